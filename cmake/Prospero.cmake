@@ -1,0 +1,126 @@
+# Shared build helpers for prospero modules, tools and tests.
+
+find_package(PkgConfig REQUIRED)
+find_package(Threads REQUIRED)
+
+set(PROSPERO_WARNINGS -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers)
+if(PROSPERO_WERROR)
+  list(APPEND PROSPERO_WARNINGS -Werror)
+endif()
+add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:${PROSPERO_WARNINGS}>")
+
+if(PROSPERO_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-sanitize-recover=undefined
+                      -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+  add_compile_definitions(PROSPERO_SANITIZE=1)
+endif()
+
+set(PROSPERO_IS_CLANG OFF)
+if(CMAKE_C_COMPILER_ID MATCHES "Clang")
+  set(PROSPERO_IS_CLANG ON)
+endif()
+
+# prospero_add_subdirs(PARENT): add_subdirectory() for each immediate child of PARENT that
+# has a CMakeLists.txt, in sorted order.
+function(prospero_add_subdirs parent)
+  file(GLOB children LIST_DIRECTORIES true RELATIVE ${CMAKE_SOURCE_DIR}/${parent}
+       ${CMAKE_SOURCE_DIR}/${parent}/*)
+  list(SORT children)
+  foreach(child IN LISTS children)
+    if(EXISTS ${CMAKE_SOURCE_DIR}/${parent}/${child}/CMakeLists.txt)
+      add_subdirectory(${CMAKE_SOURCE_DIR}/${parent}/${child}
+                       ${CMAKE_BINARY_DIR}/${parent}/${child})
+    endif()
+  endforeach()
+endfunction()
+
+# prospero_module(NAME SOURCES ... [LIBS ...]): static library prospero_NAME whose public
+# headers are found as "NAME/header.h" relative to src/ (include root is src/).
+function(prospero_module name)
+  cmake_parse_arguments(M "" "" "SOURCES;LIBS" ${ARGN})
+  add_library(prospero_${name} STATIC ${M_SOURCES})
+  target_include_directories(prospero_${name} PUBLIC ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_BINARY_DIR}/generated)
+  target_link_libraries(prospero_${name} PUBLIC ${M_LIBS})
+endfunction()
+
+# prospero_tool(NAME SOURCES ... [LIBS ...]): executable build/bin/NAME.
+function(prospero_tool name)
+  cmake_parse_arguments(T "" "" "SOURCES;LIBS" ${ARGN})
+  add_executable(${name} ${T_SOURCES})
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR}/src)
+  target_link_libraries(${name} PRIVATE ${T_LIBS})
+endfunction()
+
+# prospero_unit_test(NAME SOURCES ... [LIBS ...] [LABELS ...] [TIMEOUT s]): a cmocka test
+# registered with ctest under the label "unit" plus LABELS.
+function(prospero_unit_test name)
+  cmake_parse_arguments(U "" "TIMEOUT" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(test_${name} ${U_SOURCES})
+  set_target_properties(test_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                        ${CMAKE_BINARY_DIR}/tests)
+  target_include_directories(test_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src)
+  target_link_libraries(test_${name} PRIVATE ${U_LIBS} PkgConfig::CMOCKA)
+  add_test(NAME unit.${name} COMMAND test_${name})
+  if(NOT U_TIMEOUT)
+    set(U_TIMEOUT 300)
+  endif()
+  set_tests_properties(unit.${name} PROPERTIES LABELS "unit;${U_LABELS}" TIMEOUT ${U_TIMEOUT}
+                       ENVIRONMENT "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR};PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
+endfunction()
+
+# prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n]): a libFuzzer
+# target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a bounded
+# time. The sources of each prospero module named in MODULES are compiled into the target
+# with coverage instrumentation (a plain link would give the fuzzer no feedback from them).
+function(prospero_fuzz_target name)
+  cmake_parse_arguments(F "" "SECONDS" "SOURCES;MODULES;LIBS" ${ARGN})
+  if(NOT PROSPERO_FUZZ OR NOT PROSPERO_IS_CLANG)
+    return()
+  endif()
+  if(NOT F_SECONDS)
+    set(F_SECONDS 20)
+  endif()
+  set(all_sources ${F_SOURCES})
+  set(all_libs ${F_LIBS})
+  foreach(m IN LISTS F_MODULES)
+    get_target_property(msrcs prospero_${m} SOURCES)
+    get_target_property(mdir prospero_${m} SOURCE_DIR)
+    foreach(s IN LISTS msrcs)
+      if(NOT IS_ABSOLUTE ${s})
+        set(s ${mdir}/${s})
+      endif()
+      list(APPEND all_sources ${s})
+    endforeach()
+    get_target_property(mlibs prospero_${m} LINK_LIBRARIES)
+    if(mlibs)
+      foreach(l IN LISTS mlibs)
+        # modules linked by this module are linked whole (not instrumented)
+        list(APPEND all_libs ${l})
+      endforeach()
+    endif()
+  endforeach()
+  add_executable(fuzz_${name} ${all_sources})
+  target_include_directories(fuzz_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_BINARY_DIR}/generated)
+  set(fl -fsanitize=fuzzer)
+  if(NOT PROSPERO_SANITIZE)
+    set(fl -fsanitize=fuzzer,address,undefined)
+  endif()
+  target_compile_options(fuzz_${name} PRIVATE ${fl})
+  target_link_options(fuzz_${name} PRIVATE ${fl})
+  target_link_libraries(fuzz_${name} PRIVATE ${all_libs})
+  set(corpus ${CMAKE_BINARY_DIR}/fuzz-corpus/${name})
+  file(MAKE_DIRECTORY ${corpus})
+  add_test(NAME fuzz.${name}
+           COMMAND fuzz_${name} -max_total_time=${F_SECONDS} -rss_limit_mb=2048
+                   -timeout=10 -print_final_stats=1 ${corpus})
+  set_tests_properties(fuzz.${name} PROPERTIES LABELS "fuzz" TIMEOUT ${F_SECONDS}0)
+endfunction()
+
+pkg_check_modules(CMOCKA REQUIRED IMPORTED_TARGET cmocka)
+
+# Location of the read-only shared folder (oracles); the checkout sits beside it.
+get_filename_component(_shared_guess ${CMAKE_SOURCE_DIR}/../shared ABSOLUTE)
+set(PROSPERO_SHARED_DIR ${_shared_guess} CACHE PATH "Path to the shared/ folder (oracles)")

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages prospero needs to build, test and run.
+# Only packages that are missing are installed; run as root or with sudo available.
+set -euo pipefail
+
+PACKAGES=(
+  # build
+  build-essential cmake ninja-build pkg-config python3
+  # guest SDK toolchain (clang/lld for x86_64-pc-freebsd12-elf) and the fuzzer runtime
+  clang lld libclang-rt-14-dev
+  # GPU ISA oracle (llvm-mc-19) for the shader front end tests
+  llvm-19
+  # libraries
+  libzydis-dev libcjson-dev libxxhash-dev libzstd-dev libssl-dev libpng-dev libsdl2-dev
+  libcmocka-dev
+  # Vulkan: loader, headers, lavapipe (CPU device), shader tools
+  libvulkan-dev mesa-vulkan-drivers vulkan-tools glslang-tools spirv-headers spirv-tools
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
