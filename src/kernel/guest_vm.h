@@ -31,4 +31,7 @@ bool guest_vm_free(uint64_t addr, uint64_t size);
 /* Name of the committed range holding ADDR (for fault reports), or NULL. */
 const char *guest_vm_describe(uint64_t addr, uint64_t *range_start);
 
+/* The committed range holding ADDR: its start, size and protection. False if none. */
+bool guest_vm_query(uint64_t addr, uint64_t *start, uint64_t *size, int *prot);
+
 #endif
