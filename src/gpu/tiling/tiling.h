@@ -1,0 +1,166 @@
+/* Guest texture tiling: GFX10 swizzle modes as used by the PS5 GPU.
+ *
+ * A surface is described by a struct tiling_surface (mode, element size, sizes, levels,
+ * layers, fragments); tiling_compute_layout() turns it into a struct tiling_layout with
+ * everything a consumer needs: total size and alignment, per-level offsets, pitches and
+ * padded sizes, the mip tail. With a layout, tiling_element_offset() gives the byte offset
+ * of any element and tiling_detile()/tiling_tile() convert a whole surface between the
+ * guest (tiled) bytes and a tightly packed linear copy.
+ *
+ * Units: sizes and coordinates are in elements. An element is a texel for plain formats and
+ * a 4x4 block for block-compressed ones (bpe 8 for BC1/BC4, 16 for BC2/3/5/6/7).
+ *
+ * Linear copies produced by tiling_detile() hold, in this order: levels 0..levels-1, within a
+ * level the slices (array layers, or z slices of a 3D texture), within a slice the fragments
+ * (MSAA), within a fragment the rows; rows are width*bpe bytes with no padding.
+ * tiling_linear_offset() gives where each (level, slice) starts.
+ */
+#ifndef PROSPERO_GPU_TILING_TILING_H
+#define PROSPERO_GPU_TILING_TILING_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* GFX10 swizzle-mode values (the tile mode of a T# / render-target register). Only the
+ * modes the address configuration defines are listed; the others are rejected. */
+#define TILING_MODES(X)              \
+  X(SW_LINEAR, 0x00)                 \
+  X(SW_256B_S, 0x01)                 \
+  X(SW_256B_D, 0x02)                 \
+  X(SW_4KB_S, 0x05)                  \
+  X(SW_4KB_D, 0x06)                  \
+  X(SW_64KB_S, 0x09)                 \
+  X(SW_64KB_D, 0x0A)                 \
+  X(SW_64KB_S_T, 0x11)               \
+  X(SW_64KB_D_T, 0x12)               \
+  X(SW_4KB_S_X, 0x15)                \
+  X(SW_4KB_D_X, 0x16)                \
+  X(SW_64KB_Z_X, 0x18)               \
+  X(SW_64KB_S_X, 0x19)               \
+  X(SW_64KB_D_X, 0x1A)               \
+  X(SW_64KB_R_X, 0x1B)
+
+enum tiling_mode {
+#define TILING_MODE_ENUM_(name, value) TILING_##name = value,
+  TILING_MODES(TILING_MODE_ENUM_)
+#undef TILING_MODE_ENUM_
+};
+
+/* PS5 tile-mode names for the same values. */
+enum {
+  TILING_PS5_LINEAR = TILING_SW_LINEAR,
+  TILING_PS5_STANDARD_256B = TILING_SW_256B_S,
+  TILING_PS5_STANDARD_4KB = TILING_SW_4KB_S,
+  TILING_PS5_STANDARD_64KB = TILING_SW_64KB_S,
+  TILING_PS5_PRT = TILING_SW_64KB_S_T,
+  TILING_PS5_DEPTH = TILING_SW_64KB_Z_X,
+  TILING_PS5_RENDER_TARGET = TILING_SW_64KB_R_X,
+};
+
+enum tiling_dim {
+  TILING_DIM_2D = 0, /* 2D texture / render target / depth, optionally an array */
+  TILING_DIM_3D = 1, /* volume texture: depth = number of z slices */
+};
+
+#define TILING_MAX_LEVELS 16
+
+struct tiling_surface {
+  uint32_t mode;      /* enum tiling_mode value */
+  uint32_t bpe;       /* bytes per element: 1, 2, 4, 8 or 16 */
+  uint32_t width;     /* level-0 size in elements */
+  uint32_t height;
+  uint32_t depth;     /* 3D: z slices; 2D: array layers (0 is taken as 1) */
+  uint32_t levels;    /* mip levels (0 is taken as 1), at most TILING_MAX_LEVELS */
+  uint32_t fragments; /* MSAA fragments 1, 2, 4, 8 (Z and R modes only; 0 = 1) */
+  enum tiling_dim dim;
+};
+
+struct tiling_level {
+  uint32_t width, height, depth; /* logical size: max(1, size >> level) */
+  uint32_t pitch, padded_height; /* padded size in elements (tail levels: tail descriptor) */
+  uint32_t padded_depth;         /* 3D thick: padded slices of the level; otherwise 1 */
+  uint64_t offset;               /* level start within one slice's mip chain (addrlib form) */
+  uint64_t macro_block_offset;   /* start of the level's first block (tail: tail block) */
+  bool in_tail;
+  uint32_t tail_offset;             /* byte offset inside the tail block (0 outside) */
+  uint32_t tail_x, tail_y, tail_z;  /* element position of the level inside the tail block */
+  uint64_t linear_offset;           /* start of the level in a tiling_detile() copy */
+  uint64_t linear_size;             /* bytes of the level in that copy (all slices) */
+};
+
+/* Opaque: the parsed swizzle equation of a (mode, kind, bpe, fragments) combination. */
+struct tiling_pattern;
+
+struct tiling_layout {
+  struct tiling_surface surface; /* normalised copy of the input */
+  uint32_t block_bytes_log2;     /* 8, 12 or 16 (linear: 8) */
+  uint32_t block_width, block_height, block_depth; /* block size in elements */
+  uint32_t pitch, padded_height; /* level 0 padded to whole blocks */
+  uint32_t padded_slices;        /* slices rounded up to the block depth */
+  uint64_t slice_size;           /* bytes of one slice's mip chain (thick: one z plane) */
+  uint64_t size;                 /* total bytes of the surface */
+  uint32_t base_align;           /* required alignment of the surface base */
+  uint32_t first_tail_level;     /* first level in the mip tail; = levels if none */
+  bool chain_in_tail;            /* level 0 already in the tail */
+  bool thick;                    /* 3D block (S/D modes on 3D textures) */
+  uint64_t linear_size;          /* bytes of a tiling_detile() copy */
+  struct tiling_level level[TILING_MAX_LEVELS];
+  const struct tiling_pattern *pattern; /* NULL for linear */
+};
+
+/* Returns the name of a mode value ("SW_64KB_R_X"), or NULL for an unknown one. */
+const char *tiling_mode_name(uint32_t mode);
+/* Parses a mode name or a number (decimal or 0x..); returns false if unknown. */
+bool tiling_mode_parse(const char *text, uint32_t *out_mode);
+
+/* Fills OUT for SURFACE. Returns false (and logs why, once per call) when the combination
+ * is invalid: unknown mode, bpe not a power of two up to 16, zero or too large sizes,
+ * fragments on a mode without MSAA, MSAA with mips, 3D with a 2D-only mode, Z modes with
+ * 16-byte elements. */
+bool tiling_compute_layout(const struct tiling_surface *surface, struct tiling_layout *out);
+
+/* Byte offset from the surface base of element (x, y) of LEVEL in SLICE (array layer or
+ * z slice), fragment FRAG. Coordinates must lie inside the level (not checked for speed;
+ * tiling_element_offset_checked() checks and returns false). */
+uint64_t tiling_element_offset(const struct tiling_layout *layout, uint32_t level,
+                               uint32_t x, uint32_t y, uint32_t slice, uint32_t frag);
+bool tiling_element_offset_checked(const struct tiling_layout *layout, uint32_t level,
+                                   uint32_t x, uint32_t y, uint32_t slice, uint32_t frag,
+                                   uint64_t *out_offset);
+
+/* Offset in a tiling_detile() copy where (LEVEL, SLICE) starts. */
+uint64_t tiling_linear_offset(const struct tiling_layout *layout, uint32_t level,
+                              uint32_t slice);
+
+/* Whole-surface conversion. TILED holds at least layout->size bytes, LINEAR at least
+ * layout->linear_size bytes; returns false (logged) if a buffer is too small. Bytes of the
+ * tiled buffer that no element covers (padding) are left unchanged by tiling_tile(). */
+bool tiling_detile(const struct tiling_layout *layout, const void *tiled, size_t tiled_size,
+                   void *linear, size_t linear_size);
+bool tiling_tile(const struct tiling_layout *layout, const void *linear, size_t linear_size,
+                 void *tiled, size_t tiled_size);
+
+/* One (level, slice), all fragments, with a caller-chosen linear row pitch in bytes
+ * (>= width*bpe). Fragment f of row y starts at linear + (f*height + y)*row_pitch. */
+bool tiling_detile_level(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
+                         const void *tiled, size_t tiled_size, void *linear,
+                         size_t row_pitch, size_t linear_size);
+bool tiling_tile_level(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
+                       const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
+                       size_t tiled_size);
+
+/* Per-block equation tables, for GPU detilers and other consumers that evaluate the
+ * address themselves: the in-block offset of element (x, y, z, s) is
+ *   xor_x[x & 1023] ^ xor_y[y & 1023] ^ xor_z[z & 255] ^ xor_s[s & 7]
+ * (coordinates relative to the level, tail coordinates already added). Returns false for
+ * linear layouts. */
+struct tiling_xor_tables {
+  uint32_t x[1024];
+  uint32_t y[1024];
+  uint32_t z[256];
+  uint32_t s[8];
+};
+bool tiling_get_xor_tables(const struct tiling_layout *layout, struct tiling_xor_tables *out);
+
+#endif

@@ -1,0 +1,282 @@
+/* Element addressing and CPU tiled <-> linear conversion.
+ *
+ * Address of element (x, y) of a level in slice z, fragment s (tiled modes):
+ *   slice base + level block offset + block index * block bytes + equation(x', y', z, s)
+ * where x' = x + tail_x and y' = y + tail_y for levels in the mip tail, the block index is
+ * (y / block_height) * (level pitch / block_width) + x / block_width, and the equation is the
+ * mode's XOR pattern (tiling_patterns.inc). The equation is linear over GF(2), so it splits
+ * into per-coordinate tables whose XOR gives the in-block offset; the converters use one
+ * column table (block column + x part) per level and one XOR term per row.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "gpu/tiling/tiling_internal.h"
+
+static uint32_t table_from_bits(const uint32_t *from, uint32_t nbits, uint32_t v) {
+  uint32_t off = 0;
+  for (uint32_t b = 0; b < nbits; b++)
+    if ((v >> b) & 1) off ^= from[b];
+  return off;
+}
+
+bool tiling_get_xor_tables(const struct tiling_layout *layout, struct tiling_xor_tables *out) {
+  const struct tiling_pattern *p = layout->pattern;
+  if (!p) return false;
+  /* Build each table incrementally: t[v] = t[v without its top bit] ^ from[top bit]. */
+  out->x[0] = out->y[0] = out->z[0] = out->s[0] = 0;
+  for (uint32_t v = 1; v < 1024; v++) {
+    uint32_t top = 31u - (uint32_t)__builtin_clz(v);
+    out->x[v] = out->x[v ^ (1u << top)] ^ p->from_x[top];
+    out->y[v] = out->y[v ^ (1u << top)] ^ p->from_y[top];
+    if (v < 256) out->z[v] = out->z[v ^ (1u << top)] ^ p->from_z[top];
+    if (v < 8) out->s[v] = out->s[v ^ (1u << top)] ^ p->from_s[top];
+  }
+  return true;
+}
+
+/* Where (level, slice, fragment) starts, and the per-coordinate constant terms. */
+struct plane_addr {
+  uint64_t base;       /* slice base + level block offset */
+  uint32_t blocks_per_row;
+  uint32_t zs_term;    /* equation term of the slice and fragment */
+};
+
+static void plane_addr(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                       uint32_t frag, struct plane_addr *pa) {
+  const struct tiling_level *lv = &l->level[level];
+  const struct tiling_pattern *p = l->pattern;
+  if (l->surface.mode == TILING_SW_LINEAR) {
+    pa->base = l->slice_size * slice + lv->offset;
+    pa->blocks_per_row = 0;
+    pa->zs_term = 0;
+    return;
+  }
+  uint64_t slice_base;
+  if (l->thick)
+    slice_base = l->slice_size * l->block_depth * (slice / l->block_depth);
+  else
+    slice_base = l->slice_size * slice;
+  uint32_t z = slice + lv->tail_z;
+  if (l->block_bytes_log2 == 8) z = 0; /* 256-byte modes ignore the slice in the equation */
+  pa->base = slice_base + lv->macro_block_offset;
+  pa->blocks_per_row = lv->pitch / l->block_width;
+  pa->zs_term = table_from_bits(p->from_z, 16, z) ^ table_from_bits(p->from_s, 4, frag);
+}
+
+uint64_t tiling_element_offset(const struct tiling_layout *l, uint32_t level, uint32_t x,
+                               uint32_t y, uint32_t slice, uint32_t frag) {
+  const struct tiling_level *lv = &l->level[level];
+  struct plane_addr pa;
+  plane_addr(l, level, slice, frag, &pa);
+  if (l->surface.mode == TILING_SW_LINEAR)
+    return pa.base + ((uint64_t)y * lv->pitch + x) * l->surface.bpe;
+  const struct tiling_pattern *p = l->pattern;
+  uint64_t block = (uint64_t)(y / l->block_height) * pa.blocks_per_row + x / l->block_width;
+  uint32_t in_block = table_from_bits(p->from_x, 16, x + lv->tail_x) ^
+                      table_from_bits(p->from_y, 16, y + lv->tail_y) ^ pa.zs_term;
+  return pa.base + (block << l->block_bytes_log2) + in_block;
+}
+
+bool tiling_element_offset_checked(const struct tiling_layout *l, uint32_t level, uint32_t x,
+                                   uint32_t y, uint32_t slice, uint32_t frag,
+                                   uint64_t *out_offset) {
+  if (level >= l->surface.levels) return false;
+  const struct tiling_level *lv = &l->level[level];
+  uint32_t slices = l->surface.dim == TILING_DIM_3D ? lv->depth : l->surface.depth;
+  if (x >= lv->width || y >= lv->height || slice >= slices || frag >= l->surface.fragments)
+    return false;
+  *out_offset = tiling_element_offset(l, level, x, y, slice, frag);
+  return true;
+}
+
+uint64_t tiling_linear_offset(const struct tiling_layout *l, uint32_t level, uint32_t slice) {
+  const struct tiling_level *lv = &l->level[level];
+  return lv->linear_offset +
+         (uint64_t)slice * lv->width * lv->height * l->surface.bpe * l->surface.fragments;
+}
+
+/* Number of low x bits that map, in order, onto the address bits just above the element
+ * bytes: 2^run elements of a row are then contiguous in the tiled block. */
+static uint32_t contiguous_x_log2(const struct tiling_layout *l) {
+  if (l->surface.mode == TILING_SW_LINEAR) return 0;
+  const struct tiling_pattern *p = l->pattern;
+  uint32_t e = p->elem_log2, run = 0;
+  while (run < 4 && e + run < p->bits && p->from_x[run] == (1u << (e + run))) run++;
+  /* Reject if any other coordinate bit also feeds those address bits. */
+  uint32_t mask = ((1u << run) - 1) << e;
+  for (uint32_t b = run; b < 16; b++)
+    if (p->from_x[b] & mask) return 0;
+  for (uint32_t b = 0; b < 16; b++)
+    if ((p->from_y[b] | p->from_z[b]) & mask) return 0;
+  for (uint32_t b = 0; b < 4; b++)
+    if (p->from_s[b] & mask) return 0;
+  return run;
+}
+
+/* Copies N bytes; fixed sizes become single moves. */
+static inline void copy_elem(uint8_t *dst, const uint8_t *src, uint32_t n) {
+  switch (n) {
+  case 1: *dst = *src; break;
+  case 2: memcpy(dst, src, 2); break;
+  case 4: memcpy(dst, src, 4); break;
+  case 8: memcpy(dst, src, 8); break;
+  case 16: memcpy(dst, src, 16); break;
+  case 32: memcpy(dst, src, 32); break;
+  case 64: memcpy(dst, src, 64); break;
+  default: memcpy(dst, src, n); break;
+  }
+}
+
+/* Converts one (level, slice): DETILE copies tiled -> linear, otherwise linear -> tiled.
+ * COLUMN is scratch space for width entries. */
+static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
+                          uint32_t level, uint32_t slice, uint8_t *tiled, uint8_t *linear,
+                          size_t row_pitch, bool detile, uint64_t *column) {
+  const struct tiling_level *lv = &l->level[level];
+  const uint32_t bpe = l->surface.bpe;
+  const uint32_t w = lv->width, h = lv->height;
+
+  for (uint32_t f = 0; f < l->surface.fragments; f++) {
+    struct plane_addr pa;
+    plane_addr(l, level, slice, f, &pa);
+    uint8_t *lin_plane = linear + (size_t)f * h * row_pitch;
+
+    if (l->surface.mode == TILING_SW_LINEAR) {
+      for (uint32_t y = 0; y < h; y++) {
+        uint8_t *tp = tiled + pa.base + (uint64_t)y * lv->pitch * bpe;
+        uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+        if (detile)
+          memcpy(lp, tp, (size_t)w * bpe);
+        else
+          memcpy(tp, lp, (size_t)w * bpe);
+      }
+      continue;
+    }
+
+    const uint32_t blk_log2 = l->block_bytes_log2;
+    const uint32_t bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
+    for (uint32_t x = 0; x < w; x++)
+      column[x] = ((uint64_t)(x >> bw_log2) << blk_log2) | t->x[(x + lv->tail_x) & 1023];
+
+    const uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
+    const uint32_t run = 1u << run_log2;
+    const uint32_t run_bytes = bpe << run_log2;
+    const uint32_t w_runs = w & ~(run - 1);
+    for (uint32_t y = 0; y < h; y++) {
+      const uint64_t row_block = (uint64_t)(y / l->block_height) * pa.blocks_per_row;
+      uint8_t *tp = tiled + pa.base + (row_block << blk_log2);
+      const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
+      uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+      uint32_t x = 0;
+      if (detile) {
+        for (; x < w_runs; x += run)
+          copy_elem(lp + (size_t)x * bpe, tp + (column[x] ^ yterm), run_bytes);
+        for (; x < w; x++) copy_elem(lp + (size_t)x * bpe, tp + (column[x] ^ yterm), bpe);
+      } else {
+        for (; x < w_runs; x += run)
+          copy_elem(tp + (column[x] ^ yterm), lp + (size_t)x * bpe, run_bytes);
+        for (; x < w; x++) copy_elem(tp + (column[x] ^ yterm), lp + (size_t)x * bpe, bpe);
+      }
+    }
+  }
+}
+
+static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                             size_t tiled_size, size_t row_pitch, size_t linear_size) {
+  if (level >= l->surface.levels) {
+    LOG(tiling, ERROR, "level %u out of range (%u levels)", level, l->surface.levels);
+    return false;
+  }
+  const struct tiling_level *lv = &l->level[level];
+  uint32_t slices = l->surface.dim == TILING_DIM_3D ? lv->depth : l->surface.depth;
+  if (slice >= slices) {
+    LOG(tiling, ERROR, "slice %u out of range (%u slices)", slice, slices);
+    return false;
+  }
+  if (tiled_size < l->size) {
+    LOG(tiling, ERROR, "tiled buffer of %zu bytes is smaller than the surface (%llu)",
+        tiled_size, (unsigned long long)l->size);
+    return false;
+  }
+  size_t row = (size_t)lv->width * l->surface.bpe;
+  if (row_pitch < row ||
+      linear_size < row_pitch * ((size_t)lv->height * l->surface.fragments - 1) + row) {
+    LOG(tiling, ERROR, "linear buffer too small for level %u (%zu bytes, pitch %zu)", level,
+        linear_size, row_pitch);
+    return false;
+  }
+  return true;
+}
+
+static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                          uint8_t *tiled, size_t tiled_size, uint8_t *linear,
+                          size_t row_pitch, size_t linear_size, bool detile) {
+  if (!check_plane_args(l, level, slice, tiled_size, row_pitch, linear_size)) return false;
+  struct tiling_xor_tables *t = malloc(sizeof(*t));
+  uint64_t *column = malloc(sizeof(uint64_t) * l->level[level].width);
+  bool ok = t && column;
+  if (ok) {
+    tiling_get_xor_tables(l, t);
+    convert_plane(l, t, level, slice, tiled, linear, row_pitch, detile, column);
+  } else {
+    LOG(tiling, ERROR, "out of memory converting level %u", level);
+  }
+  free(column);
+  free(t);
+  return ok;
+}
+
+bool tiling_detile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                         const void *tiled, size_t tiled_size, void *linear,
+                         size_t row_pitch, size_t linear_size) {
+  return convert_level(l, level, slice, (uint8_t *)(uintptr_t)tiled, tiled_size, linear,
+                       row_pitch, linear_size, true);
+}
+
+bool tiling_tile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                       const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
+                       size_t tiled_size) {
+  return convert_level(l, level, slice, tiled, tiled_size, (uint8_t *)(uintptr_t)linear,
+                       row_pitch, linear_size, false);
+}
+
+static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t tiled_size,
+                        uint8_t *linear, size_t linear_size, bool detile) {
+  if (tiled_size < l->size || linear_size < l->linear_size) {
+    LOG(tiling, ERROR, "buffers too small: tiled %zu of %llu, linear %zu of %llu bytes",
+        tiled_size, (unsigned long long)l->size, linear_size,
+        (unsigned long long)l->linear_size);
+    return false;
+  }
+  struct tiling_xor_tables *t = malloc(sizeof(*t));
+  uint64_t *column = malloc(sizeof(uint64_t) * l->surface.width);
+  if (!t || !column) {
+    free(t);
+    free(column);
+    LOG(tiling, ERROR, "out of memory converting a surface");
+    return false;
+  }
+  if (l->pattern) tiling_get_xor_tables(l, t);
+  for (uint32_t i = 0; i < l->surface.levels; i++) {
+    const struct tiling_level *lv = &l->level[i];
+    uint32_t slices = l->surface.dim == TILING_DIM_3D ? lv->depth : l->surface.depth;
+    for (uint32_t s = 0; s < slices; s++)
+      convert_plane(l, t, i, s, tiled, linear + tiling_linear_offset(l, i, s),
+                    (size_t)lv->width * l->surface.bpe, detile, column);
+  }
+  free(column);
+  free(t);
+  return true;
+}
+
+bool tiling_detile(const struct tiling_layout *l, const void *tiled, size_t tiled_size,
+                   void *linear, size_t linear_size) {
+  return convert_all(l, (uint8_t *)(uintptr_t)tiled, tiled_size, linear, linear_size, true);
+}
+
+bool tiling_tile(const struct tiling_layout *l, const void *linear, size_t linear_size,
+                 void *tiled, size_t tiled_size) {
+  return convert_all(l, tiled, tiled_size, (uint8_t *)(uintptr_t)linear, linear_size, false);
+}

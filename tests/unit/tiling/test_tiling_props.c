@@ -1,0 +1,268 @@
+/* Property tests over layouts the golden data does not cover (3D, arrays, MSAA, every mode
+ * and element size): no two elements share an offset, every element lies inside the
+ * reported size, tile -> detile is the identity, and the fast converters agree with the
+ * element-by-element address. Also checks that bad input is refused. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpu/tiling/tiling.h"
+#include "gpu/tiling/tiling_desc.h"
+
+static const uint32_t all_modes[] = {
+    TILING_SW_LINEAR,   TILING_SW_256B_S,   TILING_SW_256B_D,   TILING_SW_4KB_S,
+    TILING_SW_4KB_D,    TILING_SW_64KB_S,   TILING_SW_64KB_D,   TILING_SW_64KB_S_T,
+    TILING_SW_64KB_D_T, TILING_SW_4KB_S_X,  TILING_SW_4KB_D_X,  TILING_SW_64KB_Z_X,
+    TILING_SW_64KB_S_X, TILING_SW_64KB_D_X, TILING_SW_64KB_R_X,
+};
+#define NMODES (sizeof(all_modes) / sizeof(all_modes[0]))
+
+/* Checks the three properties for one surface; returns the number of failures. */
+static int check_surface(const struct tiling_surface *s) {
+  struct tiling_layout l;
+  if (!tiling_compute_layout(s, &l)) return -1; /* not a valid combination */
+  int bad = 0;
+  uint8_t *used = calloc(1, l.size);
+  uint8_t *lin = malloc(l.linear_size), *back = malloc(l.linear_size);
+  uint8_t *tiled = calloc(1, l.size);
+  assert_non_null(used);
+  for (uint64_t i = 0; i < l.linear_size; i++) lin[i] = (uint8_t)(i * 2654435761u >> 13);
+  assert_true(tiling_tile(&l, lin, l.linear_size, tiled, l.size));
+  for (uint32_t lv = 0; lv < l.surface.levels; lv++) {
+    const struct tiling_level *L = &l.level[lv];
+    uint32_t slices = s->dim == TILING_DIM_3D ? L->depth : l.surface.depth;
+    for (uint32_t z = 0; z < slices; z++)
+      for (uint32_t f = 0; f < l.surface.fragments; f++)
+        for (uint32_t y = 0; y < L->height; y++)
+          for (uint32_t x = 0; x < L->width; x++) {
+            uint64_t off;
+            if (!tiling_element_offset_checked(&l, lv, x, y, z, f, &off)) return bad + 1;
+            if (off % l.surface.bpe || off + l.surface.bpe > l.size) {
+              if (bad++ < 3)
+                printf("FAIL %s bpe%u: element outside surface (%llu of %llu)\n",
+                       tiling_mode_name(s->mode), s->bpe, (unsigned long long)off,
+                       (unsigned long long)l.size);
+              continue;
+            }
+            if (used[off]) {
+              if (bad++ < 3)
+                printf("FAIL %s bpe%u %ux%ux%u frag %u dim %d: two elements at %llu\n",
+                       tiling_mode_name(s->mode), s->bpe, s->width, s->height, s->depth,
+                       s->fragments, s->dim, (unsigned long long)off);
+            }
+            used[off] = 1;
+            /* the fast converter put this element's bytes where the address says */
+            uint64_t lin_off = tiling_linear_offset(&l, lv, z) +
+                               (((uint64_t)f * L->height + y) * L->width + x) * s->bpe;
+            if (memcmp(tiled + off, lin + lin_off, s->bpe) != 0 && bad++ < 3)
+              printf("FAIL %s: converter and address disagree at level %u (%u,%u,%u)\n",
+                     tiling_mode_name(s->mode), lv, x, y, z);
+          }
+  }
+  assert_true(tiling_detile(&l, tiled, l.size, back, l.linear_size));
+  if (memcmp(lin, back, l.linear_size) != 0) {
+    printf("FAIL %s bpe%u: detile(tile(x)) != x\n", tiling_mode_name(s->mode), s->bpe);
+    bad++;
+  }
+  /* tiled -> linear -> tiled restores every byte an element covers (padding excluded) */
+  uint8_t *tiled2 = malloc(l.size);
+  for (uint64_t i = 0; i < l.size; i++) tiled[i] = (uint8_t)(i * 40503u >> 7);
+  memcpy(tiled2, tiled, l.size);
+  assert_true(tiling_detile(&l, tiled, l.size, back, l.linear_size));
+  memset(tiled, 0, l.size);
+  assert_true(tiling_tile(&l, back, l.linear_size, tiled, l.size));
+  for (uint64_t i = 0; i < l.size; i++)
+    if (used[i] && memcmp(tiled + i, tiled2 + i, s->bpe) != 0) {
+      printf("FAIL %s: tile(detile(t)) != t at %llu\n", tiling_mode_name(s->mode),
+             (unsigned long long)i);
+      bad++;
+      break;
+    }
+  free(tiled2);
+  free(used);
+  free(lin);
+  free(back);
+  free(tiled);
+  return bad;
+}
+
+static void test_2d_all_modes_mips_arrays(void **state) {
+  (void)state;
+  int checked = 0;
+  for (size_t m = 0; m < NMODES; m++)
+    for (uint32_t bpe = 1; bpe <= 16; bpe <<= 1) {
+      struct tiling_surface s = {.mode = all_modes[m], .bpe = bpe, .width = 97, .height = 45,
+                                 .depth = 3, .levels = 7, .dim = TILING_DIM_2D};
+      int r = check_surface(&s);
+      if (r < 0) {
+        /* only Z with 16-byte elements has no layout */
+        assert_true(all_modes[m] == TILING_SW_64KB_Z_X && bpe == 16);
+        continue;
+      }
+      assert_int_equal(r, 0);
+      checked++;
+    }
+  printf("2D array+mip surfaces checked: %d\n", checked);
+  assert_int_equal(checked, (int)NMODES * 5 - 1);
+}
+
+static void test_3d_volumes(void **state) {
+  (void)state;
+  int checked = 0;
+  for (size_t m = 0; m < NMODES; m++)
+    for (uint32_t bpe = 1; bpe <= 16; bpe <<= 1) {
+      struct tiling_surface s = {.mode = all_modes[m], .bpe = bpe, .width = 40, .height = 33,
+                                 .depth = 19, .levels = 4, .dim = TILING_DIM_3D};
+      int r = check_surface(&s);
+      if (r < 0) continue;
+      assert_int_equal(r, 0);
+      checked++;
+    }
+  printf("3D surfaces checked: %d\n", checked);
+  /* linear, 4KB_S, 4KB_S_X, 64KB_S, 64KB_S_T, 64KB_S_X, 64KB_D_X, 64KB_R_X at 5 sizes,
+   * 64KB_Z_X at 4 */
+  assert_int_equal(checked, 8 * 5 + 4);
+}
+
+static void test_msaa(void **state) {
+  (void)state;
+  int checked = 0;
+  const uint32_t modes[] = {TILING_SW_64KB_Z_X, TILING_SW_64KB_R_X};
+  for (int m = 0; m < 2; m++)
+    for (uint32_t frags = 2; frags <= 8; frags <<= 1)
+      for (uint32_t bpe = 1; bpe <= 16; bpe <<= 1) {
+        struct tiling_surface s = {.mode = modes[m], .bpe = bpe, .width = 70, .height = 50,
+                                   .depth = 2, .levels = 1, .fragments = frags};
+        int r = check_surface(&s);
+        if (r < 0) continue;
+        assert_int_equal(r, 0);
+        checked++;
+      }
+  printf("MSAA surfaces checked: %d\n", checked);
+  assert_true(checked >= 20);
+}
+
+static void test_bad_input_refused(void **state) {
+  (void)state;
+  struct tiling_layout l;
+  struct tiling_surface s = {.mode = TILING_SW_64KB_S, .bpe = 4, .width = 64, .height = 64};
+  assert_true(tiling_compute_layout(&s, &l));
+  struct tiling_surface b = s;
+  b.mode = 3; /* reserved */
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.bpe = 3;
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.width = 0;
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.levels = 17;
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.levels = 10; /* 64x64 has 7 levels (9 counting block-compressed texels) */
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.fragments = 4; /* S mode: no MSAA */
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.mode = TILING_SW_64KB_D; b.dim = TILING_DIM_3D;
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.mode = TILING_SW_64KB_Z_X; b.bpe = 16;
+  assert_false(tiling_compute_layout(&b, &l));
+  /* buffers too small */
+  assert_true(tiling_compute_layout(&s, &l));
+  uint8_t small[16];
+  assert_false(tiling_detile(&l, small, sizeof(small), small, sizeof(small)));
+  uint64_t off;
+  assert_false(tiling_element_offset_checked(&l, 0, 64, 0, 0, 0, &off));
+  assert_false(tiling_element_offset_checked(&l, 1, 0, 0, 0, 0, &off));
+}
+
+static void test_mode_names(void **state) {
+  (void)state;
+  uint32_t m;
+  assert_true(tiling_mode_parse("SW_64KB_R_X", &m));
+  assert_int_equal(m, 0x1B);
+  assert_true(tiling_mode_parse("0x18", &m));
+  assert_int_equal(m, TILING_SW_64KB_Z_X);
+  assert_true(tiling_mode_parse("9", &m));
+  assert_string_equal(tiling_mode_name(m), "SW_64KB_S");
+  assert_false(tiling_mode_parse("12", &m));
+  assert_false(tiling_mode_parse("SW_NOPE", &m));
+}
+
+/* A T# built field by field decodes to the surface it describes. */
+static void test_tsharp(void **state) {
+  (void)state;
+  uint32_t w[8] = {0};
+  uint64_t base = 0x12345600ull;
+  uint32_t width = 300, height = 200;
+  w[0] = (uint32_t)(base >> 8);
+  w[1] = (56u << 20) | (((width - 1) & 3) << 30); /* 8_8_8_8 UNORM */
+  w[2] = ((width - 1) >> 2) | ((height - 1) << 14);
+  w[3] = (0u << 12) | (8u << 16) | (TILING_SW_64KB_S << 20) | (9u << 28); /* 2D */
+  w[5] = 8u << 4;                                                          /* MAX_MIP */
+  struct tiling_surface s;
+  struct tiling_tsharp info;
+  assert_true(tiling_surface_from_tsharp(w, &s, &info));
+  assert_int_equal(info.base, base);
+  assert_int_equal(s.width, 300);
+  assert_int_equal(s.height, 200);
+  assert_int_equal(s.bpe, 4);
+  assert_int_equal(s.levels, 9);
+  assert_int_equal(s.mode, TILING_SW_64KB_S);
+  /* BC1: sizes in 4x4 blocks */
+  w[1] = (169u << 20) | (((width - 1) & 3) << 30);
+  assert_true(tiling_surface_from_tsharp(w, &s, &info));
+  assert_int_equal(s.width, 75);
+  assert_int_equal(s.height, 50);
+  assert_int_equal(s.bpe, 8);
+  /* buffer type and bad formats are refused */
+  w[3] &= ~(0xFu << 28);
+  assert_false(tiling_surface_from_tsharp(w, &s, &info));
+  w[3] |= 9u << 28;
+  w[1] = (74u << 20); /* 32_32_32: no tiled layout */
+  assert_false(tiling_surface_from_tsharp(w, &s, &info));
+}
+
+static void test_render_target_and_depth(void **state) {
+  (void)state;
+  struct tiling_rt_regs rt = {
+      .info = 10u << 2,                                  /* COLOR_8_8_8_8 */
+      .attrib = 2u << 15,                                /* 4 fragments */
+      .attrib2 = (1079u << 0) | (1919u << 14),           /* 1920x1080 */
+      .attrib3 = (uint32_t)TILING_SW_64KB_R_X << 14,
+  };
+  struct tiling_surface s;
+  assert_true(tiling_surface_from_rt(&rt, &s));
+  assert_int_equal(s.width, 1920);
+  assert_int_equal(s.height, 1080);
+  assert_int_equal(s.fragments, 4);
+  assert_int_equal(s.bpe, 4);
+  struct tiling_depth_regs d = {
+      .z_info = 3u | ((uint32_t)TILING_SW_64KB_Z_X << 4),
+      .stencil_info = 1u | ((uint32_t)TILING_SW_64KB_Z_X << 4),
+      .size_xy = 1919u | (1079u << 16),
+  };
+  struct tiling_surface z, st;
+  assert_true(tiling_surface_from_depth(&d, &z, &st));
+  assert_int_equal(z.bpe, 4);
+  assert_int_equal(st.bpe, 1);
+  rt.info = 13u << 2; /* reserved format */
+  assert_false(tiling_surface_from_rt(&rt, &s));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_2d_all_modes_mips_arrays),
+      cmocka_unit_test(test_3d_volumes),
+      cmocka_unit_test(test_msaa),
+      cmocka_unit_test(test_bad_input_refused),
+      cmocka_unit_test(test_mode_names),
+      cmocka_unit_test(test_tsharp),
+      cmocka_unit_test(test_render_target_and_depth),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
