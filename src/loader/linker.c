@@ -1,0 +1,280 @@
+#include "loader/linker.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "common/log.h"
+#include "common/nid.h"
+#include "kernel/guest_vm.h"
+#include "loader/sce_elf.h"
+#include "loader/tls.h"
+
+static const struct linker_hle_ops *hle_ops;
+
+void linker_set_hle(const struct linker_hle_ops *ops) { hle_ops = ops; }
+
+static bool fail(char *err, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, cap, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+/* ---- unresolved imports: thunks and the invalid object page ---- */
+
+/* One record per unresolved function import; the thunk passes it to unresolved_called. */
+struct unresolved_import {
+  char nid[NID_BUF_SIZE];
+  const char *library, *module, *importer;
+  int logged;
+};
+
+#define THUNK_SIZE 48
+#define THUNK_CHUNK 0x10000 /* bytes of thunk code per host mapping */
+
+struct thunk_chunk {
+  uint8_t *code;
+  size_t used;
+  bool sealed;
+};
+
+static struct thunk_chunk *thunk_chunks;
+static size_t thunk_chunk_count;
+static unsigned unresolved_logs;
+static uint64_t invalid_object_page;
+
+unsigned linker_unresolved_log_count(void) { return __atomic_load_n(&unresolved_logs, __ATOMIC_RELAXED); }
+
+static uint64_t unresolved_called(struct unresolved_import *u) {
+  if (!__atomic_exchange_n(&u->logged, 1, __ATOMIC_RELAXED)) {
+    __atomic_add_fetch(&unresolved_logs, 1, __ATOMIC_RELAXED);
+    LOG(linker, STUB, "unresolved import called: %s from library %s module %s (imported by %s),"
+        " name unknown; returning 0", u->nid, u->library, u->module, u->importer);
+  }
+  return 0;
+}
+
+/* Emits: sub rsp,8; mov rdi,REC; mov rax,unresolved_called; call rax; add rsp,8;
+ *        xorps xmm0,xmm0; xor eax,eax; ret  (rsp is 16-aligned at the inner call) */
+static void thunk_emit(uint8_t *t, struct unresolved_import *rec) {
+  uint64_t r = (uint64_t)(uintptr_t)rec, f = (uint64_t)(uintptr_t)unresolved_called;
+  uint8_t code[] = {0x48, 0x83, 0xEC, 0x08, 0x48, 0xBF, 0, 0, 0, 0, 0, 0, 0, 0, 0x48, 0xB8, 0,
+                    0, 0, 0, 0, 0, 0, 0, 0xFF, 0xD0, 0x48, 0x83, 0xC4, 0x08, 0x0F, 0x57, 0xC0,
+                    0x31, 0xC0, 0xC3};
+  memcpy(code + 6, &r, 8);
+  memcpy(code + 16, &f, 8);
+  memset(t, 0xCC, THUNK_SIZE);
+  memcpy(t, code, sizeof code);
+}
+
+static uint64_t thunk_create(const struct linker_import *imp, const struct loader_module *from) {
+  struct thunk_chunk *c = thunk_chunk_count ? &thunk_chunks[thunk_chunk_count - 1] : NULL;
+  if (!c || c->sealed || c->used + THUNK_SIZE > THUNK_CHUNK) {
+    struct thunk_chunk *n = realloc(thunk_chunks, (thunk_chunk_count + 1) * sizeof *n);
+    if (!n) return 0;
+    thunk_chunks = n;
+    void *p = mmap(NULL, THUNK_CHUNK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) return 0;
+    c = &thunk_chunks[thunk_chunk_count++];
+    *c = (struct thunk_chunk){p, 0, false};
+  }
+  struct unresolved_import *rec = calloc(1, sizeof *rec);
+  if (!rec) return 0;
+  snprintf(rec->nid, sizeof rec->nid, "%s", imp->nid);
+  rec->library = imp->library;
+  rec->module = imp->module;
+  rec->importer = from ? from->name : "?";
+  uint8_t *t = c->code + c->used;
+  thunk_emit(t, rec);
+  c->used += THUNK_SIZE;
+  return (uint64_t)(uintptr_t)t;
+}
+
+bool linker_seal_thunks(void) {
+  bool ok = true;
+  for (size_t i = 0; i < thunk_chunk_count; i++) {
+    if (thunk_chunks[i].sealed) continue;
+    ok &= mprotect(thunk_chunks[i].code, THUNK_CHUNK, PROT_READ | PROT_EXEC) == 0;
+    thunk_chunks[i].sealed = true;
+  }
+  return ok;
+}
+
+uint64_t linker_invalid_object_address(void) {
+  if (invalid_object_page) return invalid_object_page;
+  /* the console's invalid page when the guest bands exist, else any no-access host page */
+  if (guest_vm_map_fixed(SCE_INVALID_PAGE, SCE_GUEST_PAGE_SIZE, 0, "invalid page")) {
+    invalid_object_page = SCE_INVALID_PAGE;
+  } else {
+    void *p = mmap(NULL, SCE_GUEST_PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    invalid_object_page = p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;
+  }
+  return invalid_object_page;
+}
+
+/* ---- resolution ---- */
+
+static uint64_t modules_lookup(const struct linker_import *imp, const struct loader_module *from,
+                               bool exact) {
+  for (size_t i = 0; i < module_count(); i++) {
+    const struct loader_module *m = module_at(i);
+    if (m == from) continue;
+    const struct module_export *x =
+        module_find_export(m, imp->nid, exact ? imp->library : NULL, imp->is_object);
+    if (x) return x->addr;
+  }
+  return 0;
+}
+
+uint64_t linker_resolve(const struct linker_import *imp, const struct loader_module *from,
+                        enum linker_source *source, bool *is_stub) {
+  struct linker_hle_answer a = {0};
+  *is_stub = false;
+  if (hle_ops && hle_ops->lookup_exact && (a = hle_ops->lookup_exact(imp)).addr) {
+    *source = LINKER_FROM_HLE;
+    *is_stub = a.is_stub;
+    return a.addr;
+  }
+  uint64_t addr = modules_lookup(imp, from, true);
+  if (addr) {
+    *source = LINKER_FROM_MODULE;
+    return addr;
+  }
+  if (hle_ops && hle_ops->lookup_nid && (a = hle_ops->lookup_nid(imp)).addr) {
+    *source = LINKER_FROM_HLE_NID;
+    *is_stub = a.is_stub;
+    LOG(linker, DEBUG, "%s: %s (%s) of %s bound by NID only", from ? from->name : "?", imp->nid,
+        a.name ? a.name : "?", imp->library);
+    return a.addr;
+  }
+  if ((addr = modules_lookup(imp, from, false))) {
+    *source = LINKER_FROM_MODULE_NID;
+    return addr;
+  }
+  *source = LINKER_UNRESOLVED;
+  return 0;
+}
+
+/* The value of symbol INDEX of M (cached), or false with ERR set. */
+static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out, char *err,
+                         size_t cap) {
+  if (index >= m->dyn.sym_count)
+    return fail(err, cap, "%s: relocation names symbol %llu of %llu", m->name,
+                (unsigned long long)index, (unsigned long long)m->dyn.sym_count);
+  if (m->sym_state[index]) {
+    *out = m->sym_value[index];
+    return true;
+  }
+  const Elf64_Sym *s = &m->dyn.syms[index];
+  uint64_t v;
+  if (s->st_shndx != SHN_UNDEF) {
+    v = m->base + s->st_value;
+  } else {
+    const char *name = sce_dynamic_sym_name(&m->dyn, s);
+    struct linker_import imp = {.library = "?", .module = "?",
+                                .is_object = ELF64_ST_TYPE(s->st_info) == STT_OBJECT};
+    char nid[NID_BUF_SIZE];
+    unsigned lib_id = 0, mod_id = 0;
+    const struct sce_library_ref *lib = NULL;
+    if (nid_parse_symbol(name, nid, &lib_id, &mod_id)) {
+      lib = sce_dynamic_find_library(&m->dyn, lib_id, false);
+      const struct sce_module_ref *mod = sce_dynamic_find_module(&m->dyn, mod_id);
+      if (lib) imp.library = lib->name, imp.library_version = lib->version;
+      if (mod) imp.module = mod->name, imp.module_major = mod->version_major,
+               imp.module_minor = mod->version_minor;
+    } else {
+      nid_from_name(name, nid); /* a plain name: import it by its NID */
+    }
+    imp.nid = nid;
+    enum linker_source src;
+    bool stub;
+    v = linker_resolve(&imp, m, &src, &stub);
+    int kind = src == LINKER_UNRESOLVED ? 2 : stub ? 1 : 0;
+    if (lib) m->lib_counts[lib - m->dyn.libraries][kind]++;
+    if (src == LINKER_UNRESOLVED) {
+      if (ELF64_ST_BIND(s->st_info) == STB_WEAK) {
+        v = 0; /* weak and absent: null, as a dynamic linker would */
+      } else if (imp.is_object) {
+        v = linker_invalid_object_address();
+        LOG(linker, WARN, "%s: unresolved object %s (library %s, module %s) points at the "
+            "invalid page", m->name, nid, imp.library, imp.module);
+      } else {
+        v = thunk_create(&imp, m);
+        if (!v) return fail(err, cap, "%s: out of memory for import thunks", m->name);
+        LOG(linker, DEBUG, "%s: unresolved function %s (library %s, module %s) gets a thunk",
+            m->name, nid, imp.library, imp.module);
+      }
+    }
+  }
+  m->sym_value[index] = v;
+  m->sym_state[index] = 1;
+  *out = v;
+  return true;
+}
+
+static const char *reloc_type_name(uint32_t t) {
+  switch (t) {
+  case R_X86_64_NONE: return "R_X86_64_NONE";
+  case R_X86_64_PC32: return "R_X86_64_PC32";
+  case R_X86_64_COPY: return "R_X86_64_COPY";
+  case R_X86_64_TPOFF64: return "R_X86_64_TPOFF64";
+  case R_X86_64_DTPOFF64: return "R_X86_64_DTPOFF64";
+  case R_X86_64_IRELATIVE: return "R_X86_64_IRELATIVE";
+  default: return "unknown";
+  }
+}
+
+static bool apply_table(struct loader_module *m, const Elf64_Rela *rel, uint64_t n, char *err,
+                        size_t cap) {
+  uint64_t lo = m->base + m->image_min, hi = m->base + m->image_max;
+  for (uint64_t i = 0; i < n; i++) {
+    const Elf64_Rela *r = &rel[i];
+    uint32_t type = ELF64_R_TYPE(r->r_info);
+    uint64_t where = m->base + r->r_offset;
+    if (where < lo || where > hi - 8)
+      return fail(err, cap, "%s: relocation %llu (type %u) at offset 0x%llx is outside the image",
+                  m->name, (unsigned long long)i, type, (unsigned long long)r->r_offset);
+    uint64_t v, s;
+    switch (type) {
+    case SCE_R_X86_64_RELATIVE:
+      v = m->base + (uint64_t)r->r_addend;
+      break;
+    case SCE_R_X86_64_64:
+      if (!symbol_value(m, ELF64_R_SYM(r->r_info), &s, err, cap)) return false;
+      v = s + (uint64_t)r->r_addend;
+      break;
+    case SCE_R_X86_64_GLOB_DAT:
+    case SCE_R_X86_64_JUMP_SLOT:
+      if (!symbol_value(m, ELF64_R_SYM(r->r_info), &s, err, cap)) return false;
+      v = s;
+      break;
+    case SCE_R_X86_64_DTPMOD64:
+      v = m->tls_index;
+      break;
+    default:
+      return fail(err, cap, "%s: unsupported relocation type %u (%s) at offset 0x%llx", m->name,
+                  type, reloc_type_name(type), (unsigned long long)r->r_offset);
+    }
+    memcpy((void *)(uintptr_t)where, &v, 8);
+  }
+  return true;
+}
+
+bool linker_relocate(struct loader_module *m, char *err, size_t cap) {
+  return apply_table(m, m->dyn.rela, m->dyn.rela_count, err, cap) &&
+         apply_table(m, m->dyn.jmprel, m->dyn.jmprel_count, err, cap);
+}
+
+void linker_log_summary(const struct loader_module *m) {
+  for (size_t i = 0; i < m->dyn.library_count; i++) {
+    const struct sce_library_ref *l = &m->dyn.libraries[i];
+    if (l->exported) continue;
+    const unsigned *c = m->lib_counts[i];
+    LOG(linker, INFO, "%s imports %s: %u resolved, %u stubbed, %u unresolved", m->name, l->name,
+        c[0], c[1], c[2]);
+  }
+}

@@ -1,0 +1,204 @@
+#include "loader/loader.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "kernel/guest_vm.h"
+#include "loader/sce_elf.h"
+#include "loader/trap.h"
+
+void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
+void loader_jump_entry(uint64_t entry, uint64_t params, uint64_t exit_fn, uint64_t sp)
+    __attribute__((noreturn));
+
+#define LOADER_MAX_FILE (4ull << 30)
+
+bool loader_read_file(const char *path, unsigned char **data, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    LOG(loader, ERROR, "cannot open %s: %s", path, strerror(errno));
+    return false;
+  }
+  struct stat st;
+  if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > LOADER_MAX_FILE) {
+    LOG(loader, ERROR, "%s is not a regular file of at most 4 GiB", path);
+    fclose(f);
+    return false;
+  }
+  unsigned char *buf = malloc(st.st_size ? (size_t)st.st_size : 1);
+  bool ok = buf && fread(buf, 1, (size_t)st.st_size, f) == (size_t)st.st_size;
+  fclose(f);
+  if (!ok) {
+    LOG(loader, ERROR, "cannot read %s", path);
+    free(buf);
+    return false;
+  }
+  *data = buf;
+  *size = (size_t)st.st_size;
+  return true;
+}
+
+struct loader_module *loader_load_module(const char *path, const char *name) {
+  unsigned char *buf;
+  size_t size;
+  if (!loader_read_file(path, &buf, &size)) return NULL;
+  struct loader_module *m = calloc(1, sizeof *m);
+  char err[256];
+  bool ok = m && module_parse(m, buf, size, name, err, sizeof err);
+  if (ok && !module_register(m)) {
+    snprintf(err, sizeof err, "%s: too many modules", name);
+    ok = false;
+  }
+  if (ok && !module_map(m, err, sizeof err)) ok = false;
+  free(buf);
+  if (!ok) {
+    LOG(loader, ERROR, "%s", m ? err : "out of memory");
+    return NULL; /* a registered-but-unmapped module is never used: we stop */
+  }
+  if (m->tls_memsz) {
+    m->tls_index = tls_module_register(m->tls_image, m->tls_filesz, m->tls_memsz, m->tls_align,
+                                       m->is_exec);
+    if (!m->tls_index) return NULL;
+  }
+  return m;
+}
+
+static bool module_loaded(const char *name) {
+  for (size_t i = 0; i < module_count(); i++)
+    if (strcmp(module_at(i)->name, name) == 0) return true;
+  return false;
+}
+
+/* Loads NAME from DIR if it is there (also trying .prx for .sprx and back). */
+static bool load_from_dir(const char *dir, const char *name, bool *failed) {
+  char path[4096], alt[256];
+  snprintf(alt, sizeof alt, "%s", name);
+  char *dot = strrchr(alt, '.');
+  for (int attempt = 0; attempt < 2; attempt++) {
+    if (attempt == 1) {
+      if (!dot) break;
+      snprintf(dot, sizeof alt - (size_t)(dot - alt), "%s",
+               strcmp(dot, ".sprx") == 0 ? ".prx" : ".sprx");
+    }
+    const char *n = attempt ? alt : name;
+    if (module_loaded(n)) return true;
+    snprintf(path, sizeof path, "%s/%s", dir, n);
+    struct stat st;
+    if (stat(path, &st) != 0) continue;
+    if (!loader_load_module(path, n)) *failed = true;
+    return true;
+  }
+  return false;
+}
+
+static bool load_prxs(const char *dir) {
+  bool failed = false;
+  if (!dir) return true;
+  load_from_dir(dir, "libc.prx", &failed); /* first, as the reference does */
+  /* breadth-first over DT_NEEDED of every loaded module (the list grows as we go) */
+  for (size_t i = 0; i < module_count() && !failed; i++) {
+    const struct loader_module *m = module_at(i);
+    for (size_t k = 0; k < m->dyn.needed_count && !failed; k++)
+      if (!load_from_dir(dir, m->dyn.needed[k], &failed))
+        LOG(loader, DEBUG, "%s needs %s: not in sce_module, left to the HLE libraries", m->name,
+            m->dyn.needed[k]);
+  }
+  return !failed;
+}
+
+struct guest_start {
+  struct loader_module *exec;
+  uint64_t params;
+  uint64_t sp;
+};
+
+static void guest_main(void *arg) {
+  struct guest_start *s = arg;
+  /* FACTS.md thread defaults: MXCSR 0x9FC0, x87 control word 0x37F */
+  uint32_t mxcsr = 0x9FC0;
+  uint16_t fcw = 0x37F;
+  __asm__ volatile("ldmxcsr %0" ::"m"(mxcsr));
+  __asm__ volatile("fldcw %0" ::"m"(fcw));
+  /* PRXs first (in load order: libc.prx leads), then the executable */
+  for (size_t i = 0; i < module_count(); i++)
+    if (!module_at(i)->is_exec) process_start_module(module_at(i));
+  process_start_module(s->exec);
+  LOG(loader, INFO, "entering %s at 0x%llx", s->exec->name, (unsigned long long)s->exec->entry);
+  loader_jump_entry(s->exec->entry, s->params, (uint64_t)(uintptr_t)process_guest_exit_function,
+                    s->sp);
+}
+
+/* Builds {i32 argc; u32 pad; const char *argv[argc + 1 (at least 3)]} and the strings at the
+ * top of the main stack; returns the params address (16-aligned). */
+static uint64_t build_params(uint64_t top, const struct loader_game *g) {
+  int argc = g->argc + 1;
+  uint64_t at = top;
+  uint64_t strs[256];
+  if (argc > 256) argc = 256;
+  for (int i = argc - 1; i >= 0; i--) {
+    const char *a = i == 0 ? "/app0/eboot.bin" : g->argv[i - 1];
+    size_t len = strlen(a) + 1;
+    at -= len;
+    memcpy((void *)(uintptr_t)at, a, len);
+    strs[i] = at;
+  }
+  size_t slots = (size_t)argc + 1 < 3 ? 3 : (size_t)argc + 1;
+  at = (at - (8 + slots * 8)) & ~15ull;
+  int32_t *p = (int32_t *)(uintptr_t)at;
+  p[0] = argc;
+  p[1] = 0;
+  uint64_t *argv = (uint64_t *)(uintptr_t)(at + 8);
+  for (size_t i = 0; i < slots; i++) argv[i] = (int)i < argc ? strs[i] : 0;
+  return at;
+}
+
+int loader_run_game(const struct loader_game *g) {
+  if (!guest_vm_init()) {
+    LOG(loader, ERROR, "cannot reserve guest memory; guests cannot run in this process");
+    return PROSPERO_EXIT_INTERNAL;
+  }
+  if (!trap_install()) return PROSPERO_EXIT_INTERNAL;
+  linker_invalid_object_address();
+  struct loader_module *exec = loader_load_module(g->eboot_path, "eboot.bin");
+  if (!exec) return PROSPERO_EXIT_BAD_GAME;
+  if (!exec->is_exec || !exec->entry) {
+    LOG(loader, ERROR, "%s is not an executable with an entry point", g->eboot_path);
+    return PROSPERO_EXIT_BAD_GAME;
+  }
+  if (!load_prxs(g->module_dir)) return PROSPERO_EXIT_BAD_GAME;
+  char err[256];
+  for (size_t i = 0; i < module_count(); i++) {
+    struct loader_module *m = module_at(i);
+    if (!linker_relocate(m, err, sizeof err)) {
+      LOG(linker, ERROR, "%s", err);
+      return PROSPERO_EXIT_LINK;
+    }
+    linker_log_summary(m);
+  }
+  for (size_t i = 0; i < module_count(); i++) {
+    struct loader_module *m = module_at(i);
+    module_rewrite_code(m);
+    if (!module_protect(m)) {
+      LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
+      return PROSPERO_EXIT_INTERNAL;
+    }
+  }
+  if (!linker_seal_thunks()) return PROSPERO_EXIT_INTERNAL;
+  if (!tls_thread_init()) return PROSPERO_EXIT_INTERNAL;
+  /* main stack with a no-access guard page below it */
+  uint64_t guard = SCE_GUEST_PAGE_SIZE;
+  uint64_t stack = guest_vm_alloc(LOADER_MAIN_STACK_SIZE + guard, 0x10000,
+                                  GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "main stack");
+  if (!stack || !guest_vm_protect(stack, guard, 0)) return PROSPERO_EXIT_INTERNAL;
+  uint64_t top = stack + guard + LOADER_MAIN_STACK_SIZE;
+  static struct guest_start start;
+  start.exec = exec;
+  start.params = build_params(top - 64, g);
+  start.sp = start.params - 16;
+  loader_call_on_stack(start.sp - 256, guest_main, &start);
+}

@@ -1,0 +1,33 @@
+/* Loading and starting a game: the executable, its PRXs from /app0/sce_module/ (libc.prx
+ * first), linking, code rewriting, protections, TLS of the main thread, the guest main stack,
+ * initialisers, then the entry point with rdi = params and rsi = exit function. */
+#ifndef PROSPERO_LOADER_LOADER_H
+#define PROSPERO_LOADER_LOADER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "loader/linker.h"
+#include "loader/process.h"
+#include "loader/tls.h"
+
+#define LOADER_MAIN_STACK_SIZE (2u << 20) /* FACTS.md: main stack 2 MiB */
+
+struct loader_game {
+  const char *eboot_path;  /* host path of the executable */
+  const char *module_dir;  /* host folder of /app0/sce_module (NULL: none) */
+  int argc;                /* guest arguments (argv[0] is added: "/app0/eboot.bin") */
+  const char *const *argv;
+};
+
+/* Loads and links the game. Returns only on failure, with a PROSPERO_EXIT_* code (the error
+ * is logged); on success the guest runs and the process ends through process_exit(). */
+int loader_run_game(const struct loader_game *game);
+
+/* Reads a whole file (at most 4 GiB) into a malloc'd buffer. */
+bool loader_read_file(const char *path, unsigned char **data, size_t *size);
+
+/* Loads one module file: parse, register, map. NULL on failure (logged). */
+struct loader_module *loader_load_module(const char *path, const char *name);
+
+#endif

@@ -1,0 +1,374 @@
+#include "loader/module.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "common/nid.h"
+#include "kernel/guest_vm.h"
+#include "loader/sce_elf.h"
+
+static struct loader_module *registry[LOADER_MAX_MODULES];
+static size_t registry_count;
+static uint64_t next_module_base = SCE_EXEC_BASE;
+
+static bool fail(char *err, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(err, cap, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static bool is_mapped_type(uint32_t t) { return t == PT_LOAD || t == SCE_PT_RELRO; }
+
+bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, const char *name,
+                  char *err, size_t cap) {
+  memset(m, 0, sizeof *m);
+  snprintf(m->name, sizeof m->name, "%s", name);
+  if (!sce_file_parse(&m->file, buf, size)) return fail(err, cap, "%s: %s", name, m->file.error);
+  const Elf64_Ehdr *e = &m->file.ehdr;
+  m->is_exec = e->e_type == SCE_ET_EXEC_ASLR || e->e_type == ET_EXEC;
+  char derr[192];
+  if (!sce_dynamic_parse(&m->dyn, &m->file, derr, sizeof derr))
+    return fail(err, cap, "%s: %s", name, derr);
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (unsigned i = 0; i < e->e_phnum; i++) {
+    const Elf64_Phdr *p = &m->file.phdrs[i];
+    if (!is_mapped_type(p->p_type) || p->p_memsz == 0) continue;
+    if (p->p_filesz && !m->file.phdr_data[i])
+      return fail(err, cap, "%s: program header %u has no file data", name, i);
+    if (p->p_vaddr < lo) lo = p->p_vaddr;
+    if (p->p_vaddr + p->p_memsz > hi) hi = p->p_vaddr + p->p_memsz;
+  }
+  if (hi == 0) return fail(err, cap, "%s: no loadable segments", name);
+  m->image_min = lo & ~(SCE_GUEST_PAGE_SIZE - 1);
+  m->image_max = (hi + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
+  if (e->e_entry && (e->e_entry < lo || e->e_entry >= hi))
+    return fail(err, cap, "%s: entry point 0x%llx is outside the image", name,
+                (unsigned long long)e->e_entry);
+  /* tables addressed by vaddr must lie inside the image */
+  const struct sce_dynamic *d = &m->dyn;
+  uint64_t arrays[][2] = {{d->init_array, d->init_array_size},
+                          {d->fini_array, d->fini_array_size},
+                          {d->preinit_array, d->preinit_array_size}};
+  for (size_t i = 0; i < 3; i++)
+    if (arrays[i][1] && (arrays[i][0] < lo || arrays[i][1] > hi - arrays[i][0]))
+      return fail(err, cap, "%s: init/fini array 0x%llx+0x%llx is outside the image", name,
+                  (unsigned long long)arrays[i][0], (unsigned long long)arrays[i][1]);
+  if ((d->init && (d->init < lo || d->init >= hi)) || (d->fini && (d->fini < lo || d->fini >= hi)))
+    return fail(err, cap, "%s: DT_INIT/DT_FINI is outside the image", name);
+  int tls = sce_file_find_phdr(&m->file, PT_TLS);
+  if (tls >= 0) {
+    const Elf64_Phdr *p = &m->file.phdrs[tls];
+    if (p->p_filesz > p->p_memsz || p->p_vaddr < lo || p->p_filesz > hi - p->p_vaddr)
+      return fail(err, cap, "%s: PT_TLS image is outside the image", name);
+  }
+  return true;
+}
+
+static int export_cmp(const void *a, const void *b) {
+  return strcmp(((const struct module_export *)a)->nid, ((const struct module_export *)b)->nid);
+}
+static int symbol_cmp(const void *a, const void *b) {
+  uint64_t x = ((const struct module_symbol *)a)->addr, y = ((const struct module_symbol *)b)->addr;
+  return x < y ? -1 : x > y;
+}
+
+/* Collects exports (defined global NID symbols of an exported library) and attribution symbols
+ * (every defined function/object, from the dynamic table and, in a plain ELF, .symtab). */
+static bool collect_symbols(struct loader_module *m) {
+  const struct sce_dynamic *d = &m->dyn;
+  const struct sce_file *f = &m->file;
+  const Elf64_Sym *st = NULL;
+  const char *sst = NULL;
+  uint64_t st_count = 0, sst_size = 0;
+  const Elf64_Ehdr *e = &f->ehdr;
+  /* optional section symbols (plain ELF only: a SELF carries no section headers) */
+  if (f->container == SCE_CONTAINER_ELF && e->e_shoff && e->e_shentsize == sizeof(Elf64_Shdr) &&
+      e->e_shnum && e->e_shoff <= f->size &&
+      (uint64_t)e->e_shnum * sizeof(Elf64_Shdr) <= f->size - e->e_shoff) {
+    for (unsigned i = 0; i < e->e_shnum; i++) {
+      Elf64_Shdr sh, link;
+      memcpy(&sh, f->buf + e->e_shoff + i * sizeof sh, sizeof sh);
+      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= e->e_shnum || sh.sh_entsize != sizeof(Elf64_Sym))
+        continue;
+      memcpy(&link, f->buf + e->e_shoff + sh.sh_link * sizeof link, sizeof link);
+      if (sh.sh_offset > f->size || sh.sh_size > f->size - sh.sh_offset || sh.sh_offset % 8 ||
+          link.sh_offset > f->size || link.sh_size > f->size - link.sh_offset || !link.sh_size)
+        continue;
+      st = (const Elf64_Sym *)(f->buf + sh.sh_offset);
+      st_count = sh.sh_size / sizeof(Elf64_Sym);
+      sst = (const char *)f->buf + link.sh_offset;
+      sst_size = link.sh_size;
+      break;
+    }
+  }
+  if (((uintptr_t)st & 7) != 0) st = NULL, st_count = 0; /* unaligned buffer: skip */
+  size_t pool = 0, nsym = 0, nexp = 0;
+  for (uint64_t pass = 0; pass < 2; pass++) {
+    const Elf64_Sym *tab = pass ? st : d->syms;
+    uint64_t n = pass ? st_count : d->sym_count;
+    for (uint64_t i = 0; i < n; i++) {
+      const Elf64_Sym *s = &tab[i];
+      if (s->st_shndx == SHN_UNDEF || s->st_value == 0) continue;
+      int t = ELF64_ST_TYPE(s->st_info);
+      if (t != STT_FUNC && t != STT_OBJECT) continue;
+      const char *nm = pass ? (s->st_name < sst_size &&
+                               memchr(sst + s->st_name, 0, sst_size - s->st_name)
+                                   ? sst + s->st_name : NULL)
+                            : sce_dynamic_sym_name(d, s);
+      if (!nm || !*nm) continue;
+      pool += strlen(nm) + 1;
+      nsym++;
+      if (!pass) nexp++;
+    }
+  }
+  m->name_pool = malloc(pool ? pool : 1);
+  m->symbols = calloc(nsym ? nsym : 1, sizeof *m->symbols);
+  m->exports = calloc(nexp ? nexp : 1, sizeof *m->exports);
+  if (!m->name_pool || !m->symbols || !m->exports) return false;
+  char *at = m->name_pool;
+  for (uint64_t pass = 0; pass < 2; pass++) {
+    const Elf64_Sym *tab = pass ? st : d->syms;
+    uint64_t n = pass ? st_count : d->sym_count;
+    for (uint64_t i = 0; i < n; i++) {
+      const Elf64_Sym *s = &tab[i];
+      if (s->st_shndx == SHN_UNDEF || s->st_value == 0) continue;
+      int t = ELF64_ST_TYPE(s->st_info);
+      if (t != STT_FUNC && t != STT_OBJECT) continue;
+      const char *nm = pass ? (s->st_name < sst_size &&
+                               memchr(sst + s->st_name, 0, sst_size - s->st_name)
+                                   ? sst + s->st_name : NULL)
+                            : sce_dynamic_sym_name(d, s);
+      if (!nm || !*nm) continue;
+      size_t len = strlen(nm) + 1;
+      memcpy(at, nm, len);
+      m->symbols[m->symbol_count++] =
+          (struct module_symbol){m->base + s->st_value, s->st_size, at};
+      at += len;
+      if (pass || ELF64_ST_BIND(s->st_info) == STB_LOCAL) continue;
+      char nid[NID_BUF_SIZE];
+      unsigned lib_id, mod_id;
+      if (!nid_parse_symbol(nm, nid, &lib_id, &mod_id)) continue;
+      const struct sce_library_ref *lib = sce_dynamic_find_library(d, lib_id, true);
+      if (!lib) continue;
+      struct module_export *x = &m->exports[m->export_count++];
+      memcpy(x->nid, nid, sizeof x->nid);
+      x->library = lib->name;
+      x->is_object = t == STT_OBJECT;
+      x->addr = m->base + s->st_value;
+    }
+  }
+  qsort(m->exports, m->export_count, sizeof *m->exports, export_cmp);
+  qsort(m->symbols, m->symbol_count, sizeof *m->symbols, symbol_cmp);
+  return true;
+}
+
+bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap) {
+  const struct sce_file *f = &m->file;
+  m->base = base;
+  for (unsigned i = 0; i < f->ehdr.e_phnum; i++) {
+    const Elf64_Phdr *p = &f->phdrs[i];
+    uint64_t at = base + p->p_vaddr;
+    if (is_mapped_type(p->p_type) && p->p_filesz)
+      memcpy((void *)(uintptr_t)at, f->phdr_data[i], p->p_filesz);
+    switch (p->p_type) {
+    case PT_TLS:
+      m->tls_image = at;
+      m->tls_filesz = p->p_filesz;
+      m->tls_memsz = p->p_memsz;
+      m->tls_align = p->p_align ? p->p_align : 1;
+      break;
+    case SCE_PT_PROCPARAM: m->proc_param = at; break;
+    case SCE_PT_MODULE_PARAM: m->module_param = at; break;
+    case PT_GNU_EH_FRAME: m->eh_frame_hdr = at; break;
+    default: break;
+    }
+  }
+  m->entry = f->ehdr.e_entry ? base + f->ehdr.e_entry : 0;
+  m->sym_value = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, sizeof *m->sym_value);
+  m->sym_state = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, 1);
+  m->lib_counts = calloc(m->dyn.library_count ? m->dyn.library_count : 1, sizeof *m->lib_counts);
+  if (!m->sym_value || !m->sym_state || !m->lib_counts || !collect_symbols(m))
+    return fail(err, cap, "%s: out of memory", m->name);
+  /* the file bytes are no longer needed; keep the headers */
+  m->file.buf = NULL;
+  m->file.elf = NULL;
+  memset(m->file.phdr_data, 0, sizeof m->file.phdr_data);
+  return true;
+}
+
+bool module_map(struct loader_module *m, char *err, size_t cap) {
+  uint64_t span = m->image_max - m->image_min;
+  uint64_t base = (m->is_exec && registry_count == 0) ? SCE_EXEC_BASE : next_module_base;
+  base -= m->image_min;
+  if (!guest_vm_map_fixed(base + m->image_min, span, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
+                          m->name))
+    return fail(err, cap, "%s: cannot map 0x%llx bytes at 0x%llx", m->name,
+                (unsigned long long)span, (unsigned long long)(base + m->image_min));
+  m->map_start = base + m->image_min;
+  m->map_size = span;
+  uint64_t end = m->map_start + span;
+  next_module_base = (end + SCE_MODULE_ALIGN - 1) & ~(SCE_MODULE_ALIGN - 1);
+  LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
+      (unsigned long long)m->map_start, (unsigned long long)end);
+  return module_place(m, base, err, cap);
+}
+
+static int guest_prot_of(uint32_t flags) {
+  return (flags & PF_R ? GUEST_PROT_CPU_READ : 0) | (flags & PF_W ? GUEST_PROT_CPU_WRITE : 0) |
+         (flags & PF_X ? GUEST_PROT_CPU_EXEC : 0);
+}
+
+bool module_protect(struct loader_module *m) {
+  bool ok = true;
+  for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
+    const Elf64_Phdr *p = &m->file.phdrs[i];
+    if (!is_mapped_type(p->p_type) || p->p_memsz == 0) continue;
+    uint64_t start = (m->base + p->p_vaddr) & ~(SCE_GUEST_PAGE_SIZE - 1);
+    uint64_t end = (m->base + p->p_vaddr + p->p_memsz + SCE_GUEST_PAGE_SIZE - 1) &
+                   ~(SCE_GUEST_PAGE_SIZE - 1);
+    int prot = guest_prot_of(p->p_flags);
+    if (p->p_type == SCE_PT_RELRO) prot &= ~GUEST_PROT_CPU_WRITE;
+    /* Some PS5 executables have PT_LOAD segments with no access flags: leave them mapped. */
+    if (prot == 0) continue;
+    ok &= guest_vm_protect(start, end - start, prot);
+  }
+  return ok;
+}
+
+static void record_syscall(void *ctx, uint64_t addr) {
+  struct loader_module *m = ctx;
+  uint64_t *n = realloc(m->syscall_sites, (m->syscall_count + 1) * sizeof *n);
+  if (!n) return;
+  m->syscall_sites = n;
+  m->syscall_sites[m->syscall_count++] = addr;
+}
+
+static int u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+void module_rewrite_code(struct loader_module *m) {
+  /* executable segments */
+  struct code_range segs[SCE_FILE_MAX_PHDRS];
+  size_t nseg = 0;
+  for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
+    const Elf64_Phdr *p = &m->file.phdrs[i];
+    if (p->p_type == PT_LOAD && (p->p_flags & PF_X) && p->p_memsz)
+      segs[nseg++] = (struct code_range){m->base + p->p_vaddr, m->base + p->p_vaddr + p->p_filesz};
+  }
+  struct code_range *ranges = NULL;
+  long nfde = -1;
+  if (m->eh_frame_hdr) {
+    int hi = sce_file_find_phdr(&m->file, PT_GNU_EH_FRAME);
+    uint64_t eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr,
+                                            m->file.phdrs[hi].p_memsz, m->eh_frame_hdr);
+    /* .eh_frame must lie inside a loaded segment: bound the walk by that segment's end */
+    for (unsigned i = 0; eh && i < m->file.ehdr.e_phnum; i++) {
+      const Elf64_Phdr *p = &m->file.phdrs[i];
+      uint64_t s = m->base + p->p_vaddr, e = s + p->p_filesz;
+      if (!is_mapped_type(p->p_type) || eh < s || eh >= e) continue;
+      nfde = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, e - eh, eh, NULL, 0);
+      if (nfde > 0 && (ranges = calloc((size_t)nfde, sizeof *ranges)))
+        rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, e - eh, eh, ranges, (size_t)nfde);
+      break;
+    }
+  }
+  size_t used = 0;
+  if (ranges) {
+    for (long i = 0; i < nfde; i++) {
+      const struct code_range *r = &ranges[i];
+      bool inside = false;
+      for (size_t s = 0; s < nseg && !inside; s++)
+        inside = r->start >= segs[s].start && r->end <= segs[s].end && r->start < r->end;
+      if (!inside) continue;
+      rewrite_range((uint8_t *)(uintptr_t)r->start, r->end - r->start, r->start, &m->rewrite,
+                    record_syscall, m);
+      used++;
+    }
+  }
+  if (!used) {
+    for (size_t s = 0; s < nseg; s++)
+      rewrite_range((uint8_t *)(uintptr_t)segs[s].start, segs[s].end - segs[s].start,
+                    segs[s].start, &m->rewrite, record_syscall, m);
+  }
+  free(ranges);
+  qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
+  const struct rewrite_stats *st = &m->rewrite;
+  LOG(loader, INFO,
+      "%s: code rewrite over %llu %s: %llu instructions, FS sites %llu (rewritten %llu), "
+      "syscalls trapped %llu, ambiguous %llu, undecodable bytes %llu",
+      m->name, (unsigned long long)st->ranges, used ? "functions (.eh_frame)" : "segments (linear sweep)",
+      (unsigned long long)st->instructions, (unsigned long long)st->fs_sites,
+      (unsigned long long)st->fs_rewritten, (unsigned long long)st->syscalls,
+      (unsigned long long)st->ambiguous, (unsigned long long)st->undecodable);
+}
+
+void module_free(struct loader_module *m) {
+  if (!m) return;
+  sce_dynamic_free(&m->dyn);
+  free(m->exports);
+  free(m->symbols);
+  free(m->name_pool);
+  free(m->sym_value);
+  free(m->sym_state);
+  free(m->lib_counts);
+  free(m->syscall_sites);
+  memset(m, 0, sizeof *m);
+}
+
+bool module_register(struct loader_module *m) {
+  if (registry_count == LOADER_MAX_MODULES) {
+    LOG(loader, ERROR, "too many modules (at most %d)", LOADER_MAX_MODULES);
+    return false;
+  }
+  registry[registry_count++] = m;
+  return true;
+}
+
+size_t module_count(void) { return registry_count; }
+struct loader_module *module_at(size_t i) { return i < registry_count ? registry[i] : NULL; }
+void module_registry_clear(void) {
+  registry_count = 0;
+  next_module_base = SCE_EXEC_BASE;
+}
+
+const struct loader_module *module_find_by_addr(uint64_t addr) {
+  for (size_t i = 0; i < registry_count; i++) {
+    const struct loader_module *m = registry[i];
+    if (addr >= m->base + m->image_min && addr < m->base + m->image_max) return m;
+  }
+  return NULL;
+}
+
+const struct module_symbol *module_nearest_symbol(const struct loader_module *m, uint64_t addr) {
+  size_t lo = 0, hi = m->symbol_count;
+  while (lo < hi) { /* first symbol above addr */
+    size_t mid = (lo + hi) / 2;
+    if (m->symbols[mid].addr <= addr) lo = mid + 1; else hi = mid;
+  }
+  return lo ? &m->symbols[lo - 1] : NULL;
+}
+
+const struct module_export *module_find_export(const struct loader_module *m, const char *nid,
+                                               const char *library, bool is_object) {
+  size_t lo = 0, hi = m->export_count;
+  while (lo < hi) { /* first export with nid >= NID */
+    size_t mid = (lo + hi) / 2;
+    if (strcmp(m->exports[mid].nid, nid) < 0) lo = mid + 1; else hi = mid;
+  }
+  for (; lo < m->export_count && strcmp(m->exports[lo].nid, nid) == 0; lo++) {
+    const struct module_export *x = &m->exports[lo];
+    if (x->is_object == is_object && (!library || strcmp(x->library, library) == 0)) return x;
+  }
+  return NULL;
+}
+
+bool module_is_syscall_site(const struct loader_module *m, uint64_t addr) {
+  return bsearch(&addr, m->syscall_sites, m->syscall_count, sizeof addr, u64_cmp) != NULL;
+}

@@ -1,0 +1,98 @@
+/* Loaded modules: the executable and its PRXs, each parsed (sce_file, sce_dynamic), mapped
+ * into guest memory at the FACTS.md bases and kept in one registry that the linker, the TLS
+ * code, the exit path and the fault reports all read. */
+#ifndef PROSPERO_LOADER_MODULE_H
+#define PROSPERO_LOADER_MODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "loader/rewrite.h"
+#include "loader/sce_dynamic.h"
+#include "loader/sce_file.h"
+
+#define LOADER_MAX_MODULES 64
+
+/* An exported symbol, sorted by NID for the linker's lookups. */
+struct module_export {
+  char nid[12];
+  const char *library; /* export library name */
+  bool is_object;
+  uint64_t addr;
+};
+
+/* A named address for fault reports (function or object start). */
+struct module_symbol {
+  uint64_t addr, size;
+  const char *name; /* points into the module's name pool */
+};
+
+struct loader_module {
+  char name[64];           /* file name, e.g. "eboot.bin", "libc.prx" */
+  bool is_exec;
+  struct sce_file file;    /* valid until module_place() returns (file bytes released) */
+  struct sce_dynamic dyn;
+  uint64_t image_min, image_max; /* vaddr span of PT_LOAD/RELRO, page rounded */
+  uint64_t base;           /* runtime address of vaddr 0 */
+  uint64_t map_start, map_size; /* what was committed */
+  uint64_t entry;          /* absolute */
+  uint64_t proc_param, module_param; /* absolute, 0 if absent */
+  uint64_t eh_frame_hdr;   /* absolute, 0 if absent */
+  /* TLS template (absolute image address) and its index for DTPMOD64 / __tls_get_addr */
+  uint64_t tls_image, tls_filesz, tls_memsz, tls_align;
+  unsigned tls_index;      /* 0 = no TLS */
+  /* exports (sorted by NID) and attribution symbols (sorted by address) */
+  struct module_export *exports;
+  size_t export_count;
+  struct module_symbol *symbols;
+  size_t symbol_count;
+  char *name_pool;
+  /* linker state: per-symbol resolution cache */
+  uint64_t *sym_value;
+  uint8_t *sym_state;      /* 0 = not yet, 1 = resolved */
+  /* per library (parallel to dyn.libraries): resolved / stubbed / unresolved imports */
+  unsigned (*lib_counts)[3];
+  struct rewrite_stats rewrite;
+  uint64_t *syscall_sites; /* sorted absolute addresses of rewritten `syscall`s */
+  size_t syscall_count;
+  bool started, stopped;
+};
+
+/* Parses BUF (kept by reference until module_place) into M. */
+bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, const char *name,
+                  char *err, size_t cap);
+
+/* Copies M's segments to host memory at BASE (already writable, image_max - image_min
+ * bytes from BASE + image_min, zeroed) and fills runtime addresses. Releases the file. */
+bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap);
+
+/* Commits guest memory for M at the next module base (0x9_0000_0000 for the executable),
+ * then places it. */
+bool module_map(struct loader_module *m, char *err, size_t cap);
+
+/* Applies the final protections of every segment (after relocation and code rewriting). */
+bool module_protect(struct loader_module *m);
+
+/* Rewrites FS prefixes and syscalls in the executable segments of a placed module. */
+void module_rewrite_code(struct loader_module *m);
+
+void module_free(struct loader_module *m);
+
+/* Registry */
+bool module_register(struct loader_module *m);
+size_t module_count(void);
+struct loader_module *module_at(size_t i);
+void module_registry_clear(void); /* forgets (does not free) every module: tests */
+
+/* The module whose image holds ADDR, or NULL. Safe in a signal handler. */
+const struct loader_module *module_find_by_addr(uint64_t addr);
+/* The nearest symbol at or below ADDR in M, or NULL. */
+const struct module_symbol *module_nearest_symbol(const struct loader_module *m, uint64_t addr);
+/* An export of M matching NID, library name (NULL = any) and kind, or NULL. */
+const struct module_export *module_find_export(const struct loader_module *m, const char *nid,
+                                               const char *library, bool is_object);
+/* True if ADDR is one of M's rewritten syscall sites. */
+bool module_is_syscall_site(const struct loader_module *m, uint64_t addr);
+
+#endif

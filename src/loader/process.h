@@ -1,0 +1,25 @@
+/* Process start and exit of the guest: init order, fini order, and the exit path shared by
+ * the loader (the exit function handed to the entry point in rsi) and HLE (exit(),
+ * sceKernelExitProcess). */
+#ifndef PROSPERO_LOADER_PROCESS_H
+#define PROSPERO_LOADER_PROCESS_H
+
+#include "loader/module.h"
+
+/* Runs module_stop and fini arrays of the started modules in reverse start order (once; later
+ * calls do nothing), flushes host streams and the log, and exits the host process with
+ * STATUS (0-255). HLE's exit() calls this after the guest's atexit handlers. */
+_Noreturn void process_exit(int status);
+
+/* The fini work alone (idempotent). */
+void process_run_fini(void);
+
+/* The function the loader passes in rsi at the entry point (FreeBSD crt1 convention: the crt
+ * registers it with atexit). Runs process_run_fini. */
+void process_guest_exit_function(void);
+
+/* Runs M's initialisers: for a PRX DT_INIT, DT_INIT_ARRAY, then module_start(0, NULL); for
+ * the executable DT_PREINIT_ARRAY, DT_INIT, DT_INIT_ARRAY. Records M for the fini pass. */
+void process_start_module(struct loader_module *m);
+
+#endif

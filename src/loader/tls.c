@@ -1,0 +1,164 @@
+#include "loader/tls.h"
+
+#include <asm/prctl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "common/log.h"
+#include "kernel/guest_vm.h"
+
+struct tls_template {
+  uint64_t image, filesz, memsz, align;
+};
+
+static struct tls_template tls_modules[TLS_MAX_MODULES + 1]; /* index 0 unused */
+static unsigned tls_module_count;
+static unsigned tls_static_module;     /* index of the block below the TCB, 0 if none */
+static uint64_t tls_static_size;       /* memsz rounded up to align */
+static uint64_t tls_static_align = 16;
+
+/* Per-thread state (host side). DTV[i] = block of module i, allocated lazily. */
+struct tls_thread {
+  uint64_t region;      /* static block + TCB allocation */
+  uint64_t region_size;
+  bool region_guest;    /* from guest_vm (else host aligned_alloc) */
+  uint64_t tp;          /* thread pointer = TCB */
+  void *dtv[TLS_MAX_MODULES + 1];
+  uint64_t dtv_size[TLS_MAX_MODULES + 1];
+};
+
+static __thread struct tls_thread *tls_current;
+
+static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
+
+unsigned tls_module_register(uint64_t image, uint64_t filesz, uint64_t memsz, uint64_t align,
+                             bool static_block) {
+  if (tls_module_count == TLS_MAX_MODULES) {
+    LOG(loader, ERROR, "too many TLS modules (at most %d)", TLS_MAX_MODULES);
+    return 0;
+  }
+  if (align == 0) align = 1;
+  if (align & (align - 1) || filesz > memsz) {
+    LOG(loader, ERROR, "bad TLS template: align 0x%llx, filesz 0x%llx, memsz 0x%llx",
+        (unsigned long long)align, (unsigned long long)filesz, (unsigned long long)memsz);
+    return 0;
+  }
+  unsigned idx = ++tls_module_count;
+  tls_modules[idx] = (struct tls_template){image, filesz, memsz, align};
+  if (static_block && !tls_static_module) {
+    tls_static_module = idx;
+    tls_static_align = align > 16 ? align : 16;
+    tls_static_size = round_up(memsz, tls_static_align);
+  }
+  return idx;
+}
+
+void tls_reset(void) {
+  memset(tls_modules, 0, sizeof tls_modules);
+  tls_module_count = tls_static_module = 0;
+  tls_static_size = 0;
+  tls_static_align = 16;
+}
+
+static void *block_alloc(uint64_t size, uint64_t align, bool *guest, const char *name) {
+  uint64_t a = guest_vm_alloc(size, align, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, name);
+  if (a) {
+    *guest = true;
+    return (void *)(uintptr_t)a;
+  }
+  *guest = false;
+  void *p = aligned_alloc(align < 64 ? 64 : align, round_up(size, align < 64 ? 64 : align));
+  if (p) memset(p, 0, size);
+  return p;
+}
+
+static void block_fill(void *block, const struct tls_template *t) {
+  if (t->filesz) memcpy(block, (const void *)(uintptr_t)t->image, t->filesz);
+  memset((uint8_t *)block + t->filesz, 0, t->memsz - t->filesz);
+}
+
+static bool set_gs_base(uint64_t tp) {
+  if (syscall(SYS_arch_prctl, ARCH_SET_GS, tp) != 0) {
+    LOG(loader, ERROR, "arch_prctl(ARCH_SET_GS) failed");
+    return false;
+  }
+  return true;
+}
+
+bool tls_thread_init(void) {
+  if (tls_current) return true;
+  struct tls_thread *t = calloc(1, sizeof *t);
+  if (!t) return false;
+  t->region_size = round_up(tls_static_size + TLS_TCB_SIZE, 0x4000);
+  void *r = block_alloc(t->region_size, tls_static_align, &t->region_guest, "tls+tcb");
+  if (!r) {
+    free(t);
+    LOG(loader, ERROR, "cannot allocate a thread's TLS block");
+    return false;
+  }
+  t->region = (uint64_t)(uintptr_t)r;
+  t->tp = t->region + tls_static_size;
+  if (tls_static_module) {
+    void *blk = (void *)(uintptr_t)(t->tp - tls_static_size);
+    block_fill(blk, &tls_modules[tls_static_module]);
+    t->dtv[tls_static_module] = blk;
+  }
+  uint64_t *tcb = (uint64_t *)(uintptr_t)t->tp;
+  memset(tcb, 0, TLS_TCB_SIZE);
+  tcb[TLS_TCB_OFF_SELF / 8] = t->tp;
+  tcb[TLS_TCB_OFF_DTV / 8] = (uint64_t)(uintptr_t)t->dtv;
+  uint64_t guard = 0;
+  if (getrandom(&guard, sizeof guard, 0) != sizeof guard) guard = 0x2B992DDFA23249D6ull ^ t->tp;
+  guard &= ~0xFFull; /* a zero low byte stops string overflows from copying it */
+  tcb[TLS_TCB_OFF_STACK_GUARD / 8] = guard;
+  tls_current = t;
+  return set_gs_base(t->tp);
+}
+
+void tls_thread_exit(void) {
+  struct tls_thread *t = tls_current;
+  if (!t) return;
+  for (unsigned i = 1; i <= TLS_MAX_MODULES; i++) {
+    if (!t->dtv[i] || i == tls_static_module) continue;
+    if (t->dtv_size[i]) guest_vm_free((uint64_t)(uintptr_t)t->dtv[i], t->dtv_size[i]);
+    else free(t->dtv[i]);
+  }
+  if (t->region_guest) guest_vm_free(t->region, t->region_size);
+  else free((void *)(uintptr_t)t->region);
+  tls_current = NULL;
+  free(t);
+}
+
+uint64_t tls_thread_pointer(void) { return tls_current ? tls_current->tp : 0; }
+
+void *loader_tls_get_addr(const struct loader_tls_index *ti) {
+  struct tls_thread *t = tls_current;
+  if (!t) {
+    LOG(loader, ERROR, "__tls_get_addr called on a thread without guest TLS");
+    return NULL;
+  }
+  uint64_t mod = ti->module;
+  if (mod == 0 || mod > tls_module_count) {
+    LOG_ONCE(loader, GAME_ERROR, "__tls_get_addr: module index %llu is not a TLS module",
+             (unsigned long long)mod);
+    return NULL;
+  }
+  if (!t->dtv[mod]) {
+    const struct tls_template *tm = &tls_modules[mod];
+    uint64_t size = round_up(tm->memsz ? tm->memsz : 1, 0x4000);
+    bool guest;
+    void *b = block_alloc(size, tm->align < 16 ? 16 : tm->align, &guest, "tls block");
+    if (!b) {
+      LOG(loader, ERROR, "__tls_get_addr: cannot allocate the TLS block of module %llu",
+          (unsigned long long)mod);
+      return NULL;
+    }
+    block_fill(b, tm);
+    t->dtv[mod] = b;
+    t->dtv_size[mod] = guest ? size : 0;
+  }
+  return (uint8_t *)t->dtv[mod] + ti->offset;
+}

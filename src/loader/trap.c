@@ -1,0 +1,262 @@
+#define _GNU_SOURCE
+#include "loader/trap.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "kernel/guest_vm.h"
+#include "loader/module.h"
+#include "loader/process.h"
+
+static trap_handler_fn trap_chain[TRAP_MAX_HANDLERS];
+static int trap_chain_count;
+
+bool trap_register(trap_handler_fn fn) {
+  if (trap_chain_count == TRAP_MAX_HANDLERS) return false;
+  trap_chain[trap_chain_count++] = fn;
+  return true;
+}
+
+bool trap_probe_read(uint64_t addr, void *out, size_t size) {
+  struct iovec local = {out, size}, remote = {(void *)(uintptr_t)addr, size};
+  return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)size;
+}
+
+void trap_describe_address(uint64_t addr, char *out, size_t cap) {
+  const struct loader_module *m = module_find_by_addr(addr);
+  if (m) {
+    const struct module_symbol *s = module_nearest_symbol(m, addr);
+    if (s && (s->size == 0 || addr < s->addr + s->size || addr - s->addr < 0x10000))
+      snprintf(out, cap, "%s+0x%llx (%s+0x%llx)", m->name,
+               (unsigned long long)(addr - m->base), s->name,
+               (unsigned long long)(addr - s->addr));
+    else
+      snprintf(out, cap, "%s+0x%llx", m->name, (unsigned long long)(addr - m->base));
+    return;
+  }
+  uint64_t start;
+  const char *range = guest_vm_describe(addr, &start);
+  if (range) {
+    snprintf(out, cap, "guest %s+0x%llx", range, (unsigned long long)(addr - start));
+    return;
+  }
+  Dl_info di;
+  if (dladdr((void *)(uintptr_t)addr, &di) && di.dli_fname) {
+    const char *f = strrchr(di.dli_fname, '/');
+    if (di.dli_sname)
+      snprintf(out, cap, "host %s (%s+0x%llx)", f ? f + 1 : di.dli_fname, di.dli_sname,
+               (unsigned long long)(addr - (uint64_t)(uintptr_t)di.dli_saddr));
+    else
+      snprintf(out, cap, "host %s", f ? f + 1 : di.dli_fname);
+    return;
+  }
+  snprintf(out, cap, "?");
+}
+
+/* FreeBSD system calls named in reports; EMU marks the ones emulated at the trap. */
+#define FREEBSD_SYSCALLS(X) \
+  X(1, exit, 1)             \
+  X(3, read, 0)             \
+  X(4, write, 1)            \
+  X(5, open, 0)             \
+  X(6, close, 0)            \
+  X(20, getpid, 0)          \
+  X(37, kill, 0)            \
+  X(54, ioctl, 0)           \
+  X(73, munmap, 0)          \
+  X(74, mprotect, 0)        \
+  X(165, sysarch, 0)        \
+  X(477, mmap, 0)           \
+  X(478, lseek, 0)
+
+static const char *syscall_name(uint64_t n) {
+  switch (n) {
+#define SYSCALL_NAME_(num, name, emu) case num: return #name;
+    FREEBSD_SYSCALLS(SYSCALL_NAME_)
+#undef SYSCALL_NAME_
+  default: return "unknown";
+  }
+}
+
+#define REG(uc, r) ((uint64_t)(uc)->uc_mcontext.gregs[REG_##r])
+#define EFLAGS_CF 1ull
+
+/* Emulates the few calls worth it: exit and write to stdout/stderr. True if handled. */
+static bool syscall_emulate(ucontext_t *uc, uint64_t pc) {
+  greg_t *g = uc->uc_mcontext.gregs;
+  uint64_t n = REG(uc, RAX);
+  /* the rewritten instruction is [prefixes] 0F 0B starting at pc */
+  uint8_t b[16];
+  size_t len = 0;
+  if (!trap_probe_read(pc, b, sizeof b)) return false;
+  for (size_t i = 0; i + 1 < sizeof b && !len; i++)
+    if (b[i] == 0x0F && b[i + 1] == 0x0B) len = i + 2;
+  if (!len) return false;
+  if (n == 1) process_exit((int)REG(uc, RDI));
+  if (n == 4 && (REG(uc, RDI) == 1 || REG(uc, RDI) == 2)) {
+    ssize_t w = write((int)REG(uc, RDI), (const void *)(uintptr_t)REG(uc, RSI), (size_t)REG(uc, RDX));
+    if (w < 0) {
+      g[REG_RAX] = errno; /* FreeBSD: errno in rax, carry set */
+      g[REG_EFL] |= EFLAGS_CF;
+    } else {
+      g[REG_RAX] = w;
+      g[REG_EFL] &= ~EFLAGS_CF;
+    }
+    g[REG_RIP] = (greg_t)(pc + len);
+    return true;
+  }
+  return false;
+}
+
+static const char *signal_name(int sig) {
+  switch (sig) {
+  case SIGSEGV: return "SIGSEGV (invalid memory access)";
+  case SIGBUS: return "SIGBUS (bus error)";
+  case SIGILL: return "SIGILL (illegal instruction)";
+  case SIGFPE: return "SIGFPE (arithmetic error)";
+  case SIGTRAP: return "SIGTRAP (breakpoint)";
+  default: return "signal";
+  }
+}
+
+static void report(int sig, siginfo_t *info, ucontext_t *uc, bool is_syscall) {
+  char where[256], name[32] = "?";
+  uint64_t pc = REG(uc, RIP), sp = REG(uc, RSP);
+  pthread_getname_np(pthread_self(), name, sizeof name);
+  LOG(trap, ERROR, "--- guest fault ---");
+  LOG(trap, ERROR, "thread: %s (tid %ld)", name, (long)gettid());
+  trap_describe_address(pc, where, sizeof where);
+  if (is_syscall) {
+    uint64_t n = REG(uc, RAX);
+    LOG(trap, ERROR, "guest system call %llu (FreeBSD %s) at pc 0x%llx = %s; guest system calls "
+        "never reach the host and this one is not emulated",
+        (unsigned long long)n, syscall_name(n), (unsigned long long)pc, where);
+    LOG(trap, ERROR, "arguments: rdi=0x%llx rsi=0x%llx rdx=0x%llx r10=0x%llx r8=0x%llx r9=0x%llx",
+        (unsigned long long)REG(uc, RDI), (unsigned long long)REG(uc, RSI),
+        (unsigned long long)REG(uc, RDX), (unsigned long long)REG(uc, R10),
+        (unsigned long long)REG(uc, R8), (unsigned long long)REG(uc, R9));
+  } else {
+    LOG(trap, ERROR, "%s code %d at pc 0x%llx = %s", signal_name(sig), info->si_code,
+        (unsigned long long)pc, where);
+    if (sig == SIGSEGV || sig == SIGBUS) {
+      char what[256];
+      uint64_t a = (uint64_t)(uintptr_t)info->si_addr;
+      trap_describe_address(a, what, sizeof what);
+      LOG(trap, ERROR, "fault address 0x%llx = %s", (unsigned long long)a, what);
+    }
+  }
+  LOG(trap, ERROR, "rax=%016llx rbx=%016llx rcx=%016llx rdx=%016llx",
+      (unsigned long long)REG(uc, RAX), (unsigned long long)REG(uc, RBX),
+      (unsigned long long)REG(uc, RCX), (unsigned long long)REG(uc, RDX));
+  LOG(trap, ERROR, "rsi=%016llx rdi=%016llx rbp=%016llx rsp=%016llx",
+      (unsigned long long)REG(uc, RSI), (unsigned long long)REG(uc, RDI),
+      (unsigned long long)REG(uc, RBP), (unsigned long long)sp);
+  LOG(trap, ERROR, "r8 =%016llx r9 =%016llx r10=%016llx r11=%016llx",
+      (unsigned long long)REG(uc, R8), (unsigned long long)REG(uc, R9),
+      (unsigned long long)REG(uc, R10), (unsigned long long)REG(uc, R11));
+  LOG(trap, ERROR, "r12=%016llx r13=%016llx r14=%016llx r15=%016llx",
+      (unsigned long long)REG(uc, R12), (unsigned long long)REG(uc, R13),
+      (unsigned long long)REG(uc, R14), (unsigned long long)REG(uc, R15));
+  LOG(trap, ERROR, "rip=%016llx eflags=%08llx", (unsigned long long)pc,
+      (unsigned long long)REG(uc, EFL));
+  /* code bytes pc-32 .. pc+32, probed in 16-byte rows */
+  for (int row = -2; row < 2; row++) {
+    uint64_t a = pc + row * 16;
+    uint8_t b[16];
+    char line[80];
+    if (!trap_probe_read(a, b, 16)) {
+      LOG(trap, ERROR, "code %016llx: (unreadable)", (unsigned long long)a);
+      continue;
+    }
+    int n = 0;
+    for (int i = 0; i < 16; i++)
+      n += snprintf(line + n, sizeof line - n, a + i == pc ? "[%02x]" : " %02x ", b[i]);
+    LOG(trap, ERROR, "code %016llx:%s", (unsigned long long)a, line);
+  }
+  /* 32 stack words, attributing those that point into modules */
+  for (int i = 0; i < 32; i++) {
+    uint64_t w;
+    if (!trap_probe_read(sp + i * 8, &w, 8)) {
+      LOG(trap, ERROR, "stack rsp+0x%02x: (unreadable)", i * 8);
+      break;
+    }
+    if (module_find_by_addr(w)) {
+      trap_describe_address(w, where, sizeof where);
+      LOG(trap, ERROR, "stack rsp+0x%02x: %016llx  %s", i * 8, (unsigned long long)w, where);
+    } else {
+      LOG(trap, ERROR, "stack rsp+0x%02x: %016llx", i * 8, (unsigned long long)w);
+    }
+  }
+  /* return addresses along the frame-pointer chain */
+  uint64_t fp = REG(uc, RBP);
+  for (int depth = 0; depth < 16 && fp; depth++) {
+    uint64_t frame[2];
+    if (!trap_probe_read(fp, frame, sizeof frame) || !frame[1]) break;
+    trap_describe_address(frame[1], where, sizeof where);
+    LOG(trap, ERROR, "return #%d: %016llx  %s", depth, (unsigned long long)frame[1], where);
+    if (frame[0] <= fp) break;
+    fp = frame[0];
+  }
+  LOG(trap, ERROR, "--- end of guest fault report; exiting with code %d ---",
+      PROSPERO_EXIT_GUEST_CRASH);
+}
+
+static void trap_signal(int sig, siginfo_t *info, void *ctx) {
+  ucontext_t *uc = ctx;
+  for (int i = 0; i < trap_chain_count; i++)
+    if (trap_chain[i](sig, info, uc)) return;
+  uint64_t pc = REG(uc, RIP);
+  bool is_syscall = false;
+  if (sig == SIGILL) {
+    const struct loader_module *m = module_find_by_addr(pc);
+    if (m && module_is_syscall_site(m, pc)) {
+      is_syscall = true;
+      if (syscall_emulate(uc, pc)) return;
+    }
+  }
+  static int reporting;
+  if (__atomic_exchange_n(&reporting, 1, __ATOMIC_ACQ_REL)) {
+    /* a second fault (another thread, or inside the report): stop quietly */
+    _exit(PROSPERO_EXIT_GUEST_CRASH);
+  }
+  report(sig, info, uc, is_syscall);
+  fflush(NULL);
+  log_close();
+  _exit(PROSPERO_EXIT_GUEST_CRASH);
+}
+
+#define TRAP_ALTSTACK_SIZE (256 * 1024)
+
+bool trap_thread_init(void) {
+  stack_t ss = {0};
+  ss.ss_sp = malloc(TRAP_ALTSTACK_SIZE);
+  ss.ss_size = TRAP_ALTSTACK_SIZE;
+  if (!ss.ss_sp || sigaltstack(&ss, NULL) != 0) {
+    free(ss.ss_sp);
+    LOG(trap, ERROR, "cannot set an alternate signal stack: %s", strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+bool trap_install(void) {
+  static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+  struct sigaction sa = {0};
+  sa.sa_sigaction = trap_signal;
+  sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+  sigemptyset(&sa.sa_mask);
+  for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+    if (sigaction(sigs[i], &sa, NULL) != 0) {
+      LOG(trap, ERROR, "cannot install the handler of signal %d: %s", sigs[i], strerror(errno));
+      return false;
+    }
+  return trap_thread_init();
+}
