@@ -1,0 +1,681 @@
+#include "gpu/shader/ir/cfg_graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct cfg_vec {
+  uint32_t *v;
+  uint32_t n, cap;
+};
+
+struct cfg_loop {
+  uint32_t header, parent, depth, size;
+  uint64_t *body; /* bitset over nodes */
+  struct cfg_vec latches, exits;
+};
+
+struct cfg_graph {
+  uint32_t n, entry;
+  struct cfg_vec *succ, *pred;
+  /* analyses */
+  uint32_t *rpo, rpo_count, *rpo_index;
+  uint32_t *idom, *dom_pre, *dom_post;       /* dominator tree numbering */
+  uint32_t *ipdom, *pdom_pre, *pdom_post;    /* n+1 entries: index n is the virtual exit */
+  uint32_t *scc, scc_count;
+  bool irreducible;
+  uint32_t irreducible_node;
+  struct cfg_loop *loops;
+  uint32_t loop_count;
+  uint32_t *loop_of, *loop_by_header;
+  uint32_t analyzed_n;
+  uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
+};
+
+static bool vec_push(struct cfg_vec *v, uint32_t x) {
+  if (v->n == v->cap) {
+    uint32_t cap = v->cap ? v->cap * 2 : 4;
+    uint32_t *p = realloc(v->v, cap * sizeof *p);
+    if (!p) return false;
+    v->v = p;
+    v->cap = cap;
+  }
+  v->v[v->n++] = x;
+  return true;
+}
+
+static bool vec_has(const struct cfg_vec *v, uint32_t x) {
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->v[i] == x) return true;
+  return false;
+}
+
+static void vec_remove(struct cfg_vec *v, uint32_t x) {
+  for (uint32_t i = 0; i < v->n; i++)
+    if (v->v[i] == x) {
+      memmove(&v->v[i], &v->v[i + 1], (v->n - i - 1) * sizeof *v->v);
+      v->n--;
+      return;
+    }
+}
+
+static void free_analyses(struct cfg_graph *g) {
+  free(g->rpo);
+  free(g->rpo_index);
+  free(g->idom);
+  free(g->dom_pre);
+  free(g->dom_post);
+  free(g->ipdom);
+  free(g->pdom_pre);
+  free(g->pdom_post);
+  free(g->scc);
+  free(g->loop_of);
+  free(g->loop_by_header);
+  for (uint32_t i = 0; i < g->loop_count; i++) {
+    free(g->loops[i].body);
+    free(g->loops[i].latches.v);
+    free(g->loops[i].exits.v);
+  }
+  free(g->loops);
+  g->rpo = g->rpo_index = g->idom = g->dom_pre = g->dom_post = NULL;
+  g->ipdom = g->pdom_pre = g->pdom_post = g->scc = g->loop_of = g->loop_by_header = NULL;
+  g->loops = NULL;
+  g->loop_count = g->rpo_count = g->scc_count = 0;
+  g->analyzed_n = 0;
+}
+
+struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
+  if (node_count == 0 || entry >= node_count || node_count >= CFG_EXIT) return NULL;
+  struct cfg_graph *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->n = node_count;
+  g->entry = entry;
+  g->succ = calloc(node_count, sizeof *g->succ);
+  g->pred = calloc(node_count, sizeof *g->pred);
+  if (!g->succ || !g->pred) {
+    cfg_graph_destroy(g);
+    return NULL;
+  }
+  return g;
+}
+
+void cfg_graph_destroy(struct cfg_graph *g) {
+  if (!g) return;
+  free_analyses(g);
+  for (uint32_t i = 0; g->succ && g->pred && i < g->n; i++) {
+    free(g->succ[i].v);
+    free(g->pred[i].v);
+  }
+  free(g->succ);
+  free(g->pred);
+  free(g);
+}
+
+uint32_t cfg_graph_add_node(struct cfg_graph *g) {
+  struct cfg_vec *s = realloc(g->succ, (g->n + 1) * sizeof *s);
+  if (!s) return CFG_NONE;
+  g->succ = s;
+  struct cfg_vec *p = realloc(g->pred, (g->n + 1) * sizeof *p);
+  if (!p) return CFG_NONE;
+  g->pred = p;
+  memset(&g->succ[g->n], 0, sizeof *s);
+  memset(&g->pred[g->n], 0, sizeof *p);
+  return g->n++;
+}
+
+bool cfg_graph_set_entry(struct cfg_graph *g, uint32_t entry) {
+  if (entry >= g->n) return false;
+  g->entry = entry;
+  return true;
+}
+
+bool cfg_graph_add_edge(struct cfg_graph *g, uint32_t from, uint32_t to) {
+  if (from >= g->n || to >= g->n) return false;
+  if (vec_has(&g->succ[from], to)) return true;
+  return vec_push(&g->succ[from], to) && vec_push(&g->pred[to], from);
+}
+
+bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to,
+                             uint32_t new_to) {
+  if (from >= g->n || old_to >= g->n || new_to >= g->n) return false;
+  struct cfg_vec *s = &g->succ[from];
+  for (uint32_t i = 0; i < s->n; i++) {
+    if (s->v[i] != old_to) continue;
+    vec_remove(&g->pred[old_to], from);
+    if (vec_has(s, new_to)) { /* merging two edges into one */
+      memmove(&s->v[i], &s->v[i + 1], (s->n - i - 1) * sizeof *s->v);
+      s->n--;
+      return true;
+    }
+    s->v[i] = new_to;
+    return vec_push(&g->pred[new_to], from);
+  }
+  return false;
+}
+
+/* ---- depth-first orders ------------------------------------------------------------- */
+
+/* Iterative DFS post-order from ROOT over the adjacency given by NEXT(g, node, i, &out).
+ * Writes the post-order into ORDER and returns its length. */
+typedef bool (*cfg_next_fn)(const struct cfg_graph *g, uint32_t node, uint32_t i,
+                            uint32_t *out);
+
+static uint32_t dfs_postorder(const struct cfg_graph *g, uint32_t root, uint32_t count,
+                              cfg_next_fn next, uint32_t *order, uint8_t *seen,
+                              uint32_t *stack_node, uint32_t *stack_i) {
+  uint32_t len = 0, sp = 0;
+  seen[root] = 1;
+  stack_node[0] = root;
+  stack_i[0] = 0;
+  sp = 1;
+  while (sp) {
+    uint32_t node = stack_node[sp - 1], child;
+    if (next(g, node, stack_i[sp - 1]++, &child)) {
+      if (child < count && !seen[child]) {
+        seen[child] = 1;
+        stack_node[sp] = child;
+        stack_i[sp] = 0;
+        sp++;
+      }
+    } else {
+      order[len++] = node;
+      sp--;
+    }
+  }
+  return len;
+}
+
+static bool next_forward(const struct cfg_graph *g, uint32_t node, uint32_t i, uint32_t *out) {
+  if (i >= g->succ[node].n) return false;
+  *out = g->succ[node].v[i];
+  return true;
+}
+
+/* Reverse graph with the virtual exit at index n. Its successors are the reachable sinks
+ * followed by the nodes tied to the exit because they cannot reach one (g->exit_roots). */
+
+static bool next_reverse(const struct cfg_graph *g, uint32_t node, uint32_t i, uint32_t *out) {
+  if (node == g->n) {
+    if (i >= g->exit_root_count) return false;
+    *out = g->exit_roots[i];
+    return true;
+  }
+  if (i >= g->pred[node].n) return false;
+  uint32_t p = g->pred[node].v[i];
+  /* an unreachable predecessor is turned into an index the DFS skips */
+  *out = g->rpo_index[p] != CFG_NONE ? p : g->n + 1;
+  return true;
+}
+
+/* Cooper-Harvey-Kennedy: intersect two fingers walking up the tree by post-order number. */
+static uint32_t chk_intersect(const uint32_t *idom, const uint32_t *po_num, uint32_t a,
+                              uint32_t b) {
+  while (a != b) {
+    while (po_num[a] < po_num[b]) a = idom[a];
+    while (po_num[b] < po_num[a]) b = idom[b];
+  }
+  return a;
+}
+
+/* Pre/post numbering of a tree given by parent links over COUNT nodes rooted at ROOT. */
+static bool number_tree(uint32_t count, uint32_t root, const uint32_t *parent, uint32_t *pre,
+                        uint32_t *post) {
+  uint32_t *first = malloc(count * sizeof *first), *next = malloc(count * sizeof *next);
+  uint32_t *stack = malloc(count * sizeof *stack), *it = malloc(count * sizeof *it);
+  if (!first || !next || !stack || !it) {
+    free(first);
+    free(next);
+    free(stack);
+    free(it);
+    return false;
+  }
+  for (uint32_t i = 0; i < count; i++) {
+    first[i] = CFG_NONE;
+    pre[i] = post[i] = CFG_NONE;
+  }
+  for (uint32_t i = count; i-- > 0;) {
+    if (i == root || parent[i] == CFG_NONE || parent[i] >= count) continue;
+    next[i] = first[parent[i]];
+    first[parent[i]] = i;
+  }
+  uint32_t sp = 0, counter = 0;
+  stack[sp] = root;
+  it[sp++] = first[root];
+  pre[root] = counter++;
+  while (sp) {
+    uint32_t c = it[sp - 1];
+    if (c != CFG_NONE) {
+      it[sp - 1] = next[c];
+      pre[c] = counter++;
+      stack[sp] = c;
+      it[sp++] = first[c];
+    } else {
+      post[stack[--sp]] = counter++;
+    }
+  }
+  free(first);
+  free(next);
+  free(stack);
+  free(it);
+  return true;
+}
+
+static bool compute_dominators(struct cfg_graph *g) {
+  uint32_t n = g->n;
+  uint32_t *po = malloc(n * sizeof *po);
+  if (!po) return false;
+  for (uint32_t i = 0; i < g->rpo_count; i++) po[g->rpo[i]] = g->rpo_count - 1 - i;
+  for (uint32_t i = 0; i < n; i++) g->idom[i] = CFG_NONE;
+  g->idom[g->entry] = g->entry;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t i = 1; i < g->rpo_count; i++) {
+      uint32_t b = g->rpo[i], nd = CFG_NONE;
+      for (uint32_t k = 0; k < g->pred[b].n; k++) {
+        uint32_t p = g->pred[b].v[k];
+        if (g->idom[p] == CFG_NONE) continue;
+        nd = nd == CFG_NONE ? p : chk_intersect(g->idom, po, p, nd);
+      }
+      if (nd != g->idom[b]) {
+        g->idom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  free(po);
+  return number_tree(n, g->entry, g->idom, g->dom_pre, g->dom_post);
+}
+
+static bool compute_post_dominators(struct cfg_graph *g) {
+  uint32_t n = g->n, total = n + 1;
+  bool ok = false;
+  uint8_t *seen = calloc(total + 1, 1);
+  uint32_t *order = malloc(total * sizeof *order), *sn = malloc(total * sizeof *sn);
+  uint32_t *si = malloc(total * sizeof *si), *roots = malloc(total * sizeof *roots);
+  uint32_t *po = malloc(total * sizeof *po);
+  if (!seen || !order || !sn || !si || !roots || !po) goto out;
+
+  /* Roots: reachable sinks; then, while some reachable node cannot reach an exit, tie the
+   * latest such node in RPO to the exit (it sits deepest in its infinite loop). */
+  uint32_t nroots = 0;
+  for (uint32_t i = 0; i < g->rpo_count; i++)
+    if (g->succ[g->rpo[i]].n == 0) roots[nroots++] = g->rpo[i];
+  g->exit_roots = roots;
+  g->exit_root_count = nroots;
+  dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  for (uint32_t i = g->rpo_count; i-- > 0;) {
+    uint32_t b = g->rpo[i];
+    if (seen[b]) continue;
+    roots[nroots++] = b;
+    g->exit_roots = roots + nroots - 1;
+    g->exit_root_count = 1;
+    seen[n] = 0;
+    dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  }
+  /* One clean DFS with every root gives the reverse post-order of the reverse graph. */
+  memset(seen, 0, total + 1);
+  g->exit_roots = roots;
+  g->exit_root_count = nroots;
+  uint32_t len = dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  for (uint32_t i = 0; i < total; i++) po[i] = CFG_NONE;
+  for (uint32_t i = 0; i < len; i++) po[order[i]] = i;
+
+  uint8_t *is_root = calloc(total, 1);
+  if (!is_root) goto out;
+  for (uint32_t i = 0; i < nroots; i++) is_root[roots[i]] = 1;
+  for (uint32_t i = 0; i < total; i++) g->ipdom[i] = CFG_NONE;
+  g->ipdom[n] = n;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t k = len - 1; k-- > 0;) { /* reverse post-order, skipping the exit */
+      uint32_t b = order[k], nd = CFG_NONE;
+      if (is_root[b]) nd = n;
+      for (uint32_t j = 0; j < g->succ[b].n; j++) {
+        uint32_t s = g->succ[b].v[j];
+        if (g->ipdom[s] == CFG_NONE) continue;
+        nd = nd == CFG_NONE ? s : chk_intersect(g->ipdom, po, s, nd);
+      }
+      if (nd != g->ipdom[b]) {
+        g->ipdom[b] = nd;
+        changed = true;
+      }
+    }
+  }
+  free(is_root);
+  ok = number_tree(total, n, g->ipdom, g->pdom_pre, g->pdom_post);
+out:
+  g->exit_roots = NULL;
+  g->exit_root_count = 0;
+  free(seen);
+  free(order);
+  free(sn);
+  free(si);
+  free(roots);
+  free(po);
+  return ok;
+}
+
+/* Tarjan's algorithm, iterative. */
+static bool compute_scc(struct cfg_graph *g) {
+  uint32_t n = g->n;
+  uint32_t *index = malloc(n * sizeof *index), *low = malloc(n * sizeof *low);
+  uint32_t *stack = malloc(n * sizeof *stack), *cs = malloc(n * sizeof *cs);
+  uint32_t *ci = malloc(n * sizeof *ci);
+  uint8_t *on = calloc(n, 1);
+  bool ok = index && low && stack && cs && ci && on;
+  if (!ok) goto out;
+  for (uint32_t i = 0; i < n; i++) {
+    index[i] = CFG_NONE;
+    g->scc[i] = CFG_NONE;
+  }
+  uint32_t counter = 0, sp = 0, csp = 0;
+  g->scc_count = 0;
+  uint32_t root = g->entry;
+  index[root] = low[root] = counter++;
+  stack[sp++] = root;
+  on[root] = 1;
+  cs[csp] = root;
+  ci[csp++] = 0;
+  while (csp) {
+    uint32_t v = cs[csp - 1];
+    if (ci[csp - 1] < g->succ[v].n) {
+      uint32_t w = g->succ[v].v[ci[csp - 1]++];
+      if (index[w] == CFG_NONE) {
+        index[w] = low[w] = counter++;
+        stack[sp++] = w;
+        on[w] = 1;
+        cs[csp] = w;
+        ci[csp++] = 0;
+      } else if (on[w] && index[w] < low[v]) {
+        low[v] = index[w];
+      }
+      continue;
+    }
+    if (low[v] == index[v]) {
+      uint32_t w;
+      do {
+        w = stack[--sp];
+        on[w] = 0;
+        g->scc[w] = g->scc_count;
+      } while (w != v);
+      g->scc_count++;
+    }
+    csp--;
+    if (csp && low[v] < low[cs[csp - 1]]) low[cs[csp - 1]] = low[v];
+  }
+
+  /* A cyclic component entered at two different nodes (or at a node other than the graph
+   * entry plus the entry itself) is irreducible. */
+  uint32_t *entry_of = malloc(g->scc_count * sizeof *entry_of);
+  uint32_t *size = calloc(g->scc_count, sizeof *size);
+  ok = entry_of && size;
+  if (ok) {
+    for (uint32_t c = 0; c < g->scc_count; c++) entry_of[c] = CFG_NONE;
+    for (uint32_t i = 0; i < g->rpo_count; i++) size[g->scc[g->rpo[i]]]++;
+    g->irreducible = false;
+    g->irreducible_node = CFG_NONE;
+    for (uint32_t i = 0; i < g->rpo_count && !g->irreducible; i++) {
+      uint32_t b = g->rpo[i], c = g->scc[b];
+      bool cyclic = size[c] > 1 || vec_has(&g->succ[b], b);
+      if (!cyclic) continue;
+      bool entered = b == g->entry;
+      for (uint32_t k = 0; k < g->pred[b].n && !entered; k++) {
+        uint32_t p = g->pred[b].v[k];
+        entered = g->rpo_index[p] != CFG_NONE && g->scc[p] != c;
+      }
+      if (!entered) continue;
+      if (entry_of[c] == CFG_NONE) {
+        entry_of[c] = b;
+      } else if (entry_of[c] != b) {
+        g->irreducible = true;
+        g->irreducible_node = entry_of[c];
+      }
+    }
+  }
+  free(entry_of);
+  free(size);
+out:
+  free(index);
+  free(low);
+  free(stack);
+  free(cs);
+  free(ci);
+  free(on);
+  return ok;
+}
+
+static bool loop_has(const struct cfg_loop *l, uint32_t n) {
+  return (l->body[n / 64] >> (n % 64)) & 1;
+}
+
+static bool compute_loops(struct cfg_graph *g) {
+  uint32_t n = g->n, words = (n + 63) / 64;
+  g->loops = calloc(n, sizeof *g->loops);
+  uint32_t *work = malloc(n * sizeof *work);
+  if (!g->loops || !work) {
+    free(work);
+    return false;
+  }
+  for (uint32_t i = 0; i < n; i++) g->loop_by_header[i] = g->loop_of[i] = CFG_NONE;
+  /* Headers in RPO order, so loops come outermost first. */
+  for (uint32_t r = 0; r < g->rpo_count; r++) {
+    uint32_t h = g->rpo[r];
+    struct cfg_loop *l = NULL;
+    for (uint32_t k = 0; k < g->pred[h].n; k++) {
+      uint32_t p = g->pred[h].v[k];
+      if (!cfg_graph_is_back_edge(g, p, h)) continue;
+      if (!l) {
+        l = &g->loops[g->loop_count];
+        l->header = h;
+        l->body = calloc(words, sizeof *l->body);
+        if (!l->body) {
+          free(work);
+          return false;
+        }
+        l->body[h / 64] |= 1ull << (h % 64);
+        l->size = 1;
+        g->loop_by_header[h] = g->loop_count++;
+      }
+      if (!vec_push(&l->latches, p)) {
+        free(work);
+        return false;
+      }
+      /* Walk backwards from the latch up to the header. */
+      uint32_t wp = 0;
+      if (!loop_has(l, p)) {
+        l->body[p / 64] |= 1ull << (p % 64);
+        l->size++;
+        work[wp++] = p;
+      }
+      while (wp) {
+        uint32_t b = work[--wp];
+        for (uint32_t j = 0; j < g->pred[b].n; j++) {
+          uint32_t q = g->pred[b].v[j];
+          if (g->rpo_index[q] == CFG_NONE || loop_has(l, q)) continue;
+          l->body[q / 64] |= 1ull << (q % 64);
+          l->size++;
+          work[wp++] = q;
+        }
+      }
+    }
+  }
+  free(work);
+  /* Nesting: loops come in header-RPO order; a loop's parent is the last earlier loop that
+   * contains its header. Innermost loop of a node: the last loop (deepest) containing it. */
+  for (uint32_t i = 0; i < g->loop_count; i++) {
+    struct cfg_loop *l = &g->loops[i];
+    l->parent = CFG_NONE;
+    l->depth = 1;
+    for (uint32_t j = i; j-- > 0;)
+      if (loop_has(&g->loops[j], l->header)) {
+        l->parent = j;
+        l->depth = g->loops[j].depth + 1;
+        break;
+      }
+  }
+  for (uint32_t r = 0; r < g->rpo_count; r++) {
+    uint32_t b = g->rpo[r], best = CFG_NONE;
+    for (uint32_t i = 0; i < g->loop_count; i++)
+      if (loop_has(&g->loops[i], b) &&
+          (best == CFG_NONE || g->loops[i].depth > g->loops[best].depth))
+        best = i;
+    g->loop_of[b] = best;
+  }
+  for (uint32_t i = 0; i < g->loop_count; i++) {
+    struct cfg_loop *l = &g->loops[i];
+    for (uint32_t r = 0; r < g->rpo_count; r++) {
+      uint32_t b = g->rpo[r];
+      if (!loop_has(l, b)) continue;
+      for (uint32_t k = 0; k < g->succ[b].n; k++) {
+        uint32_t s = g->succ[b].v[k];
+        if (!loop_has(l, s) && !vec_has(&l->exits, s) && !vec_push(&l->exits, s)) return false;
+      }
+    }
+    /* exits in RPO order */
+    for (uint32_t a = 1; a < l->exits.n; a++)
+      for (uint32_t b = a; b > 0 && g->rpo_index[l->exits.v[b]] < g->rpo_index[l->exits.v[b - 1]];
+           b--) {
+        uint32_t t = l->exits.v[b];
+        l->exits.v[b] = l->exits.v[b - 1];
+        l->exits.v[b - 1] = t;
+      }
+  }
+  return true;
+}
+
+bool cfg_graph_analyze(struct cfg_graph *g) {
+  free_analyses(g);
+  uint32_t n = g->n;
+  g->rpo = malloc(n * sizeof *g->rpo);
+  g->rpo_index = malloc(n * sizeof *g->rpo_index);
+  g->idom = malloc(n * sizeof *g->idom);
+  g->dom_pre = malloc(n * sizeof *g->dom_pre);
+  g->dom_post = malloc(n * sizeof *g->dom_post);
+  g->ipdom = malloc((n + 1) * sizeof *g->ipdom);
+  g->pdom_pre = malloc((n + 1) * sizeof *g->pdom_pre);
+  g->pdom_post = malloc((n + 1) * sizeof *g->pdom_post);
+  g->scc = malloc(n * sizeof *g->scc);
+  g->loop_of = malloc(n * sizeof *g->loop_of);
+  g->loop_by_header = malloc(n * sizeof *g->loop_by_header);
+  uint8_t *seen = calloc(n, 1);
+  uint32_t *sn = malloc(n * sizeof *sn), *si = malloc(n * sizeof *si);
+  bool ok = g->rpo && g->rpo_index && g->idom && g->dom_pre && g->dom_post && g->ipdom &&
+            g->pdom_pre && g->pdom_post && g->scc && g->loop_of && g->loop_by_header && seen &&
+            sn && si;
+  if (ok) {
+    uint32_t len = dfs_postorder(g, g->entry, n, next_forward, g->rpo, seen, sn, si);
+    for (uint32_t i = 0; i < len / 2; i++) {
+      uint32_t t = g->rpo[i];
+      g->rpo[i] = g->rpo[len - 1 - i];
+      g->rpo[len - 1 - i] = t;
+    }
+    g->rpo_count = len;
+    for (uint32_t i = 0; i < n; i++) g->rpo_index[i] = CFG_NONE;
+    for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
+    g->analyzed_n = n;
+    ok = compute_dominators(g) && compute_post_dominators(g) && compute_scc(g) &&
+         compute_loops(g);
+  }
+  free(seen);
+  free(sn);
+  free(si);
+  if (!ok) free_analyses(g);
+  return ok;
+}
+
+uint32_t cfg_graph_node_count(const struct cfg_graph *g) { return g->n; }
+uint32_t cfg_graph_entry(const struct cfg_graph *g) { return g->entry; }
+uint32_t cfg_graph_succ_count(const struct cfg_graph *g, uint32_t n) {
+  return n < g->n ? g->succ[n].n : 0;
+}
+uint32_t cfg_graph_succ(const struct cfg_graph *g, uint32_t n, uint32_t i) {
+  return n < g->n && i < g->succ[n].n ? g->succ[n].v[i] : CFG_NONE;
+}
+uint32_t cfg_graph_pred_count(const struct cfg_graph *g, uint32_t n) {
+  return n < g->n ? g->pred[n].n : 0;
+}
+uint32_t cfg_graph_pred(const struct cfg_graph *g, uint32_t n, uint32_t i) {
+  return n < g->n && i < g->pred[n].n ? g->pred[n].v[i] : CFG_NONE;
+}
+uint32_t cfg_graph_pred_index(const struct cfg_graph *g, uint32_t n, uint32_t pred) {
+  for (uint32_t i = 0; n < g->n && i < g->pred[n].n; i++)
+    if (g->pred[n].v[i] == pred) return i;
+  return CFG_NONE;
+}
+
+static bool analyzed(const struct cfg_graph *g, uint32_t n) {
+  return n < g->analyzed_n && g->rpo_index;
+}
+
+bool cfg_graph_reachable(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) && g->rpo_index[n] != CFG_NONE;
+}
+uint32_t cfg_graph_rpo_count(const struct cfg_graph *g) { return g->rpo_count; }
+uint32_t cfg_graph_rpo_node(const struct cfg_graph *g, uint32_t i) {
+  return i < g->rpo_count ? g->rpo[i] : CFG_NONE;
+}
+uint32_t cfg_graph_rpo_index(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) ? g->rpo_index[n] : CFG_NONE;
+}
+uint32_t cfg_graph_idom(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) ? g->idom[n] : CFG_NONE;
+}
+bool cfg_graph_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
+  if (!cfg_graph_reachable(g, a) || !cfg_graph_reachable(g, b)) return false;
+  return g->dom_pre[a] <= g->dom_pre[b] && g->dom_post[b] <= g->dom_post[a];
+}
+uint32_t cfg_graph_ipdom(const struct cfg_graph *g, uint32_t n) {
+  if (!cfg_graph_reachable(g, n)) return CFG_NONE;
+  uint32_t p = g->ipdom[n];
+  return p == g->n ? CFG_EXIT : p;
+}
+bool cfg_graph_post_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
+  if (!cfg_graph_reachable(g, b)) return false;
+  if (a == CFG_EXIT) return true;
+  if (!cfg_graph_reachable(g, a)) return false;
+  return g->pdom_pre[a] <= g->pdom_pre[b] && g->pdom_post[b] <= g->pdom_post[a];
+}
+uint32_t cfg_graph_scc_count(const struct cfg_graph *g) { return g->scc_count; }
+uint32_t cfg_graph_scc_of(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) ? g->scc[n] : CFG_NONE;
+}
+bool cfg_graph_irreducible(const struct cfg_graph *g, uint32_t *first_node) {
+  if (first_node) *first_node = g->irreducible ? g->irreducible_node : CFG_NONE;
+  return g->irreducible;
+}
+uint32_t cfg_graph_loop_count(const struct cfg_graph *g) { return g->loop_count; }
+uint32_t cfg_graph_loop_header(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].header : CFG_NONE;
+}
+uint32_t cfg_graph_loop_parent(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].parent : CFG_NONE;
+}
+uint32_t cfg_graph_loop_depth(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].depth : 0;
+}
+bool cfg_graph_loop_contains(const struct cfg_graph *g, uint32_t l, uint32_t n) {
+  return l < g->loop_count && analyzed(g, n) && loop_has(&g->loops[l], n);
+}
+uint32_t cfg_graph_loop_size(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].size : 0;
+}
+uint32_t cfg_graph_loop_latch_count(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].latches.n : 0;
+}
+uint32_t cfg_graph_loop_latch(const struct cfg_graph *g, uint32_t l, uint32_t i) {
+  return l < g->loop_count && i < g->loops[l].latches.n ? g->loops[l].latches.v[i] : CFG_NONE;
+}
+uint32_t cfg_graph_loop_exit_count(const struct cfg_graph *g, uint32_t l) {
+  return l < g->loop_count ? g->loops[l].exits.n : 0;
+}
+uint32_t cfg_graph_loop_exit(const struct cfg_graph *g, uint32_t l, uint32_t i) {
+  return l < g->loop_count && i < g->loops[l].exits.n ? g->loops[l].exits.v[i] : CFG_NONE;
+}
+uint32_t cfg_graph_loop_of(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) ? g->loop_of[n] : CFG_NONE;
+}
+uint32_t cfg_graph_loop_with_header(const struct cfg_graph *g, uint32_t n) {
+  return analyzed(g, n) ? g->loop_by_header[n] : CFG_NONE;
+}
+bool cfg_graph_is_back_edge(const struct cfg_graph *g, uint32_t from, uint32_t to) {
+  return cfg_graph_dominates(g, to, from) && vec_has(&g->succ[from], to);
+}

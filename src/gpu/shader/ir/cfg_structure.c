@@ -1,0 +1,299 @@
+#include "gpu/shader/ir/cfg_structure.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const fallback_names[] = {
+#define CFG_FALLBACK_NAME_(name, text) text,
+    CFG_FALLBACKS(CFG_FALLBACK_NAME_)
+#undef CFG_FALLBACK_NAME_
+};
+
+const char *cfg_fallback_name(enum cfg_fallback f) {
+  return (unsigned)f < sizeof fallback_names / sizeof *fallback_names ? fallback_names[f]
+                                                                       : "?";
+}
+
+const char *cfg_shape_name(enum cfg_shape s) {
+  switch (s) {
+    case CFG_SHAPE_PLAIN: return "plain";
+    case CFG_SHAPE_SELECTION: return "selection";
+    case CFG_SHAPE_EXIT_BRANCH: return "exit-branch";
+    case CFG_SHAPE_LOOP: return "loop";
+  }
+  return "?";
+}
+
+void cfg_structure_free(struct cfg_structure *s) {
+  free(s->shapes);
+  s->shapes = NULL;
+  s->node_count = 0;
+}
+
+static bool fail(struct cfg_structure *s, enum cfg_fallback f, uint32_t node,
+                 const char *detail) {
+  s->fallback = f;
+  s->fallback_node = node;
+  snprintf(s->reason, sizeof s->reason, "%s (node %u%s%s)", cfg_fallback_name(f), node,
+           detail ? ": " : "", detail ? detail : "");
+  return false;
+}
+
+/* A node that only leads to a return: single-successor chains of single-predecessor nodes
+ * ending in a node without successors. */
+static bool is_returning(const struct cfg_graph *g, uint32_t n) {
+  for (uint32_t steps = 0; steps <= cfg_graph_node_count(g); steps++) {
+    uint32_t sc = cfg_graph_succ_count(g, n);
+    if (sc == 0) return true;
+    if (sc != 1) return false;
+    n = cfg_graph_succ(g, n, 0);
+    if (cfg_graph_pred_count(g, n) != 1) return false;
+  }
+  return false;
+}
+
+/* The loop's merge: its single exit target that is not a returning block. Returns false
+ * when there are several. */
+static bool loop_merge(const struct cfg_graph *g, uint32_t loop, uint32_t *merge) {
+  *merge = CFG_NONE;
+  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) {
+    uint32_t e = cfg_graph_loop_exit(g, loop, i);
+    if (is_returning(g, e)) continue;
+    if (*merge != CFG_NONE) return false;
+    *merge = e;
+  }
+  /* left only through returns: the first of them serves as the merge */
+  if (*merge == CFG_NONE && cfg_graph_loop_exit_count(g, loop) > 0)
+    *merge = cfg_graph_loop_exit(g, loop, 0);
+  return true;
+}
+
+/* Inserts a node F in front of TARGET and moves onto it every edge P->TARGET whose source
+ * is dominated by REGION_HEADER (REGION_HEADER itself included). Returns F or CFG_NONE. */
+static uint32_t split_edges_into(struct cfg_graph *g, uint32_t target, uint32_t region_header) {
+  uint32_t moved = 0, f = CFG_NONE;
+  uint32_t count = cfg_graph_pred_count(g, target);
+  uint32_t *preds = malloc((count + 1) * sizeof *preds);
+  if (!preds) return CFG_NONE;
+  for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t p = preds[i];
+    if (!cfg_graph_dominates(g, region_header, p) || cfg_graph_is_back_edge(g, p, target))
+      continue;
+    if (f == CFG_NONE) {
+      f = cfg_graph_add_node(g);
+      if (f == CFG_NONE) break;
+    }
+    cfg_graph_redirect_edge(g, p, target, f);
+    moved++;
+  }
+  free(preds);
+  if (f != CFG_NONE && !cfg_graph_add_edge(g, f, target)) return CFG_NONE;
+  return moved ? f : CFG_NONE;
+}
+
+/* A new empty entry node in front of the old one (which keeps its own predecessors). */
+static uint32_t insert_entry(struct cfg_graph *g) {
+  uint32_t old = cfg_graph_entry(g), e = cfg_graph_add_node(g);
+  if (e == CFG_NONE || !cfg_graph_add_edge(g, e, old)) return CFG_NONE;
+  cfg_graph_set_entry(g, e);
+  return e;
+}
+
+/* Inserts an empty node in front of HEADER that takes every edge into it. */
+static uint32_t insert_before(struct cfg_graph *g, uint32_t header) {
+  uint32_t count = cfg_graph_pred_count(g, header);
+  uint32_t *preds = malloc((count + 1) * sizeof *preds);
+  if (!preds) return CFG_NONE;
+  for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, header, i);
+  uint32_t f = cfg_graph_add_node(g);
+  for (uint32_t i = 0; f != CFG_NONE && i < count; i++)
+    cfg_graph_redirect_edge(g, preds[i], header, f);
+  free(preds);
+  if (f == CFG_NONE || !cfg_graph_add_edge(g, f, header)) return CFG_NONE;
+  return f;
+}
+
+/* Graph used for selection merges: back edges dropped, edges leaving the source's innermost
+ * loop dropped (breaks), and each loop header given an edge to its merge so that a whole
+ * loop looks like one step to the region around it. The immediate post-dominator of a
+ * branch in that graph is where its arms meet inside the branch's own loop level. */
+static struct cfg_graph *region_graph(const struct cfg_graph *g, const uint32_t *loop_merges) {
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_graph *r = cfg_graph_create(n, cfg_graph_entry(g));
+  if (!r) return NULL;
+  for (uint32_t b = 0; b < n; b++) {
+    if (!cfg_graph_reachable(g, b)) continue;
+    uint32_t l = cfg_graph_loop_of(g, b);
+    for (uint32_t i = 0; i < cfg_graph_succ_count(g, b); i++) {
+      uint32_t s = cfg_graph_succ(g, b, i);
+      if (cfg_graph_is_back_edge(g, b, s)) continue;
+      if (l != CFG_NONE && !cfg_graph_loop_contains(g, l, s)) continue;
+      cfg_graph_add_edge(r, b, s);
+    }
+    uint32_t lh = cfg_graph_loop_with_header(g, b);
+    if (lh != CFG_NONE && loop_merges[lh] != CFG_NONE) cfg_graph_add_edge(r, b, loop_merges[lh]);
+  }
+  if (!cfg_graph_analyze(r)) {
+    cfg_graph_destroy(r);
+    return NULL;
+  }
+  return r;
+}
+
+enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
+
+/* One round: analyse, fix the first normalisation problem found, or fill the shapes. */
+static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure *s) {
+  char detail[64];
+  if (!cfg_graph_analyze(g)) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  uint32_t bad;
+  if (cfg_graph_irreducible(g, &bad))
+    return fail(s, CFG_FALLBACK_IRREDUCIBLE, bad, NULL), STEP_FAILED;
+  uint32_t entry = cfg_graph_entry(g);
+  if (cfg_graph_pred_count(g, entry) != 0)
+    return insert_entry(g) == CFG_NONE ? (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL),
+                                                  STEP_FAILED)
+                                               : STEP_CHANGED;
+
+  uint32_t n = cfg_graph_node_count(g), nloops = cfg_graph_loop_count(g);
+  for (uint32_t b = 0; b < n; b++)
+    if (cfg_graph_reachable(g, b) && cfg_graph_succ_count(g, b) > 2)
+      return fail(s, CFG_FALLBACK_MULTIWAY_BRANCH, b, NULL), STEP_FAILED;
+
+  uint32_t *loop_merges = malloc((nloops + 1) * sizeof *loop_merges);
+  if (!loop_merges) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  for (uint32_t l = 0; l < nloops; l++) {
+    uint32_t h = cfg_graph_loop_header(g, l);
+    if (!loop_merge(g, l, &loop_merges[l])) {
+      free(loop_merges);
+      snprintf(detail, sizeof detail, "%u exit targets", cfg_graph_loop_exit_count(g, l));
+      return fail(s, CFG_FALLBACK_LOOP_EXITS, h, detail), STEP_FAILED;
+    }
+    /* several back edges: funnel them through one continue node */
+    if (cfg_graph_loop_latch_count(g, l) > 1) {
+      free(loop_merges);
+      uint32_t c = cfg_graph_add_node(g);
+      if (c == CFG_NONE) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+      uint32_t nl = cfg_graph_loop_latch_count(g, l);
+      uint32_t *latches = malloc(nl * sizeof *latches);
+      if (!latches) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+      for (uint32_t i = 0; i < nl; i++) latches[i] = cfg_graph_loop_latch(g, l, i);
+      for (uint32_t i = 0; i < nl; i++) cfg_graph_redirect_edge(g, latches[i], h, c);
+      free(latches);
+      cfg_graph_add_edge(g, c, h);
+      return STEP_CHANGED;
+    }
+    /* a header that branches two ways inside its loop also needs a selection: give the loop
+     * an empty header of its own */
+    uint32_t inside = 0;
+    for (uint32_t i = 0; i < cfg_graph_succ_count(g, h); i++)
+      inside += cfg_graph_loop_contains(g, l, cfg_graph_succ(g, h, i));
+    if (inside > 1) {
+      free(loop_merges);
+      return insert_before(g, h) == CFG_NONE ? (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL),
+                                                STEP_FAILED)
+                                             : STEP_CHANGED;
+    }
+  }
+
+  struct cfg_graph *r = region_graph(g, loop_merges);
+  free(s->shapes);
+  s->shapes = calloc(n, sizeof *s->shapes);
+  s->node_count = n;
+  if (!r || !s->shapes) {
+    cfg_graph_destroy(r);
+    free(loop_merges);
+    return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  }
+  for (uint32_t b = 0; b < n; b++) {
+    s->shapes[b].shape = CFG_SHAPE_PLAIN;
+    s->shapes[b].merge = s->shapes[b].continue_to = CFG_NONE;
+    if (!cfg_graph_reachable(g, b)) continue;
+    uint32_t lh = cfg_graph_loop_with_header(g, b);
+    if (lh != CFG_NONE) {
+      s->shapes[b].shape = CFG_SHAPE_LOOP;
+      s->shapes[b].merge = loop_merges[lh];
+      s->shapes[b].continue_to = cfg_graph_loop_latch(g, lh, 0);
+    } else if (cfg_graph_succ_count(g, b) == 2) {
+      uint32_t m = cfg_graph_ipdom(r, b);
+      if (cfg_graph_succ_count(r, b) == 0) {
+        s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
+      } else {
+        s->shapes[b].shape = CFG_SHAPE_SELECTION;
+        s->shapes[b].merge = m == CFG_EXIT ? CFG_NONE : m;
+        /* `if (c) return;`: the code after the branch is the natural merge */
+        uint32_t s0 = cfg_graph_succ(g, b, 0), s1 = cfg_graph_succ(g, b, 1);
+        bool r0 = is_returning(g, s0), r1 = is_returning(g, s1);
+        if (m == CFG_EXIT && r0 != r1) s->shapes[b].merge = r0 ? s1 : s0;
+        /* both arms return: the one that is more than a bare return continues the program */
+        bool e0 = cfg_graph_succ_count(g, s0) == 0, e1 = cfg_graph_succ_count(g, s1) == 0;
+        if (m == CFG_EXIT && r0 && r1 && e0 != e1) s->shapes[b].merge = e0 ? s1 : s0;
+      }
+    }
+  }
+  cfg_graph_destroy(r);
+  free(loop_merges);
+
+  /* Every merge and continue target belongs to one construct and is dominated by its
+   * header. A conflict is resolved by giving the inner construct a forwarding node. */
+  uint32_t *owner = malloc(n * sizeof *owner);
+  if (!owner) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  for (uint32_t b = 0; b < n; b++) owner[b] = CFG_NONE;
+  enum step_result result = STEP_DONE;
+  for (uint32_t i = 0; i < cfg_graph_rpo_count(g) && result == STEP_DONE; i++) {
+    uint32_t h = cfg_graph_rpo_node(g, i);
+    const struct cfg_node_shape *sh = &s->shapes[h];
+    for (int k = 0; k < 2 && result == STEP_DONE; k++) {
+      uint32_t t = k == 0 ? sh->merge : sh->continue_to;
+      if (t == CFG_NONE || (k == 1 && t == h)) continue;
+      bool is_merge = k == 0;
+      if (is_merge && !cfg_graph_dominates(g, h, t)) {
+        /* the arms meet at a block also entered from elsewhere */
+        result = split_edges_into(g, t, h) == CFG_NONE
+                     ? (fail(s, CFG_FALLBACK_BAD_MERGE, h, NULL), STEP_FAILED)
+                     : STEP_CHANGED;
+        break;
+      }
+      if (owner[t] == CFG_NONE) {
+        owner[t] = h;
+        continue;
+      }
+      /* headers come in RPO order, so the earlier owner is the outer one if nested */
+      uint32_t outer = owner[t];
+      if (!cfg_graph_dominates(g, outer, h)) {
+        snprintf(detail, sizeof detail, "block %u claimed by %u and %u", t, outer, h);
+        result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, detail), STEP_FAILED);
+        break;
+      }
+      /* a loop's continue target must stay; a selection in the loop gets its own merge */
+      result = split_edges_into(g, t, h) == CFG_NONE
+                   ? (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED)
+                   : STEP_CHANGED;
+    }
+  }
+  free(owner);
+  return result;
+}
+
+bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
+  memset(out, 0, sizeof *out);
+  out->original_nodes = cfg_graph_node_count(g);
+  out->fallback = CFG_FALLBACK_NONE;
+  out->fallback_node = CFG_NONE;
+  snprintf(out->reason, sizeof out->reason, "%s", cfg_fallback_name(CFG_FALLBACK_NONE));
+  /* Each change inserts one node; a well-formed graph needs at most a few per node. */
+  uint32_t limit = 4 * out->original_nodes + 16;
+  for (uint32_t round = 0; round < limit; round++) {
+    enum step_result r = structure_step(g, out);
+    out->inserted = cfg_graph_node_count(g) - out->original_nodes;
+    if (r == STEP_DONE) return true;
+    if (r == STEP_FAILED) {
+      cfg_graph_analyze(g);
+      return false;
+    }
+  }
+  cfg_graph_analyze(g);
+  return fail(out, CFG_FALLBACK_NOT_CONVERGING, cfg_graph_entry(g), NULL);
+}
