@@ -18,6 +18,9 @@ struct loader_game {
   const char *module_dir;  /* host folder of /app0/sce_module (NULL: none) */
   int argc;                /* guest arguments (argv[0] is added: "/app0/eboot.bin") */
   const char *const *argv;
+  /* Called once the executable is loaded and linked, before any guest code runs (the app
+   * hands the process param block to the kernel HLE here). May be NULL. */
+  void (*on_linked)(const struct loader_module *exec);
 };
 
 /* Loads and links the game. Returns only on failure, with a PROSPERO_EXIT_* code (the error

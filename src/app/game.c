@@ -1,0 +1,102 @@
+#include "game.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "kernel/mounts.h"
+#include "loader/loader.h"
+
+static bool is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int app_game_locate(const char *path, struct app_game *g) {
+  memset(g, 0, sizeof *g);
+  char real[PATH_MAX];
+  if (!realpath(path, real)) {
+    LOG(core, ERROR, "--game %s: %s", path, strerror(errno));
+    return PROSPERO_EXIT_BAD_GAME;
+  }
+  if (is_dir(real)) {
+    snprintf(g->folder, sizeof g->folder, "%s", real);
+    if (snprintf(g->eboot, sizeof g->eboot, "%s/eboot.bin", real) >= (int)sizeof g->eboot)
+      return PROSPERO_EXIT_BAD_GAME;
+    struct stat st;
+    if (stat(g->eboot, &st) != 0) {
+      LOG(core, ERROR, "--game %s: the folder has no eboot.bin", path);
+      return PROSPERO_EXIT_BAD_GAME;
+    }
+  } else {
+    snprintf(g->eboot, sizeof g->eboot, "%s", real);
+    snprintf(g->folder, sizeof g->folder, "%s", real);
+    char *slash = strrchr(g->folder, '/');
+    if (slash == g->folder) slash[1] = '\0'; else if (slash) *slash = '\0';
+  }
+  snprintf(g->module_dir, sizeof g->module_dir, "%.4000s/sce_module", g->folder);
+  char param[PATH_MAX];
+  snprintf(param, sizeof param, "%.4000s/sce_sys/param.json", g->folder);
+  struct stat st;
+  if (stat(param, &st) != 0) {
+    LOG(core, WARN, "%s not found: title id %s, default settings", param, TITLE_ID_UNKNOWN);
+    title_defaults(&g->title);
+    return 0;
+  }
+  unsigned char *text;
+  size_t len;
+  if (!loader_read_file(param, &text, &len)) return PROSPERO_EXIT_BAD_GAME;
+  char err[256];
+  bool ok = title_parse_param_json((const char *)text, len, &g->title, err, sizeof err);
+  free(text);
+  if (!ok) {
+    LOG(core, ERROR, "%s: %s", param, err);
+    return PROSPERO_EXIT_BAD_GAME;
+  }
+  LOG(core, INFO, "title %s version %s, flexible memory %llu MiB", g->title.title_id,
+      g->title.app_version[0] ? g->title.app_version : "?",
+      (unsigned long long)(g->title.flexible_memory >> 20));
+  return 0;
+}
+
+/* mkdir -p */
+static bool make_dirs(const char *path) {
+  char buf[PATH_MAX];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
+    *p = '/';
+  }
+  return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+int app_game_mount(struct app_game *g) {
+  const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+  char base[PATH_MAX];
+  if (xdg && xdg[0] == '/') snprintf(base, sizeof base, "%.4000s/prospero", xdg);
+  else if (home && home[0] == '/') snprintf(base, sizeof base, "%.4000s/.local/share/prospero", home);
+  else {
+    LOG(core, ERROR, "neither XDG_DATA_HOME nor HOME is set: nowhere to keep per-title data");
+    return PROSPERO_EXIT_BAD_GAME;
+  }
+  snprintf(g->data_dir, sizeof g->data_dir, "%.4000s/%s", base, g->title.title_id);
+  static const char *const writable[] = {"download0", "temp0", "temp"};
+  bool ok = mounts_add("/app0", g->folder, true) && mounts_add("/hostapp", g->folder, false);
+  for (size_t i = 0; ok && i < 3; i++) {
+    char dir[PATH_MAX], point[32];
+    snprintf(dir, sizeof dir, "%.4000s/%s", g->data_dir, writable[i]);
+    snprintf(point, sizeof point, "/%s", writable[i]);
+    if (!make_dirs(dir)) {
+      LOG(core, ERROR, "cannot create %s: %s", dir, strerror(errno));
+      return PROSPERO_EXIT_BAD_GAME;
+    }
+    ok = mounts_add(point, dir, false);
+  }
+  return ok ? 0 : PROSPERO_EXIT_INTERNAL;
+}

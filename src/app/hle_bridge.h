@@ -1,0 +1,10 @@
+/* Connects the runtime linker to the HLE tables (the loader cannot depend on prospero_hle,
+ * which depends on the loader for TLS and process exit). */
+#ifndef PROSPERO_APP_HLE_BRIDGE_H
+#define PROSPERO_APP_HLE_BRIDGE_H
+
+#include "loader/linker.h"
+
+extern const struct linker_hle_ops hle_bridge_ops;
+
+#endif

@@ -1,0 +1,88 @@
+/* prospero: runs a PS5 game folder. */
+#include <stdio.h>
+#include <string.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "game.h"
+#if PROSPERO_HAVE_HLE
+#include "hle/hle.h"
+#include "hle_bridge.h"
+#endif
+#include "loader/loader.h"
+#include "options.h"
+
+#ifndef PROSPERO_VERSION
+#define PROSPERO_VERSION "0.0.0"
+#endif
+
+static void on_linked(const struct loader_module *exec) {
+#if PROSPERO_HAVE_HLE
+  hle_kernel_set_proc_param((void *)(uintptr_t)exec->proc_param);
+#else
+  (void)exec;
+#endif
+}
+
+static bool trace_enable(const char *lib) {
+#if PROSPERO_HAVE_HLE
+  return hle_trace_enable(lib);
+#else
+  (void)lib;
+  return false;
+#endif
+}
+
+int main(int argc, char **argv) {
+  struct app_options opt;
+  char err[256];
+  if (!app_options_parse(argc, argv, &opt, err, sizeof err)) {
+    fprintf(stderr, "prospero: %s\n", err);
+    return PROSPERO_EXIT_USAGE;
+  }
+  if (opt.help_count) {
+    app_options_print_help(stdout);
+    return 0;
+  }
+  if (opt.version_count) {
+    printf("prospero %s\n", PROSPERO_VERSION);
+    return 0;
+  }
+  if (opt.options_markdown_count) {
+    app_options_print_markdown(stdout);
+    return 0;
+  }
+  if (opt.log_level_count && !log_parse_levels(opt.log_level[0])) {
+    fprintf(stderr, "prospero: --log-level: unknown level or category in '%s'\n", opt.log_level[0]);
+    return PROSPERO_EXIT_USAGE;
+  }
+  if (opt.log_file_count && !log_open_file(opt.log_file[0])) {
+    fprintf(stderr, "prospero: --log-file: cannot open '%s'\n", opt.log_file[0]);
+    return PROSPERO_EXIT_USAGE;
+  }
+  for (int i = 0; i < opt.trace_hle_count; i++)
+    if (!trace_enable(opt.trace_hle[i])) {
+      fprintf(stderr, "prospero: --trace-hle: no HLE library named '%s'\n", opt.trace_hle[i]);
+      return PROSPERO_EXIT_USAGE;
+    }
+  if (!opt.game_count) {
+    fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
+    return PROSPERO_EXIT_USAGE;
+  }
+  static struct app_game game;
+  int rc = app_game_locate(opt.game[0], &game);
+  if (rc) return rc;
+  title_set(&game.title);
+  if ((rc = app_game_mount(&game))) return rc;
+#if PROSPERO_HAVE_HLE
+  linker_set_hle(&hle_bridge_ops);
+#endif
+  struct loader_game lg = {
+      .eboot_path = game.eboot,
+      .module_dir = game.module_dir,
+      .argc = opt.guest_argc,
+      .argv = (const char *const *)opt.guest_argv,
+      .on_linked = on_linked,
+  };
+  return loader_run_game(&lg);
+}

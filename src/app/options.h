@@ -1,0 +1,44 @@
+/* Command-line options of the prospero executable: one X-macro table generates the parser,
+ * --help and docs/options.md (`prospero --options-markdown`).
+ *
+ * X(id, long name, argument name or NULL, repeatable, help text) */
+#ifndef PROSPERO_APP_OPTIONS_H
+#define PROSPERO_APP_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#define APP_OPTIONS(X)                                                                        \
+  X(game, "game", "PATH", false,                                                              \
+    "Game to run: a folder holding eboot.bin (and sce_sys/param.json, sce_module/), or an "   \
+    "executable file (SELF or Sony ELF).")                                                    \
+  X(log_level, "log-level", "SPEC", false,                                                    \
+    "Log threshold: a level (trace, debug, info, stub, warn, game_error, error, off) or "     \
+    "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                  \
+  X(log_file, "log-file", "PATH", false,                                                      \
+    "Write the emulator log to PATH (appending) instead of stderr.")                          \
+  X(trace_hle, "trace-hle", "LIB", true,                                                      \
+    "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                  \
+  X(help, "help", NULL, false, "Print this help and exit.")                                   \
+  X(version, "version", NULL, false, "Print the version and exit.")                           \
+  X(options_markdown, "options-markdown", NULL, false,                                        \
+    "Print this option table as Markdown (generates docs/options.md) and exit.")
+
+#define APP_MAX_REPEAT 16
+
+struct app_options {
+#define APP_OPT_FIELD_(id, name, arg, rep, help) \
+  const char *id[APP_MAX_REPEAT];                \
+  int id##_count;
+  APP_OPTIONS(APP_OPT_FIELD_)
+#undef APP_OPT_FIELD_
+  int guest_argc; /* arguments after "--" */
+  char **guest_argv;
+};
+
+/* Parses ARGV into OPT. False with a message in ERR on unknown/duplicate/missing-argument. */
+bool app_options_parse(int argc, char **argv, struct app_options *opt, char *err, size_t cap);
+void app_options_print_help(FILE *out);
+void app_options_print_markdown(FILE *out);
+
+#endif

@@ -1,0 +1,33 @@
+/* Title metadata of the running game, from sce_sys/param.json (FACTS.md "Mounts"): title id,
+ * content id, application version and flexible memory size. Set once by the prospero
+ * executable before the guest starts; read by the kernel HLE. */
+#ifndef PROSPERO_KERNEL_TITLE_H
+#define PROSPERO_KERNEL_TITLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TITLE_DEFAULT_FLEXIBLE_MEMORY (1ull << 30)  /* 1 GiB */
+#define TITLE_MAX_FLEXIBLE_MEMORY 0x360000000ull    /* 13.5 GiB: all physical memory */
+#define TITLE_ID_UNKNOWN "UNKNOWN00"
+
+struct title_info {
+  char title_id[16];    /* e.g. "PPSA01234" */
+  char content_id[64];  /* may be empty */
+  char app_version[16]; /* may be empty */
+  uint64_t flexible_memory;
+};
+
+/* Parses param.json TEXT (LEN bytes). Unknown keys are ignored; a missing titleId, a wrong
+ * type or an out-of-range value is an error described in ERR. */
+bool title_parse_param_json(const char *text, size_t len, struct title_info *out, char *err,
+                            size_t cap);
+
+/* Defaults used when a game has no param.json. */
+void title_defaults(struct title_info *out);
+
+void title_set(const struct title_info *info);
+const struct title_info *title_get(void);
+
+#endif
