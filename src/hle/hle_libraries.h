@@ -1,0 +1,17 @@
+/* The list of HLE libraries: one X(name) line per library. Each line expects a definition
+ * `const struct hle_library hle_library_<name>` in the library's table file. Adding a
+ * library is one line here plus its table. */
+#ifndef PROSPERO_HLE_HLE_LIBRARIES_H
+#define PROSPERO_HLE_HLE_LIBRARIES_H
+
+#include "hle/hle.h"
+
+#define HLE_LIBRARIES(X) \
+  X(libkernel)           \
+  X(libc)
+
+#define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
+HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
+#undef HLE_LIBRARY_DECLARE_
+
+#endif

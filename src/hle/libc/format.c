@@ -1,0 +1,805 @@
+/* printf engine (see format.h). Layout of the code:
+ *   sinks             - memory / fd output with O(1) padding once a buffer is full
+ *   spec parsing      - flags, width, precision, length, conversion
+ *   integers, strings - %d %i %u %o %x %X %c %s %p %n
+ *   floating point    - exact decimal expansion (bignum) for %e %f %g, hex for %a */
+#include "hle/libc/format.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* FreeBSD errno values (the guest's errno space). */
+#define FMT_EIO 5
+#define FMT_EINVAL 22
+#define FMT_EOVERFLOW 84
+#define FMT_EILSEQ 86
+
+/* ---- sinks ------------------------------------------------------------------------- */
+
+void format_sink_memory(struct format_sink *s, char *buf, size_t cap) {
+  memset(s, 0, offsetof(struct format_sink, chunk));
+  s->buf = buf;
+  s->cap = cap;
+  s->fd = -1;
+}
+
+void format_sink_fd(struct format_sink *s, int fd) {
+  memset(s, 0, offsetof(struct format_sink, chunk));
+  s->fd = fd;
+}
+
+static void sink_flush(struct format_sink *s) {
+  size_t off = 0;
+  while (off < s->used && !s->failed) {
+    ssize_t n = write(s->fd, s->chunk + off, s->used - off);
+    if (n < 0) {
+      s->failed = true;
+      break;
+    }
+    off += (size_t)n;
+  }
+  s->used = 0;
+}
+
+static void sink_put(struct format_sink *s, const char *p, size_t n) {
+  if (s->fd >= 0) {
+    while (n > 0 && !s->failed) {
+      size_t room = sizeof s->chunk - s->used;
+      size_t k = n < room ? n : room;
+      memcpy(s->chunk + s->used, p, k);
+      s->used += k;
+      p += k;
+      n -= k;
+      s->total += k;
+      if (s->used == sizeof s->chunk) sink_flush(s);
+    }
+    s->total += n; /* after a failure, keep counting */
+    return;
+  }
+  if (s->cap > 0 && s->total < s->cap - 1) {
+    size_t room = s->cap - 1 - s->total;
+    memcpy(s->buf + s->total, p, n < room ? n : room);
+  }
+  s->total += n;
+}
+
+static void sink_pad(struct format_sink *s, char c, size_t n) {
+  if (s->fd < 0) {
+    if (s->cap > 0 && s->total < s->cap - 1) {
+      size_t room = s->cap - 1 - s->total;
+      memset(s->buf + s->total, c, n < room ? n : room);
+    }
+    s->total += n;
+    return;
+  }
+  char block[64];
+  memset(block, c, sizeof block);
+  while (n > 0 && !s->failed) {
+    size_t k = n < sizeof block ? n : sizeof block;
+    sink_put(s, block, k);
+    n -= k;
+  }
+  if (s->failed) s->total += n;
+}
+
+static void sink_char(struct format_sink *s, char c) { sink_put(s, &c, 1); }
+
+static void sink_finish(struct format_sink *s) {
+  if (s->fd >= 0) {
+    sink_flush(s);
+  } else if (s->cap > 0) {
+    s->buf[s->total < s->cap - 1 ? s->total : s->cap - 1] = '\0';
+  }
+}
+
+/* ---- conversion specifications ------------------------------------------------------ */
+
+enum fmt_length { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_J, LEN_Z, LEN_T, LEN_BIG_L };
+
+struct fmt_spec {
+  bool left, plus, space, alt, zero, group;
+  int width;     /* >= 0 */
+  int prec;      /* -1 when absent */
+  enum fmt_length length;
+  char conv;
+};
+
+/* Output of a formatted field in up to four parts: sign/prefix, leading zeros, body, and
+ * the space padding around it as the flags ask. */
+static void emit_field(struct format_sink *s, const struct fmt_spec *sp, const char *prefix,
+                       size_t prefix_len, size_t zeros, const char *body, size_t body_len,
+                       bool zero_pad_allowed) {
+  size_t len = prefix_len + zeros + body_len;
+  size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
+  if (sp->left) {
+    sink_put(s, prefix, prefix_len);
+    sink_pad(s, '0', zeros);
+    sink_put(s, body, body_len);
+    sink_pad(s, ' ', pad);
+  } else if (sp->zero && zero_pad_allowed) {
+    sink_put(s, prefix, prefix_len);
+    sink_pad(s, '0', zeros + pad);
+    sink_put(s, body, body_len);
+  } else {
+    sink_pad(s, ' ', pad);
+    sink_put(s, prefix, prefix_len);
+    sink_pad(s, '0', zeros);
+    sink_put(s, body, body_len);
+  }
+}
+
+/* ---- integers ----------------------------------------------------------------------- */
+
+static uint64_t fetch_unsigned(struct guest_va_list *ap, enum fmt_length len) {
+  uint64_t v = guest_va_next_gp(ap);
+  switch (len) {
+    case LEN_HH: return (unsigned char)v;
+    case LEN_H: return (unsigned short)v;
+    case LEN_NONE: return (unsigned int)v;
+    default: return v; /* l ll q j z t L: 64-bit */
+  }
+}
+
+static int64_t fetch_signed(struct guest_va_list *ap, enum fmt_length len) {
+  uint64_t v = guest_va_next_gp(ap);
+  switch (len) {
+    case LEN_HH: return (signed char)v;
+    case LEN_H: return (short)v;
+    case LEN_NONE: return (int)v;
+    default: return (int64_t)v;
+  }
+}
+
+static void emit_integer(struct format_sink *s, const struct fmt_spec *sp, uint64_t v,
+                         bool negative, bool is_signed) {
+  unsigned base = 10;
+  const char *digits = "0123456789abcdef";
+  if (sp->conv == 'o') base = 8;
+  if (sp->conv == 'x' || sp->conv == 'p') base = 16;
+  if (sp->conv == 'X') base = 16, digits = "0123456789ABCDEF";
+
+  char buf[24];
+  size_t n = 0;
+  for (uint64_t t = v; t != 0; t /= base) buf[sizeof buf - 1 - n++] = digits[t % base];
+  if (v == 0 && sp->prec != 0) buf[sizeof buf - 1 - n++] = '0';
+  const char *body = buf + sizeof buf - n;
+
+  size_t prec = sp->prec < 0 ? 0 : (size_t)sp->prec;
+  if (sp->alt && base == 8 && (n == 0 || body[0] != '0') && prec <= n) prec = n + 1;
+  size_t zeros = prec > n ? prec - n : 0;
+
+  char prefix[3];
+  size_t pl = 0;
+  if (is_signed) {
+    if (negative) prefix[pl++] = '-';
+    else if (sp->plus) prefix[pl++] = '+';
+    else if (sp->space) prefix[pl++] = ' ';
+  }
+  if (base == 16 && v != 0 && (sp->alt || sp->conv == 'p')) {
+    prefix[pl++] = '0';
+    prefix[pl++] = sp->conv == 'X' ? 'X' : 'x';
+  }
+  emit_field(s, sp, prefix, pl, zeros, body, n, sp->prec < 0);
+}
+
+/* ---- strings and characters ------------------------------------------------------- */
+
+static void emit_string(struct format_sink *s, const struct fmt_spec *sp, const char *str) {
+  size_t n = sp->prec < 0 ? strlen(str) : strnlen(str, (size_t)sp->prec);
+  emit_field(s, sp, "", 0, 0, str, n, false);
+}
+
+/* Wide characters in the C locale: only ASCII converts (glibc's "C" charset). The guest's
+ * wchar_t is 32-bit (FreeBSD target of the SDK). */
+static bool emit_wide_string(struct format_sink *s, const struct fmt_spec *sp,
+                             const uint32_t *ws) {
+  size_t n = 0;
+  while ((sp->prec < 0 || n < (size_t)sp->prec) && ws[n] != 0) {
+    if (ws[n] > 0x7F) return false;
+    n++;
+  }
+  size_t pad = (size_t)sp->width > n ? (size_t)sp->width - n : 0;
+  if (!sp->left) sink_pad(s, ' ', pad);
+  for (size_t i = 0; i < n; i++) sink_char(s, (char)ws[i]);
+  if (sp->left) sink_pad(s, ' ', pad);
+  return true;
+}
+
+/* ---- floating point: exact decimal expansion ---------------------------------------- */
+
+/* A finite binary value m * 2^e, with the sign apart. */
+struct fp_value {
+  bool negative, inf, nan;
+  uint64_t mant;
+  int exp2;
+  bool is_long; /* x87 80-bit (affects %a only) */
+  int biased;   /* biased exponent field, for %a */
+};
+
+static struct fp_value fp_from_double(double d) {
+  uint64_t bits;
+  memcpy(&bits, &d, 8);
+  struct fp_value v = {.negative = bits >> 63};
+  int e = (int)((bits >> 52) & 0x7FF);
+  uint64_t frac = bits & ((UINT64_C(1) << 52) - 1);
+  v.biased = e;
+  if (e == 0x7FF) {
+    v.inf = frac == 0;
+    v.nan = frac != 0;
+  } else if (e == 0) {
+    v.mant = frac;
+    v.exp2 = -1074;
+  } else {
+    v.mant = frac | (UINT64_C(1) << 52);
+    v.exp2 = e - 1075;
+  }
+  return v;
+}
+
+static struct fp_value fp_from_x87(const uint8_t b[10]) {
+  struct fp_value v = {.is_long = true};
+  memcpy(&v.mant, b, 8);
+  unsigned se = (unsigned)b[8] | (unsigned)b[9] << 8;
+  v.negative = se >> 15;
+  int e = (int)(se & 0x7FFF);
+  v.biased = e;
+  if (e == 0x7FFF) {
+    v.inf = (v.mant << 1) == 0;
+    v.nan = !v.inf;
+  } else if (e != 0 && !(v.mant >> 63)) {
+    v.nan = true; /* unnormal: an invalid operand on x87, printed as nan like glibc */
+  } else {
+    v.exp2 = (e == 0 ? 1 : e) - 16383 - 63;
+  }
+  return v;
+}
+
+/* Big integer in base 1e9, little-endian limbs. 1300 limbs hold m * 5^16508 (the smallest
+ * x87 denormal) with room to spare. */
+#define BIG_LIMBS 1300
+#define BIG_BASE 1000000000u
+struct big {
+  uint32_t limb[BIG_LIMBS];
+  size_t n;
+};
+
+static void big_set(struct big *b, uint64_t v) {
+  b->n = 0;
+  while (v) {
+    b->limb[b->n++] = (uint32_t)(v % BIG_BASE);
+    v /= BIG_BASE;
+  }
+}
+
+static void big_mul(struct big *b, uint32_t m) {
+  uint64_t carry = 0;
+  for (size_t i = 0; i < b->n; i++) {
+    uint64_t t = (uint64_t)b->limb[i] * m + carry;
+    b->limb[i] = (uint32_t)(t % BIG_BASE);
+    carry = t / BIG_BASE;
+  }
+  while (carry && b->n < BIG_LIMBS) {
+    b->limb[b->n++] = (uint32_t)(carry % BIG_BASE);
+    carry /= BIG_BASE;
+  }
+}
+
+/* Decimal digits of a value: value = 0.d[0]d[1]...d[nd-1] x 10^dexp, no trailing zeros;
+ * nd == 0 means zero. */
+struct decimal {
+  char d[BIG_LIMBS * 9 + 32];
+  int nd;
+  int dexp;
+};
+
+struct fp_scratch {
+  struct big big;
+  struct decimal dec;
+};
+
+static void decimal_from_fp(struct decimal *dc, struct big *b, const struct fp_value *v) {
+  dc->nd = 0;
+  dc->dexp = 1;
+  if (v->mant == 0) return;
+  big_set(b, v->mant);
+  int k = 0;
+  if (v->exp2 >= 0) {
+    int e = v->exp2;
+    for (; e >= 29; e -= 29) big_mul(b, UINT32_C(1) << 29);
+    if (e) big_mul(b, UINT32_C(1) << e);
+  } else {
+    k = -v->exp2; /* m / 2^k = m * 5^k / 10^k */
+    int e = k;
+    for (; e >= 13; e -= 13) big_mul(b, 1220703125u); /* 5^13 */
+    uint32_t p = 1;
+    while (e--) p *= 5;
+    if (p > 1) big_mul(b, p);
+  }
+  /* most significant limb without leading zeros, the rest 9 digits each */
+  int n = 0;
+  char tmp[10];
+  uint32_t top = b->limb[b->n - 1];
+  int tl = 0;
+  do {
+    tmp[tl++] = (char)('0' + top % 10);
+    top /= 10;
+  } while (top);
+  while (tl) dc->d[n++] = tmp[--tl];
+  for (size_t i = b->n - 1; i-- > 0;) {
+    uint32_t l = b->limb[i];
+    for (int j = 8; j >= 0; j--) {
+      dc->d[n + j] = (char)('0' + l % 10);
+      l /= 10;
+    }
+    n += 9;
+  }
+  dc->dexp = n - k;
+  while (n > 0 && dc->d[n - 1] == '0') n--;
+  dc->nd = n;
+}
+
+/* Keeps the first N digits, rounding half to even on the exact value. */
+static void decimal_round(struct decimal *dc, int n) {
+  if (n >= dc->nd) return;
+  if (n < 0) {
+    dc->nd = 0;
+    return;
+  }
+  char next = dc->d[n];
+  bool rest = dc->nd > n + 1; /* trailing zeros were stripped: anything left is nonzero */
+  bool odd = n > 0 && ((dc->d[n - 1] - '0') & 1);
+  bool up = next > '5' || (next == '5' && (rest || odd));
+  dc->nd = n;
+  if (up) {
+    int i = n - 1;
+    while (i >= 0 && dc->d[i] == '9') i--;
+    if (i < 0) {
+      dc->d[0] = '1';
+      dc->nd = 1;
+      dc->dexp += 1;
+      return;
+    }
+    dc->d[i]++;
+    dc->nd = i + 1;
+  }
+  while (dc->nd > 0 && dc->d[dc->nd - 1] == '0') dc->nd--;
+}
+
+/* Emits digits at positions [from, to) of DC (zeros outside the stored ones). */
+static void emit_digits(struct format_sink *s, const struct decimal *dc, long from, long to) {
+  if (from >= to) return;
+  if (from < 0) {
+    long z = (to < 0 ? to : 0) - from;
+    sink_pad(s, '0', (size_t)z);
+    from += z;
+  }
+  if (from < dc->nd && from < to) {
+    long end = to < dc->nd ? to : dc->nd;
+    sink_put(s, dc->d + from, (size_t)(end - from));
+    from = end;
+  }
+  if (from < to) sink_pad(s, '0', (size_t)(to - from));
+}
+
+static size_t sign_prefix(const struct fmt_spec *sp, bool negative, char *out) {
+  if (negative) return out[0] = '-', 1;
+  if (sp->plus) return out[0] = '+', 1;
+  if (sp->space) return out[0] = ' ', 1;
+  return 0;
+}
+
+/* Emits a number laid out as [sign][int digits][.][frac digits][suffix] with padding. */
+struct fp_layout {
+  char sign[4];
+  size_t sign_len;
+  long int_from, int_to;   /* digit positions of the integer part (empty: print "0") */
+  bool point;
+  long frac_from, frac_to; /* digit positions of the fraction */
+  char suffix[16];         /* exponent part */
+  size_t suffix_len;
+};
+
+static void emit_fp_layout(struct format_sink *s, const struct fmt_spec *sp,
+                           const struct decimal *dc, const struct fp_layout *l) {
+  size_t int_len = l->int_to > l->int_from ? (size_t)(l->int_to - l->int_from) : 1;
+  size_t frac_len = l->frac_to > l->frac_from ? (size_t)(l->frac_to - l->frac_from) : 0;
+  size_t len = l->sign_len + int_len + (l->point ? 1 : 0) + frac_len + l->suffix_len;
+  size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
+  if (!sp->left && !sp->zero) sink_pad(s, ' ', pad);
+  sink_put(s, l->sign, l->sign_len);
+  if (!sp->left && sp->zero) sink_pad(s, '0', pad);
+  if (l->int_to > l->int_from) emit_digits(s, dc, l->int_from, l->int_to);
+  else sink_char(s, '0');
+  if (l->point) sink_char(s, '.');
+  emit_digits(s, dc, l->frac_from, l->frac_to);
+  sink_put(s, l->suffix, l->suffix_len);
+  if (sp->left) sink_pad(s, ' ', pad);
+}
+
+static size_t exponent_suffix(char *out, char e, int x, int min_digits) {
+  size_t n = 0;
+  out[n++] = e;
+  out[n++] = x < 0 ? '-' : '+';
+  unsigned ux = x < 0 ? (unsigned)-x : (unsigned)x;
+  char tmp[12];
+  int tl = 0;
+  do {
+    tmp[tl++] = (char)('0' + ux % 10);
+    ux /= 10;
+  } while (ux);
+  while (tl < min_digits) tmp[tl++] = '0';
+  while (tl) out[n++] = tmp[--tl];
+  return n;
+}
+
+static void emit_inf_nan(struct format_sink *s, const struct fmt_spec *sp,
+                         const struct fp_value *v, bool upper) {
+  char prefix[2];
+  size_t pl = sign_prefix(sp, v->negative, prefix);
+  const char *body = v->inf ? (upper ? "INF" : "inf") : (upper ? "NAN" : "nan");
+  emit_field(s, sp, prefix, pl, 0, body, 3, false);
+}
+
+static void emit_decimal_fp(struct format_sink *s, const struct fmt_spec *sp,
+                            const struct fp_value *v, struct fp_scratch *sc) {
+  char conv = sp->conv;
+  bool upper = conv == 'E' || conv == 'F' || conv == 'G';
+  struct decimal *dc = &sc->dec;
+  decimal_from_fp(dc, &sc->big, v);
+  long prec = sp->prec < 0 ? 6 : sp->prec;
+  struct fp_layout l = {0};
+  l.sign_len = sign_prefix(sp, v->negative, l.sign);
+
+  bool style_e = conv == 'e' || conv == 'E';
+  bool strip = false;
+  if (conv == 'g' || conv == 'G') {
+    if (prec == 0) prec = 1;
+    decimal_round(dc, (int)(prec > INT_MAX - 1 ? INT_MAX - 1 : prec));
+    long x = dc->nd == 0 ? 0 : dc->dexp - 1;
+    if (prec > x && x >= -4) {
+      prec = prec - 1 - x;
+    } else {
+      style_e = true;
+      prec = prec - 1;
+    }
+    strip = !sp->alt;
+  }
+
+  if (style_e) {
+    long keep = prec + 1;
+    decimal_round(dc, (int)(keep > INT_MAX - 1 ? INT_MAX - 1 : keep));
+    int x = dc->nd == 0 ? 0 : dc->dexp - 1;
+    l.int_from = 0;
+    l.int_to = 1;
+    l.frac_from = 1;
+    l.frac_to = 1 + prec;
+    if (strip) l.frac_to = dc->nd > 1 ? (dc->nd < l.frac_to ? dc->nd : l.frac_to) : 1;
+    l.suffix_len = exponent_suffix(l.suffix, upper ? 'E' : 'e', x, 2);
+  } else {
+    long keep = (long)dc->dexp + prec;
+    decimal_round(dc, (int)(keep > INT_MAX - 1 ? INT_MAX - 1 : keep));
+    if (dc->nd == 0) dc->dexp = 1;
+    l.int_from = dc->dexp > 0 ? 0 : 1;
+    l.int_to = dc->dexp > 0 ? dc->dexp : 1;
+    if (dc->dexp <= 0) l.int_from = l.int_to = 0; /* prints "0" */
+    l.frac_from = dc->dexp;
+    l.frac_to = (long)dc->dexp + prec;
+    if (strip) {
+      long last = dc->nd; /* one past the last nonzero digit */
+      if (last < l.frac_to) l.frac_to = last > l.frac_from ? last : l.frac_from;
+    }
+  }
+  l.point = l.frac_to > l.frac_from || sp->alt;
+  emit_fp_layout(s, sp, dc, &l);
+}
+
+/* %a / %A: hexadecimal significand, binary exponent. A double prints as 1.xxx (0.xxx for
+ * denormals); an x87 long double prints its 64-bit significand as 16 nibbles (x.xxx with
+ * the explicit integer bit in the leading nibble), like glibc. */
+static void emit_hex_fp(struct format_sink *s, const struct fmt_spec *sp,
+                        const struct fp_value *v) {
+  bool upper = sp->conv == 'A';
+  const char *hex = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+  unsigned lead;
+  uint64_t frac;  /* fraction nibbles, most significant first, left aligned */
+  int nibbles;    /* fraction nibbles available */
+  long exp;
+  if (v->is_long) {
+    lead = (unsigned)(v->mant >> 60);
+    frac = v->mant << 4;
+    nibbles = 15;
+    exp = v->mant == 0 ? 0 : (v->biased == 0 ? 1 : v->biased) - 16383 - 3;
+  } else {
+    lead = v->biased == 0 ? 0 : 1;
+    frac = (v->mant & ((UINT64_C(1) << 52) - 1)) << 12;
+    nibbles = 13;
+    exp = v->mant == 0 ? 0 : (v->biased == 0 ? -1022 : v->biased - 1023);
+  }
+  int used = nibbles; /* significant nibbles without trailing zeros */
+  while (used > 0 && ((frac >> (64 - 4 * used)) & 0xF) == 0) used--;
+
+  long prec = sp->prec;
+  if (prec >= 0 && prec < used) {
+    int keep = (int)prec;
+    uint64_t kept = keep ? frac >> (64 - 4 * keep) : 0;
+    uint64_t rest = keep ? frac << (4 * keep) : frac; /* dropped bits, left aligned */
+    bool half = rest >> 63;
+    bool more = (rest << 1) != 0;
+    bool odd = keep ? (kept & 1) : (lead & 1);
+    if (half && (more || odd)) {
+      kept++;
+      if (keep == 0 || kept >> (4 * keep)) {
+        kept = keep ? kept & ((UINT64_C(1) << (4 * keep)) - 1) : 0;
+        lead++;
+        if (lead == 16) {
+          lead = 1;
+          exp += 4;
+        }
+      }
+    }
+    frac = keep ? kept << (64 - 4 * keep) : 0;
+    used = keep;
+  }
+  long digits = prec >= 0 ? prec : used;
+
+  char body[32];
+  size_t bl = 0;
+  body[bl++] = hex[lead];
+  bool point = digits > 0 || sp->alt;
+  if (point) body[bl++] = '.';
+  long stored = digits < used ? digits : used;
+  for (long i = 0; i < stored; i++) body[bl++] = hex[(frac >> (60 - 4 * i)) & 0xF];
+  size_t trailing = (size_t)(digits - stored);
+  char suffix[16];
+  size_t sl = exponent_suffix(suffix, upper ? 'P' : 'p', (int)exp, 1);
+
+  char prefix[4];
+  size_t pl = sign_prefix(sp, v->negative, prefix);
+  prefix[pl++] = '0';
+  prefix[pl++] = upper ? 'X' : 'x';
+  size_t len = pl + bl + trailing + sl;
+  size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
+  if (!sp->left && !sp->zero) sink_pad(s, ' ', pad);
+  sink_put(s, prefix, pl);
+  if (!sp->left && sp->zero) sink_pad(s, '0', pad);
+  sink_put(s, body, bl);
+  sink_pad(s, '0', trailing);
+  sink_put(s, suffix, sl);
+  if (sp->left) sink_pad(s, ' ', pad);
+}
+
+static _Thread_local struct fp_scratch *fp_scratch_tls;
+
+static struct fp_scratch *scratch_get(void) {
+  if (!fp_scratch_tls) fp_scratch_tls = malloc(sizeof *fp_scratch_tls);
+  return fp_scratch_tls;
+}
+
+static bool emit_float(struct format_sink *s, const struct fmt_spec *sp,
+                       struct guest_va_list *ap) {
+  struct fp_value v;
+  if (sp->length == LEN_BIG_L) {
+    uint8_t raw[10];
+    guest_va_next_long_double(ap, raw);
+    v = fp_from_x87(raw);
+  } else {
+    v = fp_from_double(guest_va_next_double(ap));
+  }
+  bool upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
+  if (v.inf || v.nan) {
+    emit_inf_nan(s, sp, &v, upper);
+    return true;
+  }
+  if (sp->conv == 'a' || sp->conv == 'A') {
+    emit_hex_fp(s, sp, &v);
+    return true;
+  }
+  struct fp_scratch *sc = scratch_get();
+  if (!sc) return false;
+  emit_decimal_fp(s, sp, &v, sc);
+  return true;
+}
+
+/* ---- the directive loop ------------------------------------------------------------- */
+
+/* Reads a decimal number; false if it does not fit in an int. */
+static bool parse_int(const char **p, int *out) {
+  long v = 0;
+  while (**p >= '0' && **p <= '9') {
+    v = v * 10 + (**p - '0');
+    if (v > INT_MAX) return false;
+    (*p)++;
+  }
+  *out = (int)v;
+  return true;
+}
+
+/* An unknown conversion is printed back as glibc does: '%', the flags it kept, width,
+ * precision and the character (length modifiers dropped). */
+static void emit_unknown(struct format_sink *s, const struct fmt_spec *sp) {
+  char buf[48];
+  size_t n = 0;
+  buf[n++] = '%';
+  if (sp->alt) buf[n++] = '#';
+  if (sp->group) buf[n++] = '\'';
+  if (sp->plus) buf[n++] = '+';
+  else if (sp->space) buf[n++] = ' ';
+  if (sp->left) buf[n++] = '-';
+  else if (sp->zero) buf[n++] = '0';
+  if (sp->width) n += (size_t)snprintf(buf + n, sizeof buf - n, "%d", sp->width);
+  if (sp->prec >= 0) n += (size_t)snprintf(buf + n, sizeof buf - n, ".%d", sp->prec);
+  buf[n++] = sp->conv;
+  sink_put(s, buf, n);
+}
+
+static void store_count(struct guest_va_list *ap, enum fmt_length len, size_t total) {
+  void *p = (void *)(uintptr_t)guest_va_next_gp(ap);
+  if (!p) return; /* glibc would fault; a clear no-op is kinder to the emulator */
+  switch (len) {
+    case LEN_HH: *(signed char *)p = (signed char)total; break;
+    case LEN_H: *(short *)p = (short)total; break;
+    case LEN_NONE: *(int *)p = (int)total; break;
+    default: *(int64_t *)p = (int64_t)total; break;
+  }
+}
+
+int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err) {
+  int error = 0;
+  const char *p = fmt;
+  while (*p && !error) {
+    const char *pct = strchr(p, '%');
+    if (!pct) {
+      sink_put(s, p, strlen(p));
+      break;
+    }
+    sink_put(s, p, (size_t)(pct - p));
+    p = pct + 1;
+
+    struct fmt_spec sp = {.prec = -1};
+    for (;; p++) {
+      if (*p == '-') sp.left = true;
+      else if (*p == '+') sp.plus = true;
+      else if (*p == ' ') sp.space = true;
+      else if (*p == '#') sp.alt = true;
+      else if (*p == '0') sp.zero = true;
+      else if (*p == '\'') sp.group = true; /* no grouping in the C locale */
+      else if (*p == 'I') continue;          /* locale digits: none in the C locale */
+      else break;
+    }
+    if (*p >= '1' && *p <= '9') {
+      const char *q = p;
+      int n;
+      if (!parse_int(&q, &n)) {
+        error = FMT_EOVERFLOW;
+        break;
+      }
+      if (*q == '$') { /* positional arguments */
+        error = FMT_EINVAL;
+        break;
+      }
+      sp.width = n;
+      p = q;
+    } else if (*p == '*') {
+      p++;
+      int w = (int)guest_va_next_gp(ap);
+      if (w < 0) {
+        sp.left = true;
+        if (w == INT_MIN) {
+          error = FMT_EOVERFLOW;
+          break;
+        }
+        w = -w;
+      }
+      sp.width = w;
+    }
+    if (*p == '.') {
+      p++;
+      if (*p == '*') {
+        p++;
+        int pr = (int)guest_va_next_gp(ap);
+        sp.prec = pr < 0 ? -1 : pr;
+      } else if (!parse_int(&p, &sp.prec)) {
+        error = FMT_EOVERFLOW;
+        break;
+      }
+    }
+    switch (*p) {
+      case 'h':
+        if (p[1] == 'h') sp.length = LEN_HH, p += 2;
+        else sp.length = LEN_H, p++;
+        break;
+      case 'l':
+        if (p[1] == 'l') sp.length = LEN_LL, p += 2;
+        else sp.length = LEN_L, p++;
+        break;
+      case 'q': sp.length = LEN_LL, p++; break;
+      case 'L': sp.length = LEN_BIG_L, p++; break;
+      case 'j': sp.length = LEN_J, p++; break;
+      case 'z': case 'Z': sp.length = LEN_Z, p++; break;
+      case 't': sp.length = LEN_T, p++; break;
+      default: break;
+    }
+    if (sp.left) sp.zero = false;
+    if (sp.plus) sp.space = false;
+    sp.conv = *p;
+    if (sp.conv == '\0') { /* the string ended inside a directive */
+      error = FMT_EINVAL;
+      break;
+    }
+    p++;
+
+    switch (sp.conv) {
+      case 'd': case 'i': {
+        int64_t v = fetch_signed(ap, sp.length);
+        uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+        emit_integer(s, &sp, mag, v < 0, true);
+        break;
+      }
+      case 'u': case 'o': case 'x': case 'X':
+        emit_integer(s, &sp, fetch_unsigned(ap, sp.length), false, false);
+        break;
+      case 'p': {
+        uint64_t v = guest_va_next_gp(ap);
+        if (v == 0) {
+          struct fmt_spec ns = sp;
+          if (ns.prec < 5) ns.prec = 5;
+          emit_string(s, &ns, "(nil)");
+        } else {
+          sp.length = LEN_L;
+          emit_integer(s, &sp, v, false, true);
+        }
+        break;
+      }
+      case 'c': case 'C':
+        if (sp.conv == 'C' || sp.length == LEN_L) {
+          uint32_t wc[2] = {(uint32_t)guest_va_next_gp(ap), 0};
+          struct fmt_spec ns = sp;
+          ns.prec = -1;
+          if (wc[0] == 0) { /* a NUL wide char still prints one byte */
+            emit_field(s, &ns, "", 0, 0, "", 1, false);
+          } else if (!emit_wide_string(s, &ns, wc)) {
+            error = FMT_EILSEQ;
+          }
+        } else {
+          char c = (char)guest_va_next_gp(ap);
+          emit_field(s, &sp, "", 0, 0, &c, 1, false);
+        }
+        break;
+      case 's': case 'S': {
+        const void *str = (const void *)(uintptr_t)guest_va_next_gp(ap);
+        if (!str) {
+          emit_string(s, &sp, sp.prec < 0 || sp.prec >= 6 ? "(null)" : "");
+        } else if (sp.conv == 'S' || sp.length == LEN_L) {
+          if (!emit_wide_string(s, &sp, str)) error = FMT_EILSEQ;
+        } else {
+          emit_string(s, &sp, str);
+        }
+        break;
+      }
+      case 'n':
+        store_count(ap, sp.length, s->total);
+        break;
+      case '%':
+        sink_char(s, '%');
+        break;
+      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+        if (!emit_float(s, &sp, ap)) error = FMT_EOVERFLOW;
+        break;
+      default:
+        emit_unknown(s, &sp);
+        break;
+    }
+  }
+  sink_finish(s);
+  if (!error && s->failed) error = FMT_EIO;
+  if (!error && s->total > INT_MAX) error = FMT_EOVERFLOW;
+  if (error) {
+    if (err) *err = error;
+    return -1;
+  }
+  return (int)s->total;
+}

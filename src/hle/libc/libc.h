@@ -1,0 +1,71 @@
+/* libc HLE: functions of the libc table (libc_table.c). Internal header. The prototypes are
+ * the standard C ones; va_list arguments arrive as the guest's System V va_list. */
+#ifndef PROSPERO_HLE_LIBC_LIBC_H
+#define PROSPERO_HLE_LIBC_LIBC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hle/libc/guest_va.h"
+
+/* The guest's FILE objects _Stdin, _Stdout, _Stderr (the console's libc names them so and
+ * defines stdout as &_Stdout). Guests only pass their addresses around. */
+struct libc_file {
+  uint32_t magic; /* LIBC_FILE_MAGIC */
+  int fd;
+  uint8_t reserved[0x48];
+};
+#define LIBC_FILE_MAGIC 0x46494C45u /* "FILE" */
+extern struct libc_file libc_stdin, libc_stdout, libc_stderr;
+
+/* heap (libc_heap.c) */
+void *libc_malloc(size_t n);
+void *libc_calloc(size_t count, size_t size);
+void *libc_realloc(void *p, size_t n);
+void libc_free(void *p);
+void *libc_memalign(size_t align, size_t n);
+int libc_posix_memalign(void **out, size_t align, size_t n);
+void *libc_aligned_alloc(size_t align, size_t n);
+size_t libc_malloc_usable_size(void *p);
+struct heap *libc_heap(void); /* the guest heap, created on first use; NULL if unavailable */
+
+/* strings (libc_string.c) */
+char *libc_strdup(const char *s);
+char *libc_strndup(const char *s, size_t n);
+long libc_strtol(const char *s, char **end, int base);
+unsigned long libc_strtoul(const char *s, char **end, int base);
+long long libc_strtoll(const char *s, char **end, int base);
+unsigned long long libc_strtoull(const char *s, char **end, int base);
+double libc_strtod(const char *s, char **end);
+
+/* stdio (libc_stdio.c) */
+int libc_printf(const char *fmt, ...);
+int libc_fprintf(struct libc_file *f, const char *fmt, ...);
+int libc_sprintf(char *buf, const char *fmt, ...);
+int libc_snprintf(char *buf, size_t cap, const char *fmt, ...);
+int libc_asprintf(char **out, const char *fmt, ...);
+int libc_vprintf(const char *fmt, struct guest_va_list *ap);
+int libc_vfprintf(struct libc_file *f, const char *fmt, struct guest_va_list *ap);
+int libc_vsprintf(char *buf, const char *fmt, struct guest_va_list *ap);
+int libc_vsnprintf(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap);
+int libc_vasprintf(char **out, const char *fmt, struct guest_va_list *ap);
+int libc_puts(const char *s);
+int libc_putchar(int c);
+int libc_fputs(const char *s, struct libc_file *f);
+int libc_fputc(int c, struct libc_file *f);
+size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f);
+int libc_fflush(struct libc_file *f);
+
+/* exit (libc_exit.c) */
+_Noreturn void libc_exit(int status);
+_Noreturn void libc__exit(int status);
+_Noreturn void libc_abort(void);
+int libc_atexit(void (*fn)(void));
+int libc_cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+void libc_cxa_finalize(void *dso);
+/* Number of handlers registered and not yet run (tests). */
+size_t libc_exit_handler_count(void);
+/* Runs the registered handlers in reverse order (what exit() does before process_exit). */
+void libc_run_exit_handlers(void);
+
+#endif

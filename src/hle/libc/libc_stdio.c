@@ -1,0 +1,165 @@
+/* libc: the printf family and simple stream output to the guest's stdout/stderr. Output is
+ * written through at the end of each call (no stdio buffer to lose at a crash). */
+#include <stdarg.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "hle/guest_errno.h"
+#include "hle/libc/format.h"
+#include "hle/libc/libc.h"
+#include "hle/libkernel/libkernel.h"
+
+struct libc_file libc_stdin = {LIBC_FILE_MAGIC, 0, {0}};
+struct libc_file libc_stdout = {LIBC_FILE_MAGIC, 1, {0}};
+struct libc_file libc_stderr = {LIBC_FILE_MAGIC, 2, {0}};
+
+/* The host fd behind a guest FILE, or -1 (guest errno set) for an unknown stream. */
+static int file_fd(const struct libc_file *f) {
+  if (f == &libc_stdout) return 1;
+  if (f == &libc_stderr) return 2;
+  if (f != &libc_stdin)
+    LOG_ONCE(hle, STUB, "stdio on a FILE other than stdout/stderr (%p): EBADF", (void *)f);
+  guest_errno_set(GUEST_EBADF);
+  return -1;
+}
+
+static int finish(int r, int err) {
+  if (r < 0) guest_errno_set(err);
+  return r;
+}
+
+static int vformat_fd(int fd, const char *fmt, struct guest_va_list *ap) {
+  struct format_sink s;
+  format_sink_fd(&s, fd);
+  int err = 0;
+  int r = format_run(&s, fmt, ap, &err);
+  return finish(r, err);
+}
+
+static int vformat_mem(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap) {
+  struct format_sink s;
+  format_sink_memory(&s, buf, cap);
+  int err = 0;
+  int r = format_run(&s, fmt, ap, &err);
+  return finish(r, err);
+}
+
+/* A host va_list is an array of one System V va_list structure: walk it as the guest's. */
+#define HOST_AP(ap) ((struct guest_va_list *)(ap))
+
+int libc_vprintf(const char *fmt, struct guest_va_list *ap) { return vformat_fd(1, fmt, ap); }
+
+int libc_vfprintf(struct libc_file *f, const char *fmt, struct guest_va_list *ap) {
+  int fd = file_fd(f);
+  return fd < 0 ? -1 : vformat_fd(fd, fmt, ap);
+}
+
+int libc_vsnprintf(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap) {
+  return vformat_mem(buf, cap, fmt, ap);
+}
+
+int libc_vsprintf(char *buf, const char *fmt, struct guest_va_list *ap) {
+  return vformat_mem(buf, SIZE_MAX, fmt, ap);
+}
+
+int libc_vasprintf(char **out, const char *fmt, struct guest_va_list *ap) {
+  struct guest_va_list again = *ap; /* va_copy: the save areas stay where they are */
+  int n = vformat_mem(NULL, 0, fmt, ap);
+  if (n < 0) return -1;
+  char *buf = libc_malloc((size_t)n + 1);
+  if (!buf) return -1;
+  vformat_mem(buf, (size_t)n + 1, fmt, &again);
+  *out = buf;
+  return n;
+}
+
+int libc_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vprintf(fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+int libc_fprintf(struct libc_file *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vfprintf(f, fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+int libc_sprintf(char *buf, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vsprintf(buf, fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+int libc_snprintf(char *buf, size_t cap, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vsnprintf(buf, cap, fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+int libc_asprintf(char **out, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vasprintf(out, fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+#define LIBC_EOF (-1)
+
+static int put_bytes(int fd, const void *p, size_t n) {
+  return kernel_write(fd, p, n) == (ssize_t)n ? 0 : LIBC_EOF;
+}
+
+int libc_puts(const char *s) {
+  if (put_bytes(1, s, strlen(s)) != 0 || put_bytes(1, "\n", 1) != 0) return LIBC_EOF;
+  return 0;
+}
+
+int libc_putchar(int c) {
+  unsigned char b = (unsigned char)c;
+  return put_bytes(1, &b, 1) == 0 ? b : LIBC_EOF;
+}
+
+int libc_fputs(const char *s, struct libc_file *f) {
+  int fd = file_fd(f);
+  if (fd < 0) return LIBC_EOF;
+  return put_bytes(fd, s, strlen(s)) == 0 ? 0 : LIBC_EOF;
+}
+
+int libc_fputc(int c, struct libc_file *f) {
+  int fd = file_fd(f);
+  unsigned char b = (unsigned char)c;
+  if (fd < 0) return LIBC_EOF;
+  return put_bytes(fd, &b, 1) == 0 ? b : LIBC_EOF;
+}
+
+size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f) {
+  int fd = file_fd(f);
+  size_t bytes;
+  if (fd < 0 || size == 0 || n == 0) return 0;
+  if (__builtin_mul_overflow(size, n, &bytes)) {
+    guest_errno_set(GUEST_EINVAL);
+    return 0;
+  }
+  ssize_t w = kernel_write(fd, p, bytes);
+  return w < 0 ? 0 : (size_t)w / size;
+}
+
+int libc_fflush(struct libc_file *f) {
+  /* Nothing is buffered: every call writes through. NULL means all streams. */
+  if (f && f != &libc_stdout && f != &libc_stderr && f != &libc_stdin) {
+    guest_errno_set(GUEST_EBADF);
+    return LIBC_EOF;
+  }
+  return 0;
+}

@@ -1,0 +1,61 @@
+/* libkernel: process exit, stack protector, process param, errno. */
+#include <errno.h>
+#include <stdatomic.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "hle/guest_errno.h"
+#include "hle/hle.h"
+#include "hle/libkernel/libkernel.h"
+#include "loader/process.h"
+
+/* __stack_chk_guard: the canary stack-protected guest code compares against. Random per
+ * process, with a zero low byte like the host's (stops string overruns at the canary). */
+uint64_t kernel_stack_chk_guard;
+
+__attribute__((constructor)) static void kernel_stack_guard_init(void) {
+  uint64_t v = 0;
+  if (getrandom(&v, sizeof v, GRND_NONBLOCK) != (ssize_t)sizeof v)
+    v = 0x2F8D5C3A91E64B00u ^ (uint64_t)getpid() << 16;
+  kernel_stack_chk_guard = v & ~UINT64_C(0xFF);
+}
+
+_Noreturn void kernel_exit_process(int status) { process_exit(status); }
+
+void kernel_stack_chk_fail(void) {
+  LOG(hle, GAME_ERROR, "guest stack smashing detected (__stack_chk_fail); stopping");
+  log_close();
+  _exit(PROSPERO_EXIT_GUEST_CRASH);
+}
+
+static _Atomic(void *) proc_param;
+
+void hle_kernel_set_proc_param(void *param) { atomic_store(&proc_param, param); }
+
+void *kernel_get_proc_param(void) { return atomic_load(&proc_param); }
+
+static _Thread_local int guest_errno_value;
+
+int *guest_errno_location(void) { return &guest_errno_value; }
+
+int *kernel_error(void) { return &guest_errno_value; }
+
+/* Linux errno -> FreeBSD errno for the values that differ (1-34 are the same). */
+int guest_errno_from_host(int e) {
+  if (e >= 1 && e <= 34) return e;
+  switch (e) {
+    case EAGAIN: return GUEST_EAGAIN;
+    case EOVERFLOW: return GUEST_EOVERFLOW;
+    case EILSEQ: return GUEST_EILSEQ;
+    case ENOSYS: return 78;
+    case ETIMEDOUT: return 60;
+    case EINPROGRESS: return 36;
+    case EALREADY: return 37;
+    case ENAMETOOLONG: return 63;
+    case ENOTEMPTY: return 66;
+    case EDEADLK: return 11;
+    default: return GUEST_EINVAL;
+  }
+}

@@ -1,0 +1,157 @@
+/* libkernel: sleeping, process time, the time stamp counter and clocks.
+ *
+ * Process time counts from the first use of this module (the loader touches it before the
+ * guest starts). The process time counter is the TSC relative to that start; its frequency
+ * is the TSC frequency, measured once against CLOCK_MONOTONIC_RAW. */
+#include <errno.h>
+#include <pthread.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#include "common/log.h"
+#include "hle/guest_errno.h"
+#include "hle/libkernel/libkernel.h"
+
+static struct timespec start_time;
+static uint64_t start_tsc;
+static pthread_once_t start_once = PTHREAD_ONCE_INIT;
+static uint64_t tsc_frequency;
+static pthread_once_t tsc_once = PTHREAD_ONCE_INIT;
+
+static void start_init(void) {
+  clock_gettime(CLOCK_MONOTONIC, &start_time);
+  start_tsc = __rdtsc();
+}
+
+__attribute__((constructor)) static void kernel_time_start(void) {
+  pthread_once(&start_once, start_init);
+}
+
+static uint64_t ns_between(const struct timespec *a, const struct timespec *b) {
+  return (uint64_t)(b->tv_sec - a->tv_sec) * 1000000000u + (uint64_t)b->tv_nsec -
+         (uint64_t)a->tv_nsec;
+}
+
+/* Measures the TSC against CLOCK_MONOTONIC_RAW over ~10 ms, rounded to 1 kHz. */
+static void tsc_calibrate(void) {
+  struct timespec t0, t1, pause = {0, 10 * 1000 * 1000};
+  clock_gettime(CLOCK_MONOTONIC_RAW, &t0);
+  uint64_t c0 = __rdtsc();
+  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+  }
+  clock_gettime(CLOCK_MONOTONIC_RAW, &t1);
+  uint64_t c1 = __rdtsc();
+  uint64_t ns = ns_between(&t0, &t1);
+  uint64_t f = ns ? (uint64_t)((unsigned __int128)(c1 - c0) * 1000000000u / ns) : 0;
+  tsc_frequency = f ? (f + 500) / 1000 * 1000 : 1000000000u;
+  LOG(hle, DEBUG, "TSC frequency %lu Hz", (unsigned long)tsc_frequency);
+}
+
+static int sleep_us(uint64_t usec) {
+  struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
+  while (nanosleep(&ts, &ts) != 0) {
+    if (errno != EINTR) return -guest_errno_from_host(errno);
+  }
+  return 0;
+}
+
+int kernel_usleep(unsigned int usec) {
+  int r = sleep_us(usec);
+  if (r < 0) {
+    guest_errno_set(-r);
+    return -1;
+  }
+  return 0;
+}
+
+int kernel_sce_usleep(unsigned int usec) {
+  int r = sleep_us(usec);
+  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+}
+
+int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
+  if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
+    guest_errno_set(GUEST_EINVAL);
+    return -1;
+  }
+  struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
+  while (nanosleep(&ts, &ts) != 0) {
+    if (errno != EINTR) {
+      guest_errno_set(guest_errno_from_host(errno));
+      return -1;
+    }
+  }
+  if (rem) rem->tv_sec = rem->tv_nsec = 0;
+  return 0;
+}
+
+uint64_t kernel_get_process_time(void) {
+  pthread_once(&start_once, start_init);
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return ns_between(&start_time, &now) / 1000;
+}
+
+uint64_t kernel_read_tsc(void) { return __rdtsc(); }
+
+uint64_t kernel_get_tsc_frequency(void) {
+  pthread_once(&tsc_once, tsc_calibrate);
+  return tsc_frequency;
+}
+
+uint64_t kernel_get_process_time_counter(void) {
+  pthread_once(&start_once, start_init);
+  return __rdtsc() - start_tsc;
+}
+
+uint64_t kernel_get_process_time_counter_frequency(void) { return kernel_get_tsc_frequency(); }
+
+/* FreeBSD clock ids the guest may pass, and the host clock each maps to. */
+#define GUEST_CLOCKS(X)                               \
+  X(0, CLOCK_REALTIME)           /* REALTIME */       \
+  X(1, CLOCK_PROCESS_CPUTIME_ID) /* VIRTUAL */        \
+  X(2, CLOCK_PROCESS_CPUTIME_ID) /* PROF */           \
+  X(4, CLOCK_MONOTONIC)          /* MONOTONIC */      \
+  X(5, CLOCK_MONOTONIC)          /* UPTIME */         \
+  X(10, CLOCK_REALTIME)          /* REALTIME_PRECISE */ \
+  X(11, CLOCK_REALTIME_COARSE)   /* REALTIME_FAST */  \
+  X(12, CLOCK_MONOTONIC)         /* MONOTONIC_PRECISE */ \
+  X(13, CLOCK_MONOTONIC_COARSE)  /* MONOTONIC_FAST */ \
+  X(14, CLOCK_MONOTONIC)         /* SECOND */         \
+  X(15, CLOCK_THREAD_CPUTIME_ID) /* THREAD_CPUTIME_ID */ \
+  X(16, CLOCK_PROCESS_CPUTIME_ID) /* PROC_TIME */
+
+static int clock_host(int id, clockid_t *out) {
+  switch (id) {
+#define CLOCK_CASE_(g, h) \
+  case g: *out = h; return 0;
+    GUEST_CLOCKS(CLOCK_CASE_)
+#undef CLOCK_CASE_
+  }
+  return -GUEST_EINVAL;
+}
+
+static int clock_get(int clock_id, struct guest_timespec *tp) {
+  clockid_t hc;
+  if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
+  if (!tp) return -GUEST_EFAULT;
+  struct timespec ts;
+  if (clock_gettime(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  tp->tv_sec = ts.tv_sec;
+  tp->tv_nsec = ts.tv_nsec;
+  return 0;
+}
+
+int kernel_clock_gettime(int clock_id, struct guest_timespec *tp) {
+  int r = clock_get(clock_id, tp);
+  if (r < 0) {
+    guest_errno_set(-r);
+    return -1;
+  }
+  return 0;
+}
+
+int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
+  int r = clock_get(clock_id, tp);
+  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+}
