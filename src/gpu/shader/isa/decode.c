@@ -1,0 +1,283 @@
+/* GFX10 instruction decoder: family from the top bits, fields by the family's fixed layout,
+ * operands and validity from the opcode table. */
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu/shader/isa/isa_internal.h"
+
+/* Family of a first dword (bits 31:23 / 31:26 prefixes of the GFX10 encodings). */
+static int family_of(uint32_t w, unsigned *op) {
+  if (!(w >> 31)) {
+    unsigned o = (w >> 25) & 0x3F;
+    if (o == 0x3E) { *op = (w >> 17) & 0xFF; return ISA_FAMILY_VOPC; }
+    if (o == 0x3F) { *op = (w >> 9) & 0xFF; return ISA_FAMILY_VOP1; }
+    *op = o;
+    return ISA_FAMILY_VOP2;
+  }
+  if ((w >> 30) == 2) {
+    switch (w >> 23) {
+      case 0x17D: *op = (w >> 8) & 0xFF; return ISA_FAMILY_SOP1;
+      case 0x17E: *op = (w >> 16) & 0x7F; return ISA_FAMILY_SOPC;
+      case 0x17F: *op = (w >> 16) & 0x7F; return ISA_FAMILY_SOPP;
+    }
+    if ((w >> 28) == 0xB) { *op = (w >> 23) & 0x1F; return ISA_FAMILY_SOPK; }
+    *op = (w >> 23) & 0x7F;
+    return ISA_FAMILY_SOP2;
+  }
+  switch (w >> 26) {
+    case 0x32: *op = (w >> 16) & 0x3; return ISA_FAMILY_VINTRP;
+    case 0x33: *op = (w >> 16) & 0x7F; return ISA_FAMILY_VOP3P;
+    case 0x35: *op = (w >> 16) & 0x3FF; return ISA_FAMILY_VOP3;
+    case 0x36: *op = (w >> 18) & 0xFF; return ISA_FAMILY_DS;
+    case 0x37: *op = (w >> 18) & 0x7F; return ISA_FAMILY_FLAT;
+    case 0x38: *op = (w >> 18) & 0x7F; return ISA_FAMILY_MUBUF;
+    case 0x3A: *op = (w >> 16) & 0x7; return ISA_FAMILY_MTBUF;
+    case 0x3C: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MIMG;
+    case 0x3D: *op = (w >> 18) & 0xFF; return ISA_FAMILY_SMEM;
+    case 0x3E: *op = 0; return ISA_FAMILY_EXP;
+  }
+  return -1;
+}
+
+static bool fail(struct isa_error *err, enum isa_error_code code, size_t offset, uint32_t word,
+                 const char *why) {
+  if (err) {
+    err->code = code;
+    err->offset = offset;
+    err->word = word;
+    snprintf(err->msg, sizeof err->msg, "%s at dword %zu (0x%08x): %s", isa_error_name(code),
+             offset, word, why);
+  }
+  return false;
+}
+
+/* Number of registers an operand spans. */
+static uint8_t width_of(const struct isa_opnd_desc *o, bool wave64) {
+  return o->width ? o->width : (wave64 ? 2 : 1);
+}
+
+/* Fill an operand from a 9-bit source encoding (8-bit scalar fields use the same values). */
+static void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width) {
+  x->raw = (uint16_t)raw;
+  x->count = width;
+  if (raw >= ISA_SRC_VGPR0) {
+    x->kind = ISA_OPK_VGPR;
+    x->reg = (uint16_t)(raw - ISA_SRC_VGPR0);
+  } else if (raw <= 105) {
+    x->kind = ISA_OPK_SGPR;
+    x->reg = (uint16_t)raw;
+  } else if (raw >= 128 && raw <= 208) {
+    x->kind = ISA_OPK_INLINE_INT;
+    x->value = raw <= 192 ? raw - 128 : (uint32_t)(192 - (int)raw);
+  } else if (raw >= 240 && raw <= 248) {
+    x->kind = ISA_OPK_INLINE_FLOAT;
+  } else if (raw == ISA_SRC_LITERAL) {
+    x->kind = ISA_OPK_LITERAL;
+  } else {
+    x->kind = ISA_OPK_SPECIAL;
+    x->reg = (uint16_t)raw;
+  }
+}
+
+/* Field values of one instruction, by enum isa_field. */
+struct fields {
+  uint32_t v[ISA_FIELD_COUNT];
+  uint16_t mods; /* modifier bit vector in the table's order (VOP3 / VOP3P) */
+};
+
+static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
+  uint32_t w = in->words[0], w1 = avail > 1 ? in->words[1] : 0;
+  switch (in->family) {
+    case ISA_FAMILY_SOP2:
+      f->v[ISA_FIELD_SD] = (w >> 16) & 0x7F;
+      f->v[ISA_FIELD_S1] = (w >> 8) & 0xFF;
+      f->v[ISA_FIELD_S0] = w & 0xFF;
+      return true;
+    case ISA_FAMILY_SOPK:
+      f->v[ISA_FIELD_SD] = (w >> 16) & 0x7F;
+      f->v[ISA_FIELD_K16] = w & 0xFFFF;
+      return true;
+    case ISA_FAMILY_SOP1:
+      f->v[ISA_FIELD_SD] = (w >> 16) & 0x7F;
+      f->v[ISA_FIELD_S0] = w & 0xFF;
+      return true;
+    case ISA_FAMILY_SOPC:
+      f->v[ISA_FIELD_S1] = (w >> 8) & 0xFF;
+      f->v[ISA_FIELD_S0] = w & 0xFF;
+      return true;
+    case ISA_FAMILY_SOPP:
+      f->v[ISA_FIELD_K16] = w & 0xFFFF;
+      return true;
+    case ISA_FAMILY_VOP2:
+      f->v[ISA_FIELD_VD] = (w >> 17) & 0xFF;
+      f->v[ISA_FIELD_V1] = (w >> 9) & 0xFF;
+      f->v[ISA_FIELD_S0] = w & 0x1FF;
+      return true;
+    case ISA_FAMILY_VOP1:
+      f->v[ISA_FIELD_VD] = (w >> 17) & 0xFF;
+      f->v[ISA_FIELD_S0] = w & 0x1FF;
+      return true;
+    case ISA_FAMILY_VOPC:
+      f->v[ISA_FIELD_V1] = (w >> 9) & 0xFF;
+      f->v[ISA_FIELD_S0] = w & 0x1FF;
+      return true;
+    case ISA_FAMILY_VOP3:
+      /* w0: vdst 7:0, abs 10:8 | sdst 14:8 (VOP3B), op_sel 14:11, clamp 15, op 25:16
+       * w1: src0 8:0, src1 17:9, src2 26:18, omod 28:27, neg 31:29 */
+      f->v[ISA_FIELD_VD] = w & 0xFF;
+      f->v[ISA_FIELD_SD] = (w >> 8) & 0x7F;
+      f->v[ISA_FIELD_S0] = w1 & 0x1FF;
+      f->v[ISA_FIELD_S1] = (w1 >> 9) & 0x1FF;
+      f->v[ISA_FIELD_S2] = (w1 >> 18) & 0x1FF;
+      f->mods = (uint16_t)((w1 >> 29) | ((w >> 8) & 7) << 3 | ((w >> 15) & 1) << 6 |
+                           ((w1 >> 27) & 3) << 7 | ((w >> 11) & 0xF) << 9);
+      return true;
+    case ISA_FAMILY_VOP3P: {
+      /* w0: vdst 7:0, neg_hi 10:8, op_sel 13:11, op_sel_hi[2] 14, clamp 15, op 22:16
+       * w1: src0, src1, src2, op_sel_hi[1:0] 28:27, neg 31:29 */
+      f->v[ISA_FIELD_VD] = w & 0xFF;
+      f->v[ISA_FIELD_S0] = w1 & 0x1FF;
+      f->v[ISA_FIELD_S1] = (w1 >> 9) & 0x1FF;
+      f->v[ISA_FIELD_S2] = (w1 >> 18) & 0x1FF;
+      unsigned hi = ((w1 >> 27) & 3) | ((w >> 14) & 1) << 2;
+      f->mods = (uint16_t)((w1 >> 29) | ((w >> 8) & 7) << 3 | ((w >> 15) & 1) << 6 |
+                           ((w >> 11) & 7) << 7 | ((~hi) & 7) << 10);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/* Encoded size of the family's base instruction in dwords. */
+static unsigned base_size(int family) {
+  switch (family) {
+    case ISA_FAMILY_VOP3: case ISA_FAMILY_VOP3P: case ISA_FAMILY_SMEM: case ISA_FAMILY_DS:
+    case ISA_FAMILY_MUBUF: case ISA_FAMILY_MTBUF: case ISA_FAMILY_MIMG: case ISA_FAMILY_FLAT:
+    case ISA_FAMILY_EXP:
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/* Leading template operands that are results (the rest are sources). SOPK compares and
+ * waits name their SGPR in sdst but read it. */
+unsigned isa_op_desc_ndefs(const struct isa_op_desc *d) {
+  static const char *const reads_sdst[] = {"s_cmpk_", "s_waitcnt_", "s_setreg"};
+  for (unsigned i = 0; i < sizeof(reads_sdst) / sizeof(reads_sdst[0]); i++)
+    if (!strncmp(d->info.name, reads_sdst[i], strlen(reads_sdst[i]))) return 0;
+  unsigned n = 0;
+  while (n < d->nops && n < ISA_MAX_DEFS &&
+         (d->ops[n].field == ISA_FIELD_VD || d->ops[n].field == ISA_FIELD_SD ||
+          d->ops[n].field == ISA_FIELD_VCC))
+    n++;
+  return n;
+}
+
+static bool is_src_field(uint8_t f) {
+  return f == ISA_FIELD_S0 || f == ISA_FIELD_S1 || f == ISA_FIELD_S2;
+}
+
+bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wave64,
+                     struct isa_inst *in, struct isa_error *err) {
+  if (!words || !in || offset >= count)
+    return fail(err, ISA_ERR_TRUNCATED, offset, 0, "no dword at this offset");
+  const uint32_t *w = words + offset;
+  size_t avail = count - offset;
+  memset(in, 0, sizeof *in);
+  unsigned op = 0;
+  int fam = family_of(w[0], &op);
+  if (fam < 0) return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "no encoding family");
+  in->family = (uint8_t)fam;
+  in->op = (uint16_t)op;
+  in->wave64 = wave64;
+  unsigned size = base_size(fam);
+  if (avail < size) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "instruction cut short");
+  for (unsigned i = 0; i < size; i++) in->words[i] = w[i];
+
+  const struct isa_op_desc *d = isa_op_desc_get((enum isa_family)fam, op);
+  if (!d) return fail(err, ISA_ERR_UNKNOWN_OPCODE, offset, w[0], isa_family_name(fam));
+  if (!d->supported) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], d->info.name);
+  struct fields f = {0};
+  if (!extract(in, &f, avail)) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "family");
+
+  if (fam == ISA_FAMILY_VOP1 || fam == ISA_FAMILY_VOP2 || fam == ISA_FAMILY_VOPC) {
+    unsigned s0 = f.v[ISA_FIELD_S0];
+    if (s0 == ISA_SRC_SDWA || s0 == ISA_SRC_DPP16 || s0 == ISA_SRC_DPP8 || s0 == ISA_SRC_DPP8_FI)
+      return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "DPP/SDWA form");
+  }
+  for (unsigned i = 0; i < ISA_FIELD_COUNT; i++)
+    if ((d->zero_fields >> i & 1) && f.v[i])
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved field not zero");
+  if (fam == ISA_FAMILY_VOP3 || fam == ISA_FAMILY_VOP3P) {
+    uint16_t mods = f.mods;
+    if (fam == ISA_FAMILY_VOP3 && isa_op_desc_field(d, ISA_FIELD_SD))
+      mods &= (uint16_t)~(0x38u | 0x1E00u); /* VOP3B: bits 14:8 are sdst */
+    if (mods & ~(d->mods_print | d->mods_ignore))
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");
+    f.mods = mods & d->mods_print;
+  }
+
+  /* operands */
+  in->info = &d->info;
+  unsigned ndefs = isa_op_desc_ndefs(d);
+  bool literal = false;
+  for (unsigned i = 0; i < d->nops; i++) {
+    const struct isa_opnd_desc *o = &d->ops[i];
+    uint8_t width = width_of(o, wave64);
+    struct isa_operand x = {0};
+    if (is_src_field(o->field)) {
+      operand_from_src(&x, f.v[o->field], width);
+      if (x.kind == ISA_OPK_LITERAL) literal = true;
+    } else if (o->field == ISA_FIELD_V1) {
+      operand_from_src(&x, ISA_SRC_VGPR0 + f.v[o->field], width);
+    } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD) {
+      unsigned r = f.v[o->field];
+      if (o->file == 'v') r += ISA_SRC_VGPR0;
+      operand_from_src(&x, r, width);
+    } else if (o->field == ISA_FIELD_K) {
+      x.kind = ISA_OPK_LITERAL;
+      literal = true;
+    } else if (o->field == ISA_FIELD_K16) {
+      x.kind = ISA_OPK_IMM;
+      x.value = f.v[ISA_FIELD_K16];
+      in->simm16 = (uint16_t)x.value;
+    } else if (o->field == ISA_FIELD_VCC) {
+      operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+    }
+    if (i < ndefs)
+      in->defs[in->num_defs++] = x;
+    else if (in->num_srcs < ISA_MAX_SRCS)
+      in->srcs[in->num_srcs++] = x;
+  }
+  if (literal) {
+    if (avail < size + 1) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "literal missing");
+    in->words[size] = w[size];
+    for (unsigned i = 0; i < in->num_srcs; i++)
+      if (in->srcs[i].kind == ISA_OPK_LITERAL) in->srcs[i].value = w[size];
+    for (unsigned i = 0; i < in->num_defs; i++)
+      if (in->defs[i].kind == ISA_OPK_LITERAL) in->defs[i].value = w[size];
+    size++;
+  }
+  in->size = (uint8_t)size;
+  if (fam == ISA_FAMILY_VOP3) {
+    in->clamp = f.mods >> 6 & 1;
+    in->omod = f.mods >> 7 & 3;
+    in->op_sel = f.mods >> 9 & 0xF;
+    for (unsigned i = 0; i < 3; i++) in->neg_lo |= (uint8_t)((f.mods >> i & 1) << i);
+    in->neg_hi = f.mods >> 3 & 7; /* abs bits (printed as |x|) */
+  } else if (fam == ISA_FAMILY_VOP3P) {
+    in->neg_lo = f.mods & 7;
+    in->neg_hi = f.mods >> 3 & 7;
+    in->clamp = f.mods >> 6 & 1;
+    in->op_sel = f.mods >> 7 & 7;
+    in->op_sel_hi = (uint8_t)(~(f.mods >> 10) & 7);
+  }
+  return true;
+}
+
+bool isa_decode(const uint32_t *words, size_t count, size_t offset, struct isa_inst *out,
+                struct isa_error *err) {
+  return isa_decode_wave(words, count, offset, false, out, err);
+}

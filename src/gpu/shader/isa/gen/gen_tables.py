@@ -1,0 +1,457 @@
+#!/usr/bin/env python3
+"""Generate the per-family opcode tables (../ops_<family>.def) by probing the oracle.
+
+For each opcode value of a family the generator builds probe words with distinctive field
+values (registers 10/20/30/40/60...), disassembles them with llvm-mc/llvm-objdump 19 and
+records facts about the opcode: its mnemonic, which encoding fields are operands and in what
+order, register widths, how each source prints constants (its constant type), which modifier
+bits are accepted. Each table line is one opcode:
+
+  X(op, "mnemonic", "operand template", "source constant types", mods_print, mods_ignore)
+
+Templates are comma-separated tokens: FIELD/WIDTH (e.g. VD/2 = vdst field, 2 registers),
+=text for fixed text (=vcc prints vcc_lo in wave32), K16/kind for the 16-bit immediate.
+Run: python3 gen_tables.py  (needs llvm-mc-19 and llvm-objdump-19)."""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
+import oracle  # noqa: E402
+import probe  # noqa: E402
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+# Registers used in probes: field -> value and the register number it shows as.
+PROBE = {"VD": 10, "SD": 10, "V1": 30, "S0": 20, "S1": 30, "S2": 40}
+VSRC = {"S0": 276, "S1": 296, "S2": 316}  # 9-bit source fields holding v20, v40, v60
+SHOWN = {10: "D", 20: "S0", 30: "S1", 40: "S1", 60: "S2", 50: "SD"}
+
+
+def split_operands(text):
+    """mnemonic, [operands], [trailing modifiers]"""
+    name, _, rest = text.partition(" ")
+    rest = re.sub(r"/\*.*?\*/", lambda m: m.group(0).replace(" ", "_").replace(",", ";"), rest)
+    ops, depth, cur = [], 0, ""
+    for ch in rest:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            ops.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        ops.append(cur.strip())
+    mods = []
+    if ops:
+        last = ops[-1].split(" ")
+        ops[-1] = last[0]
+        mods = last[1:]
+    return name, ops, mods
+
+
+REG = re.compile(r"^([sv])(?:(\d+)|\[(\d+):(\d+)\])(/\*.*\*/)?$")
+
+
+def reg_of(tok):
+    m = REG.match(tok)
+    if not m:
+        return None
+    if m.group(2) is not None:
+        return m.group(1), int(m.group(2)), 1, m.group(5)
+    a, b = int(m.group(3)), int(m.group(4))
+    return m.group(1), a, b - a + 1, m.group(5)
+
+
+def template(ops, fieldmap, lit=None):
+    """Map operand tokens to fields. fieldmap: shown register number -> field name."""
+    toks = []
+    for t in ops:
+        r = reg_of(t)
+        if r and r[1] in fieldmap:
+            note = ""
+            if r[3] and "register_class" in r[3]:
+                note = "@" + r[3].split("'")[1]
+            toks.append("%s/%s%d%s" % (fieldmap[r[1]], r[0], r[2], note))
+        elif lit is not None and t == "0x%x" % lit:
+            toks.append("K")
+        elif t in ("vcc_lo", "vcc"):
+            toks.append("=vcc")
+        else:
+            toks.append("?" + t)
+    return ",".join(toks)
+
+
+# ---- constant-type classification (mirrors the C printer: print.c) -----------------------
+
+F32 = {0x3F000000: "0.5", 0xBF000000: "-0.5", 0x3F800000: "1.0", 0xBF800000: "-1.0",
+       0x40000000: "2.0", 0xC0000000: "-2.0", 0x40800000: "4.0", 0xC0800000: "-4.0",
+       0x3E22F983: "0.15915494"}
+F16 = {0x3800: "0.5", 0xB800: "-0.5", 0x3C00: "1.0", 0xBC00: "-1.0", 0x4000: "2.0",
+       0xC000: "-2.0", 0x4400: "4.0", 0xC400: "-4.0", 0x3118: "0.15915494"}
+F64 = {0x3FE0000000000000: "0.5", 0xBFE0000000000000: "-0.5", 0x3FF0000000000000: "1.0",
+       0xBFF0000000000000: "-1.0", 0x4000000000000000: "2.0", 0xC000000000000000: "-2.0",
+       0x4010000000000000: "4.0", 0xC010000000000000: "-4.0",
+       0x3FC45F306DC9C882: "0.15915494309189532"}
+INLINE_F = {240: 0.5, 241: -0.5, 242: 1.0, 243: -1.0, 244: 2.0, 245: -2.0, 246: 4.0,
+            247: -4.0}
+PROBE_CONSTS = [(248, None), (242, None), (0xC1, None), (255, 0x3F800000), (255, 0x3FF00000),
+                (255, 0x3C00), (255, 0x40490FDB), (255, 0xBFF00000), (255, 0xFFFF0001),
+                (255, 0x3E22F983), (255, 1), (255, 0xFFFFFFF0)]
+
+
+def inline_int(v):
+    return -16 <= v <= 64
+
+
+def sext(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def expect(cls, raw, lit):
+    if 128 <= raw <= 192:
+        return str(raw - 128)
+    if 193 <= raw <= 208:
+        return str(192 - raw)
+    import struct
+    if raw in INLINE_F or raw == 248:
+        if cls in ("i16",):
+            bits = {v: k for k, v in F16.items()}
+            f = "0.15915494" if raw == 248 else str(INLINE_F[raw])
+            return "0x%x" % bits[f]
+        if cls in ("f64", "i64"):
+            return "0.15915494309189532" if raw == 248 else str(INLINE_F[raw])
+        return "0.15915494" if raw == 248 else str(INLINE_F[raw])
+    # literal
+    if cls == "b32":
+        if inline_int(sext(lit, 32)):
+            return str(sext(lit, 32))
+        return F32.get(lit, "0x%x" % lit)
+    if cls == "f16":
+        v = lit & 0xFFFF
+        if inline_int(sext(v, 16)):
+            return str(sext(v, 16))
+        return F16.get(v, "0x%x" % v)
+    if cls == "i16":
+        if inline_int(sext(lit, 32)):
+            return str(sext(lit, 32))
+        if lit in F32:
+            return F32[lit]
+        return "0x%x" % (lit & 0xFFFF)
+    if cls == "f64":
+        v = lit << 32
+        if v == 0:
+            return "0"
+        return F64.get(v, "0x%x" % lit)
+    if cls == "i64":
+        if inline_int(lit):
+            return str(lit)
+        return "0x%x" % lit
+    if cls == "v2f16":
+        if inline_int(sext(lit, 32)):
+            return str(sext(lit, 32))
+        if lit >> 16 == 0 and lit in F16:
+            return F16[lit]
+        return "0x%x" % lit
+    return "?"
+
+
+CLASSES = ["b32", "f16", "i16", "f64", "i64", "v2f16"]
+
+
+def classify(outs):
+    """outs: list of printed constant text (None = invalid) for PROBE_CONSTS."""
+    note = ""
+    if any(o and "/*" in o for o in outs):
+        c = [o for o in outs if o and "/*" in o][0]
+        c = c[c.index("/*") + 2:c.index("*/")]
+        note = "@" + ("imm" if c == "Invalid_immediate" else c.split("'")[1])
+        outs = [o.split("/*")[0] if o else o for o in outs]
+    for cls in CLASSES:
+        ok = True
+        for (raw, lit), o in zip(PROBE_CONSTS, outs):
+            if o is None:
+                continue
+            if expect(cls, raw, lit) != o:
+                ok = False
+                break
+        if ok:
+            lits = all(o is None for (raw, lit), o in zip(PROBE_CONSTS, outs) if lit is not None)
+            return cls + ("!" if lits else "") + note
+    return "?" + "|".join(str(o) for o in outs)
+
+
+# ---- generic probing driver -------------------------------------------------------------
+
+def subsets(fields):
+    """All assignments of fields to (probe value or 0), most fields set first."""
+    n = len(fields)
+    res = []
+    for mask in sorted(range(1 << n), key=lambda m: -bin(m).count("1")):
+        res.append([f for i, f in enumerate(fields) if mask >> i & 1])
+    return res
+
+
+def probe_family(make, nops, fields, values, shown, lit=None, extra=None):
+    """Returns {op: dict(name, tmpl, set=[fields], text)} for the valid opcodes."""
+    combos = subsets(fields)
+    samples, keys = [], []
+    for op in range(nops):
+        for ci, c in enumerate(combos):
+            f = {k: (values[k] if k in c else 0) for k in fields}
+            if extra:
+                f.update(extra)
+            w = make(op, f)
+            if lit is not None:
+                w = w + [lit]
+            samples.append(w)
+            keys.append((op, ci))
+    r32 = oracle.first(samples)
+    r64 = oracle.first(samples, wave64=True)
+    found = {}
+    for (op, ci), x, y in zip(keys, r32, r64):
+        if x is None or op in found:
+            continue
+        name, ops, mods = split_operands(x[0])
+        _, ops64, _ = split_operands(y[0]) if y else (None, ops, None)
+        t32 = template(ops, shown, lit)
+        t64 = template(ops64, shown, lit)
+        toks = []
+        for a, b in zip(t32.split(","), t64.split(",")):
+            a1, _, an = a.partition("@")
+            b1 = b.partition("@")[0]
+            if a1 != b1 and a1[:-1] == b1[:-1]:
+                a = a1[:-1] + "m" + ("@" + an if an else "")  # lane mask: 1 reg in wave32, 2 in wave64
+            toks.append(a)
+        used = combos[ci]
+        for k in fields:
+            if k not in used:
+                toks.append("!" + k)
+        found[op] = dict(name=name, tmpl=",".join(t for t in toks if t), set=used,
+                         size=x[1], text=x[0], mods=mods)
+    return found
+
+
+def const_classes(make, found, srcfields, values, extra=None):
+    """For each op and 9/8-bit source field, the constant type."""
+    samples, keys = [], []
+    for op, d in found.items():
+        for sf in srcfields:
+            if not any(t.startswith(sf + "/") for t in d["tmpl"].split(",")):
+                continue
+            for raw, lit in PROBE_CONSTS:
+                f = {k: (values[k] if k in d["set"] else 0) for k in values}
+                if extra:
+                    f.update(extra)
+                f[sf] = raw
+                w = make(op, f)
+                samples.append(w + ([lit] if lit is not None else []) + [0x11111111])
+                keys.append((op, sf))
+    res = oracle.first(samples)
+    outs = {}
+    for k, x, (raw, lit) in zip(keys, res, PROBE_CONSTS * len(keys)):
+        pass
+    i = 0
+    for k in keys:
+        outs.setdefault(k, [])
+    for k, x in zip(keys, res):
+        if x is None:
+            outs[k].append(None)
+        else:
+            _, ops, _ = split_operands(x[0])
+            outs[k].append(ops)
+    cls = {}
+    for (op, sf), lst in outs.items():
+        d = found[op]
+        idx = [j for j, t in enumerate(d["tmpl"].split(",")) if t.startswith(sf + "/")][0]
+        texts = [o[idx] if o is not None and idx < len(o) else None for o in lst]
+        cls[(op, sf)] = classify(texts)
+    return cls
+
+
+def write_def(family, found, cls, comment, mods=None):
+    path = os.path.join(OUT, "ops_%s.def" % family)
+    with open(path, "w") as f:
+        f.write("/* %s opcodes of gfx1013 (generated by gen/gen_tables.py from probes of\n"
+                " * llvm-mc-19; do not edit by hand).\n"
+                " * X(op, mnemonic, operand template, constant types, mods_print, mods_ignore)"
+                "\n * %s */\n" % (family.upper(), comment))
+        for op in sorted(found):
+            d = found[op]
+            c = " ".join("%s:%s" % (sf, cls[(o, sf)]) for (o, sf) in sorted(cls) if o == op)
+            mp, mi = (mods or {}).get(op, (0, 0))
+            f.write('X(0x%03x, "%s", "%s", "%s", 0x%x, 0x%x)\n'
+                    % (op, d["name"], d["tmpl"], c, mp, mi))
+    print("wrote", path, len(found))
+
+
+def mod_probe(make, found, bits, values, extra=None):
+    """bits: list of (name, dict of fields to set). Returns {op: (print_mask, ignore_mask)}."""
+    samples, keys = [], []
+    for op, d in found.items():
+        base = {k: (values[k] if k in d["set"] else 0) for k in values}
+        if extra:
+            base.update(extra)
+        samples.append(make(op, base) + [0x11111111])
+        keys.append((op, -1))
+        for i, (nm, fs) in enumerate(bits):
+            f = dict(base)
+            f.update(fs(f) if callable(fs) else fs)
+            samples.append(make(op, f) + [0x11111111])
+            keys.append((op, i))
+    res = oracle.first(samples)
+    basetext = {}
+    out = {}
+    for (op, i), x in zip(keys, res):
+        if i < 0:
+            basetext[op] = x[0] if x else None
+            out[op] = [0, 0]
+            continue
+        if x is None:
+            continue
+        if x[0] == basetext[op]:
+            out[op][1] |= 1 << i
+        else:
+            out[op][0] |= 1 << i
+    return {k: tuple(v) for k, v in out.items()}
+
+
+K16_NAMED = [("s_waitcnt_depctr", "depctr"), ("s_waitcnt ", "waitcnt"), ("s_sendmsg", "sendmsg"),
+             ("s_getreg", "hwreg"), ("s_setreg", "hwreg"), ("s_version", "version")]
+
+
+def k16_family(make, nops, has_sd):
+    """SOPK / SOPP: find each opcode's template and how its 16-bit immediate prints."""
+    kvals = [3, 0x41, 0xFE37, 0]
+    samples, keys = [], []
+    for op in range(nops):
+        for k in kvals:
+            samples.append(make(op, {"SD": 10, "K16": k}) + [0x11111111])
+            keys.append((op, k))
+    res = oracle.first(samples)
+    outs = {}
+    for (op, k), x in zip(keys, res):
+        outs.setdefault(op, {})[k] = x
+    found = {}
+    for op, o in outs.items():
+        base = o[3] or o[0x41] or o[0]
+        if base is None:
+            continue
+        name, ops, _ = split_operands(base[0])
+        toks = []
+        kind = None
+        for t in ops:
+            r = reg_of(t)
+            if r and r[1] == 10:
+                toks.append("SD/s%d" % r[2])
+            elif t == "0x11111111":
+                toks.append("K")
+            else:
+                toks.append("K16")
+        if "K16" not in toks and o[3] is None and o[0] is not None:
+            toks.append("!K16")
+        if has_sd and not any(t.startswith("SD") for t in toks):
+            toks.append("!SD")  # not seen in the text: checked below
+        for prefix, nm in K16_NAMED:
+            if (name + " ").startswith(prefix):
+                kind = nm
+        if kind is None and "K16" in toks:
+            i = toks.index("K16")
+            vals = []
+            for k in kvals[:3]:
+                x = o[k]
+                vals.append(split_operands(x[0])[1][i] if x else None)
+            if vals == ["0x3", "0x41", "0xfe37"]:
+                kind = "hex"
+            elif vals == ["3", "0x41", "0xfe37"]:
+                kind = "u16"
+            elif vals == ["3", "65", "65079"]:
+                kind = "dec"
+            else:
+                kind = "?" + "|".join(map(str, vals))
+        if "K16" in toks:
+            z = o[0] is not None and len(split_operands(o[0][0])[1]) < len(ops)
+            toks[toks.index("K16")] = "K16/" + kind + ("/z" if z else "")
+        if "!SD" in toks:
+            # an SD that is not printed: must it be zero?
+            toks.remove("!SD")
+            x0 = oracle.first([make(op, {"SD": 0, "K16": 3}) + [0x11111111]])[0]
+            if x0 is not None and base is None:
+                toks.append("!SD")
+        found[op] = dict(name=name, tmpl=",".join(toks), set=[], size=base[1])
+    return found
+
+
+def gen_all():
+    # SOP2 / SOPK / SOP1 / SOPC / SOPP
+    v = {"SD": 10, "S0": 20, "S1": 30}
+    f = probe_family(probe.sop2, 128, ["SD", "S0", "S1"], v, {10: "SD", 20: "S0", 30: "S1"})
+    f = {k: d for k, d in f.items() if k < 0x60}  # 0x60.. are SOPK/SOP1/SOPC/SOPP
+    write_def("sop2", f, const_classes(probe.sop2, f, ["S0", "S1"], v), "fields SD S0 S1")
+    f = k16_family(probe.sopk, 32, True)
+    f = {k: d for k, d in f.items() if k < 0x1D or d["name"].startswith("s_")
+         and k not in (0x1D, 0x1E, 0x1F)}
+    write_def("sopk", f, {}, "fields SD K16 (K: literal dword)")
+    f = k16_family(probe.sopp, 128, False)
+    write_def("sopp", f, {}, "field K16")
+    v = {"SD": 10, "S0": 20}
+    f = probe_family(probe.sop1, 256, ["SD", "S0"], v, {10: "SD", 20: "S0"})
+    write_def("sop1", f, const_classes(probe.sop1, f, ["S0"], v), "fields SD S0")
+    v = {"S0": 20, "S1": 30}
+    f = probe_family(probe.sopc, 128, ["S0", "S1"], v, {20: "S0", 30: "S1"})
+    write_def("sopc", f, const_classes(probe.sopc, f, ["S0", "S1"], v), "fields S0 S1")
+    # VOP2 / VOP1 / VOPC (32-bit encodings)
+    v = {"VD": 10, "V1": 30, "S0": 276}
+    f = probe_family(probe.vop2, 62, ["VD", "V1", "S0"], v, {10: "VD", 30: "V1", 20: "S0"},
+                     lit=0x11111111)
+    write_def("vop2", f, const_classes(probe.vop2, f, ["S0"], v), "fields VD S0 V1, K literal")
+    v = {"VD": 10, "S0": 276}
+    f = probe_family(probe.vop1, 256, ["VD", "S0"], v, {10: "VD", 20: "S0"})
+    write_def("vop1", f, const_classes(probe.vop1, f, ["S0"], v), "fields VD S0")
+    v = {"V1": 30, "S0": 276}
+    f = probe_family(probe.vopc, 256, ["V1", "S0"], v, {30: "V1", 20: "S0"})
+    write_def("vopc", f, const_classes(probe.vopc, f, ["S0"], v), "fields S0 V1")
+    # VOP3 (incl. VOP3B, promoted VOP1/VOP2/VOPC)
+    v = {"VD": 10, "S0": 276, "S1": 296, "S2": 316}
+    f = probe_family(probe.vop3, 1024, ["VD", "S0", "S1", "S2"], v,
+                     {10: "VD", 20: "S0", 40: "S1", 60: "S2", 0: "SD"})
+    # VOP3B: the sdst field (bits 14:8) replaces abs/op_sel
+    fb = probe_family(probe.vop3, 1024, ["VD", "S0", "S1", "S2"], v,
+                      {10: "VD", 20: "S0", 40: "S1", 60: "S2", 50: "SD"}, extra={"SD": 50})
+    for op, d in fb.items():
+        if "SD/" in d["tmpl"] and op in f:
+            f[op] = d
+            d["vop3b"] = True
+    cls = const_classes(probe.vop3, f, ["S0", "S1", "S2"], v)
+    bits = [("neg0", {"neg": 1}), ("neg1", {"neg": 2}), ("neg2", {"neg": 4}),
+            ("abs0", {"abs": 1}), ("abs1", {"abs": 2}), ("abs2", {"abs": 4}),
+            ("clamp", {"clamp": 1}), ("omod1", {"omod": 1}), ("omod2", {"omod": 2}),
+            ("opsel0", {"opsel": 1}), ("opsel1", {"opsel": 2}), ("opsel2", {"opsel": 4}),
+            ("opsel3", {"opsel": 8})]
+    fa = {k: d for k, d in f.items() if not d.get("vop3b")}
+    fbb = {k: d for k, d in f.items() if d.get("vop3b")}
+    mods = mod_probe(probe.vop3, fa, bits, v)
+    mods.update(mod_probe(probe.vop3, fbb, bits[:3] + [("", {})] * 3 + bits[6:9], v,
+                          extra={"SD": 50}))
+    write_def("vop3", f, cls, "fields VD S0 S1 S2 SD(VOP3B); mods bits: neg0-2 abs0-2 clamp "
+              "omod1 omod2 opsel0-3", mods)
+    # VOP3P
+    v = {"VD": 10, "S0": 276, "S1": 296, "S2": 316}
+    f = probe_family(probe.vop3p, 128, ["VD", "S0", "S1", "S2"], v,
+                     {10: "VD", 20: "S0", 40: "S1", 60: "S2"})
+    cls = const_classes(probe.vop3p, f, ["S0", "S1", "S2"], v)
+    bits = [("neg0", {"neg": 1}), ("neg1", {"neg": 2}), ("neg2", {"neg": 4}),
+            ("neghi0", {"neg_hi": 1}), ("neghi1", {"neg_hi": 2}), ("neghi2", {"neg_hi": 4}),
+            ("clamp", {"clamp": 1}), ("opsel0", {"opsel": 1}), ("opsel1", {"opsel": 2}),
+            ("opsel2", {"opsel": 4}), ("opselhi0", {"opsel_hi": 6}),
+            ("opselhi1", {"opsel_hi": 5}), ("opselhi2", {"opsel_hi": 3})]
+    write_def("vop3p", f, cls, "fields VD S0 S1 S2; mods bits: neg0-2 neg_hi0-2 clamp "
+              "opsel0-2 opsel_hi0-2 (cleared)", mod_probe(probe.vop3p, f, bits, v))
+
+
+if __name__ == "__main__":
+    gen_all()

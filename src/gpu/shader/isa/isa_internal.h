@@ -1,0 +1,78 @@
+/* Internal tables of the GFX10 decoder: compiled opcode descriptors built from the
+ * per-family X-macro tables (ops_<family>.def). */
+#ifndef PROSPERO_GPU_SHADER_ISA_INTERNAL_H
+#define PROSPERO_GPU_SHADER_ISA_INTERNAL_H
+
+#include "gpu/shader/isa/isa.h"
+
+/* Encoding fields an operand template refers to. */
+enum isa_field {
+  ISA_FIELD_NONE,
+  ISA_FIELD_VD,  /* vdst (VOP*), may hold an SGPR for readlane / VOPC e64 sdst */
+  ISA_FIELD_SD,  /* sdst (SOP*, VOP3B) */
+  ISA_FIELD_S0,  /* src0 (9 bits in VOP*, 8 bits in SOP*) */
+  ISA_FIELD_S1,
+  ISA_FIELD_S2,
+  ISA_FIELD_V1,  /* vsrc1 (VOP2/VOPC): a VGPR */
+  ISA_FIELD_K,   /* 32-bit constant dword (v_madmk/madak, fmamk/fmaak) */
+  ISA_FIELD_VCC, /* fixed text: vcc_lo (wave32) or vcc (wave64) */
+  ISA_FIELD_K16, /* 16-bit immediate (SOPK, SOPP) */
+  ISA_FIELD_COUNT
+};
+
+/* How a source prints a constant (inline constant or literal). */
+enum isa_cls {
+  ISA_CLS_B32, /* 32-bit: integers, f32 inline floats */
+  ISA_CLS_F16,
+  ISA_CLS_I16,
+  ISA_CLS_F64,
+  ISA_CLS_I64,
+  ISA_CLS_V2F16,
+};
+
+/* 16-bit immediate printing kinds (SOPK/SOPP). */
+enum isa_k16 {
+  ISA_K16_HEX,     /* always 0x%x */
+  ISA_K16_U16,     /* inline integer (0..64) in decimal, else 0x%x */
+  ISA_K16_DEC,     /* unsigned decimal (branch targets, s_endpgm) */
+  ISA_K16_WAITCNT,
+  ISA_K16_SENDMSG,
+  ISA_K16_DEPCTR,
+  ISA_K16_HWREG,
+  ISA_K16_VERSION,
+};
+
+#define ISA_OPND_MAX 6
+
+struct isa_opnd_desc {
+  uint8_t field;   /* enum isa_field */
+  char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
+  uint8_t width;   /* registers; 0 = lane mask (1 in wave32, 2 in wave64) */
+  uint8_t cls;     /* enum isa_cls for constant sources, enum isa_k16 for K16 */
+  uint8_t imm_note;           /* constants print "/\*Invalid immediate*\/" */
+  const char *regclass;       /* VGPRs print an "Invalid register" note naming it, or NULL */
+};
+
+/* One opcode of one family, compiled from its table line. */
+struct isa_op_desc {
+  struct isa_opcode_info info;
+  const char *tmpl;     /* operand template text from the table */
+  const char *cls_text; /* constant types text from the table */
+  uint16_t mods_print;  /* modifier bits that print (see gen_tables.py) */
+  uint16_t mods_ignore; /* modifier bits accepted but not printed */
+  uint16_t zero_fields; /* 1 << enum isa_field: fields that must be zero */
+  uint8_t nops;
+  uint8_t supported;    /* template fully understood */
+  struct isa_opnd_desc ops[ISA_OPND_MAX];
+};
+
+/* Descriptor of (family, op) or NULL. Tables are compiled on first use (thread-safe). */
+const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
+
+/* Number of leading template operands that are results. */
+unsigned isa_op_desc_ndefs(const struct isa_op_desc *d);
+
+/* The descriptor of the operand template entry for field, or NULL. */
+const struct isa_opnd_desc *isa_op_desc_field(const struct isa_op_desc *d, enum isa_field f);
+
+#endif

@@ -1,0 +1,288 @@
+/* Printer: decoded instruction -> LLVM AMDGPU assembly text (as llvm-mc-19 prints it). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gpu/shader/isa/isa_internal.h"
+
+struct out {
+  char *buf;
+  size_t size, len;
+};
+
+static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(struct out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  size_t room = o->len < o->size ? o->size - o->len : 0;
+  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  va_end(ap);
+  if (n > 0) o->len += (size_t)n;
+}
+
+/* ---- constants ------------------------------------------------------------------------- */
+
+/* Float inline constants 240..247 and 1/(2*pi) (248): text and bits per width. */
+static const struct {
+  const char *text;
+  uint16_t f16;
+  uint32_t f32;
+  uint64_t f64;
+} inline_floats[9] = {
+    {"0.5", 0x3800, 0x3F000000, 0x3FE0000000000000ull},
+    {"-0.5", 0xB800, 0xBF000000, 0xBFE0000000000000ull},
+    {"1.0", 0x3C00, 0x3F800000, 0x3FF0000000000000ull},
+    {"-1.0", 0xBC00, 0xBF800000, 0xBFF0000000000000ull},
+    {"2.0", 0x4000, 0x40000000, 0x4000000000000000ull},
+    {"-2.0", 0xC000, 0xC0000000, 0xC000000000000000ull},
+    {"4.0", 0x4400, 0x40800000, 0x4010000000000000ull},
+    {"-4.0", 0xC400, 0xC0800000, 0xC010000000000000ull},
+    {"0.15915494", 0x3118, 0x3E22F983, 0x3FC45F306DC9C882ull},
+};
+static const char inv2pi_f64[] = "0.15915494309189532";
+
+static bool inline_int(int64_t v) { return v >= -16 && v <= 64; }
+
+static const char *float_name32(uint32_t v) {
+  for (unsigned i = 0; i < 9; i++)
+    if (inline_floats[i].f32 == v) return inline_floats[i].text;
+  return NULL;
+}
+static const char *float_name16(uint32_t v) {
+  for (unsigned i = 0; i < 9; i++)
+    if (inline_floats[i].f16 == v) return inline_floats[i].text;
+  return NULL;
+}
+static const char *float_name64(uint64_t v) {
+  for (unsigned i = 0; i < 9; i++)
+    if (inline_floats[i].f64 == v) return i == 8 ? inv2pi_f64 : inline_floats[i].text;
+  return NULL;
+}
+
+static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
+  unsigned i = raw - 240;
+  if (cls == ISA_CLS_I16)
+    put(o, "0x%x", inline_floats[i].f16);
+  else if ((cls == ISA_CLS_F64 || cls == ISA_CLS_I64) && i == 8)
+    put(o, "%s", inv2pi_f64);
+  else
+    put(o, "%s", inline_floats[i].text);
+}
+
+static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
+  int32_t s = (int32_t)lit;
+  const char *n;
+  switch (cls) {
+    case ISA_CLS_F16: {
+      int16_t v = (int16_t)(lit & 0xFFFF);
+      if (inline_int(v)) { put(o, "%d", v); return; }
+      if ((n = float_name16(lit & 0xFFFF))) { put(o, "%s", n); return; }
+      put(o, "0x%x", lit & 0xFFFF);
+      return;
+    }
+    case ISA_CLS_I16:
+      if (inline_int(s)) { put(o, "%d", s); return; }
+      if ((n = float_name32(lit))) { put(o, "%s", n); return; }
+      put(o, "0x%x", lit & 0xFFFF);
+      return;
+    case ISA_CLS_F64: {
+      uint64_t v = (uint64_t)lit << 32;
+      if (v == 0) { put(o, "0"); return; }
+      if ((n = float_name64(v))) { put(o, "%s", n); return; }
+      put(o, "0x%x", lit);
+      return;
+    }
+    case ISA_CLS_I64:
+      if (lit <= 64) { put(o, "%u", lit); return; }
+      put(o, "0x%x", lit);
+      return;
+    case ISA_CLS_V2F16:
+      if (inline_int(s)) { put(o, "%d", s); return; }
+      if (lit >> 16 == 0 && (n = float_name16(lit))) { put(o, "%s", n); return; }
+      put(o, "0x%x", lit);
+      return;
+    default:
+      if (inline_int(s)) { put(o, "%d", s); return; }
+      if ((n = float_name32(lit))) { put(o, "%s", n); return; }
+      put(o, "0x%x", lit);
+      return;
+  }
+}
+
+/* ---- registers ------------------------------------------------------------------------- */
+
+static void print_range(struct out *o, const char *prefix, unsigned first, unsigned count) {
+  if (count == 1)
+    put(o, "%s%u", prefix, first);
+  else
+    put(o, "%s[%u:%u]", prefix, first, first + count - 1);
+}
+
+static unsigned align_sgpr(unsigned r, unsigned count) {
+  if (count == 2) return r & ~1u;
+  if (count >= 4) return r & ~3u;
+  return r;
+}
+
+static const char *special_name(unsigned raw) {
+  switch (raw) {
+    case ISA_SRC_M0: return "m0";
+    case ISA_SRC_NULL: return "null";
+    case ISA_SRC_SHARED_BASE: return "src_shared_base";
+    case ISA_SRC_SHARED_LIMIT: return "src_shared_limit";
+    case ISA_SRC_PRIVATE_BASE: return "src_private_base";
+    case ISA_SRC_PRIVATE_LIMIT: return "src_private_limit";
+    case ISA_SRC_POPS_EXITING_WAVE_ID: return "src_pops_exiting_wave_id";
+    case ISA_SRC_VCCZ: return "src_vccz";
+    case ISA_SRC_EXECZ: return "src_execz";
+    case ISA_SRC_SCC: return "src_scc";
+    case ISA_SRC_LDS_DIRECT: return "src_lds_direct";
+  }
+  return NULL;
+}
+
+static void print_reg(struct out *o, const struct isa_operand *x) {
+  unsigned raw = x->raw, n = x->count;
+  if (x->kind == ISA_OPK_VGPR) {
+    print_range(o, "v", x->reg, n);
+  } else if (x->kind == ISA_OPK_SGPR) {
+    print_range(o, "s", align_sgpr(x->reg, n), n);
+  } else if (raw == ISA_SRC_VCC_LO || raw == ISA_SRC_VCC_HI) {
+    put(o, "%s", n >= 2 ? "vcc" : raw == ISA_SRC_VCC_LO ? "vcc_lo" : "vcc_hi");
+  } else if (raw == ISA_SRC_EXEC_LO || raw == ISA_SRC_EXEC_HI) {
+    put(o, "%s", n >= 2 ? "exec" : raw == ISA_SRC_EXEC_LO ? "exec_lo" : "exec_hi");
+  } else if (raw >= ISA_SRC_TTMP0 && raw < ISA_SRC_M0) {
+    print_range(o, "ttmp", align_sgpr(raw - ISA_SRC_TTMP0, n), n);
+  } else {
+    const char *s = special_name(raw);
+    if (s)
+      put(o, "%s", s);
+    else
+      put(o, "<unknown%u>", raw);
+  }
+}
+
+static void print_operand(struct out *o, const struct isa_operand *x,
+                          const struct isa_opnd_desc *d) {
+  switch (x->kind) {
+    case ISA_OPK_INLINE_INT:
+      put(o, "%d", (int32_t)x->value);
+      break;
+    case ISA_OPK_INLINE_FLOAT:
+      print_inline_float(o, x->raw, d->cls);
+      break;
+    case ISA_OPK_LITERAL:
+      print_literal(o, x->value, d->cls);
+      break;
+    default:
+      print_reg(o, x);
+      if (d->regclass && x->kind == ISA_OPK_VGPR)
+        put(o, "/*Invalid register, operand has '%s' register class*/", d->regclass);
+      return;
+  }
+  if (d->imm_note) put(o, "/*Invalid immediate*/");
+}
+
+/* ---- 16-bit immediates ----------------------------------------------------------------- */
+
+static void print_waitcnt(struct out *o, unsigned v) {
+  unsigned vm = (v & 0xF) | ((v >> 14) & 3) << 4, exp = (v >> 4) & 7, lgkm = (v >> 8) & 0x3F;
+  bool all = vm == 63 && exp == 7 && lgkm == 63;
+  const char *sep = "";
+  if (vm != 63 || all) { put(o, "vmcnt(%u)", vm); sep = " "; }
+  if (exp != 7 || all) { put(o, "%sexpcnt(%u)", sep, exp); sep = " "; }
+  if (lgkm != 63 || all) put(o, "%slgkmcnt(%u)", sep, lgkm);
+}
+
+static void print_k16(struct out *o, unsigned v, uint8_t kind) {
+  switch (kind) {
+    case ISA_K16_U16:
+      if (v <= 64) put(o, "%u", v); else put(o, "0x%x", v);
+      return;
+    case ISA_K16_DEC:
+      put(o, "%u", v);
+      return;
+    case ISA_K16_WAITCNT:
+      print_waitcnt(o, v);
+      return;
+    default:
+      put(o, "0x%x", v);
+      return;
+  }
+}
+
+/* ---- modifiers ------------------------------------------------------------------------- */
+
+/* Index of a source field among S0..S2, or -1. */
+static int src_index(uint8_t field) {
+  if (field == ISA_FIELD_S0) return 0;
+  if (field == ISA_FIELD_S1) return 1;
+  if (field == ISA_FIELD_S2) return 2;
+  return -1;
+}
+
+static void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
+  put(o, " %s:[", name);
+  for (unsigned i = 0; i < n; i++) put(o, "%s%u", i ? "," : "", bits >> i & 1);
+  put(o, "]");
+}
+
+size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
+                 size_t size) {
+  struct out o = {buf, size, 0};
+  if (size) buf[0] = 0;
+  if (!in || !in->info) return 0;
+  const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
+  bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
+  bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
+  put(&o, "%s", d->info.name);
+  unsigned nsrc = 0, printed = 0;
+  const struct isa_operand *ops = in->num_defs ? in->defs : in->srcs;
+  for (unsigned i = 0; i < d->nops; i++) {
+    const struct isa_opnd_desc *od = &d->ops[i];
+    const struct isa_operand *x = i < in->num_defs ? &in->defs[i] : &in->srcs[i - in->num_defs];
+    (void)ops;
+    if (od->field == ISA_FIELD_K16 && od->width == 0 && x->value == 0) continue;
+    put(&o, printed++ ? ", " : " ");
+    int si = src_index(od->field);
+    if (si >= 0) nsrc++;
+    bool neg = false, abs = false;
+    if (si >= 0 && (vop3 || mix)) {
+      neg = in->neg_lo >> si & 1;
+      abs = in->neg_hi >> si & 1;
+    }
+    if (neg) put(&o, "-");
+    if (abs) put(&o, "|");
+    if (od->field == ISA_FIELD_K16)
+      print_k16(&o, x->value, od->cls);
+    else
+      print_operand(&o, x, od);
+    if (abs) put(&o, "|");
+  }
+  if (vop3) {
+    if (in->op_sel) {
+      unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
+      print_bits(&o, "op_sel", bits, nsrc + 1);
+    }
+    if (in->clamp) put(&o, " clamp");
+    static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
+    put(&o, "%s", omod[in->omod & 3]);
+  } else if (vop3p) {
+    unsigned all = (1u << nsrc) - 1;
+    if (in->op_sel & all) print_bits(&o, "op_sel", in->op_sel, nsrc);
+    if ((in->op_sel_hi & all) != all) print_bits(&o, "op_sel_hi", in->op_sel_hi, nsrc);
+    if (!mix) {
+      if (in->neg_lo & all) print_bits(&o, "neg_lo", in->neg_lo, nsrc);
+      if (in->neg_hi & all) print_bits(&o, "neg_hi", in->neg_hi, nsrc);
+    }
+    if (in->clamp) put(&o, " clamp");
+  }
+  if (opts && opts->show_encoding) {
+    put(&o, " ; encoding: [");
+    for (unsigned i = 0; i < in->size; i++)
+      for (unsigned b = 0; b < 4; b++)
+        put(&o, "%s0x%02x", i || b ? "," : "", (in->words[i] >> (8 * b)) & 0xFF);
+    put(&o, "]");
+  }
+  return o.len;
+}

@@ -1,0 +1,243 @@
+#define _GNU_SOURCE
+/* Opcode tables: one X-macro table per family (ops_<family>.def), compiled once into
+ * descriptors indexed by opcode value. */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "gpu/shader/isa/isa_internal.h"
+
+struct isa_raw_op {
+  uint16_t op;
+  const char *name, *tmpl, *cls;
+  uint16_t mods_print, mods_ignore;
+};
+
+#define X(op, name, tmpl, cls, mp, mi) {op, name, tmpl, cls, mp, mi},
+static const struct isa_raw_op raw_sop2[] = {
+#include "gpu/shader/isa/ops_sop2.def"
+};
+static const struct isa_raw_op raw_sopk[] = {
+#include "gpu/shader/isa/ops_sopk.def"
+};
+static const struct isa_raw_op raw_sop1[] = {
+#include "gpu/shader/isa/ops_sop1.def"
+};
+static const struct isa_raw_op raw_sopc[] = {
+#include "gpu/shader/isa/ops_sopc.def"
+};
+static const struct isa_raw_op raw_sopp[] = {
+#include "gpu/shader/isa/ops_sopp.def"
+};
+static const struct isa_raw_op raw_vop2[] = {
+#include "gpu/shader/isa/ops_vop2.def"
+};
+static const struct isa_raw_op raw_vop1[] = {
+#include "gpu/shader/isa/ops_vop1.def"
+};
+static const struct isa_raw_op raw_vopc[] = {
+#include "gpu/shader/isa/ops_vopc.def"
+};
+static const struct isa_raw_op raw_vop3[] = {
+#include "gpu/shader/isa/ops_vop3.def"
+};
+static const struct isa_raw_op raw_vop3p[] = {
+#include "gpu/shader/isa/ops_vop3p.def"
+};
+#undef X
+
+struct isa_family_table {
+  const struct isa_raw_op *raw;
+  size_t count;
+  unsigned nops; /* opcode space size */
+};
+
+#define T_(arr, n) {arr, sizeof(arr) / sizeof(arr[0]), n}
+static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
+    [ISA_FAMILY_SOP2] = T_(raw_sop2, 128),   [ISA_FAMILY_SOPK] = T_(raw_sopk, 32),
+    [ISA_FAMILY_SOP1] = T_(raw_sop1, 256),   [ISA_FAMILY_SOPC] = T_(raw_sopc, 128),
+    [ISA_FAMILY_SOPP] = T_(raw_sopp, 128),   [ISA_FAMILY_VOP2] = T_(raw_vop2, 64),
+    [ISA_FAMILY_VOP1] = T_(raw_vop1, 256),   [ISA_FAMILY_VOPC] = T_(raw_vopc, 256),
+    [ISA_FAMILY_VOP3] = T_(raw_vop3, 1024),  [ISA_FAMILY_VOP3P] = T_(raw_vop3p, 128),
+};
+#undef T_
+
+static struct isa_op_desc *descs[ISA_FAMILY_COUNT];
+static const struct isa_op_desc **index_of[ISA_FAMILY_COUNT];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static enum isa_field field_of(const char *s, size_t n) {
+  static const struct { const char *name; enum isa_field f; } names[] = {
+      {"VD", ISA_FIELD_VD}, {"SD", ISA_FIELD_SD}, {"S0", ISA_FIELD_S0},
+      {"S1", ISA_FIELD_S1}, {"S2", ISA_FIELD_S2}, {"V1", ISA_FIELD_V1},
+      {"K16", ISA_FIELD_K16}, {"K", ISA_FIELD_K},
+  };
+  for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+    if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;
+  return ISA_FIELD_NONE;
+}
+
+static uint8_t cls_of(const char *s) {
+  if (!strncmp(s, "b32", 3)) return ISA_CLS_B32;
+  if (!strncmp(s, "f16", 3)) return ISA_CLS_F16;
+  if (!strncmp(s, "i16", 3)) return ISA_CLS_I16;
+  if (!strncmp(s, "f64", 3)) return ISA_CLS_F64;
+  if (!strncmp(s, "i64", 3)) return ISA_CLS_I64;
+  if (!strncmp(s, "v2f16", 5)) return ISA_CLS_V2F16;
+  return ISA_CLS_B32;
+}
+
+static uint8_t k16_of(const char *s, size_t n) {
+  static const char *kinds[] = {"hex", "u16", "dec", "waitcnt", "sendmsg", "depctr",
+                                "hwreg", "version"};
+  for (unsigned i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+    if (strlen(kinds[i]) <= n && !strncmp(kinds[i], s, strlen(kinds[i]))) return (uint8_t)i;
+  return ISA_K16_HEX;
+}
+
+/* Register-class names are kept in a small interned list so descriptors can point at them. */
+static const char *intern(const char *s, size_t n) {
+  static char pool[16][32];
+  static unsigned used;
+  for (unsigned i = 0; i < used; i++)
+    if (strlen(pool[i]) == n && !memcmp(pool[i], s, n)) return pool[i];
+  if (used == 16 || n >= 32) return "?";
+  memcpy(pool[used], s, n);
+  pool[used][n] = 0;
+  return pool[used++];
+}
+
+/* Parse "FIELD/<file><width>[@class]" or "=vcc" or "!FIELD" or "K16/kind[/z]". */
+static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum isa_family fam) {
+  d->info.name = r->name;
+  d->info.family = (uint8_t)fam;
+  d->info.op = r->op;
+  d->tmpl = r->tmpl;
+  d->cls_text = r->cls;
+  d->mods_print = r->mods_print;
+  d->mods_ignore = r->mods_ignore;
+  d->supported = 1;
+  const char *p = r->tmpl;
+  while (*p) {
+    const char *e = strchr(p, ',');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (p[0] == '!') {
+      d->zero_fields |= (uint16_t)(1u << field_of(p + 1, n - 1));
+    } else if (p[0] == '=') {
+      if (d->nops < ISA_OPND_MAX) d->ops[d->nops++] = (struct isa_opnd_desc){.field = ISA_FIELD_VCC};
+    } else if (p[0] == '?') {
+      d->supported = 0;
+    } else if (d->nops < ISA_OPND_MAX) {
+      const char *slash = memchr(p, '/', n);
+      size_t fl = slash ? (size_t)(slash - p) : n;
+      struct isa_opnd_desc o = {.field = (uint8_t)field_of(p, fl), .width = 1};
+      if (o.field == ISA_FIELD_K16 && slash) {
+        o.cls = k16_of(slash + 1, n - fl - 1);
+        o.width = memmem(slash + 1, n - fl - 1, "/z", 2) ? 0 : 1; /* 0: omitted when zero */
+      } else if (slash) {
+        o.file = slash[1];
+        o.width = slash[2] == 'm' ? 0 : (uint8_t)atoi(slash + 2);
+        const char *at = memchr(p, '@', n);
+        if (at) o.regclass = intern(at + 1, (size_t)(p + n - at - 1));
+      }
+      if (o.field == ISA_FIELD_NONE) d->supported = 0;
+      d->ops[d->nops++] = o;
+    }
+    p += n;
+    if (*p == ',') p++;
+  }
+  /* constant types: "S0:b32 S1:f16@imm ..." */
+  for (const char *c = r->cls; *c;) {
+    const char *e = strchr(c, ' ');
+    size_t n = e ? (size_t)(e - c) : strlen(c);
+    enum isa_field f = field_of(c, 2);
+    for (unsigned i = 0; i < d->nops; i++) {
+      if (d->ops[i].field != f) continue;
+      d->ops[i].cls = cls_of(c + 3);
+      d->ops[i].imm_note = memmem(c, n, "@imm", 4) != NULL;
+    }
+    c += n;
+    if (*c == ' ') c++;
+  }
+  /* K (madmk/madak literal) prints like src0 */
+  for (unsigned i = 0; i < d->nops; i++)
+    if (d->ops[i].field == ISA_FIELD_K) {
+      const struct isa_opnd_desc *s0 = isa_op_desc_field(d, ISA_FIELD_S0);
+      d->ops[i].cls = s0 ? s0->cls : ISA_CLS_B32;
+    }
+}
+
+static void tables_build(void) {
+  for (int f = 0; f < ISA_FAMILY_COUNT; f++) {
+    const struct isa_family_table *t = &family_tables[f];
+    if (!t->raw) continue;
+    descs[f] = calloc(t->count, sizeof(struct isa_op_desc));
+    index_of[f] = calloc(t->nops, sizeof(struct isa_op_desc *));
+    if (!descs[f] || !index_of[f]) {
+      LOG(shader, ERROR, "isa: out of memory building opcode tables");
+      abort();
+    }
+    for (size_t i = 0; i < t->count; i++) {
+      compile_one(&descs[f][i], &t->raw[i], (enum isa_family)f);
+      if (t->raw[i].op < t->nops) index_of[f][t->raw[i].op] = &descs[f][i];
+    }
+  }
+}
+
+const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op) {
+  pthread_once(&tables_once, tables_build);
+  if ((unsigned)family >= ISA_FAMILY_COUNT || !index_of[family]) return NULL;
+  if (op >= family_tables[family].nops) return NULL;
+  return index_of[family][op];
+}
+
+const struct isa_opnd_desc *isa_op_desc_field(const struct isa_op_desc *d, enum isa_field f) {
+  for (unsigned i = 0; i < d->nops; i++)
+    if (d->ops[i].field == f) return &d->ops[i];
+  return NULL;
+}
+
+const struct isa_opcode_info *isa_opcode_lookup(enum isa_family family, unsigned op) {
+  const struct isa_op_desc *d = isa_op_desc_get(family, op);
+  return d ? &d->info : NULL;
+}
+
+const char *isa_family_name(enum isa_family family) {
+  static const char *names[] = {
+#define N_(n, l) #n,
+      ISA_FAMILIES(N_)
+#undef N_
+  };
+  return (unsigned)family < ISA_FAMILY_COUNT ? names[family] : "?";
+}
+
+const char *isa_type_name(enum isa_type type) {
+  static const char *names[] = {
+#define N_(n, b) #n,
+      ISA_TYPES(N_)
+#undef N_
+  };
+  return (unsigned)type < ISA_TYPE_COUNT ? names[type] : "?";
+}
+
+unsigned isa_type_bits(enum isa_type type, bool wave64) {
+  static const unsigned bits[] = {
+#define B_(n, b) b,
+      ISA_TYPES(B_)
+#undef B_
+  };
+  if (type == ISA_TYPE_MASK) return wave64 ? 64 : 32;
+  return (unsigned)type < ISA_TYPE_COUNT ? bits[type] : 0;
+}
+
+const char *isa_error_name(enum isa_error_code code) {
+  switch (code) {
+    case ISA_OK: return "ok";
+    case ISA_ERR_TRUNCATED: return "truncated";
+    case ISA_ERR_UNKNOWN_OPCODE: return "unknown opcode";
+    case ISA_ERR_BAD_ENCODING: return "bad encoding";
+    case ISA_ERR_UNSUPPORTED: return "unsupported";
+  }
+  return "?";
+}
