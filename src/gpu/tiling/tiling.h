@@ -163,4 +163,25 @@ struct tiling_xor_tables {
 };
 bool tiling_get_xor_tables(const struct tiling_layout *layout, struct tiling_xor_tables *out);
 
+/* Small integer naming the layout's swizzle equation (0 for linear): layouts with the same
+ * id have identical XOR tables, so consumers can cache tables by id. */
+#define TILING_PATTERN_ID_LIMIT 256
+uint32_t tiling_layout_pattern_id(const struct tiling_layout *layout);
+
+/* Everything needed to address one (level, slice, fragment) plane:
+ *   offset(x, y) = base + ((y >> bh_log2) * blocks_per_row + (x >> bw_log2)) << block_log2
+ *                  + (xor_x[x + tail_x] ^ xor_y[y + tail_y] ^ zs_term)
+ * and, for linear layouts, base + (y * pitch + x) * bpe. */
+struct tiling_plane {
+  uint64_t base;
+  uint32_t blocks_per_row;
+  uint32_t zs_term;
+  uint32_t tail_x, tail_y;
+  uint32_t width, height; /* level size in elements */
+  uint32_t pitch;         /* level pitch in elements */
+  uint32_t bw_log2, bh_log2, block_log2;
+};
+bool tiling_get_plane(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
+                      uint32_t frag, struct tiling_plane *out);
+
 #endif

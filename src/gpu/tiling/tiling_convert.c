@@ -91,6 +91,27 @@ bool tiling_element_offset_checked(const struct tiling_layout *l, uint32_t level
   return true;
 }
 
+bool tiling_get_plane(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                      uint32_t frag, struct tiling_plane *out) {
+  uint64_t probe;
+  if (!tiling_element_offset_checked(l, level, 0, 0, slice, frag, &probe)) return false;
+  const struct tiling_level *lv = &l->level[level];
+  struct plane_addr pa;
+  plane_addr(l, level, slice, frag, &pa);
+  out->base = pa.base;
+  out->blocks_per_row = pa.blocks_per_row;
+  out->zs_term = pa.zs_term;
+  out->tail_x = lv->tail_x;
+  out->tail_y = lv->tail_y;
+  out->width = lv->width;
+  out->height = lv->height;
+  out->pitch = lv->pitch;
+  out->bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
+  out->bh_log2 = 31u - (uint32_t)__builtin_clz(l->block_height);
+  out->block_log2 = l->block_bytes_log2;
+  return true;
+}
+
 uint64_t tiling_linear_offset(const struct tiling_layout *l, uint32_t level, uint32_t slice) {
   const struct tiling_level *lv = &l->level[level];
   return lv->linear_offset +

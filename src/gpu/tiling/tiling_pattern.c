@@ -114,3 +114,11 @@ uint32_t tiling_pattern_eval(const struct tiling_pattern *p, uint32_t x, uint32_
     if ((s >> b) & 1) off ^= p->from_s[b];
   return off;
 }
+
+uint32_t tiling_layout_pattern_id(const struct tiling_layout *layout) {
+  const struct tiling_pattern *p = layout->pattern;
+  if (!p || p < patterns || p >= patterns + PATTERN_COUNT) return 0;
+  return (uint32_t)(p - patterns) + 1;
+}
+
+_Static_assert(PATTERN_COUNT < TILING_PATTERN_ID_LIMIT, "pattern ids must stay below the limit");

@@ -1,0 +1,64 @@
+// Tiled <-> linear conversion of one surface plane (level, slice, fragment) for every GFX10
+// swizzle family: the per-family address equation arrives as two XOR tables (x and y terms)
+// built on the host from the mode's equation, so one shader serves all families. Compiled
+// once per element size (ELEM_BYTES = 1, 2, 4, 8, 16); one invocation moves one element.
+#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
+#extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
+#extension GL_EXT_shader_8bit_storage : require
+#extension GL_EXT_shader_16bit_storage : require
+
+#if ELEM_BYTES == 1
+#define ELEM uint8_t
+#elif ELEM_BYTES == 2
+#define ELEM uint16_t
+#elif ELEM_BYTES == 4
+#define ELEM uint
+#elif ELEM_BYTES == 8
+#define ELEM uvec2
+#else
+#define ELEM uvec4
+#endif
+
+layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
+
+layout(std430, binding = 0) buffer Tiled { ELEM tiled[]; };
+layout(std430, binding = 1) buffer Linear { ELEM linear[]; };
+layout(std430, binding = 2) readonly buffer Tables {
+  uint x_term[1024]; // in-block offset bits contributed by x (tail position included)
+  uint y_term[1024]; // same for y
+};
+
+layout(push_constant) uniform Params {
+  uint width, height;        // level size in elements
+  uint tail_x, tail_y;       // position inside the mip-tail block (0 outside the tail)
+  uint bw_log2, bh_log2;     // block size in elements
+  uint blk_log2;             // block bytes, log2
+  uint blocks_per_row;       // level pitch / block width
+  uint tiled_base;           // bytes: slice base + level block offset
+  uint zs_term;              // equation term of the slice and fragment
+  uint linear_base;          // bytes
+  uint linear_pitch;         // bytes per linear row
+  uint to_tiled;             // 0: detile (tiled -> linear), 1: tile
+  uint tiled_is_linear;      // SW_LINEAR: row-major with tiled_pitch elements per row
+  uint tiled_pitch;
+} pc;
+
+void main() {
+  uint x = gl_GlobalInvocationID.x;
+  uint y = gl_GlobalInvocationID.y;
+  if (x >= pc.width || y >= pc.height) return;
+  uint toff;
+  if (pc.tiled_is_linear != 0u) {
+    toff = pc.tiled_base + (y * pc.tiled_pitch + x) * ELEM_BYTES;
+  } else {
+    uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (x >> pc.bw_log2);
+    uint in_block = x_term[(x + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^ pc.zs_term;
+    toff = pc.tiled_base + (block << pc.blk_log2) + in_block;
+  }
+  uint loff = pc.linear_base + y * pc.linear_pitch + x * ELEM_BYTES;
+  if (pc.to_tiled != 0u)
+    tiled[toff / ELEM_BYTES] = linear[loff / ELEM_BYTES];
+  else
+    linear[loff / ELEM_BYTES] = tiled[toff / ELEM_BYTES];
+}

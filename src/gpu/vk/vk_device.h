@@ -1,0 +1,95 @@
+/* Vulkan device layer: one instance + device + compute-capable queue, buffers (with device
+ * addresses when the device has them), one-shot command submission, and compute pipelines
+ * built from SPIR-V with storage buffers passed as push descriptors.
+ *
+ * Meant to be shared by every GPU part (detiler, renderer, shader tests):
+ *
+ *   struct vk_device *dev = vk_device_create(NULL);         // NULL: defaults
+ *   struct vk_buffer buf;
+ *   vk_buffer_create(dev, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &buf);
+ *   VkCommandBuffer cb = vk_device_begin(dev);
+ *   ... record ...
+ *   vk_device_submit_wait(dev, cb);                         // ends, submits, waits, frees
+ *
+ * Selection prefers a discrete GPU, then integrated, virtual, and the CPU device (lavapipe)
+ * last; PROSPERO_VK_DEVICE=<substring> picks a device by name. All failures are logged once
+ * (category vk) and returned; nothing aborts.
+ */
+#ifndef PROSPERO_GPU_VK_DEVICE_H
+#define PROSPERO_GPU_VK_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <vulkan/vulkan.h>
+
+/* Handle: the device and its queue. */
+typedef struct vk_device vk_device;
+
+struct vk_device_options {
+  const char *app_name;    /* NULL: "prospero" */
+  const char *name_filter; /* substring of the device name; NULL: PROSPERO_VK_DEVICE or best */
+  bool prefer_cpu;         /* pick the CPU device (lavapipe) even if a GPU exists */
+};
+
+/* Returns NULL (logged) when there is no usable Vulkan 1.2+ device. */
+vk_device *vk_device_create(const struct vk_device_options *options);
+void vk_device_destroy(vk_device *dev);
+
+VkDevice vk_device_handle(const vk_device *dev);
+VkPhysicalDevice vk_device_physical(const vk_device *dev);
+const char *vk_device_name(const vk_device *dev);
+bool vk_device_is_cpu(const vk_device *dev);
+bool vk_device_has_address(const vk_device *dev); /* buffer device addresses usable */
+uint32_t vk_device_subgroup_size(const vk_device *dev);
+
+/* Host-visible memory is mapped for the buffer's lifetime; device memory is not mapped. */
+enum vk_memory { VK_MEMORY_HOST, VK_MEMORY_DEVICE };
+
+struct vk_buffer {
+  VkBuffer buffer;
+  VkDeviceMemory memory;
+  VkDeviceSize size;
+  void *mapped;            /* host memory only */
+  VkDeviceAddress address; /* 0 when the device has no buffer device address */
+};
+
+/* USAGE gets TRANSFER_SRC/DST added; SHADER_DEVICE_ADDRESS when supported. */
+bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usage,
+                      enum vk_memory memory, struct vk_buffer *out);
+void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf);
+
+/* One-shot command buffers: begin returns a recording buffer (VK_NULL_HANDLE on error);
+ * submit_wait ends, submits, waits (PROSPERO_VK_TIMEOUT_MS, default 60000) and frees it.
+ * Returns false on a submission error, a lost device or a timeout. */
+VkCommandBuffer vk_device_begin(vk_device *dev);
+bool vk_device_submit_wait(vk_device *dev, VkCommandBuffer cb);
+
+/* Records a full-buffer barrier: all earlier shader/transfer writes visible to later
+ * shader/transfer reads and writes. */
+void vk_cmd_barrier(VkCommandBuffer cb);
+
+/* A compute pipeline whose bindings 0..buffer_count-1 are storage buffers (set 0, pushed
+ * per dispatch) and which takes push_size bytes of push constants. */
+struct vk_compute_pipeline {
+  VkPipeline pipeline;
+  VkPipelineLayout layout;
+  VkDescriptorSetLayout set_layout;
+  uint32_t buffer_count;
+  uint32_t push_size;
+};
+
+bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                uint32_t buffer_count, uint32_t push_size,
+                                struct vk_compute_pipeline *out);
+void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
+
+/* Binds P, pushes BUFFERS (buffer_count of them, each bound from OFFSETS[i] to its end;
+ * OFFSETS may be NULL for 0, and must respect minStorageBufferOffsetAlignment) and PUSH,
+ * then dispatches. */
+void vk_cmd_dispatch(vk_device *dev, VkCommandBuffer cb, const struct vk_compute_pipeline *p,
+                     const struct vk_buffer *const *buffers, const uint64_t *offsets,
+                     const void *push, uint32_t groups_x, uint32_t groups_y, uint32_t groups_z);
+
+#endif

@@ -1,0 +1,223 @@
+/* GPU tiler (see vk_tiler.h): one dispatch per (level, slice, fragment) plane of the
+ * element-size pipeline; the swizzle equation travels as XOR tables cached per pattern id
+ * in one host-visible buffer (the tables of a pattern never change, so rewriting a slot
+ * while earlier work is in flight is harmless). */
+#include "gpu/vk/vk_tiler.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+
+#define EMBED(n)                          \
+  extern const unsigned char vk_spv_##n[]; \
+  extern const size_t vk_spv_##n##_size;
+EMBED(tiler_e1)
+EMBED(tiler_e2)
+EMBED(tiler_e4)
+EMBED(tiler_e8)
+EMBED(tiler_e16)
+EMBED(depth16)
+EMBED(swizzle)
+#undef EMBED
+
+/* Push constants of tiler.comp, in declaration order. */
+struct tiler_push {
+  uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
+  uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
+  uint32_t tiled_pitch;
+};
+struct d16_push {
+  uint32_t count, demote, base16, base32;
+};
+struct swizzle_push {
+  uint32_t count, channel_bytes, perm, base;
+};
+
+#define TABLE_WORDS 2048u /* x[1024] then y[1024] */
+#define TABLE_BYTES (TABLE_WORDS * 4u)
+#define GROUP 64u
+#define MAX_GROUPS 65535u
+
+struct vk_tiler {
+  vk_device *dev;
+  struct vk_compute_pipeline elem[5]; /* by log2(element bytes) */
+  struct vk_compute_pipeline depth16, swizzle;
+  struct vk_buffer tables;            /* one TABLE_BYTES slot per pattern id */
+  bool table_ready[TILING_PATTERN_ID_LIMIT];
+};
+
+vk_tiler *vk_tiler_create(vk_device *dev) {
+  vk_tiler *t = calloc(1, sizeof(*t));
+  if (!t) return NULL;
+  t->dev = dev;
+  const unsigned char *code[5] = {vk_spv_tiler_e1, vk_spv_tiler_e2, vk_spv_tiler_e4,
+                                  vk_spv_tiler_e8, vk_spv_tiler_e16};
+  const size_t size[5] = {vk_spv_tiler_e1_size, vk_spv_tiler_e2_size, vk_spv_tiler_e4_size,
+                          vk_spv_tiler_e8_size, vk_spv_tiler_e16_size};
+  bool ok = true;
+  for (int i = 0; i < 5 && ok; i++)
+    ok = vk_compute_pipeline_create(dev, (const uint32_t *)code[i], size[i], 3,
+                                    sizeof(struct tiler_push), &t->elem[i]);
+  ok = ok && vk_compute_pipeline_create(dev, (const uint32_t *)vk_spv_depth16,
+                                        vk_spv_depth16_size, 2, sizeof(struct d16_push),
+                                        &t->depth16);
+  ok = ok && vk_compute_pipeline_create(dev, (const uint32_t *)vk_spv_swizzle,
+                                        vk_spv_swizzle_size, 1, sizeof(struct swizzle_push),
+                                        &t->swizzle);
+  ok = ok && vk_buffer_create(dev, (VkDeviceSize)TABLE_BYTES * TILING_PATTERN_ID_LIMIT,
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &t->tables);
+  if (!ok) {
+    LOG(vk, ERROR, "GPU tiler setup failed on %s", vk_device_name(dev));
+    vk_tiler_destroy(t);
+    return NULL;
+  }
+  return t;
+}
+
+void vk_tiler_destroy(vk_tiler *t) {
+  if (!t) return;
+  for (int i = 0; i < 5; i++) vk_compute_pipeline_destroy(t->dev, &t->elem[i]);
+  vk_compute_pipeline_destroy(t->dev, &t->depth16);
+  vk_compute_pipeline_destroy(t->dev, &t->swizzle);
+  vk_buffer_destroy(t->dev, &t->tables);
+  free(t);
+}
+
+static bool fits_u32(uint64_t v) { return v <= 0xFFFFFFFFull; }
+
+static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *l,
+                        const struct vk_buffer *tiled, uint64_t tiled_offset,
+                        const struct vk_buffer *linear, uint64_t linear_offset, bool to_tiled) {
+  const uint32_t bpe = l->surface.bpe;
+  const uint32_t e = 31u - (uint32_t)__builtin_clz(bpe);
+  if (tiled_offset % bpe || linear_offset % bpe) {
+    LOG(vk, ERROR, "tiler: offsets must be multiples of the element size (%u)", bpe);
+    return false;
+  }
+  if (tiled->size < tiled_offset + l->size || linear->size < linear_offset + l->linear_size) {
+    LOG(vk, ERROR, "tiler: buffers too small for the surface (%llu / %llu bytes needed)",
+        (unsigned long long)(tiled_offset + l->size),
+        (unsigned long long)(linear_offset + l->linear_size));
+    return false;
+  }
+  if (!fits_u32(tiled_offset + l->size) || !fits_u32(linear_offset + l->linear_size)) {
+    LOG(vk, ERROR, "tiler: surfaces above 4 GiB are not supported");
+    return false;
+  }
+  uint32_t id = tiling_layout_pattern_id(l);
+  if (id && !t->table_ready[id]) {
+    struct tiling_xor_tables *x = malloc(sizeof(*x));
+    if (!x) return false;
+    tiling_get_xor_tables(l, x);
+    uint32_t *slot = (uint32_t *)((uint8_t *)t->tables.mapped + (size_t)id * TABLE_BYTES);
+    memcpy(slot, x->x, 1024 * 4);
+    memcpy(slot + 1024, x->y, 1024 * 4);
+    free(x);
+    t->table_ready[id] = true;
+  }
+  const struct vk_compute_pipeline *p = &t->elem[e];
+  for (uint32_t lv = 0; lv < l->surface.levels; lv++) {
+    const struct tiling_level *L = &l->level[lv];
+    uint32_t slices = l->surface.dim == TILING_DIM_3D ? L->depth : l->surface.depth;
+    if (L->height > MAX_GROUPS) return false;
+    for (uint32_t s = 0; s < slices; s++)
+      for (uint32_t f = 0; f < l->surface.fragments; f++) {
+        struct tiling_plane pl;
+        if (!tiling_get_plane(l, lv, s, f, &pl)) return false;
+        struct tiler_push pc = {
+            .width = pl.width,
+            .height = pl.height,
+            .tail_x = pl.tail_x,
+            .tail_y = pl.tail_y,
+            .bw_log2 = pl.bw_log2,
+            .bh_log2 = pl.bh_log2,
+            .blk_log2 = pl.block_log2,
+            .blocks_per_row = pl.blocks_per_row,
+            .tiled_base = (uint32_t)(tiled_offset + pl.base),
+            .zs_term = pl.zs_term,
+            .linear_base = (uint32_t)(linear_offset + tiling_linear_offset(l, lv, s) +
+                                      (uint64_t)f * pl.width * pl.height * bpe),
+            .linear_pitch = pl.width * bpe,
+            .to_tiled = to_tiled,
+            .tiled_is_linear = id == 0,
+            .tiled_pitch = pl.pitch,
+        };
+        const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
+        const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
+        vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (pl.width + GROUP - 1) / GROUP,
+                        pl.height, 1);
+      }
+  }
+  vk_cmd_barrier(cb);
+  return true;
+}
+
+bool vk_tiler_cmd_detile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
+                         const struct vk_buffer *tiled, uint64_t tiled_offset,
+                         const struct vk_buffer *linear, uint64_t linear_offset) {
+  return cmd_convert(t, cb, layout, tiled, tiled_offset, linear, linear_offset, false);
+}
+
+bool vk_tiler_cmd_tile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
+                       const struct vk_buffer *linear, uint64_t linear_offset,
+                       const struct vk_buffer *tiled, uint64_t tiled_offset) {
+  return cmd_convert(t, cb, layout, tiled, tiled_offset, linear, linear_offset, true);
+}
+
+static void groups_for(uint32_t count, uint32_t *gx, uint32_t *gy) {
+  uint32_t groups = (count + GROUP - 1) / GROUP;
+  *gx = groups < MAX_GROUPS ? groups : MAX_GROUPS;
+  *gy = (groups + MAX_GROUPS - 1) / MAX_GROUPS;
+  if (!*gx) *gx = *gy = 1;
+}
+
+static bool cmd_depth16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d16,
+                        uint64_t off16, const struct vk_buffer *d32, uint64_t off32,
+                        uint32_t count, bool demote) {
+  if (off16 % 2 || off32 % 4 || d16->size < off16 + 2ull * count ||
+      d32->size < off32 + 4ull * count || !fits_u32(off32 / 4)) {
+    LOG(vk, ERROR, "depth16: bad offsets or buffers too small for %u values", count);
+    return false;
+  }
+  struct d16_push pc = {count, demote, (uint32_t)(off16 / 2), (uint32_t)(off32 / 4)};
+  const struct vk_buffer *bufs[2] = {d16, d32};
+  uint32_t gx, gy;
+  groups_for(count, &gx, &gy);
+  vk_cmd_dispatch(t->dev, cb, &t->depth16, bufs, NULL, &pc, gx, gy, 1);
+  vk_cmd_barrier(cb);
+  return true;
+}
+
+bool vk_tiler_cmd_promote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d16,
+                              uint64_t off16, const struct vk_buffer *d32, uint64_t off32,
+                              uint32_t count) {
+  return cmd_depth16(t, cb, d16, off16, d32, off32, count, false);
+}
+
+bool vk_tiler_cmd_demote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d32,
+                             uint64_t off32, const struct vk_buffer *d16, uint64_t off16,
+                             uint32_t count) {
+  return cmd_depth16(t, cb, d16, off16, d32, off32, count, true);
+}
+
+bool vk_tiler_cmd_swizzle(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *buf,
+                          uint64_t offset, uint32_t count, uint32_t channel_bytes,
+                          const uint8_t perm[4]) {
+  if ((channel_bytes != 1 && channel_bytes != 2) || offset % 4 ||
+      buf->size < offset + 4ull * channel_bytes * count || perm[0] > 3 || perm[1] > 3 ||
+      perm[2] > 3 || perm[3] > 3) {
+    LOG(vk, ERROR, "swizzle: bad arguments (%u-byte channels, %u elements)", channel_bytes,
+        count);
+    return false;
+  }
+  struct swizzle_push pc = {count, channel_bytes,
+                            perm[0] | (perm[1] << 2) | (perm[2] << 4) | (perm[3] << 6),
+                            (uint32_t)(offset / 4)};
+  const struct vk_buffer *bufs[1] = {buf};
+  uint32_t gx, gy;
+  groups_for(count, &gx, &gy);
+  vk_cmd_dispatch(t->dev, cb, &t->swizzle, bufs, NULL, &pc, gx, gy, 1);
+  vk_cmd_barrier(cb);
+  return true;
+}

@@ -1,0 +1,54 @@
+/* GPU tiler: records compute work that converts a whole GFX10 surface between its tiled
+ * (guest) bytes and the packed linear copy of tiling_detile() (same order: levels, slices,
+ * fragments, rows), plus the format adaptations a host may need (16-bit depth kept as
+ * 32-bit float, channel-order fix-ups).
+ *
+ *   vk_tiler *t = vk_tiler_create(dev);
+ *   VkCommandBuffer cb = vk_device_begin(dev);
+ *   vk_tiler_cmd_detile(t, cb, &layout, &tiled_buf, 0, &linear_buf, 0);
+ *   vk_device_submit_wait(dev, cb);
+ *
+ * Buffers must stay alive until the command buffer has completed. Offsets and sizes are in
+ * bytes; a surface must fit 4 GiB (checked).
+ */
+#ifndef PROSPERO_GPU_VK_TILER_H
+#define PROSPERO_GPU_VK_TILER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "gpu/tiling/tiling.h"
+#include "gpu/vk/vk_device.h"
+
+typedef struct vk_tiler vk_tiler;
+
+/* Builds the pipelines (one per element size plus the adaptations). NULL (logged) on error. */
+vk_tiler *vk_tiler_create(vk_device *dev);
+void vk_tiler_destroy(vk_tiler *t);
+
+/* tiled (at tiled_offset) -> linear (at linear_offset), every level/slice/fragment. */
+bool vk_tiler_cmd_detile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
+                         const struct vk_buffer *tiled, uint64_t tiled_offset,
+                         const struct vk_buffer *linear, uint64_t linear_offset);
+/* linear -> tiled; padding bytes of the tiled surface are left unchanged. */
+bool vk_tiler_cmd_tile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
+                       const struct vk_buffer *linear, uint64_t linear_offset,
+                       const struct vk_buffer *tiled, uint64_t tiled_offset);
+
+/* COUNT unorm16 depth values (from d16 at byte offset off16) -> float32 (to d32 at off32),
+ * or back (demote: clamp to [0,1], round to nearest). Offsets: multiples of 2 and 4. */
+bool vk_tiler_cmd_promote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d16,
+                              uint64_t off16, const struct vk_buffer *d32, uint64_t off32,
+                              uint32_t count);
+bool vk_tiler_cmd_demote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d32,
+                             uint64_t off32, const struct vk_buffer *d16, uint64_t off16,
+                             uint32_t count);
+
+/* Reorders the 4 channels of COUNT elements in place: destination channel c takes source
+ * channel perm[c]. channel_bytes is 1 (RGBA8-like) or 2 (RGBA16-like); offset a multiple
+ * of 4. */
+bool vk_tiler_cmd_swizzle(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *buf,
+                          uint64_t offset, uint32_t count, uint32_t channel_bytes,
+                          const uint8_t perm[4]);
+
+#endif
