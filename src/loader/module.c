@@ -30,7 +30,7 @@ bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, cons
   snprintf(m->name, sizeof m->name, "%s", name);
   if (!sce_file_parse(&m->file, buf, size)) return fail(err, cap, "%s: %s", name, m->file.error);
   const Elf64_Ehdr *e = &m->file.ehdr;
-  m->is_exec = e->e_type == SCE_ET_EXEC_ASLR || e->e_type == ET_EXEC;
+  m->is_exec = e->e_type == SCE_ET_EXEC_ASLR;
   char derr[192];
   if (!sce_dynamic_parse(&m->dyn, &m->file, derr, sizeof derr))
     return fail(err, cap, "%s: %s", name, derr);

@@ -56,8 +56,7 @@ static bool parse_elf_header(struct sce_file *f) {
   if (e->e_ident[EI_CLASS] != ELFCLASS64 || e->e_ident[EI_DATA] != ELFDATA2LSB)
     return fail(f, "not a 64-bit little-endian ELF");
   if (e->e_machine != EM_X86_64) return fail(f, "ELF machine %u is not x86-64", e->e_machine);
-  if (e->e_type != SCE_ET_EXEC_ASLR && e->e_type != SCE_ET_DYNAMIC && e->e_type != ET_EXEC &&
-      e->e_type != ET_DYN)
+  if (e->e_type != SCE_ET_EXEC_ASLR && e->e_type != SCE_ET_DYNAMIC)
     return fail(f, "ELF type 0x%x is neither a Sony executable (0xFE10) nor a module (0xFE18)",
                 e->e_type);
   if (e->e_phentsize != sizeof(Elf64_Phdr))

@@ -1,0 +1,56 @@
+/* Test helper: writes Sony ELFs (and fake SELF wrappers) in memory, with a code segment, a
+ * data segment, optional TLS, Sony dynamic tables, imports, exports and relocations. Used by
+ * the loader unit tests, the loader fuzz seeds and the boot/native benchmarks. */
+#ifndef PROSPERO_TESTS_SCE_BUILDER_H
+#define PROSPERO_TESTS_SCE_BUILDER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SB_CODE_VADDR 0x0ull
+#define SB_DATA_VADDR 0x400000ull /* far enough above the code for the benchmarks */
+
+enum sb_form { SB_ELF, SB_SELF_PS4, SB_SELF_PS5 };
+
+struct sce_builder;
+
+struct sce_builder *sb_new(bool prx, const char *module_name);
+void sb_free(struct sce_builder *b);
+
+void sb_set_code(struct sce_builder *b, const void *code, size_t size);
+/* Data segment of SIZE bytes (zero unless written), RW. */
+void sb_set_data(struct sce_builder *b, size_t size);
+void sb_write_data(struct sce_builder *b, size_t off, const void *bytes, size_t size);
+/* TLS template placed in the data segment at DATA_OFF. */
+void sb_set_tls(struct sce_builder *b, size_t data_off, size_t filesz, size_t memsz, size_t align);
+void sb_set_entry(struct sce_builder *b, uint64_t vaddr);
+
+unsigned sb_add_library(struct sce_builder *b, const char *name, unsigned version, bool exported);
+unsigned sb_add_module(struct sce_builder *b, const char *name, unsigned major, unsigned minor);
+/* Returns the symbol index. */
+unsigned sb_add_import(struct sce_builder *b, const char *nid, unsigned lib_id, unsigned mod_id,
+                       bool is_object);
+unsigned sb_add_export(struct sce_builder *b, const char *nid, unsigned lib_id, bool is_object,
+                       uint64_t vaddr);
+void sb_add_rela(struct sce_builder *b, uint64_t offset, uint32_t type, uint32_t sym,
+                 int64_t addend, bool plt);
+void sb_add_needed(struct sce_builder *b, const char *file_name);
+/* Init array entries (vaddrs), placed in the data segment at DATA_OFF (RELATIVE relocs added). */
+void sb_set_init_array(struct sce_builder *b, size_t data_off, const uint64_t *fns, size_t n);
+
+/* Writes the file; *OUT is malloc'd. Returns its size (0 on failure). */
+size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out);
+
+/* Offsets inside a built file, for tests that corrupt it. */
+struct sb_layout {
+  size_t elf_off;      /* where the ELF header starts (0 for a plain ELF) */
+  size_t phdr_off;     /* program headers, relative to the file */
+  size_t blob_off;     /* DYNLIBDATA bytes */
+  size_t dyn_off;      /* PT_DYNAMIC entries */
+  size_t dyn_count;
+  size_t seg_table_off; /* SELF segment entries (0 for ELF) */
+};
+const struct sb_layout *sb_layout(const struct sce_builder *b);
+
+#endif

@@ -1,0 +1,284 @@
+/* Runtime linker: relocation kinds, resolution order (HLE exact -> module exports -> NID
+ * only), unresolved thunks (return 0, log once), unresolved objects, unsupported relocation
+ * errors, and TLS blocks. Modules are placed in host buffers (no guest bands needed). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/nid.h"
+#include "loader/linker.h"
+#include "loader/sce_elf.h"
+#include "loader/tls.h"
+#include "sce_builder.h"
+
+static char nid_a[12], nid_b[12], nid_c[12], nid_d[12], nid_e[12], nid_obj[12];
+static uint64_t hle_fn_a = 0x1000, hle_fn_c = 0x3000, hle_obj = 0x5000;
+
+static struct linker_hle_answer fake_exact(const struct linker_import *imp) {
+  struct linker_hle_answer a = {0};
+  if (!strcmp(imp->library, "libkernel") && !strcmp(imp->module, "libkernel") && !imp->is_object &&
+      !strcmp(imp->nid, nid_a))
+    a.addr = hle_fn_a, a.name = "a";
+  if (!strcmp(imp->library, "libkernel") && imp->is_object && !strcmp(imp->nid, nid_obj))
+    a.addr = hle_obj, a.name = "obj", a.is_stub = true;
+  return a;
+}
+static struct linker_hle_answer fake_nid(const struct linker_import *imp) {
+  struct linker_hle_answer a = {0};
+  if (!imp->is_object && (!strcmp(imp->nid, nid_a))) a.addr = hle_fn_a;
+  if (!imp->is_object && (!strcmp(imp->nid, nid_c))) a.addr = hle_fn_c;
+  return a;
+}
+static const struct linker_hle_ops fake_ops = {fake_exact, fake_nid};
+
+struct placed {
+  struct loader_module m;
+  uint8_t *mem;
+};
+
+static void place(struct placed *p, struct sce_builder *b, const char *name) {
+  uint8_t *f;
+  size_t n = sb_build(b, SB_ELF, &f);
+  char err[256] = "";
+  if (!module_parse(&p->m, f, n, name, err, sizeof err)) fail_msg("%s", err);
+  size_t span = p->m.image_max - p->m.image_min;
+  p->mem = aligned_alloc(0x4000, span);
+  memset(p->mem, 0, span);
+  if (!module_place(&p->m, (uint64_t)(uintptr_t)p->mem - p->m.image_min, err, sizeof err))
+    fail_msg("%s", err);
+  free(f);
+}
+
+static void unplace(struct placed *p) {
+  module_free(&p->m);
+  free(p->mem);
+}
+
+static uint64_t rd(const struct placed *p, uint64_t vaddr) {
+  uint64_t v;
+  memcpy(&v, (const void *)(uintptr_t)(p->m.base + vaddr), 8);
+  return v;
+}
+
+static int setup(void **state) {
+  (void)state;
+  nid_from_name("fn_a", nid_a);
+  nid_from_name("fn_b", nid_b);
+  nid_from_name("fn_c", nid_c);
+  nid_from_name("fn_d", nid_d);
+  nid_from_name("fn_e", nid_e);
+  nid_from_name("obj_x", nid_obj);
+  module_registry_clear();
+  linker_set_hle(&fake_ops);
+  return 0;
+}
+
+static void test_resolution_order(void **state) {
+  (void)state;
+  /* the provider PRX exports a (libkernel), b (libFoo) and d (libOther) */
+  struct sce_builder *pb = sb_new(true, "provider");
+  static const uint8_t code[64] = {0xC3};
+  sb_set_code(pb, code, sizeof code);
+  sb_set_data(pb, 64);
+  unsigned k = sb_add_library(pb, "libkernel", 1, true);
+  sb_add_export(pb, nid_a, k, false, 0x10);
+  sb_add_library(pb, "libFoo", 1, true); /* export ids are 0: reuse k for every export */
+  sb_add_export(pb, nid_b, k, false, 0x20);
+  struct placed prov;
+  place(&prov, pb, "provider.prx");
+  sb_free(pb);
+  /* every export of the provider belongs to its library id 0: the first export library
+   * ("libkernel"). A second provider supplies libFoo/libOther exports. */
+  struct sce_builder *qb = sb_new(true, "provider2");
+  sb_set_code(qb, code, sizeof code);
+  sb_set_data(qb, 64);
+  unsigned f = sb_add_library(qb, "libFoo", 1, true);
+  sb_add_export(qb, nid_b, f, false, 0x20);
+  sb_add_export(qb, nid_d, f, false, 0x30);
+  struct placed prov2;
+  place(&prov2, qb, "provider2.prx");
+  sb_free(qb);
+  assert_true(module_register(&prov.m));
+  assert_true(module_register(&prov2.m));
+
+  enum linker_source src;
+  bool stub;
+  struct linker_import imp = {.library = "libkernel", .module = "libkernel", .nid = nid_a};
+  /* 1. HLE exact wins over a module export of the same NID and library */
+  assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), hle_fn_a);
+  assert_int_equal(src, LINKER_FROM_HLE);
+  /* 2. exports of loaded modules by NID + library name */
+  imp = (struct linker_import){.library = "libFoo", .module = "libFoo", .nid = nid_b};
+  assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), prov2.m.base + 0x20);
+  assert_int_equal(src, LINKER_FROM_MODULE);
+  /* 3. NID-only in HLE before NID-only in modules */
+  imp = (struct linker_import){.library = "libBar", .module = "libBar", .nid = nid_c};
+  assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), hle_fn_c);
+  assert_int_equal(src, LINKER_FROM_HLE_NID);
+  imp = (struct linker_import){.library = "libBaz", .module = "libBaz", .nid = nid_d};
+  assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), prov2.m.base + 0x30);
+  assert_int_equal(src, LINKER_FROM_MODULE_NID);
+  /* kind matters: an object import does not bind to a function export */
+  imp = (struct linker_import){.library = "libFoo", .module = "libFoo", .nid = nid_b, .is_object = true};
+  linker_resolve(&imp, NULL, &src, &stub);
+  assert_int_equal(src, LINKER_UNRESOLVED);
+  /* nothing anywhere */
+  imp = (struct linker_import){.library = "libX", .module = "libX", .nid = nid_e};
+  assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), 0);
+  assert_int_equal(src, LINKER_UNRESOLVED);
+  module_registry_clear();
+  unplace(&prov);
+  unplace(&prov2);
+}
+
+typedef uint64_t (*thunk_fn)(void);
+
+static void test_relocations(void **state) {
+  (void)state;
+  struct sce_builder *b = sb_new(false, "importer");
+  static const uint8_t code[256] = {0xC3};
+  sb_set_code(b, code, sizeof code);
+  sb_set_data(b, 0x200);
+  sb_set_tls(b, 0x100, 8, 32, 16);
+  unsigned lk = sb_add_library(b, "libkernel", 1, false);
+  unsigned mk = sb_add_module(b, "libkernel", 1, 1);
+  unsigned lx = sb_add_library(b, "libMissing", 1, false);
+  unsigned mx = sb_add_module(b, "libMissing", 1, 1);
+  unsigned sa = sb_add_import(b, nid_a, lk, mk, false);
+  unsigned so = sb_add_import(b, nid_obj, lk, mk, true);
+  unsigned se = sb_add_import(b, nid_e, lx, mx, false);
+  unsigned sx = sb_add_import(b, nid_d, lx, mx, true);
+  unsigned own = sb_add_export(b, nid_b, sb_add_library(b, "importer", 1, true), false, 0x40);
+  const uint64_t D = SB_DATA_VADDR;
+  sb_add_rela(b, D + 0x00, SCE_R_X86_64_RELATIVE, 0, 0x1234, false);
+  sb_add_rela(b, D + 0x08, SCE_R_X86_64_64, sa, 0x10, false);
+  sb_add_rela(b, D + 0x10, SCE_R_X86_64_GLOB_DAT, so, 0x99, false); /* addend ignored */
+  sb_add_rela(b, D + 0x18, SCE_R_X86_64_64, own, 4, false);         /* own defined symbol */
+  sb_add_rela(b, D + 0x20, SCE_R_X86_64_DTPMOD64, 0, 0, false);
+  sb_add_rela(b, D + 0x28, SCE_R_X86_64_GLOB_DAT, sx, 0, false);    /* unresolved object */
+  sb_add_rela(b, D + 0x30, SCE_R_X86_64_JUMP_SLOT, sa, 0, true);
+  sb_add_rela(b, D + 0x38, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* unresolved function */
+  sb_add_rela(b, D + 0x40, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* same import again */
+  struct placed p;
+  place(&p, b, "importer");
+  sb_free(b);
+  p.m.tls_index = 7;
+  char err[256] = "";
+  if (!linker_relocate(&p.m, err, sizeof err)) fail_msg("%s", err);
+  assert_int_equal(rd(&p, D + 0x00), p.m.base + 0x1234);
+  assert_int_equal(rd(&p, D + 0x08), hle_fn_a + 0x10);
+  assert_int_equal(rd(&p, D + 0x10), hle_obj);
+  assert_int_equal(rd(&p, D + 0x18), p.m.base + 0x40 + 4);
+  assert_int_equal(rd(&p, D + 0x20), 7);
+  assert_int_equal(rd(&p, D + 0x28), linker_invalid_object_address());
+  assert_int_equal(rd(&p, D + 0x30), hle_fn_a);
+  uint64_t thunk = rd(&p, D + 0x38);
+  assert_true(thunk != 0);
+  assert_int_equal(rd(&p, D + 0x40), thunk); /* one thunk per import */
+  /* counts per imported library: libkernel 1 resolved + 1 stubbed; libMissing 2 unresolved */
+  assert_int_equal(p.m.lib_counts[0][0], 1);
+  assert_int_equal(p.m.lib_counts[0][1], 1);
+  assert_int_equal(p.m.lib_counts[1][2], 2);
+  linker_log_summary(&p.m);
+  /* the thunk returns 0 in rax and xmm0 and logs once */
+  assert_true(linker_seal_thunks());
+  unsigned before = linker_unresolved_log_count();
+  assert_int_equal(((thunk_fn)(uintptr_t)thunk)(), 0);
+  double (*as_double)(void) = (double (*)(void))(uintptr_t)thunk;
+  assert_true(as_double() == 0.0);
+  assert_int_equal(linker_unresolved_log_count(), before + 1);
+  unplace(&p);
+}
+
+static void test_bad_relocations(void **state) {
+  (void)state;
+  static const uint8_t code[16] = {0xC3};
+  struct {
+    uint32_t type;
+    uint64_t offset;
+    const char *expect;
+  } cases[] = {
+      {2 /* PC32 */, SB_DATA_VADDR, "unsupported relocation type 2 (R_X86_64_PC32) at offset 0x400000"},
+      {18 /* TPOFF64 */, SB_DATA_VADDR + 8, "type 18 (R_X86_64_TPOFF64)"},
+      {SCE_R_X86_64_RELATIVE, 0x7FFFFFF0, "outside the image"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct sce_builder *b = sb_new(false, "bad");
+    sb_set_code(b, code, sizeof code);
+    sb_set_data(b, 64);
+    sb_add_rela(b, cases[i].offset, cases[i].type, 0, 0, false);
+    struct placed p;
+    place(&p, b, "badmod");
+    sb_free(b);
+    char err[256] = "";
+    assert_false(linker_relocate(&p.m, err, sizeof err));
+    if (!strstr(err, cases[i].expect)) fail_msg("'%s' lacks '%s'", err, cases[i].expect);
+    assert_non_null(strstr(err, "badmod"));
+    unplace(&p);
+  }
+}
+
+static uint64_t read_gs0(void) {
+  uint64_t v;
+  __asm__ volatile("mov %%gs:0, %0" : "=r"(v));
+  return v;
+}
+static uint32_t read_gs_i32(int64_t off) {
+  uint32_t v;
+  __asm__ volatile("movl %%gs:(%1), %0" : "=r"(v) : "r"(off));
+  return v;
+}
+
+static void test_tls(void **state) {
+  (void)state;
+  tls_reset();
+  static uint8_t image_exec[16] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
+  static uint8_t image_prx[8] = {9, 8, 7, 6};
+  unsigned e = tls_module_register((uint64_t)(uintptr_t)image_exec, 8, 40, 16, true);
+  unsigned p = tls_module_register((uint64_t)(uintptr_t)image_prx, 4, 64, 32, false);
+  assert_int_equal(e, 1);
+  assert_int_equal(p, 2);
+  assert_true(tls_thread_init());
+  uint64_t tp = tls_thread_pointer();
+  assert_true(tp != 0);
+  assert_int_equal(tp % 16, 0);
+  assert_int_equal(read_gs0(), tp); /* TCB self pointer through the GS base */
+  /* executable block sits at tp - round_up(40, 16) = tp - 48 */
+  struct loader_tls_index ti = {e, 0};
+  uint8_t *blk = loader_tls_get_addr(&ti);
+  assert_int_equal((uint64_t)(uintptr_t)blk, tp - 48);
+  assert_int_equal(read_gs_i32(-48), 0x44332211u); /* what fs:[-48] reads after the rewrite */
+  assert_int_equal(blk[8], 0);                     /* zero-initialised part */
+  assert_int_equal(blk[39], 0);
+  ti = (struct loader_tls_index){p, 2};
+  uint8_t *d = loader_tls_get_addr(&ti);
+  assert_non_null(d);
+  assert_int_equal(((uint64_t)(uintptr_t)(d - 2)) % 32, 0);
+  assert_int_equal(d[0], 7);
+  assert_int_equal(d[2], 0);
+  d[0] = 42;
+  assert_ptr_equal(loader_tls_get_addr(&ti), d); /* same block on the next call */
+  assert_int_equal(d[0], 42);
+  uint64_t guard;
+  memcpy(&guard, (void *)(uintptr_t)(tp + TLS_TCB_OFF_STACK_GUARD), 8);
+  assert_true(guard != 0);
+  ti = (struct loader_tls_index){9, 0};
+  assert_null(loader_tls_get_addr(&ti));
+  tls_thread_exit();
+  assert_int_equal(tls_thread_pointer(), 0);
+  tls_reset();
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(test_resolution_order, setup),
+      cmocka_unit_test_setup(test_relocations, setup),
+      cmocka_unit_test_setup(test_bad_relocations, setup),
+      cmocka_unit_test(test_tls),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,141 @@
+/* FS->GS prefix rewrite and syscall->ud2 on instruction sequences: prefixed forms,
+ * rip-relative forms, and bytes that merely look like prefixes/opcodes must stay untouched. */
+#define _GNU_SOURCE
+#include <link.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <string.h>
+
+#include "loader/rewrite.h"
+
+struct case_ {
+  const char *what;
+  uint8_t in[24], out[24];
+  size_t len;
+  uint64_t fs, syscalls;
+};
+
+static const struct case_ cases[] = {
+    {"mov rax, fs:[0]", {0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0},
+     {0x65, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0}, 9, 1, 0},
+    {"mov rax, fs:[0x28] with 0x66 padding", {0x66, 0x66, 0x64, 0x48, 0x8B, 0x04, 0x25, 0x28, 0, 0, 0},
+     {0x66, 0x66, 0x65, 0x48, 0x8B, 0x04, 0x25, 0x28, 0, 0, 0}, 11, 1, 0},
+    {"66 prefix after fs", {0x64, 0x66, 0x8B, 0x04, 0x25, 0x10, 0, 0, 0},
+     {0x65, 0x66, 0x8B, 0x04, 0x25, 0x10, 0, 0, 0}, 9, 1, 0},
+    {"mov eax, fs:[rip+0x10]", {0x64, 0x8B, 0x05, 0x10, 0, 0, 0},
+     {0x65, 0x8B, 0x05, 0x10, 0, 0, 0}, 7, 1, 0},
+    {"mov fs:[0x28] store, imm", {0x64, 0x48, 0xC7, 0x04, 0x25, 0x28, 0, 0, 0, 0x64, 0, 0, 0},
+     {0x65, 0x48, 0xC7, 0x04, 0x25, 0x28, 0, 0, 0, 0x64, 0, 0, 0}, 13, 1, 0},
+    {"mov rax, [rip+0x64] (no segment)", {0x48, 0x8B, 0x05, 0x64, 0, 0, 0},
+     {0x48, 0x8B, 0x05, 0x64, 0, 0, 0}, 7, 0, 0},
+    {"mov eax, 0x64 (0x64 as immediate)", {0xB8, 0x64, 0x64, 0, 0},
+     {0xB8, 0x64, 0x64, 0, 0}, 5, 0, 0},
+    {"gs access untouched", {0x65, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0},
+     {0x65, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0}, 9, 0, 0},
+    {"syscall", {0xB8, 0x14, 0, 0, 0, 0x0F, 0x05, 0xC3},
+     {0xB8, 0x14, 0, 0, 0, 0x0F, 0x0B, 0xC3}, 8, 0, 1},
+    {"0F 05 inside an immediate", {0xB8, 0x0F, 0x05, 0, 0, 0xC3},
+     {0xB8, 0x0F, 0x05, 0, 0, 0xC3}, 6, 0, 0},
+    {"lea with fs-looking displacement", {0x48, 0x8D, 0x80, 0x64, 0x0F, 0x05, 0},
+     {0x48, 0x8D, 0x80, 0x64, 0x0F, 0x05, 0}, 7, 0, 0},
+    {"two fs accesses", {0x64, 0x8B, 0x00, 0x64, 0x89, 0x08},
+     {0x65, 0x8B, 0x00, 0x65, 0x89, 0x08}, 6, 2, 0},
+};
+
+static uint64_t site_seen;
+static void on_site(void *ctx, uint64_t addr) {
+  (void)ctx;
+  site_seen = addr;
+}
+
+static void test_cases(void **state) {
+  (void)state;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const struct case_ *c = &cases[i];
+    uint8_t buf[24];
+    memcpy(buf, c->in, c->len);
+    struct rewrite_stats st = {0};
+    site_seen = 0;
+    rewrite_range(buf, c->len, 0x1000, &st, on_site, NULL);
+    if (memcmp(buf, c->out, c->len) != 0) fail_msg("%s: bytes differ", c->what);
+    if (st.fs_sites != c->fs || st.fs_rewritten != c->fs) fail_msg("%s: fs count %llu", c->what,
+                                                                    (unsigned long long)st.fs_sites);
+    if (st.syscalls != c->syscalls) fail_msg("%s: syscall count", c->what);
+    if (c->syscalls) assert_int_equal(site_seen, 0x1005);
+    assert_int_equal(st.undecodable, 0);
+  }
+}
+
+static void test_rdfsbase_is_ambiguous(void **state) {
+  (void)state;
+  uint8_t buf[] = {0xF3, 0x48, 0x0F, 0xAE, 0xC0}; /* rdfsbase rax */
+  uint8_t orig[sizeof buf];
+  memcpy(orig, buf, sizeof buf);
+  struct rewrite_stats st = {0};
+  rewrite_range(buf, sizeof buf, 0, &st, NULL, NULL);
+  assert_memory_equal(buf, orig, sizeof buf);
+  assert_int_equal(st.ambiguous, 1);
+}
+
+static void test_undecodable_bytes_skipped(void **state) {
+  (void)state;
+  uint8_t buf[] = {0x06, 0x64, 0x8B, 0x00}; /* 06 (push es) is invalid in 64-bit mode */
+  struct rewrite_stats st = {0};
+  rewrite_range(buf, sizeof buf, 0, &st, NULL, NULL);
+  assert_int_equal(st.undecodable, 1);
+  assert_int_equal(buf[1], 0x65); /* decoding resumed after the bad byte */
+}
+
+/* .eh_frame of this very test program: the function ranges must cover test_cases. */
+struct eh_search {
+  uint64_t hdr;
+  size_t size;
+  uint64_t base;
+};
+static int find_eh(struct dl_phdr_info *info, size_t size, void *data) {
+  (void)size;
+  struct eh_search *s = data;
+  if (s->hdr) return 0;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_GNU_EH_FRAME) {
+      s->hdr = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      s->size = info->dlpi_phdr[i].p_memsz;
+      return 1;
+    }
+  return 0;
+}
+
+static void test_eh_frame_ranges(void **state) {
+  (void)state;
+  struct eh_search s = {0};
+  dl_iterate_phdr(find_eh, &s);
+  assert_true(s.hdr != 0);
+  uint64_t eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)s.hdr, s.size, s.hdr);
+  assert_true(eh != 0);
+  /* bound: .eh_frame sits after .eh_frame_hdr in the same segment; 1 MiB is plenty here and
+   * the walk stops at the zero terminator */
+  static struct code_range ranges[20000];
+  long n = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, 1 << 16, eh, ranges, 20000);
+  assert_true(n > 5);
+  uint64_t fn = (uint64_t)(uintptr_t)test_cases;
+  bool found = false;
+  for (long i = 0; i < n && i < 20000; i++)
+    if (fn >= ranges[i].start && fn < ranges[i].end) found = true;
+  assert_true(found);
+  /* malformed: a length that runs past the end */
+  uint8_t bad[8] = {0xF0, 0, 0, 0, 0, 0, 0, 0};
+  assert_int_equal(rewrite_eh_frame_ranges(bad, sizeof bad, 0, NULL, 0), -1);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_cases),
+      cmocka_unit_test(test_rdfsbase_is_ambiguous),
+      cmocka_unit_test(test_undecodable_bytes_skipped),
+      cmocka_unit_test(test_eh_frame_ranges),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
