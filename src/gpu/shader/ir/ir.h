@@ -1,0 +1,214 @@
+/* Typed SSA IR of the shader recompiler.
+ *
+ * A function is a control-flow graph (struct cfg_graph: block I is node I) whose blocks
+ * hold instructions. An instruction is a value: its index in fn->insts is its id, printed
+ * %id. Operands are value ids. Every operation is defined once in ir_ops.h; the enum, the
+ * builders below, the printer and the validator are generated from that table.
+ *
+ * Translation first produces register accesses (get_reg / set_reg on the GPU register file:
+ * SGPRs, VGPRs, VCC, EXEC, SCC, M0); ir_pass_ssa() turns them into SSA values and phis.
+ * Passes mark removed instructions dead; ids stay stable.
+ *
+ * Other modules read these structures (the SPIR-V back end walks them) but build and change
+ * them only through the functions here.
+ */
+#ifndef PROSPERO_GPU_SHADER_IR_IR_H
+#define PROSPERO_GPU_SHADER_IR_IR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "gpu/shader/ir/cfg_graph.h"
+#include "gpu/shader/ir/cfg_structure.h"
+#include "gpu/shader/ir/ir_ops.h"
+
+#define IR_NONE UINT32_MAX
+
+enum ir_type {
+#define IR_TYPE_ENUM_(name, text) IR_TYPE_##name,
+  IR_TYPES(IR_TYPE_ENUM_)
+#undef IR_TYPE_ENUM_
+  IR_TYPE_COUNT
+};
+
+enum ir_op {
+#define IR_OP_ENUM_(name, res, flags, n, types) IR_OP_##name,
+  IR_OPS(IR_OP_ENUM_)
+#undef IR_OP_ENUM_
+  IR_OP_COUNT
+};
+
+enum ir_op_flag {
+  IR_PURE = 1 << 0,
+  IR_COMM = 1 << 1,
+  IR_IMM = 1 << 2,
+  IR_VAR = 1 << 3,
+  IR_TERM = 1 << 4,
+  IR_MEM = 1 << 5,
+  IR_SIDE = 1 << 6,
+  IR_PRE = 1 << 7,
+};
+
+struct ir_op_info {
+  const char *name;
+  uint8_t result;      /* enum ir_type */
+  uint8_t flags;       /* enum ir_op_flag */
+  uint8_t arg_count;
+  uint8_t args[8];     /* enum ir_type */
+};
+extern const struct ir_op_info ir_op_infos[IR_OP_COUNT];
+const char *ir_type_name(enum ir_type t);
+
+/* Float comparison predicates (ordered: false when either is NaN; unordered: true). */
+enum ir_fcmp {
+  IR_FCMP_FALSE, IR_FCMP_OLT, IR_FCMP_OEQ, IR_FCMP_OLE, IR_FCMP_OGT, IR_FCMP_ONE,
+  IR_FCMP_OGE, IR_FCMP_ORD, IR_FCMP_UNO, IR_FCMP_ULT, IR_FCMP_UEQ, IR_FCMP_ULE,
+  IR_FCMP_UGT, IR_FCMP_UNE, IR_FCMP_UGE, IR_FCMP_TRUE,
+};
+
+enum ir_atomic {
+  IR_ATOMIC_SWAP, IR_ATOMIC_ADD, IR_ATOMIC_SUB, IR_ATOMIC_SMIN, IR_ATOMIC_UMIN,
+  IR_ATOMIC_SMAX, IR_ATOMIC_UMAX, IR_ATOMIC_AND, IR_ATOMIC_OR, IR_ATOMIC_XOR,
+  IR_ATOMIC_INC, IR_ATOMIC_DEC,
+};
+
+/* The GPU register file as SSA variables. 32-bit SGPR/VGPR; VCC and EXEC are 64-bit lane
+ * masks (wave32 uses the low half); SCC is a U1; M0 a U32. */
+enum ir_reg {
+  IR_REG_SCC = 0,
+  IR_REG_VCC = 1,
+  IR_REG_EXEC = 2,
+  IR_REG_M0 = 3,
+  IR_REG_SGPR0 = 4,                       /* s0..s105 */
+  IR_REG_VGPR0 = IR_REG_SGPR0 + 106,      /* v0..v255 */
+  IR_REG_COUNT = IR_REG_VGPR0 + 256,
+};
+enum ir_type ir_reg_type(uint32_t reg);
+/* Writes "s12", "v3", "vcc", ... into BUF. */
+const char *ir_reg_name(uint32_t reg, char *buf, size_t size);
+
+struct ir_inst {
+  uint16_t op;        /* enum ir_op */
+  uint8_t type;       /* enum ir_type of the result */
+  uint8_t dead;       /* removed by a pass */
+  uint32_t block;
+  uint32_t arg_count;
+  uint32_t args_at;   /* first operand in fn->args */
+  uint64_t imm;
+};
+
+struct ir_block {
+  uint32_t *insts;    /* instruction ids in order: phis first, terminator last */
+  uint32_t count, cap;
+  uint32_t pc;        /* byte offset of the first guest instruction, or IR_NONE */
+};
+
+struct ir_function {
+  struct ir_inst *insts;
+  uint32_t inst_count, inst_cap;
+  uint32_t *args;
+  uint32_t arg_count, arg_cap;
+  struct ir_block *blocks;
+  uint32_t block_count;
+  struct cfg_graph *cfg;          /* owned; block I is node I */
+  struct cfg_structure structure; /* merge/continue per block, or the fallback reason */
+  bool structured;                /* false: emit the dispatcher form */
+  bool ssa;                       /* register accesses have been replaced */
+  uint32_t wave_size;             /* 32 or 64 */
+  bool failed;                    /* an allocation failed: the function is not usable */
+};
+
+/* Creates an empty function over CFG (taking ownership), one block per node. */
+struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size);
+void ir_function_destroy(struct ir_function *fn);
+
+/* Appends an instruction to BLOCK and returns its id (IR_NONE on allocation failure).
+ * TYPE is used for ANY results without ANY operands; otherwise it is derived. */
+uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_type type,
+                 uint64_t imm, uint32_t arg_count, const uint32_t *args);
+/* Inserts a phi with ARG_COUNT operands (all IR_NONE) at the start of BLOCK. */
+uint32_t ir_emit_phi(struct ir_function *fn, uint32_t block, enum ir_type type,
+                     uint32_t arg_count);
+static inline uint32_t *ir_inst_args(const struct ir_function *fn, uint32_t id) {
+  return &fn->args[fn->insts[id].args_at];
+}
+static inline const struct ir_op_info *ir_info(const struct ir_function *fn, uint32_t id) {
+  return &ir_op_infos[fn->insts[id].op];
+}
+static inline bool ir_is_const(const struct ir_function *fn, uint32_t id) {
+  return id < fn->inst_count && fn->insts[id].op == IR_OP_const;
+}
+/* The block's terminator, or IR_NONE. */
+uint32_t ir_block_terminator(const struct ir_function *fn, uint32_t block);
+
+/* Builder: a function and the block being filled. */
+struct ir_builder {
+  struct ir_function *fn;
+  uint32_t block;
+};
+
+static inline uint32_t ir_b_emit(struct ir_builder *b, enum ir_op op, enum ir_type type,
+                                 uint64_t imm, uint32_t n, const uint32_t *args) {
+  return ir_emit(b->fn, b->block, op, type, imm, n, args);
+}
+static inline uint32_t ir_b_const(struct ir_builder *b, enum ir_type t, uint64_t bits) {
+  return ir_b_emit(b, IR_OP_const, t, bits, 0, NULL);
+}
+uint32_t ir_b_const_f32(struct ir_builder *b, float f);
+static inline uint32_t ir_b_get_reg(struct ir_builder *b, uint32_t reg) {
+  return ir_b_emit(b, IR_OP_get_reg, ir_reg_type(reg), reg, 0, NULL);
+}
+static inline uint32_t ir_b_set_reg(struct ir_builder *b, uint32_t reg, uint32_t v) {
+  return ir_b_emit(b, IR_OP_set_reg, IR_TYPE_VOID, reg, 1, &v);
+}
+
+/* Generated builders for every fixed-arity operation: ir_<op>(b, operands...) and, for
+ * operations that use the immediate, ir_<op>_i(b, imm, operands...). */
+#define IR_BUILD_ARGS_0()
+#define IR_BUILD_ARGS_1() , uint32_t a0
+#define IR_BUILD_ARGS_2() , uint32_t a0, uint32_t a1
+#define IR_BUILD_ARGS_3() , uint32_t a0, uint32_t a1, uint32_t a2
+#define IR_BUILD_ARGS_4() , uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3
+#define IR_BUILD_ARGS_5() IR_BUILD_ARGS_4(), uint32_t a4
+#define IR_BUILD_ARGS_8() IR_BUILD_ARGS_5(), uint32_t a5, uint32_t a6, uint32_t a7
+#define IR_BUILD_LIST_0() NULL
+#define IR_BUILD_LIST_1() (const uint32_t[]){a0}
+#define IR_BUILD_LIST_2() (const uint32_t[]){a0, a1}
+#define IR_BUILD_LIST_3() (const uint32_t[]){a0, a1, a2}
+#define IR_BUILD_LIST_4() (const uint32_t[]){a0, a1, a2, a3}
+#define IR_BUILD_LIST_5() (const uint32_t[]){a0, a1, a2, a3, a4}
+#define IR_BUILD_LIST_8() (const uint32_t[]){a0, a1, a2, a3, a4, a5, a6, a7}
+#define IR_BUILDER_(name, res, flags, n, types)                                          \
+  static inline uint32_t ir_##name(struct ir_builder *b IR_BUILD_ARGS_##n()) {           \
+    return ir_b_emit(b, IR_OP_##name, IR_TYPE_##res, 0, n, IR_BUILD_LIST_##n());       \
+  }                                                                                      \
+  static inline uint32_t ir_##name##_i(struct ir_builder *b, uint64_t imm IR_BUILD_ARGS_##n()) { \
+    return ir_b_emit(b, IR_OP_##name, IR_TYPE_##res, imm, n, IR_BUILD_LIST_##n());     \
+  }
+IR_OPS(IR_BUILDER_)
+#undef IR_BUILDER_
+
+/* Printing: one line per instruction, blocks with their structure. */
+void ir_print_inst(FILE *out, const struct ir_function *fn, uint32_t id);
+void ir_print_function(FILE *out, const struct ir_function *fn);
+
+/* Checks operand counts and types, block layout (phis first, one terminator matching the
+ * successor count), phi arity, and after SSA that every definition dominates its uses.
+ * Returns true if valid; otherwise writes the first problem into ERR. */
+bool ir_validate(const struct ir_function *fn, char *err, size_t err_size);
+
+/* Passes. Each returns false on failure (allocation, or the validator rejecting its
+ * result in debug builds, which is logged). */
+bool ir_pass_ssa(struct ir_function *fn);
+bool ir_pass_const_fold(struct ir_function *fn);
+bool ir_pass_dce(struct ir_function *fn);
+/* ssa + const_fold + dce, with the validator between passes in debug builds. */
+bool ir_run_passes(struct ir_function *fn);
+/* Validate after every pass (default: on in debug builds, off with NDEBUG). */
+extern bool ir_debug_validate;
+/* Counts live (not dead) instructions. */
+uint32_t ir_live_count(const struct ir_function *fn);
+
+#endif
