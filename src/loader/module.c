@@ -253,6 +253,11 @@ static int u64_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+static int range_cmp(const void *a, const void *b) {
+  uint64_t x = ((const struct code_range *)a)->start, y = ((const struct code_range *)b)->start;
+  return x < y ? -1 : x > y;
+}
+
 void module_rewrite_code(struct loader_module *m) {
   /* executable segments */
   struct code_range segs[SCE_FILE_MAX_PHDRS];
@@ -279,31 +284,33 @@ void module_rewrite_code(struct loader_module *m) {
       break;
     }
   }
+  /* Functions described by .eh_frame are decoded from their starts; whatever the FDEs do not
+   * cover (crt code, hand-written assembly) is swept linearly so no FS use or syscall is
+   * missed. */
   size_t used = 0;
-  if (ranges) {
-    for (long i = 0; i < nfde; i++) {
+  if (ranges) qsort(ranges, (size_t)nfde, sizeof *ranges, range_cmp);
+  for (size_t s = 0; s < nseg; s++) {
+    uint64_t at = segs[s].start;
+    for (long i = 0; ranges && i < nfde; i++) {
       const struct code_range *r = &ranges[i];
-      bool inside = false;
-      for (size_t s = 0; s < nseg && !inside; s++)
-        inside = r->start >= segs[s].start && r->end <= segs[s].end && r->start < r->end;
-      if (!inside) continue;
+      if (r->start < at || r->end > segs[s].end || r->start >= r->end) continue;
+      if (r->start > at)
+        rewrite_range((uint8_t *)(uintptr_t)at, r->start - at, at, &m->rewrite, record_syscall, m);
       rewrite_range((uint8_t *)(uintptr_t)r->start, r->end - r->start, r->start, &m->rewrite,
                     record_syscall, m);
       used++;
+      at = r->end;
     }
-  }
-  if (!used) {
-    for (size_t s = 0; s < nseg; s++)
-      rewrite_range((uint8_t *)(uintptr_t)segs[s].start, segs[s].end - segs[s].start,
-                    segs[s].start, &m->rewrite, record_syscall, m);
+    if (at < segs[s].end)
+      rewrite_range((uint8_t *)(uintptr_t)at, segs[s].end - at, at, &m->rewrite, record_syscall, m);
   }
   free(ranges);
   qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
   const struct rewrite_stats *st = &m->rewrite;
   LOG(loader, INFO,
-      "%s: code rewrite over %llu %s: %llu instructions, FS sites %llu (rewritten %llu), "
+      "%s: code rewrite over %llu ranges (%zu functions from .eh_frame, rest swept linearly): %llu instructions, FS sites %llu (rewritten %llu), "
       "syscalls trapped %llu, ambiguous %llu, undecodable bytes %llu",
-      m->name, (unsigned long long)st->ranges, used ? "functions (.eh_frame)" : "segments (linear sweep)",
+      m->name, (unsigned long long)st->ranges, used,
       (unsigned long long)st->instructions, (unsigned long long)st->fs_sites,
       (unsigned long long)st->fs_rewritten, (unsigned long long)st->syscalls,
       (unsigned long long)st->ambiguous, (unsigned long long)st->undecodable);
