@@ -458,13 +458,17 @@ static void emit_decimal_fp(struct format_sink *s, const struct fmt_spec *sp,
   bool strip = false;
   if (conv == 'g' || conv == 'G') {
     if (prec == 0) prec = 1;
+    long x0 = dc->nd == 0 ? 0 : dc->dexp - 1;
     decimal_round(dc, (int)(prec > INT_MAX - 1 ? INT_MAX - 1 : prec));
     long x = dc->nd == 0 ? 0 : dc->dexp - 1;
     if (prec > x && x >= -4) {
       prec = prec - 1 - x;
     } else {
       style_e = true;
-      prec = prec - 1;
+      /* glibc quirk kept for identical output: when rounding carries the value from
+       * fixed into exponent style (999.9999 with "%#.3g"), it prints no fraction digits:
+       * "1.e+03" rather than "1.00e+03". Only visible with '#'. */
+      prec = (x0 < prec && x == prec) ? 0 : prec - 1;
     }
     strip = !sp->alt;
   }

@@ -1,0 +1,145 @@
+/* libkernel and libc behaviour that does not need a guest: exit handler order, errno,
+ * writes to the standard streams, sleeping and process time. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "hle/guest_errno.h"
+#include "hle/libc/libc.h"
+#include "hle/hle.h"
+#include "hle/libkernel/libkernel.h"
+
+static char order[16];
+static size_t order_len;
+static void *seen_arg;
+
+static void h_a(void) { order[order_len++] = 'a'; }
+static void h_b(void *arg) {
+  order[order_len++] = 'b';
+  seen_arg = arg;
+}
+static void h_c(void) { order[order_len++] = 'c'; }
+static void h_late(void) { order[order_len++] = 'L'; }
+static void h_registers_more(void) {
+  order[order_len++] = 'r';
+  libc_atexit(h_late); /* registered during exit: runs next */
+}
+static void h_dso(void *arg) { order[order_len++] = (char)(uintptr_t)arg; }
+
+static void test_exit_handlers_run_in_reverse(void **state) {
+  (void)state;
+  int token;
+  order_len = 0;
+  assert_int_equal(libc_atexit(h_a), 0);
+  assert_int_equal(libc_cxa_atexit(h_b, &token, NULL), 0);
+  assert_int_equal(libc_atexit(h_registers_more), 0);
+  assert_int_equal(libc_atexit(h_c), 0);
+  assert_int_equal(libc_atexit(NULL), -1);
+  assert_int_equal(libc_exit_handler_count(), 4);
+  libc_run_exit_handlers();
+  order[order_len] = '\0';
+  assert_string_equal(order, "crLba");
+  assert_ptr_equal(seen_arg, &token);
+  assert_int_equal(libc_exit_handler_count(), 0);
+}
+
+static void test_cxa_finalize_by_dso(void **state) {
+  (void)state;
+  int dso1, dso2;
+  order_len = 0;
+  libc_cxa_atexit(h_dso, (void *)(uintptr_t)'1', &dso1);
+  libc_cxa_atexit(h_dso, (void *)(uintptr_t)'2', &dso2);
+  libc_cxa_atexit(h_dso, (void *)(uintptr_t)'3', &dso1);
+  libc_cxa_finalize(&dso1);
+  order[order_len] = '\0';
+  assert_string_equal(order, "31");
+  assert_int_equal(libc_exit_handler_count(), 1);
+  libc_cxa_finalize(NULL);
+  order[order_len] = '\0';
+  assert_string_equal(order, "312");
+}
+
+static void test_errno_and_writes(void **state) {
+  (void)state;
+  int *e = kernel_error();
+  assert_ptr_equal(e, guest_errno_location());
+  *e = 0;
+  assert_int_equal(kernel_write(7, "x", 1), -1);
+  assert_int_equal(*e, GUEST_EBADF);
+  assert_int_equal(kernel_sce_write(7, "x", 1), (int64_t)(int32_t)0x80020009);
+  assert_int_equal(kernel_write(2, "", 0), 0);
+  assert_int_equal(kernel_write(2, "runtime test: stderr write\n", 27), 27);
+  assert_int_equal(libc_fputs("x", &libc_stdin), -1);
+  assert_int_equal(*e, GUEST_EBADF);
+  assert_int_equal(libc_fflush(NULL), 0);
+  assert_int_equal(libc_fprintf(&libc_stderr, "runtime test: %s %d\n", "fprintf", 42), 25);
+  char *s = NULL;
+  assert_int_equal(libc_asprintf(&s, "%05.1f|%s", 3.14159, "ok"), 8);
+  assert_string_equal(s, "003.1|ok");
+  libc_free(s);
+  char buf[16];
+  assert_int_equal(libc_snprintf(buf, sizeof buf, "%s", "truncated output here"), 21);
+  assert_string_equal(buf, "truncated outpu");
+  assert_int_equal(libc_sprintf(buf, "%x", 0xBEEFu), 4);
+  assert_string_equal(buf, "beef");
+  /* errno through the string conversions uses FreeBSD numbering */
+  *e = 0;
+  assert_int_equal(libc_strtol("99999999999999999999", NULL, 10), INT64_MAX);
+  assert_int_equal(*e, GUEST_ERANGE);
+}
+
+static void test_time(void **state) {
+  (void)state;
+  uint64_t t0 = kernel_get_process_time();
+  uint64_t c0 = kernel_get_process_time_counter();
+  uint64_t tsc0 = kernel_read_tsc();
+  assert_int_equal(kernel_usleep(20000), 0);
+  assert_int_equal(kernel_sce_usleep(1000), 0);
+  uint64_t t1 = kernel_get_process_time();
+  uint64_t c1 = kernel_get_process_time_counter();
+  assert_true(t1 - t0 >= 21000);
+  assert_true(t1 - t0 < 2000000);
+  uint64_t f = kernel_get_tsc_frequency();
+  assert_true(f > 100000000u && f < 10000000000u);
+  assert_int_equal(kernel_get_process_time_counter_frequency(), f);
+  /* the counter agrees with the microsecond clock within 20% */
+  double counter_us = (double)(c1 - c0) * 1e6 / (double)f;
+  assert_true(counter_us > 0.8 * (double)(t1 - t0) && counter_us < 1.2 * (double)(t1 - t0) + 2000);
+  assert_true(kernel_read_tsc() > tsc0);
+  struct guest_timespec ts = {0, 0};
+  assert_int_equal(kernel_clock_gettime(4, &ts), 0); /* MONOTONIC */
+  assert_true(ts.tv_sec > 0 || ts.tv_nsec > 0);
+  assert_int_equal(kernel_clock_gettime(999, &ts), -1);
+  assert_int_equal(*kernel_error(), GUEST_EINVAL);
+  assert_int_equal(kernel_sce_clock_gettime(999, &ts), (int)0x80020016);
+  struct guest_timespec req = {0, 1000000};
+  assert_int_equal(kernel_nanosleep(&req, NULL), 0);
+  req.tv_nsec = 2000000000;
+  assert_int_equal(kernel_nanosleep(&req, NULL), -1);
+}
+
+static void test_stack_guard(void **state) {
+  (void)state;
+  assert_true(kernel_stack_chk_guard != 0);
+  assert_int_equal(kernel_stack_chk_guard & 0xFF, 0);
+  int marker;
+  hle_kernel_set_proc_param(&marker);
+  assert_ptr_equal(kernel_get_proc_param(), &marker);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_exit_handlers_run_in_reverse),
+      cmocka_unit_test(test_cxa_finalize_by_dso),
+      cmocka_unit_test(test_errno_and_writes),
+      cmocka_unit_test(test_time),
+      cmocka_unit_test(test_stack_guard),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,190 @@
+/* HLE tables and registry: NIDs derive from names, lookups follow the resolution key, and
+ * binding gives the function itself or (with tracing on) a thunk that behaves the same. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "common/log.h"
+#include "common/nid.h"
+#include "hle/hle.h"
+
+static void test_every_named_nid_matches_its_name(void **state) {
+  (void)state;
+  size_t checked = 0;
+  for (size_t i = 0; i < hle_library_count(); i++) {
+    const struct hle_library *lib = hle_library_at(i);
+    assert_non_null(lib);
+    for (size_t j = 0; j < lib->symbol_count; j++) {
+      const struct hle_symbol *s = &lib->symbols[j];
+      assert_true(nid_is_valid(s->nid));
+      assert_non_null(s->address);
+      if (!s->name) continue;
+      char nid[NID_BUF_SIZE];
+      nid_from_name(s->name, nid);
+      if (strcmp(nid, s->nid) != 0)
+        fail_msg("%s:%s has NID %s, its name gives %s", lib->library_name, s->name, s->nid,
+                 nid);
+      checked++;
+    }
+  }
+  assert_true(checked > 50);
+  assert_null(hle_library_at(hle_library_count()));
+}
+
+static void test_no_duplicate_keys(void **state) {
+  (void)state;
+  for (size_t i = 0; i < hle_library_count(); i++) {
+    const struct hle_library *lib = hle_library_at(i);
+    for (size_t k = i + 1; k < hle_library_count(); k++)
+      assert_string_not_equal(lib->library_name, hle_library_at(k)->library_name);
+    for (size_t a = 0; a < lib->symbol_count; a++)
+      for (size_t b = a + 1; b < lib->symbol_count; b++)
+        if (strcmp(lib->symbols[a].nid, lib->symbols[b].nid) == 0 &&
+            lib->symbols[a].kind == lib->symbols[b].kind)
+          fail_msg("%s: NID %s twice", lib->library_name, lib->symbols[a].nid);
+  }
+}
+
+static void test_lookup_exact_and_nid_only(void **state) {
+  (void)state;
+  const struct hle_library *lib = NULL;
+  const struct hle_symbol *s = hle_lookup("libc", "libc", "hcuQgD53UxM", HLE_FUNCTION, &lib);
+  assert_non_null(s);
+  assert_string_equal(s->name, "printf");
+  assert_string_equal(lib->library_name, "libc");
+  /* every part of the key matters */
+  assert_null(hle_lookup("libc", "libkernel", "hcuQgD53UxM", HLE_FUNCTION, NULL));
+  assert_null(hle_lookup("libkernel", "libc", "hcuQgD53UxM", HLE_FUNCTION, NULL));
+  assert_null(hle_lookup("libc", "libc", "hcuQgD53UxM", HLE_OBJECT, NULL));
+  assert_null(hle_lookup("libc", "libc", "AAAAAAAAAAA", HLE_FUNCTION, NULL));
+  assert_null(hle_lookup(NULL, "libc", "hcuQgD53UxM", HLE_FUNCTION, NULL));
+  /* NID-only fallback finds it from any library name */
+  lib = NULL;
+  s = hle_lookup_nid("hcuQgD53UxM", HLE_FUNCTION, &lib);
+  assert_non_null(s);
+  assert_string_equal(lib->library_name, "libc");
+  assert_null(hle_lookup_nid("hcuQgD53UxM", HLE_OBJECT, NULL));
+  assert_null(hle_lookup_nid(NULL, HLE_FUNCTION, NULL));
+  /* objects: __stack_chk_guard is an object of libkernel */
+  s = hle_lookup("libkernel", "libkernel", "f7uOxY9mM1U", HLE_OBJECT, &lib);
+  assert_non_null(s);
+  assert_string_equal(s->name, "__stack_chk_guard");
+  assert_null(hle_lookup("libkernel", "libkernel", "f7uOxY9mM1U", HLE_FUNCTION, NULL));
+  /* FACTS.md check values are in the tables under their names */
+  s = hle_lookup_nid("1jfXLRVzisc", HLE_FUNCTION, NULL);
+  assert_string_equal(s->name, "sceKernelUsleep");
+  s = hle_lookup_nid("uMei1W9uyNo", HLE_FUNCTION, NULL);
+  assert_string_equal(s->name, "exit");
+  s = hle_lookup_nid("vNe1w4diLCs", HLE_FUNCTION, NULL);
+  assert_string_equal(s->name, "__tls_get_addr");
+  s = hle_lookup_nid("FnBKHp+gr04", HLE_FUNCTION, NULL);
+  assert_string_equal(s->name, "sceKernelExitProcess");
+}
+
+static void test_status_and_kind_names(void **state) {
+  (void)state;
+  assert_string_equal(hle_status_name(HLE_IMPLEMENTED), "implemented");
+  assert_string_equal(hle_status_name(HLE_PARTIAL), "partial");
+  assert_string_equal(hle_status_name(HLE_STUB), "stub");
+  assert_string_equal(hle_kind_name(HLE_FUNCTION), "function");
+  assert_string_equal(hle_kind_name(HLE_OBJECT), "object");
+}
+
+typedef int (*snprintf_fn)(char *, size_t, const char *, ...);
+typedef size_t (*strlen_fn)(const char *);
+
+static void test_bind_untraced_is_direct(void **state) {
+  (void)state;
+  const struct hle_library *lib = NULL;
+  const struct hle_symbol *s = hle_lookup("libkernel", "libkernel", "-2IRUCO--PM",
+                                          HLE_FUNCTION, &lib); /* sceKernelReadTsc */
+  assert_non_null(s);
+  assert_false(hle_trace_enabled(lib));
+  assert_ptr_equal(hle_bind_address(lib, s), s->address);
+  assert_null(hle_bind_address(NULL, s));
+  assert_null(hle_bind_address(lib, NULL));
+}
+
+static char *read_all(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  buf[n] = '\0';
+  fclose(f);
+  return buf;
+}
+
+/* The tracing thunk must pass every argument (integer, vector, stack) and the return value
+ * through unchanged, and log the call and the return. */
+static void test_trace_thunk_preserves_arguments(void **state) {
+  (void)state;
+  char path[] = "/tmp/prospero-hle-trace-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+
+  assert_false(hle_trace_enable("no-such-library"));
+  assert_true(hle_trace_enable("libc"));
+  const struct hle_library *lib = NULL;
+  const struct hle_symbol *s = hle_lookup_nid("hcuQgD53UxM", HLE_FUNCTION, &lib); /* printf */
+  s = hle_lookup("libc", "libc", s->nid, HLE_FUNCTION, &lib);
+  assert_true(hle_trace_enabled(lib));
+  char snprintf_nid[NID_BUF_SIZE];
+  nid_from_name("snprintf", snprintf_nid);
+  const struct hle_symbol *sn = hle_lookup("libc", "libc", snprintf_nid, HLE_FUNCTION, NULL);
+  assert_non_null(sn);
+  void *thunk = hle_bind_address(lib, sn);
+  assert_non_null(thunk);
+  assert_ptr_not_equal(thunk, sn->address);
+  assert_ptr_equal(hle_bind_address(lib, sn), thunk); /* made once */
+
+  snprintf_fn f = (snprintf_fn)thunk;
+  char got[256], want[256];
+  int rg = f(got, sizeof got, "%d %d %d %d %d %f %f %f %f %f %f %f %f %f %f %s %Lf", 1, 2, 3,
+             4, 5, 1.25, 2.25, 3.25, 4.25, 5.25, 6.25, 7.25, 8.25, 9.25, 10.25, "stack",
+             11.5L);
+  int rw = snprintf(want, sizeof want, "%d %d %d %d %d %f %f %f %f %f %f %f %f %f %f %s %Lf",
+                    1, 2, 3, 4, 5, 1.25, 2.25, 3.25, 4.25, 5.25, 6.25, 7.25, 8.25, 9.25,
+                    10.25, "stack", 11.5L);
+  assert_int_equal(rg, rw);
+  assert_string_equal(got, want);
+
+  char strlen_nid[NID_BUF_SIZE];
+  nid_from_name("strlen", strlen_nid);
+  const struct hle_symbol *sl = hle_lookup("libc", "libc", strlen_nid, HLE_FUNCTION, NULL);
+  strlen_fn len = (strlen_fn)hle_bind_address(lib, sl);
+  assert_int_equal(len("twelve chars"), 12);
+
+  /* objects stay objects */
+  const struct hle_symbol *so = hle_lookup_nid(
+      "AAAAAAAAAAA", HLE_OBJECT, NULL); /* no such NID */
+  assert_null(so);
+
+  log_close();
+  const char *text = read_all(path);
+  unlink(path);
+  assert_non_null(text);
+  assert_non_null(strstr(text, "trace> libc:snprintf("));
+  assert_non_null(strstr(text, "trace< libc:snprintf = 0x"));
+  assert_non_null(strstr(text, "trace< libc:strlen = 0xc"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_named_nid_matches_its_name),
+      cmocka_unit_test(test_no_duplicate_keys),
+      cmocka_unit_test(test_lookup_exact_and_nid_only),
+      cmocka_unit_test(test_status_and_kind_names),
+      cmocka_unit_test(test_bind_untraced_is_direct),
+      cmocka_unit_test(test_trace_thunk_preserves_arguments),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
