@@ -14,6 +14,7 @@
 #include "hle/libc/libc.h"
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
+#include "kernel/guest_vm.h"
 
 static char order[16];
 static size_t order_len;
@@ -67,6 +68,7 @@ static void test_cxa_finalize_by_dso(void **state) {
 
 static void test_errno_and_writes(void **state) {
   (void)state;
+  assert_true(guest_vm_init()); /* asprintf allocates on the guest heap */
   int *e = kernel_error();
   assert_ptr_equal(e, guest_errno_location());
   *e = 0;
