@@ -1,0 +1,18 @@
+/* Guest executable entry point (FreeBSD crt1 convention, as the Sony loader calls it):
+ *   rdi = pointer to the entry parameters {int argc; u32 pad; const char *argv[]}
+ *   rsi = exit function to register with atexit (the loader's fini work)
+ * The stack is realigned to 16 bytes and the frame chain ends here (rbp = 0). */
+  .text
+  .globl _start
+  .type _start,@function
+_start:
+  .cfi_startproc
+  .cfi_undefined rip
+  xorl %ebp, %ebp
+  andq $-16, %rsp
+  call prospero_crt_start
+  ud2
+  .cfi_endproc
+  .size _start, .-_start
+
+  .section .note.GNU-stack,"",@progbits
