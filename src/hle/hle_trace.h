@@ -3,7 +3,7 @@
  * A traced function is bound to a small generated thunk instead of the function itself:
  *   movabs r11, <site>        ; which library/symbol this is
  *   jmp    [rip+0] -> hle_trace_entry
- * hle_trace_entry (hle_trace_entry.S) saves every argument register (rdi..r9, rax, xmm0-7),
+ * hle_trace_entry (hle_trace_entry.c) saves every argument register (rdi..r9, rax, xmm0-7),
  * logs the call, calls the real function with the caller's stack arguments at their
  * original offsets, logs the return value and returns to the caller. Untraced functions are
  * bound directly and pay nothing. */
