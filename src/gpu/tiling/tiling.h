@@ -180,6 +180,8 @@ struct tiling_plane {
   uint32_t width, height; /* level size in elements */
   uint32_t pitch;         /* level pitch in elements */
   uint32_t bw_log2, bh_log2, block_log2;
+  uint32_t run_log2; /* 2^run_log2 elements from an aligned x are contiguous in the tiled
+                        copy (linear layouts: whole rows; reported up to 16 elements) */
 };
 bool tiling_get_plane(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
                       uint32_t frag, struct tiling_plane *out);

@@ -10,6 +10,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "common/log.h"
 #include "gpu/tiling/tiling_internal.h"
@@ -91,6 +94,8 @@ bool tiling_element_offset_checked(const struct tiling_layout *l, uint32_t level
   return true;
 }
 
+static uint32_t contiguous_x_log2(const struct tiling_layout *l);
+
 bool tiling_get_plane(const struct tiling_layout *l, uint32_t level, uint32_t slice,
                       uint32_t frag, struct tiling_plane *out) {
   uint64_t probe;
@@ -109,6 +114,7 @@ bool tiling_get_plane(const struct tiling_layout *l, uint32_t level, uint32_t sl
   out->bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
   out->bh_log2 = 31u - (uint32_t)__builtin_clz(l->block_height);
   out->block_log2 = l->block_bytes_log2;
+  out->run_log2 = l->pattern ? (lv->tail_x ? 0 : contiguous_x_log2(l)) : 4;
   return true;
 }
 
@@ -150,6 +156,46 @@ static inline void copy_elem(uint8_t *dst, const uint8_t *src, uint32_t n) {
   }
 }
 
+/* Copies elements x0..x1-1 of one row between the tiled block row TP and the linear row LP,
+ * RUN elements at a time where they are contiguous in both. Each run size gets its own
+ * loop so the copies compile to single moves. */
+#define TILING_ROW_LOOP(N)                                                           \
+  do {                                                                               \
+    if (detile)                                                                      \
+      for (; x + run <= x1; x += run) memcpy(lp + (size_t)x * bpe, tp + (col[x] ^ yterm), N); \
+    else                                                                             \
+      for (; x + run <= x1; x += run) memcpy(tp + (col[x] ^ yterm), lp + (size_t)x * bpe, N); \
+  } while (0)
+
+static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint32_t x0,
+                            uint32_t x1, uint32_t yterm, uint32_t bpe, uint32_t run,
+                            bool detile) {
+  uint32_t x = x0;
+#if defined(__SSE2__)
+  /* 16-byte runs into an aligned linear row: streaming stores skip reading the destination
+   * lines first (the row segment is written whole), which is most of memcpy's advantage. */
+  if (detile && bpe * run == 16 && !(((uintptr_t)lp + (size_t)x0 * bpe) & 15)) {
+    for (; x + run <= x1; x += run)
+      _mm_stream_si128((__m128i *)(lp + (size_t)x * bpe),
+                       _mm_loadu_si128((const __m128i *)(tp + (col[x] ^ yterm))));
+  }
+#endif
+  switch (bpe * run) {
+  case 1: TILING_ROW_LOOP(1); break;
+  case 2: TILING_ROW_LOOP(2); break;
+  case 4: TILING_ROW_LOOP(4); break;
+  case 8: TILING_ROW_LOOP(8); break;
+  case 16: TILING_ROW_LOOP(16); break;
+  case 32: TILING_ROW_LOOP(32); break;
+  case 64: TILING_ROW_LOOP(64); break;
+  case 128: TILING_ROW_LOOP(128); break;
+  case 256: TILING_ROW_LOOP(256); break;
+  default: break;
+  }
+  for (; x < x1; x++) copy_elem(detile ? lp + (size_t)x * bpe : tp + (col[x] ^ yterm),
+                                detile ? tp + (col[x] ^ yterm) : lp + (size_t)x * bpe, bpe);
+}
+
 /* Converts one (level, slice): DETILE copies tiled -> linear, otherwise linear -> tiled.
  * COLUMN is scratch space for width entries. */
 static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
@@ -183,22 +229,19 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
 
     const uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
     const uint32_t run = 1u << run_log2;
-    const uint32_t run_bytes = bpe << run_log2;
-    const uint32_t w_runs = w & ~(run - 1);
-    for (uint32_t y = 0; y < h; y++) {
-      const uint64_t row_block = (uint64_t)(y / l->block_height) * pa.blocks_per_row;
-      uint8_t *tp = tiled + pa.base + (row_block << blk_log2);
-      const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
-      uint8_t *lp = lin_plane + (size_t)y * row_pitch;
-      uint32_t x = 0;
-      if (detile) {
-        for (; x < w_runs; x += run)
-          copy_elem(lp + (size_t)x * bpe, tp + (column[x] ^ yterm), run_bytes);
-        for (; x < w; x++) copy_elem(lp + (size_t)x * bpe, tp + (column[x] ^ yterm), bpe);
-      } else {
-        for (; x < w_runs; x += run)
-          copy_elem(tp + (column[x] ^ yterm), lp + (size_t)x * bpe, run_bytes);
-        for (; x < w; x++) copy_elem(tp + (column[x] ^ yterm), lp + (size_t)x * bpe, bpe);
+    const uint32_t bw = l->block_width, bh = l->block_height;
+    /* Block order: one block column strip of one block row at a time, so the tiled side
+     * stays inside one block (cache resident) while linear rows are written in runs. */
+    for (uint32_t by = 0; by * bh < h; by++) {
+      const uint32_t y0 = by * bh, y1 = y0 + bh < h ? y0 + bh : h;
+      uint8_t *tp = tiled + pa.base + (((uint64_t)by * pa.blocks_per_row) << blk_log2);
+      for (uint32_t x0 = 0; x0 < w; x0 += bw) {
+        const uint32_t x1 = x0 + bw < w ? x0 + bw : w;
+        for (uint32_t y = y0; y < y1; y++) {
+          const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
+          uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+          copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
+        }
       }
     }
   }
@@ -241,6 +284,9 @@ static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_
   if (ok) {
     tiling_get_xor_tables(l, t);
     convert_plane(l, t, level, slice, tiled, linear, row_pitch, detile, column);
+#if defined(__SSE2__)
+    _mm_sfence();
+#endif
   } else {
     LOG(tiling, ERROR, "out of memory converting level %u", level);
   }
@@ -287,6 +333,9 @@ static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t ti
       convert_plane(l, t, i, s, tiled, linear + tiling_linear_offset(l, i, s),
                     (size_t)lv->width * l->surface.bpe, detile, column);
   }
+#if defined(__SSE2__)
+  _mm_sfence(); /* order the streaming stores before the caller reads the copy */
+#endif
   free(column);
   free(t);
   return true;

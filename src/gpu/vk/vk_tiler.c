@@ -25,7 +25,7 @@ EMBED(swizzle)
 struct tiler_push {
   uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
   uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
-  uint32_t tiled_pitch;
+  uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
 };
 struct d16_push {
   uint32_t count, demote, base16, base32;
@@ -116,7 +116,6 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
     free(x);
     t->table_ready[id] = true;
   }
-  const struct vk_compute_pipeline *p = &t->elem[e];
   for (uint32_t lv = 0; lv < l->surface.levels; lv++) {
     const struct tiling_level *L = &l->level[lv];
     uint32_t slices = l->surface.dim == TILING_DIM_3D ? L->depth : l->surface.depth;
@@ -142,10 +141,22 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
             .to_tiled = to_tiled,
             .tiled_is_linear = id == 0,
             .tiled_pitch = pl.pitch,
+            .elem_log2 = e,
         };
+        /* Move runs of elements contiguous on both sides as one unit of up to 16 bytes when
+         * the rows allow it; otherwise element by element. */
+        uint32_t unit_log2 = pl.run_log2;
+        while (unit_log2 && (bpe << unit_log2) > 16) unit_log2--;
+        uint32_t unit_bytes = bpe << unit_log2;
+        if ((pl.width & ((1u << unit_log2) - 1)) || pc.linear_base % unit_bytes ||
+            pc.tiled_base % unit_bytes)
+          unit_log2 = 0;
+        pc.unit_log2 = unit_log2;
+        const struct vk_compute_pipeline *p = &t->elem[e + unit_log2];
+        uint32_t units = pl.width >> unit_log2;
         const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
         const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
-        vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (pl.width + GROUP - 1) / GROUP,
+        vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + GROUP - 1) / GROUP,
                         pl.height, 1);
       }
   }

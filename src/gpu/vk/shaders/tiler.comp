@@ -1,7 +1,9 @@
 // Tiled <-> linear conversion of one surface plane (level, slice, fragment) for every GFX10
 // swizzle family: the per-family address equation arrives as two XOR tables (x and y terms)
 // built on the host from the mode's equation, so one shader serves all families. Compiled
-// once per element size (ELEM_BYTES = 1, 2, 4, 8, 16); one invocation moves one element.
+// once per unit size (ELEM_BYTES = 1, 2, 4, 8, 16); one invocation moves one unit: an
+// element, or 2^unit_log2 elements that are contiguous in both the tiled and linear copies
+// (for example four 4-byte elements of a standard-swizzle row moved as one 16-byte unit).
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
@@ -42,21 +44,24 @@ layout(push_constant) uniform Params {
   uint to_tiled;             // 0: detile (tiled -> linear), 1: tile
   uint tiled_is_linear;      // SW_LINEAR: row-major with tiled_pitch elements per row
   uint tiled_pitch;
+  uint x_start;              // first column of this dispatch
+  uint unit_log2;            // elements per invocation, log2
+  uint elem_log2;            // bytes per element, log2
 } pc;
 
 void main() {
-  uint x = gl_GlobalInvocationID.x;
+  uint x = pc.x_start + (gl_GlobalInvocationID.x << pc.unit_log2);
   uint y = gl_GlobalInvocationID.y;
   if (x >= pc.width || y >= pc.height) return;
   uint toff;
   if (pc.tiled_is_linear != 0u) {
-    toff = pc.tiled_base + (y * pc.tiled_pitch + x) * ELEM_BYTES;
+    toff = pc.tiled_base + ((y * pc.tiled_pitch + x) << pc.elem_log2);
   } else {
     uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (x >> pc.bw_log2);
     uint in_block = x_term[(x + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^ pc.zs_term;
     toff = pc.tiled_base + (block << pc.blk_log2) + in_block;
   }
-  uint loff = pc.linear_base + y * pc.linear_pitch + x * ELEM_BYTES;
+  uint loff = pc.linear_base + y * pc.linear_pitch + (x << pc.elem_log2);
   if (pc.to_tiled != 0u)
     tiled[toff / ELEM_BYTES] = linear[loff / ELEM_BYTES];
   else

@@ -1,0 +1,59 @@
+/* GPU detile time for a 4096x4096, 4-byte, SW_64KB_S surface on the Vulkan device (lavapipe
+ * in CI) against a plain vkCmdCopyBuffer of the same bytes on the same device, measured in
+ * the same run (goal: ratio >= 0.5). Device-local buffers; best of N submissions. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench_common.h"
+#include "gpu/tiling/tiling.h"
+#include "gpu/vk/vk_tiler.h"
+#include "vk_test_device.h"
+
+#define RUNS 3
+
+int main(void) {
+  vk_device *dev = vk_test_device();
+  if (!dev) return 0; /* reason printed */
+  vk_tiler *tiler = vk_tiler_create(dev);
+  if (!tiler) return 1;
+  const uint32_t modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X};
+  for (size_t m = 0; m < 2; m++) {
+    struct tiling_surface s = {.mode = modes[m], .bpe = 4, .width = 4096, .height = 4096};
+    struct tiling_layout l;
+    if (!tiling_compute_layout(&s, &l)) return 1;
+    struct vk_buffer tiled, linear;
+    if (!vk_buffer_create(dev, l.size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_DEVICE,
+                          &tiled) ||
+        !vk_buffer_create(dev, l.linear_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                          VK_MEMORY_DEVICE, &linear))
+      return 1;
+    double copy = 1e9, detile = 1e9;
+    for (int r = 0; r < RUNS; r++) {
+      VkCommandBuffer cb = vk_device_begin(dev);
+      VkBufferCopy region = {.size = l.linear_size};
+      vkCmdCopyBuffer(cb, tiled.buffer, linear.buffer, 1, &region);
+      double t0 = bench_now();
+      if (!vk_device_submit_wait(dev, cb)) return 1;
+      double t1 = bench_now();
+      cb = vk_device_begin(dev);
+      if (!vk_tiler_cmd_detile(tiler, cb, &l, &tiled, 0, &linear, 0)) return 1;
+      double t2 = bench_now();
+      if (!vk_device_submit_wait(dev, cb)) return 1;
+      double t3 = bench_now();
+      if (t1 - t0 < copy) copy = t1 - t0;
+      if (t3 - t2 < detile) detile = t3 - t2;
+    }
+    double mb = (double)l.linear_size / (1024.0 * 1024.0);
+    printf("tiling gpu %-12s 4096x4096x4B on %s: buffer copy %.2f ms (%.0f MiB/s), detile "
+           "%.2f ms (%.0f MiB/s), ratio %.2f\n",
+           tiling_mode_name(modes[m]), vk_device_name(dev), copy * 1e3, mb / copy,
+           detile * 1e3, mb / detile, copy / detile);
+    vk_buffer_destroy(dev, &tiled);
+    vk_buffer_destroy(dev, &linear);
+  }
+  vk_tiler_destroy(tiler);
+  vk_device_destroy(dev);
+  return 0;
+}
