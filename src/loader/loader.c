@@ -1,6 +1,8 @@
+#define _GNU_SOURCE
 #include "loader/loader.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,6 +121,7 @@ struct guest_start {
 
 static void guest_main(void *arg) {
   struct guest_start *s = arg;
+  pthread_setname_np(pthread_self(), "guest main");
   /* FACTS.md thread defaults: MXCSR 0x9FC0, x87 control word 0x37F */
   uint32_t mxcsr = 0x9FC0;
   uint16_t fcw = 0x37F;

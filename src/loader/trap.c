@@ -34,7 +34,7 @@ void trap_describe_address(uint64_t addr, char *out, size_t cap) {
   const struct loader_module *m = module_find_by_addr(addr);
   if (m) {
     const struct module_symbol *s = module_nearest_symbol(m, addr);
-    if (s && (s->size == 0 || addr < s->addr + s->size || addr - s->addr < 0x10000))
+    if (s && (s->size ? addr < s->addr + s->size : addr - s->addr < 0x1000))
       snprintf(out, cap, "%s+0x%llx (%s+0x%llx)", m->name,
                (unsigned long long)(addr - m->base), s->name,
                (unsigned long long)(addr - s->addr));
