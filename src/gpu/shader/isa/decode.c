@@ -26,7 +26,9 @@ static int family_of(uint32_t w, unsigned *op) {
   }
   switch (w >> 26) {
     case 0x32: *op = (w >> 16) & 0x3; return ISA_FAMILY_VINTRP;
-    case 0x33: *op = (w >> 16) & 0x7F; return ISA_FAMILY_VOP3P;
+    case 0x33: /* VOP3P: bits 31:23 = 0x198 */
+      *op = (w >> 16) & 0x7F;
+      return (w >> 23) == 0x198 ? ISA_FAMILY_VOP3P : -1;
     case 0x35: *op = (w >> 16) & 0x3FF; return ISA_FAMILY_VOP3;
     case 0x36: *op = (w >> 18) & 0xFF; return ISA_FAMILY_DS;
     case 0x37: *op = (w >> 18) & 0x7F; return ISA_FAMILY_FLAT;
@@ -175,6 +177,17 @@ unsigned isa_op_desc_ndefs(const struct isa_op_desc *d) {
   return n;
 }
 
+/* Whether a scalar/vector source encoding names an operand at this width. 209..234 and
+ * 249/250 are reserved (or DPP/SDWA markers); 64-bit operands cannot start at vcc_hi, m0,
+ * exec_hi or lds_direct. */
+static bool src_raw_valid(unsigned raw, unsigned width) {
+  if ((raw >= 209 && raw <= 234) || raw == 249 || raw == 250) return false;
+  if (width >= 2 && (raw == ISA_SRC_VCC_HI || raw == ISA_SRC_M0 || raw == ISA_SRC_EXEC_HI ||
+                     raw == ISA_SRC_LDS_DIRECT))
+    return false;
+  return true;
+}
+
 static bool is_src_field(uint8_t f) {
   return f == ISA_FIELD_S0 || f == ISA_FIELD_S1 || f == ISA_FIELD_S2;
 }
@@ -228,13 +241,18 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     uint8_t width = width_of(o, wave64);
     struct isa_operand x = {0};
     if (is_src_field(o->field)) {
+      if (!src_raw_valid(f.v[o->field], width))
+        return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
       operand_from_src(&x, f.v[o->field], width);
       if (x.kind == ISA_OPK_LITERAL) literal = true;
     } else if (o->field == ISA_FIELD_V1) {
       operand_from_src(&x, ISA_SRC_VGPR0 + f.v[o->field], width);
     } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD) {
       unsigned r = f.v[o->field];
-      if (o->file == 'v') r += ISA_SRC_VGPR0;
+      if (o->file == 'v')
+        r += ISA_SRC_VGPR0;
+      else if (!src_raw_valid(r, width))
+        return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
       operand_from_src(&x, r, width);
     } else if (o->field == ISA_FIELD_K) {
       x.kind = ISA_OPK_LITERAL;
@@ -246,6 +264,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     } else if (o->field == ISA_FIELD_VCC) {
       operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
     }
+    if (x.kind == ISA_OPK_VGPR && x.reg + x.count > 256)
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
     if (i < ndefs)
       in->defs[in->num_defs++] = x;
     else if (in->num_srcs < ISA_MAX_SRCS)

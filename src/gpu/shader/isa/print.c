@@ -4,14 +4,12 @@
 #include <string.h>
 
 #include "gpu/shader/isa/isa_internal.h"
+#include "gpu/shader/isa/print_internal.h"
 
-struct out {
-  char *buf;
-  size_t size, len;
-};
+#define out isa_out
+#define put isa_put
 
-static void put(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(struct out *o, const char *fmt, ...) {
+void isa_put(struct out *o, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   size_t room = o->len < o->size ? o->size - o->len : 0;
@@ -162,8 +160,16 @@ static void print_reg(struct out *o, const struct isa_operand *x) {
   }
 }
 
+static void print_note(struct out *o, const char *note) {
+  if (!note) return;
+  if (!strcmp(note, "imm"))
+    put(o, "/*Invalid immediate*/");
+  else
+    put(o, "/*Invalid register, operand has '%s' register class*/", note);
+}
+
 static void print_operand(struct out *o, const struct isa_operand *x,
-                          const struct isa_opnd_desc *d) {
+                          const struct isa_opnd_desc *d, bool scalar) {
   switch (x->kind) {
     case ISA_OPK_INLINE_INT:
       put(o, "%d", (int32_t)x->value);
@@ -172,27 +178,25 @@ static void print_operand(struct out *o, const struct isa_operand *x,
       print_inline_float(o, x->raw, d->cls);
       break;
     case ISA_OPK_LITERAL:
-      print_literal(o, x->value, d->cls);
+      if (d->field == ISA_FIELD_K && d->cls == ISA_CLS_F16 && x->value >> 16)
+        put(o, "0x%x", x->value); /* 16-bit K with high bits set prints whole */
+      else
+        print_literal(o, x->value, d->cls);
       break;
     default:
       print_reg(o, x);
-      if (d->regclass && x->kind == ISA_OPK_VGPR)
-        put(o, "/*Invalid register, operand has '%s' register class*/", d->regclass);
+      if (x->kind == ISA_OPK_VGPR)
+        print_note(o, d->note_v);
+      else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
+        put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
+      else
+        print_note(o, d->note_s);
       return;
   }
-  if (d->imm_note) put(o, "/*Invalid immediate*/");
+  print_note(o, d->note_c);
 }
 
 /* ---- 16-bit immediates ----------------------------------------------------------------- */
-
-static void print_waitcnt(struct out *o, unsigned v) {
-  unsigned vm = (v & 0xF) | ((v >> 14) & 3) << 4, exp = (v >> 4) & 7, lgkm = (v >> 8) & 0x3F;
-  bool all = vm == 63 && exp == 7 && lgkm == 63;
-  const char *sep = "";
-  if (vm != 63 || all) { put(o, "vmcnt(%u)", vm); sep = " "; }
-  if (exp != 7 || all) { put(o, "%sexpcnt(%u)", sep, exp); sep = " "; }
-  if (lgkm != 63 || all) put(o, "%slgkmcnt(%u)", sep, lgkm);
-}
 
 static void print_k16(struct out *o, unsigned v, uint8_t kind) {
   switch (kind) {
@@ -202,9 +206,11 @@ static void print_k16(struct out *o, unsigned v, uint8_t kind) {
     case ISA_K16_DEC:
       put(o, "%u", v);
       return;
-    case ISA_K16_WAITCNT:
-      print_waitcnt(o, v);
-      return;
+    case ISA_K16_WAITCNT: isa_print_waitcnt(o, v); return;
+    case ISA_K16_SENDMSG: isa_print_sendmsg(o, v); return;
+    case ISA_K16_HWREG: isa_print_hwreg(o, v); return;
+    case ISA_K16_DEPCTR: isa_print_depctr(o, v); return;
+    case ISA_K16_VERSION: isa_print_version(o, v); return;
     default:
       put(o, "0x%x", v);
       return;
@@ -246,18 +252,24 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     put(&o, printed++ ? ", " : " ");
     int si = src_index(od->field);
     if (si >= 0) nsrc++;
-    bool neg = false, abs = false;
+    bool neg = false, abs = false, sext = false;
     if (si >= 0 && (vop3 || mix)) {
       neg = in->neg_lo >> si & 1;
       abs = in->neg_hi >> si & 1;
+      if (neg && (d->mods_print >> (13 + si) & 1)) sext = true, neg = false;
     }
-    if (neg) put(&o, "-");
+    bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
+                  x->kind == ISA_OPK_LITERAL;
+    bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */
+    if (sext) put(&o, "sext(");
+    if (neg) put(&o, neg_fn ? "neg(" : "-");
     if (abs) put(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
     else
-      print_operand(&o, x, od);
+      print_operand(&o, x, od, in->family <= ISA_FAMILY_SOPP);
     if (abs) put(&o, "|");
+    if (neg_fn || sext) put(&o, ")");
   }
   if (vop3) {
     if (in->op_sel) {
@@ -270,7 +282,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   } else if (vop3p) {
     unsigned all = (1u << nsrc) - 1;
     if (in->op_sel & all) print_bits(&o, "op_sel", in->op_sel, nsrc);
-    if ((in->op_sel_hi & all) != all) print_bits(&o, "op_sel_hi", in->op_sel_hi, nsrc);
+    unsigned hi_default = mix ? 0 : all; /* v_fma_mix* default op_sel_hi is 0 */
+    if ((in->op_sel_hi & all) != hi_default) print_bits(&o, "op_sel_hi", in->op_sel_hi, nsrc);
     if (!mix) {
       if (in->neg_lo & all) print_bits(&o, "neg_lo", in->neg_lo, nsrc);
       if (in->neg_hi & all) print_bits(&o, "neg_hi", in->neg_hi, nsrc);

@@ -12,9 +12,10 @@ struct isa_raw_op {
   uint16_t op;
   const char *name, *tmpl, *cls;
   uint16_t mods_print, mods_ignore;
+  const char *notes;
 };
 
-#define X(op, name, tmpl, cls, mp, mi) {op, name, tmpl, cls, mp, mi},
+#define X(op, name, tmpl, cls, mp, mi, notes) {op, name, tmpl, cls, mp, mi, notes},
 static const struct isa_raw_op raw_sop2[] = {
 #include "gpu/shader/isa/ops_sop2.def"
 };
@@ -98,11 +99,11 @@ static uint8_t k16_of(const char *s, size_t n) {
 
 /* Register-class names are kept in a small interned list so descriptors can point at them. */
 static const char *intern(const char *s, size_t n) {
-  static char pool[16][32];
+  static char pool[32][32];
   static unsigned used;
   for (unsigned i = 0; i < used; i++)
     if (strlen(pool[i]) == n && !memcmp(pool[i], s, n)) return pool[i];
-  if (used == 16 || n >= 32) return "?";
+  if (used == 32 || n >= 32) return "?";
   memcpy(pool[used], s, n);
   pool[used][n] = 0;
   return pool[used++];
@@ -138,8 +139,7 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
       } else if (slash) {
         o.file = slash[1];
         o.width = slash[2] == 'm' ? 0 : (uint8_t)atoi(slash + 2);
-        const char *at = memchr(p, '@', n);
-        if (at) o.regclass = intern(at + 1, (size_t)(p + n - at - 1));
+
       }
       if (o.field == ISA_FIELD_NONE) d->supported = 0;
       d->ops[d->nops++] = o;
@@ -155,7 +155,23 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     for (unsigned i = 0; i < d->nops; i++) {
       if (d->ops[i].field != f) continue;
       d->ops[i].cls = cls_of(c + 3);
-      d->ops[i].imm_note = memmem(c, n, "@imm", 4) != NULL;
+    }
+    c += n;
+    if (*c == ' ') c++;
+  }
+  /* notes: "S0:s=VGPR_32 VD:c=imm ..." */
+  for (const char *c = r->notes; *c;) {
+    const char *e = strchr(c, ' ');
+    size_t n = e ? (size_t)(e - c) : strlen(c);
+    enum isa_field f = field_of(c, (size_t)(strchr(c, ':') - c));
+    const char *eq = strchr(c, '=');
+    const char *name = intern(eq + 1, (size_t)(c + n - eq - 1));
+    for (unsigned i = 0; i < d->nops; i++) {
+      if (d->ops[i].field != f) continue;
+      char kind = eq[-1];
+      if (kind == 's') d->ops[i].note_s = name;
+      if (kind == 'v') d->ops[i].note_v = name;
+      if (kind == 'c') d->ops[i].note_c = name;
     }
     c += n;
     if (*c == ' ') c++;
