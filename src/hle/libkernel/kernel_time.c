@@ -106,20 +106,22 @@ uint64_t kernel_get_process_time_counter(void) {
 
 uint64_t kernel_get_process_time_counter_frequency(void) { return kernel_get_tsc_frequency(); }
 
-/* FreeBSD clock ids the guest may pass, and the host clock each maps to. */
-#define GUEST_CLOCKS(X)                               \
-  X(0, CLOCK_REALTIME)           /* REALTIME */       \
-  X(1, CLOCK_PROCESS_CPUTIME_ID) /* VIRTUAL */        \
-  X(2, CLOCK_PROCESS_CPUTIME_ID) /* PROF */           \
-  X(4, CLOCK_MONOTONIC)          /* MONOTONIC */      \
-  X(5, CLOCK_MONOTONIC)          /* UPTIME */         \
-  X(10, CLOCK_REALTIME)          /* REALTIME_PRECISE */ \
-  X(11, CLOCK_REALTIME_COARSE)   /* REALTIME_FAST */  \
-  X(12, CLOCK_MONOTONIC)         /* MONOTONIC_PRECISE */ \
-  X(13, CLOCK_MONOTONIC_COARSE)  /* MONOTONIC_FAST */ \
-  X(14, CLOCK_MONOTONIC)         /* SECOND */         \
-  X(15, CLOCK_THREAD_CPUTIME_ID) /* THREAD_CPUTIME_ID */ \
-  X(16, CLOCK_PROCESS_CPUTIME_ID) /* PROC_TIME */
+/* FreeBSD clock ids (sys/_clock_id.h values) and the host clock each maps to. */
+#define GUEST_CLOCKS(X)                                        \
+  X(0, CLOCK_REALTIME)            /* REALTIME */               \
+  X(1, CLOCK_PROCESS_CPUTIME_ID)  /* VIRTUAL (user time) */    \
+  X(2, CLOCK_PROCESS_CPUTIME_ID)  /* PROF */                   \
+  X(4, CLOCK_MONOTONIC)           /* MONOTONIC */              \
+  X(5, CLOCK_BOOTTIME)            /* UPTIME */                 \
+  X(7, CLOCK_BOOTTIME)            /* UPTIME_PRECISE */         \
+  X(8, CLOCK_BOOTTIME)            /* UPTIME_FAST */            \
+  X(9, CLOCK_REALTIME)            /* REALTIME_PRECISE */       \
+  X(10, CLOCK_REALTIME_COARSE)    /* REALTIME_FAST */          \
+  X(11, CLOCK_MONOTONIC)          /* MONOTONIC_PRECISE */      \
+  X(12, CLOCK_MONOTONIC_COARSE)   /* MONOTONIC_FAST */         \
+  X(13, CLOCK_REALTIME_COARSE)    /* SECOND */                 \
+  X(14, CLOCK_THREAD_CPUTIME_ID)  /* THREAD_CPUTIME_ID */      \
+  X(15, CLOCK_PROCESS_CPUTIME_ID) /* PROCESS_CPUTIME_ID */
 
 static int clock_host(int id, clockid_t *out) {
   switch (id) {
