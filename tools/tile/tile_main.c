@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "gpu/tiling/tiling.h"
+#include "gpu/tiling/tiling_meta.h"
 
 static void usage(FILE *f) {
   fprintf(f,
@@ -52,6 +53,19 @@ static int cmd_info(const struct tiling_layout *l) {
   printf("pitch %u\npadded_height %u\n", l->pitch, l->padded_height);
   printf("slice_size %llu\n", (unsigned long long)l->slice_size);
   printf("first_tail_level %u\n", l->first_tail_level);
+  /* Metadata a target of this kind may carry (render targets: DCC/CMASK/FMASK; depth:
+   * HTILE). Logged refusals are silenced: they only mean "not applicable". */
+  struct tiling_meta m;
+  struct tiling_layout fm;
+  if (s->mode == TILING_SW_64KB_R_X && tiling_meta_dcc(l, true, &m))
+    printf("dcc_size %llu\ndcc_alignment %u\n", (unsigned long long)m.size, m.align);
+  if (s->mode == TILING_SW_64KB_R_X && tiling_meta_cmask(l, &m))
+    printf("cmask_size %llu\ncmask_alignment %u\n", (unsigned long long)m.size, m.align);
+  if (s->fragments > 1 && s->mode == TILING_SW_64KB_R_X && tiling_meta_fmask(l, &fm))
+    printf("fmask_size %llu\nfmask_alignment %u\n", (unsigned long long)fm.size,
+           fm.base_align);
+  if (s->mode == TILING_SW_64KB_Z_X && s->dim == TILING_DIM_2D && tiling_meta_htile(l, &m))
+    printf("htile_size %llu\nhtile_alignment %u\n", (unsigned long long)m.size, m.align);
   for (uint32_t i = 0; i < s->levels; i++) {
     const struct tiling_level *lv = &l->level[i];
     printf("level%u.offset %llu\n", i, (unsigned long long)lv->offset);

@@ -111,7 +111,8 @@ struct tiling_layout {
 
 /* Returns the name of a mode value ("SW_64KB_R_X"), or NULL for an unknown one. */
 const char *tiling_mode_name(uint32_t mode);
-/* Parses a mode name or a number (decimal or 0x..); returns false if unknown. */
+/* Parses a mode name ("SW_64KB_R_X", "64KB_R_X" or a PS5 name such as "RenderTarget")
+ * or a number (decimal or 0x..); returns false if unknown. */
 bool tiling_mode_parse(const char *text, uint32_t *out_mode);
 
 /* Fills OUT for SURFACE. Returns false (and logs why, once per call) when the combination

@@ -36,8 +36,21 @@ const char *tiling_mode_name(uint32_t mode) {
   return m ? m->name : NULL;
 }
 
+/* PS5 tile-mode names of the same values. */
+static const struct { const char *name; uint32_t mode; } ps5_names[] = {
+    {"Linear", TILING_PS5_LINEAR},        {"Standard256B", TILING_PS5_STANDARD_256B},
+    {"Standard4KB", TILING_PS5_STANDARD_4KB}, {"Standard64KB", TILING_PS5_STANDARD_64KB},
+    {"Prt", TILING_PS5_PRT},              {"Depth", TILING_PS5_DEPTH},
+    {"RenderTarget", TILING_PS5_RENDER_TARGET},
+};
+
 bool tiling_mode_parse(const char *text, uint32_t *out_mode) {
   if (!text || !*text) return false;
+  for (size_t i = 0; i < sizeof(ps5_names) / sizeof(ps5_names[0]); i++)
+    if (strcmp(text, ps5_names[i].name) == 0) {
+      *out_mode = ps5_names[i].mode;
+      return true;
+    }
   for (uint32_t v = 0; v < 32; v++) {
     const char *n = tiling_mode_name(v);
     if (n && (strcmp(n, text) == 0 || (strncmp(text, "SW_", 3) != 0 && strcmp(n + 3, text) == 0))) {

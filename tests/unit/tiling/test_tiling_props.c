@@ -189,6 +189,10 @@ static void test_mode_names(void **state) {
   assert_int_equal(m, TILING_SW_64KB_Z_X);
   assert_true(tiling_mode_parse("9", &m));
   assert_string_equal(tiling_mode_name(m), "SW_64KB_S");
+  assert_true(tiling_mode_parse("RenderTarget", &m));
+  assert_int_equal(m, TILING_SW_64KB_R_X);
+  assert_true(tiling_mode_parse("Prt", &m));
+  assert_int_equal(m, TILING_SW_64KB_S_T);
   assert_false(tiling_mode_parse("12", &m));
   assert_false(tiling_mode_parse("SW_NOPE", &m));
 }
