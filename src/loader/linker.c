@@ -43,6 +43,8 @@ struct thunk_chunk {
 };
 
 static struct thunk_chunk *thunk_chunks;
+static struct unresolved_import **unresolved_records; /* owned; thunks point at them */
+static size_t unresolved_record_count;
 static size_t thunk_chunk_count;
 static unsigned unresolved_logs;
 static uint64_t invalid_object_page;
@@ -83,7 +85,14 @@ static uint64_t thunk_create(const struct linker_import *imp, const struct loade
     *c = (struct thunk_chunk){p, 0, false};
   }
   struct unresolved_import *rec = calloc(1, sizeof *rec);
-  if (!rec) return 0;
+  struct unresolved_import **list =
+      realloc(unresolved_records, (unresolved_record_count + 1) * sizeof *list);
+  if (!rec || !list) {
+    free(rec);
+    return 0;
+  }
+  unresolved_records = list;
+  unresolved_records[unresolved_record_count++] = rec;
   snprintf(rec->nid, sizeof rec->nid, "%s", imp->nid);
   rec->library = imp->library;
   rec->module = imp->module;

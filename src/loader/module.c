@@ -162,8 +162,8 @@ static bool collect_symbols(struct loader_module *m) {
       x->addr = m->base + s->st_value;
     }
   }
-  qsort(m->exports, m->export_count, sizeof *m->exports, export_cmp);
-  qsort(m->symbols, m->symbol_count, sizeof *m->symbols, symbol_cmp);
+  if (m->export_count) qsort(m->exports, m->export_count, sizeof *m->exports, export_cmp);
+  if (m->symbol_count) qsort(m->symbols, m->symbol_count, sizeof *m->symbols, symbol_cmp);
   return true;
 }
 
@@ -288,7 +288,7 @@ void module_rewrite_code(struct loader_module *m) {
    * cover (crt code, hand-written assembly) is swept linearly so no FS use or syscall is
    * missed. */
   size_t used = 0;
-  if (ranges) qsort(ranges, (size_t)nfde, sizeof *ranges, range_cmp);
+  if (ranges && nfde > 0) qsort(ranges, (size_t)nfde, sizeof *ranges, range_cmp);
   for (size_t s = 0; s < nseg; s++) {
     uint64_t at = segs[s].start;
     for (long i = 0; ranges && i < nfde; i++) {
@@ -305,7 +305,7 @@ void module_rewrite_code(struct loader_module *m) {
       rewrite_range((uint8_t *)(uintptr_t)at, segs[s].end - at, at, &m->rewrite, record_syscall, m);
   }
   free(ranges);
-  qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
+  if (m->syscall_count) qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
   const struct rewrite_stats *st = &m->rewrite;
   LOG(loader, INFO,
       "%s: code rewrite over %llu ranges (%zu functions from .eh_frame, rest swept linearly): %llu instructions, FS sites %llu (rewritten %llu), "
@@ -377,5 +377,6 @@ const struct module_export *module_find_export(const struct loader_module *m, co
 }
 
 bool module_is_syscall_site(const struct loader_module *m, uint64_t addr) {
-  return bsearch(&addr, m->syscall_sites, m->syscall_count, sizeof addr, u64_cmp) != NULL;
+  return m->syscall_count &&
+         bsearch(&addr, m->syscall_sites, m->syscall_count, sizeof addr, u64_cmp) != NULL;
 }

@@ -93,7 +93,8 @@ static void test_undecodable_bytes_skipped(void **state) {
 struct eh_search {
   uint64_t hdr;
   size_t size;
-  uint64_t base;
+  uint64_t seg_start[32], seg_end[32];
+  int segs;
 };
 static int find_eh(struct dl_phdr_info *info, size_t size, void *data) {
   (void)size;
@@ -103,9 +104,13 @@ static int find_eh(struct dl_phdr_info *info, size_t size, void *data) {
     if (info->dlpi_phdr[i].p_type == PT_GNU_EH_FRAME) {
       s->hdr = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
       s->size = info->dlpi_phdr[i].p_memsz;
-      return 1;
     }
-  return 0;
+  for (int i = 0; s->hdr && i < info->dlpi_phnum && s->segs < 32; i++)
+    if (info->dlpi_phdr[i].p_type == PT_LOAD) {
+      s->seg_start[s->segs] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
+      s->seg_end[s->segs++] = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr + info->dlpi_phdr[i].p_filesz;
+    }
+  return s->hdr != 0;
 }
 
 static void test_eh_frame_ranges(void **state) {
@@ -115,10 +120,13 @@ static void test_eh_frame_ranges(void **state) {
   assert_true(s.hdr != 0);
   uint64_t eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)s.hdr, s.size, s.hdr);
   assert_true(eh != 0);
-  /* bound: .eh_frame sits after .eh_frame_hdr in the same segment; 1 MiB is plenty here and
-   * the walk stops at the zero terminator */
+  /* the walk is bounded by the end of the loaded segment holding .eh_frame */
+  uint64_t end = 0;
+  for (int i = 0; i < s.segs; i++)
+    if (eh >= s.seg_start[i] && eh < s.seg_end[i]) end = s.seg_end[i];
+  assert_true(end > eh);
   static struct code_range ranges[20000];
-  long n = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, 1 << 16, eh, ranges, 20000);
+  long n = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, end - eh, eh, ranges, 20000);
   assert_true(n > 5);
   uint64_t fn = (uint64_t)(uintptr_t)test_cases;
   bool found = false;
