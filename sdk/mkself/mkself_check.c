@@ -37,20 +37,35 @@ static bool view_from_self(struct mkself_view *v, const uint8_t *f, size_t size,
   if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0)
     return mkself_fail(err, cap, "SELF: no ELF header after the segment entries");
   if (eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum == 0 || eh.e_phnum > 64 ||
-      !mkself_in_bounds(elf_at + eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr), size))
+      eh.e_phoff > size || !mkself_in_bounds(elf_at + eh.e_phoff, (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr), size))
     return mkself_fail(err, cap, "SELF: program headers are missing or out of the file");
   Elf64_Phdr ph[64];
   memcpy(ph, f + elf_at + eh.e_phoff, (size_t)eh.e_phnum * sizeof(Elf64_Phdr));
-  uint64_t image_size = eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr);
-  for (unsigned i = 0; i < eh.e_phnum; i++) {
-    if (ph[i].p_offset > (1ull << 32) || ph[i].p_filesz > (1ull << 32))
-      return mkself_fail(err, cap, "SELF: program header %u has absurd sizes", i);
-    if (ph[i].p_offset + ph[i].p_filesz > image_size) image_size = ph[i].p_offset + ph[i].p_filesz;
+  /* The image spans the headers and every program header a data entry fills; a real
+   * image is at most a few pages of padding per segment larger than the SELF itself. */
+  uint64_t headers = eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr);
+  if (headers < sizeof(Elf64_Ehdr)) headers = sizeof(Elf64_Ehdr);
+  if (!mkself_in_bounds(elf_at, headers, size))
+    return mkself_fail(err, cap, "SELF: the ELF headers run past the end of the file");
+  uint64_t image_size = headers;
+  for (unsigned i = 0; i < count; i++) {
+    uint64_t props;
+    memcpy(&props, f + SCE_SELF_HEADER_SIZE + (size_t)i * SCE_SELF_SEGMENT_SIZE, 8);
+    uint64_t idx = SCE_SELF_SEG_PHDR_INDEX(props);
+    if (!(props & SCE_SELF_SEG_BLOCKED) || idx >= eh.e_phnum) continue;
+    if (ph[idx].p_offset > (1ull << 32) || ph[idx].p_filesz > (1ull << 32))
+      return mkself_fail(err, cap, "SELF: program header %llu has absurd sizes",
+                         (unsigned long long)idx);
+    uint64_t end = ph[idx].p_offset + ph[idx].p_filesz;
+    if (end > image_size) image_size = end;
   }
+  if (image_size > 4 * (uint64_t)size + (1u << 20))
+    return mkself_fail(err, cap, "SELF: the ELF image it describes (0x%llx bytes) is far "
+                       "larger than the file", (unsigned long long)image_size);
   v->image = calloc(1, image_size);
   if (!v->image) return mkself_fail(err, cap, "out of memory");
   v->image_size = image_size;
-  memcpy(v->image, f + elf_at, eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr));
+  memcpy(v->image, f + elf_at, headers);
   for (unsigned i = 0; i < count; i++) {
     uint64_t ent[4];
     memcpy(ent, f + SCE_SELF_HEADER_SIZE + (size_t)i * SCE_SELF_SEGMENT_SIZE, sizeof ent);
