@@ -188,7 +188,7 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
     default: break;
     }
   }
-  m->entry = f->ehdr.e_entry ? base + f->ehdr.e_entry : 0;
+  m->entry = (m->is_exec || f->ehdr.e_entry) ? base + f->ehdr.e_entry : 0;
   m->sym_value = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, sizeof *m->sym_value);
   m->sym_state = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, 1);
   m->lib_counts = calloc(m->dyn.library_count ? m->dyn.library_count : 1, sizeof *m->lib_counts);
