@@ -149,6 +149,7 @@
   X(cvt_i32_f32,    U32,  PURE,              1, (F32)) \
   X(cvt_f32_f16,    F32,  PURE,              1, (F16)) \
   X(cvt_f16_f32,    F16,  PURE,              1, (F32)) \
+  X(cvt_f16_f32_rtz,F16,  PURE,              1, (F32)) /* round toward zero */ \
   X(cvt_f64_f32,    F64,  PURE,              1, (F32)) \
   X(cvt_f32_f64,    F32,  PURE,              1, (F64)) \
   /* 16-bit float */ \

@@ -1,0 +1,54 @@
+/* GFX10 machine code -> control-flow graph -> typed IR.
+ *
+ *   struct ir_translate_error err;
+ *   struct ir_function *fn = ir_translate(words, count, &opts, &err);
+ *
+ * Code is discovered from dword 0 by following branches (data after s_endpgm or s_code_end
+ * is never decoded). Basic blocks split at branch targets and after branches; SOPP branches,
+ * s_setpc_b64 / s_swappc_b64 whose target is a constant built in the same block from
+ * s_getpc_b64 plus s_add/s_addc/s_sub/s_mov, and s_endpgm end blocks. The graph is
+ * structured (cfg_structure.h); when that fails fn->structured is false and
+ * fn->structure.reason says why (the dispatcher form is then required).
+ *
+ * Instructions become IR with the hardware's semantics: VALU results are written only to
+ * lanes active in EXEC (others keep their value), SALU ops set SCC as the ISA defines,
+ * compares write lane masks (and EXEC for v_cmpx), float modifiers (neg, abs, clamp, omod)
+ * are applied. An instruction without a translation becomes an `unsupported` IR operation
+ * carrying its byte offset (counted in unsupported_count and logged once per opcode).
+ */
+#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_H
+#define PROSPERO_GPU_SHADER_IR_TRANSLATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/ir/ir.h"
+
+struct ir_translate_options {
+  uint32_t wave_size; /* 32 (default when 0) or 64 */
+  bool run_passes;    /* SSA, constant folding, DCE (validated between passes in debug) */
+};
+
+struct ir_translate_error {
+  uint32_t offset;    /* byte offset of the offending instruction */
+  char msg[160];
+};
+
+struct ir_translate_stats {
+  uint32_t instructions;      /* decoded guest instructions */
+  uint32_t unsupported_count; /* of them, without an IR translation */
+  uint32_t blocks;            /* guest basic blocks (before structuring) */
+};
+
+/* Returns NULL with ERR filled when the code cannot be translated at all (undecodable word
+ * on a reachable path, branch outside the code, too large). STATS may be NULL. */
+struct ir_function *ir_translate(const uint32_t *words, size_t count,
+                                 const struct ir_translate_options *opts,
+                                 struct ir_translate_error *err,
+                                 struct ir_translate_stats *stats);
+
+/* Upper bound on the code size accepted (dwords). */
+#define IR_TRANSLATE_MAX_DWORDS (1u << 20)
+
+#endif

@@ -1,0 +1,265 @@
+/* Code discovery and basic blocks: decode from dword 0 along every path, split at branch
+ * targets and after branches, recover constant s_setpc/s_swappc targets. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/shader/ir/translate_internal.h"
+
+static bool name_is(const struct isa_inst *in, const char *name) {
+  return strcmp(in->info->name, name) == 0;
+}
+
+enum xl_flow xl_flow_of(const struct isa_inst *in) {
+  if (in->family == ISA_FAMILY_SOPP) {
+    static const struct {
+      const char *name;
+      enum xl_flow flow;
+    } sopp[] = {
+        {"s_branch", XL_FLOW_JUMP},          {"s_cbranch_scc0", XL_FLOW_SCC0},
+        {"s_cbranch_scc1", XL_FLOW_SCC1},    {"s_cbranch_vccz", XL_FLOW_VCCZ},
+        {"s_cbranch_vccnz", XL_FLOW_VCCNZ},  {"s_cbranch_execz", XL_FLOW_EXECZ},
+        {"s_cbranch_execnz", XL_FLOW_EXECNZ}, {"s_endpgm", XL_FLOW_END},
+        {"s_endpgm_saved", XL_FLOW_END},     {"s_endpgm_ordered_ps_done", XL_FLOW_END},
+        {"s_code_end", XL_FLOW_END},
+    };
+    for (size_t i = 0; i < sizeof sopp / sizeof *sopp; i++)
+      if (name_is(in, sopp[i].name)) return sopp[i].flow;
+    /* debugger branches (s_cbranch_cdbg*) never fire without a debugger: fall through */
+    return XL_FLOW_NONE;
+  }
+  if (in->family == ISA_FAMILY_SOP1) {
+    if (name_is(in, "s_setpc_b64")) return XL_FLOW_SETPC;
+    if (name_is(in, "s_swappc_b64")) return XL_FLOW_SWAPPC;
+  }
+  if (in->family == ISA_FAMILY_SOPK && name_is(in, "s_call_b64")) return XL_FLOW_CALL;
+  return XL_FLOW_NONE;
+}
+
+static bool flow_conditional(enum xl_flow f) { return f >= XL_FLOW_SCC0 && f <= XL_FLOW_EXECNZ; }
+
+static bool fail(struct xl_code *c, uint32_t dword, const char *fmt, const char *what) {
+  c->err->offset = dword * 4;
+  snprintf(c->err->msg, sizeof c->err->msg, fmt, what);
+  return false;
+}
+
+/* Scalar constants known inside one block, for s_getpc/s_add/s_setpc sequences. */
+struct known_sgprs {
+  uint32_t value[106];
+  uint8_t known[106];
+  bool scc_known;
+  uint32_t scc;
+};
+
+static bool const_src(const struct known_sgprs *k, const struct isa_operand *op, uint32_t *v) {
+  switch (op->kind) {
+    case ISA_OPK_SGPR:
+      if (op->reg >= 106 || !k->known[op->reg]) return false;
+      *v = k->value[op->reg];
+      return true;
+    case ISA_OPK_INLINE_INT:
+    case ISA_OPK_LITERAL:
+    case ISA_OPK_IMM: *v = op->value; return true;
+    default: return false;
+  }
+}
+
+static void forget_defs(struct known_sgprs *k, const struct isa_inst *in) {
+  for (unsigned d = 0; d < in->num_defs; d++)
+    if (in->defs[d].kind == ISA_OPK_SGPR)
+      for (unsigned r = 0; r < in->defs[d].count && in->defs[d].reg + r < 106; r++)
+        k->known[in->defs[d].reg + r] = 0;
+  k->scc_known = false;
+}
+
+/* Tracks one instruction; PC_NEXT is the byte offset after it. */
+static void track(struct known_sgprs *k, const struct isa_inst *in, uint32_t pc_next) {
+  const struct isa_operand *d = &in->defs[0];
+  uint32_t a, b;
+  bool sd = in->num_defs == 1 && d->kind == ISA_OPK_SGPR && d->reg + d->count <= 106;
+  if (sd && name_is(in, "s_getpc_b64")) {
+    k->value[d->reg] = pc_next;
+    k->value[d->reg + 1] = 0;
+    k->known[d->reg] = k->known[d->reg + 1] = 1;
+    return;
+  }
+  if (sd && in->num_srcs >= 1 && name_is(in, "s_mov_b32") && const_src(k, &in->srcs[0], &a)) {
+    k->value[d->reg] = a;
+    k->known[d->reg] = 1;
+    return;
+  }
+  if (sd && in->num_srcs == 2 && const_src(k, &in->srcs[0], &a) &&
+      const_src(k, &in->srcs[1], &b)) {
+    uint64_t r;
+    if (name_is(in, "s_add_u32")) {
+      r = (uint64_t)a + b;
+    } else if (name_is(in, "s_addc_u32") && k->scc_known) {
+      r = (uint64_t)a + b + k->scc;
+    } else if (name_is(in, "s_sub_u32")) {
+      r = (uint64_t)a - b;
+      k->value[d->reg] = (uint32_t)r;
+      k->known[d->reg] = 1;
+      k->scc = a < b;
+      k->scc_known = true;
+      return;
+    } else {
+      forget_defs(k, in);
+      return;
+    }
+    k->value[d->reg] = (uint32_t)r;
+    k->known[d->reg] = 1;
+    k->scc = (uint32_t)(r >> 32) & 1;
+    k->scc_known = true;
+    return;
+  }
+  forget_defs(k, in);
+}
+
+static bool add_leader(struct xl_code *c, uint32_t dword) {
+  if (dword >= c->count) return false;
+  c->leader[dword] = 1;
+  return true;
+}
+
+bool xl_discover(struct xl_code *c) {
+  uint32_t *work = malloc((c->count + 1) * sizeof *work);
+  if (!work) return fail(c, 0, "%s", "out of memory");
+  uint32_t wp = 0;
+  work[wp++] = 0;
+  c->leader[0] = 1;
+  bool ok = true;
+  struct known_sgprs known;
+  while (wp && ok) {
+    uint32_t at = work[--wp];
+    memset(&known, 0, sizeof known);
+    while (ok) {
+      if (c->inst_at[at] != XL_NONE) break; /* already decoded from here on */
+      /* another path may enter here: constants tracked so far no longer hold */
+      if (c->leader[at]) memset(&known, 0, sizeof known);
+      if (c->inst_count >= c->count) {
+        ok = fail(c, at, "%s", "too many instructions");
+        break;
+      }
+      struct xl_decoded *dec = &c->insts[c->inst_count];
+      struct isa_error e;
+      if (!isa_decode_wave(c->words, c->count, at, c->wave64, &dec->in, &e)) {
+        c->err->offset = at * 4;
+        snprintf(c->err->msg, sizeof c->err->msg, "undecodable instruction 0x%08x: %s (%s)",
+                 e.word, isa_error_name(e.code), e.msg);
+        ok = false;
+        break;
+      }
+      dec->dword = at;
+      dec->target = XL_NONE;
+      dec->flow = xl_flow_of(&dec->in);
+      c->inst_at[at] = c->inst_count++;
+      uint32_t next = at + dec->in.size;
+      track(&known, &dec->in, next * 4);
+      enum xl_flow f = dec->flow;
+      if (f == XL_FLOW_NONE) {
+        if (next >= c->count) {
+          ok = fail(c, at, "%s", "code runs past the end without s_endpgm");
+          break;
+        }
+        at = next;
+        continue;
+      }
+      if (f == XL_FLOW_END) break;
+      uint32_t target = XL_NONE;
+      if (f == XL_FLOW_JUMP || flow_conditional(f) || f == XL_FLOW_CALL) {
+        int64_t t = (int64_t)next + (int16_t)dec->in.simm16;
+        if (t < 0 || t >= c->count) {
+          ok = fail(c, at, "%s", "branch target outside the code");
+          break;
+        }
+        target = (uint32_t)t;
+      } else { /* setpc / swappc: the address must be a known constant */
+        const struct isa_operand *src = &dec->in.srcs[0];
+        uint32_t lo, hi;
+        if (src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 && known.known[src->reg] &&
+            known.known[src->reg + 1]) {
+          lo = known.value[src->reg];
+          hi = known.value[src->reg + 1];
+          if (hi != 0 || (lo & 3) || lo / 4 >= c->count) {
+            ok = fail(c, at, "%s", "indirect jump outside the code");
+            break;
+          }
+          target = lo / 4;
+        } else {
+          dec->flow = XL_FLOW_UNRESOLVED;
+          break;
+        }
+      }
+      dec->target = target;
+      if (!add_leader(c, target)) {
+        ok = fail(c, at, "%s", "branch target outside the code");
+        break;
+      }
+      if (c->inst_at[target] == XL_NONE) work[wp++] = target;
+      if (flow_conditional(f)) {
+        if (next >= c->count) {
+          ok = fail(c, at, "%s", "conditional branch at the end of the code");
+          break;
+        }
+        c->leader[next] = 1;
+        at = next;
+        continue;
+      }
+      /* jumps and calls end the path here; a call's return point is not followed because
+       * the return address only exists in registers (the callee's s_setpc is resolved
+       * when it is a constant) */
+      break;
+    }
+  }
+  free(work);
+  if (!ok) return false;
+  /* a target in the middle of an instruction is not code we can run */
+  for (uint32_t d = 0; d < c->count; d++)
+    if (c->leader[d] && c->inst_at[d] == XL_NONE)
+      return fail(c, d, "%s", "branch into the middle of an instruction");
+  return true;
+}
+
+bool xl_build_blocks(struct xl_code *c) {
+  /* instructions in address order */
+  uint32_t n = 0;
+  for (uint32_t d = 0; d < c->count; d++)
+    if (c->inst_at[d] != XL_NONE) c->order[n++] = c->inst_at[d];
+  c->block_count = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    struct xl_decoded *dec = &c->insts[c->order[i]];
+    bool starts = c->leader[dec->dword] || i == 0;
+    if (i > 0) {
+      const struct xl_decoded *prev = &c->insts[c->order[i - 1]];
+      /* a gap (undecoded words) or the previous instruction ending its block */
+      if (prev->dword + prev->in.size != dec->dword || prev->flow != XL_FLOW_NONE) starts = true;
+    }
+    if (starts) {
+      c->block_first[c->block_count] = i;
+      c->block_count++;
+    }
+    dec->block = c->block_count - 1;
+  }
+  c->block_first[c->block_count] = n;
+  c->ordered = n;
+  return c->block_count > 0;
+}
+
+uint32_t xl_block_of_dword(const struct xl_code *c, uint32_t dword) {
+  return c->insts[c->inst_at[dword]].block;
+}
+
+bool xl_build_graph(struct xl_code *c) {
+  c->graph = cfg_graph_create(c->block_count, xl_block_of_dword(c, 0));
+  if (!c->graph) return fail(c, 0, "%s", "out of memory");
+  for (uint32_t b = 0; b < c->block_count; b++) {
+    const struct xl_decoded *last = &c->insts[c->order[c->block_first[b + 1] - 1]];
+    uint32_t next = last->dword + last->in.size;
+    bool falls = last->flow == XL_FLOW_NONE || flow_conditional(last->flow);
+    if (last->target != XL_NONE) cfg_graph_add_edge(c->graph, b, xl_block_of_dword(c, last->target));
+    if (falls && next < c->count && c->inst_at[next] != XL_NONE)
+      cfg_graph_add_edge(c->graph, b, xl_block_of_dword(c, next));
+  }
+  return cfg_graph_analyze(c->graph) || fail(c, 0, "%s", "out of memory");
+}

@@ -1,0 +1,970 @@
+/* Semantics of GFX10 instructions as IR.
+ *
+ * XL_OPS below is the one table from mnemonic to semantics: a handler kind, an IR operation
+ * and a detail (SCC rule, operand order, float predicate ...). The mnemonic is the decoder's
+ * name without the _e32/_e64 encoding suffix. Compares (v_cmp*, v_cmpx*, s_cmp*) are parsed
+ * from their name against the predicate tables further down.
+ *
+ * Register conventions (see ir.h): SGPRs/VGPRs are 32-bit registers, 64-bit operands are
+ * register pairs; VCC and EXEC are 64-bit lane masks of which wave32 uses the low half;
+ * SCC is a U1.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "gpu/shader/ir/translate_internal.h"
+
+/* ---- operands ------------------------------------------------------------------------ */
+
+static uint32_t c32(struct xl_state *x, uint32_t v) { return ir_b_const(&x->b, IR_TYPE_U32, v); }
+static uint32_t c64(struct xl_state *x, uint64_t v) { return ir_b_const(&x->b, IR_TYPE_U64, v); }
+static uint32_t get(struct xl_state *x, uint32_t reg) { return ir_b_get_reg(&x->b, reg); }
+static void set(struct xl_state *x, uint32_t reg, uint32_t v) { ir_b_set_reg(&x->b, reg, v); }
+
+/* Inline float constants by source encoding 240..248 (0.5, -0.5, 1, -1, 2, -2, 4, -4,
+ * 1/(2*pi)) as f32 and f64 bits. */
+static const uint32_t inline_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
+                                       0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
+                                       0x3e22f983};
+static const uint64_t inline_f64[9] = {
+    0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
+    0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
+    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
+
+static uint32_t inline_float_index(const struct isa_operand *op) {
+  uint32_t raw = op->raw;
+  return raw >= 240 && raw <= 248 ? raw - 240 : 2;
+}
+
+/* A 32-bit scalar special register source (9-bit encoding). */
+static uint32_t read_special32(struct xl_state *x, uint32_t enc) {
+  switch (enc) {
+    case ISA_SRC_VCC_LO: return ir_lo_u32(&x->b, get(x, IR_REG_VCC));
+    case ISA_SRC_VCC_HI: return ir_hi_u32(&x->b, get(x, IR_REG_VCC));
+    case ISA_SRC_EXEC_LO: return ir_lo_u32(&x->b, get(x, IR_REG_EXEC));
+    case ISA_SRC_EXEC_HI: return ir_hi_u32(&x->b, get(x, IR_REG_EXEC));
+    case ISA_SRC_M0: return get(x, IR_REG_M0);
+    case ISA_SRC_NULL: return c32(x, 0);
+    case ISA_SRC_SCC: return ir_u1_to_u32(&x->b, get(x, IR_REG_SCC));
+    case ISA_SRC_VCCZ: return ir_u1_to_u32(&x->b, ir_ieq64(&x->b, get(x, IR_REG_VCC), c64(x, 0)));
+    case ISA_SRC_EXECZ:
+      return ir_u1_to_u32(&x->b, ir_ieq64(&x->b, get(x, IR_REG_EXEC), c64(x, 0)));
+    default:
+      LOG_ONCE(shader, WARN, "special source register %u read as 0", enc);
+      return c32(x, 0);
+  }
+}
+
+/* Dword I (0 or 1) of source operand OP as U32 raw bits. FLOAT64 selects how constants
+ * widen: f64 literals are the high dword, f64 inline constants their own bit patterns. */
+static uint32_t src_dword(struct xl_state *x, const struct isa_operand *op, unsigned i,
+                          bool float64) {
+  switch (op->kind) {
+    case ISA_OPK_SGPR: return get(x, IR_REG_SGPR0 + ((op->reg + i) % 106));
+    case ISA_OPK_VGPR: return get(x, IR_REG_VGPR0 + ((op->reg + i) & 255));
+    case ISA_OPK_SPECIAL:
+      if (i == 1 && (op->reg == ISA_SRC_VCC_LO || op->reg == ISA_SRC_EXEC_LO))
+        return read_special32(x, op->reg + 1);
+      return i ? c32(x, 0) : read_special32(x, op->reg);
+    case ISA_OPK_INLINE_INT: {
+      int32_t v = (int32_t)op->value;
+      return c32(x, i ? (v < 0 ? 0xffffffffu : 0) : (uint32_t)v);
+    }
+    case ISA_OPK_INLINE_FLOAT: {
+      uint32_t k = inline_float_index(op);
+      if (float64) return c32(x, (uint32_t)(inline_f64[k] >> (32 * i)));
+      return c32(x, i ? 0 : inline_f32[k]);
+    }
+    case ISA_OPK_LITERAL:
+      if (float64) return c32(x, i ? op->value : 0);
+      return c32(x, i ? 0 : op->value);
+    case ISA_OPK_IMM: return c32(x, i ? 0 : op->value);
+    default: return c32(x, 0);
+  }
+}
+
+static uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  return src_dword(x, &in->srcs[i], 0, false);
+}
+
+static uint32_t src64(struct xl_state *x, const struct isa_inst *in, unsigned i, bool f64) {
+  const struct isa_operand *op = &in->srcs[i];
+  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO && op->count == 2)
+    return get(x, IR_REG_VCC);
+  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO && op->count == 2)
+    return get(x, IR_REG_EXEC);
+  return ir_pack_u64(&x->b, src_dword(x, op, 0, f64), src_dword(x, op, 1, f64));
+}
+
+/* A lane-mask source (32 bits in wave32, 64 in wave64) as U64. */
+static uint32_t src_mask(struct xl_state *x, const struct isa_operand *op) {
+  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO)
+    return x->wave64 ? get(x, IR_REG_VCC) : ir_iand64(&x->b, get(x, IR_REG_VCC), c64(x, 0xffffffffu));
+  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO)
+    return x->wave64 ? get(x, IR_REG_EXEC)
+                     : ir_iand64(&x->b, get(x, IR_REG_EXEC), c64(x, 0xffffffffu));
+  uint32_t lo = src_dword(x, op, 0, false);
+  uint32_t hi = x->wave64 ? src_dword(x, op, 1, false) : c32(x, 0);
+  return ir_pack_u64(&x->b, lo, hi);
+}
+
+/* Float source with the VOP3 abs/neg modifiers applied. */
+static bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) {
+  if (in->srcs[i].mods & mod) return true;
+  if (in->family != ISA_FAMILY_VOP3 || i > 2) return false;
+  /* VOP3 (not VOP3B): abs in word0 bits 10:8, neg in word1 bits 31:29 */
+  if (mod == ISA_MOD_ABS) return (in->words[0] >> (8 + i)) & 1;
+  if (mod == ISA_MOD_NEG) return (in->words[1] >> (29 + i)) & 1;
+  return false;
+}
+
+static uint32_t fsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  uint32_t v = ir_bitcast_f32(&x->b, src32(x, in, i));
+  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_fabs(&x->b, v);
+  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_fneg(&x->b, v);
+  return v;
+}
+
+static uint32_t dsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  uint32_t v = ir_bitcast_f64(&x->b, src64(x, in, i, true));
+  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_dabs(&x->b, v);
+  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_dneg(&x->b, v);
+  return v;
+}
+
+static uint32_t lane_active(struct xl_state *x) {
+  return ir_lane_bit(&x->b, get(x, IR_REG_EXEC));
+}
+
+/* Writes one dword of a scalar destination. */
+static void write_sdword(struct xl_state *x, const struct isa_operand *d, unsigned i,
+                         uint32_t v) {
+  if (d->kind == ISA_OPK_SGPR) {
+    if (d->reg + i < 106) set(x, IR_REG_SGPR0 + d->reg + i, v);
+    return;
+  }
+  if (d->kind != ISA_OPK_SPECIAL) return;
+  uint32_t enc = d->reg + i;
+  uint32_t reg = enc == ISA_SRC_VCC_LO || enc == ISA_SRC_VCC_HI     ? IR_REG_VCC
+                 : enc == ISA_SRC_EXEC_LO || enc == ISA_SRC_EXEC_HI ? IR_REG_EXEC
+                                                                    : IR_NONE;
+  if (enc == ISA_SRC_M0) {
+    set(x, IR_REG_M0, v);
+  } else if (reg != IR_NONE) {
+    uint32_t old = get(x, reg);
+    bool hi = enc == ISA_SRC_VCC_HI || enc == ISA_SRC_EXEC_HI;
+    uint32_t keep = hi ? ir_lo_u32(&x->b, old) : ir_hi_u32(&x->b, old);
+    set(x, reg, hi ? ir_pack_u64(&x->b, keep, v) : ir_pack_u64(&x->b, v, keep));
+  } else if (enc != ISA_SRC_NULL) {
+    LOG_ONCE(shader, WARN, "write to special register %u ignored", enc);
+  }
+}
+
+static void write_s32(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
+  if (in->num_defs) write_sdword(x, &in->defs[0], 0, v);
+}
+
+static void write_s64(struct xl_state *x, const struct isa_operand *d, uint32_t v64) {
+  if (d->kind == ISA_OPK_SPECIAL && d->reg == ISA_SRC_VCC_LO) {
+    set(x, IR_REG_VCC, v64);
+  } else if (d->kind == ISA_OPK_SPECIAL && d->reg == ISA_SRC_EXEC_LO) {
+    set(x, IR_REG_EXEC, v64);
+  } else {
+    write_sdword(x, d, 0, ir_lo_u32(&x->b, v64));
+    write_sdword(x, d, 1, ir_hi_u32(&x->b, v64));
+  }
+}
+
+/* Writes a lane mask (U64) to a mask destination: 32 bits in wave32, 64 in wave64. */
+static void write_mask(struct xl_state *x, const struct isa_operand *d, uint32_t mask) {
+  if (x->wave64) {
+    write_s64(x, d, mask);
+  } else {
+    write_sdword(x, d, 0, ir_lo_u32(&x->b, mask));
+  }
+}
+
+/* VGPR destination: only lanes active in EXEC change (VOP3 sdst-as-vdst for readlane is a
+ * scalar write, handled by the caller). */
+static void write_v32(struct xl_state *x, const struct isa_operand *d, unsigned i, uint32_t v) {
+  if (d->kind != ISA_OPK_VGPR) {
+    write_sdword(x, d, i, v);
+    return;
+  }
+  uint32_t reg = IR_REG_VGPR0 + ((d->reg + i) & 255);
+  set(x, reg, ir_select(&x->b, lane_active(x), v, get(x, reg)));
+}
+
+static void write_vdst(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
+  if (in->num_defs) write_v32(x, &in->defs[0], 0, v);
+}
+
+static void write_vdst64(struct xl_state *x, const struct isa_inst *in, uint32_t v64) {
+  if (!in->num_defs) return;
+  write_v32(x, &in->defs[0], 0, ir_lo_u32(&x->b, v64));
+  write_v32(x, &in->defs[0], 1, ir_hi_u32(&x->b, v64));
+}
+
+/* clamp and output modifier of a float result */
+static uint32_t fresult(struct xl_state *x, const struct isa_inst *in, uint32_t f) {
+  static const uint32_t omod_factor[4] = {0, 0x40000000u, 0x40800000u, 0x3f000000u};
+  if (in->omod & 3) f = ir_fmul(&x->b, f, ir_b_const(&x->b, IR_TYPE_F32, omod_factor[in->omod & 3]));
+  if (in->clamp) f = ir_fsat(&x->b, f);
+  return ir_bitcast_u32(&x->b, f);
+}
+
+/* ---- the table ----------------------------------------------------------------------- */
+
+enum xl_kind {
+  K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
+  K_SBIN32,   /* d = op(s0, s1), SCC rule in detail */
+  K_SBIN64,   /* 64-bit bitwise: detail bit 0 invert s1, bit 1 invert result; SCC = d != 0 */
+  K_SSHIFT64, /* 64-bit shifts, SCC = d != 0 */
+  K_SADDC, K_SSUBB,
+  K_SUN32,    /* d = op(s0), SCC rule */
+  K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
+  K_SAVEEXEC, /* detail: XL_LOGIC_* */
+  K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
+  K_SNOP, K_SBARRIER, K_SROUND, K_SDENORM, K_SSETPRIO,
+  K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
+  K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
+  K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
+  K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
+  K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
+};
+
+enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
+enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_ANDN1, L_ORN1 };
+/* detail flags for vector binary ops */
+enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */ };
+
+struct xl_entry {
+  const char *name;
+  enum xl_kind kind;
+  enum ir_op op;
+  uint32_t detail;
+};
+
+/* clang-format off */
+#define XL_OPS(X) \
+  /* scalar moves and selects */ \
+  X(s_mov_b32, SMOV32, copy, 0) X(s_mov_b64, SMOV64, copy, 0) \
+  X(s_cmov_b32, SCMOV32, copy, 0) X(s_cmov_b64, SCMOV64, copy, 0) \
+  X(s_cselect_b32, SCSELECT32, select, 0) X(s_cselect_b64, SCSELECT64, select, 0) \
+  /* scalar arithmetic: SCC rule per the ISA */ \
+  X(s_add_u32, SBIN32, iadd, SCC_CARRY) X(s_sub_u32, SBIN32, isub, SCC_BORROW) \
+  X(s_add_i32, SBIN32, iadd, SCC_SADD) X(s_sub_i32, SBIN32, isub, SCC_SSUB) \
+  X(s_addc_u32, SADDC, iadd, 0) X(s_subb_u32, SSUBB, isub, 0) \
+  X(s_min_i32, SBIN32, smin, SCC_LT | SIGNED) X(s_min_u32, SBIN32, umin, SCC_LT) \
+  X(s_max_i32, SBIN32, smax, SCC_GT | SIGNED) X(s_max_u32, SBIN32, umax, SCC_GT) \
+  X(s_and_b32, SBIN32, iand, SCC_NZ) X(s_or_b32, SBIN32, ior, SCC_NZ) \
+  X(s_xor_b32, SBIN32, ixor, SCC_NZ) \
+  X(s_andn2_b32, SBIN32, iand, SCC_NZ | REV) X(s_orn2_b32, SBIN32, ior, SCC_NZ | REV) \
+  X(s_nand_b32, SBIN32, iand, SCC_NZ | INV) X(s_nor_b32, SBIN32, ior, SCC_NZ | INV) \
+  X(s_xnor_b32, SBIN32, ixor, SCC_NZ | INV) \
+  X(s_lshl_b32, SBIN32, shl, SCC_NZ) X(s_lshr_b32, SBIN32, lshr, SCC_NZ) \
+  X(s_ashr_i32, SBIN32, ashr, SCC_NZ) X(s_mul_i32, SBIN32, imul, SCC_KEEP) \
+  X(s_mul_hi_u32, SBIN32, umul_hi, SCC_KEEP) X(s_mul_hi_i32, SBIN32, smul_hi, SCC_KEEP) \
+  X(s_and_b64, SBIN64, iand64, 0) X(s_or_b64, SBIN64, ior64, 0) X(s_xor_b64, SBIN64, ixor64, 0) \
+  X(s_andn2_b64, SBIN64, iand64, 1) X(s_orn2_b64, SBIN64, ior64, 1) \
+  X(s_nand_b64, SBIN64, iand64, 2) X(s_nor_b64, SBIN64, ior64, 2) X(s_xnor_b64, SBIN64, ixor64, 2) \
+  X(s_lshl_b64, SSHIFT64, shl64, 0) X(s_lshr_b64, SSHIFT64, lshr64, 0) \
+  X(s_not_b32, SUN32, inot, SCC_NZ) X(s_brev_b32, SUN32, bitreverse, SCC_KEEP) \
+  X(s_bcnt1_i32_b32, SUN32, bitcount, SCC_NZ) X(s_ff1_i32_b32, SUN32, find_lsb, SCC_KEEP) \
+  X(s_flbit_i32_b32, SUN32, find_umsb, SCC_KEEP) \
+  X(s_not_b64, SNOT64, inot64, 0) X(s_bcnt1_i32_b64, SBCNT64, bitcount64, 0) \
+  X(s_sext_i32_i8, SSEXT, sbfe, 8) X(s_sext_i32_i16, SSEXT, sbfe, 16) \
+  X(s_abs_i32, SABS, smax, 0) \
+  X(s_bfe_u32, SBFE32, ubfe, 0) X(s_bfe_i32, SBFE32, sbfe, 0) X(s_bfm_b32, SBFM32, shl, 0) \
+  X(s_lshl1_add_u32, SLSHLADD, iadd, 1) X(s_lshl2_add_u32, SLSHLADD, iadd, 2) \
+  X(s_lshl3_add_u32, SLSHLADD, iadd, 3) X(s_lshl4_add_u32, SLSHLADD, iadd, 4) \
+  X(s_pack_ll_b32_b16, SPACK, pack_half, 0x00) X(s_pack_lh_b32_b16, SPACK, pack_half, 0x10) \
+  X(s_pack_hh_b32_b16, SPACK, pack_half, 0x11) \
+  /* EXEC manipulation: d = EXEC; EXEC = f(s0, EXEC); SCC = EXEC != 0 */ \
+  X(s_and_saveexec_b32, SAVEEXEC, iand64, L_AND) X(s_or_saveexec_b32, SAVEEXEC, ior64, L_OR) \
+  X(s_xor_saveexec_b32, SAVEEXEC, ixor64, L_XOR) X(s_andn2_saveexec_b32, SAVEEXEC, iand64, L_ANDN2) \
+  X(s_orn2_saveexec_b32, SAVEEXEC, ior64, L_ORN2) X(s_nand_saveexec_b32, SAVEEXEC, iand64, L_NAND) \
+  X(s_nor_saveexec_b32, SAVEEXEC, ior64, L_NOR) X(s_xnor_saveexec_b32, SAVEEXEC, ixor64, L_XNOR) \
+  X(s_andn1_saveexec_b32, SAVEEXEC, iand64, L_ANDN1) X(s_orn1_saveexec_b32, SAVEEXEC, ior64, L_ORN1) \
+  X(s_and_saveexec_b64, SAVEEXEC, iand64, L_AND) X(s_or_saveexec_b64, SAVEEXEC, ior64, L_OR) \
+  X(s_xor_saveexec_b64, SAVEEXEC, ixor64, L_XOR) X(s_andn2_saveexec_b64, SAVEEXEC, iand64, L_ANDN2) \
+  X(s_orn2_saveexec_b64, SAVEEXEC, ior64, L_ORN2) X(s_nand_saveexec_b64, SAVEEXEC, iand64, L_NAND) \
+  X(s_nor_saveexec_b64, SAVEEXEC, ior64, L_NOR) X(s_xnor_saveexec_b64, SAVEEXEC, ixor64, L_XNOR) \
+  X(s_andn1_saveexec_b64, SAVEEXEC, iand64, L_ANDN1) X(s_orn1_saveexec_b64, SAVEEXEC, ior64, L_ORN1) \
+  /* SOPK */ \
+  X(s_movk_i32, SMOVK, copy, 0) X(s_cmovk_i32, SCMOVK, copy, 0) \
+  X(s_addk_i32, SADDK, iadd, 0) X(s_mulk_i32, SMULK, imul, 0) \
+  /* no effect on the IR (scheduling, counters the IR does not model) */ \
+  X(s_nop, SNOP, copy, 0) X(s_waitcnt, SNOP, copy, 0) X(s_waitcnt_vscnt, SNOP, copy, 0) \
+  X(s_waitcnt_vmcnt, SNOP, copy, 0) X(s_waitcnt_expcnt, SNOP, copy, 0) \
+  X(s_waitcnt_lgkmcnt, SNOP, copy, 0) X(s_waitcnt_depctr, SNOP, copy, 0) \
+  X(s_clause, SNOP, copy, 0) X(s_inst_prefetch, SNOP, copy, 0) X(s_sleep, SNOP, copy, 0) \
+  X(s_icache_inv, SNOP, copy, 0) X(s_setprio, SSETPRIO, copy, 0) \
+  X(s_cbranch_cdbgsys, SNOP, copy, 0) X(s_cbranch_cdbguser, SNOP, copy, 0) \
+  X(s_cbranch_cdbgsys_or_user, SNOP, copy, 0) X(s_cbranch_cdbgsys_and_user, SNOP, copy, 0) \
+  X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
+  X(s_barrier, SBARRIER, barrier, 0) \
+  X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
+  /* vector float */ \
+  X(v_mov_b32, VMOV, copy, 0) \
+  X(v_add_f32, VF32_BIN, fadd, 0) X(v_sub_f32, VF32_BIN, fsub, 0) \
+  X(v_subrev_f32, VF32_BIN, fsub, REV) X(v_mul_f32, VF32_BIN, fmul, 0) \
+  X(v_min_f32, VF32_BIN, fmin, 0) X(v_max_f32, VF32_BIN, fmax, 0) \
+  X(v_fma_f32, VF32_FMA, ffma, 0) X(v_mad_f32, VF32_MAD, ffma, 0) \
+  X(v_mac_f32, VF32_MAC, ffma, 0) X(v_fmac_f32, VF32_MAC, ffma, 1) \
+  X(v_madmk_f32, VF32_MADMK, ffma, 0) X(v_madak_f32, VF32_MADAK, ffma, 0) \
+  X(v_fmamk_f32, VF32_MADMK, ffma, 1) X(v_fmaak_f32, VF32_MADAK, ffma, 1) \
+  X(v_min3_f32, VF32_3, fmin, 0) X(v_max3_f32, VF32_3, fmax, 0) X(v_med3_f32, VF32_3, fmin, 1) \
+  X(v_fract_f32, VF32_UN, ffract, 0) X(v_trunc_f32, VF32_UN, ftrunc, 0) \
+  X(v_ceil_f32, VF32_UN, fceil, 0) X(v_rndne_f32, VF32_UN, frint, 0) \
+  X(v_floor_f32, VF32_UN, ffloor, 0) X(v_exp_f32, VF32_UN, fexp2, 0) \
+  X(v_log_f32, VF32_UN, flog2, 0) X(v_rcp_f32, VF32_UN, frcp, 0) \
+  X(v_rcp_iflag_f32, VF32_UN, frcp, 0) X(v_rsq_f32, VF32_UN, frsq, 0) \
+  X(v_sqrt_f32, VF32_UN, fsqrt, 0) X(v_sin_f32, VF32_UN, fsin, 0) X(v_cos_f32, VF32_UN, fcos, 0) \
+  X(v_ldexp_f32, VLDEXP, fldexp, 0) \
+  X(v_cvt_f32_i32, VCVT, cvt_f32_i32, 0) X(v_cvt_f32_u32, VCVT, cvt_f32_u32, 0) \
+  X(v_cvt_u32_f32, VCVT, cvt_u32_f32, 0) X(v_cvt_i32_f32, VCVT, cvt_i32_f32, 0) \
+  X(v_cvt_f32_f16, VCVT, cvt_f32_f16, 0) X(v_cvt_f64_f32, VCVT, cvt_f64_f32, 0) \
+  X(v_cvt_f32_f64, VCVT, cvt_f32_f64, 0) \
+  X(v_cvt_f32_ubyte0, VCVT, cvt_f32_u32, 8) X(v_cvt_f32_ubyte1, VCVT, cvt_f32_u32, 9) \
+  X(v_cvt_f32_ubyte2, VCVT, cvt_f32_u32, 10) X(v_cvt_f32_ubyte3, VCVT, cvt_f32_u32, 11) \
+  X(v_cvt_pkrtz_f16_f32, VPKRTZ, cvt_f16_f32, 0) \
+  X(v_add_f64, VF64_BIN, dadd, 0) X(v_mul_f64, VF64_BIN, dmul, 0) \
+  X(v_min_f64, VF64_BIN, dmin, 0) X(v_max_f64, VF64_BIN, dmax, 0) X(v_fma_f64, VF64_FMA, dfma, 0) \
+  /* vector integer */ \
+  X(v_add_nc_u32, VU32_BIN, iadd, 0) X(v_sub_nc_u32, VU32_BIN, isub, 0) \
+  X(v_subrev_nc_u32, VU32_BIN, isub, REV) \
+  X(v_and_b32, VU32_BIN, iand, 0) X(v_or_b32, VU32_BIN, ior, 0) X(v_xor_b32, VU32_BIN, ixor, 0) \
+  X(v_xnor_b32, VU32_BIN, ixor, INV) \
+  X(v_lshlrev_b32, VU32_BIN, shl, REV) X(v_lshrrev_b32, VU32_BIN, lshr, REV) \
+  X(v_ashrrev_i32, VU32_BIN, ashr, REV) \
+  X(v_min_i32, VU32_BIN, smin, 0) X(v_max_i32, VU32_BIN, smax, 0) \
+  X(v_min_u32, VU32_BIN, umin, 0) X(v_max_u32, VU32_BIN, umax, 0) \
+  X(v_mul_lo_u32, VU32_BIN, imul, 0) X(v_mul_lo_i32, VU32_BIN, imul, 0) \
+  X(v_mul_hi_u32, VU32_BIN, umul_hi, 0) X(v_mul_hi_i32, VU32_BIN, smul_hi, 0) \
+  X(v_mul_u32_u24, VU24_MUL, imul, 0) X(v_mul_hi_u32_u24, VU24_MUL, umul_hi, 0) \
+  X(v_mul_i32_i24, VU24_MUL, imul, SIGNED) X(v_mul_hi_i32_i24, VU24_MUL, smul_hi, SIGNED) \
+  X(v_not_b32, VU32_UN, inot, 0) X(v_bfrev_b32, VU32_UN, bitreverse, 0) \
+  X(v_ffbh_u32, VU32_UN, find_umsb, 0) X(v_ffbl_b32, VU32_UN, find_lsb, 0) \
+  X(v_min3_i32, VU32_3, smin, 0) X(v_max3_i32, VU32_3, smax, 0) \
+  X(v_min3_u32, VU32_3, umin, 0) X(v_max3_u32, VU32_3, umax, 0) \
+  X(v_med3_i32, VU32_3, smin, 1) X(v_med3_u32, VU32_3, umin, 1) \
+  X(v_xor3_b32, VU32_3, ixor, 2) X(v_or3_b32, VU32_3, ior, 2) X(v_add3_u32, VU32_3, iadd, 2) \
+  X(v_lshl_add_u32, VU32_3, shl, 3) X(v_add_lshl_u32, VU32_3, iadd, 4) \
+  X(v_and_or_b32, VU32_3, iand, 5) X(v_lshl_or_b32, VU32_3, shl, 6) \
+  X(v_cndmask_b32, VCNDMASK, select, 0) \
+  X(v_add_co_u32, VADDCO, iadd, 0) X(v_sub_co_u32, VADDCO, isub, 0) \
+  X(v_subrev_co_u32, VADDCO, isub, REV) \
+  X(v_add_co_ci_u32, VADDCI, iadd, 0) X(v_sub_co_ci_u32, VADDCI, isub, 0) \
+  X(v_subrev_co_ci_u32, VADDCI, isub, REV) \
+  X(v_bfe_u32, VBFE, ubfe, 0) X(v_bfe_i32, VBFE, sbfe, 0) X(v_bfi_b32, VBFI, ior, 0) \
+  X(v_mad_u64_u32, VMAD_U64, imul, 0) \
+  /* cross-lane */ \
+  X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
+  X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
+/* clang-format on */
+
+static const struct xl_entry xl_entries[] = {
+#define XL_ENTRY_(n, k, o, d) {#n, K_##k, IR_OP_##o, (uint32_t)(d)},
+    XL_OPS(XL_ENTRY_)
+#undef XL_ENTRY_
+};
+
+/* Float compare predicates by name (GFX10 v_cmp_<pred>_f32/f64). */
+static const struct {
+  const char *name;
+  enum ir_fcmp pred;
+} fpreds[] = {
+    {"f", IR_FCMP_FALSE}, {"lt", IR_FCMP_OLT},  {"eq", IR_FCMP_OEQ},  {"le", IR_FCMP_OLE},
+    {"gt", IR_FCMP_OGT},  {"lg", IR_FCMP_ONE},  {"ge", IR_FCMP_OGE},  {"o", IR_FCMP_ORD},
+    {"u", IR_FCMP_UNO},   {"nge", IR_FCMP_ULT}, {"nlg", IR_FCMP_UEQ}, {"ngt", IR_FCMP_ULE},
+    {"nle", IR_FCMP_UGT}, {"neq", IR_FCMP_UNE}, {"nlt", IR_FCMP_UGE}, {"tru", IR_FCMP_TRUE},
+};
+
+/* Integer predicates (v_cmp_<pred>_i32/u32/i64/u64, s_cmp_<pred>_i32/u32). */
+enum ipred { IP_F, IP_LT, IP_EQ, IP_LE, IP_GT, IP_NE, IP_GE, IP_T };
+static const struct {
+  const char *name;
+  enum ipred pred;
+} ipreds[] = {
+    {"f", IP_F},  {"lt", IP_LT}, {"eq", IP_EQ}, {"le", IP_LE}, {"gt", IP_GT},
+    {"ne", IP_NE}, {"lg", IP_NE}, {"ge", IP_GE}, {"t", IP_T},
+};
+
+/* ---- lookup -------------------------------------------------------------------------- */
+
+static void base_name(const char *name, char *out, size_t size) {
+  size_t n = strlen(name);
+  if (n >= size) n = size - 1;
+  memcpy(out, name, n);
+  out[n] = 0;
+  if (n > 4 && (strcmp(out + n - 4, "_e32") == 0 || strcmp(out + n - 4, "_e64") == 0))
+    out[n - 4] = 0;
+}
+
+static const struct xl_entry *lookup(const char *base) {
+  for (size_t i = 0; i < sizeof xl_entries / sizeof *xl_entries; i++)
+    if (strcmp(xl_entries[i].name, base) == 0) return &xl_entries[i];
+  return NULL;
+}
+
+/* ---- handlers ------------------------------------------------------------------------ */
+
+static void set_scc(struct xl_state *x, uint32_t v) { set(x, IR_REG_SCC, v); }
+
+static uint32_t nz32(struct xl_state *x, uint32_t v) { return ir_ine(&x->b, v, c32(x, 0)); }
+static uint32_t nz64(struct xl_state *x, uint32_t v) { return ir_ine64(&x->b, v, c64(x, 0)); }
+
+static uint32_t sign_bit(struct xl_state *x, uint32_t v) {
+  return ir_ine(&x->b, ir_lshr(&x->b, v, c32(x, 31)), c32(x, 0));
+}
+
+static void scalar_bin32(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  uint32_t a = src32(x, in, 0), b = src32(x, in, 1);
+  uint32_t rule = e->detail & 0xff;
+  bool rev = e->detail & REV, inv = e->detail & INV;
+  uint32_t bb = rev ? ir_inot(&x->b, b) : b; /* andn2 / orn2 */
+  uint32_t d = ir_b_emit(&x->b, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, bb});
+  if (inv) d = ir_inot(&x->b, d); /* nand / nor / xnor */
+  write_s32(x, in, d);
+  switch (rule) {
+    case SCC_NZ: set_scc(x, nz32(x, d)); break;
+    case SCC_CARRY: set_scc(x, ir_ult(&x->b, d, a)); break;
+    case SCC_BORROW: set_scc(x, ir_ult(&x->b, a, b)); break;
+    case SCC_SADD: /* overflow: both operands' signs differ from the result's */
+      set_scc(x, sign_bit(x, ir_iand(&x->b, ir_ixor(&x->b, a, d), ir_ixor(&x->b, b, d))));
+      break;
+    case SCC_SSUB:
+      set_scc(x, sign_bit(x, ir_iand(&x->b, ir_ixor(&x->b, a, b), ir_ixor(&x->b, a, d))));
+      break;
+    case SCC_LT: set_scc(x, (e->detail & SIGNED) ? ir_slt(&x->b, a, b) : ir_ult(&x->b, a, b)); break;
+    case SCC_GT: set_scc(x, (e->detail & SIGNED) ? ir_slt(&x->b, b, a) : ir_ult(&x->b, b, a)); break;
+    default: break;
+  }
+}
+
+static uint32_t logic64(struct xl_state *x, enum xl_logic l, uint32_t a, uint32_t b) {
+  struct ir_builder *bd = &x->b;
+  switch (l) {
+    case L_AND: return ir_iand64(bd, a, b);
+    case L_OR: return ir_ior64(bd, a, b);
+    case L_XOR: return ir_ixor64(bd, a, b);
+    case L_ANDN2: return ir_iand64(bd, a, ir_inot64(bd, b));
+    case L_ORN2: return ir_ior64(bd, a, ir_inot64(bd, b));
+    case L_NAND: return ir_inot64(bd, ir_iand64(bd, a, b));
+    case L_NOR: return ir_inot64(bd, ir_ior64(bd, a, b));
+    case L_XNOR: return ir_inot64(bd, ir_ixor64(bd, a, b));
+    case L_ANDN1: return ir_iand64(bd, ir_inot64(bd, a), b);
+    case L_ORN1: return ir_ior64(bd, ir_inot64(bd, a), b);
+  }
+  return a;
+}
+
+static uint32_t wave_mask(struct xl_state *x) {
+  return c64(x, x->wave64 ? ~0ull : 0xffffffffull);
+}
+
+static void saveexec(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  uint32_t exec = get(x, IR_REG_EXEC);
+  uint32_t s = src_mask(x, &in->srcs[0]);
+  uint32_t n = ir_iand64(&x->b, logic64(x, (enum xl_logic)e->detail, s, exec), wave_mask(x));
+  if (in->num_defs) write_mask(x, &in->defs[0], exec);
+  set(x, IR_REG_EXEC, n);
+  set_scc(x, nz64(x, n));
+}
+
+/* Integer compare of A and B (U32 or U64) per predicate. */
+static uint32_t icmp(struct xl_state *x, enum ipred p, bool is_signed, bool wide, uint32_t a,
+                     uint32_t b) {
+  struct ir_builder *bd = &x->b;
+  if (wide) {
+    /* 64-bit: compare high halves, then low halves unsigned */
+    if (p == IP_EQ) return ir_ieq64(bd, a, b);
+    if (p == IP_NE) return ir_ine64(bd, a, b);
+    if (p == IP_F || p == IP_T) return ir_b_const(bd, IR_TYPE_U1, p == IP_T);
+    uint32_t ah = ir_hi_u32(bd, a), bh = ir_hi_u32(bd, b);
+    uint32_t al = ir_lo_u32(bd, a), bl = ir_lo_u32(bd, b);
+    bool swap = p == IP_GT || p == IP_LE;
+    if (swap) {
+      uint32_t t = ah; ah = bh; bh = t;
+      t = al; al = bl; bl = t;
+    }
+    /* lt = hi < hi' || (hi == hi' && lo < lo') */
+    uint32_t hlt = is_signed ? ir_slt(bd, ah, bh) : ir_ult(bd, ah, bh);
+    uint32_t lt = ir_bor(bd, hlt, ir_band(bd, ir_ieq(bd, ah, bh), ir_ult(bd, al, bl)));
+    /* LT: a<b. GT (swapped): b<a. GE: !(a<b). LE (swapped): !(b<a) */
+    return p == IP_LT || p == IP_GT ? lt : ir_bnot(bd, lt);
+  }
+  switch (p) {
+    case IP_F: return ir_b_const(bd, IR_TYPE_U1, 0);
+    case IP_T: return ir_b_const(bd, IR_TYPE_U1, 1);
+    case IP_EQ: return ir_ieq(bd, a, b);
+    case IP_NE: return ir_ine(bd, a, b);
+    case IP_LT: return is_signed ? ir_slt(bd, a, b) : ir_ult(bd, a, b);
+    case IP_LE: return is_signed ? ir_sle(bd, a, b) : ir_ule(bd, a, b);
+    case IP_GT: return is_signed ? ir_slt(bd, b, a) : ir_ult(bd, b, a);
+    case IP_GE: return is_signed ? ir_sle(bd, b, a) : ir_ule(bd, b, a);
+  }
+  return ir_b_const(bd, IR_TYPE_U1, 0);
+}
+
+static bool parse_ipred(const char *s, size_t len, enum ipred *p) {
+  for (size_t i = 0; i < sizeof ipreds / sizeof *ipreds; i++)
+    if (strlen(ipreds[i].name) == len && strncmp(ipreds[i].name, s, len) == 0)
+      return *p = ipreds[i].pred, true;
+  return false;
+}
+
+/* s_cmp_<pred>_<i32|u32|u64>, s_cmpk_<pred>_<i32|u32>, s_bitcmp{0,1}_b{32,64} */
+static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, const char *base) {
+  bool k = strncmp(base, "s_cmpk_", 7) == 0;
+  if (strncmp(base, "s_bitcmp", 8) == 0) {
+    bool want1 = base[8] == '1', wide = strstr(base, "b64") != NULL;
+    uint32_t bit = ir_iand(&x->b, src32(x, in, 1), c32(x, wide ? 63 : 31));
+    uint32_t v = wide ? ir_lo_u32(&x->b, ir_lshr64(&x->b, src64(x, in, 0, false), bit))
+                      : ir_lshr(&x->b, src32(x, in, 0), bit);
+    uint32_t set1 = ir_ine(&x->b, ir_iand(&x->b, v, c32(x, 1)), c32(x, 0));
+    set_scc(x, want1 ? set1 : ir_bnot(&x->b, set1));
+    return true;
+  }
+  if (!k && strncmp(base, "s_cmp_", 6) != 0) return false;
+  const char *p = base + (k ? 7 : 6), *us = strchr(p, '_');
+  enum ipred pred;
+  if (!us || !parse_ipred(p, (size_t)(us - p), &pred)) return false;
+  const char *ty = us + 1;
+  bool is_signed = ty[0] == 'i', wide = strcmp(ty, "u64") == 0;
+  uint32_t a, b;
+  if (wide) {
+    a = src64(x, in, 0, false);
+    b = src64(x, in, 1, false);
+  } else if (k) {
+    a = src32(x, in, 0);
+    uint32_t imm = in->simm16;
+    b = c32(x, is_signed ? (uint32_t)(int32_t)(int16_t)imm : imm);
+  } else {
+    a = src32(x, in, 0);
+    b = src32(x, in, 1);
+  }
+  set_scc(x, icmp(x, pred, is_signed, wide, a, b));
+  return true;
+}
+
+/* v_cmp[x]_<pred>_<f32|f64|i32|u32|i64|u64>: the mask of active lanes where the compare
+ * holds goes to the destination (VCC for _e32) or, for v_cmpx, to EXEC. */
+static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const char *base) {
+  bool cmpx = strncmp(base, "v_cmpx_", 7) == 0;
+  if (!cmpx && strncmp(base, "v_cmp_", 6) != 0) return false;
+  const char *p = base + (cmpx ? 7 : 6), *us = strrchr(p, '_');
+  if (!us || us == p) return false;
+  size_t plen = (size_t)(us - p);
+  const char *ty = us + 1;
+  uint32_t cond = IR_NONE;
+  if (strcmp(ty, "f32") == 0 || strcmp(ty, "f64") == 0) {
+    bool d = ty[1] == '6';
+    for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
+      if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
+        cond = d ? ir_dcmp_i(&x->b, fpreds[i].pred, dsrc(x, in, 0), dsrc(x, in, 1))
+                 : ir_fcmp_i(&x->b, fpreds[i].pred, fsrc(x, in, 0), fsrc(x, in, 1));
+  } else if (strcmp(ty, "i32") == 0 || strcmp(ty, "u32") == 0 || strcmp(ty, "i64") == 0 ||
+             strcmp(ty, "u64") == 0) {
+    enum ipred pred;
+    bool wide = ty[1] == '6';
+    if (parse_ipred(p, plen, &pred))
+      cond = wide ? icmp(x, pred, ty[0] == 'i', true, src64(x, in, 0, false), src64(x, in, 1, false))
+                  : icmp(x, pred, ty[0] == 'i', false, src32(x, in, 0), src32(x, in, 1));
+  }
+  if (cond == IR_NONE) return false;
+  /* inactive lanes produce 0 */
+  uint32_t mask = ir_iand64(&x->b, ir_ballot(&x->b, cond), get(x, IR_REG_EXEC));
+  if (cmpx) {
+    set(x, IR_REG_EXEC, mask);
+  } else if (in->num_defs) {
+    write_mask(x, &in->defs[0], mask);
+  } else {
+    write_mask(x, &(struct isa_operand){.kind = ISA_OPK_SPECIAL, .reg = ISA_SRC_VCC_LO,
+                                        .count = (uint8_t)(x->wave64 ? 2 : 1)},
+               mask);
+  }
+  return true;
+}
+
+/* f32 median of three: max(min(a, b), min(max(a, b), c)) */
+static uint32_t med3(struct xl_state *x, enum ir_op min, enum ir_op max, enum ir_type t,
+                     uint32_t a, uint32_t b, uint32_t c) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lo = ir_b_emit(bd, min, t, 0, 2, (const uint32_t[]){a, b});
+  uint32_t hi = ir_b_emit(bd, max, t, 0, 2, (const uint32_t[]){a, b});
+  uint32_t m = ir_b_emit(bd, min, t, 0, 2, (const uint32_t[]){hi, c});
+  return ir_b_emit(bd, max, t, 0, 2, (const uint32_t[]){lo, m});
+}
+
+static enum ir_op max_of(enum ir_op min) {
+  return min == IR_OP_smin ? IR_OP_smax : min == IR_OP_umin ? IR_OP_umax : IR_OP_fmax;
+}
+
+static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a = src32(x, in, 0), b = src32(x, in, 1), c = src32(x, in, 2), r;
+  switch (e->detail) {
+    case 0: { /* min3 / max3 */
+      uint32_t t = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){t, c});
+      break;
+    }
+    case 1: r = med3(x, e->op, max_of(e->op), IR_TYPE_U32, a, b, c); break;
+    case 2: { /* xor3 / or3 / add3 */
+      uint32_t t = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){t, c});
+      break;
+    }
+    case 3: r = ir_iadd(bd, ir_shl(bd, a, b), c); break; /* lshl_add */
+    case 4: r = ir_shl(bd, ir_iadd(bd, a, b), c); break; /* add_lshl */
+    case 5: r = ir_ior(bd, ir_iand(bd, a, b), c); break; /* and_or */
+    default: r = ir_ior(bd, ir_shl(bd, a, b), c); break; /* lshl_or */
+  }
+  write_vdst(x, in, r);
+}
+
+static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+  LOG(shader, DEBUG, "no IR translation for %s at 0x%x", in->info->name, pc);
+  ir_unsupported_i(&x->b, pc);
+  x->unsupported++;
+}
+
+void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+  char base[64];
+  base_name(in->info->name, base, sizeof base);
+  if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8 ||
+      in->variant == ISA_VARIANT_SDWA) {
+    unsupported(x, in, pc); /* cross-lane / sub-dword forms: not yet */
+    return;
+  }
+  if (scalar_compare(x, in, base) || vector_compare(x, in, base)) return;
+  const struct xl_entry *e = lookup(base);
+  if (!e) {
+    unsupported(x, in, pc);
+    return;
+  }
+  struct ir_builder *bd = &x->b;
+  uint32_t a, b, c, r;
+  switch (e->kind) {
+    case K_SMOV32: write_s32(x, in, src32(x, in, 0)); break;
+    case K_SMOV64: write_s64(x, &in->defs[0], src64(x, in, 0, false)); break;
+    case K_SCMOV32: {
+      uint32_t old = src_dword(x, &in->defs[0], 0, false);
+      write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC), src32(x, in, 0), old));
+      break;
+    }
+    case K_SCMOV64: {
+      uint32_t old = ir_pack_u64(bd, src_dword(x, &in->defs[0], 0, false),
+                                 src_dword(x, &in->defs[0], 1, false));
+      write_s64(x, &in->defs[0], ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false), old));
+      break;
+    }
+    case K_SCSELECT32:
+      write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC), src32(x, in, 0), src32(x, in, 1)));
+      break;
+    case K_SCSELECT64:
+      write_s64(x, &in->defs[0], ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false),
+                                           src64(x, in, 1, false)));
+      break;
+    case K_SBIN32: scalar_bin32(x, in, e); break;
+    case K_SBIN64: {
+      a = src64(x, in, 0, false);
+      b = src64(x, in, 1, false);
+      if (e->detail & 1) b = ir_inot64(bd, b);
+      r = ir_b_emit(bd, e->op, IR_TYPE_U64, 0, 2, (const uint32_t[]){a, b});
+      if (e->detail & 2) r = ir_inot64(bd, r);
+      write_s64(x, &in->defs[0], r);
+      set_scc(x, nz64(x, r));
+      break;
+    }
+    case K_SSHIFT64:
+      r = ir_b_emit(bd, e->op, IR_TYPE_U64, 0, 2,
+                    (const uint32_t[]){src64(x, in, 0, false),
+                                       ir_iand(bd, src32(x, in, 1), c32(x, 63))});
+      write_s64(x, &in->defs[0], r);
+      set_scc(x, nz64(x, r));
+      break;
+    case K_SADDC:
+    case K_SSUBB: {
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      uint32_t cin = ir_u1_to_u32(bd, get(x, IR_REG_SCC));
+      if (e->kind == K_SADDC) {
+        uint32_t t = ir_iadd(bd, a, b);
+        r = ir_iadd(bd, t, cin);
+        set_scc(x, ir_bor(bd, ir_ult(bd, t, a), ir_ult(bd, r, t)));
+      } else {
+        uint32_t t = ir_isub(bd, a, b);
+        r = ir_isub(bd, t, cin);
+        set_scc(x, ir_bor(bd, ir_ult(bd, a, b), ir_ult(bd, t, cin)));
+      }
+      write_s32(x, in, r);
+      break;
+    }
+    case K_SUN32:
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, (const uint32_t[]){src32(x, in, 0)});
+      write_s32(x, in, r);
+      if (e->detail == SCC_NZ) set_scc(x, nz32(x, r));
+      break;
+    case K_SNOT64:
+      r = ir_inot64(bd, src64(x, in, 0, false));
+      write_s64(x, &in->defs[0], r);
+      set_scc(x, nz64(x, r));
+      break;
+    case K_SBCNT64:
+      r = ir_bitcount64(bd, src64(x, in, 0, false));
+      write_s32(x, in, r);
+      set_scc(x, nz32(x, r));
+      break;
+    case K_SSEXT: write_s32(x, in, ir_sbfe(bd, src32(x, in, 0), c32(x, 0), c32(x, e->detail))); break;
+    case K_SABS:
+      a = src32(x, in, 0);
+      r = ir_smax(bd, a, ir_isub(bd, c32(x, 0), a));
+      write_s32(x, in, r);
+      set_scc(x, nz32(x, r));
+      break;
+    case K_SBFE32: /* s1[4:0] offset, s1[22:16] width */
+      b = src32(x, in, 1);
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 3,
+                    (const uint32_t[]){src32(x, in, 0), ir_iand(bd, b, c32(x, 31)),
+                                       ir_ubfe(bd, b, c32(x, 16), c32(x, 7))});
+      write_s32(x, in, r);
+      set_scc(x, nz32(x, r));
+      break;
+    case K_SBFM32: /* ((1 << s0[4:0]) - 1) << s1[4:0] */
+      r = ir_shl(bd, ir_isub(bd, ir_shl(bd, c32(x, 1), src32(x, in, 0)), c32(x, 1)),
+                 src32(x, in, 1));
+      write_s32(x, in, r);
+      break;
+    case K_SLSHLADD:
+      a = src32(x, in, 0);
+      r = ir_iadd(bd, ir_shl(bd, a, c32(x, e->detail)), src32(x, in, 1));
+      write_s32(x, in, r);
+      /* carry out of the 64-bit (s0 << n) + s1 */
+      set_scc(x, ir_bor(bd, ir_ine(bd, ir_lshr(bd, a, c32(x, 32 - e->detail)), c32(x, 0)),
+                        ir_ult(bd, r, src32(x, in, 1))));
+      break;
+    case K_SPACK: {
+      a = ir_u16_of_i(bd, (e->detail >> 4) & 1, src32(x, in, 0));
+      b = ir_u16_of_i(bd, e->detail & 1, src32(x, in, 1));
+      write_s32(x, in, ir_pack_half(bd, a, b));
+      break;
+    }
+    case K_SAVEEXEC: saveexec(x, in, e); break;
+    case K_SMOVK: write_s32(x, in, c32(x, (uint32_t)(int32_t)(int16_t)in->simm16)); break;
+    case K_SCMOVK: {
+      uint32_t old = src_dword(x, &in->defs[0], 0, false);
+      write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC),
+                                 c32(x, (uint32_t)(int32_t)(int16_t)in->simm16), old));
+      break;
+    }
+    case K_SADDK:
+    case K_SMULK: {
+      a = src_dword(x, &in->defs[0], 0, false);
+      b = c32(x, (uint32_t)(int32_t)(int16_t)in->simm16);
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+      write_s32(x, in, r);
+      if (e->kind == K_SADDK)
+        set_scc(x, sign_bit(x, ir_iand(bd, ir_ixor(bd, a, r), ir_ixor(bd, b, r))));
+      break;
+    }
+    case K_SNOP:
+    case K_SSETPRIO: break;
+    case K_SBARRIER: ir_barrier(bd); break;
+    case K_SROUND: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf)); break;
+    case K_SDENORM: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf) << 4); break;
+    case K_VMOV: write_vdst(x, in, src32(x, in, 0)); break;
+    case K_VF32_BIN:
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      if (e->detail & REV) {
+        uint32_t t = a; a = b; b = t;
+      }
+      write_vdst(x, in, fresult(x, in, ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 2, (const uint32_t[]){a, b})));
+      break;
+    case K_VF32_UN:
+      write_vdst(x, in, fresult(x, in, ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 1, (const uint32_t[]){fsrc(x, in, 0)})));
+      break;
+    case K_VF32_FMA:
+      write_vdst(x, in, fresult(x, in, ir_ffma(bd, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2))));
+      break;
+    case K_VF32_MAD: /* not fused: the product is rounded */
+      write_vdst(x, in, fresult(x, in, ir_fadd(bd, ir_fmul(bd, fsrc(x, in, 0), fsrc(x, in, 1)), fsrc(x, in, 2))));
+      break;
+    case K_VF32_MAC: {
+      uint32_t d = ir_bitcast_f32(bd, src_dword(x, &in->defs[0], 0, false));
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      r = e->detail ? ir_ffma(bd, a, b, d) : ir_fadd(bd, ir_fmul(bd, a, b), d);
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    }
+    case K_VF32_MADMK: /* s0 * K + s1, K is source 1 in assembly order */
+    case K_VF32_MADAK: /* s0 * s1 + K */
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      c = fsrc(x, in, 2);
+      r = e->detail ? ir_ffma(bd, a, b, c) : ir_fadd(bd, ir_fmul(bd, a, b), c);
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    case K_VF32_3:
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      c = fsrc(x, in, 2);
+      if (e->detail) {
+        r = med3(x, IR_OP_fmin, IR_OP_fmax, IR_TYPE_F32, a, b, c);
+      } else {
+        r = ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 2, (const uint32_t[]){a, b});
+        r = ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 2, (const uint32_t[]){r, c});
+      }
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    case K_VLDEXP: write_vdst(x, in, fresult(x, in, ir_fldexp(bd, fsrc(x, in, 0), src32(x, in, 1)))); break;
+    case K_VU32_BIN:
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      if (e->detail & REV) {
+        uint32_t t = a; a = b; b = t;
+      }
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+      if (e->detail & INV) r = ir_inot(bd, r); /* xnor */
+      write_vdst(x, in, r);
+      break;
+    case K_VU32_UN:
+      write_vdst(x, in, ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, (const uint32_t[]){src32(x, in, 0)}));
+      break;
+    case K_VU32_3: vector_u32_3(x, in, e); break;
+    case K_VU24_MUL: {
+      uint32_t w = c32(x, 24), z = c32(x, 0);
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      a = (e->detail & SIGNED) ? ir_sbfe(bd, a, z, w) : ir_ubfe(bd, a, z, w);
+      b = (e->detail & SIGNED) ? ir_sbfe(bd, b, z, w) : ir_ubfe(bd, b, z, w);
+      write_vdst(x, in, ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b}));
+      break;
+    }
+    case K_VCNDMASK: {
+      /* d = lane's bit of the mask ? s1 : s0; abs/neg apply to the float view in VOP3 */
+      uint32_t m = in->num_srcs > 2 ? src_mask(x, &in->srcs[2]) : get(x, IR_REG_VCC);
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      if (mod_bit(in, 0, ISA_MOD_ABS) || mod_bit(in, 0, ISA_MOD_NEG)) a = ir_bitcast_u32(bd, fsrc(x, in, 0));
+      if (mod_bit(in, 1, ISA_MOD_ABS) || mod_bit(in, 1, ISA_MOD_NEG)) b = ir_bitcast_u32(bd, fsrc(x, in, 1));
+      write_vdst(x, in, ir_select(bd, ir_lane_bit(bd, m), b, a));
+      break;
+    }
+    case K_VADDCO:
+    case K_VADDCI: {
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      if (e->detail & REV) {
+        uint32_t t = a; a = b; b = t;
+      }
+      uint32_t cin = c32(x, 0);
+      if (e->kind == K_VADDCI) {
+        uint32_t m = in->num_srcs > 2 ? src_mask(x, &in->srcs[2]) : get(x, IR_REG_VCC);
+        cin = ir_u1_to_u32(bd, ir_lane_bit(bd, m));
+      }
+      uint32_t carry;
+      if (e->op == IR_OP_iadd) {
+        uint32_t t = ir_iadd(bd, a, b);
+        r = ir_iadd(bd, t, cin);
+        carry = ir_bor(bd, ir_ult(bd, t, a), ir_ult(bd, r, t));
+      } else {
+        uint32_t t = ir_isub(bd, a, b);
+        r = ir_isub(bd, t, cin);
+        carry = ir_bor(bd, ir_ult(bd, a, b), ir_ult(bd, t, cin));
+      }
+      write_vdst(x, in, r);
+      uint32_t mask = ir_iand64(bd, ir_ballot(bd, carry), get(x, IR_REG_EXEC));
+      if (in->num_defs > 1) write_mask(x, &in->defs[1], mask);
+      break;
+    }
+    case K_VBFE:
+      write_vdst(x, in, ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 3,
+                                  (const uint32_t[]){src32(x, in, 0),
+                                                     ir_iand(bd, src32(x, in, 1), c32(x, 31)),
+                                                     ir_iand(bd, src32(x, in, 2), c32(x, 31))}));
+      break;
+    case K_VBFI: /* (s0 & s1) | (~s0 & s2) */
+      a = src32(x, in, 0);
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, a, src32(x, in, 1)),
+                               ir_iand(bd, ir_inot(bd, a), src32(x, in, 2))));
+      break;
+    case K_VCVT: {
+      const struct ir_op_info *info = &ir_op_infos[e->op];
+      uint32_t s;
+      if (info->args[0] == IR_TYPE_F32) s = fsrc(x, in, 0);
+      else if (info->args[0] == IR_TYPE_F64) s = dsrc(x, in, 0);
+      else if (info->args[0] == IR_TYPE_F16) s = ir_bitcast_f16(bd, ir_u16_of_i(bd, 0, src32(x, in, 0)));
+      else if (e->detail >= 8) s = ir_ubfe(bd, src32(x, in, 0), c32(x, (e->detail - 8) * 8), c32(x, 8));
+      else s = src32(x, in, 0);
+      r = ir_b_emit(bd, e->op, info->result, 0, 1, &s);
+      if (info->result == IR_TYPE_F32) write_vdst(x, in, fresult(x, in, r));
+      else if (info->result == IR_TYPE_F64) write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      else write_vdst(x, in, r);
+      break;
+    }
+    case K_VPKRTZ: {
+      /* two f32 -> f16 with round toward zero, packed lo/hi */
+      a = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, fsrc(x, in, 0)));
+      b = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, fsrc(x, in, 1)));
+      write_vdst(x, in, ir_pack_half(bd, a, b));
+      break;
+    }
+    case K_VF64_BIN:
+      r = ir_b_emit(bd, e->op, IR_TYPE_F64, 0, 2, (const uint32_t[]){dsrc(x, in, 0), dsrc(x, in, 1)});
+      write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      break;
+    case K_VF64_FMA:
+      r = ir_dfma(bd, dsrc(x, in, 0), dsrc(x, in, 1), dsrc(x, in, 2));
+      write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      break;
+    case K_VMAD_U64: { /* {d1, d0} = s0 * s1 + {s2}; carry mask to defs[1] */
+      a = src32(x, in, 0);
+      b = src32(x, in, 1);
+      uint32_t prod = ir_pack_u64(bd, ir_imul(bd, a, b), ir_umul_hi(bd, a, b));
+      uint32_t acc = src64(x, in, 2, false);
+      r = ir_iadd64(bd, prod, acc);
+      write_vdst64(x, in, r);
+      /* carry: result < addend (unsigned 64-bit) */
+      uint32_t rh = ir_hi_u32(bd, r), ah = ir_hi_u32(bd, acc);
+      uint32_t lt = ir_bor(bd, ir_ult(bd, rh, ah),
+                           ir_band(bd, ir_ieq(bd, rh, ah), ir_ult(bd, ir_lo_u32(bd, r), ir_lo_u32(bd, acc))));
+      if (in->num_defs > 1)
+        write_mask(x, &in->defs[1], ir_iand64(bd, ir_ballot(bd, lt), get(x, IR_REG_EXEC)));
+      break;
+    }
+    case K_VREADFIRST:
+      write_s32(x, in, ir_read_first_lane(bd, src32(x, in, 0), get(x, IR_REG_EXEC)));
+      break;
+    case K_VREADLANE:
+      write_s32(x, in, ir_read_lane(bd, src32(x, in, 0),
+                                    ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
+      break;
+    case K_VWRITELANE: { /* writes one lane regardless of EXEC */
+      const struct isa_operand *d = &in->defs[0];
+      if (d->kind != ISA_OPK_VGPR) break;
+      uint32_t reg = IR_REG_VGPR0 + d->reg;
+      set(x, reg, ir_write_lane(bd, get(x, reg), src32(x, in, 0),
+                                ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
+      break;
+    }
+  }
+}
+
+uint32_t xl_branch_condition(struct xl_state *x, enum xl_flow flow) {
+  struct ir_builder *bd = &x->b;
+  switch (flow) {
+    case XL_FLOW_SCC0: return ir_bnot(bd, get(x, IR_REG_SCC));
+    case XL_FLOW_SCC1: return get(x, IR_REG_SCC);
+    case XL_FLOW_VCCZ: return ir_ieq64(bd, ir_iand64(bd, get(x, IR_REG_VCC), wave_mask(x)), c64(x, 0));
+    case XL_FLOW_VCCNZ: return ir_ine64(bd, ir_iand64(bd, get(x, IR_REG_VCC), wave_mask(x)), c64(x, 0));
+    case XL_FLOW_EXECZ: return ir_ieq64(bd, get(x, IR_REG_EXEC), c64(x, 0));
+    case XL_FLOW_EXECNZ: return ir_ine64(bd, get(x, IR_REG_EXEC), c64(x, 0));
+    default: return ir_b_const(bd, IR_TYPE_U1, 1);
+  }
+}

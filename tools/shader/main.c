@@ -1,0 +1,122 @@
+/* prospero-shader: GFX10 shader binary -> control-flow graph and typed IR.
+ *
+ *   prospero-shader --ir FILE      print the IR after SSA, folding and DCE
+ *   options: --raw (IR before the passes), --wave64, --cfg (blocks and structure only)
+ * FILE holds raw little-endian instruction words; "-" reads standard input.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/exit_codes.h"
+#include "common/log.h"
+#include "gpu/shader/ir/translate.h"
+
+static void usage(FILE *out) {
+  fprintf(out,
+          "usage: prospero-shader --ir [--raw] [--wave64] [--cfg] FILE\n"
+          "  --ir      print the typed SSA IR of the shader in FILE (raw LE words, - = stdin)\n"
+          "  --raw     print the IR as translated, before SSA construction and passes\n"
+          "  --wave64  translate for 64-lane waves (default 32)\n"
+          "  --cfg     print only blocks, successors and the recovered structure\n");
+}
+
+static uint32_t *read_words(const char *path, size_t *count) {
+  FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 4096, n = 0;
+  unsigned char *buf = malloc(cap);
+  size_t got;
+  while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
+    n += got;
+    if (n == cap) {
+      unsigned char *p = realloc(buf, cap * 2);
+      if (!p) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = p;
+      cap *= 2;
+    }
+  }
+  if (f != stdin) fclose(f);
+  if (!buf) return NULL;
+  *count = n / 4;
+  uint32_t *w = malloc((*count + 1) * sizeof *w);
+  for (size_t i = 0; w && i < *count; i++)
+    w[i] = (uint32_t)buf[4 * i] | (uint32_t)buf[4 * i + 1] << 8 | (uint32_t)buf[4 * i + 2] << 16 |
+           (uint32_t)buf[4 * i + 3] << 24;
+  if (n % 4) fprintf(stderr, "prospero-shader: ignoring %zu trailing bytes\n", n % 4);
+  free(buf);
+  return w;
+}
+
+static void print_cfg(const struct ir_function *fn) {
+  const struct cfg_graph *g = fn->cfg;
+  printf("cfg: %u blocks (%u inserted), %u loops, %s\n", cfg_graph_node_count(g),
+         fn->structure.inserted, cfg_graph_loop_count(g),
+         fn->structured ? "structured" : fn->structure.reason);
+  for (uint32_t r = 0; r < cfg_graph_rpo_count(g); r++) {
+    uint32_t b = cfg_graph_rpo_node(g, r);
+    printf("^%u", b);
+    if (fn->blocks[b].pc != IR_NONE) printf(" pc 0x%x", fn->blocks[b].pc);
+    printf(" ->");
+    for (uint32_t i = 0; i < cfg_graph_succ_count(g, b); i++) printf(" ^%u", cfg_graph_succ(g, b, i));
+    if (fn->structured && b < fn->structure.node_count) {
+      const struct cfg_node_shape *s = &fn->structure.shapes[b];
+      printf("  [%s", cfg_shape_name(s->shape));
+      if (s->merge != CFG_NONE) printf(" merge ^%u", s->merge);
+      if (s->shape == CFG_SHAPE_LOOP) printf(" continue ^%u", s->continue_to);
+      printf("]");
+    }
+    printf("\n");
+  }
+}
+
+int main(int argc, char **argv) {
+  bool ir = false, raw = false, cfg = false;
+  struct ir_translate_options opts = {.wave_size = 32, .run_passes = true};
+  const char *path = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--ir") == 0) ir = true;
+    else if (strcmp(argv[i], "--raw") == 0) raw = true;
+    else if (strcmp(argv[i], "--cfg") == 0) cfg = true;
+    else if (strcmp(argv[i], "--wave64") == 0) opts.wave_size = 64;
+    else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+      usage(stdout);
+      return 0;
+    } else if (argv[i][0] == '-' && argv[i][1]) {
+      fprintf(stderr, "prospero-shader: unknown option %s\n", argv[i]);
+      usage(stderr);
+      return PROSPERO_EXIT_USAGE;
+    } else path = argv[i];
+  }
+  if (!path || (!ir && !cfg)) {
+    usage(stderr);
+    return PROSPERO_EXIT_USAGE;
+  }
+  size_t count = 0;
+  uint32_t *words = read_words(path, &count);
+  if (!words) {
+    fprintf(stderr, "prospero-shader: cannot read %s\n", path);
+    return PROSPERO_EXIT_USAGE;
+  }
+  opts.run_passes = !raw;
+  struct ir_translate_error err;
+  struct ir_translate_stats stats;
+  struct ir_function *fn = ir_translate(words, count, &opts, &err, &stats);
+  free(words);
+  if (!fn) {
+    fprintf(stderr, "prospero-shader: %s: at 0x%x: %s\n", path, err.offset, err.msg);
+    return 1;
+  }
+  if (cfg) print_cfg(fn);
+  if (ir) {
+    printf("; %u instructions, %u blocks, %u without translation\n", stats.instructions,
+           stats.blocks, stats.unsupported_count);
+    ir_print_function(stdout, fn);
+  }
+  ir_function_destroy(fn);
+  return 0;
+}
