@@ -151,6 +151,67 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
   }
 }
 
+/* DPP16 / DPP8 / SDWA dword (words[1]) of a VOP1/VOP2/VOPC instruction. src0 comes from it;
+ * the modifier bits are checked against the table's masks (bit order as in gen_tables.py).
+ *   DPP16: src0 7:0, dpp_ctrl 16:8, fi 18, bound_ctrl 19, neg0 20, abs0 21, neg1 22, abs1 23,
+ *          bank_mask 27:24, row_mask 31:28
+ *   DPP8:  src0 7:0, eight 3-bit lane selects 31:8 (fi when src0 field = 0xEA)
+ *   SDWA:  src0 7:0, dst_sel 10:8, dst_unused 12:11, clamp 13, omod 15:14 (VOPC: sdst 14:8,
+ *          sd 15), src0_sel 18:16, sext0 19, neg0 20, abs0 21, s0 23, src1_sel 26:24,
+ *          sext1 27, neg1 28, abs1 29, s1 31 */
+static bool extract_variant(struct isa_inst *in, const struct isa_op_desc *d, struct fields *f) {
+  uint32_t x = in->words[1];
+  uint16_t mods = 0;
+  bool vopc = in->family == ISA_FAMILY_VOPC;
+  switch (in->variant) {
+    case ISA_VARIANT_DPP16:
+      f->v[ISA_FIELD_S0] = ISA_SRC_VGPR0 + (x & 0xFF);
+      in->dpp_ctrl = (x >> 8) & 0x1FF;
+      in->fi = (x >> 18) & 1;
+      in->bound_ctrl = (x >> 19) & 1;
+      in->bank_mask = (x >> 24) & 0xF;
+      in->row_mask = (x >> 28) & 0xF;
+      mods = (x >> 20) & 0xF;
+      break;
+    case ISA_VARIANT_DPP8:
+      f->v[ISA_FIELD_S0] = ISA_SRC_VGPR0 + (x & 0xFF);
+      in->dpp8 = x >> 8;
+      in->fi = (in->words[0] & 0x1FF) == ISA_SRC_DPP8_FI;
+      break;
+    case ISA_VARIANT_SDWA: {
+      bool s0 = (x >> 23) & 1, s1 = (x >> 31) & 1;
+      f->v[ISA_FIELD_S0] = s0 ? (x & 0xFF) : ISA_SRC_VGPR0 + (x & 0xFF);
+      if (s1) f->v[ISA_FIELD_V1] |= 0x100; /* marks an SGPR-space vsrc1 */
+      in->sdwa_src0_sel = (x >> 16) & 7;
+      in->sdwa_src1_sel = (x >> 24) & 7;
+      if (!vopc) {
+        in->sdwa_dst_sel = (x >> 8) & 7;
+        in->sdwa_dst_unused = (x >> 11) & 3;
+        mods |= (uint16_t)(((x >> 13) & 7));
+      } else if ((x >> 15) & 1) {
+        mods |= 1u << 11;
+        f->v[ISA_FIELD_SD] = (x >> 8) & 0x7F;
+      } else if (x & 0x7F00) {
+        return false;
+      }
+      mods |= (uint16_t)(((x >> 19) & 7) << 3 | (uint16_t)s0 << 6 | ((x >> 27) & 7) << 7 |
+                         (uint16_t)s1 << 10);
+      if (x & 0x40400000u) return false; /* bits 22, 30 reserved */
+      if (in->sdwa_src0_sel > 6 || in->sdwa_src1_sel > 6 || in->sdwa_dst_sel > 6 ||
+          in->sdwa_dst_unused > 2)
+        return false;
+      if (!isa_op_desc_field(d, ISA_FIELD_V1) && (x >> 24)) return false;
+      if (!isa_op_desc_field(d, ISA_FIELD_VD) && !vopc && (x & 0x1F00)) return false;
+      break;
+    }
+    default:
+      break;
+  }
+  if (mods & ~(d->mods_print | d->mods_ignore)) return false;
+  f->mods = mods & d->mods_print;
+  return true;
+}
+
 /* Encoded size of the family's base instruction in dwords. */
 static unsigned base_size(int family) {
   switch (family) {
@@ -209,17 +270,26 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   if (avail < size) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "instruction cut short");
   for (unsigned i = 0; i < size; i++) in->words[i] = w[i];
 
-  const struct isa_op_desc *d = isa_op_desc_get((enum isa_family)fam, op);
+  enum isa_variant variant = ISA_VARIANT_NATIVE;
+  if (fam == ISA_FAMILY_VOP1 || fam == ISA_FAMILY_VOP2 || fam == ISA_FAMILY_VOPC) {
+    unsigned s0 = w[0] & 0x1FF;
+    if (s0 == ISA_SRC_SDWA) variant = ISA_VARIANT_SDWA;
+    if (s0 == ISA_SRC_DPP16) variant = ISA_VARIANT_DPP16;
+    if (s0 == ISA_SRC_DPP8 || s0 == ISA_SRC_DPP8_FI) variant = ISA_VARIANT_DPP8;
+    if (variant != ISA_VARIANT_NATIVE) {
+      if (avail < 2) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "DPP/SDWA dword missing");
+      in->words[1] = w[1];
+      size = 2;
+    }
+  }
+  in->variant = (uint8_t)variant;
+  const struct isa_op_desc *d = isa_op_desc_variant((enum isa_family)fam, variant, op);
   if (!d) return fail(err, ISA_ERR_UNKNOWN_OPCODE, offset, w[0], isa_family_name(fam));
   if (!d->supported) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], d->info.name);
   struct fields f = {0};
   if (!extract(in, &f, avail)) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "family");
-
-  if (fam == ISA_FAMILY_VOP1 || fam == ISA_FAMILY_VOP2 || fam == ISA_FAMILY_VOPC) {
-    unsigned s0 = f.v[ISA_FIELD_S0];
-    if (s0 == ISA_SRC_SDWA || s0 == ISA_SRC_DPP16 || s0 == ISA_SRC_DPP8 || s0 == ISA_SRC_DPP8_FI)
-      return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "DPP/SDWA form");
-  }
+  if (variant != ISA_VARIANT_NATIVE && !extract_variant(in, d, &f))
+    return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "DPP/SDWA control not allowed");
   for (unsigned i = 0; i < ISA_FIELD_COUNT; i++)
     if ((d->zero_fields >> i & 1) && f.v[i])
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved field not zero");
@@ -246,7 +316,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       operand_from_src(&x, f.v[o->field], width);
       if (x.kind == ISA_OPK_LITERAL) literal = true;
     } else if (o->field == ISA_FIELD_V1) {
-      operand_from_src(&x, ISA_SRC_VGPR0 + f.v[o->field], width);
+      unsigned v1 = f.v[o->field];
+      operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
     } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD) {
       unsigned r = f.v[o->field];
       if (o->file == 'v')
@@ -262,7 +333,10 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       x.value = f.v[ISA_FIELD_K16];
       in->simm16 = (uint16_t)x.value;
     } else if (o->field == ISA_FIELD_VCC) {
-      operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+      if (variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1) && i == 0)
+        operand_from_src(&x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
+      else
+        operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
     }
     if (x.kind == ISA_OPK_VGPR && x.reg + x.count > 256)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
@@ -281,7 +355,16 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     size++;
   }
   in->size = (uint8_t)size;
-  if (fam == ISA_FAMILY_VOP3) {
+  if (variant == ISA_VARIANT_DPP16) {
+    in->neg_lo = (uint8_t)((f.mods & 1) | (f.mods >> 1 & 2));
+    in->neg_hi = (uint8_t)((f.mods >> 1 & 1) | (f.mods >> 2 & 2)); /* abs */
+  } else if (variant == ISA_VARIANT_SDWA) {
+    in->clamp = f.mods & 1;
+    in->omod = f.mods >> 1 & 3;
+    in->neg_lo = (uint8_t)((f.mods >> 4 & 1) | (f.mods >> 7 & 2));
+    in->neg_hi = (uint8_t)((f.mods >> 5 & 1) | (f.mods >> 8 & 2));
+    in->op_sel = (uint8_t)((f.mods >> 3 & 1) | (f.mods >> 6 & 2)); /* sext bits */
+  } else if (fam == ISA_FAMILY_VOP3) {
     in->clamp = f.mods >> 6 & 1;
     in->omod = f.mods >> 7 & 3;
     in->op_sel = f.mods >> 9 & 0xF;

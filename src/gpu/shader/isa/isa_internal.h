@@ -70,6 +70,13 @@ struct isa_op_desc {
 /* Descriptor of (family, op) or NULL. Tables are compiled on first use (thread-safe). */
 const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 
+/* Descriptor of a DPP16/DPP8/SDWA form (variant), or NULL. */
+const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
+                                              unsigned op);
+
+/* Fills the derived metadata (flags, types, def/src counts) of a compiled descriptor. */
+void isa_op_desc_finish(struct isa_op_desc *d);
+
 /* Number of leading template operands that are results. */
 unsigned isa_op_desc_ndefs(const struct isa_op_desc *d);
 

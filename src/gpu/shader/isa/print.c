@@ -189,7 +189,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
         print_note(o, d->note_v);
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
         put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
-      else
+      else if (x->raw < 128) /* src_* specials are accepted where SGPRs are not */
         print_note(o, d->note_s);
       return;
   }
@@ -233,6 +233,38 @@ static void print_bits(struct out *o, const char *name, unsigned bits, unsigned 
   put(o, "]");
 }
 
+/* DPP16 dpp_ctrl (9 bits). */
+static void print_dpp_ctrl(struct out *o, unsigned c) {
+  if (c <= 0xFF)
+    put(o, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
+  else if (c >= 0x101 && c <= 0x10F)
+    put(o, "row_shl:%u", c & 0xF);
+  else if (c >= 0x111 && c <= 0x11F)
+    put(o, "row_shr:%u", c & 0xF);
+  else if (c >= 0x121 && c <= 0x12F)
+    put(o, "row_ror:%u", c & 0xF);
+  else if (c == 0x140)
+    put(o, "row_mirror");
+  else if (c == 0x141)
+    put(o, "row_half_mirror");
+  else if (c >= 0x150 && c <= 0x15F)
+    put(o, "row_share:%u", c & 0xF);
+  else if (c >= 0x160 && c <= 0x16F)
+    put(o, "row_xmask:%u", c & 0xF);
+  else if (c == 0x130)
+    put(o, "/* wave_shl is not supported starting from GFX10 */");
+  else if (c == 0x134)
+    put(o, "/* wave_rol is not supported starting from GFX10 */");
+  else if (c == 0x138)
+    put(o, "/* wave_shr is not supported starting from GFX10 */");
+  else if (c == 0x13C)
+    put(o, "/* wave_ror is not supported starting from GFX10 */");
+  else if (c == 0x142 || c == 0x143)
+    put(o, "/* row_bcast is not supported starting from GFX10 */");
+  else
+    put(o, "/* Invalid dpp_ctrl value */");
+}
+
 size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
                  size_t size) {
   struct out o = {buf, size, 0};
@@ -241,6 +273,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
   bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
+  bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
   put(&o, "%s", d->info.name);
   unsigned nsrc = 0, printed = 0;
   const struct isa_operand *ops = in->num_defs ? in->defs : in->srcs;
@@ -257,6 +290,13 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       neg = in->neg_lo >> si & 1;
       abs = in->neg_hi >> si & 1;
       if (neg && (d->mods_print >> (13 + si) & 1)) sext = true, neg = false;
+    } else if (dpp16 || sdwa) {
+      int vi = od->field == ISA_FIELD_S0 ? 0 : od->field == ISA_FIELD_V1 ? 1 : -1;
+      if (vi >= 0) {
+        neg = in->neg_lo >> vi & 1;
+        abs = in->neg_hi >> vi & 1;
+        sext = sdwa && (in->op_sel >> vi & 1);
+      }
     }
     bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
                   x->kind == ISA_OPK_LITERAL;
@@ -271,7 +311,30 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (neg_fn || sext) put(&o, ")");
   }
-  if (vop3) {
+  if (dpp16) {
+    put(&o, " ");
+    print_dpp_ctrl(&o, in->dpp_ctrl);
+    put(&o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);
+    if (in->bound_ctrl) put(&o, " bound_ctrl:1");
+    if (in->fi) put(&o, " fi:1");
+  } else if (in->variant == ISA_VARIANT_DPP8) {
+    put(&o, " dpp8:[");
+    for (unsigned i = 0; i < 8; i++) put(&o, "%s%u", i ? "," : "", (in->dpp8 >> (3 * i)) & 7);
+    put(&o, "]");
+    if (in->fi) put(&o, " fi:1");
+  } else if (sdwa) {
+    static const char *sel[7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                 "WORD_0", "WORD_1", "DWORD"};
+    static const char *unused[3] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"};
+    static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
+    if (in->clamp) put(&o, " clamp");
+    put(&o, "%s", omod[in->omod & 3]);
+    if (in->family != ISA_FAMILY_VOPC)
+      put(&o, " dst_sel:%s dst_unused:%s", sel[in->sdwa_dst_sel % 7],
+          unused[in->sdwa_dst_unused % 3]);
+    put(&o, " src0_sel:%s", sel[in->sdwa_src0_sel % 7]);
+    if (isa_op_desc_field(d, ISA_FIELD_V1)) put(&o, " src1_sel:%s", sel[in->sdwa_src1_sel % 7]);
+  } else if (vop3) {
     if (in->op_sel) {
       unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
       print_bits(&o, "op_sel", bits, nsrc + 1);

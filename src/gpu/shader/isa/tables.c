@@ -46,6 +46,27 @@ static const struct isa_raw_op raw_vop3[] = {
 static const struct isa_raw_op raw_vop3p[] = {
 #include "gpu/shader/isa/ops_vop3p.def"
 };
+static const struct isa_raw_op raw_vop2_dpp16[] = {
+#include "gpu/shader/isa/ops_vop2_dpp16.def"
+};
+static const struct isa_raw_op raw_vop2_dpp8[] = {
+#include "gpu/shader/isa/ops_vop2_dpp8.def"
+};
+static const struct isa_raw_op raw_vop2_sdwa[] = {
+#include "gpu/shader/isa/ops_vop2_sdwa.def"
+};
+static const struct isa_raw_op raw_vop1_dpp16[] = {
+#include "gpu/shader/isa/ops_vop1_dpp16.def"
+};
+static const struct isa_raw_op raw_vop1_dpp8[] = {
+#include "gpu/shader/isa/ops_vop1_dpp8.def"
+};
+static const struct isa_raw_op raw_vop1_sdwa[] = {
+#include "gpu/shader/isa/ops_vop1_sdwa.def"
+};
+static const struct isa_raw_op raw_vopc_sdwa[] = {
+#include "gpu/shader/isa/ops_vopc_sdwa.def"
+};
 #undef X
 
 struct isa_family_table {
@@ -62,10 +83,21 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_VOP1] = T_(raw_vop1, 256),   [ISA_FAMILY_VOPC] = T_(raw_vopc, 256),
     [ISA_FAMILY_VOP3] = T_(raw_vop3, 1024),  [ISA_FAMILY_VOP3P] = T_(raw_vop3p, 128),
 };
+/* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
+#define NV_ 5
+static const struct isa_family_table variant_tables[ISA_FAMILY_COUNT][NV_] = {
+    [ISA_FAMILY_VOP2] = {[ISA_VARIANT_DPP16] = T_(raw_vop2_dpp16, 64),
+                         [ISA_VARIANT_DPP8] = T_(raw_vop2_dpp8, 64),
+                         [ISA_VARIANT_SDWA] = T_(raw_vop2_sdwa, 64)},
+    [ISA_FAMILY_VOP1] = {[ISA_VARIANT_DPP16] = T_(raw_vop1_dpp16, 256),
+                         [ISA_VARIANT_DPP8] = T_(raw_vop1_dpp8, 256),
+                         [ISA_VARIANT_SDWA] = T_(raw_vop1_sdwa, 256)},
+    [ISA_FAMILY_VOPC] = {[ISA_VARIANT_SDWA] = T_(raw_vopc_sdwa, 256)},
+};
 #undef T_
 
-static struct isa_op_desc *descs[ISA_FAMILY_COUNT];
-static const struct isa_op_desc **index_of[ISA_FAMILY_COUNT];
+static struct isa_op_desc *descs[ISA_FAMILY_COUNT][NV_];
+static const struct isa_op_desc **index_of[ISA_FAMILY_COUNT][NV_];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static enum isa_field field_of(const char *s, size_t n) {
@@ -127,6 +159,8 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
       d->zero_fields |= (uint16_t)(1u << field_of(p + 1, n - 1));
     } else if (p[0] == '=') {
       if (d->nops < ISA_OPND_MAX) d->ops[d->nops++] = (struct isa_opnd_desc){.field = ISA_FIELD_VCC};
+    } else if (p[0] == '#') {
+      /* base extra dword used by the generator's probe: documentation only */
     } else if (p[0] == '?') {
       d->supported = 0;
     } else if (d->nops < ISA_OPND_MAX) {
@@ -184,28 +218,41 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     }
 }
 
-static void tables_build(void) {
-  for (int f = 0; f < ISA_FAMILY_COUNT; f++) {
-    const struct isa_family_table *t = &family_tables[f];
-    if (!t->raw) continue;
-    descs[f] = calloc(t->count, sizeof(struct isa_op_desc));
-    index_of[f] = calloc(t->nops, sizeof(struct isa_op_desc *));
-    if (!descs[f] || !index_of[f]) {
-      LOG(shader, ERROR, "isa: out of memory building opcode tables");
-      abort();
-    }
-    for (size_t i = 0; i < t->count; i++) {
-      compile_one(&descs[f][i], &t->raw[i], (enum isa_family)f);
-      if (t->raw[i].op < t->nops) index_of[f][t->raw[i].op] = &descs[f][i];
-    }
+static void table_build(int f, int v, const struct isa_family_table *t) {
+  if (!t->raw || !t->count) return;
+  descs[f][v] = calloc(t->count, sizeof(struct isa_op_desc));
+  index_of[f][v] = calloc(t->nops, sizeof(struct isa_op_desc *));
+  if (!descs[f][v] || !index_of[f][v]) {
+    LOG(shader, ERROR, "isa: out of memory building opcode tables");
+    abort();
+  }
+  for (size_t i = 0; i < t->count; i++) {
+    compile_one(&descs[f][v][i], &t->raw[i], (enum isa_family)f);
+    isa_op_desc_finish(&descs[f][v][i]);
+    if (t->raw[i].op < t->nops) index_of[f][v][t->raw[i].op] = &descs[f][v][i];
   }
 }
 
-const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op) {
+static void tables_build(void) {
+  for (int f = 0; f < ISA_FAMILY_COUNT; f++) {
+    table_build(f, ISA_VARIANT_NATIVE, &family_tables[f]);
+    for (int v = 1; v < NV_; v++) table_build(f, v, &variant_tables[f][v]);
+  }
+}
+
+const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
+                                              unsigned op) {
   pthread_once(&tables_once, tables_build);
-  if ((unsigned)family >= ISA_FAMILY_COUNT || !index_of[family]) return NULL;
-  if (op >= family_tables[family].nops) return NULL;
-  return index_of[family][op];
+  if ((unsigned)family >= ISA_FAMILY_COUNT || (unsigned)variant >= NV_) return NULL;
+  if (!index_of[family][variant]) return NULL;
+  const struct isa_family_table *t =
+      variant == ISA_VARIANT_NATIVE ? &family_tables[family] : &variant_tables[family][variant];
+  if (op >= t->nops) return NULL;
+  return index_of[family][variant][op];
+}
+
+const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op) {
+  return isa_op_desc_variant(family, ISA_VARIANT_NATIVE, op);
 }
 
 const struct isa_opnd_desc *isa_op_desc_field(const struct isa_op_desc *d, enum isa_field f) {

@@ -47,14 +47,20 @@ def main():
     rng = random.Random(int(sys.argv[4]) if len(sys.argv) > 4 else 1)
     wave64 = "--wave64" in sys.argv
     mask, val = PREFIX[fam]
-    words, starts = [], []
+    words, starts, samples = [], [], []
     for _ in range(n):
         starts.append(len(words))
         w0 = (rng.getrandbits(32) & ~mask) | val
         if fam == "vop3" and rng.random() < 0.5:
             w0 = (w0 & ~0x03000000) | 0x01000000  # favour the defined opcodes
-        words += [w0] + [rng.getrandbits(32) for _ in range(4)] + [oracle.PAD] * 5
-    ref = oracle.disasm(words, wave64)
+        samples.append([w0] + [rng.getrandbits(32) for _ in range(4)])
+        words += samples[-1] + [oracle.PAD] * 5
+    refl = oracle.disasm_samples(samples, wave64)
+    crashed = [hex(samples[i][0]) for i, r in enumerate(refl) if r is None]
+    if crashed:
+        print("oracle crashed on", len(crashed), crashed[:5])
+    ref = {s: r for s, r in zip(starts, refl) if r is not None}
+    starts = [s for s, r in zip(starts, refl) if r is not None]
     got = ours(dis, words, wave64)
     stats = collections.Counter()
     bad = collections.Counter()

@@ -501,5 +501,82 @@ def gen_all():
               field_notes(probe.vop3p, f, ["S0", "S1", "S2"], v))
 
 
+# ---- DPP16 / DPP8 / SDWA forms of VOP1 / VOP2 / VOPC --------------------------------------
+
+DPP16_BASE = 20 | (0xE4 << 8) | (0xF << 24) | (0xF << 28)  # quad_perm:[0,1,2,3], masks 0xf
+DPP8_BASE = 20 | (0o76543210 << 8)
+SDWA_BASES = [20 | (6 << 8) | (6 << 16) | (6 << 24), 20 | (6 << 8) | (6 << 16),
+              20 | (6 << 16) | (6 << 24), 20 | (6 << 16)]
+DPP16_BITS = [("neg0", 1 << 20), ("abs0", 1 << 21), ("neg1", 1 << 22), ("abs1", 1 << 23)]
+SDWA_BITS = [("clamp", 1 << 13), ("omod1", 1 << 14), ("omod2", 1 << 15), ("sext0", 1 << 19),
+             ("neg0", 1 << 20), ("abs0", 1 << 21), ("s0", 1 << 23), ("sext1", 1 << 27),
+             ("neg1", 1 << 28), ("abs1", 1 << 29), ("s1", 1 << 31), ("sd", (1 << 15) | (12 << 8))]
+
+
+def variant_family(make, nops, fields, values, shown, marker, bases, bits):
+    """Probe the ops of a VOP family in one DPP/SDWA form: returns found (with mods)."""
+    samples, keys = [], []
+    for op in range(nops):
+        for bi, b in enumerate(bases):
+            f = dict(values)
+            f["S0"] = marker
+            samples.append(make(op, f) + [b])
+            keys.append((op, bi))
+    res = oracle.first(samples)
+    res64 = oracle.first(samples, wave64=True)
+    found = {}
+    for (op, bi), x, y in zip(keys, res, res64):
+        if x is None or op in found:
+            continue
+        name, ops, mods = split_operands(x[0])
+        _, ops64, _ = split_operands(y[0]) if y else (None, ops, None)
+        t32, t64 = template(ops, shown), template(ops64, shown)
+        toks = []
+        for a, b in zip(t32.split(","), t64.split(",")):
+            if a != b and a[:-1] == b[:-1]:
+                a = a[:-1] + "m"
+            toks.append(a)
+        found[op] = dict(name=name, tmpl=",".join(toks), set=list(values), base=bases[bi],
+                         text=x[0])
+    # modifier bits
+    samples, keys = [], []
+    for op, d in found.items():
+        for i, (nm, bit) in enumerate(bits):
+            f = dict(values)
+            f["S0"] = marker
+            samples.append(make(op, f) + [d["base"] | bit])
+            keys.append((op, i))
+    res = oracle.first(samples)
+    mods = {op: [0, 0] for op in found}
+    for (op, i), x in zip(keys, res):
+        if x is None:
+            continue
+        if x[0] == found[op]["text"]:
+            mods[op][1] |= 1 << i
+        else:
+            mods[op][0] |= 1 << i
+    return found, {k: tuple(v) for k, v in mods.items()}
+
+
+def gen_variants():
+    fams = [("vop2", probe.vop2, 62, {"VD": 10, "V1": 30}, {10: "VD", 30: "V1", 20: "S0"}),
+            ("vop1", probe.vop1, 256, {"VD": 10}, {10: "VD", 20: "S0"}),
+            ("vopc", probe.vopc, 256, {"V1": 30}, {30: "V1", 20: "S0", 12: "SD"})]
+    for name, make, nops, values, shown in fams:
+        for vname, marker, bases, bits in (("dpp16", 0xFA, [DPP16_BASE], DPP16_BITS),
+                                           ("dpp8", 0xE9, [DPP8_BASE], []),
+                                           ("sdwa", 0xF9, SDWA_BASES, SDWA_BITS)):
+            f, mods = variant_family(make, nops, list(values), values, shown, marker, bases,
+                                     bits)
+            for op, d in f.items():
+                d["tmpl"] += ",#%x" % d["base"]  # the base extra dword the probe used
+            write_def("%s_%s" % (name, vname), f, {}, "extra dword: see decode.c; mods bits: "
+                      + " ".join(b[0] for b in bits), mods)
+
+
 if __name__ == "__main__":
-    gen_all()
+    if sys.argv[1:] == ["variants"]:
+        gen_variants()
+    else:
+        gen_all()
+        gen_variants()

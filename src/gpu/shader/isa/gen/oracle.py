@@ -40,6 +40,32 @@ def disasm(words, wave64=False):
 PAD = 0xBF800000  # s_nop 0
 
 
+class OracleCrash(Exception):
+    pass
+
+
+def disasm_samples(samples, wave64=False, chunk=2000):
+    """Per sample: (text or None, ndwords) of its first instruction; None for a sample the
+    oracle crashed on (llvm-objdump-19 has inputs it dies on; they are reported, not used)."""
+    res = []
+    for i in range(0, len(samples), chunk):
+        part = samples[i:i + chunk]
+        words, starts = [], []
+        for smp in part:
+            starts.append(len(words))
+            words += list(smp) + [PAD] * (10 - len(smp))
+        try:
+            r = disasm(words, wave64)
+        except subprocess.CalledProcessError:
+            if len(part) == 1:
+                res.append(None)
+                continue
+            res += disasm_samples(part, wave64, max(1, len(part) // 2))
+            continue
+        res += [r.get(s, (None, 1)) for s in starts]
+    return res
+
+
 def first(samples, wave64=False):
     """Decode each sample (a short list of dwords) on its own: returns (text, ndwords) or
     None per sample. Samples are laid out with s_nop padding so that each starts aligned."""
