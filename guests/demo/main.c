@@ -16,6 +16,9 @@ __attribute__((constructor)) static void demo_constructor(void) {
   *(volatile int *)&constructed = 1;
 }
 
+int demo_cxx_total_area(void);        /* shapes.cpp */
+int demo_cxx_static_constructed(void);
+
 static void at_exit_handler(void) { printf("atexit handler ran\n"); }
 
 static uint32_t fnv1a(const void *data, size_t n) {
@@ -45,6 +48,9 @@ int main(int argc, char **argv) {
   indirect_printf("imports through function pointers work\n");
   printf("printf formats: [%5d] [%-5s] [%08.3f] [%x] [%llu]\n", 42, "ab", 3.14159, 0xbeefu,
          18446744073709551615ull);
+
+  printf("C++: static object constructed: %s, virtual calls: total area %d\n",
+         demo_cxx_static_constructed() ? "yes" : "no", demo_cxx_total_area());
 
   static const char text[] = "The quick brown fox jumps over the lazy dog";
   printf("FNV-1a of a pangram: %08x\n", fnv1a(text, sizeof text - 1));
