@@ -189,7 +189,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
         print_note(o, d->note_v);
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
         put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
-      else if (x->raw < 128) /* src_* specials are accepted where SGPRs are not */
+      else if (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT) /* src_* specials pass */
         print_note(o, d->note_s);
       return;
   }
