@@ -106,6 +106,7 @@ struct fmt_spec {
   int prec;      /* -1 when absent */
   enum fmt_length length;
   char conv;
+  int arg_pos;   /* positional formats: 1-based argument of the value (0 otherwise) */
 };
 
 /* Output of a formatted field in up to four parts: sign/prefix, leading zeros, body, and
@@ -132,10 +133,47 @@ static void emit_field(struct format_sink *s, const struct fmt_spec *sp, const c
   }
 }
 
+/* ---- arguments ---------------------------------------------------------------------- */
+
+/* Where directive arguments come from: the va_list in order, or (positional "%n$"
+ * formats) a table of every argument read from the va_list beforehand. POS is 1-based in
+ * positional mode and ignored otherwise. */
+union arg_value {
+  uint64_t gp;
+  double d;
+  uint8_t ld[10];
+};
+
+struct arg_source {
+  struct guest_va_list *ap;
+  const union arg_value *vals; /* positional mode when not NULL */
+  int count;
+};
+
+static uint64_t arg_gp(struct arg_source *src, int pos) {
+  if (!src->vals) return guest_va_next_gp(src->ap);
+  return pos >= 1 && pos <= src->count ? src->vals[pos - 1].gp : 0;
+}
+
+static double arg_double(struct arg_source *src, int pos) {
+  if (!src->vals) return guest_va_next_double(src->ap);
+  return pos >= 1 && pos <= src->count ? src->vals[pos - 1].d : 0.0;
+}
+
+static void arg_long_double(struct arg_source *src, int pos, uint8_t out[10]) {
+  if (!src->vals) {
+    guest_va_next_long_double(src->ap, out);
+  } else if (pos >= 1 && pos <= src->count) {
+    memcpy(out, src->vals[pos - 1].ld, 10);
+  } else {
+    memset(out, 0, 10);
+  }
+}
+
 /* ---- integers ----------------------------------------------------------------------- */
 
-static uint64_t fetch_unsigned(struct guest_va_list *ap, enum fmt_length len) {
-  uint64_t v = guest_va_next_gp(ap);
+static uint64_t fetch_unsigned(struct arg_source *src, int pos, enum fmt_length len) {
+  uint64_t v = arg_gp(src, pos);
   switch (len) {
     case LEN_HH: return (unsigned char)v;
     case LEN_H: return (unsigned short)v;
@@ -144,8 +182,8 @@ static uint64_t fetch_unsigned(struct guest_va_list *ap, enum fmt_length len) {
   }
 }
 
-static int64_t fetch_signed(struct guest_va_list *ap, enum fmt_length len) {
-  uint64_t v = guest_va_next_gp(ap);
+static int64_t fetch_signed(struct arg_source *src, int pos, enum fmt_length len) {
+  uint64_t v = arg_gp(src, pos);
   switch (len) {
     case LEN_HH: return (signed char)v;
     case LEN_H: return (short)v;
@@ -584,14 +622,14 @@ static struct fp_scratch *scratch_get(void) {
 }
 
 static bool emit_float(struct format_sink *s, const struct fmt_spec *sp,
-                       struct guest_va_list *ap) {
+                       struct arg_source *src) {
   struct fp_value v;
   if (sp->length == LEN_BIG_L) {
     uint8_t raw[10];
-    guest_va_next_long_double(ap, raw);
+    arg_long_double(src, sp->arg_pos, raw);
     v = fp_from_x87(raw);
   } else {
-    v = fp_from_double(guest_va_next_double(ap));
+    v = fp_from_double(arg_double(src, sp->arg_pos));
   }
   bool upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
   if (v.inf || v.nan) {
@@ -640,8 +678,9 @@ static void emit_unknown(struct format_sink *s, const struct fmt_spec *sp) {
   sink_put(s, buf, n);
 }
 
-static void store_count(struct guest_va_list *ap, enum fmt_length len, size_t total) {
-  void *p = (void *)(uintptr_t)guest_va_next_gp(ap);
+static void store_count(struct arg_source *src, int pos, enum fmt_length len,
+                        size_t total) {
+  void *p = (void *)(uintptr_t)arg_gp(src, pos);
   if (!p) return; /* glibc would fault; a clear no-op is kinder to the emulator */
   switch (len) {
     case LEN_HH: *(signed char *)p = (signed char)total; break;
@@ -651,8 +690,254 @@ static void store_count(struct guest_va_list *ap, enum fmt_length len, size_t to
   }
 }
 
+/* A directive before its arguments are fetched: '*' widths and precisions are pending. */
+struct directive {
+  struct fmt_spec sp;
+  bool width_star, prec_star;
+  int width_pos, prec_pos; /* positional "*m$" (0 otherwise) */
+  bool positional;         /* the value was given as "%n$" */
+};
+
+/* Reads "n$" at *P if present: returns n (1..NL_ARGMAX) and advances, else 0. */
+#define FMT_ARG_MAX 4096
+static int parse_position(const char **p, int *error) {
+  const char *q = *p;
+  if (*q < '1' || *q > '9') return 0;
+  int n;
+  if (!parse_int(&q, &n) || *q != '$') return 0;
+  if (n > FMT_ARG_MAX) {
+    *error = FMT_EINVAL;
+    return 0;
+  }
+  *p = q + 1;
+  return n;
+}
+
+/* Parses the directive after '%' at *P. Returns false with *ERROR set on a bad one. */
+static bool parse_directive(const char **pp, struct directive *d, int *error) {
+  const char *p = *pp;
+  memset(d, 0, sizeof *d);
+  d->sp.prec = -1;
+  d->sp.arg_pos = parse_position(&p, error);
+  if (*error) return false;
+  d->positional = d->sp.arg_pos != 0;
+  for (;; p++) {
+    if (*p == '-') d->sp.left = true;
+    else if (*p == '+') d->sp.plus = true;
+    else if (*p == ' ') d->sp.space = true;
+    else if (*p == '#') d->sp.alt = true;
+    else if (*p == '0') d->sp.zero = true;
+    else if (*p == '\'') d->sp.group = true; /* no grouping in the C locale */
+    else if (*p == 'I') continue;             /* locale digits: none in the C locale */
+    else break;
+  }
+  if (*p >= '1' && *p <= '9') {
+    if (!parse_int(&p, &d->sp.width)) return *error = FMT_EOVERFLOW, false;
+  } else if (*p == '*') {
+    p++;
+    d->width_star = true;
+    d->width_pos = parse_position(&p, error);
+    if (*error) return false;
+  }
+  if (*p == '.') {
+    p++;
+    if (*p == '*') {
+      p++;
+      d->prec_star = true;
+      d->prec_pos = parse_position(&p, error);
+      if (*error) return false;
+    } else if (!parse_int(&p, &d->sp.prec)) {
+      return *error = FMT_EOVERFLOW, false;
+    }
+  }
+  switch (*p) {
+    case 'h':
+      if (p[1] == 'h') d->sp.length = LEN_HH, p += 2;
+      else d->sp.length = LEN_H, p++;
+      break;
+    case 'l':
+      if (p[1] == 'l') d->sp.length = LEN_LL, p += 2;
+      else d->sp.length = LEN_L, p++;
+      break;
+    case 'q': d->sp.length = LEN_LL, p++; break;
+    case 'L': d->sp.length = LEN_BIG_L, p++; break;
+    case 'j': d->sp.length = LEN_J, p++; break;
+    case 'z': case 'Z': d->sp.length = LEN_Z, p++; break;
+    case 't': d->sp.length = LEN_T, p++; break;
+    default: break;
+  }
+  d->sp.conv = *p;
+  if (d->sp.conv == '\0') return *error = FMT_EINVAL, false; /* ended inside a directive */
+  *pp = p + 1;
+  return true;
+}
+
+enum arg_kind { ARG_UNUSED, ARG_GP, ARG_DOUBLE, ARG_LONG_DOUBLE };
+
+/* The argument kind a conversion consumes (ARG_UNUSED for %% and unknown ones). */
+static enum arg_kind conversion_kind(const struct fmt_spec *sp) {
+  switch (sp->conv) {
+    case 'd': case 'i': case 'u': case 'o': case 'x': case 'X': case 'c': case 'C':
+    case 's': case 'S': case 'p': case 'n':
+      return ARG_GP;
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+      return sp->length == LEN_BIG_L ? ARG_LONG_DOUBLE : ARG_DOUBLE;
+    default:
+      return ARG_UNUSED;
+  }
+}
+
+static bool format_one(struct format_sink *s, struct directive *d, struct arg_source *src,
+                       int *error) {
+  struct fmt_spec sp = d->sp;
+  if (d->width_star) {
+    int w = (int)arg_gp(src, d->width_pos);
+    if (w < 0) {
+      sp.left = true;
+      if (w == INT_MIN) return *error = FMT_EOVERFLOW, false;
+      w = -w;
+    }
+    sp.width = w;
+  }
+  if (d->prec_star) {
+    int pr = (int)arg_gp(src, d->prec_pos);
+    sp.prec = pr < 0 ? -1 : pr;
+  }
+  if (sp.left) sp.zero = false;
+  if (sp.plus) sp.space = false;
+  int pos = sp.arg_pos;
+
+  switch (sp.conv) {
+    case 'd': case 'i': {
+      int64_t v = fetch_signed(src, pos, sp.length);
+      uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+      emit_integer(s, &sp, mag, v < 0, true);
+      break;
+    }
+    case 'u': case 'o': case 'x': case 'X':
+      emit_integer(s, &sp, fetch_unsigned(src, pos, sp.length), false, false);
+      break;
+    case 'p': {
+      uint64_t v = arg_gp(src, pos);
+      if (v == 0) {
+        struct fmt_spec ns = sp;
+        if (ns.prec < 5) ns.prec = 5;
+        emit_string(s, &ns, "(nil)");
+      } else {
+        sp.length = LEN_L;
+        emit_integer(s, &sp, v, false, true);
+      }
+      break;
+    }
+    case 'c': case 'C':
+      if (sp.conv == 'C' || sp.length == LEN_L) {
+        uint32_t wc[2] = {(uint32_t)arg_gp(src, pos), 0};
+        struct fmt_spec ns = sp;
+        ns.prec = -1;
+        if (wc[0] == 0) { /* a NUL wide char still prints one byte */
+          emit_field(s, &ns, "", 0, 0, "", 1, false);
+        } else if (!emit_wide_string(s, &ns, wc)) {
+          return *error = FMT_EILSEQ, false;
+        }
+      } else {
+        char c = (char)arg_gp(src, pos);
+        emit_field(s, &sp, "", 0, 0, &c, 1, false);
+      }
+      break;
+    case 's': case 'S': {
+      const void *str = (const void *)(uintptr_t)arg_gp(src, pos);
+      if (!str) {
+        emit_string(s, &sp, sp.prec < 0 || sp.prec >= 6 ? "(null)" : "");
+      } else if (sp.conv == 'S' || sp.length == LEN_L) {
+        if (!emit_wide_string(s, &sp, str)) return *error = FMT_EILSEQ, false;
+      } else {
+        emit_string(s, &sp, str);
+      }
+      break;
+    }
+    case 'n':
+      store_count(src, pos, sp.length, s->total);
+      break;
+    case '%':
+      sink_char(s, '%');
+      break;
+    case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
+      if (!emit_float(s, &sp, src)) return *error = FMT_EOVERFLOW, false;
+      break;
+    default:
+      emit_unknown(s, &sp);
+      break;
+  }
+  return true;
+}
+
+/* Positional formats ("%2$s %1$d"): finds every argument's kind, then reads them all from
+ * the va_list in order. Returns the table (host memory, caller frees) or NULL with *ERROR
+ * set; *COUNT gets the highest position used. Unused positions are read as integers. */
+static union arg_value *positional_collect(const char *fmt, struct guest_va_list *ap,
+                                           int *count, int *error) {
+  static _Thread_local uint8_t kinds[FMT_ARG_MAX + 1];
+  memset(kinds, ARG_UNUSED, sizeof kinds);
+  int max = 0;
+  for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
+    p++;
+    struct directive d;
+    if (!parse_directive(&p, &d, error)) return NULL;
+    enum arg_kind k = conversion_kind(&d.sp);
+    if (d.sp.conv == '%') continue;
+    if (!d.positional || (d.width_star && !d.width_pos) || (d.prec_star && !d.prec_pos)) {
+      *error = FMT_EINVAL; /* positional and sequential arguments mixed */
+      return NULL;
+    }
+    if (k != ARG_UNUSED) {
+      kinds[d.sp.arg_pos] = (uint8_t)k;
+      if (d.sp.arg_pos > max) max = d.sp.arg_pos;
+    }
+    if (d.width_star) {
+      kinds[d.width_pos] = ARG_GP;
+      if (d.width_pos > max) max = d.width_pos;
+    }
+    if (d.prec_star) {
+      kinds[d.prec_pos] = ARG_GP;
+      if (d.prec_pos > max) max = d.prec_pos;
+    }
+  }
+  union arg_value *vals = calloc((size_t)(max ? max : 1), sizeof *vals);
+  if (!vals) {
+    *error = FMT_EOVERFLOW;
+    return NULL;
+  }
+  for (int i = 1; i <= max; i++) {
+    switch ((enum arg_kind)kinds[i]) {
+      case ARG_DOUBLE: vals[i - 1].d = guest_va_next_double(ap); break;
+      case ARG_LONG_DOUBLE: guest_va_next_long_double(ap, vals[i - 1].ld); break;
+      default: vals[i - 1].gp = guest_va_next_gp(ap); break;
+    }
+  }
+  *count = max;
+  return vals;
+}
+
+/* True if the first directive of FMT names its argument ("%n$"): glibc then treats the
+ * whole format as positional. */
+static bool format_is_positional(const char *fmt) {
+  for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 2, '%')) {
+    if (p[1] == '%') continue;
+    const char *q = p + 1;
+    int error = 0;
+    return parse_position(&q, &error) != 0 || error != 0;
+  }
+  return false;
+}
+
 int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err) {
   int error = 0;
+  struct arg_source src = {ap, NULL, 0};
+  union arg_value *vals = NULL;
+  if (format_is_positional(fmt)) {
+    vals = positional_collect(fmt, ap, &src.count, &error);
+    src.vals = vals;
+  }
   const char *p = fmt;
   while (*p && !error) {
     const char *pct = strchr(p, '%');
@@ -662,142 +947,15 @@ int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap,
     }
     sink_put(s, p, (size_t)(pct - p));
     p = pct + 1;
-
-    struct fmt_spec sp = {.prec = -1};
-    for (;; p++) {
-      if (*p == '-') sp.left = true;
-      else if (*p == '+') sp.plus = true;
-      else if (*p == ' ') sp.space = true;
-      else if (*p == '#') sp.alt = true;
-      else if (*p == '0') sp.zero = true;
-      else if (*p == '\'') sp.group = true; /* no grouping in the C locale */
-      else if (*p == 'I') continue;          /* locale digits: none in the C locale */
-      else break;
-    }
-    if (*p >= '1' && *p <= '9') {
-      const char *q = p;
-      int n;
-      if (!parse_int(&q, &n)) {
-        error = FMT_EOVERFLOW;
-        break;
-      }
-      if (*q == '$') { /* positional arguments */
-        error = FMT_EINVAL;
-        break;
-      }
-      sp.width = n;
-      p = q;
-    } else if (*p == '*') {
-      p++;
-      int w = (int)guest_va_next_gp(ap);
-      if (w < 0) {
-        sp.left = true;
-        if (w == INT_MIN) {
-          error = FMT_EOVERFLOW;
-          break;
-        }
-        w = -w;
-      }
-      sp.width = w;
-    }
-    if (*p == '.') {
-      p++;
-      if (*p == '*') {
-        p++;
-        int pr = (int)guest_va_next_gp(ap);
-        sp.prec = pr < 0 ? -1 : pr;
-      } else if (!parse_int(&p, &sp.prec)) {
-        error = FMT_EOVERFLOW;
-        break;
-      }
-    }
-    switch (*p) {
-      case 'h':
-        if (p[1] == 'h') sp.length = LEN_HH, p += 2;
-        else sp.length = LEN_H, p++;
-        break;
-      case 'l':
-        if (p[1] == 'l') sp.length = LEN_LL, p += 2;
-        else sp.length = LEN_L, p++;
-        break;
-      case 'q': sp.length = LEN_LL, p++; break;
-      case 'L': sp.length = LEN_BIG_L, p++; break;
-      case 'j': sp.length = LEN_J, p++; break;
-      case 'z': case 'Z': sp.length = LEN_Z, p++; break;
-      case 't': sp.length = LEN_T, p++; break;
-      default: break;
-    }
-    if (sp.left) sp.zero = false;
-    if (sp.plus) sp.space = false;
-    sp.conv = *p;
-    if (sp.conv == '\0') { /* the string ended inside a directive */
-      error = FMT_EINVAL;
+    struct directive d;
+    if (!parse_directive(&p, &d, &error)) break;
+    if (!vals && d.positional) {
+      error = FMT_EINVAL; /* "%n$" after sequential directives */
       break;
     }
-    p++;
-
-    switch (sp.conv) {
-      case 'd': case 'i': {
-        int64_t v = fetch_signed(ap, sp.length);
-        uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-        emit_integer(s, &sp, mag, v < 0, true);
-        break;
-      }
-      case 'u': case 'o': case 'x': case 'X':
-        emit_integer(s, &sp, fetch_unsigned(ap, sp.length), false, false);
-        break;
-      case 'p': {
-        uint64_t v = guest_va_next_gp(ap);
-        if (v == 0) {
-          struct fmt_spec ns = sp;
-          if (ns.prec < 5) ns.prec = 5;
-          emit_string(s, &ns, "(nil)");
-        } else {
-          sp.length = LEN_L;
-          emit_integer(s, &sp, v, false, true);
-        }
-        break;
-      }
-      case 'c': case 'C':
-        if (sp.conv == 'C' || sp.length == LEN_L) {
-          uint32_t wc[2] = {(uint32_t)guest_va_next_gp(ap), 0};
-          struct fmt_spec ns = sp;
-          ns.prec = -1;
-          if (wc[0] == 0) { /* a NUL wide char still prints one byte */
-            emit_field(s, &ns, "", 0, 0, "", 1, false);
-          } else if (!emit_wide_string(s, &ns, wc)) {
-            error = FMT_EILSEQ;
-          }
-        } else {
-          char c = (char)guest_va_next_gp(ap);
-          emit_field(s, &sp, "", 0, 0, &c, 1, false);
-        }
-        break;
-      case 's': case 'S': {
-        const void *str = (const void *)(uintptr_t)guest_va_next_gp(ap);
-        if (!str) {
-          emit_string(s, &sp, sp.prec < 0 || sp.prec >= 6 ? "(null)" : "");
-        } else if (sp.conv == 'S' || sp.length == LEN_L) {
-          if (!emit_wide_string(s, &sp, str)) error = FMT_EILSEQ;
-        } else {
-          emit_string(s, &sp, str);
-        }
-        break;
-      }
-      case 'n':
-        store_count(ap, sp.length, s->total);
-        break;
-      case '%':
-        sink_char(s, '%');
-        break;
-      case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
-        if (!emit_float(s, &sp, ap)) error = FMT_EOVERFLOW;
-        break;
-      default:
-        emit_unknown(s, &sp);
-        break;
-    }
+    if (!format_one(s, &d, &src, &error)) break;
   }
+  free(vals);
   sink_finish(s);
   if (!error && s->failed) error = FMT_EIO;
   if (!error && s->total > INT_MAX) error = FMT_EOVERFLOW;

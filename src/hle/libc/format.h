@@ -3,7 +3,8 @@
  * incl. '*', lengths hh h l ll q j z Z t L, conversions d i u o x X c C s S p n % e E f F
  * g G a A). Floating point is converted exactly (big-number decimal expansion, rounding
  * half to even like glibc in the default rounding mode), for double and x87 long double.
- * Not supported: positional arguments ("%1$d"), which are reported as an error. */
+ * Positional arguments ("%2$s %1$d", "*3$") work as in glibc when the first directive is
+ * positional; mixing them with sequential ones is reported as an error (EINVAL). */
 #ifndef PROSPERO_HLE_LIBC_FORMAT_H
 #define PROSPERO_HLE_LIBC_FORMAT_H
 

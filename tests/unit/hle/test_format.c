@@ -178,6 +178,13 @@ static void test_mixed_arguments(void **state) {
   CHECK("%s %c %ld %5.1f%% %#o %e", "mix", 'x', -5L, 99.44, 8u, 0.000123);
   CHECK("%hhd %hd %hhu %hu", 300, 70000, -1, -1);
   CHECK("[%y] [%-08.3y] [%hhy] [%#5.2Q] [%%5%] [% 5%] [%']", 1);
+  /* positional arguments, in any order, reused, with positional '*' */
+  CHECK("%2$s %1$d %2$s %3$.2f", 42, "two", 3.14159);
+  CHECK("%3$*1$.*2$f|%4$-*1$s|%5$Lg|%6$c%%", 12, 3, 2.718281828, "left", 1.5L, 'z');
+  CHECK("%1$d %9$f %8$d %7$f %6$d %5$f %4$d %3$f %2$d %10$s %11$f %12$d %13$f %14$d %15$f "
+        "%16$d %17$f %18$d %19$f %20$s",
+        1, 2, 3.0, 4, 5.0, 6, 7.0, 8, 9.0, "ten", 11.0, 12, 13.0, 14, 15.0, 16, 17.0, 18, 19.0,
+        "twenty");
   assert_int_equal(failures, 0);
 }
 
@@ -214,7 +221,9 @@ static void test_errors(void **state) {
   assert_int_equal(format_run(&s, "%99999999999d", &none, &err), -1);
   assert_int_equal(err, 84); /* EOVERFLOW */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%lc", (wint_t)0xE9), -1);
-  assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$d", 5), -1); /* positional: unsupported */
+  assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$d %d", 5, 6), -1); /* mixed */
+  assert_int_equal(eng_snprintf(buf, sizeof buf, "%d %1$d", 5), -1);      /* mixed */
+  assert_int_equal(eng_snprintf(buf, sizeof buf, "%5000$d", 5), -1);      /* beyond NL_ARGMAX */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%2147483647d%2147483647d", 1, 2), -1);
 }
 
