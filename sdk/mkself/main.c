@@ -9,7 +9,7 @@
 
 static void usage(FILE *f) {
   fputs("usage: prospero-mkself [options] -o OUT INPUT\n"
-        "       prospero-mkself --check [--prx] FILE\n"
+        "       prospero-mkself --check [--prx] INPUT\n"
         "Converts a position-independent ELF linked by ld.lld into a Sony ELF and wraps it\n"
         "into a fake-signed SELF.\n"
         "  --prx             INPUT is a shared object: write a PRX module (e_type 0xFE18)\n"
@@ -21,7 +21,7 @@ static void usage(FILE *f) {
         "  --needed-elf FILE a guest PRX (standard ELF, before conversion) linked against;\n"
         "                    its exports become imports of the module named by its DT_SONAME\n"
         "  --app-version N   --fw-version N   --paid N   SELF extended-info fields\n"
-        "  --check FILE      only re-parse FILE the way the loader does\n",
+        "  --check           only re-parse INPUT (a Sony ELF or SELF) the way the loader does\n",
         f);
 }
 
@@ -87,7 +87,8 @@ static bool parse_u64(const char *s, uint64_t *v) {
 
 int main(int argc, char **argv) {
   struct mkself_options opt = {.form = MKSELF_FORM_SELF_PS5};
-  const char *out_path = NULL, *in_path = NULL, *check_path = NULL;
+  const char *out_path = NULL, *in_path = NULL;
+  bool check = false;
   const char *nids[16], *needed[64];
   unsigned nid_count = 0, needed_count = 0;
   for (int i = 1; i < argc; i++) {
@@ -114,8 +115,8 @@ int main(int argc, char **argv) {
       nids[nid_count++] = argv[++i];
     } else if (!strcmp(a, "--needed-elf") && has_value && needed_count < 64) {
       needed[needed_count++] = argv[++i];
-    } else if (!strcmp(a, "--check") && has_value) {
-      check_path = argv[++i];
+    } else if (!strcmp(a, "--check")) {
+      check = true;
     } else if ((!strcmp(a, "--app-version") || !strcmp(a, "--fw-version") ||
                 !strcmp(a, "--paid")) && has_value) {
       uint64_t *dst = !strcmp(a, "--paid") ? &opt.paid
@@ -133,7 +134,12 @@ int main(int argc, char **argv) {
     }
   }
   char err[512];
-  if (check_path) {
+  if (check) {
+    const char *check_path = in_path;
+    if (!check_path) {
+      usage(stderr);
+      return 64;
+    }
     uint8_t *data;
     size_t size;
     if (!read_file(check_path, &data, &size)) return 1;
