@@ -58,7 +58,9 @@ function(prospero_guest_prx name)
   add_custom_command(OUTPUT ${dir}/${name}.prx ${dir}/${name}.so
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
     COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc --prx ${P_CFLAGS} --module ${name}
-            --emit-link-so ${dir}/${name}.so -o ${dir}/${name}.prx ${srcs}
+            --emit-link-so ${dir}/${name}.so --depfile ${dir}/${name}.prx.d
+            -o ${dir}/${name}.prx ${srcs}
+    DEPFILE ${dir}/${name}.prx.d
     DEPENDS ${srcs} ${PROSPERO_SDK_FILES} prospero-sdk prospero-mkself
             ${CMAKE_SOURCE_DIR}/sdk/dist/prospero-cc.in
     COMMENT "Building guest PRX ${name}" VERBATIM)
@@ -117,8 +119,10 @@ function(prospero_guest name)
   add_custom_command(OUTPUT ${dir}/eboot.bin
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/sce_module
     COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc ${G_CFLAGS} --module eboot
+            --depfile ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
             -o ${dir}/eboot.bin ${srcs} ${prx_inputs}
     ${prx_commands}
+    DEPFILE ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
     DEPENDS ${srcs} ${PROSPERO_SDK_FILES} prospero-sdk prospero-mkself ${prx_deps}
             ${CMAKE_SOURCE_DIR}/sdk/dist/prospero-cc.in
     COMMENT "Building guest ${name}" VERBATIM)
