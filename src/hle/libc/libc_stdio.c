@@ -121,7 +121,15 @@ static int put_bytes(int fd, const void *p, size_t n) {
 }
 
 int libc_puts(const char *s) {
-  if (put_bytes(1, s, strlen(s)) != 0 || put_bytes(1, "\n", 1) != 0) return LIBC_EOF;
+  /* one write for the line and its newline, so concurrent lines do not interleave */
+  size_t n = strlen(s);
+  char small[256];
+  if (n < sizeof small) {
+    memcpy(small, s, n);
+    small[n] = '\n';
+    return put_bytes(1, small, n + 1) == 0 ? 0 : LIBC_EOF;
+  }
+  if (put_bytes(1, s, n) != 0 || put_bytes(1, "\n", 1) != 0) return LIBC_EOF;
   return 0;
 }
 

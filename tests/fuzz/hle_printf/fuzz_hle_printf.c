@@ -61,6 +61,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   size_t directives = 0;
   for (const char *p = fmt; *p; p++) directives += *p == '%';
   if (directives * 2 > OVERFLOW_SLOTS) return 0;
+  /* Positional formats read every argument up to the highest "n$": keep n in range too. */
+  for (const char *p = strchr(fmt, '$'); p; p = strchr(p + 1, '$')) {
+    const char *q = p;
+    unsigned long n = 0, scale = 1;
+    while (q > fmt && q[-1] >= '0' && q[-1] <= '9' && scale < 1000000000ul) {
+      n += (unsigned long)(q[-1] - '0') * scale;
+      scale *= 10;
+      q--;
+    }
+    if (n * 2 > OVERFLOW_SLOTS || (q > fmt && q[-1] >= '0' && q[-1] <= '9')) return 0;
+  }
 
   struct format_sink s;
   format_sink_memory(&s, out, sizeof out);
