@@ -203,6 +203,7 @@
   X(kill,           VOID, SIDE,              1, (U1)) /* discard the lanes where true */ \
   X(trap,           VOID, SIDE | IMM,        0, ()) \
   X(unsupported,    VOID, SIDE | IMM,        0, ()) /* imm = instruction offset */ \
+  X(observe,        VOID, SIDE | IMM,        1, (ANY)) /* test hook: register imm's final value */ \
   /* terminators (targets are the block's CFG successors) */ \
   X(br,             VOID, TERM,              0, ()) \
   X(cbr,            VOID, TERM,              1, (U1)) /* true: successor 0 */ \

@@ -5,6 +5,7 @@
 
 #include "common/log.h"
 #include "gpu/shader/ir/ir.h"
+#include "gpu/shader/ir/ir_internal.h"
 
 #ifdef NDEBUG
 bool ir_debug_validate = false;
@@ -62,7 +63,7 @@ static uint32_t u32_of_f32_sat(float f, bool is_signed) {
 
 /* Evaluates a pure operation on constant operands C. Returns false if it cannot (or does
  * not) fold this operation. */
-static bool eval(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
+bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
   uint32_t a = (uint32_t)c[0], b = (uint32_t)c[1], d = (uint32_t)c[2];
   float fa = f32_of(c[0]), fb = f32_of(c[1]), fc = f32_of(c[2]);
   switch (op) {
@@ -273,7 +274,7 @@ bool ir_pass_const_fold(struct ir_function *fn) {
           if (all_const) c[k] = fn->insts[args[k]].imm;
         }
         uint64_t result;
-        if (!all_const || !eval(in->op, in->imm, c, &result)) continue;
+        if (!all_const || !ir_eval_op(in->op, in->imm, c, &result)) continue;
         in->op = IR_OP_const;
         in->imm = result;
         in->arg_count = 0;

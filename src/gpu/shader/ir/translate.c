@@ -19,6 +19,9 @@ static void emit_terminator(struct xl_state *x, struct ir_function *fn, uint32_t
                             const struct xl_decoded *last) {
   uint32_t succ = cfg_graph_succ_count(fn->cfg, block);
   if (succ == 0) {
+    for (uint32_t i = 0; i < x->observe_count; i++)
+      if (x->observe[i] < IR_REG_COUNT)
+        ir_observe_i(&x->b, x->observe[i], ir_b_get_reg(&x->b, x->observe[i]));
     ir_ret(&x->b);
   } else if (succ == 1) {
     ir_br(&x->b);
@@ -85,6 +88,10 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   fn->structured = structured;
 
   struct xl_state x = {.b = {fn, 0}, .wave64 = wave == 64};
+  if (opts) {
+    x.observe = opts->observe;
+    x.observe_count = opts->observe ? opts->observe_count : 0;
+  }
   for (uint32_t b = 0; b < fn->block_count; b++) {
     x.b.block = b;
     if (!cfg_graph_reachable(g, b)) continue;

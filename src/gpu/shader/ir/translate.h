@@ -28,6 +28,10 @@
 struct ir_translate_options {
   uint32_t wave_size; /* 32 (default when 0) or 64 */
   bool run_passes;    /* SSA, constant folding, DCE (validated between passes in debug) */
+  /* Registers (enum ir_reg) whose final value each `ret` reports through an `observe`
+   * operation (keeps them live through DCE; used by tests and the interpreter). */
+  const uint32_t *observe;
+  uint32_t observe_count;
 };
 
 struct ir_translate_error {

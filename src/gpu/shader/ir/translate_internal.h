@@ -59,6 +59,8 @@ struct xl_state {
   struct ir_builder b;
   bool wave64;
   uint32_t unsupported;
+  const uint32_t *observe;
+  uint32_t observe_count;
 };
 /* Emits the IR of one non-branch instruction at byte offset PC. */
 void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc);

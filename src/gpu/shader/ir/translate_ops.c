@@ -226,7 +226,7 @@ enum xl_kind {
   K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
   K_SAVEEXEC, /* detail: XL_LOGIC_* */
   K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
-  K_SNOP, K_SBARRIER, K_SROUND, K_SDENORM, K_SSETPRIO,
+  K_SNOP, K_SGETPC, K_SBARRIER, K_SROUND, K_SDENORM, K_SSETPRIO,
   K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
   K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
   K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
@@ -304,7 +304,7 @@ struct xl_entry {
   X(s_cbranch_cdbgsys, SNOP, copy, 0) X(s_cbranch_cdbguser, SNOP, copy, 0) \
   X(s_cbranch_cdbgsys_or_user, SNOP, copy, 0) X(s_cbranch_cdbgsys_and_user, SNOP, copy, 0) \
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
-  X(s_barrier, SBARRIER, barrier, 0) \
+  X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
   /* vector float */ \
   X(v_mov_b32, VMOV, copy, 0) \
@@ -774,6 +774,9 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SNOP:
     case K_SSETPRIO: break;
     case K_SBARRIER: ir_barrier(bd); break;
+    case K_SGETPC: /* the byte address of the next instruction (code base 0) */
+      write_s64(x, &in->defs[0], c64(x, pc + in->size * 4u));
+      break;
     case K_SROUND: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf)); break;
     case K_SDENORM: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf) << 4); break;
     case K_VMOV: write_vdst(x, in, src32(x, in, 0)); break;

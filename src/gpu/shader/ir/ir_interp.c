@@ -1,0 +1,321 @@
+#include "gpu/shader/ir/ir_interp.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/shader/ir/ir_internal.h"
+
+struct interp {
+  const struct ir_function *fn;
+  struct ir_interp_wave *w;
+  uint32_t lanes;
+  uint64_t *val; /* inst_count * lanes */
+  char *err;
+  size_t err_size;
+};
+
+static bool stop(struct interp *it, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool stop(struct interp *it, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(it->err, it->err_size, fmt, ap);
+  va_end(ap);
+  return false;
+}
+
+static uint64_t *V(struct interp *it, uint32_t id) { return &it->val[(size_t)id * it->lanes]; }
+
+static float f32(uint64_t b) {
+  uint32_t u = (uint32_t)b;
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static uint64_t bf32(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static double f64(uint64_t b) {
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+static uint64_t bf64(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+
+/* IEEE binary16 <-> float, round to nearest even (or toward zero). */
+static float half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023;
+  float f;
+  if (exp == 0) {
+    f = ldexpf((float)man, -24);
+  } else if (exp == 31) {
+    uint32_t bits = sign | 0x7f800000u | (man << 13);
+    memcpy(&f, &bits, 4);
+    return f;
+  } else {
+    f = ldexpf((float)(man | 1024), (int)exp - 25);
+  }
+  return sign ? -f : f;
+}
+
+static uint16_t float_to_half(float f, bool rtz) {
+  uint32_t b;
+  memcpy(&b, &f, 4);
+  uint16_t sign = (uint16_t)((b >> 16) & 0x8000);
+  if (isnan(f)) return sign | 0x7e00;
+  float a = fabsf(f);
+  if (a >= 65520.0f && !rtz) return sign | 0x7c00;
+  if (rtz && a >= 65504.0f) return isinf(a) ? (sign | 0x7c00) : (sign | 0x7bff);
+  int e;
+  frexpf(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+  int shift = e - 11 < -24 ? -24 : e - 11; /* quantum of the half value near a */
+  float q = ldexpf(1.0f, shift);
+  float n = a / q;
+  float r = rtz ? truncf(n) : nearbyintf(n);
+  float v = r * q;
+  /* encode v */
+  if (v == 0.0f) return sign;
+  int ve;
+  float vm = frexpf(v, &ve);
+  if (ve - 1 < -14) return sign | (uint16_t)(v / ldexpf(1.0f, -24));
+  uint16_t exp = (uint16_t)(ve - 1 + 15);
+  if (exp >= 31) return sign | 0x7c00;
+  uint16_t man = (uint16_t)((vm * 2.0f - 1.0f) * 1024.0f);
+  return sign | (uint16_t)(exp << 10) | man;
+}
+
+/* Per-lane evaluation of operations the folder does not evaluate. */
+static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
+  float a = f32(c[0]), b = f32(c[1]);
+  switch (op) {
+    case IR_OP_undef: *out = 0; return true;
+    case IR_OP_ffract: *out = bf32(a - floorf(a)); return true;
+    case IR_OP_frcp: *out = bf32(1.0f / a); return true;
+    case IR_OP_frsq: *out = bf32(1.0f / sqrtf(a)); return true;
+    case IR_OP_fexp2: *out = bf32(exp2f(a)); return true;
+    case IR_OP_flog2: *out = bf32(log2f(a)); return true;
+    case IR_OP_fsin: *out = bf32(sinf(a * 6.28318530717958647692f)); return true;
+    case IR_OP_fcos: *out = bf32(cosf(a * 6.28318530717958647692f)); return true;
+    case IR_OP_fldexp: *out = bf32(ldexpf(a, (int32_t)(uint32_t)c[1])); return true;
+    case IR_OP_cvt_f32_f16: *out = bf32(half_to_float((uint16_t)c[0])); return true;
+    case IR_OP_cvt_f16_f32: *out = float_to_half(a, false); return true;
+    case IR_OP_cvt_f16_f32_rtz: *out = float_to_half(a, true); return true;
+    case IR_OP_cvt_f64_f32: *out = bf64((double)a); return true;
+    case IR_OP_cvt_f32_f64: *out = bf32((float)f64(c[0])); return true;
+    case IR_OP_bitcast_f16:
+    case IR_OP_bitcast_u16: *out = c[0] & 0xffff; return true;
+    case IR_OP_dadd: *out = bf64(f64(c[0]) + f64(c[1])); return true;
+    case IR_OP_dmul: *out = bf64(f64(c[0]) * f64(c[1])); return true;
+    case IR_OP_dfma: *out = bf64(fma(f64(c[0]), f64(c[1]), f64(c[2]))); return true;
+    case IR_OP_dmin: *out = bf64(fmin(f64(c[0]), f64(c[1]))); return true;
+    case IR_OP_dmax: *out = bf64(fmax(f64(c[0]), f64(c[1]))); return true;
+    case IR_OP_dneg: *out = c[0] ^ (1ull << 63); return true;
+    case IR_OP_dabs: *out = c[0] & ~(1ull << 63); return true;
+    case IR_OP_dcmp: {
+      double x = f64(c[0]), y = f64(c[1]);
+      /* reuse the f32 predicate evaluator through exact comparisons */
+      uint64_t cx = bf32(x < y ? -1.0f : x > y ? 1.0f : x == y ? 0.0f : NAN);
+      uint64_t zero = bf32(0.0f), o;
+      ir_eval_op(IR_OP_fcmp, imm, (const uint64_t[]){cx, zero, 0}, &o);
+      *out = o;
+      return true;
+    }
+    default: (void)b; return false;
+  }
+}
+
+static uint64_t reg_read(const struct ir_interp_wave *w, uint32_t reg, uint32_t lane) {
+  if (reg == IR_REG_SCC) return w->scc;
+  if (reg == IR_REG_VCC) return w->vcc;
+  if (reg == IR_REG_EXEC) return w->exec;
+  if (reg == IR_REG_M0) return w->m0;
+  if (reg < IR_REG_VGPR0) return w->sgpr[reg - IR_REG_SGPR0];
+  return w->vgpr[reg - IR_REG_VGPR0][lane];
+}
+
+static bool uniform(struct interp *it, uint32_t id, uint64_t *v) {
+  const uint64_t *x = V(it, id);
+  for (uint32_t l = 1; l < it->lanes; l++)
+    if (x[l] != x[0]) return false;
+  *v = x[0];
+  return true;
+}
+
+static bool reg_write(struct interp *it, uint32_t reg, uint32_t id) {
+  struct ir_interp_wave *w = it->w;
+  const uint64_t *x = V(it, id);
+  uint64_t u;
+  if (reg >= IR_REG_VGPR0) {
+    for (uint32_t l = 0; l < it->lanes; l++) w->vgpr[reg - IR_REG_VGPR0][l] = (uint32_t)x[l];
+    return true;
+  }
+  if (!uniform(it, id, &u)) return stop(it, "%%%u: non-uniform value written to a scalar register", id);
+  if (reg == IR_REG_SCC) w->scc = u & 1;
+  else if (reg == IR_REG_VCC) w->vcc = u;
+  else if (reg == IR_REG_EXEC) w->exec = u;
+  else if (reg == IR_REG_M0) w->m0 = (uint32_t)u;
+  else w->sgpr[reg - IR_REG_SGPR0] = (uint32_t)u;
+  return true;
+}
+
+static bool exec_inst(struct interp *it, uint32_t id) {
+  const struct ir_function *fn = it->fn;
+  const struct ir_inst *in = &fn->insts[id];
+  const uint32_t *args = ir_inst_args(fn, id);
+  uint64_t *out = V(it, id);
+  uint32_t n = it->lanes;
+  struct ir_interp_wave *w = it->w;
+  switch (in->op) {
+    case IR_OP_const:
+      for (uint32_t l = 0; l < n; l++) out[l] = in->imm;
+      return true;
+    case IR_OP_get_reg:
+    case IR_OP_entry_reg:
+      for (uint32_t l = 0; l < n; l++) out[l] = reg_read(w, (uint32_t)in->imm, l);
+      return true;
+    case IR_OP_set_reg:
+    case IR_OP_observe: return reg_write(it, (uint32_t)in->imm, args[0]);
+    case IR_OP_lane_id:
+      for (uint32_t l = 0; l < n; l++) out[l] = l;
+      return true;
+    case IR_OP_lane_bit:
+      for (uint32_t l = 0; l < n; l++) out[l] = (V(it, args[0])[l] >> l) & 1;
+      return true;
+    case IR_OP_ballot: {
+      uint64_t m = 0;
+      for (uint32_t l = 0; l < n; l++) m |= (V(it, args[0])[l] & 1) << l;
+      for (uint32_t l = 0; l < n; l++) out[l] = m;
+      return true;
+    }
+    case IR_OP_read_first_lane: {
+      uint64_t exec = V(it, args[1])[0], v = V(it, args[0])[0];
+      for (uint32_t l = 0; l < n; l++)
+        if ((exec >> l) & 1) {
+          v = V(it, args[0])[l];
+          break;
+        }
+      for (uint32_t l = 0; l < n; l++) out[l] = (uint32_t)v;
+      return true;
+    }
+    case IR_OP_read_lane:
+      for (uint32_t l = 0; l < n; l++) out[l] = V(it, args[0])[V(it, args[1])[l] % n];
+      return true;
+    case IR_OP_write_lane:
+      for (uint32_t l = 0; l < n; l++)
+        out[l] = V(it, args[2])[l] % n == l ? V(it, args[1])[l] : V(it, args[0])[l];
+      return true;
+    case IR_OP_load_lds:
+    case IR_OP_store_lds:
+      for (uint32_t l = 0; l < n; l++) {
+        uint32_t addr = (uint32_t)V(it, args[0])[l];
+        bool st = in->op == IR_OP_store_lds;
+        if (st && !(V(it, args[2])[l] & 1)) continue;
+        if (!w->lds || addr > w->lds_size - 4 || w->lds_size < 4) {
+          out[l] = 0; /* out of range: reads 0, writes dropped (as the hardware does) */
+          continue;
+        }
+        if (st) {
+          uint32_t v = (uint32_t)V(it, args[1])[l];
+          memcpy(w->lds + addr, &v, 4);
+        } else {
+          uint32_t v;
+          memcpy(&v, w->lds + addr, 4);
+          out[l] = v;
+        }
+      }
+      return true;
+    case IR_OP_barrier:
+    case IR_OP_set_float_mode:
+    case IR_OP_wait_counters: return true;
+    default: break;
+  }
+  const struct ir_op_info *info = &ir_op_infos[in->op];
+  if (!(info->flags & IR_PURE) || in->arg_count > 3)
+    return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
+  for (uint32_t l = 0; l < n; l++) {
+    uint64_t c[3] = {0, 0, 0};
+    for (uint32_t k = 0; k < in->arg_count; k++) c[k] = V(it, args[k])[l];
+    if (!ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
+      return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
+  }
+  return true;
+}
+
+bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint32_t max_blocks,
+                   char *err, size_t err_size) {
+  struct interp it = {.fn = fn, .w = w, .lanes = fn->wave_size == 64 ? 64 : 32,
+                      .err = err, .err_size = err_size};
+  if (err && err_size) err[0] = 0;
+  it.val = calloc((size_t)fn->inst_count * it.lanes + 1, sizeof *it.val);
+  uint64_t *phi_tmp = malloc(sizeof(uint64_t) * it.lanes * (fn->inst_count + 1));
+  if (!it.val || !phi_tmp) {
+    free(it.val);
+    free(phi_tmp);
+    return stop(&it, "out of memory");
+  }
+  bool ok = true;
+  uint32_t block = cfg_graph_entry(fn->cfg), from = CFG_NONE;
+  w->steps = 0;
+  while (ok) {
+    if (w->steps++ >= max_blocks) {
+      ok = stop(&it, "stopped after %u blocks", max_blocks);
+      break;
+    }
+    const struct ir_block *b = &fn->blocks[block];
+    /* phis read the values at the end of the predecessor, all at once */
+    uint32_t pi = from == CFG_NONE ? CFG_NONE : cfg_graph_pred_index(fn->cfg, block, from);
+    uint32_t nphi = 0;
+    for (uint32_t i = 0; i < b->count; i++) {
+      const struct ir_inst *in = &fn->insts[b->insts[i]];
+      if (in->dead || in->op != IR_OP_phi) continue;
+      if (pi == CFG_NONE) {
+        ok = stop(&it, "^%u: phi without an incoming edge", block);
+        break;
+      }
+      memcpy(&phi_tmp[(size_t)nphi++ * it.lanes], V(&it, ir_inst_args(fn, b->insts[i])[pi]),
+             it.lanes * sizeof *phi_tmp);
+    }
+    nphi = 0;
+    uint32_t next = CFG_NONE;
+    bool done = false;
+    for (uint32_t i = 0; i < b->count && ok; i++) {
+      uint32_t id = b->insts[i];
+      const struct ir_inst *in = &fn->insts[id];
+      if (in->dead) continue;
+      if (in->op == IR_OP_phi) {
+        memcpy(V(&it, id), &phi_tmp[(size_t)nphi++ * it.lanes], it.lanes * sizeof *phi_tmp);
+      } else if (in->op == IR_OP_br) {
+        next = cfg_graph_succ(fn->cfg, block, 0);
+      } else if (in->op == IR_OP_cbr) {
+        uint64_t c;
+        if (!uniform(&it, ir_inst_args(fn, id)[0], &c))
+          ok = stop(&it, "^%u: divergent branch condition", block);
+        next = cfg_graph_succ(fn->cfg, block, c & 1 ? 0 : 1);
+      } else if (in->op == IR_OP_ret) {
+        done = true;
+      } else if (in->op == IR_OP_unreachable) {
+        ok = stop(&it, "^%u: reached unreachable", block);
+      } else {
+        ok = exec_inst(&it, id);
+      }
+    }
+    if (!ok || done) break;
+    if (next == CFG_NONE) {
+      ok = stop(&it, "^%u: no terminator", block);
+      break;
+    }
+    from = block;
+    block = next;
+  }
+  free(it.val);
+  free(phi_tmp);
+  return ok;
+}

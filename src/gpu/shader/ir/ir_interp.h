@@ -1,0 +1,38 @@
+/* Reference interpreter of the IR for one wave: every lane is one invocation, values are
+ * evaluated lane by lane in lockstep. Control flow must be uniform (the IR's branches test
+ * scalar state: SCC, VCCZ, EXECZ), which the interpreter checks.
+ *
+ * It runs both forms: before SSA construction (get_reg/set_reg act on the register file)
+ * and after (entry_reg reads the initial file, phis pick the value of the edge taken). It is
+ * the oracle of the translation tests and, later, of the SPIR-V back end's differential
+ * tests. Memory: LDS only (a caller-provided buffer); other memory operations stop with an
+ * error.
+ */
+#ifndef PROSPERO_GPU_SHADER_IR_IR_INTERP_H
+#define PROSPERO_GPU_SHADER_IR_IR_INTERP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/ir/ir.h"
+
+#define IR_INTERP_MAX_LANES 64
+
+struct ir_interp_wave {
+  uint32_t sgpr[106];
+  uint32_t vgpr[256][IR_INTERP_MAX_LANES];
+  uint64_t vcc, exec;
+  uint32_t m0;
+  bool scc;
+  uint8_t *lds;     /* optional */
+  uint32_t lds_size;
+  uint32_t steps;   /* blocks executed (output) */
+};
+
+/* Runs FN (wave size from fn->wave_size) on W until `ret`. Returns false with ERR filled on
+ * a divergent branch, an operation it cannot execute, or after MAX_BLOCKS blocks. */
+bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint32_t max_blocks,
+                   char *err, size_t err_size);
+
+#endif

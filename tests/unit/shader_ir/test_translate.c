@@ -1,0 +1,463 @@
+/* GFX10 -> IR translation. Shaders are assembled by llvm-mc-19 at test time (skipped with
+ * a reason when it is missing), translated, and executed by the IR interpreter both before
+ * SSA construction and after all passes: the two runs must agree with each other and with
+ * the hardware semantics written in each test. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "gpu/shader/ir/ir_interp.h"
+#include "gpu/shader/ir/translate.h"
+
+static bool have_tool(const char *name) {
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", name);
+  return system(cmd) == 0;
+}
+
+/* Assembles SRC for gfx1013 and returns the .text words. */
+static uint32_t *assemble(const char *src, size_t *count, bool wave64) {
+  char dir[] = "/tmp/prospero-ir-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[512], cmd[2048];
+  snprintf(path, sizeof path, "%s/a.s", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(src, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 %s -filetype=obj %s/a.s -o %s/a.o && "
+           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
+           wave64 ? "-mattr=+wavefrontsize64" : "", dir, dir, dir, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/a.bin", dir);
+  f = fopen(path, "rb");
+  assert_non_null(f);
+  uint32_t *w = malloc(65536 * sizeof *w);
+  *count = fread(w, 4, 65536, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  return w;
+}
+
+#define SKIP_WITHOUT_LLVM_MC()                                                       \
+  do {                                                                               \
+    if (!have_tool("llvm-mc-19") || !have_tool("llvm-objcopy-19")) {                 \
+      fprintf(stderr, "skipped: llvm-mc-19/llvm-objcopy-19 not installed\n");        \
+      skip();                                                                        \
+    }                                                                                \
+  } while (0)
+
+static uint32_t all_regs[IR_REG_COUNT];
+
+/* Translates and runs the shader twice (raw IR and after passes) from INIT; both final
+ * states must agree; the raw one is returned in OUT. */
+static void run(const char *src, bool wave64, const struct ir_interp_wave *init,
+                struct ir_interp_wave *out) {
+  size_t n;
+  uint32_t *w = assemble(src, &n, wave64);
+  for (uint32_t i = 0; i < IR_REG_COUNT; i++) all_regs[i] = i;
+  struct ir_translate_options o = {.wave_size = wave64 ? 64 : 32, .run_passes = false,
+                                   .observe = all_regs, .observe_count = IR_REG_COUNT};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *raw = ir_translate(w, n, &o, &err, &st);
+  if (!raw) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
+  assert_non_null(raw);
+  assert_int_equal(st.unsupported_count, 0);
+  o.run_passes = true;
+  struct ir_function *opt = ir_translate(w, n, &o, &err, NULL);
+  assert_non_null(opt);
+  char msg[256];
+  assert_true(ir_validate(opt, msg, sizeof msg));
+  assert_true(opt->ssa);
+  free(w);
+
+  *out = *init;
+  struct ir_interp_wave *b = malloc(sizeof *b);
+  *b = *init;
+  bool ok = ir_interp_run(raw, out, 10000, msg, sizeof msg);
+  if (!ok) fprintf(stderr, "interp raw: %s\n", msg);
+  assert_true(ok);
+  ok = ir_interp_run(opt, b, 10000, msg, sizeof msg);
+  if (!ok) fprintf(stderr, "interp ssa: %s\n", msg);
+  assert_true(ok);
+  assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
+  assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
+  assert_true(out->vcc == b->vcc && out->exec == b->exec && out->scc == b->scc && out->m0 == b->m0);
+  free(b);
+  ir_function_destroy(raw);
+  ir_function_destroy(opt);
+}
+
+static struct ir_interp_wave *wave_new(uint64_t exec) {
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  w->exec = exec;
+  for (uint32_t l = 0; l < IR_INTERP_MAX_LANES; l++) w->vgpr[0][l] = l; /* v0 = lane id */
+  return w;
+}
+
+static uint32_t fbits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+static void scalar_carry_borrow_and_select(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(~0u), *r = calloc(1, sizeof *r);
+  w->sgpr[0] = 0xffffffffu;
+  w->sgpr[1] = 1;
+  w->sgpr[2] = 2;
+  w->sgpr[3] = 3;
+  run("s_add_u32 s4, s0, s2\n"
+      "s_addc_u32 s5, s1, s3\n"     /* 1 + 3 + carry */
+      "s_cselect_b32 s8, 11, 22\n"  /* SCC from the addc: 0 */
+      "s_sub_u32 s6, s2, s0\n"      /* 2 - 0xffffffff borrows */
+      "s_cselect_b32 s7, 11, 22\n"
+      "s_add_i32 s9, s0, s0\n"      /* -1 + -1: no signed overflow */
+      "s_cselect_b32 s10, 1, 2\n"
+      "s_mov_b32 s12, 0x80004\n"
+      "s_bfe_u32 s11, 0xabcd1234, s12\n" /* width 8, offset 4 */
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->sgpr[4], 1);
+  assert_int_equal(r->sgpr[5], 5);
+  assert_int_equal(r->sgpr[8], 22);
+  assert_int_equal(r->sgpr[6], 3);
+  assert_int_equal(r->sgpr[7], 11);
+  assert_int_equal(r->sgpr[9], 0xfffffffeu);
+  assert_int_equal(r->sgpr[10], 2);
+  assert_int_equal(r->sgpr[11], 0x23);
+  free(w);
+  free(r);
+}
+
+static void inactive_lanes_keep_their_values(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0x5), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 10;
+    w->vgpr[2][l] = 0xdead;
+  }
+  run("v_add_nc_u32 v2, v0, v1\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[2][0], 10);
+  assert_int_equal(r->vgpr[2][1], 0xdead);
+  assert_int_equal(r->vgpr[2][2], 12);
+  assert_int_equal(r->vgpr[2][3], 0xdead);
+  free(w);
+  free(r);
+}
+
+static const char *if_shader =
+    "v_cmp_gt_u32 vcc_lo, 2, v0\n"   /* lanes with v0 < 2 */
+    "s_and_saveexec_b32 s0, vcc_lo\n"
+    "s_cbranch_execz skip\n"
+    "v_mov_b32 v1, 7\n"
+    "skip:\n"
+    "s_or_b32 exec_lo, exec_lo, s0\n"
+    "s_endpgm\n";
+
+static void compare_saveexec_and_branch(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  run(if_shader, false, w, r);
+  assert_int_equal(r->vcc, 0x3);
+  assert_int_equal(r->sgpr[0], 0xffffffffu);
+  assert_int_equal(r->exec, 0xffffffffu);
+  assert_int_equal(r->vgpr[1][0], 7);
+  assert_int_equal(r->vgpr[1][1], 7);
+  assert_int_equal(r->vgpr[1][2], 0);
+  assert_true(r->scc); /* exec != 0 after the s_or */
+  /* no lane passes: the branch skips the body */
+  for (int l = 0; l < 32; l++) w->vgpr[0][l] = 100;
+  run(if_shader, false, w, r);
+  assert_int_equal(r->vcc, 0);
+  for (int l = 0; l < 32; l++) assert_int_equal(r->vgpr[1][l], 0);
+  assert_int_equal(r->exec, 0xffffffffu);
+  free(w);
+  free(r);
+}
+
+static void scalar_loop_sums(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  run("s_mov_b32 s0, 0\n"
+      "s_mov_b32 s1, 0\n"
+      "loop:\n"
+      "s_add_u32 s1, s1, s0\n"
+      "v_add_nc_u32 v1, v1, v0\n"
+      "s_add_u32 s0, s0, 1\n"
+      "s_cmp_lt_u32 s0, 5\n"
+      "s_cbranch_scc1 loop\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->sgpr[0], 5);
+  assert_int_equal(r->sgpr[1], 10);
+  assert_int_equal(r->vgpr[1][3], 15);
+  assert_int_equal(r->steps, 7); /* entry, 5 iterations... as blocks: entry + 5 + exit */
+  free(w);
+  free(r);
+}
+
+static void float_modifiers_and_select(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = fbits(0.25f);
+    w->vgpr[2][l] = fbits(-0.5f);
+  }
+  run("v_add_f32_e64 v3, -v1, |v2| clamp\n" /* -0.25 + 0.5 */
+      "v_mul_f32_e64 v4, v1, v2 mul:2\n"     /* -0.25 */
+      "v_add_f32_e64 v5, v2, v2 clamp\n"     /* -1 clamped to 0 */
+      "v_fma_f32 v6, v1, 4.0, v2\n"          /* 0.5 */
+      "v_cvt_f32_u32 v7, v0\n"
+      "v_cmp_lt_f32 vcc_lo, 1.0, v7\n"       /* lanes 2.. */
+      "v_cndmask_b32 v8, v1, v7, vcc_lo\n"
+      "v_cvt_pkrtz_f16_f32 v9, v1, v2\n"
+      "v_rndne_f32 v10, 2.5\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[3][0], fbits(0.25f));
+  assert_int_equal(r->vgpr[4][0], fbits(-0.25f));
+  assert_int_equal(r->vgpr[5][0], fbits(0.0f));
+  assert_int_equal(r->vgpr[6][0], fbits(0.5f));
+  assert_int_equal(r->vcc, 0xfffffffcu);
+  assert_int_equal(r->vgpr[8][1], fbits(0.25f));
+  assert_int_equal(r->vgpr[8][5], fbits(5.0f));
+  assert_int_equal(r->vgpr[9][0], 0xb8003400u); /* f16 -0.5 : 0.25 */
+  assert_int_equal(r->vgpr[10][0], fbits(2.0f));
+  free(w);
+  free(r);
+}
+
+static void vector_carry_chain_64bit(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0xffffffe0u + l; /* lanes >= 16 carry */
+    w->vgpr[2][l] = 0;
+  }
+  run("v_add_co_u32 v3, vcc_lo, v1, 16\n"
+      "v_add_co_ci_u32_e32 v4, vcc_lo, 0, v2, vcc_lo\n"
+      "v_mad_u64_u32 v[5:6], s2, v0, v0, v[1:2]\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[3][0], 0xfffffff0u);
+  assert_int_equal(r->vgpr[3][15], 0xffffffffu);
+  assert_int_equal(r->vgpr[3][16], 0);
+  assert_int_equal(r->vgpr[4][0], 0);
+  assert_int_equal(r->vgpr[4][15], 0);
+  assert_int_equal(r->vgpr[4][16], 1);
+  assert_int_equal(r->vgpr[4][31], 1);
+  assert_int_equal(r->vcc, 0); /* 0 + 0 + carry never carries again */
+  assert_int_equal(r->vgpr[5][3], 0xffffffe3u + 9);
+  assert_int_equal(r->vgpr[6][3], 0);
+  assert_int_equal(r->vgpr[5][20], 0x184);
+  assert_int_equal(r->vgpr[6][20], 1);
+  assert_int_equal(r->sgpr[2], 0); /* no lane overflows 64 bits */
+  free(w);
+  free(r);
+}
+
+static void wave64_masks(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffff0000ffff0000ull), *r = calloc(1, sizeof *r);
+  run("v_cmp_lt_u32 vcc, v0, 40\n"
+      "s_and_saveexec_b64 s[0:1], vcc\n"
+      "v_mov_b32 v1, 1\n"
+      "s_mov_b64 exec, s[0:1]\n"
+      "s_endpgm\n",
+      true, w, r);
+  assert_int_equal(r->vcc, 0x00000000ffff0000ull); /* lanes < 40 that are active */
+  assert_int_equal(r->sgpr[0], 0xffff0000u);
+  assert_int_equal(r->sgpr[1], 0xffff0000u);
+  assert_int_equal(r->exec, 0xffff0000ffff0000ull);
+  assert_int_equal(r->vgpr[1][16], 1);
+  assert_int_equal(r->vgpr[1][31], 1);
+  assert_int_equal(r->vgpr[1][39], 0);
+  assert_int_equal(r->vgpr[1][50], 0);
+  assert_int_equal(r->vgpr[1][0], 0);
+  free(w);
+  free(r);
+}
+
+static void constant_setpc_target_is_followed(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  /* s_getpc yields 4 (the next instruction); 4 + 16 = 20 skips the s_mov s5 at 16 */
+  run("s_getpc_b64 s[0:1]\n"
+      "s_add_u32 s0, s0, 16\n"
+      "s_addc_u32 s1, s1, 0\n"
+      "s_setpc_b64 s[0:1]\n"
+      "s_mov_b32 s5, 1\n"
+      "s_mov_b32 s6, 2\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->sgpr[0], 20);
+  assert_int_equal(r->sgpr[5], 0);
+  assert_int_equal(r->sgpr[6], 2);
+  free(w);
+  free(r);
+}
+
+static void bad_code_gives_clear_errors(void **state) {
+  (void)state;
+  struct ir_translate_error err;
+  struct ir_translate_options o = {.wave_size = 32};
+  /* s_branch to far outside the code */
+  uint32_t branch_out[] = {0xbf827fff};
+  assert_null(ir_translate(branch_out, 1, &o, &err, NULL));
+  assert_non_null(strstr(err.msg, "outside"));
+  assert_int_equal(err.offset, 0);
+  /* s_nop then nothing: runs past the end */
+  uint32_t no_end[] = {0xbf800000};
+  assert_null(ir_translate(no_end, 1, &o, &err, NULL));
+  assert_non_null(strstr(err.msg, "past the end"));
+  /* empty */
+  assert_null(ir_translate(no_end, 0, &o, &err, NULL));
+  assert_non_null(strstr(err.msg, "empty"));
+  /* an undecodable word after an s_nop: its offset is reported */
+  uint32_t junk[] = {0xbf800000, 0xffffffff, 0xbf810000};
+  assert_null(ir_translate(junk, 3, &o, &err, NULL));
+  assert_int_equal(err.offset, 4);
+  /* s_endpgm alone is a one-block program */
+  uint32_t end[] = {0xbf810000};
+  struct ir_function *fn = ir_translate(end, 1, &o, &err, NULL);
+  assert_non_null(fn);
+  assert_int_equal(fn->block_count, 1);
+  ir_function_destroy(fn);
+}
+
+/* Real compiler output: llc-19 for gfx1013 from LLVM IR with a uniform loop, a uniform
+ * branch and a divergent one (which llc lowers to EXEC masking). The pixel shader returns
+ * its result in v0, so the interpreter can check it against the same computation in C. */
+static float reference(float x, int n) {
+  float acc = x;
+  int i = 0;
+  do {
+    if ((i & 1) == 0) acc = acc + 1.0f;
+    if (acc > 8.0f) acc = acc * 0.5f;
+    i++;
+  } while (i < n);
+  return acc;
+}
+
+static void llc_output_translates_structured_and_runs(void **state) {
+  (void)state;
+  if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {
+    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
+    skip();
+  }
+  static const char *ll =
+      "define amdgpu_ps float @main(i32 inreg %n, float %x) {\n"
+      "entry:\n"
+      "  br label %loop\n"
+      "loop:\n"
+      "  %i = phi i32 [ 0, %entry ], [ %i1, %next ]\n"
+      "  %acc = phi float [ %x, %entry ], [ %acc4, %next ]\n"
+      "  %odd = and i32 %i, 1\n"
+      "  %c = icmp eq i32 %odd, 0\n"
+      "  br i1 %c, label %even, label %cont\n"
+      "even:\n"
+      "  %acce = fadd float %acc, 1.0\n"
+      "  br label %cont\n"
+      "cont:\n"
+      "  %acc2 = phi float [ %acce, %even ], [ %acc, %loop ]\n"
+      "  %big = fcmp ogt float %acc2, 8.0\n"
+      "  br i1 %big, label %half, label %next\n"
+      "half:\n"
+      "  %acc3 = fmul float %acc2, 0.5\n"
+      "  br label %next\n"
+      "next:\n"
+      "  %acc4 = phi float [ %acc3, %half ], [ %acc2, %cont ]\n"
+      "  %i1 = add i32 %i, 1\n"
+      "  %again = icmp slt i32 %i1, %n\n"
+      "  br i1 %again, label %loop, label %done\n"
+      "done:\n"
+      "  ret float %acc4\n"
+      "}\n";
+  char dir[] = "/tmp/prospero-llc-XXXXXX", cmd[2048], path[512];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/a.ll", dir);
+  FILE *f = fopen(path, "w");
+  fputs(ll, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s/a.ll -o %s/a.o && "
+           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
+           dir, dir, dir, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/a.bin", dir);
+  f = fopen(path, "rb");
+  uint32_t words[4096];
+  size_t n = fread(words, 4, 4096, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+
+  uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 1};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  if (!fn) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
+  assert_non_null(fn);
+  char msg[256];
+  assert_true(ir_validate(fn, msg, sizeof msg));
+  fprintf(stderr, "llc shader: %u instructions, %u blocks, %u loops, %u untranslated, %s\n",
+          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
+          fn->structured ? "structured" : fn->structure.reason);
+  assert_int_equal(st.unsupported_count, 0);
+  assert_true(st.blocks >= 3);
+  assert_true(cfg_graph_loop_count(fn->cfg) >= 1);
+  assert_true(fn->structured);
+
+  for (int count = 1; count <= 9; count += 4) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu);
+    w->sgpr[0] = (uint32_t)count;
+    for (int l = 0; l < 32; l++) w->vgpr[0][l] = fbits((float)l * 0.75f);
+    bool ok = ir_interp_run(fn, w, 100000, msg, sizeof msg);
+    if (!ok) fprintf(stderr, "interp: %s\n", msg);
+    assert_true(ok);
+    for (int l = 0; l < 32; l++)
+      assert_int_equal(w->vgpr[0][l], fbits(reference((float)l * 0.75f, count)));
+    free(w);
+  }
+  ir_function_destroy(fn);
+}
+
+int main(void) {
+  ir_debug_validate = true;
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(scalar_carry_borrow_and_select),
+      cmocka_unit_test(inactive_lanes_keep_their_values),
+      cmocka_unit_test(compare_saveexec_and_branch),
+      cmocka_unit_test(scalar_loop_sums),
+      cmocka_unit_test(float_modifiers_and_select),
+      cmocka_unit_test(vector_carry_chain_64bit),
+      cmocka_unit_test(wave64_masks),
+      cmocka_unit_test(constant_setpc_target_is_followed),
+      cmocka_unit_test(bad_code_gives_clear_errors),
+      cmocka_unit_test(llc_output_translates_structured_and_runs),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
