@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,6 +114,26 @@ static bool load_prxs(const char *dir) {
   return !failed;
 }
 
+/* FACTS.md thread defaults: MXCSR 0x9FC0, x87 control word 0x37F */
+static void set_fp_defaults(void) {
+  uint32_t mxcsr = 0x9FC0;
+  uint16_t fcw = 0x37F;
+  __asm__ volatile("ldmxcsr %0" ::"m"(mxcsr));
+  __asm__ volatile("fldcw %0" ::"m"(fcw));
+}
+
+bool loader_thread_attach(void) {
+  if (!tls_thread_init() || !trap_thread_init()) return false;
+  set_fp_defaults();
+  return true;
+}
+
+void loader_thread_detach(void) {
+  tls_thread_exit();
+  stack_t ss = {.ss_flags = SS_DISABLE}, old;
+  if (sigaltstack(&ss, &old) == 0 && old.ss_sp) free(old.ss_sp);
+}
+
 struct guest_start {
   struct loader_module *exec;
   uint64_t params;
@@ -122,11 +143,7 @@ struct guest_start {
 static void guest_main(void *arg) {
   struct guest_start *s = arg;
   pthread_setname_np(pthread_self(), "guest main");
-  /* FACTS.md thread defaults: MXCSR 0x9FC0, x87 control word 0x37F */
-  uint32_t mxcsr = 0x9FC0;
-  uint16_t fcw = 0x37F;
-  __asm__ volatile("ldmxcsr %0" ::"m"(mxcsr));
-  __asm__ volatile("fldcw %0" ::"m"(fcw));
+  set_fp_defaults();
   /* PRXs first (in load order: libc.prx leads), then the executable */
   for (size_t i = 0; i < module_count(); i++)
     if (!module_at(i)->is_exec) process_start_module(module_at(i));

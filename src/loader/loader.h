@@ -27,6 +27,14 @@ struct loader_game {
  * is logged); on success the guest runs and the process ends through process_exit(). */
 int loader_run_game(const struct loader_game *game);
 
+/* Makes the calling host thread ready to run guest code (HLE pthread creation calls it on
+ * the new thread before jumping to the guest's start routine): its TCB and TLS blocks with
+ * the GS base, an alternate signal stack for fault reports, and the console's MXCSR / x87
+ * defaults. False (logged) on failure. */
+bool loader_thread_attach(void);
+/* Releases what loader_thread_attach made (on the thread, as it ends). */
+void loader_thread_detach(void);
+
 /* Reads a whole file (at most 4 GiB) into a malloc'd buffer. */
 bool loader_read_file(const char *path, unsigned char **data, size_t *size);
 

@@ -17,8 +17,9 @@ struct tls_template {
 static struct tls_template tls_modules[TLS_MAX_MODULES + 1]; /* index 0 unused */
 static unsigned tls_module_count;
 static unsigned tls_static_module;     /* index of the block below the TCB, 0 if none */
-static uint64_t tls_static_size;       /* memsz rounded up to align */
-static uint64_t tls_static_align = 16;
+static uint64_t tls_static_size;       /* memsz rounded up to p_align: the TP offset */
+static uint64_t tls_static_align = 1;   /* its p_align */
+#define TLS_TP_ALIGN 64                 /* the TCB itself is cache-line aligned */
 
 /* Per-thread state (host side). DTV[i] = block of module i, allocated lazily. */
 struct tls_thread {
@@ -49,9 +50,10 @@ unsigned tls_module_register(uint64_t image, uint64_t filesz, uint64_t memsz, ui
   unsigned idx = ++tls_module_count;
   tls_modules[idx] = (struct tls_template){image, filesz, memsz, align};
   if (static_block && !tls_static_module) {
+    /* variant II: the linker resolved local-exec offsets as -round_up(memsz, p_align) */
     tls_static_module = idx;
-    tls_static_align = align > 16 ? align : 16;
-    tls_static_size = round_up(memsz, tls_static_align);
+    tls_static_align = align;
+    tls_static_size = round_up(memsz, align);
   }
   return idx;
 }
@@ -60,7 +62,7 @@ void tls_reset(void) {
   memset(tls_modules, 0, sizeof tls_modules);
   tls_module_count = tls_static_module = 0;
   tls_static_size = 0;
-  tls_static_align = 16;
+  tls_static_align = 1;
 }
 
 static void *block_alloc(uint64_t size, uint64_t align, bool *guest, const char *name) {
@@ -92,15 +94,19 @@ bool tls_thread_init(void) {
   if (tls_current) return true;
   struct tls_thread *t = calloc(1, sizeof *t);
   if (!t) return false;
-  t->region_size = round_up(tls_static_size + TLS_TCB_SIZE, 0x4000);
-  void *r = block_alloc(t->region_size, tls_static_align, &t->region_guest, "tls+tcb");
+  /* [padding][static block][TCB]: the TP is aligned to both p_align and TLS_TP_ALIGN, so
+   * the block below it (a multiple of p_align long) starts aligned too */
+  uint64_t tp_align = tls_static_align > TLS_TP_ALIGN ? tls_static_align : TLS_TP_ALIGN;
+  uint64_t below = round_up(tls_static_size, tp_align);
+  t->region_size = round_up(below + TLS_TCB_SIZE, 0x4000);
+  void *r = block_alloc(t->region_size, tp_align, &t->region_guest, "tls+tcb");
   if (!r) {
     free(t);
     LOG(loader, ERROR, "cannot allocate a thread's TLS block");
     return false;
   }
   t->region = (uint64_t)(uintptr_t)r;
-  t->tp = t->region + tls_static_size;
+  t->tp = t->region + below;
   if (tls_static_module) {
     void *blk = (void *)(uintptr_t)(t->tp - tls_static_size);
     block_fill(blk, &tls_modules[tls_static_module]);

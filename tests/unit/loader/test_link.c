@@ -273,8 +273,24 @@ static void test_tls(void **state) {
   tls_reset();
 }
 
+static void test_tls_small_alignment(void **state) {
+  /* memsz 4, p_align 4: local-exec code reads fs:[-4], so the block must end at the TP */
+  (void)state;
+  tls_reset();
+  static uint8_t image[4] = {41, 0, 0, 0};
+  unsigned e = tls_module_register((uint64_t)(uintptr_t)image, 4, 4, 4, true);
+  assert_true(tls_thread_init());
+  assert_int_equal(read_gs_i32(-4), 41);
+  struct loader_tls_index ti = {e, 0};
+  assert_int_equal((uint64_t)(uintptr_t)loader_tls_get_addr(&ti), tls_thread_pointer() - 4);
+  assert_int_equal(tls_thread_pointer() % 64, 0);
+  tls_thread_exit();
+  tls_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_tls_small_alignment),
       cmocka_unit_test_setup(test_resolution_order, setup),
       cmocka_unit_test_setup(test_relocations, setup),
       cmocka_unit_test_setup(test_bad_relocations, setup),
