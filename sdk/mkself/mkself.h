@@ -46,6 +46,8 @@ struct mkself_nid_entry {
 struct mkself_nid_map {
   struct mkself_nid_entry *entries;
   size_t count, cap;
+  size_t *index;      /* open-addressing hash of (module, name) -> entry index + 1 */
+  size_t index_cap;   /* a power of two, or 0 */
 };
 
 /* Adds the rows of a prospero-hle-export table (tab-separated: library, library version,

@@ -5,6 +5,51 @@
 #include "common/nid.h"
 #include "mkself_internal.h"
 
+/* FNV-1a over "module\0name". */
+static uint64_t key_hash(const char *module, const char *name) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char *p = (const unsigned char *)module; *p; p++)
+    h = (h ^ *p) * 0x100000001b3ull;
+  h *= 0x100000001b3ull;
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+    h = (h ^ *p) * 0x100000001b3ull;
+  return h;
+}
+
+/* Slot holding (module, name), or the empty slot where it would go. */
+static size_t index_slot(const struct mkself_nid_map *m, const char *module, const char *name) {
+  size_t mask = m->index_cap - 1;
+  for (size_t i = (size_t)key_hash(module, name) & mask;; i = (i + 1) & mask) {
+    size_t v = m->index[i];
+    if (v == 0) return i;
+    const struct mkself_nid_entry *e = &m->entries[v - 1];
+    if (strcmp(e->name, name) == 0 && strcmp(e->module_name, module) == 0) return i;
+  }
+}
+
+/* Indexes entry I unless an earlier entry has the same key (the first one wins). */
+static bool index_add(struct mkself_nid_map *m, size_t i) {
+  if ((m->count + 1) * 2 > m->index_cap) {
+    size_t ncap = m->index_cap ? m->index_cap * 2 : 512;
+    size_t *old = m->index, old_cap = m->index_cap;
+    m->index = calloc(ncap, sizeof *m->index);
+    if (!m->index) {
+      m->index = old;
+      return false;
+    }
+    m->index_cap = ncap;
+    for (size_t k = 0; k < old_cap; k++) {
+      if (!old[k]) continue;
+      const struct mkself_nid_entry *e = &m->entries[old[k] - 1];
+      m->index[index_slot(m, e->module_name, e->name)] = old[k];
+    }
+    free(old);
+  }
+  size_t slot = index_slot(m, m->entries[i].module_name, m->entries[i].name);
+  if (!m->index[slot]) m->index[slot] = i + 1;
+  return true;
+}
+
 static bool map_push(struct mkself_nid_map *m, struct mkself_nid_entry *e) {
   if (m->count == m->cap) {
     size_t ncap = m->cap ? m->cap * 2 : 256;
@@ -13,7 +58,9 @@ static bool map_push(struct mkself_nid_map *m, struct mkself_nid_entry *e) {
     m->entries = n;
     m->cap = ncap;
   }
-  m->entries[m->count++] = *e;
+  m->entries[m->count] = *e;
+  if (!index_add(m, m->count)) return false;
+  m->count++;
   return true;
 }
 
@@ -26,6 +73,7 @@ static void entry_free(struct mkself_nid_entry *e) {
 void mkself_nid_map_free(struct mkself_nid_map *m) {
   for (size_t i = 0; i < m->count; i++) entry_free(&m->entries[i]);
   free(m->entries);
+  free(m->index);
   memset(m, 0, sizeof *m);
 }
 
@@ -166,9 +214,7 @@ bool mkself_nid_map_add_elf(struct mkself_nid_map *m, const uint8_t *elf, size_t
 
 const struct mkself_nid_entry *mkself_nid_map_find(const struct mkself_nid_map *m,
                                                    const char *module_name, const char *name) {
-  for (size_t i = 0; i < m->count; i++) {
-    const struct mkself_nid_entry *e = &m->entries[i];
-    if (strcmp(e->module_name, module_name) == 0 && strcmp(e->name, name) == 0) return e;
-  }
-  return NULL;
+  if (!m->index_cap) return NULL;
+  size_t v = m->index[index_slot(m, module_name, name)];
+  return v ? &m->entries[v - 1] : NULL;
 }
