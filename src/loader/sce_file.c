@@ -47,6 +47,8 @@ const char *sce_container_name(enum sce_container c) {
 }
 
 static bool parse_elf_header(struct sce_file *f) {
+  if (f->elf_size >= SELFMAG && memcmp(f->elf, ELFMAG, SELFMAG) != 0)
+    return fail(f, "not an ELF or SELF file (bad magic)");
   if (f->elf_size < sizeof(Elf64_Ehdr))
     return fail(f, "file too small for an ELF header (%zu bytes)", f->elf_size);
   memcpy(&f->ehdr, f->elf, sizeof f->ehdr);

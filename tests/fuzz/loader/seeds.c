@@ -2,6 +2,7 @@
  * in the three containers, and a PRX with exports. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "common/nid.h"
 #include "loader/sce_elf.h"
@@ -21,6 +22,7 @@ static int write_file(const char *dir, const char *name, const uint8_t *d, size_
 
 int main(int argc, char **argv) {
   if (argc != 2) return 2;
+  mkdir(argv[1], 0755);
   static const uint8_t code[] = {0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0, 0x0F, 0x05, 0xC3};
   int rc = 0;
   for (int prx = 0; prx < 2; prx++) {
