@@ -16,6 +16,11 @@
 #include "loader/sce_elf.h"
 #include "mkself.h"
 
+#ifdef TEST_WITH_LOADER
+#include "loader/sce_dynamic.h"
+#include "loader/sce_file.h"
+#endif
+
 /* ---- a tiny linker: lays out a PIE/shared object the way ld.lld does ---- */
 
 enum {
@@ -537,8 +542,53 @@ static void test_nid_table_errors(void **state) {
   mkself_nid_map_free(&m);
 }
 
+/* The loader's own parser reads what mkself wrote: container, names, ids and symbols. */
+static void test_loader_reads_output(void **state) {
+  (void)state;
+#ifdef TEST_WITH_LOADER
+  struct mkself_buf out;
+  char err[256] = "";
+  assert_true(convert(&exe_spec, MKSELF_FORM_SELF_PS5, &out, err, sizeof err));
+  struct sce_file *f = calloc(1, sizeof *f);
+  assert_non_null(f);
+  if (!sce_file_parse(f, out.data, out.size)) fail_msg("sce_file_parse: %s", f->error);
+  assert_int_equal(f->container, SCE_CONTAINER_SELF_PS5);
+  assert_int_equal(f->ehdr.e_type, SCE_ET_EXEC_ASLR);
+  struct sce_dynamic d;
+  if (!sce_dynamic_parse(&d, f, err, sizeof err)) fail_msg("sce_dynamic_parse: %s", err);
+  assert_string_equal(d.self.name, "eboot");
+  assert_string_equal(d.original_filename, "eboot.bin");
+  assert_int_equal(d.module_count, 2);
+  const struct sce_module_ref *libc = sce_dynamic_find_module(&d, 1);
+  const struct sce_module_ref *kernel = sce_dynamic_find_module(&d, 2);
+  assert_non_null(libc);
+  assert_non_null(kernel);
+  assert_string_equal(libc->name, "libc");
+  assert_string_equal(kernel->name, "libkernel");
+  assert_int_equal(libc->version_major, 1);
+  assert_int_equal(libc->version_minor, 1);
+  const struct sce_library_ref *lib = sce_dynamic_find_library(&d, 2, false);
+  assert_non_null(lib);
+  assert_string_equal(lib->name, "libkernel");
+  assert_int_equal(lib->version, 1);
+  assert_int_equal(d.needed_count, 2);
+  assert_string_equal(d.needed[1], "libkernel.prx");
+  assert_int_equal(d.sym_count, 4);
+  assert_string_equal(sce_dynamic_sym_name(&d, &d.syms[2]), "f7uOxY9mM1U#C#C");
+  assert_int_equal(d.rela_count, 3);
+  assert_int_equal(d.jmprel_count, 2);
+  assert_int_equal(d.init_array, AT_DATA);
+  sce_dynamic_free(&d);
+  free(f);
+  mkself_buf_free(&out);
+#else
+  skip(); /* the loader module is not in this tree */
+#endif
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_loader_reads_output),
       cmocka_unit_test(test_executable_layout),
       cmocka_unit_test(test_self_wrappers),
       cmocka_unit_test(test_prx_exports),
