@@ -932,6 +932,11 @@ static bool format_is_positional(const char *fmt) {
 
 int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err) {
   int error = 0;
+  if (!fmt) {
+    sink_finish(s);
+    if (err) *err = FMT_EINVAL;
+    return -1;
+  }
   struct arg_source src = {ap, NULL, 0};
   union arg_value *vals = NULL;
   if (format_is_positional(fmt)) {

@@ -29,7 +29,12 @@ static int finish(int r, int err) {
   return r;
 }
 
+static void report_null_format(void) {
+  LOG_ONCE(hle, GAME_ERROR, "printf family called with a NULL format: returns -1 (EINVAL)");
+}
+
 static int vformat_fd(int fd, const char *fmt, struct guest_va_list *ap) {
+  if (!fmt) report_null_format();
   struct format_sink s;
   format_sink_fd(&s, fd);
   int err = 0;
@@ -38,6 +43,7 @@ static int vformat_fd(int fd, const char *fmt, struct guest_va_list *ap) {
 }
 
 static int vformat_mem(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap) {
+  if (!fmt) report_null_format();
   struct format_sink s;
   format_sink_memory(&s, buf, cap);
   int err = 0;
@@ -121,6 +127,10 @@ static int put_bytes(int fd, const void *p, size_t n) {
 }
 
 int libc_puts(const char *s) {
+  if (!s) {
+    guest_errno_set(GUEST_EFAULT);
+    return LIBC_EOF;
+  }
   /* one write for the line and its newline, so concurrent lines do not interleave */
   size_t n = strlen(s);
   char small[256];
@@ -141,6 +151,10 @@ int libc_putchar(int c) {
 int libc_fputs(const char *s, struct libc_file *f) {
   int fd = file_fd(f);
   if (fd < 0) return LIBC_EOF;
+  if (!s) {
+    guest_errno_set(GUEST_EFAULT);
+    return LIBC_EOF;
+  }
   return put_bytes(fd, s, strlen(s)) == 0 ? 0 : LIBC_EOF;
 }
 

@@ -79,6 +79,11 @@ static void test_errno_and_writes(void **state) {
   assert_int_equal(libc_fputs("x", &libc_stdin), -1);
   assert_int_equal(*e, GUEST_EBADF);
   assert_int_equal(libc_fflush(NULL), 0);
+  assert_int_equal(libc_printf(NULL), -1);
+  assert_int_equal(*e, GUEST_EINVAL);
+  assert_int_equal(libc_puts(NULL), -1);
+  assert_int_equal(libc_fputs(NULL, &libc_stdout), -1);
+  assert_int_equal(*e, GUEST_EFAULT);
   assert_int_equal(libc_fprintf(&libc_stderr, "runtime test: %s %d\n", "fprintf", 42), 25);
   char buf[16];
   assert_int_equal(libc_snprintf(buf, sizeof buf, "%s", "truncated output here"), 21);
