@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/log.h" /* HLE_STUB_LOG */
+
 enum hle_status {
   HLE_IMPLEMENTED, /* behaves like the console for every input we know of */
   HLE_PARTIAL,     /* real behaviour for the common cases; gaps are logged when hit */

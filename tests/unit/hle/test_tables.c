@@ -177,6 +177,29 @@ static void test_trace_thunk_preserves_arguments(void **state) {
   assert_non_null(strstr(text, "trace< libc:strlen = 0xc"));
 }
 
+/* A stub as a table would hold it: logs once at level STUB however often it is called. */
+static int example_stub(void) {
+  HLE_STUB_LOG("sceExampleStub");
+  return 0;
+}
+
+static void test_stub_logs_once(void **state) {
+  (void)state;
+  char path[] = "/tmp/prospero-hle-stub-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+  for (int i = 0; i < 3; i++) assert_int_equal(example_stub(), 0);
+  log_close();
+  const char *text = read_all(path);
+  unlink(path);
+  const char *first = strstr(text, "stub called: sceExampleStub");
+  assert_non_null(first);
+  assert_null(strstr(first + 1, "stub called: sceExampleStub"));
+  assert_non_null(strstr(text, " S hle: "));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_every_named_nid_matches_its_name),
@@ -185,6 +208,7 @@ int main(void) {
       cmocka_unit_test(test_status_and_kind_names),
       cmocka_unit_test(test_bind_untraced_is_direct),
       cmocka_unit_test(test_trace_thunk_preserves_arguments),
+      cmocka_unit_test(test_stub_logs_once),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
