@@ -296,13 +296,11 @@ static struct fp_value fp_from_x87(const uint8_t b[10]) {
   return v;
 }
 
-/* Big integer in base 1e9, little-endian limbs. 1300 limbs hold m * 5^16508 (the smallest
- * x87 denormal) with room to spare. */
-#define BIG_LIMBS 1300
+/* Big integer in base 1e9, little-endian limbs, in caller-provided storage. */
 #define BIG_BASE 1000000000u
 struct big {
-  uint32_t limb[BIG_LIMBS];
-  size_t n;
+  uint32_t *limb;
+  size_t n, cap;
 };
 
 static void big_set(struct big *b, uint64_t v) {
@@ -320,24 +318,32 @@ static void big_mul(struct big *b, uint32_t m) {
     b->limb[i] = (uint32_t)(t % BIG_BASE);
     carry = t / BIG_BASE;
   }
-  while (carry && b->n < BIG_LIMBS) {
+  while (carry && b->n < b->cap) {
     b->limb[b->n++] = (uint32_t)(carry % BIG_BASE);
     carry /= BIG_BASE;
   }
 }
 
+/* Limbs needed for the exact value of V: m * 2^e has at most 20 + 0.302 e decimal digits,
+ * m * 5^k at most 20 + 0.699 k. */
+static size_t big_limbs_for(const struct fp_value *v) {
+  long digits = v->exp2 >= 0 ? 20 + (long)v->exp2 * 302 / 1000 + 1
+                             : 20 + (long)-v->exp2 * 699 / 1000 + 1;
+  return (size_t)digits / 9 + 2;
+}
+
 /* Decimal digits of a value: value = 0.d[0]d[1]...d[nd-1] x 10^dexp, no trailing zeros;
- * nd == 0 means zero. */
+ * nd == 0 means zero. D holds 9 digits per limb of the big integer plus a margin. */
 struct decimal {
-  char d[BIG_LIMBS * 9 + 32];
+  char *d;
   int nd;
   int dexp;
 };
 
-struct fp_scratch {
-  struct big big;
-  struct decimal dec;
-};
+/* Every double fits the on-stack storage (at most ~770 digits, 88 limbs); only x87 long
+ * doubles of large magnitude need the heap. */
+#define STACK_LIMBS 96
+#define DIGITS_FOR(limbs) ((limbs) * 9 + 32)
 
 static void decimal_from_fp(struct decimal *dc, struct big *b, const struct fp_value *v) {
   dc->nd = 0;
@@ -483,11 +489,10 @@ static void emit_inf_nan(struct format_sink *s, const struct fmt_spec *sp,
 }
 
 static void emit_decimal_fp(struct format_sink *s, const struct fmt_spec *sp,
-                            const struct fp_value *v, struct fp_scratch *sc) {
+                            const struct fp_value *v, struct decimal *dc, struct big *b) {
   char conv = sp->conv;
   bool upper = conv == 'E' || conv == 'F' || conv == 'G';
-  struct decimal *dc = &sc->dec;
-  decimal_from_fp(dc, &sc->big, v);
+  decimal_from_fp(dc, b, v);
   long prec = sp->prec < 0 ? 6 : sp->prec;
   struct fp_layout l = {0};
   l.sign_len = sign_prefix(sp, v->negative, l.sign);
@@ -614,13 +619,6 @@ static void emit_hex_fp(struct format_sink *s, const struct fmt_spec *sp,
   if (sp->left) sink_pad(s, ' ', pad);
 }
 
-static _Thread_local struct fp_scratch *fp_scratch_tls;
-
-static struct fp_scratch *scratch_get(void) {
-  if (!fp_scratch_tls) fp_scratch_tls = malloc(sizeof *fp_scratch_tls);
-  return fp_scratch_tls;
-}
-
 static bool emit_float(struct format_sink *s, const struct fmt_spec *sp,
                        struct arg_source *src) {
   struct fp_value v;
@@ -640,9 +638,21 @@ static bool emit_float(struct format_sink *s, const struct fmt_spec *sp,
     emit_hex_fp(s, sp, &v);
     return true;
   }
-  struct fp_scratch *sc = scratch_get();
-  if (!sc) return false;
-  emit_decimal_fp(s, sp, &v, sc);
+  uint32_t stack_limbs[STACK_LIMBS];
+  char stack_digits[DIGITS_FOR(STACK_LIMBS)];
+  struct big b = {stack_limbs, 0, STACK_LIMBS};
+  struct decimal dc = {stack_digits, 0, 1};
+  size_t need = big_limbs_for(&v);
+  void *heap = NULL;
+  if (need > STACK_LIMBS) {
+    heap = malloc(need * sizeof(uint32_t) + DIGITS_FOR(need));
+    if (!heap) return false;
+    b.limb = heap;
+    b.cap = need;
+    dc.d = (char *)heap + need * sizeof(uint32_t);
+  }
+  emit_decimal_fp(s, sp, &v, &dc, &b);
+  free(heap);
   return true;
 }
 
