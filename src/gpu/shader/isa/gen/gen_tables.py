@@ -432,7 +432,8 @@ def gen_all():
     v = {"SD": 10, "S0": 20, "S1": 30}
     f = probe_family(probe.sop2, 128, ["SD", "S0", "S1"], v, {10: "SD", 20: "S0", 30: "S1"})
     f = {k: d for k, d in f.items() if k < 0x60}  # 0x60.. are SOPK/SOP1/SOPC/SOPP
-    write_def("sop2", f, const_classes(probe.sop2, f, ["S0", "S1"], v), "fields SD S0 S1")
+    write_def("sop2", f, const_classes(probe.sop2, f, ["S0", "S1"], v), "fields SD S0 S1",
+              notes=field_notes(probe.sop2, f, ["S0", "S1"], v))
     f = k16_family(probe.sopk, 32, True)
     f = {k: d for k, d in f.items() if k < 0x1D or d["name"].startswith("s_")
          and k not in (0x1D, 0x1E, 0x1F)}
@@ -441,10 +442,12 @@ def gen_all():
     write_def("sopp", f, {}, "field K16")
     v = {"SD": 10, "S0": 20}
     f = probe_family(probe.sop1, 256, ["SD", "S0"], v, {10: "SD", 20: "S0"})
-    write_def("sop1", f, const_classes(probe.sop1, f, ["S0"], v), "fields SD S0")
+    write_def("sop1", f, const_classes(probe.sop1, f, ["S0"], v), "fields SD S0",
+              notes=field_notes(probe.sop1, f, ["S0"], v))
     v = {"S0": 20, "S1": 30}
     f = probe_family(probe.sopc, 128, ["S0", "S1"], v, {20: "S0", 30: "S1"})
-    write_def("sopc", f, const_classes(probe.sopc, f, ["S0", "S1"], v), "fields S0 S1")
+    write_def("sopc", f, const_classes(probe.sopc, f, ["S0", "S1"], v), "fields S0 S1",
+              notes=field_notes(probe.sopc, f, ["S0", "S1"], v))
     # VOP2 / VOP1 / VOPC (32-bit encodings)
     v = {"VD": 10, "V1": 30, "S0": 276}
     f = probe_family(probe.vop2, 62, ["VD", "V1", "S0"], v, {10: "VD", 30: "V1", 20: "S0"},

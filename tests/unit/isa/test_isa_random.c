@@ -1,0 +1,179 @@
+/* Seeded random-word differential test against llvm-mc-19/llvm-objdump-19 (gfx1013).
+ *
+ * Each sample is five random dwords (the first one's top bits optionally forced into a
+ * family) followed by five s_nop pads, so every sample starts on an instruction boundary for
+ * both decoders. For the first instruction of each sample we compare validity, length and
+ * text. Families marked complete must agree on validity and length for every sample and on
+ * text for >= 99.5% of valid ones; the rates of all families are printed with the
+ * disagreements. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpu/shader/isa/isa.h"
+#include "oracle.h"
+
+#define SAMPLES 24000
+#define SAMPLE_DWORDS 10
+#define CHUNK 2000
+#define PAD 0xBF800000u
+
+/* First-dword prefixes (mask, value) of the families, and whether the decoder is complete
+ * for them (asserted) or still growing (reported). */
+static const struct {
+  const char *name;
+  uint32_t mask, value;
+  bool complete;
+} fams[] = {
+    {"VOP2", 0x80000000, 0x00000000, true},  {"VOP1", 0xFE000000, 0x7E000000, true},
+    {"VOPC", 0xFE000000, 0x7C000000, true},  {"SOP2", 0xC0000000, 0x80000000, true},
+    {"SOPK", 0xF0000000, 0xB0000000, true},  {"SOP1", 0xFF800000, 0xBE800000, true},
+    {"SOPC", 0xFF800000, 0xBF000000, true},  {"SOPP", 0xFF800000, 0xBF800000, true},
+    {"VOP3", 0xFC000000, 0xD4000000, true},  {"VOP3P", 0xFC000000, 0xCC000000, true},
+    {"VINTRP", 0xFC000000, 0xC8000000, false}, {"DS", 0xFC000000, 0xD8000000, false},
+    {"FLAT", 0xFC000000, 0xDC000000, false},   {"MUBUF", 0xFC000000, 0xE0000000, false},
+    {"MTBUF", 0xFC000000, 0xE8000000, false},  {"MIMG", 0xFC000000, 0xF0000000, false},
+    {"SMEM", 0xFC000000, 0xF4000000, false},   {"EXP", 0xFC000000, 0xF8000000, false},
+};
+#define NFAM (sizeof fams / sizeof fams[0])
+
+static int family_index(uint32_t w) {
+  /* most specific prefix first: VOP1/VOPC before VOP2, SOP1/C/P before SOPK before SOP2 */
+  static const int order[] = {1, 2, 0, 5, 6, 7, 4, 3, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17};
+  for (unsigned i = 0; i < NFAM; i++)
+    if ((w & fams[order[i]].mask) == fams[order[i]].value) return order[i];
+  return -1;
+}
+
+struct stats {
+  unsigned samples, oracle_valid, agree_valid_len, text_ok, skipped;
+};
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t next32(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return (uint32_t)(rng >> 16);
+}
+
+/* Reference first instruction of each of n samples; on an oracle crash the chunk is halved
+ * until the crashing sample is isolated (and skipped). */
+static void ref_fill(const uint32_t *words, unsigned n, bool wave64, struct oracle_inst *first,
+                     bool *have, struct oracle_inst *scratch) {
+  long nref = oracle_disasm(words, (size_t)n * SAMPLE_DWORDS, wave64, scratch,
+                            (size_t)n * SAMPLE_DWORDS);
+  if (nref < 0) {
+    if (n == 1) {
+      have[0] = false;
+      return;
+    }
+    unsigned h = n / 2;
+    ref_fill(words, h, wave64, first, have, scratch);
+    ref_fill(words + (size_t)h * SAMPLE_DWORDS, n - h, wave64, first + h, have + h, scratch);
+    return;
+  }
+  for (unsigned i = 0; i < n; i++) have[i] = false;
+  for (long k = 0; k < nref; k++) {
+    if (scratch[k].offset % SAMPLE_DWORDS) continue;
+    unsigned i = scratch[k].offset / SAMPLE_DWORDS;
+    if (i < n) first[i] = scratch[k], have[i] = true;
+  }
+}
+
+static void run(bool wave64, unsigned nsamples) {
+  if (!oracle_available()) {
+    print_message("SKIP: llvm-mc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)\n");
+    skip();
+  }
+  uint32_t *words = malloc(sizeof(uint32_t) * SAMPLE_DWORDS * CHUNK);
+  struct oracle_inst *ref = malloc(sizeof(struct oracle_inst) * SAMPLE_DWORDS * CHUNK);
+  assert_non_null(words);
+  assert_non_null(ref);
+  struct stats st[NFAM + 1] = {0};
+  unsigned printed = 0;
+  for (unsigned base = 0; base < nsamples; base += CHUNK) {
+    unsigned n = nsamples - base < CHUNK ? nsamples - base : CHUNK;
+    for (unsigned i = 0; i < n; i++) {
+      uint32_t *s = words + i * SAMPLE_DWORDS;
+      for (unsigned j = 0; j < 5; j++) s[j] = next32();
+      if (next32() & 1) { /* half the samples forced into a family */
+        unsigned f = next32() % NFAM;
+        s[0] = (s[0] & ~fams[f].mask) | fams[f].value;
+      }
+      for (unsigned j = 5; j < SAMPLE_DWORDS; j++) s[j] = PAD;
+    }
+    static struct oracle_inst first[CHUNK];
+    static bool have[CHUNK];
+    ref_fill(words, n, wave64, first, have, ref);
+    for (unsigned i = 0; i < n; i++) {
+      const uint32_t *s = words + i * SAMPLE_DWORDS;
+      int fi = family_index(s[0]);
+      struct stats *fs = &st[fi < 0 ? NFAM : fi];
+      const struct oracle_inst *r = have[i] ? &first[i] : NULL;
+      if (!r) { fs->skipped++; continue; }
+      fs->samples++;
+      struct isa_inst in;
+      bool ok = isa_decode_wave(s, SAMPLE_DWORDS, 0, wave64, &in, NULL);
+      char text[256] = "";
+      if (ok) isa_print(&in, NULL, text, sizeof text);
+      if (r->valid) fs->oracle_valid++;
+      bool vl = ok == r->valid && (!ok || in.size == r->ndwords);
+      if (vl) fs->agree_valid_len++;
+      bool tx = vl && (!ok || strcmp(text, r->text) == 0);
+      if (vl && ok && tx) fs->text_ok++;
+      if (!tx && printed < 40) {
+        printed++;
+        print_message("  %-6s %08x %08x: llvm \"%s\" (%u) / ours \"%s\" (%u)\n",
+                      fi < 0 ? "-" : fams[fi].name, s[0], s[1],
+                      r->valid ? r->text : "<invalid>", r->ndwords, ok ? text : "<invalid>",
+                      ok ? in.size : 1);
+      }
+    }
+  }
+  struct stats all = {0};
+  bool pass = true;
+  print_message("family  samples  valid  valid+len%%  text%%(of valid)  [oracle crash skips]\n");
+  for (unsigned f = 0; f <= NFAM; f++) {
+    struct stats *s = &st[f];
+    all.samples += s->samples, all.oracle_valid += s->oracle_valid;
+    all.agree_valid_len += s->agree_valid_len, all.text_ok += s->text_ok;
+    all.skipped += s->skipped;
+    if (!s->samples) continue;
+    double vl = 100.0 * s->agree_valid_len / s->samples;
+    double tx = s->oracle_valid ? 100.0 * s->text_ok / s->oracle_valid : 100.0;
+    bool complete = f < NFAM && fams[f].complete;
+    print_message("%-7s %7u %6u %10.3f %15.3f  %s%s\n", f < NFAM ? fams[f].name : "none",
+                  s->samples, s->oracle_valid, vl, tx, complete ? "" : "(not asserted)",
+                  s->skipped ? " [skipped]" : "");
+    if (complete && (s->agree_valid_len != s->samples || tx < 99.5)) pass = false;
+  }
+  print_message("all     %7u %6u %10.3f %15.3f  (%u oracle crash skips)\n", all.samples,
+                all.oracle_valid, 100.0 * all.agree_valid_len / all.samples,
+                all.oracle_valid ? 100.0 * all.text_ok / all.oracle_valid : 100.0, all.skipped);
+  free(words);
+  free(ref);
+  assert_true(pass);
+}
+
+static void test_random_wave32(void **state) {
+  (void)state;
+  run(false, SAMPLES);
+}
+
+static void test_random_wave64(void **state) {
+  (void)state;
+  run(true, SAMPLES / 4);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_random_wave32),
+      cmocka_unit_test(test_random_wave64),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
