@@ -202,7 +202,13 @@ static void emit_integer(struct format_sink *s, const struct fmt_spec *sp, uint6
 
   char buf[24];
   size_t n = 0;
-  for (uint64_t t = v; t != 0; t /= base) buf[sizeof buf - 1 - n++] = digits[t % base];
+  /* constant divisors: the compiler turns them into multiplications and shifts */
+  if (base == 10)
+    for (uint64_t t = v; t != 0; t /= 10) buf[sizeof buf - 1 - n++] = (char)('0' + t % 10);
+  else if (base == 16)
+    for (uint64_t t = v; t != 0; t >>= 4) buf[sizeof buf - 1 - n++] = digits[t & 15];
+  else
+    for (uint64_t t = v; t != 0; t >>= 3) buf[sizeof buf - 1 - n++] = (char)('0' + (t & 7));
   if (v == 0 && sp->prec != 0) buf[sizeof buf - 1 - n++] = '0';
   const char *body = buf + sizeof buf - n;
 

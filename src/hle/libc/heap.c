@@ -50,6 +50,7 @@ struct heap {
   pthread_mutex_t lock;
   struct heap_backing backing;
   struct chunk *bins[NBINS];
+  uint64_t bin_map[(NBINS + 63) / 64]; /* bit i set: bins[i] is not empty */
   struct arena *arenas;
   struct large *larges;
   uint64_t next_arena_size;
@@ -79,12 +80,28 @@ static void bin_insert(struct heap *h, struct chunk *c) {
   c->fd = h->bins[i];
   if (c->fd) c->fd->bk = c;
   h->bins[i] = c;
+  h->bin_map[i / 64] |= UINT64_C(1) << (i % 64);
 }
 
 static void bin_remove(struct heap *h, struct chunk *c) {
-  if (c->bk) c->bk->fd = c->fd;
-  else h->bins[bin_index(chunk_size(c))] = c->fd;
+  if (c->bk) {
+    c->bk->fd = c->fd;
+  } else {
+    unsigned i = bin_index(chunk_size(c));
+    h->bins[i] = c->fd;
+    if (!c->fd) h->bin_map[i / 64] &= ~(UINT64_C(1) << (i % 64));
+  }
   if (c->fd) c->fd->bk = c->bk;
+}
+
+/* The first non-empty bin at index I or above, or NBINS. */
+static unsigned bin_next_nonempty(const struct heap *h, unsigned i) {
+  while (i < NBINS) {
+    uint64_t word = h->bin_map[i / 64] & (~UINT64_C(0) << (i % 64));
+    if (word) return (i & ~63u) + (unsigned)__builtin_ctzll(word);
+    i = (i & ~63u) + 64;
+  }
+  return NBINS;
 }
 
 /* Request size of a chunk for N payload bytes; 0 when N is absurd. */
@@ -208,7 +225,8 @@ static void chunk_trim(struct heap *h, struct chunk *c, uint64_t r) {
 }
 
 static struct chunk *bins_find(struct heap *h, uint64_t r) {
-  for (unsigned i = bin_index(r); i < NBINS; i++) {
+  for (unsigned i = bin_next_nonempty(h, bin_index(r)); i < NBINS;
+       i = bin_next_nonempty(h, i + 1)) {
     for (struct chunk *c = h->bins[i]; c; c = c->fd)
       if (chunk_size(c) >= r) return c;
   }
@@ -452,7 +470,13 @@ bool heap_check(struct heap *h) {
       c = chunk_next(c);
     }
   }
-  for (unsigned i = 0; i < NBINS && ok; i++)
+  for (unsigned i = 0; i < NBINS && ok; i++) {
+    bool marked = (h->bin_map[i / 64] >> (i % 64)) & 1;
+    if (marked != (h->bins[i] != NULL)) {
+      LOG(hle, ERROR, "heap: bin map disagrees with bin %u", i);
+      ok = false;
+      break;
+    }
     for (struct chunk *c = h->bins[i]; c; c = c->fd) {
       free_bins++;
       if ((c->head & CINUSE) || bin_index(chunk_size(c)) != i) {
@@ -461,6 +485,7 @@ bool heap_check(struct heap *h) {
         break;
       }
     }
+  }
   if (ok && free_walk != free_bins) {
     LOG(hle, ERROR, "heap: %zu free chunks in arenas but %zu in free lists", free_walk,
         free_bins);
