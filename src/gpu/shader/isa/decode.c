@@ -196,10 +196,9 @@ static bool extract_variant(struct isa_inst *in, const struct isa_op_desc *d, st
       }
       mods |= (uint16_t)(((x >> 19) & 7) << 3 | (uint16_t)s0 << 6 | ((x >> 27) & 7) << 7 |
                          (uint16_t)s1 << 10);
-      if (x & 0x40400000u) return false; /* bits 22, 30 reserved */
-      if (in->sdwa_src0_sel > 6 || in->sdwa_src1_sel > 6 || in->sdwa_dst_sel > 6 ||
-          in->sdwa_dst_unused > 2)
-        return false;
+      /* select 7 has no meaning (llvm-objdump-19 crashes on it); dst_unused 3 prints as
+       * UNUSED_PAD; bits 22 and 30 are ignored */
+      if (in->sdwa_src0_sel > 6 || in->sdwa_src1_sel > 6 || in->sdwa_dst_sel > 6) return false;
       if (!isa_op_desc_field(d, ISA_FIELD_V1) && (x >> 24)) return false;
       if (!isa_op_desc_field(d, ISA_FIELD_VD) && !vopc && (x & 0x1F00)) return false;
       break;

@@ -325,13 +325,14 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   } else if (sdwa) {
     static const char *sel[7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
                                  "WORD_0", "WORD_1", "DWORD"};
-    static const char *unused[3] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE"};
+    static const char *unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
+                                    "UNUSED_PAD"};
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
     if (in->clamp) put(&o, " clamp");
     put(&o, "%s", omod[in->omod & 3]);
     if (in->family != ISA_FAMILY_VOPC)
       put(&o, " dst_sel:%s dst_unused:%s", sel[in->sdwa_dst_sel % 7],
-          unused[in->sdwa_dst_unused % 3]);
+          unused[in->sdwa_dst_unused & 3]);
     put(&o, " src0_sel:%s", sel[in->sdwa_src0_sel % 7]);
     if (isa_op_desc_field(d, ISA_FIELD_V1)) put(&o, " src1_sel:%s", sel[in->sdwa_src1_sel % 7]);
   } else if (vop3) {
