@@ -218,24 +218,47 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   return module_place(m, base, err, cap);
 }
 
+static int u64_cmp(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 static int guest_prot_of(uint32_t flags) {
   return (flags & PF_R ? GUEST_PROT_CPU_READ : 0) | (flags & PF_W ? GUEST_PROT_CPU_WRITE : 0) |
          (flags & PF_X ? GUEST_PROT_CPU_EXEC : 0);
 }
 
+/* Final protections. Segments are protected in whole 16 KiB pages; a page two segments share
+ * gets the union of their protections (so a RELRO tail never makes the next segment's data
+ * read-only). Segments without access flags stay as mapped (read/write): some PS5 executables
+ * have such PT_LOADs and expect them readable. */
 bool module_protect(struct loader_module *m) {
-  bool ok = true;
+  struct seg { uint64_t start, end; int prot; } segs[SCE_FILE_MAX_PHDRS];
+  uint64_t cuts[2 * SCE_FILE_MAX_PHDRS];
+  size_t n = 0, ncut = 0;
   for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
     const Elf64_Phdr *p = &m->file.phdrs[i];
     if (!is_mapped_type(p->p_type) || p->p_memsz == 0) continue;
-    uint64_t start = (m->base + p->p_vaddr) & ~(SCE_GUEST_PAGE_SIZE - 1);
-    uint64_t end = (m->base + p->p_vaddr + p->p_memsz + SCE_GUEST_PAGE_SIZE - 1) &
-                   ~(SCE_GUEST_PAGE_SIZE - 1);
     int prot = guest_prot_of(p->p_flags);
     if (p->p_type == SCE_PT_RELRO) prot &= ~GUEST_PROT_CPU_WRITE;
-    /* Some PS5 executables have PT_LOAD segments with no access flags: leave them mapped. */
-    if (prot == 0) continue;
-    ok &= guest_vm_protect(start, end - start, prot);
+    if (prot == 0) prot = GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE;
+    uint64_t s = (m->base + p->p_vaddr) & ~(SCE_GUEST_PAGE_SIZE - 1);
+    uint64_t e = (m->base + p->p_vaddr + p->p_memsz + SCE_GUEST_PAGE_SIZE - 1) &
+                 ~(SCE_GUEST_PAGE_SIZE - 1);
+    segs[n++] = (struct seg){s, e, prot};
+    cuts[ncut++] = s;
+    cuts[ncut++] = e;
+  }
+  /* between consecutive cuts every page has the same set of covering segments */
+  if (ncut) qsort(cuts, ncut, sizeof *cuts, u64_cmp);
+  bool ok = true;
+  for (size_t k = 0; k + 1 < ncut; k++) {
+    if (cuts[k] == cuts[k + 1]) continue;
+    int prot = 0;
+    bool covered = false;
+    for (size_t i = 0; i < n; i++)
+      if (segs[i].start <= cuts[k] && segs[i].end >= cuts[k + 1]) prot |= segs[i].prot, covered = true;
+    if (covered) ok &= guest_vm_protect(cuts[k], cuts[k + 1] - cuts[k], prot);
   }
   return ok;
 }
@@ -246,11 +269,6 @@ static void record_syscall(void *ctx, uint64_t addr) {
   if (!n) return;
   m->syscall_sites = n;
   m->syscall_sites[m->syscall_count++] = addr;
-}
-
-static int u64_cmp(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
 }
 
 static int range_cmp(const void *a, const void *b) {
