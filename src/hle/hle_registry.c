@@ -1,5 +1,6 @@
 /* Registry of the HLE libraries: lookup by the resolution key, binding, trace switches. */
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -38,11 +39,72 @@ const struct hle_library *hle_library_find(const char *library_name) {
   return NULL;
 }
 
-static const struct hle_symbol *library_find_symbol(const struct hle_library *lib,
-                                                    const char *nid, enum hle_kind kind) {
-  for (size_t i = 0; i < lib->symbol_count; i++) {
-    const struct hle_symbol *s = &lib->symbols[i];
-    if (s->kind == kind && strcmp(s->nid, nid) == 0) return s;
+/* NID index: every symbol of every library sorted by (NID, library order, table order),
+ * built on first lookup. A lookup is a binary search plus a walk over the few symbols that
+ * share the NID, so linking thousands of imports stays cheap as the tables grow. */
+struct nid_entry {
+  const char *nid;
+  uint32_t lib;
+  uint32_t sym;
+};
+
+static struct nid_entry *nid_index;
+static size_t nid_index_count;
+static pthread_once_t nid_index_once = PTHREAD_ONCE_INIT;
+
+static int nid_entry_compare(const void *pa, const void *pb) {
+  const struct nid_entry *a = pa, *b = pb;
+  int c = strcmp(a->nid, b->nid);
+  if (c) return c;
+  if (a->lib != b->lib) return a->lib < b->lib ? -1 : 1;
+  return a->sym < b->sym ? -1 : a->sym > b->sym;
+}
+
+static void nid_index_build(void) {
+  size_t total = 0;
+  for (size_t i = 0; i < LIBRARY_COUNT; i++) total += libraries[i]->symbol_count;
+  struct nid_entry *e = malloc((total ? total : 1) * sizeof *e);
+  if (!e) {
+    LOG(hle, ERROR, "cannot index %zu HLE symbols", total);
+    return;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < LIBRARY_COUNT; i++)
+    for (size_t j = 0; j < libraries[i]->symbol_count; j++)
+      e[n++] = (struct nid_entry){libraries[i]->symbols[j].nid, (uint32_t)i, (uint32_t)j};
+  qsort(e, n, sizeof *e, nid_entry_compare);
+  nid_index = e;
+  nid_index_count = n;
+}
+
+/* The first index entry with NID (or nid_index_count if none). */
+static size_t nid_index_first(const char *nid) {
+  size_t lo = 0, hi = nid_index_count;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (strcmp(nid_index[mid].nid, nid) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < nid_index_count && strcmp(nid_index[lo].nid, nid) == 0 ? lo : nid_index_count;
+}
+
+/* Walks the symbols exporting NID with KIND in registration order; LIBRARY_NAME and
+ * MODULE_NAME (when not NULL) must match too. */
+static const struct hle_symbol *lookup_indexed(const char *library_name,
+                                               const char *module_name, const char *nid,
+                                               enum hle_kind kind,
+                                               const struct hle_library **lib_out) {
+  pthread_once(&nid_index_once, nid_index_build);
+  if (!nid_index) return NULL;
+  for (size_t i = nid_index_first(nid);
+       i < nid_index_count && strcmp(nid_index[i].nid, nid) == 0; i++) {
+    const struct hle_library *lib = libraries[nid_index[i].lib];
+    const struct hle_symbol *s = &lib->symbols[nid_index[i].sym];
+    if (s->kind != kind) continue;
+    if (library_name && strcmp(lib->library_name, library_name) != 0) continue;
+    if (module_name && strcmp(lib->module_name, module_name) != 0) continue;
+    if (lib_out) *lib_out = lib;
+    return s;
   }
   return NULL;
 }
@@ -51,31 +113,13 @@ const struct hle_symbol *hle_lookup(const char *library_name, const char *module
                                     const char *nid, enum hle_kind kind,
                                     const struct hle_library **lib_out) {
   if (!library_name || !module_name || !nid) return NULL;
-  for (size_t i = 0; i < LIBRARY_COUNT; i++) {
-    const struct hle_library *lib = libraries[i];
-    if (strcmp(lib->library_name, library_name) != 0 ||
-        strcmp(lib->module_name, module_name) != 0)
-      continue;
-    const struct hle_symbol *s = library_find_symbol(lib, nid, kind);
-    if (s) {
-      if (lib_out) *lib_out = lib;
-      return s;
-    }
-  }
-  return NULL;
+  return lookup_indexed(library_name, module_name, nid, kind, lib_out);
 }
 
 const struct hle_symbol *hle_lookup_nid(const char *nid, enum hle_kind kind,
                                         const struct hle_library **lib_out) {
   if (!nid) return NULL;
-  for (size_t i = 0; i < LIBRARY_COUNT; i++) {
-    const struct hle_symbol *s = library_find_symbol(libraries[i], nid, kind);
-    if (s) {
-      if (lib_out) *lib_out = libraries[i];
-      return s;
-    }
-  }
-  return NULL;
+  return lookup_indexed(NULL, NULL, nid, kind, lib_out);
 }
 
 bool hle_trace_enable(const char *library_name) {

@@ -87,6 +87,37 @@ static void test_lookup_exact_and_nid_only(void **state) {
   assert_string_equal(s->name, "sceKernelExitProcess");
 }
 
+/* Every table line is found under its own key, and the NID-only fallback answers with the
+ * first library in registration order that exports the NID with that kind. */
+static void test_every_symbol_found_in_order(void **state) {
+  (void)state;
+  for (size_t i = 0; i < hle_library_count(); i++) {
+    const struct hle_library *lib = hle_library_at(i);
+    for (size_t j = 0; j < lib->symbol_count; j++) {
+      const struct hle_symbol *want = &lib->symbols[j];
+      const struct hle_library *got_lib = NULL;
+      const struct hle_symbol *got =
+          hle_lookup(lib->library_name, lib->module_name, want->nid, want->kind, &got_lib);
+      assert_ptr_equal(got, want);
+      assert_ptr_equal(got_lib, lib);
+      const struct hle_library *first = NULL;
+      const struct hle_symbol *first_sym = NULL;
+      for (size_t k = 0; k < hle_library_count() && !first; k++) {
+        const struct hle_library *l = hle_library_at(k);
+        for (size_t m = 0; m < l->symbol_count; m++)
+          if (l->symbols[m].kind == want->kind && strcmp(l->symbols[m].nid, want->nid) == 0) {
+            first = l;
+            first_sym = &l->symbols[m];
+            break;
+          }
+      }
+      got = hle_lookup_nid(want->nid, want->kind, &got_lib);
+      assert_ptr_equal(got, first_sym);
+      assert_ptr_equal(got_lib, first);
+    }
+  }
+}
+
 static void test_status_and_kind_names(void **state) {
   (void)state;
   assert_string_equal(hle_status_name(HLE_IMPLEMENTED), "implemented");
@@ -205,6 +236,7 @@ int main(void) {
       cmocka_unit_test(test_every_named_nid_matches_its_name),
       cmocka_unit_test(test_no_duplicate_keys),
       cmocka_unit_test(test_lookup_exact_and_nid_only),
+      cmocka_unit_test(test_every_symbol_found_in_order),
       cmocka_unit_test(test_status_and_kind_names),
       cmocka_unit_test(test_bind_untraced_is_direct),
       cmocka_unit_test(test_trace_thunk_preserves_arguments),
