@@ -5,9 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "kernel/guest_vm.h"
+#include "loader/module.h"
+#include "loader/sce_elf.h"
+#include "sce_builder.h"
 
 #define PAGE 0x4000ull
 #define RW (GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE)
@@ -17,29 +21,29 @@ static void test_bands(void **state) {
   assert_true(guest_vm_init());
   assert_true(guest_vm_init()); /* idempotent */
   /* fixed map in the system-reserved band, usable memory */
-  assert_true(guest_vm_map_fixed(0x900000000ull, 4 * PAGE, RW, "image"));
-  memset((void *)(uintptr_t)0x900000000ull, 0xAB, 4 * PAGE);
-  assert_false(guest_vm_map_fixed(0x900000000ull + PAGE, PAGE, RW, "overlap"));
+  assert_true(guest_vm_map_fixed(0x980000000ull, 4 * PAGE, RW, "image"));
+  memset((void *)(uintptr_t)0x980000000ull, 0xAB, 4 * PAGE);
+  assert_false(guest_vm_map_fixed(0x980000000ull + PAGE, PAGE, RW, "overlap"));
   assert_false(guest_vm_map_fixed(0x900000001ull, PAGE, RW, "unaligned"));
   assert_false(guest_vm_map_fixed(0x10000ull, PAGE, RW, "below the bands"));
   assert_false(guest_vm_map_fixed(0xFC00000000ull, PAGE, RW, "above the bands"));
   /* protect the middle: the range splits in three */
-  assert_true(guest_vm_protect(0x900000000ull + PAGE, PAGE, GUEST_PROT_CPU_READ));
+  assert_true(guest_vm_protect(0x980000000ull + PAGE, PAGE, GUEST_PROT_CPU_READ));
   uint64_t start, size;
   int prot;
-  assert_true(guest_vm_query(0x900000000ull + PAGE + 5, &start, &size, &prot));
-  assert_int_equal(start, 0x900000000ull + PAGE);
+  assert_true(guest_vm_query(0x980000000ull + PAGE + 5, &start, &size, &prot));
+  assert_int_equal(start, 0x980000000ull + PAGE);
   assert_int_equal(size, PAGE);
   assert_int_equal(prot, GUEST_PROT_CPU_READ);
-  assert_true(guest_vm_query(0x900000000ull, &start, &size, &prot));
+  assert_true(guest_vm_query(0x980000000ull, &start, &size, &prot));
   assert_int_equal(size, PAGE);
   assert_int_equal(prot, RW);
   uint64_t rs;
-  assert_string_equal(guest_vm_describe(0x900000000ull + 3 * PAGE + 8, &rs), "image");
-  assert_int_equal(rs, 0x900000000ull + 2 * PAGE); /* the split left [2P, 4P) */
-  assert_null(guest_vm_describe(0x900000000ull + 4 * PAGE, NULL));
+  assert_string_equal(guest_vm_describe(0x980000000ull + 3 * PAGE + 8, &rs), "image");
+  assert_int_equal(rs, 0x980000000ull + 2 * PAGE); /* the split left [2P, 4P) */
+  assert_null(guest_vm_describe(0x980000000ull + 4 * PAGE, NULL));
   /* protecting past the committed end fails */
-  assert_false(guest_vm_protect(0x900000000ull + 3 * PAGE, 2 * PAGE, RW));
+  assert_false(guest_vm_protect(0x980000000ull + 3 * PAGE, 2 * PAGE, RW));
   /* allocations land in the user band, aligned, without overlap */
   uint64_t a = guest_vm_alloc(PAGE, 0x10000, RW, "a");
   uint64_t b = guest_vm_alloc(3 * PAGE, 0, RW, "b");
@@ -49,18 +53,55 @@ static void test_bands(void **state) {
   assert_int_equal(guest_vm_alloc(0, 0, RW, "empty"), 0);
   assert_int_equal(guest_vm_alloc(PAGE, 3 * PAGE, RW, "bad align"), 0);
   /* free the middle of the image, then remap it */
-  assert_true(guest_vm_free(0x900000000ull + PAGE, PAGE));
-  assert_false(guest_vm_query(0x900000000ull + PAGE, &start, &size, &prot));
-  assert_false(guest_vm_free(0x900000000ull + PAGE, PAGE));
-  assert_true(guest_vm_map_fixed(0x900000000ull + PAGE, PAGE, RW, "again"));
-  assert_int_equal(*(volatile uint8_t *)(uintptr_t)(0x900000000ull + PAGE), 0); /* fresh */
-  assert_int_equal(*(volatile uint8_t *)(uintptr_t)(0x900000000ull + 2 * PAGE), 0xAB);
+  assert_true(guest_vm_free(0x980000000ull + PAGE, PAGE));
+  assert_false(guest_vm_query(0x980000000ull + PAGE, &start, &size, &prot));
+  assert_false(guest_vm_free(0x980000000ull + PAGE, PAGE));
+  assert_true(guest_vm_map_fixed(0x980000000ull + PAGE, PAGE, RW, "again"));
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)(0x980000000ull + PAGE), 0); /* fresh */
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)(0x980000000ull + 2 * PAGE), 0xAB);
   assert_true(guest_vm_free(a, PAGE));
   assert_true(guest_vm_free(b, 3 * PAGE));
   assert_int_equal(guest_vm_alloc(PAGE, 0x10000, RW, "a2"), a); /* first fit reuses */
 }
 
+/* module_map places the executable at 0x9_0000_0000 and the next module at the next 256 MiB
+ * multiple; module_protect gives code R+X and data R+W. */
+static void test_module_map(void **state) {
+  (void)state;
+  assert_true(guest_vm_init());
+  struct loader_module *mods[2];
+  for (int k = 0; k < 2; k++) {
+    struct sce_builder *b = sb_new(k == 1, k ? "second" : "first");
+    static const uint8_t code[] = {0x90, 0xC3};
+    sb_set_code(b, code, sizeof code);
+    sb_set_data(b, 0x100);
+    uint8_t *f;
+    size_t n = sb_build(b, SB_SELF_PS5, &f);
+    sb_free(b);
+    static struct loader_module m[2];
+    char err[256];
+    if (!module_parse(&m[k], f, n, k ? "second.prx" : "eboot.bin", err, sizeof err) ||
+        !module_register(&m[k]) || !module_map(&m[k], err, sizeof err))
+      fail_msg("%s", err);
+    free(f);
+    assert_true(module_protect(&m[k]));
+    mods[k] = &m[k];
+  }
+  assert_int_equal(mods[0]->base, SCE_EXEC_BASE);
+  assert_int_equal(mods[1]->base, SCE_EXEC_BASE + SCE_MODULE_ALIGN);
+  uint64_t start, size;
+  int prot;
+  assert_true(guest_vm_query(SCE_EXEC_BASE, &start, &size, &prot));
+  assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)SCE_EXEC_BASE, 0x90);
+  assert_true(guest_vm_query(SCE_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
+  assert_int_equal(prot, RW);
+  assert_ptr_equal(module_find_by_addr(SCE_EXEC_BASE + SCE_MODULE_ALIGN + 1), mods[1]);
+  assert_null(module_find_by_addr(SCE_EXEC_BASE - 1));
+  module_registry_clear();
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bands)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bands), cmocka_unit_test(test_module_map)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
