@@ -174,6 +174,10 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
   if (index >= m->dyn.sym_count)
     return fail(err, cap, "%s: relocation names symbol %llu of %llu", m->name,
                 (unsigned long long)index, (unsigned long long)m->dyn.sym_count);
+  if (index == 0) { /* the null symbol: S = 0 */
+    *out = 0;
+    return true;
+  }
   if (m->sym_state[index]) {
     *out = m->sym_value[index];
     return true;

@@ -163,6 +163,7 @@ static void test_relocations(void **state) {
   sb_add_rela(b, D + 0x30, SCE_R_X86_64_JUMP_SLOT, sa, 0, true);
   sb_add_rela(b, D + 0x38, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* unresolved function */
   sb_add_rela(b, D + 0x40, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* same import again */
+  sb_add_rela(b, D + 0x48, SCE_R_X86_64_64, 0, 0x77, false);         /* null symbol: S = 0 */
   struct placed p;
   place(&p, b, "importer");
   sb_free(b);
@@ -179,6 +180,7 @@ static void test_relocations(void **state) {
   uint64_t thunk = rd(&p, D + 0x38);
   assert_true(thunk != 0);
   assert_int_equal(rd(&p, D + 0x40), thunk); /* one thunk per import */
+  assert_int_equal(rd(&p, D + 0x48), 0x77);
   /* counts per imported library: libkernel 1 resolved + 1 stubbed; libMissing 2 unresolved */
   assert_int_equal(p.m.lib_counts[0][0], 1);
   assert_int_equal(p.m.lib_counts[0][1], 1);
