@@ -137,6 +137,69 @@ static void test_random_doubles(void **state) {
   assert_int_equal(failures, 0);
 }
 
+/* Random directives (every flag, width, precision and length combination that glibc
+ * defines) with random values, each compared with glibc. */
+#define CHECK_STARS(fmt, ws, ps, w, pr, val)  \
+  do {                                         \
+    if (ws && ps) CHECK(fmt, w, pr, val);      \
+    else if (ws) CHECK(fmt, w, val);           \
+    else if (ps) CHECK(fmt, pr, val);          \
+    else CHECK(fmt, val);                      \
+  } while (0)
+
+static void test_random_directives(void **state) {
+  (void)state;
+  failures = 0;
+  static const char *const int_convs[] = {"d", "i", "u", "o", "x", "X", "hhd", "hd", "ld", "lld",
+                                          "jd", "zu", "tx", "hhx", "hu", "lo", "llX", "c"};
+  static const char *const fp_convs[] = {"f", "F", "e", "E", "g", "G", "a", "A"};
+  for (int iter = 0; iter < 20000; iter++) {
+    char fmt[64];
+    size_t n = 0;
+    fmt[n++] = '[';
+    fmt[n++] = '%';
+    uint64_t r = rng_next();
+    const char *flags = "-+ #0";
+    for (int f = 0; f < 5; f++)
+      if ((r >> f) & 1) fmt[n++] = flags[f];
+    bool ws = false, ps = false;
+    int w = (int)((r >> 8) % 41) - 10, pr = (int)((r >> 16) % 50) - 5;
+    switch ((r >> 24) % 3) {
+      case 0: break;
+      case 1: n += (size_t)snprintf(fmt + n, sizeof fmt - n, "%d", (int)((r >> 28) % 30)); break;
+      default: fmt[n++] = '*', ws = true; break;
+    }
+    switch ((r >> 32) % 4) {
+      case 0: break;
+      case 1: fmt[n++] = '.'; break;
+      case 2: n += (size_t)snprintf(fmt + n, sizeof fmt - n, ".%d", (int)((r >> 36) % 45)); break;
+      default: fmt[n++] = '.', fmt[n++] = '*', ps = true; break;
+    }
+    uint64_t bits = rng_next();
+    int kind = (int)((r >> 44) % 4);
+    if (kind <= 1) {
+      const char *c = int_convs[(r >> 48) % (sizeof int_convs / sizeof *int_convs)];
+      snprintf(fmt + n, sizeof fmt - n, "%s]", c);
+      long long v = (long long)bits >> ((r >> 56) % 64);
+      if (c[0] == 'l' || c[0] == 'j' || c[0] == 'z' || c[0] == 't') CHECK_STARS(fmt, ws, ps, w, pr, v);
+      else CHECK_STARS(fmt, ws, ps, w, pr, (int)v);
+    } else if (kind == 2) {
+      const char *c = fp_convs[(r >> 48) % 8];
+      snprintf(fmt + n, sizeof fmt - n, "%s]", c);
+      double d;
+      memcpy(&d, &bits, sizeof d);
+      if ((r >> 52) & 1) d = (double)(int64_t)bits / (double)(1u << ((r >> 53) % 31));
+      CHECK_STARS(fmt, ws, ps, w, pr, d);
+    } else {
+      const char *c = fp_convs[(r >> 48) % 8];
+      snprintf(fmt + n, sizeof fmt - n, "L%s]", c);
+      long double d = (long double)(int64_t)bits * 1e-9L / (long double)((r >> 53) % 1000 + 1);
+      CHECK_STARS(fmt, ws, ps, w, pr, d);
+    }
+  }
+  assert_int_equal(failures, 0);
+}
+
 static void test_long_doubles(void **state) {
   (void)state;
   failures = 0;
@@ -177,6 +240,11 @@ static void test_mixed_arguments(void **state) {
   CHECK("%.*d|%.*f|", -1, 5, -3, 2.5);
   CHECK("%s %c %ld %5.1f%% %#o %e", "mix", 'x', -5L, 99.44, 8u, 0.000123);
   CHECK("%hhd %hd %hhu %hu", 300, 70000, -1, -1);
+  CHECK("[%05c] [%05s] [%-05d] [%+5s] [%#5c] [%0-5d] [% 05s] [%05%]", 'c', "ab", 7, "s", 'q', 3,
+        "t");
+  CHECK("[%#.3o] [%#.0x] [%#5.0o] [%+u] [% u] [%+x] [%+c] [%+.0e] [%#.0e] [% .0a]", 8u, 0u, 0u,
+        5u, 5u, 5u, 'c', 1.5, 2.5, 3.0);
+  CHECK("[%.0Lf] [%.0Lf] [%.1Lf] [%.1Lf] [%Lg] [%#Lx]", 0.5L, 1.5L, 0.25L, 0.35L, 1e-5L, 255ull);
   CHECK("[%y] [%-08.3y] [%hhy] [%#5.2Q] [%%5%] [% 5%] [%']", 1);
   /* positional arguments, in any order, reused, with positional '*' */
   CHECK("%2$s %1$d %2$s %3$.2f", 42, "two", 3.14159);
@@ -230,7 +298,8 @@ static void test_errors(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_integers),         cmocka_unit_test(test_doubles),
-      cmocka_unit_test(test_long_doubles),     cmocka_unit_test(test_random_doubles),     cmocka_unit_test(test_strings_pointers),
+      cmocka_unit_test(test_long_doubles),     cmocka_unit_test(test_random_doubles),
+      cmocka_unit_test(test_random_directives),     cmocka_unit_test(test_strings_pointers),
       cmocka_unit_test(test_mixed_arguments),  cmocka_unit_test(test_counts_and_truncation),
       cmocka_unit_test(test_errors),
   };
