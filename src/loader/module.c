@@ -167,6 +167,34 @@ static bool collect_symbols(struct loader_module *m) {
   return true;
 }
 
+/* The process param (executable) or module param (PRX) block: size, magic, SDK version
+ * (FACTS.md). A wrong one is logged, not fatal: the guest may never read it. */
+static void check_param_block(const struct loader_module *m) {
+  int pi = sce_file_find_phdr(&m->file, m->is_exec ? SCE_PT_PROCPARAM : SCE_PT_MODULE_PARAM);
+  if (pi < 0) {
+    LOG(loader, WARN, "%s has no %s param block", m->name, m->is_exec ? "process" : "module");
+    return;
+  }
+  const Elf64_Phdr *p = &m->file.phdrs[pi];
+  if (p->p_memsz < 0x18 || p->p_vaddr < m->image_min || p->p_vaddr + 0x18 > m->image_max) {
+    LOG(loader, WARN, "%s: param block (0x%llx bytes) is too small or outside the image",
+        m->name, (unsigned long long)p->p_memsz);
+    return;
+  }
+  const uint8_t *b = (const uint8_t *)(uintptr_t)(m->base + p->p_vaddr);
+  uint64_t size, sdk, magic = 0;
+  memcpy(&size, b, 8);
+  memcpy(&sdk, b + 0x10, 8);
+  memcpy(&magic, b + 8, m->is_exec ? 4 : 8);
+  uint64_t want = m->is_exec ? SCE_PROC_PARAM_MAGIC : SCE_MODULE_PARAM_MAGIC;
+  if (magic != want)
+    LOG(loader, WARN, "%s: param block magic 0x%llx, expected 0x%llx", m->name,
+        (unsigned long long)magic, (unsigned long long)want);
+  else
+    LOG(loader, DEBUG, "%s: param block size 0x%llx, SDK version 0x%llx", m->name,
+        (unsigned long long)size, (unsigned long long)sdk);
+}
+
 bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap) {
   const struct sce_file *f = &m->file;
   m->base = base;
@@ -189,6 +217,7 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
     }
   }
   m->entry = (m->is_exec || f->ehdr.e_entry) ? base + f->ehdr.e_entry : 0;
+  check_param_block(m);
   m->sym_value = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, sizeof *m->sym_value);
   m->sym_state = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, 1);
   m->lib_counts = calloc(m->dyn.library_count ? m->dyn.library_count : 1, sizeof *m->lib_counts);
