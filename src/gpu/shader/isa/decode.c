@@ -146,9 +146,30 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
                            ((w >> 11) & 7) << 7 | ((~hi) & 7) << 10);
       return true;
     }
+    case ISA_FAMILY_DS:
+      /* w0: offset0 7:0, offset1 15:8, gds 17, op 25:18; w1: addr, data0, data1, vdst */
+      f->v[ISA_FIELD_A] = w1 & 0xFF;
+      f->v[ISA_FIELD_D0] = (w1 >> 8) & 0xFF;
+      f->v[ISA_FIELD_D1] = (w1 >> 16) & 0xFF;
+      f->v[ISA_FIELD_VD] = w1 >> 24;
+      in->offset = (int32_t)(w & 0xFFFF);
+      in->offset1 = (w >> 8) & 0xFF;
+      in->gds = (w >> 17) & 1;
+      return true;
     default:
       return false;
   }
+}
+
+/* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
+static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
+  unsigned m = d->mods_print;
+  if (in->family == ISA_FAMILY_DS) {
+    bool offsets = (m & 1) || (m & 4) || (m & 2) || (m & 8);
+    if (!offsets && (in->offset & 0xFFFF)) return false;
+    if (in->gds && !(m & 0x30)) return false;
+  }
+  return true;
 }
 
 /* DPP16 / DPP8 / SDWA dword (words[1]) of a VOP1/VOP2/VOPC instruction. src0 comes from it;
@@ -301,6 +322,9 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     f.mods = mods & d->mods_print;
   }
 
+  if (!check_memory(in, d))
+    return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");
+
   /* operands */
   in->info = &d->info;
   unsigned ndefs = isa_op_desc_ndefs(d);
@@ -317,7 +341,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     } else if (o->field == ISA_FIELD_V1) {
       unsigned v1 = f.v[o->field];
       operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
-    } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD) {
+    } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD || o->field == ISA_FIELD_A ||
+               o->field == ISA_FIELD_D0 || o->field == ISA_FIELD_D1) {
       unsigned r = f.v[o->field];
       if (o->file == 'v')
         r += ISA_SRC_VGPR0;

@@ -17,6 +17,9 @@ enum isa_field {
   ISA_FIELD_K,   /* 32-bit constant dword (v_madmk/madak, fmamk/fmaak) */
   ISA_FIELD_VCC, /* fixed text: vcc_lo (wave32) or vcc (wave64) */
   ISA_FIELD_K16, /* 16-bit immediate (SOPK, SOPP) */
+  ISA_FIELD_A,   /* memory address VGPR(s): DS addr, FLAT/MUBUF vaddr */
+  ISA_FIELD_D0,  /* DS data0 / FLAT data / MUBUF vdata */
+  ISA_FIELD_D1,  /* DS data1 */
   ISA_FIELD_COUNT
 };
 

@@ -311,7 +311,15 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (neg_fn || sext) put(&o, ")");
   }
-  if (dpp16) {
+  if (in->family == ISA_FAMILY_DS) {
+    unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
+    if ((m & 1) && off) put(&o, " offset:%u", off);
+    if (!(m & 1) && (m & 4)) {
+      if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
+      if (off >> 8) put(&o, " offset1:%u", off >> 8);
+    }
+    if (in->gds && (m & 0x10)) put(&o, " gds");
+  } else if (dpp16) {
     put(&o, " ");
     print_dpp_ctrl(&o, in->dpp_ctrl);
     put(&o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);

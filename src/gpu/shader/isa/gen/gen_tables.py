@@ -577,7 +577,49 @@ def gen_variants():
                       + " ".join(b[0] for b in bits), mods)
 
 
+# ---- memory families -----------------------------------------------------------------------
+
+def flag_probe(make, found, values, probes, extra=None):
+    """probes: list of (field dict, predicate(text) -> printed?). Returns per op a bit mask:
+    bit 2i = probe i prints, bit 2i+1 = probe i accepted but not printed."""
+    samples, keys = [], []
+    for op, d in found.items():
+        base = {k: (values[k] if k in d["set"] else 0) for k in values}
+        if extra:
+            base.update(extra)
+        for i, (fs, _) in enumerate(probes):
+            f = dict(base)
+            f.update(fs)
+            samples.append(make(op, f) + [0x11111111] * 3)
+            keys.append((op, i))
+    res = oracle.disasm_samples(samples)
+    out = {op: 0 for op in found}
+    for (op, i), x in zip(keys, res):
+        if x is None or x[0] is None:
+            continue
+        if probes[i][1](x[0]):
+            out[op] |= 1 << (2 * i)
+        else:
+            out[op] |= 1 << (2 * i + 1)
+    return out
+
+
+def gen_memory():
+    # DS: flags bit0 offset:, bit1 offset0/offset1 (2 = accepted but not printed), gds
+    v = {"VD": 10, "D0": 20, "D1": 30, "A": 40}
+    f = probe_family(probe.ds, 256, ["VD", "D0", "D1", "A"], v,
+                     {10: "VD", 20: "D0", 30: "D1", 40: "A"})
+    fl = flag_probe(probe.ds, f, v, [({"off0": 0x10, "off1": 0x20}, lambda t: "offset:" in t),
+                                     ({"off0": 0x10, "off1": 0x20}, lambda t: "offset0:" in t),
+                                     ({"gds": 1}, lambda t: t.endswith(" gds"))])
+    write_def("ds", f, {}, "fields VD A D0 D1; mods_print bits: 0 offset:, 2 offset0/1, 4 gds "
+              "(odd bits: accepted, not printed)", {k: (m, 0) for k, m in fl.items()})
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["memory"]:
+        gen_memory()
+        sys.exit(0)
     if sys.argv[1:] == ["variants"]:
         gen_variants()
     else:
