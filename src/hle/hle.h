@@ -98,4 +98,14 @@ void hle_kernel_set_proc_param(void *param);
 /* A stub body logs once (level STUB) naming itself; use it in every HLE_STUB function. */
 #define HLE_STUB_LOG(name_) LOG_ONCE(hle, STUB, "stub called: %s", name_)
 
+/* Defines a whole stub: `static int64_t FN(void)` that logs once and returns VALUE (in rax,
+ * which covers int and pointer returns). Its table line uses status HLE_STUB:
+ *   HLE_STUB_DEFINE(pad_stub_set_light_bar, scePadSetLightBar, 0)
+ *   HLE_FUNC("...", scePadSetLightBar, pad_stub_set_light_bar, HLE_STUB), */
+#define HLE_STUB_DEFINE(fn_, name_, value_) \
+  static int64_t fn_(void) {                \
+    HLE_STUB_LOG(#name_);                   \
+    return (int64_t)(value_);               \
+  }
+
 #endif

@@ -209,10 +209,8 @@ static void test_trace_thunk_preserves_arguments(void **state) {
 }
 
 /* A stub as a table would hold it: logs once at level STUB however often it is called. */
-static int example_stub(void) {
-  HLE_STUB_LOG("sceExampleStub");
-  return 0;
-}
+HLE_STUB_DEFINE(example_stub, sceExampleStub, 0)
+HLE_STUB_DEFINE(minus_one_stub, sceOtherStub, -1)
 
 static void test_stub_logs_once(void **state) {
   (void)state;
@@ -222,6 +220,7 @@ static void test_stub_logs_once(void **state) {
   close(fd);
   assert_true(log_open_file(path));
   for (int i = 0; i < 3; i++) assert_int_equal(example_stub(), 0);
+  assert_int_equal(minus_one_stub(), -1);
   log_close();
   const char *text = read_all(path);
   unlink(path);
