@@ -121,7 +121,7 @@ static uint8_t *build_elf(const struct tspec *t) {
   b[AT_TEXT] = 0xC3;
 
   /* program headers */
-  Elf64_Phdr ph[6] = {
+  Elf64_Phdr ph[7] = {
       {PT_LOAD, PF_R | PF_X, 0, 0, 0, RO_SIZE, RO_SIZE, 0x4000},
       {PT_LOAD, PF_R | PF_W, AT_DYNAMIC, AT_DYNAMIC, AT_DYNAMIC, RELRO_SIZE, RELRO_SIZE, 0x4000},
       {PT_LOAD, PF_R | PF_W, AT_DATA, AT_DATA, AT_DATA, DATA_SIZE, DATA_SIZE + 0x10, 0x4000},
@@ -129,6 +129,7 @@ static uint8_t *build_elf(const struct tspec *t) {
        nd * sizeof(Elf64_Dyn), 8},
       {PT_GNU_RELRO, PF_R, AT_DYNAMIC, AT_DYNAMIC, AT_DYNAMIC, RELRO_SIZE, 0x1000, 1},
       {PT_GNU_STACK, PF_R | PF_W, 0, 0, 0, 0, 0, 0},
+      {PT_TLS, PF_R, AT_DATA + 0x10, AT_DATA + 0x10, AT_DATA + 0x10, 0x8, 0x30, 32},
   };
   put(b, sizeof(Elf64_Ehdr), ph, sizeof ph);
 
@@ -172,7 +173,7 @@ static uint8_t *build_elf(const struct tspec *t) {
   h.e_shoff = AT_SHDRS;
   h.e_ehsize = sizeof h;
   h.e_phentsize = sizeof(Elf64_Phdr);
-  h.e_phnum = 6;
+  h.e_phnum = 7;
   h.e_shentsize = sizeof(Elf64_Shdr);
   h.e_shnum = 5;
   h.e_shstrndx = 4;
@@ -273,6 +274,14 @@ static void test_executable_layout(void **state) {
   assert_int_equal(text->p_offset % SCE_GUEST_PAGE_SIZE, 0);
   assert_null(find_phdr(&v, PT_GNU_RELRO, 0));
   assert_null(find_phdr(&v, PT_GNU_STACK, 0));
+  /* PT_TLS keeps its address, sizes and alignment; its bytes follow the data segment */
+  const Elf64_Phdr *tls = find_phdr(&v, PT_TLS, 0);
+  assert_non_null(tls);
+  assert_int_equal(tls->p_vaddr, AT_DATA + 0x10);
+  assert_int_equal(tls->p_filesz, 0x8);
+  assert_int_equal(tls->p_memsz, 0x30);
+  assert_int_equal(tls->p_align, 32);
+  assert_int_equal(tls->p_offset, data->p_offset + 0x10);
   assert_memory_equal(v.image + text->p_offset + AT_TEXT, "\xC3", 1);
   const Elf64_Phdr *param = find_phdr(&v, SCE_PT_PROCPARAM, 0);
   assert_non_null(param);
