@@ -156,6 +156,16 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
       in->offset1 = (w >> 8) & 0xFF;
       in->gds = (w >> 17) & 1;
       return true;
+    case ISA_FAMILY_SMEM:
+      /* w0: sbase 5:0 (pair), sdata 12:6, dlc 14, glc 16, op 25:18;
+       * w1: offset 20:0 (signed), soffset 31:25 (null: none) */
+      f->v[ISA_FIELD_SBASE] = (w & 0x3F) * 2;
+      f->v[ISA_FIELD_SDATA] = (w >> 6) & 0x7F;
+      f->v[ISA_FIELD_OFF] = w1 >> 25;
+      in->offset = (int32_t)(w1 << 11) >> 11;
+      in->glc = (w >> 16) & 1;
+      in->dlc = (w >> 14) & 1;
+      return true;
     default:
       return false;
   }
@@ -164,6 +174,11 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
 /* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
 static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
   unsigned m = d->mods_print;
+  if (in->family == ISA_FAMILY_SMEM) {
+    if (in->glc && !(m & 0x3)) return false;
+    if (in->dlc && !(m & 0xC)) return false;
+    if ((in->words[1] >> 25) != ISA_SRC_NULL && !(m & 0x30)) return false;
+  }
   if (in->family == ISA_FAMILY_DS) {
     bool offsets = (m & 1) || (m & 4) || (m & 2) || (m & 8);
     if (!offsets && (in->offset & 0xFFFF)) return false;
@@ -341,8 +356,20 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     } else if (o->field == ISA_FIELD_V1) {
       unsigned v1 = f.v[o->field];
       operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
+    } else if (o->field == ISA_FIELD_OFF) {
+      unsigned soff = f.v[ISA_FIELD_OFF];
+      if (soff != ISA_SRC_NULL) {
+        operand_from_src(&x, soff, 1);
+      } else {
+        x.kind = ISA_OPK_IMM;
+        x.value = (uint32_t)in->offset;
+      }
+    } else if (o->field == ISA_FIELD_SDATA && o->file == 'i') {
+      x.kind = ISA_OPK_IMM;
+      x.value = f.v[ISA_FIELD_SDATA];
     } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD || o->field == ISA_FIELD_A ||
-               o->field == ISA_FIELD_D0 || o->field == ISA_FIELD_D1) {
+               o->field == ISA_FIELD_D0 || o->field == ISA_FIELD_D1 ||
+               o->field == ISA_FIELD_SDATA || o->field == ISA_FIELD_SBASE) {
       unsigned r = f.v[o->field];
       if (o->file == 'v')
         r += ISA_SRC_VGPR0;
@@ -364,6 +391,11 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     }
     if (x.kind == ISA_OPK_VGPR && x.reg + x.count > 256)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
+    if (x.kind == ISA_OPK_SGPR && x.count > 1 && (x.reg & ~(x.count >= 4 ? 3u : 1u)) + x.count > 106)
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "SGPR range past s105");
+    if (x.kind == ISA_OPK_SPECIAL && x.count > 2 && x.raw >= ISA_SRC_TTMP0 && x.raw < ISA_SRC_M0 &&
+        ((x.raw - ISA_SRC_TTMP0) & ~3u) + x.count > 16)
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "ttmp range past ttmp15");
     if (i < ndefs)
       in->defs[in->num_defs++] = x;
     else if (in->num_srcs < ISA_MAX_SRCS)

@@ -20,6 +20,9 @@ enum isa_field {
   ISA_FIELD_A,   /* memory address VGPR(s): DS addr, FLAT/MUBUF vaddr */
   ISA_FIELD_D0,  /* DS data0 / FLAT data / MUBUF vdata */
   ISA_FIELD_D1,  /* DS data1 */
+  ISA_FIELD_SDATA, /* SMEM sdata (file 'i': printed as a plain number, s_atc_probe) */
+  ISA_FIELD_SBASE, /* SMEM sbase (SGPR pair index) */
+  ISA_FIELD_OFF,   /* SMEM offset, or soffset register when one is given */
   ISA_FIELD_COUNT
 };
 

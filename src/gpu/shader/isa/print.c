@@ -160,6 +160,22 @@ static void print_reg(struct out *o, const struct isa_operand *x) {
   }
 }
 
+/* SMEM register-class notes: sbase of a buffer op must be an SGPR quad, sdata may not be m0
+ * or exec. */
+static const char *smem_note(const struct isa_operand *x, const struct isa_opnd_desc *d) {
+  if (x->kind != ISA_OPK_SPECIAL) return NULL;
+  unsigned r = x->raw;
+  if ((d->field == ISA_FIELD_SBASE || d->field == ISA_FIELD_SDATA) && x->count == 4 &&
+      (r == ISA_SRC_VCC_LO || r == ISA_SRC_EXEC_LO))
+    return "SReg_128";
+  if (d->field == ISA_FIELD_SDATA) {
+    if (x->count == 1 && (r == ISA_SRC_M0 || r == ISA_SRC_EXEC_LO || r == ISA_SRC_EXEC_HI))
+      return "SReg_32_XM0_XEXEC";
+    if (x->count == 2 && r == ISA_SRC_EXEC_LO) return "SReg_64_XEXEC";
+  }
+  return NULL;
+}
+
 static void print_note(struct out *o, const char *note) {
   if (!note) return;
   if (!strcmp(note, "imm"))
@@ -190,7 +206,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
         put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
       else if (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT) /* src_* specials pass */
-        print_note(o, d->note_s);
+        print_note(o, d->note_s ? d->note_s : smem_note(x, d));
       return;
   }
   print_note(o, d->note_c);
@@ -231,6 +247,13 @@ static void print_bits(struct out *o, const char *name, unsigned bits, unsigned 
   put(o, " %s:[", name);
   for (unsigned i = 0; i < n; i++) put(o, "%s%u", i ? "," : "", bits >> i & 1);
   put(o, "]");
+}
+
+static void print_signed_hex(struct out *o, int32_t v) {
+  if (v < 0)
+    put(o, "-0x%x", (unsigned)-(int64_t)v);
+  else
+    put(o, "0x%x", (unsigned)v);
 }
 
 /* DPP16 dpp_ctrl (9 bits). */
@@ -306,12 +329,24 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
+    else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
+      print_signed_hex(&o, (int32_t)x->value);
+    else if (x->kind == ISA_OPK_IMM)
+      put(&o, x->value <= 64 ? "%u" : "0x%x", x->value);
     else
       print_operand(&o, x, od, in->family <= ISA_FAMILY_SOPP);
     if (abs) put(&o, "|");
     if (neg_fn || sext) put(&o, ")");
   }
-  if (in->family == ISA_FAMILY_DS) {
+  if (in->family == ISA_FAMILY_SMEM) {
+    unsigned m = d->mods_print;
+    if ((in->words[1] >> 25) != ISA_SRC_NULL && in->offset && isa_op_desc_field(d, ISA_FIELD_OFF)) {
+      put(&o, " offset:");
+      print_signed_hex(&o, in->offset);
+    }
+    if (in->glc && (m & 1)) put(&o, " glc");
+    if (in->dlc && (m & 4)) put(&o, " dlc");
+  } else if (in->family == ISA_FAMILY_DS) {
     unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
     if ((m & 1) && off) put(&o, " offset:%u", off);
     if (!(m & 1) && (m & 4)) {

@@ -49,6 +49,9 @@ static const struct isa_raw_op raw_vop3p[] = {
 static const struct isa_raw_op raw_ds[] = {
 #include "gpu/shader/isa/ops_ds.def"
 };
+static const struct isa_raw_op raw_smem[] = {
+#include "gpu/shader/isa/ops_smem.def"
+};
 static const struct isa_raw_op raw_vop2_dpp16[] = {
 #include "gpu/shader/isa/ops_vop2_dpp16.def"
 };
@@ -85,7 +88,7 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_SOPP] = T_(raw_sopp, 128),   [ISA_FAMILY_VOP2] = T_(raw_vop2, 64),
     [ISA_FAMILY_VOP1] = T_(raw_vop1, 256),   [ISA_FAMILY_VOPC] = T_(raw_vopc, 256),
     [ISA_FAMILY_VOP3] = T_(raw_vop3, 1024),  [ISA_FAMILY_VOP3P] = T_(raw_vop3p, 128),
-    [ISA_FAMILY_DS] = T_(raw_ds, 256),
+    [ISA_FAMILY_DS] = T_(raw_ds, 256),       [ISA_FAMILY_SMEM] = T_(raw_smem, 256),
 };
 /* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
 #define NV_ 5
@@ -110,6 +113,7 @@ static enum isa_field field_of(const char *s, size_t n) {
       {"S1", ISA_FIELD_S1}, {"S2", ISA_FIELD_S2}, {"V1", ISA_FIELD_V1},
       {"K16", ISA_FIELD_K16}, {"K", ISA_FIELD_K},
       {"A", ISA_FIELD_A},     {"D0", ISA_FIELD_D0},   {"D1", ISA_FIELD_D1},
+      {"SDATA", ISA_FIELD_SDATA}, {"SBASE", ISA_FIELD_SBASE}, {"OFF", ISA_FIELD_OFF},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;

@@ -614,6 +614,16 @@ def gen_memory():
                                      ({"gds": 1}, lambda t: t.endswith(" gds"))])
     write_def("ds", f, {}, "fields VD A D0 D1; mods_print bits: 0 offset:, 2 offset0/1, 4 gds "
               "(odd bits: accepted, not printed)", {k: (m, 0) for k, m in fl.items()})
+    # SMEM: SDATA (sdata 12:6), SBASE (pair index 5:0), OFF (offset / soffset)
+    v = {"SDATA": 16, "SBASE": 4}
+    f = probe_family(probe.smem, 256, ["SDATA", "SBASE"], v, {16: "SDATA", 8: "SBASE"})
+    for d in f.values():
+        d["tmpl"] = d["tmpl"].replace("?0x10", "OFF").replace("?16", "SDATA/i")
+    fl = flag_probe(probe.smem, f, v, [({"glc": 1}, lambda t: " glc" in t),
+                                       ({"dlc": 1}, lambda t: " dlc" in t),
+                                       ({"SOFF": 20}, lambda t: "s20" in t)])
+    write_def("smem", f, {}, "fields SDATA SBASE OFF; mods_print bits: 0 glc, 2 dlc, 4 soffset",
+              {k: (m, 0) for k, m in fl.items()})
 
 
 if __name__ == "__main__":
