@@ -54,8 +54,8 @@ static uint32_t *read_words(const char *path, size_t *count) {
 
 static void print_cfg(const struct ir_function *fn) {
   const struct cfg_graph *g = fn->cfg;
-  printf("cfg: %u blocks (%u inserted), %u loops, %s\n", cfg_graph_node_count(g),
-         fn->structure.inserted, cfg_graph_loop_count(g),
+  printf("cfg: %u blocks (%u inserted in %u rounds), %u loops, %s\n", cfg_graph_node_count(g),
+         fn->structure.inserted, fn->structure.rounds, cfg_graph_loop_count(g),
          fn->structured ? "structured" : fn->structure.reason);
   for (uint32_t r = 0; r < cfg_graph_rpo_count(g); r++) {
     uint32_t b = cfg_graph_rpo_node(g, r);

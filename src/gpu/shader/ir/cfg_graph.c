@@ -11,7 +11,7 @@ struct cfg_vec {
 struct cfg_loop {
   uint32_t header, parent, depth, size;
   uint64_t *body; /* bitset over nodes */
-  struct cfg_vec latches, exits;
+  struct cfg_vec nodes, latches, exits;
 };
 
 struct cfg_graph {
@@ -72,6 +72,7 @@ static void free_analyses(struct cfg_graph *g) {
   free(g->loop_by_header);
   for (uint32_t i = 0; i < g->loop_count; i++) {
     free(g->loops[i].body);
+    free(g->loops[i].nodes.v);
     free(g->loops[i].latches.v);
     free(g->loops[i].exits.v);
   }
@@ -473,6 +474,10 @@ static bool compute_loops(struct cfg_graph *g) {
         }
         l->body[h / 64] |= 1ull << (h % 64);
         l->size = 1;
+        if (!vec_push(&l->nodes, h)) {
+          free(work);
+          return false;
+        }
         g->loop_by_header[h] = g->loop_count++;
       }
       if (!vec_push(&l->latches, p)) {
@@ -485,6 +490,10 @@ static bool compute_loops(struct cfg_graph *g) {
         l->body[p / 64] |= 1ull << (p % 64);
         l->size++;
         work[wp++] = p;
+        if (!vec_push(&l->nodes, p)) {
+          free(work);
+          return false;
+        }
       }
       while (wp) {
         uint32_t b = work[--wp];
@@ -494,39 +503,31 @@ static bool compute_loops(struct cfg_graph *g) {
           l->body[q / 64] |= 1ull << (q % 64);
           l->size++;
           work[wp++] = q;
+          if (!vec_push(&l->nodes, q)) {
+            free(work);
+            return false;
+          }
         }
       }
     }
   }
   free(work);
-  /* Nesting: loops come in header-RPO order; a loop's parent is the last earlier loop that
-   * contains its header. Innermost loop of a node: the last loop (deepest) containing it. */
+  /* Nesting: loops come in header-RPO order, so an enclosing loop is numbered first (its
+   * header dominates the inner one's). In a reducible graph loops are nested or disjoint:
+   * the innermost loop seen so far at a header is its parent, and each later loop
+   * overwrites the innermost loop of its nodes. */
   for (uint32_t i = 0; i < g->loop_count; i++) {
     struct cfg_loop *l = &g->loops[i];
-    l->parent = CFG_NONE;
-    l->depth = 1;
-    for (uint32_t j = i; j-- > 0;)
-      if (loop_has(&g->loops[j], l->header)) {
-        l->parent = j;
-        l->depth = g->loops[j].depth + 1;
-        break;
-      }
-  }
-  for (uint32_t r = 0; r < g->rpo_count; r++) {
-    uint32_t b = g->rpo[r], best = CFG_NONE;
-    for (uint32_t i = 0; i < g->loop_count; i++)
-      if (loop_has(&g->loops[i], b) &&
-          (best == CFG_NONE || g->loops[i].depth > g->loops[best].depth))
-        best = i;
-    g->loop_of[b] = best;
+    l->parent = g->loop_of[l->header];
+    l->depth = l->parent == CFG_NONE ? 1 : g->loops[l->parent].depth + 1;
+    for (uint32_t k = 0; k < l->nodes.n; k++) g->loop_of[l->nodes.v[k]] = i;
   }
   for (uint32_t i = 0; i < g->loop_count; i++) {
     struct cfg_loop *l = &g->loops[i];
-    for (uint32_t r = 0; r < g->rpo_count; r++) {
-      uint32_t b = g->rpo[r];
-      if (!loop_has(l, b)) continue;
-      for (uint32_t k = 0; k < g->succ[b].n; k++) {
-        uint32_t s = g->succ[b].v[k];
+    for (uint32_t k = 0; k < l->nodes.n; k++) {
+      uint32_t b = l->nodes.v[k];
+      for (uint32_t j = 0; j < g->succ[b].n; j++) {
+        uint32_t s = g->succ[b].v[j];
         if (!loop_has(l, s) && !vec_has(&l->exits, s) && !vec_push(&l->exits, s)) return false;
       }
     }

@@ -164,6 +164,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
 
   uint32_t *loop_merges = malloc((nloops + 1) * sizeof *loop_merges);
   if (!loop_merges) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  /* Loop normalisations touch disjoint edges, so every loop is fixed in the same round. */
+  uint32_t changes = 0;
   for (uint32_t l = 0; l < nloops; l++) {
     uint32_t h = cfg_graph_loop_header(g, l);
     if (!loop_merge(g, l, &loop_merges[l])) {
@@ -172,18 +174,21 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       return fail(s, CFG_FALLBACK_LOOP_EXITS, h, detail), STEP_FAILED;
     }
     /* several back edges: funnel them through one continue node */
-    if (cfg_graph_loop_latch_count(g, l) > 1) {
-      free(loop_merges);
+    uint32_t nl = cfg_graph_loop_latch_count(g, l);
+    if (nl > 1) {
       uint32_t c = cfg_graph_add_node(g);
-      if (c == CFG_NONE) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
-      uint32_t nl = cfg_graph_loop_latch_count(g, l);
       uint32_t *latches = malloc(nl * sizeof *latches);
-      if (!latches) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+      if (c == CFG_NONE || !latches) {
+        free(latches);
+        free(loop_merges);
+        return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+      }
       for (uint32_t i = 0; i < nl; i++) latches[i] = cfg_graph_loop_latch(g, l, i);
       for (uint32_t i = 0; i < nl; i++) cfg_graph_redirect_edge(g, latches[i], h, c);
       free(latches);
       cfg_graph_add_edge(g, c, h);
-      return STEP_CHANGED;
+      changes++;
+      continue;
     }
     /* a header that branches two ways inside its loop also needs a selection: give the loop
      * an empty header of its own */
@@ -191,11 +196,16 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     for (uint32_t i = 0; i < cfg_graph_succ_count(g, h); i++)
       inside += cfg_graph_loop_contains(g, l, cfg_graph_succ(g, h, i));
     if (inside > 1) {
-      free(loop_merges);
-      return insert_before(g, h) == CFG_NONE ? (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL),
-                                                STEP_FAILED)
-                                             : STEP_CHANGED;
+      if (insert_before(g, h) == CFG_NONE) {
+        free(loop_merges);
+        return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+      }
+      changes++;
     }
+  }
+  if (changes) {
+    free(loop_merges);
+    return STEP_CHANGED;
   }
 
   struct cfg_graph *r = region_graph(g, loop_merges);
@@ -239,22 +249,29 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   /* Every merge and continue target belongs to one construct and is dominated by its
    * header. A conflict is resolved by giving the inner construct a forwarding node. */
   uint32_t *owner = malloc(n * sizeof *owner);
-  if (!owner) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  uint8_t *split = calloc(n, 1); /* targets already split in this round */
+  if (!owner || !split) {
+    free(owner);
+    free(split);
+    return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  }
   for (uint32_t b = 0; b < n; b++) owner[b] = CFG_NONE;
   enum step_result result = STEP_DONE;
-  for (uint32_t i = 0; i < cfg_graph_rpo_count(g) && result == STEP_DONE; i++) {
+  /* splits into distinct targets are independent: do them all, then analyse again */
+  for (uint32_t i = 0; i < cfg_graph_rpo_count(g) && result != STEP_FAILED; i++) {
     uint32_t h = cfg_graph_rpo_node(g, i);
     const struct cfg_node_shape *sh = &s->shapes[h];
-    for (int k = 0; k < 2 && result == STEP_DONE; k++) {
+    for (int k = 0; k < 2 && result != STEP_FAILED; k++) {
       uint32_t t = k == 0 ? sh->merge : sh->continue_to;
-      if (t == CFG_NONE || (k == 1 && t == h)) continue;
+      if (t == CFG_NONE || (k == 1 && t == h) || split[t]) continue;
       bool is_merge = k == 0;
       if (is_merge && !cfg_graph_dominates(g, h, t)) {
         /* the arms meet at a block also entered from elsewhere */
-        result = split_edges_into(g, t, h) == CFG_NONE
-                     ? (fail(s, CFG_FALLBACK_BAD_MERGE, h, NULL), STEP_FAILED)
-                     : STEP_CHANGED;
-        break;
+        if (split_edges_into(g, t, h) == CFG_NONE)
+          result = (fail(s, CFG_FALLBACK_BAD_MERGE, h, NULL), STEP_FAILED);
+        else
+          result = STEP_CHANGED, split[t] = 1;
+        continue;
       }
       if (owner[t] == CFG_NONE) {
         owner[t] = h;
@@ -268,11 +285,13 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
         break;
       }
       /* a loop's continue target must stay; a selection in the loop gets its own merge */
-      result = split_edges_into(g, t, h) == CFG_NONE
-                   ? (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED)
-                   : STEP_CHANGED;
+      if (split_edges_into(g, t, h) == CFG_NONE)
+        result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED);
+      else
+        result = STEP_CHANGED, split[t] = 1;
     }
   }
+  free(split);
   free(owner);
   return result;
 }
@@ -287,6 +306,7 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   uint32_t limit = 4 * out->original_nodes + 16;
   for (uint32_t round = 0; round < limit; round++) {
     enum step_result r = structure_step(g, out);
+    out->rounds = round + 1;
     out->inserted = cfg_graph_node_count(g) - out->original_nodes;
     if (r == STEP_DONE) return true;
     if (r == STEP_FAILED) {

@@ -63,6 +63,7 @@ struct cfg_structure {
   uint32_t node_count;            /* entries in shapes[] */
   struct cfg_node_shape *shapes;  /* indexed by node */
   uint32_t inserted;              /* nodes inserted by normalisation */
+  uint32_t rounds;                /* analyse-and-fix rounds it took */
   enum cfg_fallback fallback;
   uint32_t fallback_node;
   char reason[160];

@@ -88,6 +88,17 @@ const char *ir_reg_name(uint32_t reg, char *buf, size_t size) {
 
 /* ---- construction -------------------------------------------------------------------- */
 
+static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem) {
+  if (need <= *cap) return true;
+  uint32_t c = *cap ? *cap : 16;
+  while (c < need) c *= 2;
+  void *q = realloc(*p, (size_t)c * elem);
+  if (!q) return false;
+  *p = q;
+  *cap = c;
+  return true;
+}
+
 struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size) {
   struct ir_function *fn = calloc(1, sizeof *fn);
   if (!fn) {
@@ -104,6 +115,12 @@ struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size
     return NULL;
   }
   for (uint32_t i = 0; i < fn->block_count; i++) fn->blocks[i].pc = IR_NONE;
+  /* never NULL, so that operand pointers of operand-less instructions are valid */
+  if (!grow((void **)&fn->insts, &fn->inst_cap, 64, sizeof *fn->insts) ||
+      !grow((void **)&fn->args, &fn->arg_cap, 128, sizeof *fn->args)) {
+    ir_function_destroy(fn);
+    return NULL;
+  }
   return fn;
 }
 
@@ -118,16 +135,6 @@ void ir_function_destroy(struct ir_function *fn) {
   free(fn);
 }
 
-static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem) {
-  if (need <= *cap) return true;
-  uint32_t c = *cap ? *cap : 16;
-  while (c < need) c *= 2;
-  void *q = realloc(*p, (size_t)c * elem);
-  if (!q) return false;
-  *p = q;
-  *cap = c;
-  return true;
-}
 
 static uint32_t new_inst(struct ir_function *fn, uint32_t block, enum ir_op op,
                          enum ir_type type, uint64_t imm, uint32_t n) {

@@ -20,8 +20,9 @@ struct ssa {
   uint8_t *filled, *sealed;
   uint32_t *entry_value;    /* slot -> entry_reg instruction */
   uint32_t undef[IR_TYPE_COUNT];
-  struct { uint32_t block, slot, phi; } *incomplete;
+  struct { uint32_t slot, phi, next; } *incomplete; /* per-block lists */
   uint32_t incomplete_count, incomplete_cap;
+  uint32_t *incomplete_head;  /* block -> first entry or IR_NONE */
   bool failed;
 };
 
@@ -120,9 +121,10 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
       s->incomplete = p;
       s->incomplete_cap = cap;
     }
-    s->incomplete[s->incomplete_count].block = block;
     s->incomplete[s->incomplete_count].slot = slot;
-    s->incomplete[s->incomplete_count++].phi = val;
+    s->incomplete[s->incomplete_count].phi = val;
+    s->incomplete[s->incomplete_count].next = s->incomplete_head[block];
+    s->incomplete_head[block] = s->incomplete_count++;
   } else if (npred == 1) {
     val = read_var(s, cfg_graph_pred(fn->cfg, block, 0), slot);
   } else {
@@ -138,8 +140,8 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
 
 static void seal(struct ssa *s, uint32_t block) {
   s->sealed[block] = 1;
-  for (uint32_t i = 0; i < s->incomplete_count && !s->failed; i++) {
-    if (s->incomplete[i].block != block) continue;
+  for (uint32_t i = s->incomplete_head[block]; i != IR_NONE && !s->failed;
+       i = s->incomplete[i].next) {
     uint32_t phi = s->incomplete[i].phi;
     add_phi_operands(s, block, s->incomplete[i].slot, phi);
     try_remove_trivial(s, phi);
@@ -185,7 +187,9 @@ bool ir_pass_ssa(struct ir_function *fn) {
   s.reg_of = malloc(IR_REG_COUNT * sizeof *s.reg_of);
   s.filled = calloc(nb, 1);
   s.sealed = calloc(nb, 1);
-  bool ok = s.slot_of && s.reg_of && s.filled && s.sealed && fwd_fit(&s);
+  s.incomplete_head = malloc((nb + 1) * sizeof *s.incomplete_head);
+  for (uint32_t i = 0; s.incomplete_head && i < nb; i++) s.incomplete_head[i] = IR_NONE;
+  bool ok = s.incomplete_head && s.slot_of && s.reg_of && s.filled && s.sealed && fwd_fit(&s);
   if (ok) {
     for (uint32_t r = 0; r < IR_REG_COUNT; r++) s.slot_of[r] = IR_NONE;
     for (uint32_t t = 0; t < IR_TYPE_COUNT; t++) s.undef[t] = IR_NONE;
@@ -246,5 +250,6 @@ bool ir_pass_ssa(struct ir_function *fn) {
   free(s.sealed);
   free(s.entry_value);
   free(s.incomplete);
+  free(s.incomplete_head);
   return ok;
 }

@@ -87,16 +87,24 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   fn->structure = structure;
   fn->structured = structured;
 
-  struct xl_state x = {.b = {fn, 0}, .wave64 = wave == 64};
+  struct xl_state *xs = calloc(1, sizeof *xs);
+  if (!xs) {
+    ir_function_destroy(fn);
+    free_code(&c);
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return NULL;
+  }
+  struct xl_state x_init = {.b = {fn, 0}, .wave64 = wave == 64, .gen = 1};
+  *xs = x_init;
   if (opts) {
-    x.observe = opts->observe;
-    x.observe_count = opts->observe ? opts->observe_count : 0;
+    xs->observe = opts->observe;
+    xs->observe_count = opts->observe ? opts->observe_count : 0;
   }
   for (uint32_t b = 0; b < fn->block_count; b++) {
-    x.b.block = b;
+    xl_begin_block(xs, b);
     if (!cfg_graph_reachable(g, b)) continue;
     if (b >= c.block_count) { /* inserted by the structuriser: an empty forwarding block */
-      ir_br(&x.b);
+      ir_br(&xs->b);
       continue;
     }
     const struct xl_decoded *last = NULL;
@@ -105,30 +113,31 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
       if (i == c.block_first[b]) fn->blocks[b].pc = dec->dword * 4;
       last = dec;
       switch (dec->flow) {
-        case XL_FLOW_NONE: xl_translate_inst(&x, &dec->in, dec->dword * 4); break;
+        case XL_FLOW_NONE: xl_translate_inst(xs, &dec->in, dec->dword * 4); break;
         case XL_FLOW_SWAPPC:
         case XL_FLOW_CALL: {
           /* the return address (the next instruction) goes to the destination pair */
           const struct isa_operand *d = &dec->in.defs[0];
           if (dec->in.num_defs && d->kind == ISA_OPK_SGPR && d->reg + 1 < 106) {
             uint32_t ret = (dec->dword + dec->in.size) * 4;
-            ir_b_set_reg(&x.b, IR_REG_SGPR0 + d->reg, ir_b_const(&x.b, IR_TYPE_U32, ret));
-            ir_b_set_reg(&x.b, IR_REG_SGPR0 + d->reg + 1, ir_b_const(&x.b, IR_TYPE_U32, 0));
+            ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg, ir_b_const(&xs->b, IR_TYPE_U32, ret));
+            ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg + 1, ir_b_const(&xs->b, IR_TYPE_U32, 0));
           }
           break;
         }
         case XL_FLOW_UNRESOLVED:
           LOG_ONCE(shader, WARN, "indirect jump through a register is not supported (0x%x)",
                    dec->dword * 4);
-          ir_unsupported_i(&x.b, dec->dword * 4);
-          x.unsupported++;
+          ir_unsupported_i(&xs->b, dec->dword * 4);
+          xs->unsupported++;
           break;
         default: break; /* branches and s_endpgm become the terminator */
       }
     }
-    emit_terminator(&x, fn, b, last);
+    emit_terminator(xs, fn, b, last);
   }
-  if (stats) stats->unsupported_count = x.unsupported;
+  if (stats) stats->unsupported_count = xs->unsupported;
+  free(xs);
   free_code(&c);
   if (fn->failed) {
     snprintf(err->msg, sizeof err->msg, "out of memory");

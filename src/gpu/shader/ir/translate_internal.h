@@ -57,11 +57,19 @@ uint32_t xl_block_of_dword(const struct xl_code *c, uint32_t dword);
 /* Instruction semantics (translate_ops.c). */
 struct xl_state {
   struct ir_builder b;
+  /* Per-block register cache: the value a register holds in the block being translated,
+   * valid when cache_gen[reg] == gen (a new block bumps gen). Saves get_reg round trips. */
+  uint32_t gen;
+  uint32_t cache_gen[IR_REG_COUNT];
+  uint32_t cache_val[IR_REG_COUNT];
+  uint32_t active, active_gen; /* lane_bit(EXEC) of the current EXEC value */
   bool wave64;
   uint32_t unsupported;
   const uint32_t *observe;
   uint32_t observe_count;
 };
+/* Starts translating BLOCK (clears the per-block register cache). */
+void xl_begin_block(struct xl_state *x, uint32_t block);
 /* Emits the IR of one non-branch instruction at byte offset PC. */
 void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 /* The branch condition (U1, true = taken) of a conditional SOPP branch. */

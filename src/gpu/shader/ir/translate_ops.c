@@ -19,8 +19,20 @@
 
 static uint32_t c32(struct xl_state *x, uint32_t v) { return ir_b_const(&x->b, IR_TYPE_U32, v); }
 static uint32_t c64(struct xl_state *x, uint64_t v) { return ir_b_const(&x->b, IR_TYPE_U64, v); }
-static uint32_t get(struct xl_state *x, uint32_t reg) { return ir_b_get_reg(&x->b, reg); }
-static void set(struct xl_state *x, uint32_t reg, uint32_t v) { ir_b_set_reg(&x->b, reg, v); }
+static uint32_t get(struct xl_state *x, uint32_t reg) {
+  if (x->cache_gen[reg] == x->gen) return x->cache_val[reg];
+  uint32_t v = ir_b_get_reg(&x->b, reg);
+  x->cache_gen[reg] = x->gen;
+  x->cache_val[reg] = v;
+  return v;
+}
+
+static void set(struct xl_state *x, uint32_t reg, uint32_t v) {
+  ir_b_set_reg(&x->b, reg, v);
+  x->cache_gen[reg] = x->gen;
+  x->cache_val[reg] = v;
+  if (reg == IR_REG_EXEC) x->active_gen = 0;
+}
 
 /* Inline float constants by source encoding 240..248 (0.5, -0.5, 1, -1, 2, -2, 4, -4,
  * 1/(2*pi)) as f32 and f64 bits. */
@@ -134,7 +146,17 @@ static uint32_t dsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) 
 }
 
 static uint32_t lane_active(struct xl_state *x) {
-  return ir_lane_bit(&x->b, get(x, IR_REG_EXEC));
+  if (x->active_gen != x->gen) {
+    x->active = ir_lane_bit(&x->b, get(x, IR_REG_EXEC));
+    x->active_gen = x->gen;
+  }
+  return x->active;
+}
+
+void xl_begin_block(struct xl_state *x, uint32_t block) {
+  x->b.block = block;
+  x->gen++;
+  x->active_gen = 0;
 }
 
 /* Writes one dword of a scalar destination. */
@@ -403,10 +425,24 @@ static void base_name(const char *name, char *out, size_t size) {
     out[n - 4] = 0;
 }
 
-static const struct xl_entry *lookup(const char *base) {
+static const struct xl_entry *lookup_name(const char *base) {
   for (size_t i = 0; i < sizeof xl_entries / sizeof *xl_entries; i++)
     if (strcmp(xl_entries[i].name, base) == 0) return &xl_entries[i];
   return NULL;
+}
+
+/* Cache of the name lookup per (family, opcode): 0 not looked up yet, 1 no entry, else the
+ * entry index + 2. Concurrent fills store the same value. */
+static uint16_t entry_cache[ISA_FAMILY_COUNT][1024];
+
+static const struct xl_entry *lookup(const struct isa_inst *in, const char *base) {
+  uint16_t *slot = in->family < ISA_FAMILY_COUNT && in->op < 1024 ? &entry_cache[in->family][in->op]
+                                                                  : NULL;
+  uint16_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+  if (v) return v == 1 ? NULL : &xl_entries[v - 2];
+  const struct xl_entry *e = lookup_name(base);
+  if (slot) __atomic_store_n(slot, (uint16_t)(e ? e - xl_entries + 2 : 1), __ATOMIC_RELAXED);
+  return e;
 }
 
 /* ---- handlers ------------------------------------------------------------------------ */
@@ -641,7 +677,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     return;
   }
   if (scalar_compare(x, in, base) || vector_compare(x, in, base)) return;
-  const struct xl_entry *e = lookup(base);
+  const struct xl_entry *e = lookup(in, base);
   if (!e) {
     unsupported(x, in, pc);
     return;
