@@ -1,53 +1,12 @@
 /* Standard ELF (lld output) -> Sony ELF. See mkself.h for the shape of the result. */
-#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/nid.h"
 #include "loader/sce_elf.h"
+#include "mkself_convert.h"
 #include "mkself_internal.h"
-
-#define MAX_OUT_PHDRS 32
-#define MAX_IMPORTS 64 /* modules or libraries one file may import */
-
-/* An imported module or library and the id it gets in this file (ids start at 1; 0 is
- * this module and its export library). */
-struct id_slot {
-  const char *name;
-  const char *file;  /* DT_NEEDED file name (modules only) */
-  uint8_t major, minor;
-  uint16_t version;
-};
-
-struct converter {
-  const struct mkself_options *opt;
-  const struct mkself_nid_map *map;
-  struct mkself_elf in;
-  struct mkself_dyn dyn;
-  char *err;
-  size_t cap;
-
-  /* needed modules of the input, in DT_NEEDED order (file name and module name) */
-  const char *needed_file[64];
-  char needed_module[64][128];
-  unsigned needed_count;
-
-  struct id_slot modules[MAX_IMPORTS];
-  unsigned module_count;
-  struct id_slot libraries[MAX_IMPORTS];
-  unsigned library_count;
-  bool has_exports;
-
-  /* new symbol table */
-  int64_t *sym_remap;    /* input index -> output index, -1 when dropped */
-  bool *sym_referenced;  /* input index is used by a relocation */
-  Elf64_Sym *syms;
-  uint64_t sym_count;
-  struct mkself_buf strtab;
-  Elf64_Rela *rela, *jmprel;
-  uint64_t rela_count, jmprel_count;
-};
 
 static bool ends_with(const char *s, const char *suffix, size_t *stem) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -64,10 +23,6 @@ static void module_of_file(const char *file, char *out, size_t cap) {
   snprintf(out, cap, "%.*s", (int)stem, file);
 }
 
-static size_t add_string(struct converter *c, const char *s) {
-  return mkself_buf_append(&c->strtab, s, strlen(s) + 1);
-}
-
 static int slot_find_or_add(struct id_slot *slots, unsigned *count, const char *name,
                             bool *overflow) {
   for (unsigned i = 0; i < *count; i++)
@@ -79,6 +34,14 @@ static int slot_find_or_add(struct id_slot *slots, unsigned *count, const char *
   memset(&slots[*count], 0, sizeof slots[*count]);
   slots[*count].name = name;
   return (int)(*count)++;
+}
+
+size_t mkself_converter_add_string(struct converter *c, const char *s) {
+  return mkself_buf_append(&c->strtab, s, strlen(s) + 1);
+}
+
+static size_t add_string(struct converter *c, const char *s) {
+  return mkself_converter_add_string(c, s);
 }
 
 static bool read_relocs(struct converter *c, uint64_t vaddr, uint64_t size, Elf64_Rela **out,
@@ -224,140 +187,6 @@ static bool build_symbols(struct converter *c) {
   return true;
 }
 
-/* SysV ELF hash of a symbol name. */
-static uint32_t elf_hash(const char *name) {
-  uint32_t h = 0;
-  for (const unsigned char *p = (const unsigned char *)name; *p; p++) {
-    h = (h << 4) + *p;
-    uint32_t g = h & 0xF0000000u;
-    if (g) h ^= g >> 24;
-    h &= ~g;
-  }
-  return h;
-}
-
-struct dyn_list {
-  Elf64_Dyn d[256];
-  unsigned n;
-};
-
-static void dyn_add(struct dyn_list *l, int64_t tag, uint64_t val) {
-  if (l->n < sizeof l->d / sizeof l->d[0]) {
-    l->d[l->n].d_tag = tag;
-    l->d[l->n].d_un.d_val = val;
-    l->n++;
-  }
-}
-
-/* Builds the DYNLIBDATA blob (fingerprint, strings, symbols, hash, relocations, dynamic)
- * into BLOB; DYN_OFF and DYN_SIZE locate the dynamic table inside it. */
-static bool build_blob(struct converter *c, struct mkself_buf *blob, uint64_t *dyn_off,
-                       uint64_t *dyn_size) {
-  /* strings that are not symbol names */
-  size_t file_name = add_string(c, c->opt->original_filename ? c->opt->original_filename
-                                                             : (c->opt->prx ? "module.prx"
-                                                                            : "eboot.bin"));
-  size_t self_name = add_string(c, c->opt->module_name);
-  size_t mod_name[MAX_IMPORTS], mod_file[MAX_IMPORTS], lib_name[MAX_IMPORTS];
-  for (unsigned i = 0; i < c->module_count; i++) {
-    mod_name[i] = add_string(c, c->modules[i].name);
-    mod_file[i] = add_string(c, c->modules[i].file);
-  }
-  for (unsigned i = 0; i < c->library_count; i++) lib_name[i] = add_string(c, c->libraries[i].name);
-  if (c->strtab.size > UINT32_MAX || file_name == SIZE_MAX)
-    return mkself_fail(c->err, c->cap, "string table too large or out of memory");
-
-  /* fingerprint: SHA-1 of the input, padded to 24 bytes */
-  uint8_t fp[24] = {0};
-  unsigned int fplen = 0;
-  uint8_t digest[EVP_MAX_MD_SIZE];
-  if (!EVP_Digest(c->in.data, c->in.size, digest, &fplen, EVP_sha1(), NULL) || fplen < 20)
-    return mkself_fail(c->err, c->cap, "SHA-1 failed");
-  memcpy(fp, digest, 20);
-  uint64_t fp_off = mkself_buf_append(blob, fp, sizeof fp);
-  uint64_t str_off = mkself_buf_append(blob, c->strtab.data, c->strtab.size);
-  mkself_buf_align(blob, 8);
-  uint64_t sym_off = mkself_buf_append(blob, c->syms, c->sym_count * sizeof(Elf64_Sym));
-
-  /* SysV hash table over the new names */
-  uint32_t nbucket = c->sym_count ? (uint32_t)c->sym_count : 1;
-  uint32_t nchain = (uint32_t)c->sym_count;
-  size_t hash_words = 2 + (size_t)nbucket + nchain;
-  uint32_t *hash = calloc(hash_words, sizeof *hash);
-  if (!hash) return mkself_fail(c->err, c->cap, "out of memory");
-  hash[0] = nbucket;
-  hash[1] = nchain;
-  uint32_t *bucket = hash + 2, *chain = bucket + nbucket;
-  for (uint32_t i = 1; i < nchain; i++) {
-    uint32_t b = elf_hash((const char *)c->strtab.data + c->syms[i].st_name) % nbucket;
-    chain[i] = bucket[b];
-    bucket[b] = i;
-  }
-  mkself_buf_align(blob, 8);
-  uint64_t hash_off = mkself_buf_append(blob, hash, hash_words * 4);
-  free(hash);
-  mkself_buf_align(blob, 8);
-  uint64_t rela_off = mkself_buf_append(blob, c->rela, c->rela_count * sizeof(Elf64_Rela));
-  uint64_t jmp_off = mkself_buf_append(blob, c->jmprel, c->jmprel_count * sizeof(Elf64_Rela));
-  if (jmp_off == SIZE_MAX || rela_off == SIZE_MAX || sym_off == SIZE_MAX || str_off == SIZE_MAX)
-    return mkself_fail(c->err, c->cap, "out of memory");
-
-  struct dyn_list l = {.n = 0};
-  for (unsigned i = 0; i < c->module_count; i++) dyn_add(&l, DT_NEEDED, mod_file[i]);
-  dyn_add(&l, SCE_DT_FINGERPRINT, fp_off);
-  dyn_add(&l, SCE_DT_ORIGINAL_FILENAME, file_name);
-  dyn_add(&l, SCE_DT_MODULE_INFO, SCE_MODULE_TAG(0, 1, 1, self_name));
-  for (unsigned i = 0; i < c->module_count; i++)
-    dyn_add(&l, SCE_DT_NEEDED_MODULE, SCE_MODULE_TAG(i + 1, c->modules[i].major,
-                                                      c->modules[i].minor, mod_name[i]));
-  if (c->has_exports) {
-    dyn_add(&l, SCE_DT_EXPORT_LIB, SCE_LIBRARY_TAG(0, 1, self_name));
-    dyn_add(&l, SCE_DT_EXPORT_LIB_ATTR, SCE_EXPORT_LIB_ATTR_VALUE);
-  }
-  for (unsigned i = 0; i < c->library_count; i++) {
-    dyn_add(&l, SCE_DT_IMPORT_LIB,
-            SCE_LIBRARY_TAG(i + 1, c->libraries[i].version, lib_name[i]));
-    dyn_add(&l, SCE_DT_IMPORT_LIB_ATTR, ((uint64_t)(i + 1) << 48) | SCE_IMPORT_LIB_ATTR_VALUE);
-  }
-  const struct mkself_dyn *d = &c->dyn;
-  if (d->preinit_array) {
-    dyn_add(&l, DT_PREINIT_ARRAY, d->preinit_array);
-    dyn_add(&l, DT_PREINIT_ARRAYSZ, d->preinit_arraysz);
-  }
-  if (d->init) dyn_add(&l, DT_INIT, d->init);
-  if (d->fini) dyn_add(&l, DT_FINI, d->fini);
-  if (d->init_array) {
-    dyn_add(&l, DT_INIT_ARRAY, d->init_array);
-    dyn_add(&l, DT_INIT_ARRAYSZ, d->init_arraysz);
-  }
-  if (d->fini_array) {
-    dyn_add(&l, DT_FINI_ARRAY, d->fini_array);
-    dyn_add(&l, DT_FINI_ARRAYSZ, d->fini_arraysz);
-  }
-  dyn_add(&l, SCE_DT_HASH, hash_off);
-  dyn_add(&l, SCE_DT_HASHSZ, hash_words * 4);
-  if (d->pltgot) dyn_add(&l, SCE_DT_PLTGOT, d->pltgot);
-  dyn_add(&l, SCE_DT_JMPREL, jmp_off);
-  dyn_add(&l, SCE_DT_PLTREL, DT_RELA);
-  dyn_add(&l, SCE_DT_PLTRELSZ, c->jmprel_count * sizeof(Elf64_Rela));
-  dyn_add(&l, SCE_DT_RELA, rela_off);
-  dyn_add(&l, SCE_DT_RELASZ, c->rela_count * sizeof(Elf64_Rela));
-  dyn_add(&l, SCE_DT_RELAENT, sizeof(Elf64_Rela));
-  dyn_add(&l, SCE_DT_STRTAB, str_off);
-  dyn_add(&l, SCE_DT_STRSZ, c->strtab.size);
-  dyn_add(&l, SCE_DT_SYMTAB, sym_off);
-  dyn_add(&l, SCE_DT_SYMENT, sizeof(Elf64_Sym));
-  dyn_add(&l, SCE_DT_SYMTABSZ, c->sym_count * sizeof(Elf64_Sym));
-  dyn_add(&l, DT_DEBUG, 0);
-  if (d->flags) dyn_add(&l, DT_FLAGS, d->flags);
-  dyn_add(&l, DT_NULL, 0);
-  mkself_buf_align(blob, 8);
-  *dyn_off = mkself_buf_append(blob, l.d, l.n * sizeof(Elf64_Dyn));
-  *dyn_size = l.n * sizeof(Elf64_Dyn);
-  if (*dyn_off == SIZE_MAX || !mkself_buf_align(blob, 16))
-    return mkself_fail(c->err, c->cap, "out of memory");
-  return true;
-}
 
 struct out_phdr {
   Elf64_Phdr p;
@@ -493,7 +322,7 @@ static bool convert(struct converter *c, struct mkself_buf *out) {
 
   struct mkself_buf blob = {0};
   uint64_t dyn_off = 0, dyn_size = 0;
-  if (!build_blob(c, &blob, &dyn_off, &dyn_size)) {
+  if (!mkself_build_dynlibdata(c, &blob, &dyn_off, &dyn_size)) {
     mkself_buf_free(&blob);
     return false;
   }
