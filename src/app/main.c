@@ -83,6 +83,7 @@ int main(int argc, char **argv) {
       .argc = opt.guest_argc,
       .argv = (const char *const *)opt.guest_argv,
       .on_linked = on_linked,
+      .seccomp = opt.seccomp_count > 0,
   };
   return loader_run_game(&lg);
 }

@@ -19,6 +19,10 @@
     "Write the emulator log to PATH (appending) instead of stderr.")                          \
   X(trace_hle, "trace-hle", "LIB", true,                                                      \
     "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                  \
+  X(seccomp, "seccomp", NULL, false,                                                          \
+    "Safety net: trap system calls issued from guest memory with a seccomp filter, also "    \
+    "for code the load-time rewriter did not reach (costs every host system call a little; " \
+    "see bench/seccomp).")                                                                   \
   X(help, "help", NULL, false, "Print this help and exit.")                                   \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \

@@ -183,6 +183,7 @@ int loader_run_game(const struct loader_game *g) {
     return PROSPERO_EXIT_INTERNAL;
   }
   if (!trap_install()) return PROSPERO_EXIT_INTERNAL;
+  if (g->seccomp && !trap_seccomp_install()) return PROSPERO_EXIT_INTERNAL;
   linker_invalid_object_address();
   struct loader_module *exec = loader_load_module(g->eboot_path, "eboot.bin");
   if (!exec) return PROSPERO_EXIT_BAD_GAME;

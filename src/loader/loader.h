@@ -21,6 +21,7 @@ struct loader_game {
   /* Called once the executable is loaded and linked, before any guest code runs (the app
    * hands the process param block to the kernel HLE here). May be NULL. */
   void (*on_linked)(const struct loader_module *exec);
+  bool seccomp; /* install the seccomp safety net (trap_seccomp_install) */
 };
 
 /* Loads and links the game. Returns only on failure, with a PROSPERO_EXIT_* code (the error

@@ -7,6 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -86,20 +91,18 @@ static const char *syscall_name(uint64_t n) {
   }
 }
 
+/* si_code of a SIGSYS raised by a seccomp filter (asm-generic/siginfo.h) */
+#ifndef SYS_SECCOMP
+#define SYS_SECCOMP 1
+#endif
+
 #define REG(uc, r) ((uint64_t)(uc)->uc_mcontext.gregs[REG_##r])
 #define EFLAGS_CF 1ull
 
-/* Emulates the few calls worth it: exit and write to stdout/stderr. True if handled. */
-static bool syscall_emulate(ucontext_t *uc, uint64_t pc) {
+/* Emulates the few calls worth it: exit and write to stdout/stderr. N is the FreeBSD call
+ * number, RESUME where the guest continues. True if handled. */
+static bool syscall_emulate(ucontext_t *uc, uint64_t n, uint64_t resume) {
   greg_t *g = uc->uc_mcontext.gregs;
-  uint64_t n = REG(uc, RAX);
-  /* the rewritten instruction is [prefixes] 0F 0B starting at pc */
-  uint8_t b[16];
-  size_t len = 0;
-  if (!trap_probe_read(pc, b, sizeof b)) return false;
-  for (size_t i = 0; i + 1 < sizeof b && !len; i++)
-    if (b[i] == 0x0F && b[i + 1] == 0x0B) len = i + 2;
-  if (!len) return false;
   if (n == 1) process_exit((int)REG(uc, RDI));
   if (n == 4 && (REG(uc, RDI) == 1 || REG(uc, RDI) == 2)) {
     ssize_t w = write((int)REG(uc, RDI), (const void *)(uintptr_t)REG(uc, RSI), (size_t)REG(uc, RDX));
@@ -110,10 +113,19 @@ static bool syscall_emulate(ucontext_t *uc, uint64_t pc) {
       g[REG_RAX] = w;
       g[REG_EFL] &= ~EFLAGS_CF;
     }
-    g[REG_RIP] = (greg_t)(pc + len);
+    g[REG_RIP] = (greg_t)resume;
     return true;
   }
   return false;
+}
+
+/* Length of the rewritten instruction at PC: [prefixes] 0F 0B. 0 if it is not there. */
+static size_t ud2_length(uint64_t pc) {
+  uint8_t b[16];
+  if (!trap_probe_read(pc, b, sizeof b)) return 0;
+  for (size_t i = 0; i + 1 < sizeof b; i++)
+    if (b[i] == 0x0F && b[i + 1] == 0x0B) return i + 2;
+  return 0;
 }
 
 static const char *signal_name(int sig) {
@@ -123,22 +135,26 @@ static const char *signal_name(int sig) {
   case SIGILL: return "SIGILL (illegal instruction)";
   case SIGFPE: return "SIGFPE (arithmetic error)";
   case SIGTRAP: return "SIGTRAP (breakpoint)";
+  case SIGSYS: return "SIGSYS (system call)";
   default: return "signal";
   }
 }
 
-static void report(int sig, siginfo_t *info, ucontext_t *uc, bool is_syscall) {
+enum trap_kind { TRAP_FAULT, TRAP_SYSCALL_REWRITTEN, TRAP_SYSCALL_SECCOMP };
+
+static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind, uint64_t nr) {
   char where[256], name[32] = "?";
   uint64_t pc = REG(uc, RIP), sp = REG(uc, RSP);
   pthread_getname_np(pthread_self(), name, sizeof name);
   LOG(trap, ERROR, "--- guest fault ---");
   LOG(trap, ERROR, "thread: %s (tid %ld)", name, (long)gettid());
   trap_describe_address(pc, where, sizeof where);
-  if (is_syscall) {
-    uint64_t n = REG(uc, RAX);
-    LOG(trap, ERROR, "guest system call %llu (FreeBSD %s) at pc 0x%llx = %s; guest system calls "
-        "never reach the host and this one is not emulated",
-        (unsigned long long)n, syscall_name(n), (unsigned long long)pc, where);
+  if (kind != TRAP_FAULT) {
+    LOG(trap, ERROR, "guest system call %llu (FreeBSD %s) at pc 0x%llx = %s%s; guest system "
+        "calls never reach the host and this one is not emulated",
+        (unsigned long long)nr, syscall_name(nr), (unsigned long long)pc, where,
+        kind == TRAP_SYSCALL_SECCOMP ? ", caught by the seccomp safety net (the code rewriter "
+                                       "did not see this instruction)" : "");
     LOG(trap, ERROR, "arguments: rdi=0x%llx rsi=0x%llx rdx=0x%llx r10=0x%llx r8=0x%llx r9=0x%llx",
         (unsigned long long)REG(uc, RDI), (unsigned long long)REG(uc, RSI),
         (unsigned long long)REG(uc, RDX), (unsigned long long)REG(uc, R10),
@@ -213,21 +229,27 @@ static void trap_signal(int sig, siginfo_t *info, void *ctx) {
   ucontext_t *uc = ctx;
   for (int i = 0; i < trap_chain_count; i++)
     if (trap_chain[i](sig, info, uc)) return;
-  uint64_t pc = REG(uc, RIP);
-  bool is_syscall = false;
+  uint64_t pc = REG(uc, RIP), nr = 0;
+  enum trap_kind kind = TRAP_FAULT;
   if (sig == SIGILL) {
     const struct loader_module *m = module_find_by_addr(pc);
-    if (m && module_is_syscall_site(m, pc)) {
-      is_syscall = true;
-      if (syscall_emulate(uc, pc)) return;
+    size_t len;
+    if (m && module_is_syscall_site(m, pc) && (len = ud2_length(pc))) {
+      kind = TRAP_SYSCALL_REWRITTEN;
+      nr = REG(uc, RAX);
+      if (syscall_emulate(uc, nr, pc + len)) return;
     }
+  } else if (sig == SIGSYS && info->si_code == SYS_SECCOMP) {
+    kind = TRAP_SYSCALL_SECCOMP; /* rip is already past the syscall */
+    nr = (uint64_t)(unsigned)info->si_syscall;
+    if (syscall_emulate(uc, nr, pc)) return;
   }
   static int reporting;
   if (__atomic_exchange_n(&reporting, 1, __ATOMIC_ACQ_REL)) {
     /* a second fault (another thread, or inside the report): stop quietly */
     _exit(PROSPERO_EXIT_GUEST_CRASH);
   }
-  report(sig, info, uc, is_syscall);
+  report(sig, info, uc, kind, nr);
   fflush(NULL);
   log_close();
   _exit(PROSPERO_EXIT_GUEST_CRASH);
@@ -248,7 +270,7 @@ bool trap_thread_init(void) {
 }
 
 bool trap_install(void) {
-  static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP};
+  static const int sigs[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS};
   struct sigaction sa = {0};
   sa.sa_sigaction = trap_signal;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
@@ -259,4 +281,37 @@ bool trap_install(void) {
       return false;
     }
   return trap_thread_init();
+}
+
+/* Seccomp safety net (BRIEF.md decision 3): a filter on the instruction pointer that turns
+ * every system call issued from the guest address bands [0x4_0000, 0xFC_0000_0000) into
+ * SIGSYS, leaving host code (glibc, far above the bands) alone. seccomp_data holds the
+ * architecture at offset 4 and the 64-bit instruction pointer at offset 8 (low half) and
+ * 12 (high half). */
+#define SECCOMP_OFF_ARCH 4
+#define SECCOMP_OFF_IP_LO 8
+#define SECCOMP_OFF_IP_HI 12
+#define GUEST_BANDS_LOW 0x40000u /* lowest guest address */
+#define GUEST_BANDS_END_HI 0xFCu /* (0xFC_0000_0000 >> 32): first address above the bands */
+
+bool trap_seccomp_install(void) {
+  struct sock_filter prog[] = {
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_ARCH),
+      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, 5),  /* other arch: allow */
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_HI),
+      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_END_HI, 3, 0), /* above the bands */
+      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 1, 3, 0),                  /* 4 GiB .. bands end */
+      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_LO),
+      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_LOW, 1, 0),    /* low band */
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
+  };
+  struct sock_fprog fprog = {.len = sizeof prog / sizeof prog[0], .filter = prog};
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
+      syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &fprog) != 0) {
+    LOG(trap, ERROR, "cannot install the seccomp safety net: %s", strerror(errno));
+    return false;
+  }
+  LOG(trap, INFO, "seccomp safety net on: system calls from guest memory raise SIGSYS");
+  return true;
 }

@@ -1,5 +1,5 @@
 /* Traps and faults (BRIEF.md decisions 3 and 5): one handler per signal (SIGSEGV, SIGBUS,
- * SIGILL, SIGFPE, SIGTRAP) running a chain of registered handlers (GPU page tracking,
+ * SIGILL, SIGFPE, SIGTRAP, SIGSYS) running a chain of registered handlers (GPU page tracking,
  * instruction emulation, ... added by later parts), then the loader's own cases (a guest
  * `syscall` rewritten to ud2), then the contained report: thread, signal, registers, code
  * bytes around pc (probed first), 32 stack words, and pc plus return addresses attributed
@@ -27,6 +27,11 @@ bool trap_install(void);
 
 /* Alternate signal stack for a new guest thread (stack overflows still get a report). */
 bool trap_thread_init(void);
+
+/* Installs the seccomp safety net for every thread of the process: system calls issued from
+ * the guest bands raise SIGSYS (reported like a rewritten syscall; exit and write to
+ * stdout/stderr are emulated). Costs every host system call a filter run (bench/seccomp). */
+bool trap_seccomp_install(void);
 
 /* Writes "module+0xoff (symbol+0xoff)" or a host description for ADDR into OUT. */
 void trap_describe_address(uint64_t addr, char *out, size_t cap);
