@@ -162,6 +162,10 @@ static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind
   } else {
     LOG(trap, ERROR, "%s code %d at pc 0x%llx = %s", signal_name(sig), info->si_code,
         (unsigned long long)pc, where);
+    if (!module_find_by_addr(pc))
+      LOG(trap, ERROR, "pc is outside the guest modules: the fault happened in emulator code "
+          "serving the guest (e.g. a bad pointer handed to an HLE function) or in guest data; "
+          "see the return addresses below");
     if (sig == SIGSEGV || sig == SIGBUS) {
       char what[256];
       uint64_t a = (uint64_t)(uintptr_t)info->si_addr;
