@@ -166,6 +166,19 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
       in->glc = (w >> 16) & 1;
       in->dlc = (w >> 14) & 1;
       return true;
+    case ISA_FAMILY_FLAT: {
+      f->v[ISA_FIELD_A] = w1 & 0xFF;
+      f->v[ISA_FIELD_D0] = (w1 >> 8) & 0xFF;
+      f->v[ISA_FIELD_SA] = (w1 >> 16) & 0x7F;
+      f->v[ISA_FIELD_VD] = w1 >> 24;
+      in->seg = (w >> 14) & 3;
+      in->offset = in->seg ? (int32_t)(w << 20) >> 20 : (int32_t)(w & 0xFFF);
+      in->dlc = (w >> 12) & 1;
+      in->lds = (w >> 13) & 1;
+      in->glc = (w >> 16) & 1;
+      in->slc = (w >> 17) & 1;
+      return true;
+    }
     default:
       return false;
   }
@@ -174,6 +187,8 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
 /* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
 static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
   unsigned m = d->mods_print;
+  if (in->family == ISA_FAMILY_FLAT && in->dlc && strstr(d->info.name, "_atomic_"))
+    return false; /* atomics take no dlc */
   if (in->family == ISA_FAMILY_SMEM) {
     if (in->glc && !(m & 0x3)) return false;
     if (in->dlc && !(m & 0xC)) return false;
@@ -317,9 +332,23 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       size = 2;
     }
   }
-  in->variant = (uint8_t)variant;
+  if (fam == ISA_FAMILY_FLAT) {
+    unsigned seg = (w[0] >> 14) & 3;
+    if (seg == 3) return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "FLAT segment 3");
+    variant = (enum isa_variant)seg; /* table slot of the segment */
+  }
+  in->variant = (uint8_t)(fam == ISA_FAMILY_FLAT ? ISA_VARIANT_NATIVE : variant);
   const struct isa_op_desc *d = isa_op_desc_variant((enum isa_family)fam, variant, op);
   if (!d) return fail(err, ISA_ERR_UNKNOWN_OPCODE, offset, w[0], isa_family_name(fam));
+  if (fam == ISA_FAMILY_FLAT) {
+    /* w0: offset 11:0, dlc 12, lds 13, seg 15:14, glc 16, slc 17, op 24:18;
+     * w1: addr 7:0, data 15:8, saddr 22:16, nv 23, vdst 31:24 */
+    bool sa = ((w[1] >> 16) & 0x7F) != ISA_SRC_NULL;
+    unsigned k = ((w[0] >> 13) & 1) * 4 + ((w[0] >> 16) & 1) * 2 + sa;
+    if (!d->sub[k] || (w[1] >> 23 & 1))
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "FLAT form not allowed");
+    d = d->sub[k];
+  }
   if (!d->supported) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], d->info.name);
   struct fields f = {0};
   if (!extract(in, &f, avail)) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "family");
@@ -369,7 +398,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       x.value = f.v[ISA_FIELD_SDATA];
     } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD || o->field == ISA_FIELD_A ||
                o->field == ISA_FIELD_D0 || o->field == ISA_FIELD_D1 ||
-               o->field == ISA_FIELD_SDATA || o->field == ISA_FIELD_SBASE) {
+               o->field == ISA_FIELD_SDATA || o->field == ISA_FIELD_SBASE ||
+               o->field == ISA_FIELD_SA) {
       unsigned r = f.v[o->field];
       if (o->file == 'v')
         r += ISA_SRC_VGPR0;

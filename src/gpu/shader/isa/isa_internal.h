@@ -23,6 +23,8 @@ enum isa_field {
   ISA_FIELD_SDATA, /* SMEM sdata (file 'i': printed as a plain number, s_atc_probe) */
   ISA_FIELD_SBASE, /* SMEM sbase (SGPR pair index) */
   ISA_FIELD_OFF,   /* SMEM offset, or soffset register when one is given */
+  ISA_FIELD_SA,    /* FLAT saddr */
+  ISA_FIELD_TXT_OFF, /* fixed text "off" (no saddr / no vaddr) */
   ISA_FIELD_COUNT
 };
 
@@ -71,6 +73,8 @@ struct isa_op_desc {
   uint8_t nops;
   uint8_t supported;    /* template fully understood */
   struct isa_opnd_desc ops[ISA_OPND_MAX];
+  /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */
+  struct isa_op_desc *sub[8];
 };
 
 /* Descriptor of (family, op) or NULL. Tables are compiled on first use (thread-safe). */

@@ -176,6 +176,12 @@ static const char *smem_note(const struct isa_operand *x, const struct isa_opnd_
   return NULL;
 }
 
+static const char *flat_note(const struct isa_operand *x, const struct isa_opnd_desc *d) {
+  if (d->field == ISA_FIELD_SA && x->count == 1 && x->raw == ISA_SRC_EXEC_HI)
+    return "SReg_32_XEXEC_HI";
+  return NULL;
+}
+
 static void print_note(struct out *o, const char *note) {
   if (!note) return;
   if (!strcmp(note, "imm"))
@@ -206,7 +212,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
         put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
       else if (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT) /* src_* specials pass */
-        print_note(o, d->note_s ? d->note_s : smem_note(x, d));
+        print_note(o, d->note_s ? d->note_s : smem_note(x, d) ? smem_note(x, d) : flat_note(x, d));
       return;
   }
   print_note(o, d->note_c);
@@ -329,6 +335,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
+    else if (od->field == ISA_FIELD_TXT_OFF)
+      put(&o, "off");
     else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
       print_signed_hex(&o, (int32_t)x->value);
     else if (x->kind == ISA_OPK_IMM)
@@ -338,7 +346,13 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (neg_fn || sext) put(&o, ")");
   }
-  if (in->family == ISA_FAMILY_SMEM) {
+  if (in->family == ISA_FAMILY_FLAT) {
+    if (in->offset) put(&o, " offset:%d", in->offset);
+    if (in->glc) put(&o, " glc");
+    if (in->slc) put(&o, " slc");
+    if (in->dlc) put(&o, " dlc");
+    if (in->lds) put(&o, " lds");
+  } else if (in->family == ISA_FAMILY_SMEM) {
     unsigned m = d->mods_print;
     if ((in->words[1] >> 25) != ISA_SRC_NULL && in->offset && isa_op_desc_field(d, ISA_FIELD_OFF)) {
       put(&o, " offset:");

@@ -52,6 +52,15 @@ static const struct isa_raw_op raw_ds[] = {
 static const struct isa_raw_op raw_smem[] = {
 #include "gpu/shader/isa/ops_smem.def"
 };
+static const struct isa_raw_op raw_flat[] = {
+#include "gpu/shader/isa/ops_flat.def"
+};
+static const struct isa_raw_op raw_scratch[] = {
+#include "gpu/shader/isa/ops_scratch.def"
+};
+static const struct isa_raw_op raw_global[] = {
+#include "gpu/shader/isa/ops_global.def"
+};
 static const struct isa_raw_op raw_vop2_dpp16[] = {
 #include "gpu/shader/isa/ops_vop2_dpp16.def"
 };
@@ -100,6 +109,9 @@ static const struct isa_family_table variant_tables[ISA_FAMILY_COUNT][NV_] = {
                          [ISA_VARIANT_DPP8] = T_(raw_vop1_dpp8, 256),
                          [ISA_VARIANT_SDWA] = T_(raw_vop1_sdwa, 256)},
     [ISA_FAMILY_VOPC] = {[ISA_VARIANT_SDWA] = T_(raw_vopc_sdwa, 256)},
+    /* FLAT segments: variant slot = seg (0 flat, 1 scratch, 2 global) */
+    [ISA_FAMILY_FLAT] = {[0] = T_(raw_flat, 128), [1] = T_(raw_scratch, 128),
+                         [2] = T_(raw_global, 128)},
 };
 #undef T_
 
@@ -114,6 +126,7 @@ static enum isa_field field_of(const char *s, size_t n) {
       {"K16", ISA_FIELD_K16}, {"K", ISA_FIELD_K},
       {"A", ISA_FIELD_A},     {"D0", ISA_FIELD_D0},   {"D1", ISA_FIELD_D1},
       {"SDATA", ISA_FIELD_SDATA}, {"SBASE", ISA_FIELD_SBASE}, {"OFF", ISA_FIELD_OFF},
+      {"SA", ISA_FIELD_SA},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;
@@ -167,7 +180,8 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     if (p[0] == '!') {
       d->zero_fields |= (uint16_t)(1u << field_of(p + 1, n - 1));
     } else if (p[0] == '=') {
-      if (d->nops < ISA_OPND_MAX) d->ops[d->nops++] = (struct isa_opnd_desc){.field = ISA_FIELD_VCC};
+      uint8_t fld = !strncmp(p, "=off", 4) ? ISA_FIELD_TXT_OFF : ISA_FIELD_VCC;
+      if (d->nops < ISA_OPND_MAX) d->ops[d->nops++] = (struct isa_opnd_desc){.field = fld};
     } else if (p[0] == '#') {
       /* base extra dword used by the generator's probe: documentation only */
     } else if (p[0] == '?') {
@@ -227,6 +241,30 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     }
 }
 
+/* A table line holding one template per variant ('|'-separated, X = invalid): the line's
+ * descriptor carries the name, each variant its own compiled descriptor. */
+static void compile_split(struct isa_op_desc *d, const struct isa_raw_op *r, enum isa_family fam) {
+  struct isa_raw_op part = *r;
+  part.tmpl = "";
+  compile_one(d, &part, fam);
+  isa_op_desc_finish(d);
+  const char *p = r->tmpl;
+  for (unsigned k = 0; k < 8 && p; k++) {
+    const char *e = strchr(p, '|');
+    size_t n = e ? (size_t)(e - p) : strlen(p);
+    if (!(n == 1 && p[0] == 'X')) {
+      char *text = strndup(p, n);
+      struct isa_op_desc *s = calloc(1, sizeof *s);
+      if (!text || !s) abort();
+      part.tmpl = text;
+      compile_one(s, &part, fam);
+      isa_op_desc_finish(s);
+      d->sub[k] = s;
+    }
+    p = e ? e + 1 : NULL;
+  }
+}
+
 static void table_build(int f, int v, const struct isa_family_table *t) {
   if (!t->raw || !t->count) return;
   descs[f][v] = calloc(t->count, sizeof(struct isa_op_desc));
@@ -236,6 +274,11 @@ static void table_build(int f, int v, const struct isa_family_table *t) {
     abort();
   }
   for (size_t i = 0; i < t->count; i++) {
+    if (strchr(t->raw[i].tmpl, '|')) {
+      compile_split(&descs[f][v][i], &t->raw[i], (enum isa_family)f);
+      if (t->raw[i].op < t->nops) index_of[f][v][t->raw[i].op] = &descs[f][v][i];
+      continue;
+    }
     compile_one(&descs[f][v][i], &t->raw[i], (enum isa_family)f);
     isa_op_desc_finish(&descs[f][v][i]);
     if (t->raw[i].op < t->nops) index_of[f][v][t->raw[i].op] = &descs[f][v][i];

@@ -80,6 +80,8 @@ def template(ops, fieldmap, lit=None):
             toks.append("K")
         elif t in ("vcc_lo", "vcc"):
             toks.append("=vcc")
+        elif t == "off":
+            toks.append("=off")
         else:
             toks.append("?" + t)
     return ",".join(toks)
@@ -626,7 +628,29 @@ def gen_memory():
               {k: (m, 0) for k, m in fl.items()})
 
 
+def gen_flat():
+    """FLAT / SCRATCH / GLOBAL (seg 0/1/2): one template per (lds, glc, saddr given) variant,
+    joined by '|' (X: variant invalid)."""
+    v = {"VD": 10, "D": 20, "A": 40}
+    shown = {10: "VD", 20: "D0", 40: "A", 8: "SA"}
+    for seg, name in ((0, "flat"), (1, "scratch"), (2, "global")):
+        per = {}
+        for var in range(8):
+            extra = {"seg": seg, "SA": 8 if var & 1 else 0x7D, "glc": var >> 1 & 1,
+                     "lds": var >> 2 & 1}
+            f = probe_family(probe.flat, 128, ["VD", "D", "A"], v, shown, extra=extra)
+            for op, d in f.items():
+                per.setdefault(op, {"name": d["name"], "t": ["X"] * 8})
+                per[op]["t"][var] = d["tmpl"].replace("!D", "!D0")
+        found = {op: dict(name=p["name"], tmpl="|".join(p["t"])) for op, p in per.items()}
+        write_def(name, found, {}, "seg %d; templates per variant lds*4 + glc*2 + saddr-given"
+                  % seg)
+
+
 if __name__ == "__main__":
+    if sys.argv[1:] == ["flat"]:
+        gen_flat()
+        sys.exit(0)
     if sys.argv[1:] == ["memory"]:
         gen_memory()
         sys.exit(0)
