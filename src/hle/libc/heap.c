@@ -22,6 +22,8 @@
 #define PINUSE UINT64_C(2)
 #define MMAPPED UINT64_C(4)
 #define FLAGS UINT64_C(15)
+#define TAG_SHIFT 48 /* head bits 48-63: a tag derived from the chunk's address */
+#define SIZE_MASK (((UINT64_C(1) << TAG_SHIFT) - 1) & ~FLAGS)
 #define MAP_GRANULE (16u * 1024u)                 /* guest page */
 #define ARENA_FIRST (4u * 1024u * 1024u)          /* first arena; later ones double */
 #define ARENA_MAX (256u * 1024u * 1024u)
@@ -57,7 +59,22 @@ struct heap {
   struct heap_stats stats;
 };
 
-static inline uint64_t chunk_size(const struct chunk *c) { return c->head & ~FLAGS; }
+static inline uint64_t chunk_size(const struct chunk *c) { return c->head & SIZE_MASK; }
+
+/* The tag makes a stray pointer (into a block's data) very unlikely to pass for a chunk
+ * header when the guest frees it. */
+static inline uint64_t chunk_tag(const struct chunk *c) {
+  uint32_t x = (uint32_t)((uintptr_t)c >> 4) * 0x9E3779B1u;
+  return (uint64_t)((x >> 16) | 1) << TAG_SHIFT;
+}
+
+static inline void chunk_set_head(struct chunk *c, uint64_t size_and_flags) {
+  c->head = size_and_flags | chunk_tag(c);
+}
+
+static inline bool chunk_tag_ok(const struct chunk *c) {
+  return (c->head & ~((UINT64_C(1) << TAG_SHIFT) - 1)) == chunk_tag(c);
+}
 static inline struct chunk *chunk_at(uint64_t addr) { return (struct chunk *)(uintptr_t)addr; }
 static inline struct chunk *chunk_next(struct chunk *c) {
   return chunk_at((uint64_t)(uintptr_t)c + chunk_size(c));
@@ -159,10 +176,10 @@ static bool arena_add(struct heap *h, uint64_t need) {
   struct chunk *first = chunk_at(base);
   uint64_t fsize = size - HDR;
   first->prev_size = 0;
-  first->head = fsize | PINUSE;
+  chunk_set_head(first, fsize | PINUSE);
   struct chunk *sentinel = chunk_at(base + fsize);
   sentinel->prev_size = fsize;
-  sentinel->head = 0 | CINUSE; /* PINUSE clear: FIRST is free */
+  chunk_set_head(sentinel, 0 | CINUSE); /* PINUSE clear: FIRST is free */
   bin_insert(h, first);
   return true;
 }
@@ -179,9 +196,9 @@ static struct arena *arena_of(struct heap *h, uint64_t addr) {
 static void chunk_take(struct heap *h, struct chunk *c, uint64_t r) {
   uint64_t s = chunk_size(c);
   if (s - r >= MIN_CHUNK) {
-    c->head = r | CINUSE | (c->head & PINUSE);
+    chunk_set_head(c, r | CINUSE | (c->head & PINUSE));
     struct chunk *rem = chunk_at((uint64_t)(uintptr_t)c + r);
-    rem->head = (s - r) | PINUSE;
+    chunk_set_head(rem, (s - r) | PINUSE);
     chunk_next(rem)->prev_size = s - r;
     bin_insert(h, rem);
   } else {
@@ -207,7 +224,7 @@ static void chunk_release(struct heap *h, struct chunk *c) {
     s += chunk_size(next);
     next = chunk_at((uint64_t)(uintptr_t)c + s);
   }
-  c->head = s | PINUSE;
+  chunk_set_head(c, s | PINUSE);
   next->prev_size = s;
   next->head &= ~PINUSE;
   bin_insert(h, c);
@@ -217,9 +234,9 @@ static void chunk_release(struct heap *h, struct chunk *c) {
 static void chunk_trim(struct heap *h, struct chunk *c, uint64_t r) {
   uint64_t s = chunk_size(c);
   if (s < r || s - r < MIN_CHUNK) return;
-  c->head = r | (c->head & FLAGS);
+  chunk_set_head(c, r | (c->head & FLAGS));
   struct chunk *tail = chunk_at((uint64_t)(uintptr_t)c + r);
-  tail->head = (s - r) | CINUSE | PINUSE;
+  chunk_set_head(tail, (s - r) | CINUSE | PINUSE);
   /* C was counted with S bytes; releasing the tail takes its S-R back off. */
   chunk_release(h, tail);
 }
@@ -259,7 +276,7 @@ static struct chunk *large_alloc(struct heap *h, size_t n, size_t align) {
   uint64_t payload = round_up(base + HDR, align > HDR ? align : HDR);
   struct chunk *c = chunk_at(payload - HDR);
   c->prev_size = payload - HDR - base;
-  c->head = (base + size - (payload - HDR)) | CINUSE | MMAPPED;
+  chunk_set_head(c, (base + size - (payload - HDR)) | CINUSE | MMAPPED);
   *l = (struct large){base, size, c, h->larges};
   h->larges = l;
   h->stats.large_blocks++;
@@ -296,18 +313,28 @@ static enum owner pointer_owner(struct heap *h, const void *p, struct large ***l
   if (a) {
     if (addr < a->base + HDR) return OWNER_NONE;
     uint64_t s = chunk_size(c);
-    if (!(c->head & CINUSE) || (c->head & MMAPPED) || s < MIN_CHUNK ||
+    if (!chunk_tag_ok(c) || !(c->head & CINUSE) || (c->head & MMAPPED) || s < MIN_CHUNK ||
         addr - HDR + s > a->base + a->size - HDR)
       return OWNER_NONE;
     if (!(chunk_next(c)->head & PINUSE)) return OWNER_NONE;
     return OWNER_ARENA;
   }
-  struct large **l = large_find(h, c);
-  if (l) {
+  struct large **l = large_find(h, c); /* compares addresses only: no wild reads */
+  if (l && chunk_tag_ok(c)) {
     if (large_out) *large_out = l;
     return OWNER_LARGE;
   }
   return OWNER_NONE;
+}
+
+/* Counts a bad pointer and logs the first few (lock held). */
+#define BAD_POINTER_LOG_LIMIT 16
+static void report_bad_pointer(struct heap *h, const char *what, const void *p,
+                               const char *action) {
+  size_t n = ++h->stats.bad_frees;
+  if (n <= BAD_POINTER_LOG_LIMIT)
+    LOG(hle, GAME_ERROR, "%s(%p): not a live heap block (double free?), %s%s", what, p, action,
+        n == BAD_POINTER_LOG_LIMIT ? "; further bad pointers are counted, not logged" : "");
 }
 
 /* ---- public entry points ------------------------------------------------------------ */
@@ -337,8 +364,7 @@ void heap_free(struct heap *h, void *p) {
     case OWNER_ARENA: chunk_release(h, payload_chunk(p)); break;
     case OWNER_LARGE: large_release(h, l); break;
     case OWNER_NONE:
-      h->stats.bad_frees++;
-      LOG(hle, GAME_ERROR, "free(%p): not a live heap block (double free?), ignored", p);
+      report_bad_pointer(h, "free", p, "ignored");
       break;
   }
   pthread_mutex_unlock(&h->lock);
@@ -367,9 +393,8 @@ void *heap_realloc(struct heap *h, void *p, size_t n) {
   pthread_mutex_lock(&h->lock);
   enum owner o = pointer_owner(h, p, NULL);
   if (o == OWNER_NONE) {
-    h->stats.bad_frees++;
+    report_bad_pointer(h, "realloc", p, "returning NULL");
     pthread_mutex_unlock(&h->lock);
-    LOG(hle, GAME_ERROR, "realloc(%p): not a live heap block, returning NULL", p);
     return NULL;
   }
   struct chunk *c = payload_chunk(p);
@@ -384,7 +409,7 @@ void *heap_realloc(struct heap *h, void *p, size_t n) {
     if (!(next->head & CINUSE) && s + chunk_size(next) >= r) {
       bin_remove(h, next);
       uint64_t total = s + chunk_size(next);
-      c->head = total | (c->head & FLAGS);
+      chunk_set_head(c, total | (c->head & FLAGS));
       chunk_next(c)->head |= PINUSE;
       h->stats.bytes_in_use += total - s;
       chunk_trim(h, c, r);
@@ -422,8 +447,8 @@ void *heap_memalign(struct heap *h, size_t align, size_t n) {
       uint64_t q = round_up(p + MIN_CHUNK, align);
       uint64_t lead = q - p;
       struct chunk *ac = payload_chunk((void *)(uintptr_t)q);
-      ac->head = (chunk_size(c) - lead) | CINUSE;
-      c->head = lead | CINUSE | (c->head & PINUSE);
+      chunk_set_head(ac, (chunk_size(c) - lead) | CINUSE);
+      chunk_set_head(c, lead | CINUSE | (c->head & PINUSE));
       chunk_release(h, c); /* subtracts LEAD from bytes_in_use, sets ac's PINUSE off */
       c = ac;
     }
@@ -449,7 +474,7 @@ bool heap_check(struct heap *h) {
     uint64_t prev_size = 0;
     for (;;) {
       uint64_t addr = (uint64_t)(uintptr_t)c, s = chunk_size(c);
-      if (addr > a->base + a->size - HDR || (s & 15) ||
+      if (addr > a->base + a->size - HDR || (s & 15) || !chunk_tag_ok(c) ||
           (bool)(c->head & PINUSE) != prev_in_use ||
           (!prev_in_use && c->prev_size != prev_size)) {
         LOG(hle, ERROR, "heap damaged at %#lx in arena %#lx", (unsigned long)addr,

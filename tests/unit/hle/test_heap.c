@@ -164,6 +164,27 @@ static void test_bad_frees_are_contained(void **state) {
   assert_true(heap_check(h));
 }
 
+/* Pointers into a block's data are refused even when the data imitates chunk headers. */
+static void test_interior_pointers_refused(void **state) {
+  struct heap *h = *state;
+  enum { BLOCKS = 200 };
+  uint64_t *blk[BLOCKS];
+  for (int i = 0; i < BLOCKS; i++) {
+    blk[i] = heap_malloc(h, 256);
+    for (int k = 0; k < 32; k++) blk[i][k] = 0x40 | 3; /* size 64, in use, previous in use */
+  }
+  for (int i = 0; i < BLOCKS; i++)
+    for (int k = 2; k < 32; k += 2) heap_free(h, blk[i] + k);
+  struct heap_stats st;
+  heap_get_stats(h, &st);
+  assert_int_equal(st.bad_frees, BLOCKS * 15);
+  assert_true(heap_check(h));
+  for (int i = 0; i < BLOCKS; i++) heap_free(h, blk[i]);
+  heap_get_stats(h, &st);
+  assert_int_equal(st.bytes_in_use, 0);
+  assert_true(heap_check(h));
+}
+
 /* Random operations against a model: contents never change under other operations. */
 static void test_random_operations(void **state) {
   struct heap *h = *state;
@@ -290,6 +311,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_memalign, setup, teardown),
       cmocka_unit_test_setup_teardown(test_large_blocks, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_frees_are_contained, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_interior_pointers_refused, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_operations, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads, setup, teardown),
       cmocka_unit_test(test_libc_guest_heap),
