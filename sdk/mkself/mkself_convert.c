@@ -229,6 +229,51 @@ static bool defines_main(const struct mkself_elf *e) {
   return false;
 }
 
+/* Appends .symtab, .strtab, .shstrtab and a section header table (null + those three) to
+ * OUT and points its ELF header at them. Defined symbols become absolute (SHN_ABS): their
+ * values are addresses relative to the module base. Nothing is appended when the input has
+ * no static symbol table. */
+static bool append_symbol_sections(struct converter *c, struct mkself_buf *out) {
+  Elf64_Shdr symtab, strtab;
+  if (!mkself_elf_find_section(&c->in, ".symtab", &symtab) ||
+      !mkself_elf_find_section(&c->in, ".strtab", &strtab) ||
+      symtab.sh_entsize != sizeof(Elf64_Sym) || symtab.sh_size % sizeof(Elf64_Sym) != 0 ||
+      !mkself_in_bounds(symtab.sh_offset, symtab.sh_size, c->in.size) ||
+      !mkself_in_bounds(strtab.sh_offset, strtab.sh_size, c->in.size) || strtab.sh_size == 0)
+    return true;
+  static const char shstr[] = "\0.symtab\0.strtab\0.shstrtab";
+  if (!mkself_buf_align(out, 8)) return false;
+  size_t sym_at = mkself_buf_append(out, NULL, symtab.sh_size);
+  size_t str_at = mkself_buf_append(out, c->in.data + strtab.sh_offset, strtab.sh_size);
+  size_t shstr_at = mkself_buf_append(out, shstr, sizeof shstr);
+  if (sym_at == SIZE_MAX || str_at == SIZE_MAX || shstr_at == SIZE_MAX || !mkself_buf_align(out, 8))
+    return false;
+  for (uint64_t i = 0; i < symtab.sh_size / sizeof(Elf64_Sym); i++) {
+    Elf64_Sym sym;
+    memcpy(&sym, c->in.data + symtab.sh_offset + i * sizeof sym, sizeof sym);
+    if (sym.st_shndx != SHN_UNDEF && sym.st_shndx < SHN_LORESERVE) sym.st_shndx = SHN_ABS;
+    if (sym.st_name >= strtab.sh_size) sym.st_name = 0;
+    memcpy(out->data + sym_at + i * sizeof sym, &sym, sizeof sym);
+  }
+  Elf64_Shdr sh[4] = {{0}};
+  sh[1] = (Elf64_Shdr){.sh_name = 1, .sh_type = SHT_SYMTAB, .sh_offset = sym_at,
+                       .sh_size = symtab.sh_size, .sh_link = 2, .sh_info = symtab.sh_info,
+                       .sh_addralign = 8, .sh_entsize = sizeof(Elf64_Sym)};
+  sh[2] = (Elf64_Shdr){.sh_name = 9, .sh_type = SHT_STRTAB, .sh_offset = str_at,
+                       .sh_size = strtab.sh_size, .sh_addralign = 1};
+  sh[3] = (Elf64_Shdr){.sh_name = 17, .sh_type = SHT_STRTAB, .sh_offset = shstr_at,
+                       .sh_size = sizeof shstr, .sh_addralign = 1};
+  size_t sh_at = mkself_buf_append(out, sh, sizeof sh);
+  if (sh_at == SIZE_MAX) return false;
+  Elf64_Ehdr h;
+  memcpy(&h, out->data, sizeof h);
+  h.e_shoff = sh_at;
+  h.e_shnum = 4;
+  h.e_shstrndx = 3;
+  memcpy(out->data, &h, sizeof h);
+  return true;
+}
+
 static bool convert(struct converter *c, struct mkself_buf *out) {
   const Elf64_Ehdr *h = &c->in.ehdr;
   if (h->e_type != ET_DYN)
@@ -399,6 +444,10 @@ static bool convert(struct converter *c, struct mkself_buf *out) {
   }
   mkself_buf_free(&blob);
   if (!ok) return mkself_fail(c->err, c->cap, "out of memory");
+  /* A plain Sony ELF keeps the static symbol table for crash reports and debuggers (a SELF
+   * carries no section headers). */
+  if (c->opt->form == MKSELF_FORM_ELF && !append_symbol_sections(c, out))
+    return mkself_fail(c->err, c->cap, "out of memory");
   return true;
 }
 

@@ -112,6 +112,13 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
   memcpy(o + SCE_SELF_HEADER_SIZE, entries, (size_t)n * sizeof entries[0]);
   uint64_t at = SCE_SELF_HEADER_SIZE + (uint64_t)n * SCE_SELF_SEGMENT_SIZE;
   memcpy(o + at, elf, elf_headers);
+  /* the SELF carries no sections: its copy of the ELF header says so */
+  Elf64_Ehdr eh;
+  memcpy(&eh, o + at, sizeof eh);
+  eh.e_shoff = 0;
+  eh.e_shnum = 0;
+  eh.e_shstrndx = 0;
+  memcpy(o + at, &eh, sizeof eh);
   at = mkself_align_up(at + elf_headers, 16);
 
   /* extended info: paid, program type, app version, firmware version, SHA-256 of the ELF */

@@ -354,6 +354,19 @@ static void test_executable_layout(void **state) {
   assert_int_equal(ELF64_R_TYPE(v.jmprel[1].r_info), R_X86_64_JUMP_SLOT);
   assert_int_equal(ELF64_R_SYM(v.jmprel[1].r_info), 3);
 
+  /* the plain ELF keeps the static symbols (main) as absolute symbols after a section table */
+  assert_int_equal(v.ehdr.e_shnum, 4);
+  assert_int_equal(v.ehdr.e_shstrndx, 3);
+  Elf64_Shdr sh[4];
+  memcpy(sh, out.data + v.ehdr.e_shoff, sizeof sh);
+  assert_int_equal(sh[1].sh_type, SHT_SYMTAB);
+  assert_int_equal(sh[1].sh_link, 2);
+  Elf64_Sym main_sym;
+  memcpy(&main_sym, out.data + sh[1].sh_offset + sizeof main_sym, sizeof main_sym);
+  assert_string_equal((const char *)out.data + sh[2].sh_offset + main_sym.st_name, "main");
+  assert_int_equal(main_sym.st_shndx, SHN_ABS);
+  assert_int_equal(main_sym.st_value, AT_TEXT);
+
   assert_true(mkself_check(out.data, out.size, false, err, sizeof err));
   assert_false(mkself_check(out.data, out.size, true, err, sizeof err)); /* not a PRX */
   mkself_view_free(&v);
@@ -392,6 +405,8 @@ static void test_self_wrappers(void **state) {
   assert_int_equal(v5.self_flags, SCE_SELF_FLAGS_PS5);
   assert_int_equal(v4.self_flags, SCE_SELF_FLAGS_PS4);
   assert_int_equal(v4.ehdr.e_ident[EI_ABIVERSION], SCE_ELF_ABI_VERSION_PS4);
+  assert_int_equal(v5.ehdr.e_shnum, 0); /* a SELF carries no section headers */
+  assert_int_equal(v5.ehdr.e_shoff, 0);
   /* data entries map program headers; their bytes are the ELF's */
   for (unsigned i = 0; i < count; i++) {
     uint64_t ent[4];
