@@ -7,7 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/exit_codes.h"
 #include "common/log.h"
@@ -46,10 +49,35 @@ bool loader_read_file(const char *path, unsigned char **data, size_t *size) {
   return true;
 }
 
+/* Maps a whole file read-only (no copy: the page cache backs it). */
+static bool map_file(const char *path, const unsigned char **data, size_t *size) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) {
+    LOG(loader, ERROR, "cannot open %s: %s", path, strerror(errno));
+    return false;
+  }
+  struct stat st;
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || (uint64_t)st.st_size > LOADER_MAX_FILE ||
+      st.st_size == 0) {
+    LOG(loader, ERROR, "%s is not a non-empty regular file of at most 4 GiB", path);
+    close(fd);
+    return false;
+  }
+  void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  close(fd);
+  if (p == MAP_FAILED) {
+    LOG(loader, ERROR, "cannot map %s: %s", path, strerror(errno));
+    return false;
+  }
+  *data = p;
+  *size = (size_t)st.st_size;
+  return true;
+}
+
 struct loader_module *loader_load_module(const char *path, const char *name) {
-  unsigned char *buf;
+  const unsigned char *buf;
   size_t size;
-  if (!loader_read_file(path, &buf, &size)) return NULL;
+  if (!map_file(path, &buf, &size)) return NULL;
   struct loader_module *m = calloc(1, sizeof *m);
   char err[256];
   bool ok = m && module_parse(m, buf, size, name, err, sizeof err);
@@ -58,7 +86,7 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
     ok = false;
   }
   if (ok && !module_map(m, err, sizeof err)) ok = false;
-  free(buf);
+  munmap((void *)buf, size); /* module_map copied what it needs */
   if (!ok) {
     LOG(loader, ERROR, "%s", m ? err : "out of memory");
     return NULL; /* a registered-but-unmapped module is never used: we stop */
