@@ -28,20 +28,59 @@ struct cfg_graph {
   uint32_t loop_count;
   uint32_t *loop_of, *loop_by_header;
   uint32_t analyzed_n;
+  bool full; /* every analysis ran (not only post-dominators) */
   uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
+  struct cfg_chunk *edges;                /* arena of the succ/pred lists */
 };
 
-static bool vec_push(struct cfg_vec *v, uint32_t x) {
-  if (v->n == v->cap) {
-    uint32_t cap = v->cap ? v->cap * 2 : 4;
-    uint32_t *p = realloc(v->v, cap * sizeof *p);
-    if (!p) return false;
-    v->v = p;
-    v->cap = cap;
+/* Edge lists live in a chunked arena owned by the graph (a list grows by moving to a larger
+ * piece; the old piece is simply abandoned), so building a graph costs a few allocations
+ * instead of two per node. Analysis lists (loops) use the heap. */
+struct cfg_chunk {
+  struct cfg_chunk *next;
+  uint32_t used, cap;
+  uint32_t data[];
+};
+
+static uint32_t *arena_alloc(struct cfg_chunk **head, uint32_t n) {
+  struct cfg_chunk *c = *head;
+  if (!c || c->cap - c->used < n) {
+    uint32_t cap = n > 4096 ? n : 4096;
+    c = malloc(sizeof *c + (size_t)cap * sizeof(uint32_t));
+    if (!c) return NULL;
+    c->next = *head;
+    c->used = 0;
+    c->cap = cap;
+    *head = c;
   }
+  uint32_t *p = &c->data[c->used];
+  c->used += n;
+  return p;
+}
+
+static bool vec_grow(struct cfg_chunk **arena, struct cfg_vec *v) {
+  uint32_t cap = v->cap ? v->cap * 2 : 2;
+  uint32_t *p;
+  if (arena) {
+    p = arena_alloc(arena, cap);
+    if (p && v->n) memcpy(p, v->v, v->n * sizeof *p);
+  } else {
+    p = realloc(v->v, cap * sizeof *p);
+  }
+  if (!p) return false;
+  v->v = p;
+  v->cap = cap;
+  return true;
+}
+
+static bool vec_push_in(struct cfg_chunk **arena, struct cfg_vec *v, uint32_t x) {
+  if (v->n == v->cap && !vec_grow(arena, v)) return false;
   v->v[v->n++] = x;
   return true;
 }
+
+/* heap-backed list (analysis results, freed with the analysis) */
+static bool vec_push(struct cfg_vec *v, uint32_t x) { return vec_push_in(NULL, v, x); }
 
 static bool vec_has(const struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
@@ -102,9 +141,10 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
 void cfg_graph_destroy(struct cfg_graph *g) {
   if (!g) return;
   free_analyses(g);
-  for (uint32_t i = 0; g->succ && g->pred && i < g->n; i++) {
-    free(g->succ[i].v);
-    free(g->pred[i].v);
+  while (g->edges) {
+    struct cfg_chunk *next = g->edges->next;
+    free(g->edges);
+    g->edges = next;
   }
   free(g->succ);
   free(g->pred);
@@ -132,7 +172,7 @@ bool cfg_graph_set_entry(struct cfg_graph *g, uint32_t entry) {
 bool cfg_graph_add_edge(struct cfg_graph *g, uint32_t from, uint32_t to) {
   if (from >= g->n || to >= g->n) return false;
   if (vec_has(&g->succ[from], to)) return true;
-  return vec_push(&g->succ[from], to) && vec_push(&g->pred[to], from);
+  return vec_push_in(&g->edges, &g->succ[from], to) && vec_push_in(&g->edges, &g->pred[to], from);
 }
 
 bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to,
@@ -148,7 +188,7 @@ bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to
       return true;
     }
     s->v[i] = new_to;
-    return vec_push(&g->pred[new_to], from);
+    return vec_push_in(&g->edges, &g->pred[new_to], from);
   }
   return false;
 }
@@ -302,7 +342,8 @@ static bool compute_post_dominators(struct cfg_graph *g) {
     if (g->succ[g->rpo[i]].n == 0) roots[nroots++] = g->rpo[i];
   g->exit_roots = roots;
   g->exit_root_count = nroots;
-  dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  uint32_t len = dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  uint32_t first_roots = nroots;
   for (uint32_t i = g->rpo_count; i-- > 0;) {
     uint32_t b = g->rpo[i];
     if (seen[b]) continue;
@@ -312,11 +353,14 @@ static bool compute_post_dominators(struct cfg_graph *g) {
     seen[n] = 0;
     dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
   }
-  /* One clean DFS with every root gives the reverse post-order of the reverse graph. */
-  memset(seen, 0, total + 1);
-  g->exit_roots = roots;
-  g->exit_root_count = nroots;
-  uint32_t len = dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  /* One clean DFS with every root gives the reverse post-order of the reverse graph (the
+   * first one already is, when every node reaches an exit). */
+  if (nroots != first_roots) {
+    memset(seen, 0, total + 1);
+    g->exit_roots = roots;
+    g->exit_root_count = nroots;
+    len = dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
+  }
   for (uint32_t i = 0; i < total; i++) po[i] = CFG_NONE;
   for (uint32_t i = 0; i < len; i++) po[order[i]] = i;
 
@@ -543,7 +587,12 @@ static bool compute_loops(struct cfg_graph *g) {
   return true;
 }
 
-bool cfg_graph_analyze(struct cfg_graph *g) {
+static bool analyze(struct cfg_graph *g, bool full);
+
+bool cfg_graph_analyze(struct cfg_graph *g) { return analyze(g, true); }
+bool cfg_graph_analyze_post_dominators(struct cfg_graph *g) { return analyze(g, false); }
+
+static bool analyze(struct cfg_graph *g, bool full) {
   free_analyses(g);
   uint32_t n = g->n;
   g->rpo = malloc(n * sizeof *g->rpo);
@@ -573,8 +622,13 @@ bool cfg_graph_analyze(struct cfg_graph *g) {
     for (uint32_t i = 0; i < n; i++) g->rpo_index[i] = CFG_NONE;
     for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
     g->analyzed_n = n;
-    ok = compute_dominators(g) && compute_post_dominators(g) && compute_scc(g) &&
-         compute_loops(g);
+    g->full = full;
+    if (!full)
+      for (uint32_t i = 0; i < n; i++)
+        g->idom[i] = g->scc[i] = g->loop_of[i] = g->loop_by_header[i] = CFG_NONE;
+    ok = full ? compute_dominators(g) && compute_post_dominators(g) && compute_scc(g) &&
+                    compute_loops(g)
+              : compute_post_dominators(g);
   }
   free(seen);
   free(sn);
@@ -621,7 +675,7 @@ uint32_t cfg_graph_idom(const struct cfg_graph *g, uint32_t n) {
   return analyzed(g, n) ? g->idom[n] : CFG_NONE;
 }
 bool cfg_graph_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
-  if (!cfg_graph_reachable(g, a) || !cfg_graph_reachable(g, b)) return false;
+  if (!g->full || !cfg_graph_reachable(g, a) || !cfg_graph_reachable(g, b)) return false;
   return g->dom_pre[a] <= g->dom_pre[b] && g->dom_post[b] <= g->dom_post[a];
 }
 uint32_t cfg_graph_ipdom(const struct cfg_graph *g, uint32_t n) {

@@ -39,6 +39,8 @@ bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to
                              uint32_t new_to);
 /* Runs every analysis. Returns false only on allocation failure. */
 bool cfg_graph_analyze(struct cfg_graph *g);
+/* Only reverse post-order and post-dominators (the other queries answer "none"). */
+bool cfg_graph_analyze_post_dominators(struct cfg_graph *g);
 
 uint32_t cfg_graph_node_count(const struct cfg_graph *g);
 uint32_t cfg_graph_entry(const struct cfg_graph *g);

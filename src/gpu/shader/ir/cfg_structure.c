@@ -135,7 +135,7 @@ static struct cfg_graph *region_graph(const struct cfg_graph *g, const uint32_t 
     uint32_t lh = cfg_graph_loop_with_header(g, b);
     if (lh != CFG_NONE && loop_merges[lh] != CFG_NONE) cfg_graph_add_edge(r, b, loop_merges[lh]);
   }
-  if (!cfg_graph_analyze(r)) {
+  if (!cfg_graph_analyze_post_dominators(r)) {
     cfg_graph_destroy(r);
     return NULL;
   }

@@ -88,6 +88,14 @@ const char *ir_reg_name(uint32_t reg, char *buf, size_t size) {
 
 /* ---- construction -------------------------------------------------------------------- */
 
+/* Block lists come from a chunked arena (a list that grows moves to a larger piece). */
+struct ir_chunk {
+  struct ir_chunk *next;
+  uint32_t used, cap;
+  uint32_t data[];
+};
+
+
 static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap) return true;
   uint32_t c = *cap ? *cap : 16;
@@ -124,9 +132,18 @@ struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size
   return fn;
 }
 
+bool ir_function_reserve(struct ir_function *fn, uint32_t insts, uint32_t args) {
+  return grow((void **)&fn->insts, &fn->inst_cap, insts, sizeof *fn->insts) &&
+         grow((void **)&fn->args, &fn->arg_cap, args, sizeof *fn->args);
+}
+
 void ir_function_destroy(struct ir_function *fn) {
   if (!fn) return;
-  for (uint32_t i = 0; fn->blocks && i < fn->block_count; i++) free(fn->blocks[i].insts);
+  while (fn->arena) {
+    struct ir_chunk *next = fn->arena->next;
+    free(fn->arena);
+    fn->arena = next;
+  }
   free(fn->blocks);
   free(fn->insts);
   free(fn->args);
@@ -157,11 +174,35 @@ static uint32_t new_inst(struct ir_function *fn, uint32_t block, enum ir_op op,
   return id;
 }
 
+
+static uint32_t *arena_alloc(struct ir_function *fn, uint32_t n) {
+  struct ir_chunk *c = fn->arena;
+  if (!c || c->cap - c->used < n) {
+    uint32_t cap = n > 8192 ? n : 8192;
+    c = malloc(sizeof *c + (size_t)cap * sizeof(uint32_t));
+    if (!c) return NULL;
+    c->next = fn->arena;
+    c->used = 0;
+    c->cap = cap;
+    fn->arena = c;
+  }
+  uint32_t *p = &c->data[c->used];
+  c->used += n;
+  return p;
+}
+
 static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, uint32_t id) {
   struct ir_block *b = &fn->blocks[block];
-  if (!grow((void **)&b->insts, &b->cap, b->count + 1, sizeof *b->insts)) {
-    fn->failed = true;
-    return false;
+  if (b->count == b->cap) {
+    uint32_t cap = b->cap ? b->cap * 2 : 8;
+    uint32_t *p = arena_alloc(fn, cap);
+    if (!p) {
+      fn->failed = true;
+      return false;
+    }
+    if (b->count) memcpy(p, b->insts, b->count * sizeof *p);
+    b->insts = p;
+    b->cap = cap;
   }
   memmove(&b->insts[at + 1], &b->insts[at], (b->count - at) * sizeof *b->insts);
   b->insts[at] = id;

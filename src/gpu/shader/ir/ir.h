@@ -118,12 +118,15 @@ struct ir_function {
   bool ssa;                       /* register accesses have been replaced */
   uint32_t wave_size;             /* 32 or 64 */
   bool failed;                    /* an allocation failed: the function is not usable */
+  struct ir_chunk *arena;         /* storage of the block lists */
 };
 
 /* Creates an empty function over CFG (taking ownership), one block per node. */
 struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size);
 void ir_function_destroy(struct ir_function *fn);
 
+/* Reserves room for INSTS instructions and ARGS operands (avoids regrowth). */
+bool ir_function_reserve(struct ir_function *fn, uint32_t insts, uint32_t args);
 /* Appends an instruction to BLOCK and returns its id (IR_NONE on allocation failure).
  * TYPE is used for ANY results without ANY operands; otherwise it is derived. */
 uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_type type,
