@@ -32,6 +32,8 @@ struct heap *libc_heap(void); /* the guest heap, created on first use; NULL if u
 /* strings (libc_string.c) */
 char *libc_strdup(const char *s);
 char *libc_strndup(const char *s, size_t n);
+size_t libc_strlcpy(char *dst, const char *src, size_t cap);
+size_t libc_strlcat(char *dst, const char *src, size_t cap);
 long libc_strtol(const char *s, char **end, int base);
 unsigned long libc_strtoul(const char *s, char **end, int base);
 long long libc_strtoll(const char *s, char **end, int base);

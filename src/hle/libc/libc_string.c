@@ -25,6 +25,24 @@ char *libc_strndup(const char *s, size_t n) {
   return p;
 }
 
+/* BSD strlcpy/strlcat (glibc 2.36 has neither): copy at most CAP-1 bytes, always
+ * terminate when CAP > 0, return the length of the string they tried to create. */
+size_t libc_strlcpy(char *dst, const char *src, size_t cap) {
+  size_t n = strlen(src);
+  if (cap > 0) {
+    size_t k = n < cap - 1 ? n : cap - 1;
+    memcpy(dst, src, k);
+    dst[k] = '\0';
+  }
+  return n;
+}
+
+size_t libc_strlcat(char *dst, const char *src, size_t cap) {
+  size_t d = strnlen(dst, cap);
+  if (d == cap) return cap + strlen(src); /* no terminator within CAP: nothing appended */
+  return d + libc_strlcpy(dst + d, src, cap - d);
+}
+
 /* Runs a host conversion and hands a changed errno on to the guest's. */
 #define WITH_GUEST_ERRNO(expr)                                 \
   ({                                                           \

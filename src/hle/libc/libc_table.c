@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hle/hle.h"
 #include "hle/libc/libc.h"
@@ -47,6 +48,11 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("q0F6yS-rCms", strcspn, strcspn, HLE_IMPLEMENTED),
     HLE_FUNC("kDZvoVssCgQ", strpbrk, strpbrk, HLE_IMPLEMENTED),
     HLE_FUNC("enqPGLfmVNU", strtok_r, strtok_r, HLE_IMPLEMENTED),
+    HLE_FUNC("AV6ipCNa4Rw", strcasecmp, strcasecmp, HLE_IMPLEMENTED),
+    HLE_FUNC("pXvbDfchu6k", strncasecmp, strncasecmp, HLE_IMPLEMENTED),
+    HLE_FUNC("MEmOxq+imm4", memccpy, memccpy, HLE_IMPLEMENTED),
+    HLE_FUNC("SfQIZcqvvms", strlcpy, libc_strlcpy, HLE_IMPLEMENTED),
+    HLE_FUNC("ByfjUZsWiyg", strlcat, libc_strlcat, HLE_IMPLEMENTED),
     HLE_FUNC("g7zzzLDYGw0", strdup, libc_strdup, HLE_IMPLEMENTED),
     HLE_FUNC("XGnuIBmEmyk", strndup, libc_strndup, HLE_IMPLEMENTED),
     /* conversions */
@@ -58,6 +64,9 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("VOBg+iNwB-4", strtoll, libc_strtoll, HLE_IMPLEMENTED),
     HLE_FUNC("5OqszGpy7Mg", strtoull, libc_strtoull, HLE_IMPLEMENTED),
     HLE_FUNC("2vDqwBlpF-o", strtod, libc_strtod, HLE_IMPLEMENTED),
+    HLE_FUNC("Ye20uNnlglA", abs, abs, HLE_IMPLEMENTED),
+    HLE_FUNC("xzZiQgReRGE", labs, labs, HLE_IMPLEMENTED),
+    HLE_FUNC("rHRr+131ATY", llabs, llabs, HLE_IMPLEMENTED),
     HLE_FUNC("AEJdIVZTEmo", qsort, qsort, HLE_IMPLEMENTED),
     HLE_FUNC("NesIgTmfF0Q", bsearch, bsearch, HLE_IMPLEMENTED),
     /* stdio */

@@ -113,6 +113,22 @@ static void test_asprintf_on_guest_heap(void **state) {
   libc_free(s);
 }
 
+static void test_strlcpy_strlcat(void **state) {
+  (void)state;
+  char buf[8];
+  assert_int_equal(libc_strlcpy(buf, "abc", sizeof buf), 3);
+  assert_string_equal(buf, "abc");
+  assert_int_equal(libc_strlcpy(buf, "longer than eight", sizeof buf), 17);
+  assert_string_equal(buf, "longer ");
+  assert_int_equal(libc_strlcpy(buf, "x", 0), 1);
+  assert_string_equal(buf, "longer ");
+  libc_strlcpy(buf, "ab", sizeof buf);
+  assert_int_equal(libc_strlcat(buf, "cdefghij", sizeof buf), 10);
+  assert_string_equal(buf, "abcdefg");
+  assert_int_equal(libc_strlcat(buf, "z", 3), 4); /* no terminator within 3: untouched */
+  assert_string_equal(buf, "abcdefg");
+}
+
 static void test_time(void **state) {
   (void)state;
   uint64_t t0 = kernel_get_process_time();
@@ -158,6 +174,7 @@ int main(void) {
       cmocka_unit_test(test_cxa_finalize_by_dso),
       cmocka_unit_test(test_errno_and_writes),
       cmocka_unit_test(test_asprintf_on_guest_heap),
+      cmocka_unit_test(test_strlcpy_strlcat),
       cmocka_unit_test(test_time),
       cmocka_unit_test(test_stack_guard),
   };
