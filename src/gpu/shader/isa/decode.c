@@ -32,7 +32,7 @@ static int family_of(uint32_t w, unsigned *op) {
     case 0x35: *op = (w >> 16) & 0x3FF; return ISA_FAMILY_VOP3;
     case 0x36: *op = (w >> 18) & 0xFF; return ISA_FAMILY_DS;
     case 0x37: *op = (w >> 18) & 0x7F; return ISA_FAMILY_FLAT;
-    case 0x38: *op = (w >> 18) & 0x7F; return ISA_FAMILY_MUBUF;
+    case 0x38: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MUBUF;
     case 0x3A: *op = (w >> 16) & 0x7; return ISA_FAMILY_MTBUF;
     case 0x3C: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MIMG;
     case 0x3D: *op = (w >> 18) & 0xFF; return ISA_FAMILY_SMEM;
@@ -80,6 +80,8 @@ static void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width)
     x->reg = (uint16_t)raw;
   }
 }
+
+static bool src_raw_valid(unsigned raw, unsigned width);
 
 /* Field values of one instruction, by enum isa_field. */
 struct fields {
@@ -166,6 +168,9 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
       in->glc = (w >> 16) & 1;
       in->dlc = (w >> 14) & 1;
       return true;
+    case ISA_FAMILY_MUBUF:
+    case ISA_FAMILY_MTBUF:
+      return true; /* decode_buffer() */
     case ISA_FAMILY_FLAT: {
       f->v[ISA_FIELD_A] = w1 & 0xFF;
       f->v[ISA_FIELD_D0] = (w1 >> 8) & 0xFF;
@@ -182,6 +187,71 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
     default:
       return false;
   }
+}
+
+/* MUBUF / MTBUF (both dwords are in in->words):
+ *   w0: offset 11:0, offen 12, idxen 13, glc 14, dlc 15, lds 16 (MUBUF) | op[2:0] 18:16 and
+ *       format 25:19 (MTBUF), op 24:18 (MUBUF)
+ *   w1: vaddr 7:0, vdata 15:8, srsrc 20:16 (quad), op[3] 21 (MTBUF), slc 22, tfe 23,
+ *       soffset 31:24
+ * Operands: [vdata (+1 with tfe; none with lds)], vaddr (off / v / v[a:a+1] by idxen,offen),
+ * srsrc, soffset. Table mods bits: 0 lds, 2 tfe, 4 glc, 6 slc, 8 dlc (odd: accepted). */
+static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size_t avail,
+                          uint32_t w2) {
+  uint32_t w = in->words[0], w1 = in->words[1];
+  bool mtbuf = in->family == ISA_FAMILY_MTBUF;
+  unsigned m = d->mods_print;
+  in->offset = (int32_t)(w & 0xFFF);
+  in->offen = (w >> 12) & 1;
+  in->idxen = (w >> 13) & 1;
+  in->glc = (w >> 14) & 1;
+  in->dlc = (w >> 15) & 1;
+  in->lds = mtbuf ? 0 : (w >> 16) & 1;
+  in->format = mtbuf ? (w >> 19) & 0x7F : 0;
+  in->slc = (w1 >> 22) & 1;
+  in->tfe = (w1 >> 23) & 1;
+  if ((in->lds && !(m & 0x3)) || (in->tfe && !(m & 0xC)) || (in->glc && !(m & 0x30)) ||
+      (in->slc && !(m & 0xC0)) || (in->dlc && !(m & 0x300)))
+    return false;
+  if (in->lds && in->tfe) return false;
+  in->size = 2;
+  in->info = &d->info;
+  const struct isa_opnd_desc *vd = isa_op_desc_field(d, ISA_FIELD_D0);
+  if (!vd && strstr(d->info.name, "_inv")) /* buffer_gl*_inv: no operands, no vaddr */
+    return !in->idxen && !in->offen;
+  struct isa_operand x = {0};
+  bool load = strstr(d->info.name, "load") != NULL;
+  if (vd && !in->lds) {
+    unsigned n = vd->width + in->tfe;
+    operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)n);
+    if (x.reg + n > 256) return false;
+    if (load) in->defs[in->num_defs++] = x; else in->srcs[in->num_srcs++] = x;
+  }
+  memset(&x, 0, sizeof x);
+  if (in->offen || in->idxen) {
+    unsigned n = in->offen && in->idxen ? 2 : 1;
+    operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)n);
+    if (x.reg + n > 256) return false;
+  } else {
+    x.kind = ISA_OPK_NONE; /* prints "off" */
+  }
+  in->srcs[in->num_srcs++] = x;
+  memset(&x, 0, sizeof x);
+  unsigned rsrc = ((w1 >> 16) & 0x1F) * 4; /* s[0:3]..s[100:103], ttmp[0:3]..ttmp[12:15] */
+  if (rsrc == 104 || rsrc == 124) return false;
+  operand_from_src(&x, rsrc, 4);
+  in->srcs[in->num_srcs++] = x;
+  memset(&x, 0, sizeof x);
+  unsigned soff = w1 >> 24;
+  if (!src_raw_valid(soff, 1)) return false;
+  operand_from_src(&x, soff, 1);
+  if (x.kind == ISA_OPK_LITERAL) {
+    if (avail < 3) return false;
+    x.value = in->words[2] = w2;
+    in->size = 3;
+  }
+  in->srcs[in->num_srcs++] = x;
+  return true;
 }
 
 /* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
@@ -338,6 +408,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     if (seg == 3) return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "FLAT segment 3");
     variant = (enum isa_variant)seg; /* table slot of the segment */
   }
+  if (fam == ISA_FAMILY_MTBUF) op |= ((w[1] >> 21) & 1) << 3; /* op bit 3 is in dword 1 */
+  in->op = (uint16_t)op;
   in->variant = (uint8_t)(fam == ISA_FAMILY_FLAT ? ISA_VARIANT_NATIVE : variant);
   const struct isa_op_desc *d = isa_op_desc_variant((enum isa_family)fam, variant, op);
   if (!d) return fail(err, ISA_ERR_UNKNOWN_OPCODE, offset, w[0], isa_family_name(fam));
@@ -368,6 +440,11 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     f.mods = mods & d->mods_print;
   }
 
+  if (fam == ISA_FAMILY_MUBUF || fam == ISA_FAMILY_MTBUF) {
+    if (!decode_buffer(in, d, avail, avail > 2 ? w[2] : 0))
+      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "buffer form not allowed");
+    return true;
+  }
   if (!check_memory(in, d))
     return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");
 

@@ -294,12 +294,55 @@ static void print_dpp_ctrl(struct out *o, unsigned c) {
     put(o, "/* Invalid dpp_ctrl value */");
 }
 
+static const char *const mtbuf_formats[128] = {
+#define F(v, n) [v] = n,
+#include "gpu/shader/isa/mtbuf_formats.def"
+#undef F
+};
+
+/* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
+static void print_buffer(struct out *o, const struct isa_inst *in) {
+  put(o, "%s", in->info->name);
+  if (!in->num_defs && !in->num_srcs) return; /* buffer_gl*_inv */
+  const struct isa_operand *all[4];
+  unsigned n = 0;
+  for (unsigned i = 0; i < in->num_defs; i++) all[n++] = &in->defs[i];
+  for (unsigned i = 0; i < in->num_srcs && n < 4; i++) all[n++] = &in->srcs[i];
+  static const struct isa_opnd_desc soff_desc = {.field = ISA_FIELD_S0};
+  for (unsigned i = 0; i < n; i++) {
+    put(o, i ? ", " : " ");
+    if (all[i]->kind == ISA_OPK_NONE)
+      put(o, "off");
+    else
+      print_operand(o, all[i], &soff_desc, i == n - 1);
+  }
+  if (in->family == ISA_FAMILY_MTBUF) {
+    const char *f = mtbuf_formats[in->format & 0x7F];
+    if (f && f[0] == '#')
+      put(o, " format:%s", f + 1);
+    else if (f && f[0])
+      put(o, " format:[%s]", f);
+  }
+  if (in->idxen) put(o, " idxen");
+  if (in->offen) put(o, " offen");
+  if (in->offset) put(o, " offset:%d", in->offset);
+  if (in->glc) put(o, " glc");
+  if (in->slc) put(o, " slc");
+  if (in->dlc) put(o, " dlc");
+  if (in->lds) put(o, " lds");
+  if (in->tfe) put(o, " tfe");
+}
+
 size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
                  size_t size) {
   struct out o = {buf, size, 0};
   if (size) buf[0] = 0;
   if (!in || !in->info) return 0;
   const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
+  if (in->family == ISA_FAMILY_MUBUF || in->family == ISA_FAMILY_MTBUF) {
+    print_buffer(&o, in);
+    goto encoding;
+  }
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
   bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
@@ -411,6 +454,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     }
     if (in->clamp) put(&o, " clamp");
   }
+encoding:
   if (opts && opts->show_encoding) {
     put(&o, " ; encoding: [");
     for (unsigned i = 0; i < in->size; i++)

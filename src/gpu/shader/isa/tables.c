@@ -61,6 +61,12 @@ static const struct isa_raw_op raw_scratch[] = {
 static const struct isa_raw_op raw_global[] = {
 #include "gpu/shader/isa/ops_global.def"
 };
+static const struct isa_raw_op raw_mubuf[] = {
+#include "gpu/shader/isa/ops_mubuf.def"
+};
+static const struct isa_raw_op raw_mtbuf[] = {
+#include "gpu/shader/isa/ops_mtbuf.def"
+};
 static const struct isa_raw_op raw_vop2_dpp16[] = {
 #include "gpu/shader/isa/ops_vop2_dpp16.def"
 };
@@ -98,6 +104,7 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_VOP1] = T_(raw_vop1, 256),   [ISA_FAMILY_VOPC] = T_(raw_vopc, 256),
     [ISA_FAMILY_VOP3] = T_(raw_vop3, 1024),  [ISA_FAMILY_VOP3P] = T_(raw_vop3p, 128),
     [ISA_FAMILY_DS] = T_(raw_ds, 256),       [ISA_FAMILY_SMEM] = T_(raw_smem, 256),
+    [ISA_FAMILY_MUBUF] = T_(raw_mubuf, 256), [ISA_FAMILY_MTBUF] = T_(raw_mtbuf, 16),
 };
 /* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
 #define NV_ 5
