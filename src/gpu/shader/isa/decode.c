@@ -25,7 +25,6 @@ static int family_of(uint32_t w, unsigned *op) {
     return ISA_FAMILY_SOP2;
   }
   switch (w >> 26) {
-    case 0x32: *op = (w >> 16) & 0x3; return ISA_FAMILY_VINTRP;
     case 0x33: /* VOP3P: bits 31:23 = 0x198 */
       *op = (w >> 16) & 0x7F;
       return (w >> 23) == 0x198 ? ISA_FAMILY_VOP3P : -1;
@@ -37,6 +36,7 @@ static int family_of(uint32_t w, unsigned *op) {
     case 0x3C: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MIMG;
     case 0x3D: *op = (w >> 18) & 0xFF; return ISA_FAMILY_SMEM;
     case 0x3E: *op = 0; return ISA_FAMILY_EXP;
+    case 0x32: *op = (w >> 16) & 0x3; return ISA_FAMILY_VINTRP;
   }
   return -1;
 }
@@ -171,6 +171,27 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
     case ISA_FAMILY_MUBUF:
     case ISA_FAMILY_MTBUF:
       return true; /* decode_buffer() */
+    case ISA_FAMILY_VINTRP:
+      /* vsrc 7:0, attrchan 9:8, attr 15:10, op 17:16, vdst 25:18 */
+      f->v[ISA_FIELD_V1] = w & 0xFF;
+      f->v[ISA_FIELD_PARAM] = w & 0xFF;
+      f->v[ISA_FIELD_VD] = (w >> 18) & 0xFF;
+      in->attr = (w >> 10) & 0x3F;
+      in->attr_chan = (w >> 8) & 3;
+      return true;
+    case ISA_FAMILY_EXP:
+      /* w0: en 3:0, target 9:4, compr 10, done 11, vm 12; w1: vsrc0..3 */
+      in->exp_en = w & 0xF;
+      in->exp_target = (w >> 4) & 0x3F;
+      in->exp_compr = (w >> 10) & 1;
+      in->exp_done = (w >> 11) & 1;
+      in->exp_vm = (w >> 12) & 1;
+      for (unsigned i = 0; i < 4; i++) {
+        struct isa_operand x = {0};
+        operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> (8 * i)) & 0xFF), 1);
+        in->srcs[in->num_srcs++] = x;
+      }
+      return true;
     case ISA_FAMILY_FLAT: {
       f->v[ISA_FIELD_A] = w1 & 0xFF;
       f->v[ISA_FIELD_D0] = (w1 >> 8) & 0xFF;
@@ -445,6 +466,11 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "buffer form not allowed");
     return true;
   }
+  if (fam == ISA_FAMILY_EXP) {
+    in->info = &d->info;
+    in->size = 2;
+    return true;
+  }
   if (!check_memory(in, d))
     return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");
 
@@ -464,6 +490,9 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     } else if (o->field == ISA_FIELD_V1) {
       unsigned v1 = f.v[o->field];
       operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
+    } else if (o->field == ISA_FIELD_PARAM) {
+      x.kind = ISA_OPK_IMM;
+      x.value = f.v[ISA_FIELD_PARAM];
     } else if (o->field == ISA_FIELD_OFF) {
       unsigned soff = f.v[ISA_FIELD_OFF];
       if (soff != ISA_SRC_NULL) {

@@ -25,6 +25,7 @@ enum isa_field {
   ISA_FIELD_OFF,   /* SMEM offset, or soffset register when one is given */
   ISA_FIELD_SA,    /* FLAT saddr */
   ISA_FIELD_TXT_OFF, /* fixed text "off" (no saddr / no vaddr) */
+  ISA_FIELD_PARAM,   /* v_interp_mov parameter (p10, p20, p0) in the vsrc field */
   ISA_FIELD_COUNT
 };
 

@@ -300,6 +300,28 @@ static const char *const mtbuf_formats[128] = {
 #undef F
 };
 
+/* EXP: target name, four sources (compressed: two 16-bit pairs, each printed twice as its
+ * enable bits say), then done / compr / vm. */
+static void print_exp(struct out *o, const struct isa_inst *in) {
+  unsigned t = in->exp_target;
+  put(o, "%s ", in->info->name);
+  if (t <= 7) put(o, "mrt%u", t);
+  else if (t == 8) put(o, "mrtz");
+  else if (t == 9) put(o, "null");
+  else if (t >= 12 && t <= 16) put(o, "pos%u", t - 12);
+  else if (t == 20) put(o, "prim");
+  else if (t >= 32) put(o, "param%u", t - 32);
+  else put(o, "invalid_target_%u", t);
+  for (unsigned i = 0; i < 4; i++) {
+    put(o, i ? ", " : " ");
+    unsigned src = in->exp_compr ? (i < 2 ? 0 : 1) : i;
+    if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else put(o, "off");
+  }
+  if (in->exp_done) put(o, " done");
+  if (in->exp_compr) put(o, " compr");
+  if (in->exp_vm) put(o, " vm");
+}
+
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
 static void print_buffer(struct out *o, const struct isa_inst *in) {
   put(o, "%s", in->info->name);
@@ -343,6 +365,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     print_buffer(&o, in);
     goto encoding;
   }
+  if (in->family == ISA_FAMILY_EXP) {
+    print_exp(&o, in);
+    goto encoding;
+  }
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
   bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
@@ -380,6 +406,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       print_k16(&o, x->value, od->cls);
     else if (od->field == ISA_FIELD_TXT_OFF)
       put(&o, "off");
+    else if (od->field == ISA_FIELD_PARAM)
+      put(&o, x->value == 0 ? "p10" : x->value == 1 ? "p20" : x->value == 2 ? "p0"
+              : "invalid_param_%u", x->value);
     else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
       print_signed_hex(&o, (int32_t)x->value);
     else if (x->kind == ISA_OPK_IMM)
@@ -389,7 +418,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) put(&o, "|");
     if (neg_fn || sext) put(&o, ")");
   }
-  if (in->family == ISA_FAMILY_FLAT) {
+  if (in->family == ISA_FAMILY_VINTRP) {
+    put(&o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
+  } else if (in->family == ISA_FAMILY_FLAT) {
     if (in->offset) put(&o, " offset:%d", in->offset);
     if (in->glc) put(&o, " glc");
     if (in->slc) put(&o, " slc");

@@ -67,6 +67,12 @@ static const struct isa_raw_op raw_mubuf[] = {
 static const struct isa_raw_op raw_mtbuf[] = {
 #include "gpu/shader/isa/ops_mtbuf.def"
 };
+static const struct isa_raw_op raw_vintrp[] = {
+#include "gpu/shader/isa/ops_vintrp.def"
+};
+static const struct isa_raw_op raw_exp[] = {
+#include "gpu/shader/isa/ops_exp.def"
+};
 static const struct isa_raw_op raw_vop2_dpp16[] = {
 #include "gpu/shader/isa/ops_vop2_dpp16.def"
 };
@@ -105,6 +111,7 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_VOP3] = T_(raw_vop3, 1024),  [ISA_FAMILY_VOP3P] = T_(raw_vop3p, 128),
     [ISA_FAMILY_DS] = T_(raw_ds, 256),       [ISA_FAMILY_SMEM] = T_(raw_smem, 256),
     [ISA_FAMILY_MUBUF] = T_(raw_mubuf, 256), [ISA_FAMILY_MTBUF] = T_(raw_mtbuf, 16),
+    [ISA_FAMILY_VINTRP] = T_(raw_vintrp, 4), [ISA_FAMILY_EXP] = T_(raw_exp, 1),
 };
 /* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
 #define NV_ 5
@@ -133,7 +140,7 @@ static enum isa_field field_of(const char *s, size_t n) {
       {"K16", ISA_FIELD_K16}, {"K", ISA_FIELD_K},
       {"A", ISA_FIELD_A},     {"D0", ISA_FIELD_D0},   {"D1", ISA_FIELD_D1},
       {"SDATA", ISA_FIELD_SDATA}, {"SBASE", ISA_FIELD_SBASE}, {"OFF", ISA_FIELD_OFF},
-      {"SA", ISA_FIELD_SA},
+      {"SA", ISA_FIELD_SA},   {"PARAM", ISA_FIELD_PARAM},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;

@@ -659,6 +659,19 @@ def gen_buffer():
             fo.write('F(%d, "%s")\n' % (i, n))
 
 
+def gen_interp_export():
+    """VINTRP (template VD, V; v_interp_mov's V prints as a parameter p10/p20/p0) and EXP
+    (one opcode; operands and targets printed by print.c)."""
+    f = probe_family(probe.vintrp, 4, ["VD", "V"], {"VD": 10, "V": 20},
+                     {10: "VD", 20: "V1"})
+    for d in f.values():
+        d["tmpl"] = ",".join(t for t in d["tmpl"].split(",") if not t.startswith("?attr"))
+        d["tmpl"] = d["tmpl"].replace("?invalid_param_20", "PARAM").replace("!V", "!V1")
+    write_def("vintrp", f, {}, "fields VD V1 (vsrc) or PARAM (interp_mov); attr printed after")
+    x = oracle.disasm_samples([probe.exp(0, {})])[0]
+    write_def("exp", {0: dict(name=x[0].split()[0], tmpl="")}, {}, "operands by print.c")
+
+
 def gen_flat():
     """FLAT / SCRATCH / GLOBAL (seg 0/1/2): one template per (lds, glc, saddr given) variant,
     joined by '|' (X: variant invalid)."""
@@ -679,6 +692,9 @@ def gen_flat():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["interp"]:
+        gen_interp_export()
+        sys.exit(0)
     if sys.argv[1:] == ["buffer"]:
         gen_buffer()
         sys.exit(0)
