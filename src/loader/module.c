@@ -77,91 +77,97 @@ static int symbol_cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Collects exports (defined global NID symbols of an exported library) and attribution symbols
- * (every defined function/object, from the dynamic table and, in a plain ELF, .symtab). */
-static bool collect_symbols(struct loader_module *m) {
-  const struct sce_dynamic *d = &m->dyn;
-  const struct sce_file *f = &m->file;
-  const Elf64_Sym *st = NULL;
-  const char *sst = NULL;
-  uint64_t st_count = 0, sst_size = 0;
+/* A symbol table and its strings: the Sony dynamic table, or a plain ELF's .symtab. */
+struct symbol_source {
+  const Elf64_Sym *syms;
+  uint64_t count;
+  const char *strtab;
+  uint64_t strtab_size;
+  bool dynamic; /* names are NID#L#M and may be exports */
+};
+
+/* The .symtab of a plain ELF with section headers (a SELF carries none). */
+static bool find_section_symtab(const struct sce_file *f, struct symbol_source *out) {
   const Elf64_Ehdr *e = &f->ehdr;
-  /* optional section symbols (plain ELF only: a SELF carries no section headers) */
-  if (f->container == SCE_CONTAINER_ELF && e->e_shoff && e->e_shentsize == sizeof(Elf64_Shdr) &&
-      e->e_shnum && e->e_shoff <= f->size &&
-      (uint64_t)e->e_shnum * sizeof(Elf64_Shdr) <= f->size - e->e_shoff) {
-    for (unsigned i = 0; i < e->e_shnum; i++) {
-      Elf64_Shdr sh, link;
-      memcpy(&sh, f->buf + e->e_shoff + i * sizeof sh, sizeof sh);
-      if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= e->e_shnum || sh.sh_entsize != sizeof(Elf64_Sym))
-        continue;
-      memcpy(&link, f->buf + e->e_shoff + sh.sh_link * sizeof link, sizeof link);
-      if (sh.sh_offset > f->size || sh.sh_size > f->size - sh.sh_offset || sh.sh_offset % 8 ||
-          link.sh_offset > f->size || link.sh_size > f->size - link.sh_offset || !link.sh_size)
-        continue;
-      st = (const Elf64_Sym *)(f->buf + sh.sh_offset);
-      st_count = sh.sh_size / sizeof(Elf64_Sym);
-      sst = (const char *)f->buf + link.sh_offset;
-      sst_size = link.sh_size;
-      break;
-    }
+  if (f->container != SCE_CONTAINER_ELF || !e->e_shoff || e->e_shentsize != sizeof(Elf64_Shdr) ||
+      !e->e_shnum || e->e_shoff > f->size ||
+      (uint64_t)e->e_shnum * sizeof(Elf64_Shdr) > f->size - e->e_shoff)
+    return false;
+  for (unsigned i = 0; i < e->e_shnum; i++) {
+    Elf64_Shdr sh, link;
+    memcpy(&sh, f->buf + e->e_shoff + i * sizeof sh, sizeof sh);
+    if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= e->e_shnum ||
+        sh.sh_entsize != sizeof(Elf64_Sym))
+      continue;
+    memcpy(&link, f->buf + e->e_shoff + sh.sh_link * sizeof link, sizeof link);
+    if (sh.sh_offset > f->size || sh.sh_size > f->size - sh.sh_offset ||
+        link.sh_offset > f->size || link.sh_size > f->size - link.sh_offset || !link.sh_size ||
+        ((uintptr_t)(f->buf + sh.sh_offset) & 7))
+      continue;
+    *out = (struct symbol_source){(const Elf64_Sym *)(f->buf + sh.sh_offset),
+                                  sh.sh_size / sizeof(Elf64_Sym),
+                                  (const char *)f->buf + link.sh_offset, link.sh_size, false};
+    return true;
   }
-  if (((uintptr_t)st & 7) != 0) st = NULL, st_count = 0; /* unaligned buffer: skip */
-  size_t pool = 0, nsym = 0, nexp = 0;
-  for (uint64_t pass = 0; pass < 2; pass++) {
-    const Elf64_Sym *tab = pass ? st : d->syms;
-    uint64_t n = pass ? st_count : d->sym_count;
-    for (uint64_t i = 0; i < n; i++) {
-      const Elf64_Sym *s = &tab[i];
-      if (s->st_shndx == SHN_UNDEF || s->st_value == 0) continue;
-      int t = ELF64_ST_TYPE(s->st_info);
-      if (t != STT_FUNC && t != STT_OBJECT) continue;
-      const char *nm = pass ? (s->st_name < sst_size &&
-                               memchr(sst + s->st_name, 0, sst_size - s->st_name)
-                                   ? sst + s->st_name : NULL)
-                            : sce_dynamic_sym_name(d, s);
-      if (!nm || !*nm) continue;
-      pool += strlen(nm) + 1;
-      nsym++;
-      if (!pass) nexp++;
+  return false;
+}
+
+/* The name of S if it is a defined function or object worth attributing to, else NULL. */
+static const char *usable_name(const struct symbol_source *src, const Elf64_Sym *s) {
+  int t = ELF64_ST_TYPE(s->st_info);
+  if (s->st_shndx == SHN_UNDEF || s->st_value == 0 || (t != STT_FUNC && t != STT_OBJECT))
+    return NULL;
+  if (s->st_name >= src->strtab_size ||
+      !memchr(src->strtab + s->st_name, 0, src->strtab_size - s->st_name))
+    return NULL;
+  const char *n = src->strtab + s->st_name;
+  return *n ? n : NULL;
+}
+
+/* Records S (named NAME) as an attribution symbol and, for a global NID symbol of one of the
+ * module's export libraries, as an export. */
+static void add_symbol(struct loader_module *m, const struct symbol_source *src,
+                       const Elf64_Sym *s, const char *name, char **pool) {
+  size_t len = strlen(name) + 1;
+  memcpy(*pool, name, len);
+  m->symbols[m->symbol_count++] = (struct module_symbol){m->base + s->st_value, s->st_size, *pool};
+  *pool += len;
+  char nid[NID_BUF_SIZE];
+  unsigned lib_id, mod_id;
+  if (!src->dynamic || ELF64_ST_BIND(s->st_info) == STB_LOCAL ||
+      !nid_parse_symbol(name, nid, &lib_id, &mod_id))
+    return;
+  const struct sce_library_ref *lib = sce_dynamic_find_library(&m->dyn, lib_id, true);
+  if (!lib) return;
+  struct module_export *x = &m->exports[m->export_count++];
+  memcpy(x->nid, nid, sizeof x->nid);
+  x->library = lib->name;
+  x->is_object = ELF64_ST_TYPE(s->st_info) == STT_OBJECT;
+  x->addr = m->base + s->st_value;
+}
+
+/* Collects exports (sorted by NID) and attribution symbols (sorted by address) from the
+ * dynamic table and, in a plain ELF, .symtab. */
+static bool collect_symbols(struct loader_module *m) {
+  struct symbol_source src[2] = {
+      {m->dyn.syms, m->dyn.sym_count, m->dyn.strtab, m->dyn.strtab_size, true}};
+  size_t nsrc = 1 + find_section_symtab(&m->file, &src[1]);
+  size_t pool = 0, nsym = 0;
+  for (size_t k = 0; k < nsrc; k++)
+    for (uint64_t i = 0; i < src[k].count; i++) {
+      const char *n = usable_name(&src[k], &src[k].syms[i]);
+      if (n) pool += strlen(n) + 1, nsym++;
     }
-  }
   m->name_pool = malloc(pool ? pool : 1);
   m->symbols = calloc(nsym ? nsym : 1, sizeof *m->symbols);
-  m->exports = calloc(nexp ? nexp : 1, sizeof *m->exports);
+  m->exports = calloc(nsym ? nsym : 1, sizeof *m->exports);
   if (!m->name_pool || !m->symbols || !m->exports) return false;
   char *at = m->name_pool;
-  for (uint64_t pass = 0; pass < 2; pass++) {
-    const Elf64_Sym *tab = pass ? st : d->syms;
-    uint64_t n = pass ? st_count : d->sym_count;
-    for (uint64_t i = 0; i < n; i++) {
-      const Elf64_Sym *s = &tab[i];
-      if (s->st_shndx == SHN_UNDEF || s->st_value == 0) continue;
-      int t = ELF64_ST_TYPE(s->st_info);
-      if (t != STT_FUNC && t != STT_OBJECT) continue;
-      const char *nm = pass ? (s->st_name < sst_size &&
-                               memchr(sst + s->st_name, 0, sst_size - s->st_name)
-                                   ? sst + s->st_name : NULL)
-                            : sce_dynamic_sym_name(d, s);
-      if (!nm || !*nm) continue;
-      size_t len = strlen(nm) + 1;
-      memcpy(at, nm, len);
-      m->symbols[m->symbol_count++] =
-          (struct module_symbol){m->base + s->st_value, s->st_size, at};
-      at += len;
-      if (pass || ELF64_ST_BIND(s->st_info) == STB_LOCAL) continue;
-      char nid[NID_BUF_SIZE];
-      unsigned lib_id, mod_id;
-      if (!nid_parse_symbol(nm, nid, &lib_id, &mod_id)) continue;
-      const struct sce_library_ref *lib = sce_dynamic_find_library(d, lib_id, true);
-      if (!lib) continue;
-      struct module_export *x = &m->exports[m->export_count++];
-      memcpy(x->nid, nid, sizeof x->nid);
-      x->library = lib->name;
-      x->is_object = t == STT_OBJECT;
-      x->addr = m->base + s->st_value;
+  for (size_t k = 0; k < nsrc; k++)
+    for (uint64_t i = 0; i < src[k].count; i++) {
+      const char *n = usable_name(&src[k], &src[k].syms[i]);
+      if (n) add_symbol(m, &src[k], &src[k].syms[i], n, &at);
     }
-  }
   if (m->export_count) qsort(m->exports, m->export_count, sizeof *m->exports, export_cmp);
   if (m->symbol_count) qsort(m->symbols, m->symbol_count, sizeof *m->symbols, symbol_cmp);
   return true;
