@@ -3,14 +3,16 @@
 #   prospero_guest(NAME SOURCES src... [CFLAGS flag...] [PRX_MODULES prx...]
 #                  [PARAM_JSON file])
 #       builds the game folder ${CMAKE_BINARY_DIR}/guests/NAME/ with eboot.bin (fake-signed
-#       PS5 SELF), sce_sys/param.json (PARAM_JSON or a generated one with a title id unique
+#       PS5 SELF; the linked ELF with symbols is kept as guest-NAME.elf in the calling
+#       folder's build directory, for addr2line/gdb), sce_sys/param.json (PARAM_JSON or a generated one with a title id unique
 #       to NAME) and sce_module/<prx>.prx for each PRX_MODULES entry (built with
 #       prospero_guest_prx; the executable is linked against them). Target guest_NAME.
 #   prospero_guest_prx(NAME SOURCES src... [CFLAGS flag...])
 #       builds ${CMAKE_BINARY_DIR}/guest-prx/NAME/NAME.prx (and NAME.so to link against).
 #   prospero_guest_test(NAME GUEST g [ARGS arg...] EXPECT_STDOUT file EXPECT_EXIT n
-#                       [EXPECT_LOG_REGEX re...] [TIMEOUT s])
-#       ctest "guest.NAME" (label guest): runs `prospero --game <folder of g> [-- ARGS]`,
+#                       [EXPECT_LOG_REGEX re...] [EMULATOR_ARGS opt...] [TIMEOUT s])
+#       ctest "guest.NAME" (label guest): runs
+#       `prospero [EMULATOR_ARGS] --game <folder of g> [-- ARGS]`,
 #       compares stdout byte for byte with EXPECT_STDOUT, checks the exit code and that
 #       each regex matches the emulator log (stderr).
 #
@@ -120,6 +122,7 @@ function(prospero_guest name)
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/sce_module
     COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc ${G_CFLAGS} --module eboot
             --depfile ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
+            --keep-elf ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.elf
             -o ${dir}/eboot.bin ${srcs} ${prx_inputs}
     ${prx_commands}
     DEPFILE ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
@@ -131,7 +134,7 @@ endfunction()
 
 function(prospero_guest_test name)
   cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT"
-                        "ARGS;EXPECT_LOG_REGEX" ${ARGN})
+                        "ARGS;EXPECT_LOG_REGEX;EMULATOR_ARGS" ${ARGN})
   if(NOT T_GUEST OR NOT T_EXPECT_STDOUT OR "${T_EXPECT_EXIT}" STREQUAL "")
     message(FATAL_ERROR "prospero_guest_test(${name}): GUEST, EXPECT_STDOUT and EXPECT_EXIT "
                         "are required")
@@ -153,6 +156,10 @@ function(prospero_guest_test name)
   string(APPEND cfg "set(GT_ARGS)\n")
   foreach(a IN LISTS T_ARGS)
     string(APPEND cfg "list(APPEND GT_ARGS [==[${a}]==])\n")
+  endforeach()
+  string(APPEND cfg "set(GT_EMULATOR_ARGS)\n")
+  foreach(a IN LISTS T_EMULATOR_ARGS)
+    string(APPEND cfg "list(APPEND GT_EMULATOR_ARGS [==[${a}]==])\n")
   endforeach()
   string(APPEND cfg "set(GT_LOG_REGEX)\n")
   foreach(r IN LISTS T_EXPECT_LOG_REGEX)
