@@ -11,6 +11,8 @@
 
 #include "common/nid.h"
 #include "loader/linker.h"
+#include "loader/loader.h"
+#include <pthread.h>
 #include "loader/sce_elf.h"
 #include "loader/tls.h"
 #include "sce_builder.h"
@@ -290,8 +292,44 @@ static void test_tls_small_alignment(void **state) {
   tls_reset();
 }
 
+/* A second host thread made a guest thread: its own TCB in GS, its own copy of the TLS
+ * template, the console's MXCSR. */
+static uint64_t other_tp, other_gs0;
+static uint32_t other_value, other_mxcsr;
+static void *guest_thread(void *arg) {
+  (void)arg;
+  if (!loader_thread_attach()) return NULL;
+  other_tp = tls_thread_pointer();
+  other_gs0 = read_gs0();
+  other_value = read_gs_i32(-16);
+  __asm__ volatile("stmxcsr %0" : "=m"(other_mxcsr));
+  loader_thread_detach();
+  return NULL;
+}
+
+static void test_thread_attach(void **state) {
+  (void)state;
+  tls_reset();
+  static uint8_t image[16] = {0x78, 0x56, 0x34, 0x12};
+  tls_module_register((uint64_t)(uintptr_t)image, 4, 16, 16, true);
+  assert_true(tls_thread_init());
+  uint32_t *mine = (uint32_t *)(uintptr_t)(tls_thread_pointer() - 16);
+  *mine = 5; /* the other thread must not see this */
+  pthread_t t;
+  assert_int_equal(pthread_create(&t, NULL, guest_thread, NULL), 0);
+  pthread_join(t, NULL);
+  assert_true(other_tp != 0 && other_tp != tls_thread_pointer());
+  assert_int_equal(other_gs0, other_tp);
+  assert_int_equal(other_value, 0x12345678);
+  assert_int_equal(other_mxcsr & 0xFFC0, 0x9FC0 & 0xFFC0); /* masks, FTZ, DAZ (flags aside) */
+  assert_int_equal(read_gs0(), tls_thread_pointer());      /* ours unchanged */
+  tls_thread_exit();
+  tls_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_thread_attach),
       cmocka_unit_test(test_tls_small_alignment),
       cmocka_unit_test_setup(test_resolution_order, setup),
       cmocka_unit_test_setup(test_relocations, setup),
