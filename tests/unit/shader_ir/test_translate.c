@@ -83,6 +83,13 @@ static void run(const char *src, bool wave64, const struct ir_interp_wave *init,
   *out = *init;
   struct ir_interp_wave *b = malloc(sizeof *b);
   *b = *init;
+  /* the second run gets its own copy of the initial LDS */
+  uint8_t *lds_copy = NULL;
+  if (init->lds) {
+    lds_copy = malloc(init->lds_size);
+    memcpy(lds_copy, init->lds, init->lds_size);
+    b->lds = lds_copy;
+  }
   bool ok = ir_interp_run(raw, out, 10000, msg, sizeof msg);
   if (!ok) fprintf(stderr, "interp raw: %s\n", msg);
   assert_true(ok);
@@ -92,6 +99,8 @@ static void run(const char *src, bool wave64, const struct ir_interp_wave *init,
   assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
   assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
   assert_true(out->vcc == b->vcc && out->exec == b->exec && out->scc == b->scc && out->m0 == b->m0);
+  if (lds_copy) assert_memory_equal(out->lds, lds_copy, init->lds_size);
+  free(lds_copy);
   free(b);
   ir_function_destroy(raw);
   ir_function_destroy(opt);
@@ -318,6 +327,81 @@ static void constant_setpc_target_is_followed(void **state) {
   free(r);
 }
 
+static void lds_reads_writes_and_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  uint8_t *lds = calloc(1, 4096), *lds2 = calloc(1, 4096);
+  w->lds = lds;
+  w->lds_size = 4096;
+  run("v_lshlrev_b32 v1, 2, v0\n"
+      "ds_write_b32 v1, v0\n"
+      "ds_read_b32 v2, v1 offset:4\n"          /* the next lane's value */
+      "v_mov_b32 v3, 0\n"
+      "ds_add_rtn_u32 v4, v3, v0 offset:512\n"
+      "ds_read_b32 v5, v3 offset:512\n"
+      "ds_write2_b32 v1, v0, v2 offset0:64 offset1:96\n" /* at 256 + 4l and 384 + 4l */
+      "ds_read2_b32 v[6:7], v1 offset0:64 offset1:96\n"
+      "s_endpgm\n",
+      false, w, r);
+  (void)lds2;
+  assert_int_equal(r->vgpr[2][0], 1);
+  assert_int_equal(r->vgpr[2][30], 31);
+  assert_int_equal(r->vgpr[2][31], 0);
+  assert_int_equal(r->vgpr[4][0], 0);
+  assert_int_equal(r->vgpr[5][0], 496); /* 0 + 1 + ... + 31 */
+  assert_int_equal(r->vgpr[6][7], 7);
+  assert_int_equal(r->vgpr[7][7], 8);
+  free(lds);
+  free(lds2);
+  free(w);
+  free(r);
+}
+
+/* Buffer, global and scalar memory: the IR carries the address arithmetic the ISA defines
+ * (checked on the printed IR; the interpreter does not model those memories). */
+static void memory_operations_have_their_addresses(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("s_load_dwordx2 s[4:5], s[0:1], 0x10\n"
+                             "s_buffer_load_dword s6, s[8:11], 0x4\n"
+                             "buffer_load_dword v1, v0, s[8:11], 0 offen offset:16\n"
+                             "global_load_dword v2, v[0:1], off offset:8\n"
+                             "tbuffer_load_format_xy v[3:4], v5, s[8:11], 0 format:[BUF_FMT_32_32_FLOAT] idxen\n"
+                             "buffer_store_dword v1, v0, s[8:11], s2 idxen\n"
+                             "global_store_dwordx2 v[0:1], v[2:3], off\n"
+                             "s_endpgm\n",
+                             &n, false);
+  uint32_t observe[] = {IR_REG_SGPR0 + 4, IR_REG_SGPR0 + 5, IR_REG_SGPR0 + 6, IR_REG_VGPR0 + 4};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 4};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  uint32_t count[IR_OP_COUNT] = {0};
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead) count[fn->insts[i].op]++;
+  assert_int_equal(count[IR_OP_load_const], 2);        /* two dwords */
+  assert_int_equal(count[IR_OP_load_buffer_const], 1);
+  assert_int_equal(count[IR_OP_load_buffer_fmt], 1);
+  assert_int_equal(count[IR_OP_store_buffer], 1);
+  assert_int_equal(count[IR_OP_store_global], 2);
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  ir_print_function(f, fn);
+  fclose(f);
+  assert_non_null(strstr(text, "const.u32 0x10")); /* the SMEM offset */
+  assert_non_null(strstr(text, "const.u64 0x8"));  /* the global offset */
+  assert_non_null(strstr(text, "load_buffer_fmt.v4f32 [0x"));
+  free(text);
+  ir_function_destroy(fn);
+}
+
 static void bad_code_gives_clear_errors(void **state) {
   (void)state;
   struct ir_translate_error err;
@@ -456,6 +540,8 @@ int main(void) {
       cmocka_unit_test(vector_carry_chain_64bit),
       cmocka_unit_test(wave64_masks),
       cmocka_unit_test(constant_setpc_target_is_followed),
+      cmocka_unit_test(lds_reads_writes_and_atomics),
+      cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(bad_code_gives_clear_errors),
       cmocka_unit_test(llc_output_translates_structured_and_runs),
   };

@@ -232,6 +232,34 @@ static bool exec_inst(struct interp *it, uint32_t id) {
         }
       }
       return true;
+    case IR_OP_atomic_lds:
+      /* lanes in order; the returned value is the memory before each lane's update */
+      for (uint32_t l = 0; l < n; l++) {
+        uint32_t addr = (uint32_t)V(it, args[0])[l], v = (uint32_t)V(it, args[1])[l], old;
+        out[l] = 0;
+        if (!(V(it, args[2])[l] & 1) || !w->lds || w->lds_size < 4 || addr > w->lds_size - 4)
+          continue;
+        memcpy(&old, w->lds + addr, 4);
+        uint32_t r;
+        switch (in->imm) {
+          case IR_ATOMIC_SWAP: r = v; break;
+          case IR_ATOMIC_ADD: r = old + v; break;
+          case IR_ATOMIC_SUB: r = old - v; break;
+          case IR_ATOMIC_SMIN: r = (int32_t)v < (int32_t)old ? v : old; break;
+          case IR_ATOMIC_UMIN: r = v < old ? v : old; break;
+          case IR_ATOMIC_SMAX: r = (int32_t)v > (int32_t)old ? v : old; break;
+          case IR_ATOMIC_UMAX: r = v > old ? v : old; break;
+          case IR_ATOMIC_AND: r = old & v; break;
+          case IR_ATOMIC_OR: r = old | v; break;
+          case IR_ATOMIC_XOR: r = old ^ v; break;
+          case IR_ATOMIC_INC: r = old >= v ? 0 : old + 1; break;
+          case IR_ATOMIC_DEC: r = (old == 0 || old > v) ? v : old - 1; break;
+          default: return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
+        }
+        memcpy(w->lds + addr, &r, 4);
+        out[l] = old;
+      }
+      return true;
     case IR_OP_barrier:
     case IR_OP_set_float_mode:
     case IR_OP_wait_counters: return true;

@@ -254,12 +254,15 @@ enum xl_kind {
   K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
   K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
   K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
+  /* memory: detail = dwords (or components) */
+  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
+  K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
 };
 
 enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
 enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_ANDN1, L_ORN1 };
 /* detail flags for vector binary ops */
-enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */ };
+enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */, RTN = 1 << 11 };
 
 struct xl_entry {
   const char *name;
@@ -382,6 +385,63 @@ struct xl_entry {
   X(v_subrev_co_ci_u32, VADDCI, isub, REV) \
   X(v_bfe_u32, VBFE, ubfe, 0) X(v_bfe_i32, VBFE, sbfe, 0) X(v_bfi_b32, VBFI, ior, 0) \
   X(v_mad_u64_u32, VMAD_U64, imul, 0) \
+  /* scalar memory: s_load from a 64-bit address, s_buffer_load through a V# */ \
+  X(s_load_dword, SLOAD, load_const, 1) X(s_load_dwordx2, SLOAD, load_const, 2) \
+  X(s_load_dwordx4, SLOAD, load_const, 4) X(s_load_dwordx8, SLOAD, load_const, 8) \
+  X(s_load_dwordx16, SLOAD, load_const, 16) \
+  X(s_buffer_load_dword, SBUFLOAD, load_buffer_const, 1) \
+  X(s_buffer_load_dwordx2, SBUFLOAD, load_buffer_const, 2) \
+  X(s_buffer_load_dwordx4, SBUFLOAD, load_buffer_const, 4) \
+  X(s_buffer_load_dwordx8, SBUFLOAD, load_buffer_const, 8) \
+  X(s_buffer_load_dwordx16, SBUFLOAD, load_buffer_const, 16) \
+  X(s_dcache_inv, SNOP, copy, 0) X(s_gl1_inv, SNOP, copy, 0) \
+  /* buffers (MUBUF/MTBUF) */ \
+  X(buffer_load_dword, BUFLOAD, load_buffer, 1) X(buffer_load_dwordx2, BUFLOAD, load_buffer, 2) \
+  X(buffer_load_dwordx3, BUFLOAD, load_buffer, 3) X(buffer_load_dwordx4, BUFLOAD, load_buffer, 4) \
+  X(buffer_store_dword, BUFSTORE, store_buffer, 1) X(buffer_store_dwordx2, BUFSTORE, store_buffer, 2) \
+  X(buffer_store_dwordx3, BUFSTORE, store_buffer, 3) X(buffer_store_dwordx4, BUFSTORE, store_buffer, 4) \
+  X(buffer_load_format_x, BUFLOADFMT, load_buffer_fmt, 1) \
+  X(buffer_load_format_xy, BUFLOADFMT, load_buffer_fmt, 2) \
+  X(buffer_load_format_xyz, BUFLOADFMT, load_buffer_fmt, 3) \
+  X(buffer_load_format_xyzw, BUFLOADFMT, load_buffer_fmt, 4) \
+  X(tbuffer_load_format_x, TBUFLOADFMT, load_buffer_fmt, 1) \
+  X(tbuffer_load_format_xy, TBUFLOADFMT, load_buffer_fmt, 2) \
+  X(tbuffer_load_format_xyz, TBUFLOADFMT, load_buffer_fmt, 3) \
+  X(tbuffer_load_format_xyzw, TBUFLOADFMT, load_buffer_fmt, 4) \
+  X(buffer_gl0_inv, SNOP, copy, 0) X(buffer_gl1_inv, SNOP, copy, 0) \
+  /* global / flat (flat treated as global: apertures are not modelled) */ \
+  X(global_load_dword, GLOAD, load_global, 1) X(global_load_dwordx2, GLOAD, load_global, 2) \
+  X(global_load_dwordx3, GLOAD, load_global, 3) X(global_load_dwordx4, GLOAD, load_global, 4) \
+  X(global_store_dword, GSTORE, store_global, 1) X(global_store_dwordx2, GSTORE, store_global, 2) \
+  X(global_store_dwordx3, GSTORE, store_global, 3) X(global_store_dwordx4, GSTORE, store_global, 4) \
+  X(flat_load_dword, GLOAD, load_global, 1) X(flat_load_dwordx2, GLOAD, load_global, 2) \
+  X(flat_load_dwordx3, GLOAD, load_global, 3) X(flat_load_dwordx4, GLOAD, load_global, 4) \
+  X(flat_store_dword, GSTORE, store_global, 1) X(flat_store_dwordx2, GSTORE, store_global, 2) \
+  X(flat_store_dwordx3, GSTORE, store_global, 3) X(flat_store_dwordx4, GSTORE, store_global, 4) \
+  /* LDS */ \
+  X(ds_read_b32, DSREAD, load_lds, 1) X(ds_read_b64, DSREAD, load_lds, 2) \
+  X(ds_read_b96, DSREAD, load_lds, 3) X(ds_read_b128, DSREAD, load_lds, 4) \
+  X(ds_write_b32, DSWRITE, store_lds, 1) X(ds_write_b64, DSWRITE, store_lds, 2) \
+  X(ds_write_b96, DSWRITE, store_lds, 3) X(ds_write_b128, DSWRITE, store_lds, 4) \
+  X(ds_read2_b32, DSREAD2, load_lds, 1) X(ds_read2_b64, DSREAD2, load_lds, 2) \
+  X(ds_read2st64_b32, DSREAD2, load_lds, 1 | SIGNED) X(ds_read2st64_b64, DSREAD2, load_lds, 2 | SIGNED) \
+  X(ds_write2_b32, DSWRITE2, store_lds, 1) X(ds_write2_b64, DSWRITE2, store_lds, 2) \
+  X(ds_write2st64_b32, DSWRITE2, store_lds, 1 | SIGNED) X(ds_write2st64_b64, DSWRITE2, store_lds, 2 | SIGNED) \
+  X(ds_add_u32, DSATOMIC, atomic_lds, IR_ATOMIC_ADD) X(ds_sub_u32, DSATOMIC, atomic_lds, IR_ATOMIC_SUB) \
+  X(ds_min_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMIN) X(ds_max_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMAX) \
+  X(ds_min_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMIN) X(ds_max_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMAX) \
+  X(ds_and_b32, DSATOMIC, atomic_lds, IR_ATOMIC_AND) X(ds_or_b32, DSATOMIC, atomic_lds, IR_ATOMIC_OR) \
+  X(ds_xor_b32, DSATOMIC, atomic_lds, IR_ATOMIC_XOR) \
+  X(ds_add_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_ADD | RTN) \
+  X(ds_sub_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_SUB | RTN) \
+  X(ds_min_rtn_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMIN | RTN) \
+  X(ds_max_rtn_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMAX | RTN) \
+  X(ds_min_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMIN | RTN) \
+  X(ds_max_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMAX | RTN) \
+  X(ds_and_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_AND | RTN) \
+  X(ds_or_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_OR | RTN) \
+  X(ds_xor_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_XOR | RTN) \
+  X(ds_wrxchg_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_SWAP | RTN) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
   X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
@@ -661,6 +721,9 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
   }
   write_vdst(x, in, r);
 }
+
+static void translate_memory(struct xl_state *x, const struct isa_inst *in,
+                             const struct xl_entry *e);
 
 static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   LOG(shader, DEBUG, "no IR translation for %s at 0x%x", in->info->name, pc);
@@ -984,6 +1047,11 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       write_s32(x, in, ir_read_lane(bd, src32(x, in, 0),
                                     ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
       break;
+    case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
+    case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
+    case K_DSREAD2: case K_DSWRITE2: case K_DSATOMIC:
+      translate_memory(x, in, e);
+      break;
     case K_VWRITELANE: { /* writes one lane regardless of EXEC */
       const struct isa_operand *d = &in->defs[0];
       if (d->kind != ISA_OPK_VGPR) break;
@@ -992,6 +1060,146 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
                                 ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
       break;
     }
+  }
+}
+
+/* ---- memory -------------------------------------------------------------------------- */
+
+static uint32_t desc4(struct xl_state *x, const struct isa_operand *op) {
+  uint32_t d[4];
+  for (unsigned i = 0; i < 4; i++) d[i] = src_dword(x, op, i, false);
+  return ir_vec4_u32(&x->b, d[0], d[1], d[2], d[3]);
+}
+
+/* SMEM offset: an immediate (signed byte offset) or an SGPR. */
+static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  if (in->srcs[i].kind == ISA_OPK_IMM || in->srcs[i].kind == ISA_OPK_NONE)
+    return c32(x, (uint32_t)in->offset);
+  return src32(x, in, i);
+}
+
+static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
+
+/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). */
+static void buffer_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
+                           unsigned soffset, uint32_t *index, uint32_t *offset) {
+  const struct isa_operand *va = &in->srcs[vaddr];
+  unsigned k = 0;
+  *index = in->idxen ? src_dword(x, va, k++, false) : c32(x, 0);
+  uint32_t off = in->offen ? src_dword(x, va, k, false) : c32(x, 0);
+  off = ir_iadd(&x->b, off, src32(x, in, soffset));
+  *offset = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
+}
+
+/* FLAT/GLOBAL address: saddr (64-bit SGPR pair) + 32-bit vaddr, or a 64-bit vaddr. */
+static uint32_t global_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
+                               unsigned saddr) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a;
+  if (saddr < in->num_srcs && in->srcs[saddr].kind == ISA_OPK_SGPR)
+    a = ir_iadd64(bd, src64(x, in, saddr, false),
+                  ir_pack_u64(bd, src_dword(x, &in->srcs[vaddr], 0, false), c32(x, 0)));
+  else
+    a = src64(x, in, vaddr, false);
+  int64_t off = in->offset;
+  return ir_iadd64(bd, a, c64(x, (uint64_t)off));
+}
+
+static uint32_t plus(struct xl_state *x, uint32_t v, uint32_t k) {
+  return k ? ir_iadd(&x->b, v, c32(x, k)) : v;
+}
+
+static uint32_t plus64(struct xl_state *x, uint32_t v, uint64_t k) {
+  return k ? ir_iadd64(&x->b, v, c64(x, k)) : v;
+}
+
+static void translate_memory(struct xl_state *x, const struct isa_inst *in,
+                             const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  unsigned n = e->detail & 0xff;
+  uint32_t index, offset, addr;
+  switch (e->kind) {
+    case K_SLOAD: /* srcs: sdata, sbase (pair), offset */
+      addr = src64(x, in, 1, false);
+      offset = smem_offset(x, in, 2);
+      for (unsigned i = 0; i < n; i++)
+        write_sdword(x, &in->srcs[0], i, ir_load_const(bd, addr, plus(x, offset, 4 * i)));
+      break;
+    case K_SBUFLOAD: /* srcs: sdata, V#, offset */
+      addr = desc4(x, &in->srcs[1]);
+      offset = smem_offset(x, in, 2);
+      for (unsigned i = 0; i < n; i++)
+        write_sdword(x, &in->srcs[0], i, ir_load_buffer_const(bd, addr, plus(x, offset, 4 * i)));
+      break;
+    case K_BUFLOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
+      buffer_address(x, in, 0, 2, &index, &offset);
+      addr = desc4(x, &in->srcs[1]);
+      for (unsigned i = 0; i < n && in->num_defs; i++)
+        write_v32(x, &in->defs[0], i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
+      break;
+    case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
+      buffer_address(x, in, 1, 3, &index, &offset);
+      addr = desc4(x, &in->srcs[2]);
+      for (unsigned i = 0; i < n; i++)
+        ir_store_buffer(bd, addr, index, plus(x, offset, 4 * i),
+                        src_dword(x, &in->srcs[0], i, false), active_pred(x));
+      break;
+    case K_BUFLOADFMT:
+    case K_TBUFLOADFMT: { /* converted through the V# format (MUBUF) or the instruction's */
+      buffer_address(x, in, 0, 2, &index, &offset);
+      addr = desc4(x, &in->srcs[1]);
+      uint64_t fmt = e->kind == K_TBUFLOADFMT ? in->format : 0;
+      uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset);
+      for (unsigned i = 0; i < n && in->num_defs; i++)
+        write_v32(x, &in->defs[0], i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
+      break;
+    }
+    case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
+      addr = global_address(x, in, 0, 1);
+      for (unsigned i = 0; i < n && in->num_defs; i++)
+        write_v32(x, &in->defs[0], i, ir_load_global(bd, plus64(x, addr, 4 * i)));
+      break;
+    case K_GSTORE: /* srcs: vaddr, vdata, saddr */
+      addr = global_address(x, in, 0, 2);
+      for (unsigned i = 0; i < n; i++)
+        ir_store_global(bd, plus64(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false),
+                        active_pred(x));
+      break;
+    case K_DSREAD: /* defs: vdst; srcs: addr */
+      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      for (unsigned i = 0; i < n && in->num_defs; i++)
+        write_v32(x, &in->defs[0], i, ir_load_lds(bd, plus(x, addr, 4 * i)));
+      break;
+    case K_DSWRITE: /* srcs: addr, data */
+      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      for (unsigned i = 0; i < n; i++)
+        ir_store_lds(bd, plus(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false), active_pred(x));
+      break;
+    case K_DSREAD2:
+    case K_DSWRITE2: { /* two elements at offset0 and offset1 (x stride: size or 64 x size) */
+      uint32_t stride = 4 * n * ((e->detail & SIGNED) ? 64 : 1);
+      uint32_t base = src32(x, in, 0);
+      uint32_t offs[2] = {(uint32_t)in->offset & 0xff, in->offset1};
+      for (unsigned h = 0; h < 2; h++) {
+        uint32_t a = plus(x, base, offs[h] * stride);
+        for (unsigned i = 0; i < n; i++) {
+          if (e->kind == K_DSREAD2) {
+            if (in->num_defs) write_v32(x, &in->defs[0], h * n + i, ir_load_lds(bd, plus(x, a, 4 * i)));
+          } else {
+            ir_store_lds(bd, plus(x, a, 4 * i), src_dword(x, &in->srcs[1 + h], i, false),
+                         active_pred(x));
+          }
+        }
+      }
+      break;
+    }
+    case K_DSATOMIC: { /* srcs: addr, data; returns the old value with _rtn */
+      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      uint32_t old = ir_atomic_lds_i(bd, e->detail & 0xff, addr, src32(x, in, 1), active_pred(x));
+      if ((e->detail & RTN) && in->num_defs) write_vdst(x, in, old);
+      break;
+    }
+    default: break;
   }
 }
 
