@@ -358,11 +358,13 @@ void module_rewrite_code(struct loader_module *m) {
       rewrite_range((uint8_t *)(uintptr_t)at, segs[s].end - at, at, &m->rewrite, record_syscall, m);
   }
   free(ranges);
-  if (m->syscall_count) qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
+  if (m->syscall_count)
+    qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
   const struct rewrite_stats *st = &m->rewrite;
   LOG(loader, INFO,
-      "%s: code rewrite over %llu ranges (%zu functions from .eh_frame, rest swept linearly): %llu instructions, FS sites %llu (rewritten %llu), "
-      "syscalls trapped %llu, ambiguous %llu, undecodable bytes %llu",
+      "%s: code rewrite over %llu ranges (%zu functions from .eh_frame, rest swept linearly): "
+      "%llu instructions, FS sites %llu (rewritten %llu), syscalls trapped %llu, ambiguous "
+      "%llu, undecodable bytes %llu",
       m->name, (unsigned long long)st->ranges, used,
       (unsigned long long)st->instructions, (unsigned long long)st->fs_sites,
       (unsigned long long)st->fs_rewritten, (unsigned long long)st->syscalls,

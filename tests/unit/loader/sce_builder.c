@@ -143,12 +143,20 @@ void sb_add_needed(struct sce_builder *b, const char *file_name) {
 }
 void sb_set_init_array(struct sce_builder *b, size_t data_off, const uint64_t *fns, size_t n) {
   for (size_t i = 0; i < n; i++)
-    sb_add_rela(b, SB_DATA_VADDR + data_off + i * 8, SCE_R_X86_64_RELATIVE, 0, (int64_t)fns[i], false);
+    sb_add_rela(b, SB_DATA_VADDR + data_off + i * 8, SCE_R_X86_64_RELATIVE, 0, (int64_t)fns[i],
+                false);
   b->init_array = SB_DATA_VADDR + data_off;
   b->init_array_size = n * 8;
 }
 
 const struct sb_layout *sb_layout(const struct sce_builder *b) { return &b->layout; }
+
+/* A SELF has a segment entry for each program header with file data of its own; PT_DYNAMIC,
+ * PT_TLS and the param blocks lie inside other segments' bytes. */
+static bool self_carries(const Elf64_Phdr *p) {
+  return p->p_filesz && p->p_type != PT_DYNAMIC && p->p_type != PT_TLS &&
+         p->p_type != SCE_PT_PROCPARAM && p->p_type != SCE_PT_MODULE_PARAM;
+}
 
 size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   /* dynlibdata blob: strtab, symtab, rela, jmprel, then the dynamic entries */
@@ -236,7 +244,8 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   /* fake SELF: header, one entry per program header with file data, ELF headers, then the
    * segment bytes (the SELF keeps the ELF's own offsets for its headers only) */
   unsigned nseg = 0;
-  for (unsigned i = 0; i < phnum; i++) if (ph[i].p_filesz && ph[i].p_type != PT_DYNAMIC && ph[i].p_type != PT_TLS && ph[i].p_type != SCE_PT_PROCPARAM && ph[i].p_type != SCE_PT_MODULE_PARAM) nseg++;
+  for (unsigned i = 0; i < phnum; i++)
+    if (self_carries(&ph[i])) nseg++;
   struct sb_buf s = {0};
   buf_put(&s, NULL, SCE_SELF_HEADER_SIZE + nseg * SCE_SELF_SEGMENT_SIZE);
   bool ps5 = form == SB_SELF_PS5;
@@ -252,7 +261,7 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   buf_align(&s, 16);
   unsigned k = 0;
   for (unsigned i = 0; i < phnum; i++) {
-    if (!(ph[i].p_filesz && ph[i].p_type != PT_DYNAMIC && ph[i].p_type != PT_TLS && ph[i].p_type != SCE_PT_PROCPARAM && ph[i].p_type != SCE_PT_MODULE_PARAM)) continue;
+    if (!self_carries(&ph[i])) continue;
     buf_align(&s, 16);
     size_t at = buf_put(&s, elf.p + ph[i].p_offset, ph[i].p_filesz);
     uint64_t ent[4] = {SCE_SELF_SEG_BLOCKED | ((uint64_t)i << 20) | SCE_SELF_SEG_SIGNED, at,
