@@ -2,3 +2,4 @@
  * unresolved at run time. */
 int missing_function(int x) { return x + 1000; }
 double missing_double(void) { return 2.5; }
+int missing_data = 5;
