@@ -24,7 +24,7 @@
 void format_sink_memory(struct format_sink *s, char *buf, size_t cap) {
   memset(s, 0, offsetof(struct format_sink, chunk));
   s->buf = buf;
-  s->cap = cap;
+  s->cap = buf ? cap : 0; /* snprintf(NULL, n, ...) only measures */
   s->fd = -1;
 }
 

@@ -270,6 +270,7 @@ static void test_counts_and_truncation(void **state) {
   assert_int_equal(eng_snprintf(buf, 1, "%d", 12345), 5);
   assert_string_equal(buf, "");
   assert_int_equal(eng_snprintf(NULL, 0, "%s-%d", "abc", 12), 6);
+  assert_int_equal(eng_snprintf(NULL, 100, "%s-%d", "abc", 12), 6); /* NULL buffer: measure */
   /* A very wide field is counted without being stored. */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%100000000d", 1), 100000000);
   assert_string_equal(buf, "       ");
