@@ -53,6 +53,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PROSPERO GAME_FOLDER\n", argv[0]);
     return 64;
   }
+  double hz = (double)kernel_get_tsc_frequency();
+  double host = host_ns_per_call(hz, NULL); /* measured again after the guest: best of both */
   char cmd[8192];
   snprintf(cmd, sizeof cmd, "'%s' --log-level warn --game '%s'", argv[1], argv[2]);
   FILE *p = popen(cmd, "r");
@@ -71,8 +73,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_hle_call: the guest did not report (status %d)\n", status);
     return 1;
   }
-  double hz = (double)kernel_get_tsc_frequency();
-  double host = host_ns_per_call(hz, NULL);
+  double again = host_ns_per_call(hz, NULL);
+  if (again < host) host = again;
   param_fn stub = far_stub();
   double far = stub ? host_ns_per_call(hz, stub) : -1;
   printf("hle_call: guest %.3f ns/call, host direct %.3f ns/call, ratio %.2fx (goal <= 1.5x)\n",
