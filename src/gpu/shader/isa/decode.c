@@ -33,7 +33,7 @@ static int family_of(uint32_t w, unsigned *op) {
     case 0x37: *op = (w >> 18) & 0x7F; return ISA_FAMILY_FLAT;
     case 0x38: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MUBUF;
     case 0x3A: *op = (w >> 16) & 0x7; return ISA_FAMILY_MTBUF;
-    case 0x3C: *op = (w >> 18) & 0xFF; return ISA_FAMILY_MIMG;
+    case 0x3C: *op = ((w >> 18) & 0x7F) | (w & 1) << 7; return ISA_FAMILY_MIMG;
     case 0x3D: *op = (w >> 18) & 0xFF; return ISA_FAMILY_SMEM;
     case 0x3E: *op = 0; return ISA_FAMILY_EXP;
     case 0x32: *op = (w >> 16) & 0x3; return ISA_FAMILY_VINTRP;
@@ -170,7 +170,8 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
       return true;
     case ISA_FAMILY_MUBUF:
     case ISA_FAMILY_MTBUF:
-      return true; /* decode_buffer() */
+    case ISA_FAMILY_MIMG:
+      return true; /* decode_buffer(), decode_mimg() */
     case ISA_FAMILY_VINTRP:
       /* vsrc 7:0, attrchan 9:8, attr 15:10, op 17:16, vdst 25:18 */
       f->v[ISA_FIELD_V1] = w & 0xFF;
@@ -272,6 +273,100 @@ static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size
     in->size = 3;
   }
   in->srcs[in->num_srcs++] = x;
+  return true;
+}
+
+/* Hex digit i of the "key=digits" entry of a MIMG table notes string (0 when absent). */
+static unsigned mimg_table(const char *notes, const char *key, unsigned i) {
+  const char *p = strstr(notes, key);
+  if (!p) return 0;
+  p += strlen(key);
+  for (unsigned k = 0; k < i; k++)
+    if (!p[k] || p[k] == ';') return 0;
+  char c = p[i];
+  return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
+}
+
+/* MIMG (GFX10):
+ *   w0: op[7] 0, nsa 2:1 (extra address dwords), dim 5:3, dlc 7, dmask 11:8, unorm 12, glc 13,
+ *       r128 15, tfe 16, lwe 17, op[6:0] 24:18, slc 25
+ *   w1: vaddr 7:0, vdata 15:8, srsrc 20:16 (quad), ssamp 25:21 (quad), a16 30, d16 31
+ *   NSA dwords: four address VGPRs each.
+ * vdata and address widths per dmask / dim / a16 / NSA size come from the table notes. */
+static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const uint32_t *w,
+                        size_t avail) {
+  uint32_t w0 = w[0], w1 = w[1];
+  unsigned nsa = (w0 >> 1) & 3, dim = (w0 >> 3) & 7;
+  if (avail < 2 + nsa) return false;
+  in->nsa = (uint8_t)nsa;
+  in->da_dim = (uint8_t)dim;
+  in->dmask = (w0 >> 8) & 0xF;
+  in->dlc = (w0 >> 7) & 1;
+  in->unorm = (w0 >> 12) & 1;
+  in->glc = (w0 >> 13) & 1;
+  in->r128 = (w0 >> 15) & 1;
+  in->tfe = (w0 >> 16) & 1;
+  in->slc = (w0 >> 25) & 1;
+  in->a16 = (w1 >> 30) & 1;
+  in->d16 = (w1 >> 31) & 1;
+  unsigned lwe = (w0 >> 17) & 1;
+  /* modifier acceptance: bits 2i (printed) / 2i+1 (accepted) for
+   * unorm glc slc dlc r128 a16 tfe lwe d16 */
+  uint32_t acc = d->mods_print | (uint32_t)d->mods_ignore << 16;
+  unsigned set[9] = {in->unorm, in->glc, in->slc, in->dlc, in->r128, in->a16, in->tfe, lwe,
+                     in->d16};
+  for (unsigned i = 0; i < 9; i++)
+    if (set[i] && !((acc >> (2 * i)) & 3)) return false;
+  in->lwe_printed = 0;
+  unsigned vd = mimg_table(d->notes, in->d16 ? "vh=" : "vd=", in->dmask);
+  if (!vd) return false;
+  vd += in->tfe | lwe;
+  unsigned ai = dim + 8 * in->a16;
+  unsigned na = nsa ? mimg_table(d->notes, nsa == 1 ? "n1=" : nsa == 2 ? "n2=" : "n3=", ai)
+                    : mimg_table(d->notes, "w=", ai);
+  if (!na) return false;
+  for (unsigned i = 0; i < 2 + nsa; i++) in->words[i] = w[i];
+  in->size = (uint8_t)(2 + nsa);
+  in->info = &d->info;
+  bool store = strstr(d->info.name, "store") != NULL;
+  struct isa_operand x = {0};
+  operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)vd);
+  if (x.reg + vd > 256) return false;
+  if (store) in->srcs[in->num_srcs++] = x; else in->defs[in->num_defs++] = x;
+  if (!nsa) {
+    memset(&x, 0, sizeof x);
+    operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)na);
+    if (x.reg + na > 256) return false;
+    in->srcs[in->num_srcs++] = x;
+  } else {
+    for (unsigned i = 0; i < na && in->num_srcs < ISA_MAX_SRCS - 2; i++) {
+      unsigned r = i == 0 ? (w1 & 0xFF) : (w[2 + (i - 1) / 4] >> (8 * ((i - 1) % 4))) & 0xFF;
+      memset(&x, 0, sizeof x);
+      operand_from_src(&x, ISA_SRC_VGPR0 + r, 1);
+      in->srcs[in->num_srcs++] = x;
+    }
+  }
+  unsigned rsrc = ((w1 >> 16) & 0x1F) * 4;
+  if (rsrc >= 100 && rsrc != 108 && rsrc != 112 && rsrc != 116 && rsrc != 120) {
+    if (!(rsrc == 100 || rsrc == 104)) return false;
+  }
+  memset(&x, 0, sizeof x);
+  operand_from_src(&x, rsrc, 8);
+  if ((x.kind == ISA_OPK_SGPR && rsrc + 8 > 106) ||
+      (x.kind == ISA_OPK_SPECIAL && !(rsrc >= ISA_SRC_TTMP0 && rsrc + 8 <= ISA_SRC_TTMP0 + 16)))
+    return false;
+  in->srcs[in->num_srcs++] = x;
+  const struct isa_opnd_desc *ss = isa_op_desc_field(d, ISA_FIELD_SS);
+  unsigned samp = ((w1 >> 21) & 0x1F) * 4;
+  if (ss) {
+    memset(&x, 0, sizeof x);
+    operand_from_src(&x, samp, 4);
+    if ((x.kind == ISA_OPK_SGPR && samp + 4 > 106) ||
+        (x.kind == ISA_OPK_SPECIAL && !(samp >= ISA_SRC_TTMP0 && samp + 4 <= ISA_SRC_TTMP0 + 16)))
+      return false;
+    in->srcs[in->num_srcs++] = x;
+  }
+  in->lwe_printed = (uint8_t)lwe;
   return true;
 }
 
@@ -461,6 +556,12 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     f.mods = mods & d->mods_print;
   }
 
+  if (fam == ISA_FAMILY_MIMG) {
+    if (!decode_mimg(in, d, w, avail))
+      return fail(err, avail < 2u + ((w[0] >> 1) & 3) ? ISA_ERR_TRUNCATED : ISA_ERR_BAD_ENCODING,
+                  offset, w[0], "image form not allowed");
+    return true;
+  }
   if (fam == ISA_FAMILY_MUBUF || fam == ISA_FAMILY_MTBUF) {
     if (!decode_buffer(in, d, avail, avail > 2 ? w[2] : 0))
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "buffer form not allowed");

@@ -239,6 +239,8 @@ struct isa_inst {
   uint8_t dmask;                /* MIMG */
   uint8_t nsa;                  /* MIMG NSA: number of extra address dwords */
 
+  uint8_t lwe_printed;          /* MIMG lwe */
+
   /* EXP */
   uint8_t exp_target, exp_en, exp_compr, exp_done, exp_vm;
   /* VINTRP */

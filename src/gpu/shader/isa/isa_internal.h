@@ -26,6 +26,8 @@ enum isa_field {
   ISA_FIELD_SA,    /* FLAT saddr */
   ISA_FIELD_TXT_OFF, /* fixed text "off" (no saddr / no vaddr) */
   ISA_FIELD_PARAM,   /* v_interp_mov parameter (p10, p20, p0) in the vsrc field */
+  ISA_FIELD_SR,      /* MIMG srsrc (SGPR quad index) */
+  ISA_FIELD_SS,      /* MIMG ssamp (SGPR quad index) */
   ISA_FIELD_COUNT
 };
 
@@ -68,6 +70,7 @@ struct isa_op_desc {
   struct isa_opcode_info info;
   const char *tmpl;     /* operand template text from the table */
   const char *cls_text; /* constant types text from the table */
+  const char *notes;    /* notes text from the table (MIMG: address / vdata tables) */
   uint16_t mods_print;  /* modifier bits that print (see gen_tables.py) */
   uint16_t mods_ignore; /* modifier bits accepted but not printed */
   uint16_t zero_fields; /* 1 << enum isa_field: fields that must be zero */

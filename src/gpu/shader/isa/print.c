@@ -322,6 +322,40 @@ static void print_exp(struct out *o, const struct isa_inst *in) {
   if (in->exp_vm) put(o, " vm");
 }
 
+/* MIMG: vdata, vaddr (range, or [list] for NSA), srsrc, [ssamp], then the modifiers. */
+static void print_mimg(struct out *o, const struct isa_inst *in) {
+  const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
+  static const struct isa_opnd_desc none = {0};
+  put(o, "%s ", d->info.name);
+  const struct isa_operand *vdata = in->num_defs ? &in->defs[0] : &in->srcs[0];
+  unsigned s = in->num_defs ? 0 : 1;
+  print_operand(o, vdata, &none, false);
+  put(o, ", ");
+  unsigned nrsrc = isa_op_desc_field(d, ISA_FIELD_SS) ? 2 : 1;
+  unsigned naddr = in->num_srcs - s - nrsrc;
+  if (in->nsa) put(o, "[");
+  for (unsigned i = 0; i < naddr; i++) {
+    if (i) put(o, ", ");
+    print_operand(o, &in->srcs[s + i], &none, false);
+  }
+  if (in->nsa) put(o, "]");
+  for (unsigned i = 0; i < nrsrc; i++) {
+    put(o, ", ");
+    print_operand(o, &in->srcs[s + naddr + i], &none, false);
+  }
+  static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
+                                      "2D_MSAA", "2D_MSAA_ARRAY"};
+  if (in->dmask) put(o, " dmask:0x%x", in->dmask);
+  put(o, " dim:SQ_RSRC_IMG_%s", dims[in->da_dim & 7]);
+  uint32_t acc = d->mods_print | (uint32_t)d->mods_ignore << 16;
+  unsigned set[9] = {in->unorm, in->glc, in->slc, in->dlc, in->r128, in->a16, in->tfe,
+                     in->lwe_printed, in->d16};
+  static const char *const names[9] = {"unorm", "glc", "slc", "dlc", "r128", "a16", "tfe",
+                                       "lwe", "d16"};
+  for (unsigned i = 0; i < 9; i++)
+    if (set[i] && (acc >> (2 * i) & 1)) put(o, " %s", names[i]);
+}
+
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
 static void print_buffer(struct out *o, const struct isa_inst *in) {
   put(o, "%s", in->info->name);
@@ -367,6 +401,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   }
   if (in->family == ISA_FAMILY_EXP) {
     print_exp(&o, in);
+    goto encoding;
+  }
+  if (in->family == ISA_FAMILY_MIMG) {
+    print_mimg(&o, in);
     goto encoding;
   }
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;

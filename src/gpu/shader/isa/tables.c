@@ -73,6 +73,9 @@ static const struct isa_raw_op raw_vintrp[] = {
 static const struct isa_raw_op raw_exp[] = {
 #include "gpu/shader/isa/ops_exp.def"
 };
+static const struct isa_raw_op raw_mimg[] = {
+#include "gpu/shader/isa/ops_mimg.def"
+};
 static const struct isa_raw_op raw_vop2_dpp16[] = {
 #include "gpu/shader/isa/ops_vop2_dpp16.def"
 };
@@ -112,6 +115,7 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_DS] = T_(raw_ds, 256),       [ISA_FAMILY_SMEM] = T_(raw_smem, 256),
     [ISA_FAMILY_MUBUF] = T_(raw_mubuf, 256), [ISA_FAMILY_MTBUF] = T_(raw_mtbuf, 16),
     [ISA_FAMILY_VINTRP] = T_(raw_vintrp, 4), [ISA_FAMILY_EXP] = T_(raw_exp, 1),
+    [ISA_FAMILY_MIMG] = T_(raw_mimg, 256),
 };
 /* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
 #define NV_ 5
@@ -140,7 +144,8 @@ static enum isa_field field_of(const char *s, size_t n) {
       {"K16", ISA_FIELD_K16}, {"K", ISA_FIELD_K},
       {"A", ISA_FIELD_A},     {"D0", ISA_FIELD_D0},   {"D1", ISA_FIELD_D1},
       {"SDATA", ISA_FIELD_SDATA}, {"SBASE", ISA_FIELD_SBASE}, {"OFF", ISA_FIELD_OFF},
-      {"SA", ISA_FIELD_SA},   {"PARAM", ISA_FIELD_PARAM},
+      {"SA", ISA_FIELD_SA},   {"PARAM", ISA_FIELD_PARAM}, {"SR", ISA_FIELD_SR},
+      {"SS", ISA_FIELD_SS},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;
@@ -230,8 +235,9 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     c += n;
     if (*c == ' ') c++;
   }
-  /* notes: "S0:s=VGPR_32 VD:c=imm ..." */
-  for (const char *c = r->notes; *c;) {
+  /* notes: "S0:s=VGPR_32 VD:c=imm ..." (MIMG keeps address tables there instead) */
+  d->notes = r->notes;
+  for (const char *c = fam == ISA_FAMILY_MIMG ? "" : r->notes; *c;) {
     const char *e = strchr(c, ' ');
     size_t n = e ? (size_t)(e - c) : strlen(c);
     enum isa_field f = field_of(c, (size_t)(strchr(c, ':') - c));

@@ -73,14 +73,14 @@ def main():
             stats["valid/len mismatch"] += 1
             key = ("V", (r[0] or "INVALID").split()[0], (g[0] or "INVALID").split()[0])
             bad[key] += 1
-            examples.setdefault(key, (hex(words[s]), r, g))
+            examples.setdefault(key, (hex(words[s]), hex(words[s + 1]), r, g))
         elif rv:
             stats["valid"] += 1
             if r[0] != g[0]:
                 stats["text mismatch"] += 1
                 key = ("T", r[0].split()[0])
                 bad[key] += 1
-                examples.setdefault(key, (hex(words[s]), r, g))
+                examples.setdefault(key, (hex(words[s]), hex(words[s + 1]), r, g))
         else:
             stats["invalid agree"] += 1
     print(fam, dict(stats))

@@ -672,6 +672,80 @@ def gen_interp_export():
     write_def("exp", {0: dict(name=x[0].split()[0], tmpl="")}, {}, "operands by print.c")
 
 
+def gen_mimg():
+    """MIMG: template (vdata, vaddr, srsrc, ssamp widths at dmask 0xf / 1D), per-op address
+    counts for every dim and a16 (non-NSA vaddr width and NSA address count, 16 hex digits
+    each: dims 0-7 without a16, then with a16), accepted modifier bits."""
+    v = {"VD": 30, "A": 20, "SS": 3}
+    shown = {30: "D0", 20: "A", 8: "SR", 12: "SS"}
+    found = {}
+    for dm in (0xF, 0x1, 0x3):
+        f = probe_family(probe.mimg, 256, ["VD", "A", "SS"], v, shown, extra={"dmask": dm})
+        for op, d in f.items():
+            if op not in found:
+                d["dmask"] = dm
+                found[op] = d
+    # address counts
+    samples, keys = [], []
+    for op, d in found.items():
+        base = {k: (v[k] if k in d["set"] else 0) for k in v}
+        base["dmask"] = d["dmask"]
+        for a16 in (0, 1):
+            for dim in range(8):
+                for nsa in range(4):
+                    f = dict(base, dim=dim, a16=a16, nsa=nsa)
+                    samples.append(probe.mimg(op, f))
+                    keys.append((op, a16 * 8 + dim, nsa))
+    res = oracle.disasm_samples(samples)
+    wid = {op: ["0"] * 16 for op in found}
+    cnt = {op: [["0"] * 16 for _ in range(4)] for op in found}
+    for (op, i, nsa), x in zip(keys, res):
+        if not x or not x[0]:
+            continue
+        ops = split_operands(x[0])[1]
+        atok = [t for t in ops if t.startswith("[") or reg_of(t) and reg_of(t)[1] == 20]
+        if not atok:
+            continue
+        t = atok[0]
+        if nsa == 0:
+            r = reg_of(t)
+            wid[op][i] = "%x" % r[2]
+        elif t.startswith("["):
+            cnt[op][nsa][i] = "%x" % (t.count(",") + 1)
+    # vdata width per dmask value, without and with d16
+    samples, keys = [], []
+    for op, d in found.items():
+        base = {k: (v[k] if k in d["set"] else 0) for k in v}
+        for d16 in (0, 1):
+            for dm in range(16):
+                samples.append(probe.mimg(op, dict(base, dmask=dm, d16=d16)))
+                keys.append((op, d16, dm))
+    res = oracle.disasm_samples(samples)
+    vdw = {op: [["0"] * 16, ["0"] * 16] for op in found}
+    for (op, d16, dm), x in zip(keys, res):
+        if x and x[0]:
+            r = reg_of(split_operands(x[0])[1][0])
+            if r:
+                vdw[op][d16][dm] = "%x" % r[2]
+    fl = {}
+    bits = [("unorm", " unorm"), ("glc", " glc"), ("slc", " slc"), ("dlc", " dlc"),
+            ("r128", " r128"), ("a16", " a16"), ("tfe", " tfe"), ("lwe", " lwe"),
+            ("d16", " d16")]
+    for op, d in found.items():
+        d["tmpl"] = ",".join(t for t in d["tmpl"].split(",") if not t.startswith("?"))
+    probes = [({b: 1}, (lambda s: (lambda t: s in t))(txt)) for b, txt in bits]
+    for dm in (0xF, 0x1, 0x3):
+        sub = {op: d for op, d in found.items() if d["dmask"] == dm}
+        fl.update(flag_probe(probe.mimg, sub, v, probes, extra={"dmask": dm}))
+    notes = {op: "w=%s;n1=%s;n2=%s;n3=%s;vd=%s;vh=%s" % (
+        "".join(wid[op]), "".join(cnt[op][1]), "".join(cnt[op][2]), "".join(cnt[op][3]),
+        "".join(vdw[op][0]), "".join(vdw[op][1])) for op, d in found.items()}
+    write_def("mimg", found, {}, "template at dmask dm / 1D; notes w= non-NSA vaddr widths, "
+              "n1..n3= NSA address counts with 1..3 NSA dwords, vd/vh= vdata widths per dmask (d16) (dims 0-7, then a16); mods bits 2i printed / 2i+1 "
+              "accepted for unorm glc slc dlc r128 a16 tfe lwe d16",
+              {k: (m & 0xFFFF, m >> 16) for k, m in fl.items()}, notes)
+
+
 def gen_flat():
     """FLAT / SCRATCH / GLOBAL (seg 0/1/2): one template per (lds, glc, saddr given) variant,
     joined by '|' (X: variant invalid)."""
@@ -694,6 +768,9 @@ def gen_flat():
 if __name__ == "__main__":
     if sys.argv[1:] == ["interp"]:
         gen_interp_export()
+        sys.exit(0)
+    if sys.argv[1:] == ["mimg"]:
+        gen_mimg()
         sys.exit(0)
     if sys.argv[1:] == ["buffer"]:
         gen_buffer()

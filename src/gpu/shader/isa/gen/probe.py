@@ -116,3 +116,17 @@ def vintrp(op, f):
     """VINTRP: vsrc 7:0, attrchan 9:8, attr 15:10, op 17:16, vdst 25:18."""
     return [(0x32 << 26) | (f.get("VD", 10) << 18) | (op << 16) | (f.get("attr", 5) << 10)
             | (f.get("chan", 1) << 8) | f.get("V", 20)]
+
+
+def mimg(op, f):
+    """MIMG (GFX10): op[7] 0, nsa 2:1, dim 5:3, dlc 7, dmask 11:8, unorm 12, glc 13, r128 15,
+    tfe 16, lwe 17, op[6:0] 24:18, slc 25; w1: vaddr 7:0, vdata 15:8, srsrc 20:16 (quad),
+    ssamp 25:21 (quad), a16 30, d16 31; NSA: extra dwords of 4 address VGPRs each."""
+    op7 = (op >> 7) & 1
+    w0 = ((0x3C << 26) | ((op & 0x7F) << 18) | op7 | (f.get("nsa", 0) << 1)
+          | (f.get("dim", 0) << 3) | (f.get("dlc", 0) << 7) | (f.get("dmask", 0xF) << 8)
+          | (f.get("unorm", 0) << 12) | (f.get("glc", 0) << 13) | (f.get("r128", 0) << 15)
+          | (f.get("tfe", 0) << 16) | (f.get("lwe", 0) << 17) | (f.get("slc", 0) << 25))
+    w1 = ((f.get("d16", 0) << 31) | (f.get("a16", 0) << 30) | (f.get("SS", 3) << 21)
+          | (f.get("SR", 2) << 16) | (f.get("VD", 30) << 8) | f.get("A", 20))
+    return [w0, w1] + [0x04030201 + 0x04040404 * i for i in range(f.get("nsa", 0))]
