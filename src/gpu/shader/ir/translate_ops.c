@@ -17,8 +17,21 @@
 
 /* ---- operands ------------------------------------------------------------------------ */
 
-static uint32_t c32(struct xl_state *x, uint32_t v) { return ir_b_const(&x->b, IR_TYPE_U32, v); }
-static uint32_t c64(struct xl_state *x, uint64_t v) { return ir_b_const(&x->b, IR_TYPE_U64, v); }
+/* A constant of this block (reused while translating the block). */
+static uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
+  uint32_t h = (uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 58) ^ (uint32_t)t;
+  h &= 63;
+  if (x->konst[h].gen == x->gen && x->konst[h].type == t && x->konst[h].bits == v)
+    return x->konst[h].id;
+  uint32_t id = ir_b_const(&x->b, t, v);
+  x->konst[h].gen = x->gen;
+  x->konst[h].type = (uint8_t)t;
+  x->konst[h].bits = v;
+  x->konst[h].id = id;
+  return id;
+}
+static uint32_t c32(struct xl_state *x, uint32_t v) { return konst(x, IR_TYPE_U32, v); }
+static uint32_t c64(struct xl_state *x, uint64_t v) { return konst(x, IR_TYPE_U64, v); }
 static uint32_t get(struct xl_state *x, uint32_t reg) {
   if (x->cache_gen[reg] == x->gen) return x->cache_val[reg];
   uint32_t v = ir_b_get_reg(&x->b, reg);
