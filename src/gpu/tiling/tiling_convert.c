@@ -174,10 +174,36 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
 #if defined(__SSE2__)
   /* 16-byte runs into an aligned linear row: streaming stores skip reading the destination
    * lines first (the row segment is written whole), which is most of memcpy's advantage. */
-  if (detile && bpe * run == 16 && !(((uintptr_t)lp + (size_t)x0 * bpe) & 15)) {
-    for (; x + run <= x1; x += run)
-      _mm_stream_si128((__m128i *)(lp + (size_t)x * bpe),
-                       _mm_loadu_si128((const __m128i *)(tp + (col[x] ^ yterm))));
+  if (detile && !(((uintptr_t)lp + (size_t)x0 * bpe) & 15)) {
+    const uint32_t step = 16 / bpe; /* elements per 16-byte store */
+    switch (bpe * run) {
+    case 16:
+      for (; x + run <= x1; x += run)
+        _mm_stream_si128((__m128i *)(lp + (size_t)x * bpe),
+                         _mm_loadu_si128((const __m128i *)(tp + (col[x] ^ yterm))));
+      break;
+    case 8: /* two 8-byte pieces per store */
+      for (; x + step <= x1; x += step) {
+        __m128i lo = _mm_loadl_epi64((const __m128i *)(tp + (col[x] ^ yterm)));
+        __m128i hi = _mm_loadl_epi64((const __m128i *)(tp + (col[x + step / 2] ^ yterm)));
+        _mm_stream_si128((__m128i *)(lp + (size_t)x * bpe), _mm_unpacklo_epi64(lo, hi));
+      }
+      break;
+    case 4: /* four 4-byte pieces per store */
+      for (; x + step <= x1; x += step) {
+        const uint32_t q = step / 4;
+        uint32_t a, b, c, d;
+        memcpy(&a, tp + (col[x] ^ yterm), 4);
+        memcpy(&b, tp + (col[x + q] ^ yterm), 4);
+        memcpy(&c, tp + (col[x + 2 * q] ^ yterm), 4);
+        memcpy(&d, tp + (col[x + 3 * q] ^ yterm), 4);
+        _mm_stream_si128((__m128i *)(lp + (size_t)x * bpe),
+                         _mm_set_epi32((int)d, (int)c, (int)b, (int)a));
+      }
+      break;
+    default:
+      break;
+    }
   }
 #endif
   switch (bpe * run) {
