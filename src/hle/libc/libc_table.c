@@ -9,6 +9,7 @@
 
 #include "hle/hle.h"
 #include "hle/libc/libc.h"
+#include "hle/libkernel/libkernel.h"
 
 static const struct hle_symbol libc_symbols[] = {
     /* process */
@@ -69,6 +70,8 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("rHRr+131ATY", llabs, llabs, HLE_IMPLEMENTED),
     HLE_FUNC("AEJdIVZTEmo", qsort, qsort, HLE_IMPLEMENTED),
     HLE_FUNC("NesIgTmfF0Q", bsearch, bsearch, HLE_IMPLEMENTED),
+    /* time */
+    HLE_FUNC("wLlFkwG9UcQ", time, kernel_time, HLE_IMPLEMENTED),
     /* stdio */
     HLE_FUNC("hcuQgD53UxM", printf, libc_printf, HLE_IMPLEMENTED),
     HLE_FUNC("fffwELXNVFA", fprintf, libc_fprintf, HLE_PARTIAL),

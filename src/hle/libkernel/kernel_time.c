@@ -157,3 +157,57 @@ int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
   int r = clock_get(clock_id, tp);
   return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
 }
+
+static int clock_res(int clock_id, struct guest_timespec *tp) {
+  clockid_t hc;
+  if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
+  struct timespec ts;
+  if (clock_getres(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  if (tp) { /* NULL is allowed: only validates the clock */
+    tp->tv_sec = ts.tv_sec;
+    tp->tv_nsec = ts.tv_nsec;
+  }
+  return 0;
+}
+
+int kernel_clock_getres(int clock_id, struct guest_timespec *tp) {
+  int r = clock_res(clock_id, tp);
+  if (r < 0) {
+    guest_errno_set(-r);
+    return -1;
+  }
+  return 0;
+}
+
+int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp) {
+  int r = clock_res(clock_id, tp);
+  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+}
+
+static int time_of_day(struct guest_timeval *tv) {
+  if (!tv) return -GUEST_EFAULT;
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  tv->tv_sec = ts.tv_sec;
+  tv->tv_usec = ts.tv_nsec / 1000;
+  return 0;
+}
+
+int kernel_gettimeofday(struct guest_timeval *tv, void *tz) {
+  (void)tz; /* obsolete; FreeBSD fills a zero timezone, nothing reads it */
+  if (!tv) return 0; /* POSIX: a NULL timeval is simply not filled */
+  time_of_day(tv);
+  return 0;
+}
+
+int kernel_sce_gettimeofday(struct guest_timeval *tv) {
+  int r = time_of_day(tv);
+  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+}
+
+int64_t kernel_time(int64_t *out) {
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  if (out) *out = ts.tv_sec;
+  return ts.tv_sec;
+}

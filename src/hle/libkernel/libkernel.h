@@ -12,6 +12,11 @@ struct guest_timespec { /* FreeBSD struct timespec */
   int64_t tv_nsec;
 };
 
+struct guest_timeval { /* FreeBSD struct timeval */
+  int64_t tv_sec;
+  int64_t tv_usec;
+};
+
 /* exit and process */
 _Noreturn void kernel_exit_process(int status);
 void kernel_stack_chk_fail(void);
@@ -36,5 +41,10 @@ uint64_t kernel_read_tsc(void);
 uint64_t kernel_get_tsc_frequency(void);
 int kernel_clock_gettime(int clock_id, struct guest_timespec *tp);
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp);
+int kernel_clock_getres(int clock_id, struct guest_timespec *tp);
+int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp);
+int kernel_gettimeofday(struct guest_timeval *tv, void *tz);
+int kernel_sce_gettimeofday(struct guest_timeval *tv);
+int64_t kernel_time(int64_t *out); /* libc time() */
 
 #endif

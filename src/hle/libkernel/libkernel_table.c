@@ -23,6 +23,10 @@ static const struct hle_symbol libkernel_symbols[] = {
     HLE_FUNC("1j3S3n-tTW4", sceKernelGetTscFrequency, kernel_get_tsc_frequency, HLE_IMPLEMENTED),
     HLE_FUNC("lLMT9vJAck0", clock_gettime, kernel_clock_gettime, HLE_IMPLEMENTED),
     HLE_FUNC("QBi7HCK03hw", sceKernelClockGettime, kernel_sce_clock_gettime, HLE_IMPLEMENTED),
+    HLE_FUNC("smIj7eqzZE8", clock_getres, kernel_clock_getres, HLE_IMPLEMENTED),
+    HLE_FUNC("wRYVA5Zolso", sceKernelClockGetres, kernel_sce_clock_getres, HLE_IMPLEMENTED),
+    HLE_FUNC("n88vx3C5nW8", gettimeofday, kernel_gettimeofday, HLE_IMPLEMENTED),
+    HLE_FUNC("ejekcaNQNq0", sceKernelGettimeofday, kernel_sce_gettimeofday, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libkernel = {

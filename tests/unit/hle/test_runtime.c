@@ -153,6 +153,17 @@ static void test_time(void **state) {
   assert_int_equal(kernel_clock_gettime(999, &ts), -1);
   assert_int_equal(*kernel_error(), GUEST_EINVAL);
   assert_int_equal(kernel_sce_clock_gettime(999, &ts), (int)0x80020016);
+  struct guest_timespec res = {-1, -1};
+  assert_int_equal(kernel_clock_getres(4, &res), 0);
+  assert_true(res.tv_sec == 0 && res.tv_nsec > 0 && res.tv_nsec <= 1000000);
+  assert_int_equal(kernel_clock_getres(4, NULL), 0);
+  assert_int_equal(kernel_sce_clock_getres(77, &res), (int)0x80020016);
+  struct guest_timeval tv = {0, -1};
+  assert_int_equal(kernel_gettimeofday(&tv, NULL), 0);
+  assert_true(tv.tv_sec > 1600000000 && tv.tv_usec >= 0 && tv.tv_usec < 1000000);
+  assert_int_equal(kernel_sce_gettimeofday(NULL), (int)0x8002000E);
+  int64_t t = 0;
+  assert_true(kernel_time(&t) >= tv.tv_sec && t >= tv.tv_sec);
   struct guest_timespec req = {0, 1000000};
   assert_int_equal(kernel_nanosleep(&req, NULL), 0);
   req.tv_nsec = 2000000000;
