@@ -430,6 +430,38 @@ static void bad_code_gives_clear_errors(void **state) {
   ir_function_destroy(fn);
 }
 
+/* Compiles LLVM IR with llc-19 for gfx1013 (PAL) and returns the .text words. */
+static size_t compile_ll(const char *ll, uint32_t *words, size_t max) {
+  char dir[] = "/tmp/prospero-llc-XXXXXX", cmd[2048], path[512];
+  assert_non_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/a.ll", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(ll, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s/a.ll -o %s/a.o && "
+           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
+           dir, dir, dir, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/a.bin", dir);
+  f = fopen(path, "rb");
+  assert_non_null(f);
+  size_t n = fread(words, 4, max, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+  return n;
+}
+
+#define SKIP_WITHOUT_LLC()                                                           \
+  do {                                                                               \
+    if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {                     \
+      fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");            \
+      skip();                                                                        \
+    }                                                                                \
+  } while (0)
+
 /* Real compiler output: llc-19 for gfx1013 from LLVM IR with a uniform loop, a uniform
  * branch and a divergent one (which llc lowers to EXEC masking). The pixel shader returns
  * its result in v0, so the interpreter can check it against the same computation in C. */
@@ -446,10 +478,7 @@ static float reference(float x, int n) {
 
 static void llc_output_translates_structured_and_runs(void **state) {
   (void)state;
-  if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {
-    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
-    skip();
-  }
+  SKIP_WITHOUT_LLC();
   static const char *ll =
       "define amdgpu_ps float @main(i32 inreg %n, float %x) {\n"
       "entry:\n"
@@ -478,24 +507,8 @@ static void llc_output_translates_structured_and_runs(void **state) {
       "done:\n"
       "  ret float %acc4\n"
       "}\n";
-  char dir[] = "/tmp/prospero-llc-XXXXXX", cmd[2048], path[512];
-  assert_non_null(mkdtemp(dir));
-  snprintf(path, sizeof path, "%s/a.ll", dir);
-  FILE *f = fopen(path, "w");
-  fputs(ll, f);
-  fclose(f);
-  snprintf(cmd, sizeof cmd,
-           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s/a.ll -o %s/a.o && "
-           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
-           dir, dir, dir, dir);
-  assert_int_equal(system(cmd), 0);
-  snprintf(path, sizeof path, "%s/a.bin", dir);
-  f = fopen(path, "rb");
   uint32_t words[4096];
-  size_t n = fread(words, 4, 4096, f);
-  fclose(f);
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  assert_int_equal(system(cmd), 0);
+  size_t n = compile_ll(ll, words, 4096);
 
   uint32_t observe[] = {IR_REG_VGPR0};
   struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
@@ -529,6 +542,111 @@ static void llc_output_translates_structured_and_runs(void **state) {
   ir_function_destroy(fn);
 }
 
+/* Nested divergent loops with a per-lane break and an early return inside the outer loop:
+ * llc turns them into EXEC-mask bookkeeping (Flow blocks, loop-exit guards). */
+static float reference_nested(float x, int k, int n, int m) {
+  float acc = x;
+  for (int i = 0;;) {
+    float a = acc, acc_i;
+    for (int j = 0;;) {
+      float a1 = a + 0.25f;
+      if (j > i + k) {
+        acc_i = a1;
+        break;
+      }
+      float a2 = (j & 3) == 0 ? a1 : a;
+      j++;
+      if (!(j < m)) {
+        acc_i = a2;
+        break;
+      }
+      a = a2;
+    }
+    if (acc_i < 3.0f) return acc_i * -1.0f;
+    acc = acc_i * 0.75f;
+    if (!(++i < n)) return acc;
+  }
+}
+
+static void llc_nested_loops_break_and_early_return(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLC();
+  static const char *ll =
+      "define amdgpu_ps float @main(i32 inreg %n, i32 inreg %m, float %x, i32 %k) {\n"
+      "entry:\n  br label %outer\n"
+      "outer:\n"
+      "  %i = phi i32 [ 0, %entry ], [ %i1, %outer_latch ]\n"
+      "  %acc = phi float [ %x, %entry ], [ %acc_o, %outer_latch ]\n"
+      "  br label %inner\n"
+      "inner:\n"
+      "  %j = phi i32 [ 0, %outer ], [ %j1, %inner_latch ]\n"
+      "  %a = phi float [ %acc, %outer ], [ %a2, %inner_latch ]\n"
+      "  %a1 = fadd float %a, 0.25\n"
+      "  %lim = add i32 %i, %k\n"
+      "  %brk = icmp sgt i32 %j, %lim\n"
+      "  br i1 %brk, label %inner_exit, label %inner_latch\n"
+      "inner_latch:\n"
+      "  %sel = and i32 %j, 3\n"
+      "  %is0 = icmp eq i32 %sel, 0\n"
+      "  %a2 = select i1 %is0, float %a1, float %a\n"
+      "  %j1 = add i32 %j, 1\n"
+      "  %jc = icmp slt i32 %j1, %m\n"
+      "  br i1 %jc, label %inner, label %inner_exit\n"
+      "inner_exit:\n"
+      "  %acc_i = phi float [ %a1, %inner ], [ %a2, %inner_latch ]\n"
+      "  %neg = fcmp olt float %acc_i, 3.0\n"
+      "  br i1 %neg, label %early, label %outer_latch\n"
+      "early:\n  %r = fmul float %acc_i, -1.0\n  ret float %r\n"
+      "outer_latch:\n"
+      "  %acc_o = fmul float %acc_i, 0.75\n"
+      "  %i1 = add i32 %i, 1\n"
+      "  %ic = icmp slt i32 %i1, %n\n"
+      "  br i1 %ic, label %outer, label %done\n"
+      "done:\n  ret float %acc_o\n"
+      "}\n";
+  uint32_t words[4096];
+  size_t n = compile_ll(ll, words, 4096);
+  uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 1};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  if (!fn) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
+  assert_non_null(fn);
+  char msg[256];
+  assert_true(ir_validate(fn, msg, sizeof msg));
+  fprintf(stderr, "llc nested shader: %u instructions, %u blocks, %u loops, %u untranslated, %s\n",
+          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
+          fn->structured ? "structured" : fn->structure.reason);
+  assert_int_equal(st.unsupported_count, 0);
+  assert_int_equal(cfg_graph_loop_count(fn->cfg), 2);
+  assert_true(fn->structured);
+  static const int params[][2] = {{1, 1}, {3, 5}, {4, 2}, {6, 9}};
+  for (size_t p = 0; p < sizeof params / sizeof *params; p++) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu);
+    w->sgpr[0] = (uint32_t)params[p][0];
+    w->sgpr[1] = (uint32_t)params[p][1];
+    for (int l = 0; l < 32; l++) {
+      w->vgpr[0][l] = fbits(1.0f + (float)l * 0.5f);
+      w->vgpr[1][l] = (uint32_t)(l % 5 - 1);
+    }
+    bool ok = ir_interp_run(fn, w, 100000, msg, sizeof msg);
+    if (!ok) fprintf(stderr, "interp: %s\n", msg);
+    assert_true(ok);
+    for (int l = 0; l < 32; l++) {
+      uint32_t want = fbits(reference_nested(1.0f + (float)l * 0.5f, l % 5 - 1, params[p][0],
+                                             params[p][1]));
+      if (w->vgpr[0][l] != want)
+        fprintf(stderr, "lane %d n=%d m=%d: got 0x%08x want 0x%08x\n", l, params[p][0],
+                params[p][1], w->vgpr[0][l], want);
+      assert_int_equal(w->vgpr[0][l], want);
+    }
+    free(w);
+  }
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   ir_debug_validate = true;
   const struct CMUnitTest tests[] = {
@@ -544,6 +662,7 @@ int main(void) {
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(bad_code_gives_clear_errors),
       cmocka_unit_test(llc_output_translates_structured_and_runs),
+      cmocka_unit_test(llc_nested_loops_break_and_early_return),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
