@@ -39,22 +39,27 @@ int app_game_locate(const char *path, struct app_game *g) {
     if (slash == g->folder) slash[1] = '\0'; else if (slash) *slash = '\0';
   }
   snprintf(g->module_dir, sizeof g->module_dir, "%.4000s/sce_module", g->folder);
-  char param[PATH_MAX];
+  /* PS5 titles carry sce_sys/param.json, PS4 titles sce_sys/param.sfo */
+  char param[PATH_MAX], sfo[PATH_MAX];
   snprintf(param, sizeof param, "%.4000s/sce_sys/param.json", g->folder);
+  snprintf(sfo, sizeof sfo, "%.4000s/sce_sys/param.sfo", g->folder);
   struct stat st;
-  if (stat(param, &st) != 0) {
+  bool have_json = stat(param, &st) == 0, have_sfo = !have_json && stat(sfo, &st) == 0;
+  if (!have_json && !have_sfo) {
     LOG(core, WARN, "%s not found: title id %s, default settings", param, TITLE_ID_UNKNOWN);
     title_defaults(&g->title);
     return 0;
   }
+  const char *meta = have_json ? param : sfo;
   unsigned char *text;
   size_t len;
-  if (!loader_read_file(param, &text, &len)) return PROSPERO_EXIT_BAD_GAME;
+  if (!loader_read_file(meta, &text, &len)) return PROSPERO_EXIT_BAD_GAME;
   char err[256];
-  bool ok = title_parse_param_json((const char *)text, len, &g->title, err, sizeof err);
+  bool ok = have_json ? title_parse_param_json((const char *)text, len, &g->title, err, sizeof err)
+                      : title_parse_param_sfo(text, len, &g->title, err, sizeof err);
   free(text);
   if (!ok) {
-    LOG(core, ERROR, "%s: %s", param, err);
+    LOG(core, ERROR, "%s: %s", meta, err);
     return PROSPERO_EXIT_BAD_GAME;
   }
   LOG(core, INFO, "title %s version %s, flexible memory %llu MiB", g->title.title_id,

@@ -93,3 +93,65 @@ const struct title_info *title_get(void) {
   }
   return &current;
 }
+
+/* param.sfo (PS4 system file object), little endian:
+ *   header 20 bytes: magic "\0PSF", u32 version, u32 key table offset, u32 data table offset,
+ *                    u32 entry count
+ *   entry  16 bytes: u16 key offset (in the key table), u16 format (0x0004 UTF-8 special,
+ *                    0x0204 UTF-8, 0x0404 u32), u32 used length, u32 max length,
+ *                    u32 data offset (in the data table) */
+#define SFO_MAGIC 0x46535000u
+#define SFO_HEADER_SIZE 20
+#define SFO_ENTRY_SIZE 16
+#define SFO_FMT_UTF8_SPECIAL 0x0004
+#define SFO_FMT_UTF8 0x0204
+#define SFO_FMT_U32 0x0404
+#define SFO_MAX_ENTRIES 1024
+
+static uint32_t sfo_u32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint16_t sfo_u16(const uint8_t *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+
+/* Where each key we read goes. */
+#define SFO_KEYS(X)                         \
+  X("TITLE_ID", title_id)                   \
+  X("APP_VER", app_version)                 \
+  X("CONTENT_ID", content_id)
+
+bool title_parse_param_sfo(const uint8_t *d, size_t size, struct title_info *out, char *err,
+                           size_t cap) {
+  title_defaults(out);
+  out->title_id[0] = '\0';
+  if (size < SFO_HEADER_SIZE || sfo_u32(d) != SFO_MAGIC)
+    return fail(err, cap, "param.sfo: not a system file object (bad magic or too small)");
+  uint32_t keys = sfo_u32(d + 8), data = sfo_u32(d + 12), n = sfo_u32(d + 16);
+  if (n > SFO_MAX_ENTRIES || (uint64_t)SFO_HEADER_SIZE + (uint64_t)n * SFO_ENTRY_SIZE > size ||
+      keys > size || data > size)
+    return fail(err, cap, "param.sfo: header tables (%u entries) do not fit the file", n);
+  for (uint32_t i = 0; i < n; i++) {
+    const uint8_t *e = d + SFO_HEADER_SIZE + (size_t)i * SFO_ENTRY_SIZE;
+    uint64_t koff = (uint64_t)keys + sfo_u16(e), doff = (uint64_t)data + sfo_u32(e + 12);
+    uint16_t fmt = sfo_u16(e + 2);
+    uint32_t len = sfo_u32(e + 4);
+    if (koff >= size || !memchr(d + koff, 0, size - koff) || doff > size || len > size - doff)
+      return fail(err, cap, "param.sfo: entry %u points outside the file", i);
+    const char *key = (const char *)d + koff;
+#define SFO_COPY_(name, field)                                                              \
+    if (strcmp(key, name) == 0) {                                                           \
+      if (fmt != SFO_FMT_UTF8 && fmt != SFO_FMT_UTF8_SPECIAL)                              \
+        return fail(err, cap, "param.sfo: %s is not a string", name);                       \
+      size_t l = strnlen((const char *)d + doff, len);                                      \
+      if (l >= sizeof out->field)                                                           \
+        return fail(err, cap, "param.sfo: %s is longer than %zu characters", name,          \
+                    sizeof out->field - 1);                                                 \
+      memcpy(out->field, d + doff, l);                                                      \
+      out->field[l] = '\0';                                                                 \
+    }
+    SFO_KEYS(SFO_COPY_)
+#undef SFO_COPY_
+  }
+  if (!out->title_id[0]) return fail(err, cap, "param.sfo has no TITLE_ID");
+  if (!title_id_valid(out->title_id))
+    return fail(err, cap, "param.sfo: TITLE_ID \"%s\" is not four capital letters and five digits",
+                out->title_id);
+  return true;
+}

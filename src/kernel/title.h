@@ -24,6 +24,11 @@ struct title_info {
 bool title_parse_param_json(const char *text, size_t len, struct title_info *out, char *err,
                             size_t cap);
 
+/* Parses a PS4 title's sce_sys/param.sfo (SIZE bytes): TITLE_ID, APP_VER and CONTENT_ID.
+ * Every offset and length is checked; errors are described in ERR. */
+bool title_parse_param_sfo(const uint8_t *data, size_t size, struct title_info *out, char *err,
+                           size_t cap);
+
 /* Defaults used when a game has no param.json. */
 void title_defaults(struct title_info *out);
 

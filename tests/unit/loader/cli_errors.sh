@@ -52,4 +52,9 @@ expect 65 "flexibleMemorySize" --game "$work/badparam"
 printf '{"titleId": ' >"$work/badparam/sce_sys/param.json"
 expect 65 "not valid JSON" --game "$work/badparam"
 
+mkdir -p "$work/badsfo/sce_sys"
+cp "$seed" "$work/badsfo/eboot.bin"
+printf 'PSF?' >"$work/badsfo/sce_sys/param.sfo"
+expect 65 "not a system file object" --game "$work/badsfo"
+
 exit $fail

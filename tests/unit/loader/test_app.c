@@ -71,10 +71,70 @@ static void test_mounts(void **state) {
   mounts_clear();
 }
 
+/* Writes a param.sfo with the given string entries into BUF; returns its size. */
+static size_t make_sfo(uint8_t *buf, const char *const *keys, const char *const *vals, int n) {
+  memset(buf, 0, 1024);
+  uint32_t hdr[5] = {0x46535000u, 0x101, 20 + 16 * (uint32_t)n, 0, (uint32_t)n};
+  size_t kat = hdr[2], kt = 0;
+  for (int i = 0; i < n; i++) kt += strlen(keys[i]) + 1;
+  hdr[3] = (uint32_t)((kat + kt + 3) & ~3u);
+  memcpy(buf, hdr, sizeof hdr);
+  size_t koff = 0, doff = 0;
+  for (int i = 0; i < n; i++) {
+    uint16_t ko = (uint16_t)koff, fmt = 0x0204;
+    uint32_t len = (uint32_t)strlen(vals[i]) + 1, max = (len + 3) & ~3u, dofs = (uint32_t)doff;
+    uint8_t *e = buf + 20 + 16 * i;
+    memcpy(e, &ko, 2);
+    memcpy(e + 2, &fmt, 2);
+    memcpy(e + 4, &len, 4);
+    memcpy(e + 8, &max, 4);
+    memcpy(e + 12, &dofs, 4);
+    strcpy((char *)buf + kat + koff, keys[i]);
+    strcpy((char *)buf + hdr[3] + doff, vals[i]);
+    koff += strlen(keys[i]) + 1;
+    doff += max;
+  }
+  return hdr[3] + doff;
+}
+
+static void test_param_sfo(void **state) {
+  (void)state;
+  uint8_t buf[1024];
+  const char *keys[] = {"CATEGORY", "TITLE_ID", "APP_VER", "CONTENT_ID"};
+  const char *vals[] = {"gd", "CUSA01234", "01.05", "UP0000-CUSA01234_00-0000000000000000"};
+  size_t n = make_sfo(buf, keys, vals, 4);
+  struct title_info t;
+  char err[256] = "";
+  if (!title_parse_param_sfo(buf, n, &t, err, sizeof err)) fail_msg("%s", err);
+  assert_string_equal(t.title_id, "CUSA01234");
+  assert_string_equal(t.app_version, "01.05");
+  assert_string_equal(t.content_id, "UP0000-CUSA01234_00-0000000000000000");
+  assert_int_equal(t.flexible_memory, TITLE_DEFAULT_FLEXIBLE_MEMORY);
+  /* malformed: truncated, bad magic, entry out of the file, no title id, bad title id */
+  assert_false(title_parse_param_sfo(buf, 10, &t, err, sizeof err));
+  assert_non_null(strstr(err, "bad magic"));
+  assert_false(title_parse_param_sfo(buf, 40, &t, err, sizeof err));
+  assert_non_null(strstr(err, "do not fit"));
+  uint8_t bad[1024];
+  memcpy(bad, buf, sizeof bad);
+  uint32_t far = 0x7FFFFFF0;
+  memcpy(bad + 20 + 12, &far, 4);
+  assert_false(title_parse_param_sfo(bad, n, &t, err, sizeof err));
+  assert_non_null(strstr(err, "outside the file"));
+  n = make_sfo(buf, keys, vals, 1);
+  assert_false(title_parse_param_sfo(buf, n, &t, err, sizeof err));
+  assert_non_null(strstr(err, "no TITLE_ID"));
+  const char *badv[] = {"gd", "../x"};
+  n = make_sfo(buf, keys, badv, 2);
+  assert_false(title_parse_param_sfo(buf, n, &t, err, sizeof err));
+  assert_non_null(strstr(err, "four capital letters"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_param_valid),
       cmocka_unit_test(test_param_malformed),
+      cmocka_unit_test(test_param_sfo),
       cmocka_unit_test(test_mounts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
