@@ -77,14 +77,19 @@ struct cursor {
   bool bad;
 };
 
+/* Bytes left (0 once the cursor ran past its end). */
+static size_t cur_left(const struct cursor *c) {
+  return c->p < c->end ? (size_t)(c->end - c->p) : 0;
+}
+
 static void cur_skip(struct cursor *c, size_t n) {
-  if ((size_t)(c->end - c->p) < n) { c->bad = true; c->p = c->end; return; }
+  if (cur_left(c) < n) { c->bad = true; c->p = c->end; return; }
   c->p += n;
   c->addr += n;
 }
 static uint64_t cur_uint(struct cursor *c, size_t n) {
   uint64_t v = 0;
-  if ((size_t)(c->end - c->p) < n) { c->bad = true; c->p = c->end; return 0; }
+  if (cur_left(c) < n) { c->bad = true; c->p = c->end; return 0; }
   memcpy(&v, c->p, n);
   cur_skip(c, n);
   return v;
@@ -152,8 +157,8 @@ uint64_t rewrite_eh_frame_from_hdr(const uint8_t *hdr, size_t hdr_size, uint64_t
 static bool cie_fde_encoding(struct cursor c, uint8_t *enc) {
   uint8_t version = (uint8_t)cur_uint(&c, 1);
   const char *aug = (const char *)c.p;
-  size_t alen = strnlen(aug, (size_t)(c.end - c.p));
-  if (alen == (size_t)(c.end - c.p)) return false;
+  size_t alen = strnlen(aug, cur_left(&c));
+  if (alen == cur_left(&c)) return false;
   cur_skip(&c, alen + 1);
   *enc = DW_EH_PE_absptr;
   if (strstr(aug, "eh")) cur_skip(&c, 8);
@@ -185,7 +190,7 @@ long rewrite_eh_frame_ranges(const uint8_t *eh_frame, size_t size, uint64_t addr
     if (c.bad) return -1;
     if (len == 0) break;                      /* terminator */
     if (len == 0xFFFFFFFFu) return -1;        /* 64-bit DWARF: not produced for x86-64 code */
-    if (len > (uint64_t)(c.end - c.p)) return -1;
+    if (len < 4 || len > cur_left(&c)) return -1; /* must hold at least the CIE id */
     const uint8_t *next = c.p + len;
     uint64_t id_addr = c.addr;
     uint32_t id = (uint32_t)cur_uint(&c, 4);
@@ -194,7 +199,7 @@ long rewrite_eh_frame_ranges(const uint8_t *eh_frame, size_t size, uint64_t addr
       const uint8_t *cie = eh_frame + (id_addr - addr - id);
       struct cursor cc = {cie, c.end, id_addr - id, false};
       uint64_t cie_len = cur_uint(&cc, 4);
-      if (cc.bad || cie_len < 4 || cie_len > (uint64_t)(cc.end - cc.p)) return -1;
+      if (cc.bad || cie_len < 4 || cie_len > cur_left(&cc)) return -1;
       cc.end = cc.p + cie_len;
       if (cur_uint(&cc, 4) != 0) return -1;
       uint8_t enc;

@@ -136,6 +136,9 @@ static void test_eh_frame_ranges(void **state) {
   /* malformed: a length that runs past the end */
   uint8_t bad[8] = {0xF0, 0, 0, 0, 0, 0, 0, 0};
   assert_int_equal(rewrite_eh_frame_ranges(bad, sizeof bad, 0, NULL, 0), -1);
+  /* a record too short to hold its CIE id (found by fuzz_loader) */
+  uint8_t short_rec[16] = {2, 0, 0, 0, 8, 0, 0, 0, 0x1B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+  assert_int_equal(rewrite_eh_frame_ranges(short_rec, sizeof short_rec, 0, NULL, 0), -1);
 }
 
 int main(void) {
