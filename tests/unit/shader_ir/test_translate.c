@@ -327,6 +327,37 @@ static void constant_setpc_target_is_followed(void **state) {
   free(r);
 }
 
+static void packed_16bit_halves(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0xc0003e00u; /* f16 {lo 1.5, hi -2.0} */
+    w->vgpr[2][l] = 0x42003400u; /* f16 {lo 0.25, hi 3.0} */
+    w->vgpr[7][l] = 0xffff0001u;
+    w->vgpr[8][l] = 0x00020003u;
+    w->vgpr[10][l] = 0x00040011u;
+  }
+  run("v_pk_add_f16 v3, v1, v2\n"
+      "v_pk_mul_f16 v4, v1, v2 op_sel:[1,0] op_sel_hi:[0,1] neg_lo:[1,0] neg_hi:[0,1]\n"
+      "v_pk_fma_f16 v5, v1, v2, v1\n"
+      "v_pk_add_u16 v6, v7, v8\n"
+      "v_pk_lshlrev_b16 v9, v10, v7\n"
+      "v_pk_ashrrev_i16 v11, v10, v7\n"
+      "v_pk_max_i16 v12, v7, v8\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[3][0], 0x3c003f00u);  /* {1.75, 1.0} */
+  assert_int_equal(r->vgpr[4][0], 0xc4803800u);  /* {2.0 * 0.25, 1.5 * -3.0} */
+  assert_int_equal(r->vgpr[5][0], 0xc8003f80u);  /* {1.875, -8.0} */
+  assert_int_equal(r->vgpr[6][0], 0x00010004u);
+  assert_int_equal(r->vgpr[9][0], 0xfff00002u);
+  assert_int_equal(r->vgpr[11][0], 0xffff0000u);
+  assert_int_equal(r->vgpr[12][0], 0x00020003u);
+  free(w);
+  free(r);
+}
+
 static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -658,6 +689,7 @@ int main(void) {
       cmocka_unit_test(vector_carry_chain_64bit),
       cmocka_unit_test(wave64_masks),
       cmocka_unit_test(constant_setpc_target_is_followed),
+      cmocka_unit_test(packed_16bit_halves),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(bad_code_gives_clear_errors),

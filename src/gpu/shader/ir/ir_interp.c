@@ -66,31 +66,32 @@ static float half_to_float(uint16_t h) {
   return sign ? -f : f;
 }
 
-static uint16_t float_to_half(float f, bool rtz) {
-  uint32_t b;
-  memcpy(&b, &f, 4);
-  uint16_t sign = (uint16_t)((b >> 16) & 0x8000);
-  if (isnan(f)) return sign | 0x7e00;
-  float a = fabsf(f);
-  if (a >= 65520.0f && !rtz) return sign | 0x7c00;
-  if (rtz && a >= 65504.0f) return isinf(a) ? (sign | 0x7c00) : (sign | 0x7bff);
+/* Rounds D to binary16, to nearest even or toward zero. */
+static uint16_t double_to_half(double d, bool rtz) {
+  uint16_t sign = signbit(d) ? 0x8000 : 0;
+  if (isnan(d)) return sign | 0x7e00;
+  double a = fabs(d);
+  if (isinf(a)) return sign | 0x7c00;
   int e;
-  frexpf(a, &e); /* a = m * 2^e, m in [0.5, 1) */
-  int shift = e - 11 < -24 ? -24 : e - 11; /* quantum of the half value near a */
-  float q = ldexpf(1.0f, shift);
-  float n = a / q;
-  float r = rtz ? truncf(n) : nearbyintf(n);
-  float v = r * q;
-  /* encode v */
-  if (v == 0.0f) return sign;
-  int ve;
-  float vm = frexpf(v, &ve);
-  if (ve - 1 < -14) return sign | (uint16_t)(v / ldexpf(1.0f, -24));
-  uint16_t exp = (uint16_t)(ve - 1 + 15);
-  if (exp >= 31) return sign | 0x7c00;
-  uint16_t man = (uint16_t)((vm * 2.0f - 1.0f) * 1024.0f);
-  return sign | (uint16_t)(exp << 10) | man;
+  frexp(a, &e); /* a = m * 2^e, m in [0.5, 1): the leading bit is 2^(e-1) */
+  e -= 1;
+  if (a == 0.0) return sign;
+  if (e < -14) { /* subnormal: multiples of 2^-24 (1024 rounds up to the smallest normal) */
+    double n = a / ldexp(1.0, -24);
+    n = rtz ? trunc(n) : nearbyint(n);
+    return sign | (uint16_t)n;
+  }
+  double m = a / ldexp(1.0, e - 10); /* in [1024, 2048) */
+  m = rtz ? trunc(m) : nearbyint(m);
+  if (m >= 2048.0) {
+    m = 1024.0;
+    e++;
+  }
+  if (e > 15) return rtz ? (sign | 0x7bff) : (sign | 0x7c00);
+  return sign | (uint16_t)((e + 15) << 10) | (uint16_t)(m - 1024.0);
 }
+
+static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits); }
 
 /* Per-lane evaluation of operations the folder does not evaluate. */
 static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
@@ -106,8 +107,17 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
     case IR_OP_fcos: *out = bf32(cosf(a * 6.28318530717958647692f)); return true;
     case IR_OP_fldexp: *out = bf32(ldexpf(a, (int32_t)(uint32_t)c[1])); return true;
     case IR_OP_cvt_f32_f16: *out = bf32(half_to_float((uint16_t)c[0])); return true;
-    case IR_OP_cvt_f16_f32: *out = float_to_half(a, false); return true;
-    case IR_OP_cvt_f16_f32_rtz: *out = float_to_half(a, true); return true;
+    case IR_OP_cvt_f16_f32: *out = double_to_half(a, false); return true;
+    case IR_OP_cvt_f16_f32_rtz: *out = double_to_half(a, true); return true;
+    /* f16 arithmetic through double: sums and products of halves are exact there (fma may
+     * round twice in extreme exponent ranges) */
+    case IR_OP_hadd: *out = double_to_half(h2d(c[0]) + h2d(c[1]), false); return true;
+    case IR_OP_hmul: *out = double_to_half(h2d(c[0]) * h2d(c[1]), false); return true;
+    case IR_OP_hfma: *out = double_to_half(fma(h2d(c[0]), h2d(c[1]), h2d(c[2])), false); return true;
+    case IR_OP_hmin: *out = double_to_half(fmin(h2d(c[0]), h2d(c[1])), false); return true;
+    case IR_OP_hmax: *out = double_to_half(fmax(h2d(c[0]), h2d(c[1])), false); return true;
+    case IR_OP_hneg: *out = (c[0] ^ 0x8000) & 0xffff; return true;
+    case IR_OP_habs: *out = c[0] & 0x7fff; return true;
     case IR_OP_cvt_f64_f32: *out = bf64((double)a); return true;
     case IR_OP_cvt_f32_f64: *out = bf32((float)f64(c[0])); return true;
     case IR_OP_bitcast_f16:

@@ -158,6 +158,8 @@
   X(hfma,           F16,  PURE,              3, (F16, F16, F16)) \
   X(hneg,           F16,  PURE,              1, (F16)) \
   X(habs,           F16,  PURE,              1, (F16)) \
+  X(hmin,           F16,  PURE | COMM,       2, (F16, F16)) \
+  X(hmax,           F16,  PURE | COMM,       2, (F16, F16)) \
   /* 64-bit float */ \
   X(dadd,           F64,  PURE | COMM,       2, (F64, F64)) \
   X(dmul,           F64,  PURE | COMM,       2, (F64, F64)) \

@@ -270,6 +270,8 @@ enum xl_kind {
   /* memory: detail = dwords (or components) */
   K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
   K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
+  K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
+  K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
 };
 
 enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
@@ -455,6 +457,16 @@ struct xl_entry {
   X(ds_or_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_OR | RTN) \
   X(ds_xor_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_XOR | RTN) \
   X(ds_wrxchg_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_SWAP | RTN) \
+  /* packed 16-bit (VOP3P): each half computed on its selected source halves */ \
+  X(v_pk_add_f16, PKF16, hadd, 2) X(v_pk_mul_f16, PKF16, hmul, 2) X(v_pk_fma_f16, PKF16, hfma, 3) \
+  X(v_pk_min_f16, PKF16, hmin, 2) X(v_pk_max_f16, PKF16, hmax, 2) \
+  X(v_pk_add_u16, PKI16, iadd, 0) X(v_pk_sub_u16, PKI16, isub, 0) \
+  X(v_pk_add_i16, PKI16, iadd, SIGNED) X(v_pk_sub_i16, PKI16, isub, SIGNED) \
+  X(v_pk_mul_lo_u16, PKI16, imul, 0) \
+  X(v_pk_min_u16, PKI16, umin, 0) X(v_pk_max_u16, PKI16, umax, 0) \
+  X(v_pk_min_i16, PKI16, smin, SIGNED) X(v_pk_max_i16, PKI16, smax, SIGNED) \
+  X(v_pk_lshlrev_b16, PKI16, shl, REV) X(v_pk_lshrrev_b16, PKI16, lshr, REV) \
+  X(v_pk_ashrrev_i16, PKI16, ashr, REV | SIGNED) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
   X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
@@ -737,6 +749,54 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
 
 static void translate_memory(struct xl_state *x, const struct isa_inst *in,
                              const struct xl_entry *e);
+
+/* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi). */
+static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h) {
+  uint8_t sel = h ? in->op_sel_hi : in->op_sel;
+  return ir_u16_of_i(&x->b, (sel >> i) & 1, src32(x, in, i));
+}
+
+static bool pk_sources_are_registers(const struct isa_inst *in) {
+  for (unsigned i = 0; i < in->num_srcs; i++)
+    if (in->srcs[i].kind != ISA_OPK_VGPR && in->srcs[i].kind != ISA_OPK_SGPR) return false;
+  return true;
+}
+
+static void translate_packed(struct xl_state *x, const struct isa_inst *in,
+                             const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  uint32_t half[2];
+  for (unsigned h = 0; h < 2; h++) {
+    uint32_t a[3];
+    unsigned n = e->kind == K_PKF16 ? e->detail : 2;
+    for (unsigned i = 0; i < n; i++) {
+      uint32_t v = pk_half(x, in, i, h);
+      if (e->kind == K_PKF16) {
+        v = ir_bitcast_f16(bd, v);
+        if ((((h ? in->neg_hi : in->neg_lo) >> i) & 1)) v = ir_hneg(bd, v);
+      } else {
+        v = ir_u32_of_u16(bd, v);
+        if (e->detail & SIGNED) v = ir_sbfe(bd, v, c32(x, 0), c32(x, 16));
+      }
+      a[i] = v;
+    }
+    uint32_t r;
+    if (e->kind == K_PKF16) {
+      r = ir_b_emit(bd, e->op, IR_TYPE_F16, 0, n, a);
+      if (in->clamp) r = ir_cvt_f16_f32(bd, ir_fsat(bd, ir_cvt_f32_f16(bd, r)));
+      half[h] = ir_bitcast_u16(bd, r);
+    } else {
+      if (e->detail & REV) { /* shift: count from src0's low 4 bits, value src1 */
+        uint32_t t = a[0];
+        a[0] = a[1];
+        a[1] = ir_iand(bd, t, c32(x, 15));
+      }
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, a);
+      half[h] = ir_u16_of_i(bd, 0, r);
+    }
+  }
+  write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
+}
 
 static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   LOG(shader, DEBUG, "no IR translation for %s at 0x%x", in->info->name, pc);
@@ -1059,6 +1119,15 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_VREADLANE:
       write_s32(x, in, ir_read_lane(bd, src32(x, in, 0),
                                     ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
+      break;
+    case K_PKF16:
+    case K_PKI16:
+      /* constants in packed operations have their own replication rules: not yet */
+      if (!pk_sources_are_registers(in) || (e->kind == K_PKI16 && in->clamp)) {
+        unsupported(x, in, pc);
+        break;
+      }
+      translate_packed(x, in, e);
       break;
     case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
     case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
