@@ -74,6 +74,10 @@ struct tiling_surface {
   uint32_t levels;    /* mip levels (0 is taken as 1), at most TILING_MAX_LEVELS */
   uint32_t fragments; /* MSAA fragments 1, 2, 4, 8 (Z and R modes only; 0 = 1) */
   enum tiling_dim dim;
+  /* _X/_T modes: the per-surface pipe/bank XOR, in bytes as it appears in the low bits of a
+   * descriptor's base address (addrlib's pipeBankXor << 8). It flips in-block offset bits;
+   * only pipe bits 8-11 and, for 64 KiB blocks, bank bits 14-15 may be set. 0 = none. */
+  uint32_t pipe_bank_xor;
 };
 
 struct tiling_level {

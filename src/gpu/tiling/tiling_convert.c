@@ -65,7 +65,8 @@ static void plane_addr(const struct tiling_layout *l, uint32_t level, uint32_t s
   if (l->block_bytes_log2 == 8) z = 0; /* 256-byte modes ignore the slice in the equation */
   pa->base = slice_base + lv->macro_block_offset;
   pa->blocks_per_row = lv->pitch / l->block_width;
-  pa->zs_term = table_from_bits(p->from_z, 16, z) ^ table_from_bits(p->from_s, 4, frag);
+  pa->zs_term = table_from_bits(p->from_z, 16, z) ^ table_from_bits(p->from_s, 4, frag) ^
+                l->surface.pipe_bank_xor;
 }
 
 uint64_t tiling_element_offset(const struct tiling_layout *l, uint32_t level, uint32_t x,

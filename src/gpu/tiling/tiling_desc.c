@@ -3,6 +3,7 @@
 
 #include "common/log.h"
 #include "gpu/tiling/tiling_desc.h"
+#include "gpu/tiling/tiling_internal.h"
 
 static uint32_t field(uint32_t v, unsigned lo, unsigned hi) {
   return (v >> lo) & ((hi - lo == 31) ? 0xFFFFFFFFu : ((1u << (hi - lo + 1)) - 1));
@@ -91,6 +92,13 @@ bool tiling_surface_from_tsharp(const uint32_t w[8], struct tiling_surface *out,
     out->levels = 1;
     out->depth = t.type == IMG_2D_MSAA ? 1 : depth;
     break;
+  }
+  /* XOR modes carry the surface's pipe/bank XOR in the base address bits below the block. */
+  const struct tiling_mode_info *mi = tiling_mode_info(out->mode);
+  if (mi && mi->xor_mode && mi->block_log2) {
+    uint64_t blk_mask = (1ull << mi->block_log2) - 1;
+    out->pipe_bank_xor = (uint32_t)(t.base & blk_mask);
+    t.base &= ~blk_mask;
   }
   if (t.base_level > t.last_level) {
     LOG(tiling, GAME_ERROR, "T#: base level %u above last level %u", t.base_level,

@@ -14,7 +14,8 @@
 
 /* What a T# says beyond the surface shape. */
 struct tiling_tsharp {
-  uint64_t base;       /* byte address (40 bits) */
+  uint64_t base;       /* byte address (40 bits); XOR modes: block-aligned, the low bits
+                          go to tiling_surface.pipe_bank_xor */
   uint32_t format;     /* GFX10 image format (SQ_IMG_RSRC_WORD1.FORMAT) */
   uint32_t type;       /* SQ_RSRC_IMG_* (8 = 1D ... 15 = 2D MSAA array) */
   uint32_t base_level, last_level;

@@ -345,6 +345,15 @@ bool tiling_compute_layout(const struct tiling_surface *surface, struct tiling_l
         s.bpe);
     return false;
   }
+  if (s.pipe_bank_xor) {
+    /* 16 pipes: pipe bits at 8..11; 64 KiB blocks add 2 bank bits at 14..15. */
+    uint32_t allowed = info->block_log2 == 16 ? 0xCF00u : info->block_log2 == 12 ? 0x0F00u : 0;
+    if (!info->xor_mode || (s.pipe_bank_xor & ~allowed)) {
+      LOG(tiling, ERROR, "%s: pipe/bank XOR 0x%x not allowed (mask 0x%x)", info->name,
+          s.pipe_bank_xor, info->xor_mode ? allowed : 0);
+      return false;
+    }
+  }
   if (s.dim == TILING_DIM_3D && !info->allow_3d) {
     LOG(tiling, ERROR, "%s cannot lay out a 3D texture", info->name);
     return false;

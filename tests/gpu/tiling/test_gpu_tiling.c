@@ -129,6 +129,9 @@ static void test_3d_and_msaa(void **state) {
                                  .depth = 9, .levels = 2, .dim = TILING_DIM_3D};
       assert_int_equal(check_on_gpu(&s), 0);
     }
+  struct tiling_surface xr = {.mode = TILING_SW_64KB_R_X, .bpe = 4, .width = 100, .height = 60,
+                              .depth = 2, .levels = 3, .pipe_bank_xor = 0x4A00};
+  assert_int_equal(check_on_gpu(&xr), 0);
   for (uint32_t frags = 2; frags <= 8; frags <<= 1) {
     struct tiling_surface z = {.mode = TILING_SW_64KB_Z_X, .bpe = 4, .width = 40, .height = 24,
                                .fragments = frags};

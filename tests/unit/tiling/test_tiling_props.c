@@ -316,6 +316,45 @@ static void test_level_api_and_plane_formula(void **state) {
   }
 }
 
+/* A pipe/bank XOR flips the same in-block bits of every element and keeps every property. */
+static void test_pipe_bank_xor(void **state) {
+  (void)state;
+  const uint32_t modes[] = {TILING_SW_64KB_R_X, TILING_SW_64KB_Z_X, TILING_SW_4KB_S_X,
+                            TILING_SW_64KB_S_T};
+  const uint32_t xors[] = {0xC500, 0x8300, 0x0A00, 0x4F00};
+  for (int m = 0; m < 4; m++) {
+    struct tiling_surface s = {.mode = modes[m], .bpe = 4, .width = 130, .height = 70,
+                               .depth = 2, .levels = 3};
+    struct tiling_layout plain, x;
+    assert_true(tiling_compute_layout(&s, &plain));
+    s.pipe_bank_xor = xors[m];
+    assert_true(tiling_compute_layout(&s, &x));
+    for (uint32_t y = 0; y < 70; y += 7)
+      for (uint32_t xx = 0; xx < 130; xx += 5)
+        assert_int_equal(tiling_element_offset(&x, 0, xx, y, 1, 0),
+                         tiling_element_offset(&plain, 0, xx, y, 1, 0) ^ xors[m]);
+    assert_int_equal(check_surface(&s), 0);
+  }
+  struct tiling_surface bad = {.mode = TILING_SW_64KB_S, .bpe = 4, .width = 8, .height = 8,
+                               .pipe_bank_xor = 0x100};
+  struct tiling_layout l;
+  assert_false(tiling_compute_layout(&bad, &l)); /* not an XOR mode */
+  bad.mode = TILING_SW_64KB_R_X;
+  bad.pipe_bank_xor = 0x1000; /* column bit: not a pipe or bank bit */
+  assert_false(tiling_compute_layout(&bad, &l));
+  /* a T# carries it in the base address */
+  uint32_t w[8] = {0};
+  w[0] = (uint32_t)((0x40000000ull | 0xC300) >> 8);
+  w[1] = 56u << 20;
+  w[2] = 63u | (255u << 14); /* 256x256 */
+  w[3] = (uint32_t)TILING_SW_64KB_R_X << 20 | (9u << 28);
+  struct tiling_surface ts;
+  struct tiling_tsharp info;
+  assert_true(tiling_surface_from_tsharp(w, &ts, &info));
+  assert_int_equal(ts.pipe_bank_xor, 0xC300);
+  assert_int_equal(info.base, 0x40000000ull);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_2d_all_modes_mips_arrays),
@@ -326,6 +365,7 @@ int main(void) {
       cmocka_unit_test(test_tsharp),
       cmocka_unit_test(test_render_target_and_depth),
       cmocka_unit_test(test_level_api_and_plane_formula),
+      cmocka_unit_test(test_pipe_bank_xor),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
