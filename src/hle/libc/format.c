@@ -5,6 +5,7 @@
  *   (floating point conversions live in format_float.c) */
 #include "hle/libc/format.h"
 #include "hle/libc/format_internal.h"
+#include "hle/guest_errno.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -465,6 +466,17 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
     case 'n':
       store_count(src, pos, sp.length, s->total);
       break;
+    case 'm': { /* glibc extension: the message of the (guest's) errno, like %s */
+      int e = *guest_errno_location();
+      const char *msg = guest_errno_message(e);
+      char unknown[40];
+      if (!msg) {
+        snprintf(unknown, sizeof unknown, "Unknown error: %d", e);
+        msg = unknown;
+      }
+      emit_string(s, &sp, msg);
+      break;
+    }
     case '%':
       format_sink_char(s, '%');
       break;

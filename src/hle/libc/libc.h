@@ -33,6 +33,8 @@ struct heap *libc_heap(void); /* the guest heap, created on first use; NULL if u
 char *libc_strdup(const char *s);
 char *libc_strndup(const char *s, size_t n);
 size_t libc_strlcpy(char *dst, const char *src, size_t cap);
+char *libc_strerror(int e);
+int libc_strerror_r(int e, char *buf, size_t cap);
 size_t libc_strlcat(char *dst, const char *src, size_t cap);
 long libc_strtol(const char *s, char **end, int base);
 unsigned long libc_strtoul(const char *s, char **end, int base);
@@ -52,6 +54,7 @@ int libc_vsprintf(char *buf, const char *fmt, struct guest_va_list *ap);
 int libc_vsnprintf(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap);
 int libc_vasprintf(char **out, const char *fmt, struct guest_va_list *ap);
 int libc_puts(const char *s);
+void libc_perror(const char *prefix);
 int libc_putchar(int c);
 int libc_fputs(const char *s, struct libc_file *f);
 int libc_fputc(int c, struct libc_file *f);

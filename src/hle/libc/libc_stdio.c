@@ -143,6 +143,16 @@ int libc_puts(const char *s) {
   return 0;
 }
 
+void libc_perror(const char *prefix) {
+  int saved = *guest_errno_location();
+  char line[512];
+  int n = prefix && *prefix
+              ? snprintf(line, sizeof line, "%s: %s\n", prefix, libc_strerror(saved))
+              : snprintf(line, sizeof line, "%s\n", libc_strerror(saved));
+  if (n > 0) put_bytes(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
+  *guest_errno_location() = saved;
+}
+
 int libc_putchar(int c) {
   unsigned char b = (unsigned char)c;
   return put_bytes(1, &b, 1) == 0 ? b : LIBC_EOF;

@@ -2,6 +2,7 @@
  * errno. The pure ones (memcpy, strlen, ...) are bound to the host's directly in the table:
  * same ABI, same semantics, no extra call. */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,6 +24,33 @@ char *libc_strndup(const char *s, size_t n) {
     p[len] = '\0';
   }
   return p;
+}
+
+/* strerror family with FreeBSD's messages for the guest's errno numbers. */
+static _Thread_local char unknown_error[40];
+
+char *libc_strerror(int e) {
+  const char *m = guest_errno_message(e);
+  if (m) return (char *)m;
+  snprintf(unknown_error, sizeof unknown_error, "Unknown error: %d", e);
+  return unknown_error;
+}
+
+int libc_strerror_r(int e, char *buf, size_t cap) {
+  const char *m = guest_errno_message(e);
+  char tmp[40];
+  if (!m) {
+    snprintf(tmp, sizeof tmp, "Unknown error: %d", e);
+    m = tmp;
+  }
+  size_t n = strlen(m);
+  if (cap > 0) {
+    size_t k = n < cap - 1 ? n : cap - 1;
+    memcpy(buf, m, k);
+    buf[k] = '\0';
+  }
+  if (m == tmp) return GUEST_EINVAL;
+  return n < cap ? 0 : GUEST_ERANGE;
 }
 
 /* BSD strlcpy/strlcat (glibc 2.36 has neither): copy at most CAP-1 bytes, always

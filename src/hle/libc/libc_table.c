@@ -54,6 +54,8 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("MEmOxq+imm4", memccpy, memccpy, HLE_IMPLEMENTED),
     HLE_FUNC("SfQIZcqvvms", strlcpy, libc_strlcpy, HLE_IMPLEMENTED),
     HLE_FUNC("ByfjUZsWiyg", strlcat, libc_strlcat, HLE_IMPLEMENTED),
+    HLE_FUNC("RIa6GnWp+iU", strerror, libc_strerror, HLE_PARTIAL),
+    HLE_FUNC("RBcs3uut1TA", strerror_r, libc_strerror_r, HLE_PARTIAL),
     HLE_FUNC("g7zzzLDYGw0", strdup, libc_strdup, HLE_IMPLEMENTED),
     HLE_FUNC("XGnuIBmEmyk", strndup, libc_strndup, HLE_IMPLEMENTED),
     /* conversions */
@@ -85,6 +87,7 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("qjBlw2cVMAM", vasprintf, libc_vasprintf, HLE_IMPLEMENTED),
     HLE_FUNC("YQ0navp+YIc", puts, libc_puts, HLE_IMPLEMENTED),
     HLE_FUNC("m5wN+SwZOR4", putchar, libc_putchar, HLE_IMPLEMENTED),
+    HLE_FUNC("EMutwaQ34Jo", perror, libc_perror, HLE_PARTIAL),
     HLE_FUNC("QrZZdJ8XsX0", fputs, libc_fputs, HLE_PARTIAL),
     HLE_FUNC("aZK8lNei-Qw", fputc, libc_fputc, HLE_PARTIAL),
     HLE_FUNC("tLB5+4TEOK0", putc, libc_fputc, HLE_PARTIAL),

@@ -36,26 +36,4 @@ void hle_kernel_set_proc_param(void *param) { atomic_store(&proc_param, param); 
 
 void *kernel_get_proc_param(void) { return atomic_load(&proc_param); }
 
-static _Thread_local int guest_errno_value;
-
-int *guest_errno_location(void) { return &guest_errno_value; }
-
-int *kernel_error(void) { return &guest_errno_value; }
-
-/* Linux errno -> FreeBSD errno for the values that differ (1-34 are the same). */
-int guest_errno_from_host(int e) {
-  if (e >= 1 && e <= 34) return e;
-  switch (e) {
-    case EAGAIN: return GUEST_EAGAIN;
-    case EOVERFLOW: return GUEST_EOVERFLOW;
-    case EILSEQ: return GUEST_EILSEQ;
-    case ENOSYS: return 78;
-    case ETIMEDOUT: return 60;
-    case EINPROGRESS: return 36;
-    case EALREADY: return 37;
-    case ENAMETOOLONG: return 63;
-    case ENOTEMPTY: return 66;
-    case EDEADLK: return 11;
-    default: return GUEST_EINVAL;
-  }
-}
+int *kernel_error(void) { return guest_errno_location(); }

@@ -1,5 +1,6 @@
 /* libkernel and libc behaviour that does not need a guest: exit handler order, errno,
  * writes to the standard streams, sleeping and process time. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -113,6 +114,36 @@ static void test_asprintf_on_guest_heap(void **state) {
   libc_free(s);
 }
 
+static void test_errno_messages(void **state) {
+  (void)state;
+  assert_string_equal(libc_strerror(2), "No such file or directory");
+  assert_string_equal(libc_strerror(35), "Resource temporarily unavailable");
+  assert_string_equal(libc_strerror(96), "Previous owner died");
+  assert_string_equal(libc_strerror(0), "Unknown error: 0");
+  assert_string_equal(libc_strerror(999), "Unknown error: 999");
+  char buf[8];
+  assert_int_equal(libc_strerror_r(22, buf, sizeof buf), GUEST_ERANGE);
+  assert_string_equal(buf, "Invalid");
+  char big[64];
+  assert_int_equal(libc_strerror_r(22, big, sizeof big), 0);
+  assert_string_equal(big, "Invalid argument");
+  assert_int_equal(libc_strerror_r(-5, big, sizeof big), GUEST_EINVAL);
+  assert_string_equal(big, "Unknown error: -5");
+  /* host errors arrive in the guest's numbering */
+  assert_int_equal(guest_errno_from_host(ENOENT), 2);
+  assert_int_equal(guest_errno_from_host(EAGAIN), 35);
+  assert_int_equal(guest_errno_from_host(ETIMEDOUT), 60);
+  assert_int_equal(guest_errno_from_host(ENOTSUP), 45);
+  assert_int_equal(guest_errno_from_host(ENOSYS), 78);
+  assert_int_equal(guest_errno_from_host(EOWNERDEAD), 96);
+  /* %m prints the guest's errno message; perror keeps errno */
+  guest_errno_set(GUEST_EBADF);
+  assert_int_equal(libc_snprintf(big, sizeof big, "[%m] [%.3m] [%22m]"), 52);
+  assert_string_equal(big, "[Bad file descriptor] [Bad] [   Bad file descriptor]");
+  libc_perror("runtime test perror");
+  assert_int_equal(*guest_errno_location(), GUEST_EBADF);
+}
+
 static void test_strlcpy_strlcat(void **state) {
   (void)state;
   char buf[8];
@@ -185,6 +216,7 @@ int main(void) {
       cmocka_unit_test(test_cxa_finalize_by_dso),
       cmocka_unit_test(test_errno_and_writes),
       cmocka_unit_test(test_asprintf_on_guest_heap),
+      cmocka_unit_test(test_errno_messages),
       cmocka_unit_test(test_strlcpy_strlcat),
       cmocka_unit_test(test_time),
       cmocka_unit_test(test_stack_guard),
