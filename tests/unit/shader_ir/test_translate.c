@@ -100,6 +100,8 @@ static void run(const char *src, bool wave64, const struct ir_interp_wave *init,
   assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
   assert_true(out->vcc == b->vcc && out->exec == b->exec && out->scc == b->scc && out->m0 == b->m0);
   if (lds_copy) assert_memory_equal(out->lds, lds_copy, init->lds_size);
+  assert_int_equal(out->export_count, b->export_count);
+  assert_memory_equal(out->exports, b->exports, sizeof b->exports);
   free(lds_copy);
   free(b);
   ir_function_destroy(raw);
@@ -356,6 +358,82 @@ static void packed_16bit_halves(void **state) {
   assert_int_equal(r->vgpr[12][0], 0x00020003u);
   free(w);
   free(r);
+}
+
+static void interpolation_and_exports(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0x0000ffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[0][l] = fbits((float)l * 0.25f); /* i */
+    w->vgpr[1][l] = fbits(0.5f);             /* j */
+  }
+  w->attr_params[1 * 4 + 1][0] = 1.0f; /* attr1.y: P0, P10, P20 */
+  w->attr_params[1 * 4 + 1][1] = 2.0f;
+  w->attr_params[1 * 4 + 1][2] = 4.0f;
+  run("v_interp_p1_f32 v2, v0, attr1.y\n"
+      "v_interp_p2_f32 v2, v1, attr1.y\n"
+      "v_cvt_pkrtz_f16_f32 v3, v2, v2\n"
+      "v_cvt_pkrtz_f16_f32 v4, v0, v1\n"
+      "exp mrt1 v3, off, v4, off compr\n"     /* channels 0-1 from v3, 2-3 from v4 */
+      "exp mrt0 v2, off, v2, off done vm\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[2][3], fbits(4.5f)); /* 0.5*4 + 0.75*2 + 1 */
+  assert_int_equal(r->vgpr[2][20], 0);          /* inactive lane keeps v2 */
+  assert_int_equal(r->export_count, 2);
+  assert_int_equal(r->exports[0].target, 1);
+  assert_int_equal(r->exports[0].en, 0xf);
+  assert_int_equal(r->exports[0].value[0][6], fbits(6.0f)); /* through f16 and back */
+  assert_int_equal(r->exports[0].value[1][6], fbits(6.0f));
+  assert_int_equal(r->exports[0].value[2][6], fbits(1.5f));
+  assert_int_equal(r->exports[0].value[3][6], fbits(0.5f));
+  assert_int_equal(r->exports[1].target, 0);
+  assert_int_equal(r->exports[1].done, 1);
+  assert_int_equal(r->exports[1].lanes, 0xffff);
+  assert_int_equal(r->exports[1].value[2][5], fbits(5.5f));
+  assert_int_equal(r->exports[1].value[1][5], 0); /* disabled channel */
+  free(w);
+  free(r);
+}
+
+static void image_operations_carry_dim_dmask_and_coordinates(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble(
+      "image_sample v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x5 dim:SQ_RSRC_IMG_2D\n"
+      "image_sample_l v[6:9], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+      "image_load v10, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
+      "image_store v[0:1], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n"
+      "s_endpgm\n",
+      &n, false);
+  uint32_t observe[] = {IR_REG_VGPR0, IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 9, IR_REG_VGPR0 + 10};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 4};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  uint32_t count[IR_OP_COUNT] = {0}, sample_flags = 0, lod_flags = 0;
+  for (uint32_t i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead) continue;
+    count[fn->insts[i].op]++;
+    if (fn->insts[i].op == IR_OP_image_sample) {
+      if (fn->insts[i].imm & IR_IMAGE_LOD) lod_flags = (uint32_t)fn->insts[i].imm;
+      else sample_flags = (uint32_t)fn->insts[i].imm;
+    }
+  }
+  assert_int_equal(count[IR_OP_image_sample], 2);
+  assert_int_equal(count[IR_OP_image_load], 1);
+  assert_int_equal(count[IR_OP_image_store], 1);
+  assert_int_equal(sample_flags, 1 | 0x5 << IR_IMAGE_DMASK_SHIFT);
+  assert_int_equal(lod_flags, 1 | IR_IMAGE_LOD | 0xf << IR_IMAGE_DMASK_SHIFT);
+  /* dmask 0x5 returns x and z into v0, v1 */
+  assert_int_equal(count[IR_OP_extract_f32] >= 2, 1);
+  ir_function_destroy(fn);
 }
 
 static void lds_reads_writes_and_atomics(void **state) {
@@ -690,6 +768,8 @@ int main(void) {
       cmocka_unit_test(wave64_masks),
       cmocka_unit_test(constant_setpc_target_is_followed),
       cmocka_unit_test(packed_16bit_halves),
+      cmocka_unit_test(interpolation_and_exports),
+      cmocka_unit_test(image_operations_carry_dim_dmask_and_coordinates),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(bad_code_gives_clear_errors),

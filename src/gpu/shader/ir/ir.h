@@ -74,6 +74,23 @@ enum ir_atomic {
   IR_ATOMIC_INC, IR_ATOMIC_DEC,
 };
 
+/* Immediate of image operations: dimension (GFX10 MIMG dim encoding: 0 1D, 1 2D, 2 3D,
+ * 3 cube, 4 1D array, 5 2D array, 6 2D MSAA, 7 2D MSAA array), how component 3 of the
+ * coordinates is used, the dmask and unnormalised addressing. */
+enum ir_image_flags {
+  IR_IMAGE_DIM_MASK = 7,
+  IR_IMAGE_LOD = 1 << 3,      /* coordinate 3 is an explicit LOD (sample_l, load_mip) */
+  IR_IMAGE_LOD_ZERO = 1 << 4, /* sample at LOD 0 (sample_lz) */
+  IR_IMAGE_BIAS = 1 << 5,     /* coordinate 3 is an LOD bias (sample_b) */
+  IR_IMAGE_UNORM = 1 << 6,
+  IR_IMAGE_DMASK_SHIFT = 8,   /* 4 bits */
+};
+
+/* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */
+#define IR_EXPORT_IMM(target, en, compr, done, vm)                                  \
+  ((uint64_t)(target) | (uint64_t)(en) << 8 | (uint64_t)(compr) << 12 |            \
+   (uint64_t)(done) << 13 | (uint64_t)(vm) << 14)
+
 /* The GPU register file as SSA variables. 32-bit SGPR/VGPR; VCC and EXEC are 64-bit lane
  * masks (wave32 uses the low half); SCC is a U1; M0 a U32. */
 enum ir_reg {

@@ -270,6 +270,36 @@ static bool exec_inst(struct interp *it, uint32_t id) {
         out[l] = old;
       }
       return true;
+    case IR_OP_attr_p0:
+    case IR_OP_attr_p10:
+    case IR_OP_attr_p20: {
+      uint32_t which = in->op == IR_OP_attr_p0 ? 0 : in->op == IR_OP_attr_p10 ? 1 : 2;
+      if (in->imm >= 32 * 4) return stop(it, "%%%u: attribute parameter %u", id, (unsigned)in->imm);
+      for (uint32_t l = 0; l < n; l++) out[l] = bf32(w->attr_params[in->imm][which]);
+      return true;
+    }
+    case IR_OP_vec4_f32:
+    case IR_OP_vec4_u32:
+      /* vectors are kept as four 32-bit lanes packed two per 64-bit slot would not fit:
+       * the interpreter supports them only as export operands (read back from the operands) */
+      return true;
+    case IR_OP_export: {
+      if (w->export_count >= 8) return stop(it, "%%%u: more than 8 exports", id);
+      const uint32_t *vargs = ir_inst_args(fn, args[0]);
+      if (fn->insts[args[0]].op != IR_OP_vec4_f32)
+        return stop(it, "%%%u: export of a value the interpreter cannot read", id);
+      typeof(w->exports[0]) *e = &w->exports[w->export_count++];
+      e->target = in->imm & 0x3f;
+      e->en = (in->imm >> 8) & 0xf;
+      e->done = (in->imm >> 13) & 1;
+      e->lanes = 0;
+      for (uint32_t l = 0; l < n; l++) {
+        if (!(V(it, args[1])[l] & 1)) continue;
+        e->lanes |= 1ull << l;
+        for (uint32_t c = 0; c < 4; c++) e->value[c][l] = (uint32_t)V(it, vargs[c])[l];
+      }
+      return true;
+    }
     case IR_OP_barrier:
     case IR_OP_set_float_mode:
     case IR_OP_wait_counters: return true;

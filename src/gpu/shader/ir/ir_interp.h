@@ -27,6 +27,15 @@ struct ir_interp_wave {
   bool scc;
   uint8_t *lds;     /* optional */
   uint32_t lds_size;
+  /* interpolation parameters by attr*4+channel: P0, P10, P20 (the same for every lane) */
+  float attr_params[32 * 4][3];
+  /* exports in program order (up to 8), per lane */
+  struct {
+    uint32_t target, en, done;
+    uint64_t lanes; /* lanes that exported */
+    uint32_t value[4][IR_INTERP_MAX_LANES];
+  } exports[8];
+  uint32_t export_count;
   uint32_t steps;   /* blocks executed (output) */
 };
 

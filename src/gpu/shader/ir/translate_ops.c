@@ -272,6 +272,9 @@ enum xl_kind {
   K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
   K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
   K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
+  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
+  K_EXPORT,
+  K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
 };
 
 enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
@@ -467,6 +470,15 @@ struct xl_entry {
   X(v_pk_min_i16, PKI16, smin, SIGNED) X(v_pk_max_i16, PKI16, smax, SIGNED) \
   X(v_pk_lshlrev_b16, PKI16, shl, REV) X(v_pk_lshrrev_b16, PKI16, lshr, REV) \
   X(v_pk_ashrrev_i16, PKI16, ashr, REV | SIGNED) \
+  /* interpolation: P0 + I * P10, then + J * P20 (parameters from LDS through M0) */ \
+  X(v_interp_p1_f32, INTERP, ffma, 0) X(v_interp_p2_f32, INTERP, ffma, 1) \
+  X(v_interp_mov_f32, INTERP, copy, 2) \
+  X(exp, EXPORT, export, 0) \
+  /* images (no compare, offsets, derivatives, clamp, gather, A16/D16 yet) */ \
+  X(image_sample, IMAGE, image_sample, 0) X(image_sample_lz, IMAGE, image_sample, IR_IMAGE_LOD_ZERO) \
+  X(image_sample_l, IMAGE, image_sample, IR_IMAGE_LOD) X(image_sample_b, IMAGE, image_sample, IR_IMAGE_BIAS) \
+  X(image_load, IMAGE, image_load, 0) X(image_load_mip, IMAGE, image_load, IR_IMAGE_LOD) \
+  X(image_store, IMAGE, image_store, 0) X(image_store_mip, IMAGE, image_store, IR_IMAGE_LOD) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
   X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
@@ -749,6 +761,8 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
 
 static void translate_memory(struct xl_state *x, const struct isa_inst *in,
                              const struct xl_entry *e);
+static uint32_t desc4(struct xl_state *x, const struct isa_operand *op);
+static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 
 /* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi). */
 static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h) {
@@ -760,6 +774,111 @@ static bool pk_sources_are_registers(const struct isa_inst *in) {
   for (unsigned i = 0; i < in->num_srcs; i++)
     if (in->srcs[i].kind != ISA_OPK_VGPR && in->srcs[i].kind != ISA_OPK_SGPR) return false;
   return true;
+}
+
+static void translate_interp(struct xl_state *x, const struct isa_inst *in,
+                             const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  uint64_t param = (uint64_t)in->attr * 4 + in->attr_chan;
+  uint32_t m0 = get(x, IR_REG_M0), r;
+  if (e->detail == 2) { /* v_interp_mov: 0 P10, 1 P20, 2 P0 */
+    uint32_t sel = in->num_srcs ? in->srcs[0].value : 2;
+    r = sel == 0 ? ir_attr_p10_i(bd, param, m0) : sel == 1 ? ir_attr_p20_i(bd, param, m0)
+                                                            : ir_attr_p0_i(bd, param, m0);
+  } else if (e->detail == 0) {
+    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p10_i(bd, param, m0), ir_attr_p0_i(bd, param, m0));
+  } else {
+    uint32_t d = ir_bitcast_f32(bd, src_dword(x, &in->defs[0], 0, false));
+    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p20_i(bd, param, m0), d);
+  }
+  write_vdst(x, in, ir_bitcast_u32(bd, r));
+}
+
+static void translate_export(struct xl_state *x, const struct isa_inst *in) {
+  struct ir_builder *bd = &x->b;
+  uint32_t c[4];
+  for (unsigned i = 0; i < 4; i++) c[i] = ir_b_const_f32(bd, 0.0f);
+  if (in->exp_compr) {
+    /* two f16 channels per register: channels 0-1 in vsrc0, 2-3 in vsrc1 (the encoding's
+     * fields, which the decoder lists as sources 0 and 1) */
+    for (unsigned i = 0; i < 4; i++)
+      if ((in->exp_en >> i) & 1 && i / 2 < in->num_srcs) {
+        uint32_t h = ir_u16_of_i(bd, i & 1, src32(x, in, i / 2));
+        c[i] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, h));
+      }
+  } else {
+    for (unsigned i = 0; i < 4 && i < in->num_srcs; i++)
+      if ((in->exp_en >> i) & 1) c[i] = ir_bitcast_f32(bd, src32(x, in, i));
+  }
+  ir_export_i(bd, IR_EXPORT_IMM(in->exp_target, in->exp_en, in->exp_compr, in->exp_done, in->exp_vm),
+              ir_vec4_f32(bd, c[0], c[1], c[2], c[3]), lane_active(x));
+}
+
+/* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
+static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
+
+static void translate_image(struct xl_state *x, const struct isa_inst *in,
+                            const struct xl_entry *e, uint32_t pc) {
+  struct ir_builder *bd = &x->b;
+  unsigned dim = in->da_dim & 7, store = e->op == IR_OP_image_store;
+  if (in->a16 || in->d16 || in->tfe || in->lds || (in->dmask & 0xf) == 0 || image_coords[dim] == 4) {
+    unsupported(x, in, pc);
+    return;
+  }
+  /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
+  unsigned i = store, naddr = 0, res = XL_NONE;
+  uint32_t addr[8];
+  for (; i < in->num_srcs && naddr < 8; i++) {
+    const struct isa_operand *op = &in->srcs[i];
+    if (op->kind != ISA_OPK_VGPR) break;
+    for (unsigned k = 0; k < op->count && naddr < 8; k++) addr[naddr++] = src_dword(x, op, k, false);
+  }
+  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) res = i;
+  unsigned want = image_coords[dim] + ((e->detail & (IR_IMAGE_LOD | IR_IMAGE_BIAS)) ? 1 : 0);
+  if (res == XL_NONE || naddr < want) {
+    unsupported(x, in, pc);
+    return;
+  }
+  /* bias comes before the coordinates, an LOD/mip level after them */
+  unsigned first = (e->detail & IR_IMAGE_BIAS) ? 1 : 0;
+  uint32_t co[4];
+  bool fl = e->op == IR_OP_image_sample;
+  for (unsigned k = 0; k < 4; k++) co[k] = fl ? ir_b_const_f32(bd, 0.0f) : c32(x, 0);
+  for (unsigned k = 0; k < image_coords[dim] && k < 3; k++)
+    co[k] = fl ? ir_bitcast_f32(bd, addr[first + k]) : addr[first + k];
+  if (e->detail & IR_IMAGE_BIAS) co[3] = ir_bitcast_f32(bd, addr[0]);
+  if (e->detail & IR_IMAGE_LOD)
+    co[3] = fl ? ir_bitcast_f32(bd, addr[image_coords[dim]]) : addr[image_coords[dim]];
+  const struct isa_operand *t = &in->srcs[res];
+  uint32_t td[8];
+  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
+  uint32_t tsharp = ir_vec8_u32(bd, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
+  uint64_t flags = dim | e->detail | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
+                   (in->unorm ? IR_IMAGE_UNORM : 0);
+  if (e->op == IR_OP_image_sample) {
+    if (res + 1 >= in->num_srcs) {
+      unsupported(x, in, pc);
+      return;
+    }
+    uint32_t v = ir_image_sample_i(bd, flags, tsharp, desc4(x, &in->srcs[res + 1]),
+                                   ir_vec4_f32(bd, co[0], co[1], co[2], co[3]));
+    unsigned out = 0;
+    for (unsigned k = 0; k < 4; k++)
+      if ((in->dmask >> k) & 1 && in->num_defs)
+        write_v32(x, &in->defs[0], out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
+  } else if (e->op == IR_OP_image_load) {
+    uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]));
+    unsigned out = 0;
+    for (unsigned k = 0; k < 4; k++)
+      if ((in->dmask >> k) & 1 && in->num_defs)
+        write_v32(x, &in->defs[0], out++, ir_extract_u32_i(bd, k, v));
+  } else {
+    uint32_t d[4], next = 0;
+    for (unsigned k = 0; k < 4; k++)
+      d[k] = (in->dmask >> k) & 1 ? src_dword(x, &in->srcs[0], next++, false) : c32(x, 0);
+    ir_image_store_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]),
+                     ir_vec4_u32(bd, d[0], d[1], d[2], d[3]), lane_active(x));
+  }
 }
 
 static void translate_packed(struct xl_state *x, const struct isa_inst *in,
@@ -1120,6 +1239,9 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       write_s32(x, in, ir_read_lane(bd, src32(x, in, 0),
                                     ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
       break;
+    case K_INTERP: translate_interp(x, in, e); break;
+    case K_EXPORT: translate_export(x, in); break;
+    case K_IMAGE: translate_image(x, in, e, pc); break;
     case K_PKF16:
     case K_PKI16:
       /* constants in packed operations have their own replication rules: not yet */
