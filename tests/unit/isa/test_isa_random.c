@@ -36,10 +36,10 @@ static const struct {
     {"SOPK", 0xF0000000, 0xB0000000, true},  {"SOP1", 0xFF800000, 0xBE800000, true},
     {"SOPC", 0xFF800000, 0xBF000000, true},  {"SOPP", 0xFF800000, 0xBF800000, true},
     {"VOP3", 0xFC000000, 0xD4000000, true},  {"VOP3P", 0xFC000000, 0xCC000000, true},
-    {"VINTRP", 0xFC000000, 0xC8000000, false}, {"DS", 0xFC000000, 0xD8000000, false},
-    {"FLAT", 0xFC000000, 0xDC000000, false},   {"MUBUF", 0xFC000000, 0xE0000000, false},
-    {"MTBUF", 0xFC000000, 0xE8000000, false},  {"MIMG", 0xFC000000, 0xF0000000, false},
-    {"SMEM", 0xFC000000, 0xF4000000, false},   {"EXP", 0xFC000000, 0xF8000000, false},
+    {"VINTRP", 0xFC000000, 0xC8000000, true}, {"DS", 0xFC000000, 0xD8000000, true},
+    {"FLAT", 0xFC000000, 0xDC000000, false},   {"MUBUF", 0xFC000000, 0xE0000000, true},
+    {"MTBUF", 0xFC000000, 0xE8000000, true},  {"MIMG", 0xFC000000, 0xF0000000, false},
+    {"SMEM", 0xFC000000, 0xF4000000, true},   {"EXP", 0xFC000000, 0xF8000000, true},
 };
 #define NFAM (sizeof fams / sizeof fams[0])
 

@@ -594,6 +594,14 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     } else if (o->field == ISA_FIELD_PARAM) {
       x.kind = ISA_OPK_IMM;
       x.value = f.v[ISA_FIELD_PARAM];
+    } else if (o->field == ISA_FIELD_ATTR) {
+      x.kind = ISA_OPK_IMM;
+      x.value = f.v[ISA_FIELD_S0];
+      in->attr = f.v[ISA_FIELD_S0] & 0x3F;
+      in->attr_chan = (f.v[ISA_FIELD_S0] >> 6) & 3;
+    } else if (o->field == ISA_FIELD_PARAM9) {
+      x.kind = ISA_OPK_IMM;
+      x.value = f.v[ISA_FIELD_S1];
     } else if (o->field == ISA_FIELD_OFF) {
       unsigned soff = f.v[ISA_FIELD_OFF];
       if (soff != ISA_SRC_NULL) {

@@ -27,6 +27,8 @@ enum isa_field {
   ISA_FIELD_TXT_OFF, /* fixed text "off" (no saddr / no vaddr) */
   ISA_FIELD_PARAM,   /* v_interp_mov parameter (p10, p20, p0) in the vsrc field */
   ISA_FIELD_SR,      /* MIMG srsrc (SGPR quad index) */
+  ISA_FIELD_ATTR,    /* VOP3 interpolation attribute in src0: attr 5:0, chan 7:6, high 8 */
+  ISA_FIELD_PARAM9,  /* VOP3 v_interp_mov parameter in src1 */
   ISA_FIELD_SS,      /* MIMG ssamp (SGPR quad index) */
   ISA_FIELD_COUNT
 };

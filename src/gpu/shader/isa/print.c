@@ -262,6 +262,32 @@ static void print_signed_hex(struct out *o, int32_t v) {
     put(o, "0x%x", (unsigned)v);
 }
 
+/* ds_swizzle_b32 offset: QUAD_PERM (bit 15 set, 8 bits of 2-bit lane selects) or a 5-bit
+ * and/or/xor BITMASK_PERM (bit 15 clear) shown as SWAP, REVERSE, BROADCAST or the mask. */
+static void print_swizzle(struct out *o, unsigned v) {
+  put(o, " offset:");
+  if ((v & 0xFF00) == 0x8000) {
+    put(o, "swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
+  } else if (!(v & 0x8000)) {
+    unsigned and_m = v & 0x1F, or_m = (v >> 5) & 0x1F, xor_m = (v >> 10) & 0x1F;
+    unsigned group = 0x1F - and_m + 1;
+    if (and_m == 0x1F && or_m == 0 && xor_m && !(xor_m & (xor_m - 1))) {
+      put(o, "swizzle(SWAP,%u)", xor_m);
+    } else if (and_m == 0x1F && or_m == 0 && xor_m && !((xor_m + 1) & xor_m)) {
+      put(o, "swizzle(REVERSE,%u)", xor_m + 1);
+    } else if (group > 1 && !(group & (group - 1)) && or_m < group && xor_m == 0) {
+      put(o, "swizzle(BROADCAST,%u,%u)", group, or_m);
+    } else {
+      put(o, "swizzle(BITMASK_PERM,\"");
+      for (unsigned m = 0x10; m; m >>= 1)
+        put(o, "%c", (and_m & m) ? ((xor_m & m) ? 'i' : 'p') : ((or_m & m) ? '1' : '0'));
+      put(o, "\")");
+    }
+  } else {
+    put(o, "%u", v);
+  }
+}
+
 /* DPP16 dpp_ctrl (9 bits). */
 static void print_dpp_ctrl(struct out *o, unsigned c) {
   if (c <= 0xFF)
@@ -432,6 +458,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
         neg = in->neg_lo >> vi & 1;
         abs = in->neg_hi >> vi & 1;
         sext = sdwa && (in->op_sel >> vi & 1);
+        if (dpp16 && neg && (d->mods_print >> (8 + vi) & 1)) sext = true, neg = false;
       }
     }
     bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
@@ -444,7 +471,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       print_k16(&o, x->value, od->cls);
     else if (od->field == ISA_FIELD_TXT_OFF)
       put(&o, "off");
-    else if (od->field == ISA_FIELD_PARAM)
+    else if (od->field == ISA_FIELD_ATTR)
+      put(&o, "attr%u.%c", x->value & 0x3F, "xyzw"[(x->value >> 6) & 3]);
+    else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
       put(&o, x->value == 0 ? "p10" : x->value == 1 ? "p20" : x->value == 2 ? "p0"
               : "invalid_param_%u", x->value);
     else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
@@ -474,7 +503,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (in->dlc && (m & 4)) put(&o, " dlc");
   } else if (in->family == ISA_FAMILY_DS) {
     unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
-    if ((m & 1) && off) put(&o, " offset:%u", off);
+    if ((m & 1) && off && !strcmp(d->info.name, "ds_swizzle_b32"))
+      print_swizzle(&o, off);
+    else if ((m & 1) && off)
+      put(&o, " offset:%u", off);
     if (!(m & 1) && (m & 4)) {
       if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
       if (off >> 8) put(&o, " offset1:%u", off >> 8);
@@ -505,7 +537,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     put(&o, " src0_sel:%s", sel[in->sdwa_src0_sel % 7]);
     if (isa_op_desc_field(d, ISA_FIELD_V1)) put(&o, " src1_sel:%s", sel[in->sdwa_src1_sel % 7]);
   } else if (vop3) {
-    if (in->op_sel) {
+    if (in->op_sel && !strncmp(d->info.name, "v_permlane", 10)) {
+      print_bits(&o, "op_sel", in->op_sel & 3, 2); /* op_sel:[fi,bound_ctrl] */
+    } else if (in->op_sel) {
       unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
       print_bits(&o, "op_sel", bits, nsrc + 1);
     }

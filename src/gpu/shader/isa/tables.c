@@ -115,7 +115,7 @@ static const struct isa_family_table family_tables[ISA_FAMILY_COUNT] = {
     [ISA_FAMILY_DS] = T_(raw_ds, 256),       [ISA_FAMILY_SMEM] = T_(raw_smem, 256),
     [ISA_FAMILY_MUBUF] = T_(raw_mubuf, 256), [ISA_FAMILY_MTBUF] = T_(raw_mtbuf, 16),
     [ISA_FAMILY_VINTRP] = T_(raw_vintrp, 4), [ISA_FAMILY_EXP] = T_(raw_exp, 1),
-    [ISA_FAMILY_MIMG] = T_(raw_mimg, 256),
+    [ISA_FAMILY_MIMG] = T_(raw_mimg, 256),   [ISA_FAMILY_FLAT] = T_(raw_flat, 128),
 };
 /* DPP16 / DPP8 / SDWA forms of VOP1, VOP2, VOPC (VOPC has no DPP on GFX10). */
 #define NV_ 5
@@ -127,9 +127,8 @@ static const struct isa_family_table variant_tables[ISA_FAMILY_COUNT][NV_] = {
                          [ISA_VARIANT_DPP8] = T_(raw_vop1_dpp8, 256),
                          [ISA_VARIANT_SDWA] = T_(raw_vop1_sdwa, 256)},
     [ISA_FAMILY_VOPC] = {[ISA_VARIANT_SDWA] = T_(raw_vopc_sdwa, 256)},
-    /* FLAT segments: variant slot = seg (0 flat, 1 scratch, 2 global) */
-    [ISA_FAMILY_FLAT] = {[0] = T_(raw_flat, 128), [1] = T_(raw_scratch, 128),
-                         [2] = T_(raw_global, 128)},
+    /* FLAT segments: variant slot = seg (0 flat: the native table, 1 scratch, 2 global) */
+    [ISA_FAMILY_FLAT] = {[1] = T_(raw_scratch, 128), [2] = T_(raw_global, 128)},
 };
 #undef T_
 
@@ -145,7 +144,7 @@ static enum isa_field field_of(const char *s, size_t n) {
       {"A", ISA_FIELD_A},     {"D0", ISA_FIELD_D0},   {"D1", ISA_FIELD_D1},
       {"SDATA", ISA_FIELD_SDATA}, {"SBASE", ISA_FIELD_SBASE}, {"OFF", ISA_FIELD_OFF},
       {"SA", ISA_FIELD_SA},   {"PARAM", ISA_FIELD_PARAM}, {"SR", ISA_FIELD_SR},
-      {"SS", ISA_FIELD_SS},
+      {"SS", ISA_FIELD_SS},   {"ATTR", ISA_FIELD_ATTR}, {"PARAM9", ISA_FIELD_PARAM9},
   };
   for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
     if (strlen(names[i].name) == n && memcmp(names[i].name, s, n) == 0) return names[i].f;

@@ -475,6 +475,9 @@ def gen_all():
         if "SD/" in d["tmpl"] and op in f:
             f[op] = d
             d["vop3b"] = True
+    for d in f.values():  # VOP3 interpolation: attribute and parameter come from S0 / S1
+        d["tmpl"] = re.sub(r"\?attr\d+\.[xyzw]", "ATTR", d["tmpl"])
+        d["tmpl"] = re.sub(r"\?invalid_param_\d+", "PARAM9", d["tmpl"])
     cls = const_classes(probe.vop3, f, ["S0", "S1", "S2"], v)
     bits = [("neg0", {"neg": 1}), ("neg1", {"neg": 2}), ("neg2", {"neg": 4}),
             ("abs0", {"abs": 1}), ("abs1", {"abs": 2}), ("abs2", {"abs": 4}),
@@ -560,6 +563,8 @@ def variant_family(make, nops, fields, values, shown, marker, bases, bits):
             mods[op][1] |= 1 << i
         else:
             mods[op][0] |= 1 << i
+            if bits[i][0] in ("neg0", "neg1") and "sext(" in x[0]:
+                mods[op][0] |= 1 << (8 + int(bits[i][0][3]))  # the neg bit prints sext()
     return found, {k: tuple(v) for k, v in mods.items()}
 
 
