@@ -1,5 +1,5 @@
-/* GPU tiler (see vk_tiler.h): one dispatch per (level, slice, fragment) plane of the
- * element-size pipeline; the swizzle equation travels as XOR tables cached per pattern id
+/* GPU tiler (see vk_tiler.h): one dispatch per (level, fragment) of the unit-size
+ * pipeline, slices along z; the swizzle equation travels as XOR tables cached per pattern id
  * in one host-visible buffer (the tables of a pattern never change, so rewriting a slot
  * while earlier work is in flight is harmless). */
 #include "gpu/vk/vk_tiler.h"
@@ -26,6 +26,7 @@ struct tiler_push {
   uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
   uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
   uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
+  uint32_t slab_bytes, slab_log2, linear_slice_bytes;
 };
 struct d16_push {
   uint32_t count, demote, base16, base32;
@@ -34,7 +35,7 @@ struct swizzle_push {
   uint32_t count, channel_bytes, perm, base;
 };
 
-#define TABLE_WORDS 2048u /* x[1024] then y[1024] */
+#define TABLE_WORDS 2304u /* x[1024], y[1024], z[256]; 9 KiB keeps slots 256-aligned */
 #define TABLE_BYTES (TABLE_WORDS * 4u)
 #define GROUP 64u
 #define MAX_GROUPS 65535u
@@ -113,52 +114,61 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
     uint32_t *slot = (uint32_t *)((uint8_t *)t->tables.mapped + (size_t)id * TABLE_BYTES);
     memcpy(slot, x->x, 1024 * 4);
     memcpy(slot + 1024, x->y, 1024 * 4);
+    memcpy(slot + 2048, x->z, 256 * 4);
     free(x);
     t->table_ready[id] = true;
   }
+  /* Slab of slices sharing one tiled base: thick 3D blocks hold block_depth slices. */
+  const uint64_t slab_bytes = l->thick ? l->slice_size * l->block_depth : l->slice_size;
+  const uint32_t slab_log2 = l->thick ? 31u - (uint32_t)__builtin_clz(l->block_depth) : 0;
+  if (!fits_u32(slab_bytes)) return false;
+  /* One dispatch per (level, fragment); the z dimension walks the slices. */
   for (uint32_t lv = 0; lv < l->surface.levels; lv++) {
     const struct tiling_level *L = &l->level[lv];
     uint32_t slices = l->surface.dim == TILING_DIM_3D ? L->depth : l->surface.depth;
-    if (L->height > MAX_GROUPS) return false;
-    for (uint32_t s = 0; s < slices; s++)
-      for (uint32_t f = 0; f < l->surface.fragments; f++) {
-        struct tiling_plane pl;
-        if (!tiling_get_plane(l, lv, s, f, &pl)) return false;
-        struct tiler_push pc = {
-            .width = pl.width,
-            .height = pl.height,
-            .tail_x = pl.tail_x,
-            .tail_y = pl.tail_y,
-            .bw_log2 = pl.bw_log2,
-            .bh_log2 = pl.bh_log2,
-            .blk_log2 = pl.block_log2,
-            .blocks_per_row = pl.blocks_per_row,
-            .tiled_base = (uint32_t)(tiled_offset + pl.base),
-            .zs_term = pl.zs_term,
-            .linear_base = (uint32_t)(linear_offset + tiling_linear_offset(l, lv, s) +
-                                      (uint64_t)f * pl.width * pl.height * bpe),
-            .linear_pitch = pl.width * bpe,
-            .to_tiled = to_tiled,
-            .tiled_is_linear = id == 0,
-            .tiled_pitch = pl.pitch,
-            .elem_log2 = e,
-        };
-        /* Move runs of elements contiguous on both sides as one unit of up to 16 bytes when
-         * the rows allow it; otherwise element by element. */
-        uint32_t unit_log2 = pl.run_log2;
-        while (unit_log2 && (bpe << unit_log2) > 16) unit_log2--;
-        uint32_t unit_bytes = bpe << unit_log2;
-        if ((pl.width & ((1u << unit_log2) - 1)) || pc.linear_base % unit_bytes ||
-            pc.tiled_base % unit_bytes)
-          unit_log2 = 0;
-        pc.unit_log2 = unit_log2;
-        const struct vk_compute_pipeline *p = &t->elem[e + unit_log2];
-        uint32_t units = pl.width >> unit_log2;
-        const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
-        const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
-        vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + GROUP - 1) / GROUP,
-                        pl.height, 1);
-      }
+    if (L->height > MAX_GROUPS || slices > MAX_GROUPS) return false;
+    for (uint32_t f = 0; f < l->surface.fragments; f++) {
+      struct tiling_plane pl;
+      if (!tiling_get_plane(l, lv, 0, f, &pl)) return false;
+      struct tiler_push pc = {
+          .width = pl.width,
+          .height = pl.height,
+          .tail_x = pl.tail_x,
+          .tail_y = pl.tail_y,
+          .bw_log2 = pl.bw_log2,
+          .bh_log2 = pl.bh_log2,
+          .blk_log2 = pl.block_log2,
+          .blocks_per_row = pl.blocks_per_row,
+          .tiled_base = (uint32_t)(tiled_offset + pl.base),
+          .zs_term = pl.zs_term, /* slice 0: fragment term and pipe/bank XOR only */
+          .linear_base = (uint32_t)(linear_offset + tiling_linear_offset(l, lv, 0) +
+                                    (uint64_t)f * pl.width * pl.height * bpe),
+          .linear_pitch = pl.width * bpe,
+          .to_tiled = to_tiled,
+          .tiled_is_linear = id == 0,
+          .tiled_pitch = pl.pitch,
+          .elem_log2 = e,
+          .slab_bytes = (uint32_t)slab_bytes,
+          .slab_log2 = slab_log2,
+          .linear_slice_bytes = pl.width * pl.height * bpe * l->surface.fragments,
+      };
+      /* Move runs of elements contiguous on both sides as one unit of up to 16 bytes when
+       * the rows allow it; otherwise element by element. */
+      uint32_t unit_log2 = pl.run_log2;
+      while (unit_log2 && (bpe << unit_log2) > 16) unit_log2--;
+      uint32_t unit_bytes = bpe << unit_log2;
+      if ((pl.width & ((1u << unit_log2) - 1)) || pc.linear_base % unit_bytes ||
+          pc.tiled_base % unit_bytes || pc.linear_slice_bytes % unit_bytes ||
+          pc.slab_bytes % unit_bytes)
+        unit_log2 = 0;
+      pc.unit_log2 = unit_log2;
+      const struct vk_compute_pipeline *p = &t->elem[e + unit_log2];
+      uint32_t units = pl.width >> unit_log2;
+      const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
+      const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
+      vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + GROUP - 1) / GROUP,
+                      pl.height, slices);
+    }
   }
   vk_cmd_barrier(cb);
   return true;

@@ -29,6 +29,7 @@ layout(std430, binding = 1) buffer Linear { ELEM linear[]; };
 layout(std430, binding = 2) readonly buffer Tables {
   uint x_term[1024]; // in-block offset bits contributed by x (tail position included)
   uint y_term[1024]; // same for y
+  uint z_term[256];  // same for the slice index
 };
 
 layout(push_constant) uniform Params {
@@ -37,8 +38,8 @@ layout(push_constant) uniform Params {
   uint bw_log2, bh_log2;     // block size in elements
   uint blk_log2;             // block bytes, log2
   uint blocks_per_row;       // level pitch / block width
-  uint tiled_base;           // bytes: slice base + level block offset
-  uint zs_term;              // equation term of the slice and fragment
+  uint tiled_base;           // bytes: slice-0 base + level block offset
+  uint zs_term;              // equation term of the fragment (and the pipe/bank XOR)
   uint linear_base;          // bytes
   uint linear_pitch;         // bytes per linear row
   uint to_tiled;             // 0: detile (tiled -> linear), 1: tile
@@ -47,21 +48,27 @@ layout(push_constant) uniform Params {
   uint x_start;              // first column of this dispatch
   uint unit_log2;            // elements per invocation, log2
   uint elem_log2;            // bytes per element, log2
+  uint slab_bytes;           // tiled bytes between slabs of slices
+  uint slab_log2;            // slices per slab, log2 (3D thick blocks hold several)
+  uint linear_slice_bytes;   // linear bytes per slice
 } pc;
 
 void main() {
   uint x = pc.x_start + (gl_GlobalInvocationID.x << pc.unit_log2);
   uint y = gl_GlobalInvocationID.y;
+  uint z = gl_GlobalInvocationID.z; // slice (array layer or 3D slice) of this level
   if (x >= pc.width || y >= pc.height) return;
+  uint tiled_base = pc.tiled_base + (z >> pc.slab_log2) * pc.slab_bytes;
   uint toff;
   if (pc.tiled_is_linear != 0u) {
-    toff = pc.tiled_base + ((y * pc.tiled_pitch + x) << pc.elem_log2);
+    toff = tiled_base + ((y * pc.tiled_pitch + x) << pc.elem_log2);
   } else {
     uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (x >> pc.bw_log2);
-    uint in_block = x_term[(x + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^ pc.zs_term;
-    toff = pc.tiled_base + (block << pc.blk_log2) + in_block;
+    uint in_block = x_term[(x + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^
+                    z_term[z & 255u] ^ pc.zs_term;
+    toff = tiled_base + (block << pc.blk_log2) + in_block;
   }
-  uint loff = pc.linear_base + y * pc.linear_pitch + (x << pc.elem_log2);
+  uint loff = pc.linear_base + z * pc.linear_slice_bytes + y * pc.linear_pitch + (x << pc.elem_log2);
   if (pc.to_tiled != 0u)
     tiled[toff / ELEM_BYTES] = linear[loff / ELEM_BYTES];
   else
