@@ -13,7 +13,9 @@
  *
  * Selection prefers a discrete GPU, then integrated, virtual, and the CPU device (lavapipe)
  * last; PROSPERO_VK_DEVICE=<substring> picks a device by name. All failures are logged once
- * (category vk) and returned; nothing aborts.
+ * (category vk) and returned; nothing aborts. A device (its queue and command pool) is used
+ * from one thread at a time; threads that record in parallel need their own vk_device for
+ * now.
  */
 #ifndef PROSPERO_GPU_VK_DEVICE_H
 #define PROSPERO_GPU_VK_DEVICE_H

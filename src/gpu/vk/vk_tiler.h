@@ -9,7 +9,8 @@
  *   vk_device_submit_wait(dev, cb);
  *
  * Buffers must stay alive until the command buffer has completed. Offsets and sizes are in
- * bytes; a surface must fit 4 GiB (checked).
+ * bytes; a surface must fit 4 GiB (checked). A tiler, like its device, is used from one
+ * thread at a time.
  */
 #ifndef PROSPERO_GPU_VK_TILER_H
 #define PROSPERO_GPU_VK_TILER_H

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <openssl/evp.h>
 
 #include "gpu/tiling/tiling.h"
 #include "tsv.h"
@@ -76,6 +77,17 @@ static int check_map(const struct tsv *t) {
   uint32_t *golden = (uint32_t *)tsv_read_file(path, &n);
   if (!golden || n != 4 * l.linear_size / s.bpe) {
     printf("FAIL %s: cannot read or wrong size (%zu bytes)\n", file, n);
+    free(golden);
+    return bad + 1;
+  }
+  /* The file must be the one the manifest describes (a damaged oracle is not a result). */
+  unsigned char md[32];
+  unsigned int mdlen = 0;
+  char hex[65];
+  EVP_Digest(golden, n, md, &mdlen, EVP_sha256(), NULL);
+  for (int i = 0; i < 32; i++) snprintf(hex + 2 * i, 3, "%02x", md[i]);
+  if (strcmp(hex, tsv_get(t, "sha256")) != 0) {
+    printf("FAIL %s: SHA-256 differs from manifest.tsv\n", file);
     free(golden);
     return bad + 1;
   }
