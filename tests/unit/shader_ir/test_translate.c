@@ -511,6 +511,34 @@ static void memory_operations_have_their_addresses(void **state) {
   ir_function_destroy(fn);
 }
 
+static void float_mode_writes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 8), 0xf3\n"
+                             "s_round_mode 0x3\n"
+                             "s_denorm_mode 0xf\n"
+                             "s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s0\n"
+                             "s_endpgm\n",
+                             &n, false);
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true};
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, NULL, &st);
+  free(words);
+  assert_non_null(fn);
+  uint64_t modes[3];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead && fn->insts[i].op == IR_OP_set_float_mode && k < 3)
+      modes[k++] = fn->insts[i].imm;
+  assert_int_equal(k, 3);
+  assert_int_equal(modes[0], 0xff000000f3ull); /* mask 0xff, value 0xf3 */
+  assert_int_equal(modes[1], 0x0f00000003ull);
+  assert_int_equal(modes[2], 0xf0000000f0ull);
+  assert_int_equal(st.unsupported_count, 1); /* MODE from a register: not yet */
+  ir_function_destroy(fn);
+}
+
 static void bad_code_gives_clear_errors(void **state) {
   (void)state;
   struct ir_translate_error err;
@@ -772,6 +800,7 @@ int main(void) {
       cmocka_unit_test(image_operations_carry_dim_dmask_and_coordinates),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
+      cmocka_unit_test(float_mode_writes),
       cmocka_unit_test(bad_code_gives_clear_errors),
       cmocka_unit_test(llc_output_translates_structured_and_runs),
       cmocka_unit_test(llc_nested_loops_break_and_early_return),

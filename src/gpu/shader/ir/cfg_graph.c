@@ -28,7 +28,8 @@ struct cfg_graph {
   uint32_t loop_count;
   uint32_t *loop_of, *loop_by_header;
   uint32_t analyzed_n;
-  bool full; /* every analysis ran (not only post-dominators) */
+  bool full;     /* every analysis ran (not only post-dominators) */
+  bool scc_done; /* the SCCs were computed (lazily) */
   uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
   struct cfg_chunk *edges;                /* arena of the succ/pred lists */
 };
@@ -400,6 +401,25 @@ out:
 }
 
 /* Tarjan's algorithm, iterative. */
+/* Reducibility: a graph is reducible exactly when every retreating edge of a depth-first
+ * order (target not after source in RPO) is a back edge (its target dominates its source). */
+static void compute_irreducible(struct cfg_graph *g) {
+  g->irreducible = false;
+  g->irreducible_node = CFG_NONE;
+  for (uint32_t i = 0; i < g->rpo_count && !g->irreducible; i++) {
+    uint32_t u = g->rpo[i];
+    for (uint32_t k = 0; k < g->succ[u].n; k++) {
+      uint32_t v = g->succ[u].v[k];
+      if (g->rpo_index[v] <= i && !cfg_graph_dominates(g, v, u)) {
+        g->irreducible = true;
+        g->irreducible_node = v;
+        break;
+      }
+    }
+  }
+}
+
+/* Tarjan's SCCs, computed on the first query (analysis users rarely need them). */
 static bool compute_scc(struct cfg_graph *g) {
   uint32_t n = g->n;
   uint32_t *index = malloc(n * sizeof *index), *low = malloc(n * sizeof *low);
@@ -448,36 +468,6 @@ static bool compute_scc(struct cfg_graph *g) {
     if (csp && low[v] < low[cs[csp - 1]]) low[cs[csp - 1]] = low[v];
   }
 
-  /* A cyclic component entered at two different nodes (or at a node other than the graph
-   * entry plus the entry itself) is irreducible. */
-  uint32_t *entry_of = malloc(g->scc_count * sizeof *entry_of);
-  uint32_t *size = calloc(g->scc_count, sizeof *size);
-  ok = entry_of && size;
-  if (ok) {
-    for (uint32_t c = 0; c < g->scc_count; c++) entry_of[c] = CFG_NONE;
-    for (uint32_t i = 0; i < g->rpo_count; i++) size[g->scc[g->rpo[i]]]++;
-    g->irreducible = false;
-    g->irreducible_node = CFG_NONE;
-    for (uint32_t i = 0; i < g->rpo_count && !g->irreducible; i++) {
-      uint32_t b = g->rpo[i], c = g->scc[b];
-      bool cyclic = size[c] > 1 || vec_has(&g->succ[b], b);
-      if (!cyclic) continue;
-      bool entered = b == g->entry;
-      for (uint32_t k = 0; k < g->pred[b].n && !entered; k++) {
-        uint32_t p = g->pred[b].v[k];
-        entered = g->rpo_index[p] != CFG_NONE && g->scc[p] != c;
-      }
-      if (!entered) continue;
-      if (entry_of[c] == CFG_NONE) {
-        entry_of[c] = b;
-      } else if (entry_of[c] != b) {
-        g->irreducible = true;
-        g->irreducible_node = entry_of[c];
-      }
-    }
-  }
-  free(entry_of);
-  free(size);
 out:
   free(index);
   free(low);
@@ -626,9 +616,10 @@ static bool analyze(struct cfg_graph *g, bool full) {
     if (!full)
       for (uint32_t i = 0; i < n; i++)
         g->idom[i] = g->scc[i] = g->loop_of[i] = g->loop_by_header[i] = CFG_NONE;
-    ok = full ? compute_dominators(g) && compute_post_dominators(g) && compute_scc(g) &&
-                    compute_loops(g)
+    g->scc_done = false;
+    ok = full ? compute_dominators(g) && compute_post_dominators(g) && compute_loops(g)
               : compute_post_dominators(g);
+    if (ok && full) compute_irreducible(g);
   }
   free(seen);
   free(sn);
@@ -689,9 +680,20 @@ bool cfg_graph_post_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b)
   if (!cfg_graph_reachable(g, a)) return false;
   return g->pdom_pre[a] <= g->pdom_pre[b] && g->pdom_post[b] <= g->pdom_post[a];
 }
-uint32_t cfg_graph_scc_count(const struct cfg_graph *g) { return g->scc_count; }
+/* SCC queries fill the lazily computed table: a query on a graph is not thread-safe with
+ * other queries of the same graph (graphs are used by one thread at a time). */
+static void ensure_scc(const struct cfg_graph *cg) {
+  struct cfg_graph *g = (struct cfg_graph *)cg;
+  if (g->scc_done || !g->rpo_index || !g->full) return;
+  g->scc_done = compute_scc(g);
+}
+uint32_t cfg_graph_scc_count(const struct cfg_graph *g) {
+  ensure_scc(g);
+  return g->scc_done ? g->scc_count : 0;
+}
 uint32_t cfg_graph_scc_of(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) ? g->scc[n] : CFG_NONE;
+  ensure_scc(g);
+  return analyzed(g, n) && g->scc_done ? g->scc[n] : CFG_NONE;
 }
 bool cfg_graph_irreducible(const struct cfg_graph *g, uint32_t *first_node) {
   if (first_node) *first_node = g->irreducible ? g->irreducible_node : CFG_NONE;

@@ -199,7 +199,7 @@
   X(attr_p20,       F32,  PURE | IMM,        1, (U32)) \
   /* outputs and wave state */ \
   X(export,         VOID, SIDE | IMM,        2, (V4F32, U1)) /* imm: IR_EXPORT_IMM() */ \
-  X(set_float_mode, VOID, SIDE | IMM,        0, ()) /* imm = MODE bits (round, denorm) */ \
+  X(set_float_mode, VOID, SIDE | IMM,        0, ()) /* imm: MODE bits low, write mask high */ \
   X(barrier,        VOID, SIDE,              0, ()) \
   X(wait_counters,  VOID, SIDE | IMM,        0, ()) \
   X(kill,           VOID, SIDE,              1, (U1)) /* discard the lanes where true */ \

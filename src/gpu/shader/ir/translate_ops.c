@@ -261,7 +261,7 @@ enum xl_kind {
   K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
   K_SAVEEXEC, /* detail: XL_LOGIC_* */
   K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
-  K_SNOP, K_SGETPC, K_SBARRIER, K_SROUND, K_SDENORM, K_SSETPRIO,
+  K_SNOP, K_SGETPC, K_SBARRIER, K_SSETREG, K_SROUND, K_SDENORM, K_SSETPRIO,
   K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
   K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
   K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
@@ -349,6 +349,7 @@ struct xl_entry {
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
   X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
+  X(s_setreg_b32, SSETREG, set_float_mode, 0) X(s_setreg_imm32_b32, SSETREG, set_float_mode, 0) \
   /* vector float */ \
   X(v_mov_b32, VMOV, copy, 0) \
   X(v_add_f32, VF32_BIN, fadd, 0) X(v_sub_f32, VF32_BIN, fsub, 0) \
@@ -1068,8 +1069,23 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SGETPC: /* the byte address of the next instruction (code base 0) */
       write_s64(x, &in->defs[0], c64(x, pc + in->size * 4u));
       break;
-    case K_SROUND: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf)); break;
-    case K_SDENORM: ir_set_float_mode_i(bd, (uint64_t)(in->simm16 & 0xf) << 4); break;
+    /* set_float_mode imm: MODE bits written in the low word, their mask in the high word
+     * (MODE 3:0 round modes, 7:4 denormal modes) */
+    case K_SROUND: ir_set_float_mode_i(bd, 0xfull << 32 | (in->simm16 & 0xf)); break;
+    case K_SDENORM: ir_set_float_mode_i(bd, 0xf0ull << 32 | (in->simm16 & 0xf) << 4); break;
+    case K_SSETREG: { /* hwreg: id 5:0, offset 10:6, size-1 15:11; only MODE with a constant */
+      uint32_t id = in->simm16 & 63, off = (in->simm16 >> 6) & 31, size = ((in->simm16 >> 11) & 31) + 1;
+      const struct isa_operand *v = in->num_srcs > 1 ? &in->srcs[1] : NULL;
+      bool konst_v = v && (v->kind == ISA_OPK_LITERAL || v->kind == ISA_OPK_INLINE_INT);
+      if (id != 1 || !konst_v) {
+        unsupported(x, in, pc);
+        break;
+      }
+      uint64_t mask = (size >= 32 ? 0xffffffffull : ((1ull << size) - 1)) << off;
+      mask &= 0xffffffffull;
+      ir_set_float_mode_i(bd, mask << 32 | (((uint64_t)v->value << off) & mask));
+      break;
+    }
     case K_VMOV: write_vdst(x, in, src32(x, in, 0)); break;
     case K_VF32_BIN:
       a = fsrc(x, in, 0);
