@@ -160,12 +160,14 @@ static inline void copy_elem(uint8_t *dst, const uint8_t *src, uint32_t n) {
 /* Copies elements x0..x1-1 of one row between the tiled block row TP and the linear row LP,
  * RUN elements at a time where they are contiguous in both. Each run size gets its own
  * loop so the copies compile to single moves. */
-#define TILING_ROW_LOOP(N)                                                           \
-  do {                                                                               \
-    if (detile)                                                                      \
-      for (; x + run <= x1; x += run) memcpy(lp + (size_t)x * bpe, tp + (col[x] ^ yterm), N); \
-    else                                                                             \
-      for (; x + run <= x1; x += run) memcpy(tp + (col[x] ^ yterm), lp + (size_t)x * bpe, N); \
+#define TILING_ROW_LOOP(N)                                                 \
+  do {                                                                     \
+    if (detile)                                                            \
+      for (; x + run <= x1; x += run)                                      \
+        memcpy(lp + (size_t)x * bpe, tp + (col[x] ^ yterm), N);            \
+    else                                                                   \
+      for (; x + run <= x1; x += run)                                      \
+        memcpy(tp + (col[x] ^ yterm), lp + (size_t)x * bpe, N);            \
   } while (0)
 
 static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint32_t x0,
@@ -219,9 +221,12 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
   case 256: TILING_ROW_LOOP(256); break;
   default: break;
   }
-  for (; x < x1; x++) copy_elem(detile ? lp + (size_t)x * bpe : tp + (col[x] ^ yterm),
-                                detile ? tp + (col[x] ^ yterm) : lp + (size_t)x * bpe, bpe);
+  for (; x < x1; x++) {
+    uint8_t *t = tp + (col[x] ^ yterm), *l = lp + (size_t)x * bpe;
+    copy_elem(detile ? l : t, detile ? t : l, bpe);
+  }
 }
+#undef TILING_ROW_LOOP
 
 /* Converts one (level, slice): DETILE copies tiled -> linear, otherwise linear -> tiled.
  * COLUMN is scratch space for width entries. */

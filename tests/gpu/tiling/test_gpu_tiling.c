@@ -15,6 +15,8 @@
 #include "gpu/vk/vk_tiler.h"
 #include "vk_test_device.h"
 
+#define SSBO VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
+
 static vk_device *dev;
 static vk_tiler *tiler;
 
@@ -147,8 +149,8 @@ static void test_depth16_round_trip(void **state) {
   if (!dev) skip();
   const uint32_t n = 1000;
   struct vk_buffer d16, d32;
-  assert_true(vk_buffer_create(dev, 2 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &d16));
-  assert_true(vk_buffer_create(dev, 4 * n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &d32));
+  assert_true(vk_buffer_create(dev, 2 * n, SSBO, VK_MEMORY_HOST, &d16));
+  assert_true(vk_buffer_create(dev, 4 * n, SSBO, VK_MEMORY_HOST, &d32));
   uint16_t *v16 = d16.mapped;
   for (uint32_t i = 0; i < n; i++) v16[i] = (uint16_t)(i * 65535u / (n - 1));
   VkCommandBuffer cb = vk_device_begin(dev);
@@ -172,7 +174,7 @@ static void test_channel_swizzle(void **state) {
   (void)state;
   if (!dev) skip();
   struct vk_buffer b;
-  assert_true(vk_buffer_create(dev, 64 * 8, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &b));
+  assert_true(vk_buffer_create(dev, 64 * 8, SSBO, VK_MEMORY_HOST, &b));
   uint8_t *p = b.mapped;
   for (int i = 0; i < 64 * 4; i++) p[i] = (uint8_t)i;
   const uint8_t bgra[4] = {2, 1, 0, 3};
