@@ -114,7 +114,7 @@ static int64_t cur_sleb(struct cursor *c) {
     v |= (int64_t)((uint64_t)(b & 0x7F) << shift);
     shift += 7;
     if (!(b & 0x80)) {
-      if (shift < 64 && (b & 0x40)) v |= -(int64_t)((uint64_t)1 << shift);
+      if (shift < 64 && (b & 0x40)) v |= (int64_t)(~0ull << shift); /* sign-extend */
       return v;
     }
   }
