@@ -23,6 +23,8 @@ void loader_jump_entry(uint64_t entry, uint64_t params, uint64_t exit_fn, uint64
     __attribute__((noreturn));
 
 #define LOADER_MAX_FILE (4ull << 30)
+#define LOADER_MAX_GUEST_ARGS 256
+#define LOADER_MAX_GUEST_ARG_BYTES (64u << 10) /* strings copied to the top of the stack */
 
 bool loader_read_file(const char *path, unsigned char **data, size_t *size) {
   FILE *f = fopen(path, "rb");
@@ -184,10 +186,9 @@ static void guest_main(void *arg) {
 /* Builds {i32 argc; u32 pad; const char *argv[argc + 1 (at least 3)]} and the strings at the
  * top of the main stack; returns the params address (16-aligned). */
 static uint64_t build_params(uint64_t top, const struct loader_game *g) {
-  int argc = g->argc + 1;
+  int argc = g->argc + 1; /* bounded by loader_run_game */
   uint64_t at = top;
-  uint64_t strs[256];
-  if (argc > 256) argc = 256;
+  uint64_t strs[LOADER_MAX_GUEST_ARGS];
   for (int i = argc - 1; i >= 0; i--) {
     const char *a = i == 0 ? "/app0/eboot.bin" : g->argv[i - 1];
     size_t len = strlen(a) + 1;
@@ -206,6 +207,13 @@ static uint64_t build_params(uint64_t top, const struct loader_game *g) {
 }
 
 int loader_run_game(const struct loader_game *g) {
+  size_t arg_bytes = 0;
+  for (int i = 0; i < g->argc; i++) arg_bytes += strlen(g->argv[i]) + 1;
+  if (g->argc + 1 > LOADER_MAX_GUEST_ARGS || arg_bytes > LOADER_MAX_GUEST_ARG_BYTES) {
+    LOG(loader, ERROR, "too many guest arguments (at most %d, %u bytes in all)",
+        LOADER_MAX_GUEST_ARGS - 1, LOADER_MAX_GUEST_ARG_BYTES);
+    return PROSPERO_EXIT_USAGE;
+  }
   if (!guest_vm_init()) {
     LOG(loader, ERROR, "cannot reserve guest memory; guests cannot run in this process");
     return PROSPERO_EXIT_INTERNAL;
