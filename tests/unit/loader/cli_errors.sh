@@ -52,7 +52,7 @@ expect 65 "flexibleMemorySize" --game "$work/badparam"
 printf '{"titleId": ' >"$work/badparam/sce_sys/param.json"
 expect 65 "not valid JSON" --game "$work/badparam"
 
-expect 64 "too many guest arguments" --game "$work/badparam/eboot.bin" -- $(seq 1 300)
+expect 64 "too many guest arguments" --game "$work/enc" -- $(seq 1 300)
 
 mkdir -p "$work/badsfo/sce_sys"
 cp "$seed" "$work/badsfo/eboot.bin"
