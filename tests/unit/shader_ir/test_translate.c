@@ -436,6 +436,40 @@ static void image_operations_carry_dim_dmask_and_coordinates(void **state) {
   ir_function_destroy(fn);
 }
 
+static void dpp_cross_lane_moves(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xfffffffeu), *r = calloc(1, sizeof *r); /* lane 0 off */
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = (uint32_t)l * 10;
+    w->vgpr[2][l] = 1;
+    for (int v = 3; v <= 7; v++) w->vgpr[v][l] = 0xdead;
+  }
+  run("v_mov_b32_dpp v3, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+      "v_mov_b32_dpp v4, v1 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:1\n"
+      "v_mov_b32_dpp v5, v1 row_shr:1 row_mask:0xf bank_mask:0xf\n"
+      "v_add_nc_u32_dpp v6, v1, v2 dpp8:[7,6,5,4,3,2,1,0]\n"
+      "v_mov_b32_dpp v7, v1 row_mirror row_mask:0x1 bank_mask:0xf\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[3][0], 0xdead);  /* inactive */
+  assert_int_equal(r->vgpr[3][1], 0xdead);  /* source lane 0 inactive, no bound_ctrl */
+  assert_int_equal(r->vgpr[3][2], 30);
+  assert_int_equal(r->vgpr[3][3], 20);
+  assert_int_equal(r->vgpr[4][1], 0);       /* bound_ctrl writes 0 */
+  assert_int_equal(r->vgpr[4][16], 0);      /* out of its row */
+  assert_int_equal(r->vgpr[4][17], 160);
+  assert_int_equal(r->vgpr[5][16], 0xdead);
+  assert_int_equal(r->vgpr[5][2], 10);
+  assert_int_equal(r->vgpr[6][8], 151);     /* lane 15 + 1 */
+  assert_int_equal(r->vgpr[6][3], 41);
+  assert_int_equal(r->vgpr[7][3], 120);     /* lane 12 of row 0 */
+  assert_int_equal(r->vgpr[7][20], 0xdead); /* row 1 masked off */
+  assert_int_equal(r->vgpr[7][15], 0xdead); /* source lane 0 inactive */
+  free(w);
+  free(r);
+}
+
 static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -798,6 +832,7 @@ int main(void) {
       cmocka_unit_test(packed_16bit_halves),
       cmocka_unit_test(interpolation_and_exports),
       cmocka_unit_test(image_operations_carry_dim_dmask_and_coordinates),
+      cmocka_unit_test(dpp_cross_lane_moves),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(float_mode_writes),

@@ -96,7 +96,8 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
     snprintf(err->msg, sizeof err->msg, "out of memory");
     return NULL;
   }
-  struct xl_state x_init = {.b = {fn, 0}, .wave64 = wave == 64, .gen = 1};
+  struct xl_state x_init = {.b = {fn, 0}, .wave64 = wave == 64, .gen = 1,
+                            .dpp_src0 = IR_NONE, .dpp_write = IR_NONE};
   *xs = x_init;
   if (opts) {
     xs->observe = opts->observe;

@@ -63,6 +63,9 @@ struct xl_state {
   uint32_t cache_gen[IR_REG_COUNT];
   uint32_t cache_val[IR_REG_COUNT];
   uint32_t active, active_gen; /* lane_bit(EXEC) of the current EXEC value */
+  /* DPP: the cross-lane source 0 and the extra write predicate of the current
+   * instruction (IR_NONE outside DPP instructions). */
+  uint32_t dpp_src0, dpp_write;
   /* Per-block constants, direct-mapped by value and type: {gen, type, bits, id}. */
   struct { uint32_t gen; uint8_t type; uint64_t bits; uint32_t id; } konst[64];
   bool wave64;

@@ -110,6 +110,7 @@ static uint32_t src_dword(struct xl_state *x, const struct isa_operand *op, unsi
 }
 
 static uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  if (i == 0 && x->dpp_src0 != IR_NONE) return x->dpp_src0;
   return src_dword(x, &in->srcs[i], 0, false);
 }
 
@@ -228,7 +229,9 @@ static void write_v32(struct xl_state *x, const struct isa_operand *d, unsigned 
     return;
   }
   uint32_t reg = IR_REG_VGPR0 + ((d->reg + i) & 255);
-  set(x, reg, ir_select(&x->b, lane_active(x), v, get(x, reg)));
+  uint32_t pred = lane_active(x);
+  if (x->dpp_write != IR_NONE) pred = ir_band(&x->b, pred, x->dpp_write);
+  set(x, reg, ir_select(&x->b, pred, v, get(x, reg)));
 }
 
 static void write_vdst(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
@@ -519,7 +522,8 @@ static void base_name(const char *name, char *out, size_t size) {
   if (n >= size) n = size - 1;
   memcpy(out, name, n);
   out[n] = 0;
-  if (n > 4 && (strcmp(out + n - 4, "_e32") == 0 || strcmp(out + n - 4, "_e64") == 0))
+  if (n > 4 && (strcmp(out + n - 4, "_e32") == 0 || strcmp(out + n - 4, "_e64") == 0 ||
+                strcmp(out + n - 4, "_dpp") == 0))
     out[n - 4] = 0;
 }
 
@@ -924,13 +928,89 @@ static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t 
   x->unsupported++;
 }
 
+/* DPP: source 0 is read from another lane of the same row (DPP16) or group of 8 (DPP8).
+ * A source lane out of its row, or inactive without `fi`, is invalid: DPP16 then writes 0
+ * with bound_ctrl and leaves the destination alone without it; DPP8 reads 0. row_mask and
+ * bank_mask (DPP16) select which rows / 4-lane banks write at all. */
+static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lane = ir_lane_id(bd), src, valid = IR_NONE;
+  uint32_t row_base = ir_iand(bd, lane, c32(x, ~15u)), in_row = ir_iand(bd, lane, c32(x, 15));
+  if (in->variant == ISA_VARIANT_DPP8) {
+    uint32_t sel = ir_iand(bd, ir_lshr(bd, c32(x, in->dpp8), ir_imul(bd, ir_iand(bd, lane, c32(x, 7)), c32(x, 3))),
+                           c32(x, 7));
+    src = ir_iadd(bd, ir_iand(bd, lane, c32(x, ~7u)), sel);
+  } else {
+    uint32_t ctrl = in->dpp_ctrl, n = ctrl & 15;
+    if (ctrl <= 0xff) { /* quad_perm */
+      uint32_t sh = ir_shl(bd, ir_iand(bd, lane, c32(x, 3)), c32(x, 1));
+      src = ir_iadd(bd, ir_iand(bd, lane, c32(x, ~3u)),
+                    ir_iand(bd, ir_lshr(bd, c32(x, ctrl), sh), c32(x, 3)));
+    } else if (ctrl >= 0x101 && ctrl <= 0x10f) { /* row_shl */
+      uint32_t t = ir_iadd(bd, in_row, c32(x, n));
+      valid = ir_ult(bd, t, c32(x, 16));
+      src = ir_iadd(bd, row_base, t);
+    } else if (ctrl >= 0x111 && ctrl <= 0x11f) { /* row_shr */
+      valid = ir_ule(bd, c32(x, n), in_row);
+      src = ir_isub(bd, lane, c32(x, n));
+    } else if (ctrl >= 0x121 && ctrl <= 0x12f) { /* row_ror */
+      src = ir_iadd(bd, row_base, ir_iand(bd, ir_isub(bd, in_row, c32(x, n)), c32(x, 15)));
+    } else if (ctrl == 0x140) { /* row_mirror */
+      src = ir_iadd(bd, row_base, ir_isub(bd, c32(x, 15), in_row));
+    } else if (ctrl == 0x141) { /* row_half_mirror */
+      src = ir_iadd(bd, ir_iand(bd, lane, c32(x, ~7u)),
+                    ir_isub(bd, c32(x, 7), ir_iand(bd, lane, c32(x, 7))));
+    } else if (ctrl >= 0x150 && ctrl <= 0x15f) { /* row_share */
+      src = ir_iadd(bd, row_base, c32(x, n));
+    } else if (ctrl >= 0x160 && ctrl <= 0x16f) { /* row_xmask */
+      src = ir_iadd(bd, row_base, ir_ixor(bd, in_row, c32(x, n)));
+    } else {
+      return false;
+    }
+  }
+  src = ir_iand(bd, src, c32(x, x->wave64 ? 63 : 31));
+  uint32_t v = ir_read_lane(bd, src_dword(x, &in->srcs[0], 0, false), src);
+  uint32_t ok = valid;
+  if (!in->fi) {
+    uint32_t active = ir_ine(bd, ir_lo_u32(bd, ir_iand64(bd, ir_lshr64(bd, get(x, IR_REG_EXEC), src),
+                                                         c64(x, 1))), c32(x, 0));
+    ok = ok == IR_NONE ? active : ir_band(bd, ok, active);
+  }
+  x->dpp_src0 = ok == IR_NONE ? v : ir_select(bd, ok, v, c32(x, 0));
+  if (in->variant == ISA_VARIANT_DPP16) {
+    uint32_t w = in->bound_ctrl || ok == IR_NONE ? IR_NONE : ok;
+    unsigned rows = x->wave64 ? 0xf : 0x3;
+    if ((in->row_mask & rows) != rows) {
+      uint32_t bit = ir_ine(bd, ir_iand(bd, ir_lshr(bd, c32(x, in->row_mask), ir_lshr(bd, lane, c32(x, 4))),
+                                        c32(x, 1)), c32(x, 0));
+      w = w == IR_NONE ? bit : ir_band(bd, w, bit);
+    }
+    if ((in->bank_mask & 0xf) != 0xf) {
+      uint32_t bank = ir_iand(bd, ir_lshr(bd, lane, c32(x, 2)), c32(x, 3));
+      uint32_t bit = ir_ine(bd, ir_iand(bd, ir_lshr(bd, c32(x, in->bank_mask), bank), c32(x, 1)),
+                            c32(x, 0));
+      w = w == IR_NONE ? bit : ir_band(bd, w, bit);
+    }
+    x->dpp_write = w;
+  }
+  return true;
+}
+
 void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   char base[64];
   base_name(in->info->name, base, sizeof base);
-  if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8 ||
-      in->variant == ISA_VARIANT_SDWA) {
-    unsupported(x, in, pc); /* cross-lane / sub-dword forms: not yet */
+  x->dpp_src0 = x->dpp_write = IR_NONE;
+  if (in->variant == ISA_VARIANT_SDWA || ((in->variant == ISA_VARIANT_DPP16 ||
+                                            in->variant == ISA_VARIANT_DPP8) &&
+                                           in->family == ISA_FAMILY_VOPC)) {
+    unsupported(x, in, pc); /* sub-dword forms, DPP compares: not yet */
     return;
+  }
+  if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
+    if (!lookup(in, base) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
+      unsupported(x, in, pc);
+      return;
+    }
   }
   if (scalar_compare(x, in, base) || vector_compare(x, in, base)) return;
   const struct xl_entry *e = lookup(in, base);
