@@ -508,17 +508,18 @@ static union arg_value *positional_collect(const char *fmt, struct guest_va_list
       *error = FMT_EINVAL; /* positional and sequential arguments mixed */
       return NULL;
     }
-    if (k != ARG_UNUSED) {
-      kinds[d.sp.arg_pos] = (uint8_t)k;
-      if (d.sp.arg_pos > max) max = d.sp.arg_pos;
-    }
-    if (d.width_star) {
-      kinds[d.width_pos] = ARG_GP;
-      if (d.width_pos > max) max = d.width_pos;
-    }
-    if (d.prec_star) {
-      kinds[d.prec_pos] = ARG_GP;
-      if (d.prec_pos > max) max = d.prec_pos;
+    int uses[3][2] = {{k != ARG_UNUSED ? d.sp.arg_pos : 0, (int)k},
+                      {d.width_star ? d.width_pos : 0, ARG_GP},
+                      {d.prec_star ? d.prec_pos : 0, ARG_GP}};
+    for (int u = 0; u < 3; u++) {
+      int pos = uses[u][0];
+      if (!pos) continue;
+      if (kinds[pos] != ARG_UNUSED && kinds[pos] != uses[u][1]) {
+        *error = FMT_EINVAL; /* one argument read as two different types */
+        return NULL;
+      }
+      kinds[pos] = (uint8_t)uses[u][1];
+      if (pos > max) max = pos;
     }
   }
   union arg_value *vals = calloc((size_t)(max ? max : 1), sizeof *vals);

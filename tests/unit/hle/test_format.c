@@ -293,6 +293,9 @@ static void test_errors(void **state) {
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$d %d", 5, 6), -1); /* mixed */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%d %1$d", 5), -1);      /* mixed */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%5000$d", 5), -1);      /* beyond NL_ARGMAX */
+  assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$s %1$f", "x", 1.0), -1); /* two types */
+  assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$d %1$*1$d", 5), 7); /* same type: ok */
+  assert_string_equal(buf, "5     5");
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%2147483647d%2147483647d", 1, 2), -1);
 }
 
