@@ -544,8 +544,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   if (!extract(in, &f, avail)) return fail(err, ISA_ERR_UNSUPPORTED, offset, w[0], "family");
   if (variant != ISA_VARIANT_NATIVE && !extract_variant(in, d, &f))
     return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "DPP/SDWA control not allowed");
-  for (unsigned i = 0; i < ISA_FIELD_COUNT; i++)
-    if ((d->zero_fields >> i & 1) && f.v[i])
+  for (uint32_t z = d->zero_fields; z; z &= z - 1)
+    if (f.v[__builtin_ctz(z)])
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved field not zero");
   if (fam == ISA_FAMILY_VOP3 || fam == ISA_FAMILY_VOP3P) {
     uint16_t mods = f.mods;
@@ -577,7 +577,7 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
 
   /* operands */
   in->info = &d->info;
-  unsigned ndefs = isa_op_desc_ndefs(d);
+  unsigned ndefs = d->info.num_defs;
   bool literal = false;
   for (unsigned i = 0; i < d->nops; i++) {
     const struct isa_opnd_desc *o = &d->ops[i];

@@ -75,7 +75,7 @@ struct isa_op_desc {
   const char *notes;    /* notes text from the table (MIMG: address / vdata tables) */
   uint16_t mods_print;  /* modifier bits that print (see gen_tables.py) */
   uint16_t mods_ignore; /* modifier bits accepted but not printed */
-  uint16_t zero_fields; /* 1 << enum isa_field: fields that must be zero */
+  uint32_t zero_fields; /* 1 << enum isa_field: fields that must be zero */
   uint8_t nops;
   uint8_t supported;    /* template fully understood */
   struct isa_opnd_desc ops[ISA_OPND_MAX];

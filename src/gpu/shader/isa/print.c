@@ -9,13 +9,76 @@
 #define out isa_out
 #define put isa_put
 
+/* A small formatter for the printer's needs (%s %c %d %u %x, optional 0-padded width):
+ * much cheaper than vsnprintf on the hot path. Output beyond size is counted, not written. */
+static inline void out_char(struct out *o, char c) {
+  if (o->len + 1 < o->size) o->buf[o->len] = c;
+  o->len++;
+}
+
+static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigned width) {
+  char tmp[24];
+  unsigned n = 0;
+  do {
+    unsigned d = (unsigned)(v % base);
+    tmp[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+    v /= base;
+  } while (v);
+  while (n < width) tmp[n++] = '0';
+  while (n) out_char(o, tmp[--n]);
+}
+
+static inline void out_str(struct out *o, const char *s) {
+  size_t n = strlen(s);
+  if (o->len + n < o->size) {
+    memcpy(o->buf + o->len, s, n);
+    o->len += n;
+  } else {
+    for (; *s; s++) out_char(o, *s);
+  }
+}
+
 void isa_put(struct out *o, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  size_t room = o->len < o->size ? o->size - o->len : 0;
-  int n = vsnprintf(room ? o->buf + o->len : NULL, room, fmt, ap);
+  for (const char *p = fmt; *p; p++) {
+    if (*p != '%') {
+      out_char(o, *p);
+      continue;
+    }
+    p++;
+    unsigned width = 0;
+    while (*p >= '0' && *p <= '9') width = width * 10 + (unsigned)(*p++ - '0');
+    switch (*p) {
+      case 's':
+        for (const char *s = va_arg(ap, const char *); *s; s++) out_char(o, *s);
+        break;
+      case 'c':
+        out_char(o, (char)va_arg(ap, int));
+        break;
+      case 'd': {
+        int v = va_arg(ap, int);
+        if (v < 0) out_char(o, '-');
+        out_uint(o, v < 0 ? (unsigned long long)-(long long)v : (unsigned long long)v, 10, width);
+        break;
+      }
+      case 'u':
+        out_uint(o, va_arg(ap, unsigned), 10, width);
+        break;
+      case 'x':
+        out_uint(o, va_arg(ap, unsigned), 16, width);
+        break;
+      case '%':
+        out_char(o, '%');
+        break;
+      default: /* unsupported conversion: print it literally */
+        out_char(o, '%');
+        if (*p) out_char(o, *p); else p--;
+        break;
+    }
+  }
   va_end(ap);
-  if (n > 0) o->len += (size_t)n;
+  if (o->size) o->buf[o->len < o->size ? o->len : o->size - 1] = 0;
 }
 
 /* ---- constants ------------------------------------------------------------------------- */
@@ -110,10 +173,16 @@ static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
 /* ---- registers ------------------------------------------------------------------------- */
 
 static void print_range(struct out *o, const char *prefix, unsigned first, unsigned count) {
-  if (count == 1)
-    put(o, "%s%u", prefix, first);
-  else
-    put(o, "%s[%u:%u]", prefix, first, first + count - 1);
+  out_str(o, prefix);
+  if (count == 1) {
+    out_uint(o, first, 10, 0);
+  } else {
+    out_char(o, '[');
+    out_uint(o, first, 10, 0);
+    out_char(o, ':');
+    out_uint(o, first + count - 1, 10, 0);
+    out_char(o, ']');
+  }
 }
 
 static unsigned align_sgpr(unsigned r, unsigned count) {
@@ -193,9 +262,12 @@ static void print_note(struct out *o, const char *note) {
 static void print_operand(struct out *o, const struct isa_operand *x,
                           const struct isa_opnd_desc *d, bool scalar) {
   switch (x->kind) {
-    case ISA_OPK_INLINE_INT:
-      put(o, "%d", (int32_t)x->value);
+    case ISA_OPK_INLINE_INT: {
+      int32_t v = (int32_t)x->value;
+      if (v < 0) out_char(o, '-');
+      out_uint(o, v < 0 ? (unsigned)-v : (unsigned)v, 10, 0);
       break;
+    }
     case ISA_OPK_INLINE_FLOAT:
       print_inline_float(o, x->raw, d->cls);
       break;
@@ -436,7 +508,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
   bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
-  put(&o, "%s", d->info.name);
+  out_str(&o, d->info.name);
   unsigned nsrc = 0, printed = 0;
   const struct isa_operand *ops = in->num_defs ? in->defs : in->srcs;
   for (unsigned i = 0; i < d->nops; i++) {
@@ -444,7 +516,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     const struct isa_operand *x = i < in->num_defs ? &in->defs[i] : &in->srcs[i - in->num_defs];
     (void)ops;
     if (od->field == ISA_FIELD_K16 && od->width == 0 && x->value == 0) continue;
-    put(&o, printed++ ? ", " : " ");
+    out_str(&o, printed++ ? ", " : " ");
     int si = src_index(od->field);
     if (si >= 0) nsrc++;
     bool neg = false, abs = false, sext = false;
@@ -558,6 +630,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (in->clamp) put(&o, " clamp");
   }
 encoding:
+  if (size) buf[o.len < size ? o.len : size - 1] = 0;
   if (opts && opts->show_encoding) {
     put(&o, " ; encoding: [");
     for (unsigned i = 0; i < in->size; i++)

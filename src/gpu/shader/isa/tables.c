@@ -196,7 +196,7 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     const char *e = strchr(p, ',');
     size_t n = e ? (size_t)(e - p) : strlen(p);
     if (p[0] == '!') {
-      d->zero_fields |= (uint16_t)(1u << field_of(p + 1, n - 1));
+      d->zero_fields |= 1u << field_of(p + 1, n - 1);
     } else if (p[0] == '=') {
       uint8_t fld = !strncmp(p, "=off", 4) ? ISA_FIELD_TXT_OFF : ISA_FIELD_VCC;
       if (d->nops < ISA_OPND_MAX) d->ops[d->nops++] = (struct isa_opnd_desc){.field = fld};

@@ -1,0 +1,146 @@
+/* Decode + disassemble throughput of the GFX10 decoder versus llvm-mc-19 -disassemble on the
+ * same words (label bench). The words are the in-tree corpus (every opcode of every family)
+ * assembled by llvm-mc-19. llvm-mc is timed on the whole input twice (1x and 4x) so that its
+ * process start-up can be separated from its per-instruction cost; both ratios are printed.
+ * All times are CPU time (ours: this process; llvm-mc: its child process). */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <sys/resource.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gpu/shader/isa/isa.h"
+#include "oracle.h"
+
+/* CPU time, not wall time: the benchmark machine is shared, CPU seconds are what the two
+ * decoders actually spend. */
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* CPU seconds (user + system) used by waited-for child processes so far. */
+static double children_cpu(void) {
+  struct rusage ru;
+  getrusage(RUSAGE_CHILDREN, &ru);
+  return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec * 1e-6 + ru.ru_stime.tv_sec +
+         ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* Seconds llvm-mc-19 takes to disassemble `copies` copies of the words. */
+static double time_llvm(const uint32_t *w, size_t n, int copies) {
+  char path[] = "/tmp/prospero-bench-isa-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return -1;
+  FILE *f = fdopen(fd, "w");
+  for (int c = 0; c < copies; c++)
+    for (size_t i = 0; i < n; i++)
+      fprintf(f, "0x%02x 0x%02x 0x%02x 0x%02x\n", w[i] & 0xFF, (w[i] >> 8) & 0xFF,
+              (w[i] >> 16) & 0xFF, w[i] >> 24);
+  fclose(f);
+  char cmd[512];
+  snprintf(cmd, sizeof cmd,
+           "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 "
+           "-mattr=+dot1-insts,+dot2-insts,+dot5-insts,+dot6-insts -disassemble < %s "
+           ">/dev/null 2>&1",
+           path);
+  double best = 1e9;
+  for (int rep = 0; rep < 3; rep++) {
+    double t0 = children_cpu();
+    if (system(cmd) != 0) best = -1;
+    double t = children_cpu() - t0; /* includes the shell that runs it (small, constant) */
+    if (best >= 0 && t < best) best = t;
+  }
+  unlink(path);
+  return best;
+}
+
+int main(void) {
+  const char *src = getenv("PROSPERO_SOURCE_DIR");
+  if (!oracle_available()) {
+    printf("SKIP: llvm-mc-19 not installed\n");
+    return 0;
+  }
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/tests/unit/isa/corpus", src ? src : ".");
+  DIR *d = opendir(dir);
+  if (!d) {
+    fprintf(stderr, "bench_isa: no corpus at %s (set PROSPERO_SOURCE_DIR)\n", dir);
+    return 1;
+  }
+  uint32_t *all = NULL;
+  size_t nall = 0;
+  struct dirent *e;
+  static struct oracle_inst ref[8192];
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    if (len < 3 || strcmp(e->d_name + len - 2, ".s")) continue;
+    char path[1400];
+    snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+    uint32_t *w;
+    size_t n;
+    if (oracle_assemble_file(path, &w, &n, ref, 8192) < 0) continue;
+    uint32_t *na = realloc(all, (nall + n) * sizeof *all);
+    if (!na) return 1;
+    all = na;
+    memcpy(all + nall, w, n * sizeof *w);
+    nall += n;
+    free(w);
+  }
+  closedir(d);
+  /* ours: decode + print the whole stream, many times */
+  size_t ninst = 0, chars = 0;
+  char text[512];
+  int reps = 200;
+  double t0 = now();
+  for (int r = 0; r < reps; r++) {
+    for (size_t off = 0; off < nall;) {
+      struct isa_inst in;
+      if (isa_decode(all, nall, off, &in, NULL)) {
+        chars += isa_print(&in, NULL, text, sizeof text);
+        off += in.size;
+      } else {
+        off++;
+      }
+      ninst++;
+    }
+  }
+  double ours = now() - t0;
+  size_t ndec = 0;
+  t0 = now();
+  for (int r = 0; r < reps; r++) {
+    for (size_t off = 0; off < nall;) {
+      struct isa_inst in;
+      off += isa_decode(all, nall, off, &in, NULL) ? in.size : 1;
+      ndec++;
+    }
+  }
+  double dec = now() - t0;
+  double per_inst_ours = ours / ninst;
+  size_t per_pass = ninst / reps;
+  double l1 = time_llvm(all, nall, 1), l4 = time_llvm(all, nall, 4);
+  if (l1 < 0 || l4 < 0) {
+    printf("SKIP: llvm-mc-19 failed\n");
+    return 0;
+  }
+  double per_inst_llvm = l1 / per_pass;                 /* including process start-up */
+  double marginal = (l4 - l1) / (3.0 * per_pass);       /* start-up removed */
+  printf("isa bench: %zu dwords, %zu instructions per pass (%zu chars printed)\n", nall,
+         per_pass, chars / reps);
+  printf("  prospero decode+print : %8.1f ns/inst  %10.0f inst/s\n", per_inst_ours * 1e9,
+         1.0 / per_inst_ours);
+  printf("  prospero decode only  : %8.1f ns/inst\n", dec / ndec * 1e9);
+  printf("  llvm-mc-19 (1 run)    : %8.1f ns/inst  %10.0f inst/s  (%.1f ms per run)\n",
+         per_inst_llvm * 1e9, 1.0 / per_inst_llvm, l1 * 1e3);
+  printf("  llvm-mc-19 (marginal) : %8.1f ns/inst  %10.0f inst/s\n", marginal * 1e9,
+         1.0 / marginal);
+  printf("  speed-up vs llvm-mc: %.1fx (whole run), %.1fx (marginal, start-up excluded); "
+         "goal >= 50x\n",
+         per_inst_llvm / per_inst_ours, marginal / per_inst_ours);
+  free(all);
+  return 0;
+}
