@@ -66,6 +66,8 @@ struct xl_state {
   /* DPP: the cross-lane source 0 and the extra write predicate of the current
    * instruction (IR_NONE outside DPP instructions). */
   uint32_t dpp_src0, dpp_write;
+  /* Per-block f32 views of u32 values (bitcasts), direct-mapped by the u32 value id. */
+  struct { uint32_t gen, from, to; } f32view[64];
   /* Per-block constants, direct-mapped by value and type: {gen, type, bits, id}. */
   struct { uint32_t gen; uint8_t type; uint64_t bits; uint32_t id; } konst[64];
   bool wave64;

@@ -145,8 +145,23 @@ static bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) {
   return false;
 }
 
+/* The f32 view of a u32 value, made once per block. */
+static uint32_t as_f32(struct xl_state *x, uint32_t u) {
+  uint32_t h = (u * 2654435761u) >> 26;
+  if (x->f32view[h].gen == x->gen && x->f32view[h].from == u) return x->f32view[h].to;
+  uint32_t f;
+  if (ir_is_const(x->b.fn, u)) /* a constant: an f32 constant directly */
+    f = konst(x, IR_TYPE_F32, x->b.fn->insts[u].imm);
+  else
+    f = ir_bitcast_f32(&x->b, u);
+  x->f32view[h].gen = x->gen;
+  x->f32view[h].from = u;
+  x->f32view[h].to = f;
+  return f;
+}
+
 static uint32_t fsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  uint32_t v = ir_bitcast_f32(&x->b, src32(x, in, i));
+  uint32_t v = as_f32(x, src32(x, in, i));
   if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_fabs(&x->b, v);
   if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_fneg(&x->b, v);
   return v;
