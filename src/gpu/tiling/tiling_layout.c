@@ -340,9 +340,9 @@ bool tiling_compute_layout(const struct tiling_surface *surface, struct tiling_l
       return false;
     }
   }
-  if (info->z_order && s.bpe > 8) {
-    LOG(tiling, ERROR, "%s: depth modes allow at most 8-byte elements, not %u", info->name,
-        s.bpe);
+  if (info->z_order && (s.bpe > 8 || (s.fragments > 1 && s.bpe > 4))) {
+    LOG(tiling, ERROR, "%s: depth modes allow at most 8-byte elements (4 with MSAA), not %u",
+        info->name, s.bpe);
     return false;
   }
   if (s.pipe_bank_xor) {

@@ -146,7 +146,8 @@ static void test_msaa(void **state) {
         checked++;
       }
   printf("MSAA surfaces checked: %d\n", checked);
-  assert_true(checked >= 20);
+  /* Z: 1, 2, 4-byte elements; R: all five; each at 2, 4 and 8 fragments */
+  assert_int_equal(checked, 3 * 3 + 3 * 5);
 }
 
 static void test_bad_input_refused(void **state) {
@@ -170,6 +171,8 @@ static void test_bad_input_refused(void **state) {
   b = s; b.mode = TILING_SW_64KB_D; b.dim = TILING_DIM_3D;
   assert_false(tiling_compute_layout(&b, &l));
   b = s; b.mode = TILING_SW_64KB_Z_X; b.bpe = 16;
+  assert_false(tiling_compute_layout(&b, &l));
+  b = s; b.mode = TILING_SW_64KB_Z_X; b.bpe = 8; b.fragments = 2; /* MSAA depth <= 32 bits */
   assert_false(tiling_compute_layout(&b, &l));
   /* buffers too small */
   assert_true(tiling_compute_layout(&s, &l));
