@@ -3,7 +3,9 @@
  * FMASK (MSAA fragment mask, a Z-mode surface of its own) and HTILE (depth/stencil tile
  * info, 4 bytes per 8x8 pixels). Sizes follow the GFX10 metadata-block rules for the PS5
  * configuration (16 pipes, 256-byte interleave, at most 2 compressed fragments, no RB+).
- * No golden data covers them yet: the unit tests check hand-computed values.
+ * No golden data covers them; a local comparison with AMD addrlib (931 cases: DCC with and
+ * without pipe alignment, 2D/3D/MSAA, mips and slices; CMASK; FMASK; HTILE) agreed, and the
+ * unit tests keep spot values from it plus hand-computed ones.
  */
 #ifndef PROSPERO_GPU_TILING_META_H
 #define PROSPERO_GPU_TILING_META_H
