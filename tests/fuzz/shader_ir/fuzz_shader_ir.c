@@ -44,7 +44,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (count == 0 || count > 4096) return 0;
   uint32_t *words = malloc(count * sizeof *words);
   memcpy(words, data + 1, count * 4);
-  struct ir_translate_options o = {.wave_size = (data[0] & 2) ? 64 : 32, .run_passes = true};
+  /* Differential check of the passes: the IR as translated and the IR after SSA, folding
+   * and DCE must leave the same observed registers when the interpreter runs both. */
+  static uint32_t observe[4 + 16 + 16];
+  for (uint32_t i = 0; i < 4; i++) observe[i] = i; /* scc vcc exec m0 */
+  for (uint32_t i = 0; i < 16; i++) {
+    observe[4 + i] = IR_REG_SGPR0 + i;
+    observe[20 + i] = IR_REG_VGPR0 + i;
+  }
+  struct ir_translate_options o = {.wave_size = (data[0] & 2) ? 64 : 32, .run_passes = true,
+                                   .observe = observe, .observe_count = 36};
   struct ir_translate_error err;
   struct ir_function *fn = ir_translate(words, count, &o, &err, NULL);
   if (fn) {
@@ -53,10 +62,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       fprintf(stderr, "invalid IR: %s\n", msg);
       abort();
     }
-    struct ir_interp_wave *w = calloc(1, sizeof *w);
-    w->exec = ~0ull;
-    ir_interp_run(fn, w, 256, msg, sizeof msg);
-    free(w);
+    o.run_passes = false;
+    struct ir_function *raw = ir_translate(words, count, &o, &err, NULL);
+    if (!raw) abort(); /* the same words translated once already */
+    struct ir_interp_wave *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    a->exec = (data[0] & 4) ? 0x0f0f0f0f0f0f0f0full : ~0ull;
+    for (uint32_t r = 0; r < 106; r++) a->sgpr[r] = r * 0x9e3779b9u;
+    for (uint32_t r = 0; r < 256; r++)
+      for (uint32_t l = 0; l < IR_INTERP_MAX_LANES; l++) a->vgpr[r][l] = r * 977u + l;
+    *b = *a;
+    char m1[256], m2[256];
+    bool ok1 = ir_interp_run(raw, a, 256, m1, sizeof m1);
+    bool ok2 = ir_interp_run(fn, b, 256, m2, sizeof m2);
+    if (ok1 && ok2) {
+      for (uint32_t i = 0; i < 36; i++) {
+        uint32_t reg = observe[i];
+        bool same;
+        if (reg >= IR_REG_VGPR0)
+          same = memcmp(a->vgpr[reg - IR_REG_VGPR0], b->vgpr[reg - IR_REG_VGPR0],
+                        sizeof a->vgpr[0]) == 0;
+        else if (reg >= IR_REG_SGPR0)
+          same = a->sgpr[reg - IR_REG_SGPR0] == b->sgpr[reg - IR_REG_SGPR0];
+        else
+          same = a->scc == b->scc && a->vcc == b->vcc && a->exec == b->exec && a->m0 == b->m0;
+        if (!same) {
+          char name[16];
+          fprintf(stderr, "passes changed the result in %s\n", ir_reg_name(reg, name, sizeof name));
+          abort();
+        }
+      }
+    }
+    free(a);
+    free(b);
+    ir_function_destroy(raw);
     ir_function_destroy(fn);
   } else if (!err.msg[0]) {
     abort(); /* a failure always says why */
