@@ -143,6 +143,38 @@ static uint32_t contiguous_x_log2(const struct tiling_layout *l) {
   return run;
 }
 
+/* Number of low y bits that map, in order, onto the address bits right above a run of
+ * 2^run_log2 elements and feed nothing else: 2^g rows of such runs then form one contiguous
+ * chunk of the tiled block, row after row. */
+static uint32_t stacked_y_log2(const struct tiling_layout *l, uint32_t run_log2) {
+  const struct tiling_pattern *p = l->pattern;
+  const uint32_t first = p->elem_log2 + run_log2;
+  uint32_t g = 0;
+  while (g < 3 && first + g < p->bits && p->from_y[g] == (1u << (first + g))) g++;
+  const uint32_t mask = ((1u << g) - 1) << first;
+  for (uint32_t b = 0; b < 16; b++)
+    if ((p->from_x[b] | p->from_z[b] | (b >= g ? p->from_y[b] : 0)) & mask) return 0;
+  for (uint32_t b = 0; b < 4; b++)
+    if (p->from_s[b] & mask) return 0;
+  return g;
+}
+
+#if defined(__SSE2__)
+/* Tiles 16-byte runs of 2^g rows at once (y of the first row a multiple of 2^g): each
+ * tiled chunk of 16 << g bytes is written whole, in order, with streaming stores. */
+static void tile_rows16(uint8_t *tp, const uint8_t *lp, size_t row_pitch, const uint64_t *col,
+                        uint32_t x0, uint32_t x1, uint32_t yterm, uint32_t bpe, uint32_t g) {
+  const uint32_t run = 16 / bpe, rows = 1u << g;
+  for (uint32_t x = x0; x + run <= x1; x += run) {
+    uint8_t *dst = tp + (col[x] ^ yterm);
+    const uint8_t *src = lp + (size_t)x * bpe;
+    for (uint32_t r = 0; r < rows; r++)
+      _mm_stream_si128((__m128i *)(dst + 16 * r),
+                       _mm_loadu_si128((const __m128i *)(src + r * row_pitch)));
+  }
+}
+#endif
+
 /* Copies N bytes; fixed sizes become single moves. */
 static inline void copy_elem(uint8_t *dst, const uint8_t *src, uint32_t n) {
   switch (n) {
@@ -262,6 +294,16 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
     const uint32_t run = 1u << run_log2;
     const uint32_t bw = l->block_width, bh = l->block_height;
+#if defined(__SSE2__)
+    /* Tiling 16-byte runs whose rows stack into contiguous chunks: write each chunk whole. */
+    const uint32_t g = (!detile && bpe * run == 16 && !lv->tail_y && !lv->tail_x &&
+                        !((uintptr_t)(tiled + pa.base) & 15))
+                           ? stacked_y_log2(l, run_log2)
+                           : 0;
+#else
+    const uint32_t g = 0;
+#endif
+    const uint32_t rows = 1u << g;
     /* Block order: one block column strip of one block row at a time, so the tiled side
      * stays inside one block (cache resident) while linear rows are written in runs. */
     for (uint32_t by = 0; by * bh < h; by++) {
@@ -269,7 +311,20 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
       uint8_t *tp = tiled + pa.base + (((uint64_t)by * pa.blocks_per_row) << blk_log2);
       for (uint32_t x0 = 0; x0 < w; x0 += bw) {
         const uint32_t x1 = x0 + bw < w ? x0 + bw : w;
-        for (uint32_t y = y0; y < y1; y++) {
+        uint32_t y = y0;
+#if defined(__SSE2__)
+        if (g) {
+          const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
+          for (; y + rows <= y1; y += rows) {
+            uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+            tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe, g);
+            for (uint32_t r = 0; r < rows && xr < x1; r++)
+              copy_row(tp, lp + r * row_pitch, column, xr, x1,
+                       t->y[(y + r) & 1023] ^ pa.zs_term, bpe, 1, detile);
+          }
+        }
+#endif
+        for (; y < y1; y++) {
           const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
           uint8_t *lp = lin_plane + (size_t)y * row_pitch;
           copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
