@@ -19,13 +19,26 @@ static inline void out_char(struct out *o, char c) {
 static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigned width) {
   char tmp[24];
   unsigned n = 0;
-  do {
-    unsigned d = (unsigned)(v % base);
-    tmp[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
-    v /= base;
-  } while (v);
+  if (base == 16) {
+    do {
+      unsigned d = (unsigned)(v & 15);
+      tmp[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+      v >>= 4;
+    } while (v);
+  } else {
+    do { /* constant divisor: compiled to a multiply */
+      tmp[n++] = (char)('0' + v % 10);
+      v /= 10;
+    } while (v);
+  }
   while (n < width) tmp[n++] = '0';
-  while (n) out_char(o, tmp[--n]);
+  if (o->len + n < o->size) {
+    char *dst = o->buf + o->len;
+    for (unsigned i = 0; i < n; i++) dst[i] = tmp[n - 1 - i];
+    o->len += n;
+  } else {
+    while (n) out_char(o, tmp[--n]);
+  }
 }
 
 static inline void out_str(struct out *o, const char *s) {
@@ -125,9 +138,9 @@ static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
   if (cls == ISA_CLS_I16)
     put(o, "0x%x", inline_floats[i].f16);
   else if ((cls == ISA_CLS_F64 || cls == ISA_CLS_I64) && i == 8)
-    put(o, "%s", inv2pi_f64);
+    out_str(o, inv2pi_f64);
   else
-    put(o, "%s", inline_floats[i].text);
+    out_str(o, inline_floats[i].text);
 }
 
 static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
@@ -137,19 +150,19 @@ static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
     case ISA_CLS_F16: {
       int16_t v = (int16_t)(lit & 0xFFFF);
       if (inline_int(v)) { put(o, "%d", v); return; }
-      if ((n = float_name16(lit & 0xFFFF))) { put(o, "%s", n); return; }
+      if ((n = float_name16(lit & 0xFFFF))) { out_str(o, n); return; }
       put(o, "0x%x", lit & 0xFFFF);
       return;
     }
     case ISA_CLS_I16:
       if (inline_int(s)) { put(o, "%d", s); return; }
-      if ((n = float_name32(lit))) { put(o, "%s", n); return; }
+      if ((n = float_name32(lit))) { out_str(o, n); return; }
       put(o, "0x%x", lit & 0xFFFF);
       return;
     case ISA_CLS_F64: {
       uint64_t v = (uint64_t)lit << 32;
-      if (v == 0) { put(o, "0"); return; }
-      if ((n = float_name64(v))) { put(o, "%s", n); return; }
+      if (v == 0) { out_str(o, "0"); return; }
+      if ((n = float_name64(v))) { out_str(o, n); return; }
       put(o, "0x%x", lit);
       return;
     }
@@ -159,12 +172,12 @@ static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
       return;
     case ISA_CLS_V2F16:
       if (inline_int(s)) { put(o, "%d", s); return; }
-      if (lit >> 16 == 0 && (n = float_name16(lit))) { put(o, "%s", n); return; }
+      if (lit >> 16 == 0 && (n = float_name16(lit))) { out_str(o, n); return; }
       put(o, "0x%x", lit);
       return;
     default:
       if (inline_int(s)) { put(o, "%d", s); return; }
-      if ((n = float_name32(lit))) { put(o, "%s", n); return; }
+      if ((n = float_name32(lit))) { out_str(o, n); return; }
       put(o, "0x%x", lit);
       return;
   }
@@ -215,15 +228,15 @@ static void print_reg(struct out *o, const struct isa_operand *x) {
   } else if (x->kind == ISA_OPK_SGPR) {
     print_range(o, "s", align_sgpr(x->reg, n), n);
   } else if (raw == ISA_SRC_VCC_LO || raw == ISA_SRC_VCC_HI) {
-    put(o, "%s", n >= 2 ? "vcc" : raw == ISA_SRC_VCC_LO ? "vcc_lo" : "vcc_hi");
+    out_str(o, n >= 2 ? "vcc" : raw == ISA_SRC_VCC_LO ? "vcc_lo" : "vcc_hi");
   } else if (raw == ISA_SRC_EXEC_LO || raw == ISA_SRC_EXEC_HI) {
-    put(o, "%s", n >= 2 ? "exec" : raw == ISA_SRC_EXEC_LO ? "exec_lo" : "exec_hi");
+    out_str(o, n >= 2 ? "exec" : raw == ISA_SRC_EXEC_LO ? "exec_lo" : "exec_hi");
   } else if (raw >= ISA_SRC_TTMP0 && raw < ISA_SRC_M0) {
     print_range(o, "ttmp", align_sgpr(raw - ISA_SRC_TTMP0, n), n);
   } else {
     const char *s = special_name(raw);
     if (s)
-      put(o, "%s", s);
+      out_str(o, s);
     else
       put(o, "<unknown%u>", raw);
   }
@@ -254,7 +267,7 @@ static const char *flat_note(const struct isa_operand *x, const struct isa_opnd_
 static void print_note(struct out *o, const char *note) {
   if (!note) return;
   if (!strcmp(note, "imm"))
-    put(o, "/*Invalid immediate*/");
+    out_str(o, "/*Invalid immediate*/");
   else
     put(o, "/*Invalid register, operand has '%s' register class*/", note);
 }
@@ -282,7 +295,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
       if (x->kind == ISA_OPK_VGPR)
         print_note(o, d->note_v);
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
-        put(o, "/*Invalid register, operand has 'SReg_32' register class*/");
+        out_str(o, "/*Invalid register, operand has 'SReg_32' register class*/");
       else if (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT) /* src_* specials pass */
         print_note(o, d->note_s ? d->note_s : smem_note(x, d) ? smem_note(x, d) : flat_note(x, d));
       return;
@@ -324,7 +337,7 @@ static int src_index(uint8_t field) {
 static void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
   put(o, " %s:[", name);
   for (unsigned i = 0; i < n; i++) put(o, "%s%u", i ? "," : "", bits >> i & 1);
-  put(o, "]");
+  out_str(o, "]");
 }
 
 static void print_signed_hex(struct out *o, int32_t v) {
@@ -337,7 +350,7 @@ static void print_signed_hex(struct out *o, int32_t v) {
 /* ds_swizzle_b32 offset: QUAD_PERM (bit 15 set, 8 bits of 2-bit lane selects) or a 5-bit
  * and/or/xor BITMASK_PERM (bit 15 clear) shown as SWAP, REVERSE, BROADCAST or the mask. */
 static void print_swizzle(struct out *o, unsigned v) {
-  put(o, " offset:");
+  out_str(o, " offset:");
   if ((v & 0xFF00) == 0x8000) {
     put(o, "swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
   } else if (!(v & 0x8000)) {
@@ -371,25 +384,25 @@ static void print_dpp_ctrl(struct out *o, unsigned c) {
   else if (c >= 0x121 && c <= 0x12F)
     put(o, "row_ror:%u", c & 0xF);
   else if (c == 0x140)
-    put(o, "row_mirror");
+    out_str(o, "row_mirror");
   else if (c == 0x141)
-    put(o, "row_half_mirror");
+    out_str(o, "row_half_mirror");
   else if (c >= 0x150 && c <= 0x15F)
     put(o, "row_share:%u", c & 0xF);
   else if (c >= 0x160 && c <= 0x16F)
     put(o, "row_xmask:%u", c & 0xF);
   else if (c == 0x130)
-    put(o, "/* wave_shl is not supported starting from GFX10 */");
+    out_str(o, "/* wave_shl is not supported starting from GFX10 */");
   else if (c == 0x134)
-    put(o, "/* wave_rol is not supported starting from GFX10 */");
+    out_str(o, "/* wave_rol is not supported starting from GFX10 */");
   else if (c == 0x138)
-    put(o, "/* wave_shr is not supported starting from GFX10 */");
+    out_str(o, "/* wave_shr is not supported starting from GFX10 */");
   else if (c == 0x13C)
-    put(o, "/* wave_ror is not supported starting from GFX10 */");
+    out_str(o, "/* wave_ror is not supported starting from GFX10 */");
   else if (c == 0x142 || c == 0x143)
-    put(o, "/* row_bcast is not supported starting from GFX10 */");
+    out_str(o, "/* row_bcast is not supported starting from GFX10 */");
   else
-    put(o, "/* Invalid dpp_ctrl value */");
+    out_str(o, "/* Invalid dpp_ctrl value */");
 }
 
 static const char *const mtbuf_formats[128] = {
@@ -404,20 +417,20 @@ static void print_exp(struct out *o, const struct isa_inst *in) {
   unsigned t = in->exp_target;
   put(o, "%s ", in->info->name);
   if (t <= 7) put(o, "mrt%u", t);
-  else if (t == 8) put(o, "mrtz");
-  else if (t == 9) put(o, "null");
+  else if (t == 8) out_str(o, "mrtz");
+  else if (t == 9) out_str(o, "null");
   else if (t >= 12 && t <= 16) put(o, "pos%u", t - 12);
-  else if (t == 20) put(o, "prim");
+  else if (t == 20) out_str(o, "prim");
   else if (t >= 32) put(o, "param%u", t - 32);
   else put(o, "invalid_target_%u", t);
   for (unsigned i = 0; i < 4; i++) {
     put(o, i ? ", " : " ");
     unsigned src = in->exp_compr ? (i < 2 ? 0 : 1) : i;
-    if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else put(o, "off");
+    if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else out_str(o, "off");
   }
-  if (in->exp_done) put(o, " done");
-  if (in->exp_compr) put(o, " compr");
-  if (in->exp_vm) put(o, " vm");
+  if (in->exp_done) out_str(o, " done");
+  if (in->exp_compr) out_str(o, " compr");
+  if (in->exp_vm) out_str(o, " vm");
 }
 
 /* MIMG: vdata, vaddr (range, or [list] for NSA), srsrc, [ssamp], then the modifiers. */
@@ -428,17 +441,17 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
   const struct isa_operand *vdata = in->num_defs ? &in->defs[0] : &in->srcs[0];
   unsigned s = in->num_defs ? 0 : 1;
   print_operand(o, vdata, &none, false);
-  put(o, ", ");
+  out_str(o, ", ");
   unsigned nrsrc = isa_op_desc_field(d, ISA_FIELD_SS) ? 2 : 1;
   unsigned naddr = in->num_srcs - s - nrsrc;
-  if (in->nsa) put(o, "[");
+  if (in->nsa) out_str(o, "[");
   for (unsigned i = 0; i < naddr; i++) {
-    if (i) put(o, ", ");
+    if (i) out_str(o, ", ");
     print_operand(o, &in->srcs[s + i], &none, false);
   }
-  if (in->nsa) put(o, "]");
+  if (in->nsa) out_str(o, "]");
   for (unsigned i = 0; i < nrsrc; i++) {
-    put(o, ", ");
+    out_str(o, ", ");
     print_operand(o, &in->srcs[s + naddr + i], &none, false);
   }
   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
@@ -456,7 +469,7 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
 
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
 static void print_buffer(struct out *o, const struct isa_inst *in) {
-  put(o, "%s", in->info->name);
+  out_str(o, in->info->name);
   if (!in->num_defs && !in->num_srcs) return; /* buffer_gl*_inv */
   const struct isa_operand *all[4];
   unsigned n = 0;
@@ -466,7 +479,7 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
   for (unsigned i = 0; i < n; i++) {
     put(o, i ? ", " : " ");
     if (all[i]->kind == ISA_OPK_NONE)
-      put(o, "off");
+      out_str(o, "off");
     else
       print_operand(o, all[i], &soff_desc, i == n - 1);
   }
@@ -477,14 +490,14 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
     else if (f && f[0])
       put(o, " format:[%s]", f);
   }
-  if (in->idxen) put(o, " idxen");
-  if (in->offen) put(o, " offen");
+  if (in->idxen) out_str(o, " idxen");
+  if (in->offen) out_str(o, " offen");
   if (in->offset) put(o, " offset:%d", in->offset);
-  if (in->glc) put(o, " glc");
-  if (in->slc) put(o, " slc");
-  if (in->dlc) put(o, " dlc");
-  if (in->lds) put(o, " lds");
-  if (in->tfe) put(o, " tfe");
+  if (in->glc) out_str(o, " glc");
+  if (in->slc) out_str(o, " slc");
+  if (in->dlc) out_str(o, " dlc");
+  if (in->lds) out_str(o, " lds");
+  if (in->tfe) out_str(o, " tfe");
 }
 
 size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
@@ -536,13 +549,13 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
                   x->kind == ISA_OPK_LITERAL;
     bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */
-    if (sext) put(&o, "sext(");
+    if (sext) out_str(&o, "sext(");
     if (neg) put(&o, neg_fn ? "neg(" : "-");
-    if (abs) put(&o, "|");
+    if (abs) out_str(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
     else if (od->field == ISA_FIELD_TXT_OFF)
-      put(&o, "off");
+      out_str(&o, "off");
     else if (od->field == ISA_FIELD_ATTR)
       put(&o, "attr%u.%c", x->value & 0x3F, "xyzw"[(x->value >> 6) & 3]);
     else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
@@ -554,25 +567,25 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       put(&o, x->value <= 64 ? "%u" : "0x%x", x->value);
     else
       print_operand(&o, x, od, in->family <= ISA_FAMILY_SOPP);
-    if (abs) put(&o, "|");
-    if (neg_fn || sext) put(&o, ")");
+    if (abs) out_str(&o, "|");
+    if (neg_fn || sext) out_str(&o, ")");
   }
   if (in->family == ISA_FAMILY_VINTRP) {
     put(&o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
   } else if (in->family == ISA_FAMILY_FLAT) {
     if (in->offset) put(&o, " offset:%d", in->offset);
-    if (in->glc) put(&o, " glc");
-    if (in->slc) put(&o, " slc");
-    if (in->dlc) put(&o, " dlc");
-    if (in->lds) put(&o, " lds");
+    if (in->glc) out_str(&o, " glc");
+    if (in->slc) out_str(&o, " slc");
+    if (in->dlc) out_str(&o, " dlc");
+    if (in->lds) out_str(&o, " lds");
   } else if (in->family == ISA_FAMILY_SMEM) {
     unsigned m = d->mods_print;
     if ((in->words[1] >> 25) != ISA_SRC_NULL && in->offset && isa_op_desc_field(d, ISA_FIELD_OFF)) {
-      put(&o, " offset:");
+      out_str(&o, " offset:");
       print_signed_hex(&o, in->offset);
     }
-    if (in->glc && (m & 1)) put(&o, " glc");
-    if (in->dlc && (m & 4)) put(&o, " dlc");
+    if (in->glc && (m & 1)) out_str(&o, " glc");
+    if (in->dlc && (m & 4)) out_str(&o, " dlc");
   } else if (in->family == ISA_FAMILY_DS) {
     unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
     if ((m & 1) && off && !strcmp(d->info.name, "ds_swizzle_b32"))
@@ -583,26 +596,26 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
       if (off >> 8) put(&o, " offset1:%u", off >> 8);
     }
-    if (in->gds && (m & 0x10)) put(&o, " gds");
+    if (in->gds && (m & 0x10)) out_str(&o, " gds");
   } else if (dpp16) {
-    put(&o, " ");
+    out_str(&o, " ");
     print_dpp_ctrl(&o, in->dpp_ctrl);
     put(&o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);
-    if (in->bound_ctrl) put(&o, " bound_ctrl:1");
-    if (in->fi) put(&o, " fi:1");
+    if (in->bound_ctrl) out_str(&o, " bound_ctrl:1");
+    if (in->fi) out_str(&o, " fi:1");
   } else if (in->variant == ISA_VARIANT_DPP8) {
-    put(&o, " dpp8:[");
+    out_str(&o, " dpp8:[");
     for (unsigned i = 0; i < 8; i++) put(&o, "%s%u", i ? "," : "", (in->dpp8 >> (3 * i)) & 7);
-    put(&o, "]");
-    if (in->fi) put(&o, " fi:1");
+    out_str(&o, "]");
+    if (in->fi) out_str(&o, " fi:1");
   } else if (sdwa) {
     static const char *sel[7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
                                  "WORD_0", "WORD_1", "DWORD"};
     static const char *unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                     "UNUSED_PAD"};
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
-    if (in->clamp) put(&o, " clamp");
-    put(&o, "%s", omod[in->omod & 3]);
+    if (in->clamp) out_str(&o, " clamp");
+    out_str(&o, omod[in->omod & 3]);
     if (in->family != ISA_FAMILY_VOPC)
       put(&o, " dst_sel:%s dst_unused:%s", sel[in->sdwa_dst_sel % 7],
           unused[in->sdwa_dst_unused & 3]);
@@ -615,9 +628,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
       print_bits(&o, "op_sel", bits, nsrc + 1);
     }
-    if (in->clamp) put(&o, " clamp");
+    if (in->clamp) out_str(&o, " clamp");
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
-    put(&o, "%s", omod[in->omod & 3]);
+    out_str(&o, omod[in->omod & 3]);
   } else if (vop3p) {
     unsigned all = (1u << nsrc) - 1;
     if (in->op_sel & all) print_bits(&o, "op_sel", in->op_sel, nsrc);
@@ -627,16 +640,16 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       if (in->neg_lo & all) print_bits(&o, "neg_lo", in->neg_lo, nsrc);
       if (in->neg_hi & all) print_bits(&o, "neg_hi", in->neg_hi, nsrc);
     }
-    if (in->clamp) put(&o, " clamp");
+    if (in->clamp) out_str(&o, " clamp");
   }
 encoding:
   if (size) buf[o.len < size ? o.len : size - 1] = 0;
   if (opts && opts->show_encoding) {
-    put(&o, " ; encoding: [");
+    out_str(&o, " ; encoding: [");
     for (unsigned i = 0; i < in->size; i++)
       for (unsigned b = 0; b < 4; b++)
         put(&o, "%s0x%02x", i || b ? "," : "", (in->words[i] >> (8 * b)) & 0xFF);
-    put(&o, "]");
+    out_str(&o, "]");
   }
   return o.len;
 }
