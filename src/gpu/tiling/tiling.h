@@ -155,6 +155,19 @@ bool tiling_tile_level(const struct tiling_layout *layout, uint32_t level, uint3
                        const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
                        size_t tiled_size);
 
+/* A rectangle of a level, in elements; for partial updates (a texture cache re-converting
+ * the dirty part of a surface). The linear side holds only the rectangle: row y at
+ * linear + y * row_pitch, fragment f's rows after fragment f-1's. */
+struct tiling_rect {
+  uint32_t x, y, width, height;
+};
+bool tiling_detile_rect(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
+                        const struct tiling_rect *rect, const void *tiled, size_t tiled_size,
+                        void *linear, size_t row_pitch, size_t linear_size);
+bool tiling_tile_rect(const struct tiling_layout *layout, uint32_t level, uint32_t slice,
+                      const struct tiling_rect *rect, const void *linear, size_t row_pitch,
+                      size_t linear_size, void *tiled, size_t tiled_size);
+
 /* Per-block equation tables, for GPU detilers and other consumers that evaluate the
  * address themselves: the in-block offset of element (x, y, z, s) is
  *   xor_x[x & 1023] ^ xor_y[y & 1023] ^ xor_z[z & 255] ^ xor_s[s & 7]

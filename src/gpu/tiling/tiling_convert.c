@@ -260,38 +260,43 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
 }
 #undef TILING_ROW_LOOP
 
-/* Converts one (level, slice): DETILE copies tiled -> linear, otherwise linear -> tiled.
- * COLUMN is scratch space for width entries. */
+/* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
+ * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
+ * R->height rows one after another). COLUMN is scratch space for R->width entries. */
 static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
-                          uint32_t level, uint32_t slice, uint8_t *tiled, uint8_t *linear,
-                          size_t row_pitch, bool detile, uint64_t *column) {
+                          uint32_t level, uint32_t slice, const struct tiling_rect *r,
+                          uint8_t *tiled, uint8_t *linear, size_t row_pitch, bool detile,
+                          uint64_t *column) {
   const struct tiling_level *lv = &l->level[level];
   const uint32_t bpe = l->surface.bpe;
-  const uint32_t w = lv->width, h = lv->height;
+  const uint32_t rx = r->x, ry = r->y, rw = r->width, rh = r->height;
 
   for (uint32_t f = 0; f < l->surface.fragments; f++) {
     struct plane_addr pa;
     plane_addr(l, level, slice, f, &pa);
-    uint8_t *lin_plane = linear + (size_t)f * h * row_pitch;
+    uint8_t *lin_plane = linear + (size_t)f * rh * row_pitch;
 
     if (l->surface.mode == TILING_SW_LINEAR) {
-      for (uint32_t y = 0; y < h; y++) {
-        uint8_t *tp = tiled + pa.base + (uint64_t)y * lv->pitch * bpe;
+      for (uint32_t y = 0; y < rh; y++) {
+        uint8_t *tp = tiled + pa.base + ((uint64_t)(ry + y) * lv->pitch + rx) * bpe;
         uint8_t *lp = lin_plane + (size_t)y * row_pitch;
         if (detile)
-          memcpy(lp, tp, (size_t)w * bpe);
+          memcpy(lp, tp, (size_t)rw * bpe);
         else
-          memcpy(tp, lp, (size_t)w * bpe);
+          memcpy(tp, lp, (size_t)rw * bpe);
       }
       continue;
     }
 
     const uint32_t blk_log2 = l->block_bytes_log2;
     const uint32_t bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
-    for (uint32_t x = 0; x < w; x++)
-      column[x] = ((uint64_t)(x >> bw_log2) << blk_log2) | t->x[(x + lv->tail_x) & 1023];
+    /* column[i]: block column and x part of the equation for x = rx + i */
+    for (uint32_t i = 0; i < rw; i++)
+      column[i] = ((uint64_t)((rx + i) >> bw_log2) << blk_log2) |
+                  t->x[(rx + i + lv->tail_x) & 1023];
 
-    const uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
+    uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
+    if (rx & ((1u << run_log2) - 1)) run_log2 = 0; /* runs must start on a run boundary */
     const uint32_t run = 1u << run_log2;
     const uint32_t bw = l->block_width, bh = l->block_height;
 #if defined(__SSE2__)
@@ -306,27 +311,33 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const uint32_t rows = 1u << g;
     /* Block order: one block column strip of one block row at a time, so the tiled side
      * stays inside one block (cache resident) while linear rows are written in runs. */
-    for (uint32_t by = 0; by * bh < h; by++) {
-      const uint32_t y0 = by * bh, y1 = y0 + bh < h ? y0 + bh : h;
+    for (uint32_t by = ry / bh; by * bh < ry + rh; by++) {
+      const uint32_t y0 = by * bh > ry ? by * bh : ry;
+      const uint32_t y1 = by * bh + bh < ry + rh ? by * bh + bh : ry + rh;
       uint8_t *tp = tiled + pa.base + (((uint64_t)by * pa.blocks_per_row) << blk_log2);
-      for (uint32_t x0 = 0; x0 < w; x0 += bw) {
-        const uint32_t x1 = x0 + bw < w ? x0 + bw : w;
+      for (uint32_t bx = rx / bw; bx * bw < rx + rw; bx++) {
+        /* strip of the rectangle inside block column bx, relative to rx */
+        const uint32_t x0 = (bx * bw > rx ? bx * bw : rx) - rx;
+        const uint32_t x1 = (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
         uint32_t y = y0;
 #if defined(__SSE2__)
         if (g) {
           const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
+          for (; y < y1 && (y & (rows - 1)); y++) /* up to a row-group boundary */
+            copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
+                     t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
           for (; y + rows <= y1; y += rows) {
-            uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+            uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
             tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe, g);
-            for (uint32_t r = 0; r < rows && xr < x1; r++)
-              copy_row(tp, lp + r * row_pitch, column, xr, x1,
-                       t->y[(y + r) & 1023] ^ pa.zs_term, bpe, 1, detile);
+            for (uint32_t k = 0; k < rows && xr < x1; k++)
+              copy_row(tp, lp + k * row_pitch, column, xr, x1,
+                       t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
           }
         }
 #endif
         for (; y < y1; y++) {
           const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
-          uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+          uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
           copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
         }
       }
@@ -335,7 +346,8 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
 }
 
 static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                             size_t tiled_size, size_t row_pitch, size_t linear_size) {
+                             const struct tiling_rect *r, size_t tiled_size, size_t row_pitch,
+                             size_t linear_size) {
   if (level >= l->surface.levels) {
     LOG(tiling, ERROR, "level %u out of range (%u levels)", level, l->surface.levels);
     return false;
@@ -346,14 +358,20 @@ static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint
     LOG(tiling, ERROR, "slice %u out of range (%u slices)", slice, slices);
     return false;
   }
+  if (!r->width || !r->height || r->x >= lv->width || r->y >= lv->height ||
+      r->width > lv->width - r->x || r->height > lv->height - r->y) {
+    LOG(tiling, ERROR, "rectangle %ux%u at (%u,%u) outside level %u (%ux%u)", r->width,
+        r->height, r->x, r->y, level, lv->width, lv->height);
+    return false;
+  }
   if (tiled_size < l->size) {
     LOG(tiling, ERROR, "tiled buffer of %zu bytes is smaller than the surface (%llu)",
         tiled_size, (unsigned long long)l->size);
     return false;
   }
-  size_t row = (size_t)lv->width * l->surface.bpe;
+  size_t row = (size_t)r->width * l->surface.bpe;
   if (row_pitch < row ||
-      linear_size < row_pitch * ((size_t)lv->height * l->surface.fragments - 1) + row) {
+      linear_size < row_pitch * ((size_t)r->height * l->surface.fragments - 1) + row) {
     LOG(tiling, ERROR, "linear buffer too small for level %u (%zu bytes, pitch %zu)", level,
         linear_size, row_pitch);
     return false;
@@ -362,15 +380,24 @@ static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint
 }
 
 static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                          uint8_t *tiled, size_t tiled_size, uint8_t *linear,
-                          size_t row_pitch, size_t linear_size, bool detile) {
-  if (!check_plane_args(l, level, slice, tiled_size, row_pitch, linear_size)) return false;
+                          const struct tiling_rect *rect, uint8_t *tiled, size_t tiled_size,
+                          uint8_t *linear, size_t row_pitch, size_t linear_size, bool detile) {
+  struct tiling_rect whole = {0, 0, 0, 0};
+  if (!rect) { /* the whole level (an invalid level is reported by the check) */
+    if (level < l->surface.levels) {
+      whole.width = l->level[level].width;
+      whole.height = l->level[level].height;
+    }
+    rect = &whole;
+  }
+  if (!check_plane_args(l, level, slice, rect, tiled_size, row_pitch, linear_size))
+    return false;
   struct tiling_xor_tables *t = malloc(sizeof(*t));
-  uint64_t *column = malloc(sizeof(uint64_t) * l->level[level].width);
+  uint64_t *column = malloc(sizeof(uint64_t) * rect->width);
   bool ok = t && column;
   if (ok) {
     tiling_get_xor_tables(l, t);
-    convert_plane(l, t, level, slice, tiled, linear, row_pitch, detile, column);
+    convert_plane(l, t, level, slice, rect, tiled, linear, row_pitch, detile, column);
 #if defined(__SSE2__)
     _mm_sfence();
 #endif
@@ -385,15 +412,31 @@ static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_
 bool tiling_detile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
                          const void *tiled, size_t tiled_size, void *linear,
                          size_t row_pitch, size_t linear_size) {
-  return convert_level(l, level, slice, (uint8_t *)(uintptr_t)tiled, tiled_size, linear,
-                       row_pitch, linear_size, true);
+  return convert_level(l, level, slice, NULL, (uint8_t *)(uintptr_t)tiled, tiled_size,
+                       linear, row_pitch, linear_size, true);
+}
+
+bool tiling_detile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                        const struct tiling_rect *rect, const void *tiled, size_t tiled_size,
+                        void *linear, size_t row_pitch, size_t linear_size) {
+  if (!rect) return false;
+  return convert_level(l, level, slice, rect, (uint8_t *)(uintptr_t)tiled, tiled_size,
+                       linear, row_pitch, linear_size, true);
+}
+
+bool tiling_tile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                      const struct tiling_rect *rect, const void *linear, size_t row_pitch,
+                      size_t linear_size, void *tiled, size_t tiled_size) {
+  if (!rect) return false;
+  return convert_level(l, level, slice, rect, tiled, tiled_size,
+                       (uint8_t *)(uintptr_t)linear, row_pitch, linear_size, false);
 }
 
 bool tiling_tile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
                        const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
                        size_t tiled_size) {
-  return convert_level(l, level, slice, tiled, tiled_size, (uint8_t *)(uintptr_t)linear,
-                       row_pitch, linear_size, false);
+  return convert_level(l, level, slice, NULL, tiled, tiled_size,
+                       (uint8_t *)(uintptr_t)linear, row_pitch, linear_size, false);
 }
 
 static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t tiled_size,
@@ -416,8 +459,9 @@ static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t ti
   for (uint32_t i = 0; i < l->surface.levels; i++) {
     const struct tiling_level *lv = &l->level[i];
     uint32_t slices = l->surface.dim == TILING_DIM_3D ? lv->depth : l->surface.depth;
+    const struct tiling_rect whole = {0, 0, lv->width, lv->height};
     for (uint32_t s = 0; s < slices; s++)
-      convert_plane(l, t, i, s, tiled, linear + tiling_linear_offset(l, i, s),
+      convert_plane(l, t, i, s, &whole, tiled, linear + tiling_linear_offset(l, i, s),
                     (size_t)lv->width * l->surface.bpe, detile, column);
   }
 #if defined(__SSE2__)
