@@ -30,6 +30,7 @@ static bool fail(char *err, size_t cap, const char *fmt, ...) {
 struct unresolved_import {
   char nid[NID_BUF_SIZE];
   const char *library, *module, *importer;
+  const char *known_name; /* or NULL */
   int logged;
 };
 
@@ -54,8 +55,9 @@ unsigned linker_unresolved_log_count(void) { return __atomic_load_n(&unresolved_
 static uint64_t unresolved_called(struct unresolved_import *u) {
   if (!__atomic_exchange_n(&u->logged, 1, __ATOMIC_RELAXED)) {
     __atomic_add_fetch(&unresolved_logs, 1, __ATOMIC_RELAXED);
-    LOG(linker, STUB, "unresolved import called: %s from library %s module %s (imported by %s),"
-        " name unknown; returning 0", u->nid, u->library, u->module, u->importer);
+    LOG(linker, STUB, "unresolved import called: %s (%s) from library %s module %s (imported by "
+        "%s); returning 0", u->nid, u->known_name ? u->known_name : "name unknown", u->library,
+        u->module, u->importer);
   }
   return 0;
 }
@@ -73,7 +75,8 @@ static void thunk_emit(uint8_t *t, struct unresolved_import *rec) {
   memcpy(t, code, sizeof code);
 }
 
-static uint64_t thunk_create(const struct linker_import *imp, const struct loader_module *from) {
+static uint64_t thunk_create(const struct linker_import *imp, const struct loader_module *from,
+                             const char *known_name) {
   struct thunk_chunk *c = thunk_chunk_count ? &thunk_chunks[thunk_chunk_count - 1] : NULL;
   if (!c || c->sealed || c->used + THUNK_SIZE > THUNK_CHUNK) {
     struct thunk_chunk *n = realloc(thunk_chunks, (thunk_chunk_count + 1) * sizeof *n);
@@ -97,6 +100,7 @@ static uint64_t thunk_create(const struct linker_import *imp, const struct loade
   rec->library = imp->library;
   rec->module = imp->module;
   rec->importer = from ? from->name : "?";
+  rec->known_name = known_name;
   uint8_t *t = c->code + c->used;
   thunk_emit(t, rec);
   c->used += THUNK_SIZE;
@@ -209,14 +213,21 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
     int kind = src == LINKER_UNRESOLVED ? 2 : stub ? 1 : 0;
     if (lib) m->lib_counts[lib - m->dyn.libraries][kind]++;
     if (src == LINKER_UNRESOLVED) {
+      /* the name is known when the HLE has this NID as the other kind (a kind mismatch) */
+      const char *known = NULL;
+      if (hle_ops && hle_ops->lookup_nid) {
+        struct linker_import other = imp;
+        other.is_object = !imp.is_object;
+        known = hle_ops->lookup_nid(&other).name;
+      }
       if (ELF64_ST_BIND(s->st_info) == STB_WEAK) {
         v = 0; /* weak and absent: null, as a dynamic linker would */
       } else if (imp.is_object) {
         v = linker_invalid_object_address();
-        LOG(linker, WARN, "%s: unresolved object %s (library %s, module %s) points at the "
-            "invalid page", m->name, nid, imp.library, imp.module);
+        LOG(linker, WARN, "%s: unresolved object %s (%s) (library %s, module %s) points at the "
+            "invalid page", m->name, nid, known ? known : "name unknown", imp.library, imp.module);
       } else {
-        v = thunk_create(&imp, m);
+        v = thunk_create(&imp, m, known);
         if (!v) return fail(err, cap, "%s: out of memory for import thunks", m->name);
         LOG(linker, DEBUG, "%s: unresolved function %s (library %s, module %s) gets a thunk",
             m->name, nid, imp.library, imp.module);
