@@ -53,6 +53,8 @@ int libc_vfprintf(struct libc_file *f, const char *fmt, struct guest_va_list *ap
 int libc_vsprintf(char *buf, const char *fmt, struct guest_va_list *ap);
 int libc_vsnprintf(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap);
 int libc_vasprintf(char **out, const char *fmt, struct guest_va_list *ap);
+int libc_sscanf(const char *input, const char *fmt, ...);
+int libc_vsscanf(const char *input, const char *fmt, struct guest_va_list *ap);
 int libc_puts(const char *s);
 void libc_perror(const char *prefix);
 int libc_putchar(int c);

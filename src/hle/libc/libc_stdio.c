@@ -8,6 +8,7 @@
 #include "hle/guest_errno.h"
 #include "hle/libc/format.h"
 #include "hle/libc/libc.h"
+#include "hle/libc/scan.h"
 #include "hle/libkernel/libkernel.h"
 
 struct libc_file libc_stdin = {LIBC_FILE_MAGIC, 0, {0}};
@@ -116,6 +117,24 @@ int libc_asprintf(char **out, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int r = libc_vasprintf(out, fmt, HOST_AP(ap));
+  va_end(ap);
+  return r;
+}
+
+int libc_vsscanf(const char *input, const char *fmt, struct guest_va_list *ap) {
+  int err = 0;
+  int r = scan_run(input, fmt, ap, &err);
+  if (err) {
+    LOG_ONCE(hle, GAME_ERROR, "sscanf with a malformed format \"%s\"", fmt ? fmt : "(null)");
+    guest_errno_set(err);
+  }
+  return r;
+}
+
+int libc_sscanf(const char *input, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int r = libc_vsscanf(input, fmt, HOST_AP(ap));
   va_end(ap);
   return r;
 }

@@ -85,6 +85,8 @@ static const struct hle_symbol libc_symbols[] = {
     HLE_FUNC("jbz9I9vkqkk", vsprintf, libc_vsprintf, HLE_IMPLEMENTED),
     HLE_FUNC("Q2V+iqvjgC0", vsnprintf, libc_vsnprintf, HLE_IMPLEMENTED),
     HLE_FUNC("qjBlw2cVMAM", vasprintf, libc_vasprintf, HLE_IMPLEMENTED),
+    HLE_FUNC("1Pk0qZQGeWo", sscanf, libc_sscanf, HLE_IMPLEMENTED),
+    HLE_FUNC("UTrpOVLcoOA", vsscanf, libc_vsscanf, HLE_IMPLEMENTED),
     HLE_FUNC("YQ0navp+YIc", puts, libc_puts, HLE_IMPLEMENTED),
     HLE_FUNC("m5wN+SwZOR4", putchar, libc_putchar, HLE_IMPLEMENTED),
     HLE_FUNC("EMutwaQ34Jo", perror, libc_perror, HLE_PARTIAL),
