@@ -470,6 +470,31 @@ static void dpp_cross_lane_moves(void **state) {
   free(r);
 }
 
+static void sdwa_selects_and_destination_rules(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[0][l] = 0x12345678u;
+    w->vgpr[1][l] = 0x80c1b2a3u;
+    w->vgpr[2][l] = 0x00010005u;
+    w->vgpr[5][l] = 0x3f800002u; /* 1 + 2^-22 */
+    w->vgpr[6][l] = fbits(4.0f);
+  }
+  run("v_add_nc_u32_sdwa v0, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 src1_sel:WORD_0\n"
+      "v_mov_b32_sdwa v3, sext(v1) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0\n"
+      "v_add_f32_sdwa v4, -v5, v6 dst_sel:BYTE_2 dst_unused:UNUSED_SEXT src0_sel:DWORD src1_sel:DWORD\n"
+      "v_mov_b32_sdwa v7, v1 dst_sel:BYTE_1 dst_unused:UNUSED_PAD src0_sel:WORD_1\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[0][0], 0x00b75678u); /* 0xb2 + 5 into word 1, word 0 kept */
+  assert_int_equal(r->vgpr[3][0], 0xffffffa3u);
+  assert_int_equal(r->vgpr[4][0], 0xffff0000u); /* 3 - 2^-22 = 0x403fffff: byte 0xff, sign-extended */
+  assert_int_equal(r->vgpr[7][0], 0x0000c100u); /* low byte of word 1 into byte 1 */
+  free(w);
+  free(r);
+}
+
 static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -833,6 +858,7 @@ int main(void) {
       cmocka_unit_test(interpolation_and_exports),
       cmocka_unit_test(image_operations_carry_dim_dmask_and_coordinates),
       cmocka_unit_test(dpp_cross_lane_moves),
+      cmocka_unit_test(sdwa_selects_and_destination_rules),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(float_mode_writes),

@@ -97,7 +97,8 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
     return NULL;
   }
   struct xl_state x_init = {.b = {fn, 0}, .wave64 = wave == 64, .gen = 1,
-                            .dpp_src0 = IR_NONE, .dpp_write = IR_NONE};
+                            .dpp_src0 = IR_NONE, .dpp_write = IR_NONE,
+                            .sdwa_src = {IR_NONE, IR_NONE}};
   *xs = x_init;
   if (opts) {
     xs->observe = opts->observe;

@@ -66,6 +66,10 @@ struct xl_state {
   /* DPP: the cross-lane source 0 and the extra write predicate of the current
    * instruction (IR_NONE outside DPP instructions). */
   uint32_t dpp_src0, dpp_write;
+  /* SDWA: selected sources 0/1 (IR_NONE when not overridden) and the destination rule */
+  uint32_t sdwa_src[2];
+  bool sdwa;
+  uint8_t sdwa_dst_sel, sdwa_dst_unused;
   /* Per-block f32 views of u32 values (bitcasts), direct-mapped by the u32 value id. */
   struct { uint32_t gen, from, to; } f32view[64];
   /* Per-block constants, direct-mapped by value and type: {gen, type, bits, id}. */

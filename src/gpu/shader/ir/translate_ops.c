@@ -111,6 +111,7 @@ static uint32_t src_dword(struct xl_state *x, const struct isa_operand *op, unsi
 
 static uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsigned i) {
   if (i == 0 && x->dpp_src0 != IR_NONE) return x->dpp_src0;
+  if (i < 2 && x->sdwa_src[i] != IR_NONE) return x->sdwa_src[i];
   return src_dword(x, &in->srcs[i], 0, false);
 }
 
@@ -136,8 +137,15 @@ static uint32_t src_mask(struct xl_state *x, const struct isa_operand *op) {
 }
 
 /* Float source with the VOP3 abs/neg modifiers applied. */
+/* SDWA dword (words[1]): src0 VGPR 7:0, dst_sel 10:8, dst_unused 12:11, clamp 13,
+ * omod 15:14, src0 sel 18:16 sext 19 neg 20 abs 21, src1 sel 26:24 sext 27 neg 28 abs 29. */
 static bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) {
   if (in->srcs[i].mods & mod) return true;
+  if (in->variant == ISA_VARIANT_SDWA && i < 2) {
+    if (mod == ISA_MOD_NEG) return (in->words[1] >> (20 + 8 * i)) & 1;
+    if (mod == ISA_MOD_ABS) return (in->words[1] >> (21 + 8 * i)) & 1;
+    return false;
+  }
   if (in->family != ISA_FAMILY_VOP3 || i > 2) return false;
   /* VOP3 (not VOP3B): abs in word0 bits 10:8, neg in word1 bits 31:29 */
   if (mod == ISA_MOD_ABS) return (in->words[0] >> (8 + i)) & 1;
@@ -244,6 +252,19 @@ static void write_v32(struct xl_state *x, const struct isa_operand *d, unsigned 
     return;
   }
   uint32_t reg = IR_REG_VGPR0 + ((d->reg + i) & 255);
+  if (x->sdwa && i == 0 && x->sdwa_dst_sel < 6) { /* a byte or word of the destination */
+    struct ir_builder *bd = &x->b;
+    uint32_t width = x->sdwa_dst_sel < 4 ? 8 : 16;
+    uint32_t off = x->sdwa_dst_sel < 4 ? 8u * x->sdwa_dst_sel : 16u * (x->sdwa_dst_sel - 4u);
+    uint32_t field = ir_shl(bd, ir_ubfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
+    uint32_t mask = ((width == 32 ? 0u : (1u << width)) - 1u) << off;
+    if (x->sdwa_dst_unused == 2) /* preserve the other bits */
+      v = ir_ior(bd, ir_iand(bd, get(x, reg), c32(x, ~mask)), field);
+    else if (x->sdwa_dst_unused == 1) /* sign-extend upwards, zeros below */
+      v = ir_shl(bd, ir_sbfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
+    else
+      v = field;
+  }
   uint32_t pred = lane_active(x);
   if (x->dpp_write != IR_NONE) pred = ir_band(&x->b, pred, x->dpp_write);
   set(x, reg, ir_select(&x->b, pred, v, get(x, reg)));
@@ -262,8 +283,13 @@ static void write_vdst64(struct xl_state *x, const struct isa_inst *in, uint32_t
 /* clamp and output modifier of a float result */
 static uint32_t fresult(struct xl_state *x, const struct isa_inst *in, uint32_t f) {
   static const uint32_t omod_factor[4] = {0, 0x40000000u, 0x40800000u, 0x3f000000u};
-  if (in->omod & 3) f = ir_fmul(&x->b, f, ir_b_const(&x->b, IR_TYPE_F32, omod_factor[in->omod & 3]));
-  if (in->clamp) f = ir_fsat(&x->b, f);
+  unsigned omod = in->omod & 3, clamp = in->clamp;
+  if (in->variant == ISA_VARIANT_SDWA) {
+    omod = (in->words[1] >> 14) & 3;
+    clamp = (in->words[1] >> 13) & 1;
+  }
+  if (omod) f = ir_fmul(&x->b, f, ir_b_const(&x->b, IR_TYPE_F32, omod_factor[omod]));
+  if (clamp) f = ir_fsat(&x->b, f);
   return ir_bitcast_u32(&x->b, f);
 }
 
@@ -540,6 +566,8 @@ static void base_name(const char *name, char *out, size_t size) {
   if (n > 4 && (strcmp(out + n - 4, "_e32") == 0 || strcmp(out + n - 4, "_e64") == 0 ||
                 strcmp(out + n - 4, "_dpp") == 0))
     out[n - 4] = 0;
+  else if (n > 5 && strcmp(out + n - 5, "_sdwa") == 0)
+    out[n - 5] = 0;
 }
 
 static const struct xl_entry *lookup_name(const char *base) {
@@ -1015,11 +1043,44 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   char base[64];
   base_name(in->info->name, base, sizeof base);
   x->dpp_src0 = x->dpp_write = IR_NONE;
-  if (in->variant == ISA_VARIANT_SDWA || ((in->variant == ISA_VARIANT_DPP16 ||
-                                            in->variant == ISA_VARIANT_DPP8) &&
-                                           in->family == ISA_FAMILY_VOPC)) {
-    unsupported(x, in, pc); /* sub-dword forms, DPP compares: not yet */
+  x->sdwa = false;
+  x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
+  if (in->variant != ISA_VARIANT_NATIVE && in->variant != ISA_VARIANT_VOP3 &&
+      in->family == ISA_FAMILY_VOPC) {
+    unsupported(x, in, pc); /* DPP/SDWA compares: not yet */
     return;
+  }
+  if (in->variant == ISA_VARIANT_SDWA) {
+    /* sub-dword selects of sources 0/1 (zero- or sign-extended), then the destination rule */
+    const struct xl_entry *se = lookup(in, base);
+    if (!se || (se->kind != K_VMOV && se->kind != K_VF32_BIN && se->kind != K_VF32_UN &&
+                se->kind != K_VU32_BIN && se->kind != K_VU32_UN && se->kind != K_VCVT &&
+                se->kind != K_VU24_MUL)) {
+      unsupported(x, in, pc);
+      return;
+    }
+    uint32_t w1 = in->words[1];
+    for (unsigned i = 0; i < 2 && i < in->num_srcs; i++) {
+      uint32_t sel = (w1 >> (16 + 8 * i)) & 7, sext = (w1 >> (19 + 8 * i)) & 1;
+      if (sel > 6) {
+        unsupported(x, in, pc);
+        return;
+      }
+      if (sel == 6) continue;
+      uint32_t width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
+      uint32_t raw = src_dword(x, &in->srcs[i], 0, false);
+      x->sdwa_src[i] = sext ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
+                            : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
+    }
+    x->sdwa = true;
+    x->sdwa_dst_sel = (w1 >> 8) & 7;
+    x->sdwa_dst_unused = (w1 >> 11) & 3;
+    if (x->sdwa_dst_sel > 6 || x->sdwa_dst_unused > 2) {
+      x->sdwa = false;
+      x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
+      unsupported(x, in, pc);
+      return;
+    }
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
     if (!lookup(in, base) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
