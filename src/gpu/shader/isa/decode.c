@@ -318,13 +318,16 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   for (unsigned i = 0; i < 9; i++)
     if (set[i] && !((acc >> (2 * i)) & 3)) return false;
   in->lwe_printed = 0;
-  unsigned vd = mimg_table(d->notes, in->d16 ? "vh=" : "vd=", in->dmask);
-  if (!vd) return false;
-  vd += in->tfe | lwe;
+  static const char *const vkey[4] = {"vd=", "vh=", "vt=", "vth="};
+  unsigned vd = mimg_table(d->notes, vkey[in->d16 + 2 * in->tfe], in->dmask);
+  if (!vd) return false; /* lwe adds no register */
   unsigned ai = dim + 8 * in->a16;
   unsigned na = nsa ? mimg_table(d->notes, nsa == 1 ? "n1=" : nsa == 2 ? "n2=" : "n3=", ai)
                     : mimg_table(d->notes, "w=", ai);
   if (!na) return false;
+  /* NSA with fewer address slots than the dim needs: llvm keeps the decoded form, whose
+   * vdata size is the plain one-channel size */
+  if (nsa && na < mimg_table(d->notes, "w=", ai)) vd = mimg_table(d->notes, "vd=", 1);
   for (unsigned i = 0; i < 2 + nsa; i++) in->words[i] = w[i];
   in->size = (uint8_t)(2 + nsa);
   in->info = &d->info;
@@ -365,6 +368,8 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
         (x.kind == ISA_OPK_SPECIAL && !(samp >= ISA_SRC_TTMP0 && samp + 4 <= ISA_SRC_TTMP0 + 16)))
       return false;
     in->srcs[in->num_srcs++] = x;
+  } else if (samp) {
+    return false; /* no sampler: ssamp must be zero */
   }
   in->lwe_printed = (uint8_t)lwe;
   return true;

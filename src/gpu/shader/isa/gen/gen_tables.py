@@ -717,21 +717,22 @@ def gen_mimg():
             wid[op][i] = "%x" % r[2]
         elif t.startswith("["):
             cnt[op][nsa][i] = "%x" % (t.count(",") + 1)
-    # vdata width per dmask value, without and with d16
+    # vdata width per dmask value, for d16 and tfe off/on (index d16 + 2 * tfe)
     samples, keys = [], []
     for op, d in found.items():
         base = {k: (v[k] if k in d["set"] else 0) for k in v}
-        for d16 in (0, 1):
-            for dm in range(16):
-                samples.append(probe.mimg(op, dict(base, dmask=dm, d16=d16)))
-                keys.append((op, d16, dm))
+        for tfe in (0, 1):
+            for d16 in (0, 1):
+                for dm in range(16):
+                    samples.append(probe.mimg(op, dict(base, dmask=dm, d16=d16, tfe=tfe)))
+                    keys.append((op, d16 + 2 * tfe, dm))
     res = oracle.disasm_samples(samples)
-    vdw = {op: [["0"] * 16, ["0"] * 16] for op in found}
-    for (op, d16, dm), x in zip(keys, res):
+    vdw = {op: [["0"] * 16 for _ in range(4)] for op in found}
+    for (op, k, dm), x in zip(keys, res):
         if x and x[0]:
             r = reg_of(split_operands(x[0])[1][0])
             if r:
-                vdw[op][d16][dm] = "%x" % r[2]
+                vdw[op][k][dm] = "%x" % r[2]
     fl = {}
     bits = [("unorm", " unorm"), ("glc", " glc"), ("slc", " slc"), ("dlc", " dlc"),
             ("r128", " r128"), ("a16", " a16"), ("tfe", " tfe"), ("lwe", " lwe"),
@@ -742,11 +743,12 @@ def gen_mimg():
     for dm in (0xF, 0x1, 0x3):
         sub = {op: d for op, d in found.items() if d["dmask"] == dm}
         fl.update(flag_probe(probe.mimg, sub, v, probes, extra={"dmask": dm}))
-    notes = {op: "w=%s;n1=%s;n2=%s;n3=%s;vd=%s;vh=%s" % (
+    notes = {op: "w=%s;n1=%s;n2=%s;n3=%s;vd=%s;vh=%s;vt=%s;vth=%s" % (
         "".join(wid[op]), "".join(cnt[op][1]), "".join(cnt[op][2]), "".join(cnt[op][3]),
-        "".join(vdw[op][0]), "".join(vdw[op][1])) for op, d in found.items()}
+        "".join(vdw[op][0]), "".join(vdw[op][1]), "".join(vdw[op][2]), "".join(vdw[op][3]))
+        for op, d in found.items()}
     write_def("mimg", found, {}, "template at dmask dm / 1D; notes w= non-NSA vaddr widths, "
-              "n1..n3= NSA address counts with 1..3 NSA dwords, vd/vh= vdata widths per dmask (d16) (dims 0-7, then a16); mods bits 2i printed / 2i+1 "
+              "n1..n3= NSA address counts with 1..3 NSA dwords, vd/vh/vt/vth= vdata widths per dmask (plain, d16, tfe, tfe+d16) (dims 0-7, then a16); mods bits 2i printed / 2i+1 "
               "accepted for unorm glc slc dlc r128 a16 tfe lwe d16",
               {k: (m & 0xFFFF, m >> 16) for k, m in fl.items()}, notes)
 
