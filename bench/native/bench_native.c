@@ -8,6 +8,8 @@
 
 #include "native_kernel.h"
 
+#define GUEST_LAUNCHES 3
+
 /* Keeps the host kernel from being specialised differently from the guest's copy. */
 __attribute__((noinline)) static uint64_t host_kernel(const uint8_t *buf, size_t n, int rounds) {
   return native_kernel(buf, n, rounds);
@@ -23,26 +25,29 @@ int main(int argc, char **argv) {
   uint8_t *buf = malloc(NATIVE_BUFFER_SIZE);
   if (!buf) return 1;
   native_fill(buf, NATIVE_BUFFER_SIZE);
-  unsigned long long guest = 0, guest_sum = 0, host = ~0ull, host_sum = 0;
-  /* interleave: host, guest, host, so a frequency change hits both sides */
-  for (int pass = 0; pass < 2; pass++) {
+  unsigned long long guest = ~0ull, guest_sum = 0, host = ~0ull, host_sum = 0;
+  /* interleave host runs and guest launches (best of each), so load from other processes
+   * and frequency changes hit both sides alike */
+  for (int pass = 0; pass <= GUEST_LAUNCHES; pass++) {
     for (int run = 0; run < NATIVE_RUNS; run++) {
       unsigned long long t0 = __rdtsc();
       host_sum = host_kernel(buf, NATIVE_BUFFER_SIZE, NATIVE_ROUNDS);
       unsigned long long t = __rdtsc() - t0;
       if (t < host) host = t;
     }
-    if (pass == 1) break;
+    if (pass == GUEST_LAUNCHES) break;
     FILE *p = popen(cmd, "r");
     if (!p) return 1;
     char line[256];
+    unsigned long long g = 0;
     while (fgets(line, sizeof line, p))
-      sscanf(line, "guest_ticks %llu checksum %llx", &guest, &guest_sum);
+      sscanf(line, "guest_ticks %llu checksum %llx", &g, &guest_sum);
     int status = pclose(p);
-    if (!guest || status != 0) {
+    if (!g || status != 0) {
       fprintf(stderr, "bench_native: the guest did not report (status %d)\n", status);
       return 1;
     }
+    if (g < guest) guest = g;
   }
   free(buf);
   if (guest_sum != host_sum) {

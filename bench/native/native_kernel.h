@@ -9,8 +9,8 @@
 #include <stdint.h>
 
 #define NATIVE_BUFFER_SIZE (1u << 20)
-#define NATIVE_ROUNDS 8
-#define NATIVE_RUNS 5
+#define NATIVE_ROUNDS 2
+#define NATIVE_RUNS 25
 
 static inline void native_fill(uint8_t *buf, size_t n) {
   uint64_t s = 0x243F6A8885A308D3ull;
