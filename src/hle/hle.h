@@ -87,6 +87,7 @@ void hle_kernel_set_proc_param(void *param);
  *   HLE_FUNC("hcuQgD53UxM", printf, libc_printf, HLE_IMPLEMENTED),
  *   HLE_OBJ("f7uOxY9mM1U", __stack_chk_guard, &kernel_stack_chk_guard, HLE_IMPLEMENTED),
  *   HLE_NID_FUNC("AbCdEfGhIjk", kernel_unknown_0, HLE_STUB),     (NID without a known name)
+ *   HLE_NID_OBJ("AbCdEfGhIjk", &kernel_unknown_object, HLE_PARTIAL)
  * The unit tests check that every named line's NID equals nid_from_name(name). */
 #define HLE_FUNC(nid_, name_, fn_, status_) \
   {.nid = nid_, .name = #name_, .kind = HLE_FUNCTION, .address = (void *)(fn_), .status = status_}
@@ -94,6 +95,8 @@ void hle_kernel_set_proc_param(void *param);
   {.nid = nid_, .name = #name_, .kind = HLE_OBJECT, .address = (void *)(addr_), .status = status_}
 #define HLE_NID_FUNC(nid_, fn_, status_) \
   {.nid = nid_, .name = NULL, .kind = HLE_FUNCTION, .address = (void *)(fn_), .status = status_}
+#define HLE_NID_OBJ(nid_, addr_, status_) \
+  {.nid = nid_, .name = NULL, .kind = HLE_OBJECT, .address = (void *)(addr_), .status = status_}
 
 /* A stub body logs once (level STUB) naming itself; use it in every HLE_STUB function. */
 #define HLE_STUB_LOG(name_) LOG_ONCE(hle, STUB, "stub called: %s", name_)
