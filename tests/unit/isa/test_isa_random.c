@@ -104,6 +104,13 @@ static void run(bool wave64, unsigned nsamples) {
       if (next32() & 1) { /* half the samples forced into a family */
         unsigned f = next32() % NFAM;
         s[0] = (s[0] & ~fams[f].mask) | fams[f].value;
+        /* VOP3 has 1024 opcode values of which 428 exist: half of its samples get an
+         * existing opcode (the other fields stay random) */
+        if (f == 8 && (next32() & 1)) {
+          unsigned op;
+          do op = next32() & 0x3FF; while (!isa_opcode_lookup(ISA_FAMILY_VOP3, op));
+          s[0] = (s[0] & ~0x03FF0000u) | op << 16;
+        }
       }
       for (unsigned j = 5; j < SAMPLE_DWORDS; j++) s[j] = PAD;
     }
