@@ -7,6 +7,12 @@
 #include "common/log.h"
 #include "gpu/shader/ir/translate_internal.h"
 
+void xl_begin_block(struct xl_state *x, uint32_t block) {
+  x->b.block = block;
+  x->gen++;
+  x->active_gen = 0;
+}
+
 static void free_code(struct xl_code *c) {
   free(c->leader);
   free(c->inst_at);

@@ -12,326 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/log.h"
-#include "gpu/shader/ir/translate_internal.h"
-
-/* ---- operands ------------------------------------------------------------------------ */
-
-/* A constant of this block (reused while translating the block). */
-static uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
-  uint32_t h = (uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 58) ^ (uint32_t)t;
-  h &= 63;
-  if (x->konst[h].gen == x->gen && x->konst[h].type == t && x->konst[h].bits == v)
-    return x->konst[h].id;
-  uint32_t id = ir_b_const(&x->b, t, v);
-  x->konst[h].gen = x->gen;
-  x->konst[h].type = (uint8_t)t;
-  x->konst[h].bits = v;
-  x->konst[h].id = id;
-  return id;
-}
-static uint32_t c32(struct xl_state *x, uint32_t v) { return konst(x, IR_TYPE_U32, v); }
-static uint32_t c64(struct xl_state *x, uint64_t v) { return konst(x, IR_TYPE_U64, v); }
-static uint32_t get(struct xl_state *x, uint32_t reg) {
-  if (x->cache_gen[reg] == x->gen) return x->cache_val[reg];
-  uint32_t v = ir_b_get_reg(&x->b, reg);
-  x->cache_gen[reg] = x->gen;
-  x->cache_val[reg] = v;
-  return v;
-}
-
-static void set(struct xl_state *x, uint32_t reg, uint32_t v) {
-  ir_b_set_reg(&x->b, reg, v);
-  x->cache_gen[reg] = x->gen;
-  x->cache_val[reg] = v;
-  if (reg == IR_REG_EXEC) x->active_gen = 0;
-}
-
-/* Inline float constants by source encoding 240..248 (0.5, -0.5, 1, -1, 2, -2, 4, -4,
- * 1/(2*pi)) as f32 and f64 bits. */
-static const uint32_t inline_f32[9] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000,
-                                       0x40000000, 0xc0000000, 0x40800000, 0xc0800000,
-                                       0x3e22f983};
-static const uint64_t inline_f64[9] = {
-    0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull,
-    0xbff0000000000000ull, 0x4000000000000000ull, 0xc000000000000000ull,
-    0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
-
-static uint32_t inline_float_index(const struct isa_operand *op) {
-  uint32_t raw = op->raw;
-  return raw >= 240 && raw <= 248 ? raw - 240 : 2;
-}
-
-/* A 32-bit scalar special register source (9-bit encoding). */
-static uint32_t read_special32(struct xl_state *x, uint32_t enc) {
-  switch (enc) {
-    case ISA_SRC_VCC_LO: return ir_lo_u32(&x->b, get(x, IR_REG_VCC));
-    case ISA_SRC_VCC_HI: return ir_hi_u32(&x->b, get(x, IR_REG_VCC));
-    case ISA_SRC_EXEC_LO: return ir_lo_u32(&x->b, get(x, IR_REG_EXEC));
-    case ISA_SRC_EXEC_HI: return ir_hi_u32(&x->b, get(x, IR_REG_EXEC));
-    case ISA_SRC_M0: return get(x, IR_REG_M0);
-    case ISA_SRC_NULL: return c32(x, 0);
-    case ISA_SRC_SCC: return ir_u1_to_u32(&x->b, get(x, IR_REG_SCC));
-    case ISA_SRC_VCCZ: return ir_u1_to_u32(&x->b, ir_ieq64(&x->b, get(x, IR_REG_VCC), c64(x, 0)));
-    case ISA_SRC_EXECZ:
-      return ir_u1_to_u32(&x->b, ir_ieq64(&x->b, get(x, IR_REG_EXEC), c64(x, 0)));
-    default:
-      LOG_ONCE(shader, WARN, "special source register %u read as 0", enc);
-      return c32(x, 0);
-  }
-}
-
-/* Dword I (0 or 1) of source operand OP as U32 raw bits. FLOAT64 selects how constants
- * widen: f64 literals are the high dword, f64 inline constants their own bit patterns. */
-static uint32_t src_dword(struct xl_state *x, const struct isa_operand *op, unsigned i,
-                          bool float64) {
-  switch (op->kind) {
-    case ISA_OPK_SGPR: return get(x, IR_REG_SGPR0 + ((op->reg + i) % 106));
-    case ISA_OPK_VGPR: return get(x, IR_REG_VGPR0 + ((op->reg + i) & 255));
-    case ISA_OPK_SPECIAL:
-      if (i == 1 && (op->reg == ISA_SRC_VCC_LO || op->reg == ISA_SRC_EXEC_LO))
-        return read_special32(x, op->reg + 1);
-      return i ? c32(x, 0) : read_special32(x, op->reg);
-    case ISA_OPK_INLINE_INT: {
-      int32_t v = (int32_t)op->value;
-      return c32(x, i ? (v < 0 ? 0xffffffffu : 0) : (uint32_t)v);
-    }
-    case ISA_OPK_INLINE_FLOAT: {
-      uint32_t k = inline_float_index(op);
-      if (float64) return c32(x, (uint32_t)(inline_f64[k] >> (32 * i)));
-      return c32(x, i ? 0 : inline_f32[k]);
-    }
-    case ISA_OPK_LITERAL:
-      if (float64) return c32(x, i ? op->value : 0);
-      return c32(x, i ? 0 : op->value);
-    case ISA_OPK_IMM: return c32(x, i ? 0 : op->value);
-    default: return c32(x, 0);
-  }
-}
-
-static uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  if (i == 0 && x->dpp_src0 != IR_NONE) return x->dpp_src0;
-  if (i < 2 && x->sdwa_src[i] != IR_NONE) return x->sdwa_src[i];
-  return src_dword(x, &in->srcs[i], 0, false);
-}
-
-static uint32_t src64(struct xl_state *x, const struct isa_inst *in, unsigned i, bool f64) {
-  const struct isa_operand *op = &in->srcs[i];
-  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO && op->count == 2)
-    return get(x, IR_REG_VCC);
-  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO && op->count == 2)
-    return get(x, IR_REG_EXEC);
-  return ir_pack_u64(&x->b, src_dword(x, op, 0, f64), src_dword(x, op, 1, f64));
-}
-
-/* A lane-mask source (32 bits in wave32, 64 in wave64) as U64. */
-static uint32_t src_mask(struct xl_state *x, const struct isa_operand *op) {
-  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO)
-    return x->wave64 ? get(x, IR_REG_VCC) : ir_iand64(&x->b, get(x, IR_REG_VCC), c64(x, 0xffffffffu));
-  if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO)
-    return x->wave64 ? get(x, IR_REG_EXEC)
-                     : ir_iand64(&x->b, get(x, IR_REG_EXEC), c64(x, 0xffffffffu));
-  uint32_t lo = src_dword(x, op, 0, false);
-  uint32_t hi = x->wave64 ? src_dword(x, op, 1, false) : c32(x, 0);
-  return ir_pack_u64(&x->b, lo, hi);
-}
-
-/* Float source with the VOP3 abs/neg modifiers applied. */
-/* SDWA dword (words[1]): src0 VGPR 7:0, dst_sel 10:8, dst_unused 12:11, clamp 13,
- * omod 15:14, src0 sel 18:16 sext 19 neg 20 abs 21, src1 sel 26:24 sext 27 neg 28 abs 29. */
-static bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) {
-  if (in->srcs[i].mods & mod) return true;
-  if (in->variant == ISA_VARIANT_SDWA && i < 2) {
-    if (mod == ISA_MOD_NEG) return (in->words[1] >> (20 + 8 * i)) & 1;
-    if (mod == ISA_MOD_ABS) return (in->words[1] >> (21 + 8 * i)) & 1;
-    return false;
-  }
-  if (in->family != ISA_FAMILY_VOP3 || i > 2) return false;
-  /* VOP3 (not VOP3B): abs in word0 bits 10:8, neg in word1 bits 31:29 */
-  if (mod == ISA_MOD_ABS) return (in->words[0] >> (8 + i)) & 1;
-  if (mod == ISA_MOD_NEG) return (in->words[1] >> (29 + i)) & 1;
-  return false;
-}
-
-/* The f32 view of a u32 value, made once per block. */
-static uint32_t as_f32(struct xl_state *x, uint32_t u) {
-  uint32_t h = (u * 2654435761u) >> 26;
-  if (x->f32view[h].gen == x->gen && x->f32view[h].from == u) return x->f32view[h].to;
-  uint32_t f;
-  if (ir_is_const(x->b.fn, u)) /* a constant: an f32 constant directly */
-    f = konst(x, IR_TYPE_F32, x->b.fn->insts[u].imm);
-  else
-    f = ir_bitcast_f32(&x->b, u);
-  x->f32view[h].gen = x->gen;
-  x->f32view[h].from = u;
-  x->f32view[h].to = f;
-  return f;
-}
-
-static uint32_t fsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  uint32_t v = as_f32(x, src32(x, in, i));
-  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_fabs(&x->b, v);
-  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_fneg(&x->b, v);
-  return v;
-}
-
-static uint32_t dsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  uint32_t v = ir_bitcast_f64(&x->b, src64(x, in, i, true));
-  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_dabs(&x->b, v);
-  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_dneg(&x->b, v);
-  return v;
-}
-
-static uint32_t lane_active(struct xl_state *x) {
-  if (x->active_gen != x->gen) {
-    x->active = ir_lane_bit(&x->b, get(x, IR_REG_EXEC));
-    x->active_gen = x->gen;
-  }
-  return x->active;
-}
-
-void xl_begin_block(struct xl_state *x, uint32_t block) {
-  x->b.block = block;
-  x->gen++;
-  x->active_gen = 0;
-}
-
-/* Writes one dword of a scalar destination. */
-static void write_sdword(struct xl_state *x, const struct isa_operand *d, unsigned i,
-                         uint32_t v) {
-  if (d->kind == ISA_OPK_SGPR) {
-    if (d->reg + i < 106) set(x, IR_REG_SGPR0 + d->reg + i, v);
-    return;
-  }
-  if (d->kind != ISA_OPK_SPECIAL) return;
-  uint32_t enc = d->reg + i;
-  uint32_t reg = enc == ISA_SRC_VCC_LO || enc == ISA_SRC_VCC_HI     ? IR_REG_VCC
-                 : enc == ISA_SRC_EXEC_LO || enc == ISA_SRC_EXEC_HI ? IR_REG_EXEC
-                                                                    : IR_NONE;
-  if (enc == ISA_SRC_M0) {
-    set(x, IR_REG_M0, v);
-  } else if (reg != IR_NONE) {
-    uint32_t old = get(x, reg);
-    bool hi = enc == ISA_SRC_VCC_HI || enc == ISA_SRC_EXEC_HI;
-    uint32_t keep = hi ? ir_lo_u32(&x->b, old) : ir_hi_u32(&x->b, old);
-    set(x, reg, hi ? ir_pack_u64(&x->b, keep, v) : ir_pack_u64(&x->b, v, keep));
-  } else if (enc != ISA_SRC_NULL) {
-    LOG_ONCE(shader, WARN, "write to special register %u ignored", enc);
-  }
-}
-
-static void write_s32(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
-  if (in->num_defs) write_sdword(x, &in->defs[0], 0, v);
-}
-
-static void write_s64(struct xl_state *x, const struct isa_operand *d, uint32_t v64) {
-  if (d->kind == ISA_OPK_SPECIAL && d->reg == ISA_SRC_VCC_LO) {
-    set(x, IR_REG_VCC, v64);
-  } else if (d->kind == ISA_OPK_SPECIAL && d->reg == ISA_SRC_EXEC_LO) {
-    set(x, IR_REG_EXEC, v64);
-  } else {
-    write_sdword(x, d, 0, ir_lo_u32(&x->b, v64));
-    write_sdword(x, d, 1, ir_hi_u32(&x->b, v64));
-  }
-}
-
-/* Writes a lane mask (U64) to a mask destination: 32 bits in wave32, 64 in wave64. */
-static void write_mask(struct xl_state *x, const struct isa_operand *d, uint32_t mask) {
-  if (x->wave64) {
-    write_s64(x, d, mask);
-  } else {
-    write_sdword(x, d, 0, ir_lo_u32(&x->b, mask));
-  }
-}
-
-/* VGPR destination: only lanes active in EXEC change (VOP3 sdst-as-vdst for readlane is a
- * scalar write, handled by the caller). */
-static void write_v32(struct xl_state *x, const struct isa_operand *d, unsigned i, uint32_t v) {
-  if (d->kind != ISA_OPK_VGPR) {
-    write_sdword(x, d, i, v);
-    return;
-  }
-  uint32_t reg = IR_REG_VGPR0 + ((d->reg + i) & 255);
-  if (x->sdwa && i == 0 && x->sdwa_dst_sel < 6) { /* a byte or word of the destination */
-    struct ir_builder *bd = &x->b;
-    uint32_t width = x->sdwa_dst_sel < 4 ? 8 : 16;
-    uint32_t off = x->sdwa_dst_sel < 4 ? 8u * x->sdwa_dst_sel : 16u * (x->sdwa_dst_sel - 4u);
-    uint32_t field = ir_shl(bd, ir_ubfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
-    uint32_t mask = ((width == 32 ? 0u : (1u << width)) - 1u) << off;
-    if (x->sdwa_dst_unused == 2) /* preserve the other bits */
-      v = ir_ior(bd, ir_iand(bd, get(x, reg), c32(x, ~mask)), field);
-    else if (x->sdwa_dst_unused == 1) /* sign-extend upwards, zeros below */
-      v = ir_shl(bd, ir_sbfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
-    else
-      v = field;
-  }
-  uint32_t pred = lane_active(x);
-  if (x->dpp_write != IR_NONE) pred = ir_band(&x->b, pred, x->dpp_write);
-  set(x, reg, ir_select(&x->b, pred, v, get(x, reg)));
-}
-
-static void write_vdst(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
-  if (in->num_defs) write_v32(x, &in->defs[0], 0, v);
-}
-
-static void write_vdst64(struct xl_state *x, const struct isa_inst *in, uint32_t v64) {
-  if (!in->num_defs) return;
-  write_v32(x, &in->defs[0], 0, ir_lo_u32(&x->b, v64));
-  write_v32(x, &in->defs[0], 1, ir_hi_u32(&x->b, v64));
-}
-
-/* clamp and output modifier of a float result */
-static uint32_t fresult(struct xl_state *x, const struct isa_inst *in, uint32_t f) {
-  static const uint32_t omod_factor[4] = {0, 0x40000000u, 0x40800000u, 0x3f000000u};
-  unsigned omod = in->omod & 3, clamp = in->clamp;
-  if (in->variant == ISA_VARIANT_SDWA) {
-    omod = (in->words[1] >> 14) & 3;
-    clamp = (in->words[1] >> 13) & 1;
-  }
-  if (omod) f = ir_fmul(&x->b, f, ir_b_const(&x->b, IR_TYPE_F32, omod_factor[omod]));
-  if (clamp) f = ir_fsat(&x->b, f);
-  return ir_bitcast_u32(&x->b, f);
-}
+#include "gpu/shader/ir/translate_operands.h"
 
 /* ---- the table ----------------------------------------------------------------------- */
-
-enum xl_kind {
-  K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
-  K_SBIN32,   /* d = op(s0, s1), SCC rule in detail */
-  K_SBIN64,   /* 64-bit bitwise: detail bit 0 invert s1, bit 1 invert result; SCC = d != 0 */
-  K_SSHIFT64, /* 64-bit shifts, SCC = d != 0 */
-  K_SADDC, K_SSUBB,
-  K_SUN32,    /* d = op(s0), SCC rule */
-  K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
-  K_SAVEEXEC, /* detail: XL_LOGIC_* */
-  K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
-  K_SNOP, K_SGETPC, K_SBARRIER, K_SSETREG, K_SROUND, K_SDENORM, K_SSETPRIO,
-  K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
-  K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
-  K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
-  K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
-  K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
-  /* memory: detail = dwords (or components) */
-  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
-  K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
-  K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
-  K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
-  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
-  K_EXPORT,
-  K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
-};
-
-enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
-enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_ANDN1, L_ORN1 };
-/* detail flags for vector binary ops */
-enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */, RTN = 1 << 11 };
-
-struct xl_entry {
-  const char *name;
-  enum xl_kind kind;
-  enum ir_op op;
-  uint32_t detail;
-};
 
 /* clang-format off */
 #define XL_OPS(X) \
@@ -807,10 +490,6 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
   write_vdst(x, in, r);
 }
 
-static void translate_memory(struct xl_state *x, const struct isa_inst *in,
-                             const struct xl_entry *e);
-static uint32_t desc4(struct xl_state *x, const struct isa_operand *op);
-static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 
 /* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi). */
 static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h) {
@@ -822,111 +501,6 @@ static bool pk_sources_are_registers(const struct isa_inst *in) {
   for (unsigned i = 0; i < in->num_srcs; i++)
     if (in->srcs[i].kind != ISA_OPK_VGPR && in->srcs[i].kind != ISA_OPK_SGPR) return false;
   return true;
-}
-
-static void translate_interp(struct xl_state *x, const struct isa_inst *in,
-                             const struct xl_entry *e) {
-  struct ir_builder *bd = &x->b;
-  uint64_t param = (uint64_t)in->attr * 4 + in->attr_chan;
-  uint32_t m0 = get(x, IR_REG_M0), r;
-  if (e->detail == 2) { /* v_interp_mov: 0 P10, 1 P20, 2 P0 */
-    uint32_t sel = in->num_srcs ? in->srcs[0].value : 2;
-    r = sel == 0 ? ir_attr_p10_i(bd, param, m0) : sel == 1 ? ir_attr_p20_i(bd, param, m0)
-                                                            : ir_attr_p0_i(bd, param, m0);
-  } else if (e->detail == 0) {
-    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p10_i(bd, param, m0), ir_attr_p0_i(bd, param, m0));
-  } else {
-    uint32_t d = ir_bitcast_f32(bd, src_dword(x, &in->defs[0], 0, false));
-    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p20_i(bd, param, m0), d);
-  }
-  write_vdst(x, in, ir_bitcast_u32(bd, r));
-}
-
-static void translate_export(struct xl_state *x, const struct isa_inst *in) {
-  struct ir_builder *bd = &x->b;
-  uint32_t c[4];
-  for (unsigned i = 0; i < 4; i++) c[i] = ir_b_const_f32(bd, 0.0f);
-  if (in->exp_compr) {
-    /* two f16 channels per register: channels 0-1 in vsrc0, 2-3 in vsrc1 (the encoding's
-     * fields, which the decoder lists as sources 0 and 1) */
-    for (unsigned i = 0; i < 4; i++)
-      if ((in->exp_en >> i) & 1 && i / 2 < in->num_srcs) {
-        uint32_t h = ir_u16_of_i(bd, i & 1, src32(x, in, i / 2));
-        c[i] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, h));
-      }
-  } else {
-    for (unsigned i = 0; i < 4 && i < in->num_srcs; i++)
-      if ((in->exp_en >> i) & 1) c[i] = ir_bitcast_f32(bd, src32(x, in, i));
-  }
-  ir_export_i(bd, IR_EXPORT_IMM(in->exp_target, in->exp_en, in->exp_compr, in->exp_done, in->exp_vm),
-              ir_vec4_f32(bd, c[0], c[1], c[2], c[3]), lane_active(x));
-}
-
-/* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
-static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
-
-static void translate_image(struct xl_state *x, const struct isa_inst *in,
-                            const struct xl_entry *e, uint32_t pc) {
-  struct ir_builder *bd = &x->b;
-  unsigned dim = in->da_dim & 7, store = e->op == IR_OP_image_store;
-  if (in->a16 || in->d16 || in->tfe || in->lds || (in->dmask & 0xf) == 0 || image_coords[dim] == 4) {
-    unsupported(x, in, pc);
-    return;
-  }
-  /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
-  unsigned i = store, naddr = 0, res = XL_NONE;
-  uint32_t addr[8];
-  for (; i < in->num_srcs && naddr < 8; i++) {
-    const struct isa_operand *op = &in->srcs[i];
-    if (op->kind != ISA_OPK_VGPR) break;
-    for (unsigned k = 0; k < op->count && naddr < 8; k++) addr[naddr++] = src_dword(x, op, k, false);
-  }
-  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) res = i;
-  unsigned want = image_coords[dim] + ((e->detail & (IR_IMAGE_LOD | IR_IMAGE_BIAS)) ? 1 : 0);
-  if (res == XL_NONE || naddr < want) {
-    unsupported(x, in, pc);
-    return;
-  }
-  /* bias comes before the coordinates, an LOD/mip level after them */
-  unsigned first = (e->detail & IR_IMAGE_BIAS) ? 1 : 0;
-  uint32_t co[4];
-  bool fl = e->op == IR_OP_image_sample;
-  for (unsigned k = 0; k < 4; k++) co[k] = fl ? ir_b_const_f32(bd, 0.0f) : c32(x, 0);
-  for (unsigned k = 0; k < image_coords[dim] && k < 3; k++)
-    co[k] = fl ? ir_bitcast_f32(bd, addr[first + k]) : addr[first + k];
-  if (e->detail & IR_IMAGE_BIAS) co[3] = ir_bitcast_f32(bd, addr[0]);
-  if (e->detail & IR_IMAGE_LOD)
-    co[3] = fl ? ir_bitcast_f32(bd, addr[image_coords[dim]]) : addr[image_coords[dim]];
-  const struct isa_operand *t = &in->srcs[res];
-  uint32_t td[8];
-  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
-  uint32_t tsharp = ir_vec8_u32(bd, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
-  uint64_t flags = dim | e->detail | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
-                   (in->unorm ? IR_IMAGE_UNORM : 0);
-  if (e->op == IR_OP_image_sample) {
-    if (res + 1 >= in->num_srcs) {
-      unsupported(x, in, pc);
-      return;
-    }
-    uint32_t v = ir_image_sample_i(bd, flags, tsharp, desc4(x, &in->srcs[res + 1]),
-                                   ir_vec4_f32(bd, co[0], co[1], co[2], co[3]));
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; k++)
-      if ((in->dmask >> k) & 1 && in->num_defs)
-        write_v32(x, &in->defs[0], out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
-  } else if (e->op == IR_OP_image_load) {
-    uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]));
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; k++)
-      if ((in->dmask >> k) & 1 && in->num_defs)
-        write_v32(x, &in->defs[0], out++, ir_extract_u32_i(bd, k, v));
-  } else {
-    uint32_t d[4], next = 0;
-    for (unsigned k = 0; k < 4; k++)
-      d[k] = (in->dmask >> k) & 1 ? src_dword(x, &in->srcs[0], next++, false) : c32(x, 0);
-    ir_image_store_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]),
-                     ir_vec4_u32(bd, d[0], d[1], d[2], d[3]), lane_active(x));
-  }
 }
 
 static void translate_packed(struct xl_state *x, const struct isa_inst *in,
@@ -965,7 +539,7 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
   write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
 }
 
-static void unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   LOG(shader, DEBUG, "no IR translation for %s at 0x%x", in->info->name, pc);
   ir_unsupported_i(&x->b, pc);
   x->unsupported++;
@@ -1047,7 +621,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
   if (in->variant != ISA_VARIANT_NATIVE && in->variant != ISA_VARIANT_VOP3 &&
       in->family == ISA_FAMILY_VOPC) {
-    unsupported(x, in, pc); /* DPP/SDWA compares: not yet */
+    xl_unsupported(x, in, pc); /* DPP/SDWA compares: not yet */
     return;
   }
   if (in->variant == ISA_VARIANT_SDWA) {
@@ -1056,14 +630,14 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     if (!se || (se->kind != K_VMOV && se->kind != K_VF32_BIN && se->kind != K_VF32_UN &&
                 se->kind != K_VU32_BIN && se->kind != K_VU32_UN && se->kind != K_VCVT &&
                 se->kind != K_VU24_MUL)) {
-      unsupported(x, in, pc);
+      xl_unsupported(x, in, pc);
       return;
     }
     uint32_t w1 = in->words[1];
     for (unsigned i = 0; i < 2 && i < in->num_srcs; i++) {
       uint32_t sel = (w1 >> (16 + 8 * i)) & 7, sext = (w1 >> (19 + 8 * i)) & 1;
       if (sel > 6) {
-        unsupported(x, in, pc);
+        xl_unsupported(x, in, pc);
         return;
       }
       if (sel == 6) continue;
@@ -1078,20 +652,20 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     if (x->sdwa_dst_sel > 6 || x->sdwa_dst_unused > 2) {
       x->sdwa = false;
       x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
-      unsupported(x, in, pc);
+      xl_unsupported(x, in, pc);
       return;
     }
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
     if (!lookup(in, base) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
-      unsupported(x, in, pc);
+      xl_unsupported(x, in, pc);
       return;
     }
   }
   if (scalar_compare(x, in, base) || vector_compare(x, in, base)) return;
   const struct xl_entry *e = lookup(in, base);
   if (!e) {
-    unsupported(x, in, pc);
+    xl_unsupported(x, in, pc);
     return;
   }
   struct ir_builder *bd = &x->b;
@@ -1234,7 +808,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       const struct isa_operand *v = in->num_srcs > 1 ? &in->srcs[1] : NULL;
       bool konst_v = v && (v->kind == ISA_OPK_LITERAL || v->kind == ISA_OPK_INLINE_INT);
       if (id != 1 || !konst_v) {
-        unsupported(x, in, pc);
+        xl_unsupported(x, in, pc);
         break;
       }
       uint64_t mask = (size >= 32 ? 0xffffffffull : ((1ull << size) - 1)) << off;
@@ -1411,14 +985,14 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       write_s32(x, in, ir_read_lane(bd, src32(x, in, 0),
                                     ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
       break;
-    case K_INTERP: translate_interp(x, in, e); break;
-    case K_EXPORT: translate_export(x, in); break;
-    case K_IMAGE: translate_image(x, in, e, pc); break;
+    case K_INTERP: xl_translate_interp(x, in, e); break;
+    case K_EXPORT: xl_translate_export(x, in); break;
+    case K_IMAGE: xl_translate_image(x, in, e, pc); break;
     case K_PKF16:
     case K_PKI16:
       /* constants in packed operations have their own replication rules: not yet */
       if (!pk_sources_are_registers(in) || (e->kind == K_PKI16 && in->clamp)) {
-        unsupported(x, in, pc);
+        xl_unsupported(x, in, pc);
         break;
       }
       translate_packed(x, in, e);
@@ -1426,7 +1000,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
     case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
     case K_DSREAD2: case K_DSWRITE2: case K_DSATOMIC:
-      translate_memory(x, in, e);
+      xl_translate_memory(x, in, e);
       break;
     case K_VWRITELANE: { /* writes one lane regardless of EXEC */
       const struct isa_operand *d = &in->defs[0];
@@ -1436,146 +1010,6 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
                                 ir_iand(bd, src32(x, in, 1), c32(x, x->wave64 ? 63 : 31))));
       break;
     }
-  }
-}
-
-/* ---- memory -------------------------------------------------------------------------- */
-
-static uint32_t desc4(struct xl_state *x, const struct isa_operand *op) {
-  uint32_t d[4];
-  for (unsigned i = 0; i < 4; i++) d[i] = src_dword(x, op, i, false);
-  return ir_vec4_u32(&x->b, d[0], d[1], d[2], d[3]);
-}
-
-/* SMEM offset: an immediate (signed byte offset) or an SGPR. */
-static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  if (in->srcs[i].kind == ISA_OPK_IMM || in->srcs[i].kind == ISA_OPK_NONE)
-    return c32(x, (uint32_t)in->offset);
-  return src32(x, in, i);
-}
-
-static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
-
-/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). */
-static void buffer_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
-                           unsigned soffset, uint32_t *index, uint32_t *offset) {
-  const struct isa_operand *va = &in->srcs[vaddr];
-  unsigned k = 0;
-  *index = in->idxen ? src_dword(x, va, k++, false) : c32(x, 0);
-  uint32_t off = in->offen ? src_dword(x, va, k, false) : c32(x, 0);
-  off = ir_iadd(&x->b, off, src32(x, in, soffset));
-  *offset = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
-}
-
-/* FLAT/GLOBAL address: saddr (64-bit SGPR pair) + 32-bit vaddr, or a 64-bit vaddr. */
-static uint32_t global_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
-                               unsigned saddr) {
-  struct ir_builder *bd = &x->b;
-  uint32_t a;
-  if (saddr < in->num_srcs && in->srcs[saddr].kind == ISA_OPK_SGPR)
-    a = ir_iadd64(bd, src64(x, in, saddr, false),
-                  ir_pack_u64(bd, src_dword(x, &in->srcs[vaddr], 0, false), c32(x, 0)));
-  else
-    a = src64(x, in, vaddr, false);
-  int64_t off = in->offset;
-  return ir_iadd64(bd, a, c64(x, (uint64_t)off));
-}
-
-static uint32_t plus(struct xl_state *x, uint32_t v, uint32_t k) {
-  return k ? ir_iadd(&x->b, v, c32(x, k)) : v;
-}
-
-static uint32_t plus64(struct xl_state *x, uint32_t v, uint64_t k) {
-  return k ? ir_iadd64(&x->b, v, c64(x, k)) : v;
-}
-
-static void translate_memory(struct xl_state *x, const struct isa_inst *in,
-                             const struct xl_entry *e) {
-  struct ir_builder *bd = &x->b;
-  unsigned n = e->detail & 0xff;
-  uint32_t index, offset, addr;
-  switch (e->kind) {
-    case K_SLOAD: /* srcs: sdata, sbase (pair), offset */
-      addr = src64(x, in, 1, false);
-      offset = smem_offset(x, in, 2);
-      for (unsigned i = 0; i < n; i++)
-        write_sdword(x, &in->srcs[0], i, ir_load_const(bd, addr, plus(x, offset, 4 * i)));
-      break;
-    case K_SBUFLOAD: /* srcs: sdata, V#, offset */
-      addr = desc4(x, &in->srcs[1]);
-      offset = smem_offset(x, in, 2);
-      for (unsigned i = 0; i < n; i++)
-        write_sdword(x, &in->srcs[0], i, ir_load_buffer_const(bd, addr, plus(x, offset, 4 * i)));
-      break;
-    case K_BUFLOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
-      buffer_address(x, in, 0, 2, &index, &offset);
-      addr = desc4(x, &in->srcs[1]);
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
-      break;
-    case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
-      buffer_address(x, in, 1, 3, &index, &offset);
-      addr = desc4(x, &in->srcs[2]);
-      for (unsigned i = 0; i < n; i++)
-        ir_store_buffer(bd, addr, index, plus(x, offset, 4 * i),
-                        src_dword(x, &in->srcs[0], i, false), active_pred(x));
-      break;
-    case K_BUFLOADFMT:
-    case K_TBUFLOADFMT: { /* converted through the V# format (MUBUF) or the instruction's */
-      buffer_address(x, in, 0, 2, &index, &offset);
-      addr = desc4(x, &in->srcs[1]);
-      uint64_t fmt = e->kind == K_TBUFLOADFMT ? in->format : 0;
-      uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset);
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
-      break;
-    }
-    case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
-      addr = global_address(x, in, 0, 1);
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_global(bd, plus64(x, addr, 4 * i)));
-      break;
-    case K_GSTORE: /* srcs: vaddr, vdata, saddr */
-      addr = global_address(x, in, 0, 2);
-      for (unsigned i = 0; i < n; i++)
-        ir_store_global(bd, plus64(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false),
-                        active_pred(x));
-      break;
-    case K_DSREAD: /* defs: vdst; srcs: addr */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_lds(bd, plus(x, addr, 4 * i)));
-      break;
-    case K_DSWRITE: /* srcs: addr, data */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
-      for (unsigned i = 0; i < n; i++)
-        ir_store_lds(bd, plus(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false), active_pred(x));
-      break;
-    case K_DSREAD2:
-    case K_DSWRITE2: { /* two elements at offset0 and offset1 (x stride: size or 64 x size) */
-      uint32_t stride = 4 * n * ((e->detail & SIGNED) ? 64 : 1);
-      uint32_t base = src32(x, in, 0);
-      uint32_t offs[2] = {(uint32_t)in->offset & 0xff, in->offset1};
-      for (unsigned h = 0; h < 2; h++) {
-        uint32_t a = plus(x, base, offs[h] * stride);
-        for (unsigned i = 0; i < n; i++) {
-          if (e->kind == K_DSREAD2) {
-            if (in->num_defs) write_v32(x, &in->defs[0], h * n + i, ir_load_lds(bd, plus(x, a, 4 * i)));
-          } else {
-            ir_store_lds(bd, plus(x, a, 4 * i), src_dword(x, &in->srcs[1 + h], i, false),
-                         active_pred(x));
-          }
-        }
-      }
-      break;
-    }
-    case K_DSATOMIC: { /* srcs: addr, data; returns the old value with _rtn */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
-      uint32_t old = ir_atomic_lds_i(bd, e->detail & 0xff, addr, src32(x, in, 1), active_pred(x));
-      if ((e->detail & RTN) && in->num_defs) write_vdst(x, in, old);
-      break;
-    }
-    default: break;
   }
 }
 
