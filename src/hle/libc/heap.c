@@ -190,6 +190,25 @@ static struct arena *arena_of(struct heap *h, uint64_t addr) {
   return NULL;
 }
 
+/* Returns the arena to the backing when free chunk C spans all of it, keeping at least one
+ * arena for the next allocations. */
+static void arena_release_if_empty(struct heap *h, struct chunk *c) {
+  uint64_t addr = (uint64_t)(uintptr_t)c;
+  if (h->stats.arenas <= 1) return;
+  for (struct arena **ap = &h->arenas; *ap; ap = &(*ap)->next) {
+    struct arena *a = *ap;
+    if (a->base != addr) continue;
+    if (chunk_size(c) != a->size - HDR) return;
+    bin_remove(h, c);
+    *ap = a->next;
+    h->stats.arenas--;
+    h->stats.bytes_mapped -= a->size;
+    h->backing.unmap(a->base, a->size, h->backing.ctx);
+    free(a);
+    return;
+  }
+}
+
 /* ---- chunk operations (lock held) --------------------------------------------------- */
 
 /* Marks free chunk C (already out of its bin) in use for R bytes, splitting off the rest. */
@@ -228,6 +247,7 @@ static void chunk_release(struct heap *h, struct chunk *c) {
   next->prev_size = s;
   next->head &= ~PINUSE;
   bin_insert(h, c);
+  if (chunk_size(next) == 0) arena_release_if_empty(h, c); /* C ends at a sentinel */
 }
 
 /* Shrinks in-use chunk C to R bytes, freeing the tail when it is big enough. */

@@ -164,6 +164,29 @@ static void test_bad_frees_are_contained(void **state) {
   assert_true(heap_check(h));
 }
 
+/* Arenas that become empty go back to the backing; one stays. */
+static void test_empty_arenas_returned(void **state) {
+  struct heap *h = *state;
+  enum { N = 100 };
+  void *p[N];
+  for (int i = 0; i < N; i++) {
+    p[i] = heap_malloc(h, 900 * 1024); /* below the large-block size: arena memory */
+    assert_non_null(p[i]);
+  }
+  struct heap_stats st;
+  heap_get_stats(h, &st);
+  size_t arenas = st.arenas, mapped = st.bytes_mapped;
+  assert_true(arenas >= 3);
+  for (int i = 0; i < N; i++) heap_free(h, p[i]);
+  heap_get_stats(h, &st);
+  assert_int_equal(st.arenas, 1);
+  assert_true(st.bytes_mapped < mapped);
+  assert_int_equal(st.bytes_in_use, 0);
+  assert_true(heap_check(h));
+  assert_non_null(heap_malloc(h, 100)); /* and the heap still works */
+  assert_true(heap_check(h));
+}
+
 /* Pointers into a block's data are refused even when the data imitates chunk headers. */
 static void test_interior_pointers_refused(void **state) {
   struct heap *h = *state;
@@ -311,6 +334,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_memalign, setup, teardown),
       cmocka_unit_test_setup_teardown(test_large_blocks, setup, teardown),
       cmocka_unit_test_setup_teardown(test_bad_frees_are_contained, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_empty_arenas_returned, setup, teardown),
       cmocka_unit_test_setup_teardown(test_interior_pointers_refused, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_operations, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads, setup, teardown),
