@@ -101,6 +101,47 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
   return m;
 }
 
+/* Relocation, code rewriting and final protections of one mapped module. */
+static int link_module(struct loader_module *m) {
+  char err[256];
+  if (!linker_relocate(m, err, sizeof err)) {
+    LOG(linker, ERROR, "%s", err);
+    return PROSPERO_EXIT_LINK;
+  }
+  linker_log_summary(m);
+  module_rewrite_code(m);
+  if (!module_protect(m)) {
+    LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
+    return PROSPERO_EXIT_INTERNAL;
+  }
+  return 0;
+}
+
+static pthread_mutex_t runtime_load_lock = PTHREAD_MUTEX_INITIALIZER;
+
+struct loader_module *loader_load_start_module(const char *host_path, size_t args,
+                                               const void *argp, int *start_result) {
+  const char *slash = strrchr(host_path, '/');
+  const char *name = slash ? slash + 1 : host_path;
+  pthread_mutex_lock(&runtime_load_lock);
+  struct loader_module *m = NULL;
+  for (size_t i = 0; i < module_count() && !m; i++)
+    if (strcmp(module_at(i)->name, name) == 0) m = module_at(i);
+  bool fresh = !m;
+  if (fresh) {
+    m = loader_load_module(host_path, name);
+    if (m && (m->is_exec || link_module(m) != 0 || !linker_seal_thunks())) {
+      if (m->is_exec) LOG(loader, ERROR, "%s is an executable, not a module", host_path);
+      m = NULL; /* stays registered but unstarted: its range is still described in reports */
+    }
+  }
+  pthread_mutex_unlock(&runtime_load_lock);
+  if (!m) return NULL;
+  int r = fresh ? process_start_module(m, args, argp) : 0;
+  if (start_result) *start_result = r;
+  return m;
+}
+
 static bool module_loaded(const char *name) {
   for (size_t i = 0; i < module_count(); i++)
     if (strcmp(module_at(i)->name, name) == 0) return true;
@@ -176,8 +217,8 @@ static void guest_main(void *arg) {
   set_fp_defaults();
   /* PRXs first (in load order: libc.prx leads), then the executable */
   for (size_t i = 0; i < module_count(); i++)
-    if (!module_at(i)->is_exec) process_start_module(module_at(i));
-  process_start_module(s->exec);
+    if (!module_at(i)->is_exec) process_start_module(module_at(i), 0, NULL);
+  process_start_module(s->exec, 0, NULL);
   LOG(loader, INFO, "entering %s at 0x%llx", s->exec->name, (unsigned long long)s->exec->entry);
   loader_jump_entry(s->exec->entry, s->params, (uint64_t)(uintptr_t)process_guest_exit_function,
                     s->sp);
@@ -228,22 +269,10 @@ int loader_run_game(const struct loader_game *g) {
     return PROSPERO_EXIT_BAD_GAME;
   }
   if (!load_prxs(g->module_dir)) return PROSPERO_EXIT_BAD_GAME;
-  char err[256];
+  /* module by module: linking reads other modules' export tables, never their memory */
   for (size_t i = 0; i < module_count(); i++) {
-    struct loader_module *m = module_at(i);
-    if (!linker_relocate(m, err, sizeof err)) {
-      LOG(linker, ERROR, "%s", err);
-      return PROSPERO_EXIT_LINK;
-    }
-    linker_log_summary(m);
-  }
-  for (size_t i = 0; i < module_count(); i++) {
-    struct loader_module *m = module_at(i);
-    module_rewrite_code(m);
-    if (!module_protect(m)) {
-      LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
-      return PROSPERO_EXIT_INTERNAL;
-    }
+    int rc = link_module(module_at(i));
+    if (rc) return rc;
   }
   if (!linker_seal_thunks()) return PROSPERO_EXIT_INTERNAL;
   if (!tls_thread_init()) return PROSPERO_EXIT_INTERNAL;

@@ -28,6 +28,15 @@ struct loader_game {
  * is logged); on success the guest runs and the process ends through process_exit(). */
 int loader_run_game(const struct loader_game *game);
 
+/* Loads, links and starts a PRX while the guest runs (what sceKernelLoadStartModule needs):
+ * maps it at the next module base, resolves its imports (HLE, loaded modules, NID only),
+ * rewrites and protects its code, then runs DT_INIT, its init array and
+ * module_start(ARGS, ARGP), whose result goes to *START_RESULT. A module already loaded (same
+ * file name) is returned as is. Imports of modules loaded earlier are not re-bound to the new
+ * module's exports. NULL (logged) on failure. Thread-safe. */
+struct loader_module *loader_load_start_module(const char *host_path, size_t args,
+                                               const void *argp, int *start_result);
+
 /* Makes the calling host thread ready to run guest code (HLE pthread creation calls it on
  * the new thread before jumping to the guest's start routine): its TCB and TLS blocks with
  * the GS base, an alternate signal stack for fault reports, and the console's MXCSR / x87

@@ -396,8 +396,7 @@ bool module_register(struct loader_module *m) {
 size_t module_count(void) { return registry_count; }
 struct loader_module *module_at(size_t i) { return i < registry_count ? registry[i] : NULL; }
 void module_registry_clear(void) {
-  registry_count = 0;
-  next_module_base = SCE_EXEC_BASE;
+  registry_count = 0; /* the next base stays: earlier images may still be mapped */
 }
 
 const struct loader_module *module_find_by_addr(uint64_t addr) {

@@ -83,7 +83,7 @@ void module_free(struct loader_module *m);
 bool module_register(struct loader_module *m);
 size_t module_count(void);
 struct loader_module *module_at(size_t i);
-void module_registry_clear(void); /* forgets (does not free) every module: tests */
+void module_registry_clear(void); /* forgets (does not free or unmap) every module: tests */
 
 /* The module whose image holds ADDR, or NULL. Safe in a signal handler. */
 const struct loader_module *module_find_by_addr(uint64_t addr);

@@ -33,21 +33,23 @@ static guest_module_fn find_module_fn(const struct loader_module *m, const char 
   return x ? (guest_module_fn)(uintptr_t)x->addr : NULL;
 }
 
-void process_start_module(struct loader_module *m) {
-  if (m->started) return;
+int process_start_module(struct loader_module *m, size_t args, const void *argp) {
+  if (m->started) return 0;
   m->started = true;
   if (started_count < LOADER_MAX_MODULES) started[started_count++] = m;
   const struct sce_dynamic *d = &m->dyn;
   if (m->is_exec) run_array(m->base, d->preinit_array, d->preinit_array_size, false);
   if (d->init) ((guest_void_fn)(uintptr_t)(m->base + d->init))();
   run_array(m->base, d->init_array, d->init_array_size, false);
+  int r = 0;
   if (!m->is_exec) {
     guest_module_fn start = find_module_fn(m, "module_start");
     if (start) {
-      int r = start(0, NULL);
+      r = start(args, argp);
       LOG(loader, INFO, "%s: module_start returned %d", m->name, r);
     }
   }
+  return r;
 }
 
 void process_run_fini(void) {

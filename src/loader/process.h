@@ -18,8 +18,9 @@ void process_run_fini(void);
  * registers it with atexit). Runs process_run_fini. */
 void process_guest_exit_function(void);
 
-/* Runs M's initialisers: for a PRX DT_INIT, DT_INIT_ARRAY, then module_start(0, NULL); for
- * the executable DT_PREINIT_ARRAY, DT_INIT, DT_INIT_ARRAY. Records M for the fini pass. */
-void process_start_module(struct loader_module *m);
+/* Runs M's initialisers: for a PRX DT_INIT, DT_INIT_ARRAY, then module_start(ARGS, ARGP);
+ * for the executable DT_PREINIT_ARRAY, DT_INIT, DT_INIT_ARRAY. Records M for the fini pass.
+ * Returns module_start's result (0 when there is none or M already started). */
+int process_start_module(struct loader_module *m, size_t args, const void *argp);
 
 #endif

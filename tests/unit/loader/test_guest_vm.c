@@ -7,8 +7,11 @@
 #include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kernel/guest_vm.h"
+#include "common/nid.h"
+#include "loader/loader.h"
 #include "loader/module.h"
 #include "loader/sce_elf.h"
 #include "sce_builder.h"
@@ -101,7 +104,58 @@ static void test_module_map(void **state) {
   module_registry_clear();
 }
 
+/* A PRX loaded and started while the guest runs: its init array runs (it stores 1 into its
+ * data), then module_start (returns 7); a second load returns the same module. */
+static void test_runtime_load(void **state) {
+  (void)state;
+  assert_true(guest_vm_init());
+  module_registry_clear();
+  uint8_t code[0x40] = {0};
+  /* init at 0: mov dword [rip + disp32], 1 ; ret   (stores into data + 0x80) */
+  int32_t disp = (int32_t)(SB_DATA_VADDR + 0x80 - 10);
+  code[0] = 0xC7;
+  code[1] = 0x05;
+  memcpy(code + 2, &disp, 4);
+  code[6] = 1;
+  code[10] = 0xC3;
+  /* module_start at 0x20: mov eax, 7 ; ret */
+  static const uint8_t start[] = {0xB8, 7, 0, 0, 0, 0xC3};
+  memcpy(code + 0x20, start, sizeof start);
+  struct sce_builder *b = sb_new(true, "runtime");
+  sb_set_code(b, code, sizeof code);
+  sb_set_data(b, 0x100);
+  uint64_t init = SB_CODE_VADDR;
+  sb_set_init_array(b, 0x40, &init, 1);
+  char nid[12];
+  nid_from_name("module_start", nid);
+  sb_add_export(b, nid, sb_add_library(b, "runtime", 1, true), false, 0x20);
+  uint8_t *f;
+  size_t n = sb_build(b, SB_SELF_PS5, &f);
+  sb_free(b);
+  char path[] = "/tmp/prospero-runtime-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, f, n), (ssize_t)n);
+  close(fd);
+  free(f);
+  int r = -1;
+  struct loader_module *m = loader_load_start_module(path, 0, NULL, &r);
+  assert_non_null(m);
+  assert_int_equal(r, 7);
+  assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
+  assert_true(m->base % SCE_MODULE_ALIGN == 0);
+  uint64_t start_addr, size;
+  int prot;
+  assert_true(guest_vm_query(m->base, &start_addr, &size, &prot));
+  assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
+  assert_ptr_equal(loader_load_start_module(path, 0, NULL, &r), m);
+  unlink(path);
+  assert_null(loader_load_start_module("/nonexistent/x.prx", 0, NULL, &r));
+  module_registry_clear();
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bands), cmocka_unit_test(test_module_map)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_bands), cmocka_unit_test(test_module_map),
+                                     cmocka_unit_test(test_runtime_load)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
