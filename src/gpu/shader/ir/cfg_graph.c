@@ -32,6 +32,7 @@ struct cfg_graph {
   bool scc_done; /* the SCCs were computed (lazily) */
   uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
   struct cfg_chunk *edges;                /* arena of the succ/pred lists */
+  struct cfg_chunk *loop_arena;           /* loop lists and bitsets, freed per analysis */
 };
 
 /* Edge lists live in a chunked arena owned by the graph (a list grows by moving to a larger
@@ -44,6 +45,7 @@ struct cfg_chunk {
 };
 
 static uint32_t *arena_alloc(struct cfg_chunk **head, uint32_t n) {
+  n = (n + 1) & ~1u; /* keep pieces 8-byte aligned (loop bitsets are uint64_t) */
   struct cfg_chunk *c = *head;
   if (!c || c->cap - c->used < n) {
     uint32_t cap = n > 4096 ? n : 4096;
@@ -80,8 +82,6 @@ static bool vec_push_in(struct cfg_chunk **arena, struct cfg_vec *v, uint32_t x)
   return true;
 }
 
-/* heap-backed list (analysis results, freed with the analysis) */
-static bool vec_push(struct cfg_vec *v, uint32_t x) { return vec_push_in(NULL, v, x); }
 
 static bool vec_has(const struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
@@ -110,13 +110,12 @@ static void free_analyses(struct cfg_graph *g) {
   free(g->scc);
   free(g->loop_of);
   free(g->loop_by_header);
-  for (uint32_t i = 0; i < g->loop_count; i++) {
-    free(g->loops[i].body);
-    free(g->loops[i].nodes.v);
-    free(g->loops[i].latches.v);
-    free(g->loops[i].exits.v);
-  }
   free(g->loops);
+  while (g->loop_arena) {
+    struct cfg_chunk *next = g->loop_arena->next;
+    free(g->loop_arena);
+    g->loop_arena = next;
+  }
   g->rpo = g->rpo_index = g->idom = g->dom_pre = g->dom_post = NULL;
   g->ipdom = g->pdom_pre = g->pdom_post = g->scc = g->loop_of = g->loop_by_header = NULL;
   g->loops = NULL;
@@ -501,20 +500,21 @@ static bool compute_loops(struct cfg_graph *g) {
       if (!l) {
         l = &g->loops[g->loop_count];
         l->header = h;
-        l->body = calloc(words, sizeof *l->body);
+        l->body = (uint64_t *)arena_alloc(&g->loop_arena, words * 2);
+        if (l->body) memset(l->body, 0, words * sizeof *l->body);
         if (!l->body) {
           free(work);
           return false;
         }
         l->body[h / 64] |= 1ull << (h % 64);
         l->size = 1;
-        if (!vec_push(&l->nodes, h)) {
+        if (!vec_push_in(&g->loop_arena, &l->nodes, h)) {
           free(work);
           return false;
         }
         g->loop_by_header[h] = g->loop_count++;
       }
-      if (!vec_push(&l->latches, p)) {
+      if (!vec_push_in(&g->loop_arena, &l->latches, p)) {
         free(work);
         return false;
       }
@@ -524,7 +524,7 @@ static bool compute_loops(struct cfg_graph *g) {
         l->body[p / 64] |= 1ull << (p % 64);
         l->size++;
         work[wp++] = p;
-        if (!vec_push(&l->nodes, p)) {
+        if (!vec_push_in(&g->loop_arena, &l->nodes, p)) {
           free(work);
           return false;
         }
@@ -537,7 +537,7 @@ static bool compute_loops(struct cfg_graph *g) {
           l->body[q / 64] |= 1ull << (q % 64);
           l->size++;
           work[wp++] = q;
-          if (!vec_push(&l->nodes, q)) {
+          if (!vec_push_in(&g->loop_arena, &l->nodes, q)) {
             free(work);
             return false;
           }
@@ -562,7 +562,7 @@ static bool compute_loops(struct cfg_graph *g) {
       uint32_t b = l->nodes.v[k];
       for (uint32_t j = 0; j < g->succ[b].n; j++) {
         uint32_t s = g->succ[b].v[j];
-        if (!loop_has(l, s) && !vec_has(&l->exits, s) && !vec_push(&l->exits, s)) return false;
+        if (!loop_has(l, s) && !vec_has(&l->exits, s) && !vec_push_in(&g->loop_arena, &l->exits, s)) return false;
       }
     }
     /* exits in RPO order */

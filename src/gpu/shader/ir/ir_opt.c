@@ -246,6 +246,20 @@ bool ir_pass_const_fold(struct ir_function *fn) {
         if (!(info->flags & IR_PURE) || in->op == IR_OP_const) continue;
         uint32_t same = simplify(fn, id);
         if (in->op == IR_OP_phi && in->arg_count > 0) {
+          /* a phi whose operands are all one value (or itself) is that value */
+          uint32_t only = IR_NONE;
+          bool trivial = true;
+          for (uint32_t k = 0; k < in->arg_count && trivial; k++) {
+            if (args[k] == id || args[k] == only) continue;
+            if (only == IR_NONE) only = args[k];
+            else trivial = false;
+          }
+          if (trivial && only != IR_NONE) {
+            fwd[id] = only;
+            in->dead = 1;
+            changed = true;
+            continue;
+          }
           /* a phi of equal constants is that constant */
           bool all = ir_is_const(fn, args[0]);
           for (uint32_t k = 1; all && k < in->arg_count; k++)
@@ -282,6 +296,23 @@ bool ir_pass_const_fold(struct ir_function *fn) {
       }
     }
     if (!changed) break;
+    /* Operands of everything but phis were folded before their users in RPO; another round
+     * only helps if a phi (whose operands may come from later blocks) can now fold. */
+    bool phi_can_fold = false;
+    for (uint32_t id = 0; id < fn->inst_count && !phi_can_fold; id++) {
+      const struct ir_inst *in = &fn->insts[id];
+      if (in->dead || in->op != IR_OP_phi || in->arg_count == 0) continue;
+      const uint32_t *args = ir_inst_args(fn, id);
+      uint32_t a0 = resolve(fwd, args[0]);
+      bool same = true, consts = ir_is_const(fn, a0);
+      for (uint32_t k = 1; k < in->arg_count; k++) {
+        uint32_t a = resolve(fwd, args[k]);
+        same = same && (a == a0 || a == id);
+        consts = consts && ir_is_const(fn, a) && fn->insts[a].imm == fn->insts[a0].imm;
+      }
+      phi_can_fold = same || consts;
+    }
+    if (!phi_can_fold) break;
   }
   for (uint32_t id = 0; id < fn->inst_count; id++) {
     if (fn->insts[id].dead) continue;
