@@ -9,6 +9,7 @@
 #include "hle/guest_errno.h"
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
+#include "kernel/guest_vm.h"
 #include "loader/process.h"
 
 /* __stack_chk_guard: the canary stack-protected guest code compares against. Random per
@@ -25,7 +26,17 @@ __attribute__((constructor)) static void kernel_stack_guard_init(void) {
 _Noreturn void kernel_exit_process(int status) { process_exit(status); }
 
 void kernel_stack_chk_fail(void) {
-  LOG(hle, GAME_ERROR, "guest stack smashing detected (__stack_chk_fail); stopping");
+  /* the return address is in the guest function whose canary was overwritten */
+  uint64_t where = (uint64_t)(uintptr_t)__builtin_return_address(0), start = 0;
+  const char *range = guest_vm_describe(where, &start);
+  if (range)
+    LOG(hle, GAME_ERROR,
+        "guest stack smashing detected (__stack_chk_fail) in code at %#lx (in %s, range "
+        "from %#lx); stopping",
+        (unsigned long)where, range, (unsigned long)start);
+  else
+    LOG(hle, GAME_ERROR, "guest stack smashing detected (__stack_chk_fail) in code at %#lx; "
+        "stopping", (unsigned long)where);
   log_close();
   _exit(PROSPERO_EXIT_GUEST_CRASH);
 }
