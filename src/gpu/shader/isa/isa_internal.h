@@ -90,6 +90,9 @@ const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op);
 
+/* Builds the printer's lookup tables (called once with the opcode tables). */
+void isa_print_init(void);
+
 /* Fills the derived metadata (flags, types, def/src counts) of a compiled descriptor. */
 void isa_op_desc_finish(struct isa_op_desc *d);
 

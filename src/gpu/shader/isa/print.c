@@ -143,59 +143,92 @@ static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
     out_str(o, inline_floats[i].text);
 }
 
+static void out_hex(struct out *o, uint32_t v) {
+  out_str(o, "0x");
+  out_uint(o, v, 16, 0);
+}
+
+static void out_int(struct out *o, int32_t v) {
+  if (v < 0) out_char(o, '-');
+  out_uint(o, v < 0 ? (uint32_t)-(int64_t)v : (uint32_t)v, 10, 0);
+}
+
 static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
   int32_t s = (int32_t)lit;
   const char *n;
   switch (cls) {
     case ISA_CLS_F16: {
       int16_t v = (int16_t)(lit & 0xFFFF);
-      if (inline_int(v)) { put(o, "%d", v); return; }
+      if (inline_int(v)) { out_int(o, v); return; }
       if ((n = float_name16(lit & 0xFFFF))) { out_str(o, n); return; }
-      put(o, "0x%x", lit & 0xFFFF);
+      out_hex(o, lit & 0xFFFF);
       return;
     }
     case ISA_CLS_I16:
-      if (inline_int(s)) { put(o, "%d", s); return; }
+      if (inline_int(s)) { out_int(o, s); return; }
       if ((n = float_name32(lit))) { out_str(o, n); return; }
-      put(o, "0x%x", lit & 0xFFFF);
+      out_hex(o, lit & 0xFFFF);
       return;
     case ISA_CLS_F64: {
       uint64_t v = (uint64_t)lit << 32;
       if (v == 0) { out_str(o, "0"); return; }
       if ((n = float_name64(v))) { out_str(o, n); return; }
-      put(o, "0x%x", lit);
+      out_hex(o, lit);
       return;
     }
     case ISA_CLS_I64:
-      if (lit <= 64) { put(o, "%u", lit); return; }
-      put(o, "0x%x", lit);
+      if (lit <= 64) { out_uint(o, lit, 10, 0); return; }
+      out_hex(o, lit);
       return;
     case ISA_CLS_V2F16:
-      if (inline_int(s)) { put(o, "%d", s); return; }
+      if (inline_int(s)) { out_int(o, s); return; }
       if (lit >> 16 == 0 && (n = float_name16(lit))) { out_str(o, n); return; }
-      put(o, "0x%x", lit);
+      out_hex(o, lit);
       return;
     default:
-      if (inline_int(s)) { put(o, "%d", s); return; }
+      if (inline_int(s)) { out_int(o, s); return; }
       if ((n = float_name32(lit))) { out_str(o, n); return; }
-      put(o, "0x%x", lit);
+      out_hex(o, lit);
       return;
   }
 }
 
 /* ---- registers ------------------------------------------------------------------------- */
 
+/* Decimal text of 0..511 (register numbers), built once. */
+static char dec_text[512][4];
+static uint8_t dec_len[512];
+void isa_print_init(void) { /* called once by the table builder */
+  for (unsigned i = 0; i < 512; i++) {
+    char t[4];
+    int n = 0;
+    unsigned v = i;
+    do t[n++] = (char)('0' + v % 10), v /= 10; while (v);
+    for (int k = 0; k < n; k++) dec_text[i][k] = t[n - 1 - k];
+    dec_len[i] = (uint8_t)n;
+  }
+}
+
+static inline void out_reg_num(struct out *o, unsigned v) {
+  if (v < 512 && o->len + 4 < o->size) {
+    memcpy(o->buf + o->len, dec_text[v], 4);
+    o->len += dec_len[v];
+  } else {
+    out_uint(o, v, 10, 0);
+  }
+}
+
 static void print_range(struct out *o, const char *prefix, unsigned first, unsigned count) {
   out_str(o, prefix);
   if (count == 1) {
-    out_uint(o, first, 10, 0);
-  } else {
-    out_char(o, '[');
-    out_uint(o, first, 10, 0);
-    out_char(o, ':');
-    out_uint(o, first + count - 1, 10, 0);
-    out_char(o, ']');
+    out_reg_num(o, first);
+    return;
   }
+  out_char(o, '[');
+  out_reg_num(o, first);
+  out_char(o, ':');
+  out_reg_num(o, first + count - 1);
+  out_char(o, ']');
 }
 
 static unsigned align_sgpr(unsigned r, unsigned count) {
@@ -335,9 +368,14 @@ static int src_index(uint8_t field) {
 }
 
 static void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
-  put(o, " %s:[", name);
-  for (unsigned i = 0; i < n; i++) put(o, "%s%u", i ? "," : "", bits >> i & 1);
-  out_str(o, "]");
+  out_char(o, ' ');
+  out_str(o, name);
+  out_str(o, ":[");
+  for (unsigned i = 0; i < n; i++) {
+    if (i) out_char(o, ',');
+    out_char(o, (char)('0' + (bits >> i & 1)));
+  }
+  out_char(o, ']');
 }
 
 static void print_signed_hex(struct out *o, int32_t v) {
@@ -376,7 +414,12 @@ static void print_swizzle(struct out *o, unsigned v) {
 /* DPP16 dpp_ctrl (9 bits). */
 static void print_dpp_ctrl(struct out *o, unsigned c) {
   if (c <= 0xFF)
-    put(o, "quad_perm:[%u,%u,%u,%u]", c & 3, (c >> 2) & 3, (c >> 4) & 3, (c >> 6) & 3);
+  {
+    char q[] = "quad_perm:[0,0,0,0]";
+    q[11] = (char)('0' + (c & 3)), q[13] = (char)('0' + ((c >> 2) & 3));
+    q[15] = (char)('0' + ((c >> 4) & 3)), q[17] = (char)('0' + ((c >> 6) & 3));
+    out_str(o, q);
+  }
   else if (c >= 0x101 && c <= 0x10F)
     put(o, "row_shl:%u", c & 0xF);
   else if (c >= 0x111 && c <= 0x11F)
@@ -550,7 +593,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
                   x->kind == ISA_OPK_LITERAL;
     bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */
     if (sext) out_str(&o, "sext(");
-    if (neg) put(&o, neg_fn ? "neg(" : "-");
+    if (neg) out_str(&o, neg_fn ? "neg(" : "-");
     if (abs) out_str(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
@@ -600,7 +643,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   } else if (dpp16) {
     out_str(&o, " ");
     print_dpp_ctrl(&o, in->dpp_ctrl);
-    put(&o, " row_mask:0x%x bank_mask:0x%x", in->row_mask, in->bank_mask);
+    out_str(&o, " row_mask:0x");
+    out_char(&o, "0123456789abcdef"[in->row_mask & 15]);
+    out_str(&o, " bank_mask:0x");
+    out_char(&o, "0123456789abcdef"[in->bank_mask & 15]);
     if (in->bound_ctrl) out_str(&o, " bound_ctrl:1");
     if (in->fi) out_str(&o, " fi:1");
   } else if (in->variant == ISA_VARIANT_DPP8) {
@@ -616,11 +662,18 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
     if (in->clamp) out_str(&o, " clamp");
     out_str(&o, omod[in->omod & 3]);
-    if (in->family != ISA_FAMILY_VOPC)
-      put(&o, " dst_sel:%s dst_unused:%s", sel[in->sdwa_dst_sel % 7],
-          unused[in->sdwa_dst_unused & 3]);
-    put(&o, " src0_sel:%s", sel[in->sdwa_src0_sel % 7]);
-    if (isa_op_desc_field(d, ISA_FIELD_V1)) put(&o, " src1_sel:%s", sel[in->sdwa_src1_sel % 7]);
+    if (in->family != ISA_FAMILY_VOPC) {
+      out_str(&o, " dst_sel:");
+      out_str(&o, sel[in->sdwa_dst_sel % 7]);
+      out_str(&o, " dst_unused:");
+      out_str(&o, unused[in->sdwa_dst_unused & 3]);
+    }
+    out_str(&o, " src0_sel:");
+    out_str(&o, sel[in->sdwa_src0_sel % 7]);
+    if (isa_op_desc_field(d, ISA_FIELD_V1)) {
+      out_str(&o, " src1_sel:");
+      out_str(&o, sel[in->sdwa_src1_sel % 7]);
+    }
   } else if (vop3) {
     if (in->op_sel && !strncmp(d->info.name, "v_permlane", 10)) {
       print_bits(&o, "op_sel", in->op_sel & 3, 2); /* op_sel:[fi,bound_ctrl] */
