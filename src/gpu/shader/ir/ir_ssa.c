@@ -18,6 +18,7 @@ struct ssa {
   uint32_t *fwd;            /* value forwarding for removed phis and reads */
   uint32_t fwd_cap;
   uint8_t *filled, *sealed;
+  uint8_t *retreat_target;  /* blocks entered by an edge from a later block in RPO */
   uint32_t *entry_value;    /* slot -> entry_reg instruction */
   uint32_t undef[IR_TYPE_COUNT];
   struct { uint32_t slot, phi, next; } *incomplete; /* per-block lists */
@@ -127,6 +128,26 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
     s->incomplete_head[block] = s->incomplete_count++;
   } else if (npred == 1) {
     val = read_var(s, cfg_graph_pred(fn->cfg, block, 0), slot);
+  } else if (!s->retreat_target[block]) {
+    /* No edge comes back into this block, so reading the predecessors cannot cycle back
+     * here: read them first and make a phi only when they differ. */
+    uint32_t stack_vals[8], *vals = npred <= 8 ? stack_vals : malloc(npred * sizeof *vals);
+    if (!vals) return s->failed = true, IR_NONE;
+    bool same = true;
+    for (uint32_t i = 0; i < npred && !s->failed; i++) {
+      uint32_t p = cfg_graph_pred(fn->cfg, block, i);
+      vals[i] = cfg_graph_reachable(fn->cfg, p) ? read_var(s, p, slot)
+                                                : undef_of(s, ir_reg_type(s->reg_of[slot]));
+      same = same && vals[i] == vals[0];
+    }
+    if (same) {
+      val = vals[0];
+    } else {
+      val = new_phi(s, block, slot);
+      if (val != IR_NONE) memcpy(ir_inst_args(fn, val), vals, npred * sizeof *vals);
+    }
+    if (vals != stack_vals) free(vals);
+    if (val == IR_NONE) return IR_NONE;
   } else {
     uint32_t phi = new_phi(s, block, slot);
     if (phi == IR_NONE) return IR_NONE;
@@ -188,8 +209,16 @@ bool ir_pass_ssa(struct ir_function *fn) {
   s.filled = calloc(nb, 1);
   s.sealed = calloc(nb, 1);
   s.incomplete_head = malloc((nb + 1) * sizeof *s.incomplete_head);
+  s.retreat_target = calloc(nb + 1, 1);
+  for (uint32_t b = 0; s.retreat_target && b < nb; b++) {
+    uint32_t rb = cfg_graph_rpo_index(g, b);
+    for (uint32_t i = 0; rb != CFG_NONE && i < cfg_graph_pred_count(g, b); i++) {
+      uint32_t rp = cfg_graph_rpo_index(g, cfg_graph_pred(g, b, i));
+      if (rp != CFG_NONE && rp >= rb) s.retreat_target[b] = 1;
+    }
+  }
   for (uint32_t i = 0; s.incomplete_head && i < nb; i++) s.incomplete_head[i] = IR_NONE;
-  bool ok = s.incomplete_head && s.slot_of && s.reg_of && s.filled && s.sealed && fwd_fit(&s);
+  bool ok = s.incomplete_head && s.retreat_target && s.slot_of && s.reg_of && s.filled && s.sealed && fwd_fit(&s);
   if (ok) {
     for (uint32_t r = 0; r < IR_REG_COUNT; r++) s.slot_of[r] = IR_NONE;
     for (uint32_t t = 0; t < IR_TYPE_COUNT; t++) s.undef[t] = IR_NONE;
@@ -226,13 +255,25 @@ bool ir_pass_ssa(struct ir_function *fn) {
     ok = !s.failed;
   }
   if (ok) {
-    /* phis made trivial by later forwarding */
-    for (bool changed = true; changed;) {
-      changed = false;
+    /* phis made trivial by later forwarding: sweep the phis (not every instruction) until
+     * nothing changes */
+    uint32_t nphi = 0;
+    uint32_t *phis = malloc((fn->inst_count + 1) * sizeof *phis);
+    if (!phis) {
+      ok = false;
+    } else {
       for (uint32_t id = 0; id < fn->inst_count; id++)
-        if (!fn->insts[id].dead && fn->insts[id].op == IR_OP_phi &&
-            try_remove_trivial(&s, id) != id)
-          changed = true;
+        if (!fn->insts[id].dead && fn->insts[id].op == IR_OP_phi) phis[nphi++] = id;
+      for (bool changed = true; changed;) {
+        changed = false;
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < nphi; i++) {
+          if (try_remove_trivial(&s, phis[i]) != phis[i]) changed = true;
+          else phis[kept++] = phis[i];
+        }
+        nphi = kept;
+      }
+      free(phis);
     }
     for (uint32_t id = 0; id < fn->inst_count; id++) {
       if (fn->insts[id].dead) continue;
@@ -251,5 +292,6 @@ bool ir_pass_ssa(struct ir_function *fn) {
   free(s.entry_value);
   free(s.incomplete);
   free(s.incomplete_head);
+  free(s.retreat_target);
   return ok;
 }
