@@ -37,7 +37,7 @@ static const struct {
     {"SOPC", 0xFF800000, 0xBF000000, true},  {"SOPP", 0xFF800000, 0xBF800000, true},
     {"VOP3", 0xFC000000, 0xD4000000, true},  {"VOP3P", 0xFC000000, 0xCC000000, true},
     {"VINTRP", 0xFC000000, 0xC8000000, true}, {"DS", 0xFC000000, 0xD8000000, true},
-    {"FLAT", 0xFC000000, 0xDC000000, false},   {"MUBUF", 0xFC000000, 0xE0000000, true},
+    {"FLAT", 0xFC000000, 0xDC000000, true},   {"MUBUF", 0xFC000000, 0xE0000000, true},
     {"MTBUF", 0xFC000000, 0xE8000000, true},  {"MIMG", 0xFC000000, 0xF0000000, false},
     {"SMEM", 0xFC000000, 0xF4000000, true},   {"EXP", 0xFC000000, 0xF8000000, true},
 };

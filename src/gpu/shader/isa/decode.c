@@ -378,8 +378,8 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
 /* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
 static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
   unsigned m = d->mods_print;
-  if (in->family == ISA_FAMILY_FLAT && in->seg == 0 && in->dlc && strstr(d->info.name, "_atomic_"))
-    return false; /* flat atomics take no dlc */
+  if (in->family == ISA_FAMILY_FLAT && in->seg == 0 && in->dlc && strstr(d->info.name, "_atomic_fm"))
+    return false; /* flat fmin/fmax atomics take no dlc */
   if (in->family == ISA_FAMILY_SMEM) {
     if (in->glc && !(m & 0x3)) return false;
     if (in->dlc && !(m & 0xC)) return false;
@@ -538,7 +538,7 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     /* w0: offset 11:0, dlc 12, lds 13, seg 15:14, glc 16, slc 17, op 24:18;
      * w1: addr 7:0, data 15:8, saddr 22:16, nv 23, vdst 31:24 */
     unsigned saddr = (w[1] >> 16) & 0x7F;
-    bool sa = saddr != ISA_SRC_NULL && !(seg == 0 && saddr == 0x7F); /* flat: 0x7f is off too */
+    bool sa = saddr != ISA_SRC_NULL;
     unsigned k = ((w[0] >> 13) & 1) * 4 + ((w[0] >> 16) & 1) * 2 + sa;
     if (!d->sub[k] || (w[1] >> 23 & 1))
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "FLAT form not allowed");

@@ -597,8 +597,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (abs) out_str(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
-    else if (od->field == ISA_FIELD_TXT_OFF)
-      out_str(&o, "off");
+    else if (od->field == ISA_FIELD_TXT_OFF ||
+             (od->field == ISA_FIELD_SA && in->lds && x->raw == ISA_SRC_EXEC_HI))
+      out_str(&o, "off"); /* (scratch lds form prints saddr exec_hi as off) */
     else if (od->field == ISA_FIELD_ATTR)
       put(&o, "attr%u.%c", x->value & 0x3F, "xyzw"[(x->value >> 6) & 3]);
     else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
