@@ -156,8 +156,10 @@ void ir_function_destroy(struct ir_function *fn) {
 static uint32_t new_inst(struct ir_function *fn, uint32_t block, enum ir_op op,
                          enum ir_type type, uint64_t imm, uint32_t n) {
   if (fn->failed || block >= fn->block_count) return IR_NONE;
-  if (!grow((void **)&fn->insts, &fn->inst_cap, fn->inst_count + 1, sizeof *fn->insts) ||
-      !grow((void **)&fn->args, &fn->arg_cap, fn->arg_count + n, sizeof *fn->args)) {
+  if ((fn->inst_count >= fn->inst_cap &&
+       !grow((void **)&fn->insts, &fn->inst_cap, fn->inst_count + 1, sizeof *fn->insts)) ||
+      (fn->arg_count + n > fn->arg_cap &&
+       !grow((void **)&fn->args, &fn->arg_cap, fn->arg_count + n, sizeof *fn->args))) {
     fn->failed = true;
     return IR_NONE;
   }
@@ -204,7 +206,7 @@ static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, ui
     b->insts = p;
     b->cap = cap;
   }
-  memmove(&b->insts[at + 1], &b->insts[at], (b->count - at) * sizeof *b->insts);
+  if (at < b->count) memmove(&b->insts[at + 1], &b->insts[at], (b->count - at) * sizeof *b->insts);
   b->insts[at] = id;
   b->count++;
   return true;

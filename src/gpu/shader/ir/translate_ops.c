@@ -263,11 +263,13 @@ static const struct xl_entry *lookup_name(const char *base) {
  * entry index + 2. Concurrent fills store the same value. */
 static uint16_t entry_cache[ISA_FAMILY_COUNT][1024];
 
-static const struct xl_entry *lookup(const struct isa_inst *in, const char *base) {
+static const struct xl_entry *lookup(const struct isa_inst *in) {
   uint16_t *slot = in->family < ISA_FAMILY_COUNT && in->op < 1024 ? &entry_cache[in->family][in->op]
                                                                   : NULL;
   uint16_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
   if (v) return v == 1 ? NULL : &xl_entries[v - 2];
+  char base[64];
+  base_name(in->info->name, base, sizeof base);
   const struct xl_entry *e = lookup_name(base);
   if (slot) __atomic_store_n(slot, (uint16_t)(e ? e - xl_entries + 2 : 1), __ATOMIC_RELAXED);
   return e;
@@ -614,8 +616,6 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
 }
 
 void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  char base[64];
-  base_name(in->info->name, base, sizeof base);
   x->dpp_src0 = x->dpp_write = IR_NONE;
   x->sdwa = false;
   x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
@@ -626,7 +626,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   if (in->variant == ISA_VARIANT_SDWA) {
     /* sub-dword selects of sources 0/1 (zero- or sign-extended), then the destination rule */
-    const struct xl_entry *se = lookup(in, base);
+    const struct xl_entry *se = lookup(in);
     if (!se || (se->kind != K_VMOV && se->kind != K_VF32_BIN && se->kind != K_VF32_UN &&
                 se->kind != K_VU32_BIN && se->kind != K_VU32_UN && se->kind != K_VCVT &&
                 se->kind != K_VU24_MUL)) {
@@ -657,15 +657,16 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     }
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
-    if (!lookup(in, base) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
+    if (!lookup(in) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
       xl_unsupported(x, in, pc);
       return;
     }
   }
-  if (scalar_compare(x, in, base) || vector_compare(x, in, base)) return;
-  const struct xl_entry *e = lookup(in, base);
-  if (!e) {
-    xl_unsupported(x, in, pc);
+  const struct xl_entry *e = lookup(in);
+  if (!e) { /* compares are parsed from their names; anything else has no translation */
+    char base[64];
+    base_name(in->info->name, base, sizeof base);
+    if (!scalar_compare(x, in, base) && !vector_compare(x, in, base)) xl_unsupported(x, in, pc);
     return;
   }
   struct ir_builder *bd = &x->b;
