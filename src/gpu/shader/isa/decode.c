@@ -1,5 +1,6 @@
 /* GFX10 instruction decoder: family from the top bits, fields by the family's fixed layout,
  * operands and validity from the opcode table. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -500,7 +501,9 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     return fail(err, ISA_ERR_TRUNCATED, offset, 0, "no dword at this offset");
   const uint32_t *w = words + offset;
   size_t avail = count - offset;
-  memset(in, 0, sizeof *in);
+  /* zero everything but the operand arrays (only [0, num) of them is ever read) */
+  memset(in, 0, offsetof(struct isa_inst, defs));
+  memset(&in->clamp, 0, sizeof *in - offsetof(struct isa_inst, clamp));
   unsigned op = 0;
   int fam = family_of(w[0], &op);
   if (fam < 0) return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "no encoding family");

@@ -467,7 +467,7 @@ static void print_exp(struct out *o, const struct isa_inst *in) {
   else if (t >= 32) put(o, "param%u", t - 32);
   else put(o, "invalid_target_%u", t);
   for (unsigned i = 0; i < 4; i++) {
-    put(o, i ? ", " : " ");
+    out_str(o, i ? ", " : " ");
     unsigned src = in->exp_compr ? (i < 2 ? 0 : 1) : i;
     if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else out_str(o, "off");
   }
@@ -507,7 +507,7 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
   static const char *const names[9] = {"unorm", "glc", "slc", "dlc", "r128", "a16", "tfe",
                                        "lwe", "d16"};
   for (unsigned i = 0; i < 9; i++)
-    if (set[i] && (acc >> (2 * i) & 1)) put(o, " %s", names[i]);
+    if (set[i] && (acc >> (2 * i) & 1)) out_char(o, ' '), out_str(o, names[i]);
 }
 
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
@@ -520,7 +520,7 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
   for (unsigned i = 0; i < in->num_srcs && n < 4; i++) all[n++] = &in->srcs[i];
   static const struct isa_opnd_desc soff_desc = {.field = ISA_FIELD_S0};
   for (unsigned i = 0; i < n; i++) {
-    put(o, i ? ", " : " ");
+    out_str(o, i ? ", " : " ");
     if (all[i]->kind == ISA_OPK_NONE)
       out_str(o, "off");
     else
@@ -535,7 +535,7 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
   }
   if (in->idxen) out_str(o, " idxen");
   if (in->offen) out_str(o, " offen");
-  if (in->offset) put(o, " offset:%d", in->offset);
+  if (in->offset) out_str(o, " offset:"), out_int(o, in->offset);
   if (in->glc) out_str(o, " glc");
   if (in->slc) out_str(o, " slc");
   if (in->dlc) out_str(o, " dlc");
@@ -617,7 +617,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   if (in->family == ISA_FAMILY_VINTRP) {
     put(&o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
   } else if (in->family == ISA_FAMILY_FLAT) {
-    if (in->offset) put(&o, " offset:%d", in->offset);
+    if (in->offset) out_str(&o, " offset:"), out_int(&o, in->offset);
     if (in->glc) out_str(&o, " glc");
     if (in->slc) out_str(&o, " slc");
     if (in->dlc) out_str(&o, " dlc");
@@ -635,7 +635,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if ((m & 1) && off && !strcmp(d->info.name, "ds_swizzle_b32"))
       print_swizzle(&o, off);
     else if ((m & 1) && off)
-      put(&o, " offset:%u", off);
+      out_str(&o, " offset:"), out_uint(&o, off, 10, 0);
     if (!(m & 1) && (m & 4)) {
       if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
       if (off >> 8) put(&o, " offset1:%u", off >> 8);
@@ -652,7 +652,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (in->fi) out_str(&o, " fi:1");
   } else if (in->variant == ISA_VARIANT_DPP8) {
     out_str(&o, " dpp8:[");
-    for (unsigned i = 0; i < 8; i++) put(&o, "%s%u", i ? "," : "", (in->dpp8 >> (3 * i)) & 7);
+    for (unsigned i = 0; i < 8; i++) {
+      if (i) out_char(&o, ',');
+      out_char(&o, (char)('0' + ((in->dpp8 >> (3 * i)) & 7)));
+    }
     out_str(&o, "]");
     if (in->fi) out_str(&o, " fi:1");
   } else if (sdwa) {

@@ -312,9 +312,16 @@ static void tables_build(void) {
   }
 }
 
+static _Atomic bool tables_ready;
+
+static void tables_build_once(void) {
+  tables_build();
+  tables_ready = true;
+}
+
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op) {
-  pthread_once(&tables_once, tables_build);
+  if (!tables_ready) pthread_once(&tables_once, tables_build_once);
   if ((unsigned)family >= ISA_FAMILY_COUNT || (unsigned)variant >= NV_) return NULL;
   if (!index_of[family][variant]) return NULL;
   const struct isa_family_table *t =
