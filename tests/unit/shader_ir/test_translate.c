@@ -495,6 +495,32 @@ static void sdwa_selects_and_destination_rules(void **state) {
   free(r);
 }
 
+static void compare_class_and_exec_hi(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xabcd0000ffffffffull), *r = calloc(1, sizeof *r);
+  static const uint32_t values[5] = {0x7f800000u, 0x80000000u, 0x7fc00000u, 0x00000001u,
+                                     0x3f800000u}; /* +inf, -0, qNaN, +denormal, 1.0 */
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = l < 5 ? values[l] : 0; /* +0 elsewhere */
+    w->vgpr[2][l] = 1u << 9 | 1u << 5 | 1u << 1 | 1u << 7;
+  }
+  run("v_cmp_class_f32 vcc_lo, v1, v2\n"
+      "s_and_saveexec_b32 s0, vcc_lo\n"
+      "s_cbranch_execz skip\n"
+      "v_mov_b32 v3, 1\n"
+      "skip:\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vcc, 0xf);
+  assert_int_equal(r->sgpr[0], 0xffffffffu);
+  assert_int_equal(r->exec, 0xabcd00000000000full); /* wave32: exec_hi untouched */
+  assert_int_equal(r->vgpr[3][3], 1);
+  assert_int_equal(r->vgpr[3][4], 0);
+  free(w);
+  free(r);
+}
+
 static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -859,6 +885,7 @@ int main(void) {
       cmocka_unit_test(image_operations_carry_dim_dmask_and_coordinates),
       cmocka_unit_test(dpp_cross_lane_moves),
       cmocka_unit_test(sdwa_selects_and_destination_rules),
+      cmocka_unit_test(compare_class_and_exec_hi),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(float_mode_writes),

@@ -142,7 +142,8 @@
   X(fcos,           F32,  PURE,              1, (F32)) \
   X(fldexp,         F32,  PURE,              2, (F32, U32)) \
   X(fcmp,           U1,   PURE | IMM,        2, (F32, F32)) /* imm = enum ir_fcmp */ \
-  X(fclass,         U1,   PURE,              2, (F32, U32)) /* class mask test */ \
+  X(fclass,         U1,   PURE,              2, (F32, U32)) /* class in mask: bit 0 sNaN, */ \
+  /* 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf */ \
   X(cvt_f32_u32,    F32,  PURE,              1, (U32)) \
   X(cvt_f32_i32,    F32,  PURE,              1, (U32)) \
   X(cvt_u32_f32,    U32,  PURE,              1, (F32)) /* saturating, NaN -> 0 */ \

@@ -159,6 +159,14 @@ bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
     case IR_OP_frint: *out = bits_of_f32(nearbyintf(fa)); return true;
     case IR_OP_fsqrt: *out = bits_of_f32(sqrtf(fa)); return true;
     case IR_OP_fcmp: *out = fcmp_eval((uint32_t)imm, fa, fb); return true;
+    case IR_OP_fclass: {
+      uint32_t exp = (a >> 23) & 0xff, man = a & 0x7fffff, neg = a >> 31, bit;
+      if (exp == 0xff) bit = man ? ((man >> 22) & 1 ? 1 : 0) : (neg ? 2 : 9);
+      else if (exp == 0) bit = man ? (neg ? 4 : 7) : (neg ? 5 : 6);
+      else bit = neg ? 3 : 8;
+      *out = (b >> bit) & 1;
+      return true;
+    }
     case IR_OP_cvt_f32_u32: *out = bits_of_f32((float)a); return true;
     case IR_OP_cvt_f32_i32: *out = bits_of_f32((float)(int32_t)a); return true;
     case IR_OP_cvt_u32_f32: *out = u32_of_f32_sat(fa, false); return true;

@@ -336,8 +336,11 @@ static void saveexec(struct xl_state *x, const struct isa_inst *in, const struct
   uint32_t s = src_mask(x, &in->srcs[0]);
   uint32_t n = ir_iand64(&x->b, logic64(x, (enum xl_logic)e->detail, s, exec), wave_mask(x));
   if (in->num_defs) write_mask(x, &in->defs[0], exec);
-  set(x, IR_REG_EXEC, n);
   set_scc(x, nz64(x, n));
+  /* wave32 writes exec_lo only; exec_hi keeps its value */
+  if (!x->wave64)
+    n = ir_ior64(&x->b, n, ir_iand64(&x->b, exec, c64(x, 0xffffffff00000000ull)));
+  set(x, IR_REG_EXEC, n);
 }
 
 /* Integer compare of A and B (U32 or U64) per predicate. */
@@ -426,7 +429,10 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const 
   size_t plen = (size_t)(us - p);
   const char *ty = us + 1;
   uint32_t cond = IR_NONE;
-  if (strcmp(ty, "f32") == 0 || strcmp(ty, "f64") == 0) {
+  if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f32") == 0) {
+    /* src1 is a mask of IEEE classes (see ir_ops.h fclass) */
+    cond = ir_fclass(&x->b, fsrc(x, in, 0), src32(x, in, 1));
+  } else if (strcmp(ty, "f32") == 0 || strcmp(ty, "f64") == 0) {
     bool d = ty[1] == '6';
     for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
       if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
@@ -1021,8 +1027,9 @@ uint32_t xl_branch_condition(struct xl_state *x, enum xl_flow flow) {
     case XL_FLOW_SCC1: return get(x, IR_REG_SCC);
     case XL_FLOW_VCCZ: return ir_ieq64(bd, ir_iand64(bd, get(x, IR_REG_VCC), wave_mask(x)), c64(x, 0));
     case XL_FLOW_VCCNZ: return ir_ine64(bd, ir_iand64(bd, get(x, IR_REG_VCC), wave_mask(x)), c64(x, 0));
-    case XL_FLOW_EXECZ: return ir_ieq64(bd, get(x, IR_REG_EXEC), c64(x, 0));
-    case XL_FLOW_EXECNZ: return ir_ine64(bd, get(x, IR_REG_EXEC), c64(x, 0));
+    /* wave32 tests exec_lo only */
+    case XL_FLOW_EXECZ: return ir_ieq64(bd, ir_iand64(bd, get(x, IR_REG_EXEC), wave_mask(x)), c64(x, 0));
+    case XL_FLOW_EXECNZ: return ir_ine64(bd, ir_iand64(bd, get(x, IR_REG_EXEC), wave_mask(x)), c64(x, 0));
     default: return ir_b_const(bd, IR_TYPE_U1, 1);
   }
 }
