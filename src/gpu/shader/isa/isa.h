@@ -213,6 +213,7 @@ struct isa_inst {
   uint32_t words[5];                  /* the encoding */
 
   uint8_t num_defs, num_srcs;
+  /* Only defs[0..num_defs) and srcs[0..num_srcs) are defined after a decode. */
   struct isa_operand defs[ISA_MAX_DEFS]; /* vdst/sdst/vdata-out; defs[1] is the VOP3B sdst */
   struct isa_operand srcs[ISA_MAX_SRCS]; /* in assembly order after the defs */
 
