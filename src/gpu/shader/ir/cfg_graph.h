@@ -8,8 +8,10 @@
  *   - immediate post-dominators over a virtual exit node (CFG_EXIT) that follows every node
  *     without successors; nodes that cannot reach an exit (infinite loops) are tied to it
  *     too so that every reachable node has a post-dominator,
- *   - strongly connected components (Tarjan), and whether any cyclic component has more
- *     than one entry (irreducible control flow),
+ *   - irreducibility: a retreating edge (target not after its source in RPO) whose target
+ *     does not dominate its source, i.e. a cycle that can be entered at two nodes,
+ *   - strongly connected components (Tarjan), computed on the first SCC query (queries of
+ *     one graph are therefore not safe from several threads at once),
  *   - natural loops: one per header (target of back edges), with their body, latches,
  *     exit targets, parent loop and depth.
  * Unreachable nodes are ignored by every analysis (their idom is CFG_NONE).
