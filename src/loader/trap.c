@@ -20,6 +20,7 @@
 #include "kernel/guest_vm.h"
 #include "loader/module.h"
 #include "loader/process.h"
+#include "loader/sce_elf.h"
 
 static trap_handler_fn trap_chain[TRAP_MAX_HANDLERS];
 static int trap_chain_count;
@@ -171,6 +172,10 @@ static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind
       uint64_t a = (uint64_t)(uintptr_t)info->si_addr;
       trap_describe_address(a, what, sizeof what);
       LOG(trap, ERROR, "fault address 0x%llx = %s", (unsigned long long)a, what);
+      uint64_t rs;
+      const char *range = guest_vm_describe(a, &rs);
+      if (range && strstr(range, "stack") && a - rs < SCE_GUEST_PAGE_SIZE)
+        LOG(trap, ERROR, "that is the guard page below the %s: a stack overflow", range);
     }
   }
   LOG(trap, ERROR, "rax=%016llx rbx=%016llx rcx=%016llx rdx=%016llx",
