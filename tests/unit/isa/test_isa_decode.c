@@ -136,6 +136,19 @@ static void test_metadata(void **state) {
   assert_true(isa_opcode_lookup(ISA_FAMILY_VOP2, 0x03)->flags & ISA_F_FLOAT);
   assert_null(isa_opcode_lookup(ISA_FAMILY_VOP2, 0x0e)); /* no VOP2 opcode 0x0e */
   assert_null(isa_opcode_lookup(ISA_FAMILY_VOP3, 5000));
+  /* memory effects */
+  const struct isa_opcode_info *m = isa_opcode_lookup(ISA_FAMILY_SMEM, 0x00); /* s_load_dword */
+  assert_true((m->flags & (ISA_F_LOAD | ISA_F_STORE)) == ISA_F_LOAD);
+  m = isa_opcode_lookup(ISA_FAMILY_MUBUF, 0x1c); /* buffer_store_dword */
+  assert_true((m->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_VECTOR)) ==
+              (ISA_F_STORE | ISA_F_VECTOR));
+  m = isa_opcode_lookup(ISA_FAMILY_DS, 0x00); /* ds_add_u32: an atomic without the word */
+  assert_string_equal(m->name, "ds_add_u32");
+  assert_true(m->flags & ISA_F_ATOMIC);
+  m = isa_opcode_lookup(ISA_FAMILY_MIMG, 0x20); /* image_sample */
+  assert_true(m->flags & ISA_F_LOAD);
+  assert_false(m->flags & ISA_F_STORE);
+  assert_true(isa_opcode_lookup(ISA_FAMILY_EXP, 0)->flags & ISA_F_SIDE_EFFECTS);
 }
 
 static void test_errors(void **state) {
