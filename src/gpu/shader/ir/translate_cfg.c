@@ -177,7 +177,8 @@ bool xl_discover(struct xl_code *c) {
       } else { /* setpc / swappc: the address must be a known constant */
         const struct isa_operand *src = &dec->in.srcs[0];
         uint32_t lo, hi;
-        if (src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 && known.known[src->reg] &&
+        if (dec->in.num_srcs > 0 && src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 &&
+            known.known[src->reg] &&
             known.known[src->reg + 1]) {
           lo = known.value[src->reg];
           hi = known.value[src->reg + 1];

@@ -12,7 +12,7 @@ static uint32_t desc4(struct xl_state *x, const struct isa_operand *op) {
 
 /* SMEM offset: an immediate (signed byte offset) or an SGPR. */
 static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsigned i) {
-  if (in->srcs[i].kind == ISA_OPK_IMM || in->srcs[i].kind == ISA_OPK_NONE)
+  if (srcp(in, i)->kind == ISA_OPK_IMM || srcp(in, i)->kind == ISA_OPK_NONE)
     return c32(x, (uint32_t)in->offset);
   return src32(x, in, i);
 }
@@ -22,7 +22,7 @@ static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
 /* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). */
 static void buffer_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
                            unsigned soffset, uint32_t *index, uint32_t *offset) {
-  const struct isa_operand *va = &in->srcs[vaddr];
+  const struct isa_operand *va = srcp(in, vaddr);
   unsigned k = 0;
   *index = in->idxen ? src_dword(x, va, k++, false) : c32(x, 0);
   uint32_t off = in->offen ? src_dword(x, va, k, false) : c32(x, 0);
@@ -35,9 +35,9 @@ static uint32_t global_address(struct xl_state *x, const struct isa_inst *in, un
                                unsigned saddr) {
   struct ir_builder *bd = &x->b;
   uint32_t a;
-  if (saddr < in->num_srcs && in->srcs[saddr].kind == ISA_OPK_SGPR)
+  if (srcp(in, saddr)->kind == ISA_OPK_SGPR)
     a = ir_iadd64(bd, src64(x, in, saddr, false),
-                  ir_pack_u64(bd, src_dword(x, &in->srcs[vaddr], 0, false), c32(x, 0)));
+                  ir_pack_u64(bd, src_dword(x, srcp(in, vaddr), 0, false), c32(x, 0)));
   else
     a = src64(x, in, vaddr, false);
   int64_t off = in->offset;
@@ -62,57 +62,57 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
       addr = src64(x, in, 1, false);
       offset = smem_offset(x, in, 2);
       for (unsigned i = 0; i < n; i++)
-        write_sdword(x, &in->srcs[0], i, ir_load_const(bd, addr, plus(x, offset, 4 * i)));
+        write_sdword(x, srcp(in, 0), i, ir_load_const(bd, addr, plus(x, offset, 4 * i)));
       break;
     case K_SBUFLOAD: /* srcs: sdata, V#, offset */
-      addr = desc4(x, &in->srcs[1]);
+      addr = desc4(x, srcp(in, 1));
       offset = smem_offset(x, in, 2);
       for (unsigned i = 0; i < n; i++)
-        write_sdword(x, &in->srcs[0], i, ir_load_buffer_const(bd, addr, plus(x, offset, 4 * i)));
+        write_sdword(x, srcp(in, 0), i, ir_load_buffer_const(bd, addr, plus(x, offset, 4 * i)));
       break;
     case K_BUFLOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
       buffer_address(x, in, 0, 2, &index, &offset);
-      addr = desc4(x, &in->srcs[1]);
+      addr = desc4(x, srcp(in, 1));
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
+        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
       break;
     case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
       buffer_address(x, in, 1, 3, &index, &offset);
-      addr = desc4(x, &in->srcs[2]);
+      addr = desc4(x, srcp(in, 2));
       for (unsigned i = 0; i < n; i++)
         ir_store_buffer(bd, addr, index, plus(x, offset, 4 * i),
-                        src_dword(x, &in->srcs[0], i, false), active_pred(x));
+                        src_dword(x, srcp(in, 0), i, false), active_pred(x));
       break;
     case K_BUFLOADFMT:
     case K_TBUFLOADFMT: { /* converted through the V# format (MUBUF) or the instruction's */
       buffer_address(x, in, 0, 2, &index, &offset);
-      addr = desc4(x, &in->srcs[1]);
+      addr = desc4(x, srcp(in, 1));
       uint64_t fmt = e->kind == K_TBUFLOADFMT ? in->format : 0;
       uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset);
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
+        write_v32(x, defp(in, 0), i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
       break;
     }
     case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
       addr = global_address(x, in, 0, 1);
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_global(bd, plus64(x, addr, 4 * i)));
+        write_v32(x, defp(in, 0), i, ir_load_global(bd, plus64(x, addr, 4 * i)));
       break;
     case K_GSTORE: /* srcs: vaddr, vdata, saddr */
       addr = global_address(x, in, 0, 2);
       for (unsigned i = 0; i < n; i++)
-        ir_store_global(bd, plus64(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false),
+        ir_store_global(bd, plus64(x, addr, 4 * i), src_dword(x, srcp(in, 1), i, false),
                         active_pred(x));
       break;
     case K_DSREAD: /* defs: vdst; srcs: addr */
       addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, &in->defs[0], i, ir_load_lds(bd, plus(x, addr, 4 * i)));
+        write_v32(x, defp(in, 0), i, ir_load_lds(bd, plus(x, addr, 4 * i)));
       break;
     case K_DSWRITE: /* srcs: addr, data */
       addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
       for (unsigned i = 0; i < n; i++)
-        ir_store_lds(bd, plus(x, addr, 4 * i), src_dword(x, &in->srcs[1], i, false), active_pred(x));
+        ir_store_lds(bd, plus(x, addr, 4 * i), src_dword(x, srcp(in, 1), i, false), active_pred(x));
       break;
     case K_DSREAD2:
     case K_DSWRITE2: { /* two elements at offset0 and offset1 (x stride: size or 64 x size) */
@@ -123,9 +123,9 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
         uint32_t a = plus(x, base, offs[h] * stride);
         for (unsigned i = 0; i < n; i++) {
           if (e->kind == K_DSREAD2) {
-            if (in->num_defs) write_v32(x, &in->defs[0], h * n + i, ir_load_lds(bd, plus(x, a, 4 * i)));
+            if (in->num_defs) write_v32(x, defp(in, 0), h * n + i, ir_load_lds(bd, plus(x, a, 4 * i)));
           } else {
-            ir_store_lds(bd, plus(x, a, 4 * i), src_dword(x, &in->srcs[1 + h], i, false),
+            ir_store_lds(bd, plus(x, a, 4 * i), src_dword(x, srcp(in, 1 + h), i, false),
                          active_pred(x));
           }
         }
@@ -156,7 +156,7 @@ void xl_translate_interp(struct xl_state *x, const struct isa_inst *in,
   } else if (e->detail == 0) {
     r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p10_i(bd, param, m0), ir_attr_p0_i(bd, param, m0));
   } else {
-    uint32_t d = ir_bitcast_f32(bd, src_dword(x, &in->defs[0], 0, false));
+    uint32_t d = ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false));
     r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p20_i(bd, param, m0), d);
   }
   write_vdst(x, in, ir_bitcast_u32(bd, r));
@@ -197,7 +197,7 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
   unsigned i = store, naddr = 0, res = XL_NONE;
   uint32_t addr[8];
   for (; i < in->num_srcs && naddr < 8; i++) {
-    const struct isa_operand *op = &in->srcs[i];
+    const struct isa_operand *op = srcp(in, i);
     if (op->kind != ISA_OPK_VGPR) break;
     for (unsigned k = 0; k < op->count && naddr < 8; k++) addr[naddr++] = src_dword(x, op, k, false);
   }
@@ -217,7 +217,7 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
   if (e->detail & IR_IMAGE_BIAS) co[3] = ir_bitcast_f32(bd, addr[0]);
   if (e->detail & IR_IMAGE_LOD)
     co[3] = fl ? ir_bitcast_f32(bd, addr[image_coords[dim]]) : addr[image_coords[dim]];
-  const struct isa_operand *t = &in->srcs[res];
+  const struct isa_operand *t = srcp(in, res);
   uint32_t td[8];
   for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
   uint32_t tsharp = ir_vec8_u32(bd, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
@@ -228,22 +228,22 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
       xl_unsupported(x, in, pc);
       return;
     }
-    uint32_t v = ir_image_sample_i(bd, flags, tsharp, desc4(x, &in->srcs[res + 1]),
+    uint32_t v = ir_image_sample_i(bd, flags, tsharp, desc4(x, srcp(in, res + 1)),
                                    ir_vec4_f32(bd, co[0], co[1], co[2], co[3]));
     unsigned out = 0;
     for (unsigned k = 0; k < 4; k++)
       if ((in->dmask >> k) & 1 && in->num_defs)
-        write_v32(x, &in->defs[0], out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
+        write_v32(x, defp(in, 0), out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
   } else if (e->op == IR_OP_image_load) {
     uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]));
     unsigned out = 0;
     for (unsigned k = 0; k < 4; k++)
       if ((in->dmask >> k) & 1 && in->num_defs)
-        write_v32(x, &in->defs[0], out++, ir_extract_u32_i(bd, k, v));
+        write_v32(x, defp(in, 0), out++, ir_extract_u32_i(bd, k, v));
   } else {
     uint32_t d[4], next = 0;
     for (unsigned k = 0; k < 4; k++)
-      d[k] = (in->dmask >> k) & 1 ? src_dword(x, &in->srcs[0], next++, false) : c32(x, 0);
+      d[k] = (in->dmask >> k) & 1 ? src_dword(x, srcp(in, 0), next++, false) : c32(x, 0);
     ir_image_store_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]),
                      ir_vec4_u32(bd, d[0], d[1], d[2], d[3]), lane_active(x));
   }

@@ -7,6 +7,16 @@
 #include "common/log.h"
 #include "gpu/shader/ir/translate_internal.h"
 
+/* Operand slots beyond num_srcs / num_defs are undefined after a decode: reading one gives
+ * an operand of kind NONE (reads as 0, writes are dropped). */
+static const struct isa_operand xl_no_operand;
+static inline const struct isa_operand *srcp(const struct isa_inst *in, unsigned i) {
+  return i < in->num_srcs && i < ISA_MAX_SRCS ? &in->srcs[i] : &xl_no_operand;
+}
+static inline const struct isa_operand *defp(const struct isa_inst *in, unsigned i) {
+  return i < in->num_defs && i < ISA_MAX_DEFS ? &in->defs[i] : &xl_no_operand;
+}
+
 /* A constant of this block (reused while translating the block). */
 static inline uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
   uint32_t h = (uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 58) ^ (uint32_t)t;
@@ -102,11 +112,11 @@ static inline uint32_t src_dword(struct xl_state *x, const struct isa_operand *o
 static inline uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsigned i) {
   if (i == 0 && x->dpp_src0 != IR_NONE) return x->dpp_src0;
   if (i < 2 && x->sdwa_src[i] != IR_NONE) return x->sdwa_src[i];
-  return src_dword(x, &in->srcs[i], 0, false);
+  return src_dword(x, srcp(in, i), 0, false);
 }
 
 static inline uint32_t src64(struct xl_state *x, const struct isa_inst *in, unsigned i, bool f64) {
-  const struct isa_operand *op = &in->srcs[i];
+  const struct isa_operand *op = srcp(in, i);
   if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO && op->count == 2)
     return get(x, IR_REG_VCC);
   if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO && op->count == 2)
@@ -130,7 +140,7 @@ static inline uint32_t src_mask(struct xl_state *x, const struct isa_operand *op
  * SDWA dword (words[1]): src0 VGPR 7:0, dst_sel 10:8, dst_unused 12:11, clamp 13,
  * omod 15:14, src0 sel 18:16 sext 19 neg 20 abs 21, src1 sel 26:24 sext 27 neg 28 abs 29. */
 static inline bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) {
-  if (in->srcs[i].mods & mod) return true;
+  if (srcp(in, i)->mods & mod) return true;
   if (in->variant == ISA_VARIANT_SDWA && i < 2) {
     if (mod == ISA_MOD_NEG) return (in->words[1] >> (20 + 8 * i)) & 1;
     if (mod == ISA_MOD_ABS) return (in->words[1] >> (21 + 8 * i)) & 1;
@@ -207,7 +217,7 @@ static inline void write_sdword(struct xl_state *x, const struct isa_operand *d,
 }
 
 static inline void write_s32(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
-  if (in->num_defs) write_sdword(x, &in->defs[0], 0, v);
+  if (in->num_defs) write_sdword(x, defp(in, 0), 0, v);
 }
 
 static inline void write_s64(struct xl_state *x, const struct isa_operand *d, uint32_t v64) {
@@ -257,13 +267,13 @@ static inline void write_v32(struct xl_state *x, const struct isa_operand *d, un
 }
 
 static inline void write_vdst(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
-  if (in->num_defs) write_v32(x, &in->defs[0], 0, v);
+  if (in->num_defs) write_v32(x, defp(in, 0), 0, v);
 }
 
 static inline void write_vdst64(struct xl_state *x, const struct isa_inst *in, uint32_t v64) {
   if (!in->num_defs) return;
-  write_v32(x, &in->defs[0], 0, ir_lo_u32(&x->b, v64));
-  write_v32(x, &in->defs[0], 1, ir_hi_u32(&x->b, v64));
+  write_v32(x, defp(in, 0), 0, ir_lo_u32(&x->b, v64));
+  write_v32(x, defp(in, 0), 1, ir_hi_u32(&x->b, v64));
 }
 
 /* clamp and output modifier of a float result */

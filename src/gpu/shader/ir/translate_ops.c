@@ -333,9 +333,9 @@ static uint32_t wave_mask(struct xl_state *x) {
 
 static void saveexec(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
   uint32_t exec = get(x, IR_REG_EXEC);
-  uint32_t s = src_mask(x, &in->srcs[0]);
+  uint32_t s = src_mask(x, srcp(in, 0));
   uint32_t n = ir_iand64(&x->b, logic64(x, (enum xl_logic)e->detail, s, exec), wave_mask(x));
-  if (in->num_defs) write_mask(x, &in->defs[0], exec);
+  if (in->num_defs) write_mask(x, defp(in, 0), exec);
   set_scc(x, nz64(x, n));
   /* wave32 writes exec_lo only; exec_hi keeps its value */
   if (!x->wave64)
@@ -452,7 +452,7 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const 
   if (cmpx) {
     set(x, IR_REG_EXEC, mask);
   } else if (in->num_defs) {
-    write_mask(x, &in->defs[0], mask);
+    write_mask(x, defp(in, 0), mask);
   } else {
     write_mask(x, &(struct isa_operand){.kind = ISA_OPK_SPECIAL, .reg = ISA_SRC_VCC_LO,
                                         .count = (uint8_t)(x->wave64 ? 2 : 1)},
@@ -594,7 +594,7 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
     }
   }
   src = ir_iand(bd, src, c32(x, x->wave64 ? 63 : 31));
-  uint32_t v = ir_read_lane(bd, src_dword(x, &in->srcs[0], 0, false), src);
+  uint32_t v = ir_read_lane(bd, src_dword(x, srcp(in, 0), 0, false), src);
   uint32_t ok = valid;
   if (!in->fi) {
     uint32_t active = ir_ine(bd, ir_lo_u32(bd, ir_iand64(bd, ir_lshr64(bd, get(x, IR_REG_EXEC), src),
@@ -648,7 +648,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       }
       if (sel == 6) continue;
       uint32_t width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
-      uint32_t raw = src_dword(x, &in->srcs[i], 0, false);
+      uint32_t raw = src_dword(x, srcp(in, i), 0, false);
       x->sdwa_src[i] = sext ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
                             : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
     }
@@ -679,23 +679,23 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   uint32_t a, b, c, r;
   switch (e->kind) {
     case K_SMOV32: write_s32(x, in, src32(x, in, 0)); break;
-    case K_SMOV64: write_s64(x, &in->defs[0], src64(x, in, 0, false)); break;
+    case K_SMOV64: write_s64(x, defp(in, 0), src64(x, in, 0, false)); break;
     case K_SCMOV32: {
-      uint32_t old = src_dword(x, &in->defs[0], 0, false);
+      uint32_t old = src_dword(x, defp(in, 0), 0, false);
       write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC), src32(x, in, 0), old));
       break;
     }
     case K_SCMOV64: {
-      uint32_t old = ir_pack_u64(bd, src_dword(x, &in->defs[0], 0, false),
-                                 src_dword(x, &in->defs[0], 1, false));
-      write_s64(x, &in->defs[0], ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false), old));
+      uint32_t old = ir_pack_u64(bd, src_dword(x, defp(in, 0), 0, false),
+                                 src_dword(x, defp(in, 0), 1, false));
+      write_s64(x, defp(in, 0), ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false), old));
       break;
     }
     case K_SCSELECT32:
       write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC), src32(x, in, 0), src32(x, in, 1)));
       break;
     case K_SCSELECT64:
-      write_s64(x, &in->defs[0], ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false),
+      write_s64(x, defp(in, 0), ir_select(bd, get(x, IR_REG_SCC), src64(x, in, 0, false),
                                            src64(x, in, 1, false)));
       break;
     case K_SBIN32: scalar_bin32(x, in, e); break;
@@ -705,7 +705,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       if (e->detail & 1) b = ir_inot64(bd, b);
       r = ir_b_emit(bd, e->op, IR_TYPE_U64, 0, 2, (const uint32_t[]){a, b});
       if (e->detail & 2) r = ir_inot64(bd, r);
-      write_s64(x, &in->defs[0], r);
+      write_s64(x, defp(in, 0), r);
       set_scc(x, nz64(x, r));
       break;
     }
@@ -713,7 +713,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       r = ir_b_emit(bd, e->op, IR_TYPE_U64, 0, 2,
                     (const uint32_t[]){src64(x, in, 0, false),
                                        ir_iand(bd, src32(x, in, 1), c32(x, 63))});
-      write_s64(x, &in->defs[0], r);
+      write_s64(x, defp(in, 0), r);
       set_scc(x, nz64(x, r));
       break;
     case K_SADDC:
@@ -740,7 +740,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       break;
     case K_SNOT64:
       r = ir_inot64(bd, src64(x, in, 0, false));
-      write_s64(x, &in->defs[0], r);
+      write_s64(x, defp(in, 0), r);
       set_scc(x, nz64(x, r));
       break;
     case K_SBCNT64:
@@ -785,14 +785,14 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SAVEEXEC: saveexec(x, in, e); break;
     case K_SMOVK: write_s32(x, in, c32(x, (uint32_t)(int32_t)(int16_t)in->simm16)); break;
     case K_SCMOVK: {
-      uint32_t old = src_dword(x, &in->defs[0], 0, false);
+      uint32_t old = src_dword(x, defp(in, 0), 0, false);
       write_s32(x, in, ir_select(bd, get(x, IR_REG_SCC),
                                  c32(x, (uint32_t)(int32_t)(int16_t)in->simm16), old));
       break;
     }
     case K_SADDK:
     case K_SMULK: {
-      a = src_dword(x, &in->defs[0], 0, false);
+      a = src_dword(x, defp(in, 0), 0, false);
       b = c32(x, (uint32_t)(int32_t)(int16_t)in->simm16);
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
       write_s32(x, in, r);
@@ -804,7 +804,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SSETPRIO: break;
     case K_SBARRIER: ir_barrier(bd); break;
     case K_SGETPC: /* the byte address of the next instruction (code base 0) */
-      write_s64(x, &in->defs[0], c64(x, pc + in->size * 4u));
+      write_s64(x, defp(in, 0), c64(x, pc + in->size * 4u));
       break;
     /* set_float_mode imm: MODE bits written in the low word, their mask in the high word
      * (MODE 3:0 round modes, 7:4 denormal modes) */
@@ -812,7 +812,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SDENORM: ir_set_float_mode_i(bd, 0xf0ull << 32 | (in->simm16 & 0xf) << 4); break;
     case K_SSETREG: { /* hwreg: id 5:0, offset 10:6, size-1 15:11; only MODE with a constant */
       uint32_t id = in->simm16 & 63, off = (in->simm16 >> 6) & 31, size = ((in->simm16 >> 11) & 31) + 1;
-      const struct isa_operand *v = in->num_srcs > 1 ? &in->srcs[1] : NULL;
+      const struct isa_operand *v = in->num_srcs > 1 ? srcp(in, 1) : NULL;
       bool konst_v = v && (v->kind == ISA_OPK_LITERAL || v->kind == ISA_OPK_INLINE_INT);
       if (id != 1 || !konst_v) {
         xl_unsupported(x, in, pc);
@@ -842,7 +842,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       write_vdst(x, in, fresult(x, in, ir_fadd(bd, ir_fmul(bd, fsrc(x, in, 0), fsrc(x, in, 1)), fsrc(x, in, 2))));
       break;
     case K_VF32_MAC: {
-      uint32_t d = ir_bitcast_f32(bd, src_dword(x, &in->defs[0], 0, false));
+      uint32_t d = ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false));
       a = fsrc(x, in, 0);
       b = fsrc(x, in, 1);
       r = e->detail ? ir_ffma(bd, a, b, d) : ir_fadd(bd, ir_fmul(bd, a, b), d);
@@ -895,7 +895,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     }
     case K_VCNDMASK: {
       /* d = lane's bit of the mask ? s1 : s0; abs/neg apply to the float view in VOP3 */
-      uint32_t m = in->num_srcs > 2 ? src_mask(x, &in->srcs[2]) : get(x, IR_REG_VCC);
+      uint32_t m = in->num_srcs > 2 ? src_mask(x, srcp(in, 2)) : get(x, IR_REG_VCC);
       a = src32(x, in, 0);
       b = src32(x, in, 1);
       if (mod_bit(in, 0, ISA_MOD_ABS) || mod_bit(in, 0, ISA_MOD_NEG)) a = ir_bitcast_u32(bd, fsrc(x, in, 0));
@@ -912,7 +912,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       }
       uint32_t cin = c32(x, 0);
       if (e->kind == K_VADDCI) {
-        uint32_t m = in->num_srcs > 2 ? src_mask(x, &in->srcs[2]) : get(x, IR_REG_VCC);
+        uint32_t m = in->num_srcs > 2 ? src_mask(x, srcp(in, 2)) : get(x, IR_REG_VCC);
         cin = ir_u1_to_u32(bd, ir_lane_bit(bd, m));
       }
       uint32_t carry;
@@ -927,7 +927,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       }
       write_vdst(x, in, r);
       uint32_t mask = ir_iand64(bd, ir_ballot(bd, carry), get(x, IR_REG_EXEC));
-      if (in->num_defs > 1) write_mask(x, &in->defs[1], mask);
+      if (in->num_defs > 1) write_mask(x, defp(in, 1), mask);
       break;
     }
     case K_VBFE:
@@ -982,7 +982,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       uint32_t lt = ir_bor(bd, ir_ult(bd, rh, ah),
                            ir_band(bd, ir_ieq(bd, rh, ah), ir_ult(bd, ir_lo_u32(bd, r), ir_lo_u32(bd, acc))));
       if (in->num_defs > 1)
-        write_mask(x, &in->defs[1], ir_iand64(bd, ir_ballot(bd, lt), get(x, IR_REG_EXEC)));
+        write_mask(x, defp(in, 1), ir_iand64(bd, ir_ballot(bd, lt), get(x, IR_REG_EXEC)));
       break;
     }
     case K_VREADFIRST:
@@ -1010,7 +1010,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       xl_translate_memory(x, in, e);
       break;
     case K_VWRITELANE: { /* writes one lane regardless of EXEC */
-      const struct isa_operand *d = &in->defs[0];
+      const struct isa_operand *d = defp(in, 0);
       if (d->kind != ISA_OPK_VGPR) break;
       uint32_t reg = IR_REG_VGPR0 + d->reg;
       set(x, reg, ir_write_lane(bd, get(x, reg), src32(x, in, 0),
