@@ -57,6 +57,15 @@ enum isa_k16 {
 
 #define ISA_OPND_MAX 6
 
+/* Printer shortcuts (struct isa_op_desc.pflags). */
+enum {
+  ISA_PF_ATTR = 1,      /* has an interpolation attribute operand (VOP3) */
+  ISA_PF_MIX = 2,       /* v_fma_mix*: neg_hi prints as abs, op_sel_hi default 0 */
+  ISA_PF_PERMLANE = 4,  /* v_permlane*: op_sel:[fi,bound_ctrl] */
+  ISA_PF_SWIZZLE = 8,   /* ds_swizzle_b32: symbolic offset */
+  ISA_PF_V1 = 16,       /* has a vsrc1 operand */
+};
+
 struct isa_opnd_desc {
   uint8_t field;   /* enum isa_field */
   char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
@@ -78,6 +87,7 @@ struct isa_op_desc {
   uint32_t zero_fields; /* 1 << enum isa_field: fields that must be zero */
   uint8_t nops;
   uint8_t supported;    /* template fully understood */
+  uint8_t pflags;       /* ISA_PF_*: printer shortcuts computed once */
   struct isa_opnd_desc ops[ISA_OPND_MAX];
   /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */
   struct isa_op_desc *sub[8];

@@ -42,13 +42,12 @@ static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigne
 }
 
 static inline void out_str(struct out *o, const char *s) {
-  size_t n = strlen(s);
-  if (o->len + n < o->size) {
-    memcpy(o->buf + o->len, s, n);
-    o->len += n;
-  } else {
-    for (; *s; s++) out_char(o, *s);
-  }
+  /* short strings: a byte loop beats strlen + memcpy calls */
+  size_t len = o->len, room = o->size;
+  char *buf = o->buf;
+  for (; *s; s++, len++)
+    if (len + 1 < room) buf[len] = *s;
+  o->len = len;
 }
 
 void isa_put(struct out *o, const char *fmt, ...) {
@@ -329,8 +328,13 @@ static void print_operand(struct out *o, const struct isa_operand *x,
         print_note(o, d->note_v);
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
         out_str(o, "/*Invalid register, operand has 'SReg_32' register class*/");
-      else if (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT) /* src_* specials pass */
-        print_note(o, d->note_s ? d->note_s : smem_note(x, d) ? smem_note(x, d) : flat_note(x, d));
+      else if (d->note_s && (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT))
+        print_note(o, d->note_s); /* (src_* specials pass) */
+      else if (x->kind == ISA_OPK_SPECIAL &&
+               (d->field == ISA_FIELD_SBASE || d->field == ISA_FIELD_SDATA))
+        print_note(o, smem_note(x, d));
+      else if (d->field == ISA_FIELD_SA)
+        print_note(o, flat_note(x, d));
       return;
   }
   print_note(o, d->note_c);
@@ -562,7 +566,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     goto encoding;
   }
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
-  bool mix = vop3p && !strncmp(d->info.name, "v_fma_mix", 9);
+  bool mix = vop3p && (d->pflags & ISA_PF_MIX);
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
   out_str(&o, d->info.name);
   unsigned nsrc = 0, printed = 0;
@@ -632,7 +636,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (in->dlc && (m & 4)) out_str(&o, " dlc");
   } else if (in->family == ISA_FAMILY_DS) {
     unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
-    if ((m & 1) && off && !strcmp(d->info.name, "ds_swizzle_b32"))
+    if ((m & 1) && off && (d->pflags & ISA_PF_SWIZZLE))
       print_swizzle(&o, off);
     else if ((m & 1) && off)
       out_str(&o, " offset:"), out_uint(&o, off, 10, 0);
@@ -674,12 +678,12 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     }
     out_str(&o, " src0_sel:");
     out_str(&o, sel[in->sdwa_src0_sel % 7]);
-    if (isa_op_desc_field(d, ISA_FIELD_V1)) {
+    if (d->pflags & ISA_PF_V1) {
       out_str(&o, " src1_sel:");
       out_str(&o, sel[in->sdwa_src1_sel % 7]);
     }
   } else if (vop3) {
-    if (in->op_sel && !strncmp(d->info.name, "v_permlane", 10)) {
+    if (in->op_sel && (d->pflags & ISA_PF_PERMLANE)) {
       print_bits(&o, "op_sel", in->op_sel & 3, 2); /* op_sel:[fi,bound_ctrl] */
     } else if (in->op_sel) {
       unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
