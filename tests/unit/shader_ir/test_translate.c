@@ -521,6 +521,29 @@ static void compare_class_and_exec_hi(void **state) {
   free(r);
 }
 
+static void mad_flushes_denormals_fma_does_not(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0x00000001u; /* smallest denormal */
+    w->vgpr[2][l] = fbits(2.0f);
+    w->vgpr[3][l] = 0;
+    w->vgpr[6][l] = 0;
+  }
+  run("v_mad_f32 v4, v1, v2, v3\n"
+      "v_fma_f32 v5, v1, v2, v3\n"
+      "v_mac_f32 v6, v1, v2\n"
+      "v_fmac_f32 v7, v1, v2\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[4][0], 0);
+  assert_int_equal(r->vgpr[5][0], 2);
+  assert_int_equal(r->vgpr[6][0], 0);
+  free(w);
+  free(r);
+}
+
 static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -886,6 +909,7 @@ int main(void) {
       cmocka_unit_test(dpp_cross_lane_moves),
       cmocka_unit_test(sdwa_selects_and_destination_rules),
       cmocka_unit_test(compare_class_and_exec_hi),
+      cmocka_unit_test(mad_flushes_denormals_fma_does_not),
       cmocka_unit_test(lds_reads_writes_and_atomics),
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(float_mode_writes),

@@ -128,6 +128,7 @@
   X(fneg,           F32,  PURE,              1, (F32)) \
   X(fabs,           F32,  PURE,              1, (F32)) \
   X(fsat,           F32,  PURE,              1, (F32)) /* clamp to [0, 1] */ \
+  X(fflush,         F32,  PURE,              1, (F32)) /* denormal -> zero of the same sign */ \
   X(ffloor,         F32,  PURE,              1, (F32)) \
   X(fceil,          F32,  PURE,              1, (F32)) \
   X(ftrunc,         F32,  PURE,              1, (F32)) \

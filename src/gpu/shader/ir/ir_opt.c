@@ -153,6 +153,7 @@ bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
     case IR_OP_fsat:
       *out = bits_of_f32(isnan(fa) ? 0.0f : fa < 0.0f ? 0.0f : fa > 1.0f ? 1.0f : fa);
       return true;
+    case IR_OP_fflush: *out = ((a >> 23) & 0xff) == 0 ? a & 0x80000000u : a; return true;
     case IR_OP_ffloor: *out = bits_of_f32(floorf(fa)); return true;
     case IR_OP_fceil: *out = bits_of_f32(ceilf(fa)); return true;
     case IR_OP_ftrunc: *out = bits_of_f32(truncf(fa)); return true;

@@ -838,14 +838,21 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_VF32_FMA:
       write_vdst(x, in, fresult(x, in, ir_ffma(bd, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2))));
       break;
-    case K_VF32_MAD: /* not fused: the product is rounded */
-      write_vdst(x, in, fresult(x, in, ir_fadd(bd, ir_fmul(bd, fsrc(x, in, 0), fsrc(x, in, 1)), fsrc(x, in, 2))));
+    case K_VF32_MAD: /* not fused: the product is rounded; MAD flushes denormals */
+      r = ir_fadd(bd, ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, fsrc(x, in, 0)), ir_fflush(bd, fsrc(x, in, 1)))),
+                  ir_fflush(bd, fsrc(x, in, 2)));
+      write_vdst(x, in, fresult(x, in, ir_fflush(bd, r)));
       break;
     case K_VF32_MAC: {
       uint32_t d = ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false));
       a = fsrc(x, in, 0);
       b = fsrc(x, in, 1);
-      r = e->detail ? ir_ffma(bd, a, b, d) : ir_fadd(bd, ir_fmul(bd, a, b), d);
+      if (e->detail) {
+        r = ir_ffma(bd, a, b, d);
+      } else { /* v_mac: MAD semantics, denormals flushed */
+        r = ir_fflush(bd, ir_fadd(bd, ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, a), ir_fflush(bd, b))),
+                                  ir_fflush(bd, d)));
+      }
       write_vdst(x, in, fresult(x, in, r));
       break;
     }
@@ -854,7 +861,12 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       a = fsrc(x, in, 0);
       b = fsrc(x, in, 1);
       c = fsrc(x, in, 2);
-      r = e->detail ? ir_ffma(bd, a, b, c) : ir_fadd(bd, ir_fmul(bd, a, b), c);
+      if (e->detail) {
+        r = ir_ffma(bd, a, b, c);
+      } else { /* madmk/madak: MAD semantics, denormals flushed */
+        r = ir_fflush(bd, ir_fadd(bd, ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, a), ir_fflush(bd, b))),
+                                  ir_fflush(bd, c)));
+      }
       write_vdst(x, in, fresult(x, in, r));
       break;
     case K_VF32_3:
