@@ -350,10 +350,8 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
       in->srcs[in->num_srcs++] = x;
     }
   }
+  /* resource: 8 SGPRs from a quad index (s[0:7]..s[96:103]) or ttmp[0:7]/ttmp[4:11]/... */
   unsigned rsrc = ((w1 >> 16) & 0x1F) * 4;
-  if (rsrc >= 100 && rsrc != 108 && rsrc != 112 && rsrc != 116 && rsrc != 120) {
-    if (!(rsrc == 100 || rsrc == 104)) return false;
-  }
   memset(&x, 0, sizeof x);
   operand_from_src(&x, rsrc, 8);
   if ((x.kind == ISA_OPK_SGPR && rsrc + 8 > 106) ||

@@ -570,11 +570,9 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
   out_str(&o, d->info.name);
   unsigned nsrc = 0, printed = 0;
-  const struct isa_operand *ops = in->num_defs ? in->defs : in->srcs;
   for (unsigned i = 0; i < d->nops; i++) {
     const struct isa_opnd_desc *od = &d->ops[i];
     const struct isa_operand *x = i < in->num_defs ? &in->defs[i] : &in->srcs[i - in->num_defs];
-    (void)ops;
     if (od->field == ISA_FIELD_K16 && od->width == 0 && x->value == 0) continue;
     out_str(&o, printed++ ? ", " : " ");
     int si = src_index(od->field);
