@@ -542,6 +542,30 @@ static void mad_flushes_denormals_fma_does_not(void **state) {
   assert_int_equal(r->vgpr[6][0], 0);
   free(w);
   free(r);
+  /* legacy multiply: 0 * inf = 0, 0 * NaN = 0 */
+  w = wave_new(0xffffffffu);
+  r = calloc(1, sizeof *r);
+  for (int l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0;
+    w->vgpr[2][l] = l & 1 ? 0x7f800000u : 0x7fc00000u; /* inf, NaN */
+    w->vgpr[3][l] = fbits(1.5f);
+    w->vgpr[9][l] = fbits(2.0f);
+  }
+  run("v_mul_legacy_f32 v4, v1, v2\n"
+      "v_mul_f32 v5, v1, v2\n"
+      "v_mad_legacy_f32 v6, v1, v2, v3\n"
+      "v_mul_legacy_f32 v7, v3, v3\n"
+      "v_mac_legacy_f32 v9, v3, v3\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->vgpr[4][0], 0);
+  assert_int_equal(r->vgpr[4][1], 0);
+  assert_int_equal(r->vgpr[5][1] & 0x7f800000u, 0x7f800000u); /* IEEE: NaN */
+  assert_int_equal(r->vgpr[6][1], fbits(1.5f));
+  assert_int_equal(r->vgpr[7][0], fbits(2.25f));
+  assert_int_equal(r->vgpr[9][0], fbits(4.25f));
+  free(w);
+  free(r);
 }
 
 static void lds_reads_writes_and_atomics(void **state) {

@@ -85,6 +85,8 @@
   X(v_fma_f32, VF32_FMA, ffma, 0) X(v_mad_f32, VF32_MAD, ffma, 0) \
   X(v_mac_f32, VF32_MAC, ffma, 0) X(v_fmac_f32, VF32_MAC, ffma, 1) \
   X(v_madmk_f32, VF32_MADMK, ffma, 0) X(v_madak_f32, VF32_MADAK, ffma, 0) \
+  X(v_mul_legacy_f32, VF32_LEGACY, fmul, 0) X(v_mac_legacy_f32, VF32_LEGACY, fmul, 1) \
+  X(v_mad_legacy_f32, VF32_LEGACY, fmul, 2) \
   X(v_fmamk_f32, VF32_MADMK, ffma, 1) X(v_fmaak_f32, VF32_MADAK, ffma, 1) \
   X(v_min3_f32, VF32_3, fmin, 0) X(v_max3_f32, VF32_3, fmax, 0) X(v_med3_f32, VF32_3, fmin, 1) \
   X(v_fract_f32, VF32_UN, ffract, 0) X(v_trunc_f32, VF32_UN, ftrunc, 0) \
@@ -852,6 +854,24 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       } else { /* v_mac: MAD semantics, denormals flushed */
         r = ir_fflush(bd, ir_fadd(bd, ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, a), ir_fflush(bd, b))),
                                   ir_fflush(bd, d)));
+      }
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    }
+    case K_VF32_LEGACY: {
+      /* the product is +0 when either factor is zero (even with inf or NaN); mac/mad add
+       * with MAD rules (denormals flushed) */
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      uint32_t zero = ir_b_const_f32(bd, 0.0f);
+      uint32_t any0 = ir_bor(bd, ir_fcmp_i(bd, IR_FCMP_OEQ, a, zero), ir_fcmp_i(bd, IR_FCMP_OEQ, b, zero));
+      if (e->detail == 0) {
+        r = ir_select(bd, any0, zero, ir_fmul(bd, a, b));
+      } else {
+        uint32_t p = ir_select(bd, any0, zero,
+                               ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, a), ir_fflush(bd, b))));
+        c = e->detail == 1 ? ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false)) : fsrc(x, in, 2);
+        r = ir_fflush(bd, ir_fadd(bd, p, ir_fflush(bd, c)));
       }
       write_vdst(x, in, fresult(x, in, r));
       break;
