@@ -329,6 +329,24 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   /* NSA with fewer address slots than the dim needs: llvm keeps the decoded form, whose
    * vdata size is the plain one-channel size */
   if (nsa && na < mimg_table(d->notes, "w=", ai)) vd = mimg_table(d->notes, "vd=", 1);
+  /* The sizes llvm prints for this NSA size / dim / a16 and requested vdata size (it keeps
+   * its first-matched sizes when no instruction variant has the requested pair). */
+  unsigned req = d->pflags & ISA_PF_GATHER4 ? 4 : (unsigned)__builtin_popcount(in->dmask);
+  if (!req) req = 1;
+  if (in->d16) req = (req + 1) / 2;
+  req += in->tfe;
+  if (req <= 5) {
+    unsigned gi = ((nsa * 16 + ai) * 5 + req - 1) * 2;
+    unsigned gv = mimg_table(d->notes, "g=", gi), ga = mimg_table(d->notes, "g=", gi + 1);
+    if (gv && ga) vd = gv, na = ga;
+  }
+  /* widened registers that would run past v255: llvm keeps its first-matched sizes (one
+   * channel, the 1D address size) */
+  unsigned vdata_reg = (w1 >> 8) & 0xFF, vaddr_reg = w1 & 0xFF;
+  if (vdata_reg + vd > 256 || (!nsa && vaddr_reg + na > 256)) {
+    vd = mimg_table(d->notes, "vd=", 1);
+    if (!nsa) na = mimg_table(d->notes, "w=", 0);
+  }
   for (unsigned i = 0; i < 2 + nsa; i++) in->words[i] = w[i];
   in->size = (uint8_t)(2 + nsa);
   in->info = &d->info;

@@ -64,6 +64,7 @@ enum {
   ISA_PF_PERMLANE = 4,  /* v_permlane*: op_sel:[fi,bound_ctrl] */
   ISA_PF_SWIZZLE = 8,   /* ds_swizzle_b32: symbolic offset */
   ISA_PF_V1 = 16,       /* has a vsrc1 operand */
+  ISA_PF_GATHER4 = 32,  /* image_gather4*: four channels whatever the dmask */
 };
 
 struct isa_opnd_desc {

@@ -733,6 +733,41 @@ def gen_mimg():
             r = reg_of(split_operands(x[0])[1][0])
             if r:
                 vdw[op][k][dm] = "%x" % r[2]
+    # printed (vdata, vaddr) per NSA size, dim + 8*a16 and requested vdata size 1..5 (llvm
+    # keeps its first-matched register sizes when a combination has no instruction variant)
+    samples, keys = [], []
+    for op, d in found.items():
+        base = {k: (v[k] if k in d["set"] else 0) for k in v}
+        gather = "gather4" in d["name"]
+        for nsa in range(4):
+            for a16 in (0, 1):
+                for dim in range(8):
+                    for req in range(1, 6):
+                        if gather:
+                            combo = {4: (1, 0, 0), 5: (1, 0, 1), 2: (1, 1, 0), 3: (1, 1, 1)}
+                        else:
+                            combo = {1: (1, 0, 0), 2: (3, 0, 0), 3: (7, 0, 0), 4: (15, 0, 0),
+                                     5: (15, 0, 1)}
+                        if req not in combo:
+                            continue
+                        dm, d16, tfe = combo[req]
+                        f = dict(base, dmask=dm, d16=d16, tfe=tfe, nsa=nsa, dim=dim, a16=a16)
+                        samples.append(probe.mimg(op, f))
+                        keys.append((op, nsa, a16 * 8 + dim, req))
+    res = oracle.disasm_samples(samples)
+    grid = {op: ["00"] * (4 * 16 * 5) for op in found}
+    for (op, nsa, i, req), x in zip(keys, res):
+        if not x or not x[0]:
+            continue
+        ops = split_operands(x[0])[1]
+        r = reg_of(ops[0])
+        if not r:
+            continue
+        t = [t for t in ops[1:] if t.startswith("[") or reg_of(t) and reg_of(t)[1] == 20]
+        if not t:
+            continue
+        na = t[0].count(",") + 1 if t[0].startswith("[") else reg_of(t[0])[2]
+        grid[op][(nsa * 16 + i) * 5 + req - 1] = "%x%x" % (r[2], na)
     fl = {}
     bits = [("unorm", " unorm"), ("glc", " glc"), ("slc", " slc"), ("dlc", " dlc"),
             ("r128", " r128"), ("a16", " a16"), ("tfe", " tfe"), ("lwe", " lwe"),
@@ -743,12 +778,13 @@ def gen_mimg():
     for dm in (0xF, 0x1, 0x3):
         sub = {op: d for op, d in found.items() if d["dmask"] == dm}
         fl.update(flag_probe(probe.mimg, sub, v, probes, extra={"dmask": dm}))
-    notes = {op: "w=%s;n1=%s;n2=%s;n3=%s;vd=%s;vh=%s;vt=%s;vth=%s" % (
+    notes = {op: "w=%s;n1=%s;n2=%s;n3=%s;vd=%s;vh=%s;vt=%s;vth=%s;g=%s" % (
         "".join(wid[op]), "".join(cnt[op][1]), "".join(cnt[op][2]), "".join(cnt[op][3]),
-        "".join(vdw[op][0]), "".join(vdw[op][1]), "".join(vdw[op][2]), "".join(vdw[op][3]))
-        for op, d in found.items()}
+        "".join(vdw[op][0]), "".join(vdw[op][1]), "".join(vdw[op][2]), "".join(vdw[op][3]),
+        "".join(grid[op])) for op, d in found.items()}
     write_def("mimg", found, {}, "template at dmask dm / 1D; notes w= non-NSA vaddr widths, "
-              "n1..n3= NSA address counts with 1..3 NSA dwords, vd/vh/vt/vth= vdata widths per dmask (plain, d16, tfe, tfe+d16) (dims 0-7, then a16); mods bits 2i printed / 2i+1 "
+              "n1..n3= NSA address counts with 1..3 NSA dwords, vd/vh/vt/vth= vdata widths per dmask (plain, d16, tfe, tfe+d16), g= printed vdata and "
+              "address sizes per NSA size, dim+8*a16 and requested vdata size 1-5 (dims 0-7, then a16); mods bits 2i printed / 2i+1 "
               "accepted for unorm glc slc dlc r128 a16 tfe lwe d16",
               {k: (m & 0xFFFF, m >> 16) for k, m in fl.items()}, notes)
 
