@@ -173,6 +173,87 @@ static void tile_rows16(uint8_t *tp, const uint8_t *lp, size_t row_pitch, const 
                        _mm_loadu_si128((const __m128i *)(src + r * row_pitch)));
   }
 }
+
+/* True when the two lowest address bits above the element bytes are x0 then y0 and nothing
+ * else feeds them (Z order with 4-byte elements): each 16 bytes of the tiled block then hold
+ * a 2x2 quad, row y in the low half and row y + 1 in the high half. */
+static bool quad_2x2(const struct tiling_layout *l) {
+  const struct tiling_pattern *p = l->pattern;
+  const uint32_t e = p->elem_log2;
+  if (e + 2 > p->bits || p->from_x[0] != (1u << e) || p->from_y[0] != (2u << e)) return false;
+  const uint32_t mask = 3u << e;
+  for (uint32_t b = 0; b < 16; b++)
+    if (((b ? p->from_x[b] | p->from_y[b] : 0) | p->from_z[b]) & mask) return false;
+  for (uint32_t b = 0; b < 4; b++)
+    if (p->from_s[b] & mask) return false;
+  return true;
+}
+
+/* True when, on top of quad_2x2(), x1 and y1 are the next two address bits: 4x4 elements
+ * then fill 64 contiguous bytes (one cache line), quads ordered x then y. */
+static bool quad_4x4(const struct tiling_layout *l) {
+  const struct tiling_pattern *p = l->pattern;
+  const uint32_t e = p->elem_log2;
+  if (e + 4 > p->bits || p->from_x[1] != (4u << e) || p->from_y[1] != (8u << e)) return false;
+  const uint32_t mask = 12u << e;
+  for (uint32_t b = 0; b < 16; b++)
+    if (((b > 1 ? p->from_x[b] | p->from_y[b] : 0) | p->from_z[b]) & mask) return false;
+  for (uint32_t b = 0; b < 4; b++)
+    if (p->from_s[b] & mask) return false;
+  return true;
+}
+
+/* Converts rows y and y + 1 (y even) of elements x0..x1-1 (x0 even) of a 2x2-quad block
+ * with 4-byte elements: two quads side by side are four elements of each row, split and
+ * joined with 64-bit unpacks. Returns the first element left for the caller. */
+static uint32_t quad_rows(uint8_t *tp, uint8_t *lp0, uint8_t *lp1, const uint64_t *col,
+                          uint32_t x0, uint32_t x1, uint32_t yterm, bool detile) {
+  uint32_t x = x0;
+  /* whole linear rows are written: streaming stores skip reading them first */
+  const bool stream = detile && !((((uintptr_t)lp0 | (uintptr_t)lp1) + (size_t)x0 * 4) & 15);
+  for (; x + 4 <= x1; x += 4) {
+    uint8_t *qa = tp + (col[x] ^ yterm), *qb = tp + (col[x + 2] ^ yterm);
+    if (detile) {
+      const __m128i a = _mm_loadu_si128((const __m128i *)qa);
+      const __m128i b = _mm_loadu_si128((const __m128i *)qb);
+      __m128i *d0 = (__m128i *)(lp0 + (size_t)x * 4), *d1 = (__m128i *)(lp1 + (size_t)x * 4);
+      if (stream) {
+        _mm_stream_si128(d0, _mm_unpacklo_epi64(a, b));
+        _mm_stream_si128(d1, _mm_unpackhi_epi64(a, b));
+      } else {
+        _mm_storeu_si128(d0, _mm_unpacklo_epi64(a, b));
+        _mm_storeu_si128(d1, _mm_unpackhi_epi64(a, b));
+      }
+    } else {
+      const __m128i r0 = _mm_loadu_si128((const __m128i *)(lp0 + (size_t)x * 4));
+      const __m128i r1 = _mm_loadu_si128((const __m128i *)(lp1 + (size_t)x * 4));
+      _mm_storeu_si128((__m128i *)qa, _mm_unpacklo_epi64(r0, r1));
+      _mm_storeu_si128((__m128i *)qb, _mm_unpackhi_epi64(r0, r1));
+    }
+  }
+  return x;
+}
+
+/* Tiles rows y..y+3 (y a multiple of 4) of elements x0..x1-1 (x0 a multiple of 4) of a
+ * 4x4-line block with 4-byte elements: each line is written whole with streaming stores.
+ * Returns the first element left for the caller. */
+static uint32_t tile_lines4(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
+                            const uint64_t *col, uint32_t x0, uint32_t x1, uint32_t yterm) {
+  uint32_t x = x0;
+  for (; x + 4 <= x1; x += 4) {
+    const uint8_t *src = lp + (size_t)x * 4;
+    const __m128i r0 = _mm_loadu_si128((const __m128i *)src);
+    const __m128i r1 = _mm_loadu_si128((const __m128i *)(src + row_pitch));
+    const __m128i r2 = _mm_loadu_si128((const __m128i *)(src + 2 * row_pitch));
+    const __m128i r3 = _mm_loadu_si128((const __m128i *)(src + 3 * row_pitch));
+    __m128i *line = (__m128i *)(tp + (col[x] ^ yterm));
+    _mm_stream_si128(line, _mm_unpacklo_epi64(r0, r1));
+    _mm_stream_si128(line + 1, _mm_unpackhi_epi64(r0, r1));
+    _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
+    _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
+  }
+  return x;
+}
 #endif
 
 /* Copies N bytes; fixed sizes become single moves. */
@@ -260,6 +341,22 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
 }
 #undef TILING_ROW_LOOP
 
+/* Rows converted between read-ahead requests. */
+#define PREFETCH_ROWS 8u
+
+/* Requests the share of block NEXT that matches rows [row, row + count) of a block of BH
+ * rows: over a whole strip of rows, the whole next block. */
+static inline void prefetch_share(const uint8_t *next, uint32_t blk_log2, uint32_t bh,
+                                  uint32_t row, uint32_t count) {
+#if defined(__SSE2__)
+  const size_t per_row = ((size_t)1 << blk_log2) / bh;
+  const uint8_t *p = next + per_row * row, *end = p + per_row * count;
+  for (; p < end; p += 64) _mm_prefetch((const char *)p, _MM_HINT_T0);
+#else
+  (void)next, (void)blk_log2, (void)bh, (void)row, (void)count;
+#endif
+}
+
 /* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
  * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
  * R->height rows one after another). COLUMN is scratch space for R->width entries. */
@@ -309,6 +406,13 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const uint32_t g = 0;
 #endif
     const uint32_t rows = 1u << g;
+#if defined(__SSE2__)
+    /* Z order with 4-byte elements: pairs of rows from 2x2 quads; tiling writes whole 4x4
+     * lines where the tiled blocks are line-aligned. */
+    const bool quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
+    const bool lines4 = quads && !detile && !(rx & 3) &&
+                        !((uintptr_t)(tiled + pa.base) & 63) && quad_4x4(l);
+#endif
     /* Block order: one block column strip of one block row at a time, so the tiled side
      * stays inside one block (cache resident) while linear rows are written in runs. */
     for (uint32_t by = ry / bh; by * bh < ry + rh; by++) {
@@ -319,26 +423,74 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         /* strip of the rectangle inside block column bx, relative to rx */
         const uint32_t x0 = (bx * bw > rx ? bx * bw : rx) - rx;
         const uint32_t x1 = (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
-        uint32_t y = y0;
+        /* The next block this loop visits is read ahead, a share per chunk of rows: tiled
+         * blocks are read in swizzle order, which the hardware prefetchers do not follow.
+         * Not when the tiled side is written whole with streaming stores. */
+        const uint8_t *next = NULL;
 #if defined(__SSE2__)
-        if (g) {
-          const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
-          for (; y < y1 && (y & (rows - 1)); y++) /* up to a row-group boundary */
-            copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
-                     t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
-          for (; y + rows <= y1; y += rows) {
-            uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-            tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe, g);
-            for (uint32_t k = 0; k < rows && xr < x1; k++)
-              copy_row(tp, lp + k * row_pitch, column, xr, x1,
-                       t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
-          }
-        }
+        const bool tiled_read = !g && !lines4;
+#else
+        const bool tiled_read = true;
 #endif
-        for (; y < y1; y++) {
-          const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
-          uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-          copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
+        if (tiled_read && (bx + 1) * bw < rx + rw)
+          next = tp + ((uint64_t)(bx + 1) << blk_log2);
+        else if (tiled_read && (by + 1) * bh < ry + rh)
+          next = tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2);
+        for (uint32_t yc = y0; yc < y1;) {
+          const uint32_t chunk_end = (yc | (PREFETCH_ROWS - 1)) + 1;
+          const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
+          if (next) prefetch_share(next, blk_log2, bh, yc - by * bh, ye - yc);
+          uint32_t y = yc;
+#if defined(__SSE2__)
+          if (g) {
+            const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
+            for (; y < ye && (y & (rows - 1)); y++) /* up to a row-group boundary */
+              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
+                       t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
+            for (; y + rows <= ye; y += rows) {
+              uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
+              tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe,
+                          g);
+              for (uint32_t k = 0; k < rows && xr < x1; k++)
+                copy_row(tp, lp + k * row_pitch, column, xr, x1,
+                         t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+            }
+          }
+          if (lines4) {
+            for (; y < ye && (y & 3); y++) /* up to a line boundary */
+              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
+                       t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
+            for (; y + 4 <= ye; y += 4) {
+              uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
+              const uint32_t xr =
+                  tile_lines4(tp, lp, row_pitch, column, x0, x1, t->y[y & 1023] ^ pa.zs_term);
+              for (uint32_t k = 0; k < 4 && xr < x1; k++)
+                copy_row(tp, lp + k * row_pitch, column, xr, x1,
+                         t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+            }
+          }
+          if (quads) {
+            if (y < ye && (y & 1)) { /* up to a quad boundary */
+              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
+                       t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
+              y++;
+            }
+            for (; y + 2 <= ye; y += 2) {
+              const uint32_t yt = t->y[y & 1023] ^ pa.zs_term;
+              const uint32_t yt1 = t->y[(y + 1) & 1023] ^ pa.zs_term;
+              uint8_t *lp0 = lin_plane + (size_t)(y - ry) * row_pitch, *lp1 = lp0 + row_pitch;
+              const uint32_t xr = quad_rows(tp, lp0, lp1, column, x0, x1, yt, detile);
+              copy_row(tp, lp0, column, xr, x1, yt, bpe, 1, detile);
+              copy_row(tp, lp1, column, xr, x1, yt1, bpe, 1, detile);
+            }
+          }
+#endif
+          for (; y < ye; y++) {
+            const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
+            uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
+            copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
+          }
+          yc = ye;
         }
       }
     }
