@@ -19,6 +19,8 @@ struct ssa {
   uint32_t fwd_cap;
   uint8_t *filled, *sealed;
   uint8_t *retreat_target;  /* blocks entered by an edge from a later block in RPO */
+  uint64_t *loop_writes;    /* per loop: bitset of slots written inside it (reducible only) */
+  uint32_t slot_words;
   uint32_t *entry_value;    /* slot -> entry_reg instruction */
   uint32_t undef[IR_TYPE_COUNT];
   struct { uint32_t slot, phi, next; } *incomplete; /* per-block lists */
@@ -101,6 +103,28 @@ static uint32_t new_phi(struct ssa *s, uint32_t block, uint32_t slot) {
   return phi;
 }
 
+/* The single predecessor of loop header BLOCK that is not a back edge, or CFG_NONE. */
+static uint32_t loop_entry_pred(const struct ssa *s, uint32_t block) {
+  const struct cfg_graph *g = s->fn->cfg;
+  uint32_t found = CFG_NONE;
+  for (uint32_t i = 0; i < cfg_graph_pred_count(g, block); i++) {
+    uint32_t p = cfg_graph_pred(g, block, i);
+    if (!cfg_graph_reachable(g, p) || cfg_graph_is_back_edge(g, p, block)) continue;
+    if (found != CFG_NONE) return CFG_NONE;
+    found = p;
+  }
+  return found;
+}
+
+/* BLOCK heads a loop that never writes SLOT and is entered from one predecessor. */
+static bool invariant_in_loop(const struct ssa *s, uint32_t block, uint32_t slot) {
+  if (!s->loop_writes) return false;
+  uint32_t l = cfg_graph_loop_with_header(s->fn->cfg, block);
+  if (l == CFG_NONE) return false;
+  if ((s->loop_writes[(size_t)l * s->slot_words + slot / 64] >> (slot % 64)) & 1) return false;
+  return loop_entry_pred(s, block) != CFG_NONE;
+}
+
 static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
   struct ir_function *fn = s->fn;
   uint32_t *cur = &s->cur[(size_t)block * s->slots + slot];
@@ -112,6 +136,9 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
       s->entry_value[slot] =
           entry_inst(s, IR_OP_entry_reg, ir_reg_type(s->reg_of[slot]), s->reg_of[slot]);
     val = s->entry_value[slot];
+  } else if (invariant_in_loop(s, block, slot)) {
+    /* not written in the loop: every back edge carries the value that entered it */
+    val = read_var(s, loop_entry_pred(s, block), slot);
   } else if (!s->sealed[block]) {
     val = new_phi(s, block, slot);
     if (val == IR_NONE) return IR_NONE;
@@ -238,6 +265,20 @@ bool ir_pass_ssa(struct ir_function *fn) {
     s.cur = malloc(((size_t)nb * s.slots + 1) * sizeof *s.cur);
     s.entry_value = malloc((s.slots + 1) * sizeof *s.entry_value);
     ok = s.cur && s.entry_value;
+    /* Registers written inside each loop (only for reducible graphs, where a loop is
+     * entered through its header alone). */
+    uint32_t nloops = cfg_graph_loop_count(g);
+    if (ok && nloops && !cfg_graph_irreducible(g, NULL)) {
+      s.slot_words = (s.slots + 63) / 64;
+      s.loop_writes = calloc((size_t)nloops * s.slot_words + 1, sizeof *s.loop_writes);
+      for (uint32_t id = 0; s.loop_writes && id < fn->inst_count; id++) {
+        const struct ir_inst *in = &fn->insts[id];
+        if (in->dead || in->op != IR_OP_set_reg || in->imm >= IR_REG_COUNT) continue;
+        uint32_t slot = s.slot_of[in->imm];
+        for (uint32_t l = cfg_graph_loop_of(g, in->block); l != CFG_NONE; l = cfg_graph_loop_parent(g, l))
+          s.loop_writes[(size_t)l * s.slot_words + slot / 64] |= 1ull << (slot % 64);
+      }
+    }
   }
   if (ok) {
     for (size_t i = 0; i < (size_t)nb * s.slots; i++) s.cur[i] = IR_NONE;
@@ -293,5 +334,6 @@ bool ir_pass_ssa(struct ir_function *fn) {
   free(s.incomplete);
   free(s.incomplete_head);
   free(s.retreat_target);
+  free(s.loop_writes);
   return ok;
 }
