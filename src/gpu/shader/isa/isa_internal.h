@@ -89,6 +89,7 @@ struct isa_op_desc {
   uint8_t nops;
   uint8_t supported;    /* template fully understood */
   uint8_t pflags;       /* ISA_PF_*: printer shortcuts computed once */
+  uint8_t name_len;     /* strlen(info.name) */
   struct isa_opnd_desc ops[ISA_OPND_MAX];
   /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */
   struct isa_op_desc *sub[8];

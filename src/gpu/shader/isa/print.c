@@ -41,14 +41,19 @@ static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigne
   }
 }
 
-static inline void out_str(struct out *o, const char *s) {
-  /* short strings: a byte loop beats strlen + memcpy calls */
-  size_t len = o->len, room = o->size;
-  char *buf = o->buf;
-  for (; *s; s++, len++)
-    if (len + 1 < room) buf[len] = *s;
-  o->len = len;
+static inline void out_mem(struct out *o, const char *s, size_t n) {
+  if (o->len + n < o->size) {
+    memcpy(o->buf + o->len, s, n); /* constant n (literals): a few moves */
+    o->len += n;
+  } else {
+    for (size_t i = 0; i < n; i++) out_char(o, s[i]); /* truncating: counts, stops writing */
+  }
 }
+
+/* A string literal: its length is known at compile time. */
+#define OUT_LIT(o, lit) out_mem((o), "" lit, sizeof(lit) - 1)
+
+static inline void out_str(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
 
 void isa_put(struct out *o, const char *fmt, ...) {
   va_list ap;
@@ -143,7 +148,7 @@ static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
 }
 
 static void out_hex(struct out *o, uint32_t v) {
-  out_str(o, "0x");
+  OUT_LIT(o, "0x");
   out_uint(o, v, 16, 0);
 }
 
@@ -170,7 +175,7 @@ static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
       return;
     case ISA_CLS_F64: {
       uint64_t v = (uint64_t)lit << 32;
-      if (v == 0) { out_str(o, "0"); return; }
+      if (v == 0) { OUT_LIT(o, "0"); return; }
       if ((n = float_name64(v))) { out_str(o, n); return; }
       out_hex(o, lit);
       return;
@@ -299,7 +304,7 @@ static const char *flat_note(const struct isa_operand *x, const struct isa_opnd_
 static void print_note(struct out *o, const char *note) {
   if (!note) return;
   if (!strcmp(note, "imm"))
-    out_str(o, "/*Invalid immediate*/");
+    OUT_LIT(o, "/*Invalid immediate*/");
   else
     put(o, "/*Invalid register, operand has '%s' register class*/", note);
 }
@@ -327,7 +332,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
       if (x->kind == ISA_OPK_VGPR)
         print_note(o, d->note_v);
       else if (scalar && x->raw == ISA_SRC_LDS_DIRECT) /* scalar sources are SReg_32 */
-        out_str(o, "/*Invalid register, operand has 'SReg_32' register class*/");
+        OUT_LIT(o, "/*Invalid register, operand has 'SReg_32' register class*/");
       else if (d->note_s && (x->raw < 128 || x->raw == ISA_SRC_LDS_DIRECT))
         print_note(o, d->note_s); /* (src_* specials pass) */
       else if (x->kind == ISA_OPK_SPECIAL &&
@@ -374,7 +379,7 @@ static int src_index(uint8_t field) {
 static void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
   out_char(o, ' ');
   out_str(o, name);
-  out_str(o, ":[");
+  OUT_LIT(o, ":[");
   for (unsigned i = 0; i < n; i++) {
     if (i) out_char(o, ',');
     out_char(o, (char)('0' + (bits >> i & 1)));
@@ -392,7 +397,7 @@ static void print_signed_hex(struct out *o, int32_t v) {
 /* ds_swizzle_b32 offset: QUAD_PERM (bit 15 set, 8 bits of 2-bit lane selects) or a 5-bit
  * and/or/xor BITMASK_PERM (bit 15 clear) shown as SWAP, REVERSE, BROADCAST or the mask. */
 static void print_swizzle(struct out *o, unsigned v) {
-  out_str(o, " offset:");
+  OUT_LIT(o, " offset:");
   if ((v & 0xFF00) == 0x8000) {
     put(o, "swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
   } else if (!(v & 0x8000)) {
@@ -431,25 +436,25 @@ static void print_dpp_ctrl(struct out *o, unsigned c) {
   else if (c >= 0x121 && c <= 0x12F)
     put(o, "row_ror:%u", c & 0xF);
   else if (c == 0x140)
-    out_str(o, "row_mirror");
+    OUT_LIT(o, "row_mirror");
   else if (c == 0x141)
-    out_str(o, "row_half_mirror");
+    OUT_LIT(o, "row_half_mirror");
   else if (c >= 0x150 && c <= 0x15F)
     put(o, "row_share:%u", c & 0xF);
   else if (c >= 0x160 && c <= 0x16F)
     put(o, "row_xmask:%u", c & 0xF);
   else if (c == 0x130)
-    out_str(o, "/* wave_shl is not supported starting from GFX10 */");
+    OUT_LIT(o, "/* wave_shl is not supported starting from GFX10 */");
   else if (c == 0x134)
-    out_str(o, "/* wave_rol is not supported starting from GFX10 */");
+    OUT_LIT(o, "/* wave_rol is not supported starting from GFX10 */");
   else if (c == 0x138)
-    out_str(o, "/* wave_shr is not supported starting from GFX10 */");
+    OUT_LIT(o, "/* wave_shr is not supported starting from GFX10 */");
   else if (c == 0x13C)
-    out_str(o, "/* wave_ror is not supported starting from GFX10 */");
+    OUT_LIT(o, "/* wave_ror is not supported starting from GFX10 */");
   else if (c == 0x142 || c == 0x143)
-    out_str(o, "/* row_bcast is not supported starting from GFX10 */");
+    OUT_LIT(o, "/* row_bcast is not supported starting from GFX10 */");
   else
-    out_str(o, "/* Invalid dpp_ctrl value */");
+    OUT_LIT(o, "/* Invalid dpp_ctrl value */");
 }
 
 static const char *const mtbuf_formats[128] = {
@@ -464,20 +469,20 @@ static void print_exp(struct out *o, const struct isa_inst *in) {
   unsigned t = in->exp_target;
   put(o, "%s ", in->info->name);
   if (t <= 7) put(o, "mrt%u", t);
-  else if (t == 8) out_str(o, "mrtz");
-  else if (t == 9) out_str(o, "null");
+  else if (t == 8) OUT_LIT(o, "mrtz");
+  else if (t == 9) OUT_LIT(o, "null");
   else if (t >= 12 && t <= 16) put(o, "pos%u", t - 12);
-  else if (t == 20) out_str(o, "prim");
+  else if (t == 20) OUT_LIT(o, "prim");
   else if (t >= 32) put(o, "param%u", t - 32);
   else put(o, "invalid_target_%u", t);
   for (unsigned i = 0; i < 4; i++) {
     out_str(o, i ? ", " : " ");
     unsigned src = in->exp_compr ? (i < 2 ? 0 : 1) : i;
-    if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else out_str(o, "off");
+    if (in->exp_en >> i & 1) put(o, "v%u", in->srcs[src].reg); else OUT_LIT(o, "off");
   }
-  if (in->exp_done) out_str(o, " done");
-  if (in->exp_compr) out_str(o, " compr");
-  if (in->exp_vm) out_str(o, " vm");
+  if (in->exp_done) OUT_LIT(o, " done");
+  if (in->exp_compr) OUT_LIT(o, " compr");
+  if (in->exp_vm) OUT_LIT(o, " vm");
 }
 
 /* MIMG: vdata, vaddr (range, or [list] for NSA), srsrc, [ssamp], then the modifiers. */
@@ -488,17 +493,17 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
   const struct isa_operand *vdata = in->num_defs ? &in->defs[0] : &in->srcs[0];
   unsigned s = in->num_defs ? 0 : 1;
   print_operand(o, vdata, &none, false);
-  out_str(o, ", ");
+  OUT_LIT(o, ", ");
   unsigned nrsrc = isa_op_desc_field(d, ISA_FIELD_SS) ? 2 : 1;
   unsigned naddr = in->num_srcs - s - nrsrc;
-  if (in->nsa) out_str(o, "[");
+  if (in->nsa) OUT_LIT(o, "[");
   for (unsigned i = 0; i < naddr; i++) {
-    if (i) out_str(o, ", ");
+    if (i) OUT_LIT(o, ", ");
     print_operand(o, &in->srcs[s + i], &none, false);
   }
-  if (in->nsa) out_str(o, "]");
+  if (in->nsa) OUT_LIT(o, "]");
   for (unsigned i = 0; i < nrsrc; i++) {
-    out_str(o, ", ");
+    OUT_LIT(o, ", ");
     print_operand(o, &in->srcs[s + naddr + i], &none, false);
   }
   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
@@ -526,7 +531,7 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
   for (unsigned i = 0; i < n; i++) {
     out_str(o, i ? ", " : " ");
     if (all[i]->kind == ISA_OPK_NONE)
-      out_str(o, "off");
+      OUT_LIT(o, "off");
     else
       print_operand(o, all[i], &soff_desc, i == n - 1);
   }
@@ -537,14 +542,14 @@ static void print_buffer(struct out *o, const struct isa_inst *in) {
     else if (f && f[0])
       put(o, " format:[%s]", f);
   }
-  if (in->idxen) out_str(o, " idxen");
-  if (in->offen) out_str(o, " offen");
-  if (in->offset) out_str(o, " offset:"), out_int(o, in->offset);
-  if (in->glc) out_str(o, " glc");
-  if (in->slc) out_str(o, " slc");
-  if (in->dlc) out_str(o, " dlc");
-  if (in->lds) out_str(o, " lds");
-  if (in->tfe) out_str(o, " tfe");
+  if (in->idxen) OUT_LIT(o, " idxen");
+  if (in->offen) OUT_LIT(o, " offen");
+  if (in->offset) OUT_LIT(o, " offset:"), out_int(o, in->offset);
+  if (in->glc) OUT_LIT(o, " glc");
+  if (in->slc) OUT_LIT(o, " slc");
+  if (in->dlc) OUT_LIT(o, " dlc");
+  if (in->lds) OUT_LIT(o, " lds");
+  if (in->tfe) OUT_LIT(o, " tfe");
 }
 
 size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
@@ -568,7 +573,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
   bool mix = vop3p && (d->pflags & ISA_PF_MIX);
   bool dpp16 = in->variant == ISA_VARIANT_DPP16, sdwa = in->variant == ISA_VARIANT_SDWA;
-  out_str(&o, d->info.name);
+  out_mem(&o, d->info.name, d->name_len);
   unsigned nsrc = 0, printed = 0;
   for (unsigned i = 0; i < d->nops; i++) {
     const struct isa_opnd_desc *od = &d->ops[i];
@@ -594,14 +599,14 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
                   x->kind == ISA_OPK_LITERAL;
     bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */
-    if (sext) out_str(&o, "sext(");
+    if (sext) OUT_LIT(&o, "sext(");
     if (neg) out_str(&o, neg_fn ? "neg(" : "-");
-    if (abs) out_str(&o, "|");
+    if (abs) OUT_LIT(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
     else if (od->field == ISA_FIELD_TXT_OFF ||
              (od->field == ISA_FIELD_SA && in->lds && x->raw == ISA_SRC_EXEC_HI))
-      out_str(&o, "off"); /* (scratch lds form prints saddr exec_hi as off) */
+      OUT_LIT(&o, "off"); /* (scratch lds form prints saddr exec_hi as off) */
     else if (od->field == ISA_FIELD_ATTR)
       put(&o, "attr%u.%c", x->value & 0x3F, "xyzw"[(x->value >> 6) & 3]);
     else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
@@ -613,71 +618,71 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       put(&o, x->value <= 64 ? "%u" : "0x%x", x->value);
     else
       print_operand(&o, x, od, in->family <= ISA_FAMILY_SOPP);
-    if (abs) out_str(&o, "|");
-    if (neg_fn || sext) out_str(&o, ")");
+    if (abs) OUT_LIT(&o, "|");
+    if (neg_fn || sext) OUT_LIT(&o, ")");
   }
   if (in->family == ISA_FAMILY_VINTRP) {
     put(&o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
   } else if (in->family == ISA_FAMILY_FLAT) {
-    if (in->offset) out_str(&o, " offset:"), out_int(&o, in->offset);
-    if (in->glc) out_str(&o, " glc");
-    if (in->slc) out_str(&o, " slc");
-    if (in->dlc) out_str(&o, " dlc");
-    if (in->lds) out_str(&o, " lds");
+    if (in->offset) OUT_LIT(&o, " offset:"), out_int(&o, in->offset);
+    if (in->glc) OUT_LIT(&o, " glc");
+    if (in->slc) OUT_LIT(&o, " slc");
+    if (in->dlc) OUT_LIT(&o, " dlc");
+    if (in->lds) OUT_LIT(&o, " lds");
   } else if (in->family == ISA_FAMILY_SMEM) {
     unsigned m = d->mods_print;
     if ((in->words[1] >> 25) != ISA_SRC_NULL && in->offset && isa_op_desc_field(d, ISA_FIELD_OFF)) {
-      out_str(&o, " offset:");
+      OUT_LIT(&o, " offset:");
       print_signed_hex(&o, in->offset);
     }
-    if (in->glc && (m & 1)) out_str(&o, " glc");
-    if (in->dlc && (m & 4)) out_str(&o, " dlc");
+    if (in->glc && (m & 1)) OUT_LIT(&o, " glc");
+    if (in->dlc && (m & 4)) OUT_LIT(&o, " dlc");
   } else if (in->family == ISA_FAMILY_DS) {
     unsigned m = d->mods_print, off = (unsigned)in->offset & 0xFFFF;
     if ((m & 1) && off && (d->pflags & ISA_PF_SWIZZLE))
       print_swizzle(&o, off);
     else if ((m & 1) && off)
-      out_str(&o, " offset:"), out_uint(&o, off, 10, 0);
+      OUT_LIT(&o, " offset:"), out_uint(&o, off, 10, 0);
     if (!(m & 1) && (m & 4)) {
       if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
       if (off >> 8) put(&o, " offset1:%u", off >> 8);
     }
-    if (in->gds && (m & 0x10)) out_str(&o, " gds");
+    if (in->gds && (m & 0x10)) OUT_LIT(&o, " gds");
   } else if (dpp16) {
-    out_str(&o, " ");
+    OUT_LIT(&o, " ");
     print_dpp_ctrl(&o, in->dpp_ctrl);
-    out_str(&o, " row_mask:0x");
+    OUT_LIT(&o, " row_mask:0x");
     out_char(&o, "0123456789abcdef"[in->row_mask & 15]);
-    out_str(&o, " bank_mask:0x");
+    OUT_LIT(&o, " bank_mask:0x");
     out_char(&o, "0123456789abcdef"[in->bank_mask & 15]);
-    if (in->bound_ctrl) out_str(&o, " bound_ctrl:1");
-    if (in->fi) out_str(&o, " fi:1");
+    if (in->bound_ctrl) OUT_LIT(&o, " bound_ctrl:1");
+    if (in->fi) OUT_LIT(&o, " fi:1");
   } else if (in->variant == ISA_VARIANT_DPP8) {
-    out_str(&o, " dpp8:[");
+    OUT_LIT(&o, " dpp8:[");
     for (unsigned i = 0; i < 8; i++) {
       if (i) out_char(&o, ',');
       out_char(&o, (char)('0' + ((in->dpp8 >> (3 * i)) & 7)));
     }
-    out_str(&o, "]");
-    if (in->fi) out_str(&o, " fi:1");
+    OUT_LIT(&o, "]");
+    if (in->fi) OUT_LIT(&o, " fi:1");
   } else if (sdwa) {
     static const char *sel[7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
                                  "WORD_0", "WORD_1", "DWORD"};
     static const char *unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                     "UNUSED_PAD"};
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
-    if (in->clamp) out_str(&o, " clamp");
+    if (in->clamp) OUT_LIT(&o, " clamp");
     out_str(&o, omod[in->omod & 3]);
     if (in->family != ISA_FAMILY_VOPC) {
-      out_str(&o, " dst_sel:");
+      OUT_LIT(&o, " dst_sel:");
       out_str(&o, sel[in->sdwa_dst_sel % 7]);
-      out_str(&o, " dst_unused:");
+      OUT_LIT(&o, " dst_unused:");
       out_str(&o, unused[in->sdwa_dst_unused & 3]);
     }
-    out_str(&o, " src0_sel:");
+    OUT_LIT(&o, " src0_sel:");
     out_str(&o, sel[in->sdwa_src0_sel % 7]);
     if (d->pflags & ISA_PF_V1) {
-      out_str(&o, " src1_sel:");
+      OUT_LIT(&o, " src1_sel:");
       out_str(&o, sel[in->sdwa_src1_sel % 7]);
     }
   } else if (vop3) {
@@ -687,7 +692,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       unsigned bits = (in->op_sel & ((1u << nsrc) - 1)) | ((in->op_sel >> 3) & 1) << nsrc;
       print_bits(&o, "op_sel", bits, nsrc + 1);
     }
-    if (in->clamp) out_str(&o, " clamp");
+    if (in->clamp) OUT_LIT(&o, " clamp");
     static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
     out_str(&o, omod[in->omod & 3]);
   } else if (vop3p) {
@@ -699,16 +704,16 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       if (in->neg_lo & all) print_bits(&o, "neg_lo", in->neg_lo, nsrc);
       if (in->neg_hi & all) print_bits(&o, "neg_hi", in->neg_hi, nsrc);
     }
-    if (in->clamp) out_str(&o, " clamp");
+    if (in->clamp) OUT_LIT(&o, " clamp");
   }
 encoding:
   if (size) buf[o.len < size ? o.len : size - 1] = 0;
   if (opts && opts->show_encoding) {
-    out_str(&o, " ; encoding: [");
+    OUT_LIT(&o, " ; encoding: [");
     for (unsigned i = 0; i < in->size; i++)
       for (unsigned b = 0; b < 4; b++)
         put(&o, "%s0x%02x", i || b ? "," : "", (in->words[i] >> (8 * b)) & 0xFF);
-    out_str(&o, "]");
+    OUT_LIT(&o, "]");
   }
   return o.len;
 }

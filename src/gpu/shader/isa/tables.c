@@ -257,6 +257,7 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
   if (!strncmp(r->name, "v_fma_mix", 9)) d->pflags |= ISA_PF_MIX;
   if (!strncmp(r->name, "v_permlane", 10)) d->pflags |= ISA_PF_PERMLANE;
   if (!strcmp(r->name, "ds_swizzle_b32")) d->pflags |= ISA_PF_SWIZZLE;
+  d->name_len = (uint8_t)strlen(r->name);
   if (!strncmp(r->name, "image_gather4", 13)) d->pflags |= ISA_PF_GATHER4;
   /* K (madmk/madak literal) prints like src0 */
   for (unsigned i = 0; i < d->nops; i++)
