@@ -219,7 +219,7 @@ static void scalar_loop_sums(void **state) {
   assert_int_equal(r->sgpr[0], 5);
   assert_int_equal(r->sgpr[1], 10);
   assert_int_equal(r->vgpr[1][3], 15);
-  assert_int_equal(r->steps, 7); /* entry, 5 iterations... as blocks: entry + 5 + exit */
+  assert_int_equal(r->steps, 7); /* the entry block, 5 trips through the loop, the exit */
   free(w);
   free(r);
 }
@@ -572,7 +572,7 @@ static void lds_reads_writes_and_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
-  uint8_t *lds = calloc(1, 4096), *lds2 = calloc(1, 4096);
+  uint8_t *lds = calloc(1, 4096);
   w->lds = lds;
   w->lds_size = 4096;
   run("v_lshlrev_b32 v1, 2, v0\n"
@@ -585,7 +585,6 @@ static void lds_reads_writes_and_atomics(void **state) {
       "ds_read2_b32 v[6:7], v1 offset0:64 offset1:96\n"
       "s_endpgm\n",
       false, w, r);
-  (void)lds2;
   assert_int_equal(r->vgpr[2][0], 1);
   assert_int_equal(r->vgpr[2][30], 31);
   assert_int_equal(r->vgpr[2][31], 0);
@@ -594,7 +593,6 @@ static void lds_reads_writes_and_atomics(void **state) {
   assert_int_equal(r->vgpr[6][7], 7);
   assert_int_equal(r->vgpr[7][7], 8);
   free(lds);
-  free(lds2);
   free(w);
   free(r);
 }
