@@ -118,3 +118,21 @@ long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
   rmdir(dir);
   return n;
 }
+
+long oracle_compile_ll(const char *path, uint32_t **words, size_t *nwords,
+                       struct oracle_inst *out, size_t max) {
+  char dir[] = "/tmp/prospero-isa-XXXXXX";
+  if (!mkdtemp(dir)) return -1;
+  char o[64], cmd[1024];
+  snprintf(o, sizeof o, "%s/s.o", dir);
+  snprintf(cmd, sizeof cmd,
+           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s -o %s 2>/dev/null", path,
+           o);
+  long n = -1;
+  *words = NULL;
+  *nwords = 0;
+  if (system(cmd) == 0) n = run_objdump(o, false, out, max, words, nwords);
+  unlink(o);
+  rmdir(dir);
+  return n;
+}

@@ -27,6 +27,11 @@ long oracle_disasm(const uint32_t *words, size_t count, bool wave64, struct orac
 long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
                           struct oracle_inst *out, size_t max);
 
+/* Compile an LLVM IR file for gfx1013 with llc-19 (amdpal) and disassemble its .text: same
+ * contract as oracle_assemble_file. */
+long oracle_compile_ll(const char *path, uint32_t **words, size_t *nwords,
+                       struct oracle_inst *out, size_t max);
+
 /* Collapse runs of whitespace into one space and trim. */
 void oracle_normalise(char *s);
 

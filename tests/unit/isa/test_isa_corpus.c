@@ -86,7 +86,52 @@ static void test_corpus(void **state) {
   assert_true(pass);
 }
 
+/* Real compiler output: the .ll files in tests/unit/isa/shaders compiled by llc-19. */
+static void test_compiled_shaders(void **state) {
+  (void)state;
+  if (!oracle_available() || system("llc-19 --version >/dev/null 2>&1") != 0) {
+    print_message("SKIP: llc-19 / llvm-objdump-19 not installed\n");
+    skip();
+  }
+  const char *src = getenv("PROSPERO_SOURCE_DIR");
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/tests/unit/isa/shaders", src ? src : ".");
+  struct dirent **names;
+  int n = scandir(dir, &names, NULL, by_name);
+  assert_true(n > 0);
+  static struct oracle_inst ref[4096];
+  unsigned files = 0;
+  for (int i = 0; i < n; i++) {
+    const char *f = names[i]->d_name;
+    size_t len = strlen(f);
+    if (len > 3 && !strcmp(f + len - 3, ".ll")) {
+      char path[1400];
+      snprintf(path, sizeof path, "%s/%s", dir, f);
+      uint32_t *words = NULL;
+      size_t nwords = 0;
+      long nref = oracle_compile_ll(path, &words, &nwords, ref, 4096);
+      if (nref <= 0 || nref > 4096) fail_msg("%s: llc-19 could not compile it", f);
+      for (long k = 0; k < nref; k++) {
+        struct isa_inst in;
+        char text[256] = "";
+        bool valid = isa_decode(words, nwords, ref[k].offset, &in, NULL);
+        if (valid) isa_print(&in, NULL, text, sizeof text);
+        if (!valid || in.size != ref[k].ndwords || strcmp(text, ref[k].text))
+          fail_msg("%s @%u: llvm \"%s\" / ours \"%s\"", f, ref[k].offset, ref[k].text,
+                   valid ? text : "<invalid>");
+      }
+      print_message("%-22s %4ld instructions, all equal\n", f, nref);
+      files++;
+      free(words);
+    }
+    free(names[i]);
+  }
+  free(names);
+  assert_true(files >= 2);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_corpus),
+                                     cmocka_unit_test(test_compiled_shaders)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
