@@ -12,11 +12,13 @@
 #define EMBED(n)                          \
   extern const unsigned char vk_spv_##n[]; \
   extern const size_t vk_spv_##n##_size;
-EMBED(tiler_e1)
-EMBED(tiler_e2)
-EMBED(tiler_e4)
-EMBED(tiler_e8)
-EMBED(tiler_e16)
+#define EMBED_SIZES(dl) EMBED(tiler_##dl##_e1) EMBED(tiler_##dl##_e2) EMBED(tiler_##dl##_e4) \
+  EMBED(tiler_##dl##_e8) EMBED(tiler_##dl##_e16)
+EMBED_SIZES(00)
+EMBED_SIZES(01)
+EMBED_SIZES(10)
+EMBED_SIZES(11)
+#undef EMBED_SIZES
 EMBED(depth16)
 EMBED(swizzle)
 #undef EMBED
@@ -26,7 +28,7 @@ struct tiler_push {
   uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
   uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
   uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
-  uint32_t slab_bytes, slab_log2, linear_slice_bytes;
+  uint32_t slab_bytes, slab_log2, linear_slice_bytes, group_log2;
 };
 struct d16_push {
   uint32_t count, demote, base16, base32;
@@ -37,12 +39,15 @@ struct swizzle_push {
 
 #define TABLE_WORDS 2304u /* x[1024], y[1024], z[256]; 9 KiB keeps slots 256-aligned */
 #define TABLE_BYTES (TABLE_WORDS * 4u)
-#define GROUP 64u
+#define GROUP 64u        /* depth16.comp and swizzle.comp */
+#define TILER_GROUP 256u /* tiler.comp */
+#define MAX_GROUP_LOG2 2u /* tiler.comp: up to 4 units per invocation */
 #define MAX_GROUPS 65535u
 
 struct vk_tiler {
   vk_device *dev;
-  struct vk_compute_pipeline elem[5]; /* by log2(element bytes) */
+  /* tiler.comp variants by direction (1: tile), SW_LINEAR tiled side, log2(unit bytes) */
+  struct vk_compute_pipeline elem[2][2][5];
   struct vk_compute_pipeline depth16, swizzle;
   struct vk_buffer tables;            /* one TABLE_BYTES slot per pattern id */
   bool table_ready[TILING_PATTERN_ID_LIMIT];
@@ -52,14 +57,21 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
   vk_tiler *t = calloc(1, sizeof(*t));
   if (!t) return NULL;
   t->dev = dev;
-  const unsigned char *code[5] = {vk_spv_tiler_e1, vk_spv_tiler_e2, vk_spv_tiler_e4,
-                                  vk_spv_tiler_e8, vk_spv_tiler_e16};
-  const size_t size[5] = {vk_spv_tiler_e1_size, vk_spv_tiler_e2_size, vk_spv_tiler_e4_size,
-                          vk_spv_tiler_e8_size, vk_spv_tiler_e16_size};
+#define SIZES(dl)                                                                         \
+  {vk_spv_tiler_##dl##_e1, vk_spv_tiler_##dl##_e2, vk_spv_tiler_##dl##_e4,                 \
+   vk_spv_tiler_##dl##_e8, vk_spv_tiler_##dl##_e16},
+#define SIZE_BYTES(dl)                                                                    \
+  {vk_spv_tiler_##dl##_e1_size, vk_spv_tiler_##dl##_e2_size, vk_spv_tiler_##dl##_e4_size, \
+   vk_spv_tiler_##dl##_e8_size, vk_spv_tiler_##dl##_e16_size},
+  const unsigned char *code[2][2][5] = {{SIZES(00) SIZES(01)}, {SIZES(10) SIZES(11)}};
+  const size_t size[2][2][5] = {{SIZE_BYTES(00) SIZE_BYTES(01)}, {SIZE_BYTES(10) SIZE_BYTES(11)}};
+#undef SIZES
+#undef SIZE_BYTES
   bool ok = true;
-  for (int i = 0; i < 5 && ok; i++)
-    ok = vk_compute_pipeline_create(dev, (const uint32_t *)code[i], size[i], 3,
-                                    sizeof(struct tiler_push), &t->elem[i]);
+  for (int i = 0; i < 20 && ok; i++)
+    ok = vk_compute_pipeline_create(dev, (const uint32_t *)code[i / 10][i / 5 % 2][i % 5],
+                                    size[i / 10][i / 5 % 2][i % 5], 3,
+                                    sizeof(struct tiler_push), &t->elem[i / 10][i / 5 % 2][i % 5]);
   ok = ok && vk_compute_pipeline_create(dev, (const uint32_t *)vk_spv_depth16,
                                         vk_spv_depth16_size, 2, sizeof(struct d16_push),
                                         &t->depth16);
@@ -78,7 +90,8 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
 
 void vk_tiler_destroy(vk_tiler *t) {
   if (!t) return;
-  for (int i = 0; i < 5; i++) vk_compute_pipeline_destroy(t->dev, &t->elem[i]);
+  for (int i = 0; i < 20; i++)
+    vk_compute_pipeline_destroy(t->dev, &t->elem[i / 10][i / 5 % 2][i % 5]);
   vk_compute_pipeline_destroy(t->dev, &t->depth16);
   vk_compute_pipeline_destroy(t->dev, &t->swizzle);
   vk_buffer_destroy(t->dev, &t->tables);
@@ -162,11 +175,20 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
           pc.slab_bytes % unit_bytes)
         unit_log2 = 0;
       pc.unit_log2 = unit_log2;
-      const struct vk_compute_pipeline *p = &t->elem[e + unit_log2];
-      uint32_t units = pl.width >> unit_log2;
+      /* Several units per invocation (fewer, longer invocations suit CPU devices) while
+       * each invocation's units stay inside one block and start aligned. */
+      uint32_t group_log2 = 0;
+      while (group_log2 < MAX_GROUP_LOG2 &&
+             (1u << (unit_log2 + group_log2 + 1)) <= l->block_width &&
+             !(pl.tail_x & ((1u << (unit_log2 + group_log2 + 1)) - 1)))
+        group_log2++;
+      pc.group_log2 = group_log2;
+      const struct vk_compute_pipeline *p = &t->elem[to_tiled][id == 0][e + unit_log2];
+      const uint32_t per_inv_log2 = unit_log2 + group_log2; /* elements per invocation */
+      uint32_t units = (pl.width + (1u << per_inv_log2) - 1) >> per_inv_log2;
       const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
       const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
-      vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + GROUP - 1) / GROUP,
+      vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + TILER_GROUP - 1) / TILER_GROUP,
                       pl.height, slices);
     }
   }

@@ -1,9 +1,15 @@
 // Tiled <-> linear conversion of one surface plane (level, slice, fragment) for every GFX10
 // swizzle family: the per-family address equation arrives as two XOR tables (x and y terms)
 // built on the host from the mode's equation, so one shader serves all families. Compiled
-// once per unit size (ELEM_BYTES = 1, 2, 4, 8, 16); one invocation moves one unit: an
-// element, or 2^unit_log2 elements that are contiguous in both the tiled and linear copies
-// (for example four 4-byte elements of a standard-swizzle row moved as one 16-byte unit).
+// once per unit size (ELEM_BYTES = 1, 2, 4, 8, 16), direction (TO_TILED) and tiled layout
+// (TILED_LINEAR: SW_LINEAR rows); one invocation moves one unit: an element, or 2^unit_log2
+// elements that are contiguous in both the tiled and linear copies (for example four 4-byte
+// elements of a standard-swizzle row moved as one 16-byte unit).
+//
+// Speed on CPU implementations (lavapipe): every buffer access at a per-invocation address
+// is done lane by lane, and both sides of a branch run under a mask, so the direction and
+// layout are compile-time choices, the row (y) and slice (z) terms are read once per
+// workgroup row, and the workgroup is wide (256) to spread the per-group setup.
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
@@ -22,7 +28,7 @@
 #define ELEM uvec4
 #endif
 
-layout(local_size_x = 64, local_size_y = 1, local_size_z = 1) in;
+layout(local_size_x = 256, local_size_y = 1, local_size_z = 1) in;
 
 layout(std430, binding = 0) buffer Tiled { ELEM tiled[]; };
 layout(std430, binding = 1) buffer Linear { ELEM linear[]; };
@@ -42,35 +48,51 @@ layout(push_constant) uniform Params {
   uint zs_term;              // equation term of the fragment (and the pipe/bank XOR)
   uint linear_base;          // bytes
   uint linear_pitch;         // bytes per linear row
-  uint to_tiled;             // 0: detile (tiled -> linear), 1: tile
-  uint tiled_is_linear;      // SW_LINEAR: row-major with tiled_pitch elements per row
+  uint to_tiled;             // unused: TO_TILED selects the direction at compile time
+  uint tiled_is_linear;      // unused: TILED_LINEAR selects the layout at compile time
   uint tiled_pitch;
-  uint x_start;              // first column of this dispatch
+  uint x_start;              // unused (0)
   uint unit_log2;            // elements per invocation, log2
   uint elem_log2;            // bytes per element, log2
   uint slab_bytes;           // tiled bytes between slabs of slices
   uint slab_log2;            // slices per slab, log2 (3D thick blocks hold several)
   uint linear_slice_bytes;   // linear bytes per slice
+  uint group_log2;           // units per invocation, log2; the units of one invocation lie
+                             // in one block and start aligned, so the x term of unit k is
+                             // x_term[first x] ^ x_term[k units]
 } pc;
 
 void main() {
-  uint x = pc.x_start + (gl_GlobalInvocationID.x << pc.unit_log2);
-  uint y = gl_GlobalInvocationID.y;
-  uint z = gl_GlobalInvocationID.z; // slice (array layer or 3D slice) of this level
-  if (x >= pc.width || y >= pc.height) return;
+  uint xa = gl_GlobalInvocationID.x << (pc.unit_log2 + pc.group_log2);
+  uint y = gl_WorkGroupID.y;
+  uint z = gl_WorkGroupID.z; // slice (array layer or 3D slice) of this level
+  if (xa >= pc.width) return; // y and z come from the dispatch size
   uint tiled_base = pc.tiled_base + (z >> pc.slab_log2) * pc.slab_bytes;
-  uint toff;
-  if (pc.tiled_is_linear != 0u) {
-    toff = tiled_base + ((y * pc.tiled_pitch + x) << pc.elem_log2);
-  } else {
-    uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (x >> pc.bw_log2);
-    uint in_block = x_term[(x + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^
-                    z_term[z & 255u] ^ pc.zs_term;
-    toff = tiled_base + (block << pc.blk_log2) + in_block;
-  }
-  uint loff = pc.linear_base + z * pc.linear_slice_bytes + y * pc.linear_pitch + (x << pc.elem_log2);
-  if (pc.to_tiled != 0u)
+#if TILED_LINEAR
+  uint trow = tiled_base + ((y * pc.tiled_pitch) << pc.elem_log2);
+#else
+  uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (xa >> pc.bw_log2);
+  // y and z are the same for the whole workgroup: one read each
+  uint x_row = x_term[(xa + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^
+               (z == 0u ? 0u : z_term[z & 255u]) ^ pc.zs_term;
+  uint tblock = tiled_base + (block << pc.blk_log2);
+#endif
+  uint lrow = pc.linear_base + z * pc.linear_slice_bytes + y * pc.linear_pitch;
+  uint n = 1u << pc.group_log2;
+  for (uint k = 0u; k < n; k++) {
+    uint dx = k << pc.unit_log2; // the same for every invocation: a uniform table read
+    uint x = xa + dx;
+    if (x >= pc.width) break;
+#if TILED_LINEAR
+    uint toff = trow + (x << pc.elem_log2);
+#else
+    uint toff = tblock + (x_row ^ x_term[dx]);
+#endif
+    uint loff = lrow + (x << pc.elem_log2);
+#if TO_TILED
     tiled[toff / ELEM_BYTES] = linear[loff / ELEM_BYTES];
-  else
+#else
     linear[loff / ELEM_BYTES] = tiled[toff / ELEM_BYTES];
+#endif
+  }
 }
