@@ -15,10 +15,11 @@ static void fuzz_graph(const uint8_t *data, size_t size) {
   for (size_t i = 1; i + 1 < size; i += 2) cfg_graph_add_edge(g, data[i] % n, data[i + 1] % n);
   struct cfg_structure s;
   bool ok = cfg_structurize(g, &s);
+  char err[160];
   if (ok) {
-    for (uint32_t b = 0; b < s.node_count; b++) {
-      uint32_t m = s.shapes[b].merge;
-      if (m != CFG_NONE && cfg_graph_reachable(g, b) && !cfg_graph_dominates(g, b, m)) abort();
+    if (!cfg_structure_check(g, &s, err, sizeof err)) {
+      fprintf(stderr, "bad structure: %s\n", err);
+      abort();
     }
   } else if (s.fallback == CFG_FALLBACK_NONE || !s.reason[0]) {
     abort();
@@ -60,6 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char msg[256];
     if (!ir_validate(fn, msg, sizeof msg)) {
       fprintf(stderr, "invalid IR: %s\n", msg);
+      abort();
+    }
+    if (fn->structured && !cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg)) {
+      fprintf(stderr, "bad structure: %s\n", msg);
       abort();
     }
     o.run_passes = false;

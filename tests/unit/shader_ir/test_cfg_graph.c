@@ -107,6 +107,8 @@ static void nested_loops_get_distinct_merges(void **state) {
 
   struct cfg_structure s;
   assert_true(cfg_structurize(g, &s));
+  char err[160];
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
   assert_int_equal(s.shapes[1].shape, CFG_SHAPE_LOOP);
   assert_int_equal(s.shapes[1].merge, 5);
   assert_int_equal(s.shapes[1].continue_to, 4);
@@ -288,6 +290,32 @@ static void shared_merge_of_nested_ifs_is_split(void **state) {
   cfg_graph_destroy(g);
 }
 
+static void structure_check_finds_violations(void **state) {
+  (void)state;
+  char err[160];
+  struct cfg_structure s;
+  /* a merge its header does not dominate */
+  struct cfg_graph *g = make(4, "0>1 0>2 1>3 2>3");
+  assert_true(cfg_structurize(g, &s));
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  s.shapes[1].shape = CFG_SHAPE_SELECTION;
+  s.shapes[1].merge = 2;
+  assert_false(cfg_structure_check(g, &s, err, sizeof err));
+  assert_non_null(strstr(err, "not dominated"));
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+  /* one block claimed as the merge of two constructs */
+  g = make(4, "0>1 1>2 1>3 2>3");
+  assert_true(cfg_structurize(g, &s));
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  s.shapes[0].shape = CFG_SHAPE_SELECTION;
+  s.shapes[0].merge = 3;
+  assert_false(cfg_structure_check(g, &s, err, sizeof err));
+  assert_non_null(strstr(err, "claimed"));
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void multiway_branch_falls_back(void **state) {
   (void)state;
   struct cfg_graph *g = make(5, "0>1 0>2 0>3 1>4 2>4 3>4");
@@ -340,10 +368,10 @@ static void random_graphs_are_consistent(void **state) {
     struct cfg_structure s;
     bool ok = cfg_structurize(g, &s);
     if (ok) {
-      for (uint32_t b = 0; b < s.node_count; b++) {
-        uint32_t m = s.shapes[b].merge;
-        if (m != CFG_NONE && cfg_graph_reachable(g, b)) assert_true(cfg_graph_dominates(g, b, m));
-      }
+      char err[160];
+      bool valid = cfg_structure_check(g, &s, err, sizeof err);
+      if (!valid) fprintf(stderr, "round %d: %s\n", round, err);
+      assert_true(valid);
     } else {
       assert_int_not_equal(s.fallback, CFG_FALLBACK_NONE);
       assert_true(s.reason[0] != 0);
@@ -370,6 +398,7 @@ int main(void) {
       cmocka_unit_test(header_branching_inside_loop_gets_own_header),
       cmocka_unit_test(infinite_loop_and_unreachable_nodes),
       cmocka_unit_test(shared_merge_of_nested_ifs_is_split),
+      cmocka_unit_test(structure_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),
       cmocka_unit_test(random_graphs_are_consistent),

@@ -835,6 +835,7 @@ static void llc_output_translates_structured_and_runs(void **state) {
   assert_true(st.blocks >= 3);
   assert_true(cfg_graph_loop_count(fn->cfg) >= 1);
   assert_true(fn->structured);
+  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
 
   for (int count = 1; count <= 9; count += 4) {
     struct ir_interp_wave *w = wave_new(0xffffffffu);
@@ -930,6 +931,7 @@ static void llc_nested_loops_break_and_early_return(void **state) {
   assert_int_equal(st.unsupported_count, 0);
   assert_int_equal(cfg_graph_loop_count(fn->cfg), 2);
   assert_true(fn->structured);
+  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
   static const int params[][2] = {{1, 1}, {3, 5}, {4, 2}, {6, 9}};
   for (size_t p = 0; p < sizeof params / sizeof *params; p++) {
     struct ir_interp_wave *w = wave_new(0xffffffffu);

@@ -317,3 +317,59 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   cfg_graph_analyze(g);
   return fail(out, CFG_FALLBACK_NOT_CONVERGING, cfg_graph_entry(g), NULL);
 }
+
+bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
+                         size_t err_size) {
+  uint32_t n = cfg_graph_node_count(g);
+  if (s->fallback != CFG_FALLBACK_NONE || s->node_count != n) {
+    snprintf(err, err_size, "not a structured result");
+    return false;
+  }
+  uint32_t *claimed = malloc((n + 1) * sizeof *claimed);
+  if (!claimed) {
+    snprintf(err, err_size, "out of memory");
+    return false;
+  }
+  for (uint32_t b = 0; b < n; b++) claimed[b] = CFG_NONE;
+  bool ok = true;
+  for (uint32_t h = 0; h < n && ok; h++) {
+    if (!cfg_graph_reachable(g, h)) continue;
+    const struct cfg_node_shape *sh = &s->shapes[h];
+    uint32_t targets[2] = {sh->merge, sh->shape == CFG_SHAPE_LOOP ? sh->continue_to : CFG_NONE};
+    for (int k = 0; k < 2 && ok; k++) {
+      uint32_t t = targets[k];
+      if (t == CFG_NONE || (k == 1 && t == h)) continue;
+      if (t >= n || !cfg_graph_dominates(g, h, t)) {
+        snprintf(err, err_size, "^%u: %s ^%u is not dominated by its header", h,
+                 k ? "continue target" : "merge", t);
+        ok = false;
+      } else if (claimed[t] != CFG_NONE) {
+        snprintf(err, err_size, "^%u is claimed by ^%u and ^%u", t, claimed[t], h);
+        ok = false;
+      } else {
+        claimed[t] = h;
+      }
+    }
+    if (!ok || sh->shape != CFG_SHAPE_LOOP) continue;
+    uint32_t l = cfg_graph_loop_with_header(g, h);
+    if (l == CFG_NONE) {
+      snprintf(err, err_size, "^%u: loop shape without a loop", h);
+      ok = false;
+    } else if (sh->merge != CFG_NONE && cfg_graph_loop_contains(g, l, sh->merge)) {
+      snprintf(err, err_size, "^%u: loop merge ^%u inside the loop", h, sh->merge);
+      ok = false;
+    } else if (!cfg_graph_loop_contains(g, l, sh->continue_to)) {
+      snprintf(err, err_size, "^%u: continue target ^%u outside the loop", h, sh->continue_to);
+      ok = false;
+    } else {
+      for (uint32_t i = 0; i < cfg_graph_loop_latch_count(g, l) && ok; i++)
+        if (cfg_graph_loop_latch(g, l, i) != sh->continue_to) {
+          snprintf(err, err_size, "^%u: back edge from ^%u, not the continue target", h,
+                   cfg_graph_loop_latch(g, l, i));
+          ok = false;
+        }
+    }
+  }
+  free(claimed);
+  return ok;
+}

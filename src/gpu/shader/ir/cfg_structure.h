@@ -25,6 +25,7 @@
 #define PROSPERO_GPU_SHADER_IR_CFG_STRUCTURE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "gpu/shader/ir/cfg_graph.h"
@@ -74,6 +75,13 @@ struct cfg_structure {
  * cfg_structure_free(). */
 bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out);
 void cfg_structure_free(struct cfg_structure *s);
+/* Checks a structured result against the rules SPIR-V imposes: a merge or continue target
+ * is dominated by its header, no block is the merge of two constructs or the merge of one and
+ * the continue target of another, a loop's merge lies outside it and its continue target
+ * inside, and every back edge leaves from the loop's continue target. Returns false with
+ * the first violation in ERR. */
+bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
+                         size_t err_size);
 const char *cfg_fallback_name(enum cfg_fallback f);
 const char *cfg_shape_name(enum cfg_shape s);
 
