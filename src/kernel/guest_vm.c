@@ -1,4 +1,5 @@
-/* Guest virtual memory: the bands of FACTS.md "Process start" reserved PROT_NONE at start-up,
+/* Guest virtual memory: the bands of FACTS.md "Process start" reserved PROT_NONE at start-up
+ * (minus the host window, guest_vm.h),
  * plus a sorted table of committed ranges (start, size, protection, name) that answers
  * queries and fault attribution. All entry points take one mutex; none is on a hot path. */
 #include "kernel/guest_vm.h"
@@ -33,6 +34,21 @@ static const struct guest_band guest_bands[] = {
 #define GUEST_BAND_COUNT (sizeof guest_bands / sizeof guest_bands[0])
 #define GUEST_USER_BAND 2
 
+/* Holes cut out of the bands, sorted by start: never reserved for nor given to the guest. */
+#define GUEST_HOLES(X) X(host_window, GUEST_VM_HOST_WINDOW_START, GUEST_VM_HOST_WINDOW_END)
+
+static const struct guest_band guest_holes[] = {
+#define GUEST_HOLE_ROW_(n, s, e) {#n, s, e},
+    GUEST_HOLES(GUEST_HOLE_ROW_)
+#undef GUEST_HOLE_ROW_
+};
+#define GUEST_HOLE_COUNT (sizeof guest_holes / sizeof guest_holes[0])
+#define GUEST_PIECE_MAX (GUEST_BAND_COUNT + GUEST_HOLE_COUNT)
+
+/* The host executable's image, from the static linker (both ld.bfd and lld define these). */
+extern const char __executable_start[] __attribute__((weak));
+extern const char _end[] __attribute__((weak));
+
 struct guest_range {
   uint64_t start, size;
   int prot;
@@ -52,34 +68,88 @@ static int host_prot(int prot) {
   return p;
 }
 
+static bool overlaps(uint64_t a, uint64_t a_end, uint64_t b, uint64_t b_end) {
+  return a < b_end && b < a_end;
+}
+
+static bool hole_overlaps(uint64_t addr, uint64_t end) {
+  for (size_t i = 0; i < GUEST_HOLE_COUNT; i++)
+    if (overlaps(addr, end, guest_holes[i].start, guest_holes[i].end)) return true;
+  return false;
+}
+
+/* The bands minus the holes, as PIECES (at most GUEST_PIECE_MAX); returns the count. */
+static size_t band_pieces(struct guest_band *pieces) {
+  size_t n = 0;
+  for (size_t i = 0; i < GUEST_BAND_COUNT; i++) {
+    const struct guest_band *b = &guest_bands[i];
+    uint64_t at = b->start;
+    for (size_t h = 0; h < GUEST_HOLE_COUNT; h++) {
+      const struct guest_band *hole = &guest_holes[h];
+      if (!overlaps(at, b->end, hole->start, hole->end)) continue;
+      if (hole->start > at) pieces[n++] = (struct guest_band){b->name, at, hole->start};
+      at = hole->end < b->end ? hole->end : b->end;
+    }
+    if (at < b->end) pieces[n++] = (struct guest_band){b->name, at, b->end};
+  }
+  return n;
+}
+
+/* A non-PIE host executable linked inside the bands must lie in a hole, else the guest
+ * could map over host code. */
+static bool host_image_allowed(void) {
+  uint64_t start = (uint64_t)(uintptr_t)__executable_start, end = (uint64_t)(uintptr_t)_end;
+  if (!start || !end || end <= start) return true; /* not known: the reservation will tell */
+  bool in_band = false;
+  for (size_t i = 0; i < GUEST_BAND_COUNT; i++)
+    in_band |= overlaps(start, end, guest_bands[i].start, guest_bands[i].end);
+  for (size_t h = 0; in_band && h < GUEST_HOLE_COUNT; h++)
+    if (start >= guest_holes[h].start && end <= guest_holes[h].end) return true;
+  if (in_band)
+    LOG(kernel, ERROR,
+        "the host executable 0x%llx-0x%llx lies in the guest bands outside the host window "
+        "0x%llx-0x%llx (see the link address in src/app/CMakeLists.txt)",
+        (unsigned long long)start, (unsigned long long)end,
+        (unsigned long long)GUEST_VM_HOST_WINDOW_START,
+        (unsigned long long)GUEST_VM_HOST_WINDOW_END);
+  return !in_band;
+}
+
 bool guest_vm_init(void) {
   pthread_mutex_lock(&vm_lock);
-  bool ok = vm_ready;
-  for (size_t i = 0; !ok && i < GUEST_BAND_COUNT; i++) {
-    const struct guest_band *b = &guest_bands[i];
+  if (vm_ready) {
+    pthread_mutex_unlock(&vm_lock);
+    return true;
+  }
+  struct guest_band pieces[GUEST_PIECE_MAX];
+  size_t count = band_pieces(pieces), done = 0;
+  bool ok = host_image_allowed();
+  for (; ok && done < count; done++) {
+    const struct guest_band *b = &pieces[done];
     void *p = mmap((void *)(uintptr_t)b->start, b->end - b->start, PROT_NONE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
     if (p == MAP_FAILED || p != (void *)(uintptr_t)b->start) {
-      int err = errno;
+      int err = p == MAP_FAILED ? errno : EEXIST;
       if (p != MAP_FAILED) munmap(p, b->end - b->start);
       LOG(kernel, ERROR,
           "cannot reserve the guest %s band 0x%llx-0x%llx: %s (is the range taken by the "
           "host, e.g. by a sanitizer's shadow memory?)",
           b->name, (unsigned long long)b->start, (unsigned long long)b->end, strerror(err));
-      for (size_t j = 0; j < i; j++)
-        munmap((void *)(uintptr_t)guest_bands[j].start,
-               guest_bands[j].end - guest_bands[j].start);
-      pthread_mutex_unlock(&vm_lock);
-      return false;
+      ok = false;
+      break;
     }
-    if (i == GUEST_BAND_COUNT - 1) ok = true;
   }
+  if (!ok)
+    for (size_t j = 0; j < done; j++)
+      munmap((void *)(uintptr_t)pieces[j].start, pieces[j].end - pieces[j].start);
   vm_ready = ok;
   pthread_mutex_unlock(&vm_lock);
   return ok;
 }
 
+/* The band holding all of [addr, addr+size), or -1 (also when it touches a hole). */
 static int band_of(uint64_t addr, uint64_t size) {
+  if (size > UINT64_MAX - addr || hole_overlaps(addr, addr + size)) return -1;
   for (size_t i = 0; i < GUEST_BAND_COUNT; i++)
     if (addr >= guest_bands[i].start && size <= guest_bands[i].end - addr &&
         addr < guest_bands[i].end)

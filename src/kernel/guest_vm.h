@@ -15,7 +15,17 @@
 #define GUEST_PROT_GPU_READ 0x10
 #define GUEST_PROT_GPU_WRITE 0x20
 
-/* Reserves the guest bands. Returns false (and logs why) if the host refuses. Idempotent. */
+/* The host window: a hole in the system-reserved band, just below the executable base
+ * 0x9_0000_0000, where the prospero executable is linked (non-PIE, src/app/CMakeLists.txt)
+ * with room above it for its brk heap (randomised up to 1 GiB past the image). Keeping host
+ * code this close to guest code makes guest->HLE branches cheap (docs/perf-hle-calls.md).
+ * The guest can never map, protect or free anything in it. */
+#define GUEST_VM_HOST_WINDOW_START 0x880000000ull
+#define GUEST_VM_HOST_WINDOW_END 0x900000000ull
+
+/* Reserves the guest bands, minus the host window. Returns false (and logs why) if the host
+ * refuses, or if the host executable sits inside the bands but outside the host window.
+ * Idempotent. */
 bool guest_vm_init(void);
 
 /* Commits [addr, addr+size) at exactly ADDR (page aligned, inside a band, not in use). */
