@@ -234,6 +234,32 @@ static uint32_t quad_rows(uint8_t *tp, uint8_t *lp0, uint8_t *lp1, const uint64_
   return x;
 }
 
+/* Detiles rows y..y+3 (y a multiple of 4) of elements x0..x1-1 (x0 a multiple of 4) of a
+ * 4x4-line block with 4-byte elements: each line is read whole and gives 16 bytes of each
+ * of the four rows (streaming stores when the rows are 16-aligned). Returns the first
+ * element left for the caller. */
+static uint32_t detile_lines4(const uint8_t *tp, uint8_t *lp, size_t row_pitch,
+                              const uint64_t *col, uint32_t x0, uint32_t x1, uint32_t yterm) {
+  uint32_t x = x0;
+  const bool stream = !((((uintptr_t)lp | row_pitch) + (size_t)x0 * 4) & 15);
+  for (; x + 4 <= x1; x += 4) {
+    const __m128i *line = (const __m128i *)(tp + (col[x] ^ yterm));
+    const __m128i q0 = _mm_loadu_si128(line), q1 = _mm_loadu_si128(line + 1);
+    const __m128i q2 = _mm_loadu_si128(line + 2), q3 = _mm_loadu_si128(line + 3);
+    __m128i *d = (__m128i *)(lp + (size_t)x * 4);
+    const __m128i rows[4] = {_mm_unpacklo_epi64(q0, q1), _mm_unpackhi_epi64(q0, q1),
+                             _mm_unpacklo_epi64(q2, q3), _mm_unpackhi_epi64(q2, q3)};
+    for (uint32_t r = 0; r < 4; r++) {
+      __m128i *dst = (__m128i *)((uint8_t *)d + r * row_pitch);
+      if (stream)
+        _mm_stream_si128(dst, rows[r]);
+      else
+        _mm_storeu_si128(dst, rows[r]);
+    }
+  }
+  return x;
+}
+
 /* Tiles rows y..y+3 (y a multiple of 4) of elements x0..x1-1 (x0 a multiple of 4) of a
  * 4x4-line block with 4-byte elements: each line is written whole with streaming stores.
  * Returns the first element left for the caller. */
@@ -407,11 +433,12 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
 #endif
     const uint32_t rows = 1u << g;
 #if defined(__SSE2__)
-    /* Z order with 4-byte elements: pairs of rows from 2x2 quads; tiling writes whole 4x4
-     * lines where the tiled blocks are line-aligned. */
+    /* Z order with 4-byte elements: pairs of rows from 2x2 quads, or four rows from whole
+     * 4x4 lines (64 bytes in a row; tiling writes them with streaming stores, so the tiled
+     * side must then be 16-aligned). */
     const bool quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
-    const bool lines4 = quads && !detile && !(rx & 3) &&
-                        !((uintptr_t)(tiled + pa.base) & 63) && quad_4x4(l);
+    const bool lines4 = quads && !(rx & 3) &&
+                        (detile || !((uintptr_t)(tiled + pa.base) & 15)) && quad_4x4(l);
 #endif
     /* Block order: one block column strip of one block row at a time, so the tiled side
      * stays inside one block (cache resident) while linear rows are written in runs. */
@@ -425,10 +452,10 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         const uint32_t x1 = (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
         /* The next block this loop visits is read ahead, a share per chunk of rows: tiled
          * blocks are read in swizzle order, which the hardware prefetchers do not follow.
-         * Not when the tiled side is written whole with streaming stores. */
+         * Not when tiling writes the tiled side whole with streaming stores. */
         const uint8_t *next = NULL;
 #if defined(__SSE2__)
-        const bool tiled_read = !g && !lines4;
+        const bool tiled_read = detile || (!g && !lines4);
 #else
         const bool tiled_read = true;
 #endif
@@ -462,8 +489,9 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
                        t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
             for (; y + 4 <= ye; y += 4) {
               uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-              const uint32_t xr =
-                  tile_lines4(tp, lp, row_pitch, column, x0, x1, t->y[y & 1023] ^ pa.zs_term);
+              const uint32_t yt = t->y[y & 1023] ^ pa.zs_term;
+              const uint32_t xr = detile ? detile_lines4(tp, lp, row_pitch, column, x0, x1, yt)
+                                         : tile_lines4(tp, lp, row_pitch, column, x0, x1, yt);
               for (uint32_t k = 0; k < 4 && xr < x1; k++)
                 copy_row(tp, lp + k * row_pitch, column, xr, x1,
                          t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
