@@ -651,11 +651,12 @@ static void float_mode_writes(void **state) {
                              "s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s0\n"
                              "s_endpgm\n",
                              &n, false);
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .float_mode = 0xf0};
   struct ir_translate_stats st;
   struct ir_function *fn = ir_translate(words, n, &o, NULL, &st);
   free(words);
   assert_non_null(fn);
+  assert_int_equal(fn->float_mode, 0xf0); /* the wave-start MODE: denormals on, nearest */
   uint64_t modes[3];
   uint32_t k = 0;
   for (uint32_t i = 0; i < fn->inst_count; i++)

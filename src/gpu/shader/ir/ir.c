@@ -323,8 +323,8 @@ void ir_print_inst(FILE *out, const struct ir_function *fn, uint32_t id) {
 }
 
 void ir_print_function(FILE *out, const struct ir_function *fn) {
-  fprintf(out, "function: %u blocks, %u instructions, wave%u, %s\n", fn->block_count,
-          ir_live_count(fn), fn->wave_size,
+  fprintf(out, "function: %u blocks, %u instructions, wave%u, float mode 0x%02x, %s\n",
+          fn->block_count, ir_live_count(fn), fn->wave_size, fn->float_mode,
           fn->structured ? "structured" : "dispatcher fallback");
   if (!fn->structured) fprintf(out, "  fallback: %s\n", fn->structure.reason);
   for (uint32_t r = 0; r < cfg_graph_rpo_count(fn->cfg); r++) {

@@ -134,6 +134,7 @@ struct ir_function {
   bool structured;                /* false: emit the dispatcher form */
   bool ssa;                       /* register accesses have been replaced */
   uint32_t wave_size;             /* 32 or 64 */
+  uint32_t float_mode;            /* MODE bits at wave start; set_float_mode changes them */
   bool failed;                    /* an allocation failed: the function is not usable */
   struct ir_chunk *arena;         /* storage of the block lists */
 };

@@ -92,6 +92,7 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   }
   fn->structure = structure;
   fn->structured = structured;
+  fn->float_mode = opts ? opts->float_mode & 0xff : 0;
   /* typical expansion: ~8 IR instructions and ~12 operands per guest instruction */
   ir_function_reserve(fn, c.inst_count * 8 + 64, c.inst_count * 12 + 128);
 

@@ -27,6 +27,9 @@
 
 struct ir_translate_options {
   uint32_t wave_size; /* 32 (default when 0) or 64 */
+  /* MODE register bits at wave start (round modes 3:0, denormal modes 7:4), as the stage's
+   * PGM_RSRC1 FLOAT_MODE field sets them; recorded in ir_function.float_mode. */
+  uint32_t float_mode;
   bool run_passes;    /* SSA, constant folding, DCE (validated between passes in debug) */
   /* Registers (enum ir_reg) whose final value each `ret` reports through an `observe`
    * operation (keeps them live through DCE; used by tests and the interpreter). */
