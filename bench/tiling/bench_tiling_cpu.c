@@ -1,7 +1,6 @@
-/* CPU conversion throughput for a 4096x4096, 4-byte, 64 KiB-mode surface, against memcpy of
- * the same number of bytes measured in the same run (goal: ratio >= 0.5). Best of N runs;
- * every figure is printed, the ratio is the headline. Also runs the other 64 KiB families
- * so regressions in the XOR modes show. */
+/* CPU conversion throughput for a 4096x4096, 4-byte surface in every 64 KiB family, against
+ * memcpy of the same number of bytes measured in the same run (goal: ratio >= 0.5 in both
+ * directions). Best of N runs; every figure is printed, the ratios are the headline. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +9,7 @@
 #include "bench_common.h"
 #include "gpu/tiling/tiling.h"
 
-#define RUNS 7
+#define RUNS 9
 
 static double best_memcpy(uint8_t *dst, const uint8_t *src, size_t n) {
   double t0 = bench_now();
@@ -49,8 +48,10 @@ int main(void) {
     printf("tiling cpu %-12s 4096x4096x4B: memcpy %.1f MiB/s, detile %.1f MiB/s (ratio %.2f), "
            "tile %.1f MiB/s (ratio %.2f)\n",
            tiling_mode_name(modes[m]), mb / mc, mb / det, mc / det, mb / til, mc / til);
-    if (modes[m] == TILING_SW_64KB_S && mc / det < 0.5)
-      printf("tiling cpu: below the 0.5-of-memcpy goal for SW_64KB_S detile\n");
+    if (mc / det < 0.5 || mc / til < 0.5)
+      printf("tiling cpu: %s below the 0.5-of-memcpy goal (machine load shows as a low "
+             "ratio too: compare several runs)\n",
+           tiling_mode_name(modes[m]));
     free(tiled);
     free(lin);
   }
