@@ -216,8 +216,8 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
     return false;
   }
   if (band_of(addr, size) < 0) {
-    LOG(kernel, ERROR, "%s: 0x%llx+0x%llx is outside the guest bands", what,
-        (unsigned long long)addr, (unsigned long long)size);
+    LOG(kernel, ERROR, "%s: 0x%llx+0x%llx is outside the guest bands or in the host window",
+        what, (unsigned long long)addr, (unsigned long long)size);
     return false;
   }
   return true;
