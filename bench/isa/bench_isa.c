@@ -96,6 +96,8 @@ int main(void) {
   size_t ninst = 0, chars = 0;
   char text[512];
   int reps = 200;
+  const char *reps_env = getenv("PROSPERO_BENCH_REPS"); /* fewer passes when profiling */
+  if (reps_env && atoi(reps_env) > 0) reps = atoi(reps_env);
   double t0 = now();
   for (int r = 0; r < reps; r++) {
     for (size_t off = 0; off < nall;) {

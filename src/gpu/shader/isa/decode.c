@@ -239,11 +239,11 @@ static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size
   if (in->lds && in->tfe) return false;
   in->size = 2;
   in->info = &d->info;
-  const struct isa_opnd_desc *vd = isa_op_desc_field(d, ISA_FIELD_D0);
-  if (!vd && strstr(d->info.name, "_inv")) /* buffer_gl*_inv: no operands, no vaddr */
+  if (d->dflags & ISA_DF_INV) /* buffer_gl*_inv: no operands, no vaddr */
     return !in->idxen && !in->offen;
+  const struct isa_opnd_desc *vd = isa_op_desc_field(d, ISA_FIELD_D0);
   struct isa_operand x = {0};
-  bool load = strstr(d->info.name, "load") != NULL;
+  bool load = d->dflags & ISA_DF_LOAD;
   if (vd && !in->lds) {
     unsigned n = vd->width + in->tfe;
     operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)n);
@@ -277,14 +277,11 @@ static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size
   return true;
 }
 
-/* Hex digit i of the "key=digits" entry of a MIMG table notes string (0 when absent). */
-static unsigned mimg_table(const char *notes, const char *key, unsigned i) {
-  const char *p = strstr(notes, key);
-  if (!p) return 0;
-  p += strlen(key);
-  for (unsigned k = 0; k < i; k++)
-    if (!p[k] || p[k] == ';') return 0;
-  char c = p[i];
+/* Hex digit i of the "key=digits" entry of a MIMG table notes string (0 when absent); the
+ * digits' place was found once when the table was built. */
+static unsigned mimg_table(const struct isa_op_desc *d, enum isa_mimg_key key, unsigned i) {
+  if (i >= d->mimg_len[key]) return 0;
+  char c = d->notes[d->mimg_at[key] + i];
   return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
 }
 
@@ -319,16 +316,15 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   for (unsigned i = 0; i < 9; i++)
     if (set[i] && !((acc >> (2 * i)) & 3)) return false;
   in->lwe_printed = 0;
-  static const char *const vkey[4] = {"vd=", "vh=", "vt=", "vth="};
-  unsigned vd = mimg_table(d->notes, vkey[in->d16 + 2 * in->tfe], in->dmask);
+  unsigned vd = mimg_table(d, (enum isa_mimg_key)(ISA_MK_VD + in->d16 + 2 * in->tfe), in->dmask);
   if (!vd) return false; /* lwe adds no register */
   unsigned ai = dim + 8 * in->a16;
-  unsigned na = nsa ? mimg_table(d->notes, nsa == 1 ? "n1=" : nsa == 2 ? "n2=" : "n3=", ai)
-                    : mimg_table(d->notes, "w=", ai);
+  unsigned na = nsa ? mimg_table(d, (enum isa_mimg_key)(ISA_MK_W + nsa), ai)
+                    : mimg_table(d, ISA_MK_W, ai);
   if (!na) return false;
   /* NSA with fewer address slots than the dim needs: llvm keeps the decoded form, whose
    * vdata size is the plain one-channel size */
-  if (nsa && na < mimg_table(d->notes, "w=", ai)) vd = mimg_table(d->notes, "vd=", 1);
+  if (nsa && na < mimg_table(d, ISA_MK_W, ai)) vd = mimg_table(d, ISA_MK_VD, 1);
   /* The sizes llvm prints for this NSA size / dim / a16 and requested vdata size (it keeps
    * its first-matched sizes when no instruction variant has the requested pair). */
   unsigned req = d->pflags & ISA_PF_GATHER4 ? 4 : (unsigned)__builtin_popcount(in->dmask);
@@ -337,20 +333,20 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   req += in->tfe;
   if (req <= 5) {
     unsigned gi = ((nsa * 16 + ai) * 5 + req - 1) * 2;
-    unsigned gv = mimg_table(d->notes, "g=", gi), ga = mimg_table(d->notes, "g=", gi + 1);
+    unsigned gv = mimg_table(d, ISA_MK_G, gi), ga = mimg_table(d, ISA_MK_G, gi + 1);
     if (gv && ga) vd = gv, na = ga;
   }
   /* widened registers that would run past v255: llvm keeps its first-matched sizes (one
    * channel, the 1D address size) */
   unsigned vdata_reg = (w1 >> 8) & 0xFF, vaddr_reg = w1 & 0xFF;
   if (vdata_reg + vd > 256 || (!nsa && vaddr_reg + na > 256)) {
-    vd = mimg_table(d->notes, "vd=", 1);
-    if (!nsa) na = mimg_table(d->notes, "w=", 0);
+    vd = mimg_table(d, ISA_MK_VD, 1);
+    if (!nsa) na = mimg_table(d, ISA_MK_W, 0);
   }
   for (unsigned i = 0; i < 2 + nsa; i++) in->words[i] = w[i];
   in->size = (uint8_t)(2 + nsa);
   in->info = &d->info;
-  bool store = strstr(d->info.name, "store") != NULL;
+  bool store = d->dflags & ISA_DF_STORE;
   struct isa_operand x = {0};
   operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)vd);
   if (x.reg + vd > 256) return false;
@@ -376,9 +372,8 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
       (x.kind == ISA_OPK_SPECIAL && !(rsrc >= ISA_SRC_TTMP0 && rsrc + 8 <= ISA_SRC_TTMP0 + 16)))
     return false;
   in->srcs[in->num_srcs++] = x;
-  const struct isa_opnd_desc *ss = isa_op_desc_field(d, ISA_FIELD_SS);
   unsigned samp = ((w1 >> 21) & 0x1F) * 4;
-  if (ss) {
+  if (d->dflags & ISA_DF_SS) {
     memset(&x, 0, sizeof x);
     operand_from_src(&x, samp, 4);
     if ((x.kind == ISA_OPK_SGPR && samp + 4 > 106) ||
@@ -395,7 +390,7 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
 /* Memory-family checks of modifier fields against the table flags (see gen_tables.py). */
 static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
   unsigned m = d->mods_print;
-  if (in->family == ISA_FAMILY_FLAT && in->seg == 0 && in->dlc && strstr(d->info.name, "_atomic_fm"))
+  if (in->family == ISA_FAMILY_FLAT && in->seg == 0 && in->dlc && (d->dflags & ISA_DF_ATOMIC_FM))
     return false; /* flat fmin/fmax atomics take no dlc */
   if (in->family == ISA_FAMILY_SMEM) {
     if (in->glc && !(m & 0x3)) return false;
@@ -573,7 +568,7 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved field not zero");
   if (fam == ISA_FAMILY_VOP3 || fam == ISA_FAMILY_VOP3P) {
     uint16_t mods = f.mods;
-    if (fam == ISA_FAMILY_VOP3 && isa_op_desc_field(d, ISA_FIELD_SD))
+    if (fam == ISA_FAMILY_VOP3 && (d->dflags & ISA_DF_SD))
       mods &= (uint16_t)~(0x38u | 0x1E00u); /* VOP3B: bits 14:8 are sdst */
     if (mods & ~(d->mods_print | d->mods_ignore))
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");

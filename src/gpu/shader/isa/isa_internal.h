@@ -67,6 +67,24 @@ enum {
   ISA_PF_GATHER4 = 32,  /* image_gather4*: four channels whatever the dmask */
 };
 
+/* Decoder shortcuts (struct isa_op_desc.dflags), computed once from the name/template. */
+enum {
+  ISA_DF_LOAD = 1,      /* name contains "load" (buffer vdata is a result) */
+  ISA_DF_STORE = 2,     /* name contains "store" (MIMG vdata is a source) */
+  ISA_DF_INV = 4,       /* buffer_gl*_inv: no vdata, no operands */
+  ISA_DF_ATOMIC_FM = 8, /* flat fmin/fmax atomics (no dlc) */
+  ISA_DF_SD = 16,       /* has an sdst operand (VOP3B) */
+  ISA_DF_SS = 32,       /* has an ssamp operand (MIMG) */
+};
+
+/* MIMG table notes keys ("key=hexdigits;..."), by index into isa_op_desc.mimg_at. */
+enum isa_mimg_key {
+  ISA_MK_VD, ISA_MK_VH, ISA_MK_VT, ISA_MK_VTH, /* vdata widths: plain, d16, tfe, d16+tfe */
+  ISA_MK_W, ISA_MK_N1, ISA_MK_N2, ISA_MK_N3,   /* address widths: plain, NSA 1..3 dwords */
+  ISA_MK_G,                                    /* probed (vdata, vaddr) size pairs */
+  ISA_MK_COUNT
+};
+
 struct isa_opnd_desc {
   uint8_t field;   /* enum isa_field */
   char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
@@ -90,6 +108,9 @@ struct isa_op_desc {
   uint8_t supported;    /* template fully understood */
   uint8_t pflags;       /* ISA_PF_*: printer shortcuts computed once */
   uint8_t name_len;     /* strlen(info.name) */
+  uint8_t dflags;       /* ISA_DF_*: decoder shortcuts computed once */
+  /* MIMG: offset of each key's digits in notes and their count (0: key absent) */
+  uint16_t mimg_at[ISA_MK_COUNT], mimg_len[ISA_MK_COUNT];
   struct isa_opnd_desc ops[ISA_OPND_MAX];
   /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */
   struct isa_op_desc *sub[8];

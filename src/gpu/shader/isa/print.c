@@ -222,8 +222,9 @@ static inline void out_reg_num(struct out *o, unsigned v) {
   }
 }
 
-static void print_range(struct out *o, const char *prefix, unsigned first, unsigned count) {
-  out_str(o, prefix);
+static void print_range(struct out *o, const char *prefix, size_t plen, unsigned first,
+                        unsigned count) {
+  out_mem(o, prefix, plen);
   if (count == 1) {
     out_reg_num(o, first);
     return;
@@ -261,15 +262,19 @@ static const char *special_name(unsigned raw) {
 static void print_reg(struct out *o, const struct isa_operand *x) {
   unsigned raw = x->raw, n = x->count;
   if (x->kind == ISA_OPK_VGPR) {
-    print_range(o, "v", x->reg, n);
+    print_range(o, "v", 1, x->reg, n);
   } else if (x->kind == ISA_OPK_SGPR) {
-    print_range(o, "s", align_sgpr(x->reg, n), n);
+    print_range(o, "s", 1, align_sgpr(x->reg, n), n);
   } else if (raw == ISA_SRC_VCC_LO || raw == ISA_SRC_VCC_HI) {
-    out_str(o, n >= 2 ? "vcc" : raw == ISA_SRC_VCC_LO ? "vcc_lo" : "vcc_hi");
+    if (n >= 2) OUT_LIT(o, "vcc");
+    else if (raw == ISA_SRC_VCC_LO) OUT_LIT(o, "vcc_lo");
+    else OUT_LIT(o, "vcc_hi");
   } else if (raw == ISA_SRC_EXEC_LO || raw == ISA_SRC_EXEC_HI) {
-    out_str(o, n >= 2 ? "exec" : raw == ISA_SRC_EXEC_LO ? "exec_lo" : "exec_hi");
+    if (n >= 2) OUT_LIT(o, "exec");
+    else if (raw == ISA_SRC_EXEC_LO) OUT_LIT(o, "exec_lo");
+    else OUT_LIT(o, "exec_hi");
   } else if (raw >= ISA_SRC_TTMP0 && raw < ISA_SRC_M0) {
-    print_range(o, "ttmp", align_sgpr(raw - ISA_SRC_TTMP0, n), n);
+    print_range(o, "ttmp", 4, align_sgpr(raw - ISA_SRC_TTMP0, n), n);
   } else {
     const char *s = special_name(raw);
     if (s)
@@ -350,10 +355,10 @@ static void print_operand(struct out *o, const struct isa_operand *x,
 static void print_k16(struct out *o, unsigned v, uint8_t kind) {
   switch (kind) {
     case ISA_K16_U16:
-      if (v <= 64) put(o, "%u", v); else put(o, "0x%x", v);
+      if (v <= 64) out_uint(o, v, 10, 0); else out_hex(o, v);
       return;
     case ISA_K16_DEC:
-      put(o, "%u", v);
+      out_uint(o, v, 10, 0);
       return;
     case ISA_K16_WAITCNT: isa_print_waitcnt(o, v); return;
     case ISA_K16_SENDMSG: isa_print_sendmsg(o, v); return;
@@ -361,7 +366,7 @@ static void print_k16(struct out *o, unsigned v, uint8_t kind) {
     case ISA_K16_DEPCTR: isa_print_depctr(o, v); return;
     case ISA_K16_VERSION: isa_print_version(o, v); return;
     default:
-      put(o, "0x%x", v);
+      out_hex(o, v);
       return;
   }
 }
@@ -494,7 +499,7 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
   unsigned s = in->num_defs ? 0 : 1;
   print_operand(o, vdata, &none, false);
   OUT_LIT(o, ", ");
-  unsigned nrsrc = isa_op_desc_field(d, ISA_FIELD_SS) ? 2 : 1;
+  unsigned nrsrc = d->dflags & ISA_DF_SS ? 2 : 1;
   unsigned naddr = in->num_srcs - s - nrsrc;
   if (in->nsa) OUT_LIT(o, "[");
   for (unsigned i = 0; i < naddr; i++) {
@@ -579,7 +584,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     const struct isa_opnd_desc *od = &d->ops[i];
     const struct isa_operand *x = i < in->num_defs ? &in->defs[i] : &in->srcs[i - in->num_defs];
     if (od->field == ISA_FIELD_K16 && od->width == 0 && x->value == 0) continue;
-    out_str(&o, printed++ ? ", " : " ");
+    if (printed++) OUT_LIT(&o, ", "); else out_char(&o, ' ');
     int si = src_index(od->field);
     if (si >= 0) nsrc++;
     bool neg = false, abs = false, sext = false;
@@ -614,8 +619,10 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
               : "invalid_param_%u", x->value);
     else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
       print_signed_hex(&o, (int32_t)x->value);
+    else if (x->kind == ISA_OPK_IMM && x->value <= 64)
+      out_uint(&o, x->value, 10, 0);
     else if (x->kind == ISA_OPK_IMM)
-      put(&o, x->value <= 64 ? "%u" : "0x%x", x->value);
+      out_hex(&o, x->value);
     else
       print_operand(&o, x, od, in->family <= ISA_FAMILY_SOPP);
     if (abs) OUT_LIT(&o, "|");

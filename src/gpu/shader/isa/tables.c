@@ -259,6 +259,25 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
   if (!strcmp(r->name, "ds_swizzle_b32")) d->pflags |= ISA_PF_SWIZZLE;
   d->name_len = (uint8_t)strlen(r->name);
   if (!strncmp(r->name, "image_gather4", 13)) d->pflags |= ISA_PF_GATHER4;
+  if (strstr(r->name, "load")) d->dflags |= ISA_DF_LOAD;
+  if (strstr(r->name, "store")) d->dflags |= ISA_DF_STORE;
+  if (!isa_op_desc_field(d, ISA_FIELD_D0) && strstr(r->name, "_inv")) d->dflags |= ISA_DF_INV;
+  if (strstr(r->name, "_atomic_fm")) d->dflags |= ISA_DF_ATOMIC_FM;
+  if (isa_op_desc_field(d, ISA_FIELD_SD)) d->dflags |= ISA_DF_SD;
+  if (isa_op_desc_field(d, ISA_FIELD_SS)) d->dflags |= ISA_DF_SS;
+  if (fam == ISA_FAMILY_MIMG && d->notes) {
+    static const char *const keys[ISA_MK_COUNT] = {"vd=", "vh=", "vt=", "vth=", "w=",
+                                                   "n1=", "n2=", "n3=", "g="};
+    for (unsigned k = 0; k < ISA_MK_COUNT; k++) {
+      const char *at = strstr(d->notes, keys[k]);
+      if (!at) continue;
+      at += strlen(keys[k]);
+      size_t n = strcspn(at, ";");
+      if (n > 0xFFFF || (size_t)(at - d->notes) > 0xFFFF) abort(); /* tables are small */
+      d->mimg_at[k] = (uint16_t)(at - d->notes);
+      d->mimg_len[k] = (uint16_t)n;
+    }
+  }
   /* K (madmk/madak literal) prints like src0 */
   for (unsigned i = 0; i < d->nops; i++)
     if (d->ops[i].field == ISA_FIELD_K) {
