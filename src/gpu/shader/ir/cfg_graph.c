@@ -30,6 +30,8 @@ struct cfg_graph {
   uint32_t analyzed_n;
   bool full;     /* every analysis ran (not only post-dominators) */
   bool scc_done; /* the SCCs were computed (lazily) */
+  bool pdom_done; /* post-dominators computed (eagerly for the post-dominator analysis,
+                   * on the first query after a full analysis: few users need them) */
   uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
   struct cfg_chunk *edges;                /* arena of the succ/pred lists */
   struct cfg_chunk *loop_arena;           /* loop lists and bitsets, freed per analysis */
@@ -617,8 +619,8 @@ static bool analyze(struct cfg_graph *g, bool full) {
       for (uint32_t i = 0; i < n; i++)
         g->idom[i] = g->scc[i] = g->loop_of[i] = g->loop_by_header[i] = CFG_NONE;
     g->scc_done = false;
-    ok = full ? compute_dominators(g) && compute_post_dominators(g) && compute_loops(g)
-              : compute_post_dominators(g);
+    g->pdom_done = !full;
+    ok = full ? compute_dominators(g) && compute_loops(g) : compute_post_dominators(g);
     if (ok && full) compute_irreducible(g);
   }
   free(seen);
@@ -669,13 +671,20 @@ bool cfg_graph_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
   if (!g->full || !cfg_graph_reachable(g, a) || !cfg_graph_reachable(g, b)) return false;
   return g->dom_pre[a] <= g->dom_pre[b] && g->dom_post[b] <= g->dom_post[a];
 }
+/* Post-dominator queries after a full analysis fill the tables on first use (same thread
+ * rule as the SCCs below). */
+static bool ensure_pdom(const struct cfg_graph *cg) {
+  struct cfg_graph *g = (struct cfg_graph *)cg;
+  if (!g->pdom_done && g->rpo_index) g->pdom_done = compute_post_dominators(g);
+  return g->pdom_done;
+}
 uint32_t cfg_graph_ipdom(const struct cfg_graph *g, uint32_t n) {
-  if (!cfg_graph_reachable(g, n)) return CFG_NONE;
+  if (!cfg_graph_reachable(g, n) || !ensure_pdom(g)) return CFG_NONE;
   uint32_t p = g->ipdom[n];
   return p == g->n ? CFG_EXIT : p;
 }
 bool cfg_graph_post_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
-  if (!cfg_graph_reachable(g, b)) return false;
+  if (!cfg_graph_reachable(g, b) || !ensure_pdom(g)) return false;
   if (a == CFG_EXIT) return true;
   if (!cfg_graph_reachable(g, a)) return false;
   return g->pdom_pre[a] <= g->pdom_pre[b] && g->pdom_post[b] <= g->pdom_post[a];
