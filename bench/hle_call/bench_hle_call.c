@@ -33,8 +33,9 @@ static double host_ns_per_call(double tsc_hz, param_fn fn) {
 }
 
 /* An import stub like the guest's PLT entry (jmp [rip+0] -> function) placed where guest
- * code lives (0x9_0000_0000), more than 4 GiB away from the host code: isolates the cost
- * of the far indirect branch from the HLE itself. NULL if the address is taken. */
+ * code lives (0x9_0000_0000), far from this tool's PIE code: isolates the cost of the far
+ * indirect branch from the HLE itself. `prospero` avoids it by living in the host window
+ * next to the guest (docs/perf-hle-calls.md). NULL if the address is taken. */
 static param_fn far_stub(void) {
   uint8_t *p = mmap((void *)0x900000000ull, 4096, PROT_READ | PROT_WRITE,
                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
@@ -80,7 +81,8 @@ int main(int argc, char **argv) {
   printf("hle_call: guest %.3f ns/call, host direct %.3f ns/call, ratio %.2fx (goal <= 1.5x)\n",
          guest, host, guest / host);
   if (far > 0)
-    printf("hle_call: host through a stub at 0x900000000 (far branch, like a guest import) "
-           "%.3f ns/call, ratio %.2fx\n", far, far / host);
+    printf("hle_call: host through a stub at 0x900000000 (far branch, as guest imports were "
+           "before prospero moved to the host window) %.3f ns/call, ratio %.2fx\n",
+           far, far / host);
   return 0;
 }
