@@ -7,16 +7,28 @@
 #include "gpu/shader/isa/print_internal.h"
 
 #define out isa_out
-#define put isa_put
+
+/* Appends go through a struct out that lives in isa_print's frame. The hot helpers are
+ * forced inline and every out-of-line call works on a copy (OUT_CALL), so the struct's
+ * address never escapes: the compiler keeps buf/len in registers instead of reloading len
+ * from memory after every byte store (a char store may alias anything in memory). */
+#define HOT static inline __attribute__((always_inline))
+#define OUT_CALL(o, fn, ...)        \
+  do {                              \
+    struct out call_t_ = *(o);      \
+    fn(&call_t_, __VA_ARGS__);      \
+    *(o) = call_t_;                 \
+  } while (0)
+#define put(o, ...) OUT_CALL(o, isa_put, __VA_ARGS__)
 
 /* A small formatter for the printer's needs (%s %c %d %u %x, optional 0-padded width):
  * much cheaper than vsnprintf on the hot path. Output beyond size is counted, not written. */
-static inline void out_char(struct out *o, char c) {
+HOT void out_char(struct out *o, char c) {
   if (o->len + 1 < o->size) o->buf[o->len] = c;
   o->len++;
 }
 
-static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigned width) {
+HOT void out_uint(struct out *o, unsigned long long v, unsigned base, unsigned width) {
   char tmp[24];
   unsigned n = 0;
   if (base == 16) {
@@ -41,7 +53,7 @@ static void out_uint(struct out *o, unsigned long long v, unsigned base, unsigne
   }
 }
 
-static inline void out_mem(struct out *o, const char *s, size_t n) {
+HOT void out_mem(struct out *o, const char *s, size_t n) {
   if (o->len + n < o->size) {
     memcpy(o->buf + o->len, s, n); /* constant n (literals): a few moves */
     o->len += n;
@@ -53,7 +65,7 @@ static inline void out_mem(struct out *o, const char *s, size_t n) {
 /* A string literal: its length is known at compile time. */
 #define OUT_LIT(o, lit) out_mem((o), "" lit, sizeof(lit) - 1)
 
-static inline void out_str(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
+HOT void out_str(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
 
 void isa_put(struct out *o, const char *fmt, ...) {
   va_list ap;
@@ -137,7 +149,7 @@ static const char *float_name64(uint64_t v) {
   return NULL;
 }
 
-static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
+HOT void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
   unsigned i = raw - 240;
   if (cls == ISA_CLS_I16)
     put(o, "0x%x", inline_floats[i].f16);
@@ -147,17 +159,17 @@ static void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
     out_str(o, inline_floats[i].text);
 }
 
-static void out_hex(struct out *o, uint32_t v) {
+HOT void out_hex(struct out *o, uint32_t v) {
   OUT_LIT(o, "0x");
   out_uint(o, v, 16, 0);
 }
 
-static void out_int(struct out *o, int32_t v) {
+HOT void out_int(struct out *o, int32_t v) {
   if (v < 0) out_char(o, '-');
   out_uint(o, v < 0 ? (uint32_t)-(int64_t)v : (uint32_t)v, 10, 0);
 }
 
-static void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
+HOT void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
   int32_t s = (int32_t)lit;
   const char *n;
   switch (cls) {
@@ -213,7 +225,7 @@ void isa_print_init(void) { /* called once by the table builder */
   }
 }
 
-static inline void out_reg_num(struct out *o, unsigned v) {
+HOT void out_reg_num(struct out *o, unsigned v) {
   if (v < 512 && o->len + 4 < o->size) {
     memcpy(o->buf + o->len, dec_text[v], 4);
     o->len += dec_len[v];
@@ -222,7 +234,7 @@ static inline void out_reg_num(struct out *o, unsigned v) {
   }
 }
 
-static void print_range(struct out *o, const char *prefix, size_t plen, unsigned first,
+HOT void print_range(struct out *o, const char *prefix, size_t plen, unsigned first,
                         unsigned count) {
   out_mem(o, prefix, plen);
   if (count == 1) {
@@ -259,7 +271,7 @@ static const char *special_name(unsigned raw) {
   return NULL;
 }
 
-static void print_reg(struct out *o, const struct isa_operand *x) {
+HOT void print_reg(struct out *o, const struct isa_operand *x) {
   unsigned raw = x->raw, n = x->count;
   if (x->kind == ISA_OPK_VGPR) {
     print_range(o, "v", 1, x->reg, n);
@@ -306,7 +318,7 @@ static const char *flat_note(const struct isa_operand *x, const struct isa_opnd_
   return NULL;
 }
 
-static void print_note(struct out *o, const char *note) {
+HOT void print_note(struct out *o, const char *note) {
   if (!note) return;
   if (!strcmp(note, "imm"))
     OUT_LIT(o, "/*Invalid immediate*/");
@@ -314,7 +326,7 @@ static void print_note(struct out *o, const char *note) {
     put(o, "/*Invalid register, operand has '%s' register class*/", note);
 }
 
-static void print_operand(struct out *o, const struct isa_operand *x,
+HOT void print_operand(struct out *o, const struct isa_operand *x,
                           const struct isa_opnd_desc *d, bool scalar) {
   switch (x->kind) {
     case ISA_OPK_INLINE_INT: {
@@ -352,7 +364,7 @@ static void print_operand(struct out *o, const struct isa_operand *x,
 
 /* ---- 16-bit immediates ----------------------------------------------------------------- */
 
-static void print_k16(struct out *o, unsigned v, uint8_t kind) {
+HOT void print_k16(struct out *o, unsigned v, uint8_t kind) {
   switch (kind) {
     case ISA_K16_U16:
       if (v <= 64) out_uint(o, v, 10, 0); else out_hex(o, v);
@@ -360,11 +372,11 @@ static void print_k16(struct out *o, unsigned v, uint8_t kind) {
     case ISA_K16_DEC:
       out_uint(o, v, 10, 0);
       return;
-    case ISA_K16_WAITCNT: isa_print_waitcnt(o, v); return;
-    case ISA_K16_SENDMSG: isa_print_sendmsg(o, v); return;
-    case ISA_K16_HWREG: isa_print_hwreg(o, v); return;
-    case ISA_K16_DEPCTR: isa_print_depctr(o, v); return;
-    case ISA_K16_VERSION: isa_print_version(o, v); return;
+    case ISA_K16_WAITCNT: OUT_CALL(o, isa_print_waitcnt, v); return;
+    case ISA_K16_SENDMSG: OUT_CALL(o, isa_print_sendmsg, v); return;
+    case ISA_K16_HWREG: OUT_CALL(o, isa_print_hwreg, v); return;
+    case ISA_K16_DEPCTR: OUT_CALL(o, isa_print_depctr, v); return;
+    case ISA_K16_VERSION: OUT_CALL(o, isa_print_version, v); return;
     default:
       out_hex(o, v);
       return;
@@ -381,7 +393,7 @@ static int src_index(uint8_t field) {
   return -1;
 }
 
-static void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
+HOT void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) {
   out_char(o, ' ');
   out_str(o, name);
   OUT_LIT(o, ":[");
@@ -392,7 +404,7 @@ static void print_bits(struct out *o, const char *name, unsigned bits, unsigned 
   out_char(o, ']');
 }
 
-static void print_signed_hex(struct out *o, int32_t v) {
+HOT void print_signed_hex(struct out *o, int32_t v) {
   if (v < 0)
     put(o, "-0x%x", (unsigned)-(int64_t)v);
   else
@@ -401,7 +413,7 @@ static void print_signed_hex(struct out *o, int32_t v) {
 
 /* ds_swizzle_b32 offset: QUAD_PERM (bit 15 set, 8 bits of 2-bit lane selects) or a 5-bit
  * and/or/xor BITMASK_PERM (bit 15 clear) shown as SWAP, REVERSE, BROADCAST or the mask. */
-static void print_swizzle(struct out *o, unsigned v) {
+HOT void print_swizzle(struct out *o, unsigned v) {
   OUT_LIT(o, " offset:");
   if ((v & 0xFF00) == 0x8000) {
     put(o, "swizzle(QUAD_PERM,%u,%u,%u,%u)", v & 3, (v >> 2) & 3, (v >> 4) & 3, (v >> 6) & 3);
@@ -426,7 +438,7 @@ static void print_swizzle(struct out *o, unsigned v) {
 }
 
 /* DPP16 dpp_ctrl (9 bits). */
-static void print_dpp_ctrl(struct out *o, unsigned c) {
+HOT void print_dpp_ctrl(struct out *o, unsigned c) {
   if (c <= 0xFF)
   {
     char q[] = "quad_perm:[0,0,0,0]";
@@ -470,7 +482,7 @@ static const char *const mtbuf_formats[128] = {
 
 /* EXP: target name, four sources (compressed: two 16-bit pairs, each printed twice as its
  * enable bits say), then done / compr / vm. */
-static void print_exp(struct out *o, const struct isa_inst *in) {
+static __attribute__((noinline)) void print_exp(struct out *o, const struct isa_inst *in) {
   unsigned t = in->exp_target;
   put(o, "%s ", in->info->name);
   if (t <= 7) put(o, "mrt%u", t);
@@ -491,7 +503,7 @@ static void print_exp(struct out *o, const struct isa_inst *in) {
 }
 
 /* MIMG: vdata, vaddr (range, or [list] for NSA), srsrc, [ssamp], then the modifiers. */
-static void print_mimg(struct out *o, const struct isa_inst *in) {
+static __attribute__((noinline)) void print_mimg(struct out *o, const struct isa_inst *in) {
   const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
   static const struct isa_opnd_desc none = {0};
   put(o, "%s ", d->info.name);
@@ -525,7 +537,7 @@ static void print_mimg(struct out *o, const struct isa_inst *in) {
 }
 
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
-static void print_buffer(struct out *o, const struct isa_inst *in) {
+static __attribute__((noinline)) void print_buffer(struct out *o, const struct isa_inst *in) {
   out_str(o, in->info->name);
   if (!in->num_defs && !in->num_srcs) return; /* buffer_gl*_inv */
   const struct isa_operand *all[4];
@@ -564,15 +576,15 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
   if (!in || !in->info) return 0;
   const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
   if (in->family == ISA_FAMILY_MUBUF || in->family == ISA_FAMILY_MTBUF) {
-    print_buffer(&o, in);
+    OUT_CALL(&o, print_buffer, in);
     goto encoding;
   }
   if (in->family == ISA_FAMILY_EXP) {
-    print_exp(&o, in);
+    OUT_CALL(&o, print_exp, in);
     goto encoding;
   }
   if (in->family == ISA_FAMILY_MIMG) {
-    print_mimg(&o, in);
+    OUT_CALL(&o, print_mimg, in);
     goto encoding;
   }
   bool vop3 = in->family == ISA_FAMILY_VOP3, vop3p = in->family == ISA_FAMILY_VOP3P;
