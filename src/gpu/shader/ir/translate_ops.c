@@ -16,6 +16,19 @@
 
 /* ---- the table ----------------------------------------------------------------------- */
 
+/* Handler kinds of the 16-bit VALU (after the shared enum xl_kind). */
+enum {
+  K_H16_BIN = K_IMAGE + 1, /* f16 binary: detail INV negates source 1, REV swaps */
+  K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
+  K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
+  K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
+  K_H16_UN,       /* f16 unary through the f32 operation; detail 1: fract (below 1.0) */
+  K_H16_FROM_F32, K_H16_TO_F32, K_H16_FROM_INT, K_H16_TO_INT,
+  K_I16_BIN,      /* 16-bit integer on the extended halves; REV: shift count in s0 */
+  K_I16_MAD,      /* s0 * s1 + s2: detail 16 (16-bit result) or 32 (32-bit result) */
+  K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
+};
+
 /* clang-format off */
 #define XL_OPS(X) \
   /* scalar moves and selects */ \
@@ -98,7 +111,7 @@
   X(v_ldexp_f32, VLDEXP, fldexp, 0) \
   X(v_cvt_f32_i32, VCVT, cvt_f32_i32, 0) X(v_cvt_f32_u32, VCVT, cvt_f32_u32, 0) \
   X(v_cvt_u32_f32, VCVT, cvt_u32_f32, 0) X(v_cvt_i32_f32, VCVT, cvt_i32_f32, 0) \
-  X(v_cvt_f32_f16, VCVT, cvt_f32_f16, 0) X(v_cvt_f64_f32, VCVT, cvt_f64_f32, 0) \
+  X(v_cvt_f64_f32, VCVT, cvt_f64_f32, 0) \
   X(v_cvt_f32_f64, VCVT, cvt_f32_f64, 0) \
   X(v_cvt_f32_ubyte0, VCVT, cvt_f32_u32, 8) X(v_cvt_f32_ubyte1, VCVT, cvt_f32_u32, 9) \
   X(v_cvt_f32_ubyte2, VCVT, cvt_f32_u32, 10) X(v_cvt_f32_ubyte3, VCVT, cvt_f32_u32, 11) \
@@ -209,6 +222,35 @@
   X(image_sample_l, IMAGE, image_sample, IR_IMAGE_LOD) X(image_sample_b, IMAGE, image_sample, IR_IMAGE_BIAS) \
   X(image_load, IMAGE, image_load, 0) X(image_load_mip, IMAGE, image_load, IR_IMAGE_LOD) \
   X(image_store, IMAGE, image_store, 0) X(image_store_mip, IMAGE, image_store, IR_IMAGE_LOD) \
+  /* 16-bit VALU (VOP1/VOP2/VOP3): halves chosen by VOP3 op_sel, the other half of the \
+   * destination kept (see h16_write) */ \
+  X(v_add_f16, H16_BIN, hadd, 0) X(v_sub_f16, H16_BIN, hadd, INV) \
+  X(v_subrev_f16, H16_BIN, hadd, INV | REV) X(v_mul_f16, H16_BIN, hmul, 0) \
+  X(v_min_f16, H16_BIN, hmin, 0) X(v_max_f16, H16_BIN, hmax, 0) \
+  X(v_fma_f16, H16_FMA, hfma, 0) X(v_fmac_f16, H16_FMA, hfma, 1) \
+  X(v_fmamk_f16, H16_FMA, hfma, 0) X(v_fmaak_f16, H16_FMA, hfma, 0) \
+  X(v_min3_f16, H16_3, hmin, 0) X(v_max3_f16, H16_3, hmax, 0) X(v_med3_f16, H16_3, hmin, 1) \
+  X(v_ldexp_f16, H16_LDEXP, fldexp, 0) \
+  X(v_floor_f16, H16_UN, ffloor, 0) X(v_ceil_f16, H16_UN, fceil, 0) \
+  X(v_trunc_f16, H16_UN, ftrunc, 0) X(v_rndne_f16, H16_UN, frint, 0) \
+  X(v_fract_f16, H16_UN, ffract, 1) X(v_sqrt_f16, H16_UN, fsqrt, 0) \
+  X(v_rcp_f16, H16_UN, frcp, 0) X(v_rsq_f16, H16_UN, frsq, 0) X(v_exp_f16, H16_UN, fexp2, 0) \
+  X(v_log_f16, H16_UN, flog2, 0) X(v_sin_f16, H16_UN, fsin, 0) X(v_cos_f16, H16_UN, fcos, 0) \
+  X(v_cvt_f16_f32, H16_FROM_F32, cvt_f16_f32, 0) X(v_cvt_f32_f16, H16_TO_F32, cvt_f32_f16, 0) \
+  X(v_cvt_f16_u16, H16_FROM_INT, cvt_f32_u32, 0) X(v_cvt_f16_i16, H16_FROM_INT, cvt_f32_i32, SIGNED) \
+  X(v_cvt_u16_f16, H16_TO_INT, cvt_u32_f32, 0) X(v_cvt_i16_f16, H16_TO_INT, cvt_i32_f32, SIGNED) \
+  X(v_add_nc_u16, I16_BIN, iadd, 0) X(v_sub_nc_u16, I16_BIN, isub, 0) \
+  X(v_add_nc_i16, I16_BIN, iadd, SIGNED) X(v_sub_nc_i16, I16_BIN, isub, SIGNED) \
+  X(v_mul_lo_u16, I16_BIN, imul, 0) \
+  X(v_min_u16, I16_BIN, umin, 0) X(v_max_u16, I16_BIN, umax, 0) \
+  X(v_min_i16, I16_BIN, smin, SIGNED) X(v_max_i16, I16_BIN, smax, SIGNED) \
+  X(v_lshlrev_b16, I16_BIN, shl, REV) X(v_lshrrev_b16, I16_BIN, lshr, REV) \
+  X(v_ashrrev_i16, I16_BIN, ashr, REV | SIGNED) \
+  X(v_mad_u16, I16_MAD, imul, 16) X(v_mad_i16, I16_MAD, imul, 16 | SIGNED) \
+  X(v_mad_u32_u16, I16_MAD, imul, 32) X(v_mad_i32_i16, I16_MAD, imul, 32 | SIGNED) \
+  X(v_min3_u16, I16_3, umin, 0) X(v_max3_u16, I16_3, umax, 0) X(v_med3_u16, I16_3, umin, 1) \
+  X(v_min3_i16, I16_3, smin, SIGNED) X(v_max3_i16, I16_3, smax, SIGNED) \
+  X(v_med3_i16, I16_3, smin, 1 | SIGNED) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
   X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
@@ -421,6 +463,79 @@ static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, const 
   return true;
 }
 
+/* ---- 16-bit VALU ----------------------------------------------------------------------
+ * GFX10 rule for the destination of a 16-bit VALU operation (VOP1/VOP2/VOP3, not packed):
+ * the result goes to the low half, or to the high half when VOP3 op_sel[3] is set, and the
+ * other half of the register keeps its value (GFX8 zeroed the high half; GFX9 zeroes it
+ * for most opcodes; GFX10 preserves it for all). VOP3 op_sel[0..2] pick the high half of
+ * sources 0..2; VOP1/VOP2/VOPC sources use the low half. */
+
+/* f16 inline constants by source encoding 240..248 (0.5, -0.5, 1, -1, 2, -2, 4, -4,
+ * 1/(2*pi)) */
+static const uint16_t inline_f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                       0xc000, 0x4400, 0xc400, 0x3118};
+
+static bool h16_op_sel(const struct isa_inst *in, unsigned bit) {
+  return in->family == ISA_FAMILY_VOP3 && ((in->op_sel >> bit) & 1);
+}
+
+/* Source I as U16 raw bits: the selected half of a register, or a 16-bit constant. */
+static uint32_t h16_src(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  const struct isa_operand *op = srcp(in, i);
+  if (op->kind == ISA_OPK_INLINE_FLOAT && !(i == 0 && x->dpp_src0 != IR_NONE))
+    return konst(x, IR_TYPE_U16, inline_f16[inline_float_index(op)]);
+  return ir_u16_of_i(&x->b, h16_op_sel(in, i), src32(x, in, i));
+}
+
+/* f16 source with abs/neg applied. */
+static uint32_t h16_fsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  uint32_t v = ir_bitcast_f16(&x->b, h16_src(x, in, i));
+  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_habs(&x->b, v);
+  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_hneg(&x->b, v);
+  return v;
+}
+
+/* 16-bit integer source zero- or sign-extended to U32. */
+static uint32_t h16_isrc(struct xl_state *x, const struct isa_inst *in, unsigned i, bool sext) {
+  uint32_t v = ir_u32_of_u16(&x->b, h16_src(x, in, i));
+  return sext ? ir_sbfe(&x->b, v, c32(x, 0), c32(x, 16)) : v;
+}
+
+/* The destination half the instruction writes, as U16 bits (the old value of the other
+ * half is kept; v_fmac reads its addend from the same half). */
+static uint32_t h16_dst_old(struct xl_state *x, const struct isa_inst *in) {
+  return ir_u16_of_i(&x->b, h16_op_sel(in, 3), src_dword(x, defp(in, 0), 0, false));
+}
+
+static void h16_write(struct xl_state *x, const struct isa_inst *in, uint32_t v16) {
+  struct ir_builder *bd = &x->b;
+  bool hi = h16_op_sel(in, 3);
+  uint32_t other = ir_u16_of_i(bd, !hi, src_dword(x, defp(in, 0), 0, false));
+  write_vdst(x, in, hi ? ir_pack_half(bd, other, v16) : ir_pack_half(bd, v16, other));
+}
+
+/* omod and clamp of an f16 result; returns U16 bits. */
+static uint32_t h16_result(struct xl_state *x, const struct isa_inst *in, uint32_t f) {
+  static const uint16_t omod_factor[4] = {0, 0x4000, 0x4400, 0x3800};
+  struct ir_builder *bd = &x->b;
+  if (in->omod & 3) f = ir_hmul(bd, f, konst(x, IR_TYPE_F16, omod_factor[in->omod & 3]));
+  if (in->clamp) f = ir_cvt_f16_f32(bd, ir_fsat(bd, ir_cvt_f32_f16(bd, f)));
+  return ir_bitcast_u16(bd, f);
+}
+
+/* Saturates an extended 16-bit integer result (clamp bit of add/sub/mul/mad). */
+static uint32_t i16_saturate(struct xl_state *x, uint32_t v, bool sext) {
+  struct ir_builder *bd = &x->b;
+  if (!sext) return ir_umin(bd, v, c32(x, 0xffff));
+  return ir_smax(bd, ir_smin(bd, v, c32(x, 0x7fff)), c32(x, 0xffff8000u));
+}
+
+static bool h16_has_float_constant(const struct isa_inst *in) {
+  for (unsigned i = 0; i < in->num_srcs; i++)
+    if (in->srcs[i].kind == ISA_OPK_INLINE_FLOAT) return true;
+  return false;
+}
+
 /* v_cmp[x]_<pred>_<f32|f64|i32|u32|i64|u64>: the mask of active lanes where the compare
  * holds goes to the destination (VCC for _e32) or, for v_cmpx, to EXEC. */
 static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const char *base) {
@@ -440,6 +555,17 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const 
       if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
         cond = d ? ir_dcmp_i(&x->b, fpreds[i].pred, dsrc(x, in, 0), dsrc(x, in, 1))
                  : ir_fcmp_i(&x->b, fpreds[i].pred, fsrc(x, in, 0), fsrc(x, in, 1));
+  } else if (strcmp(ty, "f16") == 0) {
+    /* exact through f32 (every f16 value is an f32 value; class is not: denormals differ) */
+    for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds && plen != 5; i++)
+      if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
+        cond = ir_fcmp_i(&x->b, fpreds[i].pred, ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 0)),
+                         ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 1)));
+  } else if ((strcmp(ty, "i16") == 0 || strcmp(ty, "u16") == 0) && !h16_has_float_constant(in)) {
+    enum ipred pred;
+    bool sx = ty[0] == 'i';
+    if (parse_ipred(p, plen, &pred))
+      cond = icmp(x, pred, sx, false, h16_isrc(x, in, 0, sx), h16_isrc(x, in, 1, sx));
   } else if (strcmp(ty, "i32") == 0 || strcmp(ty, "u32") == 0 || strcmp(ty, "i64") == 0 ||
              strcmp(ty, "u64") == 0) {
     enum ipred pred;
@@ -547,6 +673,116 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
     }
   }
   write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
+}
+
+static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
+                            const struct xl_entry *e, uint32_t pc) {
+  struct ir_builder *bd = &x->b;
+  bool sext = e->detail & SIGNED;
+  uint32_t a, b, c, r;
+  int kind = (int)e->kind;
+  if (kind >= K_I16_BIN && h16_has_float_constant(in)) {
+    xl_unsupported(x, in, pc); /* integer operands with float inline constants: not modelled */
+    return;
+  }
+  switch (kind) {
+    case K_H16_BIN:
+      a = h16_fsrc(x, in, 0);
+      b = h16_fsrc(x, in, 1);
+      if (e->detail & REV) {
+        uint32_t t = a; a = b; b = t;
+      }
+      if (e->detail & INV) b = ir_hneg(bd, b); /* a - b = a + -b (exact) */
+      r = ir_b_emit(bd, e->op, IR_TYPE_F16, 0, 2, (const uint32_t[]){a, b});
+      h16_write(x, in, h16_result(x, in, r));
+      break;
+    case K_H16_FMA:
+      a = h16_fsrc(x, in, 0);
+      b = h16_fsrc(x, in, 1);
+      c = e->detail ? ir_bitcast_f16(bd, h16_dst_old(x, in)) : h16_fsrc(x, in, 2);
+      h16_write(x, in, h16_result(x, in, ir_hfma(bd, a, b, c)));
+      break;
+    case K_H16_3:
+      a = h16_fsrc(x, in, 0);
+      b = h16_fsrc(x, in, 1);
+      c = h16_fsrc(x, in, 2);
+      if (e->detail) {
+        r = med3(x, IR_OP_hmin, IR_OP_hmax, IR_TYPE_F16, a, b, c);
+      } else {
+        r = ir_b_emit(bd, e->op, IR_TYPE_F16, 0, 2, (const uint32_t[]){a, b});
+        r = ir_b_emit(bd, e->op, IR_TYPE_F16, 0, 2, (const uint32_t[]){r, c});
+      }
+      h16_write(x, in, h16_result(x, in, r));
+      break;
+    case K_H16_LDEXP: /* exact in f32 for every f16 input, one rounding to f16 */
+      a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
+      b = ir_sbfe(bd, ir_u32_of_u16(bd, h16_src(x, in, 1)), c32(x, 0), c32(x, 16));
+      h16_write(x, in, h16_result(x, in, ir_cvt_f16_f32(bd, ir_fldexp(bd, a, b))));
+      break;
+    case K_H16_UN: {
+      /* floor/ceil/trunc/rndne are exact through f32; the transcendental ones round twice
+       * (they are approximations on the hardware too) */
+      a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
+      r = ir_cvt_f16_f32(bd, ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 1, &a));
+      if (e->detail == 1) /* fract stays below 1.0: at most 0x3bff */
+        r = ir_hmin(bd, r, konst(x, IR_TYPE_F16, 0x3bff));
+      h16_write(x, in, h16_result(x, in, r));
+      break;
+    }
+    case K_H16_FROM_F32:
+      h16_write(x, in, h16_result(x, in, ir_cvt_f16_f32(bd, fsrc(x, in, 0))));
+      break;
+    case K_H16_TO_F32:
+      write_vdst(x, in, fresult(x, in, ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0))));
+      break;
+    case K_H16_FROM_INT: /* exact in f32, one rounding to f16 */
+      a = h16_isrc(x, in, 0, sext);
+      r = ir_b_emit(bd, e->op, IR_TYPE_F32, 0, 1, &a);
+      h16_write(x, in, h16_result(x, in, ir_cvt_f16_f32(bd, r)));
+      break;
+    case K_H16_TO_INT: /* saturating to the 16-bit range, NaN -> 0 */
+      a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, &a);
+      h16_write(x, in, ir_u16_of_i(bd, 0, i16_saturate(x, r, sext)));
+      break;
+    case K_I16_BIN:
+      a = h16_isrc(x, in, 0, sext);
+      b = h16_isrc(x, in, 1, sext);
+      if (e->detail & REV) { /* shifts: value s1, count s0[3:0] */
+        uint32_t t = a;
+        a = b;
+        b = ir_iand(bd, t, c32(x, 15));
+      }
+      r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+      if (in->clamp && (e->op == IR_OP_iadd || e->op == IR_OP_isub || e->op == IR_OP_imul))
+        r = i16_saturate(x, r, sext);
+      h16_write(x, in, ir_u16_of_i(bd, 0, r));
+      break;
+    case K_I16_MAD:
+      a = h16_isrc(x, in, 0, sext);
+      b = h16_isrc(x, in, 1, sext);
+      if ((e->detail & 0xff) == 32) { /* 32-bit addend and result */
+        write_vdst(x, in, ir_iadd(bd, ir_imul(bd, a, b), src32(x, in, 2)));
+        break;
+      }
+      r = ir_iadd(bd, ir_imul(bd, a, b), h16_isrc(x, in, 2, sext));
+      if (in->clamp) r = i16_saturate(x, r, sext);
+      h16_write(x, in, ir_u16_of_i(bd, 0, r));
+      break;
+    case K_I16_3:
+      a = h16_isrc(x, in, 0, sext);
+      b = h16_isrc(x, in, 1, sext);
+      c = h16_isrc(x, in, 2, sext);
+      if (e->detail & 1) {
+        r = med3(x, e->op, max_of(e->op), IR_TYPE_U32, a, b, c);
+      } else {
+        r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
+        r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){r, c});
+      }
+      h16_write(x, in, ir_u16_of_i(bd, 0, r));
+      break;
+    default: xl_unsupported(x, in, pc); break;
+  }
 }
 
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
@@ -675,6 +911,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     char base[64];
     base_name(in->info->name, base, sizeof base);
     if (!scalar_compare(x, in, base) && !vector_compare(x, in, base)) xl_unsupported(x, in, pc);
+    return;
+  }
+  if ((int)e->kind > (int)K_IMAGE) {
+    translate_16bit(x, in, e, pc);
     return;
   }
   struct ir_builder *bd = &x->b;
