@@ -115,48 +115,56 @@ void isa_put(struct out *o, const char *fmt, ...) {
 /* Float inline constants 240..247 and 1/(2*pi) (248): text and bits per width. */
 static const struct {
   const char *text;
+  uint8_t len;
   uint16_t f16;
   uint32_t f32;
   uint64_t f64;
 } inline_floats[9] = {
-    {"0.5", 0x3800, 0x3F000000, 0x3FE0000000000000ull},
-    {"-0.5", 0xB800, 0xBF000000, 0xBFE0000000000000ull},
-    {"1.0", 0x3C00, 0x3F800000, 0x3FF0000000000000ull},
-    {"-1.0", 0xBC00, 0xBF800000, 0xBFF0000000000000ull},
-    {"2.0", 0x4000, 0x40000000, 0x4000000000000000ull},
-    {"-2.0", 0xC000, 0xC0000000, 0xC000000000000000ull},
-    {"4.0", 0x4400, 0x40800000, 0x4010000000000000ull},
-    {"-4.0", 0xC400, 0xC0800000, 0xC010000000000000ull},
-    {"0.15915494", 0x3118, 0x3E22F983, 0x3FC45F306DC9C882ull},
+    {"0.5", 3, 0x3800, 0x3F000000, 0x3FE0000000000000ull},
+    {"-0.5", 4, 0xB800, 0xBF000000, 0xBFE0000000000000ull},
+    {"1.0", 3, 0x3C00, 0x3F800000, 0x3FF0000000000000ull},
+    {"-1.0", 4, 0xBC00, 0xBF800000, 0xBFF0000000000000ull},
+    {"2.0", 3, 0x4000, 0x40000000, 0x4000000000000000ull},
+    {"-2.0", 4, 0xC000, 0xC0000000, 0xC000000000000000ull},
+    {"4.0", 3, 0x4400, 0x40800000, 0x4010000000000000ull},
+    {"-4.0", 4, 0xC400, 0xC0800000, 0xC010000000000000ull},
+    {"0.15915494", 10, 0x3118, 0x3E22F983, 0x3FC45F306DC9C882ull},
 };
 static const char inv2pi_f64[] = "0.15915494309189532";
 
 static bool inline_int(int64_t v) { return v >= -16 && v <= 64; }
 
-static const char *float_name32(uint32_t v) {
-  for (unsigned i = 0; i < 9; i++)
-    if (inline_floats[i].f32 == v) return inline_floats[i].text;
-  return NULL;
+/* Index of the inline float with these bits, or -1. */
+static int float_index32(uint32_t v) {
+  for (int i = 0; i < 9; i++)
+    if (inline_floats[i].f32 == v) return i;
+  return -1;
 }
-static const char *float_name16(uint32_t v) {
-  for (unsigned i = 0; i < 9; i++)
-    if (inline_floats[i].f16 == v) return inline_floats[i].text;
-  return NULL;
+static int float_index16(uint32_t v) {
+  for (int i = 0; i < 9; i++)
+    if (inline_floats[i].f16 == v) return i;
+  return -1;
 }
-static const char *float_name64(uint64_t v) {
-  for (unsigned i = 0; i < 9; i++)
-    if (inline_floats[i].f64 == v) return i == 8 ? inv2pi_f64 : inline_floats[i].text;
-  return NULL;
+static int float_index64(uint64_t v) {
+  for (int i = 0; i < 9; i++)
+    if (inline_floats[i].f64 == v) return i;
+  return -1;
+}
+
+/* Text of inline float i (64-bit operands print 1/(2*pi) with more digits). */
+HOT void out_float(struct out *o, unsigned i, bool wide) {
+  if (wide && i == 8)
+    out_mem(o, inv2pi_f64, sizeof inv2pi_f64 - 1);
+  else
+    out_mem(o, inline_floats[i].text, inline_floats[i].len);
 }
 
 HOT void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
   unsigned i = raw - 240;
   if (cls == ISA_CLS_I16)
     put(o, "0x%x", inline_floats[i].f16);
-  else if ((cls == ISA_CLS_F64 || cls == ISA_CLS_I64) && i == 8)
-    out_str(o, inv2pi_f64);
   else
-    out_str(o, inline_floats[i].text);
+    out_float(o, i, cls == ISA_CLS_F64 || cls == ISA_CLS_I64);
 }
 
 HOT void out_hex(struct out *o, uint32_t v) {
@@ -171,24 +179,24 @@ HOT void out_int(struct out *o, int32_t v) {
 
 HOT void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
   int32_t s = (int32_t)lit;
-  const char *n;
+  int n;
   switch (cls) {
     case ISA_CLS_F16: {
       int16_t v = (int16_t)(lit & 0xFFFF);
       if (inline_int(v)) { out_int(o, v); return; }
-      if ((n = float_name16(lit & 0xFFFF))) { out_str(o, n); return; }
+      if ((n = float_index16(lit & 0xFFFF)) >= 0) { out_float(o, (unsigned)n, false); return; }
       out_hex(o, lit & 0xFFFF);
       return;
     }
     case ISA_CLS_I16:
       if (inline_int(s)) { out_int(o, s); return; }
-      if ((n = float_name32(lit))) { out_str(o, n); return; }
+      if ((n = float_index32(lit)) >= 0) { out_float(o, (unsigned)n, false); return; }
       out_hex(o, lit & 0xFFFF);
       return;
     case ISA_CLS_F64: {
       uint64_t v = (uint64_t)lit << 32;
       if (v == 0) { OUT_LIT(o, "0"); return; }
-      if ((n = float_name64(v))) { out_str(o, n); return; }
+      if ((n = float_index64(v)) >= 0) { out_float(o, (unsigned)n, true); return; }
       out_hex(o, lit);
       return;
     }
@@ -198,12 +206,12 @@ HOT void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
       return;
     case ISA_CLS_V2F16:
       if (inline_int(s)) { out_int(o, s); return; }
-      if (lit >> 16 == 0 && (n = float_name16(lit))) { out_str(o, n); return; }
+      if (lit >> 16 == 0 && (n = float_index16(lit)) >= 0) { out_float(o, (unsigned)n, false); return; }
       out_hex(o, lit);
       return;
     default:
       if (inline_int(s)) { out_int(o, s); return; }
-      if ((n = float_name32(lit))) { out_str(o, n); return; }
+      if ((n = float_index32(lit)) >= 0) { out_float(o, (unsigned)n, false); return; }
       out_hex(o, lit);
       return;
   }
@@ -444,7 +452,7 @@ HOT void print_dpp_ctrl(struct out *o, unsigned c) {
     char q[] = "quad_perm:[0,0,0,0]";
     q[11] = (char)('0' + (c & 3)), q[13] = (char)('0' + ((c >> 2) & 3));
     q[15] = (char)('0' + ((c >> 4) & 3)), q[17] = (char)('0' + ((c >> 6) & 3));
-    out_str(o, q);
+    out_mem(o, q, sizeof q - 1);
   }
   else if (c >= 0x101 && c <= 0x10F)
     put(o, "row_shl:%u", c & 0xF);
@@ -538,7 +546,7 @@ static __attribute__((noinline)) void print_mimg(struct out *o, const struct isa
 
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
 static __attribute__((noinline)) void print_buffer(struct out *o, const struct isa_inst *in) {
-  out_str(o, in->info->name);
+  out_mem(o, in->info->name, ((const struct isa_op_desc *)in->info)->name_len);
   if (!in->num_defs && !in->num_srcs) return; /* buffer_gl*_inv */
   const struct isa_operand *all[4];
   unsigned n = 0;
@@ -567,6 +575,17 @@ static __attribute__((noinline)) void print_buffer(struct out *o, const struct i
   if (in->dlc) OUT_LIT(o, " dlc");
   if (in->lds) OUT_LIT(o, " lds");
   if (in->tfe) OUT_LIT(o, " tfe");
+}
+
+/* Output modifier text by omod (0 prints nothing); all are 6 characters. */
+static const char omod_text[4][7] = {"", " mul:2", " mul:4", " div:2"};
+
+/* SDWA select names (0..6). */
+HOT void out_sel(struct out *o, unsigned sel) {
+  static const char text[7][7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
+                                  "WORD_0", "WORD_1", "DWORD"};
+  sel %= 7;
+  out_mem(o, text[sel], sel == 6 ? 5 : 6);
 }
 
 size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, char *buf,
@@ -617,7 +636,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
                   x->kind == ISA_OPK_LITERAL;
     bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */
     if (sext) OUT_LIT(&o, "sext(");
-    if (neg) out_str(&o, neg_fn ? "neg(" : "-");
+    if (neg && neg_fn) OUT_LIT(&o, "neg(");
+    else if (neg) out_char(&o, '-');
     if (abs) OUT_LIT(&o, "|");
     if (od->field == ISA_FIELD_K16)
       print_k16(&o, x->value, od->cls);
@@ -685,24 +705,22 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     OUT_LIT(&o, "]");
     if (in->fi) OUT_LIT(&o, " fi:1");
   } else if (sdwa) {
-    static const char *sel[7] = {"BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3",
-                                 "WORD_0", "WORD_1", "DWORD"};
     static const char *unused[4] = {"UNUSED_PAD", "UNUSED_SEXT", "UNUSED_PRESERVE",
                                     "UNUSED_PAD"};
-    static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
+    static const uint8_t unused_len[4] = {10, 11, 15, 10};
     if (in->clamp) OUT_LIT(&o, " clamp");
-    out_str(&o, omod[in->omod & 3]);
+    if (in->omod & 3) out_mem(&o, omod_text[in->omod & 3], 6);
     if (in->family != ISA_FAMILY_VOPC) {
       OUT_LIT(&o, " dst_sel:");
-      out_str(&o, sel[in->sdwa_dst_sel % 7]);
+      out_sel(&o, in->sdwa_dst_sel);
       OUT_LIT(&o, " dst_unused:");
-      out_str(&o, unused[in->sdwa_dst_unused & 3]);
+      out_mem(&o, unused[in->sdwa_dst_unused & 3], unused_len[in->sdwa_dst_unused & 3]);
     }
     OUT_LIT(&o, " src0_sel:");
-    out_str(&o, sel[in->sdwa_src0_sel % 7]);
+    out_sel(&o, in->sdwa_src0_sel);
     if (d->pflags & ISA_PF_V1) {
       OUT_LIT(&o, " src1_sel:");
-      out_str(&o, sel[in->sdwa_src1_sel % 7]);
+      out_sel(&o, in->sdwa_src1_sel);
     }
   } else if (vop3) {
     if (in->op_sel && (d->pflags & ISA_PF_PERMLANE)) {
@@ -712,8 +730,7 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
       print_bits(&o, "op_sel", bits, nsrc + 1);
     }
     if (in->clamp) OUT_LIT(&o, " clamp");
-    static const char *omod[] = {"", " mul:2", " mul:4", " div:2"};
-    out_str(&o, omod[in->omod & 3]);
+    if (in->omod & 3) out_mem(&o, omod_text[in->omod & 3], 6);
   } else if (vop3p) {
     unsigned all = (1u << nsrc) - 1;
     if (in->op_sel & all) print_bits(&o, "op_sel", in->op_sel, nsrc);
