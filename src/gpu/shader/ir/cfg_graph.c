@@ -16,6 +16,7 @@ struct cfg_loop {
 
 struct cfg_graph {
   uint32_t n, entry;
+  uint32_t node_cap; /* room in succ/pred (nodes are appended by the structuriser) */
   struct cfg_vec *succ, *pred;
   /* analyses */
   uint32_t *rpo, rpo_count, *rpo_index;
@@ -130,6 +131,7 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
   struct cfg_graph *g = calloc(1, sizeof *g);
   if (!g) return NULL;
   g->n = node_count;
+  g->node_cap = node_count;
   g->entry = entry;
   g->succ = calloc(node_count, sizeof *g->succ);
   g->pred = calloc(node_count, sizeof *g->pred);
@@ -154,14 +156,19 @@ void cfg_graph_destroy(struct cfg_graph *g) {
 }
 
 uint32_t cfg_graph_add_node(struct cfg_graph *g) {
-  struct cfg_vec *s = realloc(g->succ, (g->n + 1) * sizeof *s);
-  if (!s) return CFG_NONE;
-  g->succ = s;
-  struct cfg_vec *p = realloc(g->pred, (g->n + 1) * sizeof *p);
-  if (!p) return CFG_NONE;
-  g->pred = p;
-  memset(&g->succ[g->n], 0, sizeof *s);
-  memset(&g->pred[g->n], 0, sizeof *p);
+  if (g->n == g->node_cap) { /* grow by half: the structuriser adds nodes one at a time */
+    uint32_t cap = g->node_cap + g->node_cap / 2 + 4;
+    if (cap >= CFG_EXIT) return CFG_NONE;
+    struct cfg_vec *s = realloc(g->succ, cap * sizeof *s);
+    if (!s) return CFG_NONE;
+    g->succ = s;
+    struct cfg_vec *p = realloc(g->pred, cap * sizeof *p);
+    if (!p) return CFG_NONE;
+    g->pred = p;
+    g->node_cap = cap;
+  }
+  memset(&g->succ[g->n], 0, sizeof *g->succ);
+  memset(&g->pred[g->n], 0, sizeof *g->pred);
   return g->n++;
 }
 
@@ -485,7 +492,18 @@ static bool loop_has(const struct cfg_loop *l, uint32_t n) {
 
 static bool compute_loops(struct cfg_graph *g) {
   uint32_t n = g->n, words = (n + 63) / 64;
-  g->loops = calloc(n, sizeof *g->loops);
+  /* one loop per header (a node entered by a back edge): count them first, so that the
+   * table is not a cleared entry per node */
+  uint32_t headers = 0;
+  for (uint32_t r = 0; r < g->rpo_count; r++) {
+    uint32_t h = g->rpo[r];
+    for (uint32_t k = 0; k < g->pred[h].n; k++)
+      if (cfg_graph_is_back_edge(g, g->pred[h].v[k], h)) {
+        headers++;
+        break;
+      }
+  }
+  g->loops = calloc(headers + 1, sizeof *g->loops);
   uint32_t *work = malloc(n * sizeof *work);
   if (!g->loops || !work) {
     free(work);

@@ -225,6 +225,20 @@ uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_
         break;
       }
   }
+  /* Fast path (the common case while translating): room everywhere, append at the end. */
+  struct ir_block *b = block < fn->block_count ? &fn->blocks[block] : NULL;
+  if (b && !fn->failed && fn->inst_count < fn->inst_cap &&
+      arg_count <= fn->arg_cap - fn->arg_count && b->count < b->cap) {
+    uint32_t id = fn->inst_count++;
+    struct ir_inst *in = &fn->insts[id];
+    *in = (struct ir_inst){.op = (uint16_t)op, .type = (uint8_t)result, .block = block,
+                           .arg_count = arg_count, .args_at = fn->arg_count, .imm = imm};
+    uint32_t *dst = &fn->args[fn->arg_count];
+    for (uint32_t i = 0; i < arg_count; i++) dst[i] = args[i];
+    fn->arg_count += arg_count;
+    b->insts[b->count++] = id;
+    return id;
+  }
   uint32_t id = new_inst(fn, block, op, result, imm, arg_count);
   if (id == IR_NONE) return IR_NONE;
   if (arg_count) memcpy(ir_inst_args(fn, id), args, arg_count * sizeof *args);
