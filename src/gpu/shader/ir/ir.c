@@ -196,7 +196,7 @@ static uint32_t *arena_alloc(struct ir_function *fn, uint32_t n) {
 static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, uint32_t id) {
   struct ir_block *b = &fn->blocks[block];
   if (b->count == b->cap) {
-    uint32_t cap = b->cap ? b->cap * 2 : 8;
+    uint32_t cap = b->cap ? b->cap * 2 : 16;
     uint32_t *p = arena_alloc(fn, cap);
     if (!p) {
       fn->failed = true;

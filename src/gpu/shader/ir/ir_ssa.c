@@ -30,8 +30,15 @@ struct ssa {
 };
 
 static uint32_t find(struct ssa *s, uint32_t v) {
-  while (v != IR_NONE && v < s->fwd_cap && s->fwd[v] != IR_NONE) v = s->fwd[v];
-  return v;
+  uint32_t root = v;
+  while (root != IR_NONE && root < s->fwd_cap && s->fwd[root] != IR_NONE) root = s->fwd[root];
+  /* path compression: later lookups through this chain take one step */
+  while (v != root && v < s->fwd_cap) {
+    uint32_t next = s->fwd[v];
+    s->fwd[v] = root;
+    v = next;
+  }
+  return root;
 }
 
 static bool fwd_fit(struct ssa *s) {
@@ -250,9 +257,12 @@ bool ir_pass_ssa(struct ir_function *fn) {
     for (uint32_t r = 0; r < IR_REG_COUNT; r++) s.slot_of[r] = IR_NONE;
     for (uint32_t t = 0; t < IR_TYPE_COUNT; t++) s.undef[t] = IR_NONE;
     /* code in unreachable blocks is dropped; collect the registers the rest uses */
+    /* reachability per block, looked up once instead of once per instruction */
+    uint8_t *reach = s.filled; /* still all zero here; cleared again below */
+    for (uint32_t b = 0; b < nb; b++) reach[b] = cfg_graph_reachable(g, b);
     for (uint32_t id = 0; id < fn->inst_count; id++) {
       struct ir_inst *in = &fn->insts[id];
-      if (!cfg_graph_reachable(g, in->block)) {
+      if (in->block >= nb || !reach[in->block]) {
         in->dead = 1;
         continue;
       }
@@ -262,6 +272,7 @@ bool ir_pass_ssa(struct ir_function *fn) {
         s.slot_of[in->imm] = s.slots++;
       }
     }
+    memset(s.filled, 0, nb);
     s.cur = malloc(((size_t)nb * s.slots + 1) * sizeof *s.cur);
     s.entry_value = malloc((s.slots + 1) * sizeof *s.entry_value);
     ok = s.cur && s.entry_value;
