@@ -126,9 +126,113 @@ static void alu_16bit_halves_and_preserved_high_bits(void **state) {
   free(r);
 }
 
+/* LDS bytes and shorts: zero/sign extension, D16 halves (the other half kept), stores of
+ * the low bytes or of the high half, inactive lanes neither load nor store. */
+static void lds_subdword_loads_and_stores(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 3) & 0xffffffffu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  uint8_t *lds = calloc(1, 4096), before[4096];
+  for (uint32_t i = 0; i < 4096; i++) lds[i] = (uint8_t)(i * 37 + 11);
+  memcpy(before, lds, sizeof before);
+  w->lds = lds;
+  w->lds_size = 4096;
+  for (uint32_t l = 0; l < 32; l++) {
+    for (uint32_t v = 2; v <= 8; v++) w->vgpr[v][l] = 0xa5a50000u | (0x1111u * (l & 7));
+    w->vgpr[9][l] = 0x12345600u | (l * 5);
+    w->vgpr[10][l] = (0x8000u + l * 3) << 16 | 0x7777u;
+  }
+  run("v_lshlrev_b32 v1, 1, v0\n"
+      "ds_read_u8 v2, v0 offset:3\n"
+      "ds_read_i8 v3, v0 offset:100\n"
+      "ds_read_u16 v4, v1 offset:200\n"
+      "ds_read_i16 v5, v1\n"
+      "ds_read_u8_d16_hi v6, v0\n"
+      "ds_read_i8_d16 v7, v0 offset:64\n"
+      "ds_read_u16_d16 v8, v1 offset:300\n"
+      "ds_write_b8 v0, v9 offset:1024\n"
+      "ds_write_b16_d16_hi v1, v10 offset:2048\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t old = 0xa5a50000u | (0x1111u * (l & 7));
+    const uint8_t *m = before;
+    if (!((exec >> l) & 1)) {
+      for (uint32_t v = 2; v <= 8; v++) assert_int_equal(r->vgpr[v][l], old);
+      assert_int_equal(lds[1024 + l], before[1024 + l]);
+      assert_int_equal(lds[2048 + 2 * l], before[2048 + 2 * l]);
+      continue;
+    }
+    uint32_t u16at200 = m[200 + 2 * l] | (uint32_t)m[201 + 2 * l] << 8;
+    uint32_t u16at0 = m[2 * l] | (uint32_t)m[2 * l + 1] << 8;
+    uint32_t u16at300 = m[300 + 2 * l] | (uint32_t)m[301 + 2 * l] << 8;
+    assert_int_equal(r->vgpr[2][l], m[3 + l]);
+    assert_int_equal(r->vgpr[3][l], (uint32_t)(int32_t)(int8_t)m[100 + l]);
+    assert_int_equal(r->vgpr[4][l], u16at200);
+    assert_int_equal(r->vgpr[5][l], (uint32_t)(int32_t)(int16_t)u16at0);
+    assert_int_equal(r->vgpr[6][l], keep_lo(old, m[l]));
+    assert_int_equal(r->vgpr[7][l], keep_hi(old, (uint16_t)(int16_t)(int8_t)m[64 + l]));
+    assert_int_equal(r->vgpr[8][l], keep_hi(old, u16at300));
+    assert_int_equal(lds[1024 + l], (uint8_t)(l * 5));
+    assert_int_equal(lds[2048 + 2 * l] | lds[2049 + 2 * l] << 8, 0x8000u + l * 3);
+  }
+  free(lds);
+  free(w);
+  free(r);
+}
+
+/* Buffer and global bytes/shorts: the IR carries the size, the address and the extension
+ * (checked on the printed IR; the interpreter models LDS only). */
+static void buffer_and_global_subdword_operations(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("buffer_load_ubyte v1, v0, s[8:11], 0 offen offset:3\n"
+                             "buffer_load_short_d16_hi v2, v0, s[8:11], 0 offen\n"
+                             "global_load_sbyte v3, v[4:5], off offset:-1\n"
+                             "global_store_short_d16_hi v[4:5], v6, off\n"
+                             "buffer_store_byte v7, v0, s[8:11], s2 idxen\n"
+                             "s_endpgm\n",
+                             &n, false);
+  uint32_t observe[] = {IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 2, IR_REG_VGPR0 + 3};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 3};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  uint32_t count[IR_OP_COUNT] = {0};
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead) count[fn->insts[i].op]++;
+  assert_int_equal(count[IR_OP_load_buffer_sub], 2);
+  assert_int_equal(count[IR_OP_store_buffer_sub], 1);
+  assert_int_equal(count[IR_OP_load_global_sub], 1);
+  assert_int_equal(count[IR_OP_store_global_sub], 1);
+  assert_int_equal(count[IR_OP_sbfe], 1);      /* the signed byte */
+  assert_int_equal(count[IR_OP_pack_half], 1); /* the d16_hi load keeps the low half */
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  ir_print_function(f, fn);
+  fclose(f);
+  assert_non_null(strstr(text, "load_buffer_sub.u32 [0x1]"));
+  assert_non_null(strstr(text, "load_buffer_sub.u32 [0x2]"));
+  assert_non_null(strstr(text, "load_global_sub.u32 [0x1]"));
+  assert_non_null(strstr(text, "store_global_sub [0x2]"));
+  assert_non_null(strstr(text, "store_buffer_sub [0x1]"));
+  assert_non_null(strstr(text, "0xffffffffffffffff")); /* offset -1 on the 64-bit address */
+  free(text);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
+      cmocka_unit_test(lds_subdword_loads_and_stores),
+      cmocka_unit_test(buffer_and_global_subdword_operations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -242,6 +242,28 @@ static bool exec_inst(struct interp *it, uint32_t id) {
         }
       }
       return true;
+    case IR_OP_load_lds_sub:
+    case IR_OP_store_lds_sub: {
+      /* 1 or 2 bytes, little-endian; loads zero-extend; out of range as for dwords */
+      uint32_t size = (uint32_t)in->imm;
+      if (size != 1 && size != 2) return stop(it, "%%%u: sub-dword size %u", id, size);
+      bool st = in->op == IR_OP_store_lds_sub;
+      for (uint32_t l = 0; l < n; l++) {
+        uint32_t addr = (uint32_t)V(it, args[0])[l];
+        out[l] = 0;
+        if (st && !(V(it, args[2])[l] & 1)) continue;
+        if (!w->lds || w->lds_size < size || addr > w->lds_size - size) continue;
+        if (st) {
+          uint32_t v = (uint32_t)V(it, args[1])[l];
+          for (uint32_t k = 0; k < size; k++) w->lds[addr + k] = (uint8_t)(v >> (8 * k));
+        } else {
+          uint32_t v = 0;
+          for (uint32_t k = 0; k < size; k++) v |= (uint32_t)w->lds[addr + k] << (8 * k);
+          out[l] = v;
+        }
+      }
+      return true;
+    }
     case IR_OP_atomic_lds:
       /* lanes in order; the returned value is the memory before each lane's update */
       for (uint32_t l = 0; l < n; l++) {

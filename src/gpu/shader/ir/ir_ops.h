@@ -188,6 +188,13 @@
   X(atomic_lds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \
   X(load_scratch,   U32,  MEM,               1, (U32)) \
   X(store_scratch,  VOID, SIDE,              3, (U32, U32, U1)) \
+  /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \
+  X(load_buffer_sub,U32,  MEM | IMM,         3, (V4U32, U32, U32)) \
+  X(store_buffer_sub,VOID,SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) \
+  X(load_global_sub,U32,  MEM | IMM,         1, (U64)) \
+  X(store_global_sub,VOID,SIDE | IMM,        3, (U64, U32, U1)) \
+  X(load_lds_sub,   U32,  MEM | IMM,         1, (U32)) \
+  X(store_lds_sub,  VOID, SIDE | IMM,        3, (U32, U32, U1)) \
   /* images: T#, S#, coordinates (x, y, z/layer, lod/bias); imm = enum ir_image_flags */ \
   X(image_sample,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \
   X(image_gather,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \

@@ -1,5 +1,6 @@
 /* Memory, image, interpolation and export instructions as IR (see translate_ops.c for the
  * table that routes them here). */
+#include "gpu/shader/ir/translate_ext.h"
 #include "gpu/shader/ir/translate_operands.h"
 
 /* ---- memory -------------------------------------------------------------------------- */
@@ -138,6 +139,71 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
       if ((e->detail & RTN) && in->num_defs) write_vdst(x, in, old);
       break;
     }
+    default: break;
+  }
+}
+
+/* ---- sub-dword memory -------------------------------------------------------------- */
+
+/* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,
+ * or (D16) extended to 16 bits and placed in one half of the destination, whose other half
+ * keeps its value. */
+static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+                                uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t bits = 8 * (detail & 0xff);
+  if (detail & SIGNED) v = ir_sbfe(bd, v, c32(x, 0), c32(x, bits));
+  if (!(detail & SUB_D16)) {
+    write_vdst(x, in, v);
+    return;
+  }
+  uint32_t half = ir_u16_of_i(bd, 0, v);
+  uint32_t old = src_dword(x, defp(in, 0), 0, false);
+  write_vdst(x, in, (detail & SUB_HI) ? ir_pack_half(bd, ir_u16_of_i(bd, 0, old), half)
+                                      : ir_pack_half(bd, half, ir_u16_of_i(bd, 1, old)));
+}
+
+/* The data a sub-dword store writes: the low bytes of the register, or (_d16_hi) of its
+ * high half. */
+static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
+                                    uint32_t detail) {
+  uint32_t v = src_dword(x, op, 0, false);
+  return (detail & SUB_HI) ? ir_lshr(&x->b, v, c32(x, 16)) : v;
+}
+
+void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
+                           const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  uint64_t bytes = e->detail & 0xff;
+  uint32_t index, offset, addr, v;
+  switch ((int)e->kind) {
+    case K_DS_SUB_LOAD: /* defs: vdst; srcs: addr */
+      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_lds_sub_i(bd, bytes, addr));
+      break;
+    case K_DS_SUB_STORE: /* srcs: addr, data */
+      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      ir_store_lds_sub_i(bd, bytes, addr, subdword_store_data(x, srcp(in, 1), e->detail),
+                         active_pred(x));
+      break;
+    case K_BUF_SUB_LOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
+      buffer_address(x, in, 0, 2, &index, &offset);
+      v = ir_load_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 1)), index, offset);
+      if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+      break;
+    case K_BUF_SUB_STORE: /* srcs: vdata, vaddr, V#, soffset */
+      buffer_address(x, in, 1, 3, &index, &offset);
+      ir_store_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 2)), index, offset,
+                            subdword_store_data(x, srcp(in, 0), e->detail), active_pred(x));
+      break;
+    case K_G_SUB_LOAD: /* defs: vdst; srcs: vaddr, saddr */
+      v = ir_load_global_sub_i(bd, bytes, global_address(x, in, 0, 1));
+      if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+      break;
+    case K_G_SUB_STORE: /* srcs: vaddr, vdata, saddr */
+      ir_store_global_sub_i(bd, bytes, global_address(x, in, 0, 2),
+                            subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
+      break;
     default: break;
   }
 }

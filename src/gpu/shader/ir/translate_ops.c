@@ -12,24 +12,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/shader/ir/translate_ext.h"
 #include "gpu/shader/ir/translate_operands.h"
 
 /* ---- the table ----------------------------------------------------------------------- */
 
-/* Handler kinds of the 16-bit VALU (after the shared enum xl_kind). */
-enum {
-  K_H16_BIN = K_IMAGE + 1, /* f16 binary: detail INV negates source 1, REV swaps */
-  K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
-  K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
-  K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
-  K_H16_UN,       /* f16 unary through the f32 operation; detail 1: fract (below 1.0) */
-  K_H16_FROM_F32, K_H16_TO_F32, K_H16_FROM_INT, K_H16_TO_INT,
-  K_I16_BIN,      /* 16-bit integer on the extended halves; REV: shift count in s0 */
-  K_I16_MAD,      /* s0 * s1 + s2: detail 16 (16-bit result) or 32 (32-bit result) */
-  K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
-};
 
 /* clang-format off */
+/* MUBUF / GLOBAL / FLAT sub-dword loads and stores of one family P (kinds K_<F>_SUB_*) */
+#define XL_SUB_MEM(X, p, F, load, store) \
+  X(p##_load_ubyte, F##_SUB_LOAD, load, 1) \
+  X(p##_load_sbyte, F##_SUB_LOAD, load, 1 | SIGNED) \
+  X(p##_load_ushort, F##_SUB_LOAD, load, 2) \
+  X(p##_load_sshort, F##_SUB_LOAD, load, 2 | SIGNED) \
+  X(p##_load_ubyte_d16, F##_SUB_LOAD, load, 1 | SUB_D16) \
+  X(p##_load_ubyte_d16_hi, F##_SUB_LOAD, load, 1 | SUB_D16 | SUB_HI) \
+  X(p##_load_sbyte_d16, F##_SUB_LOAD, load, 1 | SIGNED | SUB_D16) \
+  X(p##_load_sbyte_d16_hi, F##_SUB_LOAD, load, 1 | SIGNED | SUB_D16 | SUB_HI) \
+  X(p##_load_short_d16, F##_SUB_LOAD, load, 2 | SUB_D16) \
+  X(p##_load_short_d16_hi, F##_SUB_LOAD, load, 2 | SUB_D16 | SUB_HI) \
+  X(p##_store_byte, F##_SUB_STORE, store, 1) \
+  X(p##_store_short, F##_SUB_STORE, store, 2) \
+  X(p##_store_byte_d16_hi, F##_SUB_STORE, store, 1 | SUB_HI) \
+  X(p##_store_short_d16_hi, F##_SUB_STORE, store, 2 | SUB_HI)
 #define XL_OPS(X) \
   /* scalar moves and selects */ \
   X(s_mov_b32, SMOV32, copy, 0) X(s_mov_b64, SMOV64, copy, 0) \
@@ -251,13 +256,28 @@ enum {
   X(v_min3_u16, I16_3, umin, 0) X(v_max3_u16, I16_3, umax, 0) X(v_med3_u16, I16_3, umin, 1) \
   X(v_min3_i16, I16_3, smin, SIGNED) X(v_max3_i16, I16_3, smax, SIGNED) \
   X(v_med3_i16, I16_3, smin, 1 | SIGNED) \
+  /* sub-dword memory: bytes | SIGNED | SUB_D16 | SUB_HI */ \
+  X(ds_read_u8, DS_SUB_LOAD, load_lds_sub, 1) X(ds_read_i8, DS_SUB_LOAD, load_lds_sub, 1 | SIGNED) \
+  X(ds_read_u16, DS_SUB_LOAD, load_lds_sub, 2) X(ds_read_i16, DS_SUB_LOAD, load_lds_sub, 2 | SIGNED) \
+  X(ds_read_u8_d16, DS_SUB_LOAD, load_lds_sub, 1 | SUB_D16) \
+  X(ds_read_u8_d16_hi, DS_SUB_LOAD, load_lds_sub, 1 | SUB_D16 | SUB_HI) \
+  X(ds_read_i8_d16, DS_SUB_LOAD, load_lds_sub, 1 | SIGNED | SUB_D16) \
+  X(ds_read_i8_d16_hi, DS_SUB_LOAD, load_lds_sub, 1 | SIGNED | SUB_D16 | SUB_HI) \
+  X(ds_read_u16_d16, DS_SUB_LOAD, load_lds_sub, 2 | SUB_D16) \
+  X(ds_read_u16_d16_hi, DS_SUB_LOAD, load_lds_sub, 2 | SUB_D16 | SUB_HI) \
+  X(ds_write_b8, DS_SUB_STORE, store_lds_sub, 1) X(ds_write_b16, DS_SUB_STORE, store_lds_sub, 2) \
+  X(ds_write_b8_d16_hi, DS_SUB_STORE, store_lds_sub, 1 | SUB_HI) \
+  X(ds_write_b16_d16_hi, DS_SUB_STORE, store_lds_sub, 2 | SUB_HI) \
+  XL_SUB_MEM(X, buffer, BUF, load_buffer_sub, store_buffer_sub) \
+  XL_SUB_MEM(X, global, G, load_global_sub, store_global_sub) \
+  XL_SUB_MEM(X, flat, G, load_global_sub, store_global_sub) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
   X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
-#define XL_ENTRY_(n, k, o, d) {#n, K_##k, IR_OP_##o, (uint32_t)(d)},
+#define XL_ENTRY_(n, k, o, d) {#n, (enum xl_kind)K_##k, IR_OP_##o, (uint32_t)(d)},
     XL_OPS(XL_ENTRY_)
 #undef XL_ENTRY_
 };
@@ -911,6 +931,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     char base[64];
     base_name(in->info->name, base, sizeof base);
     if (!scalar_compare(x, in, base) && !vector_compare(x, in, base)) xl_unsupported(x, in, pc);
+    return;
+  }
+  if ((int)e->kind >= (int)K_DS_SUB_LOAD) {
+    xl_translate_subdword(x, in, e);
     return;
   }
   if ((int)e->kind > (int)K_IMAGE) {

@@ -1,0 +1,30 @@
+/* Handler kinds and detail flags of the translation table entries added after the shared
+ * set of translate_internal.h: the 16-bit VALU (translate_ops.c) and sub-dword memory
+ * (translate_mem.c). Private to translate_ops.c and translate_mem.c. */
+#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
+#define PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
+
+#include "gpu/shader/ir/translate_internal.h"
+
+enum xl_kind_ext {
+  K_H16_BIN = K_IMAGE + 1, /* f16 binary: detail INV negates source 1, REV swaps */
+  K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
+  K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
+  K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
+  K_H16_UN,       /* f16 unary through the f32 operation; detail 1: fract (below 1.0) */
+  K_H16_FROM_F32, K_H16_TO_F32, K_H16_FROM_INT, K_H16_TO_INT,
+  K_I16_BIN,      /* 16-bit integer on the extended halves; REV: shift count in s0 */
+  K_I16_MAD,      /* s0 * s1 + s2: detail 16 (16-bit result) or 32 (32-bit result) */
+  K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
+  /* sub-dword memory: detail = bytes (1, 2) | SIGNED | SUB_D16 | SUB_HI */
+  K_DS_SUB_LOAD, K_DS_SUB_STORE, K_BUF_SUB_LOAD, K_BUF_SUB_STORE, K_G_SUB_LOAD, K_G_SUB_STORE,
+};
+
+/* D16 loads write 16 bits into one half of the destination and keep the other half; HI
+ * selects the high half (loads) or stores the high half of the data register. */
+enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
+
+void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
+                           const struct xl_entry *e);
+
+#endif
