@@ -67,6 +67,16 @@ HOT void out_mem(struct out *o, const char *s, size_t n) {
 
 HOT void out_str(struct out *o, const char *s) { out_mem(o, s, strlen(s)); }
 
+HOT void out_hex(struct out *o, uint32_t v) {
+  OUT_LIT(o, "0x");
+  out_uint(o, v, 16, 0);
+}
+
+HOT void out_int(struct out *o, int32_t v) {
+  if (v < 0) out_char(o, '-');
+  out_uint(o, v < 0 ? (uint32_t)-(int64_t)v : (uint32_t)v, 10, 0);
+}
+
 void isa_put(struct out *o, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -162,19 +172,9 @@ HOT void out_float(struct out *o, unsigned i, bool wide) {
 HOT void print_inline_float(struct out *o, unsigned raw, uint8_t cls) {
   unsigned i = raw - 240;
   if (cls == ISA_CLS_I16)
-    put(o, "0x%x", inline_floats[i].f16);
+    out_hex(o, inline_floats[i].f16);
   else
     out_float(o, i, cls == ISA_CLS_F64 || cls == ISA_CLS_I64);
-}
-
-HOT void out_hex(struct out *o, uint32_t v) {
-  OUT_LIT(o, "0x");
-  out_uint(o, v, 16, 0);
-}
-
-HOT void out_int(struct out *o, int32_t v) {
-  if (v < 0) out_char(o, '-');
-  out_uint(o, v < 0 ? (uint32_t)-(int64_t)v : (uint32_t)v, 10, 0);
 }
 
 HOT void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
@@ -348,7 +348,7 @@ HOT void print_operand(struct out *o, const struct isa_operand *x,
       break;
     case ISA_OPK_LITERAL:
       if (d->field == ISA_FIELD_K && d->cls == ISA_CLS_F16 && x->value >> 16)
-        put(o, "0x%x", x->value); /* 16-bit K with high bits set prints whole */
+        out_hex(o, x->value); /* 16-bit K with high bits set prints whole */
       else
         print_literal(o, x->value, d->cls);
       break;
@@ -414,9 +414,9 @@ HOT void print_bits(struct out *o, const char *name, unsigned bits, unsigned n) 
 
 HOT void print_signed_hex(struct out *o, int32_t v) {
   if (v < 0)
-    put(o, "-0x%x", (unsigned)-(int64_t)v);
+    out_char(o, '-'), out_hex(o, (uint32_t)-(int64_t)v);
   else
-    put(o, "0x%x", (unsigned)v);
+    out_hex(o, (uint32_t)v);
 }
 
 /* ds_swizzle_b32 offset: QUAD_PERM (bit 15 set, 8 bits of 2-bit lane selects) or a 5-bit
@@ -455,19 +455,19 @@ HOT void print_dpp_ctrl(struct out *o, unsigned c) {
     out_mem(o, q, sizeof q - 1);
   }
   else if (c >= 0x101 && c <= 0x10F)
-    put(o, "row_shl:%u", c & 0xF);
+    OUT_LIT(o, "row_shl:"), out_uint(o, c & 0xF, 10, 0);
   else if (c >= 0x111 && c <= 0x11F)
-    put(o, "row_shr:%u", c & 0xF);
+    OUT_LIT(o, "row_shr:"), out_uint(o, c & 0xF, 10, 0);
   else if (c >= 0x121 && c <= 0x12F)
-    put(o, "row_ror:%u", c & 0xF);
+    OUT_LIT(o, "row_ror:"), out_uint(o, c & 0xF, 10, 0);
   else if (c == 0x140)
     OUT_LIT(o, "row_mirror");
   else if (c == 0x141)
     OUT_LIT(o, "row_half_mirror");
   else if (c >= 0x150 && c <= 0x15F)
-    put(o, "row_share:%u", c & 0xF);
+    OUT_LIT(o, "row_share:"), out_uint(o, c & 0xF, 10, 0);
   else if (c >= 0x160 && c <= 0x16F)
-    put(o, "row_xmask:%u", c & 0xF);
+    OUT_LIT(o, "row_xmask:"), out_uint(o, c & 0xF, 10, 0);
   else if (c == 0x130)
     OUT_LIT(o, "/* wave_shl is not supported starting from GFX10 */");
   else if (c == 0x134)
@@ -514,7 +514,8 @@ static __attribute__((noinline)) void print_exp(struct out *o, const struct isa_
 static __attribute__((noinline)) void print_mimg(struct out *o, const struct isa_inst *in) {
   const struct isa_op_desc *d = (const struct isa_op_desc *)in->info;
   static const struct isa_opnd_desc none = {0};
-  put(o, "%s ", d->info.name);
+  out_mem(o, d->info.name, d->name_len);
+  out_char(o, ' ');
   const struct isa_operand *vdata = in->num_defs ? &in->defs[0] : &in->srcs[0];
   unsigned s = in->num_defs ? 0 : 1;
   print_operand(o, vdata, &none, false);
@@ -533,8 +534,9 @@ static __attribute__((noinline)) void print_mimg(struct out *o, const struct isa
   }
   static const char *const dims[8] = {"1D", "2D", "3D", "CUBE", "1D_ARRAY", "2D_ARRAY",
                                       "2D_MSAA", "2D_MSAA_ARRAY"};
-  if (in->dmask) put(o, " dmask:0x%x", in->dmask);
-  put(o, " dim:SQ_RSRC_IMG_%s", dims[in->da_dim & 7]);
+  if (in->dmask) OUT_LIT(o, " dmask:0x"), out_char(o, "0123456789abcdef"[in->dmask & 15]);
+  OUT_LIT(o, " dim:SQ_RSRC_IMG_");
+  out_str(o, dims[in->da_dim & 7]);
   uint32_t acc = d->mods_print | (uint32_t)d->mods_ignore << 16;
   unsigned set[9] = {in->unorm, in->glc, in->slc, in->dlc, in->r128, in->a16, in->tfe,
                      in->lwe_printed, in->d16};
@@ -645,7 +647,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
              (od->field == ISA_FIELD_SA && in->lds && x->raw == ISA_SRC_EXEC_HI))
       OUT_LIT(&o, "off"); /* (scratch lds form prints saddr exec_hi as off) */
     else if (od->field == ISA_FIELD_ATTR)
-      put(&o, "attr%u.%c", x->value & 0x3F, "xyzw"[(x->value >> 6) & 3]);
+      OUT_LIT(&o, "attr"), out_uint(&o, x->value & 0x3F, 10, 0), out_char(&o, '.'),
+        out_char(&o, "xyzw"[(x->value >> 6) & 3]);
     else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
       put(&o, x->value == 0 ? "p10" : x->value == 1 ? "p20" : x->value == 2 ? "p0"
               : "invalid_param_%u", x->value);
@@ -661,7 +664,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     if (neg_fn || sext) OUT_LIT(&o, ")");
   }
   if (in->family == ISA_FAMILY_VINTRP) {
-    put(&o, ", attr%u.%c", in->attr, "xyzw"[in->attr_chan & 3]);
+    OUT_LIT(&o, ", attr"), out_uint(&o, in->attr, 10, 0), out_char(&o, '.');
+    out_char(&o, "xyzw"[in->attr_chan & 3]);
   } else if (in->family == ISA_FAMILY_FLAT) {
     if (in->offset) OUT_LIT(&o, " offset:"), out_int(&o, in->offset);
     if (in->glc) OUT_LIT(&o, " glc");
@@ -683,8 +687,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     else if ((m & 1) && off)
       OUT_LIT(&o, " offset:"), out_uint(&o, off, 10, 0);
     if (!(m & 1) && (m & 4)) {
-      if (off & 0xFF) put(&o, " offset0:%u", off & 0xFF);
-      if (off >> 8) put(&o, " offset1:%u", off >> 8);
+      if (off & 0xFF) OUT_LIT(&o, " offset0:"), out_uint(&o, off & 0xFF, 10, 0);
+      if (off >> 8) OUT_LIT(&o, " offset1:"), out_uint(&o, off >> 8, 10, 0);
     }
     if (in->gds && (m & 0x10)) OUT_LIT(&o, " gds");
   } else if (dpp16) {
