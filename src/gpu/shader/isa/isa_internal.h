@@ -90,6 +90,7 @@ struct isa_opnd_desc {
   char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
   uint8_t width;   /* registers; 0 = lane mask (1 in wave32, 2 in wave64) */
   uint8_t cls;     /* enum isa_cls for constant sources, enum isa_k16 for K16 */
+  uint8_t plain;   /* a register here prints as just its name (no notes, no special field) */
   /* llvm-mc annotates an operand of a kind the operand's register class does not allow:
    * "imm" (constant: Invalid immediate) or a register class name, per kind. */
   const char *note_s, *note_v, *note_c;

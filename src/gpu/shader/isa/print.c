@@ -634,6 +634,16 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
         if (dpp16 && neg && (d->mods_print >> (8 + vi) & 1)) sext = true, neg = false;
       }
     }
+    if (od->plain && !(neg | abs | sext)) { /* fast path: a plain register */
+      if (x->kind == ISA_OPK_VGPR) {
+        print_range(&o, "v", 1, x->reg, x->count);
+        continue;
+      }
+      if (x->kind == ISA_OPK_SGPR) {
+        print_range(&o, "s", 1, align_sgpr(x->reg, x->count), x->count);
+        continue;
+      }
+    }
     bool is_imm = x->kind == ISA_OPK_INLINE_INT || x->kind == ISA_OPK_INLINE_FLOAT ||
                   x->kind == ISA_OPK_LITERAL;
     bool neg_fn = neg && !abs && is_imm; /* "-" before a constant would be ambiguous */

@@ -252,6 +252,17 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
     c += n;
     if (*c == ' ') c++;
   }
+  for (unsigned i = 0; i < d->nops; i++) {
+    struct isa_opnd_desc *o = &d->ops[i];
+    switch (o->field) {
+      case ISA_FIELD_K16: case ISA_FIELD_TXT_OFF: case ISA_FIELD_SA: case ISA_FIELD_ATTR:
+      case ISA_FIELD_PARAM: case ISA_FIELD_PARAM9: case ISA_FIELD_SBASE: case ISA_FIELD_SDATA:
+      case ISA_FIELD_OFF:
+        break;
+      default:
+        o->plain = !o->note_s && !o->note_v && !o->note_c;
+    }
+  }
   if (isa_op_desc_field(d, ISA_FIELD_ATTR)) d->pflags |= ISA_PF_ATTR;
   if (isa_op_desc_field(d, ISA_FIELD_V1)) d->pflags |= ISA_PF_V1;
   if (!strncmp(r->name, "v_fma_mix", 9)) d->pflags |= ISA_PF_MIX;
