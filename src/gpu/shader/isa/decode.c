@@ -502,9 +502,6 @@ static bool src_raw_valid(unsigned raw, unsigned width) {
   return true;
 }
 
-static bool is_src_field(uint8_t f) {
-  return f == ISA_FIELD_S0 || f == ISA_FIELD_S1 || f == ISA_FIELD_S2;
-}
 
 bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wave64,
                      struct isa_inst *in, struct isa_error *err) {
@@ -602,58 +599,76 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     const struct isa_opnd_desc *o = &d->ops[i];
     uint8_t width = width_of(o, wave64);
     struct isa_operand x = {0};
-    if (is_src_field(o->field)) {
-      if (!src_raw_valid(f.v[o->field], width))
-        return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-      operand_from_src(&x, f.v[o->field], width);
-      if (x.kind == ISA_OPK_LITERAL) literal = true;
-    } else if (o->field == ISA_FIELD_V1) {
-      unsigned v1 = f.v[o->field];
-      operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
-    } else if (o->field == ISA_FIELD_PARAM) {
-      x.kind = ISA_OPK_IMM;
-      x.value = f.v[ISA_FIELD_PARAM];
-    } else if (o->field == ISA_FIELD_ATTR) {
-      x.kind = ISA_OPK_IMM;
-      x.value = f.v[ISA_FIELD_S0];
-      in->attr = f.v[ISA_FIELD_S0] & 0x3F;
-      in->attr_chan = (f.v[ISA_FIELD_S0] >> 6) & 3;
-    } else if (o->field == ISA_FIELD_PARAM9) {
-      x.kind = ISA_OPK_IMM;
-      x.value = f.v[ISA_FIELD_S1];
-    } else if (o->field == ISA_FIELD_OFF) {
-      unsigned soff = f.v[ISA_FIELD_OFF];
-      if (soff != ISA_SRC_NULL) {
-        operand_from_src(&x, soff, 1);
-      } else {
-        x.kind = ISA_OPK_IMM;
-        x.value = (uint32_t)in->offset;
+    switch (o->field) {
+      case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2:
+        if (!src_raw_valid(f.v[o->field], width))
+          return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
+        operand_from_src(&x, f.v[o->field], width);
+        if (x.kind == ISA_OPK_LITERAL) literal = true;
+        break;
+      case ISA_FIELD_V1: {
+        unsigned v1 = f.v[o->field];
+        operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
+        break;
       }
-    } else if (o->field == ISA_FIELD_SDATA && o->file == 'i') {
-      x.kind = ISA_OPK_IMM;
-      x.value = f.v[ISA_FIELD_SDATA];
-    } else if (o->field == ISA_FIELD_VD || o->field == ISA_FIELD_SD || o->field == ISA_FIELD_A ||
-               o->field == ISA_FIELD_D0 || o->field == ISA_FIELD_D1 ||
-               o->field == ISA_FIELD_SDATA || o->field == ISA_FIELD_SBASE ||
-               o->field == ISA_FIELD_SA) {
-      unsigned r = f.v[o->field];
-      if (o->file == 'v')
-        r += ISA_SRC_VGPR0;
-      else if (!src_raw_valid(r, width))
-        return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-      operand_from_src(&x, r, width);
-    } else if (o->field == ISA_FIELD_K) {
-      x.kind = ISA_OPK_LITERAL;
-      literal = true;
-    } else if (o->field == ISA_FIELD_K16) {
-      x.kind = ISA_OPK_IMM;
-      x.value = f.v[ISA_FIELD_K16];
-      in->simm16 = (uint16_t)x.value;
-    } else if (o->field == ISA_FIELD_VCC) {
-      if (variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1) && i == 0)
-        operand_from_src(&x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
-      else
-        operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+      case ISA_FIELD_PARAM:
+        x.kind = ISA_OPK_IMM;
+        x.value = f.v[ISA_FIELD_PARAM];
+        break;
+      case ISA_FIELD_ATTR:
+        x.kind = ISA_OPK_IMM;
+        x.value = f.v[ISA_FIELD_S0];
+        in->attr = f.v[ISA_FIELD_S0] & 0x3F;
+        in->attr_chan = (f.v[ISA_FIELD_S0] >> 6) & 3;
+        break;
+      case ISA_FIELD_PARAM9:
+        x.kind = ISA_OPK_IMM;
+        x.value = f.v[ISA_FIELD_S1];
+        break;
+      case ISA_FIELD_OFF: {
+        unsigned soff = f.v[ISA_FIELD_OFF];
+        if (soff != ISA_SRC_NULL) {
+          operand_from_src(&x, soff, 1);
+        } else {
+          x.kind = ISA_OPK_IMM;
+          x.value = (uint32_t)in->offset;
+        }
+        break;
+      }
+      case ISA_FIELD_SDATA:
+        if (o->file == 'i') {
+          x.kind = ISA_OPK_IMM;
+          x.value = f.v[ISA_FIELD_SDATA];
+          break;
+        }
+        /* fall through: a register */
+      case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
+      case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA: {
+        unsigned r = f.v[o->field];
+        if (o->file == 'v')
+          r += ISA_SRC_VGPR0;
+        else if (!src_raw_valid(r, width))
+          return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
+        operand_from_src(&x, r, width);
+        break;
+      }
+      case ISA_FIELD_K:
+        x.kind = ISA_OPK_LITERAL;
+        literal = true;
+        break;
+      case ISA_FIELD_K16:
+        x.kind = ISA_OPK_IMM;
+        x.value = f.v[ISA_FIELD_K16];
+        in->simm16 = (uint16_t)x.value;
+        break;
+      case ISA_FIELD_VCC:
+        if (variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1) && i == 0)
+          operand_from_src(&x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
+        else
+          operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+        break;
+      default:
+        break;
     }
     if (x.kind == ISA_OPK_VGPR && x.reg + x.count > 256)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
