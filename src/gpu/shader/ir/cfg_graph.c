@@ -490,6 +490,22 @@ static bool loop_has(const struct cfg_loop *l, uint32_t n) {
   return (l->body[n / 64] >> (n % 64)) & 1;
 }
 
+/* P->H (an edge) is a back edge: H dominates P (both analysed, P reachable). */
+static bool edge_is_back(const struct cfg_graph *g, uint32_t p, uint32_t h) {
+  return g->rpo_index[p] != CFG_NONE && g->dom_pre[h] <= g->dom_pre[p] &&
+         g->dom_post[p] <= g->dom_post[h];
+}
+
+/* Copies the N entries of SCRATCH into an exact-size list of the loop arena. */
+static bool list_from(struct cfg_graph *g, struct cfg_vec *v, const uint32_t *scratch,
+                      uint32_t n) {
+  v->v = arena_alloc(&g->loop_arena, n ? n : 1);
+  if (!v->v) return false;
+  memcpy(v->v, scratch, n * sizeof *scratch);
+  v->n = v->cap = n;
+  return true;
+}
+
 static bool compute_loops(struct cfg_graph *g) {
   uint32_t n = g->n, words = (n + 63) / 64;
   /* one loop per header (a node entered by a back edge): count them first, so that the
@@ -498,56 +514,51 @@ static bool compute_loops(struct cfg_graph *g) {
   for (uint32_t r = 0; r < g->rpo_count; r++) {
     uint32_t h = g->rpo[r];
     for (uint32_t k = 0; k < g->pred[h].n; k++)
-      if (cfg_graph_is_back_edge(g, g->pred[h].v[k], h)) {
+      if (edge_is_back(g, g->pred[h].v[k], h)) {
         headers++;
         break;
       }
   }
   g->loops = calloc(headers + 1, sizeof *g->loops);
-  uint32_t *work = malloc(n * sizeof *work);
+  /* scratch: the walk's work list, the body, latch and exit lists of the loop being built */
+  uint32_t *work = malloc(4 * (size_t)(n + 1) * sizeof *work);
   if (!g->loops || !work) {
     free(work);
     return false;
   }
+  uint32_t *body = work + n + 1, *latch = body + n + 1, *exits = latch + n + 1;
   for (uint32_t i = 0; i < n; i++) g->loop_by_header[i] = g->loop_of[i] = CFG_NONE;
+  bool ok = true;
   /* Headers in RPO order, so loops come outermost first. */
-  for (uint32_t r = 0; r < g->rpo_count; r++) {
+  for (uint32_t r = 0; r < g->rpo_count && ok; r++) {
     uint32_t h = g->rpo[r];
     struct cfg_loop *l = NULL;
+    uint32_t nb = 0, nl = 0;
     for (uint32_t k = 0; k < g->pred[h].n; k++) {
       uint32_t p = g->pred[h].v[k];
-      if (!cfg_graph_is_back_edge(g, p, h)) continue;
+      if (!edge_is_back(g, p, h)) continue;
       if (!l) {
         l = &g->loops[g->loop_count];
         l->header = h;
         l->body = (uint64_t *)arena_alloc(&g->loop_arena, words * 2);
-        if (l->body) memset(l->body, 0, words * sizeof *l->body);
         if (!l->body) {
-          free(work);
-          return false;
+          ok = false;
+          break;
         }
+        memset(l->body, 0, words * sizeof *l->body);
         l->body[h / 64] |= 1ull << (h % 64);
         l->size = 1;
-        if (!vec_push_in(&g->loop_arena, &l->nodes, h)) {
-          free(work);
-          return false;
-        }
+        body[nb++] = h;
         g->loop_by_header[h] = g->loop_count++;
       }
-      if (!vec_push_in(&g->loop_arena, &l->latches, p)) {
-        free(work);
-        return false;
-      }
+      latch[nl++] = p;
       /* Walk backwards from the latch up to the header. */
       uint32_t wp = 0;
       if (!loop_has(l, p)) {
         l->body[p / 64] |= 1ull << (p % 64);
         l->size++;
         work[wp++] = p;
-        if (!vec_push_in(&g->loop_arena, &l->nodes, p)) {
-          free(work);
-          return false;
-        }
+        body[nb++] = p;
       }
       while (wp) {
         uint32_t b = work[--wp];
@@ -557,44 +568,43 @@ static bool compute_loops(struct cfg_graph *g) {
           l->body[q / 64] |= 1ull << (q % 64);
           l->size++;
           work[wp++] = q;
-          if (!vec_push_in(&g->loop_arena, &l->nodes, q)) {
-            free(work);
-            return false;
-          }
+          body[nb++] = q;
         }
       }
     }
+    if (l && ok) ok = list_from(g, &l->nodes, body, nb) && list_from(g, &l->latches, latch, nl);
   }
-  free(work);
   /* Nesting: loops come in header-RPO order, so an enclosing loop is numbered first (its
    * header dominates the inner one's). In a reducible graph loops are nested or disjoint:
    * the innermost loop seen so far at a header is its parent, and each later loop
    * overwrites the innermost loop of its nodes. */
-  for (uint32_t i = 0; i < g->loop_count; i++) {
+  for (uint32_t i = 0; i < g->loop_count && ok; i++) {
     struct cfg_loop *l = &g->loops[i];
     l->parent = g->loop_of[l->header];
     l->depth = l->parent == CFG_NONE ? 1 : g->loops[l->parent].depth + 1;
     for (uint32_t k = 0; k < l->nodes.n; k++) g->loop_of[l->nodes.v[k]] = i;
   }
-  for (uint32_t i = 0; i < g->loop_count; i++) {
+  for (uint32_t i = 0; i < g->loop_count && ok; i++) {
     struct cfg_loop *l = &g->loops[i];
+    uint32_t ne = 0;
     for (uint32_t k = 0; k < l->nodes.n; k++) {
       uint32_t b = l->nodes.v[k];
       for (uint32_t j = 0; j < g->succ[b].n; j++) {
         uint32_t s = g->succ[b].v[j];
-        if (!loop_has(l, s) && !vec_has(&l->exits, s) && !vec_push_in(&g->loop_arena, &l->exits, s)) return false;
+        if (loop_has(l, s)) continue;
+        uint32_t e = 0;
+        while (e < ne && exits[e] != s) e++;
+        if (e < ne) continue;
+        /* insertion in RPO order */
+        for (e = ne++; e > 0 && g->rpo_index[s] < g->rpo_index[exits[e - 1]]; e--)
+          exits[e] = exits[e - 1];
+        exits[e] = s;
       }
     }
-    /* exits in RPO order */
-    for (uint32_t a = 1; a < l->exits.n; a++)
-      for (uint32_t b = a; b > 0 && g->rpo_index[l->exits.v[b]] < g->rpo_index[l->exits.v[b - 1]];
-           b--) {
-        uint32_t t = l->exits.v[b];
-        l->exits.v[b] = l->exits.v[b - 1];
-        l->exits.v[b - 1] = t;
-      }
+    ok = list_from(g, &l->exits, exits, ne);
   }
-  return true;
+  free(work);
+  return ok;
 }
 
 static bool analyze(struct cfg_graph *g, bool full);
