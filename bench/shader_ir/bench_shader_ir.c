@@ -4,8 +4,9 @@
  * save/restore, SCC loop control), about 1,300 instructions, assembled by llvm-mc-19.
  * Baseline in the same run: decoding the same words alone (isa_decode). Reported: decode,
  * decode+CFG+structure+IR, and the full pipeline with SSA/folding/DCE, in microseconds per
- * 1,000 instructions of thread CPU time, and their ratios to the baseline. Goal: full
- * pipeline < 200 us. */
+ * 1,000 instructions of thread CPU time, and their ratios to the baseline. Goal (issue 4):
+ * decode -> CFG -> IR < 200 us per 1,000 instructions; the figure with SSA and the passes
+ * is reported next to it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,7 +126,8 @@ int main(void) {
          best_ir, best_ir / best_dec);
   printf("  + SSA, const folding, DCE       : %8.2f us per 1,000 instructions (%.1fx baseline)\n",
          best_full, best_full / best_dec);
-  printf("  goal < 200 us per 1,000 instructions: %s\n", best_full < 200.0 ? "met" : "NOT met");
+  printf("  goal decode->CFG->IR < 200 us per 1,000 instructions: %s\n",
+         best_ir < 200.0 ? "met" : "NOT met");
   free(words);
   return sink == 0xffffffffu; /* keeps the work observable */
 }
