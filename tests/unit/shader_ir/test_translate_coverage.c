@@ -228,11 +228,113 @@ static void buffer_and_global_subdword_operations(void **state) {
   ir_function_destroy(fn);
 }
 
+/* The f32 division sequence llc emits (div_scale, rcp, Newton steps, div_fmas, div_fixup)
+ * gives the correctly rounded quotient, including the scaled paths (tiny numerators, huge
+ * ratios, denormal denominators) and the special cases of div_fixup. */
+static void f32_division_sequence_is_exact(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const float num[32] = {1.0f, 2.0f, 10.0f, -7.0f, 1e-38f, 3e38f, 1e-44f, 5.0f,
+                                0.0f, 0.0f, 1.0f, -1.0f, INFINITY, INFINITY, NAN, 1.0f,
+                                123456.789f, 1e30f, -2.5e-30f, 1.17549435e-38f, 8e-39f,
+                                3.4e38f, 7.0f, 1e-20f, 0.1f, 355.0f, -0.0f, 2.0f, 9.0f,
+                                1e38f, 6e-39f, 1.5f};
+  static const float den[32] = {3.0f, 3.0f, 0.1f, 3.0f, 3.0f, 1e-5f, 7.0f, 1e-40f,
+                                5.0f, 0.0f, 0.0f, 0.0f, 2.0f, INFINITY, 1.0f, NAN,
+                                0.001f, 1e-10f, 7e20f, 3.0f, -1e-38f, 0.5f, INFINITY, 1e30f,
+                                0.3f, 113.0f, 4.0f, 1e38f, 3e-39f, 1e-38f, 3.0f, -0.0f};
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = fbits(num[l]);
+    w->vgpr[2][l] = fbits(den[l]);
+  }
+  run("v_div_scale_f32 v3, s0, v2, v2, v1\n"
+      "v_div_scale_f32 v4, vcc_lo, v1, v2, v1\n"
+      "v_rcp_f32 v5, v3\n"
+      "v_fma_f32 v6, -v3, v5, 1.0\n"
+      "v_fmac_f32 v5, v6, v5\n"
+      "v_mul_f32 v6, v4, v5\n"
+      "v_fma_f32 v7, -v3, v6, v4\n"
+      "v_fmac_f32 v6, v7, v5\n"
+      "v_fma_f32 v3, -v3, v6, v4\n"
+      "v_div_fmas_f32 v3, v3, v5, v6\n"
+      "v_div_fixup_f32 v8, v3, v2, v1\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    float q = num[l] / den[l], got;
+    uint32_t bits = r->vgpr[8][l];
+    memcpy(&got, &bits, 4);
+    if (isnan(q)) {
+      assert_true(isnan(got));
+    } else {
+      if (bits != fbits(q)) fprintf(stderr, "lane %u: %a / %a = %a, got %a\n", l, num[l], den[l], q, got);
+      assert_int_equal(bits, fbits(q));
+    }
+  }
+  /* VCC (the numerator's div_scale): set where the quotient is near the range limits */
+  assert_true((r->vcc >> 5) & 1);  /* 3e38 / 1e-5 overflows */
+  assert_false((r->vcc >> 0) & 1); /* 1 / 3 */
+  free(w);
+  free(r);
+}
+
+/* reference cube-map selection (the ISA's case analysis) */
+static float cube_ref(int which, float x, float y, float z) {
+  float ax = fabsf(x), ay = fabsf(y), az = fabsf(z);
+  int axis = az >= ax && az >= ay ? 2 : ay >= ax ? 1 : 0;
+  float v[3] = {x, y, z};
+  bool neg = v[axis] < 0;
+  switch (which) {
+    case 0: return (float)(2 * axis + neg);
+    case 1: return axis == 2 ? (neg ? -x : x) : axis == 1 ? x : (neg ? z : -z);
+    case 2: return axis == 1 ? (neg ? -z : z) : -y;
+    default: return 2 * v[axis];
+  }
+}
+
+static void cube_map_coordinates(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  float d[32][3];
+  for (uint32_t l = 0; l < 32; l++) {
+    /* every face and the ties (|z| = |y|, |y| = |x|) */
+    d[l][0] = (float)((int)(l * 7 % 11) - 5) * 0.5f;
+    d[l][1] = (float)((int)(l * 5 % 9) - 4) * 0.5f;
+    d[l][2] = (float)((int)(l * 3 % 7) - 3) * 0.5f;
+    for (int k = 0; k < 3; k++) w->vgpr[1 + k][l] = fbits(d[l][k]);
+  }
+  w->vgpr[1][0] = fbits(0.5f), w->vgpr[2][0] = fbits(-2.0f), w->vgpr[3][0] = fbits(1.0f);
+  d[0][0] = 0.5f, d[0][1] = -2.0f, d[0][2] = 1.0f;
+  run("v_cubeid_f32 v4, v1, v2, v3\n"
+      "v_cubesc_f32 v5, v1, v2, v3\n"
+      "v_cubetc_f32 v6, v1, v2, v3\n"
+      "v_cubema_f32 v7, v1, v2, v3\n"
+      "v_cubema_f32 v8, -v1, |v2|, v3\n"
+      "s_endpgm\n",
+      false, w, r);
+  /* hand-checked: (0.5, -2, 1) is on the -y face: id 3, sc = x, tc = -z, ma = 2 * y */
+  assert_int_equal(r->vgpr[4][0], fbits(3.0f));
+  assert_int_equal(r->vgpr[5][0], fbits(0.5f));
+  assert_int_equal(r->vgpr[6][0], fbits(-1.0f));
+  assert_int_equal(r->vgpr[7][0], fbits(-4.0f));
+  for (uint32_t l = 0; l < 32; l++) {
+    for (int k = 0; k < 4; k++)
+      assert_int_equal(r->vgpr[4 + k][l], fbits(cube_ref(k, d[l][0], d[l][1], d[l][2])));
+    assert_int_equal(r->vgpr[8][l], fbits(cube_ref(3, -d[l][0], fabsf(d[l][1]), d[l][2])));
+  }
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
       cmocka_unit_test(lds_subdword_loads_and_stores),
       cmocka_unit_test(buffer_and_global_subdword_operations),
+      cmocka_unit_test(f32_division_sequence_is_exact),
+      cmocka_unit_test(cube_map_coordinates),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

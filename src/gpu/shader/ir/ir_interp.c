@@ -93,6 +93,45 @@ static uint16_t double_to_half(double d, bool rtz) {
 
 static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits); }
 
+/* v_div_scale per the ISA: the case analysis on numerator N (s2) and denominator D (s1)
+ * in single (T = float) or double precision; returns the result bits and sets *FLAG (VCC).
+ * "1/D is denormal" is tested in double precision for both (so never for an f32 D), "N/D
+ * is denormal" in T, with the host's IEEE division. */
+#define DIV_SCALE(name, T, BITS, EXPBITS, MANBITS, LIMIT, SCALE, TINY)                       \
+  static uint64_t name(T s0, T d, T n, bool *flag) {                                       \
+    BITS bd, bn;                                                                             \
+    memcpy(&bd, &d, sizeof d);                                                               \
+    memcpy(&bn, &n, sizeof n);                                                               \
+    int ed = (int)((bd >> MANBITS) & ((1u << EXPBITS) - 1));                                 \
+    int en = (int)((bn >> MANBITS) & ((1u << EXPBITS) - 1));                                 \
+    T r = s0;                                                                                \
+    *flag = false;                                                                           \
+    if (n == 0 || d == 0) {                                                                  \
+      r = (T)NAN;                                                                            \
+    } else if (en - ed >= LIMIT) {                                                           \
+      *flag = true;                                                                          \
+      if (s0 == d) r = ldexp(s0, SCALE);                                                     \
+    } else if (fpclassify(d) == FP_SUBNORMAL) {                                              \
+      r = ldexp(s0, SCALE);                                                                  \
+    } else if (fpclassify(1.0 / (double)d) == FP_SUBNORMAL && fpclassify(n / d) == FP_SUBNORMAL) { \
+      *flag = true;                                                                          \
+      if (s0 == d) r = ldexp(s0, SCALE);                                                     \
+    } else if (fpclassify(1.0 / (double)d) == FP_SUBNORMAL) {                                       \
+      r = ldexp(s0, -(SCALE));                                                               \
+    } else if (fpclassify(n / d) == FP_SUBNORMAL) {                                          \
+      *flag = true;                                                                          \
+      if (s0 == n) r = ldexp(s0, SCALE);                                                     \
+    } else if (en <= TINY) {                                                                 \
+      r = ldexp(s0, SCALE);                                                                  \
+    }                                                                                        \
+    BITS out;                                                                                \
+    memcpy(&out, &r, sizeof r);                                                              \
+    return out;                                                                              \
+  }
+DIV_SCALE(div_scale_f32, float, uint32_t, 8, 23, 96, 64, 23)
+DIV_SCALE(div_scale_f64, double, uint64_t, 11, 52, 768, 128, 53)
+#undef DIV_SCALE
+
 /* Per-lane evaluation of operations the folder does not evaluate. */
 static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
   float a = f32(c[0]), b = f32(c[1]);
@@ -136,6 +175,19 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
       uint64_t zero = bf32(0.0f), o;
       ir_eval_op(IR_OP_fcmp, imm, (const uint64_t[]){cx, zero, 0}, &o);
       *out = o;
+      return true;
+    }
+    case IR_OP_fdiv_scale:
+    case IR_OP_fdiv_scale_flag:
+    case IR_OP_ddiv_scale:
+    case IR_OP_ddiv_scale_flag: {
+      bool flag, wide = op == IR_OP_ddiv_scale || op == IR_OP_ddiv_scale_flag;
+      bool is_flag = op == IR_OP_fdiv_scale_flag || op == IR_OP_ddiv_scale_flag;
+      /* the flag forms take (d, n): s0 does not matter for the flag */
+      const uint64_t s0 = c[0], d = is_flag ? c[0] : c[1], nn = is_flag ? c[1] : c[2];
+      uint64_t r = wide ? div_scale_f64(f64(s0), f64(d), f64(nn), &flag)
+                        : div_scale_f32(f32(s0), f32(d), f32(nn), &flag);
+      *out = is_flag ? flag : r;
       return true;
     }
     default: (void)b; return false;

@@ -171,6 +171,12 @@
   X(dneg,           F64,  PURE,              1, (F64)) \
   X(dabs,           F64,  PURE,              1, (F64)) \
   X(dcmp,           U1,   PURE | IMM,        2, (F64, F64)) \
+  /* division helpers (v_div_scale): s0 scaled by 2^+-64 (f32) / 2^+-128 (f64) when the \
+   * quotient s2/s1 would lose range or precision; _flag is its VCC bit (s1, s2) */ \
+  X(fdiv_scale,     F32,  PURE,              3, (F32, F32, F32)) \
+  X(fdiv_scale_flag,U1,   PURE,              2, (F32, F32)) \
+  X(ddiv_scale,     F64,  PURE,              3, (F64, F64, F64)) \
+  X(ddiv_scale_flag,U1,   PURE,              2, (F64, F64)) \
   /* memory: buffers take (descriptor, index, byte offset); stores and atomics take the  \
    * lane-active predicate last. imm of formatted accesses = format, of typed = dfmt/nfmt */ \
   X(load_const,     U32,  MEM,               2, (U64, U32)) /* SMEM: address, byte offset */ \

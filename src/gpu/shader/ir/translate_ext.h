@@ -18,6 +18,9 @@ enum xl_kind_ext {
   K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
   /* sub-dword memory: detail = bytes (1, 2) | SIGNED | SUB_D16 | SUB_HI */
   K_DS_SUB_LOAD, K_DS_SUB_STORE, K_BUF_SUB_LOAD, K_BUF_SUB_STORE, K_G_SUB_LOAD, K_G_SUB_STORE,
+  /* division helpers and cube maps (translate_ops.c): detail 1 = f64; cube: 0 id, 1 sc,
+   * 2 tc, 3 ma */
+  K_VDIV_SCALE, K_VDIV_FMAS, K_VDIV_FIXUP, K_VCUBE,
 };
 
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI
