@@ -502,7 +502,6 @@ static bool src_raw_valid(unsigned raw, unsigned width) {
   return true;
 }
 
-
 bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wave64,
                      struct isa_inst *in, struct isa_error *err) {
   if (!words || !in || offset >= count)

@@ -761,9 +761,13 @@ encoding:
   if (opts && opts->show_encoding) {
     OUT_LIT(&o, " ; encoding: [");
     for (unsigned i = 0; i < in->size; i++)
-      for (unsigned b = 0; b < 4; b++)
-        put(&o, "%s0x%02x", i || b ? "," : "", (in->words[i] >> (8 * b)) & 0xFF);
+      for (unsigned b = 0; b < 4; b++) {
+        if (i || b) out_char(&o, ',');
+        OUT_LIT(&o, "0x");
+        out_uint(&o, (in->words[i] >> (8 * b)) & 0xFF, 16, 2);
+      }
     OUT_LIT(&o, "]");
+    if (size) buf[o.len < size ? o.len : size - 1] = 0; /* appends do not terminate */
   }
   return o.len;
 }
