@@ -294,26 +294,37 @@ bool trap_install(void) {
 
 /* Seccomp safety net (BRIEF.md decision 3): a filter on the instruction pointer that turns
  * every system call issued from the guest address bands [0x4_0000, 0xFC_0000_0000) into
- * SIGSYS, leaving host code (glibc, far above the bands) alone. seccomp_data holds the
- * architecture at offset 4 and the 64-bit instruction pointer at offset 8 (low half) and
- * 12 (high half). */
+ * SIGSYS, leaving host code alone: glibc and the other shared libraries far above the bands,
+ * and the prospero executable itself in the host window [GUEST_VM_HOST_WINDOW_START,
+ * GUEST_VM_HOST_WINDOW_END) inside the bands. seccomp_data holds the architecture at offset 4
+ * and the 64-bit instruction pointer at offset 8 (low half) and 12 (high half). */
 #define SECCOMP_OFF_ARCH 4
 #define SECCOMP_OFF_IP_LO 8
 #define SECCOMP_OFF_IP_HI 12
 #define GUEST_BANDS_LOW 0x40000u /* lowest guest address */
 #define GUEST_BANDS_END_HI 0xFCu /* (0xFC_0000_0000 >> 32): first address above the bands */
+#define HOST_WINDOW_HI ((uint32_t)(GUEST_VM_HOST_WINDOW_START >> 32))
+#define HOST_WINDOW_LO ((uint32_t)GUEST_VM_HOST_WINDOW_START)
+/* The filter compares the high word once, so the window must end on a 4 GiB boundary and
+ * lie inside one 4 GiB window. */
+_Static_assert((GUEST_VM_HOST_WINDOW_END & 0xFFFFFFFFull) == 0 &&
+                   (GUEST_VM_HOST_WINDOW_END >> 32) == HOST_WINDOW_HI + 1,
+               "host window must end a 4 GiB-aligned window");
 
 bool trap_seccomp_install(void) {
   struct sock_filter prog[] = {
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_ARCH),
-      BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, 5),  /* other arch: allow */
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_HI),
-      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_END_HI, 3, 0), /* above the bands */
-      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 1, 3, 0),                  /* 4 GiB .. bands end */
-      BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_LO),
-      BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_LOW, 1, 0),    /* low band */
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
-      BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
+      /* 0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_ARCH),
+      /* 1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 0, 8), /* other: allow */
+      /* 2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_HI),
+      /* 3 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_END_HI, 6, 0), /* above bands */
+      /* 4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, HOST_WINDOW_HI, 0, 2),
+      /* 5 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_LO),
+      /* 6 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, HOST_WINDOW_LO, 3, 4), /* host window */
+      /* 7 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 1, 3, 0),              /* 4 GiB .. end */
+      /* 8 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, SECCOMP_OFF_IP_LO),
+      /* 9 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, GUEST_BANDS_LOW, 1, 0), /* low band */
+      /* 10 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+      /* 11 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRAP),
   };
   struct sock_fprog fprog = {.len = sizeof prog / sizeof prog[0], .filter = prog};
   if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 ||
