@@ -328,6 +328,39 @@ static void cube_map_coordinates(void **state) {
   free(r);
 }
 
+/* s_getreg/s_setreg (MODE through set_float_mode for constants, any register from an SGPR)
+ * and s_sendmsg with its immediate and M0. */
+static void hardware_registers_and_messages(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  w->hwreg[23] = 0xabcd1234u; /* HW_ID1 (gfx10) */
+  w->hwreg[1] = 0x12345600u; /* MODE: the low byte comes from the function (0 here) */
+  run("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0x3\n"
+      "s_getreg_b32 s1, hwreg(HW_REG_MODE, 0, 8)\n"
+      "s_mov_b32 s2, 0x5\n"
+      "s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s2\n"
+      "s_getreg_b32 s3, hwreg(HW_REG_MODE, 0, 8)\n"
+      "s_getreg_b32 s4, hwreg(HW_REG_HW_ID1, 8, 4)\n"
+      "s_getreg_b32 s5, hwreg(HW_REG_MODE, 8, 24)\n"
+      "s_mov_b32 m0, 0x1234\n"
+      "s_sendmsg sendmsg(MSG_GS, GS_OP_EMIT, 1)\n"
+      "s_sendmsghalt sendmsg(MSG_GS_DONE, GS_OP_NOP)\n"
+      "s_endpgm\n",
+      false, w, r);
+  assert_int_equal(r->sgpr[1], 0x03);
+  assert_int_equal(r->sgpr[3], 0x53);
+  assert_int_equal(r->sgpr[4], 0x2);        /* bits 11:8 of 0xabcd1234 */
+  assert_int_equal(r->sgpr[5], 0x123456);   /* the rest of MODE untouched */
+  assert_int_equal(r->hwreg[1], 0x12345653u);
+  assert_int_equal(r->msg_count, 2);
+  assert_int_equal(r->msgs[0].imm, 2 | 2 << 4 | 1 << 8); /* GS, emit, stream 1 */
+  assert_int_equal(r->msgs[0].m0, 0x1234);
+  assert_int_equal(r->msgs[1].imm, 3 | 1 << 16); /* GS_DONE, halt */
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -335,6 +368,7 @@ int main(void) {
       cmocka_unit_test(buffer_and_global_subdword_operations),
       cmocka_unit_test(f32_division_sequence_is_exact),
       cmocka_unit_test(cube_map_coordinates),
+      cmocka_unit_test(hardware_registers_and_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

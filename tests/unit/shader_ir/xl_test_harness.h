@@ -103,6 +103,9 @@ static inline void run(const char *src, bool wave64, const struct ir_interp_wave
   if (lds_copy) assert_memory_equal(out->lds, lds_copy, init->lds_size);
   assert_int_equal(out->export_count, b->export_count);
   assert_memory_equal(out->exports, b->exports, sizeof b->exports);
+  assert_int_equal(out->msg_count, b->msg_count);
+  assert_memory_equal(out->msgs, b->msgs, sizeof b->msgs);
+  assert_memory_equal(out->hwreg, b->hwreg, sizeof b->hwreg);
   free(lds_copy);
   free(b);
   ir_function_destroy(raw);

@@ -374,8 +374,34 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       }
       return true;
     }
+    case IR_OP_set_float_mode: { /* imm: MODE bits low, their mask high */
+      uint32_t mask = (uint32_t)(in->imm >> 32);
+      w->hwreg[1] = (w->hwreg[1] & ~mask) | ((uint32_t)in->imm & mask);
+      return true;
+    }
+    case IR_OP_get_hwreg:
+    case IR_OP_set_hwreg: {
+      uint32_t hw = (uint32_t)in->imm & 63, off = ((uint32_t)in->imm >> 6) & 31;
+      uint32_t size = (((uint32_t)in->imm >> 11) & 31) + 1;
+      uint32_t mask = (uint32_t)(((size >= 32 ? 0xffffffffull : (1ull << size) - 1)) << off);
+      if (in->op == IR_OP_get_hwreg) {
+        for (uint32_t l = 0; l < n; l++) out[l] = (w->hwreg[hw] & mask) >> off;
+      } else {
+        uint64_t v;
+        if (!uniform(it, args[0], &v)) return stop(it, "%%%u: non-uniform s_setreg value", id);
+        w->hwreg[hw] = (w->hwreg[hw] & ~mask) | (((uint32_t)v << off) & mask);
+      }
+      return true;
+    }
+    case IR_OP_send_msg: {
+      uint64_t m0;
+      if (w->msg_count >= 8) return stop(it, "%%%u: more than 8 messages", id);
+      if (!uniform(it, args[0], &m0)) return stop(it, "%%%u: non-uniform M0 of a message", id);
+      w->msgs[w->msg_count].imm = (uint32_t)in->imm;
+      w->msgs[w->msg_count++].m0 = (uint32_t)m0;
+      return true;
+    }
     case IR_OP_barrier:
-    case IR_OP_set_float_mode:
     case IR_OP_wait_counters: return true;
     default: break;
   }
@@ -406,6 +432,7 @@ bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint3
   bool ok = true;
   uint32_t block = cfg_graph_entry(fn->cfg), from = CFG_NONE;
   w->steps = 0;
+  w->hwreg[1] = (w->hwreg[1] & ~0xffu) | (fn->float_mode & 0xff);
   while (ok) {
     if (w->steps++ >= max_blocks) {
       ok = stop(&it, "stopped after %u blocks", max_blocks);

@@ -36,6 +36,14 @@ struct ir_interp_wave {
     uint32_t value[4][IR_INTERP_MAX_LANES];
   } exports[8];
   uint32_t export_count;
+  /* hardware registers by s_getreg/s_setreg id; MODE (1) starts as the function's float
+   * mode in bits 7:0 and follows set_float_mode / set_hwreg */
+  uint32_t hwreg[64];
+  /* messages sent (s_sendmsg) in program order, up to 8: immediate and M0 */
+  struct {
+    uint32_t imm, m0;
+  } msgs[8];
+  uint32_t msg_count;
   uint32_t steps;   /* blocks executed (output) */
 };
 

@@ -215,6 +215,10 @@
   /* outputs and wave state */ \
   X(export,         VOID, SIDE | IMM,        2, (V4F32, U1)) /* imm: IR_EXPORT_IMM() */ \
   X(set_float_mode, VOID, SIDE | IMM,        0, ()) /* imm: MODE bits low, write mask high */ \
+  X(get_hwreg,      U32,  MEM | IMM,         0, ()) /* s_getreg: imm = hwreg id 5:0, offset \
+                                                       10:6, size-1 15:11 */ \
+  X(set_hwreg,      VOID, SIDE | IMM,        1, (U32)) /* s_setreg of a register value (same imm) */ \
+  X(send_msg,       VOID, SIDE | IMM,        1, (U32)) /* s_sendmsg: imm = simm16 | halt << 16; M0 */ \
   X(barrier,        VOID, SIDE,              0, ()) \
   X(wait_counters,  VOID, SIDE | IMM,        0, ()) \
   X(kill,           VOID, SIDE,              1, (U1)) /* discard the lanes where true */ \

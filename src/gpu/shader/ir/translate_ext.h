@@ -21,6 +21,8 @@ enum xl_kind_ext {
   /* division helpers and cube maps (translate_ops.c): detail 1 = f64; cube: 0 id, 1 sc,
    * 2 tc, 3 ma */
   K_VDIV_SCALE, K_VDIV_FMAS, K_VDIV_FIXUP, K_VCUBE,
+  /* wave state (handled in the main switch of translate_ops.c) */
+  K_SGETREG, K_SSENDMSG,
 };
 
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI

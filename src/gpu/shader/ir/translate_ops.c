@@ -95,6 +95,8 @@
   X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
   X(s_setreg_b32, SSETREG, set_float_mode, 0) X(s_setreg_imm32_b32, SSETREG, set_float_mode, 0) \
+  X(s_getreg_b32, SGETREG, get_hwreg, 0) \
+  X(s_sendmsg, SSENDMSG, send_msg, 0) X(s_sendmsghalt, SSENDMSG, send_msg, 1) \
   /* vector float */ \
   X(v_mov_b32, VMOV, copy, 0) \
   X(v_add_f32, VF32_BIN, fadd, 0) X(v_sub_f32, VF32_BIN, fsub, 0) \
@@ -1107,6 +1109,14 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     if (!scalar_compare(x, in, base) && !vector_compare(x, in, base)) xl_unsupported(x, in, pc);
     return;
   }
+  if ((int)e->kind == K_SGETREG) {
+    write_s32(x, in, ir_get_hwreg_i(&x->b, in->simm16 & 0xffff));
+    return;
+  }
+  if ((int)e->kind == K_SSENDMSG) { /* M0 carries data for some messages (GS, alloc) */
+    ir_send_msg_i(&x->b, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
+    return;
+  }
   if ((int)e->kind >= (int)K_VDIV_SCALE) {
     translate_div_cube(x, in, e);
     return;
@@ -1254,17 +1264,19 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
      * (MODE 3:0 round modes, 7:4 denormal modes) */
     case K_SROUND: ir_set_float_mode_i(bd, 0xfull << 32 | (in->simm16 & 0xf)); break;
     case K_SDENORM: ir_set_float_mode_i(bd, 0xf0ull << 32 | (in->simm16 & 0xf) << 4); break;
-    case K_SSETREG: { /* hwreg: id 5:0, offset 10:6, size-1 15:11; only MODE with a constant */
+    case K_SSETREG: { /* hwreg: id 5:0, offset 10:6, size-1 15:11 */
       uint32_t id = in->simm16 & 63, off = (in->simm16 >> 6) & 31, size = ((in->simm16 >> 11) & 31) + 1;
       const struct isa_operand *v = in->num_srcs > 1 ? srcp(in, 1) : NULL;
       bool konst_v = v && (v->kind == ISA_OPK_LITERAL || v->kind == ISA_OPK_INLINE_INT);
-      if (id != 1 || !konst_v) {
+      if (id == 1 && konst_v) { /* MODE with a constant: a float mode change */
+        uint64_t mask = (size >= 32 ? 0xffffffffull : ((1ull << size) - 1)) << off;
+        mask &= 0xffffffffull;
+        ir_set_float_mode_i(bd, mask << 32 | (((uint64_t)v->value << off) & mask));
+      } else if (v) { /* any register from a value (MODE too: a dynamic float mode) */
+        ir_set_hwreg_i(bd, in->simm16 & 0xffff, src_dword(x, v, 0, false));
+      } else {
         xl_unsupported(x, in, pc);
-        break;
       }
-      uint64_t mask = (size >= 32 ? 0xffffffffull : ((1ull << size) - 1)) << off;
-      mask &= 0xffffffffull;
-      ir_set_float_mode_i(bd, mask << 32 | (((uint64_t)v->value << off) & mask));
       break;
     }
     case K_VMOV: write_vdst(x, in, src32(x, in, 0)); break;
