@@ -227,7 +227,7 @@ bool ir_pass_const_fold(struct ir_function *fn);
 bool ir_pass_dce(struct ir_function *fn);
 /* ssa + const_fold + dce, with the validator between passes in debug builds. */
 bool ir_run_passes(struct ir_function *fn);
-/* Validate after every pass (default: on in debug builds, off with NDEBUG). */
+/* Validate after every pass (default: on in debug and sanitizer builds, off in release). */
 extern bool ir_debug_validate;
 /* Counts live (not dead) instructions. */
 uint32_t ir_live_count(const struct ir_function *fn);

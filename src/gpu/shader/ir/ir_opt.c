@@ -7,10 +7,11 @@
 #include "gpu/shader/ir/ir.h"
 #include "gpu/shader/ir/ir_internal.h"
 
-#ifdef NDEBUG
-bool ir_debug_validate = false;
-#else
+/* On in debug and sanitizer builds (release builds skip the validator's work). */
+#if !defined(NDEBUG) || defined(PROSPERO_SANITIZE)
 bool ir_debug_validate = true;
+#else
+bool ir_debug_validate = false;
 #endif
 
 static float f32_of(uint64_t bits) {
