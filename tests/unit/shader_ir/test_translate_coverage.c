@@ -361,6 +361,45 @@ static void hardware_registers_and_messages(void **state) {
   free(r);
 }
 
+/* The f16 division llc emits for gfx10 (widen, rcp, multiply, narrow, v_div_fixup_f16). */
+static void f16_division_with_fixup(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  static const double num[8] = {1.0, -6.0, 100.0, 0.0, 0.0, 3.0, -2.5, 65504.0};
+  static const double den[8] = {3.0, 4.0, 0.5, 0.0, 2.0, 0.0, 0.125, 0.5};
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0xbeef0000u | to_half(num[l % 8]);
+    w->vgpr[2][l] = to_half(den[l % 8]);
+    w->vgpr[5][l] = 0x12340000u;
+  }
+  run("v_cvt_f32_f16 v3, v1\n"
+      "v_cvt_f32_f16 v4, v2\n"
+      "v_rcp_f32 v4, v4\n"
+      "v_mul_f32 v3, v3, v4\n"
+      "v_cvt_f16_f32 v3, v3\n"
+      "v_div_fixup_f16 v5, v3, v2, v1\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t got = r->vgpr[5][l];
+    assert_int_equal(got >> 16, 0x1234); /* the high half is kept */
+    double n = num[l % 8], d = den[l % 8];
+    if (n == 0 && d == 0) {
+      assert_int_equal(got & 0x7e00, 0x7e00); /* NaN */
+    } else if (d == 0) {
+      assert_int_equal(got & 0xffff, n < 0 ? 0xfc00 : 0x7c00);
+    } else if (n / d > 65504.0) {
+      assert_int_equal(got & 0xffff, 0x7c00); /* overflow to +inf */
+    } else {
+      float q = (float)n * (1.0f / (float)d);
+      assert_int_equal(got & 0xffff, to_half((double)q));
+    }
+  }
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -368,6 +407,7 @@ int main(void) {
       cmocka_unit_test(buffer_and_global_subdword_operations),
       cmocka_unit_test(f32_division_sequence_is_exact),
       cmocka_unit_test(cube_map_coordinates),
+      cmocka_unit_test(f16_division_with_fixup),
       cmocka_unit_test(hardware_registers_and_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -13,6 +13,7 @@ enum xl_kind_ext {
   K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
   K_H16_UN,       /* f16 unary through the f32 operation; detail 1: fract (below 1.0) */
   K_H16_FROM_F32, K_H16_TO_F32, K_H16_FROM_INT, K_H16_TO_INT,
+  K_H16_FIXUP,    /* v_div_fixup_f16 */
   K_I16_BIN,      /* 16-bit integer on the extended halves; REV: shift count in s0 */
   K_I16_MAD,      /* s0 * s1 + s2: detail 16 (16-bit result) or 32 (32-bit result) */
   K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */

@@ -246,6 +246,7 @@
   X(v_cvt_f16_f32, H16_FROM_F32, cvt_f16_f32, 0) X(v_cvt_f32_f16, H16_TO_F32, cvt_f32_f16, 0) \
   X(v_cvt_f16_u16, H16_FROM_INT, cvt_f32_u32, 0) X(v_cvt_f16_i16, H16_FROM_INT, cvt_f32_i32, SIGNED) \
   X(v_cvt_u16_f16, H16_TO_INT, cvt_u32_f32, 0) X(v_cvt_i16_f16, H16_TO_INT, cvt_i32_f32, SIGNED) \
+  X(v_div_fixup_f16, H16_FIXUP, fmul, 0) \
   X(v_add_nc_u16, I16_BIN, iadd, 0) X(v_sub_nc_u16, I16_BIN, isub, 0) \
   X(v_add_nc_i16, I16_BIN, iadd, SIGNED) X(v_sub_nc_i16, I16_BIN, isub, SIGNED) \
   X(v_mul_lo_u16, I16_BIN, imul, 0) \
@@ -703,6 +704,8 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
   write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
 }
 
+static uint32_t div_fixup_f32_bits(struct xl_state *x, uint32_t q, uint32_t den, uint32_t num);
+
 static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
                             const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -772,6 +775,12 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
       a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, &a);
       h16_write(x, in, ir_u16_of_i(bd, 0, i16_saturate(x, r, sext)));
+      break;
+    case K_H16_FIXUP: /* the f32 rules on the (exactly) widened operands */
+      r = div_fixup_f32_bits(x, ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0)),
+                             ir_cvt_f32_f16(bd, h16_fsrc(x, in, 1)),
+                             ir_cvt_f32_f16(bd, h16_fsrc(x, in, 2)));
+      h16_write(x, in, h16_result(x, in, ir_cvt_f16_f32(bd, ir_bitcast_f32(bd, r))));
       break;
     case K_I16_BIN:
       a = h16_isrc(x, in, 0, sext);
@@ -859,7 +868,7 @@ static uint32_t div_fixup(struct xl_state *x, struct fprec p, uint32_t q, uint32
   uint32_t sign = fp_and(x, p, p.d ? ir_ixor64(bd, b1, b2) : ir_ixor(bd, b1, b2), sign_mask);
   uint32_t zero = fp_of_bits(x, p, fp_const(x, p, 0, 0));
   uint32_t inf = fp_of_bits(x, p, fp_const(x, p, 0x7f800000u, 0x7ff0000000000000ull));
-  uint32_t nan = fp_const(x, p, 0x7fc00000u, 0x7ff8000000000000ull);
+  uint32_t nan = fp_const(x, p, 0xffc00000u, 0xfff8000000000000ull); /* the guide's NaN */
   uint32_t quiet = fp_const(x, p, 0x00400000u, 1ull << 51);
   uint32_t den0 = fp_cmp(x, p, IR_FCMP_OEQ, den, zero), num0 = fp_cmp(x, p, IR_FCMP_OEQ, num, zero);
   uint32_t den_inf = fp_cmp(x, p, IR_FCMP_OEQ, fp_abs(x, p, den), inf);
@@ -877,6 +886,10 @@ static uint32_t div_fixup(struct xl_state *x, struct fprec p, uint32_t q, uint32
   r = ir_select(bd, fp_cmp(x, p, IR_FCMP_UNO, den, den), fp_or(x, p, b1, quiet), r);
   r = ir_select(bd, fp_cmp(x, p, IR_FCMP_UNO, num, num), fp_or(x, p, b2, quiet), r);
   return r;
+}
+
+static uint32_t div_fixup_f32_bits(struct xl_state *x, uint32_t q, uint32_t den, uint32_t num) {
+  return div_fixup(x, (struct fprec){.d = false, .bits = IR_TYPE_U32}, q, den, num);
 }
 
 /* cube-map face selection: the major axis is z if |z| >= |x|, |y|, else y if |y| >= |x|,
