@@ -400,6 +400,52 @@ static void f16_division_with_fixup(void **state) {
   free(r);
 }
 
+static uint64_t dbits(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+
+/* The f64 division sequence llc emits (div_scale, rcp, two Newton steps, div_fmas,
+ * div_fixup) gives the correctly rounded quotient. */
+static void f64_division_sequence_is_exact(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const double num[8] = {1.0, 10.0, -7.0, 1e-300, 1e300, 4.9e-324, 0.0, 123.456};
+  static const double den[8] = {3.0, 0.1, 3.0, 3e10, 1e-10, 3.0, 0.0, -0.001};
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint64_t n = dbits(num[l % 8]), d = dbits(den[l % 8]);
+    w->vgpr[0][l] = (uint32_t)n, w->vgpr[1][l] = (uint32_t)(n >> 32);
+    w->vgpr[2][l] = (uint32_t)d, w->vgpr[3][l] = (uint32_t)(d >> 32);
+  }
+  run("v_div_scale_f64 v[4:5], s0, v[2:3], v[2:3], v[0:1]\n"
+      "v_div_scale_f64 v[10:11], vcc_lo, v[0:1], v[2:3], v[0:1]\n"
+      "v_rcp_f64 v[6:7], v[4:5]\n"
+      "v_fma_f64 v[8:9], -v[4:5], v[6:7], 1.0\n"
+      "v_fma_f64 v[6:7], v[6:7], v[8:9], v[6:7]\n"
+      "v_fma_f64 v[8:9], -v[4:5], v[6:7], 1.0\n"
+      "v_fma_f64 v[6:7], v[6:7], v[8:9], v[6:7]\n"
+      "v_mul_f64 v[8:9], v[10:11], v[6:7]\n"
+      "v_fma_f64 v[4:5], -v[4:5], v[8:9], v[10:11]\n"
+      "v_div_fmas_f64 v[4:5], v[4:5], v[6:7], v[8:9]\n"
+      "v_div_fixup_f64 v[12:13], v[4:5], v[2:3], v[0:1]\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    double q = num[l % 8] / den[l % 8];
+    uint64_t got = r->vgpr[12][l] | (uint64_t)r->vgpr[13][l] << 32;
+    if (isnan(q)) {
+      assert_true((got & 0x7ff0000000000000ull) == 0x7ff0000000000000ull && (got << 12));
+    } else {
+      if (got != dbits(q)) fprintf(stderr, "lane %u: %a / %a = %a\n", l, num[l % 8], den[l % 8], q);
+      assert_true(got == dbits(q));
+    }
+  }
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -408,6 +454,7 @@ int main(void) {
       cmocka_unit_test(f32_division_sequence_is_exact),
       cmocka_unit_test(cube_map_coordinates),
       cmocka_unit_test(f16_division_with_fixup),
+      cmocka_unit_test(f64_division_sequence_is_exact),
       cmocka_unit_test(hardware_registers_and_messages),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -177,6 +177,13 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
       *out = o;
       return true;
     }
+    case IR_OP_drcp: *out = bf64(1.0 / f64(c[0])); return true;
+    case IR_OP_drsq: *out = bf64(1.0 / sqrt(f64(c[0]))); return true;
+    case IR_OP_dsqrt: *out = bf64(sqrt(f64(c[0]))); return true;
+    case IR_OP_dfloor: *out = bf64(floor(f64(c[0]))); return true;
+    case IR_OP_dceil: *out = bf64(ceil(f64(c[0]))); return true;
+    case IR_OP_dtrunc: *out = bf64(trunc(f64(c[0]))); return true;
+    case IR_OP_drint: *out = bf64(nearbyint(f64(c[0]))); return true;
     case IR_OP_fdiv_scale:
     case IR_OP_fdiv_scale_flag:
     case IR_OP_ddiv_scale:

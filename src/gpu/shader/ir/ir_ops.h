@@ -171,6 +171,13 @@
   X(dneg,           F64,  PURE,              1, (F64)) \
   X(dabs,           F64,  PURE,              1, (F64)) \
   X(dcmp,           U1,   PURE | IMM,        2, (F64, F64)) \
+  X(drcp,           F64,  PURE,              1, (F64)) \
+  X(drsq,           F64,  PURE,              1, (F64)) \
+  X(dsqrt,          F64,  PURE,              1, (F64)) \
+  X(dfloor,         F64,  PURE,              1, (F64)) \
+  X(dceil,          F64,  PURE,              1, (F64)) \
+  X(dtrunc,         F64,  PURE,              1, (F64)) \
+  X(drint,          F64,  PURE,              1, (F64)) /* round to nearest even */ \
   /* division helpers (v_div_scale): s0 scaled by 2^+-64 (f32) / 2^+-128 (f64) when the \
    * quotient s2/s1 would lose range or precision; _flag is its VCC bit (s1, s2) */ \
   X(fdiv_scale,     F32,  PURE,              3, (F32, F32, F32)) \

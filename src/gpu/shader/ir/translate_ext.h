@@ -22,6 +22,7 @@ enum xl_kind_ext {
   /* division helpers and cube maps (translate_ops.c): detail 1 = f64; cube: 0 id, 1 sc,
    * 2 tc, 3 ma */
   K_VDIV_SCALE, K_VDIV_FMAS, K_VDIV_FIXUP, K_VCUBE,
+  K_VF64_UN,      /* f64 unary (rcp, rsq, sqrt, rounding): IR op */
   /* wave state (handled in the main switch of translate_ops.c) */
   K_SGETREG, K_SSENDMSG,
 };

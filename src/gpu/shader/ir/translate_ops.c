@@ -265,6 +265,9 @@
   X(v_div_fixup_f32, VDIV_FIXUP, fmul, 0) X(v_div_fixup_f64, VDIV_FIXUP, dmul, 1) \
   X(v_cubeid_f32, VCUBE, fmax, 0) X(v_cubesc_f32, VCUBE, fmax, 1) \
   X(v_cubetc_f32, VCUBE, fmax, 2) X(v_cubema_f32, VCUBE, fmax, 3) \
+  X(v_rcp_f64, VF64_UN, drcp, 0) X(v_rsq_f64, VF64_UN, drsq, 0) X(v_sqrt_f64, VF64_UN, dsqrt, 0) \
+  X(v_floor_f64, VF64_UN, dfloor, 0) X(v_ceil_f64, VF64_UN, dceil, 0) \
+  X(v_trunc_f64, VF64_UN, dtrunc, 0) X(v_rndne_f64, VF64_UN, drint, 0) \
   /* sub-dword memory: bytes | SIGNED | SUB_D16 | SUB_HI */ \
   X(ds_read_u8, DS_SUB_LOAD, load_lds_sub, 1) X(ds_read_i8, DS_SUB_LOAD, load_lds_sub, 1 | SIGNED) \
   X(ds_read_u16, DS_SUB_LOAD, load_lds_sub, 2) X(ds_read_i16, DS_SUB_LOAD, load_lds_sub, 2 | SIGNED) \
@@ -939,7 +942,7 @@ static uint32_t div_scale_src(struct xl_state *x, const struct isa_inst *in, uns
 }
 
 static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
-                               const struct xl_entry *e) {
+                               const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
   struct fprec p = {.d = e->detail == 1 && (int)e->kind != K_VCUBE};
   p.bits = p.d ? IR_TYPE_U64 : IR_TYPE_U32;
@@ -985,6 +988,14 @@ static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
         r = div_fixup(x, p, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2));
         write_vdst(x, in, fresult(x, in, ir_bitcast_f32(bd, r)));
       }
+      break;
+    case K_VF64_UN: /* exact in the IR like the f32 ones; clamp/omod of f64: not modelled */
+      if (in->clamp || (in->omod & 3)) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      a = dsrc(x, in, 0);
+      write_vdst64(x, in, ir_bitcast_u64(bd, ir_b_emit(bd, e->op, IR_TYPE_F64, 0, 1, &a)));
       break;
     case K_VCUBE:
       r = cube(x, e->detail, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2));
@@ -1131,7 +1142,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     return;
   }
   if ((int)e->kind >= (int)K_VDIV_SCALE) {
-    translate_div_cube(x, in, e);
+    translate_div_cube(x, in, e, pc);
     return;
   }
   if ((int)e->kind >= (int)K_DS_SUB_LOAD) {
