@@ -73,18 +73,60 @@ static void forget_defs(struct known_sgprs *k, const struct isa_inst *in) {
   k->scc_known = false;
 }
 
-/* Tracks one instruction; PC_NEXT is the byte offset after it. */
-static void track(struct known_sgprs *k, const struct isa_inst *in, uint32_t pc_next) {
+/* Scalar instructions the constant tracker evaluates. */
+enum track_kind { T_OTHER, T_GETPC, T_MOV, T_ADD, T_ADDC, T_SUB };
+
+static enum track_kind track_kind_of(const struct isa_inst *in) {
+  static const struct {
+    const char *name;
+    enum track_kind kind;
+  } known[] = {{"s_getpc_b64", T_GETPC}, {"s_mov_b32", T_MOV}, {"s_add_u32", T_ADD},
+               {"s_addc_u32", T_ADDC},   {"s_sub_u32", T_SUB}};
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (name_is(in, known[i].name)) return known[i].kind;
+  return T_OTHER;
+}
+
+/* Flow and tracker kind of an instruction, looked up by name once per scalar opcode in a
+ * discovery (CACHE: 0 unknown, else 0x80 | kind << 4 | flow); other families need neither. */
+_Static_assert(ISA_FAMILY_SOP2 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPK < ISA_FAMILY_SOPP &&
+                   ISA_FAMILY_SOP1 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPC < ISA_FAMILY_SOPP,
+               "the scalar families come first in ISA_FAMILIES");
+struct op_class_cache {
+  uint8_t v[ISA_FAMILY_SOPP + 1][256];
+};
+
+static void op_class(struct op_class_cache *c, const struct isa_inst *in, enum xl_flow *flow,
+                     enum track_kind *kind) {
+  if ((unsigned)in->family > ISA_FAMILY_SOPP) { /* vector, memory, export: neither */
+    *flow = XL_FLOW_NONE;
+    *kind = T_OTHER;
+    return;
+  }
+  uint8_t *slot = in->op < 256 ? &c->v[in->family][in->op] : NULL;
+  if (slot && *slot) {
+    *flow = (enum xl_flow)(*slot & 15);
+    *kind = (enum track_kind)((*slot >> 4) & 7);
+    return;
+  }
+  *flow = xl_flow_of(in);
+  *kind = track_kind_of(in);
+  if (slot) *slot = (uint8_t)(0x80 | *kind << 4 | *flow);
+}
+
+/* Tracks one instruction of kind KIND; PC_NEXT is the byte offset after it. */
+static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_kind kind,
+                  uint32_t pc_next) {
   const struct isa_operand *d = &in->defs[0];
   uint32_t a, b;
   bool sd = in->num_defs == 1 && d->kind == ISA_OPK_SGPR && d->reg + d->count <= 106;
-  if (sd && name_is(in, "s_getpc_b64")) {
+  if (sd && kind == T_GETPC) {
     k->value[d->reg] = pc_next;
     k->value[d->reg + 1] = 0;
     k->known[d->reg] = k->known[d->reg + 1] = 1;
     return;
   }
-  if (sd && in->num_srcs >= 1 && name_is(in, "s_mov_b32") && const_src(k, &in->srcs[0], &a)) {
+  if (sd && in->num_srcs >= 1 && kind == T_MOV && const_src(k, &in->srcs[0], &a)) {
     k->value[d->reg] = a;
     k->known[d->reg] = 1;
     return;
@@ -92,11 +134,11 @@ static void track(struct known_sgprs *k, const struct isa_inst *in, uint32_t pc_
   if (sd && in->num_srcs == 2 && const_src(k, &in->srcs[0], &a) &&
       const_src(k, &in->srcs[1], &b)) {
     uint64_t r;
-    if (name_is(in, "s_add_u32")) {
+    if (kind == T_ADD) {
       r = (uint64_t)a + b;
-    } else if (name_is(in, "s_addc_u32") && k->scc_known) {
+    } else if (kind == T_ADDC && k->scc_known) {
       r = (uint64_t)a + b + k->scc;
-    } else if (name_is(in, "s_sub_u32")) {
+    } else if (kind == T_SUB) {
       r = (uint64_t)a - b;
       k->value[d->reg] = (uint32_t)r;
       k->known[d->reg] = 1;
@@ -130,6 +172,8 @@ bool xl_discover(struct xl_code *c) {
   c->leader[0] = 1;
   bool ok = true;
   struct known_sgprs known;
+  struct op_class_cache classes;
+  memset(&classes, 0, sizeof classes);
   while (wp && ok) {
     uint32_t at = work[--wp];
     memset(&known, 0, sizeof known);
@@ -152,10 +196,11 @@ bool xl_discover(struct xl_code *c) {
       }
       dec->dword = at;
       dec->target = XL_NONE;
-      dec->flow = xl_flow_of(&dec->in);
+      enum track_kind kind;
+      op_class(&classes, &dec->in, &dec->flow, &kind);
       c->inst_at[at] = c->inst_count++;
       uint32_t next = at + dec->in.size;
-      track(&known, &dec->in, next * 4);
+      track(&known, &dec->in, kind, next * 4);
       enum xl_flow f = dec->flow;
       if (f == XL_FLOW_NONE) {
         if (next >= c->count) {
