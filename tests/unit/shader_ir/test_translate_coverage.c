@@ -63,6 +63,7 @@ static const char *alu16_shader =
     "v_fract_f16 v25, v1\n"
     "v_min3_f16 v26, v1, v3, 1.0\n"
     "v_subrev_f16_e64 v27, v1, v3\n"
+    "v_cvt_f32_f16_sdwa v28, -v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1\n"
     "s_endpgm\n";
 
 static void alu_16bit_halves_and_preserved_high_bits(void **state) {
@@ -115,6 +116,7 @@ static void alu_16bit_halves_and_preserved_high_bits(void **state) {
     assert_int_equal(r->vgpr[25][l], keep_hi(old, to_half(alo[l] - floor(alo[l]))));
     assert_int_equal(r->vgpr[26][l], keep_hi(old, to_half(fmin(fmin(alo[l], blo[l]), 1.0))));
     assert_int_equal(r->vgpr[27][l], keep_hi(old, to_half(blo[l] - alo[l])));
+    assert_int_equal(r->vgpr[28][l], fbits((float)-ahi[l])); /* SDWA: the high word */
     if (alo[l] < blo[l]) vcc |= 1u << l;
     if (lo16(v14) > lo16(v15)) s0 |= 1u << l;
   }

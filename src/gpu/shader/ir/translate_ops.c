@@ -1093,7 +1093,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     const struct xl_entry *se = lookup(in);
     if (!se || (se->kind != K_VMOV && se->kind != K_VF32_BIN && se->kind != K_VF32_UN &&
                 se->kind != K_VU32_BIN && se->kind != K_VU32_UN && se->kind != K_VCVT &&
-                se->kind != K_VU24_MUL)) {
+                se->kind != K_VU24_MUL && (int)se->kind != K_H16_TO_F32)) {
       xl_unsupported(x, in, pc);
       return;
     }
