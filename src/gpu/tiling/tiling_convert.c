@@ -367,6 +367,125 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
 }
 #undef TILING_ROW_LOOP
 
+#if defined(__SSE2__)
+/* Whole-block detile. A block map gives, for each piece of a tiled block (pieces in tiled
+ * order, offsets before the block's XOR term), where the piece lands in the block's linear
+ * rectangle: entry = row << 16 | byte in row. Two piece kinds:
+ *   BLOCK_ROWS16 - 16 tiled bytes are 16 contiguous bytes of one row (S, D, R families);
+ *   BLOCK_LINES4 - 64 tiled bytes are a 4x4 quad of 4-byte elements (Z order, quad_4x4()).
+ * The tiled block is then read once, in order, and the writes land in bh rows of
+ * bw * bpe bytes that stay cache resident for the whole block. */
+enum block_kind { BLOCK_NONE, BLOCK_ROWS16, BLOCK_LINES4 };
+
+struct block_map {
+  enum block_kind kind;
+  uint32_t piece_log2; /* 4 or 6 */
+  uint32_t count;      /* pieces per block */
+  uint8_t *scratch;    /* one block, 64-aligned: the block detiled in cache */
+  uint32_t entry[];    /* count entries */
+};
+
+static void block_map_free(struct block_map *m) {
+  if (m) free(m->scratch);
+  free(m);
+}
+
+/* Builds the map for the layout's block from the in-block tables, and checks every element
+ * of the block against the tables: a mismatch (a layout the piece kinds do not describe)
+ * gives NULL and the caller keeps the row-by-row path. */
+static struct block_map *block_map_build(const struct tiling_layout *l,
+                                         const struct tiling_xor_tables *t, bool lines4) {
+  const uint32_t bpe = l->surface.bpe, bw = l->block_width, bh = l->block_height;
+  const uint32_t piece_log2 = lines4 ? 6 : 4;
+  const uint32_t count = (1u << l->block_bytes_log2) >> piece_log2;
+  /* the block must be one 2D rectangle of elements (not thick, not MSAA) */
+  if (bw > 1024 || bh > 1024 || bw * bpe >= 65536 || (bw * bpe) % 64 || (lines4 && bpe != 4) ||
+      (uint64_t)bw * bh * bpe != (1ull << l->block_bytes_log2))
+    return NULL;
+  struct block_map *m = malloc(sizeof(*m) + sizeof(uint32_t) * count);
+  if (!m) return NULL;
+  m->scratch = aligned_alloc(64, (size_t)1 << l->block_bytes_log2);
+  if (!m->scratch) goto mismatch;
+  m->kind = lines4 ? BLOCK_LINES4 : BLOCK_ROWS16;
+  m->piece_log2 = piece_log2;
+  m->count = count;
+  memset(m->entry, 0xff, sizeof(uint32_t) * count);
+  const uint32_t step_x = lines4 ? 4 : 16 / bpe, step_y = lines4 ? 4 : 1;
+  for (uint32_t y = 0; y < bh; y += step_y)
+    for (uint32_t x = 0; x < bw; x += step_x) {
+      const uint32_t off = t->x[x] ^ t->y[y];
+      if (off & ((1u << piece_log2) - 1) || (off >> piece_log2) >= count ||
+          m->entry[off >> piece_log2] != UINT32_MAX)
+        goto mismatch;
+      m->entry[off >> piece_log2] = y << 16 | x * bpe;
+    }
+  /* every element where the piece kind says it is */
+  for (uint32_t y = 0; y < bh; y++)
+    for (uint32_t x = 0; x < bw; x++) {
+      const uint32_t x0 = x & ~(step_x - 1), y0 = y & ~(step_y - 1);
+      uint32_t want = t->x[x0] ^ t->y[y0];
+      if (lines4)
+        want += ((x & 1) << 2) | ((y & 1) << 3) | ((x & 2) << 3) | ((y & 2) << 4);
+      else
+        want += (x - x0) * bpe;
+      if ((t->x[x] ^ t->y[y]) != want) goto mismatch;
+    }
+  return m;
+mismatch:
+  block_map_free(m);
+  return NULL;
+}
+
+/* Detiles one whole block at TB into the block's scratch, then writes the bh rows of
+ * row_bytes each to LP (16-aligned, as is ROW_PITCH) with streaming stores: the linear side
+ * is then written once, without first being read into the cache. */
+static void detile_block_streamed(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
+                                  uint8_t *lp, size_t row_pitch, uint32_t row_bytes,
+                                  uint32_t rows);
+
+/* Detiles one whole block at TB (block XOR term BXOR, a multiple of the piece size) into the
+ * linear rectangle at LP. */
+static void detile_block(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
+                         uint8_t *lp, size_t row_pitch) {
+  const uint32_t n = m->count;
+  if (m->kind == BLOCK_ROWS16) {
+    for (uint32_t i = 0; i < n; i++) {
+      const uint32_t e = m->entry[i ^ (bxor >> 4)];
+      _mm_storeu_si128((__m128i *)(lp + (e >> 16) * row_pitch + (e & 0xffff)),
+                       _mm_loadu_si128((const __m128i *)(tb + ((size_t)i << 4))));
+    }
+    return;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    const uint32_t e = m->entry[i ^ (bxor >> 6)];
+    const __m128i *line = (const __m128i *)(tb + ((size_t)i << 6));
+    const __m128i q0 = _mm_loadu_si128(line), q1 = _mm_loadu_si128(line + 1);
+    const __m128i q2 = _mm_loadu_si128(line + 2), q3 = _mm_loadu_si128(line + 3);
+    uint8_t *d = lp + (e >> 16) * row_pitch + (e & 0xffff);
+    _mm_storeu_si128((__m128i *)d, _mm_unpacklo_epi64(q0, q1));
+    _mm_storeu_si128((__m128i *)(d + row_pitch), _mm_unpackhi_epi64(q0, q1));
+    _mm_storeu_si128((__m128i *)(d + 2 * row_pitch), _mm_unpacklo_epi64(q2, q3));
+    _mm_storeu_si128((__m128i *)(d + 3 * row_pitch), _mm_unpackhi_epi64(q2, q3));
+  }
+}
+
+static void detile_block_streamed(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
+                                  uint8_t *lp, size_t row_pitch, uint32_t row_bytes,
+                                  uint32_t rows) {
+  detile_block(m, tb, bxor, m->scratch, row_bytes);
+  for (uint32_t r = 0; r < rows; r++) {
+    const __m128i *src = (const __m128i *)(m->scratch + (size_t)r * row_bytes);
+    __m128i *dst = (__m128i *)(lp + (size_t)r * row_pitch);
+    for (uint32_t i = 0; i < row_bytes / 16; i += 4) {
+      _mm_stream_si128(dst + i, _mm_load_si128(src + i));
+      _mm_stream_si128(dst + i + 1, _mm_load_si128(src + i + 1));
+      _mm_stream_si128(dst + i + 2, _mm_load_si128(src + i + 2));
+      _mm_stream_si128(dst + i + 3, _mm_load_si128(src + i + 3));
+    }
+  }
+}
+#endif
+
 /* Rows converted between read-ahead requests. */
 #define PREFETCH_ROWS 8u
 
@@ -439,6 +558,12 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const bool quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
     const bool lines4 = quads && !(rx & 3) &&
                         (detile || !((uintptr_t)(tiled + pa.base) & 15)) && quad_4x4(l);
+    /* Detile of whole blocks through a block map (built once per plane, when the rectangle
+     * holds at least two whole blocks, so small levels skip its cost). */
+    const bool whole_blocks = detile && !lv->tail_x && !lv->tail_y &&
+                              (uint64_t)rw * rh >= 2ull * l->block_width * l->block_height;
+    struct block_map *map = whole_blocks ? block_map_build(l, t, quad_4x4(l)) : NULL;
+    const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
 #endif
     /* Block order: one block column strip of one block row at a time, so the tiled side
      * stays inside one block (cache resident) while linear rows are written in runs. */
@@ -450,6 +575,20 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         /* strip of the rectangle inside block column bx, relative to rx */
         const uint32_t x0 = (bx * bw > rx ? bx * bw : rx) - rx;
         const uint32_t x1 = (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
+#if defined(__SSE2__)
+        if (map && x1 - x0 == bw && y1 - y0 == bh) {
+          const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
+          if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
+            uint8_t *lp = lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe;
+            if (((uintptr_t)lp | row_pitch) & 15)
+              detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, lp, row_pitch);
+            else
+              detile_block_streamed(map, tp + ((uint64_t)bx << blk_log2), bxor, lp, row_pitch,
+                                    bw * bpe, bh);
+            continue;
+          }
+        }
+#endif
         /* Z-order detile: the next block this loop visits is read ahead, a share per chunk
          * of rows, as Z order is the swizzle the hardware prefetchers follow worst. (Measured
          * neutral to slightly negative for the S/D/R families, so they do without.) */
@@ -522,6 +661,9 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         }
       }
     }
+#if defined(__SSE2__)
+    block_map_free(map);
+#endif
   }
 }
 
