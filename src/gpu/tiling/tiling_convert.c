@@ -369,20 +369,22 @@ static inline void copy_row(uint8_t *tp, uint8_t *lp, const uint64_t *col, uint3
 
 #if defined(__SSE2__)
 /* Whole-block detile. A block map gives, for each piece of a tiled block (pieces in tiled
- * order, offsets before the block's XOR term), where the piece lands in the block's linear
- * rectangle: entry = row << 16 | byte in row. Two piece kinds:
+ * order, offsets before the block's XOR term), where the piece lands in the block detiled
+ * into a scratch rectangle of bh rows of row_bytes = bw * bpe bytes. Two piece kinds:
  *   BLOCK_ROWS16 - 16 tiled bytes are 16 contiguous bytes of one row (S, D, R families);
  *   BLOCK_LINES4 - 64 tiled bytes are a 4x4 quad of 4-byte elements (Z order, quad_4x4()).
- * The tiled block is then read once, in order, and the writes land in bh rows of
- * bw * bpe bytes that stay cache resident for the whole block. */
-enum block_kind { BLOCK_NONE, BLOCK_ROWS16, BLOCK_LINES4 };
+ * The tiled block is read once, in order, the scattered writes stay in the cache-resident
+ * scratch, and the rows then go out whole (streaming stores when the destination allows). */
+enum block_kind { BLOCK_ROWS16, BLOCK_LINES4 };
 
 struct block_map {
   enum block_kind kind;
   uint32_t piece_log2; /* 4 or 6 */
   uint32_t count;      /* pieces per block */
-  uint8_t *scratch;    /* one block, 64-aligned: the block detiled in cache */
-  uint32_t entry[];    /* count entries */
+  uint32_t row_bytes;  /* bw * bpe, a multiple of 64 */
+  uint32_t rows;       /* bh */
+  uint8_t *scratch;    /* one block, 64-aligned */
+  uint32_t entry[];    /* count scratch offsets */
 };
 
 static void block_map_free(struct block_map *m) {
@@ -399,16 +401,18 @@ static struct block_map *block_map_build(const struct tiling_layout *l,
   const uint32_t piece_log2 = lines4 ? 6 : 4;
   const uint32_t count = (1u << l->block_bytes_log2) >> piece_log2;
   /* the block must be one 2D rectangle of elements (not thick, not MSAA) */
-  if (bw > 1024 || bh > 1024 || bw * bpe >= 65536 || (bw * bpe) % 64 || (lines4 && bpe != 4) ||
+  if (bw > 1024 || bh > 1024 || (bw * bpe) % 64 || (lines4 && bpe != 4) ||
       (uint64_t)bw * bh * bpe != (1ull << l->block_bytes_log2))
     return NULL;
   struct block_map *m = malloc(sizeof(*m) + sizeof(uint32_t) * count);
   if (!m) return NULL;
-  m->scratch = aligned_alloc(64, (size_t)1 << l->block_bytes_log2);
-  if (!m->scratch) goto mismatch;
   m->kind = lines4 ? BLOCK_LINES4 : BLOCK_ROWS16;
   m->piece_log2 = piece_log2;
   m->count = count;
+  m->row_bytes = bw * bpe;
+  m->rows = bh;
+  m->scratch = aligned_alloc(64, (size_t)1 << l->block_bytes_log2);
+  if (!m->scratch) goto mismatch;
   memset(m->entry, 0xff, sizeof(uint32_t) * count);
   const uint32_t step_x = lines4 ? 4 : 16 / bpe, step_y = lines4 ? 4 : 1;
   for (uint32_t y = 0; y < bh; y += step_y)
@@ -417,7 +421,7 @@ static struct block_map *block_map_build(const struct tiling_layout *l,
       if (off & ((1u << piece_log2) - 1) || (off >> piece_log2) >= count ||
           m->entry[off >> piece_log2] != UINT32_MAX)
         goto mismatch;
-      m->entry[off >> piece_log2] = y << 16 | x * bpe;
+      m->entry[off >> piece_log2] = y * m->row_bytes + x * bpe;
     }
   /* every element where the piece kind says it is */
   for (uint32_t y = 0; y < bh; y++)
@@ -436,47 +440,40 @@ mismatch:
   return NULL;
 }
 
-/* Detiles one whole block at TB into the block's scratch, then writes the bh rows of
- * row_bytes each to LP (16-aligned, as is ROW_PITCH) with streaming stores: the linear side
- * is then written once, without first being read into the cache. */
-static void detile_block_streamed(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
-                                  uint8_t *lp, size_t row_pitch, uint32_t row_bytes,
-                                  uint32_t rows);
-
-/* Detiles one whole block at TB (block XOR term BXOR, a multiple of the piece size) into the
- * linear rectangle at LP. */
+/* Detiles one whole block at TB (block XOR term BXOR, a multiple of the piece size and
+ * below the block size) into the rows at LP. */
 static void detile_block(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
                          uint8_t *lp, size_t row_pitch) {
-  const uint32_t n = m->count;
+  const uint32_t n = m->count, rb = m->row_bytes;
+  uint8_t *sc = m->scratch;
   if (m->kind == BLOCK_ROWS16) {
+    const uint32_t k = bxor >> 4;
+    for (uint32_t i = 0; i < n; i++)
+      _mm_store_si128((__m128i *)(sc + m->entry[i ^ k]),
+                      _mm_loadu_si128((const __m128i *)(tb + ((size_t)i << 4))));
+  } else {
+    const uint32_t k = bxor >> 6;
     for (uint32_t i = 0; i < n; i++) {
-      const uint32_t e = m->entry[i ^ (bxor >> 4)];
-      _mm_storeu_si128((__m128i *)(lp + (e >> 16) * row_pitch + (e & 0xffff)),
-                       _mm_loadu_si128((const __m128i *)(tb + ((size_t)i << 4))));
+      const __m128i *line = (const __m128i *)(tb + ((size_t)i << 6));
+      const __m128i q0 = _mm_loadu_si128(line), q1 = _mm_loadu_si128(line + 1);
+      const __m128i q2 = _mm_loadu_si128(line + 2), q3 = _mm_loadu_si128(line + 3);
+      uint8_t *d = sc + m->entry[i ^ k];
+      _mm_store_si128((__m128i *)d, _mm_unpacklo_epi64(q0, q1));
+      _mm_store_si128((__m128i *)(d + rb), _mm_unpackhi_epi64(q0, q1));
+      _mm_store_si128((__m128i *)(d + 2 * rb), _mm_unpacklo_epi64(q2, q3));
+      _mm_store_si128((__m128i *)(d + 3 * rb), _mm_unpackhi_epi64(q2, q3));
     }
-    return;
   }
-  for (uint32_t i = 0; i < n; i++) {
-    const uint32_t e = m->entry[i ^ (bxor >> 6)];
-    const __m128i *line = (const __m128i *)(tb + ((size_t)i << 6));
-    const __m128i q0 = _mm_loadu_si128(line), q1 = _mm_loadu_si128(line + 1);
-    const __m128i q2 = _mm_loadu_si128(line + 2), q3 = _mm_loadu_si128(line + 3);
-    uint8_t *d = lp + (e >> 16) * row_pitch + (e & 0xffff);
-    _mm_storeu_si128((__m128i *)d, _mm_unpacklo_epi64(q0, q1));
-    _mm_storeu_si128((__m128i *)(d + row_pitch), _mm_unpackhi_epi64(q0, q1));
-    _mm_storeu_si128((__m128i *)(d + 2 * row_pitch), _mm_unpacklo_epi64(q2, q3));
-    _mm_storeu_si128((__m128i *)(d + 3 * row_pitch), _mm_unpackhi_epi64(q2, q3));
-  }
-}
-
-static void detile_block_streamed(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
-                                  uint8_t *lp, size_t row_pitch, uint32_t row_bytes,
-                                  uint32_t rows) {
-  detile_block(m, tb, bxor, m->scratch, row_bytes);
-  for (uint32_t r = 0; r < rows; r++) {
-    const __m128i *src = (const __m128i *)(m->scratch + (size_t)r * row_bytes);
+  /* whole rows are written: streaming stores skip reading them into the cache first */
+  const bool stream = !(((uintptr_t)lp | row_pitch) & 15);
+  for (uint32_t r = 0; r < m->rows; r++) {
+    const __m128i *src = (const __m128i *)(sc + (size_t)r * rb);
     __m128i *dst = (__m128i *)(lp + (size_t)r * row_pitch);
-    for (uint32_t i = 0; i < row_bytes / 16; i += 4) {
+    if (!stream) {
+      memcpy(dst, src, rb);
+      continue;
+    }
+    for (uint32_t i = 0; i < rb / 16; i += 4) {
       _mm_stream_si128(dst + i, _mm_load_si128(src + i));
       _mm_stream_si128(dst + i + 1, _mm_load_si128(src + i + 1));
       _mm_stream_si128(dst + i + 2, _mm_load_si128(src + i + 2));
@@ -579,12 +576,9 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         if (map && x1 - x0 == bw && y1 - y0 == bh) {
           const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
           if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
-            uint8_t *lp = lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe;
-            if (((uintptr_t)lp | row_pitch) & 15)
-              detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, lp, row_pitch);
-            else
-              detile_block_streamed(map, tp + ((uint64_t)bx << blk_log2), bxor, lp, row_pitch,
-                                    bw * bpe, bh);
+            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor,
+                         lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
+                         row_pitch);
             continue;
           }
         }
