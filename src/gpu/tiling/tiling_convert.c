@@ -441,9 +441,9 @@ mismatch:
 }
 
 /* Detiles one whole block at TB (block XOR term BXOR, a multiple of the piece size and
- * below the block size) into the rows at LP. */
+ * below the block size) into the rows at LP, and reads ahead the block at NEXT (if any). */
 static void detile_block(const struct block_map *m, const uint8_t *tb, uint32_t bxor,
-                         uint8_t *lp, size_t row_pitch) {
+                         const uint8_t *next, uint8_t *lp, size_t row_pitch) {
   const uint32_t n = m->count, rb = m->row_bytes;
   uint8_t *sc = m->scratch;
   if (m->kind == BLOCK_ROWS16) {
@@ -469,6 +469,9 @@ static void detile_block(const struct block_map *m, const uint8_t *tb, uint32_t 
   for (uint32_t r = 0; r < m->rows; r++) {
     const __m128i *src = (const __m128i *)(sc + (size_t)r * rb);
     __m128i *dst = (__m128i *)(lp + (size_t)r * row_pitch);
+    if (next) /* a row's share of the next block: all of it over the rows */
+      for (uint32_t i = 0; i < rb; i += 64)
+        _mm_prefetch((const char *)next + (size_t)r * rb + i, _MM_HINT_T0);
     if (!stream) {
       memcpy(dst, src, rb);
       continue;
@@ -576,7 +579,12 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         if (map && x1 - x0 == bw && y1 - y0 == bh) {
           const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
           if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
-            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor,
+            /* the block visited next, read ahead while this one's rows go out */
+            const uint8_t *next_block =
+                (bx + 1) * bw < rx + rw ? tp + ((uint64_t)(bx + 1) << blk_log2)
+                : y1 < ry + rh ? tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2)
+                               : NULL;
+            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_block,
                          lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
                          row_pitch);
             continue;
