@@ -86,7 +86,9 @@ int main(void) {
     off += in.size;
     insts++;
   }
-  const int reps = 300;
+  /* PROSPERO_BENCH_REPS lowers the repetitions (e.g. 2 for a callgrind profile) */
+  const char *env_reps = getenv("PROSPERO_BENCH_REPS");
+  const int reps = env_reps && atoi(env_reps) > 0 ? atoi(env_reps) : 300;
   volatile uint32_t sink = 0;
   double best_dec = 1e9, best_ir = 1e9, best_full = 1e9;
   for (int round = 0; round < 3; round++) {

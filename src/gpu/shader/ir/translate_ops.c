@@ -461,29 +461,117 @@ static bool parse_ipred(const char *s, size_t len, enum ipred *p) {
   return false;
 }
 
-/* s_cmp_<pred>_<i32|u32|u64>, s_cmpk_<pred>_<i32|u32>, s_bitcmp{0,1}_b{32,64} */
-static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, const char *base) {
-  bool k = strncmp(base, "s_cmpk_", 7) == 0;
+/* A compare opcode's name parsed into what its translation needs. Names are parsed once
+ * per (family, opcode) and cached (see compare_of), not once per instruction. */
+enum cmp_kind {
+  CMP_NONE,    /* not a compare this translator knows */
+  CMP_S,       /* s_cmp_<pred>_<i32|u32|u64> */
+  CMP_SK,      /* s_cmpk_<pred>_<i32|u32>: src1 is the 16-bit immediate */
+  CMP_SBIT,    /* s_bitcmp{0,1}_b{32,64} */
+  CMP_VCLASS,  /* v_cmp[x]_class_f32 */
+  CMP_VFLOAT,  /* v_cmp[x]_<pred>_<f32|f64> */
+  CMP_VF16,    /* v_cmp[x]_<pred>_f16 */
+  CMP_VINT16,  /* v_cmp[x]_<pred>_<i16|u16> */
+  CMP_VINT,    /* v_cmp[x]_<pred>_<i32|u32|i64|u64> */
+};
+enum { CMPF_SIGNED = 1, CMPF_WIDE = 2, CMPF_CMPX = 4, CMPF_WANT1 = 8 };
+struct cmp_desc {
+  uint8_t kind;  /* enum cmp_kind */
+  uint8_t pred;  /* enum ipred or enum ir_fcmp */
+  uint8_t flags; /* CMPF_* */
+};
+
+static bool type_is(const char *ty, const char *a, const char *b) {
+  return strcmp(ty, a) == 0 || (b && strcmp(ty, b) == 0);
+}
+
+static struct cmp_desc parse_scalar_compare(const char *base) {
+  struct cmp_desc d = {CMP_NONE, 0, 0};
   if (strncmp(base, "s_bitcmp", 8) == 0) {
-    bool want1 = base[8] == '1', wide = strstr(base, "b64") != NULL;
+    d.kind = CMP_SBIT;
+    d.flags = (uint8_t)((base[8] == '1' ? CMPF_WANT1 : 0) | (strstr(base, "b64") ? CMPF_WIDE : 0));
+    return d;
+  }
+  bool k = strncmp(base, "s_cmpk_", 7) == 0;
+  if (!k && strncmp(base, "s_cmp_", 6) != 0) return d;
+  const char *p = base + (k ? 7 : 6), *us = strchr(p, '_');
+  enum ipred pred;
+  if (!us || !parse_ipred(p, (size_t)(us - p), &pred)) return d;
+  const char *ty = us + 1;
+  d.kind = k ? CMP_SK : CMP_S;
+  d.pred = (uint8_t)pred;
+  d.flags = (uint8_t)((ty[0] == 'i' ? CMPF_SIGNED : 0) | (strcmp(ty, "u64") == 0 ? CMPF_WIDE : 0));
+  return d;
+}
+
+static struct cmp_desc parse_vector_compare(const char *base) {
+  struct cmp_desc d = {CMP_NONE, 0, 0};
+  bool cmpx = strncmp(base, "v_cmpx_", 7) == 0;
+  if (!cmpx && strncmp(base, "v_cmp_", 6) != 0) return d;
+  const char *p = base + (cmpx ? 7 : 6), *us = strrchr(p, '_');
+  if (!us || us == p) return d;
+  size_t plen = (size_t)(us - p);
+  const char *ty = us + 1;
+  uint8_t flags = (uint8_t)((cmpx ? CMPF_CMPX : 0) | (ty[0] == 'i' ? CMPF_SIGNED : 0) |
+                            (ty[0] && ty[1] == '6' ? CMPF_WIDE : 0));
+  enum ipred ip;
+  if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f32") == 0) {
+    d.kind = CMP_VCLASS;
+  } else if (type_is(ty, "f32", "f64") || (type_is(ty, "f16", NULL) && plen != 5)) {
+    for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
+      if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0) {
+        d.kind = ty[1] == '1' ? CMP_VF16 : CMP_VFLOAT;
+        d.pred = (uint8_t)fpreds[i].pred;
+      }
+  } else if (type_is(ty, "i16", "u16") && parse_ipred(p, plen, &ip)) {
+    d.kind = CMP_VINT16;
+    d.pred = (uint8_t)ip;
+  } else if ((type_is(ty, "i32", "u32") || type_is(ty, "i64", "u64")) &&
+             parse_ipred(p, plen, &ip)) {
+    d.kind = CMP_VINT;
+    d.pred = (uint8_t)ip;
+  }
+  d.flags = flags;
+  return d;
+}
+
+/* Parsed compares per (family, opcode): bit 31 set once filled, then kind, pred, flags in
+ * bytes 0..2. Concurrent fills store the same value. */
+static uint32_t compare_cache[ISA_FAMILY_COUNT][1024];
+
+static struct cmp_desc compare_of(const struct isa_inst *in) {
+  uint32_t *slot = in->family < ISA_FAMILY_COUNT && in->op < 1024
+                       ? &compare_cache[in->family][in->op]
+                       : NULL;
+  uint32_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+  if (v) return (struct cmp_desc){(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16)};
+  char base[64];
+  base_name(in->info->name, base, sizeof base);
+  struct cmp_desc d = parse_scalar_compare(base);
+  if (d.kind == CMP_NONE) d = parse_vector_compare(base);
+  if (slot)
+    __atomic_store_n(slot, 1u << 31 | d.kind | (uint32_t)d.pred << 8 | (uint32_t)d.flags << 16,
+                     __ATOMIC_RELAXED);
+  return d;
+}
+
+/* s_cmp_<pred>_<i32|u32|u64>, s_cmpk_<pred>_<i32|u32>, s_bitcmp{0,1}_b{32,64} */
+static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d) {
+  bool wide = d.flags & CMPF_WIDE, is_signed = d.flags & CMPF_SIGNED;
+  if (d.kind == CMP_SBIT) {
     uint32_t bit = ir_iand(&x->b, src32(x, in, 1), c32(x, wide ? 63 : 31));
     uint32_t v = wide ? ir_lo_u32(&x->b, ir_lshr64(&x->b, src64(x, in, 0, false), bit))
                       : ir_lshr(&x->b, src32(x, in, 0), bit);
     uint32_t set1 = ir_ine(&x->b, ir_iand(&x->b, v, c32(x, 1)), c32(x, 0));
-    set_scc(x, want1 ? set1 : ir_bnot(&x->b, set1));
+    set_scc(x, (d.flags & CMPF_WANT1) ? set1 : ir_bnot(&x->b, set1));
     return true;
   }
-  if (!k && strncmp(base, "s_cmp_", 6) != 0) return false;
-  const char *p = base + (k ? 7 : 6), *us = strchr(p, '_');
-  enum ipred pred;
-  if (!us || !parse_ipred(p, (size_t)(us - p), &pred)) return false;
-  const char *ty = us + 1;
-  bool is_signed = ty[0] == 'i', wide = strcmp(ty, "u64") == 0;
+  if (d.kind != CMP_S && d.kind != CMP_SK) return false;
   uint32_t a, b;
   if (wide) {
     a = src64(x, in, 0, false);
     b = src64(x, in, 1, false);
-  } else if (k) {
+  } else if (d.kind == CMP_SK) {
     a = src32(x, in, 0);
     uint32_t imm = in->simm16;
     b = c32(x, is_signed ? (uint32_t)(int32_t)(int16_t)imm : imm);
@@ -491,7 +579,7 @@ static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, const 
     a = src32(x, in, 0);
     b = src32(x, in, 1);
   }
-  set_scc(x, icmp(x, pred, is_signed, wide, a, b));
+  set_scc(x, icmp(x, (enum ipred)d.pred, is_signed, wide, a, b));
   return true;
 }
 
@@ -570,41 +658,33 @@ static bool h16_has_float_constant(const struct isa_inst *in) {
 
 /* v_cmp[x]_<pred>_<f32|f64|i32|u32|i64|u64>: the mask of active lanes where the compare
  * holds goes to the destination (VCC for _e32) or, for v_cmpx, to EXEC. */
-static bool vector_compare(struct xl_state *x, const struct isa_inst *in, const char *base) {
-  bool cmpx = strncmp(base, "v_cmpx_", 7) == 0;
-  if (!cmpx && strncmp(base, "v_cmp_", 6) != 0) return false;
-  const char *p = base + (cmpx ? 7 : 6), *us = strrchr(p, '_');
-  if (!us || us == p) return false;
-  size_t plen = (size_t)(us - p);
-  const char *ty = us + 1;
+static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d) {
+  bool cmpx = d.flags & CMPF_CMPX, wide = d.flags & CMPF_WIDE, sx = d.flags & CMPF_SIGNED;
   uint32_t cond = IR_NONE;
-  if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f32") == 0) {
-    /* src1 is a mask of IEEE classes (see ir_ops.h fclass) */
-    cond = ir_fclass(&x->b, fsrc(x, in, 0), src32(x, in, 1));
-  } else if (strcmp(ty, "f32") == 0 || strcmp(ty, "f64") == 0) {
-    bool d = ty[1] == '6';
-    for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
-      if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
-        cond = d ? ir_dcmp_i(&x->b, fpreds[i].pred, dsrc(x, in, 0), dsrc(x, in, 1))
-                 : ir_fcmp_i(&x->b, fpreds[i].pred, fsrc(x, in, 0), fsrc(x, in, 1));
-  } else if (strcmp(ty, "f16") == 0) {
-    /* exact through f32 (every f16 value is an f32 value; class is not: denormals differ) */
-    for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds && plen != 5; i++)
-      if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0)
-        cond = ir_fcmp_i(&x->b, fpreds[i].pred, ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 0)),
-                         ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 1)));
-  } else if ((strcmp(ty, "i16") == 0 || strcmp(ty, "u16") == 0) && !h16_has_float_constant(in)) {
-    enum ipred pred;
-    bool sx = ty[0] == 'i';
-    if (parse_ipred(p, plen, &pred))
-      cond = icmp(x, pred, sx, false, h16_isrc(x, in, 0, sx), h16_isrc(x, in, 1, sx));
-  } else if (strcmp(ty, "i32") == 0 || strcmp(ty, "u32") == 0 || strcmp(ty, "i64") == 0 ||
-             strcmp(ty, "u64") == 0) {
-    enum ipred pred;
-    bool wide = ty[1] == '6';
-    if (parse_ipred(p, plen, &pred))
-      cond = wide ? icmp(x, pred, ty[0] == 'i', true, src64(x, in, 0, false), src64(x, in, 1, false))
-                  : icmp(x, pred, ty[0] == 'i', false, src32(x, in, 0), src32(x, in, 1));
+  switch ((enum cmp_kind)d.kind) {
+    case CMP_VCLASS: /* src1 is a mask of IEEE classes (see ir_ops.h fclass) */
+      cond = ir_fclass(&x->b, fsrc(x, in, 0), src32(x, in, 1));
+      break;
+    case CMP_VFLOAT:
+      cond = wide ? ir_dcmp_i(&x->b, (enum ir_fcmp)d.pred, dsrc(x, in, 0), dsrc(x, in, 1))
+                  : ir_fcmp_i(&x->b, (enum ir_fcmp)d.pred, fsrc(x, in, 0), fsrc(x, in, 1));
+      break;
+    case CMP_VF16: /* exact through f32 (every f16 value is an f32 value; class is not:
+                    * denormals differ) */
+      cond = ir_fcmp_i(&x->b, (enum ir_fcmp)d.pred, ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 0)),
+                       ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 1)));
+      break;
+    case CMP_VINT16:
+      if (!h16_has_float_constant(in))
+        cond = icmp(x, (enum ipred)d.pred, sx, false, h16_isrc(x, in, 0, sx),
+                    h16_isrc(x, in, 1, sx));
+      break;
+    case CMP_VINT:
+      cond = wide ? icmp(x, (enum ipred)d.pred, sx, true, src64(x, in, 0, false),
+                         src64(x, in, 1, false))
+                  : icmp(x, (enum ipred)d.pred, sx, false, src32(x, in, 0), src32(x, in, 1));
+      break;
+    default: break;
   }
   if (cond == IR_NONE) return false;
   /* inactive lanes produce 0 */
@@ -1128,9 +1208,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   const struct xl_entry *e = lookup(in);
   if (!e) { /* compares are parsed from their names; anything else has no translation */
-    char base[64];
-    base_name(in->info->name, base, sizeof base);
-    if (!scalar_compare(x, in, base) && !vector_compare(x, in, base)) xl_unsupported(x, in, pc);
+    struct cmp_desc d = compare_of(in);
+    if (!scalar_compare(x, in, d) && !vector_compare(x, in, d)) xl_unsupported(x, in, pc);
     return;
   }
   if ((int)e->kind == K_SGETREG) {
