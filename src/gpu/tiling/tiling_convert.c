@@ -392,9 +392,10 @@ static void block_map_free(struct block_map *m) {
   free(m);
 }
 
-/* Builds the map for the layout's block from the in-block tables, and checks every element
- * of the block against the tables: a mismatch (a layout the piece kinds do not describe)
- * gives NULL and the caller keeps the row-by-row path. */
+/* Builds the map for the layout's block from the in-block tables. The piece kind must hold
+ * for the equation (ROWS16: at least 16 bytes of x run contiguously, contiguous_x_log2();
+ * LINES4: quad_4x4()), and the pieces must cover the block once each; otherwise NULL, and
+ * the caller keeps the row-by-row path. */
 static struct block_map *block_map_build(const struct tiling_layout *l,
                                          const struct tiling_xor_tables *t, bool lines4) {
   const uint32_t bpe = l->surface.bpe, bw = l->block_width, bh = l->block_height;
@@ -402,6 +403,7 @@ static struct block_map *block_map_build(const struct tiling_layout *l,
   const uint32_t count = (1u << l->block_bytes_log2) >> piece_log2;
   /* the block must be one 2D rectangle of elements (not thick, not MSAA) */
   if (bw > 1024 || bh > 1024 || (bw * bpe) % 64 || (lines4 && bpe != 4) ||
+      (!lines4 && (bpe << contiguous_x_log2(l)) < 16) ||
       (uint64_t)bw * bh * bpe != (1ull << l->block_bytes_log2))
     return NULL;
   struct block_map *m = malloc(sizeof(*m) + sizeof(uint32_t) * count);
@@ -422,17 +424,6 @@ static struct block_map *block_map_build(const struct tiling_layout *l,
           m->entry[off >> piece_log2] != UINT32_MAX)
         goto mismatch;
       m->entry[off >> piece_log2] = y * m->row_bytes + x * bpe;
-    }
-  /* every element where the piece kind says it is */
-  for (uint32_t y = 0; y < bh; y++)
-    for (uint32_t x = 0; x < bw; x++) {
-      const uint32_t x0 = x & ~(step_x - 1), y0 = y & ~(step_y - 1);
-      uint32_t want = t->x[x0] ^ t->y[y0];
-      if (lines4)
-        want += ((x & 1) << 2) | ((y & 1) << 3) | ((x & 2) << 3) | ((y & 2) << 4);
-      else
-        want += (x - x0) * bpe;
-      if ((t->x[x] ^ t->y[y]) != want) goto mismatch;
     }
   return m;
 mismatch:
@@ -502,13 +493,30 @@ static inline void prefetch_share(const uint8_t *next, uint32_t blk_log2, uint32
 #endif
 }
 
+/* Scratch shared by the planes of one conversion call. */
+struct convert_scratch {
+  uint64_t *column;      /* one entry per element of the widest rectangle row */
+#if defined(__SSE2__)
+  struct block_map *map; /* whole-block detile map, built on first use */
+  bool map_tried;
+#endif
+};
+
+static void convert_scratch_free(struct convert_scratch *scratch) {
+  free(scratch->column);
+#if defined(__SSE2__)
+  block_map_free(scratch->map);
+#endif
+}
+
 /* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
  * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
  * R->height rows one after another). COLUMN is scratch space for R->width entries. */
 static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
                           uint32_t level, uint32_t slice, const struct tiling_rect *r,
                           uint8_t *tiled, uint8_t *linear, size_t row_pitch, bool detile,
-                          uint64_t *column) {
+                          struct convert_scratch *scratch) {
+  uint64_t *column = scratch->column;
   const struct tiling_level *lv = &l->level[level];
   const uint32_t bpe = l->surface.bpe;
   const uint32_t rx = r->x, ry = r->y, rw = r->width, rh = r->height;
@@ -558,11 +566,15 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const bool quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
     const bool lines4 = quads && !(rx & 3) &&
                         (detile || !((uintptr_t)(tiled + pa.base) & 15)) && quad_4x4(l);
-    /* Detile of whole blocks through a block map (built once per plane, when the rectangle
-     * holds at least two whole blocks, so small levels skip its cost). */
+    /* Detile of whole blocks through a block map (built once per call, for the first plane
+     * whose rectangle holds at least two whole blocks, so small levels skip its cost). */
     const bool whole_blocks = detile && !lv->tail_x && !lv->tail_y &&
                               (uint64_t)rw * rh >= 2ull * l->block_width * l->block_height;
-    struct block_map *map = whole_blocks ? block_map_build(l, t, quad_4x4(l)) : NULL;
+    if (whole_blocks && !scratch->map_tried) {
+      scratch->map = block_map_build(l, t, quad_4x4(l));
+      scratch->map_tried = true;
+    }
+    const struct block_map *map = whole_blocks ? scratch->map : NULL;
     const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
 #endif
     /* Block order: one block column strip of one block row at a time, so the tiled side
@@ -663,9 +675,6 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         }
       }
     }
-#if defined(__SSE2__)
-    block_map_free(map);
-#endif
   }
 }
 
@@ -717,18 +726,18 @@ static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_
   if (!check_plane_args(l, level, slice, rect, tiled_size, row_pitch, linear_size))
     return false;
   struct tiling_xor_tables *t = malloc(sizeof(*t));
-  uint64_t *column = malloc(sizeof(uint64_t) * rect->width);
-  bool ok = t && column;
+  struct convert_scratch scratch = {.column = malloc(sizeof(uint64_t) * rect->width)};
+  bool ok = t && scratch.column;
   if (ok) {
     tiling_get_xor_tables(l, t);
-    convert_plane(l, t, level, slice, rect, tiled, linear, row_pitch, detile, column);
+    convert_plane(l, t, level, slice, rect, tiled, linear, row_pitch, detile, &scratch);
 #if defined(__SSE2__)
     _mm_sfence();
 #endif
   } else {
     LOG(tiling, ERROR, "out of memory converting level %u", level);
   }
-  free(column);
+  convert_scratch_free(&scratch);
   free(t);
   return ok;
 }
@@ -772,10 +781,10 @@ static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t ti
     return false;
   }
   struct tiling_xor_tables *t = malloc(sizeof(*t));
-  uint64_t *column = malloc(sizeof(uint64_t) * l->surface.width);
-  if (!t || !column) {
+  struct convert_scratch scratch = {.column = malloc(sizeof(uint64_t) * l->surface.width)};
+  if (!t || !scratch.column) {
     free(t);
-    free(column);
+    free(scratch.column);
     LOG(tiling, ERROR, "out of memory converting a surface");
     return false;
   }
@@ -786,12 +795,12 @@ static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t ti
     const struct tiling_rect whole = {0, 0, lv->width, lv->height};
     for (uint32_t s = 0; s < slices; s++)
       convert_plane(l, t, i, s, &whole, tiled, linear + tiling_linear_offset(l, i, s),
-                    (size_t)lv->width * l->surface.bpe, detile, column);
+                    (size_t)lv->width * l->surface.bpe, detile, &scratch);
   }
 #if defined(__SSE2__)
   _mm_sfence(); /* order the streaming stores before the caller reads the copy */
 #endif
-  free(column);
+  convert_scratch_free(&scratch);
   free(t);
   return true;
 }
