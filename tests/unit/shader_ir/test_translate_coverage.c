@@ -448,6 +448,160 @@ static void f64_division_sequence_is_exact(void **state) {
   free(r);
 }
 
+/* The VGPR an image operand traces back to (through bitcasts), or -1. */
+static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
+  while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
+    id = ir_inst_args(fn, id)[0];
+  if (fn->insts[id].op != IR_OP_entry_reg || fn->insts[id].imm < IR_REG_VGPR0) return -1;
+  return (int)(fn->insts[id].imm - IR_REG_VGPR0);
+}
+
+static int component_vgpr(const struct ir_function *fn, uint32_t vec, unsigned k) {
+  return traced_vgpr(fn, ir_inst_args(fn, vec)[k]);
+}
+
+static const char *image_ext_shader =
+    "image_sample_c v[0:1], v[4:6], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_c_lz_o v2, v[20:23], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_b_o v3, v[30:33], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_gather4_c_lz v[8:11], v[40:42], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_gather4 v[12:15], v[44:45], s[0:7], s[8:11] dmask:0x2 dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_d v16, v[50:56], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_CUBE\n"
+    "image_sample_c_d_o v17, v[60:67], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_atomic_add v18, v[70:71], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D glc\n"
+    "image_atomic_umax v19, v[72:73], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "s_endpgm\n";
+
+/* Finds the live instruction of OP whose imm has all of MUST and none of NOT. */
+static uint32_t find_image(const struct ir_function *fn, enum ir_op op, uint64_t must, uint64_t not) {
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead && fn->insts[i].op == op && (fn->insts[i].imm & must) == must &&
+        !(fn->insts[i].imm & not))
+      return i;
+  fail_msg("no %s with flags 0x%llx", ir_op_infos[op].name, (unsigned long long)must);
+  return 0;
+}
+
+static void image_compare_offset_derivative_gather_atomic(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble(image_ext_shader, &n, false);
+  uint32_t observe[20];
+  for (unsigned i = 0; i < 20; i++) observe[i] = IR_REG_VGPR0 + i;
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 20};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  char msg[256];
+  assert_true(ir_validate(fn, msg, sizeof msg));
+  const uint64_t C = IR_IMAGE_COMPARE, O = IR_IMAGE_OFFSET, D = IR_IMAGE_DERIV;
+
+  /* sample_c 2D: compare reference first (v4), then x, y (v5, v6) */
+  uint32_t i = find_image(fn, IR_OP_image_sample_ex, C, O | D);
+  assert_int_equal(fn->insts[i].imm & 0xffff, 1 | C | 0x3 << IR_IMAGE_DMASK_SHIFT);
+  uint32_t *a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 1), 4);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 5);
+  assert_int_equal(component_vgpr(fn, a[2], 1), 6);
+  /* sample_c_lz_o: offset, compare, x, y */
+  i = find_image(fn, IR_OP_image_sample_ex, C | O | IR_IMAGE_LOD_ZERO, D);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 0), 20);
+  assert_int_equal(component_vgpr(fn, a[3], 1), 21);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 22);
+  assert_int_equal(component_vgpr(fn, a[2], 1), 23);
+  /* sample_b_o: offset, bias, x, y; the bias goes to coordinate 3 */
+  i = find_image(fn, IR_OP_image_sample_ex, O | IR_IMAGE_BIAS, C);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 0), 30);
+  assert_int_equal(component_vgpr(fn, a[2], 3), 31);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 32);
+  /* gather4_c_lz: compare, x, y; four texels whatever the (one-bit) dmask */
+  i = find_image(fn, IR_OP_image_gather_ex, C | IR_IMAGE_LOD_ZERO, 0);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 1), 40);
+  assert_int_equal(component_vgpr(fn, a[2], 1), 42);
+  i = find_image(fn, IR_OP_image_gather, 0x2 << IR_IMAGE_DMASK_SHIFT, 0);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 44);
+  /* sample_d cube: d/dx (2 face values), d/dy (2), then x, y, face */
+  i = find_image(fn, IR_OP_image_sample_ex, D | 3, C | O);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 2), 50);
+  assert_int_equal(component_vgpr(fn, a[3], 3), 51);
+  assert_int_equal(component_vgpr(fn, a[3], 4), -1); /* constant 0 */
+  assert_int_equal(component_vgpr(fn, a[3], 5), 52);
+  assert_int_equal(component_vgpr(fn, a[3], 6), 53);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 54);
+  assert_int_equal(component_vgpr(fn, a[2], 2), 56);
+  /* sample_c_d_o 2D: offset, compare, d/dx (2), d/dy (2), x, y */
+  i = find_image(fn, IR_OP_image_sample_ex, C | O | D, 0);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 0), 60);
+  assert_int_equal(component_vgpr(fn, a[3], 1), 61);
+  assert_int_equal(component_vgpr(fn, a[3], 2), 62);
+  assert_int_equal(component_vgpr(fn, a[3], 6), 65);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 66);
+  assert_int_equal(component_vgpr(fn, a[2], 1), 67);
+  /* atomics: operation in the immediate, data from vdata, glc returns the old value */
+  unsigned atomics = 0;
+  for (i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead || fn->insts[i].op != IR_OP_image_atomic) continue;
+    atomics++;
+    uint64_t imm = fn->insts[i].imm;
+    a = ir_inst_args(fn, i);
+    if ((imm >> IR_IMAGE_ATOMIC_SHIFT & 0xff) == IR_ATOMIC_ADD) {
+      assert_true(imm & IR_IMAGE_GLC);
+      assert_int_equal(traced_vgpr(fn, a[2]), 18);
+      assert_int_equal(component_vgpr(fn, a[1], 0), 70);
+    } else {
+      assert_int_equal(imm >> IR_IMAGE_ATOMIC_SHIFT & 0xff, IR_ATOMIC_UMAX);
+      assert_false(imm & IR_IMAGE_GLC);
+      assert_int_equal(traced_vgpr(fn, a[2]), 19);
+    }
+  }
+  assert_int_equal(atomics, 2);
+  /* v18 is the atomic's result, v19 (no glc) keeps its value */
+  for (i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead || fn->insts[i].op != IR_OP_observe) continue;
+    uint32_t v = ir_inst_args(fn, i)[0];
+    if (fn->insts[i].imm == IR_REG_VGPR0 + 18) { /* EXEC-masked: select(active, old, v18) */
+      bool found = fn->insts[v].op == IR_OP_image_atomic;
+      for (uint32_t k = 0; k < fn->insts[v].arg_count; k++)
+        found |= fn->insts[ir_inst_args(fn, v)[k]].op == IR_OP_image_atomic;
+      assert_true(found);
+    }
+    if (fn->insts[i].imm == IR_REG_VGPR0 + 19) assert_int_equal(traced_vgpr(fn, v), 19);
+    if (fn->insts[i].imm == IR_REG_VGPR0 + 15) /* gather4: all four texels written */
+      assert_int_not_equal(fn->insts[v].op, IR_OP_entry_reg);
+  }
+  ir_function_destroy(fn);
+}
+
+/* Forms still outside the translation stay counted as unsupported, never crash. */
+static void image_forms_not_yet_translated_are_counted(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("image_sample_cl v1, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+                             "image_atomic_cmpswap v[2:3], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D glc\n"
+                             "s_endpgm\n",
+                             &n, false);
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 2);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -458,6 +612,8 @@ int main(void) {
       cmocka_unit_test(f16_division_with_fixup),
       cmocka_unit_test(f64_division_sequence_is_exact),
       cmocka_unit_test(hardware_registers_and_messages),
+      cmocka_unit_test(image_compare_offset_derivative_gather_atomic),
+      cmocka_unit_test(image_forms_not_yet_translated_are_counted),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,7 +83,12 @@ enum ir_image_flags {
   IR_IMAGE_LOD_ZERO = 1 << 4, /* sample at LOD 0 (sample_lz) */
   IR_IMAGE_BIAS = 1 << 5,     /* coordinate 3 is an LOD bias (sample_b) */
   IR_IMAGE_UNORM = 1 << 6,
-  IR_IMAGE_DMASK_SHIFT = 8,   /* 4 bits */
+  IR_IMAGE_DMASK_SHIFT = 8,   /* 4 bits; gather4: the one component gathered */
+  IR_IMAGE_COMPARE = 1 << 12, /* depth compare (_c): extras[1] is the reference (f32 bits) */
+  IR_IMAGE_OFFSET = 1 << 13,  /* texel offset (_o): extras[0] packs x 5:0, y 13:8, z 21:16 */
+  IR_IMAGE_GLC = 1 << 14,     /* atomics: the pre-operation value is returned */
+  IR_IMAGE_DERIV = 1 << 15,   /* explicit derivatives (_d): extras[2..4] d/dx, [5..7] d/dy */
+  IR_IMAGE_ATOMIC_SHIFT = 16, /* image_atomic: enum ir_atomic in bits 23:16 */
 };
 
 /* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */

@@ -212,8 +212,12 @@
   X(image_sample,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \
   X(image_gather,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \
   X(image_load,     V4U32,MEM | IMM,         2, (V8U32, V4U32)) \
+  /* sample/gather with compare, offset or derivatives: extras = (offset, compare reference, \
+   * d/dx x y z, d/dy x y z), unused ones 0 */ \
+  X(image_sample_ex,V4F32,MEM | IMM,         4, (V8U32, V4U32, V4F32, V8U32)) \
+  X(image_gather_ex,V4F32,MEM | IMM,         4, (V8U32, V4U32, V4F32, V8U32)) \
   X(image_store,    VOID, SIDE | IMM,        4, (V8U32, V4U32, V4U32, U1)) \
-  X(image_atomic,   U32,  SIDE | IMM,        4, (V8U32, V4U32, U32, U1)) \
+  X(image_atomic,   U32,  SIDE | IMM,        4, (V8U32, V4U32, U32, U1)) /* returns old */ \
   X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \
   X(attr_p0,        F32,  PURE | IMM,        1, (U32)) /* M0 (LDS parameter base) */ \

@@ -250,6 +250,56 @@ void xl_translate_export(struct xl_state *x, const struct isa_inst *in) {
 
 /* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
 static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
+/* Derivative values per direction (_d forms): the non-array coordinates; a cube map's
+ * are those of its face (2). */
+static const uint8_t image_grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+
+/* Address VGPRs of a MIMG instruction in the GFX10 order: [offset] [bias] [z-compare]
+ * [d/dx, d/dy] coordinates [lod]; read from one register range or the NSA registers. */
+struct image_addr {
+  uint32_t v[8];
+  unsigned n, res; /* dwords read; index of the T# operand (XL_NONE: none) */
+};
+
+static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsigned first,
+                            struct image_addr *a) {
+  unsigned i = first;
+  a->n = 0;
+  a->res = XL_NONE;
+  for (; i < in->num_srcs && a->n < 8; i++) {
+    const struct isa_operand *op = srcp(in, i);
+    if (op->kind != ISA_OPK_VGPR) break;
+    for (unsigned k = 0; k < op->count && a->n < 8; k++) a->v[a->n++] = src_dword(x, op, k, false);
+  }
+  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) a->res = i;
+}
+
+static uint32_t image_tsharp(struct xl_state *x, const struct isa_inst *in, unsigned res) {
+  const struct isa_operand *t = srcp(in, res);
+  uint32_t td[8];
+  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
+  return ir_vec8_u32(&x->b, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
+}
+
+/* image_atomic_*: vdata (the destination register range) holds the operand; with glc it
+ * receives the value before the operation. */
+static void image_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc, const struct image_addr *a, uint64_t flags) {
+  struct ir_builder *bd = &x->b;
+  unsigned nc = image_coords[in->da_dim & 7];
+  if (!in->num_defs || a->n < nc || in->dmask != 1) { /* 32-bit atomics only (dmask 1) */
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  uint32_t co[4];
+  for (unsigned k = 0; k < 4; k++) co[k] = k < nc ? a->v[k] : c32(x, 0);
+  uint32_t data = src_dword(x, defp(in, 0), 0, false);
+  uint32_t old = ir_image_atomic_i(bd, flags | (in->glc ? IR_IMAGE_GLC : 0) | e->detail,
+                                   image_tsharp(x, in, a->res),
+                                   ir_vec4_u32(bd, co[0], co[1], co[2], co[3]), data,
+                                   lane_active(x));
+  if (in->glc) write_v32(x, defp(in, 0), 0, old);
+}
 
 void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
                             const struct xl_entry *e, uint32_t pc) {
@@ -260,45 +310,64 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
     return;
   }
   /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
-  unsigned i = store, naddr = 0, res = XL_NONE;
-  uint32_t addr[8];
-  for (; i < in->num_srcs && naddr < 8; i++) {
-    const struct isa_operand *op = srcp(in, i);
-    if (op->kind != ISA_OPK_VGPR) break;
-    for (unsigned k = 0; k < op->count && naddr < 8; k++) addr[naddr++] = src_dword(x, op, k, false);
-  }
-  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) res = i;
-  unsigned want = image_coords[dim] + ((e->detail & (IR_IMAGE_LOD | IR_IMAGE_BIAS)) ? 1 : 0);
-  if (res == XL_NONE || naddr < want) {
+  struct image_addr a;
+  image_read_addr(x, in, store, &a);
+  uint64_t flags = dim | (e->detail & 0xffff) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
+                   (in->unorm ? IR_IMAGE_UNORM : 0);
+  if (a.res == XL_NONE) {
     xl_unsupported(x, in, pc);
     return;
   }
-  /* bias comes before the coordinates, an LOD/mip level after them */
-  unsigned first = (e->detail & IR_IMAGE_BIAS) ? 1 : 0;
+  if (e->op == IR_OP_image_atomic) {
+    image_atomic(x, in, e, pc, &a, flags);
+    return;
+  }
+  unsigned nc = image_coords[dim];
+  unsigned has_off = (e->detail & IR_IMAGE_OFFSET) ? 1 : 0;
+  unsigned has_bias = (e->detail & IR_IMAGE_BIAS) ? 1 : 0;
+  unsigned has_cmp = (e->detail & IR_IMAGE_COMPARE) ? 1 : 0;
+  unsigned ng = (e->detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
+  unsigned at_grad = has_off + has_bias + has_cmp, first = at_grad + 2 * ng; /* coordinates */
+  unsigned want = first + nc + ((e->detail & IR_IMAGE_LOD) ? 1 : 0);
+  if (a.n < want) {
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  bool gather = e->op == IR_OP_image_gather, fl = e->op == IR_OP_image_sample || gather;
   uint32_t co[4];
-  bool fl = e->op == IR_OP_image_sample;
   for (unsigned k = 0; k < 4; k++) co[k] = fl ? ir_b_const_f32(bd, 0.0f) : c32(x, 0);
-  for (unsigned k = 0; k < image_coords[dim] && k < 3; k++)
-    co[k] = fl ? ir_bitcast_f32(bd, addr[first + k]) : addr[first + k];
-  if (e->detail & IR_IMAGE_BIAS) co[3] = ir_bitcast_f32(bd, addr[0]);
-  if (e->detail & IR_IMAGE_LOD)
-    co[3] = fl ? ir_bitcast_f32(bd, addr[image_coords[dim]]) : addr[image_coords[dim]];
-  const struct isa_operand *t = srcp(in, res);
-  uint32_t td[8];
-  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
-  uint32_t tsharp = ir_vec8_u32(bd, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
-  uint64_t flags = dim | e->detail | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
-                   (in->unorm ? IR_IMAGE_UNORM : 0);
-  if (e->op == IR_OP_image_sample) {
-    if (res + 1 >= in->num_srcs) {
+  for (unsigned k = 0; k < nc && k < 3; k++)
+    co[k] = fl ? ir_bitcast_f32(bd, a.v[first + k]) : a.v[first + k];
+  if (has_bias) co[3] = ir_bitcast_f32(bd, a.v[has_off]);
+  if (e->detail & IR_IMAGE_LOD) co[3] = fl ? ir_bitcast_f32(bd, a.v[first + nc]) : a.v[first + nc];
+  uint32_t tsharp = image_tsharp(x, in, a.res);
+  if (fl) {
+    if (a.res + 1 >= in->num_srcs) {
       xl_unsupported(x, in, pc);
       return;
     }
-    uint32_t v = ir_image_sample_i(bd, flags, tsharp, desc4(x, srcp(in, res + 1)),
-                                   ir_vec4_f32(bd, co[0], co[1], co[2], co[3]));
+    uint32_t ssharp = desc4(x, srcp(in, a.res + 1)), coords = ir_vec4_f32(bd, co[0], co[1], co[2], co[3]);
+    uint32_t v;
+    if (has_off || has_cmp || ng) {
+      uint32_t ex[8];
+      for (unsigned k = 0; k < 8; k++) ex[k] = c32(x, 0);
+      if (has_off) ex[0] = a.v[0];
+      if (has_cmp) ex[1] = a.v[has_off + has_bias];
+      for (unsigned k = 0; k < ng; k++) {
+        ex[2 + k] = a.v[at_grad + k];
+        ex[5 + k] = a.v[at_grad + ng + k];
+      }
+      uint32_t extras = ir_vec8_u32(bd, ex[0], ex[1], ex[2], ex[3], ex[4], ex[5], ex[6], ex[7]);
+      v = gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
+                 : ir_image_sample_ex_i(bd, flags, tsharp, ssharp, coords, extras);
+    } else {
+      v = gather ? ir_image_gather_i(bd, flags, tsharp, ssharp, coords)
+                 : ir_image_sample_i(bd, flags, tsharp, ssharp, coords);
+    }
+    /* gather4 returns the four texels of one component; sample the dmask's components */
     unsigned out = 0;
     for (unsigned k = 0; k < 4; k++)
-      if ((in->dmask >> k) & 1 && in->num_defs)
+      if ((gather || (in->dmask >> k) & 1) && in->num_defs)
         write_v32(x, defp(in, 0), out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
   } else if (e->op == IR_OP_image_load) {
     uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]));

@@ -35,6 +35,15 @@
   X(p##_store_short, F##_SUB_STORE, store, 2) \
   X(p##_store_byte_d16_hi, F##_SUB_STORE, store, 1 | SUB_HI) \
   X(p##_store_short_d16_hi, F##_SUB_STORE, store, 2 | SUB_HI)
+/* shorthands of the image table rows */
+#define IMC IR_IMAGE_COMPARE
+#define IMO IR_IMAGE_OFFSET
+#define IMZ IR_IMAGE_LOD_ZERO
+#define IML IR_IMAGE_LOD
+#define IMB IR_IMAGE_BIAS
+#define IMD IR_IMAGE_DERIV
+#define IMA(a) ((uint32_t)IR_ATOMIC_##a << IR_IMAGE_ATOMIC_SHIFT)
+
 #define XL_OPS(X) \
   /* scalar moves and selects */ \
   X(s_mov_b32, SMOV32, copy, 0) X(s_mov_b64, SMOV64, copy, 0) \
@@ -224,11 +233,40 @@
   X(v_interp_p1_f32, INTERP, ffma, 0) X(v_interp_p2_f32, INTERP, ffma, 1) \
   X(v_interp_mov_f32, INTERP, copy, 2) \
   X(exp, EXPORT, export, 0) \
-  /* images (no compare, offsets, derivatives, clamp, gather, A16/D16 yet) */ \
+  /* images (no clamp (_cl) or A16/D16 forms yet) */ \
   X(image_sample, IMAGE, image_sample, 0) X(image_sample_lz, IMAGE, image_sample, IR_IMAGE_LOD_ZERO) \
   X(image_sample_l, IMAGE, image_sample, IR_IMAGE_LOD) X(image_sample_b, IMAGE, image_sample, IR_IMAGE_BIAS) \
   X(image_load, IMAGE, image_load, 0) X(image_load_mip, IMAGE, image_load, IR_IMAGE_LOD) \
   X(image_store, IMAGE, image_store, 0) X(image_store_mip, IMAGE, image_store, IR_IMAGE_LOD) \
+  /* compare (_c) and offset (_o) forms, gather4 (see xl_translate_image) */ \
+  X(image_sample_c, IMAGE, image_sample, IMC) X(image_sample_c_lz, IMAGE, image_sample, IMC | IMZ) \
+  X(image_sample_c_l, IMAGE, image_sample, IMC | IML) X(image_sample_c_b, IMAGE, image_sample, IMC | IMB) \
+  X(image_sample_o, IMAGE, image_sample, IMO) X(image_sample_lz_o, IMAGE, image_sample, IMO | IMZ) \
+  X(image_sample_l_o, IMAGE, image_sample, IMO | IML) X(image_sample_b_o, IMAGE, image_sample, IMO | IMB) \
+  X(image_sample_c_o, IMAGE, image_sample, IMC | IMO) \
+  X(image_sample_c_lz_o, IMAGE, image_sample, IMC | IMO | IMZ) \
+  X(image_sample_c_l_o, IMAGE, image_sample, IMC | IMO | IML) \
+  X(image_sample_c_b_o, IMAGE, image_sample, IMC | IMO | IMB) \
+  X(image_sample_d, IMAGE, image_sample, IMD) X(image_sample_c_d, IMAGE, image_sample, IMC | IMD) \
+  X(image_sample_d_o, IMAGE, image_sample, IMD | IMO) \
+  X(image_sample_c_d_o, IMAGE, image_sample, IMC | IMD | IMO) \
+  X(image_gather4, IMAGE, image_gather, 0) X(image_gather4_lz, IMAGE, image_gather, IMZ) \
+  X(image_gather4_l, IMAGE, image_gather, IML) X(image_gather4_b, IMAGE, image_gather, IMB) \
+  X(image_gather4_c, IMAGE, image_gather, IMC) X(image_gather4_c_lz, IMAGE, image_gather, IMC | IMZ) \
+  X(image_gather4_c_l, IMAGE, image_gather, IMC | IML) X(image_gather4_c_b, IMAGE, image_gather, IMC | IMB) \
+  X(image_gather4_o, IMAGE, image_gather, IMO) X(image_gather4_lz_o, IMAGE, image_gather, IMO | IMZ) \
+  X(image_gather4_l_o, IMAGE, image_gather, IMO | IML) X(image_gather4_b_o, IMAGE, image_gather, IMO | IMB) \
+  X(image_gather4_c_o, IMAGE, image_gather, IMC | IMO) \
+  X(image_gather4_c_lz_o, IMAGE, image_gather, IMC | IMO | IMZ) \
+  X(image_gather4_c_l_o, IMAGE, image_gather, IMC | IMO | IML) \
+  X(image_gather4_c_b_o, IMAGE, image_gather, IMC | IMO | IMB) \
+  /* image atomics (32-bit; the data register receives the old value with glc) */ \
+  X(image_atomic_swap, IMAGE, image_atomic, IMA(SWAP)) X(image_atomic_add, IMAGE, image_atomic, IMA(ADD)) \
+  X(image_atomic_sub, IMAGE, image_atomic, IMA(SUB)) X(image_atomic_smin, IMAGE, image_atomic, IMA(SMIN)) \
+  X(image_atomic_umin, IMAGE, image_atomic, IMA(UMIN)) X(image_atomic_smax, IMAGE, image_atomic, IMA(SMAX)) \
+  X(image_atomic_umax, IMAGE, image_atomic, IMA(UMAX)) X(image_atomic_and, IMAGE, image_atomic, IMA(AND)) \
+  X(image_atomic_or, IMAGE, image_atomic, IMA(OR)) X(image_atomic_xor, IMAGE, image_atomic, IMA(XOR)) \
+  X(image_atomic_inc, IMAGE, image_atomic, IMA(INC)) X(image_atomic_dec, IMAGE, image_atomic, IMA(DEC)) \
   /* 16-bit VALU (VOP1/VOP2/VOP3): halves chosen by VOP3 op_sel, the other half of the \
    * destination kept (see h16_write) */ \
   X(v_add_f16, H16_BIN, hadd, 0) X(v_sub_f16, H16_BIN, hadd, INV) \
