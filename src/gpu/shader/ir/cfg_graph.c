@@ -1,42 +1,8 @@
-#include "gpu/shader/ir/cfg_graph.h"
+#include "gpu/shader/ir/cfg_graph_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-struct cfg_vec {
-  uint32_t *v;
-  uint32_t n, cap;
-};
-
-struct cfg_loop {
-  uint32_t header, parent, depth, size;
-  uint64_t *body; /* bitset over nodes */
-  struct cfg_vec nodes, latches, exits;
-};
-
-struct cfg_graph {
-  uint32_t n, entry;
-  uint32_t node_cap; /* room in succ/pred (nodes are appended by the structuriser) */
-  struct cfg_vec *succ, *pred;
-  /* analyses */
-  uint32_t *rpo, rpo_count, *rpo_index;
-  uint32_t *idom, *dom_pre, *dom_post;       /* dominator tree numbering */
-  uint32_t *ipdom, *pdom_pre, *pdom_post;    /* n+1 entries: index n is the virtual exit */
-  uint32_t *scc, scc_count;
-  bool irreducible;
-  uint32_t irreducible_node;
-  struct cfg_loop *loops;
-  uint32_t loop_count;
-  uint32_t *loop_of, *loop_by_header;
-  uint32_t analyzed_n;
-  bool full;     /* every analysis ran (not only post-dominators) */
-  bool scc_done; /* the SCCs were computed (lazily) */
-  bool pdom_done; /* post-dominators computed (eagerly for the post-dominator analysis,
-                   * on the first query after a full analysis: few users need them) */
-  uint32_t *exit_roots, exit_root_count; /* scratch of the post-dominator pass */
-  struct cfg_chunk *edges;                /* arena of the succ/pred lists */
-  struct cfg_chunk *loop_arena;           /* loop lists and bitsets, freed per analysis */
-};
 
 /* Edge lists live in a chunked arena owned by the graph (a list grows by moving to a larger
  * piece; the old piece is simply abandoned), so building a graph costs a few allocations
@@ -86,11 +52,7 @@ static bool vec_push_in(struct cfg_chunk **arena, struct cfg_vec *v, uint32_t x)
 }
 
 
-static bool vec_has(const struct cfg_vec *v, uint32_t x) {
-  for (uint32_t i = 0; i < v->n; i++)
-    if (v->v[i] == x) return true;
-  return false;
-}
+static bool vec_has(const struct cfg_vec *v, uint32_t x) { return cfg_vec_has(v, x); }
 
 static void vec_remove(struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
@@ -486,9 +448,7 @@ out:
   return ok;
 }
 
-static bool loop_has(const struct cfg_loop *l, uint32_t n) {
-  return (l->body[n / 64] >> (n % 64)) & 1;
-}
+static bool loop_has(const struct cfg_loop *l, uint32_t n) { return cfg_loop_has(l, n); }
 
 /* P->H (an edge) is a back edge: H dominates P (both analysed, P reachable). */
 static bool edge_is_back(const struct cfg_graph *g, uint32_t p, uint32_t h) {
@@ -678,13 +638,9 @@ uint32_t cfg_graph_pred_index(const struct cfg_graph *g, uint32_t n, uint32_t pr
   return CFG_NONE;
 }
 
-static bool analyzed(const struct cfg_graph *g, uint32_t n) {
-  return n < g->analyzed_n && g->rpo_index;
-}
+static bool analyzed(const struct cfg_graph *g, uint32_t n) { return cfg_gi_analyzed(g, n); }
 
-bool cfg_graph_reachable(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) && g->rpo_index[n] != CFG_NONE;
-}
+bool cfg_graph_reachable(const struct cfg_graph *g, uint32_t n) { return cfg_gi_reachable(g, n); }
 uint32_t cfg_graph_rpo_count(const struct cfg_graph *g) { return g->rpo_count; }
 uint32_t cfg_graph_rpo_node(const struct cfg_graph *g, uint32_t i) {
   return i < g->rpo_count ? g->rpo[i] : CFG_NONE;
@@ -696,8 +652,7 @@ uint32_t cfg_graph_idom(const struct cfg_graph *g, uint32_t n) {
   return analyzed(g, n) ? g->idom[n] : CFG_NONE;
 }
 bool cfg_graph_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
-  if (!g->full || !cfg_graph_reachable(g, a) || !cfg_graph_reachable(g, b)) return false;
-  return g->dom_pre[a] <= g->dom_pre[b] && g->dom_post[b] <= g->dom_post[a];
+  return cfg_gi_dominates(g, a, b);
 }
 /* Post-dominator queries after a full analysis fill the tables on first use (same thread
  * rule as the SCCs below). */
@@ -747,7 +702,7 @@ uint32_t cfg_graph_loop_depth(const struct cfg_graph *g, uint32_t l) {
   return l < g->loop_count ? g->loops[l].depth : 0;
 }
 bool cfg_graph_loop_contains(const struct cfg_graph *g, uint32_t l, uint32_t n) {
-  return l < g->loop_count && analyzed(g, n) && loop_has(&g->loops[l], n);
+  return cfg_gi_loop_contains(g, l, n);
 }
 uint32_t cfg_graph_loop_size(const struct cfg_graph *g, uint32_t l) {
   return l < g->loop_count ? g->loops[l].size : 0;
@@ -771,5 +726,5 @@ uint32_t cfg_graph_loop_with_header(const struct cfg_graph *g, uint32_t n) {
   return analyzed(g, n) ? g->loop_by_header[n] : CFG_NONE;
 }
 bool cfg_graph_is_back_edge(const struct cfg_graph *g, uint32_t from, uint32_t to) {
-  return cfg_graph_dominates(g, to, from) && vec_has(&g->succ[from], to);
+  return from < g->n && to < g->n && cfg_gi_is_back_edge(g, from, to);
 }

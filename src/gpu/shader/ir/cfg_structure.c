@@ -1,5 +1,7 @@
 #include "gpu/shader/ir/cfg_structure.h"
 
+#include "gpu/shader/ir/cfg_graph_internal.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +46,10 @@ static bool fail(struct cfg_structure *s, enum cfg_fallback f, uint32_t node,
  * ending in a node without successors. */
 static bool is_returning(const struct cfg_graph *g, uint32_t n) {
   for (uint32_t steps = 0; steps <= cfg_graph_node_count(g); steps++) {
-    uint32_t sc = cfg_graph_succ_count(g, n);
+    uint32_t sc = cfg_gi_succ_count(g, n);
     if (sc == 0) return true;
     if (sc != 1) return false;
-    n = cfg_graph_succ(g, n, 0);
+    n = cfg_gi_succ(g, n, 0);
     if (cfg_graph_pred_count(g, n) != 1) return false;
   }
   return false;
@@ -79,7 +81,7 @@ static uint32_t split_edges_into(struct cfg_graph *g, uint32_t target, uint32_t 
   for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
   for (uint32_t i = 0; i < count; i++) {
     uint32_t p = preds[i];
-    if (!cfg_graph_dominates(g, region_header, p) || cfg_graph_is_back_edge(g, p, target))
+    if (!cfg_gi_dominates(g, region_header, p) || cfg_gi_is_back_edge(g, p, target))
       continue;
     if (f == CFG_NONE) {
       f = cfg_graph_add_node(g);
@@ -124,15 +126,15 @@ static struct cfg_graph *region_graph(const struct cfg_graph *g, const uint32_t 
   struct cfg_graph *r = cfg_graph_create(n, cfg_graph_entry(g));
   if (!r) return NULL;
   for (uint32_t b = 0; b < n; b++) {
-    if (!cfg_graph_reachable(g, b)) continue;
-    uint32_t l = cfg_graph_loop_of(g, b);
-    for (uint32_t i = 0; i < cfg_graph_succ_count(g, b); i++) {
-      uint32_t s = cfg_graph_succ(g, b, i);
-      if (cfg_graph_is_back_edge(g, b, s)) continue;
-      if (l != CFG_NONE && !cfg_graph_loop_contains(g, l, s)) continue;
+    if (!cfg_gi_reachable(g, b)) continue;
+    uint32_t l = cfg_gi_loop_of(g, b);
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
+      uint32_t s = cfg_gi_succ(g, b, i);
+      if (cfg_gi_is_back_edge(g, b, s)) continue;
+      if (l != CFG_NONE && !cfg_gi_loop_contains(g, l, s)) continue;
       cfg_graph_add_edge(r, b, s);
     }
-    uint32_t lh = cfg_graph_loop_with_header(g, b);
+    uint32_t lh = cfg_gi_loop_with_header(g, b);
     if (lh != CFG_NONE && loop_merges[lh] != CFG_NONE) cfg_graph_add_edge(r, b, loop_merges[lh]);
   }
   if (!cfg_graph_analyze_post_dominators(r)) {
@@ -159,7 +161,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
 
   uint32_t n = cfg_graph_node_count(g), nloops = cfg_graph_loop_count(g);
   for (uint32_t b = 0; b < n; b++)
-    if (cfg_graph_reachable(g, b) && cfg_graph_succ_count(g, b) > 2)
+    if (cfg_gi_reachable(g, b) && cfg_gi_succ_count(g, b) > 2)
       return fail(s, CFG_FALLBACK_MULTIWAY_BRANCH, b, NULL), STEP_FAILED;
 
   uint32_t *loop_merges = malloc((nloops + 1) * sizeof *loop_merges);
@@ -193,8 +195,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     /* a header that branches two ways inside its loop also needs a selection: give the loop
      * an empty header of its own */
     uint32_t inside = 0;
-    for (uint32_t i = 0; i < cfg_graph_succ_count(g, h); i++)
-      inside += cfg_graph_loop_contains(g, l, cfg_graph_succ(g, h, i));
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, h); i++)
+      inside += cfg_gi_loop_contains(g, l, cfg_gi_succ(g, h, i));
     if (inside > 1) {
       if (insert_before(g, h) == CFG_NONE) {
         free(loop_merges);
@@ -220,25 +222,25 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   for (uint32_t b = 0; b < n; b++) {
     s->shapes[b].shape = CFG_SHAPE_PLAIN;
     s->shapes[b].merge = s->shapes[b].continue_to = CFG_NONE;
-    if (!cfg_graph_reachable(g, b)) continue;
-    uint32_t lh = cfg_graph_loop_with_header(g, b);
+    if (!cfg_gi_reachable(g, b)) continue;
+    uint32_t lh = cfg_gi_loop_with_header(g, b);
     if (lh != CFG_NONE) {
       s->shapes[b].shape = CFG_SHAPE_LOOP;
       s->shapes[b].merge = loop_merges[lh];
       s->shapes[b].continue_to = cfg_graph_loop_latch(g, lh, 0);
-    } else if (cfg_graph_succ_count(g, b) == 2) {
+    } else if (cfg_gi_succ_count(g, b) == 2) {
       uint32_t m = cfg_graph_ipdom(r, b);
-      if (cfg_graph_succ_count(r, b) == 0) {
+      if (cfg_gi_succ_count(r, b) == 0) {
         s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
       } else {
         s->shapes[b].shape = CFG_SHAPE_SELECTION;
         s->shapes[b].merge = m == CFG_EXIT ? CFG_NONE : m;
         /* `if (c) return;`: the code after the branch is the natural merge */
-        uint32_t s0 = cfg_graph_succ(g, b, 0), s1 = cfg_graph_succ(g, b, 1);
+        uint32_t s0 = cfg_gi_succ(g, b, 0), s1 = cfg_gi_succ(g, b, 1);
         bool r0 = is_returning(g, s0), r1 = is_returning(g, s1);
         if (m == CFG_EXIT && r0 != r1) s->shapes[b].merge = r0 ? s1 : s0;
         /* both arms return: the one that is more than a bare return continues the program */
-        bool e0 = cfg_graph_succ_count(g, s0) == 0, e1 = cfg_graph_succ_count(g, s1) == 0;
+        bool e0 = cfg_gi_succ_count(g, s0) == 0, e1 = cfg_gi_succ_count(g, s1) == 0;
         if (m == CFG_EXIT && r0 && r1 && e0 != e1) s->shapes[b].merge = e0 ? s1 : s0;
       }
     }
@@ -265,7 +267,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       uint32_t t = k == 0 ? sh->merge : sh->continue_to;
       if (t == CFG_NONE || (k == 1 && t == h) || split[t]) continue;
       bool is_merge = k == 0;
-      if (is_merge && !cfg_graph_dominates(g, h, t)) {
+      if (is_merge && !cfg_gi_dominates(g, h, t)) {
         /* the arms meet at a block also entered from elsewhere */
         if (split_edges_into(g, t, h) == CFG_NONE)
           result = (fail(s, CFG_FALLBACK_BAD_MERGE, h, NULL), STEP_FAILED);
@@ -279,7 +281,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       }
       /* headers come in RPO order, so the earlier owner is the outer one if nested */
       uint32_t outer = owner[t];
-      if (!cfg_graph_dominates(g, outer, h)) {
+      if (!cfg_gi_dominates(g, outer, h)) {
         snprintf(detail, sizeof detail, "block %u claimed by %u and %u", t, outer, h);
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, detail), STEP_FAILED);
         break;
@@ -333,13 +335,13 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
   for (uint32_t b = 0; b < n; b++) claimed[b] = CFG_NONE;
   bool ok = true;
   for (uint32_t h = 0; h < n && ok; h++) {
-    if (!cfg_graph_reachable(g, h)) continue;
+    if (!cfg_gi_reachable(g, h)) continue;
     const struct cfg_node_shape *sh = &s->shapes[h];
     uint32_t targets[2] = {sh->merge, sh->shape == CFG_SHAPE_LOOP ? sh->continue_to : CFG_NONE};
     for (int k = 0; k < 2 && ok; k++) {
       uint32_t t = targets[k];
       if (t == CFG_NONE || (k == 1 && t == h)) continue;
-      if (t >= n || !cfg_graph_dominates(g, h, t)) {
+      if (t >= n || !cfg_gi_dominates(g, h, t)) {
         snprintf(err, err_size, "^%u: %s ^%u is not dominated by its header", h,
                  k ? "continue target" : "merge", t);
         ok = false;
@@ -351,14 +353,14 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
       }
     }
     if (!ok || sh->shape != CFG_SHAPE_LOOP) continue;
-    uint32_t l = cfg_graph_loop_with_header(g, h);
+    uint32_t l = cfg_gi_loop_with_header(g, h);
     if (l == CFG_NONE) {
       snprintf(err, err_size, "^%u: loop shape without a loop", h);
       ok = false;
-    } else if (sh->merge != CFG_NONE && cfg_graph_loop_contains(g, l, sh->merge)) {
+    } else if (sh->merge != CFG_NONE && cfg_gi_loop_contains(g, l, sh->merge)) {
       snprintf(err, err_size, "^%u: loop merge ^%u inside the loop", h, sh->merge);
       ok = false;
-    } else if (!cfg_graph_loop_contains(g, l, sh->continue_to)) {
+    } else if (!cfg_gi_loop_contains(g, l, sh->continue_to)) {
       snprintf(err, err_size, "^%u: continue target ^%u outside the loop", h, sh->continue_to);
       ok = false;
     } else {
