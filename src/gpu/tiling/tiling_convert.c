@@ -511,7 +511,8 @@ static void convert_scratch_free(struct convert_scratch *scratch) {
 
 /* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
  * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
- * R->height rows one after another). COLUMN is scratch space for R->width entries. */
+ * R->height rows one after another). SCRATCH holds a column table of at least R->width
+ * entries and the whole-block detile map of the call. */
 static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
                           uint32_t level, uint32_t slice, const struct tiling_rect *r,
                           uint8_t *tiled, uint8_t *linear, size_t row_pitch, bool detile,
