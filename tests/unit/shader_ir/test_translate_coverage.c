@@ -448,6 +448,117 @@ static void f64_division_sequence_is_exact(void **state) {
   free(r);
 }
 
+static float f32_of(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
+/* Float and 64-bit LDS atomics, executed: lanes update in order, the _rtn forms return the
+ * value each lane saw; the reference runs the same sequence in C. */
+static void lds_float_and_64bit_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 3) & 0xffffffffu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  uint8_t *lds = calloc(1, 4096);
+  float f0 = 1.5f, fmin0 = 100.0f, fmax0 = -100.0f;
+  memcpy(lds + 0, &f0, 4);
+  memcpy(lds + 4, &fmin0, 4);
+  memcpy(lds + 8, &fmax0, 4);
+  uint32_t inc0 = 5;
+  memcpy(lds + 12, &inc0, 4);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint64_t a = 0x100000000ull * l + 0xfffffff0u, m = (uint64_t)(int64_t)(l * 7 - 100);
+    double d = 1.0 / (l + 1);
+    memcpy(lds + 256 + 8 * l, &a, 8);
+    memcpy(lds + 512 + 8 * l, &m, 8);
+    memcpy(lds + 768 + 8 * l, &d, 8);
+    memcpy(lds + 1024 + 8 * l, &m, 8);
+    w->vgpr[2][l] = 0;
+    w->vgpr[4][l] = fbits(0.1f * (float)(l + 1));
+    w->vgpr[5][l] = fbits((float)l * 3.0f - 40.0f + (l == 9 ? NAN : 0.0f));
+    w->vgpr[8][l] = 7; /* inc wraps to 0 past 7 */
+    w->vgpr[12][l] = 0x20u + l;
+    w->vgpr[13][l] = l & 1 ? 0xffffffffu : 1u;
+    double dv = l % 3 ? 0.25 : 2.0;
+    uint64_t db;
+    memcpy(&db, &dv, 8);
+    w->vgpr[16][l] = (uint32_t)db;
+    w->vgpr[17][l] = (uint32_t)(db >> 32);
+  }
+  w->lds = lds;
+  w->lds_size = 4096;
+  uint8_t *before = malloc(4096);
+  memcpy(before, lds, 4096);
+  run("v_lshlrev_b32 v1, 3, v0\n"
+      "ds_add_rtn_f32 v3, v2, v4\n"
+      "ds_min_f32 v2, v5 offset:4\n"
+      "ds_max_rtn_f32 v6, v2, v5 offset:8\n"
+      "ds_inc_rtn_u32 v7, v2, v8 offset:12\n"
+      "ds_add_rtn_u64 v[10:11], v1, v[12:13] offset:256\n"
+      "ds_max_i64 v1, v[12:13] offset:512\n"
+      "ds_min_rtn_f64 v[14:15], v1, v[16:17] offset:768\n"
+      "ds_wrxchg_rtn_b64 v[18:19], v1, v[12:13] offset:1024\n"
+      "s_endpgm\n",
+      false, w, r);
+  float sum = f0, mn = fmin0, mx = fmax0;
+  uint32_t inc = inc0;
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) continue;
+    float v5 = f32_of(w->vgpr[5][l]);
+    assert_int_equal(r->vgpr[3][l], fbits(sum));
+    sum += f32_of(w->vgpr[4][l]);
+    mn = fminf(mn, v5);
+    assert_int_equal(r->vgpr[6][l], fbits(mx));
+    mx = fmaxf(mx, v5);
+    assert_int_equal(r->vgpr[7][l], inc);
+    inc = inc >= 7 ? 0 : inc + 1;
+    uint64_t a, m, x, data = (uint64_t)w->vgpr[13][l] << 32 | w->vgpr[12][l];
+    double d, dv;
+    memcpy(&a, before + 256 + 8 * l, 8);
+    memcpy(&m, before + 512 + 8 * l, 8);
+    memcpy(&d, before + 768 + 8 * l, 8);
+    memcpy(&x, before + 1024 + 8 * l, 8);
+    uint64_t dvb = (uint64_t)w->vgpr[17][l] << 32 | w->vgpr[16][l];
+    memcpy(&dv, &dvb, 8);
+    assert_int_equal(r->vgpr[10][l], (uint32_t)a);
+    assert_int_equal(r->vgpr[11][l], (uint32_t)(a >> 32));
+    uint64_t got;
+    memcpy(&got, lds + 256 + 8 * l, 8);
+    assert_true(got == a + data);
+    memcpy(&got, lds + 512 + 8 * l, 8);
+    assert_true(got == (uint64_t)((int64_t)m > (int64_t)data ? (int64_t)m : (int64_t)data));
+    double gd;
+    memcpy(&gd, lds + 768 + 8 * l, 8);
+    assert_true(gd == fmin(d, dv));
+    uint64_t db;
+    memcpy(&db, &d, 8);
+    assert_int_equal(r->vgpr[14][l], (uint32_t)db);
+    assert_int_equal(r->vgpr[15][l], (uint32_t)(db >> 32));
+    memcpy(&got, lds + 1024 + 8 * l, 8);
+    assert_true(got == data);
+    assert_int_equal(r->vgpr[18][l], (uint32_t)x);
+    assert_int_equal(r->vgpr[19][l], (uint32_t)(x >> 32));
+  }
+  uint32_t got32;
+  memcpy(&got32, lds + 0, 4);
+  assert_int_equal(got32, fbits(sum));
+  memcpy(&got32, lds + 4, 4);
+  assert_int_equal(got32, fbits(mn)); /* the NaN of lane 9 is ignored */
+  assert_false(isnan(f32_of(got32)));
+  memcpy(&got32, lds + 8, 4);
+  assert_int_equal(got32, fbits(mx));
+  memcpy(&got32, lds + 12, 4);
+  assert_int_equal(got32, inc);
+  /* lane 3 (inactive) left its 64-bit slots alone */
+  assert_memory_equal(lds + 256 + 24, before + 256 + 24, 8);
+  free(before);
+  free(lds);
+  free(w);
+  free(r);
+}
+
 /* The VGPR an image operand traces back to (through bitcasts), or -1. */
 static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
   while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
@@ -612,6 +723,7 @@ int main(void) {
       cmocka_unit_test(f16_division_with_fixup),
       cmocka_unit_test(f64_division_sequence_is_exact),
       cmocka_unit_test(hardware_registers_and_messages),
+      cmocka_unit_test(lds_float_and_64bit_atomics),
       cmocka_unit_test(image_compare_offset_derivative_gather_atomic),
       cmocka_unit_test(image_forms_not_yet_translated_are_counted),
   };

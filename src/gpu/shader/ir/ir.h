@@ -72,6 +72,9 @@ enum ir_atomic {
   IR_ATOMIC_SWAP, IR_ATOMIC_ADD, IR_ATOMIC_SUB, IR_ATOMIC_SMIN, IR_ATOMIC_UMIN,
   IR_ATOMIC_SMAX, IR_ATOMIC_UMAX, IR_ATOMIC_AND, IR_ATOMIC_OR, IR_ATOMIC_XOR,
   IR_ATOMIC_INC, IR_ATOMIC_DEC,
+  /* float operations on the bits (f32, or f64 in 64-bit atomics): IEEE add (round to
+   * nearest even); min/max return the non-NaN operand when one is NaN */
+  IR_ATOMIC_FADD, IR_ATOMIC_FMIN, IR_ATOMIC_FMAX,
 };
 
 /* Immediate of image operations: dimension (GFX10 MIMG dim encoding: 0 1D, 1 2D, 2 3D,

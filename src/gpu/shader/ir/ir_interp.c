@@ -1,6 +1,7 @@
 #include "gpu/shader/ir/ir_interp.h"
 
 #include <math.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -235,6 +236,56 @@ static bool reg_write(struct interp *it, uint32_t reg, uint32_t id) {
   return true;
 }
 
+/* One atomic read-modify-write on a BITS-wide (32 or 64) memory value: *r = OLD op V. */
+static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_t v, uint64_t *r) {
+  uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
+  int64_t so = bits == 64 ? (int64_t)old : (int32_t)old, sv = bits == 64 ? (int64_t)v : (int32_t)v;
+  double fo, fv;
+  if (bits == 64) {
+    memcpy(&fo, &old, 8);
+    memcpy(&fv, &v, 8);
+  } else {
+    float a, b;
+    uint32_t ao = (uint32_t)old, bv = (uint32_t)v;
+    memcpy(&a, &ao, 4);
+    memcpy(&b, &bv, 4);
+    fo = a;
+    fv = b;
+  }
+  double f = 0.0;
+  bool is_float = false;
+  switch (op) {
+    case IR_ATOMIC_SWAP: *r = v; break;
+    case IR_ATOMIC_ADD: *r = old + v; break;
+    case IR_ATOMIC_SUB: *r = old - v; break;
+    case IR_ATOMIC_SMIN: *r = (uint64_t)(sv < so ? sv : so); break;
+    case IR_ATOMIC_UMIN: *r = v < old ? v : old; break;
+    case IR_ATOMIC_SMAX: *r = (uint64_t)(sv > so ? sv : so); break;
+    case IR_ATOMIC_UMAX: *r = v > old ? v : old; break;
+    case IR_ATOMIC_AND: *r = old & v; break;
+    case IR_ATOMIC_OR: *r = old | v; break;
+    case IR_ATOMIC_XOR: *r = old ^ v; break;
+    case IR_ATOMIC_INC: *r = old >= v ? 0 : old + 1; break;
+    case IR_ATOMIC_DEC: *r = (old == 0 || old > v) ? v : old - 1; break;
+    case IR_ATOMIC_FADD: f = fo + fv, is_float = true; break;
+    case IR_ATOMIC_FMIN: f = fmin(fo, fv), is_float = true; break;
+    case IR_ATOMIC_FMAX: f = fmax(fo, fv), is_float = true; break;
+    default: return false;
+  }
+  if (is_float && bits == 64) {
+    memcpy(r, &f, 8);
+  } else if (is_float) {
+    /* f32: rounding the double result of two floats to float gives the correctly rounded
+     * f32 result (the double keeps every bit that can matter) */
+    float g = (float)f;
+    uint32_t gb;
+    memcpy(&gb, &g, 4);
+    *r = gb;
+  }
+  *r &= mask;
+  return true;
+}
+
 static bool exec_inst(struct interp *it, uint32_t id) {
   const struct ir_function *fn = it->fn;
   const struct ir_inst *in = &fn->insts[id];
@@ -324,33 +375,23 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       return true;
     }
     case IR_OP_atomic_lds:
+    case IR_OP_atomic_lds64: {
       /* lanes in order; the returned value is the memory before each lane's update */
+      uint32_t size = in->op == IR_OP_atomic_lds64 ? 8 : 4;
       for (uint32_t l = 0; l < n; l++) {
-        uint32_t addr = (uint32_t)V(it, args[0])[l], v = (uint32_t)V(it, args[1])[l], old;
+        uint32_t addr = (uint32_t)V(it, args[0])[l];
+        uint64_t v = V(it, args[1])[l], old = 0, r;
         out[l] = 0;
-        if (!(V(it, args[2])[l] & 1) || !w->lds || w->lds_size < 4 || addr > w->lds_size - 4)
+        if (!(V(it, args[2])[l] & 1) || !w->lds || w->lds_size < size || addr > w->lds_size - size)
           continue;
-        memcpy(&old, w->lds + addr, 4);
-        uint32_t r;
-        switch (in->imm) {
-          case IR_ATOMIC_SWAP: r = v; break;
-          case IR_ATOMIC_ADD: r = old + v; break;
-          case IR_ATOMIC_SUB: r = old - v; break;
-          case IR_ATOMIC_SMIN: r = (int32_t)v < (int32_t)old ? v : old; break;
-          case IR_ATOMIC_UMIN: r = v < old ? v : old; break;
-          case IR_ATOMIC_SMAX: r = (int32_t)v > (int32_t)old ? v : old; break;
-          case IR_ATOMIC_UMAX: r = v > old ? v : old; break;
-          case IR_ATOMIC_AND: r = old & v; break;
-          case IR_ATOMIC_OR: r = old | v; break;
-          case IR_ATOMIC_XOR: r = old ^ v; break;
-          case IR_ATOMIC_INC: r = old >= v ? 0 : old + 1; break;
-          case IR_ATOMIC_DEC: r = (old == 0 || old > v) ? v : old - 1; break;
-          default: return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
-        }
-        memcpy(w->lds + addr, &r, 4);
+        memcpy(&old, w->lds + addr, size); /* little-endian host */
+        if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, v, &r))
+          return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
+        memcpy(w->lds + addr, &r, size);
         out[l] = old;
       }
       return true;
+    }
     case IR_OP_attr_p0:
     case IR_OP_attr_p10:
     case IR_OP_attr_p20: {

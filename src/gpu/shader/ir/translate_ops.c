@@ -204,6 +204,36 @@
   X(ds_read2st64_b32, DSREAD2, load_lds, 1 | SIGNED) X(ds_read2st64_b64, DSREAD2, load_lds, 2 | SIGNED) \
   X(ds_write2_b32, DSWRITE2, store_lds, 1) X(ds_write2_b64, DSWRITE2, store_lds, 2) \
   X(ds_write2st64_b32, DSWRITE2, store_lds, 1 | SIGNED) X(ds_write2st64_b64, DSWRITE2, store_lds, 2 | SIGNED) \
+  X(ds_add_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD) X(ds_min_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMIN) \
+  X(ds_max_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMAX) \
+  X(ds_add_rtn_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD | RTN) \
+  X(ds_min_rtn_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMIN | RTN) \
+  X(ds_max_rtn_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMAX | RTN) \
+  X(ds_inc_u32, DSATOMIC, atomic_lds, IR_ATOMIC_INC) X(ds_dec_u32, DSATOMIC, atomic_lds, IR_ATOMIC_DEC) \
+  X(ds_inc_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_INC | RTN) \
+  X(ds_dec_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_DEC | RTN) \
+  /* 64-bit LDS atomics (data and returned value in register pairs) */ \
+  X(ds_add_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_ADD) X(ds_sub_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_SUB) \
+  X(ds_min_i64, DSATOMIC, atomic_lds64, IR_ATOMIC_SMIN) X(ds_max_i64, DSATOMIC, atomic_lds64, IR_ATOMIC_SMAX) \
+  X(ds_min_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_UMIN) X(ds_max_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_UMAX) \
+  X(ds_and_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_AND) X(ds_or_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_OR) \
+  X(ds_xor_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_XOR) \
+  X(ds_inc_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_INC) X(ds_dec_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_DEC) \
+  X(ds_add_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_ADD | RTN) \
+  X(ds_sub_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_SUB | RTN) \
+  X(ds_min_rtn_i64, DSATOMIC, atomic_lds64, IR_ATOMIC_SMIN | RTN) \
+  X(ds_max_rtn_i64, DSATOMIC, atomic_lds64, IR_ATOMIC_SMAX | RTN) \
+  X(ds_min_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_UMIN | RTN) \
+  X(ds_max_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_UMAX | RTN) \
+  X(ds_and_rtn_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_AND | RTN) \
+  X(ds_or_rtn_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_OR | RTN) \
+  X(ds_xor_rtn_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_XOR | RTN) \
+  X(ds_inc_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_INC | RTN) \
+  X(ds_dec_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_DEC | RTN) \
+  X(ds_wrxchg_rtn_b64, DSATOMIC, atomic_lds64, IR_ATOMIC_SWAP | RTN) \
+  X(ds_min_f64, DSATOMIC, atomic_lds64, IR_ATOMIC_FMIN) X(ds_max_f64, DSATOMIC, atomic_lds64, IR_ATOMIC_FMAX) \
+  X(ds_min_rtn_f64, DSATOMIC, atomic_lds64, IR_ATOMIC_FMIN | RTN) \
+  X(ds_max_rtn_f64, DSATOMIC, atomic_lds64, IR_ATOMIC_FMAX | RTN) \
   X(ds_add_u32, DSATOMIC, atomic_lds, IR_ATOMIC_ADD) X(ds_sub_u32, DSATOMIC, atomic_lds, IR_ATOMIC_SUB) \
   X(ds_min_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMIN) X(ds_max_i32, DSATOMIC, atomic_lds, IR_ATOMIC_SMAX) \
   X(ds_min_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMIN) X(ds_max_u32, DSATOMIC, atomic_lds, IR_ATOMIC_UMAX) \
