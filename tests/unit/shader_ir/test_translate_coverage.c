@@ -694,6 +694,93 @@ static void image_compare_offset_derivative_gather_atomic(void **state) {
   ir_function_destroy(fn);
 }
 
+/* Whether value V is the result of OP, directly or as an operand of the EXEC-masked select
+ * (or lo/hi split) that writes it. */
+static bool comes_from(const struct ir_function *fn, uint32_t v, enum ir_op op) {
+  if (fn->insts[v].op == op) return true;
+  for (uint32_t k = 0; k < fn->insts[v].arg_count; k++) {
+    uint32_t a = ir_inst_args(fn, v)[k];
+    if (fn->insts[a].op == op) return true;
+    if ((fn->insts[a].op == IR_OP_lo_u32 || fn->insts[a].op == IR_OP_hi_u32) &&
+        fn->insts[ir_inst_args(fn, a)[0]].op == op)
+      return true;
+  }
+  return false;
+}
+
+static void buffer_and_global_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("buffer_atomic_add v1, v2, s[4:7], 0 offen offset:16 glc\n"
+                             "buffer_atomic_umax_x2 v[4:5], v2, s[4:7], s9 idxen\n"
+                             "global_atomic_fmin v6, v[8:9], v10, off glc\n"
+                             "global_atomic_add_x2 v[12:13], v14, v[16:17], s[0:1] offset:8 glc\n"
+                             "flat_atomic_swap v[8:9], v18\n"
+                             "s_endpgm\n",
+                             &n, false);
+  uint32_t observe[] = {IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 4, IR_REG_VGPR0 + 6,
+                        IR_REG_VGPR0 + 12, IR_REG_VGPR0 + 13};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 5};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  char msg[256];
+  assert_true(ir_validate(fn, msg, sizeof msg));
+  unsigned seen = 0;
+  for (uint32_t i = 0; i < fn->inst_count; i++) {
+    const struct ir_inst *in = &fn->insts[i];
+    if (in->dead) continue;
+    uint32_t *a = ir_inst_args(fn, i);
+    switch (in->op) {
+      case IR_OP_atomic_buffer:
+        assert_int_equal(in->imm, IR_ATOMIC_ADD);
+        assert_int_equal(traced_vgpr(fn, a[3]), 1);
+        seen |= 1;
+        break;
+      case IR_OP_atomic_buffer64:
+        assert_int_equal(in->imm, IR_ATOMIC_UMAX);
+        assert_int_equal(fn->insts[a[3]].op, IR_OP_pack_u64);
+        assert_int_equal(component_vgpr(fn, a[3], 0), 4);
+        assert_int_equal(component_vgpr(fn, a[3], 1), 5);
+        assert_int_equal(traced_vgpr(fn, a[1]), 2); /* idxen: the index */
+        seen |= 2;
+        break;
+      case IR_OP_atomic_global:
+        if (in->imm == IR_ATOMIC_FMIN) {
+          assert_int_equal(traced_vgpr(fn, a[1]), 10);
+          seen |= 4;
+        } else {
+          assert_int_equal(in->imm, IR_ATOMIC_SWAP);
+          assert_int_equal(traced_vgpr(fn, a[1]), 18);
+          seen |= 8;
+        }
+        break;
+      case IR_OP_atomic_global64:
+        assert_int_equal(in->imm, IR_ATOMIC_ADD);
+        assert_int_equal(component_vgpr(fn, a[1], 0), 16);
+        assert_int_equal(component_vgpr(fn, a[1], 1), 17);
+        seen |= 16;
+        break;
+      case IR_OP_observe: {
+        uint32_t reg = (uint32_t)in->imm - IR_REG_VGPR0;
+        if (reg == 1) assert_true(comes_from(fn, a[0], IR_OP_atomic_buffer));
+        if (reg == 4) assert_int_equal(traced_vgpr(fn, a[0]), 4); /* no glc: unchanged */
+        if (reg == 6) assert_true(comes_from(fn, a[0], IR_OP_atomic_global));
+        if (reg == 12 || reg == 13) assert_true(comes_from(fn, a[0], IR_OP_atomic_global64));
+        break;
+      }
+      default: break;
+    }
+  }
+  assert_int_equal(seen, 31);
+  ir_function_destroy(fn);
+}
+
 /* Forms still outside the translation stay counted as unsupported, never crash. */
 static void image_forms_not_yet_translated_are_counted(void **state) {
   (void)state;
@@ -726,6 +813,7 @@ int main(void) {
       cmocka_unit_test(lds_float_and_64bit_atomics),
       cmocka_unit_test(image_compare_offset_derivative_gather_atomic),
       cmocka_unit_test(image_forms_not_yet_translated_are_counted),
+      cmocka_unit_test(buffer_and_global_atomics),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -196,6 +196,8 @@
   X(load_global,    U32,  MEM,               1, (U64)) \
   X(store_global,   VOID, SIDE,              3, (U64, U32, U1)) \
   X(atomic_global,  U32,  SIDE | IMM,        3, (U64, U32, U1)) \
+  X(atomic_buffer64,U64,  SIDE | IMM,        5, (V4U32, U32, U32, U64, U1)) /* 64-bit data */ \
+  X(atomic_global64,U64,  SIDE | IMM,        3, (U64, U64, U1)) \
   X(load_lds,       U32,  MEM,               1, (U32)) \
   X(store_lds,      VOID, SIDE,              3, (U32, U32, U1)) \
   X(atomic_lds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \

@@ -25,11 +25,17 @@ enum xl_kind_ext {
   K_VF64_UN,      /* f64 unary (rcp, rsq, sqrt, rounding): IR op */
   /* wave state (handled in the main switch of translate_ops.c) */
   K_SGETREG, K_SSENDMSG,
+  /* buffer/global atomics (translate_mem.c): detail = ir_atomic | W64 (64-bit data) */
+  K_BUF_ATOMIC, K_G_ATOMIC,
 };
+
+enum { W64 = 1 << 12 };
 
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI
  * selects the high half (loads) or stores the high half of the data register. */
 enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
+
+void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e);

@@ -149,6 +149,38 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
   }
 }
 
+/* ---- buffer and global atomics ------------------------------------------------------ */
+
+/* MUBUF: srcs vdata, vaddr, V#, soffset; with glc the old value goes back into vdata.
+ * GLOBAL/FLAT: srcs vaddr, data, saddr; with glc a separate vdst (def 0). */
+void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  bool w64 = e->detail & W64;
+  uint64_t op = e->detail & 0xff;
+  uint32_t old;
+  const struct isa_operand *ret;
+  if (e->kind == (enum xl_kind)K_BUF_ATOMIC) {
+    uint32_t index, offset;
+    buffer_address(x, in, 1, 3, &index, &offset);
+    uint32_t v = desc4(x, srcp(in, 2));
+    old = w64 ? ir_atomic_buffer64_i(bd, op, v, index, offset, src64(x, in, 0, false), active_pred(x))
+              : ir_atomic_buffer_i(bd, op, v, index, offset, src32(x, in, 0), active_pred(x));
+    ret = srcp(in, 0);
+  } else {
+    uint32_t a = global_address(x, in, 0, 2);
+    old = w64 ? ir_atomic_global64_i(bd, op, a, src64(x, in, 1, false), active_pred(x))
+              : ir_atomic_global_i(bd, op, a, src32(x, in, 1), active_pred(x));
+    ret = in->num_defs ? defp(in, 0) : NULL;
+  }
+  if (!in->glc || !ret) return;
+  if (w64) {
+    write_v32(x, ret, 0, ir_lo_u32(bd, old));
+    write_v32(x, ret, 1, ir_hi_u32(bd, old));
+  } else {
+    write_v32(x, ret, 0, old);
+  }
+}
+
 /* ---- sub-dword memory -------------------------------------------------------------- */
 
 /* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,

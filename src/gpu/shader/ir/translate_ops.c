@@ -204,6 +204,91 @@
   X(ds_read2st64_b32, DSREAD2, load_lds, 1 | SIGNED) X(ds_read2st64_b64, DSREAD2, load_lds, 2 | SIGNED) \
   X(ds_write2_b32, DSWRITE2, store_lds, 1) X(ds_write2_b64, DSWRITE2, store_lds, 2) \
   X(ds_write2st64_b32, DSWRITE2, store_lds, 1 | SIGNED) X(ds_write2st64_b64, DSWRITE2, store_lds, 2 | SIGNED) \
+  /* buffer/global/flat atomics, 32- and 64-bit (_x2); glc returns the old value */ \
+  X(buffer_atomic_swap, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_SWAP) \
+  X(buffer_atomic_swap_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_SWAP | W64) \
+  X(buffer_atomic_add, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_ADD) \
+  X(buffer_atomic_add_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_ADD | W64) \
+  X(buffer_atomic_sub, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_SUB) \
+  X(buffer_atomic_sub_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_SUB | W64) \
+  X(buffer_atomic_smin, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_SMIN) \
+  X(buffer_atomic_smin_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_SMIN | W64) \
+  X(buffer_atomic_umin, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_UMIN) \
+  X(buffer_atomic_umin_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_UMIN | W64) \
+  X(buffer_atomic_smax, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_SMAX) \
+  X(buffer_atomic_smax_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_SMAX | W64) \
+  X(buffer_atomic_umax, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_UMAX) \
+  X(buffer_atomic_umax_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_UMAX | W64) \
+  X(buffer_atomic_and, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_AND) \
+  X(buffer_atomic_and_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_AND | W64) \
+  X(buffer_atomic_or, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_OR) \
+  X(buffer_atomic_or_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_OR | W64) \
+  X(buffer_atomic_xor, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_XOR) \
+  X(buffer_atomic_xor_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_XOR | W64) \
+  X(buffer_atomic_inc, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_INC) \
+  X(buffer_atomic_inc_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_INC | W64) \
+  X(buffer_atomic_dec, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_DEC) \
+  X(buffer_atomic_dec_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_DEC | W64) \
+  X(buffer_atomic_fmin, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_FMIN) \
+  X(buffer_atomic_fmin_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_FMIN | W64) \
+  X(buffer_atomic_fmax, BUF_ATOMIC, atomic_buffer, IR_ATOMIC_FMAX) \
+  X(buffer_atomic_fmax_x2, BUF_ATOMIC, atomic_buffer64, IR_ATOMIC_FMAX | W64) \
+  X(global_atomic_swap, G_ATOMIC, atomic_global, IR_ATOMIC_SWAP) \
+  X(global_atomic_swap_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SWAP | W64) \
+  X(global_atomic_add, G_ATOMIC, atomic_global, IR_ATOMIC_ADD) \
+  X(global_atomic_add_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_ADD | W64) \
+  X(global_atomic_sub, G_ATOMIC, atomic_global, IR_ATOMIC_SUB) \
+  X(global_atomic_sub_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SUB | W64) \
+  X(global_atomic_smin, G_ATOMIC, atomic_global, IR_ATOMIC_SMIN) \
+  X(global_atomic_smin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SMIN | W64) \
+  X(global_atomic_umin, G_ATOMIC, atomic_global, IR_ATOMIC_UMIN) \
+  X(global_atomic_umin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_UMIN | W64) \
+  X(global_atomic_smax, G_ATOMIC, atomic_global, IR_ATOMIC_SMAX) \
+  X(global_atomic_smax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SMAX | W64) \
+  X(global_atomic_umax, G_ATOMIC, atomic_global, IR_ATOMIC_UMAX) \
+  X(global_atomic_umax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_UMAX | W64) \
+  X(global_atomic_and, G_ATOMIC, atomic_global, IR_ATOMIC_AND) \
+  X(global_atomic_and_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_AND | W64) \
+  X(global_atomic_or, G_ATOMIC, atomic_global, IR_ATOMIC_OR) \
+  X(global_atomic_or_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_OR | W64) \
+  X(global_atomic_xor, G_ATOMIC, atomic_global, IR_ATOMIC_XOR) \
+  X(global_atomic_xor_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_XOR | W64) \
+  X(global_atomic_inc, G_ATOMIC, atomic_global, IR_ATOMIC_INC) \
+  X(global_atomic_inc_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_INC | W64) \
+  X(global_atomic_dec, G_ATOMIC, atomic_global, IR_ATOMIC_DEC) \
+  X(global_atomic_dec_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_DEC | W64) \
+  X(global_atomic_fmin, G_ATOMIC, atomic_global, IR_ATOMIC_FMIN) \
+  X(global_atomic_fmin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMIN | W64) \
+  X(global_atomic_fmax, G_ATOMIC, atomic_global, IR_ATOMIC_FMAX) \
+  X(global_atomic_fmax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMAX | W64) \
+  X(flat_atomic_swap, G_ATOMIC, atomic_global, IR_ATOMIC_SWAP) \
+  X(flat_atomic_swap_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SWAP | W64) \
+  X(flat_atomic_add, G_ATOMIC, atomic_global, IR_ATOMIC_ADD) \
+  X(flat_atomic_add_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_ADD | W64) \
+  X(flat_atomic_sub, G_ATOMIC, atomic_global, IR_ATOMIC_SUB) \
+  X(flat_atomic_sub_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SUB | W64) \
+  X(flat_atomic_smin, G_ATOMIC, atomic_global, IR_ATOMIC_SMIN) \
+  X(flat_atomic_smin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SMIN | W64) \
+  X(flat_atomic_umin, G_ATOMIC, atomic_global, IR_ATOMIC_UMIN) \
+  X(flat_atomic_umin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_UMIN | W64) \
+  X(flat_atomic_smax, G_ATOMIC, atomic_global, IR_ATOMIC_SMAX) \
+  X(flat_atomic_smax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_SMAX | W64) \
+  X(flat_atomic_umax, G_ATOMIC, atomic_global, IR_ATOMIC_UMAX) \
+  X(flat_atomic_umax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_UMAX | W64) \
+  X(flat_atomic_and, G_ATOMIC, atomic_global, IR_ATOMIC_AND) \
+  X(flat_atomic_and_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_AND | W64) \
+  X(flat_atomic_or, G_ATOMIC, atomic_global, IR_ATOMIC_OR) \
+  X(flat_atomic_or_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_OR | W64) \
+  X(flat_atomic_xor, G_ATOMIC, atomic_global, IR_ATOMIC_XOR) \
+  X(flat_atomic_xor_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_XOR | W64) \
+  X(flat_atomic_inc, G_ATOMIC, atomic_global, IR_ATOMIC_INC) \
+  X(flat_atomic_inc_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_INC | W64) \
+  X(flat_atomic_dec, G_ATOMIC, atomic_global, IR_ATOMIC_DEC) \
+  X(flat_atomic_dec_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_DEC | W64) \
+  X(flat_atomic_fmin, G_ATOMIC, atomic_global, IR_ATOMIC_FMIN) \
+  X(flat_atomic_fmin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMIN | W64) \
+  X(flat_atomic_fmax, G_ATOMIC, atomic_global, IR_ATOMIC_FMAX) \
+  X(flat_atomic_fmax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMAX | W64) \
   X(ds_add_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD) X(ds_min_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMIN) \
   X(ds_max_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMAX) \
   X(ds_add_rtn_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD | RTN) \
@@ -1282,6 +1367,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   if ((int)e->kind == K_SGETREG) {
     write_s32(x, in, ir_get_hwreg_i(&x->b, in->simm16 & 0xffff));
+    return;
+  }
+  if ((int)e->kind == K_BUF_ATOMIC || (int)e->kind == K_G_ATOMIC) {
+    xl_translate_atomic(x, in, e);
     return;
   }
   if ((int)e->kind == K_SSENDMSG) { /* M0 carries data for some messages (GS, alloc) */
