@@ -559,6 +559,48 @@ static void lds_float_and_64bit_atomics(void **state) {
   free(r);
 }
 
+/* IEEE class number of an f16 (0 sNaN .. 9 +inf), by cases. */
+static unsigned half_class(uint16_t h) {
+  bool neg = h >> 15;
+  unsigned e = (h >> 10) & 31, m = h & 0x3ff;
+  if (e == 31 && m) return (m & 0x200) ? 1 : 0;
+  if (e == 31) return neg ? 2 : 9;
+  if (e == 0 && m == 0) return neg ? 5 : 6;
+  if (e == 0) return neg ? 4 : 7;
+  return neg ? 3 : 8;
+}
+
+static void f16_class_compare(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint16_t vals[16] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00,
+                                    0x7bff, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0xfd55, 0x83ff, 0xfbff};
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint16_t v = vals[l & 15];
+    w->vgpr[1][l] = 0xabcd0000u | v; /* the high half is ignored */
+    w->vgpr[3][l] = vals[(l + 5) & 15];
+    w->vgpr[2][l] = l < 16 ? 1u << half_class(v) : (0x3ffu ^ (1u << half_class(v))) & (l * 37u);
+  }
+  run("v_cmp_class_f16_e64 s0, v1, v2\n"
+      "v_cmp_class_f16 vcc_lo, v1, v2\n"
+      "v_cmp_class_f16_e64 s1, -v3, v2\n"
+      "s_endpgm\n",
+      false, w, r);
+  uint32_t want0 = 0, want1 = 0;
+  for (uint32_t l = 0; l < 32; l++) {
+    uint16_t lo = (uint16_t)w->vgpr[1][l], hi = (uint16_t)(w->vgpr[3][l] ^ 0x8000); /* neg */
+    want0 |= (uint32_t)((w->vgpr[2][l] >> half_class(lo)) & 1) << l;
+    want1 |= (uint32_t)((w->vgpr[2][l] >> half_class(hi)) & 1) << l;
+  }
+  assert_int_equal(want0 & 0xffff, 0xffff); /* every lane below 16 asks for its own class */
+  assert_int_equal(r->sgpr[0], want0);
+  assert_int_equal((uint32_t)r->vcc, want0);
+  assert_int_equal(r->sgpr[1], want1);
+  free(w);
+  free(r);
+}
+
 /* The VGPR an image operand traces back to (through bitcasts), or -1. */
 static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
   while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
@@ -814,6 +856,7 @@ int main(void) {
       cmocka_unit_test(image_compare_offset_derivative_gather_atomic),
       cmocka_unit_test(image_forms_not_yet_translated_are_counted),
       cmocka_unit_test(buffer_and_global_atomics),
+      cmocka_unit_test(f16_class_compare),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -626,6 +626,7 @@ enum cmp_kind {
   CMP_VF16,    /* v_cmp[x]_<pred>_f16 */
   CMP_VINT16,  /* v_cmp[x]_<pred>_<i16|u16> */
   CMP_VINT,    /* v_cmp[x]_<pred>_<i32|u32|i64|u64> */
+  CMP_VCLASS16, /* v_cmp[x]_class_f16 */
 };
 enum { CMPF_SIGNED = 1, CMPF_WIDE = 2, CMPF_CMPX = 4, CMPF_WANT1 = 8 };
 struct cmp_desc {
@@ -670,6 +671,8 @@ static struct cmp_desc parse_vector_compare(const char *base) {
   enum ipred ip;
   if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f32") == 0) {
     d.kind = CMP_VCLASS;
+  } else if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f16") == 0) {
+    d.kind = CMP_VCLASS16;
   } else if (type_is(ty, "f32", "f64") || (type_is(ty, "f16", NULL) && plen != 5)) {
     for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
       if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0) {
@@ -809,6 +812,24 @@ static bool h16_has_float_constant(const struct isa_inst *in) {
   return false;
 }
 
+/* Whether the f16 value H (bits, zero-extended) is in one of the classes of MASK (bit 0
+ * sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal,
+ * 9 +inf). Worked on the bits: an f16 denormal is a normal f32, so fclass cannot be used. */
+static uint32_t f16_class(struct xl_state *x, uint32_t h, uint32_t mask) {
+  struct ir_builder *bd = &x->b;
+  uint32_t e = ir_ubfe(bd, h, c32(x, 10), c32(x, 5)), m = ir_iand(bd, h, c32(x, 0x3ff));
+  uint32_t m0 = ir_ieq(bd, m, c32(x, 0)), e0 = ir_ieq(bd, e, c32(x, 0));
+  uint32_t quiet = ir_ine(bd, ir_iand(bd, m, c32(x, 0x200)), c32(x, 0));
+  /* positive class index (6 +0, 7 +denormal, 8 +normal, 9 +inf); a negative one is 11 - it */
+  uint32_t pos = ir_select(bd, e0, ir_select(bd, m0, c32(x, 6), c32(x, 7)), c32(x, 8));
+  pos = ir_select(bd, ir_ieq(bd, e, c32(x, 31)), c32(x, 9), pos);
+  uint32_t idx = ir_select(bd, ir_ine(bd, ir_ubfe(bd, h, c32(x, 15), c32(x, 1)), c32(x, 0)),
+                           ir_isub(bd, c32(x, 11), pos), pos);
+  uint32_t nan = ir_band(bd, ir_ieq(bd, e, c32(x, 31)), ir_bnot(bd, m0));
+  idx = ir_select(bd, nan, ir_select(bd, quiet, c32(x, 1), c32(x, 0)), idx);
+  return ir_ine(bd, ir_iand(bd, ir_lshr(bd, mask, idx), c32(x, 1)), c32(x, 0));
+}
+
 /* v_cmp[x]_<pred>_<f32|f64|i32|u32|i64|u64>: the mask of active lanes where the compare
  * holds goes to the destination (VCC for _e32) or, for v_cmpx, to EXEC. */
 static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d) {
@@ -821,6 +842,10 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct
     case CMP_VFLOAT:
       cond = wide ? ir_dcmp_i(&x->b, (enum ir_fcmp)d.pred, dsrc(x, in, 0), dsrc(x, in, 1))
                   : ir_fcmp_i(&x->b, (enum ir_fcmp)d.pred, fsrc(x, in, 0), fsrc(x, in, 1));
+      break;
+    case CMP_VCLASS16:
+      cond = f16_class(x, ir_u32_of_u16(&x->b, ir_bitcast_u16(&x->b, h16_fsrc(x, in, 0))),
+                       src32(x, in, 1));
       break;
     case CMP_VF16: /* exact through f32 (every f16 value is an f32 value; class is not:
                     * denormals differ) */
