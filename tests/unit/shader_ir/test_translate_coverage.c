@@ -623,6 +623,7 @@ static const char *image_ext_shader =
     "image_sample_c_d_o v17, v[60:67], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
     "image_atomic_add v18, v[70:71], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D glc\n"
     "image_atomic_umax v19, v[72:73], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_c_d_cl v20, v[80:87], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
     "s_endpgm\n";
 
 /* Finds the live instruction of OP whose imm has all of MUST and none of NOT. */
@@ -640,10 +641,10 @@ static void image_compare_offset_derivative_gather_atomic(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   size_t n;
   uint32_t *words = assemble(image_ext_shader, &n, false);
-  uint32_t observe[20];
-  for (unsigned i = 0; i < 20; i++) observe[i] = IR_REG_VGPR0 + i;
+  uint32_t observe[21];
+  for (unsigned i = 0; i < 21; i++) observe[i] = IR_REG_VGPR0 + i;
   struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 20};
+                                   .observe_count = 21};
   struct ir_translate_error err;
   struct ir_translate_stats st;
   struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
@@ -701,6 +702,15 @@ static void image_compare_offset_derivative_gather_atomic(void **state) {
   assert_int_equal(component_vgpr(fn, a[3], 6), 65);
   assert_int_equal(component_vgpr(fn, a[2], 0), 66);
   assert_int_equal(component_vgpr(fn, a[2], 1), 67);
+  /* sample_c_d_cl 2D: compare, d/dx (2), d/dy (2), x, y, clamp (coordinate 3) */
+  i = find_image(fn, IR_OP_image_sample_ex, C | D | IR_IMAGE_CLAMP, O);
+  a = ir_inst_args(fn, i);
+  assert_int_equal(component_vgpr(fn, a[3], 1), 80);
+  assert_int_equal(component_vgpr(fn, a[3], 2), 81);
+  assert_int_equal(component_vgpr(fn, a[3], 6), 84);
+  assert_int_equal(component_vgpr(fn, a[2], 0), 85);
+  assert_int_equal(component_vgpr(fn, a[2], 1), 86);
+  assert_int_equal(component_vgpr(fn, a[2], 3), 87);
   /* atomics: operation in the immediate, data from vdata, glc returns the old value */
   unsigned atomics = 0;
   for (i = 0; i < fn->inst_count; i++) {
@@ -828,7 +838,7 @@ static void image_forms_not_yet_translated_are_counted(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   size_t n;
-  uint32_t *words = assemble("image_sample_cl v1, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+  uint32_t *words = assemble("image_sample_b_cl v1, v[4:7], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
                              "image_atomic_cmpswap v[2:3], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D glc\n"
                              "s_endpgm\n",
                              &n, false);

@@ -86,6 +86,7 @@ enum ir_image_flags {
   IR_IMAGE_LOD_ZERO = 1 << 4, /* sample at LOD 0 (sample_lz) */
   IR_IMAGE_BIAS = 1 << 5,     /* coordinate 3 is an LOD bias (sample_b) */
   IR_IMAGE_UNORM = 1 << 6,
+  IR_IMAGE_CLAMP = 1 << 7,    /* coordinate 3 is an LOD clamp (_cl; not with LOD or bias) */
   IR_IMAGE_DMASK_SHIFT = 8,   /* 4 bits; gather4: the one component gathered */
   IR_IMAGE_COMPARE = 1 << 12, /* depth compare (_c): extras[1] is the reference (f32 bits) */
   IR_IMAGE_OFFSET = 1 << 13,  /* texel offset (_o): extras[0] packs x 5:0, y 13:8, z 21:16 */

@@ -293,7 +293,7 @@ static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
 static const uint8_t image_grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
 
 /* Address VGPRs of a MIMG instruction in the GFX10 order: [offset] [bias] [z-compare]
- * [d/dx, d/dy] coordinates [lod]; read from one register range or the NSA registers. */
+ * [d/dx, d/dy] coordinates [lod or lod clamp]; read from one register range or the NSA registers. */
 struct image_addr {
   uint32_t v[8];
   unsigned n, res; /* dwords read; index of the T# operand (XL_NONE: none) */
@@ -366,7 +366,7 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
   unsigned has_cmp = (e->detail & IR_IMAGE_COMPARE) ? 1 : 0;
   unsigned ng = (e->detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
   unsigned at_grad = has_off + has_bias + has_cmp, first = at_grad + 2 * ng; /* coordinates */
-  unsigned want = first + nc + ((e->detail & IR_IMAGE_LOD) ? 1 : 0);
+  unsigned want = first + nc + ((e->detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) ? 1 : 0);
   if (a.n < want) {
     xl_unsupported(x, in, pc);
     return;
@@ -377,7 +377,8 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
   for (unsigned k = 0; k < nc && k < 3; k++)
     co[k] = fl ? ir_bitcast_f32(bd, a.v[first + k]) : a.v[first + k];
   if (has_bias) co[3] = ir_bitcast_f32(bd, a.v[has_off]);
-  if (e->detail & IR_IMAGE_LOD) co[3] = fl ? ir_bitcast_f32(bd, a.v[first + nc]) : a.v[first + nc];
+  if (e->detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) /* the LOD or clamp follows them */
+    co[3] = fl ? ir_bitcast_f32(bd, a.v[first + nc]) : a.v[first + nc];
   uint32_t tsharp = image_tsharp(x, in, a.res);
   if (fl) {
     if (a.res + 1 >= in->num_srcs) {

@@ -42,6 +42,7 @@
 #define IML IR_IMAGE_LOD
 #define IMB IR_IMAGE_BIAS
 #define IMD IR_IMAGE_DERIV
+#define IMCL IR_IMAGE_CLAMP
 #define IMA(a) ((uint32_t)IR_ATOMIC_##a << IR_IMAGE_ATOMIC_SHIFT)
 
 #define XL_OPS(X) \
@@ -348,7 +349,7 @@
   X(v_interp_p1_f32, INTERP, ffma, 0) X(v_interp_p2_f32, INTERP, ffma, 1) \
   X(v_interp_mov_f32, INTERP, copy, 2) \
   X(exp, EXPORT, export, 0) \
-  /* images (no clamp (_cl) or A16/D16 forms yet) */ \
+  /* images (no bias+clamp (_b_cl), coarse-derivative (_cd) or A16/D16 forms yet) */ \
   X(image_sample, IMAGE, image_sample, 0) X(image_sample_lz, IMAGE, image_sample, IR_IMAGE_LOD_ZERO) \
   X(image_sample_l, IMAGE, image_sample, IR_IMAGE_LOD) X(image_sample_b, IMAGE, image_sample, IR_IMAGE_BIAS) \
   X(image_load, IMAGE, image_load, 0) X(image_load_mip, IMAGE, image_load, IR_IMAGE_LOD) \
@@ -365,6 +366,16 @@
   X(image_sample_d, IMAGE, image_sample, IMD) X(image_sample_c_d, IMAGE, image_sample, IMC | IMD) \
   X(image_sample_d_o, IMAGE, image_sample, IMD | IMO) \
   X(image_sample_c_d_o, IMAGE, image_sample, IMC | IMD | IMO) \
+  X(image_sample_cl, IMAGE, image_sample, IMCL) X(image_sample_c_cl, IMAGE, image_sample, IMC | IMCL) \
+  X(image_sample_d_cl, IMAGE, image_sample, IMD | IMCL) \
+  X(image_sample_c_d_cl, IMAGE, image_sample, IMC | IMD | IMCL) \
+  X(image_sample_cl_o, IMAGE, image_sample, IMO | IMCL) \
+  X(image_sample_c_cl_o, IMAGE, image_sample, IMC | IMO | IMCL) \
+  X(image_sample_d_cl_o, IMAGE, image_sample, IMD | IMO | IMCL) \
+  X(image_sample_c_d_cl_o, IMAGE, image_sample, IMC | IMD | IMO | IMCL) \
+  X(image_gather4_cl, IMAGE, image_gather, IMCL) X(image_gather4_c_cl, IMAGE, image_gather, IMC | IMCL) \
+  X(image_gather4_cl_o, IMAGE, image_gather, IMO | IMCL) \
+  X(image_gather4_c_cl_o, IMAGE, image_gather, IMC | IMO | IMCL) \
   X(image_gather4, IMAGE, image_gather, 0) X(image_gather4_lz, IMAGE, image_gather, IMZ) \
   X(image_gather4_l, IMAGE, image_gather, IML) X(image_gather4_b, IMAGE, image_gather, IMB) \
   X(image_gather4_c, IMAGE, image_gather, IMC) X(image_gather4_c_lz, IMAGE, image_gather, IMC | IMZ) \
