@@ -601,6 +601,70 @@ static void f16_class_compare(void **state) {
   free(r);
 }
 
+/* ds_cmpst: data0 is the compare value, data1 the value stored on a match; the float form
+ * compares as floats (-0 == +0, a NaN never matches). */
+static void lds_compare_and_store(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 6) & 0xffffffffu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  uint8_t *lds = calloc(1, 4096), *before = malloc(4096);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t a = l * 10;
+    float f = l % 3 == 0 ? -0.0f : l % 3 == 1 ? NAN : 1.5f;
+    uint64_t q = 0x100000000ull * l + 7;
+    memcpy(lds + 2048 + 4 * l, &a, 4);
+    memcpy(lds + 2304 + 4 * l, &f, 4);
+    memcpy(lds + 2560 + 8 * l, &q, 8);
+    w->vgpr[20][l] = l % 2 ? 1234 : l * 10;
+    w->vgpr[21][l] = 0xabc0 + l;
+    w->vgpr[24][l] = 0xf00 + l;
+    w->vgpr[25][l] = l % 3 == 0 ? fbits(0.0f) : l % 3 == 1 ? fbits(NAN) : fbits(l % 2 ? 2.5f : 1.5f);
+    uint64_t c = l % 4 ? q + 0x100000000ull : q;
+    w->vgpr[26][l] = (uint32_t)c;
+    w->vgpr[27][l] = (uint32_t)(c >> 32);
+    w->vgpr[28][l] = 0x5555 + l;
+    w->vgpr[29][l] = 0x6666;
+  }
+  memcpy(before, lds, 4096);
+  w->lds = lds;
+  w->lds_size = 4096;
+  run("v_lshlrev_b32 v23, 2, v0\n"
+      "v_lshlrev_b32 v1, 3, v0\n"
+      "ds_cmpst_rtn_b32 v22, v23, v20, v21 offset:2048\n"
+      "ds_cmpst_f32 v23, v25, v24 offset:2304\n"
+      "ds_cmpst_rtn_b64 v[30:31], v1, v[26:27], v[28:29] offset:2560\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t got, old;
+    uint64_t got64, old64;
+    memcpy(&got, lds + 2048 + 4 * l, 4);
+    memcpy(&old, before + 2048 + 4 * l, 4);
+    memcpy(&got64, lds + 2560 + 8 * l, 8);
+    memcpy(&old64, before + 2560 + 8 * l, 8);
+    if (!((exec >> l) & 1)) {
+      assert_memory_equal(lds + 2048 + 4 * l, before + 2048 + 4 * l, 4);
+      assert_memory_equal(lds + 2304 + 4 * l, before + 2304 + 4 * l, 4);
+      assert_memory_equal(lds + 2560 + 8 * l, before + 2560 + 8 * l, 8);
+      continue;
+    }
+    assert_int_equal(r->vgpr[22][l], old);
+    assert_int_equal(got, l % 2 ? old : 0xabc0 + l);
+    memcpy(&got, lds + 2304 + 4 * l, 4);
+    memcpy(&old, before + 2304 + 4 * l, 4);
+    bool fmatch = l % 3 == 0 || (l % 3 == 2 && l % 2 == 0);
+    assert_int_equal(got, fmatch ? 0xf00 + l : old);
+    assert_int_equal(r->vgpr[30][l], (uint32_t)old64);
+    assert_int_equal(r->vgpr[31][l], (uint32_t)(old64 >> 32));
+    assert_true(got64 == (l % 4 ? old64 : (0x6666ull << 32 | (0x5555 + l))));
+  }
+  free(before);
+  free(lds);
+  free(w);
+  free(r);
+}
+
 /* The VGPR an image operand traces back to (through bitcasts), or -1. */
 static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
   while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
@@ -863,6 +927,7 @@ int main(void) {
       cmocka_unit_test(f64_division_sequence_is_exact),
       cmocka_unit_test(hardware_registers_and_messages),
       cmocka_unit_test(lds_float_and_64bit_atomics),
+      cmocka_unit_test(lds_compare_and_store),
       cmocka_unit_test(image_compare_offset_derivative_gather_atomic),
       cmocka_unit_test(image_forms_not_yet_translated_are_counted),
       cmocka_unit_test(buffer_and_global_atomics),

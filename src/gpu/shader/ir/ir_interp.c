@@ -374,6 +374,37 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       }
       return true;
     }
+    case IR_OP_atomic_lds_cmpst:
+    case IR_OP_atomic_lds_cmpst64: {
+      /* MEM = MEM == cmp ? new : MEM (as floats with imm 1: -0 == +0, NaN never equal) */
+      uint32_t size = in->op == IR_OP_atomic_lds_cmpst64 ? 8 : 4;
+      for (uint32_t l = 0; l < n; l++) {
+        uint32_t addr = (uint32_t)V(it, args[0])[l];
+        uint64_t nv = V(it, args[1])[l], cmp = V(it, args[2])[l], old = 0;
+        out[l] = 0;
+        if (!(V(it, args[3])[l] & 1) || !w->lds || w->lds_size < size || addr > w->lds_size - size)
+          continue;
+        memcpy(&old, w->lds + addr, size);
+        bool eq;
+        if (in->imm && size == 8) {
+          double a, b;
+          memcpy(&a, &old, 8);
+          memcpy(&b, &cmp, 8);
+          eq = a == b;
+        } else if (in->imm) {
+          uint32_t ao = (uint32_t)old, bo = (uint32_t)cmp;
+          float a, b;
+          memcpy(&a, &ao, 4);
+          memcpy(&b, &bo, 4);
+          eq = a == b;
+        } else {
+          eq = old == (size == 8 ? cmp : (uint32_t)cmp);
+        }
+        if (eq) memcpy(w->lds + addr, &nv, size);
+        out[l] = old;
+      }
+      return true;
+    }
     case IR_OP_atomic_lds:
     case IR_OP_atomic_lds64: {
       /* lanes in order; the returned value is the memory before each lane's update */

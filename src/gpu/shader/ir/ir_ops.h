@@ -202,6 +202,9 @@
   X(store_lds,      VOID, SIDE,              3, (U32, U32, U1)) \
   X(atomic_lds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \
   X(atomic_lds64,   U64,  SIDE | IMM,        3, (U32, U64, U1)) /* 64-bit: address, data */ \
+  /* compare-and-store: address, new value, compare value; imm 1 compares as float */ \
+  X(atomic_lds_cmpst,  U32, SIDE | IMM,      4, (U32, U32, U32, U1)) \
+  X(atomic_lds_cmpst64,U64, SIDE | IMM,      4, (U32, U64, U64, U1)) \
   X(load_scratch,   U32,  MEM,               1, (U32)) \
   X(store_scratch,  VOID, SIDE,              3, (U32, U32, U1)) \
   /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \

@@ -135,6 +135,18 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
     }
     case K_DSATOMIC: { /* srcs: addr, data; returns the old value with _rtn */
       addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      if (e->op == IR_OP_atomic_lds_cmpst) { /* srcs: addr, data0 (compare), data1 (new) */
+        uint32_t old = ir_atomic_lds_cmpst_i(bd, e->detail & 0xff, addr, src32(x, in, 2),
+                                             src32(x, in, 1), active_pred(x));
+        if ((e->detail & RTN) && in->num_defs) write_vdst(x, in, old);
+        break;
+      }
+      if (e->op == IR_OP_atomic_lds_cmpst64) {
+        uint32_t old = ir_atomic_lds_cmpst64_i(bd, e->detail & 0xff, addr, src64(x, in, 2, false),
+                                               src64(x, in, 1, false), active_pred(x));
+        if (e->detail & RTN) write_vdst64(x, in, old);
+        break;
+      }
       if (e->op == IR_OP_atomic_lds64) {
         uint32_t old = ir_atomic_lds64_i(bd, e->detail & 0xff, addr, src64(x, in, 1, false),
                                          active_pred(x));

@@ -290,6 +290,13 @@
   X(flat_atomic_fmin_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMIN | W64) \
   X(flat_atomic_fmax, G_ATOMIC, atomic_global, IR_ATOMIC_FMAX) \
   X(flat_atomic_fmax_x2, G_ATOMIC, atomic_global64, IR_ATOMIC_FMAX | W64) \
+  /* compare-and-store: data0 is the compare value, data1 the new one; detail 1: float */ \
+  X(ds_cmpst_b32, DSATOMIC, atomic_lds_cmpst, 0) X(ds_cmpst_f32, DSATOMIC, atomic_lds_cmpst, 1) \
+  X(ds_cmpst_rtn_b32, DSATOMIC, atomic_lds_cmpst, RTN) \
+  X(ds_cmpst_rtn_f32, DSATOMIC, atomic_lds_cmpst, 1 | RTN) \
+  X(ds_cmpst_b64, DSATOMIC, atomic_lds_cmpst64, 0) X(ds_cmpst_f64, DSATOMIC, atomic_lds_cmpst64, 1) \
+  X(ds_cmpst_rtn_b64, DSATOMIC, atomic_lds_cmpst64, RTN) \
+  X(ds_cmpst_rtn_f64, DSATOMIC, atomic_lds_cmpst64, 1 | RTN) \
   X(ds_add_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD) X(ds_min_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMIN) \
   X(ds_max_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FMAX) \
   X(ds_add_rtn_f32, DSATOMIC, atomic_lds, IR_ATOMIC_FADD | RTN) \
