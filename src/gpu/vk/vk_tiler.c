@@ -1,7 +1,12 @@
 /* GPU tiler (see vk_tiler.h): one dispatch per (level, fragment) of the unit-size
  * pipeline, slices along z; the swizzle equation travels as XOR tables cached per pattern id
  * in one host-visible buffer (the tables of a pattern never change, so rewriting a slot
- * while earlier work is in flight is harmless). */
+ * while earlier work is in flight is harmless).
+ *
+ * On CPU devices, planes whose size is a whole number of regions go through
+ * tiler_region.comp instead (one dispatch per slice): workgroup-uniform addresses, which
+ * llvmpipe turns into plain scalar 64-bit loads and stores (see that shader and
+ * docs/tiling.md). Other planes, and every plane on a GPU, use tiler.comp. */
 #include "gpu/vk/vk_tiler.h"
 
 #include <stdlib.h>
@@ -19,6 +24,12 @@ EMBED_SIZES(01)
 EMBED_SIZES(10)
 EMBED_SIZES(11)
 #undef EMBED_SIZES
+EMBED(tiler_region_0_u8)
+EMBED(tiler_region_0_u16)
+EMBED(tiler_region_0_u32)
+EMBED(tiler_region_1_u8)
+EMBED(tiler_region_1_u16)
+EMBED(tiler_region_1_u32)
 EMBED(depth16)
 EMBED(swizzle)
 #undef EMBED
@@ -29,6 +40,12 @@ struct tiler_push {
   uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
   uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
   uint32_t slab_bytes, slab_log2, linear_slice_bytes, group_log2;
+};
+/* Push constants of tiler_region.comp, in declaration order. */
+struct region_push {
+  uint32_t id[8];
+  uint32_t tiled_base, xor_base, linear_base, linear_pitch, blocks_per_row, shifts;
+  uint32_t x_terms[5], y_terms[5];
 };
 struct d16_push {
   uint32_t count, demote, base16, base32;
@@ -43,11 +60,21 @@ struct swizzle_push {
 #define TILER_GROUP 256u /* tiler.comp */
 #define MAX_GROUP_LOG2 2u /* tiler.comp: up to 4 units per invocation */
 #define MAX_GROUPS 65535u
+/* tiler_region.comp: a region is 2^REGION_X_LOG2 units by 2^REGION_Y_LOG2 rows; the
+ * workgroup id is rebuilt from 12 bits per dimension. */
+#define REGION_X_LOG2 3u
+#define REGION_Y_LOG2 4u
+#define REGION_ID_BITS 12u
+#define REGION_TERM_BITS 10u /* x and y terms passed per bit (the tables' index range) */
 
 struct vk_tiler {
   vk_device *dev;
   /* tiler.comp variants by direction (1: tile), SW_LINEAR tiled side, log2(unit bytes) */
   struct vk_compute_pipeline elem[2][2][5];
+  /* tiler_region.comp by direction and log2(unit bytes) - 3 (8, 16, 32 bytes) */
+  struct vk_compute_pipeline region[2][3];
+  bool region_built, region_on;
+  uint64_t region_planes; /* planes converted by tiler_region.comp so far */
   struct vk_compute_pipeline depth16, swizzle;
   struct vk_buffer tables;            /* one TABLE_BYTES slot per pattern id */
   bool table_ready[TILING_PATTERN_ID_LIMIT];
@@ -72,6 +99,23 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
     ok = vk_compute_pipeline_create(dev, (const uint32_t *)code[i / 10][i / 5 % 2][i % 5],
                                     size[i / 10][i / 5 % 2][i % 5], 3,
                                     sizeof(struct tiler_push), &t->elem[i / 10][i / 5 % 2][i % 5]);
+  /* The region pipelines serve CPU devices only (64-bit integers required). */
+  VkPhysicalDeviceFeatures features;
+  vkGetPhysicalDeviceFeatures(vk_device_physical(dev), &features);
+  if (ok && vk_device_is_cpu(dev) && features.shaderInt64) {
+    const unsigned char *rcode[2][3] = {
+        {vk_spv_tiler_region_0_u8, vk_spv_tiler_region_0_u16, vk_spv_tiler_region_0_u32},
+        {vk_spv_tiler_region_1_u8, vk_spv_tiler_region_1_u16, vk_spv_tiler_region_1_u32}};
+    const size_t rsize[2][3] = {{vk_spv_tiler_region_0_u8_size, vk_spv_tiler_region_0_u16_size,
+                                 vk_spv_tiler_region_0_u32_size},
+                                {vk_spv_tiler_region_1_u8_size, vk_spv_tiler_region_1_u16_size,
+                                 vk_spv_tiler_region_1_u32_size}};
+    for (int i = 0; i < 6 && ok; i++)
+      ok = vk_compute_pipeline_create(dev, (const uint32_t *)rcode[i / 3][i % 3],
+                                      rsize[i / 3][i % 3], 2, sizeof(struct region_push),
+                                      &t->region[i / 3][i % 3]);
+    t->region_built = t->region_on = ok;
+  }
   ok = ok && vk_compute_pipeline_create(dev, (const uint32_t *)vk_spv_depth16,
                                         vk_spv_depth16_size, 2, sizeof(struct d16_push),
                                         &t->depth16);
@@ -92,6 +136,7 @@ void vk_tiler_destroy(vk_tiler *t) {
   if (!t) return;
   for (int i = 0; i < 20; i++)
     vk_compute_pipeline_destroy(t->dev, &t->elem[i / 10][i / 5 % 2][i % 5]);
+  for (int i = 0; i < 6; i++) vk_compute_pipeline_destroy(t->dev, &t->region[i / 3][i % 3]);
   vk_compute_pipeline_destroy(t->dev, &t->depth16);
   vk_compute_pipeline_destroy(t->dev, &t->swizzle);
   vk_buffer_destroy(t->dev, &t->tables);
@@ -99,6 +144,60 @@ void vk_tiler_destroy(vk_tiler *t) {
 }
 
 static bool fits_u32(uint64_t v) { return v <= 0xFFFFFFFFull; }
+
+/* Converts the plane (level of PC, fragment) of every slice with tiler_region.comp when it
+ * qualifies: a swizzled level outside the mip tail whose rows hold runs of at least 8 bytes,
+ * whose size is a whole number of regions that each lie inside one block, with the terms
+ * small enough for the shader's 16-bit fields. Returns false (nothing recorded) otherwise;
+ * the caller then uses tiler.comp. */
+static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_plane *pl,
+                         const struct tiler_push *pc, uint32_t slices, uint32_t id,
+                         const struct vk_buffer *tiled, const struct vk_buffer *linear,
+                         bool to_tiled) {
+  if (!t->region_on || !id || pl->tail_x || pl->tail_y || pl->block_log2 > 16) return false;
+  const uint32_t e = pc->elem_log2;
+  /* the widest unit (at most 32 bytes) whose region row still fits the block width */
+  uint32_t unit_log2 = e + pl->run_log2; /* bytes, log2 */
+  if (unit_log2 > 5) unit_log2 = 5;
+  while (unit_log2 >= 3 && unit_log2 - e + REGION_X_LOG2 > pl->bw_log2) unit_log2--;
+  if (unit_log2 < 3 || unit_log2 < e || REGION_Y_LOG2 > pl->bh_log2) return false;
+  const uint32_t ue_log2 = unit_log2 - e; /* elements per unit */
+  const uint32_t rx_log2 = REGION_X_LOG2 + ue_log2;
+  if (pl->width & ((1u << rx_log2) - 1) || pl->height & ((1u << REGION_Y_LOG2) - 1))
+    return false;
+  const uint32_t gx = pl->width >> rx_log2, gy = pl->height >> REGION_Y_LOG2;
+  if (gx > (1u << REGION_ID_BITS) || gy > (1u << REGION_ID_BITS)) return false;
+  const uint32_t unit = 1u << unit_log2, block_mask = (1u << pl->block_log2) - 1;
+  if (pc->tiled_base & block_mask || pc->slab_bytes & block_mask || pc->linear_base % unit ||
+      pc->linear_slice_bytes % unit)
+    return false;
+  const uint32_t *table = (const uint32_t *)((const uint8_t *)t->tables.mapped +
+                                             (size_t)id * TABLE_BYTES);
+  struct region_push rp = {
+      .linear_pitch = pc->linear_pitch,
+      .blocks_per_row = pc->blocks_per_row,
+      .shifts = pl->block_log2 | pl->bw_log2 << 8 | pl->bh_log2 << 16 | ue_log2 << 24,
+  };
+  for (uint32_t i = 0; i < 8; i++) rp.id[i] = i;
+  for (uint32_t b = 0; b < REGION_TERM_BITS; b++) {
+    const uint32_t xt = table[1u << b], yt = table[1024 + (1u << b)];
+    if (xt > block_mask || yt > block_mask) return false;
+    rp.x_terms[b / 2] |= xt << (b % 2 * 16);
+    rp.y_terms[b / 2] |= yt << (b % 2 * 16);
+  }
+  for (uint32_t z = 0; z < slices; z++)
+    if (((z ? table[2048 + (z & 255)] : 0) ^ pc->zs_term) > block_mask) return false;
+  const struct vk_compute_pipeline *p = &t->region[to_tiled][unit_log2 - 3];
+  const struct vk_buffer *bufs[2] = {tiled, linear};
+  for (uint32_t z = 0; z < slices; z++) {
+    rp.tiled_base = pc->tiled_base + (z >> pc->slab_log2) * pc->slab_bytes;
+    rp.xor_base = (z ? table[2048 + (z & 255)] : 0) ^ pc->zs_term;
+    rp.linear_base = pc->linear_base + z * pc->linear_slice_bytes;
+    vk_cmd_dispatch(t->dev, cb, p, bufs, NULL, &rp, gx, gy, 1);
+  }
+  t->region_planes++;
+  return true;
+}
 
 static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *l,
                         const struct vk_buffer *tiled, uint64_t tiled_offset,
@@ -183,6 +282,7 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
              !(pl.tail_x & ((1u << (unit_log2 + group_log2 + 1)) - 1)))
         group_log2++;
       pc.group_log2 = group_log2;
+      if (region_plane(t, cb, &pl, &pc, slices, id, tiled, linear, to_tiled)) continue;
       const struct vk_compute_pipeline *p = &t->elem[to_tiled][id == 0][e + unit_log2];
       const uint32_t per_inv_log2 = unit_log2 + group_log2; /* elements per invocation */
       uint32_t units = (pl.width + (1u << per_inv_log2) - 1) >> per_inv_log2;
@@ -195,6 +295,13 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
   vk_cmd_barrier(cb);
   return true;
 }
+
+bool vk_tiler_set_region_path(vk_tiler *t, bool on) {
+  t->region_on = on && t->region_built;
+  return t->region_on;
+}
+
+uint64_t vk_tiler_region_planes(const vk_tiler *t) { return t->region_planes; }
 
 bool vk_tiler_cmd_detile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
                          const struct vk_buffer *tiled, uint64_t tiled_offset,

@@ -36,6 +36,14 @@ bool vk_tiler_cmd_tile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layo
                        const struct vk_buffer *linear, uint64_t linear_offset,
                        const struct vk_buffer *tiled, uint64_t tiled_offset);
 
+/* CPU devices (lavapipe) convert the planes that allow it with a region shader built for
+ * them (see tiler_region.comp); on by default there. set_region_path(false) forces the
+ * general shader everywhere (benchmarks, tests); true is refused (returns false) where the
+ * region shader is unavailable (GPUs, no 64-bit integers). region_planes counts the
+ * (level, fragment) planes converted by it so far. */
+bool vk_tiler_set_region_path(vk_tiler *t, bool on);
+uint64_t vk_tiler_region_planes(const vk_tiler *t);
+
 /* COUNT unorm16 depth values (from d16 at byte offset off16) -> float32 (to d32 at off32),
  * or back (demote: clamp to [0,1], round to nearest). Offsets: multiples of 2 and 4. */
 bool vk_tiler_cmd_promote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d16,

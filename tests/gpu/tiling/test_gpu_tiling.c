@@ -160,6 +160,47 @@ static void test_3d_and_msaa(void **state) {
   }
 }
 
+/* Surfaces made of whole regions take tiler_region.comp on CPU devices (lavapipe): the same
+ * byte-exact checks in both directions, with mips that end in the tail (general path) and
+ * array layers; then the same surfaces again with the general shader forced. */
+static void test_region_path(void **state) {
+  (void)state;
+  if (!dev) skip();
+  if (!vk_tiler_set_region_path(tiler, true)) {
+    printf("region path not available on %s (GPU device)\n", vk_device_name(dev));
+    return;
+  }
+  uint32_t used = 0;
+  for (int forced_off = 0; forced_off < 2; forced_off++) {
+    vk_tiler_set_region_path(tiler, !forced_off);
+    for (size_t m = 0; m < NFAM; m++)
+      for (uint32_t bpe = 1; bpe <= 16; bpe <<= 1) {
+        struct tiling_surface s = {.mode = families[m], .bpe = bpe, .width = 256, .height = 64,
+                                   .depth = 3, .levels = 3, .pipe_bank_xor = 0x0A00};
+        if (families[m] == TILING_SW_64KB_Z_X && bpe == 16) continue; /* no such format */
+        struct tiling_layout probe;
+        if (!strstr(tiling_mode_name(families[m]), "_X") || !tiling_compute_layout(&s, &probe))
+          s.pipe_bank_xor = 0; /* only the _X modes take a pipe/bank XOR */
+        const uint64_t before = vk_tiler_region_planes(tiler);
+        assert_int_equal(check_on_gpu(&s), 0);
+        const uint64_t planes = vk_tiler_region_planes(tiler) - before;
+        if (forced_off) assert_int_equal(planes, 0);
+        used += planes ? 1 : 0;
+      }
+    /* the benchmark's modes: 4-byte standard and render-target swizzles */
+    const uint32_t bench_modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X};
+    for (int i = 0; i < 2; i++) {
+      struct tiling_surface s = {.mode = bench_modes[i], .bpe = 4, .width = 512, .height = 256};
+      const uint64_t before = vk_tiler_region_planes(tiler);
+      assert_int_equal(check_on_gpu(&s), 0);
+      assert_int_equal(vk_tiler_region_planes(tiler) - before, forced_off ? 0 : 2);
+    }
+  }
+  vk_tiler_set_region_path(tiler, true);
+  printf("region path used for %u of the mode x bpe surfaces\n", used);
+  assert_true(used >= 40);
+}
+
 static void test_depth16_round_trip(void **state) {
   (void)state;
   if (!dev) skip();
@@ -223,6 +264,7 @@ int main(void) {
       cmocka_unit_test(test_every_family_and_bpe),
       cmocka_unit_test(test_wide_rows),
       cmocka_unit_test(test_3d_and_msaa),
+      cmocka_unit_test(test_region_path),
       cmocka_unit_test(test_depth16_round_trip),
       cmocka_unit_test(test_channel_swizzle),
   };
