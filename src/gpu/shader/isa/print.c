@@ -662,6 +662,8 @@ size_t isa_print(const struct isa_inst *in, const struct isa_print_opts *opts, c
     else if (od->field == ISA_FIELD_PARAM || od->field == ISA_FIELD_PARAM9)
       put(&o, x->value == 0 ? "p10" : x->value == 1 ? "p20" : x->value == 2 ? "p0"
               : "invalid_param_%u", x->value);
+    else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF && x->value == 0)
+      OUT_LIT(&o, "null"); /* SMEM offset 0 without soffset: LLVM 19 prints the null soffset */
     else if (x->kind == ISA_OPK_IMM && od->field == ISA_FIELD_OFF)
       print_signed_hex(&o, (int32_t)x->value);
     else if (x->kind == ISA_OPK_IMM && x->value <= 64)
