@@ -283,27 +283,22 @@ static void interpolation_and_exports(void **state) {
 static void image_operations_carry_dim_dmask_and_coordinates(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble(
+  uint32_t observe[] = {IR_REG_VGPR0, IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 9, IR_REG_VGPR0 + 10};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
       "image_sample v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x5 dim:SQ_RSRC_IMG_2D\n"
       "image_sample_l v[6:9], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
       "image_load v10, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm\n"
       "image_store v[0:1], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n"
       "s_endpgm\n",
-      &n, false);
-  uint32_t observe[] = {IR_REG_VGPR0, IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 9, IR_REG_VGPR0 + 10};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 4};
-  struct ir_translate_error err;
-  struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  free(words);
-  assert_non_null(fn);
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 4},
+      &st);
   assert_int_equal(st.unsupported_count, 0);
-  uint32_t count[IR_OP_COUNT] = {0}, sample_flags = 0, lod_flags = 0;
+  uint32_t count[IR_OP_COUNT], sample_flags = 0, lod_flags = 0;
+  count_ops(fn, count);
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead) continue;
-    count[fn->insts[i].op]++;
     if (fn->insts[i].op == IR_OP_image_sample) {
       if (fn->insts[i].imm & IR_IMAGE_LOD) lod_flags = (uint32_t)fn->insts[i].imm;
       else sample_flags = (uint32_t)fn->insts[i].imm;
@@ -485,38 +480,29 @@ static void lds_reads_writes_and_atomics(void **state) {
 static void memory_operations_have_their_addresses(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble("s_load_dwordx2 s[4:5], s[0:1], 0x10\n"
-                             "s_buffer_load_dword s6, s[8:11], 0x4\n"
-                             "buffer_load_dword v1, v0, s[8:11], 0 offen offset:16\n"
-                             "global_load_dword v2, v[0:1], off offset:8\n"
-                             "tbuffer_load_format_xy v[3:4], v5, s[8:11], 0 format:[BUF_FMT_32_32_FLOAT] idxen\n"
-                             "buffer_store_dword v1, v0, s[8:11], s2 idxen\n"
-                             "global_store_dwordx2 v[0:1], v[2:3], off\n"
-                             "s_endpgm\n",
-                             &n, false);
   uint32_t observe[] = {IR_REG_SGPR0 + 4, IR_REG_SGPR0 + 5, IR_REG_SGPR0 + 6, IR_REG_VGPR0 + 4};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 4};
-  struct ir_translate_error err;
   struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_asm(
+      "s_load_dwordx2 s[4:5], s[0:1], 0x10\n"
+      "s_buffer_load_dword s6, s[8:11], 0x4\n"
+      "buffer_load_dword v1, v0, s[8:11], 0 offen offset:16\n"
+      "global_load_dword v2, v[0:1], off offset:8\n"
+      "tbuffer_load_format_xy v[3:4], v5, s[8:11], 0 format:[BUF_FMT_32_32_FLOAT] idxen\n"
+      "buffer_store_dword v1, v0, s[8:11], s2 idxen\n"
+      "global_store_dwordx2 v[0:1], v[2:3], off\n"
+      "s_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 4},
+      &st);
   assert_int_equal(st.unsupported_count, 0);
-  uint32_t count[IR_OP_COUNT] = {0};
-  for (uint32_t i = 0; i < fn->inst_count; i++)
-    if (!fn->insts[i].dead) count[fn->insts[i].op]++;
+  uint32_t count[IR_OP_COUNT];
+  count_ops(fn, count);
   assert_int_equal(count[IR_OP_load_const], 2);        /* two dwords */
   assert_int_equal(count[IR_OP_load_buffer_const], 1);
   assert_int_equal(count[IR_OP_load_buffer_fmt], 1);
   assert_int_equal(count[IR_OP_store_buffer], 1);
   assert_int_equal(count[IR_OP_store_global], 2);
-  char *text = NULL;
-  size_t size = 0;
-  FILE *f = open_memstream(&text, &size);
-  ir_print_function(f, fn);
-  fclose(f);
+  char *text = ir_text(fn);
   assert_non_null(strstr(text, "const.u32 0x10")); /* the SMEM offset */
   assert_non_null(strstr(text, "const.u64 0x8"));  /* the global offset */
   assert_non_null(strstr(text, "load_buffer_fmt.v4f32 [0x"));
@@ -527,18 +513,15 @@ static void memory_operations_have_their_addresses(void **state) {
 static void float_mode_writes(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 8), 0xf3\n"
-                             "s_round_mode 0x3\n"
-                             "s_denorm_mode 0xf\n"
-                             "s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s0\n"
-                             "s_endpgm\n",
-                             &n, false);
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .float_mode = 0xf0};
   struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, NULL, &st);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_asm(
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 8), 0xf3\n"
+      "s_round_mode 0x3\n"
+      "s_denorm_mode 0xf\n"
+      "s_setreg_b32 hwreg(HW_REG_MODE, 4, 4), s0\n"
+      "s_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .float_mode = 0xf0},
+      &st);
   assert_int_equal(fn->float_mode, 0xf0); /* the wave-start MODE: denormals on, nearest */
   uint64_t modes[3];
   uint32_t k = 0;
@@ -579,17 +562,11 @@ static void irreducible_code_falls_back_and_still_runs(void **state) {
                            "s_cbranch_scc1 A\n"
                            "END:\n"
                            "s_endpgm\n";
-  size_t n;
-  uint32_t *words = assemble(src, &n, false);
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true};
-  struct ir_function *fn = ir_translate(words, n, &o, NULL, NULL);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn =
+      translate_asm(src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, NULL);
   assert_false(fn->structured);
   assert_int_equal(fn->structure.fallback, CFG_FALLBACK_IRREDUCIBLE);
   assert_non_null(strstr(fn->structure.reason, "irreducible"));
-  char msg[256];
-  assert_true(ir_validate(fn, msg, sizeof msg));
   ir_function_destroy(fn);
   /* s0 = 0 enters at B: 2, 3, 5, 6, 8, 9, 11; s0 = 1 enters at A: 1, 3, 4, 6, 7, 9, 10 */
   for (uint32_t start = 0; start < 2; start++) {
@@ -630,30 +607,6 @@ static void bad_code_gives_clear_errors(void **state) {
   ir_function_destroy(fn);
 }
 
-/* Compiles LLVM IR with llc-19 for gfx1013 (PAL) and returns the .text words. */
-static size_t compile_ll(const char *ll, uint32_t *words, size_t max) {
-  char dir[] = "/tmp/prospero-llc-XXXXXX", cmd[2048], path[512];
-  assert_non_null(mkdtemp(dir));
-  snprintf(path, sizeof path, "%s/a.ll", dir);
-  FILE *f = fopen(path, "w");
-  assert_non_null(f);
-  fputs(ll, f);
-  fclose(f);
-  snprintf(cmd, sizeof cmd,
-           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s/a.ll -o %s/a.o && "
-           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
-           dir, dir, dir, dir);
-  assert_int_equal(system(cmd), 0);
-  snprintf(path, sizeof path, "%s/a.bin", dir);
-  f = fopen(path, "rb");
-  assert_non_null(f);
-  size_t n = fread(words, 4, max, f);
-  fclose(f);
-  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-  assert_int_equal(system(cmd), 0);
-  return n;
-}
-
 #define SKIP_WITHOUT_LLC()                                                           \
   do {                                                                               \
     if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {                     \
@@ -661,6 +614,31 @@ static size_t compile_ll(const char *ll, uint32_t *words, size_t max) {
       skip();                                                                        \
     }                                                                                \
   } while (0)
+
+/* Compiles LL (a pixel shader returning its result in v0), translates it with the passes
+ * and checks what every llc test needs: no untranslated instruction, a structured CFG that
+ * passes the SPIR-V rules, LOOPS natural loops. */
+static struct ir_function *translate_llc_ps(const char *ll, const char *label, uint32_t loops) {
+  size_t n;
+  uint32_t *words = compile_ll(ll, &n);
+  static const uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_words(
+      words, n,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 1},
+      &st);
+  free(words);
+  fprintf(stderr, "%s: %u instructions, %u blocks, %u loops, %u untranslated, %s\n", label,
+          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
+          fn->structured ? "structured" : fn->structure.reason);
+  assert_int_equal(st.unsupported_count, 0);
+  assert_int_equal(cfg_graph_loop_count(fn->cfg), loops);
+  assert_true(fn->structured);
+  char msg[256];
+  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
+  return fn;
+}
 
 /* Real compiler output: llc-19 for gfx1013 from LLVM IR with a uniform loop, a uniform
  * branch and a divergent one (which llc lowers to EXEC masking). The pixel shader returns
@@ -707,28 +685,9 @@ static void llc_output_translates_structured_and_runs(void **state) {
       "done:\n"
       "  ret float %acc4\n"
       "}\n";
-  uint32_t words[4096];
-  size_t n = compile_ll(ll, words, 4096);
-
-  uint32_t observe[] = {IR_REG_VGPR0};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 1};
-  struct ir_translate_error err;
-  struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  if (!fn) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_llc_ps(ll, "llc shader", 1);
+  assert_true(fn->block_count >= 3);
   char msg[256];
-  assert_true(ir_validate(fn, msg, sizeof msg));
-  fprintf(stderr, "llc shader: %u instructions, %u blocks, %u loops, %u untranslated, %s\n",
-          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
-          fn->structured ? "structured" : fn->structure.reason);
-  assert_int_equal(st.unsupported_count, 0);
-  assert_true(st.blocks >= 3);
-  assert_true(cfg_graph_loop_count(fn->cfg) >= 1);
-  assert_true(fn->structured);
-  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
-
   for (int count = 1; count <= 9; count += 4) {
     struct ir_interp_wave *w = wave_new(0xffffffffu);
     w->sgpr[0] = (uint32_t)count;
@@ -805,25 +764,8 @@ static void llc_nested_loops_break_and_early_return(void **state) {
       "  br i1 %ic, label %outer, label %done\n"
       "done:\n  ret float %acc_o\n"
       "}\n";
-  uint32_t words[4096];
-  size_t n = compile_ll(ll, words, 4096);
-  uint32_t observe[] = {IR_REG_VGPR0};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 1};
-  struct ir_translate_error err;
-  struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  if (!fn) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_llc_ps(ll, "llc nested shader", 2);
   char msg[256];
-  assert_true(ir_validate(fn, msg, sizeof msg));
-  fprintf(stderr, "llc nested shader: %u instructions, %u blocks, %u loops, %u untranslated, %s\n",
-          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
-          fn->structured ? "structured" : fn->structure.reason);
-  assert_int_equal(st.unsupported_count, 0);
-  assert_int_equal(cfg_graph_loop_count(fn->cfg), 2);
-  assert_true(fn->structured);
-  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
   static const int params[][2] = {{1, 1}, {3, 5}, {4, 2}, {6, 9}};
   for (size_t p = 0; p < sizeof params / sizeof *params; p++) {
     struct ir_interp_wave *w = wave_new(0xffffffffu);

@@ -189,37 +189,28 @@ static void lds_subdword_loads_and_stores(void **state) {
 static void buffer_and_global_subdword_operations(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble("buffer_load_ubyte v1, v0, s[8:11], 0 offen offset:3\n"
-                             "buffer_load_short_d16_hi v2, v0, s[8:11], 0 offen\n"
-                             "global_load_sbyte v3, v[4:5], off offset:-1\n"
-                             "global_store_short_d16_hi v[4:5], v6, off\n"
-                             "buffer_store_byte v7, v0, s[8:11], s2 idxen\n"
-                             "s_endpgm\n",
-                             &n, false);
   uint32_t observe[] = {IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 2, IR_REG_VGPR0 + 3};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 3};
-  struct ir_translate_error err;
   struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_asm(
+      "buffer_load_ubyte v1, v0, s[8:11], 0 offen offset:3\n"
+      "buffer_load_short_d16_hi v2, v0, s[8:11], 0 offen\n"
+      "global_load_sbyte v3, v[4:5], off offset:-1\n"
+      "global_store_short_d16_hi v[4:5], v6, off\n"
+      "buffer_store_byte v7, v0, s[8:11], s2 idxen\n"
+      "s_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 3},
+      &st);
   assert_int_equal(st.unsupported_count, 0);
-  uint32_t count[IR_OP_COUNT] = {0};
-  for (uint32_t i = 0; i < fn->inst_count; i++)
-    if (!fn->insts[i].dead) count[fn->insts[i].op]++;
+  uint32_t count[IR_OP_COUNT];
+  count_ops(fn, count);
   assert_int_equal(count[IR_OP_load_buffer_sub], 2);
   assert_int_equal(count[IR_OP_store_buffer_sub], 1);
   assert_int_equal(count[IR_OP_load_global_sub], 1);
   assert_int_equal(count[IR_OP_store_global_sub], 1);
   assert_int_equal(count[IR_OP_sbfe], 1);      /* the signed byte */
   assert_int_equal(count[IR_OP_pack_half], 1); /* the d16_hi load keeps the low half */
-  char *text = NULL;
-  size_t size = 0;
-  FILE *f = open_memstream(&text, &size);
-  ir_print_function(f, fn);
-  fclose(f);
+  char *text = ir_text(fn);
   assert_non_null(strstr(text, "load_buffer_sub.u32 [0x1]"));
   assert_non_null(strstr(text, "load_buffer_sub.u32 [0x2]"));
   assert_non_null(strstr(text, "load_global_sub.u32 [0x1]"));
@@ -703,20 +694,15 @@ static uint32_t find_image(const struct ir_function *fn, enum ir_op op, uint64_t
 static void image_compare_offset_derivative_gather_atomic(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble(image_ext_shader, &n, false);
   uint32_t observe[21];
   for (unsigned i = 0; i < 21; i++) observe[i] = IR_REG_VGPR0 + i;
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 21};
-  struct ir_translate_error err;
   struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_asm(
+      image_ext_shader,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 21},
+      &st);
   assert_int_equal(st.unsupported_count, 0);
-  char msg[256];
-  assert_true(ir_validate(fn, msg, sizeof msg));
   const uint64_t C = IR_IMAGE_COMPARE, O = IR_IMAGE_OFFSET, D = IR_IMAGE_DERIV;
 
   /* sample_c 2D: compare reference first (v4), then x, y (v5, v6) */
@@ -827,26 +813,20 @@ static bool comes_from(const struct ir_function *fn, uint32_t v, enum ir_op op) 
 static void buffer_and_global_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  size_t n;
-  uint32_t *words = assemble("buffer_atomic_add v1, v2, s[4:7], 0 offen offset:16 glc\n"
-                             "buffer_atomic_umax_x2 v[4:5], v2, s[4:7], s9 idxen\n"
-                             "global_atomic_fmin v6, v[8:9], v10, off glc\n"
-                             "global_atomic_add_x2 v[12:13], v14, v[16:17], s[0:1] offset:8 glc\n"
-                             "flat_atomic_swap v[8:9], v18\n"
-                             "s_endpgm\n",
-                             &n, false);
   uint32_t observe[] = {IR_REG_VGPR0 + 1, IR_REG_VGPR0 + 4, IR_REG_VGPR0 + 6,
                         IR_REG_VGPR0 + 12, IR_REG_VGPR0 + 13};
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
-                                   .observe_count = 5};
-  struct ir_translate_error err;
   struct ir_translate_stats st;
-  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
-  free(words);
-  assert_non_null(fn);
+  struct ir_function *fn = translate_asm(
+      "buffer_atomic_add v1, v2, s[4:7], 0 offen offset:16 glc\n"
+      "buffer_atomic_umax_x2 v[4:5], v2, s[4:7], s9 idxen\n"
+      "global_atomic_fmin v6, v[8:9], v10, off glc\n"
+      "global_atomic_add_x2 v[12:13], v14, v[16:17], s[0:1] offset:8 glc\n"
+      "flat_atomic_swap v[8:9], v18\n"
+      "s_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 5},
+      &st);
   assert_int_equal(st.unsupported_count, 0);
-  char msg[256];
-  assert_true(ir_validate(fn, msg, sizeof msg));
   unsigned seen = 0;
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     const struct ir_inst *in = &fn->insts[i];
@@ -902,8 +882,8 @@ static void image_forms_not_yet_translated_are_counted(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   size_t n;
-  uint32_t *words = assemble("image_sample_b_cl v1, v[4:7], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
-                             "image_atomic_cmpswap v[2:3], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D glc\n"
+  uint32_t *words = assemble("image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
+                             "image_msaa_load v[0:3], v[4:6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D_MSAA\n"
                              "s_endpgm\n",
                              &n, false);
   struct ir_translate_options o = {.wave_size = 32, .run_passes = true};
@@ -913,6 +893,332 @@ static void image_forms_not_yet_translated_are_counted(void **state) {
   free(words);
   assert_non_null(fn);
   assert_int_equal(st.unsupported_count, 2);
+  ir_function_destroy(fn);
+}
+
+/* ---- inline constants of 16-bit operations, SDWA compares --------------------------------
+ * The rule under test (docs/shader-ir.md, "Inline constants of 16-bit operations"): an
+ * inline constant is a 32-bit operand whose halves op_sel/op_sel_hi pick like a register's;
+ * integers are sign-extended, floats are the f16 value with zero above, except that packed
+ * integer operations see the f32 bits. The expectations below derive each constant from its
+ * value (to_half, fbits), not from the translator's tables. */
+
+/* Every inline constant as written in assembly, and its value: 0..64, -1..-16, then the nine
+ * float constants. */
+struct inline_k {
+  char text[16];
+  bool is_float;
+  double value;
+};
+enum { N_INLINE_K = 65 + 16 + 9 };
+
+static void inline_constants(struct inline_k *k) {
+  static const double f[9] = {0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 0.15915494309189535};
+  unsigned n = 0;
+  for (int v = 0; v <= 64; v++, n++) k[n] = (struct inline_k){"", false, v};
+  for (int v = -1; v >= -16; v--, n++) k[n] = (struct inline_k){"", false, v};
+  for (unsigned i = 0; i < 9; i++, n++) k[n] = (struct inline_k){"", true, f[i]};
+  for (unsigned i = 0; i < n; i++) {
+    if (!k[i].is_float) snprintf(k[i].text, sizeof k[i].text, "%d", (int)k[i].value);
+    else if (i == n - 1) snprintf(k[i].text, sizeof k[i].text, "0.15915494"); /* 1/(2*pi) */
+    else snprintf(k[i].text, sizeof k[i].text, "%.1f", k[i].value);
+  }
+  assert_int_equal(n, N_INLINE_K);
+}
+
+/* The operand dword of constant K for a 16-bit operation (F32_BITS: a packed integer one). */
+static uint32_t k_dword(const struct inline_k *k, bool f32_bits) {
+  if (!k->is_float) return (uint32_t)(int32_t)k->value;
+  return f32_bits ? fbits((float)k->value) : to_half(k->value);
+}
+static uint32_t half_of(uint32_t d, unsigned hi) { return hi ? d >> 16 : d & 0xffff; }
+static bool nan16(uint32_t h) { return (h & 0x7c00) == 0x7c00 && (h & 0x3ff); }
+
+/* x + (-0.0) in f16 is x for every x but NaN: compares an f16 half read through that sum. */
+static void assert_f16_passed_through(uint32_t got, uint32_t want) {
+  if (nan16(want)) assert_true(nan16(got));
+  else assert_int_equal(got, want);
+}
+
+/* Packed 16-bit (VOP3P) sources that are inline constants, every class, every op_sel /
+ * op_sel_hi combination, in source 0 and source 1: v_pk_add_u16 shows the integer view
+ * exactly (plus v1), v_pk_add_f16 with -0.0 the f16 view. */
+static void packed_inline_constants_every_class(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct inline_k k[N_INLINE_K];
+  inline_constants(k);
+  const uint64_t exec = ~(1ull << 7) & 0xffffffffu; /* lane 7 inactive */
+  char *src = malloc(N_INLINE_K * 96 + 16);
+  for (unsigned f16 = 0; f16 < 2; f16++) {
+    for (unsigned combo = 0; combo < 4; combo++) {
+      unsigned sel = combo & 1, sel_hi = combo >> 1;
+      const char *op = f16 ? "v_pk_add_f16" : "v_pk_add_u16";
+      size_t at = 0;
+      for (unsigned i = 0; i < N_INLINE_K; i++) {
+        if (i & 1) /* the constant as source 1 */
+          at += (size_t)sprintf(src + at, "%s v%u, v1, %s op_sel:[0,%u] op_sel_hi:[1,%u]\n", op,
+                                2 + i, k[i].text, sel, sel_hi);
+        else
+          at += (size_t)sprintf(src + at, "%s v%u, %s, v1 op_sel:[%u,0] op_sel_hi:[%u,1]\n", op,
+                                2 + i, k[i].text, sel, sel_hi);
+      }
+      sprintf(src + at, "s_endpgm\n");
+      struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+      for (uint32_t l = 0; l < 32; l++) {
+        w->vgpr[1][l] = f16 ? 0x80008000u : ((l * 0x0101u + 3) | (l * 77u + 1000) << 16);
+        for (unsigned i = 0; i < N_INLINE_K; i++) w->vgpr[2 + i][l] = 0xdead0000u | l;
+      }
+      run(src, false, w, r);
+      assert_int_equal(run_word_count, 2 * N_INLINE_K + 1); /* all inline: no literal dword */
+      for (unsigned i = 0; i < N_INLINE_K; i++) {
+        uint32_t d = k_dword(&k[i], !f16);
+        for (uint32_t l = 0; l < 32; l++) {
+          uint32_t got = r->vgpr[2 + i][l], v1 = w->vgpr[1][l];
+          if (!((exec >> l) & 1)) {
+            assert_int_equal(got, 0xdead0000u | l);
+          } else if (f16) {
+            assert_f16_passed_through(half_of(got, 0), half_of(d, sel));
+            assert_f16_passed_through(half_of(got, 1), half_of(d, sel_hi));
+          } else {
+            assert_int_equal(half_of(got, 0), (half_of(d, sel) + half_of(v1, 0)) & 0xffff);
+            assert_int_equal(half_of(got, 1), (half_of(d, sel_hi) + half_of(v1, 1)) & 0xffff);
+          }
+        }
+      }
+      free(w);
+      free(r);
+    }
+  }
+  free(src);
+}
+
+/* Unpacked 16-bit operations (VOP3 with op_sel on the constant's source): the same operand
+ * dword, the f16 view for the integer operation too; the other half of the destination is
+ * kept. The f16 view goes through fma(k, 1.0, -0.0) (v1 = {1.0, -0.0}). */
+static void alu16_inline_constants_every_class(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct inline_k k[N_INLINE_K];
+  inline_constants(k);
+  char *src = malloc(N_INLINE_K * 96 + 16);
+  for (unsigned f16 = 0; f16 < 2; f16++) {
+    for (unsigned sel = 0; sel < 2; sel++) {
+      size_t at = 0;
+      for (unsigned i = 0; i < N_INLINE_K; i++) {
+        unsigned v = 2 + i;
+        const char *t = k[i].text;
+        if (f16 && (i & 1))
+          at += (size_t)sprintf(src + at, "v_fma_f16 v%u, v1, %s, v1 op_sel:[0,%u,1,0]\n", v, t, sel);
+        else if (f16)
+          at += (size_t)sprintf(src + at, "v_fma_f16 v%u, %s, v1, v1 op_sel:[%u,0,1,0]\n", v, t, sel);
+        else if (i & 1)
+          at += (size_t)sprintf(src + at, "v_add_nc_u16 v%u, v1, %s op_sel:[0,%u,0]\n", v, t, sel);
+        else
+          at += (size_t)sprintf(src + at, "v_add_nc_u16 v%u, %s, v1 op_sel:[%u,0,0]\n", v, t, sel);
+      }
+      sprintf(src + at, "s_endpgm\n");
+      struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+      for (uint32_t l = 0; l < 32; l++) {
+        w->vgpr[1][l] = f16 ? 0x80003c00u : (0x5555u << 16 | (l * 0x0203u + 11));
+        for (unsigned i = 0; i < N_INLINE_K; i++) w->vgpr[2 + i][l] = 0xbeef0000u | l;
+      }
+      run(src, false, w, r);
+      assert_int_equal(run_word_count, 2 * N_INLINE_K + 1);
+      for (unsigned i = 0; i < N_INLINE_K; i++) {
+        uint32_t c = half_of(k_dword(&k[i], false), sel);
+        for (uint32_t l = 0; l < 32; l++) {
+          uint32_t got = r->vgpr[2 + i][l];
+          assert_int_equal(got >> 16, 0xbeef); /* the high half is kept */
+          if (f16) assert_f16_passed_through(got & 0xffff, c);
+          else assert_int_equal(got & 0xffff, (c + (w->vgpr[1][l] & 0xffff)) & 0xffff);
+        }
+      }
+      free(w);
+      free(r);
+    }
+  }
+  free(src);
+}
+
+/* Constants and literals inside packed arithmetic: fma/mul/max with neg_lo/neg_hi, a
+ * literal's halves, the integer view of a float constant, and the integer clamp. */
+static void packed_constants_literals_and_clamp(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = to_half(1.5) | (uint32_t)to_half(-2.25) << 16;
+    w->vgpr[2][l] = to_half(0.75) | (uint32_t)to_half(3.0) << 16;
+    w->vgpr[3][l] = 0x8000fff0u; /* {-16, -32768} */
+    w->vgpr[4][l] = 0x7fff0020u; /* {32, 32767} */
+  }
+  run("v_pk_fma_f16 v10, v1, 0.5, v2\n"                       /* high half of 0.5: 0 */
+      "v_pk_fma_f16 v11, v1, 0.5, v2 op_sel_hi:[1,0,1]\n"      /* 0.5 in both halves */
+      "v_pk_fma_f16 v12, -4.0, v1, 1.0 op_sel_hi:[0,1,0] neg_lo:[0,0,1] neg_hi:[1,0,0]\n"
+      "v_pk_mul_f16 v13, 0x3c004000, v1 op_sel:[1,0] op_sel_hi:[0,1]\n" /* literal {2, 1} */
+      "v_pk_add_f16 v14, 0.15915494, v2 op_sel_hi:[0,1]\n"
+      "v_pk_max_f16 v15, v1, 1.0\n"
+      "v_pk_add_u16 v16, v3, v4 clamp\n"
+      "v_pk_sub_u16 v17, v4, v3 clamp\n"
+      "v_pk_add_i16 v18, v3, v4 clamp\n"
+      "v_pk_sub_i16 v19, v3, v4 clamp\n"
+      "v_pk_add_u16 v20, v3, v4\n"
+      "v_pk_sub_u16 v21, 1.0, v4\n"                            /* f32 bits 0x3f800000 */
+      "v_pk_mul_lo_u16 v22, v3, 0x30002\n"
+      "v_pk_max_i16 v23, v3, -1 clamp\n"
+      "v_pk_sub_u16 v24, v4, v3 op_sel:[1,0] op_sel_hi:[0,1]\n"
+      "s_endpgm\n",
+      false, w, r);
+  const double pi2 = from_half(0x3118);
+  for (uint32_t l = 0; l < 32; l++) {
+    assert_int_equal(r->vgpr[10][l], to_half(1.5 * 0.5 + 0.75) | (uint32_t)to_half(3.0) << 16);
+    assert_int_equal(r->vgpr[11][l], to_half(1.5 * 0.5 + 0.75) | (uint32_t)to_half(-2.25 * 0.5 + 3.0) << 16);
+    assert_int_equal(r->vgpr[12][l], to_half(-4.0 * 1.5 - 1.0) | (uint32_t)to_half(4.0 * -2.25 + 1.0) << 16);
+    assert_int_equal(r->vgpr[13][l], to_half(1.0 * 1.5) | (uint32_t)to_half(2.0 * -2.25) << 16);
+    assert_int_equal(r->vgpr[14][l], to_half(pi2 + 0.75) | (uint32_t)to_half(pi2 + 3.0) << 16);
+    assert_int_equal(r->vgpr[15][l], to_half(1.5) | (uint32_t)to_half(0.0) << 16);
+    assert_int_equal(r->vgpr[16][l], 0xffffffffu);  /* both halves saturate */
+    assert_int_equal(r->vgpr[17][l], 0x00000000u);  /* below zero: 0 */
+    assert_int_equal(r->vgpr[18][l], 0xffff0010u);  /* {16, -1} */
+    assert_int_equal(r->vgpr[19][l], 0x8000ffd0u);  /* {-48, -32768 saturated} */
+    assert_int_equal(r->vgpr[20][l], 0xffff0010u);  /* wraps */
+    assert_int_equal(r->vgpr[21][l], 0xbf81ffe0u);  /* {0 - 32, 0x3f80 - 0x7fff} */
+    assert_int_equal(r->vgpr[22][l], 0x8000ffe0u);
+    assert_int_equal(r->vgpr[23][l], 0xffffffffu);
+    assert_int_equal(r->vgpr[24][l], 0x8020800fu); /* {0x7fff - 0xfff0, 0x0020 - 0x8000} */
+  }
+  free(w);
+  free(r);
+}
+
+static uint32_t sel_bits(uint32_t v, unsigned sel, bool sext) { /* SDWA select 0-6 */
+  if (sel == 6) return v;
+  unsigned width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
+  uint32_t f = (v >> off) & ((1u << width) - 1);
+  return sext && (f >> (width - 1)) ? f | ~((1u << width) - 1) : f;
+}
+
+/* SDWA compares: the selects (with sext) and neg/abs apply before the compare, the mask of
+ * active lanes goes to VCC or the SGPR sdst, v_cmpx writes EXEC; constant and SGPR sources
+ * are selected like registers (a float constant of an f16 compare has a zero high word). */
+static void sdwa_compares(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 5) & 0xffffffffu; /* lane 5 inactive */
+  static const uint16_t h[8] = {0x3c00, 0xbc00, 0x0000, 0x8000, 0x7e00, 0x3800, 0xc500, 0x0001};
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  w->sgpr[1] = 0x12345634u; /* byte 0: lane 4's v2 */
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t v1 = l * 0x9e3779b1u;
+    w->vgpr[1][l] = (l % 7 == 0) ? (v1 | 0xffff) : v1;
+    w->vgpr[2][l] = (l & 1) ? ((v1 >> 8) & 0xff) | (l * 0x1357u) << 16 : l * 13u;
+    w->vgpr[3][l] = h[l & 7] | (uint32_t)h[(l * 3 + 1) & 7] << 16;
+    w->vgpr[4][l] = h[(l + 2) & 7] | 0x7c000000u;
+    w->vgpr[5][l] = fbits((float)l - 10.5f);
+    w->vgpr[6][l] = fbits(l & 2 ? -4.0f : 2.5f);
+    w->vgpr[7][l] = l % 3 == 0 ? 0x3f80u : l;
+    w->vgpr[8][l] = (0x3ffu * (l + 1)) & 0x3ffu;
+    w->vgpr[9][l] = 0xcafe;
+  }
+  run("v_cmp_eq_u32_sdwa vcc_lo, v1, v2 src0_sel:BYTE_1 src1_sel:WORD_0\n"
+      "v_cmp_lt_i32_sdwa s4, sext(v1), v2 src0_sel:BYTE_1 src1_sel:WORD_1\n"
+      "v_cmp_gt_f16_sdwa s5, v3, -v4 src0_sel:WORD_1 src1_sel:WORD_0\n"
+      "v_cmp_lt_f32_sdwa s6, -v5, |v6| src0_sel:DWORD src1_sel:DWORD\n"
+      "v_cmp_eq_u32_sdwa s7, s1, v2 src0_sel:BYTE_0 src1_sel:BYTE_0\n"
+      "v_cmp_eq_u32_sdwa s8, 1.0, v7 src0_sel:WORD_1 src1_sel:DWORD\n"
+      "v_cmp_eq_f16_sdwa s9, 0.5, v3 src0_sel:WORD_1 src1_sel:WORD_1\n"
+      "v_cmp_le_u16_sdwa s10, -1, v1 src0_sel:WORD_1 src1_sel:WORD_0\n"
+      "v_cmp_class_f16_sdwa s11, v3, v8 src0_sel:WORD_1 src1_sel:DWORD\n"
+      "v_cmp_eq_u16_e64 s12, 0.5, v3\n"
+      "v_cmp_gt_i16_sdwa s13, sext(v1), v2 src0_sel:BYTE_0 src1_sel:WORD_1\n"
+      "v_cmpx_ne_u16_sdwa v1, v2 src0_sel:WORD_1 src1_sel:BYTE_0\n"
+      "v_mov_b32 v9, 1\n"
+      "s_endpgm\n",
+      false, w, r);
+  uint32_t want[14] = {0};
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint32_t v1 = w->vgpr[1][l], v2 = w->vgpr[2][l], v3 = w->vgpr[3][l], v4 = w->vgpr[4][l];
+    bool c[14] = {false};
+    c[0] = sel_bits(v1, 1, false) == sel_bits(v2, 4, false);
+    c[4] = (int32_t)sel_bits(v1, 1, true) < (int32_t)sel_bits(v2, 5, false);
+    uint32_t a5 = sel_bits(v3, 5, false), b5 = sel_bits(v4, 4, false) ^ 0x8000;
+    c[5] = !nan16(a5) && !nan16(b5) && from_half((uint16_t)a5) > from_half((uint16_t)b5);
+    c[6] = -f32_of(w->vgpr[5][l]) < fabsf(f32_of(w->vgpr[6][l]));
+    c[7] = (w->sgpr[1] & 0xff) == (v2 & 0xff);
+    c[8] = w->vgpr[7][l] == 0x3f80u; /* word 1 of the f32 bits of 1.0 */
+    c[9] = !nan16(v3 >> 16) && from_half((uint16_t)(v3 >> 16)) == 0.0; /* word 1 of 0.5: +0 */
+    c[10] = 0xffffu <= (v1 & 0xffff);
+    c[11] = (w->vgpr[8][l] >> half_class((uint16_t)(v3 >> 16))) & 1;
+    c[12] = (v3 & 0xffff) == 0x3800u;
+    /* an i16 compare reads the low 16 bits of the selected value: word 1 of v2 can be < 0 */
+    c[13] = (int16_t)sel_bits(v1, 0, true) > (int16_t)sel_bits(v2, 5, false);
+    c[1] = (v1 >> 16) != (v2 & 0xff); /* the cmpx */
+    for (unsigned i = 0; i < 14; i++) want[i] |= (uint32_t)c[i] << l;
+  }
+  assert_int_equal((uint32_t)r->vcc, want[0]);
+  for (unsigned i = 4; i < 14; i++) {
+    if (r->sgpr[i] != want[i]) fprintf(stderr, "s%u: 0x%08x, want 0x%08x\n", i, r->sgpr[i], want[i]);
+    assert_int_equal(r->sgpr[i], want[i]);
+  }
+  assert_int_equal(r->exec, want[1]); /* exec_hi stays 0 in wave32 */
+  for (uint32_t l = 0; l < 32; l++)
+    assert_int_equal(r->vgpr[9][l], (want[1] >> l) & 1 ? 1u : 0xcafeu);
+  /* the selects matter: every result differs from all-false and from all-active */
+  for (unsigned i = 4; i < 14; i++) assert_true(want[i] != 0 && want[i] != (uint32_t)exec);
+  free(w);
+  free(r);
+}
+
+/* Wave64: the SGPR-pair destination, VCC, and v_cmpx of all 64 lanes. */
+static void sdwa_compares_wave64(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = 0xfff0ffff7fffffffull;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 64; l++) {
+    w->vgpr[1][l] = l * 0x01010101u;
+    w->vgpr[2][l] = (l % 5) ? l : l << 8;
+  }
+  run("v_cmp_eq_u32_sdwa s[4:5], v1, v2 src0_sel:BYTE_1 src1_sel:WORD_0\n"
+      "v_cmp_lt_u32_sdwa vcc, v2, v1 src0_sel:BYTE_0 src1_sel:BYTE_2\n"
+      "v_cmpx_eq_u32_sdwa v1, v2 src0_sel:BYTE_3 src1_sel:BYTE_0\n"
+      "s_endpgm\n",
+      true, w, r);
+  uint64_t eq = 0, lt = 0, x = 0;
+  for (uint32_t l = 0; l < 64; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint32_t v1 = w->vgpr[1][l], v2 = w->vgpr[2][l];
+    eq |= (uint64_t)(sel_bits(v1, 1, false) == sel_bits(v2, 4, false)) << l;
+    lt |= (uint64_t)(sel_bits(v2, 0, false) < sel_bits(v1, 2, false)) << l;
+    x |= (uint64_t)(sel_bits(v1, 3, false) == sel_bits(v2, 0, false)) << l;
+  }
+  assert_true(eq >> 32 && (uint32_t)eq && eq != exec && lt >> 32 && x >> 32 && x != exec);
+  assert_int_equal(r->sgpr[4] | (uint64_t)r->sgpr[5] << 32, eq);
+  assert_int_equal(r->vcc, lt);
+  assert_int_equal(r->exec, x);
+  free(w);
+  free(r);
+}
+
+/* GFX10 has no DPP form of VOPC: such a word is a decode error with its offset, not a
+ * translation (v_cmp_eq_u32 with src0 = 0xfa and a quad_perm DPP dword). */
+static void dpp_compare_is_rejected(void **state) {
+  (void)state;
+  const uint32_t words[] = {0xbf800000u, 0x7d8402fau, 0xff00e400u, 0xbf810000u};
+  struct ir_translate_options o = {.wave_size = 32};
+  struct ir_translate_error err;
+  memset(&err, 0, sizeof err);
+  assert_null(ir_translate(words, 4, &o, &err, NULL));
+  assert_int_equal(err.offset, 4);
+  assert_non_null(strstr(err.msg, "undecodable"));
+  /* the same control on a VOP2 (v_add_nc_u32_dpp) decodes and translates */
+  const uint32_t vop2[] = {0x4a0202fau, 0xff00e400u, 0xbf810000u};
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(vop2, 3, &o, &err, &st);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
   ir_function_destroy(fn);
 }
 
@@ -932,6 +1238,12 @@ int main(void) {
       cmocka_unit_test(image_forms_not_yet_translated_are_counted),
       cmocka_unit_test(buffer_and_global_atomics),
       cmocka_unit_test(f16_class_compare),
+      cmocka_unit_test(packed_inline_constants_every_class),
+      cmocka_unit_test(alu16_inline_constants_every_class),
+      cmocka_unit_test(packed_constants_literals_and_clamp),
+      cmocka_unit_test(sdwa_compares),
+      cmocka_unit_test(sdwa_compares_wave64),
+      cmocka_unit_test(dpp_compare_is_rejected),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,20 +22,21 @@ static inline bool have_tool(const char *name) {
   return system(cmd) == 0;
 }
 
-/* Assembles SRC for gfx1013 and returns the .text words. */
-static inline uint32_t *assemble(const char *src, size_t *count, bool wave64) {
+/* Writes SRC to a temporary a.EXT, runs "COMPILER a.EXT -o a.o" and returns the .text words
+ * of the object (malloc'd; *COUNT words). The temporary directory is removed. */
+static inline uint32_t *text_words(const char *src, const char *ext, const char *compiler,
+                                   size_t *count) {
   char dir[] = "/tmp/prospero-ir-XXXXXX";
   assert_non_null(mkdtemp(dir));
   char path[512], cmd[2048];
-  snprintf(path, sizeof path, "%s/a.s", dir);
+  snprintf(path, sizeof path, "%s/a.%s", dir, ext);
   FILE *f = fopen(path, "w");
   assert_non_null(f);
   fputs(src, f);
   fclose(f);
   snprintf(cmd, sizeof cmd,
-           "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 %s -filetype=obj %s/a.s -o %s/a.o && "
-           "llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
-           wave64 ? "-mattr=+wavefrontsize64" : "", dir, dir, dir, dir);
+           "%s %s -o %s/a.o && llvm-objcopy-19 -O binary --only-section=.text %s/a.o %s/a.bin",
+           compiler, path, dir, dir, dir);
   assert_int_equal(system(cmd), 0);
   snprintf(path, sizeof path, "%s/a.bin", dir);
   f = fopen(path, "rb");
@@ -48,6 +49,62 @@ static inline uint32_t *assemble(const char *src, size_t *count, bool wave64) {
   return w;
 }
 
+/* Assembles SRC for gfx1013 and returns the .text words. */
+static inline uint32_t *assemble(const char *src, size_t *count, bool wave64) {
+  return text_words(src, "s",
+                    wave64 ? "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=+wavefrontsize64 -filetype=obj"
+                           : "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -filetype=obj",
+                    count);
+}
+
+/* Compiles LLVM IR with llc-19 for gfx1013 (PAL) and returns the .text words. */
+static inline uint32_t *compile_ll(const char *ll, size_t *count) {
+  return text_words(ll, "ll", "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj", count);
+}
+
+/* Translates WORDS with options O; the function must exist and validate. */
+static inline struct ir_function *translate_words(const uint32_t *words, size_t n,
+                                                  struct ir_translate_options o,
+                                                  struct ir_translate_stats *st) {
+  struct ir_translate_error err;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, st);
+  if (!fn) fprintf(stderr, "translate: %s at 0x%x\n", err.msg, err.offset);
+  assert_non_null(fn);
+  char msg[256];
+  bool ok = ir_validate(fn, msg, sizeof msg);
+  if (!ok) fprintf(stderr, "validate: %s\n", msg);
+  assert_true(ok);
+  return fn;
+}
+
+/* Assembles SRC (wave64 when O asks for 64 lanes) and translates it as translate_words. */
+static inline struct ir_function *translate_asm(const char *src, struct ir_translate_options o,
+                                                struct ir_translate_stats *st) {
+  size_t n;
+  uint32_t *w = assemble(src, &n, o.wave_size == 64);
+  struct ir_function *fn = translate_words(w, n, o, st);
+  free(w);
+  return fn;
+}
+
+/* The printed IR of FN (malloc'd). */
+static inline char *ir_text(const struct ir_function *fn) {
+  char *text = NULL;
+  size_t size = 0;
+  FILE *f = open_memstream(&text, &size);
+  assert_non_null(f);
+  ir_print_function(f, fn);
+  fclose(f);
+  return text;
+}
+
+/* Live instructions of FN per opcode, into COUNT[IR_OP_COUNT]. */
+static inline void count_ops(const struct ir_function *fn, uint32_t *count) {
+  memset(count, 0, IR_OP_COUNT * sizeof *count);
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead) count[fn->insts[i].op]++;
+}
+
 #define SKIP_WITHOUT_LLVM_MC()                                                       \
   do {                                                                               \
     if (!have_tool("llvm-mc-19") || !have_tool("llvm-objcopy-19")) {                 \
@@ -57,6 +114,9 @@ static inline uint32_t *assemble(const char *src, size_t *count, bool wave64) {
   } while (0)
 
 static uint32_t all_regs[IR_REG_COUNT];
+/* Words of the shader the last run() assembled (tests check that constants were encoded
+ * inline, not as literals). */
+static size_t run_word_count;
 
 /* Translates and runs the shader twice (raw IR and after passes) from INIT; both final
  * states must agree; the raw one is returned in OUT. */
@@ -64,6 +124,7 @@ static inline void run(const char *src, bool wave64, const struct ir_interp_wave
                 struct ir_interp_wave *out) {
   size_t n;
   uint32_t *w = assemble(src, &n, wave64);
+  run_word_count = n;
   for (uint32_t i = 0; i < IR_REG_COUNT; i++) all_regs[i] = i;
   struct ir_translate_options o = {.wave_size = wave64 ? 64 : 32, .run_passes = false,
                                    .observe = all_regs, .observe_count = IR_REG_COUNT};
@@ -74,11 +135,9 @@ static inline void run(const char *src, bool wave64, const struct ir_interp_wave
   assert_non_null(raw);
   assert_int_equal(st.unsupported_count, 0);
   o.run_passes = true;
-  struct ir_function *opt = ir_translate(w, n, &o, &err, NULL);
-  assert_non_null(opt);
-  char msg[256];
-  assert_true(ir_validate(opt, msg, sizeof msg));
+  struct ir_function *opt = translate_words(w, n, o, NULL);
   assert_true(opt->ssa);
+  char msg[256];
   free(w);
 
   *out = *init;

@@ -62,6 +62,24 @@ static inline uint32_t inline_float_index(const struct isa_operand *op) {
   return raw >= 240 && raw <= 248 ? raw - 240 : 2;
 }
 
+/* The same constants as f16 bits. */
+static const uint16_t inline_f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
+                                       0xc000, 0x4400, 0xc400, 0x3118};
+
+/* Inline constants of 16-bit operations (GFX10; sources in docs/shader-ir.md, "Inline
+ * constants of 16-bit operations"). The operand is a 32-bit value whose halves op_sel /
+ * op_sel_hi (or an SDWA select) pick exactly as they pick a register's halves:
+ *   integer constants (-16..64): the sign-extended 32-bit value (high half 0 or 0xffff);
+ *   float constants of f16 operations (packed or not) and of unpacked 16-bit integer
+ *     operations: the f16 value in bits 15:0, zero in bits 31:16;
+ *   float constants of packed integer operations (v_pk_*_u16/i16/b16): the f32 bits. */
+enum xl_const16 { C16_F16 /* f16 value, zero above */, C16_F32 /* f32 bit pattern */ };
+
+static inline uint32_t inline_float_dword16(const struct isa_operand *op, enum xl_const16 cls) {
+  uint32_t k = inline_float_index(op);
+  return cls == C16_F32 ? inline_f32[k] : inline_f16[k];
+}
+
 /* A 32-bit scalar special register source (9-bit encoding). */
 static inline uint32_t read_special32(struct xl_state *x, uint32_t enc) {
   switch (enc) {

@@ -764,21 +764,25 @@ static bool scalar_compare(struct xl_state *x, const struct isa_inst *in, struct
  * for most opcodes; GFX10 preserves it for all). VOP3 op_sel[0..2] pick the high half of
  * sources 0..2; VOP1/VOP2/VOPC sources use the low half. */
 
-/* f16 inline constants by source encoding 240..248 (0.5, -0.5, 1, -1, 2, -2, 4, -4,
- * 1/(2*pi)) */
-static const uint16_t inline_f16[9] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000,
-                                       0xc000, 0x4400, 0xc400, 0x3118};
-
 static bool h16_op_sel(const struct isa_inst *in, unsigned bit) {
   return in->family == ISA_FAMILY_VOP3 && ((in->op_sel >> bit) & 1);
 }
 
-/* Source I as U16 raw bits: the selected half of a register, or a 16-bit constant. */
-static uint32_t h16_src(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+/* Source I of a 16-bit operation as its 32-bit operand dword, before a half is chosen:
+ * registers and literals as they are, inline float constants by the 16-bit rule of
+ * translate_operands.h (integer ones are sign-extended by src32). DPP and SDWA sources
+ * were prepared before (sdwa_prepare applies the same rule before its select). */
+static uint32_t src16_dword(struct xl_state *x, const struct isa_inst *in, unsigned i,
+                            enum xl_const16 cls) {
   const struct isa_operand *op = srcp(in, i);
-  if (op->kind == ISA_OPK_INLINE_FLOAT && !(i == 0 && x->dpp_src0 != IR_NONE))
-    return konst(x, IR_TYPE_U16, inline_f16[inline_float_index(op)]);
-  return ir_u16_of_i(&x->b, h16_op_sel(in, i), src32(x, in, i));
+  bool prepared = (i == 0 && x->dpp_src0 != IR_NONE) || (i < 2 && x->sdwa_src[i] != IR_NONE);
+  if (op->kind == ISA_OPK_INLINE_FLOAT && !prepared) return c32(x, inline_float_dword16(op, cls));
+  return src32(x, in, i);
+}
+
+/* Source I as U16 raw bits: the half VOP3 op_sel picks (the low one elsewhere). */
+static uint32_t h16_src(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  return ir_u16_of_i(&x->b, h16_op_sel(in, i), src16_dword(x, in, i, C16_F16));
 }
 
 /* f16 source with abs/neg applied. */
@@ -824,10 +828,11 @@ static uint32_t i16_saturate(struct xl_state *x, uint32_t v, bool sext) {
   return ir_smax(bd, ir_smin(bd, v, c32(x, 0x7fff)), c32(x, 0xffff8000u));
 }
 
-static bool h16_has_float_constant(const struct isa_inst *in) {
-  for (unsigned i = 0; i < in->num_srcs; i++)
-    if (in->srcs[i].kind == ISA_OPK_INLINE_FLOAT) return true;
-  return false;
+/* The same for the result R of OP on two extended 16-bit values: an unsigned difference
+ * below zero (a wrapped 32-bit value) saturates to 0, not to 0xffff. */
+static uint32_t i16_saturate_op(struct xl_state *x, enum ir_op op, uint32_t r, bool sext) {
+  if (op == IR_OP_isub && !sext) r = ir_smax(&x->b, r, c32(x, 0));
+  return i16_saturate(x, r, sext);
 }
 
 /* Whether the f16 value H (bits, zero-extended) is in one of the classes of MASK (bit 0
@@ -871,9 +876,7 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct
                        ir_cvt_f32_f16(&x->b, h16_fsrc(x, in, 1)));
       break;
     case CMP_VINT16:
-      if (!h16_has_float_constant(in))
-        cond = icmp(x, (enum ipred)d.pred, sx, false, h16_isrc(x, in, 0, sx),
-                    h16_isrc(x, in, 1, sx));
+      cond = icmp(x, (enum ipred)d.pred, sx, false, h16_isrc(x, in, 0, sx), h16_isrc(x, in, 1, sx));
       break;
     case CMP_VINT:
       cond = wide ? icmp(x, (enum ipred)d.pred, sx, true, src64(x, in, 0, false),
@@ -935,33 +938,39 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
 }
 
 
-/* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi). */
-static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h) {
+/* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi) from
+ * the operand dword (an inline constant's dword depends on the operation: see
+ * inline_float_dword16). */
+static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h,
+                        enum xl_const16 cls) {
   uint8_t sel = h ? in->op_sel_hi : in->op_sel;
-  return ir_u16_of_i(&x->b, (sel >> i) & 1, src32(x, in, i));
+  return ir_u16_of_i(&x->b, (sel >> i) & 1, src16_dword(x, in, i, cls));
 }
 
-static bool pk_sources_are_registers(const struct isa_inst *in) {
-  for (unsigned i = 0; i < in->num_srcs; i++)
-    if (in->srcs[i].kind != ISA_OPK_VGPR && in->srcs[i].kind != ISA_OPK_SGPR) return false;
-  return true;
+/* Packed integer clamp: add/sub saturate (to the unsigned or signed 16-bit range), min/max
+ * cannot leave it; for the other operations its effect is not established. */
+static bool pk_clamp_known(const struct xl_entry *e) {
+  return e->op == IR_OP_iadd || e->op == IR_OP_isub || e->op == IR_OP_umin ||
+         e->op == IR_OP_umax || e->op == IR_OP_smin || e->op == IR_OP_smax;
 }
 
 static void translate_packed(struct xl_state *x, const struct isa_inst *in,
                              const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
+  enum xl_const16 cls = e->kind == K_PKF16 ? C16_F16 : C16_F32;
+  bool sext = e->detail & SIGNED;
   uint32_t half[2];
   for (unsigned h = 0; h < 2; h++) {
     uint32_t a[3];
     unsigned n = e->kind == K_PKF16 ? e->detail : 2;
     for (unsigned i = 0; i < n; i++) {
-      uint32_t v = pk_half(x, in, i, h);
+      uint32_t v = pk_half(x, in, i, h, cls);
       if (e->kind == K_PKF16) {
         v = ir_bitcast_f16(bd, v);
         if ((((h ? in->neg_hi : in->neg_lo) >> i) & 1)) v = ir_hneg(bd, v);
       } else {
         v = ir_u32_of_u16(bd, v);
-        if (e->detail & SIGNED) v = ir_sbfe(bd, v, c32(x, 0), c32(x, 16));
+        if (sext) v = ir_sbfe(bd, v, c32(x, 0), c32(x, 16));
       }
       a[i] = v;
     }
@@ -977,6 +986,7 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
         a[1] = ir_iand(bd, t, c32(x, 15));
       }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, a);
+      if (in->clamp) r = i16_saturate_op(x, e->op, r, sext);
       half[h] = ir_u16_of_i(bd, 0, r);
     }
   }
@@ -991,10 +1001,6 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
   bool sext = e->detail & SIGNED;
   uint32_t a, b, c, r;
   int kind = (int)e->kind;
-  if (kind >= K_I16_BIN && h16_has_float_constant(in)) {
-    xl_unsupported(x, in, pc); /* integer operands with float inline constants: not modelled */
-    return;
-  }
   switch (kind) {
     case K_H16_BIN:
       a = h16_fsrc(x, in, 0);
@@ -1071,7 +1077,7 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
       }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
       if (in->clamp && (e->op == IR_OP_iadd || e->op == IR_OP_isub || e->op == IR_OP_imul))
-        r = i16_saturate(x, r, sext);
+        r = i16_saturate_op(x, e->op, r, sext);
       h16_write(x, in, ir_u16_of_i(bd, 0, r));
       break;
     case K_I16_MAD:
@@ -1355,46 +1361,63 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
   return true;
 }
 
+/* SDWA (VOP1/VOP2/VOPC): sources 0/1 are a byte or word of their operand dword, zero- or
+ * sign-extended (selects 0-3 bytes, 4-5 words, 6 the dword); VOP1/VOP2 results then go
+ * through the destination rule of write_v32, compares write their mask to VCC or to the
+ * SGPR(s) of sdst like any compare. Only the operations listed here take SDWA; false
+ * leaves the state untouched. */
+static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
+  const struct xl_entry *e = lookup(in);
+  bool vopc = in->family == ISA_FAMILY_VOPC, h16[2] = {false, false};
+  if (vopc) {
+    struct cmp_desc d = compare_of(in);
+    if (d.kind == CMP_NONE || (d.flags & CMPF_WIDE)) return false;
+    h16[0] = d.kind == CMP_VF16 || d.kind == CMP_VINT16 || d.kind == CMP_VCLASS16;
+    h16[1] = d.kind == CMP_VF16 || d.kind == CMP_VINT16; /* class: src1 is a 32-bit mask */
+  } else if (!e || (e->kind != K_VMOV && e->kind != K_VF32_BIN && e->kind != K_VF32_UN &&
+                    e->kind != K_VU32_BIN && e->kind != K_VU32_UN && e->kind != K_VCVT &&
+                    e->kind != K_VU24_MUL && (int)e->kind != K_H16_TO_F32)) {
+    return false;
+  } else {
+    h16[0] = (int)e->kind == K_H16_TO_F32;
+  }
+  uint32_t w1 = in->words[1], dst_sel = (w1 >> 8) & 7, dst_unused = (w1 >> 11) & 3;
+  if (!vopc && (dst_sel > 6 || dst_unused > 2)) return false;
+  uint32_t sel[2] = {(w1 >> 16) & 7, (w1 >> 24) & 7};
+  if (sel[0] > 6 || sel[1] > 6) return false;
+  for (unsigned i = 0; i < 2 && i < in->num_srcs; i++) {
+    if (sel[i] == 6) continue;
+    const struct isa_operand *op = srcp(in, i);
+    uint32_t width = sel[i] < 4 ? 8 : 16, off = sel[i] < 4 ? 8 * sel[i] : 16 * (sel[i] - 4);
+    uint32_t raw = op->kind == ISA_OPK_INLINE_FLOAT && h16[i]
+                       ? c32(x, inline_float_dword16(op, C16_F16))
+                       : src_dword(x, op, 0, false);
+    x->sdwa_src[i] = (w1 >> (19 + 8 * i)) & 1 ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
+                                              : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
+  }
+  if (!vopc) {
+    x->sdwa = true;
+    x->sdwa_dst_sel = (uint8_t)dst_sel;
+    x->sdwa_dst_unused = (uint8_t)dst_unused;
+  }
+  return true;
+}
+
 void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   x->dpp_src0 = x->dpp_write = IR_NONE;
   x->sdwa = false;
   x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
-  if (in->variant != ISA_VARIANT_NATIVE && in->variant != ISA_VARIANT_VOP3 &&
+  if ((in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) &&
       in->family == ISA_FAMILY_VOPC) {
-    xl_unsupported(x, in, pc); /* DPP/SDWA compares: not yet */
+    /* GFX10 has no DPP form of VOPC (llvm-mc-19 refuses it, the decoder rejects the
+     * encoding): nothing decoded reaches this */
+    xl_unsupported(x, in, pc);
     return;
   }
-  if (in->variant == ISA_VARIANT_SDWA) {
-    /* sub-dword selects of sources 0/1 (zero- or sign-extended), then the destination rule */
-    const struct xl_entry *se = lookup(in);
-    if (!se || (se->kind != K_VMOV && se->kind != K_VF32_BIN && se->kind != K_VF32_UN &&
-                se->kind != K_VU32_BIN && se->kind != K_VU32_UN && se->kind != K_VCVT &&
-                se->kind != K_VU24_MUL && (int)se->kind != K_H16_TO_F32)) {
-      xl_unsupported(x, in, pc);
-      return;
-    }
-    uint32_t w1 = in->words[1];
-    for (unsigned i = 0; i < 2 && i < in->num_srcs; i++) {
-      uint32_t sel = (w1 >> (16 + 8 * i)) & 7, sext = (w1 >> (19 + 8 * i)) & 1;
-      if (sel > 6) {
-        xl_unsupported(x, in, pc);
-        return;
-      }
-      if (sel == 6) continue;
-      uint32_t width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
-      uint32_t raw = src_dword(x, srcp(in, i), 0, false);
-      x->sdwa_src[i] = sext ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
-                            : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
-    }
-    x->sdwa = true;
-    x->sdwa_dst_sel = (w1 >> 8) & 7;
-    x->sdwa_dst_unused = (w1 >> 11) & 3;
-    if (x->sdwa_dst_sel > 6 || x->sdwa_dst_unused > 2) {
-      x->sdwa = false;
-      x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
-      xl_unsupported(x, in, pc);
-      return;
-    }
+  if (in->variant == ISA_VARIANT_SDWA && !sdwa_prepare(x, in)) {
+    x->sdwa_src[0] = x->sdwa_src[1] = IR_NONE;
+    xl_unsupported(x, in, pc);
+    return;
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
     if (!lookup(in) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
@@ -1786,8 +1809,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_IMAGE: xl_translate_image(x, in, e, pc); break;
     case K_PKF16:
     case K_PKI16:
-      /* constants in packed operations have their own replication rules: not yet */
-      if (!pk_sources_are_registers(in) || (e->kind == K_PKI16 && in->clamp)) {
+      if (e->kind == K_PKI16 && in->clamp && !pk_clamp_known(e)) {
         xl_unsupported(x, in, pc);
         break;
       }
