@@ -93,6 +93,10 @@ enum ir_image_flags {
   IR_IMAGE_GLC = 1 << 14,     /* atomics: the pre-operation value is returned */
   IR_IMAGE_DERIV = 1 << 15,   /* explicit derivatives (_d): extras[2..4] d/dx, [5..7] d/dy */
   IR_IMAGE_ATOMIC_SHIFT = 16, /* image_atomic: enum ir_atomic in bits 23:16 */
+  IR_IMAGE_COARSE = 1 << 24,  /* _cd: the derivatives are per quad (coarse), else as _d */
+  IR_IMAGE_D16 = 1 << 25,     /* 16-bit data: each component in the low half of its dword */
+  /* with IR_IMAGE_BIAS | IR_IMAGE_CLAMP (_b_cl) coordinate 3 is the bias and extras[2]
+   * the clamp; an image_atomic with imm bits 23:16 = IR_ATOMIC_FMIN/FMAX is a float one */
 };
 
 /* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */
@@ -202,13 +206,15 @@ static inline uint32_t ir_b_set_reg(struct ir_builder *b, uint32_t reg, uint32_t
 #define IR_BUILD_ARGS_3() , uint32_t a0, uint32_t a1, uint32_t a2
 #define IR_BUILD_ARGS_4() , uint32_t a0, uint32_t a1, uint32_t a2, uint32_t a3
 #define IR_BUILD_ARGS_5() IR_BUILD_ARGS_4(), uint32_t a4
-#define IR_BUILD_ARGS_8() IR_BUILD_ARGS_5(), uint32_t a5, uint32_t a6, uint32_t a7
+#define IR_BUILD_ARGS_6() IR_BUILD_ARGS_5(), uint32_t a5
+#define IR_BUILD_ARGS_8() IR_BUILD_ARGS_6(), uint32_t a6, uint32_t a7
 #define IR_BUILD_LIST_0() NULL
 #define IR_BUILD_LIST_1() (const uint32_t[]){a0}
 #define IR_BUILD_LIST_2() (const uint32_t[]){a0, a1}
 #define IR_BUILD_LIST_3() (const uint32_t[]){a0, a1, a2}
 #define IR_BUILD_LIST_4() (const uint32_t[]){a0, a1, a2, a3}
 #define IR_BUILD_LIST_5() (const uint32_t[]){a0, a1, a2, a3, a4}
+#define IR_BUILD_LIST_6() (const uint32_t[]){a0, a1, a2, a3, a4, a5}
 #define IR_BUILD_LIST_8() (const uint32_t[]){a0, a1, a2, a3, a4, a5, a6, a7}
 #define IR_BUILDER_(name, res, flags, n, types)                                          \
   static inline uint32_t ir_##name(struct ir_builder *b IR_BUILD_ARGS_##n()) {           \

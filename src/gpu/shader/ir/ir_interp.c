@@ -286,6 +286,122 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
   return true;
 }
 
+/* ---- memory ----------------------------------------------------------------------------
+ * Every load, store and atomic the interpreter executes, by address space and form. */
+enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL };
+enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP };
+struct mem_op {
+  enum ir_op op;
+  uint8_t space, form, size; /* size 0: the immediate (sub-dword) */
+  uint8_t pred;              /* operand index of the lane predicate, 0: none */
+  bool cmp_imm;              /* compare-and-swap: imm 1 compares as floats */
+};
+static const struct mem_op mem_ops[] = {
+    {IR_OP_load_lds, MS_LDS, MF_LOAD, 4, 0, false},
+    {IR_OP_load_lds_sub, MS_LDS, MF_LOAD, 0, 0, false},
+    {IR_OP_store_lds, MS_LDS, MF_STORE, 4, 2, false},
+    {IR_OP_store_lds_sub, MS_LDS, MF_STORE, 0, 2, false},
+    {IR_OP_atomic_lds, MS_LDS, MF_ATOMIC, 4, 2, false},
+    {IR_OP_atomic_lds64, MS_LDS, MF_ATOMIC, 8, 2, false},
+    {IR_OP_atomic_lds_cmpst, MS_LDS, MF_CMPSWAP, 4, 3, true},
+    {IR_OP_atomic_lds_cmpst64, MS_LDS, MF_CMPSWAP, 8, 3, true},
+    {IR_OP_load_scratch, MS_SCRATCH, MF_LOAD, 4, 0, false},
+    {IR_OP_load_scratch_sub, MS_SCRATCH, MF_LOAD, 0, 0, false},
+    {IR_OP_store_scratch, MS_SCRATCH, MF_STORE, 4, 2, false},
+    {IR_OP_store_scratch_sub, MS_SCRATCH, MF_STORE, 0, 2, false},
+    {IR_OP_atomic_scratch, MS_SCRATCH, MF_ATOMIC, 4, 2, false},
+    {IR_OP_atomic_scratch64, MS_SCRATCH, MF_ATOMIC, 8, 2, false},
+    {IR_OP_atomic_scratch_cmpswap, MS_SCRATCH, MF_CMPSWAP, 4, 3, true},
+    {IR_OP_atomic_scratch_cmpswap64, MS_SCRATCH, MF_CMPSWAP, 8, 3, true},
+    {IR_OP_load_global, MS_GLOBAL, MF_LOAD, 4, 0, false},
+    {IR_OP_load_global_if, MS_GLOBAL, MF_LOAD, 4, 1, false},
+    {IR_OP_load_global_sub, MS_GLOBAL, MF_LOAD, 0, 0, false},
+    {IR_OP_load_global_sub_if, MS_GLOBAL, MF_LOAD, 0, 1, false},
+    {IR_OP_store_global, MS_GLOBAL, MF_STORE, 4, 2, false},
+    {IR_OP_store_global_sub, MS_GLOBAL, MF_STORE, 0, 2, false},
+    {IR_OP_atomic_global, MS_GLOBAL, MF_ATOMIC, 4, 2, false},
+    {IR_OP_atomic_global64, MS_GLOBAL, MF_ATOMIC, 8, 2, false},
+    {IR_OP_atomic_global_cmpswap, MS_GLOBAL, MF_CMPSWAP, 4, 3, true},
+    {IR_OP_atomic_global_cmpswap64, MS_GLOBAL, MF_CMPSWAP, 8, 3, true},
+};
+
+static const struct mem_op *mem_op_of(enum ir_op op) {
+  for (size_t i = 0; i < sizeof mem_ops / sizeof *mem_ops; i++)
+    if (mem_ops[i].op == op) return &mem_ops[i];
+  return NULL;
+}
+
+/* SIZE bytes at ADDR in SPACE for LANE, or NULL outside the buffer. */
+static uint8_t *mem_at(const struct ir_interp_wave *w, enum mem_space sp, uint32_t lane,
+                       uint64_t addr, uint32_t size) {
+  uint8_t *base;
+  uint64_t limit;
+  if (sp == MS_LDS) {
+    base = w->lds, limit = w->lds_size;
+  } else if (sp == MS_SCRATCH) {
+    base = w->scratch ? w->scratch + (size_t)lane * w->scratch_size : NULL;
+    limit = w->scratch_size;
+  } else {
+    base = w->global, limit = w->global_size;
+    addr -= w->global_base; /* wraps far out of range below the window */
+  }
+  if (!base || limit < size || addr > limit - size) return NULL;
+  return base + addr;
+}
+
+/* MEM == CMP, as integers or (FL) as floats of SIZE bytes: -0 equals +0, NaN never equal. */
+static bool mem_equal(uint64_t mem, uint64_t cmp, uint32_t size, bool fl) {
+  if (!fl) return mem == cmp;
+  if (size == 8) {
+    double a, b;
+    memcpy(&a, &mem, 8);
+    memcpy(&b, &cmp, 8);
+    return a == b;
+  }
+  uint32_t ao = (uint32_t)mem, bo = (uint32_t)cmp;
+  float a, b;
+  memcpy(&a, &ao, 4);
+  memcpy(&b, &bo, 4);
+  return a == b;
+}
+
+/* Lanes in order (atomics see the earlier lanes' updates); values little-endian. */
+static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
+  const struct ir_inst *in = &it->fn->insts[id];
+  const uint32_t *args = ir_inst_args(it->fn, id);
+  uint64_t *out = V(it, id);
+  uint32_t size = m->size ? m->size : (uint32_t)in->imm;
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    return stop(it, "%%%u: memory access of %u bytes", id, size);
+  for (uint32_t l = 0; l < it->lanes; l++) {
+    out[l] = 0;
+    if (m->pred && !(V(it, args[m->pred])[l] & 1)) continue;
+    uint64_t addr = V(it, args[0])[l];
+    if (m->space != MS_GLOBAL) addr = (uint32_t)addr;
+    if (m->space == MS_GLOBAL && !it->w->global)
+      return stop(it, "%%%u: global memory access without a global window", id);
+    uint8_t *p = mem_at(it->w, m->space, l, addr, size);
+    if (!p) continue; /* outside: reads 0, writes dropped */
+    uint64_t old = 0, v = m->form == MF_LOAD ? 0 : V(it, args[1])[l], r;
+    memcpy(&old, p, size);
+    switch (m->form) {
+      case MF_LOAD: out[l] = old; break;
+      case MF_STORE: memcpy(p, &v, size); break;
+      case MF_ATOMIC:
+        if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, v, &r))
+          return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
+        memcpy(p, &r, size);
+        out[l] = old;
+        break;
+      case MF_CMPSWAP: /* operands: address, new value, compare value */
+        if (mem_equal(old, V(it, args[2])[l], size, m->cmp_imm && in->imm)) memcpy(p, &v, size);
+        out[l] = old;
+        break;
+    }
+  }
+  return true;
+}
+
 static bool exec_inst(struct interp *it, uint32_t id) {
   const struct ir_function *fn = it->fn;
   const struct ir_inst *in = &fn->insts[id];
@@ -293,6 +409,8 @@ static bool exec_inst(struct interp *it, uint32_t id) {
   uint64_t *out = V(it, id);
   uint32_t n = it->lanes;
   struct ir_interp_wave *w = it->w;
+  const struct mem_op *m = mem_op_of(in->op);
+  if (m) return exec_mem(it, id, m);
   switch (in->op) {
     case IR_OP_const:
       for (uint32_t l = 0; l < n; l++) out[l] = in->imm;
@@ -332,97 +450,6 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       for (uint32_t l = 0; l < n; l++)
         out[l] = V(it, args[2])[l] % n == l ? V(it, args[1])[l] : V(it, args[0])[l];
       return true;
-    case IR_OP_load_lds:
-    case IR_OP_store_lds:
-      for (uint32_t l = 0; l < n; l++) {
-        uint32_t addr = (uint32_t)V(it, args[0])[l];
-        bool st = in->op == IR_OP_store_lds;
-        if (st && !(V(it, args[2])[l] & 1)) continue;
-        if (!w->lds || addr > w->lds_size - 4 || w->lds_size < 4) {
-          out[l] = 0; /* out of range: reads 0, writes dropped (as the hardware does) */
-          continue;
-        }
-        if (st) {
-          uint32_t v = (uint32_t)V(it, args[1])[l];
-          memcpy(w->lds + addr, &v, 4);
-        } else {
-          uint32_t v;
-          memcpy(&v, w->lds + addr, 4);
-          out[l] = v;
-        }
-      }
-      return true;
-    case IR_OP_load_lds_sub:
-    case IR_OP_store_lds_sub: {
-      /* 1 or 2 bytes, little-endian; loads zero-extend; out of range as for dwords */
-      uint32_t size = (uint32_t)in->imm;
-      if (size != 1 && size != 2) return stop(it, "%%%u: sub-dword size %u", id, size);
-      bool st = in->op == IR_OP_store_lds_sub;
-      for (uint32_t l = 0; l < n; l++) {
-        uint32_t addr = (uint32_t)V(it, args[0])[l];
-        out[l] = 0;
-        if (st && !(V(it, args[2])[l] & 1)) continue;
-        if (!w->lds || w->lds_size < size || addr > w->lds_size - size) continue;
-        if (st) {
-          uint32_t v = (uint32_t)V(it, args[1])[l];
-          for (uint32_t k = 0; k < size; k++) w->lds[addr + k] = (uint8_t)(v >> (8 * k));
-        } else {
-          uint32_t v = 0;
-          for (uint32_t k = 0; k < size; k++) v |= (uint32_t)w->lds[addr + k] << (8 * k);
-          out[l] = v;
-        }
-      }
-      return true;
-    }
-    case IR_OP_atomic_lds_cmpst:
-    case IR_OP_atomic_lds_cmpst64: {
-      /* MEM = MEM == cmp ? new : MEM (as floats with imm 1: -0 == +0, NaN never equal) */
-      uint32_t size = in->op == IR_OP_atomic_lds_cmpst64 ? 8 : 4;
-      for (uint32_t l = 0; l < n; l++) {
-        uint32_t addr = (uint32_t)V(it, args[0])[l];
-        uint64_t nv = V(it, args[1])[l], cmp = V(it, args[2])[l], old = 0;
-        out[l] = 0;
-        if (!(V(it, args[3])[l] & 1) || !w->lds || w->lds_size < size || addr > w->lds_size - size)
-          continue;
-        memcpy(&old, w->lds + addr, size);
-        bool eq;
-        if (in->imm && size == 8) {
-          double a, b;
-          memcpy(&a, &old, 8);
-          memcpy(&b, &cmp, 8);
-          eq = a == b;
-        } else if (in->imm) {
-          uint32_t ao = (uint32_t)old, bo = (uint32_t)cmp;
-          float a, b;
-          memcpy(&a, &ao, 4);
-          memcpy(&b, &bo, 4);
-          eq = a == b;
-        } else {
-          eq = old == (size == 8 ? cmp : (uint32_t)cmp);
-        }
-        if (eq) memcpy(w->lds + addr, &nv, size);
-        out[l] = old;
-      }
-      return true;
-    }
-    case IR_OP_atomic_lds:
-    case IR_OP_atomic_lds64: {
-      /* lanes in order; the returned value is the memory before each lane's update */
-      uint32_t size = in->op == IR_OP_atomic_lds64 ? 8 : 4;
-      for (uint32_t l = 0; l < n; l++) {
-        uint32_t addr = (uint32_t)V(it, args[0])[l];
-        uint64_t v = V(it, args[1])[l], old = 0, r;
-        out[l] = 0;
-        if (!(V(it, args[2])[l] & 1) || !w->lds || w->lds_size < size || addr > w->lds_size - size)
-          continue;
-        memcpy(&old, w->lds + addr, size); /* little-endian host */
-        if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, v, &r))
-          return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
-        memcpy(w->lds + addr, &r, size);
-        out[l] = old;
-      }
-      return true;
-    }
     case IR_OP_attr_p0:
     case IR_OP_attr_p10:
     case IR_OP_attr_p20: {
@@ -480,6 +507,10 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       w->msgs[w->msg_count++].m0 = (uint32_t)m0;
       return true;
     }
+    case IR_OP_aperture_hi: /* SH_MEM_BASES: private 15:0, shared 31:16 = bits 63:48 */
+      for (uint32_t l = 0; l < n; l++)
+        out[l] = (in->imm ? w->hwreg[15] & 0xffff : w->hwreg[15] >> 16) << 16;
+      return true;
     case IR_OP_barrier:
     case IR_OP_wait_counters: return true;
     default: break;
@@ -512,6 +543,7 @@ bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint3
   uint32_t block = cfg_graph_entry(fn->cfg), from = CFG_NONE;
   w->steps = 0;
   w->hwreg[1] = (w->hwreg[1] & ~0xffu) | (fn->float_mode & 0xff);
+  if (!w->hwreg[15]) w->hwreg[15] = IR_INTERP_SH_MEM_BASES;
   while (ok) {
     if (w->steps++ >= max_blocks) {
       ok = stop(&it, "stopped after %u blocks", max_blocks);

@@ -5,8 +5,10 @@
  * It runs both forms: before SSA construction (get_reg/set_reg act on the register file)
  * and after (entry_reg reads the initial file, phis pick the value of the edge taken). It is
  * the oracle of the translation tests and, later, of the SPIR-V back end's differential
- * tests. Memory: LDS only (a caller-provided buffer); other memory operations stop with an
- * error.
+ * tests. Memory: LDS, the lanes' private (scratch) memory and a window of global memory,
+ * each a caller-provided buffer; FLAT accesses pick one of them per lane through the
+ * aperture bases in SH_MEM_BASES (hwreg[15]). Buffer, constant and image memory are not
+ * modelled: those operations stop with an error.
  */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_INTERP_H
 #define PROSPERO_GPU_SHADER_IR_IR_INTERP_H
@@ -18,6 +20,8 @@
 #include "gpu/shader/ir/ir.h"
 
 #define IR_INTERP_MAX_LANES 64
+/* amdgpu's GFX10 graphics apertures (gmc_v10_0): shared base 0x2000 << 48, private 0x1000 << 48 */
+#define IR_INTERP_SH_MEM_BASES 0x20001000u
 
 struct ir_interp_wave {
   uint32_t sgpr[106];
@@ -25,8 +29,16 @@ struct ir_interp_wave {
   uint64_t vcc, exec;
   uint32_t m0;
   bool scc;
+  /* Memory. Accesses outside a buffer read 0 and drop writes (as LDS does on the
+   * hardware); a missing LDS or scratch buffer reads 0, a global access by a lane without a
+   * global window stops with an error. */
   uint8_t *lds;     /* optional */
   uint32_t lds_size;
+  uint8_t *scratch; /* optional: scratch_size bytes per lane, lane L at scratch + L * size */
+  uint32_t scratch_size;
+  uint8_t *global;  /* optional: global_size bytes at addresses global_base... */
+  uint64_t global_base;
+  uint32_t global_size;
   /* interpolation parameters by attr*4+channel: P0, P10, P20 (the same for every lane) */
   float attr_params[32 * 4][3];
   /* exports in program order (up to 8), per lane */
@@ -37,7 +49,10 @@ struct ir_interp_wave {
   } exports[8];
   uint32_t export_count;
   /* hardware registers by s_getreg/s_setreg id; MODE (1) starts as the function's float
-   * mode in bits 7:0 and follows set_float_mode / set_hwreg */
+   * mode in bits 7:0 and follows set_float_mode / set_hwreg. SH_MEM_BASES (15): private
+   * aperture bits 63:48 in 15:0, shared in 31:16; 0 at the start means the amdgpu default
+   * IR_INTERP_SH_MEM_BASES (shared 0x2000'0000'0000'0000, private 0x1000'...), set by
+   * ir_interp_run. */
   uint32_t hwreg[64];
   /* messages sent (s_sendmsg) in program order, up to 8: immediate and M0 */
   struct {

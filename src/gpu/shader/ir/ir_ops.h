@@ -198,6 +198,18 @@
   X(atomic_global,  U32,  SIDE | IMM,        3, (U64, U32, U1)) \
   X(atomic_buffer64,U64,  SIDE | IMM,        5, (V4U32, U32, U32, U64, U1)) /* 64-bit data */ \
   X(atomic_global64,U64,  SIDE | IMM,        3, (U64, U64, U1)) \
+  /* compare-and-swap (MUBUF/GLOBAL/FLAT/scratch): ..., new value (the data register's first \
+   * half, "src"), compare value (second half, "cmp"), active; imm 1 compares as floats */ \
+  X(atomic_buffer_cmpswap,  U32, SIDE | IMM, 6, (V4U32, U32, U32, U32, U32, U1)) \
+  X(atomic_buffer_cmpswap64,U64, SIDE | IMM, 6, (V4U32, U32, U32, U64, U64, U1)) \
+  X(atomic_global_cmpswap,  U32, SIDE | IMM, 4, (U64, U32, U32, U1)) \
+  X(atomic_global_cmpswap64,U64, SIDE | IMM, 4, (U64, U64, U64, U1)) \
+  /* FLAT address-space dispatch: aperture_hi = bits 63:32 of the shared (imm 0) or private \
+   * (imm 1) aperture base, a shader input (SH_MEM_BASES); global loads of a FLAT access \
+   * take a predicate (lanes outside global memory read nothing and give 0) */ \
+  X(aperture_hi,    U32,  MEM | IMM,         0, ()) \
+  X(load_global_if, U32,  MEM,               2, (U64, U1)) \
+  X(load_global_sub_if,U32,MEM | IMM,        2, (U64, U1)) /* imm = bytes */ \
   X(load_lds,       U32,  MEM,               1, (U32)) \
   X(store_lds,      VOID, SIDE,              3, (U32, U32, U1)) \
   X(atomic_lds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \
@@ -207,6 +219,13 @@
   X(atomic_lds_cmpst64,U64, SIDE | IMM,      4, (U32, U64, U64, U1)) \
   X(load_scratch,   U32,  MEM,               1, (U32)) \
   X(store_scratch,  VOID, SIDE,              3, (U32, U32, U1)) \
+  /* scratch = the lane's private memory, addressed by its private (aperture) offset */ \
+  X(load_scratch_sub,U32, MEM | IMM,         1, (U32)) /* imm = bytes */ \
+  X(store_scratch_sub,VOID,SIDE | IMM,       3, (U32, U32, U1)) \
+  X(atomic_scratch, U32,  SIDE | IMM,        3, (U32, U32, U1)) /* imm: ir_atomic */ \
+  X(atomic_scratch64,U64, SIDE | IMM,        3, (U32, U64, U1)) \
+  X(atomic_scratch_cmpswap,  U32, SIDE | IMM, 4, (U32, U32, U32, U1)) /* new, compare */ \
+  X(atomic_scratch_cmpswap64,U64, SIDE | IMM, 4, (U32, U64, U64, U1)) \
   /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \
   X(load_buffer_sub,U32,  MEM | IMM,         3, (V4U32, U32, U32)) \
   X(store_buffer_sub,VOID,SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) \
@@ -224,6 +243,8 @@
   X(image_gather_ex,V4F32,MEM | IMM,         4, (V8U32, V4U32, V4F32, V8U32)) \
   X(image_store,    VOID, SIDE | IMM,        4, (V8U32, V4U32, V4U32, U1)) \
   X(image_atomic,   U32,  SIDE | IMM,        4, (V8U32, V4U32, U32, U1)) /* returns old */ \
+  /* T#, coordinates, new value (vdata[0]), compare value (vdata[1]), active; returns old */ \
+  X(image_atomic_cmpswap,U32,SIDE | IMM,     5, (V8U32, V4U32, U32, U32, U1)) \
   X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \
   X(attr_p0,        F32,  PURE | IMM,        1, (U32)) /* M0 (LDS parameter base) */ \

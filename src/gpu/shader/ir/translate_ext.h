@@ -37,6 +37,12 @@ enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
 
 void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
+/* Memory and image instructions named outside the XL_OPS table (compare-and-swap atomics,
+ * image forms parsed from their names): true when translated (translate_mem.c,
+ * translate_image.c). */
+bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
+bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
+
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e);
 

@@ -1,5 +1,7 @@
-/* Memory, image, interpolation and export instructions as IR (see translate_ops.c for the
- * table that routes them here). */
+/* Memory, interpolation and export instructions as IR (see translate_ops.c for the table
+ * that routes them here; images are in translate_image.c). */
+#include <string.h>
+
 #include "gpu/shader/ir/translate_ext.h"
 #include "gpu/shader/ir/translate_operands.h"
 
@@ -53,6 +55,51 @@ static uint32_t plus64(struct xl_state *x, uint32_t v, uint64_t k) {
   return k ? ir_iadd64(&x->b, v, c64(x, k)) : v;
 }
 
+/* ---- FLAT address spaces --------------------------------------------------------------
+ * A FLAT address (vaddr + offset, 64-bit) is in LDS when its bits 63:32 equal those of the
+ * shared aperture base, in the lane's private (scratch) memory when they equal the private
+ * aperture's, else in global memory (GFX9+: both apertures are 4 GiB and 4 GiB aligned, so
+ * the low 32 bits are the LDS address or the private offset). The aperture bases are shader
+ * inputs (`aperture_hi`: SH_MEM_BASES, also read by s_getreg and src_shared/private_base).
+ * Each space gets its own access under its lane predicate; the result is selected per lane. */
+struct flat_space {
+  uint32_t addr, lo;         /* the 64-bit address and its low half */
+  uint32_t lds, priv, glob;  /* U1 per lane, exactly one is true */
+};
+
+static bool is_flat(const struct isa_inst *in) { return in->seg == ISA_SEG_FLAT; }
+
+static void flat_space_of(struct xl_state *x, uint32_t addr, struct flat_space *s) {
+  struct ir_builder *bd = &x->b;
+  uint32_t hi = ir_hi_u32(bd, addr);
+  s->addr = addr;
+  s->lo = ir_lo_u32(bd, addr);
+  s->lds = ir_ieq(bd, hi, ir_aperture_hi_i(bd, 0));
+  s->priv = ir_band(bd, ir_bnot(bd, s->lds), ir_ieq(bd, hi, ir_aperture_hi_i(bd, 1)));
+  s->glob = ir_bnot(bd, ir_bor(bd, s->lds, s->priv));
+}
+
+/* select(lds, a, select(priv, b, c)) */
+static uint32_t flat_pick(struct xl_state *x, const struct flat_space *s, uint32_t lds,
+                          uint32_t priv, uint32_t glob) {
+  return ir_select(&x->b, s->lds, lds, ir_select(&x->b, s->priv, priv, glob));
+}
+
+static uint32_t flat_load(struct xl_state *x, const struct flat_space *s, unsigned i) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lo = plus(x, s->lo, 4 * i);
+  return flat_pick(x, s, ir_load_lds(bd, lo), ir_load_scratch(bd, lo),
+                   ir_load_global_if(bd, plus64(x, s->addr, 4 * i), s->glob));
+}
+
+static void flat_store(struct xl_state *x, const struct flat_space *s, unsigned i, uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lo = plus(x, s->lo, 4 * i), act = lane_active(x);
+  ir_store_lds(bd, lo, v, ir_band(bd, act, s->lds));
+  ir_store_scratch(bd, lo, v, ir_band(bd, act, s->priv));
+  ir_store_global(bd, plus64(x, s->addr, 4 * i), v, ir_band(bd, act, s->glob));
+}
+
 void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
                              const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
@@ -96,11 +143,25 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
     }
     case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
       addr = global_address(x, in, 0, 1);
+      if (is_flat(in)) { /* every dword is loaded before any is written (vdst may be vaddr) */
+        struct flat_space fs;
+        uint32_t v[4];
+        flat_space_of(x, addr, &fs);
+        for (unsigned i = 0; i < n && i < 4; i++) v[i] = flat_load(x, &fs, i);
+        for (unsigned i = 0; i < n && i < 4 && in->num_defs; i++) write_v32(x, defp(in, 0), i, v[i]);
+        break;
+      }
       for (unsigned i = 0; i < n && in->num_defs; i++)
         write_v32(x, defp(in, 0), i, ir_load_global(bd, plus64(x, addr, 4 * i)));
       break;
     case K_GSTORE: /* srcs: vaddr, vdata, saddr */
       addr = global_address(x, in, 0, 2);
+      if (is_flat(in)) {
+        struct flat_space fs;
+        flat_space_of(x, addr, &fs);
+        for (unsigned i = 0; i < n; i++) flat_store(x, &fs, i, src_dword(x, srcp(in, 1), i, false));
+        break;
+      }
       for (unsigned i = 0; i < n; i++)
         ir_store_global(bd, plus64(x, addr, 4 * i), src_dword(x, srcp(in, 1), i, false),
                         active_pred(x));
@@ -178,6 +239,18 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
     old = w64 ? ir_atomic_buffer64_i(bd, op, v, index, offset, src64(x, in, 0, false), active_pred(x))
               : ir_atomic_buffer_i(bd, op, v, index, offset, src32(x, in, 0), active_pred(x));
     ret = srcp(in, 0);
+  } else if (is_flat(in)) {
+    struct flat_space s;
+    flat_space_of(x, global_address(x, in, 0, 2), &s);
+    uint32_t act = active_pred(x), d = w64 ? src64(x, in, 1, false) : src32(x, in, 1);
+    uint32_t pl = ir_band(bd, act, s.lds), pp = ir_band(bd, act, s.priv), pg = ir_band(bd, act, s.glob);
+    old = w64 ? flat_pick(x, &s, ir_atomic_lds64_i(bd, op, s.lo, d, pl),
+                          ir_atomic_scratch64_i(bd, op, s.lo, d, pp),
+                          ir_atomic_global64_i(bd, op, s.addr, d, pg))
+              : flat_pick(x, &s, ir_atomic_lds_i(bd, op, s.lo, d, pl),
+                          ir_atomic_scratch_i(bd, op, s.lo, d, pp),
+                          ir_atomic_global_i(bd, op, s.addr, d, pg));
+    ret = in->num_defs ? defp(in, 0) : NULL;
   } else {
     uint32_t a = global_address(x, in, 0, 2);
     old = w64 ? ir_atomic_global64_i(bd, op, a, src64(x, in, 1, false), active_pred(x))
@@ -191,6 +264,64 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
   } else {
     write_v32(x, ret, 0, old);
   }
+}
+
+/* ---- compare-and-swap ------------------------------------------------------------------
+ * buffer_/global_/flat_atomic_(f)cmpswap(_x2): MEM = MEM == cmp ? src : MEM, where the data
+ * register holds src (the new value) first and cmp second (one dword each, two with _x2);
+ * fcmpswap compares as floats. With glc the value before the operation is returned: into
+ * vdata (MUBUF) or vdst (GLOBAL/FLAT). Named outside the XL_OPS table, parsed here. */
+static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, const char *name) {
+  struct ir_builder *bd = &x->b;
+  bool buf = strncmp(name, "buffer_", 7) == 0;
+  const char *rest = buf ? name + 7 : strncmp(name, "global_", 7) == 0 ? name + 7
+                                    : strncmp(name, "flat_", 5) == 0   ? name + 5 : NULL;
+  if (!rest || strncmp(rest, "atomic_", 7) != 0) return false;
+  rest += 7;
+  uint64_t fl = rest[0] == 'f';
+  rest += fl;
+  if (strcmp(rest, "cmpswap") != 0 && strcmp(rest, "cmpswap_x2") != 0) return false;
+  bool w64 = rest[7] != 0;
+  const struct isa_operand *data = srcp(in, buf ? 0 : 1);
+  unsigned k = w64 ? 2 : 1;
+  uint32_t nv = w64 ? ir_pack_u64(bd, src_dword(x, data, 0, false), src_dword(x, data, 1, false))
+                    : src_dword(x, data, 0, false);
+  uint32_t cmp = w64 ? ir_pack_u64(bd, src_dword(x, data, 2, false), src_dword(x, data, 3, false))
+                     : src_dword(x, data, 1, false);
+  uint32_t act = active_pred(x), old;
+  if (buf) {
+    uint32_t index, offset;
+    buffer_address(x, in, 1, 3, &index, &offset);
+    uint32_t v = desc4(x, srcp(in, 2));
+    old = w64 ? ir_atomic_buffer_cmpswap64_i(bd, fl, v, index, offset, nv, cmp, act)
+              : ir_atomic_buffer_cmpswap_i(bd, fl, v, index, offset, nv, cmp, act);
+  } else if (is_flat(in)) {
+    struct flat_space s;
+    flat_space_of(x, global_address(x, in, 0, 2), &s);
+    uint32_t pl = ir_band(bd, act, s.lds), pp = ir_band(bd, act, s.priv), pg = ir_band(bd, act, s.glob);
+    old = w64 ? flat_pick(x, &s, ir_atomic_lds_cmpst64_i(bd, fl, s.lo, nv, cmp, pl),
+                          ir_atomic_scratch_cmpswap64_i(bd, fl, s.lo, nv, cmp, pp),
+                          ir_atomic_global_cmpswap64_i(bd, fl, s.addr, nv, cmp, pg))
+              : flat_pick(x, &s, ir_atomic_lds_cmpst_i(bd, fl, s.lo, nv, cmp, pl),
+                          ir_atomic_scratch_cmpswap_i(bd, fl, s.lo, nv, cmp, pp),
+                          ir_atomic_global_cmpswap_i(bd, fl, s.addr, nv, cmp, pg));
+  } else {
+    uint32_t a = global_address(x, in, 0, 2);
+    old = w64 ? ir_atomic_global_cmpswap64_i(bd, fl, a, nv, cmp, act)
+              : ir_atomic_global_cmpswap_i(bd, fl, a, nv, cmp, act);
+  }
+  const struct isa_operand *ret = buf ? data : in->num_defs ? defp(in, 0) : NULL;
+  if (in->glc && ret) {
+    write_v32(x, ret, 0, w64 ? ir_lo_u32(bd, old) : old);
+    if (k == 2) write_v32(x, ret, 1, ir_hi_u32(bd, old));
+  }
+  return true;
+}
+
+bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+  const char *name = in->info->name;
+  if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
+  return translate_cmpswap(x, in, name);
 }
 
 /* ---- sub-dword memory -------------------------------------------------------------- */
@@ -247,18 +378,36 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                             subdword_store_data(x, srcp(in, 0), e->detail), active_pred(x));
       break;
     case K_G_SUB_LOAD: /* defs: vdst; srcs: vaddr, saddr */
-      v = ir_load_global_sub_i(bd, bytes, global_address(x, in, 0, 1));
+      addr = global_address(x, in, 0, 1);
+      if (is_flat(in)) {
+        struct flat_space s;
+        flat_space_of(x, addr, &s);
+        v = flat_pick(x, &s, ir_load_lds_sub_i(bd, bytes, s.lo), ir_load_scratch_sub_i(bd, bytes, s.lo),
+                      ir_load_global_sub_if_i(bd, bytes, addr, s.glob));
+      } else {
+        v = ir_load_global_sub_i(bd, bytes, addr);
+      }
       if (in->num_defs) write_subdword_load(x, in, e->detail, v);
       break;
     case K_G_SUB_STORE: /* srcs: vaddr, vdata, saddr */
-      ir_store_global_sub_i(bd, bytes, global_address(x, in, 0, 2),
-                            subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
+      addr = global_address(x, in, 0, 2);
+      v = subdword_store_data(x, srcp(in, 1), e->detail);
+      if (is_flat(in)) {
+        struct flat_space s;
+        uint32_t act = active_pred(x);
+        flat_space_of(x, addr, &s);
+        ir_store_lds_sub_i(bd, bytes, s.lo, v, ir_band(bd, act, s.lds));
+        ir_store_scratch_sub_i(bd, bytes, s.lo, v, ir_band(bd, act, s.priv));
+        ir_store_global_sub_i(bd, bytes, addr, v, ir_band(bd, act, s.glob));
+      } else {
+        ir_store_global_sub_i(bd, bytes, addr, v, active_pred(x));
+      }
       break;
     default: break;
   }
 }
 
-/* ---- interpolation, exports, images ------------------------------------------------- */
+/* ---- interpolation and exports ------------------------------------------------- */
 
 void xl_translate_interp(struct xl_state *x, const struct isa_inst *in,
                              const struct xl_entry *e) {
@@ -296,141 +445,4 @@ void xl_translate_export(struct xl_state *x, const struct isa_inst *in) {
   }
   ir_export_i(bd, IR_EXPORT_IMM(in->exp_target, in->exp_en, in->exp_compr, in->exp_done, in->exp_vm),
               ir_vec4_f32(bd, c[0], c[1], c[2], c[3]), lane_active(x));
-}
-
-/* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
-static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
-/* Derivative values per direction (_d forms): the non-array coordinates; a cube map's
- * are those of its face (2). */
-static const uint8_t image_grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
-
-/* Address VGPRs of a MIMG instruction in the GFX10 order: [offset] [bias] [z-compare]
- * [d/dx, d/dy] coordinates [lod or lod clamp]; read from one register range or the NSA registers. */
-struct image_addr {
-  uint32_t v[8];
-  unsigned n, res; /* dwords read; index of the T# operand (XL_NONE: none) */
-};
-
-static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsigned first,
-                            struct image_addr *a) {
-  unsigned i = first;
-  a->n = 0;
-  a->res = XL_NONE;
-  for (; i < in->num_srcs && a->n < 8; i++) {
-    const struct isa_operand *op = srcp(in, i);
-    if (op->kind != ISA_OPK_VGPR) break;
-    for (unsigned k = 0; k < op->count && a->n < 8; k++) a->v[a->n++] = src_dword(x, op, k, false);
-  }
-  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) a->res = i;
-}
-
-static uint32_t image_tsharp(struct xl_state *x, const struct isa_inst *in, unsigned res) {
-  const struct isa_operand *t = srcp(in, res);
-  uint32_t td[8];
-  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
-  return ir_vec8_u32(&x->b, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
-}
-
-/* image_atomic_*: vdata (the destination register range) holds the operand; with glc it
- * receives the value before the operation. */
-static void image_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
-                         uint32_t pc, const struct image_addr *a, uint64_t flags) {
-  struct ir_builder *bd = &x->b;
-  unsigned nc = image_coords[in->da_dim & 7];
-  if (!in->num_defs || a->n < nc || in->dmask != 1) { /* 32-bit atomics only (dmask 1) */
-    xl_unsupported(x, in, pc);
-    return;
-  }
-  uint32_t co[4];
-  for (unsigned k = 0; k < 4; k++) co[k] = k < nc ? a->v[k] : c32(x, 0);
-  uint32_t data = src_dword(x, defp(in, 0), 0, false);
-  uint32_t old = ir_image_atomic_i(bd, flags | (in->glc ? IR_IMAGE_GLC : 0) | e->detail,
-                                   image_tsharp(x, in, a->res),
-                                   ir_vec4_u32(bd, co[0], co[1], co[2], co[3]), data,
-                                   lane_active(x));
-  if (in->glc) write_v32(x, defp(in, 0), 0, old);
-}
-
-void xl_translate_image(struct xl_state *x, const struct isa_inst *in,
-                            const struct xl_entry *e, uint32_t pc) {
-  struct ir_builder *bd = &x->b;
-  unsigned dim = in->da_dim & 7, store = e->op == IR_OP_image_store;
-  if (in->a16 || in->d16 || in->tfe || in->lds || (in->dmask & 0xf) == 0 || image_coords[dim] == 4) {
-    xl_unsupported(x, in, pc);
-    return;
-  }
-  /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
-  struct image_addr a;
-  image_read_addr(x, in, store, &a);
-  uint64_t flags = dim | (e->detail & 0xffff) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
-                   (in->unorm ? IR_IMAGE_UNORM : 0);
-  if (a.res == XL_NONE) {
-    xl_unsupported(x, in, pc);
-    return;
-  }
-  if (e->op == IR_OP_image_atomic) {
-    image_atomic(x, in, e, pc, &a, flags);
-    return;
-  }
-  unsigned nc = image_coords[dim];
-  unsigned has_off = (e->detail & IR_IMAGE_OFFSET) ? 1 : 0;
-  unsigned has_bias = (e->detail & IR_IMAGE_BIAS) ? 1 : 0;
-  unsigned has_cmp = (e->detail & IR_IMAGE_COMPARE) ? 1 : 0;
-  unsigned ng = (e->detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
-  unsigned at_grad = has_off + has_bias + has_cmp, first = at_grad + 2 * ng; /* coordinates */
-  unsigned want = first + nc + ((e->detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) ? 1 : 0);
-  if (a.n < want) {
-    xl_unsupported(x, in, pc);
-    return;
-  }
-  bool gather = e->op == IR_OP_image_gather, fl = e->op == IR_OP_image_sample || gather;
-  uint32_t co[4];
-  for (unsigned k = 0; k < 4; k++) co[k] = fl ? ir_b_const_f32(bd, 0.0f) : c32(x, 0);
-  for (unsigned k = 0; k < nc && k < 3; k++)
-    co[k] = fl ? ir_bitcast_f32(bd, a.v[first + k]) : a.v[first + k];
-  if (has_bias) co[3] = ir_bitcast_f32(bd, a.v[has_off]);
-  if (e->detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) /* the LOD or clamp follows them */
-    co[3] = fl ? ir_bitcast_f32(bd, a.v[first + nc]) : a.v[first + nc];
-  uint32_t tsharp = image_tsharp(x, in, a.res);
-  if (fl) {
-    if (a.res + 1 >= in->num_srcs) {
-      xl_unsupported(x, in, pc);
-      return;
-    }
-    uint32_t ssharp = desc4(x, srcp(in, a.res + 1)), coords = ir_vec4_f32(bd, co[0], co[1], co[2], co[3]);
-    uint32_t v;
-    if (has_off || has_cmp || ng) {
-      uint32_t ex[8];
-      for (unsigned k = 0; k < 8; k++) ex[k] = c32(x, 0);
-      if (has_off) ex[0] = a.v[0];
-      if (has_cmp) ex[1] = a.v[has_off + has_bias];
-      for (unsigned k = 0; k < ng; k++) {
-        ex[2 + k] = a.v[at_grad + k];
-        ex[5 + k] = a.v[at_grad + ng + k];
-      }
-      uint32_t extras = ir_vec8_u32(bd, ex[0], ex[1], ex[2], ex[3], ex[4], ex[5], ex[6], ex[7]);
-      v = gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
-                 : ir_image_sample_ex_i(bd, flags, tsharp, ssharp, coords, extras);
-    } else {
-      v = gather ? ir_image_gather_i(bd, flags, tsharp, ssharp, coords)
-                 : ir_image_sample_i(bd, flags, tsharp, ssharp, coords);
-    }
-    /* gather4 returns the four texels of one component; sample the dmask's components */
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; k++)
-      if ((gather || (in->dmask >> k) & 1) && in->num_defs)
-        write_v32(x, defp(in, 0), out++, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)));
-  } else if (e->op == IR_OP_image_load) {
-    uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]));
-    unsigned out = 0;
-    for (unsigned k = 0; k < 4; k++)
-      if ((in->dmask >> k) & 1 && in->num_defs)
-        write_v32(x, defp(in, 0), out++, ir_extract_u32_i(bd, k, v));
-  } else {
-    uint32_t d[4], next = 0;
-    for (unsigned k = 0; k < 4; k++)
-      d[k] = (in->dmask >> k) & 1 ? src_dword(x, srcp(in, 0), next++, false) : c32(x, 0);
-    ir_image_store_i(bd, flags, tsharp, ir_vec4_u32(bd, co[0], co[1], co[2], co[3]),
-                     ir_vec4_u32(bd, d[0], d[1], d[2], d[3]), lane_active(x));
-  }
 }

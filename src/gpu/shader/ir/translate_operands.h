@@ -109,6 +109,10 @@ static inline uint32_t src_dword(struct xl_state *x, const struct isa_operand *o
     case ISA_OPK_SPECIAL:
       if (i == 1 && (op->reg == ISA_SRC_VCC_LO || op->reg == ISA_SRC_EXEC_LO))
         return read_special32(x, op->reg + 1);
+      /* src_shared_base / src_private_base: the 64-bit aperture base (4 GiB aligned, so the
+       * low dword, also what a 32-bit read gives, is 0) */
+      if (op->reg == ISA_SRC_SHARED_BASE || op->reg == ISA_SRC_PRIVATE_BASE)
+        return i ? ir_aperture_hi_i(&x->b, op->reg == ISA_SRC_PRIVATE_BASE) : c32(x, 0);
       return i ? c32(x, 0) : read_special32(x, op->reg);
     case ISA_OPK_INLINE_INT: {
       int32_t v = (int32_t)op->value;

@@ -187,7 +187,7 @@
   X(tbuffer_load_format_xyz, TBUFLOADFMT, load_buffer_fmt, 3) \
   X(tbuffer_load_format_xyzw, TBUFLOADFMT, load_buffer_fmt, 4) \
   X(buffer_gl0_inv, SNOP, copy, 0) X(buffer_gl1_inv, SNOP, copy, 0) \
-  /* global / flat (flat treated as global: apertures are not modelled) */ \
+  /* global / flat (flat: per-lane LDS / scratch / global dispatch in translate_mem.c) */ \
   X(global_load_dword, GLOAD, load_global, 1) X(global_load_dwordx2, GLOAD, load_global, 2) \
   X(global_load_dwordx3, GLOAD, load_global, 3) X(global_load_dwordx4, GLOAD, load_global, 4) \
   X(global_store_dword, GSTORE, store_global, 1) X(global_store_dwordx2, GSTORE, store_global, 2) \
@@ -356,7 +356,7 @@
   X(v_interp_p1_f32, INTERP, ffma, 0) X(v_interp_p2_f32, INTERP, ffma, 1) \
   X(v_interp_mov_f32, INTERP, copy, 2) \
   X(exp, EXPORT, export, 0) \
-  /* images (no bias+clamp (_b_cl), coarse-derivative (_cd) or A16/D16 forms yet) */ \
+  /* images (further forms are parsed from their names in translate_image.c) */ \
   X(image_sample, IMAGE, image_sample, 0) X(image_sample_lz, IMAGE, image_sample, IR_IMAGE_LOD_ZERO) \
   X(image_sample_l, IMAGE, image_sample, IR_IMAGE_LOD) X(image_sample_b, IMAGE, image_sample, IR_IMAGE_BIAS) \
   X(image_load, IMAGE, image_load, 0) X(image_load_mip, IMAGE, image_load, IR_IMAGE_LOD) \
@@ -1427,6 +1427,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   const struct xl_entry *e = lookup(in);
   if (!e) { /* compares are parsed from their names; anything else has no translation */
+    if (xl_translate_mem_ext(x, in, pc)) return; /* cmpswap atomics, image forms by name */
     struct cmp_desc d = compare_of(in);
     if (!scalar_compare(x, in, d) && !vector_compare(x, in, d)) xl_unsupported(x, in, pc);
     return;

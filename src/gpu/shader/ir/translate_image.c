@@ -1,0 +1,299 @@
+/* MIMG (image) instructions as IR: sample, gather4, load, store and atomics.
+ *
+ * Address VGPRs, in the GFX10 order: [offset] [bias] [z-compare] [d/dx, d/dy] coordinates
+ * [lod or clamp], from one register range or the NSA registers.
+ *  - A16: the coordinates and the lod/clamp are 16-bit, packed two per VGPR in order (low
+ *    half first); the bias is an f16 in the low half of its own VGPR; the offset and the
+ *    compare reference stay 32-bit.
+ *  - G16 (`_g16` forms): each derivative direction is 16-bit, packed two per VGPR, every
+ *    direction starting in a new VGPR (3D: dx.x dx.y | dx.z pad | dy.x dy.y | dy.z pad).
+ *    A16 alone leaves the derivatives 32-bit (llvm-mc-19 sizes `_d` + a16 so).
+ *  - D16: 16-bit data, two components per VGPR (low half first); the IR operation carries
+ *    IR_IMAGE_D16 and gives / takes each component in the low half of its dword.
+ * 16-bit float addresses and derivatives are widened to f32 exactly, 16-bit integer
+ * coordinates (load/store/atomics) zero-extended.
+ */
+#include <string.h>
+
+#include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/ir/translate_operands.h"
+
+/* Translation-only detail bit: 16-bit derivatives (_g16). */
+enum { IMG_G16 = 1u << 30 };
+
+/* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
+static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
+/* Derivative values per direction (_d forms): the non-array coordinates; a cube map's
+ * are those of its face (2). */
+static const uint8_t image_grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
+
+struct image_addr {
+  uint32_t v[16];
+  unsigned n, res; /* dwords read; index of the T# operand (XL_NONE: none) */
+};
+
+static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsigned first,
+                            struct image_addr *a) {
+  unsigned i = first;
+  a->n = 0;
+  a->res = XL_NONE;
+  for (; i < in->num_srcs && a->n < 16; i++) {
+    const struct isa_operand *op = srcp(in, i);
+    if (op->kind != ISA_OPK_VGPR) break;
+    for (unsigned k = 0; k < op->count && a->n < 16; k++) a->v[a->n++] = src_dword(x, op, k, false);
+  }
+  if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) a->res = i;
+}
+
+static uint32_t image_tsharp(struct xl_state *x, const struct isa_inst *in, unsigned res) {
+  const struct isa_operand *t = srcp(in, res);
+  uint32_t td[8];
+  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
+  return ir_vec8_u32(&x->b, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
+}
+
+static uint32_t image_ssharp(struct xl_state *x, const struct isa_operand *op) {
+  uint32_t d[4];
+  for (unsigned i = 0; i < 4; i++) d[i] = src_dword(x, op, i, false);
+  return ir_vec4_u32(&x->b, d[0], d[1], d[2], d[3]);
+}
+
+/* Half H (0 low, 1 high) of V: as f32 bits (float addresses) or zero-extended. */
+static uint32_t half_f32(struct xl_state *x, uint32_t v, unsigned h) {
+  struct ir_builder *bd = &x->b;
+  return ir_bitcast_u32(bd, ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, h, v))));
+}
+
+static uint32_t half_u32(struct xl_state *x, uint32_t v, unsigned h) {
+  return ir_u32_of_u16(&x->b, ir_u16_of_i(&x->b, h, v));
+}
+
+/* Element K of a group of COUNT address values starting at dword *D, 16-bit packed or not;
+ * FL: float values (f16 widened to f32 bits) or integers. */
+static uint32_t addr_elem(struct xl_state *x, const struct image_addr *a, unsigned d, unsigned k,
+                          bool packed, bool fl) {
+  if (!packed) return a->v[d + k];
+  uint32_t v = a->v[d + k / 2];
+  return fl ? half_f32(x, v, k & 1) : half_u32(x, v, k & 1);
+}
+
+/* The decoded address of one instruction (all values U32 bits; floats as f32 bits). */
+struct image_args {
+  uint32_t co[4];     /* coordinates; [3] = lod, bias or clamp */
+  uint32_t ex[8];     /* offset, compare, d/dx x y z, d/dy x y z */
+  bool extras;
+};
+
+/* Reads the address VGPRs of the form DETAIL; false when there are too few. */
+static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+                          const struct image_addr *a, bool fl, struct image_args *r) {
+  unsigned dim = in->da_dim & 7, nc = image_coords[dim], d = 0;
+  bool a16 = in->a16, g16 = (detail & IMG_G16) != 0;
+  unsigned ng = (detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
+  bool tail = (detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) != 0; /* a value after the coordinates */
+  unsigned nd = a16 ? (nc + tail + 1) / 2 : nc + tail; /* coordinate dwords */
+  unsigned gd = g16 ? (ng + 1) / 2 : ng;               /* dwords per derivative direction */
+  unsigned need = !!(detail & IR_IMAGE_OFFSET) + !!(detail & IR_IMAGE_BIAS) +
+                  !!(detail & IR_IMAGE_COMPARE) + 2 * gd + nd;
+  if (a->n < need) return false;
+  for (unsigned k = 0; k < 4; k++) r->co[k] = c32(x, 0); /* 0 or 0.0f */
+  for (unsigned k = 0; k < 8; k++) r->ex[k] = c32(x, 0);
+  r->extras = (detail & (IR_IMAGE_OFFSET | IR_IMAGE_COMPARE | IR_IMAGE_DERIV)) != 0;
+  if (detail & IR_IMAGE_OFFSET) r->ex[0] = a->v[d++];
+  if (detail & IR_IMAGE_BIAS) {
+    r->co[3] = a16 ? half_f32(x, a->v[d], 0) : a->v[d];
+    d++;
+  }
+  if (detail & IR_IMAGE_COMPARE) r->ex[1] = a->v[d++];
+  for (unsigned dir = 0; dir < 2 && ng; dir++, d += gd)
+    for (unsigned k = 0; k < ng; k++) r->ex[2 + 3 * dir + k] = addr_elem(x, a, d, k, g16, true);
+  for (unsigned k = 0; k < nc && k < 3; k++) r->co[k] = addr_elem(x, a, d, k, a16, fl);
+  if (tail) {
+    uint32_t t = addr_elem(x, a, d, nc, a16, fl);
+    if ((detail & IR_IMAGE_BIAS) && (detail & IR_IMAGE_CLAMP)) { /* _b_cl: clamp in extras[2] */
+      r->ex[2] = t;
+      r->extras = true;
+    } else {
+      r->co[3] = t;
+    }
+  }
+  return true;
+}
+
+/* Writes the result components (V: V4U32 or V4F32) selected by MASK to vdata, 32-bit or
+ * (D16) two per register. */
+static void image_write_result(struct xl_state *x, const struct isa_inst *in, uint32_t v,
+                               bool is_f32, unsigned mask) {
+  struct ir_builder *bd = &x->b;
+  if (!in->num_defs) return;
+  uint32_t c[4];
+  unsigned n = 0;
+  for (unsigned k = 0; k < 4; k++)
+    if ((mask >> k) & 1)
+      c[n++] = is_f32 ? ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, v)) : ir_extract_u32_i(bd, k, v);
+  if (!in->d16) {
+    for (unsigned k = 0; k < n; k++) write_v32(x, defp(in, 0), k, c[k]);
+    return;
+  }
+  for (unsigned k = 0; k < n; k += 2) { /* an odd last component leaves the high half 0 */
+    uint32_t hi = k + 1 < n ? ir_u16_of_i(bd, 0, c[k + 1]) : ir_u16_of_i(bd, 0, c32(x, 0));
+    write_v32(x, defp(in, 0), k / 2, ir_pack_half(bd, ir_u16_of_i(bd, 0, c[k]), hi));
+  }
+}
+
+/* image_atomic_*: vdata (the destination register range) holds the operand (cmpswap: the
+ * new value, then the compare value); with glc it receives the value before the operation. */
+static void image_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc, const struct image_addr *a, uint64_t flags, bool cmpswap) {
+  struct ir_builder *bd = &x->b;
+  unsigned nc = image_coords[in->da_dim & 7];
+  unsigned want = in->a16 ? (nc + 1) / 2 : nc;
+  if (!in->num_defs || a->n < want || in->dmask != (cmpswap ? 3 : 1)) { /* 32-bit data only */
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  uint32_t co[4];
+  for (unsigned k = 0; k < 4; k++) co[k] = k < nc ? addr_elem(x, a, 0, k, in->a16, false) : c32(x, 0);
+  uint32_t coords = ir_vec4_u32(bd, co[0], co[1], co[2], co[3]), t = image_tsharp(x, in, a->res);
+  uint32_t data = src_dword(x, defp(in, 0), 0, false), act = lane_active(x), old;
+  flags |= (in->glc ? IR_IMAGE_GLC : 0) | e->detail;
+  if (cmpswap)
+    old = ir_image_atomic_cmpswap_i(bd, flags, t, coords, data, src_dword(x, defp(in, 0), 1, false), act);
+  else
+    old = ir_image_atomic_i(bd, flags, t, coords, data, act);
+  if (in->glc) write_v32(x, defp(in, 0), 0, old);
+}
+
+static void translate_image(struct xl_state *x, const struct isa_inst *in, enum ir_op op,
+                            uint32_t detail, const struct xl_entry *e, uint32_t pc) {
+  struct ir_builder *bd = &x->b;
+  unsigned dim = in->da_dim & 7, store = op == IR_OP_image_store;
+  bool cmpswap = op == IR_OP_image_atomic_cmpswap, atomic = op == IR_OP_image_atomic || cmpswap;
+  if (in->tfe || in->lds || (in->dmask & 0xf) == 0 || image_coords[dim] == 4 ||
+      (in->d16 && atomic)) {
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
+  struct image_addr a;
+  image_read_addr(x, in, store, &a);
+  uint64_t flags = dim | (detail & (0xffff | IR_IMAGE_COARSE)) |
+                   (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
+                   (in->unorm ? IR_IMAGE_UNORM : 0) | (in->d16 ? IR_IMAGE_D16 : 0);
+  if (a.res == XL_NONE) {
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  if (atomic) {
+    image_atomic(x, in, e, pc, &a, flags, cmpswap);
+    return;
+  }
+  bool gather = op == IR_OP_image_gather, fl = op == IR_OP_image_sample || gather;
+  struct image_args r;
+  if (!image_args_of(x, in, detail, &a, fl, &r) || (fl && a.res + 1 >= in->num_srcs)) {
+    xl_unsupported(x, in, pc);
+    return;
+  }
+  uint32_t tsharp = image_tsharp(x, in, a.res);
+  if (fl) {
+    uint32_t ssharp = image_ssharp(x, srcp(in, a.res + 1));
+    uint32_t f[4];
+    for (unsigned k = 0; k < 4; k++) f[k] = ir_bitcast_f32(bd, r.co[k]);
+    uint32_t coords = ir_vec4_f32(bd, f[0], f[1], f[2], f[3]), v;
+    if (r.extras) {
+      uint32_t *q = r.ex;
+      uint32_t extras = ir_vec8_u32(bd, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
+      v = gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
+                 : ir_image_sample_ex_i(bd, flags, tsharp, ssharp, coords, extras);
+    } else {
+      v = gather ? ir_image_gather_i(bd, flags, tsharp, ssharp, coords)
+                 : ir_image_sample_i(bd, flags, tsharp, ssharp, coords);
+    }
+    /* gather4 returns the four texels of one component; sample the dmask's components */
+    image_write_result(x, in, v, true, gather ? 0xf : in->dmask);
+  } else if (op == IR_OP_image_load) {
+    uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, r.co[0], r.co[1], r.co[2], r.co[3]));
+    image_write_result(x, in, v, false, in->dmask);
+  } else {
+    uint32_t d[4], next = 0;
+    for (unsigned k = 0; k < 4; k++) {
+      if (!((in->dmask >> k) & 1)) {
+        d[k] = c32(x, 0);
+      } else if (in->d16) {
+        d[k] = half_u32(x, src_dword(x, srcp(in, 0), next / 2, false), next & 1);
+        next++;
+      } else {
+        d[k] = src_dword(x, srcp(in, 0), next++, false);
+      }
+    }
+    ir_image_store_i(bd, flags, tsharp, ir_vec4_u32(bd, r.co[0], r.co[1], r.co[2], r.co[3]),
+                     ir_vec4_u32(bd, d[0], d[1], d[2], d[3]), lane_active(x));
+  }
+}
+
+void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                        uint32_t pc) {
+  translate_image(x, in, e->op, e->detail, e, pc);
+}
+
+/* Sample and gather4 forms by name: image_sample / image_gather4 followed by the suffixes
+ * _c (compare), _d / _cd (derivatives, coarse), _cl (clamp), _l, _b, _lz, _o, _g16. */
+static bool image_form(const char *name, enum ir_op *op, uint32_t *detail) {
+  static const struct {
+    const char *suffix;
+    uint32_t flags;
+  } sfx[] = {
+      {"c", IR_IMAGE_COMPARE}, {"d", IR_IMAGE_DERIV},  {"cd", IR_IMAGE_DERIV | IR_IMAGE_COARSE},
+      {"cl", IR_IMAGE_CLAMP},  {"l", IR_IMAGE_LOD},    {"b", IR_IMAGE_BIAS},
+      {"lz", IR_IMAGE_LOD_ZERO}, {"o", IR_IMAGE_OFFSET}, {"g16", IMG_G16},
+  };
+  const char *p;
+  if (strncmp(name, "image_sample", 12) == 0) {
+    *op = IR_OP_image_sample;
+    p = name + 12;
+  } else if (strncmp(name, "image_gather4", 13) == 0) {
+    *op = IR_OP_image_gather;
+    p = name + 13;
+  } else {
+    return false;
+  }
+  *detail = 0;
+  while (*p) {
+    if (*p++ != '_') return false;
+    size_t len = strcspn(p, "_");
+    unsigned i = 0;
+    while (i < sizeof sfx / sizeof *sfx && (strlen(sfx[i].suffix) != len || strncmp(sfx[i].suffix, p, len)))
+      i++;
+    if (i == sizeof sfx / sizeof *sfx) return false;
+    *detail |= sfx[i].flags;
+    p += len;
+  }
+  /* g16 only with derivatives; the clamp never with an explicit LOD */
+  return !((*detail & IMG_G16) && !(*detail & IR_IMAGE_DERIV)) &&
+         !((*detail & IR_IMAGE_CLAMP) && (*detail & IR_IMAGE_LOD));
+}
+
+#define IMA(a) ((uint32_t)IR_ATOMIC_##a << IR_IMAGE_ATOMIC_SHIFT)
+
+bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+  /* atomics outside the table: compare-and-swap (fcmpswap compares as floats: imm bits
+   * 23:16 = 1) and the float min/max */
+  static const struct xl_entry atomics[] = {
+      {"image_atomic_cmpswap", K_IMAGE, IR_OP_image_atomic_cmpswap, 0},
+      {"image_atomic_fcmpswap", K_IMAGE, IR_OP_image_atomic_cmpswap, 1u << IR_IMAGE_ATOMIC_SHIFT},
+      {"image_atomic_fmin", K_IMAGE, IR_OP_image_atomic, IMA(FMIN)},
+      {"image_atomic_fmax", K_IMAGE, IR_OP_image_atomic, IMA(FMAX)},
+  };
+  const char *name = in->info->name;
+  for (unsigned i = 0; i < sizeof atomics / sizeof *atomics; i++)
+    if (strcmp(name, atomics[i].name) == 0) {
+      translate_image(x, in, atomics[i].op, 0, &atomics[i], pc);
+      return true;
+    }
+  enum ir_op op;
+  uint32_t detail;
+  if (!image_form(name, &op, &detail)) return false;
+  struct xl_entry e = {name, K_IMAGE, op, detail};
+  translate_image(x, in, op, detail, &e, pc);
+  return true;
+}
