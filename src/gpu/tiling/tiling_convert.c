@@ -160,6 +160,30 @@ static uint32_t stacked_y_log2(const struct tiling_layout *l, uint32_t run_log2)
 }
 
 #if defined(__SSE2__)
+/* True when the two address bits right above a chunk of 2^g stacked rows of runs are the
+ * next x bit (the following run) and then the next y bit (the following row group): two
+ * runs of two row groups then form one contiguous stretch of 4 chunks (S and D swizzles).
+ * Only the write order depends on it, never the addresses. */
+static bool groups_pair(const struct tiling_layout *l, uint32_t run_log2, uint32_t g) {
+  const struct tiling_pattern *p = l->pattern;
+  const uint32_t first = p->elem_log2 + run_log2 + g;
+  return run_log2 < 16 && g < 16 && first + 2 <= p->bits &&
+         p->from_x[run_log2] == (1u << first) && p->from_y[g] == (2u << first);
+}
+
+/* Bytes one pass over a row group writes in one sequential stretch: the chunk of 2^g rows
+ * of a run (16 << g bytes), doubled for each following x bit that lands, in order, right
+ * above it (the next runs of the same rows). */
+static uint32_t group_stretch(const struct tiling_layout *l, uint32_t run_log2, uint32_t g) {
+  const struct tiling_pattern *p = l->pattern;
+  const uint32_t first = p->elem_log2 + run_log2 + g;
+  uint32_t k = 0;
+  while (run_log2 + k < 16 && first + k < p->bits &&
+         p->from_x[run_log2 + k] == (1u << (first + k)))
+    k++;
+  return (16u << g) << k;
+}
+
 /* Tiles 16-byte runs of 2^g rows at once (y of the first row a multiple of 2^g): each
  * tiled chunk of 16 << g bytes is written whole, in order, with streaming stores. */
 static void tile_rows16(uint8_t *tp, const uint8_t *lp, size_t row_pitch, const uint64_t *col,
@@ -172,6 +196,29 @@ static void tile_rows16(uint8_t *tp, const uint8_t *lp, size_t row_pitch, const 
       _mm_stream_si128((__m128i *)(dst + 16 * r),
                        _mm_loadu_si128((const __m128i *)(src + r * row_pitch)));
   }
+}
+
+/* Tiles two row groups (2^g rows from Y, then the next 2^g with row term YT1) two runs at a
+ * time: the four chunks of a pair of runs are written in turn, one sequential stretch when
+ * the address bits above a chunk are the next x bit and then the next y bit (S and D).
+ * Returns the first element left (at most one run). */
+static uint32_t tile_rows16_pair(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
+                                 const uint64_t *col, uint32_t x0, uint32_t x1, uint32_t yt0,
+                                 uint32_t yt1, uint32_t bpe, uint32_t g) {
+  const uint32_t run = 16 / bpe, rows = 1u << g;
+  uint32_t x = x0;
+  for (; x + 2 * run <= x1; x += 2 * run)
+    for (uint32_t h = 0; h < 2; h++) {
+      const uint8_t *group = lp + (size_t)h * rows * row_pitch;
+      for (uint32_t q = 0; q < 2 * run; q += run) {
+        uint8_t *dst = tp + (col[x + q] ^ (h ? yt1 : yt0));
+        const uint8_t *src = group + (size_t)(x + q) * bpe;
+        for (uint32_t r = 0; r < rows; r++)
+          _mm_stream_si128((__m128i *)(dst + 16 * r),
+                           _mm_loadu_si128((const __m128i *)(src + r * row_pitch)));
+      }
+    }
+  return x;
 }
 
 /* True when the two lowest address bits above the element bytes are x0 then y0 and nothing
@@ -278,6 +325,34 @@ static uint32_t tile_lines4(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
     _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
     _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
   }
+  return x;
+}
+
+/* Tiles rows y..y+7 (y a multiple of 4) of elements x0..x1-1 (x0 a multiple of 4) of a
+ * 4x4-line block with 4-byte elements, 8x8 elements at a time: the four lines of an 8x8
+ * square are written in turn (one 256-byte run when x2 and y2 follow the line bits).
+ * YT0 and YT4 are the row terms of rows y and y + 4. Returns the first element left. */
+static uint32_t tile_lines8(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
+                            const uint64_t *col, uint32_t x0, uint32_t x1, uint32_t yt0,
+                            uint32_t yt4) {
+  uint32_t x = x0;
+  for (; x + 8 <= x1; x += 8)
+    for (uint32_t h = 0; h < 2; h++) {
+      const uint8_t *rows = lp + 4 * h * row_pitch;
+      const uint32_t yt = h ? yt4 : yt0;
+      for (uint32_t q = 0; q < 8; q += 4) {
+        const uint8_t *src = rows + (size_t)(x + q) * 4;
+        const __m128i r0 = _mm_loadu_si128((const __m128i *)src);
+        const __m128i r1 = _mm_loadu_si128((const __m128i *)(src + row_pitch));
+        const __m128i r2 = _mm_loadu_si128((const __m128i *)(src + 2 * row_pitch));
+        const __m128i r3 = _mm_loadu_si128((const __m128i *)(src + 3 * row_pitch));
+        __m128i *line = (__m128i *)(tp + (col[x + q] ^ yt));
+        _mm_stream_si128(line, _mm_unpacklo_epi64(r0, r1));
+        _mm_stream_si128(line + 1, _mm_unpackhi_epi64(r0, r1));
+        _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
+        _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
+      }
+    }
   return x;
 }
 #endif
@@ -479,6 +554,8 @@ static void detile_block(const struct block_map *m, const uint8_t *tb, uint32_t 
 
 /* Rows converted between read-ahead requests. */
 #define PREFETCH_ROWS 8u
+/* Rows of one band when tiling in bands (two 8-row groups of tile_rows16_pair()). */
+#define BAND_ROWS 16u
 
 /* Requests the share of block NEXT that matches rows [row, row + count) of a block of BH
  * rows: over a whole strip of rows, the whole next block. */
@@ -561,6 +638,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
 #endif
     const uint32_t rows = 1u << g;
 #if defined(__SSE2__)
+    const bool pairs = g && groups_pair(l, run_log2, g);
     /* Z order with 4-byte elements: pairs of rows from 2x2 quads, or four rows from whole
      * 4x4 lines (64 bytes in a row; tiling writes them with streaming stores, so the tiled
      * side must then be 16-aligned). */
@@ -577,17 +655,26 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     }
     const struct block_map *map = whole_blocks ? scratch->map : NULL;
     const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
+    /* Tiling with whole-chunk streaming stores: nothing of the tiled side has to stay
+     * cached, so bands of rows go across the whole rectangle and the linear side is read
+     * like a plain copy reads, row after row. */
+    const bool bands = !detile && l->block_height >= 2 * BAND_ROWS &&
+                       (lines4 || pairs || (g && group_stretch(l, run_log2, g) >= 256));
+#else
+    const bool bands = false;
 #endif
-    /* Block order: one block column strip of one block row at a time, so the tiled side
-     * stays inside one block (cache resident) while linear rows are written in runs. */
+    const uint32_t chunk_rows = bands ? BAND_ROWS : PREFETCH_ROWS;
+    /* Otherwise block order: one block column strip of one block row at a time, so the
+     * tiled side stays inside one block (cache resident) while linear rows go in runs. */
     for (uint32_t by = ry / bh; by * bh < ry + rh; by++) {
       const uint32_t y0 = by * bh > ry ? by * bh : ry;
       const uint32_t y1 = by * bh + bh < ry + rh ? by * bh + bh : ry + rh;
       uint8_t *tp = tiled + pa.base + (((uint64_t)by * pa.blocks_per_row) << blk_log2);
       for (uint32_t bx = rx / bw; bx * bw < rx + rw; bx++) {
-        /* strip of the rectangle inside block column bx, relative to rx */
-        const uint32_t x0 = (bx * bw > rx ? bx * bw : rx) - rx;
-        const uint32_t x1 = (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
+        /* strip of the rectangle inside block column bx, relative to rx (bands: the
+         * whole width, in one pass) */
+        const uint32_t x0 = bands ? 0 : (bx * bw > rx ? bx * bw : rx) - rx;
+        const uint32_t x1 = bands ? rw : (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
 #if defined(__SSE2__)
         if (map && x1 - x0 == bw && y1 - y0 == bh) {
           const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
@@ -618,7 +705,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         else if (tiled_read && (by + 1) * bh < ry + rh)
           next = tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2);
         for (uint32_t yc = y0; yc < y1;) {
-          const uint32_t chunk_end = (yc | (PREFETCH_ROWS - 1)) + 1;
+          const uint32_t chunk_end = (yc | (chunk_rows - 1)) + 1;
           const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
           if (next) prefetch_share(next, blk_log2, bh, yc - by * bh, ye - yc);
           uint32_t y = yc;
@@ -628,6 +715,19 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
             for (; y < ye && (y & (rows - 1)); y++) /* up to a row-group boundary */
               copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
                        t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
+            if (pairs) /* two row groups at a time */
+              for (; y + 2 * rows <= ye; y += 2 * rows) {
+                uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
+                const uint32_t yt0 = t->y[y & 1023] ^ pa.zs_term;
+                const uint32_t yt1 = t->y[(y + rows) & 1023] ^ pa.zs_term;
+                const uint32_t xp = tile_rows16_pair(tp, lp, row_pitch, column, x0, xr, yt0,
+                                                     yt1, bpe, g);
+                tile_rows16(tp, lp, row_pitch, column, xp, xr, yt0, bpe, g);
+                tile_rows16(tp, lp + rows * row_pitch, row_pitch, column, xp, xr, yt1, bpe, g);
+                for (uint32_t k = 0; k < 2 * rows && xr < x1; k++)
+                  copy_row(tp, lp + k * row_pitch, column, xr, x1,
+                           t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+              }
             for (; y + rows <= ye; y += rows) {
               uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
               tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe,
@@ -641,6 +741,16 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
             for (; y < ye && (y & 3); y++) /* up to a line boundary */
               copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
                        t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
+            if (!detile) /* eight rows at a time */
+              for (; y + 8 <= ye; y += 8) {
+                uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
+                const uint32_t xr = tile_lines8(tp, lp, row_pitch, column, x0, x1,
+                                                t->y[y & 1023] ^ pa.zs_term,
+                                                t->y[(y + 4) & 1023] ^ pa.zs_term);
+                for (uint32_t k = 0; k < 8 && xr < x1; k++)
+                  copy_row(tp, lp + k * row_pitch, column, xr, x1,
+                           t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+              }
             for (; y + 4 <= ye; y += 4) {
               uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
               const uint32_t yt = t->y[y & 1023] ^ pa.zs_term;
@@ -674,6 +784,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
           }
           yc = ye;
         }
+        if (bands) break;
       }
     }
   }
