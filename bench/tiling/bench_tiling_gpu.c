@@ -1,8 +1,13 @@
 /* GPU detile time for a 4096x4096, 4-byte, SW_64KB_S surface on the Vulkan device (lavapipe
  * in CI) against a plain vkCmdCopyBuffer of the same bytes on the same device, measured in
  * the same run (goal: ratio >= 0.5). Device-local buffers; best of N submissions. The plain
- * copy shader (copy16.comp) is the ceiling of any compute copy on the device; the linear
- * layout through the tiler shader shows what its addressing costs on top of that. */
+ * copy shader (copy16.comp, one 16-byte unit per invocation) is the simplest compute copy;
+ * the linear layout through the tiler shader shows what its addressing costs on top of that.
+ * The first line per mode times the tiler as it runs on the device (on CPU devices the
+ * region shader, tiler_region.comp, where the surface allows it); the second forces the
+ * general shader (tiler.comp) and also times the tile direction of the default path. The
+ * machine is shared: compare ratios from the same run, and repeat. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +19,23 @@
 #include "vk_test_device.h"
 
 #define RUNS 3
+
+/* Best time of converting L between the two buffers (detile, or tile when TO_TILED). */
+static double time_tiler(vk_device *dev, vk_tiler *tiler, const struct tiling_layout *l,
+                         const struct vk_buffer *tiled, const struct vk_buffer *linear,
+                         bool to_tiled) {
+  double best = 1e9;
+  for (int r = 0; r < RUNS; r++) {
+    VkCommandBuffer cb = vk_device_begin(dev);
+    bool ok = to_tiled ? vk_tiler_cmd_tile(tiler, cb, l, linear, 0, tiled, 0)
+                       : vk_tiler_cmd_detile(tiler, cb, l, tiled, 0, linear, 0);
+    double t0 = bench_now();
+    if (!vk_device_submit_wait(dev, cb) || !ok) return -1;
+    double t = bench_now() - t0;
+    if (t < best) best = t;
+  }
+  return best;
+}
 
 extern const unsigned char vk_spv_copy16[];
 extern const size_t vk_spv_copy16_size;
@@ -79,11 +101,24 @@ int main(void) {
     if (shader <= 0) return 1;
     double mb = (double)l.linear_size / (1024.0 * 1024.0);
     printf("tiling gpu %-12s 4096x4096x4B on %s: buffer copy %.2f ms (%.0f MiB/s), copy "
-           "shader %.2f ms (ratio %.2f, the compute ceiling), detile %.2f ms (%.0f MiB/s), "
+           "shader %.2f ms (ratio %.2f, plain compute copy), detile %.2f ms (%.0f MiB/s), "
            "ratio %.2f (%.2f of the copy shader)\n",
            tiling_mode_name(modes[m]), vk_device_name(dev), copy * 1e3, mb / copy,
            shader * 1e3, copy / shader, detile * 1e3, mb / detile, copy / detile,
            shader / detile);
+    /* the default path's tile direction, then the general shader forced */
+    const uint64_t planes = vk_tiler_region_planes(tiler);
+    const double tile = time_tiler(dev, tiler, &l, &tiled, &linear, true);
+    const bool region = vk_tiler_region_planes(tiler) != planes;
+    vk_tiler_set_region_path(tiler, false);
+    const double general = time_tiler(dev, tiler, &l, &tiled, &linear, false);
+    vk_tiler_set_region_path(tiler, true);
+    if (tile <= 0 || general <= 0) return 1;
+    printf("tiling gpu %-12s paths: default %s, tile %.2f ms (ratio %.2f); general shader "
+           "(tiler.comp) detile %.2f ms (ratio %.2f)\n",
+           tiling_mode_name(modes[m]), region ? "region shader (tiler_region.comp)"
+                                              : "general shader (tiler.comp)",
+           tile * 1e3, copy / tile, general * 1e3, copy / general);
     vk_buffer_destroy(dev, &tiled);
     vk_buffer_destroy(dev, &linear);
   }

@@ -62,8 +62,10 @@ struct swizzle_push {
 #define MAX_GROUPS 65535u
 /* tiler_region.comp: a region is 2^REGION_X_LOG2 units by 2^REGION_Y_LOG2 rows; the
  * workgroup id is rebuilt from 12 bits per dimension. */
+#ifndef REGION_X_LOG2
 #define REGION_X_LOG2 3u
 #define REGION_Y_LOG2 4u
+#endif
 #define REGION_ID_BITS 12u
 #define REGION_TERM_BITS 10u /* x and y terms passed per bit (the tables' index range) */
 

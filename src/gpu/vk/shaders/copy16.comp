@@ -1,6 +1,6 @@
 // The simplest compute copy: one 16-byte unit per invocation between two storage buffers.
-// The benchmarks use it as the ceiling of any compute copy on a device (on lavapipe, well
-// below vkCmdCopyBuffer); no tiler code depends on it.
+// The benchmarks use it as the baseline of a plain lane-parallel compute copy (on lavapipe
+// well below vkCmdCopyBuffer, and below tiler_region.comp); no tiler code depends on it.
 #version 450
 
 layout(local_size_x = 256) in;

@@ -28,8 +28,10 @@
 #define UNIT u64vec4
 #define UNIT_LOG2 5u
 #endif
-#define REGION_UNITS_LOG2 3u // units per region row, log2 (tiler: REGION_X_LOG2)
-#define REGION_ROWS_LOG2 4u  // rows per region, log2 (tiler: REGION_Y_LOG2)
+#ifndef REGION_UNITS_LOG2
+#define REGION_UNITS_LOG2 3 // units per region row, log2 (tiler: REGION_X_LOG2)
+#define REGION_ROWS_LOG2 4  // rows per region, log2 (tiler: REGION_Y_LOG2)
+#endif
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
 
@@ -66,8 +68,8 @@ void main() {
   const uint bw_log2 = (pc.shifts >> 8) & 255u;
   const uint bh_log2 = (pc.shifts >> 16) & 255u;
   const uint ue_log2 = pc.shifts >> 24; // elements per unit
-  const uint x0 = ID12(gl_WorkGroupID.x) << (REGION_UNITS_LOG2 + ue_log2);
-  const uint y0 = ID12(gl_WorkGroupID.y) << REGION_ROWS_LOG2;
+  const uint x0 = ID12(gl_WorkGroupID.x) << (uint(REGION_UNITS_LOG2) + ue_log2);
+  const uint y0 = ID12(gl_WorkGroupID.y) << uint(REGION_ROWS_LOG2);
   // Region origin: block offset plus the in-block terms of (x0, y0); the region lies in one
   // block and its origin is aligned to its size, so unit (j, r) adds the terms of
   // (j units, r rows) by XOR.
@@ -76,12 +78,15 @@ void main() {
                   (TERM10(XT, x0 & 1023u) ^ TERM10(YT, y0 & 1023u) ^ pc.xor_base);
   const uint l0 = pc.linear_base + y0 * pc.linear_pitch + (x0 << (UNIT_LOG2 - ue_log2));
   const uint cx1 = XT(ue_log2), cx2 = XT(ue_log2 + 1u), cx4 = XT(ue_log2 + 2u);
-  const uint cy1 = YT(0u), cy2 = YT(1u), cy4 = YT(2u), cy8 = YT(3u);
+  const uint cx8 = XT(ue_log2 + 3u), cx16 = XT(ue_log2 + 4u);
+  const uint cy1 = YT(0u), cy2 = YT(1u), cy4 = YT(2u), cy8 = YT(3u), cy16 = YT(4u);
   const uint pitch = pc.linear_pitch;
 
 // unit j of region row r: constant j and r select the terms at compile time
-#define CX(j) ((cx1 & BIT(j, 0u)) ^ (cx2 & BIT(j, 1u)) ^ (cx4 & BIT(j, 2u)))
-#define CY(r) ((cy1 & BIT(r, 0u)) ^ (cy2 & BIT(r, 1u)) ^ (cy4 & BIT(r, 2u)) ^ (cy8 & BIT(r, 3u)))
+#define CX(j) ((cx1 & BIT(j, 0u)) ^ (cx2 & BIT(j, 1u)) ^ (cx4 & BIT(j, 2u)) ^ \
+               (cx8 & BIT(j, 3u)) ^ (cx16 & BIT(j, 4u)))
+#define CY(r) ((cy1 & BIT(r, 0u)) ^ (cy2 & BIT(r, 1u)) ^ (cy4 & BIT(r, 2u)) ^ (cy8 & BIT(r, 3u)) ^ \
+               (cy16 & BIT(r, 4u)))
 #if TO_TILED
 #define MOVE(j, r) tiled[(t0 ^ CX(j) ^ CY(r)) >> UNIT_LOG2] = \
     linear[(l0 + (r) * pitch + ((j) << UNIT_LOG2)) >> UNIT_LOG2];
@@ -89,8 +94,24 @@ void main() {
 #define MOVE(j, r) linear[(l0 + (r) * pitch + ((j) << UNIT_LOG2)) >> UNIT_LOG2] = \
     tiled[(t0 ^ CX(j) ^ CY(r)) >> UNIT_LOG2];
 #endif
-#define ROW(r) MOVE(0u, r) MOVE(1u, r) MOVE(2u, r) MOVE(3u, r) \
-               MOVE(4u, r) MOVE(5u, r) MOVE(6u, r) MOVE(7u, r)
-  ROW(0u) ROW(1u) ROW(2u) ROW(3u) ROW(4u) ROW(5u) ROW(6u) ROW(7u)
+#define ROW8(r, j) MOVE(j + 0u, r) MOVE(j + 1u, r) MOVE(j + 2u, r) MOVE(j + 3u, r) \
+                   MOVE(j + 4u, r) MOVE(j + 5u, r) MOVE(j + 6u, r) MOVE(j + 7u, r)
+#if REGION_UNITS_LOG2 == 3
+#define ROW(r) ROW8(r, 0u)
+#elif REGION_UNITS_LOG2 == 4
+#define ROW(r) ROW8(r, 0u) ROW8(r, 8u)
+#else
+#define ROW(r) ROW8(r, 0u) ROW8(r, 8u) ROW8(r, 16u) ROW8(r, 24u)
+#endif
+  ROW(0u) ROW(1u) ROW(2u) ROW(3u)
+#if REGION_ROWS_LOG2 >= 3
+  ROW(4u) ROW(5u) ROW(6u) ROW(7u)
+#endif
+#if REGION_ROWS_LOG2 >= 4
   ROW(8u) ROW(9u) ROW(10u) ROW(11u) ROW(12u) ROW(13u) ROW(14u) ROW(15u)
+#endif
+#if REGION_ROWS_LOG2 >= 5
+  ROW(16u) ROW(17u) ROW(18u) ROW(19u) ROW(20u) ROW(21u) ROW(22u) ROW(23u)
+  ROW(24u) ROW(25u) ROW(26u) ROW(27u) ROW(28u) ROW(29u) ROW(30u) ROW(31u)
+#endif
 }
