@@ -339,6 +339,167 @@ static void bad_arguments_are_rejected(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* Every answer of the dominator and loop analyses, to compare an updated analysis with one
+ * computed from scratch on the same graph. */
+struct analysis_snapshot {
+  uint32_t n, entry, rpo_count, loop_count;
+  uint32_t *node;   /* per node: reachable, rpo index, idom, loop of, loop with header */
+  uint8_t *dom;     /* n x n dominates() */
+  uint32_t *loop;   /* per loop: header, parent, depth, size, latch and exit lists */
+  uint8_t *in_loop; /* loop_count x n */
+};
+
+static void snapshot_take(struct cfg_graph *g, struct analysis_snapshot *s) {
+  uint32_t n = cfg_graph_node_count(g), nl = cfg_graph_loop_count(g);
+  s->n = n;
+  s->entry = cfg_graph_entry(g);
+  s->rpo_count = cfg_graph_rpo_count(g);
+  s->loop_count = nl;
+  s->node = calloc(5 * n, sizeof *s->node);
+  s->dom = calloc((size_t)n * n, 1);
+  s->loop = calloc((size_t)nl * (4 + 2 * (n + 1)) + 1, sizeof *s->loop);
+  s->in_loop = calloc((size_t)nl * n + 1, 1);
+  assert_non_null(s->node);
+  for (uint32_t b = 0; b < n; b++) {
+    s->node[5 * b] = cfg_graph_reachable(g, b);
+    s->node[5 * b + 1] = cfg_graph_rpo_index(g, b);
+    s->node[5 * b + 2] = cfg_graph_idom(g, b);
+    s->node[5 * b + 3] = cfg_graph_loop_of(g, b);
+    s->node[5 * b + 4] = cfg_graph_loop_with_header(g, b);
+    for (uint32_t a = 0; a < n; a++) s->dom[(size_t)a * n + b] = cfg_graph_dominates(g, a, b);
+  }
+  for (uint32_t l = 0; l < nl; l++) {
+    uint32_t *e = &s->loop[(size_t)l * (4 + 2 * (n + 1))], k = 4;
+    e[0] = cfg_graph_loop_header(g, l);
+    e[1] = cfg_graph_loop_parent(g, l);
+    e[2] = cfg_graph_loop_depth(g, l);
+    e[3] = cfg_graph_loop_size(g, l);
+    e[k++] = cfg_graph_loop_latch_count(g, l);
+    for (uint32_t i = 0; i < cfg_graph_loop_latch_count(g, l); i++) e[k++] = cfg_graph_loop_latch(g, l, i);
+    e[k++] = cfg_graph_loop_exit_count(g, l);
+    for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, l); i++) e[k++] = cfg_graph_loop_exit(g, l, i);
+    for (uint32_t b = 0; b < n; b++) s->in_loop[(size_t)l * n + b] = cfg_graph_loop_contains(g, l, b);
+  }
+}
+
+static void snapshot_free(struct analysis_snapshot *s) {
+  free(s->node);
+  free(s->dom);
+  free(s->loop);
+  free(s->in_loop);
+}
+
+/* The analysis G holds now equals a fresh cfg_graph_analyze() of the same graph. */
+static void expect_same_as_fresh_analysis(struct cfg_graph *g) {
+  struct analysis_snapshot a, b;
+  snapshot_take(g, &a);
+  assert_true(cfg_graph_analyze(g));
+  snapshot_take(g, &b);
+  assert_int_equal(a.n, b.n);
+  assert_int_equal(a.entry, b.entry);
+  assert_int_equal(a.rpo_count, b.rpo_count);
+  assert_int_equal(a.loop_count, b.loop_count);
+  assert_memory_equal(a.node, b.node, 5 * a.n * sizeof *a.node);
+  assert_memory_equal(a.dom, b.dom, (size_t)a.n * a.n);
+  assert_memory_equal(a.loop, b.loop, (size_t)a.loop_count * (4 + 2 * (a.n + 1)) * sizeof *a.loop);
+  assert_memory_equal(a.in_loop, b.in_loop, (size_t)a.loop_count * a.n);
+  snapshot_free(&a);
+  snapshot_free(&b);
+}
+
+static uint32_t test_rand(uint32_t *seed) {
+  *seed = *seed * 1103515245u + 12345u;
+  return *seed >> 8;
+}
+
+/* A new node F in front of T taking the edges from the predecessors of T chosen by MASK
+ * (bit i: the i-th predecessor), its own edge first as cfg_graph_update requires. */
+static uint32_t insert_in_front(struct cfg_graph *g, uint32_t t, uint64_t mask) {
+  uint32_t preds[64], np = 0;
+  for (uint32_t i = 0; i < cfg_graph_pred_count(g, t) && i < 64; i++)
+    if (mask >> i & 1) preds[np++] = cfg_graph_pred(g, t, i);
+  uint32_t f = cfg_graph_add_node(g);
+  assert_int_not_equal(f, CFG_NONE);
+  assert_true(cfg_graph_add_edge(g, f, t));
+  for (uint32_t i = 0; i < np; i++) assert_true(cfg_graph_redirect_edge(g, preds[i], t, f));
+  return f;
+}
+
+/* Predecessors of T (below OLD_N) whose edge into T is a back edge (BACK) or not. */
+static uint64_t pred_mask(struct cfg_graph *g, uint32_t t, uint32_t old_n, bool back) {
+  uint64_t m = 0;
+  for (uint32_t i = 0; i < cfg_graph_pred_count(g, t) && i < 64; i++) {
+    uint32_t p = cfg_graph_pred(g, t, i);
+    if (p < old_n && cfg_graph_reachable(g, p) && cfg_graph_dominates(g, t, p) == back) m |= 1ull << i;
+  }
+  return m;
+}
+
+/* The insertions the structuriser makes (continue node, empty loop header, forwarding node,
+ * new entry), in random batches on random reducible graphs: the updated dominator tree and
+ * loops equal a fresh analysis, and the update really was incremental; an edit it cannot
+ * follow makes it analyse from scratch with the same result. */
+static void incremental_update_matches_fresh_analysis(void **state) {
+  (void)state;
+  uint32_t seed = 777, incremental = 0;
+  for (int round = 0; round < 300; round++) {
+    uint32_t n = 3 + round % 50;
+    struct cfg_graph *g = cfg_graph_create(n, 0);
+    for (uint32_t b = 0; b + 1 < n; b++) { /* forward edges, then back edges to dominators */
+      uint32_t k = test_rand(&seed) % 5 == 0 ? 2 : test_rand(&seed) % 9 == 0 ? 0 : 1;
+      for (uint32_t j = 0; j < k; j++)
+        cfg_graph_add_edge(g, b, b + 1 + test_rand(&seed) % 4 < n ? b + 1 + test_rand(&seed) % 4 : n - 1);
+    }
+    assert_true(cfg_graph_analyze(g));
+    uint32_t latches = n / 4;
+    for (uint32_t i = 0; i < latches; i++) {
+      uint32_t b = test_rand(&seed) % n, d = b;
+      if (!cfg_graph_reachable(g, b) || cfg_graph_succ_count(g, b) >= 2) continue;
+      for (uint32_t up = test_rand(&seed) % 4; up-- > 0 && d != cfg_graph_entry(g);) d = cfg_graph_idom(g, d);
+      cfg_graph_add_edge(g, b, d);
+    }
+    assert_true(cfg_graph_analyze(g));
+    for (int batch = 0; batch < 3 && !cfg_graph_irreducible(g, NULL); batch++) {
+      uint32_t old_n = cfg_graph_node_count(g), ops = 2 + test_rand(&seed) % 6;
+      bool violation = batch == 2 && round % 5 == 0;
+      for (uint32_t op = 0; op < ops; op++) {
+        uint32_t kind = test_rand(&seed) % 4, t = test_rand(&seed) % old_n;
+        if (!cfg_graph_reachable(g, t)) continue;
+        uint32_t l = cfg_graph_loop_count(g) ? test_rand(&seed) % cfg_graph_loop_count(g) : 0;
+        if (kind == 0 && cfg_graph_loop_count(g)) { /* continue node: some back edges */
+          uint32_t h = cfg_graph_loop_header(g, l);
+          uint64_t m = pred_mask(g, h, old_n, true) & (test_rand(&seed) | 1ull << 63);
+          if (m) insert_in_front(g, h, m);
+        } else if (kind == 1 && cfg_graph_loop_count(g)) { /* empty header: every edge */
+          uint32_t h = cfg_graph_loop_header(g, l);
+          bool all_old = true;
+          for (uint32_t i = 0; i < cfg_graph_pred_count(g, h); i++) all_old &= cfg_graph_pred(g, h, i) < old_n;
+          if (all_old) insert_in_front(g, h, ~0ull);
+        } else if (kind == 2) { /* forwarding node: some forward edges */
+          uint64_t m = pred_mask(g, t, old_n, false) & test_rand(&seed);
+          if (m) insert_in_front(g, t, m);
+        } else if (kind == 3 && op == 0 && batch == 0) { /* new entry */
+          uint32_t e = cfg_graph_add_node(g);
+          assert_true(cfg_graph_add_edge(g, e, cfg_graph_entry(g)));
+          assert_true(cfg_graph_set_entry(g, e));
+        }
+      }
+      bool added = false; /* a new edge between analysed nodes */
+      for (int tries = 0; violation && !added && tries < 100; tries++) {
+        uint32_t from = test_rand(&seed) % old_n, to = test_rand(&seed) % old_n;
+        if (cfg_graph_pred_index(g, to, from) == CFG_NONE) added = cfg_graph_add_edge(g, from, to);
+      }
+      bool inc = false;
+      assert_true(cfg_graph_update(g, &inc));
+      if (added) assert_false(inc);
+      incremental += inc && cfg_graph_node_count(g) > old_n;
+      expect_same_as_fresh_analysis(g);
+    }
+    cfg_graph_destroy(g);
+  }
+  assert_true(incremental > 300); /* most batches took the incremental path */
+}
+
 /* A long random graph: every analysis terminates and the results are self-consistent. */
 static void random_graphs_are_consistent(void **state) {
   (void)state;
@@ -402,6 +563,7 @@ int main(void) {
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),
       cmocka_unit_test(random_graphs_are_consistent),
+      cmocka_unit_test(incremental_update_matches_fresh_analysis),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,6 +136,7 @@ uint32_t cfg_graph_add_node(struct cfg_graph *g) {
 
 bool cfg_graph_set_entry(struct cfg_graph *g, uint32_t entry) {
   if (entry >= g->n) return false;
+  if (entry < g->analyzed_n && entry != g->analyzed_entry) g->edited = true;
   g->entry = entry;
   return true;
 }
@@ -143,6 +144,7 @@ bool cfg_graph_set_entry(struct cfg_graph *g, uint32_t entry) {
 bool cfg_graph_add_edge(struct cfg_graph *g, uint32_t from, uint32_t to) {
   if (from >= g->n || to >= g->n) return false;
   if (vec_has(&g->succ[from], to)) return true;
+  if (from < g->analyzed_n) g->edited = true; /* a new path between analysed nodes */
   return vec_push_in(&g->edges, &g->succ[from], to) && vec_push_in(&g->edges, &g->pred[to], from);
 }
 
@@ -153,7 +155,12 @@ bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to
   for (uint32_t i = 0; i < s->n; i++) {
     if (s->v[i] != old_to) continue;
     vec_remove(&g->pred[old_to], from);
+    /* cfg_graph_update follows an edge moved onto a node inserted since the analysis
+     * that already leads to the edge's old target */
+    if (new_to < g->analyzed_n || g->succ[new_to].n != 1 || g->succ[new_to].v[0] != old_to)
+      g->edited = true;
     if (vec_has(s, new_to)) { /* merging two edges into one */
+      g->edited = true;
       memmove(&s->v[i], &s->v[i + 1], (s->n - i - 1) * sizeof *s->v);
       s->n--;
       return true;
@@ -466,8 +473,31 @@ static bool list_from(struct cfg_graph *g, struct cfg_vec *v, const uint32_t *sc
   return true;
 }
 
+/* The exit list of L: distinct successors of its nodes outside it, in RPO order. EXITS is
+ * scratch for n entries. */
+static bool loop_exits(struct cfg_graph *g, struct cfg_loop *l, uint32_t *exits) {
+  uint32_t ne = 0;
+  for (uint32_t k = 0; k < l->nodes.n; k++) {
+    uint32_t b = l->nodes.v[k];
+    for (uint32_t j = 0; j < g->succ[b].n; j++) {
+      uint32_t s = g->succ[b].v[j];
+      if (loop_has(l, s)) continue;
+      uint32_t e = 0;
+      while (e < ne && exits[e] != s) e++;
+      if (e < ne) continue;
+      /* insertion in RPO order */
+      for (e = ne++; e > 0 && g->rpo_index[s] < g->rpo_index[exits[e - 1]]; e--)
+        exits[e] = exits[e - 1];
+      exits[e] = s;
+    }
+  }
+  return list_from(g, &l->exits, exits, ne);
+}
+
 static bool compute_loops(struct cfg_graph *g) {
-  uint32_t n = g->n, words = (n + 63) / 64;
+  /* bitsets with room for the nodes a structuriser round inserts (cfg_graph_update) */
+  uint32_t n = g->n, words = (n + n / 2 + 64 + 63) / 64;
+  g->loop_words = words;
   /* one loop per header (a node entered by a back edge): count them first, so that the
    * table is not a cleared entry per node */
   uint32_t headers = 0;
@@ -544,30 +574,26 @@ static bool compute_loops(struct cfg_graph *g) {
     l->depth = l->parent == CFG_NONE ? 1 : g->loops[l->parent].depth + 1;
     for (uint32_t k = 0; k < l->nodes.n; k++) g->loop_of[l->nodes.v[k]] = i;
   }
-  for (uint32_t i = 0; i < g->loop_count && ok; i++) {
-    struct cfg_loop *l = &g->loops[i];
-    uint32_t ne = 0;
-    for (uint32_t k = 0; k < l->nodes.n; k++) {
-      uint32_t b = l->nodes.v[k];
-      for (uint32_t j = 0; j < g->succ[b].n; j++) {
-        uint32_t s = g->succ[b].v[j];
-        if (loop_has(l, s)) continue;
-        uint32_t e = 0;
-        while (e < ne && exits[e] != s) e++;
-        if (e < ne) continue;
-        /* insertion in RPO order */
-        for (e = ne++; e > 0 && g->rpo_index[s] < g->rpo_index[exits[e - 1]]; e--)
-          exits[e] = exits[e - 1];
-        exits[e] = s;
-      }
-    }
-    ok = list_from(g, &l->exits, exits, ne);
-  }
+  for (uint32_t i = 0; i < g->loop_count && ok; i++) ok = loop_exits(g, &g->loops[i], exits);
   free(work);
   return ok;
 }
 
 static bool analyze(struct cfg_graph *g, bool full);
+
+/* Reverse post-order of the nodes reachable from the entry (SEEN cleared, SN/SI scratch of
+ * g->n entries). */
+static void compute_rpo(struct cfg_graph *g, uint8_t *seen, uint32_t *sn, uint32_t *si) {
+  uint32_t len = dfs_postorder(g, g->entry, g->n, next_forward, g->rpo, seen, sn, si);
+  for (uint32_t i = 0; i < len / 2; i++) {
+    uint32_t t = g->rpo[i];
+    g->rpo[i] = g->rpo[len - 1 - i];
+    g->rpo[len - 1 - i] = t;
+  }
+  g->rpo_count = len;
+  for (uint32_t i = 0; i < g->n; i++) g->rpo_index[i] = CFG_NONE;
+  for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
+}
 
 bool cfg_graph_analyze(struct cfg_graph *g) { return analyze(g, true); }
 bool cfg_graph_analyze_post_dominators(struct cfg_graph *g) { return analyze(g, false); }
@@ -592,16 +618,10 @@ static bool analyze(struct cfg_graph *g, bool full) {
             g->pdom_pre && g->pdom_post && g->scc && g->loop_of && g->loop_by_header && seen &&
             sn && si;
   if (ok) {
-    uint32_t len = dfs_postorder(g, g->entry, n, next_forward, g->rpo, seen, sn, si);
-    for (uint32_t i = 0; i < len / 2; i++) {
-      uint32_t t = g->rpo[i];
-      g->rpo[i] = g->rpo[len - 1 - i];
-      g->rpo[len - 1 - i] = t;
-    }
-    g->rpo_count = len;
-    for (uint32_t i = 0; i < n; i++) g->rpo_index[i] = CFG_NONE;
-    for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
+    compute_rpo(g, seen, sn, si);
     g->analyzed_n = n;
+    g->analyzed_entry = g->entry;
+    g->edited = false;
     g->full = full;
     if (!full)
       for (uint32_t i = 0; i < n; i++)
@@ -727,4 +747,177 @@ uint32_t cfg_graph_loop_with_header(const struct cfg_graph *g, uint32_t n) {
 }
 bool cfg_graph_is_back_edge(const struct cfg_graph *g, uint32_t from, uint32_t to) {
   return from < g->n && to < g->n && cfg_gi_is_back_edge(g, from, to);
+}
+
+/* ---- incremental update after node insertions --------------------------------------- */
+
+/* How a node inserted since the analysis relates to its single successor T. */
+enum insert_kind {
+  INSERT_UNREACHABLE, /* no reachable predecessor: outside every analysis */
+  INSERT_ENTRY,       /* the new entry, in front of the old one */
+  INSERT_FORWARD,     /* took forward edges into T only: outside T's own loop */
+  INSERT_LATCH,       /* took back edges into T only: a latch of T's loop */
+  INSERT_HEADER,      /* took every edge into T, back edges too: the loop's new header */
+};
+
+/* Classifies inserted node F against the analysis of the old nodes (below OLD_N); false
+ * when the insertion is not one cfg_graph_update follows. */
+static bool classify_insert(const struct cfg_graph *g, uint32_t f, uint32_t old_n,
+                            enum insert_kind *kind) {
+  if (g->succ[f].n != 1 || g->succ[f].v[0] >= old_n) return false;
+  uint32_t t = g->succ[f].v[0], fwd = 0, back = 0;
+  for (uint32_t k = 0; k < g->pred[f].n; k++) {
+    uint32_t p = g->pred[f].v[k];
+    if (p >= old_n) return false;
+    if (g->rpo_index[p] == CFG_NONE) continue;
+    if (edge_is_back(g, p, t))
+      back++;
+    else
+      fwd++;
+  }
+  if (f == g->entry) {
+    *kind = INSERT_ENTRY;
+    return g->pred[f].n == 0 && t == g->analyzed_entry;
+  }
+  if (fwd + back == 0)
+    *kind = INSERT_UNREACHABLE;
+  else if (!back)
+    *kind = INSERT_FORWARD;
+  else if (!fwd)
+    *kind = INSERT_LATCH;
+  else if (g->pred[t].n == 1) /* everything moved: the cycle now enters at F */
+    *kind = INSERT_HEADER;
+  else
+    return false; /* some back and some forward edges: a second entry into the cycle */
+  return (*kind != INSERT_LATCH && *kind != INSERT_HEADER) || g->loop_by_header[t] != CFG_NONE;
+}
+
+static bool grow_array(uint32_t **a, uint32_t count, uint32_t from) {
+  uint32_t *p = realloc(*a, count * sizeof *p);
+  if (!p) return false;
+  for (uint32_t i = from; i < count; i++) p[i] = CFG_NONE;
+  *a = p;
+  return true;
+}
+
+/* Room for N nodes in every per-node analysis table. */
+static bool grow_analyses(struct cfg_graph *g, uint32_t n) {
+  uint32_t old = g->analyzed_n;
+  uint32_t **tables[] = {&g->rpo, &g->rpo_index, &g->idom, &g->dom_pre, &g->dom_post,
+                         &g->scc, &g->loop_of, &g->loop_by_header};
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
+    if (!grow_array(tables[i], n, old)) return false;
+  return grow_array(&g->ipdom, n + 1, old) && grow_array(&g->pdom_pre, n + 1, old) &&
+         grow_array(&g->pdom_post, n + 1, old);
+}
+
+/* Loop body bitsets with room for N nodes. */
+static bool grow_loop_bodies(struct cfg_graph *g, uint32_t n) {
+  uint32_t words = (n + n / 2 + 64 + 63) / 64;
+  if (words <= g->loop_words) return true;
+  for (uint32_t i = 0; i < g->loop_count; i++) {
+    uint64_t *b = (uint64_t *)arena_alloc(&g->loop_arena, words * 2);
+    if (!b) return false;
+    memcpy(b, g->loops[i].body, g->loop_words * sizeof *b);
+    memset(b + g->loop_words, 0, (words - g->loop_words) * sizeof *b);
+    g->loops[i].body = b;
+  }
+  g->loop_words = words;
+  return true;
+}
+
+/* Nearest common dominator by RPO position (dominators come first in RPO). */
+static uint32_t rpo_intersect(const struct cfg_graph *g, uint32_t a, uint32_t b) {
+  while (a != b) {
+    while (g->rpo_index[a] > g->rpo_index[b]) a = g->idom[a];
+    while (g->rpo_index[b] > g->rpo_index[a]) b = g->idom[b];
+  }
+  return a;
+}
+
+/* Why the update is exact. An inserted node F has one successor T and took some edges
+ * P->T. Every path of the new graph is a path of the old one with F spliced in, so the
+ * reverse post-order keeps the old nodes in their order, dominance between old nodes is
+ * unchanged, and only T's immediate dominator can change (to F, when F took every edge
+ * that is not a back edge); F's is the nearest common dominator of its predecessors. A
+ * node is in a loop exactly as before; F is in the loops that contain T, minus T's own loop
+ * when F took forward edges, and becomes the header of T's loop when it took every edge.
+ * Latches and exit lists are rebuilt from the updated graph. */
+static bool update(struct cfg_graph *g) {
+  uint32_t old_n = g->analyzed_n, n = g->n, added = n - old_n;
+  enum insert_kind *kinds = malloc((added + 1) * sizeof *kinds);
+  if (!kinds) return false;
+  for (uint32_t f = old_n; f < n; f++)
+    if (!classify_insert(g, f, old_n, &kinds[f - old_n])) {
+      free(kinds);
+      return false;
+    }
+  uint8_t *seen = calloc(2 * (size_t)n, 1), *dirty = seen + n;
+  uint32_t *sn = malloc(2 * (size_t)n * sizeof *sn), *si = sn ? sn + n : NULL;
+  bool ok = seen && sn && grow_analyses(g, n) && (!g->loop_count || grow_loop_bodies(g, n));
+  if (!ok) goto out;
+  compute_rpo(g, seen, sn, si);
+
+  /* immediate dominators of the inserted nodes and their targets, in RPO: every other
+   * node keeps its own, so one pass over forward predecessors is exact */
+  for (uint32_t f = old_n; f < n; f++) dirty[f] = dirty[g->succ[f].v[0]] = 1;
+  for (uint32_t i = 0; i < g->rpo_count; i++) {
+    uint32_t x = g->rpo[i], nd = CFG_NONE;
+    if (!dirty[x]) continue;
+    for (uint32_t k = 0; x != g->entry && k < g->pred[x].n; k++) {
+      uint32_t p = g->pred[x].v[k];
+      if (g->rpo_index[p] >= i) continue; /* back edge or unreachable */
+      nd = nd == CFG_NONE ? p : rpo_intersect(g, p, nd);
+    }
+    g->idom[x] = x == g->entry ? x : nd;
+  }
+  ok = number_tree(n, g->entry, g->idom, g->dom_pre, g->dom_post);
+
+  for (uint32_t f = old_n; f < n && ok; f++) {
+    uint32_t t = g->succ[f].v[0], lt = g->loop_by_header[t], in = CFG_NONE;
+    switch (kinds[f - old_n]) {
+      case INSERT_LATCH: in = lt; break;
+      case INSERT_HEADER:
+        in = lt;
+        g->loops[lt].header = f;
+        g->loop_by_header[f] = lt;
+        g->loop_by_header[t] = CFG_NONE;
+        break;
+      case INSERT_FORWARD: in = lt != CFG_NONE ? g->loops[lt].parent : g->loop_of[t]; break;
+      case INSERT_UNREACHABLE:
+      case INSERT_ENTRY: break;
+    }
+    g->loop_of[f] = in;
+    for (uint32_t l = in; l != CFG_NONE && ok; l = g->loops[l].parent) {
+      g->loops[l].body[f / 64] |= 1ull << (f % 64);
+      g->loops[l].size++;
+      ok = vec_push_in(&g->loop_arena, &g->loops[l].nodes, f);
+    }
+  }
+  for (uint32_t i = 0; i < g->loop_count && ok; i++) {
+    struct cfg_loop *l = &g->loops[i];
+    uint32_t nl = 0;
+    for (uint32_t k = 0; k < g->pred[l->header].n; k++)
+      if (edge_is_back(g, g->pred[l->header].v[k], l->header)) sn[nl++] = g->pred[l->header].v[k];
+    ok = list_from(g, &l->latches, sn, nl) && loop_exits(g, l, sn);
+  }
+  g->analyzed_n = n;
+  g->scc_done = false;
+  g->pdom_done = false;
+out:
+  free(kinds);
+  free(seen);
+  free(sn);
+  return ok;
+}
+
+bool cfg_graph_update(struct cfg_graph *g, bool *incremental) {
+  bool dummy;
+  if (!incremental) incremental = &dummy;
+  *incremental = g->rpo_index && g->full && !g->edited && !g->irreducible &&
+                 g->analyzed_n > 0 && g->analyzed_n <= g->n;
+  if (*incremental && g->analyzed_n == g->n && g->entry == g->analyzed_entry) return true;
+  if (*incremental && update(g)) return true;
+  *incremental = false;
+  return cfg_graph_analyze(g);
 }

@@ -43,6 +43,17 @@ bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to
 bool cfg_graph_analyze(struct cfg_graph *g);
 /* Only reverse post-order and post-dominators (the other queries answer "none"). */
 bool cfg_graph_analyze_post_dominators(struct cfg_graph *g);
+/* Brings a full analysis up to date after nodes were inserted in front of analysed ones,
+ * with the same results as cfg_graph_analyze() but without re-running it. Each node added
+ * since the analysis first gets its single edge to an analysed node T
+ * (cfg_graph_add_edge), then takes over edges into T (cfg_graph_redirect_edge): only back
+ * edges (a continue node), only forward edges (a forwarding node) or all of them (a new
+ * loop header); or it is a new entry in front of the old one (no predecessors). Any other
+ * edit since the analysis (an edge added from an analysed node, an edge moved to an
+ * analysed node, ...) or an irreducible graph makes it run the full analysis instead.
+ * Returns false only on allocation failure. INCREMENTAL, if not NULL, tells whether the
+ * analysis was updated (true) or re-run. */
+bool cfg_graph_update(struct cfg_graph *g, bool *incremental);
 
 uint32_t cfg_graph_node_count(const struct cfg_graph *g);
 uint32_t cfg_graph_entry(const struct cfg_graph *g);

@@ -34,7 +34,9 @@ struct cfg_graph {
   struct cfg_loop *loops;
   uint32_t loop_count;
   uint32_t *loop_of, *loop_by_header;
-  uint32_t analyzed_n;
+  uint32_t loop_words; /* uint64_t words per loop body bitset (room for inserted nodes) */
+  uint32_t analyzed_n, analyzed_entry;
+  bool edited;   /* an edit since the analysis that cfg_graph_update cannot follow */
   bool full;     /* every analysis ran (not only post-dominators) */
   bool scc_done; /* the SCCs were computed (lazily) */
   bool pdom_done; /* post-dominators computed (eagerly for the post-dominator analysis,

@@ -85,13 +85,16 @@ static uint32_t split_edges_into(struct cfg_graph *g, uint32_t target, uint32_t 
       continue;
     if (f == CFG_NONE) {
       f = cfg_graph_add_node(g);
-      if (f == CFG_NONE) break;
+      /* the node's own edge first, then the moved ones (what cfg_graph_update follows) */
+      if (f == CFG_NONE || !cfg_graph_add_edge(g, f, target)) {
+        f = CFG_NONE;
+        break;
+      }
     }
     cfg_graph_redirect_edge(g, p, target, f);
     moved++;
   }
   free(preds);
-  if (f != CFG_NONE && !cfg_graph_add_edge(g, f, target)) return CFG_NONE;
   return moved ? f : CFG_NONE;
 }
 
@@ -110,11 +113,10 @@ static uint32_t insert_before(struct cfg_graph *g, uint32_t header) {
   if (!preds) return CFG_NONE;
   for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, header, i);
   uint32_t f = cfg_graph_add_node(g);
-  for (uint32_t i = 0; f != CFG_NONE && i < count; i++)
-    cfg_graph_redirect_edge(g, preds[i], header, f);
+  bool ok = f != CFG_NONE && cfg_graph_add_edge(g, f, header);
+  for (uint32_t i = 0; ok && i < count; i++) cfg_graph_redirect_edge(g, preds[i], header, f);
   free(preds);
-  if (f == CFG_NONE || !cfg_graph_add_edge(g, f, header)) return CFG_NONE;
-  return f;
+  return ok ? f : CFG_NONE;
 }
 
 /* Graph used for selection merges: back edges dropped, edges leaving the source's innermost
@@ -146,10 +148,14 @@ static struct cfg_graph *region_graph(const struct cfg_graph *g, const uint32_t 
 
 enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
 
-/* One round: analyse, fix the first normalisation problem found, or fill the shapes. */
-static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure *s) {
+/* One round: analyse (the first round from scratch, later ones by updating the analysis
+ * for the nodes the previous round inserted), fix the normalisation problems found, or fill
+ * the shapes. */
+static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure *s,
+                                       bool first) {
   char detail[64];
-  if (!cfg_graph_analyze(g)) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  if (!(first ? cfg_graph_analyze(g) : cfg_graph_update(g, NULL)))
+    return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
   uint32_t bad;
   if (cfg_graph_irreducible(g, &bad))
     return fail(s, CFG_FALLBACK_IRREDUCIBLE, bad, NULL), STEP_FAILED;
@@ -180,7 +186,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     if (nl > 1) {
       uint32_t c = cfg_graph_add_node(g);
       uint32_t *latches = malloc(nl * sizeof *latches);
-      if (c == CFG_NONE || !latches) {
+      if (c == CFG_NONE || !latches || !cfg_graph_add_edge(g, c, h)) {
         free(latches);
         free(loop_merges);
         return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
@@ -188,7 +194,6 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       for (uint32_t i = 0; i < nl; i++) latches[i] = cfg_graph_loop_latch(g, l, i);
       for (uint32_t i = 0; i < nl; i++) cfg_graph_redirect_edge(g, latches[i], h, c);
       free(latches);
-      cfg_graph_add_edge(g, c, h);
       changes++;
       continue;
     }
@@ -307,7 +312,7 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   /* Each change inserts one node; a well-formed graph needs at most a few per node. */
   uint32_t limit = 4 * out->original_nodes + 16;
   for (uint32_t round = 0; round < limit; round++) {
-    enum step_result r = structure_step(g, out);
+    enum step_result r = structure_step(g, out, round == 0);
     out->rounds = round + 1;
     out->inserted = cfg_graph_node_count(g) - out->original_nodes;
     if (r == STEP_DONE) return true;
