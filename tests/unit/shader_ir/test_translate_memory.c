@@ -487,6 +487,169 @@ static void image_d16_result_packing(void **state) {
   ir_function_destroy(fn);
 }
 
+/* ---- images executed through a recording image model -------------------------------- */
+
+/* f16 bits to f32 bits (exact: every f16 is an f32) */
+static uint32_t h2f(uint32_t h) {
+  uint32_t sign = (h & 0x8000u) << 16, e = (h >> 10) & 31, m = h & 0x3ff;
+  if (e == 31) return sign | 0x7f800000u | m << 13;
+  if (e == 0) { /* zero or subnormal: m * 2^-24 */
+    float f = (float)m * 0x1p-24f;
+    return sign | fbits(f);
+  }
+  return sign | (e + 112) << 23 | m << 13;
+}
+
+#define IMG_OPS 8
+struct image_log {
+  struct ir_interp_image op[IMG_OPS][32];
+  int slot, last_lane; /* the interpreter calls an operation's lanes in increasing order */
+  uint64_t called[IMG_OPS]; /* lanes that reached the model, per operation */
+};
+
+/* A component the model returns: 16 bits for D16 operations (the IR contract), else 32. */
+static uint32_t model_value(unsigned slot, unsigned lane, unsigned k, bool d16) {
+  uint32_t v = 0x9e3779b9u * (slot * 131 + lane * 7 + k + 1);
+  return d16 ? v & 0xffff : v;
+}
+
+static bool image_model(void *ctx, const struct ir_interp_image *op, uint32_t r[4]) {
+  struct image_log *g = ctx;
+  if ((int)op->lane <= g->last_lane) g->slot++; /* the next operation */
+  g->last_lane = (int)op->lane;
+  unsigned slot = (unsigned)g->slot;
+  if (slot >= IMG_OPS) return false;
+  g->op[slot][op->lane] = *op;
+  g->called[slot] |= 1ull << op->lane;
+  for (unsigned k = 0; k < 4; k++) r[k] = model_value(slot, op->lane, k, op->imm & IR_IMAGE_D16);
+  return true;
+}
+
+static const char *image_exec_shader =
+    "image_sample_d_g16 v3, v[20:26], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+    "image_sample_l v[32:33], v[30:31], s[0:7], s[8:11] dmask:0x7 dim:SQ_RSRC_IMG_2D a16 d16\n"
+    "image_sample_b_cl v1, v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\n"
+    "image_load_mip v34, v[36:37], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_3D unorm a16\n"
+    "image_store v[40:41], v[42:43], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n"
+    "image_atomic_cmpswap v[44:45], v[46:47], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm glc\n"
+    "image_gather4_b_cl v[50:51], v[54:57], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D d16\n"
+    "image_sample_c_cd_g16 v2, v[10:13], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\n"
+    "s_endpgm\n";
+
+static void check_image_run(const struct ir_interp_wave *w, const struct ir_interp_wave *r,
+                            const struct image_log *g) {
+  const uint64_t exec = w->exec;
+  for (unsigned s = 0; s < IMG_OPS; s++) /* stores and atomics skip the inactive lane */
+    assert_true(g->called[s] == ((s == 4 || s == 5) ? exec : 0xffffffffull));
+  for (unsigned l = 0; l < 32; l++) {
+    const struct ir_interp_image *o = NULL;
+    bool act = (exec >> l) & 1;
+#define V(n) (w->vgpr[n][l])
+#define LO(n) (V(n) & 0xffff)
+#define HI(n) (V(n) >> 16)
+    /* 0: sample_d_g16 3D: 16-bit derivatives by direction, 32-bit coordinates */
+    o = &g->op[0][l];
+    assert_int_equal(o->op, IR_OP_image_sample_ex);
+    const uint32_t grads[6] = {h2f(LO(20)), h2f(HI(20)), h2f(LO(21)), h2f(LO(22)), h2f(HI(22)), h2f(LO(23))};
+    for (unsigned k = 0; k < 6; k++) assert_int_equal(o->extras[2 + k], grads[k]);
+    for (unsigned k = 0; k < 3; k++) assert_int_equal(o->coords[k], V(24 + k));
+    assert_int_equal(o->tsharp[3], w->sgpr[3]);
+    assert_int_equal(o->ssharp[2], w->sgpr[10]);
+    assert_int_equal(r->vgpr[3][l], act ? model_value(0, l, 0, false) : V(3));
+    /* 1: sample_l A16 + D16: x y | lod, three 16-bit components in two registers */
+    o = &g->op[1][l];
+    assert_int_equal(o->coords[0], h2f(LO(30)));
+    assert_int_equal(o->coords[1], h2f(HI(30)));
+    assert_int_equal(o->coords[2], 0);
+    assert_int_equal(o->coords[3], h2f(LO(31)));
+    assert_true(o->imm & IR_IMAGE_LOD);
+    assert_int_equal(r->vgpr[32][l], act ? model_value(1, l, 0, true) | model_value(1, l, 1, true) << 16 : V(32));
+    assert_int_equal(r->vgpr[33][l], act ? model_value(1, l, 2, true) : V(33));
+    /* 2: sample_b_cl A16: f16 bias in its own VGPR, x y | clamp packed */
+    o = &g->op[2][l];
+    assert_int_equal(o->coords[3], h2f(LO(4)));
+    assert_int_equal(o->coords[0], h2f(LO(5)));
+    assert_int_equal(o->coords[1], h2f(HI(5)));
+    assert_int_equal(o->extras[2], h2f(LO(6)));
+    /* 3: load_mip A16 3D: 16-bit integers x y | z mip */
+    o = &g->op[3][l];
+    assert_int_equal(o->op, IR_OP_image_load);
+    const uint32_t ic[4] = {LO(36), HI(36), LO(37), HI(37)};
+    for (unsigned k = 0; k < 4; k++) assert_int_equal(o->coords[k], ic[k]);
+    assert_int_equal(r->vgpr[34][l], act ? model_value(3, l, 0, false) : V(34));
+    /* 4: store D16: four components from two registers */
+    if (act) {
+      o = &g->op[4][l];
+      const uint32_t dd[4] = {LO(40), HI(40), LO(41), HI(41)};
+      for (unsigned k = 0; k < 4; k++) assert_int_equal(o->data[k], dd[k]);
+      assert_int_equal(o->coords[0], V(42));
+      assert_int_equal(o->coords[1], V(43));
+      /* 5: cmpswap: new value, then compare value; glc returns the old one */
+      o = &g->op[5][l];
+      assert_int_equal(o->op, IR_OP_image_atomic_cmpswap);
+      assert_int_equal(o->data[0], V(44));
+      assert_int_equal(o->data[1], V(45));
+    }
+    assert_int_equal(r->vgpr[44][l], act ? model_value(5, l, 0, false) : V(44));
+    assert_int_equal(r->vgpr[45][l], V(45));
+    /* 6: gather4_b_cl D16: four texels in two registers; bias, x, y, clamp */
+    o = &g->op[6][l];
+    assert_int_equal(o->coords[3], V(54));
+    assert_int_equal(o->coords[0], V(55));
+    assert_int_equal(o->extras[2], V(57));
+    assert_int_equal(r->vgpr[50][l], act ? model_value(6, l, 0, true) | model_value(6, l, 1, true) << 16 : V(50));
+    assert_int_equal(r->vgpr[51][l], act ? model_value(6, l, 2, true) | model_value(6, l, 3, true) << 16 : V(51));
+    /* 7: sample_c_cd_g16 A16 2D: compare (32-bit), dx | dy (16-bit), x y (16-bit) */
+    o = &g->op[7][l];
+    assert_true((o->imm & IR_IMAGE_COARSE) && (o->imm & IR_IMAGE_COMPARE));
+    assert_int_equal(o->extras[1], V(10));
+    assert_int_equal(o->extras[2], h2f(LO(11)));
+    assert_int_equal(o->extras[3], h2f(HI(11)));
+    assert_int_equal(o->extras[5], h2f(LO(12)));
+    assert_int_equal(o->extras[6], h2f(HI(12)));
+    assert_int_equal(o->coords[0], h2f(LO(13)));
+    assert_int_equal(o->coords[1], h2f(HI(13)));
+#undef V
+#undef LO
+#undef HI
+  }
+}
+
+static void image_forms_execute(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu & ~(1u << 7)), *r = malloc(sizeof *r);
+  struct image_log *g = malloc(sizeof *g);
+  for (unsigned i = 0; i < 12; i++) w->sgpr[i] = 0x5000 + i;
+  uint32_t seed = 12345;
+  for (unsigned v = 1; v < 60; v++)
+    for (unsigned l = 0; l < 32; l++) {
+      seed = seed * 1103515245u + 12345u;
+      /* f16 halves: finite values (exponent below 31), some subnormal */
+      w->vgpr[v][l] = (seed >> 1) & 0x7bff7bffu;
+    }
+  for (unsigned pass = 0; pass < 2; pass++) {
+    struct ir_translate_stats st;
+    struct ir_function *fn = translate_src(image_exec_shader, pass == 1, &st);
+    assert_int_equal(st.unsupported_count, 0);
+    memset(g, 0, sizeof *g);
+    g->slot = -1;
+    g->last_lane = 64;
+    *r = *w;
+    r->image = image_model;
+    r->image_ctx = g;
+    char msg[256];
+    bool ok = ir_interp_run(fn, r, 100, msg, sizeof msg);
+    if (!ok) fprintf(stderr, "interp: %s\n", msg);
+    assert_true(ok);
+    check_image_run(w, r, g);
+    ir_function_destroy(fn);
+  }
+  free(g);
+  free(r);
+  free(w);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -495,6 +658,7 @@ int main(void) {
       cmocka_unit_test(buffer_compare_and_swap_operands),
       cmocka_unit_test(image_forms_by_name),
       cmocka_unit_test(image_d16_result_packing),
+      cmocka_unit_test(image_forms_execute),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,7 @@ struct interp {
   struct ir_interp_wave *w;
   uint32_t lanes;
   uint64_t *val; /* inst_count * lanes */
+  uint32_t *vec; /* image results: 4 dwords per lane per instruction (allocated on use) */
   char *err;
   size_t err_size;
 };
@@ -402,6 +403,60 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
   return true;
 }
 
+/* ---- vectors and images ------------------------------------------------------------------
+ * vec4/vec8 values are read back from their operands where they are used; the results of
+ * image operations (four dwords per lane) live in it->vec. */
+static bool is_image_result(enum ir_op op) {
+  return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
+         op == IR_OP_image_gather_ex || op == IR_OP_image_load;
+}
+
+/* The N components of vector value ID in LANE; false when it is not a readable vector. */
+static bool vec_read(struct interp *it, uint32_t id, uint32_t lane, unsigned n, uint32_t *out) {
+  const struct ir_inst *in = &it->fn->insts[id];
+  if (in->op == IR_OP_vec4_u32 || in->op == IR_OP_vec4_f32 || in->op == IR_OP_vec8_u32) {
+    const uint32_t *a = ir_inst_args(it->fn, id);
+    for (unsigned k = 0; k < n; k++) out[k] = k < in->arg_count ? (uint32_t)V(it, a[k])[lane] : 0;
+    return true;
+  }
+  if (!is_image_result(in->op) || !it->vec || n > 4) return false;
+  memcpy(out, &it->vec[((size_t)id * it->lanes + lane) * 4], n * sizeof *out);
+  return true;
+}
+
+static bool exec_image(struct interp *it, uint32_t id) {
+  const struct ir_inst *in = &it->fn->insts[id];
+  const uint32_t *args = ir_inst_args(it->fn, id);
+  struct ir_interp_wave *w = it->w;
+  if (!w->image) return stop(it, "%%%u: image operation without an image model", id);
+  bool sampler = in->op == IR_OP_image_sample || in->op == IR_OP_image_sample_ex ||
+                 in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
+  bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
+  unsigned ci = sampler ? 2 : 1; /* coordinates operand */
+  if (is_image_result(in->op) && !it->vec) {
+    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * 4, sizeof *it->vec);
+    if (!it->vec) return stop(it, "out of memory");
+  }
+  for (uint32_t l = 0; l < it->lanes; l++) {
+    struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
+    uint32_t r[4] = {0, 0, 0, 0};
+    V(it, id)[l] = 0;
+    if (!is_image_result(in->op) && !(V(it, args[in->arg_count - 1])[l] & 1)) continue;
+    bool ok = vec_read(it, args[0], l, 8, op.tsharp) && vec_read(it, args[ci], l, 4, op.coords) &&
+              (!sampler || vec_read(it, args[1], l, 4, op.ssharp)) &&
+              (!ex || vec_read(it, args[3], l, 8, op.extras));
+    if (in->op == IR_OP_image_store) ok = ok && vec_read(it, args[2], l, 4, op.data);
+    if (in->op == IR_OP_image_atomic || in->op == IR_OP_image_atomic_cmpswap)
+      op.data[0] = (uint32_t)V(it, args[2])[l];
+    if (in->op == IR_OP_image_atomic_cmpswap) op.data[1] = (uint32_t)V(it, args[3])[l];
+    if (!ok) return stop(it, "%%%u: image operand the interpreter cannot read", id);
+    if (!w->image(w->image_ctx, &op, r)) return stop(it, "%%%u: the image model failed", id);
+    if (is_image_result(in->op)) memcpy(&it->vec[((size_t)id * it->lanes + l) * 4], r, sizeof r);
+    else V(it, id)[l] = r[0];
+  }
+  return true;
+}
+
 static bool exec_inst(struct interp *it, uint32_t id) {
   const struct ir_function *fn = it->fn;
   const struct ir_inst *in = &fn->insts[id];
@@ -460,9 +515,25 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     }
     case IR_OP_vec4_f32:
     case IR_OP_vec4_u32:
-      /* vectors are kept as four 32-bit lanes packed two per 64-bit slot would not fit:
-       * the interpreter supports them only as export operands (read back from the operands) */
+    case IR_OP_vec8_u32: /* read back from their operands where used (vec_read) */
       return true;
+    case IR_OP_extract_u32:
+    case IR_OP_extract_f32:
+      for (uint32_t l = 0; l < n; l++) {
+        uint32_t c[4];
+        if (in->imm > 3 || !vec_read(it, args[0], l, 4, c))
+          return stop(it, "%%%u: extract from a vector the interpreter cannot read", id);
+        out[l] = c[in->imm];
+      }
+      return true;
+    case IR_OP_image_sample:
+    case IR_OP_image_sample_ex:
+    case IR_OP_image_gather:
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_load:
+    case IR_OP_image_store:
+    case IR_OP_image_atomic:
+    case IR_OP_image_atomic_cmpswap: return exec_image(it, id);
     case IR_OP_export: {
       if (w->export_count >= 8) return stop(it, "%%%u: more than 8 exports", id);
       const uint32_t *vargs = ir_inst_args(fn, args[0]);
@@ -596,6 +667,7 @@ bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint3
     block = next;
   }
   free(it.val);
+  free(it.vec);
   free(phi_tmp);
   return ok;
 }

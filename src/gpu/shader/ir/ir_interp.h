@@ -7,8 +7,8 @@
  * the oracle of the translation tests and, later, of the SPIR-V back end's differential
  * tests. Memory: LDS, the lanes' private (scratch) memory and a window of global memory,
  * each a caller-provided buffer; FLAT accesses pick one of them per lane through the
- * aperture bases in SH_MEM_BASES (hwreg[15]). Buffer, constant and image memory are not
- * modelled: those operations stop with an error.
+ * aperture bases in SH_MEM_BASES (hwreg[15]). Images go to a caller-provided model. Buffer
+ * and constant memory are not modelled: those operations stop with an error.
  */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_INTERP_H
 #define PROSPERO_GPU_SHADER_IR_IR_INTERP_H
@@ -22,6 +22,24 @@
 #define IR_INTERP_MAX_LANES 64
 /* amdgpu's GFX10 graphics apertures (gmc_v10_0): shared base 0x2000 << 48, private 0x1000 << 48 */
 #define IR_INTERP_SH_MEM_BASES 0x20001000u
+
+/* One image operation of one lane, handed to the caller's image model (the interpreter has
+ * no texture unit): the IR operation and immediate (enum ir_image_flags), descriptors and
+ * the operands as 32-bit values (floats as their bits; unused ones 0). */
+struct ir_interp_image {
+  uint32_t op;       /* enum ir_op: image_sample(_ex), image_gather(_ex), image_load,
+                        image_store, image_atomic, image_atomic_cmpswap */
+  uint64_t imm;
+  uint32_t lane;
+  uint32_t tsharp[8], ssharp[4];
+  uint32_t coords[4];
+  uint32_t extras[8]; /* _ex forms: offset, compare, d/dx x y z, d/dy x y z */
+  uint32_t data[4];   /* store: the four components; atomics: operand (cmpswap: new, cmp) */
+};
+
+/* Returns the result (sample/gather/load: four components; atomics: the old value in [0]),
+ * or false to stop the run with an error. */
+typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[4]);
 
 struct ir_interp_wave {
   uint32_t sgpr[106];
@@ -39,6 +57,10 @@ struct ir_interp_wave {
   uint8_t *global;  /* optional: global_size bytes at addresses global_base... */
   uint64_t global_base;
   uint32_t global_size;
+  /* optional image model: called per lane (stores and atomics only for the lanes their
+   * predicate enables); without it image operations stop with an error */
+  ir_interp_image_fn image;
+  void *image_ctx;
   /* interpolation parameters by attr*4+channel: P0, P10, P20 (the same for every lane) */
   float attr_params[32 * 4][3];
   /* exports in program order (up to 8), per lane */
