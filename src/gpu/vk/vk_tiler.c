@@ -60,11 +60,13 @@ struct swizzle_push {
 #define TILER_GROUP 256u /* tiler.comp */
 #define MAX_GROUP_LOG2 2u /* tiler.comp: up to 4 units per invocation */
 #define MAX_GROUPS 65535u
-/* tiler_region.comp: a region is 2^REGION_X_LOG2 units by 2^REGION_Y_LOG2 rows; the
- * workgroup id is rebuilt from 12 bits per dimension. */
-#ifndef REGION_X_LOG2
-#define REGION_X_LOG2 3u
-#define REGION_Y_LOG2 4u
+/* tiler_region.comp: a region is 2^REGION_LOG2 units, at most 2^REGION_X_MAX units wide;
+ * the workgroup id is rebuilt from 12 bits per dimension. */
+#ifndef REGION_LOG2
+#define REGION_LOG2 7u
+#endif
+#ifndef REGION_X_MAX
+#define REGION_X_MAX 5u
 #endif
 #define REGION_ID_BITS 12u
 #define REGION_TERM_BITS 10u /* x and y terms passed per bit (the tables' index range) */
@@ -75,7 +77,7 @@ struct vk_tiler {
   struct vk_compute_pipeline elem[2][2][5];
   /* tiler_region.comp by direction and log2(unit bytes) - 3 (8, 16, 32 bytes) */
   struct vk_compute_pipeline region[2][3];
-  bool region_built, region_on;
+  bool region_available, region_on;
   uint64_t region_planes; /* planes converted by tiler_region.comp so far */
   struct vk_compute_pipeline depth16, swizzle;
   struct vk_buffer tables;            /* one TABLE_BYTES slot per pattern id */
@@ -101,23 +103,11 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
     ok = vk_compute_pipeline_create(dev, (const uint32_t *)code[i / 10][i / 5 % 2][i % 5],
                                     size[i / 10][i / 5 % 2][i % 5], 3,
                                     sizeof(struct tiler_push), &t->elem[i / 10][i / 5 % 2][i % 5]);
-  /* The region pipelines serve CPU devices only (64-bit integers required). */
+  /* The region pipelines serve CPU devices only (64-bit integers required); each is built
+   * on first use (a few hundred ms of JIT compilation on lavapipe for all six). */
   VkPhysicalDeviceFeatures features;
   vkGetPhysicalDeviceFeatures(vk_device_physical(dev), &features);
-  if (ok && vk_device_is_cpu(dev) && features.shaderInt64) {
-    const unsigned char *rcode[2][3] = {
-        {vk_spv_tiler_region_0_u8, vk_spv_tiler_region_0_u16, vk_spv_tiler_region_0_u32},
-        {vk_spv_tiler_region_1_u8, vk_spv_tiler_region_1_u16, vk_spv_tiler_region_1_u32}};
-    const size_t rsize[2][3] = {{vk_spv_tiler_region_0_u8_size, vk_spv_tiler_region_0_u16_size,
-                                 vk_spv_tiler_region_0_u32_size},
-                                {vk_spv_tiler_region_1_u8_size, vk_spv_tiler_region_1_u16_size,
-                                 vk_spv_tiler_region_1_u32_size}};
-    for (int i = 0; i < 6 && ok; i++)
-      ok = vk_compute_pipeline_create(dev, (const uint32_t *)rcode[i / 3][i % 3],
-                                      rsize[i / 3][i % 3], 2, sizeof(struct region_push),
-                                      &t->region[i / 3][i % 3]);
-    t->region_built = t->region_on = ok;
-  }
+  t->region_available = t->region_on = vk_device_is_cpu(dev) && features.shaderInt64;
   ok = ok && vk_compute_pipeline_create(dev, (const uint32_t *)vk_spv_depth16,
                                         vk_spv_depth16_size, 2, sizeof(struct d16_push),
                                         &t->depth16);
@@ -158,16 +148,20 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
                          bool to_tiled) {
   if (!t->region_on || !id || pl->tail_x || pl->tail_y || pl->block_log2 > 16) return false;
   const uint32_t e = pc->elem_log2;
-  /* the widest unit (at most 32 bytes) whose region row still fits the block width */
+  /* the widest unit (at most 32 bytes), then the widest region row (up to REGION_X_MAX
+   * units) that fits the block width, with the rest of the region as rows */
   uint32_t unit_log2 = e + pl->run_log2; /* bytes, log2 */
   if (unit_log2 > 5) unit_log2 = 5;
-  while (unit_log2 >= 3 && unit_log2 - e + REGION_X_LOG2 > pl->bw_log2) unit_log2--;
-  if (unit_log2 < 3 || unit_log2 < e || REGION_Y_LOG2 > pl->bh_log2) return false;
+  if (unit_log2 < 3) return false;
   const uint32_t ue_log2 = unit_log2 - e; /* elements per unit */
-  const uint32_t rx_log2 = REGION_X_LOG2 + ue_log2;
-  if (pl->width & ((1u << rx_log2) - 1) || pl->height & ((1u << REGION_Y_LOG2) - 1))
-    return false;
-  const uint32_t gx = pl->width >> rx_log2, gy = pl->height >> REGION_Y_LOG2;
+  if (ue_log2 > pl->bw_log2) return false;
+  uint32_t rx = pl->bw_log2 - ue_log2; /* units per region row, log2 */
+  if (rx > REGION_X_MAX) rx = REGION_X_MAX;
+  const uint32_t ry = REGION_LOG2 - rx;
+  if (ry > pl->bh_log2) return false;
+  const uint32_t rx_log2 = rx + ue_log2; /* elements per region row */
+  if (pl->width & ((1u << rx_log2) - 1) || pl->height & ((1u << ry) - 1)) return false;
+  const uint32_t gx = pl->width >> rx_log2, gy = pl->height >> ry;
   if (gx > (1u << REGION_ID_BITS) || gy > (1u << REGION_ID_BITS)) return false;
   const uint32_t unit = 1u << unit_log2, block_mask = (1u << pl->block_log2) - 1;
   if (pc->tiled_base & block_mask || pc->slab_bytes & block_mask || pc->linear_base % unit ||
@@ -178,7 +172,7 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
   struct region_push rp = {
       .linear_pitch = pc->linear_pitch,
       .blocks_per_row = pc->blocks_per_row,
-      .shifts = pl->block_log2 | pl->bw_log2 << 8 | pl->bh_log2 << 16 | ue_log2 << 24,
+      .shifts = pl->block_log2 | pl->bw_log2 << 8 | pl->bh_log2 << 16 | ue_log2 << 24 | rx << 28,
   };
   for (uint32_t i = 0; i < 8; i++) rp.id[i] = i;
   for (uint32_t b = 0; b < REGION_TERM_BITS; b++) {
@@ -189,7 +183,24 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
   }
   for (uint32_t z = 0; z < slices; z++)
     if (((z ? table[2048 + (z & 255)] : 0) ^ pc->zs_term) > block_mask) return false;
-  const struct vk_compute_pipeline *p = &t->region[to_tiled][unit_log2 - 3];
+  struct vk_compute_pipeline *p = &t->region[to_tiled][unit_log2 - 3];
+  if (!p->pipeline) {
+    static const unsigned char *const code[2][3] = {
+        {vk_spv_tiler_region_0_u8, vk_spv_tiler_region_0_u16, vk_spv_tiler_region_0_u32},
+        {vk_spv_tiler_region_1_u8, vk_spv_tiler_region_1_u16, vk_spv_tiler_region_1_u32}};
+    const size_t size[2][3] = {{vk_spv_tiler_region_0_u8_size, vk_spv_tiler_region_0_u16_size,
+                                vk_spv_tiler_region_0_u32_size},
+                               {vk_spv_tiler_region_1_u8_size, vk_spv_tiler_region_1_u16_size,
+                                vk_spv_tiler_region_1_u32_size}};
+    if (!vk_compute_pipeline_create(t->dev, (const uint32_t *)code[to_tiled][unit_log2 - 3],
+                                    size[to_tiled][unit_log2 - 3], 2, sizeof(struct region_push),
+                                    p)) {
+      LOG(vk, WARN, "region tiler pipeline failed on %s; general shader only",
+          vk_device_name(t->dev));
+      t->region_available = t->region_on = false;
+      return false;
+    }
+  }
   const struct vk_buffer *bufs[2] = {tiled, linear};
   for (uint32_t z = 0; z < slices; z++) {
     rp.tiled_base = pc->tiled_base + (z >> pc->slab_log2) * pc->slab_bytes;
@@ -299,7 +310,7 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
 }
 
 bool vk_tiler_set_region_path(vk_tiler *t, bool on) {
-  t->region_on = on && t->region_built;
+  t->region_on = on && t->region_available;
   return t->region_on;
 }
 

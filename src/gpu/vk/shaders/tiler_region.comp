@@ -1,6 +1,7 @@
 // Tiled <-> linear conversion of one surface plane (level, slice, fragment) by regions: one
-// single-invocation workgroup moves a region of REGION_ROWS rows x REGION_UNITS units, a
-// unit being UNIT_BYTES (8, 16 or 32) bytes that are contiguous in both copies. Same address
+// single-invocation workgroup moves a region of 2^REGION_LOG2 units, 2^rx units wide and
+// 2^(REGION_LOG2 - rx) rows high (rx chosen per plane), a unit being UNIT_BYTES (8, 16 or
+// 32) bytes that are contiguous in both copies. Same address
 // equation as tiler.comp (x and y XOR terms inside a block, block index outside), but every
 // address is made of push constants and constants only. Used on CPU devices (lavapipe); GPUs
 // use tiler.comp, whose lanes work in parallel.
@@ -28,9 +29,8 @@
 #define UNIT u64vec4
 #define UNIT_LOG2 5u
 #endif
-#ifndef REGION_UNITS_LOG2
-#define REGION_UNITS_LOG2 3 // units per region row, log2 (tiler: REGION_X_LOG2)
-#define REGION_ROWS_LOG2 4  // rows per region, log2 (tiler: REGION_Y_LOG2)
+#ifndef REGION_LOG2
+#define REGION_LOG2 7 // units per region, log2 (vk_tiler.c: REGION_LOG2)
 #endif
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
@@ -45,8 +45,8 @@ layout(push_constant) uniform Params {
   uint linear_base;    // bytes: this slice and fragment of the level
   uint linear_pitch;   // bytes per linear row
   uint blocks_per_row;
-  uint shifts;         // block bytes | block width | block height | elements per unit (log2,
-                       // one byte each from the low end)
+  uint shifts;         // log2 of: block bytes (bits 0-7), block width (8-15), block height
+                       // (16-23), elements per unit (24-27), units per region row (28-31)
   uint x_terms[5];     // in-block offset bits contributed by x bit b (b = 0..9), 16 bits each
   uint y_terms[5];     // the same for y
 } pc;
@@ -54,10 +54,11 @@ layout(push_constant) uniform Params {
 // Workgroup id bits 0..11 rebuilt from push-constant loads (4096 regions per dimension).
 #define ID12(g) (pc.id[(g) & 7u] | (pc.id[((g) >> 3) & 7u] << 3) | \
                  (pc.id[((g) >> 6) & 7u] << 6) | (pc.id[((g) >> 9) & 7u] << 9))
-#define XT(b) ((pc.x_terms[(b) >> 1] >> (((b) & 1u) << 4)) & 0xFFFFu)
-#define YT(b) ((pc.y_terms[(b) >> 1] >> (((b) & 1u) << 4)) & 0xFFFFu)
-// term of a 10-bit coordinate: the XOR of the terms of its set bits
+#define XT(b) ((pc.x_terms[min(b, 9u) >> 1] >> ((min(b, 9u) & 1u) << 4)) & 0xFFFFu)
+#define YT(b) ((pc.y_terms[min(b, 9u) >> 1] >> ((min(b, 9u) & 1u) << 4)) & 0xFFFFu)
+// all ones if bit b of v is set: selects a term without a branch
 #define BIT(v, b) (0u - (((v) >> (b)) & 1u))
+// term of a 10-bit coordinate: the XOR of the terms of its set bits
 #define TERM10(T, v) ((T(0u) & BIT(v, 0u)) ^ (T(1u) & BIT(v, 1u)) ^ (T(2u) & BIT(v, 2u)) ^ \
                       (T(3u) & BIT(v, 3u)) ^ (T(4u) & BIT(v, 4u)) ^ (T(5u) & BIT(v, 5u)) ^ \
                       (T(6u) & BIT(v, 6u)) ^ (T(7u) & BIT(v, 7u)) ^ (T(8u) & BIT(v, 8u)) ^ \
@@ -67,51 +68,47 @@ void main() {
   const uint blk_log2 = pc.shifts & 255u;
   const uint bw_log2 = (pc.shifts >> 8) & 255u;
   const uint bh_log2 = (pc.shifts >> 16) & 255u;
-  const uint ue_log2 = pc.shifts >> 24; // elements per unit
-  const uint x0 = ID12(gl_WorkGroupID.x) << (uint(REGION_UNITS_LOG2) + ue_log2);
-  const uint y0 = ID12(gl_WorkGroupID.y) << uint(REGION_ROWS_LOG2);
-  // Region origin: block offset plus the in-block terms of (x0, y0); the region lies in one
-  // block and its origin is aligned to its size, so unit (j, r) adds the terms of
-  // (j units, r rows) by XOR.
+  const uint ue_log2 = (pc.shifts >> 24) & 15u; // elements per unit
+  const uint rx = pc.shifts >> 28;               // units per region row
+  const uint x0 = ID12(gl_WorkGroupID.x) << (rx + ue_log2);
+  const uint y0 = ID12(gl_WorkGroupID.y) << (uint(REGION_LOG2) - rx);
+  // Region origin: block offset plus the in-block terms of (x0, y0). The region lies in one
+  // block and its origin is aligned to its size, so unit k adds, by XOR, the terms of the
+  // x or y bit that each bit of k stands for: bits below rx count units along the row,
+  // the others rows.
   const uint block = (y0 >> bh_log2) * pc.blocks_per_row + (x0 >> bw_log2);
   const uint t0 = pc.tiled_base + (block << blk_log2) +
                   (TERM10(XT, x0 & 1023u) ^ TERM10(YT, y0 & 1023u) ^ pc.xor_base);
   const uint l0 = pc.linear_base + y0 * pc.linear_pitch + (x0 << (UNIT_LOG2 - ue_log2));
-  const uint cx1 = XT(ue_log2), cx2 = XT(ue_log2 + 1u), cx4 = XT(ue_log2 + 2u);
-  const uint cx8 = XT(ue_log2 + 3u), cx16 = XT(ue_log2 + 4u);
-  const uint cy1 = YT(0u), cy2 = YT(1u), cy4 = YT(2u), cy8 = YT(3u), cy16 = YT(4u);
-  const uint pitch = pc.linear_pitch;
-
-// unit j of region row r: constant j and r select the terms at compile time
-#define CX(j) ((cx1 & BIT(j, 0u)) ^ (cx2 & BIT(j, 1u)) ^ (cx4 & BIT(j, 2u)) ^ \
-               (cx8 & BIT(j, 3u)) ^ (cx16 & BIT(j, 4u)))
-#define CY(r) ((cy1 & BIT(r, 0u)) ^ (cy2 & BIT(r, 1u)) ^ (cy4 & BIT(r, 2u)) ^ (cy8 & BIT(r, 3u)) ^ \
-               (cy16 & BIT(r, 4u)))
+  // bit i of the unit index: tiled term t_i and linear offset l_i
+#define IS_X(i) (0u - uint((i) < rx))
+#define TT(i) ((XT(ue_log2 + (i)) & IS_X(i)) | (YT((i) - rx) & ~IS_X(i)))
+#define LT(i) (((1u << ((i) + UNIT_LOG2)) & IS_X(i)) | \
+               ((pc.linear_pitch << min((i) - rx, 31u)) & ~IS_X(i)))
+  const uint t_0 = TT(0u), t_1 = TT(1u), t_2 = TT(2u), t_3 = TT(3u);
+  const uint t_4 = TT(4u), t_5 = TT(5u), t_6 = TT(6u), t_7 = TT(7u);
+  const uint l_0 = LT(0u), l_1 = LT(1u), l_2 = LT(2u), l_3 = LT(3u);
+  const uint l_4 = LT(4u), l_5 = LT(5u), l_6 = LT(6u), l_7 = LT(7u);
+  // unit k (a constant): its terms are selected at compile time
+#define TK(k) ((t_0 & BIT(k, 0u)) ^ (t_1 & BIT(k, 1u)) ^ (t_2 & BIT(k, 2u)) ^ \
+               (t_3 & BIT(k, 3u)) ^ (t_4 & BIT(k, 4u)) ^ (t_5 & BIT(k, 5u)) ^ \
+               (t_6 & BIT(k, 6u)) ^ (t_7 & BIT(k, 7u)))
+#define LK(k) ((l_0 & BIT(k, 0u)) + (l_1 & BIT(k, 1u)) + (l_2 & BIT(k, 2u)) + \
+               (l_3 & BIT(k, 3u)) + (l_4 & BIT(k, 4u)) + (l_5 & BIT(k, 5u)) + \
+               (l_6 & BIT(k, 6u)) + (l_7 & BIT(k, 7u)))
 #if TO_TILED
-#define MOVE(j, r) tiled[(t0 ^ CX(j) ^ CY(r)) >> UNIT_LOG2] = \
-    linear[(l0 + (r) * pitch + ((j) << UNIT_LOG2)) >> UNIT_LOG2];
+#define MOVE(k) tiled[(t0 ^ TK(k)) >> UNIT_LOG2] = linear[(l0 + LK(k)) >> UNIT_LOG2];
 #else
-#define MOVE(j, r) linear[(l0 + (r) * pitch + ((j) << UNIT_LOG2)) >> UNIT_LOG2] = \
-    tiled[(t0 ^ CX(j) ^ CY(r)) >> UNIT_LOG2];
+#define MOVE(k) linear[(l0 + LK(k)) >> UNIT_LOG2] = tiled[(t0 ^ TK(k)) >> UNIT_LOG2];
 #endif
-#define ROW8(r, j) MOVE(j + 0u, r) MOVE(j + 1u, r) MOVE(j + 2u, r) MOVE(j + 3u, r) \
-                   MOVE(j + 4u, r) MOVE(j + 5u, r) MOVE(j + 6u, r) MOVE(j + 7u, r)
-#if REGION_UNITS_LOG2 == 3
-#define ROW(r) ROW8(r, 0u)
-#elif REGION_UNITS_LOG2 == 4
-#define ROW(r) ROW8(r, 0u) ROW8(r, 8u)
-#else
-#define ROW(r) ROW8(r, 0u) ROW8(r, 8u) ROW8(r, 16u) ROW8(r, 24u)
+#define MOVE8(k) MOVE(k) MOVE(k + 1u) MOVE(k + 2u) MOVE(k + 3u) \
+                 MOVE(k + 4u) MOVE(k + 5u) MOVE(k + 6u) MOVE(k + 7u)
+#define MOVE32(k) MOVE8(k) MOVE8(k + 8u) MOVE8(k + 16u) MOVE8(k + 24u)
+  MOVE32(0u) MOVE32(32u)
+#if REGION_LOG2 >= 7
+  MOVE32(64u) MOVE32(96u)
 #endif
-  ROW(0u) ROW(1u) ROW(2u) ROW(3u)
-#if REGION_ROWS_LOG2 >= 3
-  ROW(4u) ROW(5u) ROW(6u) ROW(7u)
-#endif
-#if REGION_ROWS_LOG2 >= 4
-  ROW(8u) ROW(9u) ROW(10u) ROW(11u) ROW(12u) ROW(13u) ROW(14u) ROW(15u)
-#endif
-#if REGION_ROWS_LOG2 >= 5
-  ROW(16u) ROW(17u) ROW(18u) ROW(19u) ROW(20u) ROW(21u) ROW(22u) ROW(23u)
-  ROW(24u) ROW(25u) ROW(26u) ROW(27u) ROW(28u) ROW(29u) ROW(30u) ROW(31u)
+#if REGION_LOG2 >= 8
+  MOVE32(128u) MOVE32(160u) MOVE32(192u) MOVE32(224u)
 #endif
 }
