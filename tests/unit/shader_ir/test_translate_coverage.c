@@ -1068,6 +1068,8 @@ static void packed_constants_literals_and_clamp(void **state) {
       "v_pk_mul_lo_u16 v22, v3, 0x30002\n"
       "v_pk_max_i16 v23, v3, -1 clamp\n"
       "v_pk_sub_u16 v24, v4, v3 op_sel:[1,0] op_sel_hi:[0,1]\n"
+      "v_sub_nc_u16 v25, v4, v3 clamp\n"                      /* unpacked: the same rule */
+      "v_sub_nc_u16 v26, v3, v4 clamp\n"
       "s_endpgm\n",
       false, w, r);
   const double pi2 = from_half(0x3118);
@@ -1087,9 +1089,21 @@ static void packed_constants_literals_and_clamp(void **state) {
     assert_int_equal(r->vgpr[22][l], 0x8000ffe0u);
     assert_int_equal(r->vgpr[23][l], 0xffffffffu);
     assert_int_equal(r->vgpr[24][l], 0x8020800fu); /* {0x7fff - 0xfff0, 0x0020 - 0x8000} */
+    assert_int_equal(r->vgpr[25][l], 0x00000000u); /* 0x20 - 0xfff0 < 0, high half kept */
+    assert_int_equal(r->vgpr[26][l], 0x0000ffd0u);
   }
   free(w);
   free(r);
+  /* a clamp whose effect is not established is counted, not guessed */
+  struct ir_translate_stats st;
+  struct ir_function *fn =
+      translate_asm("v_pk_mul_lo_u16 v0, v1, v2 clamp\n"
+                    "v_pk_lshlrev_b16 v3, v1, v2 clamp\n"
+                    "v_pk_max_u16 v4, v1, v2 clamp\n"
+                    "s_endpgm\n",
+                    (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 2);
+  ir_function_destroy(fn);
 }
 
 static uint32_t sel_bits(uint32_t v, unsigned sel, bool sext) { /* SDWA select 0-6 */
