@@ -119,31 +119,125 @@ static uint32_t insert_before(struct cfg_graph *g, uint32_t header) {
   return ok ? f : CFG_NONE;
 }
 
-/* Graph used for selection merges: back edges dropped, edges leaving the source's innermost
- * loop dropped (breaks), and each loop header given an edge to its merge so that a whole
- * loop looks like one step to the region around it. The immediate post-dominator of a
- * branch in that graph is where its arms meet inside the branch's own loop level. */
-static struct cfg_graph *region_graph(const struct cfg_graph *g, const uint32_t *loop_merges) {
+/* Selection merges come from a "region graph": back edges dropped, edges leaving the
+ * source's innermost loop dropped (breaks), and each loop header given an edge to its merge
+ * so that a whole loop looks like one step to the region around it. The immediate
+ * post-dominator of a branch in that graph is where its arms meet inside the branch's own
+ * loop level. A node has at most three region successors (two-way branches only, plus the
+ * merge edge of a header). */
+struct region {
+  uint32_t (*succ)[3];
+  uint8_t *count;
+  uint32_t *ipdom; /* a node, CFG_EXIT, or CFG_NONE (not reached from the entry) */
+  uint32_t *num;   /* post-order number + 1 (0: not finished) */
+  uint32_t *stack; /* DFS nodes and successor positions */
+  uint8_t *state;  /* 0 unseen, 1 on the DFS stack, 2 finished */
+};
+
+static void region_free(struct region *r) {
+  free(r->succ);
+  free(r->ipdom);
+  free(r->count);
+}
+
+static bool region_alloc(struct region *r, uint32_t n) {
+  r->succ = malloc((size_t)n * sizeof *r->succ);
+  r->ipdom = malloc((size_t)n * 4 * sizeof *r->ipdom);
+  r->count = calloc((size_t)n * 2, 1);
+  if (!r->succ || !r->ipdom || !r->count) return region_free(r), false;
+  r->num = r->ipdom + n;
+  r->stack = r->num + n;
+  r->state = r->count + n;
+  return true;
+}
+
+static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
+                         struct region *r) {
   uint32_t n = cfg_graph_node_count(g);
-  struct cfg_graph *r = cfg_graph_create(n, cfg_graph_entry(g));
-  if (!r) return NULL;
   for (uint32_t b = 0; b < n; b++) {
     if (!cfg_gi_reachable(g, b)) continue;
-    uint32_t l = cfg_gi_loop_of(g, b);
+    uint32_t l = cfg_gi_loop_of(g, b), lh = cfg_gi_loop_with_header(g, b), *out = r->succ[b];
+    uint8_t c = 0;
     for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
       uint32_t s = cfg_gi_succ(g, b, i);
       if (cfg_gi_is_back_edge(g, b, s)) continue;
       if (l != CFG_NONE && !cfg_gi_loop_contains(g, l, s)) continue;
-      cfg_graph_add_edge(r, b, s);
+      out[c++] = s; /* g's successors are distinct */
     }
-    uint32_t lh = cfg_gi_loop_with_header(g, b);
-    if (lh != CFG_NONE && loop_merges[lh] != CFG_NONE) cfg_graph_add_edge(r, b, loop_merges[lh]);
+    uint32_t m = lh != CFG_NONE ? loop_merges[lh] : CFG_NONE;
+    if (m != CFG_NONE && !(c > 0 && out[0] == m) && !(c > 1 && out[1] == m)) out[c++] = m;
+    r->count[b] = c;
   }
-  if (!cfg_graph_analyze_post_dominators(r)) {
-    cfg_graph_destroy(r);
-    return NULL;
+}
+
+static uint32_t region_num(const struct region *r, uint32_t x) {
+  return x == CFG_EXIT ? 0 : r->num[x];
+}
+
+/* Post-dominators of an acyclic region graph (the usual case) in one depth-first walk: a
+ * node finishes after all its successors, and its immediate post-dominator is their nearest
+ * common post-dominator (post-dominators of a node finish before it). Returns false on a
+ * cycle: a `continue` from an inner loop straight to an outer header makes the inner loop's
+ * merge edge point backwards. */
+static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct region *r) {
+  uint32_t n = cfg_graph_node_count(g), entry = cfg_graph_entry(g), sp = 0, counter = 0;
+  for (uint32_t b = 0; b < n; b++) {
+    r->ipdom[b] = CFG_NONE;
+    r->num[b] = 0;
   }
-  return r;
+  r->stack[sp++] = entry;
+  r->stack[sp++] = 0;
+  r->state[entry] = 1;
+  while (sp) {
+    uint32_t b = r->stack[sp - 2], i = r->stack[sp - 1];
+    if (i < r->count[b]) {
+      uint32_t s = r->succ[b][i];
+      r->stack[sp - 1]++;
+      if (r->state[s] == 1) return false;
+      if (r->state[s] == 0) {
+        r->state[s] = 1;
+        r->stack[sp++] = s;
+        r->stack[sp++] = 0;
+      }
+      continue;
+    }
+    sp -= 2;
+    r->state[b] = 2;
+    r->num[b] = ++counter;
+    uint32_t d = r->count[b] ? r->succ[b][0] : CFG_EXIT;
+    for (uint32_t k = 1; k < r->count[b]; k++) {
+      uint32_t a = r->succ[b][k];
+      while (a != d) {
+        while (region_num(r, a) > region_num(r, d)) a = r->ipdom[a];
+        while (region_num(r, d) > region_num(r, a)) d = r->ipdom[d];
+      }
+    }
+    r->ipdom[b] = d;
+  }
+  return true;
+}
+
+/* The general case: the same graph as a cfg_graph and its post-dominator analysis (which
+ * also ties nodes that cannot reach an exit to it). */
+static bool region_post_dominators_general(const struct cfg_graph *g, struct region *r) {
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_graph *rg = cfg_graph_create(n, cfg_graph_entry(g));
+  if (!rg) return false;
+  for (uint32_t b = 0; b < n; b++)
+    for (uint32_t i = 0; i < r->count[b]; i++) cfg_graph_add_edge(rg, b, r->succ[b][i]);
+  bool ok = cfg_graph_analyze_post_dominators(rg);
+  for (uint32_t b = 0; b < n && ok; b++) r->ipdom[b] = cfg_graph_ipdom(rg, b);
+  cfg_graph_destroy(rg);
+  return ok;
+}
+
+static bool region_build(const struct cfg_graph *g, const uint32_t *loop_merges,
+                         struct region *r) {
+  if (!region_alloc(r, cfg_graph_node_count(g))) return false;
+  region_edges(g, loop_merges, r);
+  if (region_post_dominators_acyclic(g, r) || region_post_dominators_general(g, r)) return true;
+  region_free(r);
+  return false;
 }
 
 enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
@@ -215,12 +309,13 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     return STEP_CHANGED;
   }
 
-  struct cfg_graph *r = region_graph(g, loop_merges);
+  struct region r;
+  bool have_region = region_build(g, loop_merges, &r);
   free(s->shapes);
   s->shapes = calloc(n, sizeof *s->shapes);
   s->node_count = n;
-  if (!r || !s->shapes) {
-    cfg_graph_destroy(r);
+  if (!have_region || !s->shapes) {
+    if (have_region) region_free(&r);
     free(loop_merges);
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
   }
@@ -234,8 +329,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       s->shapes[b].merge = loop_merges[lh];
       s->shapes[b].continue_to = cfg_graph_loop_latch(g, lh, 0);
     } else if (cfg_gi_succ_count(g, b) == 2) {
-      uint32_t m = cfg_graph_ipdom(r, b);
-      if (cfg_gi_succ_count(r, b) == 0) {
+      uint32_t m = r.ipdom[b];
+      if (r.count[b] == 0) {
         s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
       } else {
         s->shapes[b].shape = CFG_SHAPE_SELECTION;
@@ -250,7 +345,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       }
     }
   }
-  cfg_graph_destroy(r);
+  region_free(&r);
   free(loop_merges);
 
   /* Every merge and continue target belongs to one construct and is dominated by its
