@@ -143,6 +143,7 @@ static uint32_t contiguous_x_log2(const struct tiling_layout *l) {
   return run;
 }
 
+#if defined(__SSE2__)
 /* Number of low y bits that map, in order, onto the address bits right above a run of
  * 2^run_log2 elements and feed nothing else: 2^g rows of such runs then form one contiguous
  * chunk of the tiled block, row after row. */
@@ -159,7 +160,6 @@ static uint32_t stacked_y_log2(const struct tiling_layout *l, uint32_t run_log2)
   return g;
 }
 
-#if defined(__SSE2__)
 /* True when the two address bits right above a chunk of 2^g stacked rows of runs are the
  * next x bit (the following run) and then the next y bit (the following row group): two
  * runs of two row groups then form one contiguous stretch of 4 chunks (S and D swizzles).
@@ -633,11 +633,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
                         !((uintptr_t)(tiled + pa.base) & 15))
                            ? stacked_y_log2(l, run_log2)
                            : 0;
-#else
-    const uint32_t g = 0;
-#endif
     const uint32_t rows = 1u << g;
-#if defined(__SSE2__)
     const bool pairs = g && groups_pair(l, run_log2, g);
     /* Z order with 4-byte elements: pairs of rows from 2x2 quads, or four rows from whole
      * 4x4 lines (64 bytes in a row; tiling writes them with streaming stores, so the tiled
