@@ -127,6 +127,36 @@ struct xl_entry {
 };
 
 
+/* The mnemonic without its _e32/_e64/_dpp/_sdwa suffix (translate_ops.c). */
+void xl_base_name(const char *name, char *out, size_t size);
+
+/* ---- compares (translate_cmp.c) ------------------------------------------------------ */
+/* A compare opcode's name parsed into what its translation needs. Names are parsed once
+ * per (family, opcode) and cached (xl_compare_of), not once per instruction. */
+enum cmp_kind {
+  CMP_NONE,    /* not a compare this translator knows */
+  CMP_S,       /* s_cmp_<pred>_<i32|u32|u64> */
+  CMP_SK,      /* s_cmpk_<pred>_<i32|u32>: src1 is the 16-bit immediate */
+  CMP_SBIT,    /* s_bitcmp{0,1}_b{32,64} */
+  CMP_VCLASS,  /* v_cmp[x]_class_f32 */
+  CMP_VFLOAT,  /* v_cmp[x]_<pred>_<f32|f64> */
+  CMP_VF16,    /* v_cmp[x]_<pred>_f16 */
+  CMP_VINT16,  /* v_cmp[x]_<pred>_<i16|u16> */
+  CMP_VINT,    /* v_cmp[x]_<pred>_<i32|u32|i64|u64> */
+  CMP_VCLASS16, /* v_cmp[x]_class_f16 */
+};
+enum { CMPF_SIGNED = 1, CMPF_WIDE = 2, CMPF_CMPX = 4, CMPF_WANT1 = 8 };
+struct cmp_desc {
+  uint8_t kind;  /* enum cmp_kind */
+  uint8_t pred;  /* enum ipred or enum ir_fcmp */
+  uint8_t flags; /* CMPF_* */
+};
+/* The descriptor of IN's opcode (kind CMP_NONE when it is no compare). */
+struct cmp_desc xl_compare_of(const struct isa_inst *in);
+/* Emits the compare D of IN (SCC, or the lane mask to its destination / EXEC); false when
+ * D is no compare this translator knows. */
+bool xl_translate_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d);
+
 /* Handlers outside translate_ops.c. */
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);

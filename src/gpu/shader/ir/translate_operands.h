@@ -205,6 +205,43 @@ static inline uint32_t dsrc(struct xl_state *x, const struct isa_inst *in, unsig
   return v;
 }
 
+/* ---- sources of 16-bit operations (VOP3 op_sel picks a source's high half; VOP1/VOP2/
+ * VOPC sources use the low half) */
+static inline bool h16_op_sel(const struct isa_inst *in, unsigned bit) {
+  return in->family == ISA_FAMILY_VOP3 && ((in->op_sel >> bit) & 1);
+}
+
+/* Source I of a 16-bit operation as its 32-bit operand dword, before a half is chosen:
+ * registers and literals as they are, inline float constants by the 16-bit rule of
+ * translate_operands.h (integer ones are sign-extended by src32). DPP and SDWA sources
+ * were prepared before (sdwa_prepare applies the same rule before its select). */
+static inline uint32_t src16_dword(struct xl_state *x, const struct isa_inst *in, unsigned i,
+                            enum xl_const16 cls) {
+  const struct isa_operand *op = srcp(in, i);
+  bool prepared = (i == 0 && x->dpp_src0 != IR_NONE) || (i < 2 && x->sdwa_src[i] != IR_NONE);
+  if (op->kind == ISA_OPK_INLINE_FLOAT && !prepared) return c32(x, inline_float_dword16(op, cls));
+  return src32(x, in, i);
+}
+
+/* Source I as U16 raw bits: the half VOP3 op_sel picks (the low one elsewhere). */
+static inline uint32_t h16_src(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  return ir_u16_of_i(&x->b, h16_op_sel(in, i), src16_dword(x, in, i, C16_F16));
+}
+
+/* f16 source with abs/neg applied. */
+static inline uint32_t h16_fsrc(struct xl_state *x, const struct isa_inst *in, unsigned i) {
+  uint32_t v = ir_bitcast_f16(&x->b, h16_src(x, in, i));
+  if (mod_bit(in, i, ISA_MOD_ABS)) v = ir_habs(&x->b, v);
+  if (mod_bit(in, i, ISA_MOD_NEG)) v = ir_hneg(&x->b, v);
+  return v;
+}
+
+/* 16-bit integer source zero- or sign-extended to U32. */
+static inline uint32_t h16_isrc(struct xl_state *x, const struct isa_inst *in, unsigned i, bool sext) {
+  uint32_t v = ir_u32_of_u16(&x->b, h16_src(x, in, i));
+  return sext ? ir_sbfe(&x->b, v, c32(x, 0), c32(x, 16)) : v;
+}
+
 static inline uint32_t lane_active(struct xl_state *x) {
   if (x->active_gen != x->gen) {
     x->active = ir_lane_bit(&x->b, get(x, IR_REG_EXEC));
