@@ -30,6 +30,8 @@ EMBED(tiler_region_0_u32)
 EMBED(tiler_region_1_u8)
 EMBED(tiler_region_1_u16)
 EMBED(tiler_region_1_u32)
+EMBED(tiler_region_0_p16)
+EMBED(tiler_region_1_p16)
 EMBED(depth16)
 EMBED(swizzle)
 #undef EMBED
@@ -75,8 +77,8 @@ struct vk_tiler {
   vk_device *dev;
   /* tiler.comp variants by direction (1: tile), SW_LINEAR tiled side, log2(unit bytes) */
   struct vk_compute_pipeline elem[2][2][5];
-  /* tiler_region.comp by direction and log2(unit bytes) - 3 (8, 16, 32 bytes) */
-  struct vk_compute_pipeline region[2][3];
+  /* tiler_region.comp by direction and unit: 8, 16, 32 bytes, 16 bytes in 2x2 pairs */
+  struct vk_compute_pipeline region[2][4];
   bool region_available, region_on;
   uint64_t region_planes; /* planes converted by tiler_region.comp so far */
   struct vk_compute_pipeline depth16, swizzle;
@@ -128,7 +130,7 @@ void vk_tiler_destroy(vk_tiler *t) {
   if (!t) return;
   for (int i = 0; i < 20; i++)
     vk_compute_pipeline_destroy(t->dev, &t->elem[i / 10][i / 5 % 2][i % 5]);
-  for (int i = 0; i < 6; i++) vk_compute_pipeline_destroy(t->dev, &t->region[i / 3][i % 3]);
+  for (int i = 0; i < 8; i++) vk_compute_pipeline_destroy(t->dev, &t->region[i / 4][i % 4]);
   vk_compute_pipeline_destroy(t->dev, &t->depth16);
   vk_compute_pipeline_destroy(t->dev, &t->swizzle);
   vk_buffer_destroy(t->dev, &t->tables);
@@ -183,18 +185,31 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
   }
   for (uint32_t z = 0; z < slices; z++)
     if (((z ? table[2048 + (z & 255)] : 0) ^ pc->zs_term) > block_mask) return false;
-  struct vk_compute_pipeline *p = &t->region[to_tiled][unit_log2 - 3];
+  /* 16-byte units go in 2x2 pairs when rows y and y + 1 (y even) of a unit are 32
+   * contiguous tiled bytes: y bit 0 alone sets address bit 4 */
+  uint32_t variant = unit_log2 - 3;
+  if (unit_log2 == 4 && rx >= 1 && ry >= 1 && table[1024 + 1] == 16u &&
+      pc->linear_base % 32 == 0 && pc->linear_pitch % 32 == 0 && pc->linear_slice_bytes % 32 == 0) {
+    bool alone = !(pc->zs_term & 16u);
+    for (uint32_t b = 0; b < REGION_TERM_BITS; b++)
+      alone = alone && !(b >= ue_log2 && (table[1u << b] & 16u)) && !(b && (table[1024 + (1u << b)] & 16u));
+    for (uint32_t z = 1; z < slices && alone; z++) alone = !(table[2048 + (z & 255)] & 16u);
+    if (alone) variant = 3;
+  }
+  struct vk_compute_pipeline *p = &t->region[to_tiled][variant];
   if (!p->pipeline) {
-    static const unsigned char *const code[2][3] = {
-        {vk_spv_tiler_region_0_u8, vk_spv_tiler_region_0_u16, vk_spv_tiler_region_0_u32},
-        {vk_spv_tiler_region_1_u8, vk_spv_tiler_region_1_u16, vk_spv_tiler_region_1_u32}};
-    const size_t size[2][3] = {{vk_spv_tiler_region_0_u8_size, vk_spv_tiler_region_0_u16_size,
-                                vk_spv_tiler_region_0_u32_size},
-                               {vk_spv_tiler_region_1_u8_size, vk_spv_tiler_region_1_u16_size,
-                                vk_spv_tiler_region_1_u32_size}};
-    if (!vk_compute_pipeline_create(t->dev, (const uint32_t *)code[to_tiled][unit_log2 - 3],
-                                    size[to_tiled][unit_log2 - 3], 2, sizeof(struct region_push),
-                                    p)) {
+    static const unsigned char *const code[2][4] = {
+        {vk_spv_tiler_region_0_u8, vk_spv_tiler_region_0_u16, vk_spv_tiler_region_0_u32,
+         vk_spv_tiler_region_0_p16},
+        {vk_spv_tiler_region_1_u8, vk_spv_tiler_region_1_u16, vk_spv_tiler_region_1_u32,
+         vk_spv_tiler_region_1_p16}};
+    const size_t size[2][4] = {
+        {vk_spv_tiler_region_0_u8_size, vk_spv_tiler_region_0_u16_size,
+         vk_spv_tiler_region_0_u32_size, vk_spv_tiler_region_0_p16_size},
+        {vk_spv_tiler_region_1_u8_size, vk_spv_tiler_region_1_u16_size,
+         vk_spv_tiler_region_1_u32_size, vk_spv_tiler_region_1_p16_size}};
+    if (!vk_compute_pipeline_create(t->dev, (const uint32_t *)code[to_tiled][variant],
+                                    size[to_tiled][variant], 2, sizeof(struct region_push), p)) {
       LOG(vk, WARN, "region tiler pipeline failed on %s; general shader only",
           vk_device_name(t->dev));
       t->region_available = t->region_on = false;

@@ -19,15 +19,25 @@
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
+// PAIR: 16-byte units whose tiled copy stacks rows y and y+1 (y even) as 32 contiguous
+// bytes; 2x2 units then move as two 32-byte accesses on each side instead of four 16-byte
+// ones (llvmpipe pays per access, not only per component).
 #if UNIT_BYTES == 8
 #define UNIT uint64_t
 #define UNIT_LOG2 3u
-#elif UNIT_BYTES == 16
+#elif UNIT_BYTES == 16 && !PAIR
 #define UNIT u64vec2
 #define UNIT_LOG2 4u
 #else
 #define UNIT u64vec4
 #define UNIT_LOG2 5u
+#endif
+#if UNIT_BYTES == 8 // log2 of the unit of the address equation (PAIR: half of UNIT)
+#define ADDR_LOG2 3u
+#elif UNIT_BYTES == 16
+#define ADDR_LOG2 4u
+#else
+#define ADDR_LOG2 5u
 #endif
 #ifndef REGION_LOG2
 #define REGION_LOG2 7 // units per region, log2 (vk_tiler.c: REGION_LOG2)
@@ -79,24 +89,46 @@ void main() {
   const uint block = (y0 >> bh_log2) * pc.blocks_per_row + (x0 >> bw_log2);
   const uint t0 = pc.tiled_base + (block << blk_log2) +
                   (TERM10(XT, x0 & 1023u) ^ TERM10(YT, y0 & 1023u) ^ pc.xor_base);
-  const uint l0 = pc.linear_base + y0 * pc.linear_pitch + (x0 << (UNIT_LOG2 - ue_log2));
+  const uint l0 = pc.linear_base + y0 * pc.linear_pitch + (x0 << (ADDR_LOG2 - ue_log2));
   // bit i of the unit index: tiled term t_i and linear offset l_i
 #define IS_X(i) (0u - uint((i) < rx))
 #define TT(i) ((XT(ue_log2 + (i)) & IS_X(i)) | (YT((i) - rx) & ~IS_X(i)))
-#define LT(i) (((1u << ((i) + UNIT_LOG2)) & IS_X(i)) | \
+#define LT(i) (((1u << ((i) + ADDR_LOG2)) & IS_X(i)) | \
                ((pc.linear_pitch << min((i) - rx, 31u)) & ~IS_X(i)))
+#if PAIR
+  // pair block k (a constant): units (j, r), (j + 1, r), (j, r + 1), (j + 1, r + 1) with j
+  // and r even; bit i of k stands for unit-index bit i + 1 (x) or i + 2 (y)
+#define IS_XP(i) (0u - uint((i) + 1u < rx))
+#define TP(i) ((TT((i) + 1u) & IS_XP(i)) | (TT((i) + 2u) & ~IS_XP(i)))
+#define LP(i) ((LT((i) + 1u) & IS_XP(i)) | (LT((i) + 2u) & ~IS_XP(i)))
+  const uint t_0 = TP(0u), t_1 = TP(1u), t_2 = TP(2u), t_3 = TP(3u), t_4 = TP(4u);
+  const uint l_0 = LP(0u), l_1 = LP(1u), l_2 = LP(2u), l_3 = LP(3u), l_4 = LP(4u);
+  const uint t_5 = 0u, t_6 = 0u, t_7 = 0u, l_5 = 0u, l_6 = 0u, l_7 = 0u;
+  const uint next_x = XT(ue_log2), next_row = pc.linear_pitch;
+#else
   const uint t_0 = TT(0u), t_1 = TT(1u), t_2 = TT(2u), t_3 = TT(3u);
   const uint t_4 = TT(4u), t_5 = TT(5u), t_6 = TT(6u), t_7 = TT(7u);
   const uint l_0 = LT(0u), l_1 = LT(1u), l_2 = LT(2u), l_3 = LT(3u);
   const uint l_4 = LT(4u), l_5 = LT(5u), l_6 = LT(6u), l_7 = LT(7u);
-  // unit k (a constant): its terms are selected at compile time
+#endif
+  // unit (or pair block) k, a constant: its terms are selected at compile time
 #define TK(k) ((t_0 & BIT(k, 0u)) ^ (t_1 & BIT(k, 1u)) ^ (t_2 & BIT(k, 2u)) ^ \
                (t_3 & BIT(k, 3u)) ^ (t_4 & BIT(k, 4u)) ^ (t_5 & BIT(k, 5u)) ^ \
                (t_6 & BIT(k, 6u)) ^ (t_7 & BIT(k, 7u)))
 #define LK(k) ((l_0 & BIT(k, 0u)) + (l_1 & BIT(k, 1u)) + (l_2 & BIT(k, 2u)) + \
                (l_3 & BIT(k, 3u)) + (l_4 & BIT(k, 4u)) + (l_5 & BIT(k, 5u)) + \
                (l_6 & BIT(k, 6u)) + (l_7 & BIT(k, 7u)))
-#if TO_TILED
+#if PAIR && TO_TILED
+#define MOVE(k) { \
+    const u64vec4 p = linear[(l0 + LK(k)) >> 5u], q = linear[(l0 + LK(k) + next_row) >> 5u]; \
+    tiled[(t0 ^ TK(k)) >> 5u] = u64vec4(p.xy, q.xy); \
+    tiled[(t0 ^ TK(k) ^ next_x) >> 5u] = u64vec4(p.zw, q.zw); }
+#elif PAIR
+#define MOVE(k) { \
+    const u64vec4 a = tiled[(t0 ^ TK(k)) >> 5u], b = tiled[(t0 ^ TK(k) ^ next_x) >> 5u]; \
+    linear[(l0 + LK(k)) >> 5u] = u64vec4(a.xy, b.xy); \
+    linear[(l0 + LK(k) + next_row) >> 5u] = u64vec4(a.zw, b.zw); }
+#elif TO_TILED
 #define MOVE(k) tiled[(t0 ^ TK(k)) >> UNIT_LOG2] = linear[(l0 + LK(k)) >> UNIT_LOG2];
 #else
 #define MOVE(k) linear[(l0 + LK(k)) >> UNIT_LOG2] = tiled[(t0 ^ TK(k)) >> UNIT_LOG2];
@@ -104,11 +136,24 @@ void main() {
 #define MOVE8(k) MOVE(k) MOVE(k + 1u) MOVE(k + 2u) MOVE(k + 3u) \
                  MOVE(k + 4u) MOVE(k + 5u) MOVE(k + 6u) MOVE(k + 7u)
 #define MOVE32(k) MOVE8(k) MOVE8(k + 8u) MOVE8(k + 16u) MOVE8(k + 24u)
+#if PAIR // REGION_LOG2 units in 2^(REGION_LOG2 - 2) pair blocks
+  MOVE8(0u)
+#if REGION_LOG2 >= 6
+  MOVE8(8u)
+#endif
+#if REGION_LOG2 >= 7
+  MOVE8(16u) MOVE8(24u)
+#endif
+#if REGION_LOG2 >= 8
+  MOVE32(32u)
+#endif
+#else
   MOVE32(0u) MOVE32(32u)
 #if REGION_LOG2 >= 7
   MOVE32(64u) MOVE32(96u)
 #endif
 #if REGION_LOG2 >= 8
   MOVE32(128u) MOVE32(160u) MOVE32(192u) MOVE32(224u)
+#endif
 #endif
 }
