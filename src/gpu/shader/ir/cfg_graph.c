@@ -64,17 +64,7 @@ static void vec_remove(struct cfg_vec *v, uint32_t x) {
 }
 
 static void free_analyses(struct cfg_graph *g) {
-  free(g->rpo);
-  free(g->rpo_index);
-  free(g->idom);
-  free(g->dom_pre);
-  free(g->dom_post);
-  free(g->ipdom);
-  free(g->pdom_pre);
-  free(g->pdom_post);
-  free(g->scc);
-  free(g->loop_of);
-  free(g->loop_by_header);
+  free(g->rpo); /* the block of every per-node table (alloc_analyses) */
   free(g->loops);
   while (g->loop_arena) {
     struct cfg_chunk *next = g->loop_arena->next;
@@ -85,7 +75,28 @@ static void free_analyses(struct cfg_graph *g) {
   g->ipdom = g->pdom_pre = g->pdom_post = g->scc = g->loop_of = g->loop_by_header = NULL;
   g->loops = NULL;
   g->loop_count = g->rpo_count = g->scc_count = 0;
-  g->analyzed_n = 0;
+  g->analyzed_n = g->analysis_cap = 0;
+}
+
+/* The per-node analysis tables share one allocation with room for CAP nodes (the
+ * post-dominator tables have an entry more, for the virtual exit). The first COPY entries
+ * of the current tables (COPY + 1 for the post-dominator ones) move to the new block. */
+static bool alloc_analyses(struct cfg_graph *g, uint32_t cap, uint32_t copy) {
+  uint32_t *p = malloc(((size_t)8 * cap + 3 * ((size_t)cap + 1)) * sizeof *p);
+  if (!p) return false;
+  uint32_t **tables[] = {&g->rpo, &g->rpo_index, &g->idom, &g->dom_pre, &g->dom_post,
+                         &g->scc, &g->loop_of, &g->loop_by_header,
+                         &g->ipdom, &g->pdom_pre, &g->pdom_post};
+  uint32_t *next = p, *old = g->rpo;
+  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++) {
+    uint32_t size = i < 8 ? cap : cap + 1;
+    if (copy) memcpy(next, *tables[i], (i < 8 ? copy : copy + 1) * sizeof *next);
+    *tables[i] = next;
+    next += size;
+  }
+  if (copy) free(old);
+  g->analysis_cap = cap;
+  return true;
 }
 
 struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
@@ -97,9 +108,17 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
   g->entry = entry;
   g->succ = calloc(node_count, sizeof *g->succ);
   g->pred = calloc(node_count, sizeof *g->pred);
-  if (!g->succ || !g->pred) {
+  /* two successors and two predecessors per node in one piece: most nodes need no more */
+  uint32_t *lists = g->succ && g->pred && node_count < UINT32_MAX / 8
+                        ? arena_alloc(&g->edges, 4 * node_count)
+                        : NULL;
+  if (!lists) {
     cfg_graph_destroy(g);
     return NULL;
+  }
+  for (uint32_t i = 0; i < node_count; i++) {
+    g->succ[i] = (struct cfg_vec){lists + 4 * i, 0, 2};
+    g->pred[i] = (struct cfg_vec){lists + 4 * i + 2, 0, 2};
   }
   return g;
 }
@@ -203,12 +222,6 @@ static uint32_t dfs_postorder(const struct cfg_graph *g, uint32_t root, uint32_t
   return len;
 }
 
-static bool next_forward(const struct cfg_graph *g, uint32_t node, uint32_t i, uint32_t *out) {
-  if (i >= g->succ[node].n) return false;
-  *out = g->succ[node].v[i];
-  return true;
-}
-
 /* Reverse graph with the virtual exit at index n. Its successors are the reachable sinks
  * followed by the nodes tied to the exit because they cannot reach one (g->exit_roots). */
 
@@ -278,6 +291,24 @@ static bool number_tree(uint32_t count, uint32_t root, const uint32_t *parent, u
   return true;
 }
 
+/* Numbers the dominator tree for O(1) dominance tests: dom_pre is a pre-order number and
+ * dom_post the last pre-order number inside the node's subtree, so A dominates B exactly
+ * when dom_pre[A] <= dom_pre[B] and dom_post[B] <= dom_post[A]. Built from the reverse
+ * post-order, where a node's dominators come first, without child lists: subtree sizes
+ * backwards, then each child's range carved out of its parent's. NEXT: scratch, n entries. */
+static void number_dominator_tree(struct cfg_graph *g, uint32_t *next) {
+  uint32_t *pre = g->dom_pre, *last = g->dom_post, count = g->rpo_count;
+  for (uint32_t i = 0; i < count; i++) last[g->rpo[i]] = 1; /* subtree sizes first */
+  for (uint32_t i = count; i-- > 1;) last[g->idom[g->rpo[i]]] += last[g->rpo[i]];
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t x = g->rpo[i], size = last[x];
+    pre[x] = i == 0 ? 0 : next[g->idom[x]];
+    if (i > 0) next[g->idom[x]] += size;
+    next[x] = pre[x] + 1;
+    last[x] = pre[x] + size - 1;
+  }
+}
+
 static bool compute_dominators(struct cfg_graph *g) {
   uint32_t n = g->n;
   uint32_t *po = malloc(n * sizeof *po);
@@ -300,8 +331,9 @@ static bool compute_dominators(struct cfg_graph *g) {
       }
     }
   }
+  number_dominator_tree(g, po);
   free(po);
-  return number_tree(n, g->entry, g->idom, g->dom_pre, g->dom_post);
+  return true;
 }
 
 static bool compute_post_dominators(struct cfg_graph *g) {
@@ -582,14 +614,30 @@ static bool compute_loops(struct cfg_graph *g) {
 static bool analyze(struct cfg_graph *g, bool full);
 
 /* Reverse post-order of the nodes reachable from the entry (SEEN cleared, SN/SI scratch of
- * g->n entries). */
+ * g->n entries): the forward depth-first walk of dfs_postorder without its callback, each
+ * finished node written from the back of the table. */
 static void compute_rpo(struct cfg_graph *g, uint8_t *seen, uint32_t *sn, uint32_t *si) {
-  uint32_t len = dfs_postorder(g, g->entry, g->n, next_forward, g->rpo, seen, sn, si);
-  for (uint32_t i = 0; i < len / 2; i++) {
-    uint32_t t = g->rpo[i];
-    g->rpo[i] = g->rpo[len - 1 - i];
-    g->rpo[len - 1 - i] = t;
+  uint32_t n = g->n, sp = 1, at = n;
+  seen[g->entry] = 1;
+  sn[0] = g->entry;
+  si[0] = 0;
+  while (sp) {
+    uint32_t node = sn[sp - 1];
+    const struct cfg_vec *v = &g->succ[node];
+    if (si[sp - 1] < v->n) {
+      uint32_t c = v->v[si[sp - 1]++];
+      if (!seen[c]) {
+        seen[c] = 1;
+        sn[sp] = c;
+        si[sp++] = 0;
+      }
+    } else {
+      g->rpo[--at] = node;
+      sp--;
+    }
   }
+  uint32_t len = n - at;
+  memmove(g->rpo, g->rpo + at, len * sizeof *g->rpo);
   g->rpo_count = len;
   for (uint32_t i = 0; i < g->n; i++) g->rpo_index[i] = CFG_NONE;
   for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
@@ -601,22 +649,11 @@ bool cfg_graph_analyze_post_dominators(struct cfg_graph *g) { return analyze(g, 
 static bool analyze(struct cfg_graph *g, bool full) {
   free_analyses(g);
   uint32_t n = g->n;
-  g->rpo = malloc(n * sizeof *g->rpo);
-  g->rpo_index = malloc(n * sizeof *g->rpo_index);
-  g->idom = malloc(n * sizeof *g->idom);
-  g->dom_pre = malloc(n * sizeof *g->dom_pre);
-  g->dom_post = malloc(n * sizeof *g->dom_post);
-  g->ipdom = malloc((n + 1) * sizeof *g->ipdom);
-  g->pdom_pre = malloc((n + 1) * sizeof *g->pdom_pre);
-  g->pdom_post = malloc((n + 1) * sizeof *g->pdom_post);
-  g->scc = malloc(n * sizeof *g->scc);
-  g->loop_of = malloc(n * sizeof *g->loop_of);
-  g->loop_by_header = malloc(n * sizeof *g->loop_by_header);
+  /* a full analysis keeps room for the nodes a structuriser round inserts (cfg_graph_update) */
+  bool ok = alloc_analyses(g, full ? n + n / 2 + 16 : n, 0);
   uint8_t *seen = calloc(n, 1);
   uint32_t *sn = malloc(n * sizeof *sn), *si = malloc(n * sizeof *si);
-  bool ok = g->rpo && g->rpo_index && g->idom && g->dom_pre && g->dom_post && g->ipdom &&
-            g->pdom_pre && g->pdom_post && g->scc && g->loop_of && g->loop_by_header && seen &&
-            sn && si;
+  ok = ok && seen && sn && si;
   if (ok) {
     compute_rpo(g, seen, sn, si);
     g->analyzed_n = n;
@@ -792,29 +829,19 @@ static bool classify_insert(const struct cfg_graph *g, uint32_t f, uint32_t old_
   return (*kind != INSERT_LATCH && *kind != INSERT_HEADER) || g->loop_by_header[t] != CFG_NONE;
 }
 
-static bool grow_array(uint32_t **a, uint32_t count, uint32_t from) {
-  uint32_t *p = realloc(*a, count * sizeof *p);
-  if (!p) return false;
-  for (uint32_t i = from; i < count; i++) p[i] = CFG_NONE;
-  *a = p;
-  return true;
-}
-
-/* Room for N nodes in every per-node analysis table. */
+/* Room for N nodes in every per-node analysis table; the new nodes' entries say "none". */
 static bool grow_analyses(struct cfg_graph *g, uint32_t n) {
   uint32_t old = g->analyzed_n;
-  uint32_t **tables[] = {&g->rpo, &g->rpo_index, &g->idom, &g->dom_pre, &g->dom_post,
-                         &g->scc, &g->loop_of, &g->loop_by_header};
-  for (size_t i = 0; i < sizeof tables / sizeof *tables; i++)
-    if (!grow_array(tables[i], n, old)) return false;
-  return grow_array(&g->ipdom, n + 1, old) && grow_array(&g->pdom_pre, n + 1, old) &&
-         grow_array(&g->pdom_post, n + 1, old);
+  if (n > g->analysis_cap && !alloc_analyses(g, n + n / 2 + 16, old)) return false;
+  for (uint32_t i = old; i < n; i++)
+    g->idom[i] = g->scc[i] = g->loop_of[i] = g->loop_by_header[i] = CFG_NONE;
+  return true;
 }
 
 /* Loop body bitsets with room for N nodes. */
 static bool grow_loop_bodies(struct cfg_graph *g, uint32_t n) {
+  if (n <= g->loop_words * 64) return true;
   uint32_t words = (n + n / 2 + 64 + 63) / 64;
-  if (words <= g->loop_words) return true;
   for (uint32_t i = 0; i < g->loop_count; i++) {
     uint64_t *b = (uint64_t *)arena_alloc(&g->loop_arena, words * 2);
     if (!b) return false;
@@ -871,14 +898,21 @@ static bool update(struct cfg_graph *g) {
     }
     g->idom[x] = x == g->entry ? x : nd;
   }
-  ok = number_tree(n, g->entry, g->idom, g->dom_pre, g->dom_post);
+  number_dominator_tree(g, sn);
 
+  /* per loop: 1 = its latches changed, 2 = its exits may have */
+  uint8_t *redo = g->loop_count ? calloc(g->loop_count, 1) : NULL;
+  ok = ok && (redo || !g->loop_count);
   for (uint32_t f = old_n; f < n && ok; f++) {
     uint32_t t = g->succ[f].v[0], lt = g->loop_by_header[t], in = CFG_NONE;
     switch (kinds[f - old_n]) {
-      case INSERT_LATCH: in = lt; break;
+      case INSERT_LATCH:
+        in = lt;
+        redo[lt] |= 1;
+        break;
       case INSERT_HEADER:
         in = lt;
+        redo[lt] |= 1;
         g->loops[lt].header = f;
         g->loop_by_header[f] = lt;
         g->loop_by_header[t] = CFG_NONE;
@@ -893,14 +927,23 @@ static bool update(struct cfg_graph *g) {
       g->loops[l].size++;
       ok = vec_push_in(&g->loop_arena, &g->loops[l].nodes, f);
     }
+    /* a loop holding a moved predecessor but not F now leaves through F */
+    for (uint32_t k = 0; k < g->pred[f].n; k++)
+      for (uint32_t l = g->loop_of[g->pred[f].v[k]]; l != CFG_NONE && !loop_has(&g->loops[l], f);
+           l = g->loops[l].parent)
+        redo[l] |= 2;
   }
   for (uint32_t i = 0; i < g->loop_count && ok; i++) {
     struct cfg_loop *l = &g->loops[i];
     uint32_t nl = 0;
-    for (uint32_t k = 0; k < g->pred[l->header].n; k++)
-      if (edge_is_back(g, g->pred[l->header].v[k], l->header)) sn[nl++] = g->pred[l->header].v[k];
-    ok = list_from(g, &l->latches, sn, nl) && loop_exits(g, l, sn);
+    if (redo[i] & 1) {
+      for (uint32_t k = 0; k < g->pred[l->header].n; k++)
+        if (edge_is_back(g, g->pred[l->header].v[k], l->header)) sn[nl++] = g->pred[l->header].v[k];
+      ok = list_from(g, &l->latches, sn, nl);
+    }
+    if (ok && (redo[i] & 2)) ok = loop_exits(g, l, sn);
   }
+  free(redo);
   g->analyzed_n = n;
   g->scc_done = false;
   g->pdom_done = false;

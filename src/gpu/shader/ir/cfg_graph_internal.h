@@ -36,6 +36,7 @@ struct cfg_graph {
   uint32_t *loop_of, *loop_by_header;
   uint32_t loop_words; /* uint64_t words per loop body bitset (room for inserted nodes) */
   uint32_t analyzed_n, analyzed_entry;
+  uint32_t analysis_cap; /* room in the per-node analysis tables */
   bool edited;   /* an edit since the analysis that cfg_graph_update cannot follow */
   bool full;     /* every analysis ran (not only post-dominators) */
   bool scc_done; /* the SCCs were computed (lazily) */
