@@ -1113,6 +1113,44 @@ static uint32_t sel_bits(uint32_t v, unsigned sel, bool sext) { /* SDWA select 0
   return sext && (f >> (width - 1)) ? f | ~((1u << width) - 1) : f;
 }
 
+/* Packed multiply-add: v_pk_mad_u16/i16 per half (wrapping, or saturating with clamp) and
+ * the VOP2 v_pk_fmac_f16 (addend = destination, no op_sel: low from low, high from high; a
+ * float constant's high half is 0 — the case llvm-project #94116 measured on GFX10.3). */
+static void packed_mad_and_fmac(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  w->sgpr[1] = to_half(-2.0) | (uint32_t)to_half(0.5) << 16;
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = to_half(1.5) | (uint32_t)to_half(-2.25) << 16;
+    w->vgpr[2][l] = to_half(0.75) | (uint32_t)to_half(3.0) << 16;
+    w->vgpr[3][l] = 0x8000fff0u; /* {65520 or -16, 32768 or -32768} */
+    w->vgpr[4][l] = 0x7fff0020u;
+    w->vgpr[5][l] = 0x01000007u;
+    for (unsigned v = 33; v <= 36; v++) w->vgpr[v][l] = to_half(0.5) | (uint32_t)to_half(-1.0) << 16;
+  }
+  run("v_pk_mad_u16 v30, v3, v4, v5\n"
+      "v_pk_mad_i16 v31, v3, 2, v5 op_sel:[1,0,0] op_sel_hi:[0,1,1] clamp\n"
+      "v_pk_mad_u16 v32, v3, v4, 1.0\n" /* the f32 bits: {0, 0x3f80} */
+      "v_pk_fmac_f16 v33, v1, v2\n"
+      "v_pk_fmac_f16 v34, 1.0, v2\n"
+      "v_pk_fmac_f16 v35, 0x3c004000, v2\n"
+      "v_pk_fmac_f16 v36, s1, v2\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    assert_int_equal(r->vgpr[30][l], ((32768u * 32767u + 0x100) & 0xffff) << 16 | ((65520u * 32 + 7) & 0xffff));
+    assert_int_equal(r->vgpr[31][l], 0x01008000u); /* {-32768 * 2 + 7 saturated, -16 * 0 + 256} */
+    assert_int_equal(r->vgpr[32][l], ((32768u * 32767u + 0x3f80) & 0xffff) << 16 | ((65520u * 32) & 0xffff));
+    assert_int_equal(r->vgpr[33][l], to_half(1.5 * 0.75 + 0.5) | (uint32_t)to_half(-2.25 * 3.0 - 1.0) << 16);
+    assert_int_equal(r->vgpr[34][l], to_half(1.0 * 0.75 + 0.5) | (uint32_t)to_half(-1.0) << 16);
+    assert_int_equal(r->vgpr[35][l], to_half(2.0 * 0.75 + 0.5) | (uint32_t)to_half(1.0 * 3.0 - 1.0) << 16);
+    assert_int_equal(r->vgpr[36][l], to_half(-2.0 * 0.75 + 0.5) | (uint32_t)to_half(0.5 * 3.0 - 1.0) << 16);
+  }
+  free(w);
+  free(r);
+}
+
 /* SDWA compares: the selects (with sext) and neg/abs apply before the compare, the mask of
  * active lanes goes to VCC or the SGPR sdst, v_cmpx writes EXEC; constant and SGPR sources
  * are selected like registers (a float constant of an f16 compare has a zero high word). */
@@ -1255,6 +1293,7 @@ int main(void) {
       cmocka_unit_test(packed_inline_constants_every_class),
       cmocka_unit_test(alu16_inline_constants_every_class),
       cmocka_unit_test(packed_constants_literals_and_clamp),
+      cmocka_unit_test(packed_mad_and_fmac),
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),
       cmocka_unit_test(dpp_compare_is_rejected),

@@ -18,6 +18,9 @@
 /* ---- the table ----------------------------------------------------------------------- */
 
 
+/* detail flag of v_pk_fmac_f16: the addend is the destination (see translate_packed) */
+enum { PK_ACC = 1 << 14 };
+
 /* clang-format off */
 /* MUBUF / GLOBAL / FLAT sub-dword loads and stores of one family P (kinds K_<F>_SUB_*) */
 #define XL_SUB_MEM(X, p, F, load, store) \
@@ -342,8 +345,11 @@
   X(ds_or_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_OR | RTN) \
   X(ds_xor_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_XOR | RTN) \
   X(ds_wrxchg_rtn_b32, DSATOMIC, atomic_lds, IR_ATOMIC_SWAP | RTN) \
-  /* packed 16-bit (VOP3P): each half computed on its selected source halves */ \
+  /* packed 16-bit (VOP3P): each half computed on its selected source halves; detail: \
+   * operand count (integer: 0 means 2), PK_ACC: v_pk_fmac_f16 (VOP2, addend = destination) */ \
   X(v_pk_add_f16, PKF16, hadd, 2) X(v_pk_mul_f16, PKF16, hmul, 2) X(v_pk_fma_f16, PKF16, hfma, 3) \
+  X(v_pk_fmac_f16, PKF16, hfma, 3 | PK_ACC) \
+  X(v_pk_mad_u16, PKI16, imul, 3) X(v_pk_mad_i16, PKI16, imul, 3 | SIGNED) \
   X(v_pk_min_f16, PKF16, hmin, 2) X(v_pk_max_f16, PKF16, hmax, 2) \
   X(v_pk_add_u16, PKI16, iadd, 0) X(v_pk_sub_u16, PKI16, isub, 0) \
   X(v_pk_add_i16, PKI16, iadd, SIGNED) X(v_pk_sub_i16, PKI16, isub, SIGNED) \
@@ -652,16 +658,24 @@ static void vector_u32_3(struct xl_state *x, const struct isa_inst *in, const st
 
 /* VOP3P: half H (0 lo, 1 hi) of source I as selected by op_sel (lo) / op_sel_hi (hi) from
  * the operand dword (an inline constant's dword depends on the operation: see
- * inline_float_dword16). */
+ * inline_float_dword16). VOP2 (v_pk_fmac_f16) has no op_sel: half H from half H. */
 static uint32_t pk_half(struct xl_state *x, const struct isa_inst *in, unsigned i, unsigned h,
                         enum xl_const16 cls) {
-  uint8_t sel = h ? in->op_sel_hi : in->op_sel;
+  uint8_t sel = in->family != ISA_FAMILY_VOP3P ? (h ? 0x7 : 0) : h ? in->op_sel_hi : in->op_sel;
   return ir_u16_of_i(&x->b, (sel >> i) & 1, src16_dword(x, in, i, cls));
 }
 
-/* Packed integer clamp: add/sub saturate (to the unsigned or signed 16-bit range), min/max
- * cannot leave it; for the other operations its effect is not established. */
+/* Operand count of a packed entry. */
+static unsigned pk_operands(const struct xl_entry *e) {
+  unsigned n = e->detail & 0xff;
+  return n ? n : 2;
+}
+
+/* Packed integer clamp: add/sub/mad saturate (to the unsigned or signed 16-bit range, as
+ * the unpacked v_add/sub_nc and v_mad_u16/i16), min/max cannot leave it; for mul_lo and
+ * the shifts its effect is not established. */
 static bool pk_clamp_known(const struct xl_entry *e) {
+  if (e->op == IR_OP_imul) return pk_operands(e) == 3;
   return e->op == IR_OP_iadd || e->op == IR_OP_isub || e->op == IR_OP_umin ||
          e->op == IR_OP_umax || e->op == IR_OP_smin || e->op == IR_OP_smax;
 }
@@ -674,9 +688,11 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
   uint32_t half[2];
   for (unsigned h = 0; h < 2; h++) {
     uint32_t a[3];
-    unsigned n = e->kind == K_PKF16 ? e->detail : 2;
+    unsigned n = pk_operands(e);
     for (unsigned i = 0; i < n; i++) {
-      uint32_t v = pk_half(x, in, i, h, cls);
+      uint32_t v = (e->detail & PK_ACC) && i == 2
+                       ? ir_u16_of_i(bd, h, src_dword(x, defp(in, 0), 0, false))
+                       : pk_half(x, in, i, h, cls);
       if (e->kind == K_PKF16) {
         v = ir_bitcast_f16(bd, v);
         if ((((h ? in->neg_hi : in->neg_lo) >> i) & 1)) v = ir_hneg(bd, v);
@@ -698,6 +714,7 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
         a[1] = ir_iand(bd, t, c32(x, 15));
       }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, a);
+      if (n == 3) r = ir_iadd(bd, r, a[2]); /* mad: s0 * s1 + s2 */
       if (in->clamp) r = i16_saturate_op(x, e->op, r, sext);
       half[h] = ir_u16_of_i(bd, 0, r);
     }
