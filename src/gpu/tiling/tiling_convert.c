@@ -653,7 +653,10 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
     const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
     /* Tiling with whole-chunk streaming stores: nothing of the tiled side has to stay
      * cached, so bands of rows go across the whole rectangle and the linear side is read
-     * like a plain copy reads, row after row. */
+     * like a plain copy reads, row after row. Worth it when a block column strip would
+     * read 32 rows or more at once (more streams than the prefetchers follow) and a band
+     * pass writes stretches of 256 bytes or more (shorter scattered streaming writes cost
+     * more than the reads gain); docs/tiling.md has the measurements. */
     const bool bands = !detile && l->block_height >= 2 * BAND_ROWS &&
                        (lines4 || pairs || (g && group_stretch(l, run_log2, g) >= 256));
 #else
