@@ -1,6 +1,8 @@
 /* CPU conversion throughput for a 4096x4096, 4-byte surface in every 64 KiB family, against
  * memcpy of the same number of bytes measured in the same run (goal: ratio >= 0.5 in both
- * directions). Best of N runs; every figure is printed, the ratios are the headline. */
+ * directions). Best of N runs; every figure is printed, the ratios are the headline. The
+ * load average before and after is printed too: on a shared machine it explains most of
+ * the spread between runs. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,17 @@
 #include "gpu/tiling/tiling.h"
 
 #define RUNS 9
+
+/* The 1-minute load average, or -1 if unknown. */
+static double load_average(void) {
+  double v = -1;
+  FILE *f = fopen("/proc/loadavg", "r");
+  if (f) {
+    if (fscanf(f, "%lf", &v) != 1) v = -1;
+    fclose(f);
+  }
+  return v;
+}
 
 static double best_memcpy(uint8_t *dst, const uint8_t *src, size_t n) {
   double t0 = bench_now();
@@ -22,6 +35,7 @@ int main(void) {
   const uint32_t modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_D, TILING_SW_64KB_S_T,
                             TILING_SW_64KB_Z_X, TILING_SW_64KB_R_X};
   int status = 0;
+  const double load_before = load_average();
   for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
     struct tiling_surface s = {.mode = modes[m], .bpe = bpe, .width = w, .height = h};
     struct tiling_layout l;
@@ -55,5 +69,6 @@ int main(void) {
     free(tiled);
     free(lin);
   }
+  printf("tiling cpu: load average %.2f before, %.2f after\n", load_before, load_average());
   return status;
 }
