@@ -212,6 +212,21 @@ static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, ui
   return true;
 }
 
+bool ir_block_reserve(struct ir_function *fn, uint32_t block, uint32_t insts) {
+  if (fn->failed || block >= fn->block_count) return false;
+  struct ir_block *b = &fn->blocks[block];
+  if (b->cap >= insts) return true;
+  uint32_t *p = arena_alloc(fn, insts);
+  if (!p) {
+    fn->failed = true;
+    return false;
+  }
+  if (b->count) memcpy(p, b->insts, b->count * sizeof *p);
+  b->insts = p;
+  b->cap = insts;
+  return true;
+}
+
 uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_type type,
                  uint64_t imm, uint32_t arg_count, const uint32_t *args) {
   if ((unsigned)op >= IR_OP_COUNT) return IR_NONE;

@@ -162,6 +162,9 @@ bool ir_function_reserve(struct ir_function *fn, uint32_t insts, uint32_t args);
  * TYPE is used for ANY results without ANY operands; otherwise it is derived. */
 uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_type type,
                  uint64_t imm, uint32_t arg_count, const uint32_t *args);
+/* Room for INSTS instructions in BLOCK's list (avoids regrowth; false on a bad block or
+ * allocation failure, which also marks the function failed). */
+bool ir_block_reserve(struct ir_function *fn, uint32_t block, uint32_t insts);
 /* Inserts a phi with ARG_COUNT operands (all IR_NONE) at the start of BLOCK. */
 uint32_t ir_emit_phi(struct ir_function *fn, uint32_t block, enum ir_type type,
                      uint32_t arg_count);
@@ -183,9 +186,30 @@ struct ir_builder {
   uint32_t block;
 };
 
+/* ir_emit, with its common case inline: the table fixes the result type (or there are no
+ * operands to take it from) and the function and block have room. */
 static inline uint32_t ir_b_emit(struct ir_builder *b, enum ir_op op, enum ir_type type,
                                  uint64_t imm, uint32_t n, const uint32_t *args) {
-  return ir_emit(b->fn, b->block, op, type, imm, n, args);
+  struct ir_function *fn = b->fn;
+  uint32_t block = b->block;
+  if ((unsigned)op < IR_OP_COUNT && block < fn->block_count && !fn->failed &&
+      fn->inst_count < fn->inst_cap && n <= fn->arg_cap - fn->arg_count &&
+      fn->blocks[block].count < fn->blocks[block].cap) {
+    enum ir_type result = (enum ir_type)ir_op_infos[op].result;
+    if (result == IR_TYPE_ANY && n == 0) result = type;
+    if (result != IR_TYPE_ANY) {
+      uint32_t id = fn->inst_count++;
+      fn->insts[id] = (struct ir_inst){.op = (uint16_t)op, .type = (uint8_t)result,
+                                       .block = block, .arg_count = n,
+                                       .args_at = fn->arg_count, .imm = imm};
+      for (uint32_t i = 0; i < n; i++) fn->args[fn->arg_count + i] = args[i];
+      fn->arg_count += n;
+      struct ir_block *bl = &fn->blocks[block];
+      bl->insts[bl->count++] = id;
+      return id;
+    }
+  }
+  return ir_emit(fn, block, op, type, imm, n, args);
 }
 static inline uint32_t ir_b_const(struct ir_builder *b, enum ir_type t, uint64_t bits) {
   return ir_b_emit(b, IR_OP_const, t, bits, 0, NULL);

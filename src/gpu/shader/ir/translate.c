@@ -118,6 +118,8 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
       ir_br(&xs->b);
       continue;
     }
+    /* typical expansion: ~8 IR instructions per guest instruction, plus the terminator */
+    ir_block_reserve(fn, b, (c.block_first[b + 1] - c.block_first[b]) * 8 + 4);
     const struct xl_decoded *last = NULL;
     for (uint32_t i = c.block_first[b]; i < c.block_first[b + 1]; i++) {
       const struct xl_decoded *dec = &c.insts[c.order[i]];
