@@ -85,6 +85,35 @@ static void fill(struct mem *m) {
   for (unsigned i = 0; i < GLOBAL_SIZE; i++) m->global[i] = pattern(2, i);
 }
 
+/* ---- tracing IR operands -------------------------------------------------------------- */
+
+/* The VGPR an operand traces back to (through bitcasts and EXEC selects), or -1. */
+static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
+  while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
+    id = ir_inst_args(fn, id)[0];
+  if (fn->insts[id].op != IR_OP_entry_reg || fn->insts[id].imm < IR_REG_VGPR0) return -1;
+  return (int)(fn->insts[id].imm - IR_REG_VGPR0);
+}
+
+/* A 16-bit address element: f16 widened (cvt_f32_f16 of a half) or zero-extended (u32_of_u16
+ * of a half). Returns VGPR*2 + half, or -1. */
+static int traced_half(const struct ir_function *fn, uint32_t id) {
+  while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32 ||
+         fn->insts[id].op == IR_OP_bitcast_f16 || fn->insts[id].op == IR_OP_cvt_f32_f16 ||
+         fn->insts[id].op == IR_OP_u32_of_u16)
+    id = ir_inst_args(fn, id)[0];
+  if (fn->insts[id].op != IR_OP_u16_of) return -1;
+  int v = traced_vgpr(fn, ir_inst_args(fn, id)[0]);
+  return v < 0 ? -1 : v * 2 + (int)fn->insts[id].imm;
+}
+
+static uint32_t find_op(const struct ir_function *fn, enum ir_op op, unsigned nth) {
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    if (!fn->insts[i].dead && fn->insts[i].op == op && nth-- == 0) return i;
+  fail_msg("no %s #%u", ir_op_infos[op].name, nth);
+  return 0;
+}
+
 /* ---- FLAT ---------------------------------------------------------------------------- */
 
 /* Lane L's FLAT address: lanes 0-9 LDS (64·L), 10-19 their private memory (offset 32, the
@@ -242,6 +271,117 @@ static void flat_follows_the_aperture_registers(void **state) {
   free(w);
 }
 
+/* scratch_* address the lane's private memory (vaddr or saddr + offset), the same memory a
+ * FLAT access reaches through the private aperture. */
+static void scratch_and_flat_private_agree(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu & ~(1u << 9)), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  w->sgpr[3] = 40;
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 8 + 4 * (l % 4); /* private offsets differ per lane */
+    w->vgpr[4][l] = 0xa0000000u + l;
+    w->vgpr[5][l] = 0xb0000000u + l;
+    w->vgpr[6][l] = 0x1234abcdu;
+    w->vgpr[20][l] = 0xdead;
+    w->vgpr[11][l] = PRIVATE_HI;
+  }
+  run_mem("scratch_load_dwordx2 v[2:3], v1, off offset:-8\n"
+          "scratch_store_dwordx2 v1, v[4:5], off offset:4\n"
+          "scratch_store_short off, v6, s3 offset:2\n"
+          "scratch_load_sbyte_d16_hi v20, off, s3 offset:3\n"
+          "v_add_nc_u32 v10, 4, v1\n"
+          "flat_load_dword v12, v[10:11]\n" /* the private aperture: what the store wrote */
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    uint8_t *p = e->scratch + SCRATCH_SIZE * l;
+    uint32_t a = w->vgpr[1][l];
+    if (!((w->exec >> l) & 1)) {
+      assert_int_equal(r->vgpr[2][l], 0);
+      assert_int_equal(r->vgpr[20][l], 0xdead);
+      continue;
+    }
+    assert_int_equal(r->vgpr[2][l], rd32(p + a - 8));
+    assert_int_equal(r->vgpr[3][l], rd32(p + a - 4));
+    memcpy(p + a + 4, &w->vgpr[4][l], 4);
+    memcpy(p + a + 8, &w->vgpr[5][l], 4);
+    uint16_t sh = 0xabcd;
+    memcpy(p + 42, &sh, 2);
+    assert_int_equal(r->vgpr[20][l], (uint32_t)(uint16_t)(int16_t)(int8_t)p[43] << 16 | 0xdead);
+    assert_int_equal(r->vgpr[12][l], w->vgpr[4][l]);
+  }
+  assert_memory_equal(m->scratch, e->scratch, sizeof e->scratch);
+  free(e);
+  free(m);
+  free(r);
+  free(w);
+}
+
+/* Formatted buffer stores and the D16 formatted forms (IR: buffers have no interpreter
+ * model): components, 16-bit halves, the format immediate. */
+static void buffer_format_stores_and_d16(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n;
+  uint32_t *words = assemble("buffer_store_format_xyz v[1:3], v9, s[4:7], 0 idxen\n"
+                             "tbuffer_store_format_d16_xyzw v[10:11], v9, s[4:7], 0 format:[BUF_FMT_16_16_16_16_FLOAT] idxen\n"
+                             "buffer_load_format_d16_xyz v[12:13], v9, s[4:7], 0 idxen\n"
+                             "buffer_load_format_d16_hi_x v14, v9, s[4:7], 0 idxen\n"
+                             "buffer_store_format_d16_hi_x v15, v9, s[4:7], 0 idxen\n"
+                             "s_endpgm\n", &n, false);
+  uint32_t observe[] = {IR_REG_VGPR0 + 12, IR_REG_VGPR0 + 13, IR_REG_VGPR0 + 14};
+  struct ir_translate_options o = {.wave_size = 32, .run_passes = true, .observe = observe,
+                                   .observe_count = 3};
+  struct ir_translate_error err;
+  struct ir_translate_stats st;
+  struct ir_function *fn = ir_translate(words, n, &o, &err, &st);
+  free(words);
+  assert_non_null(fn);
+  assert_int_equal(st.unsupported_count, 0);
+  /* store_format_xyz: v1 v2 v3, component 3 zero */
+  uint32_t i = find_op(fn, IR_OP_store_buffer_fmt, 0);
+  uint32_t *a = ir_inst_args(fn, i), *d = ir_inst_args(fn, a[3]);
+  assert_int_equal(fn->insts[i].imm, 0);
+  for (unsigned k = 0; k < 3; k++) assert_int_equal(traced_vgpr(fn, d[k]), 1 + (int)k);
+  assert_int_equal(traced_vgpr(fn, d[3]), -1);
+  assert_int_equal(traced_vgpr(fn, a[1]), 9); /* idxen: the index */
+  /* typed d16 store: the halves of v10, v11 and the instruction's format */
+  i = find_op(fn, IR_OP_store_buffer_fmt, 1);
+  a = ir_inst_args(fn, i);
+  d = ir_inst_args(fn, a[3]);
+  assert_true(fn->insts[i].imm & IR_FMT_D16);
+  assert_int_not_equal(fn->insts[i].imm & 0x7f, 0);
+  for (unsigned k = 0; k < 4; k++) assert_int_equal(traced_half(fn, d[k]), 20 + (int)k);
+  /* d16_hi store: the high half of v15 */
+  i = find_op(fn, IR_OP_store_buffer_fmt, 2);
+  d = ir_inst_args(fn, ir_inst_args(fn, i)[3]);
+  assert_int_equal(traced_half(fn, d[0]), 31);
+  /* loads: v12 = c0 | c1 << 16, v13 = c2 (high 0), v14 = c0 << 16 | old low half */
+  for (i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead || fn->insts[i].op != IR_OP_observe) continue;
+    uint32_t v = ir_inst_args(fn, i)[0], reg = (uint32_t)fn->insts[i].imm - IR_REG_VGPR0;
+    assert_int_equal(fn->insts[v].op, IR_OP_select); /* EXEC-masked */
+    uint32_t p = ir_inst_args(fn, v)[1];
+    assert_int_equal(fn->insts[p].op, IR_OP_pack_half);
+    uint32_t lo = ir_inst_args(fn, p)[0], hi = ir_inst_args(fn, p)[1];
+    if (reg == 14) {
+      assert_int_equal(traced_half(fn, lo), 28); /* v14's own low half */
+      assert_int_equal(fn->insts[ir_inst_args(fn, ir_inst_args(fn, hi)[0])[0]].op, IR_OP_extract_f32);
+    } else if (reg == 13) {
+      assert_int_equal(fn->insts[hi].op, IR_OP_const);
+    } else {
+      uint32_t ex = ir_inst_args(fn, ir_inst_args(fn, hi)[0])[0];
+      assert_int_equal(fn->insts[ex].imm, 1);
+      assert_true(fn->insts[ir_inst_args(fn, ex)[0]].imm & IR_FMT_D16);
+    }
+  }
+  ir_function_destroy(fn);
+}
+
 /* ---- global and buffer compare-and-swap ---------------------------------------------- */
 
 static uint32_t f2u(float f) { return fbits(f); }
@@ -301,33 +441,6 @@ static void global_compare_and_swap(void **state) {
   free(m);
   free(r);
   free(w);
-}
-
-/* The VGPR an operand traces back to (through bitcasts and EXEC selects), or -1. */
-static int traced_vgpr(const struct ir_function *fn, uint32_t id) {
-  while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32)
-    id = ir_inst_args(fn, id)[0];
-  if (fn->insts[id].op != IR_OP_entry_reg || fn->insts[id].imm < IR_REG_VGPR0) return -1;
-  return (int)(fn->insts[id].imm - IR_REG_VGPR0);
-}
-
-/* A 16-bit address element: f16 widened (cvt_f32_f16 of a half) or zero-extended (u32_of_u16
- * of a half). Returns VGPR*2 + half, or -1. */
-static int traced_half(const struct ir_function *fn, uint32_t id) {
-  while (fn->insts[id].op == IR_OP_bitcast_f32 || fn->insts[id].op == IR_OP_bitcast_u32 ||
-         fn->insts[id].op == IR_OP_bitcast_f16 || fn->insts[id].op == IR_OP_cvt_f32_f16 ||
-         fn->insts[id].op == IR_OP_u32_of_u16)
-    id = ir_inst_args(fn, id)[0];
-  if (fn->insts[id].op != IR_OP_u16_of) return -1;
-  int v = traced_vgpr(fn, ir_inst_args(fn, id)[0]);
-  return v < 0 ? -1 : v * 2 + (int)fn->insts[id].imm;
-}
-
-static uint32_t find_op(const struct ir_function *fn, enum ir_op op, unsigned nth) {
-  for (uint32_t i = 0; i < fn->inst_count; i++)
-    if (!fn->insts[i].dead && fn->insts[i].op == op && nth-- == 0) return i;
-  fail_msg("no %s #%u", ir_op_infos[op].name, nth);
-  return 0;
 }
 
 static void buffer_compare_and_swap_operands(void **state) {
@@ -654,7 +767,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
       cmocka_unit_test(flat_follows_the_aperture_registers),
+      cmocka_unit_test(scratch_and_flat_private_agree),
       cmocka_unit_test(global_compare_and_swap),
+      cmocka_unit_test(buffer_format_stores_and_d16),
       cmocka_unit_test(buffer_compare_and_swap_operands),
       cmocka_unit_test(image_forms_by_name),
       cmocka_unit_test(image_d16_result_packing),

@@ -22,6 +22,9 @@
 #ifndef PROSPERO_GPU_SHADER_IR_IR_OPS_H
 #define PROSPERO_GPU_SHADER_IR_IR_OPS_H
 
+/* Immediate bit of load_buffer_fmt / store_buffer_fmt: 16-bit (D16) components. */
+#define IR_FMT_D16 (1ull << 32)
+
 #define IR_TYPES(X) \
   X(VOID, "void")   \
   X(U1, "u1")       \
@@ -190,6 +193,8 @@
   X(load_buffer_const,U32,MEM,               2, (V4U32, U32)) /* SMEM buffer: V#, offset */ \
   X(load_buffer,    U32,  MEM,               3, (V4U32, U32, U32)) \
   X(store_buffer,   VOID, SIDE,              5, (V4U32, U32, U32, U32, U1)) \
+  /* formatted: imm = format (0: the V#'s), | IR_FMT_D16 (bit 32): 16-bit components, each \
+   * in the low half of its dword */ \
   X(load_buffer_fmt,V4F32,MEM | IMM,         3, (V4U32, U32, U32)) \
   X(store_buffer_fmt,VOID,SIDE | IMM,        5, (V4U32, U32, U32, V4F32, U1)) \
   X(atomic_buffer,  U32,  SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) /* imm: ir_atomic */ \

@@ -266,6 +266,11 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
   }
 }
 
+static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+                                uint32_t v);
+static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
+                                    uint32_t detail);
+
 /* ---- compare-and-swap ------------------------------------------------------------------
  * buffer_/global_/flat_atomic_(f)cmpswap(_x2): MEM = MEM == cmp ? src : MEM, where the data
  * register holds src (the new value) first and cmp second (one dword each, two with _x2);
@@ -318,10 +323,132 @@ static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, con
   return true;
 }
 
+/* ---- scratch_* (FLAT segment 1) --------------------------------------------------------
+ * The lane's private offset is vaddr or saddr (GFX10 takes one of them; the other is `off`)
+ * plus the signed instruction offset: the same private address a FLAT access reaches
+ * through the private aperture. Operands: loads vdst; [vaddr|off], [off|saddr]; stores
+ * [vaddr|off], vdata, [off|saddr]. Sub-dword forms as for global (detail flags). */
+static const struct xl_entry scratch_ops[] = {
+    {"scratch_load_dword", K_GLOAD, IR_OP_load_scratch, 1},
+    {"scratch_load_dwordx2", K_GLOAD, IR_OP_load_scratch, 2},
+    {"scratch_load_dwordx3", K_GLOAD, IR_OP_load_scratch, 3},
+    {"scratch_load_dwordx4", K_GLOAD, IR_OP_load_scratch, 4},
+    {"scratch_store_dword", K_GSTORE, IR_OP_store_scratch, 1},
+    {"scratch_store_dwordx2", K_GSTORE, IR_OP_store_scratch, 2},
+    {"scratch_store_dwordx3", K_GSTORE, IR_OP_store_scratch, 3},
+    {"scratch_store_dwordx4", K_GSTORE, IR_OP_store_scratch, 4},
+    {"scratch_load_ubyte", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1},
+    {"scratch_load_sbyte", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SIGNED},
+    {"scratch_load_ushort", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2},
+    {"scratch_load_sshort", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SIGNED},
+    {"scratch_load_ubyte_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SUB_D16},
+    {"scratch_load_ubyte_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SUB_D16 | SUB_HI},
+    {"scratch_load_sbyte_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SIGNED | SUB_D16},
+    {"scratch_load_sbyte_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub,
+     1 | SIGNED | SUB_D16 | SUB_HI},
+    {"scratch_load_short_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SUB_D16},
+    {"scratch_load_short_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SUB_D16 | SUB_HI},
+    {"scratch_store_byte", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 1},
+    {"scratch_store_short", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 2},
+    {"scratch_store_byte_d16_hi", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 1 | SUB_HI},
+    {"scratch_store_short_d16_hi", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 2 | SUB_HI},
+};
+
+static uint32_t scratch_address(struct xl_state *x, const struct isa_inst *in, bool store) {
+  const struct isa_operand *va = srcp(in, 0), *sa = srcp(in, store ? 2 : 1);
+  uint32_t a = va->kind == ISA_OPK_VGPR ? src_dword(x, va, 0, false)
+               : sa->kind == ISA_OPK_SGPR ? src_dword(x, sa, 0, false) : c32(x, 0);
+  return plus(x, a, (uint32_t)in->offset);
+}
+
+static bool translate_scratch(struct xl_state *x, const struct isa_inst *in, const char *name) {
+  struct ir_builder *bd = &x->b;
+  const struct xl_entry *e = NULL;
+  for (size_t i = 0; i < sizeof scratch_ops / sizeof *scratch_ops && !e; i++)
+    if (strcmp(scratch_ops[i].name, name) == 0) e = &scratch_ops[i];
+  if (!e) return false;
+  bool store = e->kind == K_GSTORE || (int)e->kind == K_G_SUB_STORE;
+  uint32_t a = scratch_address(x, in, store), n = e->detail & 0xff, v[4];
+  switch ((int)e->kind) {
+    case K_GLOAD: /* all dwords read before any is written */
+      for (unsigned i = 0; i < n && i < 4; i++) v[i] = ir_load_scratch(bd, plus(x, a, 4 * i));
+      for (unsigned i = 0; i < n && i < 4 && in->num_defs; i++) write_v32(x, defp(in, 0), i, v[i]);
+      break;
+    case K_GSTORE:
+      for (unsigned i = 0; i < n; i++)
+        ir_store_scratch(bd, plus(x, a, 4 * i), src_dword(x, srcp(in, 1), i, false), active_pred(x));
+      break;
+    case K_G_SUB_LOAD:
+      if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_scratch_sub_i(bd, n, a));
+      break;
+    default:
+      ir_store_scratch_sub_i(bd, n, a, subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
+      break;
+  }
+  return true;
+}
+
+/* ---- formatted buffer stores and D16 formatted accesses --------------------------------
+ * (t)buffer_store_format_*: the components of vdata (missing ones 0) converted through the
+ * V# format (MUBUF, imm 0) or the instruction's (MTBUF). _d16: 16-bit components, two per
+ * VGPR (low half first); the IR operation carries IR_FMT_D16 and gives/takes each in the low
+ * half of its dword. _d16_hi_x loads into the high half and keeps the low one (stores take
+ * the high half). Operands: loads vdata; vaddr, V#, soffset; stores vdata, vaddr, V#, soffset. */
+static bool translate_format(struct xl_state *x, const struct isa_inst *in, const char *name) {
+  struct ir_builder *bd = &x->b;
+  bool typed = strncmp(name, "tbuffer_", 8) == 0;
+  const char *p = name + (typed ? 8 : 7);
+  if (!typed && strncmp(name, "buffer_", 7) != 0) return false;
+  bool store = strncmp(p, "store_format_", 13) == 0;
+  if (!store && strncmp(p, "load_format_", 12) != 0) return false;
+  p += store ? 13 : 12;
+  bool d16 = strncmp(p, "d16_", 4) == 0, hi = d16 && strncmp(p + 4, "hi_", 3) == 0;
+  p += d16 ? (hi ? 7 : 4) : 0;
+  static const char *const comps[] = {"x", "xy", "xyz", "xyzw"};
+  unsigned n = 0;
+  for (unsigned i = 0; i < 4; i++)
+    if (strcmp(p, comps[i]) == 0) n = i + 1;
+  if (!n || (hi && n != 1) || (!store && !d16)) return false; /* 32-bit loads: the table */
+  uint64_t fmt = (typed ? in->format : 0) | (d16 ? IR_FMT_D16 : 0);
+  unsigned o = store; /* operand offset of vaddr */
+  uint32_t index, offset;
+  buffer_address(x, in, o, o + 2, &index, &offset);
+  uint32_t v = desc4(x, srcp(in, o + 1));
+  if (store) {
+    const struct isa_operand *d = srcp(in, 0);
+    uint32_t c[4];
+    for (unsigned k = 0; k < 4; k++) {
+      c[k] = c32(x, 0);
+      if (k >= n) continue;
+      uint32_t r = src_dword(x, d, d16 ? k / 2 : k, false);
+      c[k] = !d16 ? r : ir_u32_of_u16(bd, ir_u16_of_i(bd, hi ? 1 : k & 1, r));
+    }
+    uint32_t f[4];
+    for (unsigned k = 0; k < 4; k++) f[k] = ir_bitcast_f32(bd, c[k]);
+    ir_store_buffer_fmt_i(bd, fmt, v, index, offset, ir_vec4_f32(bd, f[0], f[1], f[2], f[3]),
+                          active_pred(x));
+    return true;
+  }
+  uint32_t r = ir_load_buffer_fmt_i(bd, fmt, v, index, offset);
+  if (!in->num_defs) return true;
+  uint32_t c[4];
+  for (unsigned k = 0; k < n; k++) c[k] = ir_u16_of_i(bd, 0, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, r)));
+  if (hi) {
+    uint32_t old = src_dword(x, defp(in, 0), 0, false);
+    write_v32(x, defp(in, 0), 0, ir_pack_half(bd, ir_u16_of_i(bd, 0, old), c[0]));
+    return true;
+  }
+  for (unsigned k = 0; k < n; k += 2) /* an odd last component leaves the high half 0 */
+    write_v32(x, defp(in, 0), k / 2,
+              ir_pack_half(bd, c[k], k + 1 < n ? c[k + 1] : ir_u16_of_i(bd, 0, c32(x, 0))));
+  return true;
+}
+
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   const char *name = in->info->name;
   if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
-  return translate_cmpswap(x, in, name);
+  if (strncmp(name, "scratch_", 8) == 0) return translate_scratch(x, in, name);
+  return translate_cmpswap(x, in, name) || translate_format(x, in, name);
 }
 
 /* ---- sub-dword memory -------------------------------------------------------------- */

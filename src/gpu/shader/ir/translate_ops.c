@@ -496,8 +496,11 @@ static const struct xl_entry *lookup_name(const char *base) {
 static uint16_t entry_cache[ISA_FAMILY_COUNT][1024];
 
 static const struct xl_entry *lookup(const struct isa_inst *in) {
-  uint16_t *slot = in->family < ISA_FAMILY_COUNT && in->op < 1024 ? &entry_cache[in->family][in->op]
-                                                                  : NULL;
+  /* FLAT, GLOBAL and scratch share the FLAT family and its 7-bit opcodes: the segment is
+   * part of the key (flat_load_dword and scratch_load_dword are different entries) */
+  unsigned key = in->op + (in->family == ISA_FAMILY_FLAT ? 128u * (in->seg & 3) : 0);
+  uint16_t *slot = in->family < ISA_FAMILY_COUNT && key < 1024 ? &entry_cache[in->family][key]
+                                                               : NULL;
   uint16_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
   if (v) return v == 1 ? NULL : &xl_entries[v - 2];
   char base[64];
