@@ -39,7 +39,7 @@ EMBED(swizzle)
 /* Push constants of tiler.comp, in declaration order. */
 struct tiler_push {
   uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
-  uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, tiled_is_linear;
+  uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, y_start;
   uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
   uint32_t slab_bytes, slab_log2, linear_slice_bytes, group_log2;
 };
@@ -139,15 +139,17 @@ void vk_tiler_destroy(vk_tiler *t) {
 
 static bool fits_u32(uint64_t v) { return v <= 0xFFFFFFFFull; }
 
-/* Converts the plane (level of PC, fragment) of every slice with tiler_region.comp when it
- * qualifies: a swizzled level outside the mip tail whose rows hold runs of at least 8 bytes,
- * whose size is a whole number of regions that each lie inside one block, with the terms
- * small enough for the shader's 16-bit fields. Returns false (nothing recorded) otherwise;
- * the caller then uses tiler.comp. */
+/* Converts the whole regions of the plane (level of PC, fragment) of every slice with
+ * tiler_region.comp when it qualifies: a swizzled level outside the mip tail whose rows hold
+ * runs of at least 8 bytes, at least one region (each inside one block) wide and high, the
+ * terms small enough for the shader's 16-bit fields, and a covered width that is a multiple
+ * of X_ALIGN elements (where tiler.comp takes over). Sets *covered_w x *covered_h (from the
+ * origin) and returns true; false (nothing recorded) otherwise. */
 static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_plane *pl,
                          const struct tiler_push *pc, uint32_t slices, uint32_t id,
                          const struct vk_buffer *tiled, const struct vk_buffer *linear,
-                         bool to_tiled) {
+                         bool to_tiled, uint32_t x_align, uint32_t *covered_w,
+                         uint32_t *covered_h) {
   if (!t->region_on || !id || pl->tail_x || pl->tail_y || pl->block_log2 > 16) return false;
   const uint32_t e = pc->elem_log2;
   /* the widest unit (at most 32 bytes), then the widest region row (up to REGION_X_MAX
@@ -162,12 +164,13 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
   const uint32_t ry = REGION_LOG2 - rx;
   if (ry > pl->bh_log2) return false;
   const uint32_t rx_log2 = rx + ue_log2; /* elements per region row */
-  if (pl->width & ((1u << rx_log2) - 1) || pl->height & ((1u << ry) - 1)) return false;
   const uint32_t gx = pl->width >> rx_log2, gy = pl->height >> ry;
-  if (gx > (1u << REGION_ID_BITS) || gy > (1u << REGION_ID_BITS)) return false;
+  if (!gx || !gy || gx > (1u << REGION_ID_BITS) || gy > (1u << REGION_ID_BITS) ||
+      (gx << rx_log2) % x_align)
+    return false;
   const uint32_t unit = 1u << unit_log2, block_mask = (1u << pl->block_log2) - 1;
   if (pc->tiled_base & block_mask || pc->slab_bytes & block_mask || pc->linear_base % unit ||
-      pc->linear_slice_bytes % unit)
+      pc->linear_pitch % unit || pc->linear_slice_bytes % unit)
     return false;
   const uint32_t *table = (const uint32_t *)((const uint8_t *)t->tables.mapped +
                                              (size_t)id * TABLE_BYTES);
@@ -224,6 +227,8 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
     vk_cmd_dispatch(t->dev, cb, p, bufs, NULL, &rp, gx, gy, 1);
   }
   t->region_planes++;
+  *covered_w = gx << rx_log2;
+  *covered_h = gy << ry;
   return true;
 }
 
@@ -285,7 +290,6 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
                                     (uint64_t)f * pl.width * pl.height * bpe),
           .linear_pitch = pl.width * bpe,
           .to_tiled = to_tiled,
-          .tiled_is_linear = id == 0,
           .tiled_pitch = pl.pitch,
           .elem_log2 = e,
           .slab_bytes = (uint32_t)slab_bytes,
@@ -310,14 +314,24 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
              !(pl.tail_x & ((1u << (unit_log2 + group_log2 + 1)) - 1)))
         group_log2++;
       pc.group_log2 = group_log2;
-      if (region_plane(t, cb, &pl, &pc, slices, id, tiled, linear, to_tiled)) continue;
       const struct vk_compute_pipeline *p = &t->elem[to_tiled][id == 0][e + unit_log2];
       const uint32_t per_inv_log2 = unit_log2 + group_log2; /* elements per invocation */
-      uint32_t units = (pl.width + (1u << per_inv_log2) - 1) >> per_inv_log2;
       const struct vk_buffer *bufs[3] = {tiled, linear, &t->tables};
       const uint64_t offsets[3] = {0, 0, (uint64_t)id * TABLE_BYTES};
-      vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc, (units + TILER_GROUP - 1) / TILER_GROUP,
-                      pl.height, slices);
+      /* The region shader takes the largest whole-region rectangle from the origin; the
+       * general shader the strip to its right and the rows below it (or everything). */
+      uint32_t w = 0, h = 0;
+      region_plane(t, cb, &pl, &pc, slices, id, tiled, linear, to_tiled, 1u << per_inv_log2,
+                   &w, &h);
+      const uint32_t strips[2][3] = {{w, 0, h}, {0, h, pl.height - h}}; /* x, y, rows */
+      for (int k = w ? 0 : 1; k < 2; k++) {
+        if (strips[k][0] >= pl.width || !strips[k][2]) continue;
+        pc.x_start = strips[k][0];
+        pc.y_start = strips[k][1];
+        uint32_t units = (pl.width - pc.x_start + (1u << per_inv_log2) - 1) >> per_inv_log2;
+        vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc,
+                        (units + TILER_GROUP - 1) / TILER_GROUP, strips[k][2], slices);
+      }
     }
   }
   vk_cmd_barrier(cb);

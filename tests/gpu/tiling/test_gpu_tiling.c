@@ -160,9 +160,10 @@ static void test_3d_and_msaa(void **state) {
   }
 }
 
-/* Surfaces made of whole regions take tiler_region.comp on CPU devices (lavapipe): the same
- * byte-exact checks in both directions, with mips that end in the tail (general path) and
- * array layers; then the same surfaces again with the general shader forced. */
+/* Surfaces at least one region wide and high take tiler_region.comp on CPU devices
+ * (lavapipe) for their whole regions: the same byte-exact checks in both directions, with
+ * mips that end in the tail (general path), array layers and ragged edges; then the same
+ * surfaces again with the general shader forced. */
 static void test_region_path(void **state) {
   (void)state;
   if (!dev) skip();
@@ -186,6 +187,20 @@ static void test_region_path(void **state) {
         const uint64_t planes = vk_tiler_region_planes(tiler) - before;
         if (forced_off) assert_int_equal(planes, 0);
         used += planes ? 1 : 0;
+      }
+    /* ragged sizes: whole regions from the origin, the general shader for the strip on
+     * the right and the rows below (pitches not multiples of 32 bytes included) */
+    const uint32_t ragged[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X, TILING_SW_64KB_D,
+                               TILING_SW_4KB_S_X};
+    for (int i = 0; i < 4; i++)
+      for (uint32_t bpe = 4; bpe <= 16; bpe <<= 1) {
+        struct tiling_surface s = {.mode = ragged[i], .bpe = bpe, .width = 300, .height = 70,
+                                   .depth = 2, .levels = 2};
+        const uint64_t before = vk_tiler_region_planes(tiler);
+        assert_int_equal(check_on_gpu(&s), 0);
+        const uint64_t planes = vk_tiler_region_planes(tiler) - before;
+        if (forced_off) assert_int_equal(planes, 0);
+        else if (bpe < 16 && ragged[i] != TILING_SW_4KB_S_X) assert_true(planes >= 2);
       }
     /* the benchmark's modes: 4-byte standard and render-target swizzles */
     const uint32_t bench_modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X};

@@ -49,9 +49,9 @@ layout(push_constant) uniform Params {
   uint linear_base;          // bytes
   uint linear_pitch;         // bytes per linear row
   uint to_tiled;             // unused: TO_TILED selects the direction at compile time
-  uint tiled_is_linear;      // unused: TILED_LINEAR selects the layout at compile time
+  uint y_start;              // first row (rows below it are done by tiler_region.comp)
   uint tiled_pitch;
-  uint x_start;              // unused (0)
+  uint x_start;              // first element of the row (likewise)
   uint unit_log2;            // elements per invocation, log2
   uint elem_log2;            // bytes per element, log2
   uint slab_bytes;           // tiled bytes between slabs of slices
@@ -63,8 +63,8 @@ layout(push_constant) uniform Params {
 } pc;
 
 void main() {
-  uint xa = gl_GlobalInvocationID.x << (pc.unit_log2 + pc.group_log2);
-  uint y = gl_WorkGroupID.y;
+  uint xa = pc.x_start + (gl_GlobalInvocationID.x << (pc.unit_log2 + pc.group_log2));
+  uint y = pc.y_start + gl_WorkGroupID.y;
   uint z = gl_WorkGroupID.z; // slice (array layer or 3D slice) of this level
   if (xa >= pc.width) return; // y and z come from the dispatch size
   uint tiled_base = pc.tiled_base + (z >> pc.slab_log2) * pc.slab_bytes;
