@@ -1151,6 +1151,52 @@ static void packed_mad_and_fmac(void **state) {
   free(r);
 }
 
+/* v_fma_mix*: f32 or f16 sources per op_sel_hi (the f16 half per op_sel), neg and abs
+ * (neg_hi), a fused f32 fma, constants as 32-bit (f32 source) or 16-bit (f16 source)
+ * operands; mixlo/mixhi round to f16, clamp, and keep the other half. */
+static void fma_mix_precision_forms(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 9) & 0xffffffffu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = to_half(1.5) | (uint32_t)to_half(-2.25) << 16;
+    w->vgpr[2][l] = to_half(0.75) | (uint32_t)to_half(3.0) << 16;
+    w->vgpr[5][l] = fbits(10.5f + (float)l);
+    w->vgpr[6][l] = fbits(-0.25f);
+    for (unsigned v = 40; v <= 48; v++) w->vgpr[v][l] = 0xbeefbeefu;
+  }
+  run("v_fma_mix_f32 v40, v1, v2, v5 op_sel_hi:[1,1,0]\n"
+      "v_fma_mix_f32 v41, v1, v2, v6 op_sel:[1,1,0] op_sel_hi:[1,1,0]\n"
+      "v_fma_mix_f32 v42, -v1, |v6|, v1 op_sel:[1,0,0] op_sel_hi:[1,0,1]\n"
+      "v_fma_mix_f32 v43, v5, 2.0, 1.0 op_sel_hi:[0,0,1]\n"          /* f16 1.0 */
+      "v_fma_mix_f32 v44, v5, 2.0, 1.0 op_sel:[0,0,1] op_sel_hi:[0,0,1]\n" /* its high half: 0 */
+      "v_fma_mixlo_f16 v45, v1, v2, v6 op_sel_hi:[1,1,0]\n"
+      "v_fma_mixhi_f16 v46, v1, v2, v5 op_sel:[1,1,0] op_sel_hi:[1,1,0] clamp\n"
+      "v_fma_mix_f32 v47, v5, v5, v6 clamp\n"
+      "v_fma_mix_f32 v48, v5, 1.0, -2 op_sel_hi:[0,1,1]\n"           /* -2 in f16 mode: 0xfffe, NaN */
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    float x5 = 10.5f + (float)l;
+    if (!((exec >> l) & 1)) {
+      for (unsigned v = 40; v <= 48; v++) assert_int_equal(r->vgpr[v][l], 0xbeefbeefu);
+      continue;
+    }
+    assert_int_equal(r->vgpr[40][l], fbits(fmaf(1.5f, 0.75f, x5)));
+    assert_int_equal(r->vgpr[41][l], fbits(-7.0f));
+    assert_int_equal(r->vgpr[42][l], fbits(2.25f * 0.25f + 1.5f));
+    assert_int_equal(r->vgpr[43][l], fbits(x5 * 2.0f + 1.0f));
+    assert_int_equal(r->vgpr[44][l], fbits(x5 * 2.0f));
+    assert_int_equal(r->vgpr[45][l], 0xbeef0000u | to_half(0.875));
+    assert_int_equal(r->vgpr[46][l], (uint32_t)to_half(1.0) << 16 | 0xbeef); /* 3.75 clamped */
+    assert_int_equal(r->vgpr[47][l], fbits(1.0f));
+    assert_true(isnan(f32_of(r->vgpr[48][l])));
+  }
+  free(w);
+  free(r);
+}
+
 /* SDWA compares: the selects (with sext) and neg/abs apply before the compare, the mask of
  * active lanes goes to VCC or the SGPR sdst, v_cmpx writes EXEC; constant and SGPR sources
  * are selected like registers (a float constant of an f16 compare has a zero high word). */
@@ -1294,6 +1340,7 @@ int main(void) {
       cmocka_unit_test(alu16_inline_constants_every_class),
       cmocka_unit_test(packed_constants_literals_and_clamp),
       cmocka_unit_test(packed_mad_and_fmac),
+      cmocka_unit_test(fma_mix_precision_forms),
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),
       cmocka_unit_test(dpp_compare_is_rejected),

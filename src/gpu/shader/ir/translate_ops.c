@@ -350,6 +350,7 @@ enum { PK_ACC = 1 << 14 };
   X(v_pk_add_f16, PKF16, hadd, 2) X(v_pk_mul_f16, PKF16, hmul, 2) X(v_pk_fma_f16, PKF16, hfma, 3) \
   X(v_pk_fmac_f16, PKF16, hfma, 3 | PK_ACC) \
   X(v_pk_mad_u16, PKI16, imul, 3) X(v_pk_mad_i16, PKI16, imul, 3 | SIGNED) \
+  X(v_fma_mix_f32, FMIX, ffma, 0) X(v_fma_mixlo_f16, FMIX, ffma, 1) X(v_fma_mixhi_f16, FMIX, ffma, 2) \
   X(v_pk_min_f16, PKF16, hmin, 2) X(v_pk_max_f16, PKF16, hmax, 2) \
   X(v_pk_add_u16, PKI16, iadd, 0) X(v_pk_sub_u16, PKI16, isub, 0) \
   X(v_pk_add_i16, PKI16, iadd, SIGNED) X(v_pk_sub_i16, PKI16, isub, SIGNED) \
@@ -723,6 +724,41 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
     }
   }
   write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
+}
+
+/* v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16 (VOP3P; detail 0 / 1 / 2): source I is
+ * the f32 of its operand (op_sel_hi[I] = 0) or the f16 half op_sel[I] picks, widened
+ * exactly (op_sel_hi[I] = 1); neg_lo negates, neg_hi takes the absolute value; the f32 fma
+ * is fused. An inline constant is a 32-bit operand in f32 mode and a 16-bit one in f16
+ * mode (the sizes Mesa ACO gives these operands: f32 constants, resp. the 16-bit rule of
+ * inline_float_dword16). mixlo/mixhi round the f32 result to f16 (clamp then to [0, 1]) —
+ * the fold LLVM makes of fptrunc(fma.f32) — into the low / high half and keep the other. */
+static void translate_fma_mix(struct xl_state *x, const struct isa_inst *in,
+                              const struct xl_entry *e) {
+  struct ir_builder *bd = &x->b;
+  uint32_t s[3];
+  for (unsigned i = 0; i < 3; i++) {
+    uint32_t v;
+    if ((in->op_sel_hi >> i) & 1)
+      v = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, (in->op_sel >> i) & 1,
+                                                             src16_dword(x, in, i, C16_F16))));
+    else
+      v = as_f32(x, src32(x, in, i));
+    if ((in->neg_hi >> i) & 1) v = ir_fabs(bd, v);
+    if ((in->neg_lo >> i) & 1) v = ir_fneg(bd, v);
+    s[i] = v;
+  }
+  uint32_t r = ir_ffma(bd, s[0], s[1], s[2]);
+  if (e->detail == 0) {
+    write_vdst(x, in, fresult(x, in, r));
+    return;
+  }
+  uint32_t h = ir_cvt_f16_f32(bd, r);
+  if (in->clamp) h = ir_cvt_f16_f32(bd, ir_fsat(bd, ir_cvt_f32_f16(bd, h)));
+  bool hi = e->detail == 2;
+  uint32_t other = ir_u16_of_i(bd, !hi, src_dword(x, defp(in, 0), 0, false));
+  h = ir_bitcast_u16(bd, h);
+  write_vdst(x, in, hi ? ir_pack_half(bd, other, h) : ir_pack_half(bd, h, other));
 }
 
 static uint32_t div_fixup_f32_bits(struct xl_state *x, uint32_t q, uint32_t den, uint32_t num);
@@ -1548,6 +1584,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       }
       translate_packed(x, in, e);
       break;
+    case K_FMIX: translate_fma_mix(x, in, e); break;
     case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
     case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
     case K_DSREAD2: case K_DSWRITE2: case K_DSATOMIC:
