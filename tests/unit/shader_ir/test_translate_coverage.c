@@ -1197,6 +1197,49 @@ static void fma_mix_precision_forms(void **state) {
   free(r);
 }
 
+static uint32_t absdiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
+
+/* Sums of absolute differences over bytes, halves and dwords, with the accumulator (the
+ * additions wrap); a clamp is counted, not guessed. */
+static void sad_operations(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = l * 0x9e3779b1u;
+    w->vgpr[2][l] = l * 0x85ebca6bu + 0x01020304u;
+    w->vgpr[3][l] = l == 7 ? 0xfffffff0u : l * 1000u;
+  }
+  run("v_sad_u8 v10, v1, v2, v3\n"
+      "v_sad_hi_u8 v11, v1, v2, v3\n"
+      "v_sad_u16 v12, v1, v2, v3\n"
+      "v_sad_u32 v13, v1, v2, v3\n"
+      "v_sad_u8 v14, v1, 0x80808080, 7\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t a = w->vgpr[1][l], b = w->vgpr[2][l], c = w->vgpr[3][l], s8 = 0, s8k = 0;
+    for (unsigned k = 0; k < 32; k += 8) {
+      s8 += absdiff((a >> k) & 0xff, (b >> k) & 0xff);
+      s8k += absdiff((a >> k) & 0xff, 0x80);
+    }
+    uint32_t s16 = absdiff(a & 0xffff, b & 0xffff) + absdiff(a >> 16, b >> 16);
+    assert_int_equal(r->vgpr[10][l], s8 + c);
+    assert_int_equal(r->vgpr[11][l], (s8 << 16) + c);
+    assert_int_equal(r->vgpr[12][l], s16 + c);
+    assert_int_equal(r->vgpr[13][l], absdiff(a, b) + c); /* lane 7 wraps */
+    assert_int_equal(r->vgpr[14][l], s8k + 7);
+  }
+  free(w);
+  free(r);
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      "v_sad_u32 v0, v1, v2, v3 clamp\ns_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+}
+
 /* SDWA compares: the selects (with sext) and neg/abs apply before the compare, the mask of
  * active lanes goes to VCC or the SGPR sdst, v_cmpx writes EXEC; constant and SGPR sources
  * are selected like registers (a float constant of an f16 compare has a zero high word). */
@@ -1341,6 +1384,7 @@ int main(void) {
       cmocka_unit_test(packed_constants_literals_and_clamp),
       cmocka_unit_test(packed_mad_and_fmac),
       cmocka_unit_test(fma_mix_precision_forms),
+      cmocka_unit_test(sad_operations),
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),
       cmocka_unit_test(dpp_compare_is_rejected),
