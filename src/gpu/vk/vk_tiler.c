@@ -192,10 +192,14 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
    * contiguous tiled bytes: y bit 0 alone sets address bit 4 */
   uint32_t variant = unit_log2 - 3;
   if (unit_log2 == 4 && rx >= 1 && ry >= 1 && table[1024 + 1] == 16u &&
-      pc->linear_base % 32 == 0 && pc->linear_pitch % 32 == 0 && pc->linear_slice_bytes % 32 == 0) {
+      pc->linear_base % 32 == 0 && pc->linear_pitch % 32 == 0 &&
+      pc->linear_slice_bytes % 32 == 0) {
     bool alone = !(pc->zs_term & 16u);
-    for (uint32_t b = 0; b < REGION_TERM_BITS; b++)
-      alone = alone && !(b >= ue_log2 && (table[1u << b] & 16u)) && !(b && (table[1024 + (1u << b)] & 16u));
+    for (uint32_t b = 0; b < REGION_TERM_BITS; b++) {
+      const bool x_hits = b >= ue_log2 && (table[1u << b] & 16u);
+      const bool y_hits = b && (table[1024 + (1u << b)] & 16u);
+      alone = alone && !x_hits && !y_hits;
+    }
     for (uint32_t z = 1; z < slices && alone; z++) alone = !(table[2048 + (z & 255)] & 16u);
     if (alone) variant = 3;
   }
