@@ -1197,6 +1197,56 @@ static void fma_mix_precision_forms(void **state) {
   free(r);
 }
 
+/* SDWA forms of 16-bit operations: selected (and modified) 16-bit sources, the 16-bit
+ * result placed by dst_sel / dst_unused (preserve, pad, sign-extend); dst_sel DWORD is
+ * counted as untranslated. */
+static void alu16_sdwa_forms(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 3) & 0xffffffffu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  double a[32], b[32], c[32], d[32];
+  for (uint32_t l = 0; l < 32; l++) {
+    a[l] = l * 0.25 - 2.0, b[l] = 1.5 + l * 0.125, c[l] = 0.5 + l, d[l] = -(double)(l % 5) - 0.75;
+    w->vgpr[1][l] = to_half(a[l]) | (uint32_t)to_half(b[l]) << 16;
+    w->vgpr[2][l] = to_half(c[l]) | (uint32_t)to_half(d[l]) << 16;
+    w->vgpr[4][l] = (l * 7u) << 16 | (l % 4);
+    w->vgpr[5][l] = fbits((float)l * 0.5f);
+    for (unsigned v = 10; v <= 17; v++) w->vgpr[v][l] = 0x5a5a5a5au;
+  }
+  run("v_add_f16_sdwa v10, v1, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:WORD_1 src1_sel:WORD_0\n"
+      "v_mul_f16_sdwa v11, -v1, |v2| dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_1\n"
+      "v_cvt_i16_f16_sdwa v12, v1 dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:WORD_0\n"
+      "v_cvt_f16_u16_sdwa v13, v4 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2\n"
+      "v_add_f16_sdwa v14, 0.5, v2 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0\n"
+      "v_ldexp_f16_sdwa v15, v1, v4 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:BYTE_0\n"
+      "v_cvt_f16_f32_sdwa v17, v5 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) {
+      for (unsigned v = 10; v <= 17; v++) assert_int_equal(r->vgpr[v][l], 0x5a5a5a5au);
+      continue;
+    }
+    assert_int_equal(r->vgpr[10][l], (uint32_t)to_half(b[l] + c[l]) << 16 | 0x5a5a);
+    assert_int_equal(r->vgpr[11][l], to_half(-a[l] * fabs(d[l])));
+    assert_int_equal(r->vgpr[12][l], (uint32_t)(int32_t)trunc(a[l])); /* sign-extended */
+    assert_int_equal(r->vgpr[13][l], (uint32_t)to_half((double)((l * 7u) & 0xff)) << 16 | 0x5a5a);
+    assert_int_equal(r->vgpr[14][l], to_half(c[l])); /* word 1 of the constant 0.5: +0 */
+    assert_int_equal(r->vgpr[15][l], to_half(ldexp(a[l], (int)(l % 4))));
+    assert_int_equal(r->vgpr[17][l], (uint32_t)to_half((double)l * 0.5) << 16 | 0x5a5a);
+  }
+  free(w);
+  free(r);
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      "v_add_f16_sdwa v16, v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:WORD_0\n"
+      "s_endpgm\n",
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+}
+
 static uint32_t absdiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
 
 /* Sums of absolute differences over bytes, halves and dwords, with the accumulator (the
@@ -1385,6 +1435,7 @@ int main(void) {
       cmocka_unit_test(packed_mad_and_fmac),
       cmocka_unit_test(fma_mix_precision_forms),
       cmocka_unit_test(sad_operations),
+      cmocka_unit_test(alu16_sdwa_forms),
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),
       cmocka_unit_test(dpp_compare_is_rejected),

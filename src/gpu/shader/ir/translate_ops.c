@@ -596,6 +596,10 @@ static uint32_t h16_dst_old(struct xl_state *x, const struct isa_inst *in) {
 
 static void h16_write(struct xl_state *x, const struct isa_inst *in, uint32_t v16) {
   struct ir_builder *bd = &x->b;
+  if (x->sdwa) { /* the SDWA destination rule places the 16-bit result (write_v32) */
+    write_vdst(x, in, ir_u32_of_u16(bd, v16));
+    return;
+  }
   bool hi = h16_op_sel(in, 3);
   uint32_t other = ir_u16_of_i(bd, !hi, src_dword(x, defp(in, 0), 0, false));
   write_vdst(x, in, hi ? ir_pack_half(bd, other, v16) : ir_pack_half(bd, v16, other));
@@ -1151,8 +1155,9 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
 /* SDWA (VOP1/VOP2/VOPC): sources 0/1 are a byte or word of their operand dword, zero- or
  * sign-extended (selects 0-3 bytes, 4-5 words, 6 the dword); VOP1/VOP2 results then go
  * through the destination rule of write_v32, compares write their mask to VCC or to the
- * SGPR(s) of sdst like any compare. Only the operations listed here take SDWA; false
- * leaves the state untouched. */
+ * SGPR(s) of sdst like any compare. A 16-bit result is placed by a byte or word dst_sel;
+ * with dst_sel DWORD what fills its high half is not established (unsupported). Only the
+ * operations listed here take SDWA; false leaves the state untouched. */
 static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   const struct xl_entry *e = lookup(in);
   bool vopc = in->family == ISA_FAMILY_VOPC, h16[2] = {false, false};
@@ -1161,12 +1166,18 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
     if (d.kind == CMP_NONE || (d.flags & CMPF_WIDE)) return false;
     h16[0] = d.kind == CMP_VF16 || d.kind == CMP_VINT16 || d.kind == CMP_VCLASS16;
     h16[1] = d.kind == CMP_VF16 || d.kind == CMP_VINT16; /* class: src1 is a 32-bit mask */
-  } else if (!e || (e->kind != K_VMOV && e->kind != K_VF32_BIN && e->kind != K_VF32_UN &&
-                    e->kind != K_VU32_BIN && e->kind != K_VU32_UN && e->kind != K_VCVT &&
-                    e->kind != K_VU24_MUL && (int)e->kind != K_H16_TO_F32)) {
+  } else if (!e) {
     return false;
   } else {
-    h16[0] = (int)e->kind == K_H16_TO_F32;
+    int k = (int)e->kind;
+    bool result16 = k == K_H16_BIN || k == K_H16_UN || k == K_H16_LDEXP || k == K_H16_FROM_F32 ||
+                    k == K_H16_FROM_INT || k == K_H16_TO_INT;
+    if (!result16 && k != K_VMOV && k != K_VF32_BIN && k != K_VF32_UN && k != K_VU32_BIN &&
+        k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32)
+      return false;
+    if (result16 && ((in->words[1] >> 8) & 7) == 6) return false;
+    h16[0] = (result16 && k != K_H16_FROM_F32) || k == K_H16_TO_F32;
+    h16[1] = k == K_H16_BIN || k == K_H16_LDEXP;
   }
   uint32_t w1 = in->words[1], dst_sel = (w1 >> 8) & 7, dst_unused = (w1 >> 11) & 3;
   if (!vopc && (dst_sel > 6 || dst_unused > 2)) return false;
