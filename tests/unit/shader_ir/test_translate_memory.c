@@ -29,12 +29,14 @@ static void attach(struct ir_interp_wave *w, struct mem *m) {
   w->global_size = GLOBAL_SIZE;
 }
 
+static bool wave64_mode; /* run_mem / translate_src: assemble and run for 64 lanes */
+
 static struct ir_function *translate_src(const char *src, bool passes, struct ir_translate_stats *st) {
   size_t n;
-  uint32_t *words = assemble(src, &n, false);
+  uint32_t *words = assemble(src, &n, wave64_mode);
   static uint32_t regs[IR_REG_COUNT]; /* every register is observed (kept after DCE) */
   for (uint32_t i = 0; i < IR_REG_COUNT; i++) regs[i] = i;
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = passes, .observe = regs,
+  struct ir_translate_options o = {.wave_size = wave64_mode ? 64 : 32, .run_passes = passes, .observe = regs,
                                    .observe_count = IR_REG_COUNT};
   struct ir_translate_error err;
   struct ir_function *fn = ir_translate(words, n, &o, &err, st);
@@ -380,6 +382,116 @@ static void buffer_format_stores_and_d16(void **state) {
     }
   }
   ir_function_destroy(fn);
+}
+
+/* ---- DS lane exchanges and the remaining LDS atomics ----------------------------------- */
+
+static void ds_lane_exchanges_and_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu & ~(1u << 6)), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  uint32_t seed = 99;
+  for (unsigned l = 0; l < 32; l++) {
+    seed = seed * 1103515245u + 12345u;
+    w->vgpr[2][l] = ((seed >> 16) % 40) * 4 + (seed & 3); /* lane*4 (+ low bits, ignored), wraps */
+    w->vgpr[3][l] = 0x1000 + l;
+    w->vgpr[8][l] = 64 * l;
+    w->vgpr[10][l] = 0x0ff0f00fu ^ l;
+    w->vgpr[11][l] = 0x30000003u + l;
+    w->vgpr[14][l] = 0x11111111u * (l & 7);
+    w->vgpr[15][l] = 0x80000000u | l;
+    w->vgpr[16][l] = 0xffff0000u;
+    w->vgpr[17][l] = 0x0000ffffu;
+    for (unsigned v = 1; v <= 13; v++)
+      if (v != 2 && v != 3 && v != 8 && v != 10 && v != 11) w->vgpr[v][l] = 0xdead;
+  }
+  run_mem("ds_bpermute_b32 v1, v2, v3 offset:4\n"
+          "ds_permute_b32 v4, v2, v3\n"
+          "ds_swizzle_b32 v5, v3 offset:swizzle(BITMASK_PERM,\"01pip\")\n"
+          "ds_swizzle_b32 v6, v3 offset:swizzle(QUAD_PERM,1,0,3,2)\n"
+          "ds_rsub_rtn_u32 v7, v8, v3\n"
+          "ds_mskor_rtn_b32 v9, v8, v10, v11 offset:4\n"
+          "ds_wrxchg2_rtn_b32 v[12:13], v8, v3, v10 offset0:2 offset1:3\n"
+          "ds_rsub_u64 v8, v[14:15] offset:16\n"
+          "ds_mskor_b64 v8, v[14:15], v[16:17] offset:24\n"
+          "ds_nop\n"
+          "s_endpgm\n",
+          w, m, r);
+  uint64_t exec = w->exec;
+  uint32_t push[32] = {0};
+  for (unsigned l = 0; l < 32; l++) /* permute: in lane order, so the highest lane wins */
+    if ((exec >> l) & 1) push[(w->vgpr[2][l] >> 2) & 31] = w->vgpr[3][l];
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+#define SRC(i) (((exec >> (i)) & 1) ? w->vgpr[3][i] : 0)
+    unsigned b = ((w->vgpr[2][l] + 4) >> 2) & 31;
+    unsigned bm = (((l & 7) | 8) ^ 2) & 31; /* "01pip": and 7, or 8, xor 2 */
+    unsigned q = (l & ~3u) | (((0xb1u >> (2 * (l & 3))) & 3));
+    assert_int_equal(r->vgpr[1][l], act ? SRC(b) : 0xdead);
+    assert_int_equal(r->vgpr[4][l], act ? push[l] : 0xdead);
+    assert_int_equal(r->vgpr[5][l], act ? SRC(bm) : 0xdead);
+    assert_int_equal(r->vgpr[6][l], act ? SRC(q) : 0xdead);
+#undef SRC
+    uint8_t *p = e->lds + 64 * l;
+    if (!act) {
+      assert_int_equal(r->vgpr[7][l], 0xdead);
+      continue;
+    }
+    uint32_t old = rd32(p), v = w->vgpr[3][l] - old;
+    assert_int_equal(r->vgpr[7][l], old);
+    memcpy(p, &v, 4);
+    old = rd32(p + 4);
+    assert_int_equal(r->vgpr[9][l], old);
+    v = (old & ~w->vgpr[10][l]) | w->vgpr[11][l];
+    memcpy(p + 4, &v, 4);
+    assert_int_equal(r->vgpr[12][l], rd32(p + 8));
+    assert_int_equal(r->vgpr[13][l], rd32(p + 12));
+    memcpy(p + 8, &w->vgpr[3][l], 4);
+    memcpy(p + 12, &w->vgpr[10][l], 4);
+    uint64_t d = (uint64_t)w->vgpr[15][l] << 32 | w->vgpr[14][l], o64 = rd64(p + 16), v64 = d - o64;
+    memcpy(p + 16, &v64, 8);
+    uint64_t mask = (uint64_t)w->vgpr[15][l] << 32 | w->vgpr[14][l];
+    uint64_t orv = (uint64_t)w->vgpr[17][l] << 32 | w->vgpr[16][l];
+    v64 = (rd64(p + 24) & ~mask) | orv;
+    memcpy(p + 24, &v64, 8);
+  }
+  assert_memory_equal(m->lds, e->lds, LDS_SIZE);
+  /* the exchanges are not vacuous: some lanes read other lanes, one reads an inactive one */
+  unsigned moved = 0;
+  for (unsigned l = 0; l < 32; l++) moved += r->vgpr[1][l] != w->vgpr[3][l];
+  assert_true(moved > 16);
+  free(e);
+  free(m);
+  free(r);
+  free(w);
+}
+
+/* wave64: bpermute and swizzle stay within each 32-lane half */
+static void ds_lane_exchanges_wave64_halves(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(~0ull), *r = calloc(1, sizeof *r);
+  struct mem *m = calloc(1, sizeof *m);
+  for (unsigned l = 0; l < 64; l++) {
+    w->vgpr[2][l] = 4 * ((l * 7 + 3) % 32);
+    w->vgpr[3][l] = 0x2000 + l;
+  }
+  wave64_mode = true;
+  run_mem("ds_bpermute_b32 v1, v2, v3\n"
+          "ds_swizzle_b32 v5, v3 offset:swizzle(BITMASK_PERM,\"00000\")\n"
+          "s_endpgm\n",
+          w, m, r);
+  wave64_mode = false;
+  for (unsigned l = 0; l < 64; l++) {
+    assert_int_equal(r->vgpr[1][l], 0x2000 + (l & 32) + (l * 7 + 3) % 32);
+    assert_int_equal(r->vgpr[5][l], 0x2000 + (l & 32)); /* lane 0 of each half */
+  }
+  free(m);
+  free(r);
+  free(w);
 }
 
 /* ---- global and buffer compare-and-swap ---------------------------------------------- */
@@ -768,6 +880,8 @@ int main(void) {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
       cmocka_unit_test(flat_follows_the_aperture_registers),
       cmocka_unit_test(scratch_and_flat_private_agree),
+      cmocka_unit_test(ds_lane_exchanges_and_atomics),
+      cmocka_unit_test(ds_lane_exchanges_wave64_halves),
       cmocka_unit_test(global_compare_and_swap),
       cmocka_unit_test(buffer_format_stores_and_d16),
       cmocka_unit_test(buffer_compare_and_swap_operands),

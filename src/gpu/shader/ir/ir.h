@@ -75,6 +75,7 @@ enum ir_atomic {
   /* float operations on the bits (f32, or f64 in 64-bit atomics): IEEE add (round to
    * nearest even); min/max return the non-NaN operand when one is NaN */
   IR_ATOMIC_FADD, IR_ATOMIC_FMIN, IR_ATOMIC_FMAX,
+  IR_ATOMIC_RSUB, /* data - memory (ds_rsub) */
 };
 
 /* Immediate of image operations: dimension (GFX10 MIMG dim encoding: 0 1D, 1 2D, 2 3D,

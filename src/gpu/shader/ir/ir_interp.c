@@ -268,6 +268,7 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
     case IR_ATOMIC_XOR: *r = old ^ v; break;
     case IR_ATOMIC_INC: *r = old >= v ? 0 : old + 1; break;
     case IR_ATOMIC_DEC: *r = (old == 0 || old > v) ? v : old - 1; break;
+    case IR_ATOMIC_RSUB: *r = v - old; break;
     case IR_ATOMIC_FADD: f = fo + fv, is_float = true; break;
     case IR_ATOMIC_FMIN: f = fmin(fo, fv), is_float = true; break;
     case IR_ATOMIC_FMAX: f = fmax(fo, fv), is_float = true; break;
@@ -290,7 +291,7 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
 /* ---- memory ----------------------------------------------------------------------------
  * Every load, store and atomic the interpreter executes, by address space and form. */
 enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL };
-enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP };
+enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP, MF_MSKOR };
 struct mem_op {
   enum ir_op op;
   uint8_t space, form, size; /* size 0: the immediate (sub-dword) */
@@ -306,6 +307,8 @@ static const struct mem_op mem_ops[] = {
     {IR_OP_atomic_lds64, MS_LDS, MF_ATOMIC, 8, 2, false},
     {IR_OP_atomic_lds_cmpst, MS_LDS, MF_CMPSWAP, 4, 3, true},
     {IR_OP_atomic_lds_cmpst64, MS_LDS, MF_CMPSWAP, 8, 3, true},
+    {IR_OP_atomic_lds_mskor, MS_LDS, MF_MSKOR, 4, 3, false},
+    {IR_OP_atomic_lds_mskor64, MS_LDS, MF_MSKOR, 8, 3, false},
     {IR_OP_load_scratch, MS_SCRATCH, MF_LOAD, 4, 0, false},
     {IR_OP_load_scratch_sub, MS_SCRATCH, MF_LOAD, 0, 0, false},
     {IR_OP_store_scratch, MS_SCRATCH, MF_STORE, 4, 2, false},
@@ -391,6 +394,11 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
       case MF_ATOMIC:
         if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, v, &r))
           return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
+        memcpy(p, &r, size);
+        out[l] = old;
+        break;
+      case MF_MSKOR: /* operands: address, mask, value */
+        r = (old & ~v) | V(it, args[2])[l];
         memcpy(p, &r, size);
         out[l] = old;
         break;
@@ -500,6 +508,11 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     }
     case IR_OP_read_lane:
       for (uint32_t l = 0; l < n; l++) out[l] = V(it, args[0])[V(it, args[1])[l] % n];
+      return true;
+    case IR_OP_lane_scatter: /* highest active source lane wins; unnamed lanes get 0 */
+      for (uint32_t l = 0; l < n; l++) out[l] = 0;
+      for (uint32_t l = 0; l < n; l++)
+        if (V(it, args[2])[l] & 1) out[V(it, args[1])[l] % n] = (uint32_t)V(it, args[0])[l];
       return true;
     case IR_OP_write_lane:
       for (uint32_t l = 0; l < n; l++)

@@ -57,6 +57,9 @@
   X(read_first_lane,U32,  PURE,              2, (U32, U64)) /* value, EXEC */ \
   X(read_lane,      U32,  PURE,              2, (U32, U32)) \
   X(write_lane,     U32,  PURE,              3, (U32, U32, U32)) /* old, value, lane */ \
+  /* scatter: each lane gets the value of the highest lane whose (lane, active) operands \
+   * name it and are active; 0 when none does (ds_permute_b32) */ \
+  X(lane_scatter,   U32,  PURE,              3, (U32, U32, U1)) /* value, target lane, active */ \
   /* bit casts and packing */ \
   X(bitcast_f32,    F32,  PURE,              1, (U32)) \
   X(bitcast_u32,    U32,  PURE,              1, (F32)) \
@@ -222,6 +225,9 @@
   /* compare-and-store: address, new value, compare value; imm 1 compares as float */ \
   X(atomic_lds_cmpst,  U32, SIDE | IMM,      4, (U32, U32, U32, U1)) \
   X(atomic_lds_cmpst64,U64, SIDE | IMM,      4, (U32, U64, U64, U1)) \
+  /* masked or (ds_mskor): MEM = (MEM & ~mask) | value; operands address, mask, value */ \
+  X(atomic_lds_mskor,  U32, SIDE,            4, (U32, U32, U32, U1)) \
+  X(atomic_lds_mskor64,U64, SIDE,            4, (U32, U64, U64, U1)) \
   X(load_scratch,   U32,  MEM,               1, (U32)) \
   X(store_scratch,  VOID, SIDE,              3, (U32, U32, U1)) \
   /* scratch = the lane's private memory, addressed by its private (aperture) offset */ \

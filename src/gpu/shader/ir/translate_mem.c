@@ -444,10 +444,98 @@ static bool translate_format(struct xl_state *x, const struct isa_inst *in, cons
   return true;
 }
 
+/* ---- DS lane exchanges and the remaining LDS atomics -------------------------------------
+ * ds_bpermute_b32 (pull), ds_permute_b32 (push) and ds_swizzle_b32 move data between lanes
+ * through the LDS crossbar without touching LDS. Lane index of bpermute/permute:
+ * ((addr + offset) / 4) mod 32, within the lane's own 32-lane half on RDNA (wave64 halves
+ * do not exchange); a bpermute or swizzle from a lane off in EXEC reads 0; on a permute
+ * collision the highest source lane wins, lanes nobody writes get 0. Swizzle offset: bit 15
+ * set = quad permutation (lane i of a quad takes lane (offset >> 2i) & 3); else bitmask
+ * mode within 32 lanes: ((lane & and) | or) ^ xor with and = offset 4:0, or = 9:5,
+ * xor = 14:10. The destination write is EXEC-masked like any VALU result. */
+static uint32_t lane_from(struct xl_state *x, uint32_t lane, uint32_t idx32) {
+  /* idx32 (0..31) within the 32-lane half of LANE */
+  return x->wave64 ? ir_ior(&x->b, ir_iand(&x->b, lane, c32(x, 32)), idx32) : idx32;
+}
+
+static uint32_t read_active_lane(struct xl_state *x, uint32_t v, uint32_t src) {
+  struct ir_builder *bd = &x->b;
+  uint32_t bit = ir_shl64(bd, c64(x, 1), src);
+  uint32_t on = ir_ine64(bd, ir_iand64(bd, get(x, IR_REG_EXEC), bit), c64(x, 0));
+  return ir_select(bd, on, ir_read_lane(bd, v, src), c32(x, 0));
+}
+
+static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lane = ir_lane_id(bd), r;
+  if (strcmp(name, "ds_nop") == 0) return true;
+  if (strcmp(name, "ds_bpermute_b32") == 0 || strcmp(name, "ds_permute_b32") == 0) {
+    uint32_t idx = ir_iand(bd, ir_lshr(bd, plus(x, src32(x, in, 0), (uint32_t)in->offset), c32(x, 2)),
+                           c32(x, 31));
+    if (name[3] == 'b') {
+      r = read_active_lane(x, src32(x, in, 1), lane_from(x, lane, idx));
+    } else {
+      r = ir_lane_scatter(bd, src32(x, in, 1), lane_from(x, lane, idx), lane_active(x));
+    }
+    if (in->num_defs) write_vdst(x, in, r);
+    return true;
+  }
+  if (strcmp(name, "ds_swizzle_b32") == 0) {
+    uint32_t off = (uint32_t)in->offset & 0xffff, src;
+    if (off & 0x8000) { /* quad permutation: the 2-bit select of this lane's quad position */
+      uint32_t pos = ir_iand(bd, lane, c32(x, 3));
+      uint32_t sel = ir_iand(bd, ir_lshr(bd, c32(x, off & 0xff), ir_shl(bd, pos, c32(x, 1))), c32(x, 3));
+      src = ir_ior(bd, ir_iand(bd, lane, c32(x, ~3u)), sel);
+    } else {
+      uint32_t in32 = ir_iand(bd, lane, c32(x, 31));
+      uint32_t t = ir_ixor(bd, ir_ior(bd, ir_iand(bd, in32, c32(x, off & 31)), c32(x, (off >> 5) & 31)),
+                           c32(x, (off >> 10) & 31));
+      src = lane_from(x, lane, t);
+    }
+    if (in->num_defs) write_vdst(x, in, read_active_lane(x, src32(x, in, 0), src));
+    return true;
+  }
+  bool rtn = strstr(name, "_rtn_") != NULL, w64 = strstr(name, "64") != NULL;
+  if (strncmp(name, "ds_rsub_", 8) == 0 && !strstr(name, "src2")) { /* data - memory */
+    uint32_t a = plus(x, src32(x, in, 0), (uint32_t)in->offset), old;
+    old = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_RSUB, a, src64(x, in, 1, false), active_pred(x))
+              : ir_atomic_lds_i(bd, IR_ATOMIC_RSUB, a, src32(x, in, 1), active_pred(x));
+    if (rtn) w64 ? write_vdst64(x, in, old) : write_vdst(x, in, old);
+    return true;
+  }
+  if (strncmp(name, "ds_mskor_", 9) == 0) { /* (MEM & ~data0) | data1 */
+    uint32_t a = plus(x, src32(x, in, 0), (uint32_t)in->offset), old;
+    old = w64 ? ir_atomic_lds_mskor64(bd, a, src64(x, in, 1, false), src64(x, in, 2, false), active_pred(x))
+              : ir_atomic_lds_mskor(bd, a, src32(x, in, 1), src32(x, in, 2), active_pred(x));
+    if (rtn) w64 ? write_vdst64(x, in, old) : write_vdst(x, in, old);
+    return true;
+  }
+  if (strncmp(name, "ds_wrxchg2", 10) == 0) { /* two exchanges at offset0/offset1 x size (x64) */
+    uint32_t size = w64 ? 8 : 4, stride = size * (strstr(name, "st64") ? 64 : 1);
+    uint32_t base = src32(x, in, 0), offs[2] = {(uint32_t)in->offset & 0xff, in->offset1}, old[2];
+    for (unsigned h = 0; h < 2; h++) {
+      uint32_t a = plus(x, base, offs[h] * stride);
+      old[h] = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_SWAP, a, src64(x, in, 1 + h, false), active_pred(x))
+                   : ir_atomic_lds_i(bd, IR_ATOMIC_SWAP, a, src32(x, in, 1 + h), active_pred(x));
+    }
+    for (unsigned h = 0; h < 2 && in->num_defs; h++) {
+      if (!w64) {
+        write_v32(x, defp(in, 0), h, old[h]);
+      } else {
+        write_v32(x, defp(in, 0), 2 * h, ir_lo_u32(bd, old[h]));
+        write_v32(x, defp(in, 0), 2 * h + 1, ir_hi_u32(bd, old[h]));
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   const char *name = in->info->name;
   if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
   if (strncmp(name, "scratch_", 8) == 0) return translate_scratch(x, in, name);
+  if (strncmp(name, "ds_", 3) == 0) return translate_ds_ext(x, in, name);
   return translate_cmpswap(x, in, name) || translate_format(x, in, name);
 }
 
