@@ -106,8 +106,8 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
   g->n = node_count;
   g->node_cap = node_count;
   g->entry = entry;
-  g->succ = calloc(node_count, sizeof *g->succ);
-  g->pred = calloc(node_count, sizeof *g->pred);
+  g->succ = malloc(node_count * sizeof *g->succ); /* every entry is set below */
+  g->pred = malloc(node_count * sizeof *g->pred);
   /* two successors and two predecessors per node in one piece: most nodes need no more */
   uint32_t *lists = g->succ && g->pred && node_count < UINT32_MAX / 8
                         ? arena_alloc(&g->edges, 4 * node_count)

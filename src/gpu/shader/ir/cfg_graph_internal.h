@@ -1,5 +1,6 @@
 /* Layout of a cfg_graph and unchecked inline queries, for the graph analyses
- * (cfg_graph.c) and the structuriser's hot loops (cfg_structure.c) only. Everyone else uses
+ * (cfg_graph.c) and the hot loops of the structuriser (cfg_structure.c) and of SSA
+ * construction (ir_ssa.c) only. Everyone else uses
  * the checked functions of cfg_graph.h. The inline queries take node and loop indices the
  * caller knows to be in range (below cfg_graph_node_count / cfg_graph_loop_count) and
  * otherwise answer exactly like their cfg_graph_* counterparts.
@@ -65,6 +66,12 @@ static inline uint32_t cfg_gi_succ_count(const struct cfg_graph *g, uint32_t n) 
 }
 static inline uint32_t cfg_gi_succ(const struct cfg_graph *g, uint32_t n, uint32_t i) {
   return g->succ[n].v[i];
+}
+static inline uint32_t cfg_gi_pred_count(const struct cfg_graph *g, uint32_t n) {
+  return g->pred[n].n;
+}
+static inline uint32_t cfg_gi_pred(const struct cfg_graph *g, uint32_t n, uint32_t i) {
+  return g->pred[n].v[i];
 }
 static inline bool cfg_gi_reachable(const struct cfg_graph *g, uint32_t n) {
   return cfg_gi_analyzed(g, n) && g->rpo_index[n] != CFG_NONE;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/shader/ir/cfg_graph_internal.h"
 #include "gpu/shader/ir/ir.h"
 
 struct ssa {
@@ -93,10 +94,10 @@ static uint32_t try_remove_trivial(struct ssa *s, uint32_t phi) {
 
 static void add_phi_operands(struct ssa *s, uint32_t block, uint32_t slot, uint32_t phi) {
   struct ir_function *fn = s->fn;
-  uint32_t n = cfg_graph_pred_count(fn->cfg, block);
+  uint32_t n = cfg_gi_pred_count(fn->cfg, block);
   for (uint32_t i = 0; i < n && !s->failed; i++) {
-    uint32_t p = cfg_graph_pred(fn->cfg, block, i);
-    uint32_t v = cfg_graph_reachable(fn->cfg, p)
+    uint32_t p = cfg_gi_pred(fn->cfg, block, i);
+    uint32_t v = cfg_gi_reachable(fn->cfg, p)
                      ? read_var(s, p, slot)
                      : undef_of(s, ir_reg_type(s->reg_of[slot]));
     ir_inst_args(fn, phi)[i] = v; /* the argument array may move: index it afresh */
@@ -105,7 +106,7 @@ static void add_phi_operands(struct ssa *s, uint32_t block, uint32_t slot, uint3
 
 static uint32_t new_phi(struct ssa *s, uint32_t block, uint32_t slot) {
   uint32_t phi = ir_emit_phi(s->fn, block, ir_reg_type(s->reg_of[slot]),
-                             cfg_graph_pred_count(s->fn->cfg, block));
+                             cfg_gi_pred_count(s->fn->cfg, block));
   if (phi == IR_NONE || !fwd_fit(s)) return s->failed = true, IR_NONE;
   return phi;
 }
@@ -114,9 +115,9 @@ static uint32_t new_phi(struct ssa *s, uint32_t block, uint32_t slot) {
 static uint32_t loop_entry_pred(const struct ssa *s, uint32_t block) {
   const struct cfg_graph *g = s->fn->cfg;
   uint32_t found = CFG_NONE;
-  for (uint32_t i = 0; i < cfg_graph_pred_count(g, block); i++) {
-    uint32_t p = cfg_graph_pred(g, block, i);
-    if (!cfg_graph_reachable(g, p) || cfg_graph_is_back_edge(g, p, block)) continue;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, block); i++) {
+    uint32_t p = cfg_gi_pred(g, block, i);
+    if (!cfg_gi_reachable(g, p) || cfg_gi_is_back_edge(g, p, block)) continue;
     if (found != CFG_NONE) return CFG_NONE;
     found = p;
   }
@@ -126,7 +127,7 @@ static uint32_t loop_entry_pred(const struct ssa *s, uint32_t block) {
 /* BLOCK heads a loop that never writes SLOT and is entered from one predecessor. */
 static bool invariant_in_loop(const struct ssa *s, uint32_t block, uint32_t slot) {
   if (!s->loop_writes) return false;
-  uint32_t l = cfg_graph_loop_with_header(s->fn->cfg, block);
+  uint32_t l = cfg_gi_loop_with_header(s->fn->cfg, block);
   if (l == CFG_NONE) return false;
   if ((s->loop_writes[(size_t)l * s->slot_words + slot / 64] >> (slot % 64)) & 1) return false;
   return loop_entry_pred(s, block) != CFG_NONE;
@@ -137,7 +138,7 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
   uint32_t *cur = &s->cur[(size_t)block * s->slots + slot];
   if (*cur != IR_NONE) return find(s, *cur);
   uint32_t val;
-  uint32_t npred = cfg_graph_pred_count(fn->cfg, block);
+  uint32_t npred = cfg_gi_pred_count(fn->cfg, block);
   if (block == cfg_graph_entry(fn->cfg) && npred == 0) {
     if (s->entry_value[slot] == IR_NONE)
       s->entry_value[slot] =
@@ -161,7 +162,7 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
     s->incomplete[s->incomplete_count].next = s->incomplete_head[block];
     s->incomplete_head[block] = s->incomplete_count++;
   } else if (npred == 1) {
-    val = read_var(s, cfg_graph_pred(fn->cfg, block, 0), slot);
+    val = read_var(s, cfg_gi_pred(fn->cfg, block, 0), slot);
   } else if (!s->retreat_target[block]) {
     /* No edge comes back into this block, so reading the predecessors cannot cycle back
      * here: read them first and make a phi only when they differ. */
@@ -169,8 +170,8 @@ static uint32_t read_var(struct ssa *s, uint32_t block, uint32_t slot) {
     if (!vals) return s->failed = true, IR_NONE;
     bool same = true;
     for (uint32_t i = 0; i < npred && !s->failed; i++) {
-      uint32_t p = cfg_graph_pred(fn->cfg, block, i);
-      vals[i] = cfg_graph_reachable(fn->cfg, p) ? read_var(s, p, slot)
+      uint32_t p = cfg_gi_pred(fn->cfg, block, i);
+      vals[i] = cfg_gi_reachable(fn->cfg, p) ? read_var(s, p, slot)
                                                 : undef_of(s, ir_reg_type(s->reg_of[slot]));
       same = same && vals[i] == vals[0];
     }
@@ -205,9 +206,9 @@ static void seal(struct ssa *s, uint32_t block) {
 
 static bool all_preds_filled(const struct ssa *s, uint32_t block) {
   const struct cfg_graph *g = s->fn->cfg;
-  for (uint32_t i = 0; i < cfg_graph_pred_count(g, block); i++) {
-    uint32_t p = cfg_graph_pred(g, block, i);
-    if (cfg_graph_reachable(g, p) && !s->filled[p]) return false;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, block); i++) {
+    uint32_t p = cfg_gi_pred(g, block, i);
+    if (cfg_gi_reachable(g, p) && !s->filled[p]) return false;
   }
   return true;
 }
@@ -246,8 +247,8 @@ bool ir_pass_ssa(struct ir_function *fn) {
   s.retreat_target = calloc(nb + 1, 1);
   for (uint32_t b = 0; s.retreat_target && b < nb; b++) {
     uint32_t rb = cfg_graph_rpo_index(g, b);
-    for (uint32_t i = 0; rb != CFG_NONE && i < cfg_graph_pred_count(g, b); i++) {
-      uint32_t rp = cfg_graph_rpo_index(g, cfg_graph_pred(g, b, i));
+    for (uint32_t i = 0; rb != CFG_NONE && i < cfg_gi_pred_count(g, b); i++) {
+      uint32_t rp = cfg_graph_rpo_index(g, cfg_gi_pred(g, b, i));
       if (rp != CFG_NONE && rp >= rb) s.retreat_target[b] = 1;
     }
   }
@@ -259,7 +260,7 @@ bool ir_pass_ssa(struct ir_function *fn) {
     /* code in unreachable blocks is dropped; collect the registers the rest uses */
     /* reachability per block, looked up once instead of once per instruction */
     uint8_t *reach = s.filled; /* still all zero here; cleared again below */
-    for (uint32_t b = 0; b < nb; b++) reach[b] = cfg_graph_reachable(g, b);
+    for (uint32_t b = 0; b < nb; b++) reach[b] = cfg_gi_reachable(g, b);
     for (uint32_t id = 0; id < fn->inst_count; id++) {
       struct ir_inst *in = &fn->insts[id];
       if (in->block >= nb || !reach[in->block]) {

@@ -115,6 +115,7 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
     xl_begin_block(xs, b);
     if (!cfg_graph_reachable(g, b)) continue;
     if (b >= c.block_count) { /* inserted by the structuriser: an empty forwarding block */
+      ir_block_reserve(fn, b, 2); /* the branch, and a phi SSA may add */
       ir_br(&xs->b);
       continue;
     }

@@ -47,15 +47,24 @@ static bool fail(struct xl_code *c, uint32_t dword, const char *fmt, const char 
 /* Scalar constants known inside one block, for s_getpc/s_add/s_setpc sequences. */
 struct known_sgprs {
   uint32_t value[106];
-  uint8_t known[106];
+  uint32_t known[106]; /* == gen: value[] holds (forgetting everything is gen + 1) */
+  uint32_t gen;
   bool scc_known;
   uint32_t scc;
 };
 
+static void known_forget_all(struct known_sgprs *k) {
+  if (++k->gen == 0) { /* wrapped: clear the stamps once */
+    memset(k->known, 0, sizeof k->known);
+    k->gen = 1;
+  }
+  k->scc_known = false;
+}
+
 static bool const_src(const struct known_sgprs *k, const struct isa_operand *op, uint32_t *v) {
   switch (op->kind) {
     case ISA_OPK_SGPR:
-      if (op->reg >= 106 || !k->known[op->reg]) return false;
+      if (op->reg >= 106 || k->known[op->reg] != k->gen) return false;
       *v = k->value[op->reg];
       return true;
     case ISA_OPK_INLINE_INT:
@@ -123,12 +132,12 @@ static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_k
   if (sd && kind == T_GETPC) {
     k->value[d->reg] = pc_next;
     k->value[d->reg + 1] = 0;
-    k->known[d->reg] = k->known[d->reg + 1] = 1;
+    k->known[d->reg] = k->known[d->reg + 1] = k->gen;
     return;
   }
   if (sd && in->num_srcs >= 1 && kind == T_MOV && const_src(k, &in->srcs[0], &a)) {
     k->value[d->reg] = a;
-    k->known[d->reg] = 1;
+    k->known[d->reg] = k->gen;
     return;
   }
   if (sd && in->num_srcs == 2 && const_src(k, &in->srcs[0], &a) &&
@@ -141,7 +150,7 @@ static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_k
     } else if (kind == T_SUB) {
       r = (uint64_t)a - b;
       k->value[d->reg] = (uint32_t)r;
-      k->known[d->reg] = 1;
+      k->known[d->reg] = k->gen;
       k->scc = a < b;
       k->scc_known = true;
       return;
@@ -150,7 +159,7 @@ static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_k
       return;
     }
     k->value[d->reg] = (uint32_t)r;
-    k->known[d->reg] = 1;
+    k->known[d->reg] = k->gen;
     k->scc = (uint32_t)(r >> 32) & 1;
     k->scc_known = true;
     return;
@@ -172,15 +181,16 @@ bool xl_discover(struct xl_code *c) {
   c->leader[0] = 1;
   bool ok = true;
   struct known_sgprs known;
+  memset(&known, 0, sizeof known);
   struct op_class_cache classes;
   memset(&classes, 0, sizeof classes);
   while (wp && ok) {
     uint32_t at = work[--wp];
-    memset(&known, 0, sizeof known);
+    known_forget_all(&known);
     while (ok) {
       if (c->inst_at[at] != XL_NONE) break; /* already decoded from here on */
       /* another path may enter here: constants tracked so far no longer hold */
-      if (c->leader[at]) memset(&known, 0, sizeof known);
+      if (c->leader[at]) known_forget_all(&known);
       if (c->inst_count >= c->count) {
         ok = fail(c, at, "%s", "too many instructions");
         break;
@@ -223,8 +233,8 @@ bool xl_discover(struct xl_code *c) {
         const struct isa_operand *src = &dec->in.srcs[0];
         uint32_t lo, hi;
         if (dec->in.num_srcs > 0 && src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 &&
-            known.known[src->reg] &&
-            known.known[src->reg + 1]) {
+            known.known[src->reg] == known.gen &&
+            known.known[src->reg + 1] == known.gen) {
           lo = known.value[src->reg];
           hi = known.value[src->reg + 1];
           if (hi != 0 || (lo & 3) || lo / 4 >= c->count) {
