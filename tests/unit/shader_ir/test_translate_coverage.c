@@ -445,6 +445,55 @@ static float f32_of(uint32_t b) {
   return f;
 }
 
+static double f64_of(uint64_t b) {
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
+static double dclamp(double v) { return isnan(v) || v < 0 ? 0.0 : v > 1.0 ? 1.0 : v; }
+
+/* f64 results take clamp (NaN and negatives to +0, above 1 to 1) and omod like f32 ones. */
+static void f64_clamp_and_omod(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const double x[8] = {0.25, -3.0, 0.75, 1e300, -0.0, 2.5, 0.125, NAN};
+  static const double y[8] = {0.5, 1.0, 0.5, 1e300, 0.0, -4.0, 8.0, 1.0};
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint64_t a = dbits(x[l % 8]), b = dbits(y[l % 8]), c = dbits(-0.5);
+    w->vgpr[0][l] = (uint32_t)a, w->vgpr[1][l] = (uint32_t)(a >> 32);
+    w->vgpr[2][l] = (uint32_t)b, w->vgpr[3][l] = (uint32_t)(b >> 32);
+    w->vgpr[4][l] = (uint32_t)c, w->vgpr[5][l] = (uint32_t)(c >> 32);
+    w->vgpr[6][l] = fbits((float)x[l % 8]);
+  }
+  run("v_add_f64 v[10:11], v[0:1], v[2:3] clamp\n"
+      "v_mul_f64 v[12:13], v[0:1], v[2:3] mul:2\n"
+      "v_fma_f64 v[14:15], v[0:1], v[2:3], v[4:5] clamp\n"
+      "v_cvt_f64_f32 v[16:17], v6 mul:4\n"
+      "v_sqrt_f64 v[18:19], v[2:3] clamp\n"
+      "v_rcp_f64 v[20:21], v[2:3] div:2\n"
+      "v_max_f64 v[22:23], v[0:1], v[2:3] clamp\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    double a = x[l % 8], b = y[l % 8];
+#define GOT64(v) (r->vgpr[v][l] | (uint64_t)r->vgpr[(v) + 1][l] << 32)
+    assert_true(GOT64(10) == dbits(dclamp(a + b)));
+    if (isnan(a)) assert_true(isnan(f64_of(GOT64(12))));
+    else assert_true(GOT64(12) == dbits(a * b * 2.0));
+    assert_true(GOT64(14) == dbits(dclamp(fma(a, b, -0.5))));
+    if (isnan(a)) assert_true(isnan(f64_of(GOT64(16))));
+    else assert_true(GOT64(16) == dbits((double)(float)a * 4.0));
+    assert_true(GOT64(18) == dbits(dclamp(sqrt(b))));
+    assert_true(GOT64(20) == dbits(1.0 / b * 0.5));
+    assert_true(GOT64(22) == dbits(dclamp(fmax(a, b))));
+#undef GOT64
+  }
+  free(w);
+  free(r);
+}
+
 /* Float and 64-bit LDS atomics, executed: lanes update in order, the _rtn forms return the
  * value each lane saw; the reference runs the same sequence in C. */
 static void lds_float_and_64bit_atomics(void **state) {
@@ -1435,6 +1484,7 @@ int main(void) {
       cmocka_unit_test(packed_mad_and_fmac),
       cmocka_unit_test(fma_mix_precision_forms),
       cmocka_unit_test(sad_operations),
+      cmocka_unit_test(f64_clamp_and_omod),
       cmocka_unit_test(alu16_sdwa_forms),
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),

@@ -348,4 +348,19 @@ static inline uint32_t fresult(struct xl_state *x, const struct isa_inst *in, ui
   return ir_bitcast_u32(&x->b, f);
 }
 
+/* clamp and output modifier of an f64 result, as fresult does them for f32: omod first,
+ * then clamp to [0, 1] (NaN and negatives give +0); returns U64 bits. */
+static inline uint32_t dresult(struct xl_state *x, const struct isa_inst *in, uint32_t d) {
+  static const uint64_t omod_factor[4] = {0, 0x4000000000000000ull, 0x4010000000000000ull,
+                                          0x3fe0000000000000ull};
+  struct ir_builder *bd = &x->b;
+  if (in->omod & 3) d = ir_dmul(bd, d, konst(x, IR_TYPE_F64, omod_factor[in->omod & 3]));
+  if (in->clamp) {
+    uint32_t zero = konst(x, IR_TYPE_F64, 0);
+    d = ir_select(bd, ir_dcmp_i(bd, IR_FCMP_ULT, d, zero), zero,
+                  ir_dmin(bd, d, konst(x, IR_TYPE_F64, 0x3ff0000000000000ull)));
+  }
+  return ir_bitcast_u64(bd, d);
+}
+
 #endif

@@ -1027,7 +1027,7 @@ static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
       c = div_scale_src(x, in, 2, p.d);
       r = p.d ? ir_ddiv_scale(bd, a, b, c) : ir_fdiv_scale(bd, a, b, c);
       uint32_t flag = p.d ? ir_ddiv_scale_flag(bd, b, c) : ir_fdiv_scale_flag(bd, b, c);
-      if (p.d) write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      if (p.d) write_vdst64(x, in, dresult(x, in, r));
       else write_vdst(x, in, fresult(x, in, r));
       if (in->num_defs > 1)
         write_mask(x, defp(in, 1), ir_iand64(bd, ir_ballot(bd, flag), get(x, IR_REG_EXEC)));
@@ -1043,7 +1043,7 @@ static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
         uint32_t k = ir_select(bd, big, konst(x, IR_TYPE_F64, 0x47f0000000000000ull),
                                konst(x, IR_TYPE_F64, 0x37f0000000000000ull));
         r = ir_select(bd, vcc, ir_dmul(bd, r, k), r);
-        write_vdst64(x, in, ir_bitcast_u64(bd, r));
+        write_vdst64(x, in, dresult(x, in, r));
       } else {
         a = fsrc(x, in, 0), b = fsrc(x, in, 1), c = fsrc(x, in, 2);
         r = ir_ffma(bd, a, b, c);
@@ -1056,19 +1056,16 @@ static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
     }
     case K_VDIV_FIXUP:
       if (p.d) {
-        write_vdst64(x, in, div_fixup(x, p, dsrc(x, in, 0), dsrc(x, in, 1), dsrc(x, in, 2)));
+        r = div_fixup(x, p, dsrc(x, in, 0), dsrc(x, in, 1), dsrc(x, in, 2));
+        write_vdst64(x, in, dresult(x, in, ir_bitcast_f64(bd, r)));
       } else {
         r = div_fixup(x, p, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2));
         write_vdst(x, in, fresult(x, in, ir_bitcast_f32(bd, r)));
       }
       break;
-    case K_VF64_UN: /* exact in the IR like the f32 ones; clamp/omod of f64: not modelled */
-      if (in->clamp || (in->omod & 3)) {
-        xl_unsupported(x, in, pc);
-        break;
-      }
+    case K_VF64_UN: /* exact in the IR like the f32 ones */
       a = dsrc(x, in, 0);
-      write_vdst64(x, in, ir_bitcast_u64(bd, ir_b_emit(bd, e->op, IR_TYPE_F64, 0, 1, &a)));
+      write_vdst64(x, in, dresult(x, in, ir_b_emit(bd, e->op, IR_TYPE_F64, 0, 1, &a)));
       break;
     case K_VCUBE:
       r = cube(x, e->detail, fsrc(x, in, 0), fsrc(x, in, 1), fsrc(x, in, 2));
@@ -1562,7 +1559,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       else s = src32(x, in, 0);
       r = ir_b_emit(bd, e->op, info->result, 0, 1, &s);
       if (info->result == IR_TYPE_F32) write_vdst(x, in, fresult(x, in, r));
-      else if (info->result == IR_TYPE_F64) write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      else if (info->result == IR_TYPE_F64) write_vdst64(x, in, dresult(x, in, r));
       else write_vdst(x, in, r);
       break;
     }
@@ -1575,11 +1572,11 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     }
     case K_VF64_BIN:
       r = ir_b_emit(bd, e->op, IR_TYPE_F64, 0, 2, (const uint32_t[]){dsrc(x, in, 0), dsrc(x, in, 1)});
-      write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      write_vdst64(x, in, dresult(x, in, r));
       break;
     case K_VF64_FMA:
       r = ir_dfma(bd, dsrc(x, in, 0), dsrc(x, in, 1), dsrc(x, in, 2));
-      write_vdst64(x, in, ir_bitcast_u64(bd, r));
+      write_vdst64(x, in, dresult(x, in, r));
       break;
     case K_VMAD_U64: { /* {d1, d0} = s0 * s1 + {s2}; carry mask to defs[1] */
       a = src32(x, in, 0);
