@@ -148,8 +148,9 @@ uint32_t cfg_graph_add_node(struct cfg_graph *g) {
     g->pred = p;
     g->node_cap = cap;
   }
-  memset(&g->succ[g->n], 0, sizeof *g->succ);
-  memset(&g->pred[g->n], 0, sizeof *g->pred);
+  uint32_t *lists = arena_alloc(&g->edges, 4); /* room for two edges each way */
+  g->succ[g->n] = (struct cfg_vec){lists, 0, lists ? 2 : 0};
+  g->pred[g->n] = (struct cfg_vec){lists ? lists + 2 : NULL, 0, lists ? 2 : 0};
   return g->n++;
 }
 

@@ -76,7 +76,7 @@ static bool loop_merge(const struct cfg_graph *g, uint32_t loop, uint32_t *merge
 static uint32_t split_edges_into(struct cfg_graph *g, uint32_t target, uint32_t region_header) {
   uint32_t moved = 0, f = CFG_NONE;
   uint32_t count = cfg_graph_pred_count(g, target);
-  uint32_t *preds = malloc((count + 1) * sizeof *preds);
+  uint32_t small[16], *preds = count < 16 ? small : malloc((count + 1) * sizeof *preds);
   if (!preds) return CFG_NONE;
   for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
   for (uint32_t i = 0; i < count; i++) {
@@ -94,7 +94,7 @@ static uint32_t split_edges_into(struct cfg_graph *g, uint32_t target, uint32_t 
     cfg_graph_redirect_edge(g, p, target, f);
     moved++;
   }
-  free(preds);
+  if (preds != small) free(preds);
   return moved ? f : CFG_NONE;
 }
 
@@ -109,13 +109,13 @@ static uint32_t insert_entry(struct cfg_graph *g) {
 /* Inserts an empty node in front of HEADER that takes every edge into it. */
 static uint32_t insert_before(struct cfg_graph *g, uint32_t header) {
   uint32_t count = cfg_graph_pred_count(g, header);
-  uint32_t *preds = malloc((count + 1) * sizeof *preds);
+  uint32_t small[16], *preds = count < 16 ? small : malloc((count + 1) * sizeof *preds);
   if (!preds) return CFG_NONE;
   for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, header, i);
   uint32_t f = cfg_graph_add_node(g);
   bool ok = f != CFG_NONE && cfg_graph_add_edge(g, f, header);
   for (uint32_t i = 0; ok && i < count; i++) cfg_graph_redirect_edge(g, preds[i], header, f);
-  free(preds);
+  if (preds != small) free(preds);
   return ok ? f : CFG_NONE;
 }
 
@@ -129,9 +129,7 @@ struct region {
   uint32_t (*succ)[3];
   uint8_t *count;
   uint32_t *ipdom; /* a node, CFG_EXIT, or CFG_NONE (not reached from the entry) */
-  uint32_t *num;   /* post-order number + 1 (0: not finished) */
-  uint32_t *stack; /* DFS nodes and successor positions */
-  uint8_t *state;  /* 0 unseen, 1 on the DFS stack, 2 finished */
+  uint8_t *state;  /* reached from the entry */
 };
 
 static void region_free(struct region *r) {
@@ -142,11 +140,9 @@ static void region_free(struct region *r) {
 
 static bool region_alloc(struct region *r, uint32_t n) {
   r->succ = malloc((size_t)n * sizeof *r->succ);
-  r->ipdom = malloc((size_t)n * 4 * sizeof *r->ipdom);
+  r->ipdom = malloc((size_t)n * sizeof *r->ipdom);
   r->count = calloc((size_t)n * 2, 1);
   if (!r->succ || !r->ipdom || !r->count) return region_free(r), false;
-  r->num = r->ipdom + n;
-  r->stack = r->num + n;
   r->state = r->count + n;
   return true;
 }
@@ -170,49 +166,47 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
   }
 }
 
-static uint32_t region_num(const struct region *r, uint32_t x) {
-  return x == CFG_EXIT ? 0 : r->num[x];
+/* Position in the graph's reverse post-order, the virtual exit after every node. */
+static uint32_t region_pos(const struct cfg_graph *g, uint32_t x) {
+  return x == CFG_EXIT ? UINT32_MAX : g->rpo_index[x];
 }
 
-/* Post-dominators of an acyclic region graph (the usual case) in one depth-first walk: a
- * node finishes after all its successors, and its immediate post-dominator is their nearest
- * common post-dominator (post-dominators of a node finish before it). Returns false on a
- * cycle: a `continue` from an inner loop straight to an outer header makes the inner loop's
- * merge edge point backwards. */
+/* Post-dominators of an acyclic region graph (the usual case) without a walk of its own:
+ * its edges are forward edges of the graph plus header-to-merge edges, which also point
+ * forward in the graph's reverse post-order unless the merge is an outer loop's header.
+ * In that order every region successor comes later, so one pass backwards finds each
+ * node's immediate post-dominator as the nearest common post-dominator of its successors
+ * (post-dominators come later too), and one pass forwards finds the nodes the region graph
+ * reaches from the entry (the others have none). Returns false when some region edge
+ * points backwards (a `continue` from an inner loop straight to an outer header). */
 static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct region *r) {
-  uint32_t n = cfg_graph_node_count(g), entry = cfg_graph_entry(g), sp = 0, counter = 0;
-  for (uint32_t b = 0; b < n; b++) {
-    r->ipdom[b] = CFG_NONE;
-    r->num[b] = 0;
-  }
-  r->stack[sp++] = entry;
-  r->stack[sp++] = 0;
-  r->state[entry] = 1;
-  while (sp) {
-    uint32_t b = r->stack[sp - 2], i = r->stack[sp - 1];
-    if (i < r->count[b]) {
-      uint32_t s = r->succ[b][i];
-      r->stack[sp - 1]++;
-      if (r->state[s] == 1) return false;
-      if (r->state[s] == 0) {
-        r->state[s] = 1;
-        r->stack[sp++] = s;
-        r->stack[sp++] = 0;
-      }
-      continue;
-    }
-    sp -= 2;
-    r->state[b] = 2;
-    r->num[b] = ++counter;
-    uint32_t d = r->count[b] ? r->succ[b][0] : CFG_EXIT;
-    for (uint32_t k = 1; k < r->count[b]; k++) {
+  uint32_t n = cfg_graph_node_count(g), count = g->rpo_count;
+  for (uint32_t b = 0; b < n; b++) r->ipdom[b] = CFG_NONE;
+  for (uint32_t i = count; i-- > 0;) {
+    uint32_t b = g->rpo[i], d = CFG_EXIT;
+    for (uint32_t k = 0; k < r->count[b]; k++) {
       uint32_t a = r->succ[b][k];
+      if (g->rpo_index[a] <= i) return false;
+      if (k == 0) {
+        d = a;
+        continue;
+      }
       while (a != d) {
-        while (region_num(r, a) > region_num(r, d)) a = r->ipdom[a];
-        while (region_num(r, d) > region_num(r, a)) d = r->ipdom[d];
+        while (region_pos(g, a) < region_pos(g, d)) a = r->ipdom[a];
+        while (region_pos(g, d) < region_pos(g, a)) d = r->ipdom[d];
       }
     }
     r->ipdom[b] = d;
+  }
+  /* nodes the region graph does not reach from the entry have no post-dominator */
+  r->state[g->entry] = 1;
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t b = g->rpo[i];
+    if (!r->state[b]) {
+      r->ipdom[b] = CFG_NONE;
+      continue;
+    }
+    for (uint32_t k = 0; k < r->count[b]; k++) r->state[r->succ[b][k]] = 1;
   }
   return true;
 }
