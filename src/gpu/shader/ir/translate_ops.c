@@ -755,7 +755,7 @@ static void translate_sad(struct xl_state *x, const struct isa_inst *in, const s
  * is fused. An inline constant is a 32-bit operand in f32 mode and a 16-bit one in f16
  * mode (the sizes Mesa ACO gives these operands: f32 constants, resp. the 16-bit rule of
  * inline_float_dword16). mixlo/mixhi round the f32 result to f16 (clamp then to [0, 1]) —
- * the fold LLVM makes of fptrunc(fma.f32) — into the low / high half and keep the other. */
+ * the fold LLVM makes of fptrunc(fmuladd.f32) — into the low / high half and keep the other. */
 static void translate_fma_mix(struct xl_state *x, const struct isa_inst *in,
                               const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
