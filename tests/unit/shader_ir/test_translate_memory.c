@@ -494,6 +494,67 @@ static void ds_lane_exchanges_wave64_halves(void **state) {
   free(w);
 }
 
+/* ---- scalar memory: stores, atomics (once per wave), clocks ---------------------------- */
+
+static void scalar_stores_atomics_and_clocks(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  /* lane 0 is inactive: scalar memory ignores EXEC and still acts exactly once */
+  struct ir_interp_wave *w = wave_new(0x00f0u), *r = calloc(1, sizeof *r);
+  struct mem *m = calloc(1, sizeof *m), *e = malloc(sizeof *m);
+  for (unsigned i = 0; i < 64; i++) m->global[i] = (uint8_t)(0x40 + i);
+  memcpy(e, m, sizeof *m);
+  w->sgpr[0] = (uint32_t)GLOBAL_BASE;
+  w->sgpr[1] = (uint32_t)(GLOBAL_BASE >> 32);
+  w->sgpr[5] = 0x55555555u;
+  w->sgpr[6] = 0x66666666u;
+  w->sgpr[7] = 0x77777777u;
+  w->sgpr[8] = 5;
+  uint64_t at28 = rd64(m->global + 0x28);
+  w->sgpr[12] = 0xc0ffee00u; /* src */
+  w->sgpr[13] = 0x12345678u;
+  w->sgpr[14] = (uint32_t)at28; /* cmp: equal */
+  w->sgpr[15] = (uint32_t)(at28 >> 32);
+  w->sgpr[16] = 0x28;
+  w->sgpr[18] = 0xffffffffu;
+  w->sgpr[19] = 0x0u;
+  w->clock[0] = 0x0000000500000007ull;
+  w->clock[1] = 0x123456789abcdefull;
+  run_mem("s_store_dword s5, s[0:1], 0x10\n"
+          "s_store_dwordx2 s[6:7], s[0:1], 0x18\n"
+          "s_atomic_add s8, s[0:1], 0x20 glc\n"
+          "s_atomic_cmpswap_x2 s[12:15], s[0:1], s16 glc\n"
+          "s_atomic_umax_x2 s[18:19], s[0:1], 0x30\n"
+          "s_memtime s[20:21]\n"
+          "s_memrealtime s[22:23]\n"
+          "s_dcache_wb\n"
+          "s_endpgm\n",
+          w, m, r);
+  uint32_t v = 0x55555555u;
+  memcpy(e->global + 0x10, &v, 4);
+  memcpy(e->global + 0x18, &w->sgpr[6], 4);
+  memcpy(e->global + 0x1c, &w->sgpr[7], 4);
+  uint32_t old = rd32(e->global + 0x20), sum = old + 5;
+  memcpy(e->global + 0x20, &sum, 4); /* once, not once per lane */
+  uint64_t src = (uint64_t)0x12345678u << 32 | 0xc0ffee00u;
+  memcpy(e->global + 0x28, &src, 8);
+  uint64_t mx = rd64(e->global + 0x30) > 0xffffffffull ? rd64(e->global + 0x30) : 0xffffffffull;
+  memcpy(e->global + 0x30, &mx, 8);
+  assert_memory_equal(m->global, e->global, 64);
+  assert_int_equal(r->sgpr[8], old);
+  assert_int_equal(r->sgpr[12], (uint32_t)at28);
+  assert_int_equal(r->sgpr[13], (uint32_t)(at28 >> 32));
+  assert_int_equal(r->sgpr[18], 0xffffffffu); /* no glc: unchanged */
+  assert_int_equal(r->sgpr[20], 7);
+  assert_int_equal(r->sgpr[21], 5);
+  assert_int_equal(r->sgpr[22], 0x89abcdefu);
+  assert_int_equal(r->sgpr[23], 0x01234567u);
+  free(e);
+  free(m);
+  free(r);
+  free(w);
+}
+
 /* ---- global and buffer compare-and-swap ---------------------------------------------- */
 
 static uint32_t f2u(float f) { return fbits(f); }
@@ -725,7 +786,7 @@ static uint32_t h2f(uint32_t h) {
   return sign | (e + 112) << 23 | m << 13;
 }
 
-#define IMG_OPS 8
+#define IMG_OPS 10
 struct image_log {
   struct ir_interp_image op[IMG_OPS][32];
   int slot, last_lane; /* the interpreter calls an operation's lanes in increasing order */
@@ -759,6 +820,8 @@ static const char *image_exec_shader =
     "image_atomic_cmpswap v[44:45], v[46:47], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm glc\n"
     "image_gather4_b_cl v[50:51], v[54:57], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D d16\n"
     "image_sample_c_cd_g16 v2, v[10:13], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\n"
+    "image_get_resinfo v[60:62], v58, s[0:7] dmask:0xb dim:SQ_RSRC_IMG_2D_ARRAY\n"
+    "image_get_lod v[64:65], v[66:67], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
     "s_endpgm\n";
 
 static void check_image_run(const struct ir_interp_wave *w, const struct ir_interp_wave *r,
@@ -834,6 +897,21 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->extras[6], h2f(HI(12)));
     assert_int_equal(o->coords[0], h2f(LO(13)));
     assert_int_equal(o->coords[1], h2f(HI(13)));
+    /* 8: get_resinfo: the mip level; dmask 0xb = width, height, mip count */
+    o = &g->op[8][l];
+    assert_int_equal(o->op, IR_OP_image_query);
+    assert_int_equal(o->coords[0], V(58));
+    assert_int_equal(o->imm & IR_IMAGE_DIM_MASK, 5);
+    assert_int_equal(r->vgpr[60][l], act ? model_value(8, l, 0, false) : V(60));
+    assert_int_equal(r->vgpr[61][l], act ? model_value(8, l, 1, false) : V(61));
+    assert_int_equal(r->vgpr[62][l], act ? model_value(8, l, 3, false) : V(62));
+    /* 9: get_lod: coordinates; x (clamped) and y (raw) */
+    o = &g->op[9][l];
+    assert_int_equal(o->op, IR_OP_image_get_lod);
+    assert_int_equal(o->coords[0], V(66));
+    assert_int_equal(o->coords[1], V(67));
+    assert_int_equal(r->vgpr[64][l], act ? model_value(9, l, 0, false) : V(64));
+    assert_int_equal(r->vgpr[65][l], act ? model_value(9, l, 1, false) : V(65));
 #undef V
 #undef LO
 #undef HI
@@ -847,7 +925,7 @@ static void image_forms_execute(void **state) {
   struct image_log *g = malloc(sizeof *g);
   for (unsigned i = 0; i < 12; i++) w->sgpr[i] = 0x5000 + i;
   uint32_t seed = 12345;
-  for (unsigned v = 1; v < 60; v++)
+  for (unsigned v = 1; v < 70; v++)
     for (unsigned l = 0; l < 32; l++) {
       seed = seed * 1103515245u + 12345u;
       /* f16 halves: finite values (exponent below 31), some subnormal */
@@ -882,6 +960,7 @@ int main(void) {
       cmocka_unit_test(scratch_and_flat_private_agree),
       cmocka_unit_test(ds_lane_exchanges_and_atomics),
       cmocka_unit_test(ds_lane_exchanges_wave64_halves),
+      cmocka_unit_test(scalar_stores_atomics_and_clocks),
       cmocka_unit_test(global_compare_and_swap),
       cmocka_unit_test(buffer_format_stores_and_d16),
       cmocka_unit_test(buffer_compare_and_swap_operands),

@@ -416,7 +416,8 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
  * image operations (four dwords per lane) live in it->vec. */
 static bool is_image_result(enum ir_op op) {
   return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
-         op == IR_OP_image_gather_ex || op == IR_OP_image_load;
+         op == IR_OP_image_gather_ex || op == IR_OP_image_load || op == IR_OP_image_query ||
+         op == IR_OP_image_get_lod;
 }
 
 /* The N components of vector value ID in LANE; false when it is not a readable vector. */
@@ -438,7 +439,9 @@ static bool exec_image(struct interp *it, uint32_t id) {
   struct ir_interp_wave *w = it->w;
   if (!w->image) return stop(it, "%%%u: image operation without an image model", id);
   bool sampler = in->op == IR_OP_image_sample || in->op == IR_OP_image_sample_ex ||
-                 in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
+                 in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex ||
+                 in->op == IR_OP_image_get_lod;
+  bool query = in->op == IR_OP_image_query; /* coordinates: the mip level in coords[0] */
   bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !it->vec) {
@@ -450,7 +453,9 @@ static bool exec_image(struct interp *it, uint32_t id) {
     uint32_t r[4] = {0, 0, 0, 0};
     V(it, id)[l] = 0;
     if (!is_image_result(in->op) && !(V(it, args[in->arg_count - 1])[l] & 1)) continue;
-    bool ok = vec_read(it, args[0], l, 8, op.tsharp) && vec_read(it, args[ci], l, 4, op.coords) &&
+    if (query) op.coords[0] = (uint32_t)V(it, args[1])[l];
+    bool ok = vec_read(it, args[0], l, 8, op.tsharp) &&
+              (query || vec_read(it, args[ci], l, 4, op.coords)) &&
               (!sampler || vec_read(it, args[1], l, 4, op.ssharp)) &&
               (!ex || vec_read(it, args[3], l, 8, op.extras));
     if (in->op == IR_OP_image_store) ok = ok && vec_read(it, args[2], l, 4, op.data);
@@ -546,7 +551,9 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     case IR_OP_image_load:
     case IR_OP_image_store:
     case IR_OP_image_atomic:
-    case IR_OP_image_atomic_cmpswap: return exec_image(it, id);
+    case IR_OP_image_atomic_cmpswap:
+    case IR_OP_image_query:
+    case IR_OP_image_get_lod: return exec_image(it, id);
     case IR_OP_export: {
       if (w->export_count >= 8) return stop(it, "%%%u: more than 8 exports", id);
       const uint32_t *vargs = ir_inst_args(fn, args[0]);
@@ -591,6 +598,9 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       w->msgs[w->msg_count++].m0 = (uint32_t)m0;
       return true;
     }
+    case IR_OP_read_clock:
+      for (uint32_t l = 0; l < n; l++) out[l] = w->clock[in->imm & 1];
+      return true;
     case IR_OP_aperture_hi: /* SH_MEM_BASES: private 15:0, shared 31:16 = bits 63:48 */
       for (uint32_t l = 0; l < n; l++)
         out[l] = (in->imm ? w->hwreg[15] & 0xffff : w->hwreg[15] >> 16) << 16;

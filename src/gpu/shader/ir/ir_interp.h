@@ -28,7 +28,8 @@
  * the operands as 32-bit values (floats as their bits; unused ones 0). */
 struct ir_interp_image {
   uint32_t op;       /* enum ir_op: image_sample(_ex), image_gather(_ex), image_load,
-                        image_store, image_atomic, image_atomic_cmpswap */
+                        image_store, image_atomic, image_atomic_cmpswap, image_query (the
+                        mip level in coords[0]), image_get_lod */
   uint64_t imm;
   uint32_t lane;
   uint32_t tsharp[8], ssharp[4];
@@ -76,6 +77,8 @@ struct ir_interp_wave {
    * IR_INTERP_SH_MEM_BASES (shared 0x2000'0000'0000'0000, private 0x1000'...), set by
    * ir_interp_run. */
   uint32_t hwreg[64];
+  /* read_clock values: [0] shader clock (s_memtime), [1] real-time counter (s_memrealtime) */
+  uint64_t clock[2];
   /* messages sent (s_sendmsg) in program order, up to 8: immediate and M0 */
   struct {
     uint32_t imm, m0;

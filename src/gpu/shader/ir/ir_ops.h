@@ -256,7 +256,8 @@
   X(image_atomic,   U32,  SIDE | IMM,        4, (V8U32, V4U32, U32, U1)) /* returns old */ \
   /* T#, coordinates, new value (vdata[0]), compare value (vdata[1]), active; returns old */ \
   X(image_atomic_cmpswap,U32,SIDE | IMM,     5, (V8U32, V4U32, U32, U32, U1)) \
-  X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) \
+  X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) /* T#, mip level */ \
+  X(image_get_lod,  V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) /* x clamped, y raw LOD */ \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \
   X(attr_p0,        F32,  PURE | IMM,        1, (U32)) /* M0 (LDS parameter base) */ \
   X(attr_p10,       F32,  PURE | IMM,        1, (U32)) \
@@ -264,6 +265,8 @@
   /* outputs and wave state */ \
   X(export,         VOID, SIDE | IMM,        2, (V4F32, U1)) /* imm: IR_EXPORT_IMM() */ \
   X(set_float_mode, VOID, SIDE | IMM,        0, ()) /* imm: MODE bits low, write mask high */ \
+  X(read_clock,     U64,  MEM | IMM,         0, ()) /* imm 0: s_memtime (shader clock), \
+                                                       1: s_memrealtime (real-time counter) */ \
   X(get_hwreg,      U32,  MEM | IMM,         0, ()) /* s_getreg: imm = hwreg id 5:0, offset \
                                                        10:6, size-1 15:11 */ \
   X(set_hwreg,      VOID, SIDE | IMM,        1, (U32)) /* s_setreg of a register value (same imm) */ \

@@ -188,7 +188,18 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     image_atomic(x, in, e, pc, &a, flags, cmpswap);
     return;
   }
-  bool gather = op == IR_OP_image_gather, fl = op == IR_OP_image_sample || gather;
+  if (op == IR_OP_image_query) { /* image_get_resinfo: vaddr = the mip level */
+    if (!a.n) {
+      xl_unsupported(x, in, pc);
+      return;
+    }
+    uint32_t mip = in->a16 ? half_u32(x, a.v[0], 0) : a.v[0];
+    image_write_result(x, in, ir_image_query_i(bd, flags, image_tsharp(x, in, a.res), mip), false,
+                       in->dmask);
+    return;
+  }
+  bool gather = op == IR_OP_image_gather, lod = op == IR_OP_image_get_lod;
+  bool fl = op == IR_OP_image_sample || gather || lod;
   struct image_args r;
   if (!image_args_of(x, in, detail, &a, fl, &r) || (fl && a.res + 1 >= in->num_srcs)) {
     xl_unsupported(x, in, pc);
@@ -200,7 +211,9 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     uint32_t f[4];
     for (unsigned k = 0; k < 4; k++) f[k] = ir_bitcast_f32(bd, r.co[k]);
     uint32_t coords = ir_vec4_f32(bd, f[0], f[1], f[2], f[3]), v;
-    if (r.extras) {
+    if (lod) {
+      v = ir_image_get_lod_i(bd, flags, tsharp, ssharp, coords);
+    } else if (r.extras) {
       uint32_t *q = r.ex;
       uint32_t extras = ir_vec8_u32(bd, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
       v = gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
@@ -283,6 +296,10 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
       {"image_atomic_fcmpswap", K_IMAGE, IR_OP_image_atomic_cmpswap, 1u << IR_IMAGE_ATOMIC_SHIFT},
       {"image_atomic_fmin", K_IMAGE, IR_OP_image_atomic, IMA(FMIN)},
       {"image_atomic_fmax", K_IMAGE, IR_OP_image_atomic, IMA(FMAX)},
+      /* queries: size / mip count (x width, y height, z depth or layers, w mip levels) by
+       * the mip level in vaddr; the LOD a sample would use (x clamped, y unclamped) */
+      {"image_get_resinfo", K_IMAGE, IR_OP_image_query, 0},
+      {"image_get_lod", K_IMAGE, IR_OP_image_get_lod, 0},
   };
   const char *name = in->info->name;
   for (unsigned i = 0; i < sizeof atomics / sizeof *atomics; i++)

@@ -531,11 +531,96 @@ static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, cons
   return false;
 }
 
+/* ---- scalar memory beyond loads --------------------------------------------------------
+ * Scalar instructions act once per wave whatever EXEC holds. Stores: every IR invocation
+ * stores the same uniform value to the same address (idempotent), predicate true. Atomics
+ * must happen once: lane 0's invocation performs them and the pre-op value (glc) is
+ * broadcast from it. Operands: sdata, sbase (address pair or V#), offset (immediate or
+ * SGPR). The data of cmpswap is src then cmp, as for buffers. Cache maintenance
+ * (s_dcache_wb/discard, s_atc_probe*) has no effect on values: nothing is emitted. */
+static const char *const smem_atomics[] = {"swap", "cmpswap", "add", "sub", "smin", "umin",
+                                           "smax", "umax", "and", "or", "xor", "inc", "dec"};
+static const uint8_t smem_atomic_ops[] = {IR_ATOMIC_SWAP, 0, IR_ATOMIC_ADD, IR_ATOMIC_SUB,
+                                          IR_ATOMIC_SMIN, IR_ATOMIC_UMIN, IR_ATOMIC_SMAX,
+                                          IR_ATOMIC_UMAX, IR_ATOMIC_AND, IR_ATOMIC_OR,
+                                          IR_ATOMIC_XOR, IR_ATOMIC_INC, IR_ATOMIC_DEC};
+
+static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64) {
+  struct ir_builder *bd = &x->b;
+  if (!w64) return ir_read_lane(bd, v, c32(x, 0));
+  return ir_pack_u64(bd, ir_read_lane(bd, ir_lo_u32(bd, v), c32(x, 0)),
+                     ir_read_lane(bd, ir_hi_u32(bd, v), c32(x, 0)));
+}
+
+static bool translate_smem_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
+  struct ir_builder *bd = &x->b;
+  if (strncmp(name, "s_dcache_wb", 11) == 0 || strncmp(name, "s_dcache_discard", 16) == 0 ||
+      strncmp(name, "s_atc_probe", 11) == 0)
+    return true;
+  if (strcmp(name, "s_memtime") == 0 || strcmp(name, "s_memrealtime") == 0) {
+    uint32_t t = ir_read_clock_i(bd, name[5] == 'r');
+    write_sdword(x, srcp(in, 0), 0, ir_lo_u32(bd, t));
+    write_sdword(x, srcp(in, 0), 1, ir_hi_u32(bd, t));
+    return true;
+  }
+  bool buf = strncmp(name, "s_buffer_", 9) == 0;
+  const char *p = name + (buf ? 9 : 2);
+  uint32_t yes = ir_b_const(bd, IR_TYPE_U1, 1);
+  if (strncmp(p, "store_dword", 11) == 0) {
+    unsigned n = p[11] == 0 ? 1 : p[11] == 'x' ? (unsigned)(p[12] - '0') : 0;
+    if (n != 1 && n != 2 && n != 4) return false;
+    uint32_t off = smem_offset(x, in, 2), base = buf ? desc4(x, srcp(in, 1)) : src64(x, in, 1, false);
+    for (unsigned i = 0; i < n; i++) {
+      uint32_t v = src_dword(x, srcp(in, 0), i, false), o = plus(x, off, 4 * i);
+      if (buf) ir_store_buffer(bd, base, c32(x, 0), o, v, yes);
+      else ir_store_global(bd, ir_iadd64(bd, base, ir_pack_u64(bd, o, c32(x, 0))), v, yes);
+    }
+    return true;
+  }
+  if (strncmp(p, "atomic_", 7) != 0) return false;
+  p += 7;
+  size_t len = strcspn(p, "_");
+  bool w64 = strcmp(p + len, "_x2") == 0;
+  if (p[len] && !w64) return false;
+  unsigned k = 0;
+  while (k < sizeof smem_atomics / sizeof *smem_atomics &&
+         (strlen(smem_atomics[k]) != len || strncmp(smem_atomics[k], p, len) != 0))
+    k++;
+  if (k == sizeof smem_atomics / sizeof *smem_atomics) return false;
+  const struct isa_operand *d = srcp(in, 0);
+  uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0)), off = smem_offset(x, in, 2), old;
+  uint32_t v = w64 ? ir_pack_u64(bd, src_dword(x, d, 0, false), src_dword(x, d, 1, false))
+                   : src_dword(x, d, 0, false);
+  uint32_t cmp = w64 ? ir_pack_u64(bd, src_dword(x, d, 2, false), src_dword(x, d, 3, false))
+                     : src_dword(x, d, 1, false);
+  bool cas = k == 1; /* cmpswap */
+  if (buf) {
+    uint32_t vd = desc4(x, srcp(in, 1)), zero = c32(x, 0);
+    old = cas ? (w64 ? ir_atomic_buffer_cmpswap64_i(bd, 0, vd, zero, off, v, cmp, lane0)
+                     : ir_atomic_buffer_cmpswap_i(bd, 0, vd, zero, off, v, cmp, lane0))
+              : (w64 ? ir_atomic_buffer64_i(bd, smem_atomic_ops[k], vd, zero, off, v, lane0)
+                     : ir_atomic_buffer_i(bd, smem_atomic_ops[k], vd, zero, off, v, lane0));
+  } else {
+    uint32_t a = ir_iadd64(bd, src64(x, in, 1, false), ir_pack_u64(bd, off, c32(x, 0)));
+    old = cas ? (w64 ? ir_atomic_global_cmpswap64_i(bd, 0, a, v, cmp, lane0)
+                     : ir_atomic_global_cmpswap_i(bd, 0, a, v, cmp, lane0))
+              : (w64 ? ir_atomic_global64_i(bd, smem_atomic_ops[k], a, v, lane0)
+                     : ir_atomic_global_i(bd, smem_atomic_ops[k], a, v, lane0));
+  }
+  if (in->glc) {
+    old = broadcast0(x, old, w64);
+    write_sdword(x, d, 0, w64 ? ir_lo_u32(bd, old) : old);
+    if (w64) write_sdword(x, d, 1, ir_hi_u32(bd, old));
+  }
+  return true;
+}
+
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   const char *name = in->info->name;
   if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
   if (strncmp(name, "scratch_", 8) == 0) return translate_scratch(x, in, name);
   if (strncmp(name, "ds_", 3) == 0) return translate_ds_ext(x, in, name);
+  if (strncmp(name, "s_", 2) == 0) return translate_smem_ext(x, in, name);
   return translate_cmpswap(x, in, name) || translate_format(x, in, name);
 }
 
