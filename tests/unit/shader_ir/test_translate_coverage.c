@@ -1299,7 +1299,8 @@ static void alu16_sdwa_forms(void **state) {
 static uint32_t absdiff(uint32_t a, uint32_t b) { return a > b ? a - b : b - a; }
 
 /* Sums of absolute differences over bytes, halves and dwords, with the accumulator (the
- * additions wrap); a clamp is counted, not guessed. */
+ * additions wrap), the masked byte form (reference bytes of 0 skipped); a clamp is
+ * counted, not guessed. */
 static void sad_operations(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1308,12 +1309,14 @@ static void sad_operations(void **state) {
     w->vgpr[1][l] = l * 0x9e3779b1u;
     w->vgpr[2][l] = l * 0x85ebca6bu + 0x01020304u;
     w->vgpr[3][l] = l == 7 ? 0xfffffff0u : l * 1000u;
+    w->vgpr[4][l] = w->vgpr[2][l] & (0xff00ff00u >> (l % 9)); /* reference bytes, some 0 */
   }
   run("v_sad_u8 v10, v1, v2, v3\n"
       "v_sad_hi_u8 v11, v1, v2, v3\n"
       "v_sad_u16 v12, v1, v2, v3\n"
       "v_sad_u32 v13, v1, v2, v3\n"
       "v_sad_u8 v14, v1, 0x80808080, 7\n"
+      "v_msad_u8 v15, v1, v4, v3\n"
       "s_endpgm\n",
       false, w, r);
   for (uint32_t l = 0; l < 32; l++) {
@@ -1328,6 +1331,10 @@ static void sad_operations(void **state) {
     assert_int_equal(r->vgpr[12][l], s16 + c);
     assert_int_equal(r->vgpr[13][l], absdiff(a, b) + c); /* lane 7 wraps */
     assert_int_equal(r->vgpr[14][l], s8k + 7);
+    uint32_t m = w->vgpr[4][l], ms = 0;
+    for (unsigned k = 0; k < 32; k += 8)
+      if ((m >> k) & 0xff) ms += absdiff((a >> k) & 0xff, (m >> k) & 0xff);
+    assert_int_equal(r->vgpr[15][l], ms + c);
   }
   free(w);
   free(r);

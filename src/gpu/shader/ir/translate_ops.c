@@ -166,7 +166,7 @@ enum { PK_ACC = 1 << 14 };
   X(v_subrev_co_ci_u32, VADDCI, isub, REV) \
   X(v_bfe_u32, VBFE, ubfe, 0) X(v_bfe_i32, VBFE, sbfe, 0) X(v_bfi_b32, VBFI, ior, 0) \
   X(v_sad_u8, SAD, iadd, 0) X(v_sad_hi_u8, SAD, iadd, 1) X(v_sad_u16, SAD, iadd, 2) \
-  X(v_sad_u32, SAD, iadd, 3) \
+  X(v_sad_u32, SAD, iadd, 3) X(v_msad_u8, SAD, iadd, 4) \
   X(v_mad_u64_u32, VMAD_U64, imul, 0) \
   /* scalar memory: s_load from a 64-bit address, s_buffer_load through a V# */ \
   X(s_load_dword, SLOAD, load_const, 1) X(s_load_dwordx2, SLOAD, load_const, 2) \
@@ -732,18 +732,22 @@ static void translate_packed(struct xl_state *x, const struct isa_inst *in,
   write_vdst(x, in, ir_pack_half(bd, half[0], half[1]));
 }
 
-/* v_sad_u8 / _hi_u8 / _u16 / _u32 (detail 0..3): S2 plus the sum of |S0[k] - S1[k]| over
- * the unsigned bytes (v_sad_hi_u8: that sum shifted left by 16), halves or whole dwords;
- * the additions wrap. clamp: not established (unsupported). */
+/* v_sad_u8 / _hi_u8 / _u16 / _u32 / v_msad_u8 (detail 0..4): S2 plus the sum of
+ * |S0[k] - S1[k]| over the unsigned bytes (v_sad_hi_u8: that sum shifted left by 16),
+ * halves or whole dwords; v_msad_u8 skips the bytes where the reference S1 is 0 (Mesa's
+ * nir msad_4x8, "equivalent to v_msad_u8", masks on its first source, which its LLVM
+ * lowering passes as S1). The additions wrap. clamp: not established (unsupported). */
 static void translate_sad(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
-  static const uint8_t width[4] = {8, 8, 16, 32};
-  unsigned w = width[e->detail & 3];
+  static const uint8_t width[5] = {8, 8, 16, 32, 8};
+  unsigned w = width[e->detail % 5];
   uint32_t a = src32(x, in, 0), b = src32(x, in, 1), sum = c32(x, 0);
   for (unsigned off = 0; off < 32; off += w) {
     uint32_t fa = w == 32 ? a : ir_ubfe(bd, a, c32(x, off), c32(x, w));
     uint32_t fb = w == 32 ? b : ir_ubfe(bd, b, c32(x, off), c32(x, w));
-    sum = ir_iadd(bd, sum, ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb)));
+    uint32_t diff = ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb));
+    if (e->detail == 4) diff = ir_select(bd, ir_ine(bd, fb, c32(x, 0)), diff, c32(x, 0));
+    sum = ir_iadd(bd, sum, diff);
   }
   if (e->detail == 1) sum = ir_shl(bd, sum, c32(x, 16));
   write_vdst(x, in, ir_iadd(bd, sum, src32(x, in, 2)));
