@@ -953,6 +953,24 @@ static void image_forms_execute(void **state) {
   free(w);
 }
 
+/* Forms whose semantics are not modelled are counted, never translated as something else. */
+static void unmodelled_memory_forms_are_counted(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_src("buffer_load_dword v[1:2], v2, s[4:7], 0 offen tfe\n"
+                                         "buffer_load_dword off, s[4:7], 0 lds\n"
+                                         "buffer_load_ubyte v[1:2], v2, s[4:7], 0 offen tfe\n"
+                                         "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
+                                         "image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
+                                         "ds_append v1\n"
+                                         "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
+                                         "s_endpgm\n",
+                                         true, &st);
+  assert_int_equal(st.unsupported_count, 6);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -967,6 +985,7 @@ int main(void) {
       cmocka_unit_test(image_forms_by_name),
       cmocka_unit_test(image_d16_result_packing),
       cmocka_unit_test(image_forms_execute),
+      cmocka_unit_test(unmodelled_memory_forms_are_counted),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

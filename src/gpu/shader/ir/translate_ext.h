@@ -44,6 +44,6 @@ bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
-                           const struct xl_entry *e);
+                           const struct xl_entry *e, uint32_t pc);
 
 #endif

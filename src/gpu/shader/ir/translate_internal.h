@@ -162,7 +162,8 @@ bool xl_translate_compare(struct xl_state *x, const struct isa_inst *in, struct 
 
 /* Handlers outside translate_ops.c. */
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
-void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
+void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc);
 void xl_translate_interp(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 void xl_translate_export(struct xl_state *x, const struct isa_inst *in);
 void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,

@@ -100,11 +100,23 @@ static void flat_store(struct xl_state *x, const struct flat_space *s, unsigned 
   ir_store_global(bd, plus64(x, s->addr, 4 * i), v, ir_band(bd, act, s->glob));
 }
 
-void xl_translate_memory(struct xl_state *x, const struct isa_inst *in,
-                             const struct xl_entry *e) {
+/* MUBUF/MTBUF with tfe (a status dword after the data: partially resident textures) or lds
+ * (the data goes to LDS through M0 instead of VGPRs) are not modelled: counted, never
+ * silently read as plain loads. */
+static bool buffer_form_unmodelled(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
+  if (!in->tfe && !in->lds) return false;
+  xl_unsupported(x, in, pc);
+  return true;
+}
+
+void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc) {
   struct ir_builder *bd = &x->b;
   unsigned n = e->detail & 0xff;
   uint32_t index, offset, addr;
+  if ((e->kind == K_BUFLOAD || e->kind == K_BUFSTORE || e->kind == K_BUFLOADFMT ||
+       e->kind == K_TBUFLOADFMT) && buffer_form_unmodelled(x, in, pc))
+    return;
   switch (e->kind) {
     case K_SLOAD: /* srcs: sdata, sbase (pair), offset */
       addr = src64(x, in, 1, false);
@@ -409,6 +421,7 @@ static bool translate_format(struct xl_state *x, const struct isa_inst *in, cons
   for (unsigned i = 0; i < 4; i++)
     if (strcmp(p, comps[i]) == 0) n = i + 1;
   if (!n || (hi && n != 1) || (!store && !d16)) return false; /* 32-bit loads: the table */
+  if (in->tfe || in->lds) return false; /* counted as unsupported by the caller */
   uint64_t fmt = (typed ? in->format : 0) | (d16 ? IR_FMT_D16 : 0);
   unsigned o = store; /* operand offset of vaddr */
   uint32_t index, offset;
@@ -653,8 +666,11 @@ static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand
 }
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
-                           const struct xl_entry *e) {
+                           const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
+  if (((int)e->kind == K_BUF_SUB_LOAD || (int)e->kind == K_BUF_SUB_STORE) &&
+      buffer_form_unmodelled(x, in, pc))
+    return;
   uint64_t bytes = e->detail & 0xff;
   uint32_t index, offset, addr, v;
   switch ((int)e->kind) {

@@ -1248,7 +1248,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     return;
   }
   if ((int)e->kind >= (int)K_DS_SUB_LOAD) {
-    xl_translate_subdword(x, in, e);
+    xl_translate_subdword(x, in, e, pc);
     return;
   }
   if ((int)e->kind > (int)K_IMAGE) {
@@ -1623,7 +1623,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
     case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
     case K_DSREAD2: case K_DSWRITE2: case K_DSATOMIC:
-      xl_translate_memory(x, in, e);
+      xl_translate_memory(x, in, e, pc);
       break;
     case K_VWRITELANE: { /* writes one lane regardless of EXEC */
       const struct isa_operand *d = defp(in, 0);
