@@ -786,7 +786,7 @@ static uint32_t h2f(uint32_t h) {
   return sign | (e + 112) << 23 | m << 13;
 }
 
-#define IMG_OPS 10
+#define IMG_OPS 12
 struct image_log {
   struct ir_interp_image op[IMG_OPS][32];
   int slot, last_lane; /* the interpreter calls an operation's lanes in increasing order */
@@ -822,6 +822,9 @@ static const char *image_exec_shader =
     "image_sample_c_cd_g16 v2, v[10:13], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\n"
     "image_get_resinfo v[60:62], v58, s[0:7] dmask:0xb dim:SQ_RSRC_IMG_2D_ARRAY\n"
     "image_get_lod v[64:65], v[66:67], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n"
+    /* NSA: the address registers listed one by one, in the same order and packing */
+    "image_sample_c_d_g16 v9, [v40, v47, v21, v35, v59], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_b_cl v68, [v41, v46, v52], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D a16\n"
     "s_endpgm\n";
 
 static void check_image_run(const struct ir_interp_wave *w, const struct ir_interp_wave *r,
@@ -912,6 +915,23 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->coords[1], V(67));
     assert_int_equal(r->vgpr[64][l], act ? model_value(9, l, 0, false) : V(64));
     assert_int_equal(r->vgpr[65][l], act ? model_value(9, l, 1, false) : V(65));
+    /* 10: NSA sample_c_d_g16 2D: compare, dx (16-bit pair), dy (pair), x, y */
+    o = &g->op[10][l];
+    assert_int_equal(o->extras[1], V(40));
+    assert_int_equal(o->extras[2], h2f(LO(47)));
+    assert_int_equal(o->extras[3], h2f(HI(47)));
+    assert_int_equal(o->extras[5], h2f(LO(21)));
+    assert_int_equal(o->extras[6], h2f(HI(21)));
+    assert_int_equal(o->coords[0], V(35));
+    assert_int_equal(o->coords[1], V(59));
+    assert_int_equal(r->vgpr[9][l], act ? model_value(10, l, 0, false) : V(9));
+    /* 11: NSA sample_b_cl A16: f16 bias alone, x y packed, clamp */
+    o = &g->op[11][l];
+    assert_int_equal(o->coords[3], h2f(LO(41)));
+    assert_int_equal(o->coords[0], h2f(LO(46)));
+    assert_int_equal(o->coords[1], h2f(HI(46)));
+    assert_int_equal(o->extras[2], h2f(LO(52)));
+    assert_int_equal(r->vgpr[68][l], act ? model_value(11, l, 0, false) : V(68));
 #undef V
 #undef LO
 #undef HI
