@@ -1,5 +1,7 @@
-/* Memory, interpolation and export instructions as IR (see translate_ops.c for the table
- * that routes them here; images are in translate_image.c). */
+/* Memory, interpolation and export instructions as IR. translate_ops.c's table routes the
+ * common forms here; forms it does not name (compare-and-swap, scratch_*, formatted stores
+ * and D16 formats, DS lane exchanges, scalar stores/atomics/clocks, images by name) reach
+ * xl_translate_mem_ext. Images are in translate_image.c. */
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
@@ -300,7 +302,6 @@ static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, con
   if (strcmp(rest, "cmpswap") != 0 && strcmp(rest, "cmpswap_x2") != 0) return false;
   bool w64 = rest[7] != 0;
   const struct isa_operand *data = srcp(in, buf ? 0 : 1);
-  unsigned k = w64 ? 2 : 1;
   uint32_t nv = w64 ? ir_pack_u64(bd, src_dword(x, data, 0, false), src_dword(x, data, 1, false))
                     : src_dword(x, data, 0, false);
   uint32_t cmp = w64 ? ir_pack_u64(bd, src_dword(x, data, 2, false), src_dword(x, data, 3, false))
@@ -330,7 +331,7 @@ static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, con
   const struct isa_operand *ret = buf ? data : in->num_defs ? defp(in, 0) : NULL;
   if (in->glc && ret) {
     write_v32(x, ret, 0, w64 ? ir_lo_u32(bd, old) : old);
-    if (k == 2) write_v32(x, ret, 1, ir_hi_u32(bd, old));
+    if (w64) write_v32(x, ret, 1, ir_hi_u32(bd, old));
   }
   return true;
 }
@@ -553,7 +554,8 @@ static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, cons
  * (s_dcache_wb/discard, s_atc_probe*) has no effect on values: nothing is emitted. */
 static const char *const smem_atomics[] = {"swap", "cmpswap", "add", "sub", "smin", "umin",
                                            "smax", "umax", "and", "or", "xor", "inc", "dec"};
-static const uint8_t smem_atomic_ops[] = {IR_ATOMIC_SWAP, 0, IR_ATOMIC_ADD, IR_ATOMIC_SUB,
+static const uint8_t smem_atomic_ops[] = {IR_ATOMIC_SWAP, 0 /* cmpswap: its own IR op */,
+                                          IR_ATOMIC_ADD, IR_ATOMIC_SUB,
                                           IR_ATOMIC_SMIN, IR_ATOMIC_UMIN, IR_ATOMIC_SMAX,
                                           IR_ATOMIC_UMAX, IR_ATOMIC_AND, IR_ATOMIC_OR,
                                           IR_ATOMIC_XOR, IR_ATOMIC_INC, IR_ATOMIC_DEC};
