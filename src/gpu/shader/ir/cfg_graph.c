@@ -870,7 +870,8 @@ static uint32_t rpo_intersect(const struct cfg_graph *g, uint32_t a, uint32_t b)
  * that is not a back edge); F's is the nearest common dominator of its predecessors. A
  * node is in a loop exactly as before; F is in the loops that contain T, minus T's own loop
  * when F took forward edges, and becomes the header of T's loop when it took every edge.
- * Latches and exit lists are rebuilt from the updated graph. */
+ * Latch lists are rebuilt for the loops whose back edges moved, exit lists for the loops
+ * that hold a moved predecessor but not F (old exits keep their relative RPO order). */
 static bool update(struct cfg_graph *g) {
   uint32_t old_n = g->analyzed_n, n = g->n, added = n - old_n;
   enum insert_kind *kinds = malloc((added + 1) * sizeof *kinds);
