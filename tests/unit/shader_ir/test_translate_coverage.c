@@ -1469,6 +1469,442 @@ static void dpp_compare_is_rejected(void **state) {
   ir_function_destroy(fn);
 }
 
+/* ---- integer, bit-field, lane-mask and cross-lane ALU (translate_alu.c) ----------------- */
+
+static uint64_t wqm64_ref(uint64_t v) {
+  uint64_t r = 0;
+  for (unsigned q = 0; q < 16; q++)
+    if ((v >> (4 * q)) & 0xf) r |= 0xfull << (4 * q);
+  return r;
+}
+static uint32_t ff1_64_ref(uint64_t v) { return v ? (uint32_t)__builtin_ctzll(v) : 0xffffffffu; }
+static uint32_t flbit64_ref(uint64_t v) { return v ? (uint32_t)__builtin_clzll(v) : 0xffffffffu; }
+/* the first bit from the top that differs from the sign bit (ISA loop), -1 when none */
+static uint32_t flbit_signed_ref(uint64_t v, unsigned bits) {
+  unsigned top = bits - 1;
+  for (unsigned i = 1; i < bits; i++)
+    if (((v >> (top - i)) & 1) != ((v >> top) & 1)) return i;
+  return 0xffffffffu;
+}
+static uint32_t quadmask_ref(uint64_t v, unsigned quads) {
+  uint32_t r = 0;
+  for (unsigned q = 0; q < quads; q++)
+    if ((v >> (4 * q)) & 0xf) r |= 1u << q;
+  return r;
+}
+static uint64_t ashr64_ref(uint64_t v, unsigned n) {
+  return n ? (v >> n) | ((v >> 63) ? ~0ull << (64 - n) : 0) : v;
+}
+static uint64_t bfe64_ref(uint64_t v, uint32_t ctl, bool sext) {
+  unsigned off = ctl & 63, w = (ctl >> 16) & 127;
+  if (w > 64) w = 64;
+  if (w == 0) return 0;
+  uint64_t t = v >> off;
+  if (w == 64) return t;
+  t &= (1ull << w) - 1;
+  if (sext && ((t >> (w - 1)) & 1)) t |= ~0ull << w;
+  return t;
+}
+static uint64_t brev64_ref(uint64_t v) {
+  uint64_t r = 0;
+  for (unsigned i = 0; i < 64; i++) r |= ((v >> i) & 1) << (63 - i);
+  return r;
+}
+static uint64_t s64(const struct ir_interp_wave *w, unsigned s) {
+  return w->sgpr[s] | (uint64_t)w->sgpr[s + 1] << 32;
+}
+
+static const char *scalar_bits_shader =
+    "s_wqm_b64 s[20:21], s[0:1]\n"
+    "s_cselect_b32 s22, 1, 0\n"
+    "s_wqm_b32 s23, s2\n"
+    "s_cselect_b32 s24, 1, 0\n"
+    "s_cmp_eq_u32 s2, s2\n" /* SCC = 1: the next ones keep it */
+    "s_bfm_b64 s[26:27], s3, s4\n"
+    "s_ff1_i32_b64 s28, s[0:1]\n"
+    "s_ff0_i32_b64 s29, s[0:1]\n"
+    "s_ff0_i32_b32 s30, s2\n"
+    "s_flbit_i32_b64 s31, s[0:1]\n"
+    "s_flbit_i32 s32, s2\n"
+    "s_flbit_i32_i64 s33, s[0:1]\n"
+    "s_brev_b64 s[38:39], s[0:1]\n"
+    "s_cselect_b32 s25, 1, 0\n"
+    "s_bcnt0_i32_b64 s34, s[0:1]\n"
+    "s_cselect_b32 s35, 1, 0\n"
+    "s_bcnt0_i32_b32 s36, s2\n"
+    "s_cselect_b32 s37, 1, 0\n"
+    "s_mov_b64 s[40:41], s[0:1]\n"
+    "s_bitset1_b64 s[40:41], s3\n"
+    "s_mov_b32 s42, s2\n"
+    "s_bitset0_b32 s42, s4\n"
+    "s_mov_b64 s[60:61], s[0:1]\n"
+    "s_bitset0_b64 s[60:61], s4\n"
+    "s_mov_b32 s43, s2\n"
+    "s_bitset1_b32 s43, s3\n"
+    "s_quadmask_b64 s[44:45], s[0:1]\n"
+    "s_cselect_b32 s46, 1, 0\n"
+    "s_quadmask_b32 s47, s2\n"
+    "s_bitreplicate_b64_b32 s[48:49], s2\n"
+    "s_ashr_i64 s[50:51], s[0:1], s3\n"
+    "s_cselect_b32 s62, 1, 0\n"
+    "s_bfe_u64 s[52:53], s[0:1], s5\n"
+    "s_bfe_i64 s[54:55], s[0:1], s5\n"
+    "s_cselect_b32 s63, 1, 0\n"
+    "s_absdiff_i32 s56, s2, s4\n"
+    "s_cselect_b32 s57, 1, 0\n"
+    "s_mov_b64 s[58:59], -0.5\n" /* a 64-bit operand's float constant: the f64 value */
+    "s_endpgm\n";
+
+/* Scalar bit operations against C for edge inputs: 0, all ones, single top/low bits, shift
+ * and bit counts 0, 31, 32, 63 and above 63 (masked to 6 bits), bfe widths 0, 1, 64, 127. */
+static void scalar_bit_operations(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const struct {
+    uint64_t v;
+    uint32_t s2, s3, s4, s5;
+  } cases[] = {
+      {0, 0, 0, 0, 0},
+      {~0ull, 0xffffffffu, 63, 63, 0x00400000u},                 /* width 64 */
+      {1ull << 63, 0x80000000u, 64, 32, 0x0001003fu},            /* count 64 -> 0; w 1 */
+      {1ull << 32, 1, 31, 1, 0x00200020u},                       /* bfe 32 bits at 32 */
+      {0x9abcdef012345678ull, 0x7ffffffeu, 100, 7, 0x007f0004u}, /* width 127 -> 64 */
+      {0x00f0000000001230ull, 0xc0000001u, 5, 70, 0x000c0008u},
+      {0xfedcba9876543210ull, 0x00012345u, 13, 45, 0x0000000cu},  /* bfe width 0 */
+  };
+  for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+    struct ir_interp_wave *w = wave_new(~0ull), *r = calloc(1, sizeof *r);
+    uint64_t v = cases[c].v;
+    uint32_t s2 = cases[c].s2, s3 = cases[c].s3, s4 = cases[c].s4, s5 = cases[c].s5;
+    w->sgpr[0] = (uint32_t)v;
+    w->sgpr[1] = (uint32_t)(v >> 32);
+    w->sgpr[2] = s2, w->sgpr[3] = s3, w->sgpr[4] = s4, w->sgpr[5] = s5;
+    run(scalar_bits_shader, true, w, r);
+    assert_int_equal(s64(r, 20), wqm64_ref(v));
+    assert_int_equal(r->sgpr[22], wqm64_ref(v) != 0);
+    assert_int_equal(r->sgpr[23], (uint32_t)wqm64_ref(s2));
+    assert_int_equal(r->sgpr[24], s2 != 0);
+    assert_int_equal(s64(r, 26), (((1ull << (s3 & 63)) - 1) << (s4 & 63)));
+    assert_int_equal(r->sgpr[28], ff1_64_ref(v));
+    assert_int_equal(r->sgpr[29], ff1_64_ref(~v));
+    assert_int_equal(r->sgpr[30], ff1_64_ref(~s2 & 0xffffffffull));
+    assert_int_equal(r->sgpr[31], flbit64_ref(v));
+    assert_int_equal(r->sgpr[32], flbit_signed_ref(s2, 32));
+    assert_int_equal(r->sgpr[33], flbit_signed_ref(v, 64));
+    assert_int_equal(s64(r, 38), brev64_ref(v));
+    assert_int_equal(r->sgpr[25], 1); /* bfm, ff0/ff1, flbit, brev keep SCC */
+    assert_int_equal(r->sgpr[34], 64 - __builtin_popcountll(v));
+    assert_int_equal(r->sgpr[35], v != ~0ull);
+    assert_int_equal(r->sgpr[36], 32 - __builtin_popcount(s2));
+    assert_int_equal(r->sgpr[37], s2 != 0xffffffffu);
+    assert_int_equal(s64(r, 40), v | 1ull << (s3 & 63));
+    assert_int_equal(r->sgpr[42], s2 & ~(1u << (s4 & 31)));
+    assert_int_equal(s64(r, 60), v & ~(1ull << (s4 & 63)));
+    assert_int_equal(r->sgpr[43], s2 | 1u << (s3 & 31));
+    assert_int_equal(s64(r, 44), quadmask_ref(v, 16));
+    assert_int_equal(r->sgpr[46], v != 0);
+    assert_int_equal(r->sgpr[47], quadmask_ref(s2, 8));
+    uint64_t rep = 0;
+    for (unsigned i = 0; i < 32; i++) rep |= (uint64_t)((s2 >> i) & 1) * 3 << (2 * i);
+    assert_int_equal(s64(r, 48), rep);
+    assert_int_equal(s64(r, 50), ashr64_ref(v, s3 & 63));
+    assert_int_equal(r->sgpr[62], ashr64_ref(v, s3 & 63) != 0);
+    assert_int_equal(s64(r, 52), bfe64_ref(v, s5, false));
+    assert_int_equal(s64(r, 54), bfe64_ref(v, s5, true));
+    assert_int_equal(r->sgpr[63], bfe64_ref(v, s5, true) != 0);
+    uint32_t diff = s2 - s4, ad = (int32_t)diff < 0 ? 0u - diff : diff;
+    assert_int_equal(r->sgpr[56], ad);
+    assert_int_equal(r->sgpr[57], ad != 0);
+    assert_int_equal(s64(r, 58), 0xbfe0000000000000ull);
+    free(w);
+    free(r);
+  }
+  /* the references themselves on known values */
+  assert_int_equal(wqm64_ref(0x0100000000000012ull), 0x0f000000000000ffull);
+  assert_int_equal(flbit_signed_ref(1, 32), 31);
+  assert_int_equal(flbit_signed_ref(0xfffffffeu, 32), 31);
+  assert_int_equal(bfe64_ref(0xf0, 0x00040004u, true), ~0ull);
+}
+
+/* EXEC through the whole-quad and wrexec forms (wave64 and wave32, ACO's first pixel-shader
+ * instruction `s_wqm_b64 exec, s[0:1]`): the lanes that write afterwards are the new EXEC. */
+static void exec_whole_quad_and_wrexec(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int wave64 = 0; wave64 < 2; wave64++) {
+    struct ir_interp_wave *w = wave_new(wave64 ? ~0ull : 0xffffffffull), *r = calloc(1, sizeof *r);
+    uint64_t live = 0x8000100200400021ull;
+    uint64_t wmask = wave64 ? ~0ull : 0xffffffffull;
+    w->sgpr[0] = (uint32_t)live;
+    w->sgpr[1] = (uint32_t)(live >> 32);
+    w->sgpr[2] = 0x0f0f00f0u;
+    w->sgpr[3] = 0x00ff00ffu;
+    w->exec = wave64 ? ~0ull : 0xabcd0000ffffffffull; /* wave32: exec_hi is kept */
+    run(wave64 ? "s_wqm_b64 exec, s[0:1]\n"
+                 "v_mov_b32 v1, 7\n"
+                 "s_mov_b64 s[10:11], exec\n"
+                 "s_andn1_wrexec_b64 s[12:13], s[2:3]\n"
+                 "s_cselect_b32 s14, 1, 0\n"
+                 "v_mov_b32 v2, 9\n"
+                 "s_andn2_wrexec_b64 s[16:17], s[2:3]\n"
+                 "s_cselect_b32 s15, 1, 0\n"
+                 "s_endpgm\n"
+               : "s_wqm_b32 exec_lo, s0\n"
+                 "v_mov_b32 v1, 7\n"
+                 "s_mov_b32 s10, exec_lo\n"
+                 "s_andn1_wrexec_b32 s12, s2\n"
+                 "s_cselect_b32 s14, 1, 0\n"
+                 "v_mov_b32 v2, 9\n"
+                 "s_andn2_wrexec_b32 s16, s2\n"
+                 "s_cselect_b32 s15, 1, 0\n"
+                 "s_endpgm\n",
+        wave64, w, r);
+    uint64_t e1 = wqm64_ref(live) & wmask;
+    uint64_t s23 = wave64 ? (w->sgpr[2] | (uint64_t)w->sgpr[3] << 32) : w->sgpr[2];
+    uint64_t e2 = ~s23 & e1 & wmask, e3 = s23 & ~e2 & wmask;
+    unsigned lanes = wave64 ? 64 : 32;
+    for (unsigned l = 0; l < lanes; l++) {
+      assert_int_equal(r->vgpr[1][l], (e1 >> l) & 1 ? 7u : 0u); /* v1, v2 start at 0 */
+      assert_int_equal(r->vgpr[2][l], (e2 >> l) & 1 ? 9u : 0u);
+    }
+    assert_int_equal(r->sgpr[10], (uint32_t)e1);
+    assert_int_equal(r->sgpr[12], (uint32_t)e2);
+    assert_int_equal(r->sgpr[16], (uint32_t)e3);
+    if (wave64) {
+      assert_int_equal(r->sgpr[13], (uint32_t)(e2 >> 32));
+      assert_int_equal(r->exec, e3);
+    } else {
+      assert_int_equal(r->exec, 0xabcd000000000000ull | e3);
+    }
+    assert_int_equal(r->sgpr[14], e2 != 0);
+    assert_int_equal(r->sgpr[15], e3 != 0);
+    assert_true(e1 != 0 && e2 != 0 && e2 != e1 && e3 != 0);
+    free(w);
+    free(r);
+  }
+}
+
+/* 64-bit VALU shifts: counts from S0[5:0] (per lane 0..189, so 0, 63, 64 -> 0 and more),
+ * the value from a VGPR pair or a constant: an inline integer is sign-extended to 64 bits,
+ * an inline float is its f64 value (ACO's `v_lshrrev_b64 v[5:6], 0, 0`); inactive lanes keep
+ * their registers. */
+static void vector_64bit_shifts(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = ~(1ull << 5 | 1ull << 40);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 64; l++) {
+    w->vgpr[1][l] = l * 3;
+    uint64_t v = (l & 1 ? 0x8000000000000000ull : 0) ^ (0x0123456789abcdefull * (l + 1));
+    w->vgpr[2][l] = (uint32_t)v;
+    w->vgpr[3][l] = (uint32_t)(v >> 32);
+    for (uint32_t k = 4; k <= 17; k++) w->vgpr[k][l] = 0xdead0000u | k;
+  }
+  run("v_lshlrev_b64 v[4:5], v1, v[2:3]\n"
+      "v_lshrrev_b64 v[6:7], v1, v[2:3]\n"
+      "v_ashrrev_i64 v[8:9], v1, v[2:3]\n"
+      "v_lshrrev_b64 v[10:11], 0, 0\n"
+      "v_lshlrev_b64 v[12:13], v1, -1\n"
+      "v_lshrrev_b64 v[14:15], 4, 1.0\n"
+      "v_ashrrev_i64 v[16:17], v1, -16\n"
+      "s_endpgm\n",
+      true, w, r);
+  for (uint32_t l = 0; l < 64; l++) {
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 4; k <= 17; k++) assert_int_equal(r->vgpr[k][l], 0xdead0000u | k);
+      continue;
+    }
+    unsigned n = (l * 3) & 63;
+    uint64_t v = w->vgpr[2][l] | (uint64_t)w->vgpr[3][l] << 32;
+    uint64_t got[7], want[7] = {v << n, v >> n, ashr64_ref(v, n), 0, ~0ull << n,
+                                0x3ff0000000000000ull >> 4, ashr64_ref((uint64_t)-16, n)};
+    for (unsigned k = 0; k < 7; k++) {
+      got[k] = r->vgpr[4 + 2 * k][l] | (uint64_t)r->vgpr[5 + 2 * k][l] << 32;
+      assert_int_equal(got[k], want[k]);
+    }
+  }
+  free(w);
+  free(r);
+}
+
+/* C model of v_permlane16/x16 (the ISA pseudocode plus the DPP rules for fi/bound_ctrl). */
+static uint32_t permlane_ref(const struct ir_interp_wave *w, unsigned l, uint32_t s1,
+                             uint32_t s2, bool cross, bool fi, bool bc, unsigned dst,
+                             unsigned src) {
+  unsigned j = l & 15;
+  unsigned sel = j < 8 ? (s1 >> (4 * j)) & 15 : (s2 >> (4 * (j - 8))) & 15;
+  unsigned row = (l & ~15u) ^ (cross ? 16u : 0u);
+  unsigned from = row + sel;
+  if (!((w->exec >> l) & 1)) return w->vgpr[dst][l];
+  if (!fi && !((w->exec >> from) & 1)) return bc ? 0 : w->vgpr[dst][l];
+  return w->vgpr[src][from];
+}
+
+/* v_permlane16_b32 / v_permlanex16_b32 in wave32 and wave64 (each 32-lane half on its own):
+ * SGPR and constant selectors, an inactive source lane read without fi (destination kept),
+ * with fi (read) and with bound_ctrl (0). */
+static void permlane_rows(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int wave64 = 0; wave64 < 2; wave64++) {
+    unsigned lanes = wave64 ? 64 : 32;
+    uint64_t exec = (wave64 ? ~0ull : 0xffffffffull) & ~(1ull << 3 | 1ull << 18 | 1ull << 50);
+    struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+    w->sgpr[0] = 0x76543210u; /* identity */
+    w->sgpr[1] = 0xfedcba98u;
+    w->sgpr[2] = 0x3a1f0c85u; /* lanes 3 and 2 of the row among the selected */
+    w->sgpr[3] = 0x2b9e4d60u;
+    for (uint32_t l = 0; l < lanes; l++) {
+      w->vgpr[1][l] = 0x1000u + l * 17;
+      for (uint32_t k = 2; k <= 8; k++) w->vgpr[k][l] = 0xbeef0000u | (k << 8) | l;
+    }
+    run("v_permlane16_b32 v2, v1, s2, s3\n"
+        "v_permlanex16_b32 v3, v1, s2, s3\n"
+        "v_permlanex16_b32 v4, v1, 0, 0\n"
+        "v_permlane16_b32 v5, v1, s0, s1\n"
+        "v_permlanex16_b32 v6, v1, s2, s3 op_sel:[1,0]\n"
+        "v_permlane16_b32 v7, v1, s2, s3 op_sel:[0,1]\n"
+        "v_permlanex16_b32 v8, v1, s2, s3 op_sel:[1,1]\n"
+        "s_endpgm\n",
+        wave64, w, r);
+    const uint32_t s2 = w->sgpr[2], s3 = w->sgpr[3];
+    unsigned kept = 0, zeroed = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      assert_int_equal(r->vgpr[2][l], permlane_ref(w, l, s2, s3, false, false, false, 2, 1));
+      assert_int_equal(r->vgpr[3][l], permlane_ref(w, l, s2, s3, true, false, false, 3, 1));
+      assert_int_equal(r->vgpr[4][l], permlane_ref(w, l, 0, 0, true, false, false, 4, 1));
+      assert_int_equal(r->vgpr[5][l], permlane_ref(w, l, w->sgpr[0], w->sgpr[1], false, false, false, 5, 1));
+      assert_int_equal(r->vgpr[6][l], permlane_ref(w, l, s2, s3, true, true, false, 6, 1));
+      assert_int_equal(r->vgpr[7][l], permlane_ref(w, l, s2, s3, false, false, true, 7, 1));
+      assert_int_equal(r->vgpr[8][l], permlane_ref(w, l, s2, s3, true, true, true, 8, 1));
+      if ((exec >> l) & 1) {
+        kept += r->vgpr[2][l] == w->vgpr[2][l];
+        zeroed += r->vgpr[7][l] == 0;
+      }
+    }
+    /* the reference is not trivial: identity selectors, and inactive sources happen */
+    assert_int_equal(r->vgpr[5][9], w->vgpr[1][9]);
+    assert_true(kept > 0 && zeroed == kept);
+    free(w);
+    free(r);
+  }
+}
+
+/* v_mbcnt_lo/hi (wave64 and wave32, the -1/0 lane-index idiom too), v_bcnt, v_bfm,
+ * v_alignbit/alignbyte, v_perm_b32 (every selector class), v_mad_u32_u24/i32_i24,
+ * v_xad_u32, v_add/sub_nc_i32 with and without clamp, v_ffbh_i32, v_swap_b32,
+ * v_cvt_flr/rpi_i32_f32; an inactive lane keeps everything. */
+static uint32_t perm_ref(uint32_t s0, uint32_t s1, uint32_t sel) {
+  uint64_t all = (uint64_t)s0 << 32 | s1;
+  uint32_t r = 0;
+  for (unsigned i = 0; i < 4; i++) {
+    unsigned s = (sel >> (8 * i)) & 0xff;
+    uint32_t b = s < 8    ? (uint32_t)(all >> (8 * s)) & 0xff
+                 : s < 12 ? ((all >> (15 + 16 * (s - 8))) & 1) * 0xffu
+                 : s == 12 ? 0
+                           : 0xff;
+    r |= b << (8 * i);
+  }
+  return r;
+}
+static int32_t sat_i32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v; }
+
+static void vector_bit_operations(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int wave64 = 0; wave64 < 2; wave64++) {
+    unsigned lanes = wave64 ? 64 : 32;
+    uint64_t exec = (wave64 ? ~0ull : 0xffffffffull) & ~(1ull << 7 | 1ull << 45);
+    struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+    uint32_t seed = 12345;
+    w->sgpr[0] = 0x9f3a5c71u; /* mbcnt masks */
+    w->sgpr[1] = 0xc0ffee01u;
+    static const uint32_t edge[] = {0, 0xffffffffu, 0x80000000u, 0x7fffffffu, 1, 31, 32, 63};
+    for (uint32_t l = 0; l < lanes; l++) {
+      for (uint32_t k = 1; k <= 4; k++) {
+        seed = seed * 1103515245u + 12345u;
+        w->vgpr[k][l] = l < 8 && k < 3 ? edge[(l + k) & 7] : seed ^ (seed >> 13);
+      }
+      /* perm selectors cycling through every class: bytes 0..15 */
+      w->vgpr[5][l] = (l % 16) | ((l + 5) % 16) << 8 | ((l + 9) % 16) << 16 | ((l * 7) % 256) << 24;
+      w->vgpr[6][l] = fbits((float)((int)l - 20) * 0.75f); /* flr / rpi inputs incl. .5 */
+      for (uint32_t k = 10; k <= 30; k++) w->vgpr[k][l] = 0x5eed0000u | k;
+    }
+    w->vgpr[6][0] = fbits(-2.5f);
+    w->vgpr[6][1] = fbits(3e9f);  /* saturates */
+    w->vgpr[6][2] = 0x7fc00000u;  /* NaN -> 0 */
+    run("v_mbcnt_lo_u32_b32 v10, s0, v3\n"
+        "v_mbcnt_hi_u32_b32 v11, s1, v3\n"
+        "v_mbcnt_lo_u32_b32 v12, -1, 0\n"
+        "v_mbcnt_hi_u32_b32 v12, -1, v12\n"
+        "v_bcnt_u32_b32 v13, v1, v2\n"
+        "v_bfm_b32 v14, v1, v2\n"
+        "v_alignbit_b32 v15, v1, v2, v3\n"
+        "v_alignbyte_b32 v16, v1, v2, v3\n"
+        "v_perm_b32 v17, v1, v2, v5\n"
+        "v_mad_u32_u24 v18, v1, v2, v3\n"
+        "v_mad_i32_i24 v19, v1, v2, v3\n"
+        "v_xad_u32 v20, v1, v2, v3\n"
+        "v_add_nc_i32 v21, v1, v2\n"
+        "v_add_nc_i32 v22, v1, v2 clamp\n"
+        "v_sub_nc_i32 v23, v1, v2 clamp\n"
+        "v_ffbh_i32 v24, v1\n"
+        "v_mov_b32 v25, v1\n"
+        "v_mov_b32 v26, v2\n"
+        "v_swap_b32 v25, v26\n"
+        "v_cvt_flr_i32_f32 v27, v6\n"
+        "v_cvt_rpi_i32_f32 v28, v6\n"
+        "v_ffbh_i32_e64 v29, v2\n"
+        "v_sub_nc_i32 v30, v1, v2\n"
+        "s_endpgm\n",
+        wave64, w, r);
+    unsigned saturated = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      if (!((exec >> l) & 1)) {
+        for (uint32_t k = 10; k <= 30; k++) assert_int_equal(r->vgpr[k][l], 0x5eed0000u | k);
+        continue;
+      }
+      uint32_t a = w->vgpr[1][l], b = w->vgpr[2][l], c = w->vgpr[3][l];
+      uint64_t below = (1ull << l) - 1; /* l < 64 */
+      assert_int_equal(r->vgpr[10][l], __builtin_popcount(w->sgpr[0] & (uint32_t)below) + c);
+      assert_int_equal(r->vgpr[11][l], __builtin_popcount(w->sgpr[1] & (uint32_t)(below >> 32)) + c);
+      assert_int_equal(r->vgpr[12][l], l);
+      assert_int_equal(r->vgpr[13][l], __builtin_popcount(a) + b);
+      assert_int_equal(r->vgpr[14][l], ((1u << (a & 31)) - 1) << (b & 31));
+      uint64_t ab = (uint64_t)a << 32 | b;
+      assert_int_equal(r->vgpr[15][l], (uint32_t)(ab >> (c & 31)));
+      assert_int_equal(r->vgpr[16][l], (uint32_t)(ab >> (8 * (c & 3))));
+      assert_int_equal(r->vgpr[17][l], perm_ref(a, b, w->vgpr[5][l]));
+      assert_int_equal(r->vgpr[18][l], (a & 0xffffff) * (b & 0xffffff) + c);
+      int32_t ai = (int32_t)(a << 8) >> 8, bi = (int32_t)(b << 8) >> 8;
+      assert_int_equal(r->vgpr[19][l], (uint32_t)((int64_t)ai * bi) + c);
+      assert_int_equal(r->vgpr[20][l], (a ^ b) + c);
+      assert_int_equal(r->vgpr[21][l], a + b);
+      assert_int_equal(r->vgpr[22][l], (uint32_t)sat_i32((int64_t)(int32_t)a + (int32_t)b));
+      assert_int_equal(r->vgpr[23][l], (uint32_t)sat_i32((int64_t)(int32_t)a - (int32_t)b));
+      assert_int_equal(r->vgpr[30][l], a - b);
+      saturated += r->vgpr[22][l] != a + b || r->vgpr[23][l] != a - b;
+      assert_int_equal(r->vgpr[24][l], flbit_signed_ref(a, 32));
+      assert_int_equal(r->vgpr[29][l], flbit_signed_ref(b, 32));
+      assert_int_equal(r->vgpr[25][l], b);
+      assert_int_equal(r->vgpr[26][l], a);
+      float f;
+      memcpy(&f, &w->vgpr[6][l], 4);
+      double fl = floor((double)f), rp = floor((double)(f + 0.5f));
+      int32_t want_flr = isnan(f) ? 0 : fl >= 2147483647.0 ? INT32_MAX : fl <= -2147483648.0 ? INT32_MIN : (int32_t)fl;
+      int32_t want_rpi = isnan(f) ? 0 : rp >= 2147483647.0 ? INT32_MAX : rp <= -2147483648.0 ? INT32_MIN : (int32_t)rp;
+      assert_int_equal(r->vgpr[27][l], (uint32_t)want_flr);
+      assert_int_equal(r->vgpr[28][l], (uint32_t)want_rpi);
+    }
+    assert_true(saturated > 0);
+    assert_int_equal(r->vgpr[27][0], (uint32_t)-3);
+    assert_int_equal(r->vgpr[28][0], (uint32_t)-2);
+    assert_int_equal(r->vgpr[27][1], (uint32_t)INT32_MAX);
+    free(w);
+    free(r);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -1496,6 +1932,11 @@ int main(void) {
       cmocka_unit_test(sdwa_compares),
       cmocka_unit_test(sdwa_compares_wave64),
       cmocka_unit_test(dpp_compare_is_rejected),
+      cmocka_unit_test(scalar_bit_operations),
+      cmocka_unit_test(exec_whole_quad_and_wrexec),
+      cmocka_unit_test(vector_64bit_shifts),
+      cmocka_unit_test(permlane_rows),
+      cmocka_unit_test(vector_bit_operations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,18 @@ enum xl_kind_ext {
   K_SGETREG, K_SSENDMSG,
   /* buffer/global atomics (translate_mem.c): detail = ir_atomic | W64 (64-bit data) */
   K_BUF_ATOMIC, K_G_ATOMIC,
+  /* integer, bit-field, lane-mask and cross-lane ALU (translate_alu.c): detail = xl_alu_ext */
+  K_ALU_EXT,
+};
+
+enum xl_alu_ext {
+  AX_WQM32, AX_WQM64, AX_BFM64, AX_FF1_64, AX_FF0_32, AX_FF0_64, AX_FLBIT64, AX_FLBIT_I32,
+  AX_FLBIT_I64, AX_BCNT0_32, AX_BCNT0_64, AX_BREV64, AX_BITSET0_32, AX_BITSET1_32,
+  AX_BITSET0_64, AX_BITSET1_64, AX_QUADMASK32, AX_QUADMASK64, AX_BITREPLICATE, AX_SASHR64,
+  AX_BFE_U64, AX_BFE_I64, AX_ABSDIFF, AX_ANDN1_WREXEC, AX_ANDN2_WREXEC,
+  AX_VSHL64, AX_VLSHR64, AX_VASHR64, AX_PERMLANE16, AX_PERMLANEX16, AX_MBCNT_LO, AX_MBCNT_HI,
+  AX_BCNT, AX_VBFM, AX_ALIGNBIT, AX_ALIGNBYTE, AX_PERM, AX_MAD_U24, AX_MAD_I24, AX_XAD,
+  AX_ADD_I32, AX_SUB_I32, AX_SWAP, AX_CVT_FLR, AX_CVT_RPI,
 };
 
 enum { W64 = 1 << 12 };
@@ -42,6 +54,9 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
  * translate_image.c). */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
+
+void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                          uint32_t pc);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc);

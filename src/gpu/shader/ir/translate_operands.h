@@ -137,8 +137,12 @@ static inline uint32_t src32(struct xl_state *x, const struct isa_inst *in, unsi
   return src_dword(x, srcp(in, i), 0, false);
 }
 
+/* A 64-bit source as U64. An inline float constant of a 64-bit operand is the f64 value
+ * (1.0 -> 0x3ff0000000000000) for integer operands too, an inline integer is sign-extended;
+ * a literal is the high dword of an f64 (F64) or a zero-extended integer. */
 static inline uint32_t src64(struct xl_state *x, const struct isa_inst *in, unsigned i, bool f64) {
   const struct isa_operand *op = srcp(in, i);
+  if (op->kind == ISA_OPK_INLINE_FLOAT) f64 = true;
   if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_VCC_LO && op->count == 2)
     return get(x, IR_REG_VCC);
   if (op->kind == ISA_OPK_SPECIAL && op->reg == ISA_SRC_EXEC_LO && op->count == 2)

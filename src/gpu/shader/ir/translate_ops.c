@@ -465,7 +465,38 @@ enum { PK_ACC = 1 << 14 };
   XL_SUB_MEM(X, flat, G, load_global_sub, store_global_sub) \
   /* cross-lane */ \
   X(v_readfirstlane_b32, VREADFIRST, read_first_lane, 0) \
-  X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0)
+  X(v_readlane_b32, VREADLANE, read_lane, 0) X(v_writelane_b32, VWRITELANE, write_lane, 0) \
+  /* further integer, bit-field, lane-mask and cross-lane ALU (translate_alu.c) */ \
+  X(s_wqm_b32, ALU_EXT, copy, AX_WQM32) X(s_wqm_b64, ALU_EXT, copy, AX_WQM64) \
+  X(s_bfm_b64, ALU_EXT, copy, AX_BFM64) X(s_ff1_i32_b64, ALU_EXT, copy, AX_FF1_64) \
+  X(s_ff0_i32_b32, ALU_EXT, copy, AX_FF0_32) X(s_ff0_i32_b64, ALU_EXT, copy, AX_FF0_64) \
+  X(s_flbit_i32_b64, ALU_EXT, copy, AX_FLBIT64) X(s_flbit_i32, ALU_EXT, copy, AX_FLBIT_I32) \
+  X(s_flbit_i32_i64, ALU_EXT, copy, AX_FLBIT_I64) \
+  X(s_bcnt0_i32_b32, ALU_EXT, copy, AX_BCNT0_32) X(s_bcnt0_i32_b64, ALU_EXT, copy, AX_BCNT0_64) \
+  X(s_brev_b64, ALU_EXT, copy, AX_BREV64) \
+  X(s_bitset0_b32, ALU_EXT, copy, AX_BITSET0_32) X(s_bitset1_b32, ALU_EXT, copy, AX_BITSET1_32) \
+  X(s_bitset0_b64, ALU_EXT, copy, AX_BITSET0_64) X(s_bitset1_b64, ALU_EXT, copy, AX_BITSET1_64) \
+  X(s_quadmask_b32, ALU_EXT, copy, AX_QUADMASK32) X(s_quadmask_b64, ALU_EXT, copy, AX_QUADMASK64) \
+  X(s_bitreplicate_b64_b32, ALU_EXT, copy, AX_BITREPLICATE) \
+  X(s_ashr_i64, ALU_EXT, copy, AX_SASHR64) \
+  X(s_bfe_u64, ALU_EXT, copy, AX_BFE_U64) X(s_bfe_i64, ALU_EXT, copy, AX_BFE_I64) \
+  X(s_absdiff_i32, ALU_EXT, copy, AX_ABSDIFF) \
+  X(s_andn1_wrexec_b32, ALU_EXT, copy, AX_ANDN1_WREXEC) \
+  X(s_andn1_wrexec_b64, ALU_EXT, copy, AX_ANDN1_WREXEC) \
+  X(s_andn2_wrexec_b32, ALU_EXT, copy, AX_ANDN2_WREXEC) \
+  X(s_andn2_wrexec_b64, ALU_EXT, copy, AX_ANDN2_WREXEC) \
+  X(v_lshlrev_b64, ALU_EXT, copy, AX_VSHL64) X(v_lshrrev_b64, ALU_EXT, copy, AX_VLSHR64) \
+  X(v_ashrrev_i64, ALU_EXT, copy, AX_VASHR64) \
+  X(v_permlane16_b32, ALU_EXT, copy, AX_PERMLANE16) X(v_permlanex16_b32, ALU_EXT, copy, AX_PERMLANEX16) \
+  X(v_mbcnt_lo_u32_b32, ALU_EXT, copy, AX_MBCNT_LO) X(v_mbcnt_hi_u32_b32, ALU_EXT, copy, AX_MBCNT_HI) \
+  X(v_bcnt_u32_b32, ALU_EXT, copy, AX_BCNT) X(v_bfm_b32, ALU_EXT, copy, AX_VBFM) \
+  X(v_alignbit_b32, ALU_EXT, copy, AX_ALIGNBIT) X(v_alignbyte_b32, ALU_EXT, copy, AX_ALIGNBYTE) \
+  X(v_perm_b32, ALU_EXT, copy, AX_PERM) \
+  X(v_mad_u32_u24, ALU_EXT, copy, AX_MAD_U24) X(v_mad_i32_i24, ALU_EXT, copy, AX_MAD_I24) \
+  X(v_xad_u32, ALU_EXT, copy, AX_XAD) \
+  X(v_add_nc_i32, ALU_EXT, copy, AX_ADD_I32) X(v_sub_nc_i32, ALU_EXT, copy, AX_SUB_I32) \
+  X(v_ffbh_i32, ALU_EXT, copy, AX_FLBIT_I32) X(v_swap_b32, ALU_EXT, copy, AX_SWAP) \
+  X(v_cvt_flr_i32_f32, ALU_EXT, copy, AX_CVT_FLR) X(v_cvt_rpi_i32_f32, ALU_EXT, copy, AX_CVT_RPI)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
@@ -1241,6 +1272,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   if ((int)e->kind == K_SSENDMSG) { /* M0 carries data for some messages (GS, alloc) */
     ir_send_msg_i(&x->b, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
+    return;
+  }
+  if ((int)e->kind == K_ALU_EXT) {
+    xl_translate_alu_ext(x, in, e, pc);
     return;
   }
   if ((int)e->kind >= (int)K_VDIV_SCALE) {

@@ -34,19 +34,19 @@ struct expectation {
   const char *unsupported;
 };
 
-/* Not translated yet (seen here): s_wqm_b32/b64 (whole-quad mode, the first instruction of
- * ACO's pixel shaders), s_bfm_b64 (NGG lane masks), v_lshrrev_b64 with constant operands
- * (ACO's 64-bit zeroing), v_permlanex16_b32 (cross-row reductions), s_ff1_i32_b64. */
+/* Every instruction of these binaries has a translation (s_wqm_b32/b64, s_bfm_b64,
+ * v_lshrrev_b64 with constant operands, v_permlanex16_b32 and s_ff1_i32_b64 were the last
+ * ones: translate_alu.c). */
 static const struct expectation expected[] = {
-    {"mesh.vert", true, CFG_FALLBACK_NONE, "s_bfm_b64 s_bfm_b64"},
+    {"mesh.vert", true, CFG_FALLBACK_NONE, ""},
     {"mesh_legacy.vert", true, CFG_FALLBACK_NONE, ""},
-    {"textured.frag", true, CFG_FALLBACK_NONE, "s_wqm_b64"},
-    {"branches.frag", true, CFG_FALLBACK_NONE, "s_wqm_b64"},
-    {"branches_w32.frag", true, CFG_FALLBACK_NONE, "s_wqm_b32"},
-    {"loops.frag", true, CFG_FALLBACK_NONE, "v_lshrrev_b64 v_lshrrev_b64"},
-    {"lds_atomics.comp", true, CFG_FALLBACK_NONE, "v_permlanex16_b32 s_ff1_i32_b64 v_permlanex16_b32"},
-    {"lds_atomics_w32.comp", true, CFG_FALLBACK_NONE, "v_permlanex16_b32 v_permlanex16_b32"},
-    {"reduce.comp", true, CFG_FALLBACK_NONE, "v_permlanex16_b32"},
+    {"textured.frag", true, CFG_FALLBACK_NONE, ""},
+    {"branches.frag", true, CFG_FALLBACK_NONE, ""},
+    {"branches_w32.frag", true, CFG_FALLBACK_NONE, ""},
+    {"loops.frag", true, CFG_FALLBACK_NONE, ""},
+    {"lds_atomics.comp", true, CFG_FALLBACK_NONE, ""},
+    {"lds_atomics_w32.comp", true, CFG_FALLBACK_NONE, ""},
+    {"reduce.comp", true, CFG_FALLBACK_NONE, ""},
 };
 
 struct shader {

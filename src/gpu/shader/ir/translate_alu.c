@@ -1,0 +1,346 @@
+/* Integer, bit-field, lane-mask and cross-lane ALU instructions that compilers emit beyond
+ * the core set (kind K_ALU_EXT of the XL_OPS table; detail = enum xl_alu_ext). Each one is
+ * composed from existing IR operations; the semantics follow the RDNA ISA pseudocode (see
+ * docs/shader-ir.md, "Coverage beyond the core set", for the rules and their sources).
+ *
+ * SCC: s_wqm, s_bcnt0, s_quadmask, s_ashr_i64, s_bfe_*64, s_absdiff and s_*_wrexec set it
+ * (result / new EXEC != 0); s_bfm_b64, s_ff0/ff1, s_flbit, s_brev_b64, s_bitset and
+ * s_bitreplicate leave it unchanged. */
+#include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/ir/translate_operands.h"
+
+static uint32_t nz32(struct xl_state *x, uint32_t v) { return ir_ine(&x->b, v, c32(x, 0)); }
+static uint32_t nz64(struct xl_state *x, uint32_t v) { return ir_ine64(&x->b, v, c64(x, 0)); }
+
+/* 64-bit helpers (the IR has shl64/lshr64 but no arithmetic shift or bit scans of 64 bits) */
+
+/* V >> N (N in 0..63) with the sign bit replicated */
+static uint32_t ashr64(struct xl_state *x, uint32_t v, uint32_t n) {
+  struct ir_builder *bd = &x->b;
+  uint32_t s = ir_ashr(bd, ir_hi_u32(bd, v), c32(x, 31));
+  uint32_t fill = ir_inot64(bd, ir_lshr64(bd, c64(x, ~0ull), n)); /* the top N bits */
+  return ir_ior64(bd, ir_lshr64(bd, v, n), ir_iand64(bd, ir_pack_u64(bd, s, s), fill));
+}
+
+/* index of the lowest set bit, ~0 when V is 0 */
+static uint32_t find_lsb64(struct xl_state *x, uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lo = ir_lo_u32(bd, v), hi = ir_hi_u32(bd, v);
+  uint32_t from_hi = ir_select(bd, nz32(x, hi), ir_iadd(bd, ir_find_lsb(bd, hi), c32(x, 32)),
+                               c32(x, ~0u));
+  return ir_select(bd, nz32(x, lo), ir_find_lsb(bd, lo), from_hi);
+}
+
+/* index of the highest set bit counted from bit 63, ~0 when V is 0 */
+static uint32_t find_msb64(struct xl_state *x, uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lo = ir_lo_u32(bd, v), hi = ir_hi_u32(bd, v);
+  uint32_t from_lo = ir_select(bd, nz32(x, lo), ir_iadd(bd, ir_find_umsb(bd, lo), c32(x, 32)),
+                               c32(x, ~0u));
+  return ir_select(bd, nz32(x, hi), ir_find_umsb(bd, hi), from_lo);
+}
+
+/* Whole-quad mask: every 4-bit group with a bit set becomes 0xf (32 or 64 bits). */
+static uint32_t wqm(struct xl_state *x, uint32_t v, bool w64) {
+  struct ir_builder *bd = &x->b;
+  if (!w64) {
+    uint32_t t = ir_ior(bd, v, ir_lshr(bd, v, c32(x, 1)));
+    t = ir_iand(bd, ir_ior(bd, t, ir_lshr(bd, t, c32(x, 2))), c32(x, 0x11111111u));
+    t = ir_ior(bd, t, ir_shl(bd, t, c32(x, 1)));
+    return ir_ior(bd, t, ir_shl(bd, t, c32(x, 2)));
+  }
+  uint32_t t = ir_ior64(bd, v, ir_lshr64(bd, v, c32(x, 1)));
+  t = ir_iand64(bd, ir_ior64(bd, t, ir_lshr64(bd, t, c32(x, 2))), c64(x, 0x1111111111111111ull));
+  t = ir_ior64(bd, t, ir_shl64(bd, t, c32(x, 1)));
+  return ir_ior64(bd, t, ir_shl64(bd, t, c32(x, 2)));
+}
+
+/* One bit per 4-bit group of the 32-bit V (bit i = any of bits 4i..4i+3): 8 bits. */
+static uint32_t quadmask8(struct xl_state *x, uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t t = ir_ior(bd, v, ir_lshr(bd, v, c32(x, 1)));
+  t = ir_iand(bd, ir_ior(bd, t, ir_lshr(bd, t, c32(x, 2))), c32(x, 0x11111111u));
+  t = ir_iand(bd, ir_ior(bd, t, ir_lshr(bd, t, c32(x, 3))), c32(x, 0x03030303u));
+  t = ir_iand(bd, ir_ior(bd, t, ir_lshr(bd, t, c32(x, 6))), c32(x, 0x000f000fu));
+  return ir_iand(bd, ir_ior(bd, t, ir_lshr(bd, t, c32(x, 12))), c32(x, 0xffu));
+}
+
+/* Each bit of the 32-bit V twice: bits 2i and 2i+1 of the result are bit i of V. */
+static uint32_t bitreplicate(struct xl_state *x, uint32_t v) {
+  static const uint64_t spread[5] = {0x0000ffff0000ffffull, 0x00ff00ff00ff00ffull,
+                                     0x0f0f0f0f0f0f0f0full, 0x3333333333333333ull,
+                                     0x5555555555555555ull};
+  struct ir_builder *bd = &x->b;
+  uint32_t t = ir_pack_u64(bd, v, c32(x, 0));
+  for (unsigned i = 0; i < 5; i++)
+    t = ir_iand64(bd, ir_ior64(bd, t, ir_shl64(bd, t, c32(x, 16u >> i))), c64(x, spread[i]));
+  return ir_ior64(bd, t, ir_shl64(bd, t, c32(x, 1)));
+}
+
+static uint32_t wave_mask(struct xl_state *x) {
+  return c64(x, x->wave64 ? ~0ull : 0xffffffffull);
+}
+
+/* s_andn1_wrexec: EXEC = ~S0 & EXEC; s_andn2_wrexec: EXEC = S0 & ~EXEC; then D = the new
+ * EXEC and SCC = EXEC != 0 (wave32 writes exec_lo only). */
+static void wrexec(struct xl_state *x, const struct isa_inst *in, bool andn1) {
+  struct ir_builder *bd = &x->b;
+  uint32_t exec = get(x, IR_REG_EXEC), s = src_mask(x, srcp(in, 0));
+  uint32_t n = andn1 ? ir_iand64(bd, ir_inot64(bd, s), exec) : ir_iand64(bd, s, ir_inot64(bd, exec));
+  n = ir_iand64(bd, n, wave_mask(x));
+  set(x, IR_REG_SCC, nz64(x, n));
+  uint32_t full = x->wave64 ? n : ir_ior64(bd, n, ir_iand64(bd, exec, c64(x, 0xffffffff00000000ull)));
+  set(x, IR_REG_EXEC, full);
+  if (in->num_defs) write_mask(x, defp(in, 0), n);
+}
+
+/* s_bfe_u64 / s_bfe_i64: S1[5:0] offset, S1[22:16] width (a width above 64 acts as 64);
+ * width 0 gives 0. */
+static uint32_t bfe64(struct xl_state *x, uint32_t v, uint32_t ctl, bool sext) {
+  struct ir_builder *bd = &x->b;
+  uint32_t off = ir_iand(bd, ctl, c32(x, 63));
+  uint32_t w = ir_umin(bd, ir_ubfe(bd, ctl, c32(x, 16), c32(x, 7)), c32(x, 64));
+  uint32_t t = ir_lshr64(bd, v, off);
+  uint32_t up = ir_iand(bd, ir_isub(bd, c32(x, 64), w), c32(x, 63)); /* 64 - w, 0 for w = 64 */
+  uint32_t top = ir_shl64(bd, t, up);
+  uint32_t r = sext ? ashr64(x, top, up) : ir_lshr64(bd, top, up);
+  return ir_select(bd, ir_ieq(bd, w, c32(x, 0)), c64(x, 0), r);
+}
+
+/* v_perm_b32: byte I of the result from selector byte I of S2 over the bytes of {S0, S1}
+ * (S1 is bytes 0-3): 0-7 that byte, 8-11 the sign (bit 7) of byte 1, 3, 5, 7 replicated,
+ * 12 zero, 13 and above 0xff. */
+static uint32_t perm_b32(struct xl_state *x, uint32_t s0, uint32_t s1, uint32_t s2) {
+  struct ir_builder *bd = &x->b;
+  uint32_t all = ir_pack_u64(bd, s1, s0), r = c32(x, 0);
+  for (unsigned i = 0; i < 4; i++) {
+    uint32_t sel = ir_ubfe(bd, s2, c32(x, 8 * i), c32(x, 8));
+    uint32_t byte = ir_iand(bd, ir_lo_u32(bd, ir_lshr64(bd, all, ir_shl(bd, sel, c32(x, 3)))),
+                            c32(x, 0xff));
+    /* selectors 8..11: bit 15 + 16 * (sel - 8) */
+    uint32_t sbit = ir_iadd(bd, ir_shl(bd, ir_iand(bd, sel, c32(x, 3)), c32(x, 4)), c32(x, 15));
+    uint32_t sign = ir_lo_u32(bd, ir_iand64(bd, ir_lshr64(bd, all, sbit), c64(x, 1)));
+    sign = ir_iand(bd, ir_isub(bd, c32(x, 0), sign), c32(x, 0xff));
+    uint32_t v = ir_select(bd, ir_ult(bd, sel, c32(x, 8)), byte,
+                           ir_select(bd, ir_ult(bd, sel, c32(x, 12)), sign,
+                                     ir_select(bd, ir_ieq(bd, sel, c32(x, 12)), c32(x, 0),
+                                               c32(x, 0xff))));
+    r = ir_ior(bd, r, ir_shl(bd, v, c32(x, 8 * i)));
+  }
+  return r;
+}
+
+/* v_permlane16_b32 / v_permlanex16_b32: lane L of each 16-lane row reads lane SEL of the
+ * same row (x16: of the other row of its 32-lane half), SEL = 4-bit field L%16 of the
+ * 64-bit {S2, S1}. op_sel[0] (FI) reads inactive lanes too; without it an inactive source
+ * is invalid and the lane keeps its destination, or gets 0 with op_sel[1] (bound_ctrl). */
+static uint32_t permlane(struct xl_state *x, const struct isa_inst *in, bool cross) {
+  struct ir_builder *bd = &x->b;
+  uint32_t lane = ir_lane_id(bd), s1 = src32(x, in, 1), s2 = src32(x, in, 2);
+  uint32_t word = ir_select(bd, nz32(x, ir_iand(bd, lane, c32(x, 8))), s2, s1);
+  uint32_t sel = ir_ubfe(bd, word, ir_shl(bd, ir_iand(bd, lane, c32(x, 7)), c32(x, 2)), c32(x, 4));
+  uint32_t row = ir_iand(bd, lane, c32(x, ~15u));
+  if (cross) row = ir_ixor(bd, row, c32(x, 16));
+  uint32_t src = ir_iand(bd, ir_iadd(bd, row, sel), c32(x, x->wave64 ? 63 : 31));
+  uint32_t v = ir_read_lane(bd, src_dword(x, srcp(in, 0), 0, false), src);
+  if (in->op_sel & 1) return v;
+  uint32_t ok = ir_ine64(bd, ir_iand64(bd, ir_lshr64(bd, get(x, IR_REG_EXEC), src), c64(x, 1)),
+                         c64(x, 0));
+  uint32_t other = (in->op_sel & 2) ? c32(x, 0) : src_dword(x, defp(in, 0), 0, false);
+  return ir_select(bd, ok, v, other);
+}
+
+/* v_mbcnt_lo/hi_u32_b32: S1 + the set bits of S0 below this lane in the low / high 32
+ * lanes of the 64-bit lane mask */
+static uint32_t mbcnt(struct xl_state *x, const struct isa_inst *in, bool hi) {
+  struct ir_builder *bd = &x->b;
+  uint32_t below = ir_iadd64(bd, ir_shl64(bd, c64(x, 1), ir_lane_id(bd)), c64(x, ~0ull));
+  uint32_t m = hi ? ir_hi_u32(bd, below) : ir_lo_u32(bd, below);
+  return ir_iadd(bd, ir_bitcount(bd, ir_iand(bd, src32(x, in, 0), m)), src32(x, in, 1));
+}
+
+/* 32-bit signed add/sub; clamp saturates to the i32 range */
+static uint32_t add_i32(struct xl_state *x, const struct isa_inst *in, bool sub) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a = src32(x, in, 0), b = src32(x, in, 1);
+  uint32_t r = sub ? ir_isub(bd, a, b) : ir_iadd(bd, a, b);
+  if (!in->clamp) return r;
+  /* overflow: add - both operands' signs differ from the result's; sub - the operands'
+   * signs differ and the result's differs from a's */
+  uint32_t ov = sub ? ir_iand(bd, ir_ixor(bd, a, b), ir_ixor(bd, a, r))
+                    : ir_iand(bd, ir_ixor(bd, a, r), ir_ixor(bd, b, r));
+  uint32_t sat = ir_select(bd, ir_slt(bd, a, c32(x, 0)), c32(x, 0x80000000u), c32(x, 0x7fffffffu));
+  return ir_select(bd, ir_slt(bd, ov, c32(x, 0)), sat, r);
+}
+
+/* ((1 << s0) - 1) << s1 in 32 or 64 bits (counts masked to 5 / 6 bits) */
+static uint32_t bfm(struct xl_state *x, uint32_t s0, uint32_t s1, bool w64) {
+  struct ir_builder *bd = &x->b;
+  if (!w64) return ir_shl(bd, ir_isub(bd, ir_shl(bd, c32(x, 1), s0), c32(x, 1)), s1);
+  uint32_t m = ir_iadd64(bd, ir_shl64(bd, c64(x, 1), ir_iand(bd, s0, c32(x, 63))), c64(x, ~0ull));
+  return ir_shl64(bd, m, ir_iand(bd, s1, c32(x, 63)));
+}
+
+void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                          uint32_t pc) {
+  struct ir_builder *bd = &x->b;
+  const struct isa_operand *d0 = defp(in, 0);
+  uint32_t r;
+  switch ((enum xl_alu_ext)e->detail) {
+    case AX_WQM32:
+      r = wqm(x, src32(x, in, 0), false);
+      write_s32(x, in, r);
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    case AX_WQM64:
+      r = wqm(x, src64(x, in, 0, false), true);
+      write_s64(x, d0, r);
+      set(x, IR_REG_SCC, nz64(x, r));
+      break;
+    case AX_BFM64: write_s64(x, d0, bfm(x, src32(x, in, 0), src32(x, in, 1), true)); break;
+    case AX_FF1_64: write_s32(x, in, find_lsb64(x, src64(x, in, 0, false))); break;
+    case AX_FF0_32: write_s32(x, in, ir_find_lsb(bd, ir_inot(bd, src32(x, in, 0)))); break;
+    case AX_FF0_64: write_s32(x, in, find_lsb64(x, ir_inot64(bd, src64(x, in, 0, false)))); break;
+    case AX_FLBIT64: write_s32(x, in, find_msb64(x, src64(x, in, 0, false))); break;
+    case AX_FLBIT_I32: /* the first bit from the top that differs from the sign; ~0 for 0, -1 */
+      r = src32(x, in, 0);
+      r = ir_find_umsb(bd, ir_ixor(bd, r, ir_ashr(bd, r, c32(x, 31))));
+      if (in->family == ISA_FAMILY_SOP1) write_s32(x, in, r);
+      else write_vdst(x, in, r);
+      break;
+    case AX_FLBIT_I64: {
+      uint32_t v = src64(x, in, 0, false);
+      write_s32(x, in, find_msb64(x, ir_ixor64(bd, v, ashr64(x, v, c32(x, 63)))));
+      break;
+    }
+    case AX_BCNT0_32:
+      r = ir_bitcount(bd, ir_inot(bd, src32(x, in, 0)));
+      write_s32(x, in, r);
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    case AX_BCNT0_64:
+      r = ir_bitcount64(bd, ir_inot64(bd, src64(x, in, 0, false)));
+      write_s32(x, in, r);
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    case AX_BREV64: {
+      uint32_t v = src64(x, in, 0, false);
+      write_s64(x, d0, ir_pack_u64(bd, ir_bitreverse(bd, ir_hi_u32(bd, v)),
+                                   ir_bitreverse(bd, ir_lo_u32(bd, v))));
+      break;
+    }
+    case AX_BITSET0_32:
+    case AX_BITSET1_32: { /* D[S0[4:0]] = 0 / 1, the other bits kept */
+      uint32_t old = src_dword(x, d0, 0, false);
+      uint32_t bit = ir_shl(bd, c32(x, 1), src32(x, in, 0));
+      write_s32(x, in, e->detail == AX_BITSET1_32 ? ir_ior(bd, old, bit)
+                                                  : ir_iand(bd, old, ir_inot(bd, bit)));
+      break;
+    }
+    case AX_BITSET0_64:
+    case AX_BITSET1_64: { /* D[S0[5:0]] */
+      uint32_t old = ir_pack_u64(bd, src_dword(x, d0, 0, false), src_dword(x, d0, 1, false));
+      uint32_t bit = ir_shl64(bd, c64(x, 1), ir_iand(bd, src32(x, in, 0), c32(x, 63)));
+      write_s64(x, d0, e->detail == AX_BITSET1_64 ? ir_ior64(bd, old, bit)
+                                                  : ir_iand64(bd, old, ir_inot64(bd, bit)));
+      break;
+    }
+    case AX_QUADMASK32:
+      r = quadmask8(x, src32(x, in, 0));
+      write_s32(x, in, r);
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    case AX_QUADMASK64: {
+      uint32_t v = src64(x, in, 0, false);
+      r = ir_ior(bd, quadmask8(x, ir_lo_u32(bd, v)),
+                 ir_shl(bd, quadmask8(x, ir_hi_u32(bd, v)), c32(x, 8)));
+      write_s64(x, d0, ir_pack_u64(bd, r, c32(x, 0)));
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    }
+    case AX_BITREPLICATE: write_s64(x, d0, bitreplicate(x, src32(x, in, 0))); break;
+    case AX_SASHR64:
+      r = ashr64(x, src64(x, in, 0, false), ir_iand(bd, src32(x, in, 1), c32(x, 63)));
+      write_s64(x, d0, r);
+      set(x, IR_REG_SCC, nz64(x, r));
+      break;
+    case AX_BFE_U64:
+    case AX_BFE_I64:
+      r = bfe64(x, src64(x, in, 0, false), src32(x, in, 1), e->detail == AX_BFE_I64);
+      write_s64(x, d0, r);
+      set(x, IR_REG_SCC, nz64(x, r));
+      break;
+    case AX_ABSDIFF: { /* |S0 - S1| of the wrapped 32-bit difference */
+      uint32_t dd = ir_isub(bd, src32(x, in, 0), src32(x, in, 1));
+      r = ir_smax(bd, dd, ir_isub(bd, c32(x, 0), dd));
+      write_s32(x, in, r);
+      set(x, IR_REG_SCC, nz32(x, r));
+      break;
+    }
+    case AX_ANDN1_WREXEC: wrexec(x, in, true); break;
+    case AX_ANDN2_WREXEC: wrexec(x, in, false); break;
+    case AX_VSHL64:
+    case AX_VLSHR64:
+    case AX_VASHR64: { /* D = S1 shifted by S0[5:0] */
+      uint32_t n = ir_iand(bd, src32(x, in, 0), c32(x, 63)), v = src64(x, in, 1, false);
+      r = e->detail == AX_VSHL64    ? ir_shl64(bd, v, n)
+          : e->detail == AX_VLSHR64 ? ir_lshr64(bd, v, n)
+                                    : ashr64(x, v, n);
+      write_vdst64(x, in, r);
+      break;
+    }
+    case AX_PERMLANE16: write_vdst(x, in, permlane(x, in, false)); break;
+    case AX_PERMLANEX16: write_vdst(x, in, permlane(x, in, true)); break;
+    case AX_MBCNT_LO: write_vdst(x, in, mbcnt(x, in, false)); break;
+    case AX_MBCNT_HI: write_vdst(x, in, mbcnt(x, in, true)); break;
+    case AX_BCNT: write_vdst(x, in, ir_iadd(bd, ir_bitcount(bd, src32(x, in, 0)), src32(x, in, 1))); break;
+    case AX_VBFM: write_vdst(x, in, bfm(x, src32(x, in, 0), src32(x, in, 1), false)); break;
+    case AX_ALIGNBIT:
+    case AX_ALIGNBYTE: { /* ({S0, S1} >> S2[4:0]) or >> 8 * S2[1:0], low 32 bits */
+      uint32_t s2 = src32(x, in, 2);
+      uint32_t n = e->detail == AX_ALIGNBIT ? ir_iand(bd, s2, c32(x, 31))
+                                            : ir_shl(bd, ir_iand(bd, s2, c32(x, 3)), c32(x, 3));
+      uint32_t v = ir_pack_u64(bd, src32(x, in, 1), src32(x, in, 0));
+      write_vdst(x, in, ir_lo_u32(bd, ir_lshr64(bd, v, n)));
+      break;
+    }
+    case AX_PERM: write_vdst(x, in, perm_b32(x, src32(x, in, 0), src32(x, in, 1), src32(x, in, 2))); break;
+    case AX_MAD_U24:
+    case AX_MAD_I24: { /* S0[23:0] * S1[23:0] + S2, the low 32 bits */
+      if (in->clamp) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      bool s = e->detail == AX_MAD_I24;
+      uint32_t z = c32(x, 0), w = c32(x, 24);
+      uint32_t a = s ? ir_sbfe(bd, src32(x, in, 0), z, w) : ir_ubfe(bd, src32(x, in, 0), z, w);
+      uint32_t b = s ? ir_sbfe(bd, src32(x, in, 1), z, w) : ir_ubfe(bd, src32(x, in, 1), z, w);
+      write_vdst(x, in, ir_iadd(bd, ir_imul(bd, a, b), src32(x, in, 2)));
+      break;
+    }
+    case AX_XAD:
+      write_vdst(x, in, ir_iadd(bd, ir_ixor(bd, src32(x, in, 0), src32(x, in, 1)), src32(x, in, 2)));
+      break;
+    case AX_ADD_I32: write_vdst(x, in, add_i32(x, in, false)); break;
+    case AX_SUB_I32: write_vdst(x, in, add_i32(x, in, true)); break;
+    case AX_SWAP: { /* both VGPRs, EXEC-masked; both sources read before either write */
+      const struct isa_operand *s = srcp(in, 0);
+      if (d0->kind != ISA_OPK_VGPR || s->kind != ISA_OPK_VGPR) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      uint32_t a = src_dword(x, d0, 0, false), b = src_dword(x, s, 0, false);
+      write_v32(x, d0, 0, b);
+      write_v32(x, s, 0, a);
+      break;
+    }
+    case AX_CVT_FLR: /* (int)floor(S0), saturating, NaN -> 0 */
+    case AX_CVT_RPI: { /* (int)floor(S0 + 0.5) */
+      uint32_t f = fsrc(x, in, 0);
+      if (e->detail == AX_CVT_RPI) f = ir_fadd(bd, f, ir_b_const_f32(bd, 0.5f));
+      write_vdst(x, in, ir_cvt_i32_f32(bd, ir_ffloor(bd, f)));
+      break;
+    }
+    default: xl_unsupported(x, in, pc); break;
+  }
+}
