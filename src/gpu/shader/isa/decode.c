@@ -42,7 +42,8 @@ static int family_of(uint32_t w, unsigned *op) {
   return -1;
 }
 
-static bool fail(struct isa_error *err, enum isa_error_code code, size_t offset, uint32_t word,
+/* Out of line: the decoder's hot path only branches here. */
+__attribute__((cold, noinline)) static bool fail(struct isa_error *err, enum isa_error_code code, size_t offset, uint32_t word,
                  const char *why) {
   if (err) {
     err->code = code;
@@ -82,7 +83,23 @@ static void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width)
   }
 }
 
-static bool src_raw_valid(unsigned raw, unsigned width);
+/* Source encodings (9-bit, 8-bit scalar fields are a subset) an operand cannot take:
+ * SRC_NEVER at any width (209..234 are reserved or DPP8 markers, 249/250 SDWA/DPP16
+ * markers); SRC_NARROW_ONLY only as a single register (64-bit and wider operands cannot
+ * start at vcc_hi, m0, exec_hi or lds_direct). */
+enum { SRC_NEVER = 1, SRC_NARROW_ONLY = 2 };
+static const uint8_t src_reject[512] = {
+    [209 ... 234] = SRC_NEVER,      [249] = SRC_NEVER,
+    [250] = SRC_NEVER,              [ISA_SRC_VCC_HI] = SRC_NARROW_ONLY,
+    [ISA_SRC_M0] = SRC_NARROW_ONLY, [ISA_SRC_EXEC_HI] = SRC_NARROW_ONLY,
+    [ISA_SRC_LDS_DIRECT] = SRC_NARROW_ONLY,
+};
+
+/* Whether a source encoding (< 512: every field is at most 9 bits) names an operand of
+ * width registers. */
+static inline bool src_raw_valid(unsigned raw, unsigned width) {
+  return !(src_reject[raw & 0x1FF] & (width >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER));
+}
 
 /* Field values of one instruction, by enum isa_field. */
 struct fields {
@@ -491,17 +508,6 @@ unsigned isa_op_desc_ndefs(const struct isa_op_desc *d) {
   return n;
 }
 
-/* Whether a scalar/vector source encoding names an operand at this width. 209..234 and
- * 249/250 are reserved (or DPP/SDWA markers); 64-bit operands cannot start at vcc_hi, m0,
- * exec_hi or lds_direct. */
-static bool src_raw_valid(unsigned raw, unsigned width) {
-  if ((raw >= 209 && raw <= 234) || raw == 249 || raw == 250) return false;
-  if (width >= 2 && (raw == ISA_SRC_VCC_HI || raw == ISA_SRC_M0 || raw == ISA_SRC_EXEC_HI ||
-                     raw == ISA_SRC_LDS_DIRECT))
-    return false;
-  return true;
-}
-
 bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wave64,
                      struct isa_inst *in, struct isa_error *err) {
   if (!words || !in || offset >= count)
@@ -542,7 +548,8 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   if (fam == ISA_FAMILY_MTBUF) op |= ((w[1] >> 21) & 1) << 3; /* op bit 3 is in dword 1 */
   in->op = (uint16_t)op;
   in->variant = (uint8_t)(fam == ISA_FAMILY_FLAT ? ISA_VARIANT_NATIVE : variant);
-  const struct isa_op_desc *d = isa_op_desc_variant((enum isa_family)fam, variant, op);
+  if (!atomic_load_explicit(&isa_tables_ready, memory_order_acquire)) isa_tables_init();
+  const struct isa_op_desc *d = isa_desc_lookup((unsigned)fam, variant, op);
   if (!d) return fail(err, ISA_ERR_UNKNOWN_OPCODE, offset, w[0], isa_family_name(fam));
   if (fam == ISA_FAMILY_FLAT) {
     /* w0: offset 11:0, dlc 12, lds 13, seg 15:14, glc 16, slc 17, op 24:18;
@@ -587,57 +594,63 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     in->size = 2;
     return true;
   }
-  if (!check_memory(in, d))
+  if ((fam == ISA_FAMILY_FLAT || fam == ISA_FAMILY_SMEM || fam == ISA_FAMILY_DS) &&
+      !check_memory(in, d))
     return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "modifier not allowed");
 
   /* operands */
   in->info = &d->info;
-  unsigned ndefs = d->info.num_defs;
+  unsigned ndefs = d->info.num_defs, nops = d->nops;
   bool literal = false;
-  for (unsigned i = 0; i < d->nops; i++) {
+  struct isa_operand dropped; /* sources past ISA_MAX_SRCS: checked, not kept */
+  for (unsigned i = 0; i < nops; i++) {
     const struct isa_opnd_desc *o = &d->ops[i];
     uint8_t width = width_of(o, wave64);
-    struct isa_operand x = {0};
+    /* built in place: defs first, then sources in template order */
+    struct isa_operand *x = i < ndefs                      ? &in->defs[in->num_defs++]
+                             : in->num_srcs < ISA_MAX_SRCS ? &in->srcs[in->num_srcs++]
+                                                           : &dropped;
+    *x = (struct isa_operand){0};
     switch (o->field) {
       case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2:
         if (!src_raw_valid(f.v[o->field], width))
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-        operand_from_src(&x, f.v[o->field], width);
-        if (x.kind == ISA_OPK_LITERAL) literal = true;
+        operand_from_src(x, f.v[o->field], width);
+        if (x->kind == ISA_OPK_LITERAL) literal = true;
         break;
       case ISA_FIELD_V1: {
         unsigned v1 = f.v[o->field];
-        operand_from_src(&x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
+        operand_from_src(x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
         break;
       }
       case ISA_FIELD_PARAM:
-        x.kind = ISA_OPK_IMM;
-        x.value = f.v[ISA_FIELD_PARAM];
+        x->kind = ISA_OPK_IMM;
+        x->value = f.v[ISA_FIELD_PARAM];
         break;
       case ISA_FIELD_ATTR:
-        x.kind = ISA_OPK_IMM;
-        x.value = f.v[ISA_FIELD_S0];
+        x->kind = ISA_OPK_IMM;
+        x->value = f.v[ISA_FIELD_S0];
         in->attr = f.v[ISA_FIELD_S0] & 0x3F;
         in->attr_chan = (f.v[ISA_FIELD_S0] >> 6) & 3;
         break;
       case ISA_FIELD_PARAM9:
-        x.kind = ISA_OPK_IMM;
-        x.value = f.v[ISA_FIELD_S1];
+        x->kind = ISA_OPK_IMM;
+        x->value = f.v[ISA_FIELD_S1];
         break;
       case ISA_FIELD_OFF: {
         unsigned soff = f.v[ISA_FIELD_OFF];
         if (soff != ISA_SRC_NULL) {
-          operand_from_src(&x, soff, 1);
+          operand_from_src(x, soff, 1);
         } else {
-          x.kind = ISA_OPK_IMM;
-          x.value = (uint32_t)in->offset;
+          x->kind = ISA_OPK_IMM;
+          x->value = (uint32_t)in->offset;
         }
         break;
       }
       case ISA_FIELD_SDATA:
         if (o->file == 'i') {
-          x.kind = ISA_OPK_IMM;
-          x.value = f.v[ISA_FIELD_SDATA];
+          x->kind = ISA_OPK_IMM;
+          x->value = f.v[ISA_FIELD_SDATA];
           break;
         }
         /* fall through: a register */
@@ -648,38 +661,34 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
           r += ISA_SRC_VGPR0;
         else if (!src_raw_valid(r, width))
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-        operand_from_src(&x, r, width);
+        operand_from_src(x, r, width);
         break;
       }
       case ISA_FIELD_K:
-        x.kind = ISA_OPK_LITERAL;
+        x->kind = ISA_OPK_LITERAL;
         literal = true;
         break;
       case ISA_FIELD_K16:
-        x.kind = ISA_OPK_IMM;
-        x.value = f.v[ISA_FIELD_K16];
-        in->simm16 = (uint16_t)x.value;
+        x->kind = ISA_OPK_IMM;
+        x->value = f.v[ISA_FIELD_K16];
+        in->simm16 = (uint16_t)x->value;
         break;
       case ISA_FIELD_VCC:
         if (variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1) && i == 0)
-          operand_from_src(&x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
+          operand_from_src(x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
         else
-          operand_from_src(&x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+          operand_from_src(x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
         break;
       default:
         break;
     }
-    if (x.kind == ISA_OPK_VGPR && x.reg + x.count > 256)
+    if (x->kind == ISA_OPK_VGPR && x->reg + x->count > 256)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
-    if (x.kind == ISA_OPK_SGPR && x.count > 1 && (x.reg & ~(x.count >= 4 ? 3u : 1u)) + x.count > 106)
+    if (x->kind == ISA_OPK_SGPR && x->count > 1 && (x->reg & ~(x->count >= 4 ? 3u : 1u)) + x->count > 106)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "SGPR range past s105");
-    if (x.kind == ISA_OPK_SPECIAL && x.count > 2 && x.raw >= ISA_SRC_TTMP0 && x.raw < ISA_SRC_M0 &&
-        ((x.raw - ISA_SRC_TTMP0) & ~3u) + x.count > 16)
+    if (x->kind == ISA_OPK_SPECIAL && x->count > 2 && x->raw >= ISA_SRC_TTMP0 && x->raw < ISA_SRC_M0 &&
+        ((x->raw - ISA_SRC_TTMP0) & ~3u) + x->count > 16)
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "ttmp range past ttmp15");
-    if (i < ndefs)
-      in->defs[in->num_defs++] = x;
-    else if (in->num_srcs < ISA_MAX_SRCS)
-      in->srcs[in->num_srcs++] = x;
   }
   if (literal) {
     if (avail < size + 1) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "literal missing");

@@ -3,6 +3,8 @@
 #ifndef PROSPERO_GPU_SHADER_ISA_INTERNAL_H
 #define PROSPERO_GPU_SHADER_ISA_INTERNAL_H
 
+#include <stdatomic.h>
+
 #include "gpu/shader/isa/isa.h"
 
 /* Encoding fields an operand template refers to. */
@@ -116,6 +118,30 @@ struct isa_op_desc {
   /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */
   struct isa_op_desc *sub[8];
 };
+
+/* Opcode index of one (family, variant slot) table: by_op[op] for op < nops, NULL where no
+ * opcode exists; nops is 0 for a table that does not exist. Variant slots are enum
+ * isa_variant, except FLAT, whose slot is the segment (0 flat, 1 scratch, 2 global). */
+#define ISA_DESC_VARIANTS 5
+struct isa_desc_index {
+  const struct isa_op_desc **by_op;
+  unsigned nops;
+};
+extern struct isa_desc_index isa_desc_index[ISA_FAMILY_COUNT][ISA_DESC_VARIANTS];
+
+/* True once the opcode tables are compiled (release store after building them). */
+extern _Atomic bool isa_tables_ready;
+
+/* Compiles the opcode tables (once; thread-safe). */
+void isa_tables_init(void);
+
+/* The decoder's lookup: family < ISA_FAMILY_COUNT, slot < ISA_DESC_VARIANTS and the tables
+ * built (isa_tables_ready). NULL when no opcode has this value. */
+static inline const struct isa_op_desc *isa_desc_lookup(unsigned family, unsigned slot,
+                                                        unsigned op) {
+  const struct isa_desc_index *x = &isa_desc_index[family][slot];
+  return op < x->nops ? x->by_op[op] : NULL;
+}
 
 /* Descriptor of (family, op) or NULL. Tables are compiled on first use (thread-safe). */
 const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);

@@ -134,6 +134,8 @@ static const struct isa_family_table variant_tables[ISA_FAMILY_COUNT][NV_] = {
 
 static struct isa_op_desc *descs[ISA_FAMILY_COUNT][NV_];
 static const struct isa_op_desc **index_of[ISA_FAMILY_COUNT][NV_];
+_Static_assert(NV_ == ISA_DESC_VARIANTS, "variant slots of the opcode index");
+struct isa_desc_index isa_desc_index[ISA_FAMILY_COUNT][ISA_DESC_VARIANTS];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static enum isa_field field_of(const char *s, size_t n) {
@@ -339,6 +341,7 @@ static void table_build(int f, int v, const struct isa_family_table *t) {
     isa_op_desc_finish(&descs[f][v][i]);
     if (t->raw[i].op < t->nops) index_of[f][v][t->raw[i].op] = &descs[f][v][i];
   }
+  isa_desc_index[f][v] = (struct isa_desc_index){index_of[f][v], t->nops};
 }
 
 static void tables_build(void) {
@@ -349,16 +352,18 @@ static void tables_build(void) {
   }
 }
 
-static _Atomic bool tables_ready;
+_Atomic bool isa_tables_ready;
 
 static void tables_build_once(void) {
   tables_build();
-  tables_ready = true;
+  atomic_store_explicit(&isa_tables_ready, true, memory_order_release);
 }
+
+void isa_tables_init(void) { pthread_once(&tables_once, tables_build_once); }
 
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op) {
-  if (!tables_ready) pthread_once(&tables_once, tables_build_once);
+  if (!atomic_load_explicit(&isa_tables_ready, memory_order_acquire)) isa_tables_init();
   if ((unsigned)family >= ISA_FAMILY_COUNT || (unsigned)variant >= NV_) return NULL;
   if (!index_of[family][variant]) return NULL;
   const struct isa_family_table *t =
