@@ -1905,6 +1905,109 @@ static void vector_bit_operations(void **state) {
   }
 }
 
+static double dval(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+static uint32_t i32_of_f64_ref(double d, bool sgn) {
+  if (isnan(d)) return 0;
+  double t = trunc(d);
+  if (sgn) return t >= 2147483647.0 ? 0x7fffffffu : t <= -2147483648.0 ? 0x80000000u : (uint32_t)(int32_t)t;
+  return t >= 4294967295.0 ? 0xffffffffu : t <= 0.0 ? 0u : (uint32_t)t;
+}
+
+/* f64 <-> 32-bit integer conversions (truncating, saturating, NaN -> 0), v_cvt_pk_u16_u32 /
+ * v_cvt_pk_i16_i32 (saturating), v_pack_b32_f16 (halves by op_sel, neg), v_frexp_mant/exp
+ * of f32 and f64 (normal, denormal, +-0, inf, NaN), v_fract_f64 (capped below 1.0, inf ->
+ * NaN); lane 6 inactive. */
+static void conversions_and_frexp(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint32_t ints[] = {0, 0xffffffffu, 0x80000000u, 0x7fffffffu, 1, 65535, 65536, 0xffff8000u,
+                                  0xffff7fffu, 123456789, 0xfffe0000u, 40000};
+  static const double dbl[] = {1e10, -1e10, -0.5, 2147483647.9, -2147483648.9, NAN, INFINITY,
+                               -INFINITY, 4294967295.5, 3.99, -3.99, 4.9e-324, -0.0, 2.75,
+                               -2.25, -1e-20, 1.0, 65536.5, -65537.25, 123456789.75};
+  static const uint32_t fl[] = {0x3f800000u, 0xc0600000u, 0x00000001u, 0x80400000u, 0,
+                                0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0x7f7fffffu,
+                                0x00800000u, 0x42f60000u};
+  const uint64_t exec = 0xffffffffu & ~(1u << 6);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = ints[l % 12];
+    w->vgpr[2][l] = ints[(l * 5 + 3) % 12];
+    uint64_t d = dbits(dbl[l % 20]);
+    w->vgpr[3][l] = (uint32_t)d;
+    w->vgpr[4][l] = (uint32_t)(d >> 32);
+    w->vgpr[5][l] = fl[l % 12];
+    for (uint32_t k = 10; k <= 30; k++) w->vgpr[k][l] = 0xabc00000u | k;
+  }
+  w->vgpr[3][20] = 1, w->vgpr[4][20] = 0x00000000u; /* the smallest f64 denormal */
+  w->vgpr[3][21] = 0, w->vgpr[4][21] = 0x00080000u; /* 2^-1023 */
+  run("v_cvt_f64_i32 v[10:11], v1\n"
+      "v_cvt_f64_u32 v[12:13], v1\n"
+      "v_cvt_i32_f64 v14, v[3:4]\n"
+      "v_cvt_u32_f64 v15, v[3:4]\n"
+      "v_cvt_pk_u16_u32 v16, v1, v2\n"
+      "v_cvt_pk_i16_i32 v17, v1, v2\n"
+      "v_pack_b32_f16 v18, -v1, v2 op_sel:[1,0]\n"
+      "v_frexp_mant_f32 v19, v5\n"
+      "v_frexp_exp_i32_f32 v20, v5\n"
+      "v_frexp_mant_f64 v[21:22], v[3:4]\n"
+      "v_frexp_exp_i32_f64 v23, v[3:4]\n"
+      "v_fract_f64 v[24:25], v[3:4]\n"
+      "v_cvt_i32_f64_e64 v26, -v[3:4]\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 10; k <= 30; k++) assert_int_equal(r->vgpr[k][l], 0xabc00000u | k);
+      continue;
+    }
+    uint32_t a = w->vgpr[1][l], b = w->vgpr[2][l];
+    double d = dval(w->vgpr[3][l] | (uint64_t)w->vgpr[4][l] << 32);
+    uint64_t got;
+#define V64(k) (r->vgpr[k][l] | (uint64_t)r->vgpr[(k) + 1][l] << 32)
+    assert_int_equal(V64(10), dbits((double)(int32_t)a));
+    assert_int_equal(V64(12), dbits((double)a));
+    assert_int_equal(r->vgpr[14][l], i32_of_f64_ref(d, true));
+    assert_int_equal(r->vgpr[15][l], i32_of_f64_ref(d, false));
+    assert_int_equal(r->vgpr[26][l], i32_of_f64_ref(-d, true));
+    assert_int_equal(r->vgpr[16][l], (a > 0xffff ? 0xffff : a) | (b > 0xffff ? 0xffffu : b) << 16);
+    int32_t sa = (int32_t)a, sb = (int32_t)b;
+    sa = sa > 32767 ? 32767 : sa < -32768 ? -32768 : sa;
+    sb = sb > 32767 ? 32767 : sb < -32768 ? -32768 : sb;
+    assert_int_equal(r->vgpr[17][l], ((uint32_t)sa & 0xffff) | (uint32_t)sb << 16);
+    assert_int_equal(r->vgpr[18][l], ((a >> 16) ^ 0x8000) | (b & 0xffff) << 16);
+    float f;
+    memcpy(&f, &w->vgpr[5][l], 4);
+    int fe = 0;
+    float fm = isfinite(f) && f != 0 ? frexpf(f, &fe) : f;
+    assert_int_equal(r->vgpr[19][l], fbits(fm));
+    assert_int_equal(r->vgpr[20][l], (uint32_t)fe);
+    int de = 0;
+    double dm = isfinite(d) && d != 0 ? frexp(d, &de) : d;
+    got = V64(21);
+    assert_int_equal(got, dbits(dm));
+    assert_int_equal(r->vgpr[23][l], (uint32_t)de);
+    double fr = d - floor(d);
+    if (!isnan(fr) && fr > dval(0x3fefffffffffffffull)) fr = dval(0x3fefffffffffffffull);
+    got = V64(24);
+    if (isnan(fr)) assert_true(isnan(dval(got)));
+    else assert_int_equal(got, dbits(fr));
+#undef V64
+  }
+  /* edge lanes really took the edge paths */
+  assert_int_equal(r->vgpr[20][2], (uint32_t)-148);      /* f32 denormal 2^-149 */
+  assert_int_equal(r->vgpr[23][20], (uint32_t)-1073);    /* f64 denormal 2^-1074 */
+  assert_int_equal(r->vgpr[24][15] | (uint64_t)r->vgpr[25][15] << 32, 0x3fefffffffffffffull);
+  assert_int_equal(r->vgpr[14][3], 0x7fffffffu);
+  assert_int_equal(r->vgpr[15][1], 0);
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -1937,6 +2040,7 @@ int main(void) {
       cmocka_unit_test(vector_64bit_shifts),
       cmocka_unit_test(permlane_rows),
       cmocka_unit_test(vector_bit_operations),
+      cmocka_unit_test(conversions_and_frexp),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,6 +181,72 @@ static uint32_t bfm(struct xl_state *x, uint32_t s0, uint32_t s1, bool w64) {
   return ir_shl64(bd, m, ir_iand(bd, s1, c32(x, 63)));
 }
 
+/* ---- conversions and float decomposition ------------------------------------------- */
+
+/* An i32 / u32 as f64 (exact): high 16 bits times 2^16 plus the low 16 bits. */
+static uint32_t f64_of_int(struct xl_state *x, uint32_t v, bool sgn) {
+  struct ir_builder *bd = &x->b;
+  uint32_t hi = sgn ? ir_cvt_f32_i32(bd, ir_ashr(bd, v, c32(x, 16)))
+                    : ir_cvt_f32_u32(bd, ir_lshr(bd, v, c32(x, 16)));
+  uint32_t lo = ir_cvt_f32_u32(bd, ir_iand(bd, v, c32(x, 0xffff)));
+  uint32_t k = konst(x, IR_TYPE_F64, 0x40f0000000000000ull); /* 65536.0 */
+  return ir_dadd(bd, ir_dmul(bd, ir_cvt_f64_f32(bd, hi), k), ir_cvt_f64_f32(bd, lo));
+}
+
+/* An f64 truncated toward zero to i32 / u32, saturating, NaN -> 0: the truncated value is
+ * clamped (exact), then split into 2^16 * hi + lo, both exact through f32. */
+static uint32_t int_of_f64(struct xl_state *x, uint32_t d, bool sgn) {
+  struct ir_builder *bd = &x->b;
+  uint32_t t = ir_dtrunc(bd, d);
+  uint32_t lo_lim = konst(x, IR_TYPE_F64, sgn ? 0xc1e0000000000000ull : 0);     /* -2^31 / 0 */
+  uint32_t hi_lim = konst(x, IR_TYPE_F64, sgn ? 0x41dfffffffc00000ull          /* 2^31 - 1 */
+                                              : 0x41efffffffe00000ull);        /* 2^32 - 1 */
+  t = ir_dmax(bd, ir_dmin(bd, t, hi_lim), lo_lim);
+  uint32_t hi = ir_dfloor(bd, ir_dmul(bd, t, konst(x, IR_TYPE_F64, 0x3ef0000000000000ull)));
+  uint32_t lo = ir_dadd(bd, t, ir_dneg(bd, ir_dmul(bd, hi, konst(x, IR_TYPE_F64, 0x40f0000000000000ull))));
+  uint32_t hi32 = sgn ? ir_cvt_i32_f32(bd, ir_cvt_f32_f64(bd, hi)) : ir_cvt_u32_f32(bd, ir_cvt_f32_f64(bd, hi));
+  uint32_t r = ir_iadd(bd, ir_shl(bd, hi32, c32(x, 16)), ir_cvt_u32_f32(bd, ir_cvt_f32_f64(bd, lo)));
+  return ir_select(bd, ir_dcmp_i(bd, IR_FCMP_UNO, d, d), c32(x, 0), r);
+}
+
+/* frexp of an f32 (bits B): mantissa in [0.5, 1) with B's sign and the exponent, so that
+ * B = mant * 2^exp; denormals are normalised; +-0, inf and NaN give themselves and 0. */
+static void frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp) {
+  struct ir_builder *bd = &x->b;
+  uint32_t e = ir_ubfe(bd, b, c32(x, 23), c32(x, 8)), m = ir_iand(bd, b, c32(x, 0x7fffff));
+  uint32_t sign = ir_iand(bd, b, c32(x, 0x80000000u)), half = c32(x, 126u << 23);
+  uint32_t normal_m = ir_ior(bd, ir_iand(bd, b, c32(x, 0x807fffffu)), half);
+  uint32_t normal_e = ir_isub(bd, e, c32(x, 126));
+  /* denormal: top bit h = 31 - clz(m); value 1.f * 2^(h - 149) */
+  uint32_t h = ir_isub(bd, c32(x, 31), ir_find_umsb(bd, m));
+  uint32_t dm = ir_iand(bd, ir_shl(bd, m, ir_isub(bd, c32(x, 23), h)), c32(x, 0x7fffff));
+  uint32_t den_m = ir_ior(bd, ir_ior(bd, sign, half), dm), den_e = ir_isub(bd, h, c32(x, 148));
+  uint32_t special = ir_bor(bd, ir_ieq(bd, e, c32(x, 255)), ir_ieq(bd, ir_iand(bd, b, c32(x, 0x7fffffffu)), c32(x, 0)));
+  uint32_t den = ir_ieq(bd, e, c32(x, 0));
+  *mant = ir_select(bd, special, b, ir_select(bd, den, den_m, normal_m));
+  *exp = ir_select(bd, special, c32(x, 0), ir_select(bd, den, den_e, normal_e));
+}
+
+/* The same for an f64 (U64 bits B). */
+static void frexp64(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp) {
+  struct ir_builder *bd = &x->b;
+  const uint64_t frac = 0x000fffffffffffffull, half = 1022ull << 52;
+  uint32_t e = ir_ubfe(bd, ir_hi_u32(bd, b), c32(x, 20), c32(x, 11));
+  uint32_t m = ir_iand64(bd, b, c64(x, frac));
+  uint32_t normal_m = ir_ior64(bd, ir_iand64(bd, b, c64(x, frac | 1ull << 63)), c64(x, half));
+  uint32_t normal_e = ir_isub(bd, e, c32(x, 1022));
+  uint32_t h = ir_isub(bd, c32(x, 63), find_msb64(x, m)); /* top bit of the denormal */
+  uint32_t dm = ir_iand64(bd, ir_shl64(bd, m, ir_iand(bd, ir_isub(bd, c32(x, 52), h), c32(x, 63))),
+                          c64(x, frac));
+  uint32_t den_m = ir_ior64(bd, ir_ior64(bd, ir_iand64(bd, b, c64(x, 1ull << 63)), c64(x, half)), dm);
+  uint32_t den_e = ir_isub(bd, h, c32(x, 1073));
+  uint32_t special = ir_bor(bd, ir_ieq(bd, e, c32(x, 2047)),
+                            ir_ieq64(bd, ir_iand64(bd, b, c64(x, ~(1ull << 63))), c64(x, 0)));
+  uint32_t den = ir_ieq(bd, e, c32(x, 0));
+  *mant = ir_select(bd, special, b, ir_select(bd, den, den_m, normal_m));
+  *exp = ir_select(bd, special, c32(x, 0), ir_select(bd, den, den_e, normal_e));
+}
+
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -339,6 +405,58 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
       uint32_t f = fsrc(x, in, 0);
       if (e->detail == AX_CVT_RPI) f = ir_fadd(bd, f, ir_b_const_f32(bd, 0.5f));
       write_vdst(x, in, ir_cvt_i32_f32(bd, ir_ffloor(bd, f)));
+      break;
+    }
+    case AX_CVT_F64_I32:
+    case AX_CVT_F64_U32:
+      write_vdst64(x, in, dresult(x, in, f64_of_int(x, src32(x, in, 0), e->detail == AX_CVT_F64_I32)));
+      break;
+    case AX_CVT_I32_F64:
+    case AX_CVT_U32_F64:
+      if (in->clamp || (in->omod & 3)) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      write_vdst(x, in, int_of_f64(x, dsrc(x, in, 0), e->detail == AX_CVT_I32_F64));
+      break;
+    case AX_PK_U16_U32: { /* {S1, S0} each saturated to 16 bits */
+      uint32_t k = c32(x, 0xffff);
+      r = ir_ior(bd, ir_umin(bd, src32(x, in, 0), k), ir_shl(bd, ir_umin(bd, src32(x, in, 1), k), c32(x, 16)));
+      write_vdst(x, in, r);
+      break;
+    }
+    case AX_PK_I16_I32: {
+      uint32_t lo = ir_smax(bd, ir_smin(bd, src32(x, in, 0), c32(x, 0x7fff)), c32(x, 0xffff8000u));
+      uint32_t hi = ir_smax(bd, ir_smin(bd, src32(x, in, 1), c32(x, 0x7fff)), c32(x, 0xffff8000u));
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, lo, c32(x, 0xffff)), ir_shl(bd, hi, c32(x, 16))));
+      break;
+    }
+    case AX_PACK_F16: /* {S1.f16, S0.f16}: halves by op_sel, abs/neg on each, no rounding */
+      write_vdst(x, in, ir_pack_half(bd, ir_bitcast_u16(bd, h16_fsrc(x, in, 0)),
+                                     ir_bitcast_u16(bd, h16_fsrc(x, in, 1))));
+      break;
+    case AX_FREXP_MANT32:
+    case AX_FREXP_EXP32: {
+      uint32_t m, ex;
+      frexp32(x, ir_bitcast_u32(bd, fsrc(x, in, 0)), &m, &ex);
+      if (e->detail == AX_FREXP_MANT32) write_vdst(x, in, fresult(x, in, ir_bitcast_f32(bd, m)));
+      else write_vdst(x, in, ex);
+      break;
+    }
+    case AX_FREXP_MANT64:
+    case AX_FREXP_EXP64: {
+      uint32_t m, ex;
+      frexp64(x, ir_bitcast_u64(bd, dsrc(x, in, 0)), &m, &ex);
+      if (e->detail == AX_FREXP_MANT64) write_vdst64(x, in, dresult(x, in, ir_bitcast_f64(bd, m)));
+      else write_vdst(x, in, ex);
+      break;
+    }
+    case AX_FRACT64: { /* minimum(S0 - floor(S0), the largest f64 below 1.0); NaN stays NaN */
+      uint32_t v = dsrc(x, in, 0);
+      uint32_t f = ir_dadd(bd, v, ir_dneg(bd, ir_dfloor(bd, v)));
+      uint32_t capped = ir_dmin(bd, f, konst(x, IR_TYPE_F64, 0x3fefffffffffffffull));
+      r = ir_select(bd, ir_dcmp_i(bd, IR_FCMP_UNO, f, f), f, capped);
+      write_vdst64(x, in, dresult(x, in, r));
       break;
     }
     default: xl_unsupported(x, in, pc); break;

@@ -496,7 +496,14 @@ enum { PK_ACC = 1 << 14 };
   X(v_xad_u32, ALU_EXT, copy, AX_XAD) \
   X(v_add_nc_i32, ALU_EXT, copy, AX_ADD_I32) X(v_sub_nc_i32, ALU_EXT, copy, AX_SUB_I32) \
   X(v_ffbh_i32, ALU_EXT, copy, AX_FLBIT_I32) X(v_swap_b32, ALU_EXT, copy, AX_SWAP) \
-  X(v_cvt_flr_i32_f32, ALU_EXT, copy, AX_CVT_FLR) X(v_cvt_rpi_i32_f32, ALU_EXT, copy, AX_CVT_RPI)
+  X(v_cvt_flr_i32_f32, ALU_EXT, copy, AX_CVT_FLR) X(v_cvt_rpi_i32_f32, ALU_EXT, copy, AX_CVT_RPI) \
+  X(v_cvt_f64_i32, ALU_EXT, copy, AX_CVT_F64_I32) X(v_cvt_f64_u32, ALU_EXT, copy, AX_CVT_F64_U32) \
+  X(v_cvt_i32_f64, ALU_EXT, copy, AX_CVT_I32_F64) X(v_cvt_u32_f64, ALU_EXT, copy, AX_CVT_U32_F64) \
+  X(v_cvt_pk_u16_u32, ALU_EXT, copy, AX_PK_U16_U32) X(v_cvt_pk_i16_i32, ALU_EXT, copy, AX_PK_I16_I32) \
+  X(v_pack_b32_f16, ALU_EXT, copy, AX_PACK_F16) \
+  X(v_frexp_mant_f32, ALU_EXT, copy, AX_FREXP_MANT32) X(v_frexp_exp_i32_f32, ALU_EXT, copy, AX_FREXP_EXP32) \
+  X(v_frexp_mant_f64, ALU_EXT, copy, AX_FREXP_MANT64) X(v_frexp_exp_i32_f64, ALU_EXT, copy, AX_FREXP_EXP64) \
+  X(v_fract_f64, ALU_EXT, copy, AX_FRACT64)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
