@@ -2008,6 +2008,106 @@ static void conversions_and_frexp(void **state) {
   free(r);
 }
 
+/* v_ldexp_f64 against C ldexp (normal, overflow to inf, gradual underflow with ties,
+ * denormal inputs, exponents far out of range, +-0, inf, NaN); v_lerp_u8, v_cvt_off_f32_i4;
+ * the integer dot products (wrapping and with clamp) and v_dot4c_i32_i8 (accumulates into
+ * its destination); lane 9 inactive. */
+static int32_t sext_bits(uint32_t v, unsigned off, unsigned w) {
+  return (int32_t)(v << (32 - off - w)) >> (32 - w);
+}
+static uint32_t dot_ref(uint32_t a, uint32_t b, uint32_t acc, unsigned n, unsigned w, bool sgn,
+                        bool clamp) {
+  int64_t s = sgn ? (int64_t)(int32_t)acc : (int64_t)acc;
+  for (unsigned i = 0; i < n; i++) {
+    int64_t fa = sgn ? sext_bits(a, i * w, w) : (int64_t)((a >> (i * w)) & ((1u << w) - 1));
+    int64_t fb = sgn ? sext_bits(b, i * w, w) : (int64_t)((b >> (i * w)) & ((1u << w) - 1));
+    s += fa * fb;
+  }
+  if (clamp && sgn) s = s > INT32_MAX ? INT32_MAX : s < INT32_MIN ? INT32_MIN : s;
+  if (clamp && !sgn) s = s > (int64_t)UINT32_MAX ? (int64_t)UINT32_MAX : s;
+  return (uint32_t)s;
+}
+
+static void ldexp_lerp_and_dot_products(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const double xs[] = {1.5, -3.75, 4.9e-324, 2.2250738585072014e-308, 1.7976931348623157e308,
+                              0.0, -0.0, INFINITY, NAN, 0.1, 1.0000000000000002, -7.5e-310};
+  static const int32_t ns[] = {0, 1, -1, 1023, -1074, -1075, -1080, 2100, -2100, INT32_MIN,
+                               INT32_MAX, -1022, 52, -1073};
+  const uint64_t exec = 0xffffffffu & ~(1u << 9);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  uint32_t seed = 777;
+  for (uint32_t l = 0; l < 32; l++) {
+    uint64_t d = dbits(xs[l % 12]);
+    w->vgpr[1][l] = (uint32_t)d;
+    w->vgpr[2][l] = (uint32_t)(d >> 32);
+    w->vgpr[3][l] = (uint32_t)ns[l % 14];
+    for (uint32_t k = 4; k <= 6; k++) {
+      seed = seed * 1664525u + 1013904223u;
+      w->vgpr[k][l] = seed;
+    }
+    for (uint32_t k = 10; k <= 22; k++) w->vgpr[k][l] = 0x77700000u | k;
+  }
+  /* saturating inputs: the largest products plus a large accumulator */
+  w->vgpr[4][0] = 0x80008000u, w->vgpr[5][0] = 0x80008000u, w->vgpr[6][0] = 0x7fffffffu;
+  w->vgpr[4][1] = 0xffffffffu, w->vgpr[5][1] = 0xffffffffu, w->vgpr[6][1] = 0xfffffff0u;
+  w->vgpr[4][2] = 0x7fff8000u, w->vgpr[5][2] = 0x80007fffu, w->vgpr[6][2] = 0x80000000u;
+  w->vgpr[1][12] = 0, w->vgpr[2][12] = 0x3ff80000u, w->vgpr[3][12] = (uint32_t)-1074; /* 1.5 * 2^-1074: tie */
+  /* 1.5 (0.75 * 2^1) times 2^-1023, 2^1024, 2^1023: the edges of the normal range */
+  w->vgpr[1][13] = 0, w->vgpr[2][13] = 0x3ff80000u, w->vgpr[3][13] = (uint32_t)-1023;
+  w->vgpr[1][14] = 0, w->vgpr[2][14] = 0x3ff80000u, w->vgpr[3][14] = 1024;
+  w->vgpr[1][15] = 0, w->vgpr[2][15] = 0x3ff80000u, w->vgpr[3][15] = 1023;
+  run("v_ldexp_f64 v[10:11], v[1:2], v3\n"
+      "v_lerp_u8 v12, v4, v5, v6\n"
+      "v_cvt_off_f32_i4 v13, v4\n"
+      "v_dot2_i32_i16 v14, v4, v5, v6\n"
+      "v_dot2_i32_i16 v15, v4, v5, v6 clamp\n"
+      "v_dot2_u32_u16 v16, v4, v5, v6\n"
+      "v_dot2_u32_u16 v17, v4, v5, v6 clamp\n"
+      "v_dot4_i32_i8 v18, v4, v5, v6\n"
+      "v_dot8_i32_i4 v19, v4, v5, v6 clamp\n"
+      "v_mov_b32 v20, v6\n"
+      "v_dot4c_i32_i8 v20, v4, v5\n"
+      "v_ldexp_f64 v[21:22], -v[1:2], 3\n"
+      "s_endpgm\n",
+      false, w, r);
+  unsigned clamped = 0;
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 10; k <= 22; k++) assert_int_equal(r->vgpr[k][l], 0x77700000u | k);
+      continue;
+    }
+    double x = dval(w->vgpr[1][l] | (uint64_t)w->vgpr[2][l] << 32);
+    int32_t n = (int32_t)w->vgpr[3][l];
+    uint64_t got = r->vgpr[10][l] | (uint64_t)r->vgpr[11][l] << 32;
+    double want = ldexp(x, n);
+    if (isnan(want)) assert_true(isnan(dval(got)));
+    else assert_int_equal(got, dbits(want));
+    got = r->vgpr[21][l] | (uint64_t)r->vgpr[22][l] << 32;
+    if (isnan(x)) assert_true(isnan(dval(got)));
+    else assert_int_equal(got, dbits(ldexp(-x, 3)));
+    uint32_t a = w->vgpr[4][l], b = w->vgpr[5][l], c = w->vgpr[6][l], lerp = 0;
+    for (unsigned i = 0; i < 4; i++)
+      lerp |= ((((a >> (8 * i)) & 0xff) + ((b >> (8 * i)) & 0xff) + ((c >> (8 * i)) & 1)) >> 1) << (8 * i);
+    assert_int_equal(r->vgpr[12][l], lerp);
+    assert_int_equal(r->vgpr[13][l], fbits((float)sext_bits(a, 0, 4) / 16.0f));
+    assert_int_equal(r->vgpr[14][l], dot_ref(a, b, c, 2, 16, true, false));
+    assert_int_equal(r->vgpr[15][l], dot_ref(a, b, c, 2, 16, true, true));
+    assert_int_equal(r->vgpr[16][l], dot_ref(a, b, c, 2, 16, false, false));
+    assert_int_equal(r->vgpr[17][l], dot_ref(a, b, c, 2, 16, false, true));
+    assert_int_equal(r->vgpr[18][l], dot_ref(a, b, c, 4, 8, true, false));
+    assert_int_equal(r->vgpr[19][l], dot_ref(a, b, c, 8, 4, true, true));
+    assert_int_equal(r->vgpr[20][l], dot_ref(a, b, c, 4, 8, true, false));
+    clamped += r->vgpr[15][l] != r->vgpr[14][l];
+    clamped += r->vgpr[17][l] != r->vgpr[16][l];
+  }
+  assert_true(clamped >= 2); /* the saturating lanes saturated */
+  assert_int_equal(r->vgpr[10][12] | (uint64_t)r->vgpr[11][12] << 32, 2); /* tie to even */
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2041,6 +2141,7 @@ int main(void) {
       cmocka_unit_test(permlane_rows),
       cmocka_unit_test(vector_bit_operations),
       cmocka_unit_test(conversions_and_frexp),
+      cmocka_unit_test(ldexp_lerp_and_dot_products),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,11 +49,14 @@ static inline uint32_t *text_words(const char *src, const char *ext, const char 
   return w;
 }
 
-/* Assembles SRC for gfx1013 and returns the .text words. */
+/* Assembles SRC for gfx1013 and returns the .text words. llvm-mc-19 accepts the v_dot*
+ * instructions for gfx1013 only with their features named (as tests/unit/isa/oracle.c). */
+#define XL_DOT_MATTR "+dot1-insts,+dot2-insts,+dot5-insts,+dot6-insts"
 static inline uint32_t *assemble(const char *src, size_t *count, bool wave64) {
   return text_words(src, "s",
-                    wave64 ? "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=+wavefrontsize64 -filetype=obj"
-                           : "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -filetype=obj",
+                    wave64 ? "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=+wavefrontsize64," XL_DOT_MATTR
+                             " -filetype=obj"
+                           : "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=" XL_DOT_MATTR " -filetype=obj",
                     count);
 }
 

@@ -247,6 +247,53 @@ static void frexp64(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *ex
   *exp = ir_select(bd, special, c32(x, 0), ir_select(bd, den, den_e, normal_e));
 }
 
+/* v_ldexp_f64: S0 * 2^S1 rounded once. A finite non-zero S0 = m * 2^E (frexp, m in
+ * [0.5, 1)); a normal result takes E + S1 as its exponent field, an overflow gives inf, an
+ * underflow is m * 2^(E + S1 + 1074) (exact) times 2^-1074 (the one rounding). +-0, inf
+ * and NaN give S0. */
+static uint32_t ldexp64(struct xl_state *x, uint32_t d, uint32_t n) {
+  struct ir_builder *bd = &x->b;
+  uint32_t b = ir_bitcast_u64(bd, d), m, ex;
+  frexp64(x, b, &m, &ex);
+  n = ir_smax(bd, ir_smin(bd, n, c32(x, 4000)), c32(x, (uint32_t)-4000));
+  uint32_t e = ir_iadd(bd, ex, n); /* result = m * 2^e */
+  uint32_t sign = ir_iand64(bd, b, c64(x, 1ull << 63));
+  uint32_t normal = ir_ior64(bd, ir_iand64(bd, m, c64(x, 0x800fffffffffffffull)),
+                             ir_pack_u64(bd, c32(x, 0), ir_shl(bd, ir_iadd(bd, e, c32(x, 1022)), c32(x, 20))));
+  uint32_t inf = ir_ior64(bd, sign, c64(x, 0x7ff0000000000000ull));
+  uint32_t k = ir_iadd(bd, ir_smax(bd, e, c32(x, (uint32_t)-1140)), c32(x, 1074)); /* -66..52 */
+  uint32_t scale = ir_bitcast_f64(bd, ir_pack_u64(bd, c32(x, 0), ir_shl(bd, ir_iadd(bd, k, c32(x, 1023)), c32(x, 20))));
+  uint32_t tiny = ir_dmul(bd, ir_dmul(bd, ir_bitcast_f64(bd, m), scale), konst(x, IR_TYPE_F64, 1));
+  uint32_t r = ir_select(bd, ir_slt(bd, c32(x, 1024), e), inf,
+                         ir_select(bd, ir_slt(bd, e, c32(x, (uint32_t)-1021)), ir_bitcast_u64(bd, tiny), normal));
+  uint32_t e_in = ir_ubfe(bd, ir_hi_u32(bd, b), c32(x, 20), c32(x, 11));
+  uint32_t special = ir_bor(bd, ir_ieq(bd, e_in, c32(x, 2047)),
+                            ir_ieq64(bd, ir_iand64(bd, b, c64(x, ~(1ull << 63))), c64(x, 0)));
+  return ir_bitcast_f64(bd, ir_select(bd, special, b, r));
+}
+
+/* Integer dot products: the sum of the products of the N fields of WIDTH bits of S0 and S1
+ * (sign- or zero-extended) plus the accumulator, in 64 bits; clamp saturates to the 32-bit
+ * range, else the low 32 bits. */
+static uint32_t dot_int(struct xl_state *x, uint32_t a, uint32_t b, uint32_t acc, unsigned n,
+                        unsigned width, bool sgn, bool clamp) {
+  struct ir_builder *bd = &x->b;
+  uint32_t sum = ir_pack_u64(bd, acc, sgn ? ir_ashr(bd, acc, c32(x, 31)) : c32(x, 0));
+  for (unsigned i = 0; i < n; i++) {
+    uint32_t o = c32(x, i * width), w = c32(x, width);
+    uint32_t fa = sgn ? ir_sbfe(bd, a, o, w) : ir_ubfe(bd, a, o, w);
+    uint32_t fb = sgn ? ir_sbfe(bd, b, o, w) : ir_ubfe(bd, b, o, w);
+    uint32_t p = ir_imul(bd, fa, fb); /* |p| < 2^32 unsigned, < 2^31 signed */
+    sum = ir_iadd64(bd, sum, ir_pack_u64(bd, p, sgn ? ir_ashr(bd, p, c32(x, 31)) : c32(x, 0)));
+  }
+  uint32_t lo = ir_lo_u32(bd, sum), hi = ir_hi_u32(bd, sum);
+  if (!clamp) return lo;
+  if (!sgn) return ir_select(bd, ir_ieq(bd, hi, c32(x, 0)), lo, c32(x, 0xffffffffu));
+  uint32_t fits = ir_ieq(bd, hi, ir_ashr(bd, lo, c32(x, 31)));
+  uint32_t sat = ir_select(bd, ir_slt(bd, hi, c32(x, 0)), c32(x, 0x80000000u), c32(x, 0x7fffffffu));
+  return ir_select(bd, fits, lo, sat);
+}
+
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -459,6 +506,46 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
       write_vdst64(x, in, dresult(x, in, r));
       break;
     }
+    case AX_LDEXP64:
+      write_vdst64(x, in, dresult(x, in, ldexp64(x, dsrc(x, in, 0), src32(x, in, 1))));
+      break;
+    case AX_LERP_U8: { /* per byte: (S0 + S1 + bit 0 of S2's byte) >> 1 */
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1), c = src32(x, in, 2);
+      r = c32(x, 0);
+      for (unsigned i = 0; i < 4; i++) {
+        uint32_t o = c32(x, 8 * i), w8 = c32(x, 8);
+        uint32_t s = ir_iadd(bd, ir_iadd(bd, ir_ubfe(bd, a, o, w8), ir_ubfe(bd, b, o, w8)),
+                             ir_ubfe(bd, c, o, c32(x, 1)));
+        r = ir_ior(bd, r, ir_shl(bd, ir_lshr(bd, s, c32(x, 1)), o));
+      }
+      write_vdst(x, in, r);
+      break;
+    }
+    case AX_CVT_OFF_I4: /* the signed 4-bit S0[3:0] / 16 */
+      r = ir_fmul(bd, ir_cvt_f32_i32(bd, ir_sbfe(bd, src32(x, in, 0), c32(x, 0), c32(x, 4))),
+                  ir_b_const_f32(bd, 0.0625f));
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    case AX_DOT2_I16:
+    case AX_DOT2_U16:
+    case AX_DOT4_I8:
+    case AX_DOT8_I4: {
+      /* only the default halves (op_sel 0, op_sel_hi 1) and no neg: other selections of
+       * these operations are not established */
+      if (in->op_sel || (in->op_sel_hi & 3) != 3 || in->neg_lo || in->neg_hi) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      static const uint8_t shape[4][2] = {{2, 16}, {2, 16}, {4, 8}, {8, 4}}; /* fields, bits */
+      unsigned k = e->detail - AX_DOT2_I16;
+      write_vdst(x, in, dot_int(x, src32(x, in, 0), src32(x, in, 1), src32(x, in, 2), shape[k][0],
+                                shape[k][1], e->detail != AX_DOT2_U16, in->clamp));
+      break;
+    }
+    case AX_DOT4C_I8: /* VOP2: the destination is the accumulator */
+      write_vdst(x, in, dot_int(x, src32(x, in, 0), src32(x, in, 1), src_dword(x, d0, 0, false), 4, 8,
+                                true, false));
+      break;
     default: xl_unsupported(x, in, pc); break;
   }
 }

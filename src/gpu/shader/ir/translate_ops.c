@@ -503,7 +503,11 @@ enum { PK_ACC = 1 << 14 };
   X(v_pack_b32_f16, ALU_EXT, copy, AX_PACK_F16) \
   X(v_frexp_mant_f32, ALU_EXT, copy, AX_FREXP_MANT32) X(v_frexp_exp_i32_f32, ALU_EXT, copy, AX_FREXP_EXP32) \
   X(v_frexp_mant_f64, ALU_EXT, copy, AX_FREXP_MANT64) X(v_frexp_exp_i32_f64, ALU_EXT, copy, AX_FREXP_EXP64) \
-  X(v_fract_f64, ALU_EXT, copy, AX_FRACT64)
+  X(v_fract_f64, ALU_EXT, copy, AX_FRACT64) X(v_ldexp_f64, ALU_EXT, copy, AX_LDEXP64) \
+  X(v_lerp_u8, ALU_EXT, copy, AX_LERP_U8) X(v_cvt_off_f32_i4, ALU_EXT, copy, AX_CVT_OFF_I4) \
+  X(v_dot2_i32_i16, ALU_EXT, copy, AX_DOT2_I16) X(v_dot2_u32_u16, ALU_EXT, copy, AX_DOT2_U16) \
+  X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
+  X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
