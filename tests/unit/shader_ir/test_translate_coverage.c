@@ -1515,6 +1515,8 @@ static uint64_t s64(const struct ir_interp_wave *w, unsigned s) {
 }
 
 static const char *scalar_bits_shader =
+    "s_version 0x2000\n" /* no effect (run() checks nothing stays untranslated) */
+    "v_clrexcp\n"
     "s_wqm_b64 s[20:21], s[0:1]\n"
     "s_cselect_b32 s22, 1, 0\n"
     "s_wqm_b32 s23, s2\n"

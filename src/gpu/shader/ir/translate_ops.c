@@ -105,6 +105,8 @@ enum { PK_ACC = 1 << 14 };
   X(s_cbranch_cdbgsys, SNOP, copy, 0) X(s_cbranch_cdbguser, SNOP, copy, 0) \
   X(s_cbranch_cdbgsys_or_user, SNOP, copy, 0) X(s_cbranch_cdbgsys_and_user, SNOP, copy, 0) \
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
+  X(s_version, SNOP, copy, 0) /* a marker for tools */ \
+  X(v_clrexcp, SNOP, copy, 0) /* clears the exception mode bits (not modelled) */ \
   X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
   X(s_setreg_b32, SSETREG, set_float_mode, 0) X(s_setreg_imm32_b32, SSETREG, set_float_mode, 0) \
