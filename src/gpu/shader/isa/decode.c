@@ -55,13 +55,9 @@ __attribute__((cold, noinline)) static bool fail(struct isa_error *err, enum isa
   return false;
 }
 
-/* Number of registers an operand spans. */
-static uint8_t width_of(const struct isa_opnd_desc *o, bool wave64) {
-  return o->width ? o->width : (wave64 ? 2 : 1);
-}
-
-/* Fill an operand from a 9-bit source encoding (8-bit scalar fields use the same values). */
-static void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width) {
+/* Fill an operand from a 9-bit source encoding (8-bit scalar fields use the same values).
+ * *x is zeroed: only the fields of its kind are set. Tested in order of frequency. */
+static inline void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width) {
   x->raw = (uint16_t)raw;
   x->count = width;
   if (raw >= ISA_SRC_VGPR0) {
@@ -83,20 +79,35 @@ static void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width)
   }
 }
 
-/* Source encodings (9-bit, 8-bit scalar fields are a subset) an operand cannot take:
- * SRC_NEVER at any width (209..234 are reserved or DPP8 markers, 249/250 SDWA/DPP16
- * markers); SRC_NARROW_ONLY only as a single register (64-bit and wider operands cannot
- * start at vcc_hi, m0, exec_hi or lds_direct). */
+/* Source encodings an operand cannot take (src_reject): SRC_NEVER at any width
+ * (209..234 are reserved or DPP8 markers, 249/250 SDWA/DPP16 markers); SRC_NARROW_ONLY only
+ * as a single register (64-bit and wider operands cannot start at vcc_hi, m0, exec_hi or
+ * lds_direct). */
 enum { SRC_NEVER = 1, SRC_NARROW_ONLY = 2 };
-static const uint8_t src_reject[512] = {
-    [209 ... 234] = SRC_NEVER,      [249] = SRC_NEVER,
-    [250] = SRC_NEVER,              [ISA_SRC_VCC_HI] = SRC_NARROW_ONLY,
-    [ISA_SRC_M0] = SRC_NARROW_ONLY, [ISA_SRC_EXEC_HI] = SRC_NARROW_ONLY,
-    [ISA_SRC_LDS_DIRECT] = SRC_NARROW_ONLY,
-};
 
-/* Whether a source encoding (< 512: every field is at most 9 bits) names an operand of
- * width registers. */
+static uint8_t src_reject_of(unsigned raw) {
+  if ((raw >= 209 && raw <= 234) || raw == ISA_SRC_SDWA || raw == ISA_SRC_DPP16) return SRC_NEVER;
+  if (raw == ISA_SRC_VCC_HI || raw == ISA_SRC_M0 || raw == ISA_SRC_EXEC_HI ||
+      raw == ISA_SRC_LDS_DIRECT)
+    return SRC_NARROW_ONLY;
+  return 0;
+}
+
+/* src_reject_of() of every 9-bit encoding (isa_decode_init): one load per operand. */
+static uint8_t src_reject[512];
+
+/* The encoding field an operand template entry takes its value from: its own, except ATTR
+ * (read from the src0 field) and PARAM9 (src1). Built by isa_decode_init. */
+static uint8_t value_field[ISA_FIELD_COUNT];
+
+void isa_decode_init(void) {
+  for (unsigned raw = 0; raw < 512; raw++) src_reject[raw] = src_reject_of(raw);
+  for (unsigned f = 0; f < ISA_FIELD_COUNT; f++) value_field[f] = (uint8_t)f;
+  value_field[ISA_FIELD_ATTR] = ISA_FIELD_S0;
+  value_field[ISA_FIELD_PARAM9] = ISA_FIELD_S1;
+}
+
+/* Whether a source encoding names an operand of width registers. */
 static inline bool src_raw_valid(unsigned raw, unsigned width) {
   return !(src_reject[raw & 0x1FF] & (width >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER));
 }
@@ -601,46 +612,49 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   /* operands */
   in->info = &d->info;
   unsigned ndefs = d->info.num_defs, nops = d->nops;
+  _Static_assert(ISA_OPND_MAX <= ISA_MAX_SRCS, "every template operand has a slot");
+  in->num_defs = (uint8_t)ndefs; /* ndefs <= ISA_MAX_DEFS (isa_op_desc_ndefs) */
+  in->num_srcs = (uint8_t)(nops - ndefs);
   bool literal = false;
-  struct isa_operand dropped; /* sources past ISA_MAX_SRCS: checked, not kept */
+  uint8_t lane_width = wave64 ? 2 : 1;
+  bool sdwa_sdst = variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1);
+  unsigned raw_sdwa_sdst = f.v[ISA_FIELD_SD];
   for (unsigned i = 0; i < nops; i++) {
     const struct isa_opnd_desc *o = &d->ops[i];
-    uint8_t width = width_of(o, wave64);
+    uint8_t width = o->width ? o->width : lane_width;
     /* built in place: defs first, then sources in template order */
-    struct isa_operand *x = i < ndefs                      ? &in->defs[in->num_defs++]
-                             : in->num_srcs < ISA_MAX_SRCS ? &in->srcs[in->num_srcs++]
-                                                           : &dropped;
+    struct isa_operand *x = i < ndefs ? &in->defs[i] : &in->srcs[i - ndefs];
     *x = (struct isa_operand){0};
+    /* one load of the field's value per operand (not one per case: the compiler would
+     * hoist those out of the loop and pay for all of them on every instruction) */
+    unsigned raw = f.v[value_field[o->field]];
     switch (o->field) {
       case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2:
-        if (!src_raw_valid(f.v[o->field], width))
+        if (!src_raw_valid(raw, width))
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-        operand_from_src(x, f.v[o->field], width);
+        operand_from_src(x, raw, width);
         if (x->kind == ISA_OPK_LITERAL) literal = true;
         break;
-      case ISA_FIELD_V1: {
-        unsigned v1 = f.v[o->field];
-        operand_from_src(x, v1 & 0x100 ? v1 & 0xFF : ISA_SRC_VGPR0 + v1, width);
+      case ISA_FIELD_V1:
+        operand_from_src(x, raw & 0x100 ? raw & 0xFF : ISA_SRC_VGPR0 + raw, width);
         break;
-      }
       case ISA_FIELD_PARAM:
         x->kind = ISA_OPK_IMM;
-        x->value = f.v[ISA_FIELD_PARAM];
+        x->value = raw;
         break;
       case ISA_FIELD_ATTR:
         x->kind = ISA_OPK_IMM;
-        x->value = f.v[ISA_FIELD_S0];
-        in->attr = f.v[ISA_FIELD_S0] & 0x3F;
-        in->attr_chan = (f.v[ISA_FIELD_S0] >> 6) & 3;
+        x->value = raw;
+        in->attr = raw & 0x3F;
+        in->attr_chan = (raw >> 6) & 3;
         break;
       case ISA_FIELD_PARAM9:
         x->kind = ISA_OPK_IMM;
-        x->value = f.v[ISA_FIELD_S1];
+        x->value = raw;
         break;
       case ISA_FIELD_OFF: {
-        unsigned soff = f.v[ISA_FIELD_OFF];
-        if (soff != ISA_SRC_NULL) {
-          operand_from_src(x, soff, 1);
+        if (raw != ISA_SRC_NULL) {
+          operand_from_src(x, raw, 1);
         } else {
           x->kind = ISA_OPK_IMM;
           x->value = (uint32_t)in->offset;
@@ -650,13 +664,13 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       case ISA_FIELD_SDATA:
         if (o->file == 'i') {
           x->kind = ISA_OPK_IMM;
-          x->value = f.v[ISA_FIELD_SDATA];
+          x->value = raw;
           break;
         }
         /* fall through: a register */
       case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
       case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA: {
-        unsigned r = f.v[o->field];
+        unsigned r = raw;
         if (o->file == 'v')
           r += ISA_SRC_VGPR0;
         else if (!src_raw_valid(r, width))
@@ -670,14 +684,17 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
         break;
       case ISA_FIELD_K16:
         x->kind = ISA_OPK_IMM;
-        x->value = f.v[ISA_FIELD_K16];
+        x->value = raw;
         in->simm16 = (uint16_t)x->value;
         break;
       case ISA_FIELD_VCC:
-        if (variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1) && i == 0)
-          operand_from_src(x, f.v[ISA_FIELD_SD], wave64 ? 2 : 1); /* VOPC SDWA sdst */
-        else
-          operand_from_src(x, ISA_SRC_VCC_LO, wave64 ? 2 : 1);
+        if (i == 0 && sdwa_sdst) {
+          operand_from_src(x, raw_sdwa_sdst, lane_width); /* VOPC SDWA sdst */
+        } else { /* vcc_lo / vcc: operand_from_src(x, ISA_SRC_VCC_LO, lane_width) */
+          x->kind = ISA_OPK_SPECIAL;
+          x->reg = x->raw = ISA_SRC_VCC_LO;
+          x->count = lane_width;
+        }
         break;
       default:
         break;

@@ -150,6 +150,9 @@ const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op);
 
+/* Builds the decoder's source-encoding table (called once with the opcode tables). */
+void isa_decode_init(void);
+
 /* Builds the printer's lookup tables (called once with the opcode tables). */
 void isa_print_init(void);
 

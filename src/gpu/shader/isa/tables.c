@@ -346,6 +346,7 @@ static void table_build(int f, int v, const struct isa_family_table *t) {
 
 static void tables_build(void) {
   isa_print_init();
+  isa_decode_init();
   for (int f = 0; f < ISA_FAMILY_COUNT; f++) {
     table_build(f, ISA_VARIANT_NATIVE, &family_tables[f]);
     for (int v = 1; v < NV_; v++) table_build(f, v, &variant_tables[f][v]);
