@@ -2110,6 +2110,61 @@ static void ldexp_lerp_and_dot_products(void **state) {
   free(r);
 }
 
+/* v_frexp_mant_f16 / v_frexp_exp_i16_f16 (normal, denormal, +-0, inf, NaN; VOP3 abs/neg)
+ * and v_sat_pk_u8_i16; the other half of the destination is kept,
+ * lane 4 inactive. */
+static void f16_frexp_and_saturating_pack(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint16_t h[] = {0x3c00, 0xc300, 0x0001, 0x03ff, 0x0000, 0x8000, 0x7c00,
+                               0xfc00, 0x7e00, 0x7bff, 0x0400, 0xb555};
+  static const uint32_t pk[] = {0x00000000u, 0x7fff8000u, 0x00ff0100u, 0xffff0001u,
+                                0x00800fffu, 0x80017ffeu, 0x0001ffffu};
+  const uint64_t exec = 0xffffffffu & ~(1u << 4);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = (uint32_t)h[(l + 3) % 12] << 16 | h[l % 12];
+    w->vgpr[2][l] = pk[l % 7];
+    for (uint32_t k = 10; k <= 14; k++) w->vgpr[k][l] = 0x12340000u | (k << 8) | l;
+  }
+  run("v_frexp_mant_f16 v10, v1\n"
+      "v_frexp_exp_i16_f16 v11, v1\n"
+      "v_frexp_mant_f16_e64 v12, |v1|\n" /* llvm-mc-19 takes no op_sel on these */
+      "v_frexp_exp_i16_f16_e64 v13, -v1\n"
+      "v_sat_pk_u8_i16 v14, v2\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t old[5];
+    for (uint32_t k = 0; k < 5; k++) old[k] = 0x12340000u | ((k + 10) << 8) | l;
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 0; k < 5; k++) assert_int_equal(r->vgpr[10 + k][l], old[k]);
+      continue;
+    }
+    uint16_t lo = h[l % 12];
+    uint16_t want_m[2], want_e[2];
+    for (int i = 0; i < 2; i++) {
+      uint16_t v = i ? lo & 0x7fff : lo; /* |lo| for the second */
+      double d = from_half(v);
+      int e = 0;
+      bool special = (v & 0x7c00) == 0x7c00 || (v & 0x7fff) == 0;
+      want_m[i] = special ? v : to_half(frexp(d, &e));
+      want_e[i] = (uint16_t)e;
+    }
+    assert_int_equal(r->vgpr[10][l], keep_hi(old[0], want_m[0]));
+    assert_int_equal(r->vgpr[11][l], keep_hi(old[1], want_e[0]));
+    assert_int_equal(r->vgpr[12][l], keep_hi(old[2], want_m[1]));
+    assert_int_equal(r->vgpr[13][l], keep_hi(old[3], want_e[0])); /* neg keeps the exponent */
+    uint32_t p = w->vgpr[2][l];
+    int32_t a = s16(p), b = s16(p >> 16);
+    uint32_t sa = a < 0 ? 0 : a > 255 ? 255 : (uint32_t)a, sb = b < 0 ? 0 : b > 255 ? 255 : (uint32_t)b;
+    assert_int_equal(r->vgpr[14][l], keep_hi(old[4], sa | sb << 8));
+  }
+  assert_int_equal(r->vgpr[11][2] & 0xffff, (uint16_t)-23); /* 2^-24 = 0.5 * 2^-23 */
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2144,6 +2199,7 @@ int main(void) {
       cmocka_unit_test(vector_bit_operations),
       cmocka_unit_test(conversions_and_frexp),
       cmocka_unit_test(ldexp_lerp_and_dot_products),
+      cmocka_unit_test(f16_frexp_and_saturating_pack),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -211,7 +211,7 @@ static uint32_t int_of_f64(struct xl_state *x, uint32_t d, bool sgn) {
 
 /* frexp of an f32 (bits B): mantissa in [0.5, 1) with B's sign and the exponent, so that
  * B = mant * 2^exp; denormals are normalised; +-0, inf and NaN give themselves and 0. */
-static void frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp) {
+void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp) {
   struct ir_builder *bd = &x->b;
   uint32_t e = ir_ubfe(bd, b, c32(x, 23), c32(x, 8)), m = ir_iand(bd, b, c32(x, 0x7fffff));
   uint32_t sign = ir_iand(bd, b, c32(x, 0x80000000u)), half = c32(x, 126u << 23);
@@ -485,7 +485,7 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
     case AX_FREXP_MANT32:
     case AX_FREXP_EXP32: {
       uint32_t m, ex;
-      frexp32(x, ir_bitcast_u32(bd, fsrc(x, in, 0)), &m, &ex);
+      xl_frexp32(x, ir_bitcast_u32(bd, fsrc(x, in, 0)), &m, &ex);
       if (e->detail == AX_FREXP_MANT32) write_vdst(x, in, fresult(x, in, ir_bitcast_f32(bd, m)));
       else write_vdst(x, in, ex);
       break;

@@ -17,6 +17,8 @@ enum xl_kind_ext {
   K_I16_BIN,      /* 16-bit integer on the extended halves; REV: shift count in s0 */
   K_I16_MAD,      /* s0 * s1 + s2: detail 16 (16-bit result) or 32 (32-bit result) */
   K_I16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
+  K_H16_FREXP,    /* v_frexp_mant_f16 (detail 0), v_frexp_exp_i16_f16 (detail 1) */
+  K_H16_SATPK,    /* v_sat_pk_u8_i16: both i16 halves saturated to u8, packed in 16 bits */
   /* sub-dword memory: detail = bytes (1, 2) | SIGNED | SUB_D16 | SUB_HI */
   K_DS_SUB_LOAD, K_DS_SUB_STORE, K_BUF_SUB_LOAD, K_BUF_SUB_STORE, K_G_SUB_LOAD, K_G_SUB_STORE,
   /* division helpers and cube maps (translate_ops.c): detail 1 = f64; cube: 0 id, 1 sc,
@@ -61,6 +63,9 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);
+/* frexp of the f32 bits B: *MANT the f32 bits in [0.5, 1) with B's sign, *EXP the exponent
+ * (translate_alu.c) */
+void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc);

@@ -429,6 +429,8 @@ enum { PK_ACC = 1 << 14 };
   X(v_cvt_f16_u16, H16_FROM_INT, cvt_f32_u32, 0) X(v_cvt_f16_i16, H16_FROM_INT, cvt_f32_i32, SIGNED) \
   X(v_cvt_u16_f16, H16_TO_INT, cvt_u32_f32, 0) X(v_cvt_i16_f16, H16_TO_INT, cvt_i32_f32, SIGNED) \
   X(v_div_fixup_f16, H16_FIXUP, fmul, 0) \
+  X(v_frexp_mant_f16, H16_FREXP, copy, 0) X(v_frexp_exp_i16_f16, H16_FREXP, copy, 1) \
+  X(v_sat_pk_u8_i16, H16_SATPK, copy, 0) \
   X(v_add_nc_u16, I16_BIN, iadd, 0) X(v_sub_nc_u16, I16_BIN, isub, 0) \
   X(v_add_nc_i16, I16_BIN, iadd, SIGNED) X(v_sub_nc_i16, I16_BIN, isub, SIGNED) \
   X(v_mul_lo_u16, I16_BIN, imul, 0) \
@@ -942,6 +944,21 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
       }
       h16_write(x, in, ir_u16_of_i(bd, 0, r));
       break;
+    case K_H16_FREXP: { /* through f32: every f16 (denormals too) is an f32 normal */
+      uint32_t m, ex;
+      xl_frexp32(x, ir_bitcast_u32(bd, ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0))), &m, &ex);
+      if (e->detail == 0) h16_write(x, in, h16_result(x, in, ir_cvt_f16_f32(bd, ir_bitcast_f32(bd, m))));
+      else h16_write(x, in, ir_u16_of_i(bd, 0, ex));
+      break;
+    }
+    case K_H16_SATPK: { /* {sat_u8(S0.i16[1]), sat_u8(S0.i16[0])} */
+      a = src32(x, in, 0);
+      uint32_t lo = ir_sbfe(bd, a, c32(x, 0), c32(x, 16)), hi = ir_sbfe(bd, a, c32(x, 16), c32(x, 16));
+      lo = ir_smax(bd, ir_smin(bd, lo, c32(x, 255)), c32(x, 0));
+      hi = ir_smax(bd, ir_smin(bd, hi, c32(x, 255)), c32(x, 0));
+      h16_write(x, in, ir_u16_of_i(bd, 0, ir_ior(bd, lo, ir_shl(bd, hi, c32(x, 8)))));
+      break;
+    }
     default: xl_unsupported(x, in, pc); break;
   }
 }
