@@ -2165,6 +2165,46 @@ static void f16_frexp_and_saturating_pack(void **state) {
   free(r);
 }
 
+/* v_mad_i64_i32 with a `null` carry destination: the signed 64-bit product plus S2 (edge
+ * factors INT_MIN, -1, 0; inline -1 as a sign-extended 64-bit addend); with an SGPR carry
+ * destination (undocumented value) it stays `unsupported`. */
+static void mad_i64_i32_null_carry(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint32_t f[] = {0x80000000u, 0xffffffffu, 0, 0x7fffffffu, 12345, 0xfffe1234u};
+  const uint64_t exec = ~(1ull << 33);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 64; l++) {
+    w->vgpr[2][l] = f[l % 6];
+    w->vgpr[3][l] = f[(l / 6) % 6];
+    uint64_t acc = 0x9000000000000000ull + l * 0x123456789ull;
+    w->vgpr[4][l] = (uint32_t)acc;
+    w->vgpr[5][l] = (uint32_t)(acc >> 32);
+    for (uint32_t k = 6; k <= 9; k++) w->vgpr[k][l] = 0xfeed0000u | k;
+  }
+  run("v_mad_i64_i32 v[6:7], null, v2, v3, v[4:5]\n"
+      "v_mad_i64_i32 v[8:9], null, v2, v3, -1\n"
+      "s_endpgm\n",
+      true, w, r);
+  for (uint32_t l = 0; l < 64; l++) {
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 6; k <= 9; k++) assert_int_equal(r->vgpr[k][l], 0xfeed0000u | k);
+      continue;
+    }
+    int64_t p = (int64_t)(int32_t)w->vgpr[2][l] * (int32_t)w->vgpr[3][l];
+    uint64_t acc = w->vgpr[4][l] | (uint64_t)w->vgpr[5][l] << 32;
+    assert_int_equal(r->vgpr[6][l] | (uint64_t)r->vgpr[7][l] << 32, (uint64_t)p + acc);
+    assert_int_equal(r->vgpr[8][l] | (uint64_t)r->vgpr[9][l] << 32, (uint64_t)p - 1);
+  }
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm("v_mad_i64_i32 v[0:1], s[6:7], v2, v3, v[4:5]\ns_endpgm\n",
+                                         (struct ir_translate_options){.wave_size = 64}, &st);
+  assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2200,6 +2240,7 @@ int main(void) {
       cmocka_unit_test(conversions_and_frexp),
       cmocka_unit_test(ldexp_lerp_and_dot_products),
       cmocka_unit_test(f16_frexp_and_saturating_pack),
+      cmocka_unit_test(mad_i64_i32_null_carry),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -546,6 +546,19 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
       write_vdst(x, in, dot_int(x, src32(x, in, 0), src32(x, in, 1), src_dword(x, d0, 0, false), 4, 8,
                                 true, false));
       break;
+    case AX_MAD_I64: { /* D = sext(S0) * sext(S1) + S2 (64 bits) */
+      /* the carry destination's value is undocumented for the signed form (ROCm issue
+       * 752): translated only when it is `null` */
+      const struct isa_operand *cd = defp(in, 1);
+      if (in->num_defs > 1 && !(cd->kind == ISA_OPK_SPECIAL && cd->reg == ISA_SRC_NULL)) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1);
+      uint32_t prod = ir_pack_u64(bd, ir_imul(bd, a, b), ir_smul_hi(bd, a, b));
+      write_vdst64(x, in, ir_iadd64(bd, prod, src64(x, in, 2, false)));
+      break;
+    }
     default: xl_unsupported(x, in, pc); break;
   }
 }

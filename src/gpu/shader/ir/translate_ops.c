@@ -511,7 +511,7 @@ enum { PK_ACC = 1 << 14 };
   X(v_lerp_u8, ALU_EXT, copy, AX_LERP_U8) X(v_cvt_off_f32_i4, ALU_EXT, copy, AX_CVT_OFF_I4) \
   X(v_dot2_i32_i16, ALU_EXT, copy, AX_DOT2_I16) X(v_dot2_u32_u16, ALU_EXT, copy, AX_DOT2_U16) \
   X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
-  X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8)
+  X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
