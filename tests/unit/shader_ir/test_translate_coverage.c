@@ -2205,6 +2205,60 @@ static void mad_i64_i32_null_carry(void **state) {
   free(r);
 }
 
+/* v_cmp_class_f64 / v_cmpx_class_f64: all ten classes (sNaN, qNaN, -inf, -normal,
+ * -denormal, -0, +0, +denormal, +normal, +inf) against single-class and combined masks,
+ * with the neg modifier; inactive lanes give 0, cmpx writes EXEC (wave64). */
+static unsigned f64_class_ref(uint64_t b) {
+  unsigned e = (unsigned)(b >> 52) & 2047;
+  uint64_t m = b & 0x000fffffffffffffull;
+  bool neg = b >> 63;
+  if (e == 2047 && m) return (m >> 51) & 1 ? 1 : 0;
+  unsigned pos = e == 2047 ? 9 : e ? 8 : m ? 7 : 6;
+  return neg ? 11 - pos : pos;
+}
+
+static void f64_class_compares(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint64_t vals[10] = {0x7ff0000000000001ull, 0x7ff8000000000000ull,
+                                    0xfff0000000000000ull, 0xbff8000000000000ull,
+                                    0x8000000000000001ull, 0x8000000000000000ull, 0,
+                                    0x000fffffffffffffull, 0x4004000000000000ull,
+                                    0x7ff0000000000000ull};
+  const uint64_t exec = ~(1ull << 17 | 1ull << 50);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 64; l++) {
+    uint64_t v = vals[l % 10];
+    w->vgpr[1][l] = (uint32_t)v;
+    w->vgpr[2][l] = (uint32_t)(v >> 32);
+    w->vgpr[3][l] = l < 32 ? 1u << (l % 10) : (1u << ((l * 3) % 10)) | 0x200;
+  }
+  run("v_cmp_class_f64_e64 s[4:5], v[1:2], v3\n"
+      "v_cmp_class_f64_e64 s[6:7], -v[1:2], v3\n"
+      "v_cmp_class_f64 vcc, v[1:2], v3\n"
+      "v_cmpx_class_f64_e64 v[1:2], v3\n"
+      "s_endpgm\n",
+      true, w, r);
+  uint64_t want = 0, want_neg = 0;
+  for (uint32_t l = 0; l < 64; l++) {
+    uint64_t v = vals[l % 10];
+    uint32_t mask = w->vgpr[3][l];
+    bool is_nan = ((v >> 52) & 2047) == 2047 && (v & 0x000fffffffffffffull);
+    if ((exec >> l) & 1) {
+      want |= (uint64_t)((mask >> f64_class_ref(v)) & 1) << l;
+      uint64_t nv = is_nan ? v : v ^ (1ull << 63); /* neg of a NaN keeps its class */
+      want_neg |= (uint64_t)((mask >> f64_class_ref(nv)) & 1) << l;
+    }
+  }
+  assert_true(want != 0 && want != exec && want_neg != want);
+  assert_int_equal(s64(r, 4), want);
+  assert_int_equal(s64(r, 6), want_neg);
+  assert_int_equal(r->vcc, want);
+  assert_int_equal(r->exec, want);
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2241,6 +2295,7 @@ int main(void) {
       cmocka_unit_test(ldexp_lerp_and_dot_products),
       cmocka_unit_test(f16_frexp_and_saturating_pack),
       cmocka_unit_test(mad_i64_i32_null_carry),
+      cmocka_unit_test(f64_class_compares),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

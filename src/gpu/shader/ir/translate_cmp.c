@@ -107,6 +107,8 @@ static struct cmp_desc parse_vector_compare(const char *base) {
     d.kind = CMP_VCLASS;
   } else if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f16") == 0) {
     d.kind = CMP_VCLASS16;
+  } else if (plen == 5 && strncmp(p, "class", 5) == 0 && strcmp(ty, "f64") == 0) {
+    d.kind = CMP_VCLASS64;
   } else if (type_is(ty, "f32", "f64") || (type_is(ty, "f16", NULL) && plen != 5)) {
     for (size_t i = 0; i < sizeof fpreds / sizeof *fpreds; i++)
       if (strlen(fpreds[i].name) == plen && strncmp(fpreds[i].name, p, plen) == 0) {
@@ -190,6 +192,23 @@ static uint32_t f16_class(struct xl_state *x, uint32_t h, uint32_t mask) {
   return ir_ine(bd, ir_iand(bd, ir_lshr(bd, mask, idx), c32(x, 1)), c32(x, 0));
 }
 
+/* The same classes for the f64 bits B (U64): exponent and sign in the high dword, the
+ * quiet bit is bit 51. */
+static uint32_t f64_class(struct xl_state *x, uint32_t b, uint32_t mask) {
+  struct ir_builder *bd = &x->b;
+  uint32_t hi = ir_hi_u32(bd, b);
+  uint32_t e = ir_ubfe(bd, hi, c32(x, 20), c32(x, 11));
+  uint32_t m0 = ir_ieq64(bd, ir_iand64(bd, b, c64(x, 0x000fffffffffffffull)), c64(x, 0));
+  uint32_t e0 = ir_ieq(bd, e, c32(x, 0)), emax = ir_ieq(bd, e, c32(x, 2047));
+  uint32_t quiet = ir_ine(bd, ir_iand(bd, hi, c32(x, 0x00080000u)), c32(x, 0));
+  uint32_t pos = ir_select(bd, e0, ir_select(bd, m0, c32(x, 6), c32(x, 7)), c32(x, 8));
+  pos = ir_select(bd, emax, c32(x, 9), pos);
+  uint32_t idx = ir_select(bd, ir_ine(bd, ir_lshr(bd, hi, c32(x, 31)), c32(x, 0)),
+                           ir_isub(bd, c32(x, 11), pos), pos);
+  idx = ir_select(bd, ir_band(bd, emax, ir_bnot(bd, m0)), ir_select(bd, quiet, c32(x, 1), c32(x, 0)), idx);
+  return ir_ine(bd, ir_iand(bd, ir_lshr(bd, mask, idx), c32(x, 1)), c32(x, 0));
+}
+
 /* v_cmp[x]_<pred>_<f32|f64|i32|u32|i64|u64>: the mask of active lanes where the compare
  * holds goes to the destination (VCC for _e32) or, for v_cmpx, to EXEC. */
 static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d) {
@@ -206,6 +225,9 @@ static bool vector_compare(struct xl_state *x, const struct isa_inst *in, struct
     case CMP_VCLASS16:
       cond = f16_class(x, ir_u32_of_u16(&x->b, ir_bitcast_u16(&x->b, h16_fsrc(x, in, 0))),
                        src32(x, in, 1));
+      break;
+    case CMP_VCLASS64:
+      cond = f64_class(x, ir_bitcast_u64(&x->b, dsrc(x, in, 0)), src32(x, in, 1));
       break;
     case CMP_VF16: /* exact through f32 (every f16 value is an f32 value; class is not:
                     * denormals differ) */

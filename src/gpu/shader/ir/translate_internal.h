@@ -147,6 +147,7 @@ enum cmp_kind {
   CMP_VINT16,  /* v_cmp[x]_<pred>_<i16|u16> */
   CMP_VINT,    /* v_cmp[x]_<pred>_<i32|u32|i64|u64> */
   CMP_VCLASS16, /* v_cmp[x]_class_f16 */
+  CMP_VCLASS64, /* v_cmp[x]_class_f64 */
 };
 enum { CMPF_SIGNED = 1, CMPF_WIDE = 2, CMPF_CMPX = 4, CMPF_WANT1 = 8 };
 struct cmp_desc {
