@@ -56,16 +56,21 @@ __attribute__((cold, noinline)) static bool fail(struct isa_error *err, enum isa
 }
 
 /* Fill an operand from a 9-bit source encoding (8-bit scalar fields use the same values).
- * *x is zeroed: only the fields of its kind are set. Tested in order of frequency. */
-static inline void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width) {
+ * *x is zeroed: only the fields of its kind are set. Tested in order of frequency.
+ * Returns whether the register range fits its file (register_range_error says why not):
+ * VGPRs up to v255; SGPR ranges, aligned down to 2 (4 from four registers up), up to s105;
+ * ttmp ranges of more than two registers, aligned down to 4, up to ttmp15. */
+static inline bool operand_from_src(struct isa_operand *x, unsigned raw, uint8_t width) {
   x->raw = (uint16_t)raw;
   x->count = width;
   if (raw >= ISA_SRC_VGPR0) {
     x->kind = ISA_OPK_VGPR;
     x->reg = (uint16_t)(raw - ISA_SRC_VGPR0);
+    return x->reg + width <= 256;
   } else if (raw <= 105) {
     x->kind = ISA_OPK_SGPR;
     x->reg = (uint16_t)raw;
+    return width <= 1 || (raw & ~(width >= 4 ? 3u : 1u)) + width <= 106;
   } else if (raw >= 128 && raw <= 208) {
     x->kind = ISA_OPK_INLINE_INT;
     x->value = raw <= 192 ? raw - 128 : (uint32_t)(192 - (int)raw);
@@ -76,6 +81,18 @@ static inline void operand_from_src(struct isa_operand *x, unsigned raw, uint8_t
   } else {
     x->kind = ISA_OPK_SPECIAL;
     x->reg = (uint16_t)raw;
+    return !(width > 2 && raw >= ISA_SRC_TTMP0 && raw < ISA_SRC_M0 &&
+             ((raw - ISA_SRC_TTMP0) & ~3u) + width > 16);
+  }
+  return true;
+}
+
+/* Why operand_from_src() refused a range. */
+static const char *register_range_error(const struct isa_operand *x) {
+  switch (x->kind) {
+    case ISA_OPK_VGPR: return "VGPR range past v255";
+    case ISA_OPK_SGPR: return "SGPR range past s105";
+    default: return "ttmp range past ttmp15";
   }
 }
 
@@ -96,15 +113,39 @@ static uint8_t src_reject_of(unsigned raw) {
 /* src_reject_of() of every 9-bit encoding (isa_decode_init): one load per operand. */
 static uint8_t src_reject[512];
 
-/* The encoding field an operand template entry takes its value from: its own, except ATTR
- * (read from the src0 field) and PARAM9 (src1). Built by isa_decode_init. */
-static uint8_t value_field[ISA_FIELD_COUNT];
-
 void isa_decode_init(void) {
   for (unsigned raw = 0; raw < 512; raw++) src_reject[raw] = src_reject_of(raw);
-  for (unsigned f = 0; f < ISA_FIELD_COUNT; f++) value_field[f] = (uint8_t)f;
-  value_field[ISA_FIELD_ATTR] = ISA_FIELD_S0;
-  value_field[ISA_FIELD_PARAM9] = ISA_FIELD_S1;
+}
+
+void isa_decode_plan(struct isa_op_desc *d) {
+  for (unsigned i = 0; i < d->nops; i++) {
+    struct isa_opnd_desc *o = &d->ops[i];
+    uint8_t how = ISA_OPD_NONE;
+    o->vfield = o->field;
+    switch (o->field) {
+      case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2: how = ISA_OPD_SRC; break;
+      case ISA_FIELD_V1: how = ISA_OPD_VSRC1; break;
+      case ISA_FIELD_PARAM: how = ISA_OPD_IMM; break;
+      case ISA_FIELD_ATTR: how = ISA_OPD_ATTR, o->vfield = ISA_FIELD_S0; break;
+      case ISA_FIELD_PARAM9: how = ISA_OPD_IMM, o->vfield = ISA_FIELD_S1; break;
+      case ISA_FIELD_OFF: how = ISA_OPD_OFF; break;
+      case ISA_FIELD_SDATA:
+        if (o->file == 'i') {
+          how = ISA_OPD_IMM;
+          break;
+        }
+        /* fall through: a register */
+      case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
+      case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA:
+        how = o->file == 'v' ? ISA_OPD_VREG : ISA_OPD_SREG;
+        break;
+      case ISA_FIELD_K: how = ISA_OPD_K; break;
+      case ISA_FIELD_K16: how = ISA_OPD_K16; break;
+      case ISA_FIELD_VCC: how = ISA_OPD_VCC, o->vfield = ISA_FIELD_SD; break; /* SDWA sdst */
+      default: break;
+    }
+    o->how = how;
+  }
 }
 
 /* Whether a source encoding names an operand of width registers. */
@@ -618,7 +659,6 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   bool literal = false;
   uint8_t lane_width = wave64 ? 2 : 1;
   bool sdwa_sdst = variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1);
-  unsigned raw_sdwa_sdst = f.v[ISA_FIELD_SD];
   for (unsigned i = 0; i < nops; i++) {
     const struct isa_opnd_desc *o = &d->ops[i];
     uint8_t width = o->width ? o->width : lane_width;
@@ -627,69 +667,56 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     *x = (struct isa_operand){0};
     /* one load of the field's value per operand (not one per case: the compiler would
      * hoist those out of the loop and pay for all of them on every instruction) */
-    unsigned raw = f.v[value_field[o->field]];
-    switch (o->field) {
-      case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2:
+    unsigned raw = f.v[o->vfield];
+    switch (o->how) {
+      case ISA_OPD_SRC:
         if (!src_raw_valid(raw, width))
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-        operand_from_src(x, raw, width);
+        if (!operand_from_src(x, raw, width)) goto bad_range;
         if (x->kind == ISA_OPK_LITERAL) literal = true;
         break;
-      case ISA_FIELD_V1:
-        operand_from_src(x, raw & 0x100 ? raw & 0xFF : ISA_SRC_VGPR0 + raw, width);
+      case ISA_OPD_VSRC1:
+        if (!operand_from_src(x, raw & 0x100 ? raw & 0xFF : ISA_SRC_VGPR0 + raw, width))
+          goto bad_range;
         break;
-      case ISA_FIELD_PARAM:
+      case ISA_OPD_IMM:
         x->kind = ISA_OPK_IMM;
         x->value = raw;
         break;
-      case ISA_FIELD_ATTR:
+      case ISA_OPD_ATTR:
         x->kind = ISA_OPK_IMM;
         x->value = raw;
         in->attr = raw & 0x3F;
         in->attr_chan = (raw >> 6) & 3;
         break;
-      case ISA_FIELD_PARAM9:
-        x->kind = ISA_OPK_IMM;
-        x->value = raw;
-        break;
-      case ISA_FIELD_OFF: {
+      case ISA_OPD_OFF:
         if (raw != ISA_SRC_NULL) {
-          operand_from_src(x, raw, 1);
+          if (!operand_from_src(x, raw, 1)) goto bad_range;
         } else {
           x->kind = ISA_OPK_IMM;
           x->value = (uint32_t)in->offset;
         }
         break;
-      }
-      case ISA_FIELD_SDATA:
-        if (o->file == 'i') {
-          x->kind = ISA_OPK_IMM;
-          x->value = raw;
-          break;
-        }
-        /* fall through: a register */
-      case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
-      case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA: {
-        unsigned r = raw;
-        if (o->file == 'v')
-          r += ISA_SRC_VGPR0;
-        else if (!src_raw_valid(r, width))
-          return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
-        operand_from_src(x, r, width);
+      case ISA_OPD_VREG:
+        if (!operand_from_src(x, ISA_SRC_VGPR0 + raw, width)) goto bad_range;
         break;
-      }
-      case ISA_FIELD_K:
+      case ISA_OPD_SREG:
+        if (!src_raw_valid(raw, width))
+          return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
+        if (!operand_from_src(x, raw, width)) goto bad_range;
+        break;
+      case ISA_OPD_K:
         x->kind = ISA_OPK_LITERAL;
         literal = true;
         break;
-      case ISA_FIELD_K16:
+      case ISA_OPD_K16:
         x->kind = ISA_OPK_IMM;
         x->value = raw;
-        in->simm16 = (uint16_t)x->value;
+        in->simm16 = (uint16_t)raw;
         break;
-      case ISA_FIELD_VCC:
+      case ISA_OPD_VCC:
         if (i == 0 && sdwa_sdst) {
-          operand_from_src(x, raw_sdwa_sdst, lane_width); /* VOPC SDWA sdst */
+          if (!operand_from_src(x, raw, lane_width)) goto bad_range; /* VOPC SDWA sdst */
         } else { /* vcc_lo / vcc: operand_from_src(x, ISA_SRC_VCC_LO, lane_width) */
           x->kind = ISA_OPK_SPECIAL;
           x->reg = x->raw = ISA_SRC_VCC_LO;
@@ -699,13 +726,9 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
       default:
         break;
     }
-    if (x->kind == ISA_OPK_VGPR && x->reg + x->count > 256)
-      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "VGPR range past v255");
-    if (x->kind == ISA_OPK_SGPR && x->count > 1 && (x->reg & ~(x->count >= 4 ? 3u : 1u)) + x->count > 106)
-      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "SGPR range past s105");
-    if (x->kind == ISA_OPK_SPECIAL && x->count > 2 && x->raw >= ISA_SRC_TTMP0 && x->raw < ISA_SRC_M0 &&
-        ((x->raw - ISA_SRC_TTMP0) & ~3u) + x->count > 16)
-      return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "ttmp range past ttmp15");
+    continue;
+  bad_range:
+    return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], register_range_error(x));
   }
   if (literal) {
     if (avail < size + 1) return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "literal missing");

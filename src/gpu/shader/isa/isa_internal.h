@@ -87,8 +87,26 @@ enum isa_mimg_key {
   ISA_MK_COUNT
 };
 
+/* How the decoder fills an operand (struct isa_opnd_desc.how), planned once per table entry
+ * from its field and register file (isa_decode_plan). */
+enum isa_opd_how {
+  ISA_OPD_NONE,  /* nothing to decode (fixed text "off", MIMG fields, unknown) */
+  ISA_OPD_SRC,   /* 9-bit source (src0..2): checked, may be a literal */
+  ISA_OPD_VSRC1, /* VOP2/VOPC vsrc1: a VGPR, or an SGPR-space value marked 0x100 (SDWA) */
+  ISA_OPD_IMM,   /* the field's value as an immediate (v_interp parameters, s_atc_probe) */
+  ISA_OPD_ATTR,  /* VOP3 interpolation attribute (also sets attr / attr_chan) */
+  ISA_OPD_OFF,   /* SMEM soffset register, or the offset immediate when soffset is null */
+  ISA_OPD_VREG,  /* a VGPR field */
+  ISA_OPD_SREG,  /* a scalar register field (checked like a source) */
+  ISA_OPD_K,     /* 32-bit constant dword */
+  ISA_OPD_K16,   /* 16-bit immediate (also sets simm16) */
+  ISA_OPD_VCC,   /* vcc_lo / vcc, or the VOPC SDWA sdst */
+};
+
 struct isa_opnd_desc {
   uint8_t field;   /* enum isa_field */
+  uint8_t how;     /* enum isa_opd_how */
+  uint8_t vfield;  /* enum isa_field holding the operand's value (ATTR: S0, PARAM9: S1) */
   char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
   uint8_t width;   /* registers; 0 = lane mask (1 in wave32, 2 in wave64) */
   uint8_t cls;     /* enum isa_cls for constant sources, enum isa_k16 for K16 */
@@ -149,6 +167,9 @@ const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 /* Descriptor of a DPP16/DPP8/SDWA form (variant), or NULL. */
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op);
+
+/* Plans the decoding of a compiled descriptor's operands (struct isa_opnd_desc.how, vfield). */
+void isa_decode_plan(struct isa_op_desc *d);
 
 /* Builds the decoder's source-encoding table (called once with the opcode tables). */
 void isa_decode_init(void);

@@ -154,6 +154,7 @@ static uint8_t type_of(const struct isa_opnd_desc *o, const char *name) {
 
 void isa_op_desc_finish(struct isa_op_desc *d) {
   struct isa_opcode_info *in = &d->info;
+  isa_decode_plan(d);
   in->flags |= flags_of(in->name);
   unsigned ndefs = isa_op_desc_ndefs(d);
   in->num_defs = (uint8_t)ndefs;
