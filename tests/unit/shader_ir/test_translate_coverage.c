@@ -2259,6 +2259,143 @@ static void f64_class_compares(void **state) {
   free(r);
 }
 
+/* clamp of the unsigned 32-bit adds and subtracts: saturation to 0xffffffff / 0 (llc emits
+ * `v_add_nc_u32_e64 v0, v0, 32 clamp` for a 64-bit count of leading zeros); the carry-out
+ * forms still write their carry mask. */
+static void unsigned_add_sub_clamp(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const uint32_t a_vals[] = {0xffffffffu, 0xfffffff0u, 5, 0, 0x80000000u, 100};
+  static const uint32_t b_vals[] = {32, 0x20u, 9, 0, 0x80000000u, 100};
+  const uint64_t exec = 0xffffffffu & ~(1u << 2);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = a_vals[l % 6] + (l / 6);
+    w->vgpr[2][l] = b_vals[(l + l / 6) % 6];
+    for (uint32_t k = 10; k <= 16; k++) w->vgpr[k][l] = 0x31410000u | k;
+  }
+  w->vcc = 0x0f0f0f0fu;
+  run("v_add_nc_u32_e64 v10, v1, v2 clamp\n"
+      "v_sub_nc_u32_e64 v11, v1, v2 clamp\n"
+      "v_subrev_nc_u32_e64 v12, v1, v2 clamp\n"
+      "v_add_nc_u32_e64 v13, v1, 32 clamp\n"
+      "v_add_co_ci_u32_e64 v14, s4, v1, v2, vcc_lo clamp\n"
+      "v_add_co_u32 v15, s5, v1, v2 clamp\n"
+      "v_sub_co_u32 v16, s6, v1, v2 clamp\n"
+      "s_endpgm\n",
+      false, w, r);
+  uint32_t c4 = 0, c5 = 0, c6 = 0;
+  unsigned saturated = 0;
+  for (uint32_t l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) {
+      for (uint32_t k = 10; k <= 16; k++) assert_int_equal(r->vgpr[k][l], 0x31410000u | k);
+      continue;
+    }
+    uint64_t a = w->vgpr[1][l], b = w->vgpr[2][l], cin = (w->vcc >> l) & 1;
+    uint64_t sum = a + b, sumc = a + b + cin;
+    assert_int_equal(r->vgpr[10][l], sum > 0xffffffffu ? 0xffffffffu : (uint32_t)sum);
+    assert_int_equal(r->vgpr[11][l], a < b ? 0 : (uint32_t)(a - b));
+    assert_int_equal(r->vgpr[12][l], b < a ? 0 : (uint32_t)(b - a));
+    assert_int_equal(r->vgpr[13][l], a + 32 > 0xffffffffu ? 0xffffffffu : (uint32_t)(a + 32));
+    assert_int_equal(r->vgpr[14][l], sumc > 0xffffffffu ? 0xffffffffu : (uint32_t)sumc);
+    assert_int_equal(r->vgpr[15][l], sum > 0xffffffffu ? 0xffffffffu : (uint32_t)sum);
+    assert_int_equal(r->vgpr[16][l], a < b ? 0 : (uint32_t)(a - b));
+    c4 |= (uint32_t)(sumc >> 32) << l;
+    c5 |= (uint32_t)(sum >> 32) << l;
+    c6 |= (uint32_t)(a < b) << l;
+    saturated += sum > 0xffffffffu;
+  }
+  assert_true(saturated > 0 && c6 != 0);
+  assert_int_equal(r->sgpr[4], c4);
+  assert_int_equal(r->sgpr[5], c5);
+  assert_int_equal(r->sgpr[6], c6);
+  free(w);
+  free(r);
+}
+
+/* llc-19 output using the new translations together (v_cvt_f64_i32, v_ldexp_f64,
+ * v_frexp_mant/exp_f64, v_cvt_i32_f64, v_mbcnt_lo, v_permlanex16, v_lshlrev_b64 and the
+ * clamped add of a 64-bit ctlz), run lane by lane against C for several exponents. */
+static void llc_f64_lane_and_bit_sequence(void **state) {
+  (void)state;
+  if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {
+    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
+    skip();
+  }
+  static const char *ll =
+      "declare double @llvm.ldexp.f64.i32(double, i32)\n"
+      "declare { double, i32 } @llvm.frexp.f64.i32(double)\n"
+      "declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)\n"
+      "declare i32 @llvm.amdgcn.permlanex16(i32, i32, i32, i32, i1, i1)\n"
+      "declare i64 @llvm.ctlz.i64(i64, i1)\n"
+      "define amdgpu_ps float @main(i32 inreg %n, i32 inreg %sel, i32 %v) {\n"
+      "  %d = sitofp i32 %v to double\n"
+      "  %l = call double @llvm.ldexp.f64.i32(double %d, i32 %n)\n"
+      "  %fr = call { double, i32 } @llvm.frexp.f64.i32(double %l)\n"
+      "  %m = extractvalue { double, i32 } %fr, 0\n"
+      "  %e = extractvalue { double, i32 } %fr, 1\n"
+      "  %m2 = fmul double %m, 1048576.0\n"
+      "  %mi = fptosi double %m2 to i32\n"
+      "  %lane = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)\n"
+      "  %p = call i32 @llvm.amdgcn.permlanex16(i32 %mi, i32 %mi, i32 %sel, i32 %sel, i1 false, i1 false)\n"
+      "  %w = zext i32 %v to i64\n"
+      "  %lz = zext i32 %lane to i64\n"
+      "  %sh = shl i64 %w, %lz\n"
+      "  %clz = call i64 @llvm.ctlz.i64(i64 %sh, i1 false)\n"
+      "  %clz32 = trunc i64 %clz to i32\n"
+      "  %e20 = shl i32 %e, 20\n"
+      "  %c26 = shl i32 %clz32, 26\n"
+      "  %r0 = xor i32 %p, %e20\n"
+      "  %r1 = xor i32 %r0, %c26\n"
+      "  %r = xor i32 %r1, %lane\n"
+      "  %f = bitcast i32 %r to float\n"
+      "  ret float %f\n"
+      "}\n";
+  size_t nw;
+  uint32_t *words = compile_ll(ll, &nw);
+  static const uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_words(
+      words, nw,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 1},
+      &st);
+  free(words);
+  assert_int_equal(st.unsupported_count, 0);
+  static const int32_t exps[] = {3, -1080, 1000, 2000, 0};
+  static const int32_t vals[] = {0, -1, 1, INT32_MIN, INT32_MAX, 12345, -987654, 7};
+  char msg[256];
+  for (size_t k = 0; k < sizeof exps / sizeof *exps; k++) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu);
+    w->sgpr[0] = (uint32_t)exps[k];
+    w->sgpr[1] = 0x9e3c5a17u;
+    for (uint32_t l = 0; l < 32; l++) w->vgpr[0][l] = (uint32_t)vals[(l * 3 + k) % 8];
+    uint32_t in[32], mi[32];
+    memcpy(in, w->vgpr[0], sizeof in);
+    bool ok = ir_interp_run(fn, w, 1000, msg, sizeof msg);
+    if (!ok) fprintf(stderr, "interp: %s\n", msg);
+    assert_true(ok);
+    int ex[32];
+    for (uint32_t l = 0; l < 32; l++) {
+      double L = ldexp((double)(int32_t)in[l], exps[k]);
+      int e = 0;
+      double m = isfinite(L) && L != 0 ? frexp(L, &e) : L;
+      ex[l] = e;
+      mi[l] = i32_of_f64_ref(ldexp(m, 20), true);
+    }
+    for (uint32_t l = 0; l < 32; l++) {
+      uint32_t sel = (w->sgpr[1] >> (4 * (l & 7))) & 15;
+      uint32_t p = mi[((l & ~15u) ^ 16u) + sel];
+      uint64_t sh = (uint64_t)in[l] << l;
+      uint32_t clz = sh ? (uint32_t)__builtin_clzll(sh) : 64;
+      uint32_t want = p ^ ((uint32_t)ex[l] << 20) ^ (clz << 26) ^ l;
+      assert_int_equal(w->vgpr[0][l], want);
+    }
+    free(w);
+  }
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2296,6 +2433,8 @@ int main(void) {
       cmocka_unit_test(f16_frexp_and_saturating_pack),
       cmocka_unit_test(mad_i64_i32_null_carry),
       cmocka_unit_test(f64_class_compares),
+      cmocka_unit_test(unsigned_add_sub_clamp),
+      cmocka_unit_test(llc_f64_lane_and_bit_sequence),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1553,8 +1553,15 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       if (e->detail & REV) {
         uint32_t t = a; a = b; b = t;
       }
+      if (in->clamp && e->op != IR_OP_iadd && e->op != IR_OP_isub) { /* not encodable */
+        xl_unsupported(x, in, pc);
+        break;
+      }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 2, (const uint32_t[]){a, b});
       if (e->detail & INV) r = ir_inot(bd, r); /* xnor */
+      if (in->clamp) /* v_add/sub/subrev_nc_u32: unsigned saturation */
+        r = e->op == IR_OP_iadd ? ir_select(bd, ir_ult(bd, r, a), c32(x, ~0u), r)
+                                : ir_select(bd, ir_ult(bd, a, b), c32(x, 0), r);
       write_vdst(x, in, r);
       break;
     case K_VU32_UN:
@@ -1602,6 +1609,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
         r = ir_isub(bd, t, cin);
         carry = ir_bor(bd, ir_ult(bd, a, b), ir_ult(bd, t, cin));
       }
+      if (in->clamp) /* unsigned saturation; the carry / borrow mask is still written */
+        r = ir_select(bd, carry, c32(x, e->op == IR_OP_iadd ? ~0u : 0), r);
       write_vdst(x, in, r);
       uint32_t mask = ir_iand64(bd, ir_ballot(bd, carry), get(x, IR_REG_EXEC));
       if (in->num_defs > 1) write_mask(x, defp(in, 1), mask);
@@ -1648,6 +1657,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       write_vdst64(x, in, dresult(x, in, r));
       break;
     case K_VMAD_U64: { /* {d1, d0} = s0 * s1 + {s2}; carry mask to defs[1] */
+      if (in->clamp) { /* saturation of the 64-bit result: not established */
+        xl_unsupported(x, in, pc);
+        break;
+      }
       a = src32(x, in, 0);
       b = src32(x, in, 1);
       uint32_t prod = ir_pack_u64(bd, ir_imul(bd, a, b), ir_umul_hi(bd, a, b));
