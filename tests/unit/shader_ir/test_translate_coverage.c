@@ -2396,6 +2396,50 @@ static void llc_f64_lane_and_bit_sequence(void **state) {
   ir_function_destroy(fn);
 }
 
+/* v_cvt_pkrtz_f16_f32 with clamp: both halves in [0, 1], NaN -> 0, round toward zero; the
+ * integer forms whose clamp is not established (24-bit multiplies, v_mad_u32_u16,
+ * v_mad_u64_u32) are counted as untranslated instead of dropping the bit. */
+static void pkrtz_clamp_and_unestablished_clamps(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const float in0[] = {-1.0f, 0.5f, 2.0f, NAN, 0.3f, 1.0f, -0.0f, 0.99999f};
+  struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = fbits(in0[l % 8]);
+    w->vgpr[2][l] = fbits(in0[(l + 3) % 8]);
+  }
+  run("v_cvt_pkrtz_f16_f32_e64 v3, v1, v2 clamp\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint16_t h[2];
+    for (int i = 0; i < 2; i++) {
+      float f = i ? in0[(l + 3) % 8] : in0[l % 8];
+      float c = isnan(f) ? 0.0f : f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+      /* round toward zero to f16: truncate the f32 mantissa (values here are normal in
+       * f16 or exact) */
+      uint32_t b = fbits(c);
+      h[i] = c == 0.0f ? (uint16_t)(b >> 16 & 0x8000)
+                       : (uint16_t)(((((b >> 23) & 0xff) - 112) << 10) | ((b >> 13) & 0x3ff));
+    }
+    assert_int_equal(r->vgpr[3][l], (uint32_t)h[1] << 16 | h[0]);
+  }
+  assert_int_equal(r->vgpr[3][4] & 0xffff, 0x34cc); /* 0.3 rounded toward zero */
+  assert_int_equal(r->vgpr[3][3] & 0xffff, 0);      /* NaN */
+  static const char *counted[] = {"v_mul_u32_u24_e64 v0, v1, v2 clamp\ns_endpgm\n",
+                                  "v_mul_i32_i24_e64 v0, v1, v2 clamp\ns_endpgm\n",
+                                  "v_mad_u32_u16 v0, v1, v2, v3 clamp\ns_endpgm\n",
+                                  "v_mad_u64_u32 v[0:1], vcc_lo, v1, v2, v[4:5] clamp\ns_endpgm\n"};
+  for (size_t i = 0; i < 4; i++) {
+    struct ir_translate_stats st;
+    struct ir_function *fn = translate_asm(counted[i], (struct ir_translate_options){.wave_size = 32}, &st);
+    assert_int_equal(st.unsupported_count, 1);
+    ir_function_destroy(fn);
+  }
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
@@ -2435,6 +2479,7 @@ int main(void) {
       cmocka_unit_test(f64_class_compares),
       cmocka_unit_test(unsigned_add_sub_clamp),
       cmocka_unit_test(llc_f64_lane_and_bit_sequence),
+      cmocka_unit_test(pkrtz_clamp_and_unestablished_clamps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -924,6 +924,10 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
     case K_I16_MAD:
       a = h16_isrc(x, in, 0, sext);
       b = h16_isrc(x, in, 1, sext);
+      if ((e->detail & 0xff) == 32 && in->clamp) { /* 32-bit saturation: not established */
+        xl_unsupported(x, in, pc);
+        break;
+      }
       if ((e->detail & 0xff) == 32) { /* 32-bit addend and result */
         write_vdst(x, in, ir_iadd(bd, ir_imul(bd, a, b), src32(x, in, 2)));
         break;
@@ -1569,6 +1573,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       break;
     case K_VU32_3: vector_u32_3(x, in, e); break;
     case K_VU24_MUL: {
+      if (in->clamp) { /* saturation of the 24-bit products: not established */
+        xl_unsupported(x, in, pc);
+        break;
+      }
       uint32_t w = c32(x, 24), z = c32(x, 0);
       a = src32(x, in, 0);
       b = src32(x, in, 1);
@@ -1642,9 +1650,16 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       break;
     }
     case K_VPKRTZ: {
-      /* two f32 -> f16 with round toward zero, packed lo/hi */
-      a = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, fsrc(x, in, 0)));
-      b = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, fsrc(x, in, 1)));
+      /* two f32 -> f16 with round toward zero, packed lo/hi; clamp to [0, 1] (NaN -> 0)
+       * gives the same halves before or after the conversion (RTZ keeps [0, 1] inside) */
+      a = fsrc(x, in, 0);
+      b = fsrc(x, in, 1);
+      if (in->clamp) {
+        a = ir_fsat(bd, a);
+        b = ir_fsat(bd, b);
+      }
+      a = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, a));
+      b = ir_bitcast_u16(bd, ir_cvt_f16_f32_rtz(bd, b));
       write_vdst(x, in, ir_pack_half(bd, a, b));
       break;
     }
