@@ -118,10 +118,20 @@ void isa_decode_init(void) {
 }
 
 void isa_decode_plan(struct isa_op_desc *d) {
+  unsigned ndefs = d->info.num_defs;
   for (unsigned i = 0; i < d->nops; i++) {
     struct isa_opnd_desc *o = &d->ops[i];
     uint8_t how = ISA_OPD_NONE;
     o->vfield = o->field;
+    /* defs first, then sources in template order (ndefs <= ISA_MAX_DEFS, nops <=
+     * ISA_OPND_MAX <= ISA_MAX_SRCS) */
+    o->slot = (uint16_t)(i < ndefs ? offsetof(struct isa_inst, defs) + i * sizeof(struct isa_operand)
+                                   : offsetof(struct isa_inst, srcs) +
+                                         (i - ndefs) * sizeof(struct isa_operand));
+    for (unsigned w64 = 0; w64 < 2; w64++) {
+      o->nregs[w64] = o->width ? o->width : (uint8_t)(w64 ? 2 : 1);
+      o->reject[w64] = o->nregs[w64] >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER;
+    }
     switch (o->field) {
       case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2: how = ISA_OPD_SRC; break;
       case ISA_FIELD_V1: how = ISA_OPD_VSRC1; break;
@@ -661,16 +671,16 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   bool sdwa_sdst = variant == ISA_VARIANT_SDWA && (f.mods >> 11 & 1);
   for (unsigned i = 0; i < nops; i++) {
     const struct isa_opnd_desc *o = &d->ops[i];
-    uint8_t width = o->width ? o->width : lane_width;
-    /* built in place: defs first, then sources in template order */
-    struct isa_operand *x = i < ndefs ? &in->defs[i] : &in->srcs[i - ndefs];
+    uint8_t width = o->nregs[wave64];
+    /* built in place, in the slot the plan gave it */
+    struct isa_operand *x = (struct isa_operand *)((char *)in + o->slot);
     *x = (struct isa_operand){0};
     /* one load of the field's value per operand (not one per case: the compiler would
      * hoist those out of the loop and pay for all of them on every instruction) */
     unsigned raw = f.v[o->vfield];
     switch (o->how) {
       case ISA_OPD_SRC:
-        if (!src_raw_valid(raw, width))
+        if (src_reject[raw & 0x1FF] & o->reject[wave64])
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
         if (!operand_from_src(x, raw, width)) goto bad_range;
         if (x->kind == ISA_OPK_LITERAL) literal = true;
@@ -701,7 +711,7 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
         if (!operand_from_src(x, ISA_SRC_VGPR0 + raw, width)) goto bad_range;
         break;
       case ISA_OPD_SREG:
-        if (!src_raw_valid(raw, width))
+        if (src_reject[raw & 0x1FF] & o->reject[wave64])
           return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "reserved operand encoding");
         if (!operand_from_src(x, raw, width)) goto bad_range;
         break;

@@ -107,6 +107,9 @@ struct isa_opnd_desc {
   uint8_t field;   /* enum isa_field */
   uint8_t how;     /* enum isa_opd_how */
   uint8_t vfield;  /* enum isa_field holding the operand's value (ATTR: S0, PARAM9: S1) */
+  uint8_t nregs[2];  /* registers it spans in wave32 / wave64 (width, lane masks resolved) */
+  uint8_t reject[2]; /* source encodings it cannot take in wave32 / wave64 (decode.c) */
+  uint16_t slot;     /* byte offset of its struct isa_operand in struct isa_inst */
   char file;       /* 's' or 'v' as the probe printed it (VGPR-printing fields accept any) */
   uint8_t width;   /* registers; 0 = lane mask (1 in wave32, 2 in wave64) */
   uint8_t cls;     /* enum isa_cls for constant sources, enum isa_k16 for K16 */

@@ -154,7 +154,6 @@ static uint8_t type_of(const struct isa_opnd_desc *o, const char *name) {
 
 void isa_op_desc_finish(struct isa_op_desc *d) {
   struct isa_opcode_info *in = &d->info;
-  isa_decode_plan(d);
   in->flags |= flags_of(in->name);
   unsigned ndefs = isa_op_desc_ndefs(d);
   in->num_defs = (uint8_t)ndefs;
@@ -163,4 +162,5 @@ void isa_op_desc_finish(struct isa_op_desc *d) {
     in->def_type[i] = type_of(&d->ops[i], in->name);
   unsigned s = 0;
   for (unsigned i = ndefs; i < d->nops && s < 3; i++) in->src_type[s++] = type_of(&d->ops[i], in->name);
+  isa_decode_plan(d); /* after num_defs: the plan places defs and sources */
 }
