@@ -43,8 +43,8 @@ static int family_of(uint32_t w, unsigned *op) {
 }
 
 /* Out of line: the decoder's hot path only branches here. */
-__attribute__((cold, noinline)) static bool fail(struct isa_error *err, enum isa_error_code code, size_t offset, uint32_t word,
-                 const char *why) {
+__attribute__((cold, noinline)) static bool fail(struct isa_error *err, enum isa_error_code code,
+                                                 size_t offset, uint32_t word, const char *why) {
   if (err) {
     err->code = code;
     err->offset = offset;
@@ -125,9 +125,10 @@ void isa_decode_plan(struct isa_op_desc *d) {
     o->vfield = o->field;
     /* defs first, then sources in template order (ndefs <= ISA_MAX_DEFS, nops <=
      * ISA_OPND_MAX <= ISA_MAX_SRCS) */
-    o->slot = (uint16_t)(i < ndefs ? offsetof(struct isa_inst, defs) + i * sizeof(struct isa_operand)
-                                   : offsetof(struct isa_inst, srcs) +
-                                         (i - ndefs) * sizeof(struct isa_operand));
+    size_t op_size = sizeof(struct isa_operand);
+    size_t at = i < ndefs ? offsetof(struct isa_inst, defs) + i * op_size
+                          : offsetof(struct isa_inst, srcs) + (i - ndefs) * op_size;
+    o->slot = (uint16_t)at;
     for (unsigned w64 = 0; w64 < 2; w64++) {
       o->nregs[w64] = o->width ? o->width : (uint8_t)(w64 ? 2 : 1);
       o->reject[w64] = o->nregs[w64] >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER;

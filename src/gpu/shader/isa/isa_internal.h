@@ -171,7 +171,8 @@ const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op);
 
-/* Plans the decoding of a compiled descriptor's operands (struct isa_opnd_desc.how, vfield). */
+/* Plans the decoding of a compiled descriptor's operands (struct isa_opnd_desc how, vfield,
+ * nregs, reject, slot); needs info.num_defs. */
 void isa_decode_plan(struct isa_op_desc *d);
 
 /* Builds the decoder's source-encoding table (called once with the opcode tables). */
