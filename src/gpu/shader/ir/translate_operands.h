@@ -17,12 +17,14 @@ static inline const struct isa_operand *defp(const struct isa_inst *in, unsigned
   return i < in->num_defs && i < ISA_MAX_DEFS ? &in->defs[i] : &xl_no_operand;
 }
 
-/* A constant of this block (reused while translating the block). */
-static inline uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
-  uint32_t h = (uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 58) ^ (uint32_t)t;
-  h &= 63;
-  if (x->konst[h].gen == x->gen && x->konst[h].type == t && x->konst[h].bits == v)
-    return x->konst[h].id;
+/* The caches below are split into an inlined hit test and an out-of-line miss (emits the
+ * instruction and fills the slot): hits are the common case while translating a block. */
+static inline uint32_t konst_slot(enum ir_type t, uint64_t v) {
+  return ((uint32_t)((v * 0x9e3779b97f4a7c15ull) >> 58) ^ (uint32_t)t) & 63;
+}
+static inline __attribute__((noinline)) uint32_t konst_miss(struct xl_state *x, enum ir_type t,
+                                                     uint64_t v) {
+  uint32_t h = konst_slot(t, v);
   uint32_t id = ir_b_const(&x->b, t, v);
   x->konst[h].gen = x->gen;
   x->konst[h].type = (uint8_t)t;
@@ -30,14 +32,24 @@ static inline uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
   x->konst[h].id = id;
   return id;
 }
+/* A constant of this block (reused while translating the block). */
+static inline uint32_t konst(struct xl_state *x, enum ir_type t, uint64_t v) {
+  uint32_t h = konst_slot(t, v);
+  if (x->konst[h].gen == x->gen && x->konst[h].type == t && x->konst[h].bits == v)
+    return x->konst[h].id;
+  return konst_miss(x, t, v);
+}
 static inline uint32_t c32(struct xl_state *x, uint32_t v) { return konst(x, IR_TYPE_U32, v); }
 static inline uint32_t c64(struct xl_state *x, uint64_t v) { return konst(x, IR_TYPE_U64, v); }
-static inline uint32_t get(struct xl_state *x, uint32_t reg) {
-  if (x->cache_gen[reg] == x->gen) return x->cache_val[reg];
+static inline __attribute__((noinline)) uint32_t get_miss(struct xl_state *x, uint32_t reg) {
   uint32_t v = ir_b_get_reg(&x->b, reg);
   x->cache_gen[reg] = x->gen;
   x->cache_val[reg] = v;
   return v;
+}
+static inline uint32_t get(struct xl_state *x, uint32_t reg) {
+  if (x->cache_gen[reg] == x->gen) return x->cache_val[reg];
+  return get_miss(x, reg);
 }
 
 static inline void set(struct xl_state *x, uint32_t reg, uint32_t v) {
@@ -180,9 +192,8 @@ static inline bool mod_bit(const struct isa_inst *in, unsigned i, unsigned mod) 
 }
 
 /* The f32 view of a u32 value, made once per block. */
-static inline uint32_t as_f32(struct xl_state *x, uint32_t u) {
+static inline __attribute__((noinline)) uint32_t as_f32_miss(struct xl_state *x, uint32_t u) {
   uint32_t h = (u * 2654435761u) >> 26;
-  if (x->f32view[h].gen == x->gen && x->f32view[h].from == u) return x->f32view[h].to;
   uint32_t f;
   if (ir_is_const(x->b.fn, u)) /* a constant: an f32 constant directly */
     f = konst(x, IR_TYPE_F32, x->b.fn->insts[u].imm);
@@ -192,6 +203,11 @@ static inline uint32_t as_f32(struct xl_state *x, uint32_t u) {
   x->f32view[h].from = u;
   x->f32view[h].to = f;
   return f;
+}
+static inline uint32_t as_f32(struct xl_state *x, uint32_t u) {
+  uint32_t h = (u * 2654435761u) >> 26;
+  if (x->f32view[h].gen == x->gen && x->f32view[h].from == u) return x->f32view[h].to;
+  return as_f32_miss(x, u);
 }
 
 /* Float source with its abs/neg modifiers applied. */

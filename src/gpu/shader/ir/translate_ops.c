@@ -1290,10 +1290,16 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     }
   }
   const struct xl_entry *e = lookup(in);
-  if (!e) { /* compares are parsed from their names; anything else has no translation */
-    if (xl_translate_mem_ext(x, in, pc)) return; /* cmpswap atomics, image forms by name */
+  if (!e) {
+    /* compares are parsed from their names (descriptor cached per opcode, so this test is
+     * cheap and comes first); cmpswap atomics and image forms are matched by name; anything
+     * else has no translation. No compare name is also a memory name. */
     struct cmp_desc d = xl_compare_of(in);
-    if (!xl_translate_compare(x, in, d)) xl_unsupported(x, in, pc);
+    if (d.kind != CMP_NONE) {
+      if (!xl_translate_compare(x, in, d)) xl_unsupported(x, in, pc);
+      return;
+    }
+    if (!xl_translate_mem_ext(x, in, pc)) xl_unsupported(x, in, pc);
     return;
   }
   if ((int)e->kind == K_SGETREG) {
