@@ -227,19 +227,19 @@ bool ir_block_reserve(struct ir_function *fn, uint32_t block, uint32_t insts) {
   return true;
 }
 
+enum ir_type ir_any_result(const struct ir_function *fn, enum ir_op op, enum ir_type type,
+                           uint32_t n, const uint32_t *args) {
+  const struct ir_op_info *info = &ir_op_infos[op];
+  for (uint32_t i = 0; i < n && i < info->arg_count; i++)
+    if (info->args[i] == IR_TYPE_ANY && args[i] < fn->inst_count) return fn->insts[args[i]].type;
+  return type;
+}
+
 uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_type type,
                  uint64_t imm, uint32_t arg_count, const uint32_t *args) {
   if ((unsigned)op >= IR_OP_COUNT) return IR_NONE;
-  const struct ir_op_info *info = &ir_op_infos[op];
-  enum ir_type result = info->result;
-  if (result == IR_TYPE_ANY) {
-    result = type;
-    for (uint32_t i = 0; i < arg_count && i < info->arg_count; i++)
-      if (info->args[i] == IR_TYPE_ANY && args[i] < fn->inst_count) {
-        result = fn->insts[args[i]].type;
-        break;
-      }
-  }
+  enum ir_type result = ir_op_infos[op].result;
+  if (result == IR_TYPE_ANY) result = ir_any_result(fn, op, type, arg_count, args);
   /* Fast path (the common case while translating): room everywhere, append at the end. */
   struct ir_block *b = block < fn->block_count ? &fn->blocks[block] : NULL;
   if (b && !fn->failed && fn->inst_count < fn->inst_cap &&

@@ -187,40 +187,50 @@ struct ir_builder {
   uint32_t block;
 };
 
-/* ir_emit, with its common case inline: the table fixes the result type (or there are no
- * operands to take it from) and the function and block have room. */
-static inline uint32_t ir_b_emit(struct ir_builder *b, enum ir_op op, enum ir_type type,
-                                 uint64_t imm, uint32_t n, const uint32_t *args) {
+/* The result type of an operation whose result is ANY: the type of its first ANY-typed
+ * operand, else TYPE. */
+enum ir_type ir_any_result(const struct ir_function *fn, enum ir_op op, enum ir_type type,
+                           uint32_t n, const uint32_t *args);
+/* ir_emit, with its common case inline (the function and block have room). RESULT is the
+ * table's result type of OP: a constant in the generated builders below, where with OP and
+ * N also constant the operand copy unrolls and the type derivation folds away. Always
+ * inlined (the emission is about a tenth of the translation's instructions; see the
+ * Performance section of docs/shader-ir.md). */
+static inline __attribute__((always_inline)) uint32_t ir_b_emit_r(
+    struct ir_builder *b, enum ir_op op, enum ir_type result, enum ir_type type, uint64_t imm,
+    uint32_t n, const uint32_t *args) {
   struct ir_function *fn = b->fn;
   uint32_t block = b->block;
-  if ((unsigned)op < IR_OP_COUNT && block < fn->block_count && !fn->failed &&
-      fn->inst_count < fn->inst_cap && n <= fn->arg_cap - fn->arg_count &&
-      fn->blocks[block].count < fn->blocks[block].cap) {
-    enum ir_type result = (enum ir_type)ir_op_infos[op].result;
-    if (result == IR_TYPE_ANY && n == 0) result = type;
-    if (result != IR_TYPE_ANY) {
-      uint32_t id = fn->inst_count++;
-      fn->insts[id] = (struct ir_inst){.op = (uint16_t)op, .type = (uint8_t)result,
-                                       .block = block, .arg_count = n,
-                                       .args_at = fn->arg_count, .imm = imm};
-      for (uint32_t i = 0; i < n; i++) fn->args[fn->arg_count + i] = args[i];
-      fn->arg_count += n;
-      struct ir_block *bl = &fn->blocks[block];
-      bl->insts[bl->count++] = id;
-      return id;
-    }
+  if (block < fn->block_count && !fn->failed && fn->inst_count < fn->inst_cap &&
+      n <= fn->arg_cap - fn->arg_count && fn->blocks[block].count < fn->blocks[block].cap) {
+    if (result == IR_TYPE_ANY) result = n ? ir_any_result(fn, op, type, n, args) : type;
+    uint32_t id = fn->inst_count++;
+    fn->insts[id] = (struct ir_inst){.op = (uint16_t)op, .type = (uint8_t)result,
+                                     .block = block, .arg_count = n,
+                                     .args_at = fn->arg_count, .imm = imm};
+    for (uint32_t i = 0; i < n; i++) fn->args[fn->arg_count + i] = args[i];
+    fn->arg_count += n;
+    struct ir_block *bl = &fn->blocks[block];
+    bl->insts[bl->count++] = id;
+    return id;
   }
   return ir_emit(fn, block, op, type, imm, n, args);
 }
+/* The same for an operation known only at run time. */
+static inline uint32_t ir_b_emit(struct ir_builder *b, enum ir_op op, enum ir_type type,
+                                 uint64_t imm, uint32_t n, const uint32_t *args) {
+  if ((unsigned)op >= IR_OP_COUNT) return ir_emit(b->fn, b->block, op, type, imm, n, args);
+  return ir_b_emit_r(b, op, (enum ir_type)ir_op_infos[op].result, type, imm, n, args);
+}
 static inline uint32_t ir_b_const(struct ir_builder *b, enum ir_type t, uint64_t bits) {
-  return ir_b_emit(b, IR_OP_const, t, bits, 0, NULL);
+  return ir_b_emit_r(b, IR_OP_const, IR_TYPE_ANY, t, bits, 0, NULL);
 }
 uint32_t ir_b_const_f32(struct ir_builder *b, float f);
 static inline uint32_t ir_b_get_reg(struct ir_builder *b, uint32_t reg) {
-  return ir_b_emit(b, IR_OP_get_reg, ir_reg_type(reg), reg, 0, NULL);
+  return ir_b_emit_r(b, IR_OP_get_reg, IR_TYPE_ANY, ir_reg_type(reg), reg, 0, NULL);
 }
 static inline uint32_t ir_b_set_reg(struct ir_builder *b, uint32_t reg, uint32_t v) {
-  return ir_b_emit(b, IR_OP_set_reg, IR_TYPE_VOID, reg, 1, &v);
+  return ir_b_emit_r(b, IR_OP_set_reg, IR_TYPE_VOID, IR_TYPE_VOID, reg, 1, &v);
 }
 
 /* Generated builders for every fixed-arity operation: ir_<op>(b, operands...) and, for
@@ -242,11 +252,11 @@ static inline uint32_t ir_b_set_reg(struct ir_builder *b, uint32_t reg, uint32_t
 #define IR_BUILD_LIST_6() (const uint32_t[]){a0, a1, a2, a3, a4, a5}
 #define IR_BUILD_LIST_8() (const uint32_t[]){a0, a1, a2, a3, a4, a5, a6, a7}
 #define IR_BUILDER_(name, res, flags, n, types)                                          \
-  static inline uint32_t ir_##name(struct ir_builder *b IR_BUILD_ARGS_##n()) {           \
-    return ir_b_emit(b, IR_OP_##name, IR_TYPE_##res, 0, n, IR_BUILD_LIST_##n());       \
+  static inline uint32_t ir_##name(struct ir_builder *b IR_BUILD_ARGS_##n()) { \
+    return ir_b_emit_r(b, IR_OP_##name, IR_TYPE_##res, IR_TYPE_##res, 0, n, IR_BUILD_LIST_##n()); \
   }                                                                                      \
   static inline uint32_t ir_##name##_i(struct ir_builder *b, uint64_t imm IR_BUILD_ARGS_##n()) { \
-    return ir_b_emit(b, IR_OP_##name, IR_TYPE_##res, imm, n, IR_BUILD_LIST_##n());     \
+    return ir_b_emit_r(b, IR_OP_##name, IR_TYPE_##res, IR_TYPE_##res, imm, n, IR_BUILD_LIST_##n()); \
   }
 IR_OPS(IR_BUILDER_)
 #undef IR_BUILDER_
