@@ -64,15 +64,6 @@ static const char *const type_names[IR_TYPE_COUNT] = {
 
 const char *ir_type_name(enum ir_type t) { return t < IR_TYPE_COUNT ? type_names[t] : "?"; }
 
-enum ir_type ir_reg_type(uint32_t reg) {
-  switch (reg) {
-    case IR_REG_SCC: return IR_TYPE_U1;
-    case IR_REG_VCC:
-    case IR_REG_EXEC: return IR_TYPE_U64;
-    default: return reg < IR_REG_COUNT ? IR_TYPE_U32 : IR_TYPE_VOID;
-  }
-}
-
 const char *ir_reg_name(uint32_t reg, char *buf, size_t size) {
   static const char *const special[] = {"scc", "vcc", "exec", "m0"};
   if (reg < IR_REG_SGPR0)

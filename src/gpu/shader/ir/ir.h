@@ -116,7 +116,14 @@ enum ir_reg {
   IR_REG_VGPR0 = IR_REG_SGPR0 + 106,      /* v0..v255 */
   IR_REG_COUNT = IR_REG_VGPR0 + 256,
 };
-enum ir_type ir_reg_type(uint32_t reg);
+static inline enum ir_type ir_reg_type(uint32_t reg) {
+  switch (reg) {
+    case IR_REG_SCC: return IR_TYPE_U1;
+    case IR_REG_VCC:
+    case IR_REG_EXEC: return IR_TYPE_U64;
+    default: return reg < IR_REG_COUNT ? IR_TYPE_U32 : IR_TYPE_VOID;
+  }
+}
 /* Writes "s12", "v3", "vcc", ... into BUF. */
 const char *ir_reg_name(uint32_t reg, char *buf, size_t size);
 

@@ -544,7 +544,17 @@ static const struct xl_entry *lookup_name(const char *base) {
  * entry index + 2. Concurrent fills store the same value. */
 static uint16_t entry_cache[ISA_FAMILY_COUNT][1024];
 
-static const struct xl_entry *lookup(const struct isa_inst *in) {
+/* The first lookup of an opcode: by name, then cached in SLOT (if any). */
+static __attribute__((noinline)) const struct xl_entry *lookup_miss(const struct isa_inst *in,
+                                                                    uint16_t *slot) {
+  char base[64];
+  xl_base_name(in->info->name, base, sizeof base);
+  const struct xl_entry *e = lookup_name(base);
+  if (slot) __atomic_store_n(slot, (uint16_t)(e ? e - xl_entries + 2 : 1), __ATOMIC_RELAXED);
+  return e;
+}
+
+static inline const struct xl_entry *lookup(const struct isa_inst *in) {
   /* FLAT, GLOBAL and scratch share the FLAT family and its 7-bit opcodes: the segment is
    * part of the key (flat_load_dword and scratch_load_dword are different entries) */
   unsigned key = in->op + (in->family == ISA_FAMILY_FLAT ? 128u * (in->seg & 3) : 0);
@@ -552,11 +562,7 @@ static const struct xl_entry *lookup(const struct isa_inst *in) {
                                                                : NULL;
   uint16_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
   if (v) return v == 1 ? NULL : &xl_entries[v - 2];
-  char base[64];
-  xl_base_name(in->info->name, base, sizeof base);
-  const struct xl_entry *e = lookup_name(base);
-  if (slot) __atomic_store_n(slot, (uint16_t)(e ? e - xl_entries + 2 : 1), __ATOMIC_RELAXED);
-  return e;
+  return lookup_miss(in, slot);
 }
 
 /* ---- handlers ------------------------------------------------------------------------ */
