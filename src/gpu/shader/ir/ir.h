@@ -116,6 +116,7 @@ enum ir_reg {
   IR_REG_VGPR0 = IR_REG_SGPR0 + 106,      /* v0..v255 */
   IR_REG_COUNT = IR_REG_VGPR0 + 256,
 };
+/* The type of a register's value (VOID for no register). */
 static inline enum ir_type ir_reg_type(uint32_t reg) {
   switch (reg) {
     case IR_REG_SCC: return IR_TYPE_U1;
@@ -201,7 +202,7 @@ enum ir_type ir_any_result(const struct ir_function *fn, enum ir_op op, enum ir_
 /* ir_emit, with its common case inline (the function and block have room). RESULT is the
  * table's result type of OP: a constant in the generated builders below, where with OP and
  * N also constant the operand copy unrolls and the type derivation folds away. Always
- * inlined (the emission is about a tenth of the translation's instructions; see the
+ * inlined: out of line it was about a sixth of the translation's instructions (see the
  * Performance section of docs/shader-ir.md). */
 static inline __attribute__((always_inline)) uint32_t ir_b_emit_r(
     struct ir_builder *b, enum ir_op op, enum ir_type result, enum ir_type type, uint64_t imm,
