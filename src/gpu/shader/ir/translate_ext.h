@@ -31,6 +31,19 @@ enum xl_kind_ext {
   K_BUF_ATOMIC, K_G_ATOMIC,
   /* integer, bit-field, lane-mask and cross-lane ALU (translate_alu.c): detail = xl_alu_ext */
   K_ALU_EXT,
+  /* M0-relative register moves (translate_movrel.c): detail = xl_movrel */
+  K_MOVREL,
+};
+
+enum xl_movrel {
+  MR_SREAD32, MR_SREAD64,   /* s_movrels: D = SGPR[S + M0] */
+  MR_SWRITE32, MR_SWRITE64, /* s_movreld: SGPR[D + M0] = S */
+  MR_SMOVE2,                /* s_movrelsd_2: SGPR[D + M0[25:16]] = SGPR[S + M0[9:0]] */
+  MR_VREAD,                 /* v_movrels: D = VGPR[S + M0] */
+  MR_VWRITE,                /* v_movreld: VGPR[D + M0] = S */
+  MR_VMOVE,                 /* v_movrelsd: VGPR[D + M0] = VGPR[S + M0] */
+  MR_VMOVE2,                /* v_movrelsd_2: VGPR[D + M0[25:16]] = VGPR[S + M0[9:0]] */
+  MR_VSWAP,                 /* v_swaprel: swap VGPR[D + M0[25:16]] and VGPR[S + M0[9:0]] */
 };
 
 enum xl_alu_ext {
@@ -66,6 +79,9 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
 /* frexp of the f32 bits B: *MANT the f32 bits in [0.5, 1) with B's sign, *EXP the exponent
  * (translate_alu.c) */
 void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp);
+
+void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc);

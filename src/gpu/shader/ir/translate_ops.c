@@ -511,7 +511,14 @@ enum { PK_ACC = 1 << 14 };
   X(v_lerp_u8, ALU_EXT, copy, AX_LERP_U8) X(v_cvt_off_f32_i4, ALU_EXT, copy, AX_CVT_OFF_I4) \
   X(v_dot2_i32_i16, ALU_EXT, copy, AX_DOT2_I16) X(v_dot2_u32_u16, ALU_EXT, copy, AX_DOT2_U16) \
   X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
-  X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64)
+  X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64) \
+  /* M0-relative register moves (translate_movrel.c) */ \
+  X(s_movrels_b32, MOVREL, copy, MR_SREAD32) X(s_movrels_b64, MOVREL, copy, MR_SREAD64) \
+  X(s_movreld_b32, MOVREL, copy, MR_SWRITE32) X(s_movreld_b64, MOVREL, copy, MR_SWRITE64) \
+  X(s_movrelsd_2_b32, MOVREL, copy, MR_SMOVE2) \
+  X(v_movrels_b32, MOVREL, copy, MR_VREAD) X(v_movreld_b32, MOVREL, copy, MR_VWRITE) \
+  X(v_movrelsd_b32, MOVREL, copy, MR_VMOVE) X(v_movrelsd_2_b32, MOVREL, copy, MR_VMOVE2) \
+  X(v_swaprel_b32, MOVREL, copy, MR_VSWAP)
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
@@ -1322,6 +1329,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   if ((int)e->kind == K_ALU_EXT) {
     xl_translate_alu_ext(x, in, e, pc);
+    return;
+  }
+  if ((int)e->kind == K_MOVREL) {
+    xl_translate_movrel(x, in, e, pc);
     return;
   }
   if ((int)e->kind >= (int)K_VDIV_SCALE) {
