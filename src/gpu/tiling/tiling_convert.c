@@ -307,24 +307,27 @@ static uint32_t detile_lines4(const uint8_t *tp, uint8_t *lp, size_t row_pitch,
   return x;
 }
 
+/* Writes one 64-byte 4x4 line of 4-byte elements at LINE_ADDR (16-aligned) from four
+ * rows of 16 bytes at SRC, SRC + ROW_PITCH, ... with streaming stores. */
+static inline void tile_line(uint8_t *line_addr, const uint8_t *src, size_t row_pitch) {
+  const __m128i r0 = _mm_loadu_si128((const __m128i *)src);
+  const __m128i r1 = _mm_loadu_si128((const __m128i *)(src + row_pitch));
+  const __m128i r2 = _mm_loadu_si128((const __m128i *)(src + 2 * row_pitch));
+  const __m128i r3 = _mm_loadu_si128((const __m128i *)(src + 3 * row_pitch));
+  __m128i *line = (__m128i *)line_addr;
+  _mm_stream_si128(line, _mm_unpacklo_epi64(r0, r1));
+  _mm_stream_si128(line + 1, _mm_unpackhi_epi64(r0, r1));
+  _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
+  _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
+}
+
 /* Tiles rows y..y+3 (y a multiple of 4) of elements x0..x1-1 (x0 a multiple of 4) of a
  * 4x4-line block with 4-byte elements: each line is written whole with streaming stores.
  * Returns the first element left for the caller. */
 static uint32_t tile_lines4(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
                             const uint64_t *col, uint32_t x0, uint32_t x1, uint32_t yterm) {
   uint32_t x = x0;
-  for (; x + 4 <= x1; x += 4) {
-    const uint8_t *src = lp + (size_t)x * 4;
-    const __m128i r0 = _mm_loadu_si128((const __m128i *)src);
-    const __m128i r1 = _mm_loadu_si128((const __m128i *)(src + row_pitch));
-    const __m128i r2 = _mm_loadu_si128((const __m128i *)(src + 2 * row_pitch));
-    const __m128i r3 = _mm_loadu_si128((const __m128i *)(src + 3 * row_pitch));
-    __m128i *line = (__m128i *)(tp + (col[x] ^ yterm));
-    _mm_stream_si128(line, _mm_unpacklo_epi64(r0, r1));
-    _mm_stream_si128(line + 1, _mm_unpackhi_epi64(r0, r1));
-    _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
-    _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
-  }
+  for (; x + 4 <= x1; x += 4) tile_line(tp + (col[x] ^ yterm), lp + (size_t)x * 4, row_pitch);
   return x;
 }
 
@@ -340,18 +343,8 @@ static uint32_t tile_lines8(uint8_t *tp, const uint8_t *lp, size_t row_pitch,
     for (uint32_t h = 0; h < 2; h++) {
       const uint8_t *rows = lp + 4 * h * row_pitch;
       const uint32_t yt = h ? yt4 : yt0;
-      for (uint32_t q = 0; q < 8; q += 4) {
-        const uint8_t *src = rows + (size_t)(x + q) * 4;
-        const __m128i r0 = _mm_loadu_si128((const __m128i *)src);
-        const __m128i r1 = _mm_loadu_si128((const __m128i *)(src + row_pitch));
-        const __m128i r2 = _mm_loadu_si128((const __m128i *)(src + 2 * row_pitch));
-        const __m128i r3 = _mm_loadu_si128((const __m128i *)(src + 3 * row_pitch));
-        __m128i *line = (__m128i *)(tp + (col[x + q] ^ yt));
-        _mm_stream_si128(line, _mm_unpacklo_epi64(r0, r1));
-        _mm_stream_si128(line + 1, _mm_unpackhi_epi64(r0, r1));
-        _mm_stream_si128(line + 2, _mm_unpacklo_epi64(r2, r3));
-        _mm_stream_si128(line + 3, _mm_unpackhi_epi64(r2, r3));
-      }
+      for (uint32_t q = 0; q < 8; q += 4)
+        tile_line(tp + (col[x + q] ^ yt), rows + (size_t)(x + q) * 4, row_pitch);
     }
   return x;
 }
