@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "gpu/shader/ir/ir.h"
+#include "gpu/shader/ir/ir_internal.h"
 
 static struct cfg_graph *graph(uint32_t n, const uint32_t (*edges)[2], uint32_t ne) {
   struct cfg_graph *g = cfg_graph_create(n, 0);
@@ -185,6 +186,31 @@ static void phi_of_equal_constants_becomes_constant(void **state) {
   ir_function_destroy(fn);
 }
 
+/* Constant folding of the IEEE class test: every class bit against a value of each class
+ * (bit 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal,
+ * 9 +inf), and of the denormal flush. */
+static void eval_fclass_and_fflush(void **state) {
+  (void)state;
+  static const struct { uint32_t bits, cls; } v[] = {
+      {0x7f800001u, 0}, {0xff800001u, 0}, {0x7fc00000u, 1}, {0xffc00000u, 1},
+      {0xff800000u, 2}, {0xbf800000u, 3}, {0x80800000u, 3}, {0x80000001u, 4},
+      {0x807fffffu, 4}, {0x80000000u, 5}, {0x00000000u, 6}, {0x00000001u, 7},
+      {0x007fffffu, 7}, {0x3f800000u, 8}, {0x7f7fffffu, 8}, {0x7f800000u, 9}};
+  for (size_t i = 0; i < sizeof v / sizeof *v; i++) {
+    for (uint32_t bit = 0; bit < 10; bit++) {
+      uint64_t out = 2;
+      assert_true(ir_eval_op(IR_OP_fclass, 0, (const uint64_t[]){v[i].bits, 1u << bit, 0}, &out));
+      assert_int_equal(out, bit == v[i].cls);
+    }
+    uint64_t all = 2;
+    assert_true(ir_eval_op(IR_OP_fclass, 0, (const uint64_t[]){v[i].bits, 0x3ff, 0}, &all));
+    assert_int_equal(all, 1);
+    uint64_t flushed = 0, want = v[i].cls == 4 ? 0x80000000u : v[i].cls == 7 ? 0 : v[i].bits;
+    assert_true(ir_eval_op(IR_OP_fflush, 0, (const uint64_t[]){v[i].bits, 0, 0}, &flushed));
+    assert_int_equal(flushed, want);
+  }
+}
+
 static void exec_masked_write_keeps_inactive_lanes(void **state) {
   (void)state;
   /* v0 = exec-lane ? v1 + v2 : v0; folding cannot remove the select */
@@ -295,6 +321,7 @@ int main(void) {
       cmocka_unit_test(loop_counter_gets_header_phi_and_folds_nothing_wrong),
       cmocka_unit_test(constants_fold_and_dead_code_goes),
       cmocka_unit_test(phi_of_equal_constants_becomes_constant),
+      cmocka_unit_test(eval_fclass_and_fflush),
       cmocka_unit_test(exec_masked_write_keeps_inactive_lanes),
       cmocka_unit_test(validator_rejects_bad_functions),
       cmocka_unit_test(op_table_is_consistent),
