@@ -39,7 +39,7 @@ EMBED(swizzle)
 /* Push constants of tiler.comp, in declaration order. */
 struct tiler_push {
   uint32_t width, height, tail_x, tail_y, bw_log2, bh_log2, blk_log2, blocks_per_row;
-  uint32_t tiled_base, zs_term, linear_base, linear_pitch, to_tiled, y_start;
+  uint32_t tiled_base, zs_term, linear_base, linear_pitch, y_start;
   uint32_t tiled_pitch, x_start, unit_log2, elem_log2;
   uint32_t slab_bytes, slab_log2, linear_slice_bytes, group_log2;
 };
@@ -293,7 +293,6 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
           .linear_base = (uint32_t)(linear_offset + tiling_linear_offset(l, lv, 0) +
                                     (uint64_t)f * pl.width * pl.height * bpe),
           .linear_pitch = pl.width * bpe,
-          .to_tiled = to_tiled,
           .tiled_pitch = pl.pitch,
           .elem_log2 = e,
           .slab_bytes = (uint32_t)slab_bytes,

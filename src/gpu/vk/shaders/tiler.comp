@@ -48,7 +48,6 @@ layout(push_constant) uniform Params {
   uint zs_term;              // equation term of the fragment (and the pipe/bank XOR)
   uint linear_base;          // bytes
   uint linear_pitch;         // bytes per linear row
-  uint to_tiled;             // unused: TO_TILED selects the direction at compile time
   uint y_start;              // first row (rows below it are done by tiler_region.comp)
   uint tiled_pitch;
   uint x_start;              // first element of the row (likewise)
