@@ -667,16 +667,17 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
          * whole width, in one pass) */
         const uint32_t x0 = bands ? 0 : (bx * bw > rx ? bx * bw : rx) - rx;
         const uint32_t x1 = bands ? rw : (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
+        /* the block this loop visits next (NULL after the last one), for read-ahead */
+        const uint8_t *next_visited =
+            (bx + 1) * bw < rx + rw ? tp + ((uint64_t)(bx + 1) << blk_log2)
+            : y1 < ry + rh          ? tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2)
+                                    : NULL;
 #if defined(__SSE2__)
         if (map && x1 - x0 == bw && y1 - y0 == bh) {
           const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
           if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
-            /* the block visited next, read ahead while this one's rows go out */
-            const uint8_t *next_block =
-                (bx + 1) * bw < rx + rw ? tp + ((uint64_t)(bx + 1) << blk_log2)
-                : y1 < ry + rh ? tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2)
-                               : NULL;
-            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_block,
+            /* the next block is read ahead while this one's rows go out */
+            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_visited,
                          lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
                          row_pitch);
             continue;
@@ -686,16 +687,12 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         /* Z-order detile: the next block this loop visits is read ahead, a share per chunk
          * of rows, as Z order is the swizzle the hardware prefetchers follow worst. (Measured
          * neutral to slightly negative for the S/D/R families, so they do without.) */
-        const uint8_t *next = NULL;
 #if defined(__SSE2__)
-        const bool tiled_read = detile && quads;
+        const uint8_t *next = detile && quads ? next_visited : NULL;
 #else
-        const bool tiled_read = false;
+        const uint8_t *next = NULL;
+        (void)next_visited;
 #endif
-        if (tiled_read && (bx + 1) * bw < rx + rw)
-          next = tp + ((uint64_t)(bx + 1) << blk_log2);
-        else if (tiled_read && (by + 1) * bh < ry + rh)
-          next = tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2);
         for (uint32_t yc = y0; yc < y1;) {
           const uint32_t chunk_end = (yc | (chunk_rows - 1)) + 1;
           const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
