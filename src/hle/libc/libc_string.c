@@ -27,28 +27,24 @@ char *libc_strndup(const char *s, size_t n) {
 }
 
 /* strerror family with FreeBSD's messages for the guest's errno numbers. */
-static _Thread_local char unknown_error[40];
+#define UNKNOWN_ERROR_CAP 40
 
-char *libc_strerror(int e) {
+/* The message of E, or "Unknown error: E" written to SCRATCH (UNKNOWN_ERROR_CAP bytes). */
+static const char *error_message(int e, char *scratch) {
   const char *m = guest_errno_message(e);
-  if (m) return (char *)m;
-  snprintf(unknown_error, sizeof unknown_error, "Unknown error: %d", e);
-  return unknown_error;
+  if (m) return m;
+  snprintf(scratch, UNKNOWN_ERROR_CAP, "Unknown error: %d", e);
+  return scratch;
 }
 
+static _Thread_local char unknown_error[UNKNOWN_ERROR_CAP];
+
+char *libc_strerror(int e) { return (char *)error_message(e, unknown_error); }
+
 int libc_strerror_r(int e, char *buf, size_t cap) {
-  const char *m = guest_errno_message(e);
-  char tmp[40];
-  if (!m) {
-    snprintf(tmp, sizeof tmp, "Unknown error: %d", e);
-    m = tmp;
-  }
-  size_t n = strlen(m);
-  if (cap > 0) {
-    size_t k = n < cap - 1 ? n : cap - 1;
-    memcpy(buf, m, k);
-    buf[k] = '\0';
-  }
+  char tmp[UNKNOWN_ERROR_CAP];
+  const char *m = error_message(e, tmp);
+  size_t n = libc_strlcpy(buf, m, cap);
   if (m == tmp) return GUEST_EINVAL;
   return n < cap ? 0 : GUEST_ERANGE;
 }
