@@ -125,6 +125,18 @@ uint64_t tiling_linear_offset(const struct tiling_layout *l, uint32_t level, uin
          (uint64_t)slice * lv->width * lv->height * l->surface.bpe * l->surface.fragments;
 }
 
+/* True when no coordinate bit other than the first NX bits of x and the first NY bits of y
+ * feeds the address bits in MASK (no z or sample bit at all). */
+static bool mask_fed_only_by_low_xy(const struct tiling_pattern *p, uint32_t mask, uint32_t nx,
+                                    uint32_t ny) {
+  for (uint32_t b = 0; b < 16; b++)
+    if (((b >= nx ? p->from_x[b] : 0) | (b >= ny ? p->from_y[b] : 0) | p->from_z[b]) & mask)
+      return false;
+  for (uint32_t b = 0; b < 4; b++)
+    if (p->from_s[b] & mask) return false;
+  return true;
+}
+
 /* Number of low x bits that map, in order, onto the address bits just above the element
  * bytes: 2^run elements of a row are then contiguous in the tiled block. */
 static uint32_t contiguous_x_log2(const struct tiling_layout *l) {
@@ -133,14 +145,7 @@ static uint32_t contiguous_x_log2(const struct tiling_layout *l) {
   uint32_t e = p->elem_log2, run = 0;
   while (run < 4 && e + run < p->bits && p->from_x[run] == (1u << (e + run))) run++;
   /* Reject if any other coordinate bit also feeds those address bits. */
-  uint32_t mask = ((1u << run) - 1) << e;
-  for (uint32_t b = run; b < 16; b++)
-    if (p->from_x[b] & mask) return 0;
-  for (uint32_t b = 0; b < 16; b++)
-    if ((p->from_y[b] | p->from_z[b]) & mask) return 0;
-  for (uint32_t b = 0; b < 4; b++)
-    if (p->from_s[b] & mask) return 0;
-  return run;
+  return mask_fed_only_by_low_xy(p, ((1u << run) - 1) << e, run, 0) ? run : 0;
 }
 
 #if defined(__SSE2__)
@@ -152,12 +157,7 @@ static uint32_t stacked_y_log2(const struct tiling_layout *l, uint32_t run_log2)
   const uint32_t first = p->elem_log2 + run_log2;
   uint32_t g = 0;
   while (g < 3 && first + g < p->bits && p->from_y[g] == (1u << (first + g))) g++;
-  const uint32_t mask = ((1u << g) - 1) << first;
-  for (uint32_t b = 0; b < 16; b++)
-    if ((p->from_x[b] | p->from_z[b] | (b >= g ? p->from_y[b] : 0)) & mask) return 0;
-  for (uint32_t b = 0; b < 4; b++)
-    if (p->from_s[b] & mask) return 0;
-  return g;
+  return mask_fed_only_by_low_xy(p, ((1u << g) - 1) << first, 0, g) ? g : 0;
 }
 
 /* True when the two address bits right above a chunk of 2^g stacked rows of runs are the
@@ -228,12 +228,7 @@ static bool quad_2x2(const struct tiling_layout *l) {
   const struct tiling_pattern *p = l->pattern;
   const uint32_t e = p->elem_log2;
   if (e + 2 > p->bits || p->from_x[0] != (1u << e) || p->from_y[0] != (2u << e)) return false;
-  const uint32_t mask = 3u << e;
-  for (uint32_t b = 0; b < 16; b++)
-    if (((b ? p->from_x[b] | p->from_y[b] : 0) | p->from_z[b]) & mask) return false;
-  for (uint32_t b = 0; b < 4; b++)
-    if (p->from_s[b] & mask) return false;
-  return true;
+  return mask_fed_only_by_low_xy(p, 3u << e, 1, 1);
 }
 
 /* True when, on top of quad_2x2(), x1 and y1 are the next two address bits: 4x4 elements
@@ -242,12 +237,7 @@ static bool quad_4x4(const struct tiling_layout *l) {
   const struct tiling_pattern *p = l->pattern;
   const uint32_t e = p->elem_log2;
   if (e + 4 > p->bits || p->from_x[1] != (4u << e) || p->from_y[1] != (8u << e)) return false;
-  const uint32_t mask = 12u << e;
-  for (uint32_t b = 0; b < 16; b++)
-    if (((b > 1 ? p->from_x[b] | p->from_y[b] : 0) | p->from_z[b]) & mask) return false;
-  for (uint32_t b = 0; b < 4; b++)
-    if (p->from_s[b] & mask) return false;
-  return true;
+  return mask_fed_only_by_low_xy(p, 12u << e, 2, 2);
 }
 
 /* Converts rows y and y + 1 (y even) of elements x0..x1-1 (x0 even) of a 2x2-quad block
