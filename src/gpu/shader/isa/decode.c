@@ -292,6 +292,15 @@ static bool extract(struct isa_inst *in, struct fields *f, size_t avail) {
   }
 }
 
+/* A descriptor of n SGPRs named by a 5-bit quad index (buffer/image srsrc, ssamp):
+ * s[4q..] up to s105 or ttmp[4q-108..] up to ttmp15 (operand_from_src's range rules); m0 and
+ * above name no descriptor. */
+static bool quad_operand(struct isa_operand *x, unsigned quad, uint8_t n) {
+  unsigned raw = quad * 4;
+  *x = (struct isa_operand){0};
+  return operand_from_src(x, raw, n) && raw < ISA_SRC_M0;
+}
+
 /* MUBUF / MTBUF (both dwords are in in->words):
  *   w0: offset 11:0, offen 12, idxen 13, glc 14, dlc 15, lds 16 (MUBUF) | op[2:0] 18:16 and
  *       format 25:19 (MTBUF), op 24:18 (MUBUF)
@@ -326,23 +335,19 @@ static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size
   bool load = d->dflags & ISA_DF_LOAD;
   if (vd && !in->lds) {
     unsigned n = vd->width + in->tfe;
-    operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)n);
-    if (x.reg + n > 256) return false;
+    if (!operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)n)) return false;
     if (load) in->defs[in->num_defs++] = x; else in->srcs[in->num_srcs++] = x;
   }
   memset(&x, 0, sizeof x);
   if (in->offen || in->idxen) {
     unsigned n = in->offen && in->idxen ? 2 : 1;
-    operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)n);
-    if (x.reg + n > 256) return false;
+    if (!operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)n)) return false;
   } else {
     x.kind = ISA_OPK_NONE; /* prints "off" */
   }
   in->srcs[in->num_srcs++] = x;
-  memset(&x, 0, sizeof x);
-  unsigned rsrc = ((w1 >> 16) & 0x1F) * 4; /* s[0:3]..s[100:103], ttmp[0:3]..ttmp[12:15] */
-  if (rsrc == 104 || rsrc == 124) return false;
-  operand_from_src(&x, rsrc, 4);
+  /* s[0:3]..s[100:103], ttmp[0:3]..ttmp[12:15] */
+  if (!quad_operand(&x, (w1 >> 16) & 0x1F, 4)) return false;
   in->srcs[in->num_srcs++] = x;
   memset(&x, 0, sizeof x);
   unsigned soff = w1 >> 24;
@@ -428,13 +433,11 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   in->info = &d->info;
   bool store = d->dflags & ISA_DF_STORE;
   struct isa_operand x = {0};
-  operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)vd);
-  if (x.reg + vd > 256) return false;
+  if (!operand_from_src(&x, ISA_SRC_VGPR0 + ((w1 >> 8) & 0xFF), (uint8_t)vd)) return false;
   if (store) in->srcs[in->num_srcs++] = x; else in->defs[in->num_defs++] = x;
   if (!nsa) {
     memset(&x, 0, sizeof x);
-    operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)na);
-    if (x.reg + na > 256) return false;
+    if (!operand_from_src(&x, ISA_SRC_VGPR0 + (w1 & 0xFF), (uint8_t)na)) return false;
     in->srcs[in->num_srcs++] = x;
   } else {
     for (unsigned i = 0; i < na && in->num_srcs < ISA_MAX_SRCS - 2; i++) {
@@ -445,20 +448,11 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
     }
   }
   /* resource: 8 SGPRs from a quad index (s[0:7]..s[96:103]) or ttmp[0:7]/ttmp[4:11]/... */
-  unsigned rsrc = ((w1 >> 16) & 0x1F) * 4;
-  memset(&x, 0, sizeof x);
-  operand_from_src(&x, rsrc, 8);
-  if ((x.kind == ISA_OPK_SGPR && rsrc + 8 > 106) ||
-      (x.kind == ISA_OPK_SPECIAL && !(rsrc >= ISA_SRC_TTMP0 && rsrc + 8 <= ISA_SRC_TTMP0 + 16)))
-    return false;
+  if (!quad_operand(&x, (w1 >> 16) & 0x1F, 8)) return false;
   in->srcs[in->num_srcs++] = x;
-  unsigned samp = ((w1 >> 21) & 0x1F) * 4;
+  unsigned samp = (w1 >> 21) & 0x1F;
   if (d->dflags & ISA_DF_SS) {
-    memset(&x, 0, sizeof x);
-    operand_from_src(&x, samp, 4);
-    if ((x.kind == ISA_OPK_SGPR && samp + 4 > 106) ||
-        (x.kind == ISA_OPK_SPECIAL && !(samp >= ISA_SRC_TTMP0 && samp + 4 <= ISA_SRC_TTMP0 + 16)))
-      return false;
+    if (!quad_operand(&x, samp, 4)) return false;
     in->srcs[in->num_srcs++] = x;
   } else if (samp) {
     return false; /* no sampler: ssamp must be zero */
