@@ -62,14 +62,13 @@ struct swizzle_push {
 #define TILER_GROUP 256u /* tiler.comp */
 #define MAX_GROUP_LOG2 2u /* tiler.comp: up to 4 units per invocation */
 #define MAX_GROUPS 65535u
-/* tiler_region.comp: a region is 2^REGION_LOG2 units, at most 2^REGION_X_MAX units wide;
- * the workgroup id is rebuilt from 12 bits per dimension. */
+/* tiler_region.comp: a region is 2^REGION_LOG2 units (set for the shader and this file by
+ * src/gpu/vk/CMakeLists.txt), at most 2^REGION_X_MAX units wide; the workgroup id is
+ * rebuilt from 12 bits per dimension. */
 #ifndef REGION_LOG2
-#define REGION_LOG2 7u
+#error "REGION_LOG2 comes from src/gpu/vk/CMakeLists.txt (the shader is built with it)"
 #endif
-#ifndef REGION_X_MAX
 #define REGION_X_MAX 5u
-#endif
 #define REGION_ID_BITS 12u
 #define REGION_TERM_BITS 10u /* x and y terms passed per bit (the tables' index range) */
 

@@ -39,8 +39,10 @@
 #else
 #define ADDR_LOG2 5u
 #endif
-#ifndef REGION_LOG2
-#define REGION_LOG2 7 // units per region, log2 (vk_tiler.c: REGION_LOG2)
+// REGION_LOG2: units per region, log2, from src/gpu/vk/CMakeLists.txt (also given to
+// vk_tiler.c); the unrolled body below covers 6 to 8.
+#if !defined(REGION_LOG2) || REGION_LOG2 < 6 || REGION_LOG2 > 8
+#error "REGION_LOG2 must be 6, 7 or 8"
 #endif
 
 layout(local_size_x = 1, local_size_y = 1, local_size_z = 1) in;
