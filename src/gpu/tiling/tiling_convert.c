@@ -674,9 +674,10 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
           }
         }
 #endif
-        /* Z-order detile: the next block this loop visits is read ahead, a share per chunk
-         * of rows, as Z order is the swizzle the hardware prefetchers follow worst. (Measured
-         * neutral to slightly negative for the S/D/R families, so they do without.) */
+        /* Z-order detile of blocks the block map did not take: the next block this loop
+         * visits is read ahead, a share per chunk of rows, as Z order is the swizzle the
+         * hardware prefetchers follow worst. (On this row path, measured neutral to slightly
+         * negative for the S/D/R families, so they do without.) */
 #if defined(__SSE2__)
         const uint8_t *next = detile && quads ? next_visited : NULL;
 #else
