@@ -1,15 +1,18 @@
 // Tiled <-> linear conversion of one surface plane (level, slice, fragment) for every GFX10
-// swizzle family: the per-family address equation arrives as two XOR tables (x and y terms)
-// built on the host from the mode's equation, so one shader serves all families. Compiled
-// once per unit size (ELEM_BYTES = 1, 2, 4, 8, 16), direction (TO_TILED) and tiled layout
-// (TILED_LINEAR: SW_LINEAR rows); one invocation moves one unit: an element, or 2^unit_log2
-// elements that are contiguous in both the tiled and linear copies (for example four 4-byte
-// elements of a standard-swizzle row moved as one 16-byte unit).
+// swizzle family: the per-family address equation arrives as XOR tables (x, y and slice
+// terms) built on the host from the mode's equation, so one shader serves all families.
+// Compiled once per unit size (ELEM_BYTES = 1, 2, 4, 8, 16), direction (TO_TILED) and tiled
+// layout (TILED_LINEAR: SW_LINEAR rows). A unit is an element, or 2^unit_log2 elements that
+// are contiguous in both the tiled and linear copies (for example four 4-byte elements of a
+// standard-swizzle row moved as one 16-byte unit); one invocation moves 2^group_log2 units.
 //
 // Speed on CPU implementations (lavapipe): every buffer access at a per-invocation address
 // is done lane by lane, and both sides of a branch run under a mask, so the direction and
-// layout are compile-time choices, the row (y) and slice (z) terms are read once per
-// workgroup row, and the workgroup is wide (256) to spread the per-group setup.
+// layout are compile-time choices and the workgroup is wide (256) to spread the per-group
+// setup. The row (y) and slice (z) terms, and unit k's x term, are read at the same index
+// by every invocation of a workgroup (a broadcast on GPUs); llvmpipe 22.3 still reads them
+// lane by lane, as it treats only push-constant-derived addresses outside loops as uniform
+// (docs/tiling.md; tiler_region.comp is built around that).
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int8 : require
 #extension GL_EXT_shader_explicit_arithmetic_types_int16 : require
@@ -71,7 +74,7 @@ void main() {
   uint trow = tiled_base + ((y * pc.tiled_pitch) << pc.elem_log2);
 #else
   uint block = (y >> pc.bh_log2) * pc.blocks_per_row + (xa >> pc.bw_log2);
-  // y and z are the same for the whole workgroup: one read each
+  // y and z are the same for the whole workgroup: the same table entries in every lane
   uint x_row = x_term[(xa + pc.tail_x) & 1023u] ^ y_term[(y + pc.tail_y) & 1023u] ^
                (z == 0u ? 0u : z_term[z & 255u]) ^ pc.zs_term;
   uint tblock = tiled_base + (block << pc.blk_log2);
@@ -79,7 +82,7 @@ void main() {
   uint lrow = pc.linear_base + z * pc.linear_slice_bytes + y * pc.linear_pitch;
   uint n = 1u << pc.group_log2;
   for (uint k = 0u; k < n; k++) {
-    uint dx = k << pc.unit_log2; // the same for every invocation: a uniform table read
+    uint dx = k << pc.unit_log2; // the same for every invocation: one table entry for all lanes
     uint x = xa + dx;
     if (x >= pc.width) break;
 #if TILED_LINEAR
