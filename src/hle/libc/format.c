@@ -16,7 +16,6 @@
 
 /* FreeBSD errno values (the guest's errno space). */
 #define FMT_EIO 5
-#define FMT_EINVAL 22
 #define FMT_EOVERFLOW 84
 #define FMT_EILSEQ 86
 
@@ -314,7 +313,7 @@ static int parse_position(const char **p, int *error) {
   int n;
   if (!parse_int(&q, &n) || *q != '$') return 0;
   if (n > FMT_ARG_MAX) {
-    *error = FMT_EINVAL;
+    *error = GUEST_EINVAL;
     return 0;
   }
   *p = q + 1;
@@ -375,7 +374,7 @@ static bool parse_directive(const char **pp, struct directive *d, int *error) {
     default: break;
   }
   d->sp.conv = *p;
-  if (d->sp.conv == '\0') return *error = FMT_EINVAL, false; /* ended inside a directive */
+  if (d->sp.conv == '\0') return *error = GUEST_EINVAL, false; /* ended inside a directive */
   *pp = p + 1;
   return true;
 }
@@ -505,7 +504,7 @@ static union arg_value *positional_collect(const char *fmt, struct guest_va_list
     enum arg_kind k = conversion_kind(&d.sp);
     if (d.sp.conv == '%') continue;
     if (!d.positional || (d.width_star && !d.width_pos) || (d.prec_star && !d.prec_pos)) {
-      *error = FMT_EINVAL; /* positional and sequential arguments mixed */
+      *error = GUEST_EINVAL; /* positional and sequential arguments mixed */
       return NULL;
     }
     int uses[3][2] = {{k != ARG_UNUSED ? d.sp.arg_pos : 0, (int)k},
@@ -515,7 +514,7 @@ static union arg_value *positional_collect(const char *fmt, struct guest_va_list
       int pos = uses[u][0];
       if (!pos) continue;
       if (kinds[pos] != ARG_UNUSED && kinds[pos] != uses[u][1]) {
-        *error = FMT_EINVAL; /* one argument read as two different types */
+        *error = GUEST_EINVAL; /* one argument read as two different types */
         return NULL;
       }
       kinds[pos] = (uint8_t)uses[u][1];
@@ -554,7 +553,7 @@ int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap,
   int error = 0;
   if (!fmt) {
     sink_finish(s);
-    if (err) *err = FMT_EINVAL;
+    if (err) *err = GUEST_EINVAL;
     return -1;
   }
   struct arg_source src = {ap, NULL, 0};
@@ -575,7 +574,7 @@ int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap,
     struct directive d;
     if (!parse_directive(&p, &d, &error)) break;
     if (!vals && d.positional) {
-      error = FMT_EINVAL; /* "%n$" after sequential directives */
+      error = GUEST_EINVAL; /* "%n$" after sequential directives */
       break;
     }
     if (!format_one(s, &d, &src, &error)) break;

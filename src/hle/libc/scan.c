@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SCAN_EINVAL 22
+#include "hle/guest_errno.h"
+
 #define TOKEN_MAX 512 /* longest numeric token kept (longer ones are cut, like a width) */
 
 enum scan_length { SL_NONE, SL_HH, SL_H, SL_L, SL_LL, SL_BIG_L };
@@ -138,7 +139,7 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
   }
   char conv = *p;
   if (!conv) {
-    *err = SCAN_EINVAL;
+    *err = GUEST_EINVAL;
     return false;
   }
   p++;
@@ -222,7 +223,7 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
       bool set[256];
       if (conv == '[') {
         if (!parse_scanset(pp, set)) {
-          *err = SCAN_EINVAL;
+          *err = GUEST_EINVAL;
           return false;
         }
       } else {
@@ -243,7 +244,7 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
       return true;
     }
     default:
-      *err = SCAN_EINVAL;
+      *err = GUEST_EINVAL;
       return false;
   }
 }
@@ -251,7 +252,7 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
 int scan_run(const char *input, const char *fmt, struct guest_va_list *ap, int *err) {
   int error = 0;
   if (!input || !fmt) {
-    if (err) *err = SCAN_EINVAL;
+    if (err) *err = GUEST_EINVAL;
     return -1;
   }
   struct scan_state st = {.in = input};
