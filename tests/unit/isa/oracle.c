@@ -102,14 +102,14 @@ long oracle_disasm(const uint32_t *words, size_t count, bool wave64, struct orac
   return n;
 }
 
-long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
-                          struct oracle_inst *out, size_t max) {
+/* Runs "<build> <path> -o <object>" and disassembles the object's .text (wave32). */
+static long build_and_disasm(const char *build, bool quiet, const char *path, uint32_t **words,
+                             size_t *nwords, struct oracle_inst *out, size_t max) {
   char dir[] = "/tmp/prospero-isa-XXXXXX";
   if (!mkdtemp(dir)) return -1;
   char o[64], cmd[1024];
   snprintf(o, sizeof o, "%s/c.o", dir);
-  snprintf(cmd, sizeof cmd,
-           "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=" MATTR " -filetype=obj %s -o %s", path, o);
+  snprintf(cmd, sizeof cmd, "%s %s -o %s%s", build, path, o, quiet ? " 2>/dev/null" : "");
   long n = -1;
   *words = NULL;
   *nwords = 0;
@@ -119,20 +119,14 @@ long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
   return n;
 }
 
+long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
+                          struct oracle_inst *out, size_t max) {
+  return build_and_disasm("llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=" MATTR " -filetype=obj",
+                          false, path, words, nwords, out, max);
+}
+
 long oracle_compile_ll(const char *path, uint32_t **words, size_t *nwords,
                        struct oracle_inst *out, size_t max) {
-  char dir[] = "/tmp/prospero-isa-XXXXXX";
-  if (!mkdtemp(dir)) return -1;
-  char o[64], cmd[1024];
-  snprintf(o, sizeof o, "%s/s.o", dir);
-  snprintf(cmd, sizeof cmd,
-           "llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj %s -o %s 2>/dev/null", path,
-           o);
-  long n = -1;
-  *words = NULL;
-  *nwords = 0;
-  if (system(cmd) == 0) n = run_objdump(o, false, out, max, words, nwords);
-  unlink(o);
-  rmdir(dir);
-  return n;
+  return build_and_disasm("llc-19 -mtriple=amdgcn--amdpal -mcpu=gfx1013 -filetype=obj", true,
+                          path, words, nwords, out, max);
 }
