@@ -101,7 +101,7 @@ enum { PK_ACC = 1 << 14 };
   X(s_waitcnt_vmcnt, SNOP, copy, 0) X(s_waitcnt_expcnt, SNOP, copy, 0) \
   X(s_waitcnt_lgkmcnt, SNOP, copy, 0) X(s_waitcnt_depctr, SNOP, copy, 0) \
   X(s_clause, SNOP, copy, 0) X(s_inst_prefetch, SNOP, copy, 0) X(s_sleep, SNOP, copy, 0) \
-  X(s_icache_inv, SNOP, copy, 0) X(s_setprio, SSETPRIO, copy, 0) \
+  X(s_icache_inv, SNOP, copy, 0) X(s_setprio, SNOP, copy, 0) /* a scheduling hint */ \
   X(s_cbranch_cdbgsys, SNOP, copy, 0) X(s_cbranch_cdbguser, SNOP, copy, 0) \
   X(s_cbranch_cdbgsys_or_user, SNOP, copy, 0) X(s_cbranch_cdbgsys_and_user, SNOP, copy, 0) \
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
@@ -1472,8 +1472,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
         set_scc(x, sign_bit(x, ir_iand(bd, ir_ixor(bd, a, r), ir_ixor(bd, b, r))));
       break;
     }
-    case K_SNOP:
-    case K_SSETPRIO: break;
+    case K_SNOP: break;
     case K_SBARRIER: ir_barrier(bd); break;
     case K_SGETPC: /* the byte address of the next instruction (code base 0) */
       write_s64(x, defp(in, 0), c64(x, pc + in->size * 4u));
