@@ -72,6 +72,7 @@ static void run_mem(const char *src, const struct ir_interp_wave *init, struct m
   assert_true(ok);
   assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
   assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
+  assert_true(out->vcc == b->vcc && out->exec == b->exec && out->scc == b->scc && out->m0 == b->m0);
   assert_memory_equal(m, m2, sizeof *m);
   free(m2);
   free(b);
