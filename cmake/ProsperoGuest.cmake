@@ -4,9 +4,10 @@
 #                  [PARAM_JSON file])
 #       builds the game folder ${CMAKE_BINARY_DIR}/guests/NAME/ with eboot.bin (fake-signed
 #       PS5 SELF; the linked ELF with symbols is kept as guest-NAME.elf in the calling
-#       folder's build directory, for addr2line/gdb), sce_sys/param.json (PARAM_JSON or a generated one with a title id unique
-#       to NAME) and sce_module/<prx>.prx for each PRX_MODULES entry (built with
-#       prospero_guest_prx; the executable is linked against them). Target guest_NAME.
+#       folder's build directory, for addr2line/gdb), sce_sys/param.json (PARAM_JSON or a
+#       generated one with a title id unique to NAME) and sce_module/<prx>.prx for each
+#       PRX_MODULES entry (built with prospero_guest_prx; the executable is linked against
+#       them). Target guest_NAME.
 #   prospero_guest_prx(NAME SOURCES src... [CFLAGS flag...])
 #       builds ${CMAKE_BINARY_DIR}/guest-prx/NAME/NAME.prx (and NAME.so to link against).
 #   prospero_guest_test(NAME GUEST g [ARGS arg...] EXPECT_STDOUT file EXPECT_EXIT n
