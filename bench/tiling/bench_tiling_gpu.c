@@ -1,7 +1,8 @@
 /* GPU detile time for a 4096x4096, 4-byte surface in SW_64KB_S, SW_64KB_R_X and SW_LINEAR on
- * the Vulkan device (lavapipe in CI) against a plain vkCmdCopyBuffer of the same bytes on the same device, measured in
- * the same run (goal: ratio >= 0.5). Device-local buffers; best of N submissions. The plain
- * copy shader (copy16.comp, one 16-byte unit per invocation) is the simplest compute copy;
+ * the Vulkan device (lavapipe in CI) against a plain vkCmdCopyBuffer of the same bytes on
+ * the same device, measured in the same run (goal: ratio >= 0.5). Device-local buffers;
+ * best of N submissions. The plain copy shader (copy16.comp, one 16-byte unit per
+ * invocation) is the simplest compute copy;
  * the linear layout through the tiler shader shows what its addressing costs on top of that.
  * The first line per mode times the tiler as it runs on the device (on CPU devices the
  * region shader, tiler_region.comp, where the surface allows it); the second forces the
