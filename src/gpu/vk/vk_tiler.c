@@ -105,7 +105,7 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
                                     size[i / 10][i / 5 % 2][i % 5], 3,
                                     sizeof(struct tiler_push), &t->elem[i / 10][i / 5 % 2][i % 5]);
   /* The region pipelines serve CPU devices only (64-bit integers required); each is built
-   * on first use (a few hundred ms of JIT compilation on lavapipe for all six). */
+   * on first use (a few hundred ms of JIT compilation on lavapipe for all eight). */
   VkPhysicalDeviceFeatures features;
   vkGetPhysicalDeviceFeatures(vk_device_physical(dev), &features);
   t->region_available = t->region_on = vk_device_is_cpu(dev) && features.shaderInt64;
