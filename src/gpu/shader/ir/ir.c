@@ -86,7 +86,6 @@ struct ir_chunk {
   uint32_t data[];
 };
 
-
 static bool grow(void **p, uint32_t *cap, uint32_t need, size_t elem) {
   if (need <= *cap) return true;
   uint32_t c = *cap ? *cap : 16;
@@ -167,7 +166,6 @@ static uint32_t new_inst(struct ir_function *fn, uint32_t block, enum ir_op op,
   return id;
 }
 
-
 static uint32_t *arena_alloc(struct ir_function *fn, uint32_t n) {
   struct ir_chunk *c = fn->arena;
   if (!c || c->cap - c->used < n) {
@@ -184,19 +182,22 @@ static uint32_t *arena_alloc(struct ir_function *fn, uint32_t n) {
   return p;
 }
 
+/* Moves B's list to an arena piece with room for CAP entries (marks FN failed if none). */
+static bool block_grow(struct ir_function *fn, struct ir_block *b, uint32_t cap) {
+  uint32_t *p = arena_alloc(fn, cap);
+  if (!p) {
+    fn->failed = true;
+    return false;
+  }
+  if (b->count) memcpy(p, b->insts, b->count * sizeof *p);
+  b->insts = p;
+  b->cap = cap;
+  return true;
+}
+
 static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, uint32_t id) {
   struct ir_block *b = &fn->blocks[block];
-  if (b->count == b->cap) {
-    uint32_t cap = b->cap ? b->cap * 2 : 16;
-    uint32_t *p = arena_alloc(fn, cap);
-    if (!p) {
-      fn->failed = true;
-      return false;
-    }
-    if (b->count) memcpy(p, b->insts, b->count * sizeof *p);
-    b->insts = p;
-    b->cap = cap;
-  }
+  if (b->count == b->cap && !block_grow(fn, b, b->cap ? b->cap * 2 : 16)) return false;
   if (at < b->count) memmove(&b->insts[at + 1], &b->insts[at], (b->count - at) * sizeof *b->insts);
   b->insts[at] = id;
   b->count++;
@@ -206,16 +207,7 @@ static bool block_insert(struct ir_function *fn, uint32_t block, uint32_t at, ui
 bool ir_block_reserve(struct ir_function *fn, uint32_t block, uint32_t insts) {
   if (fn->failed || block >= fn->block_count) return false;
   struct ir_block *b = &fn->blocks[block];
-  if (b->cap >= insts) return true;
-  uint32_t *p = arena_alloc(fn, insts);
-  if (!p) {
-    fn->failed = true;
-    return false;
-  }
-  if (b->count) memcpy(p, b->insts, b->count * sizeof *p);
-  b->insts = p;
-  b->cap = insts;
-  return true;
+  return b->cap >= insts || block_grow(fn, b, insts);
 }
 
 enum ir_type ir_any_result(const struct ir_function *fn, enum ir_op op, enum ir_type type,
