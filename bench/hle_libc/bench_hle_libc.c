@@ -35,24 +35,19 @@ typedef int (*snprintf_like)(char *, size_t, const char *, ...);
 
 static volatile int sink;
 
-/* One timed run of ROUNDS calls; the callers interleave the two sides and keep the best of
+/* One timed run of ROUNDS calls (ns per call); the callers interleave the two sides and keep the best of
  * each, so load from other processes hits both alike. */
 static double bench_format(snprintf_like f, int which) {
   char buf[256];
-  double best = 1e30;
-  for (int run = 0; run < 1; run++) {
-    double t0 = now_ns();
-    for (int i = 0; i < ROUNDS; i++) {
-      switch (which) {
-        case 0: sink = f(buf, sizeof buf, "%d %5u %#x %ld|%-8s|", i, i * 7u, i, (long)i << 20, "str"); break;
-        case 1: sink = f(buf, sizeof buf, "%f %.3e %g", i * 1.25, i * 3.5e-7, i / 7.0); break;
-        default: sink = f(buf, sizeof buf, "%.17g %a", i * 1.0000001e100, i * 0.1); break;
-      }
+  double t0 = now_ns();
+  for (int i = 0; i < ROUNDS; i++) {
+    switch (which) {
+      case 0: sink = f(buf, sizeof buf, "%d %5u %#x %ld|%-8s|", i, i * 7u, i, (long)i << 20, "str"); break;
+      case 1: sink = f(buf, sizeof buf, "%f %.3e %g", i * 1.25, i * 3.5e-7, i / 7.0); break;
+      default: sink = f(buf, sizeof buf, "%.17g %a", i * 1.0000001e100, i * 0.1); break;
     }
-    double ns = (now_ns() - t0) / ROUNDS;
-    if (ns < best) best = ns;
   }
-  return best;
+  return (now_ns() - t0) / ROUNDS;
 }
 
 static uint64_t host_map(uint64_t size, void *ctx) {
@@ -72,25 +67,22 @@ static void hle_release(void *p) { heap_free(bench_heap, p); }
 #define HEAP_OPS 2000000
 #define HEAP_SLOTS 1024
 
+/* One timed run of HEAP_OPS random frees and allocations (ns per operation). */
 static double bench_heap_mix(void *(*alloc)(size_t), void (*release)(void *)) {
   static void *slot[HEAP_SLOTS];
-  double best = 1e30;
-  for (int run = 0; run < 1; run++) {
-    uint64_t x = 88172645463325252u;
-    double t0 = now_ns();
-    for (int i = 0; i < HEAP_OPS; i++) {
-      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-      int s = (int)(x % HEAP_SLOTS);
-      release(slot[s]);
-      size_t n = (x >> 32) % 8 == 0 ? (size_t)((x >> 40) % 16384) : (size_t)((x >> 40) % 256);
-      slot[s] = alloc(n);
-      *(volatile char *)slot[s] = 1;
-    }
-    double ns = (now_ns() - t0) / HEAP_OPS;
-    for (int s = 0; s < HEAP_SLOTS; s++) release(slot[s]), slot[s] = NULL;
-    if (ns < best) best = ns;
+  uint64_t x = 88172645463325252u;
+  double t0 = now_ns();
+  for (int i = 0; i < HEAP_OPS; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    int s = (int)(x % HEAP_SLOTS);
+    release(slot[s]);
+    size_t n = (x >> 32) % 8 == 0 ? (size_t)((x >> 40) % 16384) : (size_t)((x >> 40) % 256);
+    slot[s] = alloc(n);
+    *(volatile char *)slot[s] = 1;
   }
-  return best;
+  double ns = (now_ns() - t0) / HEAP_OPS;
+  for (int s = 0; s < HEAP_SLOTS; s++) release(slot[s]), slot[s] = NULL;
+  return ns;
 }
 
 int main(void) {
