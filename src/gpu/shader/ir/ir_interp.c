@@ -293,46 +293,47 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
 enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL };
 enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP, MF_MSKOR };
 struct mem_op {
-  enum ir_op op;
+  bool is_mem;               /* false: not a memory op (the rest is zero) */
   uint8_t space, form, size; /* size 0: the immediate (sub-dword) */
   uint8_t pred;              /* operand index of the lane predicate, 0: none */
   bool cmp_imm;              /* compare-and-swap: imm 1 compares as floats */
 };
-static const struct mem_op mem_ops[] = {
-    {IR_OP_load_lds, MS_LDS, MF_LOAD, 4, 0, false},
-    {IR_OP_load_lds_sub, MS_LDS, MF_LOAD, 0, 0, false},
-    {IR_OP_store_lds, MS_LDS, MF_STORE, 4, 2, false},
-    {IR_OP_store_lds_sub, MS_LDS, MF_STORE, 0, 2, false},
-    {IR_OP_atomic_lds, MS_LDS, MF_ATOMIC, 4, 2, false},
-    {IR_OP_atomic_lds64, MS_LDS, MF_ATOMIC, 8, 2, false},
-    {IR_OP_atomic_lds_cmpst, MS_LDS, MF_CMPSWAP, 4, 3, true},
-    {IR_OP_atomic_lds_cmpst64, MS_LDS, MF_CMPSWAP, 8, 3, true},
-    {IR_OP_atomic_lds_mskor, MS_LDS, MF_MSKOR, 4, 3, false},
-    {IR_OP_atomic_lds_mskor64, MS_LDS, MF_MSKOR, 8, 3, false},
-    {IR_OP_load_scratch, MS_SCRATCH, MF_LOAD, 4, 0, false},
-    {IR_OP_load_scratch_sub, MS_SCRATCH, MF_LOAD, 0, 0, false},
-    {IR_OP_store_scratch, MS_SCRATCH, MF_STORE, 4, 2, false},
-    {IR_OP_store_scratch_sub, MS_SCRATCH, MF_STORE, 0, 2, false},
-    {IR_OP_atomic_scratch, MS_SCRATCH, MF_ATOMIC, 4, 2, false},
-    {IR_OP_atomic_scratch64, MS_SCRATCH, MF_ATOMIC, 8, 2, false},
-    {IR_OP_atomic_scratch_cmpswap, MS_SCRATCH, MF_CMPSWAP, 4, 3, true},
-    {IR_OP_atomic_scratch_cmpswap64, MS_SCRATCH, MF_CMPSWAP, 8, 3, true},
-    {IR_OP_load_global, MS_GLOBAL, MF_LOAD, 4, 0, false},
-    {IR_OP_load_global_if, MS_GLOBAL, MF_LOAD, 4, 1, false},
-    {IR_OP_load_global_sub, MS_GLOBAL, MF_LOAD, 0, 0, false},
-    {IR_OP_load_global_sub_if, MS_GLOBAL, MF_LOAD, 0, 1, false},
-    {IR_OP_store_global, MS_GLOBAL, MF_STORE, 4, 2, false},
-    {IR_OP_store_global_sub, MS_GLOBAL, MF_STORE, 0, 2, false},
-    {IR_OP_atomic_global, MS_GLOBAL, MF_ATOMIC, 4, 2, false},
-    {IR_OP_atomic_global64, MS_GLOBAL, MF_ATOMIC, 8, 2, false},
-    {IR_OP_atomic_global_cmpswap, MS_GLOBAL, MF_CMPSWAP, 4, 3, true},
-    {IR_OP_atomic_global_cmpswap64, MS_GLOBAL, MF_CMPSWAP, 8, 3, true},
+/* Indexed by op, so the per-instruction test in exec_inst is one load. */
+#define MEM_OP(o, sp, f, sz, pr, ci) [IR_OP_##o] = {true, sp, f, sz, pr, ci},
+static const struct mem_op mem_ops[IR_OP_COUNT] = {
+    MEM_OP(load_lds, MS_LDS, MF_LOAD, 4, 0, false)
+    MEM_OP(load_lds_sub, MS_LDS, MF_LOAD, 0, 0, false)
+    MEM_OP(store_lds, MS_LDS, MF_STORE, 4, 2, false)
+    MEM_OP(store_lds_sub, MS_LDS, MF_STORE, 0, 2, false)
+    MEM_OP(atomic_lds, MS_LDS, MF_ATOMIC, 4, 2, false)
+    MEM_OP(atomic_lds64, MS_LDS, MF_ATOMIC, 8, 2, false)
+    MEM_OP(atomic_lds_cmpst, MS_LDS, MF_CMPSWAP, 4, 3, true)
+    MEM_OP(atomic_lds_cmpst64, MS_LDS, MF_CMPSWAP, 8, 3, true)
+    MEM_OP(atomic_lds_mskor, MS_LDS, MF_MSKOR, 4, 3, false)
+    MEM_OP(atomic_lds_mskor64, MS_LDS, MF_MSKOR, 8, 3, false)
+    MEM_OP(load_scratch, MS_SCRATCH, MF_LOAD, 4, 0, false)
+    MEM_OP(load_scratch_sub, MS_SCRATCH, MF_LOAD, 0, 0, false)
+    MEM_OP(store_scratch, MS_SCRATCH, MF_STORE, 4, 2, false)
+    MEM_OP(store_scratch_sub, MS_SCRATCH, MF_STORE, 0, 2, false)
+    MEM_OP(atomic_scratch, MS_SCRATCH, MF_ATOMIC, 4, 2, false)
+    MEM_OP(atomic_scratch64, MS_SCRATCH, MF_ATOMIC, 8, 2, false)
+    MEM_OP(atomic_scratch_cmpswap, MS_SCRATCH, MF_CMPSWAP, 4, 3, true)
+    MEM_OP(atomic_scratch_cmpswap64, MS_SCRATCH, MF_CMPSWAP, 8, 3, true)
+    MEM_OP(load_global, MS_GLOBAL, MF_LOAD, 4, 0, false)
+    MEM_OP(load_global_if, MS_GLOBAL, MF_LOAD, 4, 1, false)
+    MEM_OP(load_global_sub, MS_GLOBAL, MF_LOAD, 0, 0, false)
+    MEM_OP(load_global_sub_if, MS_GLOBAL, MF_LOAD, 0, 1, false)
+    MEM_OP(store_global, MS_GLOBAL, MF_STORE, 4, 2, false)
+    MEM_OP(store_global_sub, MS_GLOBAL, MF_STORE, 0, 2, false)
+    MEM_OP(atomic_global, MS_GLOBAL, MF_ATOMIC, 4, 2, false)
+    MEM_OP(atomic_global64, MS_GLOBAL, MF_ATOMIC, 8, 2, false)
+    MEM_OP(atomic_global_cmpswap, MS_GLOBAL, MF_CMPSWAP, 4, 3, true)
+    MEM_OP(atomic_global_cmpswap64, MS_GLOBAL, MF_CMPSWAP, 8, 3, true)
 };
+#undef MEM_OP
 
 static const struct mem_op *mem_op_of(enum ir_op op) {
-  for (size_t i = 0; i < sizeof mem_ops / sizeof *mem_ops; i++)
-    if (mem_ops[i].op == op) return &mem_ops[i];
-  return NULL;
+  return (unsigned)op < IR_OP_COUNT && mem_ops[op].is_mem ? &mem_ops[op] : NULL;
 }
 
 /* SIZE bytes at ADDR in SPACE for LANE, or NULL outside the buffer. */
