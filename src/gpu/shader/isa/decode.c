@@ -362,12 +362,10 @@ static bool decode_buffer(struct isa_inst *in, const struct isa_op_desc *d, size
   return true;
 }
 
-/* Hex digit i of the "key=digits" entry of a MIMG table notes string (0 when absent); the
- * digits' place was found once when the table was built. */
+/* Digit i of the "key=hexdigits" entry of a MIMG table notes string (0 when absent); the
+ * digits were decoded once when the table was built. */
 static unsigned mimg_table(const struct isa_op_desc *d, enum isa_mimg_key key, unsigned i) {
-  if (i >= d->mimg_len[key]) return 0;
-  char c = d->notes[d->mimg_at[key] + i];
-  return c >= '0' && c <= '9' ? (unsigned)(c - '0') : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 0;
+  return i < d->mimg_len[key] ? d->mimg_digits[d->mimg_at[key] + i] : 0;
 }
 
 /* MIMG (GFX10):

@@ -133,7 +133,9 @@ struct isa_op_desc {
   uint8_t pflags;       /* ISA_PF_*: printer shortcuts computed once */
   uint8_t name_len;     /* strlen(info.name) */
   uint8_t dflags;       /* ISA_DF_*: decoder shortcuts computed once */
-  /* MIMG: offset of each key's digits in notes and their count (0: key absent) */
+  /* MIMG: each notes key's hex digits as values (decoded when the table is built), the
+   * offset of each key's digits in mimg_digits and their count (0: key absent) */
+  const uint8_t *mimg_digits;
   uint16_t mimg_at[ISA_MK_COUNT], mimg_len[ISA_MK_COUNT];
   struct isa_opnd_desc ops[ISA_OPND_MAX];
   /* FLAT family: one descriptor per variant lds*4 + glc*2 + saddr-given (NULL: invalid) */

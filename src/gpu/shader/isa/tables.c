@@ -281,15 +281,26 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
   if (fam == ISA_FAMILY_MIMG && d->notes) {
     static const char *const keys[ISA_MK_COUNT] = {"vd=", "vh=", "vt=", "vth=", "w=",
                                                    "n1=", "n2=", "n3=", "g="};
+    /* each key's hex digits decoded once into mimg_digits (a non-hex character reads as 0) */
+    uint8_t *digits = malloc(strlen(d->notes) + 1);
+    if (!digits) abort();
+    size_t used = 0;
     for (unsigned k = 0; k < ISA_MK_COUNT; k++) {
       const char *at = strstr(d->notes, keys[k]);
       if (!at) continue;
       at += strlen(keys[k]);
       size_t n = strcspn(at, ";");
-      if (n > 0xFFFF || (size_t)(at - d->notes) > 0xFFFF) abort(); /* tables are small */
-      d->mimg_at[k] = (uint16_t)(at - d->notes);
+      if (n > 0xFFFF || used > 0xFFFF) abort(); /* tables are small */
+      d->mimg_at[k] = (uint16_t)used;
       d->mimg_len[k] = (uint16_t)n;
+      for (size_t i = 0; i < n; i++) {
+        char c = at[i];
+        digits[used++] = c >= '0' && c <= '9'   ? (uint8_t)(c - '0')
+                         : c >= 'a' && c <= 'f' ? (uint8_t)(c - 'a' + 10)
+                                                : 0;
+      }
     }
+    d->mimg_digits = digits;
   }
   /* K (madmk/madak literal) prints like src0 */
   for (unsigned i = 0; i < d->nops; i++)
