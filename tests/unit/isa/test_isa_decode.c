@@ -145,6 +145,17 @@ static void test_metadata(void **state) {
   m = isa_opcode_lookup(ISA_FAMILY_DS, 0x00); /* ds_add_u32: an atomic without the word */
   assert_string_equal(m->name, "ds_add_u32");
   assert_true(m->flags & ISA_F_ATOMIC);
+  m = isa_opcode_lookup(ISA_FAMILY_DS, 0x35); /* ds_swizzle_b32: cross-lane, no memory */
+  assert_string_equal(m->name, "ds_swizzle_b32");
+  assert_true((m->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_SIDE_EFFECTS |
+                           ISA_F_VECTOR)) == ISA_F_VECTOR);
+  m = isa_opcode_lookup(ISA_FAMILY_DS, 0xb3); /* ds_bpermute_b32 */
+  assert_string_equal(m->name, "ds_bpermute_b32");
+  assert_false(m->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_SIDE_EFFECTS));
+  m = isa_opcode_lookup(ISA_FAMILY_DS, 0x14); /* ds_nop: orders, accesses nothing */
+  assert_string_equal(m->name, "ds_nop");
+  assert_true((m->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_SIDE_EFFECTS)) ==
+              ISA_F_SIDE_EFFECTS);
   m = isa_opcode_lookup(ISA_FAMILY_MIMG, 0x20); /* image_sample */
   assert_true(m->flags & ISA_F_LOAD);
   assert_false(m->flags & ISA_F_STORE);

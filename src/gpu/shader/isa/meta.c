@@ -82,8 +82,18 @@ static bool contains(const char *s, const char *p) { return strstr(s, p) != NULL
  * "atomic" in their names: every DS op that is not a read, write or cross-lane permute is
  * one), exports and scalar cache controls. */
 static uint32_t memory_flags_of(const char *name) {
-  static const char *const no_memory[] = {"ds_swizzle", "ds_permute", "ds_bpermute", "ds_nop",
-                                          "ds_gws_", "ds_sema_", "ds_ordered_count"};
+  /* DS ops that are not memory accesses: cross-lane permutes (nothing) and the ordering /
+   * GWS / semaphore ops (side effects) */
+  static const struct {
+    const char *prefix;
+    uint32_t flags;
+  } ds_no_memory[] = {{"ds_swizzle", 0},
+                      {"ds_permute", 0},
+                      {"ds_bpermute", 0},
+                      {"ds_nop", ISA_F_SIDE_EFFECTS},
+                      {"ds_gws_", ISA_F_SIDE_EFFECTS},
+                      {"ds_sema_", ISA_F_SIDE_EFFECTS},
+                      {"ds_ordered_count", ISA_F_SIDE_EFFECTS}};
   uint32_t f = 0;
   bool ds = has_prefix(name, "ds_");
   bool vmem = has_prefix(name, "buffer_") || has_prefix(name, "tbuffer_") ||
@@ -96,13 +106,10 @@ static uint32_t memory_flags_of(const char *name) {
     f |= ISA_F_LOAD;
   if (contains(name, "store") || has_prefix(name, "ds_write")) f |= ISA_F_STORE;
   if (ds && !(f & (ISA_F_LOAD | ISA_F_STORE))) {
-    bool permute = false;
-    for (unsigned i = 0; i < sizeof(no_memory) / sizeof(no_memory[0]); i++)
-      if (has_prefix(name, no_memory[i])) permute = true;
-    if (!permute) f |= ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE;
-    else if (!has_prefix(name, "ds_swizzle") && !has_prefix(name, "ds_permute") &&
-             !has_prefix(name, "ds_bpermute"))
-      f |= ISA_F_SIDE_EFFECTS; /* gws, semaphores, ordered count, nop */
+    uint32_t other = ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE;
+    for (unsigned i = 0; i < sizeof(ds_no_memory) / sizeof(ds_no_memory[0]); i++)
+      if (has_prefix(name, ds_no_memory[i].prefix)) other = ds_no_memory[i].flags;
+    f |= other;
   }
   if (contains(name, "_rtn_") || (ds && contains(name, "wrxchg"))) f |= ISA_F_HAS_RETURN;
   if (has_prefix(name, "exp") || has_prefix(name, "s_memtime") ||
