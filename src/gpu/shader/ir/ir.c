@@ -142,7 +142,6 @@ void ir_function_destroy(struct ir_function *fn) {
   free(fn);
 }
 
-
 static uint32_t new_inst(struct ir_function *fn, uint32_t block, enum ir_op op,
                          enum ir_type type, uint64_t imm, uint32_t n) {
   if (fn->failed || block >= fn->block_count) return IR_NONE;
@@ -223,20 +222,8 @@ uint32_t ir_emit(struct ir_function *fn, uint32_t block, enum ir_op op, enum ir_
   if ((unsigned)op >= IR_OP_COUNT) return IR_NONE;
   enum ir_type result = ir_op_infos[op].result;
   if (result == IR_TYPE_ANY) result = ir_any_result(fn, op, type, arg_count, args);
-  /* Fast path (the common case while translating): room everywhere, append at the end. */
-  struct ir_block *b = block < fn->block_count ? &fn->blocks[block] : NULL;
-  if (b && !fn->failed && fn->inst_count < fn->inst_cap &&
-      arg_count <= fn->arg_cap - fn->arg_count && b->count < b->cap) {
-    uint32_t id = fn->inst_count++;
-    struct ir_inst *in = &fn->insts[id];
-    *in = (struct ir_inst){.op = (uint16_t)op, .type = (uint8_t)result, .block = block,
-                           .arg_count = arg_count, .args_at = fn->arg_count, .imm = imm};
-    uint32_t *dst = &fn->args[fn->arg_count];
-    for (uint32_t i = 0; i < arg_count; i++) dst[i] = args[i];
-    fn->arg_count += arg_count;
-    b->insts[b->count++] = id;
-    return id;
-  }
+  /* the common case (room everywhere) is inlined in the builder (ir_b_emit_r), which comes
+   * here when an array must grow */
   uint32_t id = new_inst(fn, block, op, result, imm, arg_count);
   if (id == IR_NONE) return IR_NONE;
   if (arg_count) memcpy(ir_inst_args(fn, id), args, arg_count * sizeof *args);
