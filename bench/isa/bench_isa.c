@@ -45,7 +45,7 @@ static double time_llvm(const uint32_t *w, size_t n, int copies) {
   char cmd[512];
   snprintf(cmd, sizeof cmd,
            "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 "
-           "-mattr=+dot1-insts,+dot2-insts,+dot5-insts,+dot6-insts -disassemble < %s "
+           "-mattr=" ORACLE_MATTR " -disassemble < %s "
            ">/dev/null 2>&1",
            path);
   double best = 1e9;

@@ -6,8 +6,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#define MATTR "+dot1-insts,+dot2-insts,+dot5-insts,+dot6-insts"
-
 bool oracle_available(void) {
   return system("llvm-mc-19 --version >/dev/null 2>&1") == 0 &&
          system("llvm-objdump-19 --version >/dev/null 2>&1") == 0;
@@ -71,7 +69,7 @@ static long parse_objdump(FILE *p, struct oracle_inst *out, size_t max, uint32_t
 static long run_objdump(const char *obj, bool wave64, struct oracle_inst *out, size_t max,
                         uint32_t **words, size_t *nwords) {
   char cmd[512];
-  snprintf(cmd, sizeof cmd, "llvm-objdump-19 -d --mcpu=gfx1013 --mattr=" MATTR "%s %s 2>/dev/null",
+  snprintf(cmd, sizeof cmd, "llvm-objdump-19 -d --mcpu=gfx1013 --mattr=" ORACLE_MATTR "%s %s 2>/dev/null",
            wave64 ? ",+wavefrontsize64" : "", obj);
   FILE *p = popen(cmd, "r");
   if (!p) return -1;
@@ -121,8 +119,9 @@ static long build_and_disasm(const char *build, bool quiet, const char *path, ui
 
 long oracle_assemble_file(const char *path, uint32_t **words, size_t *nwords,
                           struct oracle_inst *out, size_t max) {
-  return build_and_disasm("llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=" MATTR " -filetype=obj",
-                          false, path, words, nwords, out, max);
+  return build_and_disasm(
+      "llvm-mc-19 -arch=amdgcn -mcpu=gfx1013 -mattr=" ORACLE_MATTR " -filetype=obj", false, path,
+      words, nwords, out, max);
 }
 
 long oracle_compile_ll(const char *path, uint32_t **words, size_t *nwords,

@@ -7,6 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* The llvm feature set the oracle disassembles with (the dot-product extensions of gfx1013). */
+#define ORACLE_MATTR "+dot1-insts,+dot2-insts,+dot5-insts,+dot6-insts"
+
 struct oracle_inst {
   uint32_t offset;   /* dword offset */
   uint32_t ndwords;  /* 1 for an undecodable dword */
