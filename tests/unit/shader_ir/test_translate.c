@@ -607,14 +607,6 @@ static void bad_code_gives_clear_errors(void **state) {
   ir_function_destroy(fn);
 }
 
-#define SKIP_WITHOUT_LLC()                                                           \
-  do {                                                                               \
-    if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {                     \
-      fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");            \
-      skip();                                                                        \
-    }                                                                                \
-  } while (0)
-
 /* Compiles LL (a pixel shader returning its result in v0), translates it with the passes
  * and checks what every llc test needs: no untranslated instruction, a structured CFG that
  * passes the SPIR-V rules, LOOPS natural loops. */

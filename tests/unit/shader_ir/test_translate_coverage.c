@@ -2318,10 +2318,7 @@ static void unsigned_add_sub_clamp(void **state) {
  * clamped add of a 64-bit ctlz), run lane by lane against C for several exponents. */
 static void llc_f64_lane_and_bit_sequence(void **state) {
   (void)state;
-  if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {
-    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
-    skip();
-  }
+  SKIP_WITHOUT_LLC();
   static const char *ll =
       "declare double @llvm.ldexp.f64.i32(double, i32)\n"
       "declare { double, i32 } @llvm.frexp.f64.i32(double)\n"

@@ -116,6 +116,14 @@ static inline void count_ops(const struct ir_function *fn, uint32_t *count) {
     }                                                                                \
   } while (0)
 
+#define SKIP_WITHOUT_LLC()                                                           \
+  do {                                                                               \
+    if (!have_tool("llc-19") || !have_tool("llvm-objcopy-19")) {                     \
+      fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");            \
+      skip();                                                                        \
+    }                                                                                \
+  } while (0)
+
 static uint32_t all_regs[IR_REG_COUNT];
 /* Words of the shader the last run() assembled (tests check that constants were encoded
  * inline, not as literals). */
