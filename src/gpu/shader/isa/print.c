@@ -337,12 +337,9 @@ HOT void print_note(struct out *o, const char *note) {
 HOT void print_operand(struct out *o, const struct isa_operand *x,
                           const struct isa_opnd_desc *d, bool scalar) {
   switch (x->kind) {
-    case ISA_OPK_INLINE_INT: {
-      int32_t v = (int32_t)x->value;
-      if (v < 0) out_char(o, '-');
-      out_uint(o, v < 0 ? (unsigned)-v : (unsigned)v, 10, 0);
+    case ISA_OPK_INLINE_INT:
+      out_int(o, (int32_t)x->value);
       break;
-    }
     case ISA_OPK_INLINE_FLOAT:
       print_inline_float(o, x->raw, d->cls);
       break;
