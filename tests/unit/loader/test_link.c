@@ -1,14 +1,18 @@
 /* Runtime linker: relocation kinds, resolution order (HLE exact -> module exports -> NID
- * only), unresolved thunks (return 0, log once), unresolved objects, unsupported relocation
- * errors, and TLS blocks. Modules are placed in host buffers (no guest bands needed). */
+ * only), unresolved thunks (return 0, log once), unresolved objects (named in the log when
+ * the HLE knows the NID as the other kind), unsupported relocation errors, and TLS blocks.
+ * Modules are placed in host buffers (no guest bands needed). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "common/log.h"
 #include "common/nid.h"
 #include "loader/linker.h"
 #include "loader/loader.h"
@@ -32,7 +36,7 @@ static struct linker_hle_answer fake_exact(const struct linker_import *imp) {
 static struct linker_hle_answer fake_nid(const struct linker_import *imp) {
   struct linker_hle_answer a = {0};
   if (!imp->is_object && (!strcmp(imp->nid, nid_a))) a.addr = hle_fn_a;
-  if (!imp->is_object && (!strcmp(imp->nid, nid_c))) a.addr = hle_fn_c;
+  if (!imp->is_object && (!strcmp(imp->nid, nid_c))) a.addr = hle_fn_c, a.name = "fn_c";
   return a;
 }
 static const struct linker_hle_ops fake_ops = {fake_exact, fake_nid};
@@ -154,6 +158,7 @@ static void test_relocations(void **state) {
   unsigned so = sb_add_import(b, nid_obj, lk, mk, true);
   unsigned se = sb_add_import(b, nid_e, lx, mx, false);
   unsigned sx = sb_add_import(b, nid_d, lx, mx, true);
+  unsigned sc = sb_add_import(b, nid_c, lx, mx, true); /* the HLE has it as a function */
   unsigned own = sb_add_export(b, nid_b, sb_add_library(b, "importer", 1, true), false, 0x40);
   const uint64_t D = SB_DATA_VADDR;
   sb_add_rela(b, D + 0x00, SCE_R_X86_64_RELATIVE, 0, 0x1234, false);
@@ -166,12 +171,33 @@ static void test_relocations(void **state) {
   sb_add_rela(b, D + 0x38, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* unresolved function */
   sb_add_rela(b, D + 0x40, SCE_R_X86_64_JUMP_SLOT, se, 0, true);    /* same import again */
   sb_add_rela(b, D + 0x48, SCE_R_X86_64_64, 0, 0x77, false);         /* null symbol: S = 0 */
+  sb_add_rela(b, D + 0x50, SCE_R_X86_64_GLOB_DAT, sc, 0, false);    /* kind mismatch */
   struct placed p;
   place(&p, b, "importer");
   sb_free(b);
   p.m.tls_index = 7;
   char err[256] = "";
-  if (!linker_relocate(&p.m, err, sizeof err)) fail_msg("%s", err);
+  char log_path[] = "/tmp/prospero-link-log-XXXXXX";
+  int fd = mkstemp(log_path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(log_path));
+  bool linked = linker_relocate(&p.m, err, sizeof err);
+  log_close();
+  static char log_text[1 << 16];
+  FILE *lf = fopen(log_path, "rb");
+  assert_non_null(lf);
+  log_text[fread(log_text, 1, sizeof log_text - 1, lf)] = '\0';
+  fclose(lf);
+  unlink(log_path);
+  if (!linked) fail_msg("%s", err);
+  /* an unresolved import the HLE knows as the other kind is logged with its name */
+  char want[128];
+  snprintf(want, sizeof want, "unresolved object %s (fn_c)", nid_c);
+  assert_non_null(strstr(log_text, want));
+  snprintf(want, sizeof want, "unresolved object %s (name unknown)", nid_d);
+  assert_non_null(strstr(log_text, want));
+  assert_int_equal(rd(&p, D + 0x50), linker_invalid_object_address());
   assert_int_equal(rd(&p, D + 0x00), p.m.base + 0x1234);
   assert_int_equal(rd(&p, D + 0x08), hle_fn_a + 0x10);
   assert_int_equal(rd(&p, D + 0x10), hle_obj);
@@ -183,10 +209,10 @@ static void test_relocations(void **state) {
   assert_true(thunk != 0);
   assert_int_equal(rd(&p, D + 0x40), thunk); /* one thunk per import */
   assert_int_equal(rd(&p, D + 0x48), 0x77);
-  /* counts per imported library: libkernel 1 resolved + 1 stubbed; libMissing 2 unresolved */
+  /* counts per imported library: libkernel 1 resolved + 1 stubbed; libMissing 3 unresolved */
   assert_int_equal(p.m.lib_counts[0][0], 1);
   assert_int_equal(p.m.lib_counts[0][1], 1);
-  assert_int_equal(p.m.lib_counts[1][2], 2);
+  assert_int_equal(p.m.lib_counts[1][2], 3);
   linker_log_summary(&p.m);
   /* the thunk returns 0 in rax and xmm0 and logs once */
   assert_true(linker_seal_thunks());
