@@ -809,23 +809,13 @@ def gen_flat():
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["interp"]:
-        gen_interp_export()
-        sys.exit(0)
-    if sys.argv[1:] == ["mimg"]:
-        gen_mimg()
-        sys.exit(0)
-    if sys.argv[1:] == ["buffer"]:
-        gen_buffer()
-        sys.exit(0)
-    if sys.argv[1:] == ["flat"]:
-        gen_flat()
-        sys.exit(0)
-    if sys.argv[1:] == ["memory"]:
-        gen_memory()
-        sys.exit(0)
-    if sys.argv[1:] == ["variants"]:
-        gen_variants()
+    # one sub-command per generation step; no (or any other) argument regenerates the base
+    # tables and their variants
+    SUBCOMMANDS = {"interp": gen_interp_export, "mimg": gen_mimg, "buffer": gen_buffer,
+                   "flat": gen_flat, "memory": gen_memory, "variants": gen_variants}
+    args = sys.argv[1:]
+    if len(args) == 1 and args[0] in SUBCOMMANDS:
+        SUBCOMMANDS[args[0]]()
     else:
         gen_all()
         gen_variants()

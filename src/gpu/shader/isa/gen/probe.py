@@ -85,8 +85,8 @@ def flat(op, f):
 
 
 def mubuf(op, f):
-    """MUBUF: offset 11:0, offen 12, idxen 13, glc 14, dlc 15, lds 16, op 25:18; w1: vaddr 7:0, vdata 15:8, srsrc 20:16 (quad index), slc 22, tfe 23,
-    soffset 31:24."""
+    """MUBUF: offset 11:0, offen 12, idxen 13, glc 14, dlc 15, lds 16, op 25:18; w1: vaddr 7:0,
+    vdata 15:8, srsrc 20:16 (quad index), slc 22, tfe 23, soffset 31:24."""
     return [(0x38 << 26) | (op << 18) | (f.get("lds", 0) << 16) | (f.get("dlc", 0) << 15)
             | (f.get("glc", 0) << 14) | (f.get("idxen", 0) << 13) | (f.get("offen", 0) << 12)
             | f.get("off", 0),
