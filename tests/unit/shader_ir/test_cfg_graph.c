@@ -182,6 +182,25 @@ static void return_inside_loop_is_not_a_second_exit(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* loop { loop { if (c) continue outer; } }: the inner loop's only exit is the outer header,
+ * so its region merge edge points backwards in RPO (the cyclic region graph, solved by the
+ * general post-dominator analysis). The inner loop's merge would be the outer header, which
+ * the inner header does not dominate, and the edge into it is the outer back edge, which no
+ * forwarding block may take: a BAD_MERGE fallback at the inner header. */
+static void continue_outer_from_inner_loop_falls_back(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(5, "0>1 1>2 1>4 2>3 3>2 3>1");
+  assert_int_equal(cfg_graph_loop_count(g), 2);
+  assert_true(cfg_graph_is_back_edge(g, 3, 1));
+  assert_true(cfg_graph_is_back_edge(g, 3, 2));
+  struct cfg_structure s;
+  assert_false(cfg_structurize(g, &s));
+  assert_int_equal(s.fallback, CFG_FALLBACK_BAD_MERGE);
+  assert_int_equal(s.fallback_node, 2);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void irreducible_graph_falls_back(void **state) {
   (void)state;
   struct cfg_graph *g = make(4, "0>1 0>2 1>2 2>1 2>3");
@@ -553,6 +572,7 @@ int main(void) {
       cmocka_unit_test(early_return),
       cmocka_unit_test(return_inside_loop_is_not_a_second_exit),
       cmocka_unit_test(irreducible_graph_falls_back),
+      cmocka_unit_test(continue_outer_from_inner_loop_falls_back),
       cmocka_unit_test(loop_with_two_exit_targets_falls_back),
       cmocka_unit_test(several_back_edges_share_one_continue_node),
       cmocka_unit_test(self_loop_and_entry_header),
