@@ -529,6 +529,10 @@ static void scalar_stores_atomics_and_clocks(void **state) {
           "s_memtime s[20:21]\n"
           "s_memrealtime s[22:23]\n"
           "s_dcache_wb\n"
+          "s_dcache_discard s[0:1], 0x0\n" /* cache hints: no effect */
+          "s_dcache_discard_x2 s[0:1], 0x0\n"
+          "s_atc_probe 7, s[0:1], 0x0\n"
+          "s_atc_probe_buffer 7, s[4:7], 0x0\n"
           "s_endpgm\n",
           w, m, r);
   uint32_t v = 0x55555555u;

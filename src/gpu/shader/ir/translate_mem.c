@@ -482,7 +482,6 @@ static uint32_t read_active_lane(struct xl_state *x, uint32_t v, uint32_t src) {
 static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
   struct ir_builder *bd = &x->b;
   uint32_t lane = ir_lane_id(bd), r;
-  if (strcmp(name, "ds_nop") == 0) return true;
   if (strcmp(name, "ds_bpermute_b32") == 0 || strcmp(name, "ds_permute_b32") == 0) {
     uint32_t idx = ir_iand(bd, ir_lshr(bd, plus(x, src32(x, in, 0), (uint32_t)in->offset), c32(x, 2)),
                            c32(x, 31));
@@ -569,9 +568,6 @@ static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64) {
 
 static bool translate_smem_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
   struct ir_builder *bd = &x->b;
-  if (strncmp(name, "s_dcache_wb", 11) == 0 || strncmp(name, "s_dcache_discard", 16) == 0 ||
-      strncmp(name, "s_atc_probe", 11) == 0)
-    return true;
   if (strcmp(name, "s_memtime") == 0 || strcmp(name, "s_memrealtime") == 0) {
     uint32_t t = ir_read_clock_i(bd, name[5] == 'r');
     write_sdword(x, srcp(in, 0), 0, ir_lo_u32(bd, t));

@@ -97,7 +97,7 @@ enum { PK_ACC = 1 << 14 };
   X(s_movk_i32, SMOVK, copy, 0) X(s_cmovk_i32, SCMOVK, copy, 0) \
   X(s_addk_i32, SADDK, iadd, 0) X(s_mulk_i32, SMULK, imul, 0) \
   /* no effect on the IR (scheduling, counters the IR does not model) */ \
-  X(s_nop, SNOP, copy, 0) X(s_waitcnt, SNOP, copy, 0) X(s_waitcnt_vscnt, SNOP, copy, 0) \
+  X(s_nop, SNOP, copy, 0) X(ds_nop, SNOP, copy, 0) X(s_waitcnt, SNOP, copy, 0) X(s_waitcnt_vscnt, SNOP, copy, 0) \
   X(s_waitcnt_vmcnt, SNOP, copy, 0) X(s_waitcnt_expcnt, SNOP, copy, 0) \
   X(s_waitcnt_lgkmcnt, SNOP, copy, 0) X(s_waitcnt_depctr, SNOP, copy, 0) \
   X(s_clause, SNOP, copy, 0) X(s_inst_prefetch, SNOP, copy, 0) X(s_sleep, SNOP, copy, 0) \
@@ -180,6 +180,9 @@ enum { PK_ACC = 1 << 14 };
   X(s_buffer_load_dwordx8, SBUFLOAD, load_buffer_const, 8) \
   X(s_buffer_load_dwordx16, SBUFLOAD, load_buffer_const, 16) \
   X(s_dcache_inv, SNOP, copy, 0) X(s_gl1_inv, SNOP, copy, 0) \
+  X(s_dcache_wb, SNOP, copy, 0) X(s_dcache_discard, SNOP, copy, 0) \
+  X(s_dcache_discard_x2, SNOP, copy, 0) \
+  X(s_atc_probe, SNOP, copy, 0) X(s_atc_probe_buffer, SNOP, copy, 0) /* hints */ \
   /* buffers (MUBUF/MTBUF) */ \
   X(buffer_load_dword, BUFLOAD, load_buffer, 1) X(buffer_load_dwordx2, BUFLOAD, load_buffer, 2) \
   X(buffer_load_dwordx3, BUFLOAD, load_buffer, 3) X(buffer_load_dwordx4, BUFLOAD, load_buffer, 4) \
