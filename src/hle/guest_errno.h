@@ -5,6 +5,8 @@
 #ifndef PROSPERO_HLE_GUEST_ERRNO_H
 #define PROSPERO_HLE_GUEST_ERRNO_H
 
+#include <stdint.h>
+
 /* X(number, name, host, message): HOST when Linux has an errno of the same name (used to
  * translate host errors), GUEST_ONLY when it is FreeBSD's alone. */
 #define GUEST_ERRNOS(X)                                                                   \
@@ -116,6 +118,15 @@ enum guest_errno {
 
 int *guest_errno_location(void);
 static inline void guest_errno_set(int e) { *guest_errno_location() = e; }
+
+/* The two faces of a libkernel call whose core returns a result >= 0 or a negative guest
+ * errno: POSIX (errno set, -1) and Sony (the SCE_KERNEL_ERROR code). */
+static inline int64_t guest_posix_result(int64_t r) {
+  if (r >= 0) return r;
+  guest_errno_set((int)-r);
+  return -1;
+}
+static inline int64_t guest_sce_result(int64_t r) { return r < 0 ? SCE_KERNEL_ERROR(-r) : r; }
 
 /* Converts a host (Linux) errno to the guest's numbering (unknown values give EINVAL). */
 int guest_errno_from_host(int host_errno);

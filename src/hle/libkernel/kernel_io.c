@@ -29,15 +29,9 @@ static ssize_t write_std(int fd, const void *buf, size_t n) {
 }
 
 ssize_t kernel_write(int fd, const void *buf, size_t n) {
-  ssize_t r = write_std(fd, buf, n);
-  if (r < 0) {
-    guest_errno_set((int)-r);
-    return -1;
-  }
-  return r;
+  return guest_posix_result(write_std(fd, buf, n));
 }
 
 int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
-  ssize_t r = write_std(fd, buf, n);
-  return r < 0 ? SCE_KERNEL_ERROR(-r) : r;
+  return guest_sce_result(write_std(fd, buf, n));
 }

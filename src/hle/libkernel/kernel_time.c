@@ -56,17 +56,11 @@ static int sleep_us(uint64_t usec) {
 }
 
 int kernel_usleep(unsigned int usec) {
-  int r = sleep_us(usec);
-  if (r < 0) {
-    guest_errno_set(-r);
-    return -1;
-  }
-  return 0;
+  return (int)guest_posix_result(sleep_us(usec));
 }
 
 int kernel_sce_usleep(unsigned int usec) {
-  int r = sleep_us(usec);
-  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+  return (int)guest_sce_result(sleep_us(usec));
 }
 
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
@@ -145,17 +139,11 @@ static int clock_get(int clock_id, struct guest_timespec *tp) {
 }
 
 int kernel_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  int r = clock_get(clock_id, tp);
-  if (r < 0) {
-    guest_errno_set(-r);
-    return -1;
-  }
-  return 0;
+  return (int)guest_posix_result(clock_get(clock_id, tp));
 }
 
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  int r = clock_get(clock_id, tp);
-  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+  return (int)guest_sce_result(clock_get(clock_id, tp));
 }
 
 static int clock_res(int clock_id, struct guest_timespec *tp) {
@@ -171,17 +159,11 @@ static int clock_res(int clock_id, struct guest_timespec *tp) {
 }
 
 int kernel_clock_getres(int clock_id, struct guest_timespec *tp) {
-  int r = clock_res(clock_id, tp);
-  if (r < 0) {
-    guest_errno_set(-r);
-    return -1;
-  }
-  return 0;
+  return (int)guest_posix_result(clock_res(clock_id, tp));
 }
 
 int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp) {
-  int r = clock_res(clock_id, tp);
-  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+  return (int)guest_sce_result(clock_res(clock_id, tp));
 }
 
 static int time_of_day(struct guest_timeval *tv) {
@@ -201,8 +183,7 @@ int kernel_gettimeofday(struct guest_timeval *tv, void *tz) {
 }
 
 int kernel_sce_gettimeofday(struct guest_timeval *tv) {
-  int r = time_of_day(tv);
-  return r < 0 ? SCE_KERNEL_ERROR(-r) : 0;
+  return (int)guest_sce_result(time_of_day(tv));
 }
 
 int64_t kernel_time(int64_t *out) {
