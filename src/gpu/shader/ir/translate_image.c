@@ -286,27 +286,8 @@ static bool image_form(const char *name, enum ir_op *op, uint32_t *detail) {
          !((*detail & IR_IMAGE_CLAMP) && (*detail & IR_IMAGE_LOD));
 }
 
-#define IMA(a) ((uint32_t)IR_ATOMIC_##a << IR_IMAGE_ATOMIC_SHIFT)
-
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  /* atomics outside the table: compare-and-swap (fcmpswap compares as floats: imm bits
-   * 23:16 = 1) and the float min/max */
-  static const struct xl_entry atomics[] = {
-      {"image_atomic_cmpswap", K_IMAGE, IR_OP_image_atomic_cmpswap, 0},
-      {"image_atomic_fcmpswap", K_IMAGE, IR_OP_image_atomic_cmpswap, 1u << IR_IMAGE_ATOMIC_SHIFT},
-      {"image_atomic_fmin", K_IMAGE, IR_OP_image_atomic, IMA(FMIN)},
-      {"image_atomic_fmax", K_IMAGE, IR_OP_image_atomic, IMA(FMAX)},
-      /* queries: size / mip count (x width, y height, z depth or layers, w mip levels) by
-       * the mip level in vaddr; the LOD a sample would use (x clamped, y unclamped) */
-      {"image_get_resinfo", K_IMAGE, IR_OP_image_query, 0},
-      {"image_get_lod", K_IMAGE, IR_OP_image_get_lod, 0},
-  };
   const char *name = in->info->name;
-  for (unsigned i = 0; i < sizeof atomics / sizeof *atomics; i++)
-    if (strcmp(name, atomics[i].name) == 0) {
-      translate_image(x, in, atomics[i].op, 0, &atomics[i], pc);
-      return true;
-    }
   enum ir_op op;
   uint32_t detail;
   if (!image_form(name, &op, &detail)) return false;

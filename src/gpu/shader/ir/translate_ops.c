@@ -414,6 +414,13 @@ enum { PK_ACC = 1 << 14 };
   X(image_atomic_umax, IMAGE, image_atomic, IMA(UMAX)) X(image_atomic_and, IMAGE, image_atomic, IMA(AND)) \
   X(image_atomic_or, IMAGE, image_atomic, IMA(OR)) X(image_atomic_xor, IMAGE, image_atomic, IMA(XOR)) \
   X(image_atomic_inc, IMAGE, image_atomic, IMA(INC)) X(image_atomic_dec, IMAGE, image_atomic, IMA(DEC)) \
+  /* compare-and-swap (fcmpswap compares as floats: imm bits 23:16 = 1), float min/max */ \
+  X(image_atomic_cmpswap, IMAGE, image_atomic_cmpswap, 0) \
+  X(image_atomic_fcmpswap, IMAGE, image_atomic_cmpswap, 1u << IR_IMAGE_ATOMIC_SHIFT) \
+  X(image_atomic_fmin, IMAGE, image_atomic, IMA(FMIN)) X(image_atomic_fmax, IMAGE, image_atomic, IMA(FMAX)) \
+  /* queries: size / mip count (x width, y height, z depth or layers, w mip levels) by the \
+   * mip level in vaddr; the LOD a sample would use (x clamped, y unclamped) */ \
+  X(image_get_resinfo, IMAGE, image_query, 0) X(image_get_lod, IMAGE, image_get_lod, 0) \
   /* 16-bit VALU (VOP1/VOP2/VOP3): halves chosen by VOP3 op_sel, the other half of the \
    * destination kept (see h16_write) */ \
   X(v_add_f16, H16_BIN, hadd, 0) X(v_sub_f16, H16_BIN, hadd, INV) \
