@@ -52,7 +52,6 @@ static bool vec_push_in(struct cfg_chunk **arena, struct cfg_vec *v, uint32_t x)
 }
 
 
-static bool vec_has(const struct cfg_vec *v, uint32_t x) { return cfg_vec_has(v, x); }
 
 static void vec_remove(struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
@@ -163,7 +162,7 @@ bool cfg_graph_set_entry(struct cfg_graph *g, uint32_t entry) {
 
 bool cfg_graph_add_edge(struct cfg_graph *g, uint32_t from, uint32_t to) {
   if (from >= g->n || to >= g->n) return false;
-  if (vec_has(&g->succ[from], to)) return true;
+  if (cfg_vec_has(&g->succ[from], to)) return true;
   if (from < g->analyzed_n) g->edited = true; /* a new path between analysed nodes */
   return vec_push_in(&g->edges, &g->succ[from], to) && vec_push_in(&g->edges, &g->pred[to], from);
 }
@@ -179,7 +178,7 @@ bool cfg_graph_redirect_edge(struct cfg_graph *g, uint32_t from, uint32_t old_to
      * that already leads to the edge's old target */
     if (new_to < g->analyzed_n || g->succ[new_to].n != 1 || g->succ[new_to].v[0] != old_to)
       g->edited = true;
-    if (vec_has(s, new_to)) { /* merging two edges into one */
+    if (cfg_vec_has(s, new_to)) { /* merging two edges into one */
       g->edited = true;
       memmove(&s->v[i], &s->v[i + 1], (s->n - i - 1) * sizeof *s->v);
       s->n--;
@@ -488,7 +487,6 @@ out:
   return ok;
 }
 
-static bool loop_has(const struct cfg_loop *l, uint32_t n) { return cfg_loop_has(l, n); }
 
 /* P->H (an edge) is a back edge: H dominates P (both analysed, P reachable). */
 static bool edge_is_back(const struct cfg_graph *g, uint32_t p, uint32_t h) {
@@ -514,7 +512,7 @@ static bool loop_exits(struct cfg_graph *g, struct cfg_loop *l, uint32_t *exits)
     uint32_t b = l->nodes.v[k];
     for (uint32_t j = 0; j < g->succ[b].n; j++) {
       uint32_t s = g->succ[b].v[j];
-      if (loop_has(l, s)) continue;
+      if (cfg_loop_has(l, s)) continue;
       uint32_t e = 0;
       while (e < ne && exits[e] != s) e++;
       if (e < ne) continue;
@@ -577,7 +575,7 @@ static bool compute_loops(struct cfg_graph *g) {
       latch[nl++] = p;
       /* Walk backwards from the latch up to the header. */
       uint32_t wp = 0;
-      if (!loop_has(l, p)) {
+      if (!cfg_loop_has(l, p)) {
         l->body[p / 64] |= 1ull << (p % 64);
         l->size++;
         work[wp++] = p;
@@ -587,7 +585,7 @@ static bool compute_loops(struct cfg_graph *g) {
         uint32_t b = work[--wp];
         for (uint32_t j = 0; j < g->pred[b].n; j++) {
           uint32_t q = g->pred[b].v[j];
-          if (g->rpo_index[q] == CFG_NONE || loop_has(l, q)) continue;
+          if (g->rpo_index[q] == CFG_NONE || cfg_loop_has(l, q)) continue;
           l->body[q / 64] |= 1ull << (q % 64);
           l->size++;
           work[wp++] = q;
@@ -696,7 +694,6 @@ uint32_t cfg_graph_pred_index(const struct cfg_graph *g, uint32_t n, uint32_t pr
   return CFG_NONE;
 }
 
-static bool analyzed(const struct cfg_graph *g, uint32_t n) { return cfg_gi_analyzed(g, n); }
 
 bool cfg_graph_reachable(const struct cfg_graph *g, uint32_t n) { return cfg_gi_reachable(g, n); }
 uint32_t cfg_graph_rpo_count(const struct cfg_graph *g) { return g->rpo_count; }
@@ -704,10 +701,10 @@ uint32_t cfg_graph_rpo_node(const struct cfg_graph *g, uint32_t i) {
   return i < g->rpo_count ? g->rpo[i] : CFG_NONE;
 }
 uint32_t cfg_graph_rpo_index(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) ? g->rpo_index[n] : CFG_NONE;
+  return cfg_gi_analyzed(g, n) ? g->rpo_index[n] : CFG_NONE;
 }
 uint32_t cfg_graph_idom(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) ? g->idom[n] : CFG_NONE;
+  return cfg_gi_analyzed(g, n) ? g->idom[n] : CFG_NONE;
 }
 bool cfg_graph_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
   return cfg_gi_dominates(g, a, b);
@@ -743,7 +740,7 @@ uint32_t cfg_graph_scc_count(const struct cfg_graph *g) {
 }
 uint32_t cfg_graph_scc_of(const struct cfg_graph *g, uint32_t n) {
   ensure_scc(g);
-  return analyzed(g, n) && g->scc_done ? g->scc[n] : CFG_NONE;
+  return cfg_gi_analyzed(g, n) && g->scc_done ? g->scc[n] : CFG_NONE;
 }
 bool cfg_graph_irreducible(const struct cfg_graph *g, uint32_t *first_node) {
   if (first_node) *first_node = g->irreducible ? g->irreducible_node : CFG_NONE;
@@ -777,11 +774,9 @@ uint32_t cfg_graph_loop_exit_count(const struct cfg_graph *g, uint32_t l) {
 uint32_t cfg_graph_loop_exit(const struct cfg_graph *g, uint32_t l, uint32_t i) {
   return l < g->loop_count && i < g->loops[l].exits.n ? g->loops[l].exits.v[i] : CFG_NONE;
 }
-uint32_t cfg_graph_loop_of(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) ? g->loop_of[n] : CFG_NONE;
-}
+uint32_t cfg_graph_loop_of(const struct cfg_graph *g, uint32_t n) { return cfg_gi_loop_of(g, n); }
 uint32_t cfg_graph_loop_with_header(const struct cfg_graph *g, uint32_t n) {
-  return analyzed(g, n) ? g->loop_by_header[n] : CFG_NONE;
+  return cfg_gi_loop_with_header(g, n);
 }
 bool cfg_graph_is_back_edge(const struct cfg_graph *g, uint32_t from, uint32_t to) {
   return from < g->n && to < g->n && cfg_gi_is_back_edge(g, from, to);
@@ -931,8 +926,8 @@ static bool update(struct cfg_graph *g) {
     }
     /* a loop holding a moved predecessor but not F now leaves through F */
     for (uint32_t k = 0; k < g->pred[f].n; k++)
-      for (uint32_t l = g->loop_of[g->pred[f].v[k]]; l != CFG_NONE && !loop_has(&g->loops[l], f);
-           l = g->loops[l].parent)
+      for (uint32_t l = g->loop_of[g->pred[f].v[k]];
+           l != CFG_NONE && !cfg_loop_has(&g->loops[l], f); l = g->loops[l].parent)
         redo[l] |= 2;
   }
   for (uint32_t i = 0; i < g->loop_count && ok; i++) {
