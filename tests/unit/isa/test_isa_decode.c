@@ -180,6 +180,13 @@ static void test_errors(void **state) {
   assert_int_equal(err.code, ISA_ERR_TRUNCATED);
   assert_false(isa_decode(vop3, 1, 1, &in, &err)); /* offset past the end */
   assert_false(isa_decode(NULL, 0, 0, &in, &err));
+  /* buffer_load_dword v1, off, s[4:7], 0x1234: the literal soffset dword missing */
+  const uint32_t buf[] = {0xe0300000, 0xff010100, 0x00001234};
+  assert_true(isa_decode(buf, 3, 0, &in, &err));
+  assert_int_equal(in.size, 3);
+  assert_false(isa_decode(buf, 2, 0, &in, &err));
+  assert_int_equal(err.code, ISA_ERR_TRUNCATED);
+  assert_int_equal(err.offset, 0);
   const uint32_t negint[] = {0xd5250005, 0xe0020501}; /* neg bits on an integer op */
   assert_false(isa_decode(negint, 2, 0, &in, &err));
   assert_int_equal(err.code, ISA_ERR_BAD_ENCODING);

@@ -640,8 +640,11 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
     return true;
   }
   if (fam == ISA_FAMILY_MUBUF || fam == ISA_FAMILY_MTBUF) {
-    if (!decode_buffer(in, d, avail, avail > 2 ? w[2] : 0))
+    if (!decode_buffer(in, d, avail, avail > 2 ? w[2] : 0)) {
+      if (avail < 3 && w[1] >> 24 == ISA_SRC_LITERAL) /* the literal soffset is checked last */
+        return fail(err, ISA_ERR_TRUNCATED, offset, w[0], "literal missing");
       return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "buffer form not allowed");
+    }
     return true;
   }
   if (fam == ISA_FAMILY_EXP) {
