@@ -187,6 +187,13 @@ static void test_errors(void **state) {
   assert_false(isa_decode(buf, 2, 0, &in, &err));
   assert_int_equal(err.code, ISA_ERR_TRUNCATED);
   assert_int_equal(err.offset, 0);
+  /* image_sample v[0:3], [v4, v6], s[8:15], s[12:15] dmask:0xf dim:SQ_RSRC_IMG_2D: the NSA
+   * address dword missing */
+  const uint32_t nsa[] = {0xf0800f0a, 0x00620004, 0x00000006};
+  assert_true(isa_decode(nsa, 3, 0, &in, &err));
+  assert_int_equal(in.size, 3);
+  assert_false(isa_decode(nsa, 2, 0, &in, &err));
+  assert_int_equal(err.code, ISA_ERR_TRUNCATED);
   const uint32_t negint[] = {0xd5250005, 0xe0020501}; /* neg bits on an integer op */
   assert_false(isa_decode(negint, 2, 0, &in, &err));
   assert_int_equal(err.code, ISA_ERR_BAD_ENCODING);
