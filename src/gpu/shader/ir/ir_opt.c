@@ -237,6 +237,31 @@ static void move_behind_phis(struct ir_function *fn, uint32_t id) {
   }
 }
 
+/* The one value other than itself among the operands of phi ID, or IR_NONE. */
+static uint32_t phi_one_value(uint32_t id, const uint32_t *args, uint32_t n) {
+  uint32_t only = IR_NONE;
+  for (uint32_t k = 0; k < n; k++) {
+    if (args[k] == id || args[k] == only) continue;
+    if (only != IR_NONE) return IR_NONE;
+    only = args[k];
+  }
+  return only;
+}
+
+enum phi_fold { PHI_NO_FOLD, PHI_ONE_VALUE, PHI_EQUAL_CONSTANTS };
+
+/* How phi ID with the (resolved) operands ARGS folds: to its one value (operands are that
+ * value or the phi itself) or to the constant all its operands equal. */
+static enum phi_fold phi_fold_of(const struct ir_function *fn, uint32_t id,
+                                 const uint32_t *args) {
+  uint32_t n = fn->insts[id].arg_count;
+  if (phi_one_value(id, args, n) != IR_NONE) return PHI_ONE_VALUE;
+  bool all = ir_is_const(fn, args[0]);
+  for (uint32_t k = 1; all && k < n; k++)
+    all = ir_is_const(fn, args[k]) && fn->insts[args[k]].imm == fn->insts[args[0]].imm;
+  return all ? PHI_EQUAL_CONSTANTS : PHI_NO_FOLD;
+}
+
 bool ir_pass_const_fold(struct ir_function *fn) {
   if (fn->failed) return false;
   uint32_t *fwd = malloc((fn->inst_count + 1) * sizeof *fwd);
@@ -256,25 +281,14 @@ bool ir_pass_const_fold(struct ir_function *fn) {
         if (!(info->flags & IR_PURE) || in->op == IR_OP_const) continue;
         uint32_t same = simplify(fn, id);
         if (in->op == IR_OP_phi && in->arg_count > 0) {
-          /* a phi whose operands are all one value (or itself) is that value */
-          uint32_t only = IR_NONE;
-          bool trivial = true;
-          for (uint32_t k = 0; k < in->arg_count && trivial; k++) {
-            if (args[k] == id || args[k] == only) continue;
-            if (only == IR_NONE) only = args[k];
-            else trivial = false;
-          }
-          if (trivial && only != IR_NONE) {
-            fwd[id] = only;
+          enum phi_fold f = phi_fold_of(fn, id, args);
+          if (f == PHI_ONE_VALUE) {
+            fwd[id] = phi_one_value(id, args, in->arg_count);
             in->dead = 1;
             changed = true;
             continue;
           }
-          /* a phi of equal constants is that constant */
-          bool all = ir_is_const(fn, args[0]);
-          for (uint32_t k = 1; all && k < in->arg_count; k++)
-            all = ir_is_const(fn, args[k]) && fn->insts[args[k]].imm == fn->insts[args[0]].imm;
-          if (all) {
+          if (f == PHI_EQUAL_CONSTANTS) {
             /* becomes a constant in place, moved behind the block's phis */
             in->op = IR_OP_const;
             in->imm = fn->insts[args[0]].imm;
@@ -312,15 +326,9 @@ bool ir_pass_const_fold(struct ir_function *fn) {
     for (uint32_t id = 0; id < fn->inst_count && !phi_can_fold; id++) {
       const struct ir_inst *in = &fn->insts[id];
       if (in->dead || in->op != IR_OP_phi || in->arg_count == 0) continue;
-      const uint32_t *args = ir_inst_args(fn, id);
-      uint32_t a0 = resolve(fwd, args[0]);
-      bool same = true, consts = ir_is_const(fn, a0);
-      for (uint32_t k = 1; k < in->arg_count; k++) {
-        uint32_t a = resolve(fwd, args[k]);
-        same = same && (a == a0 || a == id);
-        consts = consts && ir_is_const(fn, a) && fn->insts[a].imm == fn->insts[a0].imm;
-      }
-      phi_can_fold = same || consts;
+      uint32_t *args = ir_inst_args(fn, id);
+      for (uint32_t k = 0; k < in->arg_count; k++) args[k] = resolve(fwd, args[k]);
+      phi_can_fold = phi_fold_of(fn, id, args) != PHI_NO_FOLD;
     }
     if (!phi_can_fold) break;
   }
