@@ -186,6 +186,41 @@ static void phi_of_equal_constants_becomes_constant(void **state) {
   ir_function_destroy(fn);
 }
 
+/* A phi whose operands fold to one value (x + 0 on one arm, x on the other) is that value. */
+static void phi_of_one_value_after_folding_is_removed(void **state) {
+  (void)state;
+  static const uint32_t e[][2] = {{0, 1}, {0, 2}, {1, 3}, {2, 3}};
+  struct ir_function *fn = ir_function_create(graph(4, e, 4), 32);
+  struct ir_builder b = {fn, 0};
+  ir_cbr(&b, ir_b_get_reg(&b, IR_REG_SCC));
+  b.block = 1;
+  ir_b_set_reg(&b, IR_REG_M0,
+               ir_iadd(&b, ir_b_get_reg(&b, IR_REG_SGPR0), ir_b_const(&b, IR_TYPE_U32, 0)));
+  ir_br(&b);
+  b.block = 2;
+  ir_b_set_reg(&b, IR_REG_M0, ir_b_get_reg(&b, IR_REG_SGPR0));
+  ir_br(&b);
+  b.block = 3;
+  ir_store_lds(&b, ir_b_get_reg(&b, IR_REG_M0), ir_b_get_reg(&b, IR_REG_M0),
+               ir_b_const(&b, IR_TYPE_U1, 1));
+  ir_ret(&b);
+  assert_true(ir_pass_ssa(fn));
+  assert_int_equal(count_op(fn, IR_OP_phi), 1); /* the arms differ before folding */
+  assert_true(ir_run_passes(fn));
+  assert_valid(fn);
+  assert_int_equal(count_op(fn, IR_OP_phi), 0);
+  assert_int_equal(count_op(fn, IR_OP_iadd), 0);
+  /* the store takes s0's wave-start value as address and data */
+  for (uint32_t id = 0; id < fn->inst_count; id++) {
+    if (fn->insts[id].dead || fn->insts[id].op != IR_OP_store_lds) continue;
+    const uint32_t *a = ir_inst_args(fn, id);
+    assert_int_equal(fn->insts[a[0]].op, IR_OP_entry_reg);
+    assert_int_equal(fn->insts[a[0]].imm, IR_REG_SGPR0);
+    assert_int_equal(a[1], a[0]);
+  }
+  ir_function_destroy(fn);
+}
+
 /* Constant folding of the IEEE class test: every class bit against a value of each class
  * (bit 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal,
  * 9 +inf), and of the denormal flush. */
@@ -322,6 +357,7 @@ int main(void) {
       cmocka_unit_test(constants_fold_and_dead_code_goes),
       cmocka_unit_test(phi_of_equal_constants_becomes_constant),
       cmocka_unit_test(eval_fclass_and_fflush),
+      cmocka_unit_test(phi_of_one_value_after_folding_is_removed),
       cmocka_unit_test(exec_masked_write_keeps_inactive_lanes),
       cmocka_unit_test(validator_rejects_bad_functions),
       cmocka_unit_test(op_table_is_consistent),
