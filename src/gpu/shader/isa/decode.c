@@ -391,13 +391,10 @@ static bool decode_mimg(struct isa_inst *in, const struct isa_op_desc *d, const 
   in->a16 = (w1 >> 30) & 1;
   in->d16 = (w1 >> 31) & 1;
   unsigned lwe = (w0 >> 17) & 1;
-  /* modifier acceptance: bits 2i (printed) / 2i+1 (accepted) for
-   * unorm glc slc dlc r128 a16 tfe lwe d16 */
+  /* modifier acceptance: bits 2i (printed) / 2i+1 (accepted) per isa_mimg_mods() bit i */
   uint32_t acc = d->mods_print | (uint32_t)d->mods_ignore << 16;
-  unsigned set[9] = {in->unorm, in->glc, in->slc, in->dlc, in->r128, in->a16, in->tfe, lwe,
-                     in->d16};
-  for (unsigned i = 0; i < 9; i++)
-    if (set[i] && !((acc >> (2 * i)) & 3)) return false;
+  for (unsigned set = isa_mimg_mods(in, lwe); set; set &= set - 1)
+    if (!((acc >> (2 * __builtin_ctz(set))) & 3)) return false;
   in->lwe_printed = 0;
   unsigned vd = mimg_table(d, (enum isa_mimg_key)(ISA_MK_VD + in->d16 + 2 * in->tfe), in->dmask);
   if (!vd) return false; /* lwe adds no register */

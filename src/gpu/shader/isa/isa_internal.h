@@ -87,6 +87,13 @@ enum isa_mimg_key {
   ISA_MK_COUNT
 };
 
+/* MIMG modifiers set in a decoded instruction, bit i for the i-th of unorm glc slc dlc r128
+ * a16 tfe lwe d16 (the table's mods bits 2i printed / 2i+1 accepted, see gen_tables.py). */
+static inline unsigned isa_mimg_mods(const struct isa_inst *in, unsigned lwe) {
+  return in->unorm | in->glc << 1 | in->slc << 2 | in->dlc << 3 | in->r128 << 4 |
+         in->a16 << 5 | in->tfe << 6 | (lwe & 1) << 7 | in->d16 << 8;
+}
+
 /* How the decoder fills an operand (struct isa_opnd_desc.how), planned once per table entry
  * from its field and register file (isa_decode_plan). */
 enum isa_opd_how {

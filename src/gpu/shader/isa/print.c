@@ -535,12 +535,11 @@ static __attribute__((noinline)) void print_mimg(struct out *o, const struct isa
   OUT_LIT(o, " dim:SQ_RSRC_IMG_");
   out_str(o, dims[in->da_dim & 7]);
   uint32_t acc = d->mods_print | (uint32_t)d->mods_ignore << 16;
-  unsigned set[9] = {in->unorm, in->glc, in->slc, in->dlc, in->r128, in->a16, in->tfe,
-                     in->lwe_printed, in->d16};
   static const char *const names[9] = {"unorm", "glc", "slc", "dlc", "r128", "a16", "tfe",
-                                       "lwe", "d16"};
+                                       "lwe", "d16"}; /* isa_mimg_mods() order */
+  unsigned set = isa_mimg_mods(in, in->lwe_printed);
   for (unsigned i = 0; i < 9; i++)
-    if (set[i] && (acc >> (2 * i) & 1)) out_char(o, ' '), out_str(o, names[i]);
+    if ((set >> i & 1) && (acc >> (2 * i) & 1)) out_char(o, ' '), out_str(o, names[i]);
 }
 
 /* MUBUF / MTBUF: operands built by decode_buffer(), then the modifiers in LLVM's order. */
