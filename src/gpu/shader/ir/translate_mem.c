@@ -568,12 +568,6 @@ static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64) {
 
 static bool translate_smem_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
   struct ir_builder *bd = &x->b;
-  if (strcmp(name, "s_memtime") == 0 || strcmp(name, "s_memrealtime") == 0) {
-    uint32_t t = ir_read_clock_i(bd, name[5] == 'r');
-    write_sdword(x, srcp(in, 0), 0, ir_lo_u32(bd, t));
-    write_sdword(x, srcp(in, 0), 1, ir_hi_u32(bd, t));
-    return true;
-  }
   bool buf = strncmp(name, "s_buffer_", 9) == 0;
   const char *p = name + (buf ? 9 : 2);
   uint32_t yes = ir_b_const(bd, IR_TYPE_U1, 1);

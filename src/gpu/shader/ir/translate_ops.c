@@ -180,6 +180,7 @@ enum { PK_ACC = 1 << 14 };
   X(s_buffer_load_dwordx8, SBUFLOAD, load_buffer_const, 8) \
   X(s_buffer_load_dwordx16, SBUFLOAD, load_buffer_const, 16) \
   X(s_dcache_inv, SNOP, copy, 0) X(s_gl1_inv, SNOP, copy, 0) \
+  X(s_memtime, SMEMTIME, copy, 0) X(s_memrealtime, SMEMTIME, copy, 1) /* detail 1: real time */ \
   X(s_dcache_wb, SNOP, copy, 0) X(s_dcache_discard, SNOP, copy, 0) \
   X(s_dcache_discard_x2, SNOP, copy, 0) \
   X(s_atc_probe, SNOP, copy, 0) X(s_atc_probe_buffer, SNOP, copy, 0) /* hints */ \
@@ -1483,6 +1484,12 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       break;
     }
     case K_SNOP: break;
+    case K_SMEMTIME: { /* the 64-bit clock into the sdata pair (SMEM: listed as source 0) */
+      uint32_t t = ir_read_clock_i(bd, e->detail);
+      write_sdword(x, srcp(in, 0), 0, ir_lo_u32(bd, t));
+      write_sdword(x, srcp(in, 0), 1, ir_hi_u32(bd, t));
+      break;
+    }
     case K_SBARRIER: ir_barrier(bd); break;
     case K_SGETPC: /* the byte address of the next instruction (code base 0) */
       write_s64(x, defp(in, 0), c64(x, pc + in->size * 4u));
