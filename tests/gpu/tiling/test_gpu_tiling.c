@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "test_skip.h"
 
 #include "gpu/tiling/tiling.h"
 #include "gpu/vk/vk_tiler.h"
@@ -171,8 +172,7 @@ static void test_region_path(void **state) {
     /* refused only on GPUs: on a CPU device (lavapipe has 64-bit integers) a refusal means
      * a region pipeline failed to build, which must fail here rather than skip */
     assert_false(vk_device_is_cpu(dev));
-    printf("SKIP: region path not available on %s (GPU device)\n", vk_device_name(dev));
-    skip();
+    skip_because("region path not available on %s (GPU device)", vk_device_name(dev));
   }
   uint32_t used = 0;
   for (int forced_off = 0; forced_off < 2; forced_off++) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "test_skip.h"
 
 #include "gpu/vk/vk_device.h"
 #include "vk_test_device.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "test_skip.h"
 
 #include "gpu/shader/isa/isa.h"
 #include "oracle.h"
@@ -46,8 +47,7 @@ static unsigned count_equal(const char *f, const uint32_t *words, size_t nwords,
 static void test_corpus(void **state) {
   (void)state;
   if (!oracle_available()) {
-    print_message("SKIP: llvm-mc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)\n");
-    skip();
+    skip_because("llvm-mc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)");
   }
   const char *src = getenv("PROSPERO_SOURCE_DIR");
   char dir[1024];
@@ -95,8 +95,7 @@ static void test_corpus(void **state) {
 static void test_compiled_shaders(void **state) {
   (void)state;
   if (!oracle_available() || system("llc-19 --version >/dev/null 2>&1") != 0) {
-    print_message("SKIP: llc-19 / llvm-objdump-19 not installed\n");
-    skip();
+    skip_because("llc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)");
   }
   const char *src = getenv("PROSPERO_SOURCE_DIR");
   char dir[1024];

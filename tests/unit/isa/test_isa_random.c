@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include <cmocka.h>
+#include "test_skip.h"
 
 #include "gpu/shader/isa/isa.h"
 #include "oracle.h"
@@ -88,8 +89,7 @@ static void ref_fill(const uint32_t *words, unsigned n, bool wave64, struct orac
 
 static void run(bool wave64, unsigned nsamples) {
   if (!oracle_available()) {
-    print_message("SKIP: llvm-mc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)\n");
-    skip();
+    skip_because("llvm-mc-19 / llvm-objdump-19 not installed (scripts/install-deps.sh)");
   }
   uint32_t *words = malloc(sizeof(uint32_t) * SAMPLE_DWORDS * CHUNK);
   struct oracle_inst *ref = malloc(sizeof(struct oracle_inst) * SAMPLE_DWORDS * CHUNK);

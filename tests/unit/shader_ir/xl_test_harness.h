@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "test_skip.h"
 
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/translate.h"

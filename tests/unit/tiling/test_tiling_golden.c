@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include "test_skip.h"
 #include <openssl/evp.h>
 
 #include "gpu/tiling/tiling.h"
