@@ -76,7 +76,8 @@ struct tiling_surface {
   enum tiling_dim dim;
   /* _X/_T modes: the per-surface pipe/bank XOR, in bytes as it appears in the low bits of a
    * descriptor's base address (addrlib's pipeBankXor << 8). It flips in-block offset bits;
-   * only pipe bits 8-11 and, for 64 KiB blocks, bank bits 14-15 may be set. 0 = none. */
+   * only the bits tiling_pipe_bank_xor_bits() gives may be set (pipe bits 8-11 and, for
+   * 64 KiB blocks, bank bits 14-15). 0 = none. */
   uint32_t pipe_bank_xor;
 };
 
@@ -112,6 +113,13 @@ struct tiling_layout {
   struct tiling_level level[TILING_MAX_LEVELS];
   const struct tiling_pattern *pattern; /* NULL for linear */
 };
+
+/* In-block address bits a surface's pipe_bank_xor may set for MODE: pipe bits and (64 KiB
+ * blocks) bank bits. Returns false, both 0, for a mode without a pipe/bank XOR. */
+struct tiling_xor_bits {
+  uint32_t pipe, bank;
+};
+bool tiling_pipe_bank_xor_bits(uint32_t mode, struct tiling_xor_bits *out);
 
 /* Returns the name of a mode value ("SW_64KB_R_X"), or NULL for an unknown one. */
 const char *tiling_mode_name(uint32_t mode);

@@ -26,6 +26,34 @@ static const struct { uint8_t w, h, d; } block256_3d[5] = {
 #define TILING_MAX_DIM 16384u
 
 static uint32_t log2u(uint32_t v) { return 31u - (uint32_t)__builtin_clz(v); }
+
+/* In-block address bits a per-surface pipe/bank XOR may flip, by block size, for the
+ * address configuration of docs/tiling.md (16 pipes, 256-byte pipe interleave, no RB+):
+ *  - pipe: the log2(16) = 4 bits above the 256-byte interleave, 8..11. These are the bits
+ *    the _X equations add to the plain S/D ones; unit.tiling_golden checks that against
+ *    the golden offset maps (../shared/oracles/tiling, addrlib in Mesa 22.3.6).
+ *  - bank: 64 KiB blocks only, 2 bits at 14..15 (addrlib's GFX10 pipeBankXor for 64 KiB
+ *    swizzles). The golden data cannot confirm them (computed with pipeBankXor 0).
+ * 256-byte blocks have no XOR mode. */
+static const struct {
+  uint8_t block_log2;
+  struct tiling_xor_bits bits;
+} xor_bits_by_block[] = {
+    {12, {.pipe = 0x0F00u, .bank = 0}},
+    {16, {.pipe = 0x0F00u, .bank = 0xC000u}},
+};
+
+bool tiling_pipe_bank_xor_bits(uint32_t mode, struct tiling_xor_bits *out) {
+  const struct tiling_mode_info *info = tiling_mode_info(mode);
+  *out = (struct tiling_xor_bits){0, 0};
+  if (!info || !info->xor_mode) return false;
+  for (size_t i = 0; i < sizeof(xor_bits_by_block) / sizeof(xor_bits_by_block[0]); i++)
+    if (xor_bits_by_block[i].block_log2 == info->block_log2) {
+      *out = xor_bits_by_block[i].bits;
+      return true;
+    }
+  return false;
+}
 static bool is_pow2(uint32_t v) { return v && !(v & (v - 1)); }
 static uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) & ~(a - 1); }
 static uint32_t shift_ceil(uint32_t v, uint32_t s) { return (v + (1u << s) - 1) >> s; }
@@ -346,11 +374,11 @@ bool tiling_compute_layout(const struct tiling_surface *surface, struct tiling_l
     return false;
   }
   if (s.pipe_bank_xor) {
-    /* 16 pipes: pipe bits at 8..11; 64 KiB blocks add 2 bank bits at 14..15. */
-    uint32_t allowed = info->block_log2 == 16 ? 0xCF00u : info->block_log2 == 12 ? 0x0F00u : 0;
-    if (!info->xor_mode || (s.pipe_bank_xor & ~allowed)) {
+    struct tiling_xor_bits xb;
+    const uint32_t allowed = tiling_pipe_bank_xor_bits(s.mode, &xb) ? xb.pipe | xb.bank : 0;
+    if (s.pipe_bank_xor & ~allowed) {
       LOG(tiling, ERROR, "%s: pipe/bank XOR 0x%x not allowed (mask 0x%x)", info->name,
-          s.pipe_bank_xor, info->xor_mode ? allowed : 0);
+          s.pipe_bank_xor, allowed);
       return false;
     }
   }

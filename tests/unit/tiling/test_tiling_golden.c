@@ -204,10 +204,80 @@ static void test_surface_facts(void **state) {
   assert_int_equal(failures, 0);
 }
 
+/* The pipe bits of the pipe/bank XOR table (tiling_pipe_bank_xor_bits()) are the address
+ * bits an _X mode's equation adds to the plain mode's: for every single-level map of an _X
+ * mode that has a plain counterpart (same mode name without "_X", same element size and
+ * size), the offsets of the two differ, element by element, in exactly the table's pipe
+ * bits (taken together over the maps; one map may leave some out). */
+static void test_pipe_xor_bits(void **state) {
+  (void)state;
+  if (!find_oracles()) skip();
+  char path[4200];
+  snprintf(path, sizeof(path), "%s/manifest.tsv", oracle_dir);
+  struct tsv t;
+  assert_true(tsv_open(&t, path));
+  enum { MAX_MAPS = 512 };
+  static struct {
+    char mode[32], file[160];
+    uint32_t value, bpe, width, height;
+  } maps[MAX_MAPS];
+  unsigned n = 0;
+  while (tsv_next(&t) && n < MAX_MAPS) {
+    if (strcmp(tsv_get(&t, "kind"), "offset_map")) continue;
+    snprintf(maps[n].mode, sizeof maps[n].mode, "%s", tsv_get(&t, "mode"));
+    snprintf(maps[n].file, sizeof maps[n].file, "%s", tsv_get(&t, "file"));
+    maps[n].value = (uint32_t)tsv_num(&t, "mode_value");
+    maps[n].bpe = (uint32_t)tsv_num(&t, "bytes_per_element");
+    maps[n].width = (uint32_t)tsv_num(&t, "width");
+    maps[n].height = (uint32_t)tsv_num(&t, "height");
+    n++;
+  }
+  tsv_close(&t);
+  uint32_t seen[64] = {0}; /* by _X mode value: union of the differing bits */
+  unsigned pairs = 0;
+  for (unsigned i = 0; i < n; i++) {
+    size_t len = strlen(maps[i].mode);
+    if (len < 3 || strcmp(maps[i].mode + len - 2, "_X")) continue;
+    for (unsigned j = 0; j < n; j++) {
+      if (strlen(maps[j].mode) != len - 2 || strncmp(maps[j].mode, maps[i].mode, len - 2) ||
+          maps[j].bpe != maps[i].bpe || maps[j].width != maps[i].width ||
+          maps[j].height != maps[i].height)
+        continue;
+      char px[4400], pp[4400];
+      snprintf(px, sizeof px, "%s/%s", oracle_dir, maps[i].file);
+      snprintf(pp, sizeof pp, "%s/%s", oracle_dir, maps[j].file);
+      size_t nx = 0, np = 0;
+      uint32_t *x = (uint32_t *)tsv_read_file(px, &nx), *p = (uint32_t *)tsv_read_file(pp, &np);
+      assert_non_null(x);
+      assert_non_null(p);
+      assert_int_equal(nx, np);
+      for (size_t e = 0; e < nx / 4; e++) seen[maps[i].value & 63] |= x[e] ^ p[e];
+      free(x);
+      free(p);
+      pairs++;
+    }
+  }
+  printf("pipe XOR bits: %u pairs of maps\n", pairs);
+  assert_true(pairs >= 10);
+  unsigned modes = 0;
+  for (uint32_t m = 0; m < 64; m++) {
+    if (!seen[m]) continue;
+    struct tiling_xor_bits xb;
+    assert_true(tiling_pipe_bank_xor_bits(m, &xb));
+    printf("  %s: maps differ in 0x%x, table pipe bits 0x%x, bank bits 0x%x\n",
+           tiling_mode_name(m), seen[m], xb.pipe, xb.bank);
+    assert_int_equal(seen[m], xb.pipe);
+    assert_int_equal(xb.pipe & xb.bank, 0);
+    modes++;
+  }
+  assert_true(modes >= 2); /* a 4 KiB and a 64 KiB mode at least */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_offset_maps),
       cmocka_unit_test(test_surface_facts),
+      cmocka_unit_test(test_pipe_xor_bits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

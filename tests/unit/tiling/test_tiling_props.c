@@ -345,6 +345,14 @@ static void test_pipe_bank_xor(void **state) {
   bad.mode = TILING_SW_64KB_R_X;
   bad.pipe_bank_xor = 0x1000; /* column bit: not a pipe or bank bit */
   assert_false(tiling_compute_layout(&bad, &l));
+  bad.mode = TILING_SW_4KB_S_X;
+  bad.pipe_bank_xor = 0x4000; /* a bank bit: 64 KiB blocks only */
+  assert_false(tiling_compute_layout(&bad, &l));
+  struct tiling_xor_bits xb;
+  assert_false(tiling_pipe_bank_xor_bits(TILING_SW_64KB_S, &xb)); /* no XOR in plain modes */
+  assert_int_equal(xb.pipe | xb.bank, 0);
+  assert_true(tiling_pipe_bank_xor_bits(TILING_SW_64KB_R_X, &xb));
+  assert_int_equal(xb.pipe | xb.bank, 0xCF00);
   /* a T# carries it in the base address */
   uint32_t w[8] = {0};
   w[0] = (uint32_t)((0x40000000ull | 0xC300) >> 8);
