@@ -134,6 +134,7 @@ struct isa_op_desc {
   const char *notes;    /* notes text from the table (MIMG: address / vdata tables) */
   uint16_t mods_print;  /* modifier bits that print (see gen_tables.py) */
   uint16_t mods_ignore; /* modifier bits accepted but not printed */
+  uint32_t memory_flags; /* ISA_F_* memory effects from the table (also in info.flags) */
   uint32_t zero_fields; /* 1 << enum isa_field: fields that must be zero */
   uint8_t nops;
   uint8_t supported;    /* template fully understood */

@@ -1,6 +1,7 @@
 /* Opcode metadata derived from the tables: control flow, implicit SCC/VCC/EXEC effects,
- * memory effects, operand types. Rules are by mnemonic pattern (each line one fact of the
- * RDNA ISA) so that adding an opcode to a table gives it its metadata. */
+ * operand types. Rules are by mnemonic pattern (each line one fact of the RDNA ISA) so that
+ * adding an opcode to a table gives it its metadata. Memory effects are a column of the
+ * tables (written by gen/gen_tables.py, set by tables.c), not rules here. */
 #include <string.h>
 
 #include "gpu/shader/isa/isa_internal.h"
@@ -78,48 +79,6 @@ static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, str
 
 static bool contains(const char *s, const char *p) { return strstr(s, p) != NULL; }
 
-/* Memory effects by mnemonic: loads, stores, read-modify-write atomics (DS atomics have no
- * "atomic" in their names: every DS op that is not a read, write or cross-lane permute is
- * one), exports and scalar cache controls. */
-static uint32_t memory_flags_of(const char *name) {
-  /* DS ops that are not memory accesses: cross-lane permutes (nothing) and the ordering /
-   * GWS / semaphore ops (side effects) */
-  static const struct {
-    const char *prefix;
-    uint32_t flags;
-  } ds_no_memory[] = {{"ds_swizzle", 0},
-                      {"ds_permute", 0},
-                      {"ds_bpermute", 0},
-                      {"ds_nop", ISA_F_SIDE_EFFECTS},
-                      {"ds_gws_", ISA_F_SIDE_EFFECTS},
-                      {"ds_sema_", ISA_F_SIDE_EFFECTS},
-                      {"ds_ordered_count", ISA_F_SIDE_EFFECTS}};
-  uint32_t f = 0;
-  bool ds = has_prefix(name, "ds_");
-  bool vmem = has_prefix(name, "buffer_") || has_prefix(name, "tbuffer_") ||
-              has_prefix(name, "image_") || has_prefix(name, "flat_") ||
-              has_prefix(name, "global_") || has_prefix(name, "scratch_");
-  if (ds || vmem) f |= ISA_F_VECTOR;
-  if (contains(name, "atomic")) f |= ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE;
-  if (contains(name, "load") || contains(name, "image_sample") || contains(name, "image_gather") ||
-      contains(name, "image_get_") || has_prefix(name, "ds_read") || contains(name, "_rtn_"))
-    f |= ISA_F_LOAD;
-  if (contains(name, "store") || has_prefix(name, "ds_write")) f |= ISA_F_STORE;
-  if (ds && !(f & (ISA_F_LOAD | ISA_F_STORE))) {
-    uint32_t other = ISA_F_ATOMIC | ISA_F_LOAD | ISA_F_STORE;
-    for (unsigned i = 0; i < sizeof(ds_no_memory) / sizeof(ds_no_memory[0]); i++)
-      if (has_prefix(name, ds_no_memory[i].prefix)) other = ds_no_memory[i].flags;
-    f |= other;
-  }
-  if (contains(name, "_rtn_") || (ds && contains(name, "wrxchg"))) f |= ISA_F_HAS_RETURN;
-  if (has_prefix(name, "exp") || has_prefix(name, "s_memtime") ||
-      has_prefix(name, "s_memrealtime") || has_prefix(name, "s_get_waveid"))
-    f |= ISA_F_SIDE_EFFECTS;
-  if (has_prefix(name, "s_dcache_") || has_prefix(name, "s_gl1_inv")) f |= ISA_F_BARRIER;
-  if (has_prefix(name, "s_atc_probe")) f |= ISA_F_SIDE_EFFECTS;
-  return f;
-}
-
 static uint32_t flags_of(const char *name) {
   uint32_t f = 0;
 #define R_(p, fl) if (has_prefix(name, p)) f |= (fl);
@@ -137,7 +96,7 @@ static uint32_t flags_of(const char *name) {
     f |= ISA_F_WRITES_VCC;
   if (contains(name, "_co_ci_") && !contains(name, "_e64"))
     f |= ISA_F_READS_VCC | ISA_F_WRITES_VCC;
-  return f | memory_flags_of(name);
+  return f;
 }
 
 static uint8_t type_of(const struct isa_opnd_desc *o, const char *name) {

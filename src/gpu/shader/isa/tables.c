@@ -13,9 +13,10 @@ struct isa_raw_op {
   const char *name, *tmpl, *cls;
   uint16_t mods_print, mods_ignore;
   const char *notes;
+  uint32_t memory; /* ISA_F_* memory effects (the tables' last column) */
 };
 
-#define X(op, name, tmpl, cls, mp, mi, notes) {op, name, tmpl, cls, mp, mi, notes},
+#define X(op, name, tmpl, cls, mp, mi, notes, mem) {op, name, tmpl, cls, mp, mi, notes, mem},
 static const struct isa_raw_op raw_sop2[] = {
 #include "gpu/shader/isa/ops_sop2.def"
 };
@@ -192,6 +193,8 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
   d->cls_text = r->cls;
   d->mods_print = r->mods_print;
   d->mods_ignore = r->mods_ignore;
+  d->memory_flags = r->memory;
+  d->info.flags |= r->memory;
   d->supported = 1;
   const char *p = r->tmpl;
   while (*p) {
