@@ -1,8 +1,10 @@
 /* CPU conversion throughput for a 4096x4096, 4-byte surface in every 64 KiB family, against
  * memcpy of the same number of bytes measured in the same run (goal: ratio >= 0.5 in both
- * directions). Best of N runs; every figure is printed, the ratios are the headline. The
- * load average before and after is printed too: on a shared machine it explains most of
- * the spread between runs. */
+ * directions), through one converter per surface. Best of N runs; every figure is printed,
+ * the ratios are the headline. Then small updates (one 128x128 block, a 64x32 rectangle)
+ * converted with the one-shot functions (a converter built per call) and with a kept
+ * converter, in the same run. The load average before and after is printed too: on a
+ * shared machine it explains most of the spread between runs. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,6 +33,36 @@ static double time_memcpy(uint8_t *dst, const uint8_t *src, size_t n) {
   return bench_now() - t0;
 }
 
+/* Microseconds per call, best of RUNS batches of CALLS calls, of converting rectangle R of
+ * level 0 slice 0 (detile) with the one-shot function or the kept converter. */
+#define CALLS 200
+static int bench_small_updates(const struct tiling_layout *l, struct tiling_converter *conv,
+                               uint8_t *tiled, uint8_t *lin) {
+  const struct tiling_rect rects[] = {{256, 128, 128, 128}, {40, 70, 64, 32}};
+  for (int i = 0; i < 2; i++) {
+    const struct tiling_rect *r = &rects[i];
+    const size_t pitch = (size_t)r->width * l->surface.bpe, size = pitch * r->height;
+    double one = 1e9, kept = 1e9;
+    for (int run = -1; run < RUNS; run++) {
+      double t0 = bench_now();
+      for (int k = 0; k < CALLS; k++)
+        if (!tiling_detile_rect(l, 0, 0, r, tiled, l->size, lin, pitch, size)) return 1;
+      double t1 = bench_now();
+      for (int k = 0; k < CALLS; k++)
+        if (!tiling_converter_detile_rect(conv, 0, 0, r, tiled, l->size, lin, pitch, size))
+          return 1;
+      double t2 = bench_now();
+      if (run >= 0 && t1 - t0 < one) one = t1 - t0;
+      if (run >= 0 && t2 - t1 < kept) kept = t2 - t1;
+    }
+    printf("tiling cpu %-12s detile rect %ux%u at (%u,%u): one-shot %.2f us, kept converter "
+           "%.2f us per call (%.2fx)\n",
+           tiling_mode_name(l->surface.mode), r->width, r->height, r->x, r->y,
+           one * 1e6 / CALLS, kept * 1e6 / CALLS, one / kept);
+  }
+  return 0;
+}
+
 int main(void) {
   const uint32_t w = 4096, h = 4096, bpe = 4;
   const uint32_t modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_D, TILING_SW_64KB_S_T,
@@ -42,7 +74,8 @@ int main(void) {
     struct tiling_layout l;
     if (!tiling_compute_layout(&s, &l)) return 1;
     uint8_t *tiled = malloc(l.size), *lin = malloc(l.linear_size);
-    if (!tiled || !lin) return 1;
+    struct tiling_converter *conv = tiling_converter_create(&l);
+    if (!tiled || !lin || !conv) return 1;
     for (size_t i = 0; i < l.size; i++) tiled[i] = (uint8_t)(i * 131);
     memset(lin, 1, l.linear_size);
     /* memcpy and the converters interleaved, best of RUNS each: the machine is shared, so
@@ -52,9 +85,9 @@ int main(void) {
       double t = time_memcpy(lin, tiled, l.linear_size);
       if (r >= 0 && t < mc) mc = t;
       double t0 = bench_now();
-      if (!tiling_detile(&l, tiled, l.size, lin, l.linear_size)) return 1;
+      if (!tiling_converter_detile(conv, tiled, l.size, lin, l.linear_size)) return 1;
       double t1 = bench_now();
-      if (!tiling_tile(&l, lin, l.linear_size, tiled, l.size)) return 1;
+      if (!tiling_converter_tile(conv, lin, l.linear_size, tiled, l.size)) return 1;
       double t2 = bench_now();
       if (r >= 0 && t1 - t0 < det) det = t1 - t0;
       if (r >= 0 && t2 - t1 < til) til = t2 - t1;
@@ -67,6 +100,8 @@ int main(void) {
       printf("tiling cpu: %s below the 0.5-of-memcpy goal (machine load shows as a low "
              "ratio too: compare several runs)\n",
            tiling_mode_name(modes[m]));
+    if (m == 0 || m == 4) status |= bench_small_updates(&l, conv, tiled, lin);
+    tiling_converter_destroy(conv);
     free(tiled);
     free(lin);
   }

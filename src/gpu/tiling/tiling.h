@@ -176,6 +176,64 @@ bool tiling_tile_rect(const struct tiling_layout *layout, uint32_t level, uint32
                       const struct tiling_rect *rect, const void *linear, size_t row_pitch,
                       size_t linear_size, void *tiled, size_t tiled_size);
 
+/* A converter for one layout: builds the per-block XOR tables once (and, on the first
+ * whole-block detile, the block map), holds the scratch of the conversions and counts which
+ * converter paths ran. Conversions that repeat on one layout (a texture cache re-converting
+ * dirty rectangles) should keep one; the tiling_detile()/tiling_tile()/..._level()/
+ * ..._rect() functions above build one per call. A converter keeps a copy of the layout and
+ * is used from one thread at a time. */
+struct tiling_converter;
+
+/* NULL (logged) when out of memory. */
+struct tiling_converter *tiling_converter_create(const struct tiling_layout *layout);
+void tiling_converter_destroy(struct tiling_converter *c);
+const struct tiling_layout *tiling_converter_layout(const struct tiling_converter *c);
+
+/* Same contracts as tiling_detile(), tiling_tile(), tiling_detile_rect() and
+ * tiling_tile_rect(); RECT NULL = the whole level. */
+bool tiling_converter_detile(struct tiling_converter *c, const void *tiled, size_t tiled_size,
+                             void *linear, size_t linear_size);
+bool tiling_converter_tile(struct tiling_converter *c, const void *linear, size_t linear_size,
+                           void *tiled, size_t tiled_size);
+bool tiling_converter_detile_rect(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                                  const struct tiling_rect *rect, const void *tiled,
+                                  size_t tiled_size, void *linear, size_t row_pitch,
+                                  size_t linear_size);
+bool tiling_converter_tile_rect(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                                const struct tiling_rect *rect, const void *linear,
+                                size_t row_pitch, size_t linear_size, void *tiled,
+                                size_t tiled_size);
+
+/* Which CPU path converted what, counted per converter since creation (or the last reset):
+ * blocks for BLOCK_MAP, rows (of one plane strip) for the others. Leftover elements at the
+ * right end of a fast path's rows are part of that path; ROW is the per-row fallback. */
+#define TILING_PATHS(X)                                                                    \
+  X(LINEAR, "linear-mode rows (memcpy)")                                                   \
+  X(BLOCK_MAP, "whole blocks detiled through the block map")                               \
+  X(ROWS16_PAIR, "tile: two row groups of stacked 16-byte runs at a time (S, D)")          \
+  X(ROWS16, "tile: one row group of stacked 16-byte runs (whole chunks)")                  \
+  X(LINES8, "tile: 8x8 elements as four 64-byte Z-order lines")                            \
+  X(LINES4, "4 rows as 64-byte Z-order lines (4x4 quads of 4-byte elements)")              \
+  X(QUADS, "2 rows as 2x2 Z-order quads of 4-byte elements")                               \
+  X(BANDS, "tile: passes of full-width row bands (in rows, on top of the row paths)")      \
+  X(ROW, "per-row copies (runs of contiguous elements, or element by element)")
+
+enum tiling_path {
+#define TILING_PATH_ENUM_(name, text) TILING_PATH_##name,
+  TILING_PATHS(TILING_PATH_ENUM_)
+#undef TILING_PATH_ENUM_
+  TILING_PATH_COUNT
+};
+
+struct tiling_path_stats {
+  uint64_t count[TILING_PATH_COUNT];
+};
+void tiling_converter_stats(const struct tiling_converter *c, struct tiling_path_stats *out);
+void tiling_converter_reset_stats(struct tiling_converter *c);
+/* "BLOCK_MAP", ... (NULL out of range) and the one-line description. */
+const char *tiling_path_name(enum tiling_path path);
+const char *tiling_path_text(enum tiling_path path);
+
 /* Per-block equation tables, for GPU detilers and other consumers that evaluate the
  * address themselves: the in-block offset of element (x, y, z, s) is
  *   xor_x[x & 1023] ^ xor_y[y & 1023] ^ xor_z[z & 255] ^ xor_s[s & 7]

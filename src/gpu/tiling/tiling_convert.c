@@ -553,31 +553,29 @@ static inline void prefetch_share(const uint8_t *next, uint32_t blk_log2, uint32
 #endif
 }
 
-/* Scratch shared by the planes of one conversion call. */
-struct convert_scratch {
-  uint64_t *column;      /* one entry per element of the widest rectangle row */
+/* What a layout's conversions share, built once: the equation tables, the column table
+ * scratch and the whole-block detile map; and the path counters. */
+struct tiling_converter {
+  struct tiling_layout layout;
+  struct tiling_xor_tables tables; /* filled for swizzled layouts */
+  uint64_t *column;                /* one entry per element of level 0's row (the widest) */
 #if defined(__SSE2__)
-  struct block_map *map; /* whole-block detile map, built on first use */
+  struct block_map *map; /* whole-block detile map, built on first use (NULL: none fits) */
   bool map_tried;
 #endif
+  struct tiling_path_stats stats;
 };
-
-static void convert_scratch_free(struct convert_scratch *scratch) {
-  free(scratch->column);
-#if defined(__SSE2__)
-  block_map_free(scratch->map);
-#endif
-}
 
 /* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
  * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
- * R->height rows one after another). SCRATCH holds a column table of at least R->width
- * entries and the whole-block detile map of the call. */
-static void convert_plane(const struct tiling_layout *l, const struct tiling_xor_tables *t,
-                          uint32_t level, uint32_t slice, const struct tiling_rect *r,
-                          uint8_t *tiled, uint8_t *linear, size_t row_pitch, bool detile,
-                          struct convert_scratch *scratch) {
-  uint64_t *column = scratch->column;
+ * R->height rows one after another). Counts the paths taken in C's statistics. */
+static void convert_plane(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                          const struct tiling_rect *r, uint8_t *tiled, uint8_t *linear,
+                          size_t row_pitch, bool detile) {
+  const struct tiling_layout *l = &c->layout;
+  const struct tiling_xor_tables *t = &c->tables;
+  uint64_t *column = c->column;
+  uint64_t *count = c->stats.count;
   const struct tiling_level *lv = &l->level[level];
   const uint32_t bpe = l->surface.bpe;
   const uint32_t rx = r->x, ry = r->y, rw = r->width, rh = r->height;
@@ -596,6 +594,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
         else
           memcpy(tp, lp, (size_t)rw * bpe);
       }
+      count[TILING_PATH_LINEAR] += rh;
       continue;
     }
 
@@ -628,11 +627,11 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
      * whose rectangle holds at least two whole blocks, so small levels skip its cost). */
     const bool whole_blocks = detile && !lv->tail_x && !lv->tail_y &&
                               (uint64_t)rw * rh >= 2ull * l->block_width * l->block_height;
-    if (whole_blocks && !scratch->map_tried) {
-      scratch->map = block_map_build(l, t, quad_4x4(l));
-      scratch->map_tried = true;
+    if (whole_blocks && !c->map_tried) {
+      c->map = block_map_build(l, t, quad_4x4(l));
+      c->map_tried = true;
     }
-    const struct block_map *map = whole_blocks ? scratch->map : NULL;
+    const struct block_map *map = whole_blocks ? c->map : NULL;
     const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
     /* Tiling with whole-chunk streaming stores: nothing of the tiled side has to stay
      * cached, so bands of rows go across the whole rectangle and the linear side is read
@@ -670,6 +669,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
             detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_visited,
                          lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
                          row_pitch);
+            count[TILING_PATH_BLOCK_MAP]++;
             continue;
           }
         }
@@ -688,13 +688,16 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
           const uint32_t chunk_end = (yc | (chunk_rows - 1)) + 1;
           const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
           if (next) prefetch_share(next, blk_log2, bh, yc - by * bh, ye - yc);
+          if (bands) count[TILING_PATH_BANDS] += ye - yc;
           uint32_t y = yc;
 #if defined(__SSE2__)
           if (g) {
             const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
-            for (; y < ye && (y & (rows - 1)); y++) /* up to a row-group boundary */
+            for (; y < ye && (y & (rows - 1)); y++) { /* up to a row-group boundary */
               copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
                        t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
+              count[TILING_PATH_ROW]++;
+            }
             if (pairs) /* two row groups at a time */
               for (; y + 2 * rows <= ye; y += 2 * rows) {
                 uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
@@ -707,6 +710,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
                 for (uint32_t k = 0; k < 2 * rows && xr < x1; k++)
                   copy_row(tp, lp + k * row_pitch, column, xr, x1,
                            t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+                count[TILING_PATH_ROWS16_PAIR] += 2 * rows;
               }
             for (; y + rows <= ye; y += rows) {
               uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
@@ -715,12 +719,15 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
               for (uint32_t k = 0; k < rows && xr < x1; k++)
                 copy_row(tp, lp + k * row_pitch, column, xr, x1,
                          t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+              count[TILING_PATH_ROWS16] += rows;
             }
           }
           if (lines4) {
-            for (; y < ye && (y & 3); y++) /* up to a line boundary */
+            for (; y < ye && (y & 3); y++) { /* up to a line boundary */
               copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
                        t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
+              count[TILING_PATH_ROW]++;
+            }
             if (!detile) /* eight rows at a time */
               for (; y + 8 <= ye; y += 8) {
                 uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
@@ -730,6 +737,7 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
                 for (uint32_t k = 0; k < 8 && xr < x1; k++)
                   copy_row(tp, lp + k * row_pitch, column, xr, x1,
                            t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+                count[TILING_PATH_LINES8] += 8;
               }
             for (; y + 4 <= ye; y += 4) {
               uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
@@ -739,12 +747,14 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
               for (uint32_t k = 0; k < 4 && xr < x1; k++)
                 copy_row(tp, lp + k * row_pitch, column, xr, x1,
                          t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
+              count[TILING_PATH_LINES4] += 4;
             }
           }
           if (quads) {
             if (y < ye && (y & 1)) { /* up to a quad boundary */
               copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
                        t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
+              count[TILING_PATH_ROW]++;
               y++;
             }
             for (; y + 2 <= ye; y += 2) {
@@ -754,9 +764,11 @@ static void convert_plane(const struct tiling_layout *l, const struct tiling_xor
               const uint32_t xr = quad_rows(tp, lp0, lp1, column, x0, x1, yt, detile);
               copy_row(tp, lp0, column, xr, x1, yt, bpe, 1, detile);
               copy_row(tp, lp1, column, xr, x1, yt1, bpe, 1, detile);
+              count[TILING_PATH_QUADS] += 2;
             }
           }
 #endif
+          count[TILING_PATH_ROW] += ye - y;
           for (; y < ye; y++) {
             const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
             uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
@@ -804,9 +816,60 @@ static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint
   return true;
 }
 
-static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+struct tiling_converter *tiling_converter_create(const struct tiling_layout *layout) {
+  struct tiling_converter *c = calloc(1, sizeof(*c));
+  if (c) c->column = malloc(sizeof(uint64_t) * (layout->surface.width ? layout->surface.width : 1));
+  if (!c || !c->column) {
+    free(c);
+    LOG(tiling, ERROR, "out of memory creating a converter");
+    return NULL;
+  }
+  c->layout = *layout;
+  if (layout->pattern) tiling_get_xor_tables(layout, &c->tables);
+  return c;
+}
+
+void tiling_converter_destroy(struct tiling_converter *c) {
+  if (!c) return;
+  free(c->column);
+#if defined(__SSE2__)
+  block_map_free(c->map);
+#endif
+  free(c);
+}
+
+const struct tiling_layout *tiling_converter_layout(const struct tiling_converter *c) {
+  return &c->layout;
+}
+
+void tiling_converter_stats(const struct tiling_converter *c, struct tiling_path_stats *out) {
+  *out = c->stats;
+}
+
+void tiling_converter_reset_stats(struct tiling_converter *c) {
+  memset(&c->stats, 0, sizeof(c->stats));
+}
+
+static const struct {
+  const char *name, *text;
+} path_names[TILING_PATH_COUNT] = {
+#define TILING_PATH_NAME_(name, text) {#name, text},
+    TILING_PATHS(TILING_PATH_NAME_)
+#undef TILING_PATH_NAME_
+};
+
+const char *tiling_path_name(enum tiling_path path) {
+  return (unsigned)path < TILING_PATH_COUNT ? path_names[path].name : NULL;
+}
+
+const char *tiling_path_text(enum tiling_path path) {
+  return (unsigned)path < TILING_PATH_COUNT ? path_names[path].text : NULL;
+}
+
+static bool convert_level(struct tiling_converter *c, uint32_t level, uint32_t slice,
                           const struct tiling_rect *rect, uint8_t *tiled, size_t tiled_size,
                           uint8_t *linear, size_t row_pitch, size_t linear_size, bool detile) {
+  const struct tiling_layout *l = &c->layout;
   struct tiling_rect whole = {0, 0, 0, 0};
   if (!rect) { /* the whole level (an invalid level is reported by the check) */
     if (level < l->surface.levels) {
@@ -817,92 +880,123 @@ static bool convert_level(const struct tiling_layout *l, uint32_t level, uint32_
   }
   if (!check_plane_args(l, level, slice, rect, tiled_size, row_pitch, linear_size))
     return false;
-  struct tiling_xor_tables *t = malloc(sizeof(*t));
-  struct convert_scratch scratch = {.column = malloc(sizeof(uint64_t) * rect->width)};
-  bool ok = t && scratch.column;
-  if (ok) {
-    tiling_get_xor_tables(l, t);
-    convert_plane(l, t, level, slice, rect, tiled, linear, row_pitch, detile, &scratch);
+  convert_plane(c, level, slice, rect, tiled, linear, row_pitch, detile);
 #if defined(__SSE2__)
-    _mm_sfence();
+  _mm_sfence(); /* order the streaming stores before the caller reads the copy */
 #endif
-  } else {
-    LOG(tiling, ERROR, "out of memory converting level %u", level);
-  }
-  convert_scratch_free(&scratch);
-  free(t);
-  return ok;
+  return true;
 }
 
-bool tiling_detile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                         const void *tiled, size_t tiled_size, void *linear,
-                         size_t row_pitch, size_t linear_size) {
-  return convert_level(l, level, slice, NULL, (uint8_t *)(uintptr_t)tiled, tiled_size,
-                       linear, row_pitch, linear_size, true);
-}
-
-bool tiling_detile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                        const struct tiling_rect *rect, const void *tiled, size_t tiled_size,
-                        void *linear, size_t row_pitch, size_t linear_size) {
-  if (!rect) return false;
-  return convert_level(l, level, slice, rect, (uint8_t *)(uintptr_t)tiled, tiled_size,
-                       linear, row_pitch, linear_size, true);
-}
-
-bool tiling_tile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                      const struct tiling_rect *rect, const void *linear, size_t row_pitch,
-                      size_t linear_size, void *tiled, size_t tiled_size) {
-  if (!rect) return false;
-  return convert_level(l, level, slice, rect, tiled, tiled_size,
-                       (uint8_t *)(uintptr_t)linear, row_pitch, linear_size, false);
-}
-
-bool tiling_tile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
-                       const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
-                       size_t tiled_size) {
-  return convert_level(l, level, slice, NULL, tiled, tiled_size,
-                       (uint8_t *)(uintptr_t)linear, row_pitch, linear_size, false);
-}
-
-static bool convert_all(const struct tiling_layout *l, uint8_t *tiled, size_t tiled_size,
+static bool convert_all(struct tiling_converter *c, uint8_t *tiled, size_t tiled_size,
                         uint8_t *linear, size_t linear_size, bool detile) {
+  const struct tiling_layout *l = &c->layout;
   if (tiled_size < l->size || linear_size < l->linear_size) {
     LOG(tiling, ERROR, "buffers too small: tiled %zu of %llu, linear %zu of %llu bytes",
         tiled_size, (unsigned long long)l->size, linear_size,
         (unsigned long long)l->linear_size);
     return false;
   }
-  struct tiling_xor_tables *t = malloc(sizeof(*t));
-  struct convert_scratch scratch = {.column = malloc(sizeof(uint64_t) * l->surface.width)};
-  if (!t || !scratch.column) {
-    free(t);
-    free(scratch.column);
-    LOG(tiling, ERROR, "out of memory converting a surface");
-    return false;
-  }
-  if (l->pattern) tiling_get_xor_tables(l, t);
   for (uint32_t i = 0; i < l->surface.levels; i++) {
     const struct tiling_level *lv = &l->level[i];
     uint32_t slices = l->surface.dim == TILING_DIM_3D ? lv->depth : l->surface.depth;
     const struct tiling_rect whole = {0, 0, lv->width, lv->height};
     for (uint32_t s = 0; s < slices; s++)
-      convert_plane(l, t, i, s, &whole, tiled, linear + tiling_linear_offset(l, i, s),
-                    (size_t)lv->width * l->surface.bpe, detile, &scratch);
+      convert_plane(c, i, s, &whole, tiled, linear + tiling_linear_offset(l, i, s),
+                    (size_t)lv->width * l->surface.bpe, detile);
   }
 #if defined(__SSE2__)
   _mm_sfence(); /* order the streaming stores before the caller reads the copy */
 #endif
-  convert_scratch_free(&scratch);
-  free(t);
   return true;
+}
+
+bool tiling_converter_detile(struct tiling_converter *c, const void *tiled, size_t tiled_size,
+                             void *linear, size_t linear_size) {
+  return convert_all(c, (uint8_t *)(uintptr_t)tiled, tiled_size, linear, linear_size, true);
+}
+
+bool tiling_converter_tile(struct tiling_converter *c, const void *linear, size_t linear_size,
+                           void *tiled, size_t tiled_size) {
+  return convert_all(c, tiled, tiled_size, (uint8_t *)(uintptr_t)linear, linear_size, false);
+}
+
+bool tiling_converter_detile_rect(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                                  const struct tiling_rect *rect, const void *tiled,
+                                  size_t tiled_size, void *linear, size_t row_pitch,
+                                  size_t linear_size) {
+  return convert_level(c, level, slice, rect, (uint8_t *)(uintptr_t)tiled, tiled_size, linear,
+                       row_pitch, linear_size, true);
+}
+
+bool tiling_converter_tile_rect(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                                const struct tiling_rect *rect, const void *linear,
+                                size_t row_pitch, size_t linear_size, void *tiled,
+                                size_t tiled_size) {
+  return convert_level(c, level, slice, rect, tiled, tiled_size, (uint8_t *)(uintptr_t)linear,
+                       row_pitch, linear_size, false);
+}
+
+/* One-shot conversions: a converter for the call. */
+enum one_shot { DETILE_ALL, TILE_ALL, DETILE_RECT, TILE_RECT };
+
+static bool one_shot(const struct tiling_layout *l, enum one_shot kind, uint32_t level,
+                     uint32_t slice, const struct tiling_rect *rect, const void *src,
+                     size_t src_size, void *dst, size_t dst_size, size_t row_pitch) {
+  struct tiling_converter *c = tiling_converter_create(l);
+  if (!c) return false;
+  bool ok = false;
+  switch (kind) {
+  case DETILE_ALL: ok = tiling_converter_detile(c, src, src_size, dst, dst_size); break;
+  case TILE_ALL: ok = tiling_converter_tile(c, src, src_size, dst, dst_size); break;
+  case DETILE_RECT:
+    ok = tiling_converter_detile_rect(c, level, slice, rect, src, src_size, dst, row_pitch,
+                                      dst_size);
+    break;
+  case TILE_RECT:
+    ok = tiling_converter_tile_rect(c, level, slice, rect, src, row_pitch, src_size, dst,
+                                    dst_size);
+    break;
+  }
+  tiling_converter_destroy(c);
+  return ok;
 }
 
 bool tiling_detile(const struct tiling_layout *l, const void *tiled, size_t tiled_size,
                    void *linear, size_t linear_size) {
-  return convert_all(l, (uint8_t *)(uintptr_t)tiled, tiled_size, linear, linear_size, true);
+  return one_shot(l, DETILE_ALL, 0, 0, NULL, tiled, tiled_size, linear, linear_size, 0);
 }
 
 bool tiling_tile(const struct tiling_layout *l, const void *linear, size_t linear_size,
                  void *tiled, size_t tiled_size) {
-  return convert_all(l, tiled, tiled_size, (uint8_t *)(uintptr_t)linear, linear_size, false);
+  return one_shot(l, TILE_ALL, 0, 0, NULL, linear, linear_size, tiled, tiled_size, 0);
+}
+
+bool tiling_detile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                         const void *tiled, size_t tiled_size, void *linear,
+                         size_t row_pitch, size_t linear_size) {
+  return one_shot(l, DETILE_RECT, level, slice, NULL, tiled, tiled_size, linear, linear_size,
+                  row_pitch);
+}
+
+bool tiling_tile_level(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                       const void *linear, size_t row_pitch, size_t linear_size, void *tiled,
+                       size_t tiled_size) {
+  return one_shot(l, TILE_RECT, level, slice, NULL, linear, linear_size, tiled, tiled_size,
+                  row_pitch);
+}
+
+bool tiling_detile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                        const struct tiling_rect *rect, const void *tiled, size_t tiled_size,
+                        void *linear, size_t row_pitch, size_t linear_size) {
+  if (!rect) return false;
+  return one_shot(l, DETILE_RECT, level, slice, rect, tiled, tiled_size, linear, linear_size,
+                  row_pitch);
+}
+
+bool tiling_tile_rect(const struct tiling_layout *l, uint32_t level, uint32_t slice,
+                      const struct tiling_rect *rect, const void *linear, size_t row_pitch,
+                      size_t linear_size, void *tiled, size_t tiled_size) {
+  if (!rect) return false;
+  return one_shot(l, TILE_RECT, level, slice, rect, linear, linear_size, tiled, tiled_size,
+                  row_pitch);
 }

@@ -79,7 +79,7 @@ struct vk_tiler {
   /* tiler_region.comp by direction and unit: 8, 16, 32 bytes, 16 bytes in 2x2 pairs */
   struct vk_compute_pipeline region[2][4];
   bool region_available, region_on;
-  uint64_t region_planes; /* planes converted by tiler_region.comp so far */
+  struct vk_tiler_stats stats; /* which shader converted what, so far */
   struct vk_compute_pipeline depth16, swizzle;
   struct vk_buffer tables;            /* one TABLE_BYTES slot per pattern id */
   bool table_ready[TILING_PATTERN_ID_LIMIT];
@@ -229,7 +229,8 @@ static bool region_plane(vk_tiler *t, VkCommandBuffer cb, const struct tiling_pl
     rp.linear_base = pc->linear_base + z * pc->linear_slice_bytes;
     vk_cmd_dispatch(t->dev, cb, p, bufs, NULL, &rp, gx, gy, 1);
   }
-  t->region_planes++;
+  t->stats.region_planes++;
+  t->stats.region_variant[variant]++;
   *covered_w = gx << rx_log2;
   *covered_h = gy << ry;
   return true;
@@ -326,14 +327,18 @@ static bool cmd_convert(vk_tiler *t, VkCommandBuffer cb, const struct tiling_lay
       region_plane(t, cb, &pl, &pc, slices, id, tiled, linear, to_tiled, 1u << per_inv_log2,
                    &w, &h);
       const uint32_t strips[2][3] = {{w, 0, h}, {0, h, pl.height - h}}; /* x, y, rows */
+      bool general = false;
       for (int k = w ? 0 : 1; k < 2; k++) {
         if (strips[k][0] >= pl.width || !strips[k][2]) continue;
+        general = true;
+        t->stats.general_dispatches++;
         pc.x_start = strips[k][0];
         pc.y_start = strips[k][1];
         uint32_t units = (pl.width - pc.x_start + (1u << per_inv_log2) - 1) >> per_inv_log2;
         vk_cmd_dispatch(t->dev, cb, p, bufs, offsets, &pc,
                         (units + TILER_GROUP - 1) / TILER_GROUP, strips[k][2], slices);
       }
+      if (general) t->stats.general_planes++;
     }
   }
   vk_cmd_barrier(cb);
@@ -345,7 +350,9 @@ bool vk_tiler_set_region_path(vk_tiler *t, bool on) {
   return t->region_on;
 }
 
-uint64_t vk_tiler_region_planes(const vk_tiler *t) { return t->region_planes; }
+uint64_t vk_tiler_region_planes(const vk_tiler *t) { return t->stats.region_planes; }
+
+void vk_tiler_get_stats(const vk_tiler *t, struct vk_tiler_stats *out) { *out = t->stats; }
 
 bool vk_tiler_cmd_detile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,
                          const struct vk_buffer *tiled, uint64_t tiled_offset,

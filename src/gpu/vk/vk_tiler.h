@@ -44,6 +44,17 @@ bool vk_tiler_cmd_tile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layo
 bool vk_tiler_set_region_path(vk_tiler *t, bool on);
 uint64_t vk_tiler_region_planes(const vk_tiler *t);
 
+/* Which shader converted what, counted in (level, fragment) planes (all slices) since the
+ * tiler was created. A plane the region shader covers in part (ragged edges) counts in both:
+ * tiler.comp converts the strip to the right and the rows below. */
+struct vk_tiler_stats {
+  uint64_t region_planes;     /* planes (at least partly) converted by tiler_region.comp */
+  uint64_t region_variant[4]; /* ... by its unit: 8, 16, 32 bytes, 16 bytes in 2x2 pairs */
+  uint64_t general_planes;    /* planes with tiler.comp work (whole plane or strips) */
+  uint64_t general_dispatches;
+};
+void vk_tiler_get_stats(const vk_tiler *t, struct vk_tiler_stats *out);
+
 /* COUNT unorm16 depth values (from d16 at byte offset off16) -> float32 (to d32 at off32),
  * or back (demote: clamp to [0,1], round to nearest). Offsets: multiples of 2 and 4. */
 bool vk_tiler_cmd_promote_d16(vk_tiler *t, VkCommandBuffer cb, const struct vk_buffer *d16,

@@ -199,19 +199,32 @@ static void test_region_path(void **state) {
       for (uint32_t bpe = 4; bpe <= 16; bpe <<= 1) {
         struct tiling_surface s = {.mode = ragged[i], .bpe = bpe, .width = 300, .height = 70,
                                    .depth = 2, .levels = 2};
-        const uint64_t before = vk_tiler_region_planes(tiler);
+        struct vk_tiler_stats st0, st1;
+        vk_tiler_get_stats(tiler, &st0);
         assert_int_equal(check_on_gpu(&s), 0);
-        const uint64_t planes = vk_tiler_region_planes(tiler) - before;
+        vk_tiler_get_stats(tiler, &st1);
+        const uint64_t planes = st1.region_planes - st0.region_planes;
         if (forced_off) assert_int_equal(planes, 0);
         else if (bpe < 16 && ragged[i] != TILING_SW_4KB_S_X) assert_true(planes >= 2);
+        /* 2 levels x 2 directions: every plane has a general-shader part (the ragged strip
+         * of level 0, the whole of level 1 or more) */
+        assert_int_equal(st1.general_planes - st0.general_planes, 4);
       }
-    /* the benchmark's modes: 4-byte standard and render-target swizzles */
+    /* the benchmark's modes: 4-byte standard and render-target swizzles, whole surfaces
+     * in the region shader (no general-shader strip) with its widest unit: 16-byte units
+     * in 2x2 pairs (in both, y0 alone sets address bit 4 above a 16-byte run) */
     const uint32_t bench_modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X};
+    const unsigned bench_variant[] = {3, 3};
     for (int i = 0; i < 2; i++) {
       struct tiling_surface s = {.mode = bench_modes[i], .bpe = 4, .width = 512, .height = 256};
-      const uint64_t before = vk_tiler_region_planes(tiler);
+      struct vk_tiler_stats st0, st1;
+      vk_tiler_get_stats(tiler, &st0);
       assert_int_equal(check_on_gpu(&s), 0);
-      assert_int_equal(vk_tiler_region_planes(tiler) - before, forced_off ? 0 : 2);
+      vk_tiler_get_stats(tiler, &st1);
+      assert_int_equal(vk_tiler_region_planes(tiler) - st0.region_planes, forced_off ? 0 : 2);
+      assert_int_equal(st1.region_variant[bench_variant[i]] - st0.region_variant[bench_variant[i]],
+                       forced_off ? 0 : 2);
+      assert_int_equal(st1.general_planes - st0.general_planes, forced_off ? 2 : 0);
     }
   }
   vk_tiler_set_region_path(tiler, true);

@@ -72,12 +72,18 @@ static long first_diff(const uint8_t *a, const uint8_t *b, size_t n) {
   return -1;
 }
 
-/* Whole-surface tile and detile against the reference, with the tiled buffer at byte
- * offset SHIFT from a 64-aligned allocation (0: the streaming paths may run; 4 or 8: they
- * must step aside). Returns the number of failures (0 or more), -1 if no layout. */
-static int check_whole(const struct tiling_surface *s, uint32_t shift) {
+/* Whole-surface tile and detile (through one converter) against the reference, with the
+ * tiled buffer at byte offset SHIFT from a 64-aligned allocation (0: the streaming paths
+ * may run; 4 or 8: they must step aside). The paths each direction took go to TILE_PATHS
+ * and DETILE_PATHS when given. Returns the number of failures (0 or more), -1 if no
+ * layout. */
+static int check_whole_paths(const struct tiling_surface *s, uint32_t shift,
+                             struct tiling_path_stats *tile_paths,
+                             struct tiling_path_stats *detile_paths) {
   struct tiling_layout l;
   if (!tiling_compute_layout(s, &l)) return -1;
+  struct tiling_converter *conv = tiling_converter_create(&l);
+  assert_non_null(conv);
   int bad = 0;
   uint8_t *tiled_mem = aligned_alloc(64, (l.size + 64 + 63) & ~(size_t)63);
   uint8_t *want_t = malloc(l.size);
@@ -90,7 +96,9 @@ static int check_whole(const struct tiling_surface *s, uint32_t shift) {
   fill(tiled, l.size, s->width ^ s->height);
   memcpy(want_t, tiled, l.size);
   ref_surface(&l, want_t, lin, false);
-  assert_true(tiling_tile(&l, lin, l.linear_size, tiled, l.size));
+  assert_true(tiling_converter_tile(conv, lin, l.linear_size, tiled, l.size));
+  if (tile_paths) tiling_converter_stats(conv, tile_paths);
+  tiling_converter_reset_stats(conv);
   long d = first_diff(tiled, want_t, l.size);
   if (d >= 0) {
     printf("FAIL tile %s bpe%u %ux%u levels %u depth %u frags %u xor 0x%x shift %u: byte %ld\n",
@@ -104,7 +112,8 @@ static int check_whole(const struct tiling_surface *s, uint32_t shift) {
   memset(lin, 0xA5, l.linear_size);
   memset(want_l, 0x5A, l.linear_size);
   ref_surface(&l, tiled, want_l, true);
-  assert_true(tiling_detile(&l, tiled, l.size, lin, l.linear_size));
+  assert_true(tiling_converter_detile(conv, tiled, l.size, lin, l.linear_size));
+  if (detile_paths) tiling_converter_stats(conv, detile_paths);
   d = first_diff(lin, want_l, l.linear_size);
   if (d >= 0) {
     printf("FAIL detile %s bpe%u %ux%u levels %u depth %u frags %u xor 0x%x shift %u: byte %ld\n",
@@ -112,11 +121,90 @@ static int check_whole(const struct tiling_surface *s, uint32_t shift) {
            l.surface.depth, l.surface.fragments, s->pipe_bank_xor, shift, d);
     bad++;
   }
+  tiling_converter_destroy(conv);
   free(tiled_mem);
   free(want_t);
   free(lin);
   free(want_l);
   return bad;
+}
+
+static int check_whole(const struct tiling_surface *s, uint32_t shift) {
+  return check_whole_paths(s, shift, NULL, NULL);
+}
+
+/* Prints the nonzero path counters. */
+static void print_paths(const char *what, const struct tiling_path_stats *st) {
+  printf("    %s:", what);
+  for (unsigned i = 0; i < TILING_PATH_COUNT; i++)
+    if (st->count[i])
+      printf(" %s=%llu", tiling_path_name((enum tiling_path)i),
+             (unsigned long long)st->count[i]);
+  printf("\n");
+}
+
+/* True when ONLY ran (counter > 0) and no other path did, BANDS aside: it must have run
+ * when BANDS is set, and not otherwise. */
+static bool ran_only(const struct tiling_path_stats *st, enum tiling_path only, bool bands) {
+  for (unsigned i = 0; i < TILING_PATH_COUNT; i++) {
+    const bool want = i == (unsigned)only || (i == TILING_PATH_BANDS && bands);
+    if (want != (st->count[i] != 0)) return false;
+  }
+  return true;
+}
+
+/* The converter path each direction takes, per mode and element size, on 512x256
+ * surfaces (whole blocks in every mode and size, so one path takes everything): the
+ * intended fast path where the swizzle has one, and the per-row fallback where it has
+ * none (also part of the table: a change of path shows up here). SHIFT misaligns the
+ * tiled buffer by 8 bytes, which takes tiling off the streaming-store paths. */
+static void test_intended_paths(void **state) {
+  (void)state;
+  static const struct {
+    uint32_t mode, bpe, shift;
+    enum tiling_path detile, tile;
+    bool bands; /* tiling in full-width row bands */
+  } cases[] = {
+      {TILING_SW_64KB_S, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_64KB_D, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_64KB_S_T, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_64KB_Z_X, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_LINES8, true},
+      {TILING_SW_64KB_R_X, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, true},
+      {TILING_SW_64KB_S, 4, 8, TILING_PATH_BLOCK_MAP, TILING_PATH_ROW, false},
+      {TILING_SW_64KB_Z_X, 4, 8, TILING_PATH_BLOCK_MAP, TILING_PATH_QUADS, false},
+      {TILING_SW_64KB_R_X, 4, 8, TILING_PATH_BLOCK_MAP, TILING_PATH_ROW, false},
+      {TILING_SW_64KB_S, 1, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, false},
+      {TILING_SW_64KB_S, 2, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_64KB_S, 8, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, true},
+      {TILING_SW_64KB_S, 16, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, true},
+      {TILING_SW_64KB_R_X, 8, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, false},
+      {TILING_SW_64KB_Z_X, 8, 0, TILING_PATH_ROW, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_64KB_D, 16, 0, TILING_PATH_ROW, TILING_PATH_ROW, false},
+      {TILING_SW_64KB_R_X, 16, 0, TILING_PATH_ROW, TILING_PATH_ROW, false},
+      {TILING_SW_4KB_S, 4, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16_PAIR, true},
+      {TILING_SW_4KB_D_X, 16, 0, TILING_PATH_ROW, TILING_PATH_ROW, false},
+      {TILING_SW_256B_S, 4, 0, TILING_PATH_ROW, TILING_PATH_ROWS16, false},
+      {TILING_SW_256B_S, 8, 0, TILING_PATH_BLOCK_MAP, TILING_PATH_ROWS16, false},
+      {TILING_SW_LINEAR, 4, 0, TILING_PATH_LINEAR, TILING_PATH_LINEAR, false},
+  };
+  int wrong = 0;
+  for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+    struct tiling_surface s = {.mode = cases[i].mode, .bpe = cases[i].bpe, .width = 512,
+                               .height = 256};
+    struct tiling_path_stats tile, detile;
+    assert_int_equal(check_whole_paths(&s, cases[i].shift, &tile, &detile), 0);
+    const bool ok_d = ran_only(&detile, cases[i].detile, false);
+    const bool ok_t = ran_only(&tile, cases[i].tile, cases[i].bands);
+    if (!ok_d || !ok_t) {
+      printf("FAIL %s bpe %u shift %u: expected detile %s, tile %s%s\n",
+             tiling_mode_name(s.mode), s.bpe, cases[i].shift, tiling_path_name(cases[i].detile),
+             tiling_path_name(cases[i].tile), cases[i].bands ? " in bands" : "");
+      print_paths("detile", &detile);
+      print_paths("tile", &tile);
+      wrong++;
+    }
+  }
+  assert_int_equal(wrong, 0);
 }
 
 static const uint32_t modes_64k[] = {TILING_SW_64KB_S, TILING_SW_64KB_D, TILING_SW_64KB_S_T,
@@ -209,7 +297,9 @@ static void test_other_modes_xor_msaa(void **state) {
 /* Rectangles and per-level conversion with padded pitches: aligned whole-block
  * rectangles (fast paths), odd positions and sizes (partial bands and runs), in both
  * directions against the reference; neither direction touches a byte outside the
- * rectangle's elements (row padding of the linear side, the rest of the tiled surface). */
+ * rectangle's elements (row padding of the linear side, the rest of the tiled surface).
+ * One converter per surface serves all its rectangles, as in a texture cache: what it
+ * keeps between calls (tables, block map) must not depend on the first rectangle. */
 static void test_rects_and_pitches(void **state) {
   (void)state;
   const struct tiling_rect rects[] = {
@@ -222,6 +312,8 @@ static void test_rects_and_pitches(void **state) {
                                .depth = 2};
     struct tiling_layout l;
     assert_true(tiling_compute_layout(&s, &l));
+    struct tiling_converter *conv = tiling_converter_create(&l);
+    assert_non_null(conv);
     uint8_t *tiled = malloc(l.size), *got_t = malloc(l.size), *want_t = malloc(l.size);
     fill(tiled, l.size, (uint32_t)m + 3);
     for (size_t i = 0; i < sizeof(rects) / sizeof(rects[0]); i++)
@@ -235,7 +327,7 @@ static void test_rects_and_pitches(void **state) {
         memset(dst, 0, size);
         memset(want, 0, size);
         ref_rect(&l, 0, 1, r, tiled, want, pitch, true);
-        assert_true(tiling_detile_rect(&l, 0, 1, r, tiled, l.size, dst, pitch, size));
+        assert_true(tiling_converter_detile_rect(conv, 0, 1, r, tiled, l.size, dst, pitch, size));
         /* the whole buffer: row padding stays untouched as well */
         assert_memory_equal(dst, want, size);
         /* tile new bytes back into a copy */
@@ -243,7 +335,7 @@ static void test_rects_and_pitches(void **state) {
         memcpy(got_t, tiled, l.size);
         memcpy(want_t, tiled, l.size);
         ref_rect(&l, 0, 1, r, want_t, dst, pitch, false);
-        assert_true(tiling_tile_rect(&l, 0, 1, r, dst, pitch, size, got_t, l.size));
+        assert_true(tiling_converter_tile_rect(conv, 0, 1, r, dst, pitch, size, got_t, l.size));
         long d = first_diff(got_t, want_t, l.size);
         if (d >= 0)
           printf("FAIL tile_rect %s (%u,%u %ux%u) pad %u: byte %ld\n",
@@ -253,6 +345,11 @@ static void test_rects_and_pitches(void **state) {
         free(want);
         checked++;
       }
+    /* the first rectangle is whole blocks: the block map was built and kept */
+    struct tiling_path_stats st;
+    tiling_converter_stats(conv, &st);
+    assert_true(st.count[TILING_PATH_BLOCK_MAP] > 0);
+    tiling_converter_destroy(conv);
     free(tiled);
     free(got_t);
     free(want_t);
@@ -267,6 +364,7 @@ int main(void) {
       cmocka_unit_test(test_edges_every_element_size),
       cmocka_unit_test(test_other_modes_xor_msaa),
       cmocka_unit_test(test_rects_and_pitches),
+      cmocka_unit_test(test_intended_paths),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
