@@ -127,13 +127,18 @@ static int check_map(const struct tsv *t) {
   return bad;
 }
 
-static void test_offset_maps(void **state) {
-  (void)state;
+/* Opens FILE of the oracle folder, or skips the test when the folder is absent. */
+static void open_oracle_tsv(struct tsv *t, const char *file) {
   if (!find_oracles()) skip();
   char path[4200];
-  snprintf(path, sizeof(path), "%s/manifest.tsv", oracle_dir);
+  snprintf(path, sizeof(path), "%s/%s", oracle_dir, file);
+  assert_true(tsv_open(t, path));
+}
+
+static void test_offset_maps(void **state) {
+  (void)state;
   struct tsv t;
-  assert_true(tsv_open(&t, path));
+  open_oracle_tsv(&t, "manifest.tsv");
   int cases = 0, failures = 0;
   while (tsv_next(&t)) {
     const char *kind = tsv_get(&t, "kind");
@@ -149,11 +154,8 @@ static void test_offset_maps(void **state) {
 
 static void test_surface_facts(void **state) {
   (void)state;
-  if (!find_oracles()) skip();
-  char path[4200];
-  snprintf(path, sizeof(path), "%s/surfaces.tsv", oracle_dir);
   struct tsv tt, *t = &tt;
-  assert_true(tsv_open(t, path));
+  open_oracle_tsv(t, "surfaces.tsv");
   int rows = 0, failures = 0;
   while (tsv_next(t)) {
     rows++;
@@ -211,11 +213,8 @@ static void test_surface_facts(void **state) {
  * bits (taken together over the maps; one map may leave some out). */
 static void test_pipe_xor_bits(void **state) {
   (void)state;
-  if (!find_oracles()) skip();
-  char path[4200];
-  snprintf(path, sizeof(path), "%s/manifest.tsv", oracle_dir);
   struct tsv t;
-  assert_true(tsv_open(&t, path));
+  open_oracle_tsv(&t, "manifest.tsv");
   enum { MAX_MAPS = 512 };
   static struct {
     char mode[32], file[160];
