@@ -316,8 +316,9 @@ def field_notes(make, found, fields, values, extra=None, vd_scalar=False):
 # Memory effects of an opcode, from the ISA's naming (the probes cannot see them): the last
 # column of the tables, ISA_F_* flags of src/gpu/shader/isa/isa.h. Loads, stores and
 # read-modify-write atomics; DS atomics have no "atomic" in their names (every DS op that is
-# not a read, write, cross-lane permute or ordering/GWS/semaphore op is one); exports, the
-# scalar timers and wave id are side effects; scalar cache controls are barriers.
+# not a read, write, cross-lane permute or ordering/GWS/semaphore op is one, and every DS
+# "_rtn_" op is an atomic that returns the old value); exports, the scalar timers and wave
+# id are side effects; scalar cache controls are barriers.
 VMEM_PREFIXES = ("buffer_", "tbuffer_", "image_", "flat_", "global_", "scratch_")
 DS_NO_MEMORY = (("ds_swizzle", []), ("ds_permute", []), ("ds_bpermute", []),
                 ("ds_nop", ["SIDE_EFFECTS"]), ("ds_gws_", ["SIDE_EFFECTS"]),
@@ -339,6 +340,8 @@ def memory_flags(name):
         f.add("LOAD")
     if "store" in name or name.startswith("ds_write"):
         f.add("STORE")
+    if ds and "_rtn_" in name:
+        f |= {"ATOMIC", "LOAD", "STORE"}
     if ds and not f & {"LOAD", "STORE"}:
         other = ["ATOMIC", "LOAD", "STORE"]
         for prefix, flags in DS_NO_MEMORY:
