@@ -187,7 +187,6 @@ struct tiling_converter;
 /* NULL (logged) when out of memory. */
 struct tiling_converter *tiling_converter_create(const struct tiling_layout *layout);
 void tiling_converter_destroy(struct tiling_converter *c);
-const struct tiling_layout *tiling_converter_layout(const struct tiling_converter *c);
 
 /* Same contracts as tiling_detile(), tiling_tile(), tiling_detile_rect() and
  * tiling_tile_rect(); RECT NULL = the whole level. */

@@ -838,10 +838,6 @@ void tiling_converter_destroy(struct tiling_converter *c) {
   free(c);
 }
 
-const struct tiling_layout *tiling_converter_layout(const struct tiling_converter *c) {
-  return &c->layout;
-}
-
 void tiling_converter_stats(const struct tiling_converter *c, struct tiling_path_stats *out) {
   *out = c->stats;
 }
