@@ -56,9 +56,17 @@
   XL_MEM_SATOMIC1(X, p, F, xor, XM_ATOMIC(XOR)) XL_MEM_SATOMIC1(X, p, F, inc, XM_ATOMIC(INC)) \
   XL_MEM_SATOMIC1(X, p, F, dec, XM_ATOMIC(DEC))
 
-/* DS _src2 forms: the operation of MEM[B] into MEM[A] (32- and 64-bit) */
-#define XL_MEM_SRC2(X, n, w, a) X(ds_##n##_src2_##w, MEM_EXT, copy, MX(MX_SRC2) | XM_ATOMIC(a))
-#define XL_MEM_SRC2_64(X, n, w, a) X(ds_##n##_src2_##w, MEM_EXT, copy, MX(MX_SRC2) | XM_ATOMIC(a) | W64)
+/* DS _src2 forms: the operation of MEM[B] into MEM[A]; the integer set of one width W (32,
+ * 64; F = W64 for 64) */
+#define XL_MEM_SRC2(X, n, t, a, F) X(ds_##n##_src2_##t, MEM_EXT, copy, MX(MX_SRC2) | XM_ATOMIC(a) | (F))
+#define XL_MEM_SRC2_INT(X, W, F) \
+  XL_MEM_SRC2(X, add, u##W, ADD, F) XL_MEM_SRC2(X, sub, u##W, SUB, F) \
+  XL_MEM_SRC2(X, rsub, u##W, RSUB, F) XL_MEM_SRC2(X, inc, u##W, INC, F) \
+  XL_MEM_SRC2(X, dec, u##W, DEC, F) XL_MEM_SRC2(X, min, i##W, SMIN, F) \
+  XL_MEM_SRC2(X, max, i##W, SMAX, F) XL_MEM_SRC2(X, min, u##W, UMIN, F) \
+  XL_MEM_SRC2(X, max, u##W, UMAX, F) XL_MEM_SRC2(X, and, b##W, AND, F) \
+  XL_MEM_SRC2(X, or, b##W, OR, F) XL_MEM_SRC2(X, xor, b##W, XOR, F) \
+  XL_MEM_SRC2(X, write, b##W, SWAP, F)
 
 #define XL_MEM_OPS(X) \
   XL_MEM_SCRATCH(X) \
@@ -91,20 +99,9 @@
   X(ds_rsub_rtn_u32, DSATOMIC, atomic_lds, IR_ATOMIC_RSUB | RTN) \
   X(ds_rsub_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_RSUB) \
   X(ds_rsub_rtn_u64, DSATOMIC, atomic_lds64, IR_ATOMIC_RSUB | RTN) \
-  XL_MEM_SRC2(X, add, u32, ADD) XL_MEM_SRC2(X, sub, u32, SUB) XL_MEM_SRC2(X, rsub, u32, RSUB) \
-  XL_MEM_SRC2(X, inc, u32, INC) XL_MEM_SRC2(X, dec, u32, DEC) \
-  XL_MEM_SRC2(X, min, i32, SMIN) XL_MEM_SRC2(X, max, i32, SMAX) \
-  XL_MEM_SRC2(X, min, u32, UMIN) XL_MEM_SRC2(X, max, u32, UMAX) \
-  XL_MEM_SRC2(X, and, b32, AND) XL_MEM_SRC2(X, or, b32, OR) XL_MEM_SRC2(X, xor, b32, XOR) \
-  XL_MEM_SRC2(X, write, b32, SWAP) \
-  XL_MEM_SRC2(X, min, f32, FMIN) XL_MEM_SRC2(X, max, f32, FMAX) XL_MEM_SRC2(X, add, f32, FADD) \
-  XL_MEM_SRC2_64(X, add, u64, ADD) XL_MEM_SRC2_64(X, sub, u64, SUB) XL_MEM_SRC2_64(X, rsub, u64, RSUB) \
-  XL_MEM_SRC2_64(X, inc, u64, INC) XL_MEM_SRC2_64(X, dec, u64, DEC) \
-  XL_MEM_SRC2_64(X, min, i64, SMIN) XL_MEM_SRC2_64(X, max, i64, SMAX) \
-  XL_MEM_SRC2_64(X, min, u64, UMIN) XL_MEM_SRC2_64(X, max, u64, UMAX) \
-  XL_MEM_SRC2_64(X, and, b64, AND) XL_MEM_SRC2_64(X, or, b64, OR) XL_MEM_SRC2_64(X, xor, b64, XOR) \
-  XL_MEM_SRC2_64(X, write, b64, SWAP) \
-  XL_MEM_SRC2_64(X, min, f64, FMIN) XL_MEM_SRC2_64(X, max, f64, FMAX) \
+  XL_MEM_SRC2_INT(X, 32, 0) XL_MEM_SRC2_INT(X, 64, W64) \
+  XL_MEM_SRC2(X, min, f32, FMIN, 0) XL_MEM_SRC2(X, max, f32, FMAX, 0) XL_MEM_SRC2(X, add, f32, FADD, 0) \
+  XL_MEM_SRC2(X, min, f64, FMIN, W64) XL_MEM_SRC2(X, max, f64, FMAX, W64) \
   X(ds_wrap_rtn_b32, MEM_EXT, atomic_lds_wrap, MX(MX_WRAP)) \
   X(ds_read_addtid_b32, MEM_EXT, load_lds, MX(MX_ADDTID) | RTN) \
   X(ds_write_addtid_b32, MEM_EXT, store_lds, MX(MX_ADDTID)) \
