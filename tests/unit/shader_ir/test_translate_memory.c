@@ -4,6 +4,8 @@
  * memory operations are executed by the IR interpreter (before SSA and after all passes,
  * which must agree) and compared with the same accesses computed in C. Image operations
  * have no interpreter model: their operands are traced back to the VGPRs (and halves). */
+#include <math.h>
+
 #include "xl_test_harness.h"
 
 /* ---- running with LDS, scratch and a global window ------------------------------------ */
@@ -988,12 +990,226 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_ubyte v[1:2], v2, s[4:7], 0 offen tfe\n"
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
                                          "image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
-                                         "ds_append v1\n"
+                                         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
+                                         "ds_add_u32 v1, v2 gds\n"
+                                         "ds_append v1 gds\n"
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
                                          "s_endpgm\n",
                                          true, &st);
-  assert_int_equal(st.unsupported_count, 6);
+  assert_int_equal(st.unsupported_count, 8);
   ir_function_destroy(fn);
+}
+
+/* ---- DS forms without data registers, M0-addressed DS, scalar scratch ------------------ */
+
+/* One _src2 form as the C reference: per active lane in order, A and B from the address
+ * VGPR and the offset, then MEM[A] = MEM[A] op MEM[B]. OP: 'a' add, 'm' signed min,
+ * 'w' write, 'i' inc, 'f' f32 add, 'M' f64 max. */
+static void src2_ref(uint8_t *lds, uint64_t exec, const uint32_t *addr, uint32_t off, char op, bool w64) {
+  for (unsigned l = 0; l < 32; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint32_t align = w64 ? ~7u : ~3u, a, b;
+    if (off & 0x8000) {
+      a = addr[l] & 0x1ffff & align;
+      b = a + (uint32_t)(((int32_t)addr[l] >> 17) * 4);
+    } else {
+      a = addr[l] & align;
+      b = a + (uint32_t)(((int32_t)(off << 17) >> 17) * 4);
+    }
+    if (w64) b &= ~7u;
+    if (a + 8 > LDS_SIZE || b + 8 > LDS_SIZE) continue; /* the test keeps everything inside */
+    uint32_t x = rd32(lds + a), y = rd32(lds + b), r = 0;
+    float fx, fy, fr;
+    double dx, dy, dr;
+    switch (op) {
+      case 'a': r = x + y; break;
+      case 'm': r = (int32_t)y < (int32_t)x ? y : x; break;
+      case 'w': r = y; break;
+      case 'i': r = x >= y ? 0 : x + 1; break;
+      case 'f':
+        memcpy(&fx, &x, 4), memcpy(&fy, &y, 4);
+        fr = fx + fy;
+        memcpy(&r, &fr, 4);
+        break;
+      default:
+        memcpy(&dx, lds + a, 8), memcpy(&dy, lds + b, 8);
+        dr = fmax(dx, dy);
+        memcpy(lds + a, &dr, 8);
+        continue;
+    }
+    memcpy(lds + a, &r, 4);
+  }
+}
+
+static void ds_src2_forms(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xffffffffu & ~(1u << 3) & ~(1u << 20);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  for (unsigned i = 0; i < 64; i++) { /* f32 values at 0x400, f64 values at 0x600 */
+    float f = (float)i * 0.75f - 20.0f;
+    double d = (double)((i * 37) % 64) - 31.5;
+    memcpy(m->lds + 0x400 + 4 * i, &f, 4);
+    memcpy(m->lds + 0x600 + 8 * i, &d, 8);
+  }
+  memcpy(e, m, sizeof *m);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 8 * l + (l & 3);                       /* low bits ignored */
+    w->vgpr[2][l] = 0x100 + 4 * l;
+    w->vgpr[3][l] = (uint32_t)(-(int32_t)(l % 3)) << 17 | (0x200 + 4 * l); /* stride 0, -1, -2 */
+    w->vgpr[4][l] = 0x600 + 8 * l + (l & 7);
+    w->vgpr[5][l] = 0x400 + 4 * l;
+    w->vgpr[6][l] = (uint32_t)(l & 1) << 17 | (0x300 + 4 * l); /* stride 0, 1 */
+  }
+  run_mem("ds_add_src2_u32 v1 offset:4\n"
+          "ds_min_src2_i32 v2 offset:32764\n" /* 0x7ffc: -4 dwords */
+          "ds_write_src2_b32 v3 offset:32768\n"
+          "ds_max_src2_f64 v4 offset:2\n"
+          "ds_inc_src2_u32 v6 offset:32768\n"
+          "ds_add_src2_f32 v5 offset:1\n"
+          "s_endpgm\n",
+          w, m, r);
+  src2_ref(e->lds, exec, w->vgpr[1], 4, 'a', false);
+  src2_ref(e->lds, exec, w->vgpr[2], 0x7ffc, 'm', false);
+  src2_ref(e->lds, exec, w->vgpr[3], 0x8000, 'w', false);
+  src2_ref(e->lds, exec, w->vgpr[4], 2, 'M', true);
+  src2_ref(e->lds, exec, w->vgpr[6], 0x8000, 'i', false);
+  src2_ref(e->lds, exec, w->vgpr[5], 1, 'f', false);
+  assert_memory_equal(m->lds, e->lds, LDS_SIZE);
+  /* not vacuous: the forms changed memory (the reference applies lanes in order, so lanes
+   * reading a B that an earlier lane wrote see its result) */
+  struct mem *f = malloc(sizeof *f);
+  fill(f);
+  assert_true(rd32(m->lds + 0) != rd32(f->lds + 0));
+  free(f);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
+static void ds_wrap_addtid_append(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xffffffffu & ~(1u << 0) & ~(1u << 9); /* lane 0 off: append still happens once */
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[5][l] = 0xa0000000u + l;
+    w->vgpr[10][l] = 0x800 + 4 * l;
+    w->vgpr[11][l] = rd32(m->lds + 0x808 + 4 * l) + (l & 1 ? 1 : 0); /* odd lanes: old < data0 */
+    w->vgpr[12][l] = 0x1000u * l;
+    for (unsigned v = 6; v <= 9; v++) w->vgpr[v][l] = 0xdead;
+  }
+  w->sgpr[0] = 0xabcd0100u; /* addtid: M0 bits 31:16 are not part of the address */
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_write_addtid_b32 v5 offset:16\n"
+          "ds_read_addtid_b32 v6 offset:8\n"
+          "s_mov_b32 m0, 0x300\n"
+          "ds_append v7 offset:4\n"
+          "ds_consume v8 offset:4\n"
+          "ds_consume v9 offset:4\n"
+          "ds_wrap_rtn_b32 v13, v10, v11, v12 offset:8\n"
+          "s_endpgm\n",
+          w, m, r);
+  unsigned count = (unsigned)__builtin_popcountll(exec);
+  for (unsigned l = 0; l < 32; l++)
+    if ((exec >> l) & 1) memcpy(e->lds + 0x110 + 4 * l, &w->vgpr[5][l], 4);
+  uint32_t c0 = rd32(e->lds + 0x304), c1 = c0 + count, c2 = c1 - count, c3 = c2 - count;
+  memcpy(e->lds + 0x304, &c3, 4);
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    assert_int_equal(r->vgpr[6][l], act ? rd32(e->lds + 0x108 + 4 * l) : 0xdead);
+    assert_int_equal(r->vgpr[7][l], act ? c0 : 0xdead);
+    assert_int_equal(r->vgpr[8][l], act ? c1 : 0xdead);
+    assert_int_equal(r->vgpr[9][l], act ? c2 : 0xdead);
+    if (!act) continue;
+    uint8_t *p = e->lds + 0x808 + 4 * l;
+    uint32_t old = rd32(p), v = old >= w->vgpr[11][l] ? old - w->vgpr[11][l] : old + w->vgpr[12][l];
+    assert_int_equal(r->vgpr[13][l], old);
+    memcpy(p, &v, 4);
+  }
+  assert_memory_equal(m->lds, e->lds, LDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
+/* ds_append counts every lane of a wave64 EXEC, and addtid reaches lanes 32-63 */
+static void ds_append_addtid_wave64(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xf0f0ff00ff00000full;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  for (unsigned l = 0; l < 64; l++) w->vgpr[5][l] = 0x5000 + l, w->vgpr[7][l] = 0xdead;
+  wave64_mode = true;
+  run_mem("s_mov_b32 m0, 0x40\n"
+          "ds_append v7\n"
+          "ds_write_addtid_b32 v5 offset:64\n"
+          "s_endpgm\n",
+          w, m, r);
+  wave64_mode = false;
+  uint32_t c0 = rd32(e->lds + 0x40), c1 = c0 + 28;
+  assert_int_equal(__builtin_popcountll(exec), 28);
+  memcpy(e->lds + 0x40, &c1, 4);
+  for (unsigned l = 0; l < 64; l++) {
+    if ((exec >> l) & 1) memcpy(e->lds + 0x80 + 4 * l, &w->vgpr[5][l], 4);
+    assert_int_equal(r->vgpr[7][l], (exec >> l) & 1 ? c0 : 0xdead);
+  }
+  assert_memory_equal(m->lds, e->lds, LDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
+static void scalar_scratch_and_wave_id(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0x00f0u), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  w->sgpr[0] = (uint32_t)GLOBAL_BASE;
+  w->sgpr[1] = (uint32_t)(GLOBAL_BASE >> 32);
+  w->sgpr[2] = 0xe;              /* low bits ignored: 0xc x 64 = 0x300 */
+  w->sgpr[4] = 0x44444444u;
+  w->sgpr[5] = 0x55555555u;
+  w->sgpr[13] = 0x13131313u;
+  w->sgpr[14] = 7;               /* low bits ignored: 4 x 64 = 0x100 */
+  w->sgpr[16] = 0x16161616u;
+  w->sgpr[17] = 0x40;
+  w->wave_id = 5;
+  run_mem("s_scratch_store_dwordx2 s[4:5], s[0:1], s2 offset:0x10\n"
+          "s_scratch_load_dwordx4 s[8:11], s[0:1], s2 offset:0x8\n"
+          "s_scratch_load_dword s12, s[0:1], 0x22\n"
+          "s_scratch_store_dword s13, s[0:1], s14\n"
+          "s_get_waveid_in_workgroup s15\n"
+          "s_store_dword s16, s[0:1], s17 offset:0x10\n" /* SGPR + immediate offsets */
+          "s_scratch_load_dwordx2 s[0:1], s[0:1], 0x100\n" /* the base pair is overwritten */
+          "s_endpgm\n",
+          w, m, r);
+  memcpy(e->global + 0x310, &w->sgpr[4], 8);
+  for (unsigned i = 0; i < 4; i++) assert_int_equal(r->sgpr[8 + i], rd32(e->global + 0x308 + 4 * i));
+  assert_int_equal(r->sgpr[12], rd32(e->global + 0x20));
+  memcpy(e->global + 0x100, &w->sgpr[13], 4);
+  memcpy(e->global + 0x50, &w->sgpr[16], 4);
+  assert_int_equal(r->sgpr[15], 5);
+  assert_int_equal(r->sgpr[0], 0x13131313u);
+  assert_int_equal(r->sgpr[1], rd32(e->global + 0x104));
+  assert_memory_equal(m->global, e->global, GLOBAL_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
 }
 
 int main(void) {
@@ -1011,6 +1227,10 @@ int main(void) {
       cmocka_unit_test(image_d16_result_packing),
       cmocka_unit_test(image_forms_execute),
       cmocka_unit_test(unmodelled_memory_forms_are_counted),
+      cmocka_unit_test(ds_src2_forms),
+      cmocka_unit_test(ds_wrap_addtid_append),
+      cmocka_unit_test(ds_append_addtid_wave64),
+      cmocka_unit_test(scalar_scratch_and_wave_id),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -291,7 +291,7 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
 /* ---- memory ----------------------------------------------------------------------------
  * Every load, store and atomic the interpreter executes, by address space and form. */
 enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL };
-enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP, MF_MSKOR };
+enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP, MF_MSKOR, MF_SRC2, MF_WRAP };
 struct mem_op {
   bool is_mem;               /* false: not a memory op (the rest is zero) */
   uint8_t space, form, size; /* size 0: the immediate (sub-dword) */
@@ -311,6 +311,9 @@ static const struct mem_op mem_ops[IR_OP_COUNT] = {
     MEM_OP(atomic_lds_cmpst64, MS_LDS, MF_CMPSWAP, 8, 3, true)
     MEM_OP(atomic_lds_mskor, MS_LDS, MF_MSKOR, 4, 3, false)
     MEM_OP(atomic_lds_mskor64, MS_LDS, MF_MSKOR, 8, 3, false)
+    MEM_OP(atomic_lds_src2, MS_LDS, MF_SRC2, 4, 2, false)
+    MEM_OP(atomic_lds_src2_64, MS_LDS, MF_SRC2, 8, 2, false)
+    MEM_OP(atomic_lds_wrap, MS_LDS, MF_WRAP, 4, 3, false)
     MEM_OP(load_scratch, MS_SCRATCH, MF_LOAD, 4, 0, false)
     MEM_OP(load_scratch_sub, MS_SCRATCH, MF_LOAD, 0, 0, false)
     MEM_OP(store_scratch, MS_SCRATCH, MF_STORE, 4, 2, false)
@@ -389,10 +392,16 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
     if (!p) continue; /* outside: reads 0, writes dropped */
     uint64_t old = 0, v = m->form == MF_LOAD ? 0 : V(it, args[1])[l], r;
     memcpy(&old, p, size);
+    if (m->form == MF_SRC2) { /* the operand is MEM[a1] as this lane finds it */
+      const uint8_t *q = mem_at(it->w, m->space, l, (uint32_t)v, size);
+      v = 0;
+      if (q) memcpy(&v, q, size);
+    }
     switch (m->form) {
       case MF_LOAD: out[l] = old; break;
       case MF_STORE: memcpy(p, &v, size); break;
       case MF_ATOMIC:
+      case MF_SRC2:
         if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, v, &r))
           return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
         memcpy(p, &r, size);
@@ -400,6 +409,11 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
         break;
       case MF_MSKOR: /* operands: address, mask, value */
         r = (old & ~v) | V(it, args[2])[l];
+        memcpy(p, &r, size);
+        out[l] = old;
+        break;
+      case MF_WRAP: /* operands: address, data0, data1 */
+        r = old >= v ? old - v : old + V(it, args[2])[l];
         memcpy(p, &r, size);
         out[l] = old;
         break;
@@ -601,6 +615,9 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     }
     case IR_OP_read_clock:
       for (uint32_t l = 0; l < n; l++) out[l] = w->clock[in->imm & 1];
+      return true;
+    case IR_OP_wave_id:
+      for (uint32_t l = 0; l < n; l++) out[l] = w->wave_id;
       return true;
     case IR_OP_aperture_hi: /* SH_MEM_BASES: private 15:0, shared 31:16 = bits 63:48 */
       for (uint32_t l = 0; l < n; l++)

@@ -84,6 +84,7 @@ struct ir_interp_wave {
     uint32_t imm, m0;
   } msgs[8];
   uint32_t msg_count;
+  uint32_t wave_id; /* the wave's index in its workgroup (s_get_waveid_in_workgroup) */
   uint32_t steps;   /* blocks executed (output) */
 };
 

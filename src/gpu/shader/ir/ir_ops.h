@@ -228,6 +228,12 @@
   /* masked or (ds_mskor): MEM = (MEM & ~mask) | value; operands address, mask, value */ \
   X(atomic_lds_mskor,  U32, SIDE,            4, (U32, U32, U32, U1)) \
   X(atomic_lds_mskor64,U64, SIDE,            4, (U32, U64, U64, U1)) \
+  /* ds_*_src2: MEM[a0] = MEM[a0] op MEM[a1], each lane reading MEM[a1] when it applies \
+   * (lanes in order); imm: ir_atomic. ds_wrap: old >= a1 ? old - a1 : old + a2, returns old */ \
+  X(atomic_lds_src2,  VOID, SIDE | IMM,       3, (U32, U32, U1)) \
+  X(atomic_lds_src2_64,VOID,SIDE | IMM,       3, (U32, U32, U1)) \
+  X(atomic_lds_wrap,  U32,  SIDE,             4, (U32, U32, U32, U1)) \
+  X(wave_id,          U32,  MEM,              0, ()) /* s_get_waveid_in_workgroup: an input */ \
   X(load_scratch,   U32,  MEM,               1, (U32)) \
   X(store_scratch,  VOID, SIDE,              3, (U32, U32, U1)) \
   /* scratch = the lane's private memory, addressed by its private (aperture) offset */ \

@@ -33,6 +33,8 @@ enum xl_kind_ext {
   K_ALU_EXT,
   /* M0-relative register moves (translate_movrel.c): detail = xl_movrel */
   K_MOVREL,
+  /* memory forms of translate_mem_ops.h (translate_mem.c): detail = MX(xl_mem_ext) | flags */
+  K_MEM_EXT,
 };
 
 enum xl_movrel {
@@ -62,6 +64,27 @@ enum xl_alu_ext {
 
 enum { W64 = 1 << 12 };
 
+/* Sub-kinds of K_MEM_EXT, in bits 23:16 of the detail (MX); bits 7:0 and the flags below
+ * them are as for the core kinds (count or ir_atomic, SIGNED, RTN, W64, SUB_*). */
+enum xl_mem_ext {
+  MX_SCRATCH,   /* scratch_*: the IR op is the access, detail bytes/dwords as global */
+  MX_CMPSWAP,   /* buffer/global/flat (f)cmpswap: bit 0 float compare, W64 */
+  MX_BPERMUTE, MX_PERMUTE, MX_SWIZZLE,
+  MX_MSKOR,     /* ds_mskor_*: W64, RTN */
+  MX_WRXCHG2,   /* ds_wrxchg2(st64)_rtn: W64, SIGNED = st64 */
+  MX_SSTORE,    /* s_(buffer_)store_dword*: dwords, MX_BUF */
+  MX_SATOMIC,   /* s_(buffer_)atomic_*: ir_atomic (MX_CAS: cmpswap), W64, MX_BUF */
+  MX_SRC2,      /* ds_*_src2_*: ir_atomic, W64 */
+  MX_WRAP,      /* ds_wrap_rtn_b32 */
+  MX_ADDTID,    /* ds_read/write_addtid_b32: RTN = read */
+  MX_APPEND,    /* ds_append (ADD) / ds_consume (SUB): ir_atomic */
+  MX_SSCRATCH,  /* s_scratch_load/store_dword*: dwords, RTN = load */
+  MX_WAVEID,    /* s_get_waveid_in_workgroup */
+};
+#define MX(k) ((uint32_t)(k) << 16)
+#define MX_KIND(d) (((d) >> 16) & 0xff)
+enum { MX_BUF = 1 << 14, MX_CAS = 1 << 15 };
+
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI
  * selects the high half (loads) or stores the high half of the data register. */
 enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
@@ -72,6 +95,9 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
  * image forms parsed from their names): true when translated (translate_mem.c,
  * translate_image.c). */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
+/* The K_MEM_EXT rows (translate_mem_ops.h). */
+void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                          uint32_t pc);
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,

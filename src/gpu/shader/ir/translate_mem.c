@@ -15,11 +15,13 @@ static uint32_t desc4(struct xl_state *x, const struct isa_operand *op) {
   return ir_vec4_u32(&x->b, d[0], d[1], d[2], d[3]);
 }
 
-/* SMEM offset: an immediate (signed byte offset) or an SGPR. */
+/* SMEM offset: the immediate (signed byte offset) plus the soffset SGPR when there is one
+ * (GFX10 encodes both: s_load_dword s0, s[2:3], s4 offset:0x10). */
 static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsigned i) {
   if (srcp(in, i)->kind == ISA_OPK_IMM || srcp(in, i)->kind == ISA_OPK_NONE)
     return c32(x, (uint32_t)in->offset);
-  return src32(x, in, i);
+  uint32_t s = src32(x, in, i);
+  return in->offset ? ir_iadd(&x->b, s, c32(x, (uint32_t)in->offset)) : s;
 }
 
 static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
@@ -55,6 +57,11 @@ static uint32_t plus(struct xl_state *x, uint32_t v, uint32_t k) {
 
 static uint32_t plus64(struct xl_state *x, uint32_t v, uint64_t k) {
   return k ? ir_iadd64(&x->b, v, c64(x, k)) : v;
+}
+
+/* DS address of single-address forms: the address VGPR + the 16-bit offset */
+static uint32_t ds_address(struct xl_state *x, const struct isa_inst *in) {
+  return plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff);
 }
 
 /* ---- FLAT address spaces --------------------------------------------------------------
@@ -181,12 +188,12 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
                         active_pred(x));
       break;
     case K_DSREAD: /* defs: vdst; srcs: addr */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      addr = ds_address(x, in);
       for (unsigned i = 0; i < n && in->num_defs; i++)
         write_v32(x, defp(in, 0), i, ir_load_lds(bd, plus(x, addr, 4 * i)));
       break;
     case K_DSWRITE: /* srcs: addr, data */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      addr = ds_address(x, in);
       for (unsigned i = 0; i < n; i++)
         ir_store_lds(bd, plus(x, addr, 4 * i), src_dword(x, srcp(in, 1), i, false), active_pred(x));
       break;
@@ -209,7 +216,7 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
       break;
     }
     case K_DSATOMIC: { /* srcs: addr, data; returns the old value with _rtn */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      addr = ds_address(x, in);
       if (e->op == IR_OP_atomic_lds_cmpst) { /* srcs: addr, data0 (compare), data1 (new) */
         uint32_t old = ir_atomic_lds_cmpst_i(bd, e->detail & 0xff, addr, src32(x, in, 2),
                                              src32(x, in, 1), active_pred(x));
@@ -288,19 +295,12 @@ static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand
 /* ---- compare-and-swap ------------------------------------------------------------------
  * buffer_/global_/flat_atomic_(f)cmpswap(_x2): MEM = MEM == cmp ? src : MEM, where the data
  * register holds src (the new value) first and cmp second (one dword each, two with _x2);
- * fcmpswap compares as floats. With glc the value before the operation is returned: into
- * vdata (MUBUF) or vdst (GLOBAL/FLAT). Named outside the XL_OPS table, parsed here. */
-static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, const char *name) {
+ * fcmpswap compares as floats (detail bit 0). With glc the value before the operation is
+ * returned: into vdata (MUBUF) or vdst (GLOBAL/FLAT). */
+static void translate_cmpswap(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
   struct ir_builder *bd = &x->b;
-  bool buf = strncmp(name, "buffer_", 7) == 0;
-  const char *rest = buf ? name + 7 : strncmp(name, "global_", 7) == 0 ? name + 7
-                                    : strncmp(name, "flat_", 5) == 0   ? name + 5 : NULL;
-  if (!rest || strncmp(rest, "atomic_", 7) != 0) return false;
-  rest += 7;
-  uint64_t fl = rest[0] == 'f';
-  rest += fl;
-  if (strcmp(rest, "cmpswap") != 0 && strcmp(rest, "cmpswap_x2") != 0) return false;
-  bool w64 = rest[7] != 0;
+  bool buf = in->family == ISA_FAMILY_MUBUF, w64 = detail & W64;
+  uint64_t fl = detail & 1;
   const struct isa_operand *data = srcp(in, buf ? 0 : 1);
   uint32_t nv = w64 ? ir_pack_u64(bd, src_dword(x, data, 0, false), src_dword(x, data, 1, false))
                     : src_dword(x, data, 0, false);
@@ -333,7 +333,6 @@ static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, con
     write_v32(x, ret, 0, w64 ? ir_lo_u32(bd, old) : old);
     if (w64) write_v32(x, ret, 1, ir_hi_u32(bd, old));
   }
-  return true;
 }
 
 /* ---- scratch_* (FLAT segment 1) --------------------------------------------------------
@@ -341,32 +340,6 @@ static bool translate_cmpswap(struct xl_state *x, const struct isa_inst *in, con
  * plus the signed instruction offset: the same private address a FLAT access reaches
  * through the private aperture. Operands: loads vdst; [vaddr|off], [off|saddr]; stores
  * [vaddr|off], vdata, [off|saddr]. Sub-dword forms as for global (detail flags). */
-static const struct xl_entry scratch_ops[] = {
-    {"scratch_load_dword", K_GLOAD, IR_OP_load_scratch, 1},
-    {"scratch_load_dwordx2", K_GLOAD, IR_OP_load_scratch, 2},
-    {"scratch_load_dwordx3", K_GLOAD, IR_OP_load_scratch, 3},
-    {"scratch_load_dwordx4", K_GLOAD, IR_OP_load_scratch, 4},
-    {"scratch_store_dword", K_GSTORE, IR_OP_store_scratch, 1},
-    {"scratch_store_dwordx2", K_GSTORE, IR_OP_store_scratch, 2},
-    {"scratch_store_dwordx3", K_GSTORE, IR_OP_store_scratch, 3},
-    {"scratch_store_dwordx4", K_GSTORE, IR_OP_store_scratch, 4},
-    {"scratch_load_ubyte", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1},
-    {"scratch_load_sbyte", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SIGNED},
-    {"scratch_load_ushort", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2},
-    {"scratch_load_sshort", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SIGNED},
-    {"scratch_load_ubyte_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SUB_D16},
-    {"scratch_load_ubyte_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SUB_D16 | SUB_HI},
-    {"scratch_load_sbyte_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 1 | SIGNED | SUB_D16},
-    {"scratch_load_sbyte_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub,
-     1 | SIGNED | SUB_D16 | SUB_HI},
-    {"scratch_load_short_d16", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SUB_D16},
-    {"scratch_load_short_d16_hi", (enum xl_kind)K_G_SUB_LOAD, IR_OP_load_scratch_sub, 2 | SUB_D16 | SUB_HI},
-    {"scratch_store_byte", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 1},
-    {"scratch_store_short", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 2},
-    {"scratch_store_byte_d16_hi", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 1 | SUB_HI},
-    {"scratch_store_short_d16_hi", (enum xl_kind)K_G_SUB_STORE, IR_OP_store_scratch_sub, 2 | SUB_HI},
-};
-
 static uint32_t scratch_address(struct xl_state *x, const struct isa_inst *in, bool store) {
   const struct isa_operand *va = srcp(in, 0), *sa = srcp(in, store ? 2 : 1);
   uint32_t a = va->kind == ISA_OPK_VGPR ? src_dword(x, va, 0, false)
@@ -374,31 +347,26 @@ static uint32_t scratch_address(struct xl_state *x, const struct isa_inst *in, b
   return plus(x, a, (uint32_t)in->offset);
 }
 
-static bool translate_scratch(struct xl_state *x, const struct isa_inst *in, const char *name) {
+static void translate_scratch(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
-  const struct xl_entry *e = NULL;
-  for (size_t i = 0; i < sizeof scratch_ops / sizeof *scratch_ops && !e; i++)
-    if (strcmp(scratch_ops[i].name, name) == 0) e = &scratch_ops[i];
-  if (!e) return false;
-  bool store = e->kind == K_GSTORE || (int)e->kind == K_G_SUB_STORE;
+  bool store = e->op == IR_OP_store_scratch || e->op == IR_OP_store_scratch_sub;
   uint32_t a = scratch_address(x, in, store), n = e->detail & 0xff, v[4];
-  switch ((int)e->kind) {
-    case K_GLOAD: /* all dwords read before any is written */
+  switch (e->op) {
+    case IR_OP_load_scratch: /* all dwords read before any is written */
       for (unsigned i = 0; i < n && i < 4; i++) v[i] = ir_load_scratch(bd, plus(x, a, 4 * i));
       for (unsigned i = 0; i < n && i < 4 && in->num_defs; i++) write_v32(x, defp(in, 0), i, v[i]);
       break;
-    case K_GSTORE:
+    case IR_OP_store_scratch:
       for (unsigned i = 0; i < n; i++)
         ir_store_scratch(bd, plus(x, a, 4 * i), src_dword(x, srcp(in, 1), i, false), active_pred(x));
       break;
-    case K_G_SUB_LOAD:
+    case IR_OP_load_scratch_sub:
       if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_scratch_sub_i(bd, n, a));
       break;
     default:
       ir_store_scratch_sub_i(bd, n, a, subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
       break;
   }
-  return true;
 }
 
 /* ---- formatted buffer stores and D16 formatted accesses --------------------------------
@@ -479,21 +447,10 @@ static uint32_t read_active_lane(struct xl_state *x, uint32_t v, uint32_t src) {
   return ir_select(bd, on, ir_read_lane(bd, v, src), c32(x, 0));
 }
 
-static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
+static void translate_lane_exchange(struct xl_state *x, const struct isa_inst *in, unsigned k) {
   struct ir_builder *bd = &x->b;
   uint32_t lane = ir_lane_id(bd), r;
-  if (strcmp(name, "ds_bpermute_b32") == 0 || strcmp(name, "ds_permute_b32") == 0) {
-    uint32_t idx = ir_iand(bd, ir_lshr(bd, plus(x, src32(x, in, 0), (uint32_t)in->offset), c32(x, 2)),
-                           c32(x, 31));
-    if (name[3] == 'b') {
-      r = read_active_lane(x, src32(x, in, 1), lane_from(x, lane, idx));
-    } else {
-      r = ir_lane_scatter(bd, src32(x, in, 1), lane_from(x, lane, idx), lane_active(x));
-    }
-    if (in->num_defs) write_vdst(x, in, r);
-    return true;
-  }
-  if (strcmp(name, "ds_swizzle_b32") == 0) {
+  if (k == MX_SWIZZLE) {
     uint32_t off = (uint32_t)in->offset & 0xffff, src;
     if (off & 0x8000) { /* quad permutation: the 2-bit select of this lane's quad position */
       uint32_t pos = ir_iand(bd, lane, c32(x, 3));
@@ -505,60 +462,108 @@ static bool translate_ds_ext(struct xl_state *x, const struct isa_inst *in, cons
                            c32(x, (off >> 10) & 31));
       src = lane_from(x, lane, t);
     }
-    if (in->num_defs) write_vdst(x, in, read_active_lane(x, src32(x, in, 0), src));
-    return true;
+    r = read_active_lane(x, src32(x, in, 0), src);
+  } else {
+    uint32_t idx = ir_iand(bd, ir_lshr(bd, ds_address(x, in), c32(x, 2)), c32(x, 31));
+    r = k == MX_BPERMUTE ? read_active_lane(x, src32(x, in, 1), lane_from(x, lane, idx))
+                         : ir_lane_scatter(bd, src32(x, in, 1), lane_from(x, lane, idx), lane_active(x));
   }
-  bool rtn = strstr(name, "_rtn_") != NULL, w64 = strstr(name, "64") != NULL;
-  if (strncmp(name, "ds_rsub_", 8) == 0 && !strstr(name, "src2")) { /* data - memory */
-    uint32_t a = plus(x, src32(x, in, 0), (uint32_t)in->offset), old;
-    old = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_RSUB, a, src64(x, in, 1, false), active_pred(x))
-              : ir_atomic_lds_i(bd, IR_ATOMIC_RSUB, a, src32(x, in, 1), active_pred(x));
-    if (rtn) w64 ? write_vdst64(x, in, old) : write_vdst(x, in, old);
-    return true;
+  if (in->num_defs) write_vdst(x, in, r);
+}
+
+/* the pre-op value of a 32- or 64-bit DS atomic into vdst (RTN forms) */
+static void write_ds_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t old) {
+  if (!(detail & RTN) || !in->num_defs) return;
+  if (detail & W64) write_vdst64(x, in, old);
+  else write_vdst(x, in, old);
+}
+
+/* ds_mskor: MEM = (MEM & ~data0) | data1 */
+static void translate_mskor(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a = ds_address(x, in), old;
+  old = (detail & W64)
+            ? ir_atomic_lds_mskor64(bd, a, src64(x, in, 1, false), src64(x, in, 2, false), active_pred(x))
+            : ir_atomic_lds_mskor(bd, a, src32(x, in, 1), src32(x, in, 2), active_pred(x));
+  write_ds_old(x, in, detail, old);
+}
+
+/* ds_wrxchg2(st64)_rtn: two exchanges at offset0/offset1 x size (x64 for st64) */
+static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  bool w64 = detail & W64;
+  uint32_t size = w64 ? 8 : 4, stride = size * ((detail & SIGNED) ? 64 : 1);
+  uint32_t base = src32(x, in, 0), offs[2] = {(uint32_t)in->offset & 0xff, in->offset1}, old[2];
+  for (unsigned h = 0; h < 2; h++) {
+    uint32_t a = plus(x, base, offs[h] * stride);
+    old[h] = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_SWAP, a, src64(x, in, 1 + h, false), active_pred(x))
+                 : ir_atomic_lds_i(bd, IR_ATOMIC_SWAP, a, src32(x, in, 1 + h), active_pred(x));
   }
-  if (strncmp(name, "ds_mskor_", 9) == 0) { /* (MEM & ~data0) | data1 */
-    uint32_t a = plus(x, src32(x, in, 0), (uint32_t)in->offset), old;
-    old = w64 ? ir_atomic_lds_mskor64(bd, a, src64(x, in, 1, false), src64(x, in, 2, false), active_pred(x))
-              : ir_atomic_lds_mskor(bd, a, src32(x, in, 1), src32(x, in, 2), active_pred(x));
-    if (rtn) w64 ? write_vdst64(x, in, old) : write_vdst(x, in, old);
-    return true;
-  }
-  if (strncmp(name, "ds_wrxchg2", 10) == 0) { /* two exchanges at offset0/offset1 x size (x64) */
-    uint32_t size = w64 ? 8 : 4, stride = size * (strstr(name, "st64") ? 64 : 1);
-    uint32_t base = src32(x, in, 0), offs[2] = {(uint32_t)in->offset & 0xff, in->offset1}, old[2];
-    for (unsigned h = 0; h < 2; h++) {
-      uint32_t a = plus(x, base, offs[h] * stride);
-      old[h] = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_SWAP, a, src64(x, in, 1 + h, false), active_pred(x))
-                   : ir_atomic_lds_i(bd, IR_ATOMIC_SWAP, a, src32(x, in, 1 + h), active_pred(x));
+  for (unsigned h = 0; h < 2 && in->num_defs; h++) {
+    if (!w64) {
+      write_v32(x, defp(in, 0), h, old[h]);
+    } else {
+      write_v32(x, defp(in, 0), 2 * h, ir_lo_u32(bd, old[h]));
+      write_v32(x, defp(in, 0), 2 * h + 1, ir_hi_u32(bd, old[h]));
     }
-    for (unsigned h = 0; h < 2 && in->num_defs; h++) {
-      if (!w64) {
-        write_v32(x, defp(in, 0), h, old[h]);
-      } else {
-        write_v32(x, defp(in, 0), 2 * h, ir_lo_u32(bd, old[h]));
-        write_v32(x, defp(in, 0), 2 * h + 1, ir_hi_u32(bd, old[h]));
-      }
-    }
-    return true;
   }
-  return false;
+}
+
+/* ds_<op>_src2_<type>: MEM[A] = MEM[A] op MEM[B], no data registers, no return. A is the
+ * address VGPR aligned to the element size. The 16-bit offset is not added: it gives the
+ * distance B - A in dwords. Offset bit 15 clear: the distance is offset 14:0, sign-extended;
+ * set: it is address bits 31:17 sign-extended (an arithmetic shift by 17) and A keeps only
+ * address bits 16:0. B of the 64-bit forms is 8-byte aligned. (AMD's GCN3/Vega ISA
+ * pseudocode: B = A + 4 * (offset1[7] ? {A[31], A[31:17]} : {offset1[6], offset1[6:0],
+ * offset0}); CLRX's GcnInstrsDs.md agrees and gives the masks of A.) */
+static void translate_src2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t addr = src32(x, in, 0), off = (uint32_t)in->offset & 0xffff, a, b;
+  uint32_t align = (detail & W64) ? ~7u : ~3u;
+  if (off & 0x8000) {
+    a = ir_iand(bd, addr, c32(x, 0x1ffff & align));
+    b = ir_iadd(bd, a, ir_shl(bd, ir_ashr(bd, addr, c32(x, 17)), c32(x, 2)));
+  } else {
+    a = ir_iand(bd, addr, c32(x, align));
+    b = plus(x, a, (uint32_t)(((int32_t)(off << 17) >> 17) * 4));
+  }
+  if (detail & W64) ir_atomic_lds_src2_64_i(bd, detail & 0xff, a, ir_iand(bd, b, c32(x, ~7u)), active_pred(x));
+  else ir_atomic_lds_src2_i(bd, detail & 0xff, a, b, active_pred(x));
+}
+
+/* ds_read/write_addtid_b32: one dword per lane at M0[15:0] + offset + 4 x lane id (CLRX's
+ * GcnInstrsDs.md; AMD's Vega ISA: the address comes from M0 and the thread id). */
+static void translate_addtid(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t base = ir_iand(bd, get(x, IR_REG_M0), c32(x, 0xffff));
+  uint32_t a = ir_iadd(bd, base, plus(x, ir_shl(bd, ir_lane_id(bd), c32(x, 2)), (uint32_t)in->offset & 0xffff));
+  if (!(detail & RTN)) ir_store_lds(bd, a, src32(x, in, 0), active_pred(x));
+  else if (in->num_defs) write_vdst(x, in, ir_load_lds(bd, a));
+}
+
+/* ds_append / ds_consume: once per wave, the dword at M0 + offset gains (append) or loses
+ * (consume) the number of lanes in EXEC; every lane receives the value before the update
+ * (EXEC-masked write). LLVM passes the LDS pointer in M0 with the constant part in the
+ * offset (ds_append.ll: s_mov_b32 m0, ptr); CLRX: VDST = *V; *V += BITCOUNT(EXEC). Done by
+ * lane 0's invocation and broadcast, as the scalar atomics. */
+static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64);
+static void translate_append(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t exec = get(x, IR_REG_EXEC);
+  if (!x->wave64) exec = ir_iand64(bd, exec, c64(x, 0xffffffffu));
+  uint32_t a = plus(x, get(x, IR_REG_M0), (uint32_t)in->offset & 0xffff);
+  uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0));
+  uint32_t old = ir_atomic_lds_i(bd, detail & 0xff, a, ir_bitcount64(bd, exec), lane0);
+  if (in->num_defs) write_vdst(x, in, broadcast0(x, old, false));
 }
 
 /* ---- scalar memory beyond loads --------------------------------------------------------
  * Scalar instructions act once per wave whatever EXEC holds. Stores: every IR invocation
  * stores the same uniform value to the same address (idempotent), predicate true. Atomics
  * must happen once: lane 0's invocation performs them and the pre-op value (glc) is
- * broadcast from it. Operands: sdata, sbase (address pair or V#), offset (immediate or
- * SGPR). The data of cmpswap is src then cmp, as for buffers. Cache maintenance
+ * broadcast from it. Operands: sdata, sbase (address pair or V#), offset (SGPR, or the
+ * immediate alone). The data of cmpswap is src then cmp, as for buffers. Cache maintenance
  * (s_dcache_wb/discard, s_atc_probe*) has no effect on values: nothing is emitted. */
-static const char *const smem_atomics[] = {"swap", "cmpswap", "add", "sub", "smin", "umin",
-                                           "smax", "umax", "and", "or", "xor", "inc", "dec"};
-static const uint8_t smem_atomic_ops[] = {IR_ATOMIC_SWAP, 0 /* cmpswap: its own IR op */,
-                                          IR_ATOMIC_ADD, IR_ATOMIC_SUB,
-                                          IR_ATOMIC_SMIN, IR_ATOMIC_UMIN, IR_ATOMIC_SMAX,
-                                          IR_ATOMIC_UMAX, IR_ATOMIC_AND, IR_ATOMIC_OR,
-                                          IR_ATOMIC_XOR, IR_ATOMIC_INC, IR_ATOMIC_DEC};
-
 static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64) {
   struct ir_builder *bd = &x->b;
   if (!w64) return ir_read_lane(bd, v, c32(x, 0));
@@ -566,67 +571,112 @@ static uint32_t broadcast0(struct xl_state *x, uint32_t v, bool w64) {
                      ir_read_lane(bd, ir_hi_u32(bd, v), c32(x, 0)));
 }
 
-static bool translate_smem_ext(struct xl_state *x, const struct isa_inst *in, const char *name) {
+/* The 64-bit address of SMEM access to the base pair: base + the signed 21-bit immediate +
+ * the SGPR offset (zero-extended) when there is one, scaled by SCALE (a shift). */
+static uint32_t smem_address(struct xl_state *x, const struct isa_inst *in, unsigned scale,
+                             uint32_t imm_mask) {
   struct ir_builder *bd = &x->b;
-  bool buf = strncmp(name, "s_buffer_", 9) == 0;
-  const char *p = name + (buf ? 9 : 2);
+  uint32_t a = plus64(x, src64(x, in, 1, false), (uint64_t)(int64_t)(in->offset & (int32_t)imm_mask));
+  if (srcp(in, 2)->kind != ISA_OPK_SGPR) return a;
+  uint32_t s = ir_pack_u64(bd, ir_iand(bd, src32(x, in, 2), c32(x, imm_mask)), c32(x, 0));
+  return ir_iadd64(bd, a, scale ? ir_shl64(bd, s, c32(x, scale)) : s);
+}
+
+static void translate_smem_store(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  bool buf = detail & MX_BUF;
   uint32_t yes = ir_b_const(bd, IR_TYPE_U1, 1);
-  if (strncmp(p, "store_dword", 11) == 0) {
-    unsigned n = p[11] == 0 ? 1 : p[11] == 'x' ? (unsigned)(p[12] - '0') : 0;
-    if (n != 1 && n != 2 && n != 4) return false;
-    uint32_t off = smem_offset(x, in, 2), base = buf ? desc4(x, srcp(in, 1)) : src64(x, in, 1, false);
-    for (unsigned i = 0; i < n; i++) {
-      uint32_t v = src_dword(x, srcp(in, 0), i, false), o = plus(x, off, 4 * i);
-      if (buf) ir_store_buffer(bd, base, c32(x, 0), o, v, yes);
-      else ir_store_global(bd, ir_iadd64(bd, base, ir_pack_u64(bd, o, c32(x, 0))), v, yes);
-    }
-    return true;
+  uint32_t off = buf ? smem_offset(x, in, 2) : 0, base = buf ? desc4(x, srcp(in, 1)) : smem_address(x, in, 0, ~0u);
+  for (unsigned i = 0; i < (detail & 0xff); i++) {
+    uint32_t v = src_dword(x, srcp(in, 0), i, false);
+    if (buf) ir_store_buffer(bd, base, c32(x, 0), plus(x, off, 4 * i), v, yes);
+    else ir_store_global(bd, plus64(x, base, 4 * i), v, yes);
   }
-  if (strncmp(p, "atomic_", 7) != 0) return false;
-  p += 7;
-  size_t len = strcspn(p, "_");
-  bool w64 = strcmp(p + len, "_x2") == 0;
-  if (p[len] && !w64) return false;
-  unsigned k = 0;
-  while (k < sizeof smem_atomics / sizeof *smem_atomics &&
-         (strlen(smem_atomics[k]) != len || strncmp(smem_atomics[k], p, len) != 0))
-    k++;
-  if (k == sizeof smem_atomics / sizeof *smem_atomics) return false;
+}
+
+static void translate_smem_atomic(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  bool buf = detail & MX_BUF, w64 = detail & W64, cas = detail & MX_CAS;
+  uint64_t op = detail & 0xff;
   const struct isa_operand *d = srcp(in, 0);
-  uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0)), off = smem_offset(x, in, 2), old;
+  uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0)), old;
   uint32_t v = w64 ? ir_pack_u64(bd, src_dword(x, d, 0, false), src_dword(x, d, 1, false))
                    : src_dword(x, d, 0, false);
   uint32_t cmp = w64 ? ir_pack_u64(bd, src_dword(x, d, 2, false), src_dword(x, d, 3, false))
                      : src_dword(x, d, 1, false);
-  bool cas = k == 1; /* cmpswap */
   if (buf) {
-    uint32_t vd = desc4(x, srcp(in, 1)), zero = c32(x, 0);
+    uint32_t vd = desc4(x, srcp(in, 1)), zero = c32(x, 0), off = smem_offset(x, in, 2);
     old = cas ? (w64 ? ir_atomic_buffer_cmpswap64_i(bd, 0, vd, zero, off, v, cmp, lane0)
                      : ir_atomic_buffer_cmpswap_i(bd, 0, vd, zero, off, v, cmp, lane0))
-              : (w64 ? ir_atomic_buffer64_i(bd, smem_atomic_ops[k], vd, zero, off, v, lane0)
-                     : ir_atomic_buffer_i(bd, smem_atomic_ops[k], vd, zero, off, v, lane0));
+              : (w64 ? ir_atomic_buffer64_i(bd, op, vd, zero, off, v, lane0)
+                     : ir_atomic_buffer_i(bd, op, vd, zero, off, v, lane0));
   } else {
-    uint32_t a = ir_iadd64(bd, src64(x, in, 1, false), ir_pack_u64(bd, off, c32(x, 0)));
+    uint32_t a = smem_address(x, in, 0, ~0u);
     old = cas ? (w64 ? ir_atomic_global_cmpswap64_i(bd, 0, a, v, cmp, lane0)
                      : ir_atomic_global_cmpswap_i(bd, 0, a, v, cmp, lane0))
-              : (w64 ? ir_atomic_global64_i(bd, smem_atomic_ops[k], a, v, lane0)
-                     : ir_atomic_global_i(bd, smem_atomic_ops[k], a, v, lane0));
+              : (w64 ? ir_atomic_global64_i(bd, op, a, v, lane0) : ir_atomic_global_i(bd, op, a, v, lane0));
   }
   if (in->glc) {
     old = broadcast0(x, old, w64);
     write_sdword(x, d, 0, w64 ? ir_lo_u32(bd, old) : old);
     if (w64) write_sdword(x, d, 1, ir_hi_u32(bd, old));
   }
-  return true;
 }
 
+/* s_scratch_load/store_dword(x2, x4): the wave's scratch is ordinary memory addressed by the
+ * base pair (the wave's scratch base, FLAT_SCRATCH by convention) + the immediate + the SGPR
+ * offset x 64, both offsets with their two low bits ignored (CLRX's GcnInstrsSmem.md:
+ * (OFFSET & ~3) + (SGPROFFSET & ~3) * 64; AMD's Vega ISA describes the same scaled offset).
+ * One access per wave: every invocation reads or writes the same dwords. */
+static void translate_smem_scratch(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  unsigned n = detail & 0xff;
+  uint32_t a = smem_address(x, in, 6, ~3u), v[4];
+  if (detail & RTN) { /* every dword is loaded before any is written (sdata may be sbase) */
+    for (unsigned i = 0; i < n && i < 4; i++) v[i] = ir_load_global(bd, plus64(x, a, 4 * i));
+    for (unsigned i = 0; i < n && i < 4; i++) write_sdword(x, srcp(in, 0), i, v[i]);
+    return;
+  }
+  uint32_t yes = ir_b_const(bd, IR_TYPE_U1, 1);
+  for (unsigned i = 0; i < n; i++)
+    ir_store_global(bd, plus64(x, a, 4 * i), src_dword(x, srcp(in, 0), i, false), yes);
+}
+
+void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                          uint32_t pc) {
+  (void)pc;
+  uint32_t d = e->detail;
+  switch (MX_KIND(d)) {
+    case MX_SCRATCH: translate_scratch(x, in, e); break;
+    case MX_CMPSWAP: translate_cmpswap(x, in, d); break;
+    case MX_BPERMUTE:
+    case MX_PERMUTE:
+    case MX_SWIZZLE: translate_lane_exchange(x, in, MX_KIND(d)); break;
+    case MX_MSKOR: translate_mskor(x, in, d); break;
+    case MX_WRXCHG2: translate_wrxchg2(x, in, d); break;
+    case MX_SSTORE: translate_smem_store(x, in, d); break;
+    case MX_SATOMIC: translate_smem_atomic(x, in, d); break;
+    case MX_SRC2: translate_src2(x, in, d); break;
+    case MX_WRAP: { /* old >= data0 ? old - data0 : old + data1 (CLRX's GcnInstrsDs.md) */
+      uint32_t old = ir_atomic_lds_wrap(&x->b, ds_address(x, in), src32(x, in, 1), src32(x, in, 2),
+                                        active_pred(x));
+      if (in->num_defs) write_vdst(x, in, old);
+      break;
+    }
+    case MX_ADDTID: translate_addtid(x, in, d); break;
+    case MX_APPEND: translate_append(x, in, d); break;
+    case MX_SSCRATCH: translate_smem_scratch(x, in, d); break;
+    case MX_WAVEID: write_sdword(x, srcp(in, 0), 0, ir_wave_id(&x->b)); break;
+    default: xl_unsupported(x, in, pc); break;
+  }
+}
+
+/* Forms named outside the table: image forms parsed from their names (translate_image.c),
+ * formatted buffer stores and D16 formats. */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   const char *name = in->info->name;
   if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
-  if (strncmp(name, "scratch_", 8) == 0) return translate_scratch(x, in, name);
-  if (strncmp(name, "ds_", 3) == 0) return translate_ds_ext(x, in, name);
-  if (strncmp(name, "s_", 2) == 0) return translate_smem_ext(x, in, name);
-  return translate_cmpswap(x, in, name) || translate_format(x, in, name);
+  return translate_format(x, in, name);
 }
 
 /* ---- sub-dword memory -------------------------------------------------------------- */
@@ -667,11 +717,11 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
   uint32_t index, offset, addr, v;
   switch ((int)e->kind) {
     case K_DS_SUB_LOAD: /* defs: vdst; srcs: addr */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      addr = ds_address(x, in);
       if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_lds_sub_i(bd, bytes, addr));
       break;
     case K_DS_SUB_STORE: /* srcs: addr, data */
-      addr = plus(x, src32(x, in, 0), (uint32_t)in->offset);
+      addr = ds_address(x, in);
       ir_store_lds_sub_i(bd, bytes, addr, subdword_store_data(x, srcp(in, 1), e->detail),
                          active_pred(x));
       break;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/ir/translate_mem_ops.h"
 #include "gpu/shader/ir/translate_operands.h"
 
 /* ---- the table ----------------------------------------------------------------------- */
@@ -535,6 +536,7 @@ enum { PK_ACC = 1 << 14 };
 static const struct xl_entry xl_entries[] = {
 #define XL_ENTRY_(n, k, o, d) {#n, (enum xl_kind)K_##k, IR_OP_##o, (uint32_t)(d)},
     XL_OPS(XL_ENTRY_)
+    XL_MEM_OPS(XL_ENTRY_)
 #undef XL_ENTRY_
 };
 
@@ -1313,6 +1315,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       return;
     }
   }
+  if (in->family == ISA_FAMILY_DS && in->gds) { /* GDS is not modelled (docs/shader-ir.md) */
+    xl_unsupported(x, in, pc);
+    return;
+  }
   const struct xl_entry *e = lookup(in);
   if (!e) {
     /* compares are parsed from their names (descriptor cached per opcode, so this test is
@@ -1344,6 +1350,10 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   }
   if ((int)e->kind == K_MOVREL) {
     xl_translate_movrel(x, in, e, pc);
+    return;
+  }
+  if ((int)e->kind == K_MEM_EXT) {
+    xl_translate_mem_row(x, in, e, pc);
     return;
   }
   if ((int)e->kind >= (int)K_VDIV_SCALE) {
