@@ -1,8 +1,8 @@
 /* Seeded random-word differential test against llvm-mc-19/llvm-objdump-19 (gfx1013).
  *
  * Each sample is five random dwords (the first one's top bits optionally forced into a
- * family) followed by five s_nop pads, so every sample starts on an instruction boundary for
- * both decoders. For the first instruction of each sample we compare validity, length and
+ * family; an eighth of the samples are DS words biased towards zero fields) followed by five
+ * s_nop pads, so every sample starts on an instruction boundary for both decoders. For the first instruction of each sample we compare validity, length and
  * text. Families marked complete must agree on validity and length for every sample and on
  * text for >= 99.5% of valid ones; the rates of all families are printed with the
  * disagreements. */
@@ -63,6 +63,20 @@ static uint32_t next32(void) {
   return (uint32_t)(rng >> 16);
 }
 
+/* An eighth of the samples are DS words biased towards zero operand fields and the gds bit:
+ * opcodes whose unused fields must be zero (ds_nop, ds_append, the GWS ops) and those that
+ * exist only with gds (GWS, ds_ordered_count) are out of reach of uniform words (a chance of
+ * 2^-33 for ds_gws_sema_v). Each operand byte of the second dword is zero with probability
+ * 7/8 and gds is set with probability 3/4. */
+static void ds_zero_biased(uint32_t *s) {
+  uint32_t w0 = 0xD8000000u | (s[0] & 0x03FDFFFFu); /* random op and offsets, gds cleared */
+  if (next32() & 3) w0 |= 1u << 17;
+  uint32_t w1 = s[1], r = next32();
+  for (unsigned b = 0; b < 4; b++)
+    if ((r >> (3 * b)) & 7) w1 &= ~(0xFFu << (8 * b));
+  s[0] = w0, s[1] = w1;
+}
+
 /* Reference first instruction of each of n samples; on an oracle crash the chunk is halved
  * until the crashing sample is isolated (and skipped). */
 static void ref_fill(const uint32_t *words, unsigned n, bool wave64, struct oracle_inst *first,
@@ -102,7 +116,9 @@ static void run(bool wave64, unsigned nsamples) {
     for (unsigned i = 0; i < n; i++) {
       uint32_t *s = words + i * SAMPLE_DWORDS;
       for (unsigned j = 0; j < 5; j++) s[j] = next32();
-      if (next32() & 1) { /* half the samples forced into a family */
+      if ((next32() & 7) == 0) {
+        ds_zero_biased(s);
+      } else if (next32() & 1) { /* half the others forced into a family */
         unsigned f = next32() % NFAM;
         s[0] = (s[0] & ~fams[f].mask) | fams[f].value;
         /* VOP3 has 1024 opcode values of which 428 exist: half of its samples get an

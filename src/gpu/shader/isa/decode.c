@@ -470,6 +470,7 @@ static bool check_memory(struct isa_inst *in, const struct isa_op_desc *d) {
     bool offsets = (m & 1) || (m & 4) || (m & 2) || (m & 8);
     if (!offsets && (in->offset & 0xFFFF)) return false;
     if (in->gds && !(m & 0x30)) return false;
+    if (!in->gds && (m & 0x40)) return false; /* GWS / ordered count: gds required */
   }
   return true;
 }

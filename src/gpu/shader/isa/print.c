@@ -432,9 +432,12 @@ HOT void print_swizzle(struct out *o, unsigned v) {
     } else if (group > 1 && !(group & (group - 1)) && or_m < group && xor_m == 0) {
       put(o, "swizzle(BROADCAST,%u,%u)", group, or_m);
     } else {
+      /* per lane-id bit: ((id & and) | or) ^ xor: the id bit kept (p) or inverted (i), or a
+       * constant (or ^ xor) when the and bit is clear or the or bit set */
       put(o, "swizzle(BITMASK_PERM,\"");
       for (unsigned m = 0x10; m; m >>= 1)
-        put(o, "%c", (and_m & m) ? ((xor_m & m) ? 'i' : 'p') : ((or_m & m) ? '1' : '0'));
+        put(o, "%c", (and_m & m) && !(or_m & m) ? ((xor_m & m) ? 'i' : 'p')
+                                                 : (((or_m ^ xor_m) & m) ? '1' : '0'));
       put(o, "\")");
     }
   } else {

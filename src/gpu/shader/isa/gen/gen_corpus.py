@@ -86,7 +86,7 @@ def gen_ds(op):
     if mp & 0xF:
         f["off0"], f["off1"] = r(8), r(8)
     if mp & 0x30:
-        f["gds"] = r(1)
+        f["gds"] = 1 if mp & 0x40 else r(1)  # bit 6: the opcode exists only with gds
     return probe.ds(op, f)
 
 
@@ -205,7 +205,11 @@ def reassembles(lines):
 def main():
     os.makedirs(CORPUS, exist_ok=True)
     per = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    only = set(sys.argv[2:])  # optional family names: regenerate only these files
     for fam, gen in GENS.items():
+        if only and fam not in only:
+            continue
+        rng.seed("4:" + fam)  # one stream per family: a file regenerates alone identically
         ops = ops_of(TABLE.get(fam, fam))
         samples, keys = [], []
         for op in ops:

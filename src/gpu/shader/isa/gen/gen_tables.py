@@ -684,16 +684,30 @@ def flag_probe(make, found, values, probes, extra=None):
     return out
 
 
+DS_GDS_ONLY = 0x40  # mods_print bit 6 of a DS row: the opcode decodes only with gds set
+
+
 def gen_memory():
-    # DS: flags bit0 offset:, bit1 offset0/offset1 (2 = accepted but not printed), gds
+    # DS: flags bit0 offset:, bit1 offset0/offset1 (2 = accepted but not printed), gds; the
+    # GWS and ordered-count opcodes decode only with the gds bit set, so the opcodes that are
+    # invalid without it are probed again with it (and marked DS_GDS_ONLY)
     v = {"VD": 10, "D0": 20, "D1": 30, "A": 40}
-    f = probe_family(probe.ds, 256, ["VD", "D0", "D1", "A"], v,
-                     {10: "VD", 20: "D0", 30: "D1", 40: "A"})
-    fl = flag_probe(probe.ds, f, v, [({"off0": 0x10, "off1": 0x20}, lambda t: "offset:" in t),
-                                     ({"off0": 0x10, "off1": 0x20}, lambda t: "offset0:" in t),
-                                     ({"gds": 1}, lambda t: t.endswith(" gds"))])
-    write_def("ds", f, {}, "fields VD A D0 D1; mods_print bits: 0 offset:, 2 offset0/1, 4 gds "
-              "(odd bits: accepted, not printed)", {k: (m, 0) for k, m in fl.items()})
+    shown = {10: "VD", 20: "D0", 30: "D1", 40: "A"}
+    f = probe_family(probe.ds, 256, ["VD", "D0", "D1", "A"], v, shown)
+    g = probe_family(probe.ds, 256, ["VD", "D0", "D1", "A"], v, shown, extra={"gds": 1})
+    g = {op: d for op, d in g.items() if op not in f}
+    probes = [({"off0": 0x10, "off1": 0x20}, lambda t: "offset:" in t),
+              ({"off0": 0x10, "off1": 0x20}, lambda t: "offset0:" in t),
+              ({"gds": 1}, lambda t: t.endswith(" gds"))]
+    fl = flag_probe(probe.ds, f, v, probes)
+    for op, m in flag_probe(probe.ds, g, v, probes, extra={"gds": 1}).items():
+        fl[op] = m | DS_GDS_ONLY
+    for d in g.values():  # an opcode without operands prints its gds where they would be
+        d["tmpl"] = ",".join(t for t in d["tmpl"].split(",") if t != "?gds")
+    f.update(g)
+    write_def("ds", f, {}, "fields VD A D0 D1; mods_print bits: 0 offset:, 2 offset0/1, 4 gds, "
+              "6 gds required (odd bits: accepted, not printed)",
+              {k: (m, 0) for k, m in fl.items()})
     # SMEM: SDATA (sdata 12:6), SBASE (pair index 5:0), OFF (offset / soffset)
     v = {"SDATA": 16, "SBASE": 4}
     f = probe_family(probe.smem, 256, ["SDATA", "SBASE"], v, {16: "SDATA", 8: "SBASE"})
