@@ -16,9 +16,10 @@
 #define GLOBAL_BASE 0x0000000100000000ull /* bits 63:32 = 1: in neither aperture */
 #define SHARED_HI 0x20000000u             /* the default apertures (IR_INTERP_SH_MEM_BASES) */
 #define PRIVATE_HI 0x10000000u
+#define GDS_SIZE 1024u
 
 struct mem {
-  uint8_t lds[LDS_SIZE], scratch[SCRATCH_SIZE * 32], global[GLOBAL_SIZE];
+  uint8_t lds[LDS_SIZE], scratch[SCRATCH_SIZE * 32], global[GLOBAL_SIZE], gds[GDS_SIZE];
 };
 
 static void attach(struct ir_interp_wave *w, struct mem *m) {
@@ -29,6 +30,8 @@ static void attach(struct ir_interp_wave *w, struct mem *m) {
   w->global = m->global;
   w->global_base = GLOBAL_BASE;
   w->global_size = GLOBAL_SIZE;
+  w->gds = m->gds;
+  w->gds_size = GDS_SIZE;
 }
 
 static bool wave64_mode; /* run_mem / translate_src: assemble and run for 64 lanes */
@@ -76,6 +79,8 @@ static void run_mem(const char *src, const struct ir_interp_wave *init, struct m
   assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
   assert_true(out->vcc == b->vcc && out->exec == b->exec && out->scc == b->scc && out->m0 == b->m0);
   assert_memory_equal(m, m2, sizeof *m);
+  assert_memory_equal(out->gws_counter, b->gws_counter, sizeof b->gws_counter);
+  assert_true(out->gws_flags == b->gws_flags);
   free(m2);
   free(b);
   ir_function_destroy(raw);
@@ -88,6 +93,7 @@ static void fill(struct mem *m) {
   for (unsigned i = 0; i < LDS_SIZE; i++) m->lds[i] = pattern(0, i);
   for (unsigned i = 0; i < sizeof m->scratch; i++) m->scratch[i] = pattern(1, i);
   for (unsigned i = 0; i < GLOBAL_SIZE; i++) m->global[i] = pattern(2, i);
+  for (unsigned i = 0; i < GDS_SIZE; i++) m->gds[i] = pattern(3, i);
 }
 
 /* ---- tracing IR operands -------------------------------------------------------------- */
@@ -991,12 +997,13 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
                                          "image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
                                          "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
-                                         "ds_add_u32 v1, v2 gds\n"
+                                         "ds_add_u64 v1, v[2:3] gds\n"
                                          "ds_append v1 gds\n"
+                                         "ds_ordered_count v1, v2 offset:49924 gds\n" /* 4 dwords */
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
                                          "s_endpgm\n",
                                          true, &st);
-  assert_int_equal(st.unsupported_count, 8);
+  assert_int_equal(st.unsupported_count, 9);
   ir_function_destroy(fn);
 }
 
@@ -1212,6 +1219,178 @@ static void scalar_scratch_and_wave_id(void **state) {
   free(r);
 }
 
+/* ---- GDS, GWS and ds_ordered_count ---------------------------------------------------- */
+
+/* GDS through M0's window: base M0[31:16] = 0x100, size M0[15:0] = 0x40. Lane L addresses
+ * 4L: lanes whose window address (address + offset) is >= 0x40 read 0 and change nothing. */
+static void gds_window_loads_stores_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xffffffffu & ~(1u << 3);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 4 * l;
+    w->vgpr[2][l] = 0x11110000u + l;
+    w->vgpr[5][l] = 1000 + l;
+    w->vgpr[7][l] = l & 1 ? 0 : rd32(m->gds + 0x100 + 0x20 + 4 * l); /* even lanes match */
+    w->vgpr[8][l] = 0x77000000u + l;
+    for (unsigned v = 3; v <= 12; v++)
+      if (v != 5 && v != 7 && v != 8) w->vgpr[v][l] = 0xdead;
+  }
+  w->sgpr[0] = 0x01000040u;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_write_b32 v1, v2 gds\n"
+          "ds_read_b32 v3, v1 offset:4 gds\n"
+          "ds_add_rtn_u32 v4, v1, v5 offset:8 gds\n"
+          "ds_cmpst_rtn_b32 v6, v1, v7, v8 offset:32 gds\n"
+          "ds_read2_b32 v[10:11], v1 offset0:1 offset1:3 gds\n"
+          "ds_read_b32 v12, v1 offset:0x3c gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  uint8_t *g = e->gds + 0x100;
+  for (unsigned l = 0; l < 32; l++) /* ds_write_b32: rel 4l */
+    if ((exec >> l) & 1 && 4 * l < 0x40) memcpy(g + 4 * l, &w->vgpr[2][l], 4);
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    uint32_t rel = 4 * l;
+    assert_int_equal(r->vgpr[3][l], act ? (rel + 4 < 0x40 ? rd32(g + rel + 4) : 0) : 0xdead);
+  }
+  for (unsigned l = 0; l < 32; l++) { /* lanes in order: each sees the earlier lanes' adds */
+    bool act = (exec >> l) & 1;
+    uint32_t rel = 4 * l + 8, old = rel < 0x40 ? rd32(g + rel) : 0;
+    assert_int_equal(r->vgpr[4][l], act ? old : 0xdead);
+    if (act && rel < 0x40) {
+      uint32_t v = old + w->vgpr[5][l];
+      memcpy(g + rel, &v, 4);
+    }
+  }
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    uint32_t rel = 4 * l + 32, old = rel < 0x40 ? rd32(g + rel) : 0;
+    assert_int_equal(r->vgpr[6][l], act ? old : 0xdead);
+    if (act && rel < 0x40 && old == w->vgpr[7][l]) memcpy(g + rel, &w->vgpr[8][l], 4);
+  }
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    uint32_t rel = 4 * l;
+    assert_int_equal(r->vgpr[10][l], act ? (rel + 4 < 0x40 ? rd32(g + rel + 4) : 0) : 0xdead);
+    assert_int_equal(r->vgpr[11][l], act ? (rel + 12 < 0x40 ? rd32(g + rel + 12) : 0) : 0xdead);
+    assert_int_equal(r->vgpr[12][l], act ? (rel + 0x3c < 0x40 ? rd32(g + rel + 0x3c) : 0) : 0xdead);
+  }
+  assert_int_equal(r->vgpr[12][0], rd32(g + 0x3c)); /* the window's last dword */
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
+/* GWS resource id = (M0[21:16] + offset0[5:0]) % 64; the value is the first active lane's. */
+static void gws_single_wave(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xfffffff0u; /* first active lane: 4 */
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m);
+  fill(m);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 10 + l; /* init: 14 */
+    w->vgpr[2][l] = 3 * l;  /* sema_br: 12 */
+    w->vgpr[3][l] = 40 + l; /* barrier's next count: 44 */
+  }
+  w->sgpr[0] = 0xffc50000u; /* M0[21:16] = 5; bits 31:22 are not part of the id */
+  w->gws_counter[1] = 0;    /* (5 + 60) % 64: the last wave of its barrier */
+  w->gws_counter[7] = -3;
+  w->gws_flags = 1ull << 8;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_gws_init v1 offset:3 gds\n"          /* resource 8 = 14, flag cleared */
+          "ds_gws_sema_v offset:3 gds\n"           /* 8: 15 */
+          "ds_gws_sema_br v2 offset:4 gds\n"       /* 9: 12 */
+          "ds_gws_sema_p offset:4 gds\n"           /* 9: 11 */
+          "ds_gws_sema_p offset:0x44 gds\n"        /* (5 + 0x44) % 64 = 9: 10 */
+          "ds_gws_barrier v3 offset:60 gds\n"      /* 1: passes, 44, flag toggled */
+          "ds_gws_sema_release_all offset:2 gds\n" /* 7: nobody waits, unchanged */
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned i = 0; i < 64; i++) {
+    int32_t want = i == 8 ? 15 : i == 9 ? 10 : i == 1 ? 44 : i == 7 ? -3 : 0;
+    assert_int_equal(r->gws_counter[i], want);
+  }
+  assert_true(r->gws_flags == (1ull << 1));
+  free(m);
+  free(w);
+  free(r);
+}
+
+/* Runs SRC (translated without passes) and expects the interpreter to stop with a message
+ * containing WANT. */
+static void run_expect_error(const char *src, const struct ir_interp_wave *init, const char *want) {
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_src(src, false, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct ir_interp_wave *w = malloc(sizeof *w);
+  *w = *init;
+  char msg[256] = "";
+  assert_false(ir_interp_run(fn, w, 1000, msg, sizeof msg));
+  if (!strstr(msg, want)) fprintf(stderr, "message: %s\n", msg);
+  assert_non_null(strstr(msg, want));
+  free(w);
+  ir_function_destroy(fn);
+}
+
+/* A lone wave that would wait for another one is an interpreter error, not a hang. */
+static void gws_waits_are_deadlocks(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu);
+  w->gws_counter[2] = 0;
+  run_expect_error("s_mov_b32 m0, 0\nds_gws_sema_p offset:2 gds\ns_endpgm\n", w, "deadlock");
+  w->gws_counter[2] = 1; /* two waves in the barrier: this one waits for the other */
+  run_expect_error("s_mov_b32 m0, 0\nds_gws_barrier v0 offset:2 gds\ns_endpgm\n", w, "deadlock");
+  w->gws_counter[2] = 1; /* one count available: sema_p passes, the second one waits */
+  run_expect_error("s_mov_b32 m0, 0\nds_gws_sema_p offset:2 gds\nds_gws_sema_p offset:2 gds\n"
+                   "s_endpgm\n", w, "resource 2 (counter 0)");
+  free(w);
+}
+
+/* ds_ordered_count (offset:772 = index 1, wave release and done, add; 4868 = the same with
+ * offset1 bit 4, swap): the GDS dword at M0 gets the first active lane's value, every active
+ * lane the old value. */
+static void ordered_count_single_wave(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xfffffffcu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[2][l] = 100 + l;
+    w->vgpr[3][l] = 0x5000 + l;
+    w->vgpr[4][l] = w->vgpr[5][l] = 0xdead;
+  }
+  run_mem("s_mov_b32 m0, 0x40\n"
+          "ds_ordered_count v4, v2 offset:772 gds\n"
+          "ds_ordered_count v5, v3 offset:4868 gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  uint32_t c0 = rd32(e->gds + 0x40), c1 = c0 + 102, c2 = 0x5002;
+  memcpy(e->gds + 0x40, &c2, 4);
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    assert_int_equal(r->vgpr[4][l], act ? c0 : 0xdead);
+    assert_int_equal(r->vgpr[5][l], act ? c1 : 0xdead);
+  }
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -1231,6 +1410,10 @@ int main(void) {
       cmocka_unit_test(ds_wrap_addtid_append),
       cmocka_unit_test(ds_append_addtid_wave64),
       cmocka_unit_test(scalar_scratch_and_wave_id),
+      cmocka_unit_test(gds_window_loads_stores_atomics),
+      cmocka_unit_test(gws_single_wave),
+      cmocka_unit_test(gws_waits_are_deadlocks),
+      cmocka_unit_test(ordered_count_single_wave),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

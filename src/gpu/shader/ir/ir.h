@@ -78,6 +78,12 @@ enum ir_atomic {
   IR_ATOMIC_RSUB, /* data - memory (ds_rsub) */
 };
 
+/* Immediate of `gws`: the ds_gws_* operation (docs/shader-ir.md, GDS and GWS). */
+enum ir_gws {
+  IR_GWS_INIT, IR_GWS_SEMA_V, IR_GWS_SEMA_BR, IR_GWS_SEMA_P, IR_GWS_SEMA_RELEASE_ALL,
+  IR_GWS_BARRIER,
+};
+
 /* Immediate of image operations: dimension (GFX10 MIMG dim encoding: 0 1D, 1 2D, 2 3D,
  * 3 cube, 4 1D array, 5 2D array, 6 2D MSAA, 7 2D MSAA array), how component 3 of the
  * coordinates is used, the dmask and unnormalised addressing. */

@@ -290,7 +290,7 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
 
 /* ---- memory ----------------------------------------------------------------------------
  * Every load, store and atomic the interpreter executes, by address space and form. */
-enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL };
+enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL, MS_GDS };
 enum mem_form { MF_LOAD, MF_STORE, MF_ATOMIC, MF_CMPSWAP, MF_MSKOR, MF_SRC2, MF_WRAP };
 struct mem_op {
   bool is_mem;               /* false: not a memory op (the rest is zero) */
@@ -332,6 +332,10 @@ static const struct mem_op mem_ops[IR_OP_COUNT] = {
     MEM_OP(atomic_global64, MS_GLOBAL, MF_ATOMIC, 8, 2, false)
     MEM_OP(atomic_global_cmpswap, MS_GLOBAL, MF_CMPSWAP, 4, 3, true)
     MEM_OP(atomic_global_cmpswap64, MS_GLOBAL, MF_CMPSWAP, 8, 3, true)
+    MEM_OP(load_gds, MS_GDS, MF_LOAD, 4, 0, false)
+    MEM_OP(store_gds, MS_GDS, MF_STORE, 4, 2, false)
+    MEM_OP(atomic_gds, MS_GDS, MF_ATOMIC, 4, 2, false)
+    MEM_OP(atomic_gds_cmpst, MS_GDS, MF_CMPSWAP, 4, 3, true)
 };
 #undef MEM_OP
 
@@ -346,6 +350,8 @@ static uint8_t *mem_at(const struct ir_interp_wave *w, enum mem_space sp, uint32
   uint64_t limit;
   if (sp == MS_LDS) {
     base = w->lds, limit = w->lds_size;
+  } else if (sp == MS_GDS) {
+    base = w->gds, limit = w->gds_size;
   } else if (sp == MS_SCRATCH) {
     base = w->scratch ? w->scratch + (size_t)lane * w->scratch_size : NULL;
     limit = w->scratch_size;
@@ -424,6 +430,40 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
     }
   }
   return true;
+}
+
+/* ---- global wave sync ------------------------------------------------------------------
+ * The ds_gws_* operations of this wave on the caller's 64 resources, after the RDNA 3.5 ISA
+ * guide's pseudocode (13.4.4): the wave runs alone, so an operation that would queue it
+ * until another wave acts is a deadlock, reported as an error. A barrier releases when the
+ * arriving wave finds the counter at 0 (the count holds "waves minus one", as the guide's
+ * text and LLVM's int_amdgcn_ds_gws_init say) and then takes the next count. */
+static bool exec_gws(struct interp *it, uint32_t id) {
+  const uint32_t *args = ir_inst_args(it->fn, id);
+  struct ir_interp_wave *w = it->w;
+  uint64_t rid, value;
+  if (!uniform(it, args[0], &rid) || !uniform(it, args[1], &value) || rid > 63)
+    return stop(it, "%%%u: GWS resource or value not uniform (or resource > 63)", id);
+  int32_t *c = &w->gws_counter[rid];
+  switch ((enum ir_gws)it->fn->insts[id].imm) {
+    case IR_GWS_INIT: *c = (int32_t)value, w->gws_flags &= ~(1ull << rid); return true;
+    case IR_GWS_SEMA_V: *c += 1; return true;
+    case IR_GWS_SEMA_BR: *c += (int32_t)value; return true;
+    case IR_GWS_SEMA_RELEASE_ALL: return true; /* no other wave is queued */
+    case IR_GWS_SEMA_P:
+      if (*c <= 0)
+        return stop(it, "%%%u: ds_gws_sema_p on resource %u (counter %d) waits for another "
+                    "wave: deadlock", id, (unsigned)rid, *c);
+      *c -= 1;
+      return true;
+    case IR_GWS_BARRIER:
+      if (*c > 0)
+        return stop(it, "%%%u: ds_gws_barrier on resource %u waits for %d more waves: deadlock",
+                    id, (unsigned)rid, *c);
+      *c = (int32_t)value, w->gws_flags ^= 1ull << rid;
+      return true;
+  }
+  return stop(it, "%%%u: gws operation %u", id, (unsigned)it->fn->insts[id].imm);
 }
 
 /* ---- vectors and images ------------------------------------------------------------------
@@ -625,6 +665,7 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       return true;
     case IR_OP_barrier:
     case IR_OP_wait_counters: return true;
+    case IR_OP_gws: return exec_gws(it, id);
     default: break;
   }
   const struct ir_op_info *info = &ir_op_infos[in->op];

@@ -5,8 +5,8 @@
  * It runs both forms: before SSA construction (get_reg/set_reg act on the register file)
  * and after (entry_reg reads the initial file, phis pick the value of the edge taken). It is
  * the oracle of the translation tests and, later, of the SPIR-V back end's differential
- * tests. Memory: LDS, the lanes' private (scratch) memory and a window of global memory,
- * each a caller-provided buffer; FLAT accesses pick one of them per lane through the
+ * tests. Memory: LDS, GDS, the lanes' private (scratch) memory and a window of global
+ * memory, each a caller-provided buffer; FLAT accesses pick one of them per lane through the
  * aperture bases in SH_MEM_BASES (hwreg[15]). Images go to a caller-provided model. Buffer
  * and constant memory are not modelled: those operations stop with an error.
  */
@@ -49,8 +49,8 @@ struct ir_interp_wave {
   uint32_t m0;
   bool scc;
   /* Memory. Accesses outside a buffer read 0 and drop writes (as LDS does on the
-   * hardware); a missing LDS or scratch buffer reads 0, a global access by a lane without a
-   * global window stops with an error. */
+   * hardware); a missing LDS, GDS or scratch buffer reads 0, a global access by a lane
+   * without a global window stops with an error. */
   uint8_t *lds;     /* optional */
   uint32_t lds_size;
   uint8_t *scratch; /* optional: scratch_size bytes per lane, lane L at scratch + L * size */
@@ -58,6 +58,13 @@ struct ir_interp_wave {
   uint8_t *global;  /* optional: global_size bytes at addresses global_base... */
   uint64_t global_base;
   uint32_t global_size;
+  uint8_t *gds;     /* optional: the global data share, by absolute GDS address */
+  uint32_t gds_size;
+  /* global wave sync: the 64 resources' counters and barrier flags (bit per resource) as
+   * the earlier waves left them; a GWS operation that would wait for another wave stops
+   * the run with an error */
+  int32_t gws_counter[64];
+  uint64_t gws_flags;
   /* optional image model: called per lane (stores and atomics only for the lanes their
    * predicate enables); without it image operations stop with an error */
   ir_interp_image_fn image;

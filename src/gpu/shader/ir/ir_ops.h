@@ -250,6 +250,16 @@
   X(store_global_sub,VOID,SIDE | IMM,        3, (U64, U32, U1)) \
   X(load_lds_sub,   U32,  MEM | IMM,         1, (U32)) \
   X(store_lds_sub,  VOID, SIDE | IMM,        3, (U32, U32, U1)) \
+  /* GDS, the global data share: operands as the LDS forms, the address an absolute GDS \
+   * byte address (the translation adds M0's base and drops what lies past M0's size); \
+   * imm: ir_atomic, for cmpst 1 compares as floats */ \
+  X(load_gds,       U32,  MEM,               1, (U32)) \
+  X(store_gds,      VOID, SIDE,              3, (U32, U32, U1)) \
+  X(atomic_gds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \
+  X(atomic_gds_cmpst,U32, SIDE | IMM,        4, (U32, U32, U32, U1)) \
+  /* global wave sync: one operation per wave on resource a0 (0-63) with the value a1 (the \
+   * first active lane's); imm = enum ir_gws */ \
+  X(gws,            VOID, SIDE | IMM,        2, (U32, U32)) \
   /* images: T#, S#, coordinates (x, y, z/layer, lod/bias); imm = enum ir_image_flags */ \
   X(image_sample,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \
   X(image_gather,   V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) \

@@ -169,5 +169,7 @@ void xl_translate_interp(struct xl_state *x, const struct isa_inst *in, const st
 void xl_translate_export(struct xl_state *x, const struct isa_inst *in);
 void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                         uint32_t pc);
+/* A DS instruction with gds (E: its table row or NULL); false when not modelled. */
+bool xl_translate_gds(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
 #endif

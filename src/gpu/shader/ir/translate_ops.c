@@ -1315,8 +1315,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       return;
     }
   }
-  if (in->family == ISA_FAMILY_DS && in->gds) { /* GDS is not modelled (docs/shader-ir.md) */
-    xl_unsupported(x, in, pc);
+  if (in->family == ISA_FAMILY_DS && in->gds) { /* GDS, GWS, ordered count: translate_gds.c */
+    if (!xl_translate_gds(x, in, lookup(in))) xl_unsupported(x, in, pc);
     return;
   }
   const struct xl_entry *e = lookup(in);
