@@ -1391,6 +1391,51 @@ static void ordered_count_single_wave(void **state) {
   free(r);
 }
 
+/* The sequence llc-19 emits for gfx1013 (amdpal cs) from llvm.amdgcn.ds.gws.init(val, 7),
+ * .sema.v(rid), .sema.br(val, 9), .sema.p(9), .barrier(val, 3) and
+ * .ds.ordered.add(gds, v, 0, 0, false, 0x1000002, true, true) with rid, val and gds in
+ * s0-s2: a constant resource id goes to the offset field with M0 = 0, a variable one to
+ * M0[21:16] (s_lshl_b32 16), the ordered count gets the GDS pointer in M0. */
+static void gws_and_ordered_count_as_llc_emits(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xfffffff8u; /* first active lane: 3 */
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x80;
+  for (unsigned l = 0; l < 32; l++) w->vgpr[0][l] = 7 * l, w->vgpr[2][l] = 0xdead;
+  w->gws_counter[20] = 4;
+  run_mem("v_mov_b32_e32 v1, s1\n"
+          "s_lshl_b32 s0, s0, 16\n"
+          "s_mov_b32 m0, 0\n"
+          "ds_gws_init v1 offset:7 gds\n"
+          "s_mov_b32 m0, s0\n"
+          "ds_gws_sema_v gds\n"
+          "s_mov_b32 m0, 0\n"
+          "ds_gws_sema_br v1 offset:9 gds\n"
+          "ds_gws_sema_p offset:9 gds\n"
+          "ds_gws_barrier v1 offset:3 gds\n"
+          "s_mov_b32 m0, s2\n"
+          "ds_ordered_count v2, v0 offset:776 gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned i = 0; i < 64; i++) {
+    int32_t want = i == 7 ? 2 : i == 20 ? 5 : i == 9 ? 1 : i == 3 ? 2 : 0;
+    assert_int_equal(r->gws_counter[i], want);
+  }
+  assert_true(r->gws_flags == 1ull << 3);
+  uint32_t c0 = rd32(e->gds + 0x80), c1 = c0 + 21;
+  memcpy(e->gds + 0x80, &c1, 4);
+  for (unsigned l = 0; l < 32; l++) assert_int_equal(r->vgpr[2][l], (exec >> l) & 1 ? c0 : 0xdead);
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -1414,6 +1459,7 @@ int main(void) {
       cmocka_unit_test(gws_single_wave),
       cmocka_unit_test(gws_waits_are_deadlocks),
       cmocka_unit_test(ordered_count_single_wave),
+      cmocka_unit_test(gws_and_ordered_count_as_llc_emits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
