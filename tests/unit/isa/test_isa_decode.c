@@ -162,6 +162,28 @@ static void test_metadata(void **state) {
   assert_true(isa_opcode_lookup(ISA_FAMILY_EXP, 0)->flags & ISA_F_SIDE_EFFECTS);
 }
 
+static void test_gds_only(void **state) {
+  (void)state;
+  /* GWS and ordered count exist only with gds (mods_print bit 6 of their rows) */
+  EXPECT("ds_gws_init v3 offset:12 gds", 0xd866000c, 0x00000003);
+  EXPECT("ds_gws_sema_v gds", 0xd86a0000, 0x00000000);
+  EXPECT("ds_gws_sema_release_all gds", 0xd8620000, 0x00000000);
+  EXPECT("ds_gws_barrier v5 offset:65535 gds", 0xd876ffff, 0x00000005);
+  EXPECT("ds_ordered_count v7, v1 offset:772 gds", 0xd8fe0304, 0x07000001);
+  struct isa_inst in;
+  struct isa_error err;
+  const uint32_t nogds[] = {0xd8640000, 0x00000000}; /* ds_gws_init without gds */
+  assert_false(isa_decode(nogds, 2, 0, &in, &err));
+  const uint32_t vdst[] = {0xd86a0000, 0x01000000}; /* ds_gws_sema_v takes no vdst */
+  assert_false(isa_decode(vdst, 2, 0, &in, &err));
+  const uint32_t data0[] = {0xd8660000, 0x00000100}; /* the data VGPR is in the addr field */
+  assert_false(isa_decode(data0, 2, 0, &in, &err));
+  /* swizzle BITMASK_PERM: a lane bit is (id & and | or) ^ xor, a constant unless only and */
+  EXPECT("ds_swizzle_b32 v0, v0 offset:swizzle(BITMASK_PERM,\"1p01p\")", 0xd8d550c9, 0x00000000);
+  EXPECT("ds_swizzle_b32 v0, v0 offset:swizzle(BITMASK_PERM,\"p0i10\") gds", 0xd8d6315e,
+         0x00000000);
+}
+
 static void test_errors(void **state) {
   (void)state;
   struct isa_inst in;
@@ -243,6 +265,7 @@ int main(void) {
       cmocka_unit_test(test_scalar),   cmocka_unit_test(test_vector),
       cmocka_unit_test(test_dpp_sdwa), cmocka_unit_test(test_wave64),
       cmocka_unit_test(test_operands), cmocka_unit_test(test_metadata),
+      cmocka_unit_test(test_gds_only),
       cmocka_unit_test(test_errors),   cmocka_unit_test(test_show_encoding),
       cmocka_unit_test(test_sweep),
   };
