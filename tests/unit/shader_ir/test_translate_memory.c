@@ -997,7 +997,7 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
                                          "image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
                                          "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
-                                         "ds_add_u64 v1, v[2:3] gds\n"
+                                         "ds_mskor_b32 v1, v2, v3 gds\n"
                                          "ds_append v1 gds\n"
                                          "ds_ordered_count v1, v2 offset:49924 gds\n" /* 4 dwords */
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
@@ -1288,6 +1288,60 @@ static void gds_window_loads_stores_atomics(void **state) {
   free(r);
 }
 
+/* 64-bit GDS atomics through the window (base 0x200, size 0x30): lane L at 8L, lanes with
+ * 8L (+ 8 for the cmpst) >= 0x30 return 0 and change nothing. */
+static void gds_64bit_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xffffffffu & ~(1u << 1);
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
+  fill(m);
+  memcpy(e, m, sizeof *m);
+  uint8_t *g = e->gds + 0x200;
+  for (unsigned l = 0; l < 32; l++) {
+    uint64_t add = 0x100000001ull * (l + 1), nv = 0xabc0000000000000ull + l;
+    uint64_t cmp = l % 3 ? 0 : rd64(g + 8 * l + 8) + (l + 2 < 0x30 / 8 ? 0x100000001ull * (l + 2) : 0);
+    w->vgpr[1][l] = 8 * l;
+    w->vgpr[4][l] = (uint32_t)add, w->vgpr[5][l] = (uint32_t)(add >> 32);
+    w->vgpr[8][l] = (uint32_t)cmp, w->vgpr[9][l] = (uint32_t)(cmp >> 32);
+    w->vgpr[10][l] = (uint32_t)nv, w->vgpr[11][l] = (uint32_t)(nv >> 32);
+    w->vgpr[2][l] = w->vgpr[3][l] = w->vgpr[6][l] = w->vgpr[7][l] = 0xdead;
+  }
+  w->sgpr[0] = 0x02000030u;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_add_rtn_u64 v[2:3], v1, v[4:5] gds\n"
+          "ds_cmpst_rtn_b64 v[6:7], v1, v[8:9], v[10:11] offset:8 gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1, in = 8 * l < 0x30;
+    uint64_t old = in ? rd64(g + 8 * l) : 0, add = 0x100000001ull * (l + 1);
+    assert_int_equal(r->vgpr[2][l], act ? (uint32_t)old : 0xdead);
+    assert_int_equal(r->vgpr[3][l], act ? (uint32_t)(old >> 32) : 0xdead);
+    if (act && in) {
+      uint64_t v = old + add;
+      memcpy(g + 8 * l, &v, 8);
+    }
+  }
+  unsigned swapped = 0;
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1, in = 8 * l + 8 < 0x30;
+    uint64_t old = in ? rd64(g + 8 * l + 8) : 0;
+    uint64_t cmp = (uint64_t)w->vgpr[9][l] << 32 | w->vgpr[8][l];
+    uint64_t nv = (uint64_t)w->vgpr[11][l] << 32 | w->vgpr[10][l];
+    assert_int_equal(r->vgpr[6][l], act ? (uint32_t)old : 0xdead);
+    assert_int_equal(r->vgpr[7][l], act ? (uint32_t)(old >> 32) : 0xdead);
+    if (act && in && old == cmp) memcpy(g + 8 * l + 8, &nv, 8), swapped++;
+  }
+  assert_true(swapped > 0);
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  free(m);
+  free(e);
+  free(w);
+  free(r);
+}
+
 /* GWS resource id = (M0[21:16] + offset0[5:0]) % 64; the value is the first active lane's. */
 static void gws_single_wave(void **state) {
   (void)state;
@@ -1456,6 +1510,7 @@ int main(void) {
       cmocka_unit_test(ds_append_addtid_wave64),
       cmocka_unit_test(scalar_scratch_and_wave_id),
       cmocka_unit_test(gds_window_loads_stores_atomics),
+      cmocka_unit_test(gds_64bit_atomics),
       cmocka_unit_test(gws_single_wave),
       cmocka_unit_test(gws_waits_are_deadlocks),
       cmocka_unit_test(ordered_count_single_wave),

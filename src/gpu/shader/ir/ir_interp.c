@@ -336,6 +336,8 @@ static const struct mem_op mem_ops[IR_OP_COUNT] = {
     MEM_OP(store_gds, MS_GDS, MF_STORE, 4, 2, false)
     MEM_OP(atomic_gds, MS_GDS, MF_ATOMIC, 4, 2, false)
     MEM_OP(atomic_gds_cmpst, MS_GDS, MF_CMPSWAP, 4, 3, true)
+    MEM_OP(atomic_gds64, MS_GDS, MF_ATOMIC, 8, 2, false)
+    MEM_OP(atomic_gds_cmpst64, MS_GDS, MF_CMPSWAP, 8, 3, true)
 };
 #undef MEM_OP
 

@@ -257,6 +257,8 @@
   X(store_gds,      VOID, SIDE,              3, (U32, U32, U1)) \
   X(atomic_gds,     U32,  SIDE | IMM,        3, (U32, U32, U1)) \
   X(atomic_gds_cmpst,U32, SIDE | IMM,        4, (U32, U32, U32, U1)) \
+  X(atomic_gds64,   U64,  SIDE | IMM,        3, (U32, U64, U1)) \
+  X(atomic_gds_cmpst64,U64,SIDE | IMM,       4, (U32, U64, U64, U1)) \
   /* global wave sync: one operation per wave on resource a0 (0-63) with the value a1 (the \
    * first active lane's); imm = enum ir_gws */ \
   X(gws,            VOID, SIDE | IMM,        2, (U32, U32)) \

@@ -7,8 +7,9 @@
  *   - GWS: resource id (M0[21:16] + offset0[5:0]) % 64, the value of the first active lane.
  *   - ds_ordered_count (one wave): an add (or swap, offset1 bit 4) of the first active
  *     lane's value to the GDS dword at M0, the old value to every active lane.
- * Anything else with gds (64-bit and sub-dword forms, mskor, src2, wrap, append/consume,
- * ordered counts of several dwords) returns false: the caller counts it unsupported. */
+ * Anything else with gds (sub-dword forms, mskor, src2, wrap, wrxchg2, addtid,
+ * append/consume, ordered counts of several dwords) returns false: the caller counts it
+ * unsupported. */
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
@@ -95,18 +96,28 @@ static void translate_gds_rw(struct xl_state *x, const struct isa_inst *in, cons
   }
 }
 
-/* 32-bit atomics and compare-and-store (srcs: addr, data0 = compare, data1 = new). A lane
- * outside the window changes nothing and returns 0. */
+/* 32- and 64-bit atomics and compare-and-store (srcs: addr, data0 = compare, data1 = new).
+ * A lane outside the window changes nothing and returns 0. */
 static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
-  if (e->op != IR_OP_atomic_lds && e->op != IR_OP_atomic_lds_cmpst) return false;
   struct gds_access g = gds_at(x, rel_plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff));
-  uint32_t pred = ir_band(bd, lane_active(x), g.ok), old;
-  if (e->op == IR_OP_atomic_lds_cmpst)
-    old = ir_atomic_gds_cmpst_i(bd, e->detail & 0xff, g.addr, src32(x, in, 2), src32(x, in, 1), pred);
-  else
-    old = ir_atomic_gds_i(bd, e->detail & 0xff, g.addr, src32(x, in, 1), pred);
-  if ((e->detail & RTN) && in->num_defs) write_vdst(x, in, old);
+  uint32_t pred = ir_band(bd, lane_active(x), g.ok), imm = e->detail & 0xff, old;
+  bool w64 = e->op == IR_OP_atomic_lds64 || e->op == IR_OP_atomic_lds_cmpst64;
+  switch (e->op) {
+    case IR_OP_atomic_lds: old = ir_atomic_gds_i(bd, imm, g.addr, src32(x, in, 1), pred); break;
+    case IR_OP_atomic_lds64:
+      old = ir_atomic_gds64_i(bd, imm, g.addr, src64(x, in, 1, false), pred);
+      break;
+    case IR_OP_atomic_lds_cmpst:
+      old = ir_atomic_gds_cmpst_i(bd, imm, g.addr, src32(x, in, 2), src32(x, in, 1), pred);
+      break;
+    case IR_OP_atomic_lds_cmpst64:
+      old = ir_atomic_gds_cmpst64_i(bd, imm, g.addr, src64(x, in, 2, false), src64(x, in, 1, false), pred);
+      break;
+    default: return false;
+  }
+  if ((e->detail & RTN) && w64) write_vdst64(x, in, old);
+  else if (e->detail & RTN) write_vdst(x, in, old);
   return true;
 }
 
