@@ -72,14 +72,16 @@ static void gds_store(struct xl_state *x, uint32_t rel, uint32_t v) {
 }
 
 /* Loads and stores of 1-4 dwords (n), and the read2/write2 pairs. */
-static void translate_gds_rw(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+static void translate_gds_rw(struct xl_state *x, const struct isa_inst *in,
+                             const struct xl_entry *e) {
   unsigned n = e->detail & 0xff;
   uint32_t v = src32(x, in, 0);
   if (e->kind == K_DSREAD || e->kind == K_DSWRITE) {
     uint32_t rel = rel_plus(x, v, (uint32_t)in->offset & 0xffff);
     for (unsigned i = 0; i < n; i++) {
-      if (e->kind == K_DSREAD && in->num_defs) write_v32(x, defp(in, 0), i, gds_load(x, rel_plus(x, rel, 4 * i)));
-      if (e->kind == K_DSWRITE) gds_store(x, rel_plus(x, rel, 4 * i), src_dword(x, srcp(in, 1), i, false));
+      uint32_t at = rel_plus(x, rel, 4 * i);
+      if (e->kind == K_DSREAD && in->num_defs) write_v32(x, defp(in, 0), i, gds_load(x, at));
+      if (e->kind == K_DSWRITE) gds_store(x, at, src_dword(x, srcp(in, 1), i, false));
     }
     return;
   }
@@ -89,16 +91,18 @@ static void translate_gds_rw(struct xl_state *x, const struct isa_inst *in, cons
   for (unsigned h = 0; h < 2; h++) {
     uint32_t a = rel_plus(x, v, offs[h] * stride);
     for (unsigned i = 0; i < n; i++) {
+      uint32_t at = rel_plus(x, a, 4 * i);
       if (e->kind == K_DSREAD2 && in->num_defs)
-        write_v32(x, defp(in, 0), h * n + i, gds_load(x, rel_plus(x, a, 4 * i)));
-      if (e->kind == K_DSWRITE2) gds_store(x, rel_plus(x, a, 4 * i), src_dword(x, srcp(in, 1 + h), i, false));
+        write_v32(x, defp(in, 0), h * n + i, gds_load(x, at));
+      if (e->kind == K_DSWRITE2) gds_store(x, at, src_dword(x, srcp(in, 1 + h), i, false));
     }
   }
 }
 
 /* 32- and 64-bit atomics and compare-and-store (srcs: addr, data0 = compare, data1 = new).
  * A lane outside the window changes nothing and returns 0. */
-static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in,
+                                 const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
   struct gds_access g = gds_at(x, rel_plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff));
   uint32_t pred = ir_band(bd, lane_active(x), g.ok), imm = e->detail & 0xff, old;
@@ -112,7 +116,8 @@ static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in, 
       old = ir_atomic_gds_cmpst_i(bd, imm, g.addr, src32(x, in, 2), src32(x, in, 1), pred);
       break;
     case IR_OP_atomic_lds_cmpst64:
-      old = ir_atomic_gds_cmpst64_i(bd, imm, g.addr, src64(x, in, 2, false), src64(x, in, 1, false), pred);
+      old = ir_atomic_gds_cmpst64_i(bd, imm, g.addr, src64(x, in, 2, false), src64(x, in, 1, false),
+                                    pred);
       break;
     default: return false;
   }
@@ -143,7 +148,8 @@ static bool translate_ordered_count(struct xl_state *x, const struct isa_inst *i
   if (off1 & ORDERED_DWORDS_M1) return false; /* which lane feeds which dword: unknown */
   enum ir_atomic op = (off1 & ORDERED_SWAP) ? IR_ATOMIC_SWAP : IR_ATOMIC_ADD;
   uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0));
-  uint32_t old = ir_atomic_gds_i(bd, op, get(x, IR_REG_M0), first_active(x, src32(x, in, 0)), lane0);
+  uint32_t v = first_active(x, src32(x, in, 0));
+  uint32_t old = ir_atomic_gds_i(bd, op, get(x, IR_REG_M0), v, lane0);
   write_vdst(x, in, ir_read_lane(bd, old, c32(x, 0)));
   return true;
 }
