@@ -48,7 +48,7 @@ static void model_eval(const struct ir_interp_image *op, uint32_t r[5]) {
   r[4] = (fault ? 1u : 0u) | (warn ? 2u : 0u);
 }
 
-#define OPS 18
+#define OPS 19
 struct model_log {
   struct ir_interp_image op[OPS][32];
   int slot, last_lane; /* an operation calls the model lane by lane, in increasing order */
@@ -129,6 +129,8 @@ static const char *exec_shader =
     "image_gather4h v[62:66], v[3:4], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D tfe\n"
     /* 17: TFE and LWE: one status dword (fault bit 0, warning bit 1) */
     "image_sample v[67:69], v[3:4], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D tfe lwe\n"
+    /* 18: r128: a 128-bit T#, s[0:3] */
+    "image_load v70, v[1:2], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm r128\n"
     "s_endpgm\n";
 
 enum {
@@ -143,6 +145,7 @@ enum {
   ROW = IR_IMAGE_ROW,
 };
 #define FRAG IR_IMAGE_FRAGMENTS
+#define R128 IR_IMAGE_R128
 #define LOAD IR_OP_image_load
 #define SAMPLE IR_OP_image_sample
 #define GATHER IR_OP_image_gather
@@ -173,8 +176,9 @@ static unsigned lane_fetches(const uint32_t *v, struct fetch *f) {
       {LOAD, D2MSAA_ARR | UN | FRAG, {0}, 0x1, 58, false, true, false},
       {GATHER, D2 | ROW | TFE, {0}, 0x1, 62, false, true, true},
       {SAMPLE, D2 | TFE | LWE, {0}, 0x3, 67, false, false, true},
+      {LOAD, D2 | UN | R128, {0}, 0x1, 70, false, false, false},
   };
-  const uint32_t *co[OPS] = {xy, xy, st, st, xy, ms, msa, ms, st, st, xy, xym, NULL, NULL, msa, ms16, st, st};
+  const uint32_t *co[OPS] = {xy, xy, st, st, xy, ms, msa, ms, st, st, xy, xym, NULL, NULL, msa, ms16, st, st, xy};
   for (unsigned s = 0; s < OPS; s++) {
     f[s] = all[s];
     if (co[s]) memcpy(f[s].co, co[s], sizeof f[s].co);
@@ -200,7 +204,8 @@ static void check_exec(const struct ir_interp_wave *w, const struct ir_interp_wa
                                    (unsigned long long)flags);
       assert_true(o->imm == flags);
       for (unsigned k = 0; k < 4; k++) assert_int_equal(o->coords[k], f[s].co[k]);
-      assert_int_equal(o->tsharp[5], w->sgpr[5]);
+      for (unsigned k = 0; k < 8; k++) /* a 128-bit T# reads four SGPRs */
+        assert_int_equal(o->tsharp[k], (f[s].flags & R128) && k >= 4 ? 0 : w->sgpr[k]);
       if (act) apply_fetch(want, &f[s], faults);
     }
     /* packed stores: the dmask's components from consecutive VGPRs, the others 0 */
@@ -288,7 +293,7 @@ static unsigned note_digit(const char *notes, const char *key, unsigned i) {
 }
 
 struct walk_case {
-  unsigned dim, dmask, a16, d16, tfe, lwe, nsa;
+  unsigned dim, dmask, a16, d16, tfe, lwe, nsa, r128;
 };
 
 /* The documented rule (docs/shader-ir.md, "Images"): which decoded forms stay unsupported. */
@@ -319,9 +324,9 @@ static void every_mimg_opcode_and_modifier(void **state) {
   for (size_t r = 0; r < sizeof mimg_rows / sizeof *mimg_rows; r++) {
     const struct mimg_row *m = &mimg_rows[r];
     bool sampler = strstr(m->tmpl, "SS/s4") != NULL;
-    for (unsigned bits = 0; bits < 8 * 5 * 32; bits++) {
-      struct walk_case c = {bits & 7, dmasks[(bits >> 3) % 5], (bits / 40) & 1, (bits / 80) & 1,
-                            (bits / 160) & 1, (bits / 320) & 1, (bits / 640) & 1};
+    for (unsigned bits = 0; bits < 8 * 5 * 64; bits++) {
+      struct walk_case c = {bits & 7,           dmasks[(bits >> 3) % 5], (bits / 40) & 1,   (bits / 80) & 1,
+                            (bits / 160) & 1,   (bits / 320) & 1,        (bits / 640) & 1,  (bits / 1280) & 1};
       /* address dwords of the non-NSA form; NSA: one register per dword, the extra ones in
        * NSA dwords of four */
       unsigned width = note_digit(m->notes, "w=", c.dim + 8 * c.a16);
@@ -329,7 +334,7 @@ static void every_mimg_opcode_and_modifier(void **state) {
       if (c.nsa && width < 2) continue; /* nothing to spread */
       uint32_t words[8] = {0};
       words[0] = (m->op >> 7 & 1) | nsa_dwords << 1 | c.dim << 3 | c.dmask << 8 | (sampler ? 0 : 1u) << 12 |
-                 c.tfe << 16 | c.lwe << 17 | (m->op & 0x7f) << 18 | 0x3cu << 26;
+                 c.r128 << 15 | c.tfe << 16 | c.lwe << 17 | (m->op & 0x7f) << 18 | 0x3cu << 26;
       words[1] = 20u | 100u << 8 | 0u << 16 | (sampler ? 2u : 0u) << 21 | c.a16 << 30 | (uint32_t)c.d16 << 31;
       for (unsigned i = 1; i < width && c.nsa; i++) words[2 + (i - 1) / 4] |= (40u + 3 * i) << (8 * ((i - 1) % 4));
       words[2 + nsa_dwords] = 0xbf810000u; /* s_endpgm */
@@ -347,8 +352,8 @@ static void every_mimg_opcode_and_modifier(void **state) {
       decoded++;
       bool want = expect_unsupported(m, &c);
       if ((st.unsupported_count != 0) != want)
-        fprintf(stderr, "%s dim %u dmask %#x a16 %u d16 %u tfe %u lwe %u nsa %u: %u unsupported, want %d\n",
-                m->name, c.dim, c.dmask, c.a16, c.d16, c.tfe, c.lwe, c.nsa, st.unsupported_count, want);
+        fprintf(stderr, "%s dim %u dmask %#x a16 %u d16 %u tfe %u lwe %u nsa %u r128 %u: %u unsupported, want %d\n",
+                m->name, c.dim, c.dmask, c.a16, c.d16, c.tfe, c.lwe, c.nsa, c.r128, st.unsupported_count, want);
       assert_int_equal(st.unsupported_count, want ? 1 : 0);
       if (want) {
         unsupported++;
@@ -364,7 +369,7 @@ static void every_mimg_opcode_and_modifier(void **state) {
   /* every rule is exercised, and most decoded forms translate */
   for (unsigned k = 0; k < 5; k++) assert_true(classes[k] > 0);
   assert_true(d16_atomic_refused > 0 && lwe_ignored > 0);
-  assert_true(decoded > 20000 && unsupported < decoded / 2);
+  assert_true(decoded > 200000 && unsupported < decoded / 2);
 }
 
 /* GFX10 MIMG has no LDS bit and no D16 image atomics: llvm-mc-19 refuses both modifiers,

@@ -107,6 +107,8 @@ enum ir_image_flags {
 /* image_load of image_msaa_load: one component (the dmask's one bit) of up to four samples
  * from the fragment index in the last coordinate, returned as four values */
 #define IR_IMAGE_FRAGMENTS (1ull << 32)
+/* r128: a 128-bit T# (four SGPRs); the T# operand's dwords 4-7 are 0 (not read) */
+#define IR_IMAGE_R128 (1ull << 33)
 
 /* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */
 #define IR_EXPORT_IMM(target, en, compr, done, vm)                                  \

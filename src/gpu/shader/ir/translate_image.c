@@ -63,10 +63,12 @@ static bool image_addr_need(struct xl_state *x, const struct isa_inst *in, struc
   return true;
 }
 
+/* The T#: eight SGPRs, or four with r128 (a 128-bit resource; dwords 4-7 then 0). */
 static uint32_t image_tsharp(struct xl_state *x, const struct isa_inst *in, unsigned res) {
   const struct isa_operand *t = srcp(in, res);
   uint32_t td[8];
-  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
+  for (unsigned k = 0; k < 8; k++)
+    td[k] = k >= 4 && in->r128 ? c32(x, 0) : src_dword(x, t, k < t->count ? k : 0, false);
   return ir_vec8_u32(&x->b, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
 }
 
@@ -222,7 +224,8 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
   image_read_addr(x, in, store, &a);
   uint64_t flags = dim | (detail & ~IMG_G16) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
                    (in->unorm ? IR_IMAGE_UNORM : 0) | (in->d16 ? IR_IMAGE_D16 : 0) |
-                   (in->tfe ? IR_IMAGE_TFE : 0) | (lwe ? IR_IMAGE_LWE : 0);
+                   (in->tfe ? IR_IMAGE_TFE : 0) | (lwe ? IR_IMAGE_LWE : 0) |
+                   (in->r128 ? IR_IMAGE_R128 : 0);
   if (a.res == XL_NONE) {
     xl_unsupported(x, in, pc);
     return;
