@@ -931,7 +931,7 @@ static void image_forms_not_yet_translated_are_counted(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   size_t n;
-  uint32_t *words = assemble("image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
+  uint32_t *words = assemble("image_atomic_add v[0:1], v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc tfe\n"
                              "image_msaa_load v[0:3], v[4:6], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D_MSAA\n"
                              "s_endpgm\n",
                              &n, false);

@@ -965,13 +965,7 @@ static void image_forms_execute(void **state) {
     memset(g, 0, sizeof *g);
     g->slot = -1;
     g->last_lane = 64;
-    *r = *w;
-    r->image = image_model;
-    r->image_ctx = g;
-    char msg[256];
-    bool ok = ir_interp_run(fn, r, 100, msg, sizeof msg);
-    if (!ok) fprintf(stderr, "interp: %s\n", msg);
-    assert_true(ok);
+    run_with_image_model(fn, w, r, image_model, g);
     check_image_run(w, r, g);
     ir_function_destroy(fn);
   }
@@ -989,7 +983,7 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_dword off, s[4:7], 0 lds\n"
                                          "buffer_load_ubyte v[1:2], v2, s[4:7], 0 offen tfe\n"
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
-                                         "image_sample v[0:4], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D tfe\n"
+                                         "image_store v[0:4], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm tfe\n"
                                          "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
                                          "ds_add_u32 v1, v2 gds\n"
                                          "ds_append v1 gds\n"

@@ -14,7 +14,8 @@ struct interp {
   struct ir_interp_wave *w;
   uint32_t lanes;
   uint64_t *val; /* inst_count * lanes */
-  uint32_t *vec; /* image results: 4 dwords per lane per instruction (allocated on use) */
+  uint32_t *vec; /* image results: 4 dwords and the status per lane per instruction (allocated
+                    on use; IMG_SLOT dwords each) */
   char *err;
   size_t err_size;
 };
@@ -428,7 +429,8 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
 
 /* ---- vectors and images ------------------------------------------------------------------
  * vec4/vec8 values are read back from their operands where they are used; the results of
- * image operations (four dwords per lane) live in it->vec. */
+ * image operations (four dwords per lane, then the TFE/LWE status) live in it->vec. */
+enum { IMG_SLOT = 5 };
 static bool is_image_result(enum ir_op op) {
   return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
          op == IR_OP_image_gather_ex || op == IR_OP_image_load || op == IR_OP_image_query ||
@@ -444,7 +446,7 @@ static bool vec_read(struct interp *it, uint32_t id, uint32_t lane, unsigned n, 
     return true;
   }
   if (!is_image_result(in->op) || !it->vec || n > 4) return false;
-  memcpy(out, &it->vec[((size_t)id * it->lanes + lane) * 4], n * sizeof *out);
+  memcpy(out, &it->vec[((size_t)id * it->lanes + lane) * IMG_SLOT], n * sizeof *out);
   return true;
 }
 
@@ -460,12 +462,12 @@ static bool exec_image(struct interp *it, uint32_t id) {
   bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * 4, sizeof *it->vec);
+    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
     if (!it->vec) return stop(it, "out of memory");
   }
   for (uint32_t l = 0; l < it->lanes; l++) {
     struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
-    uint32_t r[4] = {0, 0, 0, 0};
+    uint32_t r[IMG_SLOT] = {0, 0, 0, 0, 0};
     V(it, id)[l] = 0;
     if (!is_image_result(in->op) && !(V(it, args[in->arg_count - 1])[l] & 1)) continue;
     if (query) op.coords[0] = (uint32_t)V(it, args[1])[l];
@@ -479,9 +481,20 @@ static bool exec_image(struct interp *it, uint32_t id) {
     if (in->op == IR_OP_image_atomic_cmpswap) op.data[1] = (uint32_t)V(it, args[3])[l];
     if (!ok) return stop(it, "%%%u: image operand the interpreter cannot read", id);
     if (!w->image(w->image_ctx, &op, r)) return stop(it, "%%%u: the image model failed", id);
-    if (is_image_result(in->op)) memcpy(&it->vec[((size_t)id * it->lanes + l) * 4], r, sizeof r);
+    if (is_image_result(in->op)) memcpy(&it->vec[((size_t)id * it->lanes + l) * IMG_SLOT], r, sizeof r);
     else V(it, id)[l] = r[0];
   }
+  return true;
+}
+
+/* image_status: the status dword the model returned with the fetch that is the operand
+ * (0 for a lane the fetch did not reach). */
+static bool exec_image_status(struct interp *it, uint32_t id) {
+  uint32_t src = ir_inst_args(it->fn, id)[0];
+  if (!is_image_result(it->fn->insts[src].op))
+    return stop(it, "%%%u: image_status of %%%u, which is not an image fetch", id, src);
+  for (uint32_t l = 0; l < it->lanes; l++)
+    V(it, id)[l] = it->vec ? it->vec[((size_t)src * it->lanes + l) * IMG_SLOT + 4] : 0;
   return true;
 }
 
@@ -569,6 +582,7 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_image_query:
     case IR_OP_image_get_lod: return exec_image(it, id);
+    case IR_OP_image_status: return exec_image_status(it, id);
     case IR_OP_export: {
       if (w->export_count >= 8) return stop(it, "%%%u: more than 8 exports", id);
       const uint32_t *vargs = ir_inst_args(fn, args[0]);

@@ -38,9 +38,10 @@ struct ir_interp_image {
   uint32_t data[4];   /* store: the four components; atomics: operand (cmpswap: new, cmp) */
 };
 
-/* Returns the result (sample/gather/load: four components; atomics: the old value in [0]),
- * or false to stop the run with an error. */
-typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[4]);
+/* Returns the result (sample/gather/load: four components; atomics: the old value in [0];
+ * result[4]: the status dword of a fetch with IR_IMAGE_TFE/LWE, 0 when nothing is to be
+ * reported), or false to stop the run with an error. */
+typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[5]);
 
 struct ir_interp_wave {
   uint32_t sgpr[106];

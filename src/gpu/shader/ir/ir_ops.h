@@ -264,6 +264,8 @@
   X(image_atomic_cmpswap,U32,SIDE | IMM,     5, (V8U32, V4U32, U32, U32, U1)) \
   X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) /* T#, mip level */ \
   X(image_get_lod,  V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) /* x clamped, y raw LOD */ \
+  /* the status dword of an image fetch made with IR_IMAGE_TFE/LWE (operand: its result) */ \
+  X(image_status,   U32,  MEM,               1, (ANY)) \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \
   X(attr_p0,        F32,  PURE | IMM,        1, (U32)) /* M0 (LDS parameter base) */ \
   X(attr_p10,       F32,  PURE | IMM,        1, (U32)) \
