@@ -277,7 +277,7 @@ struct mimg_row {
   unsigned mods_ignore;
 };
 static const struct mimg_row mimg_rows[] = {
-#define X(op, name, tmpl, types, print, ignore, notes) {op, name, tmpl, notes, ignore},
+#define X(op, name, tmpl, types, print, ignore, notes, memory) {op, name, tmpl, notes, ignore},
 #include "gpu/shader/isa/ops_mimg.def"
 #undef X
 };
