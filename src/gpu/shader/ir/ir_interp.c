@@ -503,9 +503,12 @@ static const struct buf_op buf_ops[IR_OP_COUNT] = {
 };
 #undef BUF_OP
 
-/* SIZE bytes at guest address ADDR in the caller's memory map, or NULL (run stopped). */
+/* SIZE bytes at guest address ADDR in the caller's memory map, or NULL (run stopped).
+ * GFX10 virtual addresses have 48 bits; bits 63:48 are ignored (RADV's 32-bit descriptor
+ * addresses carry 0xffff8000 as their high dword, bit 47 sign-extended). */
 static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t size) {
   const struct ir_interp_wave *w = it->w;
+  addr &= 0xffffffffffffull;
   for (uint32_t i = 0; i < w->mem_count; i++) {
     const struct ir_interp_memory *m = &w->mem[i];
     if (m->data && addr >= m->addr && m->size >= size && addr - m->addr <= m->size - size)

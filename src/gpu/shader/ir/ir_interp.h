@@ -66,7 +66,8 @@ struct ir_interp_wave {
   uint8_t *global;  /* optional: global_size bytes at addresses global_base... */
   uint64_t global_base;
   uint32_t global_size;
-  /* buffer (V#) and constant (s_load) memory: MEM_COUNT host buffers at guest addresses.
+  /* buffer (V#) and constant (s_load) memory: MEM_COUNT host buffers at guest addresses
+   * (48 bits: bits 63:48 of an address are ignored).
    * An access the V# range check lets through must lie inside one of them, as must every
    * constant load; otherwise the run stops with an error naming the address. */
   const struct ir_interp_memory *mem;
