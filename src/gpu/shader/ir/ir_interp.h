@@ -69,7 +69,9 @@ struct ir_interp_wave {
   /* buffer (V#) and constant (s_load) memory: MEM_COUNT host buffers at guest addresses
    * (48 bits: bits 63:48 of an address are ignored).
    * An access the V# range check lets through must lie inside one of them, as must every
-   * constant load; otherwise the run stops with an error naming the address. */
+   * constant load; otherwise the run stops with an error naming the address. Loads carry
+   * no lane predicate in the IR, so they are evaluated for inactive lanes too: their
+   * addresses must be mapped or out of the V#'s range as well. */
   const struct ir_interp_memory *mem;
   uint32_t mem_count;
   /* optional image model: called per lane (stores and atomics only for the lanes their
