@@ -102,21 +102,19 @@ static void run_buf(const char *src, const struct ir_interp_wave *init, struct b
   *b = *init;
   attach(out, m, map1);
   attach(b, m2, map2);
-  char msg[256];
-  bool ok = ir_interp_run(raw, out, 1000, msg, sizeof msg);
-  if (!ok) fprintf(stderr, "interp raw: %s\n", msg);
-  assert_true(ok);
-  ok = ir_interp_run(opt, b, 1000, msg, sizeof msg);
-  if (!ok) fprintf(stderr, "interp ssa: %s\n", msg);
-  assert_true(ok);
+  struct ir_function *fns[2] = {raw, opt};
+  struct ir_interp_wave *ws[2] = {out, b};
+  for (unsigned k = 0; k < 2; k++) {
+    char msg[256];
+    if (!ir_interp_run(fns[k], ws[k], 1000, msg, sizeof msg)) fail_msg("interp %s: %s", k ? "ssa" : "raw", msg);
+    ir_function_destroy(fns[k]);
+  }
   assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
   assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
   assert_memory_equal(m, m2, sizeof *m);
   out->mem = NULL, out->lds = NULL;
   free(m2);
   free(b);
-  ir_function_destroy(raw);
-  ir_function_destroy(opt);
 }
 
 /* ---- the rules, written out for the tests --------------------------------------------- */
