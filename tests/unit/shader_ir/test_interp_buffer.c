@@ -119,16 +119,16 @@ static void run_buf(const char *src, const struct ir_interp_wave *init, struct b
 
 /* ---- the rules, written out for the tests --------------------------------------------- */
 
-/* OOB_SELECT of the GFX10 V#: 0 index and offset within the record, 1 index only, 2 only
- * num_records == 0, 3 raw (offset + payload within num_records) unless swizzled with a
- * stride (then as 0). */
+/* OOB_SELECT of the GFX10 V#: 0 index and offset (without soffset) within the record, 1
+ * index only, 2 only num_records == 0, 3 raw (offset + payload within num_records -
+ * soffset) unless swizzled with a stride (then as 0). */
 static bool expect_in(unsigned oob, bool swz, uint32_t stride, uint32_t nrec, uint32_t index,
-                      uint64_t off, uint32_t payload) {
+                      uint64_t off, uint32_t soff, uint32_t payload) {
   bool structured = index < nrec && off + payload <= stride;
   if (oob == 0) return structured;
   if (oob == 1) return index < nrec;
   if (oob == 2) return nrec != 0;
-  return swz && stride ? structured : off + payload <= nrec;
+  return swz && stride ? structured : soff <= nrec && off + payload <= nrec - soff;
 }
 
 /* Byte position in the buffer of (INDEX, OFFSET): linear, or swizzled (element size 4,
@@ -142,7 +142,7 @@ static uint64_t expect_pos(bool swz, uint32_t stride, uint32_t istride, uint32_t
 
 static const char range_src[] =
     "v_lshlrev_b32 v1, 2, v0\n"                               /* v1 = 4 * lane */
-    "buffer_load_dword v2, v1, s[4:7], s8 offen offset:4\n"   /* raw: 4l + s8 + 4 */
+    "buffer_load_dword v2, v1, s[4:7], s8 offen offset:4\n"   /* 4l + 4, soffset s8 */
     "buffer_load_dwordx2 v[3:4], v1, s[4:7], 0 offen\n"       /* per dword */
     "buffer_load_dword v5, v0, s[4:7], 0 idxen offset:4\n"    /* record = lane, offset 4 */
     "buffer_load_dword v6, v[0:1], s[4:7], 0 idxen offen\n"   /* record = lane, offset 4l */
@@ -162,25 +162,26 @@ static void check_range_run(unsigned oob, uint32_t stride, uint32_t nrec, uint32
   run_buf(range_src, w, m, r);
   for (unsigned l = 0; l < 32; l++) {
     bool on = l != 2;
-    /* the translator sums voffset, soffset and the instruction offset into one offset */
-    uint32_t o1 = 4 * l + soff + 4, o3 = 4 * l, o3b = 4 * l + 4;
-#define LOADED(idx, off, bytes)                                                               \
-  (expect_in(oob, false, stride, nrec, idx, off, bytes) ? rd32(&ref->buf[expect_pos(false, stride, 8, idx, off)]) & \
-                                                           (bytes == 4 ? 0xffffffffu : 0xffffu)                       \
-                                                     : 0)
+    uint32_t o1 = 4 * l + 4, o3 = 4 * l, o3b = 4 * l + 4;
+#define LOADED_S(idx, off, so, bytes)                                                          \
+  (expect_in(oob, false, stride, nrec, idx, off, so, bytes)                                    \
+       ? rd32(&ref->buf[so + expect_pos(false, stride, 8, idx, off)]) & (bytes == 4 ? 0xffffffffu : 0xffffu) \
+       : 0)
+#define LOADED(idx, off, bytes) LOADED_S(idx, off, 0, bytes)
     if (!on) {
       assert_int_equal(r->vgpr[2][l], w->vgpr[2][l]);
       continue;
     }
-    assert_int_equal(r->vgpr[2][l], LOADED(0, o1, 4));
+    assert_int_equal(r->vgpr[2][l], LOADED_S(0, o1, soff, 4));
     assert_int_equal(r->vgpr[3][l], LOADED(0, o3, 4));
     assert_int_equal(r->vgpr[4][l], LOADED(0, o3b, 4));
     assert_int_equal(r->vgpr[5][l], LOADED(l, 4, 4));
     assert_int_equal(r->vgpr[6][l], LOADED(l, 4 * l, 4));
     assert_int_equal(r->vgpr[8][l], LOADED(0, 4 * l + 2, 2));
     uint32_t so = 4 * l + 1024;
-    if (expect_in(oob, false, stride, nrec, 0, so, 4)) memcpy(&ref->buf[so], &w->vgpr[7][l], 4);
+    if (expect_in(oob, false, stride, nrec, 0, so, 0, 4)) memcpy(&ref->buf[so], &w->vgpr[7][l], 4);
 #undef LOADED
+#undef LOADED_S
   }
   assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
   fix_free(&f);
@@ -224,6 +225,26 @@ static void range_check_boundaries(void **state) {
   run_buf("buffer_load_dword v3, v0, s[4:7], 0 idxen offset:6\ns_endpgm\n", w, m, r);
   assert_int_equal(r->vgpr[3][1], rd32(&m->buf[8 + 6]));
   assert_int_equal(r->vgpr[3][3], 0);
+  /* structured with soffset 16: the record offset 4 is checked against the stride 8 (in),
+   * soffset only moves the address: record 1 reads at 16 + 8 + 4 */
+  v.oob_select = IR_OOB_STRUCTURED_OFFSET;
+  put_vsharp(w, &v);
+  w->sgpr[8] = 16;
+  run_buf("buffer_load_dword v4, v0, s[4:7], s8 idxen offset:4\n"
+          "buffer_load_dword v5, v0, s[4:7], s8 idxen offset:5\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[4][1], rd32(&m->buf[28]));
+  assert_int_equal(r->vgpr[4][3], 0);
+  assert_int_equal(r->vgpr[5][1], 0); /* 5 + 4 > 8 */
+  /* raw, num_records 24, soffset 16: 24 - 16 = 8 bytes left, dword at 4 in, at 8 out */
+  v = vsharp(0, 24, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  run_buf("v_lshlrev_b32 v1, 2, v0\nbuffer_load_dword v2, v1, s[4:7], s8 offen\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][1], rd32(&m->buf[16 + 4]));
+  assert_int_equal(r->vgpr[2][2], 0);
+  /* soffset past num_records: everything out */
+  w->sgpr[8] = 28;
+  run_buf("v_lshlrev_b32 v1, 2, v0\nbuffer_load_dword v2, v1, s[4:7], s8 offen\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][0], 0);
   fix_free(&f);
 }
 
@@ -243,25 +264,26 @@ static void swizzled_addressing_and_add_tid(void **state) {
     put_vsharp(w, &v);
     for (unsigned l = 0; l < 32; l++) w->vgpr[1][l] = 4 * (l % 3) + (l & 1) * 2; /* offset in record */
     for (unsigned l = 0; l < 32; l++) w->vgpr[2][l] = 0x11110000u + l;
-    run_buf("buffer_load_dword v3, v1, s[4:7], 0 offen\n"
-            "buffer_load_ushort v4, v1, s[4:7], 0 offen\n"
-            "buffer_store_dword v2, v1, s[4:7], 0 offen offset:0\n"
+    w->sgpr[8] = 64; /* soffset: added after the swizzle */
+    run_buf("buffer_load_dword v3, v1, s[4:7], s8 offen\n"
+            "buffer_load_ushort v4, v1, s[4:7], s8 offen\n"
+            "buffer_store_dword v2, v1, s[4:7], s8 offen offset:0\n"
             "s_endpgm\n",
             w, m, r);
     uint32_t istride = 8u << is;
     for (unsigned l = 0; l < 32; l++) {
       uint32_t off = w->vgpr[1][l], idx = l; /* add_tid: index 0 + lane */
       bool in = idx < 20 && off + 4 <= 12, in2 = idx < 20 && off + 2 <= 12;
-      uint64_t pos = expect_pos(true, 12, istride, idx, off);
+      uint64_t pos = 64 + expect_pos(true, 12, istride, idx, off);
       assert_int_equal(r->vgpr[3][l], in ? rd32(&ref->buf[pos]) : 0);
       assert_int_equal(r->vgpr[4][l], in2 ? rd32(&ref->buf[pos]) & 0xffff : 0);
     }
     /* by hand: 8 records per block, lane 9 = record 9 (block 1, slot 1), offset 2:
-     * (1 * 12 + 0) * 8 + 1 * 4 + 2 = 102 */
-    if (is == 0) assert_int_equal(r->vgpr[3][9], rd32(&ref->buf[102]));
+     * 64 + (1 * 12 + 0) * 8 + 1 * 4 + 2 = 166 */
+    if (is == 0) assert_int_equal(r->vgpr[3][9], rd32(&ref->buf[166]));
     for (unsigned l = 0; l < 32; l++) {
       uint32_t off = w->vgpr[1][l];
-      if (l < 20 && off + 4 <= 12) memcpy(&ref->buf[expect_pos(true, 12, istride, l, off)], &w->vgpr[2][l], 4);
+      if (l < 20 && off + 4 <= 12) memcpy(&ref->buf[64 + expect_pos(true, 12, istride, l, off)], &w->vgpr[2][l], 4);
     }
     assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
     fix_free(&f);

@@ -473,15 +473,16 @@ static bool exec_image(struct interp *it, uint32_t id) {
 }
 
 /* ---- buffer (V#) and constant memory ------------------------------------------------------
- * Buffer operands: V#, index, byte offset (voffset + soffset + instruction offset, as the
- * translator sums them), then data and the lane predicate. Each IR access is range checked
+ * Buffer operands: V#, index, byte offset (a buffer_offset of voffset + instruction offset
+ * and soffset, whose parts are read here; any other value is an offset with soffset 0),
+ * then data and the lane predicate. Each IR access is range checked
  * as a whole under the V#'s OOB_SELECT; the translator splits buffer_load/store_dword(xN)
  * into one access per dword, which is the hardware's per-dword check, while formatted
  * accesses and atomics are one access ("all or nothing"). Out of range: loads give 0 (format
  * loads: the dst_sel rule), stores and atomics are dropped. An access in range, and every
  * constant (s_load) access, must lie inside the caller's memory map. */
 enum buf_form { BF_LOAD, BF_STORE, BF_ATOMIC, BF_CMPSWAP, BF_FMT_LOAD, BF_FMT_STORE, BF_SCALAR,
-                BF_CONST };
+                BF_CONST, BF_OFFSET };
 struct buf_op {
   bool is_buf;
   uint8_t form, size; /* size 0: the immediate (sub-dword bytes); formats: the format's */
@@ -500,6 +501,7 @@ static const struct buf_op buf_ops[IR_OP_COUNT] = {
     BUF_OP(store_buffer_fmt, BF_FMT_STORE, 0)
     BUF_OP(load_buffer_const, BF_SCALAR, 4)
     BUF_OP(load_const, BF_CONST, 4)
+    BUF_OP(buffer_offset, BF_OFFSET, 0)
 };
 #undef BUF_OP
 
@@ -536,6 +538,10 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   struct ir_vsharp v;
   uint8_t *p;
   *out = 0;
+  if (b->form == BF_OFFSET) { /* its value: the sum */
+    *out = (uint32_t)(V(it, args[0])[l] + V(it, args[1])[l]);
+    return true;
+  }
   if (b->form == BF_CONST) { /* address + offset, dword aligned */
     p = mem_map(it, id, (V(it, args[0])[l] + (uint32_t)V(it, args[1])[l]) & ~3ull, 4);
     if (p) memcpy(out, p, 4);
@@ -559,8 +565,13 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   if (pred && !(V(it, args[in->arg_count - 1])[l] & 1)) return true;
   uint32_t size = fmt ? ir_buffer_format_bytes(&f) : b->size ? b->size : (uint32_t)in->imm;
   uint32_t index = ir_buffer_index(&v, (uint32_t)V(it, args[1])[l], l);
-  uint32_t off = (uint32_t)V(it, args[2])[l], c[4] = {0, 0, 0, 0};
-  bool in_range = ir_buffer_in_range(&v, index, off, size);
+  uint32_t off = (uint32_t)V(it, args[2])[l], soff = 0, c[4] = {0, 0, 0, 0};
+  if (it->fn->insts[args[2]].op == IR_OP_buffer_offset) {
+    const uint32_t *parts = ir_inst_args(it->fn, args[2]);
+    off = (uint32_t)V(it, parts[0])[l];
+    soff = (uint32_t)V(it, parts[1])[l];
+  }
+  bool in_range = ir_buffer_in_range(&v, index, off, soff, size);
   if (!in_range) {
     if (vec) ir_buffer_dst_sel(&v, &f, false, c, vec);
     for (unsigned k = 0; vec && d16 && k < 4; k++) vec[k] = ir_buffer_to_d16(&f, vec[k]);
@@ -568,7 +579,7 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   }
   if (size != 1 && size != 2 && size != 4 && size != 8 && !fmt)
     return stop(it, "%%%u: buffer access of %u bytes", id, size);
-  if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off), size))) return false;
+  if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off, soff), size))) return false;
   uint64_t old = 0, val = pred && !fmt ? V(it, args[3])[l] : 0, r;
   if (!fmt) memcpy(&old, p, size);
   switch (b->form) {

@@ -35,7 +35,7 @@ uint32_t ir_buffer_index(const struct ir_vsharp *v, uint32_t index, uint32_t lan
 }
 
 bool ir_buffer_in_range(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
-                        uint32_t payload) {
+                        uint32_t soffset, uint32_t payload) {
   uint64_t end = (uint64_t)offset + payload; /* no wrap: a huge offset is out of range */
   switch (v->oob_select) {
     case IR_OOB_STRUCTURED_OFFSET: return index < v->num_records && end <= v->stride;
@@ -43,15 +43,17 @@ bool ir_buffer_in_range(const struct ir_vsharp *v, uint32_t index, uint32_t offs
     case IR_OOB_EMPTY_ONLY: return v->num_records != 0;
     default:
       if (v->swizzle && v->stride) return index < v->num_records && end <= v->stride;
-      return end <= v->num_records;
+      return end + soffset <= v->num_records; /* end <= num_records - soffset, saturating */
   }
 }
 
-uint64_t ir_buffer_address(const struct ir_vsharp *v, uint32_t index, uint32_t offset) {
-  if (!v->swizzle) return v->base + (uint64_t)index * v->stride + offset;
+uint64_t ir_buffer_address(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
+                           uint32_t soffset) {
+  uint64_t base = v->base + soffset;
+  if (!v->swizzle) return base + (uint64_t)index * v->stride + offset;
   const uint64_t es = 4, is = 8u << v->index_stride; /* element size, records per block */
   uint64_t blk = (uint64_t)(index / is) * v->stride + (offset / es) * es;
-  return v->base + blk * is + (index % is) * es + offset % es;
+  return base + blk * is + (index % is) * es + offset % es;
 }
 
 bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset) {

@@ -47,14 +47,16 @@ void ir_vsharp_encode(const struct ir_vsharp *v, uint32_t d[4]);
 /* The record index an access uses: INDEX plus the lane with add_tid_enable. */
 uint32_t ir_buffer_index(const struct ir_vsharp *v, uint32_t index, uint32_t lane);
 
-/* Whether an access of PAYLOAD bytes at (INDEX, OFFSET) is in range under the V#'s
- * OOB_SELECT. */
+/* Whether an access of PAYLOAD bytes at (INDEX, OFFSET) with the wave offset SOFFSET is in
+ * range under the V#'s OOB_SELECT. OFFSET is voffset + instruction offset; the structured
+ * checks compare it with the stride, the raw one adds SOFFSET. */
 bool ir_buffer_in_range(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
-                        uint32_t payload);
+                        uint32_t soffset, uint32_t payload);
 
-/* The memory address of byte OFFSET of record INDEX: linear (base + index * stride +
- * offset) or swizzled (blocks of index_stride records, element size 4 bytes). */
-uint64_t ir_buffer_address(const struct ir_vsharp *v, uint32_t index, uint32_t offset);
+/* The memory address of byte OFFSET of record INDEX: base + SOFFSET + linear (index *
+ * stride + offset) or swizzled (blocks of index_stride records, element size 4 bytes). */
+uint64_t ir_buffer_address(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
+                           uint32_t soffset);
 
 /* s_buffer_load: whether the dword at byte OFFSET is in range: OFFSET < max(stride, 1) *
  * num_records (no OOB_SELECT, no index). */

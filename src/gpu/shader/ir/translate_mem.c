@@ -24,15 +24,24 @@ static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsig
 
 static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
 
-/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). */
+/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). The byte
+ * offset is buffer_offset(voffset + instruction offset, soffset) (ir_ops.h). */
 static void buffer_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
                            unsigned soffset, uint32_t *index, uint32_t *offset) {
   const struct isa_operand *va = srcp(in, vaddr);
   unsigned k = 0;
   *index = in->idxen ? src_dword(x, va, k++, false) : c32(x, 0);
   uint32_t off = in->offen ? src_dword(x, va, k, false) : c32(x, 0);
-  off = ir_iadd(&x->b, off, src32(x, in, soffset));
-  *offset = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
+  off = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
+  *offset = ir_buffer_offset(&x->b, off, src32(x, in, soffset));
+}
+
+/* The buffer offset K bytes after OFFSET (a buffer_offset): dword K / 4 of an access. */
+static uint32_t buffer_offset_plus(struct xl_state *x, uint32_t offset, uint32_t k) {
+  if (!k) return offset;
+  const uint32_t *a = ir_inst_args(x->b.fn, offset);
+  uint32_t off = a[0], soff = a[1]; /* before emitting (the operand storage may move) */
+  return ir_buffer_offset(&x->b, ir_iadd(&x->b, off, c32(x, k)), soff);
 }
 
 /* FLAT/GLOBAL address: saddr (64-bit SGPR pair) + 32-bit vaddr, or a 64-bit vaddr. */
@@ -163,14 +172,14 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
         break;
       }
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
+        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i)));
       buffer_tfe_status(x, in, n);
       break;
     case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
       buffer_address(x, in, 1, 3, &index, &offset);
       addr = desc4(x, srcp(in, 2));
       for (unsigned i = 0; i < n; i++)
-        ir_store_buffer(bd, addr, index, plus(x, offset, 4 * i),
+        ir_store_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i),
                         src_dword(x, srcp(in, 0), i, false), active_pred(x));
       break;
     case K_BUFLOADFMT:
