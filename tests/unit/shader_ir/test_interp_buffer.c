@@ -68,11 +68,13 @@ static struct ir_vsharp vsharp(uint32_t stride, uint32_t num_records, unsigned o
   return v;
 }
 
-/* Every register observed (kept after DCE), wave32. */
+static bool wave64_mode; /* translate_src: assemble and translate for 64 lanes */
+
+/* Every register observed (kept after DCE); wave32 unless wave64_mode. */
 static struct ir_function *translate_src(const char *src, bool passes, struct ir_translate_stats *st) {
   static uint32_t regs[IR_REG_COUNT];
   for (uint32_t i = 0; i < IR_REG_COUNT; i++) regs[i] = i;
-  struct ir_translate_options o = {.wave_size = 32, .run_passes = passes, .observe = regs,
+  struct ir_translate_options o = {.wave_size = wave64_mode ? 64 : 32, .run_passes = passes, .observe = regs,
                                    .observe_count = IR_REG_COUNT};
   return translate_asm(src, o, st);
 }
@@ -597,6 +599,34 @@ static void lds_form_writes_lds_through_m0(void **state) {
   fix_free(&f);
 }
 
+/* wave64: add_tid counts to 63 and the lds form's LDS address is 4 * lane for 64 lanes. */
+static void wave64_add_tid_and_lds(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  w->exec = ~0ull & ~(1ull << 40); /* lane 40 inactive */
+  struct ir_vsharp v = vsharp(8, 60, IR_OOB_STRUCTURED); /* records 60..63 out */
+  v.add_tid = true;
+  put_vsharp(w, &v);
+  wave64_mode = true;
+  run_buf("buffer_load_dword v2, off, s[4:7], 0 offset:4\n"
+          "s_mov_b32 m0, 0x80\n"
+          "buffer_load_dword off, s[4:7], 0 lds\n"
+          "s_endpgm\n",
+          w, m, r);
+  wave64_mode = false;
+  for (unsigned l = 0; l < 64; l++) {
+    uint32_t want = l < 60 ? rd32(&m->buf[8 * l + 4]) : 0;
+    if (l != 40) assert_int_equal(r->vgpr[2][l], want);
+    uint32_t d = l < 60 ? rd32(&m->buf[8 * l]) : 0;
+    if (l != 40) memcpy(&ref->lds[0x80 + 4 * l], &d, 4);
+  }
+  assert_memory_equal(m->lds, ref->lds, LDS_SIZE);
+  fix_free(&f);
+}
+
 /* ---- errors ---------------------------------------------------------------------------- */
 
 static void run_expect_error(const char *src, struct ir_interp_wave *w, const char *what) {
@@ -643,6 +673,7 @@ int main(void) {
       cmocka_unit_test(scalar_buffer_and_constant_loads),
       cmocka_unit_test(tfe_writes_a_zero_status),
       cmocka_unit_test(lds_form_writes_lds_through_m0),
+      cmocka_unit_test(wave64_add_tid_and_lds),
       cmocka_unit_test(accesses_outside_the_memory_map_are_errors),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
