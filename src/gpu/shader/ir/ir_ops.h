@@ -246,6 +246,10 @@
   /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \
   X(load_buffer_sub,U32,  MEM | IMM,         3, (V4U32, U32, U32)) \
   X(store_buffer_sub,VOID,SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) \
+  /* the byte offset operand of MUBUF/MTBUF operations: offset (voffset + instruction \
+   * offset) + soffset; its value is the sum, the interpreter reads the parts (soffset is \
+   * added after swizzling and is not part of the structured range check) */ \
+  X(buffer_offset,  U32,  PURE,              2, (U32, U32)) \
   X(load_global_sub,U32,  MEM | IMM,         1, (U64)) \
   X(store_global_sub,VOID,SIDE | IMM,        3, (U64, U32, U1)) \
   X(load_lds_sub,   U32,  MEM | IMM,         1, (U32)) \
