@@ -1,13 +1,43 @@
-/* Handler kinds and detail flags of the translation table entries added after the shared
- * set of translate_internal.h: the 16-bit VALU (translate_ops.c) and sub-dword memory
- * (translate_mem.c). Private to translate_ops.c and translate_mem.c. */
+/* Handler kinds of the translation table and the detail flags of their entries: one enum
+ * for every translate*.c handler. xl_translate_inst (translate_ops.c) dispatches with one
+ * switch over this enum and no default case, so -Wswitch (an error with -Werror) rejects a
+ * kind without a case there: a new kind is appended below and given a case in that
+ * switch; no dispatch depends on the order of the kinds. Private to translate*.c. */
 #ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
 #define PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
 
 #include "gpu/shader/ir/translate_internal.h"
 
-enum xl_kind_ext {
-  K_H16_BIN = K_IMAGE + 1, /* f16 binary: detail INV negates source 1, REV swaps */
+enum xl_kind {
+  K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
+  K_SBIN32,   /* d = op(s0, s1), SCC rule in detail */
+  K_SBIN64,   /* 64-bit bitwise: detail bit 0 invert s1, bit 1 invert result; SCC = d != 0 */
+  K_SSHIFT64, /* 64-bit shifts, SCC = d != 0 */
+  K_SADDC, K_SSUBB,
+  K_SUN32,    /* d = op(s0), SCC rule */
+  K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
+  K_SAVEEXEC, /* detail: XL_LOGIC_* */
+  K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
+  K_SNOP, K_SGETPC, K_SBARRIER, K_SSETREG, K_SROUND, K_SDENORM, K_SMEMTIME,
+  K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
+  K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
+  K_VF32_LEGACY, /* DX9 multiply: 0 * anything = 0; detail 0 mul, 1 mac, 2 mad */
+  K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
+  K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
+  K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
+  /* memory: detail = dwords (or components) */
+  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
+  K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
+  K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
+  K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
+  K_FMIX,   /* v_fma_mix_f32 / mixlo_f16 / mixhi_f16: detail 0 / 1 / 2 */
+  K_SAD,    /* sums of absolute differences: detail 0 v_sad_u8, 1 _hi_u8, 2 _u16, 3 _u32,
+             * 4 v_msad_u8 */
+  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
+  K_EXPORT,
+  K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
+  /* 16-bit VALU (translate_ops.c translate_16bit) */
+  K_H16_BIN,      /* f16 binary: detail INV negates source 1, REV swaps */
   K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
   K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
   K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
@@ -65,6 +95,14 @@ enum { W64 = 1 << 12 };
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI
  * selects the high half (loads) or stores the high half of the data register. */
 enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
+
+/* One row of the translation table: mnemonic, handler kind, IR operation, detail. */
+struct xl_entry {
+  const char *name;
+  enum xl_kind kind;
+  enum ir_op op;
+  uint32_t detail;
+};
 
 void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 

@@ -533,7 +533,7 @@ enum { PK_ACC = 1 << 14 };
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
-#define XL_ENTRY_(n, k, o, d) {#n, (enum xl_kind)K_##k, IR_OP_##o, (uint32_t)(d)},
+#define XL_ENTRY_(n, k, o, d) {#n, K_##k, IR_OP_##o, (uint32_t)(d)},
     XL_OPS(XL_ENTRY_)
 #undef XL_ENTRY_
 };
@@ -865,8 +865,7 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
   struct ir_builder *bd = &x->b;
   bool sext = e->detail & SIGNED;
   uint32_t a, b, c, r;
-  int kind = (int)e->kind;
-  switch (kind) {
+  switch (e->kind) {
     case K_H16_BIN:
       a = h16_fsrc(x, in, 0);
       b = h16_fsrc(x, in, 1);
@@ -1110,10 +1109,10 @@ static uint32_t div_scale_src(struct xl_state *x, const struct isa_inst *in, uns
 static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
                                const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
-  struct fprec p = {.d = e->detail == 1 && (int)e->kind != K_VCUBE};
+  struct fprec p = {.d = e->detail == 1 && e->kind != K_VCUBE};
   p.bits = p.d ? IR_TYPE_U64 : IR_TYPE_U32;
   uint32_t a, b, c, r;
-  switch ((int)e->kind) {
+  switch (e->kind) {
     case K_VDIV_SCALE: { /* defs: vdst, sdst (VCC mask) */
       a = div_scale_src(x, in, 0, p.d);
       b = div_scale_src(x, in, 1, p.d);
@@ -1259,7 +1258,7 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   } else if (!e) {
     return false;
   } else {
-    int k = (int)e->kind;
+    enum xl_kind k = e->kind;
     bool result16 = k == K_H16_BIN || k == K_H16_UN || k == K_H16_LDEXP || k == K_H16_FROM_F32 ||
                     k == K_H16_FROM_INT || k == K_H16_TO_INT;
     if (!result16 && k != K_VMOV && k != K_VF32_BIN && k != K_VF32_UN && k != K_VU32_BIN &&
@@ -1326,41 +1325,32 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     if (!xl_translate_mem_ext(x, in, pc)) xl_unsupported(x, in, pc);
     return;
   }
-  if ((int)e->kind == K_SGETREG) {
-    write_s32(x, in, ir_get_hwreg_i(&x->b, in->simm16 & 0xffff));
-    return;
-  }
-  if ((int)e->kind == K_BUF_ATOMIC || (int)e->kind == K_G_ATOMIC) {
-    xl_translate_atomic(x, in, e);
-    return;
-  }
-  if ((int)e->kind == K_SSENDMSG) { /* M0 carries data for some messages (GS, alloc) */
-    ir_send_msg_i(&x->b, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
-    return;
-  }
-  if ((int)e->kind == K_ALU_EXT) {
-    xl_translate_alu_ext(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind == K_MOVREL) {
-    xl_translate_movrel(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind >= (int)K_VDIV_SCALE) {
-    translate_div_cube(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind >= (int)K_DS_SUB_LOAD) {
-    xl_translate_subdword(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind > (int)K_IMAGE) {
-    translate_16bit(x, in, e, pc);
-    return;
-  }
   struct ir_builder *bd = &x->b;
   uint32_t a, b, c, r;
   switch (e->kind) {
+    /* kinds with a handler of their own (one case per kind; no default, so -Wswitch makes
+     * a kind without a case a build error) */
+    case K_SGETREG: write_s32(x, in, ir_get_hwreg_i(bd, in->simm16 & 0xffff)); break;
+    case K_SSENDMSG: /* M0 carries data for some messages (GS, alloc) */
+      ir_send_msg_i(bd, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
+      break;
+    case K_BUF_ATOMIC: case K_G_ATOMIC: xl_translate_atomic(x, in, e); break;
+    case K_ALU_EXT: xl_translate_alu_ext(x, in, e, pc); break;
+    case K_MOVREL: xl_translate_movrel(x, in, e, pc); break;
+    case K_VDIV_SCALE: case K_VDIV_FMAS: case K_VDIV_FIXUP: case K_VCUBE: case K_VF64_UN:
+      translate_div_cube(x, in, e, pc);
+      break;
+    case K_DS_SUB_LOAD: case K_DS_SUB_STORE: case K_BUF_SUB_LOAD: case K_BUF_SUB_STORE:
+    case K_G_SUB_LOAD: case K_G_SUB_STORE:
+      xl_translate_subdword(x, in, e, pc);
+      break;
+    case K_H16_BIN: case K_H16_FMA: case K_H16_3: case K_H16_LDEXP: case K_H16_UN:
+    case K_H16_FROM_F32: case K_H16_TO_F32: case K_H16_FROM_INT: case K_H16_TO_INT:
+    case K_H16_FIXUP: case K_I16_BIN: case K_I16_MAD: case K_I16_3: case K_H16_FREXP:
+    case K_H16_SATPK:
+      translate_16bit(x, in, e, pc);
+      break;
+    /* the shared kinds, inline */
     case K_SMOV32: write_s32(x, in, src32(x, in, 0)); break;
     case K_SMOV64: write_s64(x, defp(in, 0), src64(x, in, 0, false)); break;
     case K_SCMOV32: {
