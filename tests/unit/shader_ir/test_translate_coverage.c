@@ -2168,7 +2168,7 @@ static void f16_frexp_and_saturating_pack(void **state) {
 /* v_mad_i64_i32 with a `null` carry destination: the signed 64-bit product plus S2 (edge
  * factors INT_MIN, -1, 0; inline -1 as a sign-extended 64-bit addend); with an SGPR carry
  * destination (undocumented value) it stays `unsupported`. */
-static void mad_i64_i32_null_carry(void **state) {
+static void mad_i64_i32_null_and_sgpr_carry(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   static const uint32_t f[] = {0x80000000u, 0xffffffffu, 0, 0x7fffffffu, 12345, 0xfffe1234u};
@@ -2196,11 +2196,31 @@ static void mad_i64_i32_null_carry(void **state) {
     assert_int_equal(r->vgpr[6][l] | (uint64_t)r->vgpr[7][l] << 32, (uint64_t)p + acc);
     assert_int_equal(r->vgpr[8][l] | (uint64_t)r->vgpr[9][l] << 32, (uint64_t)p - 1);
   }
-  struct ir_translate_stats st;
-  struct ir_function *fn = translate_asm("v_mad_i64_i32 v[0:1], s[6:7], v2, v3, v[4:5]\ns_endpgm\n",
-                                         (struct ir_translate_options){.wave_size = 64}, &st);
-  assert_int_equal(st.unsupported_count, 1);
-  ir_function_destroy(fn);
+  /* the carry mask: set where the exact sum is negative (docs/shader-ir.md), including
+   * sums that wrap: extreme accumulators in some lanes */
+  static const uint64_t accs[] = {0x8000000000000000ull, 0x7fffffffffffffffull, 0, ~0ull,
+                                  0x8000000000000005ull, 0x3fffffffffffffffull};
+  for (uint32_t l = 0; l < 64; l++) {
+    uint64_t acc = l < 36 ? accs[l % 6] : 0x9000000000000000ull + l * 0x123456789ull;
+    w->vgpr[4][l] = (uint32_t)acc;
+    w->vgpr[5][l] = (uint32_t)(acc >> 32);
+  }
+  w->sgpr[6] = w->sgpr[7] = 0x5a5a5a5au;
+  run("v_mad_i64_i32 v[0:1], s[6:7], v2, v3, v[4:5]\n"
+      "s_endpgm\n",
+      true, w, r);
+  uint64_t want = 0;
+  unsigned wraps = 0;
+  for (uint32_t l = 0; l < 64; l++) {
+    if (!((exec >> l) & 1)) continue;
+    __int128 p = (__int128)(int32_t)w->vgpr[2][l] * (int32_t)w->vgpr[3][l];
+    __int128 sum = p + (int64_t)(w->vgpr[4][l] | (uint64_t)w->vgpr[5][l] << 32);
+    assert_int_equal(r->vgpr[0][l] | (uint64_t)r->vgpr[1][l] << 32, (uint64_t)sum);
+    if (sum < 0) want |= 1ull << l;
+    if ((sum < 0) != ((int64_t)(uint64_t)sum < 0)) wraps++;
+  }
+  assert_true(wraps >= 2); /* both wrap directions occur */
+  assert_int_equal(r->sgpr[6] | (uint64_t)r->sgpr[7] << 32, want);
   free(w);
   free(r);
 }
@@ -2618,6 +2638,50 @@ static void constant_m0_relative_moves_fold(void **state) {
   ir_function_destroy(fn);
 }
 
+static float f_of_bits(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+static float flush_f32(float f) { return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f; }
+
+/* v_dot2c_f32_f16 (VOP2 and DPP): D = S0.lo * S1.lo + (S0.hi * S1.hi + D) with the f16
+ * products exact, two fused steps, the accumulator and the result flushed
+ * (docs/shader-ir.md, "v_dot2c_f32_f16"). */
+static void dot2c_f32_f16(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const double h[] = {1.5, -2.25, 0.333251953125, 1024.0, -0.0009765625, 3.0, 65504.0, -7.5};
+  static const float acc[] = {0.25f, -1.0f, 1e-40f, 3.0e7f, -0.0f, 1.0e-3f, -5.5f, 0.0f};
+  struct ir_interp_wave *w = wave_new(0xfffffff7u), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = (uint32_t)to_half(h[(l + 1) % 8]) << 16 | to_half(h[l % 8]);
+    w->vgpr[2][l] = (uint32_t)to_half(h[(l + 5) % 8]) << 16 | to_half(h[(l / 8 + 3) % 8]);
+    w->vgpr[3][l] = w->vgpr[4][l] = fbits(acc[(l + 2) % 8]);
+  }
+  run("v_dot2c_f32_f16 v3, v1, v2\n"
+      "v_dot2c_f32_f16_dpp v4, v1, v2 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+      "s_endpgm\n",
+      false, w, r);
+  unsigned flushed = 0;
+  for (uint32_t l = 0; l < 32; l++) {
+    for (int dpp = 0; dpp < 2; dpp++) {
+      uint32_t a = w->vgpr[1][dpp ? l ^ 1 : l], b = w->vgpr[2][l];
+      float d = flush_f32(f_of_bits(w->vgpr[3 + dpp][l]));
+      flushed += d != f_of_bits(w->vgpr[3 + dpp][l]);
+      float t = fmaf((float)from_half(hi16(a)), (float)from_half(hi16(b)), d);
+      float want = flush_f32(fmaf((float)from_half(lo16(a)), (float)from_half(lo16(b)), t));
+      uint32_t got = r->vgpr[3 + dpp][l];
+      /* lane 3 is inactive; DPP from it (no bound_ctrl) leaves lane 2 alone */
+      if (l == 3 || (dpp && l == 2)) want = f_of_bits(w->vgpr[3 + dpp][l]);
+      assert_int_equal(got, fbits(want));
+    }
+  }
+  assert_true(flushed >= 4);
+  free(w);
+  free(r);
+}
+
 /* ---- the ALU sweep ------------------------------------------------------------------------
  * Every opcode of the SOP*, VOP1/2/C, VOP3 and VOP3P tables, and the SDWA / DPP16 / DPP8
  * form of every VOP1/VOP2/VOPC opcode the decoder accepts, in one representative form
@@ -2756,14 +2820,12 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_cvt_norm_i16_f16",
     "v_cvt_norm_u16_f16",
     "v_illegal",
-    "v_dot2c_f32_f16",
     "v_mullit_f32_e64",
     "v_cvt_pk_u8_f32_e64",
     "v_qsad_pk_u16_u8_e64",
     "v_mqsad_pk_u16_u8_e64",
     "v_trig_preop_f64_e64",
     "v_mqsad_u32_u8_e64",
-    "v_mad_i64_i32_e64",
     "v_cvt_norm_i16_f16_e64",
     "v_cvt_norm_u16_f16_e64",
     "v_cvt_pknorm_i16_f16_e64",
@@ -2798,8 +2860,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_max_f16_sdwa",
     "v_min_f16_sdwa",
     "v_ldexp_f16_sdwa",
-    "v_dot2c_f32_f16_dpp",
-    "v_dot2c_f32_f16_dpp8",
     "v_mul_i32_i24_e64 clamp",
     "v_mul_u32_u24_e64 clamp",
     "v_mad_i32_i24_e64 clamp",
@@ -2851,6 +2911,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
       cmocka_unit_test(alu_sweep_remaining_forms),
+      cmocka_unit_test(dot2c_f32_f16),
       cmocka_unit_test(lds_subdword_loads_and_stores),
       cmocka_unit_test(buffer_and_global_subdword_operations),
       cmocka_unit_test(f32_division_sequence_is_exact),
@@ -2883,7 +2944,7 @@ int main(void) {
       cmocka_unit_test(conversions_and_frexp),
       cmocka_unit_test(ldexp_lerp_and_dot_products),
       cmocka_unit_test(f16_frexp_and_saturating_pack),
-      cmocka_unit_test(mad_i64_i32_null_carry),
+      cmocka_unit_test(mad_i64_i32_null_and_sgpr_carry),
       cmocka_unit_test(f64_class_compares),
       cmocka_unit_test(unsigned_add_sub_clamp),
       cmocka_unit_test(llc_f64_lane_and_bit_sequence),

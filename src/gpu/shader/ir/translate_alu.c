@@ -547,16 +547,41 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
                                 true, false));
       break;
     case AX_MAD_I64: { /* D = sext(S0) * sext(S1) + S2 (64 bits) */
-      /* the carry destination's value is undocumented for the signed form (ROCm issue
-       * 752): translated only when it is `null` */
-      const struct isa_operand *cd = defp(in, 1);
-      if (in->num_defs > 1 && !(cd->kind == ISA_OPK_SPECIAL && cd->reg == ISA_SRC_NULL)) {
+      if (in->clamp) { /* saturation of the 64-bit result: not established */
         xl_unsupported(x, in, pc);
         break;
       }
-      uint32_t a = src32(x, in, 0), b = src32(x, in, 1);
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1), acc = src64(x, in, 2, false);
       uint32_t prod = ir_pack_u64(bd, ir_imul(bd, a, b), ir_smul_hi(bd, a, b));
-      write_vdst64(x, in, ir_iadd64(bd, prod, src64(x, in, 2, false)));
+      r = ir_iadd64(bd, prod, acc);
+      write_vdst64(x, in, r);
+      /* carry: the exact (65-bit) sum is negative (docs/shader-ir.md, "v_mad_i64_i32"):
+       * with equal operand signs that sign, else the sign of the wrapped sum */
+      uint32_t ps = ir_lshr(bd, ir_hi_u32(bd, prod), c32(x, 31));
+      uint32_t ss = ir_lshr(bd, ir_hi_u32(bd, acc), c32(x, 31));
+      uint32_t rs = ir_lshr(bd, ir_hi_u32(bd, r), c32(x, 31));
+      uint32_t neg = nz32(x, ir_select(bd, ir_ieq(bd, ps, ss), ps, rs));
+      if (in->num_defs > 1)
+        write_mask(x, defp(in, 1), ir_iand64(bd, ir_ballot(bd, neg), get(x, IR_REG_EXEC)));
+      break;
+    }
+    case AX_DOT2C_F16: { /* VOP2: D = S0.lo * S1.lo + (S0.hi * S1.hi + D), f32 */
+      /* modifiers on the packed sources (DPP/SDWA abs/neg): not established */
+      for (unsigned i = 0; i < 2; i++)
+        if (mod_bit(in, i, ISA_MOD_ABS) || mod_bit(in, i, ISA_MOD_NEG)) {
+          xl_unsupported(x, in, pc);
+          return;
+        }
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1), h[2][2];
+      for (unsigned k = 0; k < 2; k++) {
+        h[0][k] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, k, a)));
+        h[1][k] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, k, b)));
+      }
+      /* f16 products are exact in f32; the accumulator and the result are flushed */
+      uint32_t acc = ir_fflush(bd, as_f32(x, src_dword(x, d0, 0, false)));
+      uint32_t t = ir_ffma(bd, h[0][1], h[1][1], acc);
+      r = ir_fflush(bd, ir_ffma(bd, h[0][0], h[1][0], t));
+      write_vdst(x, in, ir_bitcast_u32(bd, r));
       break;
     }
     default: xl_unsupported(x, in, pc); break;

@@ -278,7 +278,8 @@ static inline void write_sdword(struct xl_state *x, const struct isa_operand *d,
     if (d->reg + i < 106) set(x, IR_REG_SGPR0 + d->reg + i, v);
     return;
   }
-  if (d->kind != ISA_OPK_SPECIAL) return;
+  /* null takes every dword of a wider write (its dword 1 is not EXEC_LO) */
+  if (d->kind != ISA_OPK_SPECIAL || d->reg == ISA_SRC_NULL) return;
   uint32_t enc = d->reg + i;
   uint32_t reg = enc == ISA_SRC_VCC_LO || enc == ISA_SRC_VCC_HI     ? IR_REG_VCC
                  : enc == ISA_SRC_EXEC_LO || enc == ISA_SRC_EXEC_HI ? IR_REG_EXEC
@@ -290,7 +291,7 @@ static inline void write_sdword(struct xl_state *x, const struct isa_operand *d,
     bool hi = enc == ISA_SRC_VCC_HI || enc == ISA_SRC_EXEC_HI;
     uint32_t keep = hi ? ir_lo_u32(&x->b, old) : ir_hi_u32(&x->b, old);
     set(x, reg, hi ? ir_pack_u64(&x->b, keep, v) : ir_pack_u64(&x->b, v, keep));
-  } else if (enc != ISA_SRC_NULL) {
+  } else {
     LOG_ONCE(shader, WARN, "write to special register %u ignored", enc);
   }
 }

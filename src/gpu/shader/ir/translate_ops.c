@@ -523,6 +523,7 @@ enum { PK_ACC = 1 << 14 };
   X(v_dot2_i32_i16, ALU_EXT, copy, AX_DOT2_I16) X(v_dot2_u32_u16, ALU_EXT, copy, AX_DOT2_U16) \
   X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
   X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64) \
+  X(v_dot2c_f32_f16, ALU_EXT, copy, AX_DOT2C_F16) \
   /* M0-relative register moves (translate_movrel.c) */ \
   X(s_movrels_b32, MOVREL, copy, MR_SREAD32) X(s_movrels_b64, MOVREL, copy, MR_SREAD64) \
   X(s_movreld_b32, MOVREL, copy, MR_SWRITE32) X(s_movreld_b64, MOVREL, copy, MR_SWRITE64) \
