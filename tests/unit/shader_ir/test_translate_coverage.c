@@ -2,6 +2,7 @@
  * op_sel, the GFX10 rule that a 16-bit result keeps the other half of its register), ...
  * Each shader is assembled by llvm-mc-19, run by the interpreter before and after the
  * passes, and every result is checked against the same computation written in C. */
+#include <float.h>
 #include <math.h>
 
 #include "xl_test_harness.h"
@@ -26,6 +27,12 @@ static uint16_t to_half(double d) {
 static double from_half(uint16_t h) {
   double v = (h & 0x7c00) ? ldexp((h & 1023) | 1024, ((h >> 10) & 31) - 25) : ldexp(h & 1023, -24);
   return (h & 0x8000) ? -v : v;
+}
+
+/* binary16 H as a double, infinities and NaN included */
+static double from_half_any(uint16_t h) {
+  if ((h & 0x7c00) == 0x7c00) return (h & 0x3ff) ? NAN : (h & 0x8000) ? -INFINITY : INFINITY;
+  return from_half(h);
 }
 
 static uint32_t lo16(uint32_t v) { return v & 0xffff; }
@@ -2682,6 +2689,108 @@ static void dot2c_f32_f16(void **state) {
   free(r);
 }
 
+/* The normalized conversion of docs/shader-ir.md ("Late ALU forms"), in C: F * K rounded
+ * to f32, to the nearest integer (ties to even), clamped; NaN -> 0. */
+static int32_t norm16_ref(float f, bool sgn) {
+  if (isnan(f)) return 0;
+  float p = rintf(f * (sgn ? 32767.0f : 65535.0f));
+  float lo = sgn ? -32767.0f : 0.0f, hi = sgn ? 32767.0f : 65535.0f;
+  return (int32_t)(p < lo ? lo : p > hi ? hi : p);
+}
+
+static uint32_t sad_ref(uint32_t a, uint32_t b, bool masked) {
+  uint32_t sum = 0;
+  for (int i = 0; i < 32; i += 8) {
+    int d = (int)((a >> i) & 255) - (int)((b >> i) & 255);
+    if (!masked || ((b >> i) & 255)) sum += (uint32_t)(d < 0 ? -d : d);
+  }
+  return sum;
+}
+
+/* v_cvt_pknorm_*, v_cvt_norm_*_f16, v_cvt_pk_u8_f32, v_mullit_f32 and the quad SADs on
+ * real encodings, against C. */
+static void normalized_packs_mullit_and_quad_sads(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const float f[] = {1.0f, -1.0f, 0.5f, -0.25f, 1.5f, -7.0f, NAN, INFINITY, -INFINITY,
+                            0.3333f, 2.5f, 3.5f, -0.0f, 0.0f, 254.5f, 1e-3f};
+  static const uint16_t h[] = {0x3c00, 0xbc00, 0x3800, 0x7e00, 0x7c00, 0xfc00, 0x3555, 0xb400,
+                               0x0000, 0x8000, 0x4000, 0x2e66, 0x3bff, 0x0001, 0xc000, 0x3a00};
+  static const float lit[] = {1.0f, -1.0f, NAN, 0.0f, 2.0f, -0.5f, INFINITY, 1e-30f};
+  struct ir_interp_wave *w = wave_new(0xfffffffeu), *r = calloc(1, sizeof *r);
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = fbits(f[l % 16]);
+    w->vgpr[2][l] = fbits(f[(l * 7 + 3) % 16]);
+    w->vgpr[6][l] = (uint32_t)h[(l + 5) % 16] << 16 | h[l % 16];
+    w->vgpr[7][l] = (uint32_t)h[(l * 3) % 16] << 16 | h[(l + 9) % 16];
+    w->vgpr[9][l] = 0xabcd0000u | l;
+    w->vgpr[10][l] = 0x12340000u | l;
+    w->vgpr[12][l] = l * 5;
+    w->vgpr[13][l] = 0xa5a5a5a5u ^ (l * 0x01010101u);
+    w->vgpr[15][l] = fbits(lit[l % 8]);
+    w->vgpr[18][l] = 0x01fe7f80u * (l + 1) ^ 0x55aa00ffu;
+    w->vgpr[19][l] = 0x10203040u + l * 0x01020304u;
+    w->vgpr[20][l] = l % 4 == 0 ? 0x00ff0080u : 0x807f01feu + l;
+    w->vgpr[22][l] = 0xfff0fffeu - l;
+    w->vgpr[23][l] = 0x00010203u * l;
+    for (uint32_t k = 0; k < 4; k++) w->vgpr[32 + k][l] = 0xfffffc00u * (k & 1) + l * 77 + k;
+  }
+  run("v_cvt_pknorm_i16_f32 v3, v1, v2\n"
+      "v_cvt_pknorm_u16_f32 v4, v1, v2\n"
+      "v_cvt_pknorm_i16_f16 v5, v6, v7\n"
+      "v_cvt_pknorm_u16_f16 v8, v6, v7 op_sel:[1,0,0]\n"
+      "v_cvt_norm_i16_f16 v9, v6\n"
+      "v_cvt_norm_u16_f16_e64 v10, -v7\n"
+      "v_cvt_pk_u8_f32 v11, v1, v12, v13\n"
+      "v_mullit_f32 v14, v1, v2, v15\n"
+      "v_qsad_pk_u16_u8 v[16:17], v[18:19], v20, v[22:23]\n"
+      "v_mqsad_pk_u16_u8 v[24:25], v[18:19], v20, v[22:23]\n"
+      "v_mqsad_u32_u8 v[36:39], v[18:19], v20, v[32:35]\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 1; l < 32; l++) {
+    float a = f[l % 16], b = f[(l * 7 + 3) % 16];
+    uint32_t v6 = w->vgpr[6][l], v7 = w->vgpr[7][l];
+#define N16(v, s) ((uint32_t)norm16_ref(v, s) & 0xffff)
+    assert_int_equal(r->vgpr[3][l], N16(a, true) | N16(b, true) << 16);
+    assert_int_equal(r->vgpr[4][l], N16(a, false) | N16(b, false) << 16);
+    assert_int_equal(r->vgpr[5][l], N16((float)from_half_any(lo16(v6)), true) |
+                                        N16((float)from_half_any(lo16(v7)), true) << 16);
+    assert_int_equal(r->vgpr[8][l], N16((float)from_half_any(hi16(v6)), false) |
+                                        N16((float)from_half_any(lo16(v7)), false) << 16);
+    assert_int_equal(r->vgpr[9][l], keep_hi(w->vgpr[9][l], N16((float)from_half_any(lo16(v6)), true)));
+    assert_int_equal(r->vgpr[10][l], keep_hi(w->vgpr[10][l], N16(-(float)from_half_any(lo16(v7)), false)));
+#undef N16
+    uint32_t u8 = isnan(a) || a <= 0.0f ? 0 : rintf(a) >= 255.0f ? 255 : (uint32_t)rintf(a);
+    uint32_t sh = (w->vgpr[12][l] & 3) * 8;
+    assert_int_equal(r->vgpr[11][l], (w->vgpr[13][l] & ~(0xffu << sh)) | u8 << sh);
+    float c = lit[l % 8];
+    float ml = c > 0.0f ? (a == 0.0f || b == 0.0f ? 0.0f : a * b) : -FLT_MAX;
+    assert_int_equal(r->vgpr[14][l], fbits(ml));
+    uint64_t s0 = w->vgpr[18][l] | (uint64_t)w->vgpr[19][l] << 32;
+    uint64_t acc = w->vgpr[22][l] | (uint64_t)w->vgpr[23][l] << 32;
+    for (int m = 0; m < 2; m++) {
+      uint64_t want = 0;
+      for (int i = 0; i < 4; i++)
+        want |= (uint64_t)((sad_ref((uint32_t)(s0 >> (8 * i)), w->vgpr[20][l], m) +
+                            ((acc >> (16 * i)) & 0xffff)) & 0xffff) << (16 * i);
+      uint32_t base = m ? 24 : 16;
+      assert_int_equal(r->vgpr[base][l] | (uint64_t)r->vgpr[base + 1][l] << 32, want);
+    }
+    for (int i = 0; i < 4; i++)
+      assert_int_equal(r->vgpr[36 + i][l],
+                       sad_ref((uint32_t)(s0 >> (8 * i)), w->vgpr[20][l], true) + w->vgpr[32 + i][l]);
+  }
+  /* spot values: ties to even and the clamps */
+  assert_int_equal(r->vgpr[11][10] >> ((w->vgpr[12][10] & 3) * 8) & 255, 2); /* 2.5 */
+  assert_int_equal(r->vgpr[11][11] >> ((w->vgpr[12][11] & 3) * 8) & 255, 4); /* 3.5 */
+  assert_int_equal(r->vgpr[3][6] & 0xffff, 0);      /* NaN */
+  assert_int_equal(r->vgpr[3][8] & 0xffff, 0x8001); /* -inf -> -32767 */
+  assert_int_equal(r->vgpr[4][7] & 0xffff, 0xffff); /* inf */
+  free(w);
+  free(r);
+}
+
 /* ---- the ALU sweep ------------------------------------------------------------------------
  * Every opcode of the SOP*, VOP1/2/C, VOP3 and VOP3P tables, and the SDWA / DPP16 / DPP8
  * form of every VOP1/VOP2/VOPC opcode the decoder accepts, in one representative form
@@ -2817,36 +2926,19 @@ static void alu_sweep_remaining_forms(void **state) {
     "s_ttracedata",
     "s_wait_idle",
     "s_ttracedata_imm",
-    "v_cvt_norm_i16_f16",
-    "v_cvt_norm_u16_f16",
     "v_illegal",
-    "v_mullit_f32_e64",
-    "v_cvt_pk_u8_f32_e64",
-    "v_qsad_pk_u16_u8_e64",
-    "v_mqsad_pk_u16_u8_e64",
     "v_trig_preop_f64_e64",
-    "v_mqsad_u32_u8_e64",
-    "v_cvt_norm_i16_f16_e64",
-    "v_cvt_norm_u16_f16_e64",
-    "v_cvt_pknorm_i16_f16_e64",
-    "v_cvt_pknorm_u16_f16_e64",
     "v_interp_p1ll_f16_e64",
     "v_interp_p1lv_f16_e64",
     "v_interp_p2_f16_e64",
-    "v_cvt_pknorm_i16_f32_e64",
-    "v_cvt_pknorm_u16_f32_e64",
     "v_movreld_b32_dpp",
     "v_movrels_b32_dpp",
     "v_movrelsd_b32_dpp",
     "v_movrelsd_2_b32_dpp",
-    "v_cvt_norm_i16_f16_dpp",
-    "v_cvt_norm_u16_f16_dpp",
     "v_movreld_b32_dpp8",
     "v_movrels_b32_dpp8",
     "v_movrelsd_b32_dpp8",
     "v_movrelsd_2_b32_dpp8",
-    "v_cvt_norm_i16_f16_dpp8",
-    "v_cvt_norm_u16_f16_dpp8",
     "v_cndmask_b32_sdwa",
     "v_mul_legacy_f32_sdwa",
     "v_add_co_ci_u32_sdwa",
@@ -2864,7 +2956,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_mul_u32_u24_e64 clamp",
     "v_mad_i32_i24_e64 clamp",
     "v_mad_u32_u24_e64 clamp",
-    "v_mullit_f32_e64 clamp",
     "v_sad_u8_e64 clamp",
     "v_sad_hi_u8_e64 clamp",
     "v_sad_u16_e64 clamp",
@@ -2879,8 +2970,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_mad_i64_i32_e64 clamp",
     "v_cvt_i32_f64_e64 clamp",
     "v_cvt_u32_f64_e64 clamp",
-    "v_cvt_norm_i16_f16_e64 clamp",
-    "v_cvt_norm_u16_f16_e64 clamp",
     "v_cvt_pknorm_i16_f16_e64 clamp",
     "v_cvt_pknorm_u16_f16_e64 clamp",
     "v_interp_p1ll_f16_e64 clamp",
@@ -2912,6 +3001,7 @@ int main(void) {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
       cmocka_unit_test(alu_sweep_remaining_forms),
       cmocka_unit_test(dot2c_f32_f16),
+      cmocka_unit_test(normalized_packs_mullit_and_quad_sads),
       cmocka_unit_test(lds_subdword_loads_and_stores),
       cmocka_unit_test(buffer_and_global_subdword_operations),
       cmocka_unit_test(f32_division_sequence_is_exact),

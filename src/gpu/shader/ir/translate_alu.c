@@ -294,6 +294,50 @@ static uint32_t dot_int(struct xl_state *x, uint32_t a, uint32_t b, uint32_t acc
   return ir_select(bd, fits, lo, sat);
 }
 
+uint32_t xl_norm16(struct xl_state *x, uint32_t f, bool sgn) {
+  struct ir_builder *bd = &x->b;
+  uint32_t p = ir_frint(bd, ir_fmul(bd, f, ir_b_const_f32(bd, sgn ? 32767.0f : 65535.0f)));
+  if (!sgn) return ir_umin(bd, ir_cvt_u32_f32(bd, p), c32(x, 65535)); /* NaN, < 0 -> 0 */
+  return ir_smax(bd, ir_smin(bd, ir_cvt_i32_f32(bd, p), c32(x, 32767)), c32(x, (uint32_t)-32767));
+}
+
+uint32_t xl_sad_sum(struct xl_state *x, uint32_t a, uint32_t b, unsigned width, bool masked) {
+  struct ir_builder *bd = &x->b;
+  uint32_t sum = c32(x, 0);
+  for (unsigned off = 0; off < 32; off += width) {
+    uint32_t fa = width == 32 ? a : ir_ubfe(bd, a, c32(x, off), c32(x, width));
+    uint32_t fb = width == 32 ? b : ir_ubfe(bd, b, c32(x, off), c32(x, width));
+    uint32_t diff = ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb));
+    if (masked) diff = ir_select(bd, ir_ine(bd, fb, c32(x, 0)), diff, c32(x, 0));
+    sum = ir_iadd(bd, sum, diff);
+  }
+  return sum;
+}
+
+/* v_qsad_pk_u16_u8 / v_mqsad_pk_u16_u8 / v_mqsad_u32_u8: four (masked) byte SADs of the
+ * reference S1 against the 32-bit windows of S0 (64 bits) starting at bytes 0..3, each
+ * plus its accumulator field of S2: 16-bit fields of one 64-bit pair (the sums keep
+ * their low 16 bits), or the four dwords of S2 and D (_u32_u8). */
+static void quad_sad(struct xl_state *x, const struct isa_inst *in, enum xl_alu_ext k) {
+  struct ir_builder *bd = &x->b;
+  const struct isa_operand *acc = srcp(in, 2), *d = defp(in, 0);
+  uint32_t s0 = src64(x, in, 0, false), ref = src32(x, in, 1), out[4];
+  for (unsigned i = 0; i < 4; i++) {
+    uint32_t win = ir_lo_u32(bd, ir_lshr64(bd, s0, c32(x, 8 * i)));
+    uint32_t a = k == AX_MQSAD_U32 ? src_dword(x, acc, i, false)
+                                   : ir_ubfe(bd, src_dword(x, acc, i / 2, false), c32(x, 16 * (i & 1)), c32(x, 16));
+    out[i] = ir_iadd(bd, xl_sad_sum(x, win, ref, 8, k != AX_QSAD), a);
+  }
+  if (k == AX_MQSAD_U32) {
+    if (in->num_defs)
+      for (unsigned i = 0; i < 4; i++) write_v32(x, d, i, out[i]);
+    return;
+  }
+  uint32_t m = c32(x, 0xffff);
+  for (unsigned i = 0; i < 2; i++)
+    write_v32(x, d, i, ir_ior(bd, ir_iand(bd, out[2 * i], m), ir_shl(bd, out[2 * i + 1], c32(x, 16))));
+}
+
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -584,6 +628,44 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
       write_vdst(x, in, ir_bitcast_u32(bd, r));
       break;
     }
+    case AX_PKNORM_I16_F32: case AX_PKNORM_U16_F32: case AX_PKNORM_I16_F16:
+    case AX_PKNORM_U16_F16: { /* {norm(S1), norm(S0)} (xl_norm16); f16 sources widen exactly */
+      if (in->clamp) { /* no effect established */
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      bool sgn = e->detail == AX_PKNORM_I16_F32 || e->detail == AX_PKNORM_I16_F16;
+      bool h = e->detail == AX_PKNORM_I16_F16 || e->detail == AX_PKNORM_U16_F16;
+      uint32_t v[2];
+      for (unsigned i = 0; i < 2; i++)
+        v[i] = xl_norm16(x, h ? ir_cvt_f32_f16(bd, h16_fsrc(x, in, i)) : fsrc(x, in, i), sgn);
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, v[0], c32(x, 0xffff)), ir_shl(bd, v[1], c32(x, 16))));
+      break;
+    }
+    case AX_CVT_PK_U8: { /* byte S1[1:0] of S2 := S0 rounded (ties to even), clamped to u8 */
+      if (in->clamp) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      uint32_t v = ir_umin(bd, ir_cvt_u32_f32(bd, ir_frint(bd, fsrc(x, in, 0))), c32(x, 255));
+      uint32_t sh = ir_shl(bd, ir_iand(bd, src32(x, in, 1), c32(x, 3)), c32(x, 3));
+      uint32_t keep = ir_inot(bd, ir_shl(bd, c32(x, 255), sh));
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, src32(x, in, 2), keep), ir_shl(bd, v, sh)));
+      break;
+    }
+    case AX_MULLIT: { /* S2 > 0 ? (S0 == 0 || S1 == 0 ? +0 : S0 * S1) : -FLT_MAX */
+      uint32_t a = fsrc(x, in, 0), b = fsrc(x, in, 1), zero = ir_b_const_f32(bd, 0.0f);
+      uint32_t any0 = ir_bor(bd, ir_fcmp_i(bd, IR_FCMP_OEQ, a, zero), ir_fcmp_i(bd, IR_FCMP_OEQ, b, zero));
+      r = ir_select(bd, any0, zero, ir_fmul(bd, a, b));
+      r = ir_select(bd, ir_fcmp_i(bd, IR_FCMP_OGT, fsrc(x, in, 2), zero), r,
+                    konst(x, IR_TYPE_F32, 0xff7fffffu));
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    }
+    case AX_QSAD: case AX_MQSAD_PK: case AX_MQSAD_U32:
+      if (in->clamp) xl_unsupported(x, in, pc); /* saturation: not established */
+      else quad_sad(x, in, (enum xl_alu_ext)e->detail);
+      break;
     default: xl_unsupported(x, in, pc); break;
   }
 }

@@ -88,7 +88,8 @@ enum xl_alu_ext {
   AX_PACK_F16, AX_FREXP_MANT32, AX_FREXP_EXP32, AX_FREXP_MANT64, AX_FREXP_EXP64, AX_FRACT64,
   AX_LDEXP64, AX_LERP_U8, AX_CVT_OFF_I4, AX_DOT2_I16, AX_DOT2_U16, AX_DOT4_I8, AX_DOT8_I4,
   AX_DOT4C_I8, AX_MAD_I64,
-  AX_DOT2C_F16,
+  AX_DOT2C_F16, AX_PKNORM_I16_F32, AX_PKNORM_U16_F32, AX_PKNORM_I16_F16, AX_PKNORM_U16_F16,
+  AX_CVT_PK_U8, AX_MULLIT, AX_QSAD, AX_MQSAD_PK, AX_MQSAD_U32,
 };
 
 enum { W64 = 1 << 12 };
@@ -115,6 +116,13 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);
+/* The f32 F as a 16-bit normalized integer (translate_alu.c): F * 32767 (signed) or
+ * F * 65535 rounded to f32, then to the nearest integer (ties to even), clamped to
+ * [-32767, 32767] / [0, 65535]; NaN gives 0. A U32 (signed: sign-extended). */
+uint32_t xl_norm16(struct xl_state *x, uint32_t f, bool sgn);
+/* Sum of |A[k] - B[k]| over the unsigned WIDTH-bit fields (8, 16 or 32) of A and B;
+ * MASKED skips the fields where B is 0 (v_msad). The additions wrap (translate_alu.c). */
+uint32_t xl_sad_sum(struct xl_state *x, uint32_t a, uint32_t b, unsigned width, bool masked);
 /* frexp of the f32 bits B: *MANT the f32 bits in [0.5, 1) with B's sign, *EXP the exponent
  * (translate_alu.c) */
 void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp);

@@ -20,6 +20,8 @@
 
 /* detail flag of v_pk_fmac_f16: the addend is the destination (see translate_packed) */
 enum { PK_ACC = 1 << 14 };
+/* detail flag of v_cvt_norm_{i16,u16}_f16: a normalized conversion (xl_norm16) */
+enum { H16_NORM = 1 << 13 };
 
 /* clang-format off */
 /* MUBUF / GLOBAL / FLAT sub-dword loads and stores of one family P (kinds K_<F>_SUB_*) */
@@ -524,6 +526,15 @@ enum { PK_ACC = 1 << 14 };
   X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
   X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64) \
   X(v_dot2c_f32_f16, ALU_EXT, copy, AX_DOT2C_F16) \
+  X(v_cvt_pknorm_i16_f32, ALU_EXT, copy, AX_PKNORM_I16_F32) \
+  X(v_cvt_pknorm_u16_f32, ALU_EXT, copy, AX_PKNORM_U16_F32) \
+  X(v_cvt_pknorm_i16_f16, ALU_EXT, copy, AX_PKNORM_I16_F16) \
+  X(v_cvt_pknorm_u16_f16, ALU_EXT, copy, AX_PKNORM_U16_F16) \
+  X(v_cvt_norm_i16_f16, H16_TO_INT, cvt_i32_f32, SIGNED | H16_NORM) \
+  X(v_cvt_norm_u16_f16, H16_TO_INT, cvt_u32_f32, H16_NORM) \
+  X(v_cvt_pk_u8_f32, ALU_EXT, copy, AX_CVT_PK_U8) X(v_mullit_f32, ALU_EXT, copy, AX_MULLIT) \
+  X(v_qsad_pk_u16_u8, ALU_EXT, copy, AX_QSAD) X(v_mqsad_pk_u16_u8, ALU_EXT, copy, AX_MQSAD_PK) \
+  X(v_mqsad_u32_u8, ALU_EXT, copy, AX_MQSAD_U32) \
   /* M0-relative register moves (translate_movrel.c) */ \
   X(s_movrels_b32, MOVREL, copy, MR_SREAD32) X(s_movrels_b64, MOVREL, copy, MR_SREAD64) \
   X(s_movreld_b32, MOVREL, copy, MR_SWRITE32) X(s_movreld_b64, MOVREL, copy, MR_SWRITE64) \
@@ -812,14 +823,7 @@ static void translate_sad(struct xl_state *x, const struct isa_inst *in, const s
   struct ir_builder *bd = &x->b;
   static const uint8_t width[5] = {8, 8, 16, 32, 8};
   unsigned w = width[e->detail % 5];
-  uint32_t a = src32(x, in, 0), b = src32(x, in, 1), sum = c32(x, 0);
-  for (unsigned off = 0; off < 32; off += w) {
-    uint32_t fa = w == 32 ? a : ir_ubfe(bd, a, c32(x, off), c32(x, w));
-    uint32_t fb = w == 32 ? b : ir_ubfe(bd, b, c32(x, off), c32(x, w));
-    uint32_t diff = ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb));
-    if (e->detail == 4) diff = ir_select(bd, ir_ine(bd, fb, c32(x, 0)), diff, c32(x, 0));
-    sum = ir_iadd(bd, sum, diff);
-  }
+  uint32_t sum = xl_sad_sum(x, src32(x, in, 0), src32(x, in, 1), w, e->detail == 4);
   if (e->detail == 1) sum = ir_shl(bd, sum, c32(x, 16));
   write_vdst(x, in, ir_iadd(bd, sum, src32(x, in, 2)));
 }
@@ -923,6 +927,10 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
       break;
     case K_H16_TO_INT: /* saturating to the 16-bit range, NaN -> 0 */
       a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
+      if (e->detail & H16_NORM) { /* exact widening, then the f32 rule */
+        h16_write(x, in, ir_u16_of_i(bd, 0, xl_norm16(x, a, sext)));
+        break;
+      }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, &a);
       h16_write(x, in, ir_u16_of_i(bd, 0, i16_saturate(x, r, sext)));
       break;
