@@ -338,6 +338,48 @@ static void quad_sad(struct xl_state *x, const struct isa_inst *in, enum xl_alu_
     write_v32(x, d, i, ir_ior(bd, ir_iand(bd, out[2 * i], m), ir_shl(bd, out[2 * i + 1], c32(x, 16))));
 }
 
+/* 2/pi as fraction bits, most significant first: word 0 holds bits 1..64 after the binary
+ * point. v_trig_preop_f64 reads the first 1201 (the ISA's b_1200 .. b_0); the rest of
+ * word 18 is 0. Derived with Machin's formula (pi = 16 atan(1/5) - 4 atan(1/239)) in
+ * 1280-bit fixed point, then 2/pi by long division; trig_preop_reads_two_over_pi checks
+ * every bit against pi computed independently in the test. */
+static const uint64_t two_over_pi[19] = {
+    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
+    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
+    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
+    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b0000ull,
+};
+
+/* v_trig_preop_f64: the 53 bits of 2/pi from bit SHIFT = 53 * S1[4:0] on (plus
+ * exponent(S0) - 1077 when S0's biased exponent is above 1077) as an integer, truncated,
+ * times 2^(-53 - SHIFT) (times 2^128 more when the exponent is 1968 or above). */
+static uint32_t trig_preop(struct xl_state *x, uint32_t s0bits, uint32_t seg) {
+  struct ir_builder *bd = &x->b;
+  uint32_t ex = ir_ubfe(bd, ir_hi_u32(bd, s0bits), c32(x, 20), c32(x, 11));
+  uint32_t shift = ir_imul(bd, ir_iand(bd, seg, c32(x, 31)), c32(x, 53));
+  shift = ir_select(bd, ir_ult(bd, c32(x, 1077), ex), ir_iadd(bd, shift, ir_isub(bd, ex, c32(x, 1077))),
+                    shift);
+  /* the two table words under the window (0 past the table), shifted into place */
+  uint32_t q = ir_lshr(bd, shift, c32(x, 6)), rr = ir_iand(bd, shift, c32(x, 63));
+  uint32_t w0 = c64(x, 0), w1 = c64(x, 0);
+  for (uint32_t i = 0; i < 19; i++) {
+    uint32_t at = ir_ieq(bd, q, c32(x, i));
+    w0 = ir_select(bd, at, c64(x, two_over_pi[i]), w0);
+    w1 = ir_select(bd, at, c64(x, i + 1 < 19 ? two_over_pi[i + 1] : 0), w1);
+  }
+  uint32_t low = ir_select(bd, ir_ieq(bd, rr, c32(x, 0)), c64(x, 0),
+                           ir_lshr64(bd, w1, ir_isub(bd, c32(x, 64), rr)));
+  uint32_t m = ir_lshr64(bd, ir_ior64(bd, ir_shl64(bd, w0, rr), low), c32(x, 11));
+  /* the 53-bit integer as f64 (exact: 2^32 * hi + lo) */
+  uint32_t f = ir_dadd(bd, ir_dmul(bd, f64_of_int(x, ir_hi_u32(bd, m), false),
+                                   konst(x, IR_TYPE_F64, 0x41f0000000000000ull)),
+                       f64_of_int(x, ir_lo_u32(bd, m), false));
+  uint32_t scale = ir_isub(bd, c32(x, (uint32_t)-53), shift);
+  scale = ir_select(bd, ir_ult(bd, c32(x, 1967), ex), ir_iadd(bd, scale, c32(x, 128)), scale);
+  return ldexp64(x, f, scale);
+}
+
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -665,6 +707,9 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
     case AX_QSAD: case AX_MQSAD_PK: case AX_MQSAD_U32:
       if (in->clamp) xl_unsupported(x, in, pc); /* saturation: not established */
       else quad_sad(x, in, (enum xl_alu_ext)e->detail);
+      break;
+    case AX_TRIG_PREOP:
+      write_vdst64(x, in, dresult(x, in, trig_preop(x, ir_bitcast_u64(bd, dsrc(x, in, 0)), src32(x, in, 1))));
       break;
     default: xl_unsupported(x, in, pc); break;
   }

@@ -534,7 +534,7 @@ enum { H16_NORM = 1 << 13 };
   X(v_cvt_norm_u16_f16, H16_TO_INT, cvt_u32_f32, H16_NORM) \
   X(v_cvt_pk_u8_f32, ALU_EXT, copy, AX_CVT_PK_U8) X(v_mullit_f32, ALU_EXT, copy, AX_MULLIT) \
   X(v_qsad_pk_u16_u8, ALU_EXT, copy, AX_QSAD) X(v_mqsad_pk_u16_u8, ALU_EXT, copy, AX_MQSAD_PK) \
-  X(v_mqsad_u32_u8, ALU_EXT, copy, AX_MQSAD_U32) \
+  X(v_mqsad_u32_u8, ALU_EXT, copy, AX_MQSAD_U32) X(v_trig_preop_f64, ALU_EXT, copy, AX_TRIG_PREOP) \
   /* M0-relative register moves (translate_movrel.c) */ \
   X(s_movrels_b32, MOVREL, copy, MR_SREAD32) X(s_movrels_b64, MOVREL, copy, MR_SREAD64) \
   X(s_movreld_b32, MOVREL, copy, MR_SWRITE32) X(s_movreld_b64, MOVREL, copy, MR_SWRITE64) \
