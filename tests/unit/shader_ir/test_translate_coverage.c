@@ -2986,6 +2986,7 @@ static bool sweep_words(enum isa_family family, enum isa_variant variant, unsign
     case ISA_VARIANT_NATIVE: return true;
     case ISA_VARIANT_SDWA: /* v2, dst_sel DWORD, UNUSED_PRESERVE, src selects DWORD */
       w[1] = 2u | 6u << 8 | 2u << 11 | 6u << 16 | 6u << 24;
+      if (family == ISA_FAMILY_VOP1) w[1] = 2u | 6u << 8 | 2u << 11 | 6u << 16; /* no src1 */
       if (family == ISA_FAMILY_VOPC) w[1] = 2u | 6u << 16 | 6u << 24; /* VCC */
       return true;
     case ISA_VARIANT_DPP16: /* quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf */
@@ -3072,6 +3073,38 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_interp_p1ll_f16_e64",
     "v_interp_p1lv_f16_e64",
     "v_interp_p2_f16_e64",
+    "v_cvt_f16_f32_sdwa",
+    "v_cvt_rpi_i32_f32_sdwa",
+    "v_cvt_flr_i32_f32_sdwa",
+    "v_cvt_off_f32_i4_sdwa",
+    "v_ffbh_i32_sdwa",
+    "v_frexp_exp_i32_f32_sdwa",
+    "v_frexp_mant_f32_sdwa",
+    "v_movreld_b32_sdwa",
+    "v_movrels_b32_sdwa",
+    "v_movrelsd_b32_sdwa",
+    "v_movrelsd_2_b32_sdwa",
+    "v_cvt_f16_u16_sdwa",
+    "v_cvt_f16_i16_sdwa",
+    "v_cvt_u16_f16_sdwa",
+    "v_cvt_i16_f16_sdwa",
+    "v_rcp_f16_sdwa",
+    "v_sqrt_f16_sdwa",
+    "v_rsq_f16_sdwa",
+    "v_log_f16_sdwa",
+    "v_exp_f16_sdwa",
+    "v_frexp_mant_f16_sdwa",
+    "v_frexp_exp_i16_f16_sdwa",
+    "v_floor_f16_sdwa",
+    "v_ceil_f16_sdwa",
+    "v_trunc_f16_sdwa",
+    "v_rndne_f16_sdwa",
+    "v_fract_f16_sdwa",
+    "v_sin_f16_sdwa",
+    "v_cos_f16_sdwa",
+    "v_sat_pk_u8_i16_sdwa",
+    "v_cvt_norm_i16_f16_sdwa",
+    "v_cvt_norm_u16_f16_sdwa",
     "v_movreld_b32_dpp",
     "v_movrels_b32_dpp",
     "v_movrelsd_b32_dpp",
