@@ -2933,6 +2933,92 @@ static void trig_preop_reads_two_over_pi(void **state) {
   free(r);
 }
 
+/* SDWA: source V's select SEL (0-3 bytes, 4-5 words, 6 dword), zero- or sign-extended */
+static uint32_t sdwa_sel_ref(uint32_t v, unsigned sel, bool sext) {
+  if (sel == 6) return v;
+  unsigned width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
+  uint32_t f = (v >> off) & ((1u << width) - 1);
+  return sext && (f >> (width - 1)) ? f | ~((1u << width) - 1) : f;
+}
+/* SDWA destination: V placed by dst_sel SEL with dst_unused UNUSED (0 pad, 1 sext, 2 keep) */
+static uint32_t sdwa_dst_ref(uint32_t old, uint32_t v, unsigned sel, unsigned unused) {
+  if (sel == 6) return v;
+  unsigned width = sel < 4 ? 8 : 16, off = sel < 4 ? 8 * sel : 16 * (sel - 4);
+  uint32_t m = ((1u << width) - 1) << off, f = (v << off) & m;
+  if (unused == 2) return (old & ~m) | f;
+  if (unused == 1) return (uint32_t)((int32_t)(sdwa_sel_ref(v, sel < 4 ? 0 : 4, true) << off));
+  return f;
+}
+/* f32 -> f16 toward zero, for values normal in f16 (and zeros) */
+static uint16_t half_rtz(float f) {
+  uint32_t b = fbits(f);
+  if ((b & 0x7fffffffu) == 0) return (uint16_t)(b >> 16);
+  return (uint16_t)((b >> 16 & 0x8000) | ((((b >> 23) & 0xff) - 112) << 10) | ((b >> 13) & 0x3ff));
+}
+
+/* SDWA forms of further VOP1/VOP2 operations (32-bit results, and 16-bit results with a
+ * byte or word dst_sel) against C. */
+static void sdwa_alu_forms(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const float fv[] = {0.3f, -2.5f, 100.1f, 1.7f, 0.0f, -0.75f, 3.25f, -1000.5f};
+  struct ir_interp_wave *w = wave_new(0xffff7fffu), *r = calloc(1, sizeof *r);
+  w->vcc = 0x5a5a5a5aull;
+  for (uint32_t l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 0x8f3e71c4u * (l + 3) ^ (l << 12);
+    w->vgpr[2][l] = 0x1234fedcu + l * 0x9e3779b9u;
+    w->vgpr[7][l] = fbits(fv[l % 8]);
+    w->vgpr[8][l] = fbits(fv[(l + 3) % 8]);
+    w->vgpr[14][l] = (uint32_t)to_half(fv[(l + 1) % 8] == 0.0f ? 0.5 : fv[(l + 1) % 8]) << 16 | 0x1234;
+    for (uint32_t k = 3; k <= 15; k++)
+      if (k != 7 && k != 8 && k != 14) w->vgpr[k][l] = 0xc0de0000u | k << 8 | l;
+  }
+  run("v_ffbh_i32_sdwa v3, sext(v1) dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1\n"
+      "v_cndmask_b32_sdwa v4, v1, v2, vcc_lo dst_sel:BYTE_2 dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_0\n"
+      "v_add_co_ci_u32_sdwa v5, vcc_lo, v1, v2, vcc_lo dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:BYTE_3\n"
+      "v_cvt_pkrtz_f16_f32_sdwa v6, -v7, v8 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:DWORD\n"
+      "v_mul_legacy_f32_sdwa v9, v7, |v8| dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:DWORD src1_sel:DWORD\n"
+      "v_frexp_exp_i32_f32_sdwa v10, v7 dst_sel:BYTE_0 dst_unused:UNUSED_PRESERVE src0_sel:DWORD\n"
+      "v_cvt_off_f32_i4_sdwa v11, v1 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1\n"
+      "v_sat_pk_u8_i16_sdwa v12, v1 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:DWORD\n"
+      "v_frexp_mant_f16_sdwa v13, v14 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:WORD_1\n"
+      "v_cvt_rpi_i32_f32_sdwa v15, v7 dst_sel:WORD_0 dst_unused:UNUSED_SEXT src0_sel:DWORD\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t v1 = w->vgpr[1][l], v2 = w->vgpr[2][l];
+    float a = fv[l % 8], b = fv[(l + 3) % 8];
+    if (l == 15) { /* inactive */
+      for (uint32_t k = 3; k <= 15; k++) assert_int_equal(r->vgpr[k][l], w->vgpr[k][l]);
+      continue;
+    }
+    int32_t x = (int32_t)sdwa_sel_ref(v1, 1, true);
+    uint32_t y = (uint32_t)(x ^ (x >> 31));
+    assert_int_equal(r->vgpr[3][l], sdwa_dst_ref(w->vgpr[3][l], y ? (uint32_t)__builtin_clz(y) : ~0u, 5, 2));
+    uint32_t sel = (w->vcc >> l) & 1 ? sdwa_sel_ref(v2, 0, false) : sdwa_sel_ref(v1, 5, false);
+    assert_int_equal(r->vgpr[4][l], sdwa_dst_ref(0, sel, 2, 0));
+    assert_int_equal(r->vgpr[5][l], sdwa_sel_ref(v1, 4, false) + sdwa_sel_ref(v2, 3, false) + ((w->vcc >> l) & 1));
+    assert_int_equal(r->vgpr[6][l], (uint32_t)half_rtz(b) << 16 | half_rtz(-a));
+    float ml = a == 0.0f || b == 0.0f ? 0.0f : a * fabsf(b);
+    assert_int_equal(r->vgpr[9][l], sdwa_dst_ref(0, fbits(ml), 4, 1));
+    int ex = 0;
+    frexpf(a, &ex);
+    assert_int_equal(r->vgpr[10][l], sdwa_dst_ref(w->vgpr[10][l], (uint32_t)ex, 0, 2));
+    int32_t i4 = (int32_t)((v1 >> 8) & 0xf);
+    assert_int_equal(r->vgpr[11][l], fbits((float)(i4 >= 8 ? i4 - 16 : i4) * 0.0625f));
+    int32_t lo = s16(v1), hi = s16(v1 >> 16);
+    uint32_t pk = (uint32_t)(lo < 0 ? 0 : lo > 255 ? 255 : lo) | (uint32_t)(hi < 0 ? 0 : hi > 255 ? 255 : hi) << 8;
+    assert_int_equal(r->vgpr[12][l], sdwa_dst_ref(w->vgpr[12][l], pk, 5, 2));
+    int e2;
+    double m = frexp(from_half(hi16(w->vgpr[14][l])), &e2);
+    assert_int_equal(r->vgpr[13][l], to_half(m));
+    assert_int_equal(r->vgpr[15][l], sdwa_dst_ref(0, (uint32_t)(int32_t)floorf(a + 0.5f), 4, 1));
+  }
+  assert_int_equal(r->vcc, 0); /* no carry out: the masked sum of small fields */
+  free(w);
+  free(r);
+}
+
 /* ---- the ALU sweep ------------------------------------------------------------------------
  * Every opcode of the SOP*, VOP1/2/C, VOP3 and VOP3P tables, and the SDWA / DPP16 / DPP8
  * form of every VOP1/VOP2/VOPC opcode the decoder accepts, in one representative form
@@ -3074,12 +3160,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_interp_p1lv_f16_e64",
     "v_interp_p2_f16_e64",
     "v_cvt_f16_f32_sdwa",
-    "v_cvt_rpi_i32_f32_sdwa",
-    "v_cvt_flr_i32_f32_sdwa",
-    "v_cvt_off_f32_i4_sdwa",
-    "v_ffbh_i32_sdwa",
-    "v_frexp_exp_i32_f32_sdwa",
-    "v_frexp_mant_f32_sdwa",
     "v_movreld_b32_sdwa",
     "v_movrels_b32_sdwa",
     "v_movrelsd_b32_sdwa",
@@ -3113,12 +3193,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_movrels_b32_dpp8",
     "v_movrelsd_b32_dpp8",
     "v_movrelsd_2_b32_dpp8",
-    "v_cndmask_b32_sdwa",
-    "v_mul_legacy_f32_sdwa",
-    "v_add_co_ci_u32_sdwa",
-    "v_sub_co_ci_u32_sdwa",
-    "v_subrev_co_ci_u32_sdwa",
-    "v_cvt_pkrtz_f16_f32_sdwa",
     "v_add_f16_sdwa",
     "v_sub_f16_sdwa",
     "v_subrev_f16_sdwa",
@@ -3174,6 +3248,7 @@ int main(void) {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
       cmocka_unit_test(alu_sweep_remaining_forms),
       cmocka_unit_test(dot2c_f32_f16),
+      cmocka_unit_test(sdwa_alu_forms),
       cmocka_unit_test(trig_preop_reads_two_over_pi),
       cmocka_unit_test(normalized_packs_mullit_and_quad_sads),
       cmocka_unit_test(lds_subdword_loads_and_stores),

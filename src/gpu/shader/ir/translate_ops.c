@@ -1256,6 +1256,18 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
  * SGPR(s) of sdst like any compare. A 16-bit result is placed by a byte or word dst_sel;
  * with dst_sel DWORD what fills its high half is not established (unsupported). Only the
  * operations listed here take SDWA; false leaves the state untouched. */
+/* The VOP1/VOP2 operations of translate_alu.c that read their sources through src32/fsrc
+ * and write one dword through write_vdst, so SDWA selects and destinations apply. */
+static bool sdwa_alu_ext(const struct xl_entry *e) {
+  if (e->kind != K_ALU_EXT) return false;
+  switch ((enum xl_alu_ext)e->detail) {
+    case AX_CVT_FLR: case AX_CVT_RPI: case AX_FLBIT_I32: case AX_FREXP_MANT32:
+    case AX_FREXP_EXP32: case AX_CVT_OFF_I4:
+      return true;
+    default: return false;
+  }
+}
+
 static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   const struct xl_entry *e = lookup(in);
   bool vopc = in->family == ISA_FAMILY_VOPC, h16[2] = {false, false};
@@ -1269,12 +1281,14 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   } else {
     enum xl_kind k = e->kind;
     bool result16 = k == K_H16_BIN || k == K_H16_UN || k == K_H16_LDEXP || k == K_H16_FROM_F32 ||
-                    k == K_H16_FROM_INT || k == K_H16_TO_INT;
+                    k == K_H16_FROM_INT || k == K_H16_TO_INT || k == K_H16_FREXP || k == K_H16_SATPK;
     if (!result16 && k != K_VMOV && k != K_VF32_BIN && k != K_VF32_UN && k != K_VU32_BIN &&
-        k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32)
+        k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32 &&
+        k != K_VCNDMASK && k != K_VADDCI && k != K_VPKRTZ && !sdwa_alu_ext(e) &&
+        !(k == K_VF32_LEGACY && e->detail == 0))
       return false;
     if (result16 && ((in->words[1] >> 8) & 7) == 6) return false;
-    h16[0] = (result16 && k != K_H16_FROM_F32) || k == K_H16_TO_F32;
+    h16[0] = (result16 && k != K_H16_FROM_F32 && k != K_H16_SATPK) || k == K_H16_TO_F32;
     h16[1] = k == K_H16_BIN || k == K_H16_LDEXP;
   }
   uint32_t w1 = in->words[1], dst_sel = (w1 >> 8) & 7, dst_unused = (w1 >> 11) & 3;
