@@ -2632,17 +2632,6 @@ static void constant_m0_relative_moves_fold(void **state) {
   assert_true(count[IR_OP_select] <= 2); /* the two EXEC-masked VGPR writes */
   assert_true(live <= 20);
   ir_function_destroy(fn);
-  /* the DPP and SDWA forms are not modelled: counted as unsupported */
-  fn = translate_asm("s_mov_b32 m0, 1\n"
-                     "v_movrels_b32_dpp v1, v10 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
-                     "v_movreld_b32_sdwa v1, v2 dst_sel:DWORD dst_unused:UNUSED_PAD "
-                     "src0_sel:WORD_1\n"
-                     "s_endpgm\n",
-                     (struct ir_translate_options){.wave_size = 32, .run_passes = true,
-                                                   .observe = observe, .observe_count = 4},
-                     &st);
-  assert_int_equal(st.unsupported_count, 2);
-  ir_function_destroy(fn);
 }
 
 static float f_of_bits(uint32_t b) {
@@ -3019,6 +3008,53 @@ static void sdwa_alu_forms(void **state) {
   free(r);
 }
 
+/* DPP and SDWA forms of the M0-relative moves: DPP reads the relative source register
+ * (v[S + M0]) from the selected lane, SDWA selects from it; a relative destination gets
+ * the DPP write predicate and the SDWA dst_sel like any destination. */
+static void relative_moves_dpp_sdwa(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = 0xbfff7ffeu;
+  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
+  for (uint32_t k = 1; k < 70; k++)
+    for (uint32_t l = 0; l < 32; l++) w->vgpr[k][l] = 0x01000000u * k + 0x9e37u * l + 0x10001u;
+  run("s_mov_b32 m0, 3\n"
+      "v_movrels_b32_dpp v1, v10 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+      "v_movreld_b32_sdwa v20, v2 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1\n"
+      "v_movrelsd_b32_dpp v30, v10 row_shr:1 row_mask:0xf bank_mask:0xf\n"
+      "v_movrels_b32_sdwa v4, v10 dst_sel:BYTE_0 dst_unused:UNUSED_PAD src0_sel:WORD_1\n"
+      "v_movreld_b32_dpp v50, v2 dpp8:[7,6,5,4,3,2,1,0]\n"
+      "s_mov_b32 m0, 0x20001\n"
+      "v_movrelsd_2_b32_dpp v40, v10 quad_perm:[3,2,1,0] row_mask:0xf bank_mask:0xf\n"
+      "v_movrelsd_2_b32_sdwa v60, v10 dst_sel:BYTE_3 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_2\n"
+      "s_endpgm\n",
+      false, w, r);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t v[70];
+    for (uint32_t k = 0; k < 70; k++) v[k] = w->vgpr[k][l];
+#define IN(k, lane) w->vgpr[k][lane]
+#define ACT(lane) (((exec >> (lane)) & 1) != 0)
+    if (ACT(l)) {
+      if (ACT(l ^ 1)) v[1] = IN(13, l ^ 1);
+      v[23] = (v[23] & 0xffff) | ((IN(2, l) >> 8) & 0xff) << 16;
+      if ((l & 15) != 0 && ACT(l - 1)) v[33] = IN(13, l - 1);
+      v[4] = (IN(13, l) >> 16) & 0xff;
+      v[53] = ACT(l ^ 7) ? IN(2, l ^ 7) : 0; /* DPP8 reads 0 from an inactive lane */
+      if (ACT(l ^ 3)) v[42] = IN(11, l ^ 3);
+      v[62] = (v[62] & 0x00ffffffu) | ((IN(11, l) >> 16) & 0xff) << 24;
+    }
+#undef IN
+#undef ACT
+    for (uint32_t k = 0; k < 70; k++) {
+      if (r->vgpr[k][l] != v[k])
+        fprintf(stderr, "lane %u v%u: 0x%x, want 0x%x\n", l, k, r->vgpr[k][l], v[k]);
+      assert_int_equal(r->vgpr[k][l], v[k]);
+    }
+  }
+  free(w);
+  free(r);
+}
+
 /* ---- the ALU sweep ------------------------------------------------------------------------
  * Every opcode of the SOP*, VOP1/2/C, VOP3 and VOP3P tables, and the SDWA / DPP16 / DPP8
  * form of every VOP1/VOP2/VOPC opcode the decoder accepts, in one representative form
@@ -3160,10 +3196,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_interp_p1lv_f16_e64",
     "v_interp_p2_f16_e64",
     "v_cvt_f16_f32_sdwa",
-    "v_movreld_b32_sdwa",
-    "v_movrels_b32_sdwa",
-    "v_movrelsd_b32_sdwa",
-    "v_movrelsd_2_b32_sdwa",
     "v_cvt_f16_u16_sdwa",
     "v_cvt_f16_i16_sdwa",
     "v_cvt_u16_f16_sdwa",
@@ -3185,14 +3217,6 @@ static void alu_sweep_remaining_forms(void **state) {
     "v_sat_pk_u8_i16_sdwa",
     "v_cvt_norm_i16_f16_sdwa",
     "v_cvt_norm_u16_f16_sdwa",
-    "v_movreld_b32_dpp",
-    "v_movrels_b32_dpp",
-    "v_movrelsd_b32_dpp",
-    "v_movrelsd_2_b32_dpp",
-    "v_movreld_b32_dpp8",
-    "v_movrels_b32_dpp8",
-    "v_movrelsd_b32_dpp8",
-    "v_movrelsd_2_b32_dpp8",
     "v_add_f16_sdwa",
     "v_sub_f16_sdwa",
     "v_subrev_f16_sdwa",
@@ -3248,6 +3272,7 @@ int main(void) {
       cmocka_unit_test(alu_16bit_halves_and_preserved_high_bits),
       cmocka_unit_test(alu_sweep_remaining_forms),
       cmocka_unit_test(dot2c_f32_f16),
+      cmocka_unit_test(relative_moves_dpp_sdwa),
       cmocka_unit_test(sdwa_alu_forms),
       cmocka_unit_test(trig_preop_reads_two_over_pi),
       cmocka_unit_test(normalized_packs_mullit_and_quad_sads),

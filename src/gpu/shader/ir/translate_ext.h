@@ -129,6 +129,9 @@ void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp);
 
 void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                          uint32_t pc);
+/* The M0-relative source register's value of v_movrels / v_movrelsd / v_movrelsd_2 (the
+ * operand their DPP and SDWA forms select from); IR_NONE for the other forms. */
+uint32_t xl_movrel_source(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc);

@@ -1182,11 +1182,18 @@ void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) 
   x->unsupported++;
 }
 
+/* The value DPP and SDWA select from for source 0: the M0-relative register of the
+ * v_movrels / v_movrelsd forms (translate_movrel.c), IR_NONE for every other operation
+ * (the register source 0 names). */
+static uint32_t rel_source(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  return e->kind == K_MOVREL ? xl_movrel_source(x, in, e) : IR_NONE;
+}
+
 /* DPP: source 0 is read from another lane of the same row (DPP16) or group of 8 (DPP8).
  * A source lane out of its row, or inactive without `fi`, is invalid: DPP16 then writes 0
  * with bound_ctrl and leaves the destination alone without it; DPP8 reads 0. row_mask and
  * bank_mask (DPP16) select which rows / 4-lane banks write at all. */
-static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
+static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in, uint32_t value) {
   struct ir_builder *bd = &x->b;
   uint32_t lane = ir_lane_id(bd), src, valid = IR_NONE;
   uint32_t row_base = ir_iand(bd, lane, c32(x, ~15u)), in_row = ir_iand(bd, lane, c32(x, 15));
@@ -1223,7 +1230,7 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
     }
   }
   src = ir_iand(bd, src, c32(x, x->wave64 ? 63 : 31));
-  uint32_t v = ir_read_lane(bd, src_dword(x, srcp(in, 0), 0, false), src);
+  uint32_t v = ir_read_lane(bd, value != IR_NONE ? value : src_dword(x, srcp(in, 0), 0, false), src);
   uint32_t ok = valid;
   if (!in->fi) {
     uint32_t active = ir_ine(bd, ir_lo_u32(bd, ir_iand64(bd, ir_lshr64(bd, get(x, IR_REG_EXEC), src),
@@ -1285,6 +1292,7 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
     if (!result16 && k != K_VMOV && k != K_VF32_BIN && k != K_VF32_UN && k != K_VU32_BIN &&
         k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32 &&
         k != K_VCNDMASK && k != K_VADDCI && k != K_VPKRTZ && !sdwa_alu_ext(e) &&
+        !(k == K_MOVREL && e->detail != MR_VSWAP) &&
         !(k == K_VF32_LEGACY && e->detail == 0))
       return false;
     if (result16 && ((in->words[1] >> 8) & 7) == 6) return false;
@@ -1299,9 +1307,10 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
     if (sel[i] == 6) continue;
     const struct isa_operand *op = srcp(in, i);
     uint32_t width = sel[i] < 4 ? 8 : 16, off = sel[i] < 4 ? 8 * sel[i] : 16 * (sel[i] - 4);
-    uint32_t raw = op->kind == ISA_OPK_INLINE_FLOAT && h16[i]
-                       ? c32(x, inline_float_dword16(op, C16_F16))
-                       : src_dword(x, op, 0, false);
+    uint32_t rel = i == 0 && e ? rel_source(x, in, e) : IR_NONE;
+    uint32_t raw = rel != IR_NONE                              ? rel
+                   : op->kind == ISA_OPK_INLINE_FLOAT && h16[i] ? c32(x, inline_float_dword16(op, C16_F16))
+                                                                : src_dword(x, op, 0, false);
     x->sdwa_src[i] = (w1 >> (19 + 8 * i)) & 1 ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
                                               : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
   }
@@ -1330,7 +1339,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     return;
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
-    if (!lookup(in) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
+    const struct xl_entry *de = lookup(in);
+    if (!de || in->num_srcs == 0 || !dpp_prepare(x, in, rel_source(x, in, de))) {
       xl_unsupported(x, in, pc);
       return;
     }
