@@ -109,6 +109,10 @@ enum { H16_NORM = 1 << 13 };
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
   X(s_version, SNOP, copy, 0) /* a marker for tools */ \
   X(v_clrexcp, SNOP, copy, 0) /* clears the exception mode bits (not modelled) */ \
+  /* performance and trace hints, and waits/wake-ups the IR's in-order waves never need */ \
+  X(s_incperflevel, SNOP, copy, 0) X(s_decperflevel, SNOP, copy, 0) \
+  X(s_ttracedata, SNOP, copy, 0) X(s_ttracedata_imm, SNOP, copy, 0) \
+  X(s_wait_idle, SNOP, copy, 0) X(s_wakeup, SNOP, copy, 0) \
   X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
   X(s_setreg_b32, SSETREG, set_float_mode, 0) X(s_setreg_imm32_b32, SSETREG, set_float_mode, 0) \
