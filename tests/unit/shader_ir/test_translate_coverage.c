@@ -3125,7 +3125,7 @@ static const char *const variant_suffix[] = {"", "_e64", "_dpp", "_dpp8", "_sdwa
 
 /* Appends to OUT (NAMES, one per line) the forms without a translation. */
 static void sweep_family(enum isa_family family, enum isa_variant variant, bool clamp,
-                         FILE *names) {
+                         bool wave64, FILE *names) {
   for (unsigned op = 0; op < 1024; op++) {
     const struct isa_opcode_info *info = isa_opcode_lookup(family, op);
     if (!info) continue;
@@ -3134,13 +3134,13 @@ static void sweep_family(enum isa_family family, enum isa_variant variant, bool 
     bool ok = false;
     for (unsigned t = 0; t < 81 && !ok; t++)
       ok = sweep_words(family, variant, op, t, clamp, w) &&
-           isa_decode_wave(w, 5, 0, false, &in, NULL) && in.variant == variant;
+           isa_decode_wave(w, 5, 0, wave64, &in, NULL) && in.variant == variant;
     if (!ok) { /* every table row decodes in its own encoding; variants may not exist */
       if (variant == ISA_VARIANT_NATIVE && !clamp) fprintf(names, "%s (not decoded)\n", info->name);
       continue;
     }
     w[in.size] = 0xbf810000u; /* s_endpgm */
-    struct ir_translate_options o = {.wave_size = 32};
+    struct ir_translate_options o = {.wave_size = wave64 ? 64 : 32};
     struct ir_translate_error err;
     struct ir_translate_stats st = {0};
     struct ir_function *fn = ir_translate(w, in.size + 1u, &o, &err, &st);
@@ -3156,8 +3156,8 @@ static void sweep_family(enum isa_family family, enum isa_variant variant, bool 
   }
 }
 
-static void alu_sweep_remaining_forms(void **state) {
-  (void)state;
+/* The untranslated forms of one wave size, one per line (malloc'd). */
+static char *sweep_all(bool wave64) {
   char *text = NULL;
   size_t size = 0;
   FILE *f = open_memstream(&text, &size);
@@ -3167,14 +3167,21 @@ static void alu_sweep_remaining_forms(void **state) {
                                           ISA_FAMILY_VOP2, ISA_FAMILY_VOPC, ISA_FAMILY_VOP3,
                                           ISA_FAMILY_VOP3P};
   for (size_t i = 0; i < sizeof plain / sizeof *plain; i++)
-    sweep_family(plain[i], ISA_VARIANT_NATIVE, false, f);
+    sweep_family(plain[i], ISA_VARIANT_NATIVE, false, wave64, f);
   static const enum isa_family vop[] = {ISA_FAMILY_VOP1, ISA_FAMILY_VOP2, ISA_FAMILY_VOPC};
   static const enum isa_variant extra[] = {ISA_VARIANT_SDWA, ISA_VARIANT_DPP16, ISA_VARIANT_DPP8};
   for (size_t i = 0; i < 3; i++)
-    for (size_t v = 0; v < 3; v++) sweep_family(vop[i], extra[v], false, f);
-  sweep_family(ISA_FAMILY_VOP3, ISA_VARIANT_NATIVE, true, f);
-  sweep_family(ISA_FAMILY_VOP3P, ISA_VARIANT_NATIVE, true, f);
+    for (size_t v = 0; v < 3; v++) sweep_family(vop[i], extra[v], false, wave64, f);
+  sweep_family(ISA_FAMILY_VOP3, ISA_VARIANT_NATIVE, true, wave64, f);
+  sweep_family(ISA_FAMILY_VOP3P, ISA_VARIANT_NATIVE, true, wave64, f);
   fclose(f);
+  return text;
+}
+
+static void alu_sweep_remaining_forms(void **state) {
+  (void)state;
+  char *text = sweep_all(false);
+  FILE *f;
   /* the forms still without a translation, in sweep order (family, then opcode) */
   static const char *const remaining[] = {
     "s_setpc_b64",
@@ -3256,6 +3263,9 @@ static void alu_sweep_remaining_forms(void **state) {
   for (size_t i = 0; i < sizeof remaining / sizeof *remaining; i++) fprintf(f, "%s\n", remaining[i]);
   fclose(f);
   if (strcmp(text, expect) != 0) fprintf(stderr, "untranslated forms:\n%s", text);
+  assert_string_equal(text, expect);
+  free(text);
+  text = sweep_all(true); /* wave64: the same set */
   assert_string_equal(text, expect);
   free(text);
   free(expect);
