@@ -129,6 +129,7 @@ struct region {
   uint32_t (*succ)[3];
   uint8_t *count;
   uint32_t *ipdom; /* a node, CFG_EXIT, or CFG_NONE (not reached from the entry) */
+  uint32_t *rank;  /* n+1 entries, scratch of the acyclic pass (index n: the exit) */
   uint8_t *state;  /* reached from the entry */
 };
 
@@ -140,9 +141,10 @@ static void region_free(struct region *r) {
 
 static bool region_alloc(struct region *r, uint32_t n) {
   r->succ = malloc((size_t)n * sizeof *r->succ);
-  r->ipdom = malloc((size_t)n * sizeof *r->ipdom);
+  r->ipdom = malloc(((size_t)n * 2 + 1) * sizeof *r->ipdom);
   r->count = calloc((size_t)n * 2, 1);
   if (!r->succ || !r->ipdom || !r->count) return region_free(r), false;
+  r->rank = r->ipdom + n;
   r->state = r->count + n;
   return true;
 }
@@ -166,11 +168,6 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
   }
 }
 
-/* Position in the graph's reverse post-order, the virtual exit after every node. */
-static uint32_t region_pos(const struct cfg_graph *g, uint32_t x) {
-  return x == CFG_EXIT ? UINT32_MAX : g->rpo_index[x];
-}
-
 /* Post-dominators of an acyclic region graph (the usual case) without a walk of its own:
  * its edges are forward edges of the graph plus header-to-merge edges, which also point
  * forward in the graph's reverse post-order unless the merge is an outer loop's header.
@@ -178,23 +175,20 @@ static uint32_t region_pos(const struct cfg_graph *g, uint32_t x) {
  * node's immediate post-dominator as the nearest common post-dominator of its successors
  * (post-dominators come later too), and one pass forwards finds the nodes the region graph
  * reaches from the entry (the others have none). Returns false when some region edge
- * points backwards (a `continue` from an inner loop straight to an outer header). */
+ * points backwards (a `continue` from an inner loop straight to an outer header). During
+ * the backward pass the virtual exit is node n, ranked before everything: a node's rank is
+ * its distance from the end of the RPO, so post-dominators rank below what they follow. */
 static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct region *r) {
   uint32_t n = cfg_graph_node_count(g), count = g->rpo_count;
   for (uint32_t b = 0; b < n; b++) r->ipdom[b] = CFG_NONE;
+  r->rank[n] = 0;
   for (uint32_t i = count; i-- > 0;) {
-    uint32_t b = g->rpo[i], d = CFG_EXIT;
+    uint32_t b = g->rpo[i], d = n;
+    r->rank[b] = count - i;
     for (uint32_t k = 0; k < r->count[b]; k++) {
       uint32_t a = r->succ[b][k];
       if (g->rpo_index[a] <= i) return false;
-      if (k == 0) {
-        d = a;
-        continue;
-      }
-      while (a != d) {
-        while (region_pos(g, a) < region_pos(g, d)) a = r->ipdom[a];
-        while (region_pos(g, d) < region_pos(g, a)) d = r->ipdom[d];
-      }
+      d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
     }
     r->ipdom[b] = d;
   }
@@ -206,6 +200,7 @@ static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct reg
       r->ipdom[b] = CFG_NONE;
       continue;
     }
+    if (r->ipdom[b] == n) r->ipdom[b] = CFG_EXIT;
     for (uint32_t k = 0; k < r->count[b]; k++) r->state[r->succ[b][k]] = 1;
   }
   return true;
