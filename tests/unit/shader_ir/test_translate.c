@@ -579,6 +579,95 @@ static void irreducible_code_falls_back_and_still_runs(void **state) {
   }
 }
 
+/* The loop-exit routing on machine code: an inner loop that continues the outer loop
+ * (`if (j == i) continue outer`), breaks out of both (`if (acc > limit) break outer`) and
+ * leaves normally to code with a branch of its own, so its exits land in three blocks. The
+ * structured result routes them through guards; both interpreter runs must give what the
+ * same loops give in C, for limits that take each exit. */
+static const char *const routed_loops_src =
+    "s_mov_b32 s0, 0\n"          /* i */
+    "s_mov_b32 s2, 0\n"          /* acc; s3 = limit, s4 = outer trips */
+    "outer:\n"
+    "s_mov_b32 s1, 0\n"          /* j */
+    "inner:\n"
+    "s_add_u32 s2, s2, 1\n"
+    "s_add_u32 s1, s1, 1\n"
+    "s_cmp_gt_u32 s2, s3\n"
+    "s_cbranch_scc1 done\n"      /* break outer */
+    "s_cmp_eq_u32 s1, s0\n"
+    "s_cbranch_scc1 cont\n"      /* continue outer */
+    "s_cmp_lt_u32 s1, 4\n"
+    "s_cbranch_scc1 inner\n"
+    "s_add_u32 s2, s2, 100\n"    /* after the inner loop */
+    "s_bitcmp1_b32 s2, 0\n"
+    "s_cbranch_scc0 cont\n"
+    "s_add_u32 s2, s2, 7\n"
+    "cont:\n"
+    "s_add_u32 s0, s0, 1\n"
+    "s_cmp_lt_u32 s0, s4\n"
+    "s_cbranch_scc1 outer\n"
+    "done:\n"                    /* not a bare return: a branch of its own */
+    "s_cmp_gt_u32 s2, 500\n"
+    "s_cbranch_scc0 end\n"
+    "s_add_u32 s2, s2, 1\n"
+    "end:\n"
+    "s_mul_i32 s5, s2, 3\n"
+    "s_endpgm\n";
+
+static void routed_loops_in_c(uint32_t limit, uint32_t trips, uint32_t *i_out, uint32_t *acc_out) {
+  uint32_t i = 0, acc = 0;
+  do {
+    uint32_t j = 0;
+    for (;;) {
+      acc++;
+      j++;
+      if (acc > limit) goto done;
+      if (j == i) goto cont;
+      if (j < 4) continue;
+      break;
+    }
+    acc += 100;
+    if (acc & 1) acc += 7;
+  cont:
+    i++;
+  } while (i < trips);
+done:
+  if (acc > 500) acc++;
+  *i_out = i;
+  *acc_out = acc;
+}
+
+static void nested_loop_exits_are_routed_and_run(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate_asm(
+      routed_loops_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, NULL);
+  assert_true(fn->structured);
+  assert_int_equal(fn->structure.routed_loops, 1);
+  char err[160];
+  assert_true(cfg_structure_check(fn->cfg, &fn->structure, err, sizeof err));
+  uint32_t guards = 0;
+  for (uint32_t b = 0; b < fn->block_count; b++)
+    guards += cfg_structure_routing(&fn->structure, b).kind == CFG_INSERTED_GUARD;
+  assert_int_equal(guards, 2); /* three landings: two guards */
+  ir_function_destroy(fn);
+  static const uint32_t cases[][2] = {{1000, 6}, {1000, 1}, {250, 6}, {3, 6}, {0, 6},
+                                      {104, 3}, {520, 9}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+    w->sgpr[3] = cases[k][0];
+    w->sgpr[4] = cases[k][1];
+    run(routed_loops_src, false, w, r);
+    uint32_t i, acc;
+    routed_loops_in_c(cases[k][0], cases[k][1], &i, &acc);
+    assert_int_equal(r->sgpr[0], i);
+    assert_int_equal(r->sgpr[2], acc);
+    assert_int_equal(r->sgpr[5], acc * 3);
+    free(w);
+    free(r);
+  }
+}
+
 static void bad_code_gives_clear_errors(void **state) {
   (void)state;
   struct ir_translate_error err;
@@ -790,6 +879,7 @@ int main(void) {
       cmocka_unit_test(inactive_lanes_keep_their_values),
       cmocka_unit_test(compare_saveexec_and_branch),
       cmocka_unit_test(scalar_loop_sums),
+      cmocka_unit_test(nested_loop_exits_are_routed_and_run),
       cmocka_unit_test(float_modifiers_and_select),
       cmocka_unit_test(vector_carry_chain_64bit),
       cmocka_unit_test(wave64_masks),
