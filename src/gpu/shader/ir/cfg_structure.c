@@ -96,50 +96,37 @@ static bool move_loop_edges(struct cfg_graph *g, uint32_t loop, uint32_t target,
  * one successor) that goes on to another exit target, or a route node, stands for its
  * successor — it belongs to the loop's construct, like the code of `if (c) { f(); break; }`. */
 static uint32_t exit_landing(const struct cfg_graph *g, const struct cfg_structure *s,
-                             uint32_t loop, uint32_t e) {
-  struct cfg_routing r = cfg_structure_routing(s, e);
-  if (r.kind == CFG_INSERTED_ROUTE) return r.join;
-  if (cfg_gi_succ_count(g, e) != 1) return e;
-  uint32_t next = cfg_gi_succ(g, e, 0);
-  for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
-    if (!cfg_gi_loop_contains(g, loop, cfg_gi_pred(g, e, i))) return e;
-  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++)
-    if (cfg_graph_loop_exit(g, loop, i) == next) return next;
-  return e;
-}
-
-/* The distinct landings of LOOP's exits that are not returning blocks, into T (room for
- * every exit), in the RPO order of the exits; returns their count. */
-static uint32_t loop_landings(const struct cfg_graph *g, const struct cfg_structure *s,
-                              uint32_t loop, uint32_t *t) {
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) {
-    uint32_t e = cfg_graph_loop_exit(g, loop, i);
-    if (is_returning(g, e)) continue;
-    uint32_t to = exit_landing(g, s, loop, e), j = 0;
-    while (j < k && t[j] != to) j++;
-    if (j == k) t[k++] = to;
+                             const struct cfg_loop *l, uint32_t e) {
+  if (e >= s->original_nodes) {
+    struct cfg_routing r = cfg_structure_routing(s, e);
+    if (r.kind == CFG_INSERTED_ROUTE) return r.join;
   }
-  return k;
+  if (cfg_gi_succ_count(g, e) != 1) return e;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
+    if (!cfg_loop_has(l, cfg_gi_pred(g, e, i))) return e;
+  uint32_t next = cfg_gi_succ(g, e, 0);
+  return cfg_vec_has(&l->exits, next) ? next : e;
 }
 
-/* The merge of a loop whose exits need no routing: the single landing of its exits that
- * are not returning blocks; a loop left only by returns uses its first exit, an infinite
- * loop has none. */
-static uint32_t loop_merge(const struct cfg_graph *g, const struct cfg_structure *s,
-                           uint32_t loop, uint32_t *scratch) {
-  if (loop_landings(g, s, loop, scratch) == 1) return scratch[0];
-  return cfg_graph_loop_exit_count(g, loop) > 0 ? cfg_graph_loop_exit(g, loop, 0) : CFG_NONE;
-}
-
-/* A loop needs its exits routed when they land in several blocks, or in one block that
- * dominates its header: an outer loop's header, reached by a `continue` of the outer loop
- * (a back edge no forwarding block may take, and a merge the loop's header cannot
- * dominate). SCRATCH: room for every exit. */
-static bool loop_needs_routing(const struct cfg_graph *g, const struct cfg_structure *s,
-                               uint32_t loop, uint32_t *scratch) {
-  uint32_t k = loop_landings(g, s, loop, scratch);
-  return k > 1 || (k == 1 && cfg_gi_dominates(g, scratch[0], cfg_graph_loop_header(g, loop)));
+/* Decides LOOP's merge (into *MERGE) from the distinct landings of its exits that are not
+ * returning blocks: the single one; for a loop left only by returns its first exit; none
+ * for an infinite loop. Returns true instead when the exits need routing: they land in
+ * several blocks, or in one block that dominates the header (an outer loop's header,
+ * reached by a `continue` of the outer loop: a back edge no forwarding block may take, and
+ * a merge the header cannot dominate). SCRATCH: room for every exit. */
+static bool loop_merge_or_routing(const struct cfg_graph *g, const struct cfg_structure *s,
+                                  uint32_t loop, uint32_t *scratch, uint32_t *merge) {
+  const struct cfg_loop *l = &g->loops[loop];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < l->exits.n; i++) {
+    uint32_t e = l->exits.v[i];
+    if (is_returning(g, e)) continue;
+    uint32_t to = exit_landing(g, s, l, e), j = 0;
+    while (j < k && scratch[j] != to) j++;
+    if (j == k) scratch[k++] = to;
+  }
+  *merge = k == 1 ? scratch[0] : l->exits.n > 0 ? l->exits.v[0] : CFG_NONE;
+  return k > 1 || (k == 1 && cfg_gi_dominates(g, scratch[0], l->header));
 }
 
 /* Gives LOOP a single exit. With one target T (an outer header): a forwarding node takes
@@ -415,7 +402,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   }
   uint32_t routed = CFG_NONE;
   for (uint32_t l = 0; l < nloops; l++)
-    if (loop_needs_routing(g, s, l, scratch) &&
+    if (loop_merge_or_routing(g, s, l, scratch, &loop_merges[l]) &&
         (routed == CFG_NONE || cfg_graph_loop_depth(g, l) > cfg_graph_loop_depth(g, routed)))
       routed = l;
   if (routed != CFG_NONE) {
@@ -424,7 +411,6 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     return route_loop_exits(g, s, routed) ? STEP_CHANGED
                                           : (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED);
   }
-  for (uint32_t l = 0; l < nloops; l++) loop_merges[l] = loop_merge(g, s, l, scratch);
   free(scratch);
   /* Loop normalisations touch disjoint edges, so every loop is fixed in the same round. */
   uint32_t changes = 0;
