@@ -7,6 +7,18 @@
 #include "common/log.h"
 #include "gpu/shader/ir/translate_internal.h"
 
+static const char *const indirect_jump_names[] = {
+#define IR_INDIRECT_NAME_(name, text) text,
+    IR_INDIRECT_JUMPS(IR_INDIRECT_NAME_)
+#undef IR_INDIRECT_NAME_
+};
+
+const char *ir_indirect_jump_name(enum ir_indirect_jump r) {
+  return (unsigned)r < sizeof indirect_jump_names / sizeof *indirect_jump_names
+             ? indirect_jump_names[r]
+             : "?";
+}
+
 void xl_begin_block(struct xl_state *x, uint32_t block) {
   x->b.block = block;
   x->gen++;
@@ -249,12 +261,26 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
           }
           break;
         }
-        case XL_FLOW_UNRESOLVED:
-          LOG_ONCE(shader, WARN, "indirect jump through a register is not supported (0x%x)",
-                   dec->dword * 4);
+        case XL_FLOW_UNRESOLVED: {
+          uint32_t sgpr = dec->in.num_srcs && dec->in.srcs[0].kind == ISA_OPK_SGPR
+                              ? dec->in.srcs[0].reg : IR_NONE;
+          if (fn->indirect_jumps.count++ == 0) {
+            fn->indirect_jumps.reason = dec->indirect;
+            fn->indirect_jumps.offset = dec->dword * 4;
+            fn->indirect_jumps.sgpr = sgpr;
+          }
+          if (sgpr != IR_NONE)
+            LOG(shader, WARN, "%s s[%u:%u] at 0x%x is not translated: %s; the path ends there",
+                dec->in.info->name, sgpr, sgpr + 1, dec->dword * 4,
+                ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
+          else
+            LOG(shader, WARN, "%s at 0x%x is not translated: %s; the path ends there",
+                dec->in.info->name, dec->dword * 4,
+                ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
           ir_unsupported_i(&xs->b, dec->dword * 4);
           xs->unsupported++;
           break;
+        }
         default: break; /* branches and s_endpgm become the terminator */
       }
     }
