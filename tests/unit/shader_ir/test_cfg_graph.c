@@ -474,6 +474,27 @@ static void shared_merge_of_nested_ifs_is_split(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* loop { if (a) { if (b) { if (c) continue; return; } E; F; } else { if (d) continue;
+ * return; } G: continue; } with G also reached from the loop header: both selections (2 and
+ * 5) leave their constructs only through F -> G, so both ask for F's block as merge; the
+ * inner one then takes the forwarding node in front of it (this did not converge before). */
+static void nested_selections_with_one_exit_get_distinct_merges(void **state) {
+  (void)state;
+  struct cfg_graph *g =
+      make(14, "0>1 1>2 1>9 2>3 2>4 3>5 5>6 5>7 6>1 6>10 7>11 11>12 12>8 8>1 4>1 4>13 9>8");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[5].shape, CFG_SHAPE_SELECTION);
+  uint32_t outer = s.shapes[2].merge, inner = s.shapes[5].merge;
+  assert_true(outer != CFG_NONE && inner != CFG_NONE && outer != inner);
+  assert_true(cfg_graph_dominates(g, 5, inner));
+  assert_int_equal(cfg_graph_succ_count(g, inner), 1);
+  assert_int_equal(cfg_graph_succ(g, inner, 0), outer); /* the inner one ends first */
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void structure_check_finds_violations(void **state) {
   (void)state;
   char err[160];
@@ -830,6 +851,7 @@ int main(void) {
       cmocka_unit_test(header_branching_inside_loop_gets_own_header),
       cmocka_unit_test(infinite_loop_and_unreachable_nodes),
       cmocka_unit_test(shared_merge_of_nested_ifs_is_split),
+      cmocka_unit_test(nested_selections_with_one_exit_get_distinct_merges),
       cmocka_unit_test(structure_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),

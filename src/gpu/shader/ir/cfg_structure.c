@@ -528,6 +528,17 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, detail), STEP_FAILED);
         break;
       }
+      /* an inner selection ending where the outer construct ends takes the forwarding node
+       * in front of T when a split already made one (nested constructs with one exit) */
+      uint32_t p = cfg_gi_pred_count(g, t) == 1 ? cfg_gi_pred(g, t, 0) : CFG_NONE;
+      if (is_merge && p != CFG_NONE && p >= s->original_nodes && p != h &&
+          cfg_gi_succ_count(g, p) == 1 && owner[p] == CFG_NONE && cfg_gi_dominates(g, h, p) &&
+          !cfg_gi_is_back_edge(g, p, t) &&
+          s->shapes[h].shape == CFG_SHAPE_SELECTION) {
+        s->shapes[h].merge = p;
+        owner[p] = h;
+        continue;
+      }
       /* a loop's continue target must stay; a selection in the loop gets its own merge */
       if (split_edges_into(g, t, h) == CFG_NONE)
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED);
