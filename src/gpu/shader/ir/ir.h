@@ -164,6 +164,9 @@ struct ir_function {
   struct cfg_graph *cfg;          /* owned; block I is node I */
   struct cfg_structure structure; /* merge/continue per block, or the fallback reason */
   bool structured;                /* false: emit the dispatcher form */
+  /* s_setpc/s_swappc through a register whose value the translator cannot tell: how many,
+   * and the first one's reason (enum ir_indirect_jump, translate.h), byte offset and SGPR */
+  struct { uint32_t count, reason, offset, sgpr; } indirect_jumps;
   bool ssa;                       /* register accesses have been replaced */
   uint32_t wave_size;             /* 32 or 64 */
   uint32_t float_mode;            /* MODE bits at wave start; set_float_mode changes them */

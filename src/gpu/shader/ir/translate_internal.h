@@ -30,6 +30,7 @@ struct xl_decoded {
   uint32_t target;    /* branch target (dword) or XL_NONE */
   uint32_t block;
   enum xl_flow flow;
+  uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
 };
 
 struct xl_code {
