@@ -27,6 +27,73 @@ static struct cfg_graph *make(uint32_t n, const char *edges) {
   return g;
 }
 
+/* The successors of the original nodes, to compare with the structured graph. */
+struct edge_snapshot {
+  uint32_t n, count[256], succ[256][4];
+};
+
+static void edges_take(const struct cfg_graph *g, struct edge_snapshot *sn) {
+  sn->n = cfg_graph_node_count(g);
+  assert_true(sn->n <= 256);
+  for (uint32_t b = 0; b < sn->n; b++) {
+    sn->count[b] = cfg_graph_succ_count(g, b);
+    assert_true(sn->count[b] <= 4);
+    for (uint32_t i = 0; i < sn->count[b]; i++) sn->succ[b][i] = cfg_graph_succ(g, b, i);
+  }
+}
+
+/* Where successor I of B leads in a structured graph once the inserted nodes are passed:
+ * forwarding nodes go on, a route node sets the route number of its chain, a guard takes
+ * successor 0 when its chain's route number is its own and successor 1 otherwise. */
+static uint32_t follow_edge(const struct cfg_graph *g, const struct cfg_structure *s,
+                            uint32_t b, uint32_t i) {
+  uint32_t n = cfg_graph_succ(g, b, i), count = cfg_graph_node_count(g);
+  uint32_t *route = malloc(count * sizeof *route); /* by join */
+  assert_non_null(route);
+  for (uint32_t k = 0; k < count; k++) route[k] = CFG_NONE;
+  for (uint32_t steps = 0; n >= s->original_nodes; steps++) {
+    assert_true(steps <= count);
+    struct cfg_routing r = cfg_structure_routing(s, n);
+    if (r.kind == CFG_INSERTED_ROUTE) route[r.join] = r.route;
+    if (r.kind == CFG_INSERTED_GUARD) assert_int_not_equal(route[r.join], CFG_NONE);
+    n = cfg_graph_succ(g, n, r.kind == CFG_INSERTED_GUARD && route[r.join] != r.route ? 1 : 0);
+  }
+  free(route);
+  return n;
+}
+
+/* Normalisation kept every original edge's destination. */
+static void expect_edges_preserved(const struct cfg_graph *g, const struct cfg_structure *s,
+                                   const struct edge_snapshot *sn) {
+  for (uint32_t b = 0; b < sn->n; b++) {
+    assert_int_equal(cfg_graph_succ_count(g, b), sn->count[b]);
+    for (uint32_t i = 0; i < sn->count[b]; i++) {
+      uint32_t to = follow_edge(g, s, b, i);
+      if (to != sn->succ[b][i])
+        fprintf(stderr, "edge %u.%u leads to %u instead of %u\n", b, i, to, sn->succ[b][i]);
+      assert_int_equal(to, sn->succ[b][i]);
+    }
+  }
+}
+
+/* Structures G, checks the result against the SPIR-V rules and the original edges. */
+static void structure_checked(struct cfg_graph *g, struct cfg_structure *s) {
+  struct edge_snapshot sn;
+  edges_take(g, &sn);
+  bool ok = cfg_structurize(g, s);
+  char err[160];
+  bool valid = ok && cfg_structure_check(g, s, err, sizeof err);
+  if (!valid) { /* the input graph, for a hand-made reproduction */
+    fprintf(stderr, "%s; graph of %u nodes:", ok ? err : s->reason, sn.n);
+    for (uint32_t b = 0; b < sn.n; b++)
+      for (uint32_t i = 0; i < sn.count[b]; i++) fprintf(stderr, " %u>%u", b, sn.succ[b][i]);
+    fprintf(stderr, "\n");
+  }
+  assert_true(ok);
+  assert_true(valid);
+  expect_edges_preserved(g, s, &sn);
+}
+
 static void diamond_dominators_and_selection(void **state) {
   (void)state;
   struct cfg_graph *g = make(4, "0>1 0>2 1>3 2>3");
@@ -182,21 +249,107 @@ static void return_inside_loop_is_not_a_second_exit(void **state) {
   cfg_graph_destroy(g);
 }
 
-/* loop { loop { if (c) continue outer; } }: the inner loop's only exit is the outer header,
- * so its region merge edge points backwards in RPO (the cyclic region graph, solved by the
- * general post-dominator analysis). The inner loop's merge would be the outer header, which
- * the inner header does not dominate, and the edge into it is the outer back edge, which no
- * forwarding block may take: a BAD_MERGE fallback at the inner header. */
-static void continue_outer_from_inner_loop_falls_back(void **state) {
+/* loop { loop { if (c) continue outer; } }: both edges of the inner latch are back edges and
+ * the inner loop's only exit is the outer header (a merge its header cannot dominate). A
+ * forwarding node takes the edge into the outer header and becomes the outer latch; the
+ * inner loop merges at a second forwarding node in front of it (a block cannot be one
+ * loop's merge and another's continue target). */
+static void continue_outer_from_inner_loop(void **state) {
   (void)state;
   struct cfg_graph *g = make(5, "0>1 1>2 1>4 2>3 3>2 3>1");
   assert_int_equal(cfg_graph_loop_count(g), 2);
   assert_true(cfg_graph_is_back_edge(g, 3, 1));
   assert_true(cfg_graph_is_back_edge(g, 3, 2));
   struct cfg_structure s;
-  assert_false(cfg_structurize(g, &s));
-  assert_int_equal(s.fallback, CFG_FALLBACK_BAD_MERGE);
-  assert_int_equal(s.fallback_node, 2);
+  structure_checked(g, &s);
+  assert_int_equal(s.shapes[1].shape, CFG_SHAPE_LOOP);
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_LOOP);
+  assert_int_equal(s.shapes[1].merge, 4);
+  assert_int_equal(s.shapes[2].continue_to, 3);
+  uint32_t inner_merge = s.shapes[2].merge, outer_continue = s.shapes[1].continue_to;
+  assert_true(inner_merge >= 5 && outer_continue >= 5 && inner_merge != outer_continue);
+  assert_int_equal(cfg_graph_succ(g, inner_merge, 0), outer_continue);
+  assert_int_equal(cfg_graph_succ(g, outer_continue, 0), 1);
+  assert_int_equal(s.routed_loops, 0); /* one target: forwarding nodes suffice */
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* for (;;) { for (;;) { if (a) continue outer; if (b) break; } E; C: if (c) continue; }
+ * The inner loop leaves to E (4) and to the outer continue block C (5), and E only goes on
+ * to C: E is a break block of the inner loop, which merges where E lands (at a forwarding
+ * node in front of C, the outer continue target). No routing. */
+static void continue_outer_with_a_break_block(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(7, "0>1 1>2 2>5 2>3 3>4 3>2 4>5 5>1 5>6");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.routed_loops, 0);
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_LOOP);
+  uint32_t m = s.shapes[2].merge;
+  assert_true(m >= 7);
+  assert_int_equal(cfg_graph_succ(g, m, 0), 5);
+  assert_int_equal(cfg_graph_succ(g, 4, 0), m);
+  assert_int_equal(s.shapes[1].continue_to, 5);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* The same with two blocks after the inner loop (E1 4, E2 7): its exits land in E1 and in
+ * C, so they are routed through a guard that is the inner loop's merge. */
+static void continue_outer_with_a_break_is_routed(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(8, "0>1 1>2 2>5 2>3 3>4 3>2 4>7 7>5 5>1 5>6");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.routed_loops, 1);
+  uint32_t x = s.shapes[2].merge;
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_LOOP);
+  struct cfg_routing r = cfg_structure_routing(&s, x);
+  assert_int_equal(r.kind, CFG_INSERTED_GUARD);
+  assert_int_equal(r.join, x);
+  assert_int_equal(cfg_graph_pred_count(g, x), 2); /* one route node per target */
+  for (uint32_t i = 0; i < 2; i++)
+    assert_int_equal(cfg_structure_routing(&s, cfg_graph_pred(g, x, i)).kind,
+                     CFG_INSERTED_ROUTE);
+  assert_int_equal(s.shapes[x].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[1].shape, CFG_SHAPE_LOOP);
+  assert_int_equal(s.shapes[1].continue_to, 5);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* if (z) { for (;;) { for (;;) { if (a) break outer; if (b) break; } E; if (c) continue; }
+ * } end: the inner loop leaves to E (4) and to the outer loop's exit (6); the guard
+ * breaks the outer loop for one route and merges at E for the other. */
+static void break_outer_from_inner_loop_is_routed(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(8, "0>1 0>7 1>2 2>6 2>3 3>4 3>2 4>5 5>1 5>6 6>7");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.routed_loops, 1);
+  uint32_t x = s.shapes[2].merge;
+  assert_int_equal(cfg_structure_routing(&s, x).kind, CFG_INSERTED_GUARD);
+  assert_int_equal(s.shapes[1].merge, 6);
+  /* the guard is inside the outer loop and breaks out of it for one of its routes */
+  assert_true(cfg_graph_loop_contains(g, cfg_graph_loop_with_header(g, 1), x));
+  assert_true(cfg_graph_succ(g, x, 0) == 6 || cfg_graph_succ(g, x, 1) == 6);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* Three levels: the innermost loop breaks out of all of them, continues the middle one and
+ * breaks normally; every level's routing composes. */
+static void exits_of_three_nested_loops_are_routed(void **state) {
+  (void)state;
+  /* 1, 2, 3: the headers of L1, L2, L3; 3 breaks all three (to 8), 4 continues L2, 7 is
+   * L3's latch or breaks it, 5 after L3 continues L2 or leaves it, 6 after L2 continues L1 or
+   * leaves it; 8 after L1, 9 the end */
+  struct cfg_graph *g =
+      make(10, "0>1 0>9 1>2 2>3 3>8 3>4 4>2 4>7 7>3 7>5 5>2 5>6 6>1 6>8 8>9");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_true(s.routed_loops >= 1);
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
 }
@@ -216,13 +369,25 @@ static void irreducible_graph_falls_back(void **state) {
   cfg_graph_destroy(g);
 }
 
-static void loop_with_two_exit_targets_falls_back(void **state) {
+/* loop { if (a) goto A; if (b) goto B; } A and B join later: a route per target and one
+ * guard, which is the loop's merge and sends route 0 to the first exit in RPO. */
+static void loop_with_two_exit_targets_is_routed(void **state) {
   (void)state;
   struct cfg_graph *g = make(6, "0>1 1>2 1>3 2>1 2>4 3>5 4>5");
   struct cfg_structure s;
-  assert_false(cfg_structurize(g, &s));
-  assert_int_equal(s.fallback, CFG_FALLBACK_LOOP_EXITS);
-  assert_int_equal(s.fallback_node, 1);
+  structure_checked(g, &s);
+  assert_int_equal(s.routed_loops, 1);
+  assert_int_equal(s.shapes[1].shape, CFG_SHAPE_LOOP);
+  uint32_t x = s.shapes[1].merge;
+  struct cfg_routing r = cfg_structure_routing(&s, x);
+  assert_int_equal(r.kind, CFG_INSERTED_GUARD);
+  assert_int_equal(r.route, 0);
+  uint32_t t0 = cfg_graph_succ(g, x, 0), t1 = cfg_graph_succ(g, x, 1);
+  assert_true((t0 == 3 && t1 == 4) || (t0 == 4 && t1 == 3));
+  assert_int_equal(s.shapes[x].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[x].merge, 5);
+  /* an original node is never a route or guard */
+  assert_int_equal(cfg_structure_routing(&s, 2).kind, CFG_INSERTED_FORWARD);
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
 }
@@ -305,6 +470,27 @@ static void shared_merge_of_nested_ifs_is_split(void **state) {
   assert_true(m >= s.original_nodes);
   assert_int_equal(cfg_graph_succ(g, m, 0), 4);
   assert_int_equal(cfg_graph_pred_count(g, 4), 2);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* loop { if (a) { if (b) { if (c) continue; return; } E; F; } else { if (d) continue;
+ * return; } G: continue; } with G also reached from the loop header: both selections (2 and
+ * 5) leave their constructs only through F -> G, so both ask for F's block as merge; the
+ * inner one then takes the forwarding node in front of it (this did not converge before). */
+static void nested_selections_with_one_exit_get_distinct_merges(void **state) {
+  (void)state;
+  struct cfg_graph *g =
+      make(14, "0>1 1>2 1>9 2>3 2>4 3>5 5>6 5>7 6>1 6>10 7>11 11>12 12>8 8>1 4>1 4>13 9>8");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[5].shape, CFG_SHAPE_SELECTION);
+  uint32_t outer = s.shapes[2].merge, inner = s.shapes[5].merge;
+  assert_true(outer != CFG_NONE && inner != CFG_NONE && outer != inner);
+  assert_true(cfg_graph_dominates(g, 5, inner));
+  assert_int_equal(cfg_graph_succ_count(g, inner), 1);
+  assert_int_equal(cfg_graph_succ(g, inner, 0), outer); /* the inner one ends first */
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
 }
@@ -546,7 +732,10 @@ static void random_graphs_are_consistent(void **state) {
       assert_int_not_equal(cfg_graph_ipdom(g, b), CFG_NONE);
     }
     struct cfg_structure s;
+    struct edge_snapshot sn;
+    edges_take(g, &sn);
     bool ok = cfg_structurize(g, &s);
+    expect_edges_preserved(g, &s, &sn); /* also for a fallback: the dispatcher runs it */
     if (ok) {
       char err[160];
       bool valid = cfg_structure_check(g, &s, err, sizeof err);
@@ -561,6 +750,85 @@ static void random_graphs_are_consistent(void **state) {
   }
 }
 
+/* Random structured programs with nested loops whose if-arms may end in a break or continue
+ * of any enclosing loop, or a return: reducible by construction, so every one must be
+ * structured, keep its edges' destinations and pass the SPIR-V checks. */
+struct program {
+  struct cfg_graph *g;
+  uint32_t seed, depth, head[4], exit[4];
+};
+
+static uint32_t program_rand(struct program *p, uint32_t n) {
+  p->seed = p->seed * 1103515245u + 12345u;
+  return (p->seed >> 16) % n;
+}
+
+static uint32_t program_block(struct program *p, uint32_t from) {
+  uint32_t b = cfg_graph_add_node(p->g);
+  assert_int_not_equal(b, CFG_NONE);
+  if (from != CFG_NONE) assert_true(cfg_graph_add_edge(p->g, from, b));
+  return b;
+}
+
+/* Emits up to BUDGET statements after the open block CUR; returns the open block at the
+ * end, or CFG_NONE when control left (break, continue, return). */
+static uint32_t program_statements(struct program *p, uint32_t cur, uint32_t budget) {
+  for (uint32_t i = 0; i < budget && cur != CFG_NONE && cfg_graph_node_count(p->g) < 200; i++) {
+    uint32_t kind = program_rand(p, 4);
+    if (kind == 0) {
+      cur = program_block(p, cur);
+    } else if (kind == 1 || (kind == 2 && p->depth == 4)) { /* if (c) A else B */
+      uint32_t join = program_block(p, CFG_NONE), arms[2];
+      arms[0] = program_block(p, cur);
+      arms[1] = program_block(p, cur);
+      for (int a = 0; a < 2; a++) {
+        uint32_t end = program_statements(p, arms[a], budget / 2);
+        if (end == CFG_NONE) continue;
+        uint32_t jump = program_rand(p, 6);
+        if (jump < 2 && p->depth > 0) { /* break or continue of some enclosing loop */
+          uint32_t level = program_rand(p, p->depth);
+          cfg_graph_add_edge(p->g, end, jump ? p->head[level] : p->exit[level]);
+        } else if (jump == 2) {
+          program_block(p, end); /* return */
+        } else {
+          cfg_graph_add_edge(p->g, end, join);
+        }
+      }
+      cur = join; /* unreachable when both arms left: then nothing follows */
+    } else if (kind == 2) { /* while (c) { ... } */
+      uint32_t h = program_block(p, cur), body = program_block(p, h);
+      uint32_t after = program_block(p, h);
+      p->head[p->depth] = h;
+      p->exit[p->depth++] = after;
+      uint32_t end = program_statements(p, body, budget / 2);
+      p->depth--;
+      if (end != CFG_NONE) cfg_graph_add_edge(p->g, end, h);
+      cur = after;
+    }
+  }
+  return cur;
+}
+
+static void random_programs_with_multilevel_exits_are_structured(void **state) {
+  (void)state;
+  uint32_t routed = 0;
+  for (uint32_t round = 0; round < 300; round++) {
+    struct program p = {.g = cfg_graph_create(1, 0), .seed = round * 7919u + 1};
+    assert_non_null(p.g);
+    uint32_t end = program_statements(&p, 0, 6 + round % 10);
+    if (end != CFG_NONE) program_block(&p, end);
+    assert_true(cfg_graph_analyze(p.g));
+    uint32_t bad;
+    assert_false(cfg_graph_irreducible(p.g, &bad));
+    struct cfg_structure s;
+    structure_checked(p.g, &s);
+    routed += s.routed_loops > 0;
+    cfg_structure_free(&s);
+    cfg_graph_destroy(p.g);
+  }
+  assert_true(routed > 20); /* the generator does make multi-level exits */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(diamond_dominators_and_selection),
@@ -572,17 +840,23 @@ int main(void) {
       cmocka_unit_test(early_return),
       cmocka_unit_test(return_inside_loop_is_not_a_second_exit),
       cmocka_unit_test(irreducible_graph_falls_back),
-      cmocka_unit_test(continue_outer_from_inner_loop_falls_back),
-      cmocka_unit_test(loop_with_two_exit_targets_falls_back),
+      cmocka_unit_test(continue_outer_from_inner_loop),
+      cmocka_unit_test(continue_outer_with_a_break_block),
+      cmocka_unit_test(continue_outer_with_a_break_is_routed),
+      cmocka_unit_test(break_outer_from_inner_loop_is_routed),
+      cmocka_unit_test(exits_of_three_nested_loops_are_routed),
+      cmocka_unit_test(loop_with_two_exit_targets_is_routed),
       cmocka_unit_test(several_back_edges_share_one_continue_node),
       cmocka_unit_test(self_loop_and_entry_header),
       cmocka_unit_test(header_branching_inside_loop_gets_own_header),
       cmocka_unit_test(infinite_loop_and_unreachable_nodes),
       cmocka_unit_test(shared_merge_of_nested_ifs_is_split),
+      cmocka_unit_test(nested_selections_with_one_exit_get_distinct_merges),
       cmocka_unit_test(structure_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),
       cmocka_unit_test(random_graphs_are_consistent),
+      cmocka_unit_test(random_programs_with_multilevel_exits_are_structured),
       cmocka_unit_test(incremental_update_matches_fresh_analysis),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -4,6 +4,8 @@
  * the hardware semantics written in each test. */
 #include "xl_test_harness.h"
 
+#include "common/log.h"
+
 static void scalar_carry_borrow_and_select(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -579,6 +581,181 @@ static void irreducible_code_falls_back_and_still_runs(void **state) {
   }
 }
 
+/* The loop-exit routing on machine code: an inner loop that continues the outer loop
+ * (`if (j == i) continue outer`), breaks out of both (`if (acc > limit) break outer`) and
+ * leaves normally to code with a branch of its own, so its exits land in three blocks. The
+ * structured result routes them through guards; both interpreter runs must give what the
+ * same loops give in C, for limits that take each exit. */
+static const char *const routed_loops_src =
+    "s_mov_b32 s0, 0\n"          /* i */
+    "s_mov_b32 s2, 0\n"          /* acc; s3 = limit, s4 = outer trips */
+    "outer:\n"
+    "s_mov_b32 s1, 0\n"          /* j */
+    "inner:\n"
+    "s_add_u32 s2, s2, 1\n"
+    "s_add_u32 s1, s1, 1\n"
+    "s_cmp_gt_u32 s2, s3\n"
+    "s_cbranch_scc1 done\n"      /* break outer */
+    "s_cmp_eq_u32 s1, s0\n"
+    "s_cbranch_scc1 cont\n"      /* continue outer */
+    "s_cmp_lt_u32 s1, 4\n"
+    "s_cbranch_scc1 inner\n"
+    "s_add_u32 s2, s2, 100\n"    /* after the inner loop */
+    "s_bitcmp1_b32 s2, 0\n"
+    "s_cbranch_scc0 cont\n"
+    "s_add_u32 s2, s2, 7\n"
+    "cont:\n"
+    "s_add_u32 s0, s0, 1\n"
+    "s_cmp_lt_u32 s0, s4\n"
+    "s_cbranch_scc1 outer\n"
+    "done:\n"                    /* not a bare return: a branch of its own */
+    "s_cmp_gt_u32 s2, 500\n"
+    "s_cbranch_scc0 end\n"
+    "s_add_u32 s2, s2, 1\n"
+    "end:\n"
+    "s_mul_i32 s5, s2, 3\n"
+    "s_endpgm\n";
+
+static void routed_loops_in_c(uint32_t limit, uint32_t trips, uint32_t *i_out, uint32_t *acc_out) {
+  uint32_t i = 0, acc = 0;
+  do {
+    uint32_t j = 0;
+    for (;;) {
+      acc++;
+      j++;
+      if (acc > limit) goto done;
+      if (j == i) goto cont;
+      if (j < 4) continue;
+      break;
+    }
+    acc += 100;
+    if (acc & 1) acc += 7;
+  cont:
+    i++;
+  } while (i < trips);
+done:
+  if (acc > 500) acc++;
+  *i_out = i;
+  *acc_out = acc;
+}
+
+static void nested_loop_exits_are_routed_and_run(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate_asm(
+      routed_loops_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, NULL);
+  assert_true(fn->structured);
+  assert_int_equal(fn->structure.routed_loops, 1);
+  char err[160];
+  assert_true(cfg_structure_check(fn->cfg, &fn->structure, err, sizeof err));
+  uint32_t guards = 0;
+  for (uint32_t b = 0; b < fn->block_count; b++)
+    guards += cfg_structure_routing(&fn->structure, b).kind == CFG_INSERTED_GUARD;
+  assert_int_equal(guards, 2); /* three landings: two guards */
+  ir_function_destroy(fn);
+  static const uint32_t cases[][2] = {{1000, 6}, {1000, 1}, {250, 6}, {3, 6}, {0, 6},
+                                      {104, 3}, {520, 9}};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+    w->sgpr[3] = cases[k][0];
+    w->sgpr[4] = cases[k][1];
+    run(routed_loops_src, false, w, r);
+    uint32_t i, acc;
+    routed_loops_in_c(cases[k][0], cases[k][1], &i, &acc);
+    assert_int_equal(r->sgpr[0], i);
+    assert_int_equal(r->sgpr[2], acc);
+    assert_int_equal(r->sgpr[5], acc * 3);
+    free(w);
+    free(r);
+  }
+}
+
+/* s_setpc/s_swappc through a register that is not a constant of the block: the jump is an
+ * `unsupported` operation, the function records how many and the first one's typed reason,
+ * offset and register, and the log names the instruction, registers, offset and reason. */
+static void unresolved_indirect_jumps_have_typed_reasons(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const struct {
+    const char *src;
+    enum ir_indirect_jump reason;
+    uint32_t offset, sgpr, count;
+    const char *log;
+  } cases[] = {
+      {"s_load_dwordx2 s[4:5], s[0:1], 0x10\n" /* a function pointer or table entry */
+       "s_waitcnt lgkmcnt(0)\n"
+       "s_setpc_b64 s[4:5]\n",
+       IR_INDIRECT_LOADED, 12, 4, 1, "s_setpc_b64 s[4:5] at 0xc is not translated: the target "
+                                     "is loaded from memory"},
+      {"s_getpc_b64 s[4:5]\n" /* pc + a scaled index: not a constant */
+       "s_lshl_b32 s6, s7, 2\n"
+       "s_add_u32 s4, s4, s6\n"
+       "s_addc_u32 s5, s5, 0\n"
+       "s_setpc_b64 s[4:5]\n",
+       IR_INDIRECT_COMPUTED, 16, 4, 1, "constant tracker does not follow"},
+      {"v_mov_b32 v1, 1\n" /* a return: the address arrived in s[30:31] */
+       "s_setpc_b64 s[30:31]\n",
+       IR_INDIRECT_INCOMING, 4, 30, 1, "s_setpc_b64 s[30:31] at 0x4 is not translated: the "
+                                       "target is set before the block"},
+      {"s_getpc_b64 s[4:5]\n" /* a load over a tracked constant replaces it */
+       "s_load_dwordx2 s[4:5], s[4:5], 0x100\n"
+       "s_waitcnt lgkmcnt(0)\n"
+       "s_setpc_b64 s[4:5]\n",
+       IR_INDIRECT_LOADED, 16, 4, 1, "s_setpc_b64 s[4:5] at 0x10"},
+      {"s_load_dwordx2 s[8:9], s[0:1], 0x0\n" /* a call through a loaded pointer */
+       "s_mov_b32 s9, 0\n" /* only the low half is loaded: still a load */
+       "s_waitcnt lgkmcnt(0)\n"
+       "s_swappc_b64 s[30:31], s[8:9]\n",
+       IR_INDIRECT_LOADED, 16, 8, 1, "s_swappc_b64 s[8:9] at 0x10"},
+  };
+  char path[] = "/tmp/prospero-ir-log-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    assert_true(log_open_file(path));
+    struct ir_translate_stats st;
+    char src[512];
+    snprintf(src, sizeof src, "%ss_endpgm\n", cases[k].src);
+    struct ir_function *fn = translate_asm(
+        src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+    log_close();
+    assert_int_equal(fn->indirect_jumps.count, cases[k].count);
+    assert_int_equal(fn->indirect_jumps.reason, cases[k].reason);
+    assert_int_equal(fn->indirect_jumps.offset, cases[k].offset);
+    assert_int_equal(fn->indirect_jumps.sgpr, cases[k].sgpr);
+    assert_int_equal(st.unsupported_count, 1);
+    uint32_t ops[IR_OP_COUNT];
+    count_ops(fn, ops);
+    assert_int_equal(ops[IR_OP_unsupported], 1);
+    ir_function_destroy(fn);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char text[4096] = {0};
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = 0;
+    if (!strstr(text, cases[k].log)) fprintf(stderr, "log: %s\n", text);
+    assert_non_null(strstr(text, cases[k].log));
+    assert_non_null(strstr(text, ir_indirect_jump_name(cases[k].reason)));
+    f = fopen(path, "w"); /* empty it for the next case */
+    assert_non_null(f);
+    fclose(f);
+  }
+  unlink(path);
+  /* a constant target is followed and recorded as nothing */
+  struct ir_function *fn = translate_asm("s_getpc_b64 s[4:5]\n"
+                                         "s_add_u32 s4, s4, 8\n"
+                                         "s_addc_u32 s5, s5, 0\n"
+                                         "s_setpc_b64 s[4:5]\n"
+                                         "s_nop 0\n"
+                                         "s_endpgm\n",
+                                         (struct ir_translate_options){.wave_size = 32}, NULL);
+  assert_int_equal(fn->indirect_jumps.count, 0);
+  assert_int_equal(fn->indirect_jumps.reason, IR_INDIRECT_NONE);
+  ir_function_destroy(fn);
+}
+
 static void bad_code_gives_clear_errors(void **state) {
   (void)state;
   struct ir_translate_error err;
@@ -790,6 +967,8 @@ int main(void) {
       cmocka_unit_test(inactive_lanes_keep_their_values),
       cmocka_unit_test(compare_saveexec_and_branch),
       cmocka_unit_test(scalar_loop_sums),
+      cmocka_unit_test(nested_loop_exits_are_routed_and_run),
+      cmocka_unit_test(unresolved_indirect_jumps_have_typed_reasons),
       cmocka_unit_test(float_modifiers_and_select),
       cmocka_unit_test(vector_carry_chain_64bit),
       cmocka_unit_test(wave64_masks),

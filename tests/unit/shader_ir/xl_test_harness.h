@@ -190,6 +190,18 @@ static inline struct ir_interp_wave *wave_new(uint64_t exec) {
   return w;
 }
 
+/* Runs FN from INIT into OUT with the image model MODEL (context CTX); the run must end. */
+static inline void run_with_image_model(const struct ir_function *fn, const struct ir_interp_wave *init,
+                                        struct ir_interp_wave *out, ir_interp_image_fn model, void *ctx) {
+  *out = *init;
+  out->image = model;
+  out->image_ctx = ctx;
+  char msg[256];
+  bool ok = ir_interp_run(fn, out, 100, msg, sizeof msg);
+  if (!ok) fprintf(stderr, "interp: %s\n", msg);
+  assert_true(ok);
+}
+
 static inline uint32_t fbits(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);

@@ -238,16 +238,6 @@ static bool next_reverse(const struct cfg_graph *g, uint32_t node, uint32_t i, u
   return true;
 }
 
-/* Cooper-Harvey-Kennedy: intersect two fingers walking up the tree by post-order number. */
-static uint32_t chk_intersect(const uint32_t *idom, const uint32_t *po_num, uint32_t a,
-                              uint32_t b) {
-  while (a != b) {
-    while (po_num[a] < po_num[b]) a = idom[a];
-    while (po_num[b] < po_num[a]) b = idom[b];
-  }
-  return a;
-}
-
 /* Pre/post numbering of a tree given by parent links over COUNT nodes rooted at ROOT. */
 static bool number_tree(uint32_t count, uint32_t root, const uint32_t *parent, uint32_t *pre,
                         uint32_t *post) {
@@ -311,9 +301,8 @@ static void number_dominator_tree(struct cfg_graph *g, uint32_t *next) {
 
 static bool compute_dominators(struct cfg_graph *g) {
   uint32_t n = g->n;
-  uint32_t *po = malloc(n * sizeof *po);
-  if (!po) return false;
-  for (uint32_t i = 0; i < g->rpo_count; i++) po[g->rpo[i]] = g->rpo_count - 1 - i;
+  uint32_t *scratch = malloc(n * sizeof *scratch);
+  if (!scratch) return false;
   for (uint32_t i = 0; i < n; i++) g->idom[i] = CFG_NONE;
   g->idom[g->entry] = g->entry;
   for (bool changed = true; changed;) {
@@ -323,7 +312,7 @@ static bool compute_dominators(struct cfg_graph *g) {
       for (uint32_t k = 0; k < g->pred[b].n; k++) {
         uint32_t p = g->pred[b].v[k];
         if (g->idom[p] == CFG_NONE) continue;
-        nd = nd == CFG_NONE ? p : chk_intersect(g->idom, po, p, nd);
+        nd = nd == CFG_NONE ? p : cfg_tree_intersect(g->idom, g->rpo_index, p, nd);
       }
       if (nd != g->idom[b]) {
         g->idom[b] = nd;
@@ -331,8 +320,8 @@ static bool compute_dominators(struct cfg_graph *g) {
       }
     }
   }
-  number_dominator_tree(g, po);
-  free(po);
+  number_dominator_tree(g, scratch);
+  free(scratch);
   return true;
 }
 
@@ -342,8 +331,8 @@ static bool compute_post_dominators(struct cfg_graph *g) {
   uint8_t *seen = calloc(total + 1, 1);
   uint32_t *order = malloc(total * sizeof *order), *sn = malloc(total * sizeof *sn);
   uint32_t *si = malloc(total * sizeof *si), *roots = malloc(total * sizeof *roots);
-  uint32_t *po = malloc(total * sizeof *po);
-  if (!seen || !order || !sn || !si || !roots || !po) goto out;
+  uint32_t *rank = malloc(total * sizeof *rank);
+  if (!seen || !order || !sn || !si || !roots || !rank) goto out;
 
   /* Roots: reachable sinks; then, while some reachable node cannot reach an exit, tie the
    * latest such node in RPO to the exit (it sits deepest in its infinite loop). */
@@ -371,8 +360,9 @@ static bool compute_post_dominators(struct cfg_graph *g) {
     g->exit_root_count = nroots;
     len = dfs_postorder(g, n, total, next_reverse, order, seen, sn, si);
   }
-  for (uint32_t i = 0; i < total; i++) po[i] = CFG_NONE;
-  for (uint32_t i = 0; i < len; i++) po[order[i]] = i;
+  /* rank: position in the reverse post-order of the reverse graph (the exit first) */
+  for (uint32_t i = 0; i < total; i++) rank[i] = CFG_NONE;
+  for (uint32_t i = 0; i < len; i++) rank[order[i]] = len - 1 - i;
 
   uint8_t *is_root = calloc(total, 1);
   if (!is_root) goto out;
@@ -387,7 +377,7 @@ static bool compute_post_dominators(struct cfg_graph *g) {
       for (uint32_t j = 0; j < g->succ[b].n; j++) {
         uint32_t s = g->succ[b].v[j];
         if (g->ipdom[s] == CFG_NONE) continue;
-        nd = nd == CFG_NONE ? s : chk_intersect(g->ipdom, po, s, nd);
+        nd = nd == CFG_NONE ? s : cfg_tree_intersect(g->ipdom, rank, s, nd);
       }
       if (nd != g->ipdom[b]) {
         g->ipdom[b] = nd;
@@ -405,7 +395,7 @@ out:
   free(sn);
   free(si);
   free(roots);
-  free(po);
+  free(rank);
   return ok;
 }
 
@@ -849,15 +839,6 @@ static bool grow_loop_bodies(struct cfg_graph *g, uint32_t n) {
   return true;
 }
 
-/* Nearest common dominator by RPO position (dominators come first in RPO). */
-static uint32_t rpo_intersect(const struct cfg_graph *g, uint32_t a, uint32_t b) {
-  while (a != b) {
-    while (g->rpo_index[a] > g->rpo_index[b]) a = g->idom[a];
-    while (g->rpo_index[b] > g->rpo_index[a]) b = g->idom[b];
-  }
-  return a;
-}
-
 /* Why the update is exact. An inserted node F has one successor T and took some edges
  * P->T. Every path of the new graph is a path of the old one with F spliced in, so the
  * reverse post-order keeps the old nodes in their order, dominance between old nodes is
@@ -891,7 +872,7 @@ static bool update(struct cfg_graph *g) {
     for (uint32_t k = 0; x != g->entry && k < g->pred[x].n; k++) {
       uint32_t p = g->pred[x].v[k];
       if (g->rpo_index[p] >= i) continue; /* back edge or unreachable */
-      nd = nd == CFG_NONE ? p : rpo_intersect(g, p, nd);
+      nd = nd == CFG_NONE ? p : cfg_tree_intersect(g->idom, g->rpo_index, p, nd);
     }
     g->idom[x] = x == g->entry ? x : nd;
   }

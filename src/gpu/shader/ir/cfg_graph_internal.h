@@ -58,6 +58,20 @@ static inline bool cfg_loop_has(const struct cfg_loop *l, uint32_t n) {
   return (l->body[n / 64] >> (n % 64)) & 1;
 }
 
+/* Nearest common ancestor of A and B in a tree given by PARENT links: the "intersect" walk of
+ * the Cooper-Harvey-Kennedy dominator iteration, shared by the dominators, post-dominators,
+ * the incremental update and the structuriser's region graph. RANK numbers the nodes so
+ * that an ancestor always ranks below its descendants (a reverse post-order of the graph
+ * the tree belongs to); both chains must reach a common root. */
+static inline uint32_t cfg_tree_intersect(const uint32_t *parent, const uint32_t *rank,
+                                          uint32_t a, uint32_t b) {
+  while (a != b) {
+    while (rank[a] > rank[b]) a = parent[a];
+    while (rank[b] > rank[a]) b = parent[b];
+  }
+  return a;
+}
+
 static inline bool cfg_gi_analyzed(const struct cfg_graph *g, uint32_t n) {
   return n < g->analyzed_n && g->rpo_index;
 }

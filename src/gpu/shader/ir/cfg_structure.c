@@ -29,8 +29,33 @@ const char *cfg_shape_name(enum cfg_shape s) {
 
 void cfg_structure_free(struct cfg_structure *s) {
   free(s->shapes);
+  free(s->routing);
   s->shapes = NULL;
-  s->node_count = 0;
+  s->routing = NULL;
+  s->node_count = s->routing_count = 0;
+}
+
+struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n) {
+  struct cfg_routing none = {CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE};
+  if (n < s->original_nodes || n - s->original_nodes >= s->routing_count) return none;
+  return s->routing[n - s->original_nodes];
+}
+
+/* Records the routing of inserted node N. */
+static bool set_routing(struct cfg_structure *s, uint32_t n, enum cfg_inserted_kind kind,
+                        uint32_t route, uint32_t join) {
+  uint32_t i = n - s->original_nodes;
+  if (i >= s->routing_count) {
+    uint32_t count = i + 1 + i / 2 + 8;
+    struct cfg_routing *r = realloc(s->routing, count * sizeof *r);
+    if (!r) return false;
+    for (uint32_t k = s->routing_count; k < count; k++)
+      r[k] = (struct cfg_routing){CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE};
+    s->routing = r;
+    s->routing_count = count;
+  }
+  s->routing[i] = (struct cfg_routing){kind, route, join};
+  return true;
 }
 
 static bool fail(struct cfg_structure *s, enum cfg_fallback f, uint32_t node,
@@ -55,20 +80,93 @@ static bool is_returning(const struct cfg_graph *g, uint32_t n) {
   return false;
 }
 
-/* The loop's merge: its single exit target that is not a returning block. Returns false
- * when there are several. */
-static bool loop_merge(const struct cfg_graph *g, uint32_t loop, uint32_t *merge) {
-  *merge = CFG_NONE;
-  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) {
-    uint32_t e = cfg_graph_loop_exit(g, loop, i);
-    if (is_returning(g, e)) continue;
-    if (*merge != CFG_NONE) return false;
-    *merge = e;
-  }
-  /* left only through returns: the first of them serves as the merge */
-  if (*merge == CFG_NONE && cfg_graph_loop_exit_count(g, loop) > 0)
-    *merge = cfg_graph_loop_exit(g, loop, 0);
+/* Moves every edge P->TARGET whose source P is in LOOP onto F. */
+static bool move_loop_edges(struct cfg_graph *g, uint32_t loop, uint32_t target, uint32_t f) {
+  uint32_t count = cfg_graph_pred_count(g, target);
+  uint32_t small[16], *preds = count < 16 ? small : malloc((count + 1) * sizeof *preds);
+  if (!preds) return false;
+  for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
+  for (uint32_t i = 0; i < count; i++)
+    if (cfg_gi_loop_contains(g, loop, preds[i])) cfg_graph_redirect_edge(g, preds[i], target, f);
+  if (preds != small) free(preds);
   return true;
+}
+
+/* Where the exit E of LOOP lands: a break block (a block entered only from the loop, with
+ * one successor) that goes on to another exit target, or a route node, stands for its
+ * successor — it belongs to the loop's construct, like the code of `if (c) { f(); break; }`. */
+static uint32_t exit_landing(const struct cfg_graph *g, const struct cfg_structure *s,
+                             const struct cfg_loop *l, uint32_t e) {
+  if (e >= s->original_nodes) {
+    struct cfg_routing r = cfg_structure_routing(s, e);
+    if (r.kind == CFG_INSERTED_ROUTE) return r.join;
+  }
+  if (cfg_gi_succ_count(g, e) != 1) return e;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
+    if (!cfg_loop_has(l, cfg_gi_pred(g, e, i))) return e;
+  uint32_t next = cfg_gi_succ(g, e, 0);
+  return cfg_vec_has(&l->exits, next) ? next : e;
+}
+
+/* Decides LOOP's merge (into *MERGE) from the distinct landings of its exits that are not
+ * returning blocks: the single one; for a loop left only by returns its first exit; none
+ * for an infinite loop. Returns true instead when the exits need routing: they land in
+ * several blocks, or in one block that dominates the header (an outer loop's header,
+ * reached by a `continue` of the outer loop: a back edge no forwarding block may take, and
+ * a merge the header cannot dominate). SCRATCH: room for every exit. */
+static bool loop_merge_or_routing(const struct cfg_graph *g, const struct cfg_structure *s,
+                                  uint32_t loop, uint32_t *scratch, uint32_t *merge) {
+  const struct cfg_loop *l = &g->loops[loop];
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < l->exits.n; i++) {
+    uint32_t e = l->exits.v[i];
+    if (is_returning(g, e)) continue;
+    uint32_t to = exit_landing(g, s, l, e), j = 0;
+    while (j < k && scratch[j] != to) j++;
+    if (j == k) scratch[k++] = to;
+  }
+  *merge = k == 1 ? scratch[0] : l->exits.n > 0 ? l->exits.v[0] : CFG_NONE;
+  return k > 1 || (k == 1 && cfg_gi_dominates(g, scratch[0], l->header));
+}
+
+/* Gives LOOP a single exit. With one target T (an outer header): a forwarding node takes
+ * the loop's edges into T and becomes a latch of T's loop. With targets T_0..T_{K-1}:
+ *
+ *     loop nodes --> R_j (route j) --> X_0 --route 0--> T_0
+ *                                       \--> X_1 --route 1--> T_1 ... X_{K-2} --> T_{K-1}
+ *
+ * X_0 is the loop's exit (and merge); each guard X_i sends route i to T_i, the last one
+ * sends the rest to T_{K-1}. The guards are created first so that X_0 has the lowest
+ * index of the chain (the IR defines the route number there before the others read it). */
+static bool route_loop_exits(struct cfg_graph *g, struct cfg_structure *s, uint32_t loop) {
+  uint32_t *t = malloc((cfg_graph_loop_exit_count(g, loop) + 1) * sizeof *t), k = 0;
+  if (!t) return false;
+  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) /* every exit, no landing */
+    if (!is_returning(g, cfg_graph_loop_exit(g, loop, i))) t[k++] = cfg_graph_loop_exit(g, loop, i);
+  bool ok = true;
+  if (k == 1) {
+    uint32_t f = cfg_graph_add_node(g);
+    ok = f != CFG_NONE && cfg_graph_add_edge(g, f, t[0]) && move_loop_edges(g, loop, t[0], f);
+    free(t);
+    return ok;
+  }
+  uint32_t x0 = CFG_NONE;
+  for (uint32_t i = 0; i + 1 < k && ok; i++) {
+    uint32_t x = cfg_graph_add_node(g);
+    if (i == 0) x0 = x;
+    ok = x != CFG_NONE && set_routing(s, x, CFG_INSERTED_GUARD, i, x0);
+  }
+  for (uint32_t i = 0; i + 1 < k && ok; i++) /* the guards are x0, x0+1, ... */
+    ok = cfg_graph_add_edge(g, x0 + i, t[i]) &&
+         cfg_graph_add_edge(g, x0 + i, i + 2 < k ? x0 + i + 1 : t[k - 1]);
+  for (uint32_t j = 0; j < k && ok; j++) {
+    uint32_t r = cfg_graph_add_node(g);
+    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, j, x0) &&
+         cfg_graph_add_edge(g, r, x0) && move_loop_edges(g, loop, t[j], r);
+  }
+  s->routed_loops++;
+  free(t);
+  return ok;
 }
 
 /* Inserts a node F in front of TARGET and moves onto it every edge P->TARGET whose source
@@ -129,6 +227,7 @@ struct region {
   uint32_t (*succ)[3];
   uint8_t *count;
   uint32_t *ipdom; /* a node, CFG_EXIT, or CFG_NONE (not reached from the entry) */
+  uint32_t *rank;  /* n+1 entries, scratch of the acyclic pass (index n: the exit) */
   uint8_t *state;  /* reached from the entry */
 };
 
@@ -140,9 +239,10 @@ static void region_free(struct region *r) {
 
 static bool region_alloc(struct region *r, uint32_t n) {
   r->succ = malloc((size_t)n * sizeof *r->succ);
-  r->ipdom = malloc((size_t)n * sizeof *r->ipdom);
+  r->ipdom = malloc(((size_t)n * 2 + 1) * sizeof *r->ipdom);
   r->count = calloc((size_t)n * 2, 1);
   if (!r->succ || !r->ipdom || !r->count) return region_free(r), false;
+  r->rank = r->ipdom + n;
   r->state = r->count + n;
   return true;
 }
@@ -166,11 +266,6 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
   }
 }
 
-/* Position in the graph's reverse post-order, the virtual exit after every node. */
-static uint32_t region_pos(const struct cfg_graph *g, uint32_t x) {
-  return x == CFG_EXIT ? UINT32_MAX : g->rpo_index[x];
-}
-
 /* Post-dominators of an acyclic region graph (the usual case) without a walk of its own:
  * its edges are forward edges of the graph plus header-to-merge edges, which also point
  * forward in the graph's reverse post-order unless the merge is an outer loop's header.
@@ -178,23 +273,20 @@ static uint32_t region_pos(const struct cfg_graph *g, uint32_t x) {
  * node's immediate post-dominator as the nearest common post-dominator of its successors
  * (post-dominators come later too), and one pass forwards finds the nodes the region graph
  * reaches from the entry (the others have none). Returns false when some region edge
- * points backwards (a `continue` from an inner loop straight to an outer header). */
+ * points backwards (a `continue` from an inner loop straight to an outer header). During
+ * the backward pass the virtual exit is node n, ranked before everything: a node's rank is
+ * its distance from the end of the RPO, so post-dominators rank below what they follow. */
 static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct region *r) {
   uint32_t n = cfg_graph_node_count(g), count = g->rpo_count;
   for (uint32_t b = 0; b < n; b++) r->ipdom[b] = CFG_NONE;
+  r->rank[n] = 0;
   for (uint32_t i = count; i-- > 0;) {
-    uint32_t b = g->rpo[i], d = CFG_EXIT;
+    uint32_t b = g->rpo[i], d = n;
+    r->rank[b] = count - i;
     for (uint32_t k = 0; k < r->count[b]; k++) {
       uint32_t a = r->succ[b][k];
       if (g->rpo_index[a] <= i) return false;
-      if (k == 0) {
-        d = a;
-        continue;
-      }
-      while (a != d) {
-        while (region_pos(g, a) < region_pos(g, d)) a = r->ipdom[a];
-        while (region_pos(g, d) < region_pos(g, a)) d = r->ipdom[d];
-      }
+      d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
     }
     r->ipdom[b] = d;
   }
@@ -206,6 +298,7 @@ static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct reg
       r->ipdom[b] = CFG_NONE;
       continue;
     }
+    if (r->ipdom[b] == n) r->ipdom[b] = CFG_EXIT;
     for (uint32_t k = 0; k < r->count[b]; k++) r->state[r->succ[b][k]] = 1;
   }
   return true;
@@ -234,6 +327,46 @@ static bool region_build(const struct cfg_graph *g, const uint32_t *loop_merges,
   return false;
 }
 
+/* The merge of branch B whose arms meet (at M) only after one of them joined code from
+ * outside the branch, typically `if (a) { if (b) continue; X } else { Y } Z`: B's continue
+ * arm meets the rest at the continue target. A continue is an exit of the selection, so
+ * its merge is where B's construct (the nodes B dominates) is left through region edges
+ * other than continues: with one such place X, the single block that enters it from the
+ * construct when that block only goes there (X's forwarding node after a split), else X
+ * (the merge check then splits X's edges from the construct off into a forwarding node);
+ * with none, no merge (every arm leaves). With several, M is kept. */
+static uint32_t continue_arm_merge(const struct cfg_graph *g, const struct region *r,
+                                   uint32_t original_nodes, uint32_t b, uint32_t m) {
+  uint32_t l = cfg_gi_loop_of(g, b), cont = CFG_NONE, x = CFG_NONE, from = CFG_NONE, edges = 0;
+  bool returns = false;
+  if (l != CFG_NONE && g->loops[l].latches.n != 1) return m;
+  if (l != CFG_NONE) cont = g->loops[l].latches.v[0];
+  for (uint32_t p = 0; p < cfg_graph_node_count(g); p++) {
+    if (!cfg_gi_dominates(g, b, p) || (l != CFG_NONE && !cfg_gi_loop_contains(g, l, p)))
+      continue; /* outside the construct, or a break block */
+    for (uint32_t k = 0; k < r->count[p]; k++) {
+      uint32_t t = r->succ[p][k];
+      if (cfg_gi_dominates(g, b, t)) continue;
+      /* past inserted forwarding nodes: a continue (the continue target) or a return */
+      uint32_t c = t;
+      for (uint32_t i = 0; c != cont && c >= original_nodes && cfg_gi_succ_count(g, c) == 1 &&
+                           i < cfg_graph_node_count(g); i++)
+        c = cfg_gi_succ(g, c, 0);
+      if (c == cont && cont != CFG_NONE) continue;
+      if (is_returning(g, c)) {
+        returns = true;
+        continue;
+      }
+      if (x != CFG_NONE && t != x) return m;
+      x = t;
+      from = p;
+      edges++;
+    }
+  }
+  if (x == CFG_NONE) return returns ? m : CFG_EXIT; /* arms that only return meet at M */
+  return edges == 1 && cfg_gi_succ_count(g, from) == 1 && from != b ? from : x;
+}
+
 enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
 
 /* One round: analyse (the first round from scratch, later ones by updating the analysis
@@ -258,17 +391,31 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     if (cfg_gi_reachable(g, b) && cfg_gi_succ_count(g, b) > 2)
       return fail(s, CFG_FALLBACK_MULTIWAY_BRANCH, b, NULL), STEP_FAILED;
 
+  /* Route the exits of one loop per round, the innermost first: routing adds exits to the
+   * loops around it, whose own routing then sees them. */
   uint32_t *loop_merges = malloc((nloops + 1) * sizeof *loop_merges);
-  if (!loop_merges) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  uint32_t *scratch = malloc((n + 1) * sizeof *scratch); /* room for a loop's exits */
+  if (!loop_merges || !scratch) {
+    free(loop_merges);
+    free(scratch);
+    return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  }
+  uint32_t routed = CFG_NONE;
+  for (uint32_t l = 0; l < nloops; l++)
+    if (loop_merge_or_routing(g, s, l, scratch, &loop_merges[l]) &&
+        (routed == CFG_NONE || cfg_graph_loop_depth(g, l) > cfg_graph_loop_depth(g, routed)))
+      routed = l;
+  if (routed != CFG_NONE) {
+    free(loop_merges);
+    free(scratch);
+    return route_loop_exits(g, s, routed) ? STEP_CHANGED
+                                          : (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED);
+  }
+  free(scratch);
   /* Loop normalisations touch disjoint edges, so every loop is fixed in the same round. */
   uint32_t changes = 0;
   for (uint32_t l = 0; l < nloops; l++) {
     uint32_t h = cfg_graph_loop_header(g, l);
-    if (!loop_merge(g, l, &loop_merges[l])) {
-      free(loop_merges);
-      snprintf(detail, sizeof detail, "%u exit targets", cfg_graph_loop_exit_count(g, l));
-      return fail(s, CFG_FALLBACK_LOOP_EXITS, h, detail), STEP_FAILED;
-    }
     /* several back edges: funnel them through one continue node */
     uint32_t nl = cfg_graph_loop_latch_count(g, l);
     if (nl > 1) {
@@ -324,6 +471,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       s->shapes[b].continue_to = cfg_graph_loop_latch(g, lh, 0);
     } else if (cfg_gi_succ_count(g, b) == 2) {
       uint32_t m = r.ipdom[b];
+      if (m < n && !cfg_gi_dominates(g, b, m)) m = continue_arm_merge(g, &r, s->original_nodes, b, m);
       if (r.count[b] == 0) {
         s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
       } else {
@@ -380,6 +528,17 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, detail), STEP_FAILED);
         break;
       }
+      /* an inner selection ending where the outer construct ends takes the forwarding node
+       * in front of T when a split already made one (nested constructs with one exit) */
+      uint32_t p = cfg_gi_pred_count(g, t) == 1 ? cfg_gi_pred(g, t, 0) : CFG_NONE;
+      if (is_merge && p != CFG_NONE && p >= s->original_nodes && p != h &&
+          cfg_gi_succ_count(g, p) == 1 && owner[p] == CFG_NONE && cfg_gi_dominates(g, h, p) &&
+          !cfg_gi_is_back_edge(g, p, t) &&
+          s->shapes[h].shape == CFG_SHAPE_SELECTION) {
+        s->shapes[h].merge = p;
+        owner[p] = h;
+        continue;
+      }
       /* a loop's continue target must stay; a selection in the loop gets its own merge */
       if (split_edges_into(g, t, h) == CFG_NONE)
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED);
@@ -412,6 +571,26 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   }
   cfg_graph_analyze(g);
   return fail(out, CFG_FALLBACK_NOT_CONVERGING, cfg_graph_entry(g), NULL);
+}
+
+/* Route and guard nodes have the shape cfg_routing describes: a route node jumps on, a guard
+ * branches two ways, and both name a join that is the first guard of its chain. (Later
+ * normalisations may put forwarding nodes, or another loop's routing, between a chain's
+ * nodes; the IR carries the route number along any such path.) */
+static bool check_routing(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
+                          size_t err_size) {
+  for (uint32_t n = s->original_nodes; n < cfg_graph_node_count(g); n++) {
+    struct cfg_routing r = cfg_structure_routing(s, n);
+    if (r.kind == CFG_INSERTED_FORWARD || !cfg_gi_reachable(g, n)) continue;
+    struct cfg_routing j = cfg_structure_routing(s, r.join);
+    if (cfg_gi_succ_count(g, n) != (r.kind == CFG_INSERTED_GUARD ? 2u : 1u) ||
+        j.kind != CFG_INSERTED_GUARD || j.join != r.join) {
+      snprintf(err, err_size, "^%u: %s node out of shape", n,
+               r.kind == CFG_INSERTED_GUARD ? "guard" : "route");
+      return false;
+    }
+  }
+  return true;
 }
 
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
@@ -467,5 +646,5 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
     }
   }
   free(claimed);
-  return ok;
+  return ok && check_routing(g, s, err, err_size);
 }

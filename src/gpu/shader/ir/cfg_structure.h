@@ -17,7 +17,13 @@
  * target, gets an empty header in front. Inserted nodes have indices >= original_nodes and
  * hold no code: they jump to their single successor.
  *
- * When structure cannot be recovered (irreducible graph, a loop with two exit targets, a
+ * A loop that leaves to several blocks (a `break` or `continue` of an outer loop taken from
+ * an inner one) gets one exit: each exit target T_j is reached through a route node R_j
+ * (route number j), the route nodes meet in a guard node, and a chain of guard nodes sends
+ * route j to T_j (see struct cfg_routing: the IR materialises the route number as a phi in
+ * the first guard, the SSA form of a flag variable).
+ *
+ * When structure cannot be recovered (irreducible graph, a
  * multi-way branch, ...) the result records the fallback kind, a node and a reason; the
  * caller then emits the dispatcher form (a loop around a switch on the block index).
  */
@@ -41,7 +47,6 @@ enum cfg_shape {
   X(NONE, "structured")                                                          \
   X(IRREDUCIBLE, "irreducible control flow: a cycle with more than one entry")   \
   X(MULTIWAY_BRANCH, "a block with more than two successors")                    \
-  X(LOOP_EXITS, "a loop that leaves to more than one block")                     \
   X(SHARED_MERGE, "two unrelated constructs need the same merge block")          \
   X(BAD_MERGE, "a merge block that its header does not reach")                   \
   X(NOT_CONVERGING, "normalisation did not converge")                            \
@@ -59,12 +64,29 @@ struct cfg_node_shape {
   uint32_t continue_to;  /* LOOP: continue target */
 };
 
+/* What an inserted node does. FORWARD: nothing (jumps to its single successor). ROUTE: the
+ * node sets the route number of the chain `join` to `route` and jumps on (towards the
+ * join). GUARD: a two-way branch, to successor 0 when the route number of chain `join` is
+ * `route`, else to successor 1; `join` is the first guard of the chain. Later
+ * normalisations (or the routing of an outer loop) may put other inserted nodes between
+ * the nodes of a chain, never original ones: the route number is a variable that the IR
+ * carries through inserted nodes (phis), with no value on paths that never set it. */
+enum cfg_inserted_kind { CFG_INSERTED_FORWARD, CFG_INSERTED_ROUTE, CFG_INSERTED_GUARD };
+
+struct cfg_routing {
+  enum cfg_inserted_kind kind;
+  uint32_t route, join;
+};
+
 struct cfg_structure {
   uint32_t original_nodes;        /* nodes at or above this index were inserted */
   uint32_t node_count;            /* entries in shapes[] */
   struct cfg_node_shape *shapes;  /* indexed by node */
   uint32_t inserted;              /* nodes inserted by normalisation */
   uint32_t rounds;                /* analyse-and-fix rounds it took */
+  struct cfg_routing *routing;     /* by node - original_nodes (absent: FORWARD) */
+  uint32_t routing_count;
+  uint32_t routed_loops;          /* loops whose exits went through route/guard nodes */
   enum cfg_fallback fallback;
   uint32_t fallback_node;
   char reason[160];
@@ -82,6 +104,8 @@ void cfg_structure_free(struct cfg_structure *s);
  * the first violation in ERR. */
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size);
+/* The routing of node N (FORWARD for an original node or a plain inserted one). */
+struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n);
 const char *cfg_fallback_name(enum cfg_fallback f);
 const char *cfg_shape_name(enum cfg_shape s);
 

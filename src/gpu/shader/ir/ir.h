@@ -104,7 +104,17 @@ enum ir_image_flags {
   IR_IMAGE_D16 = 1 << 25,     /* 16-bit data: each component in the low half of its dword */
   /* with IR_IMAGE_BIAS | IR_IMAGE_CLAMP (_b_cl) coordinate 3 is the bias and extras[2]
    * the clamp; an image_atomic with imm bits 23:16 = IR_ATOMIC_FMIN/FMAX is a float one */
+  IR_IMAGE_TFE = 1 << 26,     /* texel fault enable: the fetch returns a status (image_status) */
+  IR_IMAGE_LWE = 1 << 27,     /* LOD warning enable (sampler operations): a status as TFE */
+  IR_IMAGE_PACKED = 1 << 28,  /* _pck load/store: the element's bits, no format conversion */
+  IR_IMAGE_SIGNED = 1 << 29,  /* _pck_sgn: 8- and 16-bit elements sign-extended */
+  IR_IMAGE_ROW = 1 << 30,     /* image_gather4h: one component of 4x1 texels of a row */
 };
+/* image_load of image_msaa_load: one component (the dmask's one bit) of up to four samples
+ * from the fragment index in the last coordinate, returned as four values */
+#define IR_IMAGE_FRAGMENTS (1ull << 32)
+/* r128: a 128-bit T# (four SGPRs); the T# operand's dwords 4-7 are 0 (not read) */
+#define IR_IMAGE_R128 (1ull << 33)
 
 /* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */
 #define IR_EXPORT_IMM(target, en, compr, done, vm)                                  \
@@ -160,6 +170,9 @@ struct ir_function {
   struct cfg_graph *cfg;          /* owned; block I is node I */
   struct cfg_structure structure; /* merge/continue per block, or the fallback reason */
   bool structured;                /* false: emit the dispatcher form */
+  /* s_setpc/s_swappc through a register whose value the translator cannot tell: how many,
+   * and the first one's reason (enum ir_indirect_jump, translate.h), byte offset and SGPR */
+  struct { uint32_t count, reason, offset, sgpr; } indirect_jumps;
   bool ssa;                       /* register accesses have been replaced */
   uint32_t wave_size;             /* 32 or 64 */
   uint32_t float_mode;            /* MODE bits at wave start; set_float_mode changes them */

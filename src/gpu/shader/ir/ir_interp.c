@@ -8,13 +8,15 @@
 #include <string.h>
 
 #include "gpu/shader/ir/ir_internal.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
 
 struct interp {
   const struct ir_function *fn;
   struct ir_interp_wave *w;
   uint32_t lanes;
   uint64_t *val; /* inst_count * lanes */
-  uint32_t *vec; /* image results: 4 dwords per lane per instruction (allocated on use) */
+  uint32_t *vec; /* image results: 4 dwords and the status per lane per instruction (allocated
+                    on use; IMG_SLOT dwords each) */
   char *err;
   size_t err_size;
 };
@@ -470,7 +472,8 @@ static bool exec_gws(struct interp *it, uint32_t id) {
 
 /* ---- vectors and images ------------------------------------------------------------------
  * vec4/vec8 values are read back from their operands where they are used; the results of
- * image operations (four dwords per lane) live in it->vec. */
+ * image operations (four dwords per lane, then the TFE/LWE status) live in it->vec. */
+enum { IMG_SLOT = 5 };
 static bool is_image_result(enum ir_op op) {
   return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
          op == IR_OP_image_gather_ex || op == IR_OP_image_load || op == IR_OP_image_query ||
@@ -485,8 +488,8 @@ static bool vec_read(struct interp *it, uint32_t id, uint32_t lane, unsigned n, 
     for (unsigned k = 0; k < n; k++) out[k] = k < in->arg_count ? (uint32_t)V(it, a[k])[lane] : 0;
     return true;
   }
-  if (!is_image_result(in->op) || !it->vec || n > 4) return false;
-  memcpy(out, &it->vec[((size_t)id * it->lanes + lane) * 4], n * sizeof *out);
+  if (!(is_image_result(in->op) || in->op == IR_OP_load_buffer_fmt) || !it->vec || n > 4) return false;
+  memcpy(out, &it->vec[((size_t)id * it->lanes + lane) * IMG_SLOT], n * sizeof *out);
   return true;
 }
 
@@ -502,12 +505,12 @@ static bool exec_image(struct interp *it, uint32_t id) {
   bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * 4, sizeof *it->vec);
+    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
     if (!it->vec) return stop(it, "out of memory");
   }
   for (uint32_t l = 0; l < it->lanes; l++) {
     struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
-    uint32_t r[4] = {0, 0, 0, 0};
+    uint32_t r[IMG_SLOT] = {0, 0, 0, 0, 0};
     V(it, id)[l] = 0;
     if (!is_image_result(in->op) && !(V(it, args[in->arg_count - 1])[l] & 1)) continue;
     if (query) op.coords[0] = (uint32_t)V(it, args[1])[l];
@@ -521,9 +524,168 @@ static bool exec_image(struct interp *it, uint32_t id) {
     if (in->op == IR_OP_image_atomic_cmpswap) op.data[1] = (uint32_t)V(it, args[3])[l];
     if (!ok) return stop(it, "%%%u: image operand the interpreter cannot read", id);
     if (!w->image(w->image_ctx, &op, r)) return stop(it, "%%%u: the image model failed", id);
-    if (is_image_result(in->op)) memcpy(&it->vec[((size_t)id * it->lanes + l) * 4], r, sizeof r);
+    if (is_image_result(in->op)) memcpy(&it->vec[((size_t)id * it->lanes + l) * IMG_SLOT], r, sizeof r);
     else V(it, id)[l] = r[0];
   }
+  return true;
+}
+
+/* image_status: the status dword the model returned with the fetch that is the operand
+ * (0 for a lane the fetch did not reach). */
+static bool exec_image_status(struct interp *it, uint32_t id) {
+  uint32_t src = ir_inst_args(it->fn, id)[0];
+  if (!is_image_result(it->fn->insts[src].op))
+    return stop(it, "%%%u: image_status of %%%u, which is not an image fetch", id, src);
+  for (uint32_t l = 0; l < it->lanes; l++)
+    V(it, id)[l] = it->vec ? it->vec[((size_t)src * it->lanes + l) * IMG_SLOT + 4] : 0;
+  return true;
+}
+
+/* ---- buffer (V#) and constant memory ------------------------------------------------------
+ * Buffer operands: V#, index, byte offset (a buffer_offset of voffset + instruction offset
+ * and soffset, whose parts are read here; any other value is an offset with soffset 0),
+ * then data and the lane predicate. Each IR access is range checked
+ * as a whole under the V#'s OOB_SELECT; the translator splits buffer_load/store_dword(xN)
+ * into one access per dword, which is the hardware's per-dword check, while formatted
+ * accesses and atomics are one access ("all or nothing"). Out of range: loads give 0 (format
+ * loads: the dst_sel rule), stores and atomics are dropped. An access in range, and every
+ * constant (s_load) access, must lie inside the caller's memory map. */
+enum buf_form { BF_LOAD, BF_STORE, BF_ATOMIC, BF_CMPSWAP, BF_FMT_LOAD, BF_FMT_STORE, BF_SCALAR,
+                BF_CONST, BF_OFFSET };
+struct buf_op {
+  bool is_buf;
+  uint8_t form, size; /* size 0: the immediate (sub-dword bytes); formats: the format's */
+};
+#define BUF_OP(o, f, sz) [IR_OP_##o] = {true, f, sz},
+static const struct buf_op buf_ops[IR_OP_COUNT] = {
+    BUF_OP(load_buffer, BF_LOAD, 4)
+    BUF_OP(load_buffer_sub, BF_LOAD, 0)
+    BUF_OP(store_buffer, BF_STORE, 4)
+    BUF_OP(store_buffer_sub, BF_STORE, 0)
+    BUF_OP(atomic_buffer, BF_ATOMIC, 4)
+    BUF_OP(atomic_buffer64, BF_ATOMIC, 8)
+    BUF_OP(atomic_buffer_cmpswap, BF_CMPSWAP, 4)
+    BUF_OP(atomic_buffer_cmpswap64, BF_CMPSWAP, 8)
+    BUF_OP(load_buffer_fmt, BF_FMT_LOAD, 0)
+    BUF_OP(store_buffer_fmt, BF_FMT_STORE, 0)
+    BUF_OP(load_buffer_const, BF_SCALAR, 4)
+    BUF_OP(load_const, BF_CONST, 4)
+    BUF_OP(buffer_offset, BF_OFFSET, 0)
+};
+#undef BUF_OP
+
+/* SIZE bytes at guest address ADDR in the caller's memory map, or NULL (run stopped).
+ * GFX10 virtual addresses have 48 bits; bits 63:48 are ignored (RADV's 32-bit descriptor
+ * addresses carry 0xffff8000 as their high dword, bit 47 sign-extended). */
+static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t size) {
+  const struct ir_interp_wave *w = it->w;
+  addr &= 0xffffffffffffull;
+  for (uint32_t i = 0; i < w->mem_count; i++) {
+    const struct ir_interp_memory *m = &w->mem[i];
+    if (m->data && addr >= m->addr && m->size >= size && addr - m->addr <= m->size - size)
+      return m->data + (addr - m->addr);
+  }
+  stop(it, "%%%u: %u bytes at 0x%llx are outside the memory map", id, size, (unsigned long long)addr);
+  return NULL;
+}
+
+/* One lane's formatted access: element size in *SIZE, false (stopped) for a format the
+ * texture unit does not convert. IMM: format (0: the V#'s) | IR_FMT_D16. */
+static bool buf_format(struct interp *it, uint32_t id, const struct ir_vsharp *v, uint64_t imm,
+                       struct ir_buffer_format *f) {
+  uint32_t fmt = (uint32_t)(imm & 0x7f) ? (uint32_t)(imm & 0x7f) : v->format;
+  *f = ir_buffer_format_of(fmt);
+  if (!f->comps) return stop(it, "%%%u: buffer format %u is invalid or reserved", id, fmt);
+  return true;
+}
+
+static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op *b, uint32_t l) {
+  const struct ir_inst *in = &it->fn->insts[id];
+  const uint32_t *args = ir_inst_args(it->fn, id);
+  uint64_t *out = &V(it, id)[l];
+  uint32_t d[4];
+  struct ir_vsharp v;
+  uint8_t *p;
+  *out = 0;
+  if (b->form == BF_OFFSET) { /* its value: the sum */
+    *out = (uint32_t)(V(it, args[0])[l] + V(it, args[1])[l]);
+    return true;
+  }
+  if (b->form == BF_CONST) { /* address + offset, dword aligned */
+    p = mem_map(it, id, (V(it, args[0])[l] + (uint32_t)V(it, args[1])[l]) & ~3ull, 4);
+    if (p) memcpy(out, p, 4);
+    return p != NULL;
+  }
+  if (!vec_read(it, args[0], l, 4, d)) return stop(it, "%%%u: a V# the interpreter cannot read", id);
+  ir_vsharp_decode(d, &v);
+  if (b->form == BF_SCALAR) {
+    uint32_t off = (uint32_t)V(it, args[1])[l];
+    if (!ir_buffer_scalar_in_range(&v, off)) return true;
+    p = mem_map(it, id, v.base + (off & ~3u), 4);
+    if (p) memcpy(out, p, 4);
+    return p != NULL;
+  }
+  bool fmt = b->form == BF_FMT_LOAD || b->form == BF_FMT_STORE, d16 = in->imm & IR_FMT_D16;
+  uint32_t *vec = b->form == BF_FMT_LOAD ? &it->vec[((size_t)id * it->lanes + l) * IMG_SLOT] : NULL;
+  struct ir_buffer_format f = {0, {0, 0, 0, 0}, 0};
+  if (fmt && !buf_format(it, id, &v, in->imm, &f)) return false;
+  if (vec) memset(vec, 0, 4 * sizeof *vec);
+  bool pred = b->form != BF_LOAD && b->form != BF_FMT_LOAD;
+  if (pred && !(V(it, args[in->arg_count - 1])[l] & 1)) return true;
+  uint32_t size = fmt ? ir_buffer_format_bytes(&f) : b->size ? b->size : (uint32_t)in->imm;
+  uint32_t index = ir_buffer_index(&v, (uint32_t)V(it, args[1])[l], l);
+  uint32_t off = (uint32_t)V(it, args[2])[l], soff = 0, c[4] = {0, 0, 0, 0};
+  if (it->fn->insts[args[2]].op == IR_OP_buffer_offset) {
+    const uint32_t *parts = ir_inst_args(it->fn, args[2]);
+    off = (uint32_t)V(it, parts[0])[l];
+    soff = (uint32_t)V(it, parts[1])[l];
+  }
+  bool in_range = ir_buffer_in_range(&v, index, off, soff, size);
+  if (!in_range) {
+    if (vec) ir_buffer_dst_sel(&v, &f, false, c, vec);
+    for (unsigned k = 0; vec && d16 && k < 4; k++) vec[k] = ir_buffer_to_d16(&f, vec[k]);
+    return true;
+  }
+  if (size != 1 && size != 2 && size != 4 && size != 8 && !fmt)
+    return stop(it, "%%%u: buffer access of %u bytes", id, size);
+  if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off, soff), size))) return false;
+  uint64_t old = 0, val = pred && !fmt ? V(it, args[3])[l] : 0, r;
+  if (!fmt) memcpy(&old, p, size);
+  switch (b->form) {
+    case BF_LOAD: *out = old; break;
+    case BF_STORE: memcpy(p, &val, size); break;
+    case BF_ATOMIC:
+      if (!atomic_apply((enum ir_atomic)in->imm, size * 8, old, val, &r))
+        return stop(it, "%%%u: atomic %u", id, (unsigned)in->imm);
+      memcpy(p, &r, size);
+      *out = old;
+      break;
+    case BF_CMPSWAP: /* new value, compare value */
+      if (mem_equal(old, V(it, args[4])[l], size, in->imm)) memcpy(p, &val, size);
+      *out = old;
+      break;
+    case BF_FMT_LOAD:
+      ir_buffer_format_load(&f, p, c);
+      ir_buffer_dst_sel(&v, &f, true, c, vec);
+      for (unsigned k = 0; d16 && k < 4; k++) vec[k] = ir_buffer_to_d16(&f, vec[k]);
+      break;
+    default: /* BF_FMT_STORE: the four components of a vec4 */
+      if (!vec_read(it, args[3], l, 4, c)) return stop(it, "%%%u: store data the interpreter cannot read", id);
+      for (unsigned k = 0; d16 && k < 4; k++) c[k] = ir_buffer_from_d16(&f, c[k]);
+      ir_buffer_format_store(&f, c, p);
+      break;
+  }
+  return true;
+}
+
+/* Lanes in order (atomics see the earlier lanes' updates). */
+static bool exec_buffer(struct interp *it, uint32_t id, const struct buf_op *b) {
+  if (b->form == BF_FMT_LOAD && !it->vec) {
+    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
+    if (!it->vec) return stop(it, "out of memory");
+  }
+  for (uint32_t l = 0; l < it->lanes; l++)
+    if (!exec_buffer_lane(it, id, b, l)) return false;
   return true;
 }
 
@@ -536,6 +698,7 @@ static bool exec_inst(struct interp *it, uint32_t id) {
   struct ir_interp_wave *w = it->w;
   const struct mem_op *m = mem_op_of(in->op);
   if (m) return exec_mem(it, id, m);
+  if ((unsigned)in->op < IR_OP_COUNT && buf_ops[in->op].is_buf) return exec_buffer(it, id, &buf_ops[in->op]);
   switch (in->op) {
     case IR_OP_const:
       for (uint32_t l = 0; l < n; l++) out[l] = in->imm;
@@ -611,6 +774,7 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_image_query:
     case IR_OP_image_get_lod: return exec_image(it, id);
+    case IR_OP_image_status: return exec_image_status(it, id);
     case IR_OP_export: {
       if (w->export_count >= 8) return stop(it, "%%%u: more than 8 exports", id);
       const uint32_t *vargs = ir_inst_args(fn, args[0]);

@@ -8,7 +8,8 @@
  * tests. Memory: LDS, GDS, the lanes' private (scratch) memory and a window of global
  * memory, each a caller-provided buffer; FLAT accesses pick one of them per lane through the
  * aperture bases in SH_MEM_BASES (hwreg[15]). Images go to a caller-provided model. Buffer
- * and constant memory are not modelled: those operations stop with an error.
+ * (V#) and constant memory go through a caller-provided map of 64-bit GPU addresses to host
+ * buffers, with the GFX10 range checks of the V# (ir_interp_buffer.h).
  */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_INTERP_H
 #define PROSPERO_GPU_SHADER_IR_IR_INTERP_H
@@ -38,9 +39,17 @@ struct ir_interp_image {
   uint32_t data[4];   /* store: the four components; atomics: operand (cmpswap: new, cmp) */
 };
 
-/* Returns the result (sample/gather/load: four components; atomics: the old value in [0]),
- * or false to stop the run with an error. */
-typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[4]);
+/* Returns the result (sample/gather/load: four components; atomics: the old value in [0];
+ * result[4]: the status dword of a fetch with IR_IMAGE_TFE/LWE, 0 when nothing is to be
+ * reported), or false to stop the run with an error. */
+typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[5]);
+
+/* One host buffer mapped at a guest GPU address (buffer and constant memory). */
+struct ir_interp_memory {
+  uint64_t addr;
+  uint8_t *data;
+  uint64_t size;
+};
 
 struct ir_interp_wave {
   uint32_t sgpr[106];
@@ -65,6 +74,14 @@ struct ir_interp_wave {
    * the run with an error */
   int32_t gws_counter[64];
   uint64_t gws_flags;
+  /* buffer (V#) and constant (s_load) memory: MEM_COUNT host buffers at guest addresses
+   * (48 bits: bits 63:48 of an address are ignored).
+   * An access the V# range check lets through must lie inside one of them, as must every
+   * constant load; otherwise the run stops with an error naming the address. Loads carry
+   * no lane predicate in the IR, so they are evaluated for inactive lanes too: their
+   * addresses must be mapped or out of the V#'s range as well. */
+  const struct ir_interp_memory *mem;
+  uint32_t mem_count;
   /* optional image model: called per lane (stores and atomics only for the lanes their
    * predicate enables); without it image operations stop with an error */
   ir_interp_image_fn image;

@@ -246,6 +246,10 @@
   /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \
   X(load_buffer_sub,U32,  MEM | IMM,         3, (V4U32, U32, U32)) \
   X(store_buffer_sub,VOID,SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) \
+  /* the byte offset operand of MUBUF/MTBUF operations: offset (voffset + instruction \
+   * offset) + soffset; its value is the sum, the interpreter reads the parts (soffset is \
+   * added after swizzling and is not part of the structured range check) */ \
+  X(buffer_offset,  U32,  PURE,              2, (U32, U32)) \
   X(load_global_sub,U32,  MEM | IMM,         1, (U64)) \
   X(store_global_sub,VOID,SIDE | IMM,        3, (U64, U32, U1)) \
   X(load_lds_sub,   U32,  MEM | IMM,         1, (U32)) \
@@ -276,6 +280,8 @@
   X(image_atomic_cmpswap,U32,SIDE | IMM,     5, (V8U32, V4U32, U32, U32, U1)) \
   X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) /* T#, mip level */ \
   X(image_get_lod,  V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) /* x clamped, y raw LOD */ \
+  /* the status dword of an image fetch made with IR_IMAGE_TFE/LWE (operand: its result) */ \
+  X(image_status,   U32,  MEM,               1, (ANY)) \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \
   X(attr_p0,        F32,  PURE | IMM,        1, (U32)) /* M0 (LDS parameter base) */ \
   X(attr_p10,       F32,  PURE | IMM,        1, (U32)) \

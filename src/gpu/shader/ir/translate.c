@@ -7,6 +7,18 @@
 #include "common/log.h"
 #include "gpu/shader/ir/translate_internal.h"
 
+static const char *const indirect_jump_names[] = {
+#define IR_INDIRECT_NAME_(name, text) text,
+    IR_INDIRECT_JUMPS(IR_INDIRECT_NAME_)
+#undef IR_INDIRECT_NAME_
+};
+
+const char *ir_indirect_jump_name(enum ir_indirect_jump r) {
+  return (unsigned)r < sizeof indirect_jump_names / sizeof *indirect_jump_names
+             ? indirect_jump_names[r]
+             : "?";
+}
+
 void xl_begin_block(struct xl_state *x, uint32_t block) {
   x->b.block = block;
   x->gen++;
@@ -35,6 +47,112 @@ static void emit_terminator(struct xl_state *x, struct ir_function *fn, uint32_t
     /* successor 0 is the branch target (taken), 1 the fall-through */
     ir_cbr(&x->b, xl_branch_condition(x, last->flow));
   }
+}
+
+/* ---- route numbers of the structuriser's loop-exit routing ---------------------------
+ *
+ * A route node sets the route number of its chain, a guard branches on it (cfg_routing in
+ * cfg_structure.h). The number is a variable that lives only in inserted blocks: each guard
+ * gets a phi for its chain's number at its entry; once every block exists the phis are
+ * filled, walking back through inserted blocks (a phi where such a block has several
+ * predecessors). An original block never carries a number: its paths reach a guard only
+ * through a route node of the guard's chain, so it contributes `undef`. */
+struct xl_routes {
+  const struct cfg_structure *st;
+  uint32_t orig, count, undef;
+  uint32_t *konst;  /* by inserted node: a route node's constant */
+  uint32_t *phi;    /* by inserted node: a guard's phi */
+  uint32_t *memo;   /* by (chain slot, inserted node): the chain's number at the node's entry */
+  uint32_t *slot;   /* by inserted node: for a join, its chain's slot in memo */
+  uint32_t chains;
+};
+
+static void routes_free(struct xl_routes *r) {
+  free(r->konst);
+  free(r->memo);
+}
+
+static bool routes_init(struct xl_routes *r, const struct cfg_structure *st, uint32_t nodes) {
+  memset(r, 0, sizeof *r);
+  r->st = st;
+  r->orig = st->original_nodes;
+  r->count = nodes - st->original_nodes;
+  r->undef = IR_NONE;
+  if (!st->routed_loops || !r->count) return true;
+  r->konst = malloc(3 * (size_t)r->count * sizeof *r->konst);
+  if (!r->konst) return false;
+  r->phi = r->konst + r->count;
+  r->slot = r->phi + r->count;
+  for (uint32_t i = 0; i < r->count; i++) {
+    struct cfg_routing ro = cfg_structure_routing(st, r->orig + i);
+    r->konst[i] = r->phi[i] = IR_NONE;
+    r->slot[i] = ro.kind == CFG_INSERTED_GUARD && ro.join == r->orig + i ? r->chains++ : IR_NONE;
+  }
+  r->memo = malloc(((size_t)r->chains * r->count + 1) * sizeof *r->memo);
+  if (!r->memo) return false;
+  for (size_t i = 0; i < (size_t)r->chains * r->count; i++) r->memo[i] = IR_NONE;
+  return true;
+}
+
+/* An inserted block: a route node's constant or a guard's test, then the branch. */
+static void emit_inserted(struct xl_state *x, struct xl_routes *r, uint32_t block) {
+  struct cfg_routing ro = cfg_structure_routing(r->st, block);
+  struct ir_function *fn = x->b.fn;
+  if (ro.kind == CFG_INSERTED_ROUTE && r->konst) {
+    r->konst[block - r->orig] = ir_b_const(&x->b, IR_TYPE_U32, ro.route);
+  } else if (ro.kind == CFG_INSERTED_GUARD && r->konst) {
+    uint32_t phi = ir_emit_phi(fn, block, IR_TYPE_U32, cfg_graph_pred_count(fn->cfg, block));
+    r->phi[block - r->orig] = phi;
+    ir_cbr(&x->b, ir_ieq(&x->b, phi, ir_b_const(&x->b, IR_TYPE_U32, ro.route)));
+    return;
+  }
+  ir_br(&x->b);
+}
+
+static uint32_t route_at_entry(struct ir_function *fn, struct xl_routes *r, uint32_t chain,
+                               uint32_t n);
+
+/* The number of chain JOIN at the end of block P. */
+static uint32_t route_at_exit(struct ir_function *fn, struct xl_routes *r, uint32_t join,
+                              uint32_t p) {
+  if (p < r->orig || !cfg_graph_reachable(fn->cfg, p)) return r->undef;
+  struct cfg_routing ro = cfg_structure_routing(r->st, p);
+  if (ro.kind == CFG_INSERTED_ROUTE && ro.join == join) return r->konst[p - r->orig];
+  return route_at_entry(fn, r, join, p); /* other inserted blocks pass it on */
+}
+
+static bool fill_phi(struct ir_function *fn, struct xl_routes *r, uint32_t join, uint32_t phi,
+                     uint32_t block) {
+  for (uint32_t i = 0; i < cfg_graph_pred_count(fn->cfg, block); i++) {
+    uint32_t v = route_at_exit(fn, r, join, cfg_graph_pred(fn->cfg, block, i));
+    if (v == IR_NONE) return false;
+    ir_inst_args(fn, phi)[i] = v;
+  }
+  return true;
+}
+
+static uint32_t route_at_entry(struct ir_function *fn, struct xl_routes *r, uint32_t join,
+                               uint32_t n) {
+  struct cfg_routing ro = cfg_structure_routing(r->st, n);
+  if (ro.kind == CFG_INSERTED_GUARD && ro.join == join) return r->phi[n - r->orig];
+  uint32_t *memo = &r->memo[(size_t)r->slot[join - r->orig] * r->count + (n - r->orig)];
+  if (*memo != IR_NONE) return *memo;
+  if (cfg_graph_pred_count(fn->cfg, n) == 1)
+    return *memo = route_at_exit(fn, r, join, cfg_graph_pred(fn->cfg, n, 0));
+  uint32_t phi = ir_emit_phi(fn, n, IR_TYPE_U32, cfg_graph_pred_count(fn->cfg, n));
+  *memo = phi; /* before the operands: a cycle through inserted blocks ends here */
+  return phi != IR_NONE && fill_phi(fn, r, join, phi, n) ? phi : IR_NONE;
+}
+
+/* Fills every guard's phi. */
+static bool routes_finish(struct ir_function *fn, struct xl_routes *r) {
+  for (uint32_t i = 0; r->konst && i < r->count; i++) {
+    uint32_t phi = r->phi[i];
+    if (phi == IR_NONE) continue;
+    uint32_t join = cfg_structure_routing(r->st, r->orig + i).join;
+    if (r->undef == IR_NONE || !fill_phi(fn, r, join, phi, r->orig + i)) return false;
+  }
+  return true;
 }
 
 struct ir_function *ir_translate(const uint32_t *words, size_t count,
@@ -111,12 +229,16 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
     xs->observe = opts->observe;
     xs->observe_count = opts->observe ? opts->observe_count : 0;
   }
+  struct xl_routes routes;
+  if (!routes_init(&routes, &fn->structure, fn->block_count)) fn->failed = true;
   for (uint32_t b = 0; b < fn->block_count; b++) {
     xl_begin_block(xs, b);
     if (!cfg_graph_reachable(g, b)) continue;
-    if (b >= c.block_count) { /* inserted by the structuriser: an empty forwarding block */
-      ir_block_reserve(fn, b, 2); /* the branch, and a phi SSA may add */
-      ir_br(&xs->b);
+    if (b == cfg_graph_entry(g) && routes.konst) /* "no route number" for routing */
+      routes.undef = ir_b_emit(&xs->b, IR_OP_undef, IR_TYPE_U32, 0, 0, NULL);
+    if (b >= c.block_count) { /* inserted by the structuriser: forwarding, route or guard */
+      ir_block_reserve(fn, b, 4); /* the branch, a guard's test, and a phi SSA may add */
+      emit_inserted(xs, &routes, b);
       continue;
     }
     /* typical expansion: ~8 IR instructions per guest instruction, plus the terminator */
@@ -139,17 +261,33 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
           }
           break;
         }
-        case XL_FLOW_UNRESOLVED:
-          LOG_ONCE(shader, WARN, "indirect jump through a register is not supported (0x%x)",
-                   dec->dword * 4);
+        case XL_FLOW_UNRESOLVED: {
+          uint32_t sgpr = dec->in.num_srcs && dec->in.srcs[0].kind == ISA_OPK_SGPR
+                              ? dec->in.srcs[0].reg : IR_NONE;
+          if (fn->indirect_jumps.count++ == 0) {
+            fn->indirect_jumps.reason = dec->indirect;
+            fn->indirect_jumps.offset = dec->dword * 4;
+            fn->indirect_jumps.sgpr = sgpr;
+          }
+          if (sgpr != IR_NONE)
+            LOG(shader, WARN, "%s s[%u:%u] at 0x%x is not translated: %s; the path ends there",
+                dec->in.info->name, sgpr, sgpr + 1, dec->dword * 4,
+                ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
+          else
+            LOG(shader, WARN, "%s at 0x%x is not translated: %s; the path ends there",
+                dec->in.info->name, dec->dword * 4,
+                ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
           ir_unsupported_i(&xs->b, dec->dword * 4);
           xs->unsupported++;
           break;
+        }
         default: break; /* branches and s_endpgm become the terminator */
       }
     }
     emit_terminator(xs, fn, b, last);
   }
+  if (!routes_finish(fn, &routes)) fn->failed = true;
+  routes_free(&routes);
   if (stats) stats->unsupported_count = xs->unsupported;
   free(xs);
   free_code(&c);

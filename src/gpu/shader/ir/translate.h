@@ -25,6 +25,25 @@
 
 #include "gpu/shader/ir/ir.h"
 
+/* Why an s_setpc_b64 / s_swappc_b64 target could not be resolved (the jump becomes an
+ * `unsupported` operation and the path ends there). Discovery only follows targets that
+ * are constants built in the same block (s_getpc_b64 plus s_add/s_addc/s_sub/s_mov). */
+#define IR_INDIRECT_JUMPS(X)                                                                   \
+  X(NONE, "no unresolved indirect jump")                                                       \
+  X(LOADED, "the target is loaded from memory (a jump table or a function pointer)")            \
+  X(COMPUTED, "the target is computed by an instruction the constant tracker does not follow") \
+  X(INCOMING, "the target is set before the block (a return address, an argument or a value "  \
+              "from another path)")                                                            \
+  X(NOT_SGPR_PAIR, "the target operand is not a scalar register pair")
+
+enum ir_indirect_jump {
+#define IR_INDIRECT_ENUM_(name, text) IR_INDIRECT_##name,
+  IR_INDIRECT_JUMPS(IR_INDIRECT_ENUM_)
+#undef IR_INDIRECT_ENUM_
+};
+
+const char *ir_indirect_jump_name(enum ir_indirect_jump r);
+
 struct ir_translate_options {
   uint32_t wave_size; /* 32 (default when 0) or 64 */
   /* MODE register bits at wave start (round modes 3:0, denormal modes 7:4), as the stage's

@@ -294,6 +294,92 @@ static uint32_t dot_int(struct xl_state *x, uint32_t a, uint32_t b, uint32_t acc
   return ir_select(bd, fits, lo, sat);
 }
 
+uint32_t xl_norm16(struct xl_state *x, uint32_t f, bool sgn) {
+  struct ir_builder *bd = &x->b;
+  uint32_t p = ir_frint(bd, ir_fmul(bd, f, ir_b_const_f32(bd, sgn ? 32767.0f : 65535.0f)));
+  if (!sgn) return ir_umin(bd, ir_cvt_u32_f32(bd, p), c32(x, 65535)); /* NaN, < 0 -> 0 */
+  return ir_smax(bd, ir_smin(bd, ir_cvt_i32_f32(bd, p), c32(x, 32767)), c32(x, (uint32_t)-32767));
+}
+
+uint32_t xl_sad_sum(struct xl_state *x, uint32_t a, uint32_t b, unsigned width, bool masked) {
+  struct ir_builder *bd = &x->b;
+  uint32_t sum = c32(x, 0);
+  for (unsigned off = 0; off < 32; off += width) {
+    uint32_t fa = width == 32 ? a : ir_ubfe(bd, a, c32(x, off), c32(x, width));
+    uint32_t fb = width == 32 ? b : ir_ubfe(bd, b, c32(x, off), c32(x, width));
+    uint32_t diff = ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb));
+    if (masked) diff = ir_select(bd, ir_ine(bd, fb, c32(x, 0)), diff, c32(x, 0));
+    sum = ir_iadd(bd, sum, diff);
+  }
+  return sum;
+}
+
+/* v_qsad_pk_u16_u8 / v_mqsad_pk_u16_u8 / v_mqsad_u32_u8: four (masked) byte SADs of the
+ * reference S1 against the 32-bit windows of S0 (64 bits) starting at bytes 0..3, each
+ * plus its accumulator field of S2: 16-bit fields of one 64-bit pair (the sums keep
+ * their low 16 bits), or the four dwords of S2 and D (_u32_u8). */
+static void quad_sad(struct xl_state *x, const struct isa_inst *in, enum xl_alu_ext k) {
+  struct ir_builder *bd = &x->b;
+  const struct isa_operand *acc = srcp(in, 2), *d = defp(in, 0);
+  uint32_t s0 = src64(x, in, 0, false), ref = src32(x, in, 1), out[4];
+  for (unsigned i = 0; i < 4; i++) {
+    uint32_t win = ir_lo_u32(bd, ir_lshr64(bd, s0, c32(x, 8 * i)));
+    uint32_t a = k == AX_MQSAD_U32 ? src_dword(x, acc, i, false)
+                                   : ir_ubfe(bd, src_dword(x, acc, i / 2, false), c32(x, 16 * (i & 1)), c32(x, 16));
+    out[i] = ir_iadd(bd, xl_sad_sum(x, win, ref, 8, k != AX_QSAD), a);
+  }
+  if (k == AX_MQSAD_U32) {
+    if (in->num_defs)
+      for (unsigned i = 0; i < 4; i++) write_v32(x, d, i, out[i]);
+    return;
+  }
+  uint32_t m = c32(x, 0xffff);
+  for (unsigned i = 0; i < 2; i++)
+    write_v32(x, d, i, ir_ior(bd, ir_iand(bd, out[2 * i], m), ir_shl(bd, out[2 * i + 1], c32(x, 16))));
+}
+
+/* 2/pi as fraction bits, most significant first: word 0 holds bits 1..64 after the binary
+ * point. v_trig_preop_f64 reads the first 1201 (the ISA's b_1200 .. b_0); the rest of
+ * word 18 is 0. Derived with Machin's formula (pi = 16 atan(1/5) - 4 atan(1/239)) in
+ * 1280-bit fixed point, then 2/pi by long division; trig_preop_reads_two_over_pi checks
+ * every bit against pi computed independently in the test. */
+static const uint64_t two_over_pi[19] = {
+    0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull, 0xfe5163abdebbc561ull,
+    0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull, 0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull,
+    0xe99c7026b45f7e41ull, 0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+    0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull, 0x7527bac7ebe5f17bull,
+    0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull, 0x56033046fc7b0000ull,
+};
+
+/* v_trig_preop_f64: the 53 bits of 2/pi from bit SHIFT = 53 * S1[4:0] on (plus
+ * exponent(S0) - 1077 when S0's biased exponent is above 1077) as an integer, truncated,
+ * times 2^(-53 - SHIFT) (times 2^128 more when the exponent is 1968 or above). */
+static uint32_t trig_preop(struct xl_state *x, uint32_t s0bits, uint32_t seg) {
+  struct ir_builder *bd = &x->b;
+  uint32_t ex = ir_ubfe(bd, ir_hi_u32(bd, s0bits), c32(x, 20), c32(x, 11));
+  uint32_t shift = ir_imul(bd, ir_iand(bd, seg, c32(x, 31)), c32(x, 53));
+  shift = ir_select(bd, ir_ult(bd, c32(x, 1077), ex), ir_iadd(bd, shift, ir_isub(bd, ex, c32(x, 1077))),
+                    shift);
+  /* the two table words under the window (0 past the table), shifted into place */
+  uint32_t q = ir_lshr(bd, shift, c32(x, 6)), rr = ir_iand(bd, shift, c32(x, 63));
+  uint32_t w0 = c64(x, 0), w1 = c64(x, 0);
+  for (uint32_t i = 0; i < 19; i++) {
+    uint32_t at = ir_ieq(bd, q, c32(x, i));
+    w0 = ir_select(bd, at, c64(x, two_over_pi[i]), w0);
+    w1 = ir_select(bd, at, c64(x, i + 1 < 19 ? two_over_pi[i + 1] : 0), w1);
+  }
+  uint32_t low = ir_select(bd, ir_ieq(bd, rr, c32(x, 0)), c64(x, 0),
+                           ir_lshr64(bd, w1, ir_isub(bd, c32(x, 64), rr)));
+  uint32_t m = ir_lshr64(bd, ir_ior64(bd, ir_shl64(bd, w0, rr), low), c32(x, 11));
+  /* the 53-bit integer as f64 (exact: 2^32 * hi + lo) */
+  uint32_t f = ir_dadd(bd, ir_dmul(bd, f64_of_int(x, ir_hi_u32(bd, m), false),
+                                   konst(x, IR_TYPE_F64, 0x41f0000000000000ull)),
+                       f64_of_int(x, ir_lo_u32(bd, m), false));
+  uint32_t scale = ir_isub(bd, c32(x, (uint32_t)-53), shift);
+  scale = ir_select(bd, ir_ult(bd, c32(x, 1967), ex), ir_iadd(bd, scale, c32(x, 128)), scale);
+  return ldexp64(x, f, scale);
+}
+
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
   struct ir_builder *bd = &x->b;
@@ -547,18 +633,84 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
                                 true, false));
       break;
     case AX_MAD_I64: { /* D = sext(S0) * sext(S1) + S2 (64 bits) */
-      /* the carry destination's value is undocumented for the signed form (ROCm issue
-       * 752): translated only when it is `null` */
-      const struct isa_operand *cd = defp(in, 1);
-      if (in->num_defs > 1 && !(cd->kind == ISA_OPK_SPECIAL && cd->reg == ISA_SRC_NULL)) {
+      if (in->clamp) { /* saturation of the 64-bit result: not established */
         xl_unsupported(x, in, pc);
         break;
       }
-      uint32_t a = src32(x, in, 0), b = src32(x, in, 1);
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1), acc = src64(x, in, 2, false);
       uint32_t prod = ir_pack_u64(bd, ir_imul(bd, a, b), ir_smul_hi(bd, a, b));
-      write_vdst64(x, in, ir_iadd64(bd, prod, src64(x, in, 2, false)));
+      r = ir_iadd64(bd, prod, acc);
+      write_vdst64(x, in, r);
+      /* carry: the exact (65-bit) sum is negative (docs/shader-ir.md, "v_mad_i64_i32"):
+       * with equal operand signs that sign, else the sign of the wrapped sum */
+      uint32_t ps = ir_lshr(bd, ir_hi_u32(bd, prod), c32(x, 31));
+      uint32_t ss = ir_lshr(bd, ir_hi_u32(bd, acc), c32(x, 31));
+      uint32_t rs = ir_lshr(bd, ir_hi_u32(bd, r), c32(x, 31));
+      uint32_t neg = nz32(x, ir_select(bd, ir_ieq(bd, ps, ss), ps, rs));
+      if (in->num_defs > 1)
+        write_mask(x, defp(in, 1), ir_iand64(bd, ir_ballot(bd, neg), get(x, IR_REG_EXEC)));
       break;
     }
+    case AX_DOT2C_F16: { /* VOP2: D = S0.lo * S1.lo + (S0.hi * S1.hi + D), f32 */
+      /* modifiers on the packed sources (DPP/SDWA abs/neg): not established */
+      for (unsigned i = 0; i < 2; i++)
+        if (mod_bit(in, i, ISA_MOD_ABS) || mod_bit(in, i, ISA_MOD_NEG)) {
+          xl_unsupported(x, in, pc);
+          return;
+        }
+      uint32_t a = src32(x, in, 0), b = src32(x, in, 1), h[2][2];
+      for (unsigned k = 0; k < 2; k++) {
+        h[0][k] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, k, a)));
+        h[1][k] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, ir_u16_of_i(bd, k, b)));
+      }
+      /* f16 products are exact in f32; the accumulator and the result are flushed */
+      uint32_t acc = ir_fflush(bd, as_f32(x, src_dword(x, d0, 0, false)));
+      uint32_t t = ir_ffma(bd, h[0][1], h[1][1], acc);
+      r = ir_fflush(bd, ir_ffma(bd, h[0][0], h[1][0], t));
+      write_vdst(x, in, ir_bitcast_u32(bd, r));
+      break;
+    }
+    case AX_PKNORM_I16_F32: case AX_PKNORM_U16_F32: case AX_PKNORM_I16_F16:
+    case AX_PKNORM_U16_F16: { /* {norm(S1), norm(S0)} (xl_norm16); f16 sources widen exactly */
+      if (in->clamp) { /* no effect established */
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      bool sgn = e->detail == AX_PKNORM_I16_F32 || e->detail == AX_PKNORM_I16_F16;
+      bool h = e->detail == AX_PKNORM_I16_F16 || e->detail == AX_PKNORM_U16_F16;
+      uint32_t v[2];
+      for (unsigned i = 0; i < 2; i++)
+        v[i] = xl_norm16(x, h ? ir_cvt_f32_f16(bd, h16_fsrc(x, in, i)) : fsrc(x, in, i), sgn);
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, v[0], c32(x, 0xffff)), ir_shl(bd, v[1], c32(x, 16))));
+      break;
+    }
+    case AX_CVT_PK_U8: { /* byte S1[1:0] of S2 := S0 rounded (ties to even), clamped to u8 */
+      if (in->clamp) {
+        xl_unsupported(x, in, pc);
+        break;
+      }
+      uint32_t v = ir_umin(bd, ir_cvt_u32_f32(bd, ir_frint(bd, fsrc(x, in, 0))), c32(x, 255));
+      uint32_t sh = ir_shl(bd, ir_iand(bd, src32(x, in, 1), c32(x, 3)), c32(x, 3));
+      uint32_t keep = ir_inot(bd, ir_shl(bd, c32(x, 255), sh));
+      write_vdst(x, in, ir_ior(bd, ir_iand(bd, src32(x, in, 2), keep), ir_shl(bd, v, sh)));
+      break;
+    }
+    case AX_MULLIT: { /* S2 > 0 ? (S0 == 0 || S1 == 0 ? +0 : S0 * S1) : -FLT_MAX */
+      uint32_t a = fsrc(x, in, 0), b = fsrc(x, in, 1), zero = ir_b_const_f32(bd, 0.0f);
+      uint32_t any0 = ir_bor(bd, ir_fcmp_i(bd, IR_FCMP_OEQ, a, zero), ir_fcmp_i(bd, IR_FCMP_OEQ, b, zero));
+      r = ir_select(bd, any0, zero, ir_fmul(bd, a, b));
+      r = ir_select(bd, ir_fcmp_i(bd, IR_FCMP_OGT, fsrc(x, in, 2), zero), r,
+                    konst(x, IR_TYPE_F32, 0xff7fffffu));
+      write_vdst(x, in, fresult(x, in, r));
+      break;
+    }
+    case AX_QSAD: case AX_MQSAD_PK: case AX_MQSAD_U32:
+      if (in->clamp) xl_unsupported(x, in, pc); /* saturation: not established */
+      else quad_sad(x, in, (enum xl_alu_ext)e->detail);
+      break;
+    case AX_TRIG_PREOP:
+      write_vdst64(x, in, dresult(x, in, trig_preop(x, ir_bitcast_u64(bd, dsrc(x, in, 0)), src32(x, in, 1))));
+      break;
     default: xl_unsupported(x, in, pc); break;
   }
 }

@@ -48,6 +48,8 @@ static bool fail(struct xl_code *c, uint32_t dword, const char *fmt, const char 
 struct known_sgprs {
   uint32_t value[106];
   uint32_t known[106]; /* == gen: value[] holds (forgetting everything is gen + 1) */
+  uint32_t written[106]; /* == gen: set in this block to an unknown value, for the reason why */
+  uint8_t why[106];      /* then: IR_INDIRECT_LOADED or _COMPUTED */
   uint32_t gen;
   bool scc_known;
   uint32_t scc;
@@ -56,6 +58,7 @@ struct known_sgprs {
 static void known_forget_all(struct known_sgprs *k) {
   if (++k->gen == 0) { /* wrapped: clear the stamps once */
     memset(k->known, 0, sizeof k->known);
+    memset(k->written, 0, sizeof k->written);
     k->gen = 1;
   }
   k->scc_known = false;
@@ -74,12 +77,39 @@ static bool const_src(const struct known_sgprs *k, const struct isa_operand *op,
   }
 }
 
+static void forget_sgprs(struct known_sgprs *k, const struct isa_operand *op, uint8_t why) {
+  for (unsigned r = 0; r < op->count && op->reg + r < 106; r++) {
+    k->known[op->reg + r] = 0;
+    k->written[op->reg + r] = k->gen;
+    k->why[op->reg + r] = why;
+  }
+}
+
 static void forget_defs(struct known_sgprs *k, const struct isa_inst *in) {
   for (unsigned d = 0; d < in->num_defs; d++)
-    if (in->defs[d].kind == ISA_OPK_SGPR)
-      for (unsigned r = 0; r < in->defs[d].count && in->defs[d].reg + r < 106; r++)
-        k->known[in->defs[d].reg + r] = 0;
+    if (in->defs[d].kind == ISA_OPK_SGPR) forget_sgprs(k, &in->defs[d], IR_INDIRECT_COMPUTED);
+  /* SMEM names its data registers as source 0, also when a load (or a returning atomic,
+   * s_memtime, ...) writes them; only stores leave them alone */
+  if (in->family == ISA_FAMILY_SMEM && in->num_srcs > 0 && in->srcs[0].kind == ISA_OPK_SGPR &&
+      !strstr(in->info->name, "store"))
+    forget_sgprs(k, &in->srcs[0], IR_INDIRECT_LOADED);
   k->scc_known = false;
+}
+
+/* Why the jump target in SRC (an s_setpc/s_swappc source) is not a known constant: the
+ * last write in this block of a half that is not known, a load winning over a computation;
+ * no such write means the value came from before the block. */
+static enum ir_indirect_jump unresolved_reason(const struct known_sgprs *k,
+                                               const struct isa_inst *in) {
+  const struct isa_operand *src = &in->srcs[0];
+  if (in->num_srcs == 0 || src->kind != ISA_OPK_SGPR || src->reg + 1 >= 106)
+    return IR_INDIRECT_NOT_SGPR_PAIR;
+  enum ir_indirect_jump r = IR_INDIRECT_INCOMING;
+  for (uint32_t h = src->reg; h < src->reg + 2u; h++)
+    if (k->known[h] != k->gen && k->written[h] == k->gen &&
+        (r == IR_INDIRECT_INCOMING || k->why[h] == IR_INDIRECT_LOADED))
+      r = (enum ir_indirect_jump)k->why[h];
+  return r;
 }
 
 /* Scalar instructions the constant tracker evaluates. */
@@ -244,6 +274,7 @@ bool xl_discover(struct xl_code *c) {
           target = lo / 4;
         } else {
           dec->flow = XL_FLOW_UNRESOLVED;
+          dec->indirect = (uint8_t)unresolved_reason(&known, &dec->in);
           break;
         }
       }

@@ -1,13 +1,43 @@
-/* Handler kinds and detail flags of the translation table entries added after the shared
- * set of translate_internal.h: the 16-bit VALU (translate_ops.c) and sub-dword memory
- * (translate_mem.c). Private to translate_ops.c and translate_mem.c. */
+/* Handler kinds of the translation table and the detail flags of their entries: one enum
+ * for every translate*.c handler. xl_translate_inst (translate_ops.c) dispatches with one
+ * switch over this enum and no default case, so -Wswitch (an error with -Werror) rejects a
+ * kind without a case there: a new kind is appended below and given a case in that
+ * switch; no dispatch depends on the order of the kinds. Private to translate*.c. */
 #ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
 #define PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
 
 #include "gpu/shader/ir/translate_internal.h"
 
-enum xl_kind_ext {
-  K_H16_BIN = K_IMAGE + 1, /* f16 binary: detail INV negates source 1, REV swaps */
+enum xl_kind {
+  K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
+  K_SBIN32,   /* d = op(s0, s1), SCC rule in detail */
+  K_SBIN64,   /* 64-bit bitwise: detail bit 0 invert s1, bit 1 invert result; SCC = d != 0 */
+  K_SSHIFT64, /* 64-bit shifts, SCC = d != 0 */
+  K_SADDC, K_SSUBB,
+  K_SUN32,    /* d = op(s0), SCC rule */
+  K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
+  K_SAVEEXEC, /* detail: XL_LOGIC_* */
+  K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
+  K_SNOP, K_SGETPC, K_SBARRIER, K_SSETREG, K_SROUND, K_SDENORM, K_SMEMTIME,
+  K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
+  K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
+  K_VF32_LEGACY, /* DX9 multiply: 0 * anything = 0; detail 0 mul, 1 mac, 2 mad */
+  K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
+  K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
+  K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
+  /* memory: detail = dwords (or components) */
+  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
+  K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
+  K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
+  K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
+  K_FMIX,   /* v_fma_mix_f32 / mixlo_f16 / mixhi_f16: detail 0 / 1 / 2 */
+  K_SAD,    /* sums of absolute differences: detail 0 v_sad_u8, 1 _hi_u8, 2 _u16, 3 _u32,
+             * 4 v_msad_u8 */
+  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
+  K_EXPORT,
+  K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
+  /* 16-bit VALU (translate_ops.c translate_16bit) */
+  K_H16_BIN,      /* f16 binary: detail INV negates source 1, REV swaps */
   K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
   K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
   K_H16_LDEXP,    /* s0 * 2^s1 (s1: signed 16-bit) */
@@ -60,6 +90,8 @@ enum xl_alu_ext {
   AX_PACK_F16, AX_FREXP_MANT32, AX_FREXP_EXP32, AX_FREXP_MANT64, AX_FREXP_EXP64, AX_FRACT64,
   AX_LDEXP64, AX_LERP_U8, AX_CVT_OFF_I4, AX_DOT2_I16, AX_DOT2_U16, AX_DOT4_I8, AX_DOT8_I4,
   AX_DOT4C_I8, AX_MAD_I64,
+  AX_DOT2C_F16, AX_PKNORM_I16_F32, AX_PKNORM_U16_F32, AX_PKNORM_I16_F16, AX_PKNORM_U16_F16,
+  AX_CVT_PK_U8, AX_MULLIT, AX_QSAD, AX_MQSAD_PK, AX_MQSAD_U32, AX_TRIG_PREOP,
 };
 
 enum { W64 = 1 << 12 };
@@ -89,6 +121,14 @@ enum { MX_BUF = 1 << 14, MX_CAS = 1 << 15 };
  * selects the high half (loads) or stores the high half of the data register. */
 enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
 
+/* One row of the translation table: mnemonic, handler kind, IR operation, detail. */
+struct xl_entry {
+  const char *name;
+  enum xl_kind kind;
+  enum ir_op op;
+  uint32_t detail;
+};
+
 void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
 /* Memory and image instructions named outside the XL_OPS table (compare-and-swap atomics,
@@ -102,12 +142,22 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);
+/* The f32 F as a 16-bit normalized integer (translate_alu.c): F * 32767 (signed) or
+ * F * 65535 rounded to f32, then to the nearest integer (ties to even), clamped to
+ * [-32767, 32767] / [0, 65535]; NaN gives 0. A U32 (signed: sign-extended). */
+uint32_t xl_norm16(struct xl_state *x, uint32_t f, bool sgn);
+/* Sum of |A[k] - B[k]| over the unsigned WIDTH-bit fields (8, 16 or 32) of A and B;
+ * MASKED skips the fields where B is 0 (v_msad). The additions wrap (translate_alu.c). */
+uint32_t xl_sad_sum(struct xl_state *x, uint32_t a, uint32_t b, unsigned width, bool masked);
 /* frexp of the f32 bits B: *MANT the f32 bits in [0.5, 1) with B's sign, *EXP the exponent
  * (translate_alu.c) */
 void xl_frexp32(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *exp);
 
 void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                          uint32_t pc);
+/* The M0-relative source register's value of v_movrels / v_movrelsd / v_movrelsd_2 (the
+ * operand their DPP and SDWA forms select from); IR_NONE for the other forms. */
+uint32_t xl_movrel_source(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
 void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc);

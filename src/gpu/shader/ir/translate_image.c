@@ -12,14 +12,18 @@
  *    IR_IMAGE_D16 and gives / takes each component in the low half of its dword.
  * 16-bit float addresses and derivatives are widened to f32 exactly, 16-bit integer
  * coordinates (load/store/atomics) zero-extended.
+ *  - TFE (and LWE on sampler operations): the fetch also returns a status dword, written to
+ *    the VGPR after the data (after the packed data with D16) when it is not 0.
+ * The special forms (_pck, image_msaa_load, image_gather4h) are flags of the plain IR
+ * operations; docs/shader-ir.md "Images" gives the evidence for each reading.
  */
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
 #include "gpu/shader/ir/translate_operands.h"
 
-/* Translation-only detail bit: 16-bit derivatives (_g16). */
-enum { IMG_G16 = 1u << 30 };
+/* Translation-only detail bit (above the IR image flags): 16-bit derivatives (_g16). */
+#define IMG_G16 (1ull << 40)
 
 /* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
 static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
@@ -30,6 +34,7 @@ static const uint8_t image_grads[8] = {1, 2, 3, 2, 1, 2, 2, 2};
 struct image_addr {
   uint32_t v[16];
   unsigned n, res; /* dwords read; index of the T# operand (XL_NONE: none) */
+  unsigned first;  /* index of the first address operand */
 };
 
 static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsigned first,
@@ -37,6 +42,7 @@ static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsig
   unsigned i = first;
   a->n = 0;
   a->res = XL_NONE;
+  a->first = first;
   for (; i < in->num_srcs && a->n < 16; i++) {
     const struct isa_operand *op = srcp(in, i);
     if (op->kind != ISA_OPK_VGPR) break;
@@ -45,10 +51,24 @@ static void image_read_addr(struct xl_state *x, const struct isa_inst *in, unsig
   if (i < in->num_srcs && in->srcs[i].kind == ISA_OPK_SGPR) a->res = i;
 }
 
+/* Address dwords up to NEED. A register range (not NSA) is read on as the hardware reads
+ * it, whatever size the decoder gave the operand: llvm-objdump, which the decoder follows,
+ * keeps its first-matched sizes for forms no LLVM variant has (gather4 with D16 and TFE). */
+static bool image_addr_need(struct xl_state *x, const struct isa_inst *in, struct image_addr *a,
+                            unsigned need) {
+  if (a->n >= need) return true;
+  if (in->nsa || need > 16 || a->first >= in->num_srcs || a->n == 0) return false;
+  const struct isa_operand *op = srcp(in, a->first);
+  for (; a->n < need; a->n++) a->v[a->n] = src_dword(x, op, a->n, false);
+  return true;
+}
+
+/* The T#: eight SGPRs, or four with r128 (a 128-bit resource; dwords 4-7 then 0). */
 static uint32_t image_tsharp(struct xl_state *x, const struct isa_inst *in, unsigned res) {
   const struct isa_operand *t = srcp(in, res);
   uint32_t td[8];
-  for (unsigned k = 0; k < 8; k++) td[k] = src_dword(x, t, k < t->count ? k : 0, false);
+  for (unsigned k = 0; k < 8; k++)
+    td[k] = k >= 4 && in->r128 ? c32(x, 0) : src_dword(x, t, k < t->count ? k : 0, false);
   return ir_vec8_u32(&x->b, td[0], td[1], td[2], td[3], td[4], td[5], td[6], td[7]);
 }
 
@@ -85,8 +105,8 @@ struct image_args {
 };
 
 /* Reads the address VGPRs of the form DETAIL; false when there are too few. */
-static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
-                          const struct image_addr *a, bool fl, struct image_args *r) {
+static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint64_t detail,
+                          struct image_addr *a, bool fl, struct image_args *r) {
   unsigned dim = in->da_dim & 7, nc = image_coords[dim], d = 0;
   bool a16 = in->a16, g16 = (detail & IMG_G16) != 0;
   unsigned ng = (detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
@@ -95,7 +115,7 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint32_
   unsigned gd = g16 ? (ng + 1) / 2 : ng;               /* dwords per derivative direction */
   unsigned need = !!(detail & IR_IMAGE_OFFSET) + !!(detail & IR_IMAGE_BIAS) +
                   !!(detail & IR_IMAGE_COMPARE) + 2 * gd + nd;
-  if (a->n < need) return false;
+  if (!image_addr_need(x, in, a, need)) return false;
   for (unsigned k = 0; k < 4; k++) r->co[k] = c32(x, 0); /* 0 or 0.0f */
   for (unsigned k = 0; k < 8; k++) r->ex[k] = c32(x, 0);
   r->extras = (detail & (IR_IMAGE_OFFSET | IR_IMAGE_COMPARE | IR_IMAGE_DERIV)) != 0;
@@ -107,7 +127,8 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint32_
   if (detail & IR_IMAGE_COMPARE) r->ex[1] = a->v[d++];
   for (unsigned dir = 0; dir < 2 && ng; dir++, d += gd)
     for (unsigned k = 0; k < ng; k++) r->ex[2 + 3 * dir + k] = addr_elem(x, a, d, k, g16, true);
-  for (unsigned k = 0; k < nc && k < 3; k++) r->co[k] = addr_elem(x, a, d, k, a16, fl);
+  /* a fourth coordinate (2D MSAA array: the fragment) takes component 3 (no tail then) */
+  for (unsigned k = 0; k < nc && k < 4; k++) r->co[k] = addr_elem(x, a, d, k, a16, fl);
   if (tail) {
     uint32_t t = addr_elem(x, a, d, nc, a16, fl);
     if ((detail & IR_IMAGE_BIAS) && (detail & IR_IMAGE_CLAMP)) { /* _b_cl: clamp in extras[2] */
@@ -121,11 +142,16 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint32_
 }
 
 /* Writes the result components (V: V4U32 or V4F32) selected by MASK to vdata, 32-bit or
- * (D16) two per register. */
+ * (D16) two per register; with STATUS (TFE/LWE) the status dword follows the data. */
 static void image_write_result(struct xl_state *x, const struct isa_inst *in, uint32_t v,
-                               bool is_f32, unsigned mask) {
+                               bool is_f32, unsigned mask, bool status) {
   struct ir_builder *bd = &x->b;
   if (!in->num_defs) return;
+  if (status) { /* the VGPR after the data, written only when a status is returned */
+    unsigned n = (unsigned)__builtin_popcount(mask), at = in->d16 ? (n + 1) / 2 : n;
+    uint32_t st = ir_image_status(bd, v), old = src_dword(x, defp(in, 0), at, false);
+    write_v32(x, defp(in, 0), at, ir_select(bd, ir_ine(bd, st, c32(x, 0)), st, old));
+  }
   uint32_t c[4];
   unsigned n = 0;
   for (unsigned k = 0; k < 4; k++)
@@ -144,11 +170,12 @@ static void image_write_result(struct xl_state *x, const struct isa_inst *in, ui
 /* image_atomic_*: vdata (the destination register range) holds the operand (cmpswap: the
  * new value, then the compare value); with glc it receives the value before the operation. */
 static void image_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
-                         uint32_t pc, const struct image_addr *a, uint64_t flags, bool cmpswap) {
+                         uint32_t pc, struct image_addr *a, uint64_t flags, bool cmpswap) {
   struct ir_builder *bd = &x->b;
   unsigned nc = image_coords[in->da_dim & 7];
   unsigned want = in->a16 ? (nc + 1) / 2 : nc;
-  if (!in->num_defs || a->n < want || in->dmask != (cmpswap ? 3 : 1)) { /* 32-bit data only */
+  if (!in->num_defs || in->dmask != (cmpswap ? 3 : 1) || !image_addr_need(x, in, a, want)) {
+    /* 32-bit data only */
     xl_unsupported(x, in, pc);
     return;
   }
@@ -164,22 +191,41 @@ static void image_atomic(struct xl_state *x, const struct isa_inst *in, const st
   if (in->glc) write_v32(x, defp(in, 0), 0, old);
 }
 
+/* True when the decoded form has no established semantics (docs/shader-ir.md, "Images"):
+ * a status (TFE, or LWE on a sampler operation) of a store, atomic or query; dmask 0; a
+ * one-component form (gather4h, msaa_load) whose dmask has several bits; msaa_load of a
+ * non-MSAA surface; four coordinates (2D MSAA array) with sampling or an LOD. GFX10 MIMG
+ * has no LDS bit and the decoder refuses D16 atomics (no D16 form in llvm-mc-19's tables). */
+static bool image_unmodelled(const struct isa_inst *in, enum ir_op op, uint64_t detail,
+                             bool status) {
+  unsigned dim = in->da_dim & 7, dm = in->dmask & 0xf;
+  bool fetch = op == IR_OP_image_load || op == IR_OP_image_sample || op == IR_OP_image_gather;
+  bool sampler = op == IR_OP_image_sample || op == IR_OP_image_gather || op == IR_OP_image_get_lod;
+  bool one = (detail & (IR_IMAGE_ROW | IR_IMAGE_FRAGMENTS)) != 0;
+  return (status && !fetch) || dm == 0 || (one && (dm & (dm - 1))) ||
+         ((detail & IR_IMAGE_FRAGMENTS) && dim < 6) ||
+         (image_coords[dim] == 4 && (sampler || (detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP))));
+}
+
 static void translate_image(struct xl_state *x, const struct isa_inst *in, enum ir_op op,
-                            uint32_t detail, const struct xl_entry *e, uint32_t pc) {
+                            uint64_t detail, const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
   unsigned dim = in->da_dim & 7, store = op == IR_OP_image_store;
   bool cmpswap = op == IR_OP_image_atomic_cmpswap, atomic = op == IR_OP_image_atomic || cmpswap;
-  if (in->tfe || in->lds || (in->dmask & 0xf) == 0 || image_coords[dim] == 4 ||
-      (in->d16 && atomic)) {
+  bool sampler = op == IR_OP_image_sample || op == IR_OP_image_gather || op == IR_OP_image_get_lod;
+  bool lwe = in->lwe_printed && sampler; /* LWE is ignored by non-sampler operations */
+  bool status = in->tfe || lwe;
+  if (image_unmodelled(in, op, detail, status) || in->lds || (in->d16 && atomic)) {
     xl_unsupported(x, in, pc);
     return;
   }
   /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
   struct image_addr a;
   image_read_addr(x, in, store, &a);
-  uint64_t flags = dim | (detail & (0xffff | IR_IMAGE_COARSE)) |
-                   (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
-                   (in->unorm ? IR_IMAGE_UNORM : 0) | (in->d16 ? IR_IMAGE_D16 : 0);
+  uint64_t flags = dim | (detail & ~IMG_G16) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
+                   (in->unorm ? IR_IMAGE_UNORM : 0) | (in->d16 ? IR_IMAGE_D16 : 0) |
+                   (in->tfe ? IR_IMAGE_TFE : 0) | (lwe ? IR_IMAGE_LWE : 0) |
+                   (in->r128 ? IR_IMAGE_R128 : 0);
   if (a.res == XL_NONE) {
     xl_unsupported(x, in, pc);
     return;
@@ -195,7 +241,7 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     }
     uint32_t mip = in->a16 ? half_u32(x, a.v[0], 0) : a.v[0];
     image_write_result(x, in, ir_image_query_i(bd, flags, image_tsharp(x, in, a.res), mip), false,
-                       in->dmask);
+                       in->dmask, false);
     return;
   }
   bool gather = op == IR_OP_image_gather, lod = op == IR_OP_image_get_lod;
@@ -223,10 +269,11 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
                  : ir_image_sample_i(bd, flags, tsharp, ssharp, coords);
     }
     /* gather4 returns the four texels of one component; sample the dmask's components */
-    image_write_result(x, in, v, true, gather ? 0xf : in->dmask);
+    image_write_result(x, in, v, true, gather ? 0xf : in->dmask, status && !lod);
   } else if (op == IR_OP_image_load) {
     uint32_t v = ir_image_load_i(bd, flags, tsharp, ir_vec4_u32(bd, r.co[0], r.co[1], r.co[2], r.co[3]));
-    image_write_result(x, in, v, false, in->dmask);
+    /* msaa_load returns four values (samples) of one component, as gather4 does */
+    image_write_result(x, in, v, false, (detail & IR_IMAGE_FRAGMENTS) ? 0xf : in->dmask, status);
   } else {
     uint32_t d[4], next = 0;
     for (unsigned k = 0; k < 4; k++) {
@@ -249,12 +296,35 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const str
   translate_image(x, in, e->op, e->detail, e, pc);
 }
 
+/* Load/store/fetch forms that are flags of the plain operations. */
+static const struct {
+  const char *name;
+  enum ir_op op;
+  uint64_t detail;
+} image_flag_forms[] = {
+    {"image_load_pck", IR_OP_image_load, IR_IMAGE_PACKED},
+    {"image_load_pck_sgn", IR_OP_image_load, IR_IMAGE_PACKED | IR_IMAGE_SIGNED},
+    {"image_load_mip_pck", IR_OP_image_load, IR_IMAGE_LOD | IR_IMAGE_PACKED},
+    {"image_load_mip_pck_sgn", IR_OP_image_load, IR_IMAGE_LOD | IR_IMAGE_PACKED | IR_IMAGE_SIGNED},
+    {"image_store_pck", IR_OP_image_store, IR_IMAGE_PACKED},
+    {"image_store_mip_pck", IR_OP_image_store, IR_IMAGE_LOD | IR_IMAGE_PACKED},
+    {"image_msaa_load", IR_OP_image_load, IR_IMAGE_FRAGMENTS},
+    {"image_gather4h", IR_OP_image_gather, IR_IMAGE_ROW},
+};
+
 /* Sample and gather4 forms by name: image_sample / image_gather4 followed by the suffixes
- * _c (compare), _d / _cd (derivatives, coarse), _cl (clamp), _l, _b, _lz, _o, _g16. */
-static bool image_form(const char *name, enum ir_op *op, uint32_t *detail) {
+ * _c (compare), _d / _cd (derivatives, coarse), _cl (clamp), _l, _b, _lz, _o, _g16; and the
+ * flag forms above. */
+static bool image_form(const char *name, enum ir_op *op, uint64_t *detail) {
+  for (unsigned i = 0; i < sizeof image_flag_forms / sizeof *image_flag_forms; i++)
+    if (strcmp(name, image_flag_forms[i].name) == 0) {
+      *op = image_flag_forms[i].op;
+      *detail = image_flag_forms[i].detail;
+      return true;
+    }
   static const struct {
     const char *suffix;
-    uint32_t flags;
+    uint64_t flags;
   } sfx[] = {
       {"c", IR_IMAGE_COMPARE}, {"d", IR_IMAGE_DERIV},  {"cd", IR_IMAGE_DERIV | IR_IMAGE_COARSE},
       {"cl", IR_IMAGE_CLAMP},  {"l", IR_IMAGE_LOD},    {"b", IR_IMAGE_BIAS},
@@ -289,9 +359,9 @@ static bool image_form(const char *name, enum ir_op *op, uint32_t *detail) {
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   const char *name = in->info->name;
   enum ir_op op;
-  uint32_t detail;
+  uint64_t detail;
   if (!image_form(name, &op, &detail)) return false;
-  struct xl_entry e = {name, K_IMAGE, op, detail};
+  struct xl_entry e = {name, K_IMAGE, op, (uint32_t)detail};
   translate_image(x, in, op, detail, &e, pc);
   return true;
 }

@@ -30,6 +30,7 @@ struct xl_decoded {
   uint32_t target;    /* branch target (dword) or XL_NONE */
   uint32_t block;
   enum xl_flow flow;
+  uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
 };
 
 struct xl_code {
@@ -86,48 +87,14 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
 /* The branch condition (U1, true = taken) of a conditional SOPP branch. */
 uint32_t xl_branch_condition(struct xl_state *x, enum xl_flow flow);
 
-/* ---- the semantics table (translate_ops.c) -------------------------------------------- */
-enum xl_kind {
-  K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
-  K_SBIN32,   /* d = op(s0, s1), SCC rule in detail */
-  K_SBIN64,   /* 64-bit bitwise: detail bit 0 invert s1, bit 1 invert result; SCC = d != 0 */
-  K_SSHIFT64, /* 64-bit shifts, SCC = d != 0 */
-  K_SADDC, K_SSUBB,
-  K_SUN32,    /* d = op(s0), SCC rule */
-  K_SNOT64, K_SBCNT64, K_SSEXT, K_SABS, K_SBFE32, K_SBFM32, K_SLSHLADD, K_SPACK,
-  K_SAVEEXEC, /* detail: XL_LOGIC_* */
-  K_SMOVK, K_SCMOVK, K_SADDK, K_SMULK,
-  K_SNOP, K_SGETPC, K_SBARRIER, K_SSETREG, K_SROUND, K_SDENORM, K_SMEMTIME,
-  K_VMOV, K_VF32_BIN, K_VF32_UN, K_VF32_FMA, K_VF32_MAD, K_VF32_MAC, K_VF32_MADMK,
-  K_VF32_MADAK, K_VF32_3, /* min3/max3/med3 */
-  K_VF32_LEGACY, /* DX9 multiply: 0 * anything = 0; detail 0 mul, 1 mac, 2 mad */
-  K_VU32_BIN, K_VU32_UN, K_VU32_3, K_VU24_MUL, K_VCNDMASK, K_VADDCO, K_VADDCI,
-  K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
-  K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
-  /* memory: detail = dwords (or components) */
-  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
-  K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
-  K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
-  K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
-  K_FMIX,   /* v_fma_mix_f32 / mixlo_f16 / mixhi_f16: detail 0 / 1 / 2 */
-  K_SAD,    /* sums of absolute differences: detail 0 v_sad_u8, 1 _hi_u8, 2 _u16, 3 _u32,
-             * 4 v_msad_u8 */
-  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
-  K_EXPORT,
-  K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
-};
+/* ---- the semantics table (translate_ops.c) --------------------------------------------
+ * Handler kinds (enum xl_kind) and struct xl_entry are in translate_ext.h. */
+struct xl_entry;
 
 enum xl_scc { SCC_KEEP, SCC_NZ, SCC_CARRY, SCC_BORROW, SCC_SADD, SCC_SSUB, SCC_LT, SCC_GT };
 enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_ANDN1, L_ORN1 };
 /* detail flags for vector binary ops */
 enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */, RTN = 1 << 11 };
-
-struct xl_entry {
-  const char *name;
-  enum xl_kind kind;
-  enum ir_op op;
-  uint32_t detail;
-};
 
 
 /* The mnemonic without its _e32/_e64/_dpp/_sdwa suffix (translate_ops.c). */

@@ -26,15 +26,24 @@ static uint32_t smem_offset(struct xl_state *x, const struct isa_inst *in, unsig
 
 static uint32_t active_pred(struct xl_state *x) { return lane_active(x); }
 
-/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). */
+/* MUBUF/MTBUF addressing: vaddr holds the index (idxen) then the offset (offen). The byte
+ * offset is buffer_offset(voffset + instruction offset, soffset) (ir_ops.h). */
 static void buffer_address(struct xl_state *x, const struct isa_inst *in, unsigned vaddr,
                            unsigned soffset, uint32_t *index, uint32_t *offset) {
   const struct isa_operand *va = srcp(in, vaddr);
   unsigned k = 0;
   *index = in->idxen ? src_dword(x, va, k++, false) : c32(x, 0);
   uint32_t off = in->offen ? src_dword(x, va, k, false) : c32(x, 0);
-  off = ir_iadd(&x->b, off, src32(x, in, soffset));
-  *offset = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
+  off = ir_iadd(&x->b, off, c32(x, (uint32_t)in->offset));
+  *offset = ir_buffer_offset(&x->b, off, src32(x, in, soffset));
+}
+
+/* The buffer offset K bytes after OFFSET (a buffer_offset): dword K / 4 of an access. */
+static uint32_t buffer_offset_plus(struct xl_state *x, uint32_t offset, uint32_t k) {
+  if (!k) return offset;
+  const uint32_t *a = ir_inst_args(x->b.fn, offset);
+  uint32_t off = a[0], soff = a[1]; /* before emitting (the operand storage may move) */
+  return ir_buffer_offset(&x->b, ir_iadd(&x->b, off, c32(x, k)), soff);
 }
 
 /* FLAT/GLOBAL address: saddr (64-bit SGPR pair) + 32-bit vaddr, or a 64-bit vaddr. */
@@ -109,13 +118,35 @@ static void flat_store(struct xl_state *x, const struct flat_space *s, unsigned 
   ir_store_global(bd, plus64(x, s->addr, 4 * i), v, ir_band(bd, act, s->glob));
 }
 
-/* MUBUF/MTBUF with tfe (a status dword after the data: partially resident textures) or lds
- * (the data goes to LDS through M0 instead of VGPRs) are not modelled: counted, never
- * silently read as plain loads. */
-static bool buffer_form_unmodelled(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  if (!in->tfe && !in->lds) return false;
-  xl_unsupported(x, in, pc);
-  return true;
+/* MUBUF/MTBUF tfe and lds forms.
+ * - tfe (loads): a status dword follows the data in vdata. It reports residency of
+ *   partially resident (PRT) memory; the buffers this interpreter and the emulator model are
+ *   all resident, for which the status written is 0 (docs/shader-ir.md, "Buffer memory").
+ * - lds (buffer_load_dword and the sub-dword loads): no VGPR is written; each lane's value
+ *   (sub-dword loads extended to 32 bits) is stored to LDS at M0[15:0] + instruction offset
+ *   + lane * 4, under the lane's EXEC bit.
+ * Other combinations (tfe on a store, lds with tfe, D16 or a wider load) stay counted as
+ * unsupported, never silently read as plain loads. */
+static bool buffer_form_unmodelled(struct xl_state *x, const struct isa_inst *in, uint32_t pc,
+                                   bool store, bool lds_ok) {
+  if ((in->tfe && (store || in->lds)) || (in->lds && !lds_ok)) {
+    xl_unsupported(x, in, pc);
+    return true;
+  }
+  return false;
+}
+
+/* tfe: the status dword (0: resident) after the K data dwords of vdata. */
+static void buffer_tfe_status(struct xl_state *x, const struct isa_inst *in, unsigned k) {
+  if (in->tfe && in->num_defs) write_v32(x, defp(in, 0), k, c32(x, 0));
+}
+
+/* lds: V (32 bits per lane) to LDS at M0[15:0] + offset + 4 * lane. */
+static void buffer_to_lds(struct xl_state *x, const struct isa_inst *in, uint32_t v) {
+  struct ir_builder *bd = &x->b;
+  uint32_t base = ir_iand(bd, get(x, IR_REG_M0), c32(x, 0xffff));
+  uint32_t a = ir_iadd(bd, plus(x, base, (uint32_t)in->offset), ir_shl(bd, ir_lane_id(bd), c32(x, 2)));
+  ir_store_lds(bd, a, v, active_pred(x));
 }
 
 void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
@@ -124,7 +155,8 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
   unsigned n = e->detail & 0xff;
   uint32_t index, offset, addr;
   if ((e->kind == K_BUFLOAD || e->kind == K_BUFSTORE || e->kind == K_BUFLOADFMT ||
-       e->kind == K_TBUFLOADFMT) && buffer_form_unmodelled(x, in, pc))
+       e->kind == K_TBUFLOADFMT) &&
+      buffer_form_unmodelled(x, in, pc, e->kind == K_BUFSTORE, e->kind == K_BUFLOAD && n == 1))
     return;
   switch (e->kind) {
     case K_SLOAD: /* srcs: sdata, sbase (pair), offset */
@@ -142,14 +174,19 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
     case K_BUFLOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
       buffer_address(x, in, 0, 2, &index, &offset);
       addr = desc4(x, srcp(in, 1));
+      if (in->lds) {
+        buffer_to_lds(x, in, ir_load_buffer(bd, addr, index, offset));
+        break;
+      }
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, plus(x, offset, 4 * i)));
+        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i)));
+      buffer_tfe_status(x, in, n);
       break;
     case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
       buffer_address(x, in, 1, 3, &index, &offset);
       addr = desc4(x, srcp(in, 2));
       for (unsigned i = 0; i < n; i++)
-        ir_store_buffer(bd, addr, index, plus(x, offset, 4 * i),
+        ir_store_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i),
                         src_dword(x, srcp(in, 0), i, false), active_pred(x));
       break;
     case K_BUFLOADFMT:
@@ -160,6 +197,7 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
       uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset);
       for (unsigned i = 0; i < n && in->num_defs; i++)
         write_v32(x, defp(in, 0), i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
+      buffer_tfe_status(x, in, n);
       break;
     }
     case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
@@ -390,7 +428,7 @@ static bool translate_format(struct xl_state *x, const struct isa_inst *in, cons
   for (unsigned i = 0; i < 4; i++)
     if (strcmp(p, comps[i]) == 0) n = i + 1;
   if (!n || (hi && n != 1) || (!store && !d16)) return false; /* 32-bit loads: the table */
-  if (in->tfe || in->lds) return false; /* counted as unsupported by the caller */
+  if (in->lds || (store && in->tfe)) return false; /* counted as unsupported by the caller */
   uint64_t fmt = (typed ? in->format : 0) | (d16 ? IR_FMT_D16 : 0);
   unsigned o = store; /* operand offset of vaddr */
   uint32_t index, offset;
@@ -418,11 +456,13 @@ static bool translate_format(struct xl_state *x, const struct isa_inst *in, cons
   if (hi) {
     uint32_t old = src_dword(x, defp(in, 0), 0, false);
     write_v32(x, defp(in, 0), 0, ir_pack_half(bd, ir_u16_of_i(bd, 0, old), c[0]));
+    buffer_tfe_status(x, in, 1);
     return true;
   }
   for (unsigned k = 0; k < n; k += 2) /* an odd last component leaves the high half 0 */
     write_v32(x, defp(in, 0), k / 2,
               ir_pack_half(bd, c[k], k + 1 < n ? c[k + 1] : ir_u16_of_i(bd, 0, c32(x, 0))));
+  buffer_tfe_status(x, in, (n + 1) / 2);
   return true;
 }
 
@@ -711,7 +751,8 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
                            const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
   if (((int)e->kind == K_BUF_SUB_LOAD || (int)e->kind == K_BUF_SUB_STORE) &&
-      buffer_form_unmodelled(x, in, pc))
+      buffer_form_unmodelled(x, in, pc, (int)e->kind == K_BUF_SUB_STORE,
+                             (int)e->kind == K_BUF_SUB_LOAD && !(e->detail & SUB_D16)))
     return;
   uint64_t bytes = e->detail & 0xff;
   uint32_t index, offset, addr, v;
@@ -728,7 +769,12 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
     case K_BUF_SUB_LOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
       buffer_address(x, in, 0, 2, &index, &offset);
       v = ir_load_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 1)), index, offset);
+      if (in->lds) {
+        buffer_to_lds(x, in, (e->detail & SIGNED) ? ir_sbfe(bd, v, c32(x, 0), c32(x, 8 * (uint32_t)bytes)) : v);
+        break;
+      }
       if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+      buffer_tfe_status(x, in, 1);
       break;
     case K_BUF_SUB_STORE: /* srcs: vdata, vaddr, V#, soffset */
       buffer_address(x, in, 1, 3, &index, &offset);

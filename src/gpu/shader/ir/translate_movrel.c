@@ -63,10 +63,11 @@ static void rel_write(struct xl_state *x, struct rel_file f, uint32_t base, uint
   for (uint32_t i = 0; i < n; i++) {
     uint32_t p = ir_ieq(bd, idx, c32(x, i));
     if (guard != IR_NONE) p = ir_band(bd, p, guard);
-    if (vector) p = ir_band(bd, p, lane_active(x));
+    if (vector) p = ir_band(bd, p, vgpr_write_pred(x));
     for (uint32_t k = 0; k < width; k++) {
       uint32_t reg = f.first + base + i + k;
-      set(x, reg, ir_select(bd, p, v[k], get(x, reg)));
+      uint32_t val = vector ? sdwa_dst_value(x, reg, v[k]) : v[k]; /* SDWA dst_sel */
+      set(x, reg, ir_select(bd, p, val, get(x, reg)));
     }
   }
 }
@@ -77,6 +78,14 @@ static bool rel_base(const struct isa_operand *op, struct rel_file f, uint32_t *
   if (op->kind != want) return false;
   *base = op->reg;
   return true;
+}
+
+uint32_t xl_movrel_source(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  enum xl_movrel m = (enum xl_movrel)e->detail;
+  uint32_t sb, m0 = get(x, IR_REG_M0);
+  if ((m != MR_VREAD && m != MR_VMOVE && m != MR_VMOVE2) || !rel_base(srcp(in, 0), vgpr_file, &sb))
+    return IR_NONE;
+  return rel_read(x, vgpr_file, sb, m == MR_VMOVE2 ? ir_ubfe(&x->b, m0, c32(x, 0), c32(x, 10)) : m0);
 }
 
 void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
@@ -93,14 +102,18 @@ void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const st
     dst_idx = ir_ubfe(bd, m0, c32(x, 16), c32(x, 10));
   }
   uint32_t sb = 0, db = 0;
-  /* relative operands must name a register of the file; DPP/SDWA forms are not modelled */
+  /* relative operands must name a register of the file. DPP and SDWA (v_movrel*; GFX10
+   * has no such form of v_swaprel) select from the relative source register's value:
+   * xl_translate_inst prepared it through xl_movrel_source */
   bool rel_src = m != MR_SWRITE32 && m != MR_SWRITE64 && m != MR_VWRITE;
   bool rel_dst = m != MR_SREAD32 && m != MR_SREAD64 && m != MR_VREAD;
+  bool plain = in->variant == ISA_VARIANT_NATIVE || in->variant == ISA_VARIANT_VOP3;
   if (in->num_defs == 0 || (rel_src && !rel_base(s, f, &sb)) || (rel_dst && !rel_base(d, f, &db)) ||
-      (vector && in->variant != ISA_VARIANT_NATIVE && in->variant != ISA_VARIANT_VOP3)) {
+      (!plain && (!vector || m == MR_VSWAP))) {
     xl_unsupported(x, in, pc);
     return;
   }
+  uint32_t prepared = x->dpp_src0 != IR_NONE ? x->dpp_src0 : x->sdwa_src[0];
   uint32_t v[2];
   switch (m) {
     case MR_SREAD32: write_s32(x, in, rel_read(x, f, sb, src_idx)); break;
@@ -121,11 +134,13 @@ void xl_translate_movrel(struct xl_state *x, const struct isa_inst *in, const st
       rel_write(x, f, db, dst_idx, v, 2, IR_NONE);
       break;
     }
-    case MR_VREAD: write_vdst(x, in, rel_read(x, f, sb, src_idx)); break;
+    case MR_VREAD:
+      write_vdst(x, in, prepared != IR_NONE ? prepared : rel_read(x, f, sb, src_idx));
+      break;
     case MR_SMOVE2:
     case MR_VMOVE:
     case MR_VMOVE2:
-      v[0] = rel_read(x, f, sb, src_idx);
+      v[0] = vector && prepared != IR_NONE ? prepared : rel_read(x, f, sb, src_idx);
       rel_write(x, f, db, dst_idx, v, 1, IR_NONE);
       break;
     case MR_VSWAP: { /* both read before either write; both destinations in range or neither */

@@ -278,7 +278,8 @@ static inline void write_sdword(struct xl_state *x, const struct isa_operand *d,
     if (d->reg + i < 106) set(x, IR_REG_SGPR0 + d->reg + i, v);
     return;
   }
-  if (d->kind != ISA_OPK_SPECIAL) return;
+  /* null takes every dword of a wider write (its dword 1 is not EXEC_LO) */
+  if (d->kind != ISA_OPK_SPECIAL || d->reg == ISA_SRC_NULL) return;
   uint32_t enc = d->reg + i;
   uint32_t reg = enc == ISA_SRC_VCC_LO || enc == ISA_SRC_VCC_HI     ? IR_REG_VCC
                  : enc == ISA_SRC_EXEC_LO || enc == ISA_SRC_EXEC_HI ? IR_REG_EXEC
@@ -290,7 +291,7 @@ static inline void write_sdword(struct xl_state *x, const struct isa_operand *d,
     bool hi = enc == ISA_SRC_VCC_HI || enc == ISA_SRC_EXEC_HI;
     uint32_t keep = hi ? ir_lo_u32(&x->b, old) : ir_hi_u32(&x->b, old);
     set(x, reg, hi ? ir_pack_u64(&x->b, keep, v) : ir_pack_u64(&x->b, v, keep));
-  } else if (enc != ISA_SRC_NULL) {
+  } else {
     LOG_ONCE(shader, WARN, "write to special register %u ignored", enc);
   }
 }
@@ -319,6 +320,28 @@ static inline void write_mask(struct xl_state *x, const struct isa_operand *d, u
   }
 }
 
+/* The value an SDWA instruction leaves in VGPR REG (IR register) for the result V: a
+ * byte or word placed by dst_sel, the rest by dst_unused; V outside SDWA. */
+static inline uint32_t sdwa_dst_value(struct xl_state *x, uint32_t reg, uint32_t v) {
+  if (!x->sdwa || x->sdwa_dst_sel >= 6) return v;
+  struct ir_builder *bd = &x->b;
+  uint32_t width = x->sdwa_dst_sel < 4 ? 8 : 16;
+  uint32_t off = x->sdwa_dst_sel < 4 ? 8u * x->sdwa_dst_sel : 16u * (x->sdwa_dst_sel - 4u);
+  uint32_t field = ir_shl(bd, ir_ubfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
+  uint32_t mask = ((1u << width) - 1u) << off;
+  if (x->sdwa_dst_unused == 2) /* preserve the other bits */
+    return ir_ior(bd, ir_iand(bd, get(x, reg), c32(x, ~mask)), field);
+  if (x->sdwa_dst_unused == 1) /* sign-extend upwards, zeros below */
+    return ir_shl(bd, ir_sbfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
+  return field;
+}
+
+/* U1: this lane writes its VGPR destination (EXEC, and the DPP write predicate) */
+static inline uint32_t vgpr_write_pred(struct xl_state *x) {
+  uint32_t pred = lane_active(x);
+  return x->dpp_write != IR_NONE ? ir_band(&x->b, pred, x->dpp_write) : pred;
+}
+
 /* VGPR destination: only lanes active in EXEC change (VOP3 sdst-as-vdst for readlane is a
  * scalar write, handled by the caller). */
 static inline void write_v32(struct xl_state *x, const struct isa_operand *d, unsigned i, uint32_t v) {
@@ -327,22 +350,8 @@ static inline void write_v32(struct xl_state *x, const struct isa_operand *d, un
     return;
   }
   uint32_t reg = IR_REG_VGPR0 + ((d->reg + i) & 255);
-  if (x->sdwa && i == 0 && x->sdwa_dst_sel < 6) { /* a byte or word of the destination */
-    struct ir_builder *bd = &x->b;
-    uint32_t width = x->sdwa_dst_sel < 4 ? 8 : 16;
-    uint32_t off = x->sdwa_dst_sel < 4 ? 8u * x->sdwa_dst_sel : 16u * (x->sdwa_dst_sel - 4u);
-    uint32_t field = ir_shl(bd, ir_ubfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
-    uint32_t mask = ((width == 32 ? 0u : (1u << width)) - 1u) << off;
-    if (x->sdwa_dst_unused == 2) /* preserve the other bits */
-      v = ir_ior(bd, ir_iand(bd, get(x, reg), c32(x, ~mask)), field);
-    else if (x->sdwa_dst_unused == 1) /* sign-extend upwards, zeros below */
-      v = ir_shl(bd, ir_sbfe(bd, v, c32(x, 0), c32(x, width)), c32(x, off));
-    else
-      v = field;
-  }
-  uint32_t pred = lane_active(x);
-  if (x->dpp_write != IR_NONE) pred = ir_band(&x->b, pred, x->dpp_write);
-  set(x, reg, ir_select(&x->b, pred, v, get(x, reg)));
+  if (i == 0) v = sdwa_dst_value(x, reg, v);
+  set(x, reg, ir_select(&x->b, vgpr_write_pred(x), v, get(x, reg)));
 }
 
 static inline void write_vdst(struct xl_state *x, const struct isa_inst *in, uint32_t v) {

@@ -21,6 +21,8 @@
 
 /* detail flag of v_pk_fmac_f16: the addend is the destination (see translate_packed) */
 enum { PK_ACC = 1 << 14 };
+/* detail flag of v_cvt_norm_{i16,u16}_f16: a normalized conversion (xl_norm16) */
+enum { H16_NORM = 1 << 13 };
 
 /* clang-format off */
 /* MUBUF / GLOBAL / FLAT sub-dword loads and stores of one family P (kinds K_<F>_SUB_*) */
@@ -108,6 +110,10 @@ enum { PK_ACC = 1 << 14 };
   X(v_nop, SNOP, copy, 0) X(v_pipeflush, SNOP, copy, 0) \
   X(s_version, SNOP, copy, 0) /* a marker for tools */ \
   X(v_clrexcp, SNOP, copy, 0) /* clears the exception mode bits (not modelled) */ \
+  /* performance and trace hints, and waits/wake-ups the IR's in-order waves never need */ \
+  X(s_incperflevel, SNOP, copy, 0) X(s_decperflevel, SNOP, copy, 0) \
+  X(s_ttracedata, SNOP, copy, 0) X(s_ttracedata_imm, SNOP, copy, 0) \
+  X(s_wait_idle, SNOP, copy, 0) X(s_wakeup, SNOP, copy, 0) \
   X(s_barrier, SBARRIER, barrier, 0) X(s_getpc_b64, SGETPC, const, 0) \
   X(s_round_mode, SROUND, set_float_mode, 0) X(s_denorm_mode, SDENORM, set_float_mode, 0) \
   X(s_setreg_b32, SSETREG, set_float_mode, 0) X(s_setreg_imm32_b32, SSETREG, set_float_mode, 0) \
@@ -524,6 +530,16 @@ enum { PK_ACC = 1 << 14 };
   X(v_dot2_i32_i16, ALU_EXT, copy, AX_DOT2_I16) X(v_dot2_u32_u16, ALU_EXT, copy, AX_DOT2_U16) \
   X(v_dot4_i32_i8, ALU_EXT, copy, AX_DOT4_I8) X(v_dot8_i32_i4, ALU_EXT, copy, AX_DOT8_I4) \
   X(v_dot4c_i32_i8, ALU_EXT, copy, AX_DOT4C_I8) X(v_mad_i64_i32, ALU_EXT, copy, AX_MAD_I64) \
+  X(v_dot2c_f32_f16, ALU_EXT, copy, AX_DOT2C_F16) \
+  X(v_cvt_pknorm_i16_f32, ALU_EXT, copy, AX_PKNORM_I16_F32) \
+  X(v_cvt_pknorm_u16_f32, ALU_EXT, copy, AX_PKNORM_U16_F32) \
+  X(v_cvt_pknorm_i16_f16, ALU_EXT, copy, AX_PKNORM_I16_F16) \
+  X(v_cvt_pknorm_u16_f16, ALU_EXT, copy, AX_PKNORM_U16_F16) \
+  X(v_cvt_norm_i16_f16, H16_TO_INT, cvt_i32_f32, SIGNED | H16_NORM) \
+  X(v_cvt_norm_u16_f16, H16_TO_INT, cvt_u32_f32, H16_NORM) \
+  X(v_cvt_pk_u8_f32, ALU_EXT, copy, AX_CVT_PK_U8) X(v_mullit_f32, ALU_EXT, copy, AX_MULLIT) \
+  X(v_qsad_pk_u16_u8, ALU_EXT, copy, AX_QSAD) X(v_mqsad_pk_u16_u8, ALU_EXT, copy, AX_MQSAD_PK) \
+  X(v_mqsad_u32_u8, ALU_EXT, copy, AX_MQSAD_U32) X(v_trig_preop_f64, ALU_EXT, copy, AX_TRIG_PREOP) \
   /* M0-relative register moves (translate_movrel.c) */ \
   X(s_movrels_b32, MOVREL, copy, MR_SREAD32) X(s_movrels_b64, MOVREL, copy, MR_SREAD64) \
   X(s_movreld_b32, MOVREL, copy, MR_SWRITE32) X(s_movreld_b64, MOVREL, copy, MR_SWRITE64) \
@@ -534,7 +550,7 @@ enum { PK_ACC = 1 << 14 };
 /* clang-format on */
 
 static const struct xl_entry xl_entries[] = {
-#define XL_ENTRY_(n, k, o, d) {#n, (enum xl_kind)K_##k, IR_OP_##o, (uint32_t)(d)},
+#define XL_ENTRY_(n, k, o, d) {#n, K_##k, IR_OP_##o, (uint32_t)(d)},
     XL_OPS(XL_ENTRY_)
     XL_MEM_OPS(XL_ENTRY_)
 #undef XL_ENTRY_
@@ -813,14 +829,7 @@ static void translate_sad(struct xl_state *x, const struct isa_inst *in, const s
   struct ir_builder *bd = &x->b;
   static const uint8_t width[5] = {8, 8, 16, 32, 8};
   unsigned w = width[e->detail % 5];
-  uint32_t a = src32(x, in, 0), b = src32(x, in, 1), sum = c32(x, 0);
-  for (unsigned off = 0; off < 32; off += w) {
-    uint32_t fa = w == 32 ? a : ir_ubfe(bd, a, c32(x, off), c32(x, w));
-    uint32_t fb = w == 32 ? b : ir_ubfe(bd, b, c32(x, off), c32(x, w));
-    uint32_t diff = ir_isub(bd, ir_umax(bd, fa, fb), ir_umin(bd, fa, fb));
-    if (e->detail == 4) diff = ir_select(bd, ir_ine(bd, fb, c32(x, 0)), diff, c32(x, 0));
-    sum = ir_iadd(bd, sum, diff);
-  }
+  uint32_t sum = xl_sad_sum(x, src32(x, in, 0), src32(x, in, 1), w, e->detail == 4);
   if (e->detail == 1) sum = ir_shl(bd, sum, c32(x, 16));
   write_vdst(x, in, ir_iadd(bd, sum, src32(x, in, 2)));
 }
@@ -867,8 +876,7 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
   struct ir_builder *bd = &x->b;
   bool sext = e->detail & SIGNED;
   uint32_t a, b, c, r;
-  int kind = (int)e->kind;
-  switch (kind) {
+  switch (e->kind) {
     case K_H16_BIN:
       a = h16_fsrc(x, in, 0);
       b = h16_fsrc(x, in, 1);
@@ -925,6 +933,10 @@ static void translate_16bit(struct xl_state *x, const struct isa_inst *in,
       break;
     case K_H16_TO_INT: /* saturating to the 16-bit range, NaN -> 0 */
       a = ir_cvt_f32_f16(bd, h16_fsrc(x, in, 0));
+      if (e->detail & H16_NORM) { /* exact widening, then the f32 rule */
+        h16_write(x, in, ir_u16_of_i(bd, 0, xl_norm16(x, a, sext)));
+        break;
+      }
       r = ir_b_emit(bd, e->op, IR_TYPE_U32, 0, 1, &a);
       h16_write(x, in, ir_u16_of_i(bd, 0, i16_saturate(x, r, sext)));
       break;
@@ -1112,10 +1124,10 @@ static uint32_t div_scale_src(struct xl_state *x, const struct isa_inst *in, uns
 static void translate_div_cube(struct xl_state *x, const struct isa_inst *in,
                                const struct xl_entry *e, uint32_t pc) {
   struct ir_builder *bd = &x->b;
-  struct fprec p = {.d = e->detail == 1 && (int)e->kind != K_VCUBE};
+  struct fprec p = {.d = e->detail == 1 && e->kind != K_VCUBE};
   p.bits = p.d ? IR_TYPE_U64 : IR_TYPE_U32;
   uint32_t a, b, c, r;
-  switch ((int)e->kind) {
+  switch (e->kind) {
     case K_VDIV_SCALE: { /* defs: vdst, sdst (VCC mask) */
       a = div_scale_src(x, in, 0, p.d);
       b = div_scale_src(x, in, 1, p.d);
@@ -1176,11 +1188,18 @@ void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) 
   x->unsupported++;
 }
 
+/* The value DPP and SDWA select from for source 0: the M0-relative register of the
+ * v_movrels / v_movrelsd forms (translate_movrel.c), IR_NONE for every other operation
+ * (the register source 0 names). */
+static uint32_t rel_source(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+  return e->kind == K_MOVREL ? xl_movrel_source(x, in, e) : IR_NONE;
+}
+
 /* DPP: source 0 is read from another lane of the same row (DPP16) or group of 8 (DPP8).
  * A source lane out of its row, or inactive without `fi`, is invalid: DPP16 then writes 0
  * with bound_ctrl and leaves the destination alone without it; DPP8 reads 0. row_mask and
  * bank_mask (DPP16) select which rows / 4-lane banks write at all. */
-static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
+static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in, uint32_t value) {
   struct ir_builder *bd = &x->b;
   uint32_t lane = ir_lane_id(bd), src, valid = IR_NONE;
   uint32_t row_base = ir_iand(bd, lane, c32(x, ~15u)), in_row = ir_iand(bd, lane, c32(x, 15));
@@ -1217,7 +1236,7 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
     }
   }
   src = ir_iand(bd, src, c32(x, x->wave64 ? 63 : 31));
-  uint32_t v = ir_read_lane(bd, src_dword(x, srcp(in, 0), 0, false), src);
+  uint32_t v = ir_read_lane(bd, value != IR_NONE ? value : src_dword(x, srcp(in, 0), 0, false), src);
   uint32_t ok = valid;
   if (!in->fi) {
     uint32_t active = ir_ine(bd, ir_lo_u32(bd, ir_iand64(bd, ir_lshr64(bd, get(x, IR_REG_EXEC), src),
@@ -1250,6 +1269,18 @@ static bool dpp_prepare(struct xl_state *x, const struct isa_inst *in) {
  * SGPR(s) of sdst like any compare. A 16-bit result is placed by a byte or word dst_sel;
  * with dst_sel DWORD what fills its high half is not established (unsupported). Only the
  * operations listed here take SDWA; false leaves the state untouched. */
+/* The VOP1/VOP2 operations of translate_alu.c that read their sources through src32/fsrc
+ * and write one dword through write_vdst, so SDWA selects and destinations apply. */
+static bool sdwa_alu_ext(const struct xl_entry *e) {
+  if (e->kind != K_ALU_EXT) return false;
+  switch ((enum xl_alu_ext)e->detail) {
+    case AX_CVT_FLR: case AX_CVT_RPI: case AX_FLBIT_I32: case AX_FREXP_MANT32:
+    case AX_FREXP_EXP32: case AX_CVT_OFF_I4:
+      return true;
+    default: return false;
+  }
+}
+
 static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   const struct xl_entry *e = lookup(in);
   bool vopc = in->family == ISA_FAMILY_VOPC, h16[2] = {false, false};
@@ -1261,14 +1292,17 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
   } else if (!e) {
     return false;
   } else {
-    int k = (int)e->kind;
+    enum xl_kind k = e->kind;
     bool result16 = k == K_H16_BIN || k == K_H16_UN || k == K_H16_LDEXP || k == K_H16_FROM_F32 ||
-                    k == K_H16_FROM_INT || k == K_H16_TO_INT;
+                    k == K_H16_FROM_INT || k == K_H16_TO_INT || k == K_H16_FREXP || k == K_H16_SATPK;
     if (!result16 && k != K_VMOV && k != K_VF32_BIN && k != K_VF32_UN && k != K_VU32_BIN &&
-        k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32)
+        k != K_VU32_UN && k != K_VCVT && k != K_VU24_MUL && k != K_H16_TO_F32 &&
+        k != K_VCNDMASK && k != K_VADDCI && k != K_VPKRTZ && !sdwa_alu_ext(e) &&
+        !(k == K_MOVREL && e->detail != MR_VSWAP) &&
+        !(k == K_VF32_LEGACY && e->detail == 0))
       return false;
     if (result16 && ((in->words[1] >> 8) & 7) == 6) return false;
-    h16[0] = (result16 && k != K_H16_FROM_F32) || k == K_H16_TO_F32;
+    h16[0] = (result16 && k != K_H16_FROM_F32 && k != K_H16_SATPK) || k == K_H16_TO_F32;
     h16[1] = k == K_H16_BIN || k == K_H16_LDEXP;
   }
   uint32_t w1 = in->words[1], dst_sel = (w1 >> 8) & 7, dst_unused = (w1 >> 11) & 3;
@@ -1279,9 +1313,10 @@ static bool sdwa_prepare(struct xl_state *x, const struct isa_inst *in) {
     if (sel[i] == 6) continue;
     const struct isa_operand *op = srcp(in, i);
     uint32_t width = sel[i] < 4 ? 8 : 16, off = sel[i] < 4 ? 8 * sel[i] : 16 * (sel[i] - 4);
-    uint32_t raw = op->kind == ISA_OPK_INLINE_FLOAT && h16[i]
-                       ? c32(x, inline_float_dword16(op, C16_F16))
-                       : src_dword(x, op, 0, false);
+    uint32_t rel = i == 0 && e ? rel_source(x, in, e) : IR_NONE;
+    uint32_t raw = rel != IR_NONE                              ? rel
+                   : op->kind == ISA_OPK_INLINE_FLOAT && h16[i] ? c32(x, inline_float_dword16(op, C16_F16))
+                                                                : src_dword(x, op, 0, false);
     x->sdwa_src[i] = (w1 >> (19 + 8 * i)) & 1 ? ir_sbfe(&x->b, raw, c32(x, off), c32(x, width))
                                               : ir_ubfe(&x->b, raw, c32(x, off), c32(x, width));
   }
@@ -1310,7 +1345,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     return;
   }
   if (in->variant == ISA_VARIANT_DPP16 || in->variant == ISA_VARIANT_DPP8) {
-    if (!lookup(in) || in->num_srcs == 0 || !dpp_prepare(x, in)) {
+    const struct xl_entry *de = lookup(in);
+    if (!de || in->num_srcs == 0 || !dpp_prepare(x, in, rel_source(x, in, de))) {
       xl_unsupported(x, in, pc);
       return;
     }
@@ -1332,45 +1368,33 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
     if (!xl_translate_mem_ext(x, in, pc)) xl_unsupported(x, in, pc);
     return;
   }
-  if ((int)e->kind == K_SGETREG) {
-    write_s32(x, in, ir_get_hwreg_i(&x->b, in->simm16 & 0xffff));
-    return;
-  }
-  if ((int)e->kind == K_BUF_ATOMIC || (int)e->kind == K_G_ATOMIC) {
-    xl_translate_atomic(x, in, e);
-    return;
-  }
-  if ((int)e->kind == K_SSENDMSG) { /* M0 carries data for some messages (GS, alloc) */
-    ir_send_msg_i(&x->b, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
-    return;
-  }
-  if ((int)e->kind == K_ALU_EXT) {
-    xl_translate_alu_ext(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind == K_MOVREL) {
-    xl_translate_movrel(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind == K_MEM_EXT) {
-    xl_translate_mem_row(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind >= (int)K_VDIV_SCALE) {
-    translate_div_cube(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind >= (int)K_DS_SUB_LOAD) {
-    xl_translate_subdword(x, in, e, pc);
-    return;
-  }
-  if ((int)e->kind > (int)K_IMAGE) {
-    translate_16bit(x, in, e, pc);
-    return;
-  }
   struct ir_builder *bd = &x->b;
   uint32_t a, b, c, r;
   switch (e->kind) {
+    /* kinds with a handler of their own (one case per kind; no default, so -Wswitch makes
+     * a kind without a case a build error) */
+    case K_SGETREG: write_s32(x, in, ir_get_hwreg_i(bd, in->simm16 & 0xffff)); break;
+    case K_SSENDMSG: /* M0 carries data for some messages (GS, alloc) */
+      ir_send_msg_i(bd, (in->simm16 & 0xffffu) | e->detail << 16, get(x, IR_REG_M0));
+      break;
+    case K_BUF_ATOMIC: case K_G_ATOMIC: xl_translate_atomic(x, in, e); break;
+    case K_ALU_EXT: xl_translate_alu_ext(x, in, e, pc); break;
+    case K_MOVREL: xl_translate_movrel(x, in, e, pc); break;
+    case K_MEM_EXT: xl_translate_mem_row(x, in, e, pc); break;
+    case K_VDIV_SCALE: case K_VDIV_FMAS: case K_VDIV_FIXUP: case K_VCUBE: case K_VF64_UN:
+      translate_div_cube(x, in, e, pc);
+      break;
+    case K_DS_SUB_LOAD: case K_DS_SUB_STORE: case K_BUF_SUB_LOAD: case K_BUF_SUB_STORE:
+    case K_G_SUB_LOAD: case K_G_SUB_STORE:
+      xl_translate_subdword(x, in, e, pc);
+      break;
+    case K_H16_BIN: case K_H16_FMA: case K_H16_3: case K_H16_LDEXP: case K_H16_UN:
+    case K_H16_FROM_F32: case K_H16_TO_F32: case K_H16_FROM_INT: case K_H16_TO_INT:
+    case K_H16_FIXUP: case K_I16_BIN: case K_I16_MAD: case K_I16_3: case K_H16_FREXP:
+    case K_H16_SATPK:
+      translate_16bit(x, in, e, pc);
+      break;
+    /* the shared kinds, inline */
     case K_SMOV32: write_s32(x, in, src32(x, in, 0)); break;
     case K_SMOV64: write_s64(x, defp(in, 0), src64(x, in, 0, false)); break;
     case K_SCMOV32: {

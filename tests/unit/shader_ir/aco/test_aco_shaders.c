@@ -8,7 +8,10 @@
  *    listing (the .s file next to the binary);
  *  - the front end translates it: every instruction decoded and reached, the CFG structured
  *    (or the expected fallback), the IR valid after the passes, and exactly the expected
- *    instructions without a translation (`unsupported`), listed in the test output.
+ *    instructions without a translation (`unsupported`), listed in the test output;
+ *  - the buffer-using compute shader (lds_atomics.comp, wave64 and wave32) executes in the
+ *    IR interpreter (raw and after the passes) with its descriptor set in constant memory
+ *    and gives the GLSL source's results computed in C.
  * A binary without an entry in `expected` fails the test, so a regeneration (new Mesa, new
  * shaders) forces the expectations to be reviewed. */
 #include <setjmp.h>
@@ -22,6 +25,8 @@
 
 #include "../../isa/oracle.h"
 #include "gpu/shader/ir/cfg_structure.h"
+#include "gpu/shader/ir/ir_interp.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/translate.h"
 #include "gpu/shader/isa/isa.h"
 
@@ -352,11 +357,110 @@ static void front_end_translates(void **state) {
   assert_int_equal(failures, 0);
 }
 
+/* ---- executing lds_atomics.comp ------------------------------------------------------------
+ * RADV's compute ABI as the code shows it: s2 = low half of the descriptor set address (the
+ * high half is the constant 0x8000 the shader writes into s3), s3 = workgroup id x, v0 = the
+ * local invocation id. Descriptor 0 (binding 0) is the V# of `Data { count; maximum;
+ * data[]; }`. With wave32 the workgroup (64 invocations) is two waves; this runs the first,
+ * and the second wave's tile entries (32..63) are in LDS beforehand as if it had stored
+ * them. */
+#define ACO_SET_ADDR 0x0000800000000100ull
+#define ACO_BUF_ADDR 0x0000001200000000ull
+#define ACO_WG 1u
+#define ACO_COUNT 5u
+#define ACO_WORDS (2 + 128)
+
+struct aco_mem {
+  uint8_t set[64];
+  uint32_t data[ACO_WORDS]; /* count, maximum, data[128] */
+  uint8_t lds[1024];
+};
+
+static void aco_mem_init(struct aco_mem *m, unsigned lanes) {
+  memset(m, 0, sizeof *m);
+  struct ir_vsharp v = {.base = ACO_BUF_ADDR, .num_records = sizeof m->data,
+                        .dst_sel = {IR_SEL_X, IR_SEL_Y, IR_SEL_Z, IR_SEL_W}, .format = 22,
+                        .resource_level = true, .oob_select = IR_OOB_RAW};
+  uint32_t d[4];
+  ir_vsharp_encode(&v, d);
+  memcpy(m->set, d, sizeof d);
+  m->data[0] = ACO_COUNT;
+  m->data[1] = 1000; /* maximum before the run */
+  for (unsigned i = 0; i < 128; i++) m->data[2 + i] = i * 37 + 11;
+  memset(m->lds, 0xcd, sizeof m->lds);
+  for (unsigned j = lanes; j < 64; j++) /* the other wave's tile entries */
+    memcpy(&m->lds[4 + 4 * j], &m->data[2 + 64 * ACO_WG + j], 4);
+}
+
+static bool aco_run(const struct shader *s, bool passes, struct aco_mem *m, char *msg, size_t size) {
+  struct ir_translate_options opts = {.wave_size = s->wave64 ? 64 : 32, .run_passes = passes};
+  struct ir_translate_error err = {0};
+  struct ir_function *fn = ir_translate(s->words, s->count, &opts, &err, NULL);
+  if (!fn) fail_msg("%s: translation failed at 0x%x: %s", s->name, err.offset, err.msg);
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  struct ir_interp_memory map[2] = {{ACO_SET_ADDR, m->set, sizeof m->set},
+                                    {ACO_BUF_ADDR, (uint8_t *)m->data, sizeof m->data}};
+  w->exec = s->wave64 ? ~0ull : 0xffffffffull;
+  w->sgpr[2] = (uint32_t)ACO_SET_ADDR;
+  w->sgpr[3] = ACO_WG;
+  for (uint32_t l = 0; l < 64; l++) w->vgpr[0][l] = l;
+  w->mem = map;
+  w->mem_count = 2;
+  w->lds = m->lds;
+  w->lds_size = sizeof m->lds;
+  bool ok = ir_interp_run(fn, w, 10000, msg, size);
+  free(w);
+  ir_function_destroy(fn);
+  return ok;
+}
+
+static void lds_atomics_executes(void **state) {
+  (void)state;
+  unsigned ran = 0;
+  for (size_t i = 0; i < shader_count; i++) {
+    const struct shader *s = &shaders[i];
+    if (strncmp(s->name, "lds_atomics", 11) != 0) continue;
+    unsigned lanes = s->wave64 ? 64 : 32;
+    struct aco_mem *m = malloc(sizeof *m), *m2 = malloc(sizeof *m2), *want = malloc(sizeof *want);
+    aco_mem_init(m, lanes);
+    aco_mem_init(m2, lanes);
+    aco_mem_init(want, lanes);
+    char msg[256];
+    if (!aco_run(s, false, m, msg, sizeof msg)) fail_msg("%s (raw IR): %s", s->name, msg);
+    if (!aco_run(s, true, m2, msg, sizeof msg)) fail_msg("%s (after the passes): %s", s->name, msg);
+    assert_memory_equal(m, m2, sizeof *m);
+    /* the GLSL source in C: tile = this workgroup's slice; each lane sums COUNT entries */
+    uint32_t tile[64], total = 0, max = want->data[1];
+    for (unsigned j = 0; j < 64; j++) tile[j] = want->data[2 + 64 * ACO_WG + j];
+    for (unsigned l = 0; l < lanes; l++) {
+      uint32_t acc = 0;
+      for (unsigned k = 0; k < ACO_COUNT; k++) acc += tile[(l + k) & 63];
+      total += acc;
+      if (acc > max) max = acc;
+    }
+    want->data[1] = max;
+    want->data[2 + ACO_WG] = total;
+    memcpy(&want->lds[0], &total, 4);
+    memcpy(&want->lds[4], tile, sizeof tile);
+    assert_int_equal(m->data[1], want->data[1]);
+    assert_int_equal(m->data[2 + ACO_WG], total);
+    assert_memory_equal(m->data, want->data, sizeof want->data);
+    assert_memory_equal(m->lds, want->lds, sizeof want->lds);
+    printf("%-22s executed: total %u, maximum %u\n", s->name, total, max);
+    free(m);
+    free(m2);
+    free(want);
+    ran++;
+  }
+  assert_int_equal(ran, 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(manifest_matches_expectations),
       cmocka_unit_test(decoder_matches_llvm_and_radv),
       cmocka_unit_test(front_end_translates),
+      cmocka_unit_test(lds_atomics_executes),
   };
   return cmocka_run_group_tests(tests, load_shaders, free_shaders);
 }

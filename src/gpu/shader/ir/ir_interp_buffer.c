@@ -1,0 +1,247 @@
+#include "gpu/shader/ir/ir_interp_buffer.h"
+
+#include <math.h>
+#include <string.h>
+
+static uint32_t bits_of(uint32_t w, unsigned lo, unsigned n) { return (w >> lo) & ((1u << n) - 1); }
+
+void ir_vsharp_decode(const uint32_t d[4], struct ir_vsharp *v) {
+  v->base = d[0] | (uint64_t)bits_of(d[1], 0, 16) << 32;
+  v->stride = bits_of(d[1], 16, 14);
+  v->swizzle = bits_of(d[1], 31, 1);
+  v->num_records = d[2];
+  for (unsigned c = 0; c < 4; c++) v->dst_sel[c] = (uint8_t)bits_of(d[3], 3 * c, 3);
+  v->format = (uint8_t)bits_of(d[3], 12, 7);
+  v->index_stride = (uint8_t)bits_of(d[3], 21, 2);
+  v->add_tid = bits_of(d[3], 23, 1);
+  v->resource_level = bits_of(d[3], 24, 1);
+  v->oob_select = (uint8_t)bits_of(d[3], 28, 2);
+  v->type = (uint8_t)bits_of(d[3], 30, 2);
+}
+
+void ir_vsharp_encode(const struct ir_vsharp *v, uint32_t d[4]) {
+  d[0] = (uint32_t)v->base;
+  d[1] = (uint32_t)(v->base >> 32 & 0xffff) | (v->stride & 0x3fff) << 16 | (uint32_t)v->swizzle << 31;
+  d[2] = v->num_records;
+  d[3] = 0;
+  for (unsigned c = 0; c < 4; c++) d[3] |= (uint32_t)(v->dst_sel[c] & 7) << (3 * c);
+  d[3] |= (uint32_t)(v->format & 0x7f) << 12 | (uint32_t)(v->index_stride & 3) << 21 |
+          (uint32_t)v->add_tid << 23 | (uint32_t)v->resource_level << 24 |
+          (uint32_t)(v->oob_select & 3) << 28 | (uint32_t)(v->type & 3) << 30;
+}
+
+uint32_t ir_buffer_index(const struct ir_vsharp *v, uint32_t index, uint32_t lane) {
+  return v->add_tid ? index + lane : index;
+}
+
+bool ir_buffer_in_range(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
+                        uint32_t soffset, uint32_t payload) {
+  uint64_t end = (uint64_t)offset + payload; /* no wrap: a huge offset is out of range */
+  switch (v->oob_select) {
+    case IR_OOB_STRUCTURED_OFFSET: return index < v->num_records && end <= v->stride;
+    case IR_OOB_STRUCTURED: return index < v->num_records;
+    case IR_OOB_EMPTY_ONLY: return v->num_records != 0;
+    default:
+      if (v->swizzle && v->stride) return index < v->num_records && end <= v->stride;
+      return end + soffset <= v->num_records; /* end <= num_records - soffset, saturating */
+  }
+}
+
+uint64_t ir_buffer_address(const struct ir_vsharp *v, uint32_t index, uint32_t offset,
+                           uint32_t soffset) {
+  uint64_t base = v->base + soffset;
+  if (!v->swizzle) return base + (uint64_t)index * v->stride + offset;
+  const uint64_t es = 4, is = 8u << v->index_stride; /* element size, records per block */
+  uint64_t blk = (uint64_t)(index / is) * v->stride + (offset / es) * es;
+  return base + blk * is + (index % is) * es + offset % es;
+}
+
+bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset) {
+  return (uint64_t)(offset & ~3u) < (uint64_t)(v->stride ? v->stride : 1) * v->num_records;
+}
+
+/* ---- formats ---------------------------------------------------------------------------
+ * GFX10 unified buffer formats by value (isa/mtbuf_formats.def names them). Each name lists
+ * its components from the most significant bits down, so x is the last one: 10_11_11 has x
+ * in bits 10:0, y in 21:11, z in 31:22 (Mesa maps R11G11B10_FLOAT to it); 2_10_10_10 has x
+ * in 9:0 and w in 31:30 (R10G10B10A2); 10_10_10_2 the reverse. Values 78..127 are reserved. */
+#define ROW(c, b0, b1, b2, b3, k) {c, {b0, b1, b2, b3}, IR_BUF_##k}
+#define INTS(c, b0, b1, b2, b3) /* UNORM SNORM USCALED SSCALED UINT SINT */               \
+  ROW(c, b0, b1, b2, b3, UNORM), ROW(c, b0, b1, b2, b3, SNORM), ROW(c, b0, b1, b2, b3, USCALED), \
+  ROW(c, b0, b1, b2, b3, SSCALED), ROW(c, b0, b1, b2, b3, UINT), ROW(c, b0, b1, b2, b3, SINT)
+#define INTS_F(c, b0, b1, b2, b3) INTS(c, b0, b1, b2, b3), ROW(c, b0, b1, b2, b3, FLOAT)
+#define WORDS(c) ROW(c, 32, 32, 32, 32, UINT), ROW(c, 32, 32, 32, 32, SINT), ROW(c, 32, 32, 32, 32, FLOAT)
+static const struct ir_buffer_format formats[78] = {
+    {0, {0, 0, 0, 0}, 0},     /* 0 INVALID */
+    INTS(1, 8, 0, 0, 0),      /* 1..6     8 */
+    INTS_F(1, 16, 0, 0, 0),   /* 7..13    16 */
+    INTS(2, 8, 8, 0, 0),      /* 14..19   8_8 */
+    ROW(1, 32, 0, 0, 0, UINT), ROW(1, 32, 0, 0, 0, SINT), ROW(1, 32, 0, 0, 0, FLOAT), /* 20..22 */
+    INTS_F(2, 16, 16, 0, 0),  /* 23..29   16_16 */
+    INTS_F(3, 11, 11, 10, 0), /* 30..36   10_11_11 */
+    INTS_F(3, 10, 11, 11, 0), /* 37..43   11_11_10 */
+    INTS(4, 2, 10, 10, 10),   /* 44..49   10_10_10_2 */
+    INTS(4, 10, 10, 10, 2),   /* 50..55   2_10_10_10 */
+    INTS(4, 8, 8, 8, 8),      /* 56..61   8_8_8_8 */
+    WORDS(2),                 /* 62..64   32_32 */
+    INTS_F(4, 16, 16, 16, 16), /* 65..71  16_16_16_16 */
+    WORDS(3),                 /* 72..74   32_32_32 */
+    WORDS(4),                 /* 75..77   32_32_32_32 */
+};
+#undef WORDS
+#undef INTS_F
+#undef INTS
+#undef ROW
+
+struct ir_buffer_format ir_buffer_format_of(uint32_t format) {
+  struct ir_buffer_format none = {0, {0, 0, 0, 0}, 0};
+  return format < sizeof formats / sizeof *formats ? formats[format] : none;
+}
+
+uint32_t ir_buffer_format_bytes(const struct ir_buffer_format *f) {
+  uint32_t b = 0;
+  for (unsigned c = 0; c < f->comps; c++) b += f->bits[c];
+  return b / 8;
+}
+
+static uint32_t fbits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static float bitsf(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+
+/* Small floats with a 5-bit exponent (bias 15) and MB mantissa bits: binary16 (signed,
+ * MB 10) and the unsigned 11-bit (MB 6) and 10-bit (MB 5) floats of the packed formats. */
+static float small_float_value(uint32_t v, unsigned mb, bool sign) {
+  uint32_t e = (v >> mb) & 31, m = v & ((1u << mb) - 1);
+  float f;
+  if (e == 31) f = m ? NAN : INFINITY;
+  else if (e == 0) f = ldexpf((float)m, -14 - (int)mb);
+  else f = ldexpf((float)(m | 1u << mb), (int)e - 15 - (int)mb);
+  return sign && (v >> (mb + 5) & 1) ? -f : f;
+}
+
+/* D rounded to nearest even; unsigned forms give 0 for negative values; overflow gives
+ * infinity. */
+static uint32_t small_float_bits(double d, unsigned mb, bool sign) {
+  uint32_t s = sign && signbit(d) ? 1u << (mb + 5) : 0;
+  if (isnan(d)) return s | 31u << mb | 1u << (mb - 1);
+  if (!sign && d <= 0) return 0;
+  double a = fabs(d);
+  if (isinf(a)) return s | 31u << mb;
+  if (a == 0) return s;
+  int e;
+  frexp(a, &e);
+  e -= 1; /* a in [2^e, 2^(e+1)) */
+  if (e < -14) return s | (uint32_t)nearbyint(ldexp(a, 14 + (int)mb)); /* may carry into e=1 */
+  double m = nearbyint(ldexp(a, (int)mb - e));
+  if (m >= ldexp(1.0, (int)mb + 1)) {
+    m /= 2;
+    e++;
+  }
+  if (e > 15) return s | 31u << mb;
+  return s | (uint32_t)(e + 15) << mb | ((uint32_t)m & ((1u << mb) - 1));
+}
+
+uint32_t ir_buffer_format_one(const struct ir_buffer_format *f) {
+  return f->cls == IR_BUF_UINT || f->cls == IR_BUF_SINT ? 1 : fbits(1.0f);
+}
+
+static int64_t sext(uint64_t r, unsigned n) { return n >= 64 ? (int64_t)r : (int64_t)(r << (64 - n)) >> (64 - n); }
+
+static uint32_t component_value(const struct ir_buffer_format *f, unsigned n, uint32_t r) {
+  double full = ldexp(1.0, (int)n) - 1, half = ldexp(1.0, (int)n - 1) - 1;
+  switch (f->cls) {
+    case IR_BUF_UNORM: return fbits((float)(r / full));
+    case IR_BUF_SNORM: return fbits((float)fmax(sext(r, n) / half, -1.0));
+    case IR_BUF_USCALED: return fbits((float)r);
+    case IR_BUF_SSCALED: return fbits((float)sext(r, n));
+    case IR_BUF_UINT: return r;
+    case IR_BUF_SINT: return (uint32_t)sext(r, n);
+    default:
+      if (n == 32) return r;
+      return fbits(small_float_value(r, n == 16 ? 10 : n - 5, n == 16));
+  }
+}
+
+void ir_buffer_format_load(const struct ir_buffer_format *f, const uint8_t *p, uint32_t out[4]) {
+  uint32_t bytes = ir_buffer_format_bytes(f);
+  out[0] = out[1] = out[2] = 0;
+  out[3] = ir_buffer_format_one(f);
+  if (f->bits[0] == 32) { /* one dword per component */
+    for (unsigned c = 0; c < f->comps; c++) memcpy(&out[c], p + 4 * c, 4);
+    return;
+  }
+  uint64_t e = 0;
+  memcpy(&e, p, bytes);
+  unsigned lo = 0;
+  for (unsigned c = 0; c < f->comps; c++) {
+    unsigned n = f->bits[c];
+    out[c] = component_value(f, n, (uint32_t)((e >> lo) & ((1ull << n) - 1)));
+    lo += n;
+  }
+}
+
+/* Clamps X (NaN: 0) to [LO, HI] and rounds it to nearest even. */
+static double clamp_round(double x, double lo, double hi) {
+  if (isnan(x)) return 0;
+  return nearbyint(fmin(fmax(x, lo), hi));
+}
+
+static uint32_t component_bits(const struct ir_buffer_format *f, unsigned n, uint32_t v) {
+  double full = ldexp(1.0, (int)n) - 1, half = ldexp(1.0, (int)n - 1) - 1;
+  double x = bitsf(v);
+  uint64_t mask = (1ull << n) - 1;
+  int64_t s = (int32_t)v;
+  switch (f->cls) {
+    case IR_BUF_UNORM: return (uint32_t)clamp_round(x * full, 0, full);
+    case IR_BUF_SNORM: return (uint32_t)((int64_t)clamp_round(fmax(x, -1.0) * half, -half, half) & mask);
+    case IR_BUF_USCALED: return (uint32_t)clamp_round(x, 0, full);
+    case IR_BUF_SSCALED: return (uint32_t)((int64_t)clamp_round(x, -half - 1, half) & mask);
+    case IR_BUF_UINT: return v > full ? (uint32_t)full : v;
+    case IR_BUF_SINT: return (uint32_t)((s > half ? (int64_t)half : s < -half - 1 ? (int64_t)(-half - 1) : s) & mask);
+    default:
+      if (n == 32) return v;
+      return small_float_bits(x, n == 16 ? 10 : n - 5, n == 16);
+  }
+}
+
+void ir_buffer_format_store(const struct ir_buffer_format *f, const uint32_t in[4], uint8_t *p) {
+  if (f->bits[0] == 32) {
+    for (unsigned c = 0; c < f->comps; c++) memcpy(p + 4 * c, &in[c], 4);
+    return;
+  }
+  uint64_t e = 0;
+  unsigned lo = 0;
+  for (unsigned c = 0; c < f->comps; c++) {
+    e |= (uint64_t)component_bits(f, f->bits[c], in[c]) << lo;
+    lo += f->bits[c];
+  }
+  memcpy(p, &e, ir_buffer_format_bytes(f));
+}
+
+void ir_buffer_dst_sel(const struct ir_vsharp *v, const struct ir_buffer_format *f,
+                       bool in_range, const uint32_t c[4], uint32_t out[4]) {
+  for (unsigned k = 0; k < 4; k++) {
+    uint8_t s = v->dst_sel[k];
+    out[k] = s == IR_SEL_1 ? ir_buffer_format_one(f) : in_range && s >= IR_SEL_X ? c[s - IR_SEL_X] : 0;
+  }
+}
+
+static bool is_int_class(const struct ir_buffer_format *f) {
+  return f->cls == IR_BUF_UINT || f->cls == IR_BUF_SINT;
+}
+
+uint32_t ir_buffer_to_d16(const struct ir_buffer_format *f, uint32_t v) {
+  return is_int_class(f) ? v & 0xffff : small_float_bits(bitsf(v), 10, true);
+}
+
+uint32_t ir_buffer_from_d16(const struct ir_buffer_format *f, uint32_t v) {
+  if (f->cls == IR_BUF_SINT) return (uint32_t)(int32_t)(int16_t)v;
+  return is_int_class(f) ? v & 0xffff : fbits(small_float_value(v & 0xffff, 10, true));
+}

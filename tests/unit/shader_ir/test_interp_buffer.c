@@ -1,0 +1,680 @@
+/* Buffer (V#) and constant memory executed by the IR interpreter: GFX10 range checks under
+ * every OOB_SELECT mode at the boundaries, swizzled addressing and add_tid_enable, the
+ * unified formats of each numeric class with dst_sel, buffer atomics, s_buffer_load's and
+ * s_load's memory, tfe and lds. Instruction words come from llvm-mc-19; V#s are built here
+ * field by field; expected values are computed here from the rules (docs/shader-ir.md,
+ * "Buffer memory"). Both interpreter runs (raw IR and after the passes) must agree on
+ * registers and memory. */
+#include <math.h>
+
+#include "xl_test_harness.h"
+
+#include "gpu/shader/ir/ir_interp_buffer.h"
+
+#define BUF_BASE 0x0000123400000000ull /* a 48-bit address */
+#define BUF_SIZE 8192u
+#define CONST_BASE 0x0000000200000100ull
+#define CONST_SIZE 256u
+#define LDS_SIZE 1024u
+
+struct bufmem {
+  uint8_t buf[BUF_SIZE], cst[CONST_SIZE], lds[LDS_SIZE];
+};
+
+static uint8_t pattern(unsigned i) { return (uint8_t)(i * 13 + 5); }
+
+static void fill(struct bufmem *m) {
+  for (unsigned i = 0; i < BUF_SIZE; i++) m->buf[i] = pattern(i);
+  for (unsigned i = 0; i < CONST_SIZE; i++) m->cst[i] = (uint8_t)(i ^ 0x5a);
+  memset(m->lds, 0xee, LDS_SIZE);
+}
+
+static uint32_t rd32(const uint8_t *p) {
+  uint32_t v;
+  memcpy(&v, p, 4);
+  return v;
+}
+
+/* A test's memory (filled), a copy for the expected contents, the initial wave (all lanes
+ * on, v0 = lane id) and the result wave. */
+struct fix {
+  struct bufmem *m, *ref;
+  struct ir_interp_wave *w, *r;
+};
+
+static struct fix fix_new(void) {
+  struct fix f = {malloc(sizeof *f.m), malloc(sizeof *f.ref), wave_new(0xffffffffu), malloc(sizeof *f.r)};
+  fill(f.m);
+  memcpy(f.ref, f.m, sizeof *f.m);
+  return f;
+}
+
+static void fix_free(struct fix *f) {
+  free(f->m);
+  free(f->ref);
+  free(f->w);
+  free(f->r);
+}
+
+/* The V# in s[4:7] of W. */
+static void put_vsharp(struct ir_interp_wave *w, const struct ir_vsharp *v) {
+  ir_vsharp_encode(v, &w->sgpr[4]);
+}
+
+static struct ir_vsharp vsharp(uint32_t stride, uint32_t num_records, unsigned oob) {
+  struct ir_vsharp v = {.base = BUF_BASE, .stride = stride, .num_records = num_records,
+                        .dst_sel = {IR_SEL_X, IR_SEL_Y, IR_SEL_Z, IR_SEL_W},
+                        .format = 22 /* 32_FLOAT */, .resource_level = true, .oob_select = (uint8_t)oob};
+  return v;
+}
+
+static bool wave64_mode; /* translate_src: assemble and translate for 64 lanes */
+
+/* Every register observed (kept after DCE); wave32 unless wave64_mode. */
+static struct ir_function *translate_src(const char *src, bool passes, struct ir_translate_stats *st) {
+  static uint32_t regs[IR_REG_COUNT];
+  for (uint32_t i = 0; i < IR_REG_COUNT; i++) regs[i] = i;
+  struct ir_translate_options o = {.wave_size = wave64_mode ? 64 : 32, .run_passes = passes, .observe = regs,
+                                   .observe_count = IR_REG_COUNT};
+  return translate_asm(src, o, st);
+}
+
+static void attach(struct ir_interp_wave *w, struct bufmem *m, struct ir_interp_memory map[2]) {
+  map[0] = (struct ir_interp_memory){BUF_BASE, m->buf, BUF_SIZE};
+  map[1] = (struct ir_interp_memory){CONST_BASE, m->cst, CONST_SIZE};
+  w->mem = map;
+  w->mem_count = 2;
+  w->lds = m->lds;
+  w->lds_size = LDS_SIZE;
+}
+
+/* Runs SRC (wave32) from INIT with memory M, raw and after the passes; registers and memory
+ * must agree. The first run's wave is returned in OUT and its memory in M. */
+static void run_buf(const char *src, const struct ir_interp_wave *init, struct bufmem *m,
+                    struct ir_interp_wave *out) {
+  struct ir_translate_stats st;
+  struct ir_function *raw = translate_src(src, false, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct ir_function *opt = translate_src(src, true, NULL);
+  struct bufmem *m2 = malloc(sizeof *m2);
+  struct ir_interp_wave *b = malloc(sizeof *b);
+  struct ir_interp_memory map1[2], map2[2];
+  memcpy(m2, m, sizeof *m);
+  *out = *init;
+  *b = *init;
+  attach(out, m, map1);
+  attach(b, m2, map2);
+  struct ir_function *fns[2] = {raw, opt};
+  struct ir_interp_wave *ws[2] = {out, b};
+  for (unsigned k = 0; k < 2; k++) {
+    char msg[256];
+    if (!ir_interp_run(fns[k], ws[k], 1000, msg, sizeof msg)) fail_msg("interp %s: %s", k ? "ssa" : "raw", msg);
+    ir_function_destroy(fns[k]);
+  }
+  assert_memory_equal(out->vgpr, b->vgpr, sizeof b->vgpr);
+  assert_memory_equal(out->sgpr, b->sgpr, sizeof b->sgpr);
+  assert_memory_equal(m, m2, sizeof *m);
+  out->mem = NULL, out->lds = NULL;
+  free(m2);
+  free(b);
+}
+
+/* ---- the rules, written out for the tests --------------------------------------------- */
+
+/* OOB_SELECT of the GFX10 V#: 0 index and offset (without soffset) within the record, 1
+ * index only, 2 only num_records == 0, 3 raw (offset + payload within num_records -
+ * soffset) unless swizzled with a stride (then as 0). */
+static bool expect_in(unsigned oob, bool swz, uint32_t stride, uint32_t nrec, uint32_t index,
+                      uint64_t off, uint32_t soff, uint32_t payload) {
+  bool structured = index < nrec && off + payload <= stride;
+  if (oob == 0) return structured;
+  if (oob == 1) return index < nrec;
+  if (oob == 2) return nrec != 0;
+  return swz && stride ? structured : soff <= nrec && off + payload <= nrec - soff;
+}
+
+/* Byte position in the buffer of (INDEX, OFFSET): linear, or swizzled (element size 4,
+ * INDEX_STRIDE records per block). */
+static uint64_t expect_pos(bool swz, uint32_t stride, uint32_t istride, uint32_t index, uint32_t off) {
+  if (!swz) return (uint64_t)index * stride + off;
+  return ((uint64_t)(index / istride) * stride + off / 4 * 4) * istride + (index % istride) * 4 + off % 4;
+}
+
+/* ---- raw and structured dword accesses under every OOB_SELECT -------------------------- */
+
+static const char range_src[] =
+    "v_lshlrev_b32 v1, 2, v0\n"                               /* v1 = 4 * lane */
+    "buffer_load_dword v2, v1, s[4:7], s8 offen offset:4\n"   /* 4l + 4, soffset s8 */
+    "buffer_load_dwordx2 v[3:4], v1, s[4:7], 0 offen\n"       /* per dword */
+    "buffer_load_dword v5, v0, s[4:7], 0 idxen offset:4\n"    /* record = lane, offset 4 */
+    "buffer_load_dword v6, v[0:1], s[4:7], 0 idxen offen\n"   /* record = lane, offset 4l */
+    "buffer_store_dword v7, v1, s[4:7], 0 offen offset:1024\n"
+    "buffer_load_ushort v8, v1, s[4:7], 0 offen offset:2\n"
+    "s_endpgm\n";
+
+static void check_range_run(unsigned oob, uint32_t stride, uint32_t nrec, uint32_t soff) {
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  w->exec = 0xfffffffbu; /* lane 2 inactive */
+  struct ir_vsharp v = vsharp(stride, nrec, oob);
+  put_vsharp(w, &v);
+  w->sgpr[8] = soff;
+  for (unsigned l = 0; l < 32; l++) w->vgpr[7][l] = 0xa0000000u + l;
+  run_buf(range_src, w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    bool on = l != 2;
+    uint32_t o1 = 4 * l + 4, o3 = 4 * l, o3b = 4 * l + 4;
+#define LOADED_S(idx, off, so, bytes)                                                          \
+  (expect_in(oob, false, stride, nrec, idx, off, so, bytes)                                    \
+       ? rd32(&ref->buf[so + expect_pos(false, stride, 8, idx, off)]) & (bytes == 4 ? 0xffffffffu : 0xffffu) \
+       : 0)
+#define LOADED(idx, off, bytes) LOADED_S(idx, off, 0, bytes)
+    if (!on) {
+      assert_int_equal(r->vgpr[2][l], w->vgpr[2][l]);
+      continue;
+    }
+    assert_int_equal(r->vgpr[2][l], LOADED_S(0, o1, soff, 4));
+    assert_int_equal(r->vgpr[3][l], LOADED(0, o3, 4));
+    assert_int_equal(r->vgpr[4][l], LOADED(0, o3b, 4));
+    assert_int_equal(r->vgpr[5][l], LOADED(l, 4, 4));
+    assert_int_equal(r->vgpr[6][l], LOADED(l, 4 * l, 4));
+    assert_int_equal(r->vgpr[8][l], LOADED(0, 4 * l + 2, 2));
+    uint32_t so = 4 * l + 1024;
+    if (expect_in(oob, false, stride, nrec, 0, so, 0, 4)) memcpy(&ref->buf[so], &w->vgpr[7][l], 4);
+#undef LOADED
+#undef LOADED_S
+  }
+  assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
+  fix_free(&f);
+}
+
+static void range_checks_of_every_oob_select(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (unsigned oob = 0; oob < 4; oob++) {
+    check_range_run(oob, 16, 10, 0);    /* raw bound inside a dword: 8..11 is out */
+    check_range_run(oob, 12, 64, 8);    /* soffset moves the raw window */
+    check_range_run(oob, 0, 0, 0);      /* num_records 0: everything out */
+    check_range_run(oob, 8, 1200, 0);   /* stores partly in range */
+  }
+}
+
+/* Hand-computed boundary values, independent of the helpers above. */
+static void range_check_boundaries(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  /* raw, num_records 10: lane 1's dword at 4..7 is in, lane 2's at 8..11 crosses the end */
+  struct ir_vsharp v = vsharp(0, 10, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  run_buf("v_lshlrev_b32 v1, 2, v0\nbuffer_load_dword v2, v1, s[4:7], 0 offen\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][1], rd32(&m->buf[4]));
+  assert_int_equal(r->vgpr[2][2], 0);
+  /* structured with offset check, stride 8: offset 4 is in, record 3 of 3 is out */
+  v = vsharp(8, 3, IR_OOB_STRUCTURED_OFFSET);
+  put_vsharp(w, &v);
+  run_buf("buffer_load_dword v2, v0, s[4:7], 0 idxen offset:4\n"
+          "buffer_load_dword v3, v0, s[4:7], 0 idxen offset:6\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][2], rd32(&m->buf[2 * 8 + 4]));
+  assert_int_equal(r->vgpr[2][3], 0);
+  assert_int_equal(r->vgpr[3][0], 0); /* 6 + 4 > 8 */
+  /* index only: the same offset 6 reads past the record */
+  v.oob_select = IR_OOB_STRUCTURED;
+  put_vsharp(w, &v);
+  run_buf("buffer_load_dword v3, v0, s[4:7], 0 idxen offset:6\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[3][1], rd32(&m->buf[8 + 6]));
+  assert_int_equal(r->vgpr[3][3], 0);
+  /* structured with soffset 16: the record offset 4 is checked against the stride 8 (in),
+   * soffset only moves the address: record 1 reads at 16 + 8 + 4 */
+  v.oob_select = IR_OOB_STRUCTURED_OFFSET;
+  put_vsharp(w, &v);
+  w->sgpr[8] = 16;
+  run_buf("buffer_load_dword v4, v0, s[4:7], s8 idxen offset:4\n"
+          "buffer_load_dword v5, v0, s[4:7], s8 idxen offset:5\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[4][1], rd32(&m->buf[28]));
+  assert_int_equal(r->vgpr[4][3], 0);
+  assert_int_equal(r->vgpr[5][1], 0); /* 5 + 4 > 8 */
+  /* raw, num_records 24, soffset 16: 24 - 16 = 8 bytes left, dword at 4 in, at 8 out */
+  v = vsharp(0, 24, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  run_buf("v_lshlrev_b32 v1, 2, v0\nbuffer_load_dword v2, v1, s[4:7], s8 offen\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][1], rd32(&m->buf[16 + 4]));
+  assert_int_equal(r->vgpr[2][2], 0);
+  /* soffset past num_records: everything out */
+  w->sgpr[8] = 28;
+  run_buf("v_lshlrev_b32 v1, 2, v0\nbuffer_load_dword v2, v1, s[4:7], s8 offen\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->vgpr[2][0], 0);
+  fix_free(&f);
+}
+
+/* ---- swizzled addressing and add_tid_enable -------------------------------------------- */
+
+static void swizzled_addressing_and_add_tid(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (unsigned is = 0; is < 4; is++) {
+    struct fix f = fix_new();
+    struct bufmem *m = f.m, *ref = f.ref;
+    struct ir_interp_wave *w = f.w, *r = f.r;
+    struct ir_vsharp v = vsharp(12, 20, IR_OOB_RAW); /* swizzled with a stride: structured */
+    v.swizzle = true;
+    v.add_tid = true;
+    v.index_stride = (uint8_t)is;
+    put_vsharp(w, &v);
+    for (unsigned l = 0; l < 32; l++) w->vgpr[1][l] = 4 * (l % 3) + (l & 1) * 2; /* offset in record */
+    for (unsigned l = 0; l < 32; l++) w->vgpr[2][l] = 0x11110000u + l;
+    w->sgpr[8] = 64; /* soffset: added after the swizzle */
+    run_buf("buffer_load_dword v3, v1, s[4:7], s8 offen\n"
+            "buffer_load_ushort v4, v1, s[4:7], s8 offen\n"
+            "buffer_store_dword v2, v1, s[4:7], s8 offen offset:0\n"
+            "s_endpgm\n",
+            w, m, r);
+    uint32_t istride = 8u << is;
+    for (unsigned l = 0; l < 32; l++) {
+      uint32_t off = w->vgpr[1][l], idx = l; /* add_tid: index 0 + lane */
+      bool in = idx < 20 && off + 4 <= 12, in2 = idx < 20 && off + 2 <= 12;
+      uint64_t pos = 64 + expect_pos(true, 12, istride, idx, off);
+      assert_int_equal(r->vgpr[3][l], in ? rd32(&ref->buf[pos]) : 0);
+      assert_int_equal(r->vgpr[4][l], in2 ? rd32(&ref->buf[pos]) & 0xffff : 0);
+    }
+    /* by hand: 8 records per block, lane 9 = record 9 (block 1, slot 1), offset 2:
+     * 64 + (1 * 12 + 0) * 8 + 1 * 4 + 2 = 166 */
+    if (is == 0) assert_int_equal(r->vgpr[3][9], rd32(&ref->buf[166]));
+    for (unsigned l = 0; l < 32; l++) {
+      uint32_t off = w->vgpr[1][l];
+      if (l < 20 && off + 4 <= 12) memcpy(&ref->buf[64 + expect_pos(true, 12, istride, l, off)], &w->vgpr[2][l], 4);
+    }
+    assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
+    fix_free(&f);
+  }
+}
+
+/* ---- formats ------------------------------------------------------------------------------ */
+
+/* float bit patterns of the store inputs */
+#define F_0_5 0x3f000000u
+#define F_2 0x40000000u
+#define F_M1 0xbf800000u
+#define F_0_2 0x3e4ccccdu
+#define F_M1_5 0xbfc00000u
+#define F_1 0x3f800000u
+#define F_M0_25 0xbe800000u
+#define F_M0 0x80000000u
+#define F_M3 0xc0400000u
+#define F_3_5 0x40600000u
+#define F_M7 0xc0e00000u
+#define F_1E9 0x4e6e6b28u
+#define F_2_5 0x40200000u
+
+/* One element of each numeric class, stored at record 1 (stride = element size), loaded by
+ * buffer_load_format_xyzw (V# format) and tbuffer_load_format_xyzw (instruction format),
+ * with dst_sel (Z, X, 1, W) on the V#; record 3 is past num_records: 0 except the SEL_1
+ * component, which reads one. */
+struct fmt_case {
+  const char *name;
+  uint32_t format, bytes;
+  uint8_t elem[16];
+  uint32_t expect[4]; /* x y z w as loaded (before dst_sel) */
+  bool integer;
+};
+
+static const struct fmt_case fmt_cases[] = {
+    {"BUF_FMT_8_8_8_8_UNORM", 56, 4, {0, 255, 51, 128}, {0, 0x3f800000u, 0x3e4ccccdu /* 0.2 */, 0x3f008081u /* 128/255 */}, false},
+    {"BUF_FMT_8_8_8_8_SNORM", 57, 4, {0x81, 0x80, 0x7f, 0x40}, {0xbf800000u, 0xbf800000u, 0x3f800000u, 0x3f010204u /* 64/127 */}, false},
+    {"BUF_FMT_16_16_USCALED", 25, 4, {0x34, 0x12, 0xff, 0xff}, {0x4591a000u /* 4660 */, 0x477fff00u /* 65535 */, 0, 0x3f800000u}, false},
+    {"BUF_FMT_16_16_SSCALED", 26, 4, {0xff, 0xff, 0x00, 0x80}, {0xbf800000u, 0xc7000000u /* -32768 */, 0, 0x3f800000u}, false},
+    {"BUF_FMT_8_8_UINT", 18, 2, {200, 7}, {200, 7, 0, 1}, true},
+    {"BUF_FMT_16_16_16_16_SINT", 70, 8, {0xfe, 0xff, 0x05, 0x00, 0x00, 0x80, 0xff, 0x7f}, {0xfffffffeu, 5, 0xffff8000u, 0x7fff}, true},
+    {"BUF_FMT_16_16_FLOAT", 29, 4, {0x00, 0x3c, 0x00, 0xc1}, {0x3f800000u, 0xc0200000u /* -2.5 */, 0, 0x3f800000u}, false},
+    /* x = 11-bit 1.0 (0x3c0), y = 11-bit 0.5 (0x380), z = 10-bit 2.0 (0x200) */
+    {"BUF_FMT_10_11_11_FLOAT", 36, 4, {0xc0, 0x03, 0x1c, 0x80}, {0x3f800000u, 0x3f000000u, 0x40000000u, 0x3f800000u}, false},
+    /* x = 1023 (1.0), y = 0, z = 341 (1/3 of 1023), w = 2 (2/3) */
+    {"BUF_FMT_2_10_10_10_UNORM", 50, 4, {0xff, 0x03, 0x50, 0x95}, {0x3f800000u, 0, 0x3eaaaaabu, 0x3f2aaaabu}, false},
+    {"BUF_FMT_32_32_32_32_FLOAT", 77, 16, {0, 0, 0x80, 0x3f, 0, 0, 0, 0xc0, 1, 2, 3, 4, 0, 0, 0xc0, 0x7f},
+     {0x3f800000u, 0xc0000000u, 0x04030201u, 0x7fc00000u}, false},
+};
+
+static void formatted_loads_of_each_class(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (size_t k = 0; k < sizeof fmt_cases / sizeof *fmt_cases; k++) {
+    const struct fmt_case *c = &fmt_cases[k];
+    struct fix f = fix_new();
+    struct bufmem *m = f.m;
+    struct ir_interp_wave *w = f.w, *r = f.r;
+    memcpy(&m->buf[c->bytes], c->elem, c->bytes); /* record 1 */
+    struct ir_vsharp v = vsharp(c->bytes, 3, IR_OOB_STRUCTURED_OFFSET);
+    v.format = (uint8_t)c->format;
+    v.dst_sel[0] = IR_SEL_Z, v.dst_sel[1] = IR_SEL_X, v.dst_sel[2] = IR_SEL_1, v.dst_sel[3] = IR_SEL_W;
+    put_vsharp(w, &v);
+    char src[512];
+    snprintf(src, sizeof src,
+             "buffer_load_format_xyzw v[2:5], v0, s[4:7], 0 idxen\n"
+             "tbuffer_load_format_xyzw v[6:9], v0, s[8:11], 0 format:[%s] idxen\n"
+             "s_endpgm\n", c->name);
+    struct ir_vsharp v2 = v; /* the instruction's format wins over the V#'s */
+    v2.format = 1;
+    ir_vsharp_encode(&v2, &w->sgpr[8]);
+    run_buf(src, w, m, r);
+    uint32_t one = c->integer ? 1 : 0x3f800000u;
+    uint32_t want[4] = {c->expect[2], c->expect[0], one, c->expect[3]};
+    for (unsigned q = 0; q < 4; q++) {
+      if (r->vgpr[2 + q][1] != want[q])
+        fprintf(stderr, "%s component %u: 0x%08x, expected 0x%08x\n", c->name, q, r->vgpr[2 + q][1], want[q]);
+      assert_int_equal(r->vgpr[2 + q][1], want[q]);
+      assert_int_equal(r->vgpr[6 + q][1], want[q]);
+      assert_int_equal(r->vgpr[2 + q][3], q == 2 ? one : 0); /* out of range */
+      assert_int_equal(r->vgpr[6 + q][3], q == 2 ? one : 0);
+    }
+    fix_free(&f);
+  }
+}
+
+/* Stores convert from the shader's values: UNORM/SNORM clamp and round to nearest even,
+ * integers clamp, floats round to nearest even. Out-of-range lanes store nothing. */
+static void formatted_stores_of_each_class(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const struct {
+    const char *name;
+    uint32_t bytes, in[4];
+    uint8_t out[8];
+  } cases[] = {
+      {"BUF_FMT_8_8_8_8_UNORM", 4, {F_0_5, F_2, F_M1, F_0_2}, {128, 255, 0, 51}},
+      {"BUF_FMT_8_8_8_8_SNORM", 4, {F_M1_5, F_1, F_0_5, F_M0_25}, {0x81, 0x7f, 64, 0xe0}},
+      {"BUF_FMT_16_16_UINT", 4, {70000, 12}, {0xff, 0xff, 12, 0}},
+      {"BUF_FMT_16_16_SINT", 4, {0xfffe0000u, 0x7fffffff}, {0x00, 0x80, 0xff, 0x7f}},
+      {"BUF_FMT_16_16_FLOAT", 4, {F_1, F_M0}, {0x00, 0x3c, 0x00, 0x80}},
+      {"BUF_FMT_10_11_11_FLOAT", 4, {F_1, F_0_5, F_M3}, {0xc0, 0x03, 0x1c, 0x00}},
+      {"BUF_FMT_16_16_16_16_USCALED", 8, {F_3_5, F_M7, F_1E9, F_2_5}, {4, 0, 0, 0, 0xff, 0xff, 2, 0}},
+  };
+  for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+    struct fix f = fix_new();
+    struct bufmem *m = f.m, *ref = f.ref;
+    struct ir_interp_wave *w = f.w, *r = f.r;
+    struct ir_vsharp v = vsharp(cases[k].bytes, 2, IR_OOB_STRUCTURED);
+    put_vsharp(w, &v);
+    for (unsigned l = 0; l < 32; l++)
+      for (unsigned q = 0; q < 4; q++) w->vgpr[2 + q][l] = cases[k].in[q];
+    char src[256];
+    snprintf(src, sizeof src, "tbuffer_store_format_xyzw v[2:5], v0, s[4:7], 0 format:[%s] idxen\ns_endpgm\n",
+             cases[k].name);
+    run_buf(src, w, m, r);
+    for (unsigned l = 0; l < 2; l++) memcpy(&ref->buf[l * cases[k].bytes], cases[k].out, cases[k].bytes);
+    if (memcmp(m->buf, ref->buf, BUF_SIZE) != 0) fprintf(stderr, "store %s differs\n", cases[k].name);
+    assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
+    fix_free(&f);
+  }
+}
+
+/* D16: the converted components as f16 (float classes), two per VGPR. */
+static void formatted_d16_loads(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  static const uint8_t el[4] = {0, 255, 51, 128};
+  memcpy(&m->buf[4], el, 4);
+  struct ir_vsharp v = vsharp(4, 2, IR_OOB_STRUCTURED);
+  v.format = 56; /* 8_8_8_8_UNORM */
+  put_vsharp(w, &v);
+  run_buf("buffer_load_format_d16_xyzw v[2:3], v0, s[4:7], 0 idxen\ns_endpgm\n", w, m, r);
+  /* 0, 1.0, 0.2 (f16 0x3266), 128/255 (f16 0x3804) */
+  assert_int_equal(r->vgpr[2][1], 0x3c000000u);
+  assert_int_equal(r->vgpr[3][1], 0x38043266u);
+  assert_int_equal(r->vgpr[2][2], 0);
+  assert_int_equal(r->vgpr[3][2], 0);
+  fix_free(&f);
+}
+
+/* ---- atomics ---------------------------------------------------------------------------- */
+
+static void buffer_atomics_range_checked(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  struct ir_vsharp v = vsharp(0, 48, IR_OOB_RAW); /* 48 bytes */
+  put_vsharp(w, &v);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 4 * (l % 16);       /* lanes 12..15 and 28..31 are out of range */
+    w->vgpr[2][l] = l + 1;              /* add operand */
+    w->vgpr[10][l] = 8 * (l % 8);       /* x2: 8 bytes; lanes 6, 7, 14, 15, ... out */
+    w->vgpr[4][l] = 0x100 + l, w->vgpr[5][l] = 0; /* cmpswap_x2: new */
+    w->vgpr[6][l] = rd32(&m->buf[8 * (l % 8)]), w->vgpr[7][l] = rd32(&m->buf[8 * (l % 8) + 4]); /* cmp */
+  }
+  w->vgpr[6][9] ^= 1; /* lane 9's compare fails */
+  run_buf("buffer_atomic_add v2, v1, s[4:7], 0 offen glc\n"
+          "buffer_atomic_cmpswap_x2 v[4:7], v10, s[4:7], 0 offen offset:64 glc\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t off = 4 * (l % 16), old = rd32(&ref->buf[off]);
+    bool in = off + 4 <= 48;
+    assert_int_equal(r->vgpr[2][l], in ? old : 0);
+    if (in) {
+      old += l + 1;
+      memcpy(&ref->buf[off], &old, 4);
+    }
+  }
+  /* cmpswap_x2 at 64 + 8 (l % 8): all out of range (64 + ... + 8 > 48) */
+  for (unsigned l = 0; l < 32; l++) assert_int_equal(r->vgpr[4][l], 0);
+  assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
+  /* in range: num_records 256 */
+  fill(m);
+  memcpy(ref, m, sizeof *m);
+  v.num_records = 64 + 48;
+  put_vsharp(w, &v);
+  for (unsigned l = 0; l < 32; l++)
+    w->vgpr[6][l] = rd32(&m->buf[64 + 8 * (l % 8)]), w->vgpr[7][l] = rd32(&m->buf[64 + 8 * (l % 8) + 4]);
+  w->vgpr[6][1] ^= 1;
+  run_buf("buffer_atomic_cmpswap_x2 v[4:7], v10, s[4:7], 0 offen offset:64 glc\ns_endpgm\n", w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t off = 64 + 8 * (l % 8);
+    bool in = off + 8 <= 64 + 48;
+    uint64_t old;
+    memcpy(&old, &ref->buf[off], 8);
+    assert_int_equal(r->vgpr[4][l], in ? (uint32_t)old : 0);
+    assert_int_equal(r->vgpr[5][l], in ? (uint32_t)(old >> 32) : 0);
+    uint64_t cmp = w->vgpr[6][l] | (uint64_t)w->vgpr[7][l] << 32, nv = 0x100 + l;
+    if (in && old == cmp) memcpy(&ref->buf[off], &nv, 8);
+  }
+  assert_memory_equal(m->buf, ref->buf, BUF_SIZE);
+  fix_free(&f);
+}
+
+/* ---- scalar loads ----------------------------------------------------------------------- */
+
+static void scalar_buffer_and_constant_loads(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  struct ir_vsharp v = vsharp(0, 18, IR_OOB_STRUCTURED); /* s_buffer_load ignores OOB_SELECT */
+  put_vsharp(w, &v);
+  w->sgpr[2] = (uint32_t)CONST_BASE, w->sgpr[3] = (uint32_t)(CONST_BASE >> 32);
+  w->sgpr[9] = 0x20;
+  run_buf("s_buffer_load_dwordx4 s[12:15], s[4:7], 0x8\n"
+          "s_buffer_load_dword s16, s[4:7], s9\n"
+          "s_load_dwordx2 s[20:21], s[2:3], 0x10\n"
+          "s_load_dword s22, s[2:3], s9\n"
+          "s_endpgm\n",
+          w, m, r);
+  /* dwords at 8, 12, 16 are in (16 < 18), 20 is out */
+  assert_int_equal(r->sgpr[12], rd32(&m->buf[8]));
+  assert_int_equal(r->sgpr[13], rd32(&m->buf[12]));
+  assert_int_equal(r->sgpr[14], rd32(&m->buf[16]));
+  assert_int_equal(r->sgpr[15], 0);
+  assert_int_equal(r->sgpr[16], 0);
+  assert_int_equal(r->sgpr[20], rd32(&m->cst[0x10]));
+  assert_int_equal(r->sgpr[21], rd32(&m->cst[0x14]));
+  assert_int_equal(r->sgpr[22], rd32(&m->cst[0x20]));
+  /* with a stride the bound is stride * num_records bytes */
+  v = vsharp(4, 8, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  run_buf("s_buffer_load_dword s16, s[4:7], s9\ns_buffer_load_dword s17, s[4:7], 0x1c\ns_endpgm\n", w, m, r);
+  assert_int_equal(r->sgpr[16], 0);
+  assert_int_equal(r->sgpr[17], rd32(&m->buf[0x1c]));
+  fix_free(&f);
+}
+
+/* ---- tfe and lds ------------------------------------------------------------------------ */
+
+/* tfe: the data as without it, then a status dword: 0 (resident memory), also out of range;
+ * inactive lanes keep theirs. */
+static void tfe_writes_a_zero_status(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  w->exec = 0xfffffffeu; /* lane 0 inactive */
+  struct ir_vsharp v = vsharp(4, 40, IR_OOB_RAW);
+  v.format = 56; /* 8_8_8_8_UNORM for the format loads */
+  put_vsharp(w, &v);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[3][l] = 4 * l; /* raw: lanes 10.. out of range */
+    w->vgpr[2][l] = w->vgpr[5][l] = w->vgpr[8][l] = w->vgpr[11][l] = 0xdeadbeefu;
+  }
+  run_buf("buffer_load_dword v[1:2], v3, s[4:7], 0 offen tfe\n"
+          "buffer_load_ubyte v[4:5], v3, s[4:7], 0 offen tfe\n"
+          "buffer_load_format_d16_xyzw v[6:8], v0, s[4:7], 0 idxen tfe\n"
+          "buffer_load_format_xy v[9:11], v0, s[4:7], 0 idxen tfe\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    bool in = 4 * l + 4 <= 40;
+    uint32_t want = l == 0 ? 0xdeadbeefu : 0;
+    assert_int_equal(r->vgpr[2][l], want);
+    assert_int_equal(r->vgpr[5][l], want);
+    assert_int_equal(r->vgpr[8][l], want);
+    assert_int_equal(r->vgpr[11][l], want);
+    if (l == 0) continue;
+    assert_int_equal(r->vgpr[1][l], in ? rd32(&m->buf[4 * l]) : 0);
+    assert_int_equal(r->vgpr[4][l], in ? m->buf[4 * l] : 0);
+    /* 8_8_8_8_UNORM x of record l: byte 4l / 255; raw mode checks the offset (0) only */
+    assert_int_equal(r->vgpr[9][l], fbits((float)(m->buf[4 * l] / 255.0)));
+  }
+  fix_free(&f);
+}
+
+/* lds: each active lane's value goes to LDS at M0[15:0] + offset + 4 * lane; no VGPR is
+ * written; sub-dword loads are extended (sbyte: sign). */
+static void lds_form_writes_lds_through_m0(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  w->exec = 0x7ffffff7u; /* lanes 3 and 31 inactive */
+  struct ir_vsharp v = vsharp(0, 100, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  for (unsigned l = 0; l < 32; l++) w->vgpr[3][l] = 3 * l; /* byte offsets; dwords from 3l + 8 */
+  w->sgpr[9] = 16;
+  run_buf("s_mov_b32 m0, 0x70040\n" /* bits 31:16 are not part of the LDS address */
+          "buffer_load_dword v3, s[4:7], 0 offen offset:8 lds\n"
+          "s_mov_b32 m0, 0x100\n"
+          "buffer_load_sbyte v3, s[4:7], 0 offen lds\n"
+          "s_mov_b32 m0, 0x200\n"
+          "buffer_load_dword off, s[4:7], s9 offset:4 lds\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    if (l == 3 || l == 31) continue;
+    uint32_t o = 3 * l + 8, d = o + 4 <= 100 ? rd32(&m->buf[o]) : 0;
+    memcpy(&ref->lds[0x40 + 8 + 4 * l], &d, 4);
+    uint32_t b = 3 * l + 1 <= 100 ? (uint32_t)(int32_t)(int8_t)m->buf[3 * l] : 0;
+    memcpy(&ref->lds[0x100 + 4 * l], &b, 4);
+    uint32_t c = rd32(&m->buf[16 + 4]);
+    memcpy(&ref->lds[0x200 + 4 + 4 * l], &c, 4);
+  }
+  assert_memory_equal(m->lds, ref->lds, LDS_SIZE);
+  assert_memory_equal(r->vgpr[3], w->vgpr[3], sizeof w->vgpr[3]); /* not written */
+  fix_free(&f);
+}
+
+/* wave64: add_tid counts to 63 and the lds form's LDS address is 4 * lane for 64 lanes. */
+static void wave64_add_tid_and_lds(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  w->exec = ~0ull & ~(1ull << 40); /* lane 40 inactive */
+  struct ir_vsharp v = vsharp(8, 60, IR_OOB_STRUCTURED); /* records 60..63 out */
+  v.add_tid = true;
+  put_vsharp(w, &v);
+  wave64_mode = true;
+  run_buf("buffer_load_dword v2, off, s[4:7], 0 offset:4\n"
+          "s_mov_b32 m0, 0x80\n"
+          "buffer_load_dword off, s[4:7], 0 lds\n"
+          "s_endpgm\n",
+          w, m, r);
+  wave64_mode = false;
+  for (unsigned l = 0; l < 64; l++) {
+    uint32_t want = l < 60 ? rd32(&m->buf[8 * l + 4]) : 0;
+    if (l != 40) assert_int_equal(r->vgpr[2][l], want);
+    uint32_t d = l < 60 ? rd32(&m->buf[8 * l]) : 0;
+    if (l != 40) memcpy(&ref->lds[0x80 + 4 * l], &d, 4);
+  }
+  assert_memory_equal(m->lds, ref->lds, LDS_SIZE);
+  fix_free(&f);
+}
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+static void run_expect_error(const char *src, struct ir_interp_wave *w, const char *what) {
+  struct ir_function *fn = translate_src(src, false, NULL);
+  struct bufmem *m = malloc(sizeof *m);
+  struct ir_interp_memory map[2];
+  fill(m);
+  attach(w, m, map);
+  char msg[256];
+  assert_false(ir_interp_run(fn, w, 100, msg, sizeof msg));
+  if (!strstr(msg, what)) fprintf(stderr, "message: %s\n", msg);
+  assert_non_null(strstr(msg, what));
+  w->mem = NULL, w->lds = NULL;
+  free(m);
+  ir_function_destroy(fn);
+}
+
+static void accesses_outside_the_memory_map_are_errors(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xffffffffu);
+  struct ir_vsharp v = vsharp(0, 0xffffffffu, IR_OOB_RAW);
+  put_vsharp(w, &v);
+  run_expect_error("v_mov_b32 v1, 0x3000\nbuffer_load_dword v2, v1, s[4:7], 0 offen\ns_endpgm\n", w,
+                   "outside the memory map");
+  w->sgpr[2] = 0x1000, w->sgpr[3] = 0;
+  run_expect_error("s_load_dword s10, s[2:3], 0x0\ns_endpgm\n", w, "0x1000 are outside the memory map");
+  v = vsharp(4, 4, IR_OOB_RAW);
+  v.format = 0; /* INVALID */
+  put_vsharp(w, &v);
+  run_expect_error("buffer_load_format_x v2, v0, s[4:7], 0 idxen\ns_endpgm\n", w, "buffer format 0 is invalid");
+  free(w);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(range_checks_of_every_oob_select),
+      cmocka_unit_test(range_check_boundaries),
+      cmocka_unit_test(swizzled_addressing_and_add_tid),
+      cmocka_unit_test(formatted_loads_of_each_class),
+      cmocka_unit_test(formatted_stores_of_each_class),
+      cmocka_unit_test(formatted_d16_loads),
+      cmocka_unit_test(buffer_atomics_range_checked),
+      cmocka_unit_test(scalar_buffer_and_constant_loads),
+      cmocka_unit_test(tfe_writes_a_zero_status),
+      cmocka_unit_test(lds_form_writes_lds_through_m0),
+      cmocka_unit_test(wave64_add_tid_and_lds),
+      cmocka_unit_test(accesses_outside_the_memory_map_are_errors),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
