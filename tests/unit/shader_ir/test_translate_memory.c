@@ -1219,16 +1219,38 @@ static void scalar_scratch_and_wave_id(void **state) {
 
 /* ---- GDS, GWS and ds_ordered_count ---------------------------------------------------- */
 
+/* One test's initial wave W (EXEC given, v0 = lane id), result wave R, memory M (filled)
+ * and E, the copy the test updates in C to what M must become. */
+struct mem_case {
+  struct ir_interp_wave *w, *r;
+  struct mem *m, *e;
+};
+
+static struct mem_case mem_case_new(uint64_t exec) {
+  struct mem_case c = {wave_new(exec), calloc(1, sizeof *c.r), malloc(sizeof *c.m),
+                       malloc(sizeof *c.e)};
+  assert_true(c.r && c.m && c.e);
+  fill(c.m);
+  memcpy(c.e, c.m, sizeof *c.m);
+  return c;
+}
+
+static void mem_case_free(struct mem_case *c) {
+  free(c->w);
+  free(c->r);
+  free(c->m);
+  free(c->e);
+}
+
 /* GDS through M0's window: base M0[31:16] = 0x100, size M0[15:0] = 0x40. Lane L addresses
  * 4L: lanes whose window address (address + offset) is >= 0x40 read 0 and change nothing. */
 static void gds_window_loads_stores_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   uint64_t exec = 0xffffffffu & ~(1u << 3);
-  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
-  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
-  fill(m);
-  memcpy(e, m, sizeof *m);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
   for (unsigned l = 0; l < 32; l++) {
     w->vgpr[1][l] = 4 * l;
     w->vgpr[2][l] = 0x11110000u + l;
@@ -1280,10 +1302,7 @@ static void gds_window_loads_stores_atomics(void **state) {
   }
   assert_int_equal(r->vgpr[12][0], rd32(g + 0x3c)); /* the window's last dword */
   assert_memory_equal(m->gds, e->gds, GDS_SIZE);
-  free(m);
-  free(e);
-  free(w);
-  free(r);
+  mem_case_free(&c);
 }
 
 /* 64-bit GDS atomics through the window (base 0x200, size 0x30): lane L at 8L, lanes with
@@ -1292,10 +1311,9 @@ static void gds_64bit_atomics(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   uint64_t exec = 0xffffffffu & ~(1u << 1);
-  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
-  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
-  fill(m);
-  memcpy(e, m, sizeof *m);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
   uint8_t *g = e->gds + 0x200;
   for (unsigned l = 0; l < 32; l++) {
     uint64_t add = 0x100000001ull * (l + 1), nv = 0xabc0000000000000ull + l;
@@ -1334,10 +1352,7 @@ static void gds_64bit_atomics(void **state) {
   }
   assert_true(swapped > 0);
   assert_memory_equal(m->gds, e->gds, GDS_SIZE);
-  free(m);
-  free(e);
-  free(w);
-  free(r);
+  mem_case_free(&c);
 }
 
 /* GWS resource id = (M0[21:16] + offset0[5:0]) % 64; the value is the first active lane's. */
@@ -1345,9 +1360,9 @@ static void gws_single_wave(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   uint64_t exec = 0xfffffff0u; /* first active lane: 4 */
-  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
-  struct mem *m = malloc(sizeof *m);
-  fill(m);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m;
   for (unsigned l = 0; l < 32; l++) {
     w->vgpr[1][l] = 10 + l; /* init: 14 */
     w->vgpr[2][l] = 3 * l;  /* sema_br: 12 */
@@ -1372,9 +1387,7 @@ static void gws_single_wave(void **state) {
     assert_int_equal(r->gws_counter[i], want);
   }
   assert_true(r->gws_flags == (1ull << 1));
-  free(m);
-  free(w);
-  free(r);
+  mem_case_free(&c);
 }
 
 /* Runs SRC (translated without passes) and expects the interpreter to stop with a message
@@ -1415,10 +1428,9 @@ static void ordered_count_single_wave(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   uint64_t exec = 0xfffffffcu;
-  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
-  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
-  fill(m);
-  memcpy(e, m, sizeof *m);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
   for (unsigned l = 0; l < 32; l++) {
     w->vgpr[2][l] = 100 + l;
     w->vgpr[3][l] = 0x5000 + l;
@@ -1437,10 +1449,7 @@ static void ordered_count_single_wave(void **state) {
     assert_int_equal(r->vgpr[5][l], act ? c1 : 0xdead);
   }
   assert_memory_equal(m->gds, e->gds, GDS_SIZE);
-  free(m);
-  free(e);
-  free(w);
-  free(r);
+  mem_case_free(&c);
 }
 
 /* The sequence llc-19 emits for gfx1013 (amdpal cs) from llvm.amdgcn.ds.gws.init(val, 7),
@@ -1452,10 +1461,9 @@ static void gws_and_ordered_count_as_llc_emits(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   uint64_t exec = 0xfffffff8u; /* first active lane: 3 */
-  struct ir_interp_wave *w = wave_new(exec), *r = calloc(1, sizeof *r);
-  struct mem *m = malloc(sizeof *m), *e = malloc(sizeof *m);
-  fill(m);
-  memcpy(e, m, sizeof *m);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
   w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x80;
   for (unsigned l = 0; l < 32; l++) w->vgpr[0][l] = 7 * l, w->vgpr[2][l] = 0xdead;
   w->gws_counter[20] = 4;
@@ -1482,10 +1490,7 @@ static void gws_and_ordered_count_as_llc_emits(void **state) {
   memcpy(e->gds + 0x80, &c1, 4);
   for (unsigned l = 0; l < 32; l++) assert_int_equal(r->vgpr[2][l], (exec >> l) & 1 ? c0 : 0xdead);
   assert_memory_equal(m->gds, e->gds, GDS_SIZE);
-  free(m);
-  free(e);
-  free(w);
-  free(r);
+  mem_case_free(&c);
 }
 
 int main(void) {
