@@ -146,6 +146,51 @@ static void interpolation_f16_wave64(void **state) {
   check_lanes(true);
 }
 
+/* Results beyond the f16 range: infinity or the largest finite value by the MODE field,
+ * and a NaN J stays a NaN in every mode. */
+static void interpolation_f16_overflow_and_nan(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_interp_wave *w = wave_new(0xfu), *r = calloc(1, sizeof *r);
+  uint32_t p20 = pack(1.0f, 60000.0f), zero = 0;
+  memcpy(&w->attr_params[3 * 4 + 0][2], &p20, 4);
+  memcpy(&w->attr_params[3 * 4 + 0][0], &zero, 4);
+  memcpy(&w->attr_params[3 * 4 + 0][1], &zero, 4);
+  const float js[4] = {2.0f, -2.0f, 1.0f, NAN};
+  for (unsigned l = 0; l < 4; l++) {
+    w->vgpr[2][l] = fbits(js[l]);
+    w->vgpr[4][l] = fbits(l == 2 ? 0.5f : 0.0f); /* the P1 value */
+  }
+  run("v_interp_p2_f16 v10, v2, attr3.x, v4 high\n"
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 3\n"
+      "v_interp_p2_f16 v11, v2, attr3.x, v4 high\n"
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 1\n"
+      "v_interp_p2_f16 v12, v2, attr3.x, v4 high\n"
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), 2\n"
+      "v_interp_p2_f16 v13, v2, attr3.x, v4 high\n"
+      "s_endpgm\n",
+      false, w, r);
+  /* J = 2: 120000; J = -2: -120000; J = 1 with P1 0.5: 60000.5 (f16 60000 below, 60032
+   * above) */
+  static const uint16_t expect[3][4] = {
+      {0x7c00, 0x7bff, 0x7c00, 0x7bff}, /* nearest, toward zero, +inf, -inf */
+      {0xfc00, 0xfbff, 0xfbff, 0xfc00},
+      {0x7b53, 0x7b53, 0x7b54, 0x7b53},
+  };
+  for (unsigned l = 0; l < 3; l++)
+    for (unsigned m = 0; m < 4; m++) {
+      assert_int_equal(r->vgpr[10 + m][l] & 0xffff, expect[l][m]);
+      assert_int_equal(h16_mode(fmaf(js[l], 60000.0f, l == 2 ? 0.5f : 0.0f), m == 0 ? 0 : m == 1 ? 3 : m - 1),
+                       expect[l][m]);
+    }
+  for (unsigned m = 0; m < 4; m++) {
+    uint32_t h = r->vgpr[10 + m][3] & 0xffff;
+    assert_true((h & 0x7c00) == 0x7c00 && (h & 0x3ff) != 0);
+  }
+  free(w);
+  free(r);
+}
+
 /* The C reference of the directed roundings, on values whose f16 neighbours are known. */
 static void reference_rounding(void **state) {
   (void)state;
@@ -166,6 +211,7 @@ int main(void) {
       cmocka_unit_test(reference_rounding),
       cmocka_unit_test(interpolation_f16_wave32),
       cmocka_unit_test(interpolation_f16_wave64),
+      cmocka_unit_test(interpolation_f16_overflow_and_nan),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
