@@ -191,6 +191,56 @@ static void interpolation_f16_overflow_and_nan(void **state) {
   free(r);
 }
 
+/* llc-19's own use of the intrinsics llvm.amdgcn.interp.p1.f16 / p2.f16 (both with
+ * `high`): it sets MODE's f16 rounding field to toward-zero before them, so the result in
+ * the low half of v0 is P20.hi * J + (P10.hi * I + P0.hi) rounded toward zero. */
+static void llc_interpolation_f16(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLC();
+  static const char *ll =
+      "define amdgpu_ps half @main(i32 inreg %m0, float %i, float %j) {\n"
+      "  %p1 = call float @llvm.amdgcn.interp.p1.f16(float %i, i32 1, i32 2, i1 1, i32 %m0)\n"
+      "  %p2 = call half @llvm.amdgcn.interp.p2.f16(float %p1, float %j, i32 1, i32 2, i1 1, i32 %m0)\n"
+      "  ret half %p2\n"
+      "}\n"
+      "declare float @llvm.amdgcn.interp.p1.f16(float, i32, i32, i1, i32)\n"
+      "declare half @llvm.amdgcn.interp.p2.f16(float, float, i32, i32, i1, i32)\n";
+  size_t n;
+  uint32_t *words = compile_ll(ll, &n);
+  static const uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_words(
+      words, n,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 1},
+      &st);
+  free(words);
+  assert_int_equal(st.unsupported_count, 0);
+  struct ir_interp_wave *w = wave_new(0xffffffffu);
+  set_params(w);
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[0][l] = fbits(0.31f * (float)l - 4.1f);  /* I */
+    w->vgpr[1][l] = fbits(1.37f - 0.11f * (float)l); /* J */
+  }
+  struct ir_interp_wave *r = malloc(sizeof *r);
+  *r = *w;
+  char msg[256];
+  bool ok = ir_interp_run(fn, r, 100, msg, sizeof msg);
+  if (!ok) fprintf(stderr, "interp: %s\n", msg);
+  assert_true(ok);
+  unsigned differs = 0;
+  for (unsigned l = 0; l < 32; l++) {
+    float i = bitsf(w->vgpr[0][l]), j = bitsf(w->vgpr[1][l]);
+    float f = fmaf(j, p(2, 1), fmaf(i, p(1, 1), p(0, 1)));
+    assert_int_equal(r->vgpr[0][l] & 0xffff, h16_mode(f, 3));
+    differs += h16_mode(f, 3) != h16(f);
+  }
+  assert_true(differs > 4); /* toward zero, not nearest, in these lanes */
+  free(w);
+  free(r);
+  ir_function_destroy(fn);
+}
+
 /* The C reference of the directed roundings, on values whose f16 neighbours are known. */
 static void reference_rounding(void **state) {
   (void)state;
@@ -212,6 +262,7 @@ int main(void) {
       cmocka_unit_test(interpolation_f16_wave32),
       cmocka_unit_test(interpolation_f16_wave64),
       cmocka_unit_test(interpolation_f16_overflow_and_nan),
+      cmocka_unit_test(llc_interpolation_f16),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
