@@ -86,7 +86,8 @@ struct ir_interp_wave {
    * predicate enables); without it image operations stop with an error */
   ir_interp_image_fn image;
   void *image_ctx;
-  /* interpolation parameters by attr*4+channel: P0, P10, P20 (the same for every lane) */
+  /* interpolation parameters by attr*4+channel: P0, P10, P20 (the same for every lane);
+   * the 16-bit interpolation forms read each one's bits as two f16 values (low, high) */
   float attr_params[32 * 4][3];
   /* exports in program order (up to 8), per lane */
   struct {

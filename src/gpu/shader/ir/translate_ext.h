@@ -33,7 +33,7 @@ enum xl_kind {
   K_FMIX,   /* v_fma_mix_f32 / mixlo_f16 / mixhi_f16: detail 0 / 1 / 2 */
   K_SAD,    /* sums of absolute differences: detail 0 v_sad_u8, 1 _hi_u8, 2 _u16, 3 _u32,
              * 4 v_msad_u8 */
-  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov */
+  K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov; VOP3 f16: 3 p1ll, 4 p1lv, 5 p2_f16 */
   K_EXPORT,
   K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
   /* 16-bit VALU (translate_ops.c translate_16bit) */

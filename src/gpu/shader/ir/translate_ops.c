@@ -377,6 +377,9 @@ enum { H16_NORM = 1 << 13 };
   /* interpolation: P0 + I * P10, then + J * P20 (parameters from LDS through M0) */ \
   X(v_interp_p1_f32, INTERP, ffma, 0) X(v_interp_p2_f32, INTERP, ffma, 1) \
   X(v_interp_mov_f32, INTERP, copy, 2) \
+  /* 16-bit interpolation (f16 parameter halves, translate_mem.c translate_interp16) */ \
+  X(v_interp_p1ll_f16, INTERP, ffma, 3) X(v_interp_p1lv_f16, INTERP, ffma, 4) \
+  X(v_interp_p2_f16, INTERP, ffma, 5) \
   X(exp, EXPORT, export, 0) \
   /* images (further forms are parsed from their names in translate_image.c) */ \
   X(image_sample, IMAGE, image_sample, 0) X(image_sample_lz, IMAGE, image_sample, IR_IMAGE_LOD_ZERO) \
