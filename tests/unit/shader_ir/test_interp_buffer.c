@@ -627,6 +627,67 @@ static void wave64_add_tid_and_lds(void **state) {
   fix_free(&f);
 }
 
+/* ---- EXEC ------------------------------------------------------------------------------- */
+
+/* Vector buffer loads of inactive lanes read nothing: a lane off in EXEC whose address is in
+ * range for the V# but outside the memory map neither stops the run nor changes its
+ * destination (plain, sub-dword, D16, formatted, typed and lds forms), while the active
+ * lanes load. EXEC is set by the program and changed right after the loads, so the passes
+ * (constant folding, DCE) must keep each load's predicate at its place. */
+#define WILD 0x40000000u /* in range (num_records 0xffffffff), far outside BUF_SIZE */
+static void inactive_lanes_neither_read_nor_fault(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  struct ir_vsharp v = vsharp(4, 0xffffffffu, IR_OOB_RAW); /* format 32_FLOAT */
+  put_vsharp(w, &v);
+  const uint32_t exec = 0x00f0f00fu;
+  for (unsigned l = 0; l < 32; l++) {
+    bool on = exec >> l & 1;
+    w->vgpr[1][l] = on ? 4 * l : WILD + 64 * l; /* byte offset (offen) */
+    w->vgpr[9][l] = on ? l : WILD / 4;         /* record index (idxen, stride 4) */
+    for (unsigned k = 2; k <= 8; k++) w->vgpr[k][l] = 0xdead0000u + 16 * l + k;
+  }
+  run_buf("s_mov_b32 exec_lo, 0x00f0f00f\n"
+          "buffer_load_dwordx2 v[2:3], v1, s[4:7], 0 offen\n"
+          "buffer_load_ushort v4, v1, s[4:7], 0 offen offset:2\n"
+          "buffer_load_short_d16_hi v5, v1, s[4:7], 0 offen\n"
+          "buffer_load_format_x v6, v9, s[4:7], 0 idxen\n"
+          "tbuffer_load_format_x v7, v9, s[4:7], 0 format:[BUF_FMT_8_UNORM] idxen\n"
+          "buffer_load_format_d16_x v8, v9, s[4:7], 0 idxen\n"
+          "s_mov_b32 m0, 0x40\n"
+          "buffer_load_dword v1, s[4:7], 0 offen lds\n"
+          "s_mov_b32 exec_lo, -1\n"
+          "s_endpgm\n",
+          w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    if (!(exec >> l & 1)) {
+      for (unsigned k = 2; k <= 8; k++) assert_int_equal(r->vgpr[k][l], w->vgpr[k][l]);
+      continue;
+    }
+    const uint8_t *e = &m->buf[4 * l];
+    assert_int_equal(r->vgpr[2][l], rd32(e));
+    assert_int_equal(r->vgpr[3][l], rd32(e + 4));
+    assert_int_equal(r->vgpr[4][l], (uint32_t)e[2] | (uint32_t)e[3] << 8);
+    assert_int_equal(r->vgpr[5][l], ((uint32_t)e[0] | (uint32_t)e[1] << 8) << 16 | (w->vgpr[5][l] & 0xffff));
+    assert_int_equal(r->vgpr[6][l], rd32(e));
+    assert_int_equal(r->vgpr[7][l], fbits((float)(e[0] / 255.0)));
+    assert_int_equal(r->vgpr[8][l] & 0xffff0000u, 0); /* d16_x: the high half 0 */
+    memcpy(&ref->lds[0x40 + 4 * l], e, 4);
+  }
+  assert_int_equal(r->exec, 0xffffffffu);
+  assert_memory_equal(m->lds, ref->lds, LDS_SIZE);
+  /* the scalar forms run once per wave whatever EXEC holds: with EXEC 0 they still load */
+  run_buf("s_mov_b32 exec_lo, 0\ns_buffer_load_dword s16, s[4:7], 0x8\n"
+          "s_mov_b32 exec_lo, -1\ns_endpgm\n",
+          w, m, r);
+  assert_int_equal(r->sgpr[16], rd32(&m->buf[8]));
+  fix_free(&f);
+}
+#undef WILD
+
 /* ---- errors ---------------------------------------------------------------------------- */
 
 static void run_expect_error(const char *src, struct ir_interp_wave *w, const char *what) {
@@ -675,6 +736,7 @@ int main(void) {
       cmocka_unit_test(lds_form_writes_lds_through_m0),
       cmocka_unit_test(wave64_add_tid_and_lds),
       cmocka_unit_test(accesses_outside_the_memory_map_are_errors),
+      cmocka_unit_test(inactive_lanes_neither_read_nor_fault),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -544,10 +544,11 @@ static bool exec_image_status(struct interp *it, uint32_t id) {
 /* ---- buffer (V#) and constant memory ------------------------------------------------------
  * Buffer operands: V#, index, byte offset (a buffer_offset of voffset + instruction offset
  * and soffset, whose parts are read here; any other value is an offset with soffset 0),
- * then data and the lane predicate. Each IR access is range checked
- * as a whole under the V#'s OOB_SELECT; the translator splits buffer_load/store_dword(xN)
- * into one access per dword, which is the hardware's per-dword check, while formatted
- * accesses and atomics are one access ("all or nothing"). Out of range: loads give 0 (format
+ * then data (stores, atomics) and the lane predicate (every vector form, loads too; the
+ * scalar forms have none: they run once per wave whatever EXEC holds). Each IR access is
+ * range checked as a whole under the V#'s OOB_SELECT; the translator splits
+ * buffer_load/store_dword(xN) into one access per dword, which is the hardware's per-dword
+ * check, while formatted accesses and atomics are one access ("all or nothing"). Out of range: loads give 0 (format
  * loads: the dst_sel rule), stores and atomics are dropped. An access in range, and every
  * constant (s_load) access, must lie inside the caller's memory map. */
 enum buf_form { BF_LOAD, BF_STORE, BF_ATOMIC, BF_CMPSWAP, BF_FMT_LOAD, BF_FMT_STORE, BF_SCALAR,
@@ -616,6 +617,12 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
     if (p) memcpy(out, p, 4);
     return p != NULL;
   }
+  bool fmt = b->form == BF_FMT_LOAD || b->form == BF_FMT_STORE, d16 = in->imm & IR_FMT_D16;
+  uint32_t *vec = b->form == BF_FMT_LOAD ? &it->vec[((size_t)id * it->lanes + l) * IMG_SLOT] : NULL;
+  if (vec) memset(vec, 0, 4 * sizeof *vec);
+  /* vector accesses: an inactive lane reads nothing and faults nowhere (its load gives 0,
+   * which the translation's EXEC-masked register write discards) */
+  if (b->form != BF_SCALAR && !(V(it, args[in->arg_count - 1])[l] & 1)) return true;
   if (!vec_read(it, args[0], l, 4, d)) return stop(it, "%%%u: a V# the interpreter cannot read", id);
   ir_vsharp_decode(d, &v);
   if (b->form == BF_SCALAR) {
@@ -625,13 +632,9 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
     if (p) memcpy(out, p, 4);
     return p != NULL;
   }
-  bool fmt = b->form == BF_FMT_LOAD || b->form == BF_FMT_STORE, d16 = in->imm & IR_FMT_D16;
-  uint32_t *vec = b->form == BF_FMT_LOAD ? &it->vec[((size_t)id * it->lanes + l) * IMG_SLOT] : NULL;
   struct ir_buffer_format f = {0, {0, 0, 0, 0}, 0};
   if (fmt && !buf_format(it, id, &v, in->imm, &f)) return false;
-  if (vec) memset(vec, 0, 4 * sizeof *vec);
-  bool pred = b->form != BF_LOAD && b->form != BF_FMT_LOAD;
-  if (pred && !(V(it, args[in->arg_count - 1])[l] & 1)) return true;
+  bool data = b->form != BF_LOAD && b->form != BF_FMT_LOAD; /* operand 3 is data */
   uint32_t size = fmt ? ir_buffer_format_bytes(&f) : b->size ? b->size : (uint32_t)in->imm;
   uint32_t index = ir_buffer_index(&v, (uint32_t)V(it, args[1])[l], l);
   uint32_t off = (uint32_t)V(it, args[2])[l], soff = 0, c[4] = {0, 0, 0, 0};
@@ -649,7 +652,7 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   if (size != 1 && size != 2 && size != 4 && size != 8 && !fmt)
     return stop(it, "%%%u: buffer access of %u bytes", id, size);
   if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off, soff), size))) return false;
-  uint64_t old = 0, val = pred && !fmt ? V(it, args[3])[l] : 0, r;
+  uint64_t old = 0, val = data && !fmt ? V(it, args[3])[l] : 0, r;
   if (!fmt) memcpy(&old, p, size);
   switch (b->form) {
     case BF_LOAD: *out = old; break;

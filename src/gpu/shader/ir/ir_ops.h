@@ -190,15 +190,16 @@
   X(fdiv_scale_flag,U1,   PURE,              2, (F32, F32)) \
   X(ddiv_scale,     F64,  PURE,              3, (F64, F64, F64)) \
   X(ddiv_scale_flag,U1,   PURE,              2, (F64, F64)) \
-  /* memory: buffers take (descriptor, index, byte offset); stores and atomics take the  \
-   * lane-active predicate last. imm of formatted accesses = format, of typed = dfmt/nfmt */ \
+  /* memory: buffers take (descriptor, index, byte offset); vector buffer loads, stores and \
+   * atomics take the lane-active predicate last (an inactive lane neither reads nor \
+   * faults; its load gives 0). imm of formatted accesses = format, of typed = dfmt/nfmt */ \
   X(load_const,     U32,  MEM,               2, (U64, U32)) /* SMEM: address, byte offset */ \
   X(load_buffer_const,U32,MEM,               2, (V4U32, U32)) /* SMEM buffer: V#, offset */ \
-  X(load_buffer,    U32,  MEM,               3, (V4U32, U32, U32)) \
+  X(load_buffer,    U32,  MEM,               4, (V4U32, U32, U32, U1)) \
   X(store_buffer,   VOID, SIDE,              5, (V4U32, U32, U32, U32, U1)) \
   /* formatted: imm = format (0: the V#'s), | IR_FMT_D16 (bit 32): 16-bit components, each \
    * in the low half of its dword */ \
-  X(load_buffer_fmt,V4F32,MEM | IMM,         3, (V4U32, U32, U32)) \
+  X(load_buffer_fmt,V4F32,MEM | IMM,         4, (V4U32, U32, U32, U1)) \
   X(store_buffer_fmt,VOID,SIDE | IMM,        5, (V4U32, U32, U32, V4F32, U1)) \
   X(atomic_buffer,  U32,  SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) /* imm: ir_atomic */ \
   X(load_global,    U32,  MEM,               1, (U64)) \
@@ -244,7 +245,7 @@
   X(atomic_scratch_cmpswap,  U32, SIDE | IMM, 4, (U32, U32, U32, U1)) /* new, compare */ \
   X(atomic_scratch_cmpswap64,U64, SIDE | IMM, 4, (U32, U64, U64, U1)) \
   /* sub-dword accesses: imm = bytes (1 or 2); loads zero-extend, stores write the low bytes */ \
-  X(load_buffer_sub,U32,  MEM | IMM,         3, (V4U32, U32, U32)) \
+  X(load_buffer_sub,U32,  MEM | IMM,         4, (V4U32, U32, U32, U1)) \
   X(store_buffer_sub,VOID,SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) \
   /* the byte offset operand of MUBUF/MTBUF operations: offset (voffset + instruction \
    * offset) + soffset; its value is the sum, the interpreter reads the parts (soffset is \

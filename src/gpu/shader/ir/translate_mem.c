@@ -175,11 +175,12 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
       buffer_address(x, in, 0, 2, &index, &offset);
       addr = desc4(x, srcp(in, 1));
       if (in->lds) {
-        buffer_to_lds(x, in, ir_load_buffer(bd, addr, index, offset));
+        buffer_to_lds(x, in, ir_load_buffer(bd, addr, index, offset, active_pred(x)));
         break;
       }
       for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, defp(in, 0), i, ir_load_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i)));
+        write_v32(x, defp(in, 0), i,
+                  ir_load_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i), active_pred(x)));
       buffer_tfe_status(x, in, n);
       break;
     case K_BUFSTORE: /* srcs: vdata, vaddr, V#, soffset */
@@ -194,7 +195,7 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
       buffer_address(x, in, 0, 2, &index, &offset);
       addr = desc4(x, srcp(in, 1));
       uint64_t fmt = e->kind == K_TBUFLOADFMT ? in->format : 0;
-      uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset);
+      uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset, active_pred(x));
       for (unsigned i = 0; i < n && in->num_defs; i++)
         write_v32(x, defp(in, 0), i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
       buffer_tfe_status(x, in, n);
@@ -449,7 +450,7 @@ static bool translate_format(struct xl_state *x, const struct isa_inst *in, cons
                           active_pred(x));
     return true;
   }
-  uint32_t r = ir_load_buffer_fmt_i(bd, fmt, v, index, offset);
+  uint32_t r = ir_load_buffer_fmt_i(bd, fmt, v, index, offset, active_pred(x));
   if (!in->num_defs) return true;
   uint32_t c[4];
   for (unsigned k = 0; k < n; k++) c[k] = ir_u16_of_i(bd, 0, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, r)));
@@ -768,7 +769,7 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
       break;
     case K_BUF_SUB_LOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
       buffer_address(x, in, 0, 2, &index, &offset);
-      v = ir_load_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 1)), index, offset);
+      v = ir_load_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 1)), index, offset, active_pred(x));
       if (in->lds) {
         buffer_to_lds(x, in, (e->detail & SIGNED) ? ir_sbfe(bd, v, c32(x, 0), c32(x, 8 * (uint32_t)bytes)) : v);
         break;
