@@ -10,6 +10,7 @@
 #include "xl_test_harness.h"
 
 #include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/isa/isa.h"
 
 #define BUF_BASE 0x0000123400000000ull /* a 48-bit address */
 #define BUF_SIZE 8192u
@@ -627,6 +628,102 @@ static void wave64_add_tid_and_lds(void **state) {
   fix_free(&f);
 }
 
+/* ---- every formatted opcode --------------------------------------------------------------- */
+
+/* What each (t)buffer_load/store_format opcode does, written out: components, 16-bit
+ * (d16) components two per VGPR, the high half (d16_hi), typed (the instruction's format). */
+struct fmt_form {
+  const char *name;
+  bool store, typed, d16, hi;
+  unsigned n;
+};
+#define FMT4(p, st, ty, d) \
+  {p "x", st, ty, d, false, 1}, {p "xy", st, ty, d, false, 2}, {p "xyz", st, ty, d, false, 3}, \
+  {p "xyzw", st, ty, d, false, 4}
+static const struct fmt_form fmt_forms[] = {
+    FMT4("buffer_load_format_", false, false, false), FMT4("buffer_store_format_", true, false, false),
+    FMT4("buffer_load_format_d16_", false, false, true), FMT4("buffer_store_format_d16_", true, false, true),
+    FMT4("tbuffer_load_format_", false, true, false), FMT4("tbuffer_store_format_", true, true, false),
+    FMT4("tbuffer_load_format_d16_", false, true, true), FMT4("tbuffer_store_format_d16_", true, true, true),
+    {"buffer_load_format_d16_hi_x", false, false, true, true, 1},
+    {"buffer_store_format_d16_hi_x", true, false, true, true, 1},
+};
+#undef FMT4
+
+/* One form run through the interpreter: records of 16 bytes indexed by v9 = lane; the V#
+ * format is 32_32_32_32_UINT for the MUBUF forms, and 8_8_8_8_UNORM for the MTBUF ones,
+ * whose instruction names 32_32_32_32_UINT: a typed form that read the V#'s format would
+ * move other values. */
+static void check_format_form(const struct fmt_form *t) {
+  struct fix f = fix_new();
+  struct bufmem *m = f.m, *ref = f.ref;
+  struct ir_interp_wave *w = f.w, *r = f.r;
+  struct ir_vsharp v = vsharp(16, 64, IR_OOB_STRUCTURED);
+  v.format = t->typed ? 56 : 75; /* 8_8_8_8_UNORM ; 32_32_32_32_UINT */
+  put_vsharp(w, &v);
+  unsigned regs = !t->d16 ? t->n : (t->n + 1) / 2;
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[9][l] = l;
+    for (unsigned k = 10; k < 15; k++) w->vgpr[k][l] = 0x1234u * (k + 1) ^ (0x10001u * l);
+  }
+  char src[256], vd[16];
+  if (regs == 1) snprintf(vd, sizeof vd, "v10");
+  else snprintf(vd, sizeof vd, "v[10:%u]", 9 + regs);
+  snprintf(src, sizeof src, "%s %s, v9, s[4:7], 0 %sidxen\ns_endpgm\n", t->name, vd,
+           t->typed ? "format:[BUF_FMT_32_32_32_32_UINT] " : "");
+  run_buf(src, w, m, r);
+  for (unsigned l = 0; l < 32; l++) {
+    uint32_t c[4], want[5];
+    for (unsigned k = 0; k < 4; k++) c[k] = rd32(&ref->buf[16 * l + 4 * k]);
+    if (t->store) { /* the element: the named components, the others 0 */
+      for (unsigned k = 0; k < 4; k++) {
+        uint32_t d = k < t->n ? w->vgpr[10 + (t->d16 ? k / 2 : k)][l] : 0;
+        c[k] = !t->d16 ? d : (t->hi || (k & 1) ? d >> 16 : d) & 0xffff;
+      }
+      memcpy(&ref->buf[16 * l], c, 16);
+      continue;
+    }
+    for (unsigned k = 0; k < 5; k++) want[k] = w->vgpr[10 + k][l];
+    if (t->hi) {
+      want[0] = c[0] << 16 | (want[0] & 0xffff);
+    } else if (t->d16) {
+      for (unsigned k = 0; k < t->n; k += 2)
+        want[k / 2] = (c[k] & 0xffff) | (k + 1 < t->n ? c[k + 1] << 16 : 0);
+    } else {
+      for (unsigned k = 0; k < t->n; k++) want[k] = c[k];
+    }
+    for (unsigned k = 0; k < 5; k++) {
+      if (r->vgpr[10 + k][l] != want[k]) fail_msg("%s: lane %u v%u", t->name, l, 10 + k);
+    }
+  }
+  if (memcmp(m->buf, ref->buf, BUF_SIZE)) fail_msg("%s: memory", t->name);
+  fix_free(&f);
+}
+
+/* Every formatted opcode the decoder knows (MUBUF and MTBUF names with "_format_") has a
+ * row above, and each one's descriptor (store or load, typed, d16, hi, components) is
+ * pinned by what it moves. */
+static void every_format_opcode_descriptor(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const size_t rows = sizeof fmt_forms / sizeof *fmt_forms;
+  bool seen[sizeof fmt_forms / sizeof *fmt_forms] = {false};
+  const enum isa_family fams[2] = {ISA_FAMILY_MUBUF, ISA_FAMILY_MTBUF};
+  for (unsigned fi = 0; fi < 2; fi++)
+    for (unsigned op = 0; op < 256; op++) { /* MUBUF d16 forms are 0x80.. */
+      const struct isa_opcode_info *info = isa_opcode_lookup(fams[fi], op);
+      if (!info || !strstr(info->name, "_format_")) continue;
+      size_t i = 0;
+      while (i < rows && strcmp(fmt_forms[i].name, info->name)) i++;
+      if (i == rows) fail_msg("%s has no row in the test", info->name);
+      seen[i] = true;
+    }
+  for (size_t i = 0; i < rows; i++) {
+    if (!seen[i]) fail_msg("%s is not an opcode", fmt_forms[i].name);
+    check_format_form(&fmt_forms[i]);
+  }
+}
+
 /* ---- EXEC ------------------------------------------------------------------------------- */
 
 /* Vector buffer loads of inactive lanes read nothing: a lane off in EXEC whose address is in
@@ -737,6 +834,7 @@ int main(void) {
       cmocka_unit_test(wave64_add_tid_and_lds),
       cmocka_unit_test(accesses_outside_the_memory_map_are_errors),
       cmocka_unit_test(inactive_lanes_neither_read_nor_fault),
+      cmocka_unit_test(every_format_opcode_descriptor),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -26,7 +26,7 @@ enum xl_kind {
   K_VBFE, K_VBFI, K_VCVT, K_VF64_BIN, K_VF64_FMA, K_VREADFIRST, K_VREADLANE, K_VWRITELANE,
   K_VPKRTZ, K_VLDEXP, K_VMAD_U64,
   /* memory: detail = dwords (or components) */
-  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_BUFLOADFMT, K_TBUFLOADFMT, K_GLOAD, K_GSTORE,
+  K_SLOAD, K_SBUFLOAD, K_BUFLOAD, K_BUFSTORE, K_GLOAD, K_GSTORE,
   K_DSREAD, K_DSWRITE, K_DSREAD2, K_DSWRITE2, K_DSATOMIC, /* DS atomics: detail = ir_atomic | RTN */
   K_PKF16,  /* VOP3P f16 pairs: IR f16 op, detail = operand count */
   K_PKI16,  /* VOP3P 16-bit integer pairs: IR u32 op on the extended halves; detail flags */
@@ -112,6 +112,8 @@ enum xl_mem_ext {
   MX_APPEND,    /* ds_append (ADD) / ds_consume (SUB): ir_atomic */
   MX_SSCRATCH,  /* s_scratch_load/store_dword*: dwords, RTN = load */
   MX_WAVEID,    /* s_get_waveid_in_workgroup */
+  MX_FORMAT,    /* buffer_load/store_format_*: the V#'s format; components, SUB_D16, SUB_HI */
+  MX_TFORMAT,   /* tbuffer_load/store_format_*: the instruction's format; as MX_FORMAT */
 };
 #define MX(k) ((uint32_t)(k) << 16)
 #define MX_KIND(d) (((d) >> 16) & 0xff)

@@ -1,7 +1,8 @@
 /* Memory, interpolation and export instructions as IR. translate_ops.c's table routes the
- * common forms here; forms it does not name (compare-and-swap, scratch_*, formatted stores
- * and D16 formats, DS lane exchanges, scalar stores/atomics/clocks, images by name) reach
- * xl_translate_mem_ext. Images are in translate_image.c. */
+ * common forms here; the rows of translate_mem_ops.h (compare-and-swap, scratch_*,
+ * formatted buffer accesses, DS lane exchanges, scalar stores/atomics) reach
+ * xl_translate_mem_row, image forms named outside the table xl_translate_mem_ext. Images
+ * are in translate_image.c. */
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
@@ -154,8 +155,7 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
   struct ir_builder *bd = &x->b;
   unsigned n = e->detail & 0xff;
   uint32_t index, offset, addr;
-  if ((e->kind == K_BUFLOAD || e->kind == K_BUFSTORE || e->kind == K_BUFLOADFMT ||
-       e->kind == K_TBUFLOADFMT) &&
+  if ((e->kind == K_BUFLOAD || e->kind == K_BUFSTORE) &&
       buffer_form_unmodelled(x, in, pc, e->kind == K_BUFSTORE, e->kind == K_BUFLOAD && n == 1))
     return;
   switch (e->kind) {
@@ -190,17 +190,6 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
         ir_store_buffer(bd, addr, index, buffer_offset_plus(x, offset, 4 * i),
                         src_dword(x, srcp(in, 0), i, false), active_pred(x));
       break;
-    case K_BUFLOADFMT:
-    case K_TBUFLOADFMT: { /* converted through the V# format (MUBUF) or the instruction's */
-      buffer_address(x, in, 0, 2, &index, &offset);
-      addr = desc4(x, srcp(in, 1));
-      uint64_t fmt = e->kind == K_TBUFLOADFMT ? in->format : 0;
-      uint32_t v = ir_load_buffer_fmt_i(bd, fmt, addr, index, offset, active_pred(x));
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, defp(in, 0), i, ir_bitcast_u32(bd, ir_extract_f32_i(bd, i, v)));
-      buffer_tfe_status(x, in, n);
-      break;
-    }
     case K_GLOAD: /* defs: vdst; srcs: vaddr, saddr */
       addr = global_address(x, in, 0, 1);
       if (is_flat(in)) { /* every dword is loaded before any is written (vdst may be vaddr) */
@@ -408,63 +397,59 @@ static void translate_scratch(struct xl_state *x, const struct isa_inst *in, con
   }
 }
 
-/* ---- formatted buffer stores and D16 formatted accesses --------------------------------
- * (t)buffer_store_format_*: the components of vdata (missing ones 0) converted through the
- * V# format (MUBUF, imm 0) or the instruction's (MTBUF). _d16: 16-bit components, two per
- * VGPR (low half first); the IR operation carries IR_FMT_D16 and gives/takes each in the low
- * half of its dword. _d16_hi_x loads into the high half and keeps the low one (stores take
- * the high half). Operands: loads vdata; vaddr, V#, soffset; stores vdata, vaddr, V#, soffset. */
-static bool translate_format(struct xl_state *x, const struct isa_inst *in, const char *name) {
+/* ---- formatted buffer accesses (rows MX_FORMAT / MX_TFORMAT) ---------------------------
+ * (t)buffer_load/store_format_*: the components of vdata converted through the V# format
+ * (MUBUF, imm 0) or the instruction's (MTBUF); a store's missing components are 0. _d16:
+ * 16-bit components, two per VGPR (low half first); the IR operation carries IR_FMT_D16 and
+ * gives/takes each in the low half of its dword. _d16_hi_x loads into the high half and
+ * keeps the low one (stores take the high half). Detail: components | SUB_D16 | SUB_HI.
+ * Operands: loads vdata; vaddr, V#, soffset; stores vdata, vaddr, V#, soffset. */
+static void translate_format(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                             uint32_t pc) {
   struct ir_builder *bd = &x->b;
-  bool typed = strncmp(name, "tbuffer_", 8) == 0;
-  const char *p = name + (typed ? 8 : 7);
-  if (!typed && strncmp(name, "buffer_", 7) != 0) return false;
-  bool store = strncmp(p, "store_format_", 13) == 0;
-  if (!store && strncmp(p, "load_format_", 12) != 0) return false;
-  p += store ? 13 : 12;
-  bool d16 = strncmp(p, "d16_", 4) == 0, hi = d16 && strncmp(p + 4, "hi_", 3) == 0;
-  p += d16 ? (hi ? 7 : 4) : 0;
-  static const char *const comps[] = {"x", "xy", "xyz", "xyzw"};
-  unsigned n = 0;
-  for (unsigned i = 0; i < 4; i++)
-    if (strcmp(p, comps[i]) == 0) n = i + 1;
-  if (!n || (hi && n != 1) || (!store && !d16)) return false; /* 32-bit loads: the table */
-  if (in->lds || (store && in->tfe)) return false; /* counted as unsupported by the caller */
-  uint64_t fmt = (typed ? in->format : 0) | (d16 ? IR_FMT_D16 : 0);
+  bool store = e->op == IR_OP_store_buffer_fmt, d16 = e->detail & SUB_D16, hi = e->detail & SUB_HI;
+  unsigned n = e->detail & 0xff;
+  if (buffer_form_unmodelled(x, in, pc, store, false)) return;
+  uint64_t fmt = (MX_KIND(e->detail) == MX_TFORMAT ? in->format : 0) | (d16 ? IR_FMT_D16 : 0);
   unsigned o = store; /* operand offset of vaddr */
   uint32_t index, offset;
   buffer_address(x, in, o, o + 2, &index, &offset);
   uint32_t v = desc4(x, srcp(in, o + 1));
   if (store) {
     const struct isa_operand *d = srcp(in, 0);
-    uint32_t c[4];
-    for (unsigned k = 0; k < 4; k++) {
-      c[k] = c32(x, 0);
-      if (k >= n) continue;
-      uint32_t r = src_dword(x, d, d16 ? k / 2 : k, false);
-      c[k] = !d16 ? r : ir_u32_of_u16(bd, ir_u16_of_i(bd, hi ? 1 : k & 1, r));
-    }
     uint32_t f[4];
-    for (unsigned k = 0; k < 4; k++) f[k] = ir_bitcast_f32(bd, c[k]);
+    for (unsigned k = 0; k < 4; k++) {
+      uint32_t c = c32(x, 0);
+      if (k < n) {
+        uint32_t r = src_dword(x, d, d16 ? k / 2 : k, false);
+        c = !d16 ? r : ir_u32_of_u16(bd, ir_u16_of_i(bd, hi ? 1 : k & 1, r));
+      }
+      f[k] = ir_bitcast_f32(bd, c);
+    }
     ir_store_buffer_fmt_i(bd, fmt, v, index, offset, ir_vec4_f32(bd, f[0], f[1], f[2], f[3]),
                           active_pred(x));
-    return true;
+    return;
   }
   uint32_t r = ir_load_buffer_fmt_i(bd, fmt, v, index, offset, active_pred(x));
-  if (!in->num_defs) return true;
+  if (!in->num_defs) return;
+  if (!d16) {
+    for (unsigned k = 0; k < n; k++)
+      write_v32(x, defp(in, 0), k, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, r)));
+    buffer_tfe_status(x, in, n);
+    return;
+  }
   uint32_t c[4];
   for (unsigned k = 0; k < n; k++) c[k] = ir_u16_of_i(bd, 0, ir_bitcast_u32(bd, ir_extract_f32_i(bd, k, r)));
   if (hi) {
     uint32_t old = src_dword(x, defp(in, 0), 0, false);
     write_v32(x, defp(in, 0), 0, ir_pack_half(bd, ir_u16_of_i(bd, 0, old), c[0]));
     buffer_tfe_status(x, in, 1);
-    return true;
+    return;
   }
   for (unsigned k = 0; k < n; k += 2) /* an odd last component leaves the high half 0 */
     write_v32(x, defp(in, 0), k / 2,
               ir_pack_half(bd, c[k], k + 1 < n ? c[k + 1] : ir_u16_of_i(bd, 0, c32(x, 0))));
   buffer_tfe_status(x, in, (n + 1) / 2);
-  return true;
 }
 
 /* ---- DS lane exchanges and the remaining LDS atomics -------------------------------------
@@ -708,16 +693,16 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
     case MX_APPEND: translate_append(x, in, d); break;
     case MX_SSCRATCH: translate_smem_scratch(x, in, d); break;
     case MX_WAVEID: write_sdword(x, srcp(in, 0), 0, ir_wave_id(&x->b)); break;
+    case MX_FORMAT:
+    case MX_TFORMAT: translate_format(x, in, e, pc); break;
     default: xl_unsupported(x, in, pc); break;
   }
 }
 
-/* Forms named outside the table: image forms parsed from their names (translate_image.c),
- * formatted buffer stores and D16 formats. */
+/* Forms named outside the table: image forms parsed from their names (translate_image.c). */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  const char *name = in->info->name;
-  if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
-  return translate_format(x, in, name);
+  if (strncmp(in->info->name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
+  return false;
 }
 
 /* ---- sub-dword memory -------------------------------------------------------------- */

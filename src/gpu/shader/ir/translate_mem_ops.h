@@ -68,8 +68,23 @@
   XL_MEM_SRC2(X, or, b##W, OR, F) XL_MEM_SRC2(X, xor, b##W, XOR, F) \
   XL_MEM_SRC2(X, write, b##W, SWAP, F)
 
+/* formatted buffer accesses of one family P (buffer: K = MX_FORMAT, the V#'s format;
+ * tbuffer: MX_TFORMAT, the instruction's): the IR op is the access, detail = components |
+ * SUB_D16 (16-bit components, two per VGPR) | SUB_HI (_d16_hi_x: the high half) */
+#define XL_MEM_FMT4(X, name, op, D) \
+  X(name##x, MEM_EXT, op, (D) | 1) X(name##xy, MEM_EXT, op, (D) | 2) \
+  X(name##xyz, MEM_EXT, op, (D) | 3) X(name##xyzw, MEM_EXT, op, (D) | 4)
+#define XL_MEM_FORMAT(X, p, K) \
+  XL_MEM_FMT4(X, p##_load_format_, load_buffer_fmt, MX(K)) \
+  XL_MEM_FMT4(X, p##_store_format_, store_buffer_fmt, MX(K)) \
+  XL_MEM_FMT4(X, p##_load_format_d16_, load_buffer_fmt, MX(K) | SUB_D16) \
+  XL_MEM_FMT4(X, p##_store_format_d16_, store_buffer_fmt, MX(K) | SUB_D16)
+
 #define XL_MEM_OPS(X) \
   XL_MEM_SCRATCH(X) \
+  XL_MEM_FORMAT(X, buffer, MX_FORMAT) XL_MEM_FORMAT(X, tbuffer, MX_TFORMAT) \
+  X(buffer_load_format_d16_hi_x, MEM_EXT, load_buffer_fmt, MX(MX_FORMAT) | SUB_D16 | SUB_HI | 1) \
+  X(buffer_store_format_d16_hi_x, MEM_EXT, store_buffer_fmt, MX(MX_FORMAT) | SUB_D16 | SUB_HI | 1) \
   XL_MEM_CMPSWAP(X, buffer) XL_MEM_CMPSWAP(X, global) XL_MEM_CMPSWAP(X, flat) \
   XL_MEM_SATOMIC(X, s, 0) XL_MEM_SATOMIC(X, s_buffer, MX_BUF) \
   X(s_store_dword, MEM_EXT, copy, MX(MX_SSTORE) | 1) X(s_store_dwordx2, MEM_EXT, copy, MX(MX_SSTORE) | 2) \

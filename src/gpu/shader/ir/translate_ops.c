@@ -196,14 +196,6 @@ enum { H16_NORM = 1 << 13 };
   X(buffer_load_dwordx3, BUFLOAD, load_buffer, 3) X(buffer_load_dwordx4, BUFLOAD, load_buffer, 4) \
   X(buffer_store_dword, BUFSTORE, store_buffer, 1) X(buffer_store_dwordx2, BUFSTORE, store_buffer, 2) \
   X(buffer_store_dwordx3, BUFSTORE, store_buffer, 3) X(buffer_store_dwordx4, BUFSTORE, store_buffer, 4) \
-  X(buffer_load_format_x, BUFLOADFMT, load_buffer_fmt, 1) \
-  X(buffer_load_format_xy, BUFLOADFMT, load_buffer_fmt, 2) \
-  X(buffer_load_format_xyz, BUFLOADFMT, load_buffer_fmt, 3) \
-  X(buffer_load_format_xyzw, BUFLOADFMT, load_buffer_fmt, 4) \
-  X(tbuffer_load_format_x, TBUFLOADFMT, load_buffer_fmt, 1) \
-  X(tbuffer_load_format_xy, TBUFLOADFMT, load_buffer_fmt, 2) \
-  X(tbuffer_load_format_xyz, TBUFLOADFMT, load_buffer_fmt, 3) \
-  X(tbuffer_load_format_xyzw, TBUFLOADFMT, load_buffer_fmt, 4) \
   X(buffer_gl0_inv, SNOP, copy, 0) X(buffer_gl1_inv, SNOP, copy, 0) \
   /* global / flat (flat: per-lane LDS / scratch / global dispatch in translate_mem.c) */ \
   X(global_load_dword, GLOAD, load_global, 1) X(global_load_dwordx2, GLOAD, load_global, 2) \
@@ -1789,8 +1781,8 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
       if (in->clamp) xl_unsupported(x, in, pc);
       else translate_sad(x, in, e);
       break;
-    case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE: case K_BUFLOADFMT:
-    case K_TBUFLOADFMT: case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
+    case K_SLOAD: case K_SBUFLOAD: case K_BUFLOAD: case K_BUFSTORE:
+    case K_GLOAD: case K_GSTORE: case K_DSREAD: case K_DSWRITE:
     case K_DSREAD2: case K_DSWRITE2: case K_DSATOMIC:
       xl_translate_memory(x, in, e, pc);
       break;
