@@ -126,8 +126,12 @@ static void flat_store(struct xl_state *x, const struct flat_space *s, unsigned 
  * - lds (buffer_load_dword and the sub-dword loads): no VGPR is written; each lane's value
  *   (sub-dword loads extended to 32 bits) is stored to LDS at M0[15:0] + instruction offset
  *   + lane * 4, under the lane's EXEC bit.
- * Other combinations (tfe on a store, lds with tfe, D16 or a wider load) stay counted as
- * unsupported, never silently read as plain loads. */
+ * Other combinations stay counted as unsupported, never silently read as plain accesses:
+ * tfe on a store (AMD documents TFE for fetches only; whether a store also writes a status
+ * dword is unknown), lds on buffer_load_format_x (what reaches LDS for a converted element
+ * is undocumented). lds with tfe, D16 or a wider load are decode errors already (the
+ * decoder accepts lds on the six forms llvm-mc-19 accepts, never with tfe); the test here
+ * only guards the translator. Evidence: docs/shader-ir.md, "Buffer memory". */
 static bool buffer_form_unmodelled(struct xl_state *x, const struct isa_inst *in, uint32_t pc,
                                    bool store, bool lds_ok) {
   if ((in->tfe && (store || in->lds)) || (in->lds && !lds_ok)) {
