@@ -7,10 +7,12 @@
  * constant 0x8000 the shaders write themselves), the set's bindings at fixed offsets
  * (0x00 storage buffer V#, 0x10 uniform buffer V#, 0x20 sampled T# + 0x70 S#, 0x80 storage
  * image T#), vertex buffers behind a table of V#s, interpolation parameters, pixel
- * barycentrics and position in VGPRs. Values are chosen dyadic (few mantissa bits) so that
- * every sum and product is exact and the comparison can be exact whatever order the
- * compiler evaluates in; only results behind v_rsq (the vertex lighting) and v_rcp (the
- * compute division) compare with a tolerance.
+ * barycentrics and position in VGPRs. Values are chosen dyadic (few mantissa bits) where
+ * the compiler may reorder (sums, dot products), so the comparison is exact whatever order
+ * it evaluates in; the colour varyings' P0 are not (0.3, ...), so the products with them,
+ * ACO's unfused v_mac/v_mad and the export's f16 rounding toward zero are checked bit for
+ * bit (C evaluates every operation separately: FP_CONTRACT OFF). Only results behind v_rsq
+ * (the vertex lighting) and v_rcp (the compute division) compare with a tolerance.
  *
  * The image model does not decode T#s (the interpreter has no texture unit): it recognises
  * each image by its descriptor words, so a descriptor loaded from a wrong offset stops the
@@ -29,6 +31,8 @@
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/translate.h"
+
+#pragma STDC FP_CONTRACT OFF
 
 #define SET_ADDR 0x0000800000000100ull /* descriptor set: low half in a user SGPR */
 #define VBT_ADDR 0x0000800000000400ull /* vertex buffer table (one V# per binding) */
@@ -166,7 +170,7 @@ export_of(const struct shader *s, const struct ir_interp_wave *w, uint32_t targe
  * The varyings are packed in location order: attr0.xy = uv, attr0.zw attr1.xy = color,
  * attr1.zw attr2.x = normal; attribute value = P0 + i * P10 + j * P20. */
 #define PACKED 9
-static const float vary_p0[PACKED] = {0.0f, 0.0f, 0.25f, 0.5f, 0.75f, 1.0f, 0.5f, -0.5f, 0.25f};
+static const float vary_p0[PACKED] = {0.0f, 0.0f, 0.3f, 0.55f, 0.7f, 0.9f, 0.5f, -0.5f, 0.25f};
 static const float vary_p10[PACKED] = {1.0f, 0.0f, 0.5f, -0.25f, 0.125f, -0.5f, 0.25f, 0.25f, 0.0f};
 static const float vary_p20[PACKED] = {0.0f, 1.0f, -0.125f, 0.25f, 0.5f, 0.25f, 0.0f, 0.5f, -0.25f};
 
@@ -452,7 +456,9 @@ static void vertex_of(unsigned vi, struct vertex *v) {
   memset(v, 0, sizeof *v);
   float p[4] = {(float)(vi % 7) * 0.25f - 0.75f, (float)(vi / 7 % 5) * 0.5f - 1.0f, (float)vi * 0.0625f, 1.0f};
   float n[4] = {(float)(vi % 3) - 1.0f, (float)(vi % 4) * 0.5f - 0.5f, 1.0f, 0.0f};
-  float t[4] = {(float)vi * 0.125f, 0.5f, 0.25f, 0.75f};
+  /* texcoord.yw are not dyadic: o_uv.y = texcoord.y + (vi >> 1) * texcoord.w rounds the
+   * product (ACO: v_mac_f32, not fused; fused differs for 8 of the 23 multiples) */
+  float t[4] = {(float)vi * 0.125f, 0.3f, 0.25f, 0.35f};
   memcpy(v->position, p, sizeof p);
   memcpy(v->normal, n, sizeof n);
   memcpy(v->texcoord, t, sizeof t);
