@@ -265,6 +265,9 @@ static void textured_run(const struct shader *s, bool passes, bool all_discard) 
   assert_true(img->samples >= (unsigned)__builtin_popcountll(live));
   if (!all_discard && (keep == 0 || keep == live))
     fail_msg("%s: the inputs should discard some pixels and keep others", s->name);
+  if (passes && !all_discard)
+    printf("%-22s executed: %d of %d pixels kept, %u samples\n", s->name, __builtin_popcountll(keep),
+           __builtin_popcountll(live), img->samples);
   free(w);
   free(img);
 }
@@ -351,6 +354,10 @@ void aco_branches_frag_executes(void **state) {
       assert_true(paths[0] && paths[1] && paths[2]);
       assert_true(breaks && breaks < (unsigned)__builtin_popcountll(ps_live(lanes)));
       assert_true(keep && keep != ps_live(lanes));
+      if (passes)
+        printf("%-22s executed: if/else-if/else %u/%u/%u pixels, %u loop breaks, %d of %d kept\n",
+               s->name, paths[0], paths[1], paths[2], breaks, __builtin_popcountll(keep),
+               __builtin_popcountll(ps_live(lanes)));
       free(w);
       free(img);
     }
@@ -424,6 +431,9 @@ void aco_loops_frag_executes(void **state) {
       if (ps_live(64) >> l & 1) loops_glsl(l, o[l], &breaks);
     check_colour(s, w, ps_live(64), o);
     assert_true(breaks > 0 && img->fetches > 0);
+    if (passes)
+      printf("%-22s executed: %d pixels, %u loop breaks, %u texel fetches\n", s->name,
+             __builtin_popcountll(ps_live(64)), breaks, img->fetches);
     free(w);
     free(img);
   }
@@ -556,6 +566,7 @@ void aco_mesh_legacy_vert_executes(void **state) {
     run(s, passes, w);
     assert_int_equal(w->export_count, 3);
     check_vertex_exports(s, w);
+    if (passes) printf("%-22s executed: %u vertices exported\n", s->name, VS_VERTS);
     free(w);
     free(m);
   }
@@ -598,6 +609,8 @@ void aco_mesh_ngg_vert_executes(void **state) {
     assert_int_equal(prim->done, 1);
     for (unsigned l = 0; l < VS_PRIMS; l++) assert_int_equal(prim->value[0][l], l | (l + 1) << 10 | (l + 2) << 20);
     check_vertex_exports(s, w);
+    if (passes)
+      printf("%-22s executed: %u primitives, %u vertices exported\n", s->name, VS_PRIMS, VS_VERTS);
     free(w);
     free(m);
   }
@@ -662,6 +675,9 @@ void aco_reduce_comp_executes(void **state) {
     for (unsigned i = 0; i < 128; i++) /* every texel incremented once */
       assert_int_equal(img->counts[(RED_WG * 128 + i) >> 8][(RED_WG * 128 + i) & 255], red_count(i) + 1);
     assert_int_equal(img->stores, 128);
+    if (passes)
+      printf("%-22s executed: two waves, result %g (GLSL %g), %u + %u non-zero texels\n", s->name,
+             result[RED_WG], total, nonzero[0], nonzero[1]);
     free(img);
   }
 }
