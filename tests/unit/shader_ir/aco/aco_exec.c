@@ -27,6 +27,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "../xl_test_harness.h" /* fbits */
 #include "aco_shaders.h"
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
@@ -51,12 +52,6 @@ void aco_put_vsharp(uint8_t *at, uint64_t addr, uint32_t num_records, uint32_t s
   uint32_t d[4];
   ir_vsharp_encode(&v, d);
   memcpy(at, d, sizeof d);
-}
-
-static uint32_t fbits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
 }
 
 static float bitsf(uint32_t u) {
@@ -140,7 +135,7 @@ static struct ir_interp_wave *new_wave(uint64_t exec) {
   return w;
 }
 
-static void run(const struct shader *s, bool passes, struct ir_interp_wave *w) {
+static void execute(const struct shader *s, bool passes, struct ir_interp_wave *w) {
   struct ir_translate_options opts = {.wave_size = s->wave64 ? 64 : 32, .run_passes = passes};
   struct ir_translate_error err = {0};
   struct ir_function *fn = ir_translate(s->words, s->count, &opts, &err, NULL);
@@ -187,8 +182,13 @@ static float varying(unsigned p, unsigned l) {
   return vary_p0[p] + bary_i(l) * vary_p10[p] + bary_j(l) * vary_p20[p];
 }
 
-static struct ir_interp_wave *ps_wave(unsigned lanes) {
-  struct ir_interp_wave *w = new_wave(ps_live(lanes));
+/* A pixel wave of LANES lanes with LIVE pixels, memory MAP (COUNT buffers) and image IMG. */
+static struct ir_interp_wave *ps_wave(unsigned lanes, uint64_t live, const struct ir_interp_memory *map,
+                                      uint32_t count, struct images *img) {
+  struct ir_interp_wave *w = new_wave(live);
+  w->mem = map;
+  w->mem_count = count;
+  w->image_ctx = img;
   w->sgpr[2] = (uint32_t)SET_ADDR;
   w->sgpr[3] = 0x1234; /* primitive mask: only goes to M0 */
   for (unsigned p = 0; p < PACKED; p++)
@@ -243,12 +243,8 @@ static void textured_run(const struct shader *s, bool passes, bool all_discard) 
   struct ir_interp_memory map[] = {{SET_ADDR, set, sizeof set}};
   /* all_discard: only the pixel at i = j = 0, where the alpha is 0 */
   uint64_t live = all_discard ? 1 : ps_live(lanes);
-  struct ir_interp_wave *w = ps_wave(lanes);
-  w->exec = live;
-  w->mem = map;
-  w->mem_count = 1;
-  w->image_ctx = img;
-  run(s, passes, w);
+  struct ir_interp_wave *w = ps_wave(lanes, live, map, 1, img);
+  execute(s, passes, w);
   /* the GLSL */
   float o[64][4] = {{0}};
   uint64_t keep = 0;
@@ -332,11 +328,8 @@ void aco_branches_frag_executes(void **state) {
       struct params ubo = params;
       struct ir_interp_memory map[] = {{SET_ADDR, set, sizeof set},
                                        {UBO_ADDR, (uint8_t *)&ubo, sizeof ubo}};
-      struct ir_interp_wave *w = ps_wave(lanes);
-      w->mem = map;
-      w->mem_count = 2;
-      w->image_ctx = img;
-      run(s, passes, w);
+      struct ir_interp_wave *w = ps_wave(lanes, ps_live(lanes), map, 2, img);
+      execute(s, passes, w);
       float o[64][4] = {{0}};
       uint64_t keep = 0;
       unsigned paths[3] = {0}, breaks = 0;
@@ -412,10 +405,7 @@ void aco_loops_frag_executes(void **state) {
     memcpy(set + 0x20, tex_tsharp, 32);
     struct ir_interp_memory map[] = {{SET_ADDR, set, sizeof set},
                                      {SSBO_ADDR, (uint8_t *)weights, sizeof weights}};
-    struct ir_interp_wave *w = ps_wave(64);
-    w->mem = map;
-    w->mem_count = 2;
-    w->image_ctx = img;
+    struct ir_interp_wave *w = ps_wave(64, ps_live(64), map, 2, img);
     w->sgpr[3] = LOOP_ROWS;
     w->sgpr[4] = LOOP_COLS;
     w->sgpr[5] = LOOP_SEED;
@@ -424,7 +414,7 @@ void aco_loops_frag_executes(void **state) {
       w->vgpr[2][l] = fbits((float)frag_x(l) + 0.5f);
       w->vgpr[3][l] = fbits((float)frag_y(l) + 0.5f);
     }
-    run(s, passes, w);
+    execute(s, passes, w);
     float o[64][4] = {{0}};
     unsigned breaks = 0;
     for (unsigned l = 0; l < 64; l++)
@@ -563,7 +553,7 @@ void aco_mesh_legacy_vert_executes(void **state) {
     w->sgpr[3] = VS_BASE;
     w->sgpr[4] = (uint32_t)SET_ADDR;
     for (unsigned l = 0; l < 64; l++) w->vgpr[0][l] = l;
-    run(s, passes, w);
+    execute(s, passes, w);
     assert_int_equal(w->export_count, 3);
     check_vertex_exports(s, w);
     if (passes) printf("%-22s executed: %u vertices exported\n", s->name, VS_VERTS);
@@ -598,7 +588,7 @@ void aco_mesh_ngg_vert_executes(void **state) {
       w->vgpr[0][l] = l | (l + 1) << 10 | (l + 2) << 20;
       w->vgpr[5][l] = l;
     }
-    run(s, passes, w);
+    execute(s, passes, w);
     assert_int_equal(w->msg_count, 1);
     assert_int_equal(w->msgs[0].imm & 0xf, MSG_GS_ALLOC_REQ);
     assert_int_equal(w->msgs[0].m0, tg_prims << 12 | tg_verts);
@@ -650,7 +640,7 @@ void aco_reduce_comp_executes(void **state) {
       w->sgpr[3] = RED_WG;
       w->wave_id = (uint32_t)wave;
       for (unsigned l = 0; l < 64; l++) w->vgpr[0][l] = 64 * (unsigned)wave + l;
-      run(s, passes, w);
+      execute(s, passes, w);
       free(w);
     }
     /* the GLSL; the division as the Vulkan precision allows it (2.5 ULP): c * (1 / d) */

@@ -11,7 +11,8 @@
  *    instructions without a translation (`unsupported`), listed in the test output;
  *  - the buffer-using compute shader (lds_atomics.comp, wave64 and wave32) executes in the
  *    IR interpreter (raw and after the passes) with its descriptor set in constant memory
- *    and gives the GLSL source's results computed in C.
+ *    and gives the GLSL source's results computed in C; the other binaries execute the
+ *    same way in aco_exec.c.
  * A binary without an entry in `expected` fails the test, so a regeneration (new Mesa, new
  * shaders) forces the expectations to be reviewed. */
 #include <setjmp.h>
