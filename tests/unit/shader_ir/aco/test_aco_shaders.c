@@ -11,7 +11,8 @@
  *    instructions without a translation (`unsupported`), listed in the test output;
  *  - the buffer-using compute shader (lds_atomics.comp, wave64 and wave32) executes in the
  *    IR interpreter (raw and after the passes) with its descriptor set in constant memory
- *    and gives the GLSL source's results computed in C.
+ *    and gives the GLSL source's results computed in C; the other binaries execute the
+ *    same way in aco_exec.c.
  * A binary without an entry in `expected` fails the test, so a regeneration (new Mesa, new
  * shaders) forces the expectations to be reviewed. */
 #include <setjmp.h>
@@ -29,6 +30,7 @@
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/translate.h"
 #include "gpu/shader/isa/isa.h"
+#include "aco_shaders.h"
 
 /* What the front end currently makes of each binary. `unsupported` lists, in code order,
  * the mnemonic (as printed) of every instruction that becomes an `unsupported` IR op. */
@@ -52,15 +54,6 @@ static const struct expectation expected[] = {
     {"lds_atomics.comp", true, CFG_FALLBACK_NONE, ""},
     {"lds_atomics_w32.comp", true, CFG_FALLBACK_NONE, ""},
     {"reduce.comp", true, CFG_FALLBACK_NONE, ""},
-};
-
-struct shader {
-  char name[64];
-  bool wave64;
-  size_t manifest_dwords;
-  uint32_t *words;
-  size_t count;
-  char *listing; /* RADV's disassembly (.s) */
 };
 
 #define MAX_SHADERS 32
@@ -155,6 +148,13 @@ static int free_shaders(void **state) {
     free(shaders[i].listing);
   }
   return 0;
+}
+
+const struct shader *aco_shader(const char *name) {
+  for (size_t i = 0; i < shader_count; i++)
+    if (!strcmp(shaders[i].name, name)) return &shaders[i];
+  fail_msg("%s: not in MANIFEST", name);
+  return NULL;
 }
 
 static const struct expectation *expectation_of(const char *name) {
@@ -378,12 +378,7 @@ struct aco_mem {
 
 static void aco_mem_init(struct aco_mem *m, unsigned lanes) {
   memset(m, 0, sizeof *m);
-  struct ir_vsharp v = {.base = ACO_BUF_ADDR, .num_records = sizeof m->data,
-                        .dst_sel = {IR_SEL_X, IR_SEL_Y, IR_SEL_Z, IR_SEL_W}, .format = 22,
-                        .resource_level = true, .oob_select = IR_OOB_RAW};
-  uint32_t d[4];
-  ir_vsharp_encode(&v, d);
-  memcpy(m->set, d, sizeof d);
+  aco_put_vsharp(m->set, ACO_BUF_ADDR, sizeof m->data, 0);
   m->data[0] = ACO_COUNT;
   m->data[1] = 1000; /* maximum before the run */
   for (unsigned i = 0; i < 128; i++) m->data[2 + i] = i * 37 + 11;
@@ -461,6 +456,12 @@ int main(void) {
       cmocka_unit_test(decoder_matches_llvm_and_radv),
       cmocka_unit_test(front_end_translates),
       cmocka_unit_test(lds_atomics_executes),
+      cmocka_unit_test(aco_textured_frag_executes),
+      cmocka_unit_test(aco_branches_frag_executes),
+      cmocka_unit_test(aco_loops_frag_executes),
+      cmocka_unit_test(aco_mesh_legacy_vert_executes),
+      cmocka_unit_test(aco_mesh_ngg_vert_executes),
+      cmocka_unit_test(aco_reduce_comp_executes),
   };
   return cmocka_run_group_tests(tests, load_shaders, free_shaders);
 }
