@@ -714,9 +714,8 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
 /* Forms named outside the table: image forms parsed from their names (translate_image.c),
  * formatted buffer stores and D16 formats. */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  const char *name = in->info->name;
-  if (strncmp(name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
-  return translate_format(x, in, name);
+  if (in->family == ISA_FAMILY_MIMG) return xl_translate_image_ext(x, in, pc); /* image_* */
+  return translate_format(x, in, in->info->name);
 }
 
 /* ---- sub-dword memory -------------------------------------------------------------- */
