@@ -59,14 +59,19 @@ _Static_assert(ISA_FAMILY_SOP2 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPK < ISA_FAMILY
 _Static_assert(XL_FLOW_UNRESOLVED < 16 && XL_TRACK_SUB < 8, "flow and kind fit the cache byte");
 static uint8_t scalar_class_cache[ISA_FAMILY_SOPP + 1][256];
 
-static uint8_t scalar_class(const struct isa_inst *in) {
+/* The first lookup of a scalar opcode: by name, then cached in SLOT (if any). */
+static __attribute__((noinline)) uint8_t scalar_class_miss(const struct isa_inst *in,
+                                                           uint8_t *slot) {
+  uint8_t v = (uint8_t)(0x80 | track_by_name(in) << 4 | flow_by_name(in));
+  if (slot) __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+  return v;
+}
+
+static inline uint8_t scalar_class(const struct isa_inst *in) {
   if ((unsigned)in->family > ISA_FAMILY_SOPP) return 0x80; /* XL_FLOW_NONE, XL_TRACK_OTHER */
   uint8_t *slot = in->op < 256 ? &scalar_class_cache[in->family][in->op] : NULL;
   uint8_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
-  if (v) return v;
-  v = (uint8_t)(0x80 | track_by_name(in) << 4 | flow_by_name(in));
-  if (slot) __atomic_store_n(slot, v, __ATOMIC_RELAXED);
-  return v;
+  return v ? v : scalar_class_miss(in, slot);
 }
 
 enum xl_flow xl_flow_of(const struct isa_inst *in) { return (enum xl_flow)(scalar_class(in) & 15); }
