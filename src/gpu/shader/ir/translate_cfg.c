@@ -10,7 +10,8 @@ static bool name_is(const struct isa_inst *in, const char *name) {
   return strcmp(in->info->name, name) == 0;
 }
 
-enum xl_flow xl_flow_of(const struct isa_inst *in) {
+/* Control flow of a scalar opcode by name; runs once per opcode (scalar_class caches it). */
+static enum xl_flow flow_by_name(const struct isa_inst *in) {
   if (in->family == ISA_FAMILY_SOPP) {
     static const struct {
       const char *name;
@@ -34,6 +35,53 @@ enum xl_flow xl_flow_of(const struct isa_inst *in) {
   }
   if (in->family == ISA_FAMILY_SOPK && name_is(in, "s_call_b64")) return XL_FLOW_CALL;
   return XL_FLOW_NONE;
+}
+
+/* Scalar instructions the constant tracker evaluates, by name (once per opcode). */
+static enum xl_track track_by_name(const struct isa_inst *in) {
+  static const struct {
+    const char *name;
+    enum xl_track kind;
+  } known[] = {{"s_getpc_b64", XL_TRACK_GETPC}, {"s_mov_b32", XL_TRACK_MOV},
+               {"s_add_u32", XL_TRACK_ADD},     {"s_addc_u32", XL_TRACK_ADDC},
+               {"s_sub_u32", XL_TRACK_SUB}};
+  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+    if (name_is(in, known[i].name)) return known[i].kind;
+  return XL_TRACK_OTHER;
+}
+
+/* Flow and tracker kind per scalar opcode, for the whole process: 0 not looked up yet,
+ * else 0x80 | kind << 4 | flow. Concurrent fills store the same value. Other families
+ * (vector, memory, export) have neither. */
+_Static_assert(ISA_FAMILY_SOP2 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPK < ISA_FAMILY_SOPP &&
+                   ISA_FAMILY_SOP1 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPC < ISA_FAMILY_SOPP,
+               "the scalar families come first in ISA_FAMILIES");
+_Static_assert(XL_FLOW_UNRESOLVED < 16 && XL_TRACK_SUB < 8, "flow and kind fit the cache byte");
+static uint8_t scalar_class_cache[ISA_FAMILY_SOPP + 1][256];
+
+/* The first lookup of a scalar opcode: by name, then cached in SLOT (if any). */
+static __attribute__((noinline)) uint8_t scalar_class_miss(const struct isa_inst *in,
+                                                           uint8_t *slot) {
+  uint8_t v = (uint8_t)(0x80 | track_by_name(in) << 4 | flow_by_name(in));
+  if (slot) __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+  return v;
+}
+
+static inline uint8_t scalar_class(const struct isa_inst *in) {
+  if ((unsigned)in->family > ISA_FAMILY_SOPP) return 0x80; /* XL_FLOW_NONE, XL_TRACK_OTHER */
+  uint8_t *slot = in->op < 256 ? &scalar_class_cache[in->family][in->op] : NULL;
+  uint8_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+  return v ? v : scalar_class_miss(in, slot);
+}
+
+enum xl_flow xl_flow_of(const struct isa_inst *in) { return (enum xl_flow)(scalar_class(in) & 15); }
+
+enum xl_track xl_track_of(const struct isa_inst *in) {
+  return (enum xl_track)((scalar_class(in) >> 4) & 7);
+}
+
+bool xl_smem_keeps_sdata(const struct isa_inst *in) {
+  return (in->info->flags & (ISA_F_STORE | ISA_F_ATOMIC)) == ISA_F_STORE;
 }
 
 static bool flow_conditional(enum xl_flow f) { return f >= XL_FLOW_SCC0 && f <= XL_FLOW_EXECNZ; }
@@ -91,7 +139,7 @@ static void forget_defs(struct known_sgprs *k, const struct isa_inst *in) {
   /* SMEM names its data registers as source 0, also when a load (or a returning atomic,
    * s_memtime, ...) writes them; only stores leave them alone */
   if (in->family == ISA_FAMILY_SMEM && in->num_srcs > 0 && in->srcs[0].kind == ISA_OPK_SGPR &&
-      !strstr(in->info->name, "store"))
+      !xl_smem_keeps_sdata(in))
     forget_sgprs(k, &in->srcs[0], IR_INDIRECT_LOADED);
   k->scc_known = false;
 }
@@ -112,60 +160,19 @@ static enum ir_indirect_jump unresolved_reason(const struct known_sgprs *k,
   return r;
 }
 
-/* Scalar instructions the constant tracker evaluates. */
-enum track_kind { T_OTHER, T_GETPC, T_MOV, T_ADD, T_ADDC, T_SUB };
-
-static enum track_kind track_kind_of(const struct isa_inst *in) {
-  static const struct {
-    const char *name;
-    enum track_kind kind;
-  } known[] = {{"s_getpc_b64", T_GETPC}, {"s_mov_b32", T_MOV}, {"s_add_u32", T_ADD},
-               {"s_addc_u32", T_ADDC},   {"s_sub_u32", T_SUB}};
-  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-    if (name_is(in, known[i].name)) return known[i].kind;
-  return T_OTHER;
-}
-
-/* Flow and tracker kind of an instruction, looked up by name once per scalar opcode in a
- * discovery (CACHE: 0 unknown, else 0x80 | kind << 4 | flow); other families need neither. */
-_Static_assert(ISA_FAMILY_SOP2 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPK < ISA_FAMILY_SOPP &&
-                   ISA_FAMILY_SOP1 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPC < ISA_FAMILY_SOPP,
-               "the scalar families come first in ISA_FAMILIES");
-struct op_class_cache {
-  uint8_t v[ISA_FAMILY_SOPP + 1][256];
-};
-
-static void op_class(struct op_class_cache *c, const struct isa_inst *in, enum xl_flow *flow,
-                     enum track_kind *kind) {
-  if ((unsigned)in->family > ISA_FAMILY_SOPP) { /* vector, memory, export: neither */
-    *flow = XL_FLOW_NONE;
-    *kind = T_OTHER;
-    return;
-  }
-  uint8_t *slot = in->op < 256 ? &c->v[in->family][in->op] : NULL;
-  if (slot && *slot) {
-    *flow = (enum xl_flow)(*slot & 15);
-    *kind = (enum track_kind)((*slot >> 4) & 7);
-    return;
-  }
-  *flow = xl_flow_of(in);
-  *kind = track_kind_of(in);
-  if (slot) *slot = (uint8_t)(0x80 | *kind << 4 | *flow);
-}
-
 /* Tracks one instruction of kind KIND; PC_NEXT is the byte offset after it. */
-static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_kind kind,
+static void track(struct known_sgprs *k, const struct isa_inst *in, enum xl_track kind,
                   uint32_t pc_next) {
   const struct isa_operand *d = &in->defs[0];
   uint32_t a, b;
   bool sd = in->num_defs == 1 && d->kind == ISA_OPK_SGPR && d->reg + d->count <= 106;
-  if (sd && kind == T_GETPC) {
+  if (sd && kind == XL_TRACK_GETPC) {
     k->value[d->reg] = pc_next;
     k->value[d->reg + 1] = 0;
     k->known[d->reg] = k->known[d->reg + 1] = k->gen;
     return;
   }
-  if (sd && in->num_srcs >= 1 && kind == T_MOV && const_src(k, &in->srcs[0], &a)) {
+  if (sd && in->num_srcs >= 1 && kind == XL_TRACK_MOV && const_src(k, &in->srcs[0], &a)) {
     k->value[d->reg] = a;
     k->known[d->reg] = k->gen;
     return;
@@ -173,11 +180,11 @@ static void track(struct known_sgprs *k, const struct isa_inst *in, enum track_k
   if (sd && in->num_srcs == 2 && const_src(k, &in->srcs[0], &a) &&
       const_src(k, &in->srcs[1], &b)) {
     uint64_t r;
-    if (kind == T_ADD) {
+    if (kind == XL_TRACK_ADD) {
       r = (uint64_t)a + b;
-    } else if (kind == T_ADDC && k->scc_known) {
+    } else if (kind == XL_TRACK_ADDC && k->scc_known) {
       r = (uint64_t)a + b + k->scc;
-    } else if (kind == T_SUB) {
+    } else if (kind == XL_TRACK_SUB) {
       r = (uint64_t)a - b;
       k->value[d->reg] = (uint32_t)r;
       k->known[d->reg] = k->gen;
@@ -212,8 +219,6 @@ bool xl_discover(struct xl_code *c) {
   bool ok = true;
   struct known_sgprs known;
   memset(&known, 0, sizeof known);
-  struct op_class_cache classes;
-  memset(&classes, 0, sizeof classes);
   while (wp && ok) {
     uint32_t at = work[--wp];
     known_forget_all(&known);
@@ -236,11 +241,11 @@ bool xl_discover(struct xl_code *c) {
       }
       dec->dword = at;
       dec->target = XL_NONE;
-      enum track_kind kind;
-      op_class(&classes, &dec->in, &dec->flow, &kind);
+      uint8_t cls = scalar_class(&dec->in);
+      dec->flow = (enum xl_flow)(cls & 15);
       c->inst_at[at] = c->inst_count++;
       uint32_t next = at + dec->in.size;
-      track(&known, &dec->in, kind, next * 4);
+      track(&known, &dec->in, (enum xl_track)((cls >> 4) & 7), next * 4);
       enum xl_flow f = dec->flow;
       if (f == XL_FLOW_NONE) {
         if (next >= c->count) {

@@ -141,6 +141,12 @@ bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_
 void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
+/* The IR operation and detail of a MIMG opcode outside the XL_OPS table (sample/gather4
+ * suffix forms, _pck, msaa_load, gather4h), parsed from its name once per opcode; false when
+ * the opcode has no such form (translate_image.c). XL_IMAGE_G16 is a translation-only
+ * detail bit above the IR image flags: 16-bit derivatives (_g16). */
+#define XL_IMAGE_G16 (1ull << 40)
+bool xl_image_form_of(const struct isa_inst *in, enum ir_op *op, uint64_t *detail);
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);

@@ -22,9 +22,6 @@
 #include "gpu/shader/ir/translate_ext.h"
 #include "gpu/shader/ir/translate_operands.h"
 
-/* Translation-only detail bit (above the IR image flags): 16-bit derivatives (_g16). */
-#define IMG_G16 (1ull << 40)
-
 /* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
 static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};
 /* Derivative values per direction (_d forms): the non-array coordinates; a cube map's
@@ -108,7 +105,7 @@ struct image_args {
 static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint64_t detail,
                           struct image_addr *a, bool fl, struct image_args *r) {
   unsigned dim = in->da_dim & 7, nc = image_coords[dim], d = 0;
-  bool a16 = in->a16, g16 = (detail & IMG_G16) != 0;
+  bool a16 = in->a16, g16 = (detail & XL_IMAGE_G16) != 0;
   unsigned ng = (detail & IR_IMAGE_DERIV) ? image_grads[dim] : 0;
   bool tail = (detail & (IR_IMAGE_LOD | IR_IMAGE_CLAMP)) != 0; /* a value after the coordinates */
   unsigned nd = a16 ? (nc + tail + 1) / 2 : nc + tail; /* coordinate dwords */
@@ -222,7 +219,7 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
   /* operands: [vdata (store)], address VGPRs (one range, or NSA registers), T#, [S#] */
   struct image_addr a;
   image_read_addr(x, in, store, &a);
-  uint64_t flags = dim | (detail & ~IMG_G16) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
+  uint64_t flags = dim | (detail & ~XL_IMAGE_G16) | (uint64_t)(in->dmask & 0xf) << IR_IMAGE_DMASK_SHIFT |
                    (in->unorm ? IR_IMAGE_UNORM : 0) | (in->d16 ? IR_IMAGE_D16 : 0) |
                    (in->tfe ? IR_IMAGE_TFE : 0) | (lwe ? IR_IMAGE_LWE : 0) |
                    (in->r128 ? IR_IMAGE_R128 : 0);
@@ -314,8 +311,8 @@ static const struct {
 
 /* Sample and gather4 forms by name: image_sample / image_gather4 followed by the suffixes
  * _c (compare), _d / _cd (derivatives, coarse), _cl (clamp), _l, _b, _lz, _o, _g16; and the
- * flag forms above. */
-static bool image_form(const char *name, enum ir_op *op, uint64_t *detail) {
+ * flag forms above. Runs once per opcode (xl_image_form_of caches the result). */
+static bool image_form_parse(const char *name, enum ir_op *op, uint64_t *detail) {
   for (unsigned i = 0; i < sizeof image_flag_forms / sizeof *image_flag_forms; i++)
     if (strcmp(name, image_flag_forms[i].name) == 0) {
       *op = image_flag_forms[i].op;
@@ -328,7 +325,7 @@ static bool image_form(const char *name, enum ir_op *op, uint64_t *detail) {
   } sfx[] = {
       {"c", IR_IMAGE_COMPARE}, {"d", IR_IMAGE_DERIV},  {"cd", IR_IMAGE_DERIV | IR_IMAGE_COARSE},
       {"cl", IR_IMAGE_CLAMP},  {"l", IR_IMAGE_LOD},    {"b", IR_IMAGE_BIAS},
-      {"lz", IR_IMAGE_LOD_ZERO}, {"o", IR_IMAGE_OFFSET}, {"g16", IMG_G16},
+      {"lz", IR_IMAGE_LOD_ZERO}, {"o", IR_IMAGE_OFFSET}, {"g16", XL_IMAGE_G16},
   };
   const char *p;
   if (strncmp(name, "image_sample", 12) == 0) {
@@ -352,16 +349,45 @@ static bool image_form(const char *name, enum ir_op *op, uint64_t *detail) {
     p += len;
   }
   /* g16 only with derivatives; the clamp never with an explicit LOD */
-  return !((*detail & IMG_G16) && !(*detail & IR_IMAGE_DERIV)) &&
+  return !((*detail & XL_IMAGE_G16) && !(*detail & IR_IMAGE_DERIV)) &&
          !((*detail & IR_IMAGE_CLAMP) && (*detail & IR_IMAGE_LOD));
 }
 
+/* Parsed forms per MIMG opcode (GFX10 opcodes are 8 bits): 0 not parsed yet, else bit 63
+ * (parsed), bit 62 (a form), the IR operation in bits 61:48 and the detail in bits 47:0.
+ * Concurrent fills store the same value. */
+#define IMAGE_FORM_PARSED (1ull << 63)
+#define IMAGE_FORM_VALID (1ull << 62)
+#define IMAGE_FORM_OP_SHIFT 48
+#define IMAGE_FORM_DETAIL ((1ull << IMAGE_FORM_OP_SHIFT) - 1)
+_Static_assert(IR_OP_COUNT < (1u << 14), "the IR operation fits bits 61:48");
+_Static_assert((IR_IMAGE_FRAGMENTS | IR_IMAGE_R128 | XL_IMAGE_G16) <= IMAGE_FORM_DETAIL,
+               "the image form details fit bits 47:0");
+static uint64_t image_form_cache[256];
+
+bool xl_image_form_of(const struct isa_inst *in, enum ir_op *op, uint64_t *detail) {
+  bool mimg = in->family == ISA_FAMILY_MIMG;
+  uint64_t *slot = mimg && in->op < 256 ? &image_form_cache[in->op] : NULL;
+  uint64_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
+  if (!v) {
+    enum ir_op o = IR_OP_COUNT;
+    uint64_t d = 0;
+    bool ok = mimg && image_form_parse(in->info->name, &o, &d);
+    v = IMAGE_FORM_PARSED |
+        (ok ? IMAGE_FORM_VALID | (uint64_t)o << IMAGE_FORM_OP_SHIFT | (d & IMAGE_FORM_DETAIL) : 0);
+    if (slot) __atomic_store_n(slot, v, __ATOMIC_RELAXED);
+  }
+  if (!(v & IMAGE_FORM_VALID)) return false;
+  *op = (enum ir_op)((v & ~(IMAGE_FORM_PARSED | IMAGE_FORM_VALID)) >> IMAGE_FORM_OP_SHIFT);
+  *detail = v & IMAGE_FORM_DETAIL;
+  return true;
+}
+
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  const char *name = in->info->name;
   enum ir_op op;
   uint64_t detail;
-  if (!image_form(name, &op, &detail)) return false;
-  struct xl_entry e = {name, K_IMAGE, op, (uint32_t)detail};
+  if (!xl_image_form_of(in, &op, &detail)) return false;
+  struct xl_entry e = {in->info->name, K_IMAGE, op, (uint32_t)detail};
   translate_image(x, in, op, detail, &e, pc);
   return true;
 }

@@ -49,7 +49,23 @@ struct xl_code {
   struct cfg_graph *graph;
 };
 
+/* Scalar instructions the constant tracker of code discovery evaluates. */
+enum xl_track {
+  XL_TRACK_OTHER,
+  XL_TRACK_GETPC, /* s_getpc_b64 */
+  XL_TRACK_MOV,   /* s_mov_b32 */
+  XL_TRACK_ADD,   /* s_add_u32 */
+  XL_TRACK_ADDC,  /* s_addc_u32 */
+  XL_TRACK_SUB,   /* s_sub_u32 */
+};
+
+/* Flow and tracker kind of an opcode: looked up by name once per (family, opcode), then
+ * cached for the process (translate_cfg.c). */
 enum xl_flow xl_flow_of(const struct isa_inst *in);
+enum xl_track xl_track_of(const struct isa_inst *in);
+/* SMEM: true when the opcode only reads its data registers (the stores); loads, returning
+ * atomics and s_memtime and the like write them. From the opcode's ISA_F_* flags. */
+bool xl_smem_keeps_sdata(const struct isa_inst *in);
 bool xl_discover(struct xl_code *c);
 bool xl_build_blocks(struct xl_code *c);
 bool xl_build_graph(struct xl_code *c);

@@ -703,9 +703,9 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
   }
 }
 
-/* Forms named outside the table: image forms parsed from their names (translate_image.c). */
+/* Forms outside the table: the MIMG family (translate_image.c, one form per opcode). */
 bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  if (strncmp(in->info->name, "image_", 6) == 0) return xl_translate_image_ext(x, in, pc);
+  if (in->family == ISA_FAMILY_MIMG) return xl_translate_image_ext(x, in, pc); /* image_* */
   return false;
 }
 
