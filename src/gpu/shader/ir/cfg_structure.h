@@ -76,6 +76,7 @@ enum cfg_inserted_kind { CFG_INSERTED_FORWARD, CFG_INSERTED_ROUTE, CFG_INSERTED_
 struct cfg_routing {
   enum cfg_inserted_kind kind;
   uint32_t route, join;
+  bool selection; /* the chain routes a selection's exits (else a loop's) */
 };
 
 struct cfg_structure {
@@ -87,6 +88,7 @@ struct cfg_structure {
   struct cfg_routing *routing;     /* by node - original_nodes (absent: FORWARD) */
   uint32_t routing_count;
   uint32_t routed_loops;          /* loops whose exits went through route/guard nodes */
+  uint32_t routed_selections;     /* selections whose exits did */
   enum cfg_fallback fallback;
   uint32_t fallback_node;
   char reason[160];
