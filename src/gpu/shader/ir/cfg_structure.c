@@ -109,9 +109,9 @@ static bool move_edges(struct cfg_graph *g, const struct route_sources *src, uin
 }
 
 /* Where the exit E of LOOP lands: a break block (a block entered only from the loop, with
- * one successor) that goes on to another exit target, or a route node of a loop's chain,
- * stands for its successor (a selection's route node is a block of the loop's own: the
- * landing) — it belongs to the loop's construct, like the code of `if (c) { f(); break; }`. */
+ * one successor) that goes on to another exit target stands for its successor — it belongs
+ * to the loop's construct, like the code of `if (c) { f(); break; }` — and a route node of
+ * a loop's chain for its guard. A route node of a selection's chain is a landing itself. */
 static uint32_t exit_landing(const struct cfg_graph *g, const struct cfg_structure *s,
                              const struct cfg_loop *l, uint32_t e) {
   if (e >= s->original_nodes) {
@@ -343,7 +343,8 @@ static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct reg
     for (uint32_t k = 0; k < r->count[b]; k++) {
       uint32_t a = r->succ[b][k];
       if (g->rpo_index[a] <= i) return false;
-      d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
+      /* a whole loop's post-dominator is its merge: no walk (down a long chain of loops) */
+      if (!r->whole_loop[b]) d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
     }
     r->ipdom[b] = r->whole_loop[b] ? r->succ[b][r->count[b] - 1] : d;
   }

@@ -21,7 +21,10 @@
  * an inner one) gets one exit: each exit target T_j is reached through a route node R_j
  * (route number j), the route nodes meet in a guard node, and a chain of guard nodes sends
  * route j to T_j (see struct cfg_routing: the IR materialises the route number as a phi in
- * the first guard, the SSA form of a flag variable).
+ * the first guard, the SSA form of a flag variable). A selection whose construct is left to
+ * several places (an arm that jumps past the code where the other arms join, straight to an
+ * enclosing construct's merge) is routed the same way, with one route node per edge and
+ * the guards where the paths to those places meet.
  *
  * When structure cannot be recovered (irreducible graph, a
  * multi-way branch, ...) the result records the fallback kind, a node and a reason; the
