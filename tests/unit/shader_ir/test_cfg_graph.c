@@ -495,6 +495,87 @@ static void nested_selections_with_one_exit_get_distinct_merges(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* `do { if (a) { if (b) X; else goto out; } Y; out: Z; } while (c);`: the inner branch (2)
+ * leaves its construct to Y (4, also entered from the outer branch 1) and to out (5), the
+ * outer branch's merge, which SPIR-V cannot branch to from the inner selection. Both exits
+ * go through a route chain; its guard, where the outer arms meet, sends route 0 to out and
+ * route 1 to Y. */
+static void selection_arm_past_join_code_is_routed(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(8, "0>1 1>2 1>4 2>3 2>5 3>4 4>5 5>6 6>1 6>7");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.routed_selections, 1);
+  assert_int_equal(s.routed_loops, 0);
+  uint32_t x = CFG_NONE;
+  for (uint32_t n = s.original_nodes; n < cfg_graph_node_count(g); n++)
+    if (cfg_structure_routing(&s, n).kind == CFG_INSERTED_GUARD) {
+      assert_int_equal(x, CFG_NONE); /* one guard: two targets */
+      x = n;
+    }
+  assert_int_not_equal(x, CFG_NONE);
+  struct cfg_routing r = cfg_structure_routing(&s, x);
+  assert_true(r.selection);
+  assert_int_equal(r.join, x);
+  assert_int_equal(cfg_graph_succ(g, x, 0), 5);
+  assert_int_equal(cfg_graph_succ(g, x, 1), 4);
+  /* the outer selection merges at the guard, the guard at out, the inner one in front of
+   * the guard */
+  assert_int_equal(s.shapes[1].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[1].merge, x);
+  assert_int_equal(s.shapes[x].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[x].merge, 5);
+  uint32_t m2 = s.shapes[2].merge;
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_SELECTION);
+  assert_true(m2 >= s.original_nodes && m2 != x);
+  assert_int_equal(cfg_graph_succ_count(g, m2), 1);
+  assert_int_equal(cfg_graph_succ(g, m2, 0), x);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
+/* Reduced from random programs that did not converge: inside a loop, an arm jumps into
+ * the code of the other arm of an enclosing branch while the rest continue (the edges to
+ * the continue target pass a forwarding node that is the enclosing branch's merge); and
+ * the same with an inner loop in the other arm. */
+static void selection_arm_into_other_arm_is_routed(void **state) {
+  (void)state;
+  static const struct {
+    uint32_t n;
+    const char *edges;
+  } cases[] = {
+      {6, "0>1 1>2 1>3 2>1 3>5 3>1 4>2 4>1 5>1 5>4"},
+      {8, "0>1 1>4 1>3 2>1 3>7 3>1 4>5 4>2 5>4 6>2 6>1 7>1 7>6"},
+      {5, "0>1 1>3 1>2 2>4 3>2 3>4 4>4"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    struct cfg_graph *g = make(cases[i].n, cases[i].edges);
+    struct cfg_structure s;
+    structure_checked(g, &s);
+    assert_true(s.routed_selections >= 1);
+    cfg_structure_free(&s);
+    cfg_graph_destroy(g);
+  }
+}
+
+/* `if (a) { while (b) X; } Y`: the loop is one step of the region around it, so the
+ * selection merges after it (at Y), not at the loop header (the loop's own merge is a
+ * forwarding node in front of Y). */
+static void selection_around_a_loop_merges_after_it(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(6, "0>1 1>2 1>3 2>4 2>3 4>2 3>5");
+  struct cfg_structure s;
+  structure_checked(g, &s);
+  assert_int_equal(s.shapes[1].shape, CFG_SHAPE_SELECTION);
+  assert_int_equal(s.shapes[1].merge, 3);
+  assert_int_equal(s.shapes[2].shape, CFG_SHAPE_LOOP); /* its merge: a node in front of Y */
+  uint32_t m = s.shapes[2].merge;
+  assert_true(m >= s.original_nodes && m < cfg_graph_node_count(g));
+  assert_int_equal(cfg_graph_succ(g, m, 0), 3);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void structure_check_finds_violations(void **state) {
   (void)state;
   char err[160];
@@ -750,9 +831,9 @@ static void random_graphs_are_consistent(void **state) {
   }
 }
 
-/* Random structured programs with nested loops whose if-arms may end in a break or continue
- * of any enclosing loop, or a return: reducible by construction, so every one must be
- * structured, keep its edges' destinations and pass the SPIR-V checks. */
+/* 5,000 random structured programs with nested loops whose if-arms may end in a break or
+ * continue of any enclosing loop, or a return: reducible by construction, so every one must
+ * be structured, keep its edges' destinations and pass the SPIR-V checks. */
 struct program {
   struct cfg_graph *g;
   uint32_t seed, depth, head[4], exit[4];
@@ -811,8 +892,8 @@ static uint32_t program_statements(struct program *p, uint32_t cur, uint32_t bud
 
 static void random_programs_with_multilevel_exits_are_structured(void **state) {
   (void)state;
-  uint32_t routed = 0;
-  for (uint32_t round = 0; round < 300; round++) {
+  uint32_t routed = 0, routed_selections = 0;
+  for (uint32_t round = 0; round < 5000; round++) {
     struct program p = {.g = cfg_graph_create(1, 0), .seed = round * 7919u + 1};
     assert_non_null(p.g);
     uint32_t end = program_statements(&p, 0, 6 + round % 10);
@@ -823,10 +904,13 @@ static void random_programs_with_multilevel_exits_are_structured(void **state) {
     struct cfg_structure s;
     structure_checked(p.g, &s);
     routed += s.routed_loops > 0;
+    routed_selections += s.routed_selections > 0;
     cfg_structure_free(&s);
     cfg_graph_destroy(p.g);
   }
-  assert_true(routed > 20); /* the generator does make multi-level exits */
+  /* the generator does make multi-level exits, and arms that jump past join code */
+  assert_true(routed > 2000);
+  assert_true(routed_selections > 400);
 }
 
 int main(void) {
@@ -852,6 +936,9 @@ int main(void) {
       cmocka_unit_test(infinite_loop_and_unreachable_nodes),
       cmocka_unit_test(shared_merge_of_nested_ifs_is_split),
       cmocka_unit_test(nested_selections_with_one_exit_get_distinct_merges),
+      cmocka_unit_test(selection_arm_past_join_code_is_routed),
+      cmocka_unit_test(selection_arm_into_other_arm_is_routed),
+      cmocka_unit_test(selection_around_a_loop_merges_after_it),
       cmocka_unit_test(structure_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),

@@ -36,25 +36,25 @@ void cfg_structure_free(struct cfg_structure *s) {
 }
 
 struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n) {
-  struct cfg_routing none = {CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE};
+  struct cfg_routing none = {CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE, false};
   if (n < s->original_nodes || n - s->original_nodes >= s->routing_count) return none;
   return s->routing[n - s->original_nodes];
 }
 
 /* Records the routing of inserted node N. */
 static bool set_routing(struct cfg_structure *s, uint32_t n, enum cfg_inserted_kind kind,
-                        uint32_t route, uint32_t join) {
+                        uint32_t route, uint32_t join, bool selection) {
   uint32_t i = n - s->original_nodes;
   if (i >= s->routing_count) {
     uint32_t count = i + 1 + i / 2 + 8;
     struct cfg_routing *r = realloc(s->routing, count * sizeof *r);
     if (!r) return false;
     for (uint32_t k = s->routing_count; k < count; k++)
-      r[k] = (struct cfg_routing){CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE};
+      r[k] = (struct cfg_routing){CFG_INSERTED_FORWARD, CFG_NONE, CFG_NONE, false};
     s->routing = r;
     s->routing_count = count;
   }
-  s->routing[i] = (struct cfg_routing){kind, route, join};
+  s->routing[i] = (struct cfg_routing){kind, route, join, selection};
   return true;
 }
 
@@ -80,26 +80,43 @@ static bool is_returning(const struct cfg_graph *g, uint32_t n) {
   return false;
 }
 
-/* Moves every edge P->TARGET whose source P is in LOOP onto F. */
-static bool move_loop_edges(struct cfg_graph *g, uint32_t loop, uint32_t target, uint32_t f) {
+/* Which edges into a routed target move onto its route node: those whose source P is in
+ * the loop (loop routing) or marked in a bitmap (selection routing). */
+struct route_sources {
+  uint32_t loop;         /* a loop index, or CFG_NONE */
+  const uint8_t *marked; /* by node below MARKED_COUNT, when LOOP is CFG_NONE (the nodes
+                          * routing inserts are never sources) */
+  uint32_t marked_count;
+};
+
+static bool route_source(const struct cfg_graph *g, const struct route_sources *src,
+                         uint32_t p, uint32_t target) {
+  if (src->loop != CFG_NONE) return cfg_gi_loop_contains(g, src->loop, p);
+  return p < src->marked_count && src->marked[p] && !cfg_gi_is_back_edge(g, p, target);
+}
+
+/* Moves every edge P->TARGET whose source SRC selects onto F. */
+static bool move_edges(struct cfg_graph *g, const struct route_sources *src, uint32_t target,
+                       uint32_t f) {
   uint32_t count = cfg_graph_pred_count(g, target);
   uint32_t small[16], *preds = count < 16 ? small : malloc((count + 1) * sizeof *preds);
   if (!preds) return false;
   for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
   for (uint32_t i = 0; i < count; i++)
-    if (cfg_gi_loop_contains(g, loop, preds[i])) cfg_graph_redirect_edge(g, preds[i], target, f);
+    if (route_source(g, src, preds[i], target)) cfg_graph_redirect_edge(g, preds[i], target, f);
   if (preds != small) free(preds);
   return true;
 }
 
 /* Where the exit E of LOOP lands: a break block (a block entered only from the loop, with
- * one successor) that goes on to another exit target, or a route node, stands for its
- * successor — it belongs to the loop's construct, like the code of `if (c) { f(); break; }`. */
+ * one successor) that goes on to another exit target stands for its successor — it belongs
+ * to the loop's construct, like the code of `if (c) { f(); break; }` — and a route node of
+ * a loop's chain for its guard. A route node of a selection's chain is a landing itself. */
 static uint32_t exit_landing(const struct cfg_graph *g, const struct cfg_structure *s,
                              const struct cfg_loop *l, uint32_t e) {
   if (e >= s->original_nodes) {
     struct cfg_routing r = cfg_structure_routing(s, e);
-    if (r.kind == CFG_INSERTED_ROUTE) return r.join;
+    if (r.kind == CFG_INSERTED_ROUTE && !r.selection) return r.join;
   }
   if (cfg_gi_succ_count(g, e) != 1) return e;
   for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
@@ -129,42 +146,77 @@ static bool loop_merge_or_routing(const struct cfg_graph *g, const struct cfg_st
   return k > 1 || (k == 1 && cfg_gi_dominates(g, scratch[0], l->header));
 }
 
-/* Gives LOOP a single exit. With one target T (an outer header): a forwarding node takes
- * the loop's edges into T and becomes a latch of T's loop. With targets T_0..T_{K-1}:
- *
- *     loop nodes --> R_j (route j) --> X_0 --route 0--> T_0
- *                                       \--> X_1 --route 1--> T_1 ... X_{K-2} --> T_{K-1}
- *
- * X_0 is the loop's exit (and merge); each guard X_i sends route i to T_i, the last one
- * sends the rest to T_{K-1}. The guards are created first so that X_0 has the lowest
- * index of the chain (the IR defines the route number there before the others read it). */
-static bool route_loop_exits(struct cfg_graph *g, struct cfg_structure *s, uint32_t loop) {
-  uint32_t *t = malloc((cfg_graph_loop_exit_count(g, loop) + 1) * sizeof *t), k = 0;
-  if (!t) return false;
-  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) /* every exit, no landing */
-    if (!is_returning(g, cfg_graph_loop_exit(g, loop, i))) t[k++] = cfg_graph_loop_exit(g, loop, i);
+/* Gives every edge P->TARGET that SRC selects a route node of its own (route ROUTE of the
+ * chain X0), which stays inside P's constructs. */
+static bool route_each_edge(struct cfg_graph *g, struct cfg_structure *s,
+                            const struct route_sources *src, uint32_t target, uint32_t route,
+                            uint32_t x0) {
+  uint32_t count = cfg_graph_pred_count(g, target);
+  uint32_t small[16], *preds = count < 16 ? small : malloc((count + 1) * sizeof *preds);
+  if (!preds) return false;
+  for (uint32_t i = 0; i < count; i++) preds[i] = cfg_graph_pred(g, target, i);
   bool ok = true;
-  if (k == 1) {
-    uint32_t f = cfg_graph_add_node(g);
-    ok = f != CFG_NONE && cfg_graph_add_edge(g, f, t[0]) && move_loop_edges(g, loop, t[0], f);
-    free(t);
-    return ok;
+  for (uint32_t i = 0; i < count && ok; i++) {
+    if (!route_source(g, src, preds[i], target)) continue;
+    uint32_t r = cfg_graph_add_node(g);
+    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, route, x0, true) &&
+         cfg_graph_add_edge(g, r, x0) && cfg_graph_redirect_edge(g, preds[i], target, r);
   }
+  if (preds != small) free(preds);
+  return ok;
+}
+
+/* Sends the edges SRC selects into targets T_0..T_{K-1} (K >= 2) through one chain:
+ *
+ *     sources --> R_j (route j) --> X_0 --route 0--> T_0
+ *                                    \--> X_1 --route 1--> T_1 ... X_{K-2} --> T_{K-1}
+ *
+ * Each guard X_i sends route i to T_i, the last one sends the rest to T_{K-1}. A loop's
+ * edges into T_j share one R_j; a selection's get one route node each (below). The guards
+ * are created first so that X_0 has the lowest index of the chain (the IR defines the
+ * route number there before the others read it). */
+static bool route_chain(struct cfg_graph *g, struct cfg_structure *s,
+                        const struct route_sources *src, const uint32_t *t, uint32_t k) {
+  bool ok = true;
   uint32_t x0 = CFG_NONE;
   for (uint32_t i = 0; i + 1 < k && ok; i++) {
     uint32_t x = cfg_graph_add_node(g);
     if (i == 0) x0 = x;
-    ok = x != CFG_NONE && set_routing(s, x, CFG_INSERTED_GUARD, i, x0);
+    ok = x != CFG_NONE && set_routing(s, x, CFG_INSERTED_GUARD, i, x0, src->loop == CFG_NONE);
   }
   for (uint32_t i = 0; i + 1 < k && ok; i++) /* the guards are x0, x0+1, ... */
     ok = cfg_graph_add_edge(g, x0 + i, t[i]) &&
          cfg_graph_add_edge(g, x0 + i, i + 2 < k ? x0 + i + 1 : t[k - 1]);
   for (uint32_t j = 0; j < k && ok; j++) {
+    if (src->loop == CFG_NONE) {
+      ok = route_each_edge(g, s, src, t[j], j, x0);
+      continue;
+    }
     uint32_t r = cfg_graph_add_node(g);
-    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, j, x0) &&
-         cfg_graph_add_edge(g, r, x0) && move_loop_edges(g, loop, t[j], r);
+    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, j, x0, false) &&
+         cfg_graph_add_edge(g, r, x0) && move_edges(g, src, t[j], r);
   }
-  s->routed_loops++;
+  return ok;
+}
+
+/* Gives LOOP a single exit. With one target T (an outer header): a forwarding node takes
+ * the loop's edges into T and becomes a latch of T's loop. With several targets, the
+ * loop's edges into them go through a route chain whose first guard X_0 is the loop's exit
+ * (and merge). */
+static bool route_loop_exits(struct cfg_graph *g, struct cfg_structure *s, uint32_t loop) {
+  uint32_t *t = malloc((cfg_graph_loop_exit_count(g, loop) + 1) * sizeof *t), k = 0;
+  if (!t) return false;
+  for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) /* every exit, no landing */
+    if (!is_returning(g, cfg_graph_loop_exit(g, loop, i))) t[k++] = cfg_graph_loop_exit(g, loop, i);
+  struct route_sources src = {loop, NULL, 0};
+  bool ok;
+  if (k == 1) {
+    uint32_t f = cfg_graph_add_node(g);
+    ok = f != CFG_NONE && cfg_graph_add_edge(g, f, t[0]) && move_edges(g, &src, t[0], f);
+  } else {
+    ok = route_chain(g, s, &src, t, k);
+    s->routed_loops++;
+  }
   free(t);
   return ok;
 }
@@ -229,6 +281,9 @@ struct region {
   uint32_t *ipdom; /* a node, CFG_EXIT, or CFG_NONE (not reached from the entry) */
   uint32_t *rank;  /* n+1 entries, scratch of the acyclic pass (index n: the exit) */
   uint8_t *state;  /* reached from the entry */
+  uint8_t *whole_loop; /* a loop header whose last region successor is its merge: the loop
+                        * is one step, so that merge is its post-dominator (the body's
+                        * latches end in the region graph) */
 };
 
 static void region_free(struct region *r) {
@@ -240,10 +295,11 @@ static void region_free(struct region *r) {
 static bool region_alloc(struct region *r, uint32_t n) {
   r->succ = malloc((size_t)n * sizeof *r->succ);
   r->ipdom = malloc(((size_t)n * 2 + 1) * sizeof *r->ipdom);
-  r->count = calloc((size_t)n * 2, 1);
+  r->count = calloc((size_t)n * 3, 1);
   if (!r->succ || !r->ipdom || !r->count) return region_free(r), false;
   r->rank = r->ipdom + n;
   r->state = r->count + n;
+  r->whole_loop = r->count + 2 * (size_t)n;
   return true;
 }
 
@@ -262,6 +318,7 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
     }
     uint32_t m = lh != CFG_NONE ? loop_merges[lh] : CFG_NONE;
     if (m != CFG_NONE && !(c > 0 && out[0] == m) && !(c > 1 && out[1] == m)) out[c++] = m;
+    if (m != CFG_NONE && out[c - 1] == m) r->whole_loop[b] = 1;
     r->count[b] = c;
   }
 }
@@ -286,9 +343,10 @@ static bool region_post_dominators_acyclic(const struct cfg_graph *g, struct reg
     for (uint32_t k = 0; k < r->count[b]; k++) {
       uint32_t a = r->succ[b][k];
       if (g->rpo_index[a] <= i) return false;
-      d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
+      /* a whole loop's post-dominator is its merge: no walk (down a long chain of loops) */
+      if (!r->whole_loop[b]) d = k == 0 ? a : cfg_tree_intersect(r->ipdom, r->rank, a, d);
     }
-    r->ipdom[b] = d;
+    r->ipdom[b] = r->whole_loop[b] ? r->succ[b][r->count[b] - 1] : d;
   }
   /* nodes the region graph does not reach from the entry have no post-dominator */
   r->state[g->entry] = 1;
@@ -327,6 +385,37 @@ static bool region_build(const struct cfg_graph *g, const uint32_t *loop_merges,
   return false;
 }
 
+/* The continue target of the loop around B (CFG_NONE outside loops); false when that loop
+ * has several latches (a later round gives it one continue node). */
+static bool continue_of(const struct cfg_graph *g, uint32_t b, uint32_t *cont) {
+  uint32_t l = cfg_gi_loop_of(g, b);
+  *cont = CFG_NONE;
+  if (l == CFG_NONE) return true;
+  if (g->loops[l].latches.n != 1) return false;
+  *cont = g->loops[l].latches.v[0];
+  return true;
+}
+
+/* How a region edge that leaves a selection's construct into T ends, once the inserted
+ * forwarding nodes in front of it are passed: 1 a continue (CONT), 2 a return, 0 neither
+ * (a place where the construct is left for code that goes on). */
+static int leaving_edge_kind(const struct cfg_graph *g, uint32_t original_nodes, uint32_t cont,
+                             uint32_t t) {
+  uint32_t c = t;
+  for (uint32_t i = 0; c != cont && c >= original_nodes && cfg_gi_succ_count(g, c) == 1 &&
+                       i < cfg_graph_node_count(g); i++)
+    c = cfg_gi_succ(g, c, 0);
+  if (c == cont && cont != CFG_NONE) return 1;
+  return is_returning(g, c) ? 2 : 0;
+}
+
+/* Whether P belongs to the construct of branch B at B's loop level: B dominates it and it
+ * lies in B's innermost loop (a break block does not). */
+static bool in_construct(const struct cfg_graph *g, uint32_t b, uint32_t p) {
+  uint32_t l = cfg_gi_loop_of(g, b);
+  return cfg_gi_dominates(g, b, p) && (l == CFG_NONE || cfg_gi_loop_contains(g, l, p));
+}
+
 /* The merge of branch B whose arms meet (at M) only after one of them joined code from
  * outside the branch, typically `if (a) { if (b) continue; X } else { Y } Z`: B's continue
  * arm meets the rest at the continue target. A continue is an exit of the selection, so
@@ -337,26 +426,17 @@ static bool region_build(const struct cfg_graph *g, const uint32_t *loop_merges,
  * with none, no merge (every arm leaves). With several, M is kept. */
 static uint32_t continue_arm_merge(const struct cfg_graph *g, const struct region *r,
                                    uint32_t original_nodes, uint32_t b, uint32_t m) {
-  uint32_t l = cfg_gi_loop_of(g, b), cont = CFG_NONE, x = CFG_NONE, from = CFG_NONE, edges = 0;
+  uint32_t cont, x = CFG_NONE, from = CFG_NONE, edges = 0;
   bool returns = false;
-  if (l != CFG_NONE && g->loops[l].latches.n != 1) return m;
-  if (l != CFG_NONE) cont = g->loops[l].latches.v[0];
+  if (!continue_of(g, b, &cont)) return m;
   for (uint32_t p = 0; p < cfg_graph_node_count(g); p++) {
-    if (!cfg_gi_dominates(g, b, p) || (l != CFG_NONE && !cfg_gi_loop_contains(g, l, p)))
-      continue; /* outside the construct, or a break block */
+    if (!in_construct(g, b, p)) continue; /* outside the construct, or a break block */
     for (uint32_t k = 0; k < r->count[p]; k++) {
       uint32_t t = r->succ[p][k];
       if (cfg_gi_dominates(g, b, t)) continue;
-      /* past inserted forwarding nodes: a continue (the continue target) or a return */
-      uint32_t c = t;
-      for (uint32_t i = 0; c != cont && c >= original_nodes && cfg_gi_succ_count(g, c) == 1 &&
-                           i < cfg_graph_node_count(g); i++)
-        c = cfg_gi_succ(g, c, 0);
-      if (c == cont && cont != CFG_NONE) continue;
-      if (is_returning(g, c)) {
-        returns = true;
-        continue;
-      }
+      int kind = leaving_edge_kind(g, original_nodes, cont, t);
+      returns |= kind == 2;
+      if (kind) continue;
       if (x != CFG_NONE && t != x) return m;
       x = t;
       from = p;
@@ -365,6 +445,60 @@ static uint32_t continue_arm_merge(const struct cfg_graph *g, const struct regio
   }
   if (x == CFG_NONE) return returns ? m : CFG_EXIT; /* arms that only return meet at M */
   return edges == 1 && cfg_gi_succ_count(g, from) == 1 && from != b ? from : x;
+}
+
+/* The distinct places (into T, room for n) where B's construct is left through region
+ * edges that are not returns and not continues straight to the continue target; returns
+ * their count, 0 when all of them are continues through forwarding nodes (a forwarding
+ * node in front of the continue target is the merge of an enclosing selection, which B's
+ * arms cannot branch to, but with no other exit the ordinary merge rules place it). */
+static uint32_t selection_exits(const struct cfg_graph *g, const struct region *r,
+                                uint32_t original_nodes, uint32_t b, uint32_t *t) {
+  uint32_t cont, k = 0;
+  bool other = false;
+  if (!continue_of(g, b, &cont)) return 0;
+  for (uint32_t p = 0; p < cfg_graph_node_count(g); p++) {
+    if (!in_construct(g, b, p)) continue;
+    for (uint32_t e = 0; e < r->count[p]; e++) {
+      uint32_t x = r->succ[p][e], j = 0;
+      if (cfg_gi_dominates(g, b, x) || x == cont) continue;
+      int kind = leaving_edge_kind(g, original_nodes, cont, x);
+      if (kind == 2) continue;
+      other |= kind == 0;
+      while (j < k && t[j] != x) j++;
+      if (j == k) t[k++] = x;
+    }
+  }
+  return other ? k : 0;
+}
+
+/* Routes the exits T_0..T_{K-1} of a selection construct that is left to several places
+ * (an arm that jumps past the code where the other arms join, straight to an enclosing
+ * construct's merge: `if (a) { if (b) X; else goto out; } Y; out:`). The route chain
+ * stands where the paths to the targets meet: every edge into a T_j from a node that the
+ * targets' common dominator D dominates and that no target reaches in the region graph
+ * (those come after the chain) takes route j, so the first guard dominates the targets
+ * and becomes the selection's single exit. SCRATCH: room for n nodes. */
+static bool route_selection_exits(struct cfg_graph *g, struct cfg_structure *s,
+                                  const struct region *r, const uint32_t *t, uint32_t k,
+                                  uint32_t *scratch) {
+  uint32_t n = cfg_graph_node_count(g), d = t[0], top = 0;
+  for (uint32_t j = 1; j < k; j++) d = cfg_tree_intersect(g->idom, g->rpo_index, d, t[j]);
+  uint8_t *marked = calloc(n, 1);
+  if (!marked) return false;
+  for (uint32_t j = 0; j < k; j++) /* 2: reached from a target */
+    if (marked[t[j]] != 2) marked[t[j]] = 2, scratch[top++] = t[j];
+  while (top > 0) {
+    uint32_t p = scratch[--top];
+    for (uint32_t e = 0; e < r->count[p]; e++)
+      if (marked[r->succ[p][e]] != 2) marked[r->succ[p][e]] = 2, scratch[top++] = r->succ[p][e];
+  }
+  for (uint32_t p = 0; p < n; p++) marked[p] = marked[p] != 2 && cfg_gi_dominates(g, d, p);
+  struct route_sources src = {CFG_NONE, marked, n};
+  bool ok = route_chain(g, s, &src, t, k);
+  s->routed_selections++;
+  free(marked);
+  return ok;
 }
 
 enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
@@ -394,7 +528,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   /* Route the exits of one loop per round, the innermost first: routing adds exits to the
    * loops around it, whose own routing then sees them. */
   uint32_t *loop_merges = malloc((nloops + 1) * sizeof *loop_merges);
-  uint32_t *scratch = malloc((n + 1) * sizeof *scratch); /* room for a loop's exits */
+  /* room for a loop's exits, or a selection's exits and a node stack */
+  uint32_t *scratch = malloc((2 * (size_t)n + 2) * sizeof *scratch);
   if (!loop_merges || !scratch) {
     free(loop_merges);
     free(scratch);
@@ -411,7 +546,6 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     return route_loop_exits(g, s, routed) ? STEP_CHANGED
                                           : (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED);
   }
-  free(scratch);
   /* Loop normalisations touch disjoint edges, so every loop is fixed in the same round. */
   uint32_t changes = 0;
   for (uint32_t l = 0; l < nloops; l++) {
@@ -424,6 +558,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       if (c == CFG_NONE || !latches || !cfg_graph_add_edge(g, c, h)) {
         free(latches);
         free(loop_merges);
+        free(scratch);
         return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
       }
       for (uint32_t i = 0; i < nl; i++) latches[i] = cfg_graph_loop_latch(g, l, i);
@@ -440,6 +575,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     if (inside > 1) {
       if (insert_before(g, h) == CFG_NONE) {
         free(loop_merges);
+        free(scratch);
         return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
       }
       changes++;
@@ -447,6 +583,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   }
   if (changes) {
     free(loop_merges);
+    free(scratch);
     return STEP_CHANGED;
   }
 
@@ -458,8 +595,10 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   if (!have_region || !s->shapes) {
     if (have_region) region_free(&r);
     free(loop_merges);
+    free(scratch);
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
   }
+  uint32_t routed_sel = CFG_NONE;
   for (uint32_t b = 0; b < n; b++) {
     s->shapes[b].shape = CFG_SHAPE_PLAIN;
     s->shapes[b].merge = s->shapes[b].continue_to = CFG_NONE;
@@ -471,6 +610,11 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       s->shapes[b].continue_to = cfg_graph_loop_latch(g, lh, 0);
     } else if (cfg_gi_succ_count(g, b) == 2) {
       uint32_t m = r.ipdom[b];
+      /* left to several places: routed below (the last such branch in RPO first) */
+      if (m < n && !cfg_gi_dominates(g, b, m) && r.count[b] > 0 &&
+          (routed_sel == CFG_NONE || g->rpo_index[b] > g->rpo_index[routed_sel]) &&
+          selection_exits(g, &r, s->original_nodes, b, scratch) > 1)
+        routed_sel = b;
       if (m < n && !cfg_gi_dominates(g, b, m)) m = continue_arm_merge(g, &r, s->original_nodes, b, m);
       if (r.count[b] == 0) {
         s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
@@ -487,8 +631,16 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       }
     }
   }
-  region_free(&r);
   free(loop_merges);
+  if (routed_sel != CFG_NONE) {
+    uint32_t k = selection_exits(g, &r, s->original_nodes, routed_sel, scratch);
+    bool ok = route_selection_exits(g, s, &r, scratch, k, scratch + k);
+    region_free(&r);
+    free(scratch);
+    return ok ? STEP_CHANGED : (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED);
+  }
+  region_free(&r);
+  free(scratch);
 
   /* Every merge and continue target belongs to one construct and is dominated by its
    * header. A conflict is resolved by giving the inner construct a forwarding node. */

@@ -21,7 +21,10 @@
  * an inner one) gets one exit: each exit target T_j is reached through a route node R_j
  * (route number j), the route nodes meet in a guard node, and a chain of guard nodes sends
  * route j to T_j (see struct cfg_routing: the IR materialises the route number as a phi in
- * the first guard, the SSA form of a flag variable).
+ * the first guard, the SSA form of a flag variable). A selection whose construct is left to
+ * several places (an arm that jumps past the code where the other arms join, straight to an
+ * enclosing construct's merge) is routed the same way, with one route node per edge and
+ * the guards where the paths to those places meet.
  *
  * When structure cannot be recovered (irreducible graph, a
  * multi-way branch, ...) the result records the fallback kind, a node and a reason; the
@@ -76,6 +79,7 @@ enum cfg_inserted_kind { CFG_INSERTED_FORWARD, CFG_INSERTED_ROUTE, CFG_INSERTED_
 struct cfg_routing {
   enum cfg_inserted_kind kind;
   uint32_t route, join;
+  bool selection; /* the chain routes a selection's exits (else a loop's) */
 };
 
 struct cfg_structure {
@@ -87,6 +91,7 @@ struct cfg_structure {
   struct cfg_routing *routing;     /* by node - original_nodes (absent: FORWARD) */
   uint32_t routing_count;
   uint32_t routed_loops;          /* loops whose exits went through route/guard nodes */
+  uint32_t routed_selections;     /* selections whose exits did */
   enum cfg_fallback fallback;
   uint32_t fallback_node;
   char reason[160];

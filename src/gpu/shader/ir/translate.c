@@ -78,7 +78,7 @@ static bool routes_init(struct xl_routes *r, const struct cfg_structure *st, uin
   r->orig = st->original_nodes;
   r->count = nodes - st->original_nodes;
   r->undef = IR_NONE;
-  if (!st->routed_loops || !r->count) return true;
+  if ((!st->routed_loops && !st->routed_selections) || !r->count) return true;
   r->konst = malloc(3 * (size_t)r->count * sizeof *r->konst);
   if (!r->konst) return false;
   r->phi = r->konst + r->count;
