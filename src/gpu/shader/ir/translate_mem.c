@@ -325,11 +325,6 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
   }
 }
 
-static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
-                                uint32_t v);
-static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
-                                    uint32_t detail);
-
 /* ---- compare-and-swap ------------------------------------------------------------------
  * buffer_/global_/flat_atomic_(f)cmpswap(_x2): MEM = MEM == cmp ? src : MEM, where the data
  * register holds src (the new value) first and cmp second (one dword each, two with _x2);
@@ -556,18 +551,26 @@ static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uin
  * address bits 16:0. B of the 64-bit forms is 8-byte aligned. (AMD's GCN3/Vega ISA
  * pseudocode: B = A + 4 * (offset1[7] ? {A[31], A[31:17]} : {offset1[6], offset1[6:0],
  * offset0}); CLRX's GcnInstrsDs.md agrees and gives the masks of A.) */
-static void translate_src2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t *a,
+                       uint32_t *b) {
   struct ir_builder *bd = &x->b;
-  uint32_t addr = src32(x, in, 0), off = (uint32_t)in->offset & 0xffff, a, b;
+  uint32_t addr = src32(x, in, 0), off = (uint32_t)in->offset & 0xffff;
   uint32_t align = (detail & W64) ? ~7u : ~3u;
   if (off & 0x8000) {
-    a = ir_iand(bd, addr, c32(x, 0x1ffff & align));
-    b = ir_iadd(bd, a, ir_shl(bd, ir_ashr(bd, addr, c32(x, 17)), c32(x, 2)));
+    *a = ir_iand(bd, addr, c32(x, 0x1ffff & align));
+    *b = ir_iadd(bd, *a, ir_shl(bd, ir_ashr(bd, addr, c32(x, 17)), c32(x, 2)));
   } else {
-    a = ir_iand(bd, addr, c32(x, align));
-    b = plus(x, a, (uint32_t)(((int32_t)(off << 17) >> 17) * 4));
+    *a = ir_iand(bd, addr, c32(x, align));
+    *b = plus(x, *a, (uint32_t)(((int32_t)(off << 17) >> 17) * 4));
   }
-  if (detail & W64) ir_atomic_lds_src2_64_i(bd, detail & 0xff, a, ir_iand(bd, b, c32(x, ~7u)), active_pred(x));
+  if (detail & W64) *b = ir_iand(bd, *b, c32(x, ~7u));
+}
+
+static void translate_src2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a, b;
+  xl_src2_addresses(x, in, detail, &a, &b);
+  if (detail & W64) ir_atomic_lds_src2_64_i(bd, detail & 0xff, a, b, active_pred(x));
   else ir_atomic_lds_src2_i(bd, detail & 0xff, a, b, active_pred(x));
 }
 
@@ -724,7 +727,7 @@ bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_
 /* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,
  * or (D16) extended to 16 bits and placed in one half of the destination, whose other half
  * keeps its value. */
-static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
                                 uint32_t v) {
   struct ir_builder *bd = &x->b;
   uint32_t bits = 8 * (detail & 0xff);
@@ -741,7 +744,7 @@ static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, u
 
 /* The data a sub-dword store writes: the low bytes of the register, or (_d16_hi) of its
  * high half. */
-static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
+uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
                                     uint32_t detail) {
   uint32_t v = src_dword(x, op, 0, false);
   return (detail & SUB_HI) ? ir_lshr(&x->b, v, c32(x, 16)) : v;
