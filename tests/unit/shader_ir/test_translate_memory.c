@@ -995,13 +995,15 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "ds_read_addtid_b32 v1 gds\n"
                                          "ds_write_addtid_b32 v1 offset:8 gds\n"
                                          "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5] gds\n"
+                                         "ds_ordered_count v1, v2 offset:13060 gds\n" /* wrap */
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
                                          "s_endpgm\n",
                                          true, &st);
   /* the buffer tfe and lds forms are translated (test_interp_buffer.c); image store tfe,
-   * ds_condxchg32_rtn_b64 (with and without gds) and the two gds addtid forms (M0[15:0] is
-   * both their base and the window size) stay counted */
-  assert_int_equal(st.unsupported_count, 5);
+   * ds_condxchg32_rtn_b64 (with and without gds), the two gds addtid forms (M0[15:0] is
+   * both their base and the window size) and an ordered count with the wrap opcode
+   * (offset1 bits 5:4 = 3) stay counted */
+  assert_int_equal(st.unsupported_count, 6);
   ir_function_destroy(fn);
 }
 
@@ -1422,8 +1424,8 @@ static void gws_waits_are_deadlocks(void **state) {
 }
 
 /* ds_ordered_count (offset:772 = index 1, wave release and done, add; 4868 = the same with
- * offset1 bit 4, swap): the GDS dword at M0 gets the first active lane's value, every active
- * lane the old value. */
+ * offset1 bit 4, swap): the GDS dword at M0[31:16] (M0[15:0]: the logical wave id) gets the
+ * first active lane's value, every active lane the old value. */
 static void ordered_count_single_wave(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1436,7 +1438,7 @@ static void ordered_count_single_wave(void **state) {
     w->vgpr[3][l] = 0x5000 + l;
     w->vgpr[4][l] = w->vgpr[5][l] = 0xdead;
   }
-  run_mem("s_mov_b32 m0, 0x40\n"
+  run_mem("s_mov_b32 m0, 0x420007\n"
           "ds_ordered_count v4, v2 offset:772 gds\n"
           "ds_ordered_count v5, v3 offset:4868 gds\n"
           "s_endpgm\n",
@@ -1456,7 +1458,8 @@ static void ordered_count_single_wave(void **state) {
  * .sema.v(rid), .sema.br(val, 9), .sema.p(9), .barrier(val, 3) and
  * .ds.ordered.add(gds, v, 0, 0, false, 0x1000002, true, true) with rid, val and gds in
  * s0-s2: a constant resource id goes to the offset field with M0 = 0, a variable one to
- * M0[21:16] (s_lshl_b32 16), the ordered count gets the GDS pointer in M0. */
+ * M0[21:16] (s_lshl_b32 16), the ordered count gets its "GDS pointer" operand as M0
+ * (here base 0x80 in M0[31:16], wave id 5). */
 static void gws_and_ordered_count_as_llc_emits(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1464,7 +1467,7 @@ static void gws_and_ordered_count_as_llc_emits(void **state) {
   struct mem_case c = mem_case_new(exec);
   struct ir_interp_wave *w = c.w, *r = c.r;
   struct mem *m = c.m, *e = c.e;
-  w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x80;
+  w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x00800005u;
   for (unsigned l = 0; l < 32; l++) w->vgpr[0][l] = 7 * l, w->vgpr[2][l] = 0xdead;
   w->gws_counter[20] = 4;
   run_mem("v_mov_b32_e32 v1, s1\n"
@@ -1578,10 +1581,10 @@ static void gds_subdword_mskor_wrap_wrxchg2(void **state) {
 
 /* src2 forms with A and B window-relative (base 0x200, size 0x40): ds_add_src2_u32 at A =
  * 4L, B = A + 16 (B outside reads 0: lanes 12-15 add 0); ds_write_src2_b64 with offset bit
- * 15, B = A + 2 x 4 x 2 from address bits 31:17. Then M0 as a GDS pointer: ds_append /
- * ds_consume change the dword at M0 + offset by the active lane count once; and
- * ds_ordered_count with 4 dwords (add) and 2 dwords (swap): lane i < n, when active, feeds
- * dword M0 + 4i and receives its old value; other lanes keep vdst. */
+ * 15, B = A + 2 x 4 x 2 from address bits 31:17. Then ds_append / ds_consume change the
+ * dword at M0[31:16] + offset by the active lane count once; and ds_ordered_count with 4
+ * dwords (add) and 2 dwords (swap): lane i < n, when active, feeds dword M0[31:16] + 4i and
+ * receives its old value; other lanes keep vdst. */
 static void gds_src2_append_ordered_dwords(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1599,12 +1602,12 @@ static void gds_src2_append_ordered_dwords(void **state) {
   run_mem("s_mov_b32 m0, s0\n"
           "ds_add_src2_u32 v1 offset:4 gds\n"
           "ds_write_src2_b64 v5 offset:32768 gds\n"
-          "s_mov_b32 m0, 0x80\n"
+          "s_mov_b32 m0, 0x800040\n" /* base 0x80; M0[15:0] is not part of the address */
           "ds_append v8 offset:8 gds\n"
           "ds_consume v9 gds\n"
-          "s_mov_b32 m0, 0xc0\n"
+          "s_mov_b32 m0, 0xc30001\n" /* base 0xc0 (bits 17:16 ignored), wave id 1 */
           "ds_ordered_count v10, v2 offset:49924 gds\n" /* offset1 0xc3: 4 dwords, add */
-          "s_mov_b32 m0, 0xd0\n"
+          "s_mov_b32 m0, 0xd00001\n"
           "ds_ordered_count v11, v3 offset:21252 gds\n" /* offset1 0x53: 2 dwords, swap */
           "s_endpgm\n",
           w, m, r);

@@ -5,9 +5,10 @@
  *     a lane's access at address + offset (the window-relative address) >= size reads 0
  *     and writes nothing; otherwise it reaches GDS byte base + address + offset. Every
  *     DS form with an address VGPR follows the LDS form's semantics under this rule.
- *   - ds_append / ds_consume: M0 + offset is the GDS address itself (as LLVM emits them).
+ *   - ds_append / ds_consume: the GDS dword at M0[31:16] + offset, no size check.
  *   - GWS: resource id (M0[21:16] + offset0[5:0]) % 64, the value of the first active lane.
- *   - ds_ordered_count (one wave): an add (or swap, offset1 bit 4) to the GDS dwords at M0;
+ *   - ds_ordered_count (one wave): an add (or swap, offset1 bits 5:4) to the GDS dwords at
+ *     M0[31:16] (dword aligned; M0[15:0] is the logical wave id, the index orders waves);
  *     one dword: the first active lane's value, the old value to every active lane; n
  *     dwords: lane i < n feeds dword i and receives its old value.
  * ds_read/write_addtid_b32 with gds return false (M0[15:0] would be both the window size
@@ -22,7 +23,7 @@ enum {
   ORDERED_WAVE_RELEASE = 1 << 0,
   ORDERED_WAVE_DONE = 1 << 1,
   ORDERED_SHADER_TYPE = 3 << 2, /* 0 compute, 1 pixel, 2 vertex (llc-19 for cs/ps/vs) */
-  ORDERED_SWAP = 1 << 4,
+  ORDERED_OP = 3 << 4, /* 0 add, 1 swap, 3 wrap (AMD's RDNA3 ISA text) */
   ORDERED_DWORDS_M1 = 3 << 6, /* dword count - 1 */
 };
 
@@ -122,27 +123,33 @@ static void translate_gws(struct xl_state *x, const struct isa_inst *in, uint32_
 }
 
 /* ds_ordered_count vdst, vdata: one wave's add or swap (the ordering between waves is not
- * modelled: a single wave is always next). One dword: done by lane 0's invocation as
- * ds_append with the first active lane's value. n dwords (2-4): lane i < n, when active,
- * adds (swaps) its own value to dword M0 + 4 i and receives that dword's old value; other
- * lanes keep vdst (Mesa's GFX10 streamout: lanes 0-3 active, each reads back its buffer's
- * dword). */
-static void translate_ordered_count(struct xl_state *x, const struct isa_inst *in) {
+ * modelled: a single wave is always next) at B = M0[31:16] & ~3: AMD's RDNA3 ISA text puts
+ * the ordered-count base (in dwords) in M0[31:18] and the logical wave id in M0[15:0]
+ * (Mesa's GFX10 streamout passes the ordered wave id as M0 and keeps its counters at GDS
+ * 0). One dword: done by lane 0's invocation as ds_append with the first active lane's
+ * value. n dwords (2-4): lane i < n, when active, adds (swaps) its own value to dword
+ * B + 4 i and receives that dword's old value; other lanes keep vdst (Mesa: lanes 0-3
+ * active, each reads back its streamout buffer's dword). */
+static bool translate_ordered_count(struct xl_state *x, const struct isa_inst *in) {
   struct ir_builder *bd = &x->b;
   uint32_t off1 = ((uint32_t)in->offset >> 8) & 0xff;
   unsigned n = ((off1 & ORDERED_DWORDS_M1) >> 6) + 1;
-  enum ir_atomic op = (off1 & ORDERED_SWAP) ? IR_ATOMIC_SWAP : IR_ATOMIC_ADD;
-  uint32_t lane = ir_lane_id(bd), m0 = get(x, IR_REG_M0);
+  unsigned kind = (off1 & ORDERED_OP) >> 4;
+  if (kind > 1) return false; /* wrap has no second operand here; 2 is not defined */
+  enum ir_atomic op = kind ? IR_ATOMIC_SWAP : IR_ATOMIC_ADD;
+  uint32_t lane = ir_lane_id(bd);
+  uint32_t base = ir_iand(bd, ir_lshr(bd, get(x, IR_REG_M0), c32(x, 16)), c32(x, 0xfffc));
   if (n == 1) {
     uint32_t v = first_active(x, src32(x, in, 0));
-    uint32_t old = ir_atomic_gds_i(bd, op, m0, v, ir_ieq(bd, lane, c32(x, 0)));
+    uint32_t old = ir_atomic_gds_i(bd, op, base, v, ir_ieq(bd, lane, c32(x, 0)));
     write_vdst(x, in, ir_read_lane(bd, old, c32(x, 0)));
-    return;
+    return true;
   }
   uint32_t feeds = ir_ult(bd, lane, c32(x, n));
-  uint32_t a = ir_iadd(bd, m0, ir_shl(bd, lane, c32(x, 2)));
+  uint32_t a = ir_iadd(bd, base, ir_shl(bd, lane, c32(x, 2)));
   uint32_t old = ir_atomic_gds_i(bd, op, a, src32(x, in, 0), ir_band(bd, lane_active(x), feeds));
   write_vdst(x, in, ir_select(bd, feeds, old, src_dword(x, defp(in, 0), 0, false)));
+  return true;
 }
 
 /* The pre-op value of an RTN form into vdst (64-bit forms: W64). */
@@ -228,15 +235,17 @@ static void translate_gds_src2(struct xl_state *x, const struct isa_inst *in, ui
 }
 
 /* ds_append / ds_consume with gds: once per wave (lane 0's invocation), the GDS dword at
- * M0 + offset gains (loses) the number of lanes in EXEC; every lane receives the old value.
- * M0 is the GDS address itself, not a window: llc-19 lowers llvm.amdgcn.ds.append/consume
- * on a region (addrspace(2)) pointer for gfx1013 to s_mov_b32 m0, ptr with the constant
- * part in the offset, as for LDS. */
+ * M0[31:16] + offset gains (loses) the number of lanes in EXEC; every lane receives the old
+ * value. AMD's RDNA3 ISA text: addr = M0.base + offset, in GDS "the M0.base constant has
+ * the physical GDS address", no M0.size clamp (that is the LDS case). llc-19 instead puts a
+ * region pointer into all of M0 (s_mov_b32 m0, ptr; constant part in the offset): the two
+ * agree for pointer 0. */
 static void translate_gds_append(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
   struct ir_builder *bd = &x->b;
   uint32_t exec = get(x, IR_REG_EXEC);
   if (!x->wave64) exec = ir_iand64(bd, exec, c64(x, 0xffffffffu));
-  uint32_t a = rel_plus(x, get(x, IR_REG_M0), (uint32_t)in->offset & 0xffff);
+  uint32_t base = ir_lshr(bd, get(x, IR_REG_M0), c32(x, 16));
+  uint32_t a = rel_plus(x, base, (uint32_t)in->offset & 0xffff);
   uint32_t lane0 = ir_ieq(bd, ir_lane_id(bd), c32(x, 0));
   uint32_t old = ir_atomic_gds_i(bd, detail & 0xff, a, ir_bitcount64(bd, exec), lane0);
   if (in->num_defs) write_vdst(x, in, ir_read_lane(bd, old, c32(x, 0)));
@@ -252,7 +261,7 @@ static bool translate_gds_row(struct xl_state *x, const struct isa_inst *in, uin
     case MX_SRC2: translate_gds_src2(x, in, d); return true;
     case MX_APPEND: translate_gds_append(x, in, d); return true;
     case MX_GWS: translate_gws(x, in, d); return true;
-    case MX_ORDERED: translate_ordered_count(x, in); return true;
+    case MX_ORDERED: return translate_ordered_count(x, in);
     default: return false;
   }
 }
