@@ -991,19 +991,16 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_ubyte v[1:2], v2, s[4:7], 0 offen tfe\n"
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
                                          "image_store v[0:4], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm tfe\n"
-                                         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
                                          "ds_read_addtid_b32 v1 gds\n"
                                          "ds_write_addtid_b32 v1 offset:8 gds\n"
-                                         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5] gds\n"
                                          "ds_ordered_count v1, v2 offset:13060 gds\n" /* wrap */
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
                                          "s_endpgm\n",
                                          true, &st);
   /* the buffer tfe and lds forms are translated (test_interp_buffer.c); image store tfe,
-   * ds_condxchg32_rtn_b64 (with and without gds), the two gds addtid forms (M0[15:0] is
-   * both their base and the window size) and an ordered count with the wrap opcode
-   * (offset1 bits 5:4 = 3) stay counted */
-  assert_int_equal(st.unsupported_count, 6);
+   * the two gds addtid forms (M0[15:0] is both their base and the window size) and an
+   * ordered count with the wrap opcode (offset1 bits 5:4 = 3) stay counted */
+  assert_int_equal(st.unsupported_count, 4);
   ir_function_destroy(fn);
 }
 
@@ -1652,6 +1649,50 @@ static void gds_src2_append_ordered_dwords(void **state) {
 #undef GDS_LANES
 #undef INSIDE
 
+/* ds_condxchg32_rtn_b64 as AMD's RDNA3/3.5 pseudocode gives it, in LDS and in GDS: A0 =
+ * (address + offset) & 0xfff8, A1 = A0 + 4; dword h of the data is stored with bit 31
+ * cleared when its bit 31 is set; both old values are returned. LDS: lane 31's address is
+ * above 64 KiB (the mask drops it), lanes 4-7 of each 8 round up onto the next lane's pair.
+ * GDS: window base 0x100, size 0x5c, A0 = 8L: lane 11's A1 (0x5c) and lanes >= 12 are
+ * outside (return 0, change nothing). */
+static void ds_condxchg32_lds_and_gds(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct mem_case c = mem_case_new(0xffffffffu & ~(1u << 6));
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  uint8_t *lds = c.e->lds, *gds = c.e->gds; /* what c.m must become */
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = l == 31 ? 0x10040u : 8 * l + (l & 7);
+    w->vgpr[4][l] = (l & 1 ? 0x40000000u : 0xc0000000u) | (0x1000 + l);
+    w->vgpr[5][l] = (l % 3 ? 0x20000000u : 0x80000000u) | (0x2000 + l);
+    w->vgpr[6][l] = 8 * l;
+    w->vgpr[2][l] = w->vgpr[3][l] = w->vgpr[8][l] = w->vgpr[9][l] = 0xdead;
+  }
+  run_mem("ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5] offset:0x104\n"
+          "s_mov_b32 m0, 0x100005c\n"
+          "ds_condxchg32_rtn_b64 v[8:9], v6, v[4:5] offset:4 gds\n"
+          "s_endpgm\n",
+          w, c.m, r);
+  unsigned stored = 0;
+  for (unsigned h = 0; h < 2; h++)
+    for (unsigned l = 0; l < 32; l++) {
+      bool act = (w->exec >> l) & 1;
+      uint32_t a = ((w->vgpr[1][l] + 0x104) & 0xfff8) + 4 * h, d = w->vgpr[4 + h][l];
+      assert_int_equal(r->vgpr[2 + h][l], act ? rd32(lds + a) : 0xdead);
+      uint32_t v = d & 0x7fffffffu;
+      if (act && (d >> 31)) memcpy(lds + a, &v, 4), stored++;
+      uint32_t rel = 8 * l + 4 * h;
+      bool in = rel < 0x5c;
+      assert_int_equal(r->vgpr[8 + h][l], act ? (in ? rd32(gds + 0x100 + rel) : 0) : 0xdead);
+      if (act && in && (d >> 31)) memcpy(gds + 0x100 + rel, &v, 4);
+    }
+  assert_true(stored > 16);
+  assert_int_equal(r->vgpr[9][11], 0); /* A1 = 0x5c: outside */
+  assert_memory_equal(c.m->lds, lds, LDS_SIZE);
+  assert_memory_equal(c.m->gds, gds, GDS_SIZE);
+  mem_case_free(&c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -1679,6 +1720,7 @@ int main(void) {
       cmocka_unit_test(gws_and_ordered_count_as_llc_emits),
       cmocka_unit_test(gds_subdword_mskor_wrap_wrxchg2),
       cmocka_unit_test(gds_src2_append_ordered_dwords),
+      cmocka_unit_test(ds_condxchg32_lds_and_gds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,7 @@ enum xl_mem_ext {
   MX_WAVEID,    /* s_get_waveid_in_workgroup */
   MX_GWS,       /* ds_gws_* (gds): enum ir_gws, MX_GWS_DATA */
   MX_ORDERED,   /* ds_ordered_count (gds) */
+  MX_CONDXCHG,  /* ds_condxchg32_rtn_b64 */
 };
 #define MX(k) ((uint32_t)(k) << 16)
 #define MX_KIND(d) (((d) >> 16) & 0xff)

@@ -251,6 +251,18 @@ static void translate_gds_append(struct xl_state *x, const struct isa_inst *in, 
   if (in->num_defs) write_vdst(x, in, ir_read_lane(bd, old, c32(x, 0)));
 }
 
+/* ds_condxchg32_rtn_b64 with gds: the LDS form's two conditional exchanges at
+ * window-relative A0 and A0 + 4, each under the window rule. */
+static void translate_gds_condxchg(struct xl_state *x, const struct isa_inst *in) {
+  uint32_t mask[2], value[2], old[2];
+  uint32_t a0 = xl_condxchg_operands(x, in, mask, value);
+  for (unsigned h = 0; h < 2; h++) {
+    struct gds_access g = gds_at(x, rel_plus(x, a0, 4 * h));
+    old[h] = ir_atomic_gds_mskor(&x->b, g.addr, mask[h], value[h], in_window(x, g));
+  }
+  for (unsigned h = 0; h < 2 && in->num_defs; h++) write_v32(x, defp(in, 0), h, old[h]);
+}
+
 /* The K_MEM_EXT rows with gds. ds_read/write_addtid_b32 stay counted: their LDS address
  * starts at M0[15:0], which for GDS is the window size (the rule is not established). */
 static bool translate_gds_row(struct xl_state *x, const struct isa_inst *in, uint32_t d) {
@@ -262,6 +274,7 @@ static bool translate_gds_row(struct xl_state *x, const struct isa_inst *in, uin
     case MX_APPEND: translate_gds_append(x, in, d); return true;
     case MX_GWS: translate_gws(x, in, d); return true;
     case MX_ORDERED: return translate_ordered_count(x, in);
+    case MX_CONDXCHG: translate_gds_condxchg(x, in); return true;
     default: return false;
   }
 }

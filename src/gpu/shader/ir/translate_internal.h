@@ -145,5 +145,9 @@ void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t d
                        uint32_t *b);
 void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
 uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
+/* ds_condxchg32_rtn_b64: the first address (A0, the second is A0 + 4) and per dword the
+ * mask and value of the mskor it amounts to. */
+uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
+                              uint32_t value[2]);
 
 #endif

@@ -523,6 +523,29 @@ static void translate_mskor(struct xl_state *x, const struct isa_inst *in, uint3
   write_ds_old(x, in, detail, old);
 }
 
+/* ds_condxchg32_rtn_b64: two conditional exchanges at A0 = (address + offset) & 0xfff8 and
+ * A0 + 4; data dword h is stored, bit 31 cleared, when its bit 31 is set, and both old
+ * values are returned (AMD's RDNA3 and RDNA3.5 ISA pseudocode). Each one is a mskor whose
+ * mask is all ones (store) or zero (keep): MASK[h] and VALUE[h] for that. */
+uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
+                              uint32_t value[2]) {
+  struct ir_builder *bd = &x->b;
+  for (unsigned h = 0; h < 2; h++) {
+    uint32_t d = src_dword(x, srcp(in, 1), h, false);
+    mask[h] = ir_ashr(bd, d, c32(x, 31));
+    value[h] = ir_iand(bd, d, ir_iand(bd, mask[h], c32(x, 0x7fffffff)));
+  }
+  return ir_iand(bd, ds_address(x, in), c32(x, 0xfff8));
+}
+
+static void translate_condxchg(struct xl_state *x, const struct isa_inst *in) {
+  uint32_t mask[2], value[2], old[2];
+  uint32_t a0 = xl_condxchg_operands(x, in, mask, value);
+  for (unsigned h = 0; h < 2; h++)
+    old[h] = ir_atomic_lds_mskor(&x->b, plus(x, a0, 4 * h), mask[h], value[h], active_pred(x));
+  for (unsigned h = 0; h < 2 && in->num_defs; h++) write_v32(x, defp(in, 0), h, old[h]);
+}
+
 /* ds_wrxchg2(st64)_rtn: two exchanges at offset0/offset1 x size (x64 for st64) */
 static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
   struct ir_builder *bd = &x->b;
@@ -697,6 +720,7 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
     case MX_SWIZZLE: translate_lane_exchange(x, in, MX_KIND(d)); break;
     case MX_MSKOR: translate_mskor(x, in, d); break;
     case MX_WRXCHG2: translate_wrxchg2(x, in, d); break;
+    case MX_CONDXCHG: translate_condxchg(x, in); break;
     case MX_SSTORE: translate_smem_store(x, in, d); break;
     case MX_SATOMIC: translate_smem_atomic(x, in, d); break;
     case MX_SRC2: translate_src2(x, in, d); break;

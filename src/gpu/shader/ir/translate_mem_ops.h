@@ -115,7 +115,8 @@
   X(ds_write_addtid_b32, MEM_EXT, store_lds, MX(MX_ADDTID)) \
   X(ds_append, MEM_EXT, atomic_lds, MX(MX_APPEND) | XM_ATOMIC(ADD)) \
   X(ds_consume, MEM_EXT, atomic_lds, MX(MX_APPEND) | XM_ATOMIC(SUB)) \
-  XL_MEM_GDS(X)
+  XL_MEM_GDS(X) \
+  X(ds_condxchg32_rtn_b64, MEM_EXT, atomic_lds_mskor, MX(MX_CONDXCHG) | RTN)
 /* clang-format on */
 
 #endif
