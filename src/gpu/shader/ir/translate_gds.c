@@ -153,7 +153,8 @@ static bool translate_ordered_count(struct xl_state *x, const struct isa_inst *i
 }
 
 /* The pre-op value of an RTN form into vdst (64-bit forms: W64). */
-static void write_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t old) {
+static void write_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+                      uint32_t old) {
   if (!(detail & RTN) || !in->num_defs) return;
   if (detail & W64) write_vdst64(x, in, old);
   else write_vdst(x, in, old);
@@ -171,12 +172,14 @@ static uint32_t in_window(struct xl_state *x, struct gds_access g) {
 
 /* ds_read_u8/i8/u16/i16(_d16, _d16_hi), ds_write_b8/b16(_d16_hi): as the LDS forms; a
  * load outside the window reads 0 (which a D16 form still writes into its half). */
-static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e) {
+static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in,
+                              const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
   struct gds_access g = gds_single(x, in);
   uint64_t bytes = e->detail & 0xff;
   if (e->kind == K_DS_SUB_STORE) {
-    ir_store_gds_sub_i(bd, bytes, g.addr, subdword_store_data(x, srcp(in, 1), e->detail), in_window(x, g));
+    uint32_t v = subdword_store_data(x, srcp(in, 1), e->detail);
+    ir_store_gds_sub_i(bd, bytes, g.addr, v, in_window(x, g));
     return;
   }
   uint32_t v = ir_select(bd, g.ok, ir_load_gds_sub_i(bd, bytes, g.addr), c32(x, 0));
@@ -185,7 +188,8 @@ static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in, con
 
 /* ds_mskor (MEM = (MEM & ~data0) | data1) and ds_wrap_rtn_b32 (old >= data0 ? old - data0
  * : old + data1), the old value returned */
-static void translate_gds_mskor_wrap(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+static void translate_gds_mskor_wrap(struct xl_state *x, const struct isa_inst *in,
+                                     uint32_t detail) {
   struct ir_builder *bd = &x->b;
   struct gds_access g = gds_single(x, in);
   uint32_t pred = in_window(x, g), old;
@@ -209,8 +213,9 @@ static void translate_gds_wrxchg2(struct xl_state *x, const struct isa_inst *in,
   uint32_t offs[2] = {(uint32_t)in->offset & 0xff, in->offset1}, old[2];
   for (unsigned h = 0; h < 2; h++) {
     struct gds_access g = gds_at(x, rel_plus(x, src32(x, in, 0), offs[h] * stride));
-    old[h] = w64 ? ir_atomic_gds64_i(bd, IR_ATOMIC_SWAP, g.addr, src64(x, in, 1 + h, false), in_window(x, g))
-                 : ir_atomic_gds_i(bd, IR_ATOMIC_SWAP, g.addr, src32(x, in, 1 + h), in_window(x, g));
+    uint32_t pred = in_window(x, g);
+    old[h] = w64 ? ir_atomic_gds64_i(bd, IR_ATOMIC_SWAP, g.addr, src64(x, in, 1 + h, false), pred)
+                 : ir_atomic_gds_i(bd, IR_ATOMIC_SWAP, g.addr, src32(x, in, 1 + h), pred);
   }
   for (unsigned h = 0; h < 2 && in->num_defs; h++)
     for (unsigned i = 0; i < dwords; i++)
