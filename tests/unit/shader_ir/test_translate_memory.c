@@ -991,17 +991,16 @@ static void unmodelled_memory_forms_are_counted(void **state) {
                                          "buffer_load_ubyte v[1:2], v2, s[4:7], 0 offen tfe\n"
                                          "buffer_load_format_d16_x v[1:2], v2, s[4:7], 0 idxen tfe\n"
                                          "image_store v[0:4], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm tfe\n"
-                                         "ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5]\n"
-                                         "ds_mskor_b32 v1, v2, v3 gds\n"
-                                         "ds_append v1 gds\n"
-                                         "ds_ordered_count v1, v2 offset:49924 gds\n" /* 4 dwords */
+                                         "ds_read_addtid_b32 v1 gds\n"
+                                         "ds_write_addtid_b32 v1 offset:8 gds\n"
+                                         "ds_ordered_count v1, v2 offset:13060 gds\n" /* wrap */
                                          "buffer_load_dword v1, v2, s[4:7], 0 offen\n"
                                          "s_endpgm\n",
                                          true, &st);
   /* the buffer tfe and lds forms are translated (test_interp_buffer.c); image store tfe,
-   * ds_condxchg32_rtn_b64 and the three gds forms (mskor, append, a 4-dword ordered count)
-   * stay counted */
-  assert_int_equal(st.unsupported_count, 5);
+   * the two gds addtid forms (M0[15:0] is both their base and the window size) and an
+   * ordered count with the wrap opcode (offset1 bits 5:4 = 3) stay counted */
+  assert_int_equal(st.unsupported_count, 4);
   ir_function_destroy(fn);
 }
 
@@ -1422,8 +1421,8 @@ static void gws_waits_are_deadlocks(void **state) {
 }
 
 /* ds_ordered_count (offset:772 = index 1, wave release and done, add; 4868 = the same with
- * offset1 bit 4, swap): the GDS dword at M0 gets the first active lane's value, every active
- * lane the old value. */
+ * offset1 bit 4, swap): the GDS dword at M0[31:16] (M0[15:0]: the logical wave id) gets the
+ * first active lane's value, every active lane the old value. */
 static void ordered_count_single_wave(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1436,7 +1435,7 @@ static void ordered_count_single_wave(void **state) {
     w->vgpr[3][l] = 0x5000 + l;
     w->vgpr[4][l] = w->vgpr[5][l] = 0xdead;
   }
-  run_mem("s_mov_b32 m0, 0x40\n"
+  run_mem("s_mov_b32 m0, 0x420007\n"
           "ds_ordered_count v4, v2 offset:772 gds\n"
           "ds_ordered_count v5, v3 offset:4868 gds\n"
           "s_endpgm\n",
@@ -1456,7 +1455,8 @@ static void ordered_count_single_wave(void **state) {
  * .sema.v(rid), .sema.br(val, 9), .sema.p(9), .barrier(val, 3) and
  * .ds.ordered.add(gds, v, 0, 0, false, 0x1000002, true, true) with rid, val and gds in
  * s0-s2: a constant resource id goes to the offset field with M0 = 0, a variable one to
- * M0[21:16] (s_lshl_b32 16), the ordered count gets the GDS pointer in M0. */
+ * M0[21:16] (s_lshl_b32 16), the ordered count gets its "GDS pointer" operand as M0
+ * (here base 0x80 in M0[31:16], wave id 5). */
 static void gws_and_ordered_count_as_llc_emits(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -1464,7 +1464,7 @@ static void gws_and_ordered_count_as_llc_emits(void **state) {
   struct mem_case c = mem_case_new(exec);
   struct ir_interp_wave *w = c.w, *r = c.r;
   struct mem *m = c.m, *e = c.e;
-  w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x80;
+  w->sgpr[0] = 20, w->sgpr[1] = 2, w->sgpr[2] = 0x00800005u;
   for (unsigned l = 0; l < 32; l++) w->vgpr[0][l] = 7 * l, w->vgpr[2][l] = 0xdead;
   w->gws_counter[20] = 4;
   run_mem("v_mov_b32_e32 v1, s1\n"
@@ -1493,6 +1493,206 @@ static void gws_and_ordered_count_as_llc_emits(void **state) {
   mem_case_free(&c);
 }
 
+/* The LDS forms beyond plain dwords in GDS, under the window rule: base 0x100, size 0x80,
+ * lane L at 8L, so lanes 0-15 are inside for offsets below 8 and the second element of
+ * wrxchg2 (8L + 12) leaves the window at lane 15. Inside, each form acts as its LDS form;
+ * outside, loads read 0 (a D16 load still writes its half), returns are 0, nothing
+ * changes. The C reference applies the forms in order, lanes in order. */
+static void gds_subdword_mskor_wrap_wrxchg2(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct mem_case c = mem_case_new(0xffffffffu & ~(1u << 3));
+  const uint64_t exec = c.w->exec;
+  struct mem *m = c.m, *e = c.e;
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 8 * l;
+    w->vgpr[2][l] = 0x9abc0070u + l * 0x00010009u; /* low byte crosses 0x80 */
+    w->vgpr[4][l] = 0xbeef0000u + l;
+    w->vgpr[7][l] = 0x0000ff00u | l;
+    w->vgpr[8][l] = 0x00005500u | l << 24;
+    w->vgpr[11][l] = l & 1 ? 0xffffffffu : 5; /* even lanes subtract, odd ones add v12 */
+    w->vgpr[12][l] = 1000 + l;
+    w->vgpr[16][l] = 0x00ff00ffu ^ l, w->vgpr[17][l] = 0x00ff00ffu;
+    w->vgpr[18][l] = 0x33004400u + l, w->vgpr[19][l] = 0x11002200u;
+    w->vgpr[22][l] = 0xa000 + l, w->vgpr[23][l] = 0xb000 + l;
+    w->vgpr[3][l] = w->vgpr[6][l] = w->vgpr[10][l] = w->vgpr[14][l] = w->vgpr[15][l] = 0xdead;
+    w->vgpr[20][l] = w->vgpr[21][l] = 0xdead;
+  }
+  w->sgpr[0] = 0x01000080u;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_write_b8 v1, v2 offset:1 gds\n"
+          "ds_write_b16_d16_hi v1, v2 offset:2 gds\n"
+          "ds_read_i8 v3, v1 offset:1 gds\n"
+          "ds_read_u16_d16_hi v4, v1 offset:2 gds\n"
+          "ds_mskor_rtn_b32 v6, v1, v7, v8 offset:4 gds\n"
+          "ds_wrap_rtn_b32 v10, v1, v11, v12 offset:4 gds\n"
+          "ds_mskor_rtn_b64 v[14:15], v1, v[16:17], v[18:19] gds\n"
+          "ds_wrxchg2_rtn_b32 v[20:21], v1, v22, v23 offset0:1 offset1:3 gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  uint8_t *g = e->gds + 0x100;
+#define GDS_LANES for (unsigned l = 0; l < 32; l++) if ((exec >> l) & 1)
+#define INSIDE(rel) ((rel) < 0x80)
+  GDS_LANES if (INSIDE(8 * l + 1)) g[8 * l + 1] = (uint8_t)w->vgpr[2][l];
+  GDS_LANES if (INSIDE(8 * l + 2)) memcpy(g + 8 * l + 2, (uint8_t *)&w->vgpr[2][l] + 2, 2);
+  GDS_LANES {
+    bool in = INSIDE(8 * l + 1);
+    assert_int_equal(r->vgpr[3][l], in ? (uint32_t)(int32_t)(int8_t)g[8 * l + 1] : 0);
+    uint16_t h = 0;
+    if (in) memcpy(&h, g + 8 * l + 2, 2);
+    assert_int_equal(r->vgpr[4][l], (uint32_t)h << 16 | (w->vgpr[4][l] & 0xffff));
+  }
+  GDS_LANES {
+    uint32_t rel = 8 * l + 4, old = INSIDE(rel) ? rd32(g + rel) : 0, v = (old & ~w->vgpr[7][l]) | w->vgpr[8][l];
+    assert_int_equal(r->vgpr[6][l], old);
+    if (INSIDE(rel)) memcpy(g + rel, &v, 4);
+  }
+  GDS_LANES {
+    uint32_t rel = 8 * l + 4, old = INSIDE(rel) ? rd32(g + rel) : 0;
+    uint32_t v = old >= w->vgpr[11][l] ? old - w->vgpr[11][l] : old + w->vgpr[12][l];
+    assert_int_equal(r->vgpr[10][l], old);
+    if (INSIDE(rel)) memcpy(g + rel, &v, 4);
+  }
+  GDS_LANES {
+    uint32_t rel = 8 * l;
+    uint64_t old = INSIDE(rel) ? rd64(g + rel) : 0;
+    uint64_t mask = (uint64_t)w->vgpr[17][l] << 32 | w->vgpr[16][l];
+    uint64_t v = (old & ~mask) | ((uint64_t)w->vgpr[19][l] << 32 | w->vgpr[18][l]);
+    assert_int_equal(r->vgpr[14][l], (uint32_t)old);
+    assert_int_equal(r->vgpr[15][l], (uint32_t)(old >> 32));
+    if (INSIDE(rel)) memcpy(g + rel, &v, 8);
+  }
+  for (unsigned h = 0; h < 2; h++) /* element 0 of every lane, then element 1 */
+    GDS_LANES {
+      uint32_t rel = 8 * l + (h ? 12 : 4), old = INSIDE(rel) ? rd32(g + rel) : 0;
+      assert_int_equal(r->vgpr[20 + h][l], old);
+      if (INSIDE(rel)) memcpy(g + rel, &w->vgpr[22 + h][l], 4);
+    }
+  assert_int_equal(r->vgpr[21][15], 0); /* 8 x 15 + 12: outside */
+  for (unsigned l = 0; l < 32; l++)
+    if (!((exec >> l) & 1)) assert_int_equal(r->vgpr[6][l], 0xdead);
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  mem_case_free(&c);
+}
+
+/* src2 forms with A and B window-relative (base 0x200, size 0x40): ds_add_src2_u32 at A =
+ * 4L, B = A + 16 (B outside reads 0: lanes 12-15 add 0); ds_write_src2_b64 with offset bit
+ * 15, B = A + 2 x 4 x 2 from address bits 31:17. Then ds_append / ds_consume change the
+ * dword at M0[31:16] + offset by the active lane count once; and ds_ordered_count with 4
+ * dwords (add) and 2 dwords (swap): lane i < n, when active, feeds dword M0[31:16] + 4i and
+ * receives its old value; other lanes keep vdst. */
+static void gds_src2_append_ordered_dwords(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  uint64_t exec = 0xffffffffu & ~(1u << 2) & ~(1u << 20);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 4 * l + (l & 3); /* low bits ignored */
+    w->vgpr[5][l] = 2u << 17 | 8 * l;
+    w->vgpr[2][l] = 0x100 + l, w->vgpr[3][l] = 0x7000 + l;
+    w->vgpr[8][l] = w->vgpr[9][l] = w->vgpr[10][l] = w->vgpr[11][l] = 0xdead;
+  }
+  w->sgpr[0] = 0x02000040u;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_add_src2_u32 v1 offset:4 gds\n"
+          "ds_write_src2_b64 v5 offset:32768 gds\n"
+          "s_mov_b32 m0, 0x800040\n" /* base 0x80; M0[15:0] is not part of the address */
+          "ds_append v8 offset:8 gds\n"
+          "ds_consume v9 gds\n"
+          "s_mov_b32 m0, 0xc30001\n" /* base 0xc0 (bits 17:16 ignored), wave id 1 */
+          "ds_ordered_count v10, v2 offset:49924 gds\n" /* offset1 0xc3: 4 dwords, add */
+          "s_mov_b32 m0, 0xd00001\n"
+          "ds_ordered_count v11, v3 offset:21252 gds\n" /* offset1 0x53: 2 dwords, swap */
+          "s_endpgm\n",
+          w, m, r);
+  uint8_t *g = e->gds + 0x200;
+  GDS_LANES {
+    uint32_t a = 4 * l, b = a + 16, v = rd32(g + a) + (b < 0x40 ? rd32(g + b) : 0);
+    if (a < 0x40) memcpy(g + a, &v, 4);
+  }
+  GDS_LANES {
+    uint32_t a = 8 * l, b = a + 8;
+    uint64_t v = b < 0x40 ? rd64(g + b) : 0;
+    if (a < 0x40) memcpy(g + a, &v, 8);
+  }
+  uint32_t n = (uint32_t)__builtin_popcountll(exec), app = rd32(e->gds + 0x88), con = rd32(e->gds + 0x80);
+  uint32_t app2 = app + n, con2 = con - n;
+  memcpy(e->gds + 0x88, &app2, 4), memcpy(e->gds + 0x80, &con2, 4);
+  for (unsigned l = 0; l < 32; l++) {
+    bool act = (exec >> l) & 1;
+    assert_int_equal(r->vgpr[8][l], act ? app : 0xdead);
+    assert_int_equal(r->vgpr[9][l], act ? con : 0xdead);
+    uint32_t want10 = 0xdead, want11 = 0xdead;
+    if (act && l < 4) {
+      want10 = rd32(e->gds + 0xc0 + 4 * l);
+      uint32_t v = want10 + w->vgpr[2][l];
+      memcpy(e->gds + 0xc0 + 4 * l, &v, 4);
+    }
+    if (act && l < 2) {
+      want11 = rd32(e->gds + 0xd0 + 4 * l);
+      memcpy(e->gds + 0xd0 + 4 * l, &w->vgpr[3][l], 4);
+    }
+    assert_int_equal(r->vgpr[10][l], want10);
+    assert_int_equal(r->vgpr[11][l], want11);
+  }
+  struct mem *f = malloc(sizeof *f); /* lane 2 is inactive: its dword keeps the pattern */
+  fill(f);
+  assert_int_equal(rd32(m->gds + 0xc8), rd32(f->gds + 0xc8));
+  assert_true(rd32(m->gds + 0xc4) != rd32(f->gds + 0xc4));
+  free(f);
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  mem_case_free(&c);
+}
+#undef GDS_LANES
+#undef INSIDE
+
+/* ds_condxchg32_rtn_b64 as AMD's RDNA3/3.5 pseudocode gives it, in LDS and in GDS: A0 =
+ * (address + offset) & 0xfff8, A1 = A0 + 4; dword h of the data is stored with bit 31
+ * cleared when its bit 31 is set; both old values are returned. LDS: lane 31's address is
+ * above 64 KiB (the mask drops it), lanes 4-7 of each 8 round up onto the next lane's pair.
+ * GDS: window base 0x100, size 0x5c, A0 = 8L: lane 11's A1 (0x5c) and lanes >= 12 are
+ * outside (return 0, change nothing). */
+static void ds_condxchg32_lds_and_gds(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct mem_case c = mem_case_new(0xffffffffu & ~(1u << 6));
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  uint8_t *lds = c.e->lds, *gds = c.e->gds; /* what c.m must become */
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = l == 31 ? 0x10040u : 8 * l + (l & 7);
+    w->vgpr[4][l] = (l & 1 ? 0x40000000u : 0xc0000000u) | (0x1000 + l);
+    w->vgpr[5][l] = (l % 3 ? 0x20000000u : 0x80000000u) | (0x2000 + l);
+    w->vgpr[6][l] = 8 * l;
+    w->vgpr[2][l] = w->vgpr[3][l] = w->vgpr[8][l] = w->vgpr[9][l] = 0xdead;
+  }
+  run_mem("ds_condxchg32_rtn_b64 v[2:3], v1, v[4:5] offset:0x104\n"
+          "s_mov_b32 m0, 0x100005c\n"
+          "ds_condxchg32_rtn_b64 v[8:9], v6, v[4:5] offset:4 gds\n"
+          "s_endpgm\n",
+          w, c.m, r);
+  unsigned stored = 0;
+  for (unsigned h = 0; h < 2; h++)
+    for (unsigned l = 0; l < 32; l++) {
+      bool act = (w->exec >> l) & 1;
+      uint32_t a = ((w->vgpr[1][l] + 0x104) & 0xfff8) + 4 * h, d = w->vgpr[4 + h][l];
+      assert_int_equal(r->vgpr[2 + h][l], act ? rd32(lds + a) : 0xdead);
+      uint32_t v = d & 0x7fffffffu;
+      if (act && (d >> 31)) memcpy(lds + a, &v, 4), stored++;
+      uint32_t rel = 8 * l + 4 * h;
+      bool in = rel < 0x5c;
+      assert_int_equal(r->vgpr[8 + h][l], act ? (in ? rd32(gds + 0x100 + rel) : 0) : 0xdead);
+      if (act && in && (d >> 31)) memcpy(gds + 0x100 + rel, &v, 4);
+    }
+  assert_true(stored > 16);
+  assert_int_equal(r->vgpr[9][11], 0); /* A1 = 0x5c: outside */
+  assert_memory_equal(c.m->lds, lds, LDS_SIZE);
+  assert_memory_equal(c.m->gds, gds, GDS_SIZE);
+  mem_case_free(&c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -1518,6 +1718,9 @@ int main(void) {
       cmocka_unit_test(gws_waits_are_deadlocks),
       cmocka_unit_test(ordered_count_single_wave),
       cmocka_unit_test(gws_and_ordered_count_as_llc_emits),
+      cmocka_unit_test(gds_subdword_mskor_wrap_wrxchg2),
+      cmocka_unit_test(gds_src2_append_ordered_dwords),
+      cmocka_unit_test(ds_condxchg32_lds_and_gds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

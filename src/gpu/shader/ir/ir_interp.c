@@ -340,6 +340,13 @@ static const struct mem_op mem_ops[IR_OP_COUNT] = {
     MEM_OP(atomic_gds_cmpst, MS_GDS, MF_CMPSWAP, 4, 3, true)
     MEM_OP(atomic_gds64, MS_GDS, MF_ATOMIC, 8, 2, false)
     MEM_OP(atomic_gds_cmpst64, MS_GDS, MF_CMPSWAP, 8, 3, true)
+    MEM_OP(load_gds_sub, MS_GDS, MF_LOAD, 0, 0, false)
+    MEM_OP(store_gds_sub, MS_GDS, MF_STORE, 0, 2, false)
+    MEM_OP(atomic_gds_mskor, MS_GDS, MF_MSKOR, 4, 3, false)
+    MEM_OP(atomic_gds_mskor64, MS_GDS, MF_MSKOR, 8, 3, false)
+    MEM_OP(atomic_gds_src2, MS_GDS, MF_SRC2, 4, 2, false)
+    MEM_OP(atomic_gds_src2_64, MS_GDS, MF_SRC2, 8, 2, false)
+    MEM_OP(atomic_gds_wrap, MS_GDS, MF_WRAP, 4, 3, false)
 };
 #undef MEM_OP
 

@@ -264,6 +264,15 @@
   X(atomic_gds_cmpst,U32, SIDE | IMM,        4, (U32, U32, U32, U1)) \
   X(atomic_gds64,   U64,  SIDE | IMM,        3, (U32, U64, U1)) \
   X(atomic_gds_cmpst64,U64,SIDE | IMM,       4, (U32, U64, U64, U1)) \
+  /* the sub-dword, mskor, src2 and wrap forms in GDS, operands as their LDS forms; src2's \
+   * second address 0xffffffff (past any GDS) reads 0 */ \
+  X(load_gds_sub,   U32,  MEM | IMM,         1, (U32)) \
+  X(store_gds_sub,  VOID, SIDE | IMM,        3, (U32, U32, U1)) \
+  X(atomic_gds_mskor,  U32, SIDE,            4, (U32, U32, U32, U1)) \
+  X(atomic_gds_mskor64,U64, SIDE,            4, (U32, U64, U64, U1)) \
+  X(atomic_gds_src2,  VOID, SIDE | IMM,       3, (U32, U32, U1)) \
+  X(atomic_gds_src2_64,VOID,SIDE | IMM,       3, (U32, U32, U1)) \
+  X(atomic_gds_wrap,  U32,  SIDE,             4, (U32, U32, U32, U1)) \
   /* global wave sync: one operation per wave on resource a0 (0-63) with the value a1 (the \
    * first active lane's); imm = enum ir_gws */ \
   X(gws,            VOID, SIDE | IMM,        2, (U32, U32)) \

@@ -114,10 +114,14 @@ enum xl_mem_ext {
   MX_WAVEID,    /* s_get_waveid_in_workgroup */
   MX_FORMAT,    /* buffer_load/store_format_*: the V#'s format; components, SUB_D16, SUB_HI */
   MX_TFORMAT,   /* tbuffer_load/store_format_*: the instruction's format; as MX_FORMAT */
+  MX_GWS,       /* ds_gws_* (gds): enum ir_gws, MX_GWS_DATA */
+  MX_ORDERED,   /* ds_ordered_count (gds) */
+  MX_CONDXCHG,  /* ds_condxchg32_rtn_b64 */
 };
 #define MX(k) ((uint32_t)(k) << 16)
 #define MX_KIND(d) (((d) >> 16) & 0xff)
 enum { MX_BUF = 1 << 14, MX_CAS = 1 << 15 };
+enum { MX_GWS_DATA = 1 << 8 }; /* MX_GWS: the form takes a data VGPR (in the addr field) */
 
 /* D16 loads write 16 bits into one half of the destination and keep the other half; HI
  * selects the high half (loads) or stores the high half of the data register. */

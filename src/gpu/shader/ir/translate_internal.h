@@ -154,5 +154,16 @@ void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const str
                         uint32_t pc);
 /* A DS instruction with gds (E: its table row or NULL); false when not modelled. */
 bool xl_translate_gds(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
+/* DS helpers of translate_mem.c that the GDS forms share: the two addresses of a _src2 form
+ * (A, B), the value a sub-dword load writes (extension, D16 half) and the data a sub-dword
+ * store writes. */
+void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t *a,
+                       uint32_t *b);
+void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
+uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
+/* ds_condxchg32_rtn_b64: the first address (A0, the second is A0 + 4) and per dword the
+ * mask and value of the mskor it amounts to. */
+uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
+                              uint32_t value[2]);
 
 #endif

@@ -319,11 +319,6 @@ void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const st
   }
 }
 
-static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
-                                uint32_t v);
-static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
-                                    uint32_t detail);
-
 /* ---- compare-and-swap ------------------------------------------------------------------
  * buffer_/global_/flat_atomic_(f)cmpswap(_x2): MEM = MEM == cmp ? src : MEM, where the data
  * register holds src (the new value) first and cmp second (one dword each, two with _x2);
@@ -518,6 +513,29 @@ static void translate_mskor(struct xl_state *x, const struct isa_inst *in, uint3
   write_ds_old(x, in, detail, old);
 }
 
+/* ds_condxchg32_rtn_b64: two conditional exchanges at A0 = (address + offset) & 0xfff8 and
+ * A0 + 4; data dword h is stored, bit 31 cleared, when its bit 31 is set, and both old
+ * values are returned (AMD's RDNA3 and RDNA3.5 ISA pseudocode). Each one is a mskor whose
+ * mask is all ones (store) or zero (keep): MASK[h] and VALUE[h] for that. */
+uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
+                              uint32_t value[2]) {
+  struct ir_builder *bd = &x->b;
+  for (unsigned h = 0; h < 2; h++) {
+    uint32_t d = src_dword(x, srcp(in, 1), h, false);
+    mask[h] = ir_ashr(bd, d, c32(x, 31));
+    value[h] = ir_iand(bd, d, ir_iand(bd, mask[h], c32(x, 0x7fffffff)));
+  }
+  return ir_iand(bd, ds_address(x, in), c32(x, 0xfff8));
+}
+
+static void translate_condxchg(struct xl_state *x, const struct isa_inst *in) {
+  uint32_t mask[2], value[2], old[2];
+  uint32_t a0 = xl_condxchg_operands(x, in, mask, value);
+  for (unsigned h = 0; h < 2; h++)
+    old[h] = ir_atomic_lds_mskor(&x->b, plus(x, a0, 4 * h), mask[h], value[h], active_pred(x));
+  for (unsigned h = 0; h < 2 && in->num_defs; h++) write_v32(x, defp(in, 0), h, old[h]);
+}
+
 /* ds_wrxchg2(st64)_rtn: two exchanges at offset0/offset1 x size (x64 for st64) */
 static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
   struct ir_builder *bd = &x->b;
@@ -546,18 +564,26 @@ static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uin
  * address bits 16:0. B of the 64-bit forms is 8-byte aligned. (AMD's GCN3/Vega ISA
  * pseudocode: B = A + 4 * (offset1[7] ? {A[31], A[31:17]} : {offset1[6], offset1[6:0],
  * offset0}); CLRX's GcnInstrsDs.md agrees and gives the masks of A.) */
-static void translate_src2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t *a,
+                       uint32_t *b) {
   struct ir_builder *bd = &x->b;
-  uint32_t addr = src32(x, in, 0), off = (uint32_t)in->offset & 0xffff, a, b;
+  uint32_t addr = src32(x, in, 0), off = (uint32_t)in->offset & 0xffff;
   uint32_t align = (detail & W64) ? ~7u : ~3u;
   if (off & 0x8000) {
-    a = ir_iand(bd, addr, c32(x, 0x1ffff & align));
-    b = ir_iadd(bd, a, ir_shl(bd, ir_ashr(bd, addr, c32(x, 17)), c32(x, 2)));
+    *a = ir_iand(bd, addr, c32(x, 0x1ffff & align));
+    *b = ir_iadd(bd, *a, ir_shl(bd, ir_ashr(bd, addr, c32(x, 17)), c32(x, 2)));
   } else {
-    a = ir_iand(bd, addr, c32(x, align));
-    b = plus(x, a, (uint32_t)(((int32_t)(off << 17) >> 17) * 4));
+    *a = ir_iand(bd, addr, c32(x, align));
+    *b = plus(x, *a, (uint32_t)(((int32_t)(off << 17) >> 17) * 4));
   }
-  if (detail & W64) ir_atomic_lds_src2_64_i(bd, detail & 0xff, a, ir_iand(bd, b, c32(x, ~7u)), active_pred(x));
+  if (detail & W64) *b = ir_iand(bd, *b, c32(x, ~7u));
+}
+
+static void translate_src2(struct xl_state *x, const struct isa_inst *in, uint32_t detail) {
+  struct ir_builder *bd = &x->b;
+  uint32_t a, b;
+  xl_src2_addresses(x, in, detail, &a, &b);
+  if (detail & W64) ir_atomic_lds_src2_64_i(bd, detail & 0xff, a, b, active_pred(x));
   else ir_atomic_lds_src2_i(bd, detail & 0xff, a, b, active_pred(x));
 }
 
@@ -684,6 +710,7 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
     case MX_SWIZZLE: translate_lane_exchange(x, in, MX_KIND(d)); break;
     case MX_MSKOR: translate_mskor(x, in, d); break;
     case MX_WRXCHG2: translate_wrxchg2(x, in, d); break;
+    case MX_CONDXCHG: translate_condxchg(x, in); break;
     case MX_SSTORE: translate_smem_store(x, in, d); break;
     case MX_SATOMIC: translate_smem_atomic(x, in, d); break;
     case MX_SRC2: translate_src2(x, in, d); break;
@@ -714,7 +741,7 @@ bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_
 /* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,
  * or (D16) extended to 16 bits and placed in one half of the destination, whose other half
  * keeps its value. */
-static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
                                 uint32_t v) {
   struct ir_builder *bd = &x->b;
   uint32_t bits = 8 * (detail & 0xff);
@@ -731,7 +758,7 @@ static void write_subdword_load(struct xl_state *x, const struct isa_inst *in, u
 
 /* The data a sub-dword store writes: the low bytes of the register, or (_d16_hi) of its
  * high half. */
-static uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
+uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
                                     uint32_t detail) {
   uint32_t v = src_dword(x, op, 0, false);
   return (detail & SUB_HI) ? ir_lshr(&x->b, v, c32(x, 16)) : v;

@@ -80,6 +80,14 @@
   XL_MEM_FMT4(X, p##_load_format_d16_, load_buffer_fmt, MX(K) | SUB_D16) \
   XL_MEM_FMT4(X, p##_store_format_d16_, store_buffer_fmt, MX(K) | SUB_D16)
 
+/* GDS-only forms (translate_gds.c; without the gds bit they are counted) */
+#define XL_MEM_GWS(X, n, g, F) X(ds_gws_##n, MEM_EXT, gws, MX(MX_GWS) | (uint32_t)IR_GWS_##g | (F))
+#define XL_MEM_GDS(X) \
+  XL_MEM_GWS(X, init, INIT, MX_GWS_DATA) XL_MEM_GWS(X, sema_v, SEMA_V, 0) \
+  XL_MEM_GWS(X, sema_br, SEMA_BR, MX_GWS_DATA) XL_MEM_GWS(X, sema_p, SEMA_P, 0) \
+  XL_MEM_GWS(X, sema_release_all, SEMA_RELEASE_ALL, 0) XL_MEM_GWS(X, barrier, BARRIER, MX_GWS_DATA) \
+  X(ds_ordered_count, MEM_EXT, atomic_gds, MX(MX_ORDERED))
+
 #define XL_MEM_OPS(X) \
   XL_MEM_SCRATCH(X) \
   XL_MEM_FORMAT(X, buffer, MX_FORMAT) XL_MEM_FORMAT(X, tbuffer, MX_TFORMAT) \
@@ -121,7 +129,9 @@
   X(ds_read_addtid_b32, MEM_EXT, load_lds, MX(MX_ADDTID) | RTN) \
   X(ds_write_addtid_b32, MEM_EXT, store_lds, MX(MX_ADDTID)) \
   X(ds_append, MEM_EXT, atomic_lds, MX(MX_APPEND) | XM_ATOMIC(ADD)) \
-  X(ds_consume, MEM_EXT, atomic_lds, MX(MX_APPEND) | XM_ATOMIC(SUB))
+  X(ds_consume, MEM_EXT, atomic_lds, MX(MX_APPEND) | XM_ATOMIC(SUB)) \
+  XL_MEM_GDS(X) \
+  X(ds_condxchg32_rtn_b64, MEM_EXT, atomic_lds_mskor, MX(MX_CONDXCHG) | RTN)
 /* clang-format on */
 
 #endif
