@@ -137,13 +137,11 @@ struct xl_entry {
 
 void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 
-/* Memory and image instructions named outside the XL_OPS table (compare-and-swap atomics,
- * image forms parsed from their names): true when translated (translate_mem.c,
- * translate_image.c). */
-bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 /* The K_MEM_EXT rows (translate_mem_ops.h). */
 void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);
+/* A MIMG instruction outside the XL_OPS table, its form parsed from its name
+ * (translate_image.c): true when translated, false when the opcode has no such form. */
 bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 /* The IR operation and detail of a MIMG opcode outside the XL_OPS table (sample/gather4
  * suffix forms, _pck, msaa_load, gather4h), parsed from its name once per opcode; false when

@@ -1,8 +1,8 @@
 /* Memory, interpolation and export instructions as IR. translate_ops.c's table routes the
  * common forms here; the rows of translate_mem_ops.h (compare-and-swap, scratch_*,
  * formatted buffer accesses, DS lane exchanges, scalar stores/atomics) reach
- * xl_translate_mem_row, image forms named outside the table xl_translate_mem_ext. Images
- * are in translate_image.c. */
+ * xl_translate_mem_row. Images, including the forms named outside the table, are in
+ * translate_image.c; DS with the gds bit in translate_gds.c. */
 #include <string.h>
 
 #include "gpu/shader/ir/translate_ext.h"
@@ -700,9 +700,9 @@ static void translate_smem_scratch(struct xl_state *x, const struct isa_inst *in
 
 void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc) {
-  (void)pc;
   uint32_t d = e->detail;
-  switch (MX_KIND(d)) {
+  /* no default: -Wswitch names a sub-kind appended without a case */
+  switch ((enum xl_mem_ext)MX_KIND(d)) {
     case MX_SCRATCH: translate_scratch(x, in, e); break;
     case MX_CMPSWAP: translate_cmpswap(x, in, d); break;
     case MX_BPERMUTE:
@@ -726,23 +726,19 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
     case MX_WAVEID: write_sdword(x, srcp(in, 0), 0, ir_wave_id(&x->b)); break;
     case MX_FORMAT:
     case MX_TFORMAT: translate_format(x, in, e, pc); break;
-    default: xl_unsupported(x, in, pc); break;
+    case MX_GWS: /* GWS and ordered count exist only with the gds bit (translate_gds.c) */
+    case MX_ORDERED: xl_unsupported(x, in, pc); break;
   }
 }
 
 /* Forms outside the table: the MIMG family (translate_image.c, one form per opcode). */
-bool xl_translate_mem_ext(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
-  if (in->family == ISA_FAMILY_MIMG) return xl_translate_image_ext(x, in, pc); /* image_* */
-  return false;
-}
-
 /* ---- sub-dword memory -------------------------------------------------------------- */
 
 /* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,
  * or (D16) extended to 16 bits and placed in one half of the destination, whose other half
  * keeps its value. */
 void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
-                                uint32_t v) {
+                         uint32_t v) {
   struct ir_builder *bd = &x->b;
   uint32_t bits = 8 * (detail & 0xff);
   if (detail & SIGNED) v = ir_sbfe(bd, v, c32(x, 0), c32(x, bits));
@@ -759,7 +755,7 @@ void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t
 /* The data a sub-dword store writes: the low bytes of the register, or (_d16_hi) of its
  * high half. */
 uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
-                                    uint32_t detail) {
+                             uint32_t detail) {
   uint32_t v = src_dword(x, op, 0, false);
   return (detail & SUB_HI) ? ir_lshr(&x->b, v, c32(x, 16)) : v;
 }

@@ -1353,14 +1353,15 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
   const struct xl_entry *e = lookup(in);
   if (!e) {
     /* compares are parsed from their names (descriptor cached per opcode, so this test is
-     * cheap and comes first); cmpswap atomics and image forms are matched by name; anything
-     * else has no translation. No compare name is also a memory name. */
+     * cheap and comes first); the other image forms are matched by name; anything else has
+     * no translation. No compare name is also an image name. */
     struct cmp_desc d = xl_compare_of(in);
     if (d.kind != CMP_NONE) {
       if (!xl_translate_compare(x, in, d)) xl_unsupported(x, in, pc);
       return;
     }
-    if (!xl_translate_mem_ext(x, in, pc)) xl_unsupported(x, in, pc);
+    if (in->family != ISA_FAMILY_MIMG || !xl_translate_image_ext(x, in, pc))
+      xl_unsupported(x, in, pc);
     return;
   }
   struct ir_builder *bd = &x->b;
