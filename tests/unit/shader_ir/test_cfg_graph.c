@@ -602,6 +602,47 @@ static void structure_check_finds_violations(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* The single-entry rule: structures that pass cfg_structure_check but enter a construct
+ * elsewhere than at its header. */
+static void construct_entry_check_finds_violations(void **state) {
+  (void)state;
+  char err[160];
+  struct cfg_structure s;
+  /* selection 0 whose arm 1 is also reached from 2: with 2 declared the merge, 2 -> 1 enters
+   * the selection construct past its merge */
+  struct cfg_graph *g = make(4, "0>1 0>2 2>1 1>3");
+  assert_true(cfg_structurize(g, &s));
+  assert_int_equal(s.shapes[0].merge, 1);
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
+  s.shapes[0].merge = 2;
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  assert_false(cfg_structure_check_entries(g, &s, err, sizeof err));
+  assert_string_equal(err, "^2 (past the merge) enters the selection construct of ^0 at ^1, "
+                           "not at ^0");
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+  /* loop 1 with latch 2 leaving to 3, then 4: with 4 declared the merge, block 3 belongs to
+   * the loop construct and the latch (its continue construct) enters it */
+  g = make(5, "0>1 1>2 2>1 2>3 3>4");
+  assert_true(cfg_structurize(g, &s));
+  assert_int_equal(s.shapes[1].merge, 3);
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
+  s.shapes[1].merge = 4;
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  assert_false(cfg_structure_check_entries(g, &s, err, sizeof err));
+  assert_string_equal(err, "^2 (the continue construct) enters the loop construct of ^1 at ^3, "
+                           "not at ^1");
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+  /* a failed structure is not checked */
+  g = make(4, "0>1 0>2 1>2 2>1 2>3");
+  assert_false(cfg_structurize(g, &s));
+  assert_false(cfg_structure_check_entries(g, &s, err, sizeof err));
+  assert_string_equal(err, "not a structured result");
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void multiway_branch_falls_back(void **state) {
   (void)state;
   struct cfg_graph *g = make(5, "0>1 0>2 0>3 1>4 2>4 3>4");
@@ -940,6 +981,7 @@ int main(void) {
       cmocka_unit_test(selection_arm_into_other_arm_is_routed),
       cmocka_unit_test(selection_around_a_loop_merges_after_it),
       cmocka_unit_test(structure_check_finds_violations),
+      cmocka_unit_test(construct_entry_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),
       cmocka_unit_test(random_graphs_are_consistent),

@@ -80,6 +80,15 @@ static bool is_returning(const struct cfg_graph *g, uint32_t n) {
   return false;
 }
 
+/* An exit E of loop L that needs no merge: it only leads to a return and is entered from
+ * the loop alone (entered from outside too, it would be a block past the loop's merge that
+ * branches back into the loop's construct). */
+static bool exit_returns(const struct cfg_graph *g, const struct cfg_loop *l, uint32_t e) {
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
+    if (!cfg_loop_has(l, cfg_gi_pred(g, e, i))) return false;
+  return is_returning(g, e);
+}
+
 /* Which edges into a routed target move onto its route node: those whose source P is in
  * the loop (loop routing) or marked in a bitmap (selection routing). */
 struct route_sources {
@@ -137,7 +146,7 @@ static bool loop_merge_or_routing(const struct cfg_graph *g, const struct cfg_st
   uint32_t k = 0;
   for (uint32_t i = 0; i < l->exits.n; i++) {
     uint32_t e = l->exits.v[i];
-    if (is_returning(g, e)) continue;
+    if (exit_returns(g, l, e)) continue;
     uint32_t to = exit_landing(g, s, l, e), j = 0;
     while (j < k && scratch[j] != to) j++;
     if (j == k) scratch[k++] = to;
@@ -207,7 +216,8 @@ static bool route_loop_exits(struct cfg_graph *g, struct cfg_structure *s, uint3
   uint32_t *t = malloc((cfg_graph_loop_exit_count(g, loop) + 1) * sizeof *t), k = 0;
   if (!t) return false;
   for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) /* every exit, no landing */
-    if (!is_returning(g, cfg_graph_loop_exit(g, loop, i))) t[k++] = cfg_graph_loop_exit(g, loop, i);
+    if (!exit_returns(g, &g->loops[loop], cfg_graph_loop_exit(g, loop, i)))
+      t[k++] = cfg_graph_loop_exit(g, loop, i);
   struct route_sources src = {loop, NULL, 0};
   bool ok;
   if (k == 1) {
@@ -621,9 +631,12 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       } else {
         s->shapes[b].shape = CFG_SHAPE_SELECTION;
         s->shapes[b].merge = m == CFG_EXIT ? CFG_NONE : m;
-        /* `if (c) return;`: the code after the branch is the natural merge */
+        /* `if (c) return;`: the code after the branch is the natural merge (only when
+         * the returning arm is entered from B alone: else the other arm reaches it too,
+         * past that merge, which SPIR-V's single-entry rule forbids) */
         uint32_t s0 = cfg_gi_succ(g, b, 0), s1 = cfg_gi_succ(g, b, 1);
-        bool r0 = is_returning(g, s0), r1 = is_returning(g, s1);
+        bool r0 = is_returning(g, s0) && cfg_gi_pred_count(g, s0) == 1;
+        bool r1 = is_returning(g, s1) && cfg_gi_pred_count(g, s1) == 1;
         if (m == CFG_EXIT && r0 != r1) s->shapes[b].merge = r0 ? s1 : s0;
         /* both arms return: the one that is more than a bare return continues the program */
         bool e0 = cfg_gi_succ_count(g, s0) == 0, e1 = cfg_gi_succ_count(g, s1) == 0;
@@ -745,6 +758,60 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
   return true;
 }
 
+/* Construct membership, as SPIR-V's "Structured Control Flow" section defines it (with plain
+ * dominance; the spec's newer "structural" dominance adds header->merge and
+ * header->continue edges, which cannot change these sets here because every merge and
+ * continue target is already dominated by its header):
+ *   selection construct: blocks the header dominates, minus those its merge dominates;
+ *   continue construct:  blocks the continue target dominates and the back-edge block (the
+ *                        single latch, which is the continue target) post-dominates;
+ *   loop construct:      blocks the header dominates, minus those its merge dominates,
+ *                        minus its continue construct.
+ * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
+ * loop H instead of its loop or selection construct. */
+static bool in_continue_construct(const struct cfg_graph *g, uint32_t cont, uint32_t b) {
+  return cfg_gi_dominates(g, cont, b) && cfg_graph_post_dominates(g, cont, b);
+}
+
+static bool construct_member(const struct cfg_graph *g, const struct cfg_node_shape *sh,
+                             uint32_t h, bool continue_part, uint32_t b) {
+  if (continue_part) return in_continue_construct(g, sh->continue_to, b);
+  if (!cfg_gi_dominates(g, h, b)) return false;
+  if (sh->merge != CFG_NONE && cfg_gi_dominates(g, sh->merge, b)) return false;
+  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(g, sh->continue_to, b);
+}
+
+/* The single-entry rule: every branch from a reachable block outside a construct into it
+ * goes to the construct's header (the continue target, for a continue construct). Breaks
+ * and continues leave constructs; they only enter the merge or continue target, which are
+ * outside the construct they leave. */
+static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                    uint32_t h, char *err, size_t err_size) {
+  const struct cfg_node_shape *sh = &s->shapes[h];
+  if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
+  int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
+  for (int part = 0; part < parts; part++) {
+    uint32_t entry = part ? sh->continue_to : h;
+    for (uint32_t b = 0; b < cfg_graph_node_count(g); b++) {
+      if (b == entry || !cfg_gi_reachable(g, b) || !construct_member(g, sh, h, part, b))
+        continue;
+      for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
+        uint32_t p = cfg_gi_pred(g, b, i);
+        if (!cfg_gi_reachable(g, p) || construct_member(g, sh, h, part, p)) continue;
+        const char *from = !cfg_gi_dominates(g, h, p) ? "outside the header"
+                           : sh->merge != CFG_NONE && cfg_gi_dominates(g, sh->merge, p)
+                               ? "past the merge"
+                               : "the continue construct";
+        snprintf(err, err_size, "^%u (%s) enters the %s construct of ^%u at ^%u, not at ^%u", p,
+                 from, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection",
+                 h, b, entry);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size) {
   uint32_t n = cfg_graph_node_count(g);
@@ -799,4 +866,16 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
   }
   free(claimed);
   return ok && check_routing(g, s, err, err_size);
+}
+
+bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 char *err, size_t err_size) {
+  uint32_t n = cfg_graph_node_count(g);
+  if (s->fallback != CFG_FALLBACK_NONE || s->node_count != n) {
+    snprintf(err, err_size, "not a structured result");
+    return false;
+  }
+  for (uint32_t h = 0; h < n; h++)
+    if (cfg_gi_reachable(g, h) && !check_construct_entries(g, s, h, err, err_size)) return false;
+  return true;
 }

@@ -109,6 +109,13 @@ void cfg_structure_free(struct cfg_structure *s);
  * the first violation in ERR. */
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size);
+/* Checks SPIR-V's single-entry rule: every branch into a selection, loop or continue
+ * construct from a reachable block outside it goes to the construct's header (membership as
+ * the spec defines it: see cfg_structure.c). Separate from cfg_structure_check() because
+ * the structuriser does not yet meet it everywhere (docs/shader-ir.md). Returns false with
+ * the first violation in ERR. */
+bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 char *err, size_t err_size);
 /* The routing of node N (FORWARD for an original node or a plain inserted one). */
 struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n);
 const char *cfg_fallback_name(enum cfg_fallback f);
