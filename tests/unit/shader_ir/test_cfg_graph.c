@@ -82,7 +82,7 @@ static void structure_checked(struct cfg_graph *g, struct cfg_structure *s) {
   edges_take(g, &sn);
   bool ok = cfg_structurize(g, s);
   char err[160];
-  bool valid = ok && cfg_structure_check(g, s, err, sizeof err);
+  bool valid = ok && cfg_structure_check_entries(g, s, err, sizeof err);
   if (!valid) { /* the input graph, for a hand-made reproduction */
     fprintf(stderr, "%s; graph of %u nodes:", ok ? err : s->reason, sn.n);
     for (uint32_t b = 0; b < sn.n; b++)
@@ -175,7 +175,7 @@ static void nested_loops_get_distinct_merges(void **state) {
   struct cfg_structure s;
   assert_true(cfg_structurize(g, &s));
   char err[160];
-  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
   assert_int_equal(s.shapes[1].shape, CFG_SHAPE_LOOP);
   assert_int_equal(s.shapes[1].merge, 5);
   assert_int_equal(s.shapes[1].continue_to, 4);
@@ -602,6 +602,48 @@ static void structure_check_finds_violations(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* The single-entry rule: structures whose merges and continue targets pass the other rules
+ * but that enter a construct elsewhere than at its header. */
+static void construct_entry_check_finds_violations(void **state) {
+  (void)state;
+  char err[160];
+  struct cfg_structure s;
+  /* selection 0 whose arm 1 is also reached from 2: with 2 declared the merge, 2 -> 1 enters
+   * the selection construct past its merge */
+  struct cfg_graph *g = make(4, "0>1 0>2 2>1 1>3");
+  assert_true(cfg_structurize(g, &s));
+  assert_int_equal(s.shapes[0].merge, 1);
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
+  s.shapes[0].merge = 2;
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  assert_false(cfg_structure_check_entries(g, &s, err, sizeof err));
+  assert_string_equal(err, "^2 (past the merge) enters the selection construct of ^0 at ^1, "
+                           "not at ^0");
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+  /* loop 1 with latch 2 leaving to 3, then 4: with 4 declared the merge, block 3 belongs to
+   * the loop construct and the latch (its continue construct) enters it */
+  g = make(5, "0>1 1>2 2>1 2>3 3>4");
+  assert_true(cfg_structurize(g, &s));
+  assert_int_equal(s.shapes[1].merge, 3);
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
+  s.shapes[1].merge = 4;
+  assert_true(cfg_structure_check(g, &s, err, sizeof err));
+  assert_false(cfg_structure_check_entries(g, &s, err, sizeof err));
+  assert_string_equal(err, "^2 (the continue construct) enters the loop construct of ^1 at ^3, "
+                           "not at ^1");
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+  /* a break out of loop 1 from selection 2 (arms 3 and the loop's merge 5): with plain
+   * dominance 5 would belong to the selection and the latch 4 -> 5 would enter it; the
+   * header->merge edge of structural dominance keeps it out */
+  g = make(6, "0>1 1>2 2>3 2>5 3>4 4>1 4>5");
+  assert_true(cfg_structurize(g, &s));
+  assert_true(cfg_structure_check_entries(g, &s, err, sizeof err));
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 static void multiway_branch_falls_back(void **state) {
   (void)state;
   struct cfg_graph *g = make(5, "0>1 0>2 0>3 1>4 2>4 3>4");
@@ -819,7 +861,7 @@ static void random_graphs_are_consistent(void **state) {
     expect_edges_preserved(g, &s, &sn); /* also for a fallback: the dispatcher runs it */
     if (ok) {
       char err[160];
-      bool valid = cfg_structure_check(g, &s, err, sizeof err);
+      bool valid = cfg_structure_check_entries(g, &s, err, sizeof err);
       if (!valid) fprintf(stderr, "round %d: %s\n", round, err);
       assert_true(valid);
     } else {
@@ -940,6 +982,7 @@ int main(void) {
       cmocka_unit_test(selection_arm_into_other_arm_is_routed),
       cmocka_unit_test(selection_around_a_loop_merges_after_it),
       cmocka_unit_test(structure_check_finds_violations),
+      cmocka_unit_test(construct_entry_check_finds_violations),
       cmocka_unit_test(multiway_branch_falls_back),
       cmocka_unit_test(bad_arguments_are_rejected),
       cmocka_unit_test(random_graphs_are_consistent),

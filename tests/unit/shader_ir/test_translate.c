@@ -647,7 +647,7 @@ static void nested_loop_exits_are_routed_and_run(void **state) {
   assert_true(fn->structured);
   assert_int_equal(fn->structure.routed_loops, 1);
   char err[160];
-  assert_true(cfg_structure_check(fn->cfg, &fn->structure, err, sizeof err));
+  assert_true(cfg_structure_check_entries(fn->cfg, &fn->structure, err, sizeof err));
   uint32_t guards = 0;
   for (uint32_t b = 0; b < fn->block_count; b++)
     guards += cfg_structure_routing(&fn->structure, b).kind == CFG_INSERTED_GUARD;
@@ -719,7 +719,7 @@ static void selection_exits_are_routed_and_run(void **state) {
   assert_int_equal(fn->structure.routed_selections, 1);
   assert_int_equal(fn->structure.routed_loops, 0);
   char err[160];
-  assert_true(cfg_structure_check(fn->cfg, &fn->structure, err, sizeof err));
+  assert_true(cfg_structure_check_entries(fn->cfg, &fn->structure, err, sizeof err));
   uint32_t guards = 0;
   for (uint32_t b = 0; b < fn->block_count; b++)
     guards += cfg_structure_routing(&fn->structure, b).kind == CFG_INSERTED_GUARD;
@@ -874,7 +874,7 @@ static struct ir_function *translate_llc_ps(const char *ll, const char *label, u
   assert_int_equal(cfg_graph_loop_count(fn->cfg), loops);
   assert_true(fn->structured);
   char msg[256];
-  assert_true(cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg));
+  assert_true(cfg_structure_check_entries(fn->cfg, &fn->structure, msg, sizeof msg));
   return fn;
 }
 

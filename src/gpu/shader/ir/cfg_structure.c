@@ -80,6 +80,15 @@ static bool is_returning(const struct cfg_graph *g, uint32_t n) {
   return false;
 }
 
+/* An exit E of loop L that needs no merge: it only leads to a return and is entered from
+ * the loop alone (entered from outside too, it would be a block past the loop's merge that
+ * branches back into the loop's construct). */
+static bool exit_returns(const struct cfg_graph *g, const struct cfg_loop *l, uint32_t e) {
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, e); i++)
+    if (!cfg_loop_has(l, cfg_gi_pred(g, e, i))) return false;
+  return is_returning(g, e);
+}
+
 /* Which edges into a routed target move onto its route node: those whose source P is in
  * the loop (loop routing) or marked in a bitmap (selection routing). */
 struct route_sources {
@@ -137,7 +146,7 @@ static bool loop_merge_or_routing(const struct cfg_graph *g, const struct cfg_st
   uint32_t k = 0;
   for (uint32_t i = 0; i < l->exits.n; i++) {
     uint32_t e = l->exits.v[i];
-    if (is_returning(g, e)) continue;
+    if (exit_returns(g, l, e)) continue;
     uint32_t to = exit_landing(g, s, l, e), j = 0;
     while (j < k && scratch[j] != to) j++;
     if (j == k) scratch[k++] = to;
@@ -159,7 +168,8 @@ static bool route_each_edge(struct cfg_graph *g, struct cfg_structure *s,
   for (uint32_t i = 0; i < count && ok; i++) {
     if (!route_source(g, src, preds[i], target)) continue;
     uint32_t r = cfg_graph_add_node(g);
-    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, route, x0, true) &&
+    ok = r != CFG_NONE &&
+         set_routing(s, r, CFG_INSERTED_ROUTE, route, x0, src->loop == CFG_NONE) &&
          cfg_graph_add_edge(g, r, x0) && cfg_graph_redirect_edge(g, preds[i], target, r);
   }
   if (preds != small) free(preds);
@@ -171,8 +181,9 @@ static bool route_each_edge(struct cfg_graph *g, struct cfg_structure *s,
  *     sources --> R_j (route j) --> X_0 --route 0--> T_0
  *                                    \--> X_1 --route 1--> T_1 ... X_{K-2} --> T_{K-1}
  *
- * Each guard X_i sends route i to T_i, the last one sends the rest to T_{K-1}. A loop's
- * edges into T_j share one R_j; a selection's get one route node each (below). The guards
+ * Each guard X_i sends route i to T_i, the last one sends the rest to T_{K-1}. Every edge
+ * gets a route node of its own (a route node shared by two blocks of the loop would be a
+ * break block that one selection reaches past another's merge). The guards
  * are created first so that X_0 has the lowest index of the chain (the IR defines the
  * route number there before the others read it). */
 static bool route_chain(struct cfg_graph *g, struct cfg_structure *s,
@@ -187,15 +198,7 @@ static bool route_chain(struct cfg_graph *g, struct cfg_structure *s,
   for (uint32_t i = 0; i + 1 < k && ok; i++) /* the guards are x0, x0+1, ... */
     ok = cfg_graph_add_edge(g, x0 + i, t[i]) &&
          cfg_graph_add_edge(g, x0 + i, i + 2 < k ? x0 + i + 1 : t[k - 1]);
-  for (uint32_t j = 0; j < k && ok; j++) {
-    if (src->loop == CFG_NONE) {
-      ok = route_each_edge(g, s, src, t[j], j, x0);
-      continue;
-    }
-    uint32_t r = cfg_graph_add_node(g);
-    ok = r != CFG_NONE && set_routing(s, r, CFG_INSERTED_ROUTE, j, x0, false) &&
-         cfg_graph_add_edge(g, r, x0) && move_edges(g, src, t[j], r);
-  }
+  for (uint32_t j = 0; j < k && ok; j++) ok = route_each_edge(g, s, src, t[j], j, x0);
   return ok;
 }
 
@@ -207,7 +210,8 @@ static bool route_loop_exits(struct cfg_graph *g, struct cfg_structure *s, uint3
   uint32_t *t = malloc((cfg_graph_loop_exit_count(g, loop) + 1) * sizeof *t), k = 0;
   if (!t) return false;
   for (uint32_t i = 0; i < cfg_graph_loop_exit_count(g, loop); i++) /* every exit, no landing */
-    if (!is_returning(g, cfg_graph_loop_exit(g, loop, i))) t[k++] = cfg_graph_loop_exit(g, loop, i);
+    if (!exit_returns(g, &g->loops[loop], cfg_graph_loop_exit(g, loop, i)))
+      t[k++] = cfg_graph_loop_exit(g, loop, i);
   struct route_sources src = {loop, NULL, 0};
   bool ok;
   if (k == 1) {
@@ -416,6 +420,15 @@ static bool in_construct(const struct cfg_graph *g, uint32_t b, uint32_t p) {
   return cfg_gi_dominates(g, b, p) && (l == CFG_NONE || cfg_gi_loop_contains(g, l, p));
 }
 
+/* Whether S, a successor of branch B, only leads to a return and is entered from several
+ * blocks, all in B's construct. */
+static bool returning_join(const struct cfg_graph *g, uint32_t b, uint32_t s) {
+  if (cfg_gi_pred_count(g, s) < 2 || !is_returning(g, s)) return false;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, s); i++)
+    if (!in_construct(g, b, cfg_gi_pred(g, s, i))) return false;
+  return true;
+}
+
 /* The merge of branch B whose arms meet (at M) only after one of them joined code from
  * outside the branch, typically `if (a) { if (b) continue; X } else { Y } Z`: B's continue
  * arm meets the rest at the continue target. A continue is an exit of the selection, so
@@ -550,9 +563,20 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   uint32_t changes = 0;
   for (uint32_t l = 0; l < nloops; l++) {
     uint32_t h = cfg_graph_loop_header(g, l);
-    /* several back edges: funnel them through one continue node */
+    /* several back edges: funnel them through one continue node. So does a single latch
+     * that also leaves for anything but the merge (a break block, a route node): as the
+     * continue target it would enter the loop construct there, which SPIR-V forbids;
+     * behind a continue node it is an ordinary selection in the loop body. */
     uint32_t nl = cfg_graph_loop_latch_count(g, l);
-    if (nl > 1) {
+    bool latch_exits_elsewhere = false;
+    if (nl == 1) {
+      uint32_t c = cfg_graph_loop_latch(g, l, 0);
+      for (uint32_t i = 0; i < cfg_gi_succ_count(g, c); i++) {
+        uint32_t t = cfg_gi_succ(g, c, i);
+        latch_exits_elsewhere |= t != h && t != loop_merges[l];
+      }
+    }
+    if (nl > 1 || latch_exits_elsewhere) {
       uint32_t c = cfg_graph_add_node(g);
       uint32_t *latches = malloc(nl * sizeof *latches);
       if (c == CFG_NONE || !latches || !cfg_graph_add_edge(g, c, h)) {
@@ -621,9 +645,18 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       } else {
         s->shapes[b].shape = CFG_SHAPE_SELECTION;
         s->shapes[b].merge = m == CFG_EXIT ? CFG_NONE : m;
-        /* `if (c) return;`: the code after the branch is the natural merge */
+        /* `if (c) return;`: the code after the branch is the natural merge (only when
+         * the returning arm is entered from B alone: else the other arm reaches it too,
+         * past that merge, which SPIR-V's single-entry rule forbids) */
         uint32_t s0 = cfg_gi_succ(g, b, 0), s1 = cfg_gi_succ(g, b, 1);
-        bool r0 = is_returning(g, s0), r1 = is_returning(g, s1);
+        bool r0 = is_returning(g, s0) && cfg_gi_pred_count(g, s0) == 1;
+        bool r1 = is_returning(g, s1) && cfg_gi_pred_count(g, s1) == 1;
+        /* a returning arm that the other arm also enters (and nothing outside B's
+         * construct does) is where they join: the merge */
+        uint32_t joined = returning_join(g, b, s0) ? s0 : returning_join(g, b, s1) ? s1 : CFG_NONE;
+        for (uint32_t l = 0; l < nloops && joined != CFG_NONE; l++)
+          if (loop_merges[l] == joined) joined = CFG_NONE; /* a loop's merge: a break */
+        if (joined != CFG_NONE) s->shapes[b].merge = joined;
         if (m == CFG_EXIT && r0 != r1) s->shapes[b].merge = r0 ? s1 : s0;
         /* both arms return: the one that is more than a bare return continues the program */
         bool e0 = cfg_gi_succ_count(g, s0) == 0, e1 = cfg_gi_succ_count(g, s1) == 0;
@@ -745,6 +778,89 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
   return true;
 }
 
+/* Construct membership, as SPIR-V's "Structured Control Flow" section defines it, over
+ * structural dominance: dominance in the graph SG, which is G plus an edge from every
+ * header to its merge and from every loop header to its continue target. (With plain
+ * dominance, a selection that breaks out of a loop would own the loop's merge: the extra
+ * header->merge edge is what keeps a break's target out of the constructs it leaves.)
+ *   selection construct: blocks the header dominates, minus those its merge dominates;
+ *   continue construct:  blocks the continue target dominates and the back-edge block (the
+ *                        single latch, which is the continue target) post-dominates;
+ *   loop construct:      blocks the header dominates, minus those its merge dominates,
+ *                        minus its continue construct.
+ * One deviation: the continue construct also leaves out the blocks its loop's merge
+ * dominates. The spec does not; but when the loop sits in an infinite loop, post-dominance
+ * runs round the outer loop and the back-edge block of a self-loop (continue target = header)
+ * post-dominates the code after the loop, which the literal definition would put in the
+ * continue construct (a case the fuzzer found).
+ * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
+ * loop H instead of its loop or selection construct. */
+static bool in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
+                                  uint32_t b) {
+  return cfg_graph_dominates(sg, sh->continue_to, b) &&
+         cfg_graph_post_dominates(sg, sh->continue_to, b) &&
+         (sh->merge == CFG_NONE || !cfg_graph_dominates(sg, sh->merge, b));
+}
+
+static bool construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
+                             uint32_t h, bool continue_part, uint32_t b) {
+  if (continue_part) return in_continue_construct(sg, sh, b);
+  if (!cfg_graph_dominates(sg, h, b)) return false;
+  if (sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, b)) return false;
+  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
+}
+
+/* SG for the structure S of G (NULL when out of memory). */
+static struct cfg_graph *structural_graph(const struct cfg_graph *g,
+                                          const struct cfg_structure *s) {
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_graph *sg = cfg_graph_create(n, cfg_graph_entry(g));
+  bool ok = sg != NULL;
+  for (uint32_t b = 0; b < n && ok; b++) {
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b) && ok; i++)
+      ok = cfg_graph_add_edge(sg, b, cfg_gi_succ(g, b, i));
+    const struct cfg_node_shape *sh = &s->shapes[b];
+    if (ok && sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) continue;
+    if (ok && sh->merge != CFG_NONE) ok = cfg_graph_add_edge(sg, b, sh->merge);
+    if (ok && sh->shape == CFG_SHAPE_LOOP) ok = cfg_graph_add_edge(sg, b, sh->continue_to);
+  }
+  if (ok && cfg_graph_analyze(sg)) return sg;
+  cfg_graph_destroy(sg);
+  return NULL;
+}
+
+/* The single-entry rule: every branch from a reachable block outside a construct into it
+ * goes to the construct's header (the continue target, for a continue construct). Breaks
+ * and continues leave constructs; they only enter the merge or continue target, which are
+ * outside the construct they leave. */
+static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_graph *sg,
+                                    const struct cfg_structure *s, uint32_t h, char *err,
+                                    size_t err_size) {
+  const struct cfg_node_shape *sh = &s->shapes[h];
+  if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
+  int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
+  for (int part = 0; part < parts; part++) {
+    uint32_t entry = part ? sh->continue_to : h;
+    for (uint32_t b = 0; b < cfg_graph_node_count(g); b++) {
+      if (b == entry || !cfg_gi_reachable(g, b) || !construct_member(sg, sh, h, part, b))
+        continue;
+      for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
+        uint32_t p = cfg_gi_pred(g, b, i);
+        if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
+        const char *from = !cfg_graph_dominates(sg, h, p) ? "outside the header"
+                           : sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, p)
+                               ? "past the merge"
+                               : "the continue construct";
+        snprintf(err, err_size, "^%u (%s) enters the %s construct of ^%u at ^%u, not at ^%u", p,
+                 from, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection",
+                 h, b, entry);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size) {
   uint32_t n = cfg_graph_node_count(g);
@@ -799,4 +915,21 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
   }
   free(claimed);
   return ok && check_routing(g, s, err, err_size);
+}
+
+bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 char *err, size_t err_size) {
+  /* the other rules first: they make every merge and continue target a valid node */
+  if (!cfg_structure_check(g, s, err, err_size)) return false;
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_graph *sg = structural_graph(g, s);
+  if (!sg) {
+    snprintf(err, err_size, "out of memory");
+    return false;
+  }
+  bool ok = true;
+  for (uint32_t h = 0; h < n && ok; h++)
+    if (cfg_gi_reachable(g, h)) ok = check_construct_entries(g, sg, s, h, err, err_size);
+  cfg_graph_destroy(sg);
+  return ok;
 }

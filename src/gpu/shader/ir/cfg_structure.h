@@ -109,6 +109,13 @@ void cfg_structure_free(struct cfg_structure *s);
  * the first violation in ERR. */
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size);
+/* cfg_structure_check() plus SPIR-V's single-entry rule: every selection, loop and continue
+ * construct is entered only at its header (membership as the spec defines it, over
+ * structural dominance: see cfg_structure.c). Separate because the structuriser does not yet
+ * meet it on every arbitrary graph (the fuzzer's graph mode finds cases; see
+ * docs/shader-ir.md); the unit tests hold every structured graph and shader to it. */
+bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 char *err, size_t err_size);
 /* The routing of node N (FORWARD for an original node or a plain inserted one). */
 struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n);
 const char *cfg_fallback_name(enum cfg_fallback f);

@@ -310,7 +310,7 @@ static void front_end_translates(void **state) {
     if (!ir_validate(fn, msg, sizeof msg)) fail_msg("%s: IR invalid: %s", s->name, msg);
 
     if (fn->structured) {
-      if (!cfg_structure_check(fn->cfg, &fn->structure, msg, sizeof msg))
+      if (!cfg_structure_check_entries(fn->cfg, &fn->structure, msg, sizeof msg))
         fail_msg("%s: structure breaks a SPIR-V rule: %s", s->name, msg);
     }
 
