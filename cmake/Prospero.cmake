@@ -85,7 +85,7 @@ endfunction()
 
 # prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n]): a libFuzzer
 # target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a bounded
-# time. The sources of each prospero module named in MODULES are compiled into the target
+# time, starting from the committed seeds in the target's corpus/ folder when it has one. The sources of each prospero module named in MODULES are compiled into the target
 # with coverage instrumentation (a plain link would give the fuzzer no feedback from them).
 function(prospero_fuzz_target name)
   cmake_parse_arguments(F "" "SECONDS" "SOURCES;MODULES;LIBS" ${ARGN})
@@ -126,9 +126,14 @@ function(prospero_fuzz_target name)
   target_link_libraries(fuzz_${name} PRIVATE ${all_libs})
   set(corpus ${CMAKE_BINARY_DIR}/fuzz-corpus/${name})
   file(MAKE_DIRECTORY ${corpus})
+  # A committed seed corpus (the target's corpus/ folder) is read after the writable one.
+  set(seeds "")
+  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
+    set(seeds ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
+  endif()
   add_test(NAME fuzz.${name}
            COMMAND fuzz_${name} -max_total_time=${F_SECONDS} -rss_limit_mb=2048
-                   -timeout=10 -print_final_stats=1 ${corpus})
+                   -timeout=10 -print_final_stats=1 ${corpus} ${seeds})
   set_tests_properties(fuzz.${name} PROPERTIES LABELS "fuzz" TIMEOUT ${F_SECONDS}0)
 endfunction()
 

@@ -8,6 +8,27 @@
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/translate.h"
 
+/* SOPP opcodes with a simm16 branch target (GFX10): s_branch, s_cbranch_scc0/scc1/vccz/vccnz/
+ * execz/execnz and the four debugger-conditional branches. */
+static const uint8_t branch_ops[] = {0x02, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x17, 0x18, 0x19, 0x1a};
+
+/* Branch-heavy mode: random words rarely decode as branches, so every word whose top nibble
+ * is zero (1 in 16) becomes a SOPP branch whose target lands mostly inside the program, and
+ * every word whose top byte is 0x7f becomes s_endpgm. This feeds the CFG builder, the
+ * structuriser and SSA with arbitrary reducible and irreducible graphs of real code. */
+static void branchify(uint32_t *words, size_t count) {
+  for (size_t i = 0; i < count; i++) {
+    uint32_t w = words[i];
+    if ((w >> 28) == 0) {
+      uint32_t op = branch_ops[((w >> 16) & 0xff) % sizeof branch_ops];
+      int32_t off = (int32_t)((w & 0xffff) % (2 * count + 3)) - (int32_t)count - 1;
+      words[i] = 0xbf800000u | op << 16 | ((uint32_t)off & 0xffff);
+    } else if ((w >> 24) == 0x7f) {
+      words[i] = 0xbf810000u; /* s_endpgm */
+    }
+  }
+}
+
 static void fuzz_graph(const uint8_t *data, size_t size) {
   uint32_t n = 1 + data[0] % 48;
   struct cfg_graph *g = cfg_graph_create(n, 0);
@@ -45,6 +66,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (count == 0 || count > 4096) return 0;
   uint32_t *words = malloc(count * sizeof *words);
   memcpy(words, data + 1, count * 4);
+  if (data[0] & 8) branchify(words, count);
   /* Differential check of the passes: the IR as translated and the IR after SSA, folding
    * and DCE must leave the same observed registers when the interpreter runs both. */
   static uint32_t observe[4 + 16 + 16];
