@@ -6,7 +6,8 @@
 
 #include "gpu/shader/isa/isa_internal.h"
 
-/* X(prefix, flags): every mnemonic starting with prefix gets flags (all matches apply). */
+/* X(prefix, flags): every mnemonic starting with prefix gets flags (all matches apply).
+ * The memory column adds its flags on top (BARRIER of s_dcache_* and s_gl1_inv among them). */
 #define ISA_FLAG_RULES(X)                                                                  \
   X("s_branch", ISA_F_BRANCH | ISA_F_TERMINATOR)                                            \
   X("s_cbranch_scc", ISA_F_BRANCH | ISA_F_CONDITIONAL | ISA_F_TERMINATOR | ISA_F_READS_SCC) \
@@ -24,8 +25,6 @@
   X("s_barrier", ISA_F_BARRIER)                                                              \
   X("s_wait_idle", ISA_F_BARRIER)                                                            \
   X("s_icache_inv", ISA_F_BARRIER)                                                           \
-  X("s_dcache_", ISA_F_BARRIER)                                                              \
-  X("s_gl1_inv", ISA_F_BARRIER)                                                              \
   X("buffer_gl", ISA_F_BARRIER)                                                              \
   X("s_sendmsg", ISA_F_SIDE_EFFECTS)                                                         \
   X("s_trap", ISA_F_SIDE_EFFECTS)                                                            \
