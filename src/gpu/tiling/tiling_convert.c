@@ -558,7 +558,8 @@ static inline void prefetch_share(const uint8_t *next, uint32_t blk_log2, uint32
 struct tiling_converter {
   struct tiling_layout layout;
   struct tiling_xor_tables tables; /* filled for swizzled layouts */
-  uint64_t *column;                /* one entry per element of level 0's row (the widest) */
+  uint64_t *column; /* one entry per element of the widest rectangle row it converts (level
+                     * 0's row; a one-shot rectangle's own width) */
 #if defined(__SSE2__)
   struct block_map *map; /* whole-block detile map, built on first use (NULL: none fits) */
   bool map_tried;
@@ -816,9 +817,12 @@ static bool check_plane_args(const struct tiling_layout *l, uint32_t level, uint
   return true;
 }
 
-struct tiling_converter *tiling_converter_create(const struct tiling_layout *layout) {
+/* A converter whose rectangles are at most COLUMNS elements wide (checked by the callers'
+ * argument checks before any conversion). */
+static struct tiling_converter *converter_new(const struct tiling_layout *layout,
+                                              uint32_t columns) {
   struct tiling_converter *c = calloc(1, sizeof(*c));
-  if (c) c->column = malloc(sizeof(uint64_t) * (layout->surface.width ? layout->surface.width : 1));
+  if (c) c->column = malloc(sizeof(uint64_t) * (columns ? columns : 1));
   if (!c || !c->column) {
     free(c);
     LOG(tiling, ERROR, "out of memory creating a converter");
@@ -827,6 +831,10 @@ struct tiling_converter *tiling_converter_create(const struct tiling_layout *lay
   c->layout = *layout;
   if (layout->pattern) tiling_get_xor_tables(layout, &c->tables);
   return c;
+}
+
+struct tiling_converter *tiling_converter_create(const struct tiling_layout *layout) {
+  return converter_new(layout, layout->surface.width);
 }
 
 void tiling_converter_destroy(struct tiling_converter *c) {
@@ -932,13 +940,17 @@ bool tiling_converter_tile_rect(struct tiling_converter *c, uint32_t level, uint
                        row_pitch, linear_size, false);
 }
 
-/* One-shot conversions: a converter for the call. */
+/* One-shot conversions: a converter for the call, its column table only as wide as the
+ * rectangle (or level): a small update of a wide surface allocates little. */
 enum one_shot { DETILE_ALL, TILE_ALL, DETILE_RECT, TILE_RECT };
 
 static bool one_shot(const struct tiling_layout *l, enum one_shot kind, uint32_t level,
                      uint32_t slice, const struct tiling_rect *rect, const void *src,
                      size_t src_size, void *dst, size_t dst_size, size_t row_pitch) {
-  struct tiling_converter *c = tiling_converter_create(l);
+  uint32_t columns = l->surface.width; /* whole surfaces: level 0 */
+  if (kind == DETILE_RECT || kind == TILE_RECT)
+    columns = rect ? rect->width : level < l->surface.levels ? l->level[level].width : 0;
+  struct tiling_converter *c = converter_new(l, columns);
   if (!c) return false;
   bool ok = false;
   switch (kind) {
