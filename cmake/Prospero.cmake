@@ -85,8 +85,9 @@ endfunction()
 
 # prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n]): a libFuzzer
 # target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a bounded
-# time, starting from the committed seeds in the target's corpus/ folder when it has one. The sources of each prospero module named in MODULES are compiled into the target
-# with coverage instrumentation (a plain link would give the fuzzer no feedback from them).
+# time, starting from the committed seeds in the target's corpus/ folder when it has one.
+# The sources of each prospero module named in MODULES are compiled into the target with
+# coverage instrumentation (a plain link would give the fuzzer no feedback from them).
 function(prospero_fuzz_target name)
   cmake_parse_arguments(F "" "SECONDS" "SOURCES;MODULES;LIBS" ${ARGN})
   if(NOT PROSPERO_FUZZ OR NOT PROSPERO_IS_CLANG)

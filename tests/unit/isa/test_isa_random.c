@@ -2,10 +2,10 @@
  *
  * Each sample is five random dwords (the first one's top bits optionally forced into a
  * family; an eighth of the samples are DS words biased towards zero fields) followed by five
- * s_nop pads, so every sample starts on an instruction boundary for both decoders. For the first instruction of each sample we compare validity, length and
- * text. Families marked complete must agree on validity and length for every sample and on
- * text for >= 99.5% of valid ones; the rates of all families are printed with the
- * disagreements. */
+ * s_nop pads, so every sample starts on an instruction boundary for both decoders. For the
+ * first instruction of each sample we compare validity, length and text. Families marked
+ * complete must agree on validity and length for every sample and on text for >= 99.5% of
+ * valid ones; the rates of all families are printed with the disagreements. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
