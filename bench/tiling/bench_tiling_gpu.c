@@ -108,9 +108,11 @@ int main(void) {
            shader * 1e3, copy / shader, detile * 1e3, mb / detile, copy / detile,
            shader / detile);
     /* the default path's tile direction, then the general shader forced */
-    const uint64_t planes = vk_tiler_region_planes(tiler);
+    struct vk_tiler_stats st0, st1;
+    vk_tiler_get_stats(tiler, &st0);
     const double tile = time_tiler(dev, tiler, &l, &tiled, &linear, true);
-    const bool region = vk_tiler_region_planes(tiler) != planes;
+    vk_tiler_get_stats(tiler, &st1);
+    const bool region = st1.region_planes != st0.region_planes;
     vk_tiler_set_region_path(tiler, false);
     const double general = time_tiler(dev, tiler, &l, &tiled, &linear, false);
     vk_tiler_set_region_path(tiler, true);

@@ -350,8 +350,6 @@ bool vk_tiler_set_region_path(vk_tiler *t, bool on) {
   return t->region_on;
 }
 
-uint64_t vk_tiler_region_planes(const vk_tiler *t) { return t->stats.region_planes; }
-
 void vk_tiler_get_stats(const vk_tiler *t, struct vk_tiler_stats *out) { *out = t->stats; }
 
 bool vk_tiler_cmd_detile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layout *layout,

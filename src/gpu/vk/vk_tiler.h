@@ -39,10 +39,9 @@ bool vk_tiler_cmd_tile(vk_tiler *t, VkCommandBuffer cb, const struct tiling_layo
 /* CPU devices (lavapipe) convert the planes that allow it with a region shader built for
  * them (see tiler_region.comp); on by default there. set_region_path(false) forces the
  * general shader everywhere (benchmarks, tests); true is refused (returns false) where the
- * region shader is unavailable (GPUs, no 64-bit integers). region_planes counts the
- * (level, fragment) planes converted by it so far. */
+ * region shader is unavailable (GPUs, no 64-bit integers); vk_tiler_get_stats() counts
+ * the planes it converted. */
 bool vk_tiler_set_region_path(vk_tiler *t, bool on);
-uint64_t vk_tiler_region_planes(const vk_tiler *t);
 
 /* Which shader converted what, counted in (level, fragment) planes (all slices) since the
  * tiler was created. A plane the region shader covers in part (ragged edges) counts in both:
