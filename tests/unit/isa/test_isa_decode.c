@@ -174,10 +174,16 @@ static void test_gds_only(void **state) {
   struct isa_error err;
   const uint32_t nogds[] = {0xd8640000, 0x00000000}; /* ds_gws_init without gds */
   assert_false(isa_decode(nogds, 2, 0, &in, &err));
+  const uint32_t nogds_ordered[] = {0xd8fc0304, 0x07000001}; /* ds_ordered_count, no gds */
+  assert_false(isa_decode(nogds_ordered, 2, 0, &in, &err));
   const uint32_t vdst[] = {0xd86a0000, 0x01000000}; /* ds_gws_sema_v takes no vdst */
   assert_false(isa_decode(vdst, 2, 0, &in, &err));
   const uint32_t data0[] = {0xd8660000, 0x00000100}; /* the data VGPR is in the addr field */
   assert_false(isa_decode(data0, 2, 0, &in, &err));
+}
+
+static void test_swizzle_bitmask(void **state) {
+  (void)state;
   /* swizzle BITMASK_PERM: a lane bit is (id & and | or) ^ xor, a constant unless only and */
   EXPECT("ds_swizzle_b32 v0, v0 offset:swizzle(BITMASK_PERM,\"1p01p\")", 0xd8d550c9, 0x00000000);
   EXPECT("ds_swizzle_b32 v0, v0 offset:swizzle(BITMASK_PERM,\"p0i10\") gds", 0xd8d6315e,
@@ -265,7 +271,7 @@ int main(void) {
       cmocka_unit_test(test_scalar),   cmocka_unit_test(test_vector),
       cmocka_unit_test(test_dpp_sdwa), cmocka_unit_test(test_wave64),
       cmocka_unit_test(test_operands), cmocka_unit_test(test_metadata),
-      cmocka_unit_test(test_gds_only),
+      cmocka_unit_test(test_gds_only), cmocka_unit_test(test_swizzle_bitmask),
       cmocka_unit_test(test_errors),   cmocka_unit_test(test_show_encoding),
       cmocka_unit_test(test_sweep),
   };
