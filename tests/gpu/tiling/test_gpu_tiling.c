@@ -211,6 +211,10 @@ static void test_region_path(void **state) {
         /* 2 levels x 2 directions: every plane has a general-shader part (the ragged strip
          * of level 0, the whole of level 1 or more) */
         assert_int_equal(st1.general_planes - st0.general_planes, 4);
+        /* one dispatch per plane, two where a region leaves both a strip and rows below */
+        const uint64_t dispatches = st1.general_dispatches - st0.general_dispatches;
+        if (forced_off) assert_int_equal(dispatches, 4);
+        else assert_true(dispatches >= 4 && dispatches <= 8);
       }
     /* the benchmark's modes: 4-byte standard and render-target swizzles, whole surfaces
      * in the region shader (no general-shader strip) with its widest unit: 16-byte units
@@ -227,6 +231,7 @@ static void test_region_path(void **state) {
       assert_int_equal(st1.region_variant[bench_variant[i]] - st0.region_variant[bench_variant[i]],
                        forced_off ? 0 : 2);
       assert_int_equal(st1.general_planes - st0.general_planes, forced_off ? 2 : 0);
+      assert_int_equal(st1.general_dispatches - st0.general_dispatches, forced_off ? 2 : 0);
     }
   }
   vk_tiler_set_region_path(tiler, true);
