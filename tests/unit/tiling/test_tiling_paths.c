@@ -207,6 +207,23 @@ static void test_intended_paths(void **state) {
   assert_int_equal(wrong, 0);
 }
 
+/* Every path has a distinct name and a description; out of range gives NULL. */
+static void test_path_names(void **state) {
+  (void)state;
+  for (unsigned i = 0; i < TILING_PATH_COUNT; i++) {
+    const char *name = tiling_path_name((enum tiling_path)i);
+    const char *text = tiling_path_text((enum tiling_path)i);
+    assert_non_null(name);
+    assert_non_null(text);
+    assert_true(*name && *text);
+    for (unsigned j = 0; j < i; j++)
+      assert_string_not_equal(name, tiling_path_name((enum tiling_path)j));
+  }
+  assert_string_equal(tiling_path_name(TILING_PATH_BLOCK_MAP), "BLOCK_MAP");
+  assert_null(tiling_path_name(TILING_PATH_COUNT));
+  assert_null(tiling_path_text(TILING_PATH_COUNT));
+}
+
 static const uint32_t modes_64k[] = {TILING_SW_64KB_S, TILING_SW_64KB_D, TILING_SW_64KB_S_T,
                                      TILING_SW_64KB_Z_X, TILING_SW_64KB_R_X};
 
@@ -365,6 +382,7 @@ int main(void) {
       cmocka_unit_test(test_other_modes_xor_msaa),
       cmocka_unit_test(test_rects_and_pitches),
       cmocka_unit_test(test_intended_paths),
+      cmocka_unit_test(test_path_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
