@@ -36,7 +36,7 @@ $(BUILD_ASAN)/build.ninja:
 # The sanitizer configuration runs the unit and guest tiers (not benchmarks or fuzzers).
 test-asan: $(BUILD_ASAN)/build.ninja
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
-	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS) -L 'unit|guest' -LE 'slow|nosan|bench' --timeout 900
+	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS) -L 'unit|guest' -LE 'slow|bench' --timeout 900
 
 test-quick: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'fuzz|slow|bench'
