@@ -2375,17 +2375,8 @@ static void llc_f64_lane_and_bit_sequence(void **state) {
       "  %f = bitcast i32 %r to float\n"
       "  ret float %f\n"
       "}\n";
-  size_t nw;
-  uint32_t *words = compile_ll(ll, &nw);
-  static const uint32_t observe[] = {IR_REG_VGPR0};
   struct ir_translate_stats st;
-  struct ir_function *fn = translate_words(
-      words, nw,
-      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
-                                    .observe_count = 1},
-      &st);
-  free(words);
-  assert_int_equal(st.unsupported_count, 0);
+  struct ir_function *fn = translate_llc_v0(ll, &st);
   static const int32_t exps[] = {3, -1080, 1000, 2000, 0};
   static const int32_t vals[] = {0, -1, 1, INT32_MIN, INT32_MAX, 12345, -987654, 7};
   char msg[256];

@@ -205,17 +205,8 @@ static void llc_interpolation_f16(void **state) {
       "}\n"
       "declare float @llvm.amdgcn.interp.p1.f16(float, i32, i32, i1, i32)\n"
       "declare half @llvm.amdgcn.interp.p2.f16(float, float, i32, i32, i1, i32)\n";
-  size_t n;
-  uint32_t *words = compile_ll(ll, &n);
-  static const uint32_t observe[] = {IR_REG_VGPR0};
   struct ir_translate_stats st;
-  struct ir_function *fn = translate_words(
-      words, n,
-      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
-                                    .observe_count = 1},
-      &st);
-  free(words);
-  assert_int_equal(st.unsupported_count, 0);
+  struct ir_function *fn = translate_llc_v0(ll, &st);
   struct ir_interp_wave *w = wave_new(0xffffffffu);
   set_params(w);
   for (unsigned l = 0; l < 32; l++) {
