@@ -8,12 +8,6 @@
 
 #include "xl_test_harness.h"
 
-static float bitsf(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-
 /* f32 to f16 bits, rounded to nearest even (rint in the default rounding mode). */
 static uint16_t h16(float f) {
   uint16_t sign = signbit(f) ? 0x8000 : 0;
@@ -106,7 +100,7 @@ static void check_lanes(bool wave64) {
       for (unsigned v = 10; v <= 20; v++) assert_int_equal(r->vgpr[v][l], w->vgpr[v][l]);
       continue;
     }
-    float i = bitsf(w->vgpr[1][l]), j = bitsf(w->vgpr[2][l]);
+    float i = f32_of(w->vgpr[1][l]), j = f32_of(w->vgpr[2][l]);
     uint32_t v3 = w->vgpr[3][l];
     float p1lo = fmaf(i, p(1, 0), p(0, 0)), p1hi = fmaf(i, p(1, 1), p(0, 1));
     assert_int_equal(r->vgpr[10][l], fbits(p1lo));
@@ -221,7 +215,7 @@ static void llc_interpolation_f16(void **state) {
   assert_true(ok);
   unsigned differs = 0;
   for (unsigned l = 0; l < 32; l++) {
-    float i = bitsf(w->vgpr[0][l]), j = bitsf(w->vgpr[1][l]);
+    float i = f32_of(w->vgpr[0][l]), j = f32_of(w->vgpr[1][l]);
     float f = fmaf(j, p(2, 1), fmaf(i, p(1, 1), p(0, 1)));
     assert_int_equal(r->vgpr[0][l] & 0xffff, h16_mode(f, 3));
     differs += h16_mode(f, 3) != h16(f);

@@ -224,4 +224,11 @@ static inline uint32_t fbits(float f) {
   return u;
 }
 
+/* The f32 with the bits B (the inverse of fbits). */
+static inline float f32_of(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
+}
+
 #endif
