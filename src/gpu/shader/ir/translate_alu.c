@@ -363,10 +363,11 @@ static uint32_t trig_preop(struct xl_state *x, uint32_t s0bits, uint32_t seg) {
   /* the two table words under the window (0 past the table), shifted into place */
   uint32_t q = ir_lshr(bd, shift, c32(x, 6)), rr = ir_iand(bd, shift, c32(x, 63));
   uint32_t w0 = c64(x, 0), w1 = c64(x, 0);
-  for (uint32_t i = 0; i < 19; i++) {
+  const uint32_t words = sizeof two_over_pi / sizeof *two_over_pi;
+  for (uint32_t i = 0; i < words; i++) {
     uint32_t at = ir_ieq(bd, q, c32(x, i));
     w0 = ir_select(bd, at, c64(x, two_over_pi[i]), w0);
-    w1 = ir_select(bd, at, c64(x, i + 1 < 19 ? two_over_pi[i + 1] : 0), w1);
+    w1 = ir_select(bd, at, c64(x, i + 1 < words ? two_over_pi[i + 1] : 0), w1);
   }
   uint32_t low = ir_select(bd, ir_ieq(bd, rr, c32(x, 0)), c64(x, 0),
                            ir_lshr64(bd, w1, ir_isub(bd, c32(x, 64), rr)));

@@ -166,8 +166,8 @@ static void image_write_result(struct xl_state *x, const struct isa_inst *in, ui
 
 /* image_atomic_*: vdata (the destination register range) holds the operand (cmpswap: the
  * new value, then the compare value); with glc it receives the value before the operation. */
-static void image_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
-                         uint32_t pc, struct image_addr *a, uint64_t flags, bool cmpswap) {
+static void image_atomic(struct xl_state *x, const struct isa_inst *in, uint32_t pc,
+                         struct image_addr *a, uint64_t flags, bool cmpswap) {
   struct ir_builder *bd = &x->b;
   unsigned nc = image_coords[in->da_dim & 7];
   unsigned want = in->a16 ? (nc + 1) / 2 : nc;
@@ -180,7 +180,7 @@ static void image_atomic(struct xl_state *x, const struct isa_inst *in, const st
   for (unsigned k = 0; k < 4; k++) co[k] = k < nc ? addr_elem(x, a, 0, k, in->a16, false) : c32(x, 0);
   uint32_t coords = ir_vec4_u32(bd, co[0], co[1], co[2], co[3]), t = image_tsharp(x, in, a->res);
   uint32_t data = src_dword(x, defp(in, 0), 0, false), act = lane_active(x), old;
-  flags |= (in->glc ? IR_IMAGE_GLC : 0) | e->detail;
+  flags |= in->glc ? IR_IMAGE_GLC : 0;
   if (cmpswap)
     old = ir_image_atomic_cmpswap_i(bd, flags, t, coords, data, src_dword(x, defp(in, 0), 1, false), act);
   else
@@ -205,7 +205,7 @@ static bool image_unmodelled(const struct isa_inst *in, enum ir_op op, uint64_t 
 }
 
 static void translate_image(struct xl_state *x, const struct isa_inst *in, enum ir_op op,
-                            uint64_t detail, const struct xl_entry *e, uint32_t pc) {
+                            uint64_t detail, uint32_t pc) {
   struct ir_builder *bd = &x->b;
   unsigned dim = in->da_dim & 7, store = op == IR_OP_image_store;
   bool cmpswap = op == IR_OP_image_atomic_cmpswap, atomic = op == IR_OP_image_atomic || cmpswap;
@@ -228,7 +228,7 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     return;
   }
   if (atomic) {
-    image_atomic(x, in, e, pc, &a, flags, cmpswap);
+    image_atomic(x, in, pc, &a, flags, cmpswap);
     return;
   }
   if (op == IR_OP_image_query) { /* image_get_resinfo: vaddr = the mip level */
@@ -290,7 +290,7 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
 
 void xl_translate_image(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                         uint32_t pc) {
-  translate_image(x, in, e->op, e->detail, e, pc);
+  translate_image(x, in, e->op, e->detail, pc);
 }
 
 /* Load/store/fetch forms that are flags of the plain operations. */
@@ -387,7 +387,6 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
   enum ir_op op;
   uint64_t detail;
   if (!xl_image_form_of(in, &op, &detail)) return false;
-  struct xl_entry e = {in->info->name, K_IMAGE, op, (uint32_t)detail};
-  translate_image(x, in, op, detail, &e, pc);
+  translate_image(x, in, op, detail, pc);
   return true;
 }
