@@ -54,46 +54,9 @@ static uint64_t bf64(double d) {
   return u;
 }
 
-/* IEEE binary16 <-> float, round to nearest even (or toward zero). */
-static float half_to_float(uint16_t h) {
-  uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023;
-  float f;
-  if (exp == 0) {
-    f = ldexpf((float)man, -24);
-  } else if (exp == 31) {
-    uint32_t bits = sign | 0x7f800000u | (man << 13);
-    memcpy(&f, &bits, 4);
-    return f;
-  } else {
-    f = ldexpf((float)(man | 1024), (int)exp - 25);
-  }
-  return sign ? -f : f;
-}
-
-/* Rounds D to binary16, to nearest even or toward zero. */
-static uint16_t double_to_half(double d, bool rtz) {
-  uint16_t sign = signbit(d) ? 0x8000 : 0;
-  if (isnan(d)) return sign | 0x7e00;
-  double a = fabs(d);
-  if (isinf(a)) return sign | 0x7c00;
-  int e;
-  frexp(a, &e); /* a = m * 2^e, m in [0.5, 1): the leading bit is 2^(e-1) */
-  e -= 1;
-  if (a == 0.0) return sign;
-  if (e < -14) { /* subnormal: multiples of 2^-24 (1024 rounds up to the smallest normal) */
-    double n = a / ldexp(1.0, -24);
-    n = rtz ? trunc(n) : nearbyint(n);
-    return sign | (uint16_t)n;
-  }
-  double m = a / ldexp(1.0, e - 10); /* in [1024, 2048) */
-  m = rtz ? trunc(m) : nearbyint(m);
-  if (m >= 2048.0) {
-    m = 1024.0;
-    e++;
-  }
-  if (e > 15) return rtz ? (sign | 0x7bff) : (sign | 0x7c00);
-  return sign | (uint16_t)((e + 15) << 10) | (uint16_t)(m - 1024.0);
-}
+/* IEEE binary16 <-> float (ir_interp_buffer.h). */
+static float half_to_float(uint16_t h) { return ir_small_float_value(h, 10, true); }
+static uint16_t double_to_half(double d, bool rtz) { return (uint16_t)ir_small_float_bits(d, 10, true, rtz); }
 
 static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits); }
 
