@@ -444,6 +444,12 @@ static bool exec_gws(struct interp *it, uint32_t id) {
  * vec4/vec8 values are read back from their operands where they are used; the results of
  * image operations (four dwords per lane, then the TFE/LWE status) live in it->vec. */
 enum { IMG_SLOT = 5 };
+/* it->vec, allocated on first use; false (stopped) without memory */
+static bool vec_alloc(struct interp *it) {
+  if (!it->vec) it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
+  return it->vec || stop(it, "out of memory");
+}
+
 static bool is_image_result(enum ir_op op) {
   return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
          op == IR_OP_image_gather_ex || op == IR_OP_image_load || op == IR_OP_image_query ||
@@ -474,10 +480,7 @@ static bool exec_image(struct interp *it, uint32_t id) {
   bool query = in->op == IR_OP_image_query; /* coordinates: the mip level in coords[0] */
   bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
-  if (is_image_result(in->op) && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
-    if (!it->vec) return stop(it, "out of memory");
-  }
+  if (is_image_result(in->op) && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++) {
     struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
     uint32_t r[IMG_SLOT] = {0, 0, 0, 0, 0};
@@ -560,8 +563,8 @@ static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t 
   return NULL;
 }
 
-/* One lane's formatted access: element size in *SIZE, false (stopped) for a format the
- * texture unit does not convert. IMM: format (0: the V#'s) | IR_FMT_D16. */
+/* The format *F of a formatted access: IMM's (IMM: format | IR_FMT_D16), or the V#'s when
+ * that is 0; false (stopped) for a format the texture unit does not convert. */
 static bool buf_format(struct interp *it, uint32_t id, const struct ir_vsharp *v, uint64_t imm,
                        struct ir_buffer_format *f) {
   uint32_t fmt = (uint32_t)(imm & 0x7f) ? (uint32_t)(imm & 0x7f) : v->format;
@@ -653,10 +656,7 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
 
 /* Lanes in order (atomics see the earlier lanes' updates). */
 static bool exec_buffer(struct interp *it, uint32_t id, const struct buf_op *b) {
-  if (b->form == BF_FMT_LOAD && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
-    if (!it->vec) return stop(it, "out of memory");
-  }
+  if (b->form == BF_FMT_LOAD && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++)
     if (!exec_buffer_lane(it, id, b, l)) return false;
   return true;
