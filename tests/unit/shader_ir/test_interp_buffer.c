@@ -309,6 +309,9 @@ static void swizzled_addressing_and_add_tid(void **state) {
 #define F_M7 0xc0e00000u
 #define F_1E9 0x4e6e6b28u
 #define F_2_5 0x40200000u
+#define F_MNAN 0xffc00001u /* -quiet NaN */
+#define F_SNAN 0x7f800001u
+#define F_MINF 0xff800000u
 
 /* One element of each numeric class, stored at record 1 (stride = element size), loaded by
  * buffer_load_format_xyzw (V# format) and tbuffer_load_format_xyzw (instruction format),
@@ -332,6 +335,11 @@ static const struct fmt_case fmt_cases[] = {
     {"BUF_FMT_16_16_FLOAT", 29, 4, {0x00, 0x3c, 0x00, 0xc1}, {0x3f800000u, 0xc0200000u /* -2.5 */, 0, 0x3f800000u}, false},
     /* x = 11-bit 1.0 (0x3c0), y = 11-bit 0.5 (0x380), z = 10-bit 2.0 (0x200) */
     {"BUF_FMT_10_11_11_FLOAT", 36, 4, {0xc0, 0x03, 0x1c, 0x80}, {0x3f800000u, 0x3f000000u, 0x40000000u, 0x3f800000u}, false},
+    /* NaNs widen keeping sign and payload (at the top of the f32 mantissa), as v_cvt_f32_f16
+     * does: x = f16 quiet NaN 0x7e01, y = f16 -sNaN 0xfd55 */
+    {"BUF_FMT_16_16_FLOAT", 29, 4, {0x01, 0x7e, 0x55, 0xfd}, {0x7fc02000u, 0xffaaa000u, 0, 0x3f800000u}, false},
+    /* x = 11-bit NaN 0x7c1, y = 11-bit +inf 0x7c0, z = 10-bit NaN 0x3f0 */
+    {"BUF_FMT_10_11_11_FLOAT", 36, 4, {0xc1, 0x07, 0x3e, 0xfc}, {0x7f820000u, 0x7f800000u, 0x7fc00000u, 0x3f800000u}, false},
     /* x = 1023 (1.0), y = 0, z = 341 (1/3 of 1023), w = 2 (2/3) */
     {"BUF_FMT_2_10_10_10_UNORM", 50, 4, {0xff, 0x03, 0x50, 0x95}, {0x3f800000u, 0, 0x3eaaaaabu, 0x3f2aaaabu}, false},
     {"BUF_FMT_32_32_32_32_FLOAT", 77, 16, {0, 0, 0x80, 0x3f, 0, 0, 0, 0xc0, 1, 2, 3, 4, 0, 0, 0xc0, 0x7f},
@@ -390,6 +398,9 @@ static void formatted_stores_of_each_class(void **state) {
       {"BUF_FMT_16_16_SINT", 4, {0xfffe0000u, 0x7fffffff}, {0x00, 0x80, 0xff, 0x7f}},
       {"BUF_FMT_16_16_FLOAT", 4, {F_1, F_M0}, {0x00, 0x3c, 0x00, 0x80}},
       {"BUF_FMT_10_11_11_FLOAT", 4, {F_1, F_0_5, F_M3}, {0xc0, 0x03, 0x1c, 0x00}},
+      /* a NaN narrows to the quiet NaN, keeping the sign where the form has one */
+      {"BUF_FMT_16_16_FLOAT", 4, {F_MNAN, F_SNAN}, {0x00, 0xfe, 0x00, 0x7e}},
+      {"BUF_FMT_10_11_11_FLOAT", 4, {F_MNAN, F_1E9, F_MINF}, {0xe0, 0x07, 0x3e, 0x00}},
       {"BUF_FMT_16_16_16_16_USCALED", 8, {F_3_5, F_M7, F_1E9, F_2_5}, {4, 0, 0, 0, 0xff, 0xff, 2, 0}},
   };
   for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {

@@ -1693,6 +1693,61 @@ static void ds_condxchg32_lds_and_gds(void **state) {
   mem_case_free(&c);
 }
 
+/* ds_wrxchg2(st64)_rtn_b64 in LDS and GDS: two 64-bit exchanges at offset0/offset1 x 8 (x 512
+ * for st64), the old values in vdst's dwords 0-1 and 2-3. GDS window: base 0x100, size
+ * 0x200; an element whose window address is >= 0x200 returns 0 and changes nothing. Lane 5
+ * is inactive (vdst kept). */
+static void ds_wrxchg2_b64_lds_and_gds(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  const uint64_t exec = 0xffffffffu & ~(1u << 5);
+  struct mem_case c = mem_case_new(exec);
+  struct ir_interp_wave *w = c.w, *r = c.r;
+  struct mem *m = c.m, *e = c.e;
+  for (unsigned l = 0; l < 32; l++) {
+    w->vgpr[1][l] = 32 * l, w->vgpr[14][l] = 8 * l;
+    w->vgpr[6][l] = 0xa0000000u + l, w->vgpr[7][l] = 0xb0000000u + l;
+    w->vgpr[8][l] = 0xc0000000u + l, w->vgpr[9][l] = 0xd0000000u + l;
+    for (unsigned v = 2; v <= 23; v++)
+      if (v < 6 || (v > 9 && v != 14)) w->vgpr[v][l] = 0xdead;
+  }
+  w->sgpr[0] = 0x01000200u;
+  run_mem("s_mov_b32 m0, s0\n"
+          "ds_wrxchg2_rtn_b64 v[2:5], v1, v[6:7], v[8:9] offset0:1 offset1:3\n"
+          "ds_wrxchg2st64_rtn_b64 v[10:13], v14, v[6:7], v[8:9] offset1:1\n"
+          "ds_wrxchg2_rtn_b64 v[16:19], v1, v[6:7], v[8:9] offset0:1 offset1:3 gds\n"
+          "ds_wrxchg2st64_rtn_b64 v[20:23], v14, v[6:7], v[8:9] offset1:1 gds\n"
+          "s_endpgm\n",
+          w, m, r);
+  /* per instruction: the address register, the two element offsets, vdst, the space */
+  static const struct {
+    unsigned areg, off[2], vdst;
+    bool gds;
+  } ops[4] = {{1, {8, 24}, 2, false}, {14, {0, 512}, 10, false}, {1, {8, 24}, 16, true},
+              {14, {0, 512}, 20, true}};
+  for (unsigned k = 0; k < 4; k++)
+    for (unsigned h = 0; h < 2; h++) /* element 0 of every lane, then element 1 */
+      for (unsigned l = 0; l < 32; l++) {
+        uint32_t rel = w->vgpr[ops[k].areg][l] + ops[k].off[h];
+        uint32_t *d = &r->vgpr[ops[k].vdst + 2 * h][0], *d1 = &r->vgpr[ops[k].vdst + 2 * h + 1][0];
+        if (!((exec >> l) & 1)) {
+          assert_int_equal(d[l], 0xdead);
+          assert_int_equal(d1[l], 0xdead);
+          continue;
+        }
+        bool in = !ops[k].gds || rel < 0x200;
+        uint8_t *p = ops[k].gds ? e->gds + 0x100 + rel : e->lds + rel;
+        uint64_t old = in ? rd64(p) : 0;
+        uint64_t nv = (uint64_t)w->vgpr[7 + 2 * h][l] << 32 | w->vgpr[6 + 2 * h][l];
+        assert_int_equal(d[l], (uint32_t)old);
+        assert_int_equal(d1[l], (uint32_t)(old >> 32));
+        if (in) memcpy(p, &nv, 8);
+      }
+  assert_memory_equal(m->lds, e->lds, LDS_SIZE);
+  assert_memory_equal(m->gds, e->gds, GDS_SIZE);
+  mem_case_free(&c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_reaches_lds_scratch_and_global),
@@ -1721,6 +1776,7 @@ int main(void) {
       cmocka_unit_test(gds_subdword_mskor_wrap_wrxchg2),
       cmocka_unit_test(gds_src2_append_ordered_dwords),
       cmocka_unit_test(ds_condxchg32_lds_and_gds),
+      cmocka_unit_test(ds_wrxchg2_b64_lds_and_gds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

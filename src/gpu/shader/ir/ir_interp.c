@@ -54,46 +54,9 @@ static uint64_t bf64(double d) {
   return u;
 }
 
-/* IEEE binary16 <-> float, round to nearest even (or toward zero). */
-static float half_to_float(uint16_t h) {
-  uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31, man = h & 1023;
-  float f;
-  if (exp == 0) {
-    f = ldexpf((float)man, -24);
-  } else if (exp == 31) {
-    uint32_t bits = sign | 0x7f800000u | (man << 13);
-    memcpy(&f, &bits, 4);
-    return f;
-  } else {
-    f = ldexpf((float)(man | 1024), (int)exp - 25);
-  }
-  return sign ? -f : f;
-}
-
-/* Rounds D to binary16, to nearest even or toward zero. */
-static uint16_t double_to_half(double d, bool rtz) {
-  uint16_t sign = signbit(d) ? 0x8000 : 0;
-  if (isnan(d)) return sign | 0x7e00;
-  double a = fabs(d);
-  if (isinf(a)) return sign | 0x7c00;
-  int e;
-  frexp(a, &e); /* a = m * 2^e, m in [0.5, 1): the leading bit is 2^(e-1) */
-  e -= 1;
-  if (a == 0.0) return sign;
-  if (e < -14) { /* subnormal: multiples of 2^-24 (1024 rounds up to the smallest normal) */
-    double n = a / ldexp(1.0, -24);
-    n = rtz ? trunc(n) : nearbyint(n);
-    return sign | (uint16_t)n;
-  }
-  double m = a / ldexp(1.0, e - 10); /* in [1024, 2048) */
-  m = rtz ? trunc(m) : nearbyint(m);
-  if (m >= 2048.0) {
-    m = 1024.0;
-    e++;
-  }
-  if (e > 15) return rtz ? (sign | 0x7bff) : (sign | 0x7c00);
-  return sign | (uint16_t)((e + 15) << 10) | (uint16_t)(m - 1024.0);
-}
+/* IEEE binary16 <-> float (ir_interp_buffer.h). */
+static float half_to_float(uint16_t h) { return ir_small_float_value(h, 10, true); }
+static uint16_t double_to_half(double d, bool rtz) { return (uint16_t)ir_small_float_bits(d, 10, true, rtz); }
 
 static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits); }
 
@@ -481,6 +444,12 @@ static bool exec_gws(struct interp *it, uint32_t id) {
  * vec4/vec8 values are read back from their operands where they are used; the results of
  * image operations (four dwords per lane, then the TFE/LWE status) live in it->vec. */
 enum { IMG_SLOT = 5 };
+/* it->vec, allocated on first use; false (stopped) without memory */
+static bool vec_alloc(struct interp *it) {
+  if (!it->vec) it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
+  return it->vec || stop(it, "out of memory");
+}
+
 static bool is_image_result(enum ir_op op) {
   return op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
          op == IR_OP_image_gather_ex || op == IR_OP_image_load || op == IR_OP_image_query ||
@@ -511,10 +480,7 @@ static bool exec_image(struct interp *it, uint32_t id) {
   bool query = in->op == IR_OP_image_query; /* coordinates: the mip level in coords[0] */
   bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
-  if (is_image_result(in->op) && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
-    if (!it->vec) return stop(it, "out of memory");
-  }
+  if (is_image_result(in->op) && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++) {
     struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
     uint32_t r[IMG_SLOT] = {0, 0, 0, 0, 0};
@@ -597,8 +563,8 @@ static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t 
   return NULL;
 }
 
-/* One lane's formatted access: element size in *SIZE, false (stopped) for a format the
- * texture unit does not convert. IMM: format (0: the V#'s) | IR_FMT_D16. */
+/* The format *F of a formatted access: IMM's (IMM: format | IR_FMT_D16), or the V#'s when
+ * that is 0; false (stopped) for a format the texture unit does not convert. */
 static bool buf_format(struct interp *it, uint32_t id, const struct ir_vsharp *v, uint64_t imm,
                        struct ir_buffer_format *f) {
   uint32_t fmt = (uint32_t)(imm & 0x7f) ? (uint32_t)(imm & 0x7f) : v->format;
@@ -690,10 +656,7 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
 
 /* Lanes in order (atomics see the earlier lanes' updates). */
 static bool exec_buffer(struct interp *it, uint32_t id, const struct buf_op *b) {
-  if (b->form == BF_FMT_LOAD && !it->vec) {
-    it->vec = calloc((size_t)it->fn->inst_count * it->lanes * IMG_SLOT, sizeof *it->vec);
-    if (!it->vec) return stop(it, "out of memory");
-  }
+  if (b->form == BF_FMT_LOAD && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++)
     if (!exec_buffer_lane(it, id, b, l)) return false;
   return true;

@@ -115,20 +115,18 @@ static float bitsf(uint32_t u) {
   return f;
 }
 
-/* Small floats with a 5-bit exponent (bias 15) and MB mantissa bits: binary16 (signed,
- * MB 10) and the unsigned 11-bit (MB 6) and 10-bit (MB 5) floats of the packed formats. */
-static float small_float_value(uint32_t v, unsigned mb, bool sign) {
+float ir_small_float_value(uint32_t v, unsigned mb, bool sign) {
   uint32_t e = (v >> mb) & 31, m = v & ((1u << mb) - 1);
+  bool neg = sign && (v >> (mb + 5) & 1);
   float f;
-  if (e == 31) f = m ? NAN : INFINITY;
+  if (e == 31 && m) return bitsf((neg ? 1u << 31 : 0) | 0x7f800000u | m << (23 - mb));
+  if (e == 31) f = INFINITY;
   else if (e == 0) f = ldexpf((float)m, -14 - (int)mb);
   else f = ldexpf((float)(m | 1u << mb), (int)e - 15 - (int)mb);
-  return sign && (v >> (mb + 5) & 1) ? -f : f;
+  return neg ? -f : f;
 }
 
-/* D rounded to nearest even; unsigned forms give 0 for negative values; overflow gives
- * infinity. */
-static uint32_t small_float_bits(double d, unsigned mb, bool sign) {
+uint32_t ir_small_float_bits(double d, unsigned mb, bool sign, bool rtz) {
   uint32_t s = sign && signbit(d) ? 1u << (mb + 5) : 0;
   if (isnan(d)) return s | 31u << mb | 1u << (mb - 1);
   if (!sign && d <= 0) return 0;
@@ -138,13 +136,17 @@ static uint32_t small_float_bits(double d, unsigned mb, bool sign) {
   int e;
   frexp(a, &e);
   e -= 1; /* a in [2^e, 2^(e+1)) */
-  if (e < -14) return s | (uint32_t)nearbyint(ldexp(a, 14 + (int)mb)); /* may carry into e=1 */
-  double m = nearbyint(ldexp(a, (int)mb - e));
+  if (e < -14) { /* subnormal: the rounding may carry into the smallest normal */
+    double n = ldexp(a, 14 + (int)mb);
+    return s | (uint32_t)(rtz ? trunc(n) : nearbyint(n));
+  }
+  double m = ldexp(a, (int)mb - e);
+  m = rtz ? trunc(m) : nearbyint(m);
   if (m >= ldexp(1.0, (int)mb + 1)) {
     m /= 2;
     e++;
   }
-  if (e > 15) return s | 31u << mb;
+  if (e > 15) return rtz ? s | (31u << mb) - 1 : s | 31u << mb; /* rtz: the largest finite */
   return s | (uint32_t)(e + 15) << mb | ((uint32_t)m & ((1u << mb) - 1));
 }
 
@@ -165,7 +167,7 @@ static uint32_t component_value(const struct ir_buffer_format *f, unsigned n, ui
     case IR_BUF_SINT: return (uint32_t)sext(r, n);
     default:
       if (n == 32) return r;
-      return fbits(small_float_value(r, n == 16 ? 10 : n - 5, n == 16));
+      return fbits(ir_small_float_value(r, n == 16 ? 10 : n - 5, n == 16));
   }
 }
 
@@ -207,7 +209,7 @@ static uint32_t component_bits(const struct ir_buffer_format *f, unsigned n, uin
     case IR_BUF_SINT: return (uint32_t)((s > half ? (int64_t)half : s < -half - 1 ? (int64_t)(-half - 1) : s) & mask);
     default:
       if (n == 32) return v;
-      return small_float_bits(x, n == 16 ? 10 : n - 5, n == 16);
+      return ir_small_float_bits(x, n == 16 ? 10 : n - 5, n == 16, false);
   }
 }
 
@@ -238,10 +240,10 @@ static bool is_int_class(const struct ir_buffer_format *f) {
 }
 
 uint32_t ir_buffer_to_d16(const struct ir_buffer_format *f, uint32_t v) {
-  return is_int_class(f) ? v & 0xffff : small_float_bits(bitsf(v), 10, true);
+  return is_int_class(f) ? v & 0xffff : ir_small_float_bits(bitsf(v), 10, true, false);
 }
 
 uint32_t ir_buffer_from_d16(const struct ir_buffer_format *f, uint32_t v) {
   if (f->cls == IR_BUF_SINT) return (uint32_t)(int32_t)(int16_t)v;
-  return is_int_class(f) ? v & 0xffff : fbits(small_float_value(v & 0xffff, 10, true));
+  return is_int_class(f) ? v & 0xffff : fbits(ir_small_float_value(v & 0xffff, 10, true));
 }

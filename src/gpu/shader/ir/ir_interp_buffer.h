@@ -93,4 +93,15 @@ void ir_buffer_dst_sel(const struct ir_vsharp *v, const struct ir_buffer_format 
 uint32_t ir_buffer_to_d16(const struct ir_buffer_format *f, uint32_t v);
 uint32_t ir_buffer_from_d16(const struct ir_buffer_format *f, uint32_t v);
 
+/* ---- small floats -------------------------------------------------------------------
+ * A 5-bit exponent (bias 15) over MB mantissa bits: binary16 (SIGN, MB 10) and the unsigned
+ * 11-bit (MB 6) and 10-bit (MB 5) floats of the packed formats. The ALU conversions
+ * (v_cvt_f32_f16, the f16 arithmetic) and the buffer format and D16 conversions share them.
+ * Widening is exact, a NaN keeping its sign and payload (moved to the top of the f32
+ * mantissa); narrowing rounds to nearest even (RTZ: toward zero, overflow to the largest
+ * finite value instead of infinity), a NaN gives the quiet NaN with its sign (signed forms),
+ * and the unsigned forms give 0 for negative values. */
+float ir_small_float_value(uint32_t v, unsigned mb, bool sign);
+uint32_t ir_small_float_bits(double d, unsigned mb, bool sign, bool rtz);
+
 #endif

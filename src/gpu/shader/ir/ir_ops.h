@@ -192,13 +192,14 @@
   X(ddiv_scale_flag,U1,   PURE,              2, (F64, F64)) \
   /* memory: buffers take (descriptor, index, byte offset); vector buffer loads, stores and \
    * atomics take the lane-active predicate last (an inactive lane neither reads nor \
-   * faults; its load gives 0). imm of formatted accesses = format, of typed = dfmt/nfmt */ \
+   * faults; its load gives 0) */ \
   X(load_const,     U32,  MEM,               2, (U64, U32)) /* SMEM: address, byte offset */ \
   X(load_buffer_const,U32,MEM,               2, (V4U32, U32)) /* SMEM buffer: V#, offset */ \
   X(load_buffer,    U32,  MEM,               4, (V4U32, U32, U32, U1)) \
   X(store_buffer,   VOID, SIDE,              5, (V4U32, U32, U32, U32, U1)) \
-  /* formatted: imm = format (0: the V#'s), | IR_FMT_D16 (bit 32): 16-bit components, each \
-   * in the low half of its dword */ \
+  /* formatted: imm = unified format (0: the V#'s), | IR_FMT_D16 (bit 32): 16-bit \
+   * components, each in the low half of its dword; components are f32 or integer bits by \
+   * the format's class */ \
   X(load_buffer_fmt,V4F32,MEM | IMM,         4, (V4U32, U32, U32, U1)) \
   X(store_buffer_fmt,VOID,SIDE | IMM,        5, (V4U32, U32, U32, V4F32, U1)) \
   X(atomic_buffer,  U32,  SIDE | IMM,        5, (V4U32, U32, U32, U32, U1)) /* imm: ir_atomic */ \

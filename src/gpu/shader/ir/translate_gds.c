@@ -48,6 +48,16 @@ static uint32_t rel_plus(struct xl_state *x, uint32_t v, uint32_t k) {
   return k ? ir_iadd(&x->b, v, c32(x, k)) : v;
 }
 
+/* The access of the single-address forms (address VGPR + the 16-bit offset), and its lane
+ * predicate: active and inside the window. */
+static struct gds_access gds_single(struct xl_state *x, const struct isa_inst *in) {
+  return gds_at(x, rel_plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff));
+}
+
+static uint32_t in_window(struct xl_state *x, struct gds_access g) {
+  return ir_band(&x->b, lane_active(x), g.ok);
+}
+
 static uint32_t gds_load(struct xl_state *x, uint32_t rel) {
   struct gds_access g = gds_at(x, rel);
   return ir_select(&x->b, g.ok, ir_load_gds(&x->b, g.addr), c32(x, 0));
@@ -91,8 +101,8 @@ static void translate_gds_rw(struct xl_state *x, const struct isa_inst *in,
 static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in,
                                  const struct xl_entry *e) {
   struct ir_builder *bd = &x->b;
-  struct gds_access g = gds_at(x, rel_plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff));
-  uint32_t pred = ir_band(bd, lane_active(x), g.ok), imm = e->detail & 0xff, old;
+  struct gds_access g = gds_single(x, in);
+  uint32_t pred = in_window(x, g), imm = e->detail & 0xff, old;
   bool w64 = e->op == IR_OP_atomic_lds64 || e->op == IR_OP_atomic_lds_cmpst64;
   switch (e->op) {
     case IR_OP_atomic_lds: old = ir_atomic_gds_i(bd, imm, g.addr, src32(x, in, 1), pred); break;
@@ -108,8 +118,7 @@ static bool translate_gds_atomic(struct xl_state *x, const struct isa_inst *in,
       break;
     default: return false;
   }
-  if ((e->detail & RTN) && w64) write_vdst64(x, in, old);
-  else if (e->detail & RTN) write_vdst(x, in, old);
+  xl_write_ds_old(x, in, (e->detail & RTN) | (w64 ? W64 : 0), old);
   return true;
 }
 
@@ -152,24 +161,6 @@ static bool translate_ordered_count(struct xl_state *x, const struct isa_inst *i
   return true;
 }
 
-/* The pre-op value of an RTN form into vdst (64-bit forms: W64). */
-static void write_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
-                      uint32_t old) {
-  if (!(detail & RTN) || !in->num_defs) return;
-  if (detail & W64) write_vdst64(x, in, old);
-  else write_vdst(x, in, old);
-}
-
-/* The access of the single-address forms (address VGPR + the 16-bit offset), and its lane
- * predicate: active and inside the window. */
-static struct gds_access gds_single(struct xl_state *x, const struct isa_inst *in) {
-  return gds_at(x, rel_plus(x, src32(x, in, 0), (uint32_t)in->offset & 0xffff));
-}
-
-static uint32_t in_window(struct xl_state *x, struct gds_access g) {
-  return ir_band(&x->b, lane_active(x), g.ok);
-}
-
 /* ds_read_u8/i8/u16/i16(_d16, _d16_hi), ds_write_b8/b16(_d16_hi): as the LDS forms; a
  * load outside the window reads 0 (which a D16 form still writes into its half). */
 static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in,
@@ -201,7 +192,7 @@ static void translate_gds_mskor_wrap(struct xl_state *x, const struct isa_inst *
   } else {
     old = ir_atomic_gds_mskor(bd, g.addr, src32(x, in, 1), src32(x, in, 2), pred);
   }
-  write_old(x, in, detail, old);
+  xl_write_ds_old(x, in, detail, old);
 }
 
 /* ds_wrxchg2(st64)_rtn: two exchanges at offset0/offset1 x size (x 64 for st64), each
@@ -217,10 +208,7 @@ static void translate_gds_wrxchg2(struct xl_state *x, const struct isa_inst *in,
     old[h] = w64 ? ir_atomic_gds64_i(bd, IR_ATOMIC_SWAP, g.addr, src64(x, in, 1 + h, false), pred)
                  : ir_atomic_gds_i(bd, IR_ATOMIC_SWAP, g.addr, src32(x, in, 1 + h), pred);
   }
-  for (unsigned h = 0; h < 2 && in->num_defs; h++)
-    for (unsigned i = 0; i < dwords; i++)
-      write_v32(x, defp(in, 0), h * dwords + i,
-                !w64 ? old[h] : i ? ir_hi_u32(bd, old[h]) : ir_lo_u32(bd, old[h]));
+  xl_write_ds_pair(x, in, old, w64);
 }
 
 /* No GDS byte: an absolute address past any GDS (window base and size are 16 bits), which
@@ -265,7 +253,7 @@ static void translate_gds_condxchg(struct xl_state *x, const struct isa_inst *in
     struct gds_access g = gds_at(x, rel_plus(x, a0, 4 * h));
     old[h] = ir_atomic_gds_mskor(&x->b, g.addr, mask[h], value[h], in_window(x, g));
   }
-  for (unsigned h = 0; h < 2 && in->num_defs; h++) write_v32(x, defp(in, 0), h, old[h]);
+  xl_write_ds_pair(x, in, old, false);
 }
 
 /* The K_MEM_EXT rows with gds. ds_read/write_addtid_b32 stay counted: their LDS address

@@ -165,5 +165,10 @@ uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op, u
  * mask and value of the mskor it amounts to. */
 uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
                               uint32_t value[2]);
+/* The pre-op value of a 32- or 64-bit (DETAIL & W64) DS atomic into vdst: RTN forms only. */
+void xl_write_ds_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t old);
+/* The two pre-op values of a two-address DS form (wrxchg2, condxchg) into vdst, one or two
+ * (W64) dwords each. */
+void xl_write_ds_pair(struct xl_state *x, const struct isa_inst *in, const uint32_t old[2], bool w64);
 
 #endif

@@ -496,8 +496,7 @@ static void translate_lane_exchange(struct xl_state *x, const struct isa_inst *i
   if (in->num_defs) write_vdst(x, in, r);
 }
 
-/* the pre-op value of a 32- or 64-bit DS atomic into vdst (RTN forms) */
-static void write_ds_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t old) {
+void xl_write_ds_old(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t old) {
   if (!(detail & RTN) || !in->num_defs) return;
   if (detail & W64) write_vdst64(x, in, old);
   else write_vdst(x, in, old);
@@ -510,7 +509,7 @@ static void translate_mskor(struct xl_state *x, const struct isa_inst *in, uint3
   old = (detail & W64)
             ? ir_atomic_lds_mskor64(bd, a, src64(x, in, 1, false), src64(x, in, 2, false), active_pred(x))
             : ir_atomic_lds_mskor(bd, a, src32(x, in, 1), src32(x, in, 2), active_pred(x));
-  write_ds_old(x, in, detail, old);
+  xl_write_ds_old(x, in, detail, old);
 }
 
 /* ds_condxchg32_rtn_b64: two conditional exchanges at A0 = (address + offset) & 0xfff8 and
@@ -533,7 +532,19 @@ static void translate_condxchg(struct xl_state *x, const struct isa_inst *in) {
   uint32_t a0 = xl_condxchg_operands(x, in, mask, value);
   for (unsigned h = 0; h < 2; h++)
     old[h] = ir_atomic_lds_mskor(&x->b, plus(x, a0, 4 * h), mask[h], value[h], active_pred(x));
-  for (unsigned h = 0; h < 2 && in->num_defs; h++) write_v32(x, defp(in, 0), h, old[h]);
+  xl_write_ds_pair(x, in, old, false);
+}
+
+void xl_write_ds_pair(struct xl_state *x, const struct isa_inst *in, const uint32_t old[2], bool w64) {
+  struct ir_builder *bd = &x->b;
+  for (unsigned h = 0; h < 2 && in->num_defs; h++) {
+    if (!w64) {
+      write_v32(x, defp(in, 0), h, old[h]);
+    } else {
+      write_v32(x, defp(in, 0), 2 * h, ir_lo_u32(bd, old[h]));
+      write_v32(x, defp(in, 0), 2 * h + 1, ir_hi_u32(bd, old[h]));
+    }
+  }
 }
 
 /* ds_wrxchg2(st64)_rtn: two exchanges at offset0/offset1 x size (x64 for st64) */
@@ -547,14 +558,7 @@ static void translate_wrxchg2(struct xl_state *x, const struct isa_inst *in, uin
     old[h] = w64 ? ir_atomic_lds64_i(bd, IR_ATOMIC_SWAP, a, src64(x, in, 1 + h, false), active_pred(x))
                  : ir_atomic_lds_i(bd, IR_ATOMIC_SWAP, a, src32(x, in, 1 + h), active_pred(x));
   }
-  for (unsigned h = 0; h < 2 && in->num_defs; h++) {
-    if (!w64) {
-      write_v32(x, defp(in, 0), h, old[h]);
-    } else {
-      write_v32(x, defp(in, 0), 2 * h, ir_lo_u32(bd, old[h]));
-      write_v32(x, defp(in, 0), 2 * h + 1, ir_hi_u32(bd, old[h]));
-    }
-  }
+  xl_write_ds_pair(x, in, old, w64);
 }
 
 /* ds_<op>_src2_<type>: MEM[A] = MEM[A] op MEM[B], no data registers, no return. A is the
