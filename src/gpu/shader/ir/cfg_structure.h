@@ -26,9 +26,9 @@
  * enclosing construct's merge) is routed the same way, with one route node per edge and
  * the guards where the paths to those places meet.
  *
- * When structure cannot be recovered (irreducible graph, a
- * multi-way branch, ...) the result records the fallback kind, a node and a reason; the
- * caller then emits the dispatcher form (a loop around a switch on the block index).
+ * When structure cannot be recovered (irreducible graph, a multi-way branch, ...) the result
+ * records the fallback kind, a node and a reason; the caller then emits the dispatcher form
+ * (a loop around a switch on the block index).
  */
 #ifndef PROSPERO_GPU_SHADER_IR_CFG_STRUCTURE_H
 #define PROSPERO_GPU_SHADER_IR_CFG_STRUCTURE_H
