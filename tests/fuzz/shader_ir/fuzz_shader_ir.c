@@ -55,6 +55,11 @@ static void fuzz_graph(const uint8_t *data, size_t size) {
   } else if (s.fallback == CFG_FALLBACK_NONE || !s.reason[0]) {
     abort();
   }
+  /* structured or not, the entry is no branch target (SSA reads the incoming values there) */
+  if (s.fallback != CFG_FALLBACK_NO_MEMORY && cfg_graph_pred_count(g, cfg_graph_entry(g)) != 0) {
+    fprintf(stderr, "entry block with predecessors (%s)\n", s.reason);
+    abort();
+  }
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
 }
