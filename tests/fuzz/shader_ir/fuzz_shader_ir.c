@@ -7,10 +7,20 @@
 #include "gpu/shader/ir/cfg_structure.h"
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/translate.h"
+#include "gpu/shader/isa/isa.h"
 
-/* SOPP opcodes with a simm16 branch target (GFX10): s_branch, s_cbranch_scc0/scc1/vccz/vccnz/
- * execz/execnz and the four debugger-conditional branches. */
-static const uint8_t branch_ops[] = {0x02, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x17, 0x18, 0x19, 0x1a};
+/* SOPP opcodes with a simm16 branch target (ISA_F_BRANCH in the opcode table: s_branch,
+ * s_cbranch_* and the debugger-conditional branches), in opcode order; filled once. */
+static uint8_t branch_ops[128];
+static unsigned branch_op_count;
+
+static void find_branch_ops(void) {
+  for (unsigned op = 0; op < 128; op++) {
+    const struct isa_opcode_info *info = isa_opcode_lookup(ISA_FAMILY_SOPP, op);
+    if (info && (info->flags & ISA_F_BRANCH)) branch_ops[branch_op_count++] = (uint8_t)op;
+  }
+  if (branch_op_count == 0) abort();
+}
 
 /* Branch-heavy mode: random words rarely decode as branches, so every word whose top nibble
  * is zero (1 in 16) becomes a SOPP branch whose target lands mostly inside the program, and
@@ -20,7 +30,7 @@ static void branchify(uint32_t *words, size_t count) {
   for (size_t i = 0; i < count; i++) {
     uint32_t w = words[i];
     if ((w >> 28) == 0) {
-      uint32_t op = branch_ops[((w >> 16) & 0xff) % sizeof branch_ops];
+      uint32_t op = branch_ops[((w >> 16) & 0xff) % branch_op_count];
       int32_t off = (int32_t)((w & 0xffff) % (2 * count + 3)) - (int32_t)count - 1;
       words[i] = 0xbf800000u | op << 16 | ((uint32_t)off & 0xffff);
     } else if ((w >> 24) == 0x7f) {
@@ -45,6 +55,11 @@ static void fuzz_graph(const uint8_t *data, size_t size) {
   } else if (s.fallback == CFG_FALLBACK_NONE || !s.reason[0]) {
     abort();
   }
+  /* structured or not, the entry is no branch target (SSA reads the incoming values there) */
+  if (s.fallback != CFG_FALLBACK_NO_MEMORY && cfg_graph_pred_count(g, cfg_graph_entry(g)) != 0) {
+    fprintf(stderr, "entry block with predecessors (%s)\n", s.reason);
+    abort();
+  }
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
 }
@@ -54,6 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!quiet) {
     log_set_level(LOG_LEVEL_OFF);
     ir_debug_validate = true;
+    find_branch_ops();
     quiet = 1;
   }
   if (size < 1) return 0;

@@ -369,6 +369,23 @@ static void irreducible_graph_falls_back(void **state) {
   cfg_graph_destroy(g);
 }
 
+/* The same cycle with a branch back to the entry: the structuriser still gives up, but only
+ * after putting an empty entry in front (SSA needs an entry no edge comes back to). */
+static void irreducible_graph_with_entry_target_gets_an_entry(void **state) {
+  (void)state;
+  struct cfg_graph *g = make(4, "0>1 0>2 1>2 2>1 2>0 2>3");
+  struct cfg_structure s;
+  assert_false(cfg_structurize(g, &s));
+  assert_int_equal(s.fallback, CFG_FALLBACK_IRREDUCIBLE);
+  assert_int_equal(s.inserted, 1);
+  assert_int_equal(cfg_graph_entry(g), 4);
+  assert_int_equal(cfg_graph_pred_count(g, 4), 0);
+  assert_int_equal(cfg_graph_succ_count(g, 4), 1);
+  assert_int_equal(cfg_graph_succ(g, 4, 0), 0);
+  cfg_structure_free(&s);
+  cfg_graph_destroy(g);
+}
+
 /* loop { if (a) goto A; if (b) goto B; } A and B join later: a route per target and one
  * guard, which is the loop's merge and sends route 0 to the first exit in RPO. */
 static void loop_with_two_exit_targets_is_routed(void **state) {
@@ -966,6 +983,7 @@ int main(void) {
       cmocka_unit_test(early_return),
       cmocka_unit_test(return_inside_loop_is_not_a_second_exit),
       cmocka_unit_test(irreducible_graph_falls_back),
+      cmocka_unit_test(irreducible_graph_with_entry_target_gets_an_entry),
       cmocka_unit_test(continue_outer_from_inner_loop),
       cmocka_unit_test(continue_outer_with_a_break_block),
       cmocka_unit_test(continue_outer_with_a_break_is_routed),

@@ -546,8 +546,30 @@ static void float_mode_writes(void **state) {
   ir_function_destroy(fn);
 }
 
-/* A cycle entered at two places: no structure, the fallback reason is recorded, and the IR
- * (SSA and all) still computes the right result. */
+/* Irreducible SRC: no structure, the fallback reason is recorded, the entry block has no
+ * predecessors (an inserted one when ENTRY_INSERTED: the code branches back to pc 0), and
+ * the IR (SSA and all) still computes the right s1 for s0 = 0 and 1 (S1[s0]). */
+static void check_irreducible_runs(const char *src, bool entry_inserted, const uint32_t s1[2]) {
+  struct ir_function *fn =
+      translate_asm(src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, NULL);
+  assert_false(fn->structured);
+  assert_int_equal(fn->structure.fallback, CFG_FALLBACK_IRREDUCIBLE);
+  assert_non_null(strstr(fn->structure.reason, "irreducible"));
+  uint32_t entry = cfg_graph_entry(fn->cfg);
+  assert_int_equal(entry >= fn->structure.original_nodes, entry_inserted);
+  assert_int_equal(cfg_graph_pred_count(fn->cfg, entry), 0);
+  ir_function_destroy(fn);
+  for (uint32_t start = 0; start < 2; start++) {
+    struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+    w->sgpr[0] = start;
+    run(src, false, w, r);
+    assert_int_equal(r->sgpr[1], s1[start]);
+    free(w);
+    free(r);
+  }
+}
+
+/* A cycle entered at two places. */
 static void irreducible_code_falls_back_and_still_runs(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -564,21 +586,34 @@ static void irreducible_code_falls_back_and_still_runs(void **state) {
                            "s_cbranch_scc1 A\n"
                            "END:\n"
                            "s_endpgm\n";
-  struct ir_function *fn =
-      translate_asm(src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, NULL);
-  assert_false(fn->structured);
-  assert_int_equal(fn->structure.fallback, CFG_FALLBACK_IRREDUCIBLE);
-  assert_non_null(strstr(fn->structure.reason, "irreducible"));
-  ir_function_destroy(fn);
   /* s0 = 0 enters at B: 2, 3, 5, 6, 8, 9, 11; s0 = 1 enters at A: 1, 3, 4, 6, 7, 9, 10 */
-  for (uint32_t start = 0; start < 2; start++) {
-    struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
-    w->sgpr[0] = start;
-    run(src, false, w, r);
-    assert_int_equal(r->sgpr[1], start == 0 ? 11 : 10);
-    free(w);
-    free(r);
-  }
+  check_irreducible_runs(src, false, (const uint32_t[2]){11, 10});
+}
+
+/* The same kind of cycle plus a branch back to pc 0: the fallback graph still gets an entry
+ * block no edge returns to (SSA reads the incoming registers there). */
+static void irreducible_code_branching_to_pc0_gets_an_entry(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const char *src = "L0:\n"
+                           "s_add_u32 s1, s1, 1\n"
+                           "s_cmp_eq_u32 s0, 0\n"
+                           "s_cbranch_scc1 B\n"
+                           "A:\n"
+                           "s_add_u32 s1, s1, 3\n"
+                           "s_cmp_lt_u32 s1, 10\n"
+                           "s_cbranch_scc1 B\n"
+                           "s_branch END\n"
+                           "B:\n"
+                           "s_add_u32 s1, s1, 2\n"
+                           "s_cmp_lt_u32 s1, 10\n"
+                           "s_cbranch_scc1 A\n"
+                           "s_cmp_lt_u32 s1, 30\n"
+                           "s_cbranch_scc1 L0\n"
+                           "END:\n"
+                           "s_endpgm\n";
+  /* s0 = 0: 1, 3 (B), 6 (A), 8, 11; s0 = 1: 1, 4 (A), 6, 9, 11, back to pc 0: 12, 15 */
+  check_irreducible_runs(src, true, (const uint32_t[2]){11, 15});
 }
 
 /* The loop-exit routing on machine code: an inner loop that continues the outer loop
@@ -1045,6 +1080,7 @@ int main(void) {
       cmocka_unit_test(memory_operations_have_their_addresses),
       cmocka_unit_test(float_mode_writes),
       cmocka_unit_test(irreducible_code_falls_back_and_still_runs),
+      cmocka_unit_test(irreducible_code_branching_to_pc0_gets_an_entry),
       cmocka_unit_test(bad_code_gives_clear_errors),
       cmocka_unit_test(llc_output_translates_structured_and_runs),
       cmocka_unit_test(llc_nested_loops_break_and_early_return),

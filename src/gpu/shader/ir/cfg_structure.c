@@ -524,14 +524,16 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   char detail[64];
   if (!(first ? cfg_graph_analyze(g) : cfg_graph_update(g, NULL)))
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
-  uint32_t bad;
-  if (cfg_graph_irreducible(g, &bad))
-    return fail(s, CFG_FALLBACK_IRREDUCIBLE, bad, NULL), STEP_FAILED;
+  /* The entry first, before any check that gives up: SSA reads the shader's entry values
+   * in a block no edge comes back to, in the dispatcher form as well. */
   uint32_t entry = cfg_graph_entry(g);
   if (cfg_graph_pred_count(g, entry) != 0)
     return insert_entry(g) == CFG_NONE ? (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL),
                                                   STEP_FAILED)
                                                : STEP_CHANGED;
+  uint32_t bad;
+  if (cfg_graph_irreducible(g, &bad))
+    return fail(s, CFG_FALLBACK_IRREDUCIBLE, bad, NULL), STEP_FAILED;
 
   uint32_t n = cfg_graph_node_count(g), nloops = cfg_graph_loop_count(g);
   for (uint32_t b = 0; b < n; b++)

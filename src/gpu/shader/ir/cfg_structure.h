@@ -26,9 +26,9 @@
  * enclosing construct's merge) is routed the same way, with one route node per edge and
  * the guards where the paths to those places meet.
  *
- * When structure cannot be recovered (irreducible graph, a
- * multi-way branch, ...) the result records the fallback kind, a node and a reason; the
- * caller then emits the dispatcher form (a loop around a switch on the block index).
+ * When structure cannot be recovered (irreducible graph, a multi-way branch, ...) the result
+ * records the fallback kind, a node and a reason; the caller then emits the dispatcher form
+ * (a loop around a switch on the block index).
  */
 #ifndef PROSPERO_GPU_SHADER_IR_CFG_STRUCTURE_H
 #define PROSPERO_GPU_SHADER_IR_CFG_STRUCTURE_H
@@ -98,8 +98,9 @@ struct cfg_structure {
 };
 
 /* Structures G in place (it may gain nodes and edges; it is analysed on return). Returns
- * false only when the result records a fallback. OUT is always filled; free it with
- * cfg_structure_free(). */
+ * false only when the result records a fallback. Unless that fallback is NO_MEMORY, G's
+ * entry has no predecessors on return, fallback or not (the empty entry is added before any
+ * check that gives up). OUT is always filled; free it with cfg_structure_free(). */
 bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out);
 void cfg_structure_free(struct cfg_structure *s);
 /* Checks a structured result against the rules SPIR-V imposes: a merge or continue target

@@ -95,17 +95,6 @@ static bool routes_init(struct xl_routes *r, const struct cfg_structure *st, uin
 }
 
 /* An inserted block: a route node's constant or a guard's test, then the branch. */
-/* SSA reads the shader's entry values in a block no edge comes back to. The structuriser
- * ensures that, but it may give up first (irreducible flow): then a branch back to pc 0 gets
- * an empty forwarding entry block here. */
-static bool give_entry_no_preds(struct cfg_graph *g) {
-  uint32_t old = cfg_graph_entry(g);
-  if (cfg_graph_pred_count(g, old) == 0) return true;
-  uint32_t e = cfg_graph_add_node(g);
-  return e != CFG_NONE && cfg_graph_add_edge(g, e, old) && cfg_graph_set_entry(g, e) &&
-         cfg_graph_analyze(g);
-}
-
 static void emit_inserted(struct xl_state *x, struct xl_routes *r, uint32_t block) {
   struct cfg_routing ro = cfg_structure_routing(r->st, block);
   struct ir_function *fn = x->b.fn;
@@ -212,7 +201,9 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   bool structured = cfg_structurize(g, &structure);
   if (!structured)
     LOG(shader, INFO, "shader control flow needs the dispatcher form: %s", structure.reason);
-  if (!structured && !give_entry_no_preds(g)) {
+  /* SSA needs an entry block no edge comes back to: the structuriser adds one even when it
+   * gives up, unless it ran out of memory. */
+  if (!structured && structure.fallback == CFG_FALLBACK_NO_MEMORY) {
     cfg_structure_free(&structure);
     cfg_graph_destroy(g);
     free_code(&c);

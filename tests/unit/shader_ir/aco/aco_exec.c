@@ -135,15 +135,20 @@ static struct ir_interp_wave *new_wave(uint64_t exec) {
   return w;
 }
 
-static void execute(const struct shader *s, bool passes, struct ir_interp_wave *w) {
+void aco_execute(const struct shader *s, bool passes, struct ir_interp_wave *w,
+                 uint32_t max_blocks) {
   struct ir_translate_options opts = {.wave_size = s->wave64 ? 64 : 32, .run_passes = passes};
   struct ir_translate_error err = {0};
   struct ir_function *fn = ir_translate(s->words, s->count, &opts, &err, NULL);
   if (!fn) fail_msg("%s: translation failed at 0x%x: %s", s->name, err.offset, err.msg);
   char msg[256];
-  bool ok = ir_interp_run(fn, w, 100000, msg, sizeof msg);
+  bool ok = ir_interp_run(fn, w, max_blocks, msg, sizeof msg);
   ir_function_destroy(fn);
   if (!ok) fail_msg("%s (%s): %s", s->name, passes ? "after the passes" : "raw IR", msg);
+}
+
+static void execute(const struct shader *s, bool passes, struct ir_interp_wave *w) {
+  aco_execute(s, passes, w, 100000);
 }
 
 /* The export of TARGET (exactly one). */

@@ -23,6 +23,12 @@ const struct shader *aco_shader(const char *name);
  * the memory at ADDR to AT (16 bytes). */
 void aco_put_vsharp(uint8_t *at, uint64_t addr, uint32_t num_records, uint32_t stride);
 
+struct ir_interp_wave;
+/* Translates S (raw, or with the passes) and runs it on W for at most MAX_BLOCKS blocks; a
+ * cmocka failure naming the shader and the form when either step fails. */
+void aco_execute(const struct shader *s, bool passes, struct ir_interp_wave *w,
+                 uint32_t max_blocks);
+
 void aco_textured_frag_executes(void **state);
 void aco_branches_frag_executes(void **state);
 void aco_loops_frag_executes(void **state);
