@@ -10,7 +10,7 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 
 static void usage(FILE *out) {
   fprintf(out,

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
 static bool name_is(const struct isa_inst *in, const char *name) {
   return strcmp(in->info->name, name) == 0;

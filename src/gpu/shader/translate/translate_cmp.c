@@ -4,7 +4,7 @@
  * emits SCC for the scalar ones and a lane mask for the vector ones. */
 #include <string.h>
 
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* Float compare predicates by name (GFX10 v_cmp_<pred>_f32/f64). */
 static const struct {

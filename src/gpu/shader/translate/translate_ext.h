@@ -3,10 +3,10 @@
  * switch over this enum and no default case, so -Wswitch (an error with -Werror) rejects a
  * kind without a case there: a new kind is appended below and given a case in that
  * switch; no dispatch depends on the order of the kinds. Private to translate*.c. */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_EXT_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_EXT_H
 
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
 enum xl_kind {
   K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,

@@ -13,8 +13,8 @@
  *     dwords: lane i < n feeds dword i and receives its old value.
  * ds_read/write_addtid_b32 with gds return false (M0[15:0] would be both the window size
  * and the base): the caller counts them unsupported. */
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* ds_ordered_count's offset1 (the offset field's bits 15:8), as llc-19 encodes
  * llvm.amdgcn.ds.ordered.add/swap for gfx1013; offset0 bits 7:2 hold the ordered-count

@@ -1,8 +1,8 @@
 /* Private state of the GFX10 -> IR translation (translate*.c). */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_INTERNAL_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_INTERNAL_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_INTERNAL_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_INTERNAL_H
 
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/isa/isa.h"
 
 #define XL_NONE UINT32_MAX

@@ -5,8 +5,8 @@
  * translate_image.c; DS with the gds bit in translate_gds.c. */
 #include <string.h>
 
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* ---- memory -------------------------------------------------------------------------- */
 

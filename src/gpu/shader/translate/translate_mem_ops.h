@@ -3,10 +3,10 @@
  * flags (translate_ext.h). They are looked up by name once per opcode like every row, so
  * translating one of these instructions matches no name. X(name, kind, IR op, detail) as
  * XL_OPS. Private to translate_ops.c. */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_MEM_OPS_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_MEM_OPS_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_MEM_OPS_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_MEM_OPS_H
 
-#include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/translate/translate_ext.h"
 
 /* clang-format off */
 #define XM_ATOMIC(a) ((uint32_t)IR_ATOMIC_##a)

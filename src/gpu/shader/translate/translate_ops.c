@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_mem_ops.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_mem_ops.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* ---- the table ----------------------------------------------------------------------- */
 
