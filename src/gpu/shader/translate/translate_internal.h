@@ -71,7 +71,7 @@ bool xl_build_blocks(struct xl_code *c);
 bool xl_build_graph(struct xl_code *c);
 uint32_t xl_block_of_dword(const struct xl_code *c, uint32_t dword);
 
-/* Instruction semantics (translate_ops.c). */
+/* Instruction semantics (translate_ops.c dispatches to the handlers of translate_ext.h). */
 struct xl_state {
   struct ir_builder b;
   /* Per-block register cache: the value a register holds in the block being translated,
@@ -103,7 +103,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
 /* The branch condition (U1, true = taken) of a conditional SOPP branch. */
 uint32_t xl_branch_condition(struct xl_state *x, enum xl_flow flow);
 
-/* ---- the semantics table (translate_ops.c) --------------------------------------------
+/* ---- the semantics table (translate_table.c) ------------------------------------------
  * Handler kinds (enum xl_kind) and struct xl_entry are in translate_ext.h. */
 struct xl_entry;
 
@@ -112,9 +112,6 @@ enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_AN
 /* detail flags for vector binary ops */
 enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */, RTN = 1 << 11 };
 
-
-/* The mnemonic without its _e32/_e64/_dpp/_sdwa suffix (translate_ops.c). */
-void xl_base_name(const char *name, char *out, size_t size);
 
 /* ---- compares (translate_cmp.c) ------------------------------------------------------ */
 /* A compare opcode's name parsed into what its translation needs. Names are parsed once
