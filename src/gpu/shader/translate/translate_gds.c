@@ -169,12 +169,12 @@ static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in,
   struct gds_access g = gds_single(x, in);
   uint64_t bytes = e->detail & 0xff;
   if (e->kind == K_DS_SUB_STORE) {
-    uint32_t v = subdword_store_data(x, srcp(in, 1), e->detail);
+    uint32_t v = xl_subdword_store_data(x, srcp(in, 1), e->detail);
     ir_store_gds_sub_i(bd, bytes, g.addr, v, in_window(x, g));
     return;
   }
   uint32_t v = ir_select(bd, g.ok, ir_load_gds_sub_i(bd, bytes, g.addr), c32(x, 0));
-  if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+  if (in->num_defs) xl_write_subdword_load(x, in, e->detail, v);
 }
 
 /* ds_mskor (MEM = (MEM & ~data0) | data1) and ds_wrap_rtn_b32 (old >= data0 ? old - data0

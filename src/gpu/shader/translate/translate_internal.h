@@ -141,7 +141,8 @@ struct cmp_desc xl_compare_of(const struct isa_inst *in);
  * D is no compare this translator knows. */
 bool xl_translate_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d);
 
-/* Handlers outside translate_ops.c. */
+/* Handlers of the dispatcher (translate_ops.c) in their own files: translate_mem.c,
+ * translate_interp.c, translate_export.c, translate_image.c, translate_gds.c. */
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                          uint32_t pc);
@@ -156,8 +157,8 @@ bool xl_translate_gds(struct xl_state *x, const struct isa_inst *in, const struc
  * store writes. */
 void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t *a,
                        uint32_t *b);
-void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
-uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
+void xl_write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
+uint32_t xl_subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
 /* ds_condxchg32_rtn_b64: the first address (A0, the second is A0 + 4) and per dword the
  * mask and value of the mskor it amounts to. */
 uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],
