@@ -7,13 +7,14 @@
 #include "gpu/shader/translate/translate_ext.h"
 
 /* Mnemonics already logged as untranslated (one bit each): the message comes once per
- * opcode, however often the code uses it. */
+ * opcode (all encodings of a mnemonic), however often the code uses it. A bit is only
+ * taken while the message is enabled. */
 static uint8_t unsupported_logged[(ISA_MN_COUNT + 7) / 8];
 
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc) {
   unsigned mn = in->info->mnemonic;
   uint8_t bit = (uint8_t)(1u << (mn & 7));
-  if (mn < ISA_MN_COUNT &&
+  if (log_enabled(LOG_CAT_shader, LOG_LEVEL_DEBUG) && mn < ISA_MN_COUNT &&
       !(__atomic_fetch_or(&unsupported_logged[mn / 8], bit, __ATOMIC_RELAXED) & bit))
     LOG(shader, DEBUG, "no IR translation for %s (first at 0x%x)", in->info->name, pc);
   ir_unsupported_i(&x->b, pc);
