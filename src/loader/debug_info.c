@@ -48,7 +48,7 @@ struct debug_info {
   char *pool;
   size_t pool_len, pool_cap;
   size_t nfiles;
-  bool has_lines;
+  bool has_dwarf, has_lines;
 };
 
 /* Build state: the tables grow here, then are trimmed into the result. */
@@ -288,7 +288,7 @@ static bool add_unit_lines(struct builder *b, Dwarf_Lines *lines, size_t n) {
     bool end;
     if (!l || dwarf_lineaddr(l, &addr) != 0 || dwarf_lineno(l, &line) != 0 ||
         dwarf_lineendsequence(l, &end) != 0) {
-      warn(b, "unreadable line table row (%s)", dwarf_errmsg(-1));
+      warn(b, "malformed DWARF: unreadable line table row (%s)", dwarf_errmsg(-1));
       return true; /* keep the rows read so far */
     }
     uint32_t file = NO_FILE;
@@ -328,9 +328,10 @@ static bool has_section(Elf *elf, const char *name) {
 
 static bool collect_lines(struct builder *b, Elf *elf) {
   if (!has_section(elf, ".debug_info")) return true; /* built without -g: symbols only */
+  b->d->has_dwarf = true;
   Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
   if (!dw) {
-    warn(b, "malformed DWARF (%s)", dwarf_errmsg(-1));
+    warn(b, "malformed DWARF: %s", dwarf_errmsg(-1));
     return true; /* symbols only */
   }
   bool ok = true;
@@ -347,14 +348,15 @@ static bool collect_lines(struct builder *b, Elf *elf) {
     Dwarf_Lines *lines;
     size_t n;
     if (dwarf_getsrclines(&cudie, &lines, &n) != 0) {
-      warn(b, "unreadable line table (%s)", dwarf_errmsg(-1));
+      warn(b, "malformed DWARF: unreadable line table (%s)", dwarf_errmsg(-1));
       continue;
     }
     if (!(ok = add_unit_lines(b, lines, n))) break;
   }
-  if (r < 0) warn(b, "malformed compilation unit list (%s)", dwarf_errmsg(-1));
+  if (r < 0) warn(b, "malformed DWARF: bad compilation unit list (%s)", dwarf_errmsg(-1));
   dwarf_end(dw);
   struct debug_info *d = b->d;
+  if (ok && !d->nrows) warn(b, "malformed DWARF: no compilation unit with a line table");
   if (ok && d->nrows) {
     qsort(d->rows, d->nrows, sizeof *d->rows, row_cmp);
     d->has_lines = true;
@@ -390,8 +392,9 @@ static double now_ms(void) {
 static void log_loaded(const struct debug_info *d, const char *name, const char *label,
                        double ms) {
   LOG(loader, INFO, "%s: debug info from %s: %zu symbols, %s%zu line rows in %zu files "
-      "(%.2f ms)", name, label, d->nsyms, d->has_lines ? "" : "no DWARF, ", d->nrows,
-      d->nfiles, ms);
+      "(%.2f ms)", name, label, d->nsyms,
+      d->has_lines ? "" : d->has_dwarf ? "no usable line table, " : "no DWARF (no -g), ",
+      d->nrows, d->nfiles, ms);
 }
 
 struct debug_info *debug_info_load(const char *path, const char *name,
