@@ -358,7 +358,11 @@ static bool collect_lines(struct builder *b, Elf *elf) {
   struct debug_info *d = b->d;
   if (ok && !d->nrows) warn(b, "malformed DWARF: no compilation unit with a line table");
   if (ok && d->nrows) {
-    qsort(d->rows, d->nrows, sizeof *d->rows, row_cmp);
+    /* libdw hands each unit's rows sorted and units usually follow the link order: sort
+     * only when that did not give the order already */
+    size_t i = 1;
+    while (i < d->nrows && row_cmp(&d->rows[i - 1], &d->rows[i]) <= 0) i++;
+    if (i < d->nrows) qsort(d->rows, d->nrows, sizeof *d->rows, row_cmp);
     d->has_lines = true;
   }
   return ok;
