@@ -16,7 +16,7 @@
 #include "common/log.h"
 #include "kernel/guest_vm.h"
 #include "loader/debug_info.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "loader/trap.h"
 
 void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
