@@ -38,11 +38,20 @@ struct dbg_range {
   uint64_t start, end;
 };
 
+/* An address range of an inlined copy of a function (DW_TAG_inlined_subroutine). */
+struct dbg_inline {
+  uint64_t start, end;
+  uint32_t name;  /* offset in the pool */
+  uint32_t depth; /* nesting: the deepest range holding an address is the innermost call */
+};
+
 struct debug_info {
   struct dbg_symbol *syms;
   size_t nsyms;
   struct dbg_row *rows;
   size_t nrows;
+  struct dbg_inline *inlines;
+  size_t ninlines;
   struct dbg_range code[DEBUG_INFO_MAX_SEGMENTS]; /* executable segments */
   size_t ncode;
   char *pool;
@@ -54,10 +63,11 @@ struct debug_info {
 /* Build state: the tables grow here, then are trimmed into the result. */
 struct builder {
   struct debug_info *d;
-  size_t syms_cap, rows_cap;
-  /* file name interning (open addressing over pool offsets) */
+  size_t syms_cap, rows_cap, inlines_cap;
+  /* file and inlined-function name interning (open addressing over pool offsets) */
   uint32_t *file_slots;
   size_t file_slots_cap;
+  size_t interned;
   const char *name, *label; /* module and sidecar names for messages */
   bool warned;
 };
@@ -99,10 +109,10 @@ static uint64_t hash_str(const char *s) {
   return h;
 }
 
-/* The pool offset of file name S, adding it once. */
-static bool intern_file(struct builder *b, const char *s, uint32_t *out) {
+/* The pool offset of name S, adding it once. */
+static bool intern(struct builder *b, const char *s, uint32_t *out) {
   struct debug_info *d = b->d;
-  if (d->nfiles * 2 >= b->file_slots_cap) {
+  if (b->interned * 2 >= b->file_slots_cap) {
     size_t cap = b->file_slots_cap ? b->file_slots_cap * 2 : 64;
     uint32_t *slots = malloc(cap * sizeof *slots);
     if (!slots) return false;
@@ -126,7 +136,7 @@ static bool intern_file(struct builder *b, const char *s, uint32_t *out) {
     }
   if (!pool_add(b, s, out)) return false;
   b->file_slots[k] = *out;
-  d->nfiles++;
+  b->interned++;
   return true;
 }
 
@@ -296,7 +306,9 @@ static bool add_unit_lines(struct builder *b, Dwarf_Lines *lines, size_t n) {
       const char *src = dwarf_linesrc(l, NULL, NULL);
       if (!src) src = "?";
       if (src != last_src) {
-        if (!intern_file(b, src, &last_file)) return false;
+        size_t before = b->interned;
+        if (!intern(b, src, &last_file)) return false;
+        d->nfiles += b->interned - before;
         last_src = src;
       }
       file = last_file;
@@ -326,6 +338,50 @@ static bool has_section(Elf *elf, const char *name) {
   return false;
 }
 
+#define DEBUG_INFO_MAX_DIE_DEPTH 64
+
+/* Records the inlined copies of functions below DIE: subprograms, lexical blocks, namespaces
+ * and inlined subroutines are walked (types and variables are not). False when out of
+ * memory. */
+static bool walk_inlines(struct builder *b, Dwarf_Die *die, unsigned depth, unsigned inl) {
+  Dwarf_Die child;
+  if (depth > DEBUG_INFO_MAX_DIE_DEPTH) {
+    warn(b, "malformed DWARF: DIEs nested more than %d deep", DEBUG_INFO_MAX_DIE_DEPTH);
+    return true;
+  }
+  int r = dwarf_child(die, &child);
+  if (r < 0) warn(b, "malformed DWARF: unreadable DIE (%s)", dwarf_errmsg(-1));
+  if (r != 0) return true;
+  struct debug_info *d = b->d;
+  do {
+    switch (dwarf_tag(&child)) {
+    case DW_TAG_inlined_subroutine: {
+      const char *nm = dwarf_diename(&child);
+      uint32_t name;
+      if (!intern(b, nm ? nm : "?", &name)) return false;
+      Dwarf_Addr base, start, end;
+      ptrdiff_t off = 0;
+      while ((off = dwarf_ranges(&child, off, &base, &start, &end)) > 0) {
+        if (start >= end) continue;
+        if (!grow((void **)&d->inlines, &b->inlines_cap, d->ninlines + 1, sizeof *d->inlines))
+          return false;
+        d->inlines[d->ninlines++] = (struct dbg_inline){start, end, name, inl + 1};
+      }
+      if (!walk_inlines(b, &child, depth + 1, inl + 1)) return false;
+      break;
+    }
+    case DW_TAG_subprogram:
+    case DW_TAG_lexical_block:
+    case DW_TAG_namespace:
+      if (!walk_inlines(b, &child, depth + 1, inl)) return false;
+      break;
+    default: break;
+    }
+  } while ((r = dwarf_siblingof(&child, &child)) == 0);
+  if (r < 0) warn(b, "malformed DWARF: unreadable DIE (%s)", dwarf_errmsg(-1));
+  return true;
+}
+
 static bool collect_lines(struct builder *b, Elf *elf) {
   if (!has_section(elf, ".debug_info")) return true; /* built without -g: symbols only */
   b->d->has_dwarf = true;
@@ -351,7 +407,7 @@ static bool collect_lines(struct builder *b, Elf *elf) {
       warn(b, "malformed DWARF: unreadable line table (%s)", dwarf_errmsg(-1));
       continue;
     }
-    if (!(ok = add_unit_lines(b, lines, n))) break;
+    if (!(ok = add_unit_lines(b, lines, n) && walk_inlines(b, &cudie, 0, 0))) break;
   }
   if (r < 0) warn(b, "malformed DWARF: bad compilation unit list (%s)", dwarf_errmsg(-1));
   dwarf_end(dw);
@@ -395,10 +451,10 @@ static double now_ms(void) {
 
 static void log_loaded(const struct debug_info *d, const char *name, const char *label,
                        double ms) {
-  LOG(loader, INFO, "%s: debug info from %s: %zu symbols, %s%zu line rows in %zu files "
-      "(%.2f ms)", name, label, d->nsyms,
+  LOG(loader, INFO, "%s: debug info from %s: %zu symbols, %s%zu line rows in %zu files, "
+      "%zu inlined ranges (%.2f ms)", name, label, d->nsyms,
       d->has_lines ? "" : d->has_dwarf ? "no usable line table, " : "no DWARF (no -g), ",
-      d->nrows, d->nfiles, ms);
+      d->nrows, d->nfiles, d->ninlines, ms);
 }
 
 struct debug_info *debug_info_load(const char *path, const char *name,
@@ -456,6 +512,7 @@ void debug_info_free(struct debug_info *d) {
   if (!d) return;
   free(d->syms);
   free(d->rows);
+  free(d->inlines);
   free(d->pool);
   free(d);
 }
@@ -488,6 +545,20 @@ static const struct dbg_row *find_row(const struct debug_info *d, uint64_t addr)
   return &d->rows[lo - 1];
 }
 
+/* The innermost inlined copy holding ADDR (deepest, then narrowest), or NULL. A linear scan:
+ * lookups are few (one crash report), and nested ranges defeat a plain binary search. */
+static const struct dbg_inline *find_inline(const struct debug_info *d, uint64_t addr) {
+  const struct dbg_inline *best = NULL;
+  for (size_t i = 0; i < d->ninlines; i++) {
+    const struct dbg_inline *x = &d->inlines[i];
+    if (addr < x->start || addr >= x->end) continue;
+    if (!best || x->depth > best->depth ||
+        (x->depth == best->depth && x->end - x->start < best->end - best->start))
+      best = x;
+  }
+  return best;
+}
+
 bool debug_info_lookup(const struct debug_info *d, uint64_t addr, struct debug_location *out) {
   memset(out, 0, sizeof *out);
   if (!d) return false;
@@ -501,9 +572,11 @@ bool debug_info_lookup(const struct debug_info *d, uint64_t addr, struct debug_l
     out->file = d->pool + r->file;
     out->line = r->line;
   }
+  const struct dbg_inline *in = r ? find_inline(d, addr) : NULL;
+  if (in) out->inlined = d->pool + in->name;
   return s || r;
 }
 
 void debug_info_get_stats(const struct debug_info *d, struct debug_info_stats *out) {
-  *out = (struct debug_info_stats){d->nsyms, d->nrows, d->nfiles, d->has_lines};
+  *out = (struct debug_info_stats){d->nsyms, d->nrows, d->nfiles, d->ninlines, d->has_lines};
 }

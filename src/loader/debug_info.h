@@ -1,9 +1,9 @@
 /* Debug information of a guest module for crash reports: the function, source file and line
  * of an address. prospero-cc keeps the unstripped ELF it linked beside its output (the
  * "sidecar", e.g. eboot.bin.debug; docs/sdk.md); this reads the sidecar's .symtab and, when
- * the program was built with -g, its DWARF line tables (elfutils libelf/libdw), once, at load
- * time, into flat sorted tables. Lookups then only binary-search those tables: no allocation
- * and no libdw call, so the fault handler may use them.
+ * the program was built with -g, its DWARF line tables and the ranges of inlined calls
+ * (elfutils libelf/libdw), once, at load time, into flat tables. Lookups then only search
+ * those tables: no allocation and no libdw call, so the fault handler may use them.
  *
  * Addresses are module-relative (guest address - module base), which is what the sidecar's
  * own addresses are: guests are linked at 0. */
@@ -42,6 +42,8 @@ struct debug_location {
   uint64_t function_addr;
   const char *file;      /* NULL when the line tables do not cover the address */
   unsigned line;
+  const char *inlined;   /* the innermost function inlined at the address (whose code the
+                          * line belongs to), NULL when none */
 };
 
 /* Fills OUT for ADDR; true when anything (function or line) is known. Allocation free. */
@@ -49,7 +51,7 @@ bool debug_info_lookup(const struct debug_info *d, uint64_t addr, struct debug_l
 
 /* Sizes, for the load log and tests. */
 struct debug_info_stats {
-  size_t functions, line_rows, files;
+  size_t functions, line_rows, files, inlined_ranges;
   bool has_lines;
 };
 void debug_info_get_stats(const struct debug_info *d, struct debug_info_stats *out);

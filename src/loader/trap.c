@@ -37,9 +37,10 @@ bool trap_probe_read(uint64_t addr, void *out, size_t size) {
   return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)size;
 }
 
-/* "(function+0xoff at file:line)" from the module's debug info, or false. For a return
- * address the line is that of the call: the byte before it (unless it starts a function,
- * which a code pointer on the stack may do). */
+/* "(function+0xoff at file:line)", or "(callee inlined into function+0xoff at file:line)"
+ * when the line belongs to a function inlined there, from the module's debug info, or
+ * false. For a return address the line is that of the call: the byte before it (unless it
+ * starts a function, which a code pointer on the stack may do). */
 static bool describe_debug(const struct loader_module *m, uint64_t addr, bool return_address,
                            char *out, size_t cap) {
   struct debug_location loc;
@@ -50,11 +51,15 @@ static bool describe_debug(const struct loader_module *m, uint64_t addr, bool re
     if (debug_info_lookup(m->debug, rel - 1, &call) && call.file) {
       loc.file = call.file;
       loc.line = call.line;
+      loc.inlined = call.inlined;
     }
   }
-  char fn[192] = "", at[320] = "";
-  if (loc.function)
-    snprintf(fn, sizeof fn, "%s+0x%llx", loc.function,
+  char fn[256] = "", at[320] = "";
+  int n = 0;
+  if (loc.inlined && loc.function)
+    n = snprintf(fn, sizeof fn, "%s inlined into ", loc.inlined);
+  if (loc.function && n >= 0 && (size_t)n < sizeof fn)
+    snprintf(fn + n, sizeof fn - (size_t)n, "%s+0x%llx", loc.function,
              (unsigned long long)(rel - loc.function_addr));
   if (loc.file) snprintf(at, sizeof at, "%sat %s:%u", loc.function ? " " : "", loc.file, loc.line);
   snprintf(out, cap, "%s+0x%llx (%s%s)", m->name, (unsigned long long)rel, fn, at);
