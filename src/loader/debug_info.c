@@ -377,7 +377,13 @@ static bool walk_inlines(struct builder *b, Dwarf_Die *die, unsigned depth, unsi
       break;
     default: break;
     }
-  } while ((r = dwarf_siblingof(&child, &child)) == 0);
+    Dwarf_Off at = dwarf_dieoffset(&child);
+    if ((r = dwarf_siblingof(&child, &child)) == 0 && dwarf_dieoffset(&child) <= at) {
+      warn(b, "malformed DWARF: a DIE's sibling at 0x%llx does not follow it",
+           (unsigned long long)dwarf_dieoffset(&child));
+      return true; /* a loop otherwise */
+    }
+  } while (r == 0);
   if (r < 0) warn(b, "malformed DWARF: unreadable DIE (%s)", dwarf_errmsg(-1));
   return true;
 }
