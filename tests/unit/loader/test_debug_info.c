@@ -243,11 +243,35 @@ static void test_malformed(void **state) {
   free(buf);
 }
 
+/* The file API: a missing sidecar is silent (most modules have none), a directory or empty
+ * file is refused with a warning, the sample loads. */
+static void test_files(void **state) {
+  (void)state;
+  assert_null(debug_info_load("/nonexistent/eboot.bin.debug", "eboot.bin", NULL));
+  char *log = take_log();
+  assert_string_equal(log, "");
+  free(log);
+  assert_null(debug_info_load("/tmp", "eboot.bin", NULL));
+  log = take_log();
+  assert_non_null(strstr(log, "eboot.bin: debug info /tmp is not a non-empty regular file"));
+  free(log);
+  struct debug_info *d = debug_info_load(SAMPLE_PATH, "sample", NULL);
+  assert_non_null(d);
+  debug_info_free(d);
+  const char *base = strrchr(SAMPLE_PATH, '/');
+  char want[256];
+  snprintf(want, sizeof want, "sample: debug info from %s: ", base ? base + 1 : SAMPLE_PATH);
+  log = take_log();
+  assert_non_null(strstr(log, want));
+  free(log);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_functions_and_lines),
       cmocka_unit_test(test_image_match),
       cmocka_unit_test(test_malformed),
+      cmocka_unit_test(test_files),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
