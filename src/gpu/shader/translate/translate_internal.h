@@ -59,8 +59,7 @@ enum xl_track {
   XL_TRACK_SUB,   /* s_sub_u32 */
 };
 
-/* Flow and tracker kind of an opcode: looked up by name once per (family, opcode), then
- * cached for the process (translate_cfg.c). */
+/* Flow and tracker kind of an opcode, by its mnemonic id (translate_cfg.c). */
 enum xl_flow xl_flow_of(const struct isa_inst *in);
 enum xl_track xl_track_of(const struct isa_inst *in);
 /* SMEM: true when the opcode only reads its data registers (the stores); loads, returning
