@@ -157,6 +157,8 @@ static void descend(struct walk *w, size_t start) {
   }
   if (!ok) {
     w->st->descent_dropped++;
+    LOG(loader, DEBUG, "descent from 0x%llx dropped at 0x%llx: no code there",
+        (unsigned long long)(w->addr + start), (unsigned long long)(w->addr + pc));
     for (size_t i = 0; i < w->path.n; i++) bits_set(w->dead, (size_t)(w->path.v[i] >> 8),
                                                     (size_t)(w->path.v[i] >> 8) + 1);
     bits_set(w->dead, start, start + 1);
