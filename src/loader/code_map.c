@@ -201,9 +201,15 @@ const char *code_gap_kind_name(enum code_gap_kind k) {
   return "?";
 }
 
+/* A rewritten TLS form outside code is logged at INFO (it changed bytes not known to be code);
+ * a syscall left there at DEBUG (random data holds one every 64 KiB on average). */
 static void add_site(struct code_map_stats *st, uint64_t addr, enum code_gap_kind k) {
-  LOG(loader, DEBUG, "bytes outside known code at 0x%llx: %s", (unsigned long long)addr,
-      code_gap_kind_name(k));
+  if (k == CODE_GAP_SYSCALL)
+    LOG(loader, DEBUG, "outside known code at 0x%llx: %s", (unsigned long long)addr,
+        code_gap_kind_name(k));
+  else
+    LOG(loader, INFO, "outside known code at 0x%llx: %s", (unsigned long long)addr,
+        code_gap_kind_name(k));
   if (st->site_count < CODE_MAP_SITES) st->sites[st->site_count++] = (struct code_gap_site){addr, k};
 }
 
