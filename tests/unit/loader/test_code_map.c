@@ -231,11 +231,54 @@ static void test_gap_forms(void **state) {
   assert_int_equal(code_map_gap_tls_form(c[0].b, 8), -1); /* truncated */
 }
 
+/* Descent edge cases, on the API directly: a jump into the middle of a known range is not
+ * followed; a path whose instruction straddles known code and a path running off the segment
+ * are dropped and leave their bytes alone; a path joining known code is kept. */
+static void test_descent_edges(void **state) {
+  (void)state;
+  uint8_t b[64];
+  memset(b, 0x90, sizeof b);
+  /* 0x00 (FDE range 0x00-0x0A): mov rax, fs:[0x28] (9 bytes); ret */
+  static const uint8_t f[] = {0x64, 0x48, 0x8B, 0x04, 0x25, 0x28, 0, 0, 0, 0xC3};
+  memcpy(b, f, sizeof f);
+  /* 0x0E: mov eax, imm32 would run into the entry's code at 0x10 */
+  b[0x0E] = 0xB8;
+  /* 0x10 entry: jz 0x03 (inside the FDE range); jz 0x0E; jz 0x30; jmp 0x20 */
+  static const uint8_t e[] = {0x74, 0xF1, 0x74, 0xFA, 0x74, 0x1A, 0xEB, 0x08};
+  memcpy(b + 0x10, e, sizeof e);
+  /* 0x20: mov eax, fs:[rax]; jmp 0x10 (known code) */
+  static const uint8_t g[] = {0x64, 0x8B, 0x00, 0xEB, 0xEB};
+  memcpy(b + 0x20, g, sizeof g);
+  /* 0x30: mov eax, fs:[rax]; nops; a 5-byte mov eax, imm32 cut by the segment end at 0x40 */
+  static const uint8_t h[] = {0x64, 0x8B, 0x00};
+  memcpy(b + 0x30, h, sizeof h);
+  b[0x3E] = 0xB8;
+  b[0x3F] = 0x01;
+  uint8_t want[64];
+  memcpy(want, b, sizeof b);
+  want[0x00] = 0x65; /* the FDE function */
+  want[0x20] = 0x65; /* the path at 0x20 (it joins the entry's code) */
+  const struct code_seed seeds[] = {{0x1000, 0x100A, CODE_SEED_FDE},
+                                    {0x1010, 0x1010, CODE_SEED_ENTRY}};
+  struct code_map_stats st = {0};
+  struct code_map map;
+  assert_true(code_map_rewrite(b, 0x1000, sizeof b, seeds, 2, &st, NULL, NULL, &map));
+  assert_memory_equal(b, want, sizeof b);
+  assert_int_equal(st.descent_paths, 2);   /* 0x10 and 0x20 */
+  assert_int_equal(st.descent_dropped, 2); /* 0x0E (straddles) and 0x30 (runs off the end) */
+  assert_false(code_map_is_code(&map, 0x100E));
+  assert_false(code_map_is_code(&map, 0x1030));
+  assert_true(code_map_is_code(&map, 0x1024));
+  assert_int_equal(st.code_bytes, 0x0A + 8 + 5);
+  code_map_free(&map);
+}
+
 int main(void) {
   log_set_level(LOG_LEVEL_WARN);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_only_code_is_rewritten),
       cmocka_unit_test(test_gap_forms),
+      cmocka_unit_test(test_descent_edges),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
