@@ -181,7 +181,8 @@ int code_map_gap_tls_form(const uint8_t *p, size_t left) {
   if (left < 9 || p[0] != PREFIX_FS || (p[1] != 0x48 && p[1] != 0x4C) || (p[3] & 0xC7) != 0x04 ||
       p[4] != 0x25)
     return -1;
-  uint32_t disp = (uint32_t)p[5] | (uint32_t)p[6] << 8 | (uint32_t)p[7] << 16 | (uint32_t)p[8] << 24;
+  uint32_t disp =
+      (uint32_t)p[5] | (uint32_t)p[6] << 8 | (uint32_t)p[7] << 16 | (uint32_t)p[8] << 24;
   if (disp == 0) return p[2] == 0x8B ? CODE_GAP_TLS_BASE : -1;
   if (disp != 0x28) return -1;
   switch (p[2]) {
@@ -210,7 +211,8 @@ static void add_site(struct code_map_stats *st, uint64_t addr, enum code_gap_kin
   else
     LOG(loader, INFO, "outside known code at 0x%llx: %s", (unsigned long long)addr,
         code_gap_kind_name(k));
-  if (st->site_count < CODE_MAP_SITES) st->sites[st->site_count++] = (struct code_gap_site){addr, k};
+  if (st->site_count < CODE_MAP_SITES)
+    st->sites[st->site_count++] = (struct code_gap_site){addr, k};
 }
 
 /* The TLS forms and syscalls in the gap [from, to). */
@@ -283,7 +285,8 @@ bool code_map_rewrite(uint8_t *mem, uint64_t addr, size_t size, const struct cod
   /* entry points, then descent from them and from every branch target found */
   for (size_t i = 0; i < seed_count; i++) {
     const struct code_seed *s = &seeds[i];
-    if (s->end <= s->start && s->start >= addr && s->start - addr < size) queue(&w, s->start - addr);
+    if (s->end <= s->start && s->start >= addr && s->start - addr < size)
+      queue(&w, s->start - addr);
   }
   while (w.work.n && !w.oom) {
     size_t t = (size_t)w.work.v[--w.work.n];
@@ -305,8 +308,9 @@ bool code_map_rewrite(uint8_t *mem, uint64_t addr, size_t size, const struct cod
   free(w.work.v);
   free(w.path.v);
   free(w.targets.v);
-  if (w.oom) LOG(loader, WARN, "out of memory during recursive descent at 0x%llx: code may be missed",
-                 (unsigned long long)addr);
+  if (w.oom)
+    LOG(loader, WARN, "out of memory during recursive descent at 0x%llx: code may be missed",
+        (unsigned long long)addr);
   if (map) map->bits = w.bits; else free(w.bits);
   return true;
 }

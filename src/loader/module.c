@@ -307,7 +307,7 @@ static void record_syscall(void *ctx, uint64_t addr) {
   m->syscall_sites[m->syscall_count++] = addr;
 }
 
-/* Appends the code seeds of M (code_map.h): FDE ranges, function symbols, the entry point,
+/* The code seeds of M (code_map.h): FDE ranges, function symbols, the entry point,
  * DT_INIT/DT_FINI and the (relocated) init/fini array entries. NULL when out of memory. */
 static struct code_seed *collect_code_seeds(const struct loader_module *m, size_t *count) {
   long nfde = 0;
@@ -345,7 +345,8 @@ static struct code_seed *collect_code_seeds(const struct loader_module *m, size_
     if (!r) { free(seeds); return NULL; }
     rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, eh_end - eh, eh, r, (size_t)nfde);
     for (long i = 0; i < nfde; i++)
-      if (r[i].end > r[i].start) seeds[n++] = (struct code_seed){r[i].start, r[i].end, CODE_SEED_FDE};
+      if (r[i].end > r[i].start)
+        seeds[n++] = (struct code_seed){r[i].start, r[i].end, CODE_SEED_FDE};
     free(r);
   }
   for (size_t i = 0; i < m->symbol_count; i++) {
@@ -354,9 +355,9 @@ static struct code_seed *collect_code_seeds(const struct loader_module *m, size_
     uint64_t end = s->size && s->addr + s->size > s->addr ? s->addr + s->size : s->addr;
     seeds[n++] = (struct code_seed){s->addr, end, CODE_SEED_SYMBOL};
   }
-  if (m->entry) seeds[n++] = (struct code_seed){m->entry, m->entry, CODE_SEED_ENTRY};
-  if (d->init) seeds[n++] = (struct code_seed){m->base + d->init, m->base + d->init, CODE_SEED_ENTRY};
-  if (d->fini) seeds[n++] = (struct code_seed){m->base + d->fini, m->base + d->fini, CODE_SEED_ENTRY};
+  uint64_t entries[] = {m->entry, d->init ? m->base + d->init : 0, d->fini ? m->base + d->fini : 0};
+  for (size_t i = 0; i < 3; i++)
+    if (entries[i]) seeds[n++] = (struct code_seed){entries[i], entries[i], CODE_SEED_ENTRY};
   /* array entries hold absolute addresses once relocated; 0 and -1 are placeholders */
   for (size_t a = 0; a < 3; a++)
     for (uint64_t k = 0; k + 8 <= arrays[a][1]; k += 8) {
@@ -376,8 +377,8 @@ void module_rewrite_code(struct loader_module *m, struct code_map *maps, size_t 
     const Elf64_Phdr *p = &m->file.phdrs[i];
     if (p->p_type != PT_LOAD || !(p->p_flags & PF_X) || !p->p_filesz) continue;
     uint64_t at = m->base + p->p_vaddr;
-    if (!code_map_rewrite((uint8_t *)(uintptr_t)at, at, p->p_filesz, seeds, nseed, &m->rewrite, record_syscall, m,
-                          maps ? &maps[nmap] : NULL))
+    if (!code_map_rewrite((uint8_t *)(uintptr_t)at, at, p->p_filesz, seeds, nseed, &m->rewrite,
+                          record_syscall, m, maps ? &maps[nmap] : NULL))
       LOG(loader, ERROR, "%s: out of memory mapping the code of segment %u: not rewritten",
           m->name, i);
     else if (maps)

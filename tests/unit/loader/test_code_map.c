@@ -162,7 +162,8 @@ static void test_only_code_is_rewritten(void **state) {
   uint8_t *mem = aligned_alloc(0x4000, span);
   assert_non_null(mem);
   memset(mem, 0, span);
-  if (!module_place(&m, (uint64_t)(uintptr_t)mem - m.image_min, err, sizeof err)) fail_msg("%s", err);
+  if (!module_place(&m, (uint64_t)(uintptr_t)mem - m.image_min, err, sizeof err))
+    fail_msg("%s", err);
   free(f);
   uint8_t *code = (uint8_t *)(uintptr_t)(m.base + SB_CODE_VADDR);
   assert_memory_equal(code, seg, SEG);
@@ -171,7 +172,8 @@ static void test_only_code_is_rewritten(void **state) {
   module_rewrite_code(&m, maps, &nmap);
   for (size_t i = 0; i < SEG; i++)
     if (code[i] != expect[i])
-      fail_msg("byte 0x%zx is 0x%02x, expected 0x%02x (built 0x%02x)", i, code[i], expect[i], seg[i]);
+      fail_msg("byte 0x%zx is 0x%02x, expected 0x%02x (built 0x%02x)", i, code[i], expect[i],
+               seg[i]);
   /* what was found and how */
   const struct code_map_stats *st = &m.rewrite;
   assert_int_equal(nmap, 1);
@@ -190,7 +192,8 @@ static void test_only_code_is_rewritten(void **state) {
   assert_false(code_map_is_code(&maps[0], m.base + EH_FRAME));
   bool listed = false;
   for (size_t i = 0; i < st->site_count; i++)
-    if (st->sites[i].addr == m.base + GAP_TLS && st->sites[i].kind == CODE_GAP_TLS_BASE) listed = true;
+    if (st->sites[i].addr == m.base + GAP_TLS && st->sites[i].kind == CODE_GAP_TLS_BASE)
+      listed = true;
   assert_true(listed);
   assert_true(st->code_bytes + st->data_bytes == SEG);
   /* the syscall sites the trap handler recognises are the code's, not the data's */
