@@ -313,9 +313,19 @@ static struct code_seed *collect_code_seeds(const struct loader_module *m, size_
   long nfde = 0;
   uint64_t eh = 0, eh_end = 0;
   if (m->eh_frame_hdr) {
+    /* PT_GNU_EH_FRAME is not a loaded segment: read it only where a loaded one holds it */
     int hi = sce_file_find_phdr(&m->file, PT_GNU_EH_FRAME);
-    eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr,
-                                   m->file.phdrs[hi].p_memsz, m->eh_frame_hdr);
+    uint64_t hdr_size = 0;
+    for (unsigned i = 0; i < m->file.ehdr.e_phnum && !hdr_size; i++) {
+      const Elf64_Phdr *p = &m->file.phdrs[i];
+      uint64_t s = m->base + p->p_vaddr, e = s + p->p_filesz;
+      if (is_mapped_type(p->p_type) && m->eh_frame_hdr >= s && m->eh_frame_hdr < e)
+        hdr_size = e - m->eh_frame_hdr < m->file.phdrs[hi].p_memsz ? e - m->eh_frame_hdr
+                                                                    : m->file.phdrs[hi].p_memsz;
+    }
+    if (hdr_size)
+      eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr, hdr_size,
+                                     m->eh_frame_hdr);
     /* .eh_frame must lie inside a loaded segment: bound the walk by that segment's end */
     for (unsigned i = 0; eh && i < m->file.ehdr.e_phnum; i++) {
       const Elf64_Phdr *p = &m->file.phdrs[i];
