@@ -308,8 +308,23 @@ static void record_syscall(void *ctx, uint64_t addr) {
   m->syscall_sites[m->syscall_count++] = addr;
 }
 
-/* The code seeds of M (code_map.h): FDE ranges, function symbols, the entry point,
- * DT_INIT/DT_FINI and the (relocated) init/fini array entries. NULL when out of memory. */
+struct seed_sink {
+  struct code_seed *seeds;
+  size_t n;
+  uint64_t base;
+};
+static void add_symbol_seed(struct seed_sink *k, uint64_t addr, uint64_t size) {
+  uint64_t end = size && addr + size > addr ? addr + size : addr;
+  k->seeds[k->n++] = (struct code_seed){addr, end, CODE_SEED_SYMBOL};
+}
+static void add_sidecar_seed(void *ctx, uint64_t rel, uint64_t size) {
+  struct seed_sink *k = ctx;
+  add_symbol_seed(k, k->base + rel, size);
+}
+
+/* The code seeds of M (code_map.h): FDE ranges, function symbols (the module's own and its
+ * sidecar's .symtab), the entry point, DT_INIT/DT_FINI and the (relocated) init/fini array
+ * entries. NULL when out of memory. */
 static struct code_seed *collect_code_seeds(const struct loader_module *m, size_t *count) {
   long nfde = 0;
   uint64_t eh = 0, eh_end = 0;
@@ -346,7 +361,8 @@ static struct code_seed *collect_code_seeds(const struct loader_module *m, size_
   uint64_t arrays[][2] = {{d->init_array, d->init_array_size},
                           {d->fini_array, d->fini_array_size},
                           {d->preinit_array, d->preinit_array_size}};
-  size_t cap = (size_t)nfde + m->symbol_count + 3;
+  size_t nside = m->debug ? debug_info_each_function(m->debug, NULL, NULL) : 0;
+  size_t cap = (size_t)nfde + m->symbol_count + nside + 3;
   for (size_t i = 0; i < 3; i++) cap += arrays[i][1] / 8;
   struct code_seed *seeds = calloc(cap, sizeof *seeds);
   if (!seeds) return NULL;
@@ -360,12 +376,11 @@ static struct code_seed *collect_code_seeds(const struct loader_module *m, size_
         seeds[n++] = (struct code_seed){r[i].start, r[i].end, CODE_SEED_FDE};
     free(r);
   }
-  for (size_t i = 0; i < m->symbol_count; i++) {
-    const struct module_symbol *s = &m->symbols[i];
-    if (!s->is_function) continue;
-    uint64_t end = s->size && s->addr + s->size > s->addr ? s->addr + s->size : s->addr;
-    seeds[n++] = (struct code_seed){s->addr, end, CODE_SEED_SYMBOL};
-  }
+  struct seed_sink sink = {seeds, n, m->base};
+  for (size_t i = 0; i < m->symbol_count; i++)
+    if (m->symbols[i].is_function) add_symbol_seed(&sink, m->symbols[i].addr, m->symbols[i].size);
+  if (m->debug) debug_info_each_function(m->debug, add_sidecar_seed, &sink);
+  n = sink.n;
   uint64_t entries[] = {m->entry, d->init ? m->base + d->init : 0, d->fini ? m->base + d->fini : 0};
   for (size_t i = 0; i < 3; i++)
     if (entries[i]) seeds[n++] = (struct code_seed){entries[i], entries[i], CODE_SEED_ENTRY};
