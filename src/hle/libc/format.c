@@ -213,7 +213,7 @@ static void emit_integer(struct format_sink *s, const struct fmt_spec *sp, uint6
     else if (sp->plus) prefix[pl++] = '+';
     else if (sp->space) prefix[pl++] = ' ';
   }
-  if (base == 16 && v != 0 && (sp->alt || sp->conv == 'p')) {
+  if (base == 16 && ((v != 0 && sp->alt) || sp->conv == 'p')) { /* %p: "0x" even for 0 */
     prefix[pl++] = '0';
     prefix[pl++] = sp->conv == 'X' ? 'X' : 'x';
   }
@@ -425,15 +425,11 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
       emit_integer(s, &sp, fetch_unsigned(src, pos, sp.length), false, false);
       break;
     case 'p': {
+      /* FreeBSD's libc (the console's base), not glibc: always "0x" and the hex digits,
+       * so NULL is "0x0" (glibc prints "(nil)") */
       uint64_t v = arg_gp(src, pos);
-      if (v == 0) {
-        struct fmt_spec ns = sp;
-        if (ns.prec < 5) ns.prec = 5;
-        emit_string(s, &ns, "(nil)");
-      } else {
-        sp.length = LEN_L;
-        emit_integer(s, &sp, v, false, true);
-      }
+      sp.length = LEN_L;
+      emit_integer(s, &sp, v, false, false); /* no sign: FreeBSD ignores '+' and ' ' */
       break;
     }
     case 'c': case 'C':

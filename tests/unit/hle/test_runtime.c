@@ -15,7 +15,6 @@
 #include "hle/libc/libc.h"
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
-#include "kernel/guest_vm.h"
 
 static char order[16];
 static size_t order_len;
@@ -95,23 +94,6 @@ static void test_errno_and_writes(void **state) {
   *e = 0;
   assert_int_equal(libc_strtol("99999999999999999999", NULL, 10), INT64_MAX);
   assert_int_equal(*e, GUEST_ERANGE);
-}
-
-static void test_asprintf_on_guest_heap(void **state) {
-  (void)state;
-#ifdef PROSPERO_SANITIZE
-  /* ASan's shadow memory covers the guest bands: the guest heap cannot exist here. */
-  if (!guest_vm_init()) {
-    print_message("skipped: guest memory cannot be reserved under AddressSanitizer\n");
-    skip();
-  }
-#else
-  assert_true(guest_vm_init()); /* the libc entry points allocate on the guest heap */
-#endif
-  char *s = NULL;
-  assert_int_equal(libc_asprintf(&s, "%05.1f|%s", 3.14159, "ok"), 8);
-  assert_string_equal(s, "003.1|ok");
-  libc_free(s);
 }
 
 static void test_errno_messages(void **state) {
@@ -215,7 +197,6 @@ int main(void) {
       cmocka_unit_test(test_exit_handlers_run_in_reverse),
       cmocka_unit_test(test_cxa_finalize_by_dso),
       cmocka_unit_test(test_errno_and_writes),
-      cmocka_unit_test(test_asprintf_on_guest_heap),
       cmocka_unit_test(test_errno_messages),
       cmocka_unit_test(test_strlcpy_strlcat),
       cmocka_unit_test(test_time),
