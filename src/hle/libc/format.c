@@ -4,6 +4,8 @@
  *   integers, strings - %d %i %u %o %x %X %c %s %p %n
  *   (floating point conversions live in format_float.c) */
 #include "hle/libc/format.h"
+
+#include "common/log.h"
 #include "hle/libc/format_internal.h"
 #include "hle/guest_errno.h"
 
@@ -461,7 +463,14 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
     case 'n':
       store_count(src, pos, sp.length, s->total);
       break;
-    case 'm': { /* glibc extension: the message of the (guest's) errno, like %s */
+    case 'm': { /* the message of the (guest's) errno, like %s: glibc and newer FreeBSD
+                 * libcs; what the console's libc prints is not known (docs/hle.md) */
+      static bool logged;
+      if (!logged) {
+        logged = true;
+        LOG(hle, WARN, "printf: %%m prints the errno message; the console's behaviour is "
+                       "unverified");
+      }
       int e = *guest_errno_location();
       const char *msg = guest_errno_message(e);
       char unknown[40];
