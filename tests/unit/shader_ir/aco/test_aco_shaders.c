@@ -4,8 +4,8 @@
  *
  * For every binary listed in shaders/MANIFEST:
  *  - the decoder agrees with llvm-mc-19 (text and size of every instruction; without LLVM 19
- *    the case checks RADV's listing only and reports a skip) and with the instruction boundaries of RADV's own
- *    listing (the .s file next to the binary);
+ *    the case checks RADV's listing only and reports a skip) and with the instruction
+ *    boundaries of RADV's own listing (the .s file next to the binary);
  *  - the front end translates it: every instruction decoded and reached, the CFG structured
  *    (or the expected fallback), the IR valid after the passes, and exactly the expected
  *    instructions without a translation (`unsupported`), listed in the test output;
