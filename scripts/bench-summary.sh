@@ -11,4 +11,7 @@ printf '%s\n' "$goals" | grep . |
 met=$(printf '%s\n' "$goals" | grep -c ': goal met$')
 notmet=$(printf '%s\n' "$goals" | grep -c ': goal NOT met$')
 echo "  $met met, $notmet NOT met"
-grep -E '\(Skipped\)|\*\*\*Skipped' "$log" | sed -E 's/^[0-9]+: //; s/^/  skipped: /' || true
+# benchmarks that did not run to their figure
+grep -E 'Test +#[0-9]+: .*(\*\*\*Skipped|Not Run)' "$log" | sed -E 's/^ *[0-9]+\/[0-9]+ //; s/^/  skipped: /'
+grep -E 'Test +#[0-9]+: .*\*\*\*(Failed|Timeout|Exception)' "$log" | sed -E 's/^ *[0-9]+\/[0-9]+ //; s/^/  FAILED: /'
+exit 0
