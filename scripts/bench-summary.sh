@@ -12,6 +12,8 @@ met=$(printf '%s\n' "$goals" | grep -c ': goal met$')
 notmet=$(printf '%s\n' "$goals" | grep -c ': goal NOT met$')
 echo "  $met met, $notmet NOT met"
 # benchmarks that did not run to their figure
-grep -E 'Test +#[0-9]+: .*(\*\*\*Skipped|Not Run)' "$log" | sed -E 's/^ *[0-9]+\/[0-9]+ //; s/^/  skipped: /'
-grep -E 'Test +#[0-9]+: .*\*\*\*(Failed|Timeout|Exception)' "$log" | sed -E 's/^ *[0-9]+\/[0-9]+ //; s/^/  FAILED: /'
+strip='s/^ *[0-9]+\/[0-9]+ //'
+grep -E 'Test +#[0-9]+: .*(\*\*\*Skipped|Not Run)' "$log" | sed -E "$strip; s/^/  skipped: /"
+grep -E 'Test +#[0-9]+: .*\*\*\*(Failed|Timeout|Exception)' "$log" |
+  sed -E "$strip; s/^/  FAILED: /"
 exit 0

@@ -123,8 +123,8 @@ int main(void) {
     if ((t2 - t1) * k < best_ir) best_ir = (t2 - t1) * k;
     if ((t3 - t2) * k < best_full) best_full = (t3 - t2) * k;
   }
-  bench_goal("shader_ir", best_ir < 200.0, "< 200 us", "decode->CFG->IR %.2f us per 1,000 instructions",
-             best_ir);
+  bench_goal("shader_ir", best_ir < 200.0, "< 200 us",
+             "decode->CFG->IR %.2f us per 1,000 instructions", best_ir);
   printf("bench.shader_ir: %u instructions, %zu dwords (best of 3 x %d runs)\n", insts, count, reps);
   printf("  baseline decode only            : %8.2f us per 1,000 instructions\n", best_dec);
   printf("  decode+CFG+structure+IR         : %8.2f us per 1,000 instructions (%.1fx baseline)\n",

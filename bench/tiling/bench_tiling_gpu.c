@@ -72,7 +72,7 @@ int main(void) {
   /* SW_LINEAR runs the same shader as a plain row copy: the ceiling of a compute copy on
    * this device, for comparison with the tiled modes. */
   const uint32_t modes[] = {TILING_SW_64KB_S, TILING_SW_64KB_R_X, TILING_SW_LINEAR};
-  double worst = 1e9; /* lowest detile/copy ratio of the modes: the goal's figure */
+  double worst = 1e9; /* lowest detile/copy ratio of the tiled modes: the goal's figure */
   const char *worst_mode = "";
   for (size_t m = 0; m < 3; m++) {
     struct tiling_surface s = {.mode = modes[m], .bpe = 4, .width = 4096, .height = 4096};
@@ -104,7 +104,7 @@ int main(void) {
     const double shader = time_copy_shader(dev, &tiled, &linear, l.linear_size);
     if (shader <= 0) return 1;
     double mb = (double)l.linear_size / (1024.0 * 1024.0);
-    if (copy / detile < worst) {
+    if (modes[m] != TILING_SW_LINEAR && copy / detile < worst) { /* linear: a reference */
       worst = copy / detile;
       worst_mode = tiling_mode_name(modes[m]);
     }
@@ -135,7 +135,7 @@ int main(void) {
   vk_tiler_destroy(tiler);
   vk_device_destroy(dev);
   /* printed after the per-mode lines: the figure is the minimum over them */
-  bench_goal("tiling_gpu", worst >= 0.5, ">= 0.5", "lowest detile/buffer-copy ratio %.2f (%s)",
-             worst, worst_mode);
+  bench_goal("tiling_gpu", worst >= 0.5, ">= 0.5",
+             "lowest tiled-mode detile/buffer-copy ratio %.2f (%s)", worst, worst_mode);
   return 0;
 }
