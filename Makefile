@@ -32,7 +32,8 @@ demo: deps build
 CTEST_CHECK := python3 $(CURDIR)/scripts/ctest-check.py
 
 test: deps build
-	$(CTEST_CHECK) $(BUILD) none --output-on-failure -j $(JOBS) -LE bench --timeout 900
+	$(CTEST_CHECK) $(BUILD) none --require=unit,guest,gpu,fuzz,diff --output-on-failure \
+	    -j $(JOBS) -LE bench --timeout 900
 	$(MAKE) test-asan
 	@cat $(BUILD)/ctest-summary.txt $(BUILD_ASAN)/ctest-summary.txt
 
@@ -42,8 +43,8 @@ $(BUILD_ASAN)/build.ninja:
 # The sanitizer configuration runs the unit and guest tiers (not benchmarks or fuzzers).
 test-asan: $(BUILD_ASAN)/build.ninja
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
-	$(CTEST_CHECK) $(BUILD_ASAN) nosan --output-on-failure -j $(JOBS) -L 'unit|guest' \
-	    -LE 'slow|bench' --timeout 900
+	$(CTEST_CHECK) $(BUILD_ASAN) nosan --require=unit,guest,diff --output-on-failure \
+	    -j $(JOBS) -L 'unit|guest' -LE 'slow|bench' --timeout 900
 
 test-quick: build
 	$(CTEST_CHECK) $(BUILD) any --output-on-failure -j $(JOBS) -LE 'fuzz|slow|bench'

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs ctest in a build directory and holds the run to its skip policy.
 
-    scripts/ctest-check.py BUILD_DIR POLICY [ctest arguments...]
+    scripts/ctest-check.py BUILD_DIR POLICY [--require=LABEL,...] [ctest arguments...]
 
 POLICY is one of
   none   no test may be skipped (the configuration `make test` runs first, with every
@@ -9,6 +9,9 @@ POLICY is one of
   nosan  only the tests the build declares with NOSAN "reason" (BUILD_DIR/nosan-tests.tsv,
          written by cmake/Prospero.cmake) may be skipped; the list is printed with reasons.
   any    skips are reported but allowed (test-quick, bench).
+
+--require names the labels (tiers) that must have at least one test in the run: a tier that
+vanished (its tests not registered) fails the run even when everything that ran passed.
 
 The run's outcome per test comes from ctest's JUnit report (--output-junit), the labels of
 each test from `ctest --show-only=json-v1` with the same filters. At the end a table gives
@@ -57,6 +60,10 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     build, policy, ctest_args = sys.argv[1], sys.argv[2], sys.argv[3:]
+    required = []
+    if ctest_args and ctest_args[0].startswith("--require="):
+        required = [l for l in ctest_args[0][len("--require="):].split(",") if l]
+        ctest_args = ctest_args[1:]
     junit = os.path.abspath(os.path.join(build, "ctest-junit.xml"))
     if os.path.exists(junit):
         os.remove(junit)
@@ -111,6 +118,9 @@ def main():
             lines.append(f"    {n}: {nosan[n]}")
     if skipped and not bad:
         lines.append("  skipped (allowed here): " + ", ".join(skipped))
+    missing = [l for l in required if sum(per_label.get(l, {}).values()) == 0]
+    if missing:
+        lines.append("  TIER MISSING (no test with label " + ", ".join(missing) + ")")
     if bad:
         why = ("no test may be skipped in this configuration" if policy == "none" else
                "only NOSAN tests may be skipped in the sanitizer configuration")
@@ -123,7 +133,7 @@ def main():
     sys.stdout.write(text)
     if rc != 0:
         return rc
-    return 1 if bad else 0
+    return 1 if bad or missing else 0
 
 
 if __name__ == "__main__":

@@ -21,6 +21,14 @@ grep -Eq "^  unit +2 tests +1 passed +1 skipped +0 failed" "$work/none.log" ||
   fail "policy none: wrong per-label table"
 grep -Eq "^  gpu +1 tests +0 passed +1 skipped" "$work/none.log" || fail "no gpu row"
 
+# a required tier without tests fails the run
+printf 't.skip\tx\n' > "$work/nosan-tests.tsv"
+python3 "$script" "$work" nosan --require=unit,fuzz > "$work/tier.log" 2>&1 &&
+  fail "a missing tier passed"
+grep -q "TIER MISSING (no test with label fuzz)" "$work/tier.log" || fail "no tier verdict"
+python3 "$script" "$work" nosan --require=unit,gpu > "$work/tier2.log" 2>&1 ||
+  fail "present tiers refused"
+
 # nosan: allowed only when the build declares the test NOSAN, whose reason is printed
 : > "$work/nosan-tests.tsv"
 python3 "$script" "$work" nosan > "$work/nosan1.log" 2>&1 && fail "nosan accepted an undeclared skip"
