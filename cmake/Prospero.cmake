@@ -153,6 +153,9 @@ function(prospero_fuzz_target name)
 endfunction()
 
 pkg_check_modules(CMOCKA REQUIRED IMPORTED_TARGET cmocka)
+# elfutils libdw (and libelf): the loader reads guests' symbol tables and DWARF line tables
+# for crash reports (src/loader/debug_info.c). Debian: libdw-dev.
+pkg_check_modules(LIBDW REQUIRED IMPORTED_TARGET libdw)
 
 # The fuzz tier needs clang and its libFuzzer runtime: without them CMake stops (the tier is
 # switched off explicitly with -DPROSPERO_FUZZ=OFF, never left out quietly).

@@ -112,3 +112,34 @@ def minimal_elf(osabi=9):
 
 write("loader/corpus", "minimal_elf", minimal_elf())
 write("../../sdk/mkself/corpus", "minimal_elf", minimal_elf())
+
+
+# debug_info: a small executable with symbols and DWARF line tables (built here with clang
+# and lld from the C below), the kind of sidecar prospero-cc keeps beside a SELF.
+DEBUG_SEED_C = b"""
+static int helper(int x) { return x * 3 + 1; }
+int counter;
+void entry(void) {
+  for (int i = 0; i < 4; i++) counter += helper(i);
+  for (;;) {}
+}
+"""
+
+
+def debug_info_seed():
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = os.path.join(tmp, "seed.c"), os.path.join(tmp, "seed.elf")
+        with open(src, "wb") as f:
+            f.write(DEBUG_SEED_C)
+        subprocess.run(["clang", "--target=x86_64-pc-freebsd12-elf", "-g", "-O1", "-ffreestanding",
+                        "-nostdlib", "-static", "-fuse-ld=lld", "-Wl,-e,entry",
+                        "-Wl,--build-id=none", "-fdebug-prefix-map=" + tmp + "=/seed",
+                        "-o", out, src], check=True)
+        with open(out, "rb") as f:
+            return f.read()
+
+
+write("loader/corpus-debug_info", "small_exe_dwarf", debug_info_seed())
+write("loader/corpus-debug_info", "minimal_elf", minimal_elf())
