@@ -29,9 +29,27 @@ bool trap_install(void);
 bool trap_thread_init(void);
 
 /* Installs the seccomp safety net for every thread of the process: system calls issued from
- * the guest bands raise SIGSYS (reported like a rewritten syscall; exit and write to
- * stdout/stderr are emulated). Costs every host system call a filter run (bench/seccomp). */
+ * the guest bands raise SIGSYS, dispatched like a rewritten syscall. Costs every host system
+ * call a filter run (bench/seccomp). */
 bool trap_seccomp_install(void);
+
+/* Guest system calls (a `syscall` the rewriter turned into ud2, or one the seccomp net
+ * caught) are handed to a dispatcher the app installs, so the loader never links the HLE
+ * (the system call table lives in src/hle/syscall/). FreeBSD's convention: number in rax,
+ * arguments in rdi, rsi, rdx, r10, r8, r9; on return rax holds the result, or the errno with
+ * the carry flag set. */
+struct trap_syscall_ops {
+  /* Runs call NR with ARGS. False when NR has no row; otherwise *RESULT is the value for rax
+   * and *ERROR tells whether it is an errno (carry set). May not return (exit). */
+  bool (*dispatch)(uint64_t nr, const uint64_t args[6], uint64_t *result, bool *error);
+  /* Name of call NR for logs and reports (NULL if unknown). */
+  const char *(*name)(uint64_t nr);
+};
+
+/* Installs the dispatcher (NULL = none: every guest system call is reported and ends the
+ * process). STRICT: a call with no row is reported and ends the process (--strict-syscalls);
+ * otherwise it is logged once by name and returns ENOSYS. */
+void trap_set_syscall_ops(const struct trap_syscall_ops *ops, bool strict);
 
 /* Writes "module+0xoff (symbol+0xoff)" or a host description for ADDR into OUT. */
 void trap_describe_address(uint64_t addr, char *out, size_t cap);
