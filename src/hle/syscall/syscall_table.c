@@ -26,7 +26,7 @@
   {num, #name, SYSCALL_FREEBSD, {a0, a1, a2, a3, a4, a5}, sys_##fn, SYSCALL_##st, note},
 
 static const struct syscall_row rows[] = {
-    FREEBSD(1, exit, I, N, N, N, N, N, exit, IMPLEMENTED, "runs the guest's exit path: process_exit")
+    FREEBSD(1, exit, I, N, N, N, N, N, exit, IMPLEMENTED, "ends the process at once with the status (no atexit handlers), libkernel's sceKernelExitProcess")
     FREEBSD(3, read, F, W, Z, N, N, N, read, IMPLEMENTED, NULL)
     FREEBSD(4, write, F, R, Z, N, N, N, write, IMPLEMENTED, NULL)
     FREEBSD(5, open, P, U, U, N, N, N, open, PARTIAL, "paths through the mounts; lock flags accepted, not taken")
