@@ -33,6 +33,8 @@ unsigned sb_add_import(struct sce_builder *b, const char *nid, unsigned lib_id, 
                        bool is_object);
 unsigned sb_add_export(struct sce_builder *b, const char *nid, unsigned lib_id, bool is_object,
                        uint64_t vaddr);
+/* Overwrites symbol SYM's name offset (to make names outside the string table). */
+void sb_set_symbol_name(struct sce_builder *b, unsigned sym, uint32_t st_name);
 void sb_add_rela(struct sce_builder *b, uint64_t offset, uint32_t type, uint32_t sym,
                  int64_t addend, bool plt);
 void sb_add_needed(struct sce_builder *b, const char *file_name);
