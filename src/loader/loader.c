@@ -16,6 +16,7 @@
 #include "common/log.h"
 #include "kernel/guest_vm.h"
 #include "loader/sce_elf.h"
+#include "loader/syscall_gate.h"
 #include "loader/trap.h"
 
 void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
@@ -111,6 +112,7 @@ static int link_module(struct loader_module *m) {
   }
   linker_log_summary(m);
   module_rewrite_code(m);
+  syscall_gate_patch(m);
   if (!module_protect(m)) {
     LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
     return PROSPERO_EXIT_INTERNAL;

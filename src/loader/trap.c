@@ -91,34 +91,44 @@ static const char *syscall_name(uint64_t n) {
 #define FREEBSD_ENOSYS 78 /* sys/errno.h */
 #define SYSCALL_NR_LIMIT 1024 /* calls with no row are logged once each below this number */
 
-/* Runs guest system call N through the installed dispatcher and resumes at RESUME with the
- * FreeBSD result convention. False when the call must be reported instead (no dispatcher,
- * or no row under --strict-syscalls). */
+/* Runs guest system call N with ARGS through the installed dispatcher: *RESULT and *ERROR in
+ * FreeBSD's convention. False when the call must be reported instead (no dispatcher, or no
+ * row under --strict-syscalls). PC (where the call was issued) names the first call with
+ * no row in the log. */
+static bool syscall_run(uint64_t n, const uint64_t args[6], uint64_t pc, uint64_t *result,
+                        bool *error) {
+  if (!syscall_ops) return false;
+  *result = 0;
+  *error = false;
+  if (syscall_ops->dispatch(n, args, result, error)) return true;
+  if (syscall_strict) return false;
+  static uint8_t logged[SYSCALL_NR_LIMIT / 8];
+  static int logged_high;
+  bool first = n < SYSCALL_NR_LIMIT
+                   ? !(__atomic_fetch_or(&logged[n / 8], (uint8_t)(1u << (n % 8)),
+                                         __ATOMIC_RELAXED) & (1u << (n % 8)))
+                   : !__atomic_exchange_n(&logged_high, 1, __ATOMIC_RELAXED);
+  if (first) {
+    char where[256];
+    trap_describe_address(pc, where, sizeof where);
+    LOG(trap, WARN, "guest system call %llu (%s) has no handler: returning ENOSYS (logged "
+        "once; --strict-syscalls stops here instead); first at %s",
+        (unsigned long long)n, syscall_name(n), where);
+  }
+  *result = FREEBSD_ENOSYS;
+  *error = true;
+  return true;
+}
+
+/* The trap side: arguments from the interrupted registers, the result written back, and
+ * execution resumed at RESUME. */
 static bool syscall_dispatch(ucontext_t *uc, uint64_t n, uint64_t resume) {
   greg_t *g = uc->uc_mcontext.gregs;
-  if (!syscall_ops) return false;
   const uint64_t args[6] = {REG(uc, RDI), REG(uc, RSI), REG(uc, RDX),
                             REG(uc, R10), REG(uc, R8),  REG(uc, R9)};
-  uint64_t result = 0;
-  bool error = false;
-  if (!syscall_ops->dispatch(n, args, &result, &error)) {
-    if (syscall_strict) return false;
-    static uint8_t logged[SYSCALL_NR_LIMIT / 8];
-    static int logged_high;
-    bool first = n < SYSCALL_NR_LIMIT
-                     ? !(__atomic_fetch_or(&logged[n / 8], (uint8_t)(1u << (n % 8)),
-                                           __ATOMIC_RELAXED) & (1u << (n % 8)))
-                     : !__atomic_exchange_n(&logged_high, 1, __ATOMIC_RELAXED);
-    if (first) {
-      char where[256];
-      trap_describe_address(REG(uc, RIP), where, sizeof where);
-      LOG(trap, WARN, "guest system call %llu (%s) has no handler: returning ENOSYS (logged "
-          "once; --strict-syscalls stops here instead); first at %s",
-          (unsigned long long)n, syscall_name(n), where);
-    }
-    result = FREEBSD_ENOSYS;
-    error = true;
-  }
+  uint64_t result;
+  bool error;
+  if (!syscall_run(n, args, REG(uc, RIP), &result, &error)) return false;
   g[REG_RAX] = (greg_t)result;
   if (error)
     g[REG_EFL] |= EFLAGS_CF;
@@ -126,6 +136,19 @@ static bool syscall_dispatch(ucontext_t *uc, uint64_t n, uint64_t resume) {
     g[REG_EFL] &= ~EFLAGS_CF;
   g[REG_RIP] = (greg_t)resume;
   return true;
+}
+
+bool trap_syscall_direct_allowed(void) { return syscall_ops && !syscall_strict; }
+
+uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site,
+                             uint64_t *error) {
+  /* SAVED is the gate's push order: r10, r9, r8, rdx, rsi, rdi */
+  const uint64_t args[6] = {saved[5], saved[4], saved[3], saved[0], saved[2], saved[1]};
+  uint64_t result = FREEBSD_ENOSYS;
+  bool err = true;
+  syscall_run(n, args, site, &result, &err); /* direct gates exist only when it answers */
+  *error = err;
+  return result;
 }
 
 /* Length of the rewritten instruction at PC: [prefixes] 0F 0B. 0 if it is not there. */

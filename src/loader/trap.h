@@ -51,6 +51,15 @@ struct trap_syscall_ops {
  * otherwise it is logged once by name and returns ENOSYS. */
 void trap_set_syscall_ops(const struct trap_syscall_ops *ops, bool strict);
 
+/* Direct gates (loader/syscall_gate.h): true when a dispatcher is installed and calls with
+ * no row do not stop the process, so a patched site needs no register report. */
+bool trap_syscall_direct_allowed(void);
+
+/* Entry of the direct gates: call N with the registers the gate saved (r10, r9, r8, rdx,
+ * rsi, rdi in that order) issued at SITE. Returns rax; *ERROR is the carry flag (0 or 1). */
+uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site,
+                             uint64_t *error);
+
 /* Writes "module+0xoff (symbol+0xoff)" or a host description for ADDR into OUT. */
 void trap_describe_address(uint64_t addr, char *out, size_t cap);
 

@@ -11,6 +11,23 @@ struct res {
   int err; /* carry flag */
 };
 
+#ifdef SYSCALL_KERNCALL
+/* FreeBSD libc's form (KERNCALL): the fourth argument arrives in rcx and moves to r10 right
+ * before `syscall`; the loader patches these sites into direct gates. */
+static struct res sc(long n, long a, long b, long c, long d, long e, long f) {
+  struct res r;
+  unsigned char cf;
+  register long r8 __asm__("r8") = e;
+  register long r9 __asm__("r9") = f;
+  __asm__ volatile("mov %%rcx, %%r10\n syscall\n setc %1"
+                   : "=a"(r.v), "=r"(cf), "+c"(d), "+r"(r8), "+r"(r9)
+                   : "a"(n), "D"(a), "S"(b), "d"(c)
+                   : "r10", "r11", "memory", "cc");
+  r.err = cf;
+  return r;
+}
+#define SYSCALL_FORM "mov %%rcx, %%r10\n syscall\n"
+#else
 static struct res sc(long n, long a, long b, long c, long d, long e, long f) {
   struct res r;
   unsigned char cf;
@@ -23,6 +40,29 @@ static struct res sc(long n, long a, long b, long c, long d, long e, long f) {
                    : "rcx", "r11", "memory", "cc");
   r.err = cf;
   return r;
+}
+#define SYSCALL_FORM "syscall\n"
+#endif
+
+/* A system call keeps every register but rax, rcx, r11 and the flags (FreeBSD amd64):
+ * argument registers and xmm registers hold their values across getpid. */
+static int registers_kept(void) {
+  long out[6];
+  double x0 = 1.5, x7 = -2.25, x15 = 3.75, y0, y7, y15;
+  __asm__ volatile(
+      "movq %[x0], %%xmm0\n movq %[x7], %%xmm7\n movq %[x15], %%xmm15\n"
+      "mov $11, %%rdi\n mov $12, %%rsi\n mov $13, %%rdx\n mov $15, %%r8\n mov $16, %%r9\n"
+      "mov $14, %%rcx\n mov $14, %%r10\n mov $20, %%eax\n"
+      SYSCALL_FORM
+      "mov %%rdi, 0(%[o])\n mov %%rsi, 8(%[o])\n mov %%rdx, 16(%[o])\n mov %%r8, 24(%[o])\n"
+      "mov %%r9, 32(%[o])\n mov %%r10, 40(%[o])\n"
+      "movq %%xmm0, %[y0]\n movq %%xmm7, %[y7]\n movq %%xmm15, %[y15]\n"
+      : [y0] "=m"(y0), [y7] "=m"(y7), [y15] "=m"(y15)
+      : [x0] "m"(x0), [x7] "m"(x7), [x15] "m"(x15), [o] "b"(out)
+      : "rax", "rcx", "rdx", "rsi", "rdi", "r8", "r9", "r10", "r11", "xmm0", "xmm7", "xmm15",
+        "memory", "cc");
+  return out[0] == 11 && out[1] == 12 && out[2] == 13 && out[3] == 15 && out[4] == 16 &&
+         out[5] == 14 && y0 == x0 && y7 == x7 && y15 == x15;
 }
 #define SC0(n) sc(n, 0, 0, 0, 0, 0, 0)
 #define SC1(n, a) sc(n, (long)(a), 0, 0, 0, 0, 0)
@@ -274,6 +314,7 @@ static void process(void) {
 
 int main(void) {
   io();
+  check("registers kept across a system call", registers_kept());
   files();
   memory();
   process();
