@@ -5,7 +5,7 @@
 
 #include "common/log.h"
 #include "kernel/guest_vm.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "loader/trap.h"
 
 /* The host gate. Entered from a stub with rax = call number, r11 = site, the guest's
