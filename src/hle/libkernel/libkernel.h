@@ -40,6 +40,7 @@ _Static_assert(sizeof(struct guest_stat) == 120, "FreeBSD 11 struct stat is 120 
 _Noreturn void kernel_exit_process(int status);
 void kernel_stack_chk_fail(void);
 void *kernel_get_proc_param(void);
+int kernel_getpid(void); /* the host process id */
 extern uint64_t kernel_stack_chk_guard;
 
 /* errno */
@@ -64,6 +65,26 @@ int64_t kernel_file_getdirentries(int fd, void *buf, size_t n, int64_t *basep);
 /* Bytes ioctl REQUEST reads or writes at its argument (FreeBSD's encoding). */
 size_t kernel_file_ioctl_size(unsigned long request);
 int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg);
+
+/* the libkernel exports over them: POSIX (errno, -1) and Sony (SCE error code) faces */
+int kernel_open(const char *path, int flags, int mode);
+int kernel_sce_open(const char *path, int flags, int mode);
+int kernel_close(int fd);
+int kernel_sce_close(int fd);
+ssize_t kernel_read(int fd, void *buf, size_t n);
+int64_t kernel_sce_read(int fd, void *buf, size_t n);
+int64_t kernel_lseek(int fd, int64_t off, int whence);
+int64_t kernel_sce_lseek(int fd, int64_t off, int whence);
+int kernel_fstat(int fd, struct guest_stat *st);
+int kernel_sce_fstat(int fd, struct guest_stat *st);
+int kernel_stat(const char *path, struct guest_stat *st);
+int kernel_sce_stat(const char *path, struct guest_stat *st);
+int kernel_mkdir(const char *path, int mode);
+int kernel_sce_mkdir(const char *path, int mode);
+int kernel_unlink(const char *path);
+int kernel_sce_unlink(const char *path);
+int kernel_rename(const char *from, const char *to);
+int kernel_sce_rename(const char *from, const char *to);
 
 /* time */
 int kernel_usleep(unsigned int usec);

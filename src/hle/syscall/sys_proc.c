@@ -17,7 +17,7 @@ int64_t sys_exit(const uint64_t a[6]) { kernel_exit_process((int)a[0]); }
 
 int64_t sys_getpid(const uint64_t a[6]) {
   (void)a;
-  return getpid();
+  return kernel_getpid();
 }
 
 int64_t sys_issetugid(const uint64_t a[6]) {
