@@ -81,7 +81,8 @@ enum {
   SYS_mkdir = 136, SYS_sysarch = 165, SYS_stat = 188, SYS_fstat = 189,
   SYS_getdirentries = 196, SYS_sysctl = 202, SYS_clock_gettime = 232, SYS_nanosleep = 240,
   SYS_issetugid = 253, SYS_getdents = 272, SYS_sigprocmask = 340, SYS_sigaction = 416,
-  SYS_thr_self = 432, SYS_thr_kill = 433, SYS_umtx_op = 454, SYS_thr_new = 455,
+  SYS_thr_exit = 431, SYS_thr_self = 432, SYS_thr_kill = 433, SYS_umtx_op = 454,
+  SYS_thr_new = 455,
   SYS_mmap = 477, SYS_lseek = 478, SYS_openat = 499,
 };
 /* sys/errno.h */
@@ -199,6 +200,9 @@ static void files(void) {
   unsigned char termios[44];
   expect_err("ioctl TIOCGETA on a non-terminal: ENOTTY",
              SC3(SYS_ioctl, 1, 0x402c7413, termios), ENOTTY);
+  unsigned short ws[4];
+  expect_err("ioctl TIOCGWINSZ on a non-terminal: ENOTTY", SC3(SYS_ioctl, 1, 0x40087468, ws),
+             ENOTTY);
   expect_err("ioctl TIOCGETA on a closed fd: EBADF", SC3(SYS_ioctl, 9, 0x402c7413, termios),
              EBADF);
 }
@@ -275,6 +279,7 @@ static void process(void) {
   check("thr_self: above PID_MAX", tid > 99999);
   expect("thr_kill signal 0 to itself", SC2(SYS_thr_kill, tid, 0), 0);
   expect_err("thr_new: threads do not exist yet: ENOSYS", SC2(SYS_thr_new, 0, 0), ENOSYS);
+  expect_err("thr_exit: threads do not exist yet: ENOSYS", SC1(SYS_thr_exit, 0), ENOSYS);
 
   static unsigned word = 5;
   expect("_umtx_op WAKE", SC3(SYS_umtx_op, &word, 3, 1), 0);
