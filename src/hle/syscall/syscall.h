@@ -5,6 +5,10 @@
  * kernel's copyin does) and call the same kernel services libkernel's functions use
  * (src/hle/libkernel/, src/kernel/), never a second implementation.
  *
+ * A new row: a handler `int64_t sys_NAME(const uint64_t a[6])` in a sys_*.c file (declared
+ * in sys_internal.h's SYS_HANDLERS), one FREEBSD(...) or CONSOLE(...) line in number order in
+ * syscall_table.c, then `make status` regenerates docs/syscalls.md.
+ *
  * The loader reaches this table only through trap_set_syscall_ops (loader/trap.h), which
  * the app installs (src/app/hle_bridge.c): the loader never links the HLE. */
 #ifndef PROSPERO_HLE_SYSCALL_SYSCALL_H

@@ -24,6 +24,9 @@
 #define P SA_PATH
 #define FREEBSD(num, name, a0, a1, a2, a3, a4, a5, fn, st, note) \
   {num, #name, SYSCALL_FREEBSD, {a0, a1, a2, a3, a4, a5}, sys_##fn, SYSCALL_##st, note},
+/* the console's own calls (numbers above FreeBSD's), same columns */
+#define CONSOLE(num, name, a0, a1, a2, a3, a4, a5, fn, st, note) \
+  {num, #name, SYSCALL_CONSOLE, {a0, a1, a2, a3, a4, a5}, sys_##fn, SYSCALL_##st, note},
 
 static const struct syscall_row rows[] = {
     FREEBSD(1, exit, I, N, N, N, N, N, exit, IMPLEMENTED, "ends the process at once with the status (no atexit handlers), libkernel's sceKernelExitProcess")
@@ -63,6 +66,8 @@ static const struct syscall_row rows[] = {
     FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "AT_FDCWD or absolute paths; relative to a directory descriptor EOPNOTSUPP")
 };
 
+#undef FREEBSD
+#undef CONSOLE
 #undef N
 #undef I
 #undef U
