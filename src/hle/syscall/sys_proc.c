@@ -1,5 +1,6 @@
 /* System call rows for the process, threads, signals, time and sysctl. */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <string.h>
 #include <sys/random.h>
 #include <time.h>
@@ -270,6 +271,18 @@ static int64_t sysctl_out(uint64_t old, uint64_t oldlenp, const void *data, uint
   return n < size ? -GUEST_ENOMEM : 0;
 }
 
+/* True the first time MIB A.B is missed (the first 64 distinct ones are remembered). */
+static bool sysctl_first_miss(int a, int b) {
+  static int seen[64][2], count;
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&lock);
+  bool first = true;
+  for (int i = 0; i < count && first; i++) first = !(seen[i][0] == a && seen[i][1] == b);
+  if (first && count < 64) seen[count][0] = a, seen[count][1] = b, count++;
+  pthread_mutex_unlock(&lock);
+  return first;
+}
+
 int64_t sys_sysctl(const uint64_t a[6]) {
   uint64_t name = a[0], old = a[2], oldlenp = a[3], newp = a[4], newlen = a[5];
   unsigned namelen = (unsigned)a[1];
@@ -311,6 +324,8 @@ int64_t sys_sysctl(const uint64_t a[6]) {
     }
     }
   }
-  LOG(hle, STUB, "sysctl: unknown MIB %d.%d%s", mib[0], mib[1], namelen > 2 ? ".(more)" : "");
+  if (sysctl_first_miss(mib[0], mib[1]))
+    LOG(hle, STUB, "sysctl: unknown MIB %d.%d%s (logged once)", mib[0], mib[1],
+        namelen > 2 ? ".(more)" : "");
   return -GUEST_ENOENT;
 }
