@@ -20,7 +20,6 @@
 #include "sce/sce_elf.h"
 #include "loader/trap.h"
 
-void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
 void loader_jump_entry(uint64_t entry, uint64_t params, uint64_t exit_fn, uint64_t sp)
     __attribute__((noreturn));
 

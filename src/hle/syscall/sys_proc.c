@@ -111,9 +111,7 @@ int64_t sys_sigprocmask(const uint64_t a[6]) {
 
 /* ---- threads ---- */
 
-#define GUEST_TID_BASE 100000 /* FreeBSD thread ids start above PID_MAX (99999) */
-
-static int64_t own_tid(void) { return GUEST_TID_BASE + gettid(); }
+static int64_t own_tid(void) { return kernel_thread_id(); }
 
 int64_t sys_thr_self(const uint64_t a[6]) {
   if (!sys_user_ok(a[0], 8, true)) return -GUEST_EFAULT;
@@ -129,14 +127,44 @@ int64_t sys_thr_kill(const uint64_t a[6]) {
   return -GUEST_ENOSYS;
 }
 
+struct guest_thr_param { /* FreeBSD struct thr_param (amd64, 104 bytes) */
+  uint64_t start_func, arg, stack_base, stack_size, tls_base, tls_size, child_tid, parent_tid;
+  int32_t flags;
+  uint32_t pad;
+  uint64_t rtp;
+  uint64_t spare[3];
+};
+_Static_assert(sizeof(struct guest_thr_param) == 104, "FreeBSD thr_param is 104 bytes");
+#define GUEST_THR_SUSPENDED 0x0001
+#define GUEST_THR_SYSTEM_SCOPE 0x0002
+
 int64_t sys_thr_new(const uint64_t a[6]) {
-  (void)a;
-  return -GUEST_ENOSYS; /* logged by the dispatcher: the row is a stub */
+  int64_t size = (int64_t)a[1];
+  if (size < 0 || size > 4096) return -GUEST_EINVAL; /* FreeBSD: at most a page */
+  struct guest_thr_param p = {0};
+  size_t n = (size_t)size < sizeof p ? (size_t)size : sizeof p;
+  if (!sys_user_ok(a[0], n, false)) return -GUEST_EFAULT;
+  memcpy(&p, SYS_PTR(a[0]), n);
+  if (p.flags & ~(GUEST_THR_SUSPENDED | GUEST_THR_SYSTEM_SCOPE)) return -GUEST_EINVAL;
+  if (p.flags & GUEST_THR_SUSPENDED) {
+    LOG_ONCE(hle, STUB, "thr_new: THR_SUSPENDED threads are not supported yet");
+    return -GUEST_EINVAL;
+  }
+  if (p.rtp) LOG_ONCE(hle, STUB, "thr_new: real-time priorities are ignored");
+  /* the thread would fault at once on a stack outside guest memory: refuse it here */
+  if (!p.start_func || !p.stack_size || !sys_user_ok(p.stack_base, p.stack_size, true))
+    return -GUEST_EINVAL;
+  if ((p.child_tid && !sys_user_ok(p.child_tid, 8, true)) ||
+      (p.parent_tid && !sys_user_ok(p.parent_tid, 8, true)))
+    return -GUEST_EFAULT;
+  struct guest_thread t = {p.start_func, p.arg, (p.stack_base + p.stack_size) & ~15ull,
+                           p.tls_base, SYS_PTR(p.child_tid), SYS_PTR(p.parent_tid)};
+  return kernel_thread_create(&t);
 }
 
 int64_t sys_thr_exit(const uint64_t a[6]) {
-  (void)a;
-  return -GUEST_ENOSYS;
+  if (a[0] && !sys_user_ok(a[0], 8, true)) return -GUEST_EFAULT;
+  kernel_thread_exit(SYS_PTR(a[0]));
 }
 
 /* _umtx_op(obj, op, val, uaddr1, uaddr2): FreeBSD sys/umtx.h operations; uaddr1 carries the

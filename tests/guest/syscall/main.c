@@ -278,8 +278,11 @@ static void process(void) {
   expect("thr_self", SC1(SYS_thr_self, &tid), 0);
   check("thr_self: above PID_MAX", tid > 99999);
   expect("thr_kill signal 0 to itself", SC2(SYS_thr_kill, tid, 0), 0);
-  expect_err("thr_new: threads do not exist yet: ENOSYS", SC2(SYS_thr_new, 0, 0), ENOSYS);
-  expect_err("thr_exit: threads do not exist yet: ENOSYS", SC1(SYS_thr_exit, 0), ENOSYS);
+  expect_err("thr_new bad parameters: EFAULT", SC2(SYS_thr_new, BAD, 104), EFAULT);
+  long zero[13] = {0};
+  expect_err("thr_new parameters over a page: EINVAL", SC2(SYS_thr_new, zero, 5000), EINVAL);
+  expect_err("thr_exit bad state pointer: EFAULT", SC1(SYS_thr_exit, BAD), EFAULT);
+  expect_err("thr_kill a signal: not delivered yet: ENOSYS", SC2(SYS_thr_kill, tid, 15), ENOSYS);
 
   static unsigned word = 5;
   expect("_umtx_op WAKE", SC3(SYS_umtx_op, &word, 3, 1), 0);
