@@ -118,7 +118,7 @@ static int link_module(struct loader_module *m) {
     return PROSPERO_EXIT_LINK;
   }
   linker_log_summary(m);
-  module_rewrite_code(m);
+  module_rewrite_code(m, NULL, NULL);
   syscall_gate_patch(m);
   if (!module_protect(m)) {
     LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
