@@ -24,6 +24,22 @@
 
 static uint64_t round_page(uint64_t v) { return (v + PAGE - 1) & ~(PAGE - 1); }
 
+/* Releases every committed page in [ADDR, ADDR+SIZE) (page aligned), skipping holes, as
+ * FreeBSD's munmap and MAP_FIXED do. False if the memory map refuses a piece. */
+static bool unmap_range(uint64_t addr, uint64_t size) {
+  bool ok = true;
+  for (uint64_t at = addr, end = addr + size; at < end;) {
+    uint64_t s, sz;
+    int p;
+    if (!guest_vm_query_next(at, &s, &sz, &p) || s >= end) break;
+    if (s > at) at = s; /* skip the hole */
+    uint64_t e = s + sz < end ? s + sz : end;
+    ok &= guest_vm_free(at, e - at);
+    at = e;
+  }
+  return ok;
+}
+
 int64_t sys_mmap(const uint64_t a[6]) {
   uint64_t addr = a[0], len = a[1];
   int prot = (int)a[2], flags = (int)a[3], fd = (int)a[4];
@@ -48,11 +64,10 @@ int64_t sys_mmap(const uint64_t a[6]) {
   uint64_t at;
   if (flags & GUEST_MAP_FIXED) {
     if (addr & (PAGE - 1)) return -GUEST_EINVAL;
-    uint64_t s, sz;
-    int p;
-    /* FreeBSD replaces what was there; here only whole earlier mmap ranges can be replaced */
-    if (guest_vm_query(addr, &s, &sz, &p) && s == addr && sz == size) guest_vm_free(addr, size);
-    if (!guest_vm_map_fixed(addr, size, map_prot, "mmap")) return -GUEST_EINVAL;
+    /* FreeBSD replaces whatever was mapped there */
+    if (addr + size < addr || !unmap_range(addr, size) ||
+        !guest_vm_map_fixed(addr, size, map_prot, "mmap"))
+      return -GUEST_EINVAL;
     at = addr;
   } else {
     at = guest_vm_alloc(size, align, map_prot, flags & GUEST_MAP_STACK ? "mmap stack" : "mmap");
@@ -76,9 +91,9 @@ int64_t sys_mmap(const uint64_t a[6]) {
 
 int64_t sys_munmap(const uint64_t a[6]) {
   uint64_t addr = a[0], size = round_page(a[1]);
-  if ((addr & (PAGE - 1)) || !a[1]) return -GUEST_EINVAL;
-  if (!sys_user_ok(addr, size, false)) return 0; /* nothing mapped there: FreeBSD succeeds */
-  return guest_vm_free(addr, size) ? 0 : -GUEST_EINVAL;
+  if ((addr & (PAGE - 1)) || !a[1] || addr + size < addr) return -GUEST_EINVAL;
+  /* holes are fine: FreeBSD unmaps what is there and succeeds */
+  return unmap_range(addr, size) ? 0 : -GUEST_EINVAL;
 }
 
 int64_t sys_mprotect(const uint64_t a[6]) {

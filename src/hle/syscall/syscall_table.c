@@ -37,7 +37,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(10, unlink, P, N, N, N, N, N, unlink, IMPLEMENTED, NULL)
     FREEBSD(20, getpid, N, N, N, N, N, N, getpid, IMPLEMENTED, "the host process id")
     FREEBSD(54, ioctl, F, U, B, N, N, N, ioctl, PARTIAL, "TIOCGETA (FreeBSD terminal defaults) and TIOCGWINSZ; others ENOTTY")
-    FREEBSD(73, munmap, A, Z, N, N, N, N, munmap, PARTIAL, "whole guest ranges; a part of a range is EINVAL")
+    FREEBSD(73, munmap, A, Z, N, N, N, N, munmap, IMPLEMENTED, "any part of guest memory; holes are skipped")
     FREEBSD(74, mprotect, A, Z, U, N, N, N, mprotect, IMPLEMENTED, NULL)
     FREEBSD(75, madvise, A, Z, I, N, N, N, madvise, IMPLEMENTED, "advice: pages are kept, which every behaviour allows")
     FREEBSD(116, gettimeofday, W, W, N, N, N, N, gettimeofday, IMPLEMENTED, NULL)
@@ -61,7 +61,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(433, thr_kill, I, I, N, N, N, N, thr_kill, PARTIAL, "signal 0 to the calling thread; delivery does not exist yet: ENOSYS")
     FREEBSD(454, _umtx_op, B, I, U, A, R, N, umtx_op, PARTIAL, "WAIT, WAIT_UINT(_PRIVATE), WAKE(_PRIVATE) on host futexes; other operations ENOSYS")
     FREEBSD(455, thr_new, R, I, N, N, N, N, thr_new, PARTIAL, "a host thread per guest thread, the guest's stack and optional thread pointer; THR_SUSPENDED EINVAL, priorities ignored; a stack outside guest memory EINVAL")
-    FREEBSD(477, mmap, A, Z, U, U, F, O, mmap, PARTIAL, "anonymous and private file mappings (copied at map time); shared file mappings EOPNOTSUPP")
+    FREEBSD(477, mmap, A, Z, U, U, F, O, mmap, PARTIAL, "anonymous and private file mappings (copied at map time), MAP_FIXED replaces; shared file mappings EOPNOTSUPP")
     FREEBSD(478, lseek, F, O, I, N, N, N, lseek, IMPLEMENTED, NULL)
     FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "AT_FDCWD or absolute paths; relative to a directory descriptor EOPNOTSUPP")
 };

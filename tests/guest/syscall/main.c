@@ -231,6 +231,18 @@ static void memory(void) {
   expect_err("madvise bad behaviour: EINVAL", SC3(SYS_madvise, p, 0x4000, 99), EINVAL);
   expect("madvise WILLNEED", SC3(SYS_madvise, p, 0x4000, 3), 0);
   expect("munmap", SC2(SYS_munmap, p, 0x8000), 0);
+  m = SC6(SYS_mmap, 0, 0xC000, 3, 0x1002, -1, 0);
+  check("mmap three pages", !m.err);
+  p = (char *)m.v;
+  p[0] = p[0x8000] = 7;
+  expect("munmap the middle page", SC2(SYS_munmap, p + 0x4000, 0x4000), 0);
+  expect_err("the middle page is gone: EFAULT", SC3(SYS_write, 1, p + 0x4000, 1), EFAULT);
+  check("the pages around it stay", p[0] == 7 && p[0x8000] == 7);
+  expect("mmap MAP_FIXED over the hole and a page",
+         SC6(SYS_mmap, p + 0x4000, 0x8000, 3, 0x1002 | 0x10, -1, 0), (long)(p + 0x4000));
+  check("MAP_FIXED replaced the page with a zero one", p[0x8000] == 0 && p[0] == 7);
+  expect("munmap the whole range", SC2(SYS_munmap, p, 0xC000), 0);
+  expect("munmap it again (nothing there)", SC2(SYS_munmap, p, 0xC000), 0);
   expect_err("mmap length 0: EINVAL", SC6(SYS_mmap, 0, 0, 3, 0x1002, -1, 0), EINVAL);
   expect_err("mmap bad protection: EINVAL", SC6(SYS_mmap, 0, 0x4000, 8, 0x1002, -1, 0), EINVAL);
 }
