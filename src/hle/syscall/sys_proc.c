@@ -1,5 +1,6 @@
 /* System call rows for the process, threads, signals, time and sysctl. */
 #define _GNU_SOURCE
+#include <limits.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/random.h>
@@ -174,6 +175,7 @@ int64_t sys_thr_exit(const uint64_t a[6]) {
 #define UMTX_OP_WAIT_UINT 11
 #define UMTX_OP_WAIT_UINT_PRIVATE 15
 #define UMTX_OP_WAKE_PRIVATE 16
+#define UMTX_OP_NWAKE_PRIVATE 21 /* obj: array of val addresses, all waiters woken */
 #define UMTX_OP_LAST 26 /* UMTX_OP_ROBUST_LISTS */
 #define UMTX_ABSTIME 1
 
@@ -192,6 +194,17 @@ int64_t sys_umtx_op(const uint64_t a[6]) {
     int n = (int)a[2] > 0 ? (int)a[2] : 0;
     int r = umtx_wake(SYS_PTR(obj), n);
     return r < 0 ? -guest_errno_from_host(-r) : 0;
+  }
+  case UMTX_OP_NWAKE_PRIVATE: {
+    int64_t count = (int64_t)(int32_t)a[2];
+    if (count < 0) return -GUEST_EINVAL;
+    for (int64_t i = 0; i < count; i++) {
+      uint64_t at;
+      if (!sys_user_ok(obj + (uint64_t)i * 8, 8, false)) return -GUEST_EFAULT;
+      memcpy(&at, SYS_PTR(obj + (uint64_t)i * 8), 8);
+      umtx_wake(SYS_PTR(at), INT_MAX);
+    }
+    return 0;
   }
   case UMTX_OP_WAIT:
   case UMTX_OP_WAIT_UINT:
@@ -223,7 +236,7 @@ int64_t sys_umtx_op(const uint64_t a[6]) {
   default:
     if (op < 0 || op > UMTX_OP_LAST) return -GUEST_EINVAL;
     LOG(hle, STUB, "_umtx_op operation %d is not supported yet (only WAIT, WAIT_UINT, "
-        "WAIT_UINT_PRIVATE, WAKE, WAKE_PRIVATE)", op);
+        "WAIT_UINT_PRIVATE, WAKE, WAKE_PRIVATE, NWAKE_PRIVATE)", op);
     return -GUEST_ENOSYS;
   }
 }

@@ -59,7 +59,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(431, thr_exit, W, N, N, N, N, N, thr_exit, IMPLEMENTED, "writes 1 to the state word and wakes its waiters; the last thread ends the process")
     FREEBSD(432, thr_self, W, N, N, N, N, N, thr_self, IMPLEMENTED, "100000 + the host thread id")
     FREEBSD(433, thr_kill, I, I, N, N, N, N, thr_kill, PARTIAL, "signal 0 to the calling thread; delivery does not exist yet: ENOSYS")
-    FREEBSD(454, _umtx_op, B, I, U, A, R, N, umtx_op, PARTIAL, "WAIT, WAIT_UINT(_PRIVATE), WAKE(_PRIVATE) on host futexes; other operations ENOSYS")
+    FREEBSD(454, _umtx_op, B, I, U, A, R, N, umtx_op, PARTIAL, "WAIT, WAIT_UINT(_PRIVATE), WAKE(_PRIVATE), NWAKE_PRIVATE on host futexes; mutex, condition variable, rwlock and semaphore operations ENOSYS")
     FREEBSD(455, thr_new, R, I, N, N, N, N, thr_new, PARTIAL, "a host thread per guest thread, the guest's stack and optional thread pointer; THR_SUSPENDED EINVAL, priorities ignored; a stack outside guest memory EINVAL")
     FREEBSD(477, mmap, A, Z, U, U, F, O, mmap, PARTIAL, "anonymous and private file mappings (copied at map time), MAP_FIXED replaces; shared file mappings EOPNOTSUPP")
     FREEBSD(478, lseek, F, O, I, N, N, N, lseek, IMPLEMENTED, NULL)

@@ -303,6 +303,10 @@ static void process(void) {
   expect_err("_umtx_op WAIT_UINT times out: ETIMEDOUT",
              SC5(SYS_umtx_op, &word, 11, 5, sizeof soon, &soon), ETIMEDOUT);
   expect_err("_umtx_op bad address: EFAULT", SC5(SYS_umtx_op, BAD, 11, 5, 0, 0), EFAULT);
+  void *words[2] = {&word, &word};
+  expect("_umtx_op NWAKE_PRIVATE", SC5(SYS_umtx_op, words, 21, 2, 0, 0), 0);
+  expect_err("_umtx_op NWAKE_PRIVATE bad array: EFAULT", SC5(SYS_umtx_op, BAD, 21, 2, 0, 0),
+             EFAULT);
 
   int mib[2] = {6, 7}; /* hw.pagesize */
   int val = 0;
