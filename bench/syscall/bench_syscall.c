@@ -1,8 +1,8 @@
 /* Cost of a guest system call trapped at a rewritten `syscall` site (SIGILL, dispatch
  * through the table, sigreturn) against the same host system call issued directly, in the
  * same run, and the same calls in libc's form, which the loader patches into direct gates
- * (loader/syscall_gate.h). Goal for the gated calls: within 2 us, so a few hundred calls per frame (clocks,
- * umtx wake-ups) stay under a tenth of a 60 Hz frame.
+ * (loader/syscall_gate.h). Goal for the gated calls: within 2 us, so a few hundred calls per
+ * frame (clocks, umtx wake-ups) stay under a tenth of a 60 Hz frame.
  *   bench_syscall PROSPERO GAME_FOLDER */
 #include <stdio.h>
 #include <sys/syscall.h>

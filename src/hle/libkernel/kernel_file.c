@@ -101,7 +101,9 @@ int64_t kernel_file_stat(const char *path, struct guest_stat *out) {
   return 0;
 }
 
-int64_t kernel_file_mkdir(const char *path, int mode) { return host_result(files_mkdir(path, mode)); }
+int64_t kernel_file_mkdir(const char *path, int mode) {
+  return host_result(files_mkdir(path, mode));
+}
 int64_t kernel_file_unlink(const char *path) { return host_result(files_unlink(path)); }
 int64_t kernel_file_rename(const char *from, const char *to) {
   return host_result(files_rename(from, to));

@@ -16,9 +16,10 @@
 #define GUEST_MAP_STACK 0x0400
 #define GUEST_MAP_ANON 0x1000
 #define GUEST_MAP_ALIGNMENT_SHIFT 24
-#define GUEST_MAP_KNOWN (GUEST_MAP_SHARED | GUEST_MAP_PRIVATE | GUEST_MAP_FIXED | GUEST_MAP_STACK | \
-                         GUEST_MAP_ANON | 0x20000 /* NOCORE */ | 0x0200 /* NOSYNC */ |          \
-                         0x2000 /* EXCL */ | 0xFFu << GUEST_MAP_ALIGNMENT_SHIFT)
+#define GUEST_MAP_KNOWN                                                                 \
+  (GUEST_MAP_SHARED | GUEST_MAP_PRIVATE | GUEST_MAP_FIXED | GUEST_MAP_STACK | GUEST_MAP_ANON | \
+   0x20000 /* NOCORE */ | 0x0200 /* NOSYNC */ | 0x2000 /* EXCL */ |                          \
+   0xFFu << GUEST_MAP_ALIGNMENT_SHIFT)
 #define GUEST_MADV_MAX 10 /* NORMAL 0 .. PROTECT 10 */
 #define PAGE 0x4000ull    /* the console's 16 KiB page (FACTS.md) */
 

@@ -52,7 +52,8 @@ __attribute__((noreturn, used)) void stack_crt_main(unsigned long *sp, unsigned 
   const struct phdr *ph = (const struct phdr *)aux_value(auxv, AT_PHDR, &f5);
   const char *path = (const char *)aux_value(auxv, AT_EXECPATH, &f6);
   printf("AT_PAGESZ: %lu\n", f1 ? pagesz : 0);
-  printf("AT_ENTRY is the entry point: %s\n", f2 && entry == (unsigned long)stack_start ? "yes" : "no");
+  printf("AT_ENTRY is the entry point: %s\n",
+         f2 && entry == (unsigned long)stack_start ? "yes" : "no");
   printf("AT_PHENT: %lu\n", f3 ? phent : 0);
   /* the executable sits at the console's executable base 0x9_0000_0000 (FACTS.md), so the
    * entry's offset from it must lie in an executable (PF_X 1) PT_LOAD (1) of these headers */

@@ -50,7 +50,8 @@ static void worker(void *arg) {
   int cf;
   char here;
   j->arg_ok = j == &jobs[0] || j == &jobs[1];
-  j->rsp_ok = (char *)&here >= stacks[j - jobs] && (char *)&here < stacks[j - jobs] + sizeof stacks[0];
+  char *lo = stacks[j - jobs];
+  j->rsp_ok = (char *)&here >= lo && (char *)&here < lo + sizeof stacks[0];
   raw(432 /* thr_self */, (long)&j->id_seen, 0, 0, 0, 0, &cf);
   for (int i = 0; i < 100000; i++) __atomic_add_fetch(&total, 1, __ATOMIC_RELAXED);
   raw(431 /* thr_exit */, (long)&j->state, 0, 0, 0, 0, &cf);
