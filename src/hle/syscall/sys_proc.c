@@ -250,10 +250,8 @@ int64_t sys_clock_gettime(const uint64_t a[6]) {
 
 int64_t sys_gettimeofday(const uint64_t a[6]) {
   if (a[0] && !sys_user_ok(a[0], sizeof(struct guest_timeval), true)) return -GUEST_EFAULT;
-  if (a[1] && !sys_user_ok(a[1], 8, true)) return -GUEST_EFAULT;
-  if (a[0]) kernel_time_of_day(SYS_PTR(a[0]));
-  if (a[1]) memset(SYS_PTR(a[1]), 0, 8); /* struct timezone: minuteswest 0, dsttime 0 */
-  return 0;
+  if (a[1] && !sys_user_ok(a[1], sizeof(struct guest_timezone), true)) return -GUEST_EFAULT;
+  return kernel_gettimeofday(SYS_PTR(a[0]), SYS_PTR(a[1])); /* NULLs allowed, as FreeBSD */
 }
 
 int64_t sys_nanosleep(const uint64_t a[6]) {
