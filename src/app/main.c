@@ -5,6 +5,7 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "game.h"
+#include "kernel/debug_text.h"
 #if PROSPERO_HAVE_HLE
 #include "hle/hle.h"
 #include "hle_bridge.h"
@@ -58,6 +59,10 @@ int main(int argc, char **argv) {
   }
   if (opt.log_file_count && !log_open_file(opt.log_file[0])) {
     fprintf(stderr, "prospero: --log-file: cannot open '%s'\n", opt.log_file[0]);
+    return PROSPERO_EXIT_USAGE;
+  }
+  if (opt.guest_log_count && !kernel_debug_text_open(opt.guest_log[0])) {
+    fprintf(stderr, "prospero: --guest-log: cannot open '%s'\n", opt.guest_log[0]);
     return PROSPERO_EXIT_USAGE;
   }
   for (int i = 0; i < opt.trace_hle_count; i++)

@@ -7,6 +7,7 @@
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "kernel/debug_text.h"
 
 /* Writes all of BUF to host fd FD (1 or 2). Returns bytes written or -(guest errno). */
 static ssize_t write_std(int fd, const void *buf, size_t n) {
@@ -34,4 +35,12 @@ ssize_t kernel_write(int fd, const void *buf, size_t n) {
 
 int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
   return guest_sce_result(write_std(fd, buf, n));
+}
+
+/* sceKernelDebugOutText(channel, text): the kernel debug-text channel (kernel/debug_text.h),
+ * the same output as system call 601 command 7. The console has one debug console; the
+ * channel number does not change where the text goes. */
+int kernel_debug_out_text(int channel, const char *text) {
+  (void)channel;
+  return (int)guest_sce_result(kernel_debug_text_from_guest((uint64_t)(uintptr_t)text));
 }

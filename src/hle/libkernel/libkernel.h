@@ -29,6 +29,7 @@ int *kernel_error(void);
 /* output */
 ssize_t kernel_write(int fd, const void *buf, size_t n);
 int64_t kernel_sce_write(int fd, const void *buf, size_t n);
+int kernel_debug_out_text(int channel, const char *text);
 
 /* time */
 int kernel_usleep(unsigned int usec);

@@ -13,6 +13,7 @@ static const struct hle_symbol libkernel_symbols[] = {
     HLE_FUNC("9BcDykPmo1I", __error, kernel_error, HLE_IMPLEMENTED),
     HLE_FUNC("FN4gaPmuFV8", write, kernel_write, HLE_PARTIAL),
     HLE_FUNC("4wSze92BhLI", sceKernelWrite, kernel_sce_write, HLE_PARTIAL),
+    HLE_FUNC("9JYNqN6jAKI", sceKernelDebugOutText, kernel_debug_out_text, HLE_IMPLEMENTED),
     HLE_FUNC("QcteRwbsnV0", usleep, kernel_usleep, HLE_IMPLEMENTED),
     HLE_FUNC("1jfXLRVzisc", sceKernelUsleep, kernel_sce_usleep, HLE_IMPLEMENTED),
     HLE_FUNC("yS8U2TGCe1A", nanosleep, kernel_nanosleep, HLE_IMPLEMENTED),
