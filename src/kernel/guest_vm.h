@@ -23,10 +23,25 @@
 #define GUEST_VM_HOST_WINDOW_START 0x880000000ull
 #define GUEST_VM_HOST_WINDOW_END 0x900000000ull
 
+/* The low band for fixed-address executables: ELF ET_EXEC / ET_SCE_EXEC images are linked for
+ * fixed addresses, and the public PS5 homebrew SDK's app linker script starts them at one
+ * 16 KiB page (0x4000, its MAXPAGESIZE), below the system-managed band. Page 0 is never
+ * mapped (null pointers must fault). The band is reserved at start-up from the lowest address
+ * the host lets a process map (Linux vm.mmap_min_addr) upwards. */
+#define GUEST_VM_FIXED_LOW_START 0x4000ull
+#define GUEST_VM_FIXED_LOW_END 0x40000ull
+
 /* Reserves the guest bands, minus the host window. Returns false (and logs why) if the host
  * refuses, or if the host executable sits inside the bands but outside the host window.
  * Idempotent. */
 bool guest_vm_init(void);
+
+/* The address map's decision for a fixed-address executable image [START, END): true if it
+ * can be committed there (with guest_vm_map_fixed), else false with a sentence in WHY naming
+ * the range and what it collides with (the null page, the host's lowest mappable address,
+ * the host window, the end of the guest address space, or a committed range such as the
+ * invalid page). */
+bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap);
 
 /* Commits [addr, addr+size) at exactly ADDR (page aligned, inside a band, not in use). */
 bool guest_vm_map_fixed(uint64_t addr, uint64_t size, int prot, const char *name);
