@@ -373,3 +373,22 @@ bool mkself_check(const uint8_t *file, size_t size, bool expect_prx, char *err, 
 #endif
   return ok;
 }
+
+bool mkself_check_wrapped(const uint8_t *file, size_t size, char *err, size_t cap) {
+#ifdef MKSELF_HAVE_LOADER
+  struct sce_file *f = calloc(1, sizeof *f);
+  if (!f) return mkself_fail(err, cap, "out of memory");
+  bool ok = sce_file_parse(f, file, size) ||
+            mkself_fail(err, cap, "the loader rejects it: %s", f->error);
+  if (ok && !sce_elf_type_is_exec(f->ehdr.e_type))
+    ok = mkself_fail(err, cap, "e_type 0x%x is not an executable", f->ehdr.e_type);
+  free(f);
+  return ok;
+#else
+  (void)file;
+  (void)size;
+  (void)err;
+  (void)cap;
+  return true;
+#endif
+}
