@@ -15,7 +15,7 @@
 
 #include "common/nid.h"
 #include "hle/hle.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "sce_builder.h"
 
 #define IMPORTS 5000

@@ -4,7 +4,7 @@
  * and passes its result to exit(). */
 #include <stddef.h>
 
-#include "crt_params.h"
+#include "sce/sce_params.h"
 
 int atexit(void (*fn)(void));
 void exit(int status) __attribute__((noreturn));

@@ -3,7 +3,7 @@
  * fini arrays after module_stop. */
 #include <stddef.h>
 
-#include "crt_params.h"
+#include "sce/sce_params.h"
 
 __attribute__((section(".sce_module_param"), used, aligned(8)))
 const struct crt_module_param prospero_module_param = {

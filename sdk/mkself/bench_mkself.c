@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself.h"
 
 #define IMPORTS 5000

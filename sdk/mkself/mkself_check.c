@@ -4,12 +4,12 @@
 #include <string.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself_internal.h"
 
 #ifdef MKSELF_HAVE_LOADER
-#include "loader/sce_dynamic.h"
-#include "loader/sce_file.h"
+#include "sce/sce_dynamic.h"
+#include "sce/sce_file.h"
 #endif
 
 void mkself_view_free(struct mkself_view *v) {

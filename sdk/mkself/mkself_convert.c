@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself_convert.h"
 #include "mkself_internal.h"
 

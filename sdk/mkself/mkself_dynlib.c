@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself_convert.h"
 
 /* SysV ELF hash of a symbol name. */

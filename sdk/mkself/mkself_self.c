@@ -9,7 +9,7 @@
 #include <openssl/evp.h>
 #include <string.h>
 
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself_internal.h"
 
 #define SELF_EXT_INFO_SIZE 0x40

@@ -9,7 +9,7 @@
 #include "common/log.h"
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "loader/tls.h"
 
 static const struct linker_hle_ops *hle_ops;

@@ -15,7 +15,7 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "kernel/guest_vm.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "loader/trap.h"
 
 void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));

@@ -8,7 +8,7 @@
 #include "common/log.h"
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;

@@ -9,8 +9,8 @@
 #include <stdint.h>
 
 #include "loader/rewrite.h"
-#include "loader/sce_dynamic.h"
-#include "loader/sce_file.h"
+#include "sce/sce_dynamic.h"
+#include "sce/sce_file.h"
 
 #define LOADER_MAX_MODULES 64
 

@@ -20,7 +20,7 @@
 #include "kernel/guest_vm.h"
 #include "loader/module.h"
 #include "loader/process.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 
 static trap_handler_fn trap_chain[TRAP_MAX_HANDLERS];
 static int trap_chain_count;

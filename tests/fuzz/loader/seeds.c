@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "sce_builder.h"
 
 static int write_file(const char *dir, const char *name, const uint8_t *d, size_t n) {

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 
 struct sb_buf {
   uint8_t *p;

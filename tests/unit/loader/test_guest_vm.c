@@ -13,7 +13,7 @@
 #include "common/nid.h"
 #include "loader/loader.h"
 #include "loader/module.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "sce_builder.h"
 
 #define PAGE 0x4000ull

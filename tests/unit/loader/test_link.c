@@ -17,7 +17,7 @@
 #include "loader/linker.h"
 #include "loader/loader.h"
 #include <pthread.h>
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "loader/tls.h"
 #include "sce_builder.h"
 

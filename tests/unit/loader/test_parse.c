@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "loader/module.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "sce_builder.h"
 
 static size_t build_sample(enum sb_form form, uint8_t **out, struct sb_layout *lay) {

@@ -13,11 +13,11 @@
 #include <string.h>
 
 #include "common/nid.h"
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 #include "mkself.h"
 
-#include "loader/sce_dynamic.h"
-#include "loader/sce_file.h"
+#include "sce/sce_dynamic.h"
+#include "sce/sce_file.h"
 
 /* ---- a tiny linker: lays out a PIE/shared object the way ld.lld does ---- */
 

@@ -1,10 +1,10 @@
-#include "loader/sce_file.h"
+#include "sce/sce_file.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 
 /* SELF header layout (FACTS.md "SELF container"): offsets of its fields. */
 #define SELF_OFF_MAGIC 0x00

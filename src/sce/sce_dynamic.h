@@ -2,15 +2,15 @@
  * PT_SCE_DYNLIBDATA blob (string table, symbols, relocations, module and library ids), plus
  * the standard init/fini tags (virtual addresses). Parsing validates every table against the
  * blob; afterwards every pointer here is safe to read within its count. */
-#ifndef PROSPERO_LOADER_SCE_DYNAMIC_H
-#define PROSPERO_LOADER_SCE_DYNAMIC_H
+#ifndef PROSPERO_SCE_SCE_DYNAMIC_H
+#define PROSPERO_SCE_SCE_DYNAMIC_H
 
 #include <elf.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loader/sce_file.h"
+#include "sce/sce_file.h"
 
 struct sce_module_ref {  /* a module this one is or imports from */
   unsigned id;

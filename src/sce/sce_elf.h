@@ -1,7 +1,7 @@
 /* Sony ELF / SELF format constants (per FACTS.md: the Sony program-header, dynamic-tag and
  * SELF container tables). Shared by the loader (parsing) and the SDK (prospero-mkself). */
-#ifndef PROSPERO_LOADER_SCE_ELF_H
-#define PROSPERO_LOADER_SCE_ELF_H
+#ifndef PROSPERO_SCE_SCE_ELF_H
+#define PROSPERO_SCE_SCE_ELF_H
 
 #include <stdint.h>
 

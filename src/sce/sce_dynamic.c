@@ -1,11 +1,11 @@
-#include "loader/sce_dynamic.h"
+#include "sce/sce_dynamic.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/sce_elf.h"
+#include "sce/sce_elf.h"
 
 #define SCE_DYN_MAX_ENTRIES 4096
 

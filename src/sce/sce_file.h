@@ -3,8 +3,8 @@
  * for each program header, where its file bytes are. Every offset, size and count is checked
  * against the buffer before use; encrypted or compressed files are refused with a sentence
  * saying so. Nothing here maps memory: see module.h. */
-#ifndef PROSPERO_LOADER_SCE_FILE_H
-#define PROSPERO_LOADER_SCE_FILE_H
+#ifndef PROSPERO_SCE_SCE_FILE_H
+#define PROSPERO_SCE_SCE_FILE_H
 
 #include <elf.h>
 #include <stdbool.h>

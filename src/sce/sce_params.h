@@ -1,6 +1,6 @@
 /* Layouts shared by the executable and PRX crt objects (per FACTS.md). */
-#ifndef PROSPERO_SDK_CRT_PARAMS_H
-#define PROSPERO_SDK_CRT_PARAMS_H
+#ifndef PROSPERO_SCE_SCE_PARAMS_H
+#define PROSPERO_SCE_SCE_PARAMS_H
 
 #include <stdint.h>
 
