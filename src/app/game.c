@@ -10,7 +10,7 @@
 #include "common/log.h"
 #include "kernel/mounts.h"
 #include "loader/loader.h"
-#include "loader/sce_file.h"
+#include "sce/sce_file.h"
 
 static bool is_dir(const char *p) {
   struct stat st;

@@ -104,7 +104,7 @@ static const struct corruption corruptions[] = {
     {"too many program headers", SB_ELF, at_phnum, 1000, 2, "program header count"},
     {"program headers past the end", SB_ELF, at_phoff, 0xFFFFFFFFFF00ull, 8, "past the end"},
     {"wrong machine", SB_ELF, at_machine, 3, 2, "not x86-64"},
-    {"wrong type", SB_ELF, at_type, 2, 2, "neither a Sony executable"},
+    {"wrong type", SB_ELF, at_type, 3, 2, "neither an executable"},
     {"segment past the end", SB_ELF, at_code_offset, 0x7FFFFFFFull, 8, "past the end"},
     {"file size above memory size", SB_ELF, at_code_filesz, 0x100000, 8, "exceeds memory size"},
     {"encrypted SELF", SB_SELF_PS5, at_seg0_props, SCE_SELF_SEG_BLOCKED | SCE_SELF_SEG_ENCRYPTED, 8, "is encrypted"},
