@@ -62,6 +62,8 @@ int main(int argc, char **argv) {
        .param = SB_PARAM_NONE, .code_flags = PF_X | PF_R, .self_digests = true},
       {.e_type = SCE_ET_ELF_EXEC, .vaddr_base = 0x4000, .param = SB_PARAM_FULL,
        .self_block_log2 = 16, .self_version_data = true},
+      /* linked where prospero's own code lives (the host window): refused by name */
+      {.e_type = SCE_ET_EXEC, .vaddr_base = 0x880000000ull, .no_dynamic = true},
   };
   for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
     struct sce_builder *b = sb_new(false, "static");
