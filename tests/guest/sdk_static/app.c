@@ -1,7 +1,8 @@
 /* A guest in the form the public PS5 homebrew SDK builds installable apps: freestanding C,
  * raw FreeBSD system calls through inline asm, no imports, linked --static with a linker
  * script (app.x) and wrapped as is into a fake-signed SELF. Its log goes through system call
- * 601 (mdbg_service) command 7, the kernel's debug-text output. */
+ * 601 (mdbg_service) command 7, the kernel's debug-text output (or write(2) to stdout with
+ * -DKLOG_VIA_WRITE). */
 static long sys3(long n, long a, long b, long c) {
   long r;
   __asm__ volatile("syscall" : "=a"(r) : "a"(n), "D"(a), "S"(b), "d"(c) : "rcx", "r11", "memory");
