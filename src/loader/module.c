@@ -12,7 +12,7 @@
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;
-static uint64_t next_module_base = SCE_EXEC_BASE;
+static uint64_t next_module_base = GUEST_VM_EXEC_BASE;
 
 static bool fail(char *err, size_t cap, const char *fmt, ...) {
   va_list ap;
@@ -238,7 +238,7 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
 
 bool module_map(struct loader_module *m, char *err, size_t cap) {
   uint64_t span = m->image_max - m->image_min;
-  uint64_t base = (m->is_exec && registry_count == 0) ? SCE_EXEC_BASE : next_module_base;
+  uint64_t base = (m->is_exec && registry_count == 0) ? GUEST_VM_EXEC_BASE : next_module_base;
   base -= m->image_min;
   if (!guest_vm_map_fixed(base + m->image_min, span, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
                           m->name))
@@ -247,7 +247,7 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   m->map_start = base + m->image_min;
   m->map_size = span;
   uint64_t end = m->map_start + span;
-  next_module_base = (end + SCE_MODULE_ALIGN - 1) & ~(SCE_MODULE_ALIGN - 1);
+  next_module_base = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
   LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
       (unsigned long long)m->map_start, (unsigned long long)end);
   return module_place(m, base, err, cap);

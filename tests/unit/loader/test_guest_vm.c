@@ -90,17 +90,17 @@ static void test_module_map(void **state) {
     assert_true(module_protect(&m[k]));
     mods[k] = &m[k];
   }
-  assert_int_equal(mods[0]->base, SCE_EXEC_BASE);
-  assert_int_equal(mods[1]->base, SCE_EXEC_BASE + SCE_MODULE_ALIGN);
+  assert_int_equal(mods[0]->base, GUEST_VM_EXEC_BASE);
+  assert_int_equal(mods[1]->base, GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN);
   uint64_t start, size;
   int prot;
-  assert_true(guest_vm_query(SCE_EXEC_BASE, &start, &size, &prot));
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE, &start, &size, &prot));
   assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
-  assert_int_equal(*(volatile uint8_t *)(uintptr_t)SCE_EXEC_BASE, 0x90);
-  assert_true(guest_vm_query(SCE_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)GUEST_VM_EXEC_BASE, 0x90);
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
   assert_int_equal(prot, RW);
-  assert_ptr_equal(module_find_by_addr(SCE_EXEC_BASE + SCE_MODULE_ALIGN + 1), mods[1]);
-  assert_null(module_find_by_addr(SCE_EXEC_BASE - 1));
+  assert_ptr_equal(module_find_by_addr(GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN + 1), mods[1]);
+  assert_null(module_find_by_addr(GUEST_VM_EXEC_BASE - 1));
   module_registry_clear();
 }
 
@@ -143,7 +143,7 @@ static void test_runtime_load(void **state) {
   assert_non_null(m);
   assert_int_equal(r, 7);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
-  assert_true(m->base % SCE_MODULE_ALIGN == 0);
+  assert_true(m->base % GUEST_VM_MODULE_ALIGN == 0);
   uint64_t start_addr, size;
   int prot;
   assert_true(guest_vm_query(m->base, &start_addr, &size, &prot));
