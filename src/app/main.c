@@ -5,10 +5,8 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "game.h"
-#if PROSPERO_HAVE_HLE
 #include "hle/hle.h"
 #include "hle_bridge.h"
-#endif
 #include "loader/loader.h"
 #include "options.h"
 
@@ -17,20 +15,7 @@
 #endif
 
 static void on_linked(const struct loader_module *exec) {
-#if PROSPERO_HAVE_HLE
   hle_kernel_set_proc_param((void *)(uintptr_t)exec->proc_param);
-#else
-  (void)exec;
-#endif
-}
-
-static bool trace_enable(const char *lib) {
-#if PROSPERO_HAVE_HLE
-  return hle_trace_enable(lib);
-#else
-  (void)lib;
-  return false;
-#endif
 }
 
 int main(int argc, char **argv) {
@@ -61,7 +46,7 @@ int main(int argc, char **argv) {
     return PROSPERO_EXIT_USAGE;
   }
   for (int i = 0; i < opt.trace_hle_count; i++)
-    if (!trace_enable(opt.trace_hle[i])) {
+    if (!hle_trace_enable(opt.trace_hle[i])) {
       fprintf(stderr, "prospero: --trace-hle: no HLE library named '%s'\n", opt.trace_hle[i]);
       return PROSPERO_EXIT_USAGE;
     }
@@ -74,9 +59,7 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
-#if PROSPERO_HAVE_HLE
   linker_set_hle(&hle_bridge_ops);
-#endif
   struct loader_game lg = {
       .eboot_path = game.eboot,
       .module_dir = game.module_dir,
