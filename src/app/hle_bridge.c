@@ -25,4 +25,4 @@ static struct linker_hle_answer lookup_nid(const struct linker_import *imp) {
   return answer(lib, s);
 }
 
-const struct linker_hle_ops hle_bridge_ops = {lookup_exact, lookup_nid};
+const struct linker_hle_ops app_hle_bridge_ops = {lookup_exact, lookup_nid};

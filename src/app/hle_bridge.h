@@ -5,6 +5,6 @@
 
 #include "loader/linker.h"
 
-extern const struct linker_hle_ops hle_bridge_ops;
+extern const struct linker_hle_ops app_hle_bridge_ops;
 
 #endif

@@ -59,7 +59,7 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
-  linker_set_hle(&hle_bridge_ops);
+  linker_set_hle(&app_hle_bridge_ops);
   struct loader_game lg = {
       .eboot_path = game.eboot,
       .module_dir = game.module_dir,

@@ -10,6 +10,6 @@
 
 /* Returns the number of assigned items, or -1 (EOF) when the input ends before the first
  * conversion; *ERR gets EINVAL for a malformed format (then -1 as well). */
-int scan_run(const char *input, const char *fmt, struct guest_va_list *ap, int *err);
+int hle_scan_run(const char *input, const char *fmt, struct guest_va_list *ap, int *err);
 
 #endif

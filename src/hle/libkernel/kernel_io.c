@@ -21,7 +21,7 @@ static ssize_t write_std(int fd, const void *buf, size_t n) {
     if (k < 0) {
       if (errno == EINTR) continue;
       if (done > 0) break;
-      return -guest_errno_from_host(errno);
+      return -hle_errno_from_host(errno);
     }
     done += (size_t)k;
   }
@@ -29,9 +29,9 @@ static ssize_t write_std(int fd, const void *buf, size_t n) {
 }
 
 ssize_t kernel_write(int fd, const void *buf, size_t n) {
-  return guest_posix_result(write_std(fd, buf, n));
+  return hle_posix_result(write_std(fd, buf, n));
 }
 
 int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
-  return guest_sce_result(write_std(fd, buf, n));
+  return hle_sce_result(write_std(fd, buf, n));
 }

@@ -50,28 +50,28 @@ static void tsc_calibrate(void) {
 static int sleep_us(uint64_t usec) {
   struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
   while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) return -guest_errno_from_host(errno);
+    if (errno != EINTR) return -hle_errno_from_host(errno);
   }
   return 0;
 }
 
 int kernel_usleep(unsigned int usec) {
-  return (int)guest_posix_result(sleep_us(usec));
+  return (int)hle_posix_result(sleep_us(usec));
 }
 
 int kernel_sce_usleep(unsigned int usec) {
-  return (int)guest_sce_result(sleep_us(usec));
+  return (int)hle_sce_result(sleep_us(usec));
 }
 
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
-    guest_errno_set(GUEST_EINVAL);
+    hle_errno_set(GUEST_EINVAL);
     return -1;
   }
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
   while (nanosleep(&ts, &ts) != 0) {
     if (errno != EINTR) {
-      guest_errno_set(guest_errno_from_host(errno));
+      hle_errno_set(hle_errno_from_host(errno));
       return -1;
     }
   }
@@ -132,25 +132,25 @@ static int clock_get(int clock_id, struct guest_timespec *tp) {
   if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
   if (!tp) return -GUEST_EFAULT;
   struct timespec ts;
-  if (clock_gettime(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  if (clock_gettime(hc, &ts) != 0) return -hle_errno_from_host(errno);
   tp->tv_sec = ts.tv_sec;
   tp->tv_nsec = ts.tv_nsec;
   return 0;
 }
 
 int kernel_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_posix_result(clock_get(clock_id, tp));
+  return (int)hle_posix_result(clock_get(clock_id, tp));
 }
 
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_sce_result(clock_get(clock_id, tp));
+  return (int)hle_sce_result(clock_get(clock_id, tp));
 }
 
 static int clock_res(int clock_id, struct guest_timespec *tp) {
   clockid_t hc;
   if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
   struct timespec ts;
-  if (clock_getres(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  if (clock_getres(hc, &ts) != 0) return -hle_errno_from_host(errno);
   if (tp) { /* NULL is allowed: only validates the clock */
     tp->tv_sec = ts.tv_sec;
     tp->tv_nsec = ts.tv_nsec;
@@ -159,11 +159,11 @@ static int clock_res(int clock_id, struct guest_timespec *tp) {
 }
 
 int kernel_clock_getres(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_posix_result(clock_res(clock_id, tp));
+  return (int)hle_posix_result(clock_res(clock_id, tp));
 }
 
 int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_sce_result(clock_res(clock_id, tp));
+  return (int)hle_sce_result(clock_res(clock_id, tp));
 }
 
 static int time_of_day(struct guest_timeval *tv) {
@@ -183,7 +183,7 @@ int kernel_gettimeofday(struct guest_timeval *tv, void *tz) {
 }
 
 int kernel_sce_gettimeofday(struct guest_timeval *tv) {
-  return (int)guest_sce_result(time_of_day(tv));
+  return (int)hle_sce_result(time_of_day(tv));
 }
 
 int64_t kernel_time(int64_t *out) {
