@@ -102,8 +102,8 @@ static void sink_finish(struct format_sink *s) {
 /* Output of a formatted field in up to four parts: sign/prefix, leading zeros, body, and
  * the space padding around it as the flags ask. */
 void hle_format_emit_field(struct format_sink *s, const struct fmt_spec *sp, const char *prefix,
-                       size_t prefix_len, size_t zeros, const char *body, size_t body_len,
-                       bool zero_pad_allowed) {
+                           size_t prefix_len, size_t zeros, const char *body, size_t body_len,
+                           bool zero_pad_allowed) {
   size_t len = prefix_len + zeros + body_len;
   size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
   if (sp->left) {

@@ -381,7 +381,7 @@ static void emit_hex_fp(struct format_sink *s, const struct fmt_spec *sp,
 }
 
 bool hle_format_emit_float(struct format_sink *s, const struct fmt_spec *sp, double d,
-                       const uint8_t *x87) {
+                           const uint8_t *x87) {
   struct fp_value v = x87 ? fp_from_x87(x87) : fp_from_double(d);
   bool upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
   if (v.inf || v.nan) {

@@ -27,12 +27,12 @@ void hle_format_sink_char(struct format_sink *s, char c);
 /* Output of a formatted field in up to four parts: sign/prefix, leading zeros, body, and
  * the space padding around it as the flags ask ('0' pads only when ZERO_PAD_ALLOWED). */
 void hle_format_emit_field(struct format_sink *s, const struct fmt_spec *sp, const char *prefix,
-                       size_t prefix_len, size_t zeros, const char *body, size_t body_len,
-                       bool zero_pad_allowed);
+                           size_t prefix_len, size_t zeros, const char *body, size_t body_len,
+                           bool zero_pad_allowed);
 
 /* %e %E %f %F %g %G %a %A of D, or of the x87 long double at X87 (10 bytes) when not NULL.
  * False only when memory for a huge long double expansion cannot be had. */
 bool hle_format_emit_float(struct format_sink *s, const struct fmt_spec *sp, double d,
-                       const uint8_t *x87);
+                           const uint8_t *x87);
 
 #endif

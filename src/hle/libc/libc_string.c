@@ -68,14 +68,14 @@ size_t libc_strlcat(char *dst, const char *src, size_t cap) {
 }
 
 /* Runs a host conversion and hands a changed errno on to the guest's. */
-#define WITH_GUEST_ERRNO(expr)                                 \
-  ({                                                           \
-    int saved_ = errno;                                        \
-    errno = 0;                                                 \
-    __auto_type r_ = (expr);                                   \
-    if (errno) hle_errno_set(hle_errno_from_host(errno));  \
-    errno = saved_;                                            \
-    r_;                                                        \
+#define WITH_GUEST_ERRNO(expr)                            \
+  ({                                                      \
+    int saved_ = errno;                                   \
+    errno = 0;                                            \
+    __auto_type r_ = (expr);                              \
+    if (errno) hle_errno_set(hle_errno_from_host(errno)); \
+    errno = saved_;                                       \
+    r_;                                                   \
   })
 
 long libc_strtol(const char *s, char **end, int base) {

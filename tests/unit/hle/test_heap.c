@@ -149,7 +149,7 @@ static void test_bad_frees_are_contained(void **state) {
   char local[32];
   char *p = hle_heap_malloc(h, 40);
   hle_heap_free(h, p);
-  hle_heap_free(h, p);         /* double free */
+  hle_heap_free(h, p);          /* double free */
   hle_heap_free(h, local + 16); /* not from the heap */
   char *q = hle_heap_malloc(h, 100);
   hle_heap_free(h, q + 16);     /* interior pointer */
