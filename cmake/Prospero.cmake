@@ -139,6 +139,9 @@ function(prospero_fuzz_target name)
 endfunction()
 
 pkg_check_modules(CMOCKA REQUIRED IMPORTED_TARGET cmocka)
+# elfutils libdw (and libelf): the loader reads guests' symbol tables and DWARF line tables
+# for crash reports (src/loader/debug_info.c). Debian: libdw-dev.
+pkg_check_modules(LIBDW REQUIRED IMPORTED_TARGET libdw)
 
 # Location of the read-only shared folder (oracles); the checkout sits beside it.
 get_filename_component(_shared_guess ${CMAKE_SOURCE_DIR}/../shared ABSOLUTE)

@@ -3,13 +3,14 @@
 #   prospero_guest(NAME SOURCES src... [CFLAGS flag...] [PRX_MODULES prx...]
 #                  [PARAM_JSON file])
 #       builds the game folder ${CMAKE_BINARY_DIR}/guests/NAME/ with eboot.bin (fake-signed
-#       PS5 SELF; the linked ELF with symbols is kept as guest-NAME.elf in the calling
-#       folder's build directory, for addr2line/gdb), sce_sys/param.json (PARAM_JSON or a
-#       generated one with a title id unique to NAME) and sce_module/<prx>.prx for each
-#       PRX_MODULES entry (built with prospero_guest_prx; the executable is linked against
-#       them). Target guest_NAME.
+#       PS5 SELF) and its sidecar eboot.bin.debug (the linked ELF with symbols, and DWARF
+#       with -g: crash reports and addr2line/gdb read it; CFLAGS --no-debug-file leaves it
+#       out), sce_sys/param.json (PARAM_JSON or a generated one with a title id unique to
+#       NAME) and sce_module/<prx>.prx (+ .prx.debug) for each PRX_MODULES entry (built
+#       with prospero_guest_prx; the executable is linked against them). Target guest_NAME.
 #   prospero_guest_prx(NAME SOURCES src... [CFLAGS flag...])
-#       builds ${CMAKE_BINARY_DIR}/guest-prx/NAME/NAME.prx (and NAME.so to link against).
+#       builds ${CMAKE_BINARY_DIR}/guest-prx/NAME/NAME.prx (and NAME.so to link against,
+#       NAME.prx.debug unless CFLAGS has --no-debug-file).
 #   prospero_guest_test(NAME GUEST g [ARGS arg...] EXPECT_STDOUT file EXPECT_EXIT n
 #                       [EXPECT_LOG_REGEX re...] [EMULATOR_ARGS opt...] [TIMEOUT s])
 #       ctest "guest.NAME" (label guest): runs
@@ -57,6 +58,9 @@ function(prospero_guest_prx name)
     return()
   endif()
   _prospero_guest_abs_sources(srcs ${P_SOURCES})
+  if("--no-debug-file" IN_LIST P_CFLAGS)
+    set_property(GLOBAL PROPERTY prospero_prx_no_debug_${name} ON)
+  endif()
   set(dir ${CMAKE_BINARY_DIR}/guest-prx/${name})
   add_custom_command(OUTPUT ${dir}/${name}.prx ${dir}/${name}.so
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
@@ -84,6 +88,13 @@ function(prospero_guest name)
     list(APPEND prx_inputs ${pdir}/${p}.so)
     list(APPEND prx_commands COMMAND ${CMAKE_COMMAND} -E copy ${pdir}/${p}.prx
          ${dir}/sce_module/${p}.prx)
+    get_property(no_debug GLOBAL PROPERTY prospero_prx_no_debug_${p})
+    if(no_debug)
+      list(APPEND prx_commands COMMAND ${CMAKE_COMMAND} -E rm -f ${dir}/sce_module/${p}.prx.debug)
+    else()
+      list(APPEND prx_commands COMMAND ${CMAKE_COMMAND} -E copy ${pdir}/${p}.prx.debug
+           ${dir}/sce_module/${p}.prx.debug)
+    endif()
   endforeach()
   set(prx_deps)
   foreach(p IN LISTS G_PRX_MODULES)
@@ -123,7 +134,6 @@ function(prospero_guest name)
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/sce_module
     COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc ${G_CFLAGS} --module eboot
             --depfile ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
-            --keep-elf ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.elf
             -o ${dir}/eboot.bin ${srcs} ${prx_inputs}
     ${prx_commands}
     DEPFILE ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d

@@ -15,6 +15,8 @@ PACKAGES=(
   # libraries
   libzydis-dev libcjson-dev libxxhash-dev libzstd-dev libssl-dev libpng-dev libsdl2-dev
   libcmocka-dev
+  # guest debug info (symbols, DWARF lines) in crash reports: elfutils libdw + libelf
+  libdw-dev
   # Vulkan: loader, headers, lavapipe (CPU device), shader tools
   libvulkan-dev mesa-vulkan-drivers vulkan-tools glslang-tools spirv-headers spirv-tools
 )

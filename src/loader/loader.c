@@ -15,6 +15,7 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "kernel/guest_vm.h"
+#include "loader/debug_info.h"
 #include "sce/sce_elf.h"
 #include "loader/trap.h"
 
@@ -92,6 +93,13 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
   if (!ok) {
     LOG(loader, ERROR, "%s", m ? err : "out of memory");
     return NULL; /* a registered-but-unmapped module is never used: we stop */
+  }
+  /* the sidecar prospero-cc keeps beside its output (docs/sdk.md), checked against the code
+   * just placed (before relocation and code rewriting) */
+  char dpath[4096];
+  if ((size_t)snprintf(dpath, sizeof dpath, "%s%s", path, LOADER_DEBUG_SUFFIX) < sizeof dpath) {
+    struct debug_info_image img = {m->base, m->image_min, m->image_max};
+    m->debug = debug_info_load(dpath, name, &img);
   }
   if (m->tls_memsz) {
     m->tls_index = tls_module_register(m->tls_image, m->tls_filesz, m->tls_memsz, m->tls_align,

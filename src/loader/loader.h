@@ -48,7 +48,12 @@ void loader_thread_detach(void);
 /* Reads a whole file (at most 4 GiB) into a malloc'd buffer. */
 bool loader_read_file(const char *path, unsigned char **data, size_t *size);
 
-/* Loads one module file: parse, register, map. NULL on failure (logged). */
+/* Debug info of a module file PATH is read from PATH LOADER_DEBUG_SUFFIX when that exists:
+ * the unstripped ELF prospero-cc keeps beside its output (loader/debug_info.h). */
+#define LOADER_DEBUG_SUFFIX ".debug"
+
+/* Loads one module file: parse, register, map, and its debug info when there is a sidecar.
+ * NULL on failure (logged). */
 struct loader_module *loader_load_module(const char *path, const char *name);
 
 #endif

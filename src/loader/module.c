@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
+#include "loader/debug_info.h"
 #include "sce/sce_elf.h"
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
@@ -381,6 +382,7 @@ void module_free(struct loader_module *m) {
   free(m->sym_state);
   free(m->lib_counts);
   free(m->syscall_sites);
+  debug_info_free(m->debug);
   memset(m, 0, sizeof *m);
 }
 

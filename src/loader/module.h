@@ -14,6 +14,8 @@
 
 #define LOADER_MAX_MODULES 64
 
+struct debug_info;
+
 /* An exported symbol, sorted by NID for the linker's lookups. */
 struct module_export {
   char nid[12];
@@ -56,6 +58,7 @@ struct loader_module {
   struct rewrite_stats rewrite;
   uint64_t *syscall_sites; /* sorted absolute addresses of rewritten `syscall`s */
   size_t syscall_count;
+  struct debug_info *debug; /* symbols and lines from the sidecar (loader/debug_info.h), or NULL */
   bool started, stopped;
 };
 

@@ -18,6 +18,7 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "kernel/guest_vm.h"
+#include "loader/debug_info.h"
 #include "loader/module.h"
 #include "loader/process.h"
 #include "sce/sce_elf.h"
@@ -36,9 +37,41 @@ bool trap_probe_read(uint64_t addr, void *out, size_t size) {
   return process_vm_readv(getpid(), &local, 1, &remote, 1, 0) == (ssize_t)size;
 }
 
-void trap_describe_address(uint64_t addr, char *out, size_t cap) {
+/* "(function+0xoff at file:line)", or "(callee inlined into function+0xoff at file:line)"
+ * when the line belongs to a function inlined there, from the module's debug info, or
+ * false. For a return address the line is that of the call: the byte before it (unless it
+ * starts a function, which a code pointer on the stack may do). */
+static bool describe_debug(const struct loader_module *m, uint64_t addr, bool return_address,
+                           char *out, size_t cap) {
+  struct debug_location loc;
+  uint64_t rel = addr - m->base;
+  if (!m->debug || !debug_info_lookup(m->debug, rel, &loc)) return false;
+  if (return_address && rel > 0 && (!loc.function || rel != loc.function_addr)) {
+    struct debug_location call;
+    if (debug_info_lookup(m->debug, rel - 1, &call) && call.file) {
+      loc.file = call.file;
+      loc.line = call.line;
+      loc.inlined = call.inlined;
+    }
+  }
+  char fn[256] = "", at[320] = "";
+  int n = 0;
+  if (loc.inlined && loc.function)
+    n = snprintf(fn, sizeof fn, "%s inlined into ", loc.inlined);
+  if (loc.function && n >= 0 && (size_t)n < sizeof fn)
+    snprintf(fn + n, sizeof fn - (size_t)n, "%s+0x%llx", loc.function,
+             (unsigned long long)(rel - loc.function_addr));
+  if (loc.file) snprintf(at, sizeof at, "%sat %s:%u", loc.function ? " " : "", loc.file, loc.line);
+  snprintf(out, cap, "%s+0x%llx (%s%s)", m->name, (unsigned long long)rel, fn, at);
+  return true;
+}
+
+/* ADDR as module + function + file:line (with debug info) or module + nearest exported
+ * symbol, else a guest memory range or a host library. */
+static void describe(uint64_t addr, bool return_address, char *out, size_t cap) {
   const struct loader_module *m = module_find_by_addr(addr);
   if (m) {
+    if (describe_debug(m, addr, return_address, out, cap)) return;
     const struct module_symbol *s = module_nearest_symbol(m, addr);
     if (s && (s->size ? addr < s->addr + s->size : addr - s->addr < 0x1000))
       snprintf(out, cap, "%s+0x%llx (%s+0x%llx)", m->name,
@@ -65,6 +98,10 @@ void trap_describe_address(uint64_t addr, char *out, size_t cap) {
     return;
   }
   snprintf(out, cap, "?");
+}
+
+void trap_describe_address(uint64_t addr, char *out, size_t cap) {
+  describe(addr, false, out, cap);
 }
 
 /* FreeBSD system calls named in reports; EMU marks the ones emulated at the trap. */
@@ -144,7 +181,7 @@ static const char *signal_name(int sig) {
 enum trap_kind { TRAP_FAULT, TRAP_SYSCALL_REWRITTEN, TRAP_SYSCALL_SECCOMP };
 
 static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind, uint64_t nr) {
-  char where[256], name[32] = "?";
+  char where[640], name[32] = "?";
   uint64_t pc = REG(uc, RIP), sp = REG(uc, RSP);
   pthread_getname_np(pthread_self(), name, sizeof name);
   LOG(trap, ERROR, "--- guest fault ---");
@@ -214,7 +251,7 @@ static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind
       break;
     }
     if (module_find_by_addr(w)) {
-      trap_describe_address(w, where, sizeof where);
+      describe(w, true, where, sizeof where);
       LOG(trap, ERROR, "stack rsp+0x%02x: %016llx  %s", i * 8, (unsigned long long)w, where);
     } else {
       LOG(trap, ERROR, "stack rsp+0x%02x: %016llx", i * 8, (unsigned long long)w);
@@ -225,7 +262,7 @@ static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind
   for (int depth = 0; depth < 16 && fp; depth++) {
     uint64_t frame[2];
     if (!trap_probe_read(fp, frame, sizeof frame) || !frame[1]) break;
-    trap_describe_address(frame[1], where, sizeof where);
+    describe(frame[1], true, where, sizeof where);
     LOG(trap, ERROR, "return #%d: %016llx  %s", depth, (unsigned long long)frame[1], where);
     if (frame[0] <= fp) break;
     fp = frame[0];

@@ -3,7 +3,9 @@
  * instruction emulation, ... added by later parts), then the loader's own cases (a guest
  * `syscall` rewritten to ud2), then the contained report: thread, signal, registers, code
  * bytes around pc (probed first), 32 stack words, and pc plus return addresses attributed
- * to module + nearest symbol + offset. After the report the process exits with
+ * to module + function + offset and file:line from the module's debug info
+ * (loader/debug_info.h), else module + nearest exported symbol. After the report the process
+ * exits with
  * PROSPERO_EXIT_GUEST_CRASH. */
 #ifndef PROSPERO_LOADER_TRAP_H
 #define PROSPERO_LOADER_TRAP_H
@@ -33,7 +35,8 @@ bool trap_thread_init(void);
  * stdout/stderr are emulated). Costs every host system call a filter run (bench/seccomp). */
 bool trap_seccomp_install(void);
 
-/* Writes "module+0xoff (symbol+0xoff)" or a host description for ADDR into OUT. */
+/* Writes "module+0xoff (function+0xoff at file:line)", "module+0xoff (symbol+0xoff)" or a
+ * guest range or host description for ADDR into OUT. */
 void trap_describe_address(uint64_t addr, char *out, size_t cap);
 
 /* Copies SIZE bytes at ADDR into OUT if readable, without faulting. */

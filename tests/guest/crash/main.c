@@ -1,5 +1,6 @@
-/* A guest crash: a store through a null pointer inside an exported function. The contained
- * report names the module and the function (by its NID: the SELF keeps no other names). */
+/* A guest crash: a store through a null pointer inside a function. The contained report
+ * names the module and the function: by name from the sidecar's symbol table, or by its NID
+ * when there is no sidecar (the SELF keeps only dynamic symbols). */
 #include <stdio.h>
 
 __attribute__((noinline)) void crash_here(volatile int *p) { *p = 42; }
