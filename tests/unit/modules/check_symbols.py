@@ -17,8 +17,8 @@ PREFIXES = {
     "common": ["log_", "nid_"],
     "sce": ["sce_"],
     "kernel": ["guest_vm_", "mounts_", "title_"],
-    "loader": ["loader_", "debug_info_", "linker_", "module_", "process_", "rewrite_", "tls_",
-               "trap_"],
+    "loader": ["loader_", "code_map_", "debug_info_", "linker_", "module_", "process_",
+               "rewrite_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_"],
     "mkself": ["mkself_"],
 }
