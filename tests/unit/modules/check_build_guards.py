@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The build is unconditional for modules that are always in the tree: no CMake file asks
 if(EXISTS <a folder of the tree>) or if(TARGET <a prospero module or tool>), and no source or
-CMake file uses a *_HAVE_* switch (PROSPERO_HAVE_HLE, MKSELF_HAVE_LOADER), and no helper file
+CMake file uses a *_HAVE_<module> switch (PROSPERO_HAVE_HLE, MKSELF_HAVE_LOADER), and no helper file
 of the tree is included OPTIONAL. Conditions on build options (PROSPERO_FUZZ, the
 sanitizers) and on external tools (the guest toolchain) test other names and pass.
 
@@ -32,7 +32,11 @@ RULES = [
     # a target the tree always defines: module libraries, the executable and its tools
     (re.compile(r"\bif\s*\(.*\bTARGET\s+prospero([_-][A-Za-z0-9_-]+)?\s*[)\s]"),
      "if(TARGET) on a target that always exists"),
-    (re.compile(r"\b[A-Z][A-Z0-9]*_HAVE_[A-Z0-9_]+"), "*_HAVE_* switch"),
+    # a switch named after a module of the tree (PROSPERO_HAVE_HLE, MKSELF_HAVE_LOADER); checks
+    # of external features (PROSPERO_HAVE_LIBFUZZER) are not modules and pass
+    (re.compile(r"\b[A-Z][A-Z0-9]*_HAVE_(COMMON|SCE|KERNEL|LOADER|HLE|APP|ISA|IR|SHADER_IR|"
+                r"TRANSLATE|SHADER_TRANSLATE|SPIRV|TILING|VK|PRESENT|CP|MKSELF|SDK)\b"),
+     "*_HAVE_<module> switch"),
     # a helper file of the tree included as if it might be missing
     (re.compile(r"\binclude\s*\(\s*\S*cmake/\S+\s+OPTIONAL"), "include(OPTIONAL) of a file of the tree"),
 ]
