@@ -13,8 +13,6 @@
 
 #include "common/log.h"
 
-#define GUEST_PAGE 0x4000ull
-
 /* One row per band: where it starts and ends (inclusive end + 1) and what it is for. */
 #define GUEST_BANDS(X)                                                  \
   X(fixed_low, GUEST_VM_FIXED_LOW_START, GUEST_VM_FIXED_LOW_END)        \
@@ -138,7 +136,7 @@ static uint64_t read_host_min_addr(void) {
  * fixed executable linked there needs it, and guest_vm_check_fixed then says why not). */
 static void reserve_fixed_low(void) {
   host_min_addr = read_host_min_addr();
-  uint64_t start = (host_min_addr + GUEST_PAGE - 1) & ~(GUEST_PAGE - 1);
+  uint64_t start = (host_min_addr + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
   if (start < GUEST_VM_FIXED_LOW_START) start = GUEST_VM_FIXED_LOW_START;
   if (start >= GUEST_VM_FIXED_LOW_END) return;
   uint64_t size = GUEST_VM_FIXED_LOW_END - start;
@@ -255,7 +253,7 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
     LOG(kernel, ERROR, "%s: guest memory is not initialised", what);
     return false;
   }
-  if (size == 0 || (addr | size) & (GUEST_PAGE - 1)) {
+  if (size == 0 || (addr | size) & (SCE_GUEST_PAGE_SIZE - 1)) {
     LOG(kernel, ERROR, "%s: 0x%llx+0x%llx is not a non-empty 16 KiB-aligned range", what,
         (unsigned long long)addr, (unsigned long long)size);
     return false;
@@ -339,13 +337,13 @@ bool guest_vm_map_fixed(uint64_t addr, uint64_t size, int prot, const char *name
 }
 
 uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *name) {
-  if (align < GUEST_PAGE) align = GUEST_PAGE;
+  if (align < SCE_GUEST_PAGE_SIZE) align = SCE_GUEST_PAGE_SIZE;
   if (align & (align - 1) || size == 0 || size > (1ull << 40)) {
     LOG(kernel, ERROR, "guest_vm_alloc: bad size 0x%llx or alignment 0x%llx",
         (unsigned long long)size, (unsigned long long)align);
     return 0;
   }
-  size = (size + GUEST_PAGE - 1) & ~(GUEST_PAGE - 1);
+  size = (size + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
   pthread_mutex_lock(&vm_lock);
   uint64_t found = 0;
   if (vm_ready) {

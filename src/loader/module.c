@@ -13,7 +13,7 @@
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;
-static uint64_t next_module_base = SCE_EXEC_BASE;
+static uint64_t next_module_base = GUEST_VM_EXEC_BASE;
 
 static bool fail(char *err, size_t cap, const char *fmt, ...) {
   va_list ap;
@@ -270,7 +270,7 @@ static bool choose_base(const struct loader_module *m, uint64_t *base, char *err
     *base = 0;
     return true;
   }
-  *base = ((m->is_exec && registry_count == 0) ? SCE_EXEC_BASE : next_module_base) - m->image_min;
+  *base = ((m->is_exec && registry_count == 0) ? GUEST_VM_EXEC_BASE : next_module_base) - m->image_min;
   return true;
 }
 
@@ -287,7 +287,7 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   uint64_t end = m->map_start + span;
   /* modules follow the image, unless it is a fixed one below the module bases */
   if (!m->is_fixed || end > next_module_base)
-    next_module_base = (end + SCE_MODULE_ALIGN - 1) & ~(SCE_MODULE_ALIGN - 1);
+    next_module_base = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
   LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
       (unsigned long long)m->map_start, (unsigned long long)end);
   return module_place(m, base, err, cap);

@@ -96,10 +96,8 @@
 #define SCE_SELF_SEG_HAS_DIGESTS 0x10000
 #define SCE_SELF_SEG_PHDR_INDEX(props) (((props) >> 20) & 0xFFF)
 
-/* Address layout (FACTS.md "Process start") */
+/* The console's page size (16 KiB): Sony ELF segments are aligned to it and the guest's
+ * memory is mapped in units of it. The runtime address map is in kernel/guest_vm.h. */
 #define SCE_GUEST_PAGE_SIZE 0x4000ull
-#define SCE_EXEC_BASE 0x900000000ull
-#define SCE_MODULE_ALIGN 0x10000000ull /* later modules at the next 256 MiB multiple */
-#define SCE_INVALID_PAGE 0x840000000ull
 
 #endif

@@ -11,11 +11,11 @@ static ssize_t write_std(int fd, const void *buf, size_t n) {
 }
 
 ssize_t kernel_write(int fd, const void *buf, size_t n) {
-  return guest_posix_result(write_std(fd, buf, n));
+  return hle_posix_result(write_std(fd, buf, n));
 }
 
 int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
-  return guest_sce_result(write_std(fd, buf, n));
+  return hle_sce_result(write_std(fd, buf, n));
 }
 
 /* sceKernelDebugOutText(channel, text): the kernel debug-text channel (kernel/debug_text.h),
@@ -23,5 +23,5 @@ int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
  * channel number does not change where the text goes. */
 int kernel_debug_out_text(int channel, const char *text) {
   (void)channel;
-  return (int)guest_sce_result(kernel_debug_text_from_guest((uint64_t)(uintptr_t)text));
+  return (int)hle_sce_result(kernel_debug_text_from_guest((uint64_t)(uintptr_t)text));
 }

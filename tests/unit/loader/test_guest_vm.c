@@ -97,17 +97,17 @@ static void test_module_map(void **state) {
     assert_true(module_protect(&m[k]));
     mods[k] = &m[k];
   }
-  assert_int_equal(mods[0]->base, SCE_EXEC_BASE);
-  assert_int_equal(mods[1]->base, SCE_EXEC_BASE + SCE_MODULE_ALIGN);
+  assert_int_equal(mods[0]->base, GUEST_VM_EXEC_BASE);
+  assert_int_equal(mods[1]->base, GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN);
   uint64_t start, size;
   int prot;
-  assert_true(guest_vm_query(SCE_EXEC_BASE, &start, &size, &prot));
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE, &start, &size, &prot));
   assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
-  assert_int_equal(*(volatile uint8_t *)(uintptr_t)SCE_EXEC_BASE, 0x90);
-  assert_true(guest_vm_query(SCE_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)GUEST_VM_EXEC_BASE, 0x90);
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
   assert_int_equal(prot, RW);
-  assert_ptr_equal(module_find_by_addr(SCE_EXEC_BASE + SCE_MODULE_ALIGN + 1), mods[1]);
-  assert_null(module_find_by_addr(SCE_EXEC_BASE - 1));
+  assert_ptr_equal(module_find_by_addr(GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN + 1), mods[1]);
+  assert_null(module_find_by_addr(GUEST_VM_EXEC_BASE - 1));
   module_registry_clear();
 }
 
@@ -150,7 +150,7 @@ static void test_runtime_load(void **state) {
   assert_non_null(m);
   assert_int_equal(r, 7);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
-  assert_true(m->base % SCE_MODULE_ALIGN == 0);
+  assert_true(m->base % GUEST_VM_MODULE_ALIGN == 0);
   uint64_t start_addr, size;
   int prot;
   assert_true(guest_vm_query(m->base, &start_addr, &size, &prot));
@@ -217,7 +217,7 @@ static void test_fixed_exec(void **state) {
   if (!module_parse(&prx, f, n, "after.prx", err, sizeof err) || !module_map(&prx, err, sizeof err))
     fail_msg("%s", err);
   free(f);
-  assert_true(prx.base >= SCE_EXEC_BASE && prx.base % SCE_MODULE_ALIGN == 0);
+  assert_true(prx.base >= GUEST_VM_EXEC_BASE && prx.base % GUEST_VM_MODULE_ALIGN == 0);
   module_registry_clear();
   /* give the low range back for the next test */
   assert_true(guest_vm_free(m.map_start, m.map_size));
@@ -251,11 +251,11 @@ static void test_fixed_exec_refusals(void **state) {
       {0, "0x0-0x404000 covers the null page 0x0-0x4000"},
       {GUEST_VM_HOST_WINDOW_START, "collides with the host window 0x880000000-0x900000000"},
       {0xFC00000000ull, "lies outside the guest address space"},
-      {SCE_INVALID_PAGE, "collides with"}, /* the invalid page, when mapped */
+      {GUEST_VM_INVALID_PAGE, "collides with"}, /* the invalid page, when mapped */
   };
-  bool invalid_mapped = linker_invalid_object_address() == SCE_INVALID_PAGE;
+  bool invalid_mapped = linker_invalid_object_address() == GUEST_VM_INVALID_PAGE;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    if (cases[i].base == SCE_INVALID_PAGE && !invalid_mapped) continue;
+    if (cases[i].base == GUEST_VM_INVALID_PAGE && !invalid_mapped) continue;
     struct loader_module m;
     char err[256] = "";
     if (map_fixed_exec(SCE_ET_EXEC, cases[i].base, &m, err, sizeof err))
