@@ -1,22 +1,28 @@
 # Guest builds and guest golden tests (the SDK's CMake side; see docs/sdk.md).
 #
 #   prospero_guest(NAME SOURCES src... [CFLAGS flag...] [PRX_MODULES prx...]
-#                  [PARAM_JSON file])
+#                  [PARAM_JSON file] [STATIC LINKER_SCRIPT file [MKSELF_FLAGS flag...]])
 #       builds the game folder ${CMAKE_BINARY_DIR}/guests/NAME/ with eboot.bin (fake-signed
 #       PS5 SELF) and its sidecar eboot.bin.debug (the linked ELF with symbols, and DWARF
 #       with -g: crash reports and addr2line/gdb read it; CFLAGS --no-debug-file leaves it
 #       out), sce_sys/param.json (PARAM_JSON or a generated one with a title id unique to
 #       NAME) and sce_module/<prx>.prx (+ .prx.debug) for each PRX_MODULES entry (built
-#       with prospero_guest_prx; the executable is linked against them). Target guest_NAME.
+#       with prospero_guest_prx; the executable is linked against them). STATIC builds as
+#       the public PS5 homebrew SDK builds apps (prospero-cc --static: freestanding, raw
+#       system calls, no imports, linked --static with LINKER_SCRIPT, wrapped as is;
+#       MKSELF_FLAGS choose the SELF writer's variant). Target guest_NAME.
 #   prospero_guest_prx(NAME SOURCES src... [CFLAGS flag...])
 #       builds ${CMAKE_BINARY_DIR}/guest-prx/NAME/NAME.prx (and NAME.so to link against,
 #       NAME.prx.debug unless CFLAGS has --no-debug-file).
 #   prospero_guest_test(NAME GUEST g [ARGS arg...] EXPECT_STDOUT file EXPECT_EXIT n
-#                       [EXPECT_LOG_REGEX re...] [EMULATOR_ARGS opt...] [TIMEOUT s])
+#                       [EXPECT_LOG_REGEX re...] [EMULATOR_ARGS opt...] [TIMEOUT s]
+#                       [EXPECT_GUEST_LOG file] [SKIP_REGEX re])
 #       ctest "guest.NAME" (label guest): runs
 #       `prospero [EMULATOR_ARGS] --game <folder of g> [-- ARGS]`,
 #       compares stdout byte for byte with EXPECT_STDOUT, checks the exit code and that
-#       each regex matches the emulator log (stderr).
+#       each regex matches the emulator log (stderr). EXPECT_GUEST_LOG runs with
+#       `--guest-log <fresh file>` and compares that file byte for byte. SKIP_REGEX: a
+#       failing run whose emulator log matches it is reported as a skip (a host limit).
 #
 # Guests are built only when the HLE export table exists (tools/hle-export, or a table file
 # given in PROSPERO_HLE_TABLE); guest tests only when the prospero executable exists too.
@@ -87,7 +93,8 @@ function(prospero_guest_prx name)
 endfunction()
 
 function(prospero_guest name)
-  cmake_parse_arguments(G "" "PARAM_JSON" "SOURCES;CFLAGS;PRX_MODULES" ${ARGN})
+  cmake_parse_arguments(G "STATIC" "PARAM_JSON;LINKER_SCRIPT" "SOURCES;CFLAGS;PRX_MODULES;MKSELF_FLAGS"
+                        ${ARGN})
   if(NOT PROSPERO_GUEST_SDK_AVAILABLE)
     return()
   endif()
@@ -142,21 +149,31 @@ function(prospero_guest name)
 ]=] @ONLY)
   endif()
 
+  set(static_flags)
+  set(static_deps)
+  if(G_STATIC)
+    get_filename_component(ls ${G_LINKER_SCRIPT} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+    list(APPEND static_flags --static -Wl,-T,${ls})
+    foreach(f IN LISTS G_MKSELF_FLAGS)
+      list(APPEND static_flags --mkself-flag ${f})
+    endforeach()
+    set(static_deps ${ls})
+  endif()
   add_custom_command(OUTPUT ${dir}/eboot.bin
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}/sce_module
-    COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc ${G_CFLAGS} --module eboot
+    COMMAND ${CMAKE_BINARY_DIR}/bin/prospero-cc ${static_flags} ${G_CFLAGS} --module eboot
             --depfile ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
             -o ${dir}/eboot.bin ${srcs} ${prx_inputs}
     ${prx_commands}
     DEPFILE ${CMAKE_CURRENT_BINARY_DIR}/guest-${name}.d
     DEPENDS ${srcs} ${PROSPERO_SDK_FILES} prospero-sdk prospero-mkself ${prx_deps}
-            ${CMAKE_SOURCE_DIR}/sdk/dist/prospero-cc.in
+            ${static_deps} ${CMAKE_SOURCE_DIR}/sdk/dist/prospero-cc.in
     COMMENT "Building guest ${name}" VERBATIM)
   add_custom_target(guest_${name} ALL DEPENDS ${dir}/eboot.bin)
 endfunction()
 
 function(prospero_guest_test name)
-  cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT"
+  cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT;EXPECT_GUEST_LOG;SKIP_REGEX"
                         "ARGS;EXPECT_LOG_REGEX;EMULATOR_ARGS" ${ARGN})
   if(NOT T_GUEST OR NOT T_EXPECT_STDOUT OR "${T_EXPECT_EXIT}" STREQUAL "")
     message(FATAL_ERROR "prospero_guest_test(${name}): GUEST, EXPECT_STDOUT and EXPECT_EXIT "
@@ -176,6 +193,12 @@ function(prospero_guest_test name)
   string(APPEND cfg "set(GT_EXPECT_EXIT [==[${T_EXPECT_EXIT}]==])\n")
   string(APPEND cfg "set(GT_TIMEOUT ${T_TIMEOUT})\n")
   string(APPEND cfg "set(GT_OUT_DIR [==[${CMAKE_CURRENT_BINARY_DIR}/guest-test-${name}]==])\n")
+  set(expect_glog "")
+  if(T_EXPECT_GUEST_LOG)
+    get_filename_component(expect_glog ${T_EXPECT_GUEST_LOG} ABSOLUTE
+                           BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+  endif()
+  string(APPEND cfg "set(GT_EXPECT_GUEST_LOG [==[${expect_glog}]==])\n")
   string(APPEND cfg "set(GT_ARGS)\n")
   foreach(a IN LISTS T_ARGS)
     string(APPEND cfg "list(APPEND GT_ARGS [==[${a}]==])\n")
@@ -194,4 +217,7 @@ function(prospero_guest_test name)
            COMMAND ${CMAKE_COMMAND} -DGT_CONFIG=${cfg_file}
                    -P ${CMAKE_SOURCE_DIR}/sdk/dist/run-guest-test.cmake)
   set_tests_properties(guest.${name} PROPERTIES LABELS guest TIMEOUT ${T_TIMEOUT}0)
+  if(T_SKIP_REGEX)
+    set_tests_properties(guest.${name} PROPERTIES SKIP_REGULAR_EXPRESSION "${T_SKIP_REGEX}")
+  endif()
 endfunction()

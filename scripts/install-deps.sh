@@ -6,6 +6,8 @@ set -euo pipefail
 PACKAGES=(
   # build
   build-essential cmake ninja-build pkg-config python3
+  # the format check (unit.clang_format)
+  clang-format-14
   # guest SDK toolchain (clang/lld for x86_64-pc-freebsd12-elf) and the fuzzer runtime
   clang lld libclang-rt-14-dev
   # GPU ISA oracle (llvm-mc-19) for the shader front end tests

@@ -23,8 +23,8 @@ __attribute__((format(printf, 3, 4))) static int eng_snprintf(char *buf, size_t 
   va_list ap;
   va_start(ap, fmt);
   struct format_sink s;
-  format_sink_memory(&s, buf, cap);
-  int r = format_run(&s, fmt, (struct guest_va_list *)ap, NULL);
+  hle_format_sink_memory(&s, buf, cap);
+  int r = hle_format_run(&s, fmt, (struct guest_va_list *)ap, NULL);
   va_end(ap);
   return r;
 }
@@ -61,8 +61,8 @@ static bool host_unmap(uint64_t addr, uint64_t size, void *ctx) {
 }
 
 static struct heap *bench_heap;
-static void *hle_alloc(size_t n) { return heap_malloc(bench_heap, n); }
-static void hle_release(void *p) { heap_free(bench_heap, p); }
+static void *hle_alloc(size_t n) { return hle_heap_malloc(bench_heap, n); }
+static void hle_release(void *p) { hle_heap_free(bench_heap, p); }
 
 #define HEAP_OPS 2000000
 #define HEAP_SLOTS 1024
@@ -98,7 +98,7 @@ int main(void) {
            eng, host, eng / host);
   }
   static const struct heap_backing backing = {host_map, host_unmap, NULL};
-  bench_heap = heap_create(&backing);
+  bench_heap = hle_heap_create(&backing);
   double hh = 1e30, gh = 1e30;
   for (int run = 0; run < 7; run++) {
     double a = bench_heap_mix(hle_alloc, hle_release), b = bench_heap_mix(malloc, free);
@@ -107,6 +107,6 @@ int main(void) {
   }
   printf("hle_libc: malloc/free mix         hle %7.1f ns, glibc %7.1f ns, ratio %.2fx\n", hh,
          gh, hh / gh);
-  heap_destroy(bench_heap);
+  hle_heap_destroy(bench_heap);
   return 0;
 }

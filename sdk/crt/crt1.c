@@ -19,10 +19,10 @@ int crt_cxx_main_void(void) __asm__("_Z4mainv") CRT_MAIN_REF;
 
 /* mkself finds this block by its section name and points PT_SCE_PROCPARAM at it. */
 __attribute__((section(".sce_process_param"), used, aligned(8)))
-const struct crt_process_param prospero_process_param = {
-    .size = sizeof(struct crt_process_param),
-    .magic = 0x4942524Fu, /* "ORBI" */
-    .entry_count = 3,
+const struct sce_process_param prospero_process_param = {
+    .size = sizeof(struct sce_process_param),
+    .magic = SCE_PROC_PARAM_MAGIC,
+    .entry_count = SCE_PROC_PARAM_ENTRY_COUNT,
     .sdk_version = PROSPERO_GUEST_SDK_VERSION,
 };
 
@@ -32,7 +32,7 @@ __attribute__((visibility("hidden"))) void *__dso_handle = &__dso_handle;
 static char *no_args[] = {"eboot.bin", NULL};
 
 __attribute__((noreturn, used, visibility("hidden")))
-void prospero_crt_start(struct crt_entry_params *params, void (*exit_fn)(void)) {
+void prospero_crt_start(struct sce_entry_params *params, void (*exit_fn)(void)) {
   if (exit_fn) atexit(exit_fn);
   int argc = 1;
   char **argv = no_args;

@@ -6,9 +6,9 @@
 #include "sce/sce_params.h"
 
 __attribute__((section(".sce_module_param"), used, aligned(8)))
-const struct crt_module_param prospero_module_param = {
-    .size = sizeof(struct crt_module_param),
-    .magic = 0x13C13F4BFull,
+const struct sce_module_param prospero_module_param = {
+    .size = sizeof(struct sce_module_param),
+    .magic = SCE_MODULE_PARAM_MAGIC,
     .sdk_version = PROSPERO_GUEST_SDK_VERSION,
 };
 

@@ -31,6 +31,8 @@ uint64_t sceKernelReadTsc(void);
 uint64_t sceKernelGetTscFrequency(void);
 int sceKernelClockGettime(SceKernelClockid clock, SceKernelTimespec *ts);
 ssize_t sceKernelWrite(int fd, const void *buf, size_t size);
+/* The kernel debug-text channel (the debug console; prospero: stdout or --guest-log). */
+int sceKernelDebugOutText(int channel, const char *text);
 /* The executable's process param block (PT_SCE_PROCPARAM). */
 const void *sceKernelGetProcParam(void);
 __PROSPERO_END_DECLS

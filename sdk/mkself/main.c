@@ -15,6 +15,11 @@ static void usage(FILE *f) {
         "  --prx             INPUT is a shared object: write a PRX module (e_type 0xFE18)\n"
         "  --elf             write the plain Sony ELF instead of a SELF\n"
         "  --ps4             write a PS4-form SELF (ELF ABI version 0); default is PS5\n"
+        "  --wrap            INPUT is a finished executable (e.g. a static ET_EXEC linked\n"
+        "                    with a linker script, as the public PS5 homebrew SDK builds\n"
+        "                    apps): wrap it as is; with --ps4 only the SELF header is PS4's\n"
+        "  --self-block-size N   block size of the SELF data entries (default 16384)\n"
+        "  --self-version-data   append the PT_SCE_VERSION bytes after the last segment\n"
         "  --module NAME     module name (default: OUT's base name without extension)\n"
         "  --filename NAME   original file name recorded in the file (default: OUT's base name)\n"
         "  --nids FILE       NID table (prospero-hle-export output); repeatable\n"
@@ -76,6 +81,22 @@ static void prx_module_name(const uint8_t *data, size_t size, const char *path, 
   if (dot && dot != out) *dot = '\0';
 }
 
+static bool write_output(const char *out_path, const struct mkself_buf *result) {
+  FILE *f = fopen(out_path, "wb");
+  if (!f || fwrite(result->data, 1, result->size, f) != result->size) {
+    fprintf(stderr, "prospero-mkself: cannot write %s: %s\n", out_path, strerror(errno));
+    if (f) fclose(f);
+    remove(out_path);
+    return false;
+  }
+  if (fclose(f) != 0) {
+    fprintf(stderr, "prospero-mkself: cannot write %s\n", out_path);
+    remove(out_path);
+    return false;
+  }
+  return true;
+}
+
 static bool parse_u64(const char *s, uint64_t *v) {
   char *end;
   errno = 0;
@@ -88,7 +109,7 @@ static bool parse_u64(const char *s, uint64_t *v) {
 int main(int argc, char **argv) {
   struct mkself_options opt = {.form = MKSELF_FORM_SELF_PS5};
   const char *out_path = NULL, *in_path = NULL;
-  bool check = false;
+  bool check = false, wrap = false;
   const char *nids[16], *needed[64];
   unsigned nid_count = 0, needed_count = 0;
   for (int i = 1; i < argc; i++) {
@@ -115,6 +136,17 @@ int main(int argc, char **argv) {
       nids[nid_count++] = argv[++i];
     } else if (!strcmp(a, "--needed-elf") && has_value && needed_count < 64) {
       needed[needed_count++] = argv[++i];
+    } else if (!strcmp(a, "--wrap")) {
+      wrap = true;
+    } else if (!strcmp(a, "--self-version-data")) {
+      opt.self_version_data = true;
+    } else if (!strcmp(a, "--self-block-size") && has_value) {
+      uint64_t bs;
+      if (!parse_u64(argv[++i], &bs) || bs < 4096 || bs > (128u << 20) || (bs & (bs - 1))) {
+        fprintf(stderr, "prospero-mkself: --self-block-size needs a power of two, 4 KiB..128 MiB\n");
+        return 64;
+      }
+      opt.self_block_log2 = (unsigned)__builtin_ctzll(bs);
     } else if (!strcmp(a, "--check")) {
       check = true;
     } else if ((!strcmp(a, "--app-version") || !strcmp(a, "--fw-version") ||
@@ -194,6 +226,20 @@ int main(int argc, char **argv) {
     }
   }
   if (!read_file(in_path, &input, &input_size)) goto done;
+  if (wrap) {
+    if (opt.form == MKSELF_FORM_ELF) {
+      fprintf(stderr, "prospero-mkself: --wrap writes a SELF: --elf makes no sense with it\n");
+      goto done;
+    }
+    if (!mkself_wrap_self(input, input_size, opt.form, &opt, &self, err, sizeof err) ||
+        !mkself_check_wrapped(self.data, self.size, err, sizeof err)) {
+      fprintf(stderr, "prospero-mkself: %s: %s\n", in_path, err);
+      goto done;
+    }
+    if (!write_output(out_path, &self)) goto done;
+    rc = 0;
+    goto done;
+  }
   if (!mkself_convert(input, input_size, &map, &opt, &sony, err, sizeof err)) {
     fprintf(stderr, "prospero-mkself: %s: %s\n", in_path, err);
     goto done;
@@ -210,18 +256,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero-mkself: %s: the result would be rejected: %s\n", in_path, err);
     goto done;
   }
-  FILE *f = fopen(out_path, "wb");
-  if (!f || fwrite(result->data, 1, result->size, f) != result->size) {
-    fprintf(stderr, "prospero-mkself: cannot write %s: %s\n", out_path, strerror(errno));
-    if (f) fclose(f);
-    remove(out_path);
-    goto done;
-  }
-  if (fclose(f) != 0) {
-    fprintf(stderr, "prospero-mkself: cannot write %s\n", out_path);
-    remove(out_path);
-    goto done;
-  }
+  if (!write_output(out_path, result)) goto done;
   rc = 0;
 done:
   free(input);

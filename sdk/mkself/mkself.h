@@ -79,6 +79,10 @@ struct mkself_options {
   enum mkself_form form;
   uint64_t paid;            /* SELF program authority id (0: default fake id) */
   uint64_t app_version, fw_version;
+  /* SELF layout variants other writers produce (the loader must read them all): */
+  unsigned self_block_log2; /* data entries' block size, log2 (12..27; 0 = 14, 16 KiB) */
+  bool self_version_data;   /* append the PT_SCE_VERSION segment's bytes after the last
+                               segment, outside every entry (the public PS5 SDK's writer) */
 };
 
 /* Converts ELF (SIZE bytes) into OUT. On failure returns false with a sentence in ERR. */
@@ -122,6 +126,10 @@ void mkself_view_free(struct mkself_view *v);
 bool mkself_view_dyn(const struct mkself_view *v, int64_t tag, unsigned index, uint64_t *val);
 /* Name of symbol I ("" when out of range). */
 const char *mkself_view_sym_name(const struct mkself_view *v, uint64_t i);
+
+/* For a file wrapped as is (prospero-mkself --wrap: a static executable linked with its own
+ * linker script): only the loader's own container parser (when linked in) must accept it. */
+bool mkself_check_wrapped(const uint8_t *file, size_t size, char *err, size_t cap);
 
 /* Re-parses a Sony ELF or SELF the way the loader will and rejects what it would reject
  * (with a reason in ERR). EXPECT_PRX says which e_type must be present. When the loader's

@@ -4,13 +4,10 @@
 #include <string.h>
 
 #include "common/nid.h"
-#include "sce/sce_elf.h"
 #include "mkself_internal.h"
-
-#ifdef MKSELF_HAVE_LOADER
 #include "sce/sce_dynamic.h"
+#include "sce/sce_elf.h"
 #include "sce/sce_file.h"
-#endif
 
 void mkself_view_free(struct mkself_view *v) {
   free(v->image);
@@ -354,7 +351,6 @@ bool mkself_check(const uint8_t *file, size_t size, bool expect_prx, char *err, 
   if (!mkself_view_open(&v, file, size, err, cap)) return false;
   bool ok = check_view(&v, expect_prx, err, cap);
   mkself_view_free(&v);
-#ifdef MKSELF_HAVE_LOADER
   if (ok) {
     struct sce_file *f = calloc(1, sizeof *f);
     if (!f) return mkself_fail(err, cap, "out of memory");
@@ -370,6 +366,16 @@ bool mkself_check(const uint8_t *file, size_t size, bool expect_prx, char *err, 
     }
     free(f);
   }
-#endif
+  return ok;
+}
+
+bool mkself_check_wrapped(const uint8_t *file, size_t size, char *err, size_t cap) {
+  struct sce_file *f = calloc(1, sizeof *f);
+  if (!f) return mkself_fail(err, cap, "out of memory");
+  bool ok = sce_file_parse(f, file, size) ||
+            mkself_fail(err, cap, "the loader rejects it: %s", f->error);
+  if (ok && !sce_elf_type_is_exec(f->ehdr.e_type))
+    ok = mkself_fail(err, cap, "e_type 0x%x is not an executable", f->ehdr.e_type);
+  free(f);
   return ok;
 }

@@ -3,8 +3,9 @@
  *   (padded to 16), 0x40 extended info, 0x30 NPDRM control block, 0x50 meta block per
  *   entry, 0x50 meta footer, 0x100 signature, then each segment's bytes 16-aligned.
  * Each loadable segment gets two entries, as real fake SELFs do: a digest entry (signed,
- * has-digests, zeroed digests) and a data entry (signed, blocked, 16 KiB blocks) whose
- * bits 20-31 name the program header it maps. */
+ * has-digests, zeroed digests) and a data entry (signed, blocked, 16 KiB blocks unless
+ * told otherwise) whose bits 20-31 name the program header it maps. Optionally, as the
+ * public PS5 homebrew SDK's writer does, the PT_SCE_VERSION bytes follow the last segment. */
 #include <openssl/evp.h>
 #include <string.h>
 
@@ -16,7 +17,6 @@
 #define SELF_META_BLOCK_SIZE 0x50
 #define SELF_META_FOOTER_SIZE 0x50
 #define SELF_SIGNATURE_SIZE 0x100
-#define SELF_BLOCK_SIZE 0x4000
 #define SELF_DIGEST_SIZE 0x20
 #define SELF_DEFAULT_PAID 0x3100000000000002ull /* fake-signed program authority id */
 #define SELF_PTYPE_FAKE 1
@@ -68,6 +68,9 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
   if (header_size > 0xFFFF || meta_size > 0xFFFF)
     return mkself_fail(err, cap, "too many segments for a SELF header");
 
+  unsigned block_log2 = opt && opt->self_block_log2 ? opt->self_block_log2 : 14;
+  if (block_log2 < 12 || block_log2 > 27)
+    return mkself_fail(err, cap, "block size 2^%u is not 4 KiB..128 MiB", block_log2);
   /* place segment data: digests then data for each loadable segment */
   struct self_entry entries[2 * 64];
   if (n > sizeof entries / sizeof entries[0])
@@ -77,7 +80,7 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
   for (unsigned i = 0; i < e.ehdr.e_phnum; i++) {
     Elf64_Phdr p = mkself_elf_phdr(&e, i);
     if (!wants_entry(p.p_type)) continue;
-    uint64_t blocks = mkself_align_up(p.p_filesz, SELF_BLOCK_SIZE) / SELF_BLOCK_SIZE;
+    uint64_t blocks = mkself_align_up(p.p_filesz, 1ull << block_log2) >> block_log2;
     pos = mkself_align_up(pos, 16);
     entries[k].props = SCE_SELF_SEG_SIGNED | SCE_SELF_SEG_HAS_DIGESTS |
                        ((uint64_t)(k + 1) << 20); /* names the data entry that follows */
@@ -87,13 +90,26 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
     k++;
     pos = mkself_align_up(pos, 16);
     entries[k].props = SCE_SELF_SEG_SIGNED | SCE_SELF_SEG_BLOCKED |
-                       (uint64_t)(14 - 12) << 12 /* 16 KiB blocks */ | ((uint64_t)i << 20);
+                       (uint64_t)(block_log2 - 12) << 12 | ((uint64_t)i << 20);
     entries[k].offset = pos;
     entries[k].compressed_size = entries[k].decompressed_size = p.p_filesz;
     pos += p.p_filesz;
     k++;
   }
   uint64_t file_size = mkself_align_up(pos, 16);
+  /* version data some writers append after the last segment (not counted in file_size) */
+  const uint8_t *version = NULL;
+  uint64_t version_size = 0;
+  for (unsigned i = 0; opt && opt->self_version_data && i < e.ehdr.e_phnum; i++) {
+    Elf64_Phdr p = mkself_elf_phdr(&e, i);
+    if (p.p_type != SCE_PT_VERSION) continue;
+    if (!mkself_in_bounds(p.p_offset, p.p_filesz, size))
+      return mkself_fail(err, cap, "version segment %u is outside the ELF", i);
+    version = elf + p.p_offset;
+    version_size = p.p_filesz;
+  }
+  if (opt && opt->self_version_data && !version)
+    return mkself_fail(err, cap, "no PT_SCE_VERSION segment to append as version data");
 
   struct self_header h = {0};
   bool ps5 = form == MKSELF_FORM_SELF_PS5;
@@ -105,7 +121,7 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
   h.segment_count = (uint16_t)n;
   h.flags = ps5 ? SCE_SELF_FLAGS_PS5 : SCE_SELF_FLAGS_PS4;
 
-  if (mkself_buf_append(out, NULL, file_size) == SIZE_MAX)
+  if (mkself_buf_append(out, NULL, file_size + version_size) == SIZE_MAX)
     return mkself_fail(err, cap, "out of memory");
   uint8_t *o = out->data;
   memcpy(o, &h, sizeof h);
@@ -147,5 +163,6 @@ bool mkself_wrap_self(const uint8_t *elf, size_t size, enum mkself_form form,
     memcpy(o + entries[k].offset, elf + p.p_offset, p.p_filesz);
     k++;
   }
+  if (version_size) memcpy(o + file_size, version, version_size);
   return true;
 }

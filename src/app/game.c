@@ -10,10 +10,41 @@
 #include "common/log.h"
 #include "kernel/mounts.h"
 #include "loader/loader.h"
+#include "sce/sce_file.h"
 
 static bool is_dir(const char *p) {
   struct stat st;
   return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The executable's ELF identification and type (through a SELF header), for the platform
+ * rule when a title has no metadata. False if it cannot be read (the loader says why). */
+static bool exec_header(const char *eboot, uint8_t ident[EI_NIDENT], unsigned *type) {
+  unsigned char *data;
+  size_t size;
+  if (!loader_read_file(eboot, &data, &size)) return false;
+  struct sce_file *f = calloc(1, sizeof *f);
+  bool ok = f && sce_file_parse(f, data, size);
+  if (ok) {
+    memcpy(ident, f->ehdr.e_ident, EI_NIDENT);
+    *type = f->ehdr.e_type;
+  }
+  free(f);
+  free(data);
+  return ok;
+}
+
+/* title_platform_decide, logged with the deciding fact. */
+static void decide_platform(struct app_game *g, bool have_json, bool have_sfo) {
+  uint8_t ident[EI_NIDENT];
+  unsigned type = 0;
+  bool known = have_json || have_sfo || exec_header(g->eboot, ident, &type);
+  const char *why;
+  g->title.platform =
+      title_platform_decide(have_json, have_sfo, known && !have_json && !have_sfo ? ident : NULL,
+                            type, &why);
+  LOG(core, INFO, "title %s: %s title (%s; the SELF magic does not decide)", g->title.title_id,
+      title_platform_name(g->title.platform), why);
 }
 
 int app_game_locate(const char *path, struct app_game *g) {
@@ -48,6 +79,7 @@ int app_game_locate(const char *path, struct app_game *g) {
   if (!have_json && !have_sfo) {
     LOG(core, WARN, "%s not found: title id %s, default settings", param, TITLE_ID_UNKNOWN);
     title_defaults(&g->title);
+    decide_platform(g, false, false);
     return 0;
   }
   const char *meta = have_json ? param : sfo;
@@ -65,6 +97,7 @@ int app_game_locate(const char *path, struct app_game *g) {
   LOG(core, INFO, "title %s version %s, flexible memory %llu MiB", g->title.title_id,
       g->title.app_version[0] ? g->title.app_version : "?",
       (unsigned long long)(g->title.flexible_memory >> 20));
+  decide_platform(g, have_json, have_sfo);
   return 0;
 }
 

@@ -26,6 +26,6 @@ static struct linker_hle_answer lookup_nid(const struct linker_import *imp) {
   return answer(lib, s);
 }
 
-const struct linker_hle_ops hle_bridge_ops = {lookup_exact, lookup_nid};
+const struct linker_hle_ops app_hle_bridge_ops = {lookup_exact, lookup_nid};
 
-const struct trap_syscall_ops hle_bridge_syscall_ops = {syscall_dispatch, syscall_name};
+const struct trap_syscall_ops app_hle_bridge_syscall_ops = {syscall_dispatch, syscall_name};

@@ -7,7 +7,7 @@
 #include "loader/linker.h"
 #include "loader/trap.h"
 
-extern const struct linker_hle_ops hle_bridge_ops;
-extern const struct trap_syscall_ops hle_bridge_syscall_ops;
+extern const struct linker_hle_ops app_hle_bridge_ops;
+extern const struct trap_syscall_ops app_hle_bridge_syscall_ops;
 
 #endif

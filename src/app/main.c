@@ -5,10 +5,9 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "game.h"
-#if PROSPERO_HAVE_HLE
+#include "kernel/debug_text.h"
 #include "hle/hle.h"
 #include "hle_bridge.h"
-#endif
 #include "loader/loader.h"
 #include "options.h"
 
@@ -17,20 +16,7 @@
 #endif
 
 static void on_linked(const struct loader_module *exec) {
-#if PROSPERO_HAVE_HLE
   hle_kernel_set_proc_param((void *)(uintptr_t)exec->proc_param);
-#else
-  (void)exec;
-#endif
-}
-
-static bool trace_enable(const char *lib) {
-#if PROSPERO_HAVE_HLE
-  return hle_trace_enable(lib);
-#else
-  (void)lib;
-  return false;
-#endif
 }
 
 int main(int argc, char **argv) {
@@ -60,8 +46,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero: --log-file: cannot open '%s'\n", opt.log_file[0]);
     return PROSPERO_EXIT_USAGE;
   }
+  if (opt.guest_log_count && !kernel_debug_text_open(opt.guest_log[0])) {
+    fprintf(stderr, "prospero: --guest-log: cannot open '%s'\n", opt.guest_log[0]);
+    return PROSPERO_EXIT_USAGE;
+  }
   for (int i = 0; i < opt.trace_hle_count; i++)
-    if (!trace_enable(opt.trace_hle[i])) {
+    if (!hle_trace_enable(opt.trace_hle[i])) {
       fprintf(stderr, "prospero: --trace-hle: no HLE library named '%s'\n", opt.trace_hle[i]);
       return PROSPERO_EXIT_USAGE;
     }
@@ -74,10 +64,8 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
-#if PROSPERO_HAVE_HLE
-  linker_set_hle(&hle_bridge_ops);
-  trap_set_syscall_ops(&hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
-#endif
+  linker_set_hle(&app_hle_bridge_ops);
+  trap_set_syscall_ops(&app_hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
   struct loader_game lg = {
       .eboot_path = game.eboot,
       .module_dir = game.module_dir,

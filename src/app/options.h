@@ -17,6 +17,9 @@
     "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                  \
   X(log_file, "log-file", "PATH", false,                                                      \
     "Write the emulator log to PATH (appending) instead of stderr.")                          \
+  X(guest_log, "guest-log", "FILE", false,                                                    \
+    "Write the guest's debug text (sceKernelDebugOutText, system call 601 command 7: the "    \
+    "console's debug console, homebrew's log) to FILE (appending) instead of stdout.")       \
   X(trace_hle, "trace-hle", "LIB", true,                                                      \
     "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                  \
   X(seccomp, "seccomp", NULL, false,                                                          \

@@ -6,9 +6,9 @@
 
 static _Thread_local int guest_errno_value;
 
-int *guest_errno_location(void) { return &guest_errno_value; }
+int *hle_errno_location(void) { return &guest_errno_value; }
 
-int guest_errno_from_host(int e) {
+int hle_errno_from_host(int e) {
   switch (e) {
 /* NAME is already the host's number here (errno.h macros expand inside the argument) */
 #define GUEST_ERRNO_MAP_HOST(name, num) \
@@ -29,7 +29,7 @@ static const char *const messages[] = {
 #undef GUEST_ERRNO_MESSAGE_
 };
 
-const char *guest_errno_message(int e) {
+const char *hle_errno_message(int e) {
   if (e < 0 || (size_t)e >= sizeof messages / sizeof messages[0]) return NULL;
   return messages[e];
 }

@@ -116,22 +116,22 @@ enum guest_errno {
 /* Sony kernel error codes mirror errno: 0x80020000 + errno. */
 #define SCE_KERNEL_ERROR(e) ((int)(0x80020000u + (unsigned)(e)))
 
-int *guest_errno_location(void);
-static inline void guest_errno_set(int e) { *guest_errno_location() = e; }
+int *hle_errno_location(void);
+static inline void hle_errno_set(int e) { *hle_errno_location() = e; }
 
 /* The two faces of a libkernel call whose core returns a result >= 0 or a negative guest
  * errno: POSIX (errno set, -1) and Sony (the SCE_KERNEL_ERROR code). */
-static inline int64_t guest_posix_result(int64_t r) {
+static inline int64_t hle_posix_result(int64_t r) {
   if (r >= 0) return r;
-  guest_errno_set((int)-r);
+  hle_errno_set((int)-r);
   return -1;
 }
-static inline int64_t guest_sce_result(int64_t r) { return r < 0 ? SCE_KERNEL_ERROR(-r) : r; }
+static inline int64_t hle_sce_result(int64_t r) { return r < 0 ? SCE_KERNEL_ERROR(-r) : r; }
 
 /* Converts a host (Linux) errno to the guest's numbering (unknown values give EINVAL). */
-int guest_errno_from_host(int host_errno);
+int hle_errno_from_host(int host_errno);
 
 /* FreeBSD's message for guest errno E, or NULL for a number it does not define. */
-const char *guest_errno_message(int e);
+const char *hle_errno_message(int e);
 
 #endif

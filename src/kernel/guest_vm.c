@@ -13,11 +13,10 @@
 
 #include "common/log.h"
 
-#define GUEST_PAGE 0x4000ull
-
 /* One row per band: where it starts and ends (inclusive end + 1) and what it is for. */
-#define GUEST_BANDS(X)                                   \
-  X(system_managed, 0x40000ull, 0x7FFFFC000ull)          \
+#define GUEST_BANDS(X)                                                  \
+  X(fixed_low, GUEST_VM_FIXED_LOW_START, GUEST_VM_FIXED_LOW_END)        \
+  X(system_managed, 0x40000ull, 0x7FFFFC000ull)                         \
   X(system_reserved, 0x7FFFFC000ull, 0x1000000000ull)    \
   X(user, 0x1000000000ull, 0xFC00000000ull)
 
@@ -32,7 +31,8 @@ static const struct guest_band guest_bands[] = {
 #undef GUEST_BAND_ROW_
 };
 #define GUEST_BAND_COUNT (sizeof guest_bands / sizeof guest_bands[0])
-#define GUEST_USER_BAND 2
+#define GUEST_FIXED_LOW_BAND 0
+#define GUEST_USER_BAND 3
 
 /* Holes cut out of the bands, sorted by start: never reserved for nor given to the guest. */
 #define GUEST_HOLES(X) X(host_window, GUEST_VM_HOST_WINDOW_START, GUEST_VM_HOST_WINDOW_END)
@@ -57,6 +57,10 @@ struct guest_range {
 
 static pthread_mutex_t vm_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool vm_ready;
+/* Where the fixed low band's reservation starts: the host may forbid its lowest pages
+ * (vm.mmap_min_addr). GUEST_VM_FIXED_LOW_END when none of it could be reserved. */
+static uint64_t fixed_low_reserved = GUEST_VM_FIXED_LOW_END;
+static uint64_t host_min_addr;
 static struct guest_range *vm_ranges; /* sorted by start, non-overlapping */
 static size_t vm_count, vm_cap;
 
@@ -83,6 +87,7 @@ static size_t band_pieces(struct guest_band *pieces) {
   size_t n = 0;
   for (size_t i = 0; i < GUEST_BAND_COUNT; i++) {
     const struct guest_band *b = &guest_bands[i];
+    if (i == GUEST_FIXED_LOW_BAND) continue; /* reserved on its own: guest_vm_init */
     uint64_t at = b->start;
     for (size_t h = 0; h < GUEST_HOLE_COUNT; h++) {
       const struct guest_band *hole = &guest_holes[h];
@@ -115,6 +120,38 @@ static bool host_image_allowed(void) {
   return !in_band;
 }
 
+/* The lowest address this host lets the process map (Linux vm.mmap_min_addr; 64 KiB, the
+ * common default, when it cannot be read). */
+static uint64_t read_host_min_addr(void) {
+  FILE *f = fopen("/proc/sys/vm/mmap_min_addr", "r");
+  unsigned long long v = 0x10000;
+  if (f) {
+    if (fscanf(f, "%llu", &v) != 1) v = 0x10000;
+    fclose(f);
+  }
+  return v;
+}
+
+/* Reserves what the host allows of the fixed low band; a refusal is not an error (only a
+ * fixed executable linked there needs it, and guest_vm_check_fixed then says why not). */
+static void reserve_fixed_low(void) {
+  host_min_addr = read_host_min_addr();
+  uint64_t start = (host_min_addr + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
+  if (start < GUEST_VM_FIXED_LOW_START) start = GUEST_VM_FIXED_LOW_START;
+  if (start >= GUEST_VM_FIXED_LOW_END) return;
+  uint64_t size = GUEST_VM_FIXED_LOW_END - start;
+  void *p = mmap((void *)(uintptr_t)start, size, PROT_NONE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p == MAP_FAILED || p != (void *)(uintptr_t)start) {
+    if (p != MAP_FAILED) munmap(p, size);
+    LOG(kernel, DEBUG, "fixed low band 0x%llx-0x%llx not reserved: %s",
+        (unsigned long long)start, (unsigned long long)GUEST_VM_FIXED_LOW_END,
+        p == MAP_FAILED ? strerror(errno) : "taken");
+    return;
+  }
+  fixed_low_reserved = start;
+}
+
 bool guest_vm_init(void) {
   pthread_mutex_lock(&vm_lock);
   if (vm_ready) {
@@ -142,6 +179,7 @@ bool guest_vm_init(void) {
   if (!ok)
     for (size_t j = 0; j < done; j++)
       munmap((void *)(uintptr_t)pieces[j].start, pieces[j].end - pieces[j].start);
+  if (ok) reserve_fixed_low();
   vm_ready = ok;
   pthread_mutex_unlock(&vm_lock);
   return ok;
@@ -150,10 +188,15 @@ bool guest_vm_init(void) {
 /* The band holding all of [addr, addr+size), or -1 (also when it touches a hole). */
 static int band_of(uint64_t addr, uint64_t size) {
   if (size > UINT64_MAX - addr || hole_overlaps(addr, addr + size)) return -1;
-  for (size_t i = 0; i < GUEST_BAND_COUNT; i++)
-    if (addr >= guest_bands[i].start && size <= guest_bands[i].end - addr &&
-        addr < guest_bands[i].end)
+  for (size_t i = 0; i < GUEST_BAND_COUNT; i++) {
+    uint64_t start = i == GUEST_FIXED_LOW_BAND ? fixed_low_reserved : guest_bands[i].start;
+    if (addr >= start && size <= guest_bands[i].end - addr && addr < guest_bands[i].end)
       return (int)i;
+  }
+  /* a fixed image may straddle the low band and the system-managed band */
+  if (addr >= fixed_low_reserved && addr < GUEST_VM_FIXED_LOW_END &&
+      addr + size <= guest_bands[GUEST_FIXED_LOW_BAND + 1].end)
+    return GUEST_FIXED_LOW_BAND;
   return -1;
 }
 
@@ -210,7 +253,7 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
     LOG(kernel, ERROR, "%s: guest memory is not initialised", what);
     return false;
   }
-  if (size == 0 || (addr | size) & (GUEST_PAGE - 1)) {
+  if (size == 0 || (addr | size) & (SCE_GUEST_PAGE_SIZE - 1)) {
     LOG(kernel, ERROR, "%s: 0x%llx+0x%llx is not a non-empty 16 KiB-aligned range", what,
         (unsigned long long)addr, (unsigned long long)size);
     return false;
@@ -240,6 +283,46 @@ static bool commit_locked(uint64_t addr, uint64_t size, int prot, const char *na
   return true;
 }
 
+bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap) {
+  unsigned long long s = start, e = end;
+  if (end <= start) {
+    snprintf(why, cap, "empty image range 0x%llx-0x%llx", s, e);
+    return false;
+  }
+  if (start < GUEST_VM_FIXED_LOW_START) {
+    snprintf(why, cap, "0x%llx-0x%llx covers the null page 0x0-0x%llx, which stays unmapped so "
+             "that null pointers fault", s, e, (unsigned long long)GUEST_VM_FIXED_LOW_START);
+    return false;
+  }
+  pthread_mutex_lock(&vm_lock);
+  bool ok = false;
+  if (!vm_ready) {
+    snprintf(why, cap, "guest memory is not initialised");
+  } else if (start < fixed_low_reserved) {
+    snprintf(why, cap, "0x%llx-0x%llx starts below 0x%llx, the lowest address this host lets a "
+             "process map (vm.mmap_min_addr = %llu); allow it with `sysctl -w "
+             "vm.mmap_min_addr=%llu` or link the executable higher", s, e,
+             (unsigned long long)fixed_low_reserved, (unsigned long long)host_min_addr,
+             (unsigned long long)GUEST_VM_FIXED_LOW_START);
+  } else if (hole_overlaps(start, end)) {
+    snprintf(why, cap, "0x%llx-0x%llx collides with the host window 0x%llx-0x%llx, where "
+             "prospero's own code runs", s, e, (unsigned long long)GUEST_VM_HOST_WINDOW_START,
+             (unsigned long long)GUEST_VM_HOST_WINDOW_END);
+  } else if (band_of(start, end - start) < 0) {
+    snprintf(why, cap, "0x%llx-0x%llx lies outside the guest address space 0x%llx-0x%llx", s, e,
+             (unsigned long long)GUEST_VM_FIXED_LOW_START,
+             (unsigned long long)guest_bands[GUEST_BAND_COUNT - 1].end);
+  } else if (range_overlaps(start, end - start)) {
+    const struct guest_range *r = &vm_ranges[range_lower_bound(start)];
+    snprintf(why, cap, "0x%llx-0x%llx collides with %s 0x%llx-0x%llx", s, e, r->name,
+             (unsigned long long)r->start, (unsigned long long)(r->start + r->size));
+  } else {
+    ok = true;
+  }
+  pthread_mutex_unlock(&vm_lock);
+  return ok;
+}
+
 bool guest_vm_map_fixed(uint64_t addr, uint64_t size, int prot, const char *name) {
   pthread_mutex_lock(&vm_lock);
   bool ok = args_valid("guest_vm_map_fixed", addr, size);
@@ -254,13 +337,13 @@ bool guest_vm_map_fixed(uint64_t addr, uint64_t size, int prot, const char *name
 }
 
 uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *name) {
-  if (align < GUEST_PAGE) align = GUEST_PAGE;
+  if (align < SCE_GUEST_PAGE_SIZE) align = SCE_GUEST_PAGE_SIZE;
   if (align & (align - 1) || size == 0 || size > (1ull << 40)) {
     LOG(kernel, ERROR, "guest_vm_alloc: bad size 0x%llx or alignment 0x%llx",
         (unsigned long long)size, (unsigned long long)align);
     return 0;
   }
-  size = (size + GUEST_PAGE - 1) & ~(GUEST_PAGE - 1);
+  size = (size + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
   pthread_mutex_lock(&vm_lock);
   uint64_t found = 0;
   if (vm_ready) {

@@ -9,11 +9,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sce/sce_elf.h" /* SCE_GUEST_PAGE_SIZE, the unit of every mapping below */
+
 #define GUEST_PROT_CPU_READ 0x01
 #define GUEST_PROT_CPU_WRITE 0x02
 #define GUEST_PROT_CPU_EXEC 0x04
 #define GUEST_PROT_GPU_READ 0x10
 #define GUEST_PROT_GPU_WRITE 0x20
+
+/* The runtime address map (FACTS.md "Process start"): the executable is loaded at
+ * GUEST_VM_EXEC_BASE, each later module at the next GUEST_VM_MODULE_ALIGN multiple past the
+ * previous one; unresolved data imports point into the no-access GUEST_VM_INVALID_PAGE. */
+#define GUEST_VM_EXEC_BASE 0x900000000ull
+#define GUEST_VM_MODULE_ALIGN 0x10000000ull /* 256 MiB */
+#define GUEST_VM_INVALID_PAGE 0x840000000ull
 
 /* The host window: a hole in the system-reserved band, just below the executable base
  * 0x9_0000_0000, where the prospero executable is linked (non-PIE, src/app/CMakeLists.txt)
@@ -21,12 +30,27 @@
  * code this close to guest code makes guest->HLE branches cheap (docs/perf-hle-calls.md).
  * The guest can never map, protect or free anything in it. */
 #define GUEST_VM_HOST_WINDOW_START 0x880000000ull
-#define GUEST_VM_HOST_WINDOW_END 0x900000000ull
+#define GUEST_VM_HOST_WINDOW_END GUEST_VM_EXEC_BASE
+
+/* The low band for fixed-address executables: ELF ET_EXEC / ET_SCE_EXEC images are linked for
+ * fixed addresses, and the public PS5 homebrew SDK's app linker script starts them at one
+ * 16 KiB page (0x4000, its MAXPAGESIZE), below the system-managed band. Page 0 is never
+ * mapped (null pointers must fault). The band is reserved at start-up from the lowest address
+ * the host lets a process map (Linux vm.mmap_min_addr) upwards. */
+#define GUEST_VM_FIXED_LOW_START 0x4000ull
+#define GUEST_VM_FIXED_LOW_END 0x40000ull
 
 /* Reserves the guest bands, minus the host window. Returns false (and logs why) if the host
  * refuses, or if the host executable sits inside the bands but outside the host window.
  * Idempotent. */
 bool guest_vm_init(void);
+
+/* The address map's decision for a fixed-address executable image [START, END): true if it
+ * can be committed there (with guest_vm_map_fixed), else false with a sentence in WHY naming
+ * the range and what it collides with (the null page, the host's lowest mappable address,
+ * the host window, the end of the guest address space, or a committed range such as the
+ * invalid page). */
+bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap);
 
 /* Commits [addr, addr+size) at exactly ADDR (page aligned, inside a band, not in use). */
 bool guest_vm_map_fixed(uint64_t addr, uint64_t size, int prot, const char *name);

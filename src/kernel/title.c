@@ -155,3 +155,36 @@ bool title_parse_param_sfo(const uint8_t *d, size_t size, struct title_info *out
                 out->title_id);
   return true;
 }
+
+enum title_platform title_platform_decide(bool has_param_json, bool has_param_sfo,
+                                          const uint8_t *exec_ident, unsigned exec_type,
+                                          const char **why) {
+  /* e_ident bytes and Sony types (FACTS.md "ELF header") */
+  enum { IDENT_OSABI = 7, IDENT_ABIVERSION = 8, OSABI_FREEBSD = 9 };
+  const char *unused;
+  if (!why) why = &unused;
+  if (has_param_json) {
+    *why = "sce_sys/param.json";
+    return TITLE_PLATFORM_PS5;
+  }
+  if (has_param_sfo) {
+    *why = "sce_sys/param.sfo";
+    return TITLE_PLATFORM_PS4;
+  }
+  if (exec_ident && exec_ident[IDENT_ABIVERSION] == 2) {
+    *why = "the executable's ELF ABI version 2";
+    return TITLE_PLATFORM_PS5;
+  }
+  bool sony_type = exec_type == 0xFE00 || exec_type == 0xFE10 || exec_type == 0xFE18;
+  if (exec_ident && exec_ident[IDENT_ABIVERSION] == 0 && sony_type &&
+      exec_ident[IDENT_OSABI] == OSABI_FREEBSD) {
+    *why = "the executable's ELF ABI version 0 (a Sony FreeBSD executable)";
+    return TITLE_PLATFORM_PS4;
+  }
+  *why = "no title metadata and a generic executable: the default";
+  return TITLE_PLATFORM_PS5;
+}
+
+const char *title_platform_name(enum title_platform p) {
+  return p == TITLE_PLATFORM_PS4 ? "PS4" : "PS5";
+}

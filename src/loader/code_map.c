@@ -192,7 +192,7 @@ int code_map_gap_tls_form(const uint8_t *p, size_t left) {
   }
 }
 
-const char *code_gap_kind_name(enum code_gap_kind k) {
+const char *code_map_gap_kind_name(enum code_gap_kind k) {
   switch (k) {
   case CODE_GAP_TLS_BASE: return "fs:[0] load rewritten";
   case CODE_GAP_GUARD_LOAD: return "fs:[0x28] load rewritten";
@@ -207,10 +207,10 @@ const char *code_gap_kind_name(enum code_gap_kind k) {
 static void add_site(struct code_map_stats *st, uint64_t addr, enum code_gap_kind k) {
   if (k == CODE_GAP_SYSCALL)
     LOG(loader, DEBUG, "outside known code at 0x%llx: %s", (unsigned long long)addr,
-        code_gap_kind_name(k));
+        code_map_gap_kind_name(k));
   else
     LOG(loader, INFO, "outside known code at 0x%llx: %s", (unsigned long long)addr,
-        code_gap_kind_name(k));
+        code_map_gap_kind_name(k));
   if (st->site_count < CODE_MAP_SITES)
     st->sites[st->site_count++] = (struct code_gap_site){addr, k};
 }
@@ -347,7 +347,7 @@ void code_map_format(const struct code_map_stats *st, char *buf, size_t cap) {
   uint64_t total = st->gap_tls_rewritten + st->gap_syscalls_left;
   for (size_t i = 0; i < st->site_count && n >= 0 && (size_t)n < cap; i++)
     n += snprintf(buf + n, cap - (size_t)n, "%s0x%llx %s", i ? ", " : " [",
-                  (unsigned long long)st->sites[i].addr, code_gap_kind_name(st->sites[i].kind));
+                  (unsigned long long)st->sites[i].addr, code_map_gap_kind_name(st->sites[i].kind));
   if (st->site_count && n >= 0 && (size_t)n < cap) {
     if (total > st->site_count)
       n += snprintf(buf + n, cap - (size_t)n, ", and %llu more]",

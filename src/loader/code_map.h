@@ -86,7 +86,7 @@ void code_map_free(struct code_map *map);
  * readable) with its 0x64 prefix, or -1. */
 int code_map_gap_tls_form(const uint8_t *p, size_t left);
 
-const char *code_gap_kind_name(enum code_gap_kind k);
+const char *code_map_gap_kind_name(enum code_gap_kind k);
 
 /* The statistics as one log line's worth of text (no module name). */
 void code_map_format(const struct code_map_stats *st, char *buf, size_t cap);

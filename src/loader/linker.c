@@ -120,8 +120,8 @@ bool linker_seal_thunks(void) {
 uint64_t linker_invalid_object_address(void) {
   if (invalid_object_page) return invalid_object_page;
   /* the console's invalid page when the guest bands exist, else any no-access host page */
-  if (guest_vm_map_fixed(SCE_INVALID_PAGE, SCE_GUEST_PAGE_SIZE, 0, "invalid page")) {
-    invalid_object_page = SCE_INVALID_PAGE;
+  if (guest_vm_map_fixed(GUEST_VM_INVALID_PAGE, SCE_GUEST_PAGE_SIZE, 0, "invalid page")) {
+    invalid_object_page = GUEST_VM_INVALID_PAGE;
   } else {
     void *p = mmap(NULL, SCE_GUEST_PAGE_SIZE, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     invalid_object_page = p == MAP_FAILED ? 0 : (uint64_t)(uintptr_t)p;

@@ -13,7 +13,7 @@
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;
-static uint64_t next_module_base = SCE_EXEC_BASE;
+static uint64_t next_module_base = GUEST_VM_EXEC_BASE;
 
 static bool fail(char *err, size_t cap, const char *fmt, ...) {
   va_list ap;
@@ -25,16 +25,34 @@ static bool fail(char *err, size_t cap, const char *fmt, ...) {
 
 static bool is_mapped_type(uint32_t t) { return t == PT_LOAD || t == SCE_PT_RELRO; }
 
+/* The Sony dynamic tables. An executable with neither PT_DYNAMIC nor PT_SCE_DYNLIBDATA (a
+ * static executable, e.g. a homebrew app linked --static) has nothing to link and imports
+ * nothing: its tables stay empty. Anything else must carry both (sce_dynamic_parse says
+ * which one is missing). */
+static bool parse_dynamic_tables(struct loader_module *m, char *err, size_t cap) {
+  bool none = sce_file_find_phdr(&m->file, PT_DYNAMIC) < 0 &&
+              sce_file_find_phdr(&m->file, SCE_PT_DYNLIBDATA) < 0;
+  if (none && m->is_exec) {
+    LOG(loader, INFO, "%s: no dynamic tables (static executable): nothing to link or import",
+        m->name);
+    return true;
+  }
+  char derr[192];
+  if (!sce_dynamic_parse(&m->dyn, &m->file, derr, sizeof derr))
+    return fail(err, cap, "%s: %s", m->name, derr);
+  m->has_dynamic = true;
+  return true;
+}
+
 bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, const char *name,
                   char *err, size_t cap) {
   memset(m, 0, sizeof *m);
   snprintf(m->name, sizeof m->name, "%s", name);
   if (!sce_file_parse(&m->file, buf, size)) return fail(err, cap, "%s: %s", name, m->file.error);
   const Elf64_Ehdr *e = &m->file.ehdr;
-  m->is_exec = e->e_type == SCE_ET_EXEC_ASLR;
-  char derr[192];
-  if (!sce_dynamic_parse(&m->dyn, &m->file, derr, sizeof derr))
-    return fail(err, cap, "%s: %s", name, derr);
+  m->is_exec = sce_elf_type_is_exec(e->e_type);
+  m->is_fixed = sce_elf_type_is_fixed(e->e_type);
+  if (!parse_dynamic_tables(m, err, cap)) return false;
   uint64_t lo = UINT64_MAX, hi = 0;
   for (unsigned i = 0; i < e->e_phnum; i++) {
     const Elf64_Phdr *p = &m->file.phdrs[i];
@@ -177,10 +195,13 @@ static bool collect_symbols(struct loader_module *m) {
 
 /* The process param (executable) or module param (PRX) block: size, magic, SDK version
  * (FACTS.md). A wrong one is logged, not fatal: the guest may never read it. */
-static void check_param_block(const struct loader_module *m) {
+static void check_param_block(struct loader_module *m) {
   int pi = sce_file_find_phdr(&m->file, m->is_exec ? SCE_PT_PROCPARAM : SCE_PT_MODULE_PARAM);
-  if (pi < 0) {
-    LOG(loader, WARN, "%s has no %s param block", m->name, m->is_exec ? "process" : "module");
+  if (pi < 0 || m->file.phdrs[pi].p_memsz == 0) {
+    /* homebrew linked with its own script often has none, or an empty one */
+    LOG(loader, INFO, "%s: %s param block: the defaults apply (SDK version unknown)", m->name,
+        pi < 0 ? "no" : "empty");
+    m->proc_param = m->module_param = 0;
     return;
   }
   const Elf64_Phdr *p = &m->file.phdrs[pi];
@@ -238,10 +259,25 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
   return true;
 }
 
+/* Where M's vaddr 0 goes: a fixed-address executable stays where it was linked if the address
+ * map allows it; everything else goes at the next module base (the first executable at
+ * 0x9_0000_0000). */
+static bool choose_base(const struct loader_module *m, uint64_t *base, char *err, size_t cap) {
+  if (m->is_fixed) {
+    char why[256];
+    if (!guest_vm_check_fixed(m->image_min, m->image_max, why, sizeof why))
+      return fail(err, cap, "%s: fixed-address executable cannot be placed: %s", m->name, why);
+    *base = 0;
+    return true;
+  }
+  *base = ((m->is_exec && registry_count == 0) ? GUEST_VM_EXEC_BASE : next_module_base) - m->image_min;
+  return true;
+}
+
 bool module_map(struct loader_module *m, char *err, size_t cap) {
   uint64_t span = m->image_max - m->image_min;
-  uint64_t base = (m->is_exec && registry_count == 0) ? SCE_EXEC_BASE : next_module_base;
-  base -= m->image_min;
+  uint64_t base;
+  if (!choose_base(m, &base, err, cap)) return false;
   if (!guest_vm_map_fixed(base + m->image_min, span, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
                           m->name))
     return fail(err, cap, "%s: cannot map 0x%llx bytes at 0x%llx", m->name,
@@ -249,7 +285,9 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   m->map_start = base + m->image_min;
   m->map_size = span;
   uint64_t end = m->map_start + span;
-  next_module_base = (end + SCE_MODULE_ALIGN - 1) & ~(SCE_MODULE_ALIGN - 1);
+  /* modules follow the image, unless it is a fixed one below the module bases */
+  if (!m->is_fixed || end > next_module_base)
+    next_module_base = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
   LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
       (unsigned long long)m->map_start, (unsigned long long)end);
   return module_place(m, base, err, cap);

@@ -34,6 +34,8 @@ struct module_symbol {
 struct loader_module {
   char name[64];           /* file name, e.g. "eboot.bin", "libc.prx" */
   bool is_exec;
+  bool is_fixed;           /* linked for fixed addresses (ET_EXEC, ET_SCE_EXEC): base 0 */
+  bool has_dynamic;        /* PT_DYNAMIC + PT_SCE_DYNLIBDATA present (else nothing to link) */
   struct sce_file file;    /* valid until module_place() returns (file bytes released) */
   struct sce_dynamic dyn;
   uint64_t image_min, image_max; /* vaddr span of PT_LOAD/RELRO, page rounded */
@@ -71,8 +73,9 @@ bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, cons
  * bytes from BASE + image_min, zeroed) and fills runtime addresses. Releases the file. */
 bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap);
 
-/* Commits guest memory for M at the next module base (0x9_0000_0000 for the executable),
- * then places it. */
+/* Commits guest memory for M at the next module base (0x9_0000_0000 for the executable), or,
+ * for a fixed-address executable, where it was linked if the address map allows it
+ * (guest_vm_check_fixed: the refusal names the range and the collision); then places it. */
 bool module_map(struct loader_module *m, char *err, size_t cap);
 
 /* Applies the final protections of every segment (after relocation and code rewriting). */

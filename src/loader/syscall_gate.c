@@ -14,9 +14,9 @@
  * trap_syscall_direct(n, saved, site, &error) on a 16-aligned stack, restores, and returns
  * with CF = error (neg sets CF when its operand is non-zero; ret keeps the flags). */
 __asm__(".text\n"
-        ".globl prospero_syscall_gate\n"
-        ".type prospero_syscall_gate,@function\n"
-        "prospero_syscall_gate:\n"
+        ".globl syscall_gate_entry\n"
+        ".type syscall_gate_entry,@function\n"
+        "syscall_gate_entry:\n"
         "  push %rbp\n"
         "  mov %rsp, %rbp\n"
         "  push %rdi\n"
@@ -55,9 +55,9 @@ __asm__(".text\n"
         "  pop %rbp\n"
         "  neg %r11\n"
         "  ret\n"
-        ".size prospero_syscall_gate, .-prospero_syscall_gate\n");
+        ".size syscall_gate_entry, .-syscall_gate_entry\n");
 
-void prospero_syscall_gate(void);
+void syscall_gate_entry(void);
 
 #define STUB_SIZE 48
 #define SITE_LEN 5 /* mov %rcx,%r10 (3) + the rewritten syscall (2) */
@@ -68,7 +68,7 @@ static const uint8_t site_pattern[SITE_LEN] = {0x49, 0x89, 0xCA, 0x0F, 0x0B}; /*
 /* One stub: mov %rcx,%r10; lea -128(%rsp),%rsp; movabs $site,%r11; movabs $gate,%rcx;
  * call *%rcx; lea 128(%rsp),%rsp; jmp back (rel32). */
 static void stub_emit(uint8_t *t, uint64_t t_addr, uint64_t site, uint64_t back) {
-  uint64_t gate = (uint64_t)(uintptr_t)prospero_syscall_gate;
+  uint64_t gate = (uint64_t)(uintptr_t)syscall_gate_entry;
   uint8_t c[] = {0x49, 0x89, 0xCA,                         /* mov %rcx,%r10 */
                  0x48, 0x8D, 0x64, 0x24, 0x80,             /* lea -128(%rsp),%rsp */
                  0x49, 0xBB, 0, 0, 0, 0, 0, 0, 0, 0,       /* movabs $site,%r11 */

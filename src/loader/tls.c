@@ -98,7 +98,7 @@ bool tls_thread_init(void) {
    * the block below it (a multiple of p_align long) starts aligned too */
   uint64_t tp_align = tls_static_align > TLS_TP_ALIGN ? tls_static_align : TLS_TP_ALIGN;
   uint64_t below = round_up(tls_static_size, tp_align);
-  t->region_size = round_up(below + TLS_TCB_SIZE, 0x4000);
+  t->region_size = round_up(below + TLS_TCB_SIZE, SCE_GUEST_PAGE_SIZE);
   void *r = block_alloc(t->region_size, tp_align, &t->region_guest, "tls+tcb");
   if (!r) {
     free(t);
@@ -161,7 +161,7 @@ void *loader_tls_get_addr(const struct loader_tls_index *ti) {
   }
   if (!t->dtv[mod]) {
     const struct tls_template *tm = &tls_modules[mod];
-    uint64_t size = round_up(tm->memsz ? tm->memsz : 1, 0x4000);
+    uint64_t size = round_up(tm->memsz ? tm->memsz : 1, SCE_GUEST_PAGE_SIZE);
     bool guest;
     void *b = block_alloc(size, tm->align < 16 ? 16 : tm->align, &guest, "tls block");
     if (!b) {

@@ -362,7 +362,8 @@ bool trap_install(void) {
 }
 
 /* Seccomp safety net (BRIEF.md decision 3): a filter on the instruction pointer that turns
- * every system call issued from the guest address bands [0x4_0000, 0xFC_0000_0000) into
+ * every system call issued from the guest address bands [0x4000, 0xFC_0000_0000) (from the
+ * fixed low band of static executables, guest_vm.h, up) into
  * SIGSYS, leaving host code alone: glibc and the other shared libraries far above the bands,
  * and the prospero executable itself in the host window [GUEST_VM_HOST_WINDOW_START,
  * GUEST_VM_HOST_WINDOW_END) inside the bands. seccomp_data holds the architecture at offset 4
@@ -370,7 +371,7 @@ bool trap_install(void) {
 #define SECCOMP_OFF_ARCH 4
 #define SECCOMP_OFF_IP_LO 8
 #define SECCOMP_OFF_IP_HI 12
-#define GUEST_BANDS_LOW 0x40000u /* lowest guest address */
+#define GUEST_BANDS_LOW ((uint32_t)GUEST_VM_FIXED_LOW_START) /* lowest guest address */
 #define GUEST_BANDS_END_HI 0xFCu /* (0xFC_0000_0000 >> 32): first address above the bands */
 #define HOST_WINDOW_HI ((uint32_t)(GUEST_VM_HOST_WINDOW_START >> 32))
 #define HOST_WINDOW_LO ((uint32_t)GUEST_VM_HOST_WINDOW_START)

@@ -59,8 +59,7 @@ bool trap_syscall_direct_allowed(void);
 
 /* Entry of the direct gates: call N with the registers the gate saved (r10, r9, r8, rdx,
  * rsi, rdi in that order) issued at SITE. Returns rax; *ERROR is the carry flag (0 or 1). */
-uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site,
-                             uint64_t *error);
+uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site, uint64_t *error);
 
 /* Writes "module+0xoff (function+0xoff at file:line)", "module+0xoff (symbol+0xoff)" or a
  * guest range or host description for ADDR into OUT. */

@@ -9,7 +9,9 @@
 #define SCE_ELF_OSABI_FREEBSD 9
 #define SCE_ELF_ABI_VERSION_PS5 2  /* e_ident[EI_ABIVERSION] */
 #define SCE_ELF_ABI_VERSION_PS4 0
-#define SCE_ET_EXEC_ASLR 0xFE10    /* executable */
+#define SCE_ET_ELF_EXEC 2          /* ET_EXEC: plain executable at fixed addresses */
+#define SCE_ET_EXEC 0xFE00         /* executable at fixed addresses */
+#define SCE_ET_EXEC_ASLR 0xFE10    /* executable placed by the loader (ET_SCE_DYNEXEC) */
 #define SCE_ET_DYNAMIC 0xFE18      /* PRX module */
 
 /* Program header types */
@@ -17,6 +19,9 @@
 #define SCE_PT_PROCPARAM 0x61000001u
 #define SCE_PT_MODULE_PARAM 0x61000002u
 #define SCE_PT_RELRO 0x61000010u
+#define SCE_PT_COMMENT 0x6FFFFF00u /* producer comment, not loaded */
+#define SCE_PT_VERSION 0x6FFFFF01u /* version data: some SELF writers append it after the last
+                                      segment; not loaded */
 
 /* Sony dynamic tags; values are offsets into the DYNLIBDATA blob. Where a second value
  * exists it is the alternative tag some producers write for the same table. */
@@ -91,10 +96,8 @@
 #define SCE_SELF_SEG_HAS_DIGESTS 0x10000
 #define SCE_SELF_SEG_PHDR_INDEX(props) (((props) >> 20) & 0xFFF)
 
-/* Address layout (FACTS.md "Process start") */
+/* The console's page size (16 KiB): Sony ELF segments are aligned to it and the guest's
+ * memory is mapped in units of it. The runtime address map is in kernel/guest_vm.h. */
 #define SCE_GUEST_PAGE_SIZE 0x4000ull
-#define SCE_EXEC_BASE 0x900000000ull
-#define SCE_MODULE_ALIGN 0x10000000ull /* later modules at the next 256 MiB multiple */
-#define SCE_INVALID_PAGE 0x840000000ull
 
 #endif

@@ -37,6 +37,14 @@ static bool in_bounds(uint64_t off, uint64_t len, uint64_t total) {
   return off <= total && len <= total - off;
 }
 
+bool sce_elf_type_is_exec(unsigned type) {
+  return type == SCE_ET_ELF_EXEC || type == SCE_ET_EXEC || type == SCE_ET_EXEC_ASLR;
+}
+
+bool sce_elf_type_is_fixed(unsigned type) {
+  return type == SCE_ET_ELF_EXEC || type == SCE_ET_EXEC;
+}
+
 const char *sce_container_name(enum sce_container c) {
   switch (c) {
   case SCE_CONTAINER_ELF: return "Sony ELF";
@@ -58,9 +66,9 @@ static bool parse_elf_header(struct sce_file *f) {
   if (e->e_ident[EI_CLASS] != ELFCLASS64 || e->e_ident[EI_DATA] != ELFDATA2LSB)
     return fail(f, "not a 64-bit little-endian ELF");
   if (e->e_machine != EM_X86_64) return fail(f, "ELF machine %u is not x86-64", e->e_machine);
-  if (e->e_type != SCE_ET_EXEC_ASLR && e->e_type != SCE_ET_DYNAMIC)
-    return fail(f, "ELF type 0x%x is neither a Sony executable (0xFE10) nor a module (0xFE18)",
-                e->e_type);
+  if (!sce_elf_type_is_exec(e->e_type) && e->e_type != SCE_ET_DYNAMIC)
+    return fail(f, "ELF type 0x%x is neither an executable (ET_EXEC 0x2, ET_SCE_EXEC 0xFE00, "
+                "ET_SCE_DYNEXEC 0xFE10) nor a module (0xFE18)", e->e_type);
   if (e->e_phentsize != sizeof(Elf64_Phdr))
     return fail(f, "program header entry size %u, expected %zu", e->e_phentsize,
                 sizeof(Elf64_Phdr));

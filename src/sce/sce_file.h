@@ -43,4 +43,9 @@ int sce_file_find_phdr(const struct sce_file *f, uint32_t type);
 
 const char *sce_container_name(enum sce_container c);
 
+/* Executable ELF types: ET_EXEC (2) and ET_SCE_EXEC (0xFE00), both linked for fixed addresses,
+ * and ET_SCE_DYNEXEC (0xFE10), placed by the loader. */
+bool sce_elf_type_is_exec(unsigned type);
+bool sce_elf_type_is_fixed(unsigned type);
+
 #endif

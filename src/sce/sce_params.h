@@ -1,8 +1,12 @@
-/* Layouts shared by the executable and PRX crt objects (per FACTS.md). */
+/* The process and module param blocks (per FACTS.md): the layouts the guest crt compiles
+ * into every executable and PRX (sdk/crt, freestanding: this header and sce_elf.h use
+ * <stdint.h> only) and the loader finds through PT_SCE_PROCPARAM / PT_SCE_MODULE_PARAM. */
 #ifndef PROSPERO_SCE_SCE_PARAMS_H
 #define PROSPERO_SCE_SCE_PARAMS_H
 
 #include <stdint.h>
+
+#include "sce/sce_elf.h"
 
 /* SDK version written into the process/module param; the kernel gates version-dependent
  * behaviour on it. Override with -DPROSPERO_GUEST_SDK_VERSION=... when building the crt. */
@@ -11,7 +15,7 @@
 #endif
 
 /* PT_SCE_PROCPARAM: the process param block of an executable (0x50 bytes). */
-struct crt_process_param {
+struct sce_process_param {
   uint64_t size;                     /* 0x00: 0x50 */
   uint32_t magic;                    /* 0x08: "ORBI" */
   uint32_t entry_count;              /* 0x0C: 3 */
@@ -24,18 +28,18 @@ struct crt_process_param {
   const void *kernel_fs_param;       /* 0x40 */
   const uint32_t *process_preload_enabled; /* 0x48 */
 };
-_Static_assert(sizeof(struct crt_process_param) == 0x50, "process param is 0x50 bytes");
+_Static_assert(sizeof(struct sce_process_param) == SCE_PROC_PARAM_SIZE, "process param size");
 
 /* PT_SCE_MODULE_PARAM: the module param block of a PRX (0x18 bytes). */
-struct crt_module_param {
+struct sce_module_param {
   uint64_t size;        /* 0x18 */
   uint64_t magic;       /* 0x13C13F4BF */
   uint64_t sdk_version;
 };
-_Static_assert(sizeof(struct crt_module_param) == 0x18, "module param is 0x18 bytes");
+_Static_assert(sizeof(struct sce_module_param) == SCE_MODULE_PARAM_SIZE, "module param size");
 
 /* What the loader passes in rdi at the executable's entry. */
-struct crt_entry_params {
+struct sce_entry_params {
   int32_t argc;
   uint32_t pad;
   char *argv[];

@@ -23,14 +23,14 @@
 
 /* ---- sinks ------------------------------------------------------------------------- */
 
-void format_sink_memory(struct format_sink *s, char *buf, size_t cap) {
+void hle_format_sink_memory(struct format_sink *s, char *buf, size_t cap) {
   memset(s, 0, offsetof(struct format_sink, chunk));
   s->buf = buf;
   s->cap = buf ? cap : 0; /* snprintf(NULL, n, ...) only measures */
   s->fd = -1;
 }
 
-void format_sink_fd(struct format_sink *s, int fd) {
+void hle_format_sink_fd(struct format_sink *s, int fd) {
   memset(s, 0, offsetof(struct format_sink, chunk));
   s->fd = fd;
 }
@@ -48,7 +48,7 @@ static void sink_flush(struct format_sink *s) {
   s->used = 0;
 }
 
-void format_sink_put(struct format_sink *s, const char *p, size_t n) {
+void hle_format_sink_put(struct format_sink *s, const char *p, size_t n) {
   if (s->fd >= 0) {
     while (n > 0 && !s->failed) {
       size_t room = sizeof s->chunk - s->used;
@@ -70,7 +70,7 @@ void format_sink_put(struct format_sink *s, const char *p, size_t n) {
   s->total += n;
 }
 
-void format_sink_pad(struct format_sink *s, char c, size_t n) {
+void hle_format_sink_pad(struct format_sink *s, char c, size_t n) {
   if (s->fd < 0) {
     if (s->cap > 0 && s->total < s->cap - 1) {
       size_t room = s->cap - 1 - s->total;
@@ -83,13 +83,13 @@ void format_sink_pad(struct format_sink *s, char c, size_t n) {
   memset(block, c, sizeof block);
   while (n > 0 && !s->failed) {
     size_t k = n < sizeof block ? n : sizeof block;
-    format_sink_put(s, block, k);
+    hle_format_sink_put(s, block, k);
     n -= k;
   }
   if (s->failed) s->total += n;
 }
 
-void format_sink_char(struct format_sink *s, char c) { format_sink_put(s, &c, 1); }
+void hle_format_sink_char(struct format_sink *s, char c) { hle_format_sink_put(s, &c, 1); }
 
 static void sink_finish(struct format_sink *s) {
   if (s->fd >= 0) {
@@ -103,25 +103,25 @@ static void sink_finish(struct format_sink *s) {
 
 /* Output of a formatted field in up to four parts: sign/prefix, leading zeros, body, and
  * the space padding around it as the flags ask. */
-void format_emit_field(struct format_sink *s, const struct fmt_spec *sp, const char *prefix,
-                       size_t prefix_len, size_t zeros, const char *body, size_t body_len,
-                       bool zero_pad_allowed) {
+void hle_format_emit_field(struct format_sink *s, const struct fmt_spec *sp, const char *prefix,
+                           size_t prefix_len, size_t zeros, const char *body, size_t body_len,
+                           bool zero_pad_allowed) {
   size_t len = prefix_len + zeros + body_len;
   size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
   if (sp->left) {
-    format_sink_put(s, prefix, prefix_len);
-    format_sink_pad(s, '0', zeros);
-    format_sink_put(s, body, body_len);
-    format_sink_pad(s, ' ', pad);
+    hle_format_sink_put(s, prefix, prefix_len);
+    hle_format_sink_pad(s, '0', zeros);
+    hle_format_sink_put(s, body, body_len);
+    hle_format_sink_pad(s, ' ', pad);
   } else if (sp->zero && zero_pad_allowed) {
-    format_sink_put(s, prefix, prefix_len);
-    format_sink_pad(s, '0', zeros + pad);
-    format_sink_put(s, body, body_len);
+    hle_format_sink_put(s, prefix, prefix_len);
+    hle_format_sink_pad(s, '0', zeros + pad);
+    hle_format_sink_put(s, body, body_len);
   } else {
-    format_sink_pad(s, ' ', pad);
-    format_sink_put(s, prefix, prefix_len);
-    format_sink_pad(s, '0', zeros);
-    format_sink_put(s, body, body_len);
+    hle_format_sink_pad(s, ' ', pad);
+    hle_format_sink_put(s, prefix, prefix_len);
+    hle_format_sink_pad(s, '0', zeros);
+    hle_format_sink_put(s, body, body_len);
   }
 }
 
@@ -219,14 +219,14 @@ static void emit_integer(struct format_sink *s, const struct fmt_spec *sp, uint6
     prefix[pl++] = '0';
     prefix[pl++] = sp->conv == 'X' ? 'X' : 'x';
   }
-  format_emit_field(s, sp, prefix, pl, zeros, body, n, sp->prec < 0);
+  hle_format_emit_field(s, sp, prefix, pl, zeros, body, n, sp->prec < 0);
 }
 
 /* ---- strings and characters ------------------------------------------------------- */
 
 static void emit_string(struct format_sink *s, const struct fmt_spec *sp, const char *str) {
   size_t n = sp->prec < 0 ? strlen(str) : strnlen(str, (size_t)sp->prec);
-  format_emit_field(s, sp, "", 0, 0, str, n, false);
+  hle_format_emit_field(s, sp, "", 0, 0, str, n, false);
 }
 
 /* Wide characters in the C locale: only ASCII converts (glibc's "C" charset). The guest's
@@ -239,9 +239,9 @@ static bool emit_wide_string(struct format_sink *s, const struct fmt_spec *sp,
     n++;
   }
   size_t pad = (size_t)sp->width > n ? (size_t)sp->width - n : 0;
-  if (!sp->left) format_sink_pad(s, ' ', pad);
-  for (size_t i = 0; i < n; i++) format_sink_char(s, (char)ws[i]);
-  if (sp->left) format_sink_pad(s, ' ', pad);
+  if (!sp->left) hle_format_sink_pad(s, ' ', pad);
+  for (size_t i = 0; i < n; i++) hle_format_sink_char(s, (char)ws[i]);
+  if (sp->left) hle_format_sink_pad(s, ' ', pad);
   return true;
 }
 
@@ -250,9 +250,9 @@ static bool emit_float(struct format_sink *s, const struct fmt_spec *sp,
   if (sp->length == LEN_BIG_L) {
     uint8_t raw[10];
     arg_long_double(src, sp->arg_pos, raw);
-    return format_emit_float(s, sp, 0.0, raw);
+    return hle_format_emit_float(s, sp, 0.0, raw);
   }
-  return format_emit_float(s, sp, arg_double(src, sp->arg_pos), NULL);
+  return hle_format_emit_float(s, sp, arg_double(src, sp->arg_pos), NULL);
 }
 
 /* ---- the directive loop ------------------------------------------------------------- */
@@ -284,7 +284,7 @@ static void emit_unknown(struct format_sink *s, const struct fmt_spec *sp) {
   if (sp->width) n += (size_t)snprintf(buf + n, sizeof buf - n, "%d", sp->width);
   if (sp->prec >= 0) n += (size_t)snprintf(buf + n, sizeof buf - n, ".%d", sp->prec);
   buf[n++] = sp->conv;
-  format_sink_put(s, buf, n);
+  hle_format_sink_put(s, buf, n);
 }
 
 static void store_count(struct arg_source *src, int pos, enum fmt_length len,
@@ -440,13 +440,13 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
         struct fmt_spec ns = sp;
         ns.prec = -1;
         if (wc[0] == 0) { /* a NUL wide char still prints one byte */
-          format_emit_field(s, &ns, "", 0, 0, "", 1, false);
+          hle_format_emit_field(s, &ns, "", 0, 0, "", 1, false);
         } else if (!emit_wide_string(s, &ns, wc)) {
           return *error = FMT_EILSEQ, false;
         }
       } else {
         char c = (char)arg_gp(src, pos);
-        format_emit_field(s, &sp, "", 0, 0, &c, 1, false);
+        hle_format_emit_field(s, &sp, "", 0, 0, &c, 1, false);
       }
       break;
     case 's': case 'S': {
@@ -471,8 +471,8 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
         LOG(hle, WARN, "printf: %%m prints the errno message; the console's behaviour is "
                        "unverified");
       }
-      int e = *guest_errno_location();
-      const char *msg = guest_errno_message(e);
+      int e = *hle_errno_location();
+      const char *msg = hle_errno_message(e);
       char unknown[40];
       if (!msg) {
         snprintf(unknown, sizeof unknown, "Unknown error: %d", e);
@@ -482,7 +482,7 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
       break;
     }
     case '%':
-      format_sink_char(s, '%');
+      hle_format_sink_char(s, '%');
       break;
     case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'a': case 'A':
       if (!emit_float(s, &sp, src)) return *error = FMT_EOVERFLOW, false;
@@ -554,7 +554,7 @@ static bool format_is_positional(const char *fmt) {
   return false;
 }
 
-int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err) {
+int hle_format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err) {
   int error = 0;
   if (!fmt) {
     sink_finish(s);
@@ -571,10 +571,10 @@ int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap,
   while (*p && !error) {
     const char *pct = strchr(p, '%');
     if (!pct) {
-      format_sink_put(s, p, strlen(p));
+      hle_format_sink_put(s, p, strlen(p));
       break;
     }
-    format_sink_put(s, p, (size_t)(pct - p));
+    hle_format_sink_put(s, p, (size_t)(pct - p));
     p = pct + 1;
     struct directive d;
     if (!parse_directive(&p, &d, &error)) break;

@@ -25,13 +25,13 @@ struct format_sink {
   char chunk[512];
 };
 
-void format_sink_memory(struct format_sink *s, char *buf, size_t cap);
-void format_sink_fd(struct format_sink *s, int fd);
+void hle_format_sink_memory(struct format_sink *s, char *buf, size_t cap);
+void hle_format_sink_fd(struct format_sink *s, int fd);
 
 /* Formats FMT with arguments from AP into S. Returns the byte count (what printf returns),
  * or -1 with *ERR set to a FreeBSD errno (EOVERFLOW for output over INT_MAX, EILSEQ for an
  * unconvertible wide character, EINVAL for an unsupported directive, EIO for a write
  * error). Memory sinks are NUL-terminated in every case. */
-int format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err);
+int hle_format_run(struct format_sink *s, const char *fmt, struct guest_va_list *ap, int *err);
 
 #endif

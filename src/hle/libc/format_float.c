@@ -179,15 +179,15 @@ static void emit_digits(struct format_sink *s, const struct decimal *dc, long fr
   if (from >= to) return;
   if (from < 0) {
     long z = (to < 0 ? to : 0) - from;
-    format_sink_pad(s, '0', (size_t)z);
+    hle_format_sink_pad(s, '0', (size_t)z);
     from += z;
   }
   if (from < dc->nd && from < to) {
     long end = to < dc->nd ? to : dc->nd;
-    format_sink_put(s, dc->d + from, (size_t)(end - from));
+    hle_format_sink_put(s, dc->d + from, (size_t)(end - from));
     from = end;
   }
-  if (from < to) format_sink_pad(s, '0', (size_t)(to - from));
+  if (from < to) hle_format_sink_pad(s, '0', (size_t)(to - from));
 }
 
 static size_t sign_prefix(const struct fmt_spec *sp, bool negative, char *out) {
@@ -214,15 +214,15 @@ static void emit_fp_layout(struct format_sink *s, const struct fmt_spec *sp,
   size_t frac_len = l->frac_to > l->frac_from ? (size_t)(l->frac_to - l->frac_from) : 0;
   size_t len = l->sign_len + int_len + (l->point ? 1 : 0) + frac_len + l->suffix_len;
   size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
-  if (!sp->left && !sp->zero) format_sink_pad(s, ' ', pad);
-  format_sink_put(s, l->sign, l->sign_len);
-  if (!sp->left && sp->zero) format_sink_pad(s, '0', pad);
+  if (!sp->left && !sp->zero) hle_format_sink_pad(s, ' ', pad);
+  hle_format_sink_put(s, l->sign, l->sign_len);
+  if (!sp->left && sp->zero) hle_format_sink_pad(s, '0', pad);
   if (l->int_to > l->int_from) emit_digits(s, dc, l->int_from, l->int_to);
-  else format_sink_char(s, '0');
-  if (l->point) format_sink_char(s, '.');
+  else hle_format_sink_char(s, '0');
+  if (l->point) hle_format_sink_char(s, '.');
   emit_digits(s, dc, l->frac_from, l->frac_to);
-  format_sink_put(s, l->suffix, l->suffix_len);
-  if (sp->left) format_sink_pad(s, ' ', pad);
+  hle_format_sink_put(s, l->suffix, l->suffix_len);
+  if (sp->left) hle_format_sink_pad(s, ' ', pad);
 }
 
 static size_t exponent_suffix(char *out, char e, int x, int min_digits) {
@@ -246,7 +246,7 @@ static void emit_inf_nan(struct format_sink *s, const struct fmt_spec *sp,
   char prefix[2];
   size_t pl = sign_prefix(sp, v->negative, prefix);
   const char *body = v->inf ? (upper ? "INF" : "inf") : (upper ? "NAN" : "nan");
-  format_emit_field(s, sp, prefix, pl, 0, body, 3, false);
+  hle_format_emit_field(s, sp, prefix, pl, 0, body, 3, false);
 }
 
 static void emit_decimal_fp(struct format_sink *s, const struct fmt_spec *sp,
@@ -371,17 +371,17 @@ static void emit_hex_fp(struct format_sink *s, const struct fmt_spec *sp,
   prefix[pl++] = upper ? 'X' : 'x';
   size_t len = pl + bl + trailing + sl;
   size_t pad = (size_t)sp->width > len ? (size_t)sp->width - len : 0;
-  if (!sp->left && !sp->zero) format_sink_pad(s, ' ', pad);
-  format_sink_put(s, prefix, pl);
-  if (!sp->left && sp->zero) format_sink_pad(s, '0', pad);
-  format_sink_put(s, body, bl);
-  format_sink_pad(s, '0', trailing);
-  format_sink_put(s, suffix, sl);
-  if (sp->left) format_sink_pad(s, ' ', pad);
+  if (!sp->left && !sp->zero) hle_format_sink_pad(s, ' ', pad);
+  hle_format_sink_put(s, prefix, pl);
+  if (!sp->left && sp->zero) hle_format_sink_pad(s, '0', pad);
+  hle_format_sink_put(s, body, bl);
+  hle_format_sink_pad(s, '0', trailing);
+  hle_format_sink_put(s, suffix, sl);
+  if (sp->left) hle_format_sink_pad(s, ' ', pad);
 }
 
-bool format_emit_float(struct format_sink *s, const struct fmt_spec *sp, double d,
-                       const uint8_t *x87) {
+bool hle_format_emit_float(struct format_sink *s, const struct fmt_spec *sp, double d,
+                           const uint8_t *x87) {
   struct fp_value v = x87 ? fp_from_x87(x87) : fp_from_double(d);
   bool upper = sp->conv == 'E' || sp->conv == 'F' || sp->conv == 'G' || sp->conv == 'A';
   if (v.inf || v.nan) {

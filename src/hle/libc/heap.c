@@ -128,7 +128,7 @@ static uint64_t request_size(size_t n) {
   return r < MIN_CHUNK ? MIN_CHUNK : r;
 }
 
-struct heap *heap_create(const struct heap_backing *backing) {
+struct heap *hle_heap_create(const struct heap_backing *backing) {
   struct heap *h = calloc(1, sizeof *h);
   if (!h) return NULL;
   pthread_mutex_init(&h->lock, NULL);
@@ -137,7 +137,7 @@ struct heap *heap_create(const struct heap_backing *backing) {
   return h;
 }
 
-void heap_destroy(struct heap *h) {
+void hle_heap_destroy(struct heap *h) {
   if (!h) return;
   for (struct arena *a = h->arenas, *n; a; a = n) {
     n = a->next;
@@ -359,7 +359,7 @@ static void report_bad_pointer(struct heap *h, const char *what, const void *p,
 
 /* ---- public entry points ------------------------------------------------------------ */
 
-void *heap_malloc(struct heap *h, size_t n) {
+void *hle_heap_malloc(struct heap *h, size_t n) {
   uint64_t r = request_size(n);
   if (!r) return NULL;
   pthread_mutex_lock(&h->lock);
@@ -368,15 +368,15 @@ void *heap_malloc(struct heap *h, size_t n) {
   return c ? chunk_payload(c) : NULL;
 }
 
-void *heap_calloc(struct heap *h, size_t count, size_t size) {
+void *hle_heap_calloc(struct heap *h, size_t count, size_t size) {
   size_t n;
   if (__builtin_mul_overflow(count, size, &n)) return NULL;
-  void *p = heap_malloc(h, n);
+  void *p = hle_heap_malloc(h, n);
   if (p) memset(p, 0, n);
   return p;
 }
 
-void heap_free(struct heap *h, void *p) {
+void hle_heap_free(struct heap *h, void *p) {
   if (!p) return;
   pthread_mutex_lock(&h->lock);
   struct large **l = NULL;
@@ -390,7 +390,7 @@ void heap_free(struct heap *h, void *p) {
   pthread_mutex_unlock(&h->lock);
 }
 
-size_t heap_usable_size(struct heap *h, const void *p) {
+size_t hle_heap_usable_size(struct heap *h, const void *p) {
   if (!p) return 0;
   pthread_mutex_lock(&h->lock);
   size_t n = pointer_owner(h, p, NULL) != OWNER_NONE ? chunk_size(payload_chunk(p)) - HDR : 0;
@@ -398,7 +398,7 @@ size_t heap_usable_size(struct heap *h, const void *p) {
   return n;
 }
 
-bool heap_owns(struct heap *h, const void *p) {
+bool hle_heap_owns(struct heap *h, const void *p) {
   if (!p) return false;
   pthread_mutex_lock(&h->lock);
   bool owned = pointer_owner(h, p, NULL) != OWNER_NONE;
@@ -406,8 +406,8 @@ bool heap_owns(struct heap *h, const void *p) {
   return owned;
 }
 
-void *heap_realloc(struct heap *h, void *p, size_t n) {
-  if (!p) return heap_malloc(h, n);
+void *hle_heap_realloc(struct heap *h, void *p, size_t n) {
+  if (!p) return hle_heap_malloc(h, n);
   uint64_t r = request_size(n);
   if (!r) return NULL;
   pthread_mutex_lock(&h->lock);
@@ -442,17 +442,17 @@ void *heap_realloc(struct heap *h, void *p, size_t n) {
   }
   pthread_mutex_unlock(&h->lock);
 
-  void *q = heap_malloc(h, n);
+  void *q = hle_heap_malloc(h, n);
   if (!q) return NULL;
   size_t old = s - HDR;
   memcpy(q, p, old < n ? old : n);
-  heap_free(h, p);
+  hle_heap_free(h, p);
   return q;
 }
 
-void *heap_memalign(struct heap *h, size_t align, size_t n) {
+void *hle_heap_memalign(struct heap *h, size_t align, size_t n) {
   if (align & (align - 1)) return NULL;
-  if (align <= HDR) return heap_malloc(h, n);
+  if (align <= HDR) return hle_heap_malloc(h, n);
   uint64_t r = request_size(n);
   if (!r || align > (SIZE_MAX >> 4)) return NULL;
   pthread_mutex_lock(&h->lock);
@@ -478,13 +478,13 @@ void *heap_memalign(struct heap *h, size_t align, size_t n) {
   return c ? chunk_payload(c) : NULL;
 }
 
-void heap_get_stats(struct heap *h, struct heap_stats *out) {
+void hle_heap_get_stats(struct heap *h, struct heap_stats *out) {
   pthread_mutex_lock(&h->lock);
   *out = h->stats;
   pthread_mutex_unlock(&h->lock);
 }
 
-bool heap_check(struct heap *h) {
+bool hle_heap_check(struct heap *h) {
   bool ok = true;
   size_t free_walk = 0, free_bins = 0;
   pthread_mutex_lock(&h->lock);

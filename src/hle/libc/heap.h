@@ -27,21 +27,21 @@ struct heap_stats {
 
 struct heap; /* handle */
 
-struct heap *heap_create(const struct heap_backing *backing);
-void heap_destroy(struct heap *h); /* returns every mapping to the backing */
+struct heap *hle_heap_create(const struct heap_backing *backing);
+void hle_heap_destroy(struct heap *h); /* returns every mapping to the backing */
 
-void *heap_malloc(struct heap *h, size_t size);
-void *heap_calloc(struct heap *h, size_t count, size_t size);
-void *heap_realloc(struct heap *h, void *ptr, size_t size);
+void *hle_heap_malloc(struct heap *h, size_t size);
+void *hle_heap_calloc(struct heap *h, size_t count, size_t size);
+void *hle_heap_realloc(struct heap *h, void *ptr, size_t size);
 /* ALIGN must be a power of two; smaller than 16 behaves as 16. NULL on bad ALIGN. */
-void *heap_memalign(struct heap *h, size_t align, size_t size);
-void heap_free(struct heap *h, void *ptr);
+void *hle_heap_memalign(struct heap *h, size_t align, size_t size);
+void hle_heap_free(struct heap *h, void *ptr);
 /* Usable bytes of an allocated block (0 for NULL or a pointer the heap does not own). */
-size_t heap_usable_size(struct heap *h, const void *ptr);
-bool heap_owns(struct heap *h, const void *ptr);
+size_t hle_heap_usable_size(struct heap *h, const void *ptr);
+bool hle_heap_owns(struct heap *h, const void *ptr);
 
-void heap_get_stats(struct heap *h, struct heap_stats *out);
+void hle_heap_get_stats(struct heap *h, struct heap_stats *out);
 /* Walks every arena checking the chunk chain and free lists; false (logged) on damage. */
-bool heap_check(struct heap *h);
+bool hle_heap_check(struct heap *h);
 
 #endif

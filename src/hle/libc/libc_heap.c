@@ -23,7 +23,7 @@ static pthread_once_t guest_heap_once = PTHREAD_ONCE_INIT;
 
 static void guest_heap_init(void) {
   static const struct heap_backing backing = {guest_heap_map, guest_heap_unmap, NULL};
-  guest_heap = heap_create(&backing);
+  guest_heap = hle_heap_create(&backing);
   if (!guest_heap) LOG(hle, ERROR, "cannot create the guest heap");
 }
 
@@ -34,7 +34,7 @@ struct heap *libc_heap(void) {
 
 static void *result(void *p, size_t n) {
   if (!p) {
-    guest_errno_set(GUEST_ENOMEM);
+    hle_errno_set(GUEST_ENOMEM);
     LOG(hle, WARN, "guest heap: allocation of %zu bytes failed", n);
   }
   return p;
@@ -42,37 +42,37 @@ static void *result(void *p, size_t n) {
 
 void *libc_malloc(size_t n) {
   struct heap *h = libc_heap();
-  return result(h ? heap_malloc(h, n) : NULL, n);
+  return result(h ? hle_heap_malloc(h, n) : NULL, n);
 }
 
 void *libc_calloc(size_t count, size_t size) {
   struct heap *h = libc_heap();
-  return result(h ? heap_calloc(h, count, size) : NULL, count * size);
+  return result(h ? hle_heap_calloc(h, count, size) : NULL, count * size);
 }
 
 void *libc_realloc(void *p, size_t n) {
   struct heap *h = libc_heap();
-  return result(h ? heap_realloc(h, p, n) : NULL, n);
+  return result(h ? hle_heap_realloc(h, p, n) : NULL, n);
 }
 
 void libc_free(void *p) {
   struct heap *h = libc_heap();
-  if (h) heap_free(h, p);
+  if (h) hle_heap_free(h, p);
 }
 
 void *libc_memalign(size_t align, size_t n) {
   if (align == 0 || (align & (align - 1))) {
-    guest_errno_set(GUEST_EINVAL);
+    hle_errno_set(GUEST_EINVAL);
     return NULL;
   }
   struct heap *h = libc_heap();
-  return result(h ? heap_memalign(h, align, n) : NULL, n);
+  return result(h ? hle_heap_memalign(h, align, n) : NULL, n);
 }
 
 int libc_posix_memalign(void **out, size_t align, size_t n) {
   if (!out || align < sizeof(void *) || (align & (align - 1))) return GUEST_EINVAL;
   struct heap *h = libc_heap();
-  void *p = h ? heap_memalign(h, align, n) : NULL;
+  void *p = h ? hle_heap_memalign(h, align, n) : NULL;
   if (!p) return GUEST_ENOMEM;
   *out = p;
   return 0;
@@ -82,5 +82,5 @@ void *libc_aligned_alloc(size_t align, size_t n) { return libc_memalign(align, n
 
 size_t libc_malloc_usable_size(void *p) {
   struct heap *h = libc_heap();
-  return h ? heap_usable_size(h, p) : 0;
+  return h ? hle_heap_usable_size(h, p) : 0;
 }

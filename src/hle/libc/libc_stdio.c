@@ -21,12 +21,12 @@ static int file_fd(const struct libc_file *f) {
   if (f == &libc_stderr) return 2;
   if (f != &libc_stdin)
     LOG_ONCE(hle, STUB, "stdio on a FILE other than stdout/stderr (%p): EBADF", (void *)f);
-  guest_errno_set(GUEST_EBADF);
+  hle_errno_set(GUEST_EBADF);
   return -1;
 }
 
 static int finish(int r, int err) {
-  if (r < 0) guest_errno_set(err);
+  if (r < 0) hle_errno_set(err);
   return r;
 }
 
@@ -37,18 +37,18 @@ static void report_null_format(void) {
 static int vformat_fd(int fd, const char *fmt, struct guest_va_list *ap) {
   if (!fmt) report_null_format();
   struct format_sink s;
-  format_sink_fd(&s, fd);
+  hle_format_sink_fd(&s, fd);
   int err = 0;
-  int r = format_run(&s, fmt, ap, &err);
+  int r = hle_format_run(&s, fmt, ap, &err);
   return finish(r, err);
 }
 
 static int vformat_mem(char *buf, size_t cap, const char *fmt, struct guest_va_list *ap) {
   if (!fmt) report_null_format();
   struct format_sink s;
-  format_sink_memory(&s, buf, cap);
+  hle_format_sink_memory(&s, buf, cap);
   int err = 0;
-  int r = format_run(&s, fmt, ap, &err);
+  int r = hle_format_run(&s, fmt, ap, &err);
   return finish(r, err);
 }
 
@@ -123,10 +123,10 @@ int libc_asprintf(char **out, const char *fmt, ...) {
 
 int libc_vsscanf(const char *input, const char *fmt, struct guest_va_list *ap) {
   int err = 0;
-  int r = scan_run(input, fmt, ap, &err);
+  int r = hle_scan_run(input, fmt, ap, &err);
   if (err) {
     LOG_ONCE(hle, GAME_ERROR, "sscanf with a malformed format \"%s\"", fmt ? fmt : "(null)");
-    guest_errno_set(err);
+    hle_errno_set(err);
   }
   return r;
 }
@@ -147,7 +147,7 @@ static int put_bytes(int fd, const void *p, size_t n) {
 
 int libc_puts(const char *s) {
   if (!s) {
-    guest_errno_set(GUEST_EFAULT);
+    hle_errno_set(GUEST_EFAULT);
     return LIBC_EOF;
   }
   /* one write for the line and its newline, so concurrent lines do not interleave */
@@ -163,13 +163,13 @@ int libc_puts(const char *s) {
 }
 
 void libc_perror(const char *prefix) {
-  int saved = *guest_errno_location();
+  int saved = *hle_errno_location();
   char line[512];
   int n = prefix && *prefix
               ? snprintf(line, sizeof line, "%s: %s\n", prefix, libc_strerror(saved))
               : snprintf(line, sizeof line, "%s\n", libc_strerror(saved));
   if (n > 0) put_bytes(2, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
-  *guest_errno_location() = saved;
+  *hle_errno_location() = saved;
 }
 
 int libc_putchar(int c) {
@@ -181,7 +181,7 @@ int libc_fputs(const char *s, struct libc_file *f) {
   int fd = file_fd(f);
   if (fd < 0) return LIBC_EOF;
   if (!s) {
-    guest_errno_set(GUEST_EFAULT);
+    hle_errno_set(GUEST_EFAULT);
     return LIBC_EOF;
   }
   return put_bytes(fd, s, strlen(s)) == 0 ? 0 : LIBC_EOF;
@@ -199,7 +199,7 @@ size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f) {
   size_t bytes;
   if (fd < 0 || size == 0 || n == 0) return 0;
   if (__builtin_mul_overflow(size, n, &bytes)) {
-    guest_errno_set(GUEST_EINVAL);
+    hle_errno_set(GUEST_EINVAL);
     return 0;
   }
   ssize_t w = kernel_write(fd, p, bytes);
@@ -209,7 +209,7 @@ size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f) {
 int libc_fflush(struct libc_file *f) {
   /* Nothing is buffered: every call writes through. NULL means all streams. */
   if (f && f != &libc_stdout && f != &libc_stderr && f != &libc_stdin) {
-    guest_errno_set(GUEST_EBADF);
+    hle_errno_set(GUEST_EBADF);
     return LIBC_EOF;
   }
   return 0;

@@ -31,7 +31,7 @@ char *libc_strndup(const char *s, size_t n) {
 
 /* The message of E, or "Unknown error: E" written to SCRATCH (UNKNOWN_ERROR_CAP bytes). */
 static const char *error_message(int e, char *scratch) {
-  const char *m = guest_errno_message(e);
+  const char *m = hle_errno_message(e);
   if (m) return m;
   snprintf(scratch, UNKNOWN_ERROR_CAP, "Unknown error: %d", e);
   return scratch;
@@ -68,14 +68,14 @@ size_t libc_strlcat(char *dst, const char *src, size_t cap) {
 }
 
 /* Runs a host conversion and hands a changed errno on to the guest's. */
-#define WITH_GUEST_ERRNO(expr)                                 \
-  ({                                                           \
-    int saved_ = errno;                                        \
-    errno = 0;                                                 \
-    __auto_type r_ = (expr);                                   \
-    if (errno) guest_errno_set(guest_errno_from_host(errno));  \
-    errno = saved_;                                            \
-    r_;                                                        \
+#define WITH_GUEST_ERRNO(expr)                            \
+  ({                                                      \
+    int saved_ = errno;                                   \
+    errno = 0;                                            \
+    __auto_type r_ = (expr);                              \
+    if (errno) hle_errno_set(hle_errno_from_host(errno)); \
+    errno = saved_;                                       \
+    r_;                                                   \
   })
 
 long libc_strtol(const char *s, char **end, int base) {

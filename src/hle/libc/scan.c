@@ -276,7 +276,7 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
   }
 }
 
-int scan_run(const char *input, const char *fmt, struct guest_va_list *ap, int *err) {
+int hle_scan_run(const char *input, const char *fmt, struct guest_va_list *ap, int *err) {
   int error = 0;
   if (!input || !fmt) {
     if (err) *err = GUEST_EINVAL;

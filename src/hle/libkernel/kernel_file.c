@@ -17,7 +17,7 @@
 #include "hle/libkernel/libkernel.h"
 #include "kernel/files.h"
 
-static int64_t host_result(int64_t r) { return r < 0 ? -guest_errno_from_host((int)-r) : r; }
+static int64_t host_result(int64_t r) { return r < 0 ? -hle_errno_from_host((int)-r) : r; }
 
 /* FreeBSD sys/fcntl.h open flags and the host's. */
 #define GUEST_OPEN_FLAGS(X)                         \
@@ -214,50 +214,50 @@ int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg) {
  * over the same functions the system call rows use ---- */
 
 int kernel_open(const char *path, int flags, int mode) {
-  return (int)guest_posix_result(kernel_file_open(path, flags, mode));
+  return (int)hle_posix_result(kernel_file_open(path, flags, mode));
 }
 int kernel_sce_open(const char *path, int flags, int mode) {
-  return (int)guest_sce_result(kernel_file_open(path, flags, mode));
+  return (int)hle_sce_result(kernel_file_open(path, flags, mode));
 }
-int kernel_close(int fd) { return (int)guest_posix_result(kernel_file_close(fd)); }
-int kernel_sce_close(int fd) { return (int)guest_sce_result(kernel_file_close(fd)); }
+int kernel_close(int fd) { return (int)hle_posix_result(kernel_file_close(fd)); }
+int kernel_sce_close(int fd) { return (int)hle_sce_result(kernel_file_close(fd)); }
 ssize_t kernel_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return guest_posix_result(-GUEST_EFAULT);
-  return guest_posix_result(kernel_file_read(fd, buf, n));
+  if (n && !buf) return hle_posix_result(-GUEST_EFAULT);
+  return hle_posix_result(kernel_file_read(fd, buf, n));
 }
 int64_t kernel_sce_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return guest_sce_result(-GUEST_EFAULT);
-  return guest_sce_result(kernel_file_read(fd, buf, n));
+  if (n && !buf) return hle_sce_result(-GUEST_EFAULT);
+  return hle_sce_result(kernel_file_read(fd, buf, n));
 }
 int64_t kernel_lseek(int fd, int64_t off, int whence) {
-  return guest_posix_result(kernel_file_lseek(fd, off, whence));
+  return hle_posix_result(kernel_file_lseek(fd, off, whence));
 }
 int64_t kernel_sce_lseek(int fd, int64_t off, int whence) {
-  return guest_sce_result(kernel_file_lseek(fd, off, whence));
+  return hle_sce_result(kernel_file_lseek(fd, off, whence));
 }
 int kernel_fstat(int fd, struct guest_stat *st) {
-  return (int)guest_posix_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
+  return (int)hle_posix_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
 }
 int kernel_sce_fstat(int fd, struct guest_stat *st) {
-  return (int)guest_sce_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
+  return (int)hle_sce_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
 }
 int kernel_stat(const char *path, struct guest_stat *st) {
-  return (int)guest_posix_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
+  return (int)hle_posix_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
 }
 int kernel_sce_stat(const char *path, struct guest_stat *st) {
-  return (int)guest_sce_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
+  return (int)hle_sce_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
 }
 int kernel_mkdir(const char *path, int mode) {
-  return (int)guest_posix_result(kernel_file_mkdir(path, mode));
+  return (int)hle_posix_result(kernel_file_mkdir(path, mode));
 }
 int kernel_sce_mkdir(const char *path, int mode) {
-  return (int)guest_sce_result(kernel_file_mkdir(path, mode));
+  return (int)hle_sce_result(kernel_file_mkdir(path, mode));
 }
-int kernel_unlink(const char *path) { return (int)guest_posix_result(kernel_file_unlink(path)); }
-int kernel_sce_unlink(const char *path) { return (int)guest_sce_result(kernel_file_unlink(path)); }
+int kernel_unlink(const char *path) { return (int)hle_posix_result(kernel_file_unlink(path)); }
+int kernel_sce_unlink(const char *path) { return (int)hle_sce_result(kernel_file_unlink(path)); }
 int kernel_rename(const char *from, const char *to) {
-  return (int)guest_posix_result(kernel_file_rename(from, to));
+  return (int)hle_posix_result(kernel_file_rename(from, to));
 }
 int kernel_sce_rename(const char *from, const char *to) {
-  return (int)guest_sce_result(kernel_file_rename(from, to));
+  return (int)hle_sce_result(kernel_file_rename(from, to));
 }

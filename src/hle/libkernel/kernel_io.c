@@ -2,6 +2,7 @@
  * emulator's stdout); other descriptors are the kernel's (kernel/files.h). */
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "kernel/debug_text.h"
 
 /* Writes all of BUF to guest FD. Returns bytes written or -(guest errno). */
 static ssize_t write_std(int fd, const void *buf, size_t n) {
@@ -10,9 +11,17 @@ static ssize_t write_std(int fd, const void *buf, size_t n) {
 }
 
 ssize_t kernel_write(int fd, const void *buf, size_t n) {
-  return guest_posix_result(write_std(fd, buf, n));
+  return hle_posix_result(write_std(fd, buf, n));
 }
 
 int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
-  return guest_sce_result(write_std(fd, buf, n));
+  return hle_sce_result(write_std(fd, buf, n));
+}
+
+/* sceKernelDebugOutText(channel, text): the kernel debug-text channel (kernel/debug_text.h),
+ * the same output as system call 601 command 7. The console has one debug console; the
+ * channel number does not change where the text goes. */
+int kernel_debug_out_text(int channel, const char *text) {
+  (void)channel;
+  return (int)hle_sce_result(kernel_debug_text_from_guest((uint64_t)(uintptr_t)text));
 }

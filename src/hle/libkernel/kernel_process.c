@@ -49,4 +49,4 @@ void *kernel_get_proc_param(void) { return atomic_load(&proc_param); }
 
 int kernel_getpid(void) { return getpid(); }
 
-int *kernel_error(void) { return guest_errno_location(); }
+int *kernel_error(void) { return hle_errno_location(); }

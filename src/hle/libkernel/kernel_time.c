@@ -51,17 +51,17 @@ static void tsc_calibrate(void) {
 static int sleep_us(uint64_t usec) {
   struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
   while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) return -guest_errno_from_host(errno);
+    if (errno != EINTR) return -hle_errno_from_host(errno);
   }
   return 0;
 }
 
 int kernel_usleep(unsigned int usec) {
-  return (int)guest_posix_result(sleep_us(usec));
+  return (int)hle_posix_result(sleep_us(usec));
 }
 
 int kernel_sce_usleep(unsigned int usec) {
-  return (int)guest_sce_result(sleep_us(usec));
+  return (int)hle_sce_result(sleep_us(usec));
 }
 
 int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem) {
@@ -69,14 +69,14 @@ int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_tim
     return -GUEST_EINVAL;
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
   while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) return -guest_errno_from_host(errno);
+    if (errno != EINTR) return -hle_errno_from_host(errno);
   }
   if (rem) rem->tv_sec = rem->tv_nsec = 0;
   return 0;
 }
 
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
-  return (int)guest_posix_result(kernel_nanosleep_core(req, rem));
+  return (int)hle_posix_result(kernel_nanosleep_core(req, rem));
 }
 
 uint64_t kernel_get_process_time(void) {
@@ -143,7 +143,7 @@ int64_t kernel_clock_get(int clock_id, struct guest_timespec *tp) {
   if (!tp) return -GUEST_EFAULT;
   if (rule == CLOCK_RULE_USER || rule == CLOCK_RULE_PROF) {
     struct rusage ru;
-    if (getrusage(RUSAGE_SELF, &ru) != 0) return -guest_errno_from_host(errno);
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return -hle_errno_from_host(errno);
     int64_t us = (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec;
     if (rule == CLOCK_RULE_PROF) us += (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
     tp->tv_sec = us / 1000000;
@@ -151,18 +151,18 @@ int64_t kernel_clock_get(int clock_id, struct guest_timespec *tp) {
     return 0;
   }
   struct timespec ts;
-  if (clock_gettime(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  if (clock_gettime(hc, &ts) != 0) return -hle_errno_from_host(errno);
   tp->tv_sec = ts.tv_sec;
   tp->tv_nsec = rule == CLOCK_RULE_SECOND ? 0 : ts.tv_nsec;
   return 0;
 }
 
 int kernel_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_posix_result(kernel_clock_get(clock_id, tp));
+  return (int)hle_posix_result(kernel_clock_get(clock_id, tp));
 }
 
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_sce_result(kernel_clock_get(clock_id, tp));
+  return (int)hle_sce_result(kernel_clock_get(clock_id, tp));
 }
 
 static int clock_res(int clock_id, struct guest_timespec *tp) {
@@ -175,7 +175,7 @@ static int clock_res(int clock_id, struct guest_timespec *tp) {
   else if (rule == CLOCK_RULE_SECOND)
     ts = (struct timespec){1, 0};
   else if (clock_getres(hc, &ts) != 0)
-    return -guest_errno_from_host(errno);
+    return -hle_errno_from_host(errno);
   if (tp) { /* NULL is allowed: only validates the clock */
     tp->tv_sec = ts.tv_sec;
     tp->tv_nsec = ts.tv_nsec;
@@ -184,11 +184,11 @@ static int clock_res(int clock_id, struct guest_timespec *tp) {
 }
 
 int kernel_clock_getres(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_posix_result(clock_res(clock_id, tp));
+  return (int)hle_posix_result(clock_res(clock_id, tp));
 }
 
 int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_sce_result(clock_res(clock_id, tp));
+  return (int)hle_sce_result(clock_res(clock_id, tp));
 }
 
 int64_t kernel_time_of_day(struct guest_timeval *tv) {
@@ -210,7 +210,7 @@ int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz) {
 }
 
 int kernel_sce_gettimeofday(struct guest_timeval *tv) {
-  return (int)guest_sce_result(kernel_time_of_day(tv));
+  return (int)hle_sce_result(kernel_time_of_day(tv));
 }
 
 int64_t kernel_time(int64_t *out) {

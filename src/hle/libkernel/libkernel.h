@@ -38,11 +38,11 @@ _Static_assert(sizeof(struct guest_stat) == 120, "FreeBSD 11 struct stat is 120 
 
 /* A guest thread to start (kernel_thread.c; FreeBSD thr_new's parameters). */
 struct guest_thread {
-  uint64_t start;      /* void (*)(void *) in guest code */
+  uint64_t start; /* void (*)(void *) in guest code */
   uint64_t arg;
-  uint64_t stack_top;  /* 16-aligned top of the guest stack */
-  uint64_t tls_base;   /* the guest's own thread pointer, or 0: the loader's TCB */
-  int64_t *child_tid;  /* where the new thread's id is written (or NULL) */
+  uint64_t stack_top; /* 16-aligned top of the guest stack */
+  uint64_t tls_base;  /* the guest's own thread pointer, or 0: the loader's TCB */
+  int64_t *child_tid; /* where the new thread's id is written (or NULL) */
   int64_t *parent_tid;
 };
 int64_t kernel_thread_create(const struct guest_thread *t);
@@ -62,6 +62,7 @@ int *kernel_error(void);
 /* output */
 ssize_t kernel_write(int fd, const void *buf, size_t n);
 int64_t kernel_sce_write(int fd, const void *buf, size_t n);
+int kernel_debug_out_text(int channel, const char *text);
 
 /* files and directories (kernel_file.c): >= 0 or -(guest errno), guest ABI */
 int64_t kernel_file_open(const char *path, int flags, int mode);

@@ -32,6 +32,7 @@ static const struct hle_symbol libkernel_symbols[] = {
     HLE_FUNC("AUXVxWeJU-A", sceKernelUnlink, kernel_sce_unlink, HLE_IMPLEMENTED),
     HLE_FUNC("NN01qLRhiqU", rename, kernel_rename, HLE_IMPLEMENTED),
     HLE_FUNC("52NcYU9+lEo", sceKernelRename, kernel_sce_rename, HLE_IMPLEMENTED),
+    HLE_FUNC("9JYNqN6jAKI", sceKernelDebugOutText, kernel_debug_out_text, HLE_IMPLEMENTED),
     HLE_FUNC("QcteRwbsnV0", usleep, kernel_usleep, HLE_IMPLEMENTED),
     HLE_FUNC("1jfXLRVzisc", sceKernelUsleep, kernel_sce_usleep, HLE_IMPLEMENTED),
     HLE_FUNC("yS8U2TGCe1A", nanosleep, kernel_nanosleep, HLE_IMPLEMENTED),

@@ -193,7 +193,7 @@ int64_t sys_umtx_op(const uint64_t a[6]) {
   case UMTX_OP_WAKE_PRIVATE: {
     int n = (int)a[2] > 0 ? (int)a[2] : 0;
     int r = umtx_wake(SYS_PTR(obj), n);
-    return r < 0 ? -guest_errno_from_host(-r) : 0;
+    return r < 0 ? -hle_errno_from_host(-r) : 0;
   }
   case UMTX_OP_NWAKE_PRIVATE: {
     int64_t count = (int64_t)(int32_t)a[2];
@@ -231,7 +231,7 @@ int64_t sys_umtx_op(const uint64_t a[6]) {
     if (cur != want) return 0;
     /* a long word waits on its low half: a change of the high half alone wakes nobody */
     int r = umtx_wait32(SYS_PTR(obj), (uint32_t)want, t, absolute, realtime);
-    return r < 0 ? -guest_errno_from_host(-r) : 0;
+    return r < 0 ? -hle_errno_from_host(-r) : 0;
   }
   default:
     if (op < 0 || op > UMTX_OP_LAST) return -GUEST_EINVAL;

@@ -64,6 +64,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(477, mmap, A, Z, U, U, F, O, mmap, PARTIAL, "anonymous and private file mappings (copied at map time), MAP_FIXED replaces; shared file mappings EOPNOTSUPP")
     FREEBSD(478, lseek, F, O, I, N, N, N, lseek, IMPLEMENTED, NULL)
     FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "AT_FDCWD or absolute paths; relative to a directory descriptor EOPNOTSUPP")
+    CONSOLE(601, mdbg_service, U, R, B, N, N, N, mdbg_service, PARTIAL, "command 7: the NUL-terminated text of the second argument to the debug-text output (stdout or --guest-log), as sceKernelDebugOutText; other commands ENOSYS, logged once")
 };
 
 #undef FREEBSD

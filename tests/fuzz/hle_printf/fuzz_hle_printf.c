@@ -74,9 +74,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
 
   struct format_sink s;
-  format_sink_memory(&s, out, sizeof out);
+  hle_format_sink_memory(&s, out, sizeof out);
   int err = 0;
-  int r = format_run(&s, fmt, &ap, &err);
+  int r = hle_format_run(&s, fmt, &ap, &err);
   if (r >= 0 && (size_t)r < sizeof out && strlen(out) != (size_t)r && !memchr(out, 0, (size_t)r))
     __builtin_trap(); /* the count must match what was stored */
   return 0;

@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct guest_va_list ap = {0, GUEST_VA_FP_END, (uint8_t *)(slots + 6), (uint8_t *)slots};
   if (directives < SLOTS) {
     int err = 0;
-    int r = scan_run(text, fmt, &ap, &err);
+    int r = hle_scan_run(text, fmt, &ap, &err);
     if (r < -1 || r > (int)directives) __builtin_trap(); /* count out of range */
   }
   free(text);

@@ -1,5 +1,7 @@
 /* Writes seed inputs for fuzz_loader: a small executable with imports, relocations and TLS
- * in the three containers, and a PRX with exports. */
+ * in the three containers, a PRX with exports, and static fixed-address executables (as the
+ * public PS5 homebrew SDK builds apps) in the SELF layouts of other writers. */
+#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
@@ -45,6 +47,35 @@ int main(int argc, char **argv) {
       size_t n = sb_build(b, forms[f], &out);
       char name[32];
       snprintf(name, sizeof name, "seed-%s-%d", prx ? "prx" : "exe", f);
+      rc |= write_file(argv[1], name, out, n);
+      free(out);
+    }
+    sb_free(b);
+  }
+  /* static ET_EXEC / ET_SCE_EXEC at fixed addresses, execute-only code, empty or absent
+   * process param; SELFs with digest entries, 16 KiB blocks and appended version data */
+  static const struct sb_options variants[] = {
+      {.e_type = SCE_ET_ELF_EXEC, .vaddr_base = 0x4000, .no_dynamic = true,
+       .param = SB_PARAM_EMPTY, .code_flags = PF_X, .self_digests = true, .self_block_log2 = 14,
+       .self_version_data = true},
+      {.e_type = SCE_ET_EXEC, .vaddr_base = 0x400000, .no_dynamic = true,
+       .param = SB_PARAM_NONE, .code_flags = PF_X | PF_R, .self_digests = true},
+      {.e_type = SCE_ET_ELF_EXEC, .vaddr_base = 0x4000, .param = SB_PARAM_FULL,
+       .self_block_log2 = 16, .self_version_data = true},
+      /* linked where prospero's own code lives (the host window): refused by name */
+      {.e_type = SCE_ET_EXEC, .vaddr_base = 0x880000000ull, .no_dynamic = true},
+  };
+  for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+    struct sce_builder *b = sb_new(false, "static");
+    sb_set_code(b, code, sizeof code);
+    sb_set_data(b, 0x40);
+    sb_set_options(b, &variants[v]);
+    const enum sb_form forms[] = {SB_ELF, SB_SELF_PS4, SB_SELF_PS5};
+    for (int f = 0; f < 3; f++) {
+      uint8_t *out;
+      size_t n = sb_build(b, forms[f], &out);
+      char name[32];
+      snprintf(name, sizeof name, "seed-static-%zu-%d", v, f);
       rc |= write_file(argv[1], name, out, n);
       free(out);
     }

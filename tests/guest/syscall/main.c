@@ -52,8 +52,7 @@ static int registers_kept(void) {
   __asm__ volatile(
       "movq %[x0], %%xmm0\n movq %[x7], %%xmm7\n movq %[x15], %%xmm15\n"
       "mov $11, %%rdi\n mov $12, %%rsi\n mov $13, %%rdx\n mov $15, %%r8\n mov $16, %%r9\n"
-      "mov $14, %%rcx\n mov $14, %%r10\n mov $20, %%eax\n"
-      SYSCALL_FORM
+      "mov $14, %%rcx\n mov $14, %%r10\n mov $20, %%eax\n" SYSCALL_FORM
       "mov %%rdi, 0(%[o])\n mov %%rsi, 8(%[o])\n mov %%rdx, 16(%[o])\n mov %%r8, 24(%[o])\n"
       "mov %%r9, 32(%[o])\n mov %%r10, 40(%[o])\n"
       "movq %%xmm0, %[y0]\n movq %%xmm7, %[y7]\n movq %%xmm15, %[y15]\n"
@@ -75,19 +74,55 @@ static int registers_kept(void) {
 
 /* FreeBSD numbers (sys/syscall.h) */
 enum {
-  SYS_exit = 1, SYS_read = 3, SYS_write = 4, SYS_open = 5, SYS_close = 6, SYS_unlink = 10,
-  SYS_getpid = 20, SYS_ioctl = 54, SYS_munmap = 73, SYS_mprotect = 74, SYS_madvise = 75,
-  SYS_gettimeofday = 116, SYS_readv = 120, SYS_writev = 121, SYS_rename = 128,
-  SYS_mkdir = 136, SYS_sysarch = 165, SYS_stat = 188, SYS_fstat = 189,
-  SYS_getdirentries = 196, SYS_sysctl = 202, SYS_clock_gettime = 232, SYS_nanosleep = 240,
-  SYS_issetugid = 253, SYS_getdents = 272, SYS_sigprocmask = 340, SYS_sigaction = 416,
-  SYS_thr_exit = 431, SYS_thr_self = 432, SYS_thr_kill = 433, SYS_umtx_op = 454,
+  SYS_exit = 1,
+  SYS_read = 3,
+  SYS_write = 4,
+  SYS_open = 5,
+  SYS_close = 6,
+  SYS_unlink = 10,
+  SYS_getpid = 20,
+  SYS_ioctl = 54,
+  SYS_munmap = 73,
+  SYS_mprotect = 74,
+  SYS_madvise = 75,
+  SYS_gettimeofday = 116,
+  SYS_readv = 120,
+  SYS_writev = 121,
+  SYS_rename = 128,
+  SYS_mkdir = 136,
+  SYS_sysarch = 165,
+  SYS_stat = 188,
+  SYS_fstat = 189,
+  SYS_getdirentries = 196,
+  SYS_sysctl = 202,
+  SYS_clock_gettime = 232,
+  SYS_nanosleep = 240,
+  SYS_issetugid = 253,
+  SYS_getdents = 272,
+  SYS_sigprocmask = 340,
+  SYS_sigaction = 416,
+  SYS_thr_exit = 431,
+  SYS_thr_self = 432,
+  SYS_thr_kill = 433,
+  SYS_umtx_op = 454,
   SYS_thr_new = 455,
-  SYS_mmap = 477, SYS_lseek = 478, SYS_openat = 499,
+  SYS_mmap = 477,
+  SYS_lseek = 478,
+  SYS_openat = 499,
 };
 /* sys/errno.h */
-enum { ENOENT = 2, EBADF = 9, ENOMEM = 12, EFAULT = 14, EEXIST = 17, EINVAL = 22,
-       ENOTTY = 25, EROFS = 30, ETIMEDOUT = 60, ENOSYS = 78 };
+enum {
+  ENOENT = 2,
+  EBADF = 9,
+  ENOMEM = 12,
+  EFAULT = 14,
+  EEXIST = 17,
+  EINVAL = 22,
+  ENOTTY = 25,
+  EROFS = 30,
+  ETIMEDOUT = 60,
+  ENOSYS = 78
+};
 
 #define BAD ((void *)0x10) /* never mapped: below every guest band */
 
@@ -116,8 +151,13 @@ static void check(const char *what, int cond) {
   if (!cond) failures++;
 }
 
-struct iov { const void *base; unsigned long len; };
-struct ts { long sec, nsec; };
+struct iov {
+  const void *base;
+  unsigned long len;
+};
+struct ts {
+  long sec, nsec;
+};
 struct fstat11 { /* FreeBSD 11 struct stat, 120 bytes */
   unsigned dev, ino;
   unsigned short mode, nlink;
@@ -128,7 +168,11 @@ struct fstat11 { /* FreeBSD 11 struct stat, 120 bytes */
   int spare;
   struct ts birthtim;
 };
-struct sigact { long handler; int flags; unsigned mask[4]; };
+struct sigact {
+  long handler;
+  int flags;
+  unsigned mask[4];
+};
 
 /* Names in a FreeBSD 11 dirent buffer: counts entries, tells whether NAME is one. */
 static int dir_has(const unsigned char *b, long n, const char *name, int *count) {
@@ -184,8 +228,8 @@ static void files(void) {
   long base = -1;
   struct res n = SC4(SYS_getdirentries, fd.v, dir, sizeof dir, &base);
   int count = 0;
-  check("getdirentries: ., .. and g", !n.err && dir_has(dir, n.v, "g", &count) && count == 3 &&
-                                          base == 0);
+  check("getdirentries: ., .. and g",
+        !n.err && dir_has(dir, n.v, "g", &count) && count == 3 && base == 0);
   expect("getdirentries at the end", SC4(SYS_getdirentries, fd.v, dir, sizeof dir, &base), 0);
   expect("lseek directory to 0", SC3(SYS_lseek, fd.v, 0, 0), 0);
   n = SC3(SYS_getdents, fd.v, dir, sizeof dir);
@@ -198,13 +242,12 @@ static void files(void) {
   expect_err("create on /app0: EROFS", SC3(SYS_open, "/app0/new", 0x1 | 0x200, 0644), EROFS);
   expect_err("open outside the mounts: ENOENT", SC3(SYS_open, "/nowhere/x", 0, 0), ENOENT);
   unsigned char termios[44];
-  expect_err("ioctl TIOCGETA on a non-terminal: ENOTTY",
-             SC3(SYS_ioctl, 1, 0x402c7413, termios), ENOTTY);
+  expect_err("ioctl TIOCGETA on a non-terminal: ENOTTY", SC3(SYS_ioctl, 1, 0x402c7413, termios),
+             ENOTTY);
   unsigned short ws[4];
   expect_err("ioctl TIOCGWINSZ on a non-terminal: ENOTTY", SC3(SYS_ioctl, 1, 0x40087468, ws),
              ENOTTY);
-  expect_err("ioctl TIOCGETA on a closed fd: EBADF", SC3(SYS_ioctl, 9, 0x402c7413, termios),
-             EBADF);
+  expect_err("ioctl TIOCGETA on a closed fd: EBADF", SC3(SYS_ioctl, 9, 0x402c7413, termios), EBADF);
 }
 
 static void io(void) {

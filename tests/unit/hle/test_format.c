@@ -22,9 +22,9 @@ __attribute__((format(printf, 3, 4))) static int eng_snprintf(char *buf, size_t 
   va_list ap;
   va_start(ap, fmt);
   struct format_sink s;
-  format_sink_memory(&s, buf, cap);
+  hle_format_sink_memory(&s, buf, cap);
   int err = 0;
-  int r = format_run(&s, fmt, (struct guest_va_list *)ap, &err);
+  int r = hle_format_run(&s, fmt, (struct guest_va_list *)ap, &err);
   va_end(ap);
   return r;
 }
@@ -312,12 +312,12 @@ static void test_errors(void **state) {
   struct format_sink s;
   int err = 0;
   struct guest_va_list none = {GUEST_VA_GP_END, GUEST_VA_FP_END, NULL, NULL};
-  format_sink_memory(&s, buf, sizeof buf);
-  assert_int_equal(format_run(&s, "abc%", &none, &err), -1);
+  hle_format_sink_memory(&s, buf, sizeof buf);
+  assert_int_equal(hle_format_run(&s, "abc%", &none, &err), -1);
   assert_int_equal(err, 22); /* EINVAL: the string ends inside a directive */
   assert_string_equal(buf, "abc");
-  format_sink_memory(&s, buf, sizeof buf);
-  assert_int_equal(format_run(&s, "%99999999999d", &none, &err), -1);
+  hle_format_sink_memory(&s, buf, sizeof buf);
+  assert_int_equal(hle_format_run(&s, "%99999999999d", &none, &err), -1);
   assert_int_equal(err, 84); /* EOVERFLOW */
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%lc", (wint_t)0xE9), -1);
   assert_int_equal(eng_snprintf(buf, sizeof buf, "%1$d %d", 5, 6), -1); /* mixed */

@@ -41,9 +41,9 @@ static void test_libc_guest_heap(void **state) {
   assert_int_equal(libc_posix_memalign(&al, 4096, 10), 0);
   assert_int_equal((uintptr_t)al & 4095, 0);
   assert_null(libc_memalign(24, 10));
-  assert_int_equal(*guest_errno_location(), GUEST_EINVAL);
+  assert_int_equal(*hle_errno_location(), GUEST_EINVAL);
   assert_null(libc_malloc(SIZE_MAX - 4));
-  assert_int_equal(*guest_errno_location(), GUEST_ENOMEM);
+  assert_int_equal(*hle_errno_location(), GUEST_ENOMEM);
   int *z = libc_calloc(10, sizeof(int));
   for (int i = 0; i < 10; i++) assert_int_equal(z[i], 0);
   p = libc_realloc(p, 5000);
@@ -54,7 +54,7 @@ static void test_libc_guest_heap(void **state) {
   libc_free(al);
   libc_free(z);
   libc_free(NULL);
-  assert_true(heap_check(libc_heap()));
+  assert_true(hle_heap_check(libc_heap()));
 }
 
 static void test_asprintf_on_guest_heap(void **state) {

@@ -29,12 +29,12 @@ static bool host_unmap(uint64_t addr, uint64_t size, void *ctx) {
 static const struct heap_backing host_backing = {host_map, host_unmap, NULL};
 
 static int setup(void **state) {
-  *state = heap_create(&host_backing);
+  *state = hle_heap_create(&host_backing);
   return *state ? 0 : -1;
 }
 
 static int teardown(void **state) {
-  heap_destroy(*state);
+  hle_heap_destroy(*state);
   return 0;
 }
 
@@ -43,65 +43,65 @@ static void test_malloc_basics(void **state) {
   void *p[64];
   for (int i = 0; i < 64; i++) {
     size_t n = (size_t)i * 37 + 1;
-    p[i] = heap_malloc(h, n);
+    p[i] = hle_heap_malloc(h, n);
     assert_non_null(p[i]);
     assert_int_equal((uintptr_t)p[i] & 15, 0);
-    assert_true(heap_usable_size(h, p[i]) >= n);
+    assert_true(hle_heap_usable_size(h, p[i]) >= n);
     memset(p[i], i, n);
   }
   for (int i = 0; i < 64; i++) {
     size_t n = (size_t)i * 37 + 1;
     for (size_t k = 0; k < n; k++) assert_int_equal(((unsigned char *)p[i])[k], i);
   }
-  for (int i = 0; i < 64; i += 2) heap_free(h, p[i]);
-  assert_true(heap_check(h));
-  for (int i = 1; i < 64; i += 2) heap_free(h, p[i]);
-  assert_true(heap_check(h));
+  for (int i = 0; i < 64; i += 2) hle_heap_free(h, p[i]);
+  assert_true(hle_heap_check(h));
+  for (int i = 1; i < 64; i += 2) hle_heap_free(h, p[i]);
+  assert_true(hle_heap_check(h));
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bytes_in_use, 0);
   assert_int_equal(st.arenas, 1);
   /* everything merged back: a block of almost the whole arena fits again */
-  void *big = heap_malloc(h, 3 * 1024 * 1024);
+  void *big = hle_heap_malloc(h, 3 * 1024 * 1024);
   assert_non_null(big);
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.arenas, 1);
-  heap_free(h, big);
-  assert_non_null(heap_malloc(h, 0)); /* malloc(0) gives a unique pointer */
+  hle_heap_free(h, big);
+  assert_non_null(hle_heap_malloc(h, 0)); /* malloc(0) gives a unique pointer */
 }
 
 static void test_calloc_and_overflow(void **state) {
   struct heap *h = *state;
-  unsigned char *p = heap_calloc(h, 100, 7);
+  unsigned char *p = hle_heap_calloc(h, 100, 7);
   assert_non_null(p);
   for (int i = 0; i < 700; i++) assert_int_equal(p[i], 0);
-  assert_null(heap_calloc(h, SIZE_MAX / 2, 3));
-  assert_null(heap_malloc(h, SIZE_MAX - 8));
-  heap_free(h, p);
+  assert_null(hle_heap_calloc(h, SIZE_MAX / 2, 3));
+  assert_null(hle_heap_malloc(h, SIZE_MAX - 8));
+  hle_heap_free(h, p);
 }
 
 static void test_realloc_moves_and_grows(void **state) {
   struct heap *h = *state;
-  char *p = heap_realloc(h, NULL, 10);
+  char *p = hle_heap_realloc(h, NULL, 10);
   assert_non_null(p);
   memcpy(p, "0123456789", 10);
   for (size_t n = 20; n < 200000; n = n * 3 / 2) {
-    p = heap_realloc(h, p, n);
+    p = hle_heap_realloc(h, p, n);
     assert_non_null(p);
     assert_memory_equal(p, "0123456789", 10);
-    assert_true(heap_check(h));
+    assert_true(hle_heap_check(h));
   }
-  p = heap_realloc(h, p, 5);
+  p = hle_heap_realloc(h, p, 5);
   assert_memory_equal(p, "01234", 5);
   /* growing in place into a free neighbour keeps the pointer */
-  char *a = heap_malloc(h, 64), *b = heap_malloc(h, 256), *c = heap_malloc(h, 64);
-  heap_free(h, b);
-  assert_ptr_equal(heap_realloc(h, a, 200), a);
-  assert_true(heap_check(h));
-  heap_free(h, a);
-  heap_free(h, c);
-  heap_free(h, p);
-  assert_true(heap_check(h));
+  char *a = hle_heap_malloc(h, 64), *b = hle_heap_malloc(h, 256), *c = hle_heap_malloc(h, 64);
+  hle_heap_free(h, b);
+  assert_ptr_equal(hle_heap_realloc(h, a, 200), a);
+  assert_true(hle_heap_check(h));
+  hle_heap_free(h, a);
+  hle_heap_free(h, c);
+  hle_heap_free(h, p);
+  assert_true(hle_heap_check(h));
 }
 
 static void test_memalign(void **state) {
@@ -109,17 +109,17 @@ static void test_memalign(void **state) {
   static const size_t aligns[] = {16, 32, 64, 128, 256, 4096, 16384, 65536, 2 * 1024 * 1024};
   void *p[9];
   for (int i = 0; i < 9; i++) {
-    p[i] = heap_memalign(h, aligns[i], 100 + (size_t)i * 1000);
+    p[i] = hle_heap_memalign(h, aligns[i], 100 + (size_t)i * 1000);
     assert_non_null(p[i]);
     assert_int_equal((uintptr_t)p[i] & (aligns[i] - 1), 0);
     memset(p[i], 0xAB, 100 + (size_t)i * 1000);
-    assert_true(heap_check(h));
+    assert_true(hle_heap_check(h));
   }
-  for (int i = 0; i < 9; i++) heap_free(h, p[i]);
-  assert_null(heap_memalign(h, 48, 10)); /* not a power of two */
-  assert_true(heap_check(h));
+  for (int i = 0; i < 9; i++) hle_heap_free(h, p[i]);
+  assert_null(hle_heap_memalign(h, 48, 10)); /* not a power of two */
+  assert_true(hle_heap_check(h));
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bytes_in_use, 0);
   assert_int_equal(st.large_blocks, 0);
 }
@@ -127,18 +127,18 @@ static void test_memalign(void **state) {
 static void test_large_blocks(void **state) {
   struct heap *h = *state;
   struct heap_stats st;
-  char *p = heap_malloc(h, 8 * 1024 * 1024);
+  char *p = hle_heap_malloc(h, 8 * 1024 * 1024);
   assert_non_null(p);
   p[0] = 1;
   p[8 * 1024 * 1024 - 1] = 2;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.large_blocks, 1);
-  p = heap_realloc(h, p, 16 * 1024 * 1024);
+  p = hle_heap_realloc(h, p, 16 * 1024 * 1024);
   assert_non_null(p);
   assert_int_equal(p[0], 1);
   assert_int_equal(p[8 * 1024 * 1024 - 1], 2);
-  heap_free(h, p);
-  heap_get_stats(h, &st);
+  hle_heap_free(h, p);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.large_blocks, 0);
   assert_int_equal(st.bytes_in_use, 0);
 }
@@ -146,21 +146,21 @@ static void test_large_blocks(void **state) {
 static void test_bad_frees_are_contained(void **state) {
   struct heap *h = *state;
   char local[32];
-  char *p = heap_malloc(h, 40);
-  heap_free(h, p);
-  heap_free(h, p);         /* double free */
-  heap_free(h, local + 16); /* not from the heap */
-  char *q = heap_malloc(h, 100);
-  heap_free(h, q + 16);     /* interior pointer */
+  char *p = hle_heap_malloc(h, 40);
+  hle_heap_free(h, p);
+  hle_heap_free(h, p);          /* double free */
+  hle_heap_free(h, local + 16); /* not from the heap */
+  char *q = hle_heap_malloc(h, 100);
+  hle_heap_free(h, q + 16);     /* interior pointer */
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bad_frees, 3);
-  assert_true(heap_check(h));
-  assert_null(heap_realloc(h, local, 10));
-  assert_false(heap_owns(h, local));
-  assert_true(heap_owns(h, q));
-  heap_free(h, q);
-  assert_true(heap_check(h));
+  assert_true(hle_heap_check(h));
+  assert_null(hle_heap_realloc(h, local, 10));
+  assert_false(hle_heap_owns(h, local));
+  assert_true(hle_heap_owns(h, q));
+  hle_heap_free(h, q);
+  assert_true(hle_heap_check(h));
 }
 
 /* Arenas that become empty go back to the backing; one stays. */
@@ -169,21 +169,21 @@ static void test_empty_arenas_returned(void **state) {
   enum { N = 100 };
   void *p[N];
   for (int i = 0; i < N; i++) {
-    p[i] = heap_malloc(h, 900 * 1024); /* below the large-block size: arena memory */
+    p[i] = hle_heap_malloc(h, 900 * 1024); /* below the large-block size: arena memory */
     assert_non_null(p[i]);
   }
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   size_t arenas = st.arenas, mapped = st.bytes_mapped;
   assert_true(arenas >= 3);
-  for (int i = 0; i < N; i++) heap_free(h, p[i]);
-  heap_get_stats(h, &st);
+  for (int i = 0; i < N; i++) hle_heap_free(h, p[i]);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.arenas, 1);
   assert_true(st.bytes_mapped < mapped);
   assert_int_equal(st.bytes_in_use, 0);
-  assert_true(heap_check(h));
-  assert_non_null(heap_malloc(h, 100)); /* and the heap still works */
-  assert_true(heap_check(h));
+  assert_true(hle_heap_check(h));
+  assert_non_null(hle_heap_malloc(h, 100)); /* and the heap still works */
+  assert_true(hle_heap_check(h));
 }
 
 /* Pointers into a block's data are refused even when the data imitates chunk headers. */
@@ -192,19 +192,19 @@ static void test_interior_pointers_refused(void **state) {
   enum { BLOCKS = 200 };
   uint64_t *blk[BLOCKS];
   for (int i = 0; i < BLOCKS; i++) {
-    blk[i] = heap_malloc(h, 256);
+    blk[i] = hle_heap_malloc(h, 256);
     for (int k = 0; k < 32; k++) blk[i][k] = 0x40 | 3; /* size 64, in use, previous in use */
   }
   for (int i = 0; i < BLOCKS; i++)
-    for (int k = 2; k < 32; k += 2) heap_free(h, blk[i] + k);
+    for (int k = 2; k < 32; k += 2) hle_heap_free(h, blk[i] + k);
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bad_frees, BLOCKS * 15);
-  assert_true(heap_check(h));
-  for (int i = 0; i < BLOCKS; i++) heap_free(h, blk[i]);
-  heap_get_stats(h, &st);
+  assert_true(hle_heap_check(h));
+  for (int i = 0; i < BLOCKS; i++) hle_heap_free(h, blk[i]);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bytes_in_use, 0);
-  assert_true(heap_check(h));
+  assert_true(hle_heap_check(h));
 }
 
 /* Random operations against a model: contents never change under other operations. */
@@ -222,11 +222,11 @@ static void test_random_operations(void **state) {
       for (size_t k = 0; k < len[s]; k++)
         if (ptr[s][k] != (unsigned char)(s + k)) fail_msg("slot %d damaged at %zu", s, k);
       if ((x >> 33) & 1) {
-        heap_free(h, ptr[s]);
+        hle_heap_free(h, ptr[s]);
         ptr[s] = NULL;
         continue;
       }
-      unsigned char *q = heap_realloc(h, ptr[s], n);
+      unsigned char *q = hle_heap_realloc(h, ptr[s], n);
       assert_non_null(q);
       ptr[s] = q;
       if (len[s] > n) len[s] = n;
@@ -234,18 +234,18 @@ static void test_random_operations(void **state) {
       len[s] = n;
     } else {
       size_t al = (size_t)16 << ((x >> 50) % 6);
-      ptr[s] = (x >> 35) & 1 ? heap_memalign(h, al, n) : heap_malloc(h, n);
+      ptr[s] = (x >> 35) & 1 ? hle_heap_memalign(h, al, n) : hle_heap_malloc(h, n);
       assert_non_null(ptr[s]);
       assert_int_equal((uintptr_t)ptr[s] & 15, 0);
       for (size_t k = 0; k < n; k++) ptr[s][k] = (unsigned char)(s + k);
       len[s] = n;
     }
-    if (step % 5000 == 0) assert_true(heap_check(h));
+    if (step % 5000 == 0) assert_true(hle_heap_check(h));
   }
-  for (int s = 0; s < SLOTS; s++) heap_free(h, ptr[s]), ptr[s] = NULL;
-  assert_true(heap_check(h));
+  for (int s = 0; s < SLOTS; s++) hle_heap_free(h, ptr[s]), ptr[s] = NULL;
+  assert_true(hle_heap_check(h));
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bytes_in_use, 0);
 }
 
@@ -256,12 +256,12 @@ static void *thread_body(void *arg) {
   for (int i = 0; i < 20000; i++) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     int s = (int)(x % 64);
-    heap_free(h, keep[s]);
-    keep[s] = heap_malloc(h, (x >> 16) % 2000);
+    hle_heap_free(h, keep[s]);
+    keep[s] = hle_heap_malloc(h, (x >> 16) % 2000);
     if (!keep[s]) return (void *)1;
     memset(keep[s], s, (x >> 16) % 2000);
   }
-  for (int s = 0; s < 64; s++) heap_free(h, keep[s]);
+  for (int s = 0; s < 64; s++) hle_heap_free(h, keep[s]);
   return NULL;
 }
 
@@ -274,9 +274,9 @@ static void test_threads(void **state) {
     pthread_join(t[i], &r);
     assert_null(r);
   }
-  assert_true(heap_check(h));
+  assert_true(hle_heap_check(h));
   struct heap_stats st;
-  heap_get_stats(h, &st);
+  hle_heap_get_stats(h, &st);
   assert_int_equal(st.bytes_in_use, 0);
 }
 

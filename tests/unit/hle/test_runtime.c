@@ -69,7 +69,7 @@ static void test_cxa_finalize_by_dso(void **state) {
 static void test_errno_and_writes(void **state) {
   (void)state;
   int *e = kernel_error();
-  assert_ptr_equal(e, guest_errno_location());
+  assert_ptr_equal(e, hle_errno_location());
   *e = 0;
   assert_int_equal(kernel_write(7, "x", 1), -1);
   assert_int_equal(*e, GUEST_EBADF);
@@ -112,18 +112,18 @@ static void test_errno_messages(void **state) {
   assert_int_equal(libc_strerror_r(-5, big, sizeof big), GUEST_EINVAL);
   assert_string_equal(big, "Unknown error: -5");
   /* host errors arrive in the guest's numbering */
-  assert_int_equal(guest_errno_from_host(ENOENT), 2);
-  assert_int_equal(guest_errno_from_host(EAGAIN), 35);
-  assert_int_equal(guest_errno_from_host(ETIMEDOUT), 60);
-  assert_int_equal(guest_errno_from_host(ENOTSUP), 45);
-  assert_int_equal(guest_errno_from_host(ENOSYS), 78);
-  assert_int_equal(guest_errno_from_host(EOWNERDEAD), 96);
+  assert_int_equal(hle_errno_from_host(ENOENT), 2);
+  assert_int_equal(hle_errno_from_host(EAGAIN), 35);
+  assert_int_equal(hle_errno_from_host(ETIMEDOUT), 60);
+  assert_int_equal(hle_errno_from_host(ENOTSUP), 45);
+  assert_int_equal(hle_errno_from_host(ENOSYS), 78);
+  assert_int_equal(hle_errno_from_host(EOWNERDEAD), 96);
   /* %m prints the guest's errno message; perror keeps errno */
-  guest_errno_set(GUEST_EBADF);
+  hle_errno_set(GUEST_EBADF);
   assert_int_equal(libc_snprintf(big, sizeof big, "[%m] [%.3m] [%22m]"), 52);
   assert_string_equal(big, "[Bad file descriptor] [Bad] [   Bad file descriptor]");
   libc_perror("runtime test perror");
-  assert_int_equal(*guest_errno_location(), GUEST_EBADF);
+  assert_int_equal(*hle_errno_location(), GUEST_EBADF);
 }
 
 static void test_strlcpy_strlcat(void **state) {
@@ -207,11 +207,11 @@ static void test_freebsd_clocks(void **state) {
   assert_int_equal(kernel_clock_gettime(15, &cpu), 0); /* PROCESS_CPUTIME_ID */
   int64_t v_ns = v.tv_sec * 1000000000 + v.tv_nsec, p_ns = p.tv_sec * 1000000000 + p.tv_nsec;
   int64_t cpu_ns = cpu.tv_sec * 1000000000 + cpu.tv_nsec;
-  assert_true(v_ns >= 20000000);           /* the 30 ms burnt are user time */
-  assert_true(v.tv_nsec % 1000 == 0);      /* microsecond resolution, as from rusage */
+  assert_true(v_ns >= 20000000);      /* the 30 ms burnt are user time */
+  assert_true(v.tv_nsec % 1000 == 0); /* microsecond resolution, as from rusage */
   assert_true(p.tv_nsec % 1000 == 0);
-  assert_true(p_ns >= v_ns);               /* PROF adds system time */
-  assert_true(v_ns <= cpu_ns + 10000000);  /* user time never exceeds the CPU time */
+  assert_true(p_ns >= v_ns);              /* PROF adds system time */
+  assert_true(v_ns <= cpu_ns + 10000000); /* user time never exceeds the CPU time */
   burn_user_time(20);
   assert_int_equal(kernel_clock_gettime(1, &v2), 0);
   assert_true(v2.tv_sec * 1000000000 + v2.tv_nsec > v_ns);

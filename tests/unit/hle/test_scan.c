@@ -16,7 +16,7 @@ static int eng_sscanf(const char *in, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int err = 0;
-  int r = scan_run(in, fmt, (struct guest_va_list *)ap, &err);
+  int r = hle_scan_run(in, fmt, (struct guest_va_list *)ap, &err);
   va_end(ap);
   return r;
 }
@@ -98,11 +98,11 @@ static void test_bad_formats(void **state) {
   char buf[16];
   int err = 0;
   struct guest_va_list none = {GUEST_VA_GP_END, GUEST_VA_FP_END, NULL, NULL};
-  assert_int_equal(scan_run("abc", "%", &none, &err), -1);
+  assert_int_equal(hle_scan_run("abc", "%", &none, &err), -1);
   assert_int_equal(err, 22);
   assert_int_equal(eng_sscanf("abc", "%[abc", buf), -1);
   assert_int_equal(eng_sscanf("abc", "%y", buf), -1);
-  assert_int_equal(scan_run(NULL, "%d", &none, &err), -1);
+  assert_int_equal(hle_scan_run(NULL, "%d", &none, &err), -1);
 }
 
 /* Wide conversions in the C locale: one 32-bit wchar_t per byte, as glibc stores them (the

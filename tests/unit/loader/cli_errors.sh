@@ -29,6 +29,7 @@ expect 64 "unknown level" --log-level loud --game "$work"
 expect 64 "no HLE library named" --trace-hle libNothing --game "$work"
 expect 65 "No such file" --game "$work/missing"
 expect 65 "has no eboot.bin" --game "$work"
+expect 64 "--guest-log: cannot open" --guest-log "$work/no/such/dir/log.txt" --game "$work"
 
 mkdir -p "$work/garbage"
 printf 'this is not an executable at all' >"$work/garbage/eboot.bin"
@@ -53,6 +54,11 @@ printf '{"titleId": ' >"$work/badparam/sce_sys/param.json"
 expect 65 "not valid JSON" --game "$work/badparam"
 
 expect 64 "too many guest arguments" --game "$work/enc" -- $(seq 1 300)
+
+# a fixed-address executable linked into the host window (seeds.c: seed-static-3-*)
+mkdir -p "$work/window"
+cp "$(dirname "$seed")/seed-static-3-2" "$work/window/eboot.bin"
+expect 65 "collides with the host window 0x880000000-0x900000000" --game "$work/window"
 
 mkdir -p "$work/badsfo/sce_sys"
 cp "$seed" "$work/badsfo/eboot.bin"

@@ -44,8 +44,11 @@ struct sce_builder {
   unsigned next_lib, next_mod;
   struct sb_layout layout;
   uint64_t init_array, init_array_size;
+  struct sb_options opt;
   uint64_t eh_hdr, eh_hdr_size;
 };
+
+void sb_set_options(struct sce_builder *b, const struct sb_options *o) { b->opt = *o; }
 
 static uint32_t str_add(struct sce_builder *b, const char *s) {
   return (uint32_t)buf_put(&b->strtab, s, strlen(s) + 1);
@@ -203,7 +206,8 @@ const struct sb_layout *sb_layout(const struct sce_builder *b) { return &b->layo
  * PT_TLS and the param blocks lie inside other segments' bytes. */
 static bool self_carries(const Elf64_Phdr *p) {
   return p->p_filesz && p->p_type != PT_DYNAMIC && p->p_type != PT_TLS &&
-         p->p_type != SCE_PT_PROCPARAM && p->p_type != SCE_PT_MODULE_PARAM;
+         p->p_type != SCE_PT_PROCPARAM && p->p_type != SCE_PT_MODULE_PARAM &&
+         p->p_type != SCE_PT_VERSION;
 }
 
 size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
@@ -229,10 +233,12 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   free(dyn.p);
 
   /* ELF image: ehdr, phdrs, code, data, blob */
-  enum { PH_CODE, PH_DATA, PH_BLOB, PH_DYN, PH_PARAM, PH_TLS, PH_MAX };
-  unsigned phnum = b->tls ? PH_MAX : PH_TLS;
-  unsigned eh_index = phnum;
-  if (b->eh_hdr_size) phnum++;
+  enum { PH_CODE, PH_DATA, PH_BLOB, PH_DYN, PH_PARAM, PH_TLS, PH_EH, PH_VERSION, PH_MAX };
+  const struct sb_options *o = &b->opt;
+  bool keep[PH_MAX] = {true,  true,   !o->no_dynamic,    !o->no_dynamic, o->param != SB_PARAM_NONE,
+                       b->tls, b->eh_hdr_size != 0, o->self_version_data};
+  unsigned phnum = 0;
+  for (unsigned i = 0; i < PH_MAX; i++) phnum += keep[i];
   struct sb_buf elf = {0};
   buf_put(&elf, NULL, sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr));
   buf_align(&elf, 16);
@@ -251,6 +257,8 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   buf_align(&elf, 16);
   size_t blob_off = buf_put(&elf, blob.p, blob.n);
   free(blob.p);
+  static const char version[16] = "sb version data";
+  size_t version_off = buf_put(&elf, version, sizeof version);
 
   Elf64_Ehdr *e = (Elf64_Ehdr *)elf.p;
   memcpy(e->e_ident, ELFMAG, SELFMAG);
@@ -259,15 +267,15 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   e->e_ident[EI_VERSION] = EV_CURRENT;
   e->e_ident[EI_OSABI] = SCE_ELF_OSABI_FREEBSD;
   e->e_ident[EI_ABIVERSION] = SCE_ELF_ABI_VERSION_PS5;
-  e->e_type = b->prx ? SCE_ET_DYNAMIC : SCE_ET_EXEC_ASLR;
+  e->e_type = o->e_type ? o->e_type : b->prx ? SCE_ET_DYNAMIC : SCE_ET_EXEC_ASLR;
   e->e_machine = EM_X86_64;
   e->e_version = EV_CURRENT;
-  e->e_entry = b->entry;
+  e->e_entry = b->entry + o->vaddr_base;
   e->e_phoff = sizeof(Elf64_Ehdr);
   e->e_ehsize = sizeof(Elf64_Ehdr);
   e->e_phentsize = sizeof(Elf64_Phdr);
   e->e_phnum = (uint16_t)phnum;
-  Elf64_Phdr *ph = (Elf64_Phdr *)(elf.p + sizeof(Elf64_Ehdr));
+  Elf64_Phdr ph[PH_MAX] = {0};
   uint64_t data_memsz = b->data_size + psize;
   ph[PH_CODE] = (Elf64_Phdr){PT_LOAD, PF_R | PF_X, code_off, SB_CODE_VADDR, SB_CODE_VADDR,
                              b->code_size, b->code_size, 0x4000};
@@ -286,8 +294,21 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
     ph[PH_TLS] = (Elf64_Phdr){PT_TLS, PF_R, data_off + b->tls_off, SB_DATA_VADDR + b->tls_off, 0,
                               b->tls_filesz, b->tls_memsz, b->tls_align};
   if (b->eh_hdr_size)
-    ph[eh_index] = (Elf64_Phdr){PT_GNU_EH_FRAME, PF_R, code_off + b->eh_hdr - SB_CODE_VADDR,
-                                b->eh_hdr, b->eh_hdr, b->eh_hdr_size, b->eh_hdr_size, 4};
+    ph[PH_EH] = (Elf64_Phdr){PT_GNU_EH_FRAME, PF_R, code_off + b->eh_hdr - SB_CODE_VADDR,
+                             b->eh_hdr, b->eh_hdr, b->eh_hdr_size, b->eh_hdr_size, 4};
+  ph[PH_VERSION] = (Elf64_Phdr){SCE_PT_VERSION, PF_R, version_off, 0, 0, sizeof version,
+                                sizeof version, 1};
+  if (o->code_flags) ph[PH_CODE].p_flags = o->code_flags;
+  if (o->param == SB_PARAM_EMPTY) /* as lld writes an empty one */
+    ph[PH_PARAM].p_filesz = ph[PH_PARAM].p_memsz = ph[PH_PARAM].p_vaddr = 0;
+  for (unsigned i = 0; i < PH_MAX; i++)
+    if (ph[i].p_type == PT_LOAD || ph[i].p_type == PT_TLS || ph[i].p_type == PT_GNU_EH_FRAME ||
+        (ph[i].p_type == (b->prx ? SCE_PT_MODULE_PARAM : SCE_PT_PROCPARAM) && ph[i].p_memsz))
+      ph[i].p_vaddr += o->vaddr_base, ph[i].p_paddr = ph[i].p_vaddr;
+  /* the kept headers, in order */
+  Elf64_Phdr *out_ph = (Elf64_Phdr *)(elf.p + sizeof(Elf64_Ehdr));
+  for (unsigned i = 0, k = 0; i < PH_MAX; i++)
+    if (keep[i]) out_ph[k++] = ph[i];
   b->layout = (struct sb_layout){0, sizeof(Elf64_Ehdr), blob_off, blob_off + dyn_in_blob,
                                  (blob.n - dyn_in_blob) / sizeof(Elf64_Dyn), 0};
   if (form == SB_ELF) {
@@ -296,9 +317,10 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   }
   /* fake SELF: header, one entry per program header with file data, ELF headers, then the
    * segment bytes (the SELF keeps the ELF's own offsets for its headers only) */
+  Elf64_Phdr *kp = out_ph;
   unsigned nseg = 0;
   for (unsigned i = 0; i < phnum; i++)
-    if (self_carries(&ph[i])) nseg++;
+    if (self_carries(&kp[i])) nseg += o->self_digests ? 2 : 1;
   struct sb_buf s = {0};
   buf_put(&s, NULL, SCE_SELF_HEADER_SIZE + nseg * SCE_SELF_SEGMENT_SIZE);
   bool ps5 = form == SB_SELF_PS5;
@@ -313,17 +335,30 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   size_t elf_at = buf_put(&s, elf.p, sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr));
   buf_align(&s, 16);
   unsigned k = 0;
+  unsigned block_log2 = o->self_block_log2 ? o->self_block_log2 : 12;
   for (unsigned i = 0; i < phnum; i++) {
-    if (!self_carries(&ph[i])) continue;
+    if (!self_carries(&kp[i])) continue;
+    if (o->self_digests) { /* zeroed SHA-256 digests, one per block, naming the next entry */
+      buf_align(&s, 16);
+      uint64_t blocks = (kp[i].p_filesz + (1ull << block_log2) - 1) >> block_log2;
+      size_t at = buf_put(&s, NULL, blocks * 32);
+      uint64_t ent[4] = {SCE_SELF_SEG_SIGNED | SCE_SELF_SEG_HAS_DIGESTS | ((uint64_t)(k + 1) << 20),
+                         at, blocks * 32, blocks * 32};
+      memcpy(s.p + SCE_SELF_HEADER_SIZE + k * SCE_SELF_SEGMENT_SIZE, ent, sizeof ent);
+      k++;
+    }
     buf_align(&s, 16);
-    size_t at = buf_put(&s, elf.p + ph[i].p_offset, ph[i].p_filesz);
-    uint64_t ent[4] = {SCE_SELF_SEG_BLOCKED | ((uint64_t)i << 20) | SCE_SELF_SEG_SIGNED, at,
-                       ph[i].p_filesz, ph[i].p_filesz};
+    size_t at = buf_put(&s, elf.p + kp[i].p_offset, kp[i].p_filesz);
+    uint64_t ent[4] = {SCE_SELF_SEG_BLOCKED | ((uint64_t)i << 20) | SCE_SELF_SEG_SIGNED |
+                           ((uint64_t)(block_log2 - 12) << 12),
+                       at, kp[i].p_filesz, kp[i].p_filesz};
     memcpy(s.p + SCE_SELF_HEADER_SIZE + k * SCE_SELF_SEGMENT_SIZE, ent, sizeof ent);
     k++;
   }
+  buf_align(&s, 16);
   uint64_t fsize = s.n;
   memcpy(s.p + 0x10, &fsize, 8);
+  if (o->self_version_data) buf_put(&s, version, sizeof version);
   b->layout.elf_off = elf_at;
   b->layout.phdr_off = elf_at + sizeof(Elf64_Ehdr);
   b->layout.seg_table_off = SCE_SELF_HEADER_SIZE;

@@ -50,6 +50,24 @@ void sb_add_needed(struct sce_builder *b, const char *file_name);
 /* Init array entries (vaddrs), placed in the data segment at DATA_OFF (RELATIVE relocs added). */
 void sb_set_init_array(struct sce_builder *b, size_t data_off, const uint64_t *fns, size_t n);
 
+/* Variants (all default to zero = the usual 0xFE10 executable with dynamic tables):
+ * fixed-address and static executables, execute-only code, process param forms, and the
+ * SELF layouts other writers produce. */
+enum sb_param { SB_PARAM_FULL, SB_PARAM_EMPTY, SB_PARAM_NONE };
+struct sb_options {
+  uint16_t e_type;          /* 0: 0xFE10 (0xFE18 for a PRX) */
+  uint64_t vaddr_base;      /* added to every vaddr and the entry (fixed-address images) */
+  bool no_dynamic;          /* neither PT_DYNAMIC nor PT_SCE_DYNLIBDATA */
+  enum sb_param param;      /* process/module param: full, empty (size 0), or absent */
+  uint32_t code_flags;      /* code segment p_flags; 0: R+X */
+  bool self_digests;        /* a digest entry (has-digests, no file data of a header) before
+                               each data entry */
+  unsigned self_block_log2; /* block-size bits of the data entries (0: bits 0, 4 KiB) */
+  bool self_version_data;   /* a PT_SCE_VERSION header whose 16 bytes a SELF appends after
+                               the last segment (outside every entry and file_size) */
+};
+void sb_set_options(struct sce_builder *b, const struct sb_options *o);
+
 /* Writes the file; *OUT is malloc'd. Returns its size (0 on failure). */
 size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out);
 

@@ -130,8 +130,33 @@ static void test_param_sfo(void **state) {
   assert_non_null(strstr(err, "four capital letters"));
 }
 
+/* PS5 or PS4 is the metadata's decision, then the executable's ELF header's; never the SELF
+ * magic (which is not even an input). */
+static void test_platform_rule(void **state) {
+  (void)state;
+  uint8_t ps5_ident[16] = {0x7F, 'E', 'L', 'F', 2, 1, 1, 9, 2};
+  uint8_t ps4_ident[16] = {0x7F, 'E', 'L', 'F', 2, 1, 1, 9, 0};
+  uint8_t sysv_ident[16] = {0x7F, 'E', 'L', 'F', 2, 1, 1, 0, 0};
+  const char *why;
+  /* metadata first, whatever the executable says */
+  assert_int_equal(title_platform_decide(true, false, ps4_ident, 0xFE10, &why), TITLE_PLATFORM_PS5);
+  assert_string_equal(why, "sce_sys/param.json");
+  assert_int_equal(title_platform_decide(false, true, ps5_ident, 0xFE10, &why), TITLE_PLATFORM_PS4);
+  assert_string_equal(why, "sce_sys/param.sfo");
+  /* no metadata: the ELF header */
+  assert_int_equal(title_platform_decide(false, false, ps5_ident, 2, NULL), TITLE_PLATFORM_PS5);
+  assert_int_equal(title_platform_decide(false, false, ps4_ident, 0xFE10, NULL), TITLE_PLATFORM_PS4);
+  assert_int_equal(title_platform_decide(false, false, ps4_ident, 0xFE00, NULL), TITLE_PLATFORM_PS4);
+  /* a generic static executable (ET_EXEC, System V ABI) is homebrew for prospero's platform */
+  assert_int_equal(title_platform_decide(false, false, sysv_ident, 2, &why), TITLE_PLATFORM_PS5);
+  assert_int_equal(title_platform_decide(false, false, ps4_ident, 2, NULL), TITLE_PLATFORM_PS5);
+  assert_int_equal(title_platform_decide(false, false, NULL, 0, NULL), TITLE_PLATFORM_PS5);
+  assert_string_equal(title_platform_name(TITLE_PLATFORM_PS4), "PS4");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_platform_rule),
       cmocka_unit_test(test_param_valid),
       cmocka_unit_test(test_param_malformed),
       cmocka_unit_test(test_param_sfo),

@@ -11,10 +11,12 @@
 
 #include "kernel/guest_vm.h"
 #include "common/nid.h"
+#include "loader/linker.h"
 #include "loader/loader.h"
 #include "loader/module.h"
 #include "sce/sce_elf.h"
 #include "sce_builder.h"
+#include "test_skip.h"
 
 #define PAGE 0x4000ull
 #define RW (GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE)
@@ -28,7 +30,7 @@ static void test_bands(void **state) {
   memset((void *)(uintptr_t)0x980000000ull, 0xAB, 4 * PAGE);
   assert_false(guest_vm_map_fixed(0x980000000ull + PAGE, PAGE, RW, "overlap"));
   assert_false(guest_vm_map_fixed(0x900000001ull, PAGE, RW, "unaligned"));
-  assert_false(guest_vm_map_fixed(0x10000ull, PAGE, RW, "below the bands"));
+  assert_false(guest_vm_map_fixed(0, PAGE, RW, "below the bands (the null page)"));
   assert_false(guest_vm_map_fixed(0xFC00000000ull, PAGE, RW, "above the bands"));
   /* protect the middle: the range splits in three */
   assert_true(guest_vm_protect(0x980000000ull + PAGE, PAGE, GUEST_PROT_CPU_READ));
@@ -95,17 +97,17 @@ static void test_module_map(void **state) {
     assert_true(module_protect(&m[k]));
     mods[k] = &m[k];
   }
-  assert_int_equal(mods[0]->base, SCE_EXEC_BASE);
-  assert_int_equal(mods[1]->base, SCE_EXEC_BASE + SCE_MODULE_ALIGN);
+  assert_int_equal(mods[0]->base, GUEST_VM_EXEC_BASE);
+  assert_int_equal(mods[1]->base, GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN);
   uint64_t start, size;
   int prot;
-  assert_true(guest_vm_query(SCE_EXEC_BASE, &start, &size, &prot));
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE, &start, &size, &prot));
   assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
-  assert_int_equal(*(volatile uint8_t *)(uintptr_t)SCE_EXEC_BASE, 0x90);
-  assert_true(guest_vm_query(SCE_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)GUEST_VM_EXEC_BASE, 0x90);
+  assert_true(guest_vm_query(GUEST_VM_EXEC_BASE + SB_DATA_VADDR, &start, &size, &prot));
   assert_int_equal(prot, RW);
-  assert_ptr_equal(module_find_by_addr(SCE_EXEC_BASE + SCE_MODULE_ALIGN + 1), mods[1]);
-  assert_null(module_find_by_addr(SCE_EXEC_BASE - 1));
+  assert_ptr_equal(module_find_by_addr(GUEST_VM_EXEC_BASE + GUEST_VM_MODULE_ALIGN + 1), mods[1]);
+  assert_null(module_find_by_addr(GUEST_VM_EXEC_BASE - 1));
   module_registry_clear();
 }
 
@@ -148,7 +150,7 @@ static void test_runtime_load(void **state) {
   assert_non_null(m);
   assert_int_equal(r, 7);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
-  assert_true(m->base % SCE_MODULE_ALIGN == 0);
+  assert_true(m->base % GUEST_VM_MODULE_ALIGN == 0);
   uint64_t start_addr, size;
   int prot;
   assert_true(guest_vm_query(m->base, &start_addr, &size, &prot));
@@ -159,8 +161,116 @@ static void test_runtime_load(void **state) {
   module_registry_clear();
 }
 
+/* Parses and maps a fixed-address executable (static, execute-only code, empty param) of
+ * TYPE linked at BASE; false with ERR when the loader refuses it. */
+static bool map_fixed_exec(uint16_t type, uint64_t base, struct loader_module *m, char *err,
+                           size_t cap) {
+  static const uint8_t code[] = {0xB8, 42, 0, 0, 0, 0xC3}; /* mov eax, 42; ret */
+  struct sce_builder *b = sb_new(false, "fixed");
+  sb_set_code(b, code, sizeof code);
+  sb_set_data(b, 0x100);
+  struct sb_options o = {.e_type = type, .vaddr_base = base, .no_dynamic = true,
+                         .param = SB_PARAM_EMPTY, .code_flags = PF_X};
+  sb_set_options(b, &o);
+  uint8_t *f;
+  size_t n = sb_build(b, SB_SELF_PS4, &f);
+  sb_free(b);
+  bool ok = module_parse(m, f, n, "eboot.bin", err, cap) && module_map(m, err, cap);
+  free(f);
+  return ok;
+}
+
+/* ET_SCE_EXEC (0xFE00) at 0x40_0000 (a PS4-style fixed address): mapped where linked (base
+ * 0), nothing to link, no process param; the execute-only code segment is reported to the
+ * guest as the console reports it (CPU execute only, 0x04) while the host can read it (the
+ * rewriter decodes it); modules loaded afterwards still go to the module bases. */
+static void test_fixed_exec(void **state) {
+  (void)state;
+  assert_true(guest_vm_init());
+  module_registry_clear();
+  static struct loader_module m, prx;
+  char err[256] = "";
+  if (!map_fixed_exec(SCE_ET_EXEC, 0x400000, &m, err, sizeof err)) fail_msg("%s", err);
+  assert_true(m.is_exec && m.is_fixed && !m.has_dynamic);
+  assert_int_equal(m.base, 0);
+  assert_int_equal(m.map_start, 0x400000);
+  assert_int_equal(m.entry, 0x400000);
+  assert_int_equal(m.proc_param, 0);
+  assert_int_equal(m.dyn.sym_count, 0);
+  assert_true(module_protect(&m));
+  uint64_t start, size;
+  int prot;
+  assert_true(guest_vm_query(0x400000, &start, &size, &prot));
+  assert_int_equal(prot, GUEST_PROT_CPU_EXEC);
+  assert_int_equal(*(volatile uint8_t *)(uintptr_t)0x400001, 42); /* readable by the host */
+  assert_int_equal(((int (*)(void))(uintptr_t)0x400000)(), 42);   /* and runnable */
+  assert_true(guest_vm_query(0x400000 + SB_DATA_VADDR, &start, &size, &prot));
+  assert_int_equal(prot, RW);
+  /* a PRX after it goes to a module base, not next to the low image */
+  struct sce_builder *b = sb_new(true, "after");
+  static const uint8_t ret[] = {0xC3};
+  sb_set_code(b, ret, sizeof ret);
+  sb_set_data(b, 0x10);
+  uint8_t *f;
+  size_t n = sb_build(b, SB_SELF_PS5, &f);
+  sb_free(b);
+  if (!module_parse(&prx, f, n, "after.prx", err, sizeof err) || !module_map(&prx, err, sizeof err))
+    fail_msg("%s", err);
+  free(f);
+  assert_true(prx.base >= GUEST_VM_EXEC_BASE && prx.base % GUEST_VM_MODULE_ALIGN == 0);
+  module_registry_clear();
+  /* give the low range back for the next test */
+  assert_true(guest_vm_free(m.map_start, m.map_size));
+}
+
+/* ET_EXEC (2) where the public PS5 homebrew SDK's app script puts it: 0x4000. Skipped where
+ * the host forbids that address (vm.mmap_min_addr above 16 KiB): the refusal must then say
+ * so. */
+static void test_fixed_exec_sdk_default(void **state) {
+  (void)state;
+  assert_true(guest_vm_init());
+  static struct loader_module m;
+  char err[256] = "";
+  if (!map_fixed_exec(SCE_ET_ELF_EXEC, GUEST_VM_FIXED_LOW_START, &m, err, sizeof err)) {
+    if (!strstr(err, "lowest address this host lets a process map")) fail_msg("%s", err);
+    skip_because("%s", err);
+  }
+  assert_int_equal(m.map_start, 0x4000);
+  assert_true(module_protect(&m));
+  assert_int_equal(((int (*)(void))(uintptr_t)0x4000)(), 42);
+}
+
+/* Each refusal of the address map names the range and what it collides with. */
+static void test_fixed_exec_refusals(void **state) {
+  (void)state;
+  assert_true(guest_vm_init());
+  static const struct {
+    uint64_t base;
+    const char *expect;
+  } cases[] = {
+      {0, "0x0-0x404000 covers the null page 0x0-0x4000"},
+      {GUEST_VM_HOST_WINDOW_START, "collides with the host window 0x880000000-0x900000000"},
+      {0xFC00000000ull, "lies outside the guest address space"},
+      {GUEST_VM_INVALID_PAGE, "collides with"}, /* the invalid page, when mapped */
+  };
+  bool invalid_mapped = linker_invalid_object_address() == GUEST_VM_INVALID_PAGE;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    if (cases[i].base == GUEST_VM_INVALID_PAGE && !invalid_mapped) continue;
+    struct loader_module m;
+    char err[256] = "";
+    if (map_fixed_exec(SCE_ET_EXEC, cases[i].base, &m, err, sizeof err))
+      fail_msg("0x%llx: accepted", (unsigned long long)cases[i].base);
+    if (!strstr(err, "fixed-address executable cannot be placed") || !strstr(err, cases[i].expect))
+      fail_msg("0x%llx: '%s' lacks '%s'", (unsigned long long)cases[i].base, err, cases[i].expect);
+    module_free(&m);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_bands), cmocka_unit_test(test_module_map),
-                                     cmocka_unit_test(test_runtime_load)};
-  return cmocka_run_group_tests(tests, NULL, NULL);
+                                     cmocka_unit_test(test_runtime_load),
+                                     cmocka_unit_test(test_fixed_exec),
+                                     cmocka_unit_test(test_fixed_exec_sdk_default),
+                                     cmocka_unit_test(test_fixed_exec_refusals)};
+  return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "loader/module.h"
+#include "sce/sce_file.h"
 #include "sce/sce_elf.h"
 #include "sce_builder.h"
 
@@ -77,6 +78,9 @@ static size_t at_self_flags(const struct sb_layout *l) { (void)l; return 0x1A; }
 static size_t at_self_count(const struct sb_layout *l) { (void)l; return 0x18; }
 static size_t at_code_filesz(const struct sb_layout *l) { return l->phdr_off + offsetof(Elf64_Phdr, p_filesz); }
 static size_t at_code_offset(const struct sb_layout *l) { return l->phdr_off + offsetof(Elf64_Phdr, p_offset); }
+/* the builder's program headers: code, data, DYNLIBDATA (2), DYNAMIC (3), param */
+static size_t at_blob_type(const struct sb_layout *l) { return l->phdr_off + 2 * sizeof(Elf64_Phdr); }
+static size_t at_dyn_type(const struct sb_layout *l) { return l->phdr_off + 3 * sizeof(Elf64_Phdr); }
 /* dynamic entry K's value (the builder writes module/library tags first, then the tables) */
 static size_t dyn_entry_with_tag(const struct sb_layout *l, int64_t tag);
 static const uint8_t *current_file;
@@ -88,6 +92,120 @@ static size_t at_pltrel(const struct sb_layout *l) { return dyn_entry_with_tag(l
 static size_t at_jmprel(const struct sb_layout *l) { return dyn_entry_with_tag(l, SCE_DT_JMPREL); }
 static size_t at_needed(const struct sb_layout *l) { return dyn_entry_with_tag(l, DT_NEEDED); }
 static size_t at_modinfo(const struct sb_layout *l) { return dyn_entry_with_tag(l, SCE_DT_MODULE_INFO); }
+
+/* A small executable with the given variant options, in FORM. */
+static size_t build_variant(enum sb_form form, bool prx, const struct sb_options *o,
+                            uint8_t **out) {
+  struct sce_builder *b = sb_new(prx, "variant");
+  static const uint8_t code[] = {0x90, 0x90, 0xC3};
+  sb_set_code(b, code, sizeof code);
+  sb_set_data(b, 0x40);
+  sb_set_options(b, o);
+  size_t n = sb_build(b, form, out);
+  sb_free(b);
+  return n;
+}
+
+/* Every executable type is accepted: ET_EXEC and ET_SCE_EXEC are fixed-address ones. */
+static void test_exec_types(void **state) {
+  (void)state;
+  static const struct {
+    uint16_t type;
+    bool fixed;
+  } types[] = {{SCE_ET_ELF_EXEC, true}, {SCE_ET_EXEC, true}, {SCE_ET_EXEC_ASLR, false}};
+  for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+    for (enum sb_form form = SB_ELF; form <= SB_SELF_PS5; form++) {
+      struct sb_options o = {.e_type = types[i].type, .vaddr_base = types[i].fixed ? 0x400000 : 0};
+      uint8_t *f;
+      size_t n = build_variant(form, false, &o, &f);
+      struct loader_module m;
+      char err[256] = "";
+      if (!module_parse(&m, f, n, "eboot.bin", err, sizeof err))
+        fail_msg("type 0x%x form %d: %s", types[i].type, form, err);
+      assert_true(m.is_exec);
+      assert_int_equal(m.is_fixed, types[i].fixed);
+      assert_true(m.has_dynamic);
+      assert_int_equal(m.image_min, types[i].fixed ? 0x400000 : 0);
+      module_free(&m);
+      free(f);
+    }
+}
+
+/* No PT_DYNAMIC and no PT_SCE_DYNLIBDATA: an executable with nothing to link (tables empty),
+ * with an absent or an empty process param; a PRX must have its tables. */
+static void test_static_exec(void **state) {
+  (void)state;
+  const enum sb_param params[] = {SB_PARAM_NONE, SB_PARAM_EMPTY, SB_PARAM_FULL};
+  for (size_t i = 0; i < 3; i++)
+    for (enum sb_form form = SB_ELF; form <= SB_SELF_PS5; form++) {
+      struct sb_options o = {.e_type = SCE_ET_ELF_EXEC, .vaddr_base = 0x4000,
+                             .no_dynamic = true, .param = params[i], .code_flags = PF_X};
+      uint8_t *f;
+      size_t n = build_variant(form, false, &o, &f);
+      struct loader_module m;
+      char err[256] = "";
+      if (!module_parse(&m, f, n, "eboot.bin", err, sizeof err))
+        fail_msg("param %zu form %d: %s", i, form, err);
+      assert_false(m.has_dynamic);
+      assert_int_equal(m.dyn.sym_count + m.dyn.rela_count + m.dyn.jmprel_count, 0);
+      assert_int_equal(m.dyn.library_count + m.dyn.needed_count, 0);
+      assert_int_equal(m.file.phdrs[0].p_flags, PF_X); /* execute-only code kept as is */
+      int pp = sce_file_find_phdr(&m.file, SCE_PT_PROCPARAM);
+      assert_int_equal(pp >= 0, params[i] != SB_PARAM_NONE);
+      if (params[i] == SB_PARAM_EMPTY) assert_int_equal(m.file.phdrs[pp].p_memsz, 0);
+      module_free(&m);
+      free(f);
+    }
+  struct sb_options o = {.no_dynamic = true};
+  uint8_t *f;
+  size_t n = build_variant(SB_SELF_PS5, true, &o, &f);
+  struct loader_module m;
+  char err[256] = "";
+  assert_false(module_parse(&m, f, n, "static.prx", err, sizeof err));
+  assert_non_null(strstr(err, "no PT_DYNAMIC program header"));
+  module_free(&m);
+  free(f);
+}
+
+/* SELF layouts of other writers (a digest entry before each data entry, 16 KiB blocks,
+ * version data after the last segment) in both magics give the same segments as the plain
+ * ELF. */
+static void test_self_writer_variants(void **state) {
+  (void)state;
+  struct sb_options base = {.e_type = SCE_ET_ELF_EXEC, .vaddr_base = 0x4000, .no_dynamic = true,
+                            .param = SB_PARAM_EMPTY, .code_flags = PF_X};
+  uint8_t *ref;
+  size_t ref_n = build_variant(SB_ELF, false, &base, &ref);
+  struct loader_module want;
+  char err[256] = "";
+  if (!module_parse(&want, ref, ref_n, "ref", err, sizeof err)) fail_msg("%s", err);
+  for (unsigned v = 0; v < 8; v++)
+    for (enum sb_form form = SB_SELF_PS4; form <= SB_SELF_PS5; form++) {
+      struct sb_options o = base;
+      o.self_digests = v & 1;
+      o.self_block_log2 = v & 2 ? 14 : 12;
+      o.self_version_data = v & 4;
+      uint8_t *f;
+      size_t n = build_variant(form, false, &o, &f);
+      struct loader_module m;
+      if (!module_parse(&m, f, n, "eboot.bin", err, sizeof err))
+        fail_msg("variant %u form %d: %s", v, form, err);
+      assert_int_equal(m.file.container, form == SB_SELF_PS4 ? SCE_CONTAINER_SELF_PS4
+                                                              : SCE_CONTAINER_SELF_PS5);
+      for (unsigned i = 0; i < want.file.ehdr.e_phnum; i++) {
+        const Elf64_Phdr *p = &want.file.phdrs[i];
+        if (p->p_type != PT_LOAD) continue;
+        assert_non_null(m.file.phdr_data[i]);
+        assert_memory_equal(m.file.phdr_data[i], want.file.phdr_data[i], p->p_filesz);
+      }
+      int vi = sce_file_find_phdr(&m.file, SCE_PT_VERSION);
+      assert_int_equal(vi >= 0, o.self_version_data);
+      module_free(&m);
+      free(f);
+    }
+  module_free(&want);
+  free(ref);
+}
 
 static size_t dyn_entry_with_tag(const struct sb_layout *l, int64_t tag) {
   for (size_t k = 0; k < l->dyn_count; k++) {
@@ -104,7 +222,7 @@ static const struct corruption corruptions[] = {
     {"too many program headers", SB_ELF, at_phnum, 1000, 2, "program header count"},
     {"program headers past the end", SB_ELF, at_phoff, 0xFFFFFFFFFF00ull, 8, "past the end"},
     {"wrong machine", SB_ELF, at_machine, 3, 2, "not x86-64"},
-    {"wrong type", SB_ELF, at_type, 2, 2, "neither a Sony executable"},
+    {"wrong type", SB_ELF, at_type, 3, 2, "neither an executable"},
     {"segment past the end", SB_ELF, at_code_offset, 0x7FFFFFFFull, 8, "past the end"},
     {"file size above memory size", SB_ELF, at_code_filesz, 0x100000, 8, "exceeds memory size"},
     {"encrypted SELF", SB_SELF_PS5, at_seg0_props, SCE_SELF_SEG_BLOCKED | SCE_SELF_SEG_ENCRYPTED, 8, "is encrypted"},
@@ -119,6 +237,9 @@ static const struct corruption corruptions[] = {
     {"relocation entry size", SB_ELF, at_relaent, 16, 8, "relocation entry size"},
     {"PLT relocation kind", SB_ELF, at_pltrel, 17, 8, "not DT_RELA"},
     {"jump table misaligned", SB_ELF, at_jmprel, 3, 8, "PLT relocation table"},
+    /* an executable may have neither, never only one of them */
+    {"PT_DYNAMIC without DYNLIBDATA", SB_ELF, at_blob_type, PT_NULL, 4, "no PT_SCE_DYNLIBDATA program header"},
+    {"DYNLIBDATA without PT_DYNAMIC", SB_SELF_PS4, at_dyn_type, PT_NULL, 4, "no PT_DYNAMIC program header"},
 };
 
 /* Names outside the string table in tags the console tolerates (docs/loader.md): parsing
@@ -208,6 +329,9 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_valid_containers),
       cmocka_unit_test(test_malformed),
+      cmocka_unit_test(test_exec_types),
+      cmocka_unit_test(test_static_exec),
+      cmocka_unit_test(test_self_writer_variants),
       cmocka_unit_test(test_tolerated_names),
       cmocka_unit_test(test_truncations),
       cmocka_unit_test(test_tiny_inputs),

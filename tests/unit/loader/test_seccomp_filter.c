@@ -14,6 +14,8 @@
 #include <unistd.h>
 #include <cmocka.h>
 
+#include "test_skip.h"
+
 #include "common/log.h"
 #include "kernel/guest_vm.h"
 #include "loader/trap.h"
@@ -57,6 +59,20 @@ static void guest_band_syscall_traps(void **state) {
   assert_int_equal(run_getpid_at(0x1000000000ull), SIGSYS);      /* user band */
 }
 
+/* The fixed low band where static homebrew apps are linked (0x4000): guest code too. */
+static void fixed_low_band_syscall_traps(void **state) {
+  (void)state;
+  void *p = mmap((void *)GUEST_VM_FIXED_LOW_START, 0x4000, PROT_READ,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (p != (void *)GUEST_VM_FIXED_LOW_START) {
+    if (p != MAP_FAILED) munmap(p, 0x4000);
+    skip_because("this host forbids mappings at 0x4000 (vm.mmap_min_addr)");
+  }
+  munmap(p, 0x4000);
+  assert_int_equal(run_getpid_at(GUEST_VM_FIXED_LOW_START), SIGSYS);
+  assert_int_equal(run_getpid_at(GUEST_VM_FIXED_LOW_END - 0x4000), SIGSYS);
+}
+
 static void host_code_syscall_passes(void **state) {
   (void)state;
   assert_int_equal(run_getpid_at(0), 0);                               /* libc, test text */
@@ -68,7 +84,8 @@ static void host_code_syscall_passes(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(guest_band_syscall_traps),
+      cmocka_unit_test(fixed_low_band_syscall_traps),
       cmocka_unit_test(host_code_syscall_passes),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
 }
