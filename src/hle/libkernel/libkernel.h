@@ -47,4 +47,54 @@ int kernel_gettimeofday(struct guest_timeval *tv, void *tz);
 int kernel_sce_gettimeofday(struct guest_timeval *tv);
 int64_t kernel_time(int64_t *out); /* libc time() */
 
+/* memory (kernel_memory.c) */
+struct kernel_virtual_query_info { /* SceKernelVirtualQueryInfo, 72 bytes */
+  uint64_t start;
+  uint64_t end;
+  uint64_t offset; /* direct memory: physical address of start */
+  int32_t protection;
+  int32_t memory_type;
+  uint32_t flag_bits; /* flexible 0x1, direct 0x2, stack 0x4, pooled 0x8, committed 0x10 */
+  char name[32];
+  uint8_t reserved[4];
+};
+_Static_assert(sizeof(struct kernel_virtual_query_info) == 72, "the console's record size");
+_Static_assert(offsetof(struct kernel_virtual_query_info, name) == 0x24, "name offset");
+
+int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
+                                  uint64_t align, int type, int64_t *out);
+int kernel_allocate_main_direct_memory(uint64_t len, uint64_t align, int type, int64_t *out);
+int kernel_release_direct_memory(int64_t start, uint64_t len);
+int kernel_checked_release_direct_memory(int64_t start, uint64_t len);
+uint64_t kernel_get_direct_memory_size(void);
+int kernel_available_direct_memory_size(int64_t search_start, int64_t search_end,
+                                        uint64_t align, int64_t *start_out,
+                                        uint64_t *size_out);
+int kernel_get_direct_memory_type(int64_t start, int *type, int64_t *region_start,
+                                  int64_t *region_end);
+int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
+                             uint64_t align);
+int kernel_map_named_direct_memory(void **addr, uint64_t len, int prot, int flags,
+                                   int64_t phys, uint64_t align, const char *name);
+int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int flags,
+                              int64_t phys, uint64_t align);
+int kernel_map_flexible_memory(void **addr, uint64_t len, int prot, int flags);
+int kernel_map_named_flexible_memory(void **addr, uint64_t len, int prot, int flags,
+                                     const char *name);
+int kernel_release_flexible_memory(void *addr, uint64_t len);
+int kernel_available_flexible_memory_size(uint64_t *out);
+int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
+                    void **res);
+void *kernel_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset);
+int kernel_sce_munmap(void *addr, uint64_t len);
+int kernel_munmap(void *addr, uint64_t len);
+int kernel_sce_mprotect(const void *addr, uint64_t len, int prot);
+int kernel_mprotect(const void *addr, uint64_t len, int prot);
+int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align);
+int kernel_query_memory_protection(void *addr, void **start, void **end, int *prot);
+int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,
+                         uint64_t info_size);
+int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name);
+int kernel_getpagesize(void);
+
 #endif

@@ -1,0 +1,319 @@
+/* libkernel memory: direct memory, flexible memory, the mmap family and the memory map
+ * queries. Thin ABI wrappers: argument checks that depend on the guest ABI (pointers, the
+ * flags word, the query record) live here; state and rules live in kernel/dmem.c and
+ * kernel/guest_vm.c, which return negative FreeBSD errnos turned into SCE codes (sce*) or
+ * errno + -1 (POSIX names) here. Guest pointers are host pointers (native execution). */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "hle/guest_errno.h"
+#include "hle/libkernel/libkernel.h"
+#include "kernel/dmem.h"
+#include "kernel/guest_vm.h"
+
+#define PAGE GUEST_VM_PAGE
+
+/* mmap flags as FreeBSD (and the console) number them. */
+#define MMAP_SHARED 0x0001
+#define MMAP_PRIVATE 0x0002
+#define MMAP_FIXED GUEST_VM_MAP_FIXED
+#define MMAP_NO_OVERWRITE GUEST_VM_MAP_NO_OVERWRITE
+#define MMAP_ANON 0x1000
+#define MMAP_ALIGN_SHIFT 24 /* MAP_ALIGNED(n): log2 of the alignment in bits 24-31 */
+
+/* VirtualQuery flag bits (the record's bit field, lowest bit first). */
+#define VQ_FLEXIBLE 0x01u
+#define VQ_DIRECT 0x02u
+#define VQ_STACK 0x04u
+#define VQ_POOLED 0x08u
+#define VQ_COMMITTED 0x10u
+#define VQ_FIND_NEXT 1
+
+static uint64_t flags_alignment(int flags, uint64_t align) {
+  unsigned log2 = ((unsigned)flags >> MMAP_ALIGN_SHIFT) & 0xFF;
+  if (log2 >= 12 && log2 < 48 && (1ull << log2) > align) align = 1ull << log2;
+  return align;
+}
+
+static bool align_ok(uint64_t align) {
+  return align == 0 || (!(align & (align - 1)) && !(align & (PAGE - 1)));
+}
+
+/* ---- Direct memory -------------------------------------------------------------------- */
+
+int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
+                                  uint64_t align, int type, int64_t *out) {
+  uint64_t phys = 0;
+  int r = dmem_allocate((uint64_t)search_start, (uint64_t)search_end, len, align, type, &phys);
+  if (r == 0) *out = (int64_t)phys;
+  return (int)guest_sce_result(r);
+}
+
+int kernel_allocate_main_direct_memory(uint64_t len, uint64_t align, int type, int64_t *out) {
+  return kernel_allocate_direct_memory(0, (int64_t)dmem_size(), len, align, type, out);
+}
+
+int kernel_release_direct_memory(int64_t start, uint64_t len) {
+  return (int)guest_sce_result(dmem_release((uint64_t)start, len, false));
+}
+
+int kernel_checked_release_direct_memory(int64_t start, uint64_t len) {
+  return (int)guest_sce_result(dmem_release((uint64_t)start, len, true));
+}
+
+uint64_t kernel_get_direct_memory_size(void) { return dmem_size(); }
+
+int kernel_available_direct_memory_size(int64_t search_start, int64_t search_end,
+                                        uint64_t align, int64_t *start_out,
+                                        uint64_t *size_out) {
+  uint64_t s = 0, n = 0;
+  if (!start_out || !size_out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  int r = dmem_available((uint64_t)search_start, (uint64_t)search_end, align, &s, &n);
+  if (r == 0) {
+    *start_out = (int64_t)s;
+    *size_out = n;
+  }
+  return (int)guest_sce_result(r);
+}
+
+int kernel_get_direct_memory_type(int64_t start, int *type, int64_t *region_start,
+                                  int64_t *region_end) {
+  if (!type || !region_start || !region_end) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t s = 0, e = 0;
+  int r = start < 0 ? -GUEST_ENOENT : dmem_query((uint64_t)start, type, &s, &e);
+  if (r == 0) {
+    *region_start = (int64_t)s;
+    *region_end = (int64_t)e;
+  }
+  return (int)guest_sce_result(r);
+}
+
+/* The common core of the MapDirectMemory family; TYPE < 0 keeps the allocation's type. */
+static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, int64_t phys,
+                      uint64_t align, const char *name) {
+  if (!addr || len == 0 || len & (PAGE - 1) || phys < 0 || (uint64_t)phys & (PAGE - 1) ||
+      !align_ok(align) || (type > DMEM_MEMORY_TYPE_MAX))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!dmem_allocated((uint64_t)phys, len)) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  if (type >= 0) {
+    int r = dmem_set_type((uint64_t)phys, len, type);
+    if (r < 0) return SCE_KERNEL_ERROR(-r);
+  }
+  int mtype = 0;
+  dmem_query((uint64_t)phys, &mtype, NULL, NULL);
+  struct guest_vm_request req = {
+      .addr = (uint64_t)(uintptr_t)*addr,
+      .size = len,
+      .align = flags_alignment(flags, align),
+      .prot = prot,
+      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
+      .kind = GUEST_VM_KIND_DIRECT,
+      .phys = (uint64_t)phys,
+      .mtype = mtype,
+      .name = name,
+  };
+  uint64_t at = 0;
+  int r = guest_vm_map(&req, &at);
+  if (r == 0) *addr = (void *)(uintptr_t)at;
+  return (int)guest_sce_result(r);
+}
+
+int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
+                             uint64_t align) {
+  return map_direct(addr, len, -1, prot, flags, phys, align, NULL);
+}
+
+int kernel_map_named_direct_memory(void **addr, uint64_t len, int prot, int flags,
+                                   int64_t phys, uint64_t align, const char *name) {
+  return map_direct(addr, len, -1, prot, flags, phys, align, name);
+}
+
+int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int flags,
+                              int64_t phys, uint64_t align) {
+  if (type < 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return map_direct(addr, len, type, prot, flags, phys, align, NULL);
+}
+
+/* ---- Flexible memory ------------------------------------------------------------------ */
+
+static int map_flexible(void **addr, uint64_t len, int prot, int flags, uint64_t align,
+                        const char *name) {
+  if (!addr || len == 0 || len & (PAGE - 1)) return -GUEST_EINVAL;
+  struct guest_vm_request req = {
+      .addr = (uint64_t)(uintptr_t)*addr,
+      .size = len,
+      .align = flags_alignment(flags, align),
+      .prot = prot,
+      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
+      .kind = GUEST_VM_KIND_FLEXIBLE,
+      .name = name,
+  };
+  uint64_t at = 0;
+  int r = guest_vm_map(&req, &at);
+  if (r == 0) *addr = (void *)(uintptr_t)at;
+  return r;
+}
+
+int kernel_map_flexible_memory(void **addr, uint64_t len, int prot, int flags) {
+  return (int)guest_sce_result(map_flexible(addr, len, prot, flags, 0, NULL));
+}
+
+int kernel_map_named_flexible_memory(void **addr, uint64_t len, int prot, int flags,
+                                     const char *name) {
+  return (int)guest_sce_result(map_flexible(addr, len, prot, flags, 0, name));
+}
+
+int kernel_release_flexible_memory(void *addr, uint64_t len) {
+  return (int)guest_sce_result(guest_vm_unmap((uint64_t)(uintptr_t)addr, len));
+}
+
+int kernel_available_flexible_memory_size(uint64_t *out) {
+  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t budget = guest_vm_flexible_budget(), used = guest_vm_flexible_used();
+  *out = used >= budget ? 0 : budget - used;
+  return 0;
+}
+
+/* ---- The mmap family ------------------------------------------------------------------ */
+
+/* mmap core: returns 0 (address in *OUT) or a negative errno. FreeBSD rounding: a length is
+ * rounded up to the page; a hint is rounded up, a fixed address must be aligned. */
+static int mmap_core(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
+                     uint64_t *out) {
+  if (len == 0 || len > UINT64_MAX - PAGE) return -GUEST_EINVAL;
+  len = (len + PAGE - 1) & ~(PAGE - 1);
+  if (!(flags & MMAP_ANON)) {
+    LOG_ONCE(hle, WARN, "mmap of a file (fd %d, offset %lld) is not implemented yet", fd,
+             (long long)offset);
+    return -GUEST_ENODEV;
+  }
+  if (fd != -1 || offset != 0) return -GUEST_EINVAL;
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (!(flags & MMAP_FIXED)) a = (a + PAGE - 1) & ~(PAGE - 1);
+  struct guest_vm_request req = {
+      .addr = a,
+      .size = len,
+      .align = flags_alignment(flags, 0),
+      .prot = prot,
+      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
+      .kind = GUEST_VM_KIND_FLEXIBLE,
+  };
+  return guest_vm_map(&req, out);
+}
+
+int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
+                    void **res) {
+  if (!res) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t at = 0;
+  int r = mmap_core(addr, len, prot, flags, fd, offset, &at);
+  if (r == 0) *res = (void *)(uintptr_t)at;
+  return (int)guest_sce_result(r);
+}
+
+void *kernel_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset) {
+  uint64_t at = 0;
+  int r = mmap_core(addr, len, prot, flags, fd, offset, &at);
+  if (r < 0) {
+    guest_errno_set(-r);
+    return (void *)(intptr_t)-1;
+  }
+  return (void *)(uintptr_t)at;
+}
+
+/* munmap/mprotect core: FreeBSD rounds the start down and the end up to pages. */
+static int page_span(const void *addr, uint64_t len, uint64_t *start, uint64_t *size) {
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (len == 0 || a + len < a) return -GUEST_EINVAL;
+  *start = a & ~(PAGE - 1);
+  *size = ((a + len + PAGE - 1) & ~(PAGE - 1)) - *start;
+  return 0;
+}
+
+static int munmap_core(void *addr, uint64_t len) {
+  uint64_t s, n;
+  int r = page_span(addr, len, &s, &n);
+  return r < 0 ? r : guest_vm_unmap(s, n);
+}
+
+static int mprotect_core(const void *addr, uint64_t len, int prot) {
+  uint64_t s, n;
+  int r = page_span(addr, len, &s, &n);
+  return r < 0 ? r : guest_vm_mprotect(s, n, prot);
+}
+
+int kernel_sce_munmap(void *addr, uint64_t len) {
+  return (int)guest_sce_result(munmap_core(addr, len));
+}
+int kernel_munmap(void *addr, uint64_t len) {
+  return (int)guest_posix_result(munmap_core(addr, len));
+}
+int kernel_sce_mprotect(const void *addr, uint64_t len, int prot) {
+  return (int)guest_sce_result(mprotect_core(addr, len, prot));
+}
+int kernel_mprotect(const void *addr, uint64_t len, int prot) {
+  return (int)guest_posix_result(mprotect_core(addr, len, prot));
+}
+
+int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align) {
+  if (!addr || len == 0 || len & (PAGE - 1) || !align_ok(align))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  struct guest_vm_request req = {
+      .addr = (uint64_t)(uintptr_t)*addr,
+      .size = len,
+      .align = flags_alignment(flags, align),
+      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
+      .kind = GUEST_VM_KIND_RESERVED,
+  };
+  uint64_t at = 0;
+  int r = guest_vm_map(&req, &at);
+  if (r == 0) *addr = (void *)(uintptr_t)at;
+  return (int)guest_sce_result(r);
+}
+
+/* ---- Queries -------------------------------------------------------------------------- */
+
+int kernel_query_memory_protection(void *addr, void **start, void **end, int *prot) {
+  struct guest_vm_info info;
+  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, false, &info);
+  if (r == 0 && info.kind == GUEST_VM_KIND_RESERVED) r = -GUEST_EACCES;
+  if (r < 0) return SCE_KERNEL_ERROR(-r);
+  if (start) *start = (void *)(uintptr_t)info.start;
+  if (end) *end = (void *)(uintptr_t)info.end;
+  if (prot) *prot = info.prot;
+  return 0;
+}
+
+int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,
+                         uint64_t info_size) {
+  if (!info) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  if (info_size != sizeof *info || flags & ~VQ_FIND_NEXT) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  struct guest_vm_info v;
+  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, flags & VQ_FIND_NEXT, &v);
+  if (r < 0) return SCE_KERNEL_ERROR(-r);
+  memset(info, 0, sizeof *info);
+  info->start = v.start;
+  info->end = v.end;
+  info->offset = v.kind == GUEST_VM_KIND_DIRECT ? v.phys : 0;
+  info->protection = v.kind == GUEST_VM_KIND_RESERVED ? 0 : v.prot;
+  info->memory_type = v.kind == GUEST_VM_KIND_DIRECT ? v.mtype : 0;
+  uint32_t bits = 0;
+  if (v.kind == GUEST_VM_KIND_FLEXIBLE) bits |= VQ_FLEXIBLE;
+  if (v.kind == GUEST_VM_KIND_DIRECT) bits |= VQ_DIRECT;
+  if (v.kind != GUEST_VM_KIND_RESERVED) bits |= VQ_COMMITTED;
+  info->flag_bits = bits;
+  memcpy(info->name, v.name, sizeof info->name);
+  info->name[sizeof info->name - 1] = '\0';
+  return 0;
+}
+
+int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name) {
+  if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (len == 0 || (a | len) & (PAGE - 1)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return (int)guest_sce_result(guest_vm_set_name(a, len, name));
+}
+
+int kernel_getpagesize(void) { return (int)PAGE; }
