@@ -46,6 +46,7 @@ static bool align_ok(uint64_t align) {
 
 int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
                                   uint64_t align, int type, int64_t *out) {
+  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   uint64_t phys = 0;
   int r = dmem_allocate((uint64_t)search_start, (uint64_t)search_end, len, align, type, &phys);
   if (r == 0) *out = (int64_t)phys;
@@ -303,7 +304,7 @@ int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_quer
   if (v.kind == GUEST_VM_KIND_FLEXIBLE) bits |= VQ_FLEXIBLE;
   if (v.kind == GUEST_VM_KIND_DIRECT) bits |= VQ_DIRECT;
   if (v.kind != GUEST_VM_KIND_RESERVED) bits |= VQ_COMMITTED;
-  info->flag_bits = bits;
+  info->flag_bits = (uint8_t)bits;
   memcpy(info->name, v.name, sizeof info->name);
   info->name[sizeof info->name - 1] = '\0';
   return 0;

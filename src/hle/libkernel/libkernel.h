@@ -48,18 +48,21 @@ int kernel_sce_gettimeofday(struct guest_timeval *tv);
 int64_t kernel_time(int64_t *out); /* libc time() */
 
 /* memory (kernel_memory.c) */
-struct kernel_virtual_query_info { /* SceKernelVirtualQueryInfo, 72 bytes */
+/* SceKernelVirtualQueryInfo, 72 bytes. The SDK declares the flags as one-bit fields of
+ * unsigned int followed by char name[32]; under the SysV x86-64 rules the console's compiler
+ * follows, the bits take one byte at 0x20 and the name starts at the next byte, 0x21. */
+struct kernel_virtual_query_info {
   uint64_t start;
   uint64_t end;
   uint64_t offset; /* direct memory: physical address of start */
   int32_t protection;
   int32_t memory_type;
-  uint32_t flag_bits; /* flexible 0x1, direct 0x2, stack 0x4, pooled 0x8, committed 0x10 */
+  uint8_t flag_bits; /* flexible 0x1, direct 0x2, stack 0x4, pooled 0x8, committed 0x10 */
   char name[32];
-  uint8_t reserved[4];
+  uint8_t reserved[7];
 };
 _Static_assert(sizeof(struct kernel_virtual_query_info) == 72, "the console's record size");
-_Static_assert(offsetof(struct kernel_virtual_query_info, name) == 0x24, "name offset");
+_Static_assert(offsetof(struct kernel_virtual_query_info, name) == 0x21, "name offset");
 
 int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
                                   uint64_t align, int type, int64_t *out);
