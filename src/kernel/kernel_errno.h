@@ -10,6 +10,7 @@ enum kernel_errno {
   KERNEL_EACCES = 13,
   KERNEL_EFAULT = 14,
   KERNEL_EBUSY = 16,
+  KERNEL_ENODEV = 19,
   KERNEL_EEXIST = 17,
   KERNEL_EINVAL = 22,
   KERNEL_EAGAIN = 35, /* FreeBSD's number (Linux uses 11) */

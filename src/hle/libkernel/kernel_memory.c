@@ -8,21 +8,16 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
 #include "kernel/dmem.h"
 #include "kernel/guest_vm.h"
+#include "kernel/vm_calls.h"
 
 #define PAGE GUEST_VM_PAGE
 
-/* mmap flags as FreeBSD (and the console) number them. */
-#define MMAP_SHARED 0x0001
-#define MMAP_PRIVATE 0x0002
-#define MMAP_FIXED GUEST_VM_MAP_FIXED
-#define MMAP_NO_OVERWRITE GUEST_VM_MAP_NO_OVERWRITE
-#define MMAP_ANON 0x1000
-#define MMAP_ALIGN_SHIFT 24 /* MAP_ALIGNED(n): log2 of the alignment in bits 24-31 */
+#define MMAP_FIXED VM_CALL_MAP_FIXED
+#define MMAP_NO_OVERWRITE VM_CALL_MAP_NO_OVERWRITE
 
 /* VirtualQuery flag bits (the record's bit field, lowest bit first). */
 #define VQ_FLEXIBLE 0x01u
@@ -33,9 +28,7 @@
 #define VQ_FIND_NEXT 1
 
 static uint64_t flags_alignment(int flags, uint64_t align) {
-  unsigned log2 = ((unsigned)flags >> MMAP_ALIGN_SHIFT) & 0xFF;
-  if (log2 >= 12 && log2 < 48 && (1ull << log2) > align) align = 1ull << log2;
-  return align;
+  return vm_call_flags_alignment(flags, align);
 }
 
 static bool align_ok(uint64_t align) {
@@ -180,29 +173,9 @@ int kernel_available_flexible_memory_size(uint64_t *out) {
 
 /* ---- The mmap family ------------------------------------------------------------------ */
 
-/* mmap core: returns 0 (address in *OUT) or a negative errno. FreeBSD rounding: a length is
- * rounded up to the page; a hint is rounded up, a fixed address must be aligned. */
 static int mmap_core(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                      uint64_t *out) {
-  if (len == 0 || len > UINT64_MAX - PAGE) return -GUEST_EINVAL;
-  len = (len + PAGE - 1) & ~(PAGE - 1);
-  if (!(flags & MMAP_ANON)) {
-    LOG_ONCE(hle, WARN, "mmap of a file (fd %d, offset %lld) is not implemented yet", fd,
-             (long long)offset);
-    return -GUEST_ENODEV;
-  }
-  if (fd != -1 || offset != 0) return -GUEST_EINVAL;
-  uint64_t a = (uint64_t)(uintptr_t)addr;
-  if (!(flags & MMAP_FIXED)) a = (a + PAGE - 1) & ~(PAGE - 1);
-  struct guest_vm_request req = {
-      .addr = a,
-      .size = len,
-      .align = flags_alignment(flags, 0),
-      .prot = prot,
-      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
-      .kind = GUEST_VM_KIND_FLEXIBLE,
-  };
-  return guest_vm_map(&req, out);
+  return vm_call_mmap((uint64_t)(uintptr_t)addr, len, prot, flags, fd, offset, out);
 }
 
 int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
@@ -224,25 +197,12 @@ void *kernel_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t
   return (void *)(uintptr_t)at;
 }
 
-/* munmap/mprotect core: FreeBSD rounds the start down and the end up to pages. */
-static int page_span(const void *addr, uint64_t len, uint64_t *start, uint64_t *size) {
-  uint64_t a = (uint64_t)(uintptr_t)addr;
-  if (len == 0 || a + len < a) return -GUEST_EINVAL;
-  *start = a & ~(PAGE - 1);
-  *size = ((a + len + PAGE - 1) & ~(PAGE - 1)) - *start;
-  return 0;
-}
-
 static int munmap_core(void *addr, uint64_t len) {
-  uint64_t s, n;
-  int r = page_span(addr, len, &s, &n);
-  return r < 0 ? r : guest_vm_unmap(s, n);
+  return vm_call_munmap((uint64_t)(uintptr_t)addr, len);
 }
 
 static int mprotect_core(const void *addr, uint64_t len, int prot) {
-  uint64_t s, n;
-  int r = page_span(addr, len, &s, &n);
-  return r < 0 ? r : guest_vm_mprotect(s, n, prot);
+  return vm_call_mprotect((uint64_t)(uintptr_t)addr, len, prot);
 }
 
 int kernel_sce_munmap(void *addr, uint64_t len) {
