@@ -58,6 +58,22 @@ typedef struct SceKernelVirtualQueryInfo { /* 72 bytes */
   char name[SCE_KERNEL_VIRTUAL_RANGE_NAME_SIZE];
 } SceKernelVirtualQueryInfo;
 
+#define SCE_KERNEL_MAP_OP_MAP_DIRECT 0
+#define SCE_KERNEL_MAP_OP_UNMAP 1
+#define SCE_KERNEL_MAP_OP_PROTECT 2
+#define SCE_KERNEL_MAP_OP_MAP_FLEXIBLE 3
+#define SCE_KERNEL_MAP_OP_TYPE_PROTECT 4
+
+typedef struct SceKernelBatchMapEntry { /* 32 bytes */
+  void *start;
+  off_t offset;
+  size_t length;
+  char protection;
+  char type;
+  short reserved;
+  int operation;
+} SceKernelBatchMapEntry;
+
 __PROSPERO_BEGIN_DECLS
 int sceKernelUsleep(SceKernelUseconds usec);
 __PROSPERO_NORETURN void sceKernelExitProcess(int status);
@@ -97,6 +113,10 @@ int sceKernelMmap(void *addr, size_t len, int prot, int flags, int fd, off_t off
                   void **res);
 int sceKernelMunmap(void *addr, size_t len);
 int sceKernelMprotect(const void *addr, size_t len, int prot);
+int sceKernelMtypeprotect(const void *addr, size_t len, int memoryType, int prot);
+int sceKernelBatchMap(SceKernelBatchMapEntry *entries, int numEntries, int *numEntriesOut);
+int sceKernelBatchMap2(SceKernelBatchMapEntry *entries, int numEntries, int *numEntriesOut,
+                       int flags);
 int sceKernelReserveVirtualRange(void **addr, size_t len, int flags, size_t alignment);
 int sceKernelQueryMemoryProtection(void *addr, void **start, void **end, int *prot);
 int sceKernelVirtualQuery(const void *addr, int flags, SceKernelVirtualQueryInfo *info,

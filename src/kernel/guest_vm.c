@@ -496,8 +496,25 @@ int guest_vm_unmap(uint64_t addr, uint64_t size) {
   return rc;
 }
 
+static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype);
+
 int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot) {
   pthread_mutex_lock(&vm_lock);
+  int rc = mprotect_locked(addr, size, prot, -1);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot) {
+  if (mtype < 0 || mtype > DMEM_MEMORY_TYPE_MAX) return -KERNEL_EINVAL;
+  pthread_mutex_lock(&vm_lock);
+  int rc = mprotect_locked(addr, size, prot, mtype);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+/* MTYPE < 0 leaves memory types alone. */
+static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype) {
   int rc = range_check(addr, size);
   if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_EINVAL;
   for (size_t i = range_lower_bound(addr);
@@ -506,9 +523,10 @@ int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot) {
   if (rc == 0 && mprotect((void *)(uintptr_t)addr, size, host_prot(prot)) != 0) rc = -KERNEL_EACCES;
   if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
   for (size_t i = range_lower_bound(addr);
-       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
+       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
     vm_ranges[i].prot = prot;
-  pthread_mutex_unlock(&vm_lock);
+    if (mtype >= 0 && vm_ranges[i].kind == GUEST_VM_KIND_DIRECT) vm_ranges[i].mtype = mtype;
+  }
   return rc;
 }
 

@@ -81,6 +81,8 @@ int guest_vm_unmap(uint64_t addr, uint64_t size);
 /* Changes the protection of [ADDR, ADDR+SIZE); every page must be mapped (not merely
  * reserved), else -EINVAL (nothing changes). */
 int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot);
+/* mprotect that also sets the memory type of the direct ranges it covers (mtypeprotect). */
+int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);
 /* Renames every mapped range inside [ADDR, ADDR+SIZE) (splitting at the edges). */
 int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name);
 /* Unmaps every direct mapping of the physical pages [PHYS, PHYS+LEN) (dmem_release). */

@@ -218,6 +218,59 @@ int kernel_mprotect(const void *addr, uint64_t len, int prot) {
   return (int)guest_posix_result(mprotect_core(addr, len, prot));
 }
 
+int kernel_mtypeprotect(const void *addr, uint64_t len, int type, int prot) {
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (len == 0 || a + len < a || a + len > UINT64_MAX - PAGE) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t s = a & ~(PAGE - 1), e = (a + len + PAGE - 1) & ~(PAGE - 1);
+  return (int)guest_sce_result(guest_vm_mtypeprotect(s, e - s, type, prot));
+}
+
+/* BatchMap operations (SceKernelBatchMapEntry.operation). */
+enum {
+  BATCH_MAP_DIRECT = 0,
+  BATCH_UNMAP = 1,
+  BATCH_PROTECT = 2,
+  BATCH_MAP_FLEXIBLE = 3,
+  BATCH_TYPE_PROTECT = 4,
+};
+
+int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
+                      int flags) {
+  int r = 0, i = 0;
+  if (!entries || count < 0) r = SCE_KERNEL_ERROR(GUEST_EFAULT);
+  for (; r == 0 && i < count; i++) {
+    const struct kernel_batch_map_entry *e = &entries[i];
+    void *at = e->start;
+    switch (e->operation) {
+    case BATCH_MAP_DIRECT:
+      r = map_direct(&at, e->length, -1, e->protection, flags, e->offset, 0, NULL);
+      break;
+    case BATCH_UNMAP:
+      r = kernel_sce_munmap(e->start, e->length);
+      break;
+    case BATCH_PROTECT:
+      r = kernel_sce_mprotect(e->start, e->length, e->protection);
+      break;
+    case BATCH_MAP_FLEXIBLE:
+      r = (int)guest_sce_result(map_flexible(&at, e->length, e->protection, flags, 0, NULL));
+      break;
+    case BATCH_TYPE_PROTECT:
+      r = kernel_mtypeprotect(e->start, e->length, e->type, e->protection);
+      break;
+    default:
+      r = SCE_KERNEL_ERROR(GUEST_EINVAL);
+      break;
+    }
+    if (r != 0) break;
+  }
+  if (done) *done = i;
+  return r;
+}
+
+int kernel_batch_map(const struct kernel_batch_map_entry *entries, int count, int *done) {
+  return kernel_batch_map2(entries, count, done, MMAP_FIXED);
+}
+
 int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align) {
   if (!addr || len == 0 || len & (PAGE - 1) || !align_ok(align))
     return SCE_KERNEL_ERROR(GUEST_EINVAL);

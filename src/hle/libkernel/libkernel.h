@@ -97,6 +97,20 @@ int kernel_sce_munmap(void *addr, uint64_t len);
 int kernel_munmap(void *addr, uint64_t len);
 int kernel_sce_mprotect(const void *addr, uint64_t len, int prot);
 int kernel_mprotect(const void *addr, uint64_t len, int prot);
+struct kernel_batch_map_entry { /* SceKernelBatchMapEntry, 32 bytes */
+  void *start;
+  int64_t offset; /* MAP_DIRECT: physical address */
+  uint64_t length;
+  int8_t protection;
+  int8_t type; /* TYPE_PROTECT: memory type */
+  int16_t reserved;
+  int32_t operation; /* 0 map direct, 1 unmap, 2 protect, 3 map flexible, 4 type protect */
+};
+_Static_assert(sizeof(struct kernel_batch_map_entry) == 32, "the console's entry size");
+int kernel_mtypeprotect(const void *addr, uint64_t len, int type, int prot);
+int kernel_batch_map(const struct kernel_batch_map_entry *entries, int count, int *done);
+int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
+                      int flags);
 int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align);
 int kernel_query_memory_protection(void *addr, void **start, void **end, int *prot);
 int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,

@@ -208,10 +208,41 @@ static void mmap_family(void) {
   expect("name offset", offsetof(SceKernelVirtualQueryInfo, name), 0x21);
 }
 
+static void batch_map(void) {
+  off_t phys = -1;
+  expect("Allocate 64 KiB for BatchMap", sceKernelAllocateDirectMemory(0, sceKernelGetDirectMemorySize(), KB(64), 0, SCE_KERNEL_WB_ONION, &phys), 0);
+  expect("  at", phys, 0);
+  void *r = NULL;
+  expect("ReserveVirtualRange 64 KiB", sceKernelReserveVirtualRange(&r, KB(64), 0, 0), 0);
+  expect("  at", (long long)r, 0x200000000ll);
+  char *b = r;
+  SceKernelBatchMapEntry e[4] = {
+      {b, 0, KB(32), RW, 0, 0, SCE_KERNEL_MAP_OP_MAP_DIRECT},
+      {b + KB(32), 0, KB(16), RW, 0, 0, SCE_KERNEL_MAP_OP_MAP_FLEXIBLE},
+      {b, 0, KB(16), SCE_KERNEL_PROT_CPU_READ, SCE_KERNEL_WC_GARLIC, 0, SCE_KERNEL_MAP_OP_TYPE_PROTECT},
+      {b, 0, KB(16), RW, 0, 0, 9},
+  };
+  int done = -1;
+  expect("BatchMap, fourth entry has no such operation", sceKernelBatchMap(e, 4, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("  entries done", done, 3);
+  query("query batch 0", b, 0);
+  query("query batch 1", b + KB(16), 0);
+  query("query batch 2", b + KB(32), 0);
+  query("query batch 3", b + KB(48), 0);
+  expect("Mtypeprotect", sceKernelMtypeprotect(b + KB(16), KB(16), SCE_KERNEL_WB_GARLIC, RW), 0);
+  query("query after Mtypeprotect", b + KB(16), 0);
+  SceKernelBatchMapEntry u = {b, 0, KB(64), 0, 0, 0, SCE_KERNEL_MAP_OP_UNMAP};
+  expect("BatchMap2 unmap all", sceKernelBatchMap2(&u, 1, &done, 0), 0);
+  expect("  entries done", done, 1);
+  expect("Mtypeprotect unmapped", sceKernelMtypeprotect(b, KB(16), 0, RW), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release", sceKernelReleaseDirectMemory(0, KB(64)), 0);
+}
+
 int main(void) {
   direct_memory();
   flexible_memory();
   mmap_family();
+  batch_map();
   printf("%s\n", failures ? "FAILED" : "all memory checks passed");
   return failures ? 1 : 0;
 }
