@@ -10,6 +10,7 @@
 
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/syscall/sys_internal.h"
 #include "kernel/dmem.h"
 #include "kernel/guest_vm.h"
 #include "kernel/vm_calls.h"
@@ -173,9 +174,18 @@ int kernel_available_flexible_memory_size(uint64_t *out) {
 
 /* ---- The mmap family ------------------------------------------------------------------ */
 
+/* Anonymous mappings go straight to the kernel; file mappings take the mmap system call's
+ * row (src/hle/syscall/sys_mem.c), so both ways in behave the same. */
 static int mmap_core(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                      uint64_t *out) {
-  return vm_call_mmap((uint64_t)(uintptr_t)addr, len, prot, flags, fd, offset, out);
+  if (flags & VM_CALL_MAP_ANON)
+    return vm_call_mmap((uint64_t)(uintptr_t)addr, len, prot, flags, fd, offset, out);
+  const uint64_t a[6] = {(uint64_t)(uintptr_t)addr, len, (uint64_t)prot, (uint64_t)flags,
+                         (uint64_t)fd, (uint64_t)offset};
+  int64_t r = sys_mmap(a);
+  if (r < 0) return (int)r;
+  *out = (uint64_t)r;
+  return 0;
 }
 
 int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
