@@ -1,0 +1,290 @@
+/* GFX10 compute kernels through the whole back end on the Vulkan device: assembled by
+ * llvm-mc-19, translated to IR, emitted as SPIR-V (validated by SPIRV-Tools), run for one
+ * wave on the device (lavapipe in CI) and, from the same start, in the IR interpreter. The
+ * guest memory window after the run must be byte for byte the interpreter's, and the
+ * kernel's outputs the values computed here in C from the instructions' definitions. */
+#include "xl_test_harness.h"
+
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "spv_check.h"
+#include "vk_test_device.h"
+
+static vk_device *dev;
+static unsigned kernels_passed;
+
+/* Guest memory window: the output buffer (V# in s[4:7]) at OUT, an input buffer (s[8:11])
+ * at IN, a global output (address in s[0:1]) at GLOBAL. */
+#define WINDOW 0x100000u
+#define WINDOW_SIZE 0x3000u
+#define OUT 0x100000u
+#define IN 0x101000u
+#define GLOBAL 0x102000u
+#define FILL 0xaaaaaaaau
+
+static void vsharp(uint32_t d[4], uint64_t base, uint32_t num_records) {
+  struct ir_vsharp v = {.base = base, .num_records = num_records, .dst_sel = {4, 5, 6, 7},
+                        .format = 20 /* 32 UINT */, .resource_level = 1,
+                        .oob_select = IR_OOB_RAW};
+  ir_vsharp_encode(&v, d);
+}
+
+struct kernel {
+  const char *name;
+  const char *src;
+  bool wave64;
+  uint32_t out_records; /* bytes of the output V# (stores past it are dropped) */
+  /* expected dword L of OUT (lanes past the V# keep FILL) */
+  uint32_t (*expect)(uint32_t lane);
+};
+
+static uint32_t sext(uint32_t v, unsigned bits) {
+  return (uint32_t)((int32_t)(v << (32 - bits)) >> (32 - bits));
+}
+
+/* ---- kernels and their values in C ---------------------------------------------------- */
+#define S0 0x12345u
+#define S1 0x9e3779b9u
+
+static uint32_t alu_expect(uint32_t l) {
+  uint32_t a = l + S0, b = a * a, c = (uint32_t)(((uint64_t)b * S1) >> 32);
+  a ^= c;
+  uint32_t b2 = (b >> 3) & 127, c2 = sext((a >> 4) & 511, 9);
+  uint32_t m = (int32_t)a > (int32_t)b2 ? a : b2;
+  m = m < c2 ? m : c2;
+  uint32_t clz = m ? (uint32_t)__builtin_clz(m) : 0xffffffffu;
+  uint32_t r = (uint32_t)__builtin_popcount(m) + clz;
+  float f = ((float)l + 0.5f) * -((float)l + 0.5f); /* exact for these lanes */
+  f = f < 0 ? -f : f;
+  if (f < 1.0f) f = 1.0f;
+  return r + (uint32_t)f;
+}
+static const char alu_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, v0, s0\n"
+    "v_mul_lo_u32 v2, v1, v1\n"
+    "v_mul_hi_u32 v3, v2, s1\n"
+    "v_xor_b32 v1, v1, v3\n"
+    "v_bfe_u32 v2, v2, 3, 7\n"
+    "v_bfe_i32 v3, v1, 4, 9\n"
+    "v_max_i32 v1, v1, v2\n"
+    "v_min_u32 v1, v1, v3\n"
+    "v_ffbh_u32 v2, v1\n"
+    "v_bcnt_u32_b32 v1, v1, v2\n"
+    "v_cvt_f32_u32 v4, v0\n"
+    "v_add_f32 v4, 0.5, v4\n"
+    "v_mul_f32 v4, v4, -v4\n"
+    "v_max_f32 v4, |v4|, 1.0\n"
+    "v_cvt_u32_f32 v5, v4\n"
+    "v_add_nc_u32 v1, v1, v5\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static uint32_t ifelse_expect(uint32_t l) { return l < 5 ? 7 : 9; }
+static const char ifelse_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc_lo, 5, v0\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "s_cbranch_execz else\n"
+    "v_mov_b32 v1, 7\n"
+    "else:\n"
+    "s_andn2_b32 exec_lo, s10, exec_lo\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 9\n"
+    "end:\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static uint32_t sloop_expect(uint32_t l) { return 5 * l; }
+static const char sloop_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "s_mov_b32 s10, 0\n"
+    "v_mov_b32 v1, 0\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, v0\n"
+    "s_add_u32 s10, s10, 1\n"
+    "s_cmp_lt_u32 s10, 5\n"
+    "s_cbranch_scc1 loop\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* each lane loops n + 1 times, n = lane & 7, or 0 where that is 7 */
+static uint32_t vloop_expect(uint32_t l) { return 3 * (((l & 7) == 7 ? 0 : (l & 7)) + 1); }
+static const char vloop_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 0\n"
+    "v_and_b32 v2, 7, v0\n"
+    "v_cmp_eq_u32 vcc_lo, 7, v2\n"
+    "v_cndmask_b32_e64 v2, v2, 0, vcc_lo\n"
+    "s_mov_b32 s10, exec_lo\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, 3\n"
+    "v_cmp_ne_u32 vcc_lo, 0, v2\n"
+    "v_subrev_nc_u32 v2, 1, v2\n"
+    "s_and_b32 exec_lo, exec_lo, vcc_lo\n"
+    "s_cbranch_execnz loop\n"
+    "s_mov_b32 exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* input dword i is 1000 + i * 3; the V# holds 20 dwords; lane L reads dword L + 1 (in
+ * range while (L + 2) * 4 <= 80), adds the first lane's value (1003) */
+#define IN_RECORDS 80u
+static uint32_t in_word(uint32_t i) { return 1000 + i * 3; }
+static uint32_t load_expect(uint32_t l) {
+  uint32_t v = (l + 2) * 4 <= IN_RECORDS ? in_word(l + 1) : 0;
+  return v + in_word(1);
+}
+static const char load_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "buffer_load_dword v1, v9, s[8:11], 0 offen offset:4\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_readfirstlane_b32 s2, v1\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "v_add_co_u32 v2, vcc_lo, s0, v9\n"
+    "v_add_co_ci_u32_e64 v3, s12, s1, 0, vcc_lo\n"
+    "global_store_dword v[2:3], v1, off\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* wave64: lanes below 40 take the branch; every lane adds the number of them (a ballot) */
+static uint32_t ballot_expect(uint32_t l) { return (l < 40 ? 7 : 1) + 40; }
+static const char ballot_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc, 40, v0\n"
+    "s_and_saveexec_b64 s[10:11], vcc\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 7\n"
+    "end:\n"
+    "s_or_b64 exec, exec, s[10:11]\n"
+    "s_bcnt1_i32_b64 s2, vcc\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static const struct kernel kernels[] = {
+    {"alu32", alu_src, false, 32 * 4, alu_expect},
+    {"alu64", alu_src, true, 64 * 4, alu_expect},
+    {"if_else32", ifelse_src, false, 32 * 4, ifelse_expect},
+    {"scalar_loop32", sloop_src, false, 32 * 4, sloop_expect},
+    {"divergent_loop32", vloop_src, false, 32 * 4, vloop_expect},
+    {"load_range32", load_src, false, 30 * 4, load_expect}, /* lanes 30, 31: store dropped */
+    {"ballot64", ballot_src, true, 64 * 4, ballot_expect},
+};
+
+/* ---- running -------------------------------------------------------------------------- */
+
+static void init_window(uint8_t *mem) {
+  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(mem + 4 * i, &(uint32_t){FILL}, 4);
+  for (uint32_t i = 0; i < 64; i++) memcpy(mem + (IN - WINDOW) + 4 * i, &(uint32_t){in_word(i)}, 4);
+}
+
+static void run_kernel(const struct kernel *k) {
+  uint32_t lanes = k->wave64 ? 64 : 32;
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      k->src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = k->name};
+  shader_dispatch_float_controls(dev, &opts);
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "%s: emit: %s\n", k->name, m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  if (getenv("PROSPERO_DUMP_SPIRV")) { /* debugging: the module's disassembly */
+    char *dis = spv_check_disassemble(m.words, m.count);
+    fprintf(stderr, "%s\n", dis ? dis : "(no disassembly)");
+    free(dis);
+  }
+
+  /* the start: lane ids in v0, user SGPRs (global address, output and input V#s) */
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(w);
+  assert_non_null(s);
+  w->exec = k->wave64 ? ~0ull : 0xffffffffull;
+  w->sgpr[0] = GLOBAL;
+  w->sgpr[1] = 0;
+  vsharp(&w->sgpr[4], OUT, k->out_records);
+  vsharp(&w->sgpr[8], IN, IN_RECORDS);
+  if (k->expect == alu_expect) {
+    w->sgpr[0] = S0;
+    w->sgpr[1] = S1;
+  }
+  for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = l;
+  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
+  s->exec[0] = (uint32_t)w->exec;
+  s->exec[1] = (uint32_t)(w->exec >> 32);
+  for (uint32_t l = 0; l < lanes; l++) s->vgpr[0][l] = w->vgpr[0][l];
+
+  /* interpreter */
+  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
+  assert_non_null(imem);
+  assert_non_null(gmem);
+  init_window(imem);
+  init_window(gmem);
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  w->mem = &map;
+  w->mem_count = 1;
+  w->global = imem;
+  w->global_base = WINDOW;
+  w->global_size = WINDOW_SIZE;
+  char err[256];
+  bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", k->name, err);
+  assert_true(ran);
+
+  /* device */
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+  ran = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: dispatch: %s\n", k->name, err);
+  assert_true(ran);
+
+  /* the C values, then the whole window against the interpreter */
+  for (uint32_t l = 0; l < lanes; l++) {
+    uint32_t got, interp, want = (l + 1) * 4 <= k->out_records ? k->expect(l) : FILL;
+    memcpy(&got, gmem + (OUT - WINDOW) + 4 * l, 4);
+    memcpy(&interp, imem + (OUT - WINDOW) + 4 * l, 4);
+    if (got != want || interp != want)
+      fprintf(stderr, "%s: lane %u: device 0x%x, interpreter 0x%x, expected 0x%x\n", k->name, l,
+              got, interp, want);
+    assert_int_equal(interp, want);
+    assert_int_equal(got, want);
+  }
+  for (uint32_t i = 0; i < WINDOW_SIZE; i += 4) {
+    uint32_t a, b;
+    memcpy(&a, gmem + i, 4);
+    memcpy(&b, imem + i, 4);
+    if (a != b) fprintf(stderr, "%s: guest 0x%x: device 0x%x, interpreter 0x%x\n", k->name, WINDOW + i, a, b);
+    assert_int_equal(a, b);
+  }
+  kernels_passed++;
+  free(imem);
+  free(gmem);
+  free(w);
+  free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+}
+
+static void kernels_match_c_and_interpreter(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) run_kernel(&kernels[i]);
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  printf("shader_spirv: %u of %u kernels passed on %s\n", kernels_passed,
+         (unsigned)(sizeof kernels / sizeof *kernels), dev ? vk_device_name(dev) : "no device");
+  if (dev) vk_device_destroy(dev);
+  return test_skip_status(r);
+}
