@@ -41,7 +41,8 @@ endif()
 
 # Files every guest build depends on (outputs of sdk/dist).
 set(PROSPERO_SDK_FILES ${CMAKE_BINARY_DIR}/sdk/lib/crt1.o ${CMAKE_BINARY_DIR}/sdk/lib/crtprx.o
-    ${CMAKE_BINARY_DIR}/sdk/lib/cxxrt.o ${CMAKE_BINARY_DIR}/sdk/lib/nids.tsv)
+    ${CMAKE_BINARY_DIR}/sdk/lib/cxxrt.o ${CMAKE_BINARY_DIR}/sdk/lib/nids.tsv
+    ${CMAKE_BINARY_DIR}/sdk/lib/layout.ld)
 
 function(_prospero_guest_abs_sources out)
   set(r)

@@ -123,7 +123,8 @@ int main(int argc, char **argv) {
   double base = run_ms(argv[1], small, data);
   double full = run_ms(argv[1], big, data);
   if (base < 0 || full < 0) return 1;
-  printf("boot: %d imports + %d relocations: %.2f ms start-to-entry-and-exit (goal < 50 ms); "
-         "empty guest %.2f ms; linking cost %.2f ms\n", IMPORTS, RELOCS, full, base, full - base);
+  printf("boot: %d imports + %d relocations: %.2f ms start-to-entry-and-exit (goal < 50 ms: "
+         "goal %s); empty guest %.2f ms; linking cost %.2f ms\n", IMPORTS, RELOCS, full,
+         full < 50.0 ? "met" : "NOT met", base, full - base);
   return full < 50.0 ? 0 : 1;
 }

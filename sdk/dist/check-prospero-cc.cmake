@@ -41,6 +41,30 @@ expect_run(bad_option OFF "unknown option --bogus" ${cc} --bogus -o ${WORK}/x.se
 expect_run(no_output OFF "-o OUT is required" ${cc} ${WORK}/ok.c)
 expect_run(exe_is_not_prx OFF "expected 0xfe18" ${BIN}/prospero-mkself --check --prx ${WORK}/ok.self)
 
+# the console's layout: .text, .rodata and the unwind tables in the one R+X segment, RELRO
+# and data after it (executables and PRXs)
+expect_run(keep_elf ON "" ${cc} --keep-elf ${WORK}/ok.linked -o ${WORK}/ok2.self ${WORK}/ok.c)
+expect_run(prx_keep_elf ON "" ${cc} --prx --keep-elf ${WORK}/libh.linked -o ${WORK}/libh2.prx
+           ${WORK}/nomain.c)
+find_program(READELF NAMES llvm-readelf-14 llvm-readelf readelf)
+if(READELF)
+  foreach(f ok.linked libh.linked)
+    execute_process(COMMAND ${READELF} -lW ${WORK}/${f} OUTPUT_VARIABLE ph RESULT_VARIABLE rc)
+    string(REGEX MATCHALL "LOAD[^\n]*" loads "${ph}")
+    list(LENGTH loads nload)
+    list(GET loads 0 first)
+    string(REGEX MATCHALL "\n +01 +[^\n]*" seg1 "${ph}")
+    if(NOT rc EQUAL 0 OR nload LESS 2 OR NOT first MATCHES "R E " OR
+       NOT "${seg1}" MATCHES "\.text \.rodata \.eh_frame_hdr \.eh_frame" OR
+       "${ph}" MATCHES "LOAD[^\n]* R  +0x")
+      list(APPEND failures "${f}: not the console layout (one R+X segment with .text .rodata "
+                           ".eh_frame_hdr .eh_frame, no read-only segment): ${ph}")
+    endif()
+  endforeach()
+else()
+  message("readelf not found: segment layout not checked")
+endif()
+
 # the sidecar: the unstripped ELF (an ELF with a .symtab, .debug_line with -g) beside OUT,
 # and none with --no-debug-file (a stale one is removed)
 expect_run(debug_g ON "" ${cc} -g -o ${WORK}/dbg.self ${WORK}/ok.c)

@@ -586,3 +586,14 @@ bool debug_info_lookup(const struct debug_info *d, uint64_t addr, struct debug_l
 void debug_info_get_stats(const struct debug_info *d, struct debug_info_stats *out) {
   *out = (struct debug_info_stats){d->nsyms, d->nrows, d->nfiles, d->ninlines, d->has_lines};
 }
+
+size_t debug_info_each_function(const struct debug_info *d,
+                                void (*fn)(void *ctx, uint64_t addr, uint64_t size), void *ctx) {
+  size_t n = 0;
+  for (size_t i = 0; i < d->nsyms; i++) {
+    if (d->syms[i].rank >= 4) continue; /* an object (symbol_rank) */
+    if (fn) fn(ctx, d->syms[i].addr, d->syms[i].size);
+    n++;
+  }
+  return n;
+}

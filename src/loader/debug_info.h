@@ -56,4 +56,9 @@ struct debug_info_stats {
 };
 void debug_info_get_stats(const struct debug_info *d, struct debug_info_stats *out);
 
+/* Calls FN for each function symbol (module-relative address, size or 0): the code
+ * rewriter's seeds (loader/code_map.h). Returns how many there are; FN may be NULL. */
+size_t debug_info_each_function(const struct debug_info *d,
+                                void (*fn)(void *ctx, uint64_t addr, uint64_t size), void *ctx);
+
 #endif

@@ -117,7 +117,7 @@ static int link_module(struct loader_module *m) {
     return PROSPERO_EXIT_LINK;
   }
   linker_log_summary(m);
-  module_rewrite_code(m);
+  module_rewrite_code(m, NULL, NULL);
   if (!module_protect(m)) {
     LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
     return PROSPERO_EXIT_INTERNAL;

@@ -131,7 +131,8 @@ static void add_symbol(struct loader_module *m, const struct symbol_source *src,
                        const Elf64_Sym *s, const char *name, char **pool) {
   size_t len = strlen(name) + 1;
   memcpy(*pool, name, len);
-  m->symbols[m->symbol_count++] = (struct module_symbol){m->base + s->st_value, s->st_size, *pool};
+  m->symbols[m->symbol_count++] = (struct module_symbol){
+      m->base + s->st_value, s->st_size, *pool, ELF64_ST_TYPE(s->st_info) == STT_FUNC};
   *pool += len;
   char nid[NID_BUF_SIZE];
   unsigned lib_id, mod_id;
@@ -307,69 +308,115 @@ static void record_syscall(void *ctx, uint64_t addr) {
   m->syscall_sites[m->syscall_count++] = addr;
 }
 
-static int range_cmp(const void *a, const void *b) {
-  uint64_t x = ((const struct code_range *)a)->start, y = ((const struct code_range *)b)->start;
-  return x < y ? -1 : x > y;
+struct seed_sink {
+  struct code_seed *seeds;
+  size_t n;
+  uint64_t base;
+};
+static void add_symbol_seed(struct seed_sink *k, uint64_t addr, uint64_t size) {
+  uint64_t end = size && addr + size > addr ? addr + size : addr;
+  k->seeds[k->n++] = (struct code_seed){addr, end, CODE_SEED_SYMBOL};
+}
+static void add_sidecar_seed(void *ctx, uint64_t rel, uint64_t size) {
+  struct seed_sink *k = ctx;
+  add_symbol_seed(k, k->base + rel, size);
 }
 
-void module_rewrite_code(struct loader_module *m) {
-  /* executable segments */
-  struct code_range segs[SCE_FILE_MAX_PHDRS];
-  size_t nseg = 0;
-  for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
-    const Elf64_Phdr *p = &m->file.phdrs[i];
-    if (p->p_type == PT_LOAD && (p->p_flags & PF_X) && p->p_memsz)
-      segs[nseg++] = (struct code_range){m->base + p->p_vaddr, m->base + p->p_vaddr + p->p_filesz};
-  }
-  struct code_range *ranges = NULL;
-  long nfde = -1;
+/* The code seeds of M (code_map.h): FDE ranges, function symbols (the module's own and its
+ * sidecar's .symtab), the entry point, DT_INIT/DT_FINI and the (relocated) init/fini array
+ * entries. NULL when out of memory. */
+static struct code_seed *collect_code_seeds(const struct loader_module *m, size_t *count) {
+  long nfde = 0;
+  uint64_t eh = 0, eh_end = 0;
   if (m->eh_frame_hdr) {
+    /* PT_GNU_EH_FRAME is not a loaded segment: read it only where a loaded one holds it */
     int hi = sce_file_find_phdr(&m->file, PT_GNU_EH_FRAME);
-    uint64_t eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr,
-                                            m->file.phdrs[hi].p_memsz, m->eh_frame_hdr);
+    uint64_t hdr_size = 0;
+    for (unsigned i = 0; i < m->file.ehdr.e_phnum && !hdr_size; i++) {
+      const Elf64_Phdr *p = &m->file.phdrs[i];
+      uint64_t s = m->base + p->p_vaddr, e = s + p->p_filesz;
+      if (is_mapped_type(p->p_type) && m->eh_frame_hdr >= s && m->eh_frame_hdr < e)
+        hdr_size = e - m->eh_frame_hdr < m->file.phdrs[hi].p_memsz ? e - m->eh_frame_hdr
+                                                                    : m->file.phdrs[hi].p_memsz;
+    }
+    if (hdr_size)
+      eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr, hdr_size,
+                                     m->eh_frame_hdr);
     /* .eh_frame must lie inside a loaded segment: bound the walk by that segment's end */
     for (unsigned i = 0; eh && i < m->file.ehdr.e_phnum; i++) {
       const Elf64_Phdr *p = &m->file.phdrs[i];
       uint64_t s = m->base + p->p_vaddr, e = s + p->p_filesz;
       if (!is_mapped_type(p->p_type) || eh < s || eh >= e) continue;
-      nfde = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, e - eh, eh, NULL, 0);
-      if (nfde > 0 && (ranges = calloc((size_t)nfde, sizeof *ranges)))
-        rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, e - eh, eh, ranges, (size_t)nfde);
+      eh_end = e;
       break;
     }
-  }
-  /* Functions described by .eh_frame are decoded from their starts; whatever the FDEs do not
-   * cover (crt code, hand-written assembly) is swept linearly so no FS use or syscall is
-   * missed. */
-  size_t used = 0;
-  if (ranges && nfde > 0) qsort(ranges, (size_t)nfde, sizeof *ranges, range_cmp);
-  for (size_t s = 0; s < nseg; s++) {
-    uint64_t at = segs[s].start;
-    for (long i = 0; ranges && i < nfde; i++) {
-      const struct code_range *r = &ranges[i];
-      if (r->start < at || r->end > segs[s].end || r->start >= r->end) continue;
-      if (r->start > at)
-        rewrite_range((uint8_t *)(uintptr_t)at, r->start - at, at, &m->rewrite, record_syscall, m);
-      rewrite_range((uint8_t *)(uintptr_t)r->start, r->end - r->start, r->start, &m->rewrite,
-                    record_syscall, m);
-      used++;
-      at = r->end;
+    if (eh_end) nfde = rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, eh_end - eh, eh,
+                                               NULL, 0);
+    if (nfde < 0) {
+      LOG(loader, WARN, "%s: .eh_frame is malformed; its function ranges are not used", m->name);
+      nfde = 0;
     }
-    if (at < segs[s].end)
-      rewrite_range((uint8_t *)(uintptr_t)at, segs[s].end - at, at, &m->rewrite, record_syscall, m);
   }
-  free(ranges);
+  const struct sce_dynamic *d = &m->dyn;
+  uint64_t arrays[][2] = {{d->init_array, d->init_array_size},
+                          {d->fini_array, d->fini_array_size},
+                          {d->preinit_array, d->preinit_array_size}};
+  size_t nside = m->debug ? debug_info_each_function(m->debug, NULL, NULL) : 0;
+  size_t cap = (size_t)nfde + m->symbol_count + nside + 3;
+  for (size_t i = 0; i < 3; i++) cap += arrays[i][1] / 8;
+  struct code_seed *seeds = calloc(cap, sizeof *seeds);
+  if (!seeds) return NULL;
+  size_t n = 0;
+  if (nfde > 0) {
+    struct code_range *r = calloc((size_t)nfde, sizeof *r);
+    if (!r) { free(seeds); return NULL; }
+    rewrite_eh_frame_ranges((const uint8_t *)(uintptr_t)eh, eh_end - eh, eh, r, (size_t)nfde);
+    for (long i = 0; i < nfde; i++)
+      if (r[i].end > r[i].start)
+        seeds[n++] = (struct code_seed){r[i].start, r[i].end, CODE_SEED_FDE};
+    free(r);
+  }
+  struct seed_sink sink = {seeds, n, m->base};
+  for (size_t i = 0; i < m->symbol_count; i++)
+    if (m->symbols[i].is_function) add_symbol_seed(&sink, m->symbols[i].addr, m->symbols[i].size);
+  if (m->debug) debug_info_each_function(m->debug, add_sidecar_seed, &sink);
+  n = sink.n;
+  uint64_t entries[] = {m->entry, d->init ? m->base + d->init : 0, d->fini ? m->base + d->fini : 0};
+  for (size_t i = 0; i < 3; i++)
+    if (entries[i]) seeds[n++] = (struct code_seed){entries[i], entries[i], CODE_SEED_ENTRY};
+  /* array entries hold absolute addresses once relocated; 0 and -1 are placeholders */
+  for (size_t a = 0; a < 3; a++)
+    for (uint64_t k = 0; k + 8 <= arrays[a][1]; k += 8) {
+      uint64_t fn;
+      memcpy(&fn, (const void *)(uintptr_t)(m->base + arrays[a][0] + k), 8);
+      if (fn && fn != UINT64_MAX) seeds[n++] = (struct code_seed){fn, fn, CODE_SEED_ENTRY};
+    }
+  *count = n;
+  return seeds;
+}
+
+void module_rewrite_code(struct loader_module *m, struct code_map *maps, size_t *map_count) {
+  size_t nseed = 0, nmap = 0;
+  struct code_seed *seeds = collect_code_seeds(m, &nseed);
+  if (!seeds) LOG(loader, WARN, "%s: out of memory collecting code seeds", m->name);
+  for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
+    const Elf64_Phdr *p = &m->file.phdrs[i];
+    if (p->p_type != PT_LOAD || !(p->p_flags & PF_X) || !p->p_filesz) continue;
+    uint64_t at = m->base + p->p_vaddr;
+    if (!code_map_rewrite((uint8_t *)(uintptr_t)at, at, p->p_filesz, seeds, nseed, &m->rewrite,
+                          record_syscall, m, maps ? &maps[nmap] : NULL))
+      LOG(loader, ERROR, "%s: out of memory mapping the code of segment %u: not rewritten",
+          m->name, i);
+    else if (maps)
+      nmap++;
+  }
+  free(seeds);
+  if (map_count) *map_count = nmap;
   if (m->syscall_count)
     qsort(m->syscall_sites, m->syscall_count, sizeof *m->syscall_sites, u64_cmp);
-  const struct rewrite_stats *st = &m->rewrite;
-  LOG(loader, INFO,
-      "%s: code rewrite over %llu ranges (%zu functions from .eh_frame, rest swept linearly): "
-      "%llu instructions, FS sites %llu (rewritten %llu), syscalls trapped %llu, ambiguous "
-      "%llu, undecodable bytes %llu",
-      m->name, (unsigned long long)st->ranges, used,
-      (unsigned long long)st->instructions, (unsigned long long)st->fs_sites,
-      (unsigned long long)st->fs_rewritten, (unsigned long long)st->syscalls,
-      (unsigned long long)st->ambiguous, (unsigned long long)st->undecodable);
+  char line[1024];
+  code_map_format(&m->rewrite, line, sizeof line);
+  LOG(loader, INFO, "%s: code rewrite: %s", m->name, line);
 }
 
 void module_free(struct loader_module *m) {

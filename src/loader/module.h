@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "loader/rewrite.h"
+#include "loader/code_map.h"
 #include "sce/sce_dynamic.h"
 #include "sce/sce_file.h"
 
@@ -28,6 +28,7 @@ struct module_export {
 struct module_symbol {
   uint64_t addr, size;
   const char *name; /* points into the module's name pool */
+  bool is_function; /* STT_FUNC (else STT_OBJECT) */
 };
 
 struct loader_module {
@@ -55,7 +56,7 @@ struct loader_module {
   uint8_t *sym_state;      /* 0 = not yet, 1 = resolved */
   /* per library (parallel to dyn.libraries): resolved / stubbed / unresolved imports */
   unsigned (*lib_counts)[3];
-  struct rewrite_stats rewrite;
+  struct code_map_stats rewrite; /* what module_rewrite_code found and changed */
   uint64_t *syscall_sites; /* sorted absolute addresses of rewritten `syscall`s */
   size_t syscall_count;
   struct debug_info *debug; /* symbols and lines from the sidecar (loader/debug_info.h), or NULL */
@@ -77,8 +78,11 @@ bool module_map(struct loader_module *m, char *err, size_t cap);
 /* Applies the final protections of every segment (after relocation and code rewriting). */
 bool module_protect(struct loader_module *m);
 
-/* Rewrites FS prefixes and syscalls in the executable segments of a placed module. */
-void module_rewrite_code(struct loader_module *m);
+/* Finds the code of the executable segments of a placed, relocated module (code_map.h) and
+ * rewrites FS prefixes, FS base accesses and syscalls in it; data is left as the file has
+ * it. With MAPS non-NULL (room for one per PT_LOAD) the code maps are kept there and
+ * *MAP_COUNT set (the fuzz target checks them); free each with code_map_free. */
+void module_rewrite_code(struct loader_module *m, struct code_map *maps, size_t *map_count);
 
 void module_free(struct loader_module *m);
 

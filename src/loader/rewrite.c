@@ -1,4 +1,5 @@
 #include "loader/rewrite.h"
+#include "loader/rewrite_insn.h"
 
 #include <Zydis/Zydis.h>
 #include <string.h>
@@ -11,10 +12,58 @@
 #define OPCODE_SYSCALL 0x05 /* 0F 05 */
 #define OPCODE_UD2 0x0B     /* 0F 0B */
 
+/* ModRM reg field of F3 0F AE /r: rdfsbase /0, rdgsbase /1, wrfsbase /2, wrgsbase /3 (Intel
+ * SDM vol. 2, RDFSBASE/RDGSBASE and WRFSBASE/WRGSBASE): setting bit 3 of ModRM turns the FS
+ * form into the GS form of the same instruction, same length. */
+#define MODRM_REG_FS_TO_GS 0x08
+
+void rewrite_insn(uint8_t *p, const ZydisDecodedInstruction *ins, uint64_t addr,
+                  struct rewrite_stats *stats, rewrite_site_fn on_syscall, void *ctx) {
+  stats->instructions++;
+  if (ins->attributes & ZYDIS_ATTRIB_HAS_SEGMENT_FS) {
+    stats->fs_sites++;
+    bool changed = false;
+    /* prefixes[i] is byte i of the instruction (legacy prefixes, then REX) */
+    for (unsigned i = 0; i < ins->raw.prefix_count && i < ins->length; i++)
+      if (ins->raw.prefixes[i].value == PREFIX_FS && p[i] == PREFIX_FS) {
+        p[i] = PREFIX_GS;
+        changed = true;
+      }
+    if (changed) {
+      stats->fs_rewritten++;
+    } else {
+      stats->ambiguous++;
+      LOG(loader, WARN, "FS override at 0x%llx has no 0x64 prefix byte; left unchanged",
+          (unsigned long long)addr);
+    }
+  } else if (ins->mnemonic == ZYDIS_MNEMONIC_RDFSBASE || ins->mnemonic == ZYDIS_MNEMONIC_WRFSBASE) {
+    /* the guest's FS base is the GS base here: read/write that one instead */
+    uint8_t off = ins->raw.modrm.offset;
+    if (off < ins->length && (p[off] & 0xC0) == 0xC0 && !(p[off] & MODRM_REG_FS_TO_GS)) {
+      p[off] |= MODRM_REG_FS_TO_GS;
+      stats->fsbase_rewritten++;
+    } else {
+      stats->ambiguous++;
+      LOG(loader, WARN, "%s at 0x%llx has an unexpected ModRM; left unchanged",
+          ins->mnemonic == ZYDIS_MNEMONIC_RDFSBASE ? "rdfsbase" : "wrfsbase",
+          (unsigned long long)addr);
+    }
+  } else if (ins->mnemonic == ZYDIS_MNEMONIC_SYSCALL && ins->length >= 2 &&
+             p[ins->length - 2] == OPCODE_ESCAPE && p[ins->length - 1] == OPCODE_SYSCALL) {
+    p[ins->length - 1] = OPCODE_UD2;
+    stats->syscalls++;
+    if (on_syscall) on_syscall(ctx, addr);
+  }
+}
+
+void rewrite_decoder_init(ZydisDecoder *dec) {
+  ZydisDecoderInit(dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64);
+}
+
 void rewrite_range(uint8_t *code, size_t size, uint64_t addr, struct rewrite_stats *stats,
                    rewrite_site_fn on_syscall, void *ctx) {
   ZydisDecoder dec;
-  ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64);
+  rewrite_decoder_init(&dec);
   ZydisDecodedInstruction ins;
   stats->ranges++;
   size_t off = 0;
@@ -24,35 +73,7 @@ void rewrite_range(uint8_t *code, size_t size, uint64_t addr, struct rewrite_sta
       off++;
       continue;
     }
-    stats->instructions++;
-    uint8_t *p = code + off;
-    if (ins.attributes & ZYDIS_ATTRIB_HAS_SEGMENT_FS) {
-      stats->fs_sites++;
-      bool changed = false;
-      /* prefixes[i] is byte i of the instruction (legacy prefixes, then REX) */
-      for (unsigned i = 0; i < ins.raw.prefix_count && i < ins.length; i++)
-        if (ins.raw.prefixes[i].value == PREFIX_FS && p[i] == PREFIX_FS) {
-          p[i] = PREFIX_GS;
-          changed = true;
-        }
-      if (changed) {
-        stats->fs_rewritten++;
-      } else {
-        stats->ambiguous++;
-        LOG(loader, WARN, "FS override at 0x%llx has no 0x64 prefix byte; left unchanged",
-            (unsigned long long)(addr + off));
-      }
-    } else if (ins.mnemonic == ZYDIS_MNEMONIC_RDFSBASE || ins.mnemonic == ZYDIS_MNEMONIC_WRFSBASE) {
-      stats->ambiguous++;
-      LOG(loader, WARN, "%s at 0x%llx reads/writes the FS base directly; not rewritten",
-          ins.mnemonic == ZYDIS_MNEMONIC_RDFSBASE ? "rdfsbase" : "wrfsbase",
-          (unsigned long long)(addr + off));
-    } else if (ins.mnemonic == ZYDIS_MNEMONIC_SYSCALL && ins.length >= 2 &&
-               p[ins.length - 2] == OPCODE_ESCAPE && p[ins.length - 1] == OPCODE_SYSCALL) {
-      p[ins.length - 1] = OPCODE_UD2;
-      stats->syscalls++;
-      if (on_syscall) on_syscall(ctx, addr + off);
-    }
+    rewrite_insn(code + off, &ins, addr + off, stats, on_syscall, ctx);
     off += ins.length;
   }
 }

@@ -2,8 +2,9 @@
  * protections: every instruction whose segment override is FS (prefix 0x64) gets GS (0x65)
  * instead, same length, so fs-relative TLS accesses read the guest TCB held in the GS base;
  * every `syscall` (0F 05) becomes `ud2` (0F 0B), same length, so guest system calls trap into
- * the SIGILL path instead of reaching the host kernel. Instructions are found with Zydis,
- * walking function ranges from .eh_frame where present, else a linear sweep. */
+ * the SIGILL path instead of reaching the host kernel; rdfsbase/wrfsbase become
+ * rdgsbase/wrgsbase. This file rewrites instructions already known to be code and reads
+ * .eh_frame; which bytes are code is decided by code_map.h. */
 #ifndef PROSPERO_LOADER_REWRITE_H
 #define PROSPERO_LOADER_REWRITE_H
 
@@ -17,7 +18,8 @@ struct rewrite_stats {
   uint64_t fs_sites;      /* instructions with an effective FS override */
   uint64_t fs_rewritten;  /* of those, rewritten to GS */
   uint64_t syscalls;      /* syscall instructions turned into ud2 */
-  uint64_t ambiguous;     /* FS uses we could not rewrite (e.g. rdfsbase), logged */
+  uint64_t fsbase_rewritten; /* rdfsbase/wrfsbase turned into rdgsbase/wrgsbase */
+  uint64_t ambiguous;     /* FS uses we could not rewrite, logged */
   uint64_t undecodable;   /* bytes skipped because they did not decode */
 };
 

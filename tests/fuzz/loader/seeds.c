@@ -50,5 +50,29 @@ int main(int argc, char **argv) {
     }
     sb_free(b);
   }
+  /* an executable whose code segment also holds data, with an FDE, a sized function symbol,
+   * an entry point and a function reached by descent (the code map's inputs) */
+  static const uint8_t mixed[] = {
+      0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0, 0xE8, 0x0C, 0, 0, 0, 0x0F, 0x05, 0xC3, /* entry */
+      0x64, 0x8B, 0x00, 0xF3, 0x48, 0x0F, 0xAE, 0xC0, 0xC3,                         /* FDE */
+      0x64, 0x89, 0x04, 0x25, 0x10, 0, 0, 0, 0x0F, 0x05, 0xC3,                      /* descent */
+      0x64, 0x48, 0x8B, 0x04, 0x25, 0x28, 0, 0, 0, 0xC3,                            /* symbol */
+      'd', 'd', 'd', 0x64, 0x8B, 0x00, 0x0F, 0x05, 0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0, 0x06,
+  };
+  struct sce_builder *b = sb_new(false, "mixed");
+  sb_set_code(b, mixed, sizeof mixed);
+  uint64_t fde_start = 17;
+  uint32_t fde_size = 9;
+  sb_append_eh_frame(b, &fde_start, &fde_size, 1);
+  sb_add_function_symbol(b, "sym", 37, 10);
+  sb_set_entry(b, 0);
+  sb_set_data(b, 0x100);
+  for (int f = 0; f < 2; f++) {
+    uint8_t *out;
+    size_t n = sb_build(b, f ? SB_SELF_PS5 : SB_ELF, &out);
+    rc |= write_file(argv[1], f ? "seed-mixed-self" : "seed-mixed-elf", out, n);
+    free(out);
+  }
+  sb_free(b);
   return rc;
 }

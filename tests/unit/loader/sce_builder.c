@@ -43,6 +43,7 @@ struct sce_builder {
   unsigned next_lib, next_mod;
   struct sb_layout layout;
   uint64_t init_array, init_array_size;
+  uint64_t eh_hdr, eh_hdr_size;
 };
 
 static uint32_t str_add(struct sce_builder *b, const char *s) {
@@ -133,6 +134,48 @@ unsigned sb_add_export(struct sce_builder *b, const char *nid, unsigned lib_id, 
                        uint64_t vaddr) {
   return sym_add(b, nid, lib_id, 0, is_object, vaddr, true);
 }
+unsigned sb_add_function_symbol(struct sce_builder *b, const char *name, uint64_t vaddr,
+                                uint64_t size) {
+  Elf64_Sym s = {0};
+  s.st_name = str_add(b, name);
+  s.st_info = ELF64_ST_INFO(STB_LOCAL, STT_FUNC);
+  s.st_shndx = 1;
+  s.st_value = vaddr;
+  s.st_size = size;
+  return (unsigned)(buf_put(&b->syms, &s, sizeof s) / sizeof s);
+}
+void sb_set_eh_frame_hdr(struct sce_builder *b, uint64_t vaddr, uint64_t size) {
+  b->eh_hdr = vaddr;
+  b->eh_hdr_size = size;
+}
+void sb_append_eh_frame(struct sce_builder *b, const uint64_t *starts, const uint32_t *sizes,
+                        size_t n) {
+  /* DWARF CFI as GCC/clang write it for x86-64: CIE version 1, augmentation "zR", FDE
+   * pointers pcrel|sdata4 (0x1B); the hdr has eh_frame_ptr pcrel|sdata4 and no table */
+  size_t hdr = (b->code_size + 7) & ~(size_t)7, eh = hdr + 8;
+  size_t size = eh + 24 + n * 20 + 4;
+  b->code = realloc(b->code, size);
+  memset(b->code + b->code_size, 0, size - b->code_size);
+  uint8_t *h = b->code + hdr;
+  h[0] = 1, h[1] = 0x1B, h[2] = 0xFF, h[3] = 0xFF;
+  int32_t p = (int32_t)(eh - (hdr + 4));
+  memcpy(h + 4, &p, 4);
+  static const uint8_t cie[24] = {20, 0, 0, 0, 0, 0, 0, 0, 1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1B,
+                                  0x0C, 0x07, 0x08, 0x90, 0x01, 0, 0};
+  memcpy(b->code + eh, cie, sizeof cie);
+  for (size_t i = 0; i < n; i++) {
+    size_t at = eh + 24 + i * 20;
+    uint8_t *f = b->code + at;
+    uint32_t len = 16, cie_ptr = (uint32_t)(at + 4 - eh);
+    int32_t begin = (int32_t)((int64_t)(starts[i] - SB_CODE_VADDR) - (int64_t)(at + 8));
+    memcpy(f, &len, 4);
+    memcpy(f + 4, &cie_ptr, 4);
+    memcpy(f + 8, &begin, 4);
+    memcpy(f + 12, &sizes[i], 4);
+  }
+  b->code_size = size;
+  sb_set_eh_frame_hdr(b, SB_CODE_VADDR + hdr, 8);
+}
 void sb_add_rela(struct sce_builder *b, uint64_t offset, uint32_t type, uint32_t sym,
                  int64_t addend, bool plt) {
   Elf64_Rela r = {.r_offset = offset, .r_info = ELF64_R_INFO(sym, type), .r_addend = addend};
@@ -183,6 +226,8 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   /* ELF image: ehdr, phdrs, code, data, blob */
   enum { PH_CODE, PH_DATA, PH_BLOB, PH_DYN, PH_PARAM, PH_TLS, PH_MAX };
   unsigned phnum = b->tls ? PH_MAX : PH_TLS;
+  unsigned eh_index = phnum;
+  if (b->eh_hdr_size) phnum++;
   struct sb_buf elf = {0};
   buf_put(&elf, NULL, sizeof(Elf64_Ehdr) + phnum * sizeof(Elf64_Phdr));
   buf_align(&elf, 16);
@@ -235,6 +280,9 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   if (b->tls)
     ph[PH_TLS] = (Elf64_Phdr){PT_TLS, PF_R, data_off + b->tls_off, SB_DATA_VADDR + b->tls_off, 0,
                               b->tls_filesz, b->tls_memsz, b->tls_align};
+  if (b->eh_hdr_size)
+    ph[eh_index] = (Elf64_Phdr){PT_GNU_EH_FRAME, PF_R, code_off + b->eh_hdr - SB_CODE_VADDR,
+                                b->eh_hdr, b->eh_hdr, b->eh_hdr_size, b->eh_hdr_size, 4};
   b->layout = (struct sb_layout){0, sizeof(Elf64_Ehdr), blob_off, blob_off + dyn_in_blob,
                                  (blob.n - dyn_in_blob) / sizeof(Elf64_Dyn), 0};
   if (form == SB_ELF) {

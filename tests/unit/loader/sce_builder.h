@@ -33,6 +33,15 @@ unsigned sb_add_import(struct sce_builder *b, const char *nid, unsigned lib_id, 
                        bool is_object);
 unsigned sb_add_export(struct sce_builder *b, const char *nid, unsigned lib_id, bool is_object,
                        uint64_t vaddr);
+/* A local function symbol NAME at VADDR of SIZE bytes in the dynamic symbol table. */
+unsigned sb_add_function_symbol(struct sce_builder *b, const char *name, uint64_t vaddr,
+                                uint64_t size);
+/* A PT_GNU_EH_FRAME header for the .eh_frame_hdr the caller placed in the code at VADDR. */
+void sb_set_eh_frame_hdr(struct sce_builder *b, uint64_t vaddr, uint64_t size);
+/* Appends an .eh_frame_hdr and an .eh_frame (one CIE, one FDE per range of code vaddrs
+ * STARTS[i] .. +SIZES[i]) to the code set before, and the PT_GNU_EH_FRAME header for them. */
+void sb_append_eh_frame(struct sce_builder *b, const uint64_t *starts, const uint32_t *sizes,
+                        size_t n);
 void sb_add_rela(struct sce_builder *b, uint64_t offset, uint32_t type, uint32_t sym,
                  int64_t addend, bool plt);
 void sb_add_needed(struct sce_builder *b, const char *file_name);

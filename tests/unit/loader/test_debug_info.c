@@ -127,6 +127,35 @@ static void test_functions_and_lines(void **state) {
   free(log);
 }
 
+struct fn_seen {
+  uint64_t want[2];
+  bool found[2];
+  size_t calls;
+};
+static void on_function(void *ctx, uint64_t addr, uint64_t size) {
+  struct fn_seen *f = ctx;
+  f->calls++;
+  for (int i = 0; i < 2; i++)
+    if (addr == f->want[i] && size > 0) f->found[i] = true;
+}
+
+/* The function symbols handed to the code rewriter as seeds: both functions of the sample,
+ * static and global, with their addresses from the host's dynamic linker and a size. */
+static void test_each_function(void **state) {
+  (void)state;
+  struct debug_info *d = debug_info_from_memory(sample, sample_size, "sample", NULL);
+  assert_non_null(d);
+  void *(*get)(void) = (void *(*)(void))dlsym(sample_handle, "sample_static_address");
+  struct fn_seen f = {{rel_of(dlsym(sample_handle, "sample_global")), rel_of(get())}, {0}, 0};
+  size_t n = debug_info_each_function(d, on_function, &f);
+  assert_int_equal(n, f.calls);
+  assert_int_equal(debug_info_each_function(d, NULL, NULL), n);
+  assert_true(f.found[0]);
+  assert_true(f.found[1]);
+  debug_info_free(d);
+  free(take_log());
+}
+
 /* The executable segment of the sample: file offset, vaddr, size (read with <elf.h>). */
 static void code_segment(uint64_t *off, uint64_t *vaddr, uint64_t *size) {
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *)sample;
@@ -269,6 +298,7 @@ static void test_files(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_functions_and_lines),
+      cmocka_unit_test(test_each_function),
       cmocka_unit_test(test_image_match),
       cmocka_unit_test(test_malformed),
       cmocka_unit_test(test_files),
