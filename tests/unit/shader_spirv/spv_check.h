@@ -13,19 +13,25 @@
 
 /* Validates WORDS for Vulkan 1.3 (a SPIR-V 1.6 module) or 1.2 (older versions); on failure
  * prints the validator's message and returns false. */
-static inline bool spv_check_valid(const uint32_t *words, size_t count) {
+static inline bool spv_check_validate(const uint32_t *words, size_t count, char *msg,
+                                      size_t msg_size, bool print) {
   spv_context ctx = spvContextCreate(count > 1 && words[1] >= 0x00010600 ? SPV_ENV_VULKAN_1_3
                                                                          : SPV_ENV_VULKAN_1_2);
   spv_validator_options opts = spvValidatorOptionsCreate();
   spv_const_binary_t bin = {words, count};
   spv_diagnostic diag = NULL;
   spv_result_t r = spvValidateWithOptions(ctx, opts, &bin, &diag);
-  if (r != SPV_SUCCESS)
-    fprintf(stderr, "spirv-val: %s\n", diag && diag->error ? diag->error : "(no message)");
+  const char *text = diag && diag->error ? diag->error : "(no message)";
+  if (r != SPV_SUCCESS && print) fprintf(stderr, "spirv-val: %s\n", text);
+  if (r != SPV_SUCCESS && msg) snprintf(msg, msg_size, "%s", text);
   spvDiagnosticDestroy(diag);
   spvValidatorOptionsDestroy(opts);
   spvContextDestroy(ctx);
   return r == SPV_SUCCESS;
+}
+
+static inline bool spv_check_valid(const uint32_t *words, size_t count) {
+  return spv_check_validate(words, count, NULL, 0, true);
 }
 
 /* The disassembly of WORDS (friendly names), malloc'd, or NULL. */

@@ -3,6 +3,7 @@
 #include "gpu/shader/spirv/spirv_emit.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,14 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "gpu/shader/spirv/spirv_builder.h"
+
+_Static_assert(offsetof(struct spirv_wave_state, vcc) == SPIRV_STATE_VCC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, exec) == SPIRV_STATE_EXEC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, m0) == SPIRV_STATE_M0 * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, scc) == SPIRV_STATE_SCC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, vgpr) == SPIRV_STATE_VGPR * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, junk) == SPIRV_STATE_JUNK * 4, "state layout");
+_Static_assert(sizeof(struct spirv_push) == 16, "push constant layout");
 
 /* GLSL.std.450 numbers used here (from the official header) */
 enum { GLSL_FIND_ILSB = GLSLstd450FindILsb, GLSL_FIND_UMSB = GLSLstd450FindUMsb,
@@ -20,12 +29,10 @@ struct emit {
   struct spv_builder b;
   struct spirv_module *out;
   uint32_t *val;          /* IR value -> SPIR-V id */
-  uint32_t *begin, *end;  /* per block: first label, label of the part with the terminator */
-  uint32_t *guards;       /* per block: guarded memory accesses (each one a selection) */
-  uint32_t cur;           /* label of the SPIR-V block being filled */
-  uint32_t block, guards_left;
+  uint32_t *begin;        /* per block: its label */
+  uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta; /* values loaded in the entry block */
+  uint32_t lane, state, delta, junk; /* values computed in the entry block */
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
@@ -126,31 +133,14 @@ static uint32_t state_word(struct emit *e, uint32_t i) {
   return psb_load(e, add64(e, e->state, off));
 }
 
-/* A guarded part of the block: the code between guard_begin and guard_end runs only where
- * COND holds (a selection construct; the last one of a block merges into the block's end
- * label, which successors' phis name). Returns the label the guard was entered from. */
-static uint32_t guard_begin(struct emit *e, uint32_t cond, uint32_t *merge) {
-  uint32_t then = spv_id(&e->b), from = e->cur;
-  *merge = --e->guards_left == 0 ? e->end[e->block] : spv_id(&e->b);
-  uint32_t sm[2] = {*merge, SpvSelectionControlMaskNone};
-  inst(e, SpvOpSelectionMerge, sm, 2);
-  uint32_t br[3] = {cond, then, *merge};
-  inst(e, SpvOpBranchConditional, br, 3);
-  inst(e, SpvOpLabel, &then, 1);
-  e->cur = then;
-  return from;
+/* Predicated accesses without control flow: a lane whose access must not happen (inactive,
+ * or out of the V#'s range) reads or writes its own dword of the state's junk area instead,
+ * so no block is split and the structure stays the IR's. A load gives 0 there. */
+static uint32_t pred_addr(struct emit *e, uint32_t ok, uint32_t addr) {
+  return sel(e, e->t_u64, ok, addr, e->junk);
 }
-static void guard_end(struct emit *e, uint32_t merge) {
-  inst(e, SpvOpBranch, &merge, 1);
-  inst(e, SpvOpLabel, &merge, 1);
-  e->cur = merge;
-}
-/* guard_end for a load: the loaded value V where the guard ran, 0 elsewhere */
-static uint32_t guard_end_value(struct emit *e, uint32_t merge, uint32_t from, uint32_t v) {
-  uint32_t then = e->cur;
-  guard_end(e, merge);
-  uint32_t w[4] = {v, then, cu32(e, 0), from};
-  return spv_op(&e->b, SpvOpPhi, e->t_u32, w, 4);
+static uint32_t pred_load(struct emit *e, uint32_t ok, uint32_t addr) {
+  return sel(e, e->t_u32, ok, psb_load(e, pred_addr(e, ok, addr)), cu32(e, 0));
 }
 
 /* The V# range check and address of a dword buffer access (ir_interp_buffer.c has the
@@ -523,25 +513,19 @@ static void emit_inst(struct emit *e, uint32_t id) {
       /* no lane predicate in the IR: every lane reads (docs/shader-spirv.md) */
       v = psb_load(e, guest_addr(e, a[0]));
       break;
-    case IR_OP_store_global: {
-      uint32_t addr = guest_addr(e, a[0]), merge;
-      guard_begin(e, a[2], &merge);
-      psb_store(e, addr, a[1]);
-      guard_end(e, merge);
+    case IR_OP_store_global:
+      psb_store(e, pred_addr(e, a[2], guest_addr(e, a[0])), a[1]);
       return;
-    }
     case IR_OP_load_buffer:
     case IR_OP_store_buffer: {
-      uint32_t ok, addr, merge;
+      uint32_t ok, addr;
       buffer_access(e, args, 4, &ok, &addr);
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
-      uint32_t from = guard_begin(e, go, &merge);
       if (in->op == IR_OP_store_buffer) {
-        psb_store(e, addr, a[3]);
-        guard_end(e, merge);
+        psb_store(e, pred_addr(e, go, addr), a[3]);
         return;
       }
-      v = guard_end_value(e, merge, from, psb_load(e, addr));
+      v = pred_load(e, go, addr);
       break;
     }
     case IR_OP_barrier: barrier(e); return;
@@ -573,10 +557,6 @@ static uint32_t merge_label(struct emit *e, uint32_t node) {
   return e->late[e->nlate++] = spv_id(&e->b);
 }
 
-static bool needs_guard(enum ir_op op) {
-  return op == IR_OP_load_buffer || op == IR_OP_store_buffer || op == IR_OP_store_global;
-}
-
 static void emit_phi(struct emit *e, uint32_t id) {
   const struct ir_function *fn = e->fn;
   const struct ir_inst *in = &fn->insts[id];
@@ -596,7 +576,7 @@ static void emit_phi(struct emit *e, uint32_t id) {
     uint32_t v = args[k] < fn->inst_count ? e->val[args[k]] : 0;
     if (!v) v = spv_op(&e->b, SpvOpUndef, t, NULL, 0); /* no value on that path */
     w[n++] = v;
-    w[n++] = e->end[p];
+    w[n++] = e->begin[p];
   }
   inst(e, SpvOpPhi, w, n);
 }
@@ -607,9 +587,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   const struct cfg_node_shape *shape =
       blk < fn->structure.node_count ? &fn->structure.shapes[blk] : NULL;
   e->block = blk;
-  e->cur = e->begin[blk];
-  e->guards_left = e->guards[blk];
-  inst(e, SpvOpLabel, &e->cur, 1);
+  inst(e, SpvOpLabel, &e->begin[blk], 1);
   if (entry) { /* function variables come first in the first block */
     uint32_t fp = spv_type_pointer(&e->b, SpvStorageClassFunction, e->t_u32);
     uint32_t *vars[2] = {e->ballot_var ? &e->ballot_count : NULL, e->rfl_var ? &e->rfl_count : NULL};
@@ -637,24 +615,13 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
     e->delta = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w1, 2));
     e->lane = op1(e, SpvOpLoad, e->t_u32, e->iface[1]);
     spv_name(&e->b, e->lane, "lane");
+    uint32_t junk = op2(e, SpvOpIAdd, e->t_u32, e->lane, cu32(e, SPIRV_STATE_JUNK));
+    e->junk = add64(e, e->state, op2(e, SpvOpIMul, e->t_u64, to_u64(e, junk), cu64(e, 4)));
+    spv_name(&e->b, e->junk, "junk");
     if (e->ballot_var) {
       for (uint32_t k = 0; k < 4; k++) wg_atomic_store(e, wg_ptr(e, e->ballot_var, cu32(e, k)), cu32(e, 0));
       barrier(e);
     }
-  }
-  bool loop_early = false;
-  if (shape && shape->shape == CFG_SHAPE_LOOP && e->guards[blk]) {
-    if (shape->continue_to == blk) {
-      unsupported(e, "a one-block loop with guarded memory accesses (block %u)", blk);
-      return;
-    }
-    uint32_t body = spv_id(&e->b);
-    uint32_t lm[3] = {merge_label(e, shape->merge), e->begin[shape->continue_to], SpvLoopControlMaskNone};
-    inst(e, SpvOpLoopMerge, lm, 3);
-    inst(e, SpvOpBranch, &body, 1);
-    inst(e, SpvOpLabel, &body, 1);
-    e->cur = body;
-    loop_early = true;
   }
   uint32_t term = IR_NONE;
   for (; i < b->count; i++) {
@@ -672,7 +639,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   }
   const struct ir_inst *t = &fn->insts[term];
   uint32_t nsucc = cfg_graph_succ_count(fn->cfg, blk);
-  if (shape && shape->shape == CFG_SHAPE_LOOP && !loop_early) {
+  if (shape && shape->shape == CFG_SHAPE_LOOP) {
     uint32_t lm[3] = {merge_label(e, shape->merge), e->begin[shape->continue_to], SpvLoopControlMaskNone};
     inst(e, SpvOpLoopMerge, lm, 3);
   } else if (shape && shape->shape == CFG_SHAPE_SELECTION && t->op == IR_OP_cbr) {
@@ -791,9 +758,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   uint32_t nb = fn->block_count;
   e.val = calloc(fn->inst_count ? fn->inst_count : 1, sizeof *e.val);
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
-  e.end = calloc(nb ? nb : 1, sizeof *e.end);
-  e.guards = calloc(nb ? nb : 1, sizeof *e.guards);
-  bool ok = e.val && e.begin && e.end && e.guards;
+  bool ok = e.val && e.begin;
   if (ok) setup(&e, opts);
   /* ids: constants (deduplicated), then every other value, then copies (their source) */
   for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
@@ -818,14 +783,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     while (fn->insts[s].op == IR_OP_copy && hops++ < fn->inst_count) s = ir_inst_args(fn, s)[0];
     e.val[i] = s < fn->inst_count ? e.val[s] : 0;
   }
-  for (uint32_t blk = 0; ok && blk < nb; blk++) {
-    e.begin[blk] = spv_id(&e.b);
-    for (uint32_t k = 0; k < fn->blocks[blk].count; k++) {
-      const struct ir_inst *in = &fn->insts[fn->blocks[blk].insts[k]];
-      if (!in->dead && needs_guard((enum ir_op)in->op)) e.guards[blk]++;
-    }
-    e.end[blk] = e.guards[blk] ? spv_id(&e.b) : e.begin[blk];
-  }
+  for (uint32_t blk = 0; ok && blk < nb; blk++) e.begin[blk] = spv_id(&e.b);
   if (ok) {
     uint32_t ft = spv_type_function(&e.b, e.t_void, NULL, 0), main_fn = spv_id(&e.b);
     uint32_t w[4] = {e.t_void, main_fn, SpvFunctionControlMaskNone, ft};
@@ -868,8 +826,6 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   free(e.val);
   free(e.begin);
-  free(e.end);
-  free(e.guards);
   free(e.late);
   spv_builder_free(&e.b);
   if (out->unsupported) {

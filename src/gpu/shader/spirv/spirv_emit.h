@@ -5,9 +5,11 @@
  * scalar (SGPR) values are the same in every invocation because they are computed from
  * uniform inputs, and control flow is uniform (the IR branches on scalar state only), so
  * barriers are legal anywhere. EXEC is a per-lane predicate: the IR already carries it as
- * lane_bit(exec) selects and as the active operand of memory operations, which the module
- * turns into guarded (structured) selections. Cross-lane operations go through workgroup
- * memory (ballot, read_first_lane), which works whatever the host's subgroup size.
+ * lane_bit(exec) selects and as the active operand of memory operations: a lane whose
+ * access must not happen (inactive, or outside the V#'s range) is sent to its own dword of
+ * the state's junk area instead, so the module's control flow is exactly the IR's.
+ * Cross-lane operations go through workgroup memory (ballot, read_first_lane), which works
+ * whatever the host's subgroup size.
  *
  * Inputs are reached through buffer device addresses given in push constants (struct
  * spirv_push): the wave's register file at start (struct spirv_wave_state: SGPRs, VCC,
@@ -39,11 +41,13 @@ struct spirv_push {
 #define SPIRV_STATE_M0 110
 #define SPIRV_STATE_SCC 111     /* 0 or 1 */
 #define SPIRV_STATE_VGPR 112    /* v[r] of lane l at SPIRV_STATE_VGPR + r * 64 + l */
+#define SPIRV_STATE_JUNK (112 + 256 * 64) /* one dword per lane, written by dropped stores */
 struct spirv_wave_state {
   uint32_t sgpr[106];
   uint32_t vcc[2], exec[2];
   uint32_t m0, scc;
   uint32_t vgpr[256][64];
+  uint32_t junk[64];
 };
 
 struct spirv_emit_options {
