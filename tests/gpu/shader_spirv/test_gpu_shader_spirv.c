@@ -5,6 +5,8 @@
  * kernel's outputs the values computed here in C from the instructions' definitions. */
 #include "xl_test_harness.h"
 
+#include <math.h>
+
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_emit.h"
@@ -166,6 +168,58 @@ static const char ballot_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* float rounding: x = lane / 4 - 4; floor + ceil + trunc + rint + fract + clamp(2x) */
+static uint32_t fround_expect(uint32_t l) {
+  float x = (float)l * 0.25f - 4.0f, s = floorf(x) + ceilf(x);
+  s += truncf(x);
+  s += nearbyintf(x); /* round to nearest even */
+  s += x - floorf(x);
+  float c = x + x;
+  s += c < 0.0f ? 0.0f : c > 1.0f ? 1.0f : c;
+  uint32_t u;
+  memcpy(&u, &s, 4);
+  return u;
+}
+static const char fround_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0.25, v1\n"
+    "v_subrev_f32 v1, 4.0, v1\n"
+    "v_floor_f32 v2, v1\n"
+    "v_ceil_f32 v3, v1\n"
+    "v_trunc_f32 v4, v1\n"
+    "v_rndne_f32 v5, v1\n"
+    "v_fract_f32 v6, v1\n"
+    "v_add_f32_e64 v7, v1, v1 clamp\n"
+    "v_add_f32 v2, v2, v3\n"
+    "v_add_f32 v2, v2, v4\n"
+    "v_add_f32 v2, v2, v5\n"
+    "v_add_f32 v2, v2, v6\n"
+    "v_add_f32 v2, v2, v7\n"
+    "buffer_store_dword v2, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* class of lane / 4 - 4 (zero only at lane 16), v_readlane of lane 5, s_buffer_load of
+ * input dword 2, a 16-bit add */
+static uint32_t misc_expect(uint32_t l) { return (l == 16) + 5 + in_word(2) + ((l + 3) & 0xffff); }
+static const char misc_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0.25, v1\n"
+    "v_subrev_f32 v1, 4.0, v1\n"
+    "v_cmp_class_f32 vcc_lo, v1, 0x60\n"
+    "v_cndmask_b32_e64 v3, 0, 1, vcc_lo\n"
+    "v_readlane_b32 s2, v0, 5\n"
+    "s_buffer_load_dword s3, s[8:11], 0x8\n"
+    "v_add_nc_u16 v4, v0, 3\n"
+    "v_and_b32 v4, 0xffff, v4\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_add_nc_u32 v3, v3, s2\n"
+    "v_add_nc_u32 v3, v3, s3\n"
+    "v_add_nc_u32 v1, v3, v4\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -174,6 +228,9 @@ static const struct kernel kernels[] = {
     {"divergent_loop32", vloop_src, false, 32 * 4, vloop_expect},
     {"load_range32", load_src, false, 30 * 4, load_expect}, /* lanes 30, 31: store dropped */
     {"ballot64", ballot_src, true, 64 * 4, ballot_expect},
+    {"float_round32", fround_src, false, 32 * 4, fround_expect},
+    {"float_round64", fround_src, true, 64 * 4, fround_expect},
+    {"class_readlane_sload32", misc_src, false, 32 * 4, misc_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */

@@ -99,6 +99,7 @@ static uint32_t bits32(struct emit *e, uint32_t v, unsigned lo, unsigned n) {
 static uint32_t type_of(struct emit *e, enum ir_type t) {
   switch (t) {
     case IR_TYPE_U1: return e->t_bool;
+    case IR_TYPE_U16: /* zero-extended in 32 bits */
     case IR_TYPE_U32: return e->t_u32;
     case IR_TYPE_U64: return e->t_u64;
     case IR_TYPE_F32: return e->t_f32;
@@ -256,13 +257,26 @@ static uint32_t emit_ballot(struct emit *e, uint32_t pred) {
   return m;
 }
 
-static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) {
+/* Writes each lane's V to the next row and waits; returns the row's first index. */
+static uint32_t lane_row(struct emit *e, uint32_t v) {
   uint32_t u32 = e->t_u32, k = next_count(e, e->rfl_count);
   uint32_t row = op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, k, cu32(e, 2)), cu32(e, e->fn->wave_size));
   uint32_t p = wg_ptr(e, e->rfl_var, op2(e, SpvOpIAdd, u32, e->lane, row));
   uint32_t w[2] = {p, v};
   inst(e, SpvOpStore, w, 2);
   barrier(e);
+  return row;
+}
+
+/* read_lane: the value of lane (LANE mod wave size) */
+static uint32_t emit_read_lane(struct emit *e, uint32_t v, uint32_t lane) {
+  uint32_t u32 = e->t_u32, row = lane_row(e, v);
+  uint32_t at = op2(e, SpvOpIAdd, u32, op2(e, SpvOpUMod, u32, lane, cu32(e, e->fn->wave_size)), row);
+  return op1(e, SpvOpLoad, u32, wg_ptr(e, e->rfl_var, at));
+}
+
+static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) {
+  uint32_t u32 = e->t_u32, row = lane_row(e, v);
   uint32_t lo = op1(e, SpvOpUConvert, u32, exec);
   uint32_t hi = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, e->t_u64, exec, cu32(e, 32)));
   uint32_t lo_nz = op2(e, SpvOpINotEqual, e->t_bool, lo, cu32(e, 0));
@@ -278,7 +292,9 @@ static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) 
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
-  X(read_first_lane) X(write_lane) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(read_first_lane) X(read_lane) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
+  X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
+  X(load_buffer_const) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -385,6 +401,17 @@ static void emit_inst(struct emit *e, uint32_t id) {
       break;
     case IR_OP_ballot: v = emit_ballot(e, a[0]); break;
     case IR_OP_read_first_lane: v = emit_read_first_lane(e, a[0], a[1]); break;
+    case IR_OP_read_lane: v = emit_read_lane(e, a[0], a[1]); break;
+    /* 16-bit integers live zero-extended in 32-bit values (no Int16 needed) */
+    case IR_OP_u16_of:
+      v = in->imm ? op2(e, SpvOpShiftRightLogical, u32, a[0], cu32(e, 16))
+                  : op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff));
+      break;
+    case IR_OP_u32_of_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
+    case IR_OP_pack_half:
+      v = op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)),
+              op2(e, SpvOpShiftLeftLogical, u32, a[1], cu32(e, 16)));
+      break;
     case IR_OP_write_lane: { /* lane (a2 mod wave) takes the value */
       uint32_t lane = op2(e, SpvOpUMod, u32, a[2], cu32(e, fn->wave_size));
       v = sel(e, u32, op2(e, SpvOpIEqual, bl, lane, e->lane), a[1], a[0]);
@@ -498,6 +525,67 @@ static void emit_inst(struct emit *e, uint32_t id) {
       bits = in->op == IR_OP_fneg ? op2(e, SpvOpBitwiseXor, u32, bits, cu32(e, 0x80000000u))
                                   : op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7fffffffu));
       v = op1(e, SpvOpBitcast, f32, bits);
+      break;
+    }
+    case IR_OP_ffloor:
+    case IR_OP_fceil:
+    case IR_OP_ftrunc:
+    case IR_OP_frint: { /* exact in IEEE arithmetic */
+      e->float_used = true;
+      uint32_t f = in->op == IR_OP_ffloor ? GLSLstd450Floor : in->op == IR_OP_fceil ? GLSLstd450Ceil
+                   : in->op == IR_OP_ftrunc ? GLSLstd450Trunc : GLSLstd450RoundEven;
+      v = glsl(e, f32, f, a[0], 0, 1);
+      break;
+    }
+    case IR_OP_ffract: /* a - floor(a), as the interpreter (no clamp below 1) */
+      e->float_used = true;
+      v = op2(e, SpvOpFSub, f32, a[0], glsl(e, f32, GLSLstd450Floor, a[0], 0, 1));
+      break;
+    case IR_OP_fsat: { /* clamp to [0, 1]; NaN -> +0, -0 stays (ir_opt.c) */
+      e->float_used = true;
+      uint32_t low = op2(e, SpvOpFUnordLessThan, bl, a[0], cf32(e, 0.0f));
+      uint32_t gt1 = op2(e, SpvOpFOrdGreaterThan, bl, a[0], cf32(e, 1.0f));
+      v = sel(e, f32, gt1, cf32(e, 1.0f), sel(e, f32, low, cf32(e, 0.0f), a[0]));
+      break;
+    }
+    case IR_OP_fflush: { /* a denormal becomes the zero of its sign (on the bits) */
+      uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
+      uint32_t denorm = op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7f800000u)), cu32(e, 0));
+      v = op1(e, SpvOpBitcast, f32, sel(e, u32, denorm, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x80000000u)), bits));
+      break;
+    }
+    case IR_OP_fclass: { /* the class's bit of the mask, classified on the bits */
+      uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
+      uint32_t ex = bits32(e, bits, 23, 8), man = bits32(e, bits, 0, 23);
+      uint32_t neg = op2(e, SpvOpINotEqual, bl, bits32(e, bits, 31, 1), cu32(e, 0));
+      uint32_t man0 = op2(e, SpvOpIEqual, bl, man, cu32(e, 0));
+      uint32_t quiet = op2(e, SpvOpINotEqual, bl, bits32(e, bits, 22, 1), cu32(e, 0));
+      uint32_t special = sel(e, u32, man0, sel(e, u32, neg, cu32(e, 2), cu32(e, 9)),
+                             sel(e, u32, quiet, cu32(e, 1), cu32(e, 0)));
+      uint32_t small = sel(e, u32, man0, sel(e, u32, neg, cu32(e, 5), cu32(e, 6)),
+                           sel(e, u32, neg, cu32(e, 4), cu32(e, 7)));
+      uint32_t normal = sel(e, u32, neg, cu32(e, 3), cu32(e, 8));
+      uint32_t bit = sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 255)), special,
+                         sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 0)), small, normal));
+      v = op2(e, SpvOpINotEqual, bl,
+              op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, a[1], bit), cu32(e, 1)),
+              cu32(e, 0));
+      break;
+    }
+    case IR_OP_load_buffer_const: { /* s_buffer_load: (offset & ~3) < max(stride, 1) * records */
+      uint32_t d[4];
+      for (uint32_t k = 0; k < 4; k++) {
+        uint32_t w[2] = {a[0], k};
+        d[k] = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
+      }
+      uint32_t base = op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
+                          op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
+      uint32_t stride = bits32(e, d[1], 16, 14);
+      stride = sel(e, u32, op2(e, SpvOpIEqual, bl, stride, cu32(e, 0)), cu32(e, 1), stride);
+      uint32_t off = op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, ~3u));
+      uint32_t size = op2(e, SpvOpIMul, u64, to_u64(e, stride), to_u64(e, d[2]));
+      uint32_t ok = op2(e, SpvOpULessThan, bl, to_u64(e, off), size);
+      v = pred_load(e, ok, guest_addr(e, add64(e, base, to_u64(e, off))));
       break;
     }
     case IR_OP_fcmp: e->float_used = true; v = fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
@@ -702,7 +790,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead) continue;
     ballot |= fn->insts[i].op == IR_OP_ballot;
-    rfl |= fn->insts[i].op == IR_OP_read_first_lane;
+    rfl |= fn->insts[i].op == IR_OP_read_first_lane || fn->insts[i].op == IR_OP_read_lane;
   }
   if (ballot) {
     uint32_t arr = spv_type_array(b, e->t_u32, 6);
@@ -769,6 +857,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
       else if (in->type == IR_TYPE_U64) e.val[i] = spv_const64(&e.b, t, in->imm);
       else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
+      else if (in->type == IR_TYPE_U16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
       else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
       continue;
     }
