@@ -268,7 +268,7 @@ static uint32_t dedup_global(struct spv_builder *b, SpvOp op, const uint32_t *op
   }
   uint32_t key[16];
   key[0] = (uint32_t)op;
-  memcpy(&key[1], ops, n * sizeof *ops);
+  if (n) memcpy(&key[1], ops, n * sizeof *ops);
   uint32_t h = hash_words(key, n + 1);
   if ((b->dedup_count + 1) * 2 > b->dedup_cap && !dedup_grow(b)) return 0;
   uint32_t j = h & (b->dedup_cap - 1);
