@@ -26,9 +26,16 @@ build: configure
 demo: deps build
 	$(BUILD)/bin/prospero --game $(BUILD)/guests/demo
 
+# `make test`: the full configuration first, where every dependency is installed and no test
+# may be skipped, then the sanitizer one, where only the NOSAN tests may be (and are listed).
+# scripts/ctest-check.py enforces both and prints the tests per label; both tables end the run.
+CTEST_CHECK := python3 $(CURDIR)/scripts/ctest-check.py
+
 test: deps build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE bench --timeout 900
+	$(CTEST_CHECK) $(BUILD) none --require=unit,guest,gpu,fuzz,diff --output-on-failure \
+	    -j $(JOBS) -LE bench --timeout 900
 	$(MAKE) test-asan
+	@cat $(BUILD)/ctest-summary.txt $(BUILD_ASAN)/ctest-summary.txt
 
 $(BUILD_ASAN)/build.ninja:
 	cmake -S . -B $(BUILD_ASAN) -G $(GENERATOR) -DCMAKE_BUILD_TYPE=Debug -DPROSPERO_SANITIZE=ON -DPROSPERO_FUZZ=OFF
@@ -36,13 +43,17 @@ $(BUILD_ASAN)/build.ninja:
 # The sanitizer configuration runs the unit and guest tiers (not benchmarks or fuzzers).
 test-asan: $(BUILD_ASAN)/build.ninja
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
-	cd $(BUILD_ASAN) && ctest --output-on-failure -j $(JOBS) -L 'unit|guest' -LE 'slow|bench' --timeout 900
+	$(CTEST_CHECK) $(BUILD_ASAN) nosan --require=unit,guest,diff --output-on-failure \
+	    -j $(JOBS) -L 'unit|guest' -LE 'slow|bench' --timeout 900
 
 test-quick: build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE 'fuzz|slow|bench'
+	$(CTEST_CHECK) $(BUILD) any --output-on-failure -j $(JOBS) -LE 'fuzz|slow|bench'
 
+# Benchmarks one at a time; their output, then the table of goals (bench/bench_goal.h format).
 bench: deps build
-	cd $(BUILD) && ctest -j 1 -L bench --timeout 1800 -V 2>&1 | sed -n 's/^[0-9]*: //p'
+	cd $(BUILD) && ctest -j 1 -L bench --timeout 1800 -V 2>&1 | tee bench.log | \
+	    sed -n 's/^[0-9]*: //p'
+	@sh scripts/bench-summary.sh $(BUILD)/bench.log
 
 status: build
 	$(BUILD)/bin/prospero-hle-status > docs/hle-status.md

@@ -53,6 +53,11 @@ function(prospero_tool name)
   target_link_libraries(${name} PRIVATE ${T_LIBS})
 endfunction()
 
+# The tests a sanitizer configuration leaves out (name TAB reason, one a line): the only
+# tests scripts/ctest-check.py lets that configuration skip. Rewritten at each configure.
+set(PROSPERO_NOSAN_LIST ${CMAKE_BINARY_DIR}/nosan-tests.tsv)
+file(WRITE ${PROSPERO_NOSAN_LIST} "")
+
 # prospero_unit_test(NAME SOURCES ... [LIBS ...] [LABELS ...] [TIMEOUT s] [NOSAN reason]): a
 # cmocka test registered with ctest under the label "unit" plus LABELS. Exit status 77 is a
 # skip (tests/support/test_skip.h: a missing tool or device), which ctest reports as not run.
@@ -66,6 +71,7 @@ function(prospero_unit_test name)
                                        sh "${U_NOSAN}")
     set_tests_properties(unit.${name} PROPERTIES LABELS "unit;${U_LABELS}" SKIP_RETURN_CODE 77)
     message(STATUS "unit.${name}: not built in the sanitizer configuration (${U_NOSAN})")
+    file(APPEND ${PROSPERO_NOSAN_LIST} "unit.${name}\t${U_NOSAN}\n")
     return()
   endif()
   add_executable(test_${name} ${U_SOURCES})
@@ -83,14 +89,15 @@ function(prospero_unit_test name)
                        ENVIRONMENT "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR};PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
 endfunction()
 
-# prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n]): a libFuzzer
-# target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a bounded
-# time, starting from the committed seeds in the target's corpus/ folder when it has one.
+# prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n] [CORPUS dir]):
+# a libFuzzer target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a
+# bounded time, starting from the committed seeds in CORPUS (default: the folder's corpus/;
+# every target has one, CMake stops without it). Undefined behaviour is fatal in it.
 # The sources of each prospero module named in MODULES are compiled into the target with
 # coverage instrumentation (a plain link would give the fuzzer no feedback from them).
 function(prospero_fuzz_target name)
-  cmake_parse_arguments(F "" "SECONDS" "SOURCES;MODULES;LIBS" ${ARGN})
-  if(NOT PROSPERO_FUZZ OR NOT PROSPERO_IS_CLANG)
+  cmake_parse_arguments(F "" "SECONDS;CORPUS" "SOURCES;MODULES;LIBS" ${ARGN})
+  if(NOT PROSPERO_FUZZ)
     return()
   endif()
   if(NOT F_SECONDS)
@@ -118,19 +125,26 @@ function(prospero_fuzz_target name)
   add_executable(fuzz_${name} ${all_sources})
   target_include_directories(fuzz_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
                              ${CMAKE_BINARY_DIR}/generated)
+  # undefined behaviour is fatal, as in the sanitizer build (no recovery: libFuzzer keeps
+  # the input that triggered it)
   set(fl -fsanitize=fuzzer)
   if(NOT PROSPERO_SANITIZE)
     set(fl -fsanitize=fuzzer,address,undefined)
   endif()
-  target_compile_options(fuzz_${name} PRIVATE ${fl})
+  target_compile_options(fuzz_${name} PRIVATE ${fl} -fno-sanitize-recover=undefined)
   target_link_options(fuzz_${name} PRIVATE ${fl})
   target_link_libraries(fuzz_${name} PRIVATE ${all_libs})
   set(corpus ${CMAKE_BINARY_DIR}/fuzz-corpus/${name})
   file(MAKE_DIRECTORY ${corpus})
-  # A committed seed corpus (the target's corpus/ folder) is read after the writable one.
-  set(seeds "")
-  if(IS_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
-    set(seeds ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
+  # The committed seed corpus (the target's corpus/ folder, required) is read after the
+  # writable one.
+  set(seeds ${CMAKE_CURRENT_SOURCE_DIR}/corpus)
+  if(F_CORPUS)
+    get_filename_component(seeds ${F_CORPUS} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+  endif()
+  file(GLOB seed_files ${seeds}/*)
+  if(NOT seed_files)
+    message(FATAL_ERROR "fuzz target ${name}: no seed corpus in ${seeds}")
   endif()
   add_test(NAME fuzz.${name}
            COMMAND fuzz_${name} -max_total_time=${F_SECONDS} -rss_limit_mb=2048
@@ -142,6 +156,29 @@ pkg_check_modules(CMOCKA REQUIRED IMPORTED_TARGET cmocka)
 # elfutils libdw (and libelf): the loader reads guests' symbol tables and DWARF line tables
 # for crash reports (src/loader/debug_info.c). Debian: libdw-dev.
 pkg_check_modules(LIBDW REQUIRED IMPORTED_TARGET libdw)
+
+# The fuzz tier needs clang and its libFuzzer runtime: without them CMake stops (the tier is
+# switched off explicitly with -DPROSPERO_FUZZ=OFF, never left out quietly).
+if(PROSPERO_FUZZ)
+  if(NOT PROSPERO_IS_CLANG)
+    message(FATAL_ERROR "PROSPERO_FUZZ needs clang as the C compiler (Debian package 'clang'; "
+                        "CC=clang), or configure with -DPROSPERO_FUZZ=OFF")
+  endif()
+  include(CheckCSourceCompiles)
+  set(CMAKE_REQUIRED_FLAGS -fsanitize=fuzzer)
+  set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=fuzzer)
+  check_c_source_compiles([=[
+#include <stddef.h>
+#include <stdint.h>
+int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }
+]=] PROSPERO_HAVE_LIBFUZZER)
+  unset(CMAKE_REQUIRED_FLAGS)
+  unset(CMAKE_REQUIRED_LINK_OPTIONS)
+  if(NOT PROSPERO_HAVE_LIBFUZZER)
+    message(FATAL_ERROR "clang cannot link -fsanitize=fuzzer: install the Debian package "
+                        "'libclang-rt-14-dev', or configure with -DPROSPERO_FUZZ=OFF")
+  endif()
+endif()
 
 # Location of the read-only shared folder (oracles); the checkout sits beside it.
 get_filename_component(_shared_guess ${CMAKE_SOURCE_DIR}/../shared ABSOLUTE)

@@ -26,6 +26,17 @@ find_program(PROSPERO_GUEST_LLD NAMES ld.lld-14 ld.lld DOC "ELF linker for guest
 set(PROSPERO_HLE_TABLE "" CACHE FILEPATH
     "Use this HLE export table file instead of running prospero-hle-export (development)")
 
+# The guest tier (the SDK, every guest and guest.* test) needs both: stop here rather than
+# register fewer tests.
+if(NOT PROSPERO_GUEST_CLANG)
+  message(FATAL_ERROR "no clang for guests (clang-14 or clang): install the Debian package "
+                      "'clang' (scripts/install-deps.sh)")
+endif()
+if(NOT PROSPERO_GUEST_LLD)
+  message(FATAL_ERROR "no ELF linker for guests (ld.lld-14 or ld.lld): install the Debian "
+                      "package 'lld' (scripts/install-deps.sh)")
+endif()
+
 set(PROSPERO_GUEST_SDK_AVAILABLE OFF)
 if(PROSPERO_GUEST_CLANG AND PROSPERO_GUEST_LLD AND
    (PROSPERO_HLE_TABLE OR EXISTS ${CMAKE_SOURCE_DIR}/tools/hle-export/CMakeLists.txt))

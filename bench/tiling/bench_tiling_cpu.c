@@ -5,6 +5,7 @@
  * converted with the one-shot functions (a converter built per call) and with a kept
  * converter, in the same run. The load average before and after is printed too: on a
  * shared machine it explains most of the spread between runs. */
+#include "../bench_goal.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -69,6 +70,8 @@ int main(void) {
                             TILING_SW_64KB_Z_X, TILING_SW_64KB_R_X};
   int status = 0;
   const double load_before = load_average();
+  double worst = 1e9; /* lowest tile or detile/memcpy ratio of the modes: the goal's figure */
+  const char *worst_mode = "";
   for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
     struct tiling_surface s = {.mode = modes[m], .bpe = bpe, .width = w, .height = h};
     struct tiling_layout l;
@@ -96,15 +99,19 @@ int main(void) {
     printf("tiling cpu %-12s 4096x4096x4B: memcpy %.1f MiB/s, detile %.1f MiB/s (ratio %.2f), "
            "tile %.1f MiB/s (ratio %.2f)\n",
            tiling_mode_name(modes[m]), mb / mc, mb / det, mc / det, mb / til, mc / til);
-    if (mc / det < 0.5 || mc / til < 0.5)
-      printf("tiling cpu: %s below the 0.5-of-memcpy goal (machine load shows as a low "
-             "ratio too: compare several runs)\n",
-           tiling_mode_name(modes[m]));
+    if (mc / det < worst || mc / til < worst) {
+      worst = mc / det < mc / til ? mc / det : mc / til;
+      worst_mode = tiling_mode_name(modes[m]);
+    }
     if (m == 0 || m == 4) status |= bench_small_updates(&l, conv, tiled, lin);
     tiling_converter_destroy(conv);
     free(tiled);
     free(lin);
   }
-  printf("tiling cpu: load average %.2f before, %.2f after\n", load_before, load_average());
+  printf("tiling cpu: load average %.2f before, %.2f after (machine load shows as a low "
+         "ratio too: compare several runs)\n", load_before, load_average());
+  /* printed after the per-mode lines: the figure is the minimum over them */
+  bench_goal("tiling_cpu", worst >= 0.5, ">= 0.5", "lowest tile/detile-to-memcpy ratio %.2f (%s)",
+             worst, worst_mode);
   return status;
 }

@@ -4,6 +4,8 @@
  *   integers, strings - %d %i %u %o %x %X %c %s %p %n
  *   (floating point conversions live in format_float.c) */
 #include "hle/libc/format.h"
+
+#include "common/log.h"
 #include "hle/libc/format_internal.h"
 #include "hle/guest_errno.h"
 
@@ -213,7 +215,7 @@ static void emit_integer(struct format_sink *s, const struct fmt_spec *sp, uint6
     else if (sp->plus) prefix[pl++] = '+';
     else if (sp->space) prefix[pl++] = ' ';
   }
-  if (base == 16 && v != 0 && (sp->alt || sp->conv == 'p')) {
+  if (base == 16 && ((v != 0 && sp->alt) || sp->conv == 'p')) { /* %p: "0x" even for 0 */
     prefix[pl++] = '0';
     prefix[pl++] = sp->conv == 'X' ? 'X' : 'x';
   }
@@ -425,15 +427,11 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
       emit_integer(s, &sp, fetch_unsigned(src, pos, sp.length), false, false);
       break;
     case 'p': {
+      /* FreeBSD's libc (the console's base), not glibc: always "0x" and the hex digits,
+       * so NULL is "0x0" (glibc prints "(nil)") */
       uint64_t v = arg_gp(src, pos);
-      if (v == 0) {
-        struct fmt_spec ns = sp;
-        if (ns.prec < 5) ns.prec = 5;
-        emit_string(s, &ns, "(nil)");
-      } else {
-        sp.length = LEN_L;
-        emit_integer(s, &sp, v, false, true);
-      }
+      sp.length = LEN_L;
+      emit_integer(s, &sp, v, false, false); /* no sign: FreeBSD ignores '+' and ' ' */
       break;
     }
     case 'c': case 'C':
@@ -465,7 +463,14 @@ static bool format_one(struct format_sink *s, struct directive *d, struct arg_so
     case 'n':
       store_count(src, pos, sp.length, s->total);
       break;
-    case 'm': { /* glibc extension: the message of the (guest's) errno, like %s */
+    case 'm': { /* the message of the (guest's) errno, like %s: glibc and newer FreeBSD
+                 * libcs; what the console's libc prints is not known (docs/hle.md) */
+      static bool logged;
+      if (!logged) {
+        logged = true;
+        LOG(hle, WARN, "printf: %%m prints the errno message; the console's behaviour is "
+                       "unverified");
+      }
       int e = *guest_errno_location();
       const char *msg = guest_errno_message(e);
       char unknown[40];

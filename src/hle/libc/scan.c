@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "hle/guest_errno.h"
 
 #define TOKEN_MAX 512 /* longest numeric token kept (longer ones are cut, like a width) */
@@ -117,12 +118,35 @@ static bool parse_scanset(const char **pp, bool set[256]) {
   return true;
 }
 
+/* %lc, %ls, %l[: the matched bytes as wide characters. In the C locale each byte is one
+ * character; the guest's wchar_t is 32-bit (the SDK's FreeBSD target, as in format.c). */
+static void store_wide(void *dst, const char *src, size_t n, bool terminate) {
+  for (size_t i = 0; i < n; i++) {
+    uint32_t wc = (unsigned char)src[i];
+    memcpy((uint8_t *)dst + 4 * i, &wc, 4);
+  }
+  if (terminate) memset((uint8_t *)dst + 4 * n, 0, 4);
+}
+
 /* One conversion. Returns false to stop (matching or input failure). */
 static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_list *ap,
                      int *err) {
   const char *p = *pp;
   bool suppress = false;
   if (*p == '*') suppress = true, p++;
+  /* Not implemented (sscanf is partial, docs/hle.md): positional arguments (%N$) and the
+   * allocating %m; whether the console's libc has them is not known. EINVAL, logged once. */
+  const char *q = p;
+  while (isdigit((unsigned char)*q)) q++;
+  if ((q != p && *q == '$') || *p == 'm') {
+    static bool logged;
+    if (!logged) {
+      logged = true;
+      LOG(hle, WARN, "sscanf: %s is not implemented", *p == 'm' ? "%m" : "%N$ (positional)");
+    }
+    *err = GUEST_EINVAL;
+    return false;
+  }
   size_t width = 0;
   while (isdigit((unsigned char)*p)) {
     width = width * 10 + (size_t)(*p - '0');
@@ -213,7 +237,8 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
       if (avail == 0) return st->input_failure = true, false;
       if (!suppress) {
         char *dst = next_pointer(ap);
-        if (dst) memcpy(dst, st->in, avail);
+        if (dst && len == SL_L) store_wide(dst, st->in, avail, false);
+        else if (dst) memcpy(dst, st->in, avail);
         st->assigned++;
       }
       st->in += avail, st->consumed += avail;
@@ -234,7 +259,9 @@ static bool scan_one(struct scan_state *st, const char **pp, struct guest_va_lis
       if (n == 0) return false;
       if (!suppress) {
         char *dst = next_pointer(ap);
-        if (dst) {
+        if (dst && len == SL_L) {
+          store_wide(dst, st->in, n, true);
+        } else if (dst) {
           memcpy(dst, st->in, n);
           dst[n] = '\0';
         }

@@ -1,7 +1,8 @@
 /* The scanf engine of the HLE libc: reads INPUT by FORMAT and stores through pointers taken
  * from a guest va_list, like glibc's sscanf: whitespace directives, literal matching,
  * assignment suppression '*', widths, lengths hh h l ll q j z t L, conversions
- * d i u o x X p c s [set] n % e f g a E F G A. Numbers are converted from the matched text
+ * d i u o x X p c s [set] n % e f g a E F G A, wide %lc %ls %l[set] (C locale, 32-bit
+ * wchar_t). Positional arguments (%N$) and the allocating %m are refused (EINVAL). Numbers are converted from the matched text
  * with the C library's strto* (correctly rounded). */
 #ifndef PROSPERO_HLE_LIBC_SCAN_H
 #define PROSPERO_HLE_LIBC_SCAN_H

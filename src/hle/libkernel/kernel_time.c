@@ -5,6 +5,7 @@
  * is the TSC frequency, measured once against CLOCK_MONOTONIC_RAW. */
 #include <errno.h>
 #include <pthread.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <x86intrin.h>
 
@@ -100,27 +101,36 @@ uint64_t kernel_get_process_time_counter(void) {
 
 uint64_t kernel_get_process_time_counter_frequency(void) { return kernel_get_tsc_frequency(); }
 
-/* FreeBSD clock ids (sys/_clock_id.h values) and the host clock each maps to. */
-#define GUEST_CLOCKS(X)                                        \
-  X(0, CLOCK_REALTIME)            /* REALTIME */               \
-  X(1, CLOCK_PROCESS_CPUTIME_ID)  /* VIRTUAL (user time) */    \
-  X(2, CLOCK_PROCESS_CPUTIME_ID)  /* PROF */                   \
-  X(4, CLOCK_MONOTONIC)           /* MONOTONIC */              \
-  X(5, CLOCK_BOOTTIME)            /* UPTIME */                 \
-  X(7, CLOCK_BOOTTIME)            /* UPTIME_PRECISE */         \
-  X(8, CLOCK_BOOTTIME)            /* UPTIME_FAST */            \
-  X(9, CLOCK_REALTIME)            /* REALTIME_PRECISE */       \
-  X(10, CLOCK_REALTIME_COARSE)    /* REALTIME_FAST */          \
-  X(11, CLOCK_MONOTONIC)          /* MONOTONIC_PRECISE */      \
-  X(12, CLOCK_MONOTONIC_COARSE)   /* MONOTONIC_FAST */         \
-  X(13, CLOCK_REALTIME_COARSE)    /* SECOND */                 \
-  X(14, CLOCK_THREAD_CPUTIME_ID)  /* THREAD_CPUTIME_ID */      \
-  X(15, CLOCK_PROCESS_CPUTIME_ID) /* PROCESS_CPUTIME_ID */
+/* How a guest clock is read: from a host clock, or the way FreeBSD's kern_clock_gettime
+ * derives it (CLOCK_VIRTUAL: the process's user time; CLOCK_PROF: user + system time, both
+ * from the resource usage in microseconds; CLOCK_SECOND: the realtime seconds, tv_nsec 0). */
+enum clock_rule { CLOCK_RULE_HOST, CLOCK_RULE_USER, CLOCK_RULE_PROF, CLOCK_RULE_SECOND };
 
-static int clock_host(int id, clockid_t *out) {
+/* FreeBSD clock ids (sys/_clock_id.h values), the host clock each maps to and its rule.
+ * Resolution (clock_getres) follows FreeBSD too: the host clock's, except 1/hz for VIRTUAL
+ * and PROF (FreeBSD's default hz of 1000: the console's hz is not known) and 1 s for SECOND. */
+#define GUEST_CLOCKS(X)                                                           \
+  X(0, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME */                 \
+  X(1, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_USER)  /* VIRTUAL: user time */       \
+  X(2, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_PROF)  /* PROF: user + system */      \
+  X(4, CLOCK_MONOTONIC, CLOCK_RULE_HOST)           /* MONOTONIC */                \
+  X(5, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME */                   \
+  X(7, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_PRECISE */           \
+  X(8, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_FAST */              \
+  X(9, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME_PRECISE */         \
+  X(10, CLOCK_REALTIME_COARSE, CLOCK_RULE_HOST)    /* REALTIME_FAST */            \
+  X(11, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* MONOTONIC_PRECISE */        \
+  X(12, CLOCK_MONOTONIC_COARSE, CLOCK_RULE_HOST)   /* MONOTONIC_FAST */           \
+  X(13, CLOCK_REALTIME, CLOCK_RULE_SECOND)         /* SECOND: whole seconds */    \
+  X(14, CLOCK_THREAD_CPUTIME_ID, CLOCK_RULE_HOST)  /* THREAD_CPUTIME_ID */        \
+  X(15, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_HOST) /* PROCESS_CPUTIME_ID */
+
+#define CLOCK_HZ 1000 /* FreeBSD's default kern.hz: VIRTUAL and PROF tick at 1/hz */
+
+static int clock_host(int id, clockid_t *out, enum clock_rule *rule) {
   switch (id) {
-#define CLOCK_CASE_(g, h) \
-  case g: *out = h; return 0;
+#define CLOCK_CASE_(g, h, r) \
+  case g: *out = h; *rule = r; return 0;
     GUEST_CLOCKS(CLOCK_CASE_)
 #undef CLOCK_CASE_
   }
@@ -129,12 +139,22 @@ static int clock_host(int id, clockid_t *out) {
 
 static int clock_get(int clock_id, struct guest_timespec *tp) {
   clockid_t hc;
-  if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
+  enum clock_rule rule;
+  if (clock_host(clock_id, &hc, &rule) != 0) return -GUEST_EINVAL;
   if (!tp) return -GUEST_EFAULT;
+  if (rule == CLOCK_RULE_USER || rule == CLOCK_RULE_PROF) {
+    struct rusage ru;
+    if (getrusage(RUSAGE_SELF, &ru) != 0) return -guest_errno_from_host(errno);
+    int64_t us = (int64_t)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec;
+    if (rule == CLOCK_RULE_PROF) us += (int64_t)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec;
+    tp->tv_sec = us / 1000000;
+    tp->tv_nsec = us % 1000000 * 1000;
+    return 0;
+  }
   struct timespec ts;
   if (clock_gettime(hc, &ts) != 0) return -guest_errno_from_host(errno);
   tp->tv_sec = ts.tv_sec;
-  tp->tv_nsec = ts.tv_nsec;
+  tp->tv_nsec = rule == CLOCK_RULE_SECOND ? 0 : ts.tv_nsec;
   return 0;
 }
 
@@ -148,9 +168,15 @@ int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
 
 static int clock_res(int clock_id, struct guest_timespec *tp) {
   clockid_t hc;
-  if (clock_host(clock_id, &hc) != 0) return -GUEST_EINVAL;
+  enum clock_rule rule;
+  if (clock_host(clock_id, &hc, &rule) != 0) return -GUEST_EINVAL;
   struct timespec ts;
-  if (clock_getres(hc, &ts) != 0) return -guest_errno_from_host(errno);
+  if (rule == CLOCK_RULE_USER || rule == CLOCK_RULE_PROF)
+    ts = (struct timespec){0, (1000000000 + CLOCK_HZ - 1) / CLOCK_HZ};
+  else if (rule == CLOCK_RULE_SECOND)
+    ts = (struct timespec){1, 0};
+  else if (clock_getres(hc, &ts) != 0)
+    return -guest_errno_from_host(errno);
   if (tp) { /* NULL is allowed: only validates the clock */
     tp->tv_sec = ts.tv_sec;
     tp->tv_nsec = ts.tv_nsec;
@@ -175,10 +201,12 @@ static int time_of_day(struct guest_timeval *tv) {
   return 0;
 }
 
-int kernel_gettimeofday(struct guest_timeval *tv, void *tz) {
-  (void)tz; /* obsolete; FreeBSD fills a zero timezone, nothing reads it */
-  if (!tv) return 0; /* POSIX: a NULL timeval is simply not filled */
-  time_of_day(tv);
+int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz) {
+  if (tv) time_of_day(tv); /* a NULL timeval is simply not filled (FreeBSD) */
+  if (tz) { /* FreeBSD's gettimeofday(2) fills an obsolete zero timezone */
+    tz->tz_minuteswest = 0;
+    tz->tz_dsttime = 0;
+  }
   return 0;
 }
 

@@ -43,7 +43,11 @@ int kernel_clock_gettime(int clock_id, struct guest_timespec *tp);
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp);
 int kernel_clock_getres(int clock_id, struct guest_timespec *tp);
 int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp);
-int kernel_gettimeofday(struct guest_timeval *tv, void *tz);
+struct guest_timezone { /* FreeBSD struct timezone (obsolete; the kernel fills zeros) */
+  int32_t tz_minuteswest;
+  int32_t tz_dsttime;
+};
+int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz);
 int kernel_sce_gettimeofday(struct guest_timeval *tv);
 int64_t kernel_time(int64_t *out); /* libc time() */
 

@@ -1,6 +1,7 @@
 /* Fuzz target for the HLE scanf engine: the input is a format, a NUL, then the text to
  * scan. Every destination pointer leads into one scratch buffer large enough for any
- * conversion of that text (strings are at most the text's length plus a NUL). */
+ * conversion of that text (strings are at most the text's length plus a NUL, in 32-bit
+ * characters for %ls and %l[). */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *fmt = (const char *)data;
   size_t text_len = size - (size_t)(nul + 1 - data);
   char *text = malloc(text_len + 1);
-  uint8_t *scratch = malloc(text_len + 64);
+  uint8_t *scratch = malloc(4 * (text_len + 1) + 64); /* wide strings: 4 bytes a char */
   if (!text || !scratch) abort();
   memcpy(text, nul + 1, text_len);
   text[text_len] = '\0';

@@ -1,7 +1,9 @@
 /* Guest time: usleep/sceKernelUsleep sleep at least as long as asked, process time and the
- * TSC are monotonic and agree with each other. Prints pass/fail facts only. */
+ * TSC are monotonic and agree with each other; the FreeBSD clocks (SECOND, VIRTUAL, PROF)
+ * and gettimeofday's timezone answer as FreeBSD documents. Prints pass/fail facts only. */
 #include <kernel.h>
 #include <stdio.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,5 +56,43 @@ int main(void) {
   int rc = sceKernelClockGettime(4, &ts);
   printf("sceKernelClockGettime(MONOTONIC): %d, bad clock: %#x\n", rc,
          (unsigned)sceKernelClockGettime(12345, &ts));
+
+  /* FreeBSD's answers: CLOCK_SECOND is whole seconds of the realtime clock (resolution 1 s),
+   * CLOCK_VIRTUAL user time and CLOCK_PROF user + system time (resolution 1/hz),
+   * gettimeofday fills a zero timezone */
+  struct timespec sec, res;
+  struct timeval tv;
+  struct timezone tz = {123, 456};
+  int rs = clock_gettime(CLOCK_SECOND, &sec);
+  int rg = gettimeofday(&tv, &tz);
+  int second_ok = rs == 0 && sec.tv_nsec == 0 && rg == 0 &&
+                  (sec.tv_sec == tv.tv_sec || sec.tv_sec + 1 == tv.tv_sec);
+  printf("CLOCK_SECOND: whole seconds of the time of day: %s\n", second_ok ? "yes" : "no");
+  failures += !second_ok;
+  int res_ok = clock_getres(CLOCK_SECOND, &res) == 0 && res.tv_sec == 1 && res.tv_nsec == 0;
+  printf("CLOCK_SECOND resolution 1 s: %s\n", res_ok ? "yes" : "no");
+  failures += !res_ok;
+  printf("gettimeofday timezone: %d %d\n", tz.tz_minuteswest, tz.tz_dsttime);
+  failures += tz.tz_minuteswest != 0 || tz.tz_dsttime != 0;
+
+  struct timespec cpu0, cpu1, user, prof;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
+  volatile unsigned long x = 1;
+  do {
+    for (int i = 0; i < 100000; i++) x = x * 6364136223846793005ul + 1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
+  } while ((cpu1.tv_sec - cpu0.tv_sec) * 1000 + (cpu1.tv_nsec - cpu0.tv_nsec) / 1000000 < 30);
+  int rv = clock_gettime(CLOCK_VIRTUAL, &user), rp = clock_gettime(CLOCK_PROF, &prof);
+  long long user_ns = (long long)user.tv_sec * 1000000000LL + user.tv_nsec;
+  long long prof_ns = (long long)prof.tv_sec * 1000000000LL + prof.tv_nsec;
+  int virt_ok = rv == 0 && rp == 0 && user_ns >= 20000000 && prof_ns >= user_ns &&
+                user.tv_nsec % 1000 == 0;
+  printf("CLOCK_VIRTUAL counts user time, CLOCK_PROF at least as much: %s\n",
+         virt_ok ? "yes" : "no");
+  failures += !virt_ok;
+  int vres_ok = clock_getres(CLOCK_VIRTUAL, &res) == 0 && res.tv_sec == 0 &&
+                res.tv_nsec == 1000000;
+  printf("CLOCK_VIRTUAL resolution 1 ms (hz 1000): %s\n", vres_ok ? "yes" : "no");
+  failures += !vres_ok;
   return failures;
 }

@@ -75,8 +75,36 @@ static const char *const string_formats[] = {
     "%s", "%10s", "%-10s|", "%.3s", "%10.3s", "%-10.0s|", "%.0s", "%.10s", "%010s", "%5s",
 };
 
-static const char *const pointer_formats[] = {"%p", "%20p", "%-20p|", "%+p", "% p",
-                                               "%.8p", "%020p", "%#p", "%.0p"};
+/* Compared with glibc for non-NULL pointers without sign flags (where glibc and FreeBSD
+ * agree); NULL and the sign flags follow FreeBSD (test_pointers_freebsd). */
+static const char *const pointer_formats[] = {"%p", "%20p", "%-20p|", "%.8p", "%020p", "%#p"};
+
+/* %p as FreeBSD's libc (the console's base) documents and prints it: the pointer as by
+ * %#lx but with "0x" even for NULL (glibc prints "(nil)"), never a sign. */
+#define CHECK_WANT(want, fmt, ...)                                                  \
+  do {                                                                              \
+    char got[256];                                                                  \
+    int rg = eng_snprintf(got, sizeof got, fmt, __VA_ARGS__);                       \
+    if (rg != (int)strlen(want) || strcmp(got, want) != 0) {                        \
+      if (failures++ < 40)                                                          \
+        print_error("format \"%s\": want \"%s\", got %d \"%s\"\n", fmt, want, rg, got); \
+    }                                                                               \
+  } while (0)
+
+static void test_pointers_freebsd(void **state) {
+  (void)state;
+  failures = 0;
+  CHECK_WANT("0x0", "%p", (void *)0);
+  CHECK_WANT("[                 0x0]", "[%20p]", (void *)0);
+  CHECK_WANT("[0x0                 ]", "[%-20p]", (void *)0);
+  CHECK_WANT("0x0", "%#p", (void *)0);
+  CHECK_WANT("0x00000000", "%.8p", (void *)0);
+  CHECK_WANT("0x000000000000000000", "%020p", (void *)0);
+  CHECK_WANT("0x1234", "%+p", (void *)0x1234);
+  CHECK_WANT("0x1234", "% p", (void *)0x1234);
+  CHECK_WANT("0x0", "%+p", (void *)0);
+  assert_int_equal(failures, 0);
+}
 
 static void test_integers(void **state) {
   (void)state;
@@ -220,7 +248,7 @@ static void test_strings_pointers(void **state) {
   static const char *const strs[] = {"", "a", "hello", "hello, world", "exactly10!", NULL};
   for (size_t f = 0; f < sizeof string_formats / sizeof *string_formats; f++)
     for (size_t v = 0; v < sizeof strs / sizeof *strs; v++) CHECK(string_formats[f], strs[v]);
-  static void *const ptrs[] = {NULL, (void *)1, (void *)0x1234, (void *)0x900001000,
+  static void *const ptrs[] = {(void *)1, (void *)0x1234, (void *)0x900001000,
                                (void *)UINTPTR_MAX};
   for (size_t f = 0; f < sizeof pointer_formats / sizeof *pointer_formats; f++)
     for (size_t v = 0; v < sizeof ptrs / sizeof *ptrs; v++) CHECK(pointer_formats[f], ptrs[v]);
@@ -303,7 +331,8 @@ static void test_errors(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_integers),         cmocka_unit_test(test_doubles),
+      cmocka_unit_test(test_integers),
+      cmocka_unit_test(test_pointers_freebsd),         cmocka_unit_test(test_doubles),
       cmocka_unit_test(test_long_doubles),     cmocka_unit_test(test_random_doubles),
       cmocka_unit_test(test_random_directives),     cmocka_unit_test(test_strings_pointers),
       cmocka_unit_test(test_mixed_arguments),  cmocka_unit_test(test_counts_and_truncation),

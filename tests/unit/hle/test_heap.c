@@ -1,5 +1,5 @@
 /* The guest heap allocator: alignment, reuse, realloc, memalign, large blocks, bad frees,
- * threads, and the libc entry points on the real guest_vm backing. */
+ * threads (on a host backing; the real guest_vm backing is in test_guest_heap.c). */
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +14,6 @@
 #include "hle/guest_errno.h"
 #include "hle/libc/heap.h"
 #include "hle/libc/libc.h"
-#include "kernel/guest_vm.h"
 
 static uint64_t host_map(uint64_t size, void *ctx) {
   (void)ctx;
@@ -281,51 +280,6 @@ static void test_threads(void **state) {
   assert_int_equal(st.bytes_in_use, 0);
 }
 
-/* The libc entry points on the guest heap (guest_vm backing). */
-static void test_libc_guest_heap(void **state) {
-  (void)state;
-#ifdef PROSPERO_SANITIZE
-  /* ASan's shadow memory covers the guest bands: the guest heap cannot exist here. */
-  if (!guest_vm_init()) {
-    print_message("skipped: guest memory cannot be reserved under AddressSanitizer\n");
-    skip();
-  }
-#else
-  assert_true(guest_vm_init()); /* the libc entry points allocate on the guest heap */
-#endif
-  char *p = libc_malloc(100);
-  assert_non_null(p);
-  uint64_t start = 0;
-  const char *name = guest_vm_describe((uint64_t)(uintptr_t)p, &start);
-  assert_non_null(name);
-  assert_string_equal(name, "libc heap");
-  assert_true(libc_malloc_usable_size(p) >= 100);
-  char *d = libc_strdup("duplicate me");
-  assert_string_equal(d, "duplicate me");
-  assert_non_null(guest_vm_describe((uint64_t)(uintptr_t)d, &start));
-  char *nd = libc_strndup("abcdef", 3);
-  assert_string_equal(nd, "abc");
-  void *al = NULL;
-  assert_int_equal(libc_posix_memalign(&al, 3, 10), GUEST_EINVAL);
-  assert_int_equal(libc_posix_memalign(&al, 4096, 10), 0);
-  assert_int_equal((uintptr_t)al & 4095, 0);
-  assert_null(libc_memalign(24, 10));
-  assert_int_equal(*guest_errno_location(), GUEST_EINVAL);
-  assert_null(libc_malloc(SIZE_MAX - 4));
-  assert_int_equal(*guest_errno_location(), GUEST_ENOMEM);
-  int *z = libc_calloc(10, sizeof(int));
-  for (int i = 0; i < 10; i++) assert_int_equal(z[i], 0);
-  p = libc_realloc(p, 5000);
-  assert_non_null(p);
-  libc_free(p);
-  libc_free(d);
-  libc_free(nd);
-  libc_free(al);
-  libc_free(z);
-  libc_free(NULL);
-  assert_true(heap_check(libc_heap()));
-}
-
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_malloc_basics, setup, teardown),
@@ -338,7 +292,6 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_interior_pointers_refused, setup, teardown),
       cmocka_unit_test_setup_teardown(test_random_operations, setup, teardown),
       cmocka_unit_test_setup_teardown(test_threads, setup, teardown),
-      cmocka_unit_test(test_libc_guest_heap),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

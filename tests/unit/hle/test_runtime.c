@@ -15,7 +15,6 @@
 #include "hle/libc/libc.h"
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
-#include "kernel/guest_vm.h"
 
 static char order[16];
 static size_t order_len;
@@ -95,23 +94,6 @@ static void test_errno_and_writes(void **state) {
   *e = 0;
   assert_int_equal(libc_strtol("99999999999999999999", NULL, 10), INT64_MAX);
   assert_int_equal(*e, GUEST_ERANGE);
-}
-
-static void test_asprintf_on_guest_heap(void **state) {
-  (void)state;
-#ifdef PROSPERO_SANITIZE
-  /* ASan's shadow memory covers the guest bands: the guest heap cannot exist here. */
-  if (!guest_vm_init()) {
-    print_message("skipped: guest memory cannot be reserved under AddressSanitizer\n");
-    skip();
-  }
-#else
-  assert_true(guest_vm_init()); /* the libc entry points allocate on the guest heap */
-#endif
-  char *s = NULL;
-  assert_int_equal(libc_asprintf(&s, "%05.1f|%s", 3.14159, "ok"), 8);
-  assert_string_equal(s, "003.1|ok");
-  libc_free(s);
 }
 
 static void test_errno_messages(void **state) {
@@ -201,6 +183,65 @@ static void test_time(void **state) {
   assert_int_equal(kernel_nanosleep(&req, NULL), -1);
 }
 
+/* CPU time spent in user mode, busy for about MS milliseconds of it. */
+static void burn_user_time(int ms) {
+  struct guest_timespec a, b;
+  kernel_clock_gettime(14, &a); /* THREAD_CPUTIME_ID */
+  volatile uint64_t x = 1;
+  do {
+    for (int i = 0; i < 100000; i++) x = x * 6364136223846793005u + 1;
+    kernel_clock_gettime(14, &b);
+  } while ((b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000 < ms);
+}
+
+/* FreeBSD's kern_clock_gettime/kern_clock_getres (sys/kern/kern_time.c) and gettimeofday(2):
+ * CLOCK_VIRTUAL (1) is the process's user time and CLOCK_PROF (2) user + system time, both
+ * from microsecond resource usage, resolution 1/hz; CLOCK_SECOND (13) is the realtime clock
+ * in whole seconds (tv_nsec 0), resolution 1 s; gettimeofday fills a zero timezone. */
+static void test_freebsd_clocks(void **state) {
+  (void)state;
+  burn_user_time(30);
+  struct guest_timespec v = {-1, -1}, p = {-1, -1}, v2, cpu;
+  assert_int_equal(kernel_clock_gettime(1, &v), 0);
+  assert_int_equal(kernel_clock_gettime(2, &p), 0);
+  assert_int_equal(kernel_clock_gettime(15, &cpu), 0); /* PROCESS_CPUTIME_ID */
+  int64_t v_ns = v.tv_sec * 1000000000 + v.tv_nsec, p_ns = p.tv_sec * 1000000000 + p.tv_nsec;
+  int64_t cpu_ns = cpu.tv_sec * 1000000000 + cpu.tv_nsec;
+  assert_true(v_ns >= 20000000);           /* the 30 ms burnt are user time */
+  assert_true(v.tv_nsec % 1000 == 0);      /* microsecond resolution, as from rusage */
+  assert_true(p.tv_nsec % 1000 == 0);
+  assert_true(p_ns >= v_ns);               /* PROF adds system time */
+  assert_true(v_ns <= cpu_ns + 10000000);  /* user time never exceeds the CPU time */
+  burn_user_time(20);
+  assert_int_equal(kernel_clock_gettime(1, &v2), 0);
+  assert_true(v2.tv_sec * 1000000000 + v2.tv_nsec > v_ns);
+  struct guest_timespec res;
+  assert_int_equal(kernel_clock_getres(1, &res), 0);
+  assert_true(res.tv_sec == 0 && res.tv_nsec == 1000000); /* 1/hz, hz = 1000 */
+  assert_int_equal(kernel_clock_getres(2, &res), 0);
+  assert_true(res.tv_sec == 0 && res.tv_nsec == 1000000);
+
+  struct guest_timespec sec = {-1, -1};
+  int64_t before = kernel_time(NULL);
+  assert_int_equal(kernel_clock_gettime(13, &sec), 0);
+  int64_t after = kernel_time(NULL);
+  assert_int_equal(sec.tv_nsec, 0);
+  assert_true(sec.tv_sec >= before && sec.tv_sec <= after);
+  assert_int_equal(kernel_clock_getres(13, &res), 0);
+  assert_true(res.tv_sec == 1 && res.tv_nsec == 0);
+
+  struct guest_timeval tv = {0, -1};
+  struct guest_timezone tz = {123, 456};
+  assert_int_equal(kernel_gettimeofday(&tv, &tz), 0);
+  assert_int_equal(tz.tz_minuteswest, 0);
+  assert_int_equal(tz.tz_dsttime, 0);
+  assert_true(tv.tv_sec > 1600000000 && tv.tv_usec >= 0 && tv.tv_usec < 1000000);
+  tz = (struct guest_timezone){7, 8};
+  assert_int_equal(kernel_gettimeofday(NULL, &tz), 0); /* a NULL timeval is allowed */
+  assert_int_equal(tz.tz_minuteswest, 0);
+  assert_int_equal(tz.tz_dsttime, 0);
+}
+
 static void test_stack_guard(void **state) {
   (void)state;
   assert_true(kernel_stack_chk_guard != 0);
@@ -215,10 +256,10 @@ int main(void) {
       cmocka_unit_test(test_exit_handlers_run_in_reverse),
       cmocka_unit_test(test_cxa_finalize_by_dso),
       cmocka_unit_test(test_errno_and_writes),
-      cmocka_unit_test(test_asprintf_on_guest_heap),
       cmocka_unit_test(test_errno_messages),
       cmocka_unit_test(test_strlcpy_strlcat),
       cmocka_unit_test(test_time),
+      cmocka_unit_test(test_freebsd_clocks),
       cmocka_unit_test(test_stack_guard),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

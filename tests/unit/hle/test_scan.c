@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include <cmocka.h>
 
@@ -104,11 +105,46 @@ static void test_bad_formats(void **state) {
   assert_int_equal(scan_run(NULL, "%d", &none, &err), -1);
 }
 
+/* Wide conversions in the C locale: one 32-bit wchar_t per byte, as glibc stores them (the
+ * host's wchar_t is 32-bit like the guest's). */
+static void test_wide(void **state) {
+  (void)state;
+  static const char *const inputs[] = {"hello abc,x", "wide  cab,,", "a b", "", "x"};
+  for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++) {
+    wchar_t gs[16], gset[16], gc[3], es[16], eset[16], ec[3];
+    memset(gs, 0x55, sizeof gs), memset(gset, 0x55, sizeof gset), memset(gc, 0x55, sizeof gc);
+    memcpy(es, gs, sizeof es), memcpy(eset, gset, sizeof eset), memcpy(ec, gc, sizeof ec);
+    int rg = sscanf(inputs[i], "%ls %l[a-c],%2lc", gs, gset, gc);
+    int re = eng_sscanf(inputs[i], "%ls %l[a-c],%2lc", es, eset, ec);
+    assert_int_equal(re, rg);
+    assert_memory_equal(es, gs, sizeof gs);
+    assert_memory_equal(eset, gset, sizeof gset);
+    assert_memory_equal(ec, gc, sizeof gc);
+  }
+  wchar_t one = 0;
+  assert_int_equal(eng_sscanf("Z", "%lc", &one), 1);
+  assert_int_equal(one, L'Z');
+}
+
+/* Positional arguments and the allocating %m are not implemented (sscanf is partial): a
+ * clear EINVAL, nothing stored. */
+static void test_refused(void **state) {
+  (void)state;
+  int a = 7;
+  char *m = NULL;
+  assert_int_equal(eng_sscanf("5", "%1$d", &a), -1);
+  assert_int_equal(a, 7);
+  assert_int_equal(eng_sscanf("text", "%ms", &m), -1);
+  assert_null(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_against_glibc),
       cmocka_unit_test(test_widths_and_prefixes),
       cmocka_unit_test(test_bad_formats),
+      cmocka_unit_test(test_wide),
+      cmocka_unit_test(test_refused),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

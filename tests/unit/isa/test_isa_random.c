@@ -3,9 +3,12 @@
  * Each sample is five random dwords (the first one's top bits optionally forced into a
  * family; an eighth of the samples are DS words biased towards zero fields) followed by five
  * s_nop pads, so every sample starts on an instruction boundary for both decoders. For the
- * first instruction of each sample we compare validity, length and text. Families marked
- * complete must agree on validity and length for every sample and on text for >= 99.5% of
- * valid ones; the rates of all families are printed with the disagreements. */
+ * first instruction of each sample we compare validity, length and text. Every family must
+ * agree on validity and length for every sample and on text for every valid one (MIMG
+ * included), except the documented llvm-mc self-inconsistencies below (each one confirmed
+ * by reassembling llvm's text); at most MAX_DROPOUT_PER_MILLE of the samples may drop out
+ * of the comparison (oracle crashes and those exclusions together). The rates of all
+ * families are printed with the disagreements. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include "test_skip.h"
@@ -24,6 +28,7 @@
 #define SAMPLE_DWORDS 10
 #define CHUNK 2000
 #define PAD 0xBF800000u
+#define MAX_DROPOUT_PER_MILLE 2 /* 0.2% of the samples: oracle crashes + known inconsistencies */
 
 /* First-dword prefixes (mask, value) of the families, and whether the decoder's text is
  * complete for them (asserted) or still growing (reported; validity and length are asserted
@@ -40,7 +45,7 @@ static const struct {
     {"VOP3", 0xFC000000, 0xD4000000, true},  {"VOP3P", 0xFC000000, 0xCC000000, true},
     {"VINTRP", 0xFC000000, 0xC8000000, true}, {"DS", 0xFC000000, 0xD8000000, true},
     {"FLAT", 0xFC000000, 0xDC000000, true},   {"MUBUF", 0xFC000000, 0xE0000000, true},
-    {"MTBUF", 0xFC000000, 0xE8000000, true},  {"MIMG", 0xFC000000, 0xF0000000, false},
+    {"MTBUF", 0xFC000000, 0xE8000000, true},  {"MIMG", 0xFC000000, 0xF0000000, true},
     {"SMEM", 0xFC000000, 0xF4000000, true},   {"EXP", 0xFC000000, 0xF8000000, true},
 };
 #define NFAM (sizeof fams / sizeof fams[0])
@@ -54,8 +59,54 @@ static int family_index(uint32_t w) {
 }
 
 struct stats {
-  unsigned samples, oracle_valid, agree_valid_len, text_ok, skipped;
+  unsigned samples, oracle_valid, agree_valid_len, text_ok, skipped, excluded;
 };
+
+/* Known llvm-mc-19 self-inconsistencies: texts its disassembler prints for a word that its
+ * own assembler rejects (or encodes to other words), so they cannot serve as the oracle's
+ * answer. A text disagreement is excluded only when llvm's text matches an entry here AND
+ * reassembling that text confirms the inconsistency; anything else fails the test. */
+static bool mimg_tfe_lwe(const char *llvm_text) {
+  return strncmp(llvm_text, "image_", 6) == 0 &&
+         (strstr(llvm_text, " tfe") || strstr(llvm_text, " lwe"));
+}
+
+static const struct {
+  const char *family, *why;
+  bool (*matches)(const char *llvm_text);
+} known_inconsistencies[] = {
+    {"MIMG",
+     "with tfe or lwe, llvm prints register counts for vdata/vaddr that its assembler "
+     "rejects (\"image data size does not match dmask, d16 and tfe\")",
+     mimg_tfe_lwe},
+};
+
+/* True when llvm-mc-19 does not assemble its own TEXT back to the first NDW words of W. */
+static bool llvm_rejects_own_text(const char *text, const uint32_t *w, unsigned ndw) {
+  char path[] = "/tmp/prospero-isa-random-XXXXXX";
+  int fd = mkstemp(path);
+  if (fd < 0) return false;
+  FILE *f = fdopen(fd, "w");
+  fprintf(f, ".text\n%s\n", text);
+  fclose(f);
+  uint32_t *words = NULL;
+  size_t n = 0;
+  static struct oracle_inst scratch[16];
+  long r = oracle_assemble_file(path, &words, &n, scratch, 16);
+  unlink(path);
+  bool rejects = r < 0 || n != ndw || memcmp(words, w, ndw * sizeof *w) != 0;
+  free(words);
+  return rejects;
+}
+
+/* The entry of known_inconsistencies that explains this disagreement, or -1. */
+static int known_inconsistency(int fam, const struct oracle_inst *r, const uint32_t *w) {
+  for (unsigned k = 0; k < sizeof known_inconsistencies / sizeof *known_inconsistencies; k++)
+    if (fam >= 0 && strcmp(fams[fam].name, known_inconsistencies[k].family) == 0 &&
+        known_inconsistencies[k].matches(r->text) && llvm_rejects_own_text(r->text, w, r->ndwords))
+      return (int)k;
+  return -1;
+}
 
 static uint64_t rng = 0x9E3779B97F4A7C15ull;
 static uint32_t next32(void) {
@@ -149,6 +200,19 @@ static void run(bool wave64, unsigned nsamples) {
       bool vl = ok == r->valid && (!ok || in.size == r->ndwords);
       if (vl) fs->agree_valid_len++;
       bool tx = vl && (!ok || strcmp(text, r->text) == 0);
+      if (vl && ok && !tx && r->valid) {
+        int k = known_inconsistency(fi, r, s);
+        if (k >= 0) {
+          print_message("  excluded %08x %08x: llvm \"%s\" / ours \"%s\": %s %s\n", s[0], s[1],
+                        r->text, text, known_inconsistencies[k].family,
+                        known_inconsistencies[k].why);
+          fs->excluded++; /* out of the comparison: undo what was counted */
+          fs->oracle_valid--;
+          fs->agree_valid_len--;
+          fs->samples--;
+          continue;
+        }
+      }
       if (vl && ok && tx) fs->text_ok++;
       bool asserted = fi >= 0 && fams[fi].complete;
       if (!tx && (asserted ? printed < 40 : printed_other < 8)) {
@@ -162,26 +226,33 @@ static void run(bool wave64, unsigned nsamples) {
   }
   struct stats all = {0};
   bool pass = true;
-  print_message("family  samples  valid  valid+len%%  text%%(of valid)  [oracle crash skips]\n");
+  print_message("family  samples  valid  valid+len%%  text%%(of valid)  [oracle crash skips, "
+                "known llvm inconsistencies]\n");
   for (unsigned f = 0; f <= NFAM; f++) {
     struct stats *s = &st[f];
     all.samples += s->samples, all.oracle_valid += s->oracle_valid;
     all.agree_valid_len += s->agree_valid_len, all.text_ok += s->text_ok;
-    all.skipped += s->skipped;
+    all.skipped += s->skipped, all.excluded += s->excluded;
     if (!s->samples) continue;
     double vl = 100.0 * s->agree_valid_len / s->samples;
     double tx = s->oracle_valid ? 100.0 * s->text_ok / s->oracle_valid : 100.0;
     bool complete = f < NFAM && fams[f].complete;
-    print_message("%-7s %7u %6u %10.3f %15.3f  %s%s\n", f < NFAM ? fams[f].name : "none",
+    print_message("%-7s %7u %6u %10.3f %15.3f  %s%s%s\n", f < NFAM ? fams[f].name : "none",
                   s->samples, s->oracle_valid, vl, tx, complete ? "" : "(text not asserted)",
-                  s->skipped ? " [skipped]" : "");
-    /* validity and length are asserted for every row (incomplete families and words of no
-     * family included); text only for the complete families */
-    if (s->agree_valid_len != s->samples || (complete && tx < 99.5)) pass = false;
+                  s->skipped ? " [oracle crash skips]" : "",
+                  s->excluded ? " [known llvm inconsistencies excluded]" : "");
+    /* validity and length are asserted for every row (words of no family included); text
+     * for every family: all of the valid samples left after the documented exclusions */
+    if (s->agree_valid_len != s->samples || (complete && s->text_ok != s->oracle_valid))
+      pass = false;
   }
-  print_message("all     %7u %6u %10.3f %15.3f  (%u oracle crash skips)\n", all.samples,
-                all.oracle_valid, 100.0 * all.agree_valid_len / all.samples,
-                all.oracle_valid ? 100.0 * all.text_ok / all.oracle_valid : 100.0, all.skipped);
+  unsigned dropped = all.skipped + all.excluded, total = all.samples + dropped;
+  print_message("all     %7u %6u %10.3f %15.3f  (%u oracle crash skips, %u known llvm "
+                "inconsistencies: %u of %u samples dropped, at most %u allowed)\n",
+                all.samples, all.oracle_valid, 100.0 * all.agree_valid_len / all.samples,
+                all.oracle_valid ? 100.0 * all.text_ok / all.oracle_valid : 100.0, all.skipped,
+                all.excluded, dropped, total, total * MAX_DROPOUT_PER_MILLE / 1000);
+  if (dropped > total * MAX_DROPOUT_PER_MILLE / 1000) pass = false;
   free(words);
   free(ref);
   assert_true(pass);
