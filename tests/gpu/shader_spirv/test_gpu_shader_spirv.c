@@ -39,6 +39,7 @@ struct kernel {
   uint32_t out_records; /* bytes of the output V# (stores past it are dropped) */
   /* expected dword L of OUT (lanes past the V# keep FILL) */
   uint32_t (*expect)(uint32_t lane);
+  uint32_t in_records; /* bytes of the input V# (0: IN_RECORDS) */
 };
 
 static uint32_t sext(uint32_t v, unsigned bits) {
@@ -220,6 +221,36 @@ static const char misc_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* lanes exchange data through memory within one wave: each lane stores 100 + lane to
+ * IN[lane], then reads its neighbour's (lane + 1 mod wave) dword: the wave executes the
+ * store for every lane before any lane's load (the device must too, across subgroups) */
+static uint32_t xchg_expect32(uint32_t l) { return 100 + (l + 1) % 32; }
+static uint32_t xchg_expect64(uint32_t l) { return 100 + (l + 1) % 64; }
+static const char xchg32_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, 100, v0\n"
+    "buffer_store_dword v1, v9, s[8:11], 0 offen\n"
+    "v_add_nc_u32 v2, 1, v0\n"
+    "v_and_b32 v2, 31, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_load_dword v1, v2, s[8:11], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+static const char xchg64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, 100, v0\n"
+    "buffer_store_dword v1, v9, s[8:11], 0 offen\n"
+    "v_add_nc_u32 v2, 1, v0\n"
+    "v_and_b32 v2, 63, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_load_dword v1, v2, s[8:11], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -231,6 +262,8 @@ static const struct kernel kernels[] = {
     {"float_round32", fround_src, false, 32 * 4, fround_expect},
     {"float_round64", fround_src, true, 64 * 4, fround_expect},
     {"class_readlane_sload32", misc_src, false, 32 * 4, misc_expect},
+    {"exchange32", xchg32_src, false, 32 * 4, xchg_expect32, 256},
+    {"exchange64", xchg64_src, true, 64 * 4, xchg_expect64, 256},
 };
 
 /* ---- running -------------------------------------------------------------------------- */
@@ -268,7 +301,7 @@ static void run_kernel(const struct kernel *k) {
   w->sgpr[0] = GLOBAL;
   w->sgpr[1] = 0;
   vsharp(&w->sgpr[4], OUT, k->out_records);
-  vsharp(&w->sgpr[8], IN, IN_RECORDS);
+  vsharp(&w->sgpr[8], IN, k->in_records ? k->in_records : IN_RECORDS);
   if (k->expect == alu_expect) {
     w->sgpr[0] = S0;
     w->sgpr[1] = S1;

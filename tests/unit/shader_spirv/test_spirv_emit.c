@@ -175,8 +175,13 @@ static void capabilities_only_when_used(void **state) {
   struct ir_function *fn = translate(kernels32[2], false);
   char *dis = emit_valid(fn);
   assert_null(strstr(dis, "DenormPreserve"));
-  assert_null(strstr(dis, "OpControlBarrier"));
-  assert_null(strstr(dis, "Workgroup"));
+  assert_null(strstr(dis, "OpTypePointer Workgroup")); /* no cross-lane operation */
+  assert_null(strstr(dis, "OpAtomic"));
+  /* its one store is fenced on both sides (lanes run a memory instruction together) */
+  const char *st = strstr(dis, "OpStore");
+  assert_non_null(st);
+  assert_non_null(strstr(st, "OpControlBarrier"));
+  assert_int_equal(spv_check_count(dis, "OpControlBarrier"), 2);
   free(dis);
   ir_function_destroy(fn);
   fn = translate(kernels32[0], false);

@@ -39,6 +39,7 @@ struct emit {
   uint32_t file;
   uint32_t *late, nlate;            /* unreachable merge blocks, emitted last */
   bool float_used;
+  bool fenced; /* a barrier and no guest memory access since */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -207,11 +208,24 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
  * number k writes the lane's value to row k % 2, waits, and reads the first active lane's
  * entry; row k % 2 is written again only after the next one's barrier. */
 
+/* A workgroup barrier that also orders buffer (PhysicalStorageBuffer: uniform memory) and
+ * workgroup memory between the invocations. */
 static void barrier(struct emit *e) {
   uint32_t w[3] = {cu32(e, SpvScopeWorkgroup), cu32(e, SpvScopeWorkgroup),
-                   cu32(e, SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask)};
+                   cu32(e, SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsUniformMemoryMask |
+                               SpvMemorySemanticsWorkgroupMemoryMask)};
   inst(e, SpvOpControlBarrier, w, 3);
+  e->fenced = true;
 }
+
+/* The lanes of a wave execute a memory instruction together, in program order; invocations
+ * do not. A write to guest memory is therefore fenced on both sides (write-after-read and
+ * read-after-write between lanes: lane A's earlier load, lane B's later load of A's data),
+ * and consecutive fences merge (no access in between). */
+static void write_begin(struct emit *e) {
+  if (!e->fenced) barrier(e);
+}
+static void write_end(struct emit *e) { barrier(e); }
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -586,6 +600,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
       uint32_t size = op2(e, SpvOpIMul, u64, to_u64(e, stride), to_u64(e, d[2]));
       uint32_t ok = op2(e, SpvOpULessThan, bl, to_u64(e, off), size);
       v = pred_load(e, ok, guest_addr(e, add64(e, base, to_u64(e, off))));
+      e->fenced = false;
       break;
     }
     case IR_OP_fcmp: e->float_used = true; v = fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
@@ -596,24 +611,34 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_buffer_offset: simple = SpvOpIAdd; break;
     case IR_OP_load_const: /* (address + offset) & ~3, once per lane, uniform */
       v = psb_load(e, guest_addr(e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull))));
+      e->fenced = false;
       break;
     case IR_OP_load_global:
       /* no lane predicate in the IR: every lane reads (docs/shader-spirv.md) */
       v = psb_load(e, guest_addr(e, a[0]));
+      e->fenced = false;
       break;
-    case IR_OP_store_global:
-      psb_store(e, pred_addr(e, a[2], guest_addr(e, a[0])), a[1]);
+    case IR_OP_store_global: {
+      uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+      write_begin(e);
+      psb_store(e, addr, a[1]);
+      write_end(e);
       return;
+    }
     case IR_OP_load_buffer:
     case IR_OP_store_buffer: {
       uint32_t ok, addr;
       buffer_access(e, args, 4, &ok, &addr);
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
       if (in->op == IR_OP_store_buffer) {
-        psb_store(e, pred_addr(e, go, addr), a[3]);
+        addr = pred_addr(e, go, addr);
+        write_begin(e);
+        psb_store(e, addr, a[3]);
+        write_end(e);
         return;
       }
       v = pred_load(e, go, addr);
+      e->fenced = false;
       break;
     }
     case IR_OP_barrier: barrier(e); return;
@@ -676,6 +701,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       blk < fn->structure.node_count ? &fn->structure.shapes[blk] : NULL;
   e->block = blk;
   inst(e, SpvOpLabel, &e->begin[blk], 1);
+  e->fenced = false;
   if (entry) { /* function variables come first in the first block */
     uint32_t fp = spv_type_pointer(&e->b, SpvStorageClassFunction, e->t_u32);
     uint32_t *vars[2] = {e->ballot_var ? &e->ballot_count : NULL, e->rfl_var ? &e->rfl_count : NULL};
