@@ -40,6 +40,7 @@ struct kernel {
   /* expected dword L of OUT (lanes past the V# keep FILL) */
   uint32_t (*expect)(uint32_t lane);
   uint32_t in_records; /* bytes of the input V# (0: IN_RECORDS) */
+  uint32_t lds_bytes;  /* the workgroup's LDS */
 };
 
 static uint32_t sext(uint32_t v, unsigned bits) {
@@ -251,6 +252,34 @@ static const char xchg64_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* LDS with a barrier: each lane writes 200 + lane to LDS dword lane, then reads its
+ * neighbour's dword and the unaligned dword at byte 4 * lane + 2 (the top half of its own
+ * and the bottom half of the next; past the LDS size for the last lane: 0) */
+#define LDS_KERNEL(mask)                                                                   \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_add_nc_u32 v1, 200, v0\n"                                                             \
+  "ds_write_b32 v9, v1\n"                                                                  \
+  "v_add_nc_u32 v2, 1, v0\n"                                                               \
+  "v_and_b32 v2, " mask ", v2\n"                                                           \
+  "v_lshlrev_b32 v2, 2, v2\n"                                                              \
+  "s_waitcnt lgkmcnt(0)\n"                                                                 \
+  "s_barrier\n"                                                                            \
+  "ds_read_b32 v1, v2\n"                                                                   \
+  "ds_read_b32 v3, v9 offset:2\n"                                                          \
+  "s_waitcnt lgkmcnt(0)\n"                                                                 \
+  "v_add_nc_u32 v1, v1, v3\n"                                                              \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static uint32_t lds_expect(uint32_t l, uint32_t lanes) {
+  uint32_t next = 200 + (l + 1) % lanes;
+  uint32_t unaligned = l + 1 < lanes ? ((200 + l) >> 16) | (201 + l) << 16 : 0;
+  return next + unaligned;
+}
+static uint32_t lds_expect32(uint32_t l) { return lds_expect(l, 32); }
+static uint32_t lds_expect64(uint32_t l) { return lds_expect(l, 64); }
+static const char lds32_src[] = LDS_KERNEL("31");
+static const char lds64_src[] = LDS_KERNEL("63");
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -264,6 +293,8 @@ static const struct kernel kernels[] = {
     {"class_readlane_sload32", misc_src, false, 32 * 4, misc_expect},
     {"exchange32", xchg32_src, false, 32 * 4, xchg_expect32, 256},
     {"exchange64", xchg64_src, true, 64 * 4, xchg_expect64, 256},
+    {"lds32", lds32_src, false, 32 * 4, lds_expect32, 0, 32 * 4},
+    {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
 };
 
 /* ---- running -------------------------------------------------------------------------- */
@@ -279,7 +310,7 @@ static void run_kernel(const struct kernel *k) {
   struct ir_function *fn = translate_asm(
       k->src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
   assert_int_equal(st.unsupported_count, 0);
-  struct spirv_emit_options opts = {.source_name = k->name};
+  struct spirv_emit_options opts = {.source_name = k->name, .lds_bytes = k->lds_bytes};
   shader_dispatch_float_controls(dev, &opts);
   struct spirv_module m;
   bool ok = spirv_emit_compute(fn, &opts, &m);
@@ -324,6 +355,10 @@ static void run_kernel(const struct kernel *k) {
   w->global = imem;
   w->global_base = WINDOW;
   w->global_size = WINDOW_SIZE;
+  uint8_t *lds = calloc(1, k->lds_bytes ? k->lds_bytes : 1);
+  assert_non_null(lds);
+  w->lds = k->lds_bytes ? lds : NULL;
+  w->lds_size = k->lds_bytes;
   char err[256];
   bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
   if (!ran) fprintf(stderr, "%s: interpreter: %s\n", k->name, err);
@@ -354,6 +389,7 @@ static void run_kernel(const struct kernel *k) {
     assert_int_equal(a, b);
   }
   kernels_passed++;
+  free(lds);
   free(imem);
   free(gmem);
   free(w);

@@ -36,6 +36,7 @@ struct emit {
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
+  uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
   uint32_t file;
   uint32_t *late, nlate;            /* unreachable merge blocks, emitted last */
   bool float_used;
@@ -302,13 +303,69 @@ static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) 
   return op1(e, SpvOpLoad, u32, q);
 }
 
+/* ---- LDS -------------------------------------------------------------------------------
+ * A workgroup array of dwords (plus a spare one, so an unaligned access's second dword is
+ * always inside). A dword access at byte address A is in range when A + 4 <= the LDS size
+ * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores go through
+ * atomic AND/OR of the bytes they change, so lanes writing other bytes of the same dwords
+ * in the same instruction do not disturb each other. LDS is not initialised (as on the
+ * hardware). */
+
+/* Dword index of A (0 when out of range), the byte shift, and whether A is in range. */
+static void lds_where(struct emit *e, uint32_t addr, uint32_t *idx, uint32_t *sh, uint32_t *ok) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t end = add64(e, to_u64(e, addr), cu64(e, 4));
+  *ok = op2(e, SpvOpULessThanEqual, bl, end, cu64(e, e->lds_bytes));
+  *idx = sel(e, u32, *ok, op2(e, SpvOpShiftRightLogical, u32, addr, cu32(e, 2)), cu32(e, 0));
+  *sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, addr, cu32(e, 3)), cu32(e, 3));
+}
+
+static uint32_t emit_load_lds(struct emit *e, uint32_t addr) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t w0 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, idx));
+  uint32_t w1 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1))));
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t joined = op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpShiftRightLogical, u32, w0, sh),
+                        op2(e, SpvOpShiftLeftLogical, u32, w1, back));
+  e->fenced = false;
+  return sel(e, u32, ok, sel(e, u32, aligned, w0, joined), cu32(e, 0));
+}
+
+static void lds_merge(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bits) {
+  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), p = wg_ptr(e, e->lds_var, idx);
+  uint32_t a[4] = {p, sc, sem, op1(e, SpvOpNot, e->t_u32, mask)};
+  spv_op(&e->b, SpvOpAtomicAnd, e->t_u32, a, 4);
+  uint32_t o[4] = {p, sc, sem, op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask)};
+  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, o, 4);
+}
+
+static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t pred) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t ones = cu32(e, ~0u), zero = cu32(e, 0);
+  uint32_t m0 = sel(e, u32, go, op2(e, SpvOpShiftLeftLogical, u32, ones, sh), zero);
+  uint32_t m1 = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned)),
+                    op2(e, SpvOpShiftRightLogical, u32, ones, back), zero);
+  uint32_t d0 = op2(e, SpvOpShiftLeftLogical, u32, v, sh);
+  uint32_t d1 = op2(e, SpvOpShiftRightLogical, u32, v, back);
+  write_begin(e);
+  lds_merge(e, idx, m0, d0);
+  lds_merge(e, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1)), m1, d1);
+  write_end(e);
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -641,6 +698,8 @@ static void emit_inst(struct emit *e, uint32_t id) {
       e->fenced = false;
       break;
     }
+    case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
+    case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
     case IR_OP_barrier: barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
@@ -830,6 +889,16 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_name(b, e->rfl_var, "lane_values");
     e->iface[e->niface++] = e->rfl_var;
   }
+  bool lds = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds);
+  if (lds) {
+    e->lds_bytes = opts ? opts->lds_bytes : 0;
+    uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
+    e->lds_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->lds_var, "lds");
+    e->iface[e->niface++] = e->lds_var;
+  }
   e->file = spv_string(b, opts && opts->source_name ? opts->source_name : "shader");
   spv_source(b, e->file);
 }
@@ -843,6 +912,10 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   if (!fn->ssa) {
     snprintf(out->error, sizeof out->error, "the function is not in SSA form");
+    return false;
+  }
+  if (opts && opts->lds_bytes > 65536) {
+    snprintf(out->error, sizeof out->error, "LDS size %u (at most 65536)", opts->lds_bytes);
     return false;
   }
   if (fn->wave_size != 32 && fn->wave_size != 64) {

@@ -59,6 +59,9 @@ struct spirv_emit_options {
    * device's defaults apply (lavapipe flushes f32 denormals: docs/shader-spirv.md). */
   bool denorm_preserve_f32;
   bool rte_f32;
+  /* the workgroup's LDS allocation in bytes (up to 65536): accesses past it read 0 and
+   * drop writes, as the hardware's range check */
+  uint32_t lds_bytes;
 };
 
 struct spirv_module {
