@@ -41,6 +41,8 @@ struct kernel {
   uint32_t (*expect)(uint32_t lane);
   uint32_t in_records; /* bytes of the input V# (0: IN_RECORDS) */
   uint32_t lds_bytes;  /* the workgroup's LDS */
+  /* more values computed in C: the input buffer's first dwords after the run */
+  void (*check_in)(const uint8_t *in, uint32_t lanes);
 };
 
 static uint32_t sext(uint32_t v, unsigned bits) {
@@ -280,6 +282,39 @@ static uint32_t lds_expect64(uint32_t l) { return lds_expect(l, 64); }
 static const char lds32_src[] = LDS_KERNEL("31");
 static const char lds64_src[] = LDS_KERNEL("63");
 
+/* atomics: every lane adds lane + 1 to IN dword 0, ORs bit (lane % 32) into dword 1, takes
+ * the unsigned max with lane * 3 into dword 2 and (global) subtracts 1 from dword 3, then
+ * stores its lane id */
+static uint32_t atomics_expect(uint32_t l) { return l; }
+static void atomics_check(const uint8_t *in, uint32_t lanes) {
+  uint32_t w[4], sum = 0, bits = 0;
+  memcpy(w, in, sizeof w);
+  for (uint32_t l = 0; l < lanes; l++) {
+    sum += l + 1;
+    bits |= 1u << (l % 32);
+  }
+  assert_int_equal(w[0], in_word(0) + sum);
+  assert_int_equal(w[1], in_word(1) | bits);
+  assert_int_equal(w[2], (lanes - 1) * 3 > in_word(2) ? (lanes - 1) * 3 : in_word(2));
+  assert_int_equal(w[3], in_word(3) - lanes);
+}
+static const char atomics_src[] =
+  "v_lshlrev_b32 v9, 2, v0\n"
+  "v_mov_b32 v10, 0\n"
+  "v_add_nc_u32 v1, 1, v0\n"
+  "buffer_atomic_add v1, v10, s[8:11], 0 offen\n"
+  "v_and_b32 v2, 31, v0\n"
+  "v_lshlrev_b32 v2, v2, 1\n"
+  "buffer_atomic_or v2, v10, s[8:11], 0 offen offset:4\n"
+  "v_mul_u32_u24 v3, 3, v0\n"
+  "buffer_atomic_umax v3, v10, s[8:11], 0 offen offset:8\n"
+  "v_mov_b32 v4, -1\n"
+  "v_mov_b32 v5, s8\n" /* the input's address: the V#'s base (stride 0) */
+  "v_mov_b32 v6, 0\n"
+  "global_atomic_add v[5:6], v4, off offset:12\n"
+  "buffer_store_dword v0, v9, s[4:7], 0 offen\n"
+  "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -295,6 +330,8 @@ static const struct kernel kernels[] = {
     {"exchange64", xchg64_src, true, 64 * 4, xchg_expect64, 256},
     {"lds32", lds32_src, false, 32 * 4, lds_expect32, 0, 32 * 4},
     {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
+    {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
+    {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
 };
 
 /* ---- running -------------------------------------------------------------------------- */
@@ -380,6 +417,10 @@ static void run_kernel(const struct kernel *k) {
               got, interp, want);
     assert_int_equal(interp, want);
     assert_int_equal(got, want);
+  }
+  if (k->check_in) {
+    k->check_in(imem + (IN - WINDOW), lanes);
+    k->check_in(gmem + (IN - WINDOW), lanes);
   }
   for (uint32_t i = 0; i < WINDOW_SIZE; i += 4) {
     uint32_t a, b;

@@ -359,13 +359,39 @@ static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t p
   write_end(e);
 }
 
+/* ---- atomics on guest memory ------------------------------------------------------------
+ * One SPIR-V atomic per lane at device scope (relaxed; fenced as writes). The lanes' order is
+ * the device's: the memory result of these commutative operations is the interpreter's
+ * (which applies lanes in order), the pre-operation values a lane gets back may differ, as
+ * on the hardware, where the order is not specified either. */
+static const SpvOp atomic_ops[] = {
+    [IR_ATOMIC_SWAP] = SpvOpAtomicExchange, [IR_ATOMIC_ADD] = SpvOpAtomicIAdd,
+    [IR_ATOMIC_SUB] = SpvOpAtomicISub,      [IR_ATOMIC_SMIN] = SpvOpAtomicSMin,
+    [IR_ATOMIC_UMIN] = SpvOpAtomicUMin,     [IR_ATOMIC_SMAX] = SpvOpAtomicSMax,
+    [IR_ATOMIC_UMAX] = SpvOpAtomicUMax,     [IR_ATOMIC_AND] = SpvOpAtomicAnd,
+    [IR_ATOMIC_OR] = SpvOpAtomicOr,         [IR_ATOMIC_XOR] = SpvOpAtomicXor,
+};
+
+static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
+  if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
+    unsupported(e, "atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
+    return cu32(e, 0);
+  }
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr);
+  uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), v};
+  write_begin(e);
+  uint32_t r = spv_op(&e->b, atomic_ops[imm], e->t_u32, w, 4);
+  write_end(e);
+  return r;
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -698,6 +724,17 @@ static void emit_inst(struct emit *e, uint32_t id) {
       e->fenced = false;
       break;
     }
+    case IR_OP_atomic_buffer: { /* V#, index, offset, data, active; one 4-byte access */
+      uint32_t ok, addr;
+      buffer_access(e, args, 4, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[4], ok);
+      v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
+      break;
+    }
+    case IR_OP_atomic_global: /* address, data, active */
+      v = sel(e, u32, a[2], emit_atomic(e, in->imm, pred_addr(e, a[2], guest_addr(e, a[0])), a[1]),
+              cu32(e, 0));
+      break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
     case IR_OP_barrier: barrier(e); return;
