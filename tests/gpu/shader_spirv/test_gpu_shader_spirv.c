@@ -446,9 +446,88 @@ static void kernels_match_c_and_interpreter(void **state) {
   for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) run_kernel(&kernels[i]);
 }
 
+/* A grid of 3 x 2 workgroups (one wave32 each) with the workgroup ids in s12 and s13
+ * (TGID_X/Y_EN): each writes group * 1000-ish values to its own 32 dwords. The interpreter
+ * runs the six waves one after the other from the same start. */
+static const char grid_src[] =
+    "s_mul_i32 s14, s13, 3\n"
+    "s_add_u32 s14, s14, s12\n"
+    "s_lshl_b32 s14, s14, 7\n"
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v9, s14, v9\n"
+    "s_mul_i32 s15, s12, 1000\n"
+    "s_mul_i32 s16, s13, 100\n"
+    "s_add_u32 s15, s15, s16\n"
+    "v_add_nc_u32 v1, s15, v0\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static void grid_of_workgroups(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  static const uint32_t groups[3] = {3, 2, 1};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(grid_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = "grid", .tgid_sgpr = {12 + 1, 13 + 1, 0}};
+  shader_dispatch_float_controls(dev, &opts);
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "grid: emit: %s\n", m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  struct ir_interp_wave *w = calloc(1, sizeof *w), *start = calloc(1, sizeof *start);
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
+  assert_true(w && start && s && imem && gmem);
+  init_window(imem);
+  init_window(gmem);
+  start->exec = 0xffffffffull;
+  vsharp(&start->sgpr[4], OUT, 6 * 32 * 4);
+  for (uint32_t l = 0; l < 32; l++) start->vgpr[0][l] = l;
+  memcpy(s->sgpr, start->sgpr, sizeof s->sgpr);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  char err[256];
+  for (uint32_t y = 0; y < groups[1]; y++)
+    for (uint32_t x = 0; x < groups[0]; x++) {
+      *w = *start;
+      w->sgpr[12] = x;
+      w->sgpr[13] = y;
+      w->mem = &map;
+      w->mem_count = 1;
+      bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
+      if (!ran) fprintf(stderr, "grid: interpreter: %s\n", err);
+      assert_true(ran);
+    }
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+  ok = shader_dispatch_grid(dev, m.words, m.count, s, groups, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "grid: dispatch: %s\n", err);
+  assert_true(ok);
+  for (uint32_t g = 0; g < 6; g++)
+    for (uint32_t l = 0; l < 32; l++) {
+      uint32_t want = (g % 3) * 1000 + (g / 3) * 100 + l, got, interp;
+      memcpy(&got, gmem + (OUT - WINDOW) + 4 * (g * 32 + l), 4);
+      memcpy(&interp, imem + (OUT - WINDOW) + 4 * (g * 32 + l), 4);
+      assert_int_equal(interp, want);
+      assert_int_equal(got, want);
+    }
+  assert_memory_equal(gmem, imem, WINDOW_SIZE);
+  free(imem);
+  free(gmem);
+  free(w);
+  free(start);
+  free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter),
+                                     cmocka_unit_test(grid_of_workgroups)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_spirv: %u of %u kernels passed on %s\n", kernels_passed,
          (unsigned)(sizeof kernels / sizeof *kernels), dev ? vk_device_name(dev) : "no device");

@@ -21,6 +21,16 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state,
                           struct shader_dispatch_window *window, char *err, size_t err_size) {
+  static const uint32_t one[3] = {1, 1, 1};
+  return shader_dispatch_grid(dev, words, count, state, one, window, err, err_size);
+}
+
+bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state, const uint32_t groups[3],
+                          struct shader_dispatch_window *window, char *err, size_t err_size) {
+  if (!groups || !groups[0] || !groups[1] || !groups[2] || groups[0] > 65535 ||
+      groups[1] > 65535 || groups[2] > 65535)
+    return fail(err, err_size, "bad workgroup count (1..65535 per dimension)");
   if (!vk_device_has_address(dev)) return fail(err, err_size, "the device has no buffer device address");
   if (!words || !count || !state || !window || !window->data || !window->size)
     return fail(err, err_size, "bad arguments");
@@ -53,7 +63,7 @@ bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   const struct vk_buffer *bufs[1] = {&st};
-  vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, 1, 1, 1);
+  vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");

@@ -30,6 +30,11 @@ struct shader_dispatch_window {
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state,
                           struct shader_dispatch_window *window, char *err, size_t err_size);
+/* The same for a grid of GROUPS[0] x [1] x [2] workgroups of one wave each, all starting
+ * from STATE except for the workgroup-id SGPRs (spirv_emit_options.tgid_sgpr). */
+bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state, const uint32_t groups[3],
+                          struct shader_dispatch_window *window, char *err, size_t err_size);
 
 /* The float controls DEV supports, as spirv_emit_options wants them. */
 void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);

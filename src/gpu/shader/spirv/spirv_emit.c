@@ -36,6 +36,7 @@ struct emit {
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
+  uint32_t tgid_sgpr[3], group_var;  /* workgroup id SGPRs (+1), the WorkgroupId input */
   uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
   uint32_t file;
   uint32_t *late, nlate;            /* unreachable merge blocks, emitted last */
@@ -461,7 +462,15 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
   } else if (reg == IR_REG_M0) {
     v = state_word(e, cu32(e, SPIRV_STATE_M0));
   } else if (reg >= IR_REG_SGPR0 && reg < IR_REG_VGPR0) {
-    v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
+    uint32_t dim = 3;
+    for (uint32_t d = 0; d < 3; d++)
+      if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
+    if (dim < 3) {
+      uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
+      v = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
+    } else {
+      v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
+    }
   } else if (reg >= IR_REG_VGPR0 && reg < IR_REG_COUNT) {
     uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
     v = state_word(e, i);
@@ -908,6 +917,15 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   spv_decorate(b, lane_var, SpvDecorationBuiltIn, &builtin, 1);
   spv_name(b, lane_var, "local_invocation_index");
   e->iface[e->niface++] = lane_var;
+  for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
+  if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
+    uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
+    e->group_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);
+    uint32_t wg = SpvBuiltInWorkgroupId;
+    spv_decorate(b, e->group_var, SpvDecorationBuiltIn, &wg, 1);
+    spv_name(b, e->group_var, "workgroup_id");
+    e->iface[e->niface++] = e->group_var;
+  }
   bool ballot = false, rfl = false;
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead) continue;

@@ -62,6 +62,10 @@ struct spirv_emit_options {
   /* the workgroup's LDS allocation in bytes (up to 65536): accesses past it read 0 and
    * drop writes, as the hardware's range check */
   uint32_t lds_bytes;
+  /* workgroup ids (COMPUTE_PGM_RSRC2 TGID_X/Y/Z_EN): the SGPR that receives the id of
+   * dimension d is tgid_sgpr[d] - 1 (0: not enabled); those SGPRs read WorkgroupId
+   * instead of the state, so one module runs a grid of workgroups, one wave each */
+  uint32_t tgid_sgpr[3];
 };
 
 struct spirv_module {
