@@ -57,6 +57,7 @@ bench: deps build
 
 status: build
 	$(BUILD)/bin/prospero-hle-status > docs/hle-status.md
+	$(BUILD)/bin/prospero-syscall-status > docs/syscalls.md
 
 clean:
 	rm -rf $(BUILD) $(BUILD_ASAN)

@@ -1,6 +1,7 @@
 #include "hle_bridge.h"
 
 #include "hle/hle.h"
+#include "hle/syscall/syscall.h"
 
 static struct linker_hle_answer answer(const struct hle_library *lib, const struct hle_symbol *s) {
   struct linker_hle_answer a = {0};
@@ -26,3 +27,5 @@ static struct linker_hle_answer lookup_nid(const struct linker_import *imp) {
 }
 
 const struct linker_hle_ops hle_bridge_ops = {lookup_exact, lookup_nid};
+
+const struct trap_syscall_ops hle_bridge_syscall_ops = {syscall_dispatch, syscall_name};

@@ -76,6 +76,7 @@ int main(int argc, char **argv) {
   if ((rc = app_game_mount(&game))) return rc;
 #if PROSPERO_HAVE_HLE
   linker_set_hle(&hle_bridge_ops);
+  trap_set_syscall_ops(&hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
 #endif
   struct loader_game lg = {
       .eboot_path = game.eboot,

@@ -23,6 +23,10 @@
     "Safety net: trap system calls issued from guest memory with a seccomp filter, also "    \
     "for code the load-time rewriter did not reach (costs every host system call a little; " \
     "see bench/seccomp).")                                                                   \
+  X(strict_syscalls, "strict-syscalls", NULL, false,                                         \
+    "A guest system call with no handler stops the process with a report (default: logged " \
+    "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
+    "lists the handled calls.")                                                               \
   X(help, "help", NULL, false, "Print this help and exit.")                                   \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \

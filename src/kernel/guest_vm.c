@@ -352,6 +352,19 @@ const char *guest_vm_describe(uint64_t addr, uint64_t *range_start) {
   return name;
 }
 
+bool guest_vm_query_next(uint64_t addr, uint64_t *start, uint64_t *size, int *prot) {
+  pthread_mutex_lock(&vm_lock);
+  size_t i = range_lower_bound(addr);
+  bool ok = i < vm_count;
+  if (ok) {
+    *start = vm_ranges[i].start;
+    *size = vm_ranges[i].size;
+    *prot = vm_ranges[i].prot;
+  }
+  pthread_mutex_unlock(&vm_lock);
+  return ok;
+}
+
 bool guest_vm_query(uint64_t addr, uint64_t *start, uint64_t *size, int *prot) {
   pthread_mutex_lock(&vm_lock);
   size_t i = range_lower_bound(addr);

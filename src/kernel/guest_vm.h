@@ -44,4 +44,7 @@ const char *guest_vm_describe(uint64_t addr, uint64_t *range_start);
 /* The committed range holding ADDR: its start, size and protection. False if none. */
 bool guest_vm_query(uint64_t addr, uint64_t *start, uint64_t *size, int *prot);
 
+/* The first committed range that ends above ADDR (it may start above ADDR). False if none. */
+bool guest_vm_query_next(uint64_t addr, uint64_t *start, uint64_t *size, int *prot);
+
 #endif

@@ -1,16 +1,14 @@
 /* The two stack switches of process start, in assembly because C cannot move rsp:
  *
  * loader_call_on_stack(top, fn, arg): rsp = top (16-aligned), calls fn(arg); fn never returns.
- * loader_jump_entry(entry, params, exit_fn, sp): rsp = sp, pushes the address of a landing
- *   pad as a return address (so the entry sees a normal call frame), rdi = params,
- *   rsi = exit_fn, rbp = 0, jumps to entry. If the entry returns, its eax is the exit
- *   status handed to process_exit. */
+ * loader_jump_entry(entry, params, exit_fn, sp): enters the executable as the console's
+ *   (FreeBSD's) kernel does: a jump, not a call, with rsp = sp at the argument block (argc,
+ *   argv, NULL, envp, NULL, auxv: loader.c build_entry_block), rdi = params (the same block,
+ *   read as the console's {i32 argc; u32 pad; argv[]}), rsi = exit_fn (the Sony crt
+ *   registers it with atexit) and rdx = exit_fn too (the x86-64 psABI's place for the
+ *   function to register), rbp = 0 (outermost frame). There is no return address: the entry
+ *   never returns (its start code calls exit). */
 #include <stdint.h>
-
-#include "loader/process.h"
-
-void loader_entry_returned(int status);
-void loader_entry_returned(int status) { process_exit(status); }
 
 __asm__(".text\n"
         ".globl loader_call_on_stack\n"
@@ -27,17 +25,10 @@ __asm__(".text\n"
         ".type loader_jump_entry,@function\n"
         "loader_jump_entry:\n"
         "  mov %rcx, %rsp\n"
-        "  and $-16, %rsp\n"
-        "  lea loader_entry_landing(%rip), %rax\n"
-        "  push %rax\n"
         "  mov %rdi, %rax\n"
         "  mov %rsi, %rdi\n"
         "  mov %rdx, %rsi\n"
         "  xor %ebp, %ebp\n"
+        "  xor %ecx, %ecx\n"
         "  jmp *%rax\n"
-        "loader_entry_landing:\n"
-        "  mov %eax, %edi\n"
-        "  and $-16, %rsp\n"
-        "  call loader_entry_returned\n"
-        "  ud2\n"
         ".size loader_jump_entry, .-loader_jump_entry\n");

@@ -192,6 +192,10 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
     v = m->base + s->st_value;
   } else {
     const char *name = sce_dynamic_sym_name(&m->dyn, s);
+    if (!name)
+      return fail(err, cap, "%s: a relocation needs imported symbol %llu, whose name lies outside "
+                  "the string table (a defect tolerated only while nothing uses the symbol)",
+                  m->name, (unsigned long long)index);
     struct linker_import imp = {.library = "?", .module = "?",
                                 .is_object = ELF64_ST_TYPE(s->st_info) == STT_OBJECT};
     char nid[NID_BUF_SIZE];
@@ -200,6 +204,10 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
     if (nid_parse_symbol(name, nid, &lib_id, &mod_id)) {
       lib = sce_dynamic_find_library(&m->dyn, lib_id, false);
       const struct sce_module_ref *mod = sce_dynamic_find_module(&m->dyn, mod_id);
+      if ((lib && lib->name_bad) || (mod && mod->name_bad))
+        return fail(err, cap, "%s: a relocation needs symbol %llu (%s), whose %s tag has a name "
+                    "outside the string table", m->name, (unsigned long long)index, name,
+                    lib && lib->name_bad ? "library" : "module");
       if (lib) imp.library = lib->name, imp.library_version = lib->version;
       if (mod) imp.module = mod->name, imp.module_major = mod->version_major,
                imp.module_minor = mod->version_minor;
@@ -288,7 +296,37 @@ static bool apply_table(struct loader_module *m, const Elf64_Rela *rel, uint64_t
   return true;
 }
 
+/* Warns once per module about tolerated defects of its dynamic tables (sce_dynamic.h),
+ * naming the symbols whose names lie outside the string table. */
+static void warn_defects(const struct loader_module *m) {
+  const struct sce_dynamic *d = &m->dyn;
+  if (d->bad_symbol_names) {
+    char list[160];
+    size_t n = 0, shown = 0;
+    list[0] = 0;
+    for (uint64_t i = 0; i < d->sym_count && shown < 12; i++)
+      if (!sce_dynamic_sym_name(d, &d->syms[i])) {
+        int k = snprintf(list + n, sizeof list - n, "%s%llu", shown ? ", " : "",
+                         (unsigned long long)i);
+        if (k < 0 || (size_t)k >= sizeof list - n) break;
+        n += (size_t)k;
+        shown++;
+      }
+    LOG(linker, WARN, "%s: %llu symbol(s) have a name outside the string table (symbol %s%s); "
+        "tolerated while no relocation needs them", m->name,
+        (unsigned long long)d->bad_symbol_names, list,
+        d->bad_symbol_names > shown ? ", ..." : "");
+  }
+  if (d->bad_tag_names)
+    LOG(linker, WARN, "%s: %zu module/library tag(s) have a name outside the string table; "
+        "tolerated while no import uses them", m->name, d->bad_tag_names);
+  if (d->bad_needed_names)
+    LOG(linker, WARN, "%s: %zu DT_NEEDED entr%s with a name outside the string table ignored",
+        m->name, d->bad_needed_names, d->bad_needed_names == 1 ? "y" : "ies");
+}
+
 bool linker_relocate(struct loader_module *m, char *err, size_t cap) {
+  warn_defects(m);
   return apply_table(m, m->dyn.rela, m->dyn.rela_count, err, cap) &&
          apply_table(m, m->dyn.jmprel, m->dyn.jmprel_count, err, cap);
 }

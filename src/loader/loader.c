@@ -16,16 +16,17 @@
 #include "common/log.h"
 #include "kernel/guest_vm.h"
 #include "loader/debug_info.h"
+#include "loader/syscall_gate.h"
 #include "sce/sce_elf.h"
 #include "loader/trap.h"
 
-void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
 void loader_jump_entry(uint64_t entry, uint64_t params, uint64_t exit_fn, uint64_t sp)
     __attribute__((noreturn));
 
 #define LOADER_MAX_FILE (4ull << 30)
 #define LOADER_MAX_GUEST_ARGS 256
 #define LOADER_MAX_GUEST_ARG_BYTES (64u << 10) /* strings copied to the top of the stack */
+#define LOADER_GUEST_EXEC_PATH "/app0/eboot.bin" /* argv[0] and AT_EXECPATH */
 
 bool loader_read_file(const char *path, unsigned char **data, size_t *size) {
   FILE *f = fopen(path, "rb");
@@ -118,6 +119,7 @@ static int link_module(struct loader_module *m) {
   }
   linker_log_summary(m);
   module_rewrite_code(m, NULL, NULL);
+  syscall_gate_patch(m);
   if (!module_protect(m)) {
     LOG(loader, ERROR, "%s: cannot apply segment protections", m->name);
     return PROSPERO_EXIT_INTERNAL;
@@ -232,26 +234,79 @@ static void guest_main(void *arg) {
                     s->sp);
 }
 
-/* Builds {i32 argc; u32 pad; const char *argv[argc + 1 (at least 3)]} and the strings at the
- * top of the main stack; returns the params address (16-aligned). */
-static uint64_t build_params(uint64_t top, const struct loader_game *g) {
+/* The argument block the entry finds at its stack pointer, built the way FreeBSD's kernel
+ * (and so the console's) lays out a new process's stack, growing down from TOP:
+ *
+ *   rsp+0                 argc (8 bytes: the params block's i32 argc + u32 pad 0)
+ *   rsp+8                 argv[0] .. argv[argc-1], NULL
+ *   then                  envp[0] .. NULL (the console passes no environment: just NULL)
+ *   then                  auxv: {u64 type, u64 value} pairs, FreeBSD sys/elf_common.h AT_*
+ *                         numbers: AT_PHDR 3, AT_PHENT 4, AT_PHNUM 5, AT_PAGESZ 6,
+ *                         AT_ENTRY 9, AT_EXECPATH 15, then AT_NULL 0
+ *   above                 a copy of the program headers when no segment maps them, the
+ *                         strings; the top of the main stack
+ *
+ * The block starts 16-aligned (the x86-64 psABI's process entry). It is also the console's
+ * params block {i32 argc; u32 pad; const char *argv[]} that rdi points at, so one layout
+ * serves both: start code reading argc/argv from rsp and the Sony crt reading them via rdi.
+ * Returns the block's address. */
+#define AUX_NULL 0
+#define AUX_PHDR 3
+#define AUX_PHENT 4
+#define AUX_PHNUM 5
+#define AUX_PAGESZ 6
+#define AUX_ENTRY 9
+#define AUX_EXECPATH 15
+#define AUX_PAIRS 7
+
+static uint64_t push_bytes(uint64_t *at, const void *data, size_t len, uint64_t align) {
+  *at = (*at - len) & ~(align - 1);
+  memcpy((void *)(uintptr_t)*at, data, len);
+  return *at;
+}
+
+/* Where the executable's program headers are in guest memory: inside a loaded segment if
+ * one maps them, else a copy pushed below AT. */
+static uint64_t phdrs_in_memory(const struct loader_module *exec, uint64_t *at) {
+  const Elf64_Ehdr *e = &exec->file.ehdr;
+  uint64_t size = (uint64_t)e->e_phnum * sizeof(Elf64_Phdr);
+  for (unsigned i = 0; i < e->e_phnum; i++) {
+    const Elf64_Phdr *p = &exec->file.phdrs[i];
+    if ((p->p_type == PT_LOAD || p->p_type == SCE_PT_RELRO) && e->e_phoff >= p->p_offset &&
+        e->e_phoff + size <= p->p_offset + p->p_filesz)
+      return exec->base + p->p_vaddr + (e->e_phoff - p->p_offset);
+  }
+  return push_bytes(at, exec->file.phdrs, size, 8);
+}
+
+static uint64_t build_entry_block(uint64_t top, const struct loader_game *g,
+                                  const struct loader_module *exec) {
   int argc = g->argc + 1; /* bounded by loader_run_game */
   uint64_t at = top;
   uint64_t strs[LOADER_MAX_GUEST_ARGS];
   for (int i = argc - 1; i >= 0; i--) {
-    const char *a = i == 0 ? "/app0/eboot.bin" : g->argv[i - 1];
-    size_t len = strlen(a) + 1;
-    at -= len;
-    memcpy((void *)(uintptr_t)at, a, len);
-    strs[i] = at;
+    const char *a = i == 0 ? LOADER_GUEST_EXEC_PATH : g->argv[i - 1];
+    strs[i] = push_bytes(&at, a, strlen(a) + 1, 1);
   }
-  size_t slots = (size_t)argc + 1 < 3 ? 3 : (size_t)argc + 1;
-  at = (at - (8 + slots * 8)) & ~15ull;
-  int32_t *p = (int32_t *)(uintptr_t)at;
-  p[0] = argc;
-  p[1] = 0;
-  uint64_t *argv = (uint64_t *)(uintptr_t)(at + 8);
-  for (size_t i = 0; i < slots; i++) argv[i] = (int)i < argc ? strs[i] : 0;
+  uint64_t phdr = phdrs_in_memory(exec, &at);
+  const uint64_t aux[AUX_PAIRS][2] = {
+      {AUX_PHDR, phdr},
+      {AUX_PHENT, sizeof(Elf64_Phdr)},
+      {AUX_PHNUM, exec->file.ehdr.e_phnum},
+      {AUX_PAGESZ, SCE_GUEST_PAGE_SIZE},
+      {AUX_ENTRY, exec->entry},
+      {AUX_EXECPATH, strs[0]}, /* argv[0] is the executable's path */
+      {AUX_NULL, 0},
+  };
+  size_t words = 1 + (size_t)argc + 1 + 1 + 2 * AUX_PAIRS;
+  at = (at - words * 8) & ~15ull;
+  uint64_t *v = (uint64_t *)(uintptr_t)at;
+  size_t k = 0;
+  v[k++] = (uint64_t)argc;
+  for (int i = 0; i < argc; i++) v[k++] = strs[i];
+  v[k++] = 0; /* end of argv */
+  v[k++] = 0; /* end of envp (empty) */
+  memcpy(&v[k], aux, sizeof aux);
   return at;
 }
 
@@ -293,7 +348,7 @@ int loader_run_game(const struct loader_game *g) {
   uint64_t top = stack + guard + LOADER_MAIN_STACK_SIZE;
   static struct guest_start start;
   start.exec = exec;
-  start.params = build_params(top - 64, g);
-  start.sp = start.params - 16;
+  start.params = build_entry_block(top - 64, g, exec);
+  start.sp = start.params; /* the entry's rsp: the argument block */
   loader_call_on_stack(start.sp - 256, guest_main, &start);
 }

@@ -45,6 +45,10 @@ bool loader_thread_attach(void);
 /* Releases what loader_thread_attach made (on the thread, as it ends). */
 void loader_thread_detach(void);
 
+/* Switches to the stack whose top is TOP (aligned down to 16) and calls FN(ARG) there with
+ * rbp = 0; FN must not return (guest thread start: a guest routine that ends its thread). */
+void loader_call_on_stack(uint64_t top, void (*fn)(void *), void *arg) __attribute__((noreturn));
+
 /* Reads a whole file (at most 4 GiB) into a malloc'd buffer. */
 bool loader_read_file(const char *path, unsigned char **data, size_t *size);
 

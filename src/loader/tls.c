@@ -140,6 +140,13 @@ void tls_thread_exit(void) {
 
 uint64_t tls_thread_pointer(void) { return tls_current ? tls_current->tp : 0; }
 
+bool tls_set_guest_base(uint64_t base) { return set_gs_base(base); }
+
+uint64_t tls_guest_base(void) {
+  unsigned long v = 0;
+  return syscall(SYS_arch_prctl, ARCH_GET_GS, &v) == 0 ? v : 0;
+}
+
 void *loader_tls_get_addr(const struct loader_tls_index *ti) {
   struct tls_thread *t = tls_current;
   if (!t) {

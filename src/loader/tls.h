@@ -44,6 +44,13 @@ void tls_thread_exit(void);
 /* The calling thread's thread pointer (TCB address), 0 if it has none. */
 uint64_t tls_thread_pointer(void);
 
+/* The guest's own thread pointer (its FS base, held in the GS base because guest FS prefixes
+ * are rewritten): what sysarch(AMD64_SET_FSBASE / AMD64_GET_FSBASE) sets and reads. A guest
+ * that installs its own TCB this way manages its TLS itself; __tls_get_addr keeps using the
+ * loader's blocks for the thread. */
+bool tls_set_guest_base(uint64_t base);
+uint64_t tls_guest_base(void);
+
 /* Forgets every registered module (tests). */
 void tls_reset(void);
 

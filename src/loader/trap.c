@@ -104,29 +104,17 @@ void trap_describe_address(uint64_t addr, char *out, size_t cap) {
   describe(addr, false, out, cap);
 }
 
-/* FreeBSD system calls named in reports; EMU marks the ones emulated at the trap. */
-#define FREEBSD_SYSCALLS(X) \
-  X(1, exit, 1)             \
-  X(3, read, 0)             \
-  X(4, write, 1)            \
-  X(5, open, 0)             \
-  X(6, close, 0)            \
-  X(20, getpid, 0)          \
-  X(37, kill, 0)            \
-  X(54, ioctl, 0)           \
-  X(73, munmap, 0)          \
-  X(74, mprotect, 0)        \
-  X(165, sysarch, 0)        \
-  X(477, mmap, 0)           \
-  X(478, lseek, 0)
+static const struct trap_syscall_ops *syscall_ops;
+static bool syscall_strict;
+
+void trap_set_syscall_ops(const struct trap_syscall_ops *ops, bool strict) {
+  syscall_ops = ops;
+  syscall_strict = strict;
+}
 
 static const char *syscall_name(uint64_t n) {
-  switch (n) {
-#define SYSCALL_NAME_(num, name, emu) case num: return #name;
-    FREEBSD_SYSCALLS(SYSCALL_NAME_)
-#undef SYSCALL_NAME_
-  default: return "unknown";
-  }
+  const char *name = syscall_ops && syscall_ops->name ? syscall_ops->name(n) : NULL;
+  return name ? name : "unknown";
 }
 
 /* si_code of a SIGSYS raised by a seccomp filter (asm-generic/siginfo.h) */
@@ -137,24 +125,67 @@ static const char *syscall_name(uint64_t n) {
 #define REG(uc, r) ((uint64_t)(uc)->uc_mcontext.gregs[REG_##r])
 #define EFLAGS_CF 1ull
 
-/* Emulates the few calls worth it: exit and write to stdout/stderr. N is the FreeBSD call
- * number, RESUME where the guest continues. True if handled. */
-static bool syscall_emulate(ucontext_t *uc, uint64_t n, uint64_t resume) {
-  greg_t *g = uc->uc_mcontext.gregs;
-  if (n == 1) process_exit((int)REG(uc, RDI));
-  if (n == 4 && (REG(uc, RDI) == 1 || REG(uc, RDI) == 2)) {
-    ssize_t w = write((int)REG(uc, RDI), (const void *)(uintptr_t)REG(uc, RSI), (size_t)REG(uc, RDX));
-    if (w < 0) {
-      g[REG_RAX] = errno; /* FreeBSD: errno in rax, carry set */
-      g[REG_EFL] |= EFLAGS_CF;
-    } else {
-      g[REG_RAX] = w;
-      g[REG_EFL] &= ~EFLAGS_CF;
-    }
-    g[REG_RIP] = (greg_t)resume;
-    return true;
+#define FREEBSD_ENOSYS 78 /* sys/errno.h */
+#define SYSCALL_NR_LIMIT 1024 /* calls with no row are logged once each below this number */
+
+/* Runs guest system call N with ARGS through the installed dispatcher: *RESULT and *ERROR in
+ * FreeBSD's convention. False when the call must be reported instead (no dispatcher, or no
+ * row under --strict-syscalls). PC (where the call was issued) names the first call with
+ * no row in the log. */
+static bool syscall_run(uint64_t n, const uint64_t args[6], uint64_t pc, uint64_t *result,
+                        bool *error) {
+  if (!syscall_ops) return false;
+  *result = 0;
+  *error = false;
+  if (syscall_ops->dispatch(n, args, result, error)) return true;
+  if (syscall_strict) return false;
+  static uint8_t logged[SYSCALL_NR_LIMIT / 8];
+  static int logged_high;
+  bool first = n < SYSCALL_NR_LIMIT
+                   ? !(__atomic_fetch_or(&logged[n / 8], (uint8_t)(1u << (n % 8)),
+                                         __ATOMIC_RELAXED) & (1u << (n % 8)))
+                   : !__atomic_exchange_n(&logged_high, 1, __ATOMIC_RELAXED);
+  if (first) {
+    char where[256];
+    trap_describe_address(pc, where, sizeof where);
+    LOG(trap, WARN, "guest system call %llu (%s) has no handler: returning ENOSYS (logged "
+        "once; --strict-syscalls stops here instead); first at %s",
+        (unsigned long long)n, syscall_name(n), where);
   }
-  return false;
+  *result = FREEBSD_ENOSYS;
+  *error = true;
+  return true;
+}
+
+/* The trap side: arguments from the interrupted registers, the result written back, and
+ * execution resumed at RESUME. */
+static bool syscall_dispatch(ucontext_t *uc, uint64_t n, uint64_t resume) {
+  greg_t *g = uc->uc_mcontext.gregs;
+  const uint64_t args[6] = {REG(uc, RDI), REG(uc, RSI), REG(uc, RDX),
+                            REG(uc, R10), REG(uc, R8),  REG(uc, R9)};
+  uint64_t result;
+  bool error;
+  if (!syscall_run(n, args, REG(uc, RIP), &result, &error)) return false;
+  g[REG_RAX] = (greg_t)result;
+  if (error)
+    g[REG_EFL] |= EFLAGS_CF;
+  else
+    g[REG_EFL] &= ~EFLAGS_CF;
+  g[REG_RIP] = (greg_t)resume;
+  return true;
+}
+
+bool trap_syscall_direct_allowed(void) { return syscall_ops && !syscall_strict; }
+
+uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site,
+                             uint64_t *error) {
+  /* SAVED is the gate's push order: r10, r9, r8, rdx, rsi, rdi */
+  const uint64_t args[6] = {saved[5], saved[4], saved[3], saved[0], saved[2], saved[1]};
+  uint64_t result = FREEBSD_ENOSYS;
+  bool err = true;
+  syscall_run(n, args, site, &result, &err); /* direct gates exist only when it answers */
+  *error = err;
+  return result;
 }
 
 /* Length of the rewritten instruction at PC: [prefixes] 0F 0B. 0 if it is not there. */
@@ -188,11 +219,12 @@ static void report(int sig, siginfo_t *info, ucontext_t *uc, enum trap_kind kind
   LOG(trap, ERROR, "thread: %s (tid %ld)", name, (long)gettid());
   trap_describe_address(pc, where, sizeof where);
   if (kind != TRAP_FAULT) {
-    LOG(trap, ERROR, "guest system call %llu (FreeBSD %s) at pc 0x%llx = %s%s; guest system "
-        "calls never reach the host and this one is not emulated",
+    LOG(trap, ERROR, "guest system call %llu (%s) at pc 0x%llx = %s%s; guest system calls "
+        "never reach the host and this one has no handler%s",
         (unsigned long long)nr, syscall_name(nr), (unsigned long long)pc, where,
         kind == TRAP_SYSCALL_SECCOMP ? ", caught by the seccomp safety net (the code rewriter "
-                                       "did not see this instruction)" : "");
+                                       "did not see this instruction)" : "",
+        syscall_ops ? " (--strict-syscalls)" : "");
     LOG(trap, ERROR, "arguments: rdi=0x%llx rsi=0x%llx rdx=0x%llx r10=0x%llx r8=0x%llx r9=0x%llx",
         (unsigned long long)REG(uc, RDI), (unsigned long long)REG(uc, RSI),
         (unsigned long long)REG(uc, RDX), (unsigned long long)REG(uc, R10),
@@ -283,12 +315,12 @@ static void trap_signal(int sig, siginfo_t *info, void *ctx) {
     if (m && module_is_syscall_site(m, pc) && (len = ud2_length(pc))) {
       kind = TRAP_SYSCALL_REWRITTEN;
       nr = REG(uc, RAX);
-      if (syscall_emulate(uc, nr, pc + len)) return;
+      if (syscall_dispatch(uc, nr, pc + len)) return;
     }
   } else if (sig == SIGSYS && info->si_code == SYS_SECCOMP) {
     kind = TRAP_SYSCALL_SECCOMP; /* rip is already past the syscall */
     nr = (uint64_t)(unsigned)info->si_syscall;
-    if (syscall_emulate(uc, nr, pc)) return;
+    if (syscall_dispatch(uc, nr, pc)) return;
   }
   static int reporting;
   if (__atomic_exchange_n(&reporting, 1, __ATOMIC_ACQ_REL)) {

@@ -31,9 +31,36 @@ bool trap_install(void);
 bool trap_thread_init(void);
 
 /* Installs the seccomp safety net for every thread of the process: system calls issued from
- * the guest bands raise SIGSYS (reported like a rewritten syscall; exit and write to
- * stdout/stderr are emulated). Costs every host system call a filter run (bench/seccomp). */
+ * the guest bands raise SIGSYS, dispatched like a rewritten syscall. Costs every host system
+ * call a filter run (bench/seccomp). */
 bool trap_seccomp_install(void);
+
+/* Guest system calls (a `syscall` the rewriter turned into ud2, or one the seccomp net
+ * caught) are handed to a dispatcher the app installs, so the loader never links the HLE
+ * (the system call table lives in src/hle/syscall/). FreeBSD's convention: number in rax,
+ * arguments in rdi, rsi, rdx, r10, r8, r9; on return rax holds the result, or the errno with
+ * the carry flag set. */
+struct trap_syscall_ops {
+  /* Runs call NR with ARGS. False when NR has no row; otherwise *RESULT is the value for rax
+   * and *ERROR tells whether it is an errno (carry set). May not return (exit). */
+  bool (*dispatch)(uint64_t nr, const uint64_t args[6], uint64_t *result, bool *error);
+  /* Name of call NR for logs and reports (NULL if unknown). */
+  const char *(*name)(uint64_t nr);
+};
+
+/* Installs the dispatcher (NULL = none: every guest system call is reported and ends the
+ * process). STRICT: a call with no row is reported and ends the process (--strict-syscalls);
+ * otherwise it is logged once by name and returns ENOSYS. */
+void trap_set_syscall_ops(const struct trap_syscall_ops *ops, bool strict);
+
+/* Direct gates (loader/syscall_gate.h): true when a dispatcher is installed and calls with
+ * no row do not stop the process, so a patched site needs no register report. */
+bool trap_syscall_direct_allowed(void);
+
+/* Entry of the direct gates: call N with the registers the gate saved (r10, r9, r8, rdx,
+ * rsi, rdi in that order) issued at SITE. Returns rax; *ERROR is the carry flag (0 or 1). */
+uint64_t trap_syscall_direct(uint64_t n, const uint64_t saved[6], uint64_t site,
+                             uint64_t *error);
 
 /* Writes "module+0xoff (function+0xoff at file:line)", "module+0xoff (symbol+0xoff)" or a
  * guest range or host description for ADDR into OUT. */

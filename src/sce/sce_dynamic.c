@@ -146,10 +146,9 @@ static bool parse_tables(struct sce_dynamic *d, const Elf64_Dyn *dyn, size_t n, 
                 sizeof(Elf64_Rela), &p, &d->jmprel_count, err, cap))
     return false;
   d->jmprel = p;
+  /* a symbol named outside the string table is tolerated until something needs it */
   for (uint64_t i = 0; i < d->sym_count; i++)
-    if (!str_at(d, d->syms[i].st_name))
-      return fail(err, cap, "symbol %llu has a name outside the string table",
-                  (unsigned long long)i);
+    if (!str_at(d, d->syms[i].st_name)) d->bad_symbol_names++;
   d->init = slot[SLOT_INIT];
   d->fini = slot[SLOT_FINI];
   d->init_array = slot[SLOT_INIT_ARRAY];
@@ -174,10 +173,8 @@ static bool parse_tables(struct sce_dynamic *d, const Elf64_Dyn *dyn, size_t n, 
     case SCE_DT_NEEDED_MODULE: case SCE_DT_NEEDED_MODULE_1: {
       /* id 63-48, major 47-40, minor 39-32, name 31-0 */
       struct sce_module_ref m = {(unsigned)(v >> 48), (uint8_t)(v >> 40), (uint8_t)(v >> 32),
-                                 name};
-      if (!name)
-        return fail(err, cap, "module tag 0x%llx has a name outside the string table",
-                    (unsigned long long)v);
+                                 name ? name : SCE_DYNAMIC_BAD_NAME, !name};
+      d->bad_tag_names += !name;
       if (dyn[i].d_tag == SCE_DT_MODULE_INFO || dyn[i].d_tag == SCE_DT_MODULE_INFO_1)
         d->self = m;
       else
@@ -187,17 +184,18 @@ static bool parse_tables(struct sce_dynamic *d, const Elf64_Dyn *dyn, size_t n, 
     case SCE_DT_EXPORT_LIB: case SCE_DT_EXPORT_LIB_1:
     case SCE_DT_IMPORT_LIB: case SCE_DT_IMPORT_LIB_1: {
       /* id 63-48, version 47-32, name 31-0 */
-      if (!name)
-        return fail(err, cap, "library tag 0x%llx has a name outside the string table",
-                    (unsigned long long)v);
       bool exp = dyn[i].d_tag == SCE_DT_EXPORT_LIB || dyn[i].d_tag == SCE_DT_EXPORT_LIB_1;
-      d->libraries[d->library_count++] =
-          (struct sce_library_ref){(unsigned)(v >> 48), (uint16_t)(v >> 32), name, exp};
+      d->libraries[d->library_count++] = (struct sce_library_ref){
+          (unsigned)(v >> 48), (uint16_t)(v >> 32), name ? name : SCE_DYNAMIC_BAD_NAME, exp,
+          !name};
+      d->bad_tag_names += !name;
       break;
     }
     case DT_NEEDED:
-      if (!name) return fail(err, cap, "DT_NEEDED name is outside the string table");
-      d->needed[d->needed_count++] = name;
+      if (name)
+        d->needed[d->needed_count++] = name;
+      else
+        d->bad_needed_names++; /* nothing can be loaded by that name: dropped */
       break;
     default: break;
     }

@@ -12,10 +12,19 @@
 
 #include "sce/sce_file.h"
 
+/* Tolerated defects (docs/loader.md "Tolerated defects"): a name offset outside the string
+ * table in a symbol, a module or library tag, or DT_NEEDED does not fail parsing, as the
+ * console loads such files. The name then reads SCE_DYNAMIC_BAD_NAME (tags, with name_bad
+ * set), NULL (symbols: sce_dynamic_sym_name) or the entry is dropped (DT_NEEDED); the
+ * counts below let the loader warn, and the linker fails only when a relocation needs one
+ * of those entries. */
+#define SCE_DYNAMIC_BAD_NAME "(name outside the string table)"
+
 struct sce_module_ref {  /* a module this one is or imports from */
   unsigned id;
   uint8_t version_major, version_minor;
   const char *name;
+  bool name_bad;
 };
 
 struct sce_library_ref { /* a library this one exports or imports */
@@ -23,6 +32,7 @@ struct sce_library_ref { /* a library this one exports or imports */
   uint16_t version;
   const char *name;
   bool exported;
+  bool name_bad;
 };
 
 struct sce_dynamic {
@@ -48,6 +58,10 @@ struct sce_dynamic {
   size_t library_count;
   const char **needed;           /* DT_NEEDED file names */
   size_t needed_count;
+  /* tolerated defects */
+  uint64_t bad_symbol_names;     /* symbols whose name is outside the string table */
+  size_t bad_tag_names;          /* module/library tags likewise (name_bad set) */
+  size_t bad_needed_names;       /* DT_NEEDED entries dropped likewise */
 };
 
 /* Parses the dynamic tables of F into D. False with ERR (CAP bytes) set on malformed input;
@@ -55,7 +69,7 @@ struct sce_dynamic {
 bool sce_dynamic_parse(struct sce_dynamic *d, const struct sce_file *f, char *err, size_t cap);
 void sce_dynamic_free(struct sce_dynamic *d);
 
-/* Symbol name (NULL if its name offset is out of the string table). */
+/* Symbol name (NULL if its name offset is out of the string table: a tolerated defect). */
 const char *sce_dynamic_sym_name(const struct sce_dynamic *d, const Elf64_Sym *s);
 
 const struct sce_module_ref *sce_dynamic_find_module(const struct sce_dynamic *d, unsigned id);

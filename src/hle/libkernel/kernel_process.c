@@ -47,4 +47,6 @@ void hle_kernel_set_proc_param(void *param) { atomic_store(&proc_param, param); 
 
 void *kernel_get_proc_param(void) { return atomic_load(&proc_param); }
 
+int kernel_getpid(void) { return getpid(); }
+
 int *kernel_error(void) { return guest_errno_location(); }

@@ -64,20 +64,19 @@ int kernel_sce_usleep(unsigned int usec) {
   return (int)guest_sce_result(sleep_us(usec));
 }
 
-int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
-  if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) {
-    guest_errno_set(GUEST_EINVAL);
-    return -1;
-  }
+int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem) {
+  if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0)
+    return -GUEST_EINVAL;
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
   while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) {
-      guest_errno_set(guest_errno_from_host(errno));
-      return -1;
-    }
+    if (errno != EINTR) return -guest_errno_from_host(errno);
   }
   if (rem) rem->tv_sec = rem->tv_nsec = 0;
   return 0;
+}
+
+int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
+  return (int)guest_posix_result(kernel_nanosleep_core(req, rem));
 }
 
 uint64_t kernel_get_process_time(void) {
@@ -137,7 +136,7 @@ static int clock_host(int id, clockid_t *out, enum clock_rule *rule) {
   return -GUEST_EINVAL;
 }
 
-static int clock_get(int clock_id, struct guest_timespec *tp) {
+int64_t kernel_clock_get(int clock_id, struct guest_timespec *tp) {
   clockid_t hc;
   enum clock_rule rule;
   if (clock_host(clock_id, &hc, &rule) != 0) return -GUEST_EINVAL;
@@ -159,11 +158,11 @@ static int clock_get(int clock_id, struct guest_timespec *tp) {
 }
 
 int kernel_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_posix_result(clock_get(clock_id, tp));
+  return (int)guest_posix_result(kernel_clock_get(clock_id, tp));
 }
 
 int kernel_sce_clock_gettime(int clock_id, struct guest_timespec *tp) {
-  return (int)guest_sce_result(clock_get(clock_id, tp));
+  return (int)guest_sce_result(kernel_clock_get(clock_id, tp));
 }
 
 static int clock_res(int clock_id, struct guest_timespec *tp) {
@@ -192,7 +191,7 @@ int kernel_sce_clock_getres(int clock_id, struct guest_timespec *tp) {
   return (int)guest_sce_result(clock_res(clock_id, tp));
 }
 
-static int time_of_day(struct guest_timeval *tv) {
+int64_t kernel_time_of_day(struct guest_timeval *tv) {
   if (!tv) return -GUEST_EFAULT;
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
@@ -202,7 +201,7 @@ static int time_of_day(struct guest_timeval *tv) {
 }
 
 int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz) {
-  if (tv) time_of_day(tv); /* a NULL timeval is simply not filled (FreeBSD) */
+  if (tv) kernel_time_of_day(tv); /* a NULL timeval is simply not filled (FreeBSD) */
   if (tz) { /* FreeBSD's gettimeofday(2) fills an obsolete zero timezone */
     tz->tz_minuteswest = 0;
     tz->tz_dsttime = 0;
@@ -211,7 +210,7 @@ int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz) {
 }
 
 int kernel_sce_gettimeofday(struct guest_timeval *tv) {
-  return (int)guest_sce_result(time_of_day(tv));
+  return (int)guest_sce_result(kernel_time_of_day(tv));
 }
 
 int64_t kernel_time(int64_t *out) {

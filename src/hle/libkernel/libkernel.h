@@ -17,10 +17,43 @@ struct guest_timeval { /* FreeBSD struct timeval */
   int64_t tv_usec;
 };
 
+struct guest_stat { /* FreeBSD 11 struct stat (amd64, 120 bytes): stat(188), fstat(189) */
+  uint32_t st_dev;
+  uint32_t st_ino;
+  uint16_t st_mode;
+  uint16_t st_nlink;
+  uint32_t st_uid;
+  uint32_t st_gid;
+  uint32_t st_rdev;
+  struct guest_timespec st_atim, st_mtim, st_ctim;
+  int64_t st_size;
+  int64_t st_blocks;
+  uint32_t st_blksize;
+  uint32_t st_flags;
+  uint32_t st_gen;
+  int32_t st_lspare;
+  struct guest_timespec st_birthtim;
+};
+_Static_assert(sizeof(struct guest_stat) == 120, "FreeBSD 11 struct stat is 120 bytes");
+
+/* A guest thread to start (kernel_thread.c; FreeBSD thr_new's parameters). */
+struct guest_thread {
+  uint64_t start;      /* void (*)(void *) in guest code */
+  uint64_t arg;
+  uint64_t stack_top;  /* 16-aligned top of the guest stack */
+  uint64_t tls_base;   /* the guest's own thread pointer, or 0: the loader's TCB */
+  int64_t *child_tid;  /* where the new thread's id is written (or NULL) */
+  int64_t *parent_tid;
+};
+int64_t kernel_thread_create(const struct guest_thread *t);
+_Noreturn void kernel_thread_exit(int64_t *state);
+int64_t kernel_thread_id(void); /* FreeBSD-style: 100000 + host thread id */
+
 /* exit and process */
 _Noreturn void kernel_exit_process(int status);
 void kernel_stack_chk_fail(void);
 void *kernel_get_proc_param(void);
+int kernel_getpid(void); /* the host process id */
 extern uint64_t kernel_stack_chk_guard;
 
 /* errno */
@@ -29,6 +62,42 @@ int *kernel_error(void);
 /* output */
 ssize_t kernel_write(int fd, const void *buf, size_t n);
 int64_t kernel_sce_write(int fd, const void *buf, size_t n);
+
+/* files and directories (kernel_file.c): >= 0 or -(guest errno), guest ABI */
+int64_t kernel_file_open(const char *path, int flags, int mode);
+int64_t kernel_file_close(int fd);
+int64_t kernel_file_read(int fd, void *buf, size_t n);
+int64_t kernel_file_write(int fd, const void *buf, size_t n);
+int64_t kernel_file_lseek(int fd, int64_t off, int whence);
+int64_t kernel_file_fstat(int fd, struct guest_stat *out);
+int64_t kernel_file_stat(const char *path, struct guest_stat *out);
+int64_t kernel_file_mkdir(const char *path, int mode);
+int64_t kernel_file_unlink(const char *path);
+int64_t kernel_file_rename(const char *from, const char *to);
+int64_t kernel_file_getdirentries(int fd, void *buf, size_t n, int64_t *basep);
+/* Bytes ioctl REQUEST reads or writes at its argument (FreeBSD's encoding). */
+size_t kernel_file_ioctl_size(unsigned long request);
+int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg);
+
+/* the libkernel exports over them: POSIX (errno, -1) and Sony (SCE error code) faces */
+int kernel_open(const char *path, int flags, int mode);
+int kernel_sce_open(const char *path, int flags, int mode);
+int kernel_close(int fd);
+int kernel_sce_close(int fd);
+ssize_t kernel_read(int fd, void *buf, size_t n);
+int64_t kernel_sce_read(int fd, void *buf, size_t n);
+int64_t kernel_lseek(int fd, int64_t off, int whence);
+int64_t kernel_sce_lseek(int fd, int64_t off, int whence);
+int kernel_fstat(int fd, struct guest_stat *st);
+int kernel_sce_fstat(int fd, struct guest_stat *st);
+int kernel_stat(const char *path, struct guest_stat *st);
+int kernel_sce_stat(const char *path, struct guest_stat *st);
+int kernel_mkdir(const char *path, int mode);
+int kernel_sce_mkdir(const char *path, int mode);
+int kernel_unlink(const char *path);
+int kernel_sce_unlink(const char *path);
+int kernel_rename(const char *from, const char *to);
+int kernel_sce_rename(const char *from, const char *to);
 
 /* time */
 int kernel_usleep(unsigned int usec);
@@ -50,5 +119,9 @@ struct guest_timezone { /* FreeBSD struct timezone (obsolete; the kernel fills z
 int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz);
 int kernel_sce_gettimeofday(struct guest_timeval *tv);
 int64_t kernel_time(int64_t *out); /* libc time() */
+/* cores shared with the system call rows: 0 or -(guest errno) */
+int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem);
+int64_t kernel_clock_get(int clock_id, struct guest_timespec *tp);
+int64_t kernel_time_of_day(struct guest_timeval *tv);
 
 #endif

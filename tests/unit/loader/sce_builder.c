@@ -3,6 +3,7 @@
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/nid.h"
@@ -125,6 +126,10 @@ static unsigned sym_add(struct sce_builder *b, const char *nid, unsigned lib, un
   s.st_shndx = defined ? 1 : SHN_UNDEF;
   s.st_value = value;
   return (unsigned)(buf_put(&b->syms, &s, sizeof s) / sizeof s);
+}
+void sb_set_symbol_name(struct sce_builder *b, unsigned sym, uint32_t st_name) {
+  memcpy((uint8_t *)b->syms.p + sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_name), &st_name,
+         sizeof st_name);
 }
 unsigned sb_add_import(struct sce_builder *b, const char *nid, unsigned lib_id, unsigned mod_id,
                        bool is_object) {

@@ -45,6 +45,11 @@ static void test_bands(void **state) {
   assert_string_equal(guest_vm_describe(0x980000000ull + 3 * PAGE + 8, &rs), "image");
   assert_int_equal(rs, 0x980000000ull + 2 * PAGE); /* the split left [2P, 4P) */
   assert_null(guest_vm_describe(0x980000000ull + 4 * PAGE, NULL));
+  /* the next range at or after an address, across a hole */
+  assert_true(guest_vm_query_next(0x980000000ull - 8 * PAGE, &start, &size, &prot));
+  assert_int_equal(start, 0x980000000ull);
+  assert_true(guest_vm_query_next(0x980000000ull + PAGE + 5, &start, &size, &prot));
+  assert_int_equal(start, 0x980000000ull + PAGE);
   /* protecting past the committed end fails */
   assert_false(guest_vm_protect(0x980000000ull + 3 * PAGE, 2 * PAGE, RW));
   /* allocations land in the user band, aligned, without overlap */

@@ -224,6 +224,73 @@ static void test_relocations(void **state) {
   unplace(&p);
 }
 
+/* Reads the log written while FN runs into a static buffer. */
+static const char *logged_while(bool (*fn)(struct placed *, char *, size_t), struct placed *p,
+                                char *err, size_t cap, bool *result) {
+  static char text[1 << 14];
+  char path[] = "/tmp/prospero-link-log-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+  *result = fn(p, err, cap);
+  log_close();
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  text[fread(text, 1, sizeof text - 1, f)] = '\0';
+  fclose(f);
+  unlink(path);
+  return text;
+}
+
+static bool relocate(struct placed *p, char *err, size_t cap) {
+  return linker_relocate(&p->m, err, cap);
+}
+
+/* Symbols whose names lie outside the string table (as a public homebrew toolchain writes
+ * them): a warning naming them while nothing needs them, a clear error when a relocation
+ * does. */
+static void test_names_outside_strtab(void **state) {
+  (void)state;
+  static const uint8_t code[16] = {0xC3};
+  const uint64_t D = SB_DATA_VADDR;
+  for (int used = 0; used < 2; used++) {
+    struct sce_builder *b = sb_new(false, "odd");
+    sb_set_code(b, code, sizeof code);
+    sb_set_data(b, 64);
+    unsigned lib = sb_add_library(b, "libkernel", 1, false);
+    unsigned mod = sb_add_module(b, "libkernel", 1, 1);
+    unsigned sa = sb_add_import(b, nid_a, lib, mod, false);
+    unsigned s1 = sb_add_import(b, nid_b, lib, mod, false);
+    unsigned s2 = sb_add_import(b, nid_c, lib, mod, false);
+    sb_set_symbol_name(b, s1, 0x7FFFFFF0);
+    sb_set_symbol_name(b, s2, 0x7FFFFFF8);
+    sb_add_rela(b, D, SCE_R_X86_64_JUMP_SLOT, sa, 0, true);
+    if (used) sb_add_rela(b, D + 8, SCE_R_X86_64_GLOB_DAT, s2, 0, false);
+    struct placed p;
+    place(&p, b, "odd"); /* parsing accepts the file */
+    sb_free(b);
+    assert_int_equal(p.m.dyn.bad_symbol_names, 2);
+    char err[256] = "";
+    bool ok;
+    const char *log = logged_while(relocate, &p, err, sizeof err, &ok);
+    char want[160];
+    snprintf(want, sizeof want, "odd: 2 symbol(s) have a name outside the string table (symbol "
+             "%u, %u)", s1, s2);
+    if (!strstr(log, want)) fail_msg("log lacks '%s':\n%s", want, log);
+    if (!used) {
+      if (!ok) fail_msg("%s", err);
+      assert_int_equal(rd(&p, D), hle_fn_a);
+    } else {
+      assert_false(ok);
+      snprintf(want, sizeof want, "odd: a relocation needs imported symbol %u, whose name lies "
+               "outside the string table", s2);
+      if (!strstr(err, want)) fail_msg("'%s' lacks '%s'", err, want);
+    }
+    unplace(&p);
+  }
+}
+
 static void test_bad_relocations(void **state) {
   (void)state;
   static const uint8_t code[16] = {0xC3};
@@ -360,6 +427,7 @@ int main(void) {
       cmocka_unit_test_setup(test_resolution_order, setup),
       cmocka_unit_test_setup(test_relocations, setup),
       cmocka_unit_test_setup(test_bad_relocations, setup),
+      cmocka_unit_test_setup(test_names_outside_strtab, setup),
       cmocka_unit_test(test_tls),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
