@@ -315,11 +315,47 @@ static const char atomics_src[] =
   "buffer_store_dword v0, v9, s[4:7], 0 offen\n"
   "s_endpgm\n";
 
+/* the if/else and divergent loop kernels in wave64 form (64-bit EXEC and VCC) */
+static uint32_t ifelse64_expect(uint32_t l) { return l < 37 ? 7 : 9; }
+static const char ifelse64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc, 37, v0\n"
+    "s_and_saveexec_b64 s[10:11], vcc\n"
+    "s_cbranch_execz else\n"
+    "v_mov_b32 v1, 7\n"
+    "else:\n"
+    "s_andn2_b64 exec, s[10:11], exec\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 9\n"
+    "end:\n"
+    "s_or_b64 exec, exec, s[10:11]\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+static const char vloop64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 0\n"
+    "v_and_b32 v2, 7, v0\n"
+    "v_cmp_eq_u32 vcc, 7, v2\n"
+    "v_cndmask_b32_e64 v2, v2, 0, vcc\n"
+    "s_mov_b64 s[10:11], exec\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, 3\n"
+    "v_cmp_ne_u32 vcc, 0, v2\n"
+    "v_subrev_nc_u32 v2, 1, v2\n"
+    "s_and_b64 exec, exec, vcc\n"
+    "s_cbranch_execnz loop\n"
+    "s_mov_b64 exec, s[10:11]\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
     {"if_else32", ifelse_src, false, 32 * 4, ifelse_expect},
+    {"if_else64", ifelse64_src, true, 64 * 4, ifelse64_expect},
     {"scalar_loop32", sloop_src, false, 32 * 4, sloop_expect},
+    {"divergent_loop64", vloop64_src, true, 64 * 4, vloop_expect},
     {"divergent_loop32", vloop_src, false, 32 * 4, vloop_expect},
     {"load_range32", load_src, false, 30 * 4, load_expect}, /* lanes 30, 31: store dropped */
     {"ballot64", ballot_src, true, 64 * 4, ballot_expect},
