@@ -349,6 +349,27 @@ static const char vloop64_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* ds_permute_b32 under EXEC (lanes 0..27): lane l sends 500 + l to lane 3l mod 32; a lane
+ * nobody sends to gets 0; lanes 28..31 keep v1 (0) */
+static uint32_t permute_expect(uint32_t m) {
+  uint32_t r[32] = {0};
+  for (uint32_t l = 0; l < 28; l++) r[(3 * l) % 32] = 500 + l;
+  return m < 28 ? r[m] : 0;
+}
+static const char permute_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mul_u32_u24 v2, 3, v0\n"
+    "v_and_b32 v2, 31, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "v_add_nc_u32 v3, 500, v0\n"
+    "v_cmp_gt_u32 vcc_lo, 28, v0\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "ds_permute_b32 v1, v2, v3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -366,6 +387,7 @@ static const struct kernel kernels[] = {
     {"exchange64", xchg64_src, true, 64 * 4, xchg_expect64, 256},
     {"lds32", lds32_src, false, 32 * 4, lds_expect32, 0, 32 * 4},
     {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
+    {"permute32", permute_src, false, 32 * 4, permute_expect},
     {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
 };

@@ -36,6 +36,7 @@ struct emit {
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
+  uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
   uint32_t tgid_sgpr[3], group_var;  /* workgroup id SGPRs (+1), the WorkgroupId input */
   uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
   uint32_t file;
@@ -291,6 +292,36 @@ static uint32_t emit_read_lane(struct emit *e, uint32_t v, uint32_t lane) {
   return op1(e, SpvOpLoad, u32, wg_ptr(e, e->rfl_var, at));
 }
 
+/* lane_scatter (ds_permute): each active lane claims its target's slot with an atomic max of
+ * lane + 1, the winner (the highest lane, as the interpreter) writes the value, and every
+ * lane reads its own slot (0 when unclaimed). A lane clears only its own owner slot, before
+ * the first barrier, after its previous read of it. */
+static uint32_t emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, uint32_t active) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, n = e->fn->wave_size;
+  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), zero = cu32(e, 0);
+  wg_atomic_store(e, wg_ptr(e, e->scatter_var, e->lane), zero); /* owner[lane] */
+  barrier(e);
+  uint32_t t = op2(e, SpvOpUMod, u32, target, cu32(e, n));
+  uint32_t me = op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 1));
+  uint32_t claim = sel(e, u32, active, me, zero);
+  uint32_t w[4] = {wg_ptr(e, e->scatter_var, t), sc, sem, claim};
+  spv_op(&e->b, SpvOpAtomicUMax, u32, w, 4);
+  barrier(e);
+  uint32_t lw[3] = {wg_ptr(e, e->scatter_var, t), sc, sem};
+  uint32_t owner = spv_op(&e->b, SpvOpAtomicLoad, u32, lw, 3);
+  uint32_t won = op2(e, SpvOpLogicalAnd, bl, active, op2(e, SpvOpIEqual, bl, owner, me));
+  /* losers write their own value slot's spare copy: slot n + lane is never read */
+  uint32_t at = sel(e, u32, won, op2(e, SpvOpIAdd, u32, t, cu32(e, 2 * n)),
+                    op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 3 * n)));
+  uint32_t st[2] = {wg_ptr(e, e->scatter_var, at), v};
+  inst(e, SpvOpStore, st, 2);
+  barrier(e);
+  uint32_t lw2[3] = {wg_ptr(e, e->scatter_var, e->lane), sc, sem};
+  uint32_t mine = spv_op(&e->b, SpvOpAtomicLoad, u32, lw2, 3);
+  uint32_t val = op1(e, SpvOpLoad, u32, wg_ptr(e, e->scatter_var, op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 2 * n))));
+  return sel(e, u32, op2(e, SpvOpINotEqual, bl, mine, zero), val, zero);
+}
+
 static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) {
   uint32_t u32 = e->t_u32, row = lane_row(e, v);
   uint32_t lo = op1(e, SpvOpUConvert, u32, exec);
@@ -390,7 +421,7 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
-  X(read_first_lane) X(read_lane) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
+  X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
   X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
@@ -508,6 +539,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_ballot: v = emit_ballot(e, a[0]); break;
     case IR_OP_read_first_lane: v = emit_read_first_lane(e, a[0], a[1]); break;
     case IR_OP_read_lane: v = emit_read_lane(e, a[0], a[1]); break;
+    case IR_OP_lane_scatter: v = emit_lane_scatter(e, a[0], a[1], a[2]); break;
     /* 16-bit integers live zero-extended in 32-bit values (no Int16 needed) */
     case IR_OP_u16_of:
       v = in->imm ? op2(e, SpvOpShiftRightLogical, u32, a[0], cu32(e, 16))
@@ -943,6 +975,14 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     e->rfl_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
     spv_name(b, e->rfl_var, "lane_values");
     e->iface[e->niface++] = e->rfl_var;
+  }
+  bool scatter = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++) scatter |= !fn->insts[i].dead && fn->insts[i].op == IR_OP_lane_scatter;
+  if (scatter) {
+    uint32_t arr = spv_type_array(b, e->t_u32, 4 * fn->wave_size);
+    e->scatter_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->scatter_var, "scatter_slots");
+    e->iface[e->niface++] = e->scatter_var;
   }
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
