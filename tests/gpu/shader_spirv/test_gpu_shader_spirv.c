@@ -370,6 +370,24 @@ static const char permute_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* DPP quad_perm [1,0,3,2] (lane l reads lane l ^ 1), ds_swizzle SWAP 2 (l ^ 2), and
+ * ds_bpermute from lane 31 - l */
+static uint32_t lanes_expect(uint32_t l) { return (l ^ 1) + 1000 * (l ^ 2) + 100000 * (31 - l); }
+static const char lanes_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+    "ds_swizzle_b32 v2, v0 offset:swizzle(SWAP,2)\n"
+    "v_sub_nc_u32 v4, 31, v0\n"
+    "v_lshlrev_b32 v4, 2, v4\n"
+    "ds_bpermute_b32 v3, v4, v0\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_mul_u32_u24 v2, 1000, v2\n"
+    "v_mul_u32_u24 v3, 0x186a0, v3\n"
+    "v_add_nc_u32 v1, v1, v2\n"
+    "v_add_nc_u32 v1, v1, v3\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -388,6 +406,7 @@ static const struct kernel kernels[] = {
     {"lds32", lds32_src, false, 32 * 4, lds_expect32, 0, 32 * 4},
     {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
     {"permute32", permute_src, false, 32 * 4, permute_expect},
+    {"dpp_swizzle_bpermute32", lanes_src, false, 32 * 4, lanes_expect},
     {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
 };
