@@ -43,6 +43,8 @@ struct kernel {
   uint32_t lds_bytes;  /* the workgroup's LDS */
   /* more values computed in C: the input buffer's first dwords after the run */
   void (*check_in)(const uint8_t *in, uint32_t lanes);
+  uint32_t out_bytes;  /* the output V#'s size when larger than the per-lane dwords (0: out_records) */
+  void (*check_out)(const uint8_t *out, uint32_t lanes);
 };
 
 static uint32_t sext(uint32_t v, unsigned bits) {
@@ -388,6 +390,35 @@ static const char lanes_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* sub-dword buffer accesses: lane l loads the unsigned byte at input byte 3 l + 1 and the
+ * unsigned short at byte 2 l + 1 (unaligned), stores the byte to output byte 128 + l and
+ * the short to output byte 161 + 2 l, and returns byte + (short << 8) */
+static uint8_t in_byte(uint32_t b) { return (uint8_t)(in_word(b / 4) >> (8 * (b % 4))); }
+static uint32_t sub_expect(uint32_t l) {
+  uint32_t byte = in_byte(3 * l + 1), half = in_byte(2 * l + 1) | (uint32_t)in_byte(2 * l + 2) << 8;
+  return byte + (half << 8);
+}
+static void sub_check(const uint8_t *out, uint32_t lanes) {
+  for (uint32_t l = 0; l < lanes; l++) {
+    assert_int_equal(out[128 + l], in_byte(3 * l + 1));
+    assert_int_equal(out[161 + 2 * l], in_byte(2 * l + 1));
+    assert_int_equal(out[162 + 2 * l], in_byte(2 * l + 2));
+  }
+}
+static const char sub_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mul_u32_u24 v2, 3, v0\n"
+    "buffer_load_ubyte v1, v2, s[8:11], 0 offen offset:1\n"
+    "v_lshlrev_b32 v3, 1, v0\n"
+    "buffer_load_ushort v4, v3, s[8:11], 0 offen offset:1\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_byte v1, v0, s[4:7], 0 offen offset:128\n"
+    "buffer_store_short v4, v3, s[4:7], 0 offen offset:161\n"
+    "v_lshlrev_b32 v4, 8, v4\n"
+    "v_add_nc_u32 v1, v1, v4\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -407,6 +438,7 @@ static const struct kernel kernels[] = {
     {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
     {"permute32", permute_src, false, 32 * 4, permute_expect},
     {"dpp_swizzle_bpermute32", lanes_src, false, 32 * 4, lanes_expect},
+    {"sub_dword32", sub_src, false, 32 * 4, sub_expect, 256, 0, NULL, 256, sub_check},
     {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
 };
@@ -445,7 +477,7 @@ static void run_kernel(const struct kernel *k) {
   w->exec = k->wave64 ? ~0ull : 0xffffffffull;
   w->sgpr[0] = GLOBAL;
   w->sgpr[1] = 0;
-  vsharp(&w->sgpr[4], OUT, k->out_records);
+  vsharp(&w->sgpr[4], OUT, k->out_bytes ? k->out_bytes : k->out_records);
   vsharp(&w->sgpr[8], IN, k->in_records ? k->in_records : IN_RECORDS);
   if (k->expect == alu_expect) {
     w->sgpr[0] = S0;
@@ -494,6 +526,10 @@ static void run_kernel(const struct kernel *k) {
               got, interp, want);
     assert_int_equal(interp, want);
     assert_int_equal(got, want);
+  }
+  if (k->check_out) {
+    k->check_out(imem + (OUT - WINDOW), lanes);
+    k->check_out(gmem + (OUT - WINDOW), lanes);
   }
   if (k->check_in) {
     k->check_in(imem + (IN - WINDOW), lanes);

@@ -127,6 +127,35 @@ static void psb_store(struct emit *e, uint32_t addr64, uint32_t v) {
   uint32_t w[4] = {p, v, SpvMemoryAccessAlignedMask, 4};
   inst(e, SpvOpStore, w, 4);
 }
+/* Sub-dword accesses of N bytes (1 or 2) at any alignment, byte by byte through 8-bit
+ * pointers (StorageBuffer8BitAccess, Int8): a load zero-extends, a store writes the low
+ * bytes; no read-modify-write, so neighbouring bytes of other lanes stay untouched. */
+static uint32_t psb_u8(struct emit *e) {
+  spv_capability(&e->b, SpvCapabilityStorageBuffer8BitAccess);
+  if (e->b.version < 0x00010500) spv_extension(&e->b, "SPV_KHR_8bit_storage");
+  return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, spv_type_int(&e->b, 8, false));
+}
+static uint32_t psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
+  uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false), r = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t p = op1(e, SpvOpConvertUToPtr, pt, i ? add64(e, addr64, cu64(e, i)) : addr64);
+    uint32_t w[3] = {p, SpvMemoryAccessAlignedMask, 1};
+    uint32_t b = op1(e, SpvOpUConvert, e->t_u32, spv_op(&e->b, SpvOpLoad, u8, w, 3));
+    if (i) b = op2(e, SpvOpShiftLeftLogical, e->t_u32, b, cu32(e, 8 * i));
+    r = r ? op2(e, SpvOpBitwiseOr, e->t_u32, r, b) : b;
+  }
+  return r;
+}
+static void psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
+  uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false);
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t p = op1(e, SpvOpConvertUToPtr, pt, i ? add64(e, addr64, cu64(e, i)) : addr64);
+    uint32_t b = op1(e, SpvOpUConvert, u8, i ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, 8 * i)) : v);
+    uint32_t w[4] = {p, b, SpvMemoryAccessAlignedMask, 1};
+    inst(e, SpvOpStore, w, 4);
+  }
+}
+
 /* device address of a guest address: bits 47:0 plus the mapping's delta */
 static uint32_t guest_addr(struct emit *e, uint32_t g64) {
   uint32_t a = op2(e, SpvOpBitwiseAnd, e->t_u64, g64, cu64(e, 0xffffffffffffull));
@@ -423,7 +452,7 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -762,6 +791,26 @@ static void emit_inst(struct emit *e, uint32_t id) {
         return;
       }
       v = pred_load(e, go, addr);
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_load_buffer_sub:
+    case IR_OP_store_buffer_sub: { /* imm = bytes (1 or 2) */
+      uint32_t n = (uint32_t)in->imm, ok, addr;
+      if (n != 1 && n != 2) {
+        unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
+        return;
+      }
+      buffer_access(e, args, n, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
+      addr = pred_addr(e, go, addr);
+      if (in->op == IR_OP_store_buffer_sub) {
+        write_begin(e);
+        psb_store_bytes(e, addr, a[3], n);
+        write_end(e);
+        return;
+      }
+      v = sel(e, u32, go, psb_load_bytes(e, addr, n), cu32(e, 0));
       e->fenced = false;
       break;
     }
