@@ -399,7 +399,9 @@ static uint32_t sub_expect(uint32_t l) {
   return byte + (half << 8);
 }
 static void sub_check(const uint8_t *out, uint32_t lanes) {
+  const uint8_t *global = out + (GLOBAL - OUT);
   for (uint32_t l = 0; l < lanes; l++) {
+    assert_int_equal(global[7 + l], in_byte(3 * l + 1));
     assert_int_equal(out[128 + l], in_byte(3 * l + 1));
     assert_int_equal(out[161 + 2 * l], in_byte(2 * l + 1));
     assert_int_equal(out[162 + 2 * l], in_byte(2 * l + 2));
@@ -414,6 +416,14 @@ static const char sub_src[] =
     "s_waitcnt vmcnt(0)\n"
     "buffer_store_byte v1, v0, s[4:7], 0 offen offset:128\n"
     "buffer_store_short v4, v3, s[4:7], 0 offen offset:161\n"
+    "v_add_co_u32 v5, vcc_lo, s0, v0\n" /* global: the byte again at GLOBAL + 7 + l */
+    "v_add_co_ci_u32_e64 v6, s12, s1, 0, vcc_lo\n"
+    "global_store_byte v[5:6], v1, off offset:7\n"
+    "global_load_ushort v7, v[5:6], off offset:7\n" /* this byte and the next lane's */
+    "s_waitcnt vmcnt(0)\n"
+    "v_and_b32 v7, 0xff, v7\n"
+    "v_sub_nc_u32 v7, v7, v1\n" /* 0 */
+    "v_add_nc_u32 v1, v1, v7\n"
     "v_lshlrev_b32 v4, 8, v4\n"
     "v_add_nc_u32 v1, v1, v4\n"
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"

@@ -452,7 +452,7 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -811,6 +811,24 @@ static void emit_inst(struct emit *e, uint32_t id) {
         return;
       }
       v = sel(e, u32, go, psb_load_bytes(e, addr, n), cu32(e, 0));
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_load_global_sub:
+    case IR_OP_store_global_sub: { /* imm = bytes (1 or 2); loads have no lane predicate */
+      uint32_t n = (uint32_t)in->imm;
+      if (n != 1 && n != 2) {
+        unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
+        return;
+      }
+      if (in->op == IR_OP_store_global_sub) {
+        uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+        write_begin(e);
+        psb_store_bytes(e, addr, a[1], n);
+        write_end(e);
+        return;
+      }
+      v = psb_load_bytes(e, guest_addr(e, a[0]), n);
       e->fenced = false;
       break;
     }
