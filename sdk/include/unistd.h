@@ -13,6 +13,7 @@
 __PROSPERO_BEGIN_DECLS
 ssize_t write(int fd, const void *buf, size_t size);
 int usleep(useconds_t usec);
+int getpagesize(void);
 __PROSPERO_NORETURN void _exit(int status);
 __PROSPERO_END_DECLS
 

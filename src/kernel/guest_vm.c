@@ -12,6 +12,9 @@
 #include <sys/mman.h>
 
 #include "common/log.h"
+#include "kernel/dmem.h"
+#include "kernel/kernel_errno.h"
+#include "kernel/title.h"
 
 /* One row per band: where it starts and ends (inclusive end + 1) and what it is for. */
 #define GUEST_BANDS(X)                                                  \
@@ -51,8 +54,11 @@ extern const char _end[] __attribute__((weak));
 
 struct guest_range {
   uint64_t start, size;
+  uint64_t phys; /* DIRECT: physical offset of start */
   int prot;
-  char name[32];
+  int mtype;
+  enum guest_vm_kind kind;
+  char name[GUEST_VM_NAME_SIZE];
 };
 
 static pthread_mutex_t vm_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -63,6 +69,7 @@ static uint64_t fixed_low_reserved = GUEST_VM_FIXED_LOW_END;
 static uint64_t host_min_addr;
 static struct guest_range *vm_ranges; /* sorted by start, non-overlapping */
 static size_t vm_count, vm_cap;
+static uint64_t vm_flex_used; /* bytes of GUEST_VM_KIND_FLEXIBLE ranges */
 
 static int host_prot(int prot) {
   int p = PROT_NONE;
@@ -232,11 +239,6 @@ static bool range_insert_at(size_t i, const struct guest_range *r) {
   return true;
 }
 
-static void range_remove_at(size_t i) {
-  memmove(&vm_ranges[i], &vm_ranges[i + 1], (vm_count - i - 1) * sizeof *vm_ranges);
-  vm_count--;
-}
-
 /* Splits ranges so that ADDR is a boundary (no range straddles it). */
 static bool range_split_at(uint64_t addr) {
   size_t i = range_lower_bound(addr);
@@ -244,6 +246,7 @@ static bool range_split_at(uint64_t addr) {
   struct guest_range tail = vm_ranges[i];
   tail.start = addr;
   tail.size = vm_ranges[i].start + vm_ranges[i].size - addr;
+  if (tail.kind == GUEST_VM_KIND_DIRECT) tail.phys += addr - vm_ranges[i].start;
   vm_ranges[i].size = addr - vm_ranges[i].start;
   return range_insert_at(i + 1, &tail);
 }
@@ -266,21 +269,36 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
   return true;
 }
 
-static bool commit_locked(uint64_t addr, uint64_t size, int prot, const char *name) {
-  void *p = mmap((void *)(uintptr_t)addr, size, host_prot(prot),
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+/* Makes the host mapping for R (at R->start) and inserts R in the table. */
+static int commit_range_locked(const struct guest_range *r) {
+  void *want = (void *)(uintptr_t)r->start, *p;
+  if (r->kind == GUEST_VM_KIND_DIRECT) {
+    int fd = dmem_fd();
+    p = fd < 0 ? MAP_FAILED
+               : mmap(want, r->size, host_prot(r->prot), MAP_SHARED | MAP_FIXED, fd,
+                      (off_t)r->phys);
+  } else {
+    int prot = r->kind == GUEST_VM_KIND_RESERVED ? PROT_NONE : host_prot(r->prot);
+    p = mmap(want, r->size, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1,
+             0);
+  }
   if (p == MAP_FAILED) {
-    LOG(kernel, ERROR, "cannot commit 0x%llx+0x%llx (%s): %s", (unsigned long long)addr,
-        (unsigned long long)size, name ? name : "?", strerror(errno));
-    return false;
+    LOG(kernel, ERROR, "cannot commit 0x%llx+0x%llx (%s): %s", (unsigned long long)r->start,
+        (unsigned long long)r->size, r->name, strerror(errno));
+    return -KERNEL_ENOMEM;
   }
-  struct guest_range r = {.start = addr, .size = size, .prot = prot};
+  if (!range_insert_at(range_lower_bound(r->start), r)) {
+    mmap(p, r->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+    return -KERNEL_ENOMEM;
+  }
+  if (r->kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used += r->size;
+  return 0;
+}
+
+static bool commit_locked(uint64_t addr, uint64_t size, int prot, const char *name) {
+  struct guest_range r = {.start = addr, .size = size, .prot = prot, .kind = GUEST_VM_KIND_SYSTEM};
   snprintf(r.name, sizeof r.name, "%s", name ? name : "anon");
-  if (!range_insert_at(range_lower_bound(addr), &r)) {
-    mmap(p, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
-    return false;
-  }
-  return true;
+  return commit_range_locked(&r) == 0;
 }
 
 bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap) {
@@ -371,6 +389,24 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
   return found;
 }
 
+/* Removes every range inside [addr, addr+size) (splitting at the edges) and gives the pages
+ * back to the host, keeping the reservation. */
+static int unmap_locked(uint64_t addr, uint64_t size) {
+  if (!range_split_at(addr) || !range_split_at(addr + size)) return -KERNEL_ENOMEM;
+  size_t i = range_lower_bound(addr);
+  if (i == vm_count || vm_ranges[i].start >= addr + size) return 0; /* nothing mapped */
+  mmap((void *)(uintptr_t)addr, size, PROT_NONE,
+       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
+  size_t j = i;
+  while (j < vm_count && vm_ranges[j].start < addr + size) {
+    if (vm_ranges[j].kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used -= vm_ranges[j].size;
+    j++;
+  }
+  memmove(&vm_ranges[i], &vm_ranges[j], (vm_count - j) * sizeof *vm_ranges);
+  vm_count -= j - i;
+  return 0;
+}
+
 /* Every page of [addr, addr+size) must be committed. */
 static bool fully_committed(uint64_t addr, uint64_t size) {
   uint64_t at = addr;
@@ -410,14 +446,7 @@ bool guest_vm_free(uint64_t addr, uint64_t size) {
         (unsigned long long)addr, (unsigned long long)size);
     ok = false;
   }
-  if (ok) ok = range_split_at(addr) && range_split_at(addr + size);
-  if (ok) {
-    /* give the pages back but keep the reservation */
-    mmap((void *)(uintptr_t)addr, size, PROT_NONE,
-         MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
-    size_t i = range_lower_bound(addr);
-    while (i < vm_count && vm_ranges[i].start < addr + size) range_remove_at(i);
-  }
+  if (ok) ok = unmap_locked(addr, size) == 0;
   pthread_mutex_unlock(&vm_lock);
   return ok;
 }
@@ -459,4 +488,193 @@ bool guest_vm_query(uint64_t addr, uint64_t *start, uint64_t *size, int *prot) {
   }
   pthread_mutex_unlock(&vm_lock);
   return ok;
+}
+
+/* ---- The guest's memory map ----------------------------------------------------------- */
+
+static int range_check(uint64_t addr, uint64_t size) {
+  if (!vm_ready) return -KERNEL_ENOMEM;
+  if (size == 0 || (addr | size) & (SCE_GUEST_PAGE_SIZE - 1) || band_of(addr, size) < 0)
+    return -KERNEL_EINVAL;
+  return 0;
+}
+
+/* The lowest free ALIGN-aligned SIZE bytes at or above FROM inside the band pieces. */
+static uint64_t find_free_locked(uint64_t from, uint64_t size, uint64_t align) {
+  struct guest_band pieces[GUEST_PIECE_MAX];
+  size_t n = band_pieces(pieces);
+  for (size_t p = 0; p < n; p++) {
+    uint64_t lo = pieces[p].start > from ? pieces[p].start : from, hi = pieces[p].end;
+    if (lo >= hi) continue;
+    uint64_t cand = lo;
+    size_t i = range_lower_bound(cand);
+    for (;;) {
+      if (cand > UINT64_MAX - align) break;
+      cand = (cand + align - 1) & ~(align - 1);
+      if (cand >= hi || size > hi - cand) break;
+      while (i < vm_count && vm_ranges[i].start + vm_ranges[i].size <= cand) i++;
+      if (i == vm_count || vm_ranges[i].start >= cand + size) return cand;
+      cand = vm_ranges[i].start + vm_ranges[i].size;
+    }
+  }
+  return 0;
+}
+
+/* True when a range other than a reservation overlaps [addr, addr+size). */
+static bool mapped_overlaps(uint64_t addr, uint64_t size) {
+  for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].kind != GUEST_VM_KIND_RESERVED) return true;
+  return false;
+}
+
+/* Flexible bytes that unmapping [addr, addr+size) would give back. */
+static uint64_t flexible_inside(uint64_t addr, uint64_t size) {
+  uint64_t total = 0;
+  for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size;
+       i++) {
+    if (vm_ranges[i].kind != GUEST_VM_KIND_FLEXIBLE) continue;
+    uint64_t s = vm_ranges[i].start > addr ? vm_ranges[i].start : addr;
+    uint64_t e = vm_ranges[i].start + vm_ranges[i].size;
+    if (e > addr + size) e = addr + size;
+    total += e - s;
+  }
+  return total;
+}
+
+uint64_t guest_vm_flexible_budget(void) { return title_get()->flexible_memory; }
+
+uint64_t guest_vm_flexible_used(void) {
+  pthread_mutex_lock(&vm_lock);
+  uint64_t used = vm_flex_used;
+  pthread_mutex_unlock(&vm_lock);
+  return used;
+}
+
+int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
+  uint64_t align = req->align < SCE_GUEST_PAGE_SIZE ? SCE_GUEST_PAGE_SIZE : req->align;
+  if (req->size == 0 || req->size & (SCE_GUEST_PAGE_SIZE - 1) || align & (align - 1) ||
+      (req->kind == GUEST_VM_KIND_DIRECT && req->phys & (SCE_GUEST_PAGE_SIZE - 1)))
+    return -KERNEL_EINVAL;
+  bool fixed = req->flags & GUEST_VM_MAP_FIXED;
+  if (fixed && req->addr & (SCE_GUEST_PAGE_SIZE - 1)) return -KERNEL_EINVAL;
+  struct guest_range r = {.size = req->size, .prot = req->prot, .kind = req->kind,
+                          .phys = req->phys, .mtype = req->mtype};
+  snprintf(r.name, sizeof r.name, "%s", req->name ? req->name : "");
+  uint64_t budget = req->kind == GUEST_VM_KIND_FLEXIBLE ? guest_vm_flexible_budget() : 0;
+  pthread_mutex_lock(&vm_lock);
+  int rc = vm_ready ? 0 : -KERNEL_ENOMEM;
+  if (rc == 0 && fixed) {
+    rc = range_check(req->addr, req->size);
+    if (rc == 0 && req->flags & GUEST_VM_MAP_NO_OVERWRITE && mapped_overlaps(req->addr, req->size))
+      rc = -KERNEL_ENOMEM;
+    r.start = req->addr;
+  } else if (rc == 0) {
+    uint64_t from = req->addr ? req->addr : GUEST_VM_SEARCH_START;
+    r.start = find_free_locked(from, req->size, align);
+    if (!r.start && req->addr) r.start = find_free_locked(GUEST_VM_SEARCH_START, req->size, align);
+    if (!r.start) rc = -KERNEL_ENOMEM;
+  }
+  if (rc == 0 && req->kind == GUEST_VM_KIND_FLEXIBLE &&
+      vm_flex_used - (fixed ? flexible_inside(r.start, r.size) : 0) + r.size > budget)
+    rc = -KERNEL_ENOMEM;
+  if (rc == 0 && fixed) rc = unmap_locked(r.start, r.size);
+  if (rc == 0) rc = commit_range_locked(&r);
+  pthread_mutex_unlock(&vm_lock);
+  if (rc == 0) *out = r.start;
+  return rc;
+}
+
+int guest_vm_unmap(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = range_check(addr, size);
+  if (rc == 0) rc = unmap_locked(addr, size);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype);
+
+int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = mprotect_locked(addr, size, prot, -1);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot) {
+  if (mtype < 0 || mtype > DMEM_MEMORY_TYPE_MAX) return -KERNEL_EINVAL;
+  pthread_mutex_lock(&vm_lock);
+  int rc = mprotect_locked(addr, size, prot, mtype);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+/* MTYPE < 0 leaves memory types alone. */
+static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype) {
+  int rc = range_check(addr, size);
+  if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_EINVAL;
+  for (size_t i = range_lower_bound(addr);
+       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].kind == GUEST_VM_KIND_RESERVED) rc = -KERNEL_EINVAL;
+  if (rc == 0 && mprotect((void *)(uintptr_t)addr, size, host_prot(prot)) != 0) rc = -KERNEL_EACCES;
+  if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
+  for (size_t i = range_lower_bound(addr);
+       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    vm_ranges[i].prot = prot;
+    if (mtype >= 0 && vm_ranges[i].kind == GUEST_VM_KIND_DIRECT) vm_ranges[i].mtype = mtype;
+  }
+  return rc;
+}
+
+int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = range_check(addr, size);
+  if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
+  for (size_t i = range_lower_bound(addr);
+       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    snprintf(vm_ranges[i].name, sizeof vm_ranges[i].name, "%s", name ? name : "");
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
+  pthread_mutex_lock(&vm_lock);
+  for (size_t i = 0; i < vm_count;) {
+    const struct guest_range *r = &vm_ranges[i];
+    uint64_t ps = r->phys, pe = r->phys + r->size;
+    if (r->kind != GUEST_VM_KIND_DIRECT || pe <= phys || ps >= phys + len) {
+      i++;
+      continue;
+    }
+    uint64_t s = ps > phys ? ps : phys, e = pe < phys + len ? pe : phys + len;
+    uint64_t vstart = r->start + (s - ps);
+    unmap_locked(vstart, e - s);
+    i = range_lower_bound(vstart); /* rows moved: resume at the first range past the hole */
+  }
+  pthread_mutex_unlock(&vm_lock);
+}
+
+int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out) {
+  pthread_mutex_lock(&vm_lock);
+  size_t i = range_lower_bound(addr);
+  int rc = i < vm_count && (find_next || vm_ranges[i].start <= addr) ? 0 : -KERNEL_EACCES;
+  if (rc == 0) {
+    const struct guest_range *r = &vm_ranges[i];
+    out->start = r->start;
+    out->end = r->start + r->size;
+    out->phys = r->phys;
+    out->prot = r->prot;
+    out->mtype = r->mtype;
+    out->kind = r->kind;
+    memcpy(out->name, r->name, sizeof out->name);
+  }
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+size_t guest_vm_range_count(void) {
+  pthread_mutex_lock(&vm_lock);
+  size_t n = vm_count;
+  pthread_mutex_unlock(&vm_lock);
+  return n;
 }

@@ -62,6 +62,72 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
 bool guest_vm_protect(uint64_t addr, uint64_t size, int prot);
 bool guest_vm_free(uint64_t addr, uint64_t size);
 
+/* ---- The guest's own memory map (libkernel's mmap family; kernel services) -----------
+ * Every range the guest can see is one row of the table: system ranges made by the
+ * functions above (images, stacks, TLS, the libc heap), flexible memory (anonymous
+ * mappings, charged to the title's flexible memory budget, kernel/title.h), direct memory
+ * (views of the physical pool, kernel/dmem.h: aliases share bytes) and reserved ranges
+ * (address space held PROT_NONE until a fixed mapping replaces it). The guest_vm_map family
+ * returns 0 or a negative kernel errno (kernel_errno.h). */
+enum guest_vm_kind {
+  GUEST_VM_KIND_SYSTEM,
+  GUEST_VM_KIND_FLEXIBLE,
+  GUEST_VM_KIND_DIRECT,
+  GUEST_VM_KIND_RESERVED,
+};
+
+#define GUEST_VM_NAME_SIZE 32                /* names keep at most 31 characters */
+#define GUEST_VM_SEARCH_START 0x200000000ull /* where hint-less mappings start (FACTS.md) */
+#define GUEST_VM_MAP_FIXED 0x10              /* the console's map flag values */
+#define GUEST_VM_MAP_NO_OVERWRITE 0x80
+
+struct guest_vm_request {
+  uint64_t addr;  /* FIXED: exactly here (16 KiB aligned); else a hint, 0 for none */
+  uint64_t size;  /* > 0, 16 KiB multiple */
+  uint64_t align; /* 0 or a power of two (at least 16 KiB is used) */
+  int prot;
+  unsigned flags; /* GUEST_VM_MAP_FIXED, GUEST_VM_MAP_NO_OVERWRITE */
+  enum guest_vm_kind kind;
+  uint64_t phys; /* DIRECT: offset in the physical pool */
+  int mtype;     /* DIRECT: memory type reported by queries */
+  const char *name;
+};
+
+/* Maps REQ; *OUT receives the address. -EINVAL on bad arguments (misaligned, outside the
+ * bands, in the host window), -ENOMEM when nothing fits, when NO_OVERWRITE meets a mapping
+ * (reserved ranges do not count) or when flexible memory would exceed the budget. A FIXED
+ * mapping without NO_OVERWRITE replaces whatever it covers. */
+int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
+/* Unmaps every page of [ADDR, ADDR+SIZE) that is mapped (holes are fine, as in FreeBSD);
+ * the address space stays reserved for the guest. -EINVAL on a bad range. */
+int guest_vm_unmap(uint64_t addr, uint64_t size);
+/* Changes the protection of [ADDR, ADDR+SIZE); every page must be mapped (not merely
+ * reserved), else -EINVAL (nothing changes). */
+int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot);
+/* mprotect that also sets the memory type of the direct ranges it covers (mtypeprotect). */
+int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);
+/* Renames every mapped range inside [ADDR, ADDR+SIZE) (splitting at the edges). */
+int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name);
+/* Unmaps every direct mapping of the physical pages [PHYS, PHYS+LEN) (dmem_release). */
+void guest_vm_unmap_direct(uint64_t phys, uint64_t len);
+/* Flexible memory mapped now, and the budget (the title's flexibleMemorySize). */
+uint64_t guest_vm_flexible_used(void);
+uint64_t guest_vm_flexible_budget(void);
+
+struct guest_vm_info {
+  uint64_t start, end; /* [start, end) */
+  uint64_t phys;       /* DIRECT: physical offset of start */
+  int prot;
+  int mtype;
+  enum guest_vm_kind kind;
+  char name[GUEST_VM_NAME_SIZE];
+};
+/* The range holding ADDR, or with FIND_NEXT the first range at or above ADDR. -EACCES when
+ * there is none. */
+int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out);
+/* Number of ranges in the table (for tests and benchmarks). */
+size_t guest_vm_range_count(void);
+
 /* Name of the committed range holding ADDR (for fault reports), or NULL. */
 const char *guest_vm_describe(uint64_t addr, uint64_t *range_start);
 

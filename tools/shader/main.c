@@ -1,7 +1,9 @@
-/* prospero-shader: GFX10 shader binary -> control-flow graph and typed IR.
+/* prospero-shader: GFX10 shader binary -> control-flow graph, typed IR and SPIR-V.
  *
  *   prospero-shader --ir FILE      print the IR after SSA, folding and DCE
  *   options: --raw (IR before the passes), --wave64, --cfg (blocks and structure only)
+ *   prospero-shader --stage cs FILE -o OUT.spv [--wave64] [--lds BYTES]
+ *                                  compile a compute shader to SPIR-V (docs/shader-spirv.md)
  * FILE holds raw little-endian instruction words; "-" reads standard input.
  */
 #include <stdio.h>
@@ -10,15 +12,19 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
+#include "gpu/shader/spirv/spirv_emit.h"
 #include "gpu/shader/translate/translate.h"
 
 static void usage(FILE *out) {
   fprintf(out,
           "usage: prospero-shader --ir [--raw] [--wave64] [--cfg] FILE\n"
+          "       prospero-shader --stage cs [--wave64] [--lds BYTES] FILE -o OUT.spv\n"
           "  --ir      print the typed SSA IR of the shader in FILE (raw LE words, - = stdin)\n"
           "  --raw     print the IR as translated, before SSA construction and passes\n"
           "  --wave64  translate for 64-lane waves (default 32)\n"
-          "  --cfg     print only blocks, successors and the recovered structure\n");
+          "  --cfg     print only blocks, successors and the recovered structure\n"
+          "  --stage cs  compile the compute shader in FILE to SPIR-V, written to OUT.spv\n"
+          "  --lds     the workgroup's LDS size in bytes (default 0)\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count) {
@@ -52,6 +58,25 @@ static uint32_t *read_words(const char *path, size_t *count) {
   return w;
 }
 
+/* Emits FN as SPIR-V into PATH; 0, or 1 with the reason on stderr. */
+static int write_spirv(const struct ir_function *fn, const char *in, const char *path,
+                       uint32_t lds) {
+  struct spirv_module m;
+  if (!spirv_emit_compute(fn, &(struct spirv_emit_options){.source_name = in, .lds_bytes = lds}, &m)) {
+    fprintf(stderr, "prospero-shader: %s: no SPIR-V: %s\n", in, m.error);
+    return 1;
+  }
+  FILE *f = fopen(path, "wb");
+  bool ok = f && fwrite(m.words, 4, m.count, f) == m.count;
+  if (f && fclose(f) != 0) ok = false;
+  spirv_module_free(&m);
+  if (!ok) {
+    fprintf(stderr, "prospero-shader: cannot write %s\n", path);
+    return 1;
+  }
+  return 0;
+}
+
 static void print_cfg(const struct ir_function *fn) {
   const struct cfg_graph *g = fn->cfg;
   printf("cfg: %u blocks (%u inserted in %u rounds), %u loops, %s\n", cfg_graph_node_count(g),
@@ -77,9 +102,21 @@ static void print_cfg(const struct ir_function *fn) {
 int main(int argc, char **argv) {
   bool ir = false, raw = false, cfg = false;
   struct ir_translate_options opts = {.wave_size = 32, .run_passes = true};
-  const char *path = NULL;
+  const char *path = NULL, *out = NULL, *stage = NULL;
+  uint32_t lds = 0;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--ir") == 0) ir = true;
+    else if (strcmp(argv[i], "--stage") == 0 && i + 1 < argc) stage = argv[++i];
+    else if (strcmp(argv[i], "-o") == 0 && i + 1 < argc) out = argv[++i];
+    else if (strcmp(argv[i], "--lds") == 0 && i + 1 < argc) {
+      char *end;
+      unsigned long v = strtoul(argv[++i], &end, 0);
+      if (*end || v > 65536) {
+        fprintf(stderr, "prospero-shader: --lds %s: a byte count up to 65536\n", argv[i]);
+        return PROSPERO_EXIT_USAGE;
+      }
+      lds = (uint32_t)v;
+    }
     else if (strcmp(argv[i], "--raw") == 0) raw = true;
     else if (strcmp(argv[i], "--cfg") == 0) cfg = true;
     else if (strcmp(argv[i], "--wave64") == 0) opts.wave_size = 64;
@@ -92,7 +129,11 @@ int main(int argc, char **argv) {
       return PROSPERO_EXIT_USAGE;
     } else path = argv[i];
   }
-  if (!path || (!ir && !cfg)) {
+  if (stage && strcmp(stage, "cs") != 0) {
+    fprintf(stderr, "prospero-shader: --stage %s: only compute shaders (cs) are compiled yet\n", stage);
+    return PROSPERO_EXIT_USAGE;
+  }
+  if (!path || (!ir && !cfg && !stage) || (stage && !out) || (out && !stage)) {
     usage(stderr);
     return PROSPERO_EXIT_USAGE;
   }
@@ -111,6 +152,8 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero-shader: %s: at 0x%x: %s\n", path, err.offset, err.msg);
     return 1;
   }
+  int status = 0;
+  if (stage) status = write_spirv(fn, path, out, lds);
   if (cfg) print_cfg(fn);
   if (ir) {
     printf("; %u instructions, %u blocks, %u without translation\n", stats.instructions,
@@ -118,5 +161,5 @@ int main(int argc, char **argv) {
     ir_print_function(stdout, fn);
   }
   ir_function_destroy(fn);
-  return 0;
+  return status;
 }

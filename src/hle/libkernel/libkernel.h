@@ -125,4 +125,70 @@ int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_tim
 int64_t kernel_clock_get(int clock_id, struct guest_timespec *tp);
 int64_t kernel_time_of_day(struct guest_timeval *tv);
 
+/* memory (kernel_memory.c) */
+/* SceKernelVirtualQueryInfo, 72 bytes. The SDK declares the flags as one-bit fields of
+ * unsigned int followed by char name[32]; under the SysV x86-64 rules the console's compiler
+ * follows, the bits take one byte at 0x20 and the name starts at the next byte, 0x21. */
+struct kernel_virtual_query_info {
+  uint64_t start;
+  uint64_t end;
+  uint64_t offset; /* direct memory: physical address of start */
+  int32_t protection;
+  int32_t memory_type;
+  uint8_t flag_bits; /* flexible 0x1, direct 0x2, stack 0x4, pooled 0x8, committed 0x10 */
+  char name[32];
+  uint8_t reserved[7];
+};
+_Static_assert(sizeof(struct kernel_virtual_query_info) == 72, "the console's record size");
+_Static_assert(offsetof(struct kernel_virtual_query_info, name) == 0x21, "name offset");
+
+int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
+                                  uint64_t align, int type, int64_t *out);
+int kernel_allocate_main_direct_memory(uint64_t len, uint64_t align, int type, int64_t *out);
+int kernel_release_direct_memory(int64_t start, uint64_t len);
+int kernel_checked_release_direct_memory(int64_t start, uint64_t len);
+uint64_t kernel_get_direct_memory_size(void);
+int kernel_available_direct_memory_size(int64_t search_start, int64_t search_end, uint64_t align,
+                                        int64_t *start_out, uint64_t *size_out);
+int kernel_get_direct_memory_type(int64_t start, int *type, int64_t *region_start,
+                                  int64_t *region_end);
+int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
+                             uint64_t align);
+int kernel_map_named_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
+                                   uint64_t align, const char *name);
+int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int flags,
+                              int64_t phys, uint64_t align);
+int kernel_map_flexible_memory(void **addr, uint64_t len, int prot, int flags);
+int kernel_map_named_flexible_memory(void **addr, uint64_t len, int prot, int flags,
+                                     const char *name);
+int kernel_release_flexible_memory(void *addr, uint64_t len);
+int kernel_available_flexible_memory_size(uint64_t *out);
+int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
+                    void **res);
+void *kernel_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset);
+int kernel_sce_munmap(void *addr, uint64_t len);
+int kernel_munmap(void *addr, uint64_t len);
+int kernel_sce_mprotect(const void *addr, uint64_t len, int prot);
+int kernel_mprotect(const void *addr, uint64_t len, int prot);
+struct kernel_batch_map_entry { /* SceKernelBatchMapEntry, 32 bytes */
+  void *start;
+  int64_t offset; /* MAP_DIRECT: physical address */
+  uint64_t length;
+  int8_t protection;
+  int8_t type; /* TYPE_PROTECT: memory type */
+  int16_t reserved;
+  int32_t operation; /* 0 map direct, 1 unmap, 2 protect, 3 map flexible, 4 type protect */
+};
+_Static_assert(sizeof(struct kernel_batch_map_entry) == 32, "the console's entry size");
+int kernel_mtypeprotect(const void *addr, uint64_t len, int type, int prot);
+int kernel_batch_map(const struct kernel_batch_map_entry *entries, int count, int *done);
+int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
+                      int flags);
+int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align);
+int kernel_query_memory_protection(void *addr, void **start, void **end, int *prot);
+int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,
+                         uint64_t info_size);
+int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name);
+int kernel_getpagesize(void);
+
 #endif

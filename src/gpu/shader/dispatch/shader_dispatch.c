@@ -1,0 +1,79 @@
+#include "gpu/shader/dispatch/shader_dispatch.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool fail(char *err, size_t size, const char *what) {
+  snprintf(err, size, "%s", what);
+  return false;
+}
+
+void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts) {
+  VkPhysicalDeviceFloatControlsProperties fc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FLOAT_CONTROLS_PROPERTIES};
+  VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                   .pNext = &fc};
+  vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
+  opts->denorm_preserve_f32 = fc.shaderDenormPreserveFloat32;
+  opts->rte_f32 = fc.shaderRoundingModeRTEFloat32;
+}
+
+bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state,
+                          struct shader_dispatch_window *window, char *err, size_t err_size) {
+  static const uint32_t one[3] = {1, 1, 1};
+  return shader_dispatch_grid(dev, words, count, state, one, window, err, err_size);
+}
+
+bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state, const uint32_t groups[3],
+                          struct shader_dispatch_window *window, char *err, size_t err_size) {
+  if (!groups || !groups[0] || !groups[1] || !groups[2] || groups[0] > 65535 ||
+      groups[1] > 65535 || groups[2] > 65535)
+    return fail(err, err_size, "bad workgroup count (1..65535 per dimension)");
+  if (!vk_device_has_address(dev)) return fail(err, err_size, "the device has no buffer device address");
+  if (!words || !count || !state || !window || !window->data || !window->size)
+    return fail(err, err_size, "bad arguments");
+  if (window->addr >> 48 || window->size > (1ull << 48) - window->addr)
+    return fail(err, err_size, "the guest window is not inside the 48-bit address space");
+  struct vk_buffer st = {0}, mem = {0};
+  struct vk_compute_pipeline p = {0};
+  bool ok = false;
+  /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
+   * of the device layer wants at least one buffer to push */
+  if (!vk_buffer_create(dev, sizeof *state, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &st) ||
+      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &mem)) {
+    fail(err, err_size, "allocating the state or memory buffer failed");
+    goto out;
+  }
+  if (!st.address || !mem.address) {
+    fail(err, err_size, "a buffer has no device address");
+    goto out;
+  }
+  memcpy(st.mapped, state, sizeof *state);
+  memcpy(mem.mapped, window->data, window->size);
+  if (!vk_compute_pipeline_create(dev, words, count * 4, 1, sizeof(struct spirv_push), &p)) {
+    fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
+    goto out;
+  }
+  struct spirv_push push = {.state = st.address, .memory_delta = mem.address - window->addr};
+  VkCommandBuffer cb = vk_device_begin(dev);
+  if (!cb) {
+    fail(err, err_size, "no command buffer");
+    goto out;
+  }
+  const struct vk_buffer *bufs[1] = {&st};
+  vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
+  vk_cmd_barrier(cb);
+  if (!vk_device_submit_wait(dev, cb)) {
+    fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");
+    goto out;
+  }
+  memcpy(window->data, mem.mapped, window->size);
+  ok = true;
+out:
+  vk_compute_pipeline_destroy(dev, &p);
+  if (mem.buffer) vk_buffer_destroy(dev, &mem);
+  if (st.buffer) vk_buffer_destroy(dev, &st);
+  return ok;
+}

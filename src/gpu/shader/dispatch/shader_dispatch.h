@@ -1,0 +1,42 @@
+/* Runs a compute module emitted by spirv_emit_compute() for one wave on a Vulkan device
+ * (one workgroup of wave_size invocations). Its register file at wave start and a window
+ * of guest memory are uploaded to device buffers, reached by the module through buffer
+ * device addresses (struct spirv_push); after the run the window is downloaded back.
+ *
+ * This is the minimal form of the compute dispatch path: one wave, one guest memory window,
+ * explicit upload and download around each run. The command processor's entry point
+ * (COMPUTE_PGM_*, several workgroups, a table of guest ranges, a shader cache) builds on it
+ * (issue 11). */
+#ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
+#define PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "gpu/vk/vk_device.h"
+
+/* SIZE bytes of guest memory at guest address ADDR (bits 47:0), held at DATA. */
+struct shader_dispatch_window {
+  uint64_t addr;
+  uint8_t *data;
+  uint64_t size;
+};
+
+/* Runs WORDS (a module from spirv_emit_compute) once with STATE; WINDOW's bytes are
+ * uploaded before and replaced by the device's after. Returns false with ERR filled when
+ * the device cannot run it (no buffer device address, pipeline or submission failure). */
+bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state,
+                          struct shader_dispatch_window *window, char *err, size_t err_size);
+/* The same for a grid of GROUPS[0] x [1] x [2] workgroups of one wave each, all starting
+ * from STATE except for the workgroup-id SGPRs (spirv_emit_options.tgid_sgpr). */
+bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *state, const uint32_t groups[3],
+                          struct shader_dispatch_window *window, char *err, size_t err_size);
+
+/* The float controls DEV supports, as spirv_emit_options wants them. */
+void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);
+
+#endif

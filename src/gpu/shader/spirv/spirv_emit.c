@@ -1,0 +1,1193 @@
+/* IR -> SPIR-V for compute shaders: module set-up, control flow and the operations. The
+ * lane model and the inputs are described in spirv_emit.h and docs/shader-spirv.md. */
+#include "gpu/shader/spirv/spirv_emit.h"
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "gpu/shader/spirv/spirv_builder.h"
+
+_Static_assert(offsetof(struct spirv_wave_state, vcc) == SPIRV_STATE_VCC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, exec) == SPIRV_STATE_EXEC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, m0) == SPIRV_STATE_M0 * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, scc) == SPIRV_STATE_SCC * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, vgpr) == SPIRV_STATE_VGPR * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, junk) == SPIRV_STATE_JUNK * 4, "state layout");
+_Static_assert(sizeof(struct spirv_push) == 16, "push constant layout");
+
+/* GLSL.std.450 numbers used here (from the official header) */
+enum { GLSL_FIND_ILSB = GLSLstd450FindILsb, GLSL_FIND_UMSB = GLSLstd450FindUMsb,
+       GLSL_NMIN = GLSLstd450NMin, GLSL_NMAX = GLSLstd450NMax };
+
+struct emit {
+  const struct ir_function *fn;
+  struct spv_builder b;
+  struct spirv_module *out;
+  uint32_t *val;          /* IR value -> SPIR-V id */
+  uint32_t *begin;        /* per block: its label */
+  uint32_t block;
+  uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
+  uint32_t lane, state, delta, junk; /* values computed in the entry block */
+  uint32_t iface[8], niface;
+  uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
+  uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
+  uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
+  uint32_t tgid_sgpr[3], group_var;  /* workgroup id SGPRs (+1), the WorkgroupId input */
+  uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
+  uint32_t file;
+  uint32_t *late, nlate;            /* unreachable merge blocks, emitted last */
+  bool float_used;
+  bool fenced; /* a barrier and no guest memory access since */
+};
+
+/* ---- errors ----------------------------------------------------------------------- */
+
+static void unsupported(struct emit *e, const char *fmt, ...) {
+  if (!e->out->unsupported++) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->out->error, sizeof e->out->error, fmt, ap);
+    va_end(ap);
+  }
+}
+
+/* ---- small emitters --------------------------------------------------------------- */
+
+static void inst(struct emit *e, SpvOp op, const uint32_t *w, uint32_t n) {
+  spv_inst(&e->b, SPV_SEC_FUNCTION, op, w, n);
+}
+/* OP TYPE ID ARGS with a given result id */
+static void def(struct emit *e, SpvOp op, uint32_t type, uint32_t id, const uint32_t *a,
+                uint32_t n) {
+  uint32_t w[12] = {type, id};
+  for (uint32_t i = 0; i < n && i < 10; i++) w[2 + i] = a[i];
+  inst(e, op, w, n + 2);
+}
+static uint32_t op1(struct emit *e, SpvOp op, uint32_t t, uint32_t a) {
+  return spv_op(&e->b, op, t, &a, 1);
+}
+static uint32_t op2(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b) {
+  uint32_t w[2] = {a, b};
+  return spv_op(&e->b, op, t, w, 2);
+}
+static uint32_t op3(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t w[3] = {a, b, c};
+  return spv_op(&e->b, op, t, w, 3);
+}
+static uint32_t glsl(struct emit *e, uint32_t t, uint32_t f, uint32_t a, uint32_t b, uint32_t n) {
+  uint32_t w[4] = {spv_glsl_std(&e->b), f, a, b};
+  return spv_op(&e->b, SpvOpExtInst, t, w, 2 + n);
+}
+static uint32_t cu32(struct emit *e, uint32_t v) { return spv_const(&e->b, e->t_u32, v); }
+static uint32_t cu64(struct emit *e, uint64_t v) { return spv_const64(&e->b, e->t_u64, v); }
+static uint32_t cf32(struct emit *e, float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return spv_const(&e->b, e->t_f32, u);
+}
+static uint32_t sel(struct emit *e, uint32_t t, uint32_t c, uint32_t a, uint32_t b) {
+  return op3(e, SpvOpSelect, t, c, a, b);
+}
+static uint32_t to_u64(struct emit *e, uint32_t v) { return op1(e, SpvOpUConvert, e->t_u64, v); }
+static uint32_t add64(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIAdd, e->t_u64, a, b); }
+static uint32_t bits32(struct emit *e, uint32_t v, unsigned lo, unsigned n) {
+  uint32_t s = lo ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, lo)) : v;
+  return n < 32 ? op2(e, SpvOpBitwiseAnd, e->t_u32, s, cu32(e, (1u << n) - 1)) : s;
+}
+
+static uint32_t type_of(struct emit *e, enum ir_type t) {
+  switch (t) {
+    case IR_TYPE_U1: return e->t_bool;
+    case IR_TYPE_U16: /* zero-extended in 32 bits */
+    case IR_TYPE_U32: return e->t_u32;
+    case IR_TYPE_U64: return e->t_u64;
+    case IR_TYPE_F32: return e->t_f32;
+    case IR_TYPE_V4U32: return e->t_v4u32;
+    case IR_TYPE_V4F32: return e->t_v4f32;
+    default:
+      unsupported(e, "type %s", ir_type_name(t));
+      return e->t_u32;
+  }
+}
+
+/* ---- memory ----------------------------------------------------------------------- */
+
+static uint32_t psb_load(struct emit *e, uint32_t addr64) {
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr64);
+  uint32_t w[3] = {p, SpvMemoryAccessAlignedMask, 4};
+  return spv_op(&e->b, SpvOpLoad, e->t_u32, w, 3);
+}
+static void psb_store(struct emit *e, uint32_t addr64, uint32_t v) {
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr64);
+  uint32_t w[4] = {p, v, SpvMemoryAccessAlignedMask, 4};
+  inst(e, SpvOpStore, w, 4);
+}
+/* Sub-dword accesses of N bytes (1 or 2) at any alignment, byte by byte through 8-bit
+ * pointers (StorageBuffer8BitAccess, Int8): a load zero-extends, a store writes the low
+ * bytes; no read-modify-write, so neighbouring bytes of other lanes stay untouched. */
+static uint32_t psb_u8(struct emit *e) {
+  spv_capability(&e->b, SpvCapabilityStorageBuffer8BitAccess);
+  if (e->b.version < 0x00010500) spv_extension(&e->b, "SPV_KHR_8bit_storage");
+  return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, spv_type_int(&e->b, 8, false));
+}
+static uint32_t psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
+  uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false), r = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t p = op1(e, SpvOpConvertUToPtr, pt, i ? add64(e, addr64, cu64(e, i)) : addr64);
+    uint32_t w[3] = {p, SpvMemoryAccessAlignedMask, 1};
+    uint32_t b = op1(e, SpvOpUConvert, e->t_u32, spv_op(&e->b, SpvOpLoad, u8, w, 3));
+    if (i) b = op2(e, SpvOpShiftLeftLogical, e->t_u32, b, cu32(e, 8 * i));
+    r = r ? op2(e, SpvOpBitwiseOr, e->t_u32, r, b) : b;
+  }
+  return r;
+}
+static void psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
+  uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false);
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t p = op1(e, SpvOpConvertUToPtr, pt, i ? add64(e, addr64, cu64(e, i)) : addr64);
+    uint32_t b = op1(e, SpvOpUConvert, u8, i ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, 8 * i)) : v);
+    uint32_t w[4] = {p, b, SpvMemoryAccessAlignedMask, 1};
+    inst(e, SpvOpStore, w, 4);
+  }
+}
+
+/* device address of a guest address: bits 47:0 plus the mapping's delta */
+static uint32_t guest_addr(struct emit *e, uint32_t g64) {
+  uint32_t a = op2(e, SpvOpBitwiseAnd, e->t_u64, g64, cu64(e, 0xffffffffffffull));
+  return add64(e, a, e->delta);
+}
+/* dword I of the wave state (I a u32 value) */
+static uint32_t state_word(struct emit *e, uint32_t i) {
+  uint32_t off = op2(e, SpvOpIMul, e->t_u64, to_u64(e, i), cu64(e, 4));
+  return psb_load(e, add64(e, e->state, off));
+}
+
+/* Predicated accesses without control flow: a lane whose access must not happen (inactive,
+ * or out of the V#'s range) reads or writes its own dword of the state's junk area instead,
+ * so no block is split and the structure stays the IR's. A load gives 0 there. */
+static uint32_t pred_addr(struct emit *e, uint32_t ok, uint32_t addr) {
+  return sel(e, e->t_u64, ok, addr, e->junk);
+}
+static uint32_t pred_load(struct emit *e, uint32_t ok, uint32_t addr) {
+  return sel(e, e->t_u32, ok, psb_load(e, pred_addr(e, ok, addr)), cu32(e, 0));
+}
+
+/* The V# range check and address of a dword buffer access (ir_interp_buffer.c has the
+ * rules, docs/shader-ir.md "Buffer memory" their evidence). OFF_ID is the IR offset
+ * operand: a buffer_offset's parts are the offset and soffset. */
+static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload,
+                          uint32_t *in_range, uint32_t *addr) {
+  const struct ir_function *fn = e->fn;
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t vs = e->val[args[0]], d[4];
+  for (uint32_t k = 0; k < 4; k++) {
+    uint32_t w[2] = {vs, k};
+    d[k] = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
+  }
+  uint32_t off = e->val[args[2]], soff = cu32(e, 0);
+  if (fn->insts[args[2]].op == IR_OP_buffer_offset) {
+    const uint32_t *parts = ir_inst_args(fn, args[2]);
+    off = e->val[parts[0]];
+    soff = e->val[parts[1]];
+  }
+  uint32_t base = op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
+                      op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
+  uint32_t stride = bits32(e, d[1], 16, 14);
+  uint32_t swz = op2(e, SpvOpINotEqual, bl, bits32(e, d[1], 31, 1), cu32(e, 0));
+  uint32_t nr = d[2];
+  uint32_t istride = bits32(e, d[3], 21, 2);
+  uint32_t add_tid = op2(e, SpvOpINotEqual, bl, bits32(e, d[3], 23, 1), cu32(e, 0));
+  uint32_t oob = bits32(e, d[3], 28, 2);
+  uint32_t index = sel(e, u32, add_tid, op2(e, SpvOpIAdd, u32, e->val[args[1]], e->lane), e->val[args[1]]);
+  /* range: end = off + payload in 64 bits (a huge offset is out of range, no wrap) */
+  uint32_t end64 = add64(e, to_u64(e, off), cu64(e, payload));
+  uint32_t idx_ok = op2(e, SpvOpULessThan, bl, index, nr);
+  uint32_t off_ok = op2(e, SpvOpULessThanEqual, bl, end64, to_u64(e, stride));
+  uint32_t structured_off = op2(e, SpvOpLogicalAnd, bl, idx_ok, off_ok);
+  uint32_t nonempty = op2(e, SpvOpINotEqual, bl, nr, cu32(e, 0));
+  uint32_t raw_ok = op2(e, SpvOpULessThanEqual, bl, add64(e, end64, to_u64(e, soff)), to_u64(e, nr));
+  uint32_t swz_stride = op2(e, SpvOpLogicalAnd, bl, swz, op2(e, SpvOpINotEqual, bl, stride, cu32(e, 0)));
+  uint32_t raw = sel(e, bl, swz_stride, structured_off, raw_ok);
+  uint32_t r = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 2)), nonempty, raw);
+  r = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 1)), idx_ok, r);
+  *in_range = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 0)), structured_off, r);
+  /* address: linear, or swizzled in blocks of index_stride records (element size 4) */
+  uint32_t b0 = add64(e, base, to_u64(e, soff));
+  uint32_t lin = add64(e, b0, add64(e, op2(e, SpvOpIMul, u64, to_u64(e, index), to_u64(e, stride)),
+                                    to_u64(e, off)));
+  uint32_t is = op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 8), istride);
+  uint32_t blk = add64(e, op2(e, SpvOpIMul, u64, to_u64(e, op2(e, SpvOpUDiv, u32, index, is)),
+                              to_u64(e, stride)),
+                       to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, ~3u))));
+  uint32_t swzaddr = add64(e, b0, op2(e, SpvOpIMul, u64, blk, to_u64(e, is)));
+  swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, index, is), cu32(e, 4))));
+  swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, 3))));
+  *addr = guest_addr(e, sel(e, u64, swz, swzaddr, lin));
+}
+
+/* ---- cross-lane operations through workgroup memory ----------------------------------
+ * Control flow is uniform, so every invocation executes the same cross-lane operations in
+ * the same order; a per-invocation counter (a Function variable) numbers them, with the
+ * same value in every lane. Ballot number k ORs each lane's bit into slot k % 3 (two
+ * dwords), waits at a barrier, reads the slot, and clears slot (k + 2) % 3: every read of
+ * that slot (ballot k - 1) happened before this barrier, every OR into it (ballot k + 2)
+ * comes after the next one. Slots 0 and 1 are cleared at the start. read_first_lane
+ * number k writes the lane's value to row k % 2, waits, and reads the first active lane's
+ * entry; row k % 2 is written again only after the next one's barrier. */
+
+/* A workgroup barrier that also orders buffer (PhysicalStorageBuffer: uniform memory) and
+ * workgroup memory between the invocations. */
+static void barrier(struct emit *e) {
+  uint32_t w[3] = {cu32(e, SpvScopeWorkgroup), cu32(e, SpvScopeWorkgroup),
+                   cu32(e, SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsUniformMemoryMask |
+                               SpvMemorySemanticsWorkgroupMemoryMask)};
+  inst(e, SpvOpControlBarrier, w, 3);
+  e->fenced = true;
+}
+
+/* The lanes of a wave execute a memory instruction together, in program order; invocations
+ * do not. A write to guest memory is therefore fenced on both sides (write-after-read and
+ * read-after-write between lanes: lane A's earlier load, lane B's later load of A's data),
+ * and consecutive fences merge (no access in between). */
+static void write_begin(struct emit *e) {
+  if (!e->fenced) barrier(e);
+}
+static void write_end(struct emit *e) { barrier(e); }
+static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
+  uint32_t w[2] = {var, index};
+  return spv_op(&e->b, SpvOpAccessChain, pt, w, 2);
+}
+static void wg_atomic_store(struct emit *e, uint32_t ptr, uint32_t v) {
+  uint32_t w[4] = {ptr, cu32(e, SpvScopeWorkgroup), cu32(e, 0), v};
+  inst(e, SpvOpAtomicStore, w, 4);
+}
+
+/* The counter in VAR: its value before this operation (and VAR incremented). */
+static uint32_t next_count(struct emit *e, uint32_t var) {
+  uint32_t k = op1(e, SpvOpLoad, e->t_u32, var);
+  uint32_t w[2] = {var, op2(e, SpvOpIAdd, e->t_u32, k, cu32(e, 1))};
+  inst(e, SpvOpStore, w, 2);
+  return k;
+}
+
+static uint32_t emit_ballot(struct emit *e, uint32_t pred) {
+  uint32_t u32 = e->t_u32, k = next_count(e, e->ballot_count);
+  uint32_t slot = op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, k, cu32(e, 3)), cu32(e, 2));
+  uint32_t clear = op2(e, SpvOpIMul, u32,
+                       op2(e, SpvOpUMod, u32, op2(e, SpvOpIAdd, u32, k, cu32(e, 2)), cu32(e, 3)), cu32(e, 2));
+  uint32_t word = op2(e, SpvOpShiftRightLogical, e->t_u32, e->lane, cu32(e, 5));
+  uint32_t bit = op2(e, SpvOpShiftLeftLogical, e->t_u32, cu32(e, 1),
+                     op2(e, SpvOpBitwiseAnd, e->t_u32, e->lane, cu32(e, 31)));
+  uint32_t mine = sel(e, e->t_u32, pred, bit, cu32(e, 0));
+  uint32_t p = wg_ptr(e, e->ballot_var, op2(e, SpvOpIAdd, e->t_u32, word, slot));
+  uint32_t w[4] = {p, cu32(e, SpvScopeWorkgroup), cu32(e, 0), mine};
+  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, w, 4);
+  barrier(e);
+  uint32_t half[2];
+  for (uint32_t h = 0; h < 2; h++) {
+    uint32_t at = op2(e, SpvOpIAdd, u32, slot, cu32(e, h));
+    uint32_t lw[3] = {wg_ptr(e, e->ballot_var, at), cu32(e, SpvScopeWorkgroup), cu32(e, 0)};
+    half[h] = spv_op(&e->b, SpvOpAtomicLoad, e->t_u32, lw, 3);
+  }
+  for (uint32_t h = 0; h < 2; h++)
+    wg_atomic_store(e, wg_ptr(e, e->ballot_var, op2(e, SpvOpIAdd, u32, clear, cu32(e, h))), cu32(e, 0));
+  uint32_t m = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, half[0]),
+                   op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, half[1]), cu32(e, 32)));
+  if (e->fn->wave_size == 32) m = op2(e, SpvOpBitwiseAnd, e->t_u64, m, cu64(e, 0xffffffffull));
+  return m;
+}
+
+/* Writes each lane's V to the next row and waits; returns the row's first index. */
+static uint32_t lane_row(struct emit *e, uint32_t v) {
+  uint32_t u32 = e->t_u32, k = next_count(e, e->rfl_count);
+  uint32_t row = op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, k, cu32(e, 2)), cu32(e, e->fn->wave_size));
+  uint32_t p = wg_ptr(e, e->rfl_var, op2(e, SpvOpIAdd, u32, e->lane, row));
+  uint32_t w[2] = {p, v};
+  inst(e, SpvOpStore, w, 2);
+  barrier(e);
+  return row;
+}
+
+/* read_lane: the value of lane (LANE mod wave size) */
+static uint32_t emit_read_lane(struct emit *e, uint32_t v, uint32_t lane) {
+  uint32_t u32 = e->t_u32, row = lane_row(e, v);
+  uint32_t at = op2(e, SpvOpIAdd, u32, op2(e, SpvOpUMod, u32, lane, cu32(e, e->fn->wave_size)), row);
+  return op1(e, SpvOpLoad, u32, wg_ptr(e, e->rfl_var, at));
+}
+
+/* lane_scatter (ds_permute): each active lane claims its target's slot with an atomic max of
+ * lane + 1, the winner (the highest lane, as the interpreter) writes the value, and every
+ * lane reads its own slot (0 when unclaimed). A lane clears only its own owner slot, before
+ * the first barrier, after its previous read of it. */
+static uint32_t emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, uint32_t active) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, n = e->fn->wave_size;
+  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), zero = cu32(e, 0);
+  wg_atomic_store(e, wg_ptr(e, e->scatter_var, e->lane), zero); /* owner[lane] */
+  barrier(e);
+  uint32_t t = op2(e, SpvOpUMod, u32, target, cu32(e, n));
+  uint32_t me = op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 1));
+  uint32_t claim = sel(e, u32, active, me, zero);
+  uint32_t w[4] = {wg_ptr(e, e->scatter_var, t), sc, sem, claim};
+  spv_op(&e->b, SpvOpAtomicUMax, u32, w, 4);
+  barrier(e);
+  uint32_t lw[3] = {wg_ptr(e, e->scatter_var, t), sc, sem};
+  uint32_t owner = spv_op(&e->b, SpvOpAtomicLoad, u32, lw, 3);
+  uint32_t won = op2(e, SpvOpLogicalAnd, bl, active, op2(e, SpvOpIEqual, bl, owner, me));
+  /* losers write their own value slot's spare copy: slot n + lane is never read */
+  uint32_t at = sel(e, u32, won, op2(e, SpvOpIAdd, u32, t, cu32(e, 2 * n)),
+                    op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 3 * n)));
+  uint32_t st[2] = {wg_ptr(e, e->scatter_var, at), v};
+  inst(e, SpvOpStore, st, 2);
+  barrier(e);
+  uint32_t lw2[3] = {wg_ptr(e, e->scatter_var, e->lane), sc, sem};
+  uint32_t mine = spv_op(&e->b, SpvOpAtomicLoad, u32, lw2, 3);
+  uint32_t val = op1(e, SpvOpLoad, u32, wg_ptr(e, e->scatter_var, op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 2 * n))));
+  return sel(e, u32, op2(e, SpvOpINotEqual, bl, mine, zero), val, zero);
+}
+
+static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) {
+  uint32_t u32 = e->t_u32, row = lane_row(e, v);
+  uint32_t lo = op1(e, SpvOpUConvert, u32, exec);
+  uint32_t hi = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, e->t_u64, exec, cu32(e, 32)));
+  uint32_t lo_nz = op2(e, SpvOpINotEqual, e->t_bool, lo, cu32(e, 0));
+  uint32_t hi_nz = op2(e, SpvOpINotEqual, e->t_bool, hi, cu32(e, 0));
+  uint32_t first = sel(e, u32, lo_nz, glsl(e, u32, GLSL_FIND_ILSB, lo, 0, 1),
+                       sel(e, u32, hi_nz, op2(e, SpvOpIAdd, u32, glsl(e, u32, GLSL_FIND_ILSB, hi, 0, 1), cu32(e, 32)),
+                           cu32(e, 0))); /* EXEC 0: lane 0 (as the interpreter) */
+  uint32_t q = wg_ptr(e, e->rfl_var, op2(e, SpvOpIAdd, u32, first, row));
+  return op1(e, SpvOpLoad, u32, q);
+}
+
+/* ---- LDS -------------------------------------------------------------------------------
+ * A workgroup array of dwords (plus a spare one, so an unaligned access's second dword is
+ * always inside). A dword access at byte address A is in range when A + 4 <= the LDS size
+ * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores go through
+ * atomic AND/OR of the bytes they change, so lanes writing other bytes of the same dwords
+ * in the same instruction do not disturb each other. LDS is not initialised (as on the
+ * hardware). */
+
+/* Dword index of A (0 when out of range), the byte shift, and whether A is in range. */
+static void lds_where(struct emit *e, uint32_t addr, uint32_t *idx, uint32_t *sh, uint32_t *ok) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t end = add64(e, to_u64(e, addr), cu64(e, 4));
+  *ok = op2(e, SpvOpULessThanEqual, bl, end, cu64(e, e->lds_bytes));
+  *idx = sel(e, u32, *ok, op2(e, SpvOpShiftRightLogical, u32, addr, cu32(e, 2)), cu32(e, 0));
+  *sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, addr, cu32(e, 3)), cu32(e, 3));
+}
+
+static uint32_t emit_load_lds(struct emit *e, uint32_t addr) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t w0 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, idx));
+  uint32_t w1 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1))));
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t joined = op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpShiftRightLogical, u32, w0, sh),
+                        op2(e, SpvOpShiftLeftLogical, u32, w1, back));
+  e->fenced = false;
+  return sel(e, u32, ok, sel(e, u32, aligned, w0, joined), cu32(e, 0));
+}
+
+static void lds_merge(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bits) {
+  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), p = wg_ptr(e, e->lds_var, idx);
+  uint32_t a[4] = {p, sc, sem, op1(e, SpvOpNot, e->t_u32, mask)};
+  spv_op(&e->b, SpvOpAtomicAnd, e->t_u32, a, 4);
+  uint32_t o[4] = {p, sc, sem, op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask)};
+  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, o, 4);
+}
+
+static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t pred) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t ones = cu32(e, ~0u), zero = cu32(e, 0);
+  uint32_t m0 = sel(e, u32, go, op2(e, SpvOpShiftLeftLogical, u32, ones, sh), zero);
+  uint32_t m1 = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned)),
+                    op2(e, SpvOpShiftRightLogical, u32, ones, back), zero);
+  uint32_t d0 = op2(e, SpvOpShiftLeftLogical, u32, v, sh);
+  uint32_t d1 = op2(e, SpvOpShiftRightLogical, u32, v, back);
+  write_begin(e);
+  lds_merge(e, idx, m0, d0);
+  lds_merge(e, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1)), m1, d1);
+  write_end(e);
+}
+
+/* ---- atomics on guest memory ------------------------------------------------------------
+ * One SPIR-V atomic per lane at device scope (relaxed; fenced as writes). The lanes' order is
+ * the device's: the memory result of these commutative operations is the interpreter's
+ * (which applies lanes in order), the pre-operation values a lane gets back may differ, as
+ * on the hardware, where the order is not specified either. */
+static const SpvOp atomic_ops[] = {
+    [IR_ATOMIC_SWAP] = SpvOpAtomicExchange, [IR_ATOMIC_ADD] = SpvOpAtomicIAdd,
+    [IR_ATOMIC_SUB] = SpvOpAtomicISub,      [IR_ATOMIC_SMIN] = SpvOpAtomicSMin,
+    [IR_ATOMIC_UMIN] = SpvOpAtomicUMin,     [IR_ATOMIC_SMAX] = SpvOpAtomicSMax,
+    [IR_ATOMIC_UMAX] = SpvOpAtomicUMax,     [IR_ATOMIC_AND] = SpvOpAtomicAnd,
+    [IR_ATOMIC_OR] = SpvOpAtomicOr,         [IR_ATOMIC_XOR] = SpvOpAtomicXor,
+};
+
+static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
+  if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
+    unsupported(e, "atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
+    return cu32(e, 0);
+  }
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr);
+  uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), v};
+  write_begin(e);
+  uint32_t r = spv_op(&e->b, atomic_ops[imm], e->t_u32, w, 4);
+  write_end(e);
+  return r;
+}
+
+/* ---- operations --------------------------------------------------------------------- */
+
+#define SUPPORTED_OPS(X)                                                                   \
+  X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
+  X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
+  X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
+  X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
+  X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
+  X(find_umsb) X(bitreverse) X(ieq) X(ine) X(ult) X(ule) X(slt) X(sle) X(iadd64) X(iand64) \
+  X(ior64) X(ixor64) X(inot64) X(shl64) X(lshr64) X(ieq64) X(ine64) X(bitcount64) X(band) \
+  X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin) X(fmax) X(fneg) X(fabs) X(fcmp)   \
+  X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32) X(cvt_i32_f32) X(load_const)                \
+  X(load_buffer) X(store_buffer) X(buffer_offset) X(load_global) X(store_global)           \
+  X(barrier) X(wait_counters) X(observe) X(br) X(cbr) X(ret) X(unreachable)
+
+bool spirv_emit_supports(enum ir_op op) {
+  switch (op) {
+#define CASE_(o) case IR_OP_##o:
+    SUPPORTED_OPS(CASE_)
+#undef CASE_
+    return true;
+    default: return false;
+  }
+}
+
+static uint32_t fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
+  static const SpvOp ops[16] = {
+      [IR_FCMP_OLT] = SpvOpFOrdLessThan,      [IR_FCMP_OEQ] = SpvOpFOrdEqual,
+      [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual, [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
+      [IR_FCMP_ONE] = SpvOpFOrdNotEqual,      [IR_FCMP_OGE] = SpvOpFOrdGreaterThanEqual,
+      [IR_FCMP_ULT] = SpvOpFUnordLessThan,    [IR_FCMP_UEQ] = SpvOpFUnordEqual,
+      [IR_FCMP_ULE] = SpvOpFUnordLessThanEqual, [IR_FCMP_UGT] = SpvOpFUnordGreaterThan,
+      [IR_FCMP_UNE] = SpvOpFUnordNotEqual,    [IR_FCMP_UGE] = SpvOpFUnordGreaterThanEqual,
+  };
+  uint32_t bl = e->t_bool;
+  switch (pred & 15) {
+    case IR_FCMP_FALSE: return spv_const_bool(&e->b, false);
+    case IR_FCMP_TRUE: return spv_const_bool(&e->b, true);
+    case IR_FCMP_ORD:
+    case IR_FCMP_UNO: {
+      uint32_t n = op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsNan, bl, a), op1(e, SpvOpIsNan, bl, b));
+      return (pred & 15) == IR_FCMP_UNO ? n : op1(e, SpvOpLogicalNot, bl, n);
+    }
+    default: return op2(e, ops[pred & 15], bl, a, b);
+  }
+}
+
+/* float -> u32/i32, saturating, NaN -> 0 (ir_opt.c's u32_of_f32_sat) */
+static uint32_t cvt_f2i(struct emit *e, uint32_t f, bool is_signed) {
+  uint32_t bl = e->t_bool, u32 = e->t_u32;
+  float lo = is_signed ? -2147483648.0f : 0.0f, hi = is_signed ? 2147483647.0f : 4294967295.0f;
+  uint32_t nan = op1(e, SpvOpIsNan, bl, f);
+  uint32_t below = op2(e, SpvOpFOrdLessThanEqual, bl, f, cf32(e, lo));
+  uint32_t above = op2(e, SpvOpFOrdGreaterThanEqual, bl, f, cf32(e, hi));
+  uint32_t out = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpLogicalOr, bl, nan, below), above);
+  uint32_t safe = sel(e, e->t_f32, out, cf32(e, 0.0f), f);
+  uint32_t v = op1(e, is_signed ? SpvOpConvertFToS : SpvOpConvertFToU, u32, safe);
+  v = sel(e, u32, below, cu32(e, is_signed ? 0x80000000u : 0), v);
+  v = sel(e, u32, above, cu32(e, is_signed ? 0x7fffffffu : 0xffffffffu), v);
+  return sel(e, u32, nan, cu32(e, 0), v);
+}
+
+static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
+  uint32_t v;
+  if (reg == IR_REG_VCC || reg == IR_REG_EXEC) {
+    uint32_t at = reg == IR_REG_VCC ? SPIRV_STATE_VCC : SPIRV_STATE_EXEC;
+    uint32_t lo = state_word(e, cu32(e, at)), hi = state_word(e, cu32(e, at + 1));
+    v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
+            op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+  } else if (reg == IR_REG_SCC) {
+    v = op2(e, SpvOpINotEqual, e->t_bool, state_word(e, cu32(e, SPIRV_STATE_SCC)), cu32(e, 0));
+  } else if (reg == IR_REG_M0) {
+    v = state_word(e, cu32(e, SPIRV_STATE_M0));
+  } else if (reg >= IR_REG_SGPR0 && reg < IR_REG_VGPR0) {
+    uint32_t dim = 3;
+    for (uint32_t d = 0; d < 3; d++)
+      if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
+    if (dim < 3) {
+      uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
+      v = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
+    } else {
+      v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
+    }
+  } else if (reg >= IR_REG_VGPR0 && reg < IR_REG_COUNT) {
+    uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
+    v = state_word(e, i);
+  } else {
+    unsupported(e, "entry_reg of register %u", reg);
+    return;
+  }
+  uint32_t t = type_of(e, (enum ir_type)e->fn->insts[id].type);
+  def(e, SpvOpCopyObject, t, e->val[id], &v, 1);
+}
+
+/* Emits instruction ID (not a phi, not a terminator) into the current block. */
+static void emit_inst(struct emit *e, uint32_t id) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_inst *in = &fn->insts[id];
+  const uint32_t *args = ir_inst_args(fn, id);
+  uint32_t a[8] = {0};
+  for (uint32_t i = 0; i < in->arg_count && i < 8; i++) a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
+  uint32_t t = in->type == IR_TYPE_VOID ? 0 : type_of(e, (enum ir_type)in->type);
+  uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
+  uint32_t v = 0; /* a computed value, copied to R at the end */
+  SpvOp simple = SpvOpNop;
+  switch ((enum ir_op)in->op) {
+    case IR_OP_const:
+    case IR_OP_copy: return; /* mapped in advance */
+    case IR_OP_undef: def(e, SpvOpUndef, t, r, NULL, 0); return;
+    case IR_OP_entry_reg: emit_entry_reg(e, id, (uint32_t)in->imm); return;
+    case IR_OP_select: simple = SpvOpSelect; break;
+    case IR_OP_lane_id: v = e->lane; break;
+    case IR_OP_lane_bit:
+      v = op2(e, SpvOpINotEqual, bl,
+              op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane), cu64(e, 1)),
+              cu64(e, 0));
+      break;
+    case IR_OP_ballot: v = emit_ballot(e, a[0]); break;
+    case IR_OP_read_first_lane: v = emit_read_first_lane(e, a[0], a[1]); break;
+    case IR_OP_read_lane: v = emit_read_lane(e, a[0], a[1]); break;
+    case IR_OP_lane_scatter: v = emit_lane_scatter(e, a[0], a[1], a[2]); break;
+    /* 16-bit integers live zero-extended in 32-bit values (no Int16 needed) */
+    case IR_OP_u16_of:
+      v = in->imm ? op2(e, SpvOpShiftRightLogical, u32, a[0], cu32(e, 16))
+                  : op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff));
+      break;
+    case IR_OP_u32_of_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
+    case IR_OP_pack_half:
+      v = op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)),
+              op2(e, SpvOpShiftLeftLogical, u32, a[1], cu32(e, 16)));
+      break;
+    case IR_OP_write_lane: { /* lane (a2 mod wave) takes the value */
+      uint32_t lane = op2(e, SpvOpUMod, u32, a[2], cu32(e, fn->wave_size));
+      v = sel(e, u32, op2(e, SpvOpIEqual, bl, lane, e->lane), a[1], a[0]);
+      break;
+    }
+    case IR_OP_bitcast_f32:
+    case IR_OP_bitcast_u32: simple = SpvOpBitcast; break;
+    case IR_OP_pack_u64:
+      v = op2(e, SpvOpBitwiseOr, u64, to_u64(e, a[0]),
+              op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, a[1]), cu32(e, 32)));
+      break;
+    case IR_OP_lo_u32: simple = SpvOpUConvert; break;
+    case IR_OP_hi_u32: v = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32))); break;
+    case IR_OP_u1_to_u32: v = sel(e, u32, a[0], cu32(e, 1), cu32(e, 0)); break;
+    case IR_OP_vec4_u32:
+    case IR_OP_vec4_f32: simple = SpvOpCompositeConstruct; break;
+    case IR_OP_extract_u32:
+    case IR_OP_extract_f32: {
+      uint32_t w[2] = {a[0], (uint32_t)in->imm & 3};
+      def(e, SpvOpCompositeExtract, t, r, w, 2);
+      return;
+    }
+    case IR_OP_iadd: simple = SpvOpIAdd; break;
+    case IR_OP_isub: simple = SpvOpISub; break;
+    case IR_OP_imul: simple = SpvOpIMul; break;
+    case IR_OP_umul_hi:
+    case IR_OP_smul_hi: {
+      if (!e->t_mulext) { /* one struct type for both */
+        uint32_t m[2] = {u32, u32};
+        e->t_mulext = spv_type_struct(&e->b, m, 2);
+      }
+      uint32_t st = e->t_mulext;
+      uint32_t x = op2(e, in->op == IR_OP_umul_hi ? SpvOpUMulExtended : SpvOpSMulExtended, st, a[0], a[1]);
+      uint32_t w[2] = {x, 1};
+      v = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
+      break;
+    }
+    case IR_OP_iand: simple = SpvOpBitwiseAnd; break;
+    case IR_OP_ior: simple = SpvOpBitwiseOr; break;
+    case IR_OP_ixor: simple = SpvOpBitwiseXor; break;
+    case IR_OP_inot: simple = SpvOpNot; break;
+    case IR_OP_shl:
+    case IR_OP_lshr:
+    case IR_OP_ashr: { /* the count is taken mod 32 (SPIR-V leaves >= 32 undefined) */
+      SpvOp o = in->op == IR_OP_shl ? SpvOpShiftLeftLogical
+                : in->op == IR_OP_lshr ? SpvOpShiftRightLogical : SpvOpShiftRightArithmetic;
+      v = op2(e, o, u32, a[0], op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 31)));
+      break;
+    }
+    case IR_OP_umin: v = sel(e, u32, op2(e, SpvOpULessThan, bl, a[0], a[1]), a[0], a[1]); break;
+    case IR_OP_umax: v = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, a[0], a[1]), a[0], a[1]); break;
+    case IR_OP_smin: v = sel(e, u32, op2(e, SpvOpSLessThan, bl, a[0], a[1]), a[0], a[1]); break;
+    case IR_OP_smax: v = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, a[0], a[1]), a[0], a[1]); break;
+    case IR_OP_ubfe:
+    case IR_OP_sbfe: { /* (a >> (b & 31)) & ((1 << (c & 31)) - 1), sign-extended for sbfe */
+      uint32_t w = op2(e, SpvOpBitwiseAnd, u32, a[2], cu32(e, 31));
+      uint32_t s = op2(e, SpvOpShiftRightLogical, u32, a[0], op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 31)));
+      uint32_t mask = op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), w), cu32(e, 1));
+      v = op2(e, SpvOpBitwiseAnd, u32, s, mask);
+      if (in->op == IR_OP_sbfe) { /* width 0 gives 0 whatever the shift */
+        uint32_t k = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), w), cu32(e, 31));
+        v = op2(e, SpvOpShiftRightArithmetic, u32, op2(e, SpvOpShiftLeftLogical, u32, v, k), k);
+      }
+      break;
+    }
+    case IR_OP_bitcount: simple = SpvOpBitCount; break;
+    case IR_OP_find_lsb: v = glsl(e, u32, GLSL_FIND_ILSB, a[0], 0, 1); break;
+    case IR_OP_find_umsb: /* from the top: 31 - msb, ~0 for 0 */
+      v = sel(e, u32, op2(e, SpvOpIEqual, bl, a[0], cu32(e, 0)), cu32(e, ~0u),
+              op2(e, SpvOpISub, u32, cu32(e, 31), glsl(e, u32, GLSL_FIND_UMSB, a[0], 0, 1)));
+      break;
+    case IR_OP_bitreverse: simple = SpvOpBitReverse; break;
+    case IR_OP_ieq:
+    case IR_OP_ieq64: simple = SpvOpIEqual; break;
+    case IR_OP_ine:
+    case IR_OP_ine64: simple = SpvOpINotEqual; break;
+    case IR_OP_ult: simple = SpvOpULessThan; break;
+    case IR_OP_ule: simple = SpvOpULessThanEqual; break;
+    case IR_OP_slt: simple = SpvOpSLessThan; break;
+    case IR_OP_sle: simple = SpvOpSLessThanEqual; break;
+    case IR_OP_iadd64: simple = SpvOpIAdd; break;
+    case IR_OP_iand64: simple = SpvOpBitwiseAnd; break;
+    case IR_OP_ior64: simple = SpvOpBitwiseOr; break;
+    case IR_OP_ixor64: simple = SpvOpBitwiseXor; break;
+    case IR_OP_inot64: simple = SpvOpNot; break;
+    case IR_OP_shl64:
+    case IR_OP_lshr64:
+      v = op2(e, in->op == IR_OP_shl64 ? SpvOpShiftLeftLogical : SpvOpShiftRightLogical, u64, a[0],
+              op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 63)));
+      break;
+    case IR_OP_bitcount64: /* Vulkan: OpBitCount on 32-bit operands only */
+      v = op2(e, SpvOpIAdd, u32, op1(e, SpvOpBitCount, u32, op1(e, SpvOpUConvert, u32, a[0])),
+              op1(e, SpvOpBitCount, u32,
+                  op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32)))));
+      break;
+    case IR_OP_band: simple = SpvOpLogicalAnd; break;
+    case IR_OP_bor: simple = SpvOpLogicalOr; break;
+    case IR_OP_bxor: simple = SpvOpLogicalNotEqual; break;
+    case IR_OP_bnot: simple = SpvOpLogicalNot; break;
+    case IR_OP_fadd: simple = SpvOpFAdd; e->float_used = true; break;
+    case IR_OP_fsub: simple = SpvOpFSub; e->float_used = true; break;
+    case IR_OP_fmul: simple = SpvOpFMul; e->float_used = true; break;
+    case IR_OP_fmin:
+    case IR_OP_fmax: /* the non-NaN operand when one is NaN (fminf/fmaxf) */
+      e->float_used = true;
+      v = glsl(e, f32, in->op == IR_OP_fmin ? GLSL_NMIN : GLSL_NMAX, a[0], a[1], 2);
+      break;
+    case IR_OP_fneg:
+    case IR_OP_fabs: { /* on the bits: exact for NaNs too */
+      uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
+      bits = in->op == IR_OP_fneg ? op2(e, SpvOpBitwiseXor, u32, bits, cu32(e, 0x80000000u))
+                                  : op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7fffffffu));
+      v = op1(e, SpvOpBitcast, f32, bits);
+      break;
+    }
+    case IR_OP_ffloor:
+    case IR_OP_fceil:
+    case IR_OP_ftrunc:
+    case IR_OP_frint: { /* exact in IEEE arithmetic */
+      e->float_used = true;
+      uint32_t f = in->op == IR_OP_ffloor ? GLSLstd450Floor : in->op == IR_OP_fceil ? GLSLstd450Ceil
+                   : in->op == IR_OP_ftrunc ? GLSLstd450Trunc : GLSLstd450RoundEven;
+      v = glsl(e, f32, f, a[0], 0, 1);
+      break;
+    }
+    case IR_OP_ffract: /* a - floor(a), as the interpreter (no clamp below 1) */
+      e->float_used = true;
+      v = op2(e, SpvOpFSub, f32, a[0], glsl(e, f32, GLSLstd450Floor, a[0], 0, 1));
+      break;
+    case IR_OP_fsat: { /* clamp to [0, 1]; NaN -> +0, -0 stays (ir_opt.c) */
+      e->float_used = true;
+      uint32_t low = op2(e, SpvOpFUnordLessThan, bl, a[0], cf32(e, 0.0f));
+      uint32_t gt1 = op2(e, SpvOpFOrdGreaterThan, bl, a[0], cf32(e, 1.0f));
+      v = sel(e, f32, gt1, cf32(e, 1.0f), sel(e, f32, low, cf32(e, 0.0f), a[0]));
+      break;
+    }
+    case IR_OP_fflush: { /* a denormal becomes the zero of its sign (on the bits) */
+      uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
+      uint32_t denorm = op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7f800000u)), cu32(e, 0));
+      v = op1(e, SpvOpBitcast, f32, sel(e, u32, denorm, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x80000000u)), bits));
+      break;
+    }
+    case IR_OP_fclass: { /* the class's bit of the mask, classified on the bits */
+      uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
+      uint32_t ex = bits32(e, bits, 23, 8), man = bits32(e, bits, 0, 23);
+      uint32_t neg = op2(e, SpvOpINotEqual, bl, bits32(e, bits, 31, 1), cu32(e, 0));
+      uint32_t man0 = op2(e, SpvOpIEqual, bl, man, cu32(e, 0));
+      uint32_t quiet = op2(e, SpvOpINotEqual, bl, bits32(e, bits, 22, 1), cu32(e, 0));
+      uint32_t special = sel(e, u32, man0, sel(e, u32, neg, cu32(e, 2), cu32(e, 9)),
+                             sel(e, u32, quiet, cu32(e, 1), cu32(e, 0)));
+      uint32_t small = sel(e, u32, man0, sel(e, u32, neg, cu32(e, 5), cu32(e, 6)),
+                           sel(e, u32, neg, cu32(e, 4), cu32(e, 7)));
+      uint32_t normal = sel(e, u32, neg, cu32(e, 3), cu32(e, 8));
+      uint32_t bit = sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 255)), special,
+                         sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 0)), small, normal));
+      v = op2(e, SpvOpINotEqual, bl,
+              op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, a[1], bit), cu32(e, 1)),
+              cu32(e, 0));
+      break;
+    }
+    case IR_OP_load_buffer_const: { /* s_buffer_load: (offset & ~3) < max(stride, 1) * records */
+      uint32_t d[4];
+      for (uint32_t k = 0; k < 4; k++) {
+        uint32_t w[2] = {a[0], k};
+        d[k] = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
+      }
+      uint32_t base = op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
+                          op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
+      uint32_t stride = bits32(e, d[1], 16, 14);
+      stride = sel(e, u32, op2(e, SpvOpIEqual, bl, stride, cu32(e, 0)), cu32(e, 1), stride);
+      uint32_t off = op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, ~3u));
+      uint32_t size = op2(e, SpvOpIMul, u64, to_u64(e, stride), to_u64(e, d[2]));
+      uint32_t ok = op2(e, SpvOpULessThan, bl, to_u64(e, off), size);
+      v = pred_load(e, ok, guest_addr(e, add64(e, base, to_u64(e, off))));
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_fcmp: e->float_used = true; v = fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
+    case IR_OP_cvt_f32_u32: simple = SpvOpConvertUToF; e->float_used = true; break;
+    case IR_OP_cvt_f32_i32: simple = SpvOpConvertSToF; e->float_used = true; break;
+    case IR_OP_cvt_u32_f32:
+    case IR_OP_cvt_i32_f32: e->float_used = true; v = cvt_f2i(e, a[0], in->op == IR_OP_cvt_i32_f32); break;
+    case IR_OP_buffer_offset: simple = SpvOpIAdd; break;
+    case IR_OP_load_const: /* (address + offset) & ~3, once per lane, uniform */
+      v = psb_load(e, guest_addr(e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull))));
+      e->fenced = false;
+      break;
+    case IR_OP_load_global:
+      /* no lane predicate in the IR: every lane reads (docs/shader-spirv.md) */
+      v = psb_load(e, guest_addr(e, a[0]));
+      e->fenced = false;
+      break;
+    case IR_OP_store_global: {
+      uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+      write_begin(e);
+      psb_store(e, addr, a[1]);
+      write_end(e);
+      return;
+    }
+    case IR_OP_load_buffer:
+    case IR_OP_store_buffer: {
+      uint32_t ok, addr;
+      buffer_access(e, args, 4, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
+      if (in->op == IR_OP_store_buffer) {
+        addr = pred_addr(e, go, addr);
+        write_begin(e);
+        psb_store(e, addr, a[3]);
+        write_end(e);
+        return;
+      }
+      v = pred_load(e, go, addr);
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_load_buffer_sub:
+    case IR_OP_store_buffer_sub: { /* imm = bytes (1 or 2) */
+      uint32_t n = (uint32_t)in->imm, ok, addr;
+      if (n != 1 && n != 2) {
+        unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
+        return;
+      }
+      buffer_access(e, args, n, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
+      addr = pred_addr(e, go, addr);
+      if (in->op == IR_OP_store_buffer_sub) {
+        write_begin(e);
+        psb_store_bytes(e, addr, a[3], n);
+        write_end(e);
+        return;
+      }
+      v = sel(e, u32, go, psb_load_bytes(e, addr, n), cu32(e, 0));
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_load_global_sub:
+    case IR_OP_store_global_sub: { /* imm = bytes (1 or 2); loads have no lane predicate */
+      uint32_t n = (uint32_t)in->imm;
+      if (n != 1 && n != 2) {
+        unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
+        return;
+      }
+      if (in->op == IR_OP_store_global_sub) {
+        uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+        write_begin(e);
+        psb_store_bytes(e, addr, a[1], n);
+        write_end(e);
+        return;
+      }
+      v = psb_load_bytes(e, guest_addr(e, a[0]), n);
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_atomic_buffer: { /* V#, index, offset, data, active; one 4-byte access */
+      uint32_t ok, addr;
+      buffer_access(e, args, 4, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[4], ok);
+      v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
+      break;
+    }
+    case IR_OP_atomic_global: /* address, data, active */
+      v = sel(e, u32, a[2], emit_atomic(e, in->imm, pred_addr(e, a[2], guest_addr(e, a[0])), a[1]),
+              cu32(e, 0));
+      break;
+    case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
+    case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
+    case IR_OP_barrier: barrier(e); return;
+    case IR_OP_wait_counters:
+    case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
+    default:
+      unsupported(e, "operation %s", ir_op_infos[in->op].name);
+      return;
+  }
+  if (simple != SpvOpNop) {
+    def(e, simple, t, r, a, in->arg_count);
+    return;
+  }
+  if (v) def(e, SpvOpCopyObject, t, r, &v, 1);
+}
+
+/* ---- control flow ------------------------------------------------------------------- */
+
+static uint32_t merge_label(struct emit *e, uint32_t node) {
+  if (node != CFG_NONE && node < e->fn->block_count && cfg_graph_reachable(e->fn->cfg, node))
+    return e->begin[node];
+  /* the arms never meet (or the loop is left only by returns): an unreachable merge */
+  uint32_t *p = realloc(e->late, (e->nlate + 1) * sizeof *p);
+  if (!p) {
+    e->b.failed = true;
+    return 0;
+  }
+  e->late = p;
+  return e->late[e->nlate++] = spv_id(&e->b);
+}
+
+static void emit_phi(struct emit *e, uint32_t id) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_inst *in = &fn->insts[id];
+  const uint32_t *args = ir_inst_args(fn, id);
+  uint32_t t = type_of(e, (enum ir_type)in->type), n = 0;
+  uint32_t w[2 + 2 * 64];
+  w[n++] = t;
+  w[n++] = e->val[id];
+  uint32_t preds = cfg_graph_pred_count(fn->cfg, e->block);
+  if (in->arg_count != preds || preds > 64) {
+    unsupported(e, "phi %%%u with %u operands for %u predecessors", id, in->arg_count, preds);
+    return;
+  }
+  for (uint32_t k = 0; k < preds; k++) {
+    uint32_t p = cfg_graph_pred(fn->cfg, e->block, k);
+    if (!cfg_graph_reachable(fn->cfg, p)) continue;
+    uint32_t v = args[k] < fn->inst_count ? e->val[args[k]] : 0;
+    if (!v) v = spv_op(&e->b, SpvOpUndef, t, NULL, 0); /* no value on that path */
+    w[n++] = v;
+    w[n++] = e->begin[p];
+  }
+  inst(e, SpvOpPhi, w, n);
+}
+
+static void emit_block(struct emit *e, uint32_t blk, bool entry) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_block *b = &fn->blocks[blk];
+  const struct cfg_node_shape *shape =
+      blk < fn->structure.node_count ? &fn->structure.shapes[blk] : NULL;
+  e->block = blk;
+  inst(e, SpvOpLabel, &e->begin[blk], 1);
+  e->fenced = false;
+  if (entry) { /* function variables come first in the first block */
+    uint32_t fp = spv_type_pointer(&e->b, SpvStorageClassFunction, e->t_u32);
+    uint32_t *vars[2] = {e->ballot_var ? &e->ballot_count : NULL, e->rfl_var ? &e->rfl_count : NULL};
+    for (int v = 0; v < 2; v++) {
+      if (!vars[v]) continue;
+      *vars[v] = spv_id(&e->b);
+      uint32_t w[4] = {fp, *vars[v], SpvStorageClassFunction, cu32(e, 0)};
+      inst(e, SpvOpVariable, w, 4);
+      spv_name(&e->b, *vars[v], v ? "read_first_lane_count" : "ballot_count");
+    }
+  }
+  char name[48];
+  if (b->pc != IR_NONE) snprintf(name, sizeof name, "b%u_pc_%04x", blk, b->pc);
+  else snprintf(name, sizeof name, "b%u", blk);
+  spv_name(&e->b, e->begin[blk], name);
+  uint32_t i = 0;
+  for (; i < b->count && fn->insts[b->insts[i]].op == IR_OP_phi; i++)
+    if (!fn->insts[b->insts[i]].dead) emit_phi(e, b->insts[i]);
+  if (b->pc != IR_NONE) spv_line(&e->b, e->file, b->pc, 0);
+  if (entry) {
+    /* uniform inputs, loaded once */
+    uint32_t pc_u64 = spv_type_pointer(&e->b, SpvStorageClassPushConstant, e->t_u64);
+    uint32_t w0[2] = {e->iface[0], cu32(e, 0)}, w1[2] = {e->iface[0], cu32(e, 1)};
+    e->state = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w0, 2));
+    e->delta = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w1, 2));
+    e->lane = op1(e, SpvOpLoad, e->t_u32, e->iface[1]);
+    spv_name(&e->b, e->lane, "lane");
+    uint32_t junk = op2(e, SpvOpIAdd, e->t_u32, e->lane, cu32(e, SPIRV_STATE_JUNK));
+    e->junk = add64(e, e->state, op2(e, SpvOpIMul, e->t_u64, to_u64(e, junk), cu64(e, 4)));
+    spv_name(&e->b, e->junk, "junk");
+    if (e->ballot_var) {
+      for (uint32_t k = 0; k < 4; k++) wg_atomic_store(e, wg_ptr(e, e->ballot_var, cu32(e, k)), cu32(e, 0));
+      barrier(e);
+    }
+  }
+  uint32_t term = IR_NONE;
+  for (; i < b->count; i++) {
+    uint32_t id = b->insts[i];
+    if (fn->insts[id].dead) continue;
+    if (ir_op_infos[fn->insts[id].op].flags & IR_TERM) {
+      term = id;
+      break;
+    }
+    emit_inst(e, id);
+  }
+  if (term == IR_NONE) {
+    unsupported(e, "block %u without a terminator", blk);
+    return;
+  }
+  const struct ir_inst *t = &fn->insts[term];
+  uint32_t nsucc = cfg_graph_succ_count(fn->cfg, blk);
+  if (shape && shape->shape == CFG_SHAPE_LOOP) {
+    uint32_t lm[3] = {merge_label(e, shape->merge), e->begin[shape->continue_to], SpvLoopControlMaskNone};
+    inst(e, SpvOpLoopMerge, lm, 3);
+  } else if (shape && shape->shape == CFG_SHAPE_SELECTION && t->op == IR_OP_cbr) {
+    uint32_t sm[2] = {merge_label(e, shape->merge), SpvSelectionControlMaskNone};
+    inst(e, SpvOpSelectionMerge, sm, 2);
+  }
+  switch ((enum ir_op)t->op) {
+    case IR_OP_br:
+      if (nsucc != 1) break;
+      inst(e, SpvOpBranch, &e->begin[cfg_graph_succ(fn->cfg, blk, 0)], 1);
+      return;
+    case IR_OP_cbr: {
+      if (nsucc != 2) break;
+      uint32_t w[3] = {e->val[ir_inst_args(fn, term)[0]], e->begin[cfg_graph_succ(fn->cfg, blk, 0)],
+                       e->begin[cfg_graph_succ(fn->cfg, blk, 1)]};
+      inst(e, SpvOpBranchConditional, w, 3);
+      return;
+    }
+    case IR_OP_ret: inst(e, SpvOpReturn, NULL, 0); return;
+    case IR_OP_unreachable: inst(e, SpvOpUnreachable, NULL, 0); return;
+    default: break;
+  }
+  unsupported(e, "terminator %s with %u successors (block %u)", ir_op_infos[t->op].name, nsucc, blk);
+  inst(e, SpvOpUnreachable, NULL, 0);
+}
+
+/* ---- module ------------------------------------------------------------------------- */
+
+static void setup(struct emit *e, const struct spirv_emit_options *opts) {
+  struct spv_builder *b = &e->b;
+  const struct ir_function *fn = e->fn;
+  spv_memory_model(b, SpvAddressingModelPhysicalStorageBuffer64, SpvMemoryModelGLSL450);
+  e->t_void = spv_type_void(b);
+  e->t_bool = spv_type_bool(b);
+  e->t_u32 = spv_type_int(b, 32, false);
+  e->t_u64 = spv_type_int(b, 64, false);
+  e->t_f32 = spv_type_float(b, 32);
+  e->t_v4u32 = spv_type_vector(b, e->t_u32, 4);
+  e->t_v4f32 = spv_type_vector(b, e->t_f32, 4);
+  e->t_psb_u32 = spv_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, e->t_u32);
+  /* push constants { u64 state; u64 memory_delta; } */
+  uint32_t m[2] = {e->t_u64, e->t_u64}, off0 = 0, off8 = 8;
+  uint32_t pc = spv_type_struct(b, m, 2);
+  spv_decorate(b, pc, SpvDecorationBlock, NULL, 0);
+  spv_member_decorate(b, pc, 0, SpvDecorationOffset, &off0, 1);
+  spv_member_decorate(b, pc, 1, SpvDecorationOffset, &off8, 1);
+  spv_name(b, pc, "spirv_push");
+  spv_member_name(b, pc, 0, "state");
+  spv_member_name(b, pc, 1, "memory_delta");
+  e->iface[e->niface++] = spv_variable(b, spv_type_pointer(b, SpvStorageClassPushConstant, pc),
+                                       SpvStorageClassPushConstant);
+  spv_name(b, e->iface[0], "push");
+  uint32_t lane_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, e->t_u32),
+                                   SpvStorageClassInput);
+  uint32_t builtin = SpvBuiltInLocalInvocationIndex;
+  spv_decorate(b, lane_var, SpvDecorationBuiltIn, &builtin, 1);
+  spv_name(b, lane_var, "local_invocation_index");
+  e->iface[e->niface++] = lane_var;
+  for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
+  if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
+    uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
+    e->group_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);
+    uint32_t wg = SpvBuiltInWorkgroupId;
+    spv_decorate(b, e->group_var, SpvDecorationBuiltIn, &wg, 1);
+    spv_name(b, e->group_var, "workgroup_id");
+    e->iface[e->niface++] = e->group_var;
+  }
+  bool ballot = false, rfl = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead) continue;
+    ballot |= fn->insts[i].op == IR_OP_ballot;
+    rfl |= fn->insts[i].op == IR_OP_read_first_lane || fn->insts[i].op == IR_OP_read_lane;
+  }
+  if (ballot) {
+    uint32_t arr = spv_type_array(b, e->t_u32, 6);
+    e->ballot_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->ballot_var, "ballot_slots");
+    e->iface[e->niface++] = e->ballot_var;
+  }
+  if (rfl) {
+    uint32_t arr = spv_type_array(b, e->t_u32, 2 * fn->wave_size);
+    e->rfl_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->rfl_var, "lane_values");
+    e->iface[e->niface++] = e->rfl_var;
+  }
+  bool scatter = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++) scatter |= !fn->insts[i].dead && fn->insts[i].op == IR_OP_lane_scatter;
+  if (scatter) {
+    uint32_t arr = spv_type_array(b, e->t_u32, 4 * fn->wave_size);
+    e->scatter_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->scatter_var, "scatter_slots");
+    e->iface[e->niface++] = e->scatter_var;
+  }
+  bool lds = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds);
+  if (lds) {
+    e->lds_bytes = opts ? opts->lds_bytes : 0;
+    uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
+    e->lds_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    spv_name(b, e->lds_var, "lds");
+    e->iface[e->niface++] = e->lds_var;
+  }
+  e->file = spv_string(b, opts && opts->source_name ? opts->source_name : "shader");
+  spv_source(b, e->file);
+}
+
+bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_options *opts,
+                        struct spirv_module *out) {
+  memset(out, 0, sizeof *out);
+  if (!fn || fn->failed) {
+    snprintf(out->error, sizeof out->error, "no function");
+    return false;
+  }
+  if (!fn->ssa) {
+    snprintf(out->error, sizeof out->error, "the function is not in SSA form");
+    return false;
+  }
+  if (opts && opts->lds_bytes > 65536) {
+    snprintf(out->error, sizeof out->error, "LDS size %u (at most 65536)", opts->lds_bytes);
+    return false;
+  }
+  if (fn->wave_size != 32 && fn->wave_size != 64) {
+    snprintf(out->error, sizeof out->error, "wave size %u", fn->wave_size);
+    return false;
+  }
+  if (!fn->structured) {
+    out->unsupported = 1;
+    snprintf(out->error, sizeof out->error, "unstructured control flow (the dispatcher form is not emitted yet): %s",
+             fn->structure.reason);
+    return false;
+  }
+  /* everything the module would need, counted before any emission */
+  for (uint32_t i = 0; i < fn->inst_count; i++) {
+    if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
+    if (!out->unsupported++)
+      snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
+               ir_op_infos[fn->insts[i].op].name, i);
+  }
+  if (out->unsupported) {
+    size_t len = strlen(out->error);
+    snprintf(out->error + len, sizeof out->error - len, "; %u unsupported", out->unsupported);
+    return false;
+  }
+  struct emit e = {.fn = fn, .out = out};
+  spv_builder_init(&e.b, opts && opts->version ? opts->version : 0x00010500);
+  uint32_t nb = fn->block_count;
+  e.val = calloc(fn->inst_count ? fn->inst_count : 1, sizeof *e.val);
+  e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
+  bool ok = e.val && e.begin;
+  if (ok) setup(&e, opts);
+  /* ids: constants (deduplicated), then every other value, then copies (their source) */
+  for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
+    const struct ir_inst *in = &fn->insts[i];
+    if (in->dead || in->type == IR_TYPE_VOID || in->op == IR_OP_copy) continue;
+    if (in->op == IR_OP_const) {
+      uint32_t t = type_of(&e, (enum ir_type)in->type);
+      if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
+      else if (in->type == IR_TYPE_U64) e.val[i] = spv_const64(&e.b, t, in->imm);
+      else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
+      else if (in->type == IR_TYPE_U16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
+      else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
+      continue;
+    }
+    e.val[i] = spv_id(&e.b);
+    char name[16];
+    snprintf(name, sizeof name, "v%u", i);
+    spv_name(&e.b, e.val[i], name);
+  }
+  for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
+    if (fn->insts[i].dead || fn->insts[i].op != IR_OP_copy) continue;
+    uint32_t s = i, hops = 0;
+    while (fn->insts[s].op == IR_OP_copy && hops++ < fn->inst_count) s = ir_inst_args(fn, s)[0];
+    e.val[i] = s < fn->inst_count ? e.val[s] : 0;
+  }
+  for (uint32_t blk = 0; ok && blk < nb; blk++) e.begin[blk] = spv_id(&e.b);
+  if (ok) {
+    uint32_t ft = spv_type_function(&e.b, e.t_void, NULL, 0), main_fn = spv_id(&e.b);
+    uint32_t w[4] = {e.t_void, main_fn, SpvFunctionControlMaskNone, ft};
+    inst(&e, SpvOpFunction, w, 4);
+    spv_name(&e.b, main_fn, "main");
+    uint32_t rpo = cfg_graph_rpo_count(fn->cfg);
+    for (uint32_t i = 0; i < rpo; i++) {
+      uint32_t blk = cfg_graph_rpo_node(fn->cfg, i);
+      if (blk >= nb) {
+        unsupported(&e, "CFG node %u without an IR block", blk);
+        break;
+      }
+      emit_block(&e, blk, i == 0);
+    }
+    for (uint32_t i = 0; i < e.nlate; i++) {
+      inst(&e, SpvOpLabel, &e.late[i], 1);
+      inst(&e, SpvOpUnreachable, NULL, 0);
+    }
+    inst(&e, SpvOpFunctionEnd, NULL, 0);
+    spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
+    uint32_t size[3] = {fn->wave_size, 1, 1};
+    spv_execution_mode(&e.b, main_fn, SpvExecutionModeLocalSize, size, 3);
+    /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
+     * lets the module say so) */
+    uint32_t width = 32;
+    if (e.float_used && opts && opts->denorm_preserve_f32) {
+      spv_capability(&e.b, SpvCapabilityDenormPreserve);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeDenormPreserve, &width, 1);
+    }
+    if (e.float_used && opts && opts->rte_f32) {
+      spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width, 1);
+    }
+  }
+  if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);
+  if (!ok && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");
+  if (out->unsupported && out->error[0]) {
+    size_t len = strlen(out->error);
+    snprintf(out->error + len, sizeof out->error - len, "; %u unsupported", out->unsupported);
+  }
+  free(e.val);
+  free(e.begin);
+  free(e.late);
+  spv_builder_free(&e.b);
+  if (out->unsupported) {
+    free(out->words);
+    out->words = NULL;
+    out->count = 0;
+  }
+  return out->words != NULL;
+}
+
+void spirv_module_free(struct spirv_module *m) {
+  free(m->words);
+  m->words = NULL;
+  m->count = 0;
+}

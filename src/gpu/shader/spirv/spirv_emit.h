@@ -1,0 +1,88 @@
+/* IR -> SPIR-V for compute shaders (docs/shader-spirv.md).
+ *
+ * Lane model (BRIEF.md decision 7): one invocation per lane; a workgroup of wave_size
+ * invocations is one wave, LocalInvocationIndex the lane. IR values are per-lane values;
+ * scalar (SGPR) values are the same in every invocation because they are computed from
+ * uniform inputs, and control flow is uniform (the IR branches on scalar state only), so
+ * barriers are legal anywhere. EXEC is a per-lane predicate: the IR already carries it as
+ * lane_bit(exec) selects and as the active operand of memory operations: a lane whose
+ * access must not happen (inactive, or outside the V#'s range) is sent to its own dword of
+ * the state's junk area instead, so the module's control flow is exactly the IR's.
+ * Cross-lane operations go through workgroup memory (ballot, read_first_lane), which works
+ * whatever the host's subgroup size.
+ *
+ * Inputs are reached through buffer device addresses given in push constants (struct
+ * spirv_push): the wave's register file at start (struct spirv_wave_state: SGPRs, VCC,
+ * EXEC, M0, SCC, and the VGPRs of every lane), and guest memory, where guest address A
+ * (bits 47:0; 63:48 are ignored as the GPU does) is the device address A + memory_delta.
+ *
+ * Only a subset of the IR is emitted yet; a function that uses anything else gives no
+ * module, and the error counts the operations not emitted and names the first one.
+ */
+#ifndef PROSPERO_GPU_SHADER_SPIRV_SPIRV_EMIT_H
+#define PROSPERO_GPU_SHADER_SPIRV_SPIRV_EMIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/ir/ir.h"
+
+/* The push constant block of an emitted module (std430: offsets 0 and 8). */
+struct spirv_push {
+  uint64_t state;        /* device address of a struct spirv_wave_state */
+  uint64_t memory_delta; /* device address of guest address 0 (modulo 2^64) */
+};
+
+/* The register file at wave start as the module reads it (dwords). */
+#define SPIRV_STATE_SGPR 0      /* s0..s105 */
+#define SPIRV_STATE_VCC 106     /* lo, hi */
+#define SPIRV_STATE_EXEC 108    /* lo, hi */
+#define SPIRV_STATE_M0 110
+#define SPIRV_STATE_SCC 111     /* 0 or 1 */
+#define SPIRV_STATE_VGPR 112    /* v[r] of lane l at SPIRV_STATE_VGPR + r * 64 + l */
+#define SPIRV_STATE_JUNK (112 + 256 * 64) /* one dword per lane, written by dropped stores */
+struct spirv_wave_state {
+  uint32_t sgpr[106];
+  uint32_t vcc[2], exec[2];
+  uint32_t m0, scc;
+  uint32_t vgpr[256][64];
+  uint32_t junk[64];
+};
+
+struct spirv_emit_options {
+  uint32_t version;        /* SPIR-V version word; 0: 1.5 (Vulkan 1.2) */
+  const char *source_name; /* the OpString that OpLine refers to; NULL: "shader" */
+  /* float controls the device supports (VkPhysicalDeviceFloatControlsProperties): when
+   * set and the shader does float arithmetic, f32 denormals are declared preserved /
+   * rounding declared to nearest even, as the interpreter computes. Without them the
+   * device's defaults apply (lavapipe flushes f32 denormals: docs/shader-spirv.md). */
+  bool denorm_preserve_f32;
+  bool rte_f32;
+  /* the workgroup's LDS allocation in bytes (up to 65536): accesses past it read 0 and
+   * drop writes, as the hardware's range check */
+  uint32_t lds_bytes;
+  /* workgroup ids (COMPUTE_PGM_RSRC2 TGID_X/Y/Z_EN): the SGPR that receives the id of
+   * dimension d is tgid_sgpr[d] - 1 (0: not enabled); those SGPRs read WorkgroupId
+   * instead of the state, so one module runs a grid of workgroups, one wave each */
+  uint32_t tgid_sgpr[3];
+};
+
+struct spirv_module {
+  uint32_t *words;        /* malloc'd; NULL when emission failed */
+  size_t count;
+  uint32_t unsupported;   /* IR instructions (or features) that are not emitted yet */
+  char error[200];        /* why there is no module: the first unsupported operation... */
+};
+
+/* Emits FN (SSA form, structured) as a GLCompute entry point "main" with local size
+ * wave_size x 1 x 1. Returns false (OUT->words NULL, OUT->error filled) when FN uses
+ * anything not emitted yet, or on allocation failure. */
+bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_options *opts,
+                        struct spirv_module *out);
+void spirv_module_free(struct spirv_module *m);
+
+/* Whether OP is emitted (for documentation and coverage counts). */
+bool spirv_emit_supports(enum ir_op op);
+
+#endif

@@ -1,0 +1,19 @@
+/* The errno values kernel services return (negated), numbered as FreeBSD numbers them
+ * (sys/errno.h), which is what the console's kernel uses: the HLE turns -E into errno E or
+ * into the SCE code 0x80020000 + E. Only the values the kernel module uses are listed. */
+#ifndef PROSPERO_KERNEL_KERNEL_ERRNO_H
+#define PROSPERO_KERNEL_KERNEL_ERRNO_H
+
+enum kernel_errno {
+  KERNEL_ENOENT = 2,
+  KERNEL_ENOMEM = 12,
+  KERNEL_EACCES = 13,
+  KERNEL_EFAULT = 14,
+  KERNEL_EBUSY = 16,
+  KERNEL_ENODEV = 19,
+  KERNEL_EEXIST = 17,
+  KERNEL_EINVAL = 22,
+  KERNEL_EAGAIN = 35, /* FreeBSD's number (Linux uses 11) */
+};
+
+#endif

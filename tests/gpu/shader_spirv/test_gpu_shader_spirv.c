@@ -1,0 +1,659 @@
+/* GFX10 compute kernels through the whole back end on the Vulkan device: assembled by
+ * llvm-mc-19, translated to IR, emitted as SPIR-V (validated by SPIRV-Tools), run for one
+ * wave on the device (lavapipe in CI) and, from the same start, in the IR interpreter. The
+ * guest memory window after the run must be byte for byte the interpreter's, and the
+ * kernel's outputs the values computed here in C from the instructions' definitions. */
+#include "xl_test_harness.h"
+
+#include <math.h>
+
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "spv_check.h"
+#include "vk_test_device.h"
+
+static vk_device *dev;
+static unsigned kernels_passed;
+
+/* Guest memory window: the output buffer (V# in s[4:7]) at OUT, an input buffer (s[8:11])
+ * at IN, a global output (address in s[0:1]) at GLOBAL. */
+#define WINDOW 0x100000u
+#define WINDOW_SIZE 0x3000u
+#define OUT 0x100000u
+#define IN 0x101000u
+#define GLOBAL 0x102000u
+#define FILL 0xaaaaaaaau
+
+static void vsharp(uint32_t d[4], uint64_t base, uint32_t num_records) {
+  struct ir_vsharp v = {.base = base, .num_records = num_records, .dst_sel = {4, 5, 6, 7},
+                        .format = 20 /* 32 UINT */, .resource_level = 1,
+                        .oob_select = IR_OOB_RAW};
+  ir_vsharp_encode(&v, d);
+}
+
+struct kernel {
+  const char *name;
+  const char *src;
+  bool wave64;
+  uint32_t out_records; /* bytes of the output V# (stores past it are dropped) */
+  /* expected dword L of OUT (lanes past the V# keep FILL) */
+  uint32_t (*expect)(uint32_t lane);
+  uint32_t in_records; /* bytes of the input V# (0: IN_RECORDS) */
+  uint32_t lds_bytes;  /* the workgroup's LDS */
+  /* more values computed in C: the input buffer's first dwords after the run */
+  void (*check_in)(const uint8_t *in, uint32_t lanes);
+  uint32_t out_bytes;  /* the output V#'s size when larger than the per-lane dwords (0: out_records) */
+  void (*check_out)(const uint8_t *out, uint32_t lanes);
+};
+
+static uint32_t sext(uint32_t v, unsigned bits) {
+  return (uint32_t)((int32_t)(v << (32 - bits)) >> (32 - bits));
+}
+
+/* ---- kernels and their values in C ---------------------------------------------------- */
+#define S0 0x12345u
+#define S1 0x9e3779b9u
+
+static uint32_t alu_expect(uint32_t l) {
+  uint32_t a = l + S0, b = a * a, c = (uint32_t)(((uint64_t)b * S1) >> 32);
+  a ^= c;
+  uint32_t b2 = (b >> 3) & 127, c2 = sext((a >> 4) & 511, 9);
+  uint32_t m = (int32_t)a > (int32_t)b2 ? a : b2;
+  m = m < c2 ? m : c2;
+  uint32_t clz = m ? (uint32_t)__builtin_clz(m) : 0xffffffffu;
+  uint32_t r = (uint32_t)__builtin_popcount(m) + clz;
+  float f = ((float)l + 0.5f) * -((float)l + 0.5f); /* exact for these lanes */
+  f = f < 0 ? -f : f;
+  if (f < 1.0f) f = 1.0f;
+  return r + (uint32_t)f;
+}
+static const char alu_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, v0, s0\n"
+    "v_mul_lo_u32 v2, v1, v1\n"
+    "v_mul_hi_u32 v3, v2, s1\n"
+    "v_xor_b32 v1, v1, v3\n"
+    "v_bfe_u32 v2, v2, 3, 7\n"
+    "v_bfe_i32 v3, v1, 4, 9\n"
+    "v_max_i32 v1, v1, v2\n"
+    "v_min_u32 v1, v1, v3\n"
+    "v_ffbh_u32 v2, v1\n"
+    "v_bcnt_u32_b32 v1, v1, v2\n"
+    "v_cvt_f32_u32 v4, v0\n"
+    "v_add_f32 v4, 0.5, v4\n"
+    "v_mul_f32 v4, v4, -v4\n"
+    "v_max_f32 v4, |v4|, 1.0\n"
+    "v_cvt_u32_f32 v5, v4\n"
+    "v_add_nc_u32 v1, v1, v5\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static uint32_t ifelse_expect(uint32_t l) { return l < 5 ? 7 : 9; }
+static const char ifelse_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc_lo, 5, v0\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "s_cbranch_execz else\n"
+    "v_mov_b32 v1, 7\n"
+    "else:\n"
+    "s_andn2_b32 exec_lo, s10, exec_lo\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 9\n"
+    "end:\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static uint32_t sloop_expect(uint32_t l) { return 5 * l; }
+static const char sloop_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "s_mov_b32 s10, 0\n"
+    "v_mov_b32 v1, 0\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, v0\n"
+    "s_add_u32 s10, s10, 1\n"
+    "s_cmp_lt_u32 s10, 5\n"
+    "s_cbranch_scc1 loop\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* each lane loops n + 1 times, n = lane & 7, or 0 where that is 7 */
+static uint32_t vloop_expect(uint32_t l) { return 3 * (((l & 7) == 7 ? 0 : (l & 7)) + 1); }
+static const char vloop_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 0\n"
+    "v_and_b32 v2, 7, v0\n"
+    "v_cmp_eq_u32 vcc_lo, 7, v2\n"
+    "v_cndmask_b32_e64 v2, v2, 0, vcc_lo\n"
+    "s_mov_b32 s10, exec_lo\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, 3\n"
+    "v_cmp_ne_u32 vcc_lo, 0, v2\n"
+    "v_subrev_nc_u32 v2, 1, v2\n"
+    "s_and_b32 exec_lo, exec_lo, vcc_lo\n"
+    "s_cbranch_execnz loop\n"
+    "s_mov_b32 exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* input dword i is 1000 + i * 3; the V# holds 20 dwords; lane L reads dword L + 1 (in
+ * range while (L + 2) * 4 <= 80), adds the first lane's value (1003) */
+#define IN_RECORDS 80u
+static uint32_t in_word(uint32_t i) { return 1000 + i * 3; }
+static uint32_t load_expect(uint32_t l) {
+  uint32_t v = (l + 2) * 4 <= IN_RECORDS ? in_word(l + 1) : 0;
+  return v + in_word(1);
+}
+static const char load_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "buffer_load_dword v1, v9, s[8:11], 0 offen offset:4\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_readfirstlane_b32 s2, v1\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "v_add_co_u32 v2, vcc_lo, s0, v9\n"
+    "v_add_co_ci_u32_e64 v3, s12, s1, 0, vcc_lo\n"
+    "global_store_dword v[2:3], v1, off\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* wave64: lanes below 40 take the branch; every lane adds the number of them (a ballot) */
+static uint32_t ballot_expect(uint32_t l) { return (l < 40 ? 7 : 1) + 40; }
+static const char ballot_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc, 40, v0\n"
+    "s_and_saveexec_b64 s[10:11], vcc\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 7\n"
+    "end:\n"
+    "s_or_b64 exec, exec, s[10:11]\n"
+    "s_bcnt1_i32_b64 s2, vcc\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* float rounding: x = lane / 4 - 4; floor + ceil + trunc + rint + fract + clamp(2x) */
+static uint32_t fround_expect(uint32_t l) {
+  float x = (float)l * 0.25f - 4.0f, s = floorf(x) + ceilf(x);
+  s += truncf(x);
+  s += nearbyintf(x); /* round to nearest even */
+  s += x - floorf(x);
+  float c = x + x;
+  s += c < 0.0f ? 0.0f : c > 1.0f ? 1.0f : c;
+  uint32_t u;
+  memcpy(&u, &s, 4);
+  return u;
+}
+static const char fround_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0.25, v1\n"
+    "v_subrev_f32 v1, 4.0, v1\n"
+    "v_floor_f32 v2, v1\n"
+    "v_ceil_f32 v3, v1\n"
+    "v_trunc_f32 v4, v1\n"
+    "v_rndne_f32 v5, v1\n"
+    "v_fract_f32 v6, v1\n"
+    "v_add_f32_e64 v7, v1, v1 clamp\n"
+    "v_add_f32 v2, v2, v3\n"
+    "v_add_f32 v2, v2, v4\n"
+    "v_add_f32 v2, v2, v5\n"
+    "v_add_f32 v2, v2, v6\n"
+    "v_add_f32 v2, v2, v7\n"
+    "buffer_store_dword v2, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* class of lane / 4 - 4 (zero only at lane 16), v_readlane of lane 5, s_buffer_load of
+ * input dword 2, a 16-bit add */
+static uint32_t misc_expect(uint32_t l) { return (l == 16) + 5 + in_word(2) + ((l + 3) & 0xffff); }
+static const char misc_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0.25, v1\n"
+    "v_subrev_f32 v1, 4.0, v1\n"
+    "v_cmp_class_f32 vcc_lo, v1, 0x60\n"
+    "v_cndmask_b32_e64 v3, 0, 1, vcc_lo\n"
+    "v_readlane_b32 s2, v0, 5\n"
+    "s_buffer_load_dword s3, s[8:11], 0x8\n"
+    "v_add_nc_u16 v4, v0, 3\n"
+    "v_and_b32 v4, 0xffff, v4\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_add_nc_u32 v3, v3, s2\n"
+    "v_add_nc_u32 v3, v3, s3\n"
+    "v_add_nc_u32 v1, v3, v4\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* lanes exchange data through memory within one wave: each lane stores 100 + lane to
+ * IN[lane], then reads its neighbour's (lane + 1 mod wave) dword: the wave executes the
+ * store for every lane before any lane's load (the device must too, across subgroups) */
+static uint32_t xchg_expect32(uint32_t l) { return 100 + (l + 1) % 32; }
+static uint32_t xchg_expect64(uint32_t l) { return 100 + (l + 1) % 64; }
+static const char xchg32_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, 100, v0\n"
+    "buffer_store_dword v1, v9, s[8:11], 0 offen\n"
+    "v_add_nc_u32 v2, 1, v0\n"
+    "v_and_b32 v2, 31, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_load_dword v1, v2, s[8:11], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+static const char xchg64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v1, 100, v0\n"
+    "buffer_store_dword v1, v9, s[8:11], 0 offen\n"
+    "v_add_nc_u32 v2, 1, v0\n"
+    "v_and_b32 v2, 63, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_load_dword v1, v2, s[8:11], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* LDS with a barrier: each lane writes 200 + lane to LDS dword lane, then reads its
+ * neighbour's dword and the unaligned dword at byte 4 * lane + 2 (the top half of its own
+ * and the bottom half of the next; past the LDS size for the last lane: 0) */
+#define LDS_KERNEL(mask)                                                                   \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_add_nc_u32 v1, 200, v0\n"                                                             \
+  "ds_write_b32 v9, v1\n"                                                                  \
+  "v_add_nc_u32 v2, 1, v0\n"                                                               \
+  "v_and_b32 v2, " mask ", v2\n"                                                           \
+  "v_lshlrev_b32 v2, 2, v2\n"                                                              \
+  "s_waitcnt lgkmcnt(0)\n"                                                                 \
+  "s_barrier\n"                                                                            \
+  "ds_read_b32 v1, v2\n"                                                                   \
+  "ds_read_b32 v3, v9 offset:2\n"                                                          \
+  "s_waitcnt lgkmcnt(0)\n"                                                                 \
+  "v_add_nc_u32 v1, v1, v3\n"                                                              \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static uint32_t lds_expect(uint32_t l, uint32_t lanes) {
+  uint32_t next = 200 + (l + 1) % lanes;
+  uint32_t unaligned = l + 1 < lanes ? ((200 + l) >> 16) | (201 + l) << 16 : 0;
+  return next + unaligned;
+}
+static uint32_t lds_expect32(uint32_t l) { return lds_expect(l, 32); }
+static uint32_t lds_expect64(uint32_t l) { return lds_expect(l, 64); }
+static const char lds32_src[] = LDS_KERNEL("31");
+static const char lds64_src[] = LDS_KERNEL("63");
+
+/* atomics: every lane adds lane + 1 to IN dword 0, ORs bit (lane % 32) into dword 1, takes
+ * the unsigned max with lane * 3 into dword 2 and (global) subtracts 1 from dword 3, then
+ * stores its lane id */
+static uint32_t atomics_expect(uint32_t l) { return l; }
+static void atomics_check(const uint8_t *in, uint32_t lanes) {
+  uint32_t w[4], sum = 0, bits = 0;
+  memcpy(w, in, sizeof w);
+  for (uint32_t l = 0; l < lanes; l++) {
+    sum += l + 1;
+    bits |= 1u << (l % 32);
+  }
+  assert_int_equal(w[0], in_word(0) + sum);
+  assert_int_equal(w[1], in_word(1) | bits);
+  assert_int_equal(w[2], (lanes - 1) * 3 > in_word(2) ? (lanes - 1) * 3 : in_word(2));
+  assert_int_equal(w[3], in_word(3) - lanes);
+}
+static const char atomics_src[] =
+  "v_lshlrev_b32 v9, 2, v0\n"
+  "v_mov_b32 v10, 0\n"
+  "v_add_nc_u32 v1, 1, v0\n"
+  "buffer_atomic_add v1, v10, s[8:11], 0 offen\n"
+  "v_and_b32 v2, 31, v0\n"
+  "v_lshlrev_b32 v2, v2, 1\n"
+  "buffer_atomic_or v2, v10, s[8:11], 0 offen offset:4\n"
+  "v_mul_u32_u24 v3, 3, v0\n"
+  "buffer_atomic_umax v3, v10, s[8:11], 0 offen offset:8\n"
+  "v_mov_b32 v4, -1\n"
+  "v_mov_b32 v5, s8\n" /* the input's address: the V#'s base (stride 0) */
+  "v_mov_b32 v6, 0\n"
+  "global_atomic_add v[5:6], v4, off offset:12\n"
+  "buffer_store_dword v0, v9, s[4:7], 0 offen\n"
+  "s_endpgm\n";
+
+/* the if/else and divergent loop kernels in wave64 form (64-bit EXEC and VCC) */
+static uint32_t ifelse64_expect(uint32_t l) { return l < 37 ? 7 : 9; }
+static const char ifelse64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc, 37, v0\n"
+    "s_and_saveexec_b64 s[10:11], vcc\n"
+    "s_cbranch_execz else\n"
+    "v_mov_b32 v1, 7\n"
+    "else:\n"
+    "s_andn2_b64 exec, s[10:11], exec\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 9\n"
+    "end:\n"
+    "s_or_b64 exec, exec, s[10:11]\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+static const char vloop64_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, 0\n"
+    "v_and_b32 v2, 7, v0\n"
+    "v_cmp_eq_u32 vcc, 7, v2\n"
+    "v_cndmask_b32_e64 v2, v2, 0, vcc\n"
+    "s_mov_b64 s[10:11], exec\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, 3\n"
+    "v_cmp_ne_u32 vcc, 0, v2\n"
+    "v_subrev_nc_u32 v2, 1, v2\n"
+    "s_and_b64 exec, exec, vcc\n"
+    "s_cbranch_execnz loop\n"
+    "s_mov_b64 exec, s[10:11]\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* ds_permute_b32 under EXEC (lanes 0..27): lane l sends 500 + l to lane 3l mod 32; a lane
+ * nobody sends to gets 0; lanes 28..31 keep v1 (0) */
+static uint32_t permute_expect(uint32_t m) {
+  uint32_t r[32] = {0};
+  for (uint32_t l = 0; l < 28; l++) r[(3 * l) % 32] = 500 + l;
+  return m < 28 ? r[m] : 0;
+}
+static const char permute_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mul_u32_u24 v2, 3, v0\n"
+    "v_and_b32 v2, 31, v2\n"
+    "v_lshlrev_b32 v2, 2, v2\n"
+    "v_add_nc_u32 v3, 500, v0\n"
+    "v_cmp_gt_u32 vcc_lo, 28, v0\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "ds_permute_b32 v1, v2, v3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* DPP quad_perm [1,0,3,2] (lane l reads lane l ^ 1), ds_swizzle SWAP 2 (l ^ 2), and
+ * ds_bpermute from lane 31 - l */
+static uint32_t lanes_expect(uint32_t l) { return (l ^ 1) + 1000 * (l ^ 2) + 100000 * (31 - l); }
+static const char lanes_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+    "ds_swizzle_b32 v2, v0 offset:swizzle(SWAP,2)\n"
+    "v_sub_nc_u32 v4, 31, v0\n"
+    "v_lshlrev_b32 v4, 2, v4\n"
+    "ds_bpermute_b32 v3, v4, v0\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_mul_u32_u24 v2, 1000, v2\n"
+    "v_mul_u32_u24 v3, 0x186a0, v3\n"
+    "v_add_nc_u32 v1, v1, v2\n"
+    "v_add_nc_u32 v1, v1, v3\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* sub-dword buffer accesses: lane l loads the unsigned byte at input byte 3 l + 1 and the
+ * unsigned short at byte 2 l + 1 (unaligned), stores the byte to output byte 128 + l and
+ * the short to output byte 161 + 2 l, and returns byte + (short << 8) */
+static uint8_t in_byte(uint32_t b) { return (uint8_t)(in_word(b / 4) >> (8 * (b % 4))); }
+static uint32_t sub_expect(uint32_t l) {
+  uint32_t byte = in_byte(3 * l + 1), half = in_byte(2 * l + 1) | (uint32_t)in_byte(2 * l + 2) << 8;
+  return byte + (half << 8);
+}
+static void sub_check(const uint8_t *out, uint32_t lanes) {
+  const uint8_t *global = out + (GLOBAL - OUT);
+  for (uint32_t l = 0; l < lanes; l++) {
+    assert_int_equal(global[7 + l], in_byte(3 * l + 1));
+    assert_int_equal(out[128 + l], in_byte(3 * l + 1));
+    assert_int_equal(out[161 + 2 * l], in_byte(2 * l + 1));
+    assert_int_equal(out[162 + 2 * l], in_byte(2 * l + 2));
+  }
+}
+static const char sub_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mul_u32_u24 v2, 3, v0\n"
+    "buffer_load_ubyte v1, v2, s[8:11], 0 offen offset:1\n"
+    "v_lshlrev_b32 v3, 1, v0\n"
+    "buffer_load_ushort v4, v3, s[8:11], 0 offen offset:1\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_store_byte v1, v0, s[4:7], 0 offen offset:128\n"
+    "buffer_store_short v4, v3, s[4:7], 0 offen offset:161\n"
+    "v_add_co_u32 v5, vcc_lo, s0, v0\n" /* global: the byte again at GLOBAL + 7 + l */
+    "v_add_co_ci_u32_e64 v6, s12, s1, 0, vcc_lo\n"
+    "global_store_byte v[5:6], v1, off offset:7\n"
+    "global_load_ushort v7, v[5:6], off offset:7\n" /* this byte and the next lane's */
+    "s_waitcnt vmcnt(0)\n"
+    "v_and_b32 v7, 0xff, v7\n"
+    "v_sub_nc_u32 v7, v7, v1\n" /* 0 */
+    "v_add_nc_u32 v1, v1, v7\n"
+    "v_lshlrev_b32 v4, 8, v4\n"
+    "v_add_nc_u32 v1, v1, v4\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static const struct kernel kernels[] = {
+    {"alu32", alu_src, false, 32 * 4, alu_expect},
+    {"alu64", alu_src, true, 64 * 4, alu_expect},
+    {"if_else32", ifelse_src, false, 32 * 4, ifelse_expect},
+    {"if_else64", ifelse64_src, true, 64 * 4, ifelse64_expect},
+    {"scalar_loop32", sloop_src, false, 32 * 4, sloop_expect},
+    {"divergent_loop64", vloop64_src, true, 64 * 4, vloop_expect},
+    {"divergent_loop32", vloop_src, false, 32 * 4, vloop_expect},
+    {"load_range32", load_src, false, 30 * 4, load_expect}, /* lanes 30, 31: store dropped */
+    {"ballot64", ballot_src, true, 64 * 4, ballot_expect},
+    {"float_round32", fround_src, false, 32 * 4, fround_expect},
+    {"float_round64", fround_src, true, 64 * 4, fround_expect},
+    {"class_readlane_sload32", misc_src, false, 32 * 4, misc_expect},
+    {"exchange32", xchg32_src, false, 32 * 4, xchg_expect32, 256},
+    {"exchange64", xchg64_src, true, 64 * 4, xchg_expect64, 256},
+    {"lds32", lds32_src, false, 32 * 4, lds_expect32, 0, 32 * 4},
+    {"lds64", lds64_src, true, 64 * 4, lds_expect64, 0, 64 * 4},
+    {"permute32", permute_src, false, 32 * 4, permute_expect},
+    {"dpp_swizzle_bpermute32", lanes_src, false, 32 * 4, lanes_expect},
+    {"sub_dword32", sub_src, false, 32 * 4, sub_expect, 256, 0, NULL, 256, sub_check},
+    {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
+    {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
+};
+
+/* ---- running -------------------------------------------------------------------------- */
+
+static void init_window(uint8_t *mem) {
+  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(mem + 4 * i, &(uint32_t){FILL}, 4);
+  for (uint32_t i = 0; i < 64; i++) memcpy(mem + (IN - WINDOW) + 4 * i, &(uint32_t){in_word(i)}, 4);
+}
+
+static void run_kernel(const struct kernel *k) {
+  uint32_t lanes = k->wave64 ? 64 : 32;
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      k->src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = k->name, .lds_bytes = k->lds_bytes};
+  shader_dispatch_float_controls(dev, &opts);
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "%s: emit: %s\n", k->name, m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  if (getenv("PROSPERO_DUMP_SPIRV")) { /* debugging: the module's disassembly */
+    char *dis = spv_check_disassemble(m.words, m.count);
+    fprintf(stderr, "%s\n", dis ? dis : "(no disassembly)");
+    free(dis);
+  }
+
+  /* the start: lane ids in v0, user SGPRs (global address, output and input V#s) */
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(w);
+  assert_non_null(s);
+  w->exec = k->wave64 ? ~0ull : 0xffffffffull;
+  w->sgpr[0] = GLOBAL;
+  w->sgpr[1] = 0;
+  vsharp(&w->sgpr[4], OUT, k->out_bytes ? k->out_bytes : k->out_records);
+  vsharp(&w->sgpr[8], IN, k->in_records ? k->in_records : IN_RECORDS);
+  if (k->expect == alu_expect) {
+    w->sgpr[0] = S0;
+    w->sgpr[1] = S1;
+  }
+  for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = l;
+  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
+  s->exec[0] = (uint32_t)w->exec;
+  s->exec[1] = (uint32_t)(w->exec >> 32);
+  for (uint32_t l = 0; l < lanes; l++) s->vgpr[0][l] = w->vgpr[0][l];
+
+  /* interpreter */
+  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
+  assert_non_null(imem);
+  assert_non_null(gmem);
+  init_window(imem);
+  init_window(gmem);
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  w->mem = &map;
+  w->mem_count = 1;
+  w->global = imem;
+  w->global_base = WINDOW;
+  w->global_size = WINDOW_SIZE;
+  uint8_t *lds = calloc(1, k->lds_bytes ? k->lds_bytes : 1);
+  assert_non_null(lds);
+  w->lds = k->lds_bytes ? lds : NULL;
+  w->lds_size = k->lds_bytes;
+  char err[256];
+  bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", k->name, err);
+  assert_true(ran);
+
+  /* device */
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+  ran = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: dispatch: %s\n", k->name, err);
+  assert_true(ran);
+
+  /* the C values, then the whole window against the interpreter */
+  for (uint32_t l = 0; l < lanes; l++) {
+    uint32_t got, interp, want = (l + 1) * 4 <= k->out_records ? k->expect(l) : FILL;
+    memcpy(&got, gmem + (OUT - WINDOW) + 4 * l, 4);
+    memcpy(&interp, imem + (OUT - WINDOW) + 4 * l, 4);
+    if (got != want || interp != want)
+      fprintf(stderr, "%s: lane %u: device 0x%x, interpreter 0x%x, expected 0x%x\n", k->name, l,
+              got, interp, want);
+    assert_int_equal(interp, want);
+    assert_int_equal(got, want);
+  }
+  if (k->check_out) {
+    k->check_out(imem + (OUT - WINDOW), lanes);
+    k->check_out(gmem + (OUT - WINDOW), lanes);
+  }
+  if (k->check_in) {
+    k->check_in(imem + (IN - WINDOW), lanes);
+    k->check_in(gmem + (IN - WINDOW), lanes);
+  }
+  for (uint32_t i = 0; i < WINDOW_SIZE; i += 4) {
+    uint32_t a, b;
+    memcpy(&a, gmem + i, 4);
+    memcpy(&b, imem + i, 4);
+    if (a != b) fprintf(stderr, "%s: guest 0x%x: device 0x%x, interpreter 0x%x\n", k->name, WINDOW + i, a, b);
+    assert_int_equal(a, b);
+  }
+  kernels_passed++;
+  free(lds);
+  free(imem);
+  free(gmem);
+  free(w);
+  free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+}
+
+static void kernels_match_c_and_interpreter(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (size_t i = 0; i < sizeof kernels / sizeof *kernels; i++) run_kernel(&kernels[i]);
+}
+
+/* A grid of 3 x 2 workgroups (one wave32 each) with the workgroup ids in s12 and s13
+ * (TGID_X/Y_EN): each writes group * 1000-ish values to its own 32 dwords. The interpreter
+ * runs the six waves one after the other from the same start. */
+static const char grid_src[] =
+    "s_mul_i32 s14, s13, 3\n"
+    "s_add_u32 s14, s14, s12\n"
+    "s_lshl_b32 s14, s14, 7\n"
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_add_nc_u32 v9, s14, v9\n"
+    "s_mul_i32 s15, s12, 1000\n"
+    "s_mul_i32 s16, s13, 100\n"
+    "s_add_u32 s15, s15, s16\n"
+    "v_add_nc_u32 v1, s15, v0\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+static void grid_of_workgroups(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  static const uint32_t groups[3] = {3, 2, 1};
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(grid_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = "grid", .tgid_sgpr = {12 + 1, 13 + 1, 0}};
+  shader_dispatch_float_controls(dev, &opts);
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "grid: emit: %s\n", m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  struct ir_interp_wave *w = calloc(1, sizeof *w), *start = calloc(1, sizeof *start);
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
+  assert_true(w && start && s && imem && gmem);
+  init_window(imem);
+  init_window(gmem);
+  start->exec = 0xffffffffull;
+  vsharp(&start->sgpr[4], OUT, 6 * 32 * 4);
+  for (uint32_t l = 0; l < 32; l++) start->vgpr[0][l] = l;
+  memcpy(s->sgpr, start->sgpr, sizeof s->sgpr);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  char err[256];
+  for (uint32_t y = 0; y < groups[1]; y++)
+    for (uint32_t x = 0; x < groups[0]; x++) {
+      *w = *start;
+      w->sgpr[12] = x;
+      w->sgpr[13] = y;
+      w->mem = &map;
+      w->mem_count = 1;
+      bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
+      if (!ran) fprintf(stderr, "grid: interpreter: %s\n", err);
+      assert_true(ran);
+    }
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+  ok = shader_dispatch_grid(dev, m.words, m.count, s, groups, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "grid: dispatch: %s\n", err);
+  assert_true(ok);
+  for (uint32_t g = 0; g < 6; g++)
+    for (uint32_t l = 0; l < 32; l++) {
+      uint32_t want = (g % 3) * 1000 + (g / 3) * 100 + l, got, interp;
+      memcpy(&got, gmem + (OUT - WINDOW) + 4 * (g * 32 + l), 4);
+      memcpy(&interp, imem + (OUT - WINDOW) + 4 * (g * 32 + l), 4);
+      assert_int_equal(interp, want);
+      assert_int_equal(got, want);
+    }
+  assert_memory_equal(gmem, imem, WINDOW_SIZE);
+  free(imem);
+  free(gmem);
+  free(w);
+  free(start);
+  free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter),
+                                     cmocka_unit_test(grid_of_workgroups)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  printf("shader_spirv: %u of %u kernels passed on %s\n", kernels_passed,
+         (unsigned)(sizeof kernels / sizeof *kernels), dev ? vk_device_name(dev) : "no device");
+  if (dev) vk_device_destroy(dev);
+  return test_skip_status(r);
+}

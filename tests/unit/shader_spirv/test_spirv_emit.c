@@ -1,0 +1,251 @@
+/* IR -> SPIR-V for compute shaders: GFX10 kernels (assembled by llvm-mc-19 at test time,
+ * translated with the passes) are emitted in wave32 and wave64 and every module is checked
+ * by SPIRV-Tools' validator; the dump names each block's guest pc; what is not emitted is
+ * a counted error naming the operation, never a module. */
+#include "xl_test_harness.h"
+
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "spv_check.h"
+
+/* Kernels use s[4:7] as the V# of their output buffer, v9 = lane * 4 as its offset. */
+#define PRE32 "v_lshlrev_b32 v9, 2, v0\n"
+#define STORE_V1 "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+
+static struct ir_function *translate(const char *src, bool wave64) {
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      src, (struct ir_translate_options){.wave_size = wave64 ? 64 : 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  return fn;
+}
+
+/* Emits FN, validates the module and returns its disassembly (malloc'd). */
+static char *emit_valid(const struct ir_function *fn) {
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(
+      fn, &(struct spirv_emit_options){.source_name = "kernel", .denorm_preserve_f32 = true,
+                                       .rte_f32 = true}, &m);
+  if (!ok) fprintf(stderr, "emit: %s\n", m.error);
+  assert_true(ok);
+  assert_int_equal(m.unsupported, 0);
+  assert_true(spv_check_valid(m.words, m.count));
+  char *dis = spv_check_disassemble(m.words, m.count);
+  assert_non_null(dis);
+  spirv_module_free(&m);
+  return dis;
+}
+
+/* Every block with a guest pc is named after it and starts with an OpLine of that pc. */
+static void assert_blocks_named(const struct ir_function *fn, const char *dis) {
+  for (uint32_t b = 0; b < fn->block_count; b++) {
+    if (fn->blocks[b].pc == IR_NONE || !cfg_graph_reachable(fn->cfg, b)) continue;
+    char name[64], line[64];
+    snprintf(name, sizeof name, "OpName %%b%u_pc_%04x \"b%u_pc_%04x\"", b, fn->blocks[b].pc, b,
+             fn->blocks[b].pc);
+    snprintf(line, sizeof line, " %u 0\n", fn->blocks[b].pc);
+    if (!strstr(dis, name)) fprintf(stderr, "missing %s in\n%s\n", name, dis);
+    assert_non_null(strstr(dis, name));
+    assert_non_null(strstr(dis, line));
+  }
+}
+
+static const char *kernels32[] = {
+    /* integer and float ALU */
+    PRE32
+    "v_add_nc_u32 v1, v0, s0\n"
+    "v_mul_lo_u32 v2, v1, v1\n"
+    "v_mul_hi_u32 v3, v2, s1\n"
+    "v_xor_b32 v1, v1, v3\n"
+    "v_bfe_u32 v2, v2, 3, 7\n"
+    "v_bfe_i32 v3, v1, 4, 9\n"
+    "v_max_i32 v1, v1, v2\n"
+    "v_min_u32 v1, v1, v3\n"
+    "v_ffbh_u32 v2, v1\n"
+    "v_bcnt_u32_b32 v1, v1, v2\n"
+    "v_cvt_f32_u32 v4, v0\n"
+    "v_add_f32 v4, 0.5, v4\n"
+    "v_mul_f32 v4, v4, -v4\n"
+    "v_max_f32 v4, |v4|, 1.0\n"
+    "v_cvt_u32_f32 v5, v4\n"
+    "v_add_nc_u32 v1, v1, v5\n"
+    STORE_V1
+    "s_endpgm\n",
+    /* compare, EXEC if/else */
+    PRE32
+    "v_mov_b32 v1, 1\n"
+    "v_cmp_gt_u32 vcc_lo, 5, v0\n"
+    "s_and_saveexec_b32 s0, vcc_lo\n"
+    "s_cbranch_execz else\n"
+    "v_mov_b32 v1, 7\n"
+    "else:\n"
+    "s_andn2_b32 exec_lo, s0, exec_lo\n"
+    "s_cbranch_execz end\n"
+    "v_mov_b32 v1, 9\n"
+    "end:\n"
+    "s_or_b32 exec_lo, exec_lo, s0\n"
+    STORE_V1
+    "s_endpgm\n",
+    /* scalar loop */
+    PRE32
+    "s_mov_b32 s0, 0\n"
+    "v_mov_b32 v1, 0\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, v0\n"
+    "s_add_u32 s0, s0, 1\n"
+    "s_cmp_lt_u32 s0, 5\n"
+    "s_cbranch_scc1 loop\n"
+    STORE_V1
+    "s_endpgm\n",
+    /* divergent loop: each lane runs v0 + 1 times */
+    PRE32
+    "v_mov_b32 v1, 0\n"
+    "v_mov_b32 v2, v0\n"
+    "s_mov_b32 s0, exec_lo\n"
+    "loop:\n"
+    "v_add_nc_u32 v1, v1, 3\n"
+    "v_cmp_ne_u32 vcc_lo, 0, v2\n"
+    "v_subrev_nc_u32 v2, 1, v2\n"
+    "s_and_b32 exec_lo, exec_lo, vcc_lo\n"
+    "s_cbranch_execnz loop\n"
+    "s_mov_b32 exec_lo, s0\n"
+    STORE_V1
+    "s_endpgm\n",
+    /* buffer load (range checked) from s[8:11], global store through s[0:1], readfirstlane */
+    PRE32
+    "buffer_load_dword v1, v9, s[8:11], 0 offen offset:4\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_readfirstlane_b32 s2, v1\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "v_add_co_u32 v2, vcc_lo, s0, v9\n"
+    "v_add_co_ci_u32_e64 v3, s12, s1, 0, vcc_lo\n"
+    "global_store_dword v[2:3], v1, off\n"
+    STORE_V1
+    "s_endpgm\n",
+};
+
+static void kernels_wave32_validate(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (size_t k = 0; k < sizeof kernels32 / sizeof *kernels32; k++) {
+    struct ir_function *fn = translate(kernels32[k], false);
+    char *dis = emit_valid(fn);
+    assert_blocks_named(fn, dis);
+    assert_non_null(strstr(dis, "LocalSize 32 1 1"));
+    /* one declaration per type, capabilities once */
+    assert_int_equal(spv_check_count(dis, "OpTypeInt 32 0"), 1);
+    assert_int_equal(spv_check_count(dis, "OpCapability Int64"), 1);
+    assert_int_equal(spv_check_count(dis, "OpCapability Shader"), 1);
+    free(dis);
+    ir_function_destroy(fn);
+  }
+}
+
+static void kernels_wave64_validate(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const char *k64 =
+      PRE32
+      "v_mov_b32 v1, 1\n"
+      "v_cmp_gt_u32 vcc, 40, v0\n"
+      "s_and_saveexec_b64 s[0:1], vcc\n"
+      "s_cbranch_execz end\n"
+      "v_mov_b32 v1, 7\n"
+      "end:\n"
+      "s_or_b64 exec, exec, s[0:1]\n"
+      "s_bcnt1_i32_b64 s2, vcc\n"
+      "v_add_nc_u32 v1, s2, v1\n"
+      STORE_V1
+      "s_endpgm\n";
+  struct ir_function *fn = translate(k64, true);
+  char *dis = emit_valid(fn);
+  assert_blocks_named(fn, dis);
+  assert_non_null(strstr(dis, "LocalSize 64 1 1"));
+  /* the ballot goes through workgroup memory with a barrier */
+  assert_non_null(strstr(dis, "OpControlBarrier"));
+  assert_non_null(strstr(dis, "OpAtomicOr"));
+  free(dis);
+  ir_function_destroy(fn);
+}
+
+/* Float-free integer kernels declare no float controls; kernels with float arithmetic
+ * declare IEEE denormals and round-to-nearest-even (the device permitting). */
+static void capabilities_only_when_used(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(kernels32[2], false);
+  char *dis = emit_valid(fn);
+  assert_null(strstr(dis, "DenormPreserve"));
+  assert_null(strstr(dis, "OpTypePointer Workgroup")); /* no cross-lane operation */
+  assert_null(strstr(dis, "OpAtomic"));
+  /* its one store is fenced on both sides (lanes run a memory instruction together) */
+  const char *st = strstr(dis, "OpStore");
+  assert_non_null(st);
+  assert_non_null(strstr(st, "OpControlBarrier"));
+  assert_int_equal(spv_check_count(dis, "OpControlBarrier"), 2);
+  free(dis);
+  ir_function_destroy(fn);
+  fn = translate(kernels32[0], false);
+  dis = emit_valid(fn);
+  assert_int_equal(spv_check_count(dis, "OpCapability DenormPreserve"), 1);
+  assert_non_null(strstr(dis, "DenormPreserve 32"));
+  assert_non_null(strstr(dis, "RoundingModeRTE 32"));
+  free(dis);
+  ir_function_destroy(fn);
+}
+
+/* An operation not emitted yet: no module, a count and the operation's name. */
+static void unsupported_is_a_counted_error(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32
+                                     "v_cvt_f32_u32 v1, v0\n"
+                                     "v_sin_f32 v1, v1\n"
+                                     "v_cos_f32 v2, v1\n"
+                                     "v_add_f32 v1, v1, v2\n"
+                                     STORE_V1
+                                     "s_endpgm\n", false);
+  struct spirv_module m;
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_null(m.words);
+  assert_int_equal(m.unsupported, 2);
+  assert_non_null(strstr(m.error, "fsin"));
+  assert_non_null(strstr(m.error, "2 unsupported"));
+  ir_function_destroy(fn);
+}
+
+/* Irreducible control flow (a cycle entered at two blocks) has no structure: the
+ * dispatcher form is not emitted yet, which the error says. */
+static void unstructured_is_refused(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32
+                                     "s_cmp_eq_u32 s0, 0\n"
+                                     "s_cbranch_scc1 b\n"
+                                     "a:\n"
+                                     "s_add_u32 s1, s1, 1\n"
+                                     "b:\n"
+                                     "s_add_u32 s1, s1, 2\n"
+                                     "s_cmp_lt_u32 s1, 10\n"
+                                     "s_cbranch_scc1 a\n"
+                                     "v_mov_b32 v1, s1\n"
+                                     STORE_V1
+                                     "s_endpgm\n", false);
+  assert_false(fn->structured);
+  struct spirv_module m;
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_null(m.words);
+  assert_int_equal(m.unsupported, 1);
+  assert_non_null(strstr(m.error, "dispatcher form"));
+  ir_function_destroy(fn);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(kernels_wave32_validate),
+      cmocka_unit_test(kernels_wave64_validate),
+      cmocka_unit_test(capabilities_only_when_used),
+      cmocka_unit_test(unsupported_is_a_counted_error),
+      cmocka_unit_test(unstructured_is_refused),
+  };
+  return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
+}
