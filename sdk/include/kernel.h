@@ -64,6 +64,12 @@ typedef struct SceKernelVirtualQueryInfo { /* 72 bytes */
 #define SCE_KERNEL_MAP_OP_MAP_FLEXIBLE 3
 #define SCE_KERNEL_MAP_OP_TYPE_PROTECT 4
 
+/* sceKernelGetCpumode: bit 0 set = seven CPUs for the game (else six); bit 2 = the seventh
+ * at normal priority (else low). */
+#define SCE_KERNEL_CPUMODE_6CPU 0
+#define SCE_KERNEL_CPUMODE_7CPU_LOW 1
+#define SCE_KERNEL_CPUMODE_7CPU_NORMAL 5
+
 typedef struct SceKernelBatchMapEntry { /* 32 bytes */
   void *start;
   off_t offset;
@@ -76,6 +82,7 @@ typedef struct SceKernelBatchMapEntry { /* 32 bytes */
 
 __PROSPERO_BEGIN_DECLS
 int sceKernelUsleep(SceKernelUseconds usec);
+int sceKernelSleep(unsigned int seconds);
 __PROSPERO_NORETURN void sceKernelExitProcess(int status);
 uint64_t sceKernelGetProcessTime(void);          /* microseconds since process start */
 uint64_t sceKernelGetProcessTimeCounter(void);
@@ -88,6 +95,10 @@ ssize_t sceKernelWrite(int fd, const void *buf, size_t size);
 int sceKernelDebugOutText(int channel, const char *text);
 /* The executable's process param block (PT_SCE_PROCPARAM). */
 const void *sceKernelGetProcParam(void);
+/* The SDK version the executable was built with (its process param). */
+int sceKernelGetCompiledSdkVersion(uint32_t *version);
+int sceKernelGetCpumode(void); /* SCE_KERNEL_CPUMODE_* */
+int sceKernelIsNeoMode(void);  /* 1 in PS4 Pro mode; 0 on PS5 */
 
 int sceKernelAllocateDirectMemory(off_t searchStart, off_t searchEnd, size_t len,
                                   size_t alignment, int memoryType, off_t *physAddrOut);

@@ -1,5 +1,7 @@
-/* libkernel: process exit, stack protector, process param, errno. */
+/* libkernel: process exit, stack protector, process param (and the SDK version it holds),
+ * CPU mode, errno. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdatomic.h>
 #include <sys/random.h>
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include "hle/libkernel/libkernel.h"
 #include "kernel/guest_vm.h"
 #include "loader/process.h"
+#include "sce/sce_params.h"
 
 /* __stack_chk_guard: the canary stack-protected guest code compares against. Random per
  * process, with a zero low byte like the host's (stops string overruns at the canary). */
@@ -46,6 +49,29 @@ static _Atomic(void *) proc_param;
 void hle_kernel_set_proc_param(void *param) { atomic_store(&proc_param, param); }
 
 void *kernel_get_proc_param(void) { return atomic_load(&proc_param); }
+
+/* sceKernelGetCompiledSdkVersion: the SDK version the executable's process param records. A
+ * missing block, one too short to hold the version, a wrong magic or no entries give
+ * EINVAL, as does a null output. The version is the low 32 bits of the u64 field. */
+int kernel_get_compiled_sdk_version(uint32_t *version) {
+  const struct sce_process_param *p = atomic_load(&proc_param);
+  if (!version || !p || p->size < offsetof(struct sce_process_param, sdk_version) + 4 ||
+      p->magic != SCE_PROC_PARAM_MAGIC || p->entry_count == 0)
+    return (int)hle_sce_result(-GUEST_EINVAL);
+  *version = (uint32_t)p->sdk_version;
+  return 0;
+}
+
+/* sceKernelGetCpumode: in the console's mode, bit 0 set = seven CPUs for the game (else six),
+ * bit 2 set = the seventh at normal rather than low priority; the emulator gives games seven
+ * CPUs at normal priority (the host schedules them all alike). */
+enum { CPUMODE_SEVEN_CPUS = 1u << 0, CPUMODE_CPU6_NORMAL = 1u << 2 };
+
+int kernel_get_cpumode(void) { return CPUMODE_SEVEN_CPUS | CPUMODE_CPU6_NORMAL; }
+
+/* sceKernelIsNeoMode: 1 only for a PS4 title running in PS4 Pro ("Neo") mode; a PS5
+ * executable never is. */
+int kernel_is_neo_mode(void) { return 0; }
 
 int kernel_getpid(void) { return getpid(); }
 

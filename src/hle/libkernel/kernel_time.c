@@ -64,6 +64,12 @@ int kernel_sce_usleep(unsigned int usec) {
   return (int)hle_sce_result(sleep_us(usec));
 }
 
+/* sceKernelSleep: whole seconds; a signal handler that runs meanwhile does not end the sleep
+ * early (sleep_us restarts with the time that remains). */
+int kernel_sce_sleep(unsigned int seconds) {
+  return (int)hle_sce_result(sleep_us((uint64_t)seconds * 1000000u));
+}
+
 int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem) {
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0)
     return -GUEST_EINVAL;

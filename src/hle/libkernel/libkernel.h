@@ -53,6 +53,9 @@ int64_t kernel_thread_id(void); /* FreeBSD-style: 100000 + host thread id */
 _Noreturn void kernel_exit_process(int status);
 void kernel_stack_chk_fail(void);
 void *kernel_get_proc_param(void);
+int kernel_get_compiled_sdk_version(uint32_t *version);
+int kernel_get_cpumode(void);
+int kernel_is_neo_mode(void);
 int kernel_getpid(void); /* the host process id */
 extern uint64_t kernel_stack_chk_guard;
 
@@ -103,6 +106,7 @@ int kernel_sce_rename(const char *from, const char *to);
 /* time */
 int kernel_usleep(unsigned int usec);
 int kernel_sce_usleep(unsigned int usec);
+int kernel_sce_sleep(unsigned int seconds);
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem);
 uint64_t kernel_get_process_time(void);
 uint64_t kernel_get_process_time_counter(void);

@@ -1,6 +1,7 @@
 /* Guest time: usleep/sceKernelUsleep sleep at least as long as asked, process time and the
  * TSC are monotonic and agree with each other; the FreeBSD clocks (SECOND, VIRTUAL, PROF)
- * and gettimeofday's timezone answer as FreeBSD documents. Prints pass/fail facts only. */
+ * and gettimeofday's timezone answer as FreeBSD documents; sceKernelSleep sleeps whole
+ * seconds. Prints pass/fail facts only. */
 #include <kernel.h>
 #include <stdio.h>
 #include <sys/time.h>
@@ -96,5 +97,15 @@ int main(void) {
                 res.tv_nsec == 1000000;
   printf("CLOCK_VIRTUAL resolution 1 ms (hz 1000): %s\n", vres_ok ? "yes" : "no");
   failures += !vres_ok;
+
+  /* sceKernelSleep: whole seconds, 0 on success. */
+  uint64_t s0 = sceKernelGetProcessTime();
+  int rsl = sceKernelSleep(1);
+  uint64_t s1 = sceKernelGetProcessTime();
+  int rz = sceKernelSleep(0);
+  int sleep_ok = rsl == 0 && rz == 0 && s1 - s0 >= 1000000;
+  printf("sceKernelSleep(1) returned %d after at least 1 s: %s; sceKernelSleep(0) returned %d\n",
+         rsl, s1 - s0 >= 1000000 ? "yes" : "no", rz);
+  failures += !sleep_ok;
   return failures;
 }

@@ -1,12 +1,15 @@
 /* libkernel and libc behaviour that does not need a guest: exit handler order, errno,
  * writes to the standard streams, sleeping and process time. */
 #include <errno.h>
+#include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -15,6 +18,7 @@
 #include "hle/libc/libc.h"
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
+#include "sce/sce_params.h"
 
 static char order[16];
 static size_t order_len;
@@ -257,6 +261,95 @@ static void test_stack_guard(void **state) {
   assert_ptr_equal(kernel_get_proc_param(), &marker);
 }
 
+static volatile sig_atomic_t handled;
+static void on_sigusr1(int sig) {
+  (void)sig;
+  handled++;
+}
+
+struct interrupter {
+  pthread_t target;
+};
+
+/* Interrupts the sleeping thread twice, 200 ms and 500 ms into its sleep. */
+static void *interrupt_twice(void *arg) {
+  struct interrupter *it = arg;
+  struct timespec d = {0, 200 * 1000 * 1000};
+  nanosleep(&d, NULL);
+  pthread_kill(it->target, SIGUSR1);
+  d.tv_nsec = 300 * 1000 * 1000;
+  nanosleep(&d, NULL);
+  pthread_kill(it->target, SIGUSR1);
+  return NULL;
+}
+
+/* sceKernelSleep sleeps whole seconds and a handled signal does not end it early (a
+ * handler installed without SA_RESTART makes the host's nanosleep fail with EINTR). */
+static void test_sleep_resumes_after_signals(void **state) {
+  (void)state;
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigusr1;
+  sigemptyset(&sa.sa_mask);
+  assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+  handled = 0;
+  struct interrupter it = {pthread_self()};
+  pthread_t t;
+  struct timespec a, b;
+  clock_gettime(CLOCK_MONOTONIC, &a);
+  assert_int_equal(pthread_create(&t, NULL, interrupt_twice, &it), 0);
+  assert_int_equal(kernel_sce_sleep(1), 0);
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  pthread_join(t, NULL);
+  sigaction(SIGUSR1, &old, NULL);
+  int64_t ms = (b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
+  assert_int_equal(handled, 2);
+  assert_true(ms >= 1000 && ms < 3000);
+  assert_int_equal(kernel_sce_sleep(0), 0);
+}
+
+/* sceKernelGetCompiledSdkVersion reads the process param; without a valid one (none, too
+ * short to hold the version, wrong magic, no entries) or with a null output it gives the
+ * console's EINVAL, 0x80020016, and leaves the output alone. */
+static void test_compiled_sdk_version(void **state) {
+  (void)state;
+  void *saved = kernel_get_proc_param();
+  struct sce_process_param pp;
+  memset(&pp, 0, sizeof pp);
+  pp.size = SCE_PROC_PARAM_SIZE;
+  pp.magic = SCE_PROC_PARAM_MAGIC;
+  pp.entry_count = SCE_PROC_PARAM_ENTRY_COUNT;
+  pp.sdk_version = 0x05050031u;
+  uint32_t v = 0xDEADBEEFu;
+  hle_kernel_set_proc_param(NULL);
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), (int)0x80020016);
+  assert_int_equal(v, 0xDEADBEEFu);
+  hle_kernel_set_proc_param(&pp);
+  assert_int_equal(kernel_get_compiled_sdk_version(NULL), (int)0x80020016);
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), 0);
+  assert_int_equal(v, 0x05050031u);
+  pp.size = 0x13;
+  v = 1;
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), (int)0x80020016);
+  pp.size = 0x14;
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), 0);
+  assert_int_equal(v, 0x05050031u);
+  pp.magic = 0x4942524Eu;
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), (int)0x80020016);
+  pp.magic = SCE_PROC_PARAM_MAGIC;
+  pp.entry_count = 0;
+  assert_int_equal(kernel_get_compiled_sdk_version(&v), (int)0x80020016);
+  hle_kernel_set_proc_param(saved);
+}
+
+/* The console's CPU mode values: 0 six CPUs, 1 seven with the seventh at low priority, 5
+ * seven at normal priority; Neo mode is a PS4 Pro mode, never set for a PS5 executable. */
+static void test_cpumode_and_neo(void **state) {
+  (void)state;
+  assert_int_equal(kernel_get_cpumode(), 5);
+  assert_int_equal(kernel_is_neo_mode(), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_exit_handlers_run_in_reverse),
@@ -267,6 +360,9 @@ int main(void) {
       cmocka_unit_test(test_time),
       cmocka_unit_test(test_freebsd_clocks),
       cmocka_unit_test(test_stack_guard),
+      cmocka_unit_test(test_sleep_resumes_after_signals),
+      cmocka_unit_test(test_compiled_sdk_version),
+      cmocka_unit_test(test_cpumode_and_neo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
