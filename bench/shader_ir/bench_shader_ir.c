@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "common/log.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/isa/isa.h"
 
 /* Thread CPU time: the build machine is shared, and waiting for a core is not our cost. */

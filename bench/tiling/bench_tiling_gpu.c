@@ -79,10 +79,10 @@ int main(void) {
     struct tiling_layout l;
     if (!tiling_compute_layout(&s, &l)) return 1;
     struct vk_buffer tiled, linear;
-    if (!vk_buffer_create(dev, l.size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_DEVICE,
+    if (!vk_buffer_create(dev, l.size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_DEVICE,
                           &tiled) ||
         !vk_buffer_create(dev, l.linear_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                          VK_MEMORY_DEVICE, &linear))
+                          GPU_VK_MEMORY_DEVICE, &linear))
       return 1;
     double copy = 1e9, detile = 1e9;
     for (int r = 0; r < RUNS; r++) {

@@ -12,8 +12,8 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
-#include "gpu/shader/ir/translate.h"
 #include "gpu/shader/spirv/spirv_emit.h"
+#include "gpu/shader/translate/translate.h"
 
 static void usage(FILE *out) {
   fprintf(out,

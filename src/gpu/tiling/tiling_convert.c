@@ -567,12 +567,157 @@ struct tiling_converter {
   struct tiling_path_stats stats;
 };
 
-/* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
- * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
- * R->height rows one after another). Counts the paths taken in C's statistics. */
-static void convert_plane(struct tiling_converter *c, uint32_t level, uint32_t slice,
-                          const struct tiling_rect *r, uint8_t *tiled, uint8_t *linear,
-                          size_t row_pitch, bool detile) {
+/* One plane (fragment) of a rectangle being converted: what its row paths need, fixed
+ * before any row goes. */
+struct plane_job {
+  const struct tiling_xor_tables *t;
+  const uint64_t *column; /* per x of the rectangle: block column and x part of the equation */
+  uint64_t *count;        /* path counters (struct tiling_path_stats) */
+  uint8_t *lin_plane;     /* the plane's first linear row (rectangle row ry) */
+  size_t row_pitch;
+  uint32_t ry, zs_term, tail_y, bpe;
+  uint32_t run; /* elements of x contiguous in the tiled block (a power of two) */
+  bool detile;
+#if defined(__SSE2__)
+  uint32_t g, rows; /* stacked rows: 2^g rows of 16-byte runs form one chunk (0: none) */
+  bool pairs;       /* two row groups at a time (groups_pair) */
+  bool quads;       /* Z order with 4-byte elements: rows in 2x2 quads */
+  bool lines4;      /* ... and whole 4x4 lines of 64 bytes */
+#endif
+};
+
+/* A row path: converts rows [y, ye) of elements [x0, x1) (relative to the rectangle) of the
+ * block row at TP, every one of them. */
+typedef void (*plane_rows_fn)(const struct plane_job *j, uint8_t *tp, uint32_t x0, uint32_t x1,
+                              uint32_t y, uint32_t ye);
+
+static inline uint8_t *job_row(const struct plane_job *j, uint32_t y) {
+  return j->lin_plane + (size_t)(y - j->ry) * j->row_pitch;
+}
+
+static inline uint32_t job_yterm(const struct plane_job *j, uint32_t y) {
+  return j->t->y[y & 1023] ^ j->zs_term;
+}
+
+/* Any swizzle: one row at a time, runs of RUN elements. */
+static void rows_plain(const struct plane_job *j, uint8_t *tp, uint32_t x0, uint32_t x1,
+                       uint32_t y, uint32_t ye) {
+  j->count[TILING_PATH_ROW] += ye - y;
+  for (; y < ye; y++) {
+    const uint32_t yterm = j->t->y[(y + j->tail_y) & 1023] ^ j->zs_term;
+    copy_row(tp, job_row(j, y), j->column, x0, x1, yterm, j->bpe, j->run, j->detile);
+  }
+}
+
+#if defined(__SSE2__)
+/* Tiling 16-byte runs whose rows stack into contiguous chunks (g > 0): each chunk of 2^g
+ * rows is written whole, two row groups at a time where they pair. */
+static void rows_stacked16(const struct plane_job *j, uint8_t *tp, uint32_t x0, uint32_t x1,
+                           uint32_t y, uint32_t ye) {
+  const uint32_t rows = j->rows, g = j->g, bpe = j->bpe;
+  const uint32_t xr = x0 + ((x1 - x0) & ~(j->run - 1)); /* whole runs */
+  for (; y < ye && (y & (rows - 1)); y++) { /* up to a row-group boundary */
+    copy_row(tp, job_row(j, y), j->column, x0, x1, job_yterm(j, y), bpe, j->run, j->detile);
+    j->count[TILING_PATH_ROW]++;
+  }
+  if (j->pairs) /* two row groups at a time */
+    for (; y + 2 * rows <= ye; y += 2 * rows) {
+      uint8_t *lp = job_row(j, y);
+      const uint32_t yt0 = job_yterm(j, y), yt1 = job_yterm(j, y + rows);
+      const uint32_t xp =
+          tile_rows16_pair(tp, lp, j->row_pitch, j->column, x0, xr, yt0, yt1, bpe, g);
+      tile_rows16(tp, lp, j->row_pitch, j->column, xp, xr, yt0, bpe, g);
+      tile_rows16(tp, lp + rows * j->row_pitch, j->row_pitch, j->column, xp, xr, yt1, bpe, g);
+      for (uint32_t k = 0; k < 2 * rows && xr < x1; k++)
+        copy_row(tp, lp + k * j->row_pitch, j->column, xr, x1, job_yterm(j, y + k), bpe, 1,
+                 j->detile);
+      j->count[TILING_PATH_ROWS16_PAIR] += 2 * rows;
+    }
+  for (; y + rows <= ye; y += rows) {
+    uint8_t *lp = job_row(j, y);
+    tile_rows16(tp, lp, j->row_pitch, j->column, x0, xr, job_yterm(j, y), bpe, g);
+    for (uint32_t k = 0; k < rows && xr < x1; k++)
+      copy_row(tp, lp + k * j->row_pitch, j->column, xr, x1, job_yterm(j, y + k), bpe, 1,
+               j->detile);
+    j->count[TILING_PATH_ROWS16] += rows;
+  }
+  rows_plain(j, tp, x0, x1, y, ye);
+}
+
+/* Z order with 4-byte elements: whole 4x4 lines where they fit (eight rows at a time when
+ * tiling), then pairs of rows from 2x2 quads. */
+static void rows_quads(const struct plane_job *j, uint8_t *tp, uint32_t x0, uint32_t x1,
+                       uint32_t y, uint32_t ye) {
+  const uint32_t bpe = j->bpe;
+  const size_t pitch = j->row_pitch;
+  if (j->lines4) {
+    for (; y < ye && (y & 3); y++) { /* up to a line boundary */
+      copy_row(tp, job_row(j, y), j->column, x0, x1, job_yterm(j, y), bpe, 1, j->detile);
+      j->count[TILING_PATH_ROW]++;
+    }
+    if (!j->detile) /* eight rows at a time */
+      for (; y + 8 <= ye; y += 8) {
+        uint8_t *lp = job_row(j, y);
+        const uint32_t xr = tile_lines8(tp, lp, pitch, j->column, x0, x1, job_yterm(j, y),
+                                        job_yterm(j, y + 4));
+        for (uint32_t k = 0; k < 8 && xr < x1; k++)
+          copy_row(tp, lp + k * pitch, j->column, xr, x1, job_yterm(j, y + k), bpe, 1,
+                   j->detile);
+        j->count[TILING_PATH_LINES8] += 8;
+      }
+    for (; y + 4 <= ye; y += 4) {
+      uint8_t *lp = job_row(j, y);
+      const uint32_t yt = job_yterm(j, y);
+      const uint32_t xr = j->detile ? detile_lines4(tp, lp, pitch, j->column, x0, x1, yt)
+                                    : tile_lines4(tp, lp, pitch, j->column, x0, x1, yt);
+      for (uint32_t k = 0; k < 4 && xr < x1; k++)
+        copy_row(tp, lp + k * pitch, j->column, xr, x1, job_yterm(j, y + k), bpe, 1,
+                 j->detile);
+      j->count[TILING_PATH_LINES4] += 4;
+    }
+  }
+  if (y < ye && (y & 1)) { /* up to a quad boundary */
+    copy_row(tp, job_row(j, y), j->column, x0, x1, job_yterm(j, y), bpe, 1, j->detile);
+    j->count[TILING_PATH_ROW]++;
+    y++;
+  }
+  for (; y + 2 <= ye; y += 2) {
+    const uint32_t yt = job_yterm(j, y), yt1 = job_yterm(j, y + 1);
+    uint8_t *lp0 = job_row(j, y), *lp1 = lp0 + pitch;
+    const uint32_t xr = quad_rows(tp, lp0, lp1, j->column, x0, x1, yt, j->detile);
+    copy_row(tp, lp0, j->column, xr, x1, yt, bpe, 1, j->detile);
+    copy_row(tp, lp1, j->column, xr, x1, yt1, bpe, 1, j->detile);
+    j->count[TILING_PATH_QUADS] += 2;
+  }
+  rows_plain(j, tp, x0, x1, y, ye);
+}
+#endif
+
+/* SW_LINEAR: each row of the rectangle is one contiguous copy. */
+static void convert_linear_plane(const struct tiling_layout *l, uint32_t level,
+                                 const struct plane_addr *pa, const struct tiling_rect *r,
+                                 uint8_t *tiled, uint8_t *lin_plane, size_t row_pitch,
+                                 bool detile, uint64_t *count) {
+  const struct tiling_level *lv = &l->level[level];
+  const uint32_t bpe = l->surface.bpe;
+  for (uint32_t y = 0; y < r->height; y++) {
+    uint8_t *tp = tiled + pa->base + ((uint64_t)(r->y + y) * lv->pitch + r->x) * bpe;
+    uint8_t *lp = lin_plane + (size_t)y * row_pitch;
+    if (detile)
+      memcpy(lp, tp, (size_t)r->width * bpe);
+    else
+      memcpy(tp, lp, (size_t)r->width * bpe);
+  }
+  count[TILING_PATH_LINEAR] += r->height;
+}
+
+/* A swizzled mode: the row path is picked once for the plane from its layout, alignment
+ * and direction (plane_job); blocks are then visited in order, whole blocks of a detile
+ * through the block map when one fits. */
+static void convert_swizzled_plane(struct tiling_converter *c, uint32_t level,
+                                   const struct plane_addr *pa, const struct tiling_rect *r,
+                                   uint8_t *tiled, uint8_t *lin_plane, size_t row_pitch,
+                                   bool detile) {
   const struct tiling_layout *l = &c->layout;
   const struct tiling_xor_tables *t = &c->tables;
   uint64_t *column = c->column;
@@ -580,206 +725,128 @@ static void convert_plane(struct tiling_converter *c, uint32_t level, uint32_t s
   const struct tiling_level *lv = &l->level[level];
   const uint32_t bpe = l->surface.bpe;
   const uint32_t rx = r->x, ry = r->y, rw = r->width, rh = r->height;
+  const uint32_t blk_log2 = l->block_bytes_log2;
+  const uint32_t bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
+  /* column[i]: block column and x part of the equation for x = rx + i */
+  for (uint32_t i = 0; i < rw; i++)
+    column[i] = ((uint64_t)((rx + i) >> bw_log2) << blk_log2) |
+                t->x[(rx + i + lv->tail_x) & 1023];
 
+  uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
+  if (rx & ((1u << run_log2) - 1)) run_log2 = 0; /* runs must start on a run boundary */
+  const uint32_t bw = l->block_width, bh = l->block_height;
+  struct plane_job job = {.t = t, .column = column, .count = count, .lin_plane = lin_plane,
+                          .row_pitch = row_pitch, .ry = ry, .zs_term = pa->zs_term,
+                          .tail_y = lv->tail_y, .bpe = bpe, .run = 1u << run_log2,
+                          .detile = detile};
+  plane_rows_fn convert_rows = rows_plain;
+#if defined(__SSE2__)
+  /* Tiling 16-byte runs whose rows stack into contiguous chunks: write each chunk whole. */
+  job.g = (!detile && bpe * job.run == 16 && !lv->tail_y && !lv->tail_x &&
+           !((uintptr_t)(tiled + pa->base) & 15))
+              ? stacked_y_log2(l, run_log2)
+              : 0;
+  job.rows = 1u << job.g;
+  job.pairs = job.g && groups_pair(l, run_log2, job.g);
+  /* Z order with 4-byte elements: pairs of rows from 2x2 quads, or four rows from whole
+   * 4x4 lines (64 bytes in a row; tiling writes them with streaming stores, so the tiled
+   * side must then be 16-aligned). (Stacked 16-byte runs and quads never meet: quads have
+   * runs of at most 2 elements of 4 bytes.) */
+  job.quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
+  job.lines4 = job.quads && !(rx & 3) &&
+               (detile || !((uintptr_t)(tiled + pa->base) & 15)) && quad_4x4(l);
+  if (job.g) convert_rows = rows_stacked16;
+  else if (job.quads) convert_rows = rows_quads;
+  /* Detile of whole blocks through a block map (built once per call, for the first plane
+   * whose rectangle holds at least two whole blocks, so small levels skip its cost). */
+  const bool whole_blocks = detile && !lv->tail_x && !lv->tail_y &&
+                            (uint64_t)rw * rh >= 2ull * l->block_width * l->block_height;
+  if (whole_blocks && !c->map_tried) {
+    c->map = block_map_build(l, t, quad_4x4(l));
+    c->map_tried = true;
+  }
+  const struct block_map *map = whole_blocks ? c->map : NULL;
+  const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
+  /* Tiling with whole-chunk streaming stores: nothing of the tiled side has to stay
+   * cached, so bands of rows go across the whole rectangle and the linear side is read
+   * like a plain copy reads, row after row. Worth it when a block column strip would
+   * read 32 rows or more at once (more streams than the prefetchers follow) and a band
+   * pass writes stretches of 256 bytes or more (shorter scattered streaming writes cost
+   * more than the reads gain); docs/tiling.md has the measurements. */
+  const bool bands = !detile && l->block_height >= 2 * BAND_ROWS &&
+                     (job.lines4 || job.pairs ||
+                      (job.g && group_stretch(l, run_log2, job.g) >= 256));
+#else
+  const bool bands = false;
+#endif
+  const uint32_t chunk_rows = bands ? BAND_ROWS : PREFETCH_ROWS;
+  /* Otherwise block order: one block column strip of one block row at a time, so the
+   * tiled side stays inside one block (cache resident) while linear rows go in runs. */
+  for (uint32_t by = ry / bh; by * bh < ry + rh; by++) {
+    const uint32_t y0 = by * bh > ry ? by * bh : ry;
+    const uint32_t y1 = by * bh + bh < ry + rh ? by * bh + bh : ry + rh;
+    uint8_t *tp = tiled + pa->base + (((uint64_t)by * pa->blocks_per_row) << blk_log2);
+    for (uint32_t bx = rx / bw; bx * bw < rx + rw; bx++) {
+      /* strip of the rectangle inside block column bx, relative to rx (bands: the
+       * whole width, in one pass) */
+      const uint32_t x0 = bands ? 0 : (bx * bw > rx ? bx * bw : rx) - rx;
+      const uint32_t x1 = bands ? rw : (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
+      /* the block this loop visits next (NULL after the last one), for read-ahead */
+      const uint8_t *next_visited =
+          (bx + 1) * bw < rx + rw ? tp + ((uint64_t)(bx + 1) << blk_log2)
+          : y1 < ry + rh          ? tp + (((uint64_t)pa->blocks_per_row + rx / bw) << blk_log2)
+                                  : NULL;
+#if defined(__SSE2__)
+      if (map && x1 - x0 == bw && y1 - y0 == bh) {
+        const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa->zs_term;
+        if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
+          /* the next block is read ahead while this one's rows go out */
+          detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_visited,
+                       lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
+                       row_pitch);
+          count[TILING_PATH_BLOCK_MAP]++;
+          continue;
+        }
+      }
+      /* Z-order detile of blocks the block map did not take: the next block this loop
+       * visits is read ahead, a share per chunk of rows, as Z order is the swizzle the
+       * hardware prefetchers follow worst. (On this row path, measured neutral to slightly
+       * negative for the S/D/R families, so they do without.) */
+      const uint8_t *next = detile && job.quads ? next_visited : NULL;
+#else
+      const uint8_t *next = NULL;
+      (void)next_visited;
+#endif
+      for (uint32_t yc = y0; yc < y1;) {
+        const uint32_t chunk_end = (yc | (chunk_rows - 1)) + 1;
+        const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
+        if (next) prefetch_share(next, blk_log2, bh, yc - by * bh, ye - yc);
+        if (bands) count[TILING_PATH_BANDS] += ye - yc;
+        convert_rows(&job, tp, x0, x1, yc, ye);
+        yc = ye;
+      }
+      if (bands) break;
+    }
+  }
+}
+
+/* Converts rectangle R of one (level, slice): DETILE copies tiled -> linear, otherwise
+ * linear -> tiled. LINEAR holds the rectangle (row y at y * row_pitch, fragment planes of
+ * R->height rows one after another). Counts the paths taken in C's statistics. */
+static void convert_plane(struct tiling_converter *c, uint32_t level, uint32_t slice,
+                          const struct tiling_rect *r, uint8_t *tiled, uint8_t *linear,
+                          size_t row_pitch, bool detile) {
+  const struct tiling_layout *l = &c->layout;
+  const bool linear_mode = l->surface.mode == TILING_SW_LINEAR;
   for (uint32_t f = 0; f < l->surface.fragments; f++) {
     struct plane_addr pa;
     plane_addr(l, level, slice, f, &pa);
-    uint8_t *lin_plane = linear + (size_t)f * rh * row_pitch;
-
-    if (l->surface.mode == TILING_SW_LINEAR) {
-      for (uint32_t y = 0; y < rh; y++) {
-        uint8_t *tp = tiled + pa.base + ((uint64_t)(ry + y) * lv->pitch + rx) * bpe;
-        uint8_t *lp = lin_plane + (size_t)y * row_pitch;
-        if (detile)
-          memcpy(lp, tp, (size_t)rw * bpe);
-        else
-          memcpy(tp, lp, (size_t)rw * bpe);
-      }
-      count[TILING_PATH_LINEAR] += rh;
-      continue;
-    }
-
-    const uint32_t blk_log2 = l->block_bytes_log2;
-    const uint32_t bw_log2 = 31u - (uint32_t)__builtin_clz(l->block_width);
-    /* column[i]: block column and x part of the equation for x = rx + i */
-    for (uint32_t i = 0; i < rw; i++)
-      column[i] = ((uint64_t)((rx + i) >> bw_log2) << blk_log2) |
-                  t->x[(rx + i + lv->tail_x) & 1023];
-
-    uint32_t run_log2 = lv->tail_x ? 0 : contiguous_x_log2(l);
-    if (rx & ((1u << run_log2) - 1)) run_log2 = 0; /* runs must start on a run boundary */
-    const uint32_t run = 1u << run_log2;
-    const uint32_t bw = l->block_width, bh = l->block_height;
-#if defined(__SSE2__)
-    /* Tiling 16-byte runs whose rows stack into contiguous chunks: write each chunk whole. */
-    const uint32_t g = (!detile && bpe * run == 16 && !lv->tail_y && !lv->tail_x &&
-                        !((uintptr_t)(tiled + pa.base) & 15))
-                           ? stacked_y_log2(l, run_log2)
-                           : 0;
-    const uint32_t rows = 1u << g;
-    const bool pairs = g && groups_pair(l, run_log2, g);
-    /* Z order with 4-byte elements: pairs of rows from 2x2 quads, or four rows from whole
-     * 4x4 lines (64 bytes in a row; tiling writes them with streaming stores, so the tiled
-     * side must then be 16-aligned). */
-    const bool quads = bpe == 4 && !lv->tail_x && !lv->tail_y && !(rx & 1) && quad_2x2(l);
-    const bool lines4 = quads && !(rx & 3) &&
-                        (detile || !((uintptr_t)(tiled + pa.base) & 15)) && quad_4x4(l);
-    /* Detile of whole blocks through a block map (built once per call, for the first plane
-     * whose rectangle holds at least two whole blocks, so small levels skip its cost). */
-    const bool whole_blocks = detile && !lv->tail_x && !lv->tail_y &&
-                              (uint64_t)rw * rh >= 2ull * l->block_width * l->block_height;
-    if (whole_blocks && !c->map_tried) {
-      c->map = block_map_build(l, t, quad_4x4(l));
-      c->map_tried = true;
-    }
-    const struct block_map *map = whole_blocks ? c->map : NULL;
-    const uint32_t piece_mask = map ? (1u << map->piece_log2) - 1 : 0;
-    /* Tiling with whole-chunk streaming stores: nothing of the tiled side has to stay
-     * cached, so bands of rows go across the whole rectangle and the linear side is read
-     * like a plain copy reads, row after row. Worth it when a block column strip would
-     * read 32 rows or more at once (more streams than the prefetchers follow) and a band
-     * pass writes stretches of 256 bytes or more (shorter scattered streaming writes cost
-     * more than the reads gain); docs/tiling.md has the measurements. */
-    const bool bands = !detile && l->block_height >= 2 * BAND_ROWS &&
-                       (lines4 || pairs || (g && group_stretch(l, run_log2, g) >= 256));
-#else
-    const bool bands = false;
-#endif
-    const uint32_t chunk_rows = bands ? BAND_ROWS : PREFETCH_ROWS;
-    /* Otherwise block order: one block column strip of one block row at a time, so the
-     * tiled side stays inside one block (cache resident) while linear rows go in runs. */
-    for (uint32_t by = ry / bh; by * bh < ry + rh; by++) {
-      const uint32_t y0 = by * bh > ry ? by * bh : ry;
-      const uint32_t y1 = by * bh + bh < ry + rh ? by * bh + bh : ry + rh;
-      uint8_t *tp = tiled + pa.base + (((uint64_t)by * pa.blocks_per_row) << blk_log2);
-      for (uint32_t bx = rx / bw; bx * bw < rx + rw; bx++) {
-        /* strip of the rectangle inside block column bx, relative to rx (bands: the
-         * whole width, in one pass) */
-        const uint32_t x0 = bands ? 0 : (bx * bw > rx ? bx * bw : rx) - rx;
-        const uint32_t x1 = bands ? rw : (bx * bw + bw < rx + rw ? bx * bw + bw : rx + rw) - rx;
-        /* the block this loop visits next (NULL after the last one), for read-ahead */
-        const uint8_t *next_visited =
-            (bx + 1) * bw < rx + rw ? tp + ((uint64_t)(bx + 1) << blk_log2)
-            : y1 < ry + rh          ? tp + (((uint64_t)pa.blocks_per_row + rx / bw) << blk_log2)
-                                    : NULL;
-#if defined(__SSE2__)
-        if (map && x1 - x0 == bw && y1 - y0 == bh) {
-          const uint32_t bxor = t->x[(bx * bw) & 1023] ^ t->y[(by * bh) & 1023] ^ pa.zs_term;
-          if (!(bxor & piece_mask) && !(bxor >> blk_log2)) {
-            /* the next block is read ahead while this one's rows go out */
-            detile_block(map, tp + ((uint64_t)bx << blk_log2), bxor, next_visited,
-                         lin_plane + (size_t)(y0 - ry) * row_pitch + (size_t)x0 * bpe,
-                         row_pitch);
-            count[TILING_PATH_BLOCK_MAP]++;
-            continue;
-          }
-        }
-#endif
-        /* Z-order detile of blocks the block map did not take: the next block this loop
-         * visits is read ahead, a share per chunk of rows, as Z order is the swizzle the
-         * hardware prefetchers follow worst. (On this row path, measured neutral to slightly
-         * negative for the S/D/R families, so they do without.) */
-#if defined(__SSE2__)
-        const uint8_t *next = detile && quads ? next_visited : NULL;
-#else
-        const uint8_t *next = NULL;
-        (void)next_visited;
-#endif
-        for (uint32_t yc = y0; yc < y1;) {
-          const uint32_t chunk_end = (yc | (chunk_rows - 1)) + 1;
-          const uint32_t ye = chunk_end < y1 ? chunk_end : y1;
-          if (next) prefetch_share(next, blk_log2, bh, yc - by * bh, ye - yc);
-          if (bands) count[TILING_PATH_BANDS] += ye - yc;
-          uint32_t y = yc;
-#if defined(__SSE2__)
-          if (g) {
-            const uint32_t xr = x0 + ((x1 - x0) & ~(run - 1)); /* whole runs */
-            for (; y < ye && (y & (rows - 1)); y++) { /* up to a row-group boundary */
-              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
-                       t->y[y & 1023] ^ pa.zs_term, bpe, run, detile);
-              count[TILING_PATH_ROW]++;
-            }
-            if (pairs) /* two row groups at a time */
-              for (; y + 2 * rows <= ye; y += 2 * rows) {
-                uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-                const uint32_t yt0 = t->y[y & 1023] ^ pa.zs_term;
-                const uint32_t yt1 = t->y[(y + rows) & 1023] ^ pa.zs_term;
-                const uint32_t xp = tile_rows16_pair(tp, lp, row_pitch, column, x0, xr, yt0,
-                                                     yt1, bpe, g);
-                tile_rows16(tp, lp, row_pitch, column, xp, xr, yt0, bpe, g);
-                tile_rows16(tp, lp + rows * row_pitch, row_pitch, column, xp, xr, yt1, bpe, g);
-                for (uint32_t k = 0; k < 2 * rows && xr < x1; k++)
-                  copy_row(tp, lp + k * row_pitch, column, xr, x1,
-                           t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
-                count[TILING_PATH_ROWS16_PAIR] += 2 * rows;
-              }
-            for (; y + rows <= ye; y += rows) {
-              uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-              tile_rows16(tp, lp, row_pitch, column, x0, xr, t->y[y & 1023] ^ pa.zs_term, bpe,
-                          g);
-              for (uint32_t k = 0; k < rows && xr < x1; k++)
-                copy_row(tp, lp + k * row_pitch, column, xr, x1,
-                         t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
-              count[TILING_PATH_ROWS16] += rows;
-            }
-          }
-          if (lines4) {
-            for (; y < ye && (y & 3); y++) { /* up to a line boundary */
-              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
-                       t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
-              count[TILING_PATH_ROW]++;
-            }
-            if (!detile) /* eight rows at a time */
-              for (; y + 8 <= ye; y += 8) {
-                uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-                const uint32_t xr = tile_lines8(tp, lp, row_pitch, column, x0, x1,
-                                                t->y[y & 1023] ^ pa.zs_term,
-                                                t->y[(y + 4) & 1023] ^ pa.zs_term);
-                for (uint32_t k = 0; k < 8 && xr < x1; k++)
-                  copy_row(tp, lp + k * row_pitch, column, xr, x1,
-                           t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
-                count[TILING_PATH_LINES8] += 8;
-              }
-            for (; y + 4 <= ye; y += 4) {
-              uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-              const uint32_t yt = t->y[y & 1023] ^ pa.zs_term;
-              const uint32_t xr = detile ? detile_lines4(tp, lp, row_pitch, column, x0, x1, yt)
-                                         : tile_lines4(tp, lp, row_pitch, column, x0, x1, yt);
-              for (uint32_t k = 0; k < 4 && xr < x1; k++)
-                copy_row(tp, lp + k * row_pitch, column, xr, x1,
-                         t->y[(y + k) & 1023] ^ pa.zs_term, bpe, 1, detile);
-              count[TILING_PATH_LINES4] += 4;
-            }
-          }
-          if (quads) {
-            if (y < ye && (y & 1)) { /* up to a quad boundary */
-              copy_row(tp, lin_plane + (size_t)(y - ry) * row_pitch, column, x0, x1,
-                       t->y[y & 1023] ^ pa.zs_term, bpe, 1, detile);
-              count[TILING_PATH_ROW]++;
-              y++;
-            }
-            for (; y + 2 <= ye; y += 2) {
-              const uint32_t yt = t->y[y & 1023] ^ pa.zs_term;
-              const uint32_t yt1 = t->y[(y + 1) & 1023] ^ pa.zs_term;
-              uint8_t *lp0 = lin_plane + (size_t)(y - ry) * row_pitch, *lp1 = lp0 + row_pitch;
-              const uint32_t xr = quad_rows(tp, lp0, lp1, column, x0, x1, yt, detile);
-              copy_row(tp, lp0, column, xr, x1, yt, bpe, 1, detile);
-              copy_row(tp, lp1, column, xr, x1, yt1, bpe, 1, detile);
-              count[TILING_PATH_QUADS] += 2;
-            }
-          }
-#endif
-          count[TILING_PATH_ROW] += ye - y;
-          for (; y < ye; y++) {
-            const uint32_t yterm = t->y[(y + lv->tail_y) & 1023] ^ pa.zs_term;
-            uint8_t *lp = lin_plane + (size_t)(y - ry) * row_pitch;
-            copy_row(tp, lp, column, x0, x1, yterm, bpe, run, detile);
-          }
-          yc = ye;
-        }
-        if (bands) break;
-      }
-    }
+    uint8_t *lin_plane = linear + (size_t)f * r->height * row_pitch;
+    if (linear_mode)
+      convert_linear_plane(l, level, &pa, r, tiled, lin_plane, row_pitch, detile,
+                           c->stats.count);
+    else
+      convert_swizzled_plane(c, level, &pa, r, tiled, lin_plane, row_pitch, detile);
   }
 }
 

@@ -249,15 +249,15 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
   }
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(dev->device, out->buffer, &req);
-  VkMemoryPropertyFlags want = memory == VK_MEMORY_HOST
+  VkMemoryPropertyFlags want = memory == GPU_VK_MEMORY_HOST
                                    ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
                                          VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
                                    : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   uint32_t type;
   if (!find_memory_type(dev, req.memoryTypeBits, want, &type) &&
-      !(memory == VK_MEMORY_DEVICE && find_memory_type(dev, req.memoryTypeBits, 0, &type))) {
+      !(memory == GPU_VK_MEMORY_DEVICE && find_memory_type(dev, req.memoryTypeBits, 0, &type))) {
     LOG(vk, ERROR, "no memory type for a %s buffer",
-        memory == VK_MEMORY_HOST ? "host-visible" : "device");
+        memory == GPU_VK_MEMORY_HOST ? "host-visible" : "device");
     vk_buffer_destroy(dev, out);
     return false;
   }
@@ -274,7 +274,7 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
     vk_buffer_destroy(dev, out);
     return false;
   }
-  if (memory == VK_MEMORY_HOST &&
+  if (memory == GPU_VK_MEMORY_HOST &&
       vkMapMemory(dev->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped) != VK_SUCCESS) {
     LOG(vk, ERROR, "mapping a host buffer failed");
     vk_buffer_destroy(dev, out);

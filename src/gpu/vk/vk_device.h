@@ -6,7 +6,7 @@
  *
  *   struct vk_device *dev = vk_device_create(NULL);         // NULL: defaults
  *   struct vk_buffer buf;
- *   vk_buffer_create(dev, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &buf);
+ *   vk_buffer_create(dev, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &buf);
  *   VkCommandBuffer cb = vk_device_begin(dev);
  *   ... record ...
  *   vk_device_submit_wait(dev, cb);                         // ends, submits, waits, frees
@@ -46,8 +46,9 @@ bool vk_device_is_cpu(const vk_device *dev);
 bool vk_device_has_address(const vk_device *dev); /* buffer device addresses usable */
 uint32_t vk_device_subgroup_size(const vk_device *dev);
 
-/* Host-visible memory is mapped for the buffer's lifetime; device memory is not mapped. */
-enum vk_memory { VK_MEMORY_HOST, VK_MEMORY_DEVICE };
+/* Host-visible memory is mapped for the buffer's lifetime; device memory is not mapped. Named
+ * with the module's prefix (GPU_VK_), not Khronos's (VK_), which the Vulkan headers own. */
+enum vk_memory { GPU_VK_MEMORY_HOST, GPU_VK_MEMORY_DEVICE };
 
 struct vk_buffer {
   VkBuffer buffer;

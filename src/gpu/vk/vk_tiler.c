@@ -116,7 +116,7 @@ vk_tiler *vk_tiler_create(vk_device *dev) {
                                         vk_spv_swizzle_size, 1, sizeof(struct swizzle_push),
                                         &t->swizzle);
   ok = ok && vk_buffer_create(dev, (VkDeviceSize)TABLE_BYTES * TILING_PATTERN_ID_LIMIT,
-                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &t->tables);
+                              VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &t->tables);
   if (!ok) {
     LOG(vk, ERROR, "GPU tiler setup failed on %s", vk_device_name(dev));
     vk_tiler_destroy(t);

@@ -6,7 +6,7 @@
 #include "common/log.h"
 #include "gpu/shader/ir/cfg_structure.h"
 #include "gpu/shader/ir/ir_interp.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/isa/isa.h"
 
 /* SOPP opcodes with a simm16 branch target (ISA_F_BRANCH in the opcode table: s_branch,

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "common/log.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "spv_check.h"
 

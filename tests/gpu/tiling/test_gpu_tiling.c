@@ -50,10 +50,10 @@ static int check_on_gpu(const struct tiling_surface *s) {
   struct tiling_layout l;
   if (!tiling_compute_layout(s, &l)) return -1;
   struct vk_buffer tiled, linear;
-  assert_true(vk_buffer_create(dev, l.size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST,
+  assert_true(vk_buffer_create(dev, l.size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
                                &tiled));
   assert_true(vk_buffer_create(dev, l.linear_size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                               VK_MEMORY_HOST, &linear));
+                               GPU_VK_MEMORY_HOST, &linear));
   uint8_t *src = malloc(l.size), *want = malloc(l.linear_size);
   for (uint64_t i = 0; i < l.size; i++) src[i] = next_byte();
   memcpy(tiled.mapped, src, l.size);
@@ -244,8 +244,8 @@ static void test_depth16_round_trip(void **state) {
   if (!dev) skip();
   const uint32_t n = 1000;
   struct vk_buffer d16, d32;
-  assert_true(vk_buffer_create(dev, 2 * n, SSBO, VK_MEMORY_HOST, &d16));
-  assert_true(vk_buffer_create(dev, 4 * n, SSBO, VK_MEMORY_HOST, &d32));
+  assert_true(vk_buffer_create(dev, 2 * n, SSBO, GPU_VK_MEMORY_HOST, &d16));
+  assert_true(vk_buffer_create(dev, 4 * n, SSBO, GPU_VK_MEMORY_HOST, &d32));
   uint16_t *v16 = d16.mapped;
   for (uint32_t i = 0; i < n; i++) v16[i] = (uint16_t)(i * 65535u / (n - 1));
   VkCommandBuffer cb = vk_device_begin(dev);
@@ -269,7 +269,7 @@ static void test_channel_swizzle(void **state) {
   (void)state;
   if (!dev) skip();
   struct vk_buffer b;
-  assert_true(vk_buffer_create(dev, 64 * 8, SSBO, VK_MEMORY_HOST, &b));
+  assert_true(vk_buffer_create(dev, 64 * 8, SSBO, GPU_VK_MEMORY_HOST, &b));
   uint8_t *p = b.mapped;
   for (int i = 0; i < 64 * 4; i++) p[i] = (uint8_t)i;
   const uint8_t bgra[4] = {2, 1, 0, 3};

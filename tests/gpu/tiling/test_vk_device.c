@@ -45,9 +45,9 @@ static void test_copy_round_trip(void **state) {
   if (!dev) skip();
   const VkDeviceSize n = 1 << 20;
   struct vk_buffer up, gpu, down;
-  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &up));
-  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_DEVICE, &gpu));
-  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &down));
+  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &up));
+  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_DEVICE, &gpu));
+  assert_true(vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &down));
   assert_non_null(up.mapped);
   assert_null(gpu.mapped);
   if (vk_device_has_address(dev)) {
@@ -73,7 +73,7 @@ static void test_bad_arguments(void **state) {
   (void)state;
   if (!dev) skip();
   struct vk_buffer b;
-  assert_false(vk_buffer_create(dev, 0, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &b));
+  assert_false(vk_buffer_create(dev, 0, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &b));
   struct vk_compute_pipeline p;
   static const uint32_t words[3] = {0x07230203u, 0, 0};
   assert_false(vk_compute_pipeline_create(dev, words, 10, 1, 0, &p)); /* not whole words */

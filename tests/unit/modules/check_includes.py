@@ -28,9 +28,7 @@ MODULES = [
     ("hle",       r"src/hle/",                                      ["loader"]),
     ("app",       r"src/app/",                                      ["hle"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
-    # The translator's files live in ir/ until they move to translate/: both count.
-    ("translate", r"src/gpu/shader/translate/|src/gpu/shader/ir/translate[^/]*$",
-                                                                    ["isa", "ir"]),
+    ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),
     ("ir",        r"src/gpu/shader/ir/",                            ["common"]),
     ("spirv",     r"src/gpu/shader/spirv/",                         ["ir"]),

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that every extern symbol a CPU-side module library defines carries its module's
+"""Checks that every extern symbol a module library defines carries its module's
 prefix (or the name of one of its headers, which is how a module names its parts).
 
   check_symbols.py --nm NM MODULE=LIBRARY.a ...
@@ -22,6 +22,13 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_"],
     "mkself": ["mkself_"],
+    # GPU side: the shader translator's public entry points are named for the IR they make
+    # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.
+    "isa": ["isa_"],
+    "shader_ir": ["ir_", "cfg_"],
+    "shader_translate": ["xl_", "ir_translate", "ir_indirect_jump_"],
+    "tiling": ["tiling_"],
+    "vk": ["vk_"],
 }
 
 

@@ -1055,10 +1055,53 @@ static void llc_nested_loops_break_and_early_return(void **state) {
   ir_function_destroy(fn);
 }
 
+/* An instruction without a translation is counted (and becomes an `unsupported` operation)
+ * every time, but logged once per opcode however often it occurs (translate.h). */
+static void unsupported_logged_once(void **state) {
+  (void)state;
+  char path[] = "/tmp/prospero-ir-log-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  enum log_level saved = log_thresholds[LOG_CAT_shader];
+  log_thresholds[LOG_CAT_shader] = LOG_LEVEL_DEBUG;
+  assert_true(log_open_file(path));
+  for (int k = 0; k < 2; k++) { /* twice: once per process, not per translation */
+    struct ir_translate_stats st;
+    struct ir_function *fn = translate_asm("s_setkill 1\n"
+                                           "s_sethalt 0\n"
+                                           "s_setkill 0\n"
+                                           "s_setkill 1\n"
+                                           "s_endpgm\n",
+                                           (struct ir_translate_options){.wave_size = 32}, &st);
+    assert_int_equal(st.unsupported_count, 4);
+    uint32_t ops[IR_OP_COUNT];
+    count_ops(fn, ops);
+    assert_int_equal(ops[IR_OP_unsupported], 4);
+    ir_function_destroy(fn);
+  }
+  log_close();
+  log_thresholds[LOG_CAT_shader] = saved;
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char text[4096] = {0};
+  size_t got = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  unlink(path);
+  text[got] = 0;
+  unsigned setkill = 0, sethalt = 0;
+  for (const char *p = text; (p = strstr(p, "no IR translation for s_setkill")); p++) setkill++;
+  for (const char *p = text; (p = strstr(p, "no IR translation for s_sethalt")); p++) sethalt++;
+  if (setkill != 1 || sethalt != 1) fprintf(stderr, "log: %s\n", text);
+  assert_int_equal(setkill, 1);
+  assert_int_equal(sethalt, 1);
+}
+
 int main(void) {
   ir_debug_validate = true;
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(scalar_carry_borrow_and_select),
+      cmocka_unit_test(unsupported_logged_once),
       cmocka_unit_test(inactive_lanes_keep_their_values),
       cmocka_unit_test(compare_saveexec_and_branch),
       cmocka_unit_test(scalar_loop_sums),

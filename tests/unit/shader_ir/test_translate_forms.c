@@ -12,7 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/translate/translate_ext.h"
 
 /* ---- MIMG forms ------------------------------------------------------------------------- */
 

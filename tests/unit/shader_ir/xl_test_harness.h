@@ -15,7 +15,7 @@
 #include "test_skip.h"
 
 #include "gpu/shader/ir/ir_interp.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 
 static inline bool have_tool(const char *name) {
   char cmd[256];

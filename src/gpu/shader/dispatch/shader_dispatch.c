@@ -41,8 +41,8 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
   bool ok = false;
   /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
    * of the device layer wants at least one buffer to push */
-  if (!vk_buffer_create(dev, sizeof *state, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &st) ||
-      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, VK_MEMORY_HOST, &mem)) {
+  if (!vk_buffer_create(dev, sizeof *state, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &st) ||
+      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &mem)) {
     fail(err, err_size, "allocating the state or memory buffer failed");
     goto out;
   }

@@ -96,72 +96,22 @@ static const char *register_range_error(const struct isa_operand *x) {
   }
 }
 
-/* Source encodings an operand cannot take (src_reject): SRC_NEVER at any width
- * (209..234 are reserved or DPP8 markers, 249/250 SDWA/DPP16 markers); SRC_NARROW_ONLY only
- * as a single register (64-bit and wider operands cannot start at vcc_hi, m0, exec_hi or
- * lds_direct). */
-enum { SRC_NEVER = 1, SRC_NARROW_ONLY = 2 };
-
-static uint8_t src_reject_of(unsigned raw) {
-  if ((raw >= 209 && raw <= 234) || raw == ISA_SRC_SDWA || raw == ISA_SRC_DPP16) return SRC_NEVER;
-  if (raw == ISA_SRC_VCC_HI || raw == ISA_SRC_M0 || raw == ISA_SRC_EXEC_HI ||
-      raw == ISA_SRC_LDS_DIRECT)
-    return SRC_NARROW_ONLY;
-  return 0;
-}
-
-/* src_reject_of() of every 9-bit encoding (isa_decode_init): one load per operand. */
-static uint8_t src_reject[512];
-
-void isa_decode_init(void) {
-  for (unsigned raw = 0; raw < 512; raw++) src_reject[raw] = src_reject_of(raw);
-}
-
-void isa_decode_plan(struct isa_op_desc *d) {
-  unsigned ndefs = d->info.num_defs;
-  for (unsigned i = 0; i < d->nops; i++) {
-    struct isa_opnd_desc *o = &d->ops[i];
-    uint8_t how = ISA_OPD_NONE;
-    o->vfield = o->field;
-    /* defs first, then sources in template order (ndefs <= ISA_MAX_DEFS, nops <=
-     * ISA_OPND_MAX <= ISA_MAX_SRCS) */
-    size_t op_size = sizeof(struct isa_operand);
-    size_t at = i < ndefs ? offsetof(struct isa_inst, defs) + i * op_size
-                          : offsetof(struct isa_inst, srcs) + (i - ndefs) * op_size;
-    o->slot = (uint16_t)at;
-    for (unsigned w64 = 0; w64 < 2; w64++) {
-      o->nregs[w64] = o->width ? o->width : (uint8_t)(w64 ? 2 : 1);
-      o->reject[w64] = o->nregs[w64] >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER;
-    }
-    switch (o->field) {
-      case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2: how = ISA_OPD_SRC; break;
-      case ISA_FIELD_V1: how = ISA_OPD_VSRC1; break;
-      case ISA_FIELD_PARAM: how = ISA_OPD_IMM; break;
-      case ISA_FIELD_ATTR: how = ISA_OPD_ATTR, o->vfield = ISA_FIELD_S0; break;
-      case ISA_FIELD_PARAM9: how = ISA_OPD_IMM, o->vfield = ISA_FIELD_S1; break;
-      case ISA_FIELD_OFF: how = ISA_OPD_OFF; break;
-      case ISA_FIELD_SDATA:
-        if (o->file == 'i') {
-          how = ISA_OPD_IMM;
-          break;
-        }
-        /* fall through: a register */
-      case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
-      case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA:
-        how = o->file == 'v' ? ISA_OPD_VREG : ISA_OPD_SREG;
-        break;
-      case ISA_FIELD_K: how = ISA_OPD_K; break;
-      case ISA_FIELD_K16: how = ISA_OPD_K16; break;
-      case ISA_FIELD_VCC: how = ISA_OPD_VCC, o->vfield = ISA_FIELD_SD; break; /* SDWA sdst */
-      default: break;
-    }
-    o->how = how;
-  }
-}
+/* Source encodings an operand cannot take, by 9-bit encoding (enum isa_src_reject): one
+ * load per operand. 209..234 are reserved or DPP8 markers, 249/250 the SDWA/DPP16 markers;
+ * 64-bit and wider operands cannot start at vcc_hi, m0, exec_hi or lds_direct. */
+static const uint8_t src_reject[512] = {
+    [209 ... 234] = ISA_SRC_NEVER,
+    [ISA_SRC_SDWA] = ISA_SRC_NEVER,
+    [ISA_SRC_DPP16] = ISA_SRC_NEVER,
+    [ISA_SRC_VCC_HI] = ISA_SRC_NARROW_ONLY,
+    [ISA_SRC_M0] = ISA_SRC_NARROW_ONLY,
+    [ISA_SRC_EXEC_HI] = ISA_SRC_NARROW_ONLY,
+    [ISA_SRC_LDS_DIRECT] = ISA_SRC_NARROW_ONLY,
+};
 
 /* Whether a source encoding names an operand of width registers. */
 static inline bool src_raw_valid(unsigned raw, unsigned width) {
-  return !(src_reject[raw & 0x1FF] & (width >= 2 ? SRC_NEVER | SRC_NARROW_ONLY : SRC_NEVER));
+  return !(src_reject[raw & 0x1FF] & (width >= 2 ? ISA_SRC_NEVER | ISA_SRC_NARROW_ONLY : ISA_SRC_NEVER));
 }
 
 /* Field values of one instruction, by enum isa_field. */
@@ -547,20 +497,6 @@ static unsigned base_size(int family) {
   }
 }
 
-/* Leading template operands that are results (the rest are sources). SOPK compares and
- * waits name their SGPR in sdst but read it. */
-unsigned isa_op_desc_ndefs(const struct isa_op_desc *d) {
-  static const char *const reads_sdst[] = {"s_cmpk_", "s_waitcnt_", "s_setreg"};
-  for (unsigned i = 0; i < sizeof(reads_sdst) / sizeof(reads_sdst[0]); i++)
-    if (!strncmp(d->info.name, reads_sdst[i], strlen(reads_sdst[i]))) return 0;
-  unsigned n = 0;
-  while (n < d->nops && n < ISA_MAX_DEFS &&
-         (d->ops[n].field == ISA_FIELD_VD || d->ops[n].field == ISA_FIELD_SD ||
-          d->ops[n].field == ISA_FIELD_VCC))
-    n++;
-  return n;
-}
-
 bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wave64,
                      struct isa_inst *in, struct isa_error *err) {
   if (!words || !in || offset >= count)
@@ -658,7 +594,7 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   in->info = &d->info;
   unsigned ndefs = d->info.num_defs, nops = d->nops;
   _Static_assert(ISA_OPND_MAX <= ISA_MAX_SRCS, "every template operand has a slot");
-  in->num_defs = (uint8_t)ndefs; /* ndefs <= ISA_MAX_DEFS (isa_op_desc_ndefs) */
+  in->num_defs = (uint8_t)ndefs; /* ndefs <= ISA_MAX_DEFS (the descriptor builder) */
   in->num_srcs = (uint8_t)(nops - ndefs);
   bool literal = false;
   uint8_t lane_width = wave64 ? 2 : 1;

@@ -188,9 +188,25 @@ enum {
 #define ISA_MAX_DEFS 2
 #define ISA_MAX_SRCS 16 /* MIMG NSA address VGPRs plus resource/sampler */
 
+/* Mnemonics without their encoding suffix (_e32, _e64, _dpp, _sdwa), one id for all the
+ * encodings of an operation across families: ISA_MN_v_add_f32 names v_add_f32_e32,
+ * v_add_f32_e64, v_add_f32_dpp and v_add_f32_sdwa. gen/gen_tables.py lists them from the
+ * opcode tables (mnemonics.def), so code keyed by ISA_MN_<name> does not compile with a
+ * name no table has. */
+enum isa_mnemonic {
+#define X(name) ISA_MN_##name,
+#include "gpu/shader/isa/mnemonics.def"
+#undef X
+  ISA_MN_COUNT
+};
+
+/* The text of a mnemonic id ("?" when out of range). */
+const char *isa_mnemonic_name(enum isa_mnemonic mn);
+
 /* Static description of one opcode of one family. */
 struct isa_opcode_info {
-  const char *name;  /* mnemonic without encoding suffix, e.g. "v_add_f32" */
+  const char *name;  /* the table's mnemonic, encoding suffix included, e.g. "v_add_f32_e32" */
+  uint16_t mnemonic; /* enum isa_mnemonic: NAME without its encoding suffix */
   uint8_t family;    /* enum isa_family */
   uint16_t op;       /* opcode value in the family's encoding */
   uint32_t flags;    /* ISA_F_* */

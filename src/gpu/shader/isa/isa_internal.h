@@ -1,5 +1,6 @@
 /* Internal tables of the GFX10 decoder: compiled opcode descriptors built from the
- * per-family X-macro tables (ops_<family>.def). */
+ * per-family X-macro tables (ops_<family>.def) by one builder (tables.c, with the metadata
+ * rules of meta.c); the decoder (decode.c) and the printer (print*.c) only read them. */
 #ifndef PROSPERO_GPU_SHADER_ISA_INTERNAL_H
 #define PROSPERO_GPU_SHADER_ISA_INTERNAL_H
 
@@ -95,7 +96,7 @@ static inline unsigned isa_mimg_mods(const struct isa_inst *in, unsigned lwe) {
 }
 
 /* How the decoder fills an operand (struct isa_opnd_desc.how), planned once per table entry
- * from its field and register file (isa_decode_plan). */
+ * from its field and register file (the descriptor builder, tables.c). */
 enum isa_opd_how {
   ISA_OPD_NONE,  /* nothing to decode (fixed text "off", MIMG fields, unknown) */
   ISA_OPD_SRC,   /* 9-bit source (src0..2): checked, may be a literal */
@@ -109,6 +110,10 @@ enum isa_opd_how {
   ISA_OPD_K16,   /* 16-bit immediate (also sets simm16) */
   ISA_OPD_VCC,   /* vcc_lo / vcc, or the VOPC SDWA sdst */
 };
+
+/* Source encodings an operand cannot take (struct isa_opnd_desc.reject, decode.c's table):
+ * NEVER at any width, NARROW_ONLY only as a single register. */
+enum isa_src_reject { ISA_SRC_NEVER = 1, ISA_SRC_NARROW_ONLY = 2 };
 
 struct isa_opnd_desc {
   uint8_t field;   /* enum isa_field */
@@ -181,21 +186,10 @@ const struct isa_op_desc *isa_op_desc_get(enum isa_family family, unsigned op);
 const struct isa_op_desc *isa_op_desc_variant(enum isa_family family, enum isa_variant variant,
                                               unsigned op);
 
-/* Plans the decoding of a compiled descriptor's operands (struct isa_opnd_desc how, vfield,
- * nregs, reject, slot); needs info.num_defs. */
-void isa_decode_plan(struct isa_op_desc *d);
-
-/* Builds the decoder's source-encoding table (called once with the opcode tables). */
-void isa_decode_init(void);
-
-/* Builds the printer's lookup tables (called once with the opcode tables). */
-void isa_print_init(void);
-
-/* Fills the derived metadata (flags, types, def/src counts) of a compiled descriptor. */
-void isa_op_desc_finish(struct isa_op_desc *d);
-
-/* Number of leading template operands that are results. */
-unsigned isa_op_desc_ndefs(const struct isa_op_desc *d);
+/* Metadata rules by mnemonic (meta.c), applied by the descriptor builder (tables.c): the
+ * ISA_F_* flags of a table mnemonic, and the enum isa_type of an operand of it. */
+uint32_t isa_meta_flags(const char *name);
+uint8_t isa_meta_type(const struct isa_opnd_desc *o, const char *name);
 
 /* The descriptor of the operand template entry for field, or NULL. */
 const struct isa_opnd_desc *isa_op_desc_field(const struct isa_op_desc *d, enum isa_field f);

@@ -1,5 +1,6 @@
 /* Opcode metadata derived from the tables: control flow, implicit SCC/VCC/EXEC effects,
- * operand types. Rules are by mnemonic pattern (each line one fact of the RDNA ISA) so that
+ * operand types. Pure functions of a mnemonic and an operand, called by the descriptor
+ * builder (tables.c) only. Rules are by mnemonic pattern (each line one fact of the RDNA ISA) so that
  * adding an opcode to a table gives it its metadata. Memory effects are a column of the
  * tables (written by gen/gen_tables.py, set by tables.c), not rules here. */
 #include <string.h>
@@ -78,7 +79,7 @@ static bool has_prefix(const char *s, const char *p) { return !strncmp(s, p, str
 
 static bool contains(const char *s, const char *p) { return strstr(s, p) != NULL; }
 
-static uint32_t flags_of(const char *name) {
+uint32_t isa_meta_flags(const char *name) {
   uint32_t f = 0;
 #define R_(p, fl) if (has_prefix(name, p)) f |= (fl);
   ISA_FLAG_RULES(R_)
@@ -98,7 +99,7 @@ static uint32_t flags_of(const char *name) {
   return f;
 }
 
-static uint8_t type_of(const struct isa_opnd_desc *o, const char *name) {
+uint8_t isa_meta_type(const struct isa_opnd_desc *o, const char *name) {
   if (o->field == ISA_FIELD_VCC || o->width == 0) return ISA_TYPE_MASK;
   if (o->field == ISA_FIELD_K16) return ISA_TYPE_B16;
   bool fp = contains(name, "_f");
@@ -115,17 +116,4 @@ static uint8_t type_of(const struct isa_opnd_desc *o, const char *name) {
     case 8: return ISA_TYPE_B256;
     default: return ISA_TYPE_B512;
   }
-}
-
-void isa_op_desc_finish(struct isa_op_desc *d) {
-  struct isa_opcode_info *in = &d->info;
-  in->flags |= flags_of(in->name);
-  unsigned ndefs = isa_op_desc_ndefs(d);
-  in->num_defs = (uint8_t)ndefs;
-  in->num_srcs = (uint8_t)(d->nops - ndefs);
-  for (unsigned i = 0; i < ndefs && i < ISA_MAX_DEFS; i++)
-    in->def_type[i] = type_of(&d->ops[i], in->name);
-  unsigned s = 0;
-  for (unsigned i = ndefs; i < d->nops && s < 3; i++) in->src_type[s++] = type_of(&d->ops[i], in->name);
-  isa_decode_plan(d); /* after num_defs: the plan places defs and sources */
 }

@@ -219,24 +219,27 @@ HOT void print_literal(struct out *o, uint32_t lit, uint8_t cls) {
 
 /* ---- registers ------------------------------------------------------------------------- */
 
-/* Decimal text of 0..511 (register numbers), built once. */
-static char dec_text[512][4];
-static uint8_t dec_len[512];
-void isa_print_init(void) { /* called once by the table builder */
-  for (unsigned i = 0; i < 512; i++) {
-    char t[4];
-    int n = 0;
-    unsigned v = i;
-    do t[n++] = (char)('0' + v % 10), v /= 10; while (v);
-    for (int k = 0; k < n; k++) dec_text[i][k] = t[n - 1 - k];
-    dec_len[i] = (uint8_t)n;
-  }
-}
+/* Decimal text of 0..511 (register numbers); its length is 1, 2 or 3 digits. */
+#define DEC10_(p) p "0", p "1", p "2", p "3", p "4", p "5", p "6", p "7", p "8", p "9"
+static const char dec_text[512][4] = {
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    DEC10_("1"), DEC10_("2"), DEC10_("3"), DEC10_("4"), DEC10_("5"), DEC10_("6"),
+    DEC10_("7"), DEC10_("8"), DEC10_("9"),
+    DEC10_("10"), DEC10_("11"), DEC10_("12"), DEC10_("13"), DEC10_("14"), DEC10_("15"),
+    DEC10_("16"), DEC10_("17"), DEC10_("18"), DEC10_("19"), DEC10_("20"), DEC10_("21"),
+    DEC10_("22"), DEC10_("23"), DEC10_("24"), DEC10_("25"), DEC10_("26"), DEC10_("27"),
+    DEC10_("28"), DEC10_("29"), DEC10_("30"), DEC10_("31"), DEC10_("32"), DEC10_("33"),
+    DEC10_("34"), DEC10_("35"), DEC10_("36"), DEC10_("37"), DEC10_("38"), DEC10_("39"),
+    DEC10_("40"), DEC10_("41"), DEC10_("42"), DEC10_("43"), DEC10_("44"), DEC10_("45"),
+    DEC10_("46"), DEC10_("47"), DEC10_("48"), DEC10_("49"), DEC10_("50"),
+    "510", "511",
+};
+#undef DEC10_
 
 HOT void out_reg_num(struct out *o, unsigned v) {
   if (v < 512 && o->len + 4 < o->size) {
     memcpy(o->buf + o->len, dec_text[v], 4);
-    o->len += dec_len[v];
+    o->len += v < 10 ? 1 : v < 100 ? 2 : 3;
   } else {
     out_uint(o, v, 10, 0);
   }

@@ -1,6 +1,9 @@
 #define _GNU_SOURCE
-/* Opcode tables: one X-macro table per family (ops_<family>.def), compiled once into
- * descriptors indexed by opcode value. */
+/* The descriptor builder: the opcode tables (one X-macro table per family,
+ * ops_<family>.def) compiled once into descriptors indexed by opcode value. Each descriptor
+ * is built here in one pass: its operand template parsed, its metadata derived (the rules of
+ * meta.c), its mnemonic id found and its decoding planned. The decoder and the printer only
+ * read finished descriptors; nothing here calls back into them. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -184,9 +187,121 @@ static const char *intern(const char *s, size_t n) {
   return pool[used++];
 }
 
+/* Mnemonic ids (enum isa_mnemonic): mnemonics.def is sorted, so a name is found by
+ * bisection. */
+static const char *const mnemonic_names[ISA_MN_COUNT] = {
+#define X(name) #name,
+#include "gpu/shader/isa/mnemonics.def"
+#undef X
+};
+
+const char *isa_mnemonic_name(enum isa_mnemonic mn) {
+  return (unsigned)mn < ISA_MN_COUNT ? mnemonic_names[mn] : "?";
+}
+
+/* The id of NAME without its encoding suffix (_e32, _e64, _dpp, _sdwa). Every table row has
+ * one (gen_tables.py lists them from the same tables): a miss is a build of mismatched
+ * tables. */
+static uint16_t mnemonic_of(const char *name) {
+  size_t n = strlen(name);
+  static const char *const suffixes[] = {"_e32", "_e64", "_dpp", "_sdwa"};
+  for (unsigned i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
+    size_t k = strlen(suffixes[i]);
+    if (n > k && !strcmp(name + n - k, suffixes[i])) {
+      n -= k;
+      break;
+    }
+  }
+  unsigned lo = 0, hi = ISA_MN_COUNT;
+  while (lo < hi) {
+    unsigned mid = (lo + hi) / 2;
+    int c = strncmp(mnemonic_names[mid], name, n);
+    if (c == 0 && mnemonic_names[mid][n]) c = 1;
+    if (c == 0) return (uint16_t)mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  FATAL("isa: opcode %s has no mnemonic id (regenerate mnemonics.def: gen_tables.py mnemonics)",
+        name);
+}
+
+/* Leading template operands that are results (the rest are sources). SOPK compares and
+ * waits name their SGPR in sdst but read it. */
+static unsigned defs_of(const struct isa_op_desc *d) {
+  static const char *const reads_sdst[] = {"s_cmpk_", "s_waitcnt_", "s_setreg"};
+  for (unsigned i = 0; i < sizeof(reads_sdst) / sizeof(reads_sdst[0]); i++)
+    if (!strncmp(d->info.name, reads_sdst[i], strlen(reads_sdst[i]))) return 0;
+  unsigned n = 0;
+  while (n < d->nops && n < ISA_MAX_DEFS &&
+         (d->ops[n].field == ISA_FIELD_VD || d->ops[n].field == ISA_FIELD_SD ||
+          d->ops[n].field == ISA_FIELD_VCC))
+    n++;
+  return n;
+}
+
+/* How the decoder fills each operand (struct isa_opnd_desc how, vfield, nregs, reject,
+ * slot); needs info.num_defs. */
+static void plan_decode(struct isa_op_desc *d) {
+  unsigned ndefs = d->info.num_defs;
+  for (unsigned i = 0; i < d->nops; i++) {
+    struct isa_opnd_desc *o = &d->ops[i];
+    uint8_t how = ISA_OPD_NONE;
+    o->vfield = o->field;
+    /* defs first, then sources in template order (ndefs <= ISA_MAX_DEFS, nops <=
+     * ISA_OPND_MAX <= ISA_MAX_SRCS) */
+    size_t op_size = sizeof(struct isa_operand);
+    size_t at = i < ndefs ? offsetof(struct isa_inst, defs) + i * op_size
+                          : offsetof(struct isa_inst, srcs) + (i - ndefs) * op_size;
+    o->slot = (uint16_t)at;
+    for (unsigned w64 = 0; w64 < 2; w64++) {
+      o->nregs[w64] = o->width ? o->width : (uint8_t)(w64 ? 2 : 1);
+      o->reject[w64] = o->nregs[w64] >= 2 ? ISA_SRC_NEVER | ISA_SRC_NARROW_ONLY : ISA_SRC_NEVER;
+    }
+    switch (o->field) {
+      case ISA_FIELD_S0: case ISA_FIELD_S1: case ISA_FIELD_S2: how = ISA_OPD_SRC; break;
+      case ISA_FIELD_V1: how = ISA_OPD_VSRC1; break;
+      case ISA_FIELD_PARAM: how = ISA_OPD_IMM; break;
+      case ISA_FIELD_ATTR: how = ISA_OPD_ATTR, o->vfield = ISA_FIELD_S0; break;
+      case ISA_FIELD_PARAM9: how = ISA_OPD_IMM, o->vfield = ISA_FIELD_S1; break;
+      case ISA_FIELD_OFF: how = ISA_OPD_OFF; break;
+      case ISA_FIELD_SDATA:
+        if (o->file == 'i') {
+          how = ISA_OPD_IMM;
+          break;
+        }
+        /* fall through: a register */
+      case ISA_FIELD_VD: case ISA_FIELD_SD: case ISA_FIELD_A: case ISA_FIELD_D0:
+      case ISA_FIELD_D1: case ISA_FIELD_SBASE: case ISA_FIELD_SA:
+        how = o->file == 'v' ? ISA_OPD_VREG : ISA_OPD_SREG;
+        break;
+      case ISA_FIELD_K: how = ISA_OPD_K; break;
+      case ISA_FIELD_K16: how = ISA_OPD_K16; break;
+      case ISA_FIELD_VCC: how = ISA_OPD_VCC, o->vfield = ISA_FIELD_SD; break; /* SDWA sdst */
+      default: break;
+    }
+    o->how = how;
+  }
+}
+
+/* The derived metadata (flags, types, def/src counts) and the decoding plan of a compiled
+ * descriptor. */
+static void finish(struct isa_op_desc *d) {
+  struct isa_opcode_info *in = &d->info;
+  in->flags |= isa_meta_flags(in->name);
+  unsigned ndefs = defs_of(d);
+  in->num_defs = (uint8_t)ndefs;
+  in->num_srcs = (uint8_t)(d->nops - ndefs);
+  for (unsigned i = 0; i < ndefs && i < ISA_MAX_DEFS; i++)
+    in->def_type[i] = isa_meta_type(&d->ops[i], in->name);
+  unsigned s = 0;
+  for (unsigned i = ndefs; i < d->nops && s < 3; i++) in->src_type[s++] = isa_meta_type(&d->ops[i], in->name);
+  plan_decode(d); /* after num_defs: the plan places defs and sources */
+}
+
 /* Parse "FIELD/<file><width>[@class]" or "=vcc" or "!FIELD" or "K16/kind[/z]". */
 static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum isa_family fam) {
   d->info.name = r->name;
+  d->info.mnemonic = mnemonic_of(r->name);
   d->info.family = (uint8_t)fam;
   d->info.op = r->op;
   d->tmpl = r->tmpl;
@@ -286,14 +401,15 @@ static void compile_one(struct isa_op_desc *d, const struct isa_raw_op *r, enum 
                                                    "n1=", "n2=", "n3=", "g="};
     /* each key's hex digits decoded once into mimg_digits (a non-hex character reads as 0) */
     uint8_t *digits = malloc(strlen(d->notes) + 1);
-    if (!digits) abort();
+    if (!digits) FATAL("isa: out of memory building the MIMG tables");
     size_t used = 0;
     for (unsigned k = 0; k < ISA_MK_COUNT; k++) {
       const char *at = strstr(d->notes, keys[k]);
       if (!at) continue;
       at += strlen(keys[k]);
       size_t n = strcspn(at, ";");
-      if (n > 0xFFFF || used > 0xFFFF) abort(); /* tables are small */
+      if (n > 0xFFFF || used > 0xFFFF) /* tables are small */
+        FATAL("isa: MIMG notes of %s too long", r->name);
       d->mimg_at[k] = (uint16_t)used;
       d->mimg_len[k] = (uint16_t)n;
       for (size_t i = 0; i < n; i++) {
@@ -319,7 +435,7 @@ static void compile_split(struct isa_op_desc *d, const struct isa_raw_op *r, enu
   struct isa_raw_op part = *r;
   part.tmpl = "";
   compile_one(d, &part, fam);
-  isa_op_desc_finish(d);
+  finish(d);
   const char *p = r->tmpl;
   for (unsigned k = 0; k < 8 && p; k++) {
     const char *e = strchr(p, '|');
@@ -327,10 +443,10 @@ static void compile_split(struct isa_op_desc *d, const struct isa_raw_op *r, enu
     if (!(n == 1 && p[0] == 'X')) {
       char *text = strndup(p, n);
       struct isa_op_desc *s = calloc(1, sizeof *s);
-      if (!text || !s) abort();
+      if (!text || !s) FATAL("isa: out of memory building the opcode tables");
       part.tmpl = text;
       compile_one(s, &part, fam);
-      isa_op_desc_finish(s);
+      finish(s);
       d->sub[k] = s;
     }
     p = e ? e + 1 : NULL;
@@ -341,10 +457,7 @@ static void table_build(int f, int v, const struct isa_family_table *t) {
   if (!t->raw || !t->count) return;
   descs[f][v] = calloc(t->count, sizeof(struct isa_op_desc));
   index_of[f][v] = calloc(t->nops, sizeof(struct isa_op_desc *));
-  if (!descs[f][v] || !index_of[f][v]) {
-    LOG(shader, ERROR, "isa: out of memory building opcode tables");
-    abort();
-  }
+  if (!descs[f][v] || !index_of[f][v]) FATAL("isa: out of memory building the opcode tables");
   for (size_t i = 0; i < t->count; i++) {
     if (strchr(t->raw[i].tmpl, '|')) {
       compile_split(&descs[f][v][i], &t->raw[i], (enum isa_family)f);
@@ -352,15 +465,13 @@ static void table_build(int f, int v, const struct isa_family_table *t) {
       continue;
     }
     compile_one(&descs[f][v][i], &t->raw[i], (enum isa_family)f);
-    isa_op_desc_finish(&descs[f][v][i]);
+    finish(&descs[f][v][i]);
     if (t->raw[i].op < t->nops) index_of[f][v][t->raw[i].op] = &descs[f][v][i];
   }
   isa_desc_index[f][v] = (struct isa_desc_index){index_of[f][v], t->nops};
 }
 
 static void tables_build(void) {
-  isa_print_init();
-  isa_decode_init();
   for (int f = 0; f < ISA_FAMILY_COUNT; f++) {
     table_build(f, ISA_VARIANT_NATIVE, &family_tables[f]);
     for (int v = 1; v < NV_; v++) table_build(f, v, &variant_tables[f][v]);

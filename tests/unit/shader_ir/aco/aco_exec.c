@@ -31,7 +31,7 @@
 #include "aco_shaders.h"
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 
 #pragma STDC FP_CONTRACT OFF
 

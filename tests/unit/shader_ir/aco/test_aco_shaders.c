@@ -29,7 +29,7 @@
 #include "gpu/shader/ir/cfg_structure.h"
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/isa/isa.h"
 #include "aco_shaders.h"
 

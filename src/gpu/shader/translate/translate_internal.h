@@ -1,8 +1,8 @@
 /* Private state of the GFX10 -> IR translation (translate*.c). */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_INTERNAL_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_INTERNAL_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_INTERNAL_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_INTERNAL_H
 
-#include "gpu/shader/ir/translate.h"
+#include "gpu/shader/translate/translate.h"
 #include "gpu/shader/isa/isa.h"
 
 #define XL_NONE UINT32_MAX
@@ -59,8 +59,7 @@ enum xl_track {
   XL_TRACK_SUB,   /* s_sub_u32 */
 };
 
-/* Flow and tracker kind of an opcode: looked up by name once per (family, opcode), then
- * cached for the process (translate_cfg.c). */
+/* Flow and tracker kind of an opcode, by its mnemonic id (translate_cfg.c). */
 enum xl_flow xl_flow_of(const struct isa_inst *in);
 enum xl_track xl_track_of(const struct isa_inst *in);
 /* SMEM: true when the opcode only reads its data registers (the stores); loads, returning
@@ -71,7 +70,7 @@ bool xl_build_blocks(struct xl_code *c);
 bool xl_build_graph(struct xl_code *c);
 uint32_t xl_block_of_dword(const struct xl_code *c, uint32_t dword);
 
-/* Instruction semantics (translate_ops.c). */
+/* Instruction semantics (translate_ops.c dispatches to the handlers of translate_ext.h). */
 struct xl_state {
   struct ir_builder b;
   /* Per-block register cache: the value a register holds in the block being translated,
@@ -103,7 +102,7 @@ void xl_translate_inst(struct xl_state *x, const struct isa_inst *in, uint32_t p
 /* The branch condition (U1, true = taken) of a conditional SOPP branch. */
 uint32_t xl_branch_condition(struct xl_state *x, enum xl_flow flow);
 
-/* ---- the semantics table (translate_ops.c) --------------------------------------------
+/* ---- the semantics table (translate_table.c) ------------------------------------------
  * Handler kinds (enum xl_kind) and struct xl_entry are in translate_ext.h. */
 struct xl_entry;
 
@@ -112,9 +111,6 @@ enum xl_logic { L_AND, L_OR, L_XOR, L_ANDN2, L_ORN2, L_NAND, L_NOR, L_XNOR, L_AN
 /* detail flags for vector binary ops */
 enum { REV = 1 << 8, SIGNED = 1 << 9, INV = 1 << 10 /* invert the result */, RTN = 1 << 11 };
 
-
-/* The mnemonic without its _e32/_e64/_dpp/_sdwa suffix (translate_ops.c). */
-void xl_base_name(const char *name, char *out, size_t size);
 
 /* ---- compares (translate_cmp.c) ------------------------------------------------------ */
 /* A compare opcode's name parsed into what its translation needs. Names are parsed once
@@ -144,7 +140,8 @@ struct cmp_desc xl_compare_of(const struct isa_inst *in);
  * D is no compare this translator knows. */
 bool xl_translate_compare(struct xl_state *x, const struct isa_inst *in, struct cmp_desc d);
 
-/* Handlers outside translate_ops.c. */
+/* Handlers of the dispatcher (translate_ops.c) in their own files: translate_mem.c,
+ * translate_interp.c, translate_export.c, translate_image.c, translate_gds.c. */
 void xl_unsupported(struct xl_state *x, const struct isa_inst *in, uint32_t pc);
 void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                          uint32_t pc);
@@ -159,8 +156,8 @@ bool xl_translate_gds(struct xl_state *x, const struct isa_inst *in, const struc
  * store writes. */
 void xl_src2_addresses(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t *a,
                        uint32_t *b);
-void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
-uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
+void xl_write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail, uint32_t v);
+uint32_t xl_subdword_store_data(struct xl_state *x, const struct isa_operand *op, uint32_t detail);
 /* ds_condxchg32_rtn_b64: the first address (A0, the second is A0 + 4) and per dword the
  * mask and value of the mskor it amounts to. */
 uint32_t xl_condxchg_operands(struct xl_state *x, const struct isa_inst *in, uint32_t mask[2],

@@ -20,8 +20,8 @@
  * The _2 forms and v_swaprel take the source index from M0[9:0] and the destination index
  * from M0[25:16]. VGPR writes obey EXEC like any VALU write.
  */
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* the register files as the IR numbers them */
 struct rel_file {

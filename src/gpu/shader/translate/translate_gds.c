@@ -13,8 +13,8 @@
  *     dwords: lane i < n feeds dword i and receives its old value.
  * ds_read/write_addtid_b32 with gds return false (M0[15:0] would be both the window size
  * and the base): the caller counts them unsupported. */
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* ds_ordered_count's offset1 (the offset field's bits 15:8), as llc-19 encodes
  * llvm.amdgcn.ds.ordered.add/swap for gfx1013; offset0 bits 7:2 hold the ordered-count
@@ -169,12 +169,12 @@ static void translate_gds_sub(struct xl_state *x, const struct isa_inst *in,
   struct gds_access g = gds_single(x, in);
   uint64_t bytes = e->detail & 0xff;
   if (e->kind == K_DS_SUB_STORE) {
-    uint32_t v = subdword_store_data(x, srcp(in, 1), e->detail);
+    uint32_t v = xl_subdword_store_data(x, srcp(in, 1), e->detail);
     ir_store_gds_sub_i(bd, bytes, g.addr, v, in_window(x, g));
     return;
   }
   uint32_t v = ir_select(bd, g.ok, ir_load_gds_sub_i(bd, bytes, g.addr), c32(x, 0));
-  if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+  if (in->num_defs) xl_write_subdword_load(x, in, e->detail, v);
 }
 
 /* ds_mskor (MEM = (MEM & ~data0) | data1) and ds_wrap_rtn_b32 (old >= data0 ? old - data0

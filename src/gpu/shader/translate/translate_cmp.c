@@ -4,7 +4,7 @@
  * emits SCC for the scalar ones and a lane mask for the vector ones. */
 #include <string.h>
 
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* Float compare predicates by name (GFX10 v_cmp_<pred>_f32/f64). */
 static const struct {
@@ -137,8 +137,7 @@ struct cmp_desc xl_compare_of(const struct isa_inst *in) {
                        : NULL;
   uint32_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
   if (v) return (struct cmp_desc){(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16)};
-  char base[64];
-  xl_base_name(in->info->name, base, sizeof base);
+  const char *base = isa_mnemonic_name((enum isa_mnemonic)in->info->mnemonic);
   struct cmp_desc d = parse_scalar_compare(base);
   if (d.kind == CMP_NONE) d = parse_vector_compare(base);
   if (slot)

@@ -1,11 +1,11 @@
 /* Operand access for the GFX10 -> IR translation: reading sources (registers, inline and
  * literal constants, modifiers), writing destinations (EXEC-masked VGPR writes, scalar and
  * lane-mask writes), and the per-block caches of the translator. Private to translate*.c. */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_OPERANDS_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_OPERANDS_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_OPERANDS_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_OPERANDS_H
 
 #include "common/log.h"
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
 /* Operand slots beyond num_srcs / num_defs are undefined after a decode: reading one gives
  * an operand of kind NONE (reads as 0, writes are dropped). */

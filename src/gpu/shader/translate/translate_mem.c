@@ -1,12 +1,12 @@
-/* Memory, interpolation and export instructions as IR. translate_ops.c's table routes the
- * common forms here; the rows of translate_mem_ops.h (compare-and-swap, scratch_*,
+/* Memory instructions as IR. The table (translate_table.c) routes the common forms here; the rows of translate_mem_ops.h (compare-and-swap, scratch_*,
  * formatted buffer accesses, DS lane exchanges, scalar stores/atomics) reach
  * xl_translate_mem_row. Images, including the forms named outside the table, are in
- * translate_image.c; DS with the gds bit in translate_gds.c. */
+ * translate_image.c; DS with the gds bit in translate_gds.c; interpolation (VINTRP and its
+ * VOP3 forms) in translate_interp.c, exports in translate_export.c. */
 #include <string.h>
 
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* ---- memory -------------------------------------------------------------------------- */
 
@@ -388,10 +388,10 @@ static void translate_scratch(struct xl_state *x, const struct isa_inst *in, con
         ir_store_scratch(bd, plus(x, a, 4 * i), src_dword(x, srcp(in, 1), i, false), active_pred(x));
       break;
     case IR_OP_load_scratch_sub:
-      if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_scratch_sub_i(bd, n, a));
+      if (in->num_defs) xl_write_subdword_load(x, in, e->detail, ir_load_scratch_sub_i(bd, n, a));
       break;
     default:
-      ir_store_scratch_sub_i(bd, n, a, subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
+      ir_store_scratch_sub_i(bd, n, a, xl_subdword_store_data(x, srcp(in, 1), e->detail), active_pred(x));
       break;
   }
 }
@@ -741,7 +741,7 @@ void xl_translate_mem_row(struct xl_state *x, const struct isa_inst *in, const s
 /* The value a sub-dword load writes: the loaded bytes zero- or sign-extended to 32 bits,
  * or (D16) extended to 16 bits and placed in one half of the destination, whose other half
  * keeps its value. */
-void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
+void xl_write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t detail,
                          uint32_t v) {
   struct ir_builder *bd = &x->b;
   uint32_t bits = 8 * (detail & 0xff);
@@ -758,7 +758,7 @@ void write_subdword_load(struct xl_state *x, const struct isa_inst *in, uint32_t
 
 /* The data a sub-dword store writes: the low bytes of the register, or (_d16_hi) of its
  * high half. */
-uint32_t subdword_store_data(struct xl_state *x, const struct isa_operand *op,
+uint32_t xl_subdword_store_data(struct xl_state *x, const struct isa_operand *op,
                              uint32_t detail) {
   uint32_t v = src_dword(x, op, 0, false);
   return (detail & SUB_HI) ? ir_lshr(&x->b, v, c32(x, 16)) : v;
@@ -776,11 +776,11 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
   switch ((int)e->kind) {
     case K_DS_SUB_LOAD: /* defs: vdst; srcs: addr */
       addr = ds_address(x, in);
-      if (in->num_defs) write_subdword_load(x, in, e->detail, ir_load_lds_sub_i(bd, bytes, addr));
+      if (in->num_defs) xl_write_subdword_load(x, in, e->detail, ir_load_lds_sub_i(bd, bytes, addr));
       break;
     case K_DS_SUB_STORE: /* srcs: addr, data */
       addr = ds_address(x, in);
-      ir_store_lds_sub_i(bd, bytes, addr, subdword_store_data(x, srcp(in, 1), e->detail),
+      ir_store_lds_sub_i(bd, bytes, addr, xl_subdword_store_data(x, srcp(in, 1), e->detail),
                          active_pred(x));
       break;
     case K_BUF_SUB_LOAD: /* defs: vdata; srcs: vaddr, V#, soffset */
@@ -790,13 +790,13 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
         buffer_to_lds(x, in, (e->detail & SIGNED) ? ir_sbfe(bd, v, c32(x, 0), c32(x, 8 * (uint32_t)bytes)) : v);
         break;
       }
-      if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+      if (in->num_defs) xl_write_subdword_load(x, in, e->detail, v);
       buffer_tfe_status(x, in, 1);
       break;
     case K_BUF_SUB_STORE: /* srcs: vdata, vaddr, V#, soffset */
       buffer_address(x, in, 1, 3, &index, &offset);
       ir_store_buffer_sub_i(bd, bytes, desc4(x, srcp(in, 2)), index, offset,
-                            subdword_store_data(x, srcp(in, 0), e->detail), active_pred(x));
+                            xl_subdword_store_data(x, srcp(in, 0), e->detail), active_pred(x));
       break;
     case K_G_SUB_LOAD: /* defs: vdst; srcs: vaddr, saddr */
       addr = global_address(x, in, 0, 1);
@@ -808,11 +808,11 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
       } else {
         v = ir_load_global_sub_i(bd, bytes, addr);
       }
-      if (in->num_defs) write_subdword_load(x, in, e->detail, v);
+      if (in->num_defs) xl_write_subdword_load(x, in, e->detail, v);
       break;
     case K_G_SUB_STORE: /* srcs: vaddr, vdata, saddr */
       addr = global_address(x, in, 0, 2);
-      v = subdword_store_data(x, srcp(in, 1), e->detail);
+      v = xl_subdword_store_data(x, srcp(in, 1), e->detail);
       if (is_flat(in)) {
         struct flat_space s;
         uint32_t act = active_pred(x);
@@ -826,111 +826,4 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
       break;
     default: break;
   }
-}
-
-/* ---- interpolation and exports ------------------------------------------------- */
-
-/* ---- 16-bit interpolation (VOP3: v_interp_p1ll_f16, v_interp_p1lv_f16, v_interp_p2_f16).
- * Operands: srcs[0] the I/J VGPR (encoding field S1), srcs[1] the attribute (field S0:
- * attr 5:0, channel 7:6, `high` 8), srcs[2] the VGPR of field S2. With 16-bit
- * interpolation each parameter dword (P0, P10, P20: the same attr_p* values the f32 forms
- * read) holds two f16 values; `high` picks the upper one, and in v_interp_p1lv_f16 also
- * the upper half of S2 (its P0). abs/neg belong to the encoding fields S1 and S2. */
-
-/* abs/neg of the source in encoding field FIELD (1 or 2) applied to the f32 value V */
-static uint32_t interp16_mods(struct xl_state *x, const struct isa_inst *in, unsigned field,
-                              uint32_t v) {
-  if ((in->words[0] >> (8 + field)) & 1) v = ir_fabs(&x->b, v);
-  if ((in->words[1] >> (29 + field)) & 1) v = ir_fneg(&x->b, v);
-  return v;
-}
-
-/* The f16 half HI of the dword U (U32) as an exact f32 value. */
-static uint32_t interp16_half(struct xl_state *x, uint32_t u, bool hi) {
-  return ir_cvt_f32_f16(&x->b, ir_bitcast_f16(&x->b, ir_u16_of_i(&x->b, hi, u)));
-}
-
-/* F (f32) rounded to f16 by the f16/f64 rounding field of MODE (bits 3:2: 0 nearest even,
- * 1 toward +inf, 2 toward -inf, 3 toward zero), read when the instruction runs: LLVM
- * sets that field (to toward-zero) around these instructions. Directed modes start from
- * the toward-zero result and step one ulp away from zero when it is inexact. */
-static uint32_t interp16_round(struct xl_state *x, uint32_t f) {
-  struct ir_builder *bd = &x->b;
-  uint32_t mode = ir_get_hwreg_i(bd, 1u | 2u << 6 | 1u << 11); /* MODE, offset 2, 2 bits */
-  uint32_t rne = ir_bitcast_u16(bd, ir_cvt_f16_f32(bd, f));
-  uint32_t tz = ir_cvt_f16_f32_rtz(bd, f);
-  uint32_t tz32 = ir_u32_of_u16(bd, ir_bitcast_u16(bd, tz));
-  uint32_t inexact = ir_fcmp_i(bd, IR_FCMP_ONE, ir_cvt_f32_f16(bd, tz), f);
-  uint32_t neg = ir_fcmp_i(bd, IR_FCMP_OLT, f, ir_b_const_f32(bd, 0.0f));
-  uint32_t away = ir_u16_of_i(bd, 0, ir_select(bd, inexact, ir_iadd(bd, tz32, c32(x, 1)), tz32));
-  uint32_t tzb = ir_u16_of_i(bd, 0, tz32);
-  uint32_t up = ir_select(bd, neg, tzb, away), down = ir_select(bd, neg, away, tzb);
-  uint32_t r = ir_select(bd, ir_ieq(bd, mode, c32(x, 1)), up,
-                         ir_select(bd, ir_ieq(bd, mode, c32(x, 2)), down, tzb));
-  return ir_select(bd, ir_ieq(bd, mode, c32(x, 0)), rne, r);
-}
-
-static void translate_interp16(struct xl_state *x, const struct isa_inst *in, unsigned detail) {
-  struct ir_builder *bd = &x->b;
-  uint32_t raw = in->srcs[1].value, m0 = get(x, IR_REG_M0);
-  uint64_t param = (uint64_t)(raw & 0x3f) * 4 + ((raw >> 6) & 3);
-  bool hi = (raw >> 8) & 1;
-  uint32_t ij = interp16_mods(x, in, 1, as_f32(x, src32(x, in, 0)));
-  if (detail == 5) { /* D.f16 = P20 * J + S2 (f32 fma), rounded to f16; clamp; no omod */
-    uint32_t p20 = interp16_half(x, ir_bitcast_u32(bd, ir_attr_p20_i(bd, param, m0)), hi);
-    uint32_t s2 = interp16_mods(x, in, 2, as_f32(x, src32(x, in, 2)));
-    uint32_t f = ir_ffma(bd, ij, p20, s2);
-    if (in->clamp) f = ir_fsat(bd, f);
-    uint32_t dst = src_dword(x, defp(in, 0), 0, false);
-    write_vdst(x, in, ir_pack_half(bd, interp16_round(x, f), ir_u16_of_i(bd, 1, dst)));
-    return;
-  }
-  /* D.f32 = P10 * I + P0, P0 from LDS (p1ll) or from the S2 VGPR (p1lv); clamp, omod */
-  uint32_t p10 = interp16_half(x, ir_bitcast_u32(bd, ir_attr_p10_i(bd, param, m0)), hi);
-  uint32_t p0 = detail == 3
-                    ? interp16_half(x, ir_bitcast_u32(bd, ir_attr_p0_i(bd, param, m0)), hi)
-                    : interp16_mods(x, in, 2, interp16_half(x, src32(x, in, 2), hi));
-  write_vdst(x, in, fresult(x, in, ir_ffma(bd, ij, p10, p0)));
-}
-
-void xl_translate_interp(struct xl_state *x, const struct isa_inst *in,
-                             const struct xl_entry *e) {
-  struct ir_builder *bd = &x->b;
-  if (e->detail >= 3) {
-    translate_interp16(x, in, e->detail);
-    return;
-  }
-  uint64_t param = (uint64_t)in->attr * 4 + in->attr_chan;
-  uint32_t m0 = get(x, IR_REG_M0), r;
-  if (e->detail == 2) { /* v_interp_mov: 0 P10, 1 P20, 2 P0 */
-    uint32_t sel = in->num_srcs ? in->srcs[0].value : 2;
-    r = sel == 0 ? ir_attr_p10_i(bd, param, m0) : sel == 1 ? ir_attr_p20_i(bd, param, m0)
-                                                            : ir_attr_p0_i(bd, param, m0);
-  } else if (e->detail == 0) {
-    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p10_i(bd, param, m0), ir_attr_p0_i(bd, param, m0));
-  } else {
-    uint32_t d = ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false));
-    r = ir_ffma(bd, fsrc(x, in, 0), ir_attr_p20_i(bd, param, m0), d);
-  }
-  write_vdst(x, in, ir_bitcast_u32(bd, r));
-}
-
-void xl_translate_export(struct xl_state *x, const struct isa_inst *in) {
-  struct ir_builder *bd = &x->b;
-  uint32_t c[4];
-  for (unsigned i = 0; i < 4; i++) c[i] = ir_b_const_f32(bd, 0.0f);
-  if (in->exp_compr) {
-    /* two f16 channels per register: channels 0-1 in vsrc0, 2-3 in vsrc1 (the encoding's
-     * fields, which the decoder lists as sources 0 and 1) */
-    for (unsigned i = 0; i < 4; i++)
-      if ((in->exp_en >> i) & 1 && i / 2 < in->num_srcs) {
-        uint32_t h = ir_u16_of_i(bd, i & 1, src32(x, in, i / 2));
-        c[i] = ir_cvt_f32_f16(bd, ir_bitcast_f16(bd, h));
-      }
-  } else {
-    for (unsigned i = 0; i < 4 && i < in->num_srcs; i++)
-      if ((in->exp_en >> i) & 1) c[i] = ir_bitcast_f32(bd, src32(x, in, i));
-  }
-  ir_export_i(bd, IR_EXPORT_IMM(in->exp_target, in->exp_en, in->exp_compr, in->exp_done, in->exp_vm),
-              ir_vec4_f32(bd, c[0], c[1], c[2], c[3]), lane_active(x));
 }

@@ -4,80 +4,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
-static bool name_is(const struct isa_inst *in, const char *name) {
-  return strcmp(in->info->name, name) == 0;
-}
-
-/* Control flow of a scalar opcode by name; runs once per opcode (scalar_class caches it). */
-static enum xl_flow flow_by_name(const struct isa_inst *in) {
-  if (in->family == ISA_FAMILY_SOPP) {
-    static const struct {
-      const char *name;
-      enum xl_flow flow;
-    } sopp[] = {
-        {"s_branch", XL_FLOW_JUMP},          {"s_cbranch_scc0", XL_FLOW_SCC0},
-        {"s_cbranch_scc1", XL_FLOW_SCC1},    {"s_cbranch_vccz", XL_FLOW_VCCZ},
-        {"s_cbranch_vccnz", XL_FLOW_VCCNZ},  {"s_cbranch_execz", XL_FLOW_EXECZ},
-        {"s_cbranch_execnz", XL_FLOW_EXECNZ}, {"s_endpgm", XL_FLOW_END},
-        {"s_endpgm_saved", XL_FLOW_END},     {"s_endpgm_ordered_ps_done", XL_FLOW_END},
-        {"s_code_end", XL_FLOW_END},
-    };
-    for (size_t i = 0; i < sizeof sopp / sizeof *sopp; i++)
-      if (name_is(in, sopp[i].name)) return sopp[i].flow;
+/* Control flow of an opcode, by its mnemonic id (the names exist in one scalar family each:
+ * SOPP branches and ends, SOP1 s_setpc/s_swappc, SOPK s_call). */
+enum xl_flow xl_flow_of(const struct isa_inst *in) {
+  switch ((enum isa_mnemonic)in->info->mnemonic) {
+    case ISA_MN_s_branch: return XL_FLOW_JUMP;
+    case ISA_MN_s_cbranch_scc0: return XL_FLOW_SCC0;
+    case ISA_MN_s_cbranch_scc1: return XL_FLOW_SCC1;
+    case ISA_MN_s_cbranch_vccz: return XL_FLOW_VCCZ;
+    case ISA_MN_s_cbranch_vccnz: return XL_FLOW_VCCNZ;
+    case ISA_MN_s_cbranch_execz: return XL_FLOW_EXECZ;
+    case ISA_MN_s_cbranch_execnz: return XL_FLOW_EXECNZ;
+    case ISA_MN_s_endpgm: case ISA_MN_s_endpgm_saved: case ISA_MN_s_endpgm_ordered_ps_done:
+    case ISA_MN_s_code_end:
+      return XL_FLOW_END;
+    case ISA_MN_s_setpc_b64: return XL_FLOW_SETPC;
+    case ISA_MN_s_swappc_b64: return XL_FLOW_SWAPPC;
+    case ISA_MN_s_call_b64: return XL_FLOW_CALL;
     /* debugger branches (s_cbranch_cdbg*) never fire without a debugger: fall through */
-    return XL_FLOW_NONE;
+    default: return XL_FLOW_NONE;
   }
-  if (in->family == ISA_FAMILY_SOP1) {
-    if (name_is(in, "s_setpc_b64")) return XL_FLOW_SETPC;
-    if (name_is(in, "s_swappc_b64")) return XL_FLOW_SWAPPC;
-  }
-  if (in->family == ISA_FAMILY_SOPK && name_is(in, "s_call_b64")) return XL_FLOW_CALL;
-  return XL_FLOW_NONE;
 }
 
-/* Scalar instructions the constant tracker evaluates, by name (once per opcode). */
-static enum xl_track track_by_name(const struct isa_inst *in) {
-  static const struct {
-    const char *name;
-    enum xl_track kind;
-  } known[] = {{"s_getpc_b64", XL_TRACK_GETPC}, {"s_mov_b32", XL_TRACK_MOV},
-               {"s_add_u32", XL_TRACK_ADD},     {"s_addc_u32", XL_TRACK_ADDC},
-               {"s_sub_u32", XL_TRACK_SUB}};
-  for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-    if (name_is(in, known[i].name)) return known[i].kind;
-  return XL_TRACK_OTHER;
-}
-
-/* Flow and tracker kind per scalar opcode, for the whole process: 0 not looked up yet,
- * else 0x80 | kind << 4 | flow. Concurrent fills store the same value. Other families
- * (vector, memory, export) have neither. */
-_Static_assert(ISA_FAMILY_SOP2 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPK < ISA_FAMILY_SOPP &&
-                   ISA_FAMILY_SOP1 < ISA_FAMILY_SOPP && ISA_FAMILY_SOPC < ISA_FAMILY_SOPP,
-               "the scalar families come first in ISA_FAMILIES");
-_Static_assert(XL_FLOW_UNRESOLVED < 16 && XL_TRACK_SUB < 8, "flow and kind fit the cache byte");
-static uint8_t scalar_class_cache[ISA_FAMILY_SOPP + 1][256];
-
-/* The first lookup of a scalar opcode: by name, then cached in SLOT (if any). */
-static __attribute__((noinline)) uint8_t scalar_class_miss(const struct isa_inst *in,
-                                                           uint8_t *slot) {
-  uint8_t v = (uint8_t)(0x80 | track_by_name(in) << 4 | flow_by_name(in));
-  if (slot) __atomic_store_n(slot, v, __ATOMIC_RELAXED);
-  return v;
-}
-
-static inline uint8_t scalar_class(const struct isa_inst *in) {
-  if ((unsigned)in->family > ISA_FAMILY_SOPP) return 0x80; /* XL_FLOW_NONE, XL_TRACK_OTHER */
-  uint8_t *slot = in->op < 256 ? &scalar_class_cache[in->family][in->op] : NULL;
-  uint8_t v = slot ? __atomic_load_n(slot, __ATOMIC_RELAXED) : 0;
-  return v ? v : scalar_class_miss(in, slot);
-}
-
-enum xl_flow xl_flow_of(const struct isa_inst *in) { return (enum xl_flow)(scalar_class(in) & 15); }
-
+/* Scalar instructions the constant tracker evaluates, by mnemonic id. */
 enum xl_track xl_track_of(const struct isa_inst *in) {
-  return (enum xl_track)((scalar_class(in) >> 4) & 7);
+  switch ((enum isa_mnemonic)in->info->mnemonic) {
+    case ISA_MN_s_getpc_b64: return XL_TRACK_GETPC;
+    case ISA_MN_s_mov_b32: return XL_TRACK_MOV;
+    case ISA_MN_s_add_u32: return XL_TRACK_ADD;
+    case ISA_MN_s_addc_u32: return XL_TRACK_ADDC;
+    case ISA_MN_s_sub_u32: return XL_TRACK_SUB;
+    default: return XL_TRACK_OTHER;
+  }
 }
 
 bool xl_smem_keeps_sdata(const struct isa_inst *in) {
@@ -241,11 +201,10 @@ bool xl_discover(struct xl_code *c) {
       }
       dec->dword = at;
       dec->target = XL_NONE;
-      uint8_t cls = scalar_class(&dec->in);
-      dec->flow = (enum xl_flow)(cls & 15);
+      dec->flow = xl_flow_of(&dec->in);
       c->inst_at[at] = c->inst_count++;
       uint32_t next = at + dec->in.size;
-      track(&known, &dec->in, (enum xl_track)((cls >> 4) & 7), next * 4);
+      track(&known, &dec->in, xl_track_of(&dec->in), next * 4);
       enum xl_flow f = dec->flow;
       if (f == XL_FLOW_NONE) {
         if (next >= c->count) {

@@ -19,8 +19,8 @@
  */
 #include <string.h>
 
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 /* Coordinates per MIMG dimension (x, y, z/face/slice/fragment). */
 static const uint8_t image_coords[8] = {1, 2, 3, 3, 2, 3, 3, 4};

@@ -16,8 +16,8 @@
  * are applied. An instruction without a translation becomes an `unsupported` IR operation
  * carrying its byte offset (counted in unsupported_count and logged once per opcode).
  */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_H
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_H
 
 #include <stdbool.h>
 #include <stddef.h>

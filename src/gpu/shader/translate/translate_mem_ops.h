@@ -1,12 +1,11 @@
-/* Rows of the translation table (translate_ops.c's xl_entries) for the memory forms that
+/* Rows of the translation table (translate_table.c's xl_table) for the memory forms that
  * translate_mem.c handles itself: kind MEM_EXT, detail MX(sub-kind) | count or ir_atomic |
- * flags (translate_ext.h). They are looked up by name once per opcode like every row, so
- * translating one of these instructions matches no name. X(name, kind, IR op, detail) as
- * XL_OPS. Private to translate_ops.c. */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_MEM_OPS_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_MEM_OPS_H
+ * flags (translate_ext.h). Keyed by mnemonic id like every row. X(name, kind, IR op,
+ * detail) as XL_OPS. Private to translate_table.c. */
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_MEM_OPS_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_MEM_OPS_H
 
-#include "gpu/shader/ir/translate_ext.h"
+#include "gpu/shader/translate/translate_ext.h"
 
 /* clang-format off */
 #define XM_ATOMIC(a) ((uint32_t)IR_ATOMIC_##a)

@@ -1,12 +1,13 @@
 /* Handler kinds of the translation table and the detail flags of their entries: one enum
  * for every translate*.c handler. xl_translate_inst (translate_ops.c) dispatches with one
- * switch over this enum and no default case, so -Wswitch (an error with -Werror) rejects a
- * kind without a case there: a new kind is appended below and given a case in that
- * switch; no dispatch depends on the order of the kinds. Private to translate*.c. */
-#ifndef PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
-#define PROSPERO_GPU_SHADER_IR_TRANSLATE_EXT_H
+ * switch over this enum, one handler call per case and no default case, so -Wswitch (an
+ * error with -Werror) rejects a kind without a case there: a new kind is appended below and
+ * given a case in that switch; no dispatch depends on the order of the kinds. Private to
+ * translate*.c. */
+#ifndef PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_EXT_H
+#define PROSPERO_GPU_SHADER_TRANSLATE_TRANSLATE_EXT_H
 
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
 enum xl_kind {
   K_SMOV32, K_SMOV64, K_SCMOV32, K_SCMOV64, K_SCSELECT32, K_SCSELECT64,
@@ -36,7 +37,7 @@ enum xl_kind {
   K_INTERP, /* VINTRP: detail 0 p1, 1 p2, 2 mov; VOP3 f16: 3 p1ll, 4 p1lv, 5 p2_f16 */
   K_EXPORT,
   K_IMAGE,  /* MIMG sample/load/store: IR op, detail = IR_IMAGE_* flags of the variant */
-  /* 16-bit VALU (translate_ops.c translate_16bit) */
+  /* 16-bit VALU (translate_16bit.c) */
   K_H16_BIN,      /* f16 binary: detail INV negates source 1, REV swaps */
   K_H16_FMA,      /* v_fma/fmamk/fmaak: fma(s0, s1, s2); detail 1: v_fmac (addend = dest) */
   K_H16_3,        /* min3/max3 (detail 0), med3 (detail 1) */
@@ -51,11 +52,11 @@ enum xl_kind {
   K_H16_SATPK,    /* v_sat_pk_u8_i16: both i16 halves saturated to u8, packed in 16 bits */
   /* sub-dword memory: detail = bytes (1, 2) | SIGNED | SUB_D16 | SUB_HI */
   K_DS_SUB_LOAD, K_DS_SUB_STORE, K_BUF_SUB_LOAD, K_BUF_SUB_STORE, K_G_SUB_LOAD, K_G_SUB_STORE,
-  /* division helpers and cube maps (translate_ops.c): detail 1 = f64; cube: 0 id, 1 sc,
+  /* division helpers and cube maps (translate_div.c): detail 1 = f64; cube: 0 id, 1 sc,
    * 2 tc, 3 ma */
   K_VDIV_SCALE, K_VDIV_FMAS, K_VDIV_FIXUP, K_VCUBE,
   K_VF64_UN,      /* f64 unary (rcp, rsq, sqrt, rounding): IR op */
-  /* wave state (handled in the main switch of translate_ops.c) */
+  /* wave state (translate_salu.c) */
   K_SGETREG, K_SSENDMSG,
   /* buffer/global atomics (translate_mem.c): detail = ir_atomic | W64 (64-bit data) */
   K_BUF_ATOMIC, K_G_ATOMIC,
@@ -127,13 +128,62 @@ enum { MX_GWS_DATA = 1 << 8 }; /* MX_GWS: the form takes a data VGPR (in the add
  * selects the high half (loads) or stores the high half of the data register. */
 enum { SUB_D16 = 1 << 12, SUB_HI = 1 << 13 };
 
-/* One row of the translation table: mnemonic, handler kind, IR operation, detail. */
+/* detail flag of v_pk_fmac_f16: the addend is the destination (translate_16bit.c) */
+enum { PK_ACC = 1 << 14 };
+/* detail flag of v_cvt_norm_{i16,u16}_f16: a normalized conversion (xl_norm16) */
+enum { H16_NORM = 1 << 13 };
+
+/* One row of the translation table: mnemonic (NULL: no row), handler kind, IR operation,
+ * detail. */
 struct xl_entry {
   const char *name;
   enum xl_kind kind;
   enum ir_op op;
   uint32_t detail;
 };
+
+/* The translation table (translate_table.c), indexed by enum isa_mnemonic. */
+extern const struct xl_entry xl_table[ISA_MN_COUNT];
+
+/* The row of IN's mnemonic, or NULL when it has none. */
+static inline const struct xl_entry *xl_lookup(const struct isa_inst *in) {
+  const struct xl_entry *e = &xl_table[in->info->mnemonic];
+  return e->name ? e : NULL;
+}
+
+/* ---- handlers per family: E is IN's row; a kind not of the handler's family is
+ * translated as unsupported (the dispatcher, translate_ops.c, never routes one there) ---- */
+/* scalar ALU, wave state and mode registers (translate_salu.c) */
+void xl_translate_salu(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                       uint32_t pc);
+/* 32- and 64-bit vector ALU (translate_valu.c) */
+void xl_translate_valu(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                       uint32_t pc);
+/* 16-bit vector ALU, packed pairs, mixed-precision fma (translate_16bit.c) */
+void xl_translate_16bit(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                        uint32_t pc);
+void xl_translate_packed(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                         uint32_t pc);
+void xl_translate_fma_mix(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
+/* division helpers, f64 unary, cube maps (translate_div.c) */
+void xl_translate_div_cube(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
+                           uint32_t pc);
+/* v_div_fixup_f32 of the f32 values Q, DEN, NUM as U32 bits (translate_div.c) */
+uint32_t xl_div_fixup_f32_bits(struct xl_state *x, uint32_t q, uint32_t den, uint32_t num);
+
+/* DPP / SDWA source forms (translate_lanes.c): prepare the state of the instruction's
+ * cross-lane source 0 / selected sources; false when the form is not modelled (the state is
+ * then not to be used). */
+bool xl_dpp_prepare(struct xl_state *x, const struct isa_inst *in);
+bool xl_sdwa_prepare(struct xl_state *x, const struct isa_inst *in);
+
+/* Shared ALU helpers (translate_valu.c): the median of three with the IR min / max
+ * operations of type T, and the max operation matching a min one. */
+uint32_t xl_med3(struct xl_state *x, enum ir_op min, enum ir_op max, enum ir_type t, uint32_t a,
+                 uint32_t b, uint32_t c);
+enum ir_op xl_max_of(enum ir_op min);
+/* The lane mask of the wave size (U64: 32 or 64 ones) (translate_salu.c). */
+uint32_t xl_wave_mask(struct xl_state *x);
 
 void xl_translate_atomic(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e);
 

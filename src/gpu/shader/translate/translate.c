@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "common/log.h"
-#include "gpu/shader/ir/translate_internal.h"
+#include "gpu/shader/translate/translate_internal.h"
 
 static const char *const indirect_jump_names[] = {
 #define IR_INDIRECT_NAME_(name, text) text,

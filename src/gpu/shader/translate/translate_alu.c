@@ -6,8 +6,8 @@
  * SCC: s_wqm, s_bcnt0, s_quadmask, s_ashr_i64, s_bfe_*64, s_absdiff and s_*_wrexec set it
  * (result / new EXEC != 0); s_bfm_b64, s_ff0/ff1, s_flbit, s_brev_b64, s_bitset and
  * s_bitreplicate leave it unchanged. */
-#include "gpu/shader/ir/translate_ext.h"
-#include "gpu/shader/ir/translate_operands.h"
+#include "gpu/shader/translate/translate_ext.h"
+#include "gpu/shader/translate/translate_operands.h"
 
 static uint32_t nz32(struct xl_state *x, uint32_t v) { return ir_ine(&x->b, v, c32(x, 0)); }
 static uint32_t nz64(struct xl_state *x, uint32_t v) { return ir_ine64(&x->b, v, c64(x, 0)); }
