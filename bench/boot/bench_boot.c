@@ -5,13 +5,13 @@
  * measured time is exec + load + link + rewrite + protect + entry + exit. Goal: < 50 ms.
  *   bench_boot PROSPERO WORK_DIR */
 #include "../bench_goal.h"
+#include "../bench_time.h"
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/nid.h"
@@ -79,12 +79,6 @@ static int write_game(const char *dir, int imports, int relocs) {
   return ok ? 0 : -1;
 }
 
-static double now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 /* Best-of-RUNS wall time of one prospero run; -1 if it failed. */
 static double run_ms(const char *prospero, const char *game, const char *data_dir) {
   double best = 1e30;
@@ -95,11 +89,11 @@ static double run_ms(const char *prospero, const char *game, const char *data_di
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", 1, 0);
     pid_t pid;
-    double t0 = now_ms();
+    double t0 = bench_now_s();
     if (posix_spawn(&pid, prospero, &fa, NULL, argv, environ) != 0) return -1;
     int st;
     waitpid(pid, &st, 0);
-    double t = now_ms() - t0;
+    double t = (bench_now_s() - t0) * 1e3;
     posix_spawn_file_actions_destroy(&fa);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
       fprintf(stderr, "bench_boot: %s exited with status 0x%x\n", game, st);

@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common/log.h"
 #include "loader/code_map.h"
 #include "../bench_goal.h"
+#include "../bench_time.h"
 
 #define SEG_SIZE (64u << 20)
 #define CODE_SIZE (SEG_SIZE / 2)
@@ -24,12 +24,6 @@
 #define FUNCTIONS (CODE_SIZE / FN_SIZE)
 #define BASE 0x900000000ull
 #define RUNS 3
-
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 static void write_function(uint8_t *seg, size_t i) {
   static const uint8_t tpl[] = {
@@ -79,31 +73,31 @@ int main(void) {
   double t_copy = 1e9, t_decode = 1e9, t_rewrite = 1e9;
   uint64_t decoded = 0;
   for (int r = 0; r < RUNS; r++) {
-    double t0 = now_s();
+    double t0 = bench_now_s();
     memcpy(seg, pristine, SEG_SIZE);
-    double t = now_s() - t0;
+    double t = bench_now_s() - t0;
     if (t < t_copy) t_copy = t;
     ZydisDecoder dec;
     ZydisDecoderInit(&dec, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64);
     ZydisDecodedInstruction ins;
     decoded = 0;
-    t0 = now_s();
+    t0 = bench_now_s();
     for (size_t off = 0; off < SEG_SIZE;) {
       if (ZYAN_SUCCESS(ZydisDecoderDecodeInstruction(&dec, NULL, seg + off, SEG_SIZE - off, &ins)))
         off += ins.length, decoded++;
       else
         off++;
     }
-    t = now_s() - t0;
+    t = bench_now_s() - t0;
     if (t < t_decode) t_decode = t;
   }
   struct code_map_stats st;
   for (int r = 0; r < RUNS; r++) {
     memcpy(seg, pristine, SEG_SIZE);
     memset(&st, 0, sizeof st);
-    double t0 = now_s();
+    double t0 = bench_now_s();
     if (!code_map_rewrite(seg, BASE, SEG_SIZE, seeds, nseed, &st, NULL, NULL, NULL)) return 1;
-    double t = now_s() - t0;
+    double t = bench_now_s() - t0;
     if (t < t_rewrite) t_rewrite = t;
   }
   /* the result is right: data untouched, both FS accesses of every function rewritten */

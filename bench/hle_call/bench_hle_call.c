@@ -3,6 +3,7 @@
  * the same run. Goal: guest/host <= 1.5.
  *   bench_hle_call PROSPERO GAME_FOLDER */
 #include "../bench_goal.h"
+#include "../bench_guest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,13 +58,8 @@ int main(int argc, char **argv) {
   }
   double hz = (double)kernel_get_tsc_frequency();
   double host = host_ns_per_call(hz, NULL); /* measured again after the guest: best of both */
-  char cmd[8192];
-  snprintf(cmd, sizeof cmd, "'%s' --log-level warn --game '%s'", argv[1], argv[2]);
-  FILE *p = popen(cmd, "r");
-  if (!p) {
-    perror("popen");
-    return 1;
-  }
+  FILE *p = bench_guest_open(argv[1], argv[2]);
+  if (!p) return 1;
   char line[256];
   double guest = -1;
   while (fgets(line, sizeof line, p))

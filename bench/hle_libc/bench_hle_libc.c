@@ -7,16 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <time.h>
 
 #include "hle/libc/format.h"
 #include "hle/libc/heap.h"
-
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
+#include "../bench_time.h"
 
 __attribute__((format(printf, 3, 4))) static int eng_snprintf(char *buf, size_t cap,
                                                                const char *fmt, ...) {
@@ -39,7 +33,7 @@ static volatile int sink;
  * each, so load from other processes hits both alike. */
 static double bench_format(snprintf_like f, int which) {
   char buf[256];
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (int i = 0; i < ROUNDS; i++) {
     switch (which) {
       case 0: sink = f(buf, sizeof buf, "%d %5u %#x %ld|%-8s|", i, i * 7u, i, (long)i << 20, "str"); break;
@@ -47,7 +41,7 @@ static double bench_format(snprintf_like f, int which) {
       default: sink = f(buf, sizeof buf, "%.17g %a", i * 1.0000001e100, i * 0.1); break;
     }
   }
-  return (now_ns() - t0) / ROUNDS;
+  return (bench_now_ns() - t0) / ROUNDS;
 }
 
 static uint64_t host_map(uint64_t size, void *ctx) {
@@ -71,7 +65,7 @@ static void hle_release(void *p) { hle_heap_free(bench_heap, p); }
 static double bench_heap_mix(void *(*alloc)(size_t), void (*release)(void *)) {
   static void *slot[HEAP_SLOTS];
   uint64_t x = 88172645463325252u;
-  double t0 = now_ns();
+  double t0 = bench_now_ns();
   for (int i = 0; i < HEAP_OPS; i++) {
     x ^= x << 13, x ^= x >> 7, x ^= x << 17;
     int s = (int)(x % HEAP_SLOTS);
@@ -80,7 +74,7 @@ static double bench_heap_mix(void *(*alloc)(size_t), void (*release)(void *)) {
     slot[s] = alloc(n);
     *(volatile char *)slot[s] = 1;
   }
-  double ns = (now_ns() - t0) / HEAP_OPS;
+  double ns = (bench_now_ns() - t0) / HEAP_OPS;
   for (int s = 0; s < HEAP_SLOTS; s++) release(slot[s]), slot[s] = NULL;
   return ns;
 }

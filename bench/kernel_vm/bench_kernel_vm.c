@@ -5,22 +5,16 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "hle/libkernel/libkernel.h"
 #include "kernel/guest_vm.h"
 #include "../bench_goal.h"
+#include "../bench_time.h"
 
 #define MAPPINGS 10000
 #define BATCH 64
 #define SAMPLES 2001
 #define PAGE 0x4000ull
-
-static double now_ns(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
@@ -39,11 +33,11 @@ static double median_query_ns(const uint64_t *addrs, size_t count) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
       picks[i] = addrs[x % count] + (x >> 40) % PAGE;
     }
-    double t0 = now_ns();
+    double t0 = bench_now_ns();
     for (int i = 0; i < BATCH; i++)
       sink += (unsigned)kernel_virtual_query((const void *)(uintptr_t)picks[i], 0, &info,
                                              sizeof info) + (unsigned)info.start;
-    samples[s] = (now_ns() - t0) / BATCH;
+    samples[s] = (bench_now_ns() - t0) / BATCH;
   }
   if (sink == 0xFFFFFFFFu) puts("");
   qsort(samples, SAMPLES, sizeof samples[0], cmp_double);

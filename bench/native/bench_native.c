@@ -3,6 +3,7 @@
  * Goal: host/guest >= 0.98.
  *   bench_native PROSPERO GAME_FOLDER */
 #include "../bench_goal.h"
+#include "../bench_guest.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <x86intrin.h>
@@ -21,8 +22,6 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: %s PROSPERO GAME_FOLDER\n", argv[0]);
     return 64;
   }
-  char cmd[8192];
-  snprintf(cmd, sizeof cmd, "'%s' --log-level warn --game '%s'", argv[1], argv[2]);
   uint8_t *buf = malloc(NATIVE_BUFFER_SIZE);
   if (!buf) return 1;
   native_fill(buf, NATIVE_BUFFER_SIZE);
@@ -37,7 +36,7 @@ int main(int argc, char **argv) {
       if (t < host) host = t;
     }
     if (pass == GUEST_LAUNCHES) break;
-    FILE *p = popen(cmd, "r");
+    FILE *p = bench_guest_open(argv[1], argv[2]);
     if (!p) return 1;
     char line[256];
     unsigned long long g = 0;

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../bench_goal.h"
+#include "../bench_guest.h"
 
 #define CALLS 1000000
 #define GOAL_NS 2000.0
@@ -34,13 +35,8 @@ int main(int argc, char **argv) {
     return 64;
   }
   double host_pid = host_ns(SYS_getpid), host_clock = host_ns(SYS_clock_gettime);
-  char cmd[8192];
-  snprintf(cmd, sizeof cmd, "'%s' --log-level warn --game '%s'", argv[1], argv[2]);
-  FILE *p = popen(cmd, "r");
-  if (!p) {
-    perror("popen");
-    return 1;
-  }
+  FILE *p = bench_guest_open(argv[1], argv[2]);
+  if (!p) return 1;
   char line[256];
   double pid = -1, clock = -1, gpid = -1, gclock = -1;
   while (fgets(line, sizeof line, p)) {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "../bench_time.h"
 #include "gpu/tiling/tiling.h"
 
 #define RUNS 9
@@ -29,9 +29,9 @@ static double load_average(void) {
 
 /* Seconds one memcpy of N bytes takes (the caller keeps the best). */
 static double time_memcpy(uint8_t *dst, const uint8_t *src, size_t n) {
-  double t0 = bench_now();
+  double t0 = bench_now_s();
   memcpy(dst, src, n);
-  return bench_now() - t0;
+  return bench_now_s() - t0;
 }
 
 /* Microseconds per call, best of RUNS batches of CALLS calls, of converting rectangle R of
@@ -45,14 +45,14 @@ static int bench_small_updates(const struct tiling_layout *l, struct tiling_conv
     const size_t pitch = (size_t)r->width * l->surface.bpe, size = pitch * r->height;
     double one = 1e9, kept = 1e9;
     for (int run = -1; run < RUNS; run++) {
-      double t0 = bench_now();
+      double t0 = bench_now_s();
       for (int k = 0; k < CALLS; k++)
         if (!tiling_detile_rect(l, 0, 0, r, tiled, l->size, lin, pitch, size)) return 1;
-      double t1 = bench_now();
+      double t1 = bench_now_s();
       for (int k = 0; k < CALLS; k++)
         if (!tiling_converter_detile_rect(conv, 0, 0, r, tiled, l->size, lin, pitch, size))
           return 1;
-      double t2 = bench_now();
+      double t2 = bench_now_s();
       if (run >= 0 && t1 - t0 < one) one = t1 - t0;
       if (run >= 0 && t2 - t1 < kept) kept = t2 - t1;
     }
@@ -87,11 +87,11 @@ int main(void) {
     for (int r = -1; r < RUNS; r++) { /* run -1 warms caches, TLBs and page tables */
       double t = time_memcpy(lin, tiled, l.linear_size);
       if (r >= 0 && t < mc) mc = t;
-      double t0 = bench_now();
+      double t0 = bench_now_s();
       if (!tiling_converter_detile(conv, tiled, l.size, lin, l.linear_size)) return 1;
-      double t1 = bench_now();
+      double t1 = bench_now_s();
       if (!tiling_converter_tile(conv, lin, l.linear_size, tiled, l.size)) return 1;
-      double t2 = bench_now();
+      double t2 = bench_now_s();
       if (r >= 0 && t1 - t0 < det) det = t1 - t0;
       if (r >= 0 && t2 - t1 < til) til = t2 - t1;
     }

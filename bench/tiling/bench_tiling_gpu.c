@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench_common.h"
+#include "../bench_time.h"
 #include "gpu/tiling/tiling.h"
 #include "gpu/vk/vk_tiler.h"
 #include "vk_test_device.h"
@@ -31,9 +31,9 @@ static double time_tiler(vk_device *dev, vk_tiler *tiler, const struct tiling_la
     VkCommandBuffer cb = vk_device_begin(dev);
     bool ok = to_tiled ? vk_tiler_cmd_tile(tiler, cb, l, linear, 0, tiled, 0)
                        : vk_tiler_cmd_detile(tiler, cb, l, tiled, 0, linear, 0);
-    double t0 = bench_now();
+    double t0 = bench_now_s();
     if (!vk_device_submit_wait(dev, cb) || !ok) return -1;
-    double t = bench_now() - t0;
+    double t = bench_now_s() - t0;
     if (t < best) best = t;
   }
   return best;
@@ -55,9 +55,9 @@ static double time_copy_shader(vk_device *dev, const struct vk_buffer *a,
   for (int r = 0; r < RUNS; r++) {
     VkCommandBuffer cb = vk_device_begin(dev);
     vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &count, (count + 255) / 256, 1, 1);
-    double t0 = bench_now();
+    double t0 = bench_now_s();
     if (!vk_device_submit_wait(dev, cb)) best = -1;
-    double t = bench_now() - t0;
+    double t = bench_now_s() - t0;
     if (best > 0 && t < best) best = t;
   }
   vk_compute_pipeline_destroy(dev, &p);
@@ -89,14 +89,14 @@ int main(void) {
       VkCommandBuffer cb = vk_device_begin(dev);
       VkBufferCopy region = {.size = l.linear_size};
       vkCmdCopyBuffer(cb, tiled.buffer, linear.buffer, 1, &region);
-      double t0 = bench_now();
+      double t0 = bench_now_s();
       if (!vk_device_submit_wait(dev, cb)) return 1;
-      double t1 = bench_now();
+      double t1 = bench_now_s();
       cb = vk_device_begin(dev);
       if (!vk_tiler_cmd_detile(tiler, cb, &l, &tiled, 0, &linear, 0)) return 1;
-      double t2 = bench_now();
+      double t2 = bench_now_s();
       if (!vk_device_submit_wait(dev, cb)) return 1;
-      double t3 = bench_now();
+      double t3 = bench_now_s();
       if (t1 - t0 < copy) copy = t1 - t0;
       if (t3 - t2 < detile) detile = t3 - t2;
     }

@@ -1,8 +1,9 @@
 #include "options.h"
 
-#include <stdarg.h>
 #include <stddef.h>
 #include <string.h>
+
+#include "common/errmsg.h"
 
 struct app_option_spec {
   const char *name, *arg, *help;
@@ -18,14 +19,6 @@ static const struct app_option_spec specs[] = {
 };
 #define SPEC_COUNT (sizeof specs / sizeof specs[0])
 
-static bool fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
-
 bool app_options_parse(int argc, char **argv, struct app_options *opt, char *err, size_t cap) {
   memset(opt, 0, sizeof *opt);
   for (int i = 1; i < argc; i++) {
@@ -36,25 +29,27 @@ bool app_options_parse(int argc, char **argv, struct app_options *opt, char *err
       return true;
     }
     if (strncmp(a, "--", 2) != 0)
-      return fail(err, cap, "unexpected argument '%s' (guest arguments go after --)", a);
+      return errmsg_fail(err, cap, "unexpected argument '%s' (guest arguments go after --)", a);
     const char *name = a + 2, *eq = strchr(name, '=');
     size_t nlen = eq ? (size_t)(eq - name) : strlen(name);
     const struct app_option_spec *s = NULL;
     for (size_t k = 0; k < SPEC_COUNT && !s; k++)
       if (strlen(specs[k].name) == nlen && strncmp(specs[k].name, name, nlen) == 0) s = &specs[k];
-    if (!s) return fail(err, cap, "unknown option '%s' (see --help)", a);
+    if (!s) return errmsg_fail(err, cap, "unknown option '%s' (see --help)", a);
     const char **values = (const char **)((char *)opt + s->values_off);
     int *count = (int *)((char *)opt + s->count_off);
     const char *value = "";
     if (s->arg) {
       if (eq) value = eq + 1;
       else if (i + 1 < argc) value = argv[++i];
-      else return fail(err, cap, "option --%s needs an argument %s", s->name, s->arg);
+      else return errmsg_fail(err, cap, "option --%s needs an argument %s", s->name, s->arg);
     } else if (eq) {
-      return fail(err, cap, "option --%s takes no argument", s->name);
+      return errmsg_fail(err, cap, "option --%s takes no argument", s->name);
     }
-    if (*count > 0 && !s->repeatable) return fail(err, cap, "option --%s given twice", s->name);
-    if (*count == APP_MAX_REPEAT) return fail(err, cap, "option --%s given too often", s->name);
+    if (*count > 0 && !s->repeatable)
+      return errmsg_fail(err, cap, "option --%s given twice", s->name);
+    if (*count == APP_MAX_REPEAT)
+      return errmsg_fail(err, cap, "option --%s given too often", s->name);
     values[(*count)++] = value;
   }
   return true;

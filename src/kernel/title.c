@@ -2,21 +2,14 @@
 
 #include <cjson/cJSON.h>
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/errmsg.h"
+
 static struct title_info current;
 static bool current_set;
-
-static bool fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 void title_defaults(struct title_info *out) {
   memset(out, 0, sizeof *out);
@@ -38,10 +31,10 @@ static bool title_id_valid(const char *s) {
 static bool copy_string(const cJSON *root, const char *key, char *out, size_t cap, bool required,
                         char *err, size_t ecap) {
   const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, key);
-  if (!v) return required ? fail(err, ecap, "param.json has no \"%s\"", key) : true;
-  if (!cJSON_IsString(v)) return fail(err, ecap, "param.json: \"%s\" is not a string", key);
+  if (!v) return required ? errmsg_fail(err, ecap, "param.json has no \"%s\"", key) : true;
+  if (!cJSON_IsString(v)) return errmsg_fail(err, ecap, "param.json: \"%s\" is not a string", key);
   if (strlen(v->valuestring) >= cap)
-    return fail(err, ecap, "param.json: \"%s\" is longer than %zu characters", key, cap - 1);
+    return errmsg_fail(err, ecap, "param.json: \"%s\" is longer than %zu characters", key, cap - 1);
   snprintf(out, cap, "%s", v->valuestring);
   return true;
 }
@@ -53,26 +46,29 @@ bool title_parse_param_json(const char *text, size_t len, struct title_info *out
   if (!root) {
     const char *at = cJSON_GetErrorPtr();
     long off = at && at >= text && at <= text + len ? (long)(at - text) : -1;
-    return fail(err, cap, "param.json is not valid JSON (error near byte %ld)", off);
+    return errmsg_fail(err, cap, "param.json is not valid JSON (error near byte %ld)", off);
   }
   bool ok = true;
-  if (!cJSON_IsObject(root)) ok = fail(err, cap, "param.json is not a JSON object");
+  if (!cJSON_IsObject(root)) ok = errmsg_fail(err, cap, "param.json is not a JSON object");
   if (ok) ok = copy_string(root, "titleId", out->title_id, sizeof out->title_id, true, err, cap);
   if (ok && !title_id_valid(out->title_id))
-    ok = fail(err, cap, "param.json: titleId \"%s\" is not four capital letters and five digits",
-              out->title_id);
+    ok = errmsg_fail(err, cap,
+                     "param.json: titleId \"%s\" is not four capital letters and five digits",
+                     out->title_id);
   if (ok) ok = copy_string(root, "contentId", out->content_id, sizeof out->content_id, false, err, cap);
   if (ok) ok = copy_string(root, "appVersion", out->app_version, sizeof out->app_version, false, err, cap);
   if (ok) {
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(root, "kernel");
     const cJSON *fm = k ? cJSON_GetObjectItemCaseSensitive(k, "flexibleMemorySize") : NULL;
-    if (k && !cJSON_IsObject(k)) ok = fail(err, cap, "param.json: \"kernel\" is not an object");
+    if (k && !cJSON_IsObject(k))
+      ok = errmsg_fail(err, cap, "param.json: \"kernel\" is not an object");
     else if (fm) {
       if (!cJSON_IsNumber(fm) || fm->valuedouble < 0 ||
           fm->valuedouble > (double)TITLE_MAX_FLEXIBLE_MEMORY ||
           fm->valuedouble != (double)(uint64_t)fm->valuedouble)
-        ok = fail(err, cap, "param.json: kernel.flexibleMemorySize must be a whole number of "
-                  "bytes up to 13.5 GiB");
+        ok = errmsg_fail(err, cap,
+                         "param.json: kernel.flexibleMemorySize must be a whole number of "
+                         "bytes up to 13.5 GiB");
       else
         out->flexible_memory = (uint64_t)fm->valuedouble;
     }
@@ -122,37 +118,38 @@ bool title_parse_param_sfo(const uint8_t *d, size_t size, struct title_info *out
   title_defaults(out);
   out->title_id[0] = '\0';
   if (size < SFO_HEADER_SIZE || sfo_u32(d) != SFO_MAGIC)
-    return fail(err, cap, "param.sfo: not a system file object (bad magic or too small)");
+    return errmsg_fail(err, cap, "param.sfo: not a system file object (bad magic or too small)");
   uint32_t keys = sfo_u32(d + 8), data = sfo_u32(d + 12), n = sfo_u32(d + 16);
   if (n > SFO_MAX_ENTRIES || (uint64_t)SFO_HEADER_SIZE + (uint64_t)n * SFO_ENTRY_SIZE > size ||
       keys > size || data > size)
-    return fail(err, cap, "param.sfo: header tables (%u entries) do not fit the file", n);
+    return errmsg_fail(err, cap, "param.sfo: header tables (%u entries) do not fit the file", n);
   for (uint32_t i = 0; i < n; i++) {
     const uint8_t *e = d + SFO_HEADER_SIZE + (size_t)i * SFO_ENTRY_SIZE;
     uint64_t koff = (uint64_t)keys + sfo_u16(e), doff = (uint64_t)data + sfo_u32(e + 12);
     uint16_t fmt = sfo_u16(e + 2);
     uint32_t len = sfo_u32(e + 4);
     if (koff >= size || !memchr(d + koff, 0, size - koff) || doff > size || len > size - doff)
-      return fail(err, cap, "param.sfo: entry %u points outside the file", i);
+      return errmsg_fail(err, cap, "param.sfo: entry %u points outside the file", i);
     const char *key = (const char *)d + koff;
-#define SFO_COPY_(name, field)                                                              \
-    if (strcmp(key, name) == 0) {                                                           \
-      if (fmt != SFO_FMT_UTF8 && fmt != SFO_FMT_UTF8_SPECIAL)                              \
-        return fail(err, cap, "param.sfo: %s is not a string", name);                       \
-      size_t l = strnlen((const char *)d + doff, len);                                      \
-      if (l >= sizeof out->field)                                                           \
-        return fail(err, cap, "param.sfo: %s is longer than %zu characters", name,          \
-                    sizeof out->field - 1);                                                 \
-      memcpy(out->field, d + doff, l);                                                      \
-      out->field[l] = '\0';                                                                 \
-    }
+#define SFO_COPY_(name, field)                                                          \
+  if (strcmp(key, name) == 0) {                                                         \
+    if (fmt != SFO_FMT_UTF8 && fmt != SFO_FMT_UTF8_SPECIAL)                             \
+      return errmsg_fail(err, cap, "param.sfo: %s is not a string", name);              \
+    size_t l = strnlen((const char *)d + doff, len);                                    \
+    if (l >= sizeof out->field)                                                         \
+      return errmsg_fail(err, cap, "param.sfo: %s is longer than %zu characters", name, \
+                         sizeof out->field - 1);                                        \
+    memcpy(out->field, d + doff, l);                                                    \
+    out->field[l] = '\0';                                                               \
+  }
     SFO_KEYS(SFO_COPY_)
 #undef SFO_COPY_
   }
-  if (!out->title_id[0]) return fail(err, cap, "param.sfo has no TITLE_ID");
+  if (!out->title_id[0]) return errmsg_fail(err, cap, "param.sfo has no TITLE_ID");
   if (!title_id_valid(out->title_id))
-    return fail(err, cap, "param.sfo: TITLE_ID \"%s\" is not four capital letters and five digits",
-                out->title_id);
+    return errmsg_fail(err, cap,
+                       "param.sfo: TITLE_ID \"%s\" is not four capital letters and five digits",
+                       out->title_id);
   return true;
 }
 

@@ -1,11 +1,11 @@
 #include "loader/linker.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
+#include "common/errmsg.h"
 #include "common/log.h"
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
@@ -15,14 +15,6 @@
 static const struct linker_hle_ops *hle_ops;
 
 void linker_set_hle(const struct linker_hle_ops *ops) { hle_ops = ops; }
-
-static bool fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 /* ---- unresolved imports: thunks and the invalid object page ---- */
 
@@ -176,8 +168,8 @@ uint64_t linker_resolve(const struct linker_import *imp, const struct loader_mod
 static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out, char *err,
                          size_t cap) {
   if (index >= m->dyn.sym_count)
-    return fail(err, cap, "%s: relocation names symbol %llu of %llu", m->name,
-                (unsigned long long)index, (unsigned long long)m->dyn.sym_count);
+    return errmsg_fail(err, cap, "%s: relocation names symbol %llu of %llu", m->name,
+                       (unsigned long long)index, (unsigned long long)m->dyn.sym_count);
   if (index == 0) { /* the null symbol: S = 0 */
     *out = 0;
     return true;
@@ -193,9 +185,10 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
   } else {
     const char *name = sce_dynamic_sym_name(&m->dyn, s);
     if (!name)
-      return fail(err, cap, "%s: a relocation needs imported symbol %llu, whose name lies outside "
-                  "the string table (a defect tolerated only while nothing uses the symbol)",
-                  m->name, (unsigned long long)index);
+      return errmsg_fail(err, cap,
+                         "%s: a relocation needs imported symbol %llu, whose name lies outside "
+                         "the string table (a defect tolerated only while nothing uses the symbol)",
+                         m->name, (unsigned long long)index);
     struct linker_import imp = {.library = "?", .module = "?",
                                 .is_object = ELF64_ST_TYPE(s->st_info) == STT_OBJECT};
     char nid[NID_BUF_SIZE];
@@ -205,9 +198,11 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
       lib = sce_dynamic_find_library(&m->dyn, lib_id, false);
       const struct sce_module_ref *mod = sce_dynamic_find_module(&m->dyn, mod_id);
       if ((lib && lib->name_bad) || (mod && mod->name_bad))
-        return fail(err, cap, "%s: a relocation needs symbol %llu (%s), whose %s tag has a name "
-                    "outside the string table", m->name, (unsigned long long)index, name,
-                    lib && lib->name_bad ? "library" : "module");
+        return errmsg_fail(err, cap,
+                           "%s: a relocation needs symbol %llu (%s), whose %s tag has a name "
+                           "outside the string table",
+                           m->name, (unsigned long long)index, name,
+                           lib && lib->name_bad ? "library" : "module");
       if (lib) imp.library = lib->name, imp.library_version = lib->version;
       if (mod) imp.module = mod->name, imp.module_major = mod->version_major,
                imp.module_minor = mod->version_minor;
@@ -236,7 +231,7 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
             "invalid page", m->name, nid, known ? known : "name unknown", imp.library, imp.module);
       } else {
         v = thunk_create(&imp, m, known);
-        if (!v) return fail(err, cap, "%s: out of memory for import thunks", m->name);
+        if (!v) return errmsg_fail(err, cap, "%s: out of memory for import thunks", m->name);
         LOG(linker, DEBUG, "%s: unresolved function %s (library %s, module %s) gets a thunk",
             m->name, nid, imp.library, imp.module);
       }
@@ -268,8 +263,9 @@ static bool apply_table(struct loader_module *m, const Elf64_Rela *rel, uint64_t
     uint32_t type = ELF64_R_TYPE(r->r_info);
     uint64_t where = m->base + r->r_offset;
     if (where < lo || where > hi - 8)
-      return fail(err, cap, "%s: relocation %llu (type %u) at offset 0x%llx is outside the image",
-                  m->name, (unsigned long long)i, type, (unsigned long long)r->r_offset);
+      return errmsg_fail(err, cap,
+                         "%s: relocation %llu (type %u) at offset 0x%llx is outside the image",
+                         m->name, (unsigned long long)i, type, (unsigned long long)r->r_offset);
     uint64_t v, s;
     switch (type) {
     case SCE_R_X86_64_RELATIVE:
@@ -288,8 +284,8 @@ static bool apply_table(struct loader_module *m, const Elf64_Rela *rel, uint64_t
       v = m->tls_index;
       break;
     default:
-      return fail(err, cap, "%s: unsupported relocation type %u (%s) at offset 0x%llx", m->name,
-                  type, reloc_type_name(type), (unsigned long long)r->r_offset);
+      return errmsg_fail(err, cap, "%s: unsupported relocation type %u (%s) at offset 0x%llx",
+                         m->name, type, reloc_type_name(type), (unsigned long long)r->r_offset);
     }
     memcpy((void *)(uintptr_t)where, &v, 8);
   }

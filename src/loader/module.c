@@ -1,10 +1,10 @@
 #include "loader/module.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/errmsg.h"
 #include "common/log.h"
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
@@ -14,14 +14,6 @@
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;
 static uint64_t next_module_base = GUEST_VM_EXEC_BASE;
-
-static bool fail(char *err, size_t cap, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err, cap, fmt, ap);
-  va_end(ap);
-  return false;
-}
 
 static bool is_mapped_type(uint32_t t) { return t == PT_LOAD || t == SCE_PT_RELRO; }
 
@@ -39,7 +31,7 @@ static bool parse_dynamic_tables(struct loader_module *m, char *err, size_t cap)
   }
   char derr[192];
   if (!sce_dynamic_parse(&m->dyn, &m->file, derr, sizeof derr))
-    return fail(err, cap, "%s: %s", m->name, derr);
+    return errmsg_fail(err, cap, "%s: %s", m->name, derr);
   m->has_dynamic = true;
   return true;
 }
@@ -48,7 +40,8 @@ bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, cons
                   char *err, size_t cap) {
   memset(m, 0, sizeof *m);
   snprintf(m->name, sizeof m->name, "%s", name);
-  if (!sce_file_parse(&m->file, buf, size)) return fail(err, cap, "%s: %s", name, m->file.error);
+  if (!sce_file_parse(&m->file, buf, size))
+    return errmsg_fail(err, cap, "%s: %s", name, m->file.error);
   const Elf64_Ehdr *e = &m->file.ehdr;
   m->is_exec = sce_elf_type_is_exec(e->e_type);
   m->is_fixed = sce_elf_type_is_fixed(e->e_type);
@@ -58,16 +51,16 @@ bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, cons
     const Elf64_Phdr *p = &m->file.phdrs[i];
     if (!is_mapped_type(p->p_type) || p->p_memsz == 0) continue;
     if (p->p_filesz && !m->file.phdr_data[i])
-      return fail(err, cap, "%s: program header %u has no file data", name, i);
+      return errmsg_fail(err, cap, "%s: program header %u has no file data", name, i);
     if (p->p_vaddr < lo) lo = p->p_vaddr;
     if (p->p_vaddr + p->p_memsz > hi) hi = p->p_vaddr + p->p_memsz;
   }
-  if (hi == 0) return fail(err, cap, "%s: no loadable segments", name);
+  if (hi == 0) return errmsg_fail(err, cap, "%s: no loadable segments", name);
   m->image_min = lo & ~(SCE_GUEST_PAGE_SIZE - 1);
   m->image_max = (hi + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
   if (e->e_entry && (e->e_entry < lo || e->e_entry >= hi))
-    return fail(err, cap, "%s: entry point 0x%llx is outside the image", name,
-                (unsigned long long)e->e_entry);
+    return errmsg_fail(err, cap, "%s: entry point 0x%llx is outside the image", name,
+                       (unsigned long long)e->e_entry);
   /* tables addressed by vaddr must lie inside the image */
   const struct sce_dynamic *d = &m->dyn;
   uint64_t arrays[][2] = {{d->init_array, d->init_array_size},
@@ -75,15 +68,15 @@ bool module_parse(struct loader_module *m, const uint8_t *buf, size_t size, cons
                           {d->preinit_array, d->preinit_array_size}};
   for (size_t i = 0; i < 3; i++)
     if (arrays[i][1] && (arrays[i][0] < lo || arrays[i][1] > hi - arrays[i][0]))
-      return fail(err, cap, "%s: init/fini array 0x%llx+0x%llx is outside the image", name,
-                  (unsigned long long)arrays[i][0], (unsigned long long)arrays[i][1]);
+      return errmsg_fail(err, cap, "%s: init/fini array 0x%llx+0x%llx is outside the image", name,
+                         (unsigned long long)arrays[i][0], (unsigned long long)arrays[i][1]);
   if ((d->init && (d->init < lo || d->init >= hi)) || (d->fini && (d->fini < lo || d->fini >= hi)))
-    return fail(err, cap, "%s: DT_INIT/DT_FINI is outside the image", name);
+    return errmsg_fail(err, cap, "%s: DT_INIT/DT_FINI is outside the image", name);
   int tls = sce_file_find_phdr(&m->file, PT_TLS);
   if (tls >= 0) {
     const Elf64_Phdr *p = &m->file.phdrs[tls];
     if (p->p_filesz > p->p_memsz || p->p_vaddr < lo || p->p_filesz > hi - p->p_vaddr)
-      return fail(err, cap, "%s: PT_TLS image is outside the image", name);
+      return errmsg_fail(err, cap, "%s: PT_TLS image is outside the image", name);
   }
   return true;
 }
@@ -251,7 +244,7 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
   m->sym_state = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, 1);
   m->lib_counts = calloc(m->dyn.library_count ? m->dyn.library_count : 1, sizeof *m->lib_counts);
   if (!m->sym_value || !m->sym_state || !m->lib_counts || !collect_symbols(m))
-    return fail(err, cap, "%s: out of memory", m->name);
+    return errmsg_fail(err, cap, "%s: out of memory", m->name);
   /* the file bytes are no longer needed; keep the headers */
   m->file.buf = NULL;
   m->file.elf = NULL;
@@ -266,7 +259,8 @@ static bool choose_base(const struct loader_module *m, uint64_t *base, char *err
   if (m->is_fixed) {
     char why[256];
     if (!guest_vm_check_fixed(m->image_min, m->image_max, why, sizeof why))
-      return fail(err, cap, "%s: fixed-address executable cannot be placed: %s", m->name, why);
+      return errmsg_fail(err, cap, "%s: fixed-address executable cannot be placed: %s", m->name,
+                         why);
     *base = 0;
     return true;
   }
@@ -280,8 +274,8 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   if (!choose_base(m, &base, err, cap)) return false;
   if (!guest_vm_map_fixed(base + m->image_min, span, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
                           m->name))
-    return fail(err, cap, "%s: cannot map 0x%llx bytes at 0x%llx", m->name,
-                (unsigned long long)span, (unsigned long long)(base + m->image_min));
+    return errmsg_fail(err, cap, "%s: cannot map 0x%llx bytes at 0x%llx", m->name,
+                       (unsigned long long)span, (unsigned long long)(base + m->image_min));
   m->map_start = base + m->image_min;
   m->map_size = span;
   uint64_t end = m->map_start + span;

@@ -86,6 +86,19 @@ int kernel_get_direct_memory_type(int64_t start, int *type, int64_t *region_star
   return (int)hle_sce_result(r);
 }
 
+/* Maps REQ at the address the guest passed in *ADDR (a hint, or the place with MMAP_FIXED),
+ * with the alignment and the fixed/no-overwrite flags of FLAGS and ALIGN, and stores the
+ * address chosen in *ADDR. Returns 0 or a negative guest errno. */
+static int map_request(void **addr, int flags, uint64_t align, struct guest_vm_request *req) {
+  req->addr = (uint64_t)(uintptr_t)*addr;
+  req->align = flags_alignment(flags, align);
+  req->flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE);
+  uint64_t at = 0;
+  int r = guest_vm_map(req, &at);
+  if (r == 0) *addr = (void *)(uintptr_t)at;
+  return r;
+}
+
 /* The common core of the MapDirectMemory family; TYPE < 0 keeps the allocation's type. */
 static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, int64_t phys,
                       uint64_t align, const char *name) {
@@ -100,20 +113,14 @@ static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, 
   int mtype = 0;
   dmem_query((uint64_t)phys, &mtype, NULL, NULL);
   struct guest_vm_request req = {
-      .addr = (uint64_t)(uintptr_t)*addr,
       .size = len,
-      .align = flags_alignment(flags, align),
       .prot = prot,
-      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
       .kind = GUEST_VM_KIND_DIRECT,
       .phys = (uint64_t)phys,
       .mtype = mtype,
       .name = name,
   };
-  uint64_t at = 0;
-  int r = guest_vm_map(&req, &at);
-  if (r == 0) *addr = (void *)(uintptr_t)at;
-  return (int)hle_sce_result(r);
+  return (int)hle_sce_result(map_request(addr, flags, align, &req));
 }
 
 int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
@@ -138,18 +145,12 @@ static int map_flexible(void **addr, uint64_t len, int prot, int flags, uint64_t
                         const char *name) {
   if (!addr || len == 0 || len & (PAGE - 1)) return -GUEST_EINVAL;
   struct guest_vm_request req = {
-      .addr = (uint64_t)(uintptr_t)*addr,
       .size = len,
-      .align = flags_alignment(flags, align),
       .prot = prot,
-      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
       .kind = GUEST_VM_KIND_FLEXIBLE,
       .name = name,
   };
-  uint64_t at = 0;
-  int r = guest_vm_map(&req, &at);
-  if (r == 0) *addr = (void *)(uintptr_t)at;
-  return r;
+  return map_request(addr, flags, align, &req);
 }
 
 int kernel_map_flexible_memory(void **addr, uint64_t len, int prot, int flags) {
@@ -284,17 +285,8 @@ int kernel_batch_map(const struct kernel_batch_map_entry *entries, int count, in
 int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align) {
   if (!addr || len == 0 || len & (PAGE - 1) || !align_ok(align))
     return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  struct guest_vm_request req = {
-      .addr = (uint64_t)(uintptr_t)*addr,
-      .size = len,
-      .align = flags_alignment(flags, align),
-      .flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE),
-      .kind = GUEST_VM_KIND_RESERVED,
-  };
-  uint64_t at = 0;
-  int r = guest_vm_map(&req, &at);
-  if (r == 0) *addr = (void *)(uintptr_t)at;
-  return (int)hle_sce_result(r);
+  struct guest_vm_request req = {.size = len, .kind = GUEST_VM_KIND_RESERVED};
+  return (int)hle_sce_result(map_request(addr, flags, align, &req));
 }
 
 /* ---- Queries -------------------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "spv_check.h"
+#include "spv_kernels.h"
 #include "vk_test_device.h"
 
 static vk_device *dev;
@@ -68,26 +69,7 @@ static uint32_t alu_expect(uint32_t l) {
   if (f < 1.0f) f = 1.0f;
   return r + (uint32_t)f;
 }
-static const char alu_src[] =
-    "v_lshlrev_b32 v9, 2, v0\n"
-    "v_add_nc_u32 v1, v0, s0\n"
-    "v_mul_lo_u32 v2, v1, v1\n"
-    "v_mul_hi_u32 v3, v2, s1\n"
-    "v_xor_b32 v1, v1, v3\n"
-    "v_bfe_u32 v2, v2, 3, 7\n"
-    "v_bfe_i32 v3, v1, 4, 9\n"
-    "v_max_i32 v1, v1, v2\n"
-    "v_min_u32 v1, v1, v3\n"
-    "v_ffbh_u32 v2, v1\n"
-    "v_bcnt_u32_b32 v1, v1, v2\n"
-    "v_cvt_f32_u32 v4, v0\n"
-    "v_add_f32 v4, 0.5, v4\n"
-    "v_mul_f32 v4, v4, -v4\n"
-    "v_max_f32 v4, |v4|, 1.0\n"
-    "v_cvt_u32_f32 v5, v4\n"
-    "v_add_nc_u32 v1, v1, v5\n"
-    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
-    "s_endpgm\n";
+static const char alu_src[] = SPV_KERNEL_ALU;
 
 static uint32_t ifelse_expect(uint32_t l) { return l < 5 ? 7 : 9; }
 static const char ifelse_src[] =
@@ -146,17 +128,7 @@ static uint32_t load_expect(uint32_t l) {
   uint32_t v = (l + 2) * 4 <= IN_RECORDS ? in_word(l + 1) : 0;
   return v + in_word(1);
 }
-static const char load_src[] =
-    "v_lshlrev_b32 v9, 2, v0\n"
-    "buffer_load_dword v1, v9, s[8:11], 0 offen offset:4\n"
-    "s_waitcnt vmcnt(0)\n"
-    "v_readfirstlane_b32 s2, v1\n"
-    "v_add_nc_u32 v1, s2, v1\n"
-    "v_add_co_u32 v2, vcc_lo, s0, v9\n"
-    "v_add_co_ci_u32_e64 v3, s12, s1, 0, vcc_lo\n"
-    "global_store_dword v[2:3], v1, off\n"
-    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
-    "s_endpgm\n";
+static const char load_src[] = SPV_KERNEL_LOAD;
 
 /* wave64: lanes below 40 take the branch; every lane adds the number of them (a ballot) */
 static uint32_t ballot_expect(uint32_t l) { return (l < 40 ? 7 : 1) + 40; }

@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "doc_check.h"
+
 #include "hle/syscall/syscall.h"
 
 static void test_rows_sorted_and_complete(void **state) {
@@ -70,26 +72,7 @@ static void test_dispatch_convention(void **state) {
 
 static void test_committed_doc_is_current(void **state) {
   (void)state;
-  const char *src = getenv("PROSPERO_SOURCE_DIR");
-  assert_non_null(src);
-  char path[4096];
-  snprintf(path, sizeof path, "%s/docs/syscalls.md", src);
-  FILE *f = fopen(path, "rb");
-  if (!f) fail_msg("%s is missing: run `make status`", path);
-  static char committed[1 << 18];
-  size_t n = fread(committed, 1, sizeof committed - 1, f);
-  committed[n] = '\0';
-  fclose(f);
-  char *fresh = NULL;
-  size_t len = 0;
-  FILE *m = open_memstream(&fresh, &len);
-  assert_non_null(m);
-  syscall_report_status(m);
-  fclose(m);
-  if (strcmp(fresh, committed) != 0)
-    fail_msg("docs/syscalls.md is out of date: run `make status` (or "
-             "build/bin/prospero-syscall-status -o docs/syscalls.md) and commit it");
-  free(fresh);
+  doc_check_current("docs/syscalls.md", syscall_report_status, "prospero-syscall-status");
 }
 
 int main(void) {

@@ -6,6 +6,7 @@
 
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "spv_check.h"
+#include "spv_kernels.h"
 
 /* Kernels use s[4:7] as the V# of their output buffer, v9 = lane * 4 as its offset. */
 #define PRE32 "v_lshlrev_b32 v9, 2, v0\n"
@@ -51,25 +52,7 @@ static void assert_blocks_named(const struct ir_function *fn, const char *dis) {
 
 static const char *kernels32[] = {
     /* integer and float ALU */
-    PRE32
-    "v_add_nc_u32 v1, v0, s0\n"
-    "v_mul_lo_u32 v2, v1, v1\n"
-    "v_mul_hi_u32 v3, v2, s1\n"
-    "v_xor_b32 v1, v1, v3\n"
-    "v_bfe_u32 v2, v2, 3, 7\n"
-    "v_bfe_i32 v3, v1, 4, 9\n"
-    "v_max_i32 v1, v1, v2\n"
-    "v_min_u32 v1, v1, v3\n"
-    "v_ffbh_u32 v2, v1\n"
-    "v_bcnt_u32_b32 v1, v1, v2\n"
-    "v_cvt_f32_u32 v4, v0\n"
-    "v_add_f32 v4, 0.5, v4\n"
-    "v_mul_f32 v4, v4, -v4\n"
-    "v_max_f32 v4, |v4|, 1.0\n"
-    "v_cvt_u32_f32 v5, v4\n"
-    "v_add_nc_u32 v1, v1, v5\n"
-    STORE_V1
-    "s_endpgm\n",
+    SPV_KERNEL_ALU,
     /* compare, EXEC if/else */
     PRE32
     "v_mov_b32 v1, 1\n"
@@ -111,16 +94,7 @@ static const char *kernels32[] = {
     STORE_V1
     "s_endpgm\n",
     /* buffer load (range checked) from s[8:11], global store through s[0:1], readfirstlane */
-    PRE32
-    "buffer_load_dword v1, v9, s[8:11], 0 offen offset:4\n"
-    "s_waitcnt vmcnt(0)\n"
-    "v_readfirstlane_b32 s2, v1\n"
-    "v_add_nc_u32 v1, s2, v1\n"
-    "v_add_co_u32 v2, vcc_lo, s0, v9\n"
-    "v_add_co_ci_u32_e64 v3, s12, s1, 0, vcc_lo\n"
-    "global_store_dword v[2:3], v1, off\n"
-    STORE_V1
-    "s_endpgm\n",
+    SPV_KERNEL_LOAD,
 };
 
 static void kernels_wave32_validate(void **state) {
