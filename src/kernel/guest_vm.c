@@ -140,12 +140,11 @@ static uint64_t read_host_min_addr(void) {
 }
 
 /* Reserves what the host allows of the fixed low band; a refusal is not an error (only a
- * fixed executable linked there needs it, and guest_vm_check_fixed then says why not). */
-static void reserve_fixed_low(void) {
-  host_min_addr = read_host_min_addr();
-  uint64_t start = (host_min_addr + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
-  if (start < GUEST_VM_FIXED_LOW_START) start = GUEST_VM_FIXED_LOW_START;
-  if (start >= GUEST_VM_FIXED_LOW_END) return;
+ * fixed executable linked there needs it, and guest_vm_check_fixed then says why not).
+ * Pages below vm.mmap_min_addr are refused unless the process holds CAP_SYS_RAWIO (root
+ * does), so the whole band is tried first and only then what the sysctl leaves. */
+static bool reserve_fixed_low_from(uint64_t start) {
+  if (start >= GUEST_VM_FIXED_LOW_END) return false;
   uint64_t size = GUEST_VM_FIXED_LOW_END - start;
   void *p = mmap((void *)(uintptr_t)start, size, PROT_NONE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
@@ -154,9 +153,17 @@ static void reserve_fixed_low(void) {
     LOG(kernel, DEBUG, "fixed low band 0x%llx-0x%llx not reserved: %s",
         (unsigned long long)start, (unsigned long long)GUEST_VM_FIXED_LOW_END,
         p == MAP_FAILED ? strerror(errno) : "taken");
-    return;
+    return false;
   }
   fixed_low_reserved = start;
+  return true;
+}
+
+static void reserve_fixed_low(void) {
+  host_min_addr = read_host_min_addr();
+  if (reserve_fixed_low_from(GUEST_VM_FIXED_LOW_START)) return;
+  uint64_t start = (host_min_addr + SCE_GUEST_PAGE_SIZE - 1) & ~(SCE_GUEST_PAGE_SIZE - 1);
+  if (start > GUEST_VM_FIXED_LOW_START) reserve_fixed_low_from(start);
 }
 
 bool guest_vm_init(void) {
@@ -319,7 +326,8 @@ bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap) {
   } else if (start < fixed_low_reserved) {
     snprintf(why, cap, "0x%llx-0x%llx starts below 0x%llx, the lowest address this host lets a "
              "process map (vm.mmap_min_addr = %llu); allow it with `sysctl -w "
-             "vm.mmap_min_addr=%llu` or link the executable higher", s, e,
+             "vm.mmap_min_addr=%llu`, run prospero with CAP_SYS_RAWIO (as root), or link the "
+             "executable higher", s, e,
              (unsigned long long)fixed_low_reserved, (unsigned long long)host_min_addr,
              (unsigned long long)GUEST_VM_FIXED_LOW_START);
   } else if (hole_overlaps(start, end)) {
