@@ -8,6 +8,7 @@
 
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
+  X(libScePosix)         \
   X(libc)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;

@@ -1,84 +1,20 @@
-/* The libkernel table: one line per symbol (NID, name, implementation, status).
+/* The libkernel table: one line per symbol (NID, name, implementation, status), kept in one
+ * fragment per area (table_*.inc) so areas grow without touching each other.
  * NIDs derive from the names (checked by tests/unit/hle). */
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
 #include "loader/tls.h"
 
 static const struct hle_symbol libkernel_symbols[] = {
-    HLE_FUNC("FnBKHp+gr04", sceKernelExitProcess, kernel_exit_process, HLE_IMPLEMENTED),
-    HLE_OBJ("f7uOxY9mM1U", __stack_chk_guard, &kernel_stack_chk_guard, HLE_IMPLEMENTED),
-    HLE_FUNC("Ou3iL1abvng", __stack_chk_fail, kernel_stack_chk_fail, HLE_IMPLEMENTED),
-    HLE_FUNC("959qrazPIrg", sceKernelGetProcParam, kernel_get_proc_param, HLE_IMPLEMENTED),
-    HLE_FUNC("WB66evu8bsU", sceKernelGetCompiledSdkVersion, kernel_get_compiled_sdk_version, HLE_IMPLEMENTED),
-    HLE_FUNC("VOx8NGmHXTs", sceKernelGetCpumode, kernel_get_cpumode, HLE_IMPLEMENTED),
-    HLE_FUNC("WslcK1FQcGI", sceKernelIsNeoMode, kernel_is_neo_mode, HLE_IMPLEMENTED),
-    HLE_FUNC("vNe1w4diLCs", __tls_get_addr, loader_tls_get_addr, HLE_IMPLEMENTED),
-    HLE_FUNC("9BcDykPmo1I", __error, kernel_error, HLE_IMPLEMENTED),
-    HLE_FUNC("FN4gaPmuFV8", write, kernel_write, HLE_PARTIAL),
-    HLE_FUNC("4wSze92BhLI", sceKernelWrite, kernel_sce_write, HLE_PARTIAL),
-    HLE_FUNC("HoLVWNanBBc", getpid, kernel_getpid, HLE_IMPLEMENTED),
-    HLE_FUNC("wuCroIGjt2g", open, kernel_open, HLE_PARTIAL),
-    HLE_FUNC("1G3lF1Gg1k8", sceKernelOpen, kernel_sce_open, HLE_PARTIAL),
-    HLE_FUNC("bY-PO6JhzhQ", close, kernel_close, HLE_IMPLEMENTED),
-    HLE_FUNC("UK2Tl2DWUns", sceKernelClose, kernel_sce_close, HLE_IMPLEMENTED),
-    HLE_FUNC("AqBioC2vF3I", read, kernel_read, HLE_IMPLEMENTED),
-    HLE_FUNC("Cg4srZ6TKbU", sceKernelRead, kernel_sce_read, HLE_IMPLEMENTED),
-    HLE_FUNC("Oy6IpwgtYOk", lseek, kernel_lseek, HLE_IMPLEMENTED),
-    HLE_FUNC("oib76F-12fk", sceKernelLseek, kernel_sce_lseek, HLE_IMPLEMENTED),
-    HLE_FUNC("mqQMh1zPPT8", fstat, kernel_fstat, HLE_IMPLEMENTED),
-    HLE_FUNC("kBwCPsYX-m4", sceKernelFstat, kernel_sce_fstat, HLE_IMPLEMENTED),
-    HLE_FUNC("E6ao34wPw+U", stat, kernel_stat, HLE_IMPLEMENTED),
-    HLE_FUNC("eV9wAD2riIA", sceKernelStat, kernel_sce_stat, HLE_IMPLEMENTED),
-    HLE_FUNC("JGMio+21L4c", mkdir, kernel_mkdir, HLE_IMPLEMENTED),
-    HLE_FUNC("1-LFLmRFxxM", sceKernelMkdir, kernel_sce_mkdir, HLE_IMPLEMENTED),
-    HLE_FUNC("VAzswvTOCzI", unlink, kernel_unlink, HLE_IMPLEMENTED),
-    HLE_FUNC("AUXVxWeJU-A", sceKernelUnlink, kernel_sce_unlink, HLE_IMPLEMENTED),
-    HLE_FUNC("NN01qLRhiqU", rename, kernel_rename, HLE_IMPLEMENTED),
-    HLE_FUNC("52NcYU9+lEo", sceKernelRename, kernel_sce_rename, HLE_IMPLEMENTED),
-    HLE_FUNC("9JYNqN6jAKI", sceKernelDebugOutText, kernel_debug_out_text, HLE_IMPLEMENTED),
-    HLE_FUNC("QcteRwbsnV0", usleep, kernel_usleep, HLE_IMPLEMENTED),
-    HLE_FUNC("1jfXLRVzisc", sceKernelUsleep, kernel_sce_usleep, HLE_IMPLEMENTED),
-    HLE_FUNC("-ZR+hG7aDHw", sceKernelSleep, kernel_sce_sleep, HLE_IMPLEMENTED),
-    HLE_FUNC("yS8U2TGCe1A", nanosleep, kernel_nanosleep, HLE_IMPLEMENTED),
-    HLE_FUNC("4J2sUJmuHZQ", sceKernelGetProcessTime, kernel_get_process_time, HLE_IMPLEMENTED),
-    HLE_FUNC("fgxnMeTNUtY", sceKernelGetProcessTimeCounter, kernel_get_process_time_counter, HLE_IMPLEMENTED),
-    HLE_FUNC("BNowx2l588E", sceKernelGetProcessTimeCounterFrequency, kernel_get_process_time_counter_frequency, HLE_IMPLEMENTED),
-    HLE_FUNC("-2IRUCO--PM", sceKernelReadTsc, kernel_read_tsc, HLE_IMPLEMENTED),
-    HLE_FUNC("1j3S3n-tTW4", sceKernelGetTscFrequency, kernel_get_tsc_frequency, HLE_IMPLEMENTED),
-    HLE_FUNC("lLMT9vJAck0", clock_gettime, kernel_clock_gettime, HLE_IMPLEMENTED),
-    HLE_FUNC("QBi7HCK03hw", sceKernelClockGettime, kernel_sce_clock_gettime, HLE_IMPLEMENTED),
-    HLE_FUNC("smIj7eqzZE8", clock_getres, kernel_clock_getres, HLE_IMPLEMENTED),
-    HLE_FUNC("wRYVA5Zolso", sceKernelClockGetres, kernel_sce_clock_getres, HLE_IMPLEMENTED),
-    HLE_FUNC("n88vx3C5nW8", gettimeofday, kernel_gettimeofday, HLE_IMPLEMENTED),
-    HLE_FUNC("ejekcaNQNq0", sceKernelGettimeofday, kernel_sce_gettimeofday, HLE_IMPLEMENTED),
-    HLE_FUNC("rTXw65xmLIA", sceKernelAllocateDirectMemory, kernel_allocate_direct_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("B+vc2AO2Zrc", sceKernelAllocateMainDirectMemory, kernel_allocate_main_direct_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("MBuItvba6z8", sceKernelReleaseDirectMemory, kernel_release_direct_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("hwVSPCmp5tM", sceKernelCheckedReleaseDirectMemory, kernel_checked_release_direct_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("pO96TwzOm5E", sceKernelGetDirectMemorySize, kernel_get_direct_memory_size, HLE_IMPLEMENTED),
-    HLE_FUNC("C0f7TJcbfac", sceKernelAvailableDirectMemorySize, kernel_available_direct_memory_size, HLE_IMPLEMENTED),
-    HLE_FUNC("BC+OG5m9+bw", sceKernelGetDirectMemoryType, kernel_get_direct_memory_type, HLE_IMPLEMENTED),
-    HLE_FUNC("L-Q3LEjIbgA", sceKernelMapDirectMemory, kernel_map_direct_memory, HLE_PARTIAL),
-    HLE_FUNC("BQQniolj9tQ", sceKernelMapDirectMemory2, kernel_map_direct_memory2, HLE_PARTIAL),
-    HLE_FUNC("NcaWUxfMNIQ", sceKernelMapNamedDirectMemory, kernel_map_named_direct_memory, HLE_PARTIAL),
-    HLE_FUNC("IWIBBdTHit4", sceKernelMapFlexibleMemory, kernel_map_flexible_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("mL8NDH86iQI", sceKernelMapNamedFlexibleMemory, kernel_map_named_flexible_memory, HLE_IMPLEMENTED),
-    HLE_FUNC("teiItL2boFw", sceKernelReleaseFlexibleMemory, kernel_release_flexible_memory, HLE_PARTIAL),
-    HLE_FUNC("aNz11fnnzi4", sceKernelAvailableFlexibleMemorySize, kernel_available_flexible_memory_size, HLE_IMPLEMENTED),
-    HLE_FUNC("PGhQHd-dzv8", sceKernelMmap, kernel_sce_mmap, HLE_PARTIAL),
-    HLE_FUNC("BPE9s9vQQXo", mmap, kernel_mmap, HLE_PARTIAL),
-    HLE_FUNC("cQke9UuBQOk", sceKernelMunmap, kernel_sce_munmap, HLE_IMPLEMENTED),
-    HLE_FUNC("UqDGjXA5yUM", munmap, kernel_munmap, HLE_IMPLEMENTED),
-    HLE_FUNC("vSMAm3cxYTY", sceKernelMprotect, kernel_sce_mprotect, HLE_IMPLEMENTED),
-    HLE_FUNC("YQOfxL4QfeU", mprotect, kernel_mprotect, HLE_IMPLEMENTED),
-    HLE_FUNC("9bfdLIyuwCY", sceKernelMtypeprotect, kernel_mtypeprotect, HLE_IMPLEMENTED),
-    HLE_FUNC("2SKEx6bSq-4", sceKernelBatchMap, kernel_batch_map, HLE_PARTIAL),
-    HLE_FUNC("kBJzF8x4SyE", sceKernelBatchMap2, kernel_batch_map2, HLE_PARTIAL),
-    HLE_FUNC("7oxv3PPCumo", sceKernelReserveVirtualRange, kernel_reserve_virtual_range, HLE_IMPLEMENTED),
-    HLE_FUNC("WFcfL2lzido", sceKernelQueryMemoryProtection, kernel_query_memory_protection, HLE_IMPLEMENTED),
-    HLE_FUNC("rVjRvHJ0X6c", sceKernelVirtualQuery, kernel_virtual_query, HLE_PARTIAL),
-    HLE_FUNC("DGMG3JshrZU", sceKernelSetVirtualRangeName, kernel_set_virtual_range_name, HLE_PARTIAL),
-    HLE_FUNC("k+AXqu2-eBc", getpagesize, kernel_getpagesize, HLE_IMPLEMENTED),
+#include "hle/libkernel/table_process.inc"
+#include "hle/libkernel/table_memory.inc"
+#include "hle/libkernel/table_time.inc"
+#include "hle/libkernel/table_file.inc"
+#include "hle/libkernel/table_thread.inc"
+#include "hle/libkernel/table_sync.inc"
+#include "hle/libkernel/table_equeue.inc"
+#include "hle/libkernel/table_aio.inc"
+#include "hle/libkernel/table_module.inc"
 };
 
 const struct hle_library hle_library_libkernel = {
