@@ -3,6 +3,12 @@
  * NIDs derive from the names (checked by tests/unit/hle). */
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/libkernel_aio.h"
+#include "hle/libkernel/libkernel_equeue.h"
+#include "hle/libkernel/libkernel_file.h"
+#include "hle/libkernel/libkernel_module.h"
+#include "hle/libkernel/libkernel_sync.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "loader/tls.h"
 
 static const struct hle_symbol libkernel_symbols[] = {

@@ -3,6 +3,12 @@
  * libkernel_table.c. NIDs derive from the names (checked by tests/unit/hle). */
 #include "hle/hle.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/libkernel_aio.h"
+#include "hle/libkernel/libkernel_equeue.h"
+#include "hle/libkernel/libkernel_file.h"
+#include "hle/libkernel/libkernel_module.h"
+#include "hle/libkernel/libkernel_sync.h"
+#include "hle/libkernel/libkernel_thread.h"
 
 static const struct hle_symbol posix_symbols[] = {
 #include "hle/libkernel/posix_thread.inc"
