@@ -137,4 +137,13 @@ int sceKernelVirtualQuery(const void *addr, int flags, SceKernelVirtualQueryInfo
 int sceKernelSetVirtualRangeName(const void *addr, size_t len, const char *name);
 __PROSPERO_END_DECLS
 
+/* The areas below live in parts of their own. */
+#include "_prospero_kernel_memory_pool.h"
+#include "_prospero_kernel_thread.h"
+#include "_prospero_kernel_sync.h"
+#include "_prospero_kernel_equeue.h"
+#include "_prospero_kernel_file.h"
+#include "_prospero_kernel_aio.h"
+#include "_prospero_kernel_module.h"
+
 #endif
