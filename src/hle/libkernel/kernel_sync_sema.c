@@ -1,0 +1,190 @@
+/* libkernel: POSIX semaphores (sem_*: -1 and errno), the console's kernel semaphores
+ * (sceKernel*Sema) and event flags (sceKernel*EventFlag), which return SCE codes. A sem_t is
+ * an 8-byte handle, a SceKernelSema a 32-bit id (the console's kernel object id), a
+ * SceKernelEventFlag an 8-byte handle. Timeouts of the Sony calls are microsecond budgets
+ * that are rewritten with what remains. Priority-ordered objects (TH_PRIO) queue by thread
+ * priority once threads have one; until then every waiter has the same priority (FIFO). */
+#include <string.h>
+
+#include "common/log.h"
+#include "hle/libkernel/kernel_sync_common.h"
+#include "hle/libkernel/libkernel_sync.h"
+#include "kernel/kernel_errno.h"
+#include "kernel/sync_evf.h"
+#include "kernel/sync_sema.h"
+
+#define NAME_MAX_LEN 31 /* names are 32 bytes with the NUL */
+
+static int waiter_priority(uint32_t attr, uint32_t prio_bit) {
+  if (attr & prio_bit)
+    LOG_ONCE(hle, WARN,
+             "sync: priority-ordered waits queue in arrival order (no thread "
+             "priorities yet)");
+  return 0;
+}
+
+/* ---- POSIX semaphores ------------------------------------------------------------------------ */
+
+static struct sync_sem *sem_get(uint64_t *sp) {
+  return sp ? sync_object_lookup(__atomic_load_n(sp, __ATOMIC_ACQUIRE), SYNC_KIND_SEM) : NULL;
+}
+
+int kernel_sem_init(uint64_t *sem, int pshared, unsigned value) {
+  (void)pshared; /* the console has one process */
+  if (!sem || value > SYNC_SEM_VALUE_MAX) return (int)hle_posix_result(-GUEST_EINVAL);
+  struct sync_sem *s = sync_object_new(SYNC_KIND_SEM, sizeof *s);
+  if (!s) return (int)hle_posix_result(-GUEST_ENOSPC);
+  sync_sem_init(s, value);
+  *sem = (uint64_t)(uintptr_t)s;
+  return 0;
+}
+
+int kernel_sem_destroy(uint64_t *sem) {
+  struct sync_sem *s = sem_get(sem);
+  if (!s) return (int)hle_posix_result(-GUEST_EINVAL);
+  int r = sync_sem_check_destroy(s);
+  if (r) return (int)hle_posix_result(r);
+  *sem = 0;
+  sync_object_delete(s);
+  return 0;
+}
+
+int kernel_sem_wait(uint64_t *sem) {
+  struct sync_sem *s = sem_get(sem);
+  return (int)hle_posix_result(s ? sync_sem_wait(s, NULL) : -GUEST_EINVAL);
+}
+
+int kernel_sem_trywait(uint64_t *sem) {
+  struct sync_sem *s = sem_get(sem);
+  return (int)hle_posix_result(s ? sync_sem_trywait(s) : -GUEST_EINVAL);
+}
+
+int kernel_sem_timedwait(uint64_t *sem, const struct guest_timespec *abstime) {
+  struct sync_sem *s = sem_get(sem);
+  if (!s) return (int)hle_posix_result(-GUEST_EINVAL);
+  if (sync_sem_trywait(s) == 0) return 0; /* the timeout is checked only when needed */
+  struct sync_deadline d;
+  int r = sync_guest_abstime(abstime, SYNC_CLOCK_REALTIME, &d);
+  return (int)hle_posix_result(r ? r : sync_sem_wait(s, &d));
+}
+
+int kernel_sem_post(uint64_t *sem) {
+  struct sync_sem *s = sem_get(sem);
+  return (int)hle_posix_result(s ? sync_sem_post(s) : -GUEST_EINVAL);
+}
+
+int kernel_sem_getvalue(uint64_t *sem, int *value) {
+  struct sync_sem *s = sem_get(sem);
+  if (!s || !value) return (int)hle_posix_result(-GUEST_EINVAL);
+  *value = sync_sem_getvalue(s);
+  return 0;
+}
+
+/* ---- Kernel semaphores ----------------------------------------------------------------------- */
+
+static int check_name(const char *name) {
+  if (!name) return -KERNEL_EINVAL;
+  return strnlen(name, NAME_MAX_LEN + 1) > NAME_MAX_LEN ? -KERNEL_ENAMETOOLONG : 0;
+}
+
+int kernel_create_sema(uint32_t *sema, const char *name, uint32_t attr, int init, int max,
+                       const void *opt) {
+  if (!sema || opt) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  int r = check_name(name);
+  if (r) return sync_sce(r);
+  struct sync_sema *s = sync_object_new(SYNC_KIND_SEMA, sizeof *s);
+  if (!s) return SCE_KERNEL_ERROR(GUEST_ENOMEM);
+  if ((r = sync_sema_init(s, name, attr, init, max))) {
+    sync_object_delete(s);
+    return sync_sce(r);
+  }
+  *sema = sync_object_id(s);
+  return 0;
+}
+
+static struct sync_sema *sema_get(uint32_t id) { return sync_object_from_id(id, SYNC_KIND_SEMA); }
+
+int kernel_wait_sema(uint32_t sema, int need, uint32_t *timeout_us) {
+  struct sync_sema *s = sema_get(sema);
+  if (!s) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  return sync_sce(sync_sema_wait(s, need, timeout_us, waiter_priority(s->attr, SYNC_SEMA_TH_PRIO)));
+}
+
+int kernel_poll_sema(uint32_t sema, int need) {
+  struct sync_sema *s = sema_get(sema);
+  return s ? sync_sce(sync_sema_poll(s, need)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_signal_sema(uint32_t sema, int count) {
+  struct sync_sema *s = sema_get(sema);
+  return s ? sync_sce(sync_sema_signal(s, count)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_cancel_sema(uint32_t sema, int count, int *waiters) {
+  struct sync_sema *s = sema_get(sema);
+  return s ? sync_sce(sync_sema_cancel(s, count, waiters)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_delete_sema(uint32_t sema) {
+  struct sync_sema *s = sema_get(sema);
+  if (!s) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  sync_sema_delete(s); /* waiters leave with EACCES */
+  sync_object_delete(s);
+  return 0;
+}
+
+/* ---- Event flags ------------------------------------------------------------------------------
+ */
+
+int kernel_create_event_flag(uint64_t *evf, const char *name, uint32_t attr, uint64_t bits,
+                             const void *opt) {
+  if (!evf || opt) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  int r = check_name(name);
+  if (r) return sync_sce(r);
+  struct sync_evf *e = sync_object_new(SYNC_KIND_EVF, sizeof *e);
+  if (!e) return SCE_KERNEL_ERROR(GUEST_ENOMEM);
+  if ((r = sync_evf_init(e, name, attr, bits))) {
+    sync_object_delete(e);
+    return sync_sce(r);
+  }
+  *evf = (uint64_t)(uintptr_t)e;
+  return 0;
+}
+
+static struct sync_evf *evf_get(uint64_t h) { return sync_object_lookup(h, SYNC_KIND_EVF); }
+
+int kernel_wait_event_flag(uint64_t evf, uint64_t pattern, uint32_t mode, uint64_t *result,
+                           uint32_t *timeout_us) {
+  struct sync_evf *e = evf_get(evf);
+  if (!e) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  return sync_sce(sync_evf_wait(e, pattern, mode, result, timeout_us,
+                                waiter_priority(e->attr, SYNC_EVF_ATTR_TH_PRIO)));
+}
+
+int kernel_poll_event_flag(uint64_t evf, uint64_t pattern, uint32_t mode, uint64_t *result) {
+  struct sync_evf *e = evf_get(evf);
+  return e ? sync_sce(sync_evf_poll(e, pattern, mode, result)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_set_event_flag(uint64_t evf, uint64_t pattern) {
+  struct sync_evf *e = evf_get(evf);
+  return e ? sync_sce(sync_evf_set(e, pattern)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_clear_event_flag(uint64_t evf, uint64_t pattern) {
+  struct sync_evf *e = evf_get(evf);
+  return e ? sync_sce(sync_evf_clear(e, pattern)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_cancel_event_flag(uint64_t evf, uint64_t pattern, int *waiters) {
+  struct sync_evf *e = evf_get(evf);
+  return e ? sync_sce(sync_evf_cancel(e, pattern, waiters)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
+}
+
+int kernel_delete_event_flag(uint64_t evf) {
+  struct sync_evf *e = evf_get(evf);
+  if (!e) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  sync_evf_delete(e);
+  sync_object_delete(e);
+  return 0;
+}
