@@ -79,7 +79,7 @@ static int lock_slow(struct sync_mutex *m, const struct sync_deadline *d) {
   return r;
 }
 
-int sync_mutex_lock(struct sync_mutex *m, const struct sync_deadline *d) {
+int sync_mutex_lock_slow(struct sync_mutex *m, const struct sync_deadline *d) {
   int32_t self = sync_self_tid();
   if (__atomic_load_n(&m->owner, __ATOMIC_RELAXED) == self) return self_lock(m, d);
   if (!try_word(m)) {
@@ -103,7 +103,12 @@ int sync_mutex_trylock(struct sync_mutex *m) {
   return 0;
 }
 
-int sync_mutex_unlock(struct sync_mutex *m) {
+void sync_mutex_wake(struct sync_mutex *m) {
+  if (sync_trace_enabled()) __atomic_store_n(&m->waker, sync_self_tid(), __ATOMIC_RELAXED);
+  sync_futex_wake(&m->word, 1);
+}
+
+int sync_mutex_unlock_slow(struct sync_mutex *m) {
   int32_t self = sync_self_tid();
   if (__atomic_load_n(&m->owner, __ATOMIC_RELAXED) != self) return -KERNEL_EPERM;
   if (m->count > 0) {
@@ -111,10 +116,7 @@ int sync_mutex_unlock(struct sync_mutex *m) {
     return 0;
   }
   __atomic_store_n(&m->owner, 0, __ATOMIC_RELAXED);
-  if (__atomic_exchange_n(&m->word, 0, __ATOMIC_RELEASE) == 2) {
-    if (sync_trace_enabled()) __atomic_store_n(&m->waker, self, __ATOMIC_RELAXED);
-    sync_futex_wake(&m->word, 1);
-  }
+  if (__atomic_exchange_n(&m->word, 0, __ATOMIC_RELEASE) == 2) sync_mutex_wake(m);
   return 0;
 }
 
@@ -139,12 +141,14 @@ int sync_cond_wait(struct sync_cond *c, struct sync_mutex *m, const struct sync_
   struct sync_waiter w = {.tid = sync_self_tid()};
   sync_lock_acquire(&c->lock);
   sync_queue_insert(&c->q, &w, false);
-  /* queued before the mutex is released: a signal sent after that finds us */
+  sync_lock_release(&c->lock);
+  /* queued before the mutex is released: a signal sent after that finds us (and a signaller
+   * that takes the mutex right away does not find the queue's lock held) */
   int32_t count = m->count;
   m->count = 0;
   sync_mutex_unlock(m);
   struct sync_trace_object what = {"cond", c, c->name[0] ? c->name : NULL};
-  int r = sync_queue_park(&c->lock, &c->q, &w, d, &what);
+  int r = sync_queue_sleep(&c->lock, &c->q, &w, d, &what);
   sync_mutex_lock(m, NULL);
   m->count = count;
   return r;

@@ -41,9 +41,33 @@ void sync_mutex_init(struct sync_mutex *m, int type, int protocol, int ceiling, 
 /* D: NULL or a deadline (timedlock). -EDEADLK (errorcheck/adaptive self-lock), -EAGAIN
  * (recursion count overflow), -ETIMEDOUT. A normal mutex locked again by its owner sleeps
  * until D (forever without one), as FreeBSD's does. */
-int sync_mutex_lock(struct sync_mutex *m, const struct sync_deadline *d);
+int sync_mutex_lock_slow(struct sync_mutex *m, const struct sync_deadline *d);
 int sync_mutex_trylock(struct sync_mutex *m); /* -EBUSY when held (also by the caller) */
-int sync_mutex_unlock(struct sync_mutex *m);  /* -EPERM unless the caller owns it */
+/* -EPERM unless the caller owns it. */
+int sync_mutex_unlock_slow(struct sync_mutex *m);
+void sync_mutex_wake(struct sync_mutex *m); /* after releasing a word that had sleepers */
+
+/* The uncontended paths inline (a guest's lock+unlock pair costs about glibc's). */
+static inline int sync_mutex_lock(struct sync_mutex *m, const struct sync_deadline *d) {
+  int32_t self = sync_self_tid();
+  uint32_t expected = 0;
+  if (__builtin_expect(__atomic_load_n(&m->owner, __ATOMIC_RELAXED) != self, 1) &&
+      __atomic_compare_exchange_n(&m->word, &expected, 1, false, __ATOMIC_ACQUIRE,
+                                  __ATOMIC_RELAXED)) {
+    __atomic_store_n(&m->owner, self, __ATOMIC_RELAXED);
+    return 0;
+  }
+  return sync_mutex_lock_slow(m, d);
+}
+static inline int sync_mutex_unlock(struct sync_mutex *m) {
+  int32_t self = sync_self_tid();
+  if (__builtin_expect(__atomic_load_n(&m->owner, __ATOMIC_RELAXED) == self && m->count == 0, 1)) {
+    __atomic_store_n(&m->owner, 0, __ATOMIC_RELAXED);
+    if (__atomic_exchange_n(&m->word, 0, __ATOMIC_RELEASE) == 2) sync_mutex_wake(m);
+    return 0;
+  }
+  return sync_mutex_unlock_slow(m);
+}
 /* 0 when M may be destroyed, -EBUSY while held. */
 int sync_mutex_check_destroy(const struct sync_mutex *m);
 bool sync_mutex_owned(const struct sync_mutex *m); /* by the caller */

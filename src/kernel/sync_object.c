@@ -10,10 +10,11 @@
 
 #include "common/log.h"
 
-#define SLOT 256u
-#define ARENA_SIZE (64u << 20) /* 262,144 objects */
+#define SLOT SYNC_SLOT
+#define ARENA_SIZE SYNC_ARENA_SIZE /* 262,144 objects */
 
-uintptr_t sync_arena_base, sync_arena_end;
+uintptr_t sync_arena_base;
+static uintptr_t arena_end;
 
 static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
 static uintptr_t arena_next; /* first never-used slot */
@@ -31,7 +32,7 @@ static int arena_init(void) {
     return -1;
   }
   arena_next = (uintptr_t)p;
-  __atomic_store_n(&sync_arena_end, (uintptr_t)p + ARENA_SIZE, __ATOMIC_RELEASE);
+  arena_end = (uintptr_t)p + ARENA_SIZE;
   __atomic_store_n(&sync_arena_base, (uintptr_t)p, __ATOMIC_RELEASE);
   return 0;
 }
@@ -44,7 +45,7 @@ void *sync_object_new(enum sync_kind kind, size_t size) {
     if (free_list) {
       slot = free_list;
       free_list = ((uintptr_t *)slot)[1];
-    } else if (arena_next + SLOT <= sync_arena_end) {
+    } else if (arena_next + SLOT <= arena_end) {
       slot = arena_next;
       arena_next += SLOT;
     }

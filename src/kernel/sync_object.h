@@ -27,6 +27,10 @@ enum sync_kind {
   SYNC_KIND_COUNT,
 };
 
+/* The arena's size (reserved once) and slot size. */
+#define SYNC_ARENA_SIZE (64u << 20)
+#define SYNC_SLOT 256u
+
 /* The largest object a slot holds. */
 #define SYNC_OBJECT_MAX 240
 
@@ -34,14 +38,14 @@ enum sync_kind {
 void *sync_object_new(enum sync_kind kind, size_t size);
 /* Ends OBJ's life: its handle no longer looks up. */
 void sync_object_delete(void *obj);
-extern uintptr_t sync_arena_base, sync_arena_end;
+extern uintptr_t sync_arena_base;
 
 /* The live object of KIND that HANDLE names, or NULL. Inline for the lock fast paths: range,
  * slot alignment, then the slot's kind. */
 static inline void *sync_object_lookup(uint64_t handle, enum sync_kind kind) {
   uintptr_t base = __atomic_load_n(&sync_arena_base, __ATOMIC_ACQUIRE);
-  uintptr_t end = __atomic_load_n(&sync_arena_end, __ATOMIC_RELAXED);
-  if (!base || handle < base + 16 || handle >= end || ((handle - base - 16) & 255) != 0)
+  uint64_t off = handle - base - 16; /* wraps for handles below the arena */
+  if (__builtin_expect(!base || off >= SYNC_ARENA_SIZE - 16 || (off & (SYNC_SLOT - 1)), 0))
     return NULL;
   const uint32_t *hdr = (const uint32_t *)(uintptr_t)(handle - 16);
   return __atomic_load_n(hdr, __ATOMIC_ACQUIRE) == (uint32_t)kind ? (void *)(uintptr_t)handle

@@ -70,14 +70,12 @@ int sync_futex_wake(const uint32_t *word, int count) {
   return r < 0 ? 0 : (int)r;
 }
 
-int32_t sync_self_tid(void) {
-  static _Thread_local int32_t tid;
-  if (!tid) tid = (int32_t)gettid();
-  return tid;
-}
+_Thread_local int32_t sync_tid_cache;
+
+int32_t sync_self_tid_slow(void) { return sync_tid_cache = (int32_t)gettid(); }
 
 void sync_lock_acquire_slow(struct sync_lock *l) {
-  for (int spin = 0; spin < 100; spin++) {
+  for (int spin = 0; spin < 20; spin++) { /* short: holders hold it for a few stores */
     uint32_t expected = 0;
     if (__atomic_compare_exchange_n(&l->word, &expected, 1, false, __ATOMIC_ACQUIRE,
                                     __ATOMIC_RELAXED))
@@ -124,9 +122,14 @@ void sync_queue_release(struct sync_queue *q, struct sync_waiter *w, int result)
 
 int sync_queue_park(struct sync_lock *lock, struct sync_queue *q, struct sync_waiter *w,
                     const struct sync_deadline *d, const struct sync_trace_object *what) {
+  sync_lock_release(lock);
+  return sync_queue_sleep(lock, q, w, d, what);
+}
+
+int sync_queue_sleep(struct sync_lock *lock, struct sync_queue *q, struct sync_waiter *w,
+                     const struct sync_deadline *d, const struct sync_trace_object *what) {
   bool trace = sync_trace_enabled();
   int64_t start = trace ? sync_trace_begin(what, d) : 0;
-  sync_lock_release(lock);
   int result;
   for (;;) {
     if (__atomic_load_n(&w->seq, __ATOMIC_ACQUIRE)) {

@@ -47,7 +47,12 @@ int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_d
 int sync_futex_wake(const uint32_t *word, int count);
 
 /* The calling host thread's id (gettid, cached): owner ids of mutexes and spinlocks. */
-int32_t sync_self_tid(void);
+extern _Thread_local int32_t sync_tid_cache;
+int32_t sync_self_tid_slow(void);
+static inline int32_t sync_self_tid(void) {
+  int32_t t = sync_tid_cache;
+  return __builtin_expect(t != 0, 1) ? t : sync_self_tid_slow();
+}
 
 /* ---- The objects' internal lock ----------------------------------------------------- */
 
@@ -106,6 +111,10 @@ struct sync_trace_object {
  * on return. */
 int sync_queue_park(struct sync_lock *lock, struct sync_queue *q, struct sync_waiter *w,
                     const struct sync_deadline *d, const struct sync_trace_object *what);
+/* As sync_queue_park, for a caller that already released LOCK after queueing W (a condition
+ * variable releases its mutex in between, outside the queue's lock). */
+int sync_queue_sleep(struct sync_lock *lock, struct sync_queue *q, struct sync_waiter *w,
+                     const struct sync_deadline *d, const struct sync_trace_object *what);
 
 /* ---- Wait tracing (PS5_CPU_WAIT_DIAGNOSTICS=1) -------------------------------------- */
 

@@ -50,15 +50,16 @@ static int mutex_create(uint64_t *mp, const uint64_t *attr, const char *name) {
   return r;
 }
 
-/* The mutex *MP names, created now if it holds a static initialiser. */
-static struct sync_mutex *mutex_get(uint64_t *mp, int *err) {
+/* The mutex *MP names, created now if it holds a static initialiser (the slow path of
+ * mutex_get, kept out of line so that the lock fast path stays small). */
+__attribute__((noinline)) static struct sync_mutex *mutex_get_slow(uint64_t *mp, int *err) {
   if (!mp) {
     *err = -KERNEL_EINVAL;
     return NULL;
   }
   uint64_t h = __atomic_load_n(mp, __ATOMIC_ACQUIRE);
   struct sync_mutex *m = sync_object_lookup(h, SYNC_KIND_MUTEX);
-  if (__builtin_expect(m != NULL, 1)) return m;
+  if (m) return m;
   if (h == SYNC_MUTEX_INITIALIZER || h == SYNC_ADAPTIVE_MUTEX_INITIALIZER) {
     *err = mutex_new(h == SYNC_MUTEX_INITIALIZER ? &default_attr : &adaptive_attr, NULL, &m);
     if (*err) return NULL;
@@ -69,13 +70,21 @@ static struct sync_mutex *mutex_get(uint64_t *mp, int *err) {
   return NULL;
 }
 
-static int mutex_lock(uint64_t *mp, const struct sync_deadline *d) {
+#define HOT static inline __attribute__((always_inline))
+
+HOT struct sync_mutex *mutex_get(uint64_t *mp, int *err) {
+  struct sync_mutex *m =
+      mp ? sync_object_lookup(__atomic_load_n(mp, __ATOMIC_ACQUIRE), SYNC_KIND_MUTEX) : NULL;
+  return __builtin_expect(m != NULL, 1) ? m : mutex_get_slow(mp, err);
+}
+
+HOT int mutex_lock(uint64_t *mp, const struct sync_deadline *d) {
   int err;
   struct sync_mutex *m = mutex_get(mp, &err);
   return m ? sync_mutex_lock(m, d) : err;
 }
 
-static int mutex_trylock(uint64_t *mp) {
+HOT int mutex_trylock(uint64_t *mp) {
   int err;
   struct sync_mutex *m = mutex_get(mp, &err);
   return m ? sync_mutex_trylock(m) : err;
@@ -93,7 +102,7 @@ static int mutex_timedlock(uint64_t *mp, const struct guest_timespec *abstime) {
   return sync_mutex_lock(m, &d);
 }
 
-static int mutex_unlock(uint64_t *mp) {
+HOT int mutex_unlock(uint64_t *mp) {
   if (!mp) return -KERNEL_EINVAL;
   uint64_t h = __atomic_load_n(mp, __ATOMIC_ACQUIRE);
   struct sync_mutex *m = sync_object_lookup(h, SYNC_KIND_MUTEX);
