@@ -38,9 +38,6 @@
 #include "loader/loader.h"
 
 #define HOST_STACK (256u << 10) /* host frames only: guest code runs on its own stack */
-/* Room below the guest-visible stack for the HLE's own frames, which run on the guest's
- * stack (not reported by attribute queries). */
-#define HLE_STACK_SLACK (32u << 10)
 #define PAGE SCE_GUEST_PAGE_SIZE
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -326,7 +323,7 @@ static void *host_main(void *p) {
 static bool alloc_stack(struct kthread *t) {
   uint64_t size = round_page(t->attr.stacksize);
   uint64_t guard = round_page(t->attr.guardsize);
-  uint64_t total = guard + HLE_STACK_SLACK + size;
+  uint64_t total = guard + size;
   uint64_t base =
       guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "thread stack");
   if (!base) return false;
@@ -336,7 +333,7 @@ static bool alloc_stack(struct kthread *t) {
   }
   t->stack_map = base;
   t->stack_map_size = total;
-  t->attr.stackaddr = base + guard + HLE_STACK_SLACK;
+  t->attr.stackaddr = base + guard;
   t->attr.stacksize = size;
   return true;
 }
