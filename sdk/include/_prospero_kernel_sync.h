@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "_prospero_cdefs.h"
+#include "_prospero_pthread_types.h"
 
 #define SCE_KERNEL_ERROR_EPERM ((int)0x80020001)
 #define SCE_KERNEL_ERROR_ESRCH ((int)0x80020003)
@@ -20,14 +21,14 @@
 
 /* Handles: pointers to objects the library creates (a static NULL handle is created on
  * first use), except the kernel semaphore, which is a kernel object id. */
-typedef struct ScePthreadMutex_ *ScePthreadMutex;
-typedef struct ScePthreadMutexattr_ *ScePthreadMutexattr;
-typedef struct ScePthreadCond_ *ScePthreadCond;
-typedef struct ScePthreadCondattr_ *ScePthreadCondattr;
-typedef struct ScePthreadRwlock_ *ScePthreadRwlock;
-typedef struct ScePthreadRwlockattr_ *ScePthreadRwlockattr;
-typedef struct ScePthreadBarrier_ *ScePthreadBarrier;
-typedef struct ScePthreadBarrierattr_ *ScePthreadBarrierattr;
+typedef pthread_mutex_t ScePthreadMutex;
+typedef pthread_mutexattr_t ScePthreadMutexattr;
+typedef pthread_cond_t ScePthreadCond;
+typedef pthread_condattr_t ScePthreadCondattr;
+typedef pthread_rwlock_t ScePthreadRwlock;
+typedef pthread_rwlockattr_t ScePthreadRwlockattr;
+typedef pthread_barrier_t ScePthreadBarrier;
+typedef pthread_barrierattr_t ScePthreadBarrierattr;
 typedef int32_t SceKernelSema;
 typedef struct SceKernelEventFlag_ *SceKernelEventFlag;
 

@@ -10,16 +10,7 @@
 #include <time.h>
 
 #include "_prospero_cdefs.h"
-
-typedef struct pthread_mutex *pthread_mutex_t;
-typedef struct pthread_mutex_attr *pthread_mutexattr_t;
-typedef struct pthread_cond *pthread_cond_t;
-typedef struct pthread_cond_attr *pthread_condattr_t;
-typedef struct pthread_rwlock *pthread_rwlock_t;
-typedef struct pthread_rwlockattr *pthread_rwlockattr_t;
-typedef struct pthread_barrier *pthread_barrier_t;
-typedef struct pthread_barrierattr *pthread_barrierattr_t;
-typedef struct pthread_spinlock *pthread_spinlock_t;
+#include "_prospero_pthread_types.h"
 
 #define PTHREAD_MUTEX_INITIALIZER NULL
 #define PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP ((pthread_mutex_t)1)
