@@ -81,7 +81,8 @@ struct sync_cond {
 };
 void sync_cond_init(struct sync_cond *c, int clock, const char *name);
 /* Releases M (fully, whatever its recursion), waits for a signal or D, re-locks M. -EPERM
- * when the caller does not own M; -ETIMEDOUT (M re-locked). */
+ * when the caller does not own M; -ETIMEDOUT or -EINTR (sync_wait_set_interruptible), with
+ * M re-locked. */
 int sync_cond_wait(struct sync_cond *c, struct sync_mutex *m, const struct sync_deadline *d);
 int sync_cond_signal(struct sync_cond *c);        /* wakes the longest waiter, if any */
 int sync_cond_broadcast(struct sync_cond *c);     /* wakes every waiter queued now */

@@ -32,9 +32,10 @@ int sync_sem_wait(struct sync_sem *s, const struct sync_deadline *d) {
       r = 0;
       break;
     }
-    if (sync_futex_wait(&s->value, 0, d) == -KERNEL_ETIMEDOUT) {
+    int w = sync_futex_wait(&s->value, 0, d);
+    if (w == -KERNEL_ETIMEDOUT || w == -KERNEL_EINTR) {
       /* a post that raced the deadline wins, as FreeBSD re-checks the count */
-      r = sync_sem_trywait(s) == 0 ? 0 : -KERNEL_ETIMEDOUT;
+      r = sync_sem_trywait(s) == 0 ? 0 : w;
       break;
     }
   }

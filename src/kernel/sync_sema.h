@@ -17,7 +17,8 @@ struct sync_sem {
 };
 int sync_sem_init(struct sync_sem *s, uint32_t value); /* -EINVAL above SEM_VALUE_MAX */
 int sync_sem_trywait(struct sync_sem *s);              /* -EAGAIN when 0 */
-int sync_sem_wait(struct sync_sem *s, const struct sync_deadline *d); /* -ETIMEDOUT */
+/* -ETIMEDOUT; -EINTR when interrupted (sync_wait_set_interruptible). */
+int sync_sem_wait(struct sync_sem *s, const struct sync_deadline *d);
 int sync_sem_post(struct sync_sem *s); /* -EOVERFLOW at SEM_VALUE_MAX */
 int sync_sem_getvalue(const struct sync_sem *s);
 int sync_sem_check_destroy(const struct sync_sem *s); /* -EBUSY with waiters */

@@ -46,7 +46,22 @@ int64_t sync_deadline_left_ns(const struct sync_deadline *d) {
   return left > 0 ? left : 0;
 }
 
-int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_deadline *d) {
+static _Thread_local bool interruptible;
+static bool (*interrupt_check)(void);
+
+bool sync_wait_set_interruptible(bool on) {
+  bool old = interruptible;
+  interruptible = on;
+  return old;
+}
+
+void sync_wait_set_interrupt_check(bool (*pending)(void)) {
+  __atomic_store_n(&interrupt_check, pending, __ATOMIC_RELEASE);
+}
+
+/* One futex sleep until D (none: forever); RESTART re-issues it after EINTR. */
+static int futex_sleep(const uint32_t *word, uint32_t expected, const struct sync_deadline *d,
+                       bool restart) {
   struct timespec ts, *tsp = NULL;
   int op = FUTEX_WAIT_BITSET | FUTEX_PRIVATE_FLAG;
   if (d && d->clock != SYNC_CLOCK_NONE) {
@@ -59,10 +74,28 @@ int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_d
   for (;;) {
     long r = syscall(SYS_futex, word, op, expected, tsp, NULL, FUTEX_BITSET_MATCH_ANY);
     if (r == 0) return 0;
-    if (errno == EINTR) continue; /* a host signal: resume, same absolute deadline */
+    if (errno == EINTR) {
+      if (!restart) return -KERNEL_EINTR;
+      continue; /* a host signal: resume, same absolute deadline */
+    }
     if (errno == ETIMEDOUT) return -KERNEL_ETIMEDOUT;
     return 0; /* EAGAIN: the word changed before we slept */
   }
+}
+
+/* An interruptible sleep is cut into slices: a signal that lands between the check of the
+ * thread layer's question and the futex call would otherwise be lost until the deadline. */
+#define INTERRUPT_SLICE_NS (100 * 1000000LL)
+
+int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_deadline *d) {
+  if (!interruptible) return futex_sleep(word, expected, d, true);
+  bool (*check)(void) = __atomic_load_n(&interrupt_check, __ATOMIC_ACQUIRE);
+  if (check && check()) return -KERNEL_EINTR;
+  struct sync_deadline slice = {SYNC_CLOCK_MONOTONIC,
+                                sync_clock_ns(SYNC_CLOCK_MONOTONIC) + INTERRUPT_SLICE_NS};
+  bool whole = d && d->clock != SYNC_CLOCK_NONE && sync_deadline_left_ns(d) <= INTERRUPT_SLICE_NS;
+  int r = futex_sleep(word, expected, whole ? d : &slice, false);
+  return r == -KERNEL_ETIMEDOUT && !whole ? 0 : r; /* a slice ended: the caller re-checks */
 }
 
 int sync_futex_wake(const uint32_t *word, int count) {
@@ -136,13 +169,14 @@ int sync_queue_sleep(struct sync_lock *lock, struct sync_queue *q, struct sync_w
       result = w->result;
       break;
     }
-    if (sync_futex_wait(&w->seq, 0, d) == -KERNEL_ETIMEDOUT) {
+    int r = sync_futex_wait(&w->seq, 0, d);
+    if (r == -KERNEL_ETIMEDOUT || r == -KERNEL_EINTR) {
       sync_lock_acquire(lock);
       if (__atomic_load_n(&w->seq, __ATOMIC_ACQUIRE)) {
         result = w->result; /* released just before the deadline: that wins */
       } else {
         sync_queue_remove(q, w);
-        result = -KERNEL_ETIMEDOUT;
+        result = r;
       }
       sync_lock_release(lock);
       break;
@@ -189,6 +223,7 @@ void sync_trace_end(const struct sync_trace_object *what, int64_t start_ns, int 
       : result == -KERNEL_ETIMEDOUT ? "timed out"
       : result == -KERNEL_ECANCELED ? "cancelled"
       : result == -KERNEL_EACCES    ? "object deleted"
+      : result == -KERNEL_EINTR     ? "interrupted"
                                     : "error",
       by);
 }

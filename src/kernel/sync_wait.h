@@ -41,8 +41,18 @@ int64_t sync_clock_ns(enum sync_clock clock);
 
 /* Sleeps while *WORD == EXPECTED until woken or D passes. A host signal does not end the
  * sleep (it resumes with the remaining time). 0: woken, value changed or spurious wake-up
- * (the caller re-checks); -KERNEL_ETIMEDOUT. */
+ * (the caller re-checks); -KERNEL_ETIMEDOUT; -KERNEL_EINTR only while interruptible. */
 int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_deadline *d);
+/* While on for the calling thread, a host signal ends its sleeps with -KERNEL_EINTR instead
+ * of resuming them: the thread layer turns it on around waits that are cancellation points
+ * (pthread_cancel interrupts them with a signal). Returns the previous setting. */
+bool sync_wait_set_interruptible(bool on);
+/* The thread layer's question "should the calling thread's interruptible wait end now?" (a
+ * pending cancellation), asked before each sleep of an interruptible wait; such sleeps last
+ * at most 100 ms at a time, so a signal that lands just before a sleep starts delays the
+ * answer by at most that. */
+void sync_wait_set_interrupt_check(bool (*pending)(void));
+
 /* Wakes up to COUNT sleepers on WORD (INT32_MAX: all); returns how many woke. */
 int sync_futex_wake(const uint32_t *word, int count);
 
@@ -106,9 +116,10 @@ struct sync_trace_object {
 };
 
 /* Parks W (queued under LOCK, which the caller holds) : releases LOCK, sleeps until W is
- * released or D passes, then returns W's result; on a timeout W is taken off Q (unless it was
- * released in the meantime, which wins) and the result is -KERNEL_ETIMEDOUT. LOCK is not held
- * on return. */
+ * released or D passes, then returns W's result; on a timeout (or an interruption, see
+ * sync_wait_set_interruptible) W is taken off Q (unless it was released in the meantime,
+ * which wins) and the result is -KERNEL_ETIMEDOUT (-KERNEL_EINTR). LOCK is not held on
+ * return. */
 int sync_queue_park(struct sync_lock *lock, struct sync_queue *q, struct sync_waiter *w,
                     const struct sync_deadline *d, const struct sync_trace_object *what);
 /* As sync_queue_park, for a caller that already released LOCK after queueing W (a condition

@@ -5,6 +5,7 @@
 #include "common/log.h"
 #include "hle/libkernel/kernel_sync_common.h"
 #include "hle/libkernel/libkernel_sync.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "kernel/kernel_errno.h"
 #include "kernel/sync_mutex.h"
 
@@ -70,7 +71,17 @@ static int cond_wait(uint64_t *cp, uint64_t *mp, const struct sync_deadline *d) 
   if (!c) return err;
   struct sync_mutex *m = mutex_of(mp);
   if (!m) return mp && *mp < SYNC_MUTEX_DESTROYED ? -KERNEL_EPERM : -KERNEL_EINVAL;
-  return sync_cond_wait(c, m, d);
+  if (!sync_mutex_owned(m)) return -KERNEL_EPERM;
+  /* a cancellation point: acted on before the wait or after it, the mutex held either way
+   * (POSIX: cleanup handlers run with the mutex re-acquired) */
+  sync_wait_set_interrupt_check(kernel_thread_cancel_due);
+  kernel_thread_cancel_wait_begin();
+  bool was = sync_wait_set_interruptible(true);
+  int r = sync_cond_wait(c, m, d);
+  sync_wait_set_interruptible(was);
+  if (r == -KERNEL_EINTR) r = 0; /* interrupted: a spurious wake-up, or the cancellation below */
+  kernel_thread_cancel_wait_end();
+  return r;
 }
 
 static int cond_timedwait(uint64_t *cp, uint64_t *mp, const struct guest_timespec *abstime) {

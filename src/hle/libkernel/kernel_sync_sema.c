@@ -9,6 +9,7 @@
 #include "common/log.h"
 #include "hle/libkernel/kernel_sync_common.h"
 #include "hle/libkernel/libkernel_sync.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "kernel/kernel_errno.h"
 #include "kernel/sync_evf.h"
 #include "kernel/sync_sema.h"
@@ -49,9 +50,26 @@ int kernel_sem_destroy(uint64_t *sem) {
   return 0;
 }
 
+/* sem_wait and sem_timedwait are cancellation points: pthread_cancel interrupts the sleep,
+ * the thread acts on it; any other interruption resumes the wait (same deadline). */
+static int sem_wait_cancellable(struct sync_sem *s, const struct sync_deadline *d) {
+  sync_wait_set_interrupt_check(kernel_thread_cancel_due);
+  kernel_thread_cancel_wait_begin();
+  bool was = sync_wait_set_interruptible(true);
+  int r;
+  while ((r = sync_sem_wait(s, d)) == -KERNEL_EINTR) {
+    sync_wait_set_interruptible(was);
+    kernel_thread_testcancel();
+    sync_wait_set_interruptible(true);
+  }
+  sync_wait_set_interruptible(was);
+  kernel_thread_cancel_wait_end();
+  return r;
+}
+
 int kernel_sem_wait(uint64_t *sem) {
   struct sync_sem *s = sem_get(sem);
-  return (int)hle_posix_result(s ? sync_sem_wait(s, NULL) : -GUEST_EINVAL);
+  return (int)hle_posix_result(s ? sem_wait_cancellable(s, NULL) : -GUEST_EINVAL);
 }
 
 int kernel_sem_trywait(uint64_t *sem) {
@@ -65,7 +83,7 @@ int kernel_sem_timedwait(uint64_t *sem, const struct guest_timespec *abstime) {
   if (sync_sem_trywait(s) == 0) return 0; /* the timeout is checked only when needed */
   struct sync_deadline d;
   int r = sync_guest_abstime(abstime, SYNC_CLOCK_REALTIME, &d);
-  return (int)hle_posix_result(r ? r : sync_sem_wait(s, &d));
+  return (int)hle_posix_result(r ? r : sem_wait_cancellable(s, &d));
 }
 
 int kernel_sem_post(uint64_t *sem) {

@@ -168,6 +168,36 @@ static void barrier_worker(void *arg) {
       __atomic_fetch_add(&serial_count, 1, __ATOMIC_RELAXED);
 }
 
+/* ---- cancellation points: pthread_cond_wait and sem_wait ---------------------------------- */
+
+static pthread_mutex_t cancel_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cancel_cond = PTHREAD_COND_INITIALIZER;
+static sem_t cancel_sem;
+static int cleanup_unlock_result = -1, cancel_waiting;
+
+static void cleanup_unlock(void *arg) {
+  (void)arg;
+  /* POSIX: a cancelled condition wait re-acquires the mutex before the cleanup handlers */
+  cleanup_unlock_result = pthread_mutex_unlock(&cancel_lock);
+}
+
+static void *cond_cancelled(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&cancel_lock);
+  pthread_cleanup_push(cleanup_unlock, NULL);
+  cancel_waiting = 1;
+  for (;;) pthread_cond_wait(&cancel_cond, &cancel_lock);
+  pthread_cleanup_pop(0);
+  return NULL;
+}
+
+static void *sem_cancelled(void *arg) {
+  (void)arg;
+  __atomic_store_n(&cancel_waiting, 2, __ATOMIC_RELEASE);
+  sem_wait(&cancel_sem);
+  return (void *)2;
+}
+
 int main(void) {
   /* mutex stress: the static initialiser is turned into a mutex by the first locker */
   for (int i = 0; i < 8; i++) spawn(i, count_worker, 0);
@@ -390,6 +420,32 @@ int main(void) {
   check("sceKernelDeleteEventFlag", sceKernelDeleteEventFlag(evf), 0);
   check("sceKernelSetEventFlag deleted (SCE ESRCH)", (long)(unsigned)sceKernelSetEventFlag(evf, 1),
         0x80020003);
+
+  /* cancellation of threads blocked in a condition wait and a semaphore wait */
+  pthread_t ct;
+  void *ret = NULL;
+  check("pthread_create (cond waiter)", pthread_create(&ct, NULL, cond_cancelled, NULL), 0);
+  for (;;) {
+    pthread_mutex_lock(&cancel_lock);
+    int waiting = cancel_waiting;
+    pthread_mutex_unlock(&cancel_lock); /* possible only once the waiter sleeps */
+    if (waiting) break;
+    sleep_us(1000);
+  }
+  check("pthread_cancel", pthread_cancel(ct), 0);
+  check("pthread_join", pthread_join(ct, &ret), 0);
+  check("cancelled in pthread_cond_wait", ret == PTHREAD_CANCELED, 1);
+  check("cleanup handler held the mutex (unlock 0)", cleanup_unlock_result, 0);
+  check("mutex free after (trylock)", pthread_mutex_trylock(&cancel_lock), 0);
+  pthread_mutex_unlock(&cancel_lock);
+  check("sem_init 0", sem_init(&cancel_sem, 0, 0), 0);
+  check("pthread_create (sem waiter)", pthread_create(&ct, NULL, sem_cancelled, NULL), 0);
+  while (__atomic_load_n(&cancel_waiting, __ATOMIC_ACQUIRE) != 2) sleep_us(1000);
+  sleep_us(50000); /* into sem_wait (a cancel before the wait is acted on there too) */
+  check("pthread_cancel", pthread_cancel(ct), 0);
+  check("pthread_join", pthread_join(ct, &ret), 0);
+  check("cancelled in sem_wait", ret == PTHREAD_CANCELED, 1);
+  check("sem_destroy (no waiter left)", sem_destroy(&cancel_sem), 0);
 
   printf("%s\n", failures ? "FAILED" : "all ok");
   return failures;
