@@ -2,11 +2,12 @@
  * (sceKernel*Sema) and event flags (sceKernel*EventFlag), which return SCE codes. A sem_t is
  * an 8-byte handle, a SceKernelSema a 32-bit id (the console's kernel object id), a
  * SceKernelEventFlag an 8-byte handle. Timeouts of the Sony calls are microsecond budgets
- * that are rewritten with what remains. Priority-ordered objects (TH_PRIO) queue by thread
- * priority once threads have one; until then every waiter has the same priority (FIFO). */
+ * that are rewritten with what remains. Priority-ordered objects (TH_PRIO) queue waiters by
+ * their thread's priority (FIFO among equals). */
 #include <string.h>
 
 #include "common/log.h"
+#include "hle/libkernel/kernel_pthread_internal.h"
 #include "hle/libkernel/kernel_sync_common.h"
 #include "hle/libkernel/libkernel_sync.h"
 #include "hle/libkernel/libkernel_thread.h"
@@ -16,12 +17,12 @@
 
 #define NAME_MAX_LEN 31 /* names are 32 bytes with the NUL */
 
+/* The calling thread's priority (the console's numbers: smaller is more urgent) for objects
+ * that queue by priority; 0 (arrival order) otherwise. */
 static int waiter_priority(uint32_t attr, uint32_t prio_bit) {
-  if (attr & prio_bit)
-    LOG_ONCE(hle, WARN,
-             "sync: priority-ordered waits queue in arrival order (no thread "
-             "priorities yet)");
-  return 0;
+  if (!(attr & prio_bit)) return 0;
+  struct kthread *t = kernel_pthread_current();
+  return t ? __atomic_load_n(&t->attr.prio, __ATOMIC_RELAXED) : 0;
 }
 
 /* ---- POSIX semaphores ------------------------------------------------------------------------ */

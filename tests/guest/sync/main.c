@@ -1,8 +1,7 @@
 /* Synchronisation from guest threads. The expected values follow from POSIX / FreeBSD
  * libthr semantics (the console's libkernel) and the console's documented kernel semaphore
  * and event flag rules: errno values and SCE codes (0x80020000 + errno) are FreeBSD's
- * numbers. Threads start through raw thr_new (as in tests/guest/threads) and are joined on
- * the word thr_exit writes. Stress parts: 8 threads x 100k lock/unlock with an exact counter,
+ * numbers. Stress parts: 8 threads x 100k lock/unlock with an exact counter,
  * condition-variable ping-pong, a broadcast to 16 waiters. */
 #include <errno.h>
 #include <kernel.h>
@@ -11,61 +10,30 @@
 #include <stdio.h>
 #include <time.h>
 
-/* ---- threads through thr_new ------------------------------------------------------------- */
-
-struct thr_param {
-  void (*start_func)(void *);
-  void *arg;
-  char *stack_base;
-  unsigned long stack_size;
-  char *tls_base;
-  unsigned long tls_size;
-  long *child_tid;
-  long *parent_tid;
-  int flags;
-  void *rtp;
-  void *spare[3];
-};
-
-static long raw(long n, long a, long b, long c) {
-  long r;
-  register long r10 __asm__("r10") = 0;
-  register long r8 __asm__("r8") = 0;
-  __asm__ volatile("syscall"
-                   : "=a"(r), "+r"(r10), "+r"(r8)
-                   : "a"(n), "D"(a), "S"(b), "d"(c)
-                   : "rcx", "r11", "r9", "memory", "cc");
-  return r;
-}
+/* ---- threads --------------------------------------------------------------------------- */
 
 #define MAX_THREADS 17
 struct thread {
   void (*fn)(void *);
   void *arg;
-  long tid, state;
+  pthread_t pt;
 };
 static struct thread threads[MAX_THREADS];
-static char stacks[MAX_THREADS][64 * 1024] __attribute__((aligned(16)));
 
-static void trampoline(void *p) {
+static void *trampoline(void *p) {
   struct thread *t = p;
   t->fn(t->arg);
-  raw(431 /* thr_exit */, (long)&t->state, 0, 0);
-  for (;;) {
-  }
+  return NULL;
 }
 
 static void spawn(int i, void (*fn)(void *), void *arg) {
-  threads[i] = (struct thread){fn, arg, 0, 0};
-  struct thr_param p = {trampoline, &threads[i], stacks[i], sizeof stacks[i], 0, 0, &threads[i].tid,
-                        0,          0,           0,         {0, 0, 0}};
-  raw(455 /* thr_new */, (long)&p, sizeof p, 0);
+  threads[i].fn = fn;
+  threads[i].arg = arg;
+  if (pthread_create(&threads[i].pt, NULL, trampoline, &threads[i]) != 0)
+    printf("pthread_create %d FAILED\n", i);
 }
 
-static void join(int i) {
-  while (__atomic_load_n(&threads[i].state, __ATOMIC_ACQUIRE) == 0)
-    raw(454 /* _umtx_op */, (long)&threads[i].state, 2 /* WAIT */, 0);
-}
+static void join(int i) { pthread_join(threads[i].pt, NULL); }
 
 static int failures;
 /* SCE codes (0x8002xxxx) print in hex, everything else in decimal */
@@ -157,6 +125,17 @@ static void evf_waiter(void *arg) {
   __atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
   evf_result = sceKernelWaitEventFlag(evf, (uint64_t)(long)arg, SCE_KERNEL_EVF_WAITMODE_AND,
                                       &evf_pattern, NULL);
+}
+
+/* priority order: waiters of a TH_PRIO semaphore leave most urgent first (smaller number) */
+static SceKernelSema prio_sema;
+static int prio_order[2], prio_done;
+static void prio_waiter(void *arg) {
+  int prio = (int)(long)arg;
+  pthread_setprio(pthread_self(), prio);
+  __atomic_store_n(&ready, 1, __ATOMIC_RELEASE);
+  sceKernelWaitSema(prio_sema, 1, NULL);
+  prio_order[__atomic_fetch_add(&prio_done, 1, __ATOMIC_ACQ_REL)] = prio;
 }
 
 static pthread_barrier_t barrier;
@@ -376,6 +355,20 @@ int main(void) {
   check("waiter result (SCE EACCES)", (long)(unsigned)sema_result, 0x8002000D);
   check("sceKernelSignalSema deleted (SCE ESRCH)", (long)(unsigned)sceKernelSignalSema(sema, 1),
         0x80020003);
+
+  check("sceKernelCreateSema TH_PRIO", sceKernelCreateSema(&prio_sema, "prio", 2, 0, 2, NULL), 0);
+  spawn(0, prio_waiter, (void *)700L); /* queues first, less urgent */
+  wait_ready();
+  spawn(1, prio_waiter, (void *)300L);
+  wait_ready();
+  sceKernelSignalSema(prio_sema, 1);
+  while (__atomic_load_n(&prio_done, __ATOMIC_ACQUIRE) < 1) sleep_us(1000);
+  sceKernelSignalSema(prio_sema, 1);
+  join(0);
+  join(1);
+  check("first out: priority", prio_order[0], 300);
+  check("second out: priority", prio_order[1], 700);
+  sceKernelDeleteSema(prio_sema);
 
   /* event flags */
   uint64_t r = 0;
