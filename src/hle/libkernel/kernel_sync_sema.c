@@ -12,6 +12,7 @@
 #include "hle/libkernel/libkernel_sync.h"
 #include "hle/libkernel/libkernel_thread.h"
 #include "kernel/kernel_errno.h"
+#include "kernel/guest_vm.h"
 #include "kernel/sync_evf.h"
 #include "kernel/sync_sema.h"
 
@@ -99,6 +100,38 @@ int kernel_sem_getvalue(uint64_t *sem, int *value) {
   return 0;
 }
 
+/* ---- Guest pointers of the kernel calls ------------------------------------------------------
+ * The console's kernel semaphores and event flags are system calls: a pointer the kernel
+ * cannot read or write gives EFAULT. NULL is "not given" where the call allows it. */
+
+static bool user_ok(const void *p, size_t len, bool write) {
+  uint64_t addr = (uint64_t)(uintptr_t)p, end = addr + len;
+  int need = GUEST_PROT_CPU_READ | (write ? GUEST_PROT_CPU_WRITE : 0);
+  if (end < addr) return false;
+  while (addr < end) {
+    uint64_t start, size;
+    int prot;
+    if (!guest_vm_query(addr, &start, &size, &prot) || (prot & need) != need) return false;
+    addr = start + size;
+  }
+  return true;
+}
+
+static bool opt_ok(const void *p, size_t len) { return !p || user_ok(p, len, true); }
+
+/* A name: readable up to its NUL or NAME_MAX_LEN + 1 bytes, whichever comes first. */
+static bool name_ok(const char *name) {
+  uint64_t start, size;
+  int prot;
+  uint64_t addr = (uint64_t)(uintptr_t)name;
+  if (!guest_vm_query(addr, &start, &size, &prot) || !(prot & GUEST_PROT_CPU_READ)) return false;
+  size_t avail = (size_t)(start + size - addr);
+  if (avail > NAME_MAX_LEN + 1) return true; /* the length check reads no further */
+  return memchr(name, 0, avail) != NULL || user_ok(name + avail, NAME_MAX_LEN + 1 - avail, false);
+}
+
+#define EFAULT_SCE SCE_KERNEL_ERROR(GUEST_EFAULT)
+
 /* ---- Kernel semaphores ----------------------------------------------------------------------- */
 
 static int check_name(const char *name) {
@@ -109,6 +142,7 @@ static int check_name(const char *name) {
 int kernel_create_sema(uint32_t *sema, const char *name, uint32_t attr, int init, int max,
                        const void *opt) {
   if (!sema || opt) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(sema, sizeof *sema, true) || (name && !name_ok(name))) return EFAULT_SCE;
   int r = check_name(name);
   if (r) return sync_sce(r);
   struct sync_sema *s = sync_object_new(SYNC_KIND_SEMA, sizeof *s);
@@ -126,6 +160,7 @@ static struct sync_sema *sema_get(uint32_t id) { return sync_object_from_id(id, 
 int kernel_wait_sema(uint32_t sema, int need, uint32_t *timeout_us) {
   struct sync_sema *s = sema_get(sema);
   if (!s) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  if (!opt_ok(timeout_us, sizeof *timeout_us)) return EFAULT_SCE;
   return sync_sce(sync_sema_wait(s, need, timeout_us, waiter_priority(s->attr, SYNC_SEMA_TH_PRIO)));
 }
 
@@ -140,6 +175,7 @@ int kernel_signal_sema(uint32_t sema, int count) {
 }
 
 int kernel_cancel_sema(uint32_t sema, int count, int *waiters) {
+  if (!opt_ok(waiters, sizeof *waiters)) return EFAULT_SCE;
   struct sync_sema *s = sema_get(sema);
   return s ? sync_sce(sync_sema_cancel(s, count, waiters)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
 }
@@ -158,6 +194,7 @@ int kernel_delete_sema(uint32_t sema) {
 int kernel_create_event_flag(uint64_t *evf, const char *name, uint32_t attr, uint64_t bits,
                              const void *opt) {
   if (!evf || opt) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(evf, sizeof *evf, true) || (name && !name_ok(name))) return EFAULT_SCE;
   int r = check_name(name);
   if (r) return sync_sce(r);
   struct sync_evf *e = sync_object_new(SYNC_KIND_EVF, sizeof *e);
@@ -176,11 +213,13 @@ int kernel_wait_event_flag(uint64_t evf, uint64_t pattern, uint32_t mode, uint64
                            uint32_t *timeout_us) {
   struct sync_evf *e = evf_get(evf);
   if (!e) return SCE_KERNEL_ERROR(GUEST_ESRCH);
+  if (!opt_ok(result, sizeof *result) || !opt_ok(timeout_us, sizeof *timeout_us)) return EFAULT_SCE;
   return sync_sce(sync_evf_wait(e, pattern, mode, result, timeout_us,
                                 waiter_priority(e->attr, SYNC_EVF_ATTR_TH_PRIO)));
 }
 
 int kernel_poll_event_flag(uint64_t evf, uint64_t pattern, uint32_t mode, uint64_t *result) {
+  if (!opt_ok(result, sizeof *result)) return EFAULT_SCE;
   struct sync_evf *e = evf_get(evf);
   return e ? sync_sce(sync_evf_poll(e, pattern, mode, result)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
 }
@@ -196,6 +235,7 @@ int kernel_clear_event_flag(uint64_t evf, uint64_t pattern) {
 }
 
 int kernel_cancel_event_flag(uint64_t evf, uint64_t pattern, int *waiters) {
+  if (!opt_ok(waiters, sizeof *waiters)) return EFAULT_SCE;
   struct sync_evf *e = evf_get(evf);
   return e ? sync_sce(sync_evf_cancel(e, pattern, waiters)) : SCE_KERNEL_ERROR(GUEST_ESRCH);
 }

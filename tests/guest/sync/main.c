@@ -356,6 +356,14 @@ int main(void) {
   check("sceKernelSignalSema deleted (SCE ESRCH)", (long)(unsigned)sceKernelSignalSema(sema, 1),
         0x80020003);
 
+  /* the kernel calls check guest pointers (EFAULT), the wild ones included */
+  SceKernelUseconds *wild = (SceKernelUseconds *)0x10;
+  check("sceKernelCreateSema, handle at a wild address (SCE EFAULT)",
+        (long)(unsigned)sceKernelCreateSema((SceKernelSema *)wild, "x", 1, 0, 1, NULL), 0x8002000E);
+  check("sceKernelCreateSema, wild name (SCE EFAULT)",
+        (long)(unsigned)sceKernelCreateSema(&sema, (const char *)wild, 1, 0, 1, NULL), 0x8002000E);
+  check("sceKernelCancelSema, wild count pointer (SCE EFAULT)",
+        (long)(unsigned)sceKernelCancelSema(sema, 0, (int *)wild), 0x8002000E);
   check("sceKernelCreateSema TH_PRIO", sceKernelCreateSema(&prio_sema, "prio", 2, 0, 2, NULL), 0);
   spawn(0, prio_waiter, (void *)700L); /* queues first, less urgent */
   wait_ready();
@@ -386,6 +394,10 @@ int main(void) {
         0x80020010);
   check("sceKernelPollEventFlag pattern 0 (SCE EINVAL)",
         (long)(unsigned)sceKernelPollEventFlag(evf, 0, SCE_KERNEL_EVF_WAITMODE_OR, &r), 0x80020016);
+  check("sceKernelWaitEventFlag, wild result pointer (SCE EFAULT)",
+        (long)(unsigned)sceKernelWaitEventFlag(evf, 0x1, SCE_KERNEL_EVF_WAITMODE_OR,
+                                               (uint64_t *)0x10, NULL),
+        0x8002000E);
   t = 5000;
   check("sceKernelWaitEventFlag 5 ms (SCE ETIMEDOUT)",
         (long)(unsigned)sceKernelWaitEventFlag(evf, 0x1, SCE_KERNEL_EVF_WAITMODE_OR, &r, &t),
