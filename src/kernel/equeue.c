@@ -474,7 +474,7 @@ static int add_timer(uint64_t h, enum knote_kind kind, int16_t filter, uint64_t 
       k->ev.flags = kind == KNOTE_TIMER ? EQUEUE_EV_CLEAR : EQUEUE_EV_ONESHOT | EQUEUE_EV_CLEAR;
       k->ev.data = 0;
       k->ev.udata = udata;
-      k->period_ns = ns ? ns : 1;
+      k->period_ns = ns ? ns : 1000; /* a zero period is 1 us, FreeBSD's one unit */
       k->deadline_ns = now_ns() + k->period_ns;
     }
   });
