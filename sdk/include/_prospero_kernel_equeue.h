@@ -30,6 +30,12 @@ typedef struct SceKernelEvent {
 #define SCE_KERNEL_EVFILT_GRAPHICS_CORE (-14)
 #define SCE_KERNEL_EVFILT_HRTIMER (-15)
 
+#define SCE_KERNEL_EVNOTE_DELETE 0x0001
+#define SCE_KERNEL_EVNOTE_WRITE 0x0002
+#define SCE_KERNEL_EVNOTE_EXTEND 0x0004
+#define SCE_KERNEL_EVNOTE_ATTRIB 0x0008
+#define SCE_KERNEL_EVNOTE_RENAME 0x0020
+
 #define SCE_KERNEL_EVFLAG_ONESHOT 0x0010
 #define SCE_KERNEL_EVFLAG_CLEAR 0x0020
 #define SCE_KERNEL_EVFLAG_EOF 0x8000
@@ -65,6 +71,8 @@ int sceKernelAddReadEvent(SceKernelEqueue eq, int fd, size_t size, void *udata);
 int sceKernelDeleteReadEvent(SceKernelEqueue eq, int fd);
 int sceKernelAddWriteEvent(SceKernelEqueue eq, int fd, size_t size, void *udata);
 int sceKernelDeleteWriteEvent(SceKernelEqueue eq, int fd);
+int sceKernelAddFileEvent(SceKernelEqueue eq, int fd, int watch, void *udata);
+int sceKernelDeleteFileEvent(SceKernelEqueue eq, int fd);
 uintptr_t sceKernelGetEventId(const SceKernelEvent *ev);
 int sceKernelGetEventFilter(const SceKernelEvent *ev);
 intptr_t sceKernelGetEventData(const SceKernelEvent *ev);

@@ -25,7 +25,7 @@ struct timespec {
 #define CLOCK_SECOND 13
 #define CLOCK_THREAD_CPUTIME_ID 14
 #define CLOCK_PROCESS_CPUTIME_ID 15
-#define CLOCK_PROCTIME 15 /* the console's name for it */
+#define CLOCK_PROCTIME 15    /* the console's name for it */
 #define CLOCK_EXT_NETWORK 16 /* the console's own clocks from here */
 #define CLOCK_EXT_DEBUG_NETWORK 17
 #define CLOCK_EXT_AD_NETWORK 18

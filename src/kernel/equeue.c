@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -39,7 +40,7 @@
 #define EQUEUE_FD_POLL_NS 1000000ull /* re-check of read/write events while a wait sleeps */
 #define NS_FOREVER UINT64_MAX
 
-enum knote_kind { KNOTE_USER, KNOTE_TIMER, KNOTE_HRTIMER, KNOTE_FD, KNOTE_SOURCE };
+enum knote_kind { KNOTE_USER, KNOTE_TIMER, KNOTE_HRTIMER, KNOTE_FD, KNOTE_FILE, KNOTE_SOURCE };
 
 struct knote {
   struct knote *prev, *next;   /* the queue's list of events */
@@ -50,9 +51,19 @@ struct knote {
   enum knote_kind kind;
   bool active;
   struct equeue_event ev;
-  uint64_t period_ns;   /* KNOTE_TIMER */
-  uint64_t deadline_ns; /* KNOTE_TIMER, KNOTE_HRTIMER (HRTIMER: 0 once fired) */
-  int fd;               /* KNOTE_FD: the guest descriptor (also ev.ident) */
+  uint64_t period_ns;       /* KNOTE_TIMER */
+  uint64_t deadline_ns;     /* KNOTE_TIMER, KNOTE_HRTIMER (HRTIMER: 0 once fired) */
+  int fd;                   /* KNOTE_FD, KNOTE_FILE: the guest descriptor (also ev.ident) */
+  struct file_status *seen; /* KNOTE_FILE: the status at the previous scan */
+};
+
+/* What a file event compares between scans. */
+struct file_status {
+  uint64_t dev, ino, nlink;
+  int64_t size;
+  struct timespec mtime, ctime;
+  char path[256];
+  uint32_t watch;
 };
 
 struct equeue {
@@ -191,7 +202,7 @@ static struct knote *knote_new(struct equeue *q, enum knote_kind kind, int16_t f
   q->head = k;
   q->count++;
   q->timers += kind == KNOTE_TIMER || kind == KNOTE_HRTIMER;
-  q->fds += kind == KNOTE_FD;
+  q->fds += kind == KNOTE_FD || kind == KNOTE_FILE;
   return k;
 }
 
@@ -213,7 +224,8 @@ static void knote_free(struct equeue *q, struct knote *k) {
   if (k->src) source_unlink(k);
   q->count--;
   q->timers -= k->kind == KNOTE_TIMER || k->kind == KNOTE_HRTIMER;
-  q->fds -= k->kind == KNOTE_FD;
+  q->fds -= k->kind == KNOTE_FD || k->kind == KNOTE_FILE;
+  free(k->seen);
   free(k);
   atomic_fetch_sub(&events_live, 1);
 }
@@ -325,6 +337,48 @@ static bool fd_poll(struct knote *k, bool *ready) {
   return true;
 }
 
+/* The status of guest descriptor FD, false when it is gone. */
+static bool file_status_read(int fd, struct file_status *out) {
+  int hfd = files_host_fd(fd);
+  struct stat st;
+  if (hfd < 0 || fstat(hfd, &st) != 0) return false;
+  out->dev = st.st_dev;
+  out->ino = st.st_ino;
+  out->nlink = st.st_nlink;
+  out->size = st.st_size;
+  out->mtime = st.st_mtim;
+  out->ctime = st.st_ctim;
+  char link[32];
+  snprintf(link, sizeof link, "/proc/self/fd/%d", hfd);
+  ssize_t n = readlink(link, out->path, sizeof out->path - 1);
+  out->path[n > 0 ? n : 0] = 0;
+  return true;
+}
+
+static bool ts_differ(struct timespec a, struct timespec b) {
+  return a.tv_sec != b.tv_sec || a.tv_nsec != b.tv_nsec;
+}
+
+/* The changes to K's file since the previous scan (FreeBSD's vnode notes), or -1 when its
+ * descriptor is gone. */
+static int file_notes(struct knote *k) {
+  struct file_status now;
+  if (!file_status_read(k->fd, &now)) return -1;
+  struct file_status *was = k->seen;
+  uint32_t notes = 0;
+  if (now.nlink == 0 && was->nlink != 0) notes |= EQUEUE_NOTE_DELETE;
+  if (ts_differ(now.mtime, was->mtime) || now.size != was->size) notes |= EQUEUE_NOTE_WRITE;
+  if (now.size > was->size) notes |= EQUEUE_NOTE_EXTEND;
+  bool renamed = strcmp(now.path, was->path) != 0 && now.nlink != 0;
+  if (renamed) notes |= EQUEUE_NOTE_RENAME;
+  /* the change time moves with every change: alone, it is an attribute change */
+  if (ts_differ(now.ctime, was->ctime) && !notes && now.nlink == was->nlink)
+    notes |= EQUEUE_NOTE_ATTRIB;
+  now.watch = was->watch;
+  *was = now;
+  return (int)(notes & was->watch);
+}
+
 static void evaluate(struct equeue *q, uint64_t now) {
   if (!q->timers && !q->fds) return;
   for (struct knote *k = q->head, *next; k; k = next) {
@@ -338,6 +392,14 @@ static void evaluate(struct equeue *q, uint64_t now) {
       k->deadline_ns = 0;
       k->ev.data = 1;
       activate(q, k);
+    } else if (k->kind == KNOTE_FILE) {
+      int notes = file_notes(k);
+      if (notes < 0) {
+        knote_free(q, k); /* closing a descriptor removes its events (FreeBSD) */
+      } else {
+        k->ev.fflags |= (uint32_t)notes;
+        if (k->ev.fflags) activate(q, k);
+      }
     } else if (k->kind == KNOTE_FD) {
       bool ready = false;
       if (!fd_poll(k, &ready))
@@ -506,11 +568,40 @@ int equeue_add_fd(uint64_t h, int16_t filter, int fd, uint64_t udata) {
   });
 }
 
+int equeue_add_file(uint64_t h, int fd, uint32_t watch, uint64_t udata) {
+  if (!watch || (watch & ~(uint32_t)EQUEUE_NOTE_FILE_ALL)) return -KERNEL_EINVAL;
+  WITH_QUEUE(h, {
+    struct file_status st;
+    struct knote *k = NULL;
+    if (fd < 0 || !file_status_read(fd, &st)) {
+      r = -KERNEL_EBADF;
+    } else {
+      k = find(q, EQUEUE_FILTER_FILE, (uint64_t)fd);
+      if (!k) {
+        k = knote_new(q, KNOTE_FILE, EQUEUE_FILTER_FILE, (uint64_t)fd);
+        if (k) k->seen = malloc(sizeof *k->seen);
+        if (k && !k->seen) {
+          knote_free(q, k);
+          k = NULL;
+        }
+        if (k) *k->seen = st;
+      }
+      if (!k) {
+        r = -KERNEL_EAGAIN;
+      } else {
+        k->fd = fd;
+        k->seen->watch = watch;
+        k->ev.udata = udata;
+      }
+    }
+  });
+}
+
 /* ---- Host sources -------------------------------------------------------------------- */
 
 static bool queue_owned_filter(int16_t f) {
   return f == EQUEUE_FILTER_USER || f == EQUEUE_FILTER_TIMER || f == EQUEUE_FILTER_HRTIMER ||
-         f == EQUEUE_FILTER_READ || f == EQUEUE_FILTER_WRITE;
+         f == EQUEUE_FILTER_READ || f == EQUEUE_FILTER_WRITE || f == EQUEUE_FILTER_FILE;
 }
 
 struct equeue_source *equeue_source_create(const struct equeue_source_desc *desc) {

@@ -112,6 +112,24 @@ int equeue_add_hrtimer(uint64_t eq, uint64_t ident, uint64_t delay_ns, uint64_t 
  * -EBADF (queue or descriptor), -EINVAL (another filter), -EAGAIN. */
 int equeue_add_fd(uint64_t eq, int16_t filter, int fd, uint64_t udata);
 
+/* File notes (FreeBSD's NOTE_* of EVFILT_VNODE) a file event may watch. */
+#define EQUEUE_NOTE_DELETE 0x0001 /* unlinked */
+#define EQUEUE_NOTE_WRITE 0x0002  /* written */
+#define EQUEUE_NOTE_EXTEND 0x0004 /* grew */
+#define EQUEUE_NOTE_ATTRIB 0x0008 /* attributes changed */
+#define EQUEUE_NOTE_RENAME 0x0020 /* renamed */
+#define EQUEUE_NOTE_FILE_ALL 0x002F
+
+/* A file event (EQUEUE_FILTER_FILE) on guest descriptor FD watching WATCH (a non-empty set
+ * of EQUEUE_NOTE_*, else -EINVAL): once a watched change happened the event has arrived,
+ * with the changes or-ed into fflags, and stays arrived (level triggered, as FreeBSD's
+ * vnode filter without EV_CLEAR). Changes are found by comparing the file's status (link
+ * count, modification and change times, size, path) at every scan with the previous one
+ * (the host's file times may be coarse: a write in the same tick as the previous change
+ * that does not change the size can go unseen).
+ * Adding it again updates WATCH and udata. -EBADF (queue or descriptor), -EAGAIN. */
+int equeue_add_file(uint64_t eq, int fd, uint32_t watch, uint64_t udata);
+
 /* ---- Host-side event sources --------------------------------------------------------
  * A producer (GPU end-of-pipe, a video out port) owns a source with a filter and an ident;
  * the guest's add-event call attaches it to a queue (with the guest's udata) and its
@@ -126,7 +144,7 @@ struct equeue_source;
  * and the posted data, and returns the new data. NULL keeps the posted data (the newest
  * post wins). */
 struct equeue_source_desc {
-  int16_t filter; /* e.g. EQUEUE_FILTER_GRAPHICS; never USER, TIMER, HRTIMER, READ, WRITE */
+  int16_t filter; /* e.g. EQUEUE_FILTER_GRAPHICS; never USER, TIMER, HRTIMER, READ, WRITE, FILE */
   uint64_t ident;
   int64_t (*merge)(int64_t current, int64_t posted, void *ctx);
   void *ctx;

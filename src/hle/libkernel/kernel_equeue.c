@@ -97,6 +97,14 @@ int kernel_delete_write_event(uint64_t eq, int fd) {
   return (int)hle_sce_result(equeue_delete_event(eq, EQUEUE_FILTER_WRITE, ident_of(fd)));
 }
 
+int kernel_add_file_event(uint64_t eq, int fd, int watch, void *udata) {
+  return (int)hle_sce_result(equeue_add_file(eq, fd, (uint32_t)watch, (uint64_t)(uintptr_t)udata));
+}
+
+int kernel_delete_file_event(uint64_t eq, int fd) {
+  return (int)hle_sce_result(equeue_delete_event(eq, EQUEUE_FILTER_FILE, ident_of(fd)));
+}
+
 /* The accessors read the record a wait stored; the console dereferences EV unchecked, a
  * NULL here reads as an empty event (logged). */
 static const struct equeue_event *event_or_empty(const struct equeue_event *ev) {

@@ -28,6 +28,8 @@ int kernel_add_read_event(uint64_t eq, int fd, size_t size, void *udata);
 int kernel_delete_read_event(uint64_t eq, int fd);
 int kernel_add_write_event(uint64_t eq, int fd, size_t size, void *udata);
 int kernel_delete_write_event(uint64_t eq, int fd);
+int kernel_add_file_event(uint64_t eq, int fd, int watch, void *udata);
+int kernel_delete_file_event(uint64_t eq, int fd);
 uint64_t kernel_get_event_id(const struct equeue_event *ev);
 int kernel_get_event_filter(const struct equeue_event *ev);
 int64_t kernel_get_event_data(const struct equeue_event *ev);

@@ -169,6 +169,18 @@ int main(void) {
         SCE_KERNEL_ERROR_ETIMEDOUT);
   check("delete read event", sceKernelDeleteReadEvent(eq, fd), SCE_OK);
   check("delete write event (none)", sceKernelDeleteWriteEvent(eq, fd), SCE_KERNEL_ERROR_ENOENT);
+  check("file event, watch 0", sceKernelAddFileEvent(eq, fd, 0, NULL), SCE_KERNEL_ERROR_EINVAL);
+  check("file event on writes and growth",
+        sceKernelAddFileEvent(eq, fd, SCE_KERNEL_EVNOTE_WRITE | SCE_KERNEL_EVNOTE_EXTEND,
+                              (void *)0x4444),
+        SCE_OK);
+  check("wait before any change", sceKernelWaitEqueue(eq, ev, 4, &out, &zero),
+        SCE_KERNEL_ERROR_ETIMEDOUT);
+  write(fd, "ab", 2);
+  check("wait after a write at the end", sceKernelWaitEqueue(eq, ev, 4, &out, &zero), SCE_OK);
+  printf("out %d: filter %d fflags %#lx udata %p\n", out, sceKernelGetEventFilter(&ev[0]),
+         (unsigned long)sceKernelGetEventFflags(&ev[0]), sceKernelGetEventUserData(&ev[0]));
+  check("delete file event", sceKernelDeleteFileEvent(eq, fd), SCE_OK);
   sceKernelClose(fd);
 
   /* a deleted queue is no queue */

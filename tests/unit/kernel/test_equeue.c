@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -241,6 +242,64 @@ static void test_fd_events(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+static void test_file_events(void **state) {
+  (void)state;
+  char dir[] = "/tmp/prospero-equeue-XXXXXX", host[96], moved[96];
+  assert_non_null(mkdtemp(dir));
+  snprintf(host, sizeof host, "%s/f", dir);
+  snprintf(moved, sizeof moved, "%s/g", dir);
+  mounts_clear();
+  assert_true(mounts_add("/rw", dir, false));
+  int fd = files_open("/rw/f", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  assert_true(fd >= 3);
+  assert_int_equal(files_write(fd, "abcd", 4), 4);
+  usleep(20000); /* past the host's coarse file-time tick */
+  uint64_t q = make("file");
+  struct equeue_event ev;
+  int n;
+  assert_int_equal(equeue_add_file(q, fd, 0, 0), -KERNEL_EINVAL);
+  assert_int_equal(equeue_add_file(q, fd, 0x40, 0), -KERNEL_EINVAL);
+  assert_int_equal(equeue_add_file(q, 999, EQUEUE_NOTE_WRITE, 0), -KERNEL_EBADF);
+  assert_int_equal(equeue_add_file(q, fd, EQUEUE_NOTE_FILE_ALL, 0x44), 0);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), -KERNEL_ETIMEDOUT); /* nothing yet */
+  assert_int_equal(files_write(fd, "efgh", 4), 4);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), 0);
+  assert_int_equal(ev.filter, EQUEUE_FILTER_FILE);
+  assert_int_equal(ev.ident, (uint64_t)fd);
+  assert_int_equal(ev.udata, 0x44);
+  assert_int_equal(ev.fflags, EQUEUE_NOTE_WRITE | EQUEUE_NOTE_EXTEND);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), 0); /* level: stays arrived */
+  assert_int_equal(ev.fflags, EQUEUE_NOTE_WRITE | EQUEUE_NOTE_EXTEND);
+  /* one note at a time, each on a fresh event */
+  struct {
+    uint32_t note;
+    int kind;
+  } steps[] = {{EQUEUE_NOTE_ATTRIB, 0}, {EQUEUE_NOTE_RENAME, 1}, {EQUEUE_NOTE_DELETE, 2}};
+  for (size_t i = 0; i < sizeof steps / sizeof steps[0]; i++) {
+    assert_int_equal(equeue_delete_event(q, EQUEUE_FILTER_FILE, (uint64_t)fd), 0);
+    usleep(20000);
+    assert_int_equal(equeue_add_file(q, fd, EQUEUE_NOTE_FILE_ALL, 0), 0);
+    if (steps[i].kind == 0) assert_int_equal(chmod(host, 0600), 0);
+    if (steps[i].kind == 1) assert_int_equal(rename(host, moved), 0);
+    if (steps[i].kind == 2) assert_int_equal(unlink(moved), 0);
+    assert_int_equal(equeue_wait(q, &ev, 1, 100000, &n), 0);
+    assert_int_equal(ev.fflags, steps[i].note);
+  }
+  /* a watch without the note that happened sees nothing */
+  assert_int_equal(equeue_delete_event(q, EQUEUE_FILTER_FILE, (uint64_t)fd), 0);
+  assert_int_equal(equeue_add_file(q, fd, EQUEUE_NOTE_RENAME, 0), 0);
+  assert_int_equal(files_write(fd, "x", 1), 1);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), -KERNEL_ETIMEDOUT);
+  assert_int_equal(files_close(fd), 0);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), -KERNEL_ETIMEDOUT);
+  assert_int_equal(equeue_event_count(q), 0); /* the descriptor's event went with it */
+  files_reset();
+  mounts_clear();
+  char cmd[96];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
 static int64_t add_merge(int64_t current, int64_t posted, void *ctx) {
   (void)ctx;
   return current + posted;
@@ -410,6 +469,7 @@ int main(void) {
       cmocka_unit_test_teardown(test_timer, teardown),
       cmocka_unit_test_teardown(test_hrtimer, teardown),
       cmocka_unit_test_teardown(test_fd_events, teardown),
+      cmocka_unit_test_teardown(test_file_events, teardown),
       cmocka_unit_test_teardown(test_sources, teardown),
       cmocka_unit_test_teardown(test_event_limit, teardown),
       cmocka_unit_test_teardown(test_delete_wakes_waiters, teardown),
