@@ -9,6 +9,7 @@ enum kernel_errno {
   KERNEL_ENOENT = 2,
   KERNEL_ESRCH = 3,
   KERNEL_EINTR = 4,
+  KERNEL_EBADF = 9,
   KERNEL_EDEADLK = 11,
   KERNEL_ENOMEM = 12,
   KERNEL_EACCES = 13,
@@ -17,6 +18,7 @@ enum kernel_errno {
   KERNEL_ENODEV = 19,
   KERNEL_EEXIST = 17,
   KERNEL_EINVAL = 22,
+  KERNEL_EMFILE = 24,
   KERNEL_EAGAIN = 35,       /* FreeBSD's number (Linux uses 11) */
   KERNEL_ETIMEDOUT = 60,    /* Linux: 110 */
   KERNEL_ENAMETOOLONG = 63, /* Linux: 36 */
