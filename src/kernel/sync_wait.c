@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -202,12 +203,21 @@ bool sync_trace_enabled(void) {
 
 void sync_trace_set(bool on) { __atomic_store_n(&trace_state, on ? 1 : 0, __ATOMIC_RELAXED); }
 
+/* "thread 1234 (name)": the host thread name carries the guest thread's name. */
+static void thread_label(char *out, size_t cap) {
+  char name[17] = "";
+  prctl(PR_GET_NAME, name, 0, 0, 0);
+  snprintf(out, cap, "thread %d (%s)", (int)sync_self_tid(), name);
+}
+
 int64_t sync_trace_begin(const struct sync_trace_object *what, const struct sync_deadline *d) {
   int64_t left = sync_deadline_left_ns(d);
   char limit[48] = "no timeout";
   if (left != INT64_MAX) snprintf(limit, sizeof limit, "timeout %lld us", (long long)(left / 1000));
-  LOG(kernel, INFO, "wait: thread %d waits on %s %p%s%s%s (%s)", (int)sync_self_tid(),
-      what ? what->kind : "object", what ? what->object : NULL, what && what->name ? " \"" : "",
+  char who[48];
+  thread_label(who, sizeof who);
+  LOG(kernel, INFO, "wait: %s waits on %s %p%s%s%s (%s)", who, what ? what->kind : "object",
+      what ? what->object : NULL, what && what->name ? " \"" : "",
       what && what->name ? what->name : "", what && what->name ? "\"" : "", limit);
   return sync_clock_ns(SYNC_CLOCK_MONOTONIC);
 }
@@ -217,8 +227,10 @@ void sync_trace_end(const struct sync_trace_object *what, int64_t start_ns, int 
   int64_t waited = sync_clock_ns(SYNC_CLOCK_MONOTONIC) - start_ns;
   char by[32] = "";
   if (waker) snprintf(by, sizeof by, ", woken by thread %d", (int)waker);
-  LOG(kernel, INFO, "wait: thread %d done on %s %p after %lld us: %s%s", (int)sync_self_tid(),
-      what ? what->kind : "object", what ? what->object : NULL, (long long)(waited / 1000),
+  char who[48];
+  thread_label(who, sizeof who);
+  LOG(kernel, INFO, "wait: %s done on %s %p after %lld us: %s%s", who, what ? what->kind : "object",
+      what ? what->object : NULL, (long long)(waited / 1000),
       result == 0                   ? "ok"
       : result == -KERNEL_ETIMEDOUT ? "timed out"
       : result == -KERNEL_ECANCELED ? "cancelled"
