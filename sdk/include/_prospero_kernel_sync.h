@@ -93,6 +93,10 @@ int scePthreadRwlockTimedwrlock(ScePthreadRwlock *rwlock, SceKernelUseconds usec
 int scePthreadRwlockUnlock(ScePthreadRwlock *rwlock);
 int scePthreadRwlockattrInit(ScePthreadRwlockattr *attr);
 int scePthreadRwlockattrDestroy(ScePthreadRwlockattr *attr);
+int scePthreadRwlockattrSettype(ScePthreadRwlockattr *attr, int type);
+int scePthreadRwlockattrGettype(const ScePthreadRwlockattr *attr, int *type);
+int scePthreadRwlockattrSetpshared(ScePthreadRwlockattr *attr, int pshared);
+int scePthreadRwlockattrGetpshared(const ScePthreadRwlockattr *attr, int *pshared);
 
 int scePthreadBarrierInit(ScePthreadBarrier *barrier, const ScePthreadBarrierattr *attr,
                           unsigned int count, const char *name);

@@ -37,6 +37,8 @@ int pthread_mutex_trylock(pthread_mutex_t *mutex);
 int pthread_mutex_timedlock(pthread_mutex_t *mutex, const struct timespec *abstime);
 int pthread_mutex_unlock(pthread_mutex_t *mutex);
 int pthread_mutex_isowned_np(pthread_mutex_t *mutex);
+int pthread_mutex_reltimedlock_np(pthread_mutex_t *mutex, unsigned long usec);
+int pthread_mutex_setname_np(pthread_mutex_t *mutex, const char *name);
 int pthread_mutex_getprioceiling(pthread_mutex_t *mutex, int *prio);
 int pthread_mutex_setprioceiling(pthread_mutex_t *mutex, int prio, int *old_prio);
 int pthread_mutexattr_init(pthread_mutexattr_t *attr);
@@ -55,6 +57,7 @@ int pthread_cond_destroy(pthread_cond_t *cond);
 int pthread_cond_wait(pthread_cond_t *cond, pthread_mutex_t *mutex);
 int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
                            const struct timespec *abstime);
+int pthread_cond_reltimedwait_np(pthread_cond_t *cond, pthread_mutex_t *mutex, unsigned long usec);
 int pthread_cond_signal(pthread_cond_t *cond);
 int pthread_cond_broadcast(pthread_cond_t *cond);
 int pthread_condattr_init(pthread_condattr_t *attr);
@@ -72,11 +75,15 @@ int pthread_rwlock_tryrdlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_trywrlock(pthread_rwlock_t *rwlock);
 int pthread_rwlock_timedrdlock(pthread_rwlock_t *rwlock, const struct timespec *abstime);
 int pthread_rwlock_timedwrlock(pthread_rwlock_t *rwlock, const struct timespec *abstime);
+int pthread_rwlock_reltimedrdlock_np(pthread_rwlock_t *rwlock, unsigned int usec);
+int pthread_rwlock_reltimedwrlock_np(pthread_rwlock_t *rwlock, unsigned int usec);
 int pthread_rwlock_unlock(pthread_rwlock_t *rwlock);
 int pthread_rwlockattr_init(pthread_rwlockattr_t *attr);
 int pthread_rwlockattr_destroy(pthread_rwlockattr_t *attr);
 int pthread_rwlockattr_setpshared(pthread_rwlockattr_t *attr, int pshared);
 int pthread_rwlockattr_getpshared(const pthread_rwlockattr_t *attr, int *pshared);
+int pthread_rwlockattr_settype_np(pthread_rwlockattr_t *attr, int type); /* 0..2 */
+int pthread_rwlockattr_gettype_np(const pthread_rwlockattr_t *attr, int *type);
 
 int pthread_barrier_init(pthread_barrier_t *barrier, const pthread_barrierattr_t *attr,
                          unsigned int count);

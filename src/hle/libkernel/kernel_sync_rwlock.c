@@ -1,6 +1,7 @@
 /* libkernel: read/write locks (pthread_rwlock*, scePthreadRwlock*) and barriers
  * (pthread_barrier*, scePthreadBarrier*), with their attribute objects. PTHREAD_RWLOCK_
  * INITIALIZER handles are created on first use; destroy refuses (EBUSY) while in use. */
+#include "common/log.h"
 #include "hle/libkernel/kernel_sync_common.h"
 #include "hle/libkernel/libkernel_sync.h"
 #include "kernel/kernel_errno.h"
@@ -239,4 +240,56 @@ int kernel_sce_barrierattr_init(uint64_t *attr) {
 }
 int kernel_sce_barrierattr_destroy(uint64_t *attr) {
   return sync_sce(plain_attr_destroy(attr, SYNC_KIND_BARRIER_ATTR));
+}
+
+/* ---- The console's additions: rwlock attribute types, relative timeouts -------------------- */
+
+/* An rwlock attribute object holds the type (0..2); the slot's first word. */
+static int32_t *rwlock_attr_type(const uint64_t *attr) {
+  return attr ? sync_object_lookup(*attr, SYNC_KIND_RWLOCK_ATTR) : NULL;
+}
+
+static int rwlockattr_settype(uint64_t *attr, int type) {
+  int32_t *t = rwlock_attr_type(attr);
+  if (!t || type < 0 || type > 2) return -KERNEL_EINVAL;
+  if (type != 0)
+    LOG_ONCE(hle, WARN, "rwlock: attribute type %d kept; locks always prefer writers", type);
+  *t = type;
+  return 0;
+}
+
+static int rwlockattr_gettype(const uint64_t *attr, int *type) {
+  int32_t *t = rwlock_attr_type(attr);
+  if (!t || !type) return -KERNEL_EINVAL;
+  *type = *t;
+  return 0;
+}
+
+int kernel_pthread_rwlockattr_settype_np(uint64_t *attr, int type) {
+  return sync_posix(rwlockattr_settype(attr, type));
+}
+int kernel_pthread_rwlockattr_gettype_np(const uint64_t *attr, int *type) {
+  return sync_posix(rwlockattr_gettype(attr, type));
+}
+int kernel_pthread_rwlock_reltimedrdlock_np(uint64_t *rwlock, uint32_t usec) {
+  struct sync_deadline d = sync_deadline_after_us(usec);
+  return sync_posix(rwlock_op(rwlock, RD, &d));
+}
+int kernel_pthread_rwlock_reltimedwrlock_np(uint64_t *rwlock, uint32_t usec) {
+  struct sync_deadline d = sync_deadline_after_us(usec);
+  return sync_posix(rwlock_op(rwlock, WR, &d));
+}
+int kernel_sce_rwlockattr_settype(uint64_t *attr, int type) {
+  return sync_sce(rwlockattr_settype(attr, type));
+}
+int kernel_sce_rwlockattr_gettype(const uint64_t *attr, int *type) {
+  return sync_sce(rwlockattr_gettype(attr, type));
+}
+int kernel_sce_rwlockattr_setpshared(uint64_t *attr, int pshared) {
+  int r = kernel_pthread_rwlockattr_setpshared(attr, pshared);
+  return r ? SCE_KERNEL_ERROR(r) : 0;
+}
+int kernel_sce_rwlockattr_getpshared(const uint64_t *attr, int *pshared) {
+  int r = kernel_pthread_rwlockattr_getpshared(attr, pshared);
+  return r ? SCE_KERNEL_ERROR(r) : 0;
 }

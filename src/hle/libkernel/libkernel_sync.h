@@ -1,6 +1,7 @@
 /* libkernel: synchronisation (mutexes, condition variables, rwlocks, barriers, semaphores, event
  * flags). The functions behind table_sync.inc (and posix_sync.inc where the area has POSIX names);
- * libkernel_table.c and posix_table.c include this header. */
+ * libkernel_table.c and posix_table.c include this header. pthread_* return an errno value, sem_*
+ * -1 and errno, scePthread* and sceKernel* an SCE code. */
 #ifndef PROSPERO_HLE_LIBKERNEL_SYNC_H
 #define PROSPERO_HLE_LIBKERNEL_SYNC_H
 
@@ -114,6 +115,14 @@ int kernel_sce_barrier_destroy(uint64_t *barrier);
 int kernel_sce_barrier_wait(uint64_t *barrier);
 int kernel_sce_barrierattr_init(uint64_t *attr);
 int kernel_sce_barrierattr_destroy(uint64_t *attr);
+int kernel_pthread_rwlockattr_settype_np(uint64_t *attr, int type);
+int kernel_pthread_rwlockattr_gettype_np(const uint64_t *attr, int *type);
+int kernel_pthread_rwlock_reltimedrdlock_np(uint64_t *rwlock, uint32_t usec);
+int kernel_pthread_rwlock_reltimedwrlock_np(uint64_t *rwlock, uint32_t usec);
+int kernel_sce_rwlockattr_settype(uint64_t *attr, int type);
+int kernel_sce_rwlockattr_gettype(const uint64_t *attr, int *type);
+int kernel_sce_rwlockattr_setpshared(uint64_t *attr, int pshared);
+int kernel_sce_rwlockattr_getpshared(const uint64_t *attr, int *pshared);
 
 /* POSIX semaphores, kernel semaphores, event flags (kernel_sync_sema.c) */
 int kernel_sem_init(uint64_t *sem, int pshared, unsigned value);

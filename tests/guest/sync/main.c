@@ -289,11 +289,20 @@ int main(void) {
   check("trywrlock with readers (EBUSY)", pthread_rwlock_trywrlock(&rw), EBUSY);
   check("timedwrlock past (ETIMEDOUT)", pthread_rwlock_timedwrlock(&rw, &past), ETIMEDOUT);
   check("destroy with readers (EBUSY)", pthread_rwlock_destroy(&rw), EBUSY);
+  check("reltimedwrlock 1 ms with readers (ETIMEDOUT)", pthread_rwlock_reltimedwrlock_np(&rw, 1000),
+        ETIMEDOUT);
   check("unlock x2", pthread_rwlock_unlock(&rw) + pthread_rwlock_unlock(&rw), 0);
   check("wrlock", pthread_rwlock_wrlock(&rw), 0);
   check("rdlock own write lock (EDEADLK)", pthread_rwlock_rdlock(&rw), EDEADLK);
   check("unlock", pthread_rwlock_unlock(&rw), 0);
   check("destroy", pthread_rwlock_destroy(&rw), 0);
+  pthread_rwlockattr_t rwa;
+  int rwt = -1;
+  check("rwlockattr_init", pthread_rwlockattr_init(&rwa), 0);
+  check("rwlockattr_settype_np 3 (EINVAL)", pthread_rwlockattr_settype_np(&rwa, 3), EINVAL);
+  check("rwlockattr_gettype_np default", (pthread_rwlockattr_gettype_np(&rwa, &rwt), rwt), 0);
+  check("rwlock_init with attr", pthread_rwlock_init(&rw, &rwa), 0);
+  check("rwlock_destroy", pthread_rwlock_destroy(&rw) + pthread_rwlockattr_destroy(&rwa), 0);
   check("barrier_init count 0 (EINVAL)", pthread_barrier_init(&barrier, NULL, 0), EINVAL);
   check("barrier_init 4", pthread_barrier_init(&barrier, NULL, 4), 0);
   for (int i = 0; i < 4; i++) spawn(i, barrier_worker, 0);
