@@ -29,6 +29,7 @@ typedef pthread_rwlock_t ScePthreadRwlock;
 typedef pthread_rwlockattr_t ScePthreadRwlockattr;
 typedef pthread_barrier_t ScePthreadBarrier;
 typedef pthread_barrierattr_t ScePthreadBarrierattr;
+typedef struct _sem *ScePthreadSem; /* the same handle as sem_t */
 typedef int32_t SceKernelSema;
 typedef struct SceKernelEventFlag_ *SceKernelEventFlag;
 
@@ -104,6 +105,14 @@ int scePthreadBarrierDestroy(ScePthreadBarrier *barrier);
 int scePthreadBarrierWait(ScePthreadBarrier *barrier);
 int scePthreadBarrierattrInit(ScePthreadBarrierattr *attr);
 int scePthreadBarrierattrDestroy(ScePthreadBarrierattr *attr);
+
+int scePthreadSemInit(ScePthreadSem *sem, int flag, unsigned int value, const char *name);
+int scePthreadSemDestroy(ScePthreadSem *sem);
+int scePthreadSemWait(ScePthreadSem *sem);
+int scePthreadSemTrywait(ScePthreadSem *sem);
+int scePthreadSemTimedwait(ScePthreadSem *sem, SceKernelUseconds usec);
+int scePthreadSemPost(ScePthreadSem *sem);
+int scePthreadSemGetvalue(ScePthreadSem *sem, int *value);
 
 int sceKernelCreateSema(SceKernelSema *sema, const char *name, uint32_t attr, int init_count,
                         int max_count, const void *opt);

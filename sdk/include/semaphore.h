@@ -20,6 +20,8 @@ int sem_trywait(sem_t *sem);
 int sem_timedwait(sem_t *sem, const struct timespec *abstime);
 int sem_post(sem_t *sem);
 int sem_getvalue(sem_t *sem, int *value);
+int sem_reltimedwait_np(sem_t *sem, unsigned int usec);
+int sem_setname(sem_t *sem, const char *name);
 __PROSPERO_END_DECLS
 
 #endif

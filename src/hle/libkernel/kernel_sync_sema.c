@@ -100,6 +100,38 @@ int kernel_sem_getvalue(uint64_t *sem, int *value) {
   return 0;
 }
 
+int kernel_sem_reltimedwait_np(uint64_t *sem, uint32_t usec) {
+  struct sync_sem *s = sem_get(sem);
+  if (!s) return (int)hle_posix_result(-GUEST_EINVAL);
+  struct sync_deadline d = sync_deadline_after_us(usec);
+  return (int)hle_posix_result(sem_wait_cancellable(s, &d));
+}
+
+int kernel_sem_setname(uint64_t *sem, const char *name) {
+  /* the console keeps the name for its debugger only; nothing reads it back */
+  return (int)hle_posix_result(sem_get(sem) && name ? 0 : -GUEST_EINVAL);
+}
+
+/* The Sony names of the same semaphores (SCE codes; FLAG must be 0; a relative timeout). */
+static int sem_sce(int posix_result) {
+  return posix_result == 0 ? 0 : SCE_KERNEL_ERROR(*hle_errno_location());
+}
+int kernel_sce_sem_init(uint64_t *sem, int flag, unsigned value, const char *name) {
+  (void)name;
+  if (flag != 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return sem_sce(kernel_sem_init(sem, 0, value));
+}
+int kernel_sce_sem_destroy(uint64_t *sem) { return sem_sce(kernel_sem_destroy(sem)); }
+int kernel_sce_sem_wait(uint64_t *sem) { return sem_sce(kernel_sem_wait(sem)); }
+int kernel_sce_sem_trywait(uint64_t *sem) { return sem_sce(kernel_sem_trywait(sem)); }
+int kernel_sce_sem_timedwait(uint64_t *sem, uint32_t usec) {
+  return sem_sce(kernel_sem_reltimedwait_np(sem, usec));
+}
+int kernel_sce_sem_post(uint64_t *sem) { return sem_sce(kernel_sem_post(sem)); }
+int kernel_sce_sem_getvalue(uint64_t *sem, int *value) {
+  return sem_sce(kernel_sem_getvalue(sem, value));
+}
+
 /* ---- Guest pointers of the kernel calls ------------------------------------------------------
  * The console's kernel semaphores and event flags are system calls: a pointer the kernel
  * cannot read or write gives EFAULT. NULL is "not given" where the call allows it. */

@@ -132,6 +132,15 @@ int kernel_sem_trywait(uint64_t *sem);
 int kernel_sem_timedwait(uint64_t *sem, const struct guest_timespec *abstime);
 int kernel_sem_post(uint64_t *sem);
 int kernel_sem_getvalue(uint64_t *sem, int *value);
+int kernel_sem_reltimedwait_np(uint64_t *sem, uint32_t usec);
+int kernel_sem_setname(uint64_t *sem, const char *name);
+int kernel_sce_sem_init(uint64_t *sem, int flag, unsigned value, const char *name);
+int kernel_sce_sem_destroy(uint64_t *sem);
+int kernel_sce_sem_wait(uint64_t *sem);
+int kernel_sce_sem_trywait(uint64_t *sem);
+int kernel_sce_sem_timedwait(uint64_t *sem, uint32_t usec);
+int kernel_sce_sem_post(uint64_t *sem);
+int kernel_sce_sem_getvalue(uint64_t *sem, int *value);
 int kernel_create_sema(uint32_t *sema, const char *name, uint32_t attr, int init, int max,
                        const void *opt);
 int kernel_wait_sema(uint32_t sema, int need, uint32_t *timeout_us);

@@ -332,6 +332,19 @@ int main(void) {
   check("errno EINVAL", errno, EINVAL);
   check("sem_destroy", sem_destroy(&s), 0);
 
+  ScePthreadSem ps;
+  check("scePthreadSemInit flag 1 (SCE EINVAL)", (long)(unsigned)scePthreadSemInit(&ps, 1, 0, "s"),
+        0x80020016);
+  check("scePthreadSemInit", scePthreadSemInit(&ps, 0, 0, "s"), 0);
+  check("scePthreadSemTrywait empty (SCE EAGAIN)", (long)(unsigned)scePthreadSemTrywait(&ps),
+        0x80020023);
+  check("scePthreadSemTimedwait 1 ms (SCE ETIMEDOUT)",
+        (long)(unsigned)scePthreadSemTimedwait(&ps, 1000), 0x8002003C);
+  check("scePthreadSemPost", scePthreadSemPost(&ps), 0);
+  check("scePthreadSemGetvalue", (scePthreadSemGetvalue(&ps, &v), v), 1);
+  check("scePthreadSemWait", scePthreadSemWait(&ps), 0);
+  check("scePthreadSemDestroy", scePthreadSemDestroy(&ps), 0);
+
   /* kernel semaphores */
   check("sceKernelCreateSema max 0 (SCE EINVAL)",
         (long)(unsigned)sceKernelCreateSema(&sema, "s", 1, 0, 0, NULL), 0x80020016);
