@@ -91,10 +91,10 @@ int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out) {
   return e;
 }
 
-static void set_host_name(struct kthread *t) {
+static void set_host_name(struct kthread *t, pthread_t host_thread) {
   char host[16];
   snprintf(host, sizeof host, "%s", t->name[0] ? t->name : "guest thread");
-  pthread_setname_np(t->host, host);
+  pthread_setname_np(host_thread, host);
 }
 
 static void copy_name(struct kthread *t, const char *name) {
@@ -282,8 +282,40 @@ _Noreturn void kernel_pthread_exit(uint64_t value) {
   kernel_thread_leave();
 }
 
+/* Stacks the system allocated are kept for reuse, a few of them, as libthr does (its stack
+ * cache): they stay mapped, guard page included, so creating a thread costs no mapping
+ * change once the cache is warm. */
+#define STACK_CACHE_MAX 16
+struct cached_stack {
+  uint64_t base, total, guard;
+};
+static pthread_mutex_t stack_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cached_stack stack_cache[STACK_CACHE_MAX];
+static int stack_cached;
+
+static uint64_t stack_from_cache(uint64_t total, uint64_t guard) {
+  uint64_t base = 0;
+  pthread_mutex_lock(&stack_lock);
+  for (int i = stack_cached - 1; i >= 0; i--)
+    if (stack_cache[i].total == total && stack_cache[i].guard == guard) {
+      base = stack_cache[i].base;
+      stack_cache[i] = stack_cache[--stack_cached];
+      break;
+    }
+  pthread_mutex_unlock(&stack_lock);
+  return base;
+}
+
+static void stack_release(uint64_t base, uint64_t total, uint64_t guard) {
+  pthread_mutex_lock(&stack_lock);
+  bool kept = stack_cached < STACK_CACHE_MAX;
+  if (kept) stack_cache[stack_cached++] = (struct cached_stack){base, total, guard};
+  pthread_mutex_unlock(&stack_lock);
+  if (!kept) guest_vm_free(base, total);
+}
+
 static void release(struct kthread *t) {
-  if (t->stack_map) guest_vm_free(t->stack_map, t->stack_map_size);
+  if (t->stack_map) stack_release(t->stack_map, t->stack_map_size, t->stack_guard);
   free(t->specific);
   t->magic = 0;
   free(t);
@@ -299,7 +331,7 @@ static void *host_main(void *p) {
   struct kthread *t = p;
   cur = t;
   t->tid = kernel_thread_id();
-  set_host_name(t);
+  set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
   if (loader_thread_attach()) kernel_thread_run_guest(top, guest_entry, t);
   else LOG(hle, ERROR, "pthread: thread '%s' could not get its TLS; it ends at once", t->name);
@@ -311,11 +343,9 @@ static void *host_main(void *p) {
   if (reap) reg_remove_locked(t);
   pthread_mutex_unlock(&reg_lock);
   if (reap) {
-    pthread_detach(t->host);
+    pthread_detach(pthread_self());
     release(t);
-  } else {
-    futex_wake_all(&t->done); /* the joiner frees T only after joining this host thread */
-  }
+  } /* else the joiner frees T after joining this host thread */
   kernel_thread_live_drop();
   return NULL;
 }
@@ -324,13 +354,16 @@ static bool alloc_stack(struct kthread *t) {
   uint64_t size = round_page(t->attr.stacksize);
   uint64_t guard = round_page(t->attr.guardsize);
   uint64_t total = guard + size;
-  uint64_t base =
-      guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "thread stack");
-  if (!base) return false;
-  if (guard && !guest_vm_protect(base, guard, 0)) {
-    guest_vm_free(base, total);
-    return false;
+  uint64_t base = stack_from_cache(total, guard);
+  if (!base) {
+    base = guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "stack");
+    if (!base) return false;
+    if (guard && !guest_vm_protect(base, guard, 0)) {
+      guest_vm_free(base, total);
+      return false;
+    }
   }
+  t->stack_guard = guard;
   t->stack_map = base;
   t->stack_map_size = total;
   t->attr.stackaddr = base + guard;
@@ -398,20 +431,45 @@ int kernel_pthread_create(kthread_t *out, const kthread_attr_t *attr, kthread_st
   return kernel_pthread_create_name(out, attr, start, arg, NULL);
 }
 
-/* Waits until T is done; a cancellation point. The joiner mark is taken back if the caller
- * is cancelled meanwhile. */
+/* Waits until T has ended; a cancellation point. A thread we created is waited for with the
+ * host join itself (one wake-up), in slices so that a cancel request is seen within one
+ * slice; an adopted thread (one that called pthread_exit) through its done word. The joiner
+ * mark is taken back if the caller is cancelled meanwhile. */
+#define JOIN_SLICE_NS (20 * 1000 * 1000)
+static void join_backout_if_cancelled(struct kthread *self, struct kthread *t) {
+  if (!cancel_due(self)) return;
+  pthread_mutex_lock(&reg_lock);
+  t->joiner = NULL;
+  pthread_mutex_unlock(&reg_lock);
+  kernel_thread_testcancel();
+}
+
 static void join_wait(struct kthread *self, struct kthread *t) {
   if (self) atomic_store(&self->in_cancel_wait, true);
-  while (!atomic_load(&t->done)) {
-    if (cancel_due(self)) {
-      pthread_mutex_lock(&reg_lock);
-      t->joiner = NULL;
-      pthread_mutex_unlock(&reg_lock);
-      kernel_thread_testcancel();
+  if (t->host_joinable) {
+    for (;;) {
+      join_backout_if_cancelled(self, t);
+      struct timespec until;
+      clock_gettime(CLOCK_REALTIME, &until);
+      until.tv_nsec += JOIN_SLICE_NS;
+      if (until.tv_nsec >= 1000000000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000000000;
+      }
+      int r = pthread_timedjoin_np(t->host, NULL, &until);
+      if (r == 0) break;
+      if (r != ETIMEDOUT && r != EINTR) {
+        LOG(hle, ERROR, "pthread_join: host join failed: %s", strerror(r));
+        break;
+      }
     }
-    /* bounded: a cancel signal that lands just before the wait starts is not lost */
-    struct timespec rel = {0, 50 * 1000 * 1000};
-    futex_wait(&t->done, 0, &rel);
+    t->host_joinable = false; /* joined */
+  } else {
+    while (!atomic_load(&t->done)) {
+      join_backout_if_cancelled(self, t);
+      struct timespec rel = {0, JOIN_SLICE_NS};
+      futex_wait(&t->done, 0, &rel);
+    }
   }
   if (self) atomic_store(&self->in_cancel_wait, false);
 }
@@ -487,7 +545,7 @@ int kernel_pthread_rename(kthread_t t, const char *name) {
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e) {
     copy_name(t, name);
-    if (!atomic_load(&t->done)) set_host_name(t);
+    if (!atomic_load(&t->done)) set_host_name(t, t == cur ? pthread_self() : t->host);
   }
   pthread_mutex_unlock(&reg_lock);
   return e;
