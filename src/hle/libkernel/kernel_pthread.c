@@ -126,6 +126,26 @@ struct kthread *kernel_pthread_current(void) {
   return t;
 }
 
+static void futex_wake_all(_Atomic uint32_t *word);
+
+void kernel_thread_forget_current(void) {
+  struct kthread *t = cur;
+  if (!t || !t->adopted) return;
+  cur = NULL;
+  pthread_mutex_lock(&reg_lock);
+  bool joining = t->joiner != NULL;
+  if (!joining) reg_remove_locked(t);
+  atomic_store(&t->done, 1);
+  pthread_mutex_unlock(&reg_lock);
+  if (joining) { /* the joiner frees it */
+    futex_wake_all(&t->done);
+    return;
+  }
+  free(t->specific);
+  t->magic = 0;
+  free(t);
+}
+
 /* ---- futex waits ------------------------------------------------------------------------- */
 
 static long futex_wait(_Atomic uint32_t *word, uint32_t expect, const struct timespec *rel) {

@@ -32,6 +32,9 @@ void kernel_thread_run_guest(uint64_t stack_top, void (*fn)(void *), void *arg);
 /* Leaves the guest code of the calling thread: back into kernel_thread_run_guest's frame;
  * on the main thread (which has none), the thread stops and counts as ended. */
 _Noreturn void kernel_thread_leave(void);
+/* On a thread started by thr_new as it ends: drops the thread object scePthreadSelf may
+ * have made for it (kernel_pthread.c). */
+void kernel_thread_forget_current(void);
 
 /* ---- The console's numbers (FreeBSD libthr as the console ships it) -------------------- */
 #define KTHREAD_NAME_SIZE 32              /* names keep at most 31 characters */
