@@ -350,7 +350,10 @@ static void guest_entry(void *p) {
 static void *host_main(void *p) {
   struct kthread *t = p;
   cur = t;
+  pthread_mutex_lock(&reg_lock);
+  t->host = pthread_self();
   t->tid = kernel_thread_id();
+  pthread_mutex_unlock(&reg_lock);
   set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
   if (loader_thread_attach()) kernel_thread_run_guest(top, guest_entry, t);
@@ -431,8 +434,14 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_attr_init(&ha);
   pthread_attr_setstacksize(&ha, HOST_STACK);
   kernel_thread_live_add();
-  int r = pthread_create(&t->host, &ha, host_main, t);
+  pthread_t host;
+  int r = pthread_create(&host, &ha, host_main, t);
   pthread_attr_destroy(&ha);
+  if (r == 0) { /* the thread stores the same value itself as it starts (pthread_cancel) */
+    pthread_mutex_lock(&reg_lock);
+    t->host = host;
+    pthread_mutex_unlock(&reg_lock);
+  }
   if (r != 0) {
     LOG(hle, WARN, "pthread_create: host thread creation failed: %s", strerror(r));
     kernel_thread_live_drop(); /* never the last: the caller lives */
@@ -467,6 +476,9 @@ static void join_backout_if_cancelled(struct kthread *self, struct kthread *t) {
 static void join_wait(struct kthread *self, struct kthread *t) {
   if (self) atomic_store(&self->in_cancel_wait, true);
   if (t->host_joinable) {
+    pthread_mutex_lock(&reg_lock);
+    pthread_t host = t->host;
+    pthread_mutex_unlock(&reg_lock);
     for (;;) {
       join_backout_if_cancelled(self, t);
       struct timespec until;
@@ -476,7 +488,7 @@ static void join_wait(struct kthread *self, struct kthread *t) {
         until.tv_sec++;
         until.tv_nsec -= 1000000000;
       }
-      int r = pthread_timedjoin_np(t->host, NULL, &until);
+      int r = pthread_timedjoin_np(host, NULL, &until);
       if (r == 0) break;
       if (r != ETIMEDOUT && r != EINTR) {
         LOG(hle, ERROR, "pthread_join: host join failed: %s", strerror(r));
