@@ -379,7 +379,7 @@ static bool alloc_stack(struct kthread *t) {
   uint64_t total = guard + size;
   uint64_t base = stack_from_cache(total, guard);
   if (!base) {
-    base = guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "stack");
+    base = guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "thread stack");
     if (!base) return false;
     if (guard && !guest_vm_protect(base, guard, 0)) {
       guest_vm_free(base, total);
