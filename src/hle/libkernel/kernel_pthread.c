@@ -473,40 +473,62 @@ static void join_backout_if_cancelled(struct kthread *self, struct kthread *t) {
   kernel_thread_testcancel();
 }
 
-static void join_wait(struct kthread *self, struct kthread *t) {
+static bool before(const struct timespec *a, const struct timespec *b) {
+  return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* Waits for T until DEADLINE (CLOCK_REALTIME, or NULL: no limit); false on time-out. */
+static bool join_wait(struct kthread *self, struct kthread *t, const struct timespec *deadline) {
+  bool finished = false;
   if (self) atomic_store(&self->in_cancel_wait, true);
-  if (t->host_joinable) {
-    pthread_mutex_lock(&reg_lock);
-    pthread_t host = t->host;
-    pthread_mutex_unlock(&reg_lock);
-    for (;;) {
-      join_backout_if_cancelled(self, t);
-      struct timespec until;
-      clock_gettime(CLOCK_REALTIME, &until);
-      until.tv_nsec += JOIN_SLICE_NS;
-      if (until.tv_nsec >= 1000000000) {
-        until.tv_sec++;
-        until.tv_nsec -= 1000000000;
-      }
+  pthread_mutex_lock(&reg_lock);
+  pthread_t host = t->host;
+  pthread_mutex_unlock(&reg_lock);
+  for (;;) {
+    join_backout_if_cancelled(self, t);
+    if (!t->host_joinable && atomic_load(&t->done)) {
+      finished = true;
+      break;
+    }
+    struct timespec now, until;
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (deadline && !before(&now, deadline)) break;
+    until = now;
+    until.tv_nsec += JOIN_SLICE_NS;
+    if (until.tv_nsec >= 1000000000) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000;
+    }
+    if (deadline && before(deadline, &until)) until = *deadline;
+    if (t->host_joinable) {
       int r = pthread_timedjoin_np(host, NULL, &until);
-      if (r == 0) break;
-      if (r != ETIMEDOUT && r != EINTR) {
-        LOG(hle, ERROR, "pthread_join: host join failed: %s", strerror(r));
+      if (r == 0) {
+        t->host_joinable = false; /* joined */
+        finished = true;
         break;
       }
-    }
-    t->host_joinable = false; /* joined */
-  } else {
-    while (!atomic_load(&t->done)) {
-      join_backout_if_cancelled(self, t);
+      if (r != ETIMEDOUT && r != EINTR) {
+        LOG(hle, ERROR, "pthread_join: host join failed: %s", strerror(r));
+        t->host_joinable = false;
+        finished = true;
+        break;
+      }
+    } else {
       struct timespec rel = {0, JOIN_SLICE_NS};
+      if (deadline) {
+        int64_t ns =
+            (int64_t)(until.tv_sec - now.tv_sec) * 1000000000 + until.tv_nsec - now.tv_nsec;
+        rel.tv_sec = ns / 1000000000;
+        rel.tv_nsec = ns % 1000000000;
+      }
       futex_wait(&t->done, 0, &rel);
     }
   }
   if (self) atomic_store(&self->in_cancel_wait, false);
+  return finished;
 }
 
-int kernel_pthread_join(kthread_t t, uint64_t *value) {
+static int join(kthread_t t, uint64_t *value, const struct timespec *deadline) {
   struct kthread *self = kernel_pthread_current();
   if (!t) return GUEST_EINVAL;
   if (t == self) return GUEST_EDEADLK;
@@ -519,11 +541,15 @@ int kernel_pthread_join(kthread_t t, uint64_t *value) {
   pthread_mutex_unlock(&reg_lock);
   if (e) return e;
   kernel_thread_testcancel();
-  join_wait(self, t);
+  if (!join_wait(self, t, deadline)) {
+    pthread_mutex_lock(&reg_lock);
+    t->joiner = NULL;
+    pthread_mutex_unlock(&reg_lock);
+    return GUEST_ETIMEDOUT;
+  }
   pthread_mutex_lock(&reg_lock);
   reg_remove_locked(t);
   pthread_mutex_unlock(&reg_lock);
-  if (t->host_joinable) pthread_join(t->host, NULL);
   if (value) *value = t->retval;
   if (t->adopted) { /* an adopted thread that called pthread_exit: its object only */
     t->magic = 0;
@@ -533,6 +559,17 @@ int kernel_pthread_join(kthread_t t, uint64_t *value) {
     release(t);
   }
   return 0;
+}
+
+int kernel_pthread_join(kthread_t t, uint64_t *value) { return join(t, value, NULL); }
+
+/* FreeBSD pthread_timedjoin_np: ABSTIME on CLOCK_REALTIME; ETIMEDOUT when it passes first. */
+int kernel_pthread_timedjoin_np(kthread_t t, uint64_t *value,
+                                const struct guest_timespec *abstime) {
+  if (!abstime || abstime->tv_sec < 0 || abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)
+    return GUEST_EINVAL;
+  struct timespec deadline = {(time_t)abstime->tv_sec, (long)abstime->tv_nsec};
+  return join(t, value, &deadline);
 }
 
 int kernel_pthread_detach(kthread_t t) {

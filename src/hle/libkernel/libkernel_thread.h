@@ -92,6 +92,8 @@ int kernel_pthread_create(kthread_t *out, const kthread_attr_t *attr, kthread_st
 int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attr, kthread_start_fn start,
                                uint64_t arg, const char *name);
 int kernel_pthread_join(kthread_t t, uint64_t *value);
+struct guest_timespec;
+int kernel_pthread_timedjoin_np(kthread_t t, uint64_t *value, const struct guest_timespec *abstime);
 int kernel_pthread_detach(kthread_t t);
 _Noreturn void kernel_pthread_exit(uint64_t value);
 kthread_t kernel_pthread_self(void);
