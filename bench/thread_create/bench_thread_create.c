@@ -1,6 +1,6 @@
 /* Thread create+join: a guest creating and joining threads through scePthreadCreate /
  * scePthreadJoin versus a host program doing pthread_create / pthread_join in the same run
- * (both: a thread that returns at once; best of 5 runs of 500). Goal: guest/host <= 2.
+ * (both: a thread that returns at once; best of 10 runs of 300). Goal: guest/host <= 2.
  *   bench_thread_create PROSPERO GAME_FOLDER */
 #include <pthread.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include "../bench_goal.h"
 #include "../bench_guest.h"
 
-#define THREADS 500
+#define THREADS 300
 
 static void *nothing(void *p) { return p; }
 
@@ -21,7 +21,7 @@ static double now_ns(void) {
 
 static double host_ns_per_thread(void) {
   double best = 1e30;
-  for (int run = 0; run < 5; run++) {
+  for (int run = 0; run < 10; run++) {
     double t0 = now_ns();
     for (int i = 0; i < THREADS; i++) {
       pthread_t t;

@@ -4,14 +4,14 @@
 #include <kernel.h>
 #include <stdio.h>
 
-#define THREADS 500
+#define THREADS 300
 
 static void *nothing(void *p) { return p; }
 
 int main(void) {
   double f = (double)sceKernelGetTscFrequency();
   double best = 1e30;
-  for (int run = 0; run < 5; run++) {
+  for (int run = 0; run < 10; run++) {
     uint64_t t0 = sceKernelReadTsc();
     for (int i = 0; i < THREADS; i++) {
       ScePthread t;
