@@ -282,6 +282,13 @@ void kernel_pthread_cleanup_pop(int execute) { kernel_pthread_cleanup_pop_imp(ex
 
 /* ---- exit, create, join, detach ---------------------------------------------------------- */
 
+/* _sceKernelSetThreadDtors: a routine the console's libc registers to run at every thread's
+ * exit (its thread_local destructors), after the cleanup handlers, before the key
+ * destructors. */
+static _Atomic kthread_guest_fn thread_dtors;
+
+void kernel_pthread_set_thread_dtors(kthread_guest_fn fn) { atomic_store(&thread_dtors, fn); }
+
 _Noreturn void kernel_pthread_exit(uint64_t value) {
   struct kthread *t = kernel_pthread_current();
   if (!t) kernel_thread_leave();
@@ -294,6 +301,8 @@ _Noreturn void kernel_pthread_exit(uint64_t value) {
   t->exiting = true;
   t->retval = value;
   while (t->cleanup) kernel_pthread_cleanup_pop_imp(1);
+  kthread_guest_fn dtors = atomic_load(&thread_dtors);
+  if (dtors) ((void (*)(void))(uintptr_t)dtors)();
   kernel_pthread_run_key_destructors(t);
   if (t->adopted) { /* no host frame of ours to return to: mark it done here */
     atomic_store(&t->done, 1);

@@ -110,6 +110,7 @@ void kernel_pthread_cleanup_pop_imp(int execute);
 void kernel_pthread_cleanup_push(kthread_guest_fn routine, uint64_t arg);
 void kernel_pthread_cleanup_pop(int execute);
 int kernel_pthread_getthreadid(void);
+void kernel_pthread_set_thread_dtors(kthread_guest_fn fn); /* _sceKernelSetThreadDtors */
 int kernel_pthread_rename(kthread_t t, const char *name);
 void kernel_pthread_set_name(kthread_t t, const char *name);
 int kernel_pthread_get_name(kthread_t t, char *name);
