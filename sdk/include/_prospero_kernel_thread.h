@@ -74,6 +74,9 @@ int scePthreadGetaffinity(ScePthread thread, SceKernelCpumask *mask);
 int scePthreadSetaffinity(ScePthread thread, const SceKernelCpumask mask);
 int scePthreadGetthreadid(void);
 int sceKernelGetCurrentCpu(void);
+/* The routine run at every thread's exit after its cleanup handlers and before its key
+ * destructors (the console's libc registers its thread_local destructors this way). */
+void _sceKernelSetThreadDtors(void (*dtors)(void));
 
 int scePthreadAttrInit(ScePthreadAttr *attr);
 int scePthreadAttrDestroy(ScePthreadAttr *attr);

@@ -55,6 +55,9 @@ int pthread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*start)
 int pthread_create_name_np(pthread_t *thread, const pthread_attr_t *attr, void *(*start)(void *),
                            void *arg, const char *name);
 int pthread_join(pthread_t thread, void **value);
+struct timespec;
+/* ABSTIME on CLOCK_REALTIME; ETIMEDOUT when it passes before the thread ends */
+int pthread_timedjoin_np(pthread_t thread, void **value, const struct timespec *abstime);
 int pthread_detach(pthread_t thread);
 __PROSPERO_NORETURN void pthread_exit(void *value);
 pthread_t pthread_self(void);

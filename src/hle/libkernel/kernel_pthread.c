@@ -91,10 +91,10 @@ int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out) {
   return e;
 }
 
-static void set_host_name(struct kthread *t) {
+static void set_host_name(struct kthread *t, pthread_t host_thread) {
   char host[16];
   snprintf(host, sizeof host, "%s", t->name[0] ? t->name : "guest thread");
-  pthread_setname_np(t->host, host);
+  pthread_setname_np(host_thread, host);
 }
 
 static void copy_name(struct kthread *t, const char *name) {
@@ -124,6 +124,26 @@ struct kthread *kernel_pthread_current(void) {
   pthread_mutex_unlock(&reg_lock);
   cur = t;
   return t;
+}
+
+static void futex_wake_all(_Atomic uint32_t *word);
+
+void kernel_thread_forget_current(void) {
+  struct kthread *t = cur;
+  if (!t || !t->adopted) return;
+  cur = NULL;
+  pthread_mutex_lock(&reg_lock);
+  bool joining = t->joiner != NULL;
+  if (!joining) reg_remove_locked(t);
+  atomic_store(&t->done, 1);
+  pthread_mutex_unlock(&reg_lock);
+  if (joining) { /* the joiner frees it */
+    futex_wake_all(&t->done);
+    return;
+  }
+  free(t->specific);
+  t->magic = 0;
+  free(t);
 }
 
 /* ---- futex waits ------------------------------------------------------------------------- */
@@ -264,6 +284,13 @@ void kernel_pthread_cleanup_pop(int execute) { kernel_pthread_cleanup_pop_imp(ex
 
 /* ---- exit, create, join, detach ---------------------------------------------------------- */
 
+/* _sceKernelSetThreadDtors: a routine the console's libc registers to run at every thread's
+ * exit (its thread_local destructors), after the cleanup handlers, before the key
+ * destructors. */
+static _Atomic kthread_guest_fn thread_dtors;
+
+void kernel_pthread_set_thread_dtors(kthread_guest_fn fn) { atomic_store(&thread_dtors, fn); }
+
 _Noreturn void kernel_pthread_exit(uint64_t value) {
   struct kthread *t = kernel_pthread_current();
   if (!t) kernel_thread_leave();
@@ -276,6 +303,8 @@ _Noreturn void kernel_pthread_exit(uint64_t value) {
   t->exiting = true;
   t->retval = value;
   while (t->cleanup) kernel_pthread_cleanup_pop_imp(1);
+  kthread_guest_fn dtors = atomic_load(&thread_dtors);
+  if (dtors) ((void (*)(void))(uintptr_t)dtors)();
   kernel_pthread_run_key_destructors(t);
   if (t->adopted) { /* no host frame of ours to return to: mark it done here */
     atomic_store(&t->done, 1);
@@ -284,8 +313,40 @@ _Noreturn void kernel_pthread_exit(uint64_t value) {
   kernel_thread_leave();
 }
 
+/* Stacks the system allocated are kept for reuse, a few of them, as libthr does (its stack
+ * cache): they stay mapped, guard page included, so creating a thread costs no mapping
+ * change once the cache is warm. */
+#define STACK_CACHE_MAX 16
+struct cached_stack {
+  uint64_t base, total, guard;
+};
+static pthread_mutex_t stack_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cached_stack stack_cache[STACK_CACHE_MAX];
+static int stack_cached;
+
+static uint64_t stack_from_cache(uint64_t total, uint64_t guard) {
+  uint64_t base = 0;
+  pthread_mutex_lock(&stack_lock);
+  for (int i = stack_cached - 1; i >= 0; i--)
+    if (stack_cache[i].total == total && stack_cache[i].guard == guard) {
+      base = stack_cache[i].base;
+      stack_cache[i] = stack_cache[--stack_cached];
+      break;
+    }
+  pthread_mutex_unlock(&stack_lock);
+  return base;
+}
+
+static void stack_release(uint64_t base, uint64_t total, uint64_t guard) {
+  pthread_mutex_lock(&stack_lock);
+  bool kept = stack_cached < STACK_CACHE_MAX;
+  if (kept) stack_cache[stack_cached++] = (struct cached_stack){base, total, guard};
+  pthread_mutex_unlock(&stack_lock);
+  if (!kept) guest_vm_free(base, total);
+}
+
 static void release(struct kthread *t) {
-  if (t->stack_map) guest_vm_free(t->stack_map, t->stack_map_size);
+  if (t->stack_map) stack_release(t->stack_map, t->stack_map_size, t->stack_guard);
   free(t->specific);
   t->magic = 0;
   free(t);
@@ -300,8 +361,11 @@ static void guest_entry(void *p) {
 static void *host_main(void *p) {
   struct kthread *t = p;
   cur = t;
+  pthread_mutex_lock(&reg_lock);
+  t->host = pthread_self();
   t->tid = kernel_thread_id();
-  set_host_name(t);
+  pthread_mutex_unlock(&reg_lock);
+  set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
   if (loader_thread_attach()) kernel_thread_run_guest(top, guest_entry, t);
   else LOG(hle, ERROR, "pthread: thread '%s' could not get its TLS; it ends at once", t->name);
@@ -313,11 +377,9 @@ static void *host_main(void *p) {
   if (reap) reg_remove_locked(t);
   pthread_mutex_unlock(&reg_lock);
   if (reap) {
-    pthread_detach(t->host);
+    pthread_detach(pthread_self());
     release(t);
-  } else {
-    futex_wake_all(&t->done); /* the joiner frees T only after joining this host thread */
-  }
+  } /* else the joiner frees T after joining this host thread */
   kernel_thread_live_drop();
   return NULL;
 }
@@ -326,13 +388,16 @@ static bool alloc_stack(struct kthread *t) {
   uint64_t size = round_page(t->attr.stacksize);
   uint64_t guard = round_page(t->attr.guardsize);
   uint64_t total = guard + size;
-  uint64_t base =
-      guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "thread stack");
-  if (!base) return false;
-  if (guard && !guest_vm_protect(base, guard, 0)) {
-    guest_vm_free(base, total);
-    return false;
+  uint64_t base = stack_from_cache(total, guard);
+  if (!base) {
+    base = guest_vm_alloc(total, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "thread stack");
+    if (!base) return false;
+    if (guard && !guest_vm_protect(base, guard, 0)) {
+      guest_vm_free(base, total);
+      return false;
+    }
   }
+  t->stack_guard = guard;
   t->stack_map = base;
   t->stack_map_size = total;
   t->attr.stackaddr = base + guard;
@@ -380,8 +445,14 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_attr_init(&ha);
   pthread_attr_setstacksize(&ha, HOST_STACK);
   kernel_thread_live_add();
-  int r = pthread_create(&t->host, &ha, host_main, t);
+  pthread_t host;
+  int r = pthread_create(&host, &ha, host_main, t);
   pthread_attr_destroy(&ha);
+  if (r == 0) { /* the thread stores the same value itself as it starts (pthread_cancel) */
+    pthread_mutex_lock(&reg_lock);
+    t->host = host;
+    pthread_mutex_unlock(&reg_lock);
+  }
   if (r != 0) {
     LOG(hle, WARN, "pthread_create: host thread creation failed: %s", strerror(r));
     kernel_thread_live_drop(); /* never the last: the caller lives */
@@ -400,25 +471,75 @@ int kernel_pthread_create(kthread_t *out, const kthread_attr_t *attr, kthread_st
   return kernel_pthread_create_name(out, attr, start, arg, NULL);
 }
 
-/* Waits until T is done; a cancellation point. The joiner mark is taken back if the caller
- * is cancelled meanwhile. */
-static void join_wait(struct kthread *self, struct kthread *t) {
-  if (self) atomic_store(&self->in_cancel_wait, true);
-  while (!atomic_load(&t->done)) {
-    if (cancel_due(self)) {
-      pthread_mutex_lock(&reg_lock);
-      t->joiner = NULL;
-      pthread_mutex_unlock(&reg_lock);
-      kernel_thread_testcancel();
-    }
-    /* bounded: a cancel signal that lands just before the wait starts is not lost */
-    struct timespec rel = {0, 50 * 1000 * 1000};
-    futex_wait(&t->done, 0, &rel);
-  }
-  if (self) atomic_store(&self->in_cancel_wait, false);
+/* Waits until T has ended; a cancellation point. A thread we created is waited for with the
+ * host join itself (one wake-up), in slices so that a cancel request is seen within one
+ * slice; an adopted thread (one that called pthread_exit) through its done word. The joiner
+ * mark is taken back if the caller is cancelled meanwhile. */
+#define JOIN_SLICE_NS (20 * 1000 * 1000)
+static void join_backout_if_cancelled(struct kthread *self, struct kthread *t) {
+  if (!cancel_due(self)) return;
+  pthread_mutex_lock(&reg_lock);
+  t->joiner = NULL;
+  pthread_mutex_unlock(&reg_lock);
+  kernel_thread_testcancel();
 }
 
-int kernel_pthread_join(kthread_t t, uint64_t *value) {
+static bool before(const struct timespec *a, const struct timespec *b) {
+  return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+/* Waits for T until DEADLINE (CLOCK_REALTIME, or NULL: no limit); false on time-out. */
+static bool join_wait(struct kthread *self, struct kthread *t, const struct timespec *deadline) {
+  bool finished = false;
+  if (self) atomic_store(&self->in_cancel_wait, true);
+  pthread_mutex_lock(&reg_lock);
+  pthread_t host = t->host;
+  pthread_mutex_unlock(&reg_lock);
+  for (;;) {
+    join_backout_if_cancelled(self, t);
+    if (!t->host_joinable && atomic_load(&t->done)) {
+      finished = true;
+      break;
+    }
+    struct timespec now, until;
+    clock_gettime(CLOCK_REALTIME, &now);
+    if (deadline && !before(&now, deadline)) break;
+    until = now;
+    until.tv_nsec += JOIN_SLICE_NS;
+    if (until.tv_nsec >= 1000000000) {
+      until.tv_sec++;
+      until.tv_nsec -= 1000000000;
+    }
+    if (deadline && before(deadline, &until)) until = *deadline;
+    if (t->host_joinable) {
+      int r = pthread_timedjoin_np(host, NULL, &until);
+      if (r == 0) {
+        t->host_joinable = false; /* joined */
+        finished = true;
+        break;
+      }
+      if (r != ETIMEDOUT && r != EINTR) {
+        LOG(hle, ERROR, "pthread_join: host join failed: %s", strerror(r));
+        t->host_joinable = false;
+        finished = true;
+        break;
+      }
+    } else {
+      struct timespec rel = {0, JOIN_SLICE_NS};
+      if (deadline) {
+        int64_t ns =
+            (int64_t)(until.tv_sec - now.tv_sec) * 1000000000 + until.tv_nsec - now.tv_nsec;
+        rel.tv_sec = ns / 1000000000;
+        rel.tv_nsec = ns % 1000000000;
+      }
+      futex_wait(&t->done, 0, &rel);
+    }
+  }
+  if (self) atomic_store(&self->in_cancel_wait, false);
+  return finished;
+}
+
+static int join(kthread_t t, uint64_t *value, const struct timespec *deadline) {
   struct kthread *self = kernel_pthread_current();
   if (!t) return GUEST_EINVAL;
   if (t == self) return GUEST_EDEADLK;
@@ -431,11 +552,15 @@ int kernel_pthread_join(kthread_t t, uint64_t *value) {
   pthread_mutex_unlock(&reg_lock);
   if (e) return e;
   kernel_thread_testcancel();
-  join_wait(self, t);
+  if (!join_wait(self, t, deadline)) {
+    pthread_mutex_lock(&reg_lock);
+    t->joiner = NULL;
+    pthread_mutex_unlock(&reg_lock);
+    return GUEST_ETIMEDOUT;
+  }
   pthread_mutex_lock(&reg_lock);
   reg_remove_locked(t);
   pthread_mutex_unlock(&reg_lock);
-  if (t->host_joinable) pthread_join(t->host, NULL);
   if (value) *value = t->retval;
   if (t->adopted) { /* an adopted thread that called pthread_exit: its object only */
     t->magic = 0;
@@ -445,6 +570,17 @@ int kernel_pthread_join(kthread_t t, uint64_t *value) {
     release(t);
   }
   return 0;
+}
+
+int kernel_pthread_join(kthread_t t, uint64_t *value) { return join(t, value, NULL); }
+
+/* FreeBSD pthread_timedjoin_np: ABSTIME on CLOCK_REALTIME; ETIMEDOUT when it passes first. */
+int kernel_pthread_timedjoin_np(kthread_t t, uint64_t *value,
+                                const struct guest_timespec *abstime) {
+  if (!abstime || abstime->tv_sec < 0 || abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)
+    return GUEST_EINVAL;
+  struct timespec deadline = {(time_t)abstime->tv_sec, (long)abstime->tv_nsec};
+  return join(t, value, &deadline);
 }
 
 int kernel_pthread_detach(kthread_t t) {
@@ -489,7 +625,7 @@ int kernel_pthread_rename(kthread_t t, const char *name) {
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e) {
     copy_name(t, name);
-    if (!atomic_load(&t->done)) set_host_name(t);
+    if (!atomic_load(&t->done)) set_host_name(t, t == cur ? pthread_self() : t->host);
   }
   pthread_mutex_unlock(&reg_lock);
   return e;

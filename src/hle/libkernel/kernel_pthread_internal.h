@@ -58,6 +58,7 @@ struct kthread {
   struct kthread *joiner;
   struct kthread_attr attr;           /* the thread's effective attributes */
   uint64_t stack_map, stack_map_size; /* the stack we allocated (guard included), or 0 */
+  uint64_t stack_guard;               /* bytes of guard at stack_map */
   char name[KTHREAD_NAME_SIZE];
   atomic_bool cancel_pending;
   atomic_bool in_cancel_wait;

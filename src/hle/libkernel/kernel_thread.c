@@ -75,6 +75,7 @@ static void *thread_main(void *p) {
     pthread_setname_np(pthread_self(), "guest thread");
     kernel_thread_run_guest(t.stack_top, (void (*)(void *))(uintptr_t)t.start, (void *)t.arg);
   }
+  kernel_thread_forget_current();
   loader_thread_detach();
   kernel_thread_live_drop();
   return NULL;

@@ -35,6 +35,9 @@ void kernel_thread_run_guest(uint64_t stack_top, void (*fn)(void *), void *arg);
 /* Leaves the guest code of the calling thread: back into kernel_thread_run_guest's frame;
  * on the main thread (which has none), the thread stops and counts as ended. */
 _Noreturn void kernel_thread_leave(void);
+/* On a thread started by thr_new as it ends: drops the thread object scePthreadSelf may
+ * have made for it (kernel_pthread.c). */
+void kernel_thread_forget_current(void);
 
 /* ---- The console's numbers (FreeBSD libthr as the console ships it) -------------------- */
 #define KTHREAD_NAME_SIZE 32              /* names keep at most 31 characters */
@@ -92,6 +95,8 @@ int kernel_pthread_create(kthread_t *out, const kthread_attr_t *attr, kthread_st
 int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attr, kthread_start_fn start,
                                uint64_t arg, const char *name);
 int kernel_pthread_join(kthread_t t, uint64_t *value);
+struct guest_timespec;
+int kernel_pthread_timedjoin_np(kthread_t t, uint64_t *value, const struct guest_timespec *abstime);
 int kernel_pthread_detach(kthread_t t);
 _Noreturn void kernel_pthread_exit(uint64_t value);
 kthread_t kernel_pthread_self(void);
@@ -108,6 +113,7 @@ void kernel_pthread_cleanup_pop_imp(int execute);
 void kernel_pthread_cleanup_push(kthread_guest_fn routine, uint64_t arg);
 void kernel_pthread_cleanup_pop(int execute);
 int kernel_pthread_getthreadid(void);
+void kernel_pthread_set_thread_dtors(kthread_guest_fn fn); /* _sceKernelSetThreadDtors */
 int kernel_pthread_rename(kthread_t t, const char *name);
 void kernel_pthread_set_name(kthread_t t, const char *name);
 int kernel_pthread_get_name(kthread_t t, char *name);

@@ -5,6 +5,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 static int failures;
 
@@ -106,6 +107,22 @@ int main(void) {
   check("join of a detached thread: EINVAL", pthread_join(d, NULL), EINVAL);
   check("detach twice: EINVAL", pthread_detach(d), EINVAL);
   __atomic_store_n(&spin_release, 1, __ATOMIC_RELEASE);
+
+  /* timed join: the deadline passes while the thread runs, then a plain join works */
+  __atomic_store_n(&spin_release, 0, __ATOMIC_RELEASE);
+  check("timedjoin: create", pthread_create(&t, NULL, waits, NULL), 0);
+  struct timespec when;
+  clock_gettime(CLOCK_REALTIME, &when);
+  when.tv_nsec += 50 * 1000 * 1000;
+  if (when.tv_nsec >= 1000000000) {
+    when.tv_sec++;
+    when.tv_nsec -= 1000000000;
+  }
+  check("timedjoin before the end: ETIMEDOUT", pthread_timedjoin_np(t, NULL, &when), ETIMEDOUT);
+  when.tv_nsec = 1000000000;
+  check("timedjoin with a bad time: EINVAL", pthread_timedjoin_np(t, NULL, &when), EINVAL);
+  __atomic_store_n(&spin_release, 1, __ATOMIC_RELEASE);
+  check("join after the time-out", pthread_join(t, NULL), 0);
 
   printf("%s\n", failures ? "FAILED" : "all ok");
   return failures != 0;

@@ -2,7 +2,9 @@
  * the mapped bytes (walked with sceKernelVirtualQuery) are the same before and after, and
  * detached threads give everything back once they end. Phases are announced on stdout
  * ("phase NAME"), each followed by a pause, so that the host side (rss_check.c) can read
- * the process's resident size at each of them.
+ * the process's resident size at each of them. The warm-up runs 32 threads at once first:
+ * like the console's libthr, the system keeps a few freed stacks (and TLS blocks) mapped
+ * for reuse, and 32 live threads fill those caches before the first measure.
  *   guest [N]   N joinable threads (default 10000) after a warm-up of N/10 */
 #include <kernel.h>
 #include <pthread.h>
@@ -39,6 +41,22 @@ static void *detached_work(void *p) {
   return NULL;
 }
 
+static volatile int hold;
+static void *held(void *p) {
+  while (!__atomic_load_n(&hold, __ATOMIC_ACQUIRE)) sceKernelUsleep(1000);
+  return p;
+}
+
+static void warm_up(void) {
+  enum { LIVE = 32 };
+  ScePthread t[LIVE];
+  int ok = 1;
+  for (int i = 0; i < LIVE; i++) ok &= scePthreadCreate(&t[i], NULL, held, NULL, "warm") == 0;
+  __atomic_store_n(&hold, 1, __ATOMIC_RELEASE);
+  for (int i = 0; i < LIVE; i++) ok &= scePthreadJoin(t[i], NULL) == 0;
+  if (!ok) printf("warm-up failed\n");
+}
+
 static int run(int n) {
   for (int i = 0; i < n; i++) {
     ScePthread t;
@@ -52,6 +70,7 @@ static int run(int n) {
 
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 10000;
+  warm_up();
   if (run(n / 10) != n / 10) printf("warm-up failed\n");
   long c0, b0, c1, b1;
   map_totals(&c0, &b0);

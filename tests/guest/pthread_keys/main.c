@@ -3,6 +3,7 @@
 #include <kernel.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 static int failures;
 
@@ -51,6 +52,20 @@ static void *once_racer(void *p) {
   return (void *)(long)__atomic_load_n(&once_runs, __ATOMIC_RELAXED);
 }
 
+/* exit order: cleanup handlers, the thread destructor routine, key destructors */
+static char order[8];
+static int order_len;
+static pthread_key_t k_order;
+static void note_c(void *p) { order[order_len++] = (char)(long)p; }
+static void note_d(void) { order[order_len++] = 'D'; }
+static void *ordered(void *p) {
+  pthread_setspecific(k_order, (void *)'K');
+  pthread_cleanup_push(note_c, (void *)'C');
+  pthread_exit(p);
+  pthread_cleanup_pop(0);
+  return NULL;
+}
+
 static int sce_once_runs;
 static void sce_once_init(void) { sce_once_runs++; }
 
@@ -90,6 +105,14 @@ int main(void) {
   check("keys until the table is full", made, PTHREAD_KEYS_MAX - 2);
   check("  then EAGAIN", r, EAGAIN);
   check("scePthreadKeyCreate when full", scePthreadKeyCreate(&k, NULL), SCE_KERNEL_ERROR_EAGAIN);
+
+  check("free a slot", pthread_key_delete(reused), 0);
+  check("key for the exit order", pthread_key_create(&k_order, note_c), 0);
+  _sceKernelSetThreadDtors(note_d);
+  check("ordered: create", pthread_create(&t, NULL, ordered, NULL), 0);
+  check("ordered: join", pthread_join(t, NULL), 0);
+  _sceKernelSetThreadDtors(NULL);
+  check("  cleanup, thread destructors, key destructors", strcmp(order, "CDK"), 0);
 
   enum { RACERS = 4 };
   pthread_t th[RACERS];
