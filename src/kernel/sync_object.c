@@ -18,7 +18,9 @@ static uintptr_t arena_end;
 
 static pthread_mutex_t arena_lock = PTHREAD_MUTEX_INITIALIZER;
 static uintptr_t arena_next; /* first never-used slot */
-static uintptr_t free_list;  /* a used slot, its link in the word after the kind */
+/* Freed slots, oldest first (their link in the word after the kind): a freed slot is reused
+ * as late as possible, so a stale handle keeps failing its lookup for as long as possible. */
+static uintptr_t free_head, free_tail;
 static size_t live[SYNC_KIND_COUNT];
 
 _Static_assert(SYNC_OBJECT_MAX + 16 <= SLOT, "an object and its header fit a slot");
@@ -42,9 +44,10 @@ void *sync_object_new(enum sync_kind kind, size_t size) {
   pthread_mutex_lock(&arena_lock);
   uintptr_t slot = 0;
   if (arena_init() == 0) {
-    if (free_list) {
-      slot = free_list;
-      free_list = ((uintptr_t *)slot)[1];
+    if (free_head) {
+      slot = free_head;
+      free_head = ((uintptr_t *)slot)[1];
+      if (!free_head) free_tail = 0;
     } else if (arena_next + SLOT <= arena_end) {
       slot = arena_next;
       arena_next += SLOT;
@@ -68,8 +71,10 @@ void sync_object_delete(void *obj) {
   uint32_t kind = __atomic_exchange_n((uint32_t *)slot, SYNC_KIND_FREE, __ATOMIC_ACQ_REL);
   if (kind != SYNC_KIND_FREE && kind < SYNC_KIND_COUNT) {
     live[kind]--;
-    ((uintptr_t *)slot)[1] = free_list;
-    free_list = slot;
+    ((uintptr_t *)slot)[1] = 0;
+    if (free_tail) ((uintptr_t *)free_tail)[1] = slot;
+    else free_head = slot;
+    free_tail = slot;
   }
   pthread_mutex_unlock(&arena_lock);
 }
