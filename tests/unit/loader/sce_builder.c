@@ -130,6 +130,10 @@ static unsigned sym_add(struct sce_builder *b, const char *nid, unsigned lib, un
   s.st_value = value;
   return (unsigned)(buf_put(&b->syms, &s, sizeof s) / sizeof s);
 }
+void sb_set_symbol_type(struct sce_builder *b, unsigned sym, unsigned type) {
+  Elf64_Sym *s = (Elf64_Sym *)((uint8_t *)b->syms.p + sym * sizeof(Elf64_Sym));
+  s->st_info = ELF64_ST_INFO(ELF64_ST_BIND(s->st_info), type);
+}
 void sb_set_symbol_name(struct sce_builder *b, unsigned sym, uint32_t st_name) {
   memcpy((uint8_t *)b->syms.p + sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_name), &st_name,
          sizeof st_name);
