@@ -58,16 +58,19 @@ struct loader_module *loader_load_start_module(const char *host_path, size_t arg
   return m;
 }
 
-int loader_stop_unload_module(struct loader_module *m, size_t args, const void *argp,
-                              int *stop_result) {
+int loader_stop_unload_module(int32_t handle, size_t args, const void *argp, int *stop_result) {
   pthread_mutex_lock(&modules_lock);
+  struct loader_module *m = module_find_by_handle(handle);
   bool last = false;
   int err = 0;
-  if (m->refcount == 0 || m->unloading) {
+  if (!m || m->unloading) {
+    err = LOADER_MODULE_ESRCH;
+  } else if (m->refcount == 0) {
     err = LOADER_MODULE_EINVAL; /* nothing loaded it at run time: the process holds it */
+    LOG(loader, WARN, "%s was loaded at process start: it is not unloaded", m->name);
   } else {
     last = --m->refcount == 0 && !m->pinned;
-    m->unloading = last;
+    m->unloading = last; /* from here on no lookup finds it; this thread owns it */
   }
   pthread_mutex_unlock(&modules_lock);
   if (err) return err;

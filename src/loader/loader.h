@@ -32,6 +32,7 @@ int loader_run_game(const struct loader_game *game);
  * the console's kernel reports them (the HLE adds 0x80020000). */
 enum loader_module_error {
   LOADER_MODULE_ENOENT = 2,   /* no such file */
+  LOADER_MODULE_ESRCH = 3,    /* no module has this handle (or it is being unloaded) */
   LOADER_MODULE_ENOEXEC = 8,  /* not a module this loader can load and link (logged why) */
   LOADER_MODULE_EINVAL = 22,  /* unloading a module loaded at process start */
 };
@@ -47,14 +48,14 @@ enum loader_module_error {
 struct loader_module *loader_load_start_module(const char *host_path, size_t args,
                                                const void *argp, int *start_result, int *error);
 
-/* Drops a reference taken by loader_load_start_module. The last one runs module_stop(ARGS,
- * ARGP) (its result to *STOP_RESULT, else 0), the fini array and DT_FINI, then unloads M: its
- * TLS slot (every thread's block becomes stale and is freed), registry entry and guest memory.
- * Imports other modules bound to M dangle, as on the console. 0, or an enum
- * loader_module_error (a module loaded at process start is never unloaded). M must be
- * registered (callers look it up under loader_modules_lock). Thread-safe. */
-int loader_stop_unload_module(struct loader_module *m, size_t args, const void *argp,
-                              int *stop_result);
+/* Drops a reference taken by loader_load_start_module on the module with HANDLE. The last
+ * one runs module_stop(ARGS, ARGP) (its result to *STOP_RESULT, else 0), the fini array and
+ * DT_FINI, then unloads the module: its TLS slot (every thread's block becomes stale and is
+ * freed), registry entry and guest memory. Imports other modules bound to it dangle, as on
+ * the console. 0, or an enum loader_module_error: ESRCH for an unknown handle, EINVAL for a
+ * module loaded at process start that no run-time load references (it is never unloaded).
+ * Thread-safe. */
+int loader_stop_unload_module(int32_t handle, size_t args, const void *argp, int *stop_result);
 
 /* The lock under which the registry (module.h) does not change: module queries from the HLE
  * hold it while they read a module. Not held while guest code runs. */

@@ -96,8 +96,9 @@ int32_t kernel_load_start_module(const char *path, size_t args, const void *argp
     return SCE_KERNEL_ERROR(why ? why : GUEST_ENOEXEC);
   }
   if (result) *result = start;
-  LOG(hle, INFO, "sceKernelLoadStartModule(%s) = handle %d (module_start %d, %u reference%s)",
-      gpath, m->handle, start, m->refcount, m->refcount == 1 ? "" : "s");
+  /* M stays alive: the reference just taken is this caller's */
+  LOG(hle, INFO, "sceKernelLoadStartModule(%s) = handle %d (module_start %d)", gpath, m->handle,
+      start);
   return m->handle;
 }
 
@@ -107,18 +108,8 @@ int32_t kernel_stop_unload_module(int32_t handle, size_t args, const void *argp,
   if (result && !user_ok(result, sizeof *result, true)) return ERR(EFAULT);
   if (args && !user_ok(argp, args, false)) return ERR(EFAULT);
   if (opt) LOG_ONCE(hle, WARN, "sceKernelStopUnloadModule: the option block is ignored");
-  loader_modules_lock();
-  struct loader_module *m = by_handle(handle);
-  bool pinned = m && m->pinned && m->refcount == 0;
-  loader_modules_unlock();
-  if (!m) return ERR(ESRCH);
-  if (pinned) {
-    LOG(hle, WARN, "sceKernelStopUnloadModule(%d): %s was loaded at process start and stays",
-        handle, m->name);
-    return ERR(EINVAL);
-  }
   int stop = 0;
-  int e = loader_stop_unload_module(m, args, argp, &stop);
+  int e = loader_stop_unload_module(handle, args, argp, &stop);
   if (e) return SCE_KERNEL_ERROR(e);
   if (result) *result = stop;
   return 0;

@@ -162,9 +162,11 @@ static void test_runtime_load(void **state) {
   assert_int_equal(why, ENOENT); /* FreeBSD and Linux agree on 2 */
   /* two references: the first stop keeps it, the second unloads and unmaps it */
   uint64_t base = m->map_start, span = m->map_size;
-  assert_int_equal(loader_stop_unload_module(m, 0, NULL, &r), 0);
+  int32_t handle = m->handle;
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), 0);
   assert_true(guest_vm_query(base, &start_addr, &size, &prot));
-  assert_int_equal(loader_stop_unload_module(m, 0, NULL, &r), 0);
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), 0);
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), LOADER_MODULE_ESRCH);
   assert_false(guest_vm_query(base, &start_addr, &size, &prot));
   assert_false(guest_vm_query(base + span - 1, &start_addr, &size, &prot));
   /* loaded again: a fresh module at a new base, its initialiser run again */
@@ -172,6 +174,7 @@ static void test_runtime_load(void **state) {
   assert_non_null(m);
   assert_int_equal(r, 7);
   assert_true(m->map_start != base);
+  assert_true(m->handle != handle);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
   unlink(path);
   /* a file that is not a module */
