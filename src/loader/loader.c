@@ -151,6 +151,10 @@ int loader_link_module(struct loader_module *m) {
   return 0;
 }
 
+static const char *start_module_dir;
+
+const char *loader_module_dir(void) { return start_module_dir; }
+
 static bool module_loaded(const char *name) {
   for (size_t i = 0; i < module_count(); i++)
     if (strcmp(module_at(i)->name, name) == 0) return true;
@@ -330,6 +334,7 @@ int loader_run_game(const struct loader_game *g) {
     LOG(loader, ERROR, "%s is not an executable with an entry point", g->eboot_path);
     return PROSPERO_EXIT_BAD_GAME;
   }
+  start_module_dir = g->module_dir;
   if (!load_prxs(g->module_dir)) return PROSPERO_EXIT_BAD_GAME;
   /* module by module: linking reads other modules' export tables, never their memory */
   for (size_t i = 0; i < module_count(); i++) {

@@ -28,6 +28,9 @@ struct loader_game {
  * is logged); on success the guest runs and the process ends through process_exit(). */
 int loader_run_game(const struct loader_game *game);
 
+/* The host folder of /app0/sce_module given to loader_run_game (NULL: none). */
+const char *loader_module_dir(void);
+
 /* Why loader_load_start_module / loader_stop_unload_module failed: FreeBSD errno numbers, as
  * the console's kernel reports them (the HLE adds 0x80020000). */
 enum loader_module_error {
@@ -39,9 +42,11 @@ enum loader_module_error {
 
 /* Loads, links and starts a PRX while the guest runs (what sceKernelLoadStartModule needs):
  * maps it at the next module base, registers its TLS (dynamic: blocks are made per thread on
- * first use), resolves its imports (HLE, loaded modules, NID only), rewrites and protects its
- * code, then runs DT_INIT, its init array and module_start(ARGS, ARGP), whose result goes to
- * *START_RESULT. A module already loaded (same file name) gains a reference and is returned
+ * first use), loads first the DT_NEEDED files that are not loaded yet and lie in its folder
+ * or in /app0/sce_module (each holds a reference the module drops when it is unloaded; other
+ * needed modules are left to the HLE, as at start), resolves its imports (HLE, loaded
+ * modules, NID only), rewrites and protects its code, then runs (dependencies first) DT_INIT,
+ * the init array and module_start(ARGS, ARGP); the module's result goes to *START_RESULT. A module already loaded (same file name) gains a reference and is returned
  * as is, without running module_start again (*START_RESULT = 0). Imports of modules loaded
  * earlier are not re-bound to the new module's exports. NULL on failure with *ERROR set
  * (enum loader_module_error; the cause is logged). Thread-safe. */

@@ -520,6 +520,7 @@ void module_free(struct loader_module *m) {
   free(m->lib_counts);
   free(m->syscall_sites);
   debug_info_free(m->debug);
+  free(m->deps);
   memset(m, 0, sizeof *m);
 }
 

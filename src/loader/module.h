@@ -73,6 +73,9 @@ struct loader_module {
   bool pinned;             /* loaded at process start (the executable and its PRXs): never
                               unloaded */
   bool unloading;          /* its last reference is gone: stopping, then released */
+  struct loader_module **deps; /* DT_NEEDED modules this one holds a reference on (loaded
+                                  while the guest runs), released after it */
+  size_t dep_count;
 };
 
 /* Parses BUF (kept by reference until module_place) into M. */

@@ -151,6 +151,10 @@ int main(void) {
                              sceKernelDlsym(h, "start_args", (void **)&start_args) == 0 &&
                              sceKernelDlsym(h, "tls_data", (void **)&data) == 0);
   printf("module_start ran %d time(s) with \"%s\"\n", *starts, start_args);
+  int (*call_dep)(void) = NULL;
+  check("dlsym a function that calls the needed module",
+        sceKernelDlsym(h, "call_dep", (void **)&call_dep) == 0);
+  printf("dependency %d\n", call_dep());
   void *p = (void *)1;
   check("dlsym unknown symbol: ESRCH",
         sceKernelDlsym(h, "no_such_symbol", &p) == SCE_KERNEL_ERROR_ESRCH);
@@ -257,7 +261,7 @@ int main(void) {
   int seen = 0;
   for (size_t i = 0; i < n; i++)
     seen |= (list[i] == exe.handle) | (list[i] == exs.handle) << 1 | (list[i] == h) << 2;
-  printf("modules %zu, all three listed %d\n", n, seen == 7);
+  printf("modules %zu (with moddep.prx), all three listed %d\n", n, seen == 7);
   check("GetModuleList too small: ENOMEM",
         sceKernelGetModuleList(list, 2, &n) == SCE_KERNEL_ERROR_ENOMEM);
   check("GetModuleList NULL count: EFAULT",
@@ -279,6 +283,8 @@ int main(void) {
         sceKernelGetModuleInfo(h, &info) == SCE_KERNEL_ERROR_ESRCH);
   check("stale handle: StopUnload ESRCH",
         sceKernelStopUnloadModule(h, 0, NULL, 0, NULL, NULL) == SCE_KERNEL_ERROR_ESRCH);
+  check("GetModuleList after the unload", sceKernelGetModuleList(list, 16, &n) == 0);
+  printf("modules %zu (moddep.prx unloaded too)\n", n);
   check("unloaded code has no module",
         sceKernelGetModuleInfoFromAddr((void *)bump, 0, &ex) == SCE_KERNEL_ERROR_ESRCH);
   check("the executable is not unloaded",
@@ -290,13 +296,17 @@ int main(void) {
   check("reload: a new handle", h2 >= 0 && h2 != h);
   printf("module_start result %d\n", res);
   check("reload: dlsym", sceKernelDlsym(h2, "tls_read", (void **)&readv5) == 0 &&
-                             sceKernelDlsym(h2, "tls_bump", (void **)&bump) == 0);
+                             sceKernelDlsym(h2, "tls_bump", (void **)&bump) == 0 &&
+                             sceKernelDlsym(h2, "call_dep", (void **)&call_dep) == 0);
+  printf("dependency %d\n", call_dep());
   readv5(v, text);
   check("reload: TLS from the image again", same5(v, 1234, 0, 7, 77));
   printf("bump %d\n", bump(1));
   res = -1;
   check("reload: stop", sceKernelStopUnloadModule(h2, 0, NULL, 0, NULL, &res) == 0);
   printf("module_stop result %d\n", res);
+  check("GetModuleList at the end", sceKernelGetModuleList(list, 16, &n) == 0);
+  printf("modules %zu\n", n);
   printf("failures %d\n", failures);
   return failures;
 }

@@ -10,6 +10,7 @@ __thread int tls_zero;
 __thread char tls_text[16] = "per thread";
 static __thread int tls_local = 7;
 extern __thread int st_tls;
+int dep_value(void); /* moddep.prx, loaded with this module */
 
 int starts;          /* module_start calls in this image */
 char start_args[32]; /* what module_start received */
@@ -46,3 +47,5 @@ void tls_read(int out[5], char text[16]) {
 }
 
 int *tls_init_addr(void) { return &tls_init; }
+
+int call_dep(void) { return dep_value(); }
