@@ -134,6 +134,10 @@ int main(void) {
   check("load a file that is not a module: ENOEXEC",
         sceKernelLoadStartModule("/app0/sce_sys/param.json", 0, NULL, 0, NULL, NULL) ==
             SCE_KERNEL_ERROR_ENOEXEC);
+  check("load wild path: EFAULT", sceKernelLoadStartModule((const char *)0x10, 0, NULL, 0, NULL,
+                                                           NULL) == SCE_KERNEL_ERROR_EFAULT);
+  check("load wild pRes: EFAULT", sceKernelLoadStartModule("modtls.prx", 0, NULL, 0, NULL,
+                                                           (int *)0x10) == SCE_KERNEL_ERROR_EFAULT);
   check("failed loads leave pRes alone", res == -1);
 
   /* load, with arguments for module_start */
@@ -160,6 +164,8 @@ int main(void) {
         sceKernelDlsym(h, "no_such_symbol", &p) == SCE_KERNEL_ERROR_ESRCH);
   check("dlsym unknown handle: ESRCH",
         sceKernelDlsym(12345, "tls_bump", &p) == SCE_KERNEL_ERROR_ESRCH);
+  check("dlsym wild name: EFAULT",
+        sceKernelDlsym(h, (const char *)0x10, &p) == SCE_KERNEL_ERROR_EFAULT);
   check("dlsym NULL result: EFAULT",
         sceKernelDlsym(h, "tls_bump", NULL) == SCE_KERNEL_ERROR_EFAULT);
 
@@ -218,6 +224,8 @@ int main(void) {
   check("GetModuleInfo unknown handle: ESRCH",
         sceKernelGetModuleInfo(12345, &info) == SCE_KERNEL_ERROR_ESRCH);
   check("GetModuleInfo NULL: EFAULT", sceKernelGetModuleInfo(h, NULL) == SCE_KERNEL_ERROR_EFAULT);
+  check("GetModuleInfo wild: EFAULT",
+        sceKernelGetModuleInfo(h, (SceKernelModuleInfo *)0x10) == SCE_KERNEL_ERROR_EFAULT);
 
   /* by address */
   SceKernelModuleInfoEx ex, exs, exe;
@@ -239,6 +247,9 @@ int main(void) {
         exe.tlsOffset != 0 && exe.tlsOffset < exs.tlsOffset);
   check("FromAddr flags 3: EINVAL",
         sceKernelGetModuleInfoFromAddr((void *)main, 3, &exe) == SCE_KERNEL_ERROR_EINVAL);
+  check("FromAddr wild record: EFAULT",
+        sceKernelGetModuleInfoFromAddr((void *)main, 0, (SceKernelModuleInfoEx *)0x10) ==
+            SCE_KERNEL_ERROR_EFAULT);
   check("FromAddr outside modules: ESRCH",
         sceKernelGetModuleInfoFromAddr((void *)0x10000, 0, &exe) == SCE_KERNEL_ERROR_ESRCH);
 
@@ -266,6 +277,8 @@ int main(void) {
         sceKernelGetModuleList(list, 2, &n) == SCE_KERNEL_ERROR_ENOMEM);
   check("GetModuleList NULL count: EFAULT",
         sceKernelGetModuleList(list, 16, NULL) == SCE_KERNEL_ERROR_EFAULT);
+  check("GetModuleList wild array: EFAULT",
+        sceKernelGetModuleList((SceKernelModule *)0x10, 16, &n) == SCE_KERNEL_ERROR_EFAULT);
 
   /* two references: the first stop keeps the module */
   check("load again: same handle",
