@@ -1,5 +1,6 @@
 /* Modules loaded and unloaded while the guest runs (sceKernelLoadStartModule,
- * sceKernelStopUnloadModule): one lock over the registry, a reference count per module,
+ * sceKernelStopUnloadModule): one lock over the registry, a reference count per module, the
+ * DT_NEEDED files a module brings (loaded before it, referenced by it, unloaded after it),
  * start and stop outside the lock (module_start may itself load modules). */
 #include <errno.h>
 #include <pthread.h>

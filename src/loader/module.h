@@ -104,7 +104,10 @@ void module_free(struct loader_module *m);
 
 /* Registry (module_register gives M the next handle) */
 bool module_register(struct loader_module *m);
-/* Removes M from the registry (it is being unloaded); its handle is not reused. */
+/* Removes M from the registry (it is being unloaded); its handle is not reused. Lookups
+ * without the loader's modules lock (module_find_by_addr from a fault report) may still see
+ * M while this runs: the caller frees M only after it (a report racing an unload in another
+ * thread can read a module being freed; nothing else does). */
 void module_unregister(struct loader_module *m);
 /* The registered module with HANDLE, or NULL. */
 struct loader_module *module_find_by_handle(int32_t handle);
