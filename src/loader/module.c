@@ -310,6 +310,35 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
   return true;
 }
 
+/* Modules are placed in the system-reserved band, which ends here (FACTS.md). */
+#define MODULE_BAND_END 0x1000000000ull
+
+/* True if SPAN bytes at AT (a slot start) touch no registered module's slot (its image and
+ * the system call gates after it) and no other committed guest memory. */
+static bool module_slot_free(const struct loader_module *self, uint64_t at, uint64_t span) {
+  const uint64_t a = GUEST_VM_MODULE_ALIGN;
+  for (size_t i = 0; i < registry_count; i++) {
+    const struct loader_module *o = registry[i];
+    if (o == self || !o->map_size) continue;
+    uint64_t s = o->map_start & ~(a - 1), e = (o->map_start + o->map_size + a - 1) & ~(a - 1);
+    if (at < e && at + span > s) return false;
+  }
+  char why[256];
+  return guest_vm_check_fixed(at, at + span, why, sizeof why);
+}
+
+/* The first free module slot (a GUEST_VM_MODULE_ALIGN multiple) at or after FROM, else the
+ * first one from the executable base: modules loaded after others were unloaded reuse the
+ * freed slots once the bases have reached the end of the band. 0 if none is free. */
+static uint64_t find_module_slot(const struct loader_module *self, uint64_t from, uint64_t span) {
+  for (uint64_t at = from; at + span <= MODULE_BAND_END; at += GUEST_VM_MODULE_ALIGN)
+    if (module_slot_free(self, at, span)) return at;
+  for (uint64_t at = GUEST_VM_EXEC_BASE; at < from && at + span <= MODULE_BAND_END;
+       at += GUEST_VM_MODULE_ALIGN)
+    if (module_slot_free(self, at, span)) return at;
+  return 0;
+}
+
 /* Where M's vaddr 0 goes: a fixed-address executable stays where it was linked if the address
  * map allows it; everything else goes at the next module base (the first executable at
  * 0x9_0000_0000). */
@@ -322,7 +351,12 @@ static bool choose_base(const struct loader_module *m, uint64_t *base, char *err
     *base = 0;
     return true;
   }
-  *base = ((m->is_exec && registry_count == 0) ? GUEST_VM_EXEC_BASE : next_module_base) - m->image_min;
+  uint64_t at = GUEST_VM_EXEC_BASE;
+  uint64_t span = m->image_max - m->image_min;
+  if (!(m->is_exec && registry_count == 0) && !(at = find_module_slot(m, next_module_base, span)))
+    return errmsg_fail(err, cap, "%s: no free 256 MiB module slot below 0x%llx", m->name,
+                       (unsigned long long)MODULE_BAND_END);
+  *base = at - m->image_min;
   return true;
 }
 
@@ -337,9 +371,10 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   m->map_start = base + m->image_min;
   m->map_size = span;
   uint64_t end = m->map_start + span;
-  /* modules follow the image, unless it is a fixed one below the module bases */
-  if (!m->is_fixed || end > next_module_base)
-    next_module_base = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
+  /* modules follow the highest image (a fixed one below the module bases, or one placed in a
+   * freed slot, leaves the next base where it is) */
+  uint64_t next = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
+  if (next > next_module_base) next_module_base = next;
   LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
       (unsigned long long)m->map_start, (unsigned long long)end);
   return module_place(m, base, err, cap);

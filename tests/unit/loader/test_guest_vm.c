@@ -176,6 +176,15 @@ static void test_runtime_load(void **state) {
   assert_true(m->map_start != base);
   assert_true(m->handle != handle);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
+  /* many load/unload cycles: past the end of the module band, freed slots are reused */
+  assert_int_equal(loader_stop_unload_module(m->handle, 0, NULL, &r), 0);
+  for (int i = 0; i < 130; i++) {
+    m = loader_load_start_module(path, 0, NULL, &r, &why);
+    assert_non_null(m);
+    assert_true(m->map_start >= GUEST_VM_EXEC_BASE && m->map_start < 0x1000000000ull);
+    assert_int_equal(m->map_start % GUEST_VM_MODULE_ALIGN, 0);
+    assert_int_equal(loader_stop_unload_module(m->handle, 0, NULL, &r), 0);
+  }
   unlink(path);
   /* a file that is not a module */
   char junk[] = "/tmp/prospero-junk-XXXXXX";
