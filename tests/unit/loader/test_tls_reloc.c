@@ -336,11 +336,64 @@ static void test_dynamic_threads(void **state) {
   tls_reset();
 }
 
+/* Threads calling __tls_get_addr on a slot while another thread loads and unloads modules
+ * into it: every answer is NULL (no module there at that moment) or a block holding one of
+ * the two images, never a freed or half-made block. */
+static uint8_t stress_img[2][16] = {{0x5A, 0x5A}, {0xA5, 0xA5}};
+static volatile int stress_stop;
+struct stress {
+  unsigned slot;
+  long hits, misses, bad;
+};
+static void *stress_reader(void *arg) {
+  struct stress *st = arg;
+  if (!tls_thread_init()) return NULL;
+  struct loader_tls_index ti = {st->slot, 1};
+  while (!__atomic_load_n(&stress_stop, __ATOMIC_ACQUIRE)) {
+    uint8_t *p = loader_tls_get_addr(&ti);
+    if (!p) {
+      st->misses++;
+      continue;
+    }
+    st->hits++;
+    st->bad += *p != 0x5A && *p != 0xA5;
+  }
+  tls_thread_exit();
+  return NULL;
+}
+
+static void test_dynamic_stress(void **state) {
+  (void)state;
+  tls_reset();
+  assert_true(tls_thread_init());
+  unsigned slot = tls_module_register((uint64_t)(uintptr_t)stress_img[0], 16, 16, 16, false);
+  struct stress st[3];
+  pthread_t t[3];
+  stress_stop = 0;
+  for (int i = 0; i < 3; i++) {
+    st[i] = (struct stress){slot, 0, 0, 0};
+    assert_int_equal(pthread_create(&t[i], NULL, stress_reader, &st[i]), 0);
+  }
+  for (int k = 0; k < 2000; k++) {
+    tls_module_unregister(slot);
+    assert_int_equal(
+        tls_module_register((uint64_t)(uintptr_t)stress_img[(k + 1) & 1], 16, 16, 16, false), slot);
+  }
+  __atomic_store_n(&stress_stop, 1, __ATOMIC_RELEASE);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(pthread_join(t[i], NULL), 0);
+    assert_int_equal(st[i].bad, 0);
+    assert_true(st[i].hits > 0);
+  }
+  tls_thread_exit();
+  tls_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_static_layout),     cmocka_unit_test(test_relocations),
       cmocka_unit_test(test_relocation_errors), cmocka_unit_test(test_dynamic_generations),
-      cmocka_unit_test(test_dynamic_threads),
+      cmocka_unit_test(test_dynamic_threads),   cmocka_unit_test(test_dynamic_stress),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
