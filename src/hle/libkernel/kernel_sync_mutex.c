@@ -185,6 +185,10 @@ int kernel_pthread_mutex_setprioceiling(uint64_t *mutex, int ceiling, int *old) 
 int kernel_sce_mutex_init(uint64_t *mutex, const uint64_t *attr, const char *name) {
   return sync_sce(mutex_create(mutex, attr, name));
 }
+/* The console's libc.prx initialises its own mutexes through these two (no name). */
+int kernel_sce_mutex_init_for_libc(uint64_t *mutex, const uint64_t *attr) {
+  return sync_sce(mutex_create(mutex, attr, NULL));
+}
 int kernel_sce_mutex_destroy(uint64_t *mutex) { return sync_sce(mutex_destroy(mutex)); }
 int kernel_sce_mutex_lock(uint64_t *mutex) { return sync_sce(mutex_lock(mutex, NULL)); }
 int kernel_sce_mutex_trylock(uint64_t *mutex) { return sync_sce(mutex_trylock(mutex)); }
@@ -292,6 +296,7 @@ int kernel_pthread_mutexattr_getpshared(const uint64_t *attr, int *pshared) {
 }
 
 int kernel_sce_mutexattr_init(uint64_t *attr) { return sync_sce(attr_init(attr)); }
+int kernel_sce_mutexattr_init_for_libc(uint64_t *attr) { return sync_sce(attr_init(attr)); }
 int kernel_sce_mutexattr_destroy(uint64_t *attr) { return sync_sce(attr_destroy(attr)); }
 int kernel_sce_mutexattr_settype(uint64_t *attr, int type) {
   return sync_sce(attr_settype(attr, type));

@@ -91,10 +91,24 @@ static void test_handle_states(void **state) {
   assert_int_equal(rw, 1);
 }
 
+static void test_libc_internal_init(void **state) {
+  (void)state;
+  uint64_t attr = 0, m = 0;
+  assert_int_equal(kernel_sce_mutexattr_init_for_libc(&attr), 0);
+  assert_int_equal(kernel_sce_mutexattr_settype(&attr, 2), 0); /* RECURSIVE */
+  assert_int_equal(kernel_sce_mutex_init_for_libc(&m, &attr), 0);
+  assert_int_equal(kernel_sce_mutex_lock(&m) | kernel_sce_mutex_lock(&m), 0);
+  assert_int_equal(kernel_sce_mutex_unlock(&m) | kernel_sce_mutex_unlock(&m), 0);
+  assert_int_equal((uint32_t)kernel_sce_mutex_unlock(&m), 0x80020001u); /* EPERM */
+  assert_int_equal(kernel_sce_mutex_destroy(&m) | kernel_sce_mutexattr_destroy(&attr), 0);
+  assert_int_equal((uint32_t)kernel_sce_mutexattr_settype(&attr, 2), 0x80020016u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_lazy_creation_race),
       cmocka_unit_test(test_handle_states),
+      cmocka_unit_test(test_libc_internal_init),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
