@@ -32,7 +32,7 @@ int sync_sem_wait(struct sync_sem *s, const struct sync_deadline *d) {
       r = 0;
       break;
     }
-    int w = sync_futex_wait(&s->value, 0, d);
+    int w = sync_futex_wait_interruptible(&s->value, 0, d);
     if (w == -KERNEL_ETIMEDOUT || w == -KERNEL_EINTR) {
       /* a post that raced the deadline wins, as FreeBSD re-checks the count */
       r = sync_sem_trywait(s) == 0 ? 0 : w;

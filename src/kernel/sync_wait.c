@@ -89,6 +89,11 @@ static int futex_sleep(const uint32_t *word, uint32_t expected, const struct syn
 #define INTERRUPT_SLICE_NS (100 * 1000000LL)
 
 int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_deadline *d) {
+  return futex_sleep(word, expected, d, true);
+}
+
+int sync_futex_wait_interruptible(const uint32_t *word, uint32_t expected,
+                                  const struct sync_deadline *d) {
   if (!interruptible) return futex_sleep(word, expected, d, true);
   bool (*check)(void) = __atomic_load_n(&interrupt_check, __ATOMIC_ACQUIRE);
   if (check && check()) return -KERNEL_EINTR;
@@ -170,7 +175,7 @@ int sync_queue_sleep(struct sync_lock *lock, struct sync_queue *q, struct sync_w
       result = w->result;
       break;
     }
-    int r = sync_futex_wait(&w->seq, 0, d);
+    int r = sync_futex_wait_interruptible(&w->seq, 0, d);
     if (r == -KERNEL_ETIMEDOUT || r == -KERNEL_EINTR) {
       sync_lock_acquire(lock);
       if (__atomic_load_n(&w->seq, __ATOMIC_ACQUIRE)) {

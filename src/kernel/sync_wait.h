@@ -41,11 +41,18 @@ int64_t sync_clock_ns(enum sync_clock clock);
 
 /* Sleeps while *WORD == EXPECTED until woken or D passes. A host signal does not end the
  * sleep (it resumes with the remaining time). 0: woken, value changed or spurious wake-up
- * (the caller re-checks); -KERNEL_ETIMEDOUT; -KERNEL_EINTR only while interruptible. */
+ * (the caller re-checks); -KERNEL_ETIMEDOUT. Locks use this one: it is never interrupted. */
 int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_deadline *d);
-/* While on for the calling thread, a host signal ends its sleeps with -KERNEL_EINTR instead
- * of resuming them: the thread layer turns it on around waits that are cancellation points
- * (pthread_cancel interrupts them with a signal). Returns the previous setting. */
+/* As sync_futex_wait, but while the calling thread is interruptible
+ * (sync_wait_set_interruptible) a host signal or the thread layer's check ends the sleep with
+ * -KERNEL_EINTR. For the waits that are cancellation points (queue sleeps, semaphores). */
+int sync_futex_wait_interruptible(const uint32_t *word, uint32_t expected,
+                                  const struct sync_deadline *d);
+/* While on for the calling thread, a host signal ends its interruptible sleeps
+ * (sync_futex_wait_interruptible: condition variables, semaphores, event flags) with
+ * -KERNEL_EINTR instead of resuming them; lock acquisitions are never interrupted: the thread layer
+ * turns it on around waits that are cancellation points (pthread_cancel interrupts them with a
+ * signal). Returns the previous setting. */
 bool sync_wait_set_interruptible(bool on);
 /* The thread layer's question "should the calling thread's interruptible wait end now?" (a
  * pending cancellation), asked before each sleep of an interruptible wait; such sleeps last
