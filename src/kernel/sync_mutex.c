@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "kernel/kernel_errno.h"
 
 #define ADAPTIVE_SPINS 2000 /* FreeBSD libthr's MUTEX_ADAPTIVE_SPINS */
@@ -38,6 +39,11 @@ static int self_lock(struct sync_mutex *m, const struct sync_deadline *d) {
       return 0;
     case SYNC_MUTEX_NORMAL: {
       /* SUSv2's 'normal' mutex deadlocks on purpose: sleep until the deadline, if any */
+      if (!d)
+        LOG_ONCE(kernel, GAME_ERROR,
+                 "mutex %p%s%s: a normal mutex locked again by its owner: the thread "
+                 "deadlocks, as on the console",
+                 (void *)m, m->name[0] ? " " : "", m->name);
       uint32_t never = 0;
       while (sync_futex_wait(&never, 0, d) != -KERNEL_ETIMEDOUT) {
       }
