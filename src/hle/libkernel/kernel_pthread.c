@@ -200,6 +200,37 @@ void kernel_thread_cancel_wait_end(void) {
   kernel_thread_testcancel();
 }
 
+static uint64_t mono_ns(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+int kernel_thread_sleep(const struct timespec *rel) {
+  if (!rel || rel->tv_sec < 0 || rel->tv_nsec < 0 || rel->tv_nsec >= 1000000000)
+    return -GUEST_EINVAL;
+  struct kthread *t = cur;
+  if (!t) { /* a host thread, or a guest thread that never asked for its object */
+    struct timespec ts = *rel;
+    while (nanosleep(&ts, &ts) != 0)
+      if (errno != EINTR) return -hle_errno_from_host(errno);
+    return 0;
+  }
+  uint64_t total = (uint64_t)rel->tv_sec * 1000000000u + (uint64_t)rel->tv_nsec;
+  uint64_t end = mono_ns() + total;
+  for (;;) {
+    uint32_t seq = atomic_load(&t->wake_seq);
+    kernel_thread_testcancel(); /* after reading SEQ: a later cancel changes it */
+    uint64_t now = mono_ns();
+    if (now >= end) break;
+    uint64_t left = end - now;
+    struct timespec ts = {(time_t)(left / 1000000000u), (long)(left % 1000000000u)};
+    futex_wait(&t->wake_seq, seq, &ts); /* woken, timed out or interrupted: check again */
+  }
+  kernel_thread_testcancel();
+  return 0;
+}
+
 void kernel_pthread_testcancel(void) { kernel_thread_testcancel(); }
 
 int kernel_pthread_cancel(kthread_t t) {
@@ -210,6 +241,8 @@ int kernel_pthread_cancel(kthread_t t) {
     return GUEST_ESRCH;
   }
   atomic_store(&t->cancel_pending, true);
+  atomic_fetch_add(&t->wake_seq, 1); /* ends a kernel_thread_sleep (object alive: locked) */
+  futex_wake_all(&t->wake_seq);
   if (t != cur && !atomic_load(&t->done) && atomic_load(&t->in_cancel_wait))
     pthread_kill(t->host, cancel_signal());
   pthread_mutex_unlock(&reg_lock);

@@ -62,7 +62,8 @@ struct kthread {
   char name[KTHREAD_NAME_SIZE];
   atomic_bool cancel_pending;
   atomic_bool in_cancel_wait;
-  int cancel_state; /* KTHREAD_CANCEL_ENABLE / DISABLE */
+  _Atomic uint32_t wake_seq; /* futex word of kernel_thread_sleep: bumped by a cancel */
+  int cancel_state;          /* KTHREAD_CANCEL_ENABLE / DISABLE */
   int cancel_type;
   bool exiting;
   struct kthread_cleanup *cleanup;

@@ -49,20 +49,11 @@ static void tsc_calibrate(void) {
   LOG(hle, DEBUG, "TSC frequency %lu Hz", (unsigned long)tsc_frequency);
 }
 
-/* Sleeps are cancellation points (libkernel_thread.h). */
+/* Sleeps are cancellation points and resume after signals (kernel_thread_sleep,
+ * libkernel_thread.h). */
 static int sleep_us(uint64_t usec) {
   struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
-  int r = 0;
-  kernel_thread_cancel_wait_begin();
-  while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) {
-      r = -hle_errno_from_host(errno);
-      break;
-    }
-    kernel_thread_testcancel();
-  }
-  kernel_thread_cancel_wait_end();
-  return r;
+  return kernel_thread_sleep(&ts);
 }
 
 int kernel_usleep(unsigned int usec) {
@@ -83,16 +74,7 @@ int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_tim
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0)
     return -GUEST_EINVAL;
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
-  int64_t r = 0;
-  kernel_thread_cancel_wait_begin(); /* a cancellation point (libkernel_thread.h) */
-  while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) {
-      r = -hle_errno_from_host(errno);
-      break;
-    }
-    kernel_thread_testcancel();
-  }
-  kernel_thread_cancel_wait_end();
+  int64_t r = kernel_thread_sleep(&ts); /* a cancellation point */
   if (r) return r;
   if (rem) rem->tv_sec = rem->tv_nsec = 0;
   return 0;

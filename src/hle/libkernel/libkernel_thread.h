@@ -23,6 +23,11 @@ bool kernel_thread_cancel_due(void);
  * that and is a cancellation point again. */
 void kernel_thread_cancel_wait_begin(void);
 void kernel_thread_cancel_wait_end(void);
+/* Sleeps REL (CLOCK_MONOTONIC) on the calling thread, resuming after signals; a cancellation
+ * point that a cancel request ends at once, whenever it comes (no lost wake-up). 0, or
+ * -(guest errno) for a bad REL. */
+struct timespec;
+int kernel_thread_sleep(const struct timespec *rel);
 
 /* ---- Host threads that run guest code (kernel_thread.c) --------------------------------
  * Every guest thread counts as live from its creation until its host thread ends; the last

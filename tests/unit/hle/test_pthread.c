@@ -130,6 +130,32 @@ static void test_cancel_at_sleep(void **state) {
   free(mem);
 }
 
+static void *long_sleeper(void *p) {
+  kernel_sce_usleep(10u * 1000 * 1000);
+  return p;
+}
+
+/* A cancel that comes at any moment around the sleep ends it: no lost wake-up (each sleep
+ * is 10 s; 200 of them must end in a few seconds). */
+static void test_cancel_races_sleep(void **state) {
+  (void)state;
+  void *mem;
+  kthread_attr_t a = attr_with_stack(&mem);
+  uint64_t t0 = kernel_get_process_time();
+  for (int i = 0; i < 200; i++) {
+    kthread_t t;
+    uint64_t v = 0;
+    assert_int_equal(kernel_pthread_create(&t, &a, fn_addr(long_sleeper), 1), 0);
+    if (i & 1) kernel_pthread_yield();
+    assert_int_equal(kernel_pthread_cancel(t), 0);
+    assert_int_equal(kernel_pthread_join(t, &v), 0);
+    assert_int_equal(v, KTHREAD_CANCELED);
+  }
+  assert_true(kernel_get_process_time() - t0 < 8u * 1000 * 1000);
+  kernel_pthread_attr_destroy(&a);
+  free(mem);
+}
+
 static int key_k;
 static int dtor_calls;
 static void resetting_dtor(void *v) {
@@ -217,6 +243,7 @@ int main(void) {
       cmocka_unit_test(test_many_threads),
       cmocka_unit_test(test_detach),
       cmocka_unit_test(test_cancel_at_sleep),
+      cmocka_unit_test(test_cancel_races_sleep),
       cmocka_unit_test(test_key_destructor_rounds),
       cmocka_unit_test(test_once_race),
       cmocka_unit_test(test_attr_objects),
