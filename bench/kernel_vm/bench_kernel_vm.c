@@ -21,10 +21,17 @@ static int cmp_double(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* The guest-memory cells the libkernel calls write through (they take guest pointers). */
+struct cells {
+  struct kernel_virtual_query_info info;
+  void *addr;
+};
+static struct cells *cells;
+
 /* Median ns per query over SAMPLES batches; addresses drawn from the COUNT mappings. */
 static double median_query_ns(const uint64_t *addrs, size_t count) {
   static double samples[SAMPLES];
-  struct kernel_virtual_query_info info;
+  struct kernel_virtual_query_info *info = &cells->info;
   uint64_t x = 0x9E3779B97F4A7C15ull;
   unsigned sink = 0;
   for (int s = 0; s < SAMPLES; s++) {
@@ -35,8 +42,8 @@ static double median_query_ns(const uint64_t *addrs, size_t count) {
     }
     double t0 = bench_now_ns();
     for (int i = 0; i < BATCH; i++)
-      sink += (unsigned)kernel_virtual_query((const void *)(uintptr_t)picks[i], 0, &info,
-                                             sizeof info) + (unsigned)info.start;
+      sink += (unsigned)kernel_virtual_query((const void *)(uintptr_t)picks[i], 0, info,
+                                             sizeof *info) + (unsigned)info->start;
     samples[s] = (bench_now_ns() - t0) / BATCH;
   }
   if (sink == 0xFFFFFFFFu) puts("");
@@ -45,11 +52,12 @@ static double median_query_ns(const uint64_t *addrs, size_t count) {
 }
 
 static uint64_t map_one(unsigned i) {
-  void *addr = NULL;
+  void **addr = &cells->addr;
+  *addr = NULL;
   /* alternate protections so no two neighbours could ever be merged into one record */
   int prot = i & 1 ? GUEST_PROT_CPU_READ : GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE;
-  if (kernel_map_flexible_memory(&addr, PAGE, prot, 0) != 0) return 0;
-  return (uint64_t)(uintptr_t)addr;
+  if (kernel_map_flexible_memory(addr, PAGE, prot, 0) != 0) return 0;
+  return (uint64_t)(uintptr_t)*addr;
 }
 
 int main(void) {
@@ -57,6 +65,9 @@ int main(void) {
     printf("bench.kernel_vm: SKIP: the guest bands cannot be reserved here\n");
     return BENCH_SKIP_EXIT;
   }
+  cells = (struct cells *)(uintptr_t)guest_vm_alloc(PAGE, PAGE, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
+                                                    "bench cells");
+  if (!cells) return 1;
   static uint64_t addrs[MAPPINGS];
   addrs[0] = map_one(0);
   if (!addrs[0]) return 1;

@@ -32,6 +32,11 @@ int dmem_fd(void);
 int dmem_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
                   int type, uint64_t *out);
 
+/* As dmem_allocate, for the memory pool (sceKernelMemoryPoolExpand): the pages are taken out
+ * of direct memory for good (they are not direct memory for dmem_query, dmem_allocated,
+ * dmem_set_type nor dmem_release) and -ENOMEM (not -EAGAIN) says nothing fits. */
+int dmem_pool_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
+                       uint64_t *out);
 /* Releases [START, START+LEN) (16 KiB aligned, LEN > 0). CHECKED: every page must be
  * allocated, else -ENOENT and nothing changes; unchecked: releases what is allocated.
  * Unmaps every virtual range mapping the released pages. */

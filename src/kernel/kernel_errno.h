@@ -6,6 +6,7 @@
 
 enum kernel_errno {
   KERNEL_ENOENT = 2,
+  KERNEL_EBADF = 9,
   KERNEL_ENOMEM = 12,
   KERNEL_EACCES = 13,
   KERNEL_EFAULT = 14,

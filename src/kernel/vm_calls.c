@@ -1,7 +1,12 @@
 /* Memory system calls (vm_calls.h) over the guest memory map (guest_vm.h). */
 #include "kernel/vm_calls.h"
 
+#include <fcntl.h>
+#include <stdbool.h>
+#include <sys/stat.h>
+
 #include "common/log.h"
+#include "kernel/files.h"
 #include "kernel/guest_vm.h"
 #include "kernel/kernel_errno.h"
 
@@ -13,16 +18,39 @@ uint64_t vm_call_flags_alignment(int flags, uint64_t align) {
   return align;
 }
 
+/* The checks FreeBSD's mmap makes on a file descriptor (vn_mmap): the file must be open for
+ * reading when PROT_READ is asked, and for writing when a shared mapping asks PROT_WRITE
+ * (EACCES); only regular files map (EINVAL); a bad descriptor is EBADF. */
+static int file_check(int fd, int prot, bool shared, int *host_fd) {
+  int hfd = files_host_fd(fd);
+  if (hfd < 0) return -KERNEL_EBADF;
+  struct stat st;
+  int fl = fcntl(hfd, F_GETFL);
+  if (fstat(hfd, &st) != 0 || fl < 0) return -KERNEL_EBADF;
+  if (!S_ISREG(st.st_mode)) return -KERNEL_EINVAL;
+  int acc = fl & O_ACCMODE;
+  if (acc == O_WRONLY) {
+    /* FreeBSD lets a write-only descriptor map without PROT_READ; the host cannot map what it
+     * cannot read, so that case fails here too */
+    if (!(prot & GUEST_PROT_CPU_READ))
+      LOG_ONCE(kernel, WARN, "mmap of write-only fd %d without PROT_READ: EACCES (the console "
+               "allows it)", fd);
+    return -KERNEL_EACCES;
+  }
+  if (shared && prot & GUEST_PROT_CPU_WRITE && acc == O_RDONLY) return -KERNEL_EACCES;
+  *host_fd = hfd;
+  return 0;
+}
+
 int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                  uint64_t *out) {
   if (len == 0 || len > UINT64_MAX - PAGE) return -KERNEL_EINVAL;
   len = (len + PAGE - 1) & ~(PAGE - 1);
-  if (!(flags & VM_CALL_MAP_ANON)) {
-    LOG_ONCE(kernel, WARN, "mmap of a file (fd %d, offset %lld) is not implemented yet", fd,
-             (long long)offset);
-    return -KERNEL_ENODEV;
-  }
-  if (fd != -1 || offset != 0) return -KERNEL_EINVAL;
+  bool anon = flags & (VM_CALL_MAP_ANON | VM_CALL_MAP_VOID | VM_CALL_MAP_STACK);
+  bool shared = (flags & VM_CALL_MAP_SHARED) || !(flags & VM_CALL_MAP_PRIVATE);
+  if ((flags & VM_CALL_MAP_SHARED) && (flags & VM_CALL_MAP_PRIVATE)) return -KERNEL_EINVAL;
+  if (anon && (fd != -1 || offset != 0)) return -KERNEL_EINVAL;
+  if (!anon && (offset < 0 || offset & (PAGE - 1))) return -KERNEL_EINVAL;
   if (!(flags & VM_CALL_MAP_FIXED)) {
     if (addr > UINT64_MAX - PAGE) return -KERNEL_EINVAL;
     addr = (addr + PAGE - 1) & ~(PAGE - 1);
@@ -32,9 +60,20 @@ int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64
       .size = len,
       .align = vm_call_flags_alignment(flags, 0),
       .prot = prot,
-      .flags = (unsigned)flags & (VM_CALL_MAP_FIXED | VM_CALL_MAP_NO_OVERWRITE),
+      .flags = (unsigned)flags & (VM_CALL_MAP_FIXED | VM_CALL_MAP_NO_OVERWRITE |
+                                  VM_CALL_MAP_NO_COALESCE),
       .kind = GUEST_VM_KIND_FLEXIBLE,
+      .host_fd = -1,
   };
+  if (flags & VM_CALL_MAP_VOID) req.kind = GUEST_VM_KIND_RESERVED;
+  else if (flags & VM_CALL_MAP_STACK) req.kind = GUEST_VM_KIND_STACK;
+  if (!anon) {
+    int r = file_check(fd, prot, shared, &req.host_fd);
+    if (r < 0) return r;
+    req.kind = GUEST_VM_KIND_FILE;
+    req.phys = (uint64_t)offset;
+    req.shared = shared;
+  }
   return guest_vm_map(&req, out);
 }
 

@@ -86,7 +86,8 @@ static void direct_memory(void) {
   void *v1 = NULL, *v2 = NULL;
   expect("MapDirectMemory", sceKernelMapDirectMemory(&v1, KB(64), RW, 0, 0, 0), 0);
   expect("  at", (long long)v1, 0x200000000ll);
-  expect("MapNamedDirectMemory (alias)", sceKernelMapNamedDirectMemory(&v2, KB(64), SCE_KERNEL_PROT_CPU_READ | SCE_KERNEL_PROT_GPU_RW, 0, 0, 0, "alias view"), 0);
+  expect("MapNamedDirectMemory (alias) is busy", sceKernelMapNamedDirectMemory(&v2, KB(64), SCE_KERNEL_PROT_CPU_READ | SCE_KERNEL_PROT_GPU_RW, 0, 0, 0, "alias view"), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapNamedDirectMemory (alias, DMEM_COMPAT)", sceKernelMapNamedDirectMemory(&v2, KB(64), SCE_KERNEL_PROT_CPU_READ | SCE_KERNEL_PROT_GPU_RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0, "alias view"), 0);
   expect("  at", (long long)v2, 0x200010000ll);
   ((volatile unsigned *)v1)[5] = 0xC0FFEEu;
   expect("alias reads what the first view wrote", ((volatile unsigned *)v2)[5], 0xC0FFEE);
@@ -114,7 +115,7 @@ static void direct_memory(void) {
   bad = (void *)0x200002000ll;
   expect("MapDirectMemory fixed misaligned", sceKernelMapDirectMemory(&bad, KB(16), RW, SCE_KERNEL_MAP_FIXED, 0, 0), SCE_KERNEL_ERROR_EINVAL);
   bad = v1;
-  expect("MapDirectMemory fixed no-overwrite on a mapping", sceKernelMapDirectMemory(&bad, KB(16), RW, SCE_KERNEL_MAP_FIXED | SCE_KERNEL_MAP_NO_OVERWRITE, 0, 0), SCE_KERNEL_ERROR_ENOMEM);
+  expect("MapDirectMemory fixed no-overwrite on a mapping", sceKernelMapDirectMemory(&bad, KB(16), RW, SCE_KERNEL_MAP_FIXED | SCE_KERNEL_MAP_NO_OVERWRITE | SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_ENOMEM);
 
   /* releasing physical memory unmaps every view of it */
   expect("CheckedRelease of free memory", sceKernelCheckedReleaseDirectMemory(0x200000, KB(16)), SCE_KERNEL_ERROR_ENOENT);

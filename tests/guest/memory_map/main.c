@@ -1,0 +1,257 @@
+/* Guest memory map conformance (libkernel). One line per fact; each value is checked against
+ * the console's rules (docs/kernel-memory.md): neighbours merge when kind, protection, name
+ * and memory type match and direct pages follow on, unless mapped NO_COALESCE; mapping direct
+ * memory that is mapped already is EBUSY unless aliasing is enabled (or DMEM_COMPAT); names
+ * keep 31 characters (ENAMETOOLONG past that); wild pointers give EFAULT; mlock needs mapped
+ * pages (FreeBSD: ENOMEM); file mappings follow FreeBSD's mmap (EBADF, EACCES, EINVAL). */
+#include <errno.h>
+#include <kernel.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+
+int open(const char *path, int flags, ...);
+int close(int fd);
+ssize_t read(int fd, void *buf, size_t n);
+ssize_t write(int fd, const void *buf, size_t n);
+off_t lseek(int fd, off_t off, int whence);
+int unlink(const char *path);
+#define O_RDONLY 0x0000 /* FreeBSD fcntl.h */
+#define O_WRONLY 0x0001
+#define O_RDWR 0x0002
+#define O_CREAT 0x0200
+#define O_TRUNC 0x0400
+
+#define KB(n) ((size_t)(n) * 1024)
+#define RW (SCE_KERNEL_PROT_CPU_READ | SCE_KERNEL_PROT_CPU_RW)
+#define BASE 0x200000000ll
+
+static int failures;
+
+static void expect(const char *what, long long got, long long want) {
+  unsigned long long shown = got < 0 && got >= -0x80000000ll ? (unsigned)got : (unsigned long long)got;
+  printf("%s: %#llx%s\n", what, shown, got == want ? "" : "  <-- unexpected");
+  failures += got != want;
+}
+
+struct want {
+  long long start, end, offset;
+  int prot, type;
+  unsigned flexible, direct, stack, committed;
+  const char *name;
+};
+
+/* Checks the VirtualQuery record at ADDR (FLAGS) field by field against W. */
+static void query(const char *what, const void *addr, int flags, struct want w) {
+  SceKernelVirtualQueryInfo vq;
+  memset(&vq, 0xAB, sizeof vq);
+  int r = sceKernelVirtualQuery(addr, flags, &vq, sizeof vq);
+  printf("%s:\n", what);
+  expect("  VirtualQuery", r, 0);
+  if (r != 0) return;
+  expect("  start", (long long)vq.start, w.start);
+  expect("  end", (long long)vq.end, w.end);
+  expect("  offset", vq.offset, w.offset);
+  expect("  protection", vq.protection, w.prot);
+  expect("  memoryType", vq.memoryType, w.type);
+  expect("  isFlexibleMemory", vq.isFlexibleMemory, w.flexible);
+  expect("  isDirectMemory", vq.isDirectMemory, w.direct);
+  expect("  isStack", vq.isStack, w.stack);
+  expect("  isPooledMemory", vq.isPooledMemory, 0);
+  expect("  isCommitted", vq.isCommitted, w.committed);
+  printf("  name \"%s\"%s\n", vq.name, strcmp(vq.name, w.name) ? "  <-- unexpected" : "");
+  failures += strcmp(vq.name, w.name) != 0;
+}
+
+#define FLEX(s, e, p, n) ((struct want){(s), (e), 0, (p), 0, 1, 0, 0, 1, (n)})
+#define DIRECT(s, e, o, p, t, n) ((struct want){(s), (e), (o), (p), (t), 0, 1, 0, 1, (n)})
+#define RESERVED(s, e) ((struct want){(s), (e), 0, 0, 0, 0, 0, 0, 0, ""})
+
+static void merges(void) {
+  void *a = NULL, *b = NULL, *c = NULL;
+  expect("MapFlexibleMemory 16 KiB", sceKernelMapFlexibleMemory(&a, KB(16), RW, 0), 0);
+  expect("  at", (long long)a, BASE);
+  expect("MapFlexibleMemory 16 KiB again", sceKernelMapFlexibleMemory(&b, KB(16), RW, 0), 0);
+  expect("  at", (long long)b, BASE + 0x4000);
+  query("two flexible neighbours merge", b, 0, FLEX(BASE, BASE + 0x8000, RW, ""));
+  expect("MapNamedFlexibleMemory \"x\"", sceKernelMapNamedFlexibleMemory(&c, KB(16), RW, 0, "x"), 0);
+  expect("  at", (long long)c, BASE + 0x8000);
+  query("another name stays apart", c, 0, FLEX(BASE + 0x8000, BASE + 0xc000, RW, "x"));
+  expect("SetVirtualRangeName it \"\"", sceKernelSetVirtualRangeName(c, KB(16), ""), 0);
+  query("renamed alike, it merges", a, 0, FLEX(BASE, BASE + 0xc000, RW, ""));
+  expect("Mprotect the middle page read-only", sceKernelMprotect(b, KB(16), SCE_KERNEL_PROT_CPU_READ), 0);
+  query("the middle page apart", b, 0, FLEX(BASE + 0x4000, BASE + 0x8000, SCE_KERNEL_PROT_CPU_READ, ""));
+  query("the last page", c, 0, FLEX(BASE + 0x8000, BASE + 0xc000, RW, ""));
+  expect("Mprotect it back", sceKernelMprotect(b, KB(16), RW), 0);
+  query("one range again", c, 0, FLEX(BASE, BASE + 0xc000, RW, ""));
+  expect("Mprotect write-only (reads too)", sceKernelMprotect(a, KB(48), SCE_KERNEL_PROT_CPU_WRITE), 0);
+  query("write-only reads as read-write", a, 0, FLEX(BASE, BASE + 0xc000, RW, ""));
+  void *d = (char *)c + KB(16);
+  expect("MapFlexibleMemory fixed NO_COALESCE next to it", sceKernelMapFlexibleMemory(&d, KB(16), RW, SCE_KERNEL_MAP_FIXED | SCE_KERNEL_MAP_NO_COALESCE), 0);
+  query("NO_COALESCE stays apart", d, 0, FLEX(BASE + 0xc000, BASE + 0x10000, RW, ""));
+  query("and its neighbour too", c, 0, FLEX(BASE, BASE + 0xc000, RW, ""));
+  expect("munmap all", munmap(a, KB(64)), 0);
+
+  off_t phys = -1;
+  expect("Allocate 64 KiB direct", sceKernelAllocateDirectMemory(0, sceKernelGetDirectMemorySize(), KB(64), 0, SCE_KERNEL_WC_GARLIC, &phys), 0);
+  expect("  at", phys, 0);
+  void *v1 = NULL, *v2 = NULL;
+  expect("MapDirectMemory [0, 32 KiB)", sceKernelMapDirectMemory(&v1, KB(32), RW, 0, 0, 0), 0);
+  expect("MapDirectMemory [32, 64 KiB)", sceKernelMapDirectMemory(&v2, KB(32), RW, 0, KB(32), 0), 0);
+  expect("  at", (long long)v2, BASE + 0x8000);
+  query("physically consecutive views merge", v2, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 3, ""));
+  expect("Mtypeprotect the second half WB_GARLIC", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_WB_GARLIC, RW), 0);
+  query("another memory type stays apart", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0x8000, RW, 10, ""));
+  expect("Mtypeprotect it back", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_WC_GARLIC, RW), 0);
+  query("one range again", v1, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 3, ""));
+  expect("munmap", munmap(v1, KB(64)), 0);
+  v1 = NULL;
+  v2 = NULL;
+  expect("MapDirectMemory [32, 64 KiB) first", sceKernelMapDirectMemory(&v1, KB(32), RW, 0, KB(32), 0), 0);
+  expect("MapDirectMemory [0, 32 KiB) after it", sceKernelMapDirectMemory(&v2, KB(32), RW, 0, 0, 0), 0);
+  query("physically out of order: apart", v1, 0, DIRECT(BASE, BASE + 0x8000, 0x8000, RW, 3, ""));
+  query("its neighbour", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0, RW, 3, ""));
+
+  /* the EBUSY rule for aliases */
+  void *al = NULL;
+  expect("MapDirectMemory of mapped pages", sceKernelMapDirectMemory(&al, KB(16), RW, 0, 0, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapNamedDirectMemory of mapped pages", sceKernelMapNamedDirectMemory(&al, KB(16), RW, 0, KB(48), 0, "n"), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapDirectMemory2 of mapped pages", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, 0, 0, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapDirectMemory DMEM_COMPAT alias", sceKernelMapDirectMemory(&al, KB(16), RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), 0);
+  expect("  at", (long long)al, BASE + 0x10000);
+  expect("MapDirectMemory2 DMEM_COMPAT alias still", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapDirectMemory executable", sceKernelMapDirectMemory(&al, KB(16), RW | SCE_KERNEL_PROT_CPU_EXEC, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EACCES);
+  expect("MapDirectMemory2 executable", sceKernelMapDirectMemory2(&al, KB(16), 0, RW | SCE_KERNEL_PROT_CPU_EXEC, 0, 0, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("EnableDmemAliasing", sceKernelEnableDmemAliasing(), 0);
+  al = NULL;
+  expect("MapDirectMemory2 alias once enabled", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, 0, 0, 0), 0);
+  expect("  at", (long long)al, BASE + 0x14000);
+  expect("Release the direct memory (unmaps every view)", sceKernelReleaseDirectMemory(0, KB(64)), 0);
+  expect("QueryMemoryProtection after it", sceKernelQueryMemoryProtection((void *)BASE, NULL, NULL, NULL), SCE_KERNEL_ERROR_EACCES);
+
+  void *r1 = NULL, *r2 = NULL;
+  expect("ReserveVirtualRange 32 KiB", sceKernelReserveVirtualRange(&r1, KB(32), 0, 0), 0);
+  expect("ReserveVirtualRange 32 KiB", sceKernelReserveVirtualRange(&r2, KB(32), 0, 0), 0);
+  query("reservations merge", r2, 0, RESERVED(BASE, BASE + 0x10000));
+  expect("munmap", munmap(r1, KB(64)), 0);
+}
+
+static void names_and_pointers(void) {
+  const char *n31 = "abcdefghijklmnopqrstuvwxyz01234";
+  const char *n32 = "abcdefghijklmnopqrstuvwxyz012345";
+  void *a = NULL;
+  expect("MapNamedFlexibleMemory 32-character name", sceKernelMapNamedFlexibleMemory(&a, KB(16), RW, 0, n32), SCE_KERNEL_ERROR_ENAMETOOLONG);
+  expect("MapNamedFlexibleMemory null name", sceKernelMapNamedFlexibleMemory(&a, KB(16), RW, 0, NULL), SCE_KERNEL_ERROR_EFAULT);
+  expect("MapNamedFlexibleMemory wild name", sceKernelMapNamedFlexibleMemory(&a, KB(16), RW, 0, (const char *)0x10), SCE_KERNEL_ERROR_EFAULT);
+  expect("MapNamedFlexibleMemory 31-character name", sceKernelMapNamedFlexibleMemory(&a, KB(16), RW, 0, n31), 0);
+  query("the name whole", a, 0, FLEX(BASE, BASE + 0x4000, RW, n31));
+  expect("SetVirtualRangeName 32 characters", sceKernelSetVirtualRangeName(a, KB(16), n32), SCE_KERNEL_ERROR_ENAMETOOLONG);
+  expect("SetVirtualRangeName wild name", sceKernelSetVirtualRangeName(a, KB(16), (const char *)0x10), SCE_KERNEL_ERROR_EFAULT);
+  expect("SetVirtualRangeName misaligned", sceKernelSetVirtualRangeName((char *)a + 8, KB(16), "y"), SCE_KERNEL_ERROR_EINVAL);
+  expect("SetVirtualRangeName len 0", sceKernelSetVirtualRangeName(a, 0, "y"), SCE_KERNEL_ERROR_EINVAL);
+
+  SceKernelVirtualQueryInfo *wild = (SceKernelVirtualQueryInfo *)0x10;
+  expect("VirtualQuery wild info", sceKernelVirtualQuery(a, 0, wild, sizeof *wild), SCE_KERNEL_ERROR_EFAULT);
+  expect("VirtualQuery unknown flag", sceKernelVirtualQuery(a, 2, &(SceKernelVirtualQueryInfo){0}, sizeof *wild), SCE_KERNEL_ERROR_EINVAL);
+  expect("MapFlexibleMemory wild address pointer", sceKernelMapFlexibleMemory((void **)0x10, KB(16), RW, 0), SCE_KERNEL_ERROR_EFAULT);
+  expect("ReserveVirtualRange wild address pointer", sceKernelReserveVirtualRange((void **)0x10, KB(16), 0, 0), SCE_KERNEL_ERROR_EFAULT);
+  expect("QueryMemoryProtection wild start", sceKernelQueryMemoryProtection(a, (void **)0x10, NULL, NULL), SCE_KERNEL_ERROR_EFAULT);
+  expect("sceKernelMmap wild result", sceKernelMmap(NULL, KB(16), RW, MAP_ANON | MAP_PRIVATE, -1, 0, (void **)0x10), SCE_KERNEL_ERROR_EFAULT);
+  int done = -1;
+  expect("BatchMap wild entries", sceKernelBatchMap((SceKernelBatchMapEntry *)0x10, 1, &done), SCE_KERNEL_ERROR_EFAULT);
+  expect("  entries done", done, 0);
+  SceKernelBatchMapEntry e = {a, 0, 0, RW, 0, 0, SCE_KERNEL_MAP_OP_PROTECT};
+  expect("BatchMap entry of length 0", sceKernelBatchMap(&e, 1, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("  entries done", done, 0);
+
+  /* mlock: FreeBSD's rules */
+  expect("sceKernelMlock mapped", sceKernelMlock(a, KB(16)), 0);
+  expect("sceKernelMunlock mapped, unaligned span", sceKernelMunlock((char *)a + 100, 200), 0);
+  expect("sceKernelMlock len 0", sceKernelMlock(NULL, 0), 0);
+  expect("sceKernelMlock past the mapping", sceKernelMlock(a, KB(32)), SCE_KERNEL_ERROR_ENOMEM);
+  expect("mlock a hole", mlock((char *)a + KB(64), KB(16)), -1);
+  expect("  errno", errno, ENOMEM);
+  expect("munlock wrapping span", munlock((void *)-0x4000ll, KB(32)), -1);
+  expect("  errno", errno, EINVAL);
+  expect("munmap", munmap(a, KB(16)), 0);
+
+  /* MAP_STACK and MAP_VOID */
+  void *s = mmap(NULL, KB(32), PROT_READ | PROT_WRITE, MAP_ANON | MAP_PRIVATE | MAP_STACK, -1, 0);
+  expect("mmap MAP_STACK", (long long)s, BASE);
+  query("a stack", s, 0, ((struct want){BASE, BASE + 0x8000, 0, RW, 0, 0, 0, 1, 1, ""}));
+  void *vd = mmap(NULL, KB(16), PROT_READ, MAP_VOID | MAP_PRIVATE, -1, 0);
+  expect("mmap MAP_VOID", (long long)vd, BASE + 0x8000);
+  query("a void mapping is reserved", vd, 0, RESERVED(BASE + 0x8000, BASE + 0xc000));
+  query("FIND_NEXT from a hole below", (void *)0x100000000ll, SCE_KERNEL_VQ_FIND_NEXT, ((struct want){BASE, BASE + 0x8000, 0, RW, 0, 0, 0, 1, 1, ""}));
+  expect("munmap", munmap(s, KB(48)), 0);
+}
+
+static void file_mappings(void) {
+  static char page[KB(16)];
+  int fd = open("/temp0/mm", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  expect("open /temp0/mm read-write", fd >= 3, 1);
+  for (int i = 0; i < 2; i++) {
+    memset(page, 'a' + i, sizeof page);
+    expect("write 16 KiB", write(fd, page, sizeof page), (long long)sizeof page);
+  }
+  char *sh = mmap(NULL, KB(32), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  expect("mmap MAP_SHARED", (long long)sh, BASE);
+  expect("  byte 0", sh[0], 'a');
+  expect("  byte 16 KiB", sh[KB(16)], 'b');
+  query("a file mapping", sh, 0, ((struct want){BASE, BASE + 0x8000, 0, RW, 0, 0, 0, 0, 1, ""}));
+  sh[1] = 'X';
+  char got = 0;
+  expect("lseek 1", lseek(fd, 1, 0), 1);
+  expect("read", read(fd, &got, 1), 1);
+  expect("  the file sees the shared write", got, 'X');
+  char *pv = mmap(NULL, KB(16), PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, KB(16));
+  expect("mmap MAP_PRIVATE at offset 16 KiB", (long long)pv, BASE + 0x8000);
+  expect("  byte 0", pv[0], 'b');
+  pv[0] = 'Y';
+  expect("lseek 16 KiB", lseek(fd, KB(16), 0), KB(16));
+  expect("read", read(fd, &got, 1), 1);
+  expect("  the file does not see the private write", got, 'b');
+  expect("mmap misaligned offset", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 100), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mmap SHARED and PRIVATE", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED | MAP_PRIVATE, fd, 0), -1);
+  expect("  errno", errno, EINVAL);
+  expect("close", close(fd), 0);
+  expect("the mapping outlives the descriptor", sh[1], 'X');
+  expect("munmap", munmap(sh, KB(48)), 0);
+
+  fd = open("/temp0/mm", O_RDONLY);
+  expect("open read-only", fd >= 3, 1);
+  expect("mmap MAP_SHARED PROT_WRITE", (long long)mmap(NULL, KB(16), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), -1);
+  expect("  errno", errno, EACCES);
+  void *res = NULL;
+  expect("sceKernelMmap MAP_SHARED PROT_WRITE", sceKernelMmap(NULL, KB(16), RW, MAP_SHARED, fd, 0, &res), SCE_KERNEL_ERROR_EACCES);
+  char *ro = mmap(NULL, KB(16), PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  expect("mmap MAP_PRIVATE PROT_WRITE", (long long)ro, BASE);
+  ro[0] = 'Z';
+  expect("  private copy written", ro[0], 'Z');
+  expect("munmap", munmap(ro, KB(16)), 0);
+  char *rs = mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 0);
+  expect("mmap MAP_SHARED PROT_READ", (long long)rs, BASE);
+  expect("mprotect it writable", mprotect(rs, KB(16), PROT_READ | PROT_WRITE), -1);
+  expect("  errno", errno, EACCES);
+  expect("munmap", munmap(rs, KB(16)), 0);
+  expect("close", close(fd), 0);
+
+  fd = open("/temp0/mm", O_WRONLY);
+  expect("open write-only", fd >= 3, 1);
+  expect("mmap PROT_READ of a write-only descriptor", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 0), -1);
+  expect("  errno", errno, EACCES);
+  expect("close", close(fd), 0);
+  expect("mmap a closed descriptor", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 0), -1);
+  expect("  errno", errno, EBADF);
+  expect("sceKernelMmap a closed descriptor", sceKernelMmap(NULL, KB(16), SCE_KERNEL_PROT_CPU_READ, MAP_PRIVATE, fd, 0, &res), SCE_KERNEL_ERROR_EBADF);
+  expect("unlink", unlink("/temp0/mm"), 0);
+}
+
+int main(void) {
+  merges();
+  names_and_pointers();
+  file_mappings();
+  printf("%s\n", failures ? "FAILED" : "all memory map checks passed");
+  return failures ? 1 : 0;
+}
