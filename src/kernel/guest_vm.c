@@ -507,6 +507,17 @@ bool guest_vm_free(uint64_t addr, uint64_t size) {
   return ok;
 }
 
+bool guest_vm_mark_stack(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  bool ok = args_valid("guest_vm_mark_stack", addr, size) && fully_committed(addr, size) &&
+            range_split_at(addr) && range_split_at(addr + size);
+  for (size_t i = range_lower_bound(addr);
+       ok && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].kind == GUEST_VM_KIND_SYSTEM) vm_ranges[i].kind = GUEST_VM_KIND_STACK;
+  pthread_mutex_unlock(&vm_lock);
+  return ok;
+}
+
 const char *guest_vm_describe(uint64_t addr, uint64_t *range_start) {
   /* Called from the fault handler: try the lock rather than block on it. */
   if (pthread_mutex_trylock(&vm_lock) != 0) return NULL;

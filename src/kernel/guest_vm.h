@@ -61,6 +61,9 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
 
 bool guest_vm_protect(uint64_t addr, uint64_t size, int prot);
 bool guest_vm_free(uint64_t addr, uint64_t size);
+/* Marks the committed system ranges inside [ADDR, ADDR+SIZE) as a thread stack (VirtualQuery
+ * reports isStack for them). False if the span is not wholly committed. */
+bool guest_vm_mark_stack(uint64_t addr, uint64_t size);
 
 /* ---- The guest's own memory map (libkernel's mmap family; kernel services) -----------
  * Every range the guest can see is one row of the table: system ranges made by the

@@ -395,8 +395,8 @@ int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_quer
   if (v.kind == GUEST_VM_KIND_POOLED || v.kind == GUEST_VM_KIND_POOL_RESERVED) bits |= VQ_POOLED;
   if (v.kind == GUEST_VM_KIND_STACK) bits |= VQ_STACK;
   if (v.kind == GUEST_VM_KIND_SYSTEM)
-    LOG_ONCE(hle, STUB, "VirtualQuery: ranges the loader and HLE made (images, thread "
-             "stacks, TLS) report no kind bits (a thread stack's isStack is not set yet)");
+    LOG_ONCE(hle, STUB, "VirtualQuery: ranges the loader and HLE made (images, TLS, the "
+             "libc heap) report no kind bits; the console's record for them is not known");
   if (!reserved) bits |= VQ_COMMITTED;
   info->flag_bits = (uint8_t)bits;
   memcpy(info->name, v.name, sizeof info->name);
