@@ -71,6 +71,10 @@ static uint64_t host_min_addr;
 static struct guest_range *vm_ranges; /* sorted by start, non-overlapping */
 static size_t vm_count, vm_cap;
 static uint64_t vm_flex_used; /* bytes of GUEST_VM_KIND_FLEXIBLE ranges */
+/* Pool pages whose POOLED rows went away without a decommit (munmap, a fixed mapping over
+ * them): kernel/mempool.c takes them back (guest_vm_take_orphaned_pool_runs). */
+static struct guest_vm_pool_run *vm_orphans;
+static size_t vm_orphan_count, vm_orphan_cap;
 
 static int host_prot(int prot) {
   int p = PROT_NONE;
@@ -445,6 +449,9 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
   return found;
 }
 
+/* Set while the pool's own calls unmap POOLED rows whose pages they account for. */
+static bool pool_handover;
+
 /* Removes every range inside [addr, addr+size) (splitting at the edges) and gives the pages
  * back to the host, keeping the reservation. */
 static int unmap_locked(uint64_t addr, uint64_t size) {
@@ -455,7 +462,21 @@ static int unmap_locked(uint64_t addr, uint64_t size) {
        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   size_t j = i;
   while (j < vm_count && vm_ranges[j].start < addr + size) {
-    if (vm_ranges[j].kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used -= vm_ranges[j].size;
+    const struct guest_range *r = &vm_ranges[j];
+    if (r->kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used -= r->size;
+    if (r->kind == GUEST_VM_KIND_POOLED && !pool_handover) {
+      if (vm_orphan_count == vm_orphan_cap) {
+        size_t cap = vm_orphan_cap ? vm_orphan_cap * 2 : 16;
+        struct guest_vm_pool_run *n = realloc(vm_orphans, cap * sizeof *n);
+        if (n) {
+          vm_orphans = n;
+          vm_orphan_cap = cap;
+        }
+      }
+      if (vm_orphan_count < vm_orphan_cap)
+        vm_orphans[vm_orphan_count++] = (struct guest_vm_pool_run){r->phys, r->size, r->prot,
+                                                                    r->mtype};
+    }
     j++;
   }
   memmove(&vm_ranges[i], &vm_ranges[j], (vm_count - j) * sizeof *vm_ranges);
@@ -830,7 +851,9 @@ int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed,
       if (vm_ranges[i].kind == GUEST_VM_KIND_POOLED)
         out[count++] = (struct guest_vm_pool_run){vm_ranges[i].phys, vm_ranges[i].size,
                                                   vm_ranges[i].prot, vm_ranges[i].mtype};
+    pool_handover = true;
     if (rc == 0) rc = unmap_locked(addr, size);
+    pool_handover = false;
     if (rc == 0) {
       struct guest_range r = {.start = addr, .size = size, .kind = GUEST_VM_KIND_POOL_RESERVED};
       rc = commit_range_locked(&r, -1, false);
@@ -845,4 +868,14 @@ int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed,
     free(out);
   }
   return rc;
+}
+
+size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs) {
+  pthread_mutex_lock(&vm_lock);
+  size_t n = vm_orphan_count;
+  *runs = vm_orphans;
+  vm_orphans = NULL;
+  vm_orphan_count = vm_orphan_cap = 0;
+  pthread_mutex_unlock(&vm_lock);
+  return n;
 }

@@ -146,6 +146,9 @@ int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_poo
  * *N entries, in address order). */
 int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
                            struct guest_vm_pool_run **runs, size_t *n);
+/* The pool pages whose committed ranges were unmapped some other way (munmap, a fixed mapping
+ * over them) since the last call: *RUNS (malloc'd, or NULL) and their count. */
+size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs);
 
 /* Flexible memory mapped now, and the budget (the title's flexibleMemorySize). */
 uint64_t guest_vm_flexible_used(void);

@@ -102,6 +102,14 @@ static void release_runs(const struct guest_vm_pool_run *runs, size_t n, bool pu
   }
 }
 
+/* Takes back the blocks whose committed ranges went away without a decommit. */
+static void reclaim_orphans_locked(void) {
+  struct guest_vm_pool_run *runs = NULL;
+  size_t n = guest_vm_take_orphaned_pool_runs(&runs);
+  release_runs(runs, n, true);
+  free(runs);
+}
+
 static bool range_ok(uint64_t addr, uint64_t len) {
   return addr && len && !(addr % MEMPOOL_BLOCK) && !(len % MEMPOOL_BLOCK) && addr + len > addr;
 }
@@ -109,6 +117,7 @@ static bool range_ok(uint64_t addr, uint64_t len) {
 int mempool_commit(uint64_t addr, uint64_t len, int mtype, int prot) {
   if (!range_ok(addr, len) || mtype < 0 || mtype > DMEM_MEMORY_TYPE_MAX) return -KERNEL_EINVAL;
   pthread_mutex_lock(&pool_lock);
+  reclaim_orphans_locked();
   int rc = guest_vm_pool_decommit(addr, len, false, true, NULL, NULL);
   if (rc == 0 && len / MEMPOOL_BLOCK > free_blocks) rc = -KERNEL_ENOMEM;
   /* one run per stretch of physically consecutive free blocks, lowest first */
@@ -166,6 +175,7 @@ int mempool_move(uint64_t dst, uint64_t src, uint64_t len) {
 
 void mempool_get_stats(struct mempool_stats *out) {
   pthread_mutex_lock(&pool_lock);
+  reclaim_orphans_locked();
   out->free_blocks = free_blocks;
   out->committed_blocks = committed_blocks;
   pthread_mutex_unlock(&pool_lock);

@@ -105,7 +105,12 @@ static void test_pool(void **state) {
   assert_int_equal(st.committed_blocks, 0);
   i = query(r);
   assert_int_equal(i.end, r + 2 * M); /* one reservation again */
+  /* munmap of committed pool memory gives the blocks back too */
+  assert_int_equal(mempool_commit(r, 128 * K, 0, RW), 0);
   assert_int_equal(guest_vm_unmap(r, 2 * M), 0);
+  mempool_get_stats(&st);
+  assert_int_equal(st.free_blocks, 4);
+  assert_int_equal(st.committed_blocks, 0);
 }
 
 static uint64_t map(uint64_t addr, unsigned flags, enum guest_vm_kind kind, uint64_t phys,
