@@ -545,6 +545,6 @@ int kernel_memory_pool_get_block_stats(struct kernel_pool_block_stats *stats, ui
       .allocated_flushed_blocks = (int32_t)m.committed_blocks,
       .allocated_cached_blocks = 0,
   };
-  memcpy(stats, &out, size);
+  if (size) memcpy(stats, &out, size);
   return 0;
 }
