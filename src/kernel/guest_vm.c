@@ -699,24 +699,35 @@ int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot) {
   return rc;
 }
 
-/* MTYPE < 0 leaves memory types alone. */
+/* MTYPE < 0 leaves memory types alone. As FreeBSD's (and the console's) mprotect, holes in
+ * the span are skipped and so are reservations (their pages stay inaccessible); every mapped
+ * range in it takes the protection. A host refusal (a shared file mapping of a read-only
+ * file asked for write) is EACCES and undoes what was changed. */
 static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype) {
   int rc = range_check(addr, size);
-  if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_EINVAL;
-  for (size_t i = range_lower_bound(addr);
-       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
-    if (is_reservation(vm_ranges[i].kind)) rc = -KERNEL_EINVAL;
   prot = effective_prot(prot);
-  if (rc == 0 && mprotect((void *)(uintptr_t)addr, size, host_prot(prot)) != 0) rc = -KERNEL_EACCES;
   if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
-  for (size_t i = range_lower_bound(addr);
-       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+  size_t first = rc == 0 ? range_lower_bound(addr) : 0, i = first;
+  for (; rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    const struct guest_range *r = &vm_ranges[i];
+    if (!is_reservation(r->kind) &&
+        mprotect((void *)(uintptr_t)r->start, r->size, host_prot(prot)) != 0)
+      rc = -KERNEL_EACCES;
+  }
+  if (rc == -KERNEL_EACCES) { /* undo the ranges before the one refused */
+    for (size_t k = first; k + 1 < i; k++)
+      if (!is_reservation(vm_ranges[k].kind))
+        mprotect((void *)(uintptr_t)vm_ranges[k].start, vm_ranges[k].size,
+                 host_prot(vm_ranges[k].prot));
+  }
+  for (i = first; rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    if (is_reservation(vm_ranges[i].kind)) continue;
     vm_ranges[i].prot = prot;
     if (mtype >= 0 && (vm_ranges[i].kind == GUEST_VM_KIND_DIRECT ||
                        vm_ranges[i].kind == GUEST_VM_KIND_POOLED))
       vm_ranges[i].mtype = mtype;
   }
-  if (rc == 0) merge_span_locked(addr, addr + size);
+  merge_span_locked(addr, addr + size);
   return rc;
 }
 

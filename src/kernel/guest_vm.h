@@ -116,8 +116,9 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
 /* Unmaps every page of [ADDR, ADDR+SIZE) that is mapped (holes are fine, as in FreeBSD);
  * the address space stays reserved for the guest. -EINVAL on a bad range. */
 int guest_vm_unmap(uint64_t addr, uint64_t size);
-/* Changes the protection of [ADDR, ADDR+SIZE); every page must be mapped (not merely
- * reserved), else -EINVAL (nothing changes). */
+/* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
+ * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
+ * refuses (a shared mapping of a read-only file made writable; nothing changes). */
 int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot);
 /* mprotect that also sets the memory type of the direct ranges it covers (mtypeprotect). */
 int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);

@@ -154,7 +154,8 @@ static void flexible_memory(void) {
   query("query after it", (char *)f + KB(32), 0);
   expect("Mprotect first page read-only", sceKernelMprotect(f, KB(16), SCE_KERNEL_PROT_CPU_READ), 0);
   query("query read-only page", f, 0);
-  expect("Mprotect unmapped", sceKernelMprotect((char *)f + KB(48), KB(16), RW), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mprotect a hole (skipped, as FreeBSD)", sceKernelMprotect((char *)f + KB(48), KB(16), RW), 0);
+  expect("QueryMemoryProtection the hole", sceKernelQueryMemoryProtection((char *)f + KB(48), NULL, NULL, NULL), SCE_KERNEL_ERROR_EACCES);
   void *big = NULL;
   expect("MapFlexibleMemory above the budget", sceKernelMapFlexibleMemory(&big, 0x10000000, RW, 0), SCE_KERNEL_ERROR_ENOMEM);
   expect("MapFlexibleMemory len 4 KiB", sceKernelMapFlexibleMemory(&big, KB(4), RW, 0), SCE_KERNEL_ERROR_EINVAL);
@@ -235,7 +236,7 @@ static void batch_map(void) {
   SceKernelBatchMapEntry u = {b, 0, KB(64), 0, 0, 0, SCE_KERNEL_MAP_OP_UNMAP};
   expect("BatchMap2 unmap all", sceKernelBatchMap2(&u, 1, &done, 0), 0);
   expect("  entries done", done, 1);
-  expect("Mtypeprotect unmapped", sceKernelMtypeprotect(b, KB(16), 0, RW), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mtypeprotect a hole (skipped)", sceKernelMtypeprotect(b, KB(16), 0, RW), 0);
   expect("Release", sceKernelReleaseDirectMemory(0, KB(64)), 0);
 }
 
