@@ -69,6 +69,14 @@ typedef struct SceKernelMemoryPoolBlockStats {
   int allocatedCachedBlocks;
 } SceKernelMemoryPoolBlockStats;
 
+typedef struct SceKernelDirectMemoryQueryInfo { /* 24 bytes */
+  off_t start;
+  off_t end;
+  int memoryType;
+} SceKernelDirectMemoryQueryInfo;
+
+#define SCE_KERNEL_DMQ_FIND_NEXT 1
+
 __PROSPERO_BEGIN_DECLS
 int sceKernelMemoryPoolExpand(off_t searchStart, off_t searchEnd, size_t len, size_t alignment,
                               off_t *physAddrOut);
@@ -83,6 +91,10 @@ int sceKernelMemoryPoolGetBlockStats(SceKernelMemoryPoolBlockStats *stats, size_
 int sceKernelEnableDmemAliasing(void);
 int sceKernelMlock(const void *addr, size_t len);
 int sceKernelMunlock(const void *addr, size_t len);
+int sceKernelDirectMemoryQuery(off_t offset, int flags, SceKernelDirectMemoryQueryInfo *info,
+                               size_t infoSize);
+int sceKernelIsStack(void *addr, void **start, void **end);
+int sceKernelConfiguredFlexibleMemorySize(size_t *sizeOut);
 __PROSPERO_END_DECLS
 
 #endif

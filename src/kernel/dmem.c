@@ -239,16 +239,38 @@ int dmem_release(uint64_t start, uint64_t len, bool checked) {
   return r;
 }
 
+/* Blocks I and J touch and read as one allocation (same type, both direct memory). */
+static bool same_run(size_t i, size_t j) {
+  return !blocks[i].pool && !blocks[j].pool && blocks[i].type == blocks[j].type &&
+         blocks[i].start + blocks[i].size == blocks[j].start;
+}
+
+/* The console's map coalesces touching allocations of one type: the answer covers the run. */
+static int query_locked(uint64_t addr, bool find_next, int *type, uint64_t *start,
+                        uint64_t *end) {
+  size_t i = lower_bound(addr);
+  while (find_next && i < block_count && blocks[i].pool) i++;
+  if (i >= block_count || blocks[i].pool || (!find_next && blocks[i].start > addr))
+    return -KERNEL_ENOENT;
+  size_t lo = i, hi = i;
+  while (lo > 0 && same_run(lo - 1, lo)) lo--;
+  while (hi + 1 < block_count && same_run(hi, hi + 1)) hi++;
+  if (type) *type = blocks[i].type;
+  if (start) *start = blocks[lo].start;
+  if (end) *end = blocks[hi].start + blocks[hi].size;
+  return 0;
+}
+
 int dmem_query(uint64_t addr, int *type, uint64_t *start, uint64_t *end) {
   pthread_mutex_lock(&dmem_lock);
-  size_t i = lower_bound(addr);
-  int r = -KERNEL_ENOENT;
-  if (i < block_count && blocks[i].start <= addr && !blocks[i].pool) {
-    if (type) *type = blocks[i].type;
-    if (start) *start = blocks[i].start;
-    if (end) *end = blocks[i].start + blocks[i].size;
-    r = 0;
-  }
+  int r = query_locked(addr, false, type, start, end);
+  pthread_mutex_unlock(&dmem_lock);
+  return r;
+}
+
+int dmem_query_next(uint64_t addr, int *type, uint64_t *start, uint64_t *end) {
+  pthread_mutex_lock(&dmem_lock);
+  int r = query_locked(addr, true, type, start, end);
   pthread_mutex_unlock(&dmem_lock);
   return r;
 }

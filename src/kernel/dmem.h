@@ -42,8 +42,11 @@ int dmem_pool_allocate(uint64_t search_start, uint64_t search_end, uint64_t len,
  * Unmaps every virtual range mapping the released pages. */
 int dmem_release(uint64_t start, uint64_t len, bool checked);
 
-/* The allocation holding ADDR: its type and [*start, *end). -ENOENT if ADDR is free. */
+/* The allocation holding ADDR: its type and [*start, *end), touching allocations of the same
+ * type counted as one (the console's map coalesces them). -ENOENT if ADDR is free. */
 int dmem_query(uint64_t addr, int *type, uint64_t *start, uint64_t *end);
+/* As dmem_query, or when ADDR is free the first allocation above it. */
+int dmem_query_next(uint64_t addr, int *type, uint64_t *start, uint64_t *end);
 
 /* The largest free range inside [SEARCH_START, SEARCH_END) once its start is aligned to
  * ALIGN (as dmem_allocate): *START and *SIZE. -ENOMEM when there is none. */

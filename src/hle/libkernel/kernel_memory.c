@@ -424,6 +424,49 @@ int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *na
 
 int kernel_getpagesize(void) { return (int)PAGE; }
 
+/* sceKernelDirectMemoryQuery: the allocation holding OFFSET (FIND_NEXT: or the first one
+ * above it), touching allocations of one type read as one: start, end, memory type. EACCES
+ * when there is none or OFFSET is past direct memory; EINVAL on unknown flags or a record
+ * size other than 24; EFAULT on a null or wild record. */
+int kernel_direct_memory_query(int64_t offset, int flags, struct kernel_dmem_query_info *info,
+                               uint64_t info_size) {
+  if (flags & ~VQ_FIND_NEXT || info_size != sizeof *info) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(info, sizeof *info, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  if (offset < 0 || (uint64_t)offset >= dmem_size()) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  int type = 0;
+  uint64_t s = 0, e = 0;
+  int r = flags & VQ_FIND_NEXT ? dmem_query_next((uint64_t)offset, &type, &s, &e)
+                               : dmem_query((uint64_t)offset, &type, &s, &e);
+  if (r < 0) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  memset(info, 0, sizeof *info);
+  info->start = s;
+  info->end = e;
+  info->memory_type = type;
+  return 0;
+}
+
+/* sceKernelIsStack: for a mapped ADDR, the stack range holding it (start and end 0 when the
+ * range is not a stack); EACCES for a hole. START and END may be null. */
+int kernel_is_stack(const void *addr, void **start, void **end) {
+  if ((start && !user_ok(start, sizeof *start, true)) || (end && !user_ok(end, sizeof *end, true)))
+    return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  struct guest_vm_info v;
+  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, false, &v);
+  if (r < 0) return SCE_KERNEL_ERROR(-r);
+  bool stack = v.kind == GUEST_VM_KIND_STACK;
+  if (start) *start = stack ? (void *)(uintptr_t)v.start : NULL;
+  if (end) *end = stack ? (void *)(uintptr_t)v.end : NULL;
+  return 0;
+}
+
+/* sceKernelConfiguredFlexibleMemorySize: the title's flexible memory budget. */
+int kernel_configured_flexible_memory_size(uint64_t *out) {
+  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(out, sizeof *out, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  *out = guest_vm_flexible_budget();
+  return 0;
+}
+
 /* ---- mlock ---------------------------------------------------------------------------- */
 
 /* FreeBSD's mlock/munlock: the span is widened to whole pages; every page must be mapped

@@ -195,6 +195,17 @@ int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_quer
 int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name);
 int kernel_getpagesize(void);
 int kernel_enable_dmem_aliasing(void);
+struct kernel_dmem_query_info { /* SceKernelDirectMemoryQueryInfo, 24 bytes */
+  uint64_t start;
+  uint64_t end;
+  int32_t memory_type;
+  uint32_t pad;
+};
+_Static_assert(sizeof(struct kernel_dmem_query_info) == 24, "the console's record size");
+int kernel_direct_memory_query(int64_t offset, int flags, struct kernel_dmem_query_info *info,
+                               uint64_t info_size);
+int kernel_is_stack(const void *addr, void **start, void **end);
+int kernel_configured_flexible_memory_size(uint64_t *out);
 int kernel_sce_mlock(const void *addr, uint64_t len);
 int kernel_sce_munlock(const void *addr, uint64_t len);
 int kernel_mlock(const void *addr, uint64_t len);

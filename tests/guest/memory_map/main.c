@@ -248,8 +248,69 @@ static void file_mappings(void) {
   expect("unlink", unlink("/temp0/mm"), 0);
 }
 
+static void more_queries(void) {
+  size_t conf = 0;
+  expect("ConfiguredFlexibleMemorySize (param.json: 256 MiB)", sceKernelConfiguredFlexibleMemorySize(&conf), 0);
+  expect("  size", (long long)conf, 0x10000000);
+  expect("ConfiguredFlexibleMemorySize null", sceKernelConfiguredFlexibleMemorySize(NULL), SCE_KERNEL_ERROR_EINVAL);
+
+  int local = 0;
+  void *ss = NULL, *se = NULL;
+  expect("IsStack of a local variable", sceKernelIsStack(&local, &ss, &se), 0);
+  expect("  the main stack holds it", ss && (char *)ss <= (char *)&local && (char *)&local < (char *)se, 1);
+  void *f = NULL;
+  expect("MapFlexibleMemory", sceKernelMapFlexibleMemory(&f, KB(16), RW, 0), 0);
+  ss = se = (void *)1;
+  expect("IsStack of flexible memory", sceKernelIsStack(f, &ss, &se), 0);
+  expect("  start", (long long)ss, 0);
+  expect("  end", (long long)se, 0);
+  expect("IsStack of a hole", sceKernelIsStack((char *)f + KB(16), &ss, &se), SCE_KERNEL_ERROR_EACCES);
+  expect("IsStack wild start", sceKernelIsStack(f, (void **)0x10, NULL), SCE_KERNEL_ERROR_EFAULT);
+  expect("munmap", munmap(f, KB(16)), 0);
+
+  /* DirectMemoryQuery: touching allocations of one type read as one */
+  size_t dsize = sceKernelGetDirectMemorySize();
+  off_t a = -1, b = -1, c = -1, d = -1;
+  expect("Allocate 32 KiB WC_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(32), 0, SCE_KERNEL_WC_GARLIC, &a), 0);
+  expect("  at", a, 0);
+  expect("Allocate 16 KiB WC_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_WC_GARLIC, &b), 0);
+  expect("  at", b, 0x8000);
+  expect("Allocate 16 KiB WB_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_WB_GARLIC, &c), 0);
+  expect("  at", c, 0xc000);
+  SceKernelDirectMemoryQueryInfo qi;
+  memset(&qi, 0xAB, sizeof qi);
+  expect("sizeof SceKernelDirectMemoryQueryInfo", sizeof qi, 24);
+  expect("DirectMemoryQuery 0x4000", sceKernelDirectMemoryQuery(0x4000, 0, &qi, sizeof qi), 0);
+  expect("  start", qi.start, 0);
+  expect("  end", qi.end, 0xc000);
+  expect("  memoryType", qi.memoryType, SCE_KERNEL_WC_GARLIC);
+  expect("DirectMemoryQuery 0xc000", sceKernelDirectMemoryQuery(0xc000, 0, &qi, sizeof qi), 0);
+  expect("  start", qi.start, 0xc000);
+  expect("  end", qi.end, 0x10000);
+  expect("  memoryType", qi.memoryType, SCE_KERNEL_WB_GARLIC);
+  int type = -1;
+  off_t rs = -1, re = -1;
+  expect("GetDirectMemoryType 0x8000", sceKernelGetDirectMemoryType(0x8000, &type, &rs, &re), 0);
+  expect("  region start", rs, 0);
+  expect("  region end", re, 0xc000);
+  expect("DirectMemoryQuery free 0x10000", sceKernelDirectMemoryQuery(0x10000, 0, &qi, sizeof qi), SCE_KERNEL_ERROR_EACCES);
+  expect("DirectMemoryQuery FIND_NEXT, nothing above", sceKernelDirectMemoryQuery(0x10000, SCE_KERNEL_DMQ_FIND_NEXT, &qi, sizeof qi), SCE_KERNEL_ERROR_EACCES);
+  expect("Allocate 16 KiB from 0x40000", sceKernelAllocateDirectMemory(0x40000, dsize, KB(16), 0, SCE_KERNEL_WB_ONION, &d), 0);
+  expect("  at", d, 0x40000);
+  expect("DirectMemoryQuery FIND_NEXT 0x10000", sceKernelDirectMemoryQuery(0x10000, SCE_KERNEL_DMQ_FIND_NEXT, &qi, sizeof qi), 0);
+  expect("  start", qi.start, 0x40000);
+  expect("  end", qi.end, 0x44000);
+  expect("  memoryType", qi.memoryType, SCE_KERNEL_WB_ONION);
+  expect("DirectMemoryQuery past direct memory", sceKernelDirectMemoryQuery((off_t)dsize, 0, &qi, sizeof qi), SCE_KERNEL_ERROR_EACCES);
+  expect("DirectMemoryQuery size 16", sceKernelDirectMemoryQuery(0, 0, &qi, 16), SCE_KERNEL_ERROR_EINVAL);
+  expect("DirectMemoryQuery flags 2", sceKernelDirectMemoryQuery(0, 2, &qi, sizeof qi), SCE_KERNEL_ERROR_EINVAL);
+  expect("DirectMemoryQuery null info", sceKernelDirectMemoryQuery(0, 0, NULL, sizeof qi), SCE_KERNEL_ERROR_EFAULT);
+  expect("Release all", sceKernelReleaseDirectMemory(0, dsize), 0);
+}
+
 int main(void) {
   merges();
+  more_queries();
   names_and_pointers();
   file_mappings();
   printf("%s\n", failures ? "FAILED" : "all memory map checks passed");
