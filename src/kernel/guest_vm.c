@@ -21,7 +21,7 @@
   X(fixed_low, GUEST_VM_FIXED_LOW_START, GUEST_VM_FIXED_LOW_END)        \
   X(system_managed, 0x40000ull, 0x7FFFFC000ull)                         \
   X(system_reserved, 0x7FFFFC000ull, 0x1000000000ull)    \
-  X(user, 0x1000000000ull, 0xFC00000000ull)
+  X(user, 0x1000000000ull, GUEST_VM_ADDRESS_END)
 
 struct guest_band {
   const char *name;
@@ -59,6 +59,7 @@ struct guest_range {
   int mtype;
   enum guest_vm_kind kind;
   bool no_coalesce; /* mapped with GUEST_VM_MAP_NO_COALESCE */
+  uint64_t id;      /* the mapping call that made it (pieces of one split keep it) */
   char name[GUEST_VM_NAME_SIZE];
 };
 
@@ -71,6 +72,7 @@ static uint64_t host_min_addr;
 static struct guest_range *vm_ranges; /* sorted by start, non-overlapping */
 static size_t vm_count, vm_cap;
 static uint64_t vm_flex_used; /* bytes of GUEST_VM_KIND_FLEXIBLE ranges */
+static uint64_t vm_next_id = 1;
 /* Pool pages whose POOLED rows went away without a decommit (munmap, a fixed mapping over
  * them): kernel/mempool.c takes them back (guest_vm_take_orphaned_pool_runs). */
 static struct guest_vm_pool_run *vm_orphans;
@@ -296,9 +298,16 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
 }
 
 /* Merges the neighbours of [LO, HI) (and the ranges inside it) that may merge. */
+/* The console's kernel (vm_map_simplify_entry, as the fpPS4 port of it shows): entries merge
+ * when they touch, view the same object at following offsets, and have the same flags,
+ * protection and name; NO_COALESCE entries merge only with pieces of themselves; pool
+ * (blockpool) entries never merge. Host file views and the loader's ranges are kept apart
+ * here (the map does not know whether two of them view the same object). */
 static bool can_merge(const struct guest_range *a, const struct guest_range *b) {
-  if (a->start + a->size != b->start || a->kind != b->kind || a->no_coalesce ||
-      b->no_coalesce || a->kind == GUEST_VM_KIND_SYSTEM || a->kind == GUEST_VM_KIND_FILE ||
+  if (a->start + a->size != b->start || a->kind != b->kind ||
+      a->no_coalesce != b->no_coalesce || (a->no_coalesce && a->id != b->id) ||
+      a->kind == GUEST_VM_KIND_SYSTEM || a->kind == GUEST_VM_KIND_FILE ||
+      a->kind == GUEST_VM_KIND_POOLED || a->kind == GUEST_VM_KIND_POOL_RESERVED ||
       a->prot != b->prot || a->mtype != b->mtype || strcmp(a->name, b->name) != 0)
     return false;
   return !has_offset(a->kind) || a->phys + a->size == b->phys;
@@ -346,7 +355,9 @@ static int commit_range_locked(const struct guest_range *r, int host_fd, bool sh
            -1, 0);
     return -err;
   }
-  if (!range_insert_at(range_lower_bound(r->start), r)) {
+  struct guest_range row = *r;
+  row.id = vm_next_id++;
+  if (!range_insert_at(range_lower_bound(r->start), &row)) {
     mmap(p, r->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
     return -KERNEL_ENOMEM;
   }

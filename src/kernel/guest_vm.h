@@ -38,6 +38,8 @@
  * mapped (null pointers must fault). The band is reserved at start-up from the lowest address
  * the host lets a process map (Linux vm.mmap_min_addr) upwards. */
 #define GUEST_VM_FIXED_LOW_START 0x4000ull
+/* The end of the guest address space (the user band's end). */
+#define GUEST_VM_ADDRESS_END 0xFC00000000ull
 #define GUEST_VM_FIXED_LOW_END 0x40000ull
 
 /* Reserves the guest bands, minus the host window. Returns false (and logs why) if the host

@@ -50,6 +50,9 @@ static bool sdk_at_least(uint32_t version) {
 }
 #define SDK_DIRECT_MERGE 0x02000000u /* direct mappings coalesce from SDK 2.00 */
 #define SDK_ALIAS_EBUSY 0x02500000u  /* MapDirectMemory refuses aliases from SDK 2.50 */
+/* Below SDK 5.50 the console merges only ranges made from one call site (approximated:
+ * separately made ranges are not merged at map time). */
+#define SDK_CALL_SITE_MERGE 0x05500000u
 
 /* sceKernelEnableDmemAliasing: from then on, mapping direct memory that is already mapped is
  * allowed (no EBUSY). */
@@ -170,7 +173,7 @@ static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, 
       .phys = (uint64_t)phys,
       .mtype = mtype,
       .name = label,
-      .keep_apart = !sdk_at_least(SDK_DIRECT_MERGE),
+      .keep_apart = !sdk_at_least(SDK_DIRECT_MERGE) || !sdk_at_least(SDK_CALL_SITE_MERGE),
   };
   return (int)hle_sce_result(map_request(addr, flags, align, &req));
 }
@@ -212,6 +215,7 @@ static int map_flexible(void **addr, uint64_t len, int prot, int flags, uint64_t
       .prot = prot,
       .kind = GUEST_VM_KIND_FLEXIBLE,
       .name = label,
+      .keep_apart = !sdk_at_least(SDK_CALL_SITE_MERGE),
   };
   return map_request(addr, flags, align, &req);
 }
@@ -382,33 +386,45 @@ int kernel_query_memory_protection(void *addr, void **start, void **end, int *pr
   return 0;
 }
 
+/* sceKernelVirtualQuery, as the console's kernel answers it (sys_virtual_query in the fpPS4
+ * port of it): the address is taken down to its page; past the end of the address space is
+ * EINVAL; flags other than FIND_NEXT are ignored; min(INFO_SIZE, 72) bytes of the record are
+ * written (a wild or null record with a size is EFAULT). Flexible is set for every committed
+ * range that is neither direct nor pool memory (anonymous memory, files, images, stacks);
+ * a direct range's protection hides CPU execute. */
 int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,
                          uint64_t info_size) {
-  if (!info) return SCE_KERNEL_ERROR(GUEST_EFAULT);
-  if (info_size != sizeof *info || flags & ~VQ_FIND_NEXT) return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  if (!user_ok(info, sizeof *info, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  uint64_t a = (uint64_t)(uintptr_t)addr & ~(PAGE - 1);
+  if (a >= GUEST_VM_ADDRESS_END) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t size = info_size < sizeof *info ? info_size : sizeof *info;
+  if (size && !user_ok(info, size, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   struct guest_vm_info v;
-  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, flags & VQ_FIND_NEXT, &v);
+  int r = guest_vm_virtual_query(a, flags & VQ_FIND_NEXT, &v);
   if (r < 0) return SCE_KERNEL_ERROR(-r);
-  memset(info, 0, sizeof *info);
-  info->start = v.start;
-  info->end = v.end;
-  info->offset = v.kind == GUEST_VM_KIND_DIRECT ? v.phys : 0;
+  struct kernel_virtual_query_info q;
+  memset(&q, 0, sizeof q);
+  q.start = v.start;
+  q.end = v.end;
   bool reserved = v.kind == GUEST_VM_KIND_RESERVED || v.kind == GUEST_VM_KIND_POOL_RESERVED;
-  info->protection = reserved ? 0 : v.prot;
-  info->memory_type = v.kind == GUEST_VM_KIND_DIRECT ? v.mtype : 0;
+  bool direct = v.kind == GUEST_VM_KIND_DIRECT;
+  bool pooled = v.kind == GUEST_VM_KIND_POOLED || v.kind == GUEST_VM_KIND_POOL_RESERVED;
+  q.offset = direct ? v.phys : 0;
+  q.protection = reserved ? 0 : direct ? v.prot & ~GUEST_PROT_CPU_EXEC : v.prot;
+  q.memory_type = direct ? v.mtype : 0;
   uint32_t bits = 0;
-  if (v.kind == GUEST_VM_KIND_FLEXIBLE) bits |= VQ_FLEXIBLE;
-  if (v.kind == GUEST_VM_KIND_DIRECT) bits |= VQ_DIRECT;
-  if (v.kind == GUEST_VM_KIND_POOLED || v.kind == GUEST_VM_KIND_POOL_RESERVED) bits |= VQ_POOLED;
+  if (!reserved && !direct && !pooled) bits |= VQ_FLEXIBLE;
+  if (direct) bits |= VQ_DIRECT;
+  if (pooled) {
+    bits |= VQ_POOLED;
+    LOG_ONCE(hle, STUB, "VirtualQuery of pool memory: the record's bounds follow commits here; "
+             "the console's are not recorded in the sources we read");
+  }
   if (v.kind == GUEST_VM_KIND_STACK) bits |= VQ_STACK;
-  if (v.kind == GUEST_VM_KIND_SYSTEM)
-    LOG_ONCE(hle, STUB, "VirtualQuery: ranges the loader and HLE made (images, TLS, the "
-             "libc heap) report no kind bits; the console's record for them is not known");
   if (!reserved) bits |= VQ_COMMITTED;
-  info->flag_bits = (uint8_t)bits;
-  memcpy(info->name, v.name, sizeof info->name);
-  info->name[sizeof info->name - 1] = '\0';
+  q.flag_bits = (uint8_t)bits;
+  memcpy(q.name, v.name, sizeof q.name);
+  q.name[sizeof q.name - 1] = '\0';
+  if (size) memcpy(info, &q, size);
   return 0;
 }
 

@@ -205,7 +205,17 @@ static void mmap_family(void) {
 
   SceKernelVirtualQueryInfo vq;
   expect("VirtualQuery null info", sceKernelVirtualQuery(r, 0, NULL, sizeof vq), SCE_KERNEL_ERROR_EFAULT);
-  expect("VirtualQuery short info", sceKernelVirtualQuery(r, 0, &vq, sizeof vq - 8), SCE_KERNEL_ERROR_EINVAL);
+  void *g = NULL;
+  expect("MapFlexibleMemory 16 KiB", sceKernelMapFlexibleMemory(&g, KB(16), RW, 0), 0);
+  memset(&vq, 0xAB, sizeof vq);
+  expect("VirtualQuery 16-byte info (a prefix is written)", sceKernelVirtualQuery(g, 0, &vq, 16), 0);
+  expect("  start", (long long)vq.start, (long long)g);
+  expect("  end", (long long)vq.end, (long long)g + KB(16));
+  expect("  offset untouched", vq.offset == (off_t)0xABABABABABABABABull, 1);
+  expect("VirtualQuery size 0, null info", sceKernelVirtualQuery(g, 0, NULL, 0), 0);
+  expect("VirtualQuery a larger info (72 bytes written)", sceKernelVirtualQuery(g, 0, &vq, sizeof vq + 8), 0);
+  expect("VirtualQuery past the address space", sceKernelVirtualQuery((void *)0xFC00000000ll, 0, &vq, sizeof vq), SCE_KERNEL_ERROR_EINVAL);
+  expect("munmap", munmap(g, KB(16)), 0);
   expect("record size", sizeof vq, 72);
   expect("name offset", offsetof(SceKernelVirtualQueryInfo, name), 0x21);
 }
