@@ -42,23 +42,40 @@ static int file_check(int fd, int prot, bool shared, int *host_fd) {
   return 0;
 }
 
+/* The console's sys_mmap (as FreeBSD 9's, with its own flags; the fpPS4 port of the kernel
+ * shows it): MAP_VOID and MAP_ANON need fd -1 and offset 0, MAP_STACK fd -1 and read-write
+ * protection (EINVAL); a file offset need not be aligned: the mapping starts at the page
+ * holding it and the address returned points at the offset's byte (a FIXED address must then
+ * share the offset's place in its page); MAP_ALIGNED asks 2^n with 14 <= n < 64 (EINVAL
+ * otherwise; MAP_ALIGNED_SUPER, n = 1, asks 2 MiB); MAP_SHARED wins over MAP_PRIVATE. */
 int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                  uint64_t *out) {
-  if (len == 0 || len > UINT64_MAX - PAGE) return -KERNEL_EINVAL;
-  len = (len + PAGE - 1) & ~(PAGE - 1);
+  if (len == 0 || len > UINT64_MAX / 2) return -KERNEL_EINVAL;
+  if (flags & (VM_CALL_MAP_VOID | VM_CALL_MAP_ANON) && (fd != -1 || offset != 0))
+    return -KERNEL_EINVAL;
+  if (flags & VM_CALL_MAP_STACK) {
+    int rw = GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE;
+    if (fd != -1 || (prot & rw) != rw) return -KERNEL_EINVAL;
+    offset = 0;
+  }
   bool anon = flags & (VM_CALL_MAP_ANON | VM_CALL_MAP_VOID | VM_CALL_MAP_STACK);
   bool shared = (flags & VM_CALL_MAP_SHARED) || !(flags & VM_CALL_MAP_PRIVATE);
-  if ((flags & VM_CALL_MAP_SHARED) && (flags & VM_CALL_MAP_PRIVATE)) return -KERNEL_EINVAL;
-  if (anon && (fd != -1 || offset != 0)) return -KERNEL_EINVAL;
-  if (!anon && (offset < 0 || offset & (PAGE - 1))) return -KERNEL_EINVAL;
-  if (!(flags & VM_CALL_MAP_FIXED)) {
+  unsigned align_log2 = ((unsigned)flags >> VM_CALL_MAP_ALIGN_SHIFT) & 0xFF;
+  if (align_log2 > 1 && (align_log2 < 14 || align_log2 >= 64)) return -KERNEL_EINVAL;
+  if (!anon && offset < 0) return -KERNEL_EINVAL;
+  uint64_t pageoff = (uint64_t)offset & (PAGE - 1);
+  len = (len + pageoff + PAGE - 1) & ~(PAGE - 1);
+  if (flags & VM_CALL_MAP_FIXED) {
+    if (addr < pageoff || (addr - pageoff) & (PAGE - 1)) return -KERNEL_EINVAL;
+    addr -= pageoff;
+  } else {
     if (addr > UINT64_MAX - PAGE) return -KERNEL_EINVAL;
     addr = (addr + PAGE - 1) & ~(PAGE - 1);
   }
   struct guest_vm_request req = {
       .addr = addr,
       .size = len,
-      .align = vm_call_flags_alignment(flags, 0),
+      .align = align_log2 == 1 ? 0x200000ull : vm_call_flags_alignment(flags, 0),
       .prot = prot,
       .flags = (unsigned)flags & (VM_CALL_MAP_FIXED | VM_CALL_MAP_NO_OVERWRITE |
                                   VM_CALL_MAP_NO_COALESCE),
@@ -71,10 +88,12 @@ int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64
     int r = file_check(fd, prot, shared, &req.host_fd);
     if (r < 0) return r;
     req.kind = GUEST_VM_KIND_FILE;
-    req.phys = (uint64_t)offset;
+    req.phys = (uint64_t)offset - pageoff;
     req.shared = shared;
   }
-  return guest_vm_map(&req, out);
+  int r = guest_vm_map(&req, out);
+  if (r == 0) *out += pageoff;
+  return r;
 }
 
 /* [addr, addr+len) widened to whole pages. */

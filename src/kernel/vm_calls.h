@@ -19,10 +19,12 @@
 #define VM_CALL_MAP_ALIGN_SHIFT 24 /* MAP_ALIGNED(n): log2 of the alignment in bits 24-31 */
 
 /* mmap: anonymous mappings are flexible memory (MAP_STACK: stack memory, MAP_VOID: a
- * reservation, neither charged to the flexible budget); a hint is rounded up to the page, a fixed
- * address must be aligned. A file mapping views the guest descriptor FD's host file from
- * OFFSET (16 KiB aligned): MAP_SHARED writes reach the file, MAP_PRIVATE ones stay private
- * (copy on write); FreeBSD's descriptor rules apply (EBADF, EACCES, EINVAL: file_check). */
+ * reservation, neither charged to the flexible budget); a hint is rounded up to the page, a
+ * fixed address must be aligned (to the offset's place in its page for a file). A file
+ * mapping views the guest descriptor FD's host file from the page holding OFFSET (the address
+ * returned points at OFFSET's byte): MAP_SHARED writes reach the file, MAP_PRIVATE ones stay
+ * private (copy on write); FreeBSD's descriptor rules apply (EBADF, EACCES, EINVAL:
+ * file_check). The argument rules are the console's sys_mmap's (vm_calls.c). */
 int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                  uint64_t *out);
 /* munmap: the span is widened to whole pages; holes are fine; length 0 is -EINVAL. */

@@ -182,6 +182,21 @@ static void names_and_pointers(void) {
   expect("  errno", errno, EINVAL);
   expect("munmap", munmap(a, KB(16)), 0);
 
+  /* mmap's argument rules */
+  expect("mmap MAP_ANON with an offset", (long long)mmap(NULL, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE, -1, KB(16)), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mmap MAP_ANON with a descriptor", (long long)mmap(NULL, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE, 1, 0), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mmap MAP_STACK read-only", (long long)mmap(NULL, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE | MAP_STACK, -1, 0), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mmap MAP_ALIGNED(12) (below the page)", (long long)mmap(NULL, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE | (12 << 24), -1, 0), -1);
+  expect("  errno", errno, EINVAL);
+  void *al = mmap(NULL, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE | (20 << 24), -1, 0);
+  expect("mmap MAP_ALIGNED(20)", (long long)al, BASE);
+  expect("munmap", munmap(al, KB(16)), 0);
+  expect("mmap fixed past the address space", (long long)mmap((void *)0xFC00000000ll, KB(16), PROT_READ, MAP_ANON | MAP_PRIVATE | MAP_FIXED, -1, 0), -1);
+  expect("  errno", errno, EINVAL);
+
   /* MAP_STACK and MAP_VOID */
   void *s = mmap(NULL, KB(32), PROT_READ | PROT_WRITE, MAP_ANON | MAP_PRIVATE | MAP_STACK, -1, 0);
   expect("mmap MAP_STACK", (long long)s, BASE);
@@ -218,10 +233,18 @@ static void file_mappings(void) {
   expect("lseek 16 KiB", lseek(fd, KB(16), 0), KB(16));
   expect("read", read(fd, &got, 1), 1);
   expect("  the file does not see the private write", got, 'b');
-  expect("mmap misaligned offset", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 100), -1);
+  char *mo = mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 100);
+  expect("mmap at offset 100 (the page holding it is mapped)", (long long)mo, BASE + 0xc000 + 100);
+  expect("  it points at byte 100", mo[0], 'a');
+  expect("  byte 1 of the page is before it", mo[-99], 'X');
+  query("  two pages mapped", mo, 0, ((struct want){BASE + 0xc000, BASE + 0x14000, 0, SCE_KERNEL_PROT_CPU_READ, 0, 1, 0, 0, 1, ""}));
+  expect("munmap it", munmap(mo, KB(16)), 0);
+  expect("mmap fixed at a place that does not match offset 100", (long long)mmap((void *)(BASE + 0x10000), KB(16), PROT_READ, MAP_SHARED | MAP_FIXED, fd, 100), -1);
   expect("  errno", errno, EINVAL);
-  expect("mmap SHARED and PRIVATE", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED | MAP_PRIVATE, fd, 0), -1);
-  expect("  errno", errno, EINVAL);
+  char *sp = mmap(NULL, KB(16), PROT_READ, MAP_SHARED | MAP_PRIVATE, fd, 0);
+  expect("mmap SHARED and PRIVATE (shared wins)", (long long)sp, BASE + 0xc000);
+  expect("  byte 1", sp[1], 'X');
+  expect("munmap it", munmap(sp, KB(16)), 0);
   expect("close", close(fd), 0);
   expect("the mapping outlives the descriptor", sh[1], 'X');
   expect("munmap", munmap(sh, KB(48)), 0);
