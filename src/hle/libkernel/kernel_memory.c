@@ -24,6 +24,7 @@
 #define MMAP_NO_OVERWRITE VM_CALL_MAP_NO_OVERWRITE
 #define MMAP_DMEM_COMPAT 0x400 /* MapDirectMemory: the PS4 SDK's compatible aliasing */
 #define MMAP_PLACEMENT (MMAP_FIXED | MMAP_NO_OVERWRITE | VM_CALL_MAP_NO_COALESCE)
+#define DMEM_FLAGS_KNOWN (0x1F600090u | MMAP_DMEM_COMPAT)
 
 /* VirtualQuery flag bits (the record's bit field, lowest bit first). */
 #define VQ_FLEXIBLE 0x01u
@@ -155,8 +156,12 @@ static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, 
   if (nr < 0) return SCE_KERNEL_ERROR(-nr);
   /* direct memory is data: CPU execute is EINVAL from MapDirectMemory2, EACCES otherwise */
   if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(type >= 0 ? GUEST_EINVAL : GUEST_EACCES);
-  if (flags & MMAP_FIXED && (uint64_t)(uintptr_t)*addr & (PAGE - 1))
-    return SCE_KERNEL_ERROR(GUEST_EINVAL); /* the address checks come first */
+  /* the console's sys_mmap_dmem: a misaligned address (hint or not), flags outside FIXED,
+   * NO_OVERWRITE, NO_COALESCE, 0x200000 and the alignment bits (DMEM_COMPAT is libkernel's),
+   * protection bits outside the CPU and GPU read/write ones: EINVAL */
+  if ((uint64_t)(uintptr_t)*addr & (PAGE - 1) || (unsigned)flags & ~DMEM_FLAGS_KNOWN ||
+      prot & ~(0x33 | GUEST_PROT_CPU_EXEC))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
   if (!dmem_allocated((uint64_t)phys, len)) return SCE_KERNEL_ERROR(GUEST_EACCES);
   if (check_alias && !dmem_aliasing && guest_vm_direct_mapped((uint64_t)phys, len))
     return SCE_KERNEL_ERROR(GUEST_EBUSY);
@@ -428,14 +433,20 @@ int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_quer
   return 0;
 }
 
+/* sceKernelSetVirtualRangeName, as the console's sys_mname: the span must lie in the address
+ * space and not wrap (EINVAL); the name is copied as copyinstr copies it (EFAULT, or
+ * ENAMETOOLONG without a NUL in 32 bytes); the span widens to whole pages (an empty one
+ * renames nothing). */
 int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name) {
-  if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (a + len < a || a + len > GUEST_VM_ADDRESS_END) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   char label[GUEST_VM_NAME_SIZE];
   int nr = user_name(name, label);
   if (nr < 0) return SCE_KERNEL_ERROR(-nr);
-  uint64_t a = (uint64_t)(uintptr_t)addr;
-  if (len == 0 || (a | len) & (PAGE - 1)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  return (int)hle_sce_result(guest_vm_set_name(a, len, label));
+  uint64_t s = a & ~(PAGE - 1), e = (a + len + PAGE - 1) & ~(PAGE - 1);
+  if (e <= s) return 0;
+  int r = guest_vm_set_name(s, e - s, label);
+  return r == -GUEST_EINVAL ? 0 : (int)hle_sce_result(r); /* spans off the bands: nothing there */
 }
 
 int kernel_getpagesize(void) { return (int)PAGE; }

@@ -129,6 +129,11 @@ static void merges(void) {
   expect("MapDirectMemory2 DMEM_COMPAT alias still", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EBUSY);
   expect("MapDirectMemory executable", sceKernelMapDirectMemory(&al, KB(16), RW | SCE_KERNEL_PROT_CPU_EXEC, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EACCES);
   expect("MapDirectMemory2 executable", sceKernelMapDirectMemory2(&al, KB(16), 0, RW | SCE_KERNEL_PROT_CPU_EXEC, 0, 0, 0), SCE_KERNEL_ERROR_EINVAL);
+  al = (void *)(BASE + 0x100);
+  expect("MapDirectMemory misaligned hint", sceKernelMapDirectMemory(&al, KB(16), RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EINVAL);
+  al = NULL;
+  expect("MapDirectMemory unknown flag 0x1000", sceKernelMapDirectMemory(&al, KB(16), RW, SCE_KERNEL_MAP_DMEM_COMPAT | 0x1000, 0, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("MapDirectMemory protection 0x40", sceKernelMapDirectMemory(&al, KB(16), RW | 0x40, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("EnableDmemAliasing", sceKernelEnableDmemAliasing(), 0);
   al = NULL;
   expect("MapDirectMemory2 alias once enabled", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, 0, 0, 0), 0);
@@ -154,8 +159,12 @@ static void names_and_pointers(void) {
   query("the name whole", a, 0, FLEX(BASE, BASE + 0x4000, RW, n31));
   expect("SetVirtualRangeName 32 characters", sceKernelSetVirtualRangeName(a, KB(16), n32), SCE_KERNEL_ERROR_ENAMETOOLONG);
   expect("SetVirtualRangeName wild name", sceKernelSetVirtualRangeName(a, KB(16), (const char *)0x10), SCE_KERNEL_ERROR_EFAULT);
-  expect("SetVirtualRangeName misaligned", sceKernelSetVirtualRangeName((char *)a + 8, KB(16), "y"), SCE_KERNEL_ERROR_EINVAL);
-  expect("SetVirtualRangeName len 0", sceKernelSetVirtualRangeName(a, 0, "y"), SCE_KERNEL_ERROR_EINVAL);
+  expect("SetVirtualRangeName len 0 (renames nothing)", sceKernelSetVirtualRangeName(a, 0, "y"), 0);
+  query("  the name unchanged", a, 0, FLEX(BASE, BASE + 0x4000, RW, n31));
+  expect("SetVirtualRangeName misaligned span (widened to pages)", sceKernelSetVirtualRangeName((char *)a + 8, 8, "y"), 0);
+  query("  renamed", a, 0, FLEX(BASE, BASE + 0x4000, RW, "y"));
+  expect("SetVirtualRangeName past the address space", sceKernelSetVirtualRangeName((void *)0xFC00000000ll, KB(16), "y"), SCE_KERNEL_ERROR_EINVAL);
+  expect("SetVirtualRangeName wrapping span", sceKernelSetVirtualRangeName(a, ~0ull, "y"), SCE_KERNEL_ERROR_EINVAL);
 
   SceKernelVirtualQueryInfo *wild = (SceKernelVirtualQueryInfo *)0x10;
   expect("VirtualQuery wild info", sceKernelVirtualQuery(a, 0, wild, sizeof *wild), SCE_KERNEL_ERROR_EFAULT);
