@@ -813,7 +813,9 @@ int guest_vm_check_mapped(uint64_t addr, uint64_t size) {
   if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_ENOMEM;
   for (size_t i = range_lower_bound(addr);
        rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
-    if (is_reservation(vm_ranges[i].kind)) rc = -KERNEL_ENOMEM;
+    if (is_reservation(vm_ranges[i].kind) ||
+        !(vm_ranges[i].prot & (GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC)))
+      rc = -KERNEL_ENOMEM;
   pthread_mutex_unlock(&vm_lock);
   return rc;
 }

@@ -130,8 +130,9 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name);
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len);
 /* True when a direct range maps any page of [PHYS, PHYS+LEN) (the EBUSY rule for aliases). */
 bool guest_vm_direct_mapped(uint64_t phys, uint64_t len);
-/* Every page of [ADDR, ADDR+SIZE) is mapped (not a hole, not a reservation of any kind):
- * 0, else -ENOMEM (mlock's rule). -EINVAL on a range outside the bands. */
+/* Every page of [ADDR, ADDR+SIZE) is mapped readable or executable (not a hole, not a
+ * reservation, not PROT_NONE): 0, else -ENOMEM (FreeBSD's mlock: vm_map_wire without
+ * HOLESOK). -EINVAL on a range outside the bands. */
 int guest_vm_check_mapped(uint64_t addr, uint64_t size);
 
 /* ---- Memory pools (kernel/mempool.h drives these) ---- */

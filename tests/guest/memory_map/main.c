@@ -185,6 +185,9 @@ static void names_and_pointers(void) {
   expect("sceKernelMunlock mapped, unaligned span", sceKernelMunlock((char *)a + 100, 200), 0);
   expect("sceKernelMlock len 0", sceKernelMlock(NULL, 0), 0);
   expect("sceKernelMlock past the mapping", sceKernelMlock(a, KB(32)), SCE_KERNEL_ERROR_ENOMEM);
+  expect("Mprotect it PROT_NONE", sceKernelMprotect(a, KB(16), 0), 0);
+  expect("sceKernelMlock a PROT_NONE mapping", sceKernelMlock(a, KB(16)), SCE_KERNEL_ERROR_ENOMEM);
+  expect("Mprotect it back", sceKernelMprotect(a, KB(16), RW), 0);
   expect("mlock a hole", mlock((char *)a + KB(64), KB(16)), -1);
   expect("  errno", errno, ENOMEM);
   expect("munlock wrapping span", munlock((void *)-0x4000ll, KB(32)), -1);
