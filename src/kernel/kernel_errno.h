@@ -14,7 +14,10 @@ enum kernel_errno {
   KERNEL_ENODEV = 19,
   KERNEL_EEXIST = 17,
   KERNEL_EINVAL = 22,
+  KERNEL_EMFILE = 24,
   KERNEL_EAGAIN = 35, /* FreeBSD's number (Linux uses 11) */
+  KERNEL_ETIMEDOUT = 60,
+  KERNEL_ENAMETOOLONG = 63,
 };
 
 #endif
