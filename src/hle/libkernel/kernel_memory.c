@@ -235,16 +235,10 @@ int kernel_map_named_flexible_memory(void **addr, uint64_t len, int prot, int fl
   return (int)hle_sce_result(map_flexible(addr, len, prot, flags, 0, name));
 }
 
+/* sceKernelReleaseFlexibleMemory is munmap under another name (as fpPS4's libkernel has it):
+ * the span widens to pages, holes are fine, length 0 is EINVAL. */
 int kernel_release_flexible_memory(void *addr, uint64_t len) {
-  uint64_t a = (uint64_t)(uintptr_t)addr;
-  struct guest_vm_info v;
-  for (uint64_t at = a; len && at < a + len && guest_vm_virtual_query(at, true, &v) == 0 &&
-                        v.start < a + len;
-       at = v.end)
-    if (v.kind != GUEST_VM_KIND_FLEXIBLE)
-      LOG_ONCE(hle, STUB, "ReleaseFlexibleMemory: the span holds memory that is not flexible; "
-               "it is unmapped too (the console's answer is not known)");
-  return (int)hle_sce_result(guest_vm_unmap(a, len));
+  return (int)hle_sce_result(vm_call_munmap((uint64_t)(uintptr_t)addr, len));
 }
 
 int kernel_available_flexible_memory_size(uint64_t *out) {
