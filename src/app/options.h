@@ -30,6 +30,10 @@
     "A guest system call with no handler stops the process with a report (default: logged " \
     "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
     "lists the handled calls.")                                                               \
+  X(dump_pm4, "dump-pm4", "DIR", false,                                                     \
+    "Write a decoded listing (packet and register names, indirect buffers followed) of "     \
+    "every PM4 submission to the GPU command processor into DIR (made if missing), one file " \
+    "per submission: pm4-q<queue>-<sequence>.txt.")                                          \
   X(help, "help", NULL, false, "Print this help and exit.")                                   \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \
