@@ -152,8 +152,8 @@ static bool run_queue(struct cp *cp, struct cp_queue *q) {
       progress = true;
       break;
     }
+    if (!progress) __atomic_store_n(&q->status, CP_QUEUE_READY, __ATOMIC_RELEASE);
     progress = true;
-    __atomic_store_n(&q->status, CP_QUEUE_READY, __ATOMIC_RELEASE);
   }
   return progress;
 }
