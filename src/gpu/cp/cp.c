@@ -195,6 +195,16 @@ void cp_queue_reset(struct cp *cp, unsigned queue) {
   pthread_mutex_unlock(&cp->lock);
 }
 
+void cp_reset(struct cp *cp) {
+  pthread_mutex_lock(&cp->lock);
+  for (unsigned i = 0; i < CP_QUEUES; i++) {
+    memset(&cp->q[i], 0, sizeof(cp->q[i]));
+    cp->q[i].id = i;
+    cp->q[i].cp = cp;
+  }
+  pthread_mutex_unlock(&cp->lock);
+}
+
 uint32_t cp_reg(const struct cp *cp, unsigned queue, uint32_t reg) {
   if (queue >= CP_QUEUES) return 0;
   const uint32_t *p = cp_reg_slot((struct cp_queue *)&cp->q[queue], reg);

@@ -106,8 +106,12 @@ bool cp_run(struct cp *cp);
 bool cp_run_until_idle(struct cp *cp, unsigned max_passes);
 
 enum cp_queue_status cp_queue_status(const struct cp *cp, unsigned queue);
-/* Clears a stopped queue: its cursor, pending submissions and status (registers stay). */
+/* Clears a stopped queue: its cursor, pending submissions, predication and status
+ * (registers stay). Not for a queue the GPU thread may be running (ready or blocked). */
 void cp_queue_reset(struct cp *cp, unsigned queue);
+/* Every queue back to its state after cp_create: no work, registers and counters zero.
+ * Not while the GPU thread runs. */
+void cp_reset(struct cp *cp);
 /* Register REG (absolute dword offset) of QUEUE; 0 outside the banks. */
 uint32_t cp_reg(const struct cp *cp, unsigned queue, uint32_t reg);
 struct cp_stats cp_queue_stats(const struct cp *cp, unsigned queue);

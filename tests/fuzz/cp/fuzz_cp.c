@@ -39,18 +39,20 @@ static bool list_read(void *ctx, uint64_t addr, uint32_t *dst, uint32_t n) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static FILE *null;
+  static struct cp *cp;
   if (!mem) {
     log_set_level(LOG_LEVEL_OFF);
     mem = malloc(SIZE);
     null = fopen("/dev/null", "w");
+    const struct cp_ops ops = {.mem_map = mem_map, .dispatch = on_dispatch, .agc_packet = on_agc};
+    cp = cp_create(&ops);
+    if (!mem || !null || !cp) abort();
   }
   if (size < 5) return 0;
   memset(mem, 0, SIZE);
   size_t n = size - 1 < SIZE ? size - 1 : SIZE;
   memcpy(mem, data + 1, n);
-  const struct cp_ops ops = {.mem_map = mem_map, .dispatch = on_dispatch, .agc_packet = on_agc};
-  struct cp *cp = cp_create(&ops);
-  if (!cp) abort();
+  cp_reset(cp); /* every input starts from a fresh command processor */
   unsigned queue = data[0] % CP_QUEUES;
   if (n / 4) {
     if (cp_submit(cp, queue, BASE, (uint32_t)(n / 4)) != 0) abort();
@@ -58,6 +60,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     struct pm4_list_opts o = {.read = list_read, .base = BASE};
     pm4_list(null, (const uint32_t *)mem, n / 4, &o);
   }
-  cp_destroy(cp);
   return 0;
 }

@@ -600,6 +600,20 @@ static void test_malformed(void **state) {
   assert_int_equal(cp_submit(cp, 0, MEM_BASE + MEM_SIZE - 4, 2), -EFAULT);
 }
 
+static void test_reset(void **state) {
+  struct stream s = stream_at(MEM_BASE);
+  putv(&s, 3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 5);
+  putv(&s, 2, PKT3(0x01, 1), 0); /* stops the queue */
+  submit(1, &s);
+  run();
+  assert_int_equal(cp_queue_status(cp, 1), CP_QUEUE_STOPPED);
+  assert_int_equal(cp_reg(cp, 1, R_COMPUTE_USER_DATA_0 / 4), 5);
+  cp_reset(cp);
+  assert_int_equal(cp_queue_status(cp, 1), CP_QUEUE_IDLE);
+  assert_int_equal(cp_reg(cp, 1, R_COMPUTE_USER_DATA_0 / 4), 0);
+  assert_int_equal(cp_queue_stats(cp, 1).packets, 0);
+}
+
 static void test_fifo_full(void **state) {
   struct stream s = stream_at(MEM_BASE);
   putv(&s, 2, PKT3(NOP, 1), 0);
@@ -677,6 +691,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_draws_and_agc, setup, teardown),
       cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
       cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
       cmocka_unit_test_setup_teardown(test_fifo_full, setup, teardown),
       cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, teardown),
       cmocka_unit_test_setup_teardown(test_gpu_thread, setup, teardown),
