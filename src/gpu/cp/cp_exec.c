@@ -83,7 +83,7 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
 static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t base, uint32_t span) {
   if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
-  unsigned index = b[0] & 1;
+  unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
   if (index != 0 || pairs)
@@ -115,9 +115,12 @@ static enum cp_step wait_reg_mem(struct cp_queue *q, struct cp_frame *f, const u
                                  unsigned nb, bool wide) {
   if (nb != (wide ? 8u : 6u))
     FAIL("WAIT_REG_MEM%s with %u body dwords (%u expected)", wide ? "64" : "", nb, wide ? 8 : 6);
-  unsigned func = b[0] & 7, mem = (b[0] >> 4) & 1, op = (b[0] >> 6) & 3;
+  unsigned func = b[0] & 7, space = (b[0] >> 4) & 3, op = (b[0] >> 6) & 3;
   if (func == 7) FAIL("WAIT_REG_MEM compare function 7 is reserved");
-  if (op != 0) FAIL("WAIT_REG_MEM operation %u not supported (only wait)", op);
+  /* operation 0 waits, 3 waits preemptably (the same here); 1 writes a register first */
+  if (op != 0 && op != 3) FAIL("WAIT_REG_MEM operation %u not supported", op);
+  if (space > 1) FAIL("WAIT_REG_MEM memory space %u not supported", space);
+  bool mem = space == 1;
   uint64_t ref = wide ? addr64(b[3], b[4]) : b[3];
   uint64_t mask = wide ? addr64(b[5], b[6]) : b[4];
   uint64_t v = 0;
@@ -127,11 +130,12 @@ static enum cp_step wait_reg_mem(struct cp_queue *q, struct cp_frame *f, const u
     if (!mem_read(q, addr, &v, wide ? 8 : 4))
       FAIL("WAIT_REG_MEM address 0x%" PRIx64 " is not mapped", addr);
   } else {
-    uint32_t *r = cp_reg_slot(q, b[1] & 0xffff);
-    if (!r) FAIL("WAIT_REG_MEM register 0x%x outside the register banks", b[1] & 0xffff);
+    uint32_t reg = b[1] & 0x3ffff; /* REG_POLL_ADDR, 18 bits */
+    uint32_t *r = cp_reg_slot(q, reg);
+    if (!r) FAIL("WAIT_REG_MEM register 0x%x outside the register banks", reg);
     v = *r;
     if (wide) {
-      uint32_t *r2 = cp_reg_slot(q, (b[1] & 0xffff) + 1);
+      uint32_t *r2 = cp_reg_slot(q, reg + 1);
       v |= (uint64_t)(r2 ? *r2 : 0) << 32;
     }
   }
@@ -168,6 +172,9 @@ static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const ui
   uint64_t addr = addr64(b[2], b[3]), written = 0;
   q->stats.events++;
   if (data_sel > 4) FAIL("RELEASE_MEM data select %u not supported", data_sel);
+  /* INT_SEL 1 interrupt only, 2 after the write is confirmed, 3 data and confirm, 4 with the
+   * context id; 5 and 6 send it only when a 32/64-bit compare holds (not supported yet) */
+  if (int_sel > 4) FAIL("RELEASE_MEM conditional interrupt select %u not supported", int_sel);
   if (data_sel && (addr & (data_sel == 1 ? 3 : 7)))
     FAIL("RELEASE_MEM address 0x%" PRIx64 " misaligned for data select %u", addr, data_sel);
   if (!write_selected(q, addr, data_sel, b[4], b[5], &written))

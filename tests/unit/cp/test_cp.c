@@ -383,8 +383,9 @@ static void test_wait_blocks_one_queue(void **state) {
   putv(&a, 7, PKT3(WAIT_REG_MEM, 6), 3u | (1u << 4), LO(label), HI(label), 1, 0xFF, 10);
   putv(&a, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(out), HI(out), 0xA);
   /* WAIT_REG_MEM64: function 5 (>=), ref 0x1_0000_0000 */
-  putv(&a, 9, PKT3(WAIT_REG_MEM64, 8), 5u | (1u << 4), LO(label64), HI(label64), 0, 1, 0xFFFFFFFF,
-       0xFFFFFFFF, 10);
+  /* WAIT_REG_MEM64, operation 3 (a preemptable wait: the same wait) */
+  putv(&a, 9, PKT3(WAIT_REG_MEM64, 8), 5u | (1u << 4) | (3u << 6), LO(label64), HI(label64), 0, 1,
+       0xFFFFFFFF, 0xFFFFFFFF, 10);
   putv(&a, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(out + 4), HI(out + 4), 0xB);
   submit(cp_compute_queue(0, 0), &a);
   struct stream b = stream_at(MEM_BASE + 0x1000);
@@ -593,6 +594,11 @@ static void test_malformed(void **state) {
   s = stream_at(MEM_BASE); /* WAIT_REG_MEM with the reserved function 7 */
   putv(&s, 7, PKT3(WAIT_REG_MEM, 6), 7u | (1u << 4), LO(MEM_BASE), HI(MEM_BASE), 0, 0, 0);
   expect_stopped(8, &s);
+  s = stream_at(MEM_BASE); /* RELEASE_MEM INT_SEL 5 (interrupt on a 32-bit compare) */
+  putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x28u | (5u << 8), (1u << 29) | (5u << 24), LO(MEM_BASE + 64),
+       HI(MEM_BASE + 64), 1, 0, 0);
+  expect_stopped(9, &s);
+  assert_int_equal(rec.interrupts, 0);
   /* submissions that are refused */
   assert_int_equal(cp_submit(cp, CP_QUEUES, MEM_BASE, 1), -EINVAL);
   assert_int_equal(cp_submit(cp, 0, MEM_BASE, 0), -EINVAL);
