@@ -13,7 +13,7 @@
 #include "common/log.h"
 #include "gpu/cp/cp.h"
 
-#define RUNS 7
+#define RUNS 11
 #define DWORDS (4u << 20)
 #define BASE 0x100000000ull
 

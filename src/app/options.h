@@ -33,7 +33,7 @@
   X(dump_pm4, "dump-pm4", "DIR", false,                                                     \
     "Write a decoded listing (packet and register names, indirect buffers followed) of "     \
     "every PM4 submission to the GPU command processor into DIR (made if missing), one file " \
-    "per submission: pm4-q<queue>-<sequence>.txt.")                                          \
+    "per submission: pm4-q<queue>-<sequence>.txt, with its dwords beside it as .pm4.")       \
   X(help, "help", NULL, false, "Print this help and exit.")                                   \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \

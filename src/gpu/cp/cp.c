@@ -250,7 +250,16 @@ static void dump_submission(struct cp *cp, unsigned queue, uint64_t addr, const 
   }
   snprintf(path, sizeof(path), "%s/pm4-q%02u-%06" PRIu64 ".txt", cp->dump_dir, queue, seq);
   pthread_mutex_unlock(&cp->lock);
-  FILE *f = fopen(path, "w");
+  /* the raw dwords beside the listing, for prospero-pm4 and bug reports */
+  size_t len = strlen(path);
+  memcpy(path + len - 4, ".pm4", 4);
+  FILE *raw = fopen(path, "wb");
+  if (raw) {
+    fwrite(w, 4, n, raw);
+    fclose(raw);
+  }
+  memcpy(path + len - 4, ".txt", 4);
+  FILE *f = raw ? fopen(path, "w") : NULL;
   if (!f) {
     LOG_ONCE(gpu, ERROR, "cp: --dump-pm4: cannot write %s: %s", path, strerror(errno));
     return;

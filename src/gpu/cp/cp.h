@@ -119,7 +119,8 @@ struct cp_stats cp_queue_stats(const struct cp *cp, unsigned queue);
 const char *cp_queue_name(unsigned queue, char *buf, unsigned cap);
 
 /* --dump-pm4: every submission is listed (pm4_list, following indirect buffers) into
- * DIR/pm4-q<queue>-<sequence>.txt when it is submitted. NULL stops. 0 or -errno. */
+ * DIR/pm4-q<queue>-<sequence>.txt when it is submitted, its dwords written beside it as
+ * .pm4 (prospero-pm4 reads them). NULL stops. 0 or -errno. */
 int cp_set_dump_dir(struct cp *cp, const char *dir);
 
 /* The GPU thread: runs the scheduler whenever there is work (blocked queues are re-checked

@@ -65,7 +65,7 @@ static bool reg_write_seq(struct cp_queue *q, uint32_t reg, const uint32_t *v, u
 /* ---- registers ---- */
 
 static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint32_t *b, unsigned nb,
-                             uint32_t base, uint32_t span, const char *what) {
+                             uint32_t *bank, uint32_t span, const char *what) {
   if (nb < 1) FAIL("%s without a register offset", what);
   uint32_t off = b[0] & 0xffff;
   /* the index field (bits 31:28) selects how the CP applies some registers (e.g. the CU
@@ -73,8 +73,12 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
   if (off + (nb - 1) > span)
     FAIL("%s writes %u registers from offset 0x%x, past the end of the space (0x%x)", what, nb - 1,
          off, span);
-  if (nb == 1) return CP_STEP_DONE;
-  memcpy(cp_reg_slot(q, base + off), &b[1], (size_t)(nb - 1) * 4);
+  uint32_t *dst = bank + off;
+  if (nb <= 5) { /* the common short writes, without a library call */
+    for (unsigned i = 1; i < nb; i++) dst[i - 1] = b[i];
+  } else {
+    memcpy(dst, &b[1], (size_t)(nb - 1) * 4);
+  }
   q->stats.reg_writes += nb - 1;
   return CP_STEP_DONE;
 }
@@ -504,13 +508,12 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
       return CP_STEP_DONE;
     case PM4_SET_CONTEXT_REG:
     case PM4_SET_CONTEXT_REG_INDEX:
-      return set_regs(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT, "SET_CONTEXT_REG");
+      return set_regs(q, f, b, nb, q->ctx, PM4_CONTEXT_COUNT, "SET_CONTEXT_REG");
     case PM4_SET_SH_REG:
-    case PM4_SET_SH_REG_INDEX:
-      return set_regs(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT, "SET_SH_REG");
+    case PM4_SET_SH_REG_INDEX: return set_regs(q, f, b, nb, q->sh, PM4_SH_COUNT, "SET_SH_REG");
     case PM4_SET_UCONFIG_REG:
     case PM4_SET_UCONFIG_REG_INDEX:
-      return set_regs(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT, "SET_UCONFIG_REG");
+      return set_regs(q, f, b, nb, q->uc, PM4_UCONFIG_COUNT, "SET_UCONFIG_REG");
     case PM4_LOAD_SH_REG_INDEX: return load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
     case PM4_LOAD_CONTEXT_REG_INDEX:
       return load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);

@@ -655,6 +655,15 @@ static void test_dump_and_listing(void **state) {
   assert_non_null(strstr(text, "DB_DEPTH_CONTROL")); /* followed into the IB */
   assert_non_null(strstr(text, "ZFUNC=7"));
   unlink(path);
+  /* the raw dwords beside it */
+  snprintf(path, sizeof(path), "%s/pm4-q03-000000.pm4", dir);
+  f = fopen(path, "rb");
+  assert_non_null(f);
+  uint32_t raw[16];
+  assert_int_equal(fread(raw, 4, 16, f), s.n);
+  fclose(f);
+  assert_memory_equal(raw, dw(MEM_BASE), s.n * 4);
+  unlink(path);
   rmdir(dir);
   cp_set_dump_dir(cp, NULL);
   /* the lister counts malformed packets */
