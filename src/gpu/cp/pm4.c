@@ -60,6 +60,16 @@ static const struct pm4_field field_table[] = {
 #undef REG
 #undef FIELD
 };
+struct pkt_field {
+  uint8_t opcode, dw, shift, width;
+  const char *name;
+};
+static const struct pkt_field pkt_fields[] = {
+#define F(op, dw, name, shift, width) {PM4_##op, dw, shift, width, #name},
+#include "pm4_fields.def"
+#undef F
+};
+#define NPKTFIELDS (sizeof(pkt_fields) / sizeof(pkt_fields[0]))
 #define NREGS (sizeof(reg_table) / sizeof(reg_table[0]))
 #define NFIELDS (sizeof(field_table) / sizeof(field_table[0]))
 
@@ -214,52 +224,35 @@ static unsigned list_stream(FILE *out, const uint32_t *w, size_t n, const struct
         for (unsigned k = 1; k < nb; k++) list_reg(out, reg + k - 1, b[k]);
         break;
       }
-      case PM4_EVENT_WRITE:
-      case PM4_EVENT_WRITE_EOP:
-      case PM4_EVENT_WRITE_EOS:
-      case PM4_RELEASE_MEM: {
-        const char *ev = pm4_event_name(b[0] & 0x3f);
-        fprintf(out, " event %s (0x%02x) index %u", ev ? ev : "?", b[0] & 0x3f, (b[0] >> 8) & 0xf);
-        if (h.opcode == PM4_RELEASE_MEM && nb >= 6)
-          fprintf(out,
-                  " data_sel %u int_sel %u dst_sel %u addr 0x%016" PRIx64 " data 0x%08" PRIx32
-                  "%08" PRIx32,
-                  b[1] >> 29, (b[1] >> 24) & 7, (b[1] >> 16) & 3, ((uint64_t)b[3] << 32) | b[2],
-                  b[5], b[4]);
-        if (h.opcode == PM4_EVENT_WRITE_EOP && nb >= 5)
-          fprintf(
-              out, " data_sel %u int_sel %u addr 0x%016" PRIx64 " data 0x%08" PRIx32 "%08" PRIx32,
-              b[2] >> 29, (b[2] >> 24) & 3, ((uint64_t)(b[2] & 0xffff) << 32) | b[1], b[4], b[3]);
+      default: {
+        /* the event name, then the packet's fields from pm4_fields.def, else raw dwords */
+        if (h.opcode == PM4_EVENT_WRITE || h.opcode == PM4_EVENT_WRITE_EOP ||
+            h.opcode == PM4_EVENT_WRITE_EOS || h.opcode == PM4_RELEASE_MEM) {
+          const char *ev = pm4_event_name(b[0] & 0x3f);
+          fprintf(out, " %s", ev ? ev : "?");
+        }
+        bool named = false;
+        unsigned covered = 0; /* body dwords the fields describe */
+        for (size_t k = 0; k < NPKTFIELDS; k++) {
+          const struct pkt_field *pf = &pkt_fields[k];
+          if (pf->opcode != h.opcode || pf->dw >= nb) continue;
+          if (pf->dw + 1u > covered) covered = pf->dw + 1u;
+          uint32_t v =
+              pf->width >= 32 ? b[pf->dw] : (b[pf->dw] >> pf->shift) & ((1u << pf->width) - 1u);
+          fprintf(out, pf->width > 8 ? " %s=0x%" PRIx32 : " %s=%" PRIu32, pf->name, v);
+          named = true;
+        }
+        if (named && covered < nb) fprintf(out, " data:");
+        for (unsigned k = named ? covered : 0; k < nb && k < covered + 8u; k++)
+          fprintf(out, " %08" PRIx32, b[k]);
+        if (nb > covered + 8u) fprintf(out, " ...");
+        if (h.opcode == PM4_NOP && h.dwords == 1) fprintf(out, " pad");
         fputc('\n', out);
+        if (h.opcode == PM4_INDIRECT_BUFFER && nb >= 3)
+          bad += list_ib(out, o, ((uint64_t)(b[1] & 0xffff) << 32) | (b[0] & ~3u), b[2] & 0xfffff,
+                         depth);
         break;
       }
-      case PM4_INDIRECT_BUFFER:
-      case PM4_INDIRECT_BUFFER_CNST:
-        if (nb >= 3) {
-          uint64_t addr = ((uint64_t)(b[1] & 0xffff) << 32) | (b[0] & ~3u);
-          uint32_t size = b[2] & 0xfffff;
-          fprintf(out, " 0x%016" PRIx64 " %" PRIu32 " dwords%s\n", addr, size,
-                  (b[2] >> 20) & 1 ? " chain" : "");
-          if (h.opcode == PM4_INDIRECT_BUFFER) bad += list_ib(out, o, addr, size, depth);
-        } else {
-          fputc('\n', out);
-        }
-        break;
-      case PM4_DISPATCH_DIRECT:
-        if (nb >= 4) fprintf(out, " %u x %u x %u initiator 0x%08x", b[0], b[1], b[2], b[3]);
-        fputc('\n', out);
-        break;
-      case PM4_WAIT_REG_MEM:
-        if (nb >= 6)
-          fprintf(out, " func %u %s 0x%016" PRIx64 " ref 0x%08x mask 0x%08x", b[0] & 7,
-                  (b[0] >> 4) & 1 ? "mem" : "reg", ((uint64_t)b[2] << 32) | b[1], b[3], b[4]);
-        fputc('\n', out);
-        break;
-      default:
-        for (unsigned k = 0; k < nb && k < 8; k++) fprintf(out, " %08" PRIx32, b[k]);
-        if (nb > 8) fprintf(out, " ...");
-        fputc('\n', out);
-        break;
     }
     i += h.dwords;
   }
