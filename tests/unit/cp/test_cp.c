@@ -47,6 +47,11 @@ enum {
   SET_UCONFIG_REG_INDEX = 0x7A,
   WAIT_REG_MEM64 = 0x93,
   LOAD_SH_REG_INDEX = 0x63,
+  SET_SH_REG_INDEX = 0x9B,
+  SET_CONTEXT_REG_INDEX = 0x6A,
+  LOAD_CONTEXT_REG_INDEX = 0x9F,
+  DRAW_INDEX_OFFSET_2 = 0x35,
+  DRAW_INDIRECT = 0x24,
 };
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_DISPATCH_INITIATOR 0xB800u
@@ -55,6 +60,8 @@ enum {
 #define R_COMPUTE_PGM_LO 0xB830u
 #define R_COMPUTE_PGM_RSRC2 0xB84Cu
 #define R_COMPUTE_USER_DATA_0 0xB900u
+#define R_COMPUTE_STATIC_THREAD_MGMT_SE0 0xB858u
+#define R_CB_COLOR0_INFO 0x28C70u
 #define R_DB_DEPTH_CONTROL 0x28800u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
 #define SH_OFF(r) (((r)-0xB000u) / 4)
@@ -220,6 +227,31 @@ static void test_set_regs(void **state) {
   struct cp_stats st = cp_queue_stats(cp, 0);
   assert_int_equal(st.reg_writes, 3 + 1 + 1 + 2);
   assert_int_equal(st.packets, 5);
+}
+
+static void test_set_reg_index_forms(void **state) {
+  uint64_t data = MEM_BASE + 0x8000;
+  dw(data)[0] = 0xC0FFEE;
+  struct stream s = stream_at(MEM_BASE);
+  /* SET_SH_REG_INDEX, index 3 (apply the driver's CU mask): the value is the register's */
+  putv(&s, 3, PKT3(SET_SH_REG_INDEX, 2), SH_OFF(R_COMPUTE_STATIC_THREAD_MGMT_SE0) | (3u << 28),
+       0xFFFF);
+  putv(&s, 3, PKT3(SET_CONTEXT_REG_INDEX, 2), CTX_OFF(R_CB_COLOR0_INFO), 0x5C);
+  /* LOAD_CONTEXT_REG_INDEX: one register from memory, direct address */
+  putv(&s, 5, PKT3(LOAD_CONTEXT_REG_INDEX, 4), LO(data), HI(data), CTX_OFF(R_DB_DEPTH_CONTROL), 1);
+  /* COPY_DATA 64-bit immediate into two registers (dst 0) */
+  putv(&s, 6, PKT3(COPY_DATA, 5), 5u | (0u << 8) | (1u << 16), 0x11, 0x22,
+       R_COMPUTE_USER_DATA_0 / 4 + 4, 0);
+  submit(cp_compute_queue(3, 0), &s);
+  run();
+  unsigned q = cp_compute_queue(3, 0);
+  assert_int_equal(cp_reg(cp, q, R_COMPUTE_STATIC_THREAD_MGMT_SE0 / 4), 0xFFFF);
+  assert_int_equal(cp_reg(cp, q, R_CB_COLOR0_INFO / 4), 0x5C);
+  /* CB_COLOR0_INFO: FORMAT bits 6:2 */
+  assert_int_equal(PM4_GET(0x5C, CB_COLOR0_INFO, FORMAT), 0x17);
+  assert_int_equal(cp_reg(cp, q, R_DB_DEPTH_CONTROL / 4), 0xC0FFEE);
+  assert_int_equal(cp_reg(cp, q, R_COMPUTE_USER_DATA_0 / 4 + 4), 0x11);
+  assert_int_equal(cp_reg(cp, q, R_COMPUTE_USER_DATA_0 / 4 + 5), 0x22);
 }
 
 static void test_load_sh_reg_index(void **state) {
@@ -540,6 +572,18 @@ static void test_draws_and_agc(void **state) {
   assert_int_equal(rec.agc_n, 2);
   assert_int_equal(rec.agc_first, 0xFEED);
   assert_int_equal(cp_queue_status(cp, 0), CP_QUEUE_IDLE);
+  /* DRAW_INDEX_OFFSET_2: max size, offset, count, initiator; DRAW_INDIRECT: an offset from
+   * SET_BASE's base */
+  struct stream t = stream_at(MEM_BASE + 0x1000);
+  putv(&t, 5, PKT3(DRAW_INDEX_OFFSET_2, 4), 100, 6, 12, 0);
+  putv(&t, 4, PKT3(SET_BASE, 3), 1, 0x5000, 0x3);
+  putv(&t, 5, PKT3(DRAW_INDIRECT, 4), 0x40, 0, 0, 2);
+  submit(CP_GFX_QUEUE, &t);
+  run();
+  assert_int_equal(rec.draws, 4);
+  assert_int_equal(rec.last_draw.opcode, DRAW_INDIRECT);
+  assert_int_equal(rec.last_draw.indirect_addr, 0x300005040ull);
+  assert_int_equal(rec.last_draw.initiator, 2);
 }
 
 static void test_acquire_mem(void **state) {
@@ -594,6 +638,16 @@ static void test_malformed(void **state) {
   s = stream_at(MEM_BASE); /* WAIT_REG_MEM with the reserved function 7 */
   putv(&s, 7, PKT3(WAIT_REG_MEM, 6), 7u | (1u << 4), LO(MEM_BASE), HI(MEM_BASE), 0, 0, 0);
   expect_stopped(8, &s);
+  s = stream_at(MEM_BASE); /* type 0 into the config space (privileged) */
+  putv(&s, 2, PKT0(0x2000, 1), 1);
+  expect_stopped(10, &s);
+  s = stream_at(MEM_BASE); /* SET_PREDICATION ZPASS (op 1): occlusion queries not there yet */
+  putv(&s, 4, PKT3(SET_PREDICATION, 3), 1u << 16, LO(MEM_BASE), HI(MEM_BASE));
+  expect_stopped(11, &s);
+  s = stream_at(MEM_BASE); /* COND_EXEC skipping past the end of its buffer */
+  dw(MEM_BASE + 0x100)[0] = 0;
+  putv(&s, 5, PKT3(COND_EXEC, 4), LO(MEM_BASE + 0x100), HI(MEM_BASE + 0x100), 0, 9);
+  expect_stopped(12, &s);
   s = stream_at(MEM_BASE); /* RELEASE_MEM INT_SEL 5 (interrupt on a 32-bit compare) */
   putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x28u | (5u << 8), (1u << 29) | (5u << 24), LO(MEM_BASE + 64),
        HI(MEM_BASE + 64), 1, 0, 0);
@@ -694,6 +748,7 @@ int main(void) {
       cmocka_unit_test(test_header),
       cmocka_unit_test_setup_teardown(test_set_regs, setup, teardown),
       cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, teardown),
       cmocka_unit_test_setup_teardown(test_write_copy_dma, setup, teardown),
       cmocka_unit_test_setup_teardown(test_events, setup, teardown),
       cmocka_unit_test_setup_teardown(test_indirect_buffers, setup, teardown),
