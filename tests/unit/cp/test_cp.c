@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -742,6 +743,59 @@ static void test_gpu_thread(void **state) {
   cp_thread_stop(cp);
 }
 
+/* Host threads submitting to their own queues while the GPU thread runs: every submission
+ * runs once, in order within its queue (each one adds its sequence number to a per-queue
+ * sum and checks the previous one through WAIT_REG_MEM). */
+#define STRESS_THREADS 4
+#define STRESS_SUBMITS 200
+struct stress_arg {
+  unsigned queue, index;
+};
+static void *stress_submitter(void *p) {
+  const struct stress_arg *a = p;
+  /* each thread's streams and counter live in its own 64 KiB slice */
+  uint64_t slice = MEM_BASE + 0x80000 + (uint64_t)a->index * 0x10000;
+  uint64_t counter = slice;
+  for (unsigned i = 0; i < STRESS_SUBMITS; i++) {
+    struct stream s = stream_at(slice + 0x100 + (uint64_t)i * 64);
+    /* the previous submission has run: counter == i; then counter = i + 1 */
+    putv(&s, 7, PKT3(WAIT_REG_MEM, 6), 3u | (1u << 4), LO(counter), HI(counter), i, 0xFFFFFFFF, 10);
+    putv(&s, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(counter), HI(counter), i + 1);
+    int r;
+    while ((r = cp_submit(cp, a->queue, s.addr, s.n)) == -EAGAIN) usleep(100);
+    if (r != 0) return (void *)1;
+  }
+  return NULL;
+}
+
+static void test_gpu_thread_stress(void **state) {
+  assert_int_equal(cp_thread_start(cp), 0);
+  pthread_t t[STRESS_THREADS];
+  struct stress_arg args[STRESS_THREADS];
+  for (unsigned i = 0; i < STRESS_THREADS; i++) {
+    args[i] =
+        (struct stress_arg){.queue = i == 0 ? CP_GFX_QUEUE : cp_compute_queue(i, i), .index = i};
+    assert_int_equal(pthread_create(&t[i], NULL, stress_submitter, &args[i]), 0);
+  }
+  for (unsigned i = 0; i < STRESS_THREADS; i++) {
+    void *ret;
+    pthread_join(t[i], &ret);
+    assert_null(ret);
+  }
+  for (unsigned i = 0; i < STRESS_THREADS; i++) {
+    uint64_t counter = MEM_BASE + 0x80000 + (uint64_t)i * 0x10000;
+    for (int k = 0; k < 5000 && __atomic_load_n(dw(counter), __ATOMIC_ACQUIRE) != STRESS_SUBMITS;
+         k++)
+      usleep(1000);
+    assert_int_equal(__atomic_load_n(dw(counter), __ATOMIC_ACQUIRE), STRESS_SUBMITS);
+  }
+  cp_thread_stop(cp);
+  for (unsigned i = 0; i < STRESS_THREADS; i++) {
+    assert_int_equal(cp_queue_stats(cp, args[i].queue).submissions, STRESS_SUBMITS);
+    assert_int_not_equal(cp_queue_status(cp, args[i].queue), CP_QUEUE_STOPPED);
+  }
+}
+
 int main(void) {
   log_set_level(LOG_LEVEL_OFF);
   const struct CMUnitTest tests[] = {
@@ -765,6 +819,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_fifo_full, setup, teardown),
       cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, teardown),
       cmocka_unit_test_setup_teardown(test_gpu_thread, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_gpu_thread_stress, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
