@@ -36,18 +36,45 @@ static uint64_t gpu_clock(struct cp_queue *q) {
 
 static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
 
-/* Writes N bytes at guest ADDR; false if the range is not writable. */
+/* Writes N bytes at guest ADDR; false if the range is not writable. Guest memory is shared
+ * with guest CPU threads that poll labels: aligned dwords and qwords are stored one by one,
+ * in order, each a release store, so a label becomes visible after everything written
+ * before it (labels written in order, and the data a packet wrote before its label). */
 static bool mem_write(struct cp_queue *q, uint64_t addr, const void *src, size_t n) {
   void *p = map(q, addr, n, true);
   if (!p) return false;
-  memcpy(p, src, n);
+  if (n == 8 && !(addr & 7)) {
+    uint64_t v;
+    memcpy(&v, src, 8);
+    __atomic_store_n((uint64_t *)p, v, __ATOMIC_RELEASE);
+  } else if (!(n & 3) && !(addr & 3)) {
+    for (size_t i = 0; i < n / 4; i++) {
+      uint32_t v;
+      memcpy(&v, (const uint8_t *)src + i * 4, 4);
+      __atomic_store_n((uint32_t *)p + i, v, __ATOMIC_RELEASE);
+    }
+  } else {
+    memcpy(p, src, n);
+  }
   return true;
 }
 
+/* Reads N bytes at guest ADDR; aligned dwords and qwords with acquire loads (a label the
+ * guest CPU sets, then the data it wrote before). */
 static bool mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n) {
   const void *p = map(q, addr, n, false);
   if (!p) return false;
-  memcpy(dst, p, n);
+  if (n == 8 && !(addr & 7)) {
+    uint64_t v = __atomic_load_n((const uint64_t *)p, __ATOMIC_ACQUIRE);
+    memcpy(dst, &v, 8);
+  } else if (!(n & 3) && !(addr & 3)) {
+    for (size_t i = 0; i < n / 4; i++) {
+      uint32_t v = __atomic_load_n((const uint32_t *)p + i, __ATOMIC_ACQUIRE);
+      memcpy((uint8_t *)dst + i * 4, &v, 4);
+    }
+  } else {
+    memcpy(dst, p, n);
+  }
   return true;
 }
 
