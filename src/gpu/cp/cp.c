@@ -133,16 +133,22 @@ void cp_queue_fail(struct cp_queue *q, const struct cp_frame *f, const char *fmt
 /* Runs Q for one turn. True if it made progress. */
 static bool run_queue(struct cp *cp, struct cp_queue *q) {
   bool progress = false;
-  for (unsigned n = 0; n < CP_PACKETS_PER_TURN; n++) {
-    if (__atomic_load_n(&q->status, __ATOMIC_ACQUIRE) == CP_QUEUE_STOPPED) break;
+  for (unsigned n = 0; n < CP_PACKETS_PER_TURN;) {
     if (q->depth == 0 && !next_submission(cp, q)) break;
     struct cp_frame *f = &q->frame[q->depth - 1];
     if (f->pos >= f->size) { /* end of this buffer: back to the one that called it */
       q->depth--;
       progress = true;
+      n++;
       continue;
     }
-    enum cp_step r = cp_exec_packet(q, f);
+    unsigned ran = 0;
+    enum cp_step r = cp_exec_run(q, f, CP_PACKETS_PER_TURN - n, &ran);
+    n += ran;
+    if (ran && !progress) {
+      if (r != CP_STEP_STOPPED) __atomic_store_n(&q->status, CP_QUEUE_READY, __ATOMIC_RELEASE);
+      progress = true;
+    }
     if (r == CP_STEP_BLOCKED) {
       __atomic_store_n(&q->status, CP_QUEUE_BLOCKED, __ATOMIC_RELEASE);
       q->stats.wait_polls++;
@@ -152,8 +158,6 @@ static bool run_queue(struct cp *cp, struct cp_queue *q) {
       progress = true;
       break;
     }
-    if (!progress) __atomic_store_n(&q->status, CP_QUEUE_READY, __ATOMIC_RELEASE);
-    progress = true;
   }
   return progress;
 }

@@ -651,3 +651,50 @@ enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f) {
   }
   return r;
 }
+
+enum cp_step cp_exec_run(struct cp_queue *q, struct cp_frame *f, unsigned budget, unsigned *ran) {
+  const unsigned depth = q->depth;
+  unsigned n = 0;
+  enum cp_step r = CP_STEP_DONE;
+  while (n < budget && f->pos < f->size) {
+    const uint32_t h = f->w[f->pos];
+    if ((h & 0xC0000001u) == 0xC0000000u) { /* type 3, not predicated */
+      const unsigned op = (h >> 8) & 0xff;
+      uint32_t *bank = NULL, span = 0;
+      if (op == PM4_SET_SH_REG) {
+        bank = q->sh;
+        span = PM4_SH_COUNT;
+      } else if (op == PM4_SET_CONTEXT_REG) {
+        bank = q->ctx;
+        span = PM4_CONTEXT_COUNT;
+      } else if (op == PM4_SET_UCONFIG_REG) {
+        bank = q->uc;
+        span = PM4_UCONFIG_COUNT;
+      }
+      const uint32_t values = (h >> 16) & 0x3fff; /* body dwords - 1 */
+      if (bank && (uint64_t)f->pos + values + 2 <= f->size) {
+        const uint32_t *b = &f->w[f->pos + 1];
+        const uint32_t off = b[0] & 0xffff;
+        if (off + values <= span) {
+          uint32_t *dst = bank + off;
+          if (values <= 4)
+            for (uint32_t i = 0; i < values; i++) dst[i] = b[1 + i];
+          else memcpy(dst, &b[1], (size_t)values * 4);
+          f->pos += values + 2;
+          q->stats.packets++;
+          q->stats.dwords += values + 2;
+          q->stats.reg_writes += values;
+          n++;
+          continue;
+        }
+      }
+    }
+    /* everything else, and the errors of the short path's packets */
+    r = cp_exec_packet(q, f);
+    if (r != CP_STEP_DONE) break;
+    n++;
+    if (q->depth != depth) break; /* an indirect buffer was pushed */
+  }
+  *ran = n;
+  return r;
+}

@@ -60,6 +60,10 @@ enum cp_step {
 
 /* Runs the packet at F's cursor on Q. */
 enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f);
+/* Runs packets of F (the top of Q's stack) until BUDGET have run, the buffer ends, one
+ * pushes an indirect buffer, blocks or stops Q; *RAN counts the packets that ran. The plain
+ * SET_SH/CONTEXT/UCONFIG_REG packets take a short path here. */
+enum cp_step cp_exec_run(struct cp_queue *q, struct cp_frame *f, unsigned budget, unsigned *ran);
 /* The bank slot of register REG (absolute dword offset), or NULL outside the banks. */
 uint32_t *cp_reg_slot(struct cp_queue *q, uint32_t reg);
 /* Logs the error with the queue, the offset and the packet's dwords; stops Q. */
