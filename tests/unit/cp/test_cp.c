@@ -624,6 +624,10 @@ static void test_malformed(void **state) {
   s = stream_at(MEM_BASE); /* truncated: 5 body dwords announced, 2 present */
   putv(&s, 3, PKT3(WRITE_DATA, 5), 5u << 8, 0);
   expect_stopped(4, &s);
+  s = stream_at(MEM_BASE); /* truncated SET_SH_REG: 4 values announced, 1 present */
+  putv(&s, 3, PKT3(SET_SH_REG, 5), SH_OFF(R_COMPUTE_USER_DATA_0), 1);
+  expect_stopped(13, &s);
+  assert_int_equal(cp_reg(cp, 13, R_COMPUTE_USER_DATA_0 / 4), 0);
   s = stream_at(MEM_BASE); /* RELEASE_MEM with a wrong length */
   putv(&s, 3, PKT3(RELEASE_MEM, 2), 0, 0);
   expect_stopped(5, &s);
