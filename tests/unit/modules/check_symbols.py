@@ -30,6 +30,8 @@ PREFIXES = {
     "shader_translate": ["xl_", "ir_translate", "ir_indirect_jump_"],
     "tiling": ["tiling_"],
     "vk": ["vk_"],
+    # the command processor: its PM4 decoding (pm4.h) and the queues (cp.h)
+    "cp": ["cp_", "pm4_"],
 }
 
 
