@@ -4,7 +4,8 @@
  *
  * A stream is little-endian dwords. The top two bits of a header give its type:
  *   type 0: COUNT [29:16] (body dwords - 1), BASE_INDEX [15:0] (first register, dwords);
- *           the body is written to consecutive registers.
+ *           the body is written to consecutive registers. BASE_INDEX is 16 bits on GFX10:
+ *           bit 15 is not a "one register" flag (docs/gpu-cp.md, "Type-0 headers").
  *   type 1: reserved (an error).
  *   type 2: a one-dword filler (0x80000000; bits 29:0 ignored).
  *   type 3: COUNT [29:16] (body dwords - 1), IT_OPCODE [15:8], bits 7:2 a sub-selector

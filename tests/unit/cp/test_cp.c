@@ -189,11 +189,23 @@ static void test_header(void **state) {
   assert_int_equal(h.type, 0);
   assert_int_equal(h.reg, 0x2C07);
   assert_int_equal(h.dwords, 4);
+  /* GFX10's type-0 BASE_INDEX is bits 15:0 (Navi PM4 header, Mesa sid.h): no one-reg flag */
+  h = pm4_header_decode(PKT0(0xA31C, 1));
+  assert_int_equal(h.reg, 0xA31C);
+  assert_int_equal(h.dwords, 2);
   assert_int_equal(pm4_header_decode(0x80000000u).dwords, 1);
   assert_int_equal(pm4_header_decode(0xFFFF1000u).dwords, 1); /* the NOP pad */
   assert_string_equal(pm4_opcode_name(0x49), "RELEASE_MEM");
   assert_string_equal(pm4_opcode_name(0x93), "WAIT_REG_MEM64");
   assert_null(pm4_opcode_name(0x01));
+  /* GFX10 opcodes (PAL, Navi PM4 header); 0x57 (ONE_REG_WRITE of older chips) is not one */
+  assert_string_equal(pm4_opcode_name(0x5C), "INDIRECT_BUFFER_PASID");
+  assert_string_equal(pm4_opcode_name(0x64), "LOAD_UCONFIG_REG_INDEX");
+  assert_null(pm4_opcode_name(0x57));
+  /* VGT_EVENT_TYPE: 0x3F DRAW_DONE, 0x09 reserved on GFX10 */
+  assert_string_equal(pm4_event_name(0x3F), "DRAW_DONE");
+  assert_string_equal(pm4_event_name(0x2F), "CS_DONE");
+  assert_null(pm4_event_name(0x09));
   assert_string_equal(pm4_event_name(0x28), "BOTTOM_OF_PIPE_TS");
   assert_string_equal(pm4_reg_name(R_COMPUTE_PGM_RSRC2 / 4), "COMPUTE_PGM_RSRC2");
   assert_int_equal(pm4_reg_by_name("VGT_PRIMITIVE_TYPE"), R_VGT_PRIMITIVE_TYPE / 4);
@@ -204,6 +216,39 @@ static void test_header(void **state) {
   assert_int_equal(PM4_GET(v, COMPUTE_PGM_RSRC2, LDS_SIZE), 0x40);
 }
 
+/* The register table's own consistency: each address is a dword of the SH, context or user
+ * config space (bases of the GFX10 register map), names round-trip, fields fit their
+ * register and do not overlap (the database's fields are disjoint). */
+static void test_reg_table(void **state) {
+  static const struct {
+    const char *name;
+    uint32_t addr;
+  } regs[] = {
+#define REG(name, addr) {#name, addr},
+#define FIELD(reg, name, shift, width)
+#include "gpu/cp/cp_regs.def"
+#undef REG
+#undef FIELD
+  };
+  for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++) {
+    uint32_t r = regs[i].addr / 4;
+    assert_int_equal(regs[i].addr % 4, 0);
+    enum pm4_space sp = pm4_space_of(r);
+    assert_true(sp == PM4_SPACE_SH || sp == PM4_SPACE_CONTEXT || sp == PM4_SPACE_UCONFIG);
+    assert_string_equal(pm4_reg_name(r), regs[i].name);
+    assert_int_equal(pm4_reg_by_name(regs[i].name), r);
+    size_t n = 0;
+    const struct pm4_field *f = pm4_reg_fields(r, &n);
+    uint64_t used = 0;
+    for (size_t k = 0; k < n; k++) {
+      assert_true(f[k].width >= 1 && f[k].shift + f[k].width <= 32);
+      uint64_t m = ((1ull << f[k].width) - 1u) << f[k].shift;
+      assert_int_equal(used & m, 0);
+      used |= m;
+    }
+  }
+}
+
 static void test_set_regs(void **state) {
   struct stream s = stream_at(MEM_BASE);
   putv(&s, 5, PKT3(SET_SH_REG, 4), SH_OFF(R_COMPUTE_NUM_THREAD_X), 64, 2, 1);
@@ -211,6 +256,8 @@ static void test_set_regs(void **state) {
   putv(&s, 3, PKT3(SET_UCONFIG_REG_INDEX, 2), UC_OFF(R_VGT_PRIMITIVE_TYPE) | (1u << 28), 4);
   /* type 0: two registers at absolute dword 0x2E40 (COMPUTE_USER_DATA_0) */
   putv(&s, 3, PKT0(R_COMPUTE_USER_DATA_0 / 4, 2), 0xAAAA, 0xBBBB);
+  /* type 0 at a context register: dword 0xA31C has bit 15 set, part of the 16-bit index */
+  putv(&s, 2, PKT0(R_CB_COLOR0_INFO / 4, 1), 0x1234);
   put(&s, 0x80000000u); /* type-2 filler */
   submit(CP_GFX_QUEUE, &s);
   run();
@@ -223,11 +270,12 @@ static void test_set_regs(void **state) {
   assert_int_equal(cp_reg(cp, 0, R_VGT_PRIMITIVE_TYPE / 4), 4);
   assert_int_equal(cp_reg(cp, 0, R_COMPUTE_USER_DATA_0 / 4), 0xAAAA);
   assert_int_equal(cp_reg(cp, 0, R_COMPUTE_USER_DATA_0 / 4 + 1), 0xBBBB);
+  assert_int_equal(cp_reg(cp, 0, R_CB_COLOR0_INFO / 4), 0x1234);
   /* another queue's registers are its own */
   assert_int_equal(cp_reg(cp, 1, R_COMPUTE_NUM_THREAD_X / 4), 0);
   struct cp_stats st = cp_queue_stats(cp, 0);
-  assert_int_equal(st.reg_writes, 3 + 1 + 1 + 2);
-  assert_int_equal(st.packets, 5);
+  assert_int_equal(st.reg_writes, 3 + 1 + 1 + 2 + 1);
+  assert_int_equal(st.packets, 6);
 }
 
 static void test_set_reg_index_forms(void **state) {
@@ -804,6 +852,7 @@ int main(void) {
   log_set_level(LOG_LEVEL_OFF);
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_header),
+      cmocka_unit_test(test_reg_table),
       cmocka_unit_test_setup_teardown(test_set_regs, setup, teardown),
       cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, teardown),
       cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, teardown),
