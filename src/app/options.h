@@ -30,6 +30,10 @@
     "A guest system call with no handler stops the process with a report (default: logged " \
     "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
     "lists the handled calls.")                                                               \
+  X(dump_shaders, "dump-shaders", "DIR", false,                                              \
+    "Write the words, disassembly, IR and SPIR-V of every shader the shader cache compiles "  \
+    "into DIR (created when missing). The emulator has no GPU command processor yet, so "     \
+    "only `prospero-shader run --dump-shaders DIR` compiles shaders today.")                  \
   X(help, "help", NULL, false, "Print this help and exit.")                                   \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \
