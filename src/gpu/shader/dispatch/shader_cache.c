@@ -159,28 +159,49 @@ struct disk_header {
   uint32_t uses_barrier;
 };
 
+bool shader_cache_parse_entry(const uint8_t *data, size_t size, const uint64_t hash[2],
+                              uint32_t code_dwords, const struct shader_spec *spec,
+                              uint32_t **spirv, size_t *spirv_count, bool *uses_barrier) {
+  struct disk_header h;
+  *spirv = NULL;
+  *spirv_count = 0;
+  if (size < sizeof h) return false;
+  memcpy(&h, data, sizeof h);
+  if (h.magic != DISK_MAGIC || h.version != DISK_VERSION || h.hash[0] != hash[0] ||
+      h.hash[1] != hash[1] || h.code_dwords != code_dwords ||
+      memcmp(&h.spec, spec, sizeof h.spec) != 0 || h.spirv_count < 5 ||
+      (size - sizeof h) / 4 != h.spirv_count || (size - sizeof h) % 4 || h.uses_barrier > 1)
+    return false;
+  uint32_t *w = malloc((size_t)h.spirv_count * 4);
+  if (!w) return false;
+  memcpy(w, data + sizeof h, (size_t)h.spirv_count * 4);
+  if (w[0] != 0x07230203u) {
+    free(w);
+    return false;
+  }
+  *spirv = w;
+  *spirv_count = h.spirv_count;
+  *uses_barrier = h.uses_barrier != 0;
+  return true;
+}
+
 static bool disk_read(const struct shader_cache *c, struct shader_cache_entry *e) {
   char path[PATH_MAX];
   disk_path(c, e, path, sizeof path);
   FILE *f = fopen(path, "rb");
   if (!f) return false;
-  struct disk_header h;
-  bool ok = fread(&h, sizeof h, 1, f) == 1 && h.magic == DISK_MAGIC && h.version == DISK_VERSION &&
-            h.hash[0] == e->hash[0] && h.hash[1] == e->hash[1] && h.code_dwords == e->code_dwords &&
-            memcmp(&h.spec, &e->spec, sizeof h.spec) == 0 && h.spirv_count >= 5 &&
-            h.spirv_count < (64u << 20);
-  uint32_t *w = ok ? malloc((size_t)h.spirv_count * 4) : NULL;
-  ok = w && fread(w, 4, h.spirv_count, f) == h.spirv_count && w[0] == 0x07230203u;
+  uint8_t *data = NULL;
+  long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+  bool ok = size > 0 && size < (64l << 20) && fseek(f, 0, SEEK_SET) == 0 &&
+            (data = malloc((size_t)size)) && fread(data, 1, (size_t)size, f) == (size_t)size;
   fclose(f);
-  if (!ok) {
-    free(w);
-    LOG(shader, WARN, "shader cache: ignoring %s (not a cache entry of this version)", path);
-    return false;
-  }
-  e->spirv = w;
-  e->spirv_count = h.spirv_count;
-  e->uses_barrier = h.uses_barrier != 0;
-  return true;
+  ok = ok && shader_cache_parse_entry(data, (size_t)size, e->hash, e->code_dwords, &e->spec,
+                                      &e->spirv, &e->spirv_count, &e->uses_barrier);
+  free(data);
+  if (!ok)
+    LOG(shader, WARN, "shader cache: ignoring %s (not a cache entry of this version and key)",
+        path);
+  return ok;
 }
 
 static void disk_write(const struct shader_cache *c, const struct shader_cache_entry *e) {

@@ -73,4 +73,11 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
                     const char *dump_dir, uint32_t **out, size_t *out_count, bool *uses_barrier,
                     char *err, size_t err_size);
 
+/* Reads an on-disk entry (DATA, SIZE: a whole file) for the key (HASH, CODE_DWORDS, SPEC):
+ * false when it is not an entry of this format and key; else *SPIRV (malloc'd) and the rest
+ * filled. Exposed for its fuzz target: the files are read back from disk. */
+bool shader_cache_parse_entry(const uint8_t *data, size_t size, const uint64_t hash[2],
+                              uint32_t code_dwords, const struct shader_spec *spec,
+                              uint32_t **spirv, size_t *spirv_count, bool *uses_barrier);
+
 #endif
