@@ -245,6 +245,57 @@ static void indirect_dispatch(void **state) {
   free(w);
 }
 
+/* TG_SIZE and the scratch wave offset through the C API: 64 threads in wave32 (two waves),
+ * two user SGPRs, TGID_X, TG_SIZE_EN, SCRATCH_EN with 2 KiB per wave: s2 = group id,
+ * s3 = waves (5:0) | wave index (11:6), s4 = the wave's scratch offset; each lane stores
+ * s3 and s4 at its thread's slots. */
+static void tg_size_and_scratch_offset(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(
+      "s_lshl_b32 s5, s2, 6\n" /* v0 is the thread id in the group */
+      "v_add_nc_u32 v1, s5, v0\n"
+      "v_lshlrev_b32 v1, 3, v1\n"
+      "v_mov_b32 v2, s3\n"
+      "v_mov_b32 v3, s4\n"
+      "global_store_dwordx2 v1, v[2:3], s[0:1]\n"
+      "s_endpgm\n",
+      &n, false);
+  enum { WIN = 0x100000, SIZE = 0x4000, CODE = 0x100000, DST = 0x102000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 64;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] =
+      1u | 2u << 1 | 1u << 7 | 1u << 10; /* SCRATCH_EN, 2 user SGPRs, TGID_X, TG_SIZE */
+  r.r[COMPUTE_TMPRING_SIZE] = 2u << 12;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | 1u << 15; /* wave32 */
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  char err[256];
+  bool ok = compute_dispatch_direct(&d, &r, (const uint32_t[3]){1, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "tg_size: %s\n", err);
+  assert_true(ok);
+  for (uint32_t t = 0; t < 64; t++) {
+    uint32_t v[2], wave = t / 32;
+    memcpy(v, mem + (DST - WIN) + 8 * t, 8);
+    assert_int_equal(v[0], 2u | wave << 6);
+    assert_int_equal(v[1], wave * 2048u);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
 static void multi_wave_lds_is_refused(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -274,7 +325,8 @@ int main(int argc, char **argv) {
   dev = vk_test_device(); /* sets VK_ICD_FILENAMES for the tool too when it falls back */
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(spec_kernels_match_c), cmocka_unit_test(bad_spec_names_the_field),
-      cmocka_unit_test(indirect_dispatch), cmocka_unit_test(multi_wave_lds_is_refused)};
+      cmocka_unit_test(indirect_dispatch), cmocka_unit_test(tg_size_and_scratch_offset),
+      cmocka_unit_test(multi_wave_lds_is_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   char cmd[256];

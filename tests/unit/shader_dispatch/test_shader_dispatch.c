@@ -157,6 +157,8 @@ static void config_errors_name_the_field(void **state) {
   r.r[COMPUTE_START_Y] = 3;
   assert_false(compute_config_decode(&r, &c, err, sizeof err));
   assert_non_null(strstr(err, "COMPUTE_START_Y"));
+  r.r[COMPUTE_DISPATCH_INITIATOR] |= 1u << 2; /* FORCE_START_AT_000: START is ignored */
+  assert_true(compute_config_decode(&r, &c, err, sizeof err));
 }
 
 /* ---- code extent ---------------------------------------------------------------------------- */

@@ -100,8 +100,10 @@ bool compute_config_decode(const struct compute_regs *regs, struct compute_confi
     return refuse(err, err_size, nt[2], cfg->threads[2], "a workgroup has at most 1024 threads");
   cfg->group_threads = (uint32_t)total;
   cfg->waves_per_group = (cfg->group_threads + cfg->wave_size - 1) / cfg->wave_size;
+  /* FORCE_START_AT_000 (what drivers set for every ordinary dispatch) ignores START_X/Y/Z */
   static const enum compute_reg start[3] = {COMPUTE_START_X, COMPUTE_START_Y, COMPUTE_START_Z};
-  for (int d = 0; d < 3; d++)
+  bool force_000 = compute_get(regs, COMPUTE_DISPATCH_INITIATOR__FORCE_START_AT_000);
+  for (int d = 0; d < 3 && !force_000; d++)
     if (regs->r[start[d]]) {
       snprintf(err, err_size,
                "%s = %u: dispatches that do not start at workgroup 0 are not supported yet",

@@ -90,7 +90,8 @@ struct compute_config {
 
 /* Decodes REGS. False with ERR naming the register and field when the dispatch cannot be
  * run as described (no threads, more than 1,024 per group, USER_SGPR above 16, LDS above
- * 64 KiB, a non-zero START_X/Y/Z or USE_THREAD_DIMENSIONS, which are not supported yet). */
+ * 64 KiB, a non-zero START_X/Y/Z without FORCE_START_AT_000 or USE_THREAD_DIMENSIONS,
+ * which are not supported yet). */
 bool compute_config_decode(const struct compute_regs *regs, struct compute_config *cfg, char *err,
                            size_t err_size);
 
