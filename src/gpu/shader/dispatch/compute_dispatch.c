@@ -47,14 +47,22 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   }
   uint64_t avail = (window->size - (pc - window->addr)) / 4;
   if (avail > IR_TRANSLATE_MAX_DWORDS) avail = IR_TRANSLATE_MAX_DWORDS;
-  /* the window's bytes are not necessarily dword aligned in host memory */
-  uint32_t *code = malloc(avail * 4);
-  if (!code) {
-    snprintf(err, err_size, "out of memory");
-    return false;
+  /* the window's bytes are not necessarily dword aligned in host memory: the code is copied,
+   * a growing prefix until its extent ends inside it (not the whole rest of the window) */
+  uint32_t *code = NULL;
+  size_t n = 0;
+  for (uint64_t chunk = avail < 4096 ? avail : 4096;;
+       chunk = chunk * 4 > avail ? avail : chunk * 4) {
+    free(code);
+    code = malloc(chunk * 4);
+    if (!code) {
+      snprintf(err, err_size, "out of memory");
+      return false;
+    }
+    memcpy(code, window->data + (pc - window->addr), chunk * 4);
+    n = compute_code_extent(code, chunk, cfg.wave_size == 64);
+    if (n + 5 <= chunk || chunk == avail) break; /* 5: the longest instruction, cut at the end */
   }
-  memcpy(code, window->data + (pc - window->addr), avail * 4);
-  size_t n = compute_code_extent(code, avail, cfg.wave_size == 64);
   if (!n) n = 1; /* a first word that does not decode: the translation names it */
   struct shader_spec spec = {
       .wave_size = cfg.wave_size, .float_mode = cfg.float_mode, .lds_bytes = cfg.lds_bytes};
