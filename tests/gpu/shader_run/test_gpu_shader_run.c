@@ -296,6 +296,46 @@ static void tg_size_and_scratch_offset(void **state) {
   free(w);
 }
 
+/* A shader longer than the first prefix the dispatcher copies (4,096 dwords): 6,000 s_nop
+ * before the kernel of `waves` (one group of 100 threads in wave64). */
+static void long_shader(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(waves_src, &n, true);
+  enum { WIN = 0x100000, SIZE = 0x10000, CODE = 0x100000, DST = 0x10c000, NOPS = 6000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  for (uint32_t i = 0; i < NOPS; i++)
+    memcpy(mem + (CODE - WIN) + 4 * i, &(uint32_t){0xbf800000u}, 4);
+  memcpy(mem + (CODE - WIN) + 4 * NOPS, w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 100;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 2u << 1 | 1u << 7;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1;
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  char err[256];
+  bool ok = compute_dispatch_direct(&d, &r, (const uint32_t[3]){1, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "long shader: %s\n", err);
+  assert_true(ok);
+  for (uint32_t i = 0; i < 128; i++) {
+    uint32_t v;
+    memcpy(&v, mem + (DST - WIN) + 4 * i, 4);
+    assert_int_equal(v, i < 100 ? waves_expect(i) : FILL);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
 static void multi_wave_lds_is_refused(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -325,8 +365,8 @@ int main(int argc, char **argv) {
   dev = vk_test_device(); /* sets VK_ICD_FILENAMES for the tool too when it falls back */
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(spec_kernels_match_c), cmocka_unit_test(bad_spec_names_the_field),
-      cmocka_unit_test(indirect_dispatch), cmocka_unit_test(tg_size_and_scratch_offset),
-      cmocka_unit_test(multi_wave_lds_is_refused)};
+      cmocka_unit_test(indirect_dispatch),    cmocka_unit_test(tg_size_and_scratch_offset),
+      cmocka_unit_test(long_shader),          cmocka_unit_test(multi_wave_lds_is_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   char cmd[256];
