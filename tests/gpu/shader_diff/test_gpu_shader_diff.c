@@ -7,6 +7,9 @@
  * they are scalar or vector ALU that writes s0..s39, v0..v31, VCC, EXEC or M0 (so the
  * structure's own registers, and termination, are safe). The program ends by storing
  * v0..v31 and s0..s47 (with EXEC, VCC, M0 and SCC copied there) of every lane to memory.
+ * Memory segments (ds_write/ds_read on LDS, global_store/global_load on a global area) use
+ * per-lane addresses lane * 4 XOR a random constant; LDS is zeroed first (the device's starts
+ * undefined) and copied to memory at the end; the whole window is compared.
  * It is assembled by llvm-mc-19 (random words as .long), translated, emitted, run for one
  * wave on the device and, from the same random start, in the IR interpreter; the stored
  * bytes must be equal. A program the back end does not emit yet is counted, not failed.
@@ -36,6 +39,12 @@
 #define WINDOW_SIZE 0x10000u
 #define OUT_VGPRS 32
 #define OUT_SGPRS 48
+/* memory the programs use: LDS, a global area (s[50:51]) and where LDS is copied at the end
+ * (s[52:53]); every lane's address is lane * 4 XOR a constant, so no two lanes of one
+ * instruction touch the same dword (their order is not defined) */
+#define LDS_BYTES 256
+#define GLOBAL_AREA (WINDOW + 0x8000u)
+#define LDS_COPY (WINDOW + 0x9000u)
 
 static vk_device *dev;
 static bool floats;
@@ -250,6 +259,16 @@ static void epilogue(struct program *p) {
   add(p, false, "v_mbcnt_lo_u32_b32 v63, -1, 0");
   if (p->wave64) add(p, false, "v_mbcnt_hi_u32_b32 v63, -1, v63");
   add(p, false, "v_lshlrev_b32 v63, 2, v63");
+  add(p, false, "s_mov_b32 s52, 0x%x", LDS_COPY);
+  add(p, false, "s_mov_b32 s53, 0");
+  add(p, false, "ds_read_b32 v62, v63");
+  add(p, false, "s_waitcnt lgkmcnt(0)");
+  add(p, false, "global_store_dword v63, v62, s[52:53]");
+  if (!p->wave64) {
+    add(p, false, "ds_read_b32 v62, v63 offset:128");
+    add(p, false, "s_waitcnt lgkmcnt(0)");
+    add(p, false, "global_store_dword v63, v62, s[52:53] offset:128");
+  }
   for (int r = 0; r < OUT_VGPRS + OUT_SGPRS; r++) {
     if (r < OUT_VGPRS) add(p, false, "global_store_dword v63, v%d, s[48:49]", r);
     else {
@@ -268,11 +287,33 @@ static void generate(struct program *p, uint64_t seed, bool wave64) {
   p->seed = seed;
   uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
   char text[300];
+  /* LDS starts undefined on the hardware (and the device), zero in the interpreter */
+  add(p, false, "v_mov_b32 v60, 0");
+  add(p, false, "ds_write_b32 v61, v60");
+  if (!wave64) add(p, false, "ds_write_b32 v61, v60 offset:128");
+  add(p, false, "s_waitcnt lgkmcnt(0)");
   int segments = 3 + (int)(rng_next(&rng) % 6);
   for (int s = 0; s < segments; s++) {
     int n = 1 + (int)(rng_next(&rng) % 5);
-    switch (rng_next(&rng) % 4) {
+    switch (rng_next(&rng) % 5) {
       case 0: straight(p, &rng, n); break;
+      case 4: {
+        uint32_t c = (uint32_t)rng_next(&rng) & 0xfc, reg = (uint32_t)rng_next(&rng) % 32;
+        add(p, true, "v_xor_b32 v60, 0x%x, v61", c);
+        switch (rng_next(&rng) % 4) {
+          case 0: add(p, true, "ds_write_b32 v60, v%u", reg); break;
+          case 1:
+            add(p, true, "ds_read_b32 v%u, v60", reg);
+            add(p, true, "s_waitcnt lgkmcnt(0)");
+            break;
+          case 2: add(p, true, "global_store_dword v60, v%u, s[50:51]", reg); break;
+          default:
+            add(p, true, "global_load_dword v%u, v60, s[50:51]", reg);
+            add(p, true, "s_waitcnt vmcnt(0)");
+            break;
+        }
+        break;
+      }
       case 1:
         if (random_inst(&rng, wave64, ISA_FAMILY_SOPC, text, sizeof text)) add(p, true, "%s", text);
         add(p, false, "s_cbranch_scc0 skip%d", s);
@@ -357,7 +398,9 @@ static void start_state(uint64_t seed, bool wave64, struct ir_interp_wave *w,
   if (!wave64) w->vcc &= 0xffffffffull;
   for (int r = 0; r < OUT_VGPRS; r++)
     for (uint32_t l = 0; l < lanes; l++) w->vgpr[r][l] = (uint32_t)rng_next(&rng);
-  for (uint32_t l = 0; l < lanes; l++) w->vgpr[63][l] = l * 4;
+  for (uint32_t l = 0; l < lanes; l++) w->vgpr[63][l] = w->vgpr[61][l] = l * 4;
+  w->sgpr[50] = GLOBAL_AREA;
+  w->sgpr[51] = 0;
   memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
   s->vcc[0] = (uint32_t)w->vcc;
   s->vcc[1] = (uint32_t)(w->vcc >> 32);
@@ -377,7 +420,8 @@ static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char 
     snprintf(detail, dsize, "llvm-mc-19 rejected the program");
     return BROKEN;
   }
-  struct shader_spec spec = {.wave_size = wave64 ? 64 : 32, .float_mode = 0xf0};
+  struct shader_spec spec = {
+      .wave_size = wave64 ? 64 : 32, .float_mode = 0xf0, .lds_bytes = LDS_BYTES};
   struct spirv_emit_options fc = {0};
   shader_dispatch_float_controls(dev, &fc);
   spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
@@ -396,9 +440,10 @@ static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char 
   free(words);
   struct ir_interp_wave *w = malloc(sizeof *w);
   struct spirv_wave_state *s = malloc(sizeof *s);
-  uint8_t *imem = calloc(1, WINDOW_SIZE), *gmem = calloc(1, WINDOW_SIZE);
+  uint8_t *imem = calloc(1, WINDOW_SIZE), *gmem = calloc(1, WINDOW_SIZE),
+          *lds = calloc(1, LDS_BYTES);
   enum outcome r = BROKEN;
-  if (!fn || !w || !s || !imem || !gmem) {
+  if (!fn || !w || !s || !imem || !gmem || !lds) {
     snprintf(detail, dsize, "translation failed or out of memory");
     goto out;
   }
@@ -409,6 +454,8 @@ static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char 
   w->global = imem;
   w->global_base = WINDOW;
   w->global_size = WINDOW_SIZE;
+  w->lds = lds;
+  w->lds_size = LDS_BYTES;
   char err[256];
   if (!ir_interp_run(fn, w, 100000, err, sizeof err)) {
     snprintf(detail, dsize, "interpreter: %s", err);
@@ -433,6 +480,15 @@ static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char 
       break;
     }
   }
+  for (uint32_t i = 0; r == AGREE && i < WINDOW_SIZE; i += 4)
+    if (memcmp(gmem + i, imem + i, 4) != 0) {
+      uint32_t a, b;
+      memcpy(&a, gmem + i, 4);
+      memcpy(&b, imem + i, 4);
+      snprintf(detail, dsize, "%s 0x%x: device 0x%08x, interpreter 0x%08x",
+               i >= LDS_COPY - WINDOW ? "LDS copy at" : "guest", WINDOW + i, a, b);
+      r = DISAGREE;
+    }
 out:
   if (fn) ir_function_destroy(fn);
   free(spv);
@@ -440,6 +496,7 @@ out:
   free(s);
   free(imem);
   free(gmem);
+  free(lds);
   return r;
 }
 
