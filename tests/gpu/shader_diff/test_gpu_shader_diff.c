@@ -9,7 +9,9 @@
  * v0..v31 and s0..s47 (with EXEC, VCC, M0 and SCC copied there) of every lane to memory.
  * Memory segments (ds_write/ds_read on LDS, global_store/global_load on a global area) use
  * per-lane addresses lane * 4 XOR a random constant; LDS is zeroed first (the device's starts
- * undefined) and copied to memory at the end; the whole window is compared.
+ * undefined) and copied to memory at the end; the whole window is compared. An EXEC if may
+ * end with a global load through v59, which holds a random (wild) address in every lane at
+ * the start: lanes the if leaves inactive must not access it.
  * It is assembled by llvm-mc-19 (random words as .long), translated, emitted, run for one
  * wave on the device and, from the same random start, in the IR interpreter; the stored
  * bytes must be equal. A program the back end does not emit yet is counted, not failed.
@@ -326,6 +328,11 @@ static void generate(struct program *p, uint64_t seed, bool wave64) {
             wave64 ? "s_and_saveexec_b64 s[40:41], vcc" : "s_and_saveexec_b32 s40, vcc_lo");
         add(p, false, "s_cbranch_execz skip%d", s);
         straight(p, &rng, n);
+        if (rng_next(&rng) & 1) { /* inactive lanes keep v59's random start: no access for them */
+          add(p, true, "v_xor_b32 v59, 0x%x, v61", (uint32_t)rng_next(&rng) & 0xfc);
+          add(p, true, "global_load_dword v%u, v59, s[50:51]", (uint32_t)rng_next(&rng) % 32);
+          add(p, true, "s_waitcnt vmcnt(0)");
+        }
         add(p, false, "skip%d:", s);
         add(p, false, wave64 ? "s_or_b64 exec, exec, s[40:41]" : "s_or_b32 exec_lo, exec_lo, s40");
         break;
@@ -398,7 +405,10 @@ static void start_state(uint64_t seed, bool wave64, struct ir_interp_wave *w,
   if (!wave64) w->vcc &= 0xffffffffull;
   for (int r = 0; r < OUT_VGPRS; r++)
     for (uint32_t l = 0; l < lanes; l++) w->vgpr[r][l] = (uint32_t)rng_next(&rng);
-  for (uint32_t l = 0; l < lanes; l++) w->vgpr[63][l] = w->vgpr[61][l] = l * 4;
+  for (uint32_t l = 0; l < lanes; l++) {
+    w->vgpr[63][l] = w->vgpr[61][l] = l * 4;
+    w->vgpr[59][l] = (uint32_t)rng_next(&rng); /* an address no inactive lane may use */
+  }
   w->sgpr[50] = GLOBAL_AREA;
   w->sgpr[51] = 0;
   memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
