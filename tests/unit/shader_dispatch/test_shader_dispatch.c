@@ -383,6 +383,18 @@ static void cache_compiles_once_per_key(void **state) {
   assert_int_equal(count_files(dump, "s"), 2);
   assert_int_equal(count_files(dump, "ir"), 2);
   assert_int_equal(count_files(dump, "spv"), 2);
+  /* the disassembly reads as llvm-mc -disassemble prints it (the kernel's first instruction) */
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "grep -q 'v_add_nc_u32_e32 v1, s0, v0' %s/*.s", dump);
+  assert_int_equal(system(cmd), 0);
+  /* a prefetch queues the compilation; the get after it waits for that one */
+  struct shader_spec spec_lds = spec;
+  spec_lds.lds_bytes = 512;
+  shader_cache_prefetch(c, w, n, &spec_lds);
+  shader_cache_prefetch(c, w, n, &spec_lds);
+  assert_int_equal(shader_cache_get(c, w, n, &spec_lds)->state, SHADER_CACHE_READY);
+  shader_cache_get_stats(c, &st);
+  assert_int_equal(st.compiles, 3);
   size_t words = g[0].e->spirv_count;
   shader_cache_destroy(c);
   /* a new cache on the same folder reads the modules back instead of compiling */
@@ -404,7 +416,6 @@ static void cache_compiles_once_per_key(void **state) {
   shader_cache_get_stats(c, &st);
   assert_int_equal(st.failures, 1);
   shader_cache_destroy(c);
-  char cmd[400];
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   assert_int_equal(system(cmd), 0);
   free(w);
