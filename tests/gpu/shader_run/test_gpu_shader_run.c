@@ -336,6 +336,53 @@ static void long_shader(void **state) {
   free(w);
 }
 
+/* A grid above Vulkan's 65,535 workgroups per dimension: 70,000 groups of one wave32, each
+ * writing its id (the workgroup-id SGPR s2) to its dword; run as two dispatches. */
+static void grid_above_65535(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(
+      "s_lshl_b32 s3, s2, 2\n"
+      "v_mov_b32 v1, s3\n"
+      "v_mov_b32 v2, s2\n"
+      "global_store_dword v1, v2, s[0:1]\n"
+      "s_endpgm\n",
+      &n, false);
+  enum { WIN = 0x100000, CODE = 0x100000, DST = 0x101000, GROUPS = 70000 };
+  const uint32_t size = 0x1000 + GROUPS * 4 + 0x1000;
+  uint8_t *mem = malloc(size);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < size; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 32;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 2u << 1 | 1u << 7;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | 1u << 15;
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = size};
+  char err[256];
+  bool ok =
+      compute_dispatch_direct(&d, &r, (const uint32_t[3]){GROUPS, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "grid: %s\n", err);
+  assert_true(ok);
+  for (uint32_t g = 0; g < GROUPS + 4; g++) {
+    uint32_t v;
+    memcpy(&v, mem + (DST - WIN) + 4 * g, 4);
+    if (v != (g < GROUPS ? g : FILL)) fprintf(stderr, "group %u: 0x%x\n", g, v);
+    assert_int_equal(v, g < GROUPS ? g : FILL);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
 static void multi_wave_lds_is_refused(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -363,10 +410,13 @@ int main(int argc, char **argv) {
   tool = argv[1];
   if (!mkdtemp(dir)) return 1;
   dev = vk_test_device(); /* sets VK_ICD_FILENAMES for the tool too when it falls back */
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(spec_kernels_match_c), cmocka_unit_test(bad_spec_names_the_field),
-      cmocka_unit_test(indirect_dispatch),    cmocka_unit_test(tg_size_and_scratch_offset),
-      cmocka_unit_test(long_shader),          cmocka_unit_test(multi_wave_lds_is_refused)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(spec_kernels_match_c),
+                                     cmocka_unit_test(bad_spec_names_the_field),
+                                     cmocka_unit_test(indirect_dispatch),
+                                     cmocka_unit_test(tg_size_and_scratch_offset),
+                                     cmocka_unit_test(long_shader),
+                                     cmocka_unit_test(grid_above_65535),
+                                     cmocka_unit_test(multi_wave_lds_is_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   char cmd[256];

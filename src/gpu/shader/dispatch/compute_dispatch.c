@@ -94,14 +94,25 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
     snprintf(err, err_size, "out of memory");
     return false;
   }
-  static const uint32_t group0[3] = {0, 0, 0};
-  for (uint32_t w = 0; w < cfg.waves_per_group; w++) {
-    struct compute_wave wave;
-    compute_wave_start(&cfg, group0, groups, w, &wave);
-    compute_wave_to_spirv(&wave, &states[w]);
-  }
-  bool ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
-                                  groups, window, err, err_size);
+  /* Vulkan guarantees 65,535 workgroups per dimension: a larger grid runs as several
+   * dispatches, each wave's workgroup-id SGPRs holding the first group of its part (the
+   * module adds WorkgroupId to them) */
+  bool ok = true;
+  uint32_t base[3], part[3];
+  for (base[2] = 0; ok && base[2] < groups[2]; base[2] += part[2])
+    for (base[1] = 0; ok && base[1] < groups[1]; base[1] += part[1])
+      for (base[0] = 0; ok && base[0] < groups[0]; base[0] += part[0]) {
+        for (int i = 0; i < 3; i++)
+          part[i] = groups[i] - base[i] < COMPUTE_MAX_GRID_PART ? groups[i] - base[i]
+                                                                : COMPUTE_MAX_GRID_PART;
+        for (uint32_t w = 0; w < cfg.waves_per_group; w++) {
+          struct compute_wave wave;
+          compute_wave_start(&cfg, base, groups, w, &wave);
+          compute_wave_to_spirv(&wave, &states[w]);
+        }
+        ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
+                                   part, window, err, err_size);
+      }
   free(states);
   return ok;
 }

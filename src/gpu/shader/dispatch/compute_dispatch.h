@@ -23,6 +23,10 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/vk/vk_device.h"
 
+/* Workgroups per dimension of one Vulkan dispatch (maxComputeWorkGroupCount's guaranteed
+ * minimum); larger grids are split. */
+#define COMPUTE_MAX_GRID_PART 65535u
+
 struct compute_dispatcher {
   vk_device *dev;
   struct shader_cache *cache;

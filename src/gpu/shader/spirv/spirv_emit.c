@@ -526,9 +526,10 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t dim = 3;
     for (uint32_t d = 0; d < 3; d++)
       if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
-    if (dim < 3) {
+    if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
       uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
-      v = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
+      v = op2(e, SpvOpIAdd, e->t_u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2),
+              state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0)));
     } else {
       v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
     }
