@@ -12,7 +12,8 @@
   X(libc)                \
   X(libSceSystemService) \
   X(libSceUserService)   \
-  X(libSceSysmodule)
+  X(libSceSysmodule)     \
+  X(libSceAppContent)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
