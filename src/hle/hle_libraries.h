@@ -13,7 +13,8 @@
   X(libSceSystemService) \
   X(libSceUserService)   \
   X(libSceSysmodule)     \
-  X(libSceAppContent)
+  X(libSceAppContent)    \
+  X(libScePlayGo)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
