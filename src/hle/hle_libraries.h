@@ -14,7 +14,8 @@
   X(libSceUserService)   \
   X(libSceSysmodule)     \
   X(libSceAppContent)    \
-  X(libScePlayGo)
+  X(libScePlayGo)        \
+  X(libSceRtc)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
