@@ -15,7 +15,8 @@
   X(libSceSysmodule)     \
   X(libSceAppContent)    \
   X(libScePlayGo)        \
-  X(libSceRtc)
+  X(libSceRtc)           \
+  X(libSceNpManager)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
