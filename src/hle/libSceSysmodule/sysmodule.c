@@ -1,5 +1,6 @@
 /* libSceSysmodule: module ids -> library files, reference counted loads, the game's own PRX
  * when it ships one, the HLE library otherwise. */
+#define _GNU_SOURCE /* PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
 #include "hle/libSceSysmodule/sysmodule.h"
 
 #include <pthread.h>
@@ -29,7 +30,8 @@ static struct {
   unsigned refs;
   struct loader_module *prx;
 } state[MODULE_COUNT];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* Recursive: a PRX's module_start, run under it, may load further modules. */
+static pthread_mutex_t lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
 
 /* The entry of ID, or -1. A public id matches only the public half of the table. */
 static long find(uint32_t id, bool internal) {
