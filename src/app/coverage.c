@@ -129,10 +129,11 @@ static void collect_module(const struct loader_module *m, struct cov_module *cm)
     n->name = hle_known_name(nid);
     n->is_object = imp.is_object;
   }
-  qsort(cm->libs, cm->lib_count, sizeof *cm->libs, lib_compare);
+  if (cm->lib_count) qsort(cm->libs, cm->lib_count, sizeof *cm->libs, lib_compare);
   for (size_t i = 0; i < cm->lib_count; i++)
-    qsort(cm->libs[i].missing, cm->libs[i].missing_count, sizeof *cm->libs[i].missing,
-          missing_compare);
+    if (cm->libs[i].missing_count)
+      qsort(cm->libs[i].missing, cm->libs[i].missing_count, sizeof *cm->libs[i].missing,
+            missing_compare);
 }
 
 static void free_module(struct cov_module *cm) {
