@@ -4,11 +4,13 @@
  * the kernel's descriptor table (kernel/files.h). The libkernel functions and the system
  * call rows (src/hle/syscall/) both call these; each returns >= 0 or -(guest errno). */
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -51,6 +53,8 @@ int64_t kernel_file_open(const char *path, int flags, int mode) {
   if (r) return r;
   return host_result(files_open(path, h, mode));
 }
+
+bool kernel_file_fd_valid(int fd) { return files_host_fd(fd) >= 0; }
 
 int64_t kernel_file_close(int fd) { return host_result(files_close(fd)); }
 
@@ -107,6 +111,46 @@ int64_t kernel_file_mkdir(const char *path, int mode) {
 int64_t kernel_file_unlink(const char *path) { return host_result(files_unlink(path)); }
 int64_t kernel_file_rename(const char *from, const char *to) {
   return host_result(files_rename(from, to));
+}
+int64_t kernel_file_rmdir(const char *path) { return host_result(files_rmdir(path)); }
+int64_t kernel_file_chmod(const char *path, int mode) {
+  return host_result(files_chmod(path, mode));
+}
+int64_t kernel_file_truncate(const char *path, int64_t len) {
+  return host_result(files_truncate(path, len));
+}
+int64_t kernel_file_ftruncate(int fd, int64_t len) {
+  return host_result(files_ftruncate(fd, len));
+}
+int64_t kernel_file_fsync(int fd) { return host_result(files_fsync(fd)); }
+
+int64_t kernel_file_pread(int fd, void *buf, size_t n, int64_t off) {
+  return host_result(files_pread(fd, buf, n, off));
+}
+int64_t kernel_file_pwrite(int fd, const void *buf, size_t n, int64_t off) {
+  return host_result(files_pwrite(fd, buf, n, off));
+}
+
+/* FreeBSD struct iovec {void *iov_base; size_t iov_len;} is the host's. */
+_Static_assert(sizeof(struct iovec) == sizeof(struct guest_iovec), "iovec layouts agree");
+
+int64_t kernel_file_vector(int fd, const struct guest_iovec *iov, int cnt, int64_t off,
+                           bool is_write) {
+  if (cnt < 0 || cnt > GUEST_IOV_MAX) return -GUEST_EINVAL;
+  uint64_t total = 0;
+  for (int i = 0; i < cnt; i++) {
+    if (iov[i].len > (uint64_t)INT64_MAX - total) return -GUEST_EINVAL;
+    total += iov[i].len;
+  }
+  if (cnt == 0) return 0;
+  const struct iovec *h = (const struct iovec *)(const void *)iov;
+  return host_result(is_write ? files_writev(fd, h, cnt, off) : files_readv(fd, h, cnt, off));
+}
+
+/* The console's "is this path there" check: the stat of the path, its result only. */
+int64_t kernel_file_check_reachability(const char *path) {
+  struct stat st;
+  return host_result(files_stat(path, &st));
 }
 
 /* Linux struct linux_dirent64 as getdents64(2) returns it. */
@@ -210,54 +254,3 @@ int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg) {
   }
 }
 
-/* ---- the libkernel exports: a POSIX face (errno, -1) and a Sony face (SCE error codes)
- * over the same functions the system call rows use ---- */
-
-int kernel_open(const char *path, int flags, int mode) {
-  return (int)hle_posix_result(kernel_file_open(path, flags, mode));
-}
-int kernel_sce_open(const char *path, int flags, int mode) {
-  return (int)hle_sce_result(kernel_file_open(path, flags, mode));
-}
-int kernel_close(int fd) { return (int)hle_posix_result(kernel_file_close(fd)); }
-int kernel_sce_close(int fd) { return (int)hle_sce_result(kernel_file_close(fd)); }
-ssize_t kernel_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return hle_posix_result(-GUEST_EFAULT);
-  return hle_posix_result(kernel_file_read(fd, buf, n));
-}
-int64_t kernel_sce_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return hle_sce_result(-GUEST_EFAULT);
-  return hle_sce_result(kernel_file_read(fd, buf, n));
-}
-int64_t kernel_lseek(int fd, int64_t off, int whence) {
-  return hle_posix_result(kernel_file_lseek(fd, off, whence));
-}
-int64_t kernel_sce_lseek(int fd, int64_t off, int whence) {
-  return hle_sce_result(kernel_file_lseek(fd, off, whence));
-}
-int kernel_fstat(int fd, struct guest_stat *st) {
-  return (int)hle_posix_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
-}
-int kernel_sce_fstat(int fd, struct guest_stat *st) {
-  return (int)hle_sce_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
-}
-int kernel_stat(const char *path, struct guest_stat *st) {
-  return (int)hle_posix_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
-}
-int kernel_sce_stat(const char *path, struct guest_stat *st) {
-  return (int)hle_sce_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
-}
-int kernel_mkdir(const char *path, int mode) {
-  return (int)hle_posix_result(kernel_file_mkdir(path, mode));
-}
-int kernel_sce_mkdir(const char *path, int mode) {
-  return (int)hle_sce_result(kernel_file_mkdir(path, mode));
-}
-int kernel_unlink(const char *path) { return (int)hle_posix_result(kernel_file_unlink(path)); }
-int kernel_sce_unlink(const char *path) { return (int)hle_sce_result(kernel_file_unlink(path)); }
-int kernel_rename(const char *from, const char *to) {
-  return (int)hle_posix_result(kernel_file_rename(from, to));
-}
-int kernel_sce_rename(const char *from, const char *to) {
-  return (int)hle_sce_result(kernel_file_rename(from, to));
-}
