@@ -47,7 +47,9 @@ __PROSPERO_END_DECLS
 #define EINPROGRESS 36
 #define EALREADY 37
 #define ETIMEDOUT 60
+#define ELOOP 62
 #define ENAMETOOLONG 63
+#define ENOTEMPTY 66
 #define ENOSYS 78
 
 #endif
