@@ -52,14 +52,17 @@ void aio_set_io(aio_io_fn io) {
   pthread_mutex_unlock(&aio_lock);
 }
 
-/* ID = (generation << 12) | (slot + 1) can never be 0 or negative while generation < 2^19. */
+/* ID = (generation << 13) | (slot + 1): slot + 1 is 1..4096 in the low 13 bits, the 18-bit
+ * generation above keeps the ID positive and tells a deleted ID from its slot's next one. */
+#define ID_SLOT_BITS 13
+_Static_assert(AIO_SLOTS <= (1 << ID_SLOT_BITS), "slot numbers fit their bits");
 static int32_t make_id(uint32_t s, uint32_t gen) {
-  return (int32_t)(((gen & 0x7FFFFu) << 12) | (s + 1));
+  return (int32_t)(((gen & 0x3FFFFu) << ID_SLOT_BITS) | (s + 1));
 }
 
 static struct slot *find(int32_t id) {
   if (id <= 0) return NULL;
-  uint32_t s = ((uint32_t)id & 0xFFFu) - 1;
+  uint32_t s = ((uint32_t)id & ((1u << ID_SLOT_BITS) - 1)) - 1;
   if (s >= AIO_SLOTS || slots[s].id != id) return NULL;
   return &slots[s];
 }
