@@ -66,7 +66,7 @@ int pfs_dir_build(int dir_fd, struct pfs_dir *out) {
     free(list);
     return err;
   }
-  qsort(list, n, sizeof *list, by_name);
+  if (n) qsort(list, n, sizeof *list, by_name);
   size_t used = record_len(1) + record_len(2);
   for (size_t i = 0; i < n; i++) used += record_len(strlen(list[i].name));
   uint8_t *img = calloc(1, used);
