@@ -97,7 +97,8 @@ int main(void) {
   for (int i = 0; i < 4; i++) states[i] = 0x5555;
   check("PollRequests(NULL ids): SCE EFAULT",
         sceKernelAioPollRequests(NULL, 1, states) == SCE(EFAULT) && states[0] == 0x5555);
-  check("PollRequests(NULL states): SCE EFAULT", sceKernelAioPollRequests(ids, 1, NULL) == SCE(EFAULT));
+  check("PollRequests(NULL states): SCE EFAULT",
+        sceKernelAioPollRequests(ids, 1, NULL) == SCE(EFAULT));
   check("PollRequests of 0 IDs: SCE EINVAL",
         sceKernelAioPollRequests(ids, 0, states) == SCE(EINVAL) && states[0] == 0x5555);
   check("WaitRequests of 129 IDs: SCE EINVAL",
@@ -115,12 +116,16 @@ int main(void) {
   SceKernelAioSubmitId sid = 0x1234;
   check("Submit(NULL requests): SCE EFAULT",
         sceKernelAioSubmitReadCommands(NULL, 1, 2, &sid) == SCE(EFAULT) && sid == 0x1234);
-  check("Submit(NULL id): SCE EFAULT", sceKernelAioSubmitReadCommands(req, 1, 2, NULL) == SCE(EFAULT));
-  check("Submit of 0 requests: SCE EINVAL", sceKernelAioSubmitReadCommands(req, 0, 2, &sid) == SCE(EINVAL));
+  check("Submit(NULL id): SCE EFAULT",
+        sceKernelAioSubmitReadCommands(req, 1, 2, NULL) == SCE(EFAULT));
+  check("Submit of 0 requests: SCE EINVAL",
+        sceKernelAioSubmitReadCommands(req, 0, 2, &sid) == SCE(EINVAL));
   check("Submit of 129 requests: SCE EINVAL",
         sceKernelAioSubmitReadCommands(req, 129, 2, &sid) == SCE(EINVAL));
-  check("Submit at priority 0: SCE EINVAL", sceKernelAioSubmitReadCommands(req, 1, 0, &sid) == SCE(EINVAL));
-  check("Submit at priority 4: SCE EINVAL", sceKernelAioSubmitReadCommands(req, 1, 4, &sid) == SCE(EINVAL));
+  check("Submit at priority 0: SCE EINVAL",
+        sceKernelAioSubmitReadCommands(req, 1, 0, &sid) == SCE(EINVAL));
+  check("Submit at priority 4: SCE EINVAL",
+        sceKernelAioSubmitReadCommands(req, 1, 4, &sid) == SCE(EINVAL));
   req[0] = rq(fd, 0, 10, got[0], WILD);
   check("Submit with a wild result record: SCE EFAULT, no ID",
         sceKernelAioSubmitReadCommands(req, 1, 2, &sid) == SCE(EFAULT) && sid == 0x1234);
@@ -152,15 +157,16 @@ int main(void) {
   req[1] = rq(wf, 4, 4, (void *)"BBBB", &res[1]);
   check("SubmitWriteCommands", sceKernelAioSubmitWriteCommands(req, 2, 2, &id) == 0);
   check("... COMPLETED, 4 bytes each", sceKernelAioWaitRequest(id, &state, NULL) == 0 &&
-                                          state == DONE && res[0].returnValue == 4 &&
-                                          res[1].returnValue == 4);
+                                           state == DONE && res[0].returnValue == 4 &&
+                                           res[1].returnValue == 4);
   req[0] = rq(wf, 8, 2, (void *)"CC", &res[0]);
   req[1] = rq(wf, 10, 2, (void *)"DD", &res[1]);
   check("SubmitWriteCommandsMultiple: two IDs",
         sceKernelAioSubmitWriteCommandsMultiple(req, 2, 3, ids) == 0 && ids[0] != ids[1]);
   sceKernelAioWaitRequests(ids, 2, states, SCE_KERNEL_AIO_WAIT_AND, NULL);
   char back[16] = {0};
-  check("the file holds AAAABBBBCCDD", pread(wf, back, 16, 0) == 12 && strcmp(back, "AAAABBBBCCDD") == 0);
+  check("the file holds AAAABBBBCCDD",
+        pread(wf, back, 16, 0) == 12 && strcmp(back, "AAAABBBBCCDD") == 0);
   close(wf);
 
   /* cancel and delete */
@@ -170,11 +176,15 @@ int main(void) {
         sceKernelAioCancelRequest(0x7654321, &state) == 0 && state == SCE(ESRCH));
   int ret = -1;
   check("DeleteRequest: 0", sceKernelAioDeleteRequest(id, &ret) == 0 && ret == 0);
-  check("poll after delete: ESRCH", sceKernelAioPollRequest(id, &state) == 0 && state == SCE(ESRCH));
-  check("DeleteRequest again: ESRCH", sceKernelAioDeleteRequest(id, &ret) == 0 && ret == SCE(ESRCH));
+  check("poll after delete: ESRCH",
+        sceKernelAioPollRequest(id, &state) == 0 && state == SCE(ESRCH));
+  check("DeleteRequest again: ESRCH",
+        sceKernelAioDeleteRequest(id, &ret) == 0 && ret == SCE(ESRCH));
   int rets[2] = {-1, -1};
-  check("DeleteRequests", sceKernelAioDeleteRequests(ids, 2, rets) == 0 && rets[0] == 0 && rets[1] == 0);
-  check("DeleteRequest(NULL result): SCE EFAULT", sceKernelAioDeleteRequest(pair[1], NULL) == SCE(EFAULT));
+  check("DeleteRequests",
+        sceKernelAioDeleteRequests(ids, 2, rets) == 0 && rets[0] == 0 && rets[1] == 0);
+  check("DeleteRequest(NULL result): SCE EFAULT",
+        sceKernelAioDeleteRequest(pair[1], NULL) == SCE(EFAULT));
 
   /* scheduling parameters */
   SceKernelAioParam p;
@@ -183,12 +193,14 @@ int main(void) {
   check("InitializeParam: split sizes at their defaults",
         p.mid.splitSize == SCE_KERNEL_AIO_SPLIT_SIZE_DEFAULT &&
             p.mid.splitChunkSize == SCE_KERNEL_AIO_SPLIT_CHUNK_SIZE_DEFAULT);
-  check("SetParam", sceKernelAioSetParam(&p.high, 32, 16, SCE_KERNEL_AIO_ENABLE_SPLIT, 0x20000,
-                                         0x10000) == 0 &&
-                        p.high.schedulingWindowSize == 32 && p.high.delayedCountLimit == 16 &&
-                        p.high.enableSplit == 1 && p.high.splitChunkSize == 0x10000);
-  check("SetParam window 0: SCE EINVAL", sceKernelAioSetParam(&p.low, 0, 1, 0, 0, 0) == SCE(EINVAL));
-  check("SetParam window 129: SCE EINVAL", sceKernelAioSetParam(&p.low, 129, 1, 0, 0, 0) == SCE(EINVAL));
+  check("SetParam",
+        sceKernelAioSetParam(&p.high, 32, 16, SCE_KERNEL_AIO_ENABLE_SPLIT, 0x20000, 0x10000) == 0 &&
+            p.high.schedulingWindowSize == 32 && p.high.delayedCountLimit == 16 &&
+            p.high.enableSplit == 1 && p.high.splitChunkSize == 0x10000);
+  check("SetParam window 0: SCE EINVAL",
+        sceKernelAioSetParam(&p.low, 0, 1, 0, 0, 0) == SCE(EINVAL));
+  check("SetParam window 129: SCE EINVAL",
+        sceKernelAioSetParam(&p.low, 129, 1, 0, 0, 0) == SCE(EINVAL));
   check("sceKernelAioInitialize", sceKernelAioInitialize(&p) == 0);
   close(fd);
   printf("%d failures\n", failures);

@@ -112,8 +112,7 @@ int main(void) {
   memcpy(longp, "/temp0/", 7);
   longp[1024] = '\0'; /* 1024 characters: one too many */
   check("a 1024-character path: ENAMETOOLONG", open_errno(longp, O_RDONLY) == ENAMETOOLONG);
-  check("sceKernelStat of it: SCE ENAMETOOLONG",
-        sceKernelStat(longp, &st) == SCE(ENAMETOOLONG));
+  check("sceKernelStat of it: SCE ENAMETOOLONG", sceKernelStat(longp, &st) == SCE(ENAMETOOLONG));
   for (int i = 7; i < 1023; i += 200) longp[i] = '/'; /* components under 255 */
   longp[1023] = '\0';                                 /* 1023 characters: allowed length */
   check("a 1023-character path is looked up: ENOENT", open_errno(longp, O_RDONLY) == ENOENT);

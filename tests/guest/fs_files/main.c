@@ -302,7 +302,8 @@ static void streams(void) {
   check("clearerr", !ferror(f) && !feof(f));
   check("fclose", fclose(f) == 0);
   f = fopen("/temp0/s.txt", "a+");
-  check("fopen a+ appends", f && fputs("Q", f) >= 0 && fclose(f) == 0 && size_of("/temp0/s.txt") == 15);
+  check("fopen a+ appends",
+        f && fputs("Q", f) >= 0 && fclose(f) == 0 && size_of("/temp0/s.txt") == 15);
   errno = 0;
   check("fopen missing: NULL, ENOENT", fopen("/temp0/none", "r") == NULL && errno == ENOENT);
   errno = 0;
