@@ -207,16 +207,17 @@ int64_t kernel_sce_pwritev(int fd, const struct guest_iovec *iov, int cnt, int64
   return SCE(off < 0 ? -GUEST_EINVAL : c_vector(fd, iov, cnt, off, true));
 }
 
-/* getdents(fd, buf, n) and getdirentries(fd, buf, n, basep): FreeBSD dirents. */
-int kernel_getdents(int fd, void *buf, int64_t n) {
+/* getdents(fd, buf, n) and getdirentries(fd, buf, n, basep): FreeBSD dirents; N is an int
+ * (the upper half of its register is not the caller's). */
+int kernel_getdents(int fd, void *buf, int n) {
   return (int)POSIX(c_getdirentries(fd, buf, n, NULL));
 }
-int kernel_sce_getdents(int fd, void *buf, int64_t n) {
+int kernel_sce_getdents(int fd, void *buf, int n) {
   return (int)SCE(c_getdirentries(fd, buf, n, NULL));
 }
-int kernel_getdirentries(int fd, void *buf, int64_t n, int64_t *basep) {
+int kernel_getdirentries(int fd, void *buf, int n, int64_t *basep) {
   return (int)POSIX(c_getdirentries(fd, buf, n, basep));
 }
-int kernel_sce_getdirentries(int fd, void *buf, int64_t n, int64_t *basep) {
+int kernel_sce_getdirentries(int fd, void *buf, int n, int64_t *basep) {
   return (int)SCE(c_getdirentries(fd, buf, n, basep));
 }

@@ -33,9 +33,9 @@ ssize_t kernel_preadv(int fd, const struct guest_iovec *iov, int cnt, int64_t of
 int64_t kernel_sce_preadv(int fd, const struct guest_iovec *iov, int cnt, int64_t off);
 ssize_t kernel_pwritev(int fd, const struct guest_iovec *iov, int cnt, int64_t off);
 int64_t kernel_sce_pwritev(int fd, const struct guest_iovec *iov, int cnt, int64_t off);
-int kernel_getdents(int fd, void *buf, int64_t n);
-int kernel_sce_getdents(int fd, void *buf, int64_t n);
-int kernel_getdirentries(int fd, void *buf, int64_t n, int64_t *basep);
-int kernel_sce_getdirentries(int fd, void *buf, int64_t n, int64_t *basep);
+int kernel_getdents(int fd, void *buf, int n);
+int kernel_sce_getdents(int fd, void *buf, int n);
+int kernel_getdirentries(int fd, void *buf, int n, int64_t *basep);
+int kernel_sce_getdirentries(int fd, void *buf, int n, int64_t *basep);
 
 #endif
