@@ -67,9 +67,17 @@ static struct slot *find(int32_t id) {
   return &slots[s];
 }
 
+/* The value, then the state that publishes it (a guest may poll the record itself). A
+ * misaligned record (the guest's choice) is written with plain copies after a fence. */
 static void write_result(struct aio_result *r, int64_t value, uint32_t state) {
-  __atomic_store_n(&r->value, value, __ATOMIC_RELAXED);
-  __atomic_store_n(&r->state, state, __ATOMIC_RELEASE);
+  if (((uintptr_t)r & 7) == 0) {
+    __atomic_store_n(&r->value, value, __ATOMIC_RELAXED);
+    __atomic_store_n(&r->state, state, __ATOMIC_RELEASE);
+    return;
+  }
+  memcpy((char *)r + offsetof(struct aio_result, value), &value, sizeof value);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  memcpy((char *)r + offsetof(struct aio_result, state), &state, sizeof state);
 }
 
 static struct job *lane_pop(struct lane *l) {

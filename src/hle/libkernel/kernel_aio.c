@@ -34,6 +34,28 @@ static void aio_setup(void) {
   if (!__atomic_exchange_n(&done, true, __ATOMIC_ACQ_REL)) aio_set_io(aio_guest_io);
 }
 
+static bool user_ok(uint64_t addr, uint64_t len, bool write) {
+  return sys_user_ok(addr, len, write);
+}
+
+int kernel_aio_parse_requests(const struct kernel_aio_rw_request *req, int n, bool write,
+                              struct aio_request *out, kernel_aio_user_ok_fn ok) {
+  for (int i = 0; i < n; i++) {
+    const struct kernel_aio_rw_request *g = &req[i];
+    if (!ok(g->result, sizeof(struct aio_result), true)) return -GUEST_EFAULT;
+    out[i] = (struct aio_request){
+        .fd = g->fd,
+        .offset = g->offset,
+        .nbyte = g->nbyte,
+        .buf = (void *)(uintptr_t)g->buf,
+        .result = (struct aio_result *)(uintptr_t)g->result,
+    };
+    if (g->nbyte > INT64_MAX) out[i].error = hle_sce_result(-GUEST_EINVAL);
+    else if (!ok(g->buf, g->nbyte, !write)) out[i].error = hle_sce_result(-GUEST_EFAULT);
+  }
+  return 0;
+}
+
 static int submit(const struct kernel_aio_rw_request *req, int n, int prio, int32_t *ids,
                   bool write, bool multiple) {
   if (!req || !ids) return -GUEST_EFAULT;
@@ -43,21 +65,10 @@ static int submit(const struct kernel_aio_rw_request *req, int n, int prio, int3
       !sys_user_ok(ADDR(ids), (multiple ? (uint64_t)n : 1) * sizeof *ids, true))
     return -GUEST_EFAULT;
   struct aio_request reqs[AIO_REQUESTS_MAX];
-  for (int i = 0; i < n; i++) {
-    const struct kernel_aio_rw_request *g = &req[i];
-    if (!sys_user_ok(g->result, sizeof(struct aio_result), true)) return -GUEST_EFAULT;
-    reqs[i] = (struct aio_request){
-        .fd = g->fd,
-        .offset = g->offset,
-        .nbyte = g->nbyte,
-        .buf = (void *)(uintptr_t)g->buf,
-        .result = (struct aio_result *)(uintptr_t)g->result,
-    };
-    if (g->nbyte > INT64_MAX) reqs[i].error = hle_sce_result(-GUEST_EINVAL);
-    else if (!sys_user_ok(g->buf, g->nbyte, !write)) reqs[i].error = hle_sce_result(-GUEST_EFAULT);
-  }
+  int r = kernel_aio_parse_requests(req, n, write, reqs, user_ok);
+  if (r) return r;
   aio_setup();
-  int r = aio_submit(reqs, n, prio, write, multiple, ids);
+  r = aio_submit(reqs, n, prio, write, multiple, ids);
   return r == 0 ? 0 : -hle_errno_from_host(-r);
 }
 

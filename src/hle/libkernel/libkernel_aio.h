@@ -4,7 +4,10 @@
 #ifndef PROSPERO_HLE_LIBKERNEL_AIO_H
 #define PROSPERO_HLE_LIBKERNEL_AIO_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "kernel/aio.h"
 
 struct kernel_aio_rw_request { /* SceKernelAioRWRequest, 40 bytes */
   int64_t offset;
@@ -27,6 +30,13 @@ struct kernel_aio_param { /* SceKernelAioParam: low, mid, high */
   struct kernel_aio_sched_param low, mid, high;
 };
 _Static_assert(sizeof(struct kernel_aio_param) == 60, "SceKernelAioParam size");
+
+/* Turns N guest requests into the engine's (OUT), checking guest memory with OK: a result
+ * record OK refuses fails the batch (-EFAULT, guest errno); a buffer it refuses, or a size
+ * over INT64_MAX, makes that request end with SCE EFAULT / EINVAL. (The fuzz target's entry.) */
+typedef bool (*kernel_aio_user_ok_fn)(uint64_t addr, uint64_t len, bool write);
+int kernel_aio_parse_requests(const struct kernel_aio_rw_request *req, int n, bool write,
+                              struct aio_request *out, kernel_aio_user_ok_fn ok);
 
 int kernel_aio_submit_read(const struct kernel_aio_rw_request *req, int n, int prio, int32_t *id);
 int kernel_aio_submit_read_multiple(const struct kernel_aio_rw_request *req, int n, int prio,
