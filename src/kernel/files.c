@@ -340,6 +340,7 @@ int files_stat(const char *path, struct stat *st) {
   if (r) return r;
   int dev = device_find(norm);
   int h;
+  bool pfs = false;
   if (dev >= 0) {
     if (devices[dev].host) return stat(devices[dev].host, st) == 0 ? 0 : -errno;
     h = device_open(dev, O_RDONLY);
@@ -348,9 +349,18 @@ int files_stat(const char *path, struct stat *st) {
     r = mounts_lookup(norm, &mp);
     if (r) return r;
     h = mounts_open_beneath(&mp, mp.rel, O_PATH, 0);
+    pfs = (mp.flags & MOUNT_PFS) != 0;
   }
   if (h < 0) return h;
   r = fstat(h, st) == 0 ? 0 : -errno;
+  struct pfs_dir d;
+  if (r == 0 && pfs && S_ISDIR(st->st_mode) && pfs_dir_build(h, &d) == 0) {
+    /* the same size fstat gives an open descriptor of the directory */
+    st->st_size = (off_t)d.size;
+    st->st_blksize = PFS_DIR_BLOCK;
+    st->st_blocks = (blkcnt_t)(d.size / 512);
+    pfs_dir_free(&d);
+  }
   close(h);
   return r;
 }

@@ -194,6 +194,10 @@ static void test_pfs_directory(void **state) {
   assert_int_equal(rec[0], PFS_DIR_TYPE_FILE);
   assert_int_equal(files_write(fd, "x", 1), -EISDIR);
   files_close(fd);
+  assert_int_equal(files_stat("/pkg/Data", &st), 0);
+  assert_int_equal(st.st_size, PFS_DIR_BLOCK);
+  assert_int_equal(files_stat("/pkg/Data/Level1.BIN", &st), 0);
+  assert_int_equal(st.st_size, 1);
 }
 
 int main(void) {
