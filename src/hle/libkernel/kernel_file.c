@@ -22,21 +22,22 @@
 static int64_t host_result(int64_t r) { return r < 0 ? -hle_errno_from_host((int)-r) : r; }
 
 /* FreeBSD sys/fcntl.h open flags and the host's. */
-#define GUEST_OPEN_FLAGS(X)                         \
-  X(0x0004, O_NONBLOCK) X(0x0008, O_APPEND)         \
-  X(0x0080, O_SYNC) X(0x0100, O_NOFOLLOW)           \
-  X(0x0200, O_CREAT) X(0x0400, O_TRUNC)             \
-  X(0x0800, O_EXCL) X(0x8000, O_NOCTTY)             \
-  X(0x10000, O_DIRECT) X(0x20000, O_DIRECTORY)      \
-  X(0x100000, O_CLOEXEC)
+#define GUEST_OPEN_FLAGS(X)                                                            \
+  X(0x0004, O_NONBLOCK)                                                                \
+  X(0x0008, O_APPEND) X(0x0080, O_SYNC) X(0x0100, O_NOFOLLOW) X(0x0200, O_CREAT)       \
+      X(0x0400, O_TRUNC) X(0x0800, O_EXCL) X(0x8000, O_NOCTTY) X(0x20000, O_DIRECTORY) \
+          X(0x100000, O_CLOEXEC)
 #define GUEST_O_ACCMODE 3
 #define GUEST_O_SHLOCK 0x10 /* flock-style locks: accepted, not taken */
 #define GUEST_O_EXLOCK 0x20
+/* O_DIRECT (uncached I/O) is accepted and not passed on: the host's asks for aligned
+ * buffers and offsets (EINVAL otherwise) and tmpfs refuses it, the console's does not. */
+#define GUEST_O_DIRECT 0x10000
 
 static int64_t open_flags(int g, int *host) {
   int h = g & GUEST_O_ACCMODE;
   if (h == 3) return -GUEST_EINVAL;
-  int known = GUEST_O_ACCMODE | GUEST_O_SHLOCK | GUEST_O_EXLOCK;
+  int known = GUEST_O_ACCMODE | GUEST_O_SHLOCK | GUEST_O_EXLOCK | GUEST_O_DIRECT;
 #define OPEN_FLAG_(gv, hv) \
   if (g & gv) h |= hv;     \
   known |= gv;
@@ -119,9 +120,7 @@ int64_t kernel_file_chmod(const char *path, int mode) {
 int64_t kernel_file_truncate(const char *path, int64_t len) {
   return host_result(files_truncate(path, len));
 }
-int64_t kernel_file_ftruncate(int fd, int64_t len) {
-  return host_result(files_ftruncate(fd, len));
-}
+int64_t kernel_file_ftruncate(int fd, int64_t len) { return host_result(files_ftruncate(fd, len)); }
 int64_t kernel_file_fsync(int fd) { return host_result(files_fsync(fd)); }
 
 int64_t kernel_file_pread(int fd, void *buf, size_t n, int64_t off) {
@@ -182,7 +181,7 @@ int64_t kernel_file_getdirentries(int fd, void *buf, size_t n, int64_t *basep) {
     size_t len = strnlen(d->d_name, 255);
     size_t rec = (GUEST_DIRENT_HEADER + len + 1 + 3) & ~(size_t)3;
     if (out + rec > n) {
-      lseek(h, resume, SEEK_SET); /* the rest comes with the next call */
+      lseek(h, resume, SEEK_SET);         /* the rest comes with the next call */
       if (out == 0) return -GUEST_EINVAL; /* too small for one entry, as FreeBSD answers */
       break;
     }
@@ -218,8 +217,8 @@ _Static_assert(sizeof(struct guest_termios) == 44, "FreeBSD termios is 44 bytes"
 /* A terminal as FreeBSD sets one up (sys/ttydefaults.h TTYDEF_*): the host's settings use
  * other bit values, and start-up code only asks whether this is a terminal. */
 static void termios_defaults(struct guest_termios *t) {
-  static const uint8_t cc[20] = {4, 0xff, 0xff, 0x7f, 23, 21, 18, 8, 3, 0x1c,
-                                 26, 25, 17, 19, 22, 15, 1, 0, 20, 0xff};
+  static const uint8_t cc[20] = {4,  0xff, 0xff, 0x7f, 23, 21, 18, 8, 3,  0x1c,
+                                 26, 25,   17,   19,   22, 15, 1,  0, 20, 0xff};
   memset(t, 0, sizeof *t);
   t->c_iflag = 0x2B02; /* BRKINT ICRNL IXON IXANY IMAXBEL */
   t->c_oflag = 0x3;    /* OPOST ONLCR */
@@ -237,20 +236,19 @@ int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg) {
   int h = files_host_fd(fd);
   if (h < 0) return host_result(h);
   switch ((uint32_t)request) {
-  case GUEST_TIOCGETA:
-    if (!isatty(h)) return -GUEST_ENOTTY;
-    termios_defaults(arg);
-    return 0;
-  case GUEST_TIOCGWINSZ: {
-    struct winsize ws;
-    if (ioctl(h, TIOCGWINSZ, &ws) != 0) return host_result(-errno);
-    memcpy(arg, &ws, 8); /* same four u16 fields */
-    return 0;
-  }
-  default:
-    LOG_ONCE(hle, STUB, "ioctl request %#lx on fd %d: only TIOCGETA and TIOCGWINSZ exist so far",
-             request, fd);
-    return -GUEST_ENOTTY;
+    case GUEST_TIOCGETA:
+      if (!isatty(h)) return -GUEST_ENOTTY;
+      termios_defaults(arg);
+      return 0;
+    case GUEST_TIOCGWINSZ: {
+      struct winsize ws;
+      if (ioctl(h, TIOCGWINSZ, &ws) != 0) return host_result(-errno);
+      memcpy(arg, &ws, 8); /* same four u16 fields */
+      return 0;
+    }
+    default:
+      LOG_ONCE(hle, STUB, "ioctl request %#lx on fd %d: only TIOCGETA and TIOCGWINSZ exist so far",
+               request, fd);
+      return -GUEST_ENOTTY;
   }
 }
-

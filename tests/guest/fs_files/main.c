@@ -117,6 +117,11 @@ static void descriptors(void) {
   errno = 0;
   check("O_DIRECTORY on a file: ENOTDIR",
         fails_with(open("/temp0/f/a", O_RDONLY | O_DIRECTORY), ENOTDIR));
+  fd = open("/temp0/f/a", O_RDWR | O_DIRECT);
+  check("O_DIRECT: unaligned writes and reads work",
+        fd >= 0 && write(fd, "xyz", 3) == 3 && pread(fd, buf + 1, 2, 1) == 2 &&
+            memcmp(buf + 1, "yz", 2) == 0 && ftruncate(fd, 0) == 0);
+  close(fd);
   fd = open("/temp0/f", O_RDONLY | O_DIRECTORY);
   check("O_DIRECTORY on a directory", fd >= 0);
   close(fd);
