@@ -1,8 +1,9 @@
 /* File read throughput: a guest reads a 64 MiB file in /temp0 through sceKernelRead (1 MiB
  * calls; each call checks its buffer against the guest memory map and goes through the
  * descriptor table) against this program's read() of the same file with the same chunk
- * size, in the same run, both from the page cache (best of several runs). Goal: the guest
- * gets at least 0.9 of the host's rate.
+ * size, in the same run, both from the page cache: two rounds of (guest, host), best of 25 reads
+ * each, so both sample the machine's load alike. Goal: the guest gets at least 0.9 of the
+ * host's rate.
  *   bench_fs_read PROSPERO GAME_FOLDER */
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,7 +16,7 @@
 
 #define FILE_SIZE (64u << 20)
 #define CHUNK (1u << 20)
-#define RUNS 5
+#define RUNS 25
 
 static double host_seconds(const char *path) {
   char *buf = malloc(CHUNK);
@@ -50,15 +51,26 @@ int main(int argc, char **argv) {
   char data[] = "/tmp/prospero-bench-fs-XXXXXX";
   if (!mkdtemp(data)) return 1;
   setenv("XDG_DATA_HOME", data, 1); /* the title's /temp0 lives under it */
-  FILE *p = bench_guest_open(argv[1], argv[2]);
-  if (!p) return 1;
-  char line[256];
-  double guest = -1;
-  while (fgets(line, sizeof line, p)) sscanf(line, "guest_read_seconds %lf", &guest);
-  int status = pclose(p);
+  /* two rounds of guest then host, best of each, so both sample the machine's load alike */
+  double guest = 1e30, host = 1e30;
+  int status = 0;
   char file[256];
   snprintf(file, sizeof file, "%s/prospero/BNCH00064/temp0/bench.bin", data);
-  double host = guest > 0 && status == 0 ? host_seconds(file) : -1;
+  for (int round = 0; round < 2 && status == 0; round++) {
+    FILE *p = bench_guest_open(argv[1], argv[2]);
+    if (!p) return 1;
+    char line[256];
+    double g = -1;
+    while (fgets(line, sizeof line, p)) sscanf(line, "guest_read_seconds %lf", &g);
+    status = pclose(p);
+    double h = g > 0 && status == 0 ? host_seconds(file) : -1;
+    if (g <= 0 || h <= 0) {
+      guest = host = -1;
+      break;
+    }
+    if (g < guest) guest = g;
+    if (h < host) host = h;
+  }
   unlink(file);
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", data);
