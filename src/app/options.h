@@ -30,7 +30,11 @@
     "A guest system call with no handler stops the process with a report (default: logged " \
     "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
     "lists the handled calls.")                                                               \
-  X(help, "help", NULL, false, "Print this help and exit.")                                   \
+  X(dump_pm4, "dump-pm4", "DIR", false,                                                          \
+    "Write a decoded listing (packet and register names, indirect buffers followed) of "         \
+    "every PM4 submission to the GPU command processor into DIR (made if missing), one file "    \
+    "per submission: pm4-q<queue>-<sequence>.txt, with its dwords beside it as .pm4.")           \
+  X(help, "help", NULL, false, "Print this help and exit.")                                      \
   X(version, "version", NULL, false, "Print the version and exit.")                           \
   X(options_markdown, "options-markdown", NULL, false,                                        \
     "Print this option table as Markdown (generates docs/options.md) and exit.")

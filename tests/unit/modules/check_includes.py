@@ -26,7 +26,7 @@ MODULES = [
     ("kernel",    r"src/kernel/",                                   ["sce", "common"]),
     ("loader",    r"src/loader/",                                   ["kernel"]),
     ("hle",       r"src/hle/",                                      ["loader"]),
-    ("app",       r"src/app/",                                      ["hle"]),
+    ("app",       r"src/app/",                                      ["hle", "cp"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
     ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),
@@ -37,6 +37,9 @@ MODULES = [
     ("tiling",    r"src/gpu/tiling/",                               ["common"]),
     ("vk",        r"src/gpu/vk/",                                   ["tiling"]),
     ("present",   r"src/gpu/present/",                              ["vk"]),
+    # The command processor: PM4 and queues; kernel services and dispatch reach it through
+    # the ops struct the app installs (cp.h), so it uses common alone.
+    ("cp",        r"src/gpu/cp/",                                   ["common"]),
     # The SDK: prospero-mkself and the freestanding guest crt read the executable format only.
     ("mkself",    r"sdk/mkself/",                                   ["sce", "common"]),
     ("crt",       r"sdk/crt/",                                      ["sce"]),
