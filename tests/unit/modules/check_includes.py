@@ -32,8 +32,8 @@ MODULES = [
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),
     ("ir",        r"src/gpu/shader/ir/",                            ["common"]),
     ("spirv",     r"src/gpu/shader/spirv/",                         ["ir"]),
-    # Compute dispatch: runs emitted modules on the device layer.
-    ("dispatch",  r"src/gpu/shader/dispatch/",                      ["spirv", "vk"]),
+    # Compute dispatch: compiles (translate, spirv) and runs modules on the device layer.
+    ("dispatch",  r"src/gpu/shader/dispatch/",                      ["spirv", "translate", "vk"]),
     ("tiling",    r"src/gpu/tiling/",                               ["common"]),
     ("vk",        r"src/gpu/vk/",                                   ["tiling"]),
     ("present",   r"src/gpu/present/",                              ["vk"]),
