@@ -21,7 +21,7 @@ PREFIXES = {
                "equeue_"],
     "loader": ["loader_", "code_map_", "debug_info_", "linker_", "module_", "process_",
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
-    "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_"],
+    "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "videoout_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.
