@@ -4,6 +4,7 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
+#include "frames.h"
 #include "game.h"
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
@@ -55,6 +56,7 @@ int main(int argc, char **argv) {
       fprintf(stderr, "prospero: --trace-hle: no HLE library named '%s'\n", opt.trace_hle[i]);
       return PROSPERO_EXIT_USAGE;
     }
+  if (!app_frames_setup(&opt)) return PROSPERO_EXIT_USAGE;
   if (!opt.game_count) {
     fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
     return PROSPERO_EXIT_USAGE;

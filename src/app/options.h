@@ -1,38 +1,49 @@
 /* Command-line options of the prospero executable: one X-macro table generates the parser,
  * --help and docs/options.md (`prospero --options-markdown`).
  *
- * X(id, long name, argument name or NULL, repeatable, help text) */
+ * X(id, long name, argument name or NULL, repeatable, help text). An argument name of two
+ * words ("N FILE") takes two arguments; the second is stored in id_second. */
 #ifndef PROSPERO_APP_OPTIONS_H
 #define PROSPERO_APP_OPTIONS_H
 
 #include <stdbool.h>
 #include <stdio.h>
 
-#define APP_OPTIONS(X)                                                                        \
-  X(game, "game", "PATH", false,                                                              \
-    "Game to run: a folder holding eboot.bin (and sce_sys/param.json, sce_module/), or an "   \
-    "executable file (SELF or Sony ELF).")                                                    \
-  X(log_level, "log-level", "SPEC", false,                                                    \
-    "Log threshold: a level (trace, debug, info, stub, warn, game_error, error, off) or "     \
-    "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                  \
-  X(log_file, "log-file", "PATH", false,                                                      \
-    "Write the emulator log to PATH (appending) instead of stderr.")                          \
-  X(guest_log, "guest-log", "FILE", false,                                                    \
-    "Write the guest's debug text (sceKernelDebugOutText, system call 601 command 7: the "    \
+#define APP_OPTIONS(X)                                                                       \
+  X(game, "game", "PATH", false,                                                             \
+    "Game to run: a folder holding eboot.bin (and sce_sys/param.json, sce_module/), or an "  \
+    "executable file (SELF or Sony ELF).")                                                   \
+  X(log_level, "log-level", "SPEC", false,                                                   \
+    "Log threshold: a level (trace, debug, info, stub, warn, game_error, error, off) or "    \
+    "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                 \
+  X(log_file, "log-file", "PATH", false,                                                     \
+    "Write the emulator log to PATH (appending) instead of stderr.")                         \
+  X(guest_log, "guest-log", "FILE", false,                                                   \
+    "Write the guest's debug text (sceKernelDebugOutText, system call 601 command 7: the "   \
     "console's debug console, homebrew's log) to FILE (appending) instead of stdout.")       \
-  X(trace_hle, "trace-hle", "LIB", true,                                                      \
-    "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                  \
-  X(seccomp, "seccomp", NULL, false,                                                          \
+  X(trace_hle, "trace-hle", "LIB", true,                                                     \
+    "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                 \
+  X(seccomp, "seccomp", NULL, false,                                                         \
     "Safety net: trap system calls issued from guest memory with a seccomp filter, also "    \
     "for code the load-time rewriter did not reach (costs every host system call a little; " \
     "see bench/seccomp).")                                                                   \
   X(strict_syscalls, "strict-syscalls", NULL, false,                                         \
-    "A guest system call with no handler stops the process with a report (default: logged " \
+    "A guest system call with no handler stops the process with a report (default: logged "  \
     "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
-    "lists the handled calls.")                                                               \
-  X(help, "help", NULL, false, "Print this help and exit.")                                   \
-  X(version, "version", NULL, false, "Print the version and exit.")                           \
-  X(options_markdown, "options-markdown", NULL, false,                                        \
+    "lists the handled calls.")                                                              \
+  X(vblank_hz, "vblank-hz", "HZ", false,                                                     \
+    "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "   \
+    "follow it.")                                                                            \
+  X(headless, "headless", NULL, false,                                                       \
+    "Run without a window. The default when no display exists (and, until the window "       \
+    "lands, always).")                                                                       \
+  X(dump_frames, "dump-frames", "DIR", false,                                                \
+    "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")    \
+  X(screenshot_at, "screenshot-at", "N FILE", false,                                         \
+    "Write the N-th flipped frame (from 1) as the PNG file FILE.")                           \
+  X(help, "help", NULL, false, "Print this help and exit.")                                  \
+  X(version, "version", NULL, false, "Print the version and exit.")                          \
+  X(options_markdown, "options-markdown", NULL, false,                                       \
     "Print this option table as Markdown (generates docs/options.md) and exit.")
 
 #define APP_MAX_REPEAT 16
@@ -40,6 +51,7 @@
 struct app_options {
 #define APP_OPT_FIELD_(id, name, arg, rep, help) \
   const char *id[APP_MAX_REPEAT];                \
+  const char *id##_second[APP_MAX_REPEAT];       \
   int id##_count;
   APP_OPTIONS(APP_OPT_FIELD_)
 #undef APP_OPT_FIELD_

@@ -30,6 +30,7 @@ PREFIXES = {
     "shader_translate": ["xl_", "ir_translate", "ir_indirect_jump_"],
     "tiling": ["tiling_"],
     "vk": ["vk_"],
+    "present": ["present_"],
 }
 
 
