@@ -121,7 +121,8 @@ struct videoout_frame {
   int32_t tiling_mode;
   uint32_t width, height, pitch_in_pixel;
   int32_t buffer_index;
-  uint64_t flip_count; /* 1 for the first flip */
+  uint64_t flip_count;   /* 1 for the first flip */
+  uint64_t vblank_count; /* the vblank the flip happened at */
 };
 
 struct videoout_present_ops {

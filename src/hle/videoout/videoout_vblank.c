@@ -90,7 +90,8 @@ static bool vblank_tick(uint64_t missed, struct videoout_flip_request *done) {
   p->flip.current_buffer = done->index;
   p->flip.flip_pending_num--;
   if (present_installed) {
-    struct videoout_frame f = {.buffer_index = done->index, .flip_count = p->flip.count};
+    struct videoout_frame f = {
+        .buffer_index = done->index, .flip_count = p->flip.count, .vblank_count = p->vblank.count};
     if (done->index >= 0) {
       const struct videoout_slot *s = &p->slot[done->index];
       const struct videoout_buffer_attribute *a = &p->group[s->group].attr;
