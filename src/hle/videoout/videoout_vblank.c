@@ -5,6 +5,8 @@
  * finished with the previous frame (a slow presenter delays flips, never the vblank). The
  * presenter thread runs the app's present ops outside the port lock. */
 #include <errno.h>
+#include <sched.h>
+#include <sys/prctl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -110,8 +112,19 @@ static bool vblank_tick(uint64_t missed, struct videoout_flip_request *done) {
   return true;
 }
 
+/* The vblank thread asks for a real-time priority (granted only with CAP_SYS_NICE or an
+ * rtprio limit; otherwise it stays a normal thread, logged) and the finest timer slack, so
+ * busy guest threads delay its wake-ups as little as the host allows. */
+static void vblank_thread_tune(void) {
+  prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  struct sched_param sp = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
+  int r = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+  if (r) LOG_ONCE(hle, DEBUG, "videoout: no real-time priority for the vblank thread (%d)", r);
+}
+
 static void *vblank_main(void *arg) {
   (void)arg;
+  vblank_thread_tune();
   uint64_t period = 1000000000u / vblank_hz;
   uint64_t start = mono_ns(), n = 0;
   for (;;) {
