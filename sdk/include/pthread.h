@@ -112,5 +112,6 @@ int pthread_attr_setaffinity_np(pthread_attr_t *attr, size_t size, const void *c
 __PROSPERO_END_DECLS
 
 /* ---- synchronisation objects (mutexes, condition variables, rwlocks, ...) ---- */
+#include "_prospero_pthread_sync.h"
 
 #endif

@@ -177,6 +177,8 @@ static bool cancel_due(const struct kthread *t) {
          atomic_load(&t->cancel_pending);
 }
 
+bool kernel_thread_cancel_due(void) { return cancel_due(cur); }
+
 void kernel_thread_testcancel(void) {
   struct kthread *t = cur;
   if (!cancel_due(t)) return;

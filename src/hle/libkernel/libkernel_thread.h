@@ -4,6 +4,7 @@
 #ifndef PROSPERO_HLE_LIBKERNEL_THREAD_H
 #define PROSPERO_HLE_LIBKERNEL_THREAD_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,6 +15,8 @@
  * a thread without a request, or on a host thread that is no guest thread. Call it only where
  * no host lock is held. */
 void kernel_thread_testcancel(void);
+/* True when kernel_thread_testcancel() would end the calling thread now (it does not). */
+bool kernel_thread_cancel_due(void);
 /* Around a blocking host wait that is a cancellation point (sleeps, joins, condition waits):
  * _begin is a cancellation point and then lets pthread_cancel interrupt the wait with a
  * signal (the host call returns EINTR; call kernel_thread_testcancel() then); _end stops
