@@ -401,6 +401,46 @@ static const char sub_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* Irreducible control flow (the dispatcher form): a cycle entered at two blocks. The
+ * entry picks FIRST or SECOND from bit BIT of s0 (GLOBAL = 0x102000: bit 13 set, bit 12
+ * clear); FIRST computes v1 = v1 * 3 + s12 and SECOND v1 ^= 0x55 + lane, then loops to
+ * FIRST while fewer than 5 passes through SECOND were made. */
+static uint32_t irreducible_run(uint32_t l, bool start_second) {
+  uint32_t v1 = l, s12 = 7, n = 0;
+  if (!start_second) goto first;
+  for (;;) {
+    v1 ^= 0x55u + l;
+    n++;
+    if (n >= 5) break;
+  first:
+    v1 = v1 * 3 + s12;
+  }
+  return v1 + n;
+}
+static uint32_t irreducible_second_expect(uint32_t l) { return irreducible_run(l, true); }
+static uint32_t irreducible_first_expect(uint32_t l) { return irreducible_run(l, false); }
+#define IRREDUCIBLE_SRC(bit)                                                                 \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_mov_b32 v1, v0\n"                                                                     \
+  "v_add_nc_u32 v2, 0x55, v0\n"                                                            \
+  "s_mov_b32 s10, 0\n"                                                                     \
+  "s_mov_b32 s12, 7\n"                                                                     \
+  "s_bitcmp1_b32 s0, " #bit "\n"                                                           \
+  "s_cbranch_scc1 second\n"                                                                \
+  "first:\n"                                                                               \
+  "v_mul_lo_u32 v1, v1, 3\n"                                                               \
+  "v_add_nc_u32 v1, s12, v1\n"                                                             \
+  "second:\n"                                                                              \
+  "v_xor_b32 v1, v1, v2\n"                                                                 \
+  "s_add_u32 s10, s10, 1\n"                                                                \
+  "s_cmp_lt_u32 s10, 5\n"                                                                  \
+  "s_cbranch_scc1 first\n"                                                                 \
+  "v_add_nc_u32 v1, s10, v1\n"                                                             \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static const char irreducible_second_src[] = IRREDUCIBLE_SRC(13);
+static const char irreducible_first_src[] = IRREDUCIBLE_SRC(12);
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -423,6 +463,8 @@ static const struct kernel kernels[] = {
     {"sub_dword32", sub_src, false, 32 * 4, sub_expect, 256, 0, NULL, 256, sub_check},
     {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
+    {"irreducible_second32", irreducible_second_src, false, 32 * 4, irreducible_second_expect},
+    {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */
