@@ -441,6 +441,57 @@ static uint32_t irreducible_first_expect(uint32_t l) { return irreducible_run(l,
 static const char irreducible_second_src[] = IRREDUCIBLE_SRC(13);
 static const char irreducible_first_src[] = IRREDUCIBLE_SRC(12);
 
+/* 64-bit float arithmetic (correctly rounded add and multiply, floor/ceil/trunc/round-even,
+ * min/max, |x| and -x modifiers, a compare, the conversion to f32), computed in C in the
+ * same order: x = lane + 0.5, y = x * x * 0.1, z = y - x. */
+static uint32_t float64_expect(uint32_t l) {
+  volatile double x = (double)l + 0.5, y = x * x, tenth = 0.1;
+  y = y * tenth;
+  volatile double z = y + -x;
+  volatile double s = floor(z) + ceil(z);
+  s = s + trunc(z);
+  s = s + nearbyint(z);
+  s = s + fmin(z, x);
+  s = s + fmax(y, fabs(z));
+  float f = (float)s;
+  uint32_t u;
+  uint64_t zb;
+  memcpy(&u, &f, 4);
+  double zz = z;
+  memcpy(&zb, &zz, 8);
+  return u ^ (uint32_t)zb ^ (uint32_t)(zb >> 32) ^ (0.0 > z ? 1u : 0u);
+}
+#define FLOAT64_SRC(vcc)                                                                     \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_cvt_f64_u32 v[2:3], v0\n"                                                             \
+  "v_add_f64 v[2:3], v[2:3], 0.5\n"                                                        \
+  "v_mul_f64 v[4:5], v[2:3], v[2:3]\n"                                                     \
+  "s_mov_b32 s12, 0x9999999a\n"                                                            \
+  "s_mov_b32 s13, 0x3fb99999\n"                                                            \
+  "v_mul_f64 v[4:5], v[4:5], s[12:13]\n"                                                   \
+  "v_add_f64 v[6:7], v[4:5], -v[2:3]\n"                                                    \
+  "v_floor_f64 v[10:11], v[6:7]\n"                                                         \
+  "v_ceil_f64 v[12:13], v[6:7]\n"                                                          \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_trunc_f64 v[12:13], v[6:7]\n"                                                         \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_rndne_f64 v[12:13], v[6:7]\n"                                                         \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_min_f64 v[12:13], v[6:7], v[2:3]\n"                                                   \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_max_f64 v[12:13], v[4:5], |v[6:7]|\n"                                                 \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_cvt_f32_f64 v1, v[10:11]\n"                                                           \
+  "v_xor_b32 v1, v1, v6\n"                                                                 \
+  "v_xor_b32 v1, v1, v7\n"                                                                 \
+  "v_cmp_gt_f64 " vcc ", 0, v[6:7]\n"                                                      \
+  "v_cndmask_b32_e64 v14, 0, 1, " vcc "\n"                                                 \
+  "v_xor_b32 v1, v1, v14\n"                                                                \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static const char float64_32_src[] = FLOAT64_SRC("vcc_lo");
+static const char float64_64_src[] = FLOAT64_SRC("vcc");
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -465,6 +516,8 @@ static const struct kernel kernels[] = {
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
     {"irreducible_second32", irreducible_second_src, false, 32 * 4, irreducible_second_expect},
     {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
+    {"float64_32", float64_32_src, false, 32 * 4, float64_expect},
+    {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */

@@ -375,7 +375,7 @@ bool spirv_emit_supports(enum ir_op op) {
     SUPPORTED_OPS(CASE_)
 #undef CASE_
     return true;
-    default: return false;
+    default: return spirv_emit_float_supports(op);
   }
 }
 
@@ -755,6 +755,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
+      if (spirv_emit_float(e, id, a)) return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
   }
@@ -1025,7 +1026,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     if (in->op == IR_OP_const) {
       uint32_t t = type_of(&e, (enum ir_type)in->type);
       if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
-      else if (in->type == IR_TYPE_U64) e.val[i] = spv_const64(&e.b, t, in->imm);
+      else if (in->type == IR_TYPE_U64 || in->type == IR_TYPE_F64) e.val[i] = spv_const64(&e.b, t, in->imm);
       else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
       else if (in->type == IR_TYPE_U16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
       else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
@@ -1077,6 +1078,15 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     if (e.float_used && opts && opts->rte_f32) {
       spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
       spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width, 1);
+    }
+    uint32_t width64 = 64;
+    if (e.float64_used && opts && opts->denorm_preserve_f64) {
+      spv_capability(&e.b, SpvCapabilityDenormPreserve);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeDenormPreserve, &width64, 1);
+    }
+    if (e.float64_used && opts && opts->rte_f64) {
+      spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width64, 1);
     }
   }
   if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);

@@ -44,6 +44,7 @@ struct emit {
   uint32_t *late, nlate; /* unreachable merge blocks, emitted last */
   bool float_used;
   bool fenced;                     /* a barrier and no guest memory access since */
+  bool float64_used; /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
 };
 
@@ -114,12 +115,18 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
     case IR_TYPE_U16: /* zero-extended in 32 bits */
     case IR_TYPE_U32: return e->t_u32;
     case IR_TYPE_U64: return e->t_u64;
+    case IR_TYPE_F64: return spv_type_float(&e->b, 64);
     case IR_TYPE_F32: return e->t_f32;
     case IR_TYPE_V4U32: return e->t_v4u32;
     case IR_TYPE_V4F32: return e->t_v4f32;
     default: unsupported(e, "type %s", ir_type_name(t)); return e->t_u32;
   }
 }
+
+/* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
+
+bool spirv_emit_float_supports(enum ir_op op);
+bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 
