@@ -492,6 +492,75 @@ static uint32_t float64_expect(uint32_t l) {
 static const char float64_32_src[] = FLOAT64_SRC("vcc_lo");
 static const char float64_64_src[] = FLOAT64_SRC("vcc");
 
+/* 16-bit float arithmetic and conversions (round to nearest even, f16 subnormals kept, the
+ * -x and |x| modifiers), computed in C from IEEE 754 binary16 (1 sign, 5 exponent bits of
+ * bias 15, 10 fraction bits; subnormals 2^-24 apart): every f16 operation is the exact
+ * result (a double holds sums and products of halves exactly) rounded once to the nearest
+ * half, ties to even. a = lane * 0.1f, b = a * 2^-16 (f16 subnormals). */
+static double half_value(uint16_t h) {
+  int e = (h >> 10) & 31;
+  double m = h & 1023;
+  double v = e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+  return h & 0x8000 ? -v : v; /* (no infinities or NaNs in this kernel) */
+}
+static uint16_t half_round(double d) {
+  uint16_t sign = signbit(d) ? 0x8000 : 0;
+  double a = fabs(d);
+  /* the spacing of halves near a: 2^-24 below 2^-14, else 2^(exponent - 10) */
+  int e;
+  frexp(a, &e); /* a in [2^(e-1), 2^e) */
+  double ulp = e - 1 < -14 ? ldexp(1, -24) : ldexp(1, e - 11);
+  double q = a / ulp, r = floor(q);
+  if (q - r > 0.5 || (q - r == 0.5 && fmod(r, 2) == 1)) r += 1;
+  double v = r * ulp;
+  if (v >= 65520.0) return sign | 0x7c00;
+  /* encode v (a multiple of its ulp) */
+  if (v < ldexp(1, -14)) return sign | (uint16_t)(v / ldexp(1, -24));
+  frexp(v, &e);
+  return sign | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((uint32_t)(v / ldexp(1, e - 11)) & 1023);
+}
+static uint32_t float16_expect(uint32_t l) {
+  volatile float a = (float)l * 0x1.99999ap-4f, b = a * 0x1p-16f;
+  uint16_t ha = half_round(a), hb = half_round(b);
+  double A = half_value(ha), B = half_value(hb);
+  uint16_t h5 = half_round(A + B), h6 = half_round(A * A), h7 = half_round(B * A);
+  uint16_t h8 = half_round(fmin(half_value(h5), half_value(h6)));
+  uint16_t h10 = half_round(fmax(-half_value(h6), fabs(half_value(h7))));
+  h5 = half_round(half_value(h5) + half_value(h6));
+  h5 = half_round(half_value(h5) + half_value(h7));
+  h5 = half_round(half_value(h5) + half_value(h8));
+  h5 = half_round(half_value(h5) + half_value(h10));
+  volatile float f = (float)half_value(h5);
+  f = f + (float)half_value(h7);
+  float fv = f;
+  uint32_t u;
+  memcpy(&u, &fv, 4);
+  return u ^ (uint32_t)h7 << 16;
+}
+static const char float16_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0x3dcccccd, v1\n"
+    "v_cvt_f16_f32 v2, v1\n"
+    "v_mul_f32 v3, 0x37800000, v1\n"
+    "v_cvt_f16_f32 v4, v3\n"
+    "v_add_f16 v5, v2, v4\n"
+    "v_mul_f16 v6, v2, v2\n"
+    "v_mul_f16 v7, v4, v2\n"
+    "v_min_f16 v8, v5, v6\n"
+    "v_max_f16_e64 v10, -v6, |v7|\n"
+    "v_add_f16 v5, v5, v6\n"
+    "v_add_f16 v5, v5, v7\n"
+    "v_add_f16 v5, v5, v8\n"
+    "v_add_f16 v5, v5, v10\n"
+    "v_cvt_f32_f16 v11, v5\n"
+    "v_cvt_f32_f16 v12, v7\n"
+    "v_add_f32 v11, v11, v12\n"
+    "v_lshlrev_b32 v13, 16, v7\n"
+    "v_xor_b32 v1, v11, v13\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -518,6 +587,8 @@ static const struct kernel kernels[] = {
     {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
     {"float64_32", float64_32_src, false, 32 * 4, float64_expect},
     {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
+    {"float16_32", float16_src, false, 32 * 4, float16_expect},
+    {"float16_64", float16_src, true, 64 * 4, float16_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */

@@ -1028,7 +1028,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
       else if (in->type == IR_TYPE_U64 || in->type == IR_TYPE_F64) e.val[i] = spv_const64(&e.b, t, in->imm);
       else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
-      else if (in->type == IR_TYPE_U16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
+      else if (in->type == IR_TYPE_U16 || in->type == IR_TYPE_F16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
       else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
       continue;
     }

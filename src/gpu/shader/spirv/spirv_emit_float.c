@@ -1,8 +1,18 @@
-/* 64-bit float operations of the IR (docs/shader-spirv.md, "Float semantics"). Each one is
- * exact in SPIR-V as Vulkan defines it (add, subtract, multiply and conversions correctly
+/* 64-bit and 16-bit float operations of the IR (docs/shader-spirv.md, "Float semantics"). Each one
+ * is exact in SPIR-V as Vulkan defines it (add, subtract, multiply and conversions correctly
  * rounded; floor, ceil, trunc, round-even exact; neg/abs on the bits), so the module
  * computes what the interpreter does (ir_interp.c) for every input but denormals, which
- * only a device with shaderDenormPreserveFloat64 keeps (the module then declares it). */
+ * only a device with shaderDenormPreserveFloat64 keeps (the module then declares it).
+ *
+ * f16 values live in the low 16 bits of a u32 (as the IR's 16-bit integers), so no Float16
+ * capability or f16 denormal mode is involved: a half widens to f32 exactly (on the bits),
+ * hadd/hmul/hmin/hmax compute in f32 and round once more to f16 on the bits, nearest even
+ * (or toward zero for cvt_f16_f32_rtz). Rounding an f32 sum or product of halves again to
+ * f16 gives the correctly rounded f16 result because f32 carries 24 >= 2 * 11 + 2 bits
+ * (the double-rounding bound for +, -, *), and those f32 results are never denormal
+ * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
+ * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
+ * (ir_small_float_bits). */
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
@@ -30,8 +40,82 @@ static uint32_t dcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
   }
 }
 
+/* f16 bits (low 16 of a u32) -> f32, exact */
+static uint32_t half_to_f32(struct emit *e, uint32_t h) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, f32 = e->t_f32;
+  uint32_t sign = op2(e, SpvOpShiftLeftLogical, u32,
+                      op2(e, SpvOpBitwiseAnd, u32, h, cu32(e, 0x8000)), cu32(e, 16));
+  uint32_t he = bits32(e, h, 10, 5), hm = bits32(e, h, 0, 10);
+  uint32_t mant = op2(e, SpvOpShiftLeftLogical, u32, hm, cu32(e, 13));
+  uint32_t normal =
+      op2(e, SpvOpBitwiseOr, u32,
+          op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpIAdd, u32, he, cu32(e, 112)), cu32(e, 23)),
+          mant);
+  uint32_t special = op2(e, SpvOpBitwiseOr, u32, cu32(e, 0x7f800000u), mant);
+  /* subnormal: hm * 2^-24, exact in f32 (a normal number) */
+  uint32_t sub = op1(e, SpvOpBitcast, u32,
+                     op2(e, SpvOpFMul, f32, op1(e, SpvOpConvertUToF, f32, hm), cf32(e, 0x1p-24f)));
+  uint32_t mag = sel(e, u32, op2(e, SpvOpIEqual, bl, he, cu32(e, 31)), special,
+                     sel(e, u32, op2(e, SpvOpIEqual, bl, he, cu32(e, 0)), sub, normal));
+  return op1(e, SpvOpBitcast, f32, op2(e, SpvOpBitwiseOr, u32, sign, mag));
+}
+
+/* f32 -> f16 bits, nearest even or toward zero (RTZ), as ir_small_float_bits */
+static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t u = op1(e, SpvOpBitcast, u32, f);
+  uint32_t sign = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, u, cu32(e, 16)),
+                      cu32(e, 0x8000));
+  uint32_t fe = bits32(e, u, 23, 8), fm = bits32(e, u, 0, 23);
+  uint32_t full = op2(e, SpvOpBitwiseOr, u32, fm, cu32(e, 0x800000));
+  /* right shift that leaves the f16 mantissa (with its implicit bit): 13 for a normal
+   * half, more below 2^-14 (fe < 113): sh = 126 - fe, capped (0 past 25) */
+  uint32_t below = op2(e, SpvOpULessThan, bl, fe, cu32(e, 113));
+  uint32_t sh_sub = op2(e, SpvOpISub, u32, cu32(e, 126), fe);
+  uint32_t zero_sub = op2(e, SpvOpUGreaterThan, bl, sh_sub, cu32(e, 25));
+  uint32_t sh = sel(e, u32, below, sel(e, u32, zero_sub, cu32(e, 25), sh_sub), cu32(e, 13));
+  uint32_t kept = op2(e, SpvOpShiftRightLogical, u32, full, sh);
+  uint32_t mask =
+      op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), sh), cu32(e, 1));
+  uint32_t dropped = op2(e, SpvOpBitwiseAnd, u32, full, mask);
+  uint32_t halfway =
+      op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), op2(e, SpvOpISub, u32, sh, cu32(e, 1)));
+  uint32_t odd =
+      op2(e, SpvOpINotEqual, bl, op2(e, SpvOpBitwiseAnd, u32, kept, cu32(e, 1)), cu32(e, 0));
+  uint32_t up = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, dropped, halfway),
+                    op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, dropped, halfway), odd));
+  if (rtz) up = spv_const_bool(&e->b, false);
+  kept = op2(e, SpvOpIAdd, u32, kept, sel(e, u32, up, cu32(e, 1), cu32(e, 0)));
+  /* normal: exponent field fe - 112 plus the carry of the rounding into bit 11; the sum
+   * (exponent << 10) + mantissa carries by itself. Subnormal: kept is the whole result
+   * (a carry into 0x400 is the smallest normal). */
+  uint32_t norm =
+      op2(e, SpvOpIAdd, u32,
+          op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpISub, u32, fe, cu32(e, 113)), cu32(e, 10)),
+          kept);
+  uint32_t mag = sel(e, u32, below, sel(e, u32, zero_sub, cu32(e, 0), kept), norm);
+  /* overflow: infinity, or the largest finite toward zero */
+  uint32_t big = op2(e, SpvOpUGreaterThanEqual, bl, mag, cu32(e, 0x7c00));
+  mag = sel(e, u32, big, cu32(e, rtz ? 0x7bff : 0x7c00), mag);
+  uint32_t is_special = op2(e, SpvOpIEqual, bl, fe, cu32(e, 255));
+  uint32_t special =
+      sel(e, u32, op2(e, SpvOpINotEqual, bl, fm, cu32(e, 0)), cu32(e, 0x7e00), cu32(e, 0x7c00));
+  return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
+}
+
 bool spirv_emit_float_supports(enum ir_op op) {
   switch (op) {
+    case IR_OP_bitcast_f16:
+    case IR_OP_bitcast_u16:
+    case IR_OP_cvt_f32_f16:
+    case IR_OP_cvt_f16_f32:
+    case IR_OP_cvt_f16_f32_rtz:
+    case IR_OP_hadd:
+    case IR_OP_hmul:
+    case IR_OP_hmin:
+    case IR_OP_hmax:
+    case IR_OP_hneg:
+    case IR_OP_habs:
     case IR_OP_bitcast_f64:
     case IR_OP_bitcast_u64:
     case IR_OP_dadd:
@@ -58,6 +142,38 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
   uint32_t f64 = t_f64(e), u64 = e->t_u64, r = e->val[id], v;
   static const uint32_t glsl_round[] = {GLSLstd450Floor, GLSLstd450Ceil, GLSLstd450Trunc,
                                         GLSLstd450RoundEven};
+  uint32_t u32 = e->t_u32, f32 = e->t_f32;
+  switch ((enum ir_op)in->op) { /* f16: bits in a u32 */
+    case IR_OP_bitcast_f16:
+    case IR_OP_bitcast_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
+    case IR_OP_cvt_f32_f16: v = half_to_f32(e, a[0]); break;
+    case IR_OP_cvt_f16_f32:
+    case IR_OP_cvt_f16_f32_rtz: v = f32_to_half(e, a[0], in->op == IR_OP_cvt_f16_f32_rtz); break;
+    case IR_OP_hadd:
+    case IR_OP_hmul: {
+      uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);
+      v = f32_to_half(e, op2(e, in->op == IR_OP_hadd ? SpvOpFAdd : SpvOpFMul, f32, x, y), false);
+      break;
+    }
+    case IR_OP_hmin:
+    case IR_OP_hmax: {
+      uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);
+      v = f32_to_half(e, glsl(e, f32, in->op == IR_OP_hmin ? GLSL_NMIN : GLSL_NMAX, x, y, 2),
+                      false);
+      break;
+    }
+    case IR_OP_hneg:
+      v = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpBitwiseXor, u32, a[0], cu32(e, 0x8000)),
+              cu32(e, 0xffff));
+      break;
+    case IR_OP_habs: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0x7fff)); break;
+    default: v = 0; break;
+  }
+  if (v) {
+    e->float_used = true;
+    def(e, SpvOpCopyObject, in->op == IR_OP_cvt_f32_f16 ? f32 : u32, r, &v, 1);
+    return true;
+  }
   switch ((enum ir_op)in->op) {
     case IR_OP_bitcast_f64: v = op1(e, SpvOpBitcast, f64, a[0]); break;
     case IR_OP_bitcast_u64: v = op1(e, SpvOpBitcast, u64, a[0]); break;

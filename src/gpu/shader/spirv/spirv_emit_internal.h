@@ -113,6 +113,7 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
   switch (t) {
     case IR_TYPE_U1: return e->t_bool;
     case IR_TYPE_U16: /* zero-extended in 32 bits */
+    case IR_TYPE_F16: /* its bits, zero-extended in 32 bits */
     case IR_TYPE_U32: return e->t_u32;
     case IR_TYPE_U64: return e->t_u64;
     case IR_TYPE_F64: return spv_type_float(&e->b, 64);
