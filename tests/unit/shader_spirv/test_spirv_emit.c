@@ -219,6 +219,34 @@ static void unstructured_is_the_dispatcher_form(void **state) {
   }
 }
 
+/* MODE writes: the module's one mode (nearest even, denormals kept) is accepted as a
+ * no-op; another round mode or flushing denormals is refused, naming the bits. */
+static void float_mode_writes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32
+                                     "s_round_mode 0x0\n"
+                                     "s_denorm_mode 0xf\n"
+                                     "v_cvt_f32_u32 v1, v0\n"
+                                     "v_add_f32 v1, v1, v1\n"
+                                     STORE_V1
+                                     "s_endpgm\n", false);
+  free(emit_valid(fn));
+  ir_function_destroy(fn);
+  static const char *const refused[] = {"s_round_mode 0x3\n", "s_denorm_mode 0x0\n",
+                                        "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n"};
+  for (int i = 0; i < 3; i++) {
+    char src[512];
+    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\n%ss_endpgm\n", PRE32, refused[i], STORE_V1);
+    fn = translate(src, false);
+    struct spirv_module m;
+    assert_false(spirv_emit_compute(fn, NULL, &m));
+    assert_null(m.words);
+    assert_non_null(strstr(m.error, "float mode"));
+    ir_function_destroy(fn);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(kernels_wave32_validate),
@@ -226,6 +254,7 @@ int main(void) {
       cmocka_unit_test(capabilities_only_when_used),
       cmocka_unit_test(unsupported_is_a_counted_error),
       cmocka_unit_test(unstructured_is_the_dispatcher_form),
+      cmocka_unit_test(float_mode_writes),
   };
   return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -103,8 +103,25 @@ static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
   return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
 }
 
+/* set_float_mode (s_round_mode, s_denorm_mode, s_setreg of MODE): the module computes in
+ * one fixed mode, the IR's (docs/shader-spirv.md, "Float semantics"): round to nearest
+ * even for every width, denormals kept, NaN rules of the IR operations. A write of MODE
+ * bits that keeps that mode (round fields 0, denormal fields 3) changes nothing; any
+ * other is refused, naming the bits. */
+static bool float_mode(struct emit *e, uint64_t imm) {
+  uint32_t mask = (uint32_t)(imm >> 32), bits = (uint32_t)imm & mask;
+  uint32_t want = 0xf0u & mask; /* rounds 3:0 = 0 (nearest even), denormals 7:4 = 3 (kept) */
+  if ((mask & ~0xffu) || bits != want) {
+    unsupported(e, "float mode: MODE bits 0x%x under mask 0x%x (only nearest even with denormals kept is emitted)",
+                bits, mask);
+    return false;
+  }
+  return true;
+}
+
 bool spirv_emit_float_supports(enum ir_op op) {
   switch (op) {
+    case IR_OP_set_float_mode:
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16:
     case IR_OP_cvt_f32_f16:
@@ -143,6 +160,10 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
   static const uint32_t glsl_round[] = {GLSLstd450Floor, GLSLstd450Ceil, GLSLstd450Trunc,
                                         GLSLstd450RoundEven};
   uint32_t u32 = e->t_u32, f32 = e->t_f32;
+  if (in->op == IR_OP_set_float_mode) {
+    float_mode(e, in->imm);
+    return true;
+  }
   switch ((enum ir_op)in->op) { /* f16: bits in a u32 */
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
