@@ -561,6 +561,36 @@ static const char float16_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* v_rcp_f32 and v_sqrt_f32 as the IR defines them (correctly rounded 1/x and sqrt(x), the
+ * host's IEEE division and sqrtf): x = (lane + 1) * 1.2345f and its square. */
+static uint32_t rcp_sqrt_expect(uint32_t l) {
+  volatile float x = ((float)l + 1.0f) * 1.2345f, x2 = x * x;
+  volatile float r[4] = {1.0f / x, sqrtf(x), 1.0f / x2, sqrtf(x2)};
+  uint32_t u[4];
+  for (int i = 0; i < 4; i++) {
+    float f = r[i];
+    memcpy(&u[i], &f, 4);
+  }
+  return u[0] ^ u[1] ^ (u[2] << 1) ^ (u[3] >> 1);
+}
+static const char rcp_sqrt_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_add_f32 v1, 1.0, v1\n"
+    "v_mul_f32 v1, 0x3f9e0419, v1\n"
+    "v_mul_f32 v5, v1, v1\n"
+    "v_rcp_f32 v3, v1\n"
+    "v_sqrt_f32 v4, v1\n"
+    "v_rcp_f32 v6, v5\n"
+    "v_sqrt_f32 v7, v5\n"
+    "v_xor_b32 v1, v3, v4\n"
+    "v_lshlrev_b32 v6, 1, v6\n"
+    "v_lshrrev_b32 v7, 1, v7\n"
+    "v_xor_b32 v1, v1, v6\n"
+    "v_xor_b32 v1, v1, v7\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -589,6 +619,8 @@ static const struct kernel kernels[] = {
     {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
     {"float16_32", float16_src, false, 32 * 4, float16_expect},
     {"float16_64", float16_src, true, 64 * 4, float16_expect},
+    {"rcp_sqrt32", rcp_sqrt_src, false, 32 * 4, rcp_sqrt_expect},
+    {"rcp_sqrt64", rcp_sqrt_src, true, 64 * 4, rcp_sqrt_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */

@@ -112,15 +112,84 @@ static bool float_mode(struct emit *e, uint64_t imm) {
   uint32_t mask = (uint32_t)(imm >> 32), bits = (uint32_t)imm & mask;
   uint32_t want = 0xf0u & mask; /* rounds 3:0 = 0 (nearest even), denormals 7:4 = 3 (kept) */
   if ((mask & ~0xffu) || bits != want) {
-    unsupported(e, "float mode: MODE bits 0x%x under mask 0x%x (only nearest even with denormals kept is emitted)",
+    unsupported(e,
+                "float mode: MODE bits 0x%x under mask 0x%x (only nearest even with denormals kept "
+                "is emitted)",
                 bits, mask);
     return false;
   }
   return true;
 }
 
+/* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt =
+ * sqrtf(x)), whatever the precision of the device's f64 divide and square root: a first
+ * result R from f64, then the exact choice among R and its neighbours. Exact in f64: the
+ * products a * r (48 bits) and m * m for a midpoint m between neighbours (50 bits), and
+ * their differences from 1 or from a (Sterbenz). For 1/a the neighbour with the smallest
+ * |1 - a * r| is nearest (|1/a - r| = |1 - a r| / |a|); for sqrt(a), a above the square of
+ * the upper midpoint rounds up, below that of the lower one down (no exact ties: a has 24
+ * significant bits, the square of a 25-bit midpoint more). The first result must be
+ * within one f32 step, which any Vulkan f64 divide or square root is by far. Zeros,
+ * infinities and NaNs come from the f64 operation itself, unchanged by the choice (it is
+ * made only for finite nonzero results). */
+static uint32_t f32_step(struct emit *e, uint32_t r,
+                         int dir) { /* the neighbour away or towards 0 */
+  uint32_t u = op1(e, SpvOpBitcast, e->t_u32, r);
+  return op1(e, SpvOpBitcast, e->t_f32,
+             op2(e, dir > 0 ? SpvOpIAdd : SpvOpISub, e->t_u32, u, cu32(e, 1)));
+}
+
+static uint32_t exact_rcp(struct emit *e, uint32_t a) {
+  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
+  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
+  uint32_t one = spv_const64(&e->b, f64, 0x3ff0000000000000ull);
+  uint32_t r = op1(e, SpvOpFConvert, f32, op2(e, SpvOpFDiv, f64, one, a64));
+  uint32_t cand[3] = {r, f32_step(e, r, 1), f32_step(e, r, -1)}, best = r, best_err = 0;
+  for (int i = 0; i < 3; i++) {
+    uint32_t prod = op2(e, SpvOpFMul, f64, a64, op1(e, SpvOpFConvert, f64, cand[i]));
+    uint32_t err = glsl(e, f64, GLSLstd450FAbs, op2(e, SpvOpFSub, f64, one, prod), 0, 1);
+    if (i == 0) {
+      best_err = err;
+      continue;
+    }
+    /* a neighbour of the same sign and finite (stepping past the largest finite gives inf,
+     * past the smallest normal a denormal: both still ordered by the residual) */
+    uint32_t better = op2(e, SpvOpFOrdLessThan, bl, err, best_err);
+    best = sel(e, f32, better, cand[i], best);
+    best_err = sel(e, f64, better, err, best_err);
+  }
+  uint32_t finite =
+      op1(e, SpvOpLogicalNot, bl,
+          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
+  uint32_t nonzero = op2(e, SpvOpFUnordNotEqual, bl, r, cf32(e, 0.0f));
+  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, nonzero), best, r);
+}
+
+static uint32_t exact_sqrt(struct emit *e, uint32_t a) {
+  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
+  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
+  uint32_t r = op1(e, SpvOpFConvert, f32, glsl(e, f64, GLSLstd450Sqrt, a64, 0, 1));
+  uint32_t up = f32_step(e, r, 1), down = f32_step(e, r, -1);
+  uint32_t half = spv_const64(&e->b, f64, 0x3fe0000000000000ull);
+  uint32_t r64 = op1(e, SpvOpFConvert, f64, r);
+  uint32_t mhi =
+      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, up)), half);
+  uint32_t mlo =
+      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, down)), half);
+  uint32_t go_up = op2(e, SpvOpFOrdGreaterThan, bl, a64, op2(e, SpvOpFMul, f64, mhi, mhi));
+  uint32_t go_down = op2(e, SpvOpFOrdLessThan, bl, a64, op2(e, SpvOpFMul, f64, mlo, mlo));
+  uint32_t best = sel(e, f32, go_up, up, sel(e, f32, go_down, down, r));
+  uint32_t finite =
+      op1(e, SpvOpLogicalNot, bl,
+          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
+  uint32_t positive = op2(e, SpvOpFOrdGreaterThan, bl, r, cf32(e, 0.0f));
+  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, positive), best, r);
+}
+
 bool spirv_emit_float_supports(enum ir_op op) {
   switch (op) {
+    case IR_OP_frcp:
+    case IR_OP_fsqrt:
     case IR_OP_set_float_mode:
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16:
@@ -188,11 +257,17 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
               cu32(e, 0xffff));
       break;
     case IR_OP_habs: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0x7fff)); break;
+    case IR_OP_frcp:
+    case IR_OP_fsqrt:
+      v = in->op == IR_OP_frcp ? exact_rcp(e, a[0]) : exact_sqrt(e, a[0]);
+      e->float64_used = true; /* computed through f64 */
+      break;
     default: v = 0; break;
   }
   if (v) {
     e->float_used = true;
-    def(e, SpvOpCopyObject, in->op == IR_OP_cvt_f32_f16 ? f32 : u32, r, &v, 1);
+    bool f32_result = in->op == IR_OP_cvt_f32_f16 || in->op == IR_OP_frcp || in->op == IR_OP_fsqrt;
+    def(e, SpvOpCopyObject, f32_result ? f32 : u32, r, &v, 1);
     return true;
   }
   switch ((enum ir_op)in->op) {
