@@ -238,7 +238,8 @@ static bool check_relocs(const struct mkself_view *v, const Elf64_Rela *r, uint6
     uint64_t sym = ELF64_R_SYM(r[i].r_info);
     if (type != SCE_R_X86_64_64 && type != SCE_R_X86_64_GLOB_DAT &&
         type != SCE_R_X86_64_JUMP_SLOT && type != SCE_R_X86_64_RELATIVE &&
-        type != SCE_R_X86_64_DTPMOD64)
+        type != SCE_R_X86_64_DTPMOD64 && type != R_X86_64_DTPOFF64 &&
+        type != R_X86_64_TPOFF64)
       return mkself_fail(err, cap, "%s entry %llu: relocation type %u is not supported", what,
                          (unsigned long long)i, type);
     if (sym >= v->sym_count)

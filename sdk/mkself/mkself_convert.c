@@ -88,11 +88,14 @@ static bool check_relocs(struct converter *c, const Elf64_Rela *r, uint64_t n) {
       case SCE_R_X86_64_JUMP_SLOT:
       case SCE_R_X86_64_RELATIVE:
       case SCE_R_X86_64_DTPMOD64:
+      case R_X86_64_DTPOFF64:
+      case R_X86_64_TPOFF64:
         break;
       default:
         return mkself_fail(c->err, c->cap,
                            "relocation %s (type %u) at 0x%llx cannot be loaded by a Sony "
-                           "loader (only RELATIVE, 64, GLOB_DAT, JUMP_SLOT, DTPMOD64)",
+                           "loader (only RELATIVE, 64, GLOB_DAT, JUMP_SLOT, DTPMOD64, "
+                           "DTPOFF64, TPOFF64)",
                            reloc_name(type), type, (unsigned long long)r[i].r_offset);
     }
     if (sym >= c->dyn.sym_count)
@@ -170,7 +173,8 @@ static bool build_symbols(struct converter *c) {
       size_t at = add_string(c, sym);
       if (at == SIZE_MAX) return mkself_fail(c->err, c->cap, "out of memory");
       o.st_name = (uint32_t)at;
-      unsigned type = e->kind == MKSELF_FUNCTION ? STT_FUNC : STT_OBJECT;
+      unsigned type = ELF64_ST_TYPE(s.st_info) == STT_TLS ? STT_TLS
+                      : e->kind == MKSELF_FUNCTION ? STT_FUNC : STT_OBJECT;
       o.st_info = ELF64_ST_INFO(bind, type);
     } else {
       char nid[NID_BUF_SIZE], sym[NID_SYMBOL_MAX];

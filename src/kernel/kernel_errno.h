@@ -6,6 +6,7 @@
 
 enum kernel_errno {
   KERNEL_ENOENT = 2,
+  KERNEL_EBADF = 9,
   KERNEL_ENOMEM = 12,
   KERNEL_EACCES = 13,
   KERNEL_EFAULT = 14,
@@ -13,7 +14,10 @@ enum kernel_errno {
   KERNEL_ENODEV = 19,
   KERNEL_EEXIST = 17,
   KERNEL_EINVAL = 22,
+  KERNEL_EMFILE = 24,
   KERNEL_EAGAIN = 35, /* FreeBSD's number (Linux uses 11) */
+  KERNEL_ETIMEDOUT = 60,
+  KERNEL_ENAMETOOLONG = 63,
 };
 
 #endif

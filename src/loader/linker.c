@@ -174,7 +174,7 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
     *out = 0;
     return true;
   }
-  if (m->sym_state[index]) {
+  if (m->sym_state[index] == 1) {
     *out = m->sym_value[index];
     return true;
   }
@@ -243,6 +243,69 @@ static bool symbol_value(struct loader_module *m, uint64_t index, uint64_t *out,
   return true;
 }
 
+/* Where a TLS relocation's symbol lives: the TLS index of its module, its offset in that
+ * module's block (st_value), and the module's variant II static offset (0: dynamic TLS). */
+struct tls_target {
+  uint64_t module_index;
+  uint64_t value;
+  uint64_t static_offset;
+  const char *module_name;
+};
+
+/* TLS exports of the registered modules other than FROM (exact library first, then NID only). */
+static const struct loader_module *tls_export_lookup(const char *nid, const char *library,
+                                                     const struct loader_module *from,
+                                                     const struct module_export **out) {
+  for (int pass = 0; pass < 2; pass++)
+    for (size_t i = 0; i < module_count(); i++) {
+      const struct loader_module *o = module_at(i);
+      if (o == from) continue;
+      const struct module_export *x = module_find_tls_export(o, nid, pass ? NULL : library);
+      if (x) {
+        *out = x;
+        return o;
+      }
+    }
+  return NULL;
+}
+
+/* Resolves the symbol INDEX of a TLS relocation of M (0 = M's own block at offset 0). */
+static bool tls_symbol(struct loader_module *m, uint64_t index, struct tls_target *t, char *err,
+                       size_t cap) {
+  if (index >= m->dyn.sym_count && index != 0)
+    return errmsg_fail(err, cap, "%s: TLS relocation names symbol %llu of %llu", m->name,
+                       (unsigned long long)index, (unsigned long long)m->dyn.sym_count);
+  const Elf64_Sym *s = index ? &m->dyn.syms[index] : NULL;
+  if (!s || s->st_shndx != SHN_UNDEF) {
+    *t = (struct tls_target){m->tls_index, s ? s->st_value : 0,
+                             tls_module_static_offset(m->tls_index), m->name};
+    return true;
+  }
+  const char *name = sce_dynamic_sym_name(&m->dyn, s);
+  if (!name)
+    return errmsg_fail(err, cap, "%s: a TLS relocation needs imported symbol %llu, whose name "
+                       "lies outside the string table", m->name, (unsigned long long)index);
+  char nid[NID_BUF_SIZE];
+  unsigned lib_id = 0, mod_id = 0;
+  const struct sce_library_ref *lib = NULL;
+  if (nid_parse_symbol(name, nid, &lib_id, &mod_id))
+    lib = sce_dynamic_find_library(&m->dyn, lib_id, false);
+  else
+    nid_from_name(name, nid);
+  const struct module_export *x = NULL;
+  const struct loader_module *o =
+      tls_export_lookup(nid, lib && !lib->name_bad ? lib->name : NULL, m, &x);
+  if (lib && !m->sym_state[index]) { /* counted once per symbol, as other imports are */
+    m->lib_counts[lib - m->dyn.libraries][o ? 0 : 2]++;
+    m->sym_state[index] = 2; /* 2: a thread-local import (no address cached) */
+  }
+  if (!o)
+    return errmsg_fail(err, cap, "%s: thread-local symbol %s (library %s) is exported by no "
+                       "loaded module", m->name, name, lib ? lib->name : "?");
+  *t = (struct tls_target){o->tls_index, x->addr, tls_module_static_offset(o->tls_index), o->name};
+  return true;
+}
+
 static const char *reloc_type_name(uint32_t t) {
   switch (t) {
   case R_X86_64_NONE: return "R_X86_64_NONE";
@@ -280,9 +343,31 @@ static bool apply_table(struct loader_module *m, const Elf64_Rela *rel, uint64_t
       if (!symbol_value(m, ELF64_R_SYM(r->r_info), &s, err, cap)) return false;
       v = s;
       break;
-    case SCE_R_X86_64_DTPMOD64:
-      v = m->tls_index;
+    case SCE_R_X86_64_DTPMOD64: /* the TLS index of the symbol's module (Drepper 4.3.6) */
+    case R_X86_64_DTPOFF64:     /* S + A: the offset in that module's block */
+    case R_X86_64_TPOFF64: {    /* S + A - tlsoffset: the offset from the thread pointer */
+      struct tls_target t;
+      if (!tls_symbol(m, ELF64_R_SYM(r->r_info), &t, err, cap)) return false;
+      if ((type != R_X86_64_DTPOFF64 || ELF64_R_SYM(r->r_info)) && !t.module_index)
+        return errmsg_fail(err, cap, "%s: %s at offset 0x%llx refers to the TLS of %s, which "
+                           "has no PT_TLS", m->name, type == SCE_R_X86_64_DTPMOD64 ?
+                           "R_X86_64_DTPMOD64" : reloc_type_name(type),
+                           (unsigned long long)r->r_offset, t.module_name);
+      if (type == SCE_R_X86_64_DTPMOD64) {
+        v = t.module_index;
+      } else if (type == R_X86_64_DTPOFF64) {
+        v = t.value + (uint64_t)r->r_addend;
+      } else {
+        if (!t.static_offset)
+          return errmsg_fail(err, cap, "%s: R_X86_64_TPOFF64 (initial-exec TLS) at offset "
+                             "0x%llx refers to the TLS of %s, which is not in the static TLS "
+                             "area (a module loaded after start: build it with the "
+                             "general-dynamic TLS model)", m->name,
+                             (unsigned long long)r->r_offset, t.module_name);
+        v = t.value + (uint64_t)r->r_addend - t.static_offset;
+      }
       break;
+    }
     default:
       return errmsg_fail(err, cap, "%s: unsupported relocation type %u (%s) at offset 0x%llx",
                          m->name, type, reloc_type_name(type), (unsigned long long)r->r_offset);

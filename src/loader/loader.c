@@ -78,6 +78,19 @@ static bool map_file(const char *path, const unsigned char **data, size_t *size)
   return true;
 }
 
+/* Undoes a load: TLS slot, registry entry, guest memory (image and gate page), tables. */
+void loader_release_module(struct loader_module *m) {
+  if (!m) return;
+  if (m->tls_index) tls_module_unregister(m->tls_index);
+  module_unregister(m);
+  if (m->gate_size && !guest_vm_free(m->gate_start, m->gate_size))
+    LOG(loader, WARN, "%s: cannot unmap its system call gates", m->name);
+  if (m->map_size && !guest_vm_free(m->map_start, m->map_size))
+    LOG(loader, WARN, "%s: cannot unmap its image", m->name);
+  module_free(m);
+  free(m);
+}
+
 struct loader_module *loader_load_module(const char *path, const char *name) {
   const unsigned char *buf;
   size_t size;
@@ -85,7 +98,8 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
   struct loader_module *m = calloc(1, sizeof *m);
   char err[256];
   bool ok = m && module_parse(m, buf, size, name, err, sizeof err);
-  if (ok && !module_register(m)) {
+  bool registered = false;
+  if (ok && !(registered = module_register(m))) {
     snprintf(err, sizeof err, "%s: too many modules", name);
     ok = false;
   }
@@ -93,7 +107,13 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
   munmap((void *)buf, size); /* module_map copied what it needs */
   if (!ok) {
     LOG(loader, ERROR, "%s", m ? err : "out of memory");
-    return NULL; /* a registered-but-unmapped module is never used: we stop */
+    if (m && !registered) {
+      module_free(m);
+      free(m);
+    } else if (m) {
+      loader_release_module(m);
+    }
+    return NULL;
   }
   /* the sidecar prospero-cc keeps beside its output (docs/sdk.md), checked against the code
    * just placed (before relocation and code rewriting) */
@@ -103,15 +123,19 @@ struct loader_module *loader_load_module(const char *path, const char *name) {
     m->debug = debug_info_load(dpath, name, &img);
   }
   if (m->tls_memsz) {
+    /* static TLS while no thread exists (the executable and its PRXs), else dynamic */
     m->tls_index = tls_module_register(m->tls_image, m->tls_filesz, m->tls_memsz, m->tls_align,
-                                       m->is_exec);
-    if (!m->tls_index) return NULL;
+                                       true);
+    if (!m->tls_index) {
+      loader_release_module(m);
+      return NULL;
+    }
   }
   return m;
 }
 
 /* Relocation, code rewriting and final protections of one mapped module. */
-static int link_module(struct loader_module *m) {
+int loader_link_module(struct loader_module *m) {
   char err[256];
   if (!linker_relocate(m, err, sizeof err)) {
     LOG(linker, ERROR, "%s", err);
@@ -127,30 +151,9 @@ static int link_module(struct loader_module *m) {
   return 0;
 }
 
-static pthread_mutex_t runtime_load_lock = PTHREAD_MUTEX_INITIALIZER;
+static const char *start_module_dir;
 
-struct loader_module *loader_load_start_module(const char *host_path, size_t args,
-                                               const void *argp, int *start_result) {
-  const char *slash = strrchr(host_path, '/');
-  const char *name = slash ? slash + 1 : host_path;
-  pthread_mutex_lock(&runtime_load_lock);
-  struct loader_module *m = NULL;
-  for (size_t i = 0; i < module_count() && !m; i++)
-    if (strcmp(module_at(i)->name, name) == 0) m = module_at(i);
-  bool fresh = !m;
-  if (fresh) {
-    m = loader_load_module(host_path, name);
-    if (m && (m->is_exec || link_module(m) != 0 || !linker_seal_thunks())) {
-      if (m->is_exec) LOG(loader, ERROR, "%s is an executable, not a module", host_path);
-      m = NULL; /* stays registered but unstarted: its range is still described in reports */
-    }
-  }
-  pthread_mutex_unlock(&runtime_load_lock);
-  if (!m) return NULL;
-  int r = fresh ? process_start_module(m, args, argp) : 0;
-  if (start_result) *start_result = r;
-  return m;
-}
+const char *loader_module_dir(void) { return start_module_dir; }
 
 static bool module_loaded(const char *name) {
   for (size_t i = 0; i < module_count(); i++)
@@ -331,10 +334,12 @@ int loader_run_game(const struct loader_game *g) {
     LOG(loader, ERROR, "%s is not an executable with an entry point", g->eboot_path);
     return PROSPERO_EXIT_BAD_GAME;
   }
+  start_module_dir = g->module_dir;
   if (!load_prxs(g->module_dir)) return PROSPERO_EXIT_BAD_GAME;
   /* module by module: linking reads other modules' export tables, never their memory */
   for (size_t i = 0; i < module_count(); i++) {
-    int rc = link_module(module_at(i));
+    module_at(i)->pinned = true; /* loaded at start: never unloaded */
+    int rc = loader_link_module(module_at(i));
     if (rc) return rc;
   }
   if (!linker_seal_thunks()) return PROSPERO_EXIT_INTERNAL;

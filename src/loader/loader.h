@@ -28,14 +28,44 @@ struct loader_game {
  * is logged); on success the guest runs and the process ends through process_exit(). */
 int loader_run_game(const struct loader_game *game);
 
+/* The host folder of /app0/sce_module given to loader_run_game (NULL: none). */
+const char *loader_module_dir(void);
+
+/* Why loader_load_start_module / loader_stop_unload_module failed: FreeBSD errno numbers, as
+ * the console's kernel reports them (the HLE adds 0x80020000). */
+enum loader_module_error {
+  LOADER_MODULE_ENOENT = 2,   /* no such file */
+  LOADER_MODULE_ESRCH = 3,    /* no module has this handle (or it is being unloaded) */
+  LOADER_MODULE_ENOEXEC = 8,  /* not a module this loader can load and link (logged why) */
+  LOADER_MODULE_EINVAL = 22,  /* unloading a module loaded at process start */
+};
+
 /* Loads, links and starts a PRX while the guest runs (what sceKernelLoadStartModule needs):
- * maps it at the next module base, resolves its imports (HLE, loaded modules, NID only),
- * rewrites and protects its code, then runs DT_INIT, its init array and
- * module_start(ARGS, ARGP), whose result goes to *START_RESULT. A module already loaded (same
- * file name) is returned as is. Imports of modules loaded earlier are not re-bound to the new
- * module's exports. NULL (logged) on failure. Thread-safe. */
+ * maps it at the next module base, registers its TLS (dynamic: blocks are made per thread on
+ * first use), loads first the DT_NEEDED files that are not loaded yet and lie in its folder
+ * or in /app0/sce_module (each holds a reference the module drops when it is unloaded; other
+ * needed modules are left to the HLE, as at start), resolves its imports (HLE, loaded
+ * modules, NID only), rewrites and protects its code, then runs (dependencies first) DT_INIT,
+ * the init array and module_start(ARGS, ARGP); the module's result goes to *START_RESULT. A module already loaded (same file name) gains a reference and is returned
+ * as is, without running module_start again (*START_RESULT = 0). Imports of modules loaded
+ * earlier are not re-bound to the new module's exports. NULL on failure with *ERROR set
+ * (enum loader_module_error; the cause is logged). Thread-safe. */
 struct loader_module *loader_load_start_module(const char *host_path, size_t args,
-                                               const void *argp, int *start_result);
+                                               const void *argp, int *start_result, int *error);
+
+/* Drops a reference taken by loader_load_start_module on the module with HANDLE. The last
+ * one runs module_stop(ARGS, ARGP) (its result to *STOP_RESULT, else 0), the fini array and
+ * DT_FINI, then unloads the module: its TLS slot (every thread's block becomes stale and is
+ * freed), registry entry and guest memory. Imports other modules bound to it dangle, as on
+ * the console. 0, or an enum loader_module_error: ESRCH for an unknown handle, EINVAL for a
+ * module loaded at process start that no run-time load references (it is never unloaded).
+ * Thread-safe. */
+int loader_stop_unload_module(int32_t handle, size_t args, const void *argp, int *stop_result);
+
+/* The lock under which the registry (module.h) does not change: module queries from the HLE
+ * hold it while they read a module. Not held while guest code runs. */
+void loader_modules_lock(void);
+void loader_modules_unlock(void);
 
 /* Makes the calling host thread ready to run guest code (HLE pthread creation calls it on
  * the new thread before jumping to the guest's start routine): its TCB and TLS blocks with
@@ -56,8 +86,15 @@ bool loader_read_file(const char *path, unsigned char **data, size_t *size);
  * the unstripped ELF prospero-cc keeps beside its output (loader/debug_info.h). */
 #define LOADER_DEBUG_SUFFIX ".debug"
 
-/* Loads one module file: parse, register, map, and its debug info when there is a sidecar.
- * NULL on failure (logged). */
+/* Loads one module file: parse, register, map, its debug info when there is a sidecar, and its
+ * TLS template (static while no guest thread exists, else dynamic). NULL on failure (logged;
+ * nothing stays registered or mapped). */
 struct loader_module *loader_load_module(const char *path, const char *name);
+
+/* Relocates, rewrites and protects a loaded module: 0 or a PROSPERO_EXIT_* code (logged). */
+int loader_link_module(struct loader_module *m);
+
+/* Undoes loader_load_module: TLS slot, registry entry, guest memory, tables; frees M. */
+void loader_release_module(struct loader_module *m);
 
 #endif

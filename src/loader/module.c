@@ -9,10 +9,12 @@
 #include "common/nid.h"
 #include "kernel/guest_vm.h"
 #include "loader/debug_info.h"
+#include "loader/rewrite.h"
 #include "sce/sce_elf.h"
 
 static struct loader_module *registry[LOADER_MAX_MODULES];
 static size_t registry_count;
+static int32_t next_handle;
 static uint64_t next_module_base = GUEST_VM_EXEC_BASE;
 
 static bool is_mapped_type(uint32_t t) { return t == PT_LOAD || t == SCE_PT_RELRO; }
@@ -127,7 +129,9 @@ static bool find_section_symtab(const struct sce_file *f, struct symbol_source *
 /* The name of S if it is a defined function or object worth attributing to, else NULL. */
 static const char *usable_name(const struct symbol_source *src, const Elf64_Sym *s) {
   int t = ELF64_ST_TYPE(s->st_info);
-  if (s->st_shndx == SHN_UNDEF || s->st_value == 0 || (t != STT_FUNC && t != STT_OBJECT))
+  bool tls = t == STT_TLS && src->dynamic; /* a TLS offset: exported, never attributed */
+  if (s->st_shndx == SHN_UNDEF || (s->st_value == 0 && !tls) ||
+      (t != STT_FUNC && t != STT_OBJECT && !tls))
     return NULL;
   if (s->st_name >= src->strtab_size ||
       !memchr(src->strtab + s->st_name, 0, src->strtab_size - s->st_name))
@@ -141,9 +145,11 @@ static const char *usable_name(const struct symbol_source *src, const Elf64_Sym 
 static void add_symbol(struct loader_module *m, const struct symbol_source *src,
                        const Elf64_Sym *s, const char *name, char **pool) {
   size_t len = strlen(name) + 1;
+  bool tls = ELF64_ST_TYPE(s->st_info) == STT_TLS;
   memcpy(*pool, name, len);
-  m->symbols[m->symbol_count++] = (struct module_symbol){
-      m->base + s->st_value, s->st_size, *pool, ELF64_ST_TYPE(s->st_info) == STT_FUNC};
+  if (!tls)
+    m->symbols[m->symbol_count++] = (struct module_symbol){
+        m->base + s->st_value, s->st_size, *pool, ELF64_ST_TYPE(s->st_info) == STT_FUNC};
   *pool += len;
   char nid[NID_BUF_SIZE];
   unsigned lib_id, mod_id;
@@ -156,7 +162,8 @@ static void add_symbol(struct loader_module *m, const struct symbol_source *src,
   memcpy(x->nid, nid, sizeof x->nid);
   x->library = lib->name;
   x->is_object = ELF64_ST_TYPE(s->st_info) == STT_OBJECT;
-  x->addr = m->base + s->st_value;
+  x->is_tls = tls;
+  x->addr = tls ? s->st_value : m->base + s->st_value;
 }
 
 /* Collects exports (sorted by NID) and attribution symbols (sorted by address) from the
@@ -217,6 +224,53 @@ static void check_param_block(struct loader_module *m) {
         (unsigned long long)size, (unsigned long long)sdk);
 }
 
+/* The loaded segment holding [ADDR, ADDR+1), as its end address, or 0. */
+static uint64_t segment_end_of(const struct loader_module *m, uint64_t addr) {
+  for (unsigned i = 0; i < m->file.ehdr.e_phnum; i++) {
+    const Elf64_Phdr *p = &m->file.phdrs[i];
+    uint64_t s = m->base + p->p_vaddr, e = s + p->p_filesz;
+    if (is_mapped_type(p->p_type) && addr >= s && addr < e) return e;
+  }
+  return 0;
+}
+
+/* .eh_frame through PT_GNU_EH_FRAME (what sceKernelGetModuleInfoForUnwind reports): its
+ * address from the header's eh_frame_ptr, its size by walking the CIE/FDE length words up to
+ * the zero terminator (included), bounded by the segment that holds it. */
+static void locate_eh_frame(struct loader_module *m) {
+  uint64_t hdr_end = m->eh_frame_hdr ? segment_end_of(m, m->eh_frame_hdr) : 0;
+  if (!hdr_end) return;
+  uint64_t hdr_size = hdr_end - m->eh_frame_hdr;
+  if (m->eh_frame_hdr_size && m->eh_frame_hdr_size < hdr_size) hdr_size = m->eh_frame_hdr_size;
+  uint64_t eh = rewrite_eh_frame_from_hdr((const uint8_t *)(uintptr_t)m->eh_frame_hdr,
+                                          hdr_size, m->eh_frame_hdr);
+  uint64_t end = eh ? segment_end_of(m, eh) : 0;
+  if (!end) return;
+  uint64_t at = eh;
+  while (end - at >= 4) {
+    uint32_t len;
+    memcpy(&len, (const void *)(uintptr_t)at, 4);
+    if (len == 0) {
+      at += 4;
+      break;
+    }
+    uint64_t step;
+    if (len == 0xFFFFFFFFu) {
+      uint64_t len64;
+      if (end - at < 12) break;
+      memcpy(&len64, (const void *)(uintptr_t)(at + 4), 8);
+      if (len64 > end - at - 12) break;
+      step = 12 + len64;
+    } else {
+      if (len > end - at - 4) break;
+      step = 4 + (uint64_t)len;
+    }
+    at += step;
+  }
+  m->eh_frame = eh;
+  m->eh_frame_size = at - eh;
+}
+
 bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap) {
   const struct sce_file *f = &m->file;
   m->base = base;
@@ -234,12 +288,16 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
       break;
     case SCE_PT_PROCPARAM: m->proc_param = at; break;
     case SCE_PT_MODULE_PARAM: m->module_param = at; break;
-    case PT_GNU_EH_FRAME: m->eh_frame_hdr = at; break;
+    case PT_GNU_EH_FRAME:
+      m->eh_frame_hdr = at;
+      m->eh_frame_hdr_size = p->p_memsz;
+      break;
     default: break;
     }
   }
   m->entry = (m->is_exec || f->ehdr.e_entry) ? base + f->ehdr.e_entry : 0;
   check_param_block(m);
+  locate_eh_frame(m);
   m->sym_value = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, sizeof *m->sym_value);
   m->sym_state = calloc(m->dyn.sym_count ? m->dyn.sym_count : 1, 1);
   m->lib_counts = calloc(m->dyn.library_count ? m->dyn.library_count : 1, sizeof *m->lib_counts);
@@ -250,6 +308,35 @@ bool module_place(struct loader_module *m, uint64_t base, char *err, size_t cap)
   m->file.elf = NULL;
   memset(m->file.phdr_data, 0, sizeof m->file.phdr_data);
   return true;
+}
+
+/* Modules are placed in the system-reserved band, which ends here (FACTS.md). */
+#define MODULE_BAND_END 0x1000000000ull
+
+/* True if SPAN bytes at AT (a slot start) touch no registered module's slot (its image and
+ * the system call gates after it) and no other committed guest memory. */
+static bool module_slot_free(const struct loader_module *self, uint64_t at, uint64_t span) {
+  const uint64_t a = GUEST_VM_MODULE_ALIGN;
+  for (size_t i = 0; i < registry_count; i++) {
+    const struct loader_module *o = registry[i];
+    if (o == self || !o->map_size) continue;
+    uint64_t s = o->map_start & ~(a - 1), e = (o->map_start + o->map_size + a - 1) & ~(a - 1);
+    if (at < e && at + span > s) return false;
+  }
+  char why[256];
+  return guest_vm_check_fixed(at, at + span, why, sizeof why);
+}
+
+/* The first free module slot (a GUEST_VM_MODULE_ALIGN multiple) at or after FROM, else the
+ * first one from the executable base: modules loaded after others were unloaded reuse the
+ * freed slots once the bases have reached the end of the band. 0 if none is free. */
+static uint64_t find_module_slot(const struct loader_module *self, uint64_t from, uint64_t span) {
+  for (uint64_t at = from; at + span <= MODULE_BAND_END; at += GUEST_VM_MODULE_ALIGN)
+    if (module_slot_free(self, at, span)) return at;
+  for (uint64_t at = GUEST_VM_EXEC_BASE; at < from && at + span <= MODULE_BAND_END;
+       at += GUEST_VM_MODULE_ALIGN)
+    if (module_slot_free(self, at, span)) return at;
+  return 0;
 }
 
 /* Where M's vaddr 0 goes: a fixed-address executable stays where it was linked if the address
@@ -264,7 +351,12 @@ static bool choose_base(const struct loader_module *m, uint64_t *base, char *err
     *base = 0;
     return true;
   }
-  *base = ((m->is_exec && registry_count == 0) ? GUEST_VM_EXEC_BASE : next_module_base) - m->image_min;
+  uint64_t at = GUEST_VM_EXEC_BASE;
+  uint64_t span = m->image_max - m->image_min;
+  if (!(m->is_exec && registry_count == 0) && !(at = find_module_slot(m, next_module_base, span)))
+    return errmsg_fail(err, cap, "%s: no free 256 MiB module slot below 0x%llx", m->name,
+                       (unsigned long long)MODULE_BAND_END);
+  *base = at - m->image_min;
   return true;
 }
 
@@ -279,9 +371,10 @@ bool module_map(struct loader_module *m, char *err, size_t cap) {
   m->map_start = base + m->image_min;
   m->map_size = span;
   uint64_t end = m->map_start + span;
-  /* modules follow the image, unless it is a fixed one below the module bases */
-  if (!m->is_fixed || end > next_module_base)
-    next_module_base = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
+  /* modules follow the highest image (a fixed one below the module bases, or one placed in a
+   * freed slot, leaves the next base where it is) */
+  uint64_t next = (end + GUEST_VM_MODULE_ALIGN - 1) & ~(GUEST_VM_MODULE_ALIGN - 1);
+  if (next > next_module_base) next_module_base = next;
   LOG(loader, INFO, "%s (%s): mapped 0x%llx-0x%llx", m->name, sce_container_name(m->file.container),
       (unsigned long long)m->map_start, (unsigned long long)end);
   return module_place(m, base, err, cap);
@@ -462,6 +555,7 @@ void module_free(struct loader_module *m) {
   free(m->lib_counts);
   free(m->syscall_sites);
   debug_info_free(m->debug);
+  free(m->deps);
   memset(m, 0, sizeof *m);
 }
 
@@ -470,14 +564,33 @@ bool module_register(struct loader_module *m) {
     LOG(loader, ERROR, "too many modules (at most %d)", LOADER_MAX_MODULES);
     return false;
   }
-  registry[registry_count++] = m;
+  m->handle = next_handle++;
+  /* published last: module_find_by_addr reads the registry without a lock */
+  __atomic_store_n(&registry[registry_count], m, __ATOMIC_RELEASE);
+  __atomic_store_n(&registry_count, registry_count + 1, __ATOMIC_RELEASE);
   return true;
+}
+
+void module_unregister(struct loader_module *m) {
+  size_t i = 0;
+  while (i < registry_count && registry[i] != m) i++;
+  if (i == registry_count) return;
+  for (; i + 1 < registry_count; i++)
+    __atomic_store_n(&registry[i], registry[i + 1], __ATOMIC_RELEASE);
+  __atomic_store_n(&registry_count, registry_count - 1, __ATOMIC_RELEASE);
+}
+
+struct loader_module *module_find_by_handle(int32_t handle) {
+  for (size_t i = 0; i < registry_count; i++)
+    if (registry[i]->handle == handle) return registry[i];
+  return NULL;
 }
 
 size_t module_count(void) { return registry_count; }
 struct loader_module *module_at(size_t i) { return i < registry_count ? registry[i] : NULL; }
 void module_registry_clear(void) {
   registry_count = 0; /* the next base stays: earlier images may still be mapped */
+  next_handle = 0;
 }
 
 const struct loader_module *module_find_by_addr(uint64_t addr) {
@@ -506,7 +619,22 @@ const struct module_export *module_find_export(const struct loader_module *m, co
   }
   for (; lo < m->export_count && strcmp(m->exports[lo].nid, nid) == 0; lo++) {
     const struct module_export *x = &m->exports[lo];
-    if (x->is_object == is_object && (!library || strcmp(x->library, library) == 0)) return x;
+    if (!x->is_tls && x->is_object == is_object && (!library || strcmp(x->library, library) == 0))
+      return x;
+  }
+  return NULL;
+}
+
+const struct module_export *module_find_tls_export(const struct loader_module *m,
+                                                   const char *nid, const char *library) {
+  size_t lo = 0, hi = m->export_count;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (strcmp(m->exports[mid].nid, nid) < 0) lo = mid + 1; else hi = mid;
+  }
+  for (; lo < m->export_count && strcmp(m->exports[lo].nid, nid) == 0; lo++) {
+    const struct module_export *x = &m->exports[lo];
+    if (x->is_tls && (!library || strcmp(x->library, library) == 0)) return x;
   }
   return NULL;
 }

@@ -21,6 +21,7 @@ struct module_export {
   char nid[12];
   const char *library; /* export library name */
   bool is_object;
+  bool is_tls;   /* STT_TLS: ADDR is the offset in the module's TLS block, not an address */
   uint64_t addr;
 };
 
@@ -44,6 +45,8 @@ struct loader_module {
   uint64_t entry;          /* absolute */
   uint64_t proc_param, module_param; /* absolute, 0 if absent */
   uint64_t eh_frame_hdr;   /* absolute, 0 if absent */
+  uint64_t eh_frame_hdr_size;      /* PT_GNU_EH_FRAME p_memsz */
+  uint64_t eh_frame, eh_frame_size; /* .eh_frame found through the header (0 if none) */
   /* TLS template (absolute image address) and its index for DTPMOD64 / __tls_get_addr */
   uint64_t tls_image, tls_filesz, tls_memsz, tls_align;
   unsigned tls_index;      /* 0 = no TLS */
@@ -55,14 +58,24 @@ struct loader_module {
   char *name_pool;
   /* linker state: per-symbol resolution cache */
   uint64_t *sym_value;
-  uint8_t *sym_state;      /* 0 = not yet, 1 = resolved */
+  uint8_t *sym_state;      /* 0 = not yet, 1 = resolved, 2 = thread-local import counted */
   /* per library (parallel to dyn.libraries): resolved / stubbed / unresolved imports */
   unsigned (*lib_counts)[3];
   struct code_map_stats rewrite; /* what module_rewrite_code found and changed */
   uint64_t *syscall_sites; /* sorted absolute addresses of rewritten `syscall`s */
   size_t syscall_count;
   struct debug_info *debug; /* symbols and lines from the sidecar (loader/debug_info.h), or NULL */
+  uint64_t gate_start, gate_size; /* the system call gate page after the image (syscall_gate.h) */
   bool started, stopped;
+  /* the guest's view (sceKernelLoadStartModule and the module queries) */
+  int32_t handle;          /* registration order from 0 (the executable); never reused */
+  unsigned refcount;       /* sceKernelLoadStartModule references not yet stopped */
+  bool pinned;             /* loaded at process start (the executable and its PRXs): never
+                              unloaded */
+  bool unloading;          /* its last reference is gone: stopping, then released */
+  struct loader_module **deps; /* DT_NEEDED modules this one holds a reference on (loaded
+                                  while the guest runs), released after it */
+  size_t dep_count;
 };
 
 /* Parses BUF (kept by reference until module_place) into M. */
@@ -89,8 +102,15 @@ void module_rewrite_code(struct loader_module *m, struct code_map *maps, size_t 
 
 void module_free(struct loader_module *m);
 
-/* Registry */
+/* Registry (module_register gives M the next handle) */
 bool module_register(struct loader_module *m);
+/* Removes M from the registry (it is being unloaded); its handle is not reused. Lookups
+ * without the loader's modules lock (module_find_by_addr from a fault report) may still see
+ * M while this runs: the caller frees M only after it (a report racing an unload in another
+ * thread can read a module being freed; nothing else does). */
+void module_unregister(struct loader_module *m);
+/* The registered module with HANDLE, or NULL. */
+struct loader_module *module_find_by_handle(int32_t handle);
 size_t module_count(void);
 struct loader_module *module_at(size_t i);
 void module_registry_clear(void); /* forgets (does not free or unmap) every module: tests */
@@ -102,6 +122,9 @@ const struct module_symbol *module_nearest_symbol(const struct loader_module *m,
 /* An export of M matching NID, library name (NULL = any) and kind, or NULL. */
 const struct module_export *module_find_export(const struct loader_module *m, const char *nid,
                                                const char *library, bool is_object);
+/* A TLS export (STT_TLS) of M matching NID and library name (NULL = any), or NULL. */
+const struct module_export *module_find_tls_export(const struct loader_module *m,
+                                                   const char *nid, const char *library);
 /* True if ADDR is one of M's rewritten syscall sites. */
 bool module_is_syscall_site(const struct loader_module *m, uint64_t addr);
 

@@ -1,7 +1,9 @@
 #include "loader/process.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "common/log.h"
@@ -10,6 +12,7 @@
 static struct loader_module *started[LOADER_MAX_MODULES];
 static size_t started_count;
 static int fini_done;
+static pthread_mutex_t started_lock = PTHREAD_MUTEX_INITIALIZER; /* started[] and the flags */
 
 typedef void (*guest_void_fn)(void);
 typedef int (*guest_module_fn)(size_t args, const void *argp);
@@ -34,9 +37,12 @@ static guest_module_fn find_module_fn(const struct loader_module *m, const char 
 }
 
 int process_start_module(struct loader_module *m, size_t args, const void *argp) {
-  if (m->started) return 0;
+  pthread_mutex_lock(&started_lock);
+  bool was = m->started;
   m->started = true;
-  if (started_count < LOADER_MAX_MODULES) started[started_count++] = m;
+  if (!was && started_count < LOADER_MAX_MODULES) started[started_count++] = m;
+  pthread_mutex_unlock(&started_lock);
+  if (was) return 0;
   const struct sce_dynamic *d = &m->dyn;
   if (m->is_exec) run_array(m->base, d->preinit_array, d->preinit_array_size, false);
   if (d->init) ((guest_void_fn)(uintptr_t)(m->base + d->init))();
@@ -52,19 +58,51 @@ int process_start_module(struct loader_module *m, size_t args, const void *argp)
   return r;
 }
 
+/* module_stop (PRX), fini array in reverse, DT_FINI. */
+static int stop_one(struct loader_module *m, size_t args, const void *argp) {
+  const struct sce_dynamic *d = &m->dyn;
+  int r = 0;
+  if (!m->is_exec) {
+    guest_module_fn stop = find_module_fn(m, "module_stop");
+    if (stop) {
+      r = stop(args, argp);
+      LOG(loader, INFO, "%s: module_stop returned %d", m->name, r);
+    }
+  }
+  run_array(m->base, d->fini_array, d->fini_array_size, true);
+  if (d->fini) ((guest_void_fn)(uintptr_t)(m->base + d->fini))();
+  return r;
+}
+
+/* Takes M out of the started list; true if it was started and not yet stopped. */
+static bool claim_stop(struct loader_module *m) {
+  bool run = m->started && !m->stopped;
+  m->stopped = true;
+  for (size_t k = 0; k < started_count; k++)
+    if (started[k] == m) {
+      memmove(&started[k], &started[k + 1], (started_count - k - 1) * sizeof *started);
+      started_count--;
+      break;
+    }
+  return run;
+}
+
+int process_stop_module(struct loader_module *m, size_t args, const void *argp) {
+  pthread_mutex_lock(&started_lock);
+  bool run = claim_stop(m);
+  pthread_mutex_unlock(&started_lock);
+  return run ? stop_one(m, args, argp) : 0;
+}
+
 void process_run_fini(void) {
   if (__atomic_exchange_n(&fini_done, 1, __ATOMIC_ACQ_REL)) return;
-  for (size_t k = started_count; k-- > 0;) {
-    struct loader_module *m = started[k];
-    if (m->stopped) continue;
-    m->stopped = true;
-    const struct sce_dynamic *d = &m->dyn;
-    if (!m->is_exec) {
-      guest_module_fn stop = find_module_fn(m, "module_stop");
-      if (stop) stop(0, NULL);
-    }
-    run_array(m->base, d->fini_array, d->fini_array_size, true);
-    if (d->fini) ((guest_void_fn)(uintptr_t)(m->base + d->fini))();
+  for (;;) {
+    pthread_mutex_lock(&started_lock);
+    struct loader_module *m = started_count ? started[started_count - 1] : NULL;
+    bool run = m && claim_stop(m);
+    pthread_mutex_unlock(&started_lock);
+    if (!m) break;
+    if (run) stop_one(m, 0, NULL);
   }
 }
 

@@ -23,4 +23,9 @@ void process_guest_exit_function(void);
  * Returns module_start's result (0 when there is none or M already started). */
 int process_start_module(struct loader_module *m, size_t args, const void *argp);
 
+/* Stops one started PRX ahead of the exit pass (sceKernelStopUnloadModule): module_stop(ARGS,
+ * ARGP), then its fini array (reverse) and DT_FINI; forgets M for the exit pass. Returns
+ * module_stop's result (0 when there is none or M was not started or already stopped). */
+int process_stop_module(struct loader_module *m, size_t args, const void *argp);
+
 #endif

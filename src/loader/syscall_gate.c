@@ -104,6 +104,8 @@ size_t syscall_gate_patch(struct loader_module *m) {
         "calls keep trapping", m->name, n);
     return 0;
   }
+  m->gate_start = at;
+  m->gate_size = size;
   size_t k = 0;
   for (size_t i = 0; i < m->syscall_count; i++) {
     uint64_t s = m->syscall_sites[i];

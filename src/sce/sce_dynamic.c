@@ -15,7 +15,7 @@ enum dyn_slot {
   SLOT_STRTAB, SLOT_STRSZ, SLOT_SYMTAB, SLOT_SYMTABSZ, SLOT_SYMENT, SLOT_RELA, SLOT_RELASZ,
   SLOT_RELAENT, SLOT_JMPREL, SLOT_PLTRELSZ, SLOT_PLTREL, SLOT_INIT, SLOT_FINI, SLOT_INIT_ARRAY,
   SLOT_INIT_ARRAYSZ, SLOT_FINI_ARRAY, SLOT_FINI_ARRAYSZ, SLOT_PREINIT_ARRAY,
-  SLOT_PREINIT_ARRAYSZ, SLOT_ORIGINAL_FILENAME, SLOT_COUNT
+  SLOT_PREINIT_ARRAYSZ, SLOT_ORIGINAL_FILENAME, SLOT_FINGERPRINT, SLOT_COUNT
 };
 
 #define SCE_DYN_SLOTS(X)                                                              \
@@ -29,7 +29,8 @@ enum dyn_slot {
   X(DT_FINI_ARRAYSZ, SLOT_FINI_ARRAYSZ) X(DT_PREINIT_ARRAY, SLOT_PREINIT_ARRAY)       \
   X(DT_PREINIT_ARRAYSZ, SLOT_PREINIT_ARRAYSZ)                                         \
   X(SCE_DT_ORIGINAL_FILENAME, SLOT_ORIGINAL_FILENAME)                                 \
-  X(SCE_DT_ORIGINAL_FILENAME_1, SLOT_ORIGINAL_FILENAME)
+  X(SCE_DT_ORIGINAL_FILENAME_1, SLOT_ORIGINAL_FILENAME)                               \
+  X(SCE_DT_FINGERPRINT, SLOT_FINGERPRINT)
 
 static bool fail(char *err, size_t cap, const char *fmt, ...) {
   va_list ap;
@@ -160,6 +161,9 @@ static bool parse_tables(struct sce_dynamic *d, const Elf64_Dyn *dyn, size_t n, 
   if ((d->init_array_size | d->fini_array_size | d->preinit_array_size) % 8)
     return fail(err, cap, "init/fini array size is not a multiple of 8");
   if (have[SLOT_ORIGINAL_FILENAME]) d->original_filename = str_at(d, slot[SLOT_ORIGINAL_FILENAME]);
+  if (have[SLOT_FINGERPRINT] && in_bounds(slot[SLOT_FINGERPRINT], SCE_DYNAMIC_FINGERPRINT_SIZE,
+                                          d->blob_size))
+    d->fingerprint = d->blob + slot[SLOT_FINGERPRINT];
 
   d->modules = calloc(mods ? mods : 1, sizeof *d->modules);
   d->libraries = calloc(libs ? libs : 1, sizeof *d->libraries);

@@ -35,6 +35,8 @@ struct sce_library_ref { /* a library this one exports or imports */
   bool name_bad;
 };
 
+#define SCE_DYNAMIC_FINGERPRINT_SIZE 20 /* the module's fingerprint, as module info reports it */
+
 struct sce_dynamic {
   uint8_t *blob;            /* owned, aligned copy of PT_SCE_DYNLIBDATA */
   uint64_t blob_size;
@@ -51,6 +53,8 @@ struct sce_dynamic {
   uint64_t init_array, init_array_size, fini_array, fini_array_size;
   uint64_t preinit_array, preinit_array_size;
   const char *original_filename; /* or NULL */
+  const uint8_t *fingerprint;    /* SCE_DYNAMIC_FINGERPRINT_SIZE bytes (DT_SCE_FINGERPRINT), or
+                                    NULL when absent or outside the blob */
   struct sce_module_ref self;    /* MODULE_INFO (name NULL if missing) */
   struct sce_module_ref *modules;  /* NEEDED_MODULE entries */
   size_t module_count;

@@ -111,7 +111,10 @@ uint64_t kernel_get_process_time_counter_frequency(void) { return kernel_get_tsc
  * from the resource usage in microseconds; CLOCK_SECOND: the realtime seconds, tv_nsec 0). */
 enum clock_rule { CLOCK_RULE_HOST, CLOCK_RULE_USER, CLOCK_RULE_PROF, CLOCK_RULE_SECOND };
 
-/* FreeBSD clock ids (sys/_clock_id.h values), the host clock each maps to and its rule.
+/* FreeBSD clock ids (sys/_clock_id.h values) and the console's own (16-19, its "ext"
+ * network clocks, which a reimplementation of its kernel reads as the uptime clock: here
+ * the host's monotonic clock), the host clock each maps to and its rule. 3 and 6 are
+ * unassigned, as in FreeBSD: EINVAL.
  * Resolution (clock_getres) follows FreeBSD too: the host clock's, except 1/hz for VIRTUAL
  * and PROF (FreeBSD's default hz of 1000: the console's hz is not known) and 1 s for SECOND. */
 #define GUEST_CLOCKS(X)                                                           \
@@ -128,7 +131,11 @@ enum clock_rule { CLOCK_RULE_HOST, CLOCK_RULE_USER, CLOCK_RULE_PROF, CLOCK_RULE_
   X(12, CLOCK_MONOTONIC_COARSE, CLOCK_RULE_HOST)   /* MONOTONIC_FAST */           \
   X(13, CLOCK_REALTIME, CLOCK_RULE_SECOND)         /* SECOND: whole seconds */    \
   X(14, CLOCK_THREAD_CPUTIME_ID, CLOCK_RULE_HOST)  /* THREAD_CPUTIME_ID */        \
-  X(15, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_HOST) /* PROCESS_CPUTIME_ID */
+  X(15, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_HOST) /* PROCTIME */                 \
+  X(16, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_NETWORK */              \
+  X(17, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_DEBUG_NETWORK */        \
+  X(18, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_AD_NETWORK */           \
+  X(19, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_RAW_NETWORK */
 
 #define CLOCK_HZ 1000 /* FreeBSD's default kern.hz: VIRTUAL and PROF tick at 1/hz */
 

@@ -40,6 +40,8 @@ struct sce_builder {
   bool tls;
   size_t tls_off, tls_filesz, tls_memsz, tls_align;
   uint64_t entry;
+  bool has_fingerprint;
+  uint8_t fingerprint[24]; /* DT_SCE_FINGERPRINT's bytes: 20 used, padded as writers do */
   struct sb_buf strtab, syms, rela, jmprel, tags;
   unsigned next_lib, next_mod;
   struct sb_layout layout;
@@ -130,6 +132,15 @@ static unsigned sym_add(struct sce_builder *b, const char *nid, unsigned lib, un
   s.st_value = value;
   return (unsigned)(buf_put(&b->syms, &s, sizeof s) / sizeof s);
 }
+void sb_set_fingerprint(struct sce_builder *b, const uint8_t fp[20]) {
+  memset(b->fingerprint, 0, sizeof b->fingerprint);
+  memcpy(b->fingerprint, fp, 20);
+  b->has_fingerprint = true;
+}
+void sb_set_symbol_type(struct sce_builder *b, unsigned sym, unsigned type) {
+  Elf64_Sym *s = (Elf64_Sym *)((uint8_t *)b->syms.p + sym * sizeof(Elf64_Sym));
+  s->st_info = ELF64_ST_INFO(ELF64_ST_BIND(s->st_info), type);
+}
 void sb_set_symbol_name(struct sce_builder *b, unsigned sym, uint32_t st_name) {
   memcpy((uint8_t *)b->syms.p + sym * sizeof(Elf64_Sym) + offsetof(Elf64_Sym, st_name), &st_name,
          sizeof st_name);
@@ -218,6 +229,7 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   size_t sym_off = buf_put(&blob, b->syms.p, b->syms.n);
   size_t rela_off = buf_put(&blob, b->rela.p, b->rela.n);
   size_t jmp_off = buf_put(&blob, b->jmprel.p, b->jmprel.n);
+  size_t fp_off = b->has_fingerprint ? buf_put(&blob, b->fingerprint, sizeof b->fingerprint) : 0;
   buf_align(&blob, 16);
   struct sb_buf dyn = {0};
   buf_put(&dyn, b->tags.p, b->tags.n);
@@ -227,6 +239,7 @@ size_t sb_build(struct sce_builder *b, enum sb_form form, uint8_t **out) {
   T(SCE_DT_RELA, rela_off); T(SCE_DT_RELASZ, b->rela.n); T(SCE_DT_RELAENT, sizeof(Elf64_Rela));
   T(SCE_DT_JMPREL, jmp_off); T(SCE_DT_PLTRELSZ, b->jmprel.n); T(SCE_DT_PLTREL, DT_RELA);
   if (b->init_array_size) { T(DT_INIT_ARRAY, b->init_array); T(DT_INIT_ARRAYSZ, b->init_array_size); }
+  if (b->has_fingerprint) T(SCE_DT_FINGERPRINT, fp_off);
   T(DT_NULL, 0);
 #undef T
   size_t dyn_in_blob = buf_put(&blob, dyn.p, dyn.n);

@@ -33,6 +33,10 @@ unsigned sb_add_import(struct sce_builder *b, const char *nid, unsigned lib_id, 
                        bool is_object);
 unsigned sb_add_export(struct sce_builder *b, const char *nid, unsigned lib_id, bool is_object,
                        uint64_t vaddr);
+/* A DT_SCE_FINGERPRINT entry pointing at FP (20 bytes) in the dynlibdata. */
+void sb_set_fingerprint(struct sce_builder *b, const uint8_t fp[20]);
+/* Overwrites symbol SYM's type (STT_*), e.g. STT_TLS for a thread-local export or import. */
+void sb_set_symbol_type(struct sce_builder *b, unsigned sym, unsigned type);
 /* Overwrites symbol SYM's name offset (to make names outside the string table). */
 void sb_set_symbol_name(struct sce_builder *b, unsigned sym, uint32_t st_name);
 /* A local function symbol NAME at VADDR of SIZE bytes in the dynamic symbol table. */

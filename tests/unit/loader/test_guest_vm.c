@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -145,8 +146,8 @@ static void test_runtime_load(void **state) {
   assert_int_equal(write(fd, f, n), (ssize_t)n);
   close(fd);
   free(f);
-  int r = -1;
-  struct loader_module *m = loader_load_start_module(path, 0, NULL, &r);
+  int r = -1, why = 0;
+  struct loader_module *m = loader_load_start_module(path, 0, NULL, &r, &why);
   assert_non_null(m);
   assert_int_equal(r, 7);
   assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
@@ -155,9 +156,45 @@ static void test_runtime_load(void **state) {
   int prot;
   assert_true(guest_vm_query(m->base, &start_addr, &size, &prot));
   assert_int_equal(prot, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC);
-  assert_ptr_equal(loader_load_start_module(path, 0, NULL, &r), m);
+  assert_ptr_equal(loader_load_start_module(path, 0, NULL, &r, &why), m);
+  assert_int_equal(m->refcount, 2);
+  assert_null(loader_load_start_module("/nonexistent/x.prx", 0, NULL, &r, &why));
+  assert_int_equal(why, ENOENT); /* FreeBSD and Linux agree on 2 */
+  /* two references: the first stop keeps it, the second unloads and unmaps it */
+  uint64_t base = m->map_start, span = m->map_size;
+  int32_t handle = m->handle;
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), 0);
+  assert_true(guest_vm_query(base, &start_addr, &size, &prot));
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), 0);
+  assert_int_equal(loader_stop_unload_module(handle, 0, NULL, &r), LOADER_MODULE_ESRCH);
+  assert_false(guest_vm_query(base, &start_addr, &size, &prot));
+  assert_false(guest_vm_query(base + span - 1, &start_addr, &size, &prot));
+  /* loaded again: a fresh module at a new base, its initialiser run again */
+  m = loader_load_start_module(path, 0, NULL, &r, &why);
+  assert_non_null(m);
+  assert_int_equal(r, 7);
+  assert_true(m->map_start != base);
+  assert_true(m->handle != handle);
+  assert_int_equal(*(volatile uint32_t *)(uintptr_t)(m->base + SB_DATA_VADDR + 0x80), 1);
+  /* many load/unload cycles: past the end of the module band, freed slots are reused */
+  assert_int_equal(loader_stop_unload_module(m->handle, 0, NULL, &r), 0);
+  for (int i = 0; i < 130; i++) {
+    m = loader_load_start_module(path, 0, NULL, &r, &why);
+    assert_non_null(m);
+    assert_true(m->map_start >= GUEST_VM_EXEC_BASE && m->map_start < 0x1000000000ull);
+    assert_int_equal(m->map_start % GUEST_VM_MODULE_ALIGN, 0);
+    assert_int_equal(loader_stop_unload_module(m->handle, 0, NULL, &r), 0);
+  }
   unlink(path);
-  assert_null(loader_load_start_module("/nonexistent/x.prx", 0, NULL, &r));
+  /* a file that is not a module */
+  char junk[] = "/tmp/prospero-junk-XXXXXX";
+  fd = mkstemp(junk);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, "not a module at all", 19), 19);
+  close(fd);
+  assert_null(loader_load_start_module(junk, 0, NULL, &r, &why));
+  assert_int_equal(why, LOADER_MODULE_ENOEXEC);
+  unlink(junk);
   module_registry_clear();
 }
 

@@ -272,6 +272,41 @@ static void test_tolerated_names(void **state) {
   }
 }
 
+/* DT_SCE_FINGERPRINT: its 20 bytes as module info reports them; absent, or pointing outside
+ * the dynlibdata (tolerated: nothing but module info reads it), it is NULL. */
+static void test_fingerprint(void **state) {
+  (void)state;
+  uint8_t fp[20];
+  for (int i = 0; i < 20; i++) fp[i] = (uint8_t)(0xA0 + i);
+  for (int k = 0; k < 3; k++) {
+    struct sce_builder *b = sb_new(true, "fp");
+    static const uint8_t code[] = {0xC3};
+    sb_set_code(b, code, sizeof code);
+    sb_set_data(b, 64);
+    if (k) sb_set_fingerprint(b, fp);
+    uint8_t *f;
+    size_t n = sb_build(b, SB_ELF, &f);
+    struct sb_layout lay = *sb_layout(b);
+    sb_free(b);
+    current_file = f;
+    if (k == 2) {
+      uint64_t v = 0x7FFFFFF0;
+      memcpy(f + dyn_entry_with_tag(&lay, SCE_DT_FINGERPRINT), &v, 8);
+    }
+    struct loader_module m;
+    char err[256] = "";
+    if (!module_parse(&m, f, n, "fp", err, sizeof err)) fail_msg("case %d: %s", k, err);
+    if (k == 1) {
+      assert_non_null(m.dyn.fingerprint);
+      assert_memory_equal(m.dyn.fingerprint, fp, 20);
+    } else {
+      assert_null(m.dyn.fingerprint);
+    }
+    module_free(&m);
+    free(f);
+  }
+}
+
 static void test_malformed(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof corruptions / sizeof corruptions[0]; i++) {
@@ -333,6 +368,7 @@ int main(void) {
       cmocka_unit_test(test_static_exec),
       cmocka_unit_test(test_self_writer_variants),
       cmocka_unit_test(test_tolerated_names),
+      cmocka_unit_test(test_fingerprint),
       cmocka_unit_test(test_truncations),
       cmocka_unit_test(test_tiny_inputs),
   };

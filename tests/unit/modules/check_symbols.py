@@ -17,7 +17,8 @@ import sys
 PREFIXES = {
     "common": ["errmsg_", "log_", "nid_"],
     "sce": ["sce_"],
-    "kernel": ["kernel_", "guest_vm_", "mounts_", "title_", "files_", "umtx_", "dmem_", "vm_call_"],
+    "kernel": ["kernel_", "guest_vm_", "mounts_", "title_", "files_", "umtx_", "dmem_", "vm_call_",
+               "equeue_"],
     "loader": ["loader_", "code_map_", "debug_info_", "linker_", "module_", "process_",
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_"],
