@@ -44,7 +44,7 @@ struct emit {
   uint32_t *late, nlate; /* unreachable merge blocks, emitted last */
   bool float_used;
   bool fenced;                     /* a barrier and no guest memory access since */
-  bool float64_used; /* 64-bit float arithmetic (spirv_emit_float.c) */
+  bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
 };
 
