@@ -723,12 +723,13 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
        * took (three nested selections ending together: each takes the node in front of
        * the next one's) */
       uint32_t front = t;
-      while (is_merge && p != CFG_NONE && p >= s->original_nodes && p != h &&
+      /* (nodes inserted in this round, at n and above, are not analysed yet: left alone) */
+      while (is_merge && p < n && p >= s->original_nodes && p != h &&
              cfg_gi_succ_count(g, p) == 1 && owner[p] != CFG_NONE && cfg_gi_dominates(g, h, p)) {
         front = p;
         p = cfg_gi_pred_count(g, p) == 1 ? cfg_gi_pred(g, p, 0) : CFG_NONE;
       }
-      if (is_merge && p != CFG_NONE && p >= s->original_nodes && p != h &&
+      if (is_merge && p < n && p >= s->original_nodes && p != h &&
           cfg_gi_succ_count(g, p) == 1 && owner[p] == CFG_NONE && cfg_gi_dominates(g, h, p) &&
           !cfg_gi_is_back_edge(g, p, front) &&
           s->shapes[h].shape == CFG_SHAPE_SELECTION) {
