@@ -1,6 +1,7 @@
 # prospero: top-level entry points. `make demo` and `make test` are the quick start.
 BUILD      ?= build
 BUILD_ASAN ?= build-asan
+BUILD_TSAN ?= build-tsan
 CC         ?= clang
 GENERATOR  := Ninja
 JOBS       ?= $(shell nproc)
@@ -8,7 +9,7 @@ JOBS       ?= $(shell nproc)
 export CC := clang
 export CXX := clang++
 
-.PHONY: all deps configure build demo test test-asan test-quick bench fuzz clean status
+.PHONY: all deps configure build demo test test-asan test-tsan test-quick bench fuzz clean status
 
 all: build
 
@@ -35,7 +36,8 @@ test: deps build
 	$(CTEST_CHECK) $(BUILD) none --require=unit,guest,gpu,fuzz,diff --output-on-failure \
 	    -j $(JOBS) -LE bench --timeout 900
 	$(MAKE) test-asan
-	@cat $(BUILD)/ctest-summary.txt $(BUILD_ASAN)/ctest-summary.txt
+	$(MAKE) test-tsan
+	@cat $(BUILD)/ctest-summary.txt $(BUILD_ASAN)/ctest-summary.txt $(BUILD_TSAN)/ctest-summary.txt
 
 $(BUILD_ASAN)/build.ninja:
 	cmake -S . -B $(BUILD_ASAN) -G $(GENERATOR) -DCMAKE_BUILD_TYPE=Debug -DPROSPERO_SANITIZE=ON -DPROSPERO_FUZZ=OFF
@@ -45,6 +47,16 @@ test-asan: $(BUILD_ASAN)/build.ninja
 	cmake --build $(BUILD_ASAN) -j $(JOBS)
 	$(CTEST_CHECK) $(BUILD_ASAN) nosan --require=unit,guest,diff --output-on-failure \
 	    -j $(JOBS) -L 'unit|guest' -LE 'slow|bench' --timeout 900
+
+$(BUILD_TSAN)/build.ninja:
+	cmake -S . -B $(BUILD_TSAN) -G $(GENERATOR) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DPROSPERO_TSAN=ON -DPROSPERO_FUZZ=OFF
+
+# The ThreadSanitizer configuration: only the host-thread tests labelled tsan are built and
+# run (the synchronisation primitives; guest code cannot run under TSan).
+test-tsan: $(BUILD_TSAN)/build.ninja
+	cmake --build $(BUILD_TSAN) -j $(JOBS) --target tsan_tests
+	TSAN_OPTIONS=halt_on_error=1 $(CTEST_CHECK) $(BUILD_TSAN) none --require=tsan \
+	    --output-on-failure -j $(JOBS) -L tsan --timeout 900
 
 test-quick: build
 	$(CTEST_CHECK) $(BUILD) any --output-on-failure -j $(JOBS) -LE 'fuzz|slow|bench'
@@ -60,4 +72,4 @@ status: build
 	$(BUILD)/bin/prospero-syscall-status > docs/syscalls.md
 
 clean:
-	rm -rf $(BUILD) $(BUILD_ASAN)
+	rm -rf $(BUILD) $(BUILD_ASAN) $(BUILD_TSAN)

@@ -16,6 +16,20 @@ if(PROSPERO_SANITIZE)
   add_compile_definitions(PROSPERO_SANITIZE=1)
 endif()
 
+# The ThreadSanitizer configuration (build-tsan, `make test-tsan`) builds and runs only the
+# tests registered with TSAN (label tsan): host-thread tests of the synchronisation
+# primitives. Guest code cannot run under it (it owns GS/FS and its own stacks).
+if(PROSPERO_TSAN)
+  if(PROSPERO_SANITIZE)
+    message(FATAL_ERROR "PROSPERO_TSAN and PROSPERO_SANITIZE are separate configurations")
+  endif()
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+  add_compile_definitions(PROSPERO_TSAN=1)
+endif()
+# `cmake --build BUILD --target tsan_tests` builds every test registered with TSAN.
+add_custom_target(tsan_tests)
+
 set(PROSPERO_IS_CLANG OFF)
 if(CMAKE_C_COMPILER_ID MATCHES "Clang")
   set(PROSPERO_IS_CLANG ON)
@@ -58,14 +72,18 @@ endfunction()
 set(PROSPERO_NOSAN_LIST ${CMAKE_BINARY_DIR}/nosan-tests.tsv)
 file(WRITE ${PROSPERO_NOSAN_LIST} "")
 
-# prospero_unit_test(NAME SOURCES ... [LIBS ...] [LABELS ...] [TIMEOUT s] [NOSAN reason]): a
-# cmocka test registered with ctest under the label "unit" plus LABELS. Exit status 77 is a
+# prospero_unit_test(NAME SOURCES ... [LIBS ...] [LABELS ...] [TIMEOUT s] [NOSAN reason] [TSAN]):
+# a cmocka test registered with ctest under the label "unit" plus LABELS. TSAN: the test also
+# runs in the ThreadSanitizer configuration (label "tsan", built by the tsan_tests target). Exit status 77 is a
 # skip (tests/support/test_skip.h: a missing tool or device), which ctest reports as not run.
 # NOSAN: the test cannot work under AddressSanitizer (REASON says why); in the sanitizer
 # configuration it is not built, and unit.NAME is a stand-in that prints the reason and
 # reports a skip, so the exclusion shows in every ctest run.
 function(prospero_unit_test name)
-  cmake_parse_arguments(U "" "TIMEOUT;NOSAN" "SOURCES;LIBS;LABELS" ${ARGN})
+  cmake_parse_arguments(U "TSAN" "TIMEOUT;NOSAN" "SOURCES;LIBS;LABELS" ${ARGN})
+  if(U_TSAN)
+    list(APPEND U_LABELS tsan)
+  endif()
   if(PROSPERO_SANITIZE AND U_NOSAN)
     add_test(NAME unit.${name} COMMAND sh -c "echo \"SKIP (sanitizer build): $1\"; exit 77"
                                        sh "${U_NOSAN}")
@@ -75,6 +93,9 @@ function(prospero_unit_test name)
     return()
   endif()
   add_executable(test_${name} ${U_SOURCES})
+  if(U_TSAN)
+    add_dependencies(tsan_tests test_${name})
+  endif()
   set_target_properties(test_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
                         ${CMAKE_BINARY_DIR}/tests)
   target_include_directories(test_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src

@@ -10,7 +10,9 @@ PACKAGES=(
   clang-format-14
   # guest SDK toolchain (clang/lld for x86_64-pc-freebsd12-elf) and the fuzzer runtime
   clang lld libclang-rt-14-dev
-  # GPU ISA oracle (llvm-mc-19) for the shader front end tests
+  # GPU ISA oracle (llvm-mc-19) for the shader front end tests, and the gfx1013 compiler
+  # (llc-19: Debian 12 offers LLVM 13-16 and 19; 19 has the gfx1013 target) for real
+  # compiler output in tests/gpu/shader_llc
   llvm-19
   # libraries
   libzydis-dev libcjson-dev libxxhash-dev libzstd-dev libssl-dev libpng-dev libsdl2-dev
@@ -18,6 +20,7 @@ PACKAGES=(
   # guest debug info (symbols, DWARF lines) in crash reports: elfutils libdw + libelf
   libdw-dev
   # Vulkan: loader, headers, lavapipe (CPU device), shader tools
+  # (glslang-tools: the GLSL baseline of bench/shader_spirv/bench_shader_gpu.c)
   libvulkan-dev mesa-vulkan-drivers vulkan-tools glslang-tools spirv-headers spirv-tools
 )
 

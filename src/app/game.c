@@ -101,8 +101,7 @@ int app_game_locate(const char *path, struct app_game *g) {
   return 0;
 }
 
-/* mkdir -p */
-static bool make_dirs(const char *path) {
+bool app_game_make_dirs(const char *path) {
   char buf[PATH_MAX];
   snprintf(buf, sizeof buf, "%s", path);
   for (char *p = buf + 1; *p; p++) {
@@ -124,13 +123,14 @@ int app_game_mount(struct app_game *g) {
     return PROSPERO_EXIT_BAD_GAME;
   }
   snprintf(g->data_dir, sizeof g->data_dir, "%.4000s/%s", base, g->title.title_id);
+  snprintf(g->shader_cache_dir, sizeof g->shader_cache_dir, "%.4000s/shader_cache", g->data_dir);
   static const char *const writable[] = {"download0", "temp0", "temp"};
   bool ok = mounts_add("/app0", g->folder, true) && mounts_add("/hostapp", g->folder, false);
   for (size_t i = 0; ok && i < 3; i++) {
     char dir[PATH_MAX], point[32];
     snprintf(dir, sizeof dir, "%.4000s/%s", g->data_dir, writable[i]);
     snprintf(point, sizeof point, "/%s", writable[i]);
-    if (!make_dirs(dir)) {
+    if (!app_game_make_dirs(dir)) {
       LOG(core, ERROR, "cannot create %s: %s", dir, strerror(errno));
       return PROSPERO_EXIT_BAD_GAME;
     }

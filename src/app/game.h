@@ -12,6 +12,10 @@ struct app_game {
   char folder[PATH_MAX];      /* game folder (/app0) */
   char module_dir[PATH_MAX];  /* folder/sce_module */
   char data_dir[PATH_MAX];    /* per-title writable data */
+  /* what the GPU's shader cache (gpu/shader/dispatch/shader_cache.h) is created with: its
+   * on-disk folder data_dir/shader_cache, and --dump-shaders (empty: no dumps) */
+  char shader_cache_dir[PATH_MAX];
+  char shader_dump_dir[PATH_MAX];
   struct title_info title;
 };
 
@@ -22,5 +26,8 @@ int app_game_locate(const char *path, struct app_game *g);
 /* Creates the per-title folders under $XDG_DATA_HOME/prospero/<titleid>/ and mounts /app0
  * (read-only), /hostapp, /download0, /temp0 and /temp. */
 int app_game_mount(struct app_game *g);
+
+/* mkdir -p PATH; false (errno set) when a component cannot be created. */
+bool app_game_make_dirs(const char *path);
 
 #endif

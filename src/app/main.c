@@ -7,6 +7,7 @@
 #include "game.h"
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
+#include "gpu_bridge.h"
 #include "hle_bridge.h"
 #include "loader/loader.h"
 #include "options.h"
@@ -64,6 +65,16 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
+  if (opt.dump_shaders_count) {
+    if (!app_game_make_dirs(opt.dump_shaders[0])) {
+      fprintf(stderr, "prospero: --dump-shaders: cannot create '%s'\n", opt.dump_shaders[0]);
+      return PROSPERO_EXIT_USAGE;
+    }
+    snprintf(game.shader_dump_dir, sizeof game.shader_dump_dir, "%s", opt.dump_shaders[0]);
+    LOG(core, INFO, "shader dumps go to %s (shader cache in %s)", game.shader_dump_dir,
+        game.shader_cache_dir);
+  }
+  if (!app_gpu_init(opt.dump_pm4_count ? opt.dump_pm4[0] : NULL)) return PROSPERO_EXIT_USAGE;
   linker_set_hle(&app_hle_bridge_ops);
   trap_set_syscall_ops(&app_hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
   struct loader_game lg = {

@@ -8,31 +8,39 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#define APP_OPTIONS(X)                                                                        \
-  X(game, "game", "PATH", false,                                                              \
-    "Game to run: a folder holding eboot.bin (and sce_sys/param.json, sce_module/), or an "   \
-    "executable file (SELF or Sony ELF).")                                                    \
-  X(log_level, "log-level", "SPEC", false,                                                    \
-    "Log threshold: a level (trace, debug, info, stub, warn, game_error, error, off) or "     \
-    "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                  \
-  X(log_file, "log-file", "PATH", false,                                                      \
-    "Write the emulator log to PATH (appending) instead of stderr.")                          \
-  X(guest_log, "guest-log", "FILE", false,                                                    \
-    "Write the guest's debug text (sceKernelDebugOutText, system call 601 command 7: the "    \
-    "console's debug console, homebrew's log) to FILE (appending) instead of stdout.")       \
-  X(trace_hle, "trace-hle", "LIB", true,                                                      \
-    "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                  \
-  X(seccomp, "seccomp", NULL, false,                                                          \
-    "Safety net: trap system calls issued from guest memory with a seccomp filter, also "    \
-    "for code the load-time rewriter did not reach (costs every host system call a little; " \
-    "see bench/seccomp).")                                                                   \
-  X(strict_syscalls, "strict-syscalls", NULL, false,                                         \
-    "A guest system call with no handler stops the process with a report (default: logged " \
-    "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "     \
-    "lists the handled calls.")                                                               \
-  X(help, "help", NULL, false, "Print this help and exit.")                                   \
-  X(version, "version", NULL, false, "Print the version and exit.")                           \
-  X(options_markdown, "options-markdown", NULL, false,                                        \
+#define APP_OPTIONS(X)                                                                          \
+  X(game, "game", "PATH", false,                                                                \
+    "Game to run: a folder holding eboot.bin (and sce_sys/param.json, sce_module/), or an "     \
+    "executable file (SELF or Sony ELF).")                                                      \
+  X(log_level, "log-level", "SPEC", false,                                                      \
+    "Log threshold: a level (trace, debug, info, stub, warn, game_error, error, off) or "       \
+    "CAT=LEVEL[,CAT=LEVEL...] per category. Default: info.")                                    \
+  X(log_file, "log-file", "PATH", false,                                                        \
+    "Write the emulator log to PATH (appending) instead of stderr.")                            \
+  X(guest_log, "guest-log", "FILE", false,                                                      \
+    "Write the guest's debug text (sceKernelDebugOutText, system call 601 command 7: the "      \
+    "console's debug console, homebrew's log) to FILE (appending) instead of stdout.")          \
+  X(trace_hle, "trace-hle", "LIB", true,                                                        \
+    "Log every call into the HLE library LIB (e.g. libkernel). Repeatable.")                    \
+  X(seccomp, "seccomp", NULL, false,                                                            \
+    "Safety net: trap system calls issued from guest memory with a seccomp filter, also "       \
+    "for code the load-time rewriter did not reach (costs every host system call a little; "    \
+    "see bench/seccomp).")                                                                      \
+  X(strict_syscalls, "strict-syscalls", NULL, false,                                            \
+    "A guest system call with no handler stops the process with a report (default: logged "     \
+    "once by name, the call fails with ENOSYS). For debugging a port; docs/syscalls.md "        \
+    "lists the handled calls.")                                                                 \
+  X(dump_pm4, "dump-pm4", "DIR", false,                                                         \
+    "Write a decoded listing (packet and register names, indirect buffers followed) of "        \
+    "every PM4 submission to the GPU command processor into DIR (made if missing), one file "   \
+    "per submission: pm4-q<queue>-<sequence>.txt, with its dwords beside it as .pm4.")          \
+  X(dump_shaders, "dump-shaders", "DIR", false,                                                 \
+    "Write the words, disassembly, IR and SPIR-V of every shader the shader cache compiles "    \
+    "into DIR (created when missing). The command processor does not dispatch shaders yet, so " \
+    "only `prospero-shader run --dump-shaders DIR` compiles shaders today.")                    \
+  X(help, "help", NULL, false, "Print this help and exit.")                                     \
+  X(version, "version", NULL, false, "Print the version and exit.")                             \
+  X(options_markdown, "options-markdown", NULL, false,                                          \
     "Print this option table as Markdown (generates docs/options.md) and exit.")
 
 #define APP_MAX_REPEAT 16

@@ -18,6 +18,7 @@
 struct dmem_block {
   uint64_t start, size;
   int type;
+  bool pool; /* given to the memory pool (dmem_pool_allocate): not direct memory */
 };
 
 static pthread_mutex_t dmem_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -107,7 +108,8 @@ static void remove_at(size_t i) {
 static bool split_at(uint64_t addr) {
   size_t i = lower_bound(addr);
   if (i >= block_count || blocks[i].start >= addr) return true;
-  struct dmem_block tail = {addr, blocks[i].start + blocks[i].size - addr, blocks[i].type};
+  struct dmem_block tail = {addr, blocks[i].start + blocks[i].size - addr, blocks[i].type,
+                            blocks[i].pool};
   blocks[i].size = addr - blocks[i].start;
   return insert_at(i + 1, tail);
 }
@@ -159,20 +161,15 @@ static bool largest_fit(uint64_t s, uint64_t e, void *p) {
   return false;
 }
 
-int dmem_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
-                  int type, uint64_t *out) {
-  if (!out || len == 0 || len & (DMEM_PAGE - 1) || !align_valid(align) ||
-      (int64_t)search_start < 0 || (int64_t)search_end < 0 || search_end <= search_start ||
-      type < 0 || type > DMEM_MEMORY_TYPE_MAX)
-    return -KERNEL_EINVAL;
-  if (align == 0) align = DMEM_PAGE;
+static int allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
+                    int type, bool pool, uint64_t *out) {
   pthread_mutex_lock(&dmem_lock);
   init_locked(default_size());
   if (search_end > pool_size) search_end = pool_size;
   struct fit_ctx c = {.len = len, .align = align};
   if (search_start < search_end) each_gap(align_up(search_start, DMEM_PAGE), search_end, first_fit, &c);
   int r = -KERNEL_EAGAIN;
-  if (c.ok && insert_at(lower_bound(c.found), (struct dmem_block){c.found, len, type})) {
+  if (c.ok && insert_at(lower_bound(c.found), (struct dmem_block){c.found, len, type, pool})) {
     *out = c.found;
     r = 0;
   }
@@ -180,10 +177,29 @@ int dmem_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint
   return r;
 }
 
+int dmem_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
+                  int type, uint64_t *out) {
+  if (!out || len == 0 || len & (DMEM_PAGE - 1) || !align_valid(align) ||
+      (int64_t)search_start < 0 || (int64_t)search_end < 0 || search_end <= search_start ||
+      type < 0 || type > DMEM_MEMORY_TYPE_MAX)
+    return -KERNEL_EINVAL;
+  return allocate(search_start, search_end, len, align ? align : DMEM_PAGE, type, false, out);
+}
+
+int dmem_pool_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
+                       uint64_t *out) {
+  if (!out || len == 0 || len & (DMEM_PAGE - 1) || !align_valid(align) ||
+      (int64_t)search_start < 0 || (int64_t)search_end < 0 || search_end <= search_start)
+    return -KERNEL_EINVAL;
+  int r = allocate(search_start, search_end, len, align ? align : DMEM_PAGE, 0, true, out);
+  return r == -KERNEL_EAGAIN ? -KERNEL_ENOMEM : r;
+}
+
+/* Every page of [start, start+len) is direct memory (allocated, not given to the pool). */
 static bool covered_locked(uint64_t start, uint64_t len) {
   uint64_t at = start, end = start + len;
   for (size_t i = lower_bound(start); i < block_count && at < end; i++) {
-    if (blocks[i].start > at) return false;
+    if (blocks[i].start > at || blocks[i].pool) return false;
     at = blocks[i].start + blocks[i].size;
   }
   return at >= end;
@@ -206,27 +222,55 @@ int dmem_release(uint64_t start, uint64_t len, bool checked) {
   if (r == 0 && !(split_at(start) && split_at(start + len))) r = -KERNEL_ENOMEM;
   if (r == 0) {
     size_t i = lower_bound(start);
-    while (i < block_count && blocks[i].start < start + len) remove_at(i);
-    /* the pages go back to the host; the next allocation of them reads zeros */
-    if (pool_fd >= 0 && start < pool_size)
-      fallocate(pool_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)start,
-                (off_t)(len < pool_size - start ? len : pool_size - start));
+    while (i < block_count && blocks[i].start < start + len) {
+      if (blocks[i].pool) {
+        i++; /* pool memory stays with the pool */
+        continue;
+      }
+      /* the pages go back to the host; the next allocation of them reads zeros */
+      if (pool_fd >= 0)
+        fallocate(pool_fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)blocks[i].start,
+                  (off_t)blocks[i].size);
+      remove_at(i);
+    }
   }
   pthread_mutex_unlock(&dmem_lock);
   if (r == 0) guest_vm_unmap_direct(start, len);
   return r;
 }
 
+/* Blocks I and J touch and read as one allocation (same type, both direct memory). */
+static bool same_run(size_t i, size_t j) {
+  return !blocks[i].pool && !blocks[j].pool && blocks[i].type == blocks[j].type &&
+         blocks[i].start + blocks[i].size == blocks[j].start;
+}
+
+/* The console's map coalesces touching allocations of one type: the answer covers the run. */
+static int query_locked(uint64_t addr, bool find_next, int *type, uint64_t *start,
+                        uint64_t *end) {
+  size_t i = lower_bound(addr);
+  while (find_next && i < block_count && blocks[i].pool) i++;
+  if (i >= block_count || blocks[i].pool || (!find_next && blocks[i].start > addr))
+    return -KERNEL_ENOENT;
+  size_t lo = i, hi = i;
+  while (lo > 0 && same_run(lo - 1, lo)) lo--;
+  while (hi + 1 < block_count && same_run(hi, hi + 1)) hi++;
+  if (type) *type = blocks[i].type;
+  if (start) *start = blocks[lo].start;
+  if (end) *end = blocks[hi].start + blocks[hi].size;
+  return 0;
+}
+
 int dmem_query(uint64_t addr, int *type, uint64_t *start, uint64_t *end) {
   pthread_mutex_lock(&dmem_lock);
-  size_t i = lower_bound(addr);
-  int r = -KERNEL_ENOENT;
-  if (i < block_count && blocks[i].start <= addr) {
-    if (type) *type = blocks[i].type;
-    if (start) *start = blocks[i].start;
-    if (end) *end = blocks[i].start + blocks[i].size;
-    r = 0;
-  }
+  int r = query_locked(addr, false, type, start, end);
+  pthread_mutex_unlock(&dmem_lock);
+  return r;
+}
+
+int dmem_query_next(uint64_t addr, int *type, uint64_t *start, uint64_t *end) {
+  pthread_mutex_lock(&dmem_lock);
+  int r = query_locked(addr, true, type, start, end);
   pthread_mutex_unlock(&dmem_lock);
   return r;
 }

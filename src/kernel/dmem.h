@@ -32,13 +32,21 @@ int dmem_fd(void);
 int dmem_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
                   int type, uint64_t *out);
 
+/* As dmem_allocate, for the memory pool (sceKernelMemoryPoolExpand): the pages are taken out
+ * of direct memory for good (they are not direct memory for dmem_query, dmem_allocated,
+ * dmem_set_type nor dmem_release) and -ENOMEM (not -EAGAIN) says nothing fits. */
+int dmem_pool_allocate(uint64_t search_start, uint64_t search_end, uint64_t len, uint64_t align,
+                       uint64_t *out);
 /* Releases [START, START+LEN) (16 KiB aligned, LEN > 0). CHECKED: every page must be
  * allocated, else -ENOENT and nothing changes; unchecked: releases what is allocated.
  * Unmaps every virtual range mapping the released pages. */
 int dmem_release(uint64_t start, uint64_t len, bool checked);
 
-/* The allocation holding ADDR: its type and [*start, *end). -ENOENT if ADDR is free. */
+/* The allocation holding ADDR: its type and [*start, *end), touching allocations of the same
+ * type counted as one (the console's map coalesces them). -ENOENT if ADDR is free. */
 int dmem_query(uint64_t addr, int *type, uint64_t *start, uint64_t *end);
+/* As dmem_query, or when ADDR is free the first allocation above it. */
+int dmem_query_next(uint64_t addr, int *type, uint64_t *start, uint64_t *end);
 
 /* The largest free range inside [SEARCH_START, SEARCH_END) once its start is aligned to
  * ALIGN (as dmem_allocate): *START and *SIZE. -ENOMEM when there is none. */

@@ -21,7 +21,7 @@
   X(fixed_low, GUEST_VM_FIXED_LOW_START, GUEST_VM_FIXED_LOW_END)        \
   X(system_managed, 0x40000ull, 0x7FFFFC000ull)                         \
   X(system_reserved, 0x7FFFFC000ull, 0x1000000000ull)    \
-  X(user, 0x1000000000ull, 0xFC00000000ull)
+  X(user, 0x1000000000ull, GUEST_VM_ADDRESS_END)
 
 struct guest_band {
   const char *name;
@@ -58,6 +58,8 @@ struct guest_range {
   int prot;
   int mtype;
   enum guest_vm_kind kind;
+  bool no_coalesce; /* mapped with GUEST_VM_MAP_NO_COALESCE */
+  uint64_t id;      /* the mapping call that made it (pieces of one split keep it) */
   char name[GUEST_VM_NAME_SIZE];
 };
 
@@ -70,6 +72,11 @@ static uint64_t host_min_addr;
 static struct guest_range *vm_ranges; /* sorted by start, non-overlapping */
 static size_t vm_count, vm_cap;
 static uint64_t vm_flex_used; /* bytes of GUEST_VM_KIND_FLEXIBLE ranges */
+static uint64_t vm_next_id = 1;
+/* Pool pages whose POOLED rows went away without a decommit (munmap, a fixed mapping over
+ * them): kernel/mempool.c takes them back (guest_vm_take_orphaned_pool_runs). */
+static struct guest_vm_pool_run *vm_orphans;
+static size_t vm_orphan_count, vm_orphan_cap;
 
 static int host_prot(int prot) {
   int p = PROT_NONE;
@@ -214,6 +221,20 @@ static int band_of(uint64_t addr, uint64_t size) {
   return -1;
 }
 
+/* Kinds whose rows carry an offset (physical or file) that follows the address. */
+static bool has_offset(enum guest_vm_kind k) {
+  return k == GUEST_VM_KIND_DIRECT || k == GUEST_VM_KIND_POOLED || k == GUEST_VM_KIND_FILE;
+}
+
+static bool is_reservation(enum guest_vm_kind k) {
+  return k == GUEST_VM_KIND_RESERVED || k == GUEST_VM_KIND_POOL_RESERVED;
+}
+
+/* The console hands out write access with read access: a writable range reads too. */
+static int effective_prot(int prot) {
+  return prot & GUEST_PROT_CPU_WRITE ? prot | GUEST_PROT_CPU_READ : prot;
+}
+
 /* Index of the first range whose end is above ADDR. */
 static size_t range_lower_bound(uint64_t addr) {
   size_t lo = 0, hi = vm_count;
@@ -253,7 +274,7 @@ static bool range_split_at(uint64_t addr) {
   struct guest_range tail = vm_ranges[i];
   tail.start = addr;
   tail.size = vm_ranges[i].start + vm_ranges[i].size - addr;
-  if (tail.kind == GUEST_VM_KIND_DIRECT) tail.phys += addr - vm_ranges[i].start;
+  if (has_offset(tail.kind)) tail.phys += addr - vm_ranges[i].start;
   vm_ranges[i].size = addr - vm_ranges[i].start;
   return range_insert_at(i + 1, &tail);
 }
@@ -276,25 +297,67 @@ static bool args_valid(const char *what, uint64_t addr, uint64_t size) {
   return true;
 }
 
-/* Makes the host mapping for R (at R->start) and inserts R in the table. */
-static int commit_range_locked(const struct guest_range *r) {
+/* Merges the neighbours of [LO, HI) (and the ranges inside it) that may merge. */
+/* The console's kernel (vm_map_simplify_entry, as the fpPS4 port of it shows): entries merge
+ * when they touch, view the same object at following offsets, and have the same flags,
+ * protection and name; NO_COALESCE entries merge only with pieces of themselves; pool
+ * (blockpool) entries never merge. Host file views and the loader's ranges are kept apart
+ * here (the map does not know whether two of them view the same object). */
+static bool can_merge(const struct guest_range *a, const struct guest_range *b) {
+  if (a->start + a->size != b->start || a->kind != b->kind ||
+      a->no_coalesce != b->no_coalesce || (a->no_coalesce && a->id != b->id) ||
+      a->kind == GUEST_VM_KIND_SYSTEM || a->kind == GUEST_VM_KIND_FILE ||
+      a->kind == GUEST_VM_KIND_POOLED || a->kind == GUEST_VM_KIND_POOL_RESERVED ||
+      a->prot != b->prot || a->mtype != b->mtype || strcmp(a->name, b->name) != 0)
+    return false;
+  return !has_offset(a->kind) || a->phys + a->size == b->phys;
+}
+
+static void merge_span_locked(uint64_t lo, uint64_t hi) {
+  size_t i = range_lower_bound(lo);
+  if (i > 0) i--;
+  while (i + 1 < vm_count && vm_ranges[i].start <= hi) {
+    if (can_merge(&vm_ranges[i], &vm_ranges[i + 1])) {
+      vm_ranges[i].size += vm_ranges[i + 1].size;
+      memmove(&vm_ranges[i + 1], &vm_ranges[i + 2], (vm_count - i - 2) * sizeof *vm_ranges);
+      vm_count--;
+    } else {
+      i++;
+    }
+  }
+}
+
+/* Makes the host mapping for R (at R->start; FILE: from HOST_FD, SHARED or private) and
+ * inserts R in the table. */
+static int commit_range_locked(const struct guest_range *r, int host_fd, bool shared) {
   void *want = (void *)(uintptr_t)r->start, *p;
-  if (r->kind == GUEST_VM_KIND_DIRECT) {
+  int err = KERNEL_ENOMEM;
+  if (r->kind == GUEST_VM_KIND_DIRECT || r->kind == GUEST_VM_KIND_POOLED) {
     int fd = dmem_fd();
     p = fd < 0 ? MAP_FAILED
                : mmap(want, r->size, host_prot(r->prot), MAP_SHARED | MAP_FIXED, fd,
                       (off_t)r->phys);
+  } else if (r->kind == GUEST_VM_KIND_FILE) {
+    p = mmap(want, r->size, host_prot(r->prot), (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_FIXED,
+             host_fd, (off_t)r->phys);
+    if (p == MAP_FAILED && errno == EACCES) err = KERNEL_EACCES;
+    if (p == MAP_FAILED && errno == ENODEV) err = KERNEL_ENODEV;
   } else {
-    int prot = r->kind == GUEST_VM_KIND_RESERVED ? PROT_NONE : host_prot(r->prot);
+    int prot = is_reservation(r->kind) ? PROT_NONE : host_prot(r->prot);
     p = mmap(want, r->size, prot, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1,
              0);
   }
   if (p == MAP_FAILED) {
     LOG(kernel, ERROR, "cannot commit 0x%llx+0x%llx (%s): %s", (unsigned long long)r->start,
         (unsigned long long)r->size, r->name, strerror(errno));
-    return -KERNEL_ENOMEM;
+    if (r->kind == GUEST_VM_KIND_FILE) /* keep the address space held */
+      mmap(want, r->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE,
+           -1, 0);
+    return -err;
   }
-  if (!range_insert_at(range_lower_bound(r->start), r)) {
+  struct guest_range row = *r;
+  row.id = vm_next_id++;
+  if (!range_insert_at(range_lower_bound(r->start), &row)) {
     mmap(p, r->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
     return -KERNEL_ENOMEM;
   }
@@ -305,7 +368,7 @@ static int commit_range_locked(const struct guest_range *r) {
 static bool commit_locked(uint64_t addr, uint64_t size, int prot, const char *name) {
   struct guest_range r = {.start = addr, .size = size, .prot = prot, .kind = GUEST_VM_KIND_SYSTEM};
   snprintf(r.name, sizeof r.name, "%s", name ? name : "anon");
-  return commit_range_locked(&r) == 0;
+  return commit_range_locked(&r, -1, false) == 0;
 }
 
 bool guest_vm_check_fixed(uint64_t start, uint64_t end, char *why, size_t cap) {
@@ -397,6 +460,9 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
   return found;
 }
 
+/* Set while the pool's own calls unmap POOLED rows whose pages they account for. */
+static bool pool_handover;
+
 /* Removes every range inside [addr, addr+size) (splitting at the edges) and gives the pages
  * back to the host, keeping the reservation. */
 static int unmap_locked(uint64_t addr, uint64_t size) {
@@ -407,7 +473,21 @@ static int unmap_locked(uint64_t addr, uint64_t size) {
        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   size_t j = i;
   while (j < vm_count && vm_ranges[j].start < addr + size) {
-    if (vm_ranges[j].kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used -= vm_ranges[j].size;
+    const struct guest_range *r = &vm_ranges[j];
+    if (r->kind == GUEST_VM_KIND_FLEXIBLE) vm_flex_used -= r->size;
+    if (r->kind == GUEST_VM_KIND_POOLED && !pool_handover) {
+      if (vm_orphan_count == vm_orphan_cap) {
+        size_t cap = vm_orphan_cap ? vm_orphan_cap * 2 : 16;
+        struct guest_vm_pool_run *n = realloc(vm_orphans, cap * sizeof *n);
+        if (n) {
+          vm_orphans = n;
+          vm_orphan_cap = cap;
+        }
+      }
+      if (vm_orphan_count < vm_orphan_cap)
+        vm_orphans[vm_orphan_count++] = (struct guest_vm_pool_run){r->phys, r->size, r->prot,
+                                                                    r->mtype};
+    }
     j++;
   }
   memmove(&vm_ranges[i], &vm_ranges[j], (vm_count - j) * sizeof *vm_ranges);
@@ -455,6 +535,17 @@ bool guest_vm_free(uint64_t addr, uint64_t size) {
     ok = false;
   }
   if (ok) ok = unmap_locked(addr, size) == 0;
+  pthread_mutex_unlock(&vm_lock);
+  return ok;
+}
+
+bool guest_vm_mark_stack(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  bool ok = args_valid("guest_vm_mark_stack", addr, size) && fully_committed(addr, size) &&
+            range_split_at(addr) && range_split_at(addr + size);
+  for (size_t i = range_lower_bound(addr);
+       ok && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].kind == GUEST_VM_KIND_SYSTEM) vm_ranges[i].kind = GUEST_VM_KIND_STACK;
   pthread_mutex_unlock(&vm_lock);
   return ok;
 }
@@ -531,7 +622,7 @@ static uint64_t find_free_locked(uint64_t from, uint64_t size, uint64_t align) {
 /* True when a range other than a reservation overlaps [addr, addr+size). */
 static bool mapped_overlaps(uint64_t addr, uint64_t size) {
   for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size; i++)
-    if (vm_ranges[i].kind != GUEST_VM_KIND_RESERVED) return true;
+    if (!is_reservation(vm_ranges[i].kind)) return true;
   return false;
 }
 
@@ -565,8 +656,9 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
     return -KERNEL_EINVAL;
   bool fixed = req->flags & GUEST_VM_MAP_FIXED;
   if (fixed && req->addr & (SCE_GUEST_PAGE_SIZE - 1)) return -KERNEL_EINVAL;
-  struct guest_range r = {.size = req->size, .prot = req->prot, .kind = req->kind,
-                          .phys = req->phys, .mtype = req->mtype};
+  struct guest_range r = {.size = req->size, .prot = effective_prot(req->prot),
+                          .kind = req->kind, .phys = req->phys, .mtype = req->mtype,
+                          .no_coalesce = (req->flags & GUEST_VM_MAP_NO_COALESCE) != 0};
   snprintf(r.name, sizeof r.name, "%s", req->name ? req->name : "");
   uint64_t budget = req->kind == GUEST_VM_KIND_FLEXIBLE ? guest_vm_flexible_budget() : 0;
   pthread_mutex_lock(&vm_lock);
@@ -586,7 +678,8 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
       vm_flex_used - (fixed ? flexible_inside(r.start, r.size) : 0) + r.size > budget)
     rc = -KERNEL_ENOMEM;
   if (rc == 0 && fixed) rc = unmap_locked(r.start, r.size);
-  if (rc == 0) rc = commit_range_locked(&r);
+  if (rc == 0) rc = commit_range_locked(&r, req->host_fd, req->shared);
+  if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
   pthread_mutex_unlock(&vm_lock);
   if (rc == 0) *out = r.start;
   return rc;
@@ -617,20 +710,35 @@ int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot) {
   return rc;
 }
 
-/* MTYPE < 0 leaves memory types alone. */
+/* MTYPE < 0 leaves memory types alone. As FreeBSD's (and the console's) mprotect, holes in
+ * the span are skipped and so are reservations (their pages stay inaccessible); every mapped
+ * range in it takes the protection. A host refusal (a shared file mapping of a read-only
+ * file asked for write) is EACCES and undoes what was changed. */
 static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype) {
   int rc = range_check(addr, size);
-  if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_EINVAL;
-  for (size_t i = range_lower_bound(addr);
-       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
-    if (vm_ranges[i].kind == GUEST_VM_KIND_RESERVED) rc = -KERNEL_EINVAL;
-  if (rc == 0 && mprotect((void *)(uintptr_t)addr, size, host_prot(prot)) != 0) rc = -KERNEL_EACCES;
+  prot = effective_prot(prot);
   if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
-  for (size_t i = range_lower_bound(addr);
-       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
-    vm_ranges[i].prot = prot;
-    if (mtype >= 0 && vm_ranges[i].kind == GUEST_VM_KIND_DIRECT) vm_ranges[i].mtype = mtype;
+  size_t first = rc == 0 ? range_lower_bound(addr) : 0, i = first;
+  for (; rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    const struct guest_range *r = &vm_ranges[i];
+    if (!is_reservation(r->kind) &&
+        mprotect((void *)(uintptr_t)r->start, r->size, host_prot(prot)) != 0)
+      rc = -KERNEL_EACCES;
   }
+  if (rc == -KERNEL_EACCES) { /* undo the ranges before the one refused */
+    for (size_t k = first; k + 1 < i; k++)
+      if (!is_reservation(vm_ranges[k].kind))
+        mprotect((void *)(uintptr_t)vm_ranges[k].start, vm_ranges[k].size,
+                 host_prot(vm_ranges[k].prot));
+  }
+  for (i = first; rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    if (is_reservation(vm_ranges[i].kind)) continue;
+    vm_ranges[i].prot = prot;
+    if (mtype >= 0 && (vm_ranges[i].kind == GUEST_VM_KIND_DIRECT ||
+                       vm_ranges[i].kind == GUEST_VM_KIND_POOLED))
+      vm_ranges[i].mtype = mtype;
+  }
+  merge_span_locked(addr, addr + size);
   return rc;
 }
 
@@ -641,6 +749,7 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
   for (size_t i = range_lower_bound(addr);
        rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
     snprintf(vm_ranges[i].name, sizeof vm_ranges[i].name, "%s", name ? name : "");
+  if (rc == 0) merge_span_locked(addr, addr + size);
   pthread_mutex_unlock(&vm_lock);
   return rc;
 }
@@ -683,6 +792,114 @@ int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *
 size_t guest_vm_range_count(void) {
   pthread_mutex_lock(&vm_lock);
   size_t n = vm_count;
+  pthread_mutex_unlock(&vm_lock);
+  return n;
+}
+
+bool guest_vm_direct_mapped(uint64_t phys, uint64_t len) {
+  bool found = false;
+  pthread_mutex_lock(&vm_lock);
+  for (size_t i = 0; i < vm_count && !found; i++) {
+    const struct guest_range *r = &vm_ranges[i];
+    found = r->kind == GUEST_VM_KIND_DIRECT && overlaps(r->phys, r->phys + r->size, phys, phys + len);
+  }
+  pthread_mutex_unlock(&vm_lock);
+  return found;
+}
+
+int guest_vm_check_mapped(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = range_check(addr, size);
+  if (rc == 0 && !fully_committed(addr, size)) rc = -KERNEL_ENOMEM;
+  for (size_t i = range_lower_bound(addr);
+       rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (is_reservation(vm_ranges[i].kind) ||
+        !(vm_ranges[i].prot & (GUEST_PROT_CPU_READ | GUEST_PROT_CPU_EXEC)))
+      rc = -KERNEL_ENOMEM;
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+/* Every page of [addr, addr+size) is in a range of kind A or B. */
+static bool covered_by_kinds(uint64_t addr, uint64_t size, enum guest_vm_kind a,
+                             enum guest_vm_kind b) {
+  if (!fully_committed(addr, size)) return false;
+  for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].kind != a && vm_ranges[i].kind != b) return false;
+  return true;
+}
+
+int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_pool_run *runs,
+                         size_t n) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = range_check(addr, size);
+  if (rc == 0 && !covered_by_kinds(addr, size, GUEST_VM_KIND_POOL_RESERVED,
+                                   GUEST_VM_KIND_POOL_RESERVED))
+    rc = -KERNEL_EINVAL;
+  uint64_t total = 0;
+  for (size_t k = 0; rc == 0 && k < n; k++) total += runs[k].size;
+  if (rc == 0 && total != size) rc = -KERNEL_EINVAL;
+  if (rc == 0) rc = unmap_locked(addr, size);
+  uint64_t at = addr;
+  for (size_t k = 0; rc == 0 && k < n; k++) {
+    struct guest_range r = {.start = at, .size = runs[k].size, .phys = runs[k].phys,
+                            .prot = effective_prot(runs[k].prot), .mtype = runs[k].mtype,
+                            .kind = GUEST_VM_KIND_POOLED};
+    rc = commit_range_locked(&r, -1, false);
+    at += runs[k].size;
+  }
+  if (rc == 0) merge_span_locked(addr, addr + size);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
+                           struct guest_vm_pool_run **runs, size_t *n) {
+  pthread_mutex_lock(&vm_lock);
+  int rc = range_check(addr, size);
+  enum guest_vm_kind other =
+      require_committed ? GUEST_VM_KIND_POOLED : GUEST_VM_KIND_POOL_RESERVED;
+  if (rc == 0 && !covered_by_kinds(addr, size, GUEST_VM_KIND_POOLED, other)) rc = -KERNEL_EINVAL;
+  if (rc == 0 && !check_only && !(range_split_at(addr) && range_split_at(addr + size)))
+    rc = -KERNEL_ENOMEM;
+  size_t count = 0;
+  struct guest_vm_pool_run *out = NULL;
+  if (rc == 0 && !check_only) {
+    size_t first = range_lower_bound(addr), i = first;
+    for (; i < vm_count && vm_ranges[i].start < addr + size; i++)
+      count += vm_ranges[i].kind == GUEST_VM_KIND_POOLED;
+    out = count ? calloc(count, sizeof *out) : NULL;
+    if (count && !out) rc = -KERNEL_ENOMEM;
+    count = 0;
+    for (i = first; rc == 0 && i < vm_count && vm_ranges[i].start < addr + size; i++)
+      if (vm_ranges[i].kind == GUEST_VM_KIND_POOLED)
+        out[count++] = (struct guest_vm_pool_run){vm_ranges[i].phys, vm_ranges[i].size,
+                                                  vm_ranges[i].prot, vm_ranges[i].mtype};
+    pool_handover = true;
+    if (rc == 0) rc = unmap_locked(addr, size);
+    pool_handover = false;
+    if (rc == 0) {
+      struct guest_range r = {.start = addr, .size = size, .kind = GUEST_VM_KIND_POOL_RESERVED};
+      rc = commit_range_locked(&r, -1, false);
+    }
+    if (rc == 0) merge_span_locked(addr, addr + size);
+  }
+  pthread_mutex_unlock(&vm_lock);
+  if (rc == 0 && runs) {
+    *runs = out;
+    *n = count;
+  } else {
+    free(out);
+  }
+  return rc;
+}
+
+size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs) {
+  pthread_mutex_lock(&vm_lock);
+  size_t n = vm_orphan_count;
+  *runs = vm_orphans;
+  vm_orphans = NULL;
+  vm_orphan_count = vm_orphan_cap = 0;
   pthread_mutex_unlock(&vm_lock);
   return n;
 }

@@ -38,6 +38,8 @@
  * mapped (null pointers must fault). The band is reserved at start-up from the lowest address
  * the host lets a process map (Linux vm.mmap_min_addr) upwards. */
 #define GUEST_VM_FIXED_LOW_START 0x4000ull
+/* The end of the guest address space (the user band's end). */
+#define GUEST_VM_ADDRESS_END 0xFC00000000ull
 #define GUEST_VM_FIXED_LOW_END 0x40000ull
 
 /* Reserves the guest bands, minus the host window. Returns false (and logs why) if the host
@@ -61,6 +63,9 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
 
 bool guest_vm_protect(uint64_t addr, uint64_t size, int prot);
 bool guest_vm_free(uint64_t addr, uint64_t size);
+/* Marks the committed system ranges inside [ADDR, ADDR+SIZE) as a thread stack (VirtualQuery
+ * reports isStack for them). False if the span is not wholly committed. */
+bool guest_vm_mark_stack(uint64_t addr, uint64_t size);
 
 /* ---- The guest's own memory map (libkernel's mmap family; kernel services) -----------
  * Every range the guest can see is one row of the table: system ranges made by the
@@ -74,12 +79,21 @@ enum guest_vm_kind {
   GUEST_VM_KIND_FLEXIBLE,
   GUEST_VM_KIND_DIRECT,
   GUEST_VM_KIND_RESERVED,
+  GUEST_VM_KIND_POOL_RESERVED, /* a memory pool's address space, nothing committed */
+  GUEST_VM_KIND_POOLED,        /* pool pages committed into it (phys: their pool offset) */
+  GUEST_VM_KIND_FILE,          /* a view of a host file (phys: its file offset) */
+  GUEST_VM_KIND_STACK,         /* anonymous memory mapped as a stack (mmap MAP_STACK) */
 };
 
 #define GUEST_VM_NAME_SIZE 32                /* names keep at most 31 characters */
 #define GUEST_VM_SEARCH_START 0x200000000ull /* where hint-less mappings start (FACTS.md) */
 #define GUEST_VM_MAP_FIXED 0x10              /* the console's map flag values */
 #define GUEST_VM_MAP_NO_OVERWRITE 0x80
+#define GUEST_VM_MAP_NO_COALESCE 0x400000 /* never merged with its neighbours */
+
+/* Neighbouring ranges merge into one (as the console's map coalesces entries) when they touch
+ * and have the same kind (not SYSTEM nor FILE), protection, name and memory type, neither was
+ * mapped NO_COALESCE, and, for direct and pooled memory, their physical pages follow on. */
 
 struct guest_vm_request {
   uint64_t addr;  /* FIXED: exactly here (16 KiB aligned); else a hint, 0 for none */
@@ -91,6 +105,9 @@ struct guest_vm_request {
   uint64_t phys; /* DIRECT: offset in the physical pool */
   int mtype;     /* DIRECT: memory type reported by queries */
   const char *name;
+  int host_fd;     /* FILE: the host file to view (phys: the offset in it); not kept */
+  bool shared;     /* FILE: MAP_SHARED (writes reach the file) rather than MAP_PRIVATE */
+  bool keep_apart; /* not merged with its neighbours at map time (later changes may merge) */
 };
 
 /* Maps REQ; *OUT receives the address. -EINVAL on bad arguments (misaligned, outside the
@@ -101,8 +118,9 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
 /* Unmaps every page of [ADDR, ADDR+SIZE) that is mapped (holes are fine, as in FreeBSD);
  * the address space stays reserved for the guest. -EINVAL on a bad range. */
 int guest_vm_unmap(uint64_t addr, uint64_t size);
-/* Changes the protection of [ADDR, ADDR+SIZE); every page must be mapped (not merely
- * reserved), else -EINVAL (nothing changes). */
+/* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
+ * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
+ * refuses (a shared mapping of a read-only file made writable; nothing changes). */
 int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot);
 /* mprotect that also sets the memory type of the direct ranges it covers (mtypeprotect). */
 int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);
@@ -110,6 +128,32 @@ int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);
 int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name);
 /* Unmaps every direct mapping of the physical pages [PHYS, PHYS+LEN) (dmem_release). */
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len);
+/* True when a direct range maps any page of [PHYS, PHYS+LEN) (the EBUSY rule for aliases). */
+bool guest_vm_direct_mapped(uint64_t phys, uint64_t len);
+/* Every page of [ADDR, ADDR+SIZE) is mapped readable or executable (not a hole, not a
+ * reservation, not PROT_NONE): 0, else -ENOMEM (FreeBSD's mlock: vm_map_wire without
+ * HOLESOK). -EINVAL on a range outside the bands. */
+int guest_vm_check_mapped(uint64_t addr, uint64_t size);
+
+/* ---- Memory pools (kernel/mempool.h drives these) ---- */
+struct guest_vm_pool_run {
+  uint64_t phys, size; /* pool pages */
+  int prot, mtype;
+};
+/* Commits RUNS (their sizes add up to SIZE) one after another into [ADDR, ADDR+SIZE), which
+ * must lie wholly in POOL_RESERVED ranges (-EINVAL otherwise, nothing changes). */
+int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_pool_run *runs,
+                         size_t n);
+/* Checks [ADDR, ADDR+SIZE) lies wholly in POOL_RESERVED / POOLED ranges (-EINVAL otherwise,
+ * nothing changes) and, with REQUIRE_COMMITTED, wholly in POOLED ones. Unless CHECK_ONLY,
+ * turns it back into POOL_RESERVED and stores the pool pages it held in *RUNS (malloc'd,
+ * *N entries, in address order). */
+int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
+                           struct guest_vm_pool_run **runs, size_t *n);
+/* The pool pages whose committed ranges were unmapped some other way (munmap, a fixed mapping
+ * over them) since the last call: *RUNS (malloc'd, or NULL) and their count. */
+size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs);
+
 /* Flexible memory mapped now, and the budget (the title's flexibleMemorySize). */
 uint64_t guest_vm_flexible_used(void);
 uint64_t guest_vm_flexible_budget(void);

@@ -5,8 +5,12 @@
 #define PROSPERO_KERNEL_KERNEL_ERRNO_H
 
 enum kernel_errno {
+  KERNEL_EPERM = 1,
   KERNEL_ENOENT = 2,
+  KERNEL_ESRCH = 3,
+  KERNEL_EINTR = 4,
   KERNEL_EBADF = 9,
+  KERNEL_EDEADLK = 11,
   KERNEL_ENOMEM = 12,
   KERNEL_EACCES = 13,
   KERNEL_EFAULT = 14,
@@ -15,9 +19,11 @@ enum kernel_errno {
   KERNEL_EEXIST = 17,
   KERNEL_EINVAL = 22,
   KERNEL_EMFILE = 24,
-  KERNEL_EAGAIN = 35, /* FreeBSD's number (Linux uses 11) */
-  KERNEL_ETIMEDOUT = 60,
-  KERNEL_ENAMETOOLONG = 63,
+  KERNEL_EAGAIN = 35,       /* FreeBSD's number (Linux uses 11) */
+  KERNEL_ETIMEDOUT = 60,    /* Linux: 110 */
+  KERNEL_ENAMETOOLONG = 63, /* Linux: 36 */
+  KERNEL_EOVERFLOW = 84,    /* Linux: 75 */
+  KERNEL_ECANCELED = 85,    /* Linux: 125 */
 };
 
 #endif

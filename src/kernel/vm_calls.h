@@ -12,11 +12,19 @@
 #define VM_CALL_MAP_PRIVATE 0x0002
 #define VM_CALL_MAP_FIXED 0x0010
 #define VM_CALL_MAP_NO_OVERWRITE 0x0080 /* the console's flag */
+#define VM_CALL_MAP_VOID 0x0100  /* the console's flag: address space only (a reservation) */
+#define VM_CALL_MAP_STACK 0x0400 /* anonymous memory queried as a stack */
 #define VM_CALL_MAP_ANON 0x1000
+#define VM_CALL_MAP_NO_COALESCE 0x400000 /* the console's flag */
 #define VM_CALL_MAP_ALIGN_SHIFT 24 /* MAP_ALIGNED(n): log2 of the alignment in bits 24-31 */
 
-/* mmap: anonymous mappings are flexible memory; a hint is rounded up to the page, a fixed
- * address must be aligned. File mappings are not implemented yet (-ENODEV, logged once). */
+/* mmap: anonymous mappings are flexible memory (MAP_STACK: stack memory, MAP_VOID: a
+ * reservation, neither charged to the flexible budget); a hint is rounded up to the page, a
+ * fixed address must be aligned (to the offset's place in its page for a file). A file
+ * mapping views the guest descriptor FD's host file from the page holding OFFSET (the address
+ * returned points at OFFSET's byte): MAP_SHARED writes reach the file, MAP_PRIVATE ones stay
+ * private (copy on write); FreeBSD's descriptor rules apply (EBADF, EACCES, EINVAL:
+ * file_check). The argument rules are the console's sys_mmap's (vm_calls.c). */
 int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                  uint64_t *out);
 /* munmap: the span is widened to whole pages; holes are fine; length 0 is -EINVAL. */

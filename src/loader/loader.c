@@ -349,7 +349,9 @@ int loader_run_game(const struct loader_game *g) {
   uint64_t guard = SCE_GUEST_PAGE_SIZE;
   uint64_t stack = guest_vm_alloc(LOADER_MAIN_STACK_SIZE + guard, 0x10000,
                                   GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE, "main stack");
-  if (!stack || !guest_vm_protect(stack, guard, 0)) return PROSPERO_EXIT_INTERNAL;
+  if (!stack || !guest_vm_protect(stack, guard, 0) ||
+      !guest_vm_mark_stack(stack + guard, LOADER_MAIN_STACK_SIZE))
+    return PROSPERO_EXIT_INTERNAL;
   uint64_t top = stack + guard + LOADER_MAIN_STACK_SIZE;
   static struct guest_start start;
   start.exec = exec;

@@ -36,6 +36,7 @@ struct tls_thread {
   uint64_t region;      /* static blocks + TCB allocation */
   uint64_t region_size;
   bool region_guest;    /* from guest_vm (else host aligned_alloc) */
+  uint64_t region_align;
   uint64_t tp;          /* thread pointer = TCB */
   void *dtv[TLS_MAX_MODULES + 1];
   uint64_t dtv_size[TLS_MAX_MODULES + 1];
@@ -46,6 +47,39 @@ struct tls_thread {
 static __thread struct tls_thread *tls_current;
 
 static uint64_t round_up(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
+
+/* Freed static-block + TCB regions in guest memory kept for the next threads (a few), so
+ * that thread creation costs no mapping change once warm; every thread's region has the
+ * same size and alignment, which are fixed once the executable is loaded. */
+#define TLS_REGION_CACHE_MAX 16
+struct tls_cached_region {
+  uint64_t region, size, align;
+};
+static pthread_mutex_t tls_cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct tls_cached_region tls_cache[TLS_REGION_CACHE_MAX];
+static int tls_cached;
+
+static uint64_t region_from_cache(uint64_t size, uint64_t align) {
+  uint64_t r = 0;
+  pthread_mutex_lock(&tls_cache_lock);
+  for (int i = tls_cached - 1; i >= 0; i--)
+    if (tls_cache[i].size == size && tls_cache[i].align == align) {
+      r = tls_cache[i].region;
+      tls_cache[i] = tls_cache[--tls_cached];
+      break;
+    }
+  pthread_mutex_unlock(&tls_cache_lock);
+  return r;
+}
+
+/* True if the region was kept (else the caller frees it). */
+static bool region_to_cache(uint64_t region, uint64_t size, uint64_t align) {
+  pthread_mutex_lock(&tls_cache_lock);
+  bool kept = tls_cached < TLS_REGION_CACHE_MAX;
+  if (kept) tls_cache[tls_cached++] = (struct tls_cached_region){region, size, align};
+  pthread_mutex_unlock(&tls_cache_lock);
+  return kept;
+}
 
 uint64_t tls_variant2_next_offset(uint64_t prev, uint64_t memsz, uint64_t align) {
   return round_up(prev + memsz, align ? align : 1);
@@ -149,7 +183,10 @@ bool tls_thread_init(void) {
   uint64_t tp_align = tls_static_align > TLS_TP_ALIGN ? tls_static_align : TLS_TP_ALIGN;
   uint64_t below = round_up(tls_static_size, tp_align);
   t->region_size = round_up(below + TLS_TCB_SIZE, SCE_GUEST_PAGE_SIZE);
-  void *r = block_alloc(t->region_size, tp_align, &t->region_guest, "tls+tcb");
+  t->region_align = tp_align;
+  void *r = (void *)(uintptr_t)region_from_cache(t->region_size, tp_align);
+  if (r) t->region_guest = true;
+  else r = block_alloc(t->region_size, tp_align, &t->region_guest, "tls+tcb");
   if (!r) {
     pthread_mutex_unlock(&tls_lock);
     free(t);
@@ -192,7 +229,10 @@ void tls_thread_exit(void) {
   struct tls_thread *t = tls_current;
   if (!t) return;
   for (unsigned i = 1; i <= TLS_MAX_MODULES; i++) dynamic_block_free(t, i);
-  if (t->region_guest) guest_vm_free(t->region, t->region_size);
+  if (t->region_guest) {
+    if (!region_to_cache(t->region, t->region_size, t->region_align))
+      guest_vm_free(t->region, t->region_size);
+  }
   else free((void *)(uintptr_t)t->region);
   tls_current = NULL;
   free(t);

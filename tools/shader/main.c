@@ -4,6 +4,8 @@
  *   options: --raw (IR before the passes), --wave64, --cfg (blocks and structure only)
  *   prospero-shader --stage cs FILE -o OUT.spv [--wave64] [--lds BYTES]
  *                                  compile a compute shader to SPIR-V (docs/shader-spirv.md)
+ *   prospero-shader run SPEC.json [--interp] [--dump-shaders DIR] [--cache DIR]
+ *                                  replay one dispatch described by SPEC.json (run_spec.h)
  * FILE holds raw little-endian instruction words; "-" reads standard input.
  */
 #include <stdio.h>
@@ -14,17 +16,23 @@
 #include "common/log.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "gpu/shader/translate/translate.h"
+#include "run.h"
 
 static void usage(FILE *out) {
   fprintf(out,
           "usage: prospero-shader --ir [--raw] [--wave64] [--cfg] FILE\n"
           "       prospero-shader --stage cs [--wave64] [--lds BYTES] FILE -o OUT.spv\n"
+          "       prospero-shader run SPEC.json [--interp] [--dump-shaders DIR] [--cache DIR]\n"
           "  --ir      print the typed SSA IR of the shader in FILE (raw LE words, - = stdin)\n"
           "  --raw     print the IR as translated, before SSA construction and passes\n"
           "  --wave64  translate for 64-lane waves (default 32)\n"
           "  --cfg     print only blocks, successors and the recovered structure\n"
           "  --stage cs  compile the compute shader in FILE to SPIR-V, written to OUT.spv\n"
-          "  --lds     the workgroup's LDS size in bytes (default 0)\n");
+          "  --lds     the workgroup's LDS size in bytes (default 0)\n"
+          "  run       replay the dispatch SPEC.json describes on the Vulkan device and write its\n"
+          "            dump blocks (docs/shader-spirv.md); --interp: through the IR interpreter;\n"
+          "            --dump-shaders: words, disassembly, IR and SPIR-V of the shader into DIR;\n"
+          "            --cache: keep compiled shaders in DIR\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count) {
@@ -100,6 +108,24 @@ static void print_cfg(const struct ir_function *fn) {
 }
 
 int main(int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "run") == 0) {
+    struct shader_run_options o = {0};
+    const char *spec = NULL;
+    for (int i = 2; i < argc; i++) {
+      if (strcmp(argv[i], "--interp") == 0) o.interp = true;
+      else if (strcmp(argv[i], "--dump-shaders") == 0 && i + 1 < argc) o.dump_dir = argv[++i];
+      else if (strcmp(argv[i], "--cache") == 0 && i + 1 < argc) o.cache_dir = argv[++i];
+      else if (argv[i][0] == '-' || spec) {
+        usage(stderr);
+        return PROSPERO_EXIT_USAGE;
+      } else spec = argv[i];
+    }
+    if (!spec) {
+      usage(stderr);
+      return PROSPERO_EXIT_USAGE;
+    }
+    return shader_run_main(spec, &o);
+  }
   bool ir = false, raw = false, cfg = false;
   struct ir_translate_options opts = {.wave_size = 32, .run_passes = true};
   const char *path = NULL, *out = NULL, *stage = NULL;

@@ -13,6 +13,8 @@
 #define MAP_SHARED 0x0001
 #define MAP_PRIVATE 0x0002
 #define MAP_FIXED 0x0010
+#define MAP_VOID 0x0100 /* the console's: address space only */
+#define MAP_STACK 0x0400
 #define MAP_ANON 0x1000
 #define MAP_ANONYMOUS MAP_ANON
 #define MAP_FAILED ((void *)-1)
@@ -21,6 +23,8 @@ __PROSPERO_BEGIN_DECLS
 void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t offset);
 int munmap(void *addr, size_t len);
 int mprotect(const void *addr, size_t len, int prot);
+int mlock(const void *addr, size_t len);
+int munlock(const void *addr, size_t len);
 __PROSPERO_END_DECLS
 
 #endif

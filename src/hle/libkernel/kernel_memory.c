@@ -8,17 +8,23 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/syscall/sys_internal.h"
 #include "kernel/dmem.h"
 #include "kernel/guest_vm.h"
+#include "kernel/mempool.h"
+#include "kernel/title.h"
 #include "kernel/vm_calls.h"
 
 #define PAGE SCE_GUEST_PAGE_SIZE
 
 #define MMAP_FIXED VM_CALL_MAP_FIXED
 #define MMAP_NO_OVERWRITE VM_CALL_MAP_NO_OVERWRITE
+#define MMAP_DMEM_COMPAT 0x400 /* MapDirectMemory: the PS4 SDK's compatible aliasing */
+#define MMAP_PLACEMENT (MMAP_FIXED | MMAP_NO_OVERWRITE | VM_CALL_MAP_NO_COALESCE)
+#define DMEM_FLAGS_KNOWN (0x1F600090u | MMAP_DMEM_COMPAT)
 
 /* VirtualQuery flag bits (the record's bit field, lowest bit first). */
 #define VQ_FLEXIBLE 0x01u
@@ -34,6 +40,44 @@ static uint64_t flags_alignment(int flags, uint64_t align) {
 
 static bool align_ok(uint64_t align) {
   return align == 0 || (!(align & (align - 1)) && !(align & (PAGE - 1)));
+}
+
+/* Behaviour the console gates on the title's SDK version (BRIEF.md decision 6): PS5 titles
+ * get the newest form; PS4 titles get it from SDK VERSION (0xMMmm0000 form) on. */
+static bool sdk_at_least(uint32_t version) {
+  if (title_get()->platform != TITLE_PLATFORM_PS4) return true;
+  uint32_t v = 0;
+  return kernel_get_compiled_sdk_version(&v) == 0 && v >= version;
+}
+#define SDK_DIRECT_MERGE 0x02000000u /* direct mappings coalesce from SDK 2.00 */
+#define SDK_ALIAS_EBUSY 0x02500000u  /* MapDirectMemory refuses aliases from SDK 2.50 */
+/* Below SDK 5.50 the console merges only ranges made from one call site (approximated:
+ * separately made ranges are not merged at map time). */
+#define SDK_CALL_SITE_MERGE 0x05500000u
+
+/* sceKernelEnableDmemAliasing: from then on, mapping direct memory that is already mapped is
+ * allowed (no EBUSY). */
+static _Atomic bool dmem_aliasing;
+
+int kernel_enable_dmem_aliasing(void) {
+  dmem_aliasing = true;
+  return 0;
+}
+
+/* A guest object of LEN bytes at P can be read (WRITE: and written): not null, not wild. */
+static bool user_ok(const void *p, uint64_t len, bool write) {
+  return p && sys_user_ok((uint64_t)(uintptr_t)p, len, write);
+}
+
+/* Copies the range name at NAME into OUT: -EFAULT for an unreadable name, -ENAMETOOLONG for
+ * one of GUEST_VM_NAME_SIZE characters or more (the console keeps 31 and a NUL). */
+static int user_name(const char *name, char out[GUEST_VM_NAME_SIZE]) {
+  for (size_t i = 0; i < GUEST_VM_NAME_SIZE; i++) {
+    if (!user_ok(name + i, 1, false)) return -GUEST_EFAULT;
+    out[i] = name[i];
+    if (!name[i]) return 0;
+  }
+  return -GUEST_ENAMETOOLONG;
 }
 
 /* ---- Direct memory -------------------------------------------------------------------- */
@@ -92,20 +136,35 @@ int kernel_get_direct_memory_type(int64_t start, int *type, int64_t *region_star
 static int map_request(void **addr, int flags, uint64_t align, struct guest_vm_request *req) {
   req->addr = (uint64_t)(uintptr_t)*addr;
   req->align = flags_alignment(flags, align);
-  req->flags = (unsigned)flags & (MMAP_FIXED | MMAP_NO_OVERWRITE);
+  req->flags = (unsigned)flags & MMAP_PLACEMENT;
   uint64_t at = 0;
   int r = guest_vm_map(req, &at);
   if (r == 0) *addr = (void *)(uintptr_t)at;
   return r;
 }
 
-/* The common core of the MapDirectMemory family; TYPE < 0 keeps the allocation's type. */
+/* The common core of the MapDirectMemory family; TYPE < 0 keeps the allocation's type.
+ * CHECK_ALIAS: EBUSY when a page is mapped already (unless aliasing is enabled). */
 static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, int64_t phys,
-                      uint64_t align, const char *name) {
+                      uint64_t align, const char *name, bool check_alias) {
   if (!addr || len == 0 || len & (PAGE - 1) || phys < 0 || (uint64_t)phys & (PAGE - 1) ||
       !align_ok(align) || (type > DMEM_MEMORY_TYPE_MAX))
     return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(addr, sizeof *addr, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  char label[GUEST_VM_NAME_SIZE] = "";
+  int nr = name ? user_name(name, label) : 0;
+  if (nr < 0) return SCE_KERNEL_ERROR(-nr);
+  /* direct memory is data: CPU execute is EINVAL from MapDirectMemory2, EACCES otherwise */
+  if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(type >= 0 ? GUEST_EINVAL : GUEST_EACCES);
+  /* the console's sys_mmap_dmem: a misaligned address (hint or not), flags outside FIXED,
+   * NO_OVERWRITE, NO_COALESCE, 0x200000 and the alignment bits (DMEM_COMPAT is libkernel's),
+   * protection bits outside the CPU and GPU read/write ones: EINVAL */
+  if ((uint64_t)(uintptr_t)*addr & (PAGE - 1) || (unsigned)flags & ~DMEM_FLAGS_KNOWN ||
+      prot & ~(0x33 | GUEST_PROT_CPU_EXEC))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
   if (!dmem_allocated((uint64_t)phys, len)) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  if (check_alias && !dmem_aliasing && guest_vm_direct_mapped((uint64_t)phys, len))
+    return SCE_KERNEL_ERROR(GUEST_EBUSY);
   if (type >= 0) {
     int r = dmem_set_type((uint64_t)phys, len, type);
     if (r < 0) return SCE_KERNEL_ERROR(-r);
@@ -118,25 +177,33 @@ static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, 
       .kind = GUEST_VM_KIND_DIRECT,
       .phys = (uint64_t)phys,
       .mtype = mtype,
-      .name = name,
+      .name = label,
+      .keep_apart = !sdk_at_least(SDK_DIRECT_MERGE) || !sdk_at_least(SDK_CALL_SITE_MERGE),
   };
   return (int)hle_sce_result(map_request(addr, flags, align, &req));
 }
 
+/* MapDirectMemory and MapNamedDirectMemory refuse aliases from SDK 2.50 on, unless the
+ * PS4 SDK's compatible mode (flag 0x400) asks for the old behaviour. */
+static bool named_checks_alias(int flags) {
+  return !(flags & MMAP_DMEM_COMPAT) && sdk_at_least(SDK_ALIAS_EBUSY);
+}
+
 int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
                              uint64_t align) {
-  return map_direct(addr, len, -1, prot, flags, phys, align, NULL);
+  return map_direct(addr, len, -1, prot, flags, phys, align, NULL, named_checks_alias(flags));
 }
 
 int kernel_map_named_direct_memory(void **addr, uint64_t len, int prot, int flags,
                                    int64_t phys, uint64_t align, const char *name) {
-  return map_direct(addr, len, -1, prot, flags, phys, align, name);
+  if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  return map_direct(addr, len, -1, prot, flags, phys, align, name, named_checks_alias(flags));
 }
 
 int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int flags,
                               int64_t phys, uint64_t align) {
   if (type < 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  return map_direct(addr, len, type, prot, flags, phys, align, NULL);
+  return map_direct(addr, len, type, prot, flags, phys, align, NULL, true);
 }
 
 /* ---- Flexible memory ------------------------------------------------------------------ */
@@ -144,11 +211,16 @@ int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int
 static int map_flexible(void **addr, uint64_t len, int prot, int flags, uint64_t align,
                         const char *name) {
   if (!addr || len == 0 || len & (PAGE - 1)) return -GUEST_EINVAL;
+  if (!user_ok(addr, sizeof *addr, true)) return -GUEST_EFAULT;
+  char label[GUEST_VM_NAME_SIZE] = "";
+  int nr = name ? user_name(name, label) : 0;
+  if (nr < 0) return nr;
   struct guest_vm_request req = {
       .size = len,
       .prot = prot,
       .kind = GUEST_VM_KIND_FLEXIBLE,
-      .name = name,
+      .name = label,
+      .keep_apart = !sdk_at_least(SDK_CALL_SITE_MERGE),
   };
   return map_request(addr, flags, align, &req);
 }
@@ -159,11 +231,14 @@ int kernel_map_flexible_memory(void **addr, uint64_t len, int prot, int flags) {
 
 int kernel_map_named_flexible_memory(void **addr, uint64_t len, int prot, int flags,
                                      const char *name) {
+  if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   return (int)hle_sce_result(map_flexible(addr, len, prot, flags, 0, name));
 }
 
+/* sceKernelReleaseFlexibleMemory is munmap under another name (as fpPS4's libkernel has it):
+ * the span widens to pages, holes are fine, length 0 is EINVAL. */
 int kernel_release_flexible_memory(void *addr, uint64_t len) {
-  return (int)hle_sce_result(guest_vm_unmap((uint64_t)(uintptr_t)addr, len));
+  return (int)hle_sce_result(vm_call_munmap((uint64_t)(uintptr_t)addr, len));
 }
 
 int kernel_available_flexible_memory_size(uint64_t *out) {
@@ -175,23 +250,16 @@ int kernel_available_flexible_memory_size(uint64_t *out) {
 
 /* ---- The mmap family ------------------------------------------------------------------ */
 
-/* Anonymous mappings go straight to the kernel; file mappings take the mmap system call's
- * row (src/hle/syscall/sys_mem.c), so both ways in behave the same. */
+/* Anonymous and file mappings alike: kernel/vm_calls.h, shared with the system call row. */
 static int mmap_core(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                      uint64_t *out) {
-  if (flags & VM_CALL_MAP_ANON)
-    return vm_call_mmap((uint64_t)(uintptr_t)addr, len, prot, flags, fd, offset, out);
-  const uint64_t a[6] = {(uint64_t)(uintptr_t)addr, len, (uint64_t)prot, (uint64_t)flags,
-                         (uint64_t)fd, (uint64_t)offset};
-  int64_t r = sys_mmap(a);
-  if (r < 0) return (int)r;
-  *out = (uint64_t)r;
-  return 0;
+  return vm_call_mmap((uint64_t)(uintptr_t)addr, len, prot, flags, fd, offset, out);
 }
 
 int kernel_sce_mmap(void *addr, uint64_t len, int prot, int flags, int fd, int64_t offset,
                     void **res) {
   if (!res) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(res, sizeof *res, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   uint64_t at = 0;
   int r = mmap_core(addr, len, prot, flags, fd, offset, &at);
   if (r == 0) *res = (void *)(uintptr_t)at;
@@ -248,13 +316,23 @@ enum {
 int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
                       int flags) {
   int r = 0, i = 0;
+  if (done && !user_ok(done, sizeof *done, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   if (!entries || count < 0) r = SCE_KERNEL_ERROR(GUEST_EFAULT);
   for (; r == 0 && i < count; i++) {
+    if (!user_ok(&entries[i], sizeof entries[i], false)) {
+      r = SCE_KERNEL_ERROR(GUEST_EFAULT);
+      break;
+    }
     const struct kernel_batch_map_entry *e = &entries[i];
     void *at = e->start;
+    if (e->length == 0) {
+      r = SCE_KERNEL_ERROR(GUEST_EINVAL);
+      break;
+    }
     switch (e->operation) {
     case BATCH_MAP_DIRECT:
-      r = map_direct(&at, e->length, -1, e->protection, flags, e->offset, 0, NULL);
+      r = map_direct(&at, e->length, -1, e->protection, flags, e->offset, 0, NULL,
+                     named_checks_alias(flags));
       break;
     case BATCH_UNMAP:
       r = kernel_sce_munmap(e->start, e->length);
@@ -285,6 +363,7 @@ int kernel_batch_map(const struct kernel_batch_map_entry *entries, int count, in
 int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t align) {
   if (!addr || len == 0 || len & (PAGE - 1) || !align_ok(align))
     return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(addr, sizeof *addr, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   struct guest_vm_request req = {.size = len, .kind = GUEST_VM_KIND_RESERVED};
   return (int)hle_sce_result(map_request(addr, flags, align, &req));
 }
@@ -293,8 +372,12 @@ int kernel_reserve_virtual_range(void **addr, uint64_t len, int flags, uint64_t 
 
 int kernel_query_memory_protection(void *addr, void **start, void **end, int *prot) {
   struct guest_vm_info info;
+  if ((start && !user_ok(start, sizeof *start, true)) || (end && !user_ok(end, sizeof *end, true)) ||
+      (prot && !user_ok(prot, sizeof *prot, true)))
+    return SCE_KERNEL_ERROR(GUEST_EFAULT);
   int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, false, &info);
-  if (r == 0 && info.kind == GUEST_VM_KIND_RESERVED) r = -GUEST_EACCES;
+  if (r == 0 && (info.kind == GUEST_VM_KIND_RESERVED || info.kind == GUEST_VM_KIND_POOL_RESERVED))
+    r = -GUEST_EACCES;
   if (r < 0) return SCE_KERNEL_ERROR(-r);
   if (start) *start = (void *)(uintptr_t)info.start;
   if (end) *end = (void *)(uintptr_t)info.end;
@@ -302,34 +385,230 @@ int kernel_query_memory_protection(void *addr, void **start, void **end, int *pr
   return 0;
 }
 
+/* sceKernelVirtualQuery, as the console's kernel answers it (sys_virtual_query in the fpPS4
+ * port of it): the address is taken down to its page; past the end of the address space is
+ * EINVAL; flags other than FIND_NEXT are ignored; min(INFO_SIZE, 72) bytes of the record are
+ * written (a wild or null record with a size is EFAULT). Flexible is set for every committed
+ * range that is neither direct nor pool memory (anonymous memory, files, images, stacks);
+ * a direct range's protection hides CPU execute. */
 int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_query_info *info,
                          uint64_t info_size) {
-  if (!info) return SCE_KERNEL_ERROR(GUEST_EFAULT);
-  if (info_size != sizeof *info || flags & ~VQ_FIND_NEXT) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t a = (uint64_t)(uintptr_t)addr & ~(PAGE - 1);
+  if (a >= GUEST_VM_ADDRESS_END) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t size = info_size < sizeof *info ? info_size : sizeof *info;
+  if (size && !user_ok(info, size, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   struct guest_vm_info v;
-  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, flags & VQ_FIND_NEXT, &v);
+  int r = guest_vm_virtual_query(a, flags & VQ_FIND_NEXT, &v);
   if (r < 0) return SCE_KERNEL_ERROR(-r);
-  memset(info, 0, sizeof *info);
-  info->start = v.start;
-  info->end = v.end;
-  info->offset = v.kind == GUEST_VM_KIND_DIRECT ? v.phys : 0;
-  info->protection = v.kind == GUEST_VM_KIND_RESERVED ? 0 : v.prot;
-  info->memory_type = v.kind == GUEST_VM_KIND_DIRECT ? v.mtype : 0;
+  struct kernel_virtual_query_info q;
+  memset(&q, 0, sizeof q);
+  q.start = v.start;
+  q.end = v.end;
+  bool reserved = v.kind == GUEST_VM_KIND_RESERVED || v.kind == GUEST_VM_KIND_POOL_RESERVED;
+  bool direct = v.kind == GUEST_VM_KIND_DIRECT;
+  bool pooled = v.kind == GUEST_VM_KIND_POOLED || v.kind == GUEST_VM_KIND_POOL_RESERVED;
+  q.offset = direct ? v.phys : 0;
+  q.protection = reserved ? 0 : direct ? v.prot & ~GUEST_PROT_CPU_EXEC : v.prot;
+  q.memory_type = direct ? v.mtype : 0;
   uint32_t bits = 0;
-  if (v.kind == GUEST_VM_KIND_FLEXIBLE) bits |= VQ_FLEXIBLE;
-  if (v.kind == GUEST_VM_KIND_DIRECT) bits |= VQ_DIRECT;
-  if (v.kind != GUEST_VM_KIND_RESERVED) bits |= VQ_COMMITTED;
-  info->flag_bits = (uint8_t)bits;
-  memcpy(info->name, v.name, sizeof info->name);
-  info->name[sizeof info->name - 1] = '\0';
+  if (!reserved && !direct && !pooled) bits |= VQ_FLEXIBLE;
+  if (direct) bits |= VQ_DIRECT;
+  if (pooled) {
+    bits |= VQ_POOLED;
+    LOG_ONCE(hle, STUB, "VirtualQuery of pool memory: the record's bounds follow commits here; "
+             "the console's are not recorded in the sources we read");
+  }
+  if (v.kind == GUEST_VM_KIND_STACK) bits |= VQ_STACK;
+  if (!reserved) bits |= VQ_COMMITTED;
+  q.flag_bits = (uint8_t)bits;
+  memcpy(q.name, v.name, sizeof q.name);
+  q.name[sizeof q.name - 1] = '\0';
+  if (size) memcpy(info, &q, size);
   return 0;
 }
 
+/* sceKernelSetVirtualRangeName, as the console's sys_mname: the span must lie in the address
+ * space and not wrap (EINVAL); the name is copied as copyinstr copies it (EFAULT, or
+ * ENAMETOOLONG without a NUL in 32 bytes); the span widens to whole pages (an empty one
+ * renames nothing). */
 int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name) {
-  if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   uint64_t a = (uint64_t)(uintptr_t)addr;
-  if (len == 0 || (a | len) & (PAGE - 1)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  return (int)hle_sce_result(guest_vm_set_name(a, len, name));
+  if (a + len < a || a + len > GUEST_VM_ADDRESS_END) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  char label[GUEST_VM_NAME_SIZE];
+  int nr = user_name(name, label);
+  if (nr < 0) return SCE_KERNEL_ERROR(-nr);
+  uint64_t s = a & ~(PAGE - 1), e = (a + len + PAGE - 1) & ~(PAGE - 1);
+  if (e <= s) return 0;
+  int r = guest_vm_set_name(s, e - s, label);
+  return r == -GUEST_EINVAL ? 0 : (int)hle_sce_result(r); /* spans off the bands: nothing there */
 }
 
 int kernel_getpagesize(void) { return (int)PAGE; }
+
+/* sceKernelDirectMemoryQuery: the allocation holding OFFSET (FIND_NEXT: or the first one
+ * above it), touching allocations of one type read as one: start, end, memory type. EACCES
+ * when there is none or OFFSET is past direct memory; EINVAL on unknown flags or a record
+ * size other than 24; EFAULT on a null or wild record. */
+int kernel_direct_memory_query(int64_t offset, int flags, struct kernel_dmem_query_info *info,
+                               uint64_t info_size) {
+  if (flags & ~VQ_FIND_NEXT || info_size != sizeof *info) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(info, sizeof *info, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  if (offset < 0 || (uint64_t)offset >= dmem_size()) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  int type = 0;
+  uint64_t s = 0, e = 0;
+  int r = flags & VQ_FIND_NEXT ? dmem_query_next((uint64_t)offset, &type, &s, &e)
+                               : dmem_query((uint64_t)offset, &type, &s, &e);
+  if (r < 0) return SCE_KERNEL_ERROR(GUEST_EACCES);
+  memset(info, 0, sizeof *info);
+  info->start = s;
+  info->end = e;
+  info->memory_type = type;
+  return 0;
+}
+
+/* sceKernelIsStack: for a mapped ADDR, the stack range holding it (start and end 0 when the
+ * range is not a stack); EACCES for a hole. START and END may be null. */
+int kernel_is_stack(const void *addr, void **start, void **end) {
+  if ((start && !user_ok(start, sizeof *start, true)) || (end && !user_ok(end, sizeof *end, true)))
+    return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  struct guest_vm_info v;
+  int r = guest_vm_virtual_query((uint64_t)(uintptr_t)addr, false, &v);
+  if (r < 0) return SCE_KERNEL_ERROR(-r);
+  bool stack = v.kind == GUEST_VM_KIND_STACK;
+  if (start) *start = stack ? (void *)(uintptr_t)v.start : NULL;
+  if (end) *end = stack ? (void *)(uintptr_t)v.end : NULL;
+  return 0;
+}
+
+/* sceKernelConfiguredFlexibleMemorySize: the title's flexible memory budget. */
+int kernel_configured_flexible_memory_size(uint64_t *out) {
+  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(out, sizeof *out, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  *out = guest_vm_flexible_budget();
+  return 0;
+}
+
+/* ---- mlock ---------------------------------------------------------------------------- */
+
+/* FreeBSD's mlock/munlock: the span is widened to whole pages; every page must be mapped
+ * (ENOMEM), a span that wraps is EINVAL, length 0 does nothing. Guest memory is never paged
+ * out by the emulator's own choice, so after the check there is nothing to pin. */
+static int mlock_core(const void *addr, uint64_t len) {
+  uint64_t a = (uint64_t)(uintptr_t)addr;
+  if (len == 0) return 0;
+  if (a + len < a || a + len > UINT64_MAX - PAGE) return -GUEST_EINVAL;
+  uint64_t s = a & ~(PAGE - 1), e = (a + len + PAGE - 1) & ~(PAGE - 1);
+  int r = guest_vm_check_mapped(s, e - s);
+  return r == -GUEST_EINVAL ? -GUEST_ENOMEM : r;
+}
+
+int kernel_sce_mlock(const void *addr, uint64_t len) {
+  return (int)hle_sce_result(mlock_core(addr, len));
+}
+int kernel_sce_munlock(const void *addr, uint64_t len) {
+  return (int)hle_sce_result(mlock_core(addr, len));
+}
+int kernel_mlock(const void *addr, uint64_t len) {
+  return (int)hle_posix_result(mlock_core(addr, len));
+}
+int kernel_munlock(const void *addr, uint64_t len) {
+  return (int)hle_posix_result(mlock_core(addr, len));
+}
+
+/* ---- Memory pools --------------------------------------------------------------------- */
+
+int kernel_memory_pool_expand(int64_t search_start, int64_t search_end, uint64_t len,
+                              uint64_t align, int64_t *out) {
+  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(out, sizeof *out, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  if (search_start < 0 || search_end < 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  uint64_t phys = 0;
+  int r = mempool_expand((uint64_t)search_start, (uint64_t)search_end, len, align, &phys);
+  if (r == 0) *out = (int64_t)phys;
+  return (int)hle_sce_result(r);
+}
+
+int kernel_memory_pool_reserve(void *addr_in, uint64_t len, uint64_t align, int flags,
+                               void **addr_out) {
+  if (!addr_out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!user_ok(addr_out, sizeof *addr_out, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  uint64_t at = 0;
+  int r = mempool_reserve((uint64_t)(uintptr_t)addr_in, len, align,
+                          (unsigned)flags & MMAP_PLACEMENT, &at);
+  if (r == 0) *addr_out = (void *)(uintptr_t)at;
+  return (int)hle_sce_result(r);
+}
+
+/* Pool pages are data: a commit or protection change asking CPU execute is EINVAL. */
+int kernel_memory_pool_commit(void *addr, uint64_t len, int type, int prot, int flags) {
+  (void)flags; /* no flag of the call is known to change what it does */
+  if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return (int)hle_sce_result(mempool_commit((uint64_t)(uintptr_t)addr, len, type, prot));
+}
+
+int kernel_memory_pool_decommit(void *addr, uint64_t len, int flags) {
+  (void)flags;
+  return (int)hle_sce_result(mempool_decommit((uint64_t)(uintptr_t)addr, len));
+}
+
+/* SceKernelMemoryPoolBatchEntry opcodes. */
+enum { POOL_OP_COMMIT = 1, POOL_OP_DECOMMIT, POOL_OP_PROTECT, POOL_OP_TYPE_PROTECT, POOL_OP_MOVE };
+
+int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int count,
+                             int *done, int flags) {
+  (void)flags;
+  if (done && !user_ok(done, sizeof *done, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  int r = !entries || count < 0 ? SCE_KERNEL_ERROR(GUEST_EINVAL) : 0, i = 0;
+  for (; r == 0 && i < count; i++) {
+    if (!user_ok(&entries[i], sizeof entries[i], false)) {
+      r = SCE_KERNEL_ERROR(GUEST_EFAULT);
+      break;
+    }
+    const struct kernel_pool_batch_entry *e = &entries[i];
+    switch (e->opcode) {
+    case POOL_OP_COMMIT:
+      r = kernel_memory_pool_commit(e->u.commit.addr, e->u.commit.len, e->u.commit.type,
+                                    e->u.commit.prot, (int)e->flags);
+      break;
+    case POOL_OP_DECOMMIT:
+      r = kernel_memory_pool_decommit(e->u.decommit.addr, e->u.decommit.len, (int)e->flags);
+      break;
+    case POOL_OP_PROTECT:
+      r = kernel_sce_mprotect(e->u.protect.addr, e->u.protect.len, e->u.protect.prot);
+      break;
+    case POOL_OP_TYPE_PROTECT:
+      r = kernel_mtypeprotect(e->u.type_protect.addr, e->u.type_protect.len,
+                              e->u.type_protect.type, e->u.type_protect.prot);
+      break;
+    case POOL_OP_MOVE:
+      r = (int)hle_sce_result(mempool_move((uint64_t)(uintptr_t)e->u.move.dst,
+                                           (uint64_t)(uintptr_t)e->u.move.src, e->u.move.len));
+      break;
+    default:
+      r = SCE_KERNEL_ERROR(GUEST_EINVAL);
+      break;
+    }
+    if (r != 0) break;
+  }
+  if (done) *done = i;
+  return r;
+}
+
+/* SceKernelMemoryPoolBlockStats: the pool's 64 KiB blocks. "Flushed" blocks are the ones the
+ * pool holds with nothing cached in them; the emulator flushes every decommitted block at
+ * once (its pages are given back), so the cached counts are always 0. SIZE bytes at most
+ * are written. */
+int kernel_memory_pool_get_block_stats(struct kernel_pool_block_stats *stats, uint64_t size) {
+  if (size > sizeof *stats) size = sizeof *stats;
+  if (size && !user_ok(stats, size, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
+  struct mempool_stats m;
+  mempool_get_stats(&m);
+  struct kernel_pool_block_stats out = {
+      .available_flushed_blocks = (int32_t)m.free_blocks,
+      .available_cached_blocks = 0,
+      .allocated_flushed_blocks = (int32_t)m.committed_blocks,
+      .allocated_cached_blocks = 0,
+  };
+  if (size) memcpy(stats, &out, size);
+  return 0;
+}

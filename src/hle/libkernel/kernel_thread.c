@@ -18,6 +18,7 @@
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "kernel/umtx.h"
 #include "loader/loader.h"
 #include "loader/process.h"
@@ -37,6 +38,27 @@ struct thread_start {
 
 int64_t kernel_thread_id(void) { return GUEST_TID_BASE + gettid(); }
 
+void kernel_thread_live_add(void) { atomic_fetch_add(&live_threads, 1); }
+
+void kernel_thread_live_drop(void) {
+  if (atomic_fetch_sub(&live_threads, 1) == 1) process_exit(0);
+}
+
+void kernel_thread_run_guest(uint64_t stack_top, void (*fn)(void *), void *arg) {
+  sigjmp_buf jb;
+  sigjmp_buf *outer = exit_point;
+  exit_point = &jb;
+  if (!sigsetjmp(jb, 0)) loader_call_on_stack(stack_top, fn, arg);
+  exit_point = outer;
+}
+
+_Noreturn void kernel_thread_leave(void) {
+  if (exit_point) siglongjmp(*exit_point, 1);
+  /* the main thread: the process lives on in its other threads, or ends with the last */
+  kernel_thread_live_drop();
+  for (;;) pause();
+}
+
 static void *thread_main(void *p) {
   struct thread_start *s = p;
   struct guest_thread t = s->t;
@@ -51,14 +73,11 @@ static void *thread_main(void *p) {
   sem_post(&s->ready); /* S belongs to the creator from here on */
   if (ok) {
     pthread_setname_np(pthread_self(), "guest thread");
-    sigjmp_buf jb;
-    exit_point = &jb;
-    if (!sigsetjmp(jb, 0))
-      loader_call_on_stack(t.stack_top, (void (*)(void *))(uintptr_t)t.start, (void *)t.arg);
-    exit_point = NULL;
+    kernel_thread_run_guest(t.stack_top, (void (*)(void *))(uintptr_t)t.start, (void *)t.arg);
   }
+  kernel_thread_forget_current();
   loader_thread_detach();
-  if (atomic_fetch_sub(&live_threads, 1) == 1) process_exit(0);
+  kernel_thread_live_drop();
   return NULL;
 }
 
@@ -69,12 +88,12 @@ int64_t kernel_thread_create(const struct guest_thread *t) {
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
   pthread_attr_setstacksize(&attr, HOST_STACK);
-  atomic_fetch_add(&live_threads, 1);
+  kernel_thread_live_add();
   pthread_t th;
   int r = pthread_create(&th, &attr, thread_main, &s);
   pthread_attr_destroy(&attr);
   if (r != 0) {
-    atomic_fetch_sub(&live_threads, 1);
+    atomic_fetch_sub(&live_threads, 1); /* never the last: the caller lives */
     sem_destroy(&s.ready);
     return -GUEST_EAGAIN;
   }
@@ -89,8 +108,5 @@ _Noreturn void kernel_thread_exit(int64_t *state) {
     __atomic_store_n(state, 1, __ATOMIC_RELEASE);
     umtx_wake(state, INT_MAX);
   }
-  if (exit_point) siglongjmp(*exit_point, 1);
-  /* the main thread: the process lives on in its other threads, or ends with the last */
-  if (atomic_fetch_sub(&live_threads, 1) == 1) process_exit(0);
-  for (;;) pause();
+  kernel_thread_leave();
 }

@@ -12,6 +12,7 @@
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/libkernel_thread.h"
 
 static struct timespec start_time;
 static uint64_t start_tsc;
@@ -48,12 +49,11 @@ static void tsc_calibrate(void) {
   LOG(hle, DEBUG, "TSC frequency %lu Hz", (unsigned long)tsc_frequency);
 }
 
+/* Sleeps are cancellation points and resume after signals (kernel_thread_sleep,
+ * libkernel_thread.h). */
 static int sleep_us(uint64_t usec) {
   struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
-  while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) return -hle_errno_from_host(errno);
-  }
-  return 0;
+  return kernel_thread_sleep(&ts);
 }
 
 int kernel_usleep(unsigned int usec) {
@@ -74,9 +74,8 @@ int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_tim
   if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0)
     return -GUEST_EINVAL;
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
-  while (nanosleep(&ts, &ts) != 0) {
-    if (errno != EINTR) return -hle_errno_from_host(errno);
-  }
+  int64_t r = kernel_thread_sleep(&ts); /* a cancellation point */
+  if (r) return r;
   if (rem) rem->tv_sec = rem->tv_nsec = 0;
   return 0;
 }

@@ -194,5 +194,70 @@ int kernel_virtual_query(const void *addr, int flags, struct kernel_virtual_quer
                          uint64_t info_size);
 int kernel_set_virtual_range_name(const void *addr, uint64_t len, const char *name);
 int kernel_getpagesize(void);
+int kernel_enable_dmem_aliasing(void);
+struct kernel_dmem_query_info { /* SceKernelDirectMemoryQueryInfo, 24 bytes */
+  uint64_t start;
+  uint64_t end;
+  int32_t memory_type;
+  uint32_t pad;
+};
+_Static_assert(sizeof(struct kernel_dmem_query_info) == 24, "the console's record size");
+int kernel_direct_memory_query(int64_t offset, int flags, struct kernel_dmem_query_info *info,
+                               uint64_t info_size);
+int kernel_is_stack(const void *addr, void **start, void **end);
+int kernel_configured_flexible_memory_size(uint64_t *out);
+int kernel_sce_mlock(const void *addr, uint64_t len);
+int kernel_sce_munlock(const void *addr, uint64_t len);
+int kernel_mlock(const void *addr, uint64_t len);
+int kernel_munlock(const void *addr, uint64_t len);
+
+struct kernel_pool_batch_entry { /* SceKernelMemoryPoolBatchEntry, 32 bytes */
+  uint32_t opcode;               /* 1 commit, 2 decommit, 3 protect, 4 type protect, 5 move */
+  uint32_t flags;
+  union {
+    struct {
+      void *addr;
+      uint64_t len;
+      uint8_t prot;
+      uint8_t type;
+    } commit;
+    struct {
+      void *addr;
+      uint64_t len;
+    } decommit;
+    struct {
+      void *addr;
+      uint64_t len;
+      uint8_t prot;
+    } protect;
+    struct {
+      void *addr;
+      uint64_t len;
+      uint8_t prot;
+      uint8_t type;
+    } type_protect;
+    struct {
+      void *dst;
+      void *src;
+      uint64_t len;
+    } move;
+  } u;
+};
+_Static_assert(sizeof(struct kernel_pool_batch_entry) == 32, "the console's entry size");
+struct kernel_pool_block_stats { /* SceKernelMemoryPoolBlockStats */
+  int32_t available_flushed_blocks;
+  int32_t available_cached_blocks;
+  int32_t allocated_flushed_blocks;
+  int32_t allocated_cached_blocks;
+};
+int kernel_memory_pool_expand(int64_t search_start, int64_t search_end, uint64_t len,
+                              uint64_t align, int64_t *out);
+int kernel_memory_pool_reserve(void *addr_in, uint64_t len, uint64_t align, int flags,
+                               void **addr_out);
+int kernel_memory_pool_commit(void *addr, uint64_t len, int type, int prot, int flags);
+int kernel_memory_pool_decommit(void *addr, uint64_t len, int flags);
+int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int count, int *done,
+                             int flags);
+int kernel_memory_pool_get_block_stats(struct kernel_pool_block_stats *stats, uint64_t size);
 
 #endif

@@ -19,7 +19,8 @@
 #define GUEST_MAP_ALIGNMENT_SHIFT 24
 #define GUEST_MAP_KNOWN                                                                 \
   (GUEST_MAP_SHARED | GUEST_MAP_PRIVATE | GUEST_MAP_FIXED | GUEST_MAP_STACK | GUEST_MAP_ANON | \
-   0x20000 /* NOCORE */ | 0x0200 /* NOSYNC */ | 0x2000 /* EXCL */ |                          \
+   0x20000 /* NOCORE */ | 0x0200 /* NOSYNC */ | 0x2000 /* EXCL */ | 0x80 /* NO_OVERWRITE */ | 0x100 /* VOID */ | \
+   0x400000 /* NO_COALESCE */ |                                                              \
    0xFFu << GUEST_MAP_ALIGNMENT_SHIFT)
 #define GUEST_MADV_MAX 10 /* NORMAL 0 .. PROTECT 10 */
 #define PAGE 0x4000ull    /* the console's 16 KiB page (FACTS.md) */
@@ -35,36 +36,9 @@ int64_t sys_mmap(const uint64_t a[6]) {
     LOG_ONCE(hle, STUB, "mmap: flag bits %#x not supported", flags & ~GUEST_MAP_KNOWN);
     return -GUEST_EINVAL;
   }
-  bool anon = flags & GUEST_MAP_ANON;
-  if (anon) {
-    uint64_t at = 0;
-    int r = vm_call_mmap(addr, len, prot, flags, fd, off, &at);
-    return r < 0 ? r : (int64_t)at;
-  }
-  if (flags & GUEST_MAP_SHARED) {
-    LOG_ONCE(hle, STUB, "mmap: shared file mappings are not supported yet");
-    return -GUEST_EOPNOTSUPP;
-  }
-  if (off < 0 || (off & (PAGE - 1))) return -GUEST_EINVAL;
-  /* a private file mapping is a copy of the file's bytes (read at map time) into an
-   * anonymous mapping made writable for the copy */
   uint64_t at = 0;
-  int rc = vm_call_mmap(addr, len, GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE,
-                        (flags & ~GUEST_MAP_SHARED) | GUEST_MAP_ANON, -1, 0, &at);
-  if (rc < 0) return rc;
-  int64_t pos = kernel_file_lseek(fd, 0, 1);
-  int64_t r = pos < 0 ? pos : kernel_file_lseek(fd, off, 0);
-  for (uint64_t done = 0; r >= 0 && done < len; done += (uint64_t)r) {
-    r = kernel_file_read(fd, SYS_PTR(at + done), len - done);
-    if (r == 0) break; /* past the end: zeros, as a mapping shows */
-  }
-  if (pos >= 0) kernel_file_lseek(fd, pos, 0);
-  if (r >= 0) r = vm_call_mprotect(at, len, prot);
-  if (r < 0) {
-    vm_call_munmap(at, len);
-    return r;
-  }
-  return (int64_t)at;
+  int r = vm_call_mmap(addr, len, prot, flags, fd, off, &at);
+  return r < 0 ? r : (int64_t)at;
 }
 
 int64_t sys_munmap(const uint64_t a[6]) {

@@ -26,17 +26,20 @@ MODULES = [
     ("kernel",    r"src/kernel/",                                   ["sce", "common"]),
     ("loader",    r"src/loader/",                                   ["kernel"]),
     ("hle",       r"src/hle/",                                      ["loader"]),
-    ("app",       r"src/app/",                                      ["hle"]),
+    ("app",       r"src/app/",                                      ["hle", "cp"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
     ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),
     ("ir",        r"src/gpu/shader/ir/",                            ["common"]),
     ("spirv",     r"src/gpu/shader/spirv/",                         ["ir"]),
-    # Compute dispatch: runs emitted modules on the device layer.
-    ("dispatch",  r"src/gpu/shader/dispatch/",                      ["spirv", "vk"]),
+    # Compute dispatch: compiles (translate, spirv) and runs modules on the device layer.
+    ("dispatch",  r"src/gpu/shader/dispatch/",                      ["spirv", "translate", "vk"]),
     ("tiling",    r"src/gpu/tiling/",                               ["common"]),
     ("vk",        r"src/gpu/vk/",                                   ["tiling"]),
     ("present",   r"src/gpu/present/",                              ["vk"]),
+    # The command processor: PM4 and queues; kernel services and dispatch reach it through
+    # the ops struct the app installs (cp.h), so it uses common alone.
+    ("cp",        r"src/gpu/cp/",                                   ["common"]),
     # The SDK: prospero-mkself and the freestanding guest crt read the executable format only.
     ("mkself",    r"sdk/mkself/",                                   ["sce", "common"]),
     ("crt",       r"sdk/crt/",                                      ["sce"]),

@@ -18,7 +18,7 @@ PREFIXES = {
     "common": ["errmsg_", "log_", "nid_"],
     "sce": ["sce_"],
     "kernel": ["kernel_", "guest_vm_", "mounts_", "title_", "files_", "umtx_", "dmem_", "vm_call_",
-               "equeue_"],
+               "sync_", "equeue_", "mempool_"],
     "loader": ["loader_", "code_map_", "debug_info_", "linker_", "module_", "process_",
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_"],
@@ -30,6 +30,8 @@ PREFIXES = {
     "shader_translate": ["xl_", "ir_translate", "ir_indirect_jump_"],
     "tiling": ["tiling_"],
     "vk": ["vk_"],
+    # the command processor: its PM4 decoding (pm4.h) and the queues (cp.h)
+    "cp": ["cp_", "pm4_"],
 }
 
 

@@ -213,14 +213,14 @@ static void buffer_and_global_subdword_operations(void **state) {
   count_ops(fn, count);
   assert_int_equal(count[IR_OP_load_buffer_sub], 2);
   assert_int_equal(count[IR_OP_store_buffer_sub], 1);
-  assert_int_equal(count[IR_OP_load_global_sub], 1);
+  assert_int_equal(count[IR_OP_load_global_sub_if], 1); /* predicated on the lane (EXEC) */
   assert_int_equal(count[IR_OP_store_global_sub], 1);
   assert_int_equal(count[IR_OP_sbfe], 1);      /* the signed byte */
   assert_int_equal(count[IR_OP_pack_half], 1); /* the d16_hi load keeps the low half */
   char *text = ir_text(fn);
   assert_non_null(strstr(text, "load_buffer_sub.u32 [0x1]"));
   assert_non_null(strstr(text, "load_buffer_sub.u32 [0x2]"));
-  assert_non_null(strstr(text, "load_global_sub.u32 [0x1]"));
+  assert_non_null(strstr(text, "load_global_sub_if.u32 [0x1]"));
   assert_non_null(strstr(text, "store_global_sub [0x2]"));
   assert_non_null(strstr(text, "store_buffer_sub [0x1]"));
   assert_non_null(strstr(text, "0xffffffffffffffff")); /* offset -1 on the 64-bit address */

@@ -30,10 +30,21 @@ bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
 bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state, const uint32_t groups[3],
                           struct shader_dispatch_window *window, char *err, size_t err_size) {
-  if (!groups || !groups[0] || !groups[1] || !groups[2] || groups[0] > 65535 ||
-      groups[1] > 65535 || groups[2] > 65535)
+  return shader_dispatch_waves(dev, words, count, state, 1, groups, window, err, err_size);
+}
+
+bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
+                           const struct spirv_wave_state *states, uint32_t wave_count,
+                           const uint32_t groups[3], struct shader_dispatch_window *window,
+                           char *err, size_t err_size) {
+  if (!wave_count || wave_count > 32)
+    return fail(err, err_size, "bad wave count (1..32 per workgroup)");
+  const struct spirv_wave_state *state = states;
+  if (!groups || !groups[0] || !groups[1] || !groups[2] || groups[0] > 65535 || groups[1] > 65535 ||
+      groups[2] > 65535)
     return fail(err, err_size, "bad workgroup count (1..65535 per dimension)");
-  if (!vk_device_has_address(dev)) return fail(err, err_size, "the device has no buffer device address");
+  if (!vk_device_has_address(dev))
+    return fail(err, err_size, "the device has no buffer device address");
   if (!words || !count || !state || !window || !window->data || !window->size)
     return fail(err, err_size, "bad arguments");
   if (window->addr >> 48 || window->size > (1ull << 48) - window->addr)
@@ -43,8 +54,10 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
   bool ok = false;
   /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
    * of the device layer wants at least one buffer to push */
-  if (!vk_buffer_create(dev, sizeof *state, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &st) ||
-      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &mem)) {
+  if (!vk_buffer_create(dev, sizeof *state * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                        GPU_VK_MEMORY_HOST, &st) ||
+      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
+                        &mem)) {
     fail(err, err_size, "allocating the state or memory buffer failed");
     goto out;
   }
@@ -52,20 +65,25 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "a buffer has no device address");
     goto out;
   }
-  memcpy(st.mapped, state, sizeof *state);
+  memcpy(st.mapped, states, sizeof *state * wave_count);
   memcpy(mem.mapped, window->data, window->size);
   if (!vk_compute_pipeline_create(dev, words, count * 4, 1, sizeof(struct spirv_push), &p)) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }
-  struct spirv_push push = {.state = st.address, .memory_delta = mem.address - window->addr};
   VkCommandBuffer cb = vk_device_begin(dev);
   if (!cb) {
     fail(err, err_size, "no command buffer");
     goto out;
   }
   const struct vk_buffer *bufs[1] = {&st};
-  vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
+  /* one dispatch per wave of the group, each over the whole grid with its own start state
+   * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
+  for (uint32_t w = 0; w < wave_count; w++) {
+    struct spirv_push push = {.state = st.address + w * sizeof *state,
+                              .memory_delta = mem.address - window->addr};
+    vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
+  }
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");

@@ -36,6 +36,13 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state, const uint32_t groups[3],
                           struct shader_dispatch_window *window, char *err, size_t err_size);
 
+/* The same for WAVE_COUNT waves per workgroup: wave W of every group starts from STATES[W]
+ * (one dispatch of the grid per wave, in one submission). */
+bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
+                           const struct spirv_wave_state *states, uint32_t wave_count,
+                           const uint32_t groups[3], struct shader_dispatch_window *window,
+                           char *err, size_t err_size);
+
 /* The float controls DEV supports, as spirv_emit_options wants them. */
 void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);
 

@@ -367,6 +367,7 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
   X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin) X(fmax) X(fneg) X(fabs) X(fcmp)   \
   X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32) X(cvt_i32_f32) X(load_const)                \
   X(load_buffer) X(store_buffer) X(buffer_offset) X(load_global) X(store_global)           \
+  X(load_global_if) X(load_global_sub_if)                                                  \
   X(barrier) X(wait_counters) X(observe) X(br) X(cbr) X(ret) X(unreachable)
 
 bool spirv_emit_supports(enum ir_op op) {
@@ -431,9 +432,10 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t dim = 3;
     for (uint32_t d = 0; d < 3; d++)
       if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
-    if (dim < 3) {
+    if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
       uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
-      v = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
+      v = op2(e, SpvOpIAdd, e->t_u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2),
+              state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0)));
     } else {
       v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
     }
@@ -677,6 +679,20 @@ static void emit_inst(struct emit *e, uint32_t id) {
       v = psb_load(e, guest_addr(e, a[0]));
       e->fenced = false;
       break;
+    case IR_OP_load_global_if: /* a lane whose predicate is off reads its junk dword: 0 */
+      v = pred_load(e, a[1], guest_addr(e, a[0]));
+      e->fenced = false;
+      break;
+    case IR_OP_load_global_sub_if: { /* imm = bytes (1 or 2) */
+      uint32_t n = (uint32_t)in->imm;
+      if (n != 1 && n != 2) {
+        unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
+        return;
+      }
+      v = sel(e, e->t_u32, a[1], psb_load_bytes(e, pred_addr(e, a[1], guest_addr(e, a[0])), n), cu32(e, 0));
+      e->fenced = false;
+      break;
+    }
     case IR_OP_store_global: {
       uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
       write_begin(e);

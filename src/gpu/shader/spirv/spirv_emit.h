@@ -65,8 +65,9 @@ struct spirv_emit_options {
    * drop writes, as the hardware's range check */
   uint32_t lds_bytes;
   /* workgroup ids (COMPUTE_PGM_RSRC2 TGID_X/Y/Z_EN): the SGPR that receives the id of
-   * dimension d is tgid_sgpr[d] - 1 (0: not enabled); those SGPRs read WorkgroupId
-   * instead of the state, so one module runs a grid of workgroups, one wave each */
+   * dimension d is tgid_sgpr[d] - 1 (0: not enabled); those SGPRs read WorkgroupId plus
+   * the state's value (the first group of a grid split into several dispatches, else 0),
+   * so one module runs a grid of workgroups, one wave each */
   uint32_t tgid_sgpr[3];
 };
 

@@ -107,8 +107,9 @@ static uint32_t flat_pick(struct xl_state *x, const struct flat_space *s, uint32
 static uint32_t flat_load(struct xl_state *x, const struct flat_space *s, unsigned i) {
   struct ir_builder *bd = &x->b;
   uint32_t lo = plus(x, s->lo, 4 * i);
+  /* an inactive lane reads nothing (its address may be anything) */
   return flat_pick(x, s, ir_load_lds(bd, lo), ir_load_scratch(bd, lo),
-                   ir_load_global_if(bd, plus64(x, s->addr, 4 * i), s->glob));
+                   ir_load_global_if(bd, plus64(x, s->addr, 4 * i), ir_band(bd, lane_active(x), s->glob)));
 }
 
 static void flat_store(struct xl_state *x, const struct flat_space *s, unsigned i, uint32_t v) {
@@ -204,8 +205,8 @@ void xl_translate_memory(struct xl_state *x, const struct isa_inst *in, const st
         for (unsigned i = 0; i < n && i < 4 && in->num_defs; i++) write_v32(x, defp(in, 0), i, v[i]);
         break;
       }
-      for (unsigned i = 0; i < n && in->num_defs; i++)
-        write_v32(x, defp(in, 0), i, ir_load_global(bd, plus64(x, addr, 4 * i)));
+      for (unsigned i = 0; i < n && in->num_defs; i++) /* inactive lanes read nothing */
+        write_v32(x, defp(in, 0), i, ir_load_global_if(bd, plus64(x, addr, 4 * i), lane_active(x)));
       break;
     case K_GSTORE: /* srcs: vaddr, vdata, saddr */
       addr = global_address(x, in, 0, 2);
@@ -804,9 +805,9 @@ void xl_translate_subdword(struct xl_state *x, const struct isa_inst *in,
         struct flat_space s;
         flat_space_of(x, addr, &s);
         v = flat_pick(x, &s, ir_load_lds_sub_i(bd, bytes, s.lo), ir_load_scratch_sub_i(bd, bytes, s.lo),
-                      ir_load_global_sub_if_i(bd, bytes, addr, s.glob));
-      } else {
-        v = ir_load_global_sub_i(bd, bytes, addr);
+                      ir_load_global_sub_if_i(bd, bytes, addr, ir_band(bd, lane_active(x), s.glob)));
+      } else { /* inactive lanes read nothing */
+        v = ir_load_global_sub_if_i(bd, bytes, addr, lane_active(x));
       }
       if (in->num_defs) xl_write_subdword_load(x, in, e->detail, v);
       break;

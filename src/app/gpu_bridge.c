@@ -1,0 +1,62 @@
+/* The app's side of the GPU command processor (gpu_bridge.h). */
+#include "gpu_bridge.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "common/log.h"
+#include "gpu/cp/cp.h"
+#include "kernel/guest_vm.h"
+
+static struct cp *the_cp;
+
+void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
+  (void)ctx;
+  if (size == 0 || addr + size < addr) return NULL;
+  const int need = PROT_READ | (write ? PROT_WRITE : 0);
+  uint64_t at = addr, end = addr + size;
+  while (at < end) { /* every byte in committed ranges with the access, back to back */
+    uint64_t start, len;
+    int prot;
+    if (!guest_vm_query(at, &start, &len, &prot)) return NULL;
+    if ((prot & need) != need) return NULL;
+    at = start + len;
+  }
+  return (void *)(uintptr_t)addr; /* guest memory is mapped at its guest address */
+}
+
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+  (void)ctx;
+  /* the AGC driver's event sources (GRAPHICS events into guest queues) are not there yet */
+  LOG_ONCE(gpu, STUB,
+           "cp: end-of-pipe interrupt (queue %u, event 0x%02x, data 0x%llx): no "
+           "guest event source is attached yet",
+           queue, event, (unsigned long long)data);
+}
+
+bool app_gpu_init(const char *dump_dir) {
+  if (dump_dir && mkdir(dump_dir, 0777) != 0 && errno != EEXIST) {
+    fprintf(stderr, "prospero: --dump-pm4: cannot make '%s': %s\n", dump_dir, strerror(errno));
+    return false;
+  }
+  struct stat st;
+  if (dump_dir && (stat(dump_dir, &st) != 0 || !S_ISDIR(st.st_mode))) {
+    fprintf(stderr, "prospero: --dump-pm4: '%s' is not a folder\n", dump_dir);
+    return false;
+  }
+  const struct cp_ops ops = {.mem_map = app_gpu_mem_map, .interrupt = on_interrupt};
+  the_cp = cp_create(&ops);
+  if (!the_cp) {
+    fprintf(stderr, "prospero: cannot create the GPU command processor\n");
+    return false;
+  }
+  if (dump_dir && cp_set_dump_dir(the_cp, dump_dir) != 0) return false;
+  return true;
+}
+
+struct cp *app_gpu_cp(void) {
+  return the_cp;
+}

@@ -1,0 +1,22 @@
+/* The app's side of the GPU command processor (src/gpu/cp): the ops it needs from the CPU
+ * modules (guest memory, later event posting and compute dispatch) and the one command
+ * processor of the process. */
+#ifndef PROSPERO_APP_GPU_BRIDGE_H
+#define PROSPERO_APP_GPU_BRIDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct cp;
+
+/* Creates the command processor; DUMP_DIR (NULL: none) receives a listing of every
+ * submission (--dump-pm4; the folder is made if missing). False with a message on stderr. */
+bool app_gpu_init(const char *dump_dir);
+/* The command processor (NULL before app_gpu_init). */
+struct cp *app_gpu_cp(void);
+
+/* The guest memory op: a host pointer to [ADDR, ADDR+SIZE) when every byte of it is in
+ * committed guest ranges with read (and, when WRITE, write) access; NULL otherwise. */
+void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write);
+
+#endif

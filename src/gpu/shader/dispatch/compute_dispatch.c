@@ -1,0 +1,133 @@
+#include "gpu/shader/dispatch/compute_dispatch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/shader/isa/isa.h"
+#include "gpu/shader/translate/translate.h"
+
+size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64) {
+  size_t at = 0, reach = 0;
+  while (at < max) {
+    struct isa_inst in;
+    if (!isa_decode_wave(words, max, at, wave64, &in, NULL)) return at; /* translation says why */
+    size_t next = at + in.size;
+    if (in.info->flags & ISA_F_BRANCH) {
+      int64_t target = (int64_t)next + (int16_t)in.simm16;
+      if (target > (int64_t)reach) reach = (size_t)target;
+    }
+    uint16_t mn = in.info->mnemonic;
+    if (mn == ISA_MN_s_code_end) return next;
+    if ((mn == ISA_MN_s_endpgm || mn == ISA_MN_s_endpgm_saved) && next > reach) return next;
+    at = next;
+  }
+  return max;
+}
+
+void compute_wave_to_spirv(const struct compute_wave *w, struct spirv_wave_state *out) {
+  memset(out, 0, sizeof *out);
+  memcpy(out->sgpr, w->sgpr, sizeof out->sgpr);
+  out->exec[0] = (uint32_t)w->exec;
+  out->exec[1] = (uint32_t)(w->exec >> 32);
+  for (int r = 0; r < 3; r++) memcpy(out->vgpr[r], w->vgpr[r], sizeof w->vgpr[r]);
+}
+
+bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_regs *regs,
+                             const uint32_t groups[3], struct shader_dispatch_window *window,
+                             char *err, size_t err_size) {
+  struct compute_config cfg;
+  if (!compute_config_decode(regs, &cfg, err, err_size)) return false;
+  if (!groups[0] || !groups[1] || !groups[2]) return true; /* an empty grid runs nothing */
+  uint64_t pc = cfg.pgm_addr & ((1ull << 48) - 1);
+  if (pc < window->addr || pc - window->addr >= window->size || (pc - window->addr) % 4) {
+    snprintf(err, err_size, "COMPUTE_PGM_LO/HI: the code at 0x%llx is not in guest memory",
+             (unsigned long long)cfg.pgm_addr);
+    return false;
+  }
+  uint64_t avail = (window->size - (pc - window->addr)) / 4;
+  if (avail > IR_TRANSLATE_MAX_DWORDS) avail = IR_TRANSLATE_MAX_DWORDS;
+  /* the window's bytes are not necessarily dword aligned in host memory: the code is copied,
+   * a growing prefix until its extent ends inside it (not the whole rest of the window) */
+  uint32_t *code = NULL;
+  size_t n = 0;
+  for (uint64_t chunk = avail < 4096 ? avail : 4096;;
+       chunk = chunk * 4 > avail ? avail : chunk * 4) {
+    free(code);
+    code = malloc(chunk * 4);
+    if (!code) {
+      snprintf(err, err_size, "out of memory");
+      return false;
+    }
+    memcpy(code, window->data + (pc - window->addr), chunk * 4);
+    n = compute_code_extent(code, chunk, cfg.wave_size == 64);
+    if (n + 5 <= chunk || chunk == avail) break; /* 5: the longest instruction, cut at the end */
+  }
+  if (!n) n = 1; /* a first word that does not decode: the translation names it */
+  struct shader_spec spec = {
+      .wave_size = cfg.wave_size, .float_mode = cfg.float_mode, .lds_bytes = cfg.lds_bytes};
+  for (int i = 0; i < 3; i++)
+    spec.tgid_sgpr[i] = cfg.tgid_sgpr[i] >= 0 ? (uint32_t)cfg.tgid_sgpr[i] + 1 : 0;
+  struct spirv_emit_options fc = {0};
+  shader_dispatch_float_controls(d->dev, &fc);
+  spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
+  spec.rte_f32 = fc.rte_f32;
+  const struct shader_cache_entry *e = shader_cache_get(d->cache, code, n, &spec);
+  free(code);
+  if (!e) {
+    snprintf(err, err_size, "out of memory");
+    return false;
+  }
+  if (e->state != SHADER_CACHE_READY) {
+    snprintf(err, err_size, "the shader at 0x%llx does not compile: %s", (unsigned long long)pc,
+             e->error);
+    return false;
+  }
+  if (cfg.waves_per_group > 1 && (cfg.lds_bytes || e->uses_barrier)) {
+    snprintf(err, err_size,
+             "COMPUTE_NUM_THREAD_X/Y/Z: %u waves per workgroup sharing %s are not supported yet",
+             cfg.waves_per_group, cfg.lds_bytes ? "LDS" : "s_barrier");
+    return false;
+  }
+  struct spirv_wave_state *states = calloc(cfg.waves_per_group, sizeof *states);
+  if (!states) {
+    snprintf(err, err_size, "out of memory");
+    return false;
+  }
+  /* Vulkan guarantees 65,535 workgroups per dimension: a larger grid runs as several
+   * dispatches, each wave's workgroup-id SGPRs holding the first group of its part (the
+   * module adds WorkgroupId to them) */
+  bool ok = true;
+  uint32_t base[3], part[3];
+  for (base[2] = 0; ok && base[2] < groups[2]; base[2] += part[2])
+    for (base[1] = 0; ok && base[1] < groups[1]; base[1] += part[1])
+      for (base[0] = 0; ok && base[0] < groups[0]; base[0] += part[0]) {
+        for (int i = 0; i < 3; i++)
+          part[i] = groups[i] - base[i] < COMPUTE_MAX_GRID_PART ? groups[i] - base[i]
+                                                                : COMPUTE_MAX_GRID_PART;
+        for (uint32_t w = 0; w < cfg.waves_per_group; w++) {
+          struct compute_wave wave;
+          compute_wave_start(&cfg, base, groups, w, &wave);
+          compute_wave_to_spirv(&wave, &states[w]);
+        }
+        ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
+                                   part, window, err, err_size);
+      }
+  free(states);
+  return ok;
+}
+
+bool compute_dispatch_indirect(struct compute_dispatcher *d, const struct compute_regs *regs,
+                               uint64_t args, struct shader_dispatch_window *window, char *err,
+                               size_t err_size) {
+  uint64_t a = args & ((1ull << 48) - 1);
+  if (a < window->addr || a - window->addr > window->size ||
+      window->size - (a - window->addr) < 12) {
+    snprintf(err, err_size, "DISPATCH_INDIRECT: the group counts at 0x%llx are not in guest memory",
+             (unsigned long long)args);
+    return false;
+  }
+  uint32_t groups[3];
+  memcpy(groups, window->data + (a - window->addr), sizeof groups);
+  return compute_dispatch_direct(d, regs, groups, window, err, err_size);
+}

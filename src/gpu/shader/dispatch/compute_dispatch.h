@@ -1,0 +1,54 @@
+/* The compute dispatch entry point the command processor calls for DISPATCH_DIRECT and
+ * DISPATCH_INDIRECT: the COMPUTE_* registers (compute_regs.h) say where the code is, how
+ * big a workgroup is and how its waves start; the code is read from guest memory, compiled
+ * through the shader cache (once per code and specialisation) and run on the Vulkan device
+ * for every wave of every workgroup.
+ *
+ * Each wave of a workgroup is one Vulkan workgroup of wave_size invocations (the lane model
+ * of docs/shader-spirv.md); a group of several waves runs as one grid dispatch per wave,
+ * each from its own start state (thread ids, EXEC of a partial last wave, TG_SIZE's wave
+ * index). Those waves therefore share no LDS and cannot meet at s_barrier: a dispatch of
+ * more than one wave per group whose shader has LDS or s_barrier is refused (not emitted
+ * yet), never run wrongly.
+ */
+#ifndef PROSPERO_GPU_SHADER_DISPATCH_COMPUTE_DISPATCH_H
+#define PROSPERO_GPU_SHADER_DISPATCH_COMPUTE_DISPATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/dispatch/compute_regs.h"
+#include "gpu/shader/dispatch/shader_cache.h"
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/vk/vk_device.h"
+
+/* Workgroups per dimension of one Vulkan dispatch (maxComputeWorkGroupCount's guaranteed
+ * minimum); larger grids are split. */
+#define COMPUTE_MAX_GRID_PART 65535u
+
+struct compute_dispatcher {
+  vk_device *dev;
+  struct shader_cache *cache;
+};
+
+/* DISPATCH_DIRECT: GROUPS[3] workgroups (0 in any dimension: nothing runs). WINDOW holds
+ * the guest memory the shader reaches, its code included. False with ERR filled when the
+ * registers are not runnable, the code is not in the window, the shader does not compile,
+ * or the device fails. */
+bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_regs *regs,
+                             const uint32_t groups[3], struct shader_dispatch_window *window,
+                             char *err, size_t err_size);
+/* DISPATCH_INDIRECT: the group counts are the three dwords at guest address ARGS. */
+bool compute_dispatch_indirect(struct compute_dispatcher *d, const struct compute_regs *regs,
+                               uint64_t args, struct shader_dispatch_window *window, char *err,
+                               size_t err_size);
+
+/* The dwords of the shader starting at WORDS[0] (at most MAX): decoded linearly up to the
+ * s_endpgm that no earlier branch jumps past, or to s_code_end; what a cache key hashes. */
+size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64);
+
+/* The start state of a wave in the form the SPIR-V module reads. */
+void compute_wave_to_spirv(const struct compute_wave *w, struct spirv_wave_state *out);
+
+#endif

@@ -1,0 +1,90 @@
+/* libkernel threads: the thread and attribute objects behind ScePthread / pthread_t and
+ * ScePthreadAttr / pthread_attr_t (the console's handles are pointers to such objects), shared
+ * by kernel_pthread*.c. Internal to src/hle/libkernel. */
+#ifndef PROSPERO_HLE_LIBKERNEL_KERNEL_PTHREAD_INTERNAL_H
+#define PROSPERO_HLE_LIBKERNEL_KERNEL_PTHREAD_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hle/libkernel/libkernel_thread.h"
+
+#define KTHREAD_MAGIC 0x74687264u /* "thrd" */
+#define KTHREAD_ATTR_MAGIC 0x61747472u
+
+struct kthread_attr {
+  uint32_t magic;
+  int detached; /* KTHREAD_CREATE_DETACHED or 0 */
+  int policy;
+  int prio;
+  int inherit;
+  int scope;
+  uint64_t stackaddr; /* lowest address of a guest-given stack, or 0 */
+  uint64_t stacksize;
+  uint64_t guardsize;
+  uint64_t affinity; /* the console's CPU mask */
+};
+
+struct kthread_specific {
+  uint64_t value;
+  uint64_t seq; /* the key's generation when VALUE was set */
+};
+
+/* A cleanup record: in the guest's struct _pthread_cleanup_info (64 bytes on its stack) or
+ * malloc'd for the function forms. */
+struct kthread_cleanup {
+  uint64_t routine;
+  uint64_t arg;
+  struct kthread_cleanup *prev;
+  uint64_t on_heap;
+};
+_Static_assert(sizeof(struct kthread_cleanup) <= sizeof(struct kthread_cleanup_info),
+               "a cleanup record fits the guest's _pthread_cleanup_info");
+
+struct kthread {
+  uint32_t magic;
+  struct kthread *next, *prev; /* the registry of live thread objects */
+  pthread_t host;
+  bool host_joinable; /* a host thread we created and must join or detach */
+  bool adopted;       /* made on first use for a thread we did not create (main, thr_new) */
+  int64_t tid;        /* scePthreadGetthreadid / thr_self */
+  kthread_start_fn start;
+  uint64_t arg;
+  uint64_t retval;
+  _Atomic uint32_t done; /* futex word: 1 once the guest code and its TLS are gone */
+  bool detached;         /* registry lock */
+  struct kthread *joiner;
+  struct kthread_attr attr;           /* the thread's effective attributes */
+  uint64_t stack_map, stack_map_size; /* the stack we allocated (guard included), or 0 */
+  uint64_t stack_guard;               /* bytes of guard at stack_map */
+  char name[KTHREAD_NAME_SIZE];
+  atomic_bool cancel_pending;
+  atomic_bool in_cancel_wait;
+  _Atomic uint32_t wake_seq; /* futex word of kernel_thread_sleep: bumped by a cancel */
+  int cancel_state;          /* KTHREAD_CANCEL_ENABLE / DISABLE */
+  int cancel_type;
+  bool exiting;
+  struct kthread_cleanup *cleanup;
+  struct kthread_specific *specific; /* KTHREAD_KEYS_MAX entries, made on first use */
+};
+
+/* The calling thread's object (made on first use for threads we did not create); NULL only
+ * when memory runs out. */
+struct kthread *kernel_pthread_current(void);
+/* Runs the key destructors of the calling thread (kernel_pthread_key.c) and frees its
+ * values. */
+void kernel_pthread_run_key_destructors(struct kthread *t);
+/* The defaults every attribute object starts from (kernel_pthread_attr.c). */
+void kernel_pthread_attr_defaults(struct kthread_attr *a);
+/* True when PRIO is in the console's range for POLICY. */
+bool kernel_pthread_prio_valid(int policy, int prio);
+/* Every CPU the title may use, as the console's mask (sceKernelGetCpumode: 6 or 7 CPUs). */
+uint64_t kernel_pthread_cpu_mask_all(void);
+/* Copies T's effective attributes (detach state included) into OUT; ESRCH for a bad T. */
+int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out);
+/* True when T is a live thread object; the registry lock is not held after. */
+bool kernel_pthread_valid(struct kthread *t);
+
+#endif

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Writes the committed seed corpus of fuzz_cp (corpus/): PM4 streams with each packet kind
+the command processor executes. Input layout: byte 0 the queue, then the guest memory at
+0x10000 (the stream at its start). Run from anywhere; commit what it writes."""
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BASE = 0x10000
+
+
+def pkt3(op, body, flags=0):
+    return [0xC0000000 | ((len(body) - 1) << 16) | (op << 8) | flags] + body
+
+
+def seed(name, queue, *packets, tail=b""):
+    words = [w for p in packets for w in p]
+    data = bytes([queue]) + struct.pack("<%dI" % len(words), *words) + tail
+    os.makedirs(os.path.join(HERE, "corpus"), exist_ok=True)
+    with open(os.path.join(HERE, "corpus", name), "wb") as f:
+        f.write(data)
+
+
+A = BASE + 0x8000  # scratch inside the mapped range
+seed("regs", 0, pkt3(0x76, [0x207, 64, 1, 1]), pkt3(0x69, [0x200, 0x76]),
+     pkt3(0x7A, [0x242 | (1 << 28), 4]), [(1 << 16) | 0x2E40, 1, 2], [0x80000000])
+seed("memory", 0, pkt3(0x37, [5 << 8, A, 0, 1, 2]), pkt3(0x40, [5 | (5 << 8), 7, 0, A + 8, 0]),
+     pkt3(0x50, [0, A, 0, A + 64, 0, 16]), pkt3(0x50, [2 << 29, 0x5A, 0, A + 128, 0, 8]))
+seed("events", 1, pkt3(0x49, [0x28 | (5 << 8), (2 << 29) | (2 << 24), A, 0, 1, 2, 0]),
+     pkt3(0x47, [0x04 | (5 << 8), A + 16, (1 << 29) | (1 << 24), 3, 0]),
+     pkt3(0x48, [0x2F | (6 << 8), A + 24, 2 << 29, 4]), pkt3(0x46, [0x07 | (4 << 8)]))
+seed("wait", 2, pkt3(0x3C, [3 | (1 << 4), A, 0, 0, 0xFFFFFFFF, 10]),
+     pkt3(0x93, [5 | (1 << 4), A, 0, 0, 0, 0xFFFFFFFF, 0xFFFFFFFF, 10]))
+seed("ib", 0, pkt3(0x3F, [BASE + 0x40, 0, 4 | (1 << 23)]), [0x80000000] * 12,
+     pkt3(0x37, [5 << 8, A, 0, 9]))
+seed("flow", 0, pkt3(0x22, [A, 0, 0, 2]), [0x80000000, 0x80000000],
+     pkt3(0x20, [(3 << 16) | (1 << 8), A, 0]), pkt3(0x37, [5 << 8, A + 4, 0, 1], 1),
+     pkt3(0x20, [0, 0, 0]))
+seed("dispatch", 3, pkt3(0x76, [0x20C, 0x1000, 0], 2), pkt3(0x15, [4, 3, 2, 1], 2),
+     pkt3(0x16, [A, 0, 1], 2), pkt3(0x11, [1, A, 0]), pkt3(0x16, [0, 1]))
+seed("draw", 0, pkt3(0x79, [0x242, 4]), pkt3(0x2F, [3]), pkt3(0x2A, [1]),
+     pkt3(0x2D, [36, 2]), pkt3(0x27, [100, A, 0, 60, 0]), pkt3(0x10, [0xFEED, 0xBEEF], 5 << 2),
+     [0xFFFF1000], pkt3(0x58, [0, 0x10, 0, 0x100, 0, 10, 0]))

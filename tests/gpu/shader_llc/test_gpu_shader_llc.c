@@ -1,0 +1,302 @@
+/* Kernels compiled by LLVM (llc-19, target amdgcn-amd-amdhsa, gfx1013) from LLVM IR, run
+ * through the recompiler by the compute dispatch entry point exactly as a command processor
+ * would: the code object's .text is the program, and COMPUTE_PGM_RSRC1/2/3 and the wave
+ * size come from the compiler's own kernel descriptor (.rodata; layout in LLVM's
+ * AMDGPUUsage "Kernel Descriptor": rsrc3 at byte 44, rsrc1 at 48, rsrc2 at 52, the
+ * kernel code properties at 56 with ENABLE_WAVEFRONT_SIZE32 in bit 10; the LDS size from the
+ * group segment size at 0, as the packet processor does). User SGPRs as the
+ * HSA ABI lays them out: s[0:3] the private segment buffer, s[4:5] the kernarg pointer.
+ * The results are checked against C. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "gpu/shader/dispatch/compute_dispatch.h"
+#include "vk_test_device.h"
+
+static vk_device *dev;
+static struct shader_cache *cache;
+static unsigned kernels_passed;
+
+enum {
+  WIN = 0x100000,
+  SIZE = 0x20000,
+  CODE = 0x100000,
+  KERNARG = 0x108000,
+  IN = 0x109000,
+  OUT = 0x110000
+};
+#define FILL 0xaaaaaaaau
+#define COUNT 1000u /* elements; the last group is cut by the kernels' bound check */
+
+struct object {
+  uint32_t *text;
+  size_t text_dwords;
+  uint8_t desc[64];
+};
+
+static bool read_section(const char *dir, const char *obj, const char *section, void *out,
+                         size_t max, size_t *got) {
+  char cmd[1024], path[600];
+  snprintf(path, sizeof path, "%s/sec.bin", dir);
+  snprintf(cmd, sizeof cmd, "llvm-objcopy-19 -O binary --only-section=%s %s %s", section, obj,
+           path);
+  if (system(cmd) != 0) return false;
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  *got = fread(out, 1, max, f);
+  fclose(f);
+  return true;
+}
+
+static void compile(const char *ll, bool wave64, struct object *o) {
+  char dir[] = "/tmp/prospero-llc-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  char path[600], cmd[1500];
+  snprintf(path, sizeof path, "%s/k.ll", dir);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(ll, f);
+  fclose(f);
+  snprintf(cmd, sizeof cmd,
+           "llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1013 -mattr=%s -filetype=obj %s -o %s/k.o",
+           wave64 ? "+wavefrontsize64" : "+wavefrontsize32", path, dir);
+  assert_int_equal(system(cmd), 0);
+  snprintf(path, sizeof path, "%s/k.o", dir);
+  o->text = malloc(65536);
+  size_t got;
+  assert_true(read_section(dir, path, ".text", o->text, 65536, &got));
+  o->text_dwords = got / 4;
+  assert_true(read_section(dir, path, ".rodata", o->desc, sizeof o->desc, &got));
+  assert_int_equal(got, 64);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+static uint32_t le32(const uint8_t *p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Dispatches O over GROUPS with THREADS per group; kernel arguments (out, in, n) at KERNARG. */
+static void dispatch(const struct object *o, const uint32_t threads[3], const uint32_t groups[3],
+                     uint8_t *mem) {
+  memcpy(mem + (CODE - WIN), o->text, o->text_dwords * 4);
+  uint64_t args[2] = {OUT, IN};
+  memcpy(mem + (KERNARG - WIN), args, sizeof args);
+  memcpy(mem + (KERNARG - WIN) + 16, &(uint32_t){COUNT}, 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_PGM_RSRC3] = le32(o->desc + 44);
+  r.r[COMPUTE_PGM_RSRC1] = le32(o->desc + 48);
+  r.r[COMPUTE_PGM_RSRC2] = le32(o->desc + 52);
+  /* the descriptor leaves GRANULATED_LDS_SIZE 0: the HSA packet processor fills it from the
+   * group segment size (descriptor byte 0 plus the dispatch's dynamic part), as done here */
+  compute_set(&r, COMPUTE_PGM_RSRC2__LDS_SIZE, (le32(o->desc) + 511) / 512);
+  uint16_t props = (uint16_t)(o->desc[56] | o->desc[57] << 8);
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | ((props >> 10) & 1u) << 15;
+  r.r[COMPUTE_NUM_THREAD_X] = threads[0];
+  r.r[COMPUTE_NUM_THREAD_Y] = threads[1];
+  r.r[COMPUTE_NUM_THREAD_Z] = threads[2];
+  /* s[0:3] private segment buffer (no scratch used: zero), s[4:5] kernarg pointer */
+  r.r[COMPUTE_USER_DATA_0 + 4] = KERNARG;
+  r.r[COMPUTE_USER_DATA_0 + 5] = 0;
+  struct compute_config cfg;
+  char err[256];
+  assert_true(compute_config_decode(&r, &cfg, err, sizeof err));
+  assert_int_equal(cfg.user_sgprs, 6); /* what the compiler asked for */
+  struct compute_dispatcher d = {.dev = dev, .cache = cache};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  bool ok = compute_dispatch_direct(&d, &r, groups, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
+  assert_true(ok);
+}
+
+static uint8_t *fresh_memory(uint32_t (*in)(uint32_t)) {
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  for (uint32_t i = 0; i < COUNT; i++) memcpy(mem + (IN - WIN) + 4 * i, &(uint32_t){in(i)}, 4);
+  return mem;
+}
+
+static void check(const char *name, const uint8_t *mem, uint32_t (*expect)(uint32_t)) {
+  for (uint32_t i = 0; i < COUNT + 64; i++) {
+    uint32_t v, want = i < COUNT ? expect(i) : FILL;
+    memcpy(&v, mem + (OUT - WIN) + 4 * i, 4);
+    if (v != want) fprintf(stderr, "%s: element %u: 0x%x, expected 0x%x\n", name, i, v, want);
+    assert_int_equal(v, want);
+  }
+  kernels_passed++;
+}
+
+#define HEAD                                    \
+  "declare i32 @llvm.amdgcn.workgroup.id.x()\n" \
+  "declare i32 @llvm.amdgcn.workgroup.id.y()\n" \
+  "declare i32 @llvm.amdgcn.workitem.id.x()\n"  \
+  "declare i32 @llvm.amdgcn.workitem.id.y()\n"  \
+  "declare void @llvm.amdgcn.s.barrier()\n"
+#define ATTRS                                                                               \
+  "attributes #0 = { \"amdgpu-flat-work-group-size\"=\"%s\" \"amdgpu-no-implicitarg-ptr\" " \
+  "\"amdgpu-no-dispatch-ptr\" \"amdgpu-no-queue-ptr\" \"amdgpu-no-dispatch-id\" }\n"
+
+/* ---- 2-D ids over two waves per group: element (gx * 2 + ly) * 32 + lx gets in * (gy + 3) + ly */
+static const char ids_ll[] = HEAD
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %gy = call i32 @llvm.amdgcn.workgroup.id.y()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %ly = call i32 @llvm.amdgcn.workitem.id.y()\n"
+    "  %g2 = shl i32 %gx, 1\n"
+    "  %row = add i32 %g2, %ly\n"
+    "  %r32 = shl i32 %row, 5\n"
+    "  %i = add i32 %r32, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  %k = add i32 %gy, 3\n"
+    "  %m = mul i32 %v, %k\n"
+    "  %s = add i32 %m, %ly\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %s, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n";
+static uint32_t ids_in(uint32_t i) { return i * 7 + 1; }
+static uint32_t ids_expect(uint32_t i) {
+  return ids_in(i) * 3 + ((i / 32) & 1);
+} /* one row of groups: gy = 0 */
+
+/* ---- a divergent loop: the Collatz steps of in[i] (at most 500)
+ * ----------------------------------- */
+static const char collatz_ll[] = HEAD
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 6\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %start, label %exit\n"
+    "start:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v0 = load i32, ptr addrspace(1) %p\n"
+    "  br label %loop\n"
+    "loop:\n"
+    "  %v = phi i32 [ %v0, %start ], [ %next, %step ]\n"
+    "  %c = phi i32 [ 0, %start ], [ %c1, %step ]\n"
+    "  %done = icmp ule i32 %v, 1\n"
+    "  %cap = icmp uge i32 %c, 500\n"
+    "  %stop = or i1 %done, %cap\n"
+    "  br i1 %stop, label %store, label %step\n"
+    "step:\n"
+    "  %odd = and i32 %v, 1\n"
+    "  %isodd = icmp ne i32 %odd, 0\n"
+    "  %t3 = mul i32 %v, 3\n"
+    "  %t31 = add i32 %t3, 1\n"
+    "  %h = lshr i32 %v, 1\n"
+    "  %next = select i1 %isodd, i32 %t31, i32 %h\n"
+    "  %c1 = add i32 %c, 1\n"
+    "  br label %loop\n"
+    "store:\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %c, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n";
+static uint32_t collatz_in(uint32_t i) { return i + 1; }
+static uint32_t collatz_expect(uint32_t i) {
+  uint32_t v = collatz_in(i), c = 0;
+  while (v > 1 && c < 500) {
+    v = v & 1 ? v * 3 + 1 : v >> 1;
+    c++;
+  }
+  return c;
+}
+
+/* ---- LDS and a barrier in a one-wave group: each group of 32 reverses its elements ------------
+ */
+static const char lds_ll[] = HEAD
+    "@tile = internal addrspace(3) global [32 x i32] poison, align 4\n"
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 5\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  %s = getelementptr [32 x i32], ptr addrspace(3) @tile, i32 0, i32 %lx\n"
+    "  store i32 %v, ptr addrspace(3) %s\n"
+    "  fence syncscope(\"workgroup\") release\n"
+    "  call void @llvm.amdgcn.s.barrier()\n"
+    "  fence syncscope(\"workgroup\") acquire\n"
+    "  %r = sub i32 31, %lx\n"
+    "  %t = getelementptr [32 x i32], ptr addrspace(3) @tile, i32 0, i32 %r\n"
+    "  %w = load i32, ptr addrspace(3) %t\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %w, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n";
+static uint32_t lds_in(uint32_t i) { return i < COUNT ? i * i : FILL; }
+static uint32_t lds_expect(uint32_t i) { return lds_in((i & ~31u) + 31 - (i & 31)); }
+
+static void run(const char *name, const char *body, const char *wg, bool wave64,
+                const uint32_t threads[3], const uint32_t groups[3], uint32_t (*in)(uint32_t),
+                uint32_t (*expect)(uint32_t)) {
+  char ll[8192];
+  snprintf(ll, sizeof ll, "%s" ATTRS, body, wg);
+  struct object o;
+  compile(ll, wave64, &o);
+  uint8_t *mem = fresh_memory(in);
+  dispatch(&o, threads, groups, mem);
+  check(name, mem, expect);
+  free(mem);
+  free(o.text);
+}
+
+static void llc_kernels_match_c(void **state) {
+  (void)state;
+  if (system("command -v llc-19 >/dev/null && command -v llvm-objcopy-19 >/dev/null") != 0) {
+    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
+    skip();
+  }
+  if (!dev) skip();
+  /* 32 x 2 threads: two wave32 waves per group (ly = 0, then 1); 16 groups cover 1,024 */
+  run("ids_w32", ids_ll, "64,64", false, (const uint32_t[3]){32, 2, 1},
+      (const uint32_t[3]){16, 1, 1}, ids_in, ids_expect);
+  run("ids_w64", ids_ll, "64,64", true, (const uint32_t[3]){32, 2, 1},
+      (const uint32_t[3]){16, 1, 1}, ids_in, ids_expect);
+  run("collatz_w32", collatz_ll, "64,64", false, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, collatz_in, collatz_expect);
+  run("collatz_w64", collatz_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, collatz_in, collatz_expect);
+  run("lds_w32", lds_ll, "32,32", false, (const uint32_t[3]){32, 1, 1},
+      (const uint32_t[3]){32, 1, 1}, lds_in, lds_expect);
+  printf("%u of 5 llc-19 kernels passed\n", kernels_passed);
+}
+
+int main(void) {
+  dev = vk_test_device();
+  cache = shader_cache_create(&(struct shader_cache_config){.workers = 1});
+  const struct CMUnitTest tests[] = {cmocka_unit_test(llc_kernels_match_c)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  shader_cache_destroy(cache);
+  if (dev) vk_device_destroy(dev);
+  return !dev && r == 0 ? 77 : r;
+}

@@ -1,0 +1,427 @@
+/* prospero-shader run SPEC.json, on the Vulkan device and with --interp: each kernel is
+ * assembled by llvm-mc-19, its spec and input files are written to a temporary folder, the
+ * tool runs it, and the dumped bytes must be the values computed here in C. Then the
+ * dispatch entry point's DISPATCH_INDIRECT form through the C API. */
+#include "xl_test_harness.h"
+
+#include "gpu/shader/dispatch/compute_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "vk_test_device.h"
+
+static const char *tool;
+static vk_device *dev;
+static char dir[] = "/tmp/prospero-run-XXXXXX";
+static unsigned cases_passed;
+
+#define FILL 0xaaaaaaaau
+#define OUT 0x300000u
+#define IN 0x200000u
+
+static void write_file(const char *name, const void *data, size_t size) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "wb");
+  assert_non_null(f);
+  assert_int_equal(fwrite(data, 1, size, f), size);
+  fclose(f);
+}
+
+static uint8_t *read_dump(const char *name, size_t size) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s", dir, name);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  uint8_t *b = malloc(size + 1);
+  assert_int_equal(fread(b, 1, size + 1, f), size);
+  fclose(f);
+  return b;
+}
+
+/* Runs SPEC (JSON text with "@DUMP@" where the dump file name goes) on the device and with
+ * --interp; EXPECT(i) is the dword i of the dump (of DWORDS). */
+static void run_case(const char *name, const char *src, bool wave64, const char *spec_fmt,
+                     uint32_t dwords, uint32_t (*expect)(uint32_t i)) {
+  size_t n;
+  uint32_t *w = assemble(src, &n, wave64);
+  char file[128], spec[4096], cmd[1024];
+  snprintf(file, sizeof file, "%s.bin", name);
+  write_file(file, w, n * 4);
+  free(w);
+  for (int interp = 0; interp < 2; interp++) {
+    char dump[128];
+    snprintf(dump, sizeof dump, "%s.%s.out", name, interp ? "interp" : "device");
+    snprintf(spec, sizeof spec, spec_fmt, file, dump);
+    char spec_name[128];
+    snprintf(spec_name, sizeof spec_name, "%s.json", name);
+    write_file(spec_name, spec, strlen(spec));
+    snprintf(cmd, sizeof cmd, "%s run %s/%s %s", tool, dir, spec_name, interp ? "--interp" : "");
+    int rc = system(cmd);
+    if (rc != 0) fprintf(stderr, "%s: `%s` failed (%d)\n", name, cmd, rc);
+    assert_int_equal(rc, 0);
+    uint8_t *got = read_dump(dump, dwords * 4);
+    for (uint32_t i = 0; i < dwords; i++) {
+      uint32_t v;
+      memcpy(&v, got + 4 * i, 4);
+      if (v != expect(i))
+        fprintf(stderr, "%s (%s): dword %u: 0x%x, expected 0x%x\n", name,
+                interp ? "interpreter" : "device", i, v, expect(i));
+      assert_int_equal(v, expect(i));
+    }
+    free(got);
+  }
+  cases_passed++;
+}
+
+/* ---- 3-D thread ids and two workgroup ids: 4 x 4 x 2 threads (one wave32), 2 x 3 groups ---- */
+static uint32_t ids_expect(uint32_t i) {
+  if (i >= 6 * 32) return FILL;
+  uint32_t g = i / 32, t = i % 32, gx = g % 2, gy = g / 2, x = t % 4, y = (t / 4) % 4, z = t / 16;
+  return gx << 24 | gy << 16 | z << 8 | y << 4 | x;
+}
+static const char ids_src[] =
+    "v_lshlrev_b32 v3, 2, v1\n"
+    "v_lshlrev_b32 v4, 4, v2\n"
+    "v_add_nc_u32 v3, v3, v0\n"
+    "v_add_nc_u32 v3, v3, v4\n"
+    "s_lshl_b32 s4, s3, 1\n"
+    "s_add_u32 s4, s4, s2\n"
+    "s_lshl_b32 s4, s4, 5\n"
+    "v_add_nc_u32 v5, s4, v3\n"
+    "v_lshlrev_b32 v5, 2, v5\n"
+    "s_lshl_b32 s5, s2, 24\n"
+    "s_lshl_b32 s6, s3, 16\n"
+    "s_or_b32 s5, s5, s6\n"
+    "v_lshlrev_b32 v6, 8, v2\n"
+    "v_lshlrev_b32 v7, 4, v1\n"
+    "v_or_b32 v6, v6, v7\n"
+    "v_or_b32 v6, v6, v0\n"
+    "v_or_b32 v6, s5, v6\n"
+    "global_store_dword v5, v6, s[0:1]\n"
+    "s_endpgm\n";
+static const char ids_spec[] =
+    "{\"code\": \"%s\", \"code_addr\": \"0x100000\", \"wave\": 32, \"threads\": [4, 4, 2],"
+    " \"groups\": [2, 3, 1], \"user_sgprs\": [\"0x300000\", 0], \"tgid\": [true, true, false],"
+    " \"tid_dims\": 3,"
+    " \"memory\": [{\"addr\": \"0x300000\", \"size\": 1024, \"fill\": \"0xaaaaaaaa\"}],"
+    " \"dump\": [{\"addr\": \"0x300000\", \"size\": 1024, \"file\": \"%s\"}]}";
+
+/* ---- two waves per group, the second partial: 100 threads in wave64, 3 groups ------------- */
+static uint32_t waves_expect(uint32_t i) { return i < 300 ? (i % 100) * 7 + i / 100 : FILL; }
+static const char waves_src[] =
+    "s_mul_i32 s3, s2, 100\n"
+    "v_add_nc_u32 v1, s3, v0\n"
+    "v_lshlrev_b32 v1, 2, v1\n"
+    "v_mul_lo_u32 v2, v0, 7\n"
+    "v_add_nc_u32 v2, s2, v2\n"
+    "global_store_dword v1, v2, s[0:1]\n"
+    "s_endpgm\n";
+static const char waves_spec[] =
+    "{\"code\": \"%s\", \"code_addr\": 1048576, \"wave\": 64, \"threads\": [100, 1, 1],"
+    " \"groups\": [3, 1, 1], \"user_sgprs\": [3145728, \"0\"], \"tgid\": [true, false, false],"
+    " \"memory\": [{\"addr\": \"0x300000\", \"size\": 2048, \"fill\": \"0xaaaaaaaa\"}],"
+    " \"dump\": [{\"addr\": \"0x300000\", \"size\": 2048, \"file\": \"%s\"}]}";
+
+/* ---- input from a file through a V#, LDS and a barrier: each group reverses its 32 dwords --- */
+static uint32_t in_word(uint32_t i) { return i * i + 5; }
+static uint32_t lds_expect(uint32_t i) {
+  if (i >= 64) return FILL;
+  return in_word((i / 32) * 32 + 31 - i % 32) + 1;
+}
+static const char lds_src[] =
+    "s_lshl_b32 s9, s8, 5\n"
+    "v_add_nc_u32 v1, s9, v0\n"
+    "v_lshlrev_b32 v2, 2, v1\n"
+    "buffer_load_dword v3, v2, s[4:7], 0 offen\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_sub_nc_u32 v4, 31, v0\n"
+    "v_lshlrev_b32 v4, 2, v4\n"
+    "ds_write_b32 v4, v3\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_barrier\n"
+    "v_lshlrev_b32 v5, 2, v0\n"
+    "ds_read_b32 v6, v5\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_add_nc_u32 v6, 1, v6\n"
+    "global_store_dword v2, v6, s[0:1]\n"
+    "s_endpgm\n";
+
+static void spec_kernels_match_c(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  run_case("ids", ids_src, false, ids_spec, 256, ids_expect);
+  run_case("waves", waves_src, true, waves_spec, 512, waves_expect);
+  /* the input file and the V# (hex strings in the spec) */
+  uint32_t in[64];
+  for (uint32_t i = 0; i < 64; i++) in[i] = in_word(i);
+  write_file("in.bin", in, sizeof in);
+  struct ir_vsharp v = {.base = IN,
+                        .num_records = sizeof in,
+                        .dst_sel = {4, 5, 6, 7},
+                        .format = 20 /* 32 UINT */,
+                        .resource_level = 1,
+                        .oob_select = IR_OOB_RAW};
+  uint32_t d[4];
+  ir_vsharp_encode(&v, d);
+  char lds_spec[2048];
+  snprintf(lds_spec, sizeof lds_spec,
+           "{\"code\": \"%%s\", \"code_addr\": \"0x100000\", \"wave\": 32, \"threads\": [32, 1, 1],"
+           " \"groups\": [2, 1, 1], \"lds_bytes\": 128,"
+           " \"user_sgprs\": [\"0x300000\", 0, 0, 0, \"0x%x\", \"0x%x\", \"0x%x\", \"0x%x\"],"
+           " \"tgid\": [true, false, false],"
+           " \"memory\": [{\"addr\": \"0x200000\", \"file\": \"in.bin\"},"
+           "              {\"addr\": \"0x300000\", \"size\": 512, \"fill\": \"0xaaaaaaaa\"}],"
+           " \"dump\": [{\"addr\": \"0x300000\", \"size\": 512, \"file\": \"%%s\"}]}",
+           d[0], d[1], d[2], d[3]);
+  run_case("lds", lds_src, false, lds_spec, 128, lds_expect);
+  printf("%u of 3 spec kernels passed on the device and in the interpreter\n", cases_passed);
+}
+
+/* A bad spec is refused with the field named, exit status 64. */
+static void bad_spec_names_the_field(void **state) {
+  (void)state;
+  const char *spec =
+      "{\"code\": \"k.bin\", \"code_addr\": 0, \"threads\": [1, 1, 1], \"groups\": [1, \"x\", 1]}";
+  write_file("bad.json", spec, strlen(spec));
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "%s run %s/bad.json --interp 2>%s/bad.err", tool, dir, dir);
+  int rc = system(cmd);
+  assert_true(WIFEXITED(rc));
+  assert_int_equal(WEXITSTATUS(rc), 64);
+  snprintf(cmd, sizeof cmd, "grep -q 'groups\\[1\\]' %s/bad.err", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+/* DISPATCH_INDIRECT: the group counts come from guest memory. */
+static void indirect_dispatch(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(waves_src, &n, true);
+  enum { WIN = 0x100000, SIZE = 0x4000, CODE = 0x100000, ARGS = 0x101000, DST = 0x102000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  uint32_t groups[3] = {2, 1, 1};
+  memcpy(mem + (ARGS - WIN), groups, sizeof groups);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 100;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 2u << 1 | 1u << 7; /* two user SGPRs, TGID_X */
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1; /* wave64 */
+  struct shader_cache *c = shader_cache_create(&(struct shader_cache_config){.workers = 1});
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  char err[256];
+  bool ok = compute_dispatch_indirect(&d, &r, ARGS, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "indirect: %s\n", err);
+  assert_true(ok);
+  for (uint32_t i = 0; i < 256; i++) {
+    uint32_t v, want = i < 200 ? waves_expect(i) : FILL;
+    memcpy(&v, mem + (DST - WIN) + 4 * i, 4);
+    assert_int_equal(v, want);
+  }
+  /* a group count of 0 runs nothing; counts outside memory are refused */
+  groups[0] = 0;
+  memcpy(mem + (ARGS - WIN), groups, sizeof groups);
+  memcpy(mem + (DST - WIN), &(uint32_t){FILL}, 4);
+  assert_true(compute_dispatch_indirect(&d, &r, ARGS, &win, err, sizeof err));
+  uint32_t v;
+  memcpy(&v, mem + (DST - WIN), 4);
+  assert_int_equal(v, FILL);
+  assert_false(compute_dispatch_indirect(&d, &r, WIN + SIZE - 8, &win, err, sizeof err));
+  assert_non_null(strstr(err, "DISPATCH_INDIRECT"));
+  /* the second dispatch of the same code was a cache hit */
+  struct shader_cache_stats st;
+  shader_cache_get_stats(c, &st);
+  assert_int_equal(st.compiles, 1);
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
+/* TG_SIZE and the scratch wave offset through the C API: 64 threads in wave32 (two waves),
+ * two user SGPRs, TGID_X, TG_SIZE_EN, SCRATCH_EN with 2 KiB per wave: s2 = group id,
+ * s3 = waves (5:0) | wave index (11:6), s4 = the wave's scratch offset; each lane stores
+ * s3 and s4 at its thread's slots. */
+static void tg_size_and_scratch_offset(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(
+      "s_lshl_b32 s5, s2, 6\n" /* v0 is the thread id in the group */
+      "v_add_nc_u32 v1, s5, v0\n"
+      "v_lshlrev_b32 v1, 3, v1\n"
+      "v_mov_b32 v2, s3\n"
+      "v_mov_b32 v3, s4\n"
+      "global_store_dwordx2 v1, v[2:3], s[0:1]\n"
+      "s_endpgm\n",
+      &n, false);
+  enum { WIN = 0x100000, SIZE = 0x4000, CODE = 0x100000, DST = 0x102000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 64;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] =
+      1u | 2u << 1 | 1u << 7 | 1u << 10; /* SCRATCH_EN, 2 user SGPRs, TGID_X, TG_SIZE */
+  r.r[COMPUTE_TMPRING_SIZE] = 2u << 12;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | 1u << 15; /* wave32 */
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  char err[256];
+  bool ok = compute_dispatch_direct(&d, &r, (const uint32_t[3]){1, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "tg_size: %s\n", err);
+  assert_true(ok);
+  for (uint32_t t = 0; t < 64; t++) {
+    uint32_t v[2], wave = t / 32;
+    memcpy(v, mem + (DST - WIN) + 8 * t, 8);
+    assert_int_equal(v[0], 2u | wave << 6);
+    assert_int_equal(v[1], wave * 2048u);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
+/* A shader longer than the first prefix the dispatcher copies (4,096 dwords): 6,000 s_nop
+ * before the kernel of `waves` (one group of 100 threads in wave64). */
+static void long_shader(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(waves_src, &n, true);
+  enum { WIN = 0x100000, SIZE = 0x10000, CODE = 0x100000, DST = 0x10c000, NOPS = 6000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  for (uint32_t i = 0; i < NOPS; i++)
+    memcpy(mem + (CODE - WIN) + 4 * i, &(uint32_t){0xbf800000u}, 4);
+  memcpy(mem + (CODE - WIN) + 4 * NOPS, w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 100;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 2u << 1 | 1u << 7;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1;
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  char err[256];
+  bool ok = compute_dispatch_direct(&d, &r, (const uint32_t[3]){1, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "long shader: %s\n", err);
+  assert_true(ok);
+  for (uint32_t i = 0; i < 128; i++) {
+    uint32_t v;
+    memcpy(&v, mem + (DST - WIN) + 4 * i, 4);
+    assert_int_equal(v, i < 100 ? waves_expect(i) : FILL);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
+/* A grid above Vulkan's 65,535 workgroups per dimension: 70,000 groups of one wave32, each
+ * writing its id (the workgroup-id SGPR s2) to its dword; run as two dispatches. */
+static void grid_above_65535(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t n;
+  uint32_t *w = assemble(
+      "s_lshl_b32 s3, s2, 2\n"
+      "v_mov_b32 v1, s3\n"
+      "v_mov_b32 v2, s2\n"
+      "global_store_dword v1, v2, s[0:1]\n"
+      "s_endpgm\n",
+      &n, false);
+  enum { WIN = 0x100000, CODE = 0x100000, DST = 0x101000, GROUPS = 70000 };
+  const uint32_t size = 0x1000 + GROUPS * 4 + 0x1000;
+  uint8_t *mem = malloc(size);
+  assert_non_null(mem);
+  for (uint32_t i = 0; i < size; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 32;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 2u << 1 | 1u << 7;
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | 1u << 15;
+  struct shader_cache *c = shader_cache_create(NULL);
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = size};
+  char err[256];
+  bool ok =
+      compute_dispatch_direct(&d, &r, (const uint32_t[3]){GROUPS, 1, 1}, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "grid: %s\n", err);
+  assert_true(ok);
+  for (uint32_t g = 0; g < GROUPS + 4; g++) {
+    uint32_t v;
+    memcpy(&v, mem + (DST - WIN) + 4 * g, 4);
+    if (v != (g < GROUPS ? g : FILL)) fprintf(stderr, "group %u: 0x%x\n", g, v);
+    assert_int_equal(v, g < GROUPS ? g : FILL);
+  }
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
+static void multi_wave_lds_is_refused(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  char spec[1024];
+  snprintf(
+      spec, sizeof spec,
+      "{\"code\": \"lds.bin\", \"code_addr\": \"0x100000\", \"wave\": 32, \"threads\": [64, 1, 1],"
+      " \"groups\": [1, 1, 1], \"lds_bytes\": 256}");
+  write_file("mw.json", spec, strlen(spec));
+  char cmd[1024];
+  snprintf(cmd, sizeof cmd, "%s run %s/mw.json 2>%s/mw.err", tool, dir, dir);
+  int rc = system(cmd);
+  assert_true(WIFEXITED(rc));
+  assert_int_equal(WEXITSTATUS(rc), 1);
+  snprintf(cmd, sizeof cmd, "grep -q 'not supported yet' %s/mw.err", dir);
+  assert_int_equal(system(cmd), 0);
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: %s PROSPERO-SHADER\n", argv[0]);
+    return 2;
+  }
+  tool = argv[1];
+  if (!mkdtemp(dir)) return 1;
+  dev = vk_test_device(); /* sets VK_ICD_FILENAMES for the tool too when it falls back */
+  const struct CMUnitTest tests[] = {cmocka_unit_test(spec_kernels_match_c),
+                                     cmocka_unit_test(bad_spec_names_the_field),
+                                     cmocka_unit_test(indirect_dispatch),
+                                     cmocka_unit_test(tg_size_and_scratch_offset),
+                                     cmocka_unit_test(long_shader),
+                                     cmocka_unit_test(grid_above_65535),
+                                     cmocka_unit_test(multi_wave_lds_is_refused)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  if (dev) vk_device_destroy(dev);
+  char cmd[256];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd) != 0) r = 1;
+  if (!dev && r == 0) return 77;
+  return r;
+}

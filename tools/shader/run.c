@@ -1,0 +1,241 @@
+/* prospero-shader run SPEC.json [--interp]: one compute dispatch replayed from a spec file
+ * (src/gpu/shader/dispatch/run_spec.h) on the Vulkan device, or through the IR interpreter. */
+#include "run.h"
+
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/exit_codes.h"
+#include "gpu/shader/dispatch/compute_dispatch.h"
+#include "gpu/shader/dispatch/run_spec.h"
+#include "gpu/shader/ir/ir_interp.h"
+#include "gpu/shader/translate/translate.h"
+
+#define MAX_SPAN (256ull << 20)
+#define ADDR48(a) ((a) & ((1ull << 48) - 1))
+
+static uint8_t *read_file(const char *path, size_t *size, size_t limit) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  uint8_t *buf = NULL;
+  size_t n = 0, cap = 0;
+  for (;;) {
+    if (n == cap) {
+      cap = cap ? cap * 2 : 65536;
+      uint8_t *p = cap > limit + 65536 ? NULL : realloc(buf, cap);
+      if (!p) {
+        free(buf);
+        fclose(f);
+        return NULL;
+      }
+      buf = p;
+    }
+    size_t got = fread(buf + n, 1, cap - n, f);
+    n += got;
+    if (!got) break;
+  }
+  fclose(f);
+  *size = n;
+  return buf;
+}
+
+struct window {
+  uint64_t addr, size;
+  uint8_t *data;
+};
+
+/* The one span of guest memory that holds the code and every block. */
+static bool build_window(const struct run_spec *s, const uint8_t *code, size_t code_size,
+                         struct window *w) {
+  uint64_t lo = ADDR48(s->code_addr), hi = lo + code_size;
+  for (uint32_t i = 0; i < s->memory_count + s->dump_count; i++) {
+    const struct run_spec_block *b =
+        i < s->memory_count ? &s->memory[i] : &s->dump[i - s->memory_count];
+    uint64_t a = ADDR48(b->addr);
+    if (a < lo) lo = a;
+    if (a + b->size > hi) hi = a + b->size;
+  }
+  lo &= ~0xfffull;
+  if (hi - lo > MAX_SPAN) {
+    fprintf(stderr,
+            "prospero-shader: memory: the code and blocks span 0x%llx bytes from 0x%llx (at most "
+            "256 MiB)\n",
+            (unsigned long long)(hi - lo), (unsigned long long)lo);
+    return false;
+  }
+  w->addr = lo;
+  w->size = (hi - lo + 0xfff) & ~0xfffull;
+  w->data = calloc(1, w->size);
+  if (!w->data) return false;
+  memcpy(w->data + (ADDR48(s->code_addr) - lo), code, code_size);
+  for (uint32_t i = 0; i < s->memory_count; i++) {
+    const struct run_spec_block *b = &s->memory[i];
+    uint8_t *at = w->data + (ADDR48(b->addr) - lo);
+    if (b->file) {
+      FILE *f = fopen(b->file, "rb");
+      size_t got = f ? fread(at, 1, b->size, f) : 0;
+      if (f) fclose(f);
+      if (got != b->size) {
+        fprintf(stderr, "prospero-shader: memory[%u].file: cannot read %s\n", i, b->file);
+        return false;
+      }
+    } else {
+      for (uint64_t k = 0; k < b->size; k++) at[k] = (uint8_t)(b->fill >> (8 * (k & 3)));
+    }
+  }
+  return true;
+}
+
+/* Runs every wave of every group through the IR interpreter, in order. */
+static bool run_interp(const struct run_spec *s, const struct compute_regs *regs,
+                       struct window *win) {
+  char err[256];
+  struct compute_config cfg;
+  if (!compute_config_decode(regs, &cfg, err, sizeof err)) {
+    fprintf(stderr, "prospero-shader: %s\n", err);
+    return false;
+  }
+  uint64_t off = ADDR48(s->code_addr) - win->addr, avail = (win->size - off) / 4;
+  uint32_t *code = malloc(avail * 4);
+  if (!code) return false;
+  memcpy(code, win->data + off, avail * 4);
+  size_t n = compute_code_extent(code, avail, cfg.wave_size == 64);
+  struct ir_translate_options o = {
+      .wave_size = cfg.wave_size, .float_mode = cfg.float_mode, .run_passes = true};
+  struct ir_translate_error terr;
+  struct ir_function *fn = ir_translate(code, n ? n : 1, &o, &terr, NULL);
+  free(code);
+  if (!fn) {
+    fprintf(stderr, "prospero-shader: code: at 0x%x: %s\n", terr.offset, terr.msg);
+    return false;
+  }
+  bool barrier = false;
+  for (uint32_t i = 0; i < fn->inst_count; i++)
+    barrier |= !fn->insts[i].dead && fn->insts[i].op == IR_OP_barrier;
+  if (cfg.waves_per_group > 1 && (cfg.lds_bytes || barrier)) {
+    fprintf(stderr,
+            "prospero-shader: threads: %u waves per workgroup sharing %s are not supported yet\n",
+            cfg.waves_per_group, cfg.lds_bytes ? "LDS" : "s_barrier");
+    ir_function_destroy(fn);
+    return false;
+  }
+  struct ir_interp_wave *w = malloc(sizeof *w);
+  uint8_t *lds = calloc(1, cfg.lds_bytes ? cfg.lds_bytes : 1);
+  bool ok = w && lds;
+  struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
+  for (uint32_t z = 0; ok && z < s->groups[2]; z++)
+    for (uint32_t y = 0; ok && y < s->groups[1]; y++)
+      for (uint32_t x = 0; ok && x < s->groups[0]; x++) {
+        uint32_t group[3] = {x, y, z};
+        memset(lds, 0, cfg.lds_bytes ? cfg.lds_bytes : 1);
+        for (uint32_t wave = 0; ok && wave < cfg.waves_per_group; wave++) {
+          struct compute_wave start;
+          compute_wave_start(&cfg, group, s->groups, wave, &start);
+          memset(w, 0, sizeof *w);
+          memcpy(w->sgpr, start.sgpr, sizeof w->sgpr);
+          for (int r = 0; r < 3; r++) memcpy(w->vgpr[r], start.vgpr[r], sizeof start.vgpr[r]);
+          w->exec = start.exec;
+          w->mem = &map;
+          w->mem_count = 1;
+          w->global = win->data;
+          w->global_base = win->addr;
+          w->global_size = (uint32_t)win->size;
+          w->lds = cfg.lds_bytes ? lds : NULL;
+          w->lds_size = cfg.lds_bytes;
+          w->wave_id = wave;
+          if (!ir_interp_run(fn, w, 1u << 24, err, sizeof err)) {
+            fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u) wave %u: %s\n", x, y,
+                    z, wave, err);
+            ok = false;
+          }
+        }
+      }
+  free(lds);
+  free(w);
+  ir_function_destroy(fn);
+  return ok;
+}
+
+static bool run_device(const struct compute_regs *regs, const struct run_spec *s,
+                       struct window *win, const struct shader_run_options *o) {
+  vk_device *dev = vk_device_create(NULL);
+  if (!dev) {
+    fprintf(stderr,
+            "prospero-shader: no Vulkan device (see the vk log); --interp runs without one\n");
+    return false;
+  }
+  struct shader_cache *cache = shader_cache_create(&(struct shader_cache_config){
+      .workers = 0, .disk_dir = o->cache_dir, .dump_dir = o->dump_dir});
+  struct compute_dispatcher d = {.dev = dev, .cache = cache};
+  struct shader_dispatch_window sw = {.addr = win->addr, .data = win->data, .size = win->size};
+  char err[256];
+  bool ok = cache && compute_dispatch_direct(&d, regs, s->groups, &sw, err, sizeof err);
+  if (!ok) fprintf(stderr, "prospero-shader: %s\n", cache ? err : "out of memory");
+  shader_cache_destroy(cache);
+  vk_device_destroy(dev);
+  return ok;
+}
+
+int shader_run_main(const char *spec_path, const struct shader_run_options *o) {
+  size_t len;
+  char *text = (char *)read_file(spec_path, &len, 16u << 20);
+  if (!text) {
+    fprintf(stderr, "prospero-shader: cannot read %s\n", spec_path);
+    return PROSPERO_EXIT_USAGE;
+  }
+  char *dup = strdup(spec_path);
+  struct run_spec s;
+  memset(&s, 0, sizeof s);
+  char err[256];
+  bool ok = dup && run_spec_parse(text, len, dirname(dup), &s, err, sizeof err);
+  free(text);
+  free(dup);
+  if (!ok) {
+    fprintf(stderr, "prospero-shader: %s: %s\n", spec_path, err);
+    run_spec_free(&s);
+    return PROSPERO_EXIT_USAGE;
+  }
+  for (uint32_t i = 0; i < s.memory_count; i++) {
+    if (!s.memory[i].file) continue;
+    FILE *f = fopen(s.memory[i].file, "rb");
+    if (!f || fseek(f, 0, SEEK_END) != 0 || ftell(f) <= 0) {
+      fprintf(stderr, "prospero-shader: memory[%u].file: cannot read %s (or it is empty)\n", i,
+              s.memory[i].file);
+      if (f) fclose(f);
+      run_spec_free(&s);
+      return PROSPERO_EXIT_USAGE;
+    }
+    s.memory[i].size = (uint64_t)ftell(f);
+    fclose(f);
+  }
+  size_t code_size;
+  uint8_t *code = read_file(s.code, &code_size, MAX_SPAN);
+  if (!code || code_size < 4) {
+    fprintf(stderr, "prospero-shader: code: cannot read %s (or it holds no instruction word)\n",
+            s.code);
+    free(code);
+    run_spec_free(&s);
+    return PROSPERO_EXIT_USAGE;
+  }
+  struct window win = {0};
+  struct compute_regs regs;
+  run_spec_regs(&s, &regs);
+  ok = build_window(&s, code, code_size & ~(size_t)3, &win);
+  free(code);
+  if (ok) ok = o->interp ? run_interp(&s, &regs, &win) : run_device(&regs, &s, &win, o);
+  for (uint32_t i = 0; ok && i < s.dump_count; i++) {
+    const struct run_spec_block *b = &s.dump[i];
+    FILE *f = fopen(b->file, "wb");
+    bool wrote = f && fwrite(win.data + (ADDR48(b->addr) - win.addr), 1, b->size, f) == b->size;
+    if (f && fclose(f) != 0) wrote = false;
+    if (!wrote) {
+      fprintf(stderr, "prospero-shader: dump[%u].file: cannot write %s\n", i, b->file);
+      ok = false;
+    }
+  }
+  free(win.data);
+  run_spec_free(&s);
+  return ok ? 0 : 1;
+}
