@@ -1,7 +1,8 @@
 /* Command-line options of the prospero executable: one X-macro table generates the parser,
  * --help and docs/options.md (`prospero --options-markdown`).
  *
- * X(id, long name, argument name or NULL, repeatable, help text) */
+ * X(id, long name, argument name or NULL, repeatable, help text). An argument name of two
+ * words ("N FILE") takes two arguments; the second is stored in id_second. */
 #ifndef PROSPERO_APP_OPTIONS_H
 #define PROSPERO_APP_OPTIONS_H
 
@@ -38,6 +39,31 @@
     "Write the words, disassembly, IR and SPIR-V of every shader the shader cache compiles "    \
     "into DIR (created when missing). The command processor does not dispatch shaders yet, so " \
     "only `prospero-shader run --dump-shaders DIR` compiles shaders today.")                    \
+  X(check, "check", NULL, false,                                                                \
+    "Load and link the game without running it, print every imported library with the "         \
+    "counts of functions implemented, partial, stub, provided by the game's PRXs and "          \
+    "missing, then the missing ones by NID and name; exit 0 (1 when something is missing). "    \
+    "The same summary is logged at the start of every run.")                                    \
+  X(json, "json", NULL, false, "With --check: print the report as one JSON object.")            \
+  X(system_param, "system-param", "NAME=VALUE", true,                                           \
+    "A system setting the guest reads (sceSystemServiceParamGetInt): lang (a language "         \
+    "number or code such as en-US, ja-JP), date_format (ymd, dmy, mdy), time_format (12, "      \
+    "24), time_zone (minutes east of UTC), summertime (0, 1), game_parental_level (0-11), "     \
+    "enter_button (cross, circle). Defaults: en-US, ymd, 24, the host's time zone and "         \
+    "summer time, 0, cross. Repeatable.")                                                       \
+  X(user_name, "user-name", "NAME", false,                                                      \
+    "Name of the console's one logged-in user (sceUserServiceGetUserName; at most 16 "          \
+    "bytes). Default: User.")                                                                   \
+  X(vblank_hz, "vblank-hz", "HZ", false,                                                        \
+    "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "      \
+    "follow it.")                                                                               \
+  X(headless, "headless", NULL, false,                                                          \
+    "Run without a window. The default when no display exists (and, until the window "          \
+    "lands, always).")                                                                          \
+  X(dump_frames, "dump-frames", "DIR", false,                                                   \
+    "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")       \
+  X(screenshot_at, "screenshot-at", "N FILE", false,                                            \
+    "Write the N-th flipped frame (from 1) as the PNG file FILE.")                              \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \
@@ -48,6 +74,7 @@
 struct app_options {
 #define APP_OPT_FIELD_(id, name, arg, rep, help) \
   const char *id[APP_MAX_REPEAT];                \
+  const char *id##_second[APP_MAX_REPEAT];       \
   int id##_count;
   APP_OPTIONS(APP_OPT_FIELD_)
 #undef APP_OPT_FIELD_
