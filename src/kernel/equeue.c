@@ -1,6 +1,10 @@
 /* Event queues (equeue.h): a table of queues named by handles, each holding its events
- * ("knotes") in one list and the arrived ones in a FIFO, a mutex and a condition variable on
- * CLOCK_MONOTONIC.
+ * ("knotes") in one list and the arrived ones in a FIFO, a mutex and a wake-up sequence word
+ * (kernel/sync_wait.h): a waiter reads the word under the mutex, releases it and sleeps on the
+ * word while it is unchanged; every change that may satisfy a waiter bumps the word and wakes
+ * all sleepers, so a wake between the release and the sleep is never lost. The sleep is the
+ * sync module's interruptible one: the thread layer's cancellation ends it (equeue_wait
+ * returns -EINTR), and PS5_CPU_WAIT_DIAGNOSTICS traces it.
  *
  * Lifetime: the table holds one reference to each queue and every call working on a queue
  * pins it (one more reference, taken under the table lock), so a queue's memory lives until
@@ -36,6 +40,7 @@
 #include "common/log.h"
 #include "kernel/files.h"
 #include "kernel/kernel_errno.h"
+#include "kernel/sync_wait.h"
 
 #define EQUEUE_FD_POLL_NS 1000000ull /* re-check of read/write events while a wait sleeps */
 #define NS_FOREVER UINT64_MAX
@@ -68,7 +73,8 @@ struct file_status {
 
 struct equeue {
   pthread_mutex_t lock;
-  pthread_cond_t cond;
+  uint32_t seq;  /* bumped (under lock) by every wake-up; waiters sleep on it */
+  int32_t waker; /* the host thread of the latest wake-up (for the wait trace) */
   char name[EQUEUE_NAME_MAX];
   uint64_t handle;
   int refs; /* under table_lock */
@@ -116,9 +122,15 @@ static void unpin(struct equeue *q) {
   int left = --q->refs;
   pthread_mutex_unlock(&table_lock);
   if (left) return;
-  pthread_cond_destroy(&q->cond);
   pthread_mutex_destroy(&q->lock);
   free(q);
+}
+
+/* Wakes every waiter of Q (q->lock held). */
+static void wake_all(struct equeue *q) {
+  q->waker = sync_self_tid();
+  __atomic_store_n(&q->seq, q->seq + 1, __ATOMIC_RELEASE);
+  sync_futex_wake(&q->seq, INT32_MAX);
 }
 
 int equeue_create(const char *name, uint64_t *out) {
@@ -127,11 +139,6 @@ int equeue_create(const char *name, uint64_t *out) {
   struct equeue *q = calloc(1, sizeof *q);
   if (!q) return -KERNEL_ENOMEM;
   pthread_mutex_init(&q->lock, NULL);
-  pthread_condattr_t ca;
-  pthread_condattr_init(&ca);
-  pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-  pthread_cond_init(&q->cond, &ca);
-  pthread_condattr_destroy(&ca);
   strcpy(q->name, name);
   q->refs = 1; /* the table's */
   pthread_mutex_lock(&table_lock);
@@ -139,7 +146,6 @@ int equeue_create(const char *name, uint64_t *out) {
   while (slot < EQUEUE_MAX && table[slot].q) slot++;
   if (slot == EQUEUE_MAX) {
     pthread_mutex_unlock(&table_lock);
-    pthread_cond_destroy(&q->cond);
     pthread_mutex_destroy(&q->lock);
     free(q);
     return -KERNEL_EMFILE;
@@ -237,7 +243,7 @@ static void queue_close(struct equeue *q) {
   pthread_mutex_lock(&q->lock);
   q->closing = true;
   while (q->head) knote_free(q, q->head);
-  pthread_cond_broadcast(&q->cond);
+  wake_all(q);
   pthread_mutex_unlock(&q->lock);
   pthread_mutex_unlock(&source_lock);
 }
@@ -450,6 +456,10 @@ int equeue_wait(uint64_t h, struct equeue_event *out, int num, int64_t timeout_u
   pthread_mutex_lock(&q->lock);
   uint64_t now = now_ns();
   uint64_t deadline = timeout_us < 0 ? NS_FOREVER : now + (uint64_t)timeout_us * 1000u;
+  struct sync_trace_object what = {"equeue", (const void *)(uintptr_t)h, q->name};
+  bool traced = false; /* traced once it sleeps: a wait that returns at once is no wait */
+  int64_t trace_start = 0;
+  int32_t waker = 0;
   int r;
   for (;;) {
     if (q->closing) {
@@ -469,15 +479,27 @@ int equeue_wait(uint64_t h, struct equeue_event *out, int num, int64_t timeout_u
     }
     uint64_t wake = next_check(q, now);
     if (deadline < wake) wake = deadline;
-    if (wake == NS_FOREVER) {
-      pthread_cond_wait(&q->cond, &q->lock);
-    } else {
-      struct timespec ts = {(time_t)(wake / 1000000000u), (long)(wake % 1000000000u)};
-      pthread_cond_timedwait(&q->cond, &q->lock, &ts);
+    if (!traced && sync_trace_enabled()) {
+      struct sync_deadline td = {deadline == NS_FOREVER ? SYNC_CLOCK_NONE : SYNC_CLOCK_MONOTONIC,
+                                 (int64_t)deadline};
+      trace_start = sync_trace_begin(&what, &td);
+      traced = true;
+    }
+    uint32_t seen = q->seq;
+    pthread_mutex_unlock(&q->lock);
+    struct sync_deadline d = {wake == NS_FOREVER ? SYNC_CLOCK_NONE : SYNC_CLOCK_MONOTONIC,
+                              wake > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)wake};
+    int s = sync_futex_wait_interruptible(&q->seq, seen, &d);
+    pthread_mutex_lock(&q->lock);
+    if (q->seq != seen) waker = q->waker; /* woken by a post, a trigger or the deletion */
+    if (s == -KERNEL_EINTR) {             /* the thread layer's cancellation (or a host signal) */
+      r = -KERNEL_EINTR;
+      break;
     }
     now = now_ns();
   }
   pthread_mutex_unlock(&q->lock);
+  if (traced) sync_trace_end(&what, trace_start, r, r == -KERNEL_ETIMEDOUT ? 0 : waker);
   unpin(q);
   return r;
 }
@@ -486,21 +508,21 @@ int equeue_wait(uint64_t h, struct equeue_event *out, int num, int64_t timeout_u
 
 /* Runs BODY_ on queue H_ pinned, locked and open (setting r), and wakes the waiters when
  * it succeeded. */
-#define WITH_QUEUE(h_, body_)                       \
-  do {                                              \
-    struct equeue *q = pin(h_);                     \
-    if (!q) return -KERNEL_EBADF;                   \
-    int r = 0;                                      \
-    pthread_mutex_lock(&q->lock);                   \
-    if (q->closing) {                               \
-      r = -KERNEL_EBADF;                            \
-    } else {                                        \
-      body_;                                        \
-      if (r == 0) pthread_cond_broadcast(&q->cond); \
-    }                                               \
-    pthread_mutex_unlock(&q->lock);                 \
-    unpin(q);                                       \
-    return r;                                       \
+#define WITH_QUEUE(h_, body_)       \
+  do {                              \
+    struct equeue *q = pin(h_);     \
+    if (!q) return -KERNEL_EBADF;   \
+    int r = 0;                      \
+    pthread_mutex_lock(&q->lock);   \
+    if (q->closing) {               \
+      r = -KERNEL_EBADF;            \
+    } else {                        \
+      body_;                        \
+      if (r == 0) wake_all(q);      \
+    }                               \
+    pthread_mutex_unlock(&q->lock); \
+    unpin(q);                       \
+    return r;                       \
   } while (0)
 
 int equeue_add_user(uint64_t h, uint64_t ident, bool edge) {
@@ -668,7 +690,7 @@ int equeue_source_post(struct equeue_source *s, uint32_t fflags, int64_t data) {
       k->ev.data = s->d.merge ? s->d.merge(k->ev.data, data, s->d.ctx) : data;
       k->ev.fflags |= fflags;
       activate(q, k);
-      pthread_cond_broadcast(&q->cond);
+      wake_all(q);
       n++;
     }
     pthread_mutex_unlock(&q->lock);

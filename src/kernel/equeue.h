@@ -73,8 +73,12 @@ int equeue_delete(uint64_t eq);
 
 /* Waits for events of queue EQ and stores up to NUM (>= 1) of them in OUT, their count in
  * *COUNT (0 on failure). TIMEOUT_US < 0 waits without limit, 0 only collects what has
- * already arrived. Returns 0 with at least one event, -ETIMEDOUT, or -EBADF (no such
- * queue, or deleted during the wait). */
+ * already arrived. Returns 0 with at least one event, -ETIMEDOUT, -EBADF (no such
+ * queue, or deleted during the wait), or -EINTR when the calling thread is interruptible
+ * (sync_wait_set_interruptible) and a host signal or the thread layer's check ended the
+ * sleep (no event is collected then; the caller acts on its cancellation or waits again).
+ * With PS5_CPU_WAIT_DIAGNOSTICS a wait that sleeps is traced as "equeue" with the queue's
+ * handle and name, its outcome and the thread whose post, trigger or deletion woke it. */
 int equeue_wait(uint64_t eq, struct equeue_event *out, int num, int64_t timeout_us, int *count);
 
 /* The queue's name (copied into NAME, EQUEUE_NAME_MAX bytes), for diagnostics. */

@@ -240,6 +240,7 @@ void sync_trace_end(const struct sync_trace_object *what, int64_t start_ns, int 
       : result == -KERNEL_ETIMEDOUT ? "timed out"
       : result == -KERNEL_ECANCELED ? "cancelled"
       : result == -KERNEL_EACCES    ? "object deleted"
+      : result == -KERNEL_EBADF     ? "bad or deleted queue"
       : result == -KERNEL_EINTR     ? "interrupted"
                                     : "error",
       by);

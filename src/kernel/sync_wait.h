@@ -49,7 +49,8 @@ int sync_futex_wait(const uint32_t *word, uint32_t expected, const struct sync_d
 int sync_futex_wait_interruptible(const uint32_t *word, uint32_t expected,
                                   const struct sync_deadline *d);
 /* While on for the calling thread, a host signal ends its interruptible sleeps
- * (sync_futex_wait_interruptible: condition variables, semaphores, event flags) with
+ * (sync_futex_wait_interruptible: condition variables, semaphores, event flags, event
+ * queues) with
  * -KERNEL_EINTR instead of resuming them; lock acquisitions are never interrupted: the thread layer
  * turns it on around waits that are cancellation points (pthread_cancel interrupts them with a
  * signal). Returns the previous setting. */

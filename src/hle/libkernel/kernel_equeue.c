@@ -5,12 +5,16 @@
  * hands the rest to the kernel module. An event id (int) becomes the event's ident the way
  * C converts it to uintptr_t (sign-extended), as the console's kevent records it. */
 #include <string.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/libkernel/libkernel_equeue.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "kernel/equeue.h"
+#include "kernel/kernel_errno.h"
+#include "kernel/sync_wait.h"
 
 static uint64_t ident_of(int id) { return (uint64_t)(int64_t)id; }
 
@@ -23,6 +27,38 @@ int kernel_create_equeue(uint64_t *eq, const char *name) {
 
 int kernel_delete_equeue(uint64_t eq) { return (int)hle_sce_result(equeue_delete(eq)); }
 
+static uint64_t mono_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* The console's sceKernelWaitEqueue is libthr's kevent (changes 0, events >= 1), a
+ * cancellation point: a pending request acts on entry and ends the sleep; on the way out it
+ * acts only when the wait failed (kevent returned -1), never when events or the timeout came
+ * back (the request then waits for the next cancellation point, no event is lost). A host
+ * signal that is no cancellation resumes the wait with the time that remains. */
+static int wait_cancellable(uint64_t eq, struct equeue_event *ev, int num, int64_t timeout_us,
+                            int *n) {
+  sync_wait_set_interrupt_check(kernel_thread_cancel_due);
+  kernel_thread_cancel_wait_begin();
+  bool was = sync_wait_set_interruptible(true);
+  uint64_t end = timeout_us < 0 ? UINT64_MAX : mono_us() + (uint64_t)timeout_us;
+  int r;
+  while ((r = equeue_wait(eq, ev, num, timeout_us, n)) == -KERNEL_EINTR) {
+    sync_wait_set_interruptible(was);
+    kernel_thread_testcancel();
+    sync_wait_set_interruptible(true);
+    if (timeout_us > 0) {
+      uint64_t now = mono_us();
+      timeout_us = now >= end ? 0 : (int64_t)(end - now);
+    }
+  }
+  sync_wait_set_interruptible(was);
+  kernel_thread_cancel_wait_leave(r != 0 && r != -KERNEL_ETIMEDOUT);
+  return r;
+}
+
 int kernel_wait_equeue(uint64_t eq, struct equeue_event *ev, int num, int *out,
                        const uint32_t *timo) {
   if (out) *out = 0;
@@ -30,7 +66,7 @@ int kernel_wait_equeue(uint64_t eq, struct equeue_event *ev, int num, int *out,
   if (!ev) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   if (num < 1) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   int n = 0;
-  int r = equeue_wait(eq, ev, num, timo ? (int64_t)*timo : -1, &n);
+  int r = wait_cancellable(eq, ev, num, timo ? (int64_t)*timo : -1, &n);
   if (out) *out = n;
   return (int)hle_sce_result(r);
 }

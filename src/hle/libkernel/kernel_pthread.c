@@ -193,12 +193,14 @@ void kernel_thread_cancel_wait_begin(void) {
   kernel_thread_testcancel();
 }
 
-void kernel_thread_cancel_wait_end(void) {
+void kernel_thread_cancel_wait_leave(bool act) {
   struct kthread *t = cur;
   if (!t) return;
   atomic_store(&t->in_cancel_wait, false);
-  kernel_thread_testcancel();
+  if (act) kernel_thread_testcancel();
 }
+
+void kernel_thread_cancel_wait_end(void) { kernel_thread_cancel_wait_leave(true); }
 
 static uint64_t mono_ns(void) {
   struct timespec ts;

@@ -23,6 +23,10 @@ bool kernel_thread_cancel_due(void);
  * that and is a cancellation point again. */
 void kernel_thread_cancel_wait_begin(void);
 void kernel_thread_cancel_wait_end(void);
+/* _end for a wait that acts on a request at its end only when ACT (FreeBSD libthr's
+ * _thr_cancel_leave: kevent and read, which got data, return it and leave the request to
+ * the next cancellation point). */
+void kernel_thread_cancel_wait_leave(bool act);
 /* Sleeps REL (CLOCK_MONOTONIC) on the calling thread, resuming after signals; a cancellation
  * point that a cancel request ends at once, whenever it comes (no lost wake-up). 0, or
  * -(guest errno) for a bad REL. */

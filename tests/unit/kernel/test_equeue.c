@@ -19,10 +19,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "kernel/equeue.h"
 #include "kernel/files.h"
 #include "kernel/kernel_errno.h"
 #include "kernel/mounts.h"
+#include "kernel/sync_wait.h"
 
 static uint64_t mono_us(void) {
   struct timespec ts;
@@ -463,6 +465,97 @@ static void test_delete_during_posts(void **state) {
   assert_true(atomic_load(&collected) > 0);
 }
 
+/* ---- interruption and the wait trace ------------------------------------------------------ */
+
+static atomic_int interrupt_now;
+static bool interrupt_pending(void) { return atomic_load(&interrupt_now) != 0; }
+
+struct interrupted_wait {
+  uint64_t q;
+  int result, count;
+  uint64_t waited_us;
+};
+
+static void *wait_interruptible(void *p) {
+  struct interrupted_wait *w = p;
+  struct equeue_event ev;
+  sync_wait_set_interruptible(true);
+  uint64_t t0 = mono_us();
+  w->result = equeue_wait(w->q, &ev, 1, 5000000, &w->count);
+  w->waited_us = mono_us() - t0;
+  return NULL;
+}
+
+/* An interruptible waiter (the thread layer's cancellation points) ends its sleep with EINTR
+ * when the thread layer's check says so, collecting nothing; a plain waiter is not affected. */
+static void test_wait_interrupted(void **state) {
+  (void)state;
+  uint64_t q = make("intr");
+  assert_int_equal(equeue_add_user(q, 1, true), 0);
+  sync_wait_set_interrupt_check(interrupt_pending);
+  struct interrupted_wait w = {q, 1, -1, 0};
+  pthread_t th;
+  pthread_create(&th, NULL, wait_interruptible, &w);
+  usleep(20000);
+  atomic_store(&interrupt_now, 1); /* seen within one slice (100 ms) of the sleep */
+  pthread_join(th, NULL);
+  atomic_store(&interrupt_now, 0);
+  sync_wait_set_interrupt_check(NULL);
+  assert_int_equal(w.result, -KERNEL_EINTR);
+  assert_int_equal(w.count, 0);
+  assert_true(w.waited_us < 1000000);
+  assert_int_equal(equeue_trigger_user(q, 1, 5), 0); /* the queue still works */
+  struct equeue_event ev;
+  int n;
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), 0);
+  assert_int_equal(n, 1);
+}
+
+static void test_wait_trace(void **state) {
+  (void)state;
+  char path[] = "/tmp/prospero_equeue_trace_XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+  sync_trace_set(true);
+  uint64_t q = make("traced");
+  assert_int_equal(equeue_add_user(q, 1, true), 0);
+  struct trigger_later t = {q, 30};
+  pthread_t th;
+  pthread_create(&th, NULL, trigger_after, &t);
+  struct equeue_event ev;
+  int n;
+  assert_int_equal(equeue_wait(q, &ev, 1, -1, &n), 0);
+  pthread_join(th, NULL);
+  int32_t trigger_tid = 0; /* the trigger ran on TH: its tid is not ours */
+  assert_int_equal(equeue_wait(q, &ev, 1, 10000, &n), -KERNEL_ETIMEDOUT);
+  assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), -KERNEL_ETIMEDOUT); /* no sleep: no trace */
+  sync_trace_set(false);
+  log_close();
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char text[8192] = {0};
+  size_t len = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  unlink(path);
+  assert_true(len > 0);
+  char want[128];
+  snprintf(want, sizeof want, "waits on equeue %#llx \"traced\" (no timeout)",
+           (unsigned long long)q);
+  assert_non_null(strstr(text, want));
+  snprintf(want, sizeof want, "waits on equeue %#llx \"traced\" (timeout", (unsigned long long)q);
+  assert_non_null(strstr(text, want));
+  const char *ok = strstr(text, ": ok, woken by thread ");
+  assert_non_null(ok);
+  assert_true(sscanf(ok, ": ok, woken by thread %d", &trigger_tid) == 1);
+  assert_true(trigger_tid != 0 && trigger_tid != sync_self_tid());
+  assert_non_null(strstr(text, ": timed out"));
+  int waits = 0;
+  for (const char *p = text; (p = strstr(p, "waits on equeue")); p++) waits++;
+  assert_int_equal(waits, 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_teardown(test_queues, teardown),
@@ -476,6 +569,8 @@ int main(void) {
       cmocka_unit_test_teardown(test_event_limit, teardown),
       cmocka_unit_test_teardown(test_delete_wakes_waiters, teardown),
       cmocka_unit_test_teardown(test_delete_during_posts, teardown),
+      cmocka_unit_test_teardown(test_wait_interrupted, teardown),
+      cmocka_unit_test_teardown(test_wait_trace, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
