@@ -16,13 +16,16 @@
 #       NAME.prx.debug unless CFLAGS has --no-debug-file).
 #   prospero_guest_test(NAME GUEST g [ARGS arg...] EXPECT_STDOUT file EXPECT_EXIT n
 #                       [EXPECT_LOG_REGEX re...] [EMULATOR_ARGS opt...] [TIMEOUT s]
-#                       [EXPECT_GUEST_LOG file] [SKIP_REGEX re])
+#                       [EXPECT_GUEST_LOG file] [SKIP_REGEX re] [HOOKS script])
 #       ctest "guest.NAME" (label guest): runs
 #       `prospero [EMULATOR_ARGS] --game <folder of g> [-- ARGS]`,
 #       compares stdout byte for byte with EXPECT_STDOUT, checks the exit code and that
 #       each regex matches the emulator log (stderr). EXPECT_GUEST_LOG runs with
 #       `--guest-log <fresh file>` and compares that file byte for byte. SKIP_REGEX: a
 #       failing run whose emulator log matches it is reported as a skip (a host limit).
+#       HOOKS: a CMake script included with GT_PHASE "prepare" before the run (host files in
+#       GT_OUT_DIR, e.g. under the per-title data GT_OUT_DIR/data/prospero/<title>) and
+#       "check" after it (appends messages to `failures`).
 #
 # Guests are built only when the HLE export table exists (tools/hle-export, or a table file
 # given in PROSPERO_HLE_TABLE); guest tests only when the prospero executable exists too.
@@ -173,7 +176,7 @@ function(prospero_guest name)
 endfunction()
 
 function(prospero_guest_test name)
-  cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT;EXPECT_GUEST_LOG;SKIP_REGEX"
+  cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT;EXPECT_GUEST_LOG;SKIP_REGEX;HOOKS"
                         "ARGS;EXPECT_LOG_REGEX;EMULATOR_ARGS" ${ARGN})
   if(NOT T_GUEST OR NOT T_EXPECT_STDOUT OR "${T_EXPECT_EXIT}" STREQUAL "")
     message(FATAL_ERROR "prospero_guest_test(${name}): GUEST, EXPECT_STDOUT and EXPECT_EXIT "
@@ -199,6 +202,13 @@ function(prospero_guest_test name)
                            BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
   endif()
   string(APPEND cfg "set(GT_EXPECT_GUEST_LOG [==[${expect_glog}]==])\n")
+  # HOOKS: a CMake script included before the run (GT_PHASE prepare: set up host files in
+  # GT_OUT_DIR) and after it (GT_PHASE check: append to `failures`)
+  set(hooks "")
+  if(T_HOOKS)
+    get_filename_component(hooks ${T_HOOKS} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
+  endif()
+  string(APPEND cfg "set(GT_HOOKS [==[${hooks}]==])\n")
   string(APPEND cfg "set(GT_ARGS)\n")
   foreach(a IN LISTS T_ARGS)
     string(APPEND cfg "list(APPEND GT_ARGS [==[${a}]==])\n")

@@ -49,7 +49,9 @@ __PROSPERO_END_DECLS
 #define EOPNOTSUPP 45
 #define ENOTSUP EOPNOTSUPP
 #define ETIMEDOUT 60
+#define ELOOP 62
 #define ENAMETOOLONG 63
+#define ENOTEMPTY 66
 #define ENOSYS 78
 
 #endif

@@ -9,6 +9,11 @@
 #include "_prospero_cdefs.h"
 
 #define EOF (-1)
+#ifndef SEEK_SET
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+#endif
 
 /* Streams are opaque; the three standard ones are libc objects. */
 typedef struct __prospero_file FILE;
@@ -36,6 +41,20 @@ int fputc(int c, FILE *f);
 int putc(int c, FILE *f);
 size_t fwrite(const void *data, size_t size, size_t count, FILE *f);
 int fflush(FILE *f);
+FILE *fopen(const char *path, const char *mode);
+int fclose(FILE *f);
+size_t fread(void *data, size_t size, size_t count, FILE *f);
+int fseek(FILE *f, long offset, int whence);
+long ftell(FILE *f);
+void rewind(FILE *f);
+char *fgets(char *s, int n, FILE *f);
+int fgetc(FILE *f);
+int getc(FILE *f);
+int feof(FILE *f);
+int ferror(FILE *f);
+void clearerr(FILE *f);
+int fileno(FILE *f);
+int rename(const char *from, const char *to);
 __PROSPERO_END_DECLS
 
 #endif

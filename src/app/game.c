@@ -124,9 +124,11 @@ int app_game_mount(struct app_game *g) {
   }
   snprintf(g->data_dir, sizeof g->data_dir, "%.4000s/%s", base, g->title.title_id);
   snprintf(g->shader_cache_dir, sizeof g->shader_cache_dir, "%.4000s/shader_cache", g->data_dir);
-  static const char *const writable[] = {"download0", "temp0", "temp"};
-  bool ok = mounts_add("/app0", g->folder, true) && mounts_add("/hostapp", g->folder, false);
-  for (size_t i = 0; ok && i < 3; i++) {
+  /* the package: read-only, case-insensitive, PFS directory records (kernel/mounts.h) */
+  static const char *const writable[] = {"download0", "temp0", "temp", "data"};
+  bool ok = mounts_add_flags("/app0", g->folder, MOUNT_READ_ONLY | MOUNT_CASE_FOLD | MOUNT_PFS) &&
+            mounts_add("/hostapp", g->folder, false);
+  for (size_t i = 0; ok && i < sizeof writable / sizeof writable[0]; i++) {
     char dir[PATH_MAX], point[32];
     snprintf(dir, sizeof dir, "%.4000s/%s", g->data_dir, writable[i]);
     snprintf(point, sizeof point, "/%s", writable[i]);

@@ -4,10 +4,13 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
+#include "coverage.h"
 #include "game.h"
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
 #include "gpu_bridge.h"
+#include "hle/libSceSystemService/system_service.h"
+#include "hle/libSceUserService/user_service.h"
 #include "hle_bridge.h"
 #include "loader/loader.h"
 #include "options.h"
@@ -18,6 +21,31 @@
 
 static void on_linked(const struct loader_module *exec) {
   hle_kernel_set_proc_param((void *)(uintptr_t)exec->proc_param);
+  app_coverage_log();
+}
+
+/* --system-param NAME=VALUE and --user-name: the settings the HLE libraries answer with. */
+static bool apply_system_settings(const struct app_options *opt) {
+  for (int i = 0; i < opt->system_param_count; i++) {
+    char name[64], err[256];
+    const char *a = opt->system_param[i], *eq = strchr(a, '=');
+    if (!eq || (size_t)(eq - a) >= sizeof name) {
+      fprintf(stderr, "prospero: --system-param: expected NAME=VALUE, got '%s'\n", a);
+      return false;
+    }
+    memcpy(name, a, (size_t)(eq - a));
+    name[eq - a] = 0;
+    if (!system_service_set_param(name, eq + 1, err, sizeof err)) {
+      fprintf(stderr, "prospero: --system-param: %s\n", err);
+      return false;
+    }
+  }
+  if (opt->user_name_count && !user_service_set_user_name(opt->user_name[0])) {
+    fprintf(stderr, "prospero: --user-name: a name of 1 to %d bytes is needed\n",
+            USER_SERVICE_MAX_USER_NAME_LENGTH);
+    return false;
+  }
+  return true;
 }
 
 int main(int argc, char **argv) {
@@ -56,6 +84,11 @@ int main(int argc, char **argv) {
       fprintf(stderr, "prospero: --trace-hle: no HLE library named '%s'\n", opt.trace_hle[i]);
       return PROSPERO_EXIT_USAGE;
     }
+  if (!apply_system_settings(&opt)) return PROSPERO_EXIT_USAGE;
+  if (opt.json_count && !opt.check_count) {
+    fprintf(stderr, "prospero: --json goes with --check\n");
+    return PROSPERO_EXIT_USAGE;
+  }
   if (!opt.game_count) {
     fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
     return PROSPERO_EXIT_USAGE;
@@ -84,6 +117,12 @@ int main(int argc, char **argv) {
       .argv = (const char *const *)opt.guest_argv,
       .on_linked = on_linked,
       .seccomp = opt.seccomp_count > 0,
+      .link_only = opt.check_count > 0,
   };
-  return loader_run_game(&lg);
+  rc = loader_run_game(&lg);
+  if (rc || !opt.check_count) return rc;
+  /* --check: the game is loaded and linked, nothing of it ran */
+  unsigned missing = app_coverage_print(stdout, opt.json_count > 0);
+  fflush(stdout);
+  return missing ? 1 : 0;
 }

@@ -38,6 +38,21 @@
     "Write the words, disassembly, IR and SPIR-V of every shader the shader cache compiles "    \
     "into DIR (created when missing). The command processor does not dispatch shaders yet, so " \
     "only `prospero-shader run --dump-shaders DIR` compiles shaders today.")                    \
+  X(check, "check", NULL, false,                                                                \
+    "Load and link the game without running it, print every imported library with the "         \
+    "counts of functions implemented, partial, stub, provided by the game's PRXs and "          \
+    "missing, then the missing ones by NID and name; exit 0 (1 when something is missing). "    \
+    "The same summary is logged at the start of every run.")                                    \
+  X(json, "json", NULL, false, "With --check: print the report as one JSON object.")            \
+  X(system_param, "system-param", "NAME=VALUE", true,                                           \
+    "A system setting the guest reads (sceSystemServiceParamGetInt): lang (a language "         \
+    "number or code such as en-US, ja-JP), date_format (ymd, dmy, mdy), time_format (12, "      \
+    "24), time_zone (minutes east of UTC), summertime (0, 1), game_parental_level (0-11), "     \
+    "enter_button (cross, circle). Defaults: en-US, ymd, 24, the host's time zone and "         \
+    "summer time, 0, cross. Repeatable.")                                                       \
+  X(user_name, "user-name", "NAME", false,                                                      \
+    "Name of the console's one logged-in user (sceUserServiceGetUserName; at most 16 "          \
+    "bytes). Default: User.")                                                                   \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \

@@ -9,7 +9,14 @@
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
   X(libScePosix)         \
-  X(libc)
+  X(libc)                \
+  X(libSceSystemService) \
+  X(libSceUserService)   \
+  X(libSceSysmodule)     \
+  X(libSceAppContent)    \
+  X(libScePlayGo)        \
+  X(libSceRtc)           \
+  X(libSceNpManager)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)

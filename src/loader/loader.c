@@ -345,6 +345,7 @@ int loader_run_game(const struct loader_game *g) {
   if (!linker_seal_thunks()) return PROSPERO_EXIT_INTERNAL;
   if (!tls_thread_init()) return PROSPERO_EXIT_INTERNAL;
   if (g->on_linked) g->on_linked(exec);
+  if (g->link_only) return 0;
   /* main stack with a no-access guard page below it */
   uint64_t guard = SCE_GUEST_PAGE_SIZE;
   uint64_t stack = guest_vm_alloc(LOADER_MAIN_STACK_SIZE + guard, 0x10000,

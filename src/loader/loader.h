@@ -22,10 +22,14 @@ struct loader_game {
    * hands the process param block to the kernel HLE here). May be NULL. */
   void (*on_linked)(const struct loader_module *exec);
   bool seccomp; /* install the seccomp safety net (trap_seccomp_install) */
+  /* Load and link only (prospero --check): after on_linked, loader_run_game returns 0
+   * without running any guest code (no initialiser, no module_start, no entry). */
+  bool link_only;
 };
 
 /* Loads and links the game. Returns only on failure, with a PROSPERO_EXIT_* code (the error
- * is logged); on success the guest runs and the process ends through process_exit(). */
+ * is logged), or with 0 in link-only mode; otherwise the guest runs and the process ends
+ * through process_exit(). */
 int loader_run_game(const struct loader_game *game);
 
 /* The host folder of /app0/sce_module given to loader_run_game (NULL: none). */

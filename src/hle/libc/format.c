@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "hle/libc/format_internal.h"
 #include "hle/guest_errno.h"
+#include "hle/libkernel/libkernel.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -38,8 +39,8 @@ void hle_format_sink_fd(struct format_sink *s, int fd) {
 static void sink_flush(struct format_sink *s) {
   size_t off = 0;
   while (off < s->used && !s->failed) {
-    ssize_t n = write(s->fd, s->chunk + off, s->used - off);
-    if (n < 0) {
+    int64_t n = kernel_file_write(s->fd, s->chunk + off, s->used - off); /* guest fd */
+    if (n <= 0) {
       s->failed = true;
       break;
     }

@@ -8,13 +8,19 @@
 
 #include "hle/libc/guest_va.h"
 
-/* The guest's FILE objects _Stdin, _Stdout, _Stderr (the console's libc names them so and
- * defines stdout as &_Stdout). Guests only pass their addresses around. */
+/* The guest's FILE objects: _Stdin, _Stdout, _Stderr (the console's libc names them so and
+ * defines stdout as &_Stdout) and the streams fopen makes in guest memory. Guests only pass
+ * their addresses around. Streams are unbuffered: every call reads or writes through. */
 struct libc_file {
   uint32_t magic; /* LIBC_FILE_MAGIC */
   int fd;
-  uint8_t reserved[0x48];
+  uint32_t flags; /* LIBC_FILE_EOF, LIBC_FILE_ERR */
+  uint8_t reserved[0x44];
 };
+#define LIBC_FILE_EOF 0x1u
+#define LIBC_FILE_ERR 0x2u
+#define LIBC_FILE_CAN_READ 0x4u
+#define LIBC_FILE_CAN_WRITE 0x8u
 #define LIBC_FILE_MAGIC 0x46494C45u /* "FILE" */
 extern struct libc_file libc_stdin, libc_stdout, libc_stderr;
 
@@ -62,6 +68,22 @@ int libc_fputs(const char *s, struct libc_file *f);
 int libc_fputc(int c, struct libc_file *f);
 size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f);
 int libc_fflush(struct libc_file *f);
+/* streams on files (libc_file.c) */
+/* The descriptor of a valid stream, or -1 (EBADF); NEED is LIBC_FILE_CAN_READ/WRITE or 0
+ * (a stream not opened for it is EBADF too, and gets its error flag, as FreeBSD's). */
+int libc_file_fd(struct libc_file *f, uint32_t need);
+struct libc_file *libc_fopen(const char *path, const char *mode);
+int libc_fclose(struct libc_file *f);
+size_t libc_fread(void *p, size_t size, size_t n, struct libc_file *f);
+int libc_fseek(struct libc_file *f, long off, int whence);
+long libc_ftell(struct libc_file *f);
+void libc_rewind(struct libc_file *f);
+char *libc_fgets(char *s, int n, struct libc_file *f);
+int libc_fgetc(struct libc_file *f);
+int libc_feof(struct libc_file *f);
+int libc_ferror(struct libc_file *f);
+void libc_clearerr(struct libc_file *f);
+int libc_fileno(struct libc_file *f);
 
 /* exit (libc_exit.c) */
 _Noreturn void libc_exit(int status);

@@ -10,20 +10,14 @@
 #include "hle/libc/libc.h"
 #include "hle/libc/scan.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/syscall/sys_internal.h"
 
-struct libc_file libc_stdin = {LIBC_FILE_MAGIC, 0, {0}};
-struct libc_file libc_stdout = {LIBC_FILE_MAGIC, 1, {0}};
-struct libc_file libc_stderr = {LIBC_FILE_MAGIC, 2, {0}};
+struct libc_file libc_stdin = {LIBC_FILE_MAGIC, 0, LIBC_FILE_CAN_READ, {0}};
+struct libc_file libc_stdout = {LIBC_FILE_MAGIC, 1, LIBC_FILE_CAN_WRITE, {0}};
+struct libc_file libc_stderr = {LIBC_FILE_MAGIC, 2, LIBC_FILE_CAN_WRITE, {0}};
 
-/* The host fd behind a guest FILE, or -1 (guest errno set) for an unknown stream. */
-static int file_fd(const struct libc_file *f) {
-  if (f == &libc_stdout) return 1;
-  if (f == &libc_stderr) return 2;
-  if (f != &libc_stdin)
-    LOG_ONCE(hle, STUB, "stdio on a FILE other than stdout/stderr (%p): EBADF", (void *)f);
-  hle_errno_set(GUEST_EBADF);
-  return -1;
-}
+/* The descriptor behind a guest FILE open for writing, or -1 (guest errno set). */
+static int file_fd(struct libc_file *f) { return libc_file_fd(f, LIBC_FILE_CAN_WRITE); }
 
 static int finish(int r, int err) {
   if (r < 0) hle_errno_set(err);
@@ -141,8 +135,11 @@ int libc_sscanf(const char *input, const char *fmt, ...) {
 
 #define LIBC_EOF (-1)
 
+/* Writes through the guest's descriptor table (buffers here may be the emulator's own). */
 static int put_bytes(int fd, const void *p, size_t n) {
-  return kernel_write(fd, p, n) == (ssize_t)n ? 0 : LIBC_EOF;
+  int64_t r = kernel_file_write(fd, p, n);
+  if (r < 0) hle_errno_set((int)-r);
+  return r == (int64_t)n ? 0 : LIBC_EOF;
 }
 
 int libc_puts(const char *s) {
@@ -202,15 +199,22 @@ size_t libc_fwrite(const void *p, size_t size, size_t n, struct libc_file *f) {
     hle_errno_set(GUEST_EINVAL);
     return 0;
   }
-  ssize_t w = kernel_write(fd, p, bytes);
-  return w < 0 ? 0 : (size_t)w / size;
+  if (!sys_user_ok((uint64_t)(uintptr_t)p, bytes, false)) {
+    hle_errno_set(GUEST_EFAULT);
+    f->flags |= LIBC_FILE_ERR;
+    return 0;
+  }
+  int64_t w = kernel_file_write(fd, p, bytes);
+  if (w < 0) {
+    hle_errno_set((int)-w);
+    f->flags |= LIBC_FILE_ERR;
+    return 0;
+  }
+  return (size_t)w / size;
 }
 
 int libc_fflush(struct libc_file *f) {
   /* Nothing is buffered: every call writes through. NULL means all streams. */
-  if (f && f != &libc_stdout && f != &libc_stderr && f != &libc_stdin) {
-    hle_errno_set(GUEST_EBADF);
-    return LIBC_EOF;
-  }
+  if (f && libc_file_fd(f, 0) < 0) return LIBC_EOF;
   return 0;
 }

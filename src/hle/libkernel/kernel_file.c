@@ -4,11 +4,13 @@
  * the kernel's descriptor table (kernel/files.h). The libkernel functions and the system
  * call rows (src/hle/syscall/) both call these; each returns >= 0 or -(guest errno). */
 #include <dirent.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -20,21 +22,22 @@
 static int64_t host_result(int64_t r) { return r < 0 ? -hle_errno_from_host((int)-r) : r; }
 
 /* FreeBSD sys/fcntl.h open flags and the host's. */
-#define GUEST_OPEN_FLAGS(X)                         \
-  X(0x0004, O_NONBLOCK) X(0x0008, O_APPEND)         \
-  X(0x0080, O_SYNC) X(0x0100, O_NOFOLLOW)           \
-  X(0x0200, O_CREAT) X(0x0400, O_TRUNC)             \
-  X(0x0800, O_EXCL) X(0x8000, O_NOCTTY)             \
-  X(0x10000, O_DIRECT) X(0x20000, O_DIRECTORY)      \
-  X(0x100000, O_CLOEXEC)
+#define GUEST_OPEN_FLAGS(X)                                                            \
+  X(0x0004, O_NONBLOCK)                                                                \
+  X(0x0008, O_APPEND) X(0x0080, O_SYNC) X(0x0100, O_NOFOLLOW) X(0x0200, O_CREAT)       \
+      X(0x0400, O_TRUNC) X(0x0800, O_EXCL) X(0x8000, O_NOCTTY) X(0x20000, O_DIRECTORY) \
+          X(0x100000, O_CLOEXEC)
 #define GUEST_O_ACCMODE 3
 #define GUEST_O_SHLOCK 0x10 /* flock-style locks: accepted, not taken */
 #define GUEST_O_EXLOCK 0x20
+/* O_DIRECT (uncached I/O) is accepted and not passed on: the host's asks for aligned
+ * buffers and offsets (EINVAL otherwise) and tmpfs refuses it, the console's does not. */
+#define GUEST_O_DIRECT 0x10000
 
 static int64_t open_flags(int g, int *host) {
   int h = g & GUEST_O_ACCMODE;
   if (h == 3) return -GUEST_EINVAL;
-  int known = GUEST_O_ACCMODE | GUEST_O_SHLOCK | GUEST_O_EXLOCK;
+  int known = GUEST_O_ACCMODE | GUEST_O_SHLOCK | GUEST_O_EXLOCK | GUEST_O_DIRECT;
 #define OPEN_FLAG_(gv, hv) \
   if (g & gv) h |= hv;     \
   known |= gv;
@@ -51,6 +54,8 @@ int64_t kernel_file_open(const char *path, int flags, int mode) {
   if (r) return r;
   return host_result(files_open(path, h, mode));
 }
+
+bool kernel_file_fd_valid(int fd) { return files_host_fd(fd) >= 0; }
 
 int64_t kernel_file_close(int fd) { return host_result(files_close(fd)); }
 
@@ -108,6 +113,44 @@ int64_t kernel_file_unlink(const char *path) { return host_result(files_unlink(p
 int64_t kernel_file_rename(const char *from, const char *to) {
   return host_result(files_rename(from, to));
 }
+int64_t kernel_file_rmdir(const char *path) { return host_result(files_rmdir(path)); }
+int64_t kernel_file_chmod(const char *path, int mode) {
+  return host_result(files_chmod(path, mode));
+}
+int64_t kernel_file_truncate(const char *path, int64_t len) {
+  return host_result(files_truncate(path, len));
+}
+int64_t kernel_file_ftruncate(int fd, int64_t len) { return host_result(files_ftruncate(fd, len)); }
+int64_t kernel_file_fsync(int fd) { return host_result(files_fsync(fd)); }
+
+int64_t kernel_file_pread(int fd, void *buf, size_t n, int64_t off) {
+  return host_result(files_pread(fd, buf, n, off));
+}
+int64_t kernel_file_pwrite(int fd, const void *buf, size_t n, int64_t off) {
+  return host_result(files_pwrite(fd, buf, n, off));
+}
+
+/* FreeBSD struct iovec {void *iov_base; size_t iov_len;} is the host's. */
+_Static_assert(sizeof(struct iovec) == sizeof(struct guest_iovec), "iovec layouts agree");
+
+int64_t kernel_file_vector(int fd, const struct guest_iovec *iov, int cnt, int64_t off,
+                           bool is_write) {
+  if (cnt < 0 || cnt > GUEST_IOV_MAX) return -GUEST_EINVAL;
+  uint64_t total = 0;
+  for (int i = 0; i < cnt; i++) {
+    if (iov[i].len > (uint64_t)INT64_MAX - total) return -GUEST_EINVAL;
+    total += iov[i].len;
+  }
+  if (cnt == 0) return 0;
+  const struct iovec *h = (const struct iovec *)(const void *)iov;
+  return host_result(is_write ? files_writev(fd, h, cnt, off) : files_readv(fd, h, cnt, off));
+}
+
+/* The console's "is this path there" check: the stat of the path, its result only. */
+int64_t kernel_file_check_reachability(const char *path) {
+  struct stat st;
+  return host_result(files_stat(path, &st));
+}
 
 /* Linux struct linux_dirent64 as getdents64(2) returns it. */
 struct host_dirent64 {
@@ -138,7 +181,7 @@ int64_t kernel_file_getdirentries(int fd, void *buf, size_t n, int64_t *basep) {
     size_t len = strnlen(d->d_name, 255);
     size_t rec = (GUEST_DIRENT_HEADER + len + 1 + 3) & ~(size_t)3;
     if (out + rec > n) {
-      lseek(h, resume, SEEK_SET); /* the rest comes with the next call */
+      lseek(h, resume, SEEK_SET);         /* the rest comes with the next call */
       if (out == 0) return -GUEST_EINVAL; /* too small for one entry, as FreeBSD answers */
       break;
     }
@@ -174,8 +217,8 @@ _Static_assert(sizeof(struct guest_termios) == 44, "FreeBSD termios is 44 bytes"
 /* A terminal as FreeBSD sets one up (sys/ttydefaults.h TTYDEF_*): the host's settings use
  * other bit values, and start-up code only asks whether this is a terminal. */
 static void termios_defaults(struct guest_termios *t) {
-  static const uint8_t cc[20] = {4, 0xff, 0xff, 0x7f, 23, 21, 18, 8, 3, 0x1c,
-                                 26, 25, 17, 19, 22, 15, 1, 0, 20, 0xff};
+  static const uint8_t cc[20] = {4,  0xff, 0xff, 0x7f, 23, 21, 18, 8, 3,  0x1c,
+                                 26, 25,   17,   19,   22, 15, 1,  0, 20, 0xff};
   memset(t, 0, sizeof *t);
   t->c_iflag = 0x2B02; /* BRKINT ICRNL IXON IXANY IMAXBEL */
   t->c_oflag = 0x3;    /* OPOST ONLCR */
@@ -193,71 +236,19 @@ int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg) {
   int h = files_host_fd(fd);
   if (h < 0) return host_result(h);
   switch ((uint32_t)request) {
-  case GUEST_TIOCGETA:
-    if (!isatty(h)) return -GUEST_ENOTTY;
-    termios_defaults(arg);
-    return 0;
-  case GUEST_TIOCGWINSZ: {
-    struct winsize ws;
-    if (ioctl(h, TIOCGWINSZ, &ws) != 0) return host_result(-errno);
-    memcpy(arg, &ws, 8); /* same four u16 fields */
-    return 0;
+    case GUEST_TIOCGETA:
+      if (!isatty(h)) return -GUEST_ENOTTY;
+      termios_defaults(arg);
+      return 0;
+    case GUEST_TIOCGWINSZ: {
+      struct winsize ws;
+      if (ioctl(h, TIOCGWINSZ, &ws) != 0) return host_result(-errno);
+      memcpy(arg, &ws, 8); /* same four u16 fields */
+      return 0;
+    }
+    default:
+      LOG_ONCE(hle, STUB, "ioctl request %#lx on fd %d: only TIOCGETA and TIOCGWINSZ exist so far",
+               request, fd);
+      return -GUEST_ENOTTY;
   }
-  default:
-    LOG_ONCE(hle, STUB, "ioctl request %#lx on fd %d: only TIOCGETA and TIOCGWINSZ exist so far",
-             request, fd);
-    return -GUEST_ENOTTY;
-  }
-}
-
-/* ---- the libkernel exports: a POSIX face (errno, -1) and a Sony face (SCE error codes)
- * over the same functions the system call rows use ---- */
-
-int kernel_open(const char *path, int flags, int mode) {
-  return (int)hle_posix_result(kernel_file_open(path, flags, mode));
-}
-int kernel_sce_open(const char *path, int flags, int mode) {
-  return (int)hle_sce_result(kernel_file_open(path, flags, mode));
-}
-int kernel_close(int fd) { return (int)hle_posix_result(kernel_file_close(fd)); }
-int kernel_sce_close(int fd) { return (int)hle_sce_result(kernel_file_close(fd)); }
-ssize_t kernel_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return hle_posix_result(-GUEST_EFAULT);
-  return hle_posix_result(kernel_file_read(fd, buf, n));
-}
-int64_t kernel_sce_read(int fd, void *buf, size_t n) {
-  if (n && !buf) return hle_sce_result(-GUEST_EFAULT);
-  return hle_sce_result(kernel_file_read(fd, buf, n));
-}
-int64_t kernel_lseek(int fd, int64_t off, int whence) {
-  return hle_posix_result(kernel_file_lseek(fd, off, whence));
-}
-int64_t kernel_sce_lseek(int fd, int64_t off, int whence) {
-  return hle_sce_result(kernel_file_lseek(fd, off, whence));
-}
-int kernel_fstat(int fd, struct guest_stat *st) {
-  return (int)hle_posix_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
-}
-int kernel_sce_fstat(int fd, struct guest_stat *st) {
-  return (int)hle_sce_result(st ? kernel_file_fstat(fd, st) : -GUEST_EFAULT);
-}
-int kernel_stat(const char *path, struct guest_stat *st) {
-  return (int)hle_posix_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
-}
-int kernel_sce_stat(const char *path, struct guest_stat *st) {
-  return (int)hle_sce_result(st ? kernel_file_stat(path, st) : -GUEST_EFAULT);
-}
-int kernel_mkdir(const char *path, int mode) {
-  return (int)hle_posix_result(kernel_file_mkdir(path, mode));
-}
-int kernel_sce_mkdir(const char *path, int mode) {
-  return (int)hle_sce_result(kernel_file_mkdir(path, mode));
-}
-int kernel_unlink(const char *path) { return (int)hle_posix_result(kernel_file_unlink(path)); }
-int kernel_sce_unlink(const char *path) { return (int)hle_sce_result(kernel_file_unlink(path)); }
-int kernel_rename(const char *from, const char *to) {
-  return (int)hle_posix_result(kernel_file_rename(from, to));
-}
-int kernel_sce_rename(const char *from, const char *to) {
-  return (int)hle_sce_result(kernel_file_rename(from, to));
 }

@@ -1,22 +1,8 @@
-/* libkernel: write. The guest's fd 1 and 2 are the host's fd 1 and 2 (its stdout is the
- * emulator's stdout); other descriptors are the kernel's (kernel/files.h). */
+/* libkernel: the debug-text channel. (write and sceKernelWrite are file exports:
+ * kernel_file_api.c.) */
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
 #include "kernel/debug_text.h"
-
-/* Writes all of BUF to guest FD. Returns bytes written or -(guest errno). */
-static ssize_t write_std(int fd, const void *buf, size_t n) {
-  if (n > 0 && !buf) return -GUEST_EFAULT;
-  return (ssize_t)kernel_file_write(fd, buf, n);
-}
-
-ssize_t kernel_write(int fd, const void *buf, size_t n) {
-  return hle_posix_result(write_std(fd, buf, n));
-}
-
-int64_t kernel_sce_write(int fd, const void *buf, size_t n) {
-  return hle_sce_result(write_std(fd, buf, n));
-}
 
 /* sceKernelDebugOutText(channel, text): the kernel debug-text channel (kernel/debug_text.h),
  * the same output as system call 601 command 7. The console has one debug console; the

@@ -3,6 +3,7 @@
 #ifndef PROSPERO_HLE_LIBKERNEL_LIBKERNEL_H
 #define PROSPERO_HLE_LIBKERNEL_LIBKERNEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -70,6 +71,7 @@ int kernel_debug_out_text(int channel, const char *text);
 /* files and directories (kernel_file.c): >= 0 or -(guest errno), guest ABI */
 int64_t kernel_file_open(const char *path, int flags, int mode);
 int64_t kernel_file_close(int fd);
+bool kernel_file_fd_valid(int fd); /* an open guest descriptor */
 int64_t kernel_file_read(int fd, void *buf, size_t n);
 int64_t kernel_file_write(int fd, const void *buf, size_t n);
 int64_t kernel_file_lseek(int fd, int64_t off, int whence);
@@ -79,6 +81,22 @@ int64_t kernel_file_mkdir(const char *path, int mode);
 int64_t kernel_file_unlink(const char *path);
 int64_t kernel_file_rename(const char *from, const char *to);
 int64_t kernel_file_getdirentries(int fd, void *buf, size_t n, int64_t *basep);
+int64_t kernel_file_rmdir(const char *path);
+int64_t kernel_file_chmod(const char *path, int mode);
+int64_t kernel_file_truncate(const char *path, int64_t len);
+int64_t kernel_file_ftruncate(int fd, int64_t len);
+int64_t kernel_file_fsync(int fd);
+int64_t kernel_file_pread(int fd, void *buf, size_t n, int64_t off);
+int64_t kernel_file_pwrite(int fd, const void *buf, size_t n, int64_t off);
+struct guest_iovec { /* FreeBSD struct iovec */
+  uint64_t base;
+  uint64_t len;
+};
+#define GUEST_IOV_MAX 1024 /* FreeBSD IOV_MAX */
+/* readv/writev (OFF < 0) and preadv/pwritev over an IOV already checked readable. */
+int64_t kernel_file_vector(int fd, const struct guest_iovec *iov, int cnt, int64_t off,
+                           bool is_write);
+int64_t kernel_file_check_reachability(const char *path);
 /* Bytes ioctl REQUEST reads or writes at its argument (FreeBSD's encoding). */
 size_t kernel_file_ioctl_size(unsigned long request);
 int64_t kernel_file_ioctl(int fd, unsigned long request, void *arg);

@@ -7,14 +7,7 @@
 #include "hle/libkernel/libkernel.h"
 #include "hle/syscall/sys_internal.h"
 
-#define GUEST_IOV_MAX 1024     /* FreeBSD IOV_MAX */
-#define GUEST_AT_FDCWD (-100)  /* FreeBSD sys/fcntl.h */
-#define GUEST_SSIZE_MAX INT64_MAX
-
-struct guest_iovec { /* FreeBSD struct iovec */
-  uint64_t base;
-  uint64_t len;
-};
+#define GUEST_AT_FDCWD (-100) /* FreeBSD sys/fcntl.h */
 
 int64_t sys_read(const uint64_t a[6]) {
   if (!sys_user_ok(a[1], a[2], true)) return -GUEST_EFAULT;
@@ -26,33 +19,63 @@ int64_t sys_write(const uint64_t a[6]) {
   return kernel_file_write((int)a[0], SYS_PTR(a[1]), (size_t)a[2]);
 }
 
-/* readv/writev: the vector checked whole first (as FreeBSD copies it in), then each buffer. */
-static int64_t rw_vector(const uint64_t a[6], bool is_write) {
-  int fd = (int)a[0];
-  unsigned cnt = (unsigned)a[2];
+/* readv/writev/preadv/pwritev: the vector checked whole first (as FreeBSD copies it in),
+ * then each buffer. */
+static int64_t rw_vector(int fd, uint64_t iov_addr, uint64_t count, int64_t off, bool is_write) {
+  unsigned cnt = (unsigned)count;
   if (cnt > GUEST_IOV_MAX) return -GUEST_EINVAL;
-  if (!sys_user_ok(a[1], (uint64_t)cnt * sizeof(struct guest_iovec), false)) return -GUEST_EFAULT;
-  const struct guest_iovec *iov = SYS_PTR(a[1]);
-  uint64_t total = 0;
-  for (unsigned i = 0; i < cnt; i++) {
-    if (iov[i].len > GUEST_SSIZE_MAX - total) return -GUEST_EINVAL;
-    total += iov[i].len;
+  if (!sys_user_ok(iov_addr, (uint64_t)cnt * sizeof(struct guest_iovec), false))
+    return -GUEST_EFAULT;
+  const struct guest_iovec *iov = SYS_PTR(iov_addr);
+  for (unsigned i = 0; i < cnt; i++)
     if (!sys_user_ok(iov[i].base, iov[i].len, !is_write)) return -GUEST_EFAULT;
-  }
-  int64_t done = 0;
-  for (unsigned i = 0; i < cnt; i++) {
-    if (!iov[i].len) continue;
-    int64_t r = is_write ? kernel_file_write(fd, SYS_PTR(iov[i].base), iov[i].len)
-                         : kernel_file_read(fd, SYS_PTR(iov[i].base), iov[i].len);
-    if (r < 0) return done ? done : r;
-    done += r;
-    if ((uint64_t)r < iov[i].len) break; /* short transfer: stop as the kernel does */
-  }
-  return done;
+  return kernel_file_vector(fd, iov, (int)cnt, off, is_write);
 }
 
-int64_t sys_readv(const uint64_t a[6]) { return rw_vector(a, false); }
-int64_t sys_writev(const uint64_t a[6]) { return rw_vector(a, true); }
+int64_t sys_readv(const uint64_t a[6]) { return rw_vector((int)a[0], a[1], a[2], -1, false); }
+int64_t sys_writev(const uint64_t a[6]) { return rw_vector((int)a[0], a[1], a[2], -1, true); }
+int64_t sys_preadv(const uint64_t a[6]) {
+  if ((int64_t)a[3] < 0) return -GUEST_EINVAL;
+  return rw_vector((int)a[0], a[1], a[2], (int64_t)a[3], false);
+}
+int64_t sys_pwritev(const uint64_t a[6]) {
+  if ((int64_t)a[3] < 0) return -GUEST_EINVAL;
+  return rw_vector((int)a[0], a[1], a[2], (int64_t)a[3], true);
+}
+
+int64_t sys_pread(const uint64_t a[6]) {
+  if (!sys_user_ok(a[1], a[2], true)) return -GUEST_EFAULT;
+  return kernel_file_pread((int)a[0], SYS_PTR(a[1]), (size_t)a[2], (int64_t)a[3]);
+}
+
+int64_t sys_pwrite(const uint64_t a[6]) {
+  if (!sys_user_ok(a[1], a[2], false)) return -GUEST_EFAULT;
+  return kernel_file_pwrite((int)a[0], SYS_PTR(a[1]), (size_t)a[2], (int64_t)a[3]);
+}
+
+int64_t sys_fsync(const uint64_t a[6]) { return kernel_file_fsync((int)a[0]); }
+
+int64_t sys_ftruncate(const uint64_t a[6]) {
+  return kernel_file_ftruncate((int)a[0], (int64_t)a[1]);
+}
+
+int64_t sys_truncate(const uint64_t a[6]) {
+  char path[SYS_GUEST_PATH_MAX];
+  int64_t r = sys_user_path(a[0], path);
+  return r ? r : kernel_file_truncate(path, (int64_t)a[1]);
+}
+
+int64_t sys_rmdir(const uint64_t a[6]) {
+  char path[SYS_GUEST_PATH_MAX];
+  int64_t r = sys_user_path(a[0], path);
+  return r ? r : kernel_file_rmdir(path);
+}
+
+int64_t sys_chmod(const uint64_t a[6]) {
+  char path[SYS_GUEST_PATH_MAX];
+  int64_t r = sys_user_path(a[0], path);
+  return r ? r : kernel_file_chmod(path, (int)a[1]);
+}
 
 int64_t sys_open(const uint64_t a[6]) {
   char path[SYS_GUEST_PATH_MAX];

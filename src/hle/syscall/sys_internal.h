@@ -26,7 +26,8 @@ int64_t sys_user_path(uint64_t addr, char *out);
   X(mprotect) X(madvise) X(gettimeofday) X(readv) X(writev) X(rename) X(mkdir)              \
   X(sysarch) X(stat) X(fstat) X(getdirentries) X(sysctl) X(clock_gettime) X(nanosleep)     \
   X(issetugid) X(getdents) X(sigprocmask) X(sigaction) X(thr_exit) X(thr_self) X(thr_kill) \
-  X(umtx_op) X(thr_new) X(mmap) X(lseek) X(openat) X(mdbg_service)
+  X(umtx_op) X(thr_new) X(mmap) X(lseek) X(openat) X(mdbg_service) X(pread) X(pwrite)   \
+  X(preadv) X(pwritev) X(fsync) X(ftruncate) X(truncate) X(rmdir) X(chmod)
 
 #define SYS_DECLARE_(n) int64_t sys_##n(const uint64_t a[6]);
 SYS_HANDLERS(SYS_DECLARE_)

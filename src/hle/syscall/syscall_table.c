@@ -35,16 +35,19 @@ static const struct syscall_row rows[] = {
     FREEBSD(5, open, P, U, U, N, N, N, open, PARTIAL, "paths through the mounts; lock flags accepted, not taken")
     FREEBSD(6, close, F, N, N, N, N, N, close, IMPLEMENTED, NULL)
     FREEBSD(10, unlink, P, N, N, N, N, N, unlink, IMPLEMENTED, NULL)
+    FREEBSD(15, chmod, P, U, N, N, N, N, chmod, IMPLEMENTED, "through the mounts; read-only mounts EROFS")
     FREEBSD(20, getpid, N, N, N, N, N, N, getpid, IMPLEMENTED, "the host process id")
     FREEBSD(54, ioctl, F, U, B, N, N, N, ioctl, PARTIAL, "TIOCGETA (FreeBSD terminal defaults) and TIOCGWINSZ; others ENOTTY")
     FREEBSD(73, munmap, A, Z, N, N, N, N, munmap, IMPLEMENTED, "any part of guest memory; holes are skipped")
     FREEBSD(74, mprotect, A, Z, U, N, N, N, mprotect, IMPLEMENTED, NULL)
     FREEBSD(75, madvise, A, Z, I, N, N, N, madvise, IMPLEMENTED, "advice: pages are kept, which every behaviour allows")
+    FREEBSD(95, fsync, F, N, N, N, N, N, fsync, IMPLEMENTED, NULL)
     FREEBSD(116, gettimeofday, W, W, N, N, N, N, gettimeofday, IMPLEMENTED, NULL)
     FREEBSD(120, readv, F, R, I, N, N, N, readv, IMPLEMENTED, NULL)
     FREEBSD(121, writev, F, R, I, N, N, N, writev, IMPLEMENTED, NULL)
     FREEBSD(128, rename, P, P, N, N, N, N, rename, IMPLEMENTED, NULL)
     FREEBSD(136, mkdir, P, U, N, N, N, N, mkdir, IMPLEMENTED, NULL)
+    FREEBSD(137, rmdir, P, N, N, N, N, N, rmdir, IMPLEMENTED, NULL)
     FREEBSD(165, sysarch, I, B, N, N, N, N, sysarch, PARTIAL, "AMD64_GET/SET_FSBASE (the guest's GS base); GSBASE and i386 operations EINVAL")
     FREEBSD(188, stat, P, W, N, N, N, N, stat, IMPLEMENTED, "FreeBSD 11 struct stat (120 bytes)")
     FREEBSD(189, fstat, F, W, N, N, N, N, fstat, IMPLEMENTED, "FreeBSD 11 struct stat (120 bytes)")
@@ -54,6 +57,8 @@ static const struct syscall_row rows[] = {
     FREEBSD(240, nanosleep, R, W, N, N, N, N, nanosleep, IMPLEMENTED, NULL)
     FREEBSD(253, issetugid, N, N, N, N, N, N, issetugid, IMPLEMENTED, NULL)
     FREEBSD(272, getdents, F, W, Z, N, N, N, getdents, IMPLEMENTED, "FreeBSD 11 struct dirent")
+    FREEBSD(289, preadv, F, R, I, O, N, N, preadv, IMPLEMENTED, NULL)
+    FREEBSD(290, pwritev, F, R, I, O, N, N, pwritev, IMPLEMENTED, NULL)
     FREEBSD(340, sigprocmask, I, R, W, N, N, N, sigprocmask, PARTIAL, "mask recorded per thread; no signal is ever delivered")
     FREEBSD(416, sigaction, I, R, W, N, N, N, sigaction, PARTIAL, "recorded and read back, never installed on the host")
     FREEBSD(431, thr_exit, W, N, N, N, N, N, thr_exit, IMPLEMENTED, "writes 1 to the state word and wakes its waiters; the last thread ends the process")
@@ -61,8 +66,12 @@ static const struct syscall_row rows[] = {
     FREEBSD(433, thr_kill, I, I, N, N, N, N, thr_kill, PARTIAL, "signal 0 to the calling thread; delivery does not exist yet: ENOSYS")
     FREEBSD(454, _umtx_op, B, I, U, A, R, N, umtx_op, PARTIAL, "WAIT, WAIT_UINT(_PRIVATE), WAKE(_PRIVATE), NWAKE_PRIVATE on host futexes; mutex, condition variable, rwlock and semaphore operations ENOSYS")
     FREEBSD(455, thr_new, R, I, N, N, N, N, thr_new, PARTIAL, "a host thread per guest thread, the guest's stack and optional thread pointer; THR_SUSPENDED EINVAL, priorities ignored; a stack outside guest memory EINVAL")
+    FREEBSD(475, pread, F, W, Z, O, N, N, pread, IMPLEMENTED, NULL)
+    FREEBSD(476, pwrite, F, R, Z, O, N, N, pwrite, IMPLEMENTED, NULL)
     FREEBSD(477, mmap, A, Z, U, U, F, O, mmap, PARTIAL, "anonymous and private file mappings (copied at map time), MAP_FIXED replaces; shared file mappings EOPNOTSUPP")
     FREEBSD(478, lseek, F, O, I, N, N, N, lseek, IMPLEMENTED, NULL)
+    FREEBSD(479, truncate, P, O, N, N, N, N, truncate, IMPLEMENTED, NULL)
+    FREEBSD(480, ftruncate, F, O, N, N, N, N, ftruncate, IMPLEMENTED, NULL)
     FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "AT_FDCWD or absolute paths; relative to a directory descriptor EOPNOTSUPP")
     CONSOLE(601, mdbg_service, U, R, B, N, N, N, mdbg_service, PARTIAL, "command 7: the NUL-terminated text of the second argument to the debug-text output (stdout or --guest-log), as sceKernelDebugOutText; other commands ENOSYS, logged once")
 };
@@ -85,17 +94,17 @@ static const struct syscall_row rows[] = {
 
 /* FreeBSD calls with no row, named in logs (syscalls.master). */
 #define FREEBSD_UNROUTED(X)                                                                 \
-  X(2, fork) X(7, wait4) X(9, link) X(12, chdir) X(13, fchdir) X(15, chmod) X(16, chown)    \
+  X(2, fork) X(7, wait4) X(9, link) X(12, chdir) X(13, fchdir) X(16, chown)    \
   X(17, break) X(24, getuid) X(25, geteuid) X(33, access) X(37, kill) X(39, getppid)        \
   X(41, dup) X(42, pipe) X(43, getegid) X(47, getgid) X(53, sigaltstack) X(58, readlink)    \
   X(59, execve) X(60, umask) X(65, msync) X(66, vfork) X(78, mincore) X(83, setitimer)       \
-  X(86, getitimer) X(90, dup2) X(92, fcntl) X(93, select) X(95, fsync) X(97, socket)         \
+  X(86, getitimer) X(90, dup2) X(92, fcntl) X(93, select) X(97, socket)         \
   X(98, connect) X(104, bind) X(105, setsockopt) X(106, listen) X(117, getrusage)             \
-  X(118, getsockopt) X(133, sendto) X(137, rmdir) X(190, lstat) X(194, getrlimit)            \
+  X(118, getsockopt) X(133, sendto) X(190, lstat) X(194, getrlimit)            \
   X(195, setrlimit) X(198, __syscall) X(203, mlock) X(204, munlock) X(209, poll)             \
   X(234, clock_getres) X(331, sched_yield) X(362, kqueue) X(363, kevent) X(417, sigreturn)  \
-  X(429, sigwait) X(464, thr_set_name) X(466, rtprio_thread) X(475, pread) X(476, pwrite)   \
-  X(480, ftruncate) X(481, thr_kill2) X(482, shm_open) X(487, cpuset_getaffinity)           \
+  X(429, sigwait) X(464, thr_set_name) X(466, rtprio_thread)   \
+  X(481, thr_kill2) X(482, shm_open) X(487, cpuset_getaffinity)           \
   X(488, cpuset_setaffinity) X(551, fstat_ino64) X(552, fstatat) X(554, getdirentries_ino64)
 
 const struct syscall_row *syscall_rows(size_t *count) {

@@ -9,9 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int sceKernelOpen(const char *path, int flags, int mode);
-int sceKernelClose(int fd);
-long sceKernelLseek(int fd, long off, int whence);
 long write(int fd, const void *buf, unsigned long n);
 
 struct thr_param { /* FreeBSD sys/thr.h */

@@ -79,7 +79,10 @@ static void test_errno_and_writes(void **state) {
   assert_int_equal(*e, GUEST_EBADF);
   assert_int_equal(kernel_sce_write(7, "x", 1), (int64_t)(int32_t)0x80020009);
   assert_int_equal(kernel_write(2, "", 0), 0);
-  assert_int_equal(kernel_write(2, "runtime test: stderr write\n", 27), 27);
+  /* the faces check buffers against the guest memory map (none here): the core writes */
+  assert_int_equal(kernel_write(2, "runtime test: stderr write\n", 27), -1);
+  assert_int_equal(*e, GUEST_EFAULT);
+  assert_int_equal(kernel_file_write(2, "runtime test: stderr write\n", 27), 27);
   assert_int_equal(libc_fputs("x", &libc_stdin), -1);
   assert_int_equal(*e, GUEST_EBADF);
   assert_int_equal(libc_fflush(NULL), 0);

@@ -13,6 +13,7 @@
 #include "common/log.h"
 #include "common/nid.h"
 #include "hle/hle.h"
+#include "hle/hle_names.h"
 
 static void test_every_named_nid_matches_its_name(void **state) {
   (void)state;
@@ -232,8 +233,45 @@ static void test_stub_logs_once(void **state) {
   assert_non_null(strstr(text, " S hle: "));
 }
 
+/* The list of known names: identifiers, no duplicates, none a table line already names
+ * (an implemented function leaves the list). */
+static void test_known_name_list(void **state) {
+  (void)state;
+  size_t n = hle_known_name_list_count();
+  assert_true(n > 100);
+  for (size_t i = 0; i < n; i++) {
+    const char *name = hle_known_name_list_at(i);
+    assert_non_null(name);
+    for (const char *p = name; *p; p++)
+      if (!(*p == '_' || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+            (p != name && *p >= '0' && *p <= '9')))
+        fail_msg("known name '%s' is not an identifier", name);
+    for (size_t k = i + 1; k < n; k++)
+      if (!strcmp(name, hle_known_name_list_at(k))) fail_msg("known name '%s' twice", name);
+    char nid[NID_BUF_SIZE];
+    nid_from_name(name, nid);
+    if (hle_lookup_nid(nid, HLE_FUNCTION, NULL) || hle_lookup_nid(nid, HLE_OBJECT, NULL))
+      fail_msg("known name '%s' is a line of an HLE table: remove it from the list", name);
+  }
+  assert_null(hle_known_name_list_at(n));
+}
+
+/* NID -> name over the list and the tables; the NIDs are the ones games import (as other
+ * emulators list them), not computed here. */
+static void test_known_name_lookup(void **state) {
+  (void)state;
+  assert_string_equal(hle_known_name("hv1luiJrqQM"), "scePadInit");     /* list */
+  assert_string_equal(hle_known_name("hcuQgD53UxM"), "printf");         /* libc table */
+  assert_string_equal(hle_known_name("g8cM39EUZ6o"), "sceSysmoduleLoadModule");
+  assert_null(hle_known_name("AAAAAAAAAAA"));
+  assert_null(hle_known_name("short"));
+  assert_null(hle_known_name(NULL));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_known_name_list),
+      cmocka_unit_test(test_known_name_lookup),
       cmocka_unit_test(test_every_named_nid_matches_its_name),
       cmocka_unit_test(test_no_duplicate_keys),
       cmocka_unit_test(test_lookup_exact_and_nid_only),

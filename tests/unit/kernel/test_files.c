@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <errno.h>
+#include <stdatomic.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,10 +96,55 @@ static void test_paths(void **state) {
   assert_int_equal(files_unlink("/rw/d/g"), -ENOENT);
 }
 
+/* Descriptors shared by threads: readers pread while another thread closes and reopens;
+ * a close never pulls the host descriptor from under a read in progress (each read sees
+ * either EBADF or the file's bytes, never another file's). */
+#include <pthread.h>
+
+static atomic_int stop;
+static int shared_fd;
+
+static void *reader(void *arg) {
+  (void)arg;
+  char b[10];
+  long bad = 0;
+  while (!atomic_load(&stop)) {
+    ssize_t k = files_pread(shared_fd, b, 10, 0);
+    if (k == 10 && memcmp(b, "0123456789", 10) != 0) bad++;
+    if (k != 10 && k != -EBADF) bad++;
+  }
+  return (void *)bad;
+}
+
+static void test_close_during_reads(void **state) {
+  (void)state;
+  shared_fd = files_open("/ro/data", O_RDONLY, 0);
+  assert_true(shared_fd >= 3);
+  int other = files_open("/rw/other", O_RDWR | O_CREAT | O_TRUNC, 0644);
+  assert_true(other >= 3);
+  assert_int_equal(files_write(other, "abcdefghij", 10), 10);
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++) assert_int_equal(pthread_create(&t[i], NULL, reader, NULL), 0);
+  for (int round = 0; round < 2000; round++) {
+    assert_int_equal(files_close(shared_fd), 0);
+    int fd = files_open("/ro/data", O_RDONLY, 0);
+    assert_int_equal(fd, shared_fd); /* lowest free: the same number again */
+  }
+  atomic_store(&stop, 1);
+  for (int i = 0; i < 4; i++) {
+    void *bad;
+    pthread_join(t[i], &bad);
+    assert_int_equal((long)bad, 0);
+  }
+  files_close(shared_fd);
+  files_close(other);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_descriptors),
       cmocka_unit_test(test_paths),
+      cmocka_unit_test(test_close_during_reads),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

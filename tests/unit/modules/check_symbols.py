@@ -18,10 +18,12 @@ PREFIXES = {
     "common": ["errmsg_", "log_", "nid_"],
     "sce": ["sce_"],
     "kernel": ["kernel_", "guest_vm_", "mounts_", "title_", "files_", "umtx_", "dmem_", "vm_call_",
-               "sync_", "equeue_", "mempool_"],
+               "aio_", "pfs_dir_", "sync_", "equeue_", "mempool_"],
     "loader": ["loader_", "code_map_", "debug_info_", "linker_", "module_", "process_",
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
-    "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_"],
+    "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
+            "sysmodule_", "app_content_", "playgo_",
+            "rtc_", "np_manager_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.

@@ -1,0 +1,60 @@
+/* libSceNpManager: PlayStation Network accounts (names and types as the console SDK spells
+ * them; a selection). */
+#ifndef _PROSPERO_NP_MANAGER_H
+#define _PROSPERO_NP_MANAGER_H
+
+#include <stdint.h>
+
+#include "_prospero_cdefs.h"
+
+__PROSPERO_BEGIN_DECLS
+
+#define SCE_NP_ERROR_INVALID_ARGUMENT ((int)0x80550003)
+#define SCE_NP_ERROR_SIGNED_OUT ((int)0x80550006)
+#define SCE_NP_ERROR_USER_NOT_FOUND ((int)0x80550007)
+#define SCE_NP_ERROR_CALLBACK_ALREADY_REGISTERED ((int)0x80550008)
+#define SCE_NP_ERROR_CALLBACK_NOT_REGISTERED ((int)0x80550009)
+
+typedef int32_t SceNpState;
+#define SCE_NP_STATE_UNKNOWN 0
+#define SCE_NP_STATE_SIGNED_OUT 1
+#define SCE_NP_STATE_SIGNED_IN 2
+
+typedef uint64_t SceNpAccountId;
+
+#define SCE_NP_ONLINEID_MAX_LENGTH 16
+typedef struct SceNpOnlineId {
+  char data[SCE_NP_ONLINEID_MAX_LENGTH];
+  char term;
+  char dummy[3];
+} SceNpOnlineId;
+
+typedef struct SceNpId {
+  SceNpOnlineId handle;
+  uint8_t opt[8];
+  uint8_t reserved[8];
+} SceNpId;
+
+typedef struct SceNpTitleId {
+  char id[12 + 1];
+  uint8_t padding[3];
+} SceNpTitleId;
+
+typedef struct SceNpTitleSecret {
+  uint8_t data[128];
+} SceNpTitleSecret;
+
+typedef void (*SceNpStateCallbackA)(int32_t userId, SceNpState state, void *userdata);
+
+int sceNpGetState(int32_t userId, SceNpState *state);
+int sceNpGetAccountIdA(int32_t userId, SceNpAccountId *accountId);
+int sceNpGetOnlineId(int32_t userId, SceNpOnlineId *onlineId);
+int sceNpGetNpId(int32_t userId, SceNpId *npId);
+int sceNpRegisterStateCallbackA(SceNpStateCallbackA callback, void *userdata);
+int sceNpUnregisterStateCallbackA(int callbackId);
+int sceNpCheckCallback(void);
+int sceNpSetNpTitleId(const SceNpTitleId *titleId, const SceNpTitleSecret *titleSecret);
+
+__PROSPERO_END_DECLS
+
+#endif

@@ -1,0 +1,25 @@
+# guest.fs_escape host side. prepare: a folder outside every mount holding one file, and in
+# /temp0 (the title's temp0 folder) links that lead out of it (absolute, and climbing with
+# ".."), one link that stays inside, and the host path of the outside file for the guest to
+# try. check: the outside folder still holds that one file, unchanged.
+set(outside ${GT_OUT_DIR}/outside)
+set(temp0 ${GT_OUT_DIR}/data/prospero/FSES00001/temp0)
+if(GT_PHASE STREQUAL "prepare")
+  file(MAKE_DIRECTORY ${outside} ${temp0}/sub)
+  file(WRITE ${outside}/secret "secret\n")
+  file(WRITE ${temp0}/sub/inner "inner\n")
+  file(CREATE_LINK ${outside} ${temp0}/out SYMBOLIC)
+  file(CREATE_LINK ../../../../outside ${temp0}/climb SYMBOLIC)
+  file(CREATE_LINK ${outside}/secret ${temp0}/secret_link SYMBOLIC)
+  file(CREATE_LINK sub ${temp0}/inside SYMBOLIC)
+  file(WRITE ${temp0}/hostpath.txt "${outside}/secret")
+elseif(GT_PHASE STREQUAL "check")
+  file(GLOB left RELATIVE ${outside} ${outside}/*)
+  if(NOT left STREQUAL "secret")
+    list(APPEND failures "the folder outside the mounts changed: it holds '${left}'")
+  endif()
+  file(READ ${outside}/secret content)
+  if(NOT content STREQUAL "secret\n")
+    list(APPEND failures "the file outside the mounts changed: '${content}'")
+  endif()
+endif()

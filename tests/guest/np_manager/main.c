@@ -1,0 +1,56 @@
+/* libSceNpManager offline: the user is signed out, identity queries answer SIGNED_OUT, bad
+ * arguments INVALID_ARGUMENT, state callbacks register once per function and unregister by
+ * id, the title id is accepted. */
+#include <np_manager.h>
+#include <stdio.h>
+#include <string.h>
+#include <user_service.h>
+
+static void on_state(int32_t user, SceNpState state, void *data) {
+  (void)user, (void)state, (void)data;
+  printf("callback called\n");
+}
+static void on_state2(int32_t user, SceNpState state, void *data) {
+  (void)user, (void)state, (void)data;
+}
+
+int main(void) {
+  sceUserServiceInitialize(NULL);
+  SceUserServiceUserId user = 0;
+  sceUserServiceGetInitialUser(&user);
+  SceNpState state = -1;
+  int rc = sceNpGetState(user, &state);
+  printf("state: rc 0x%x %d\n", (unsigned)rc, state);
+  printf("state null: 0x%x\n", (unsigned)sceNpGetState(user, NULL));
+  printf("state invalid user: 0x%x\n", (unsigned)sceNpGetState(-1, &state));
+  SceNpAccountId id = 99;
+  rc = sceNpGetAccountIdA(user, &id);
+  printf("account id: rc 0x%x %llu\n", (unsigned)rc, (unsigned long long)id);
+  printf("account id null: 0x%x\n", (unsigned)sceNpGetAccountIdA(user, NULL));
+  SceNpOnlineId online;
+  printf("online id: 0x%x\n", (unsigned)sceNpGetOnlineId(user, &online));
+  printf("online id invalid user: 0x%x\n", (unsigned)sceNpGetOnlineId(-1, &online));
+  SceNpId npid;
+  printf("np id: 0x%x\n", (unsigned)sceNpGetNpId(user, &npid));
+  printf("np id null: 0x%x\n", (unsigned)sceNpGetNpId(user, NULL));
+
+  int cb = sceNpRegisterStateCallbackA(on_state, NULL);
+  printf("register: id positive %d\n", cb > 0);
+  printf("register again: 0x%x\n", (unsigned)sceNpRegisterStateCallbackA(on_state, NULL));
+  int cb2 = sceNpRegisterStateCallbackA(on_state2, NULL);
+  printf("register another: distinct %d\n", cb2 > 0 && cb2 != cb);
+  printf("register null: 0x%x\n", (unsigned)sceNpRegisterStateCallbackA(NULL, NULL));
+  printf("check callback: 0x%x\n", (unsigned)sceNpCheckCallback());
+  printf("unregister: 0x%x\n", (unsigned)sceNpUnregisterStateCallbackA(cb));
+  printf("unregister again: 0x%x\n", (unsigned)sceNpUnregisterStateCallbackA(cb));
+  printf("unregister other: 0x%x\n", (unsigned)sceNpUnregisterStateCallbackA(cb2));
+
+  SceNpTitleId title;
+  SceNpTitleSecret secret;
+  memset(&title, 0, sizeof title);
+  memset(&secret, 0, sizeof secret);
+  strcpy(title.id, "PRSP00001_00");
+  printf("title id: 0x%x\n", (unsigned)sceNpSetNpTitleId(&title, &secret));
+  printf("title id null: 0x%x\n", (unsigned)sceNpSetNpTitleId(NULL, &secret));
+  return 0;
+}
