@@ -5,6 +5,7 @@
 #include "common/exit_codes.h"
 #include "common/log.h"
 #include "coverage.h"
+#include "frames.h"
 #include "game.h"
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
@@ -89,6 +90,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero: --json goes with --check\n");
     return PROSPERO_EXIT_USAGE;
   }
+  if (!app_frames_setup(&opt)) return PROSPERO_EXIT_USAGE;
   if (!opt.game_count) {
     fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
     return PROSPERO_EXIT_USAGE;

@@ -1,7 +1,8 @@
 /* Command-line options of the prospero executable: one X-macro table generates the parser,
  * --help and docs/options.md (`prospero --options-markdown`).
  *
- * X(id, long name, argument name or NULL, repeatable, help text) */
+ * X(id, long name, argument name or NULL, repeatable, help text). An argument name of two
+ * words ("N FILE") takes two arguments; the second is stored in id_second. */
 #ifndef PROSPERO_APP_OPTIONS_H
 #define PROSPERO_APP_OPTIONS_H
 
@@ -53,6 +54,16 @@
   X(user_name, "user-name", "NAME", false,                                                      \
     "Name of the console's one logged-in user (sceUserServiceGetUserName; at most 16 "          \
     "bytes). Default: User.")                                                                   \
+  X(vblank_hz, "vblank-hz", "HZ", false,                                                        \
+    "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "      \
+    "follow it.")                                                                               \
+  X(headless, "headless", NULL, false,                                                          \
+    "Run without a window. The default when no display exists (and, until the window "          \
+    "lands, always).")                                                                          \
+  X(dump_frames, "dump-frames", "DIR", false,                                                   \
+    "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")       \
+  X(screenshot_at, "screenshot-at", "N FILE", false,                                            \
+    "Write the N-th flipped frame (from 1) as the PNG file FILE.")                              \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \
@@ -63,6 +74,7 @@
 struct app_options {
 #define APP_OPT_FIELD_(id, name, arg, rep, help) \
   const char *id[APP_MAX_REPEAT];                \
+  const char *id##_second[APP_MAX_REPEAT];       \
   int id##_count;
   APP_OPTIONS(APP_OPT_FIELD_)
 #undef APP_OPT_FIELD_

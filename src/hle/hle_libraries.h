@@ -16,7 +16,8 @@
   X(libSceAppContent)    \
   X(libScePlayGo)        \
   X(libSceRtc)           \
-  X(libSceNpManager)
+  X(libSceNpManager)     \
+  X(libSceVideoOut)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)

@@ -160,6 +160,7 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
                                     .pNext = &want11};
   want.features.shaderInt16 = f2.features.shaderInt16;
   want.features.shaderInt64 = f2.features.shaderInt64;
+  want.features.shaderFloat64 = f2.features.shaderFloat64; /* f64 shader arithmetic */
   dev->has_address = f12.bufferDeviceAddress;
 
   float prio = 1.0f;

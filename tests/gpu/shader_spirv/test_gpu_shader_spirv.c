@@ -401,6 +401,196 @@ static const char sub_src[] =
     "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
     "s_endpgm\n";
 
+/* Irreducible control flow (the dispatcher form): a cycle entered at two blocks. The
+ * entry picks FIRST or SECOND from bit BIT of s0 (GLOBAL = 0x102000: bit 13 set, bit 12
+ * clear); FIRST computes v1 = v1 * 3 + s12 and SECOND v1 ^= 0x55 + lane, then loops to
+ * FIRST while fewer than 5 passes through SECOND were made. */
+static uint32_t irreducible_run(uint32_t l, bool start_second) {
+  uint32_t v1 = l, s12 = 7, n = 0;
+  if (!start_second) goto first;
+  for (;;) {
+    v1 ^= 0x55u + l;
+    n++;
+    if (n >= 5) break;
+  first:
+    v1 = v1 * 3 + s12;
+  }
+  return v1 + n;
+}
+static uint32_t irreducible_second_expect(uint32_t l) { return irreducible_run(l, true); }
+static uint32_t irreducible_first_expect(uint32_t l) { return irreducible_run(l, false); }
+#define IRREDUCIBLE_SRC(bit)                                                                 \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_mov_b32 v1, v0\n"                                                                     \
+  "v_add_nc_u32 v2, 0x55, v0\n"                                                            \
+  "s_mov_b32 s10, 0\n"                                                                     \
+  "s_mov_b32 s12, 7\n"                                                                     \
+  "s_bitcmp1_b32 s0, " #bit "\n"                                                           \
+  "s_cbranch_scc1 second\n"                                                                \
+  "first:\n"                                                                               \
+  "v_mul_lo_u32 v1, v1, 3\n"                                                               \
+  "v_add_nc_u32 v1, s12, v1\n"                                                             \
+  "second:\n"                                                                              \
+  "v_xor_b32 v1, v1, v2\n"                                                                 \
+  "s_add_u32 s10, s10, 1\n"                                                                \
+  "s_cmp_lt_u32 s10, 5\n"                                                                  \
+  "s_cbranch_scc1 first\n"                                                                 \
+  "v_add_nc_u32 v1, s10, v1\n"                                                             \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static const char irreducible_second_src[] = IRREDUCIBLE_SRC(13);
+static const char irreducible_first_src[] = IRREDUCIBLE_SRC(12);
+
+/* 64-bit float arithmetic (correctly rounded add and multiply, floor/ceil/trunc/round-even,
+ * min/max, |x| and -x modifiers, a compare, the conversion to f32), computed in C in the
+ * same order: x = lane + 0.5, y = x * x * 0.1, z = y - x. */
+static uint32_t float64_expect(uint32_t l) {
+  volatile double x = (double)l + 0.5, y = x * x, tenth = 0.1;
+  y = y * tenth;
+  volatile double z = y + -x;
+  volatile double s = floor(z) + ceil(z);
+  s = s + trunc(z);
+  s = s + nearbyint(z);
+  s = s + fmin(z, x);
+  s = s + fmax(y, fabs(z));
+  float f = (float)s;
+  uint32_t u;
+  uint64_t zb;
+  memcpy(&u, &f, 4);
+  double zz = z;
+  memcpy(&zb, &zz, 8);
+  return u ^ (uint32_t)zb ^ (uint32_t)(zb >> 32) ^ (0.0 > z ? 1u : 0u);
+}
+#define FLOAT64_SRC(vcc)                                                                     \
+  "v_lshlrev_b32 v9, 2, v0\n"                                                              \
+  "v_cvt_f64_u32 v[2:3], v0\n"                                                             \
+  "v_add_f64 v[2:3], v[2:3], 0.5\n"                                                        \
+  "v_mul_f64 v[4:5], v[2:3], v[2:3]\n"                                                     \
+  "s_mov_b32 s12, 0x9999999a\n"                                                            \
+  "s_mov_b32 s13, 0x3fb99999\n"                                                            \
+  "v_mul_f64 v[4:5], v[4:5], s[12:13]\n"                                                   \
+  "v_add_f64 v[6:7], v[4:5], -v[2:3]\n"                                                    \
+  "v_floor_f64 v[10:11], v[6:7]\n"                                                         \
+  "v_ceil_f64 v[12:13], v[6:7]\n"                                                          \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_trunc_f64 v[12:13], v[6:7]\n"                                                         \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_rndne_f64 v[12:13], v[6:7]\n"                                                         \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_min_f64 v[12:13], v[6:7], v[2:3]\n"                                                   \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_max_f64 v[12:13], v[4:5], |v[6:7]|\n"                                                 \
+  "v_add_f64 v[10:11], v[10:11], v[12:13]\n"                                               \
+  "v_cvt_f32_f64 v1, v[10:11]\n"                                                           \
+  "v_xor_b32 v1, v1, v6\n"                                                                 \
+  "v_xor_b32 v1, v1, v7\n"                                                                 \
+  "v_cmp_gt_f64 " vcc ", 0, v[6:7]\n"                                                      \
+  "v_cndmask_b32_e64 v14, 0, 1, " vcc "\n"                                                 \
+  "v_xor_b32 v1, v1, v14\n"                                                                \
+  "buffer_store_dword v1, v9, s[4:7], 0 offen\n"                                           \
+  "s_endpgm\n"
+static const char float64_32_src[] = FLOAT64_SRC("vcc_lo");
+static const char float64_64_src[] = FLOAT64_SRC("vcc");
+
+/* 16-bit float arithmetic and conversions (round to nearest even, f16 subnormals kept, the
+ * -x and |x| modifiers), computed in C from IEEE 754 binary16 (1 sign, 5 exponent bits of
+ * bias 15, 10 fraction bits; subnormals 2^-24 apart): every f16 operation is the exact
+ * result (a double holds sums and products of halves exactly) rounded once to the nearest
+ * half, ties to even. a = lane * 0.1f, b = a * 2^-16 (f16 subnormals). */
+static double half_value(uint16_t h) {
+  int e = (h >> 10) & 31;
+  double m = h & 1023;
+  double v = e ? ldexp(m + 1024, e - 25) : ldexp(m, -24);
+  return h & 0x8000 ? -v : v; /* (no infinities or NaNs in this kernel) */
+}
+static uint16_t half_round(double d) {
+  uint16_t sign = signbit(d) ? 0x8000 : 0;
+  double a = fabs(d);
+  /* the spacing of halves near a: 2^-24 below 2^-14, else 2^(exponent - 10) */
+  int e;
+  frexp(a, &e); /* a in [2^(e-1), 2^e) */
+  double ulp = e - 1 < -14 ? ldexp(1, -24) : ldexp(1, e - 11);
+  double q = a / ulp, r = floor(q);
+  if (q - r > 0.5 || (q - r == 0.5 && fmod(r, 2) == 1)) r += 1;
+  double v = r * ulp;
+  if (v >= 65520.0) return sign | 0x7c00;
+  /* encode v (a multiple of its ulp) */
+  if (v < ldexp(1, -14)) return sign | (uint16_t)(v / ldexp(1, -24));
+  frexp(v, &e);
+  return sign | (uint16_t)((e - 1 + 15) << 10) | (uint16_t)((uint32_t)(v / ldexp(1, e - 11)) & 1023);
+}
+static uint32_t float16_expect(uint32_t l) {
+  volatile float a = (float)l * 0x1.99999ap-4f, b = a * 0x1p-16f;
+  uint16_t ha = half_round(a), hb = half_round(b);
+  double A = half_value(ha), B = half_value(hb);
+  uint16_t h5 = half_round(A + B), h6 = half_round(A * A), h7 = half_round(B * A);
+  uint16_t h8 = half_round(fmin(half_value(h5), half_value(h6)));
+  uint16_t h10 = half_round(fmax(-half_value(h6), fabs(half_value(h7))));
+  h5 = half_round(half_value(h5) + half_value(h6));
+  h5 = half_round(half_value(h5) + half_value(h7));
+  h5 = half_round(half_value(h5) + half_value(h8));
+  h5 = half_round(half_value(h5) + half_value(h10));
+  volatile float f = (float)half_value(h5);
+  f = f + (float)half_value(h7);
+  float fv = f;
+  uint32_t u;
+  memcpy(&u, &fv, 4);
+  return u ^ (uint32_t)h7 << 16;
+}
+static const char float16_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_mul_f32 v1, 0x3dcccccd, v1\n"
+    "v_cvt_f16_f32 v2, v1\n"
+    "v_mul_f32 v3, 0x37800000, v1\n"
+    "v_cvt_f16_f32 v4, v3\n"
+    "v_add_f16 v5, v2, v4\n"
+    "v_mul_f16 v6, v2, v2\n"
+    "v_mul_f16 v7, v4, v2\n"
+    "v_min_f16 v8, v5, v6\n"
+    "v_max_f16_e64 v10, -v6, |v7|\n"
+    "v_add_f16 v5, v5, v6\n"
+    "v_add_f16 v5, v5, v7\n"
+    "v_add_f16 v5, v5, v8\n"
+    "v_add_f16 v5, v5, v10\n"
+    "v_cvt_f32_f16 v11, v5\n"
+    "v_cvt_f32_f16 v12, v7\n"
+    "v_add_f32 v11, v11, v12\n"
+    "v_lshlrev_b32 v13, 16, v7\n"
+    "v_xor_b32 v1, v11, v13\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
+/* v_rcp_f32 and v_sqrt_f32 as the IR defines them (correctly rounded 1/x and sqrt(x), the
+ * host's IEEE division and sqrtf): x = (lane + 1) * 1.2345f and its square. */
+static uint32_t rcp_sqrt_expect(uint32_t l) {
+  volatile float x = ((float)l + 1.0f) * 1.2345f, x2 = x * x;
+  volatile float r[4] = {1.0f / x, sqrtf(x), 1.0f / x2, sqrtf(x2)};
+  uint32_t u[4];
+  for (int i = 0; i < 4; i++) {
+    float f = r[i];
+    memcpy(&u[i], &f, 4);
+  }
+  return u[0] ^ u[1] ^ (u[2] << 1) ^ (u[3] >> 1);
+}
+static const char rcp_sqrt_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_cvt_f32_u32 v1, v0\n"
+    "v_add_f32 v1, 1.0, v1\n"
+    "v_mul_f32 v1, 0x3f9e0419, v1\n"
+    "v_mul_f32 v5, v1, v1\n"
+    "v_rcp_f32 v3, v1\n"
+    "v_sqrt_f32 v4, v1\n"
+    "v_rcp_f32 v6, v5\n"
+    "v_sqrt_f32 v7, v5\n"
+    "v_xor_b32 v1, v3, v4\n"
+    "v_lshlrev_b32 v6, 1, v6\n"
+    "v_lshrrev_b32 v7, 1, v7\n"
+    "v_xor_b32 v1, v1, v6\n"
+    "v_xor_b32 v1, v1, v7\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n";
+
 static const struct kernel kernels[] = {
     {"alu32", alu_src, false, 32 * 4, alu_expect},
     {"alu64", alu_src, true, 64 * 4, alu_expect},
@@ -423,6 +613,14 @@ static const struct kernel kernels[] = {
     {"sub_dword32", sub_src, false, 32 * 4, sub_expect, 256, 0, NULL, 256, sub_check},
     {"atomics32", atomics_src, false, 32 * 4, atomics_expect, 0, 0, atomics_check},
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
+    {"irreducible_second32", irreducible_second_src, false, 32 * 4, irreducible_second_expect},
+    {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
+    {"float64_32", float64_32_src, false, 32 * 4, float64_expect},
+    {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
+    {"float16_32", float16_src, false, 32 * 4, float16_expect},
+    {"float16_64", float16_src, true, 64 * 4, float16_expect},
+    {"rcp_sqrt32", rcp_sqrt_src, false, 32 * 4, rcp_sqrt_expect},
+    {"rcp_sqrt64", rcp_sqrt_src, true, 64 * 4, rcp_sqrt_expect},
 };
 
 /* ---- running -------------------------------------------------------------------------- */

@@ -36,6 +36,15 @@ static void test_options(void **state) {
   assert_non_null(strstr(err, "needs an argument"));
   assert_false(parse(&o, err, 4, "--game", "a", "--game", "b"));
   assert_non_null(strstr(err, "given twice"));
+  /* a two-word argument takes two arguments, the second in id_second */
+  assert_true(parse(&o, err, 5, "--screenshot-at", "3", "shot.png", "--vblank-hz", "30"));
+  assert_string_equal(o.screenshot_at[0], "3");
+  assert_string_equal(o.screenshot_at_second[0], "shot.png");
+  assert_string_equal(o.vblank_hz[0], "30");
+  assert_false(parse(&o, err, 2, "--screenshot-at", "3"));
+  assert_non_null(strstr(err, "needs two arguments"));
+  assert_false(parse(&o, err, 1, "--screenshot-at=3"));
+  assert_non_null(strstr(err, "needs two arguments"));
   assert_false(parse(&o, err, 1, "--help=yes"));
   assert_non_null(strstr(err, "takes no argument"));
   assert_false(parse(&o, err, 1, "stray"));

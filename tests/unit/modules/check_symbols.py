@@ -23,7 +23,7 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
             "sysmodule_", "app_content_", "playgo_",
-            "rtc_", "np_manager_"],
+            "rtc_", "np_manager_", "videoout_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.
@@ -32,6 +32,7 @@ PREFIXES = {
     "shader_translate": ["xl_", "ir_translate", "ir_indirect_jump_"],
     "tiling": ["tiling_"],
     "vk": ["vk_"],
+    "present": ["present_"],
     # the command processor: its PM4 decoding (pm4.h) and the queues (cp.h)
     "cp": ["cp_", "pm4_"],
 }

@@ -951,7 +951,7 @@ static uint32_t program_statements(struct program *p, uint32_t cur, uint32_t bud
 
 static void random_programs_with_multilevel_exits_are_structured(void **state) {
   (void)state;
-  uint32_t routed = 0, routed_selections = 0;
+  uint32_t routed = 0, routed_selections = 0, fallbacks = 0, demoted = 0;
   for (uint32_t round = 0; round < 5000; round++) {
     struct program p = {.g = cfg_graph_create(1, 0), .seed = round * 7919u + 1};
     assert_non_null(p.g);
@@ -961,7 +961,23 @@ static void random_programs_with_multilevel_exits_are_structured(void **state) {
     uint32_t bad;
     assert_false(cfg_graph_irreducible(p.g, &bad));
     struct cfg_structure s;
-    structure_checked(p.g, &s);
+    struct edge_snapshot sn;
+    edges_take(p.g, &sn);
+    if (cfg_structurize(p.g, &s)) {
+      char err[160];
+      bool valid = cfg_structure_check_entries(p.g, &s, err, sizeof err);
+      if (!valid) fprintf(stderr, "round %u: %s\n", round, err);
+      assert_true(valid);
+    } else {
+      /* the rest take the dispatcher form: never for a reason other than these two */
+      if (s.fallback != CFG_FALLBACK_NOT_CONVERGING && s.fallback != CFG_FALLBACK_BREAKS_RULES)
+        fprintf(stderr, "round %u: %s\n", round, s.reason);
+      assert_true(s.fallback == CFG_FALLBACK_NOT_CONVERGING ||
+                  s.fallback == CFG_FALLBACK_BREAKS_RULES);
+      fallbacks++;
+    }
+    expect_edges_preserved(p.g, &s, &sn);
+    demoted += s.demoted > 0;
     routed += s.routed_loops > 0;
     routed_selections += s.routed_selections > 0;
     cfg_structure_free(&s);
@@ -970,6 +986,11 @@ static void random_programs_with_multilevel_exits_are_structured(void **state) {
   /* the generator does make multi-level exits, and arms that jump past join code */
   assert_true(routed > 2000);
   assert_true(routed_selections > 400);
+  /* Held to SPIR-V's structured-exit rule too, 128 of the 5,000 give no structure that
+   * meets it (docs/shader-ir.md); they run in the dispatcher form. */
+  printf("random programs: %u of 5000 structured, %u fall back, %u with plain two-way branches\n",
+         5000 - fallbacks, fallbacks, demoted);
+  assert_true(fallbacks <= 128);
 }
 
 int main(void) {

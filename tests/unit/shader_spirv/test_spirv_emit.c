@@ -187,30 +187,64 @@ static void unsupported_is_a_counted_error(void **state) {
   ir_function_destroy(fn);
 }
 
-/* Irreducible control flow (a cycle entered at two blocks) has no structure: the
- * dispatcher form is not emitted yet, which the error says. */
-static void unstructured_is_refused(void **state) {
+/* Irreducible control flow (a cycle entered at two blocks) has no structure: the module
+ * is the dispatcher form (a loop around a switch on a block-index variable), which
+ * SPIRV-Tools validates; SSA values that cross blocks live in Function variables. */
+static void unstructured_is_the_dispatcher_form(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int wave64 = 0; wave64 < 2; wave64++) {
+    struct ir_function *fn = translate(PRE32
+                                       "s_cmp_eq_u32 s0, 0\n"
+                                       "s_cbranch_scc1 b\n"
+                                       "a:\n"
+                                       "s_add_u32 s1, s1, 1\n"
+                                       "v_add_nc_u32 v1, v1, v0\n"
+                                       "b:\n"
+                                       "s_add_u32 s1, s1, 2\n"
+                                       "s_cmp_lt_u32 s1, 10\n"
+                                       "s_cbranch_scc1 a\n"
+                                       "v_add_nc_u32 v1, s1, v1\n"
+                                       STORE_V1
+                                       "s_endpgm\n", wave64);
+    assert_false(fn->structured);
+    assert_int_equal(fn->structure.fallback, CFG_FALLBACK_IRREDUCIBLE);
+    char *dis = emit_valid(fn);
+    assert_int_equal(spv_check_count(dis, "OpSwitch"), 1);
+    assert_int_equal(spv_check_count(dis, "OpLoopMerge"), 1);
+    assert_int_equal(spv_check_count(dis, "OpPhi"), 0);
+    assert_non_null(strstr(dis, "%next_block = OpVariable"));
+    free(dis);
+    ir_function_destroy(fn);
+  }
+}
+
+/* MODE writes: the module's one mode (nearest even, denormals kept) is accepted as a
+ * no-op; another round mode or flushing denormals is refused, naming the bits. */
+static void float_mode_writes(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   struct ir_function *fn = translate(PRE32
-                                     "s_cmp_eq_u32 s0, 0\n"
-                                     "s_cbranch_scc1 b\n"
-                                     "a:\n"
-                                     "s_add_u32 s1, s1, 1\n"
-                                     "b:\n"
-                                     "s_add_u32 s1, s1, 2\n"
-                                     "s_cmp_lt_u32 s1, 10\n"
-                                     "s_cbranch_scc1 a\n"
-                                     "v_mov_b32 v1, s1\n"
+                                     "s_round_mode 0x0\n"
+                                     "s_denorm_mode 0xf\n"
+                                     "v_cvt_f32_u32 v1, v0\n"
+                                     "v_add_f32 v1, v1, v1\n"
                                      STORE_V1
                                      "s_endpgm\n", false);
-  assert_false(fn->structured);
-  struct spirv_module m;
-  assert_false(spirv_emit_compute(fn, NULL, &m));
-  assert_null(m.words);
-  assert_int_equal(m.unsupported, 1);
-  assert_non_null(strstr(m.error, "dispatcher form"));
+  free(emit_valid(fn));
   ir_function_destroy(fn);
+  static const char *const refused[] = {"s_round_mode 0x3\n", "s_denorm_mode 0x0\n",
+                                        "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n"};
+  for (int i = 0; i < 3; i++) {
+    char src[512];
+    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\n%ss_endpgm\n", PRE32, refused[i], STORE_V1);
+    fn = translate(src, false);
+    struct spirv_module m;
+    assert_false(spirv_emit_compute(fn, NULL, &m));
+    assert_null(m.words);
+    assert_non_null(strstr(m.error, "float mode"));
+    ir_function_destroy(fn);
+  }
 }
 
 int main(void) {
@@ -219,7 +253,8 @@ int main(void) {
       cmocka_unit_test(kernels_wave64_validate),
       cmocka_unit_test(capabilities_only_when_used),
       cmocka_unit_test(unsupported_is_a_counted_error),
-      cmocka_unit_test(unstructured_is_refused),
+      cmocka_unit_test(unstructured_is_the_dispatcher_form),
+      cmocka_unit_test(float_mode_writes),
   };
   return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -16,6 +16,8 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
   vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
   opts->denorm_preserve_f32 = fc.shaderDenormPreserveFloat32;
   opts->rte_f32 = fc.shaderRoundingModeRTEFloat32;
+  opts->denorm_preserve_f64 = fc.shaderDenormPreserveFloat64;
+  opts->rte_f64 = fc.shaderRoundingModeRTEFloat64;
 }
 
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,

@@ -440,23 +440,23 @@ static bool returning_join(const struct cfg_graph *g, uint32_t b, uint32_t s) {
 static uint32_t continue_arm_merge(const struct cfg_graph *g, const struct region *r,
                                    uint32_t original_nodes, uint32_t b, uint32_t m) {
   uint32_t cont, x = CFG_NONE, from = CFG_NONE, edges = 0;
-  bool returns = false;
   if (!continue_of(g, b, &cont)) return m;
   for (uint32_t p = 0; p < cfg_graph_node_count(g); p++) {
     if (!in_construct(g, b, p)) continue; /* outside the construct, or a break block */
     for (uint32_t k = 0; k < r->count[p]; k++) {
       uint32_t t = r->succ[p][k];
       if (cfg_gi_dominates(g, b, t)) continue;
-      int kind = leaving_edge_kind(g, original_nodes, cont, t);
-      returns |= kind == 2;
-      if (kind) continue;
+      /* Only the continue target itself is a structured exit (a continue): a forwarding
+       * node in front of it, and a returning block that the construct does not dominate
+       * (so code outside enters it too), are places where the construct is left. */
+      if (t == cont && cont != CFG_NONE) continue;
       if (x != CFG_NONE && t != x) return m;
       x = t;
       from = p;
       edges++;
     }
   }
-  if (x == CFG_NONE) return returns ? m : CFG_EXIT; /* arms that only return meet at M */
+  if (x == CFG_NONE) return CFG_EXIT; /* every arm returns or continues: no merge */
   return edges == 1 && cfg_gi_succ_count(g, from) == 1 && from != b ? from : x;
 }
 
@@ -520,7 +520,7 @@ enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
  * for the nodes the previous round inserted), fix the normalisation problems found, or fill
  * the shapes. */
 static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure *s,
-                                       bool first) {
+                                       bool first, bool exit_merges) {
   char detail[64];
   if (!(first ? cfg_graph_analyze(g) : cfg_graph_update(g, NULL)))
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
@@ -641,7 +641,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
           (routed_sel == CFG_NONE || g->rpo_index[b] > g->rpo_index[routed_sel]) &&
           selection_exits(g, &r, s->original_nodes, b, scratch) > 1)
         routed_sel = b;
-      if (m < n && !cfg_gi_dominates(g, b, m)) m = continue_arm_merge(g, &r, s->original_nodes, b, m);
+      if ((m < n && !cfg_gi_dominates(g, b, m)) || (m == CFG_EXIT && exit_merges && r.count[b] > 0))
+        m = continue_arm_merge(g, &r, s->original_nodes, b, m);
       if (r.count[b] == 0) {
         s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
       } else {
@@ -718,19 +719,30 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
       /* an inner selection ending where the outer construct ends takes the forwarding node
        * in front of T when a split already made one (nested constructs with one exit) */
       uint32_t p = cfg_gi_pred_count(g, t) == 1 ? cfg_gi_pred(g, t, 0) : CFG_NONE;
-      if (is_merge && p != CFG_NONE && p >= s->original_nodes && p != h &&
+      /* past the forwarding nodes that constructs between the outer one and H already
+       * took (three nested selections ending together: each takes the node in front of
+       * the next one's) */
+      uint32_t front = t;
+      /* (nodes inserted in this round, at n and above, are not analysed yet: left alone) */
+      while (is_merge && p < n && p >= s->original_nodes && p != h &&
+             cfg_gi_succ_count(g, p) == 1 && owner[p] != CFG_NONE && cfg_gi_dominates(g, h, p)) {
+        front = p;
+        p = cfg_gi_pred_count(g, p) == 1 ? cfg_gi_pred(g, p, 0) : CFG_NONE;
+      }
+      if (is_merge && p < n && p >= s->original_nodes && p != h &&
           cfg_gi_succ_count(g, p) == 1 && owner[p] == CFG_NONE && cfg_gi_dominates(g, h, p) &&
-          !cfg_gi_is_back_edge(g, p, t) &&
+          !cfg_gi_is_back_edge(g, p, front) &&
           s->shapes[h].shape == CFG_SHAPE_SELECTION) {
         s->shapes[h].merge = p;
         owner[p] = h;
         continue;
       }
       /* a loop's continue target must stay; a selection in the loop gets its own merge */
-      if (split_edges_into(g, t, h) == CFG_NONE)
+      if (split[front]) continue;
+      if (split_edges_into(g, front, h) == CFG_NONE)
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED);
       else
-        result = STEP_CHANGED, split[t] = 1;
+        result = STEP_CHANGED, split[front] = 1;
     }
   }
   free(split);
@@ -738,7 +750,14 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   return result;
 }
 
-bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
+static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
+                      size_t err_size, uint32_t *bad_sel);
+static bool demote_selection(const struct cfg_graph *g, struct cfg_structure *s, uint32_t b);
+
+/* One structuring of G with one rule for the merge of a branch whose arms never meet in
+ * the region graph (some arm returns): EXIT_MERGES places it where the construct is left
+ * (continue_arm_merge), else it has none. */
+static bool structurize_once(struct cfg_graph *g, struct cfg_structure *out, bool exit_merges) {
   memset(out, 0, sizeof *out);
   out->original_nodes = cfg_graph_node_count(g);
   out->fallback = CFG_FALLBACK_NONE;
@@ -747,10 +766,21 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   /* Each change inserts one node; a well-formed graph needs at most a few per node. */
   uint32_t limit = 4 * out->original_nodes + 16;
   for (uint32_t round = 0; round < limit; round++) {
-    enum step_result r = structure_step(g, out, round == 0);
+    enum step_result r = structure_step(g, out, round == 0, exit_merges);
     out->rounds = round + 1;
     out->inserted = cfg_graph_node_count(g) - out->original_nodes;
-    if (r == STEP_DONE) return true;
+    if (r == STEP_DONE) {
+      /* A structure that breaks a rule of SPIR-V (the single-entry or the structured-exit
+       * rule) is not given out: the dispatcher form is always valid. */
+      char why[112];
+      for (uint32_t tries = 0; tries <= out->node_count; tries++) {
+        uint32_t bad = CFG_NONE;
+        if (check_all(g, out, why, sizeof why, &bad)) return true;
+        if (bad == CFG_NONE || !demote_selection(g, out, bad)) break;
+        out->demoted++;
+      }
+      return fail(out, CFG_FALLBACK_BREAKS_RULES, cfg_graph_entry(g), why);
+    }
     if (r == STEP_FAILED) {
       cfg_graph_analyze(g);
       return false;
@@ -758,6 +788,43 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
   }
   cfg_graph_analyze(g);
   return fail(out, CFG_FALLBACK_NOT_CONVERGING, cfg_graph_entry(g), NULL);
+}
+
+/* A copy of G's nodes and edges (NULL when out of memory). */
+static struct cfg_graph *graph_copy(const struct cfg_graph *g) {
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_graph *c = cfg_graph_create(n, cfg_graph_entry(g));
+  for (uint32_t b = 0; c && b < n; b++)
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++)
+      if (!cfg_graph_add_edge(c, b, cfg_gi_succ(g, b, i))) {
+        cfg_graph_destroy(c);
+        return NULL;
+      }
+  return c;
+}
+
+/* Two rules for branches whose arms never meet (structurize_once): the merge where the
+ * construct is left first, which structures most graphs; where that does not converge or
+ * breaks a rule, the other on a copy of the input, whose result replaces G's when valid. */
+bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
+  struct cfg_graph *copy = graph_copy(g);
+  bool ok = structurize_once(g, out, true);
+  if (!ok && copy &&
+      (out->fallback == CFG_FALLBACK_NOT_CONVERGING || out->fallback == CFG_FALLBACK_BREAKS_RULES)) {
+    struct cfg_structure other;
+    if (structurize_once(copy, &other, false)) {
+      struct cfg_graph t = *g;
+      *g = *copy;
+      *copy = t;
+      cfg_structure_free(out);
+      *out = other;
+      ok = true;
+    } else {
+      cfg_structure_free(&other);
+    }
+  }
+  cfg_graph_destroy(copy);
+  return ok;
 }
 
 /* Route and guard nodes have the shape cfg_routing describes: a route node jumps on, a guard
@@ -836,14 +903,20 @@ static struct cfg_graph *structural_graph(const struct cfg_graph *g,
  * and continues leave constructs; they only enter the merge or continue target, which are
  * outside the construct they leave. */
 static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_graph *sg,
-                                    const struct cfg_structure *s, uint32_t h, char *err,
-                                    size_t err_size) {
+                                    const struct cfg_structure *s, const uint32_t *by_pre,
+                                    uint32_t h, char *err, size_t err_size) {
   const struct cfg_node_shape *sh = &s->shapes[h];
   if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
   int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
   for (int part = 0; part < parts; part++) {
     uint32_t entry = part ? sh->continue_to : h;
-    for (uint32_t b = 0; b < cfg_graph_node_count(g); b++) {
+    /* every member is in H's subtree of the structural dominator tree, outside its merge's */
+    for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
+      if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
+        k = sg->dom_post[sh->merge];
+        continue;
+      }
+      uint32_t b = by_pre[k];
       if (b == entry || !cfg_gi_reachable(g, b) || !construct_member(sg, sh, h, part, b))
         continue;
       for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
@@ -919,8 +992,74 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
   return ok && check_routing(g, s, err, err_size);
 }
 
-bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
-                                 char *err, size_t err_size) {
+/* The header whose merge is M (CFG_NONE when M is nobody's merge), or the immediate
+ * structural dominator: the next block of the validator's walk out of a selection. */
+static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner, uint32_t b) {
+  uint32_t h = merge_owner[b];
+  if (h != CFG_NONE && h != b && cfg_graph_dominates(sg, h, b)) return h;
+  return b == cfg_graph_entry(sg) ? CFG_NONE : cfg_graph_idom(sg, b);
+}
+
+/* Whether the edge B->X that leaves construct part PART of header H is a structured exit,
+ * as SPIR-V's rules define it and SPIRV-Tools' validator checks them (its
+ * Construct::IsStructuredExit, "exits the ... but not via a structured exit"): a loop
+ * construct leaves to its merge or its continue target; a continue construct to its
+ * header or its loop's merge; a selection to its merge, or to the merge or continue target
+ * of the nearest enclosing loop (the first loop header out along the walk through merge
+ * owners and immediate structural dominators whose merge does not dominate H) — never to
+ * an enclosing selection's merge. */
+static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structure *s,
+                            const uint32_t *merge_owner, uint32_t h, int part, uint32_t x) {
+  const struct cfg_node_shape *sh = &s->shapes[h];
+  if (sh->shape == CFG_SHAPE_LOOP)
+    return part ? x == h || x == sh->merge : x == sh->merge || x == sh->continue_to;
+  if (x == sh->merge) return true;
+  uint32_t n = cfg_graph_node_count(sg);
+  for (uint32_t b = next_out(sg, merge_owner, h), steps = 0; b != CFG_NONE && steps <= n;
+       b = next_out(sg, merge_owner, b), steps++) {
+    const struct cfg_node_shape *o = &s->shapes[b];
+    if (o->shape != CFG_SHAPE_LOOP) continue;
+    if (o->merge != CFG_NONE && cfg_graph_dominates(sg, o->merge, h)) continue;
+    return x == o->merge || x == o->continue_to;
+  }
+  return false;
+}
+
+/* Every edge that leaves a construct is a structured exit (structured_exit). */
+static bool check_construct_exits(const struct cfg_graph *g, const struct cfg_graph *sg,
+                                  const struct cfg_structure *s, const uint32_t *merge_owner,
+                                  const uint32_t *by_pre, uint32_t h, char *err,
+                                  size_t err_size, uint32_t *bad_sel) {
+  const struct cfg_node_shape *sh = &s->shapes[h];
+  if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
+  int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
+  for (int part = 0; part < parts; part++) {
+    for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
+      if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
+        k = sg->dom_post[sh->merge];
+        continue;
+      }
+      uint32_t b = by_pre[k];
+      if (!cfg_gi_reachable(g, b) || !construct_member(sg, sh, h, part, b)) continue;
+      for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
+        uint32_t x = cfg_gi_succ(g, b, i);
+        if (construct_member(sg, sh, h, part, x) ||
+            structured_exit(sg, s, merge_owner, h, part, x))
+          continue;
+        if (bad_sel && sh->shape == CFG_SHAPE_SELECTION) *bad_sel = h;
+        snprintf(err, err_size, "^%u exits the %s construct of ^%u to ^%u, not a structured exit",
+                 b, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection", h, x);
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+/* cfg_structure_check_entries; *BAD_SEL (when not NULL) receives the header of a selection
+ * that leaves its construct other than by a structured exit, when that is the failure. */
+static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
+                      size_t err_size, uint32_t *bad_sel) {
   /* the other rules first: they make every merge and continue target a valid node */
   if (!cfg_structure_check(g, s, err, err_size)) return false;
   uint32_t n = cfg_graph_node_count(g);
@@ -929,9 +1068,67 @@ bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_str
     snprintf(err, err_size, "out of memory");
     return false;
   }
+  uint32_t *merge_owner = malloc((2 * (size_t)n + 1) * sizeof *merge_owner);
+  if (!merge_owner) {
+    cfg_graph_destroy(sg);
+    snprintf(err, err_size, "out of memory");
+    return false;
+  }
+  uint32_t *by_pre = merge_owner + n; /* structural dominator tree pre-order -> node */
+  for (uint32_t b = 0; b < n; b++) {
+    merge_owner[b] = CFG_NONE;
+    if (cfg_graph_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
+  }
+  for (uint32_t h = 0; h < n; h++) {
+    const struct cfg_node_shape *sh = &s->shapes[h];
+    if (cfg_gi_reachable(g, h) && sh->merge != CFG_NONE &&
+        (sh->shape == CFG_SHAPE_SELECTION || sh->shape == CFG_SHAPE_LOOP))
+      merge_owner[sh->merge] = h;
+  }
   bool ok = true;
   for (uint32_t h = 0; h < n && ok; h++)
-    if (cfg_gi_reachable(g, h)) ok = check_construct_entries(g, sg, s, h, err, err_size);
+    if (cfg_gi_reachable(g, h))
+      ok = check_construct_entries(g, sg, s, by_pre, h, err, err_size) &&
+           check_construct_exits(g, sg, s, merge_owner, by_pre, h, err, err_size, bad_sel);
+  free(merge_owner);
   cfg_graph_destroy(sg);
   return ok;
+}
+
+bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 char *err, size_t err_size) {
+  return check_all(g, s, err, err_size, NULL);
+}
+
+/* Whether T is the merge or continue target of a header other than B that dominates B: a
+ * label the validator has seen (declared) before it reaches B's branch. */
+static bool declared_target(const struct cfg_graph *g, const struct cfg_structure *s,
+                            uint32_t b, uint32_t t) {
+  for (uint32_t h = 0; h < s->node_count; h++) {
+    const struct cfg_node_shape *sh = &s->shapes[h];
+    if (h == b || !cfg_gi_reachable(g, h) || !cfg_gi_dominates(g, h, b)) continue;
+    if ((sh->shape == CFG_SHAPE_SELECTION || sh->shape == CFG_SHAPE_LOOP) && sh->merge == t)
+      return true;
+    if (sh->shape == CFG_SHAPE_LOOP && sh->continue_to == t) return true;
+  }
+  return false;
+}
+
+/* A selection B whose arms leave its construct other than by structured exits (typically
+ * to the merge of an enclosing selection that is a forwarding node in front of a continue
+ * target, or a break next to a jump to that merge) needs no construct of its own when one
+ * of its targets is a merge or continue target an enclosing header declared: as a plain
+ * two-way branch (EXIT_BRANCH, SPIR-V's branch without a merge instruction, allowed when a
+ * target is such a label) its blocks belong to the enclosing construct, whose exits they
+ * are. Returns whether B was changed. */
+static bool demote_selection(const struct cfg_graph *g, struct cfg_structure *s, uint32_t b) {
+  if (b >= s->node_count || s->shapes[b].shape != CFG_SHAPE_SELECTION ||
+      cfg_gi_succ_count(g, b) != 2)
+    return false;
+  if (!declared_target(g, s, b, cfg_gi_succ(g, b, 0)) &&
+      !declared_target(g, s, b, cfg_gi_succ(g, b, 1)))
+    return false;
+  s->shapes[b].shape = CFG_SHAPE_EXIT_BRANCH;
+  s->shapes[b].merge = CFG_NONE;
+  return true;
 }

@@ -53,6 +53,7 @@ enum cfg_shape {
   X(SHARED_MERGE, "two unrelated constructs need the same merge block")          \
   X(BAD_MERGE, "a merge block that its header does not reach")                   \
   X(NOT_CONVERGING, "normalisation did not converge")                            \
+  X(BREAKS_RULES, "the structure found breaks a SPIR-V rule")                    \
   X(NO_MEMORY, "out of memory")
 
 enum cfg_fallback {
@@ -92,6 +93,7 @@ struct cfg_structure {
   uint32_t routing_count;
   uint32_t routed_loops;          /* loops whose exits went through route/guard nodes */
   uint32_t routed_selections;     /* selections whose exits did */
+  uint32_t demoted;               /* selections left as plain two-way branches (exit rule) */
   enum cfg_fallback fallback;
   uint32_t fallback_node;
   char reason[160];

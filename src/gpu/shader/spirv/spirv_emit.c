@@ -11,6 +11,7 @@
 #include <spirv/unified1/GLSL.std.450.h>
 
 #include "gpu/shader/spirv/spirv_builder.h"
+#include "gpu/shader/spirv/spirv_emit_internal.h"
 
 _Static_assert(offsetof(struct spirv_wave_state, vcc) == SPIRV_STATE_VCC * 4, "state layout");
 _Static_assert(offsetof(struct spirv_wave_state, exec) == SPIRV_STATE_EXEC * 4, "state layout");
@@ -19,101 +20,6 @@ _Static_assert(offsetof(struct spirv_wave_state, scc) == SPIRV_STATE_SCC * 4, "s
 _Static_assert(offsetof(struct spirv_wave_state, vgpr) == SPIRV_STATE_VGPR * 4, "state layout");
 _Static_assert(offsetof(struct spirv_wave_state, junk) == SPIRV_STATE_JUNK * 4, "state layout");
 _Static_assert(sizeof(struct spirv_push) == 16, "push constant layout");
-
-/* GLSL.std.450 numbers used here (from the official header) */
-enum { GLSL_FIND_ILSB = GLSLstd450FindILsb, GLSL_FIND_UMSB = GLSLstd450FindUMsb,
-       GLSL_NMIN = GLSLstd450NMin, GLSL_NMAX = GLSLstd450NMax };
-
-struct emit {
-  const struct ir_function *fn;
-  struct spv_builder b;
-  struct spirv_module *out;
-  uint32_t *val;          /* IR value -> SPIR-V id */
-  uint32_t *begin;        /* per block: its label */
-  uint32_t block;
-  uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta, junk; /* values computed in the entry block */
-  uint32_t iface[8], niface;
-  uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
-  uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
-  uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
-  uint32_t tgid_sgpr[3], group_var;  /* workgroup id SGPRs (+1), the WorkgroupId input */
-  uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
-  uint32_t file;
-  uint32_t *late, nlate;            /* unreachable merge blocks, emitted last */
-  bool float_used;
-  bool fenced; /* a barrier and no guest memory access since */
-};
-
-/* ---- errors ----------------------------------------------------------------------- */
-
-static void unsupported(struct emit *e, const char *fmt, ...) {
-  if (!e->out->unsupported++) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(e->out->error, sizeof e->out->error, fmt, ap);
-    va_end(ap);
-  }
-}
-
-/* ---- small emitters --------------------------------------------------------------- */
-
-static void inst(struct emit *e, SpvOp op, const uint32_t *w, uint32_t n) {
-  spv_inst(&e->b, SPV_SEC_FUNCTION, op, w, n);
-}
-/* OP TYPE ID ARGS with a given result id */
-static void def(struct emit *e, SpvOp op, uint32_t type, uint32_t id, const uint32_t *a,
-                uint32_t n) {
-  uint32_t w[12] = {type, id};
-  for (uint32_t i = 0; i < n && i < 10; i++) w[2 + i] = a[i];
-  inst(e, op, w, n + 2);
-}
-static uint32_t op1(struct emit *e, SpvOp op, uint32_t t, uint32_t a) {
-  return spv_op(&e->b, op, t, &a, 1);
-}
-static uint32_t op2(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b) {
-  uint32_t w[2] = {a, b};
-  return spv_op(&e->b, op, t, w, 2);
-}
-static uint32_t op3(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b, uint32_t c) {
-  uint32_t w[3] = {a, b, c};
-  return spv_op(&e->b, op, t, w, 3);
-}
-static uint32_t glsl(struct emit *e, uint32_t t, uint32_t f, uint32_t a, uint32_t b, uint32_t n) {
-  uint32_t w[4] = {spv_glsl_std(&e->b), f, a, b};
-  return spv_op(&e->b, SpvOpExtInst, t, w, 2 + n);
-}
-static uint32_t cu32(struct emit *e, uint32_t v) { return spv_const(&e->b, e->t_u32, v); }
-static uint32_t cu64(struct emit *e, uint64_t v) { return spv_const64(&e->b, e->t_u64, v); }
-static uint32_t cf32(struct emit *e, float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return spv_const(&e->b, e->t_f32, u);
-}
-static uint32_t sel(struct emit *e, uint32_t t, uint32_t c, uint32_t a, uint32_t b) {
-  return op3(e, SpvOpSelect, t, c, a, b);
-}
-static uint32_t to_u64(struct emit *e, uint32_t v) { return op1(e, SpvOpUConvert, e->t_u64, v); }
-static uint32_t add64(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIAdd, e->t_u64, a, b); }
-static uint32_t bits32(struct emit *e, uint32_t v, unsigned lo, unsigned n) {
-  uint32_t s = lo ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, lo)) : v;
-  return n < 32 ? op2(e, SpvOpBitwiseAnd, e->t_u32, s, cu32(e, (1u << n) - 1)) : s;
-}
-
-static uint32_t type_of(struct emit *e, enum ir_type t) {
-  switch (t) {
-    case IR_TYPE_U1: return e->t_bool;
-    case IR_TYPE_U16: /* zero-extended in 32 bits */
-    case IR_TYPE_U32: return e->t_u32;
-    case IR_TYPE_U64: return e->t_u64;
-    case IR_TYPE_F32: return e->t_f32;
-    case IR_TYPE_V4U32: return e->t_v4u32;
-    case IR_TYPE_V4F32: return e->t_v4f32;
-    default:
-      unsupported(e, "type %s", ir_type_name(t));
-      return e->t_u32;
-  }
-}
 
 /* ---- memory ----------------------------------------------------------------------- */
 
@@ -470,7 +376,7 @@ bool spirv_emit_supports(enum ir_op op) {
     SUPPORTED_OPS(CASE_)
 #undef CASE_
     return true;
-    default: return false;
+    default: return spirv_emit_float_supports(op);
   }
 }
 
@@ -865,6 +771,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
+      if (spirv_emit_float(e, id, a)) return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
   }
@@ -932,6 +839,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       inst(e, SpvOpVariable, w, 4);
       spv_name(&e->b, *vars[v], v ? "read_first_lane_count" : "ballot_count");
     }
+    if (e->dispatch) spirv_dispatch_vars(e);
   }
   char name[48];
   if (b->pc != IR_NONE) snprintf(name, sizeof name, "b%u_pc_%04x", blk, b->pc);
@@ -939,7 +847,8 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   spv_name(&e->b, e->begin[blk], name);
   uint32_t i = 0;
   for (; i < b->count && fn->insts[b->insts[i]].op == IR_OP_phi; i++)
-    if (!fn->insts[b->insts[i]].dead) emit_phi(e, b->insts[i]);
+    if (!fn->insts[b->insts[i]].dead && !e->dispatch) emit_phi(e, b->insts[i]);
+  if (e->dispatch) spirv_dispatch_block_start(e, blk);
   if (b->pc != IR_NONE) spv_line(&e->b, e->file, b->pc, 0);
   if (entry) {
     /* uniform inputs, loaded once */
@@ -966,9 +875,14 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       break;
     }
     emit_inst(e, id);
+    if (e->dispatch) spirv_dispatch_defined(e, id);
   }
   if (term == IR_NONE) {
     unsupported(e, "block %u without a terminator", blk);
+    return;
+  }
+  if (e->dispatch) {
+    spirv_dispatch_terminator(e, blk, term, entry);
     return;
   }
   const struct ir_inst *t = &fn->insts[term];
@@ -1100,12 +1014,6 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     snprintf(out->error, sizeof out->error, "wave size %u", fn->wave_size);
     return false;
   }
-  if (!fn->structured) {
-    out->unsupported = 1;
-    snprintf(out->error, sizeof out->error, "unstructured control flow (the dispatcher form is not emitted yet): %s",
-             fn->structure.reason);
-    return false;
-  }
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
@@ -1125,6 +1033,8 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
   bool ok = e.val && e.begin;
   if (ok) setup(&e, opts);
+  /* without structure: the dispatcher form (spirv_emit_dispatch.c) */
+  if (ok && !fn->structured) ok = spirv_dispatch_begin(&e);
   /* ids: constants (deduplicated), then every other value, then copies (their source) */
   for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
     const struct ir_inst *in = &fn->insts[i];
@@ -1132,9 +1042,9 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     if (in->op == IR_OP_const) {
       uint32_t t = type_of(&e, (enum ir_type)in->type);
       if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
-      else if (in->type == IR_TYPE_U64) e.val[i] = spv_const64(&e.b, t, in->imm);
+      else if (in->type == IR_TYPE_U64 || in->type == IR_TYPE_F64) e.val[i] = spv_const64(&e.b, t, in->imm);
       else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
-      else if (in->type == IR_TYPE_U16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
+      else if (in->type == IR_TYPE_U16 || in->type == IR_TYPE_F16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
       else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
       continue;
     }
@@ -1163,7 +1073,9 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
         break;
       }
       emit_block(&e, blk, i == 0);
+      if (e.dispatch && i == 0) spirv_dispatch_head(&e);
     }
+    if (e.dispatch) spirv_dispatch_tail(&e);
     for (uint32_t i = 0; i < e.nlate; i++) {
       inst(&e, SpvOpLabel, &e.late[i], 1);
       inst(&e, SpvOpUnreachable, NULL, 0);
@@ -1183,6 +1095,15 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
       spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width, 1);
     }
+    uint32_t width64 = 64;
+    if (e.float64_used && opts && opts->denorm_preserve_f64) {
+      spv_capability(&e.b, SpvCapabilityDenormPreserve);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeDenormPreserve, &width64, 1);
+    }
+    if (e.float64_used && opts && opts->rte_f64) {
+      spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
+      spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width64, 1);
+    }
   }
   if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);
   if (!ok && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");
@@ -1193,6 +1114,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   free(e.val);
   free(e.begin);
   free(e.late);
+  spirv_dispatch_free(&e);
   spv_builder_free(&e.b);
   if (out->unsupported) {
     free(out->words);

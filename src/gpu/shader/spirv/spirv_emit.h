@@ -59,6 +59,8 @@ struct spirv_emit_options {
    * device's defaults apply (lavapipe flushes f32 denormals: docs/shader-spirv.md). */
   bool denorm_preserve_f32;
   bool rte_f32;
+  bool denorm_preserve_f64; /* the same for 64-bit float arithmetic */
+  bool rte_f64;
   /* the workgroup's LDS allocation in bytes (up to 65536): accesses past it read 0 and
    * drop writes, as the hardware's range check */
   uint32_t lds_bytes;

@@ -1,0 +1,308 @@
+/* 64-bit and 16-bit float operations of the IR (docs/shader-spirv.md, "Float semantics"). Each one
+ * is exact in SPIR-V as Vulkan defines it (add, subtract, multiply and conversions correctly
+ * rounded; floor, ceil, trunc, round-even exact; neg/abs on the bits), so the module
+ * computes what the interpreter does (ir_interp.c) for every input but denormals, which
+ * only a device with shaderDenormPreserveFloat64 keeps (the module then declares it).
+ *
+ * f16 values live in the low 16 bits of a u32 (as the IR's 16-bit integers), so no Float16
+ * capability or f16 denormal mode is involved: a half widens to f32 exactly (on the bits),
+ * hadd/hmul/hmin/hmax compute in f32 and round once more to f16 on the bits, nearest even
+ * (or toward zero for cvt_f16_f32_rtz). Rounding an f32 sum or product of halves again to
+ * f16 gives the correctly rounded f16 result because f32 carries 24 >= 2 * 11 + 2 bits
+ * (the double-rounding bound for +, -, *), and those f32 results are never denormal
+ * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
+ * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
+ * (ir_small_float_bits). */
+#include "gpu/shader/spirv/spirv_emit_internal.h"
+
+static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
+
+/* the same sixteen predicates as fcmp (ORD/UNO through IsNan) */
+static uint32_t dcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
+  static const SpvOp ops[16] = {
+      [IR_FCMP_OLT] = SpvOpFOrdLessThan,        [IR_FCMP_OEQ] = SpvOpFOrdEqual,
+      [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual,   [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
+      [IR_FCMP_ONE] = SpvOpFOrdNotEqual,        [IR_FCMP_OGE] = SpvOpFOrdGreaterThanEqual,
+      [IR_FCMP_ULT] = SpvOpFUnordLessThan,      [IR_FCMP_UEQ] = SpvOpFUnordEqual,
+      [IR_FCMP_ULE] = SpvOpFUnordLessThanEqual, [IR_FCMP_UGT] = SpvOpFUnordGreaterThan,
+      [IR_FCMP_UNE] = SpvOpFUnordNotEqual,      [IR_FCMP_UGE] = SpvOpFUnordGreaterThanEqual,
+  };
+  uint32_t bl = e->t_bool;
+  switch (pred & 15) {
+    case IR_FCMP_FALSE: return spv_const_bool(&e->b, false);
+    case IR_FCMP_TRUE: return spv_const_bool(&e->b, true);
+    case IR_FCMP_ORD:
+    case IR_FCMP_UNO: {
+      uint32_t n = op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsNan, bl, a), op1(e, SpvOpIsNan, bl, b));
+      return (pred & 15) == IR_FCMP_UNO ? n : op1(e, SpvOpLogicalNot, bl, n);
+    }
+    default: return op2(e, ops[pred & 15], bl, a, b);
+  }
+}
+
+/* f16 bits (low 16 of a u32) -> f32, exact */
+static uint32_t half_to_f32(struct emit *e, uint32_t h) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, f32 = e->t_f32;
+  uint32_t sign = op2(e, SpvOpShiftLeftLogical, u32,
+                      op2(e, SpvOpBitwiseAnd, u32, h, cu32(e, 0x8000)), cu32(e, 16));
+  uint32_t he = bits32(e, h, 10, 5), hm = bits32(e, h, 0, 10);
+  uint32_t mant = op2(e, SpvOpShiftLeftLogical, u32, hm, cu32(e, 13));
+  uint32_t normal =
+      op2(e, SpvOpBitwiseOr, u32,
+          op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpIAdd, u32, he, cu32(e, 112)), cu32(e, 23)),
+          mant);
+  uint32_t special = op2(e, SpvOpBitwiseOr, u32, cu32(e, 0x7f800000u), mant);
+  /* subnormal: hm * 2^-24, exact in f32 (a normal number) */
+  uint32_t sub = op1(e, SpvOpBitcast, u32,
+                     op2(e, SpvOpFMul, f32, op1(e, SpvOpConvertUToF, f32, hm), cf32(e, 0x1p-24f)));
+  uint32_t mag = sel(e, u32, op2(e, SpvOpIEqual, bl, he, cu32(e, 31)), special,
+                     sel(e, u32, op2(e, SpvOpIEqual, bl, he, cu32(e, 0)), sub, normal));
+  return op1(e, SpvOpBitcast, f32, op2(e, SpvOpBitwiseOr, u32, sign, mag));
+}
+
+/* f32 -> f16 bits, nearest even or toward zero (RTZ), as ir_small_float_bits */
+static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t u = op1(e, SpvOpBitcast, u32, f);
+  uint32_t sign = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, u, cu32(e, 16)),
+                      cu32(e, 0x8000));
+  uint32_t fe = bits32(e, u, 23, 8), fm = bits32(e, u, 0, 23);
+  uint32_t full = op2(e, SpvOpBitwiseOr, u32, fm, cu32(e, 0x800000));
+  /* right shift that leaves the f16 mantissa (with its implicit bit): 13 for a normal
+   * half, more below 2^-14 (fe < 113): sh = 126 - fe, capped (0 past 25) */
+  uint32_t below = op2(e, SpvOpULessThan, bl, fe, cu32(e, 113));
+  uint32_t sh_sub = op2(e, SpvOpISub, u32, cu32(e, 126), fe);
+  uint32_t zero_sub = op2(e, SpvOpUGreaterThan, bl, sh_sub, cu32(e, 25));
+  uint32_t sh = sel(e, u32, below, sel(e, u32, zero_sub, cu32(e, 25), sh_sub), cu32(e, 13));
+  uint32_t kept = op2(e, SpvOpShiftRightLogical, u32, full, sh);
+  uint32_t mask =
+      op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), sh), cu32(e, 1));
+  uint32_t dropped = op2(e, SpvOpBitwiseAnd, u32, full, mask);
+  uint32_t halfway =
+      op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), op2(e, SpvOpISub, u32, sh, cu32(e, 1)));
+  uint32_t odd =
+      op2(e, SpvOpINotEqual, bl, op2(e, SpvOpBitwiseAnd, u32, kept, cu32(e, 1)), cu32(e, 0));
+  uint32_t up = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, dropped, halfway),
+                    op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, dropped, halfway), odd));
+  if (rtz) up = spv_const_bool(&e->b, false);
+  kept = op2(e, SpvOpIAdd, u32, kept, sel(e, u32, up, cu32(e, 1), cu32(e, 0)));
+  /* normal: exponent field fe - 112 plus the carry of the rounding into bit 11; the sum
+   * (exponent << 10) + mantissa carries by itself. Subnormal: kept is the whole result
+   * (a carry into 0x400 is the smallest normal). */
+  uint32_t norm =
+      op2(e, SpvOpIAdd, u32,
+          op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpISub, u32, fe, cu32(e, 113)), cu32(e, 10)),
+          kept);
+  uint32_t mag = sel(e, u32, below, sel(e, u32, zero_sub, cu32(e, 0), kept), norm);
+  /* overflow: infinity, or the largest finite toward zero */
+  uint32_t big = op2(e, SpvOpUGreaterThanEqual, bl, mag, cu32(e, 0x7c00));
+  mag = sel(e, u32, big, cu32(e, rtz ? 0x7bff : 0x7c00), mag);
+  uint32_t is_special = op2(e, SpvOpIEqual, bl, fe, cu32(e, 255));
+  uint32_t special =
+      sel(e, u32, op2(e, SpvOpINotEqual, bl, fm, cu32(e, 0)), cu32(e, 0x7e00), cu32(e, 0x7c00));
+  return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
+}
+
+/* set_float_mode (s_round_mode, s_denorm_mode, s_setreg of MODE): the module computes in
+ * one fixed mode, the IR's (docs/shader-spirv.md, "Float semantics"): round to nearest
+ * even for every width, denormals kept, NaN rules of the IR operations. A write of MODE
+ * bits that keeps that mode (round fields 0, denormal fields 3) changes nothing; any
+ * other is refused, naming the bits. */
+static bool float_mode(struct emit *e, uint64_t imm) {
+  uint32_t mask = (uint32_t)(imm >> 32), bits = (uint32_t)imm & mask;
+  uint32_t want = 0xf0u & mask; /* rounds 3:0 = 0 (nearest even), denormals 7:4 = 3 (kept) */
+  if ((mask & ~0xffu) || bits != want) {
+    unsupported(e,
+                "float mode: MODE bits 0x%x under mask 0x%x (only nearest even with denormals kept "
+                "is emitted)",
+                bits, mask);
+    return false;
+  }
+  return true;
+}
+
+/* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt =
+ * sqrtf(x)), whatever the precision of the device's f64 divide and square root: a first
+ * result R from f64, then the exact choice among R and its neighbours. Exact in f64: the
+ * products a * r (48 bits) and m * m for a midpoint m between neighbours (50 bits), and
+ * their differences from 1 or from a (Sterbenz). For 1/a the neighbour with the smallest
+ * |1 - a * r| is nearest (|1/a - r| = |1 - a r| / |a|); for sqrt(a), a above the square of
+ * the upper midpoint rounds up, below that of the lower one down (no exact ties: a has 24
+ * significant bits, the square of a 25-bit midpoint more). The first result must be
+ * within one f32 step, which any Vulkan f64 divide or square root is by far. Zeros,
+ * infinities and NaNs come from the f64 operation itself, unchanged by the choice (it is
+ * made only for finite nonzero results). */
+static uint32_t f32_step(struct emit *e, uint32_t r,
+                         int dir) { /* the neighbour away or towards 0 */
+  uint32_t u = op1(e, SpvOpBitcast, e->t_u32, r);
+  return op1(e, SpvOpBitcast, e->t_f32,
+             op2(e, dir > 0 ? SpvOpIAdd : SpvOpISub, e->t_u32, u, cu32(e, 1)));
+}
+
+static uint32_t exact_rcp(struct emit *e, uint32_t a) {
+  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
+  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
+  uint32_t one = spv_const64(&e->b, f64, 0x3ff0000000000000ull);
+  uint32_t r = op1(e, SpvOpFConvert, f32, op2(e, SpvOpFDiv, f64, one, a64));
+  uint32_t cand[3] = {r, f32_step(e, r, 1), f32_step(e, r, -1)}, best = r, best_err = 0;
+  for (int i = 0; i < 3; i++) {
+    uint32_t prod = op2(e, SpvOpFMul, f64, a64, op1(e, SpvOpFConvert, f64, cand[i]));
+    uint32_t err = glsl(e, f64, GLSLstd450FAbs, op2(e, SpvOpFSub, f64, one, prod), 0, 1);
+    if (i == 0) {
+      best_err = err;
+      continue;
+    }
+    /* a neighbour of the same sign and finite (stepping past the largest finite gives inf,
+     * past the smallest normal a denormal: both still ordered by the residual) */
+    uint32_t better = op2(e, SpvOpFOrdLessThan, bl, err, best_err);
+    best = sel(e, f32, better, cand[i], best);
+    best_err = sel(e, f64, better, err, best_err);
+  }
+  uint32_t finite =
+      op1(e, SpvOpLogicalNot, bl,
+          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
+  uint32_t nonzero = op2(e, SpvOpFUnordNotEqual, bl, r, cf32(e, 0.0f));
+  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, nonzero), best, r);
+}
+
+static uint32_t exact_sqrt(struct emit *e, uint32_t a) {
+  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
+  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
+  uint32_t r = op1(e, SpvOpFConvert, f32, glsl(e, f64, GLSLstd450Sqrt, a64, 0, 1));
+  uint32_t up = f32_step(e, r, 1), down = f32_step(e, r, -1);
+  uint32_t half = spv_const64(&e->b, f64, 0x3fe0000000000000ull);
+  uint32_t r64 = op1(e, SpvOpFConvert, f64, r);
+  uint32_t mhi =
+      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, up)), half);
+  uint32_t mlo =
+      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, down)), half);
+  uint32_t go_up = op2(e, SpvOpFOrdGreaterThan, bl, a64, op2(e, SpvOpFMul, f64, mhi, mhi));
+  uint32_t go_down = op2(e, SpvOpFOrdLessThan, bl, a64, op2(e, SpvOpFMul, f64, mlo, mlo));
+  uint32_t best = sel(e, f32, go_up, up, sel(e, f32, go_down, down, r));
+  uint32_t finite =
+      op1(e, SpvOpLogicalNot, bl,
+          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
+  uint32_t positive = op2(e, SpvOpFOrdGreaterThan, bl, r, cf32(e, 0.0f));
+  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, positive), best, r);
+}
+
+bool spirv_emit_float_supports(enum ir_op op) {
+  switch (op) {
+    case IR_OP_frcp:
+    case IR_OP_fsqrt:
+    case IR_OP_set_float_mode:
+    case IR_OP_bitcast_f16:
+    case IR_OP_bitcast_u16:
+    case IR_OP_cvt_f32_f16:
+    case IR_OP_cvt_f16_f32:
+    case IR_OP_cvt_f16_f32_rtz:
+    case IR_OP_hadd:
+    case IR_OP_hmul:
+    case IR_OP_hmin:
+    case IR_OP_hmax:
+    case IR_OP_hneg:
+    case IR_OP_habs:
+    case IR_OP_bitcast_f64:
+    case IR_OP_bitcast_u64:
+    case IR_OP_dadd:
+    case IR_OP_dmul:
+    case IR_OP_dmin:
+    case IR_OP_dmax:
+    case IR_OP_dneg:
+    case IR_OP_dabs:
+    case IR_OP_dcmp:
+    case IR_OP_dfloor:
+    case IR_OP_dceil:
+    case IR_OP_dtrunc:
+    case IR_OP_drint:
+    case IR_OP_cvt_f64_f32:
+    case IR_OP_cvt_f32_f64: return true;
+    default: return false;
+  }
+}
+
+/* Emits instruction ID when it is one of the operations above (operand ids in A); returns
+ * false for any other operation. */
+bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
+  const struct ir_inst *in = &e->fn->insts[id];
+  uint32_t f64 = t_f64(e), u64 = e->t_u64, r = e->val[id], v;
+  static const uint32_t glsl_round[] = {GLSLstd450Floor, GLSLstd450Ceil, GLSLstd450Trunc,
+                                        GLSLstd450RoundEven};
+  uint32_t u32 = e->t_u32, f32 = e->t_f32;
+  if (in->op == IR_OP_set_float_mode) {
+    float_mode(e, in->imm);
+    return true;
+  }
+  switch ((enum ir_op)in->op) { /* f16: bits in a u32 */
+    case IR_OP_bitcast_f16:
+    case IR_OP_bitcast_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
+    case IR_OP_cvt_f32_f16: v = half_to_f32(e, a[0]); break;
+    case IR_OP_cvt_f16_f32:
+    case IR_OP_cvt_f16_f32_rtz: v = f32_to_half(e, a[0], in->op == IR_OP_cvt_f16_f32_rtz); break;
+    case IR_OP_hadd:
+    case IR_OP_hmul: {
+      uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);
+      v = f32_to_half(e, op2(e, in->op == IR_OP_hadd ? SpvOpFAdd : SpvOpFMul, f32, x, y), false);
+      break;
+    }
+    case IR_OP_hmin:
+    case IR_OP_hmax: {
+      uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);
+      v = f32_to_half(e, glsl(e, f32, in->op == IR_OP_hmin ? GLSL_NMIN : GLSL_NMAX, x, y, 2),
+                      false);
+      break;
+    }
+    case IR_OP_hneg:
+      v = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpBitwiseXor, u32, a[0], cu32(e, 0x8000)),
+              cu32(e, 0xffff));
+      break;
+    case IR_OP_habs: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0x7fff)); break;
+    case IR_OP_frcp:
+    case IR_OP_fsqrt:
+      v = in->op == IR_OP_frcp ? exact_rcp(e, a[0]) : exact_sqrt(e, a[0]);
+      e->float64_used = true; /* computed through f64 */
+      break;
+    default: v = 0; break;
+  }
+  if (v) {
+    e->float_used = true;
+    bool f32_result = in->op == IR_OP_cvt_f32_f16 || in->op == IR_OP_frcp || in->op == IR_OP_fsqrt;
+    def(e, SpvOpCopyObject, f32_result ? f32 : u32, r, &v, 1);
+    return true;
+  }
+  switch ((enum ir_op)in->op) {
+    case IR_OP_bitcast_f64: v = op1(e, SpvOpBitcast, f64, a[0]); break;
+    case IR_OP_bitcast_u64: v = op1(e, SpvOpBitcast, u64, a[0]); break;
+    case IR_OP_dadd: v = op2(e, SpvOpFAdd, f64, a[0], a[1]); break;
+    case IR_OP_dmul: v = op2(e, SpvOpFMul, f64, a[0], a[1]); break;
+    case IR_OP_dmin: /* the non-NaN operand when one is NaN (fmin) */
+    case IR_OP_dmax:
+      v = glsl(e, f64, in->op == IR_OP_dmin ? GLSL_NMIN : GLSL_NMAX, a[0], a[1], 2);
+      break;
+    case IR_OP_dneg:
+    case IR_OP_dabs: { /* on the bits: exact for NaNs too */
+      uint32_t bits = op1(e, SpvOpBitcast, u64, a[0]);
+      bits = in->op == IR_OP_dneg ? op2(e, SpvOpBitwiseXor, u64, bits, cu64(e, 1ull << 63))
+                                  : op2(e, SpvOpBitwiseAnd, u64, bits, cu64(e, ~(1ull << 63)));
+      v = op1(e, SpvOpBitcast, f64, bits);
+      break;
+    }
+    case IR_OP_dcmp: v = dcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
+    case IR_OP_dfloor:
+    case IR_OP_dceil:
+    case IR_OP_dtrunc:
+    case IR_OP_drint: v = glsl(e, f64, glsl_round[in->op - IR_OP_dfloor], a[0], 0, 1); break;
+    case IR_OP_cvt_f64_f32: v = op1(e, SpvOpFConvert, f64, a[0]); break;
+    case IR_OP_cvt_f32_f64: v = op1(e, SpvOpFConvert, e->t_f32, a[0]); break;
+    default: return false;
+  }
+  e->float_used = true;
+  e->float64_used = true;
+  def(e, SpvOpCopyObject,
+      in->op == IR_OP_dcmp          ? e->t_bool
+      : in->op == IR_OP_bitcast_u64 ? u64
+      : in->op == IR_OP_cvt_f32_f64 ? e->t_f32
+                                    : f64,
+      r, &v, 1);
+  return true;
+}

@@ -1,0 +1,143 @@
+/* The emitter's shared state and small helpers, for the parts of the emitter that live in
+ * their own files (spirv_emit.c: set-up, structured control flow, the operations;
+ * spirv_emit_dispatch.c: the dispatcher form). Internal to src/gpu/shader/spirv. */
+#ifndef PROSPERO_GPU_SHADER_SPIRV_SPIRV_EMIT_INTERNAL_H
+#define PROSPERO_GPU_SHADER_SPIRV_SPIRV_EMIT_INTERNAL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <spirv/unified1/GLSL.std.450.h>
+
+#include "gpu/shader/spirv/spirv_builder.h"
+#include "gpu/shader/spirv/spirv_emit.h"
+
+struct spirv_dispatch;
+
+/* GLSL.std.450 numbers used here (from the official header) */
+enum {
+  GLSL_FIND_ILSB = GLSLstd450FindILsb,
+  GLSL_FIND_UMSB = GLSLstd450FindUMsb,
+  GLSL_NMIN = GLSLstd450NMin,
+  GLSL_NMAX = GLSLstd450NMax
+};
+
+struct emit {
+  const struct ir_function *fn;
+  struct spv_builder b;
+  struct spirv_module *out;
+  uint32_t *val;   /* IR value -> SPIR-V id */
+  uint32_t *begin; /* per block: its label */
+  uint32_t block;
+  uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
+  uint32_t lane, state, delta, junk; /* values computed in the entry block */
+  uint32_t iface[8], niface;
+  uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
+  uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
+  uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
+  uint32_t tgid_sgpr[3], group_var;  /* workgroup id SGPRs (+1), the WorkgroupId input */
+  uint32_t lds_var, lds_bytes;       /* LDS: workgroup dwords (one spare at the end) */
+  uint32_t file;
+  uint32_t *late, nlate; /* unreachable merge blocks, emitted last */
+  bool float_used;
+  bool fenced;                     /* a barrier and no guest memory access since */
+  bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
+  struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
+};
+
+/* ---- errors ----------------------------------------------------------------------- */
+
+static inline void unsupported(struct emit *e, const char *fmt, ...) {
+  if (!e->out->unsupported++) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(e->out->error, sizeof e->out->error, fmt, ap);
+    va_end(ap);
+  }
+}
+
+/* ---- small emitters --------------------------------------------------------------- */
+
+static inline void inst(struct emit *e, SpvOp op, const uint32_t *w, uint32_t n) {
+  spv_inst(&e->b, SPV_SEC_FUNCTION, op, w, n);
+}
+/* OP TYPE ID ARGS with a given result id */
+static inline void def(struct emit *e, SpvOp op, uint32_t type, uint32_t id, const uint32_t *a,
+                       uint32_t n) {
+  uint32_t w[12] = {type, id};
+  for (uint32_t i = 0; i < n && i < 10; i++) w[2 + i] = a[i];
+  inst(e, op, w, n + 2);
+}
+static inline uint32_t op1(struct emit *e, SpvOp op, uint32_t t, uint32_t a) {
+  return spv_op(&e->b, op, t, &a, 1);
+}
+static inline uint32_t op2(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b) {
+  uint32_t w[2] = {a, b};
+  return spv_op(&e->b, op, t, w, 2);
+}
+static inline uint32_t op3(struct emit *e, SpvOp op, uint32_t t, uint32_t a, uint32_t b,
+                           uint32_t c) {
+  uint32_t w[3] = {a, b, c};
+  return spv_op(&e->b, op, t, w, 3);
+}
+static inline uint32_t glsl(struct emit *e, uint32_t t, uint32_t f, uint32_t a, uint32_t b,
+                            uint32_t n) {
+  uint32_t w[4] = {spv_glsl_std(&e->b), f, a, b};
+  return spv_op(&e->b, SpvOpExtInst, t, w, 2 + n);
+}
+static inline uint32_t cu32(struct emit *e, uint32_t v) { return spv_const(&e->b, e->t_u32, v); }
+static inline uint32_t cu64(struct emit *e, uint64_t v) { return spv_const64(&e->b, e->t_u64, v); }
+static inline uint32_t cf32(struct emit *e, float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return spv_const(&e->b, e->t_f32, u);
+}
+static inline uint32_t sel(struct emit *e, uint32_t t, uint32_t c, uint32_t a, uint32_t b) {
+  return op3(e, SpvOpSelect, t, c, a, b);
+}
+static inline uint32_t to_u64(struct emit *e, uint32_t v) {
+  return op1(e, SpvOpUConvert, e->t_u64, v);
+}
+static inline uint32_t add64(struct emit *e, uint32_t a, uint32_t b) {
+  return op2(e, SpvOpIAdd, e->t_u64, a, b);
+}
+static inline uint32_t bits32(struct emit *e, uint32_t v, unsigned lo, unsigned n) {
+  uint32_t s = lo ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, lo)) : v;
+  return n < 32 ? op2(e, SpvOpBitwiseAnd, e->t_u32, s, cu32(e, (1u << n) - 1)) : s;
+}
+
+static inline uint32_t type_of(struct emit *e, enum ir_type t) {
+  switch (t) {
+    case IR_TYPE_U1: return e->t_bool;
+    case IR_TYPE_U16: /* zero-extended in 32 bits */
+    case IR_TYPE_F16: /* its bits, zero-extended in 32 bits */
+    case IR_TYPE_U32: return e->t_u32;
+    case IR_TYPE_U64: return e->t_u64;
+    case IR_TYPE_F64: return spv_type_float(&e->b, 64);
+    case IR_TYPE_F32: return e->t_f32;
+    case IR_TYPE_V4U32: return e->t_v4u32;
+    case IR_TYPE_V4F32: return e->t_v4f32;
+    default: unsupported(e, "type %s", ir_type_name(t)); return e->t_u32;
+  }
+}
+
+/* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
+
+bool spirv_emit_float_supports(enum ir_op op);
+bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+
+/* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
+
+bool spirv_dispatch_begin(struct emit *e);
+void spirv_dispatch_free(struct emit *e);
+void spirv_dispatch_vars(struct emit *e);
+void spirv_dispatch_block_start(struct emit *e, uint32_t blk);
+void spirv_dispatch_defined(struct emit *e, uint32_t id);
+void spirv_dispatch_terminator(struct emit *e, uint32_t blk, uint32_t term, bool entry);
+void spirv_dispatch_head(struct emit *e);
+void spirv_dispatch_tail(struct emit *e);
+
+#endif

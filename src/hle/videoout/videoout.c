@@ -1,0 +1,337 @@
+/* libSceVideoOut's functions: argument checks with the console's error codes, the port's
+ * buffers and flip queue, event registration. The vblank and the flips themselves happen on
+ * the vblank thread (videoout_vblank.c). One port: the main bus, handle 1. */
+#include <string.h>
+
+#include "common/log.h"
+#include "hle/libkernel/libkernel.h"
+#include "hle/videoout/videoout_internal.h"
+#include "kernel/kernel_errno.h"
+
+#define MAIN_HANDLE 1
+
+pthread_mutex_t videoout_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t videoout_vblank_cond = PTHREAD_COND_INITIALIZER;
+struct videoout_port videoout_port;
+
+/* The port for HANDLE, or NULL; call with the lock held. */
+static struct videoout_port *port_of(int32_t handle) {
+  return handle == MAIN_HANDLE && videoout_port.open ? &videoout_port : NULL;
+}
+
+int videoout_open(int32_t user_id, int32_t bus_type, int32_t index, const void *param) {
+  (void)user_id; /* the system user 255 or a logged-in user: one display either way */
+  if (bus_type != VIDEOOUT_BUS_TYPE_MAIN) {
+    LOG(hle, WARN, "sceVideoOutOpen: bus type %d is not supported (main bus only)", bus_type);
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  }
+  if (index != 0) return VIDEOOUT_ERROR_INVALID_VALUE;
+  if (param) LOG_ONCE(hle, WARN, "sceVideoOutOpen: open parameters ignored");
+  struct equeue_source *fs = videoout_source_create(VIDEOOUT_IDENT_FLIP);
+  struct equeue_source *vs = videoout_source_create(VIDEOOUT_IDENT_VBLANK);
+  pthread_mutex_lock(&videoout_lock);
+  if (videoout_port.open || !fs || !vs) {
+    bool busy = videoout_port.open;
+    pthread_mutex_unlock(&videoout_lock);
+    if (fs) equeue_source_destroy(fs);
+    if (vs) equeue_source_destroy(vs);
+    return busy ? VIDEOOUT_ERROR_RESOURCE_BUSY : VIDEOOUT_ERROR_INVALID_VALUE;
+  }
+  struct videoout_port *p = &videoout_port;
+  memset(p, 0, sizeof *p);
+  for (int i = 0; i < VIDEOOUT_BUFFERS_MAX; i++) p->slot[i].group = -1;
+  p->flip.flip_arg = -1;
+  p->flip.current_buffer = -1;
+  p->flip_source = fs;
+  p->vblank_source = vs;
+  p->open = true;
+  pthread_mutex_unlock(&videoout_lock);
+  if (!videoout_threads_start()) {
+    videoout_close(MAIN_HANDLE);
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  }
+  return MAIN_HANDLE;
+}
+
+int videoout_close(int32_t handle) {
+  pthread_mutex_lock(&videoout_lock);
+  if (!port_of(handle)) {
+    pthread_mutex_unlock(&videoout_lock);
+    return VIDEOOUT_ERROR_INVALID_HANDLE;
+  }
+  pthread_mutex_unlock(&videoout_lock);
+  videoout_threads_stop();
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = &videoout_port;
+  struct equeue_source *fs = p->flip_source, *vs = p->vblank_source;
+  p->open = false;
+  p->flip_source = p->vblank_source = NULL;
+  pthread_cond_broadcast(&videoout_vblank_cond);
+  pthread_mutex_unlock(&videoout_lock);
+  equeue_source_destroy(fs);
+  equeue_source_destroy(vs);
+  return 0;
+}
+
+void videoout_reset(void) { videoout_close(MAIN_HANDLE); }
+
+void videoout_set_buffer_attribute(struct videoout_buffer_attribute *attr, uint32_t pixel_format,
+                                   uint32_t tiling_mode, uint32_t aspect_ratio, uint32_t width,
+                                   uint32_t height, uint32_t pitch_in_pixel) {
+  if (!attr) {
+    LOG_ONCE(hle, GAME_ERROR, "sceVideoOutSetBufferAttribute: NULL attribute");
+    return;
+  }
+  memset(attr, 0, sizeof *attr);
+  attr->pixel_format = pixel_format;
+  attr->tiling_mode = (int32_t)tiling_mode;
+  attr->aspect_ratio = (int32_t)aspect_ratio;
+  attr->width = width;
+  attr->height = height;
+  attr->pitch_in_pixel = pitch_in_pixel;
+}
+
+static bool pixel_format_known(uint32_t f) {
+  switch (f) {
+    case VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB:
+    case VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB:
+    case VIDEOOUT_PIXEL_FORMAT_A2R10G10B10:
+    case VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_SRGB:
+    case VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_BT2020_PQ:
+    case VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT: return true;
+    default: return false;
+  }
+}
+
+static int check_attribute(const struct videoout_buffer_attribute *a) {
+  if (a->reserved0 || a->reserved1) return VIDEOOUT_ERROR_INVALID_VALUE;
+  if (!pixel_format_known(a->pixel_format)) return VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT;
+  if (a->tiling_mode != VIDEOOUT_TILING_MODE_TILE && a->tiling_mode != VIDEOOUT_TILING_MODE_LINEAR)
+    return VIDEOOUT_ERROR_INVALID_TILING_MODE;
+  if (a->aspect_ratio != 0) return VIDEOOUT_ERROR_INVALID_ASPECT_RATIO;
+  if (!a->width || !a->height || a->width > 7680 || a->height > 4320)
+    return VIDEOOUT_ERROR_INVALID_RESOLUTION;
+  if (a->pitch_in_pixel < a->width) return VIDEOOUT_ERROR_INVALID_PITCH;
+  return 0;
+}
+
+int videoout_register_buffers(int32_t handle, int32_t start, void *const *addresses, int32_t num,
+                              const struct videoout_buffer_attribute *attr) {
+  if (!addresses || !attr) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  if (start < 0 || num < 1 || start >= VIDEOOUT_BUFFERS_MAX || num > VIDEOOUT_BUFFERS_MAX - start)
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  for (int32_t i = 0; i < num; i++)
+    if (!addresses[i]) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  int r = check_attribute(attr);
+  if (r) return r;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) {
+    r = VIDEOOUT_ERROR_INVALID_HANDLE;
+    goto out;
+  }
+  int g = 0;
+  while (g < VIDEOOUT_GROUPS_MAX && p->group[g].used) g++;
+  if (g == VIDEOOUT_GROUPS_MAX) {
+    r = VIDEOOUT_ERROR_NO_EMPTY_SLOT;
+    goto out;
+  }
+  for (int32_t i = 0; i < num; i++)
+    if (p->slot[start + i].group >= 0) {
+      r = VIDEOOUT_ERROR_SLOT_OCCUPIED;
+      goto out;
+    }
+  if (attr->tiling_mode == VIDEOOUT_TILING_MODE_TILE)
+    LOG_ONCE(hle, WARN, "videoout: tiled display buffers are flipped but not presented yet");
+  p->group[g].used = true;
+  p->group[g].attr = *attr;
+  for (int32_t i = 0; i < num; i++) p->slot[start + i] = (struct videoout_slot){addresses[i], g};
+  r = g;
+out:
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+/* A group whose buffer is on screen or queued for a flip is busy (RESOURCE_BUSY). */
+static bool group_in_use(const struct videoout_port *p, int g) {
+  if (p->flip.current_buffer >= 0 && p->slot[p->flip.current_buffer].group == g) return true;
+  for (int i = 0; i < p->queue_len; i++) {
+    int32_t idx = p->queue[(p->queue_head + i) % VIDEOOUT_FLIP_QUEUE_MAX].index;
+    if (idx >= 0 && p->slot[idx].group == g) return true;
+  }
+  return false;
+}
+
+int videoout_unregister_buffers(int32_t handle, int32_t group) {
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (group < 0 || group >= VIDEOOUT_GROUPS_MAX || !p->group[group].used)
+    r = VIDEOOUT_ERROR_INVALID_VALUE;
+  else if (group_in_use(p, group)) r = VIDEOOUT_ERROR_RESOURCE_BUSY;
+  else {
+    p->group[group].used = false;
+    for (int i = 0; i < VIDEOOUT_BUFFERS_MAX; i++)
+      if (p->slot[i].group == group) p->slot[i] = (struct videoout_slot){NULL, -1};
+  }
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg) {
+  if (mode < VIDEOOUT_FLIP_MODE_VSYNC || mode > VIDEOOUT_FLIP_MODE_WINDOW_2)
+    return VIDEOOUT_ERROR_INVALID_FLIP_MODE;
+  if (mode != VIDEOOUT_FLIP_MODE_VSYNC)
+    LOG_ONCE(hle, WARN, "sceVideoOutSubmitFlip: flip mode %d is done at the vblank like VSYNC",
+             mode);
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (index < -1 || index >= VIDEOOUT_BUFFERS_MAX || (index >= 0 && p->slot[index].group < 0))
+    r = VIDEOOUT_ERROR_INVALID_INDEX;
+  else if (p->queue_len == VIDEOOUT_FLIP_QUEUE_MAX) r = VIDEOOUT_ERROR_FLIP_QUEUE_FULL;
+  else {
+    int tail = (p->queue_head + p->queue_len) % VIDEOOUT_FLIP_QUEUE_MAX;
+    p->queue[tail] = (struct videoout_flip_request){index, arg};
+    p->queue_len++;
+    p->flip.flip_pending_num++;
+    p->flip.submit_tsc = kernel_read_tsc();
+  }
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+int videoout_is_flip_pending(int32_t handle) {
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  int r = p ? p->flip.flip_pending_num : VIDEOOUT_ERROR_INVALID_HANDLE;
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out) {
+  if (!out) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (p) *out = p->flip;
+  pthread_mutex_unlock(&videoout_lock);
+  return p ? 0 : VIDEOOUT_ERROR_INVALID_HANDLE;
+}
+
+int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out) {
+  if (!out) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (p) *out = p->vblank;
+  pthread_mutex_unlock(&videoout_lock);
+  return p ? 0 : VIDEOOUT_ERROR_INVALID_HANDLE;
+}
+
+/* The emulated display: 1920x1080 at the vblank rate (3 = 59.94 Hz, the console's code for a
+ * 60 Hz display), a 50-inch screen. */
+int videoout_get_resolution_status(int32_t handle, struct videoout_resolution_status *out) {
+  if (!out) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  pthread_mutex_unlock(&videoout_lock);
+  if (!p) return VIDEOOUT_ERROR_INVALID_HANDLE;
+  memset(out, 0, sizeof *out);
+  out->full_width = out->pane_width = 1920;
+  out->full_height = out->pane_height = 1080;
+  unsigned hz = videoout_vblank_hz();
+  out->refresh_rate = hz == 60 ? 3 : hz == 120 ? 13 : hz == 50 ? 2 : 0;
+  out->screen_size_in_inch = 50.0f;
+  return 0;
+}
+
+int videoout_wait_vblank(int32_t handle) {
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) {
+    pthread_mutex_unlock(&videoout_lock);
+    return VIDEOOUT_ERROR_INVALID_HANDLE;
+  }
+  uint64_t count = p->vblank.count;
+  while (videoout_port.open && videoout_port.vblank.count == count)
+    pthread_cond_wait(&videoout_vblank_cond, &videoout_lock);
+  pthread_mutex_unlock(&videoout_lock);
+  return 0;
+}
+
+int videoout_set_flip_rate(int32_t handle, int32_t rate) {
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (rate < 0 || rate > 2) r = VIDEOOUT_ERROR_INVALID_VALUE;
+  else p->flip_rate = rate;
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+static int event_result(int r) {
+  if (r == -KERNEL_EBADF) return VIDEOOUT_ERROR_INVALID_EVENT_QUEUE;
+  if (r == -KERNEL_ENOENT) return VIDEOOUT_ERROR_INVALID_EVENT;
+  if (r < 0) return VIDEOOUT_ERROR_INVALID_VALUE;
+  return 0;
+}
+
+static int add_event(uint64_t eq, int32_t handle, void *udata, bool flip) {
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  int r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  if (p)
+    r = event_result(equeue_source_attach(flip ? p->flip_source : p->vblank_source, eq,
+                                          (uint64_t)(uintptr_t)udata, EQUEUE_EV_CLEAR));
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+static int delete_event(uint64_t eq, int32_t handle, bool flip) {
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  int r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  if (p) r = event_result(equeue_source_detach(flip ? p->flip_source : p->vblank_source, eq));
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
+int videoout_add_flip_event(uint64_t eq, int32_t handle, void *udata) {
+  return add_event(eq, handle, udata, true);
+}
+int videoout_delete_flip_event(uint64_t eq, int32_t handle) {
+  return delete_event(eq, handle, true);
+}
+int videoout_add_vblank_event(uint64_t eq, int32_t handle, void *udata) {
+  return add_event(eq, handle, udata, false);
+}
+int videoout_delete_vblank_event(uint64_t eq, int32_t handle) {
+  return delete_event(eq, handle, false);
+}
+
+int videoout_get_event_id(const void *ev) {
+  const struct equeue_event *e = ev;
+  if (!e) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  if (e->filter != EQUEUE_FILTER_VIDEO_OUT) return VIDEOOUT_ERROR_INVALID_EVENT;
+  if (e->ident == VIDEOOUT_IDENT_FLIP) return VIDEOOUT_EVENT_FLIP;
+  if (e->ident == VIDEOOUT_IDENT_VBLANK) return VIDEOOUT_EVENT_VBLANK;
+  return VIDEOOUT_ERROR_INVALID_EVENT;
+}
+
+/* The flip argument (bits 16-63, sign-extended) of a flip event; the same bits of others. */
+int videoout_get_event_data(const void *ev, int64_t *data) {
+  const struct equeue_event *e = ev;
+  if (!e || !data) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  if (e->filter != EQUEUE_FILTER_VIDEO_OUT) return VIDEOOUT_ERROR_INVALID_EVENT;
+  *data = e->data >> 16; /* arithmetic: sign-extends the 48-bit argument */
+  return 0;
+}
+
+int videoout_get_event_count(const void *ev) {
+  const struct equeue_event *e = ev;
+  if (!e) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  if (e->filter != EQUEUE_FILTER_VIDEO_OUT) return VIDEOOUT_ERROR_INVALID_EVENT;
+  return (int)(((uint64_t)e->data >> 12) & 0xf);
+}

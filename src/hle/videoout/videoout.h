@@ -1,0 +1,174 @@
+/* libSceVideoOut: the console's display output. One port (the main bus), up to 16 display
+ * buffers in up to 4 attribute groups, a flip queue paced by a virtual vblank thread, and
+ * flip / vblank events delivered through event-queue sources (filter VIDEO_OUT, -13).
+ * docs/videoout.md describes the model; the sce* functions are in videoout.c, the vblank
+ * and flip machinery in videoout_vblank.c.
+ *
+ * Presentation (PNG dumps, a window later) is above this module: the app installs
+ * `struct videoout_present_ops`, which the presenter thread calls with every flipped frame. */
+#ifndef PROSPERO_HLE_VIDEOOUT_VIDEOOUT_H
+#define PROSPERO_HLE_VIDEOOUT_VIDEOOUT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Error codes (SCE_VIDEO_OUT_ERROR_*). */
+#define VIDEOOUT_ERROR_INVALID_VALUE ((int)0x80290001u)
+#define VIDEOOUT_ERROR_INVALID_ADDRESS ((int)0x80290002u)
+#define VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT ((int)0x80290003u)
+#define VIDEOOUT_ERROR_INVALID_PITCH ((int)0x80290004u)
+#define VIDEOOUT_ERROR_INVALID_RESOLUTION ((int)0x80290005u)
+#define VIDEOOUT_ERROR_INVALID_FLIP_MODE ((int)0x80290006u)
+#define VIDEOOUT_ERROR_INVALID_TILING_MODE ((int)0x80290007u)
+#define VIDEOOUT_ERROR_INVALID_ASPECT_RATIO ((int)0x80290008u)
+#define VIDEOOUT_ERROR_RESOURCE_BUSY ((int)0x80290009u)
+#define VIDEOOUT_ERROR_INVALID_INDEX ((int)0x8029000Au)
+#define VIDEOOUT_ERROR_INVALID_HANDLE ((int)0x8029000Bu)
+#define VIDEOOUT_ERROR_INVALID_EVENT_QUEUE ((int)0x8029000Cu)
+#define VIDEOOUT_ERROR_INVALID_EVENT ((int)0x8029000Du)
+#define VIDEOOUT_ERROR_NO_EMPTY_SLOT ((int)0x8029000Fu)
+#define VIDEOOUT_ERROR_SLOT_OCCUPIED ((int)0x80290010u)
+#define VIDEOOUT_ERROR_FLIP_QUEUE_FULL ((int)0x80290012u)
+
+#define VIDEOOUT_BUS_TYPE_MAIN 0
+#define VIDEOOUT_BUFFERS_MAX 16
+#define VIDEOOUT_GROUPS_MAX 4
+#define VIDEOOUT_FLIP_QUEUE_MAX 16 /* our depth; the console's is unverified */
+
+/* Pixel formats (SceVideoOutPixelFormat). */
+#define VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB 0x80000000u
+#define VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB 0x80002200u
+#define VIDEOOUT_PIXEL_FORMAT_A2R10G10B10 0x88060000u
+#define VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_SRGB 0x88000000u
+#define VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_BT2020_PQ 0x88740000u
+#define VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT 0xC1060000u
+
+#define VIDEOOUT_TILING_MODE_TILE 0
+#define VIDEOOUT_TILING_MODE_LINEAR 1
+
+/* Flip modes (SceVideoOutFlipMode). */
+#define VIDEOOUT_FLIP_MODE_VSYNC 1
+#define VIDEOOUT_FLIP_MODE_HSYNC 2
+#define VIDEOOUT_FLIP_MODE_WINDOW 3
+#define VIDEOOUT_FLIP_MODE_VSYNC_MULTI 4
+#define VIDEOOUT_FLIP_MODE_VSYNC_MULTI_2 5
+#define VIDEOOUT_FLIP_MODE_WINDOW_2 6
+
+/* Event ids as the guest sees them (sceVideoOutGetEventId) and the idents the kernel events
+ * carry (the console's internal ids). */
+#define VIDEOOUT_EVENT_FLIP 0
+#define VIDEOOUT_EVENT_VBLANK 1
+#define VIDEOOUT_IDENT_FLIP 6
+#define VIDEOOUT_IDENT_VBLANK 7
+
+/* SceVideoOutBufferAttribute, 40 bytes. */
+struct videoout_buffer_attribute {
+  uint32_t pixel_format;
+  int32_t tiling_mode;
+  int32_t aspect_ratio; /* 0: 16:9, the only value */
+  uint32_t width;
+  uint32_t height;
+  uint32_t pitch_in_pixel;
+  uint32_t option;
+  uint32_t reserved0;
+  uint64_t reserved1;
+};
+_Static_assert(sizeof(struct videoout_buffer_attribute) == 40, "SceVideoOutBufferAttribute");
+
+/* SceVideoOutFlipStatus, 64 bytes. */
+struct videoout_flip_status {
+  uint64_t count;        /* flips done */
+  uint64_t process_time; /* µs of process time at the last flip */
+  uint64_t tsc;          /* TSC at the last flip */
+  int64_t flip_arg;      /* the last flip's argument */
+  uint64_t submit_tsc;   /* TSC at the last submit */
+  uint64_t reserved0;
+  int32_t gc_queue_num;     /* flips requested by the GPU still pending */
+  int32_t flip_pending_num; /* flips submitted and not yet done */
+  int32_t current_buffer;   /* the buffer on screen, -1 for none (blank) */
+  uint32_t reserved1;
+};
+_Static_assert(sizeof(struct videoout_flip_status) == 64, "SceVideoOutFlipStatus");
+
+/* SceVideoOutVblankStatus, 40 bytes. */
+struct videoout_vblank_status {
+  uint64_t count;
+  uint64_t process_time;
+  uint64_t tsc;
+  uint64_t reserved;
+  uint8_t flags; /* bit 0: the vblank is in progress (always 0 here: read between vblanks) */
+  uint8_t pad[7];
+};
+_Static_assert(sizeof(struct videoout_vblank_status) == 40, "SceVideoOutVblankStatus");
+
+/* SceVideoOutResolutionStatus, 48 bytes (44 and the padding of its 8-byte alignment). */
+struct videoout_resolution_status {
+  int32_t full_width, full_height, pane_width, pane_height;
+  uint64_t refresh_rate; /* SCE_VIDEO_OUT_REFRESH_RATE_*: 3 = 59.94 Hz */
+  float screen_size_in_inch;
+  uint16_t flags;
+  uint16_t reserved0;
+  uint32_t reserved1[3];
+};
+_Static_assert(sizeof(struct videoout_resolution_status) == 48, "SceVideoOutResolutionStatus");
+
+/* ---- Presentation (installed by the app) ------------------------------------------------ */
+
+/* A flipped frame: the guest buffer as registered. ADDRESS is NULL for a blank flip (-1). */
+struct videoout_frame {
+  const void *address;
+  uint32_t pixel_format;
+  int32_t tiling_mode;
+  uint32_t width, height, pitch_in_pixel;
+  int32_t buffer_index;
+  uint64_t flip_count;   /* 1 for the first flip */
+  uint64_t vblank_count; /* the vblank the flip happened at */
+};
+
+struct videoout_present_ops {
+  /* Called on the presenter thread with every flipped frame, in flip order. The buffer
+   * stays on screen (the next flip waits) until it returns. */
+  void (*present)(void *ctx, const struct videoout_frame *frame);
+  void *ctx;
+};
+
+/* Before the guest runs: the presentation (NULL: none, flips are not shown anywhere) and the
+ * vblank rate (1..1000 Hz; 60 by default). */
+void videoout_set_present_ops(const struct videoout_present_ops *ops);
+bool videoout_set_vblank_hz(unsigned hz);
+unsigned videoout_vblank_hz(void);
+
+/* Called by the vblank thread after every vblank with its deadline and the monotonic time it
+ * woke (ns); for the jitter benchmark. NULL removes it. */
+typedef void (*videoout_vblank_observer)(uint64_t deadline_ns, uint64_t woke_ns, void *ctx);
+void videoout_set_vblank_observer(videoout_vblank_observer fn, void *ctx);
+
+/* ---- The library's functions (guest ABI) --------------------------------------------- */
+
+int videoout_open(int32_t user_id, int32_t bus_type, int32_t index, const void *param);
+int videoout_close(int32_t handle);
+void videoout_set_buffer_attribute(struct videoout_buffer_attribute *attr, uint32_t pixel_format,
+                                   uint32_t tiling_mode, uint32_t aspect_ratio, uint32_t width,
+                                   uint32_t height, uint32_t pitch_in_pixel);
+int videoout_register_buffers(int32_t handle, int32_t start, void *const *addresses, int32_t num,
+                              const struct videoout_buffer_attribute *attr);
+int videoout_unregister_buffers(int32_t handle, int32_t group);
+int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg);
+int videoout_is_flip_pending(int32_t handle);
+int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out);
+int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out);
+int videoout_get_resolution_status(int32_t handle, struct videoout_resolution_status *out);
+int videoout_wait_vblank(int32_t handle);
+int videoout_set_flip_rate(int32_t handle, int32_t rate);
+int videoout_add_flip_event(uint64_t eq, int32_t handle, void *udata);
+int videoout_delete_flip_event(uint64_t eq, int32_t handle);
+int videoout_add_vblank_event(uint64_t eq, int32_t handle, void *udata);
+int videoout_delete_vblank_event(uint64_t eq, int32_t handle);
+int videoout_get_event_id(const void *ev);
+int videoout_get_event_data(const void *ev, int64_t *data);
+int videoout_get_event_count(const void *ev);
+
+/* Closes every port and stops the threads (tests, process exit). */
+void videoout_reset(void);
+
+#endif

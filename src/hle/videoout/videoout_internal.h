@@ -1,0 +1,51 @@
+/* The video out port shared by the library functions (videoout.c) and the vblank and
+ * presenter threads (videoout_vblank.c). Everything here is guarded by videoout_lock. */
+#ifndef PROSPERO_HLE_VIDEOOUT_VIDEOOUT_INTERNAL_H
+#define PROSPERO_HLE_VIDEOOUT_VIDEOOUT_INTERNAL_H
+
+#include <pthread.h>
+
+#include "hle/videoout/videoout.h"
+#include "kernel/equeue.h"
+
+struct videoout_slot {
+  void *address;
+  int group; /* -1: free */
+};
+
+struct videoout_group {
+  bool used;
+  struct videoout_buffer_attribute attr;
+};
+
+struct videoout_flip_request {
+  int32_t index; /* -1: blank */
+  int64_t arg;
+};
+
+struct videoout_port {
+  bool open;
+  struct videoout_slot slot[VIDEOOUT_BUFFERS_MAX];
+  struct videoout_group group[VIDEOOUT_GROUPS_MAX];
+  struct videoout_flip_request queue[VIDEOOUT_FLIP_QUEUE_MAX];
+  int queue_head, queue_len;
+  int flip_rate;             /* 0, 1, 2: a flip at most every 1, 2, 3 vblanks */
+  uint64_t last_flip_vblank; /* vblank count of the last flip (valid once a flip happened) */
+  struct videoout_flip_status flip;
+  struct videoout_vblank_status vblank;
+  struct equeue_source *flip_source, *vblank_source;
+};
+
+extern pthread_mutex_t videoout_lock;
+extern pthread_cond_t videoout_vblank_cond; /* broadcast at every vblank and at close */
+extern struct videoout_port videoout_port;
+
+/* A VIDEO_OUT event source with IDENT (flip or vblank) and the console's data packing. */
+struct equeue_source *videoout_source_create(uint64_t ident);
+
+/* Starts the vblank (and, with present ops, the presenter) thread; stops them. Called with
+ * videoout_lock NOT held. */
+bool videoout_threads_start(void);
+void videoout_threads_stop(void);
+
+#endif

@@ -1,0 +1,127 @@
+/* Video out's flip pacing, from the host side (no guest): flips queued together are done in
+ * submission order, one per vblank at flip rate 0 and every 2 / 3 vblanks at rates 1 / 2 (a
+ * vblank missed by a loaded host may add one); a presenter that holds a frame delays the
+ * following flips but never the vblanks; the flip queue holds 16 requests, then
+ * FLIP_QUEUE_FULL; closing finishes the frame being presented. The expected behaviour is the
+ * console's documented one (a flip waits for the vblank and its turn; the flip rate divides
+ * the refresh rate). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hle/videoout/videoout.h"
+
+#define W 16
+#define H 8
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+static struct videoout_frame seen[64];
+static int seen_count;
+static bool hold; /* the presenter keeps the frame until released */
+
+static void present(void *ctx, const struct videoout_frame *f) {
+  (void)ctx;
+  pthread_mutex_lock(&lock);
+  if (seen_count < 64) seen[seen_count++] = *f;
+  pthread_cond_broadcast(&cond);
+  while (hold) pthread_cond_wait(&cond, &lock);
+  pthread_mutex_unlock(&lock);
+}
+
+static void wait_seen(int n) {
+  pthread_mutex_lock(&lock);
+  while (seen_count < n) pthread_cond_wait(&cond, &lock);
+  pthread_mutex_unlock(&lock);
+}
+
+static uint32_t pixels[4][W * H];
+
+static int open_with_buffers(void) {
+  static const struct videoout_present_ops ops = {.present = present};
+  videoout_set_present_ops(&ops);
+  seen_count = 0;
+  int h = videoout_open(255, 0, 0, NULL);
+  assert_int_equal(h, 1);
+  struct videoout_buffer_attribute a;
+  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
+                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
+  void *addr[4] = {pixels[0], pixels[1], pixels[2], pixels[3]};
+  assert_int_equal(videoout_register_buffers(h, 0, addr, 4, &a), 0);
+  return h;
+}
+
+static void check_rate(int rate) {
+  int h = open_with_buffers();
+  assert_int_equal(videoout_set_flip_rate(h, rate), 0);
+  assert_int_equal(videoout_wait_vblank(h), 0);
+  for (int i = 0; i < 4; i++)
+    assert_int_equal(videoout_submit_flip(h, i, VIDEOOUT_FLIP_MODE_VSYNC, 10 + i), 0);
+  wait_seen(4);
+  int exact = 0;
+  for (int i = 0; i < 4; i++) {
+    assert_int_equal(seen[i].buffer_index, i); /* submission order */
+    assert_int_equal(seen[i].flip_count, (uint64_t)i + 1);
+    if (i) {
+      uint64_t d = seen[i].vblank_count - seen[i - 1].vblank_count;
+      assert_true(d >= (uint64_t)rate + 1);
+      exact += d == (uint64_t)rate + 1;
+    }
+  }
+  assert_true(exact >= 2); /* at most one vblank missed by a loaded host */
+  struct videoout_flip_status st;
+  assert_int_equal(videoout_get_flip_status(h, &st), 0);
+  assert_int_equal(st.count, 4);
+  assert_int_equal(st.flip_arg, 13);
+  assert_int_equal(st.current_buffer, 3);
+  assert_int_equal(st.flip_pending_num, 0);
+  assert_int_equal(videoout_close(h), 0);
+}
+
+static void test_flip_rates(void **state) {
+  (void)state;
+  check_rate(0);
+  check_rate(1);
+  check_rate(2);
+}
+
+static void test_slow_presenter(void **state) {
+  (void)state;
+  int h = open_with_buffers();
+  pthread_mutex_lock(&lock);
+  hold = true;
+  pthread_mutex_unlock(&lock);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 0), 0);
+  wait_seen(1); /* the presenter now holds flip 1 */
+  for (int i = 0; i < VIDEOOUT_FLIP_QUEUE_MAX; i++)
+    assert_int_equal(videoout_submit_flip(h, i % 4, VIDEOOUT_FLIP_MODE_VSYNC, i), 0);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 99),
+                   VIDEOOUT_ERROR_FLIP_QUEUE_FULL);
+  /* vblanks go on while the flips wait */
+  struct videoout_vblank_status v0, v1;
+  assert_int_equal(videoout_get_vblank_status(h, &v0), 0);
+  for (int i = 0; i < 3; i++) assert_int_equal(videoout_wait_vblank(h), 0);
+  assert_int_equal(videoout_get_vblank_status(h, &v1), 0);
+  assert_true(v1.count >= v0.count + 3);
+  assert_int_equal(videoout_is_flip_pending(h), VIDEOOUT_FLIP_QUEUE_MAX);
+  pthread_mutex_lock(&lock);
+  hold = false;
+  pthread_cond_broadcast(&cond);
+  pthread_mutex_unlock(&lock);
+  wait_seen(1 + VIDEOOUT_FLIP_QUEUE_MAX);
+  for (int i = 1; i <= VIDEOOUT_FLIP_QUEUE_MAX; i++)
+    assert_int_equal(seen[i].buffer_index, (i - 1) % 4);
+  assert_int_equal(videoout_close(h), 0);
+  videoout_set_present_ops(NULL);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_flip_rates),
+                                     cmocka_unit_test(test_slow_presenter)};
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
