@@ -26,7 +26,7 @@ MODULES = [
     ("kernel",    r"src/kernel/",                                   ["sce", "common"]),
     ("loader",    r"src/loader/",                                   ["kernel"]),
     ("hle",       r"src/hle/",                                      ["loader"]),
-    ("app",       r"src/app/",                                      ["hle", "present", "cp"]),
+    ("app",       r"src/app/",                                      ["hle", "present", "cp", "dispatch"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
     ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),

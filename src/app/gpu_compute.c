@@ -1,0 +1,60 @@
+/* The command processor's compute dispatch op (gpu_compute.h). */
+#include "gpu_compute.h"
+
+#include <stdio.h>
+
+#include "common/log.h"
+
+void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute_regs *out) {
+  *out = (struct compute_regs){0};
+  for (int r = 0; r < COMPUTE_REG_COUNT; r++) {
+    uint32_t dword = compute_reg_table[r].offset / 4;
+    if (dword >= PM4_SH_BASE && dword < PM4_SH_BASE + PM4_SH_COUNT)
+      out->r[r] = sh[dword - PM4_SH_BASE];
+  }
+  out->r[COMPUTE_DISPATCH_INITIATOR] = initiator;
+}
+
+static bool ready(struct app_gpu_compute *c) {
+  if (!c->dev && !c->dev_failed) {
+    c->dev = vk_device_create(NULL);
+    c->own_dev = c->dev != NULL;
+    c->dev_failed = c->dev == NULL;
+  }
+  if (c->dev && !c->cache) c->cache = shader_cache_create(NULL);
+  return c->dev && c->cache;
+}
+
+void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
+  struct app_gpu_compute *c = ctx;
+  struct compute_regs regs;
+  app_gpu_compute_regs(d->sh, d->initiator, &regs);
+  char err[256] = "";
+  struct compute_config cfg;
+  struct shader_dispatch_window win;
+  bool ok = false;
+  if (!ready(c)) snprintf(err, sizeof err, "no Vulkan device or shader cache");
+  else if (compute_config_decode(&regs, &cfg, err, sizeof err) &&
+           c->window(c->window_ctx, &cfg, &win, err, sizeof err))
+  /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
+  {
+    struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache};
+    ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
+  }
+  if (ok) {
+    c->dispatched++;
+    return;
+  }
+  c->failed++;
+  LOG(gpu, ERROR, "cp: queue %u: dispatch %ux%ux%u of the shader at PGM 0x%08x_%08x failed: %s",
+      d->queue, d->dim[0], d->dim[1], d->dim[2], regs.r[COMPUTE_PGM_HI], regs.r[COMPUTE_PGM_LO],
+      err);
+}
+
+void app_gpu_compute_fini(struct app_gpu_compute *c) {
+  if (c->cache) shader_cache_destroy(c->cache);
+  if (c->own_dev) vk_device_destroy(c->dev);
+  c->cache = NULL;
+  c->dev = NULL;
+  c->own_dev = false;
+}

@@ -1,0 +1,44 @@
+/* The command processor's compute dispatch op (struct cp_ops.dispatch): the COMPUTE_* SH
+ * registers of the dispatching queue become a struct compute_regs, and the grid runs through
+ * the compute dispatch entry point (gpu/shader/dispatch/compute_dispatch.h) on the Vulkan
+ * device against a window of guest memory that WINDOW chooses.
+ *
+ * Limits (those of the dispatch layer): the shader sees one contiguous window of guest
+ * memory, uploaded whole before the dispatch and written back whole after it (so CPU writes
+ * to the window during a dispatch are lost, and accesses outside it do not reach guest
+ * memory). A failed dispatch is logged with its reason and counted; the queue goes on. */
+#ifndef PROSPERO_APP_GPU_COMPUTE_H
+#define PROSPERO_APP_GPU_COMPUTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/cp/cp.h"
+#include "gpu/shader/dispatch/compute_dispatch.h"
+
+/* The guest memory window for a dispatch of REGS (its code at PGM_ADDR). False with ERR
+ * filled when there is none. */
+typedef bool (*app_gpu_window_fn)(void *ctx, const struct compute_config *cfg,
+                                  struct shader_dispatch_window *out, char *err, size_t err_size);
+
+struct app_gpu_compute {
+  vk_device *dev; /* NULL: created on the first dispatch (vk_device_create) */
+  bool own_dev, dev_failed;
+  struct shader_cache *cache; /* created on the first dispatch */
+  app_gpu_window_fn window;
+  void *window_ctx;
+  uint64_t dispatched, failed;
+};
+
+/* The COMPUTE_* registers of SH (PM4_SH_COUNT dwords, sh[reg - PM4_SH_BASE]) with
+ * DISPATCH_INITIATOR = INITIATOR. */
+void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute_regs *out);
+
+/* The cp_ops.dispatch op; CTX is a struct app_gpu_compute. */
+void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d);
+
+/* Frees the cache and the device when it made them. */
+void app_gpu_compute_fini(struct app_gpu_compute *c);
+
+#endif
