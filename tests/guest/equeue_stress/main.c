@@ -1,44 +1,18 @@
-/* Two guest threads (raw thr_new) trigger user events on, and two wait on, whichever queue is
+/* Two guest threads (pthread_create) trigger user events on, and two wait on, whichever queue is
  * current while the main thread creates a queue, makes it current and deletes the previous
  * one, 2000 times. Every call must end with one of the reference's answers for a live or a
  * deleted queue (SCE_OK, EBADF, ENOENT for an event not added yet, ETIMEDOUT), and events
  * must flow. */
 #include <kernel.h>
+#include <pthread.h>
 #include <stdio.h>
-
-struct thr_param { /* FreeBSD sys/thr.h */
-  void (*start_func)(void *);
-  void *arg;
-  char *stack_base;
-  unsigned long stack_size;
-  char *tls_base;
-  unsigned long tls_size;
-  long *child_tid;
-  long *parent_tid;
-  int flags;
-  void *rtp;
-  void *spare[3];
-};
-
-static long raw(long n, long a, long b, long c) {
-  long r;
-  register long r10 __asm__("r10") = 0;
-  register long r8 __asm__("r8") = 0;
-  __asm__ volatile("syscall"
-                   : "=a"(r), "+r"(r10), "+r"(r8)
-                   : "a"(n), "D"(a), "S"(b), "d"(c)
-                   : "rcx", "r11", "r9", "memory", "cc");
-  return r;
-}
 
 #define THREADS 4
 static SceKernelEqueue current;
 static int stop, unexpected;
 static long triggered, received;
-static long state[THREADS];
-static char stacks[THREADS][64 * 1024] __attribute__((aligned(16)));
 
-static void trigger_loop(void *arg) {
+static void *trigger_loop(void *arg) {
   long i = (long)arg;
   while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
     SceKernelEqueue q = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
@@ -47,11 +21,11 @@ static void trigger_loop(void *arg) {
     else if (r != SCE_KERNEL_ERROR_EBADF && r != SCE_KERNEL_ERROR_ENOENT)
       __atomic_add_fetch(&unexpected, 1, __ATOMIC_RELAXED);
   }
-  raw(431 /* thr_exit */, (long)&state[i], 0, 0);
+  return NULL;
 }
 
-static void wait_loop(void *arg) {
-  long i = (long)arg;
+static void *wait_loop(void *arg) {
+  (void)arg;
   SceKernelEvent ev[2];
   while (!__atomic_load_n(&stop, __ATOMIC_ACQUIRE)) {
     SceKernelEqueue q = __atomic_load_n(&current, __ATOMIC_ACQUIRE);
@@ -63,7 +37,7 @@ static void wait_loop(void *arg) {
     else if (r != SCE_KERNEL_ERROR_EBADF && r != SCE_KERNEL_ERROR_ETIMEDOUT)
       __atomic_add_fetch(&unexpected, 1, __ATOMIC_RELAXED);
   }
-  raw(431 /* thr_exit */, (long)&state[i], 0, 0);
+  return NULL;
 }
 
 int main(void) {
@@ -72,20 +46,9 @@ int main(void) {
   if (sceKernelCreateEqueue(&q, "stress") != SCE_OK) return 1;
   sceKernelAddUserEventEdge(q, 1);
   current = q;
-  for (long i = 0; i < THREADS; i++) {
-    struct thr_param p = {i < 2 ? trigger_loop : wait_loop,
-                          (void *)i,
-                          stacks[i],
-                          sizeof stacks[i],
-                          0,
-                          0,
-                          NULL,
-                          NULL,
-                          0,
-                          0,
-                          {0, 0, 0}};
-    failures += raw(455 /* thr_new */, (long)&p, sizeof p, 0) != 0;
-  }
+  pthread_t threads[THREADS];
+  for (long i = 0; i < THREADS; i++)
+    failures += pthread_create(&threads[i], NULL, i < 2 ? trigger_loop : wait_loop, (void *)i) != 0;
   int bad_main = 0;
   for (int round = 0; round < 2000; round++) {
     SceKernelEqueue next;
@@ -96,9 +59,7 @@ int main(void) {
     if (round % 100 == 0) sceKernelUsleep(500);
   }
   __atomic_store_n(&stop, 1, __ATOMIC_RELEASE);
-  for (int i = 0; i < THREADS; i++)
-    while (__atomic_load_n(&state[i], __ATOMIC_ACQUIRE) == 0)
-      raw(454 /* _umtx_op WAIT */, (long)&state[i], 2, 0);
+  for (int i = 0; i < THREADS; i++) failures += pthread_join(threads[i], NULL) != 0;
   bad_main += sceKernelDeleteEqueue(current) != SCE_OK;
   printf("threads started: %s\n", failures == 0 ? "yes" : "no");
   printf("2000 queues created and deleted under the threads: %s\n", bad_main == 0 ? "yes" : "no");
