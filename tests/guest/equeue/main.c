@@ -4,37 +4,14 @@
  * deleted; edge: reset when received; udata from the trigger), a periodic timer counting
  * its expirations, a one-shot HR timer (100 us to under 100 s) that leaves the queue when
  * received, a read event on a file (data: bytes from the offset to the end), events looked
- * up by filter and id, stale queues, and a queue deleted while a thread waits on it. */
+ * up by filter and id, stale queues, and a queue deleted while a thread (pthread_create)
+ * waits on it. */
 #include <kernel.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 long write(int fd, const void *buf, unsigned long n);
-
-struct thr_param { /* FreeBSD sys/thr.h */
-  void (*start_func)(void *);
-  void *arg;
-  char *stack_base;
-  unsigned long stack_size;
-  char *tls_base;
-  unsigned long tls_size;
-  long *child_tid;
-  long *parent_tid;
-  int flags;
-  void *rtp;
-  void *spare[3];
-};
-
-static long raw(long n, long a, long b, long c) {
-  long r;
-  register long r10 __asm__("r10") = 0;
-  register long r8 __asm__("r8") = 0;
-  __asm__ volatile("syscall"
-                   : "=a"(r), "+r"(r10), "+r"(r8)
-                   : "a"(n), "D"(a), "S"(b), "d"(c)
-                   : "rcx", "r11", "r9", "memory", "cc");
-  return r;
-}
 
 static int failures;
 
@@ -51,14 +28,14 @@ static void fact(const char *what, int ok) {
 /* a thread that waits without a timeout on a queue another thread deletes */
 static SceKernelEqueue doomed;
 static int waiter_result = 1, waiter_out = -1;
-static long waiter_state, waiter_tid;
-static char waiter_stack[64 * 1024] __attribute__((aligned(16)));
+static int waiter_done;
 
-static void waiter(void *arg) {
+static void *waiter(void *arg) {
   (void)arg;
   SceKernelEvent ev;
   waiter_result = sceKernelWaitEqueue(doomed, &ev, 1, &waiter_out, NULL);
-  raw(431 /* thr_exit */, (long)&waiter_state, 0, 0);
+  __atomic_store_n(&waiter_done, 1, __ATOMIC_RELEASE);
+  return NULL;
 }
 
 int main(void) {
@@ -190,14 +167,12 @@ int main(void) {
   /* deleted while a thread waits on it without a timeout */
   check("create another", sceKernelCreateEqueue(&doomed, "doomed"), SCE_OK);
   sceKernelAddUserEvent(doomed, 1);
-  struct thr_param p = {waiter, NULL, waiter_stack, sizeof waiter_stack, 0, 0, &waiter_tid, NULL,
-                        0,      0,    {0, 0, 0}};
-  check("thr_new", (int)raw(455, (long)&p, sizeof p, 0), 0);
+  pthread_t waiter_thread;
+  check("pthread_create", pthread_create(&waiter_thread, NULL, waiter, NULL), 0);
   sceKernelUsleep(50000);
-  fact("the thread still waits", __atomic_load_n(&waiter_state, __ATOMIC_ACQUIRE) == 0);
+  fact("the thread still waits", __atomic_load_n(&waiter_done, __ATOMIC_ACQUIRE) == 0);
   check("delete it under the waiter", sceKernelDeleteEqueue(doomed), SCE_OK);
-  while (__atomic_load_n(&waiter_state, __ATOMIC_ACQUIRE) == 0)
-    raw(454 /* _umtx_op WAIT */, (long)&waiter_state, 2, 0);
+  check("join the waiter", pthread_join(waiter_thread, NULL), 0);
   check("the waiter's result", waiter_result, SCE_KERNEL_ERROR_EBADF);
   printf("the waiter's out: %d\n", waiter_out);
   return failures;
