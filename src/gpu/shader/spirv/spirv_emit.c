@@ -380,7 +380,7 @@ bool spirv_emit_supports(enum ir_op op) {
   }
 }
 
-static uint32_t fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
+uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
   static const SpvOp ops[16] = {
       [IR_FCMP_OLT] = SpvOpFOrdLessThan,      [IR_FCMP_OEQ] = SpvOpFOrdEqual,
       [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual, [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
@@ -664,7 +664,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
       e->fenced = false;
       break;
     }
-    case IR_OP_fcmp: e->float_used = true; v = fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
+    case IR_OP_fcmp: e->float_used = true; v = spirv_emit_fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
     case IR_OP_cvt_f32_u32: simple = SpvOpConvertUToF; e->float_used = true; break;
     case IR_OP_cvt_f32_i32: simple = SpvOpConvertSToF; e->float_used = true; break;
     case IR_OP_cvt_u32_f32:

@@ -17,29 +17,6 @@
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
 
-/* the same sixteen predicates as fcmp (ORD/UNO through IsNan) */
-static uint32_t dcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
-  static const SpvOp ops[16] = {
-      [IR_FCMP_OLT] = SpvOpFOrdLessThan,        [IR_FCMP_OEQ] = SpvOpFOrdEqual,
-      [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual,   [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
-      [IR_FCMP_ONE] = SpvOpFOrdNotEqual,        [IR_FCMP_OGE] = SpvOpFOrdGreaterThanEqual,
-      [IR_FCMP_ULT] = SpvOpFUnordLessThan,      [IR_FCMP_UEQ] = SpvOpFUnordEqual,
-      [IR_FCMP_ULE] = SpvOpFUnordLessThanEqual, [IR_FCMP_UGT] = SpvOpFUnordGreaterThan,
-      [IR_FCMP_UNE] = SpvOpFUnordNotEqual,      [IR_FCMP_UGE] = SpvOpFUnordGreaterThanEqual,
-  };
-  uint32_t bl = e->t_bool;
-  switch (pred & 15) {
-    case IR_FCMP_FALSE: return spv_const_bool(&e->b, false);
-    case IR_FCMP_TRUE: return spv_const_bool(&e->b, true);
-    case IR_FCMP_ORD:
-    case IR_FCMP_UNO: {
-      uint32_t n = op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsNan, bl, a), op1(e, SpvOpIsNan, bl, b));
-      return (pred & 15) == IR_FCMP_UNO ? n : op1(e, SpvOpLogicalNot, bl, n);
-    }
-    default: return op2(e, ops[pred & 15], bl, a, b);
-  }
-}
-
 /* f16 bits (low 16 of a u32) -> f32, exact */
 static uint32_t half_to_f32(struct emit *e, uint32_t h) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, f32 = e->t_f32;
@@ -287,7 +264,9 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
       v = op1(e, SpvOpBitcast, f64, bits);
       break;
     }
-    case IR_OP_dcmp: v = dcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
+    case IR_OP_dcmp:
+      v = spirv_emit_fcmp(e, (uint32_t)in->imm, a[0], a[1]); /* same predicates, f64 operands */
+      break;
     case IR_OP_dfloor:
     case IR_OP_dceil:
     case IR_OP_dtrunc:

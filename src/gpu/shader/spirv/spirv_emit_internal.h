@@ -124,6 +124,10 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
   }
 }
 
+/* The sixteen IR float-compare predicates (IR_FCMP_*) on A and B of any float width: a bool.
+ * ORD/UNO go through IsNan. In spirv_emit.c; f32 and f64 compares share it. */
+uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b);
+
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
 bool spirv_emit_float_supports(enum ir_op op);
