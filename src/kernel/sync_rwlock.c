@@ -36,6 +36,19 @@ static void wake_next(struct sync_rwlock *rw) {
   }
 }
 
+/* Sleeps on the futex word SEQ (rw->read_seq or rw->write_seq) as one of *WAITERS, with the
+ * lock dropped for the sleep and held again on return; the futex wait's result. */
+static int park(struct sync_rwlock *rw, uint32_t *seq, int32_t *waiters,
+                const struct sync_deadline *d) {
+  uint32_t seen = __atomic_load_n(seq, __ATOMIC_RELAXED);
+  (*waiters)++;
+  sync_lock_release(&rw->lock);
+  int w = sync_futex_wait(seq, seen, d);
+  sync_lock_acquire(&rw->lock);
+  (*waiters)--;
+  return w;
+}
+
 static int rdlock(struct sync_rwlock *rw, const struct sync_deadline *d, bool try) {
   int32_t self = sync_self_tid();
   struct sync_trace_object what = {"rwlock (read)", rw, rw->name[0] ? rw->name : NULL};
@@ -66,12 +79,7 @@ static int rdlock(struct sync_rwlock *rw, const struct sync_deadline *d, bool tr
       traced = true;
       start = sync_trace_begin(&what, d);
     }
-    uint32_t seq = __atomic_load_n(&rw->read_seq, __ATOMIC_RELAXED);
-    rw->read_waiters++;
-    sync_lock_release(&rw->lock);
-    int w = sync_futex_wait(&rw->read_seq, seq, d);
-    sync_lock_acquire(&rw->lock);
-    rw->read_waiters--;
+    int w = park(rw, &rw->read_seq, &rw->read_waiters, d);
     if (w == -KERNEL_ETIMEDOUT && !can_read(rw)) {
       r = -KERNEL_ETIMEDOUT;
       break;
@@ -107,12 +115,7 @@ static int wrlock(struct sync_rwlock *rw, const struct sync_deadline *d, bool tr
       traced = true;
       start = sync_trace_begin(&what, d);
     }
-    uint32_t seq = __atomic_load_n(&rw->write_seq, __ATOMIC_RELAXED);
-    rw->write_waiters++;
-    sync_lock_release(&rw->lock);
-    int w = sync_futex_wait(&rw->write_seq, seq, d);
-    sync_lock_acquire(&rw->lock);
-    rw->write_waiters--;
+    int w = park(rw, &rw->write_seq, &rw->write_waiters, d);
     if (w == -KERNEL_ETIMEDOUT && !(rw->writer == 0 && rw->readers == 0)) {
       /* readers held back by this writer may go now */
       wake_next(rw);
