@@ -125,5 +125,8 @@ int main(int argc, char **argv) {
       busy_n, busy_max, idle, idle_max, idle_n, (unsigned long long)under_idle,
       idle > 0 ? busy / idle : 0.0);
   audioout_close(h);
+  double load[1];
+  if (getloadavg(load, 1) == 1)
+    printf("  host load average %.1f on %ld cores (other processes share them)\n", load[0], cores);
   return 0;
 }

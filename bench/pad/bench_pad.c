@@ -120,5 +120,8 @@ int main(int argc, char **argv) {
       "  busy: max %.0f us; idle baseline: p99 %.0f us, max %.0f us over %d events; ratio "
       "busy/idle p99 %.2f\n",
       busy_max, idle, idle_max, idle_n, idle > 0 ? busy / idle : 0.0);
+  double load[1];
+  if (getloadavg(load, 1) == 1)
+    printf("  host load average %.1f on %ld cores (other processes share them)\n", load[0], cores);
   return 0;
 }

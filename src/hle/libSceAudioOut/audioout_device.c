@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <string.h>
 #include <time.h>
 
@@ -13,6 +14,9 @@
 #define RING_FRAMES 32768u /* 683 ms, a power of two */
 #define RING_PERIODS (RING_FRAMES / AUDIOOUT_DEVICE_PERIOD)
 #define NS_PER_S 1000000000ull
+/* How long after its time a period is mixed: the slack of a late guest (10.7 ms), which is
+ * also latency added to the host device's */
+#define MIXER_DELAY_PERIODS 2
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake; /* CLOCK_MONOTONIC; shutdown */
@@ -80,8 +84,10 @@ static void *mixer_main(void *arg) {
   static float period[AUDIOOUT_DEVICE_PERIOD * 2];
   pthread_mutex_lock(&lock);
   while (!stopping) {
-    /* the period [read_frame, +PERIOD) is handed over once its last frame's time passed */
-    struct timespec due = to_timespec(frame_ns(read_frame + AUDIOOUT_DEVICE_PERIOD));
+    /* the period [read_frame, +PERIOD) is handed over MIXER_DELAY_PERIODS after its last
+     * frame's time: a guest thread woken late by a busy host still makes it */
+    struct timespec due =
+        to_timespec(frame_ns(read_frame + (1 + MIXER_DELAY_PERIODS) * AUDIOOUT_DEVICE_PERIOD));
     int rc = 0;
     while (!stopping && rc != ETIMEDOUT) rc = pthread_cond_timedwait(&wake, &lock, &due);
     if (stopping) break;
@@ -108,7 +114,18 @@ bool audioout_device_start(void) {
     pthread_condattr_destroy(&ca);
     t0_ns = now_ns();
     read_frame = end_frame = 0;
-    ok = pthread_create(&mixer, NULL, mixer_main, NULL) == 0;
+    /* the mixer wakes once a period for microseconds: the lowest real-time priority keeps a
+     * busy host from delaying it, where the host allows it (else the default) */
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+    pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+    struct sched_param sp = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
+    pthread_attr_setschedparam(&attr, &sp);
+    ok = pthread_create(&mixer, &attr, mixer_main, NULL) == 0;
+    pthread_attr_destroy(&attr);
+    if (!ok) ok = pthread_create(&mixer, NULL, mixer_main, NULL) == 0;
+    else LOG(hle, DEBUG, "audio out: the mixer runs at real-time priority");
     started = ok;
     if (!ok) LOG(hle, ERROR, "audio out: cannot start the mixer thread");
   }
