@@ -154,6 +154,21 @@ typedef struct ScePadExtendedControllerInformation {
   };
 } ScePadExtendedControllerInformation;
 
+typedef struct ScePadDeviceClassExtendedInformation {
+  int32_t deviceClass;
+  uint8_t reserved[4];
+  uint8_t classData[12];
+} ScePadDeviceClassExtendedInformation;
+
+typedef struct ScePadDeviceClassData {
+  int32_t deviceClass;
+  bool bDataValid;
+  union {
+    float steeringWheelAngle;
+    uint8_t data[16];
+  } classData;
+} ScePadDeviceClassData;
+
 typedef struct ScePadLightBarParam {
   uint8_t r;
   uint8_t g;
@@ -182,6 +197,10 @@ int scePadSetMotionSensorState(int32_t handle, bool bEnable);
 int scePadSetTiltCorrectionState(int32_t handle, bool bEnable);
 int scePadSetAngularVelocityDeadbandState(int32_t handle, bool bEnable);
 int scePadResetOrientation(int32_t handle);
+int scePadDeviceClassGetExtendedInformation(int32_t handle,
+                                            ScePadDeviceClassExtendedInformation *pExtInfo);
+int scePadDeviceClassParseData(int32_t handle, const ScePadData *pData,
+                               ScePadDeviceClassData *pDeviceClassData);
 
 __PROSPERO_END_DECLS
 

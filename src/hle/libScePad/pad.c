@@ -70,6 +70,20 @@ struct guest_pad_ext_controller_information { /* ScePadExtendedControllerInforma
 };
 _Static_assert(sizeof(struct guest_pad_ext_controller_information) == 44, "44 bytes");
 
+struct guest_pad_device_class_ext_information { /* ScePadDeviceClassExtendedInformation */
+  int32_t device_class;
+  uint8_t reserved[4];
+  uint8_t class_data[12];
+};
+_Static_assert(sizeof(struct guest_pad_device_class_ext_information) == 20, "20 bytes");
+
+struct guest_pad_device_class_data { /* ScePadDeviceClassData */
+  int32_t device_class;
+  bool data_valid;
+  uint8_t class_data[16] __attribute__((aligned(4)));
+};
+_Static_assert(sizeof(struct guest_pad_device_class_data) == 24, "24 bytes");
+
 struct guest_pad_light_bar_param {
   uint8_t r, g, b, reserve;
 };
@@ -496,4 +510,33 @@ int pad_reset_orientation(int32_t handle) {
   if (rc == 0) memcpy(h->reference, current.orientation, sizeof h->reference);
   pthread_mutex_unlock(&lock);
   return rc;
+}
+
+/* The pad is the standard controller: its class has no extended information nor class data
+ * (the special devices, wheels, guitars, are not emulated). */
+int pad_device_class_get_extended_information(int32_t handle, void *info) {
+  if (!info) return PAD_ERROR_INVALID_ARG;
+  pthread_mutex_lock(&lock);
+  struct handle_slot *h;
+  int rc = lookup_locked(handle, &h);
+  pthread_mutex_unlock(&lock);
+  if (rc) return rc;
+  struct guest_pad_device_class_ext_information *ei = info;
+  memset(ei, 0, sizeof *ei);
+  ei->device_class = PAD_DEVICE_CLASS_STANDARD;
+  return 0;
+}
+
+int pad_device_class_parse_data(int32_t handle, const void *data, void *class_data) {
+  if (!data || !class_data) return PAD_ERROR_INVALID_ARG;
+  pthread_mutex_lock(&lock);
+  struct handle_slot *h;
+  int rc = lookup_locked(handle, &h);
+  pthread_mutex_unlock(&lock);
+  if (rc) return rc;
+  struct guest_pad_device_class_data *cd = class_data;
+  memset(cd, 0, sizeof *cd);
+  cd->device_class = PAD_DEVICE_CLASS_STANDARD;
+  cd->data_valid = false;
+  return 0;
 }

@@ -119,5 +119,7 @@ int pad_set_motion_sensor_state(int32_t handle, bool enable);
 int pad_set_tilt_correction_state(int32_t handle, bool enable);
 int pad_set_angular_velocity_deadband_state(int32_t handle, bool enable);
 int pad_reset_orientation(int32_t handle);
+int pad_device_class_get_extended_information(int32_t handle, void *info);
+int pad_device_class_parse_data(int32_t handle, const void *data, void *class_data);
 
 #endif

@@ -28,6 +28,10 @@ static const struct hle_symbol pad_symbols[] = {
     HLE_FUNC("r44mAxdSG+U", scePadSetAngularVelocityDeadbandState,
              pad_set_angular_velocity_deadband_state, HLE_PARTIAL),
     HLE_FUNC("rIZnR6eSpvk", scePadResetOrientation, pad_reset_orientation, HLE_IMPLEMENTED),
+    /* PARTIAL: the standard controller only (no special devices): its class data is empty */
+    HLE_FUNC("AcslpN1jHR8", scePadDeviceClassGetExtendedInformation,
+             pad_device_class_get_extended_information, HLE_PARTIAL),
+    HLE_FUNC("IHPqcbc0zCA", scePadDeviceClassParseData, pad_device_class_parse_data, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libScePad = {

@@ -96,6 +96,14 @@ int main(void) {
   printf("motion sensor off:\n");
   print_sample(&st, got[count - 1].timestamp);
 
+  ScePadDeviceClassExtendedInformation ext;
+  memset(&ext, 0xff, sizeof ext);
+  ScePadDeviceClassData cls;
+  memset(&cls, 0xff, sizeof cls);
+  printf("device class: rc 0x%x class %d; parse: rc 0x%x class %d valid %d; null: 0x%x\n",
+         (unsigned)scePadDeviceClassGetExtendedInformation(h, &ext), ext.deviceClass,
+         (unsigned)scePadDeviceClassParseData(h, &st, &cls), cls.deviceClass, cls.bDataValid,
+         (unsigned)scePadDeviceClassParseData(h, &st, NULL));
   printf("close: 0x%x, again: 0x%x\n", (unsigned)scePadClose(h), (unsigned)scePadClose(h));
   printf("read closed: 0x%x\n", (unsigned)scePadReadState(h, &st));
   int h2 = scePadOpen(1, SCE_PAD_PORT_TYPE_STANDARD, 0, NULL);
