@@ -41,8 +41,9 @@ int main(int argc, char **argv) {
   size_t want = (size_t)(STEREO_BUFFERS + MONO_BUFFERS) * WAVE_LENGTH;
   if (frames != want)
     return fprintf(stderr, "wav_check: %zu frames, expected %zu\n", frames, want), 1;
-  const float *s = (const float *)data;
   for (size_t i = 0; i < frames; i++) {
+    float s[2]; /* the data chunk need not be aligned */
+    memcpy(s, data + 8 * i, sizeof s);
     float l, r;
     if (i < (size_t)STEREO_BUFFERS * WAVE_LENGTH) {
       l = (float)wave_left((uint32_t)i) / 32768.0f;
@@ -50,9 +51,9 @@ int main(int argc, char **argv) {
     } else {
       l = r = wave_mono((uint32_t)(i - (size_t)STEREO_BUFFERS * WAVE_LENGTH)) * 0.5f;
     }
-    if (s[2 * i] != l || s[2 * i + 1] != r)
-      return fprintf(stderr, "wav_check: frame %zu is %g %g, expected %g %g\n", i, s[2 * i],
-                     s[2 * i + 1], l, r),
+    if (s[0] != l || s[1] != r)
+      return fprintf(stderr, "wav_check: frame %zu is %g %g, expected %g %g\n", i, s[0], s[1], l,
+                     r),
              1;
   }
   printf("wav_check: %zu frames match\n", frames);
