@@ -408,11 +408,12 @@ int pad_set_vibration(int32_t handle, const void *param) {
   int rc = lookup_locked(handle, &h);
   if (rc == 0 && !param) rc = PAD_ERROR_INVALID_ARG;
   struct pad_host_ops ops = host_ops;
+  bool device = rc == 0 && h->type == PAD_PORT_TYPE_STANDARD;
   pthread_mutex_unlock(&lock);
   if (rc) return rc;
   const struct guest_pad_vibration_param *p = param;
   LOG(hle, DEBUG, "pad: vibration large %u small %u", p->large_motor, p->small_motor);
-  if (ops.set_vibration && h->type == PAD_PORT_TYPE_STANDARD)
+  if (ops.set_vibration && device)
     ops.set_vibration(ops.ctx, p->large_motor, p->small_motor);
   return 0;
 }
