@@ -378,6 +378,9 @@ int pad_read(int32_t handle, void *data, int32_t num) {
       pending = PAD_MAX_DATA_NUM;
     }
     if (pending == 0) { /* nothing new: the latest sample again */
+      LOG_ONCE(hle, DEBUG,
+               "pad: scePadRead with nothing new returns the latest sample (the "
+               "console's answer here is not verified)");
       fill_data(out, &history[(latest_seq - 1) % PAD_MAX_DATA_NUM], h);
       rc = 1;
     } else {
@@ -413,8 +416,7 @@ int pad_set_vibration(int32_t handle, const void *param) {
   if (rc) return rc;
   const struct guest_pad_vibration_param *p = param;
   LOG(hle, DEBUG, "pad: vibration large %u small %u", p->large_motor, p->small_motor);
-  if (ops.set_vibration && device)
-    ops.set_vibration(ops.ctx, p->large_motor, p->small_motor);
+  if (ops.set_vibration && device) ops.set_vibration(ops.ctx, p->large_motor, p->small_motor);
   return 0;
 }
 

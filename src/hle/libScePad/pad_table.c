@@ -10,7 +10,8 @@ static const struct hle_symbol pad_symbols[] = {
     HLE_FUNC("WFIiSfXGUq8", scePadOpenExt, pad_open_ext, HLE_PARTIAL),
     HLE_FUNC("6ncge5+l5Qs", scePadClose, pad_close, HLE_IMPLEMENTED),
     HLE_FUNC("u1GRHp+oWoY", scePadGetHandle, pad_get_handle, HLE_IMPLEMENTED),
-    HLE_FUNC("q1cHNfGycLI", scePadRead, pad_read, HLE_IMPLEMENTED),
+    /* PARTIAL: with nothing new it returns the latest sample again (unverified; logged) */
+    HLE_FUNC("q1cHNfGycLI", scePadRead, pad_read, HLE_PARTIAL),
     HLE_FUNC("YndgXqQVV7c", scePadReadState, pad_read_state, HLE_IMPLEMENTED),
     HLE_FUNC("yFVnOdGxvZY", scePadSetVibration, pad_set_vibration, HLE_IMPLEMENTED),
     HLE_FUNC("RR4novUEENY", scePadSetLightBar, pad_set_light_bar, HLE_IMPLEMENTED),
