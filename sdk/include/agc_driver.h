@@ -12,7 +12,6 @@
 
 __PROSPERO_BEGIN_DECLS
 
-#define SCE_KERNEL_EVFILT_GRAPHICS_CORE (-14)
 #define SCE_AGC_DRIVER_EVENT_GRAPHICS_EOP 0
 
 typedef struct SceAgcDriverCommandBufferSubmit {
