@@ -15,21 +15,7 @@
 
 #include "gpu/cp/cp_internal.h"
 
-static const struct {
-  unsigned sub;
-  const char *name;
-  bool translated;
-} agc_packets[] = {
-#define X(name, sub, tr) {sub, #name, tr},
-#include "gpu/cp/agc_packets.def"
-#undef X
-};
-
-const char *cp_agc_packet_name(unsigned sub) {
-  for (size_t i = 0; i < sizeof agc_packets / sizeof agc_packets[0]; i++)
-    if (agc_packets[i].sub == sub) return agc_packets[i].name;
-  return NULL;
-}
+const char *cp_agc_packet_name(unsigned sub) { return pm4_driver_packet_name(sub); }
 
 int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc_xlat *x, char *err,
                      size_t err_size) {

@@ -77,6 +77,9 @@ static inline uint32_t pm4_type0(unsigned reg, unsigned body) {
 
 /* Name of a type-3 opcode, or NULL. */
 const char *pm4_opcode_name(unsigned opcode);
+/* Name of the Sony driver packet a NOP with sub-selector SUB carries (agc_packets.def), or
+ * NULL. */
+const char *pm4_driver_packet_name(unsigned sub);
 /* Name of a VGT event type, or NULL. */
 const char *pm4_event_name(unsigned event);
 
