@@ -121,6 +121,9 @@ uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uin
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
+uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
+                           uint32_t flipMode, int64_t flipArg);
 uint32_t *sceAgcCbNop(SceAgcCb *cb, uint32_t dwords);
 uint32_t sceAgcCbNopGetSize(uint32_t dwords);
 uint32_t *sceAgcDcbPushMarker(SceAgcCb *cb, const char *marker);

@@ -14,6 +14,7 @@
 #include "gpu_compute.h"
 #endif
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/videoout/videoout.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
@@ -81,6 +82,24 @@ static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t dat
   agc_driver_interrupt(queue, event, data);
 }
 
+/* Driver packets the command processor hands on: FLIP (sceAgcDcbSetFlip: port handle,
+ * buffer index, flip mode, argument lo/hi) is a video out flip requested when the packet
+ * runs; the others are not run yet (docs/agc.md). */
+static void on_agc_packet(void *ctx, unsigned queue, unsigned sub, const uint32_t *b, unsigned n) {
+  (void)ctx;
+  if (sub == PM4_DRV_FLIP && n == 5) {
+    int64_t arg = (int64_t)((uint64_t)b[3] | (uint64_t)b[4] << 32);
+    int r = videoout_submit_flip((int32_t)b[0], (int32_t)b[1], (int32_t)b[2], arg);
+    if (r != 0)
+      LOG(gpu, WARN,
+          "cp: queue %u: flip of buffer %d requested by the command stream failed (0x%x)", queue,
+          (int32_t)b[1], (unsigned)r);
+    return;
+  }
+  LOG_ONCE(gpu, STUB, "cp: queue %u: driver packet 0x%02x (%u dwords) is not run yet", queue, sub,
+           n);
+}
+
 /* The AGC driver's submissions: queued on the command processor, whose GPU thread is started
  * by the first one. */
 static int agc_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
@@ -104,10 +123,12 @@ bool app_gpu_init(const char *dump_dir) {
   the_compute = (struct app_gpu_compute){.window = guest_window};
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
+                             .agc_packet = on_agc_packet,
                              .ctx = &the_compute,
                              .dispatch = app_gpu_compute_dispatch};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
-  const struct cp_ops ops = {.mem_map = app_gpu_mem_map, .interrupt = on_interrupt};
+  const struct cp_ops ops = {
+      .mem_map = app_gpu_mem_map, .interrupt = on_interrupt, .agc_packet = on_agc_packet};
 #endif
   the_cp = cp_create(&ops);
   if (!the_cp) {

@@ -21,7 +21,7 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
                      size_t err_size) {
   *x = (struct cp_agc_xlat){0};
   switch (sub) {
-    case CP_AGC_RELEASE_MEM: {
+    case PM4_DRV_RELEASE_MEM: {
       if (nb != 7) {
         snprintf(err, err_size, "%u body dwords (7 expected)", nb);
         return -1;
@@ -42,7 +42,7 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       for (unsigned i = 2; i < 7; i++) x->body[i] = b[i];
       return 1;
     }
-    case CP_AGC_ACQUIRE_MEM:
+    case PM4_DRV_ACQUIRE_MEM:
       if (nb != 7) {
         snprintf(err, err_size, "%u body dwords (7 expected)", nb);
         return -1;
@@ -51,7 +51,7 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->n = 7;
       for (unsigned i = 0; i < 7; i++) x->body[i] = b[i];
       return 1;
-    case CP_AGC_WRITE_DATA: {
+    case PM4_DRV_WRITE_DATA: {
       if (nb < 3) {
         snprintf(err, err_size, "%u body dwords (3 or more expected)", nb);
         return -1;
@@ -69,8 +69,8 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->body[0] = dst << 8 | (inc ? 0u : 1u << 16) | (confirm ? 1u << 20 : 0u) | cache << 25;
       return 1;
     }
-    case CP_AGC_PUSH_MARKER:
-    case CP_AGC_POP_MARKER: return 1;
+    case PM4_DRV_PUSH_MARKER:
+    case PM4_DRV_POP_MARKER: return 1;
     default: return 0;
   }
 }

@@ -71,12 +71,6 @@ __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,
                                                          ...);
 
-/* The Sony driver packets carried in NOP (agc_packets.def): CP_AGC_<NAME> = sub-selector. */
-enum cp_agc_sub {
-#define X(name, sub, tr) CP_AGC_##name = sub,
-#include "gpu/cp/agc_packets.def"
-#undef X
-};
 /* A driver packet rewritten as the GFX10 packet it stands for (cp_agc.c). OPCODE 0: nothing
  * to run (markers). SAME_BODY: the packet's own body with dword 0 replaced by BODY[0]
  * (WRITE_DATA, whose data follows); otherwise BODY holds the N dwords to run. */

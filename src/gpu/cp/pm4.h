@@ -32,6 +32,13 @@ enum pm4_event {
 #undef X
 };
 
+/* Sony's driver packets carried in NOP: PM4_DRV_<NAME> = the NOP's sub-selector. */
+enum pm4_driver_packet {
+#define X(name, sub, tr) PM4_DRV_##name = sub,
+#include "agc_packets.def"
+#undef X
+};
+
 struct pm4_header {
   uint32_t raw;
   unsigned type;   /* 0..3 */

@@ -87,6 +87,10 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
 uint32_t agc_dcb_acquire_mem_get_size(void);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
+ * requested when the command processor reaches the packet: driver packet FLIP. */
+uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
+                           int64_t arg);
 uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
 

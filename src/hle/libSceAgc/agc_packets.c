@@ -9,13 +9,6 @@
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
 
-/* The driver packets' sub-selectors. */
-enum {
-#define X(name, sub, tr) AGC_NOP_##name = sub,
-#include "gpu/cp/agc_packets.def"
-#undef X
-};
-
 /* A NOP header carrying driver packet SUB with BODY dwords. */
 static uint32_t nop_header(unsigned sub, unsigned body) {
   return pm4_type3(PM4_NOP, body) | (sub & 0x3fu) << 2;
@@ -169,7 +162,7 @@ uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cnt
   if (interrupt == 4) address = data = 0; /* interrupt only */
   uint32_t *p = agc_cb_alloc(cb, 8);
   if (!p) return NULL;
-  p[0] = nop_header(AGC_NOP_RELEASE_MEM, 7);
+  p[0] = nop_header(PM4_DRV_RELEASE_MEM, 7);
   p[1] = action | (uint32_t)cache_policy << 8;
   p[2] = gcr_cntl | (uint32_t)data_sel << 16 | (uint32_t)interrupt << 24;
   p[3] = (uint32_t)address;
@@ -187,7 +180,7 @@ uint32_t *agc_dcb_write_data(struct agc_cb *cb, uint8_t dst, uint8_t cache_polic
   if (address == 0 || !data || count > 0x3ffd) return NULL;
   uint32_t *p = agc_cb_alloc(cb, count + 4);
   if (!p) return NULL;
-  p[0] = nop_header(AGC_NOP_WRITE_DATA, count + 3);
+  p[0] = nop_header(PM4_DRV_WRITE_DATA, count + 3);
   p[1] =
       dst | (uint32_t)cache_policy << 8 | (uint32_t)increment << 16 | (uint32_t)write_confirm << 24;
   p[2] = (uint32_t)address;
@@ -205,7 +198,7 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
   if (!whole && ((size & 0xff) || (size >> 40))) return NULL;
   uint32_t *p = agc_cb_alloc(cb, 8);
   if (!p) return NULL;
-  p[0] = nop_header(AGC_NOP_ACQUIRE_MEM, 7);
+  p[0] = nop_header(PM4_DRV_ACQUIRE_MEM, 7);
   p[1] = (uint32_t)engine << 31 | cb_db_op;
   p[2] = whole ? 0 : (uint32_t)(size >> 8);
   p[3] = 0;
@@ -233,7 +226,7 @@ uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
   uint32_t body = (uint32_t)(len + 4) / 4; /* the string and its NUL, whole dwords */
   uint32_t *p = agc_cb_alloc(cb, body + 1);
   if (!p) return NULL;
-  p[0] = nop_header(AGC_NOP_PUSH_MARKER, body);
+  p[0] = nop_header(PM4_DRV_PUSH_MARKER, body);
   memset(&p[1], 0, (size_t)body * 4);
   memcpy(&p[1], marker, len);
   return p;
@@ -242,7 +235,20 @@ uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
   uint32_t *p = agc_cb_alloc(cb, 2);
   if (!p) return NULL;
-  p[0] = nop_header(AGC_NOP_POP_MARKER, 1);
+  p[0] = nop_header(PM4_DRV_POP_MARKER, 1);
   p[1] = 0;
+  return p;
+}
+
+uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
+                           int64_t arg) {
+  uint32_t *p = agc_cb_alloc(cb, 6);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_FLIP, 5);
+  p[1] = handle;
+  p[2] = (uint32_t)index;
+  p[3] = mode;
+  p[4] = (uint32_t)(uint64_t)arg;
+  p[5] = (uint32_t)((uint64_t)arg >> 32);
   return p;
 }

@@ -109,7 +109,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
 HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect, sceAgcDcbSetCxRegistersIndirect, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect_get_size,
                 sceAgcDcbSetCxRegistersIndirectGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_flip, sceAgcDcbSetFlip, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_count, sceAgcDcbSetIndexCount, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_count_get_size, sceAgcDcbSetIndexCountGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
@@ -373,7 +372,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
              agc_stub_dcb_set_cx_registers_indirect_get_size, HLE_STUB),
-    HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_stub_dcb_set_flip, HLE_STUB),
+    HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_IMPLEMENTED),
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_stub_dcb_set_index_count, HLE_STUB),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_stub_dcb_set_index_count_get_size,
              HLE_STUB),

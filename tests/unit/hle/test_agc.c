@@ -179,6 +179,9 @@ static void test_nop_and_markers(void **state) {
   EXPECT(agc_dcb_push_marker(&cb, "abcd"), DRV(0x0B, 2), 0x64636261u, 0);
   setup(NULL);
   EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
+  setup(NULL);
+  /* FLIP: handle, buffer index, flip mode, argument lo, hi */
+  EXPECT(agc_dcb_set_flip(&cb, 1, 3, 1, -2), DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu);
 }
 
 /* The callback grows the buffer: it moves cursor_down by what it is asked for. */
