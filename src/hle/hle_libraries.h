@@ -18,13 +18,10 @@
   X(libSceRtc)           \
   X(libSceNpManager)     \
   X(libSceVideoOut)      \
-<<<<<<< HEAD
+  X(libSceAgc)           \
+  X(libSceAgcDriver)     \
   X(libScePad)           \
   X(libSceAudioOut)
-=======
-  X(libSceAgc)           \
-  X(libSceAgcDriver)
->>>>>>> main
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
