@@ -2,7 +2,8 @@
  * in for real ones: the controller mapping of docs/input-audio.md (A is cross, Start is
  * options, the left stick's full right is 255, a trigger at full travel is 255 and sets its
  * button), and hot-plug: with two controllers attached the first drives the pad; when it is
- * removed the pad goes back to rest and the second takes over. */
+ * removed the pad goes back to rest and the second takes over. Key events (pushed into
+ * SDL's queue, as a window would deliver them) go through the default keyboard map. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -50,6 +51,22 @@ static bool stick_and_trigger(const struct data *d) {
 }
 static bool at_rest(const struct data *d) { return d->buttons == 0 && d->lx == 128 && d->r2 == 0; }
 static bool options(const struct data *d) { return d->buttons == PAD_BUTTON_OPTIONS; }
+static bool options_and_cross(const struct data *d) {
+  return d->buttons == (PAD_BUTTON_OPTIONS | PAD_BUTTON_CROSS);
+}
+static bool stick_right(const struct data *d) {
+  return d->buttons == PAD_BUTTON_OPTIONS && d->lx == 255;
+}
+
+/* A key event as a window would deliver it (none exists: pushed into SDL's queue). */
+static void key(SDL_Keycode sym, bool down) {
+  SDL_Event e;
+  memset(&e, 0, sizeof e);
+  e.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+  e.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+  e.key.keysym.sym = sym;
+  assert_true(SDL_PushEvent(&e) == 1);
+}
 
 static void test_controllers(void **state) {
   (void)state;
@@ -101,6 +118,14 @@ static void test_controllers(void **state) {
   SDL_Delay(50);
   SDL_JoystickSetVirtualButton(j2, SDL_CONTROLLER_BUTTON_START, 1);
   assert_true(wait_for(options, &d));
+
+  /* the default keyboard map edits the same pad: K is cross, D the left stick's right */
+  key(SDLK_k, true);
+  assert_true(wait_for(options_and_cross, &d));
+  key(SDLK_k, false);
+  key(SDLK_d, true);
+  assert_true(wait_for(stick_right, &d));
+  key(SDLK_d, false);
   SDL_JoystickClose(j2);
 }
 
