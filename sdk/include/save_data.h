@@ -245,6 +245,17 @@ typedef struct SceSaveDataMemorySet2 {
   uint8_t reserved[24];
 } SceSaveDataMemorySet2;
 
+typedef struct SceSaveDataMemorySync {
+  SceUserServiceUserId userId;
+  uint32_t slotId;
+  uint32_t option;
+  uint8_t reserved[28];
+} SceSaveDataMemorySync;
+
+/* The transaction calls' prototypes beyond their first argument are not public: these are
+ * prospero's reading of them (docs/savedata-trophy.md). */
+typedef struct SceSaveDataCommitParam SceSaveDataCommitParam;
+
 int sceSaveDataInitialize(const void *init);
 int sceSaveDataInitialize2(const void *init);
 int sceSaveDataInitialize3(const SceSaveDataInitParams3 *init);
@@ -275,6 +286,12 @@ int sceSaveDataSetupSaveDataMemory2(const SceSaveDataMemorySetup2 *setupParam,
                                     SceSaveDataMemorySetupResult *result);
 int sceSaveDataGetSaveDataMemory2(SceSaveDataMemoryGet2 *getParam);
 int sceSaveDataSetSaveDataMemory2(const SceSaveDataMemorySet2 *setParam);
+int sceSaveDataSyncSaveDataMemory(const SceSaveDataMemorySync *syncParam);
+int sceSaveDataCreateTransactionResource(size_t memorySize);
+int sceSaveDataDeleteTransactionResource(SceSaveDataTransactionResourceId resource);
+int sceSaveDataPrepare(const SceSaveDataMountPoint *mountPoint, uint32_t type,
+                       SceSaveDataTransactionResourceId resource);
+int sceSaveDataCommit(const SceSaveDataCommitParam *commitParam);
 
 __PROSPERO_END_DECLS
 

@@ -282,6 +282,14 @@ int save_data_set_memory2(const struct save_data_memory_set2 *set);
 /* Shared with save_data.c: the library is initialised; USER is the logged-in user. */
 int save_data_check_ready(int32_t user);
 int save_data_check_initialized(void);
+/* 0 when USER's memory slot SLOT is set up, else the error (NOT_READY, PARAMETER, ...). */
+int save_data_memory_ready(int32_t user, uint32_t slot);
+/* transactions and sync (save_data_transaction.c) */
+int save_data_create_transaction_resource(uint64_t memory_size);
+int save_data_delete_transaction_resource(int32_t resource);
+int save_data_prepare(const char *mount_point);
+int save_data_commit(const void *param);
+int save_data_sync_memory(const void *sync);
 /* Forgets the set-up memory slots (Terminate). */
 void save_data_memory_reset(void);
 

@@ -95,6 +95,11 @@ static int ready(int32_t user, uint32_t slot, size_t *size) {
   return *size ? 0 : SAVE_DATA_ERROR_MEMORY_NOT_READY;
 }
 
+int save_data_memory_ready(int32_t user, uint32_t slot) {
+  size_t size;
+  return ready(user, slot, &size);
+}
+
 static int transfer(int32_t user, uint32_t slot, void *buf, size_t n, int64_t offset, bool write) {
   size_t size;
   int rc = ready(user, slot, &size);

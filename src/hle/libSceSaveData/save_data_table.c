@@ -27,6 +27,13 @@ static const struct hle_symbol save_data_symbols[] = {
     HLE_FUNC("oQySEUfgXRA", sceSaveDataSetupSaveDataMemory2, save_data_setup_memory2, HLE_PARTIAL),
     HLE_FUNC("QwOO7vegnV8", sceSaveDataGetSaveDataMemory2, save_data_get_memory2, HLE_IMPLEMENTED),
     HLE_FUNC("cduy9v4YmT4", sceSaveDataSetSaveDataMemory2, save_data_set_memory2, HLE_IMPLEMENTED),
+    HLE_FUNC("gjRZNnw0JPE", sceSaveDataCreateTransactionResource,
+             save_data_create_transaction_resource, HLE_PARTIAL),
+    HLE_FUNC("lJUQuaKqoKY", sceSaveDataDeleteTransactionResource,
+             save_data_delete_transaction_resource, HLE_PARTIAL),
+    HLE_FUNC("sDCBrmc61XU", sceSaveDataPrepare, save_data_prepare, HLE_PARTIAL),
+    HLE_FUNC("ie7qhZ4X0Cc", sceSaveDataCommit, save_data_commit, HLE_PARTIAL),
+    HLE_FUNC("wiT9jeC7xPw", sceSaveDataSyncSaveDataMemory, save_data_sync_memory, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libSceSaveData = {

@@ -335,6 +335,48 @@ static void conformance(void) {
   printf("setup NULL: 0x%x\n", (unsigned)sceSaveDataSetupSaveDataMemory2(NULL, &sr));
   search("memory save is not listed", "sce%", 0, 0, 8);
 
+  SceSaveDataMemorySync sync;
+  memset(&sync, 0, sizeof sync);
+  sync.userId = USER;
+  printf("sync memory: 0x%x\n", (unsigned)sceSaveDataSyncSaveDataMemory(&sync));
+  sync.slotId = 2;
+  printf("sync memory slot 2 (not set up): 0x%x\n", (unsigned)sceSaveDataSyncSaveDataMemory(&sync));
+
+  /* the PS5's transaction flow: a resource, Mount3 with it, Prepare, write, Commit */
+  int res = sceSaveDataCreateTransactionResource(0);
+  printf("transaction resource: positive %d\n", res > 0);
+  SceSaveDataDirName tdir;
+  memset(&tdir, 0, sizeof tdir);
+  strcpy(tdir.data, "TRANSACTED");
+  SceSaveDataMount3 m3;
+  memset(&m3, 0, sizeof m3);
+  m3.userId = USER;
+  m3.dirName = &tdir;
+  m3.blocks = 96;
+  m3.mountMode = SCE_SAVE_DATA_MOUNT_MODE_CREATE2 | SCE_SAVE_DATA_MOUNT_MODE_RDWR;
+  m3.resource = res;
+  SceSaveDataMountResult r3;
+  memset(&r3, 0, sizeof r3);
+  rc = sceSaveDataMount3(&m3, &r3);
+  printf("mount3: 0x%x at %s status %u\n", (unsigned)rc, r3.mountPoint.data, r3.mountStatus);
+  printf("prepare: 0x%x\n", (unsigned)sceSaveDataPrepare(&r3.mountPoint, 0, res));
+  put("/savedata0/t.txt", "committed");
+  char commit_param[64];
+  memset(commit_param, 0, sizeof commit_param);
+  printf("commit: 0x%x\n",
+         (unsigned)sceSaveDataCommit((const SceSaveDataCommitParam *)commit_param));
+  printf("commit NULL: 0x%x\n", (unsigned)sceSaveDataCommit(NULL));
+  printf("umount: 0x%x\n", (unsigned)umount("/savedata0"));
+  printf("prepare unmounted: 0x%x\n", (unsigned)sceSaveDataPrepare(&r3.mountPoint, 0, res));
+  printf("delete resource: 0x%x\n", (unsigned)sceSaveDataDeleteTransactionResource(res));
+  printf("delete resource again: 0x%x\n", (unsigned)sceSaveDataDeleteTransactionResource(res));
+  m3.mountMode = SCE_SAVE_DATA_MOUNT_MODE_RDONLY;
+  m3.resource = 0;
+  rc = sceSaveDataMount3(&m3, &r3);
+  printf("mount3 read-only: 0x%x\n", (unsigned)rc);
+  show("/savedata0/t.txt");
+  umount("/savedata0");
+
   printf("terminate: 0x%x\n", (unsigned)sceSaveDataTerminate());
   printf("mount after terminate: 0x%x\n", (unsigned)mount2("SLOT_A", 1, 0));
   printf("terminate again: 0x%x\n", (unsigned)sceSaveDataTerminate());
