@@ -27,6 +27,7 @@
   X(libSceNpManager)     \
   X(libSceSaveData)      \
   X(libSceNpTrophy)      \
+  X(libSceNpTrophy2)     \
   HLE_DIALOGS(X)         \
   X(libSceDiscMap)       \
   X(libSceVideoOut)

@@ -2,8 +2,10 @@
  * gold 2 linked to it, silver 3 not linked): contexts and handles and their errors, unlocks
  * before and after registration, the platinum earned with the last linked trophy, unlock
  * state, game and trophy information. With `noset` (no package in the game): ids 0..127
- * are accepted and the set's size follows the highest id unlocked. */
+ * are accepted and the set's size follows the highest id unlocked. With `trophy2`: the
+ * PS5 library's contexts and handles. */
 #include <np_trophy.h>
+#include <np_trophy2.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -118,8 +120,25 @@ static void without_set(void) {
   trophy_info(6);
 }
 
+/* The PS5's library: the same contexts, handles and registration. */
+static void trophy2(void) {
+  SceNpTrophy2Context c2 = -1;
+  SceNpTrophy2Handle h2 = -1;
+  printf("trophy2 context NULL: 0x%x\n", (unsigned)sceNpTrophy2CreateContext(NULL, USER, 0, 0));
+  int rc = sceNpTrophy2CreateContext(&c2, USER, 0, 0);
+  printf("trophy2 context: 0x%x valid %d\n", (unsigned)rc, c2 > 0);
+  rc = sceNpTrophy2CreateHandle(&h2);
+  printf("trophy2 handle: 0x%x valid %d\n", (unsigned)rc, h2 > 0);
+  printf("trophy2 register: 0x%x\n", (unsigned)sceNpTrophy2RegisterContext(c2, h2, 0));
+  printf("trophy2 abort: 0x%x\n", (unsigned)sceNpTrophy2AbortHandle(h2));
+  printf("trophy2 destroy handle: 0x%x\n", (unsigned)sceNpTrophy2DestroyHandle(h2));
+  printf("trophy2 destroy context: 0x%x\n", (unsigned)sceNpTrophy2DestroyContext(c2));
+  printf("trophy2 destroy context again: 0x%x\n", (unsigned)sceNpTrophy2DestroyContext(c2));
+}
+
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "noset") == 0) without_set();
+  if (argc > 1 && strcmp(argv[1], "trophy2") == 0) trophy2();
+  else if (argc > 1 && strcmp(argv[1], "noset") == 0) without_set();
   else with_set();
   return 0;
 }
