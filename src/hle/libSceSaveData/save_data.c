@@ -374,7 +374,7 @@ static int compare_entries(const void *pa, const void *pb) {
   return sort_order == SAVE_DATA_ORDER_DESCENT ? -c : c;
 }
 
-#define SEARCH_MAX 4096 /* slots one search considers */
+#define SEARCH_MAX 1024 /* slots one search considers (more are logged and left out) */
 
 int save_data_dir_name_search(const struct save_data_search_cond *cond,
                               struct save_data_search_result *result) {
@@ -399,6 +399,9 @@ int save_data_dir_name_search(const struct save_data_search_cond *cond,
     return SAVE_DATA_ERROR_OUT_OF_MEMORY;
   }
   size_t n = own_title(cond->title_id) ? save_data_slot_list(cond->user_id, names, SEARCH_MAX) : 0;
+  if (n == SEARCH_MAX)
+    LOG_ONCE(hle, WARN, "sceSaveDataDirNameSearch: only the first %d saves are searched",
+             SEARCH_MAX);
   size_t hits = 0;
   for (size_t i = 0; i < n; i++) {
     if (!save_data_pattern_match(pattern, names[i])) continue;

@@ -136,8 +136,19 @@ static void trophy2(void) {
   printf("trophy2 destroy context again: 0x%x\n", (unsigned)sceNpTrophy2DestroyContext(c2));
 }
 
+/* A second run over the unlocks `noset` left on disk. */
+static void reload(void) {
+  setup();
+  printf("register: 0x%x\n", (unsigned)sceNpTrophyRegisterContext(ctx, h, 0));
+  state();
+  unlock(5);
+  unlock(6);
+  state();
+}
+
 int main(int argc, char **argv) {
-  if (argc > 1 && strcmp(argv[1], "trophy2") == 0) trophy2();
+  if (argc > 1 && strcmp(argv[1], "reload") == 0) reload();
+  else if (argc > 1 && strcmp(argv[1], "trophy2") == 0) trophy2();
   else if (argc > 1 && strcmp(argv[1], "noset") == 0) without_set();
   else with_set();
   return 0;
