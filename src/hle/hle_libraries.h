@@ -30,7 +30,9 @@
   X(libSceNpTrophy2)     \
   HLE_DIALOGS(X)         \
   X(libSceDiscMap)       \
-  X(libSceVideoOut)
+  X(libSceVideoOut)      \
+  X(libSceAgc)           \
+  X(libSceAgcDriver)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)
