@@ -37,6 +37,49 @@ typedef struct SceAgcShaderRegister {
   uint32_t value;
 } SceAgcShaderRegister;
 
+/* A shader as the shader compiler emits it: this header (pointers stored relative to
+ * themselves) and the code. sceAgcCreateShader makes the pointers usable and puts the code's
+ * address into the header's PGM_LO/HI registers; then set the shader with
+ * sceAgcCbSetShRegistersDirect(cb, shader->shRegisters, shader->numShRegisters). */
+typedef struct SceAgcShaderUserData {
+  uint16_t *directResourceOffset;
+  uint16_t *sharpResourceOffset[4];
+  uint16_t eudSizeDw;
+  uint16_t srtSizeDw;
+  uint16_t directResourceCount;
+  uint16_t sharpResourceCount[4];
+} SceAgcShaderUserData;
+
+#define SCE_AGC_SHADER_FILE_HEADER 0x34333231u
+#define SCE_AGC_SHADER_VERSION 0x18u
+
+typedef struct SceAgcShader {
+  uint32_t fileHeader; /* SCE_AGC_SHADER_FILE_HEADER */
+  uint32_t version;    /* SCE_AGC_SHADER_VERSION */
+  SceAgcShaderUserData *userData;
+  const volatile void *code;
+  SceAgcShaderRegister *cxRegisters;
+  SceAgcShaderRegister *shRegisters;
+  void *specials;
+  void *inputSemantics;
+  void *outputSemantics;
+  uint32_t headerSize;
+  uint32_t shaderSize;
+  uint32_t embeddedConstantBufferSizeDqw;
+  uint32_t target;
+  uint32_t numInputSemantics;
+  uint16_t scratchSizeDwPerThread;
+  uint16_t numOutputSemantics;
+  uint16_t specialSizesBytes;
+  uint8_t type;
+  uint8_t numCxRegisters;
+  uint8_t numShRegisters;
+  uint8_t reserved[3];
+} SceAgcShader;
+
+/* *OUT = HEADER made usable with its code at CODE (256-byte aligned). 0 or an error. */
+int sceAgcCreateShader(SceAgcShader **out, void *header, const volatile void *code);
+
 /* Register offsets (SH space) used by compute. */
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_X 0x207u
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_Y 0x208u

@@ -40,6 +40,45 @@ struct agc_shader_register {
   uint32_t value;
 };
 
+/* The console's shader header (SceAgcShader, as the shader compiler writes it): pointers are
+ * stored self-relative (the pointer's own address plus the stored value) until
+ * sceAgcCreateShader turns them into addresses. 0x60 bytes. */
+#define AGC_SHADER_MAGIC 0x34333231u /* "1234" */
+#define AGC_SHADER_VERSION 0x18u
+struct agc_shader_user_data { /* 0x38 bytes */
+  uint16_t *direct_resource_offset;
+  uint16_t *sharp_resource_offset[4];
+  uint16_t eud_size_dw, srt_size_dw, direct_resource_count;
+  uint16_t sharp_resource_count[4];
+};
+struct agc_shader {
+  uint32_t magic;                           /* +0x00 AGC_SHADER_MAGIC */
+  uint32_t version;                         /* +0x04 AGC_SHADER_VERSION */
+  struct agc_shader_user_data *user_data;   /* +0x08 */
+  const void *code;                         /* +0x10 set by sceAgcCreateShader */
+  struct agc_shader_register *cx_registers; /* +0x18 */
+  struct agc_shader_register *sh_registers; /* +0x20 */
+  void *specials;                           /* +0x28 */
+  void *input_semantics;                    /* +0x30 */
+  void *output_semantics;                   /* +0x38 */
+  uint32_t header_size, shader_size, embedded_constant_buffer_size_dqw, target;   /* +0x40 */
+  uint32_t num_input_semantics;                                                   /* +0x50 */
+  uint16_t scratch_size_dw_per_thread, num_output_semantics, special_sizes_bytes; /* +0x54 */
+  uint8_t type, num_cx_registers, num_sh_registers;                               /* +0x5A */
+  uint8_t reserved[3];
+};
+_Static_assert(sizeof(struct agc_shader_user_data) == 0x38, "ShaderUserData is 0x38 bytes");
+_Static_assert(sizeof(struct agc_shader) == 0x60, "the shader header is 0x60 bytes");
+
+/* sceAgcCreateShader's error: the console's code is not known, the kernel's EINVAL is used
+ * (docs/agc.md). */
+#define AGC_ERROR_INVALID_ARGUMENT ((int)0x80020016u)
+
+/* sceAgcCreateShader: makes HEADER's pointers absolute, sets its code address to CODE (256-byte
+ * aligned, below 2^48) and writes that address into the PGM_LO/HI registers its SH list
+ * holds; *OUT = HEADER. 0 or an error. */
+int agc_create_shader(struct agc_shader **out, void *header, const void *code);
+
 /* Reserves N dwords in CB (the callback may grow it): the first, or NULL (no buffer, N 0,
  * no room). */
 uint32_t *agc_cb_alloc(struct agc_cb *cb, uint32_t n);

@@ -52,7 +52,6 @@ HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_command_address, sceAgcCondExecPatc
 HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_end, sceAgcCondExecPatchSetEnd, 0)
 HLE_STUB_DEFINE(agc_stub_create_interpolant_mapping, sceAgcCreateInterpolantMapping, 0)
 HLE_STUB_DEFINE(agc_stub_create_prim_state, sceAgcCreatePrimState, 0)
-HLE_STUB_DEFINE(agc_stub_create_shader, sceAgcCreateShader, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
@@ -284,7 +283,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_stub_create_interpolant_mapping,
              HLE_STUB),
     HLE_FUNC("D9sr1xGUriE", sceAgcCreatePrimState, agc_stub_create_prim_state, HLE_STUB),
-    HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_stub_create_shader, HLE_STUB),
+    /* PARTIAL: the error codes are ours (docs/agc.md). */
+    HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_create_shader, HLE_PARTIAL),
     HLE_FUNC("57labkp+rSQ", sceAgcDcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
     HLE_FUNC("-vnlTPPXPrw", sceAgcDcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
              HLE_IMPLEMENTED),

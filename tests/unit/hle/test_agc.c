@@ -211,6 +211,55 @@ static void test_room_and_callback(void **state) {
   assert_ptr_equal(cb.cursor_up, buf + 8);
 }
 
+/* A shader header as the compiler lays it out: pointers stored self-relative. */
+static struct {
+  struct agc_shader h;
+  struct agc_shader_register sh[4];
+  struct agc_shader_user_data ud;
+  uint16_t direct[2];
+} obj;
+static void store_rel(void *slot, const void *target) {
+  uint64_t v = target ? (uint64_t)((uintptr_t)target - (uintptr_t)slot) : 0;
+  memcpy(slot, &v, 8);
+}
+
+static void test_create_shader(void **state) {
+  (void)state;
+  memset(&obj, 0, sizeof obj);
+  obj.h.magic = 0x34333231u;
+  obj.h.version = 0x18;
+  obj.h.num_sh_registers = 4;
+  /* COMPUTE_PGM_LO/HI (0xB830/0xB834 -> 0x20C/0x20D), RSRC1, USER_DATA_0 */
+  obj.sh[0] = (struct agc_shader_register){0x20C, 0};
+  obj.sh[1] = (struct agc_shader_register){0x20D, 0};
+  obj.sh[2] = (struct agc_shader_register){0x212, 0x55};
+  obj.sh[3] = (struct agc_shader_register){0x240, 0x66};
+  store_rel(&obj.h.sh_registers, obj.sh);
+  store_rel(&obj.h.user_data, &obj.ud);
+  store_rel(&obj.ud.direct_resource_offset, obj.direct);
+  struct agc_shader *out = NULL;
+  const void *code = (const void *)(uintptr_t)0x123456789A00ull;
+  assert_int_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_ptr_equal(out, &obj.h);
+  assert_ptr_equal(obj.h.code, code);
+  assert_ptr_equal(obj.h.sh_registers, obj.sh);
+  assert_ptr_equal(obj.h.user_data, &obj.ud);
+  assert_ptr_equal(obj.ud.direct_resource_offset, obj.direct);
+  assert_null(obj.h.cx_registers); /* 0 stays NULL */
+  assert_null(obj.ud.sharp_resource_offset[0]);
+  assert_int_equal(obj.sh[0].value, 0x3456789Au); /* address >> 8 */
+  assert_int_equal(obj.sh[1].value, 0x12u);       /* address >> 40 */
+  assert_int_equal(obj.sh[2].value, 0x55);
+  assert_int_equal(obj.sh[3].value, 0x66);
+  /* refused: a misaligned or too high code address, a wrong magic or version */
+  obj.h.magic = 0x34333231u;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)0x1080), 0);
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)(1ull << 48)), 0);
+  obj.h.version = 0x17;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_int_not_equal(agc_create_shader(NULL, &obj.h, code), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_set_register_direct, setup),
@@ -222,6 +271,7 @@ int main(void) {
       cmocka_unit_test_setup(test_acquire_mem, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
+      cmocka_unit_test(test_create_shader),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
