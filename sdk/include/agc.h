@@ -164,6 +164,17 @@ uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uin
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* Waits until (*ADDRESS & MASK) FUNC REFERENCE: SIZE 0 for 32 bits, 1 for 64; FUNC 0 always,
+ * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >. */
+#define SCE_AGC_WAIT_REG_MEM_SIZE_32 0
+#define SCE_AGC_WAIT_REG_MEM_SIZE_64 1
+#define SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL 3
+uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
+                              uint8_t operation, uint8_t cachePolicy, const volatile void *address,
+                              uint64_t reference, uint64_t mask, uint32_t pollCycles);
+uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
+                              uint8_t operation, uint8_t cachePolicy, const volatile void *address,
+                              uint64_t reference, uint64_t mask, uint32_t pollCycles);
 /* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
 uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
                            uint32_t flipMode, int64_t flipArg);

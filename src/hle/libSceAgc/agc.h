@@ -126,6 +126,11 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
 uint32_t agc_dcb_acquire_mem_get_size(void);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* A wait until (*ADDRESS & MASK) FUNC REFERENCE holds (SIZE 0: 32 bits, 1: 64 bits; FUNC
+ * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): driver packet WAIT_MEM_32 / WAIT_MEM_64. */
+uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
+                               uint8_t cache_policy, uint64_t address, uint64_t reference,
+                               uint64_t mask, uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
  * requested when the command processor reaches the packet: driver packet FLIP. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,

@@ -32,7 +32,6 @@ HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_acb_wait_on_address_get_size, sceAgcAcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_wait_reg_mem, sceAgcAcbWaitRegMem, 0)
 HLE_STUB_DEFINE(agc_stub_acb_wait_until_safe_for_rendering, sceAgcAcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_command_address,
                 sceAgcAsyncCondExecPatchSetCommandAddress, 0)
@@ -134,7 +133,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser, sceAgcDcbStallCommandB
 HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser_get_size,
                 sceAgcDcbStallCommandBufferParserGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_wait_reg_mem, sceAgcDcbWaitRegMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_dst_address_or_offset,
                 sceAgcDmaDataPatchSetDstAddressOrOffset, 0)
@@ -233,7 +231,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_stub_acb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -417,7 +415,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_dcb_stall_command_buffer_parser_get_size, HLE_STUB),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_stub_dcb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
              agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),

@@ -166,6 +166,26 @@ static void test_acquire_mem(void **state) {
   assert_int_equal(agc_dcb_acquire_mem_get_size(), 32);
 }
 
+/* WAIT_MEM_32/64: the WAIT_REG_MEM control dword is function (2:0) | memory space 1 (5:4) |
+ * cache policy (26:25), the library's operation spread over 9:8 and 7:6. */
+static void test_wait_reg_mem(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
+         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), DRV(0x0A, 6), 0x1000u, 0, 0, 0,
+         0x10u | 3u << 8 | 3u << 6, 0);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 5, 0x7, 0, 0x90000100Full, 0x1122334455667788ull,
+                              0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
+         DRV(0x16, 8), 0x1008u, 0x9u, 0, 0xFFFFFFFFu, 0x55667788u, 0x11223344u,
+         0x15u | 1u << 8 | 3u << 6, 0xFFFFu);
+  setup(NULL);
+  assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 4, 0x1000, 0, 0, 0));
+}
+
 static void test_nop_and_markers(void **state) {
   (void)state;
   EXPECT(agc_cb_nop(&cb, 4), 0xC0021000u, 0, 0, 0);
@@ -269,6 +289,7 @@ int main(void) {
       cmocka_unit_test_setup(test_release_mem, setup),
       cmocka_unit_test_setup(test_write_data, setup),
       cmocka_unit_test_setup(test_acquire_mem, setup),
+      cmocka_unit_test_setup(test_wait_reg_mem, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
