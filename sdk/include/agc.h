@@ -164,6 +164,10 @@ uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uin
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* A GPU event (EVENT_TYPE 0..0x3F, e.g. 0x07 CS_PARTIAL_FLUSH); ADDRESS NULL except for the
+ * counter-sampling types 0x38 and 0x39. */
+uint32_t *sceAgcDcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
+uint32_t *sceAgcAcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
 /* Waits until (*ADDRESS & MASK) FUNC REFERENCE: SIZE 0 for 32 bits, 1 for 64; FUNC 0 always,
  * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >. */
 #define SCE_AGC_WAIT_REG_MEM_SIZE_32 0

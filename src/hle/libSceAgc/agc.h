@@ -126,6 +126,9 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
 uint32_t agc_dcb_acquire_mem_get_size(void);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* EVENT_WRITE of EVENT_TYPE (0..0x3F); ADDRESS only with the counter-sampling types 0x38 and
+ * 0x39 (the packet then carries it and EVENT_INDEX 1). */
+uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address);
 /* A wait until (*ADDRESS & MASK) FUNC REFERENCE holds (SIZE 0: 32 bits, 1: 64 bits; FUNC
  * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): driver packet WAIT_MEM_32 / WAIT_MEM_64. */
 uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,

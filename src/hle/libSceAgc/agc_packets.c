@@ -286,3 +286,17 @@ uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
   }
   return p;
 }
+
+uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address) {
+  bool sample = (event_type & ~1u) == 0x38; /* the two counter-sampling types */
+  if (event_type > 0x3f || (address && !sample)) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, sample ? 4 : 2);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_EVENT_WRITE, sample ? 3 : 1);
+  p[1] = sample ? event_type | 1u << 8 : event_type;
+  if (sample) {
+    p[2] = (uint32_t)address & ~7u;
+    p[3] = (uint32_t)(address >> 32);
+  }
+  return p;
+}

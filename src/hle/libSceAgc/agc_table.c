@@ -15,7 +15,6 @@ HLE_STUB_DEFINE(agc_stub_acb_copy_data, sceAgcAcbCopyData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_copy_data_get_size, sceAgcAcbCopyDataGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data_get_size, sceAgcAcbDmaDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_event_write, sceAgcAcbEventWrite, 0)
 HLE_STUB_DEFINE(agc_stub_acb_event_write_get_size, sceAgcAcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump_get_size, sceAgcAcbJumpGetSize, 0)
@@ -83,7 +82,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_get_size, sceAgcDcbDrawIndirectGetSiz
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi, sceAgcDcbDrawIndirectMulti, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi_get_size, sceAgcDcbDrawIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_event_write, sceAgcDcbEventWrite, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_event_write_get_size, sceAgcDcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
@@ -207,7 +205,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("-RnpfpxIhec", sceAgcAcbDmaData, agc_stub_acb_dma_data, HLE_STUB),
     HLE_FUNC("M0ttm8h7SKA", sceAgcAcbDmaDataGetSize, agc_stub_acb_dma_data_get_size, HLE_STUB),
-    HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_stub_acb_event_write, HLE_STUB),
+    HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_stub_acb_event_write_get_size,
              HLE_STUB),
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
@@ -331,7 +329,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_dcb_draw_indirect_multi_get_size, HLE_STUB),
     HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
              agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
-    HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_stub_dcb_event_write, HLE_STUB),
+    HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_stub_dcb_event_write_get_size,
              HLE_STUB),
     HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),

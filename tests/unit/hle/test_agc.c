@@ -166,6 +166,18 @@ static void test_acquire_mem(void **state) {
   assert_int_equal(agc_dcb_acquire_mem_get_size(), 32);
 }
 
+/* EVENT_WRITE (0x46): the event type in 5:0; the counter-sampling types 0x38/0x39 carry
+ * EVENT_INDEX 1 (11:8) and an 8-byte aligned address. */
+static void test_event_write(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_event_write(&cb, 0x07, 0), 0xC0004600u, 0x07u);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x39, 0x900001234ull), 0xC0024600u, 0x139u, 0x1230u, 0x9u);
+  setup(NULL);
+  assert_null(agc_dcb_event_write(&cb, 0x40, 0));
+  assert_null(agc_dcb_event_write(&cb, 0x07, 0x1000)); /* an address only for sampling */
+}
+
 /* WAIT_MEM_32/64: the WAIT_REG_MEM control dword is function (2:0) | memory space 1 (5:4) |
  * cache policy (26:25), the library's operation spread over 9:8 and 7:6. */
 static void test_wait_reg_mem(void **state) {
@@ -290,6 +302,7 @@ int main(void) {
       cmocka_unit_test_setup(test_write_data, setup),
       cmocka_unit_test_setup(test_acquire_mem, setup),
       cmocka_unit_test_setup(test_wait_reg_mem, setup),
+      cmocka_unit_test_setup(test_event_write, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
