@@ -164,6 +164,10 @@ uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uin
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* Runs SIZE dwords at TARGET: MODE 1 jumps (the rest of this buffer is not run), 0 calls. */
+uint32_t *sceAgcDcbJump(SceAgcCb *cb, uint32_t mode, uint32_t cachePolicy, const void *target,
+                        uint32_t sizeInDwords);
+uint32_t sceAgcDcbJumpGetSize(void);
 /* A GPU event (EVENT_TYPE 0..0x3F, e.g. 0x07 CS_PARTIAL_FLUSH); ADDRESS NULL except for the
  * counter-sampling types 0x38 and 0x39. */
 uint32_t *sceAgcDcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);

@@ -126,6 +126,11 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
 uint32_t agc_dcb_acquire_mem_get_size(void);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* INDIRECT_BUFFER to TARGET (SIZE dwords): MODE 1 chains (the rest of this buffer is
+ * replaced), 0 calls (returns after it). */
+uint32_t *agc_dcb_jump(struct agc_cb *cb, uint32_t mode, uint32_t cache_policy, uint64_t target,
+                       uint32_t size);
+uint32_t agc_dcb_jump_get_size(void);
 /* EVENT_WRITE of EVENT_TYPE (0..0x3F); ADDRESS only with the counter-sampling types 0x38 and
  * 0x39 (the packet then carries it and EVENT_INDEX 1). */
 uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address);

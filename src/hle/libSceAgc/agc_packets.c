@@ -300,3 +300,17 @@ uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t ad
   }
   return p;
 }
+
+uint32_t *agc_dcb_jump(struct agc_cb *cb, uint32_t mode, uint32_t cache_policy, uint64_t target,
+                       uint32_t size) {
+  if (mode > 1 || cache_policy > 3) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 4);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_INDIRECT_BUFFER, 3);
+  p[1] = (uint32_t)target;
+  p[2] = (uint32_t)(target >> 32) & 0xffffu;
+  /* IB_SIZE (19:0), CHAIN (20), the library's constant bits 21 and 27:24, CACHE_POLICY */
+  p[3] = 0x0F200000u | cache_policy << 28 | mode << 20 | (size & 0xfffffu);
+  return p;
+}
+uint32_t agc_dcb_jump_get_size(void) { return 4 * 4; }

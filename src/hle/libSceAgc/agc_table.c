@@ -85,8 +85,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusion
 HLE_STUB_DEFINE(agc_stub_dcb_event_write_get_size, sceAgcDcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_jump, sceAgcDcbJump, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_jump_get_size, sceAgcDcbJumpGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2_get_size, sceAgcDcbPrimeUtcl2GetSize, 0)
@@ -335,8 +333,9 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
     HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_stub_dcb_get_lod_stats_get_size,
              HLE_STUB),
-    HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_stub_dcb_jump, HLE_STUB),
-    HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_stub_dcb_jump_get_size, HLE_STUB),
+    /* PARTIAL: two constant control bits come from one source (docs/agc.md). */
+    HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
+    HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
     HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
     HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),

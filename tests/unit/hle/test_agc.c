@@ -166,6 +166,21 @@ static void test_acquire_mem(void **state) {
   assert_int_equal(agc_dcb_acquire_mem_get_size(), 32);
 }
 
+/* INDIRECT_BUFFER (0x3F): address lo (dword aligned), hi (15:0), IB_SIZE (19:0) + CHAIN (20)
+ * + CACHE_POLICY (29:28), with the library's constant bits 21 and 27:24. */
+static void test_jump(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_jump(&cb, 1, 2, 0x900004000ull, 0x40), 0xC0023F00u, 0x4000u, 0x9u,
+         0x0F200000u | 2u << 28 | 1u << 20 | 0x40u);
+  setup(NULL);
+  EXPECT(agc_dcb_jump(&cb, 0, 0, 0x123400004000ull, 0x100000), 0xC0023F00u, 0x4000u, 0x1234u,
+         0x0F200000u);
+  setup(NULL);
+  assert_null(agc_dcb_jump(&cb, 2, 0, 0x1000, 4));
+  assert_null(agc_dcb_jump(&cb, 0, 4, 0x1000, 4));
+  assert_int_equal(agc_dcb_jump_get_size(), 16);
+}
+
 /* EVENT_WRITE (0x46): the event type in 5:0; the counter-sampling types 0x38/0x39 carry
  * EVENT_INDEX 1 (11:8) and an 8-byte aligned address. */
 static void test_event_write(void **state) {
@@ -303,6 +318,7 @@ int main(void) {
       cmocka_unit_test_setup(test_acquire_mem, setup),
       cmocka_unit_test_setup(test_wait_reg_mem, setup),
       cmocka_unit_test_setup(test_event_write, setup),
+      cmocka_unit_test_setup(test_jump, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
