@@ -14,7 +14,7 @@
 #include "gpu_compute.h"
 #endif
 #include "hle/libSceAgcDriver/agc_driver.h"
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
