@@ -11,6 +11,17 @@
 #define QUEUE SCE_AGC_DRIVER_ACB_QUEUE(0, 1)
 
 static uint32_t acb1[32], acb2[64];
+static int grow_calls;
+static uint32_t grow_asked;
+
+/* The command buffer's callback: called by the library when a packet does not fit; gives the
+ * buffer the rest of acb2. */
+static bool grow(SceAgcCb *cb, uint32_t dwords, void *user) {
+  grow_calls++;
+  grow_asked = dwords;
+  cb->cursorDown = (uint32_t *)user;
+  return true;
+}
 static volatile uint32_t value, label;
 
 int main(void) {
@@ -23,7 +34,8 @@ int main(void) {
   SceAgcCb a = {acb1, acb1 + 32, acb1, acb1 + 32, NULL, NULL, 0, 0};
   const uint32_t v = 0x1234;
   sceAgcAcbWriteData(&a, SCE_AGC_WRITE_DATA_DST_MEMORY, 0, &value, &v, 1, 1, 0);
-  SceAgcCb b = {acb2, acb2 + 64, acb2, acb2 + 64, NULL, NULL, 0, 0};
+  /* only 4 dwords free at first: the wait (7 dwords) makes the library call grow() */
+  SceAgcCb b = {acb2, acb2 + 64, acb2, acb2 + 4, grow, acb2 + 64, 0, 0};
   sceAgcAcbWaitRegMem(&b, SCE_AGC_WAIT_REG_MEM_SIZE_32, SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL, 0, 0,
                       &value, 0x1234, 0xFFFFFFFF, 0);
   sceAgcCbReleaseMem(&b, SCE_AGC_RELEASE_MEM_ACTION_CS_DONE, 0, SCE_AGC_RELEASE_MEM_DST_MEMORY, 0,
@@ -33,6 +45,7 @@ int main(void) {
   const uint32_t *addrs[2] = {acb1, acb2};
   const uint32_t sizes[2] = {(uint32_t)(a.cursorUp - acb1), (uint32_t)(b.cursorUp - acb2)};
   printf("sizes: %u %u\n", sizes[0], sizes[1]);
+  printf("callback: %d call(s), %u dwords asked\n", grow_calls, grow_asked);
   SceAgcDriverCommandBufferSubmit bad = {acb1, sizes[0], 0};
   printf("submit to 0x1f: 0x%x\n", (unsigned)sceAgcDriverSubmitAcb(0x1f, &bad));
   printf("submit to 0x58: 0x%x\n", (unsigned)sceAgcDriverSubmitAcb(0x58, &bad));
