@@ -60,5 +60,11 @@ int main(void) {
     printf("event: filter %d ident 0x%lx udata %s\n", ev.filter, (unsigned long)ev.ident,
            ev.udata == &tag ? "ok" : "wrong");
   printf("value: 0x%x label: 0x%08x\n", value, label);
+  /* errors: not a queue, an id out of range, an event never added */
+  printf("add to no queue: 0x%x\n", (unsigned)sceAgcDriverAddEqEvent(NULL, 0, NULL));
+  printf("add id 0x58: 0x%x\n", (unsigned)sceAgcDriverAddEqEvent(eq, 0x58, NULL));
+  printf("delete id 5: 0x%x\n", (unsigned)sceAgcDriverDeleteEqEvent(eq, 5));
+  printf("delete: %d\n", sceAgcDriverDeleteEqEvent(eq, (int32_t)QUEUE));
+  printf("delete again: 0x%x\n", (unsigned)sceAgcDriverDeleteEqEvent(eq, (int32_t)QUEUE));
   return 0;
 }
