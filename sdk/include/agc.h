@@ -80,6 +80,19 @@ typedef struct SceAgcShader {
 /* *OUT = HEADER made usable with its code at CODE (256-byte aligned). 0 or an error. */
 int sceAgcCreateShader(SceAgcShader **out, void *header, const volatile void *code);
 
+/* The registers' default values (version 8), grouped: per space (0 context, 1 SH, 2 user
+ * config) the register list of each group; TYPES holds COUNT triples (type hash,
+ * index * 4 + space, 0). */
+typedef struct SceAgcRegisterDefaults {
+  SceAgcShaderRegister **table[4];
+  uint64_t reserved[2];
+  uint32_t *types;
+  uint32_t count;
+  uint32_t reserved2;
+} SceAgcRegisterDefaults;
+SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2(uint32_t version);
+SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2Internal(uint32_t version);
+
 /* Register offsets (SH space) used by compute. */
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_X 0x207u
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_Y 0x208u

@@ -79,6 +79,25 @@ _Static_assert(sizeof(struct agc_shader) == 0x60, "the shader header is 0x60 byt
  * holds; *OUT = HEADER. 0 or an error. */
 int agc_create_shader(struct agc_shader **out, void *header, const void *code);
 
+/* sceAgcGetRegisterDefaults2's result (0x40 bytes): per register space (0 context, 1 SH,
+ * 2 user config, 3 unused) the register list of each group by index; TYPES holds COUNT
+ * triples (type hash, index * 4 + space, 0). */
+struct agc_register_defaults {
+  struct agc_shader_register **table[4]; /* +0x00 */
+  uint64_t reserved[2];                  /* +0x20 */
+  uint32_t *types;                       /* +0x30 */
+  uint32_t count;                        /* +0x38 */
+  uint32_t reserved2;
+};
+_Static_assert(sizeof(struct agc_register_defaults) == 0x40, "RegisterDefaults is 0x40 bytes");
+extern struct agc_register_defaults agc_register_defaults_public;
+extern struct agc_register_defaults agc_register_defaults_internal;
+
+/* The defaults of VERSION (the library's version 8 for every version: the others' tables are
+ * not known, logged once). */
+struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
+struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version);
+
 /* Reserves N dwords in CB (the callback may grow it): the first, or NULL (no buffer, N 0,
  * no room). */
 uint32_t *agc_cb_alloc(struct agc_cb *cb, uint32_t n);

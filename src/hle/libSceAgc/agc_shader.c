@@ -1,4 +1,5 @@
-/* Shader objects: the header the shader compiler writes, made usable (agc.h). */
+/* Shader objects (the header the shader compiler writes, made usable) and the register
+ * defaults (agc.h; the tables are in agc_register_defaults.c). */
 #include <stddef.h>
 
 #include "common/log.h"
@@ -46,4 +47,22 @@ int agc_create_shader(struct agc_shader **out, void *header, const void *code) {
   }
   *out = s;
   return 0;
+}
+
+static void check_version(uint32_t version, const char *fn) {
+  if (version != 8)
+    LOG_ONCE(hle, WARN,
+             "%s: register defaults version %u: only version 8's tables are known, they are "
+             "returned",
+             fn, version);
+}
+
+struct agc_register_defaults *agc_get_register_defaults2(uint32_t version) {
+  check_version(version, "sceAgcGetRegisterDefaults2");
+  return &agc_register_defaults_public;
+}
+
+struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version) {
+  check_version(version, "sceAgcGetRegisterDefaults2Internal");
+  return &agc_register_defaults_internal;
 }

@@ -139,8 +139,6 @@ HLE_STUB_DEFINE(agc_stub_get_data_packet_payload_address, sceAgcGetDataPacketPay
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults2, sceAgcGetRegisterDefaults2, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults2_internal, sceAgcGetRegisterDefaults2Internal, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
 HLE_STUB_DEFINE(agc_stub_jump_patch_set_target, sceAgcJumpPatchSetTarget, 0)
@@ -428,9 +426,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
-    HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_stub_get_register_defaults2, HLE_STUB),
-    HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal,
-             agc_stub_get_register_defaults2_internal, HLE_STUB),
+    /* PARTIAL: version 8's tables for every version (others logged). */
+    HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),
+    /* PARTIAL: version 8's tables for every version (others logged). */
+    HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal, agc_get_register_defaults2_internal,
+             HLE_PARTIAL),
     HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
              agc_stub_get_register_defaults_internal, HLE_STUB),
     HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_stub_init, HLE_STUB),

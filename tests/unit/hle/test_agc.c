@@ -307,6 +307,61 @@ static void test_create_shader(void **state) {
   assert_int_not_equal(agc_create_shader(NULL, &obj.h, code), 0);
 }
 
+/* The group of type HASH in D: its space and index from the types triples, then its list. */
+static const struct agc_shader_register *group(const struct agc_register_defaults *d, uint32_t hash,
+                                               unsigned *space) {
+  for (uint32_t i = 0; i < d->count; i++) {
+    if (d->types[3 * i] != hash) continue;
+    *space = d->types[3 * i + 1] & 3;
+    assert_int_equal(d->types[3 * i + 2], 0);
+    return d->table[*space][d->types[3 * i + 1] >> 2];
+  }
+  return NULL;
+}
+
+/* Version 8's register defaults against SharpEmu's numeric table (a second source besides the
+ * one the data came from): hashes, spaces, offsets and values of a sample of groups. */
+static void test_register_defaults(void **state) {
+  (void)state;
+  struct agc_register_defaults *d = agc_get_register_defaults2(8);
+  assert_ptr_equal(d, &agc_register_defaults_public);
+  assert_int_equal(offsetof(struct agc_register_defaults, count), 0x38);
+  assert_null(d->table[3]);
+  unsigned space;
+  const struct agc_shader_register *g = group(d, 0xE24F806Du, &space); /* CB_COLOR_CONTROL */
+  assert_non_null(g);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x202);
+  assert_int_equal(g[0].value, 0x00CC0010u);
+  g = group(d, 0x38E92C91u, &space); /* CB_COLOR0_*: 16 registers */
+  const uint32_t cb[16] = {0x318, 0x31B, 0x31C, 0x31D, 0x31E, 0x31F, 0x321, 0x323,
+                           0x324, 0x325, 0x390, 0x398, 0x3A0, 0x3A8, 0x3B0, 0x3B8};
+  for (int i = 0; i < 16; i++) assert_int_equal(g[i].offset, cb[i]);
+  assert_int_equal(g[4].value, 0x48);
+  assert_int_equal(g[15].value, 0x0006C000u);
+  g = group(d, 0x7690AF6Fu, &space); /* viewport: scales 0x4E7E0000, scissor, z range */
+  assert_int_equal(g[0].offset, 0x10F);
+  assert_int_equal(g[0].value, 0x4E7E0000u);
+  assert_int_equal(g[6].offset, 0x094);
+  assert_int_equal(g[6].value, 0x80000000u);
+  assert_int_equal(g[9].offset, 0x0B5);
+  g = group(d, 0xC918DF3Eu, &space); /* COMPUTE_PGM_LO/HI */
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x20C);
+  assert_int_equal(g[1].offset, 0x20D);
+  g = group(d, 0x9EBFAB10u, &space); /* VGT_PRIMITIVE_TYPE */
+  assert_int_equal(space, 2);
+  assert_int_equal(g[0].offset, 0x242);
+  d = agc_get_register_defaults2_internal(8);
+  g = group(d, 0xB994AD29u, &space);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x2AF);
+  g = group(d, 0x6AC156EFu, &space);
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x216);
+  assert_ptr_equal(agc_get_register_defaults2(10), &agc_register_defaults_public);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_set_register_direct, setup),
@@ -322,6 +377,7 @@ int main(void) {
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
+      cmocka_unit_test(test_register_defaults),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
