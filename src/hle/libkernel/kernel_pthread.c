@@ -42,6 +42,7 @@
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kthread *reg_head;
+static uint64_t reg_serial; /* registry lock */
 static _Thread_local struct kthread *cur;
 static pthread_once_t cancel_signal_once = PTHREAD_ONCE_INIT;
 
@@ -111,6 +112,7 @@ struct kthread *kernel_pthread_current(void) {
   }
   t->magic = KTHREAD_MAGIC;
   t->host = pthread_self();
+  t->host_known = true;
   t->adopted = true;
   t->tid = kernel_thread_id();
   kernel_pthread_attr_defaults(&t->attr);
@@ -398,6 +400,7 @@ static void *host_main(void *p) {
   cur = t;
   pthread_mutex_lock(&reg_lock);
   t->host = pthread_self();
+  t->host_known = true;
   t->tid = kernel_thread_id();
   pthread_mutex_unlock(&reg_lock);
   set_host_name(t, pthread_self());
@@ -472,6 +475,8 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
     return GUEST_EAGAIN;
   }
   pthread_mutex_lock(&reg_lock);
+  t->serial = ++reg_serial;
+  uint64_t serial = t->serial;
   reg_insert_locked(t);
   pthread_mutex_unlock(&reg_lock);
   *out = t; /* before the thread runs: it may read the handle the creator stored */
@@ -483,13 +488,21 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_t host;
   int r = pthread_create(&host, &ha, host_main, t);
   pthread_attr_destroy(&ha);
-  if (r == 0) { /* the thread stores the same value itself as it starts (pthread_cancel) */
+  if (r == 0) {
+    /* The thread stores the same value itself as it starts; whichever is first lets a
+     * joiner or a canceller use it. A detached thread may already have ended and freed T
+     * (and another object may have been made at the same address): T is written only if
+     * it is still this thread's object. */
     pthread_mutex_lock(&reg_lock);
-    t->host = host;
+    if (reg_has_locked(t) && t->serial == serial) {
+      t->host = host;
+      t->host_known = true;
+    }
     pthread_mutex_unlock(&reg_lock);
   }
   if (r != 0) {
     LOG(hle, WARN, "pthread_create: host thread creation failed: %s", strerror(r));
+    t->host_joinable = false;
     kernel_thread_live_drop(); /* never the last: the caller lives */
     pthread_mutex_lock(&reg_lock);
     reg_remove_locked(t);
@@ -527,11 +540,16 @@ static bool before(const struct timespec *a, const struct timespec *b) {
 static bool join_wait(struct kthread *self, struct kthread *t, const struct timespec *deadline) {
   bool finished = false;
   if (self) atomic_store(&self->in_cancel_wait, true);
-  pthread_mutex_lock(&reg_lock);
-  pthread_t host = t->host;
-  pthread_mutex_unlock(&reg_lock);
+  pthread_t host = 0;
+  bool host_known = false;
   for (;;) {
     join_backout_if_cancelled(self, t);
+    if (!host_known) { /* a join right after create may come before the handle is stored */
+      pthread_mutex_lock(&reg_lock);
+      host_known = t->host_known;
+      host = t->host;
+      pthread_mutex_unlock(&reg_lock);
+    }
     if (!t->host_joinable && atomic_load(&t->done)) {
       finished = true;
       break;
@@ -546,7 +564,10 @@ static bool join_wait(struct kthread *self, struct kthread *t, const struct time
       until.tv_nsec -= 1000000000;
     }
     if (deadline && before(deadline, &until)) until = *deadline;
-    if (t->host_joinable) {
+    if (t->host_joinable && !host_known) {
+      struct timespec rel = {0, 100 * 1000};
+      nanosleep(&rel, NULL);
+    } else if (t->host_joinable) {
       int r = pthread_timedjoin_np(host, NULL, &until);
       if (r == 0) {
         t->host_joinable = false; /* joined */
@@ -660,7 +681,8 @@ int kernel_pthread_rename(kthread_t t, const char *name) {
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e) {
     copy_name(t, name);
-    if (!atomic_load(&t->done)) set_host_name(t, t == cur ? pthread_self() : t->host);
+    if (!atomic_load(&t->done) && (t == cur || t->host_known))
+      set_host_name(t, t == cur ? pthread_self() : t->host);
   }
   pthread_mutex_unlock(&reg_lock);
   return e;

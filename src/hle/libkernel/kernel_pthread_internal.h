@@ -46,10 +46,12 @@ _Static_assert(sizeof(struct kthread_cleanup) <= sizeof(struct kthread_cleanup_i
 struct kthread {
   uint32_t magic;
   struct kthread *next, *prev; /* the registry of live thread objects */
-  pthread_t host;
-  bool host_joinable; /* a host thread we created and must join or detach */
-  bool adopted;       /* made on first use for a thread we did not create (main, thr_new) */
-  int64_t tid;        /* scePthreadGetthreadid / thr_self */
+  pthread_t host;              /* set under the registry lock, by the thread or its creator */
+  bool host_known;             /* HOST is set */
+  uint64_t serial;             /* unique per object made by create (registry lock) */
+  bool host_joinable;          /* a host thread we created and must join or detach */
+  bool adopted; /* made on first use for a thread we did not create (main, thr_new) */
+  int64_t tid;  /* scePthreadGetthreadid / thr_self */
   kthread_start_fn start;
   uint64_t arg;
   uint64_t retval;
