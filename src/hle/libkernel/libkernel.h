@@ -126,6 +126,7 @@ int kernel_usleep(unsigned int usec);
 int kernel_sce_usleep(unsigned int usec);
 int kernel_sce_sleep(unsigned int seconds);
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem);
+int kernel_sce_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem);
 uint64_t kernel_get_process_time(void);
 uint64_t kernel_get_process_time_counter(void);
 uint64_t kernel_get_process_time_counter_frequency(void);
