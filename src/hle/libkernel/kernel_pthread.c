@@ -674,6 +674,14 @@ int kernel_pthread_getthreadid(void) {
   return t ? (int)t->tid : (int)kernel_thread_id();
 }
 
+int kernel_pthread_host_tid(kthread_t t, int32_t *tid) {
+  pthread_mutex_lock(&reg_lock);
+  int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
+  if (!e) *tid = t->tid ? (int32_t)kernel_thread_host_tid(t->tid) : 0;
+  pthread_mutex_unlock(&reg_lock);
+  return e;
+}
+
 /* ---- names ------------------------------------------------------------------------------- */
 
 int kernel_pthread_rename(kthread_t t, const char *name) {

@@ -122,6 +122,9 @@ void kernel_pthread_cleanup_pop_imp(int execute);
 void kernel_pthread_cleanup_push(kthread_guest_fn routine, uint64_t arg);
 void kernel_pthread_cleanup_pop(int execute);
 int kernel_pthread_getthreadid(void);
+/* The host thread id of T (what the synchronisation objects record of their waiters): 0 or
+ * GUEST_ESRCH for a wrong or stale handle; *TID is 0 while T has not started. */
+int kernel_pthread_host_tid(kthread_t t, int32_t *tid);
 void kernel_pthread_set_thread_dtors(kthread_guest_fn fn); /* _sceKernelSetThreadDtors */
 int kernel_pthread_rename(kthread_t t, const char *name);
 void kernel_pthread_set_name(kthread_t t, const char *name);
