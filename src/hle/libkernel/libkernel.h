@@ -71,6 +71,8 @@ int kernel_debug_out_text(int channel, const char *text);
 
 /* files and directories (kernel_file.c): >= 0 or -(guest errno), guest ABI */
 int64_t kernel_file_open(const char *path, int flags, int mode);
+/* openat (kernel/files.h files_openat): DIRFD a directory descriptor or AT_FDCWD (-100). */
+int64_t kernel_file_openat(int dirfd, const char *path, int flags, int mode);
 int64_t kernel_file_close(int fd);
 bool kernel_file_fd_valid(int fd); /* an open guest descriptor */
 int64_t kernel_file_read(int fd, void *buf, size_t n);
