@@ -405,6 +405,7 @@ static void *host_main(void *p) {
   pthread_mutex_unlock(&reg_lock);
   set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
+  while (atomic_load(&t->suspended)) futex_wait(&t->suspended, 1, NULL); /* until resumed */
   if (loader_thread_attach()) kernel_thread_run_guest(top, guest_entry, t);
   else LOG(hle, ERROR, "pthread: thread '%s' could not get its TLS; it ends at once", t->name);
   loader_thread_detach();
@@ -469,6 +470,7 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   t->cancel_state = KTHREAD_CANCEL_ENABLE;
   t->cancel_type = KTHREAD_CANCEL_DEFERRED;
   t->host_joinable = true;
+  atomic_store(&t->suspended, t->attr.create_suspended ? 1 : 0);
   copy_name(t, name);
   if (!t->attr.stackaddr && !alloc_stack(t)) {
     free(t);
@@ -660,6 +662,17 @@ int kernel_pthread_detach(kthread_t t) {
   }
   return 0;
 }
+
+int kernel_pthread_resume_np(kthread_t t) {
+  kernel_pthread_current();
+  pthread_mutex_lock(&reg_lock);
+  int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
+  if (!e && atomic_exchange(&t->suspended, 0)) futex_wake_all(&t->suspended); /* T is alive */
+  pthread_mutex_unlock(&reg_lock);
+  return e;
+}
+
+int kernel_pthread_sce_resume(kthread_t t) { return sce(kernel_pthread_resume_np(t)); }
 
 kthread_t kernel_pthread_self(void) { return kernel_pthread_current(); }
 

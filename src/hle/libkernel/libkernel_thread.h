@@ -166,6 +166,11 @@ int kernel_pthread_attr_destroy(kthread_attr_t *a);
 int kernel_pthread_attr_get_np(kthread_t t, kthread_attr_t *a);
 int kernel_pthread_attr_getdetachstate(const kthread_attr_t *a, int *v);
 int kernel_pthread_attr_setdetachstate(kthread_attr_t *a, int v);
+int kernel_pthread_attr_setcreatesuspend_np(kthread_attr_t *a);
+/* pthread_resume_np: lets a thread made suspended run (0 for any live thread, ESRCH for a
+ * wrong or stale handle); suspending a running thread (pthread_suspend_np) is not offered. */
+int kernel_pthread_resume_np(kthread_t t);
+int kernel_pthread_sce_resume(kthread_t t);
 int kernel_pthread_attr_getguardsize(const kthread_attr_t *a, uint64_t *v);
 int kernel_pthread_attr_setguardsize(kthread_attr_t *a, uint64_t v);
 int kernel_pthread_attr_getinheritsched(const kthread_attr_t *a, int *v);
