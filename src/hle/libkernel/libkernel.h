@@ -48,7 +48,7 @@ struct guest_thread {
 };
 int64_t kernel_thread_create(const struct guest_thread *t);
 _Noreturn void kernel_thread_exit(int64_t *state);
-int64_t kernel_thread_id(void); /* FreeBSD-style: 100000 + host thread id */
+int64_t kernel_thread_id(void);             /* FreeBSD-style: 100000 + host thread id */
 int64_t kernel_thread_host_tid(int64_t id); /* the host thread id of a kernel_thread_id */
 
 /* exit and process */
