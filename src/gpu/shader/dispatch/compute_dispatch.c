@@ -72,6 +72,8 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   shader_dispatch_float_controls(d->dev, &fc);
   spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
   spec.rte_f32 = fc.rte_f32;
+  spec.waves = (uint8_t)cfg.waves_per_group;
+  spec.subgroup = shader_dispatch_subgroup(d->dev, cfg.wave_size);
   const struct shader_cache_entry *e = shader_cache_get(d->cache, code, n, &spec);
   free(code);
   if (!e) {
@@ -81,12 +83,6 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   if (e->state != SHADER_CACHE_READY) {
     snprintf(err, err_size, "the shader at 0x%llx does not compile: %s", (unsigned long long)pc,
              e->error);
-    return false;
-  }
-  if (cfg.waves_per_group > 1 && (cfg.lds_bytes || e->uses_barrier)) {
-    snprintf(err, err_size,
-             "COMPUTE_NUM_THREAD_X/Y/Z: %u waves per workgroup sharing %s are not supported yet",
-             cfg.waves_per_group, cfg.lds_bytes ? "LDS" : "s_barrier");
     return false;
   }
   struct spirv_wave_state *states = calloc(cfg.waves_per_group, sizeof *states);

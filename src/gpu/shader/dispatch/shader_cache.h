@@ -22,7 +22,8 @@ struct shader_spec {
   uint32_t lds_bytes;    /* the workgroup's LDS */
   uint32_t tgid_sgpr[3]; /* as spirv_emit_options.tgid_sgpr: SGPR + 1, 0 = not enabled */
   uint8_t denorm_preserve_f32, rte_f32; /* the device's float controls */
-  uint8_t pad[2];
+  uint8_t waves;                        /* waves per workgroup (0: 1) */
+  uint8_t subgroup; /* 1: the device's subgroup is one wave (spirv_emit_options.subgroup) */
 };
 
 struct shader_cache_config {
