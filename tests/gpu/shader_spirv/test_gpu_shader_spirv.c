@@ -817,6 +817,127 @@ static void grid_of_workgroups(void **state) {
   ir_function_destroy(fn);
 }
 
+/* ---- scratch: scratch_* and FLAT through the private aperture ------------------------------
+ * 64 private bytes per lane. a = lane * 0x10001 + 0x304050, b = a ^ 0xabcd. Bytes 0..31 are
+ * zeroed (scratch starts undefined), then: dword a at 12, short b at 18, byte a at 1; loads of
+ * the dword at 1 (unaligned), the short at 18, the dword at 12, the dword at 14 (unaligned);
+ * a FLAT load of private offset 12 (the address's high half from s_mov_b64 src_private_base,
+ * as LLVM does) and a FLAT store of 3 a
+ * to private offset 24 read back with scratch_load; a load at 64 (past the lane's memory)
+ * gives 0. Six dwords per lane to the global area, against C and the interpreter. */
+static const char scratch_src[] =
+    "v_mul_lo_u32 v1, v0, 0x10001\n"
+    "v_add_nc_u32 v1, 0x304050, v1\n"
+    "v_xor_b32 v3, 0xabcd, v1\n"
+    "v_mov_b32 v5, 0\n"
+    "v_mov_b32 v6, 0\n"
+    "v_mov_b32 v7, 0\n"
+    "v_mov_b32 v8, 0\n"
+    "v_mov_b32 v10, 0\n"
+    "scratch_store_dwordx4 v10, v[5:8], off\n"
+    "scratch_store_dwordx4 v10, v[5:8], off offset:16\n"
+    "v_mov_b32 v2, 12\n"
+    "scratch_store_dword v2, v1, off\n"
+    "scratch_store_short v2, v3, off offset:6\n"
+    "scratch_store_byte v2, v1, off offset:-11\n"
+    "scratch_load_dword v21, v2, off offset:-11\n"
+    "scratch_load_ushort v22, v2, off offset:6\n"
+    "scratch_load_dword v23, v2, off\n"
+    "scratch_load_dword v24, v2, off offset:2\n"
+    "v_mov_b32 v12, 12\n"
+    "s_mov_b64 s[20:21], src_private_base\n"
+    "v_mov_b32 v13, s21\n"
+    "flat_load_dword v25, v[12:13]\n"
+    "v_mul_lo_u32 v4, v1, 3\n"
+    "flat_store_dword v[12:13], v4 offset:12\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_mov_b32 v14, 64\n"
+    "scratch_load_dword v15, v14, off\n"
+    "scratch_load_dword v26, v2, off offset:12\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_add_nc_u32 v26, v26, v15\n"
+    "v_lshlrev_b32 v20, 5, v0\n"
+    "global_store_dwordx4 v20, v[21:24], s[0:1]\n"
+    "global_store_dwordx2 v20, v[25:26], s[0:1] offset:16\n"
+    "s_endpgm\n";
+static uint32_t scratch_expect(uint32_t i) {
+  uint32_t l = i / 8, a = l * 0x10001u + 0x304050u, b = a ^ 0xabcdu;
+  switch (i % 8) {
+    case 0: return a & 0xff;
+    case 1: return b & 0xffff;
+    case 2: return a;
+    case 3: return a >> 16;
+    case 4: return a;
+    case 5: return 3 * a;
+    default: return FILL;
+  }
+}
+
+static void scratch_and_flat_private(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    struct ir_translate_stats st;
+    struct ir_function *fn = translate_asm(
+        scratch_src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
+    assert_int_equal(st.unsupported_count, 0);
+    struct spirv_emit_options opts = {.source_name = "scratch", .scratch_lane_bytes = 64};
+    struct spirv_module m;
+    bool ok = spirv_emit_compute(fn, &opts, &m);
+    if (!ok) fprintf(stderr, "scratch: emit: %s\n", m.error);
+    assert_true(ok);
+    assert_true(spv_check_valid(m.words, m.count));
+    struct ir_interp_wave *w = calloc(1, sizeof *w);
+    struct spirv_wave_state *s = calloc(1, sizeof *s);
+    uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE), *priv = malloc(64 * 64);
+    assert_true(w && s && imem && gmem && priv);
+    memset(priv, 0x5a, 64 * 64);
+    init_window(imem);
+    init_window(gmem);
+    w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
+    w->sgpr[0] = GLOBAL;
+    for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
+    memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
+    s->exec[0] = (uint32_t)w->exec;
+    s->exec[1] = (uint32_t)(w->exec >> 32);
+    struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+    w->mem = &map;
+    w->mem_count = 1;
+    w->global = imem;
+    w->global_base = WINDOW;
+    w->global_size = WINDOW_SIZE;
+    w->scratch = priv;
+    w->scratch_size = 64;
+    char err[256];
+    ok = ir_interp_run(fn, w, 10000, err, sizeof err);
+    if (!ok) fprintf(stderr, "scratch: interpreter: %s\n", err);
+    assert_true(ok);
+    struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+    ok = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
+    if (!ok) fprintf(stderr, "scratch: dispatch: %s\n", err);
+    assert_true(ok);
+    for (uint32_t i = 0; i < lanes * 8; i++) {
+      uint32_t got, interp;
+      memcpy(&got, gmem + (GLOBAL - WINDOW) + 4 * i, 4);
+      memcpy(&interp, imem + (GLOBAL - WINDOW) + 4 * i, 4);
+      if (got != scratch_expect(i) || interp != scratch_expect(i))
+        fprintf(stderr, "scratch%u: lane %u dword %u: device 0x%x, interpreter 0x%x, expected 0x%x\n",
+                lanes, i / 8, i % 8, got, interp, scratch_expect(i));
+      assert_int_equal(interp, scratch_expect(i));
+      assert_int_equal(got, scratch_expect(i));
+    }
+    assert_memory_equal(gmem, imem, WINDOW_SIZE);
+    free(priv);
+    free(imem);
+    free(gmem);
+    free(w);
+    free(s);
+    spirv_module_free(&m);
+    ir_function_destroy(fn);
+  }
+}
+
 /* ---- the subgroup path against the workgroup-memory path --------------------------------
  * Two waves of 8 active lanes (wave32, EXEC 0xff each) in one workgroup: DPP quad_perm,
  * ds_swizzle, ds_bpermute, ds_permute under EXEC, a ballot with its count and first lane,
@@ -987,6 +1108,7 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter),
                                      cmocka_unit_test(grid_of_workgroups),
+                                     cmocka_unit_test(scratch_and_flat_private),
                                      cmocka_unit_test(subgroup_path_matches_workgroup_path)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_spirv: %u of %u kernels passed on %s\n", kernels_passed,
