@@ -117,7 +117,10 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
   struct ir_interp_wave *w = calloc(nw, sizeof *w);
   struct ir_interp_wave *waves[IR_INTERP_MAX_WAVES];
   uint8_t *lds = calloc(1, cfg.lds_bytes ? cfg.lds_bytes : 1);
-  bool ok = w && lds && nw <= IR_INTERP_MAX_WAVES;
+  /* scratch_* private memory: the wave's scratch bytes shared out among its lanes */
+  uint32_t lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
+  uint8_t *priv = calloc((size_t)nw * cfg.wave_size, lane_bytes ? lane_bytes : 1);
+  bool ok = w && lds && priv && nw <= IR_INTERP_MAX_WAVES;
   struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
   for (uint32_t z = 0; ok && z < s->groups[2]; z++)
     for (uint32_t y = 0; ok && y < s->groups[1]; y++)
@@ -140,12 +143,15 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           iw->lds = cfg.lds_bytes ? lds : NULL;
           iw->lds_size = cfg.lds_bytes;
           iw->wave_id = wave;
+          iw->scratch = lane_bytes ? priv + (size_t)wave * cfg.wave_size * lane_bytes : NULL;
+          iw->scratch_size = lane_bytes;
         }
         if (!ir_interp_run_group(fn, waves, nw, 1u << 24, err, sizeof err)) {
           fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u): %s\n", x, y, z, err);
           ok = false;
         }
       }
+  free(priv);
   free(lds);
   free(w);
   ir_function_destroy(fn);

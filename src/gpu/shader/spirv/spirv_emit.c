@@ -316,7 +316,9 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t dim = 3;
     for (uint32_t d = 0; d < 3; d++)
       if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
-    if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
+    if (spirv_scratch_offset(e, reg - IR_REG_SGPR0, &v)) {
+      /* the scratch wave offset: the state's value plus the group's slot (spirv_emit_scratch.c) */
+    } else if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
       uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
       v = op2(e, SpvOpIAdd, e->t_u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2),
               state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0)));
@@ -835,6 +837,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_name(b, e->lds_var, "lds");
     e->iface[e->niface++] = e->lds_var;
   }
+  spirv_scratch_setup(e, opts);
   e->file = spv_string(b, opts && opts->source_name ? opts->source_name : "shader");
   spv_source(b, e->file);
 }
@@ -856,11 +859,6 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   if (fn->wave_size != 32 && fn->wave_size != 64) {
     snprintf(out->error, sizeof out->error, "wave size %u", fn->wave_size);
-    return false;
-  }
-  if (opts && opts->scratch_lane_bytes > SPIRV_MAX_SCRATCH_LANE_BYTES) {
-    snprintf(out->error, sizeof out->error, "%u bytes of scratch per lane (at most %u)",
-             opts->scratch_lane_bytes, SPIRV_MAX_SCRATCH_LANE_BYTES);
     return false;
   }
   if (opts && (opts->waves > 32 || opts->waves * fn->wave_size > 1024 ||

@@ -88,6 +88,12 @@ struct spirv_emit_options {
    * (COMPUTE_TMPRING_SIZE.WAVESIZE / wave size): scratch_* and FLAT private accesses past
    * it read 0 and drop writes; 0: none */
   uint32_t scratch_lane_bytes;
+  /* the scratch wave offset SGPR + 1 (COMPUTE_PGM_RSRC2.SCRATCH_EN; 0: none): it reads the
+   * state's value (the wave's part) plus (G mod scratch_ring_groups, when not 0) *
+   * scratch_group_bytes, G the workgroup's linear index in the dispatch, so the groups that
+   * run at once use distinct parts of the scratch ring (MUBUF scratch through the private
+   * segment buffer V#) */
+  uint32_t scratch_sgpr, scratch_ring_groups, scratch_group_bytes;
 };
 #define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 

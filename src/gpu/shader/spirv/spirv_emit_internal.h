@@ -40,6 +40,8 @@ struct emit {
   uint32_t lane_in, wave_in;         /* the built-ins lane and wave come from */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
+  uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
+  bool scratch_too_big;
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
@@ -151,7 +153,9 @@ uint32_t spirv_emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, ui
 /* ---- scratch and the FLAT apertures (spirv_emit_scratch.c) ------------------------------ */
 
 bool spirv_emit_scratch_supports(enum ir_op op);
+void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
 void spirv_scratch_vars(struct emit *e);
+bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */

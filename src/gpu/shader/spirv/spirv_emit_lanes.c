@@ -56,7 +56,6 @@ void spirv_lanes_setup(struct emit *e, const struct spirv_emit_options *opts) {
   e->subgroup = opts && opts->subgroup;
   e->lanes = fn->wave_size;
   if (e->subgroup && opts->lanes && opts->lanes < fn->wave_size) e->lanes = opts->lanes;
-  e->scratch_bytes = opts ? opts->scratch_lane_bytes : 0;
   if (e->subgroup) {
     spv_capability(&e->b, SpvCapabilityGroupNonUniform);
     e->lane_in = input_u32(e, SpvBuiltInSubgroupLocalInvocationId, "subgroup_local_invocation_id");

@@ -25,6 +25,57 @@ bool spirv_emit_scratch_supports(enum ir_op op) {
          op == IR_OP_store_scratch_sub || op == IR_OP_aperture_hi;
 }
 
+void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts) {
+  if (!opts) return;
+  e->scratch_bytes = opts->scratch_lane_bytes;
+  if (e->scratch_bytes > SPIRV_MAX_SCRATCH_LANE_BYTES) { /* refused if the shader uses it */
+    e->scratch_too_big = true;
+    e->scratch_bytes = 0;
+  }
+  e->scratch_sgpr = opts->scratch_sgpr;
+  e->scratch_ring = opts->scratch_ring_groups;
+  e->scratch_group_bytes = opts->scratch_group_bytes;
+  if (!e->scratch_sgpr) return;
+  uint32_t v3 = spv_type_vector(&e->b, e->t_u32, 3);
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassInput, v3);
+  if (!e->group_var) {
+    e->group_var = spv_variable(&e->b, pt, SpvStorageClassInput);
+    uint32_t wg = SpvBuiltInWorkgroupId;
+    spv_decorate(&e->b, e->group_var, SpvDecorationBuiltIn, &wg, 1);
+    spv_name(&e->b, e->group_var, "workgroup_id");
+    e->iface[e->niface++] = e->group_var;
+  }
+  e->num_groups_var = spv_variable(&e->b, pt, SpvStorageClassInput);
+  uint32_t nw = SpvBuiltInNumWorkgroups;
+  spv_decorate(&e->b, e->num_groups_var, SpvDecorationBuiltIn, &nw, 1);
+  spv_name(&e->b, e->num_groups_var, "num_workgroups");
+  e->iface[e->niface++] = e->num_groups_var;
+}
+
+/* SGPR's start value when it is the scratch wave offset: the state's (the wave's part) plus
+ * the slot of the workgroup, (linear id mod ring) * bytes per group. */
+bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v) {
+  if (!e->scratch_sgpr || sgpr != e->scratch_sgpr - 1) return false;
+  uint32_t u32 = e->t_u32, v3 = spv_type_vector(&e->b, u32, 3), id[3], n[3];
+  uint32_t g = op1(e, SpvOpLoad, v3, e->group_var), ng = op1(e, SpvOpLoad, v3, e->num_groups_var);
+  for (uint32_t d = 0; d < 3; d++) {
+    uint32_t a[2] = {g, d}, b[2] = {ng, d};
+    id[d] = spv_op(&e->b, SpvOpCompositeExtract, u32, a, 2);
+    n[d] = spv_op(&e->b, SpvOpCompositeExtract, u32, b, 2);
+  }
+  uint32_t lin = op2(e, SpvOpIAdd, u32, op2(e, SpvOpIMul, u32, id[2], n[1]), id[1]);
+  lin = op2(e, SpvOpIAdd, u32, op2(e, SpvOpIMul, u32, lin, n[0]), id[0]);
+  if (e->scratch_ring) lin = op2(e, SpvOpUMod, u32, lin, cu32(e, e->scratch_ring));
+  uint32_t base = op2(e, SpvOpIMul, u32, lin, cu32(e, e->scratch_group_bytes));
+  uint32_t off =
+      op2(e, SpvOpIMul, e->t_u64, to_u64(e, cu32(e, SPIRV_STATE_SGPR + sgpr)), cu64(e, 4));
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, add64(e, e->state, off));
+  uint32_t lw[3] = {p, SpvMemoryAccessAlignedMask, 4};
+  uint32_t st = spv_op(&e->b, SpvOpLoad, u32, lw, 3);
+  *v = op2(e, SpvOpIAdd, u32, st, base);
+  return true;
+}
+
 /* The Function array (in the entry block, with the other variables). */
 void spirv_scratch_vars(struct emit *e) {
   if (!e->scratch_bytes) return;
@@ -54,7 +105,13 @@ static void where(struct emit *e, uint32_t a, uint32_t n, uint32_t *idx, uint32_
 
 static uint32_t mask_of(uint32_t n) { return n >= 4 ? ~0u : (1u << (8 * n)) - 1; }
 
+static void check_size(struct emit *e) {
+  if (e->scratch_too_big)
+    unsupported(e, "scratch of more than %u bytes per lane", SPIRV_MAX_SCRATCH_LANE_BYTES);
+}
+
 static uint32_t scratch_load(struct emit *e, uint32_t a, uint32_t n) {
+  check_size(e);
   if (!e->scratch_bytes) return cu32(e, 0); /* no private memory: every access is outside */
   uint32_t u32 = e->t_u32, idx, sh, ok;
   where(e, a, n, &idx, &sh, &ok);
@@ -72,6 +129,7 @@ static uint32_t scratch_load(struct emit *e, uint32_t a, uint32_t n) {
 /* A read-modify-write of the (one or two) dwords the access covers: the invocation's own
  * memory, so nothing else can write them in between. */
 static void scratch_store(struct emit *e, uint32_t a, uint32_t v, uint32_t pred, uint32_t n) {
+  check_size(e);
   if (!e->scratch_bytes) return;
   uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
   where(e, a, n, &idx, &sh, &ok);
