@@ -870,6 +870,10 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
+    if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
+      out->unsupported++;
+      continue;
+    }
     if (!out->unsupported++)
       snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
                ir_op_infos[fn->insts[i].op].name, i);

@@ -156,6 +156,8 @@ bool spirv_emit_scratch_supports(enum ir_op op);
 void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
 void spirv_scratch_vars(struct emit *e);
 bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
+/* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
+bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */

@@ -1,5 +1,5 @@
-/* Scratch (the lanes' private memory) and the FLAT apertures (docs/shader-spirv.md,
- * "Scratch").
+/* Scratch (the lanes' private memory), the FLAT apertures and the refusal of GDS
+ * (docs/shader-spirv.md, "Scratch and GDS").
  *
  * scratch_* instructions, FLAT accesses whose address lies in the private aperture and
  * their sub-dword forms reach the IR as load_scratch / store_scratch(_sub) at the lane's
@@ -19,6 +19,27 @@
  * IR_INTERP_SH_MEM_BASES, the interpreter's default). */
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
+
+/* GDS (the global data share: ds_* with the gds bit, ds_gws_*) is not emulated on the
+ * device: a shader that reaches it is refused, naming the operation and the guest pc of
+ * its block. */
+bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
+  const char *name = ir_op_infos[fn->insts[i].op].name;
+  if (strstr(name, "gds") == NULL && fn->insts[i].op != IR_OP_gws) return false;
+  uint32_t pc = IR_NONE;
+  for (uint32_t b = 0; b < fn->block_count && pc == IR_NONE; b++)
+    for (uint32_t k = 0; k < fn->blocks[b].count; k++)
+      if (fn->blocks[b].insts[k] == i) pc = fn->blocks[b].pc;
+  if (pc != IR_NONE)
+    snprintf(err, size,
+             "GDS: %s (%%%u, in the block at pc 0x%x) is not supported: the global data share is "
+             "not emulated",
+             name, i, pc);
+  else
+    snprintf(err, size, "GDS: %s (%%%u) is not supported: the global data share is not emulated",
+             name, i);
+  return true;
+}
 
 bool spirv_emit_scratch_supports(enum ir_op op) {
   return op == IR_OP_load_scratch || op == IR_OP_store_scratch || op == IR_OP_load_scratch_sub ||
