@@ -172,7 +172,7 @@ static void config_errors_name_the_field(void **state) {
 static void wave_start_scratch_ring(void **state) {
   (void)state;
   struct compute_regs r = base_regs(256, 1, 1, false);
-  r.r[COMPUTE_PGM_RSRC2] = 1u | 1u << 7; /* SCRATCH_EN, TGID_X: s0 the group, s1 the offset */
+  r.r[COMPUTE_PGM_RSRC2] = 1u | 1u << 7;     /* SCRATCH_EN, TGID_X: s0 the group, s1 the offset */
   r.r[COMPUTE_TMPRING_SIZE] = 8u | 3u << 12; /* 8 waves of 3 KiB */
   struct compute_config c;
   char err[200];

@@ -33,11 +33,11 @@ struct emit {
   uint32_t *begin; /* per block: its label */
   uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta, junk; /* values computed in the entry block */
-  uint32_t wave;                     /* the wave's index in its workgroup (entry block) */
-  uint32_t waves, lanes;             /* waves per workgroup, invocations per wave */
-  bool subgroup;                     /* cross-lane operations through subgroup operations */
-  uint32_t lane_in, wave_in;         /* the built-ins lane and wave come from */
+  uint32_t lane, state, delta, junk;   /* values computed in the entry block */
+  uint32_t wave;                       /* the wave's index in its workgroup (entry block) */
+  uint32_t waves, lanes;               /* waves per workgroup, invocations per wave */
+  bool subgroup;                       /* cross-lane operations through subgroup operations */
+  uint32_t lane_in, wave_in;           /* the built-ins lane and wave come from */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
