@@ -1104,6 +1104,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
       spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width64, 1);
     }
+    spirv_emit_float_mode_note(&e, opts); /* a wave-start mode other than the computed one */
   }
   if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);
   if (!ok && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");

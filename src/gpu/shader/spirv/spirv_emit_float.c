@@ -13,6 +13,7 @@
  * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
  * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
  * (ir_small_float_bits). */
+#include "common/log.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
@@ -80,6 +81,23 @@ static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
   return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
 }
 
+/* hfma: the exact fma of the widened halves rounded to odd in f32 (spirv_emit_exact.c),
+ * then once to f16; a NaN result is 0x7e00 unless an operand is NaN: the first, quieted */
+static uint32_t hfma(struct emit *e, const uint32_t *a) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t f =
+      spirv_exact_fma_odd32(e, half_to_f32(e, a[0]), half_to_f32(e, a[1]), half_to_f32(e, a[2]));
+  uint32_t r = f32_to_half(e, f, false);
+  r = sel(e, u32, op1(e, SpvOpIsNan, bl, f), cu32(e, 0x7e00), r);
+  for (int i = 2; i >= 0; i--) {
+    uint32_t h = op2(e, SpvOpBitwiseAnd, u32, a[i], cu32(e, 0xffff));
+    uint32_t nan = op2(e, SpvOpUGreaterThan, bl, op2(e, SpvOpBitwiseAnd, u32, h, cu32(e, 0x7fff)),
+                       cu32(e, 0x7c00));
+    r = sel(e, u32, nan, op2(e, SpvOpBitwiseOr, u32, h, cu32(e, 0x200)), r);
+  }
+  return r;
+}
+
 /* set_float_mode (s_round_mode, s_denorm_mode, s_setreg of MODE): the module computes in
  * one fixed mode, the IR's (docs/shader-spirv.md, "Float semantics"): round to nearest
  * even for every width, denormals kept, NaN rules of the IR operations. A write of MODE
@@ -96,6 +114,25 @@ static bool float_mode(struct emit *e, uint64_t imm) {
     return false;
   }
   return true;
+}
+
+/* The wave-start MODE (COMPUTE_PGM_RSRC1.FLOAT_MODE, fn->float_mode) is not applied: the
+ * module computes in the mode above. A shader with float arithmetic that asks for another
+ * gets one warning naming it and the mode, when it is compiled (once per shader: the cache
+ * compiles each once), so a result that differs is never silent. */
+void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts) {
+  static const char *const round[] = {"nearest even", "toward +inf", "toward -inf", "toward zero"};
+  static const char *const denorm[] = {"flushed", "kept in, flushed out", "flushed in, kept out",
+                                       "kept"};
+  uint32_t m = e->fn->float_mode & 0xff;
+  if (m == 0xf0 || !(e->float_used || e->float64_used)) return;
+  LOG(shader, WARN,
+      "shader %s: FLOAT_MODE 0x%02x (round f32 %s, f16/f64 %s; denormals f32 %s, f16/f64 %s) "
+      "is not applied: the module computes with nearest even and denormals kept, f32 denormals "
+      "%s on this device (docs/shader-float.md)",
+      opts && opts->source_name ? opts->source_name : "(unnamed)", m, round[m & 3],
+      round[(m >> 2) & 3], denorm[(m >> 4) & 3], denorm[(m >> 6) & 3],
+      opts && opts->denorm_preserve_f32 ? "kept" : "as the device's default (lavapipe: flushed)");
 }
 
 /* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt =
@@ -164,7 +201,9 @@ static uint32_t exact_sqrt(struct emit *e, uint32_t a) {
 }
 
 bool spirv_emit_float_supports(enum ir_op op) {
+  if (spirv_exact_supports(op)) return true;
   switch (op) {
+    case IR_OP_hfma:
     case IR_OP_frcp:
     case IR_OP_fsqrt:
     case IR_OP_set_float_mode:
@@ -210,6 +249,7 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
     float_mode(e, in->imm);
     return true;
   }
+  if (spirv_emit_exact(e, id, a)) return true;
   switch ((enum ir_op)in->op) { /* f16: bits in a u32 */
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
@@ -222,6 +262,9 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
       v = f32_to_half(e, op2(e, in->op == IR_OP_hadd ? SpvOpFAdd : SpvOpFMul, f32, x, y), false);
       break;
     }
+    case IR_OP_hfma: /* ir_float_fma16: one rounding; NaN: the first NaN operand quieted */
+      v = hfma(e, a);
+      break;
     case IR_OP_hmin:
     case IR_OP_hmax: {
       uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);
