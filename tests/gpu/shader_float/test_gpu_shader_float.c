@@ -175,6 +175,15 @@ static uint32_t ref_turns(uint32_t a, int cosine) {
   return u;
 }
 
+/* fract: OpenCL's definition, fmin(x - floor(x), 0x1.fffffep-1f), in f32; NaN quieted, and
+ * +-inf (inf - inf) the default NaN */
+static uint32_t ref_fract(uint32_t a) {
+  if (isnan32(a)) return a | 0x400000u;
+  if ((a & 0x7fffffffu) == 0x7f800000u) return 0x7fc00000u;
+  volatile float x = flt(a), fl = floorf(x), d = x - fl;
+  return bits(fminf(d, 0x1.fffffep-1f));
+}
+
 /* ---- operands -------------------------------------------------------------------------- */
 
 static const uint32_t specials[] = {
@@ -282,6 +291,19 @@ static void make_turns(uint32_t *o) {
   }
 }
 
+static uint32_t fract_1(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return ref_fract(a);
+}
+static void make_fract(uint32_t *o) {
+  static const float xs[] = {-1e-10f,   -0x1p-149f, -0x1p-25f,       -0x1.000002p-25f,
+                             -0x1p-24f, -0.5f,      -1.25f,          3.75f,
+                             1e20f,     -1e20f,     -0x1p-30f,       0x1p-149f,
+                             -7.0f,     2.5e-40f,   -0x1.fffffep-1f, 0x1.fffffep-1f};
+  make_unary(o);
+  for (unsigned l = 0; l < 16; l++) o[32 + l] = bits(xs[l]);
+}
+
 static void make_ldexp(uint32_t *o) {
   static const int32_t ns[] = {0,    1,      -1,      127,        -126,
                                -149, -150,   -151,    254,        300,
@@ -335,6 +357,7 @@ static const struct fcase cases[] = {
     {"v_rsq_f32", "v_rsq_f32 v4, v1", 1, make_unary, rsq1},
     {"v_ldexp_f32", "v_ldexp_f32 v4, v1, v2", 2, make_ldexp, ldexp2},
     {"v_fma_f16", "v_mov_b32 v4, 0\nv_fma_f16 v4, v1, v2, v3", 3, make_fma16, fma16_3},
+    {"v_fract_f32", "v_fract_f32 v4, v1", 1, make_fract, fract_1},
     {"v_exp_f32", "v_exp_f32 v4, v1", 1, make_exp2, exp2_1},
     {"v_log_f32", "v_log_f32 v4, v1", 1, make_log2, log2_1},
     {"v_sin_f32", "v_sin_f32 v4, v1", 1, make_turns, sin_1},
@@ -455,10 +478,41 @@ static void rules_on_many_inputs(void **state) {
     uint32_t ha = rnd_half(), hb = rnd_half(), hc = rnd_half();
     assert_int_equal(ir_float_fma16((uint16_t)ha, (uint16_t)hb, (uint16_t)hc),
                      ref_fma16(ha, hb, hc));
+    assert_int_equal(ir_float_fract32(a), ref_fract(a));
   }
   /* rsq: every input in [1, 4) (two binades: every result's rounding is decided) */
   for (uint32_t a = 0x3f800000u; a < 0x40800000u; a += 7)
     assert_int_equal(ir_float_rsq32(a), ref_rsq(a));
+}
+
+/* v_rsq_f64: correctly rounded where a long double evaluation (11 more bits) tells which
+ * neighbour is nearer, and the special values */
+static double dbl(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+static void rsq64_rounds_correctly(void **state) {
+  (void)state;
+  assert_int_equal(ir_float_rsq64(0x4010000000000000ull), 0x3fe0000000000000ull); /* 4 -> 0.5 */
+  assert_int_equal(ir_float_rsq64(0x4000000000000000ull), 0x3fe6a09e667f3bcdull); /* 1/sqrt 2 */
+  assert_int_equal(ir_float_rsq64(0), 0x7ff0000000000000ull);
+  assert_int_equal(ir_float_rsq64(1ull << 63), 0xfff0000000000000ull);
+  assert_int_equal(ir_float_rsq64(0x7ff0000000000000ull), 0);
+  assert_int_equal(ir_float_rsq64(0xbff0000000000000ull), 0x7ff8000000000000ull);
+  assert_int_equal(ir_float_rsq64(0x7ff0000000000001ull), 0x7ff8000000000001ull);
+  assert_int_equal(ir_float_rsq64(1), 0x6180000000000000ull); /* 2^-1074 -> 2^537 */
+  assert_int_equal(ir_float_rsq64(2), 0x6176a09e667f3bcdull); /* 2^-1073 -> 2^536 sqrt 2 */
+  unsigned decided = 0;
+  for (int i = 0; i < 200000; i++) {
+    uint64_t a = ((uint64_t)rnd() << 32 | rnd()) & 0x7fefffffffffffffull;
+    uint64_t r = ir_float_rsq64(a);
+    long double want = 1.0L / sqrtl((long double)dbl(a)), got = dbl(r);
+    long double ulp = ldexpl(1, ilogbl(dbl(r)) - 52), err = fabsl(got - want) / ulp;
+    if (err < 0.499L) decided++;
+    else assert_true(err < 0.501L); /* too close to a midpoint for long double to tell */
+  }
+  assert_true(decided > 199000);
 }
 
 /* the special cases of the transcendentals, then their rounding on many inputs */
@@ -498,9 +552,9 @@ static void transcendental_special_cases(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(rules_on_many_inputs),
-                                     cmocka_unit_test(transcendental_special_cases),
-                                     cmocka_unit_test(kernels_match_rules)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(rules_on_many_inputs), cmocka_unit_test(transcendental_special_cases),
+      cmocka_unit_test(rsq64_rounds_correctly), cmocka_unit_test(kernels_match_rules)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_float: %u of %u kernels passed on %s\n", kernels_passed,
          (unsigned)(sizeof cases / sizeof *cases), dev ? vk_device_name(dev) : "no device");

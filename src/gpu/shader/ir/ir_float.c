@@ -72,6 +72,13 @@ uint32_t ir_float_rsq32(uint32_t a) {
   return r;                                           /* (no ties: see docs) */
 }
 
+uint32_t ir_float_fract32(uint32_t a) {
+  if (nan32(a)) return a | 0x400000u;
+  if ((a & 0x7fffffffu) == 0x7f800000u) return QNAN32;
+  float x = f_of(a), r = x - floorf(x);
+  return r >= 1.0f ? 0x3f7fffffu : u_of(r);
+}
+
 /* The sign of a * mid^2 - 1 for f64 values, exactly, with integers: a = A 2^ea (A < 2^53),
  * mid = M 2^em (M < 2^55), A M^2 < 2^163 in three 64-bit limbs against 2^-(ea + 2 em). */
 static int rsq64_side(uint64_t a, uint64_t M, int em) {

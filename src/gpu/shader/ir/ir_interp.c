@@ -105,7 +105,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
   float a = f32(c[0]), b = f32(c[1]);
   switch (op) {
     case IR_OP_undef: *out = 0; return true;
-    case IR_OP_ffract: *out = bf32(a - floorf(a)); return true;
+    case IR_OP_ffract: *out = ir_float_fract32((uint32_t)c[0]); return true;
     case IR_OP_frcp: *out = bf32(1.0f / a); return true;
     /* the rules of docs/shader-float.md (ir_float.c) */
     case IR_OP_frsq: *out = ir_float_rsq32((uint32_t)c[0]); return true;

@@ -612,10 +612,6 @@ static void emit_inst(struct emit *e, uint32_t id) {
       v = glsl(e, f32, f, a[0], 0, 1);
       break;
     }
-    case IR_OP_ffract: /* a - floor(a), as the interpreter (no clamp below 1) */
-      e->float_used = true;
-      v = op2(e, SpvOpFSub, f32, a[0], glsl(e, f32, GLSLstd450Floor, a[0], 0, 1));
-      break;
     case IR_OP_fsat: { /* clamp to [0, 1]; NaN -> +0, -0 stays (ir_opt.c) */
       e->float_used = true;
       uint32_t low = op2(e, SpvOpFUnordLessThan, bl, a[0], cf32(e, 0.0f));

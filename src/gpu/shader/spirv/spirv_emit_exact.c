@@ -215,6 +215,20 @@ static uint32_t exact_ldexp(struct emit *e, uint32_t a, uint32_t n) {
   return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
+/* ffract: f32(a - floor(a)) capped at the largest f32 below 1.0. In f64 the difference is
+ * exact but for a in (-2^-29, 0), where both it and f32's rounding give 1.0 before the cap. */
+static uint32_t exact_fract(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t ua = op1(e, SpvOpBitcast, u32, a), x = widen(e, ua);
+  uint32_t r =
+      narrow(e, xop(e, SpvOpFSub, x, glsl(e, t_f64(e), GLSLstd450Floor, x, 0, 1)), NEAREST_EVEN);
+  r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, r, cu32(e, 0x3f7fffffu)), cu32(e, 0x3f7fffffu), r);
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
+  r = sel(e, u32, op2(e, SpvOpIEqual, bl, mag, cu32(e, 0x7f800000u)), cu32(e, 0x7fc00000u), r);
+  r = sel(e, u32, is_nan32(e, ua), quiet32(e, ua), r);
+  return op1(e, SpvOpBitcast, e->t_f32, r);
+}
+
 /* ---- exp2, log2, sin, cos: ir_float.c's f64 algorithms, operation for operation ---------- */
 
 static uint32_t horner(struct emit *e, const double *c, int n, uint32_t x) {
@@ -328,6 +342,7 @@ static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a) 
 bool spirv_exact_supports(enum ir_op op) {
   switch (op) {
     case IR_OP_ffma:
+    case IR_OP_ffract:
     case IR_OP_frsq:
     case IR_OP_fldexp:
     case IR_OP_fexp2:
@@ -345,6 +360,7 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   switch ((enum ir_op)in->op) {
     case IR_OP_ffma: v = exact_fma32(e, a[0], a[1], a[2]); break;
     case IR_OP_frsq: v = exact_rsq(e, a[0]); break;
+    case IR_OP_ffract: v = exact_fract(e, a[0]); break;
     case IR_OP_fldexp: v = exact_ldexp(e, a[0], a[1]); break;
     case IR_OP_fexp2:
     case IR_OP_flog2:
