@@ -8,6 +8,9 @@
 #include "xl_test_harness.h"
 
 #include <math.h>
+#include <unistd.h>
+
+#include "common/log.h"
 
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/ir/ir_float.h"
@@ -485,6 +488,57 @@ static void rules_on_many_inputs(void **state) {
     assert_int_equal(ir_float_rsq32(a), ref_rsq(a));
 }
 
+/* A wave-start FLOAT_MODE the module does not compute in is logged when the shader is
+ * compiled, naming the shader and the mode's fields; the computed mode (0xf0), or a shader
+ * without float arithmetic, logs nothing. */
+static char *emit_log(const char *src, uint32_t float_mode, const char *name) {
+  char path[] = "/tmp/prospero_float_mode_XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      src,
+      (struct ir_translate_options){.wave_size = 32, .run_passes = true, .float_mode = float_mode},
+      &st);
+  struct spirv_emit_options opts = {.source_name = name};
+  struct spirv_module m;
+  assert_true(spirv_emit_compute(fn, &opts, &m));
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+  log_close();
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  static char text[4096];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = 0;
+  fclose(f);
+  unlink(path);
+  return text;
+}
+static void float_mode_is_logged(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const char fsrc[] =
+      "v_lshlrev_b32 v9, 2, v0\n"
+      "v_cvt_f32_u32 v1, v0\n"
+      "v_add_f32 v1, v1, v1\n"
+      "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+      "s_endpgm\n";
+  static const char isrc[] =
+      "v_lshlrev_b32 v9, 2, v0\n"
+      "buffer_store_dword v9, v9, s[4:7], 0 offen\n"
+      "s_endpgm\n";
+  const char *t = emit_log(fsrc, 0xc3, "mode_shader");
+  assert_non_null(strstr(t, "shader mode_shader: FLOAT_MODE 0xc3"));
+  assert_non_null(strstr(t, "round f32 toward zero, f16/f64 nearest even"));
+  assert_non_null(strstr(t, "denormals f32 flushed, f16/f64 kept"));
+  assert_non_null(strstr(t, "is not applied"));
+  assert_null(strstr(emit_log(fsrc, 0xf0, "ieee_shader"), "FLOAT_MODE"));
+  assert_null(strstr(emit_log(isrc, 0xc3, "int_shader"), "FLOAT_MODE"));
+}
+
 /* v_rsq_f64: correctly rounded where a long double evaluation (11 more bits) tells which
  * neighbour is nearer, and the special values */
 static double dbl(uint64_t u) {
@@ -554,7 +608,8 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(rules_on_many_inputs), cmocka_unit_test(transcendental_special_cases),
-      cmocka_unit_test(rsq64_rounds_correctly), cmocka_unit_test(kernels_match_rules)};
+      cmocka_unit_test(rsq64_rounds_correctly), cmocka_unit_test(float_mode_is_logged),
+      cmocka_unit_test(kernels_match_rules)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_float: %u of %u kernels passed on %s\n", kernels_passed,
          (unsigned)(sizeof cases / sizeof *cases), dev ? vk_device_name(dev) : "no device");
