@@ -187,6 +187,26 @@ static uint32_t ref_fract(uint32_t a) {
   return bits(fminf(d, 0x1.fffffep-1f));
 }
 
+/* MAD (v_mad_f32, v_mac_f32): not fused, denormals flushed (operands, product, result) */
+static uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
+static uint32_t fmul_bits(uint32_t a, uint32_t b) { return bits(flt(a) * flt(b)); }
+static uint32_t fadd_bits(uint32_t a, uint32_t b) { return bits(flt(a) + flt(b)); }
+static uint32_t ref_mad(uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t p = flush(fmul_bits(flush(a), flush(b)));
+  return flush(fadd_bits(p, flush(c)));
+}
+/* DX9 legacy: a factor that is zero (a flushed denormal included, for the MAD forms) makes
+ * the product +0 whatever the other one (inf, NaN); mac/mad legacy add with MAD rules */
+static uint32_t ref_mad_legacy(uint32_t a, uint32_t b, uint32_t c) {
+  a = flush(a), b = flush(b);
+  uint32_t p = !(a & 0x7fffffffu) || !(b & 0x7fffffffu) ? 0 : flush(fmul_bits(a, b));
+  return flush(fadd_bits(p, flush(c)));
+}
+static uint32_t ref_mul_legacy(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return !(a & 0x7fffffffu) || !(b & 0x7fffffffu) ? 0 : fmul_bits(a, b);
+}
+
 /* ---- operands -------------------------------------------------------------------------- */
 
 static const uint32_t specials[] = {
@@ -307,6 +327,43 @@ static void make_fract(uint32_t *o) {
   for (unsigned l = 0; l < 16; l++) o[32 + l] = bits(xs[l]);
 }
 
+/* finite operands (normal, denormal, zeros of both signs: NaN payloads of the native
+ * arithmetic are not part of these rules), plus inf and NaN against zero factors for the
+ * legacy forms (lanes 56..63) */
+static void make_mad(uint32_t *o) {
+  static const uint32_t f[] = {0x00000000, 0x80000000, 0x00000001, 0x80400000,
+                               0x007fffff, 0x00800000, 0x3f800000, 0xbf800000,
+                               0x7f7fffff, 0x0c000000, 0x3e800000, 0x80800001};
+  for (unsigned l = 0; l < LANES; l++) {
+    uint32_t *a = &o[l], *b = &o[LANES + l], *c = &o[2 * LANES + l];
+    if (l < 24) {
+      *a = f[l % 12], *b = f[(l * 5 + 1) % 12], *c = f[(l * 7 + 2) % 12];
+    } else if (l < 32) { /* products in the denormal range, sums cancelling to one */
+      *a = 0x1f800000u | (rnd() & 0x807fffffu), *b = 0x1f000000u | (rnd() & 0x7fffff);
+      *c = l & 1 ? bits(-(flt(*a) * flt(*b))) : rnd() & 0x807fffffu;
+    } else {
+      *a = rnd_f32() & 0xbfffffffu, *b = rnd_f32() & 0xbfffffffu, *c = rnd_f32() & 0xbfffffffu;
+    }
+  }
+  static const uint32_t z[8][2] = {{0x7f800000, 0x00000000}, {0x80000000, 0xff800000},
+                                   {0x7fc00000, 0x00000000}, {0x00000001, 0x7f800000},
+                                   {0x80000003, 0x7fc00000}, {0x00000000, 0x00000000},
+                                   {0x3f800000, 0x80000000}, {0xffc00000, 0x80000000}};
+  for (unsigned i = 0; i < 8; i++) o[56 + i] = z[i][0], o[LANES + 56 + i] = z[i][1];
+}
+static void make_mad_finite(uint32_t *o) { /* MAD forms without the legacy zero rule */
+  make_mad(o);
+  for (unsigned l = 56; l < LANES; l++) o[l] = 0x40000000u + l, o[LANES + l] = 0x3f000000u + l;
+}
+static void make_mul_legacy(uint32_t *o) { /* no denormal factors (the device flushes) */
+  make_mad(o);
+  for (unsigned l = 0; l < 56; l++)
+    for (unsigned k = 0; k < 2; k++)
+      if (!(o[k * LANES + l] & 0x7f800000u)) o[k * LANES + l] &= 0x80000000u;
+  o[59] = 0x3f800000u; /* the denormal against inf: a normal factor instead */
+  o[60] = 0x3f800000u;
+}
+
 static void make_ldexp(uint32_t *o) {
   static const int32_t ns[] = {0,    1,      -1,      127,        -126,
                                -149, -150,   -151,    254,        300,
@@ -361,6 +418,12 @@ static const struct fcase cases[] = {
     {"v_ldexp_f32", "v_ldexp_f32 v4, v1, v2", 2, make_ldexp, ldexp2},
     {"v_fma_f16", "v_mov_b32 v4, 0\nv_fma_f16 v4, v1, v2, v3", 3, make_fma16, fma16_3},
     {"v_fract_f32", "v_fract_f32 v4, v1", 1, make_fract, fract_1},
+    {"v_mad_f32", "v_mad_f32 v4, v1, v2, v3", 3, make_mad_finite, ref_mad},
+    {"v_mac_f32", "v_mov_b32 v4, v3\nv_mac_f32 v4, v1, v2", 3, make_mad_finite, ref_mad},
+    {"v_mad_legacy_f32", "v_mad_legacy_f32 v4, v1, v2, v3", 3, make_mad, ref_mad_legacy},
+    {"v_mac_legacy_f32", "v_mov_b32 v4, v3\nv_mac_legacy_f32 v4, v1, v2", 3, make_mad,
+     ref_mad_legacy},
+    {"v_mul_legacy_f32", "v_mul_legacy_f32 v4, v1, v2", 2, make_mul_legacy, ref_mul_legacy},
     {"v_exp_f32", "v_exp_f32 v4, v1", 1, make_exp2, exp2_1},
     {"v_log_f32", "v_log_f32 v4, v1", 1, make_log2, log2_1},
     {"v_sin_f32", "v_sin_f32 v4, v1", 1, make_turns, sin_1},
