@@ -178,6 +178,26 @@ static uint32_t ref_turns(uint32_t a, int cosine) {
   return u;
 }
 
+/* rcp and sqrt: correctly rounded (C's IEEE division and sqrtf); NaN quieted, sqrt of a
+ * negative number the default NaN */
+static uint32_t ref_rcp(uint32_t a) {
+  if (isnan32(a)) return a | 0x400000u;
+  return bits(1.0f / flt(a));
+}
+static uint32_t ref_sqrt(uint32_t a) {
+  if (isnan32(a)) return a | 0x400000u;
+  if (a > 0x80000000u) return 0x7fc00000u;
+  return bits(sqrtf(flt(a)));
+}
+static uint32_t rcp_1(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return ref_rcp(a);
+}
+static uint32_t sqrt_1(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return ref_sqrt(a);
+}
+
 /* fract: OpenCL's definition, fmin(x - floor(x), 0x1.fffffep-1f), in f32; NaN quieted, and
  * +-inf (inf - inf) the default NaN */
 static uint32_t ref_fract(uint32_t a) {
@@ -264,6 +284,14 @@ static void make_unary(uint32_t *o) {
   o[LANES - 1] = 0x80000005; /* a negative denormal */
   o[LANES - 2] = 0x00000003;
   o[LANES - 3] = 0x3e800000; /* 1/4: 2 exactly */
+}
+static void make_unary_signed(uint32_t *o) { /* the specials, then both signs */
+  make_unary(o);
+  for (unsigned l = NSPEC; l < LANES; l++) o[l] |= rnd() & 0x80000000u;
+}
+static void make_rcp(uint32_t *o) { /* results in the denormal range too */
+  make_unary_signed(o);
+  for (unsigned l = 40; l < 48; l++) o[l] = 0x7e800000u | (rnd() & 0x807fffffu); /* >= 2^126 */
 }
 static uint32_t rsq1(uint32_t a, uint32_t b, uint32_t c) {
   (void)b, (void)c;
@@ -418,6 +446,9 @@ static const struct fcase cases[] = {
     {"v_ldexp_f32", "v_ldexp_f32 v4, v1, v2", 2, make_ldexp, ldexp2},
     {"v_fma_f16", "v_mov_b32 v4, 0\nv_fma_f16 v4, v1, v2, v3", 3, make_fma16, fma16_3},
     {"v_fract_f32", "v_fract_f32 v4, v1", 1, make_fract, fract_1},
+    {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
+    {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
+    {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},
     {"v_mad_f32", "v_mad_f32 v4, v1, v2, v3", 3, make_mad_finite, ref_mad},
     {"v_mac_f32", "v_mov_b32 v4, v3\nv_mac_f32 v4, v1, v2", 3, make_mad_finite, ref_mad},
     {"v_mad_legacy_f32", "v_mad_legacy_f32 v4, v1, v2, v3", 3, make_mad, ref_mad_legacy},

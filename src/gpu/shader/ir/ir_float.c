@@ -72,6 +72,12 @@ uint32_t ir_float_rsq32(uint32_t a) {
   return r;                                           /* (no ties: see docs) */
 }
 
+uint32_t ir_float_sqrt32(uint32_t a) {
+  if (nan32(a)) return a | 0x400000u;
+  if (a > 0x80000000u) return QNAN32;
+  return u_of(sqrtf(f_of(a)));
+}
+
 uint32_t ir_float_fract32(uint32_t a) {
   if (nan32(a)) return a | 0x400000u;
   if ((a & 0x7fffffffu) == 0x7f800000u) return QNAN32;

@@ -160,7 +160,7 @@ bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
     case IR_OP_fceil: *out = bits_of_f32(ceilf(fa)); return true;
     case IR_OP_ftrunc: *out = bits_of_f32(truncf(fa)); return true;
     case IR_OP_frint: *out = bits_of_f32(nearbyintf(fa)); return true;
-    case IR_OP_fsqrt: *out = bits_of_f32(sqrtf(fa)); return true;
+    case IR_OP_fsqrt: *out = ir_float_sqrt32(a); return true; /* with its NaN rule */
     case IR_OP_fcmp: *out = fcmp_eval((uint32_t)imm, fa, fb); return true;
     case IR_OP_fclass: {
       uint32_t exp = (a >> 23) & 0xff, man = a & 0x7fffff, neg = a >> 31, bit;

@@ -110,6 +110,9 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
   return op2(e, SpvOpBitwiseOr, u32, sign, mag);
 }
 
+uint32_t spirv_exact_widen(struct emit *e, uint32_t bits) { return widen(e, bits); }
+uint32_t spirv_exact_narrow(struct emit *e, uint32_t d) { return narrow(e, d, NEAREST_EVEN); }
+
 /* A * B + C (f64 values whose product is exact and whose sum's error is a normal number or
  * 0) rounded to odd in f64: the nearest sum S, its exact error (2Sum), and S moved one step
  * toward the exact value when the error is not zero and S is even. Infinite or NaN sums

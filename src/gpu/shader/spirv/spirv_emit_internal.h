@@ -138,6 +138,9 @@ void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_op
 bool spirv_exact_supports(enum ir_op op);
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
 uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
+uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
+uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 
