@@ -227,6 +227,50 @@ static uint32_t ref_mul_legacy(uint32_t a, uint32_t b, uint32_t c) {
   return !(a & 0x7fffffffu) || !(b & 0x7fffffffu) ? 0 : fmul_bits(a, b);
 }
 
+/* frexp: x = mant 2^exp with |mant| in [0.5, 1) (denormals normalised); +-0, +-inf and NaN
+ * give themselves (unchanged) and exponent 0 */
+static uint32_t ref_frexp_mant(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  if ((a & 0x7fffffffu) == 0 || (a & 0x7f800000u) == 0x7f800000u) return a;
+  int e;
+  return bits(frexpf(flt(a), &e));
+}
+static uint32_t ref_frexp_exp(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  if ((a & 0x7fffffffu) == 0 || (a & 0x7f800000u) == 0x7f800000u) return 0;
+  int e;
+  frexpf(flt(a), &e);
+  return (uint32_t)e;
+}
+
+/* The f16 forms of the unary operations: the f32 rule on the exactly widened half, then one
+ * rounding to f16 (docs/shader-ir.md: two roundings, as the IR defines them); a NaN is
+ * 0x7e00 with its sign. The high half of the destination is kept (0 here). */
+static uint32_t via_f32(uint32_t h, uint32_t (*f)(uint32_t)) {
+  double v = half_value((uint16_t)(h & 0xffff));
+  uint32_t r =
+      f(isnan(v) ? (h & 0x8000u) << 16 | 0x7fc00000u | (h & 0x3ffu) << 13 : bits((float)v));
+  if (isnan32(r)) return (r >> 16 & 0x8000u) | 0x7e00u;
+  return half_round(flt(r));
+}
+static uint32_t rsq_h(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return via_f32(a, ref_rsq);
+}
+static uint32_t exp_h(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return via_f32(a, ref_exp2);
+}
+static uint32_t sin_h_f(uint32_t a) { return ref_turns(a, 0); }
+static uint32_t sin_h(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return via_f32(a, sin_h_f);
+}
+static uint32_t sqrt_h(uint32_t a, uint32_t b, uint32_t c) {
+  (void)b, (void)c;
+  return via_f32(a, ref_sqrt);
+}
+
 /* ---- operands -------------------------------------------------------------------------- */
 
 static const uint32_t specials[] = {
@@ -392,6 +436,14 @@ static void make_mul_legacy(uint32_t *o) { /* no denormal factors (the device fl
   o[60] = 0x3f800000u;
 }
 
+static uint32_t rnd_half(void);
+static void make_halves(uint32_t *o) { /* f16 specials, denormals, then random halves */
+  static const uint16_t hs[] = {0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00,
+                                0xbc00, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7c01,
+                                0xfe12, 0x3400, 0x3800, 0x3a00, 0x5bf8, 0xdbf8};
+  for (unsigned l = 0; l < LANES; l++) o[l] = l < 20 ? hs[l] : rnd_half();
+}
+
 static void make_ldexp(uint32_t *o) {
   static const int32_t ns[] = {0,    1,      -1,      127,        -126,
                                -149, -150,   -151,    254,        300,
@@ -446,6 +498,12 @@ static const struct fcase cases[] = {
     {"v_ldexp_f32", "v_ldexp_f32 v4, v1, v2", 2, make_ldexp, ldexp2},
     {"v_fma_f16", "v_mov_b32 v4, 0\nv_fma_f16 v4, v1, v2, v3", 3, make_fma16, fma16_3},
     {"v_fract_f32", "v_fract_f32 v4, v1", 1, make_fract, fract_1},
+    {"v_frexp_mant_f32", "v_frexp_mant_f32 v4, v1", 1, make_unary_signed, ref_frexp_mant},
+    {"v_frexp_exp_i32_f32", "v_frexp_exp_i32_f32 v4, v1", 1, make_unary_signed, ref_frexp_exp},
+    {"v_rsq_f16", "v_mov_b32 v4, 0\nv_rsq_f16 v4, v1", 1, make_halves, rsq_h},
+    {"v_exp_f16", "v_mov_b32 v4, 0\nv_exp_f16 v4, v1", 1, make_halves, exp_h},
+    {"v_sin_f16", "v_mov_b32 v4, 0\nv_sin_f16 v4, v1", 1, make_halves, sin_h},
+    {"v_sqrt_f16", "v_mov_b32 v4, 0\nv_sqrt_f16 v4, v1", 1, make_halves, sqrt_h},
     {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},
