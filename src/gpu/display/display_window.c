@@ -375,10 +375,18 @@ static bool window_start(struct display *d, char *err, size_t cap) {
   if (SDL_InitSubSystem(SDL_INIT_VIDEO) != 0)
     return errmsg_fail(err, cap, "window: SDL video: %s", SDL_GetError());
   uint32_t flags = SDL_WINDOW_VULKAN | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  if (d->opt.fullscreen) flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
   int ww = d->opt.width ? (int)d->opt.width : 1280, wh = d->opt.height ? (int)d->opt.height : 720;
-  w->sdl =
-      SDL_CreateWindow("prospero", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, ww, wh, flags);
+  int wx = SDL_WINDOWPOS_CENTERED, wy = SDL_WINDOWPOS_CENTERED;
+  SDL_DisplayMode desk;
+  if (d->opt.fullscreen && SDL_GetDesktopDisplayMode(0, &desk) == 0) {
+    /* the desktop's size at its origin, borderless, as well as the fullscreen flag: without a
+     * window manager (which would honour the flag) the window covers the screen all the same */
+    flags |= SDL_WINDOW_FULLSCREEN_DESKTOP | SDL_WINDOW_BORDERLESS;
+    ww = desk.w;
+    wh = desk.h;
+    wx = wy = 0;
+  }
+  w->sdl = SDL_CreateWindow("prospero", wx, wy, ww, wh, flags);
   if (!w->sdl) return errmsg_fail(err, cap, "window: %s", SDL_GetError());
   set_title(d, -1);
   unsigned n = 0;
