@@ -11,46 +11,13 @@
 #include "gpu/cp/cp.h"
 #ifdef PROSPERO_APP_COMPUTE
 #include "gpu_compute.h"
+#include "gpu_window.h"
 #endif
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
 #ifdef PROSPERO_APP_COMPUTE
 static struct app_gpu_compute the_compute;
-
-/* The largest window a dispatch uploads and writes back. */
-#define APP_GPU_WINDOW_MAX (256ull << 20)
-
-/* The dispatch window: the run of back-to-back committed read/write ranges holding the
- * shader's code, at most APP_GPU_WINDOW_MAX bytes around it. A shader whose buffers lie in
- * another run does not see them (gpu_compute.h). */
-static bool guest_window(void *ctx, const struct compute_config *cfg,
-                         struct shader_dispatch_window *out, char *err, size_t err_size) {
-  (void)ctx;
-  const int need = PROT_READ | PROT_WRITE;
-  uint64_t start, len;
-  int prot;
-  if (!guest_vm_query(cfg->pgm_addr, &start, &len, &prot) || (prot & need) != need) {
-    snprintf(err, err_size, "the shader code at 0x%llx is not in committed read/write guest memory",
-             (unsigned long long)cfg->pgm_addr);
-    return false;
-  }
-  uint64_t lo = start, hi = start + len, s2, l2;
-  while (hi - lo < APP_GPU_WINDOW_MAX && lo > 0 && guest_vm_query(lo - 1, &s2, &l2, &prot) &&
-         (prot & need) == need && s2 + l2 == lo)
-    lo = s2;
-  while (hi - lo < APP_GPU_WINDOW_MAX && guest_vm_query(hi, &s2, &l2, &prot) &&
-         (prot & need) == need && s2 == hi)
-    hi = s2 + l2;
-  if (hi - lo > APP_GPU_WINDOW_MAX) { /* keep the code inside, clip the rest */
-    uint64_t half = APP_GPU_WINDOW_MAX / 2, at = cfg->pgm_addr & ~0xfffull;
-    lo = at - lo > half ? at - half : lo;
-    hi = hi - lo > APP_GPU_WINDOW_MAX ? lo + APP_GPU_WINDOW_MAX : hi;
-  }
-  *out = (struct shader_dispatch_window){
-      .addr = lo, .data = (uint8_t *)(uintptr_t)lo, .size = hi - lo};
-  return true;
-}
 #endif
 
 void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
@@ -88,7 +55,7 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
 #ifdef PROSPERO_APP_COMPUTE
-  the_compute = (struct app_gpu_compute){.window = guest_window};
+  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window};
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
                              .ctx = &the_compute,
