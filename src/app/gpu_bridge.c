@@ -13,6 +13,7 @@
 #include "gpu_compute.h"
 #include "gpu_window.h"
 #endif
+#include "gpu_flip.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
@@ -59,9 +60,11 @@ bool app_gpu_init(const char *dump_dir) {
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
                              .ctx = &the_compute,
-                             .dispatch = app_gpu_compute_dispatch};
+                             .dispatch = app_gpu_compute_dispatch,
+                             .agc_packet = app_gpu_agc_packet};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
-  const struct cp_ops ops = {.mem_map = app_gpu_mem_map, .interrupt = on_interrupt};
+  const struct cp_ops ops = {
+      .mem_map = app_gpu_mem_map, .interrupt = on_interrupt, .agc_packet = app_gpu_agc_packet};
 #endif
   the_cp = cp_create(&ops);
   if (!the_cp) {
