@@ -2,6 +2,7 @@
 #include "gpu_bridge.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -14,6 +15,7 @@
 #include "gpu_window.h"
 #endif
 #include "gpu_flip.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
@@ -36,13 +38,24 @@ void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   return (void *)(uintptr_t)addr; /* guest memory is mapped at its guest address */
 }
 
+static void start_gpu_thread(void) {
+  int r = cp_thread_start(the_cp);
+  if (r != 0) LOG(gpu, ERROR, "cp: the GPU thread cannot start (%d)", r);
+}
+
+/* End-of-pipe interrupts become GRAPHICS events of the AGC driver (guest event queues). */
 static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
   (void)ctx;
-  /* the AGC driver's event sources (GRAPHICS events into guest queues) are not there yet */
-  LOG_ONCE(gpu, STUB,
-           "cp: end-of-pipe interrupt (queue %u, event 0x%02x, data 0x%llx): no "
-           "guest event source is attached yet",
-           queue, event, (unsigned long long)data);
+  agc_driver_interrupt(queue, event, data);
+}
+
+/* The AGC driver's submissions: queued on the command processor, whose GPU thread is started
+ * by the first one. */
+static int agc_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
+  (void)ctx;
+  static pthread_once_t started = PTHREAD_ONCE_INIT;
+  pthread_once(&started, start_gpu_thread);
+  return cp_submit(the_cp, queue, addr, dwords);
 }
 
 bool app_gpu_init(const char *dump_dir) {
@@ -72,6 +85,8 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
   if (dump_dir && cp_set_dump_dir(the_cp, dump_dir) != 0) return false;
+  const struct agc_driver_ops agc = {.submit = agc_submit};
+  agc_driver_set_ops(&agc);
   return true;
 }
 

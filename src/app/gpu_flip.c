@@ -2,13 +2,14 @@
 #include "gpu_flip.h"
 
 #include "common/log.h"
+#include "gpu/cp/pm4.h"
 #include "hle/libSceVideoOut/videoout.h"
 
 void app_gpu_agc_packet(void *ctx, unsigned queue, unsigned sub, const uint32_t *body, unsigned n) {
   (void)ctx;
-  if (sub != APP_AGC_PACKET_FLIP) {
-    LOG(gpu, DEBUG, "cp: driver packet 0x%02x in a NOP (%u dwords) on queue %u: not run yet", sub,
-        n, queue);
+  if (sub != PM4_DRV_FLIP) {
+    LOG_ONCE(gpu, STUB, "cp: queue %u: driver packet 0x%02x (%u dwords) is not run yet", queue, sub,
+             n);
     return;
   }
   if (n != APP_AGC_FLIP_BODY_DWORDS) {

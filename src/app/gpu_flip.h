@@ -6,12 +6,12 @@
 
 #include <stdint.h>
 
-/* The NOP sub-selector of the flip packet and its body: video out handle, display buffer
- * index (-1: blank), flip mode, flip argument low and high dwords. */
-#define APP_AGC_PACKET_FLIP 0x17u
+/* The flip packet's body (sub-selector PM4_DRV_FLIP, gpu/cp/agc_packets.def): video out
+ * handle, display buffer index (-1: blank), flip mode, flip argument low and high dwords. */
 #define APP_AGC_FLIP_BODY_DWORDS 5u
 
-/* The cp_ops.agc_packet op: runs the flip packet; other driver packets are logged. */
+/* The cp_ops.agc_packet op: runs the flip packet; the other driver packets the command
+ * processor hands on are not run yet (logged once, docs/agc.md). */
 void app_gpu_agc_packet(void *ctx, unsigned queue, unsigned sub, const uint32_t *body, unsigned n);
 
 #endif
