@@ -481,7 +481,9 @@ static void *window_main(void *arg) {
            (ev.type == SDL_WINDOWEVENT && ev.window.event == SDL_WINDOWEVENT_CLOSE)) &&
           !closed) {
         closed = true;
-        LOG(present, INFO, "window: closed by the user");
+        LOG(present, INFO, "window: %s",
+            ev.type == SDL_QUIT ? "quit requested (close button, SIGINT or SIGTERM)"
+                                : "closed by the user");
         if (d->opt.on_close) d->opt.on_close(d->opt.ctx);
       }
       if (ev.type == SDL_WINDOWEVENT && (ev.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
