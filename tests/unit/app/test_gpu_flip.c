@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "gpu/cp/cp.h"
-#include "gpu_flip.h"
+#include "app/gpu_flip.h"
 #include "hle/libSceVideoOut/videoout.h"
 
 #define W 16

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "gpu_window.h"
+#include "app/gpu_window.h"
 #include "kernel/guest_vm.h"
 
 #define MIB (1ull << 20)
