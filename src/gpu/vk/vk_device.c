@@ -21,6 +21,17 @@ struct vk_device {
   PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
   uint64_t host_import_align; /* 0: no VK_EXT_external_memory_host */
   uint64_t timeout_ns;
+  struct kept_pipeline *kept; /* vk_compute_pipeline_kept, VK_PIPELINES_KEPT at most */
+  uint32_t n_kept;
+  uint64_t kept_clock;
+};
+
+struct kept_pipeline {
+  uint64_t hash, used;
+  uint32_t *spirv;
+  size_t bytes;
+  uint32_t buffer_count, push_size;
+  struct vk_compute_pipeline p;
 };
 
 /* Device-type preference, best first. */
@@ -224,6 +235,11 @@ void vk_device_destroy(vk_device *dev) {
   if (!dev) return;
   if (dev->device) {
     vkDeviceWaitIdle(dev->device);
+    for (uint32_t i = 0; i < dev->n_kept; i++) {
+      vk_compute_pipeline_destroy(dev, &dev->kept[i].p);
+      free(dev->kept[i].spirv);
+    }
+    free(dev->kept);
     if (dev->pool) vkDestroyCommandPool(dev->device, dev->pool, NULL);
     vkDestroyDevice(dev->device, NULL);
   }
@@ -528,4 +544,49 @@ void vk_cmd_dispatch(vk_device *dev, VkCommandBuffer cb, const struct vk_compute
   if (p->push_size)
     vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size, push);
   vkCmdDispatch(cb, groups_x, groups_y, groups_z);
+}
+
+const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const uint32_t *spirv,
+                                                           size_t spirv_bytes,
+                                                           uint32_t buffer_count,
+                                                           uint32_t push_size) {
+  if (!spirv || !spirv_bytes) return NULL;
+  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over the words */
+  for (size_t i = 0; i < spirv_bytes / 4; i++) h = (h ^ spirv[i]) * 0x100000001b3ull;
+  struct kept_pipeline *victim = NULL;
+  for (uint32_t i = 0; i < dev->n_kept; i++) {
+    struct kept_pipeline *k = &dev->kept[i];
+    if (k->hash == h && k->bytes == spirv_bytes && k->buffer_count == buffer_count &&
+        k->push_size == push_size && memcmp(k->spirv, spirv, spirv_bytes) == 0) {
+      k->used = ++dev->kept_clock;
+      return &k->p;
+    }
+    if (!victim || k->used < victim->used) victim = k;
+  }
+  if (!dev->kept) {
+    dev->kept = calloc(VK_PIPELINES_KEPT, sizeof *dev->kept);
+    if (!dev->kept) return NULL;
+  }
+  struct kept_pipeline *k = dev->n_kept < VK_PIPELINES_KEPT ? &dev->kept[dev->n_kept] : victim;
+  uint32_t *copy = malloc(spirv_bytes);
+  struct vk_compute_pipeline p;
+  if (!copy || !vk_compute_pipeline_create(dev, spirv, spirv_bytes, buffer_count, push_size, &p)) {
+    free(copy);
+    return NULL;
+  }
+  if (k == victim) { /* the least recently used one goes */
+    vk_compute_pipeline_destroy(dev, &k->p);
+    free(k->spirv);
+  } else {
+    dev->n_kept++;
+  }
+  memcpy(copy, spirv, spirv_bytes);
+  *k = (struct kept_pipeline){.hash = h,
+                              .used = ++dev->kept_clock,
+                              .spirv = copy,
+                              .bytes = spirv_bytes,
+                              .buffer_count = buffer_count,
+                              .push_size = push_size,
+                              .p = p};
+  return &k->p;
 }

@@ -106,6 +106,16 @@ bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t sp
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out);
 void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
+/* The same pipeline, kept by the device: the first call for a module (same SPIR-V words,
+ * buffer count and push size) builds it, later ones return it (no driver compile). It lives
+ * until vk_device_destroy or until the device has kept VK_PIPELINES_KEPT others used more
+ * recently (then it is destroyed at the next build: use the pointer before the next call).
+ * NULL (logged) on failure. */
+#define VK_PIPELINES_KEPT 128
+const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const uint32_t *spirv,
+                                                           size_t spirv_bytes,
+                                                           uint32_t buffer_count,
+                                                           uint32_t push_size);
 
 /* Binds P, pushes BUFFERS (buffer_count of them, each bound from OFFSETS[i] to its end;
  * OFFSETS may be NULL for 0, and must respect minStorageBufferOffsetAlignment) and PUSH,
