@@ -1,0 +1,383 @@
+/* libSceAgc's builders: every packet's dwords against packets written here from the PM4
+ * definitions (type-3 header: 3 << 30 | (body dwords - 1) << 16 | opcode << 8; opcodes
+ * SET_CONFIG_REG 0x68, SET_CONTEXT_REG 0x69, SET_SH_REG 0x76, SET_UCONFIG_REG 0x79,
+ * DISPATCH_DIRECT 0x15, DISPATCH_INDIRECT 0x16, NOP 0x10) and the driver packets' layouts
+ * (NOP with the sub-selector in bits 7:2: RELEASE_MEM 0x18, WRITE_DATA 0x15, ACQUIRE_MEM
+ * 0x14, PUSH_MARKER 0x0B, POP_MARKER 0x0C); the argument checks the console's library makes;
+ * the command buffer's room, reserve and growth callback. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hle/libSceAgc/agc.h"
+
+#define PKT3(op, body) (0xC0000000u | (((uint32_t)(body)-1u) & 0x3fffu) << 16 | (uint32_t)(op) << 8)
+#define DRV(sub, body) (PKT3(0x10u, body) | (uint32_t)(sub) << 2)
+#define REG(off, val) ((uint64_t)(val) << 32 | (uint32_t)(off))
+#define FILL 0xABCDEF01u
+
+static uint32_t buf[512];
+static struct agc_cb cb;
+
+static int setup(void **state) {
+  (void)state;
+  for (size_t i = 0; i < 512; i++) buf[i] = FILL;
+  cb = (struct agc_cb){.bottom = buf, .top = buf + 512, .cursor_up = buf, .cursor_down = buf + 512};
+  return 0;
+}
+
+/* P is the packet at the start of the buffer, WANT its N dwords; the next dword untouched. */
+static void expect(const uint32_t *p, const uint32_t *want, size_t n) {
+  assert_ptr_equal(p, buf);
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] != want[i]) fail_msg("dword %zu: 0x%08x, expected 0x%08x", i, p[i], want[i]);
+  }
+  assert_ptr_equal(cb.cursor_up, buf + n);
+  assert_int_equal(buf[n], FILL);
+}
+#define EXPECT(p, ...)                                \
+  do {                                                \
+    const uint32_t want_[] = {__VA_ARGS__};           \
+    expect(p, want_, sizeof want_ / sizeof want_[0]); \
+  } while (0)
+
+static void test_set_register_direct(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_set_sh_register_direct(&cb, REG(0x20C, 0x12345678)), 0xC0017600u, 0x20C,
+         0x12345678);
+  setup(NULL);
+  EXPECT(agc_dcb_set_cx_register_direct(&cb, REG(0xFFFF, 7)), 0xC0016900u, 0xFFFF, 7);
+  setup(NULL);
+  EXPECT(agc_dcb_set_uc_register_direct(&cb, REG(0x242, 4)), 0xC0017900u, 0x242, 4);
+  setup(NULL);
+  EXPECT(agc_dcb_set_cf_register_direct(&cb, REG(0x2468, 1)), 0xC0016800u, 0x2468, 1);
+  setup(NULL);
+  /* the offset field is 16 bits; no buffer; no room */
+  assert_null(agc_dcb_set_sh_register_direct(&cb, REG(0x10000, 1)));
+  assert_null(agc_dcb_set_sh_register_direct(NULL, REG(0, 1)));
+  cb.cursor_down = cb.cursor_up + 2;
+  assert_null(agc_dcb_set_sh_register_direct(&cb, REG(0, 1)));
+  assert_ptr_equal(cb.cursor_up, buf);
+  assert_int_equal(buf[0], FILL);
+  assert_int_equal(agc_dcb_set_register_direct_get_size(), 12);
+}
+
+static void test_set_register_range(void **state) {
+  (void)state;
+  const uint32_t v[3] = {1, 2, 3};
+  EXPECT(agc_cb_set_sh_register_range_direct(&cb, 0x207, v, 3), 0xC0037600u, 0x207, 1, 2, 3);
+  setup(NULL);
+  EXPECT(agc_cb_set_uc_register_range_direct(&cb, 0x100, v, 1), 0xC0017900u, 0x100, 1);
+  setup(NULL);
+  EXPECT(agc_dcb_set_cf_register_range_direct(&cb, 0x100, v, 2), 0xC0026800u, 0x100, 1, 2);
+  setup(NULL);
+  /* NULL values: the room is reserved, the values left as they were */
+  EXPECT(agc_cb_set_sh_register_range_direct(&cb, 0x240, NULL, 2), 0xC0027600u, 0x240, FILL, FILL);
+  setup(NULL);
+  assert_null(agc_cb_set_sh_register_range_direct(&cb, 0x100, v, 0));
+  assert_null(agc_cb_set_sh_register_range_direct(&cb, 0xFFFF, v, 2)); /* past the space */
+  assert_int_equal(agc_cb_set_register_range_direct_get_size(3), 20);
+}
+
+static void test_set_registers_list(void **state) {
+  (void)state;
+  const struct agc_shader_register adjacent[4] = {{0x10, 5}, {0x11, 6}, {0x12, 7}, {0x13, 8}};
+  EXPECT(agc_cb_set_sh_registers_direct(&cb, adjacent, 4), 0xC0047600u, 0x10, 5, 6, 7, 8);
+  setup(NULL);
+  const struct agc_shader_register pairs[4] = {{0x10, 5}, {0x11, 6}, {0x20, 7}, {0x21, 8}};
+  EXPECT(agc_cb_set_uc_registers_direct(&cb, pairs, 4), 0xC0027900u, 0x10, 5, 6, 0xC0027900u, 0x20,
+         7, 8);
+  setup(NULL);
+  const struct agc_shader_register scattered[3] = {{0x12, 1}, {0x11, 2}, {0x20, 3}};
+  EXPECT(agc_cb_set_sh_registers_direct(&cb, scattered, 3), 0xC0017600u, 0x12, 1, 0xC0017600u, 0x11,
+         2, 0xC0017600u, 0x20, 3);
+  setup(NULL);
+  assert_null(agc_cb_set_sh_registers_direct(&cb, scattered, 0));
+  assert_int_equal(agc_cb_set_registers_direct_get_size(4), 48);
+  assert_int_equal(agc_cb_set_registers_direct_get_size(0), 0);
+}
+
+/* DISPATCH_INITIATOR: COMPUTE_SHADER_EN (bit 0) and ORDER_MODE (bit 6) always; the
+ * modifier's bits 3-5, 13 and 15 (CS_W32_EN) kept, the others dropped. */
+static void test_dispatch(void **state) {
+  (void)state;
+  EXPECT(agc_cb_dispatch(&cb, 4, 2, 1, 0x8000u), 0xC0031500u, 4, 2, 1, 0x8041u);
+  setup(NULL);
+  EXPECT(agc_cb_dispatch(&cb, 1, 1, 1, 0xFFFFFFFFu), 0xC0031500u, 1, 1, 1, 0xA079u);
+  setup(NULL);
+  EXPECT(agc_dcb_dispatch_indirect(&cb, 0x40, 0), 0xC0011600u, 0x40, 0x41u);
+  setup(NULL);
+  EXPECT(agc_acb_dispatch_indirect(&cb, 0x123456789ABCull, 0x8000u), 0xC0021600u, 0x56789ABCu,
+         0x1234u, 0x8041u);
+  assert_int_equal(agc_cb_dispatch_get_size(), 20);
+  assert_int_equal(agc_dcb_dispatch_indirect_get_size(), 12);
+  assert_int_equal(agc_acb_dispatch_indirect_get_size(), 16);
+}
+
+static void test_release_mem(void **state) {
+  (void)state;
+  EXPECT(agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 0x1122334455667788ull, 0, 0, 2,
+                            0xFFFFFFFFu),
+         DRV(0x18, 7), 0x2Fu | 1u << 8, 1u << 16 | 2u << 24, 0x00001000u, 0x9u, 0x55667788u,
+         0x11223344u, 0x07FFFFFFu);
+  setup(NULL);
+  /* interrupt 4 (interrupt only): address and data are not written into the packet */
+  EXPECT(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x900001000ull, 0, 5, 0, 0, 4, 0), DRV(0x18, 7),
+         0x28u, 4u << 24, 0, 0, 0, 0, 0);
+  setup(NULL);
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 2, 0, 0x1000, 1, 0, 0, 0, 0, 0)); /* dst */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 4, 0, 0, 0, 0, 0)); /* data sel */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 4, 0, 0, 0)); /* GDS offset */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 0, 3, 0, 0)); /* GDS size */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 0, 0, 7, 0)); /* interrupt */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 1, 0, 0, 0x1000, 1, 0, 0, 0, 4, 0)); /* 4 + GCR */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1002, 1, 0, 0, 0, 5, 0)); /* aligned 4 */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1004, 1, 0, 0, 0, 6, 0)); /* aligned 8 */
+  assert_ptr_equal(cb.cursor_up, buf);
+  assert_int_equal(agc_cb_queue_end_of_pipe_action_get_size(), 32);
+}
+
+static void test_write_data(void **state) {
+  (void)state;
+  const uint32_t data[2] = {0xAAAA, 0xBBBB};
+  EXPECT(agc_dcb_write_data(&cb, 5, 2, 0x900002000ull, data, 2, 1, 1), DRV(0x15, 5),
+         5u | 2u << 8 | 1u << 16 | 1u << 24, 0x2000u, 0x9u, 0xAAAAu, 0xBBBBu);
+  setup(NULL);
+  assert_null(agc_dcb_write_data(&cb, 5, 0, 0, data, 2, 1, 0));      /* no address */
+  assert_null(agc_dcb_write_data(&cb, 5, 0, 0x1000, NULL, 2, 1, 0)); /* no data */
+  assert_null(agc_dcb_write_data(&cb, 5, 0, 0x1000, data, 0x3FFE, 1, 0));
+  assert_int_equal(agc_dcb_write_data_get_size(2), 24);
+}
+
+static void test_acquire_mem(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_acquire_mem(&cb, 1, 0x12, 0x603, 0x900001000ull, 0x2000, 400), DRV(0x14, 7),
+         1u << 31 | 0x12u, 0x20u, 0, 0x9000010u, 0, 10u, 0x603u);
+  setup(NULL);
+  EXPECT(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0, UINT64_MAX, 0), DRV(0x14, 7), 0, 0, 0, 0, 0, 0, 0);
+  setup(NULL);
+  assert_null(agc_dcb_acquire_mem(&cb, 2, 0, 0, 0, 0x100, 0));      /* engine */
+  assert_null(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0x1080, 0x100, 0)); /* base alignment */
+  assert_null(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0x1000, 0x180, 0)); /* size alignment */
+  assert_int_equal(agc_dcb_acquire_mem_get_size(), 32);
+}
+
+/* INDIRECT_BUFFER (0x3F): address lo (dword aligned), hi (15:0), IB_SIZE (19:0) + CHAIN (20)
+ * + CACHE_POLICY (29:28), with the library's constant bits 21 and 27:24. */
+static void test_jump(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_jump(&cb, 1, 2, 0x900004000ull, 0x40), 0xC0023F00u, 0x4000u, 0x9u,
+         0x0F200000u | 2u << 28 | 1u << 20 | 0x40u);
+  setup(NULL);
+  EXPECT(agc_dcb_jump(&cb, 0, 0, 0x123400004000ull, 0x100000), 0xC0023F00u, 0x4000u, 0x1234u,
+         0x0F200000u);
+  setup(NULL);
+  assert_null(agc_dcb_jump(&cb, 2, 0, 0x1000, 4));
+  assert_null(agc_dcb_jump(&cb, 0, 4, 0x1000, 4));
+  assert_int_equal(agc_dcb_jump_get_size(), 16);
+}
+
+/* EVENT_WRITE (0x46): the event type in 5:0; the counter-sampling types 0x38/0x39 carry
+ * EVENT_INDEX 1 (11:8) and an 8-byte aligned address. */
+static void test_event_write(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_event_write(&cb, 0x07, 0), 0xC0004600u, 0x07u);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x39, 0x900001234ull), 0xC0024600u, 0x139u, 0x1230u, 0x9u);
+  setup(NULL);
+  assert_null(agc_dcb_event_write(&cb, 0x40, 0));
+  assert_null(agc_dcb_event_write(&cb, 0x07, 0x1000)); /* an address only for sampling */
+}
+
+/* WAIT_MEM_32/64: the WAIT_REG_MEM control dword is function (2:0) | memory space 1 (5:4) |
+ * cache policy (26:25), the library's operation spread over 9:8 and 7:6. */
+static void test_wait_reg_mem(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
+         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), DRV(0x0A, 6), 0x1000u, 0, 0, 0,
+         0x10u | 3u << 8 | 3u << 6, 0);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 5, 0x7, 0, 0x90000100Full, 0x1122334455667788ull,
+                              0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
+         DRV(0x16, 8), 0x1008u, 0x9u, 0, 0xFFFFFFFFu, 0x55667788u, 0x11223344u,
+         0x15u | 1u << 8 | 3u << 6, 0xFFFFu);
+  setup(NULL);
+  assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 4, 0x1000, 0, 0, 0));
+}
+
+static void test_nop_and_markers(void **state) {
+  (void)state;
+  EXPECT(agc_cb_nop(&cb, 4), 0xC0021000u, 0, 0, 0);
+  setup(NULL);
+  assert_null(agc_cb_nop(&cb, 1));
+  assert_null(agc_cb_nop(&cb, 0x4002));
+  assert_int_equal(agc_cb_nop_get_size(9), 36);
+  /* the string and its NUL in whole dwords, little-endian */
+  EXPECT(agc_dcb_push_marker(&cb, "abc"), DRV(0x0B, 1), 0x00636261u);
+  setup(NULL);
+  EXPECT(agc_dcb_push_marker(&cb, "abcd"), DRV(0x0B, 2), 0x64636261u, 0);
+  setup(NULL);
+  EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
+  setup(NULL);
+  /* FLIP: handle, buffer index, flip mode, argument lo, hi */
+  EXPECT(agc_dcb_set_flip(&cb, 1, 3, 1, -2), DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu);
+}
+
+/* The callback grows the buffer: it moves cursor_down by what it is asked for. */
+static unsigned grow_calls;
+static uint32_t grow_asked;
+static bool grow(struct agc_cb *c, uint32_t dwords, void *user) {
+  grow_calls++;
+  grow_asked = dwords;
+  if (user) return false;
+  c->cursor_down = c->cursor_up + dwords;
+  return true;
+}
+
+static void test_room_and_callback(void **state) {
+  (void)state;
+  cb.cursor_down = buf + 4;
+  cb.reserved_dw = 1; /* 3 dwords free */
+  assert_non_null(agc_dcb_set_sh_register_direct(&cb, REG(1, 1)));
+  assert_null(agc_cb_dispatch(&cb, 1, 1, 1, 0)); /* no callback */
+  cb.callback = grow;
+  assert_non_null(agc_cb_dispatch(&cb, 1, 1, 1, 0));
+  assert_int_equal(grow_calls, 1);
+  assert_int_equal(grow_asked, 5 + 1); /* the packet and the reserve */
+  assert_ptr_equal(cb.cursor_up, buf + 8);
+  cb.user_data = &cb; /* the callback refuses */
+  assert_null(agc_cb_dispatch(&cb, 1, 1, 1, 0));
+  assert_ptr_equal(cb.cursor_up, buf + 8);
+}
+
+/* A shader header as the compiler lays it out: pointers stored self-relative. */
+static struct {
+  struct agc_shader h;
+  struct agc_shader_register sh[4];
+  struct agc_shader_user_data ud;
+  uint16_t direct[2];
+} obj;
+static void store_rel(void *slot, const void *target) {
+  uint64_t v = target ? (uint64_t)((uintptr_t)target - (uintptr_t)slot) : 0;
+  memcpy(slot, &v, 8);
+}
+
+static void test_create_shader(void **state) {
+  (void)state;
+  memset(&obj, 0, sizeof obj);
+  obj.h.magic = 0x34333231u;
+  obj.h.version = 0x18;
+  obj.h.num_sh_registers = 4;
+  /* COMPUTE_PGM_LO/HI (0xB830/0xB834 -> 0x20C/0x20D), RSRC1, USER_DATA_0 */
+  obj.sh[0] = (struct agc_shader_register){0x20C, 0};
+  obj.sh[1] = (struct agc_shader_register){0x20D, 0};
+  obj.sh[2] = (struct agc_shader_register){0x212, 0x55};
+  obj.sh[3] = (struct agc_shader_register){0x240, 0x66};
+  store_rel(&obj.h.sh_registers, obj.sh);
+  store_rel(&obj.h.user_data, &obj.ud);
+  store_rel(&obj.ud.direct_resource_offset, obj.direct);
+  struct agc_shader *out = NULL;
+  const void *code = (const void *)(uintptr_t)0x123456789A00ull;
+  assert_int_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_ptr_equal(out, &obj.h);
+  assert_ptr_equal(obj.h.code, code);
+  assert_ptr_equal(obj.h.sh_registers, obj.sh);
+  assert_ptr_equal(obj.h.user_data, &obj.ud);
+  assert_ptr_equal(obj.ud.direct_resource_offset, obj.direct);
+  assert_null(obj.h.cx_registers); /* 0 stays NULL */
+  assert_null(obj.ud.sharp_resource_offset[0]);
+  assert_int_equal(obj.sh[0].value, 0x3456789Au); /* address >> 8 */
+  assert_int_equal(obj.sh[1].value, 0x12u);       /* address >> 40 */
+  assert_int_equal(obj.sh[2].value, 0x55);
+  assert_int_equal(obj.sh[3].value, 0x66);
+  /* refused: a misaligned or too high code address, a wrong magic or version */
+  obj.h.magic = 0x34333231u;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)0x1080), 0);
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)(1ull << 48)), 0);
+  obj.h.version = 0x17;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_int_not_equal(agc_create_shader(NULL, &obj.h, code), 0);
+}
+
+/* The group of type HASH in D: its space and index from the types triples, then its list. */
+static const struct agc_shader_register *group(const struct agc_register_defaults *d, uint32_t hash,
+                                               unsigned *space) {
+  for (uint32_t i = 0; i < d->count; i++) {
+    if (d->types[3 * i] != hash) continue;
+    *space = d->types[3 * i + 1] & 3;
+    assert_int_equal(d->types[3 * i + 2], 0);
+    return d->table[*space][d->types[3 * i + 1] >> 2];
+  }
+  return NULL;
+}
+
+/* Version 8's register defaults against SharpEmu's numeric table (a second source besides the
+ * one the data came from): hashes, spaces, offsets and values of a sample of groups. */
+static void test_register_defaults(void **state) {
+  (void)state;
+  struct agc_register_defaults *d = agc_get_register_defaults2(8);
+  assert_ptr_equal(d, &agc_register_defaults_public);
+  assert_int_equal(offsetof(struct agc_register_defaults, count), 0x38);
+  assert_null(d->table[3]);
+  unsigned space;
+  const struct agc_shader_register *g = group(d, 0xE24F806Du, &space); /* CB_COLOR_CONTROL */
+  assert_non_null(g);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x202);
+  assert_int_equal(g[0].value, 0x00CC0010u);
+  g = group(d, 0x38E92C91u, &space); /* CB_COLOR0_*: 16 registers */
+  const uint32_t cb[16] = {0x318, 0x31B, 0x31C, 0x31D, 0x31E, 0x31F, 0x321, 0x323,
+                           0x324, 0x325, 0x390, 0x398, 0x3A0, 0x3A8, 0x3B0, 0x3B8};
+  for (int i = 0; i < 16; i++) assert_int_equal(g[i].offset, cb[i]);
+  assert_int_equal(g[4].value, 0x48);
+  assert_int_equal(g[15].value, 0x0006C000u);
+  g = group(d, 0x7690AF6Fu, &space); /* viewport: scales 0x4E7E0000, scissor, z range */
+  assert_int_equal(g[0].offset, 0x10F);
+  assert_int_equal(g[0].value, 0x4E7E0000u);
+  assert_int_equal(g[6].offset, 0x094);
+  assert_int_equal(g[6].value, 0x80000000u);
+  assert_int_equal(g[9].offset, 0x0B5);
+  g = group(d, 0xC918DF3Eu, &space); /* COMPUTE_PGM_LO/HI */
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x20C);
+  assert_int_equal(g[1].offset, 0x20D);
+  g = group(d, 0x9EBFAB10u, &space); /* VGT_PRIMITIVE_TYPE */
+  assert_int_equal(space, 2);
+  assert_int_equal(g[0].offset, 0x242);
+  d = agc_get_register_defaults2_internal(8);
+  g = group(d, 0xB994AD29u, &space);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x2AF);
+  g = group(d, 0x6AC156EFu, &space);
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x216);
+  assert_ptr_equal(agc_get_register_defaults2(10), &agc_register_defaults_public);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(test_set_register_direct, setup),
+      cmocka_unit_test_setup(test_set_register_range, setup),
+      cmocka_unit_test_setup(test_set_registers_list, setup),
+      cmocka_unit_test_setup(test_dispatch, setup),
+      cmocka_unit_test_setup(test_release_mem, setup),
+      cmocka_unit_test_setup(test_write_data, setup),
+      cmocka_unit_test_setup(test_acquire_mem, setup),
+      cmocka_unit_test_setup(test_wait_reg_mem, setup),
+      cmocka_unit_test_setup(test_event_write, setup),
+      cmocka_unit_test_setup(test_jump, setup),
+      cmocka_unit_test_setup(test_nop_and_markers, setup),
+      cmocka_unit_test_setup(test_room_and_callback, setup),
+      cmocka_unit_test(test_create_shader),
+      cmocka_unit_test(test_register_defaults),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
