@@ -20,6 +20,18 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
   opts->rte_f64 = fc.shaderRoundingModeRTEFloat64;
 }
 
+bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes) {
+  VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                   .pNext = &sg};
+  vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
+  VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+                                VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+  return sg.subgroupSize == lanes && (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+         (sg.supportedOperations & need) == need;
+}
+
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state,
                           struct shader_dispatch_window *window, char *err, size_t err_size) {
@@ -77,13 +89,9 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   const struct vk_buffer *bufs[1] = {&st};
-  /* one dispatch per wave of the group, each over the whole grid with its own start state
-   * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
-  for (uint32_t w = 0; w < wave_count; w++) {
-    struct spirv_push push = {.state = st.address + w * sizeof *state,
-                              .memory_delta = mem.address - window->addr};
-    vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
-  }
+  /* one Vulkan workgroup per workgroup, all its waves in it: wave w reads states[w] */
+  struct spirv_push push = {.state = st.address, .memory_delta = mem.address - window->addr};
+  vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");
