@@ -846,6 +846,7 @@ static bool run_init(struct interp_run *r, const struct ir_function *fn, struct 
   r->block = cfg_graph_entry(fn->cfg);
   r->from = CFG_NONE;
   w->steps = 0;
+  w->insts = 0;
   w->hwreg[1] = (w->hwreg[1] & ~0xffu) | (fn->float_mode & 0xff);
   if (!w->hwreg[15]) w->hwreg[15] = IR_INTERP_SH_MEM_BASES;
   return true;
@@ -895,6 +896,11 @@ static enum run_status run_wave(struct interp_run *r, uint32_t max_blocks, bool 
       uint32_t id = b->insts[i];
       const struct ir_inst *in = &fn->insts[id];
       if (in->dead || in->op == IR_OP_phi) continue;
+      if (w->max_insts && w->insts >= w->max_insts) {
+        stop(it, "stopped after %u instructions", w->max_insts);
+        return RUN_ERROR;
+      }
+      w->insts++;
       if (in->op == IR_OP_br) {
         next = cfg_graph_succ(fn->cfg, block, 0);
       } else if (in->op == IR_OP_cbr) {

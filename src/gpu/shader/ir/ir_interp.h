@@ -111,6 +111,11 @@ struct ir_interp_wave {
   uint32_t msg_count;
   uint32_t wave_id; /* the wave's index in its workgroup (s_get_waveid_in_workgroup) */
   uint32_t steps;   /* blocks executed (output) */
+  /* optional bound on the IR instructions executed (0: none); a block's cost grows with its
+   * size (one v_movreld is ~1,000 instructions), so a bound on blocks alone lets a small
+   * loop run millions of instructions; the run stops with an error past it */
+  uint32_t max_insts;
+  uint32_t insts; /* IR instructions executed (output) */
 };
 
 /* Runs FN (wave size from fn->wave_size) on W until `ret`. Returns false with ERR filled on
