@@ -600,7 +600,8 @@ static bool compute_loops(struct cfg_graph *g) {
   return ok;
 }
 
-static bool analyze(struct cfg_graph *g, bool full);
+enum analysis { ANALYSIS_FULL, ANALYSIS_POST_DOMINATORS, ANALYSIS_DOMINATORS };
+static bool analyze(struct cfg_graph *g, enum analysis what);
 
 /* Reverse post-order of the nodes reachable from the entry (SEEN cleared, SN/SI scratch of
  * g->n entries): the forward depth-first walk of dfs_postorder without its callback, each
@@ -632,12 +633,16 @@ static void compute_rpo(struct cfg_graph *g, uint8_t *seen, uint32_t *sn, uint32
   for (uint32_t i = 0; i < len; i++) g->rpo_index[g->rpo[i]] = i;
 }
 
-bool cfg_graph_analyze(struct cfg_graph *g) { return analyze(g, true); }
-bool cfg_graph_analyze_post_dominators(struct cfg_graph *g) { return analyze(g, false); }
+bool cfg_graph_analyze(struct cfg_graph *g) { return analyze(g, ANALYSIS_FULL); }
+bool cfg_graph_analyze_post_dominators(struct cfg_graph *g) {
+  return analyze(g, ANALYSIS_POST_DOMINATORS);
+}
+bool cfg_graph_analyze_dominators(struct cfg_graph *g) { return analyze(g, ANALYSIS_DOMINATORS); }
 
-static bool analyze(struct cfg_graph *g, bool full) {
+static bool analyze(struct cfg_graph *g, enum analysis what) {
   free_analyses(g);
   uint32_t n = g->n;
+  bool full = what == ANALYSIS_FULL;
   /* a full analysis keeps room for the nodes a structuriser round inserts (cfg_graph_update) */
   bool ok = alloc_analyses(g, full ? n + n / 2 + 16 : n, 0);
   uint8_t *seen = calloc(n, 1);
@@ -649,12 +654,15 @@ static bool analyze(struct cfg_graph *g, bool full) {
     g->analyzed_entry = g->entry;
     g->edited = false;
     g->full = full;
+    g->dom_done = what != ANALYSIS_POST_DOMINATORS;
     if (!full)
       for (uint32_t i = 0; i < n; i++)
         g->idom[i] = g->scc[i] = g->loop_of[i] = g->loop_by_header[i] = CFG_NONE;
     g->scc_done = false;
-    g->pdom_done = !full;
-    ok = full ? compute_dominators(g) && compute_loops(g) : compute_post_dominators(g);
+    g->pdom_done = what == ANALYSIS_POST_DOMINATORS; /* else on the first query */
+    ok = what == ANALYSIS_POST_DOMINATORS ? compute_post_dominators(g)
+         : full ? compute_dominators(g) && compute_loops(g)
+                : compute_dominators(g);
     if (ok && full) compute_irreducible(g);
   }
   free(seen);

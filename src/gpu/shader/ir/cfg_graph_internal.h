@@ -40,6 +40,7 @@ struct cfg_graph {
   uint32_t analysis_cap; /* room in the per-node analysis tables */
   bool edited;   /* an edit since the analysis that cfg_graph_update cannot follow */
   bool full;     /* every analysis ran (not only post-dominators) */
+  bool dom_done; /* the dominator tables are valid (a full or a dominators-only analysis) */
   bool scc_done; /* the SCCs were computed (lazily) */
   bool pdom_done; /* post-dominators computed (eagerly for the post-dominator analysis,
                    * on the first query after a full analysis: few users need them) */
@@ -47,6 +48,11 @@ struct cfg_graph {
   struct cfg_chunk *edges;                /* arena of the succ/pred lists */
   struct cfg_chunk *loop_arena;           /* loop lists and bitsets, freed per analysis */
 };
+
+/* Reverse post-order and dominators only (post-dominators on the first query; no loops, no
+ * SCCs: the loop queries see none): the structuriser's check of the SPIR-V rules on its
+ * structural graph, which needs nothing else. */
+bool cfg_graph_analyze_dominators(struct cfg_graph *g);
 
 static inline bool cfg_vec_has(const struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
@@ -91,7 +97,7 @@ static inline bool cfg_gi_reachable(const struct cfg_graph *g, uint32_t n) {
   return cfg_gi_analyzed(g, n) && g->rpo_index[n] != CFG_NONE;
 }
 static inline bool cfg_gi_dominates(const struct cfg_graph *g, uint32_t a, uint32_t b) {
-  if (!g->full || !cfg_gi_reachable(g, a) || !cfg_gi_reachable(g, b)) return false;
+  if (!g->dom_done || !cfg_gi_reachable(g, a) || !cfg_gi_reachable(g, b)) return false;
   return g->dom_pre[a] <= g->dom_pre[b] && g->dom_post[b] <= g->dom_post[a];
 }
 static inline bool cfg_gi_is_back_edge(const struct cfg_graph *g, uint32_t from, uint32_t to) {

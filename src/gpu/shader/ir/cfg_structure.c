@@ -893,7 +893,7 @@ static struct cfg_graph *structural_graph(const struct cfg_graph *g,
     if (ok && sh->merge != CFG_NONE) ok = cfg_graph_add_edge(sg, b, sh->merge);
     if (ok && sh->shape == CFG_SHAPE_LOOP) ok = cfg_graph_add_edge(sg, b, sh->continue_to);
   }
-  if (ok && cfg_graph_analyze(sg)) return sg;
+  if (ok && cfg_graph_analyze_dominators(sg)) return sg;
   cfg_graph_destroy(sg);
   return NULL;
 }
