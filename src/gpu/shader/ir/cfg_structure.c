@@ -790,16 +790,36 @@ static bool structurize_once(struct cfg_graph *g, struct cfg_structure *out, boo
   return fail(out, CFG_FALLBACK_NOT_CONVERGING, cfg_graph_entry(g), NULL);
 }
 
-/* A copy of G's nodes and edges (NULL when out of memory). */
-static struct cfg_graph *graph_copy(const struct cfg_graph *g) {
-  uint32_t n = cfg_graph_node_count(g);
-  struct cfg_graph *c = cfg_graph_create(n, cfg_graph_entry(g));
-  for (uint32_t b = 0; c && b < n; b++)
-    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++)
-      if (!cfg_graph_add_edge(c, b, cfg_gi_succ(g, b, i))) {
-        cfg_graph_destroy(c);
-        return NULL;
-      }
+/* G's edges as (from, to) pairs in successor order, with the node count and entry: the input
+ * kept for the second rule, rebuilt as a graph only when the first one fails. */
+struct graph_snapshot {
+  uint32_t n, entry, count;
+  uint32_t *edges;
+};
+
+static bool graph_snapshot(const struct cfg_graph *g, struct graph_snapshot *snap) {
+  uint32_t n = cfg_graph_node_count(g), count = 0;
+  for (uint32_t b = 0; b < n; b++) count += cfg_gi_succ_count(g, b);
+  *snap = (struct graph_snapshot){n, cfg_graph_entry(g), count,
+                                  malloc((2 * (size_t)count + 1) * sizeof(uint32_t))};
+  if (!snap->edges) return false;
+  uint32_t k = 0;
+  for (uint32_t b = 0; b < n; b++)
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
+      snap->edges[k++] = b;
+      snap->edges[k++] = cfg_gi_succ(g, b, i);
+    }
+  return true;
+}
+
+/* The graph of SNAP (NULL when out of memory). */
+static struct cfg_graph *graph_from_snapshot(const struct graph_snapshot *snap) {
+  struct cfg_graph *c = cfg_graph_create(snap->n, snap->entry);
+  for (uint32_t k = 0; c && k < snap->count; k++)
+    if (!cfg_graph_add_edge(c, snap->edges[2 * k], snap->edges[2 * k + 1])) {
+      cfg_graph_destroy(c);
+      return NULL;
+    }
   return c;
 }
 
@@ -807,10 +827,14 @@ static struct cfg_graph *graph_copy(const struct cfg_graph *g) {
  * construct is left first, which structures most graphs; where that does not converge or
  * breaks a rule, the other on a copy of the input, whose result replaces G's when valid. */
 bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
-  struct cfg_graph *copy = graph_copy(g);
+  struct graph_snapshot snap;
+  bool have_snap = graph_snapshot(g, &snap);
   bool ok = structurize_once(g, out, true);
-  if (!ok && copy &&
-      (out->fallback == CFG_FALLBACK_NOT_CONVERGING || out->fallback == CFG_FALLBACK_BREAKS_RULES)) {
+  struct cfg_graph *copy = NULL;
+  if (!ok && have_snap &&
+      (out->fallback == CFG_FALLBACK_NOT_CONVERGING ||
+       out->fallback == CFG_FALLBACK_BREAKS_RULES) &&
+      (copy = graph_from_snapshot(&snap)) != NULL) {
     struct cfg_structure other;
     if (structurize_once(copy, &other, false)) {
       struct cfg_graph t = *g;
@@ -824,6 +848,7 @@ bool cfg_structurize(struct cfg_graph *g, struct cfg_structure *out) {
     }
   }
   cfg_graph_destroy(copy);
+  free(snap.edges);
   return ok;
 }
 
@@ -866,16 +891,16 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * loop H instead of its loop or selection construct. */
 static bool in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
                                   uint32_t b) {
-  return cfg_graph_dominates(sg, sh->continue_to, b) &&
+  return cfg_gi_dominates(sg, sh->continue_to, b) &&
          cfg_graph_post_dominates(sg, sh->continue_to, b) &&
-         (sh->merge == CFG_NONE || !cfg_graph_dominates(sg, sh->merge, b));
+         (sh->merge == CFG_NONE || !cfg_gi_dominates(sg, sh->merge, b));
 }
 
 static bool construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
                              uint32_t h, bool continue_part, uint32_t b) {
   if (continue_part) return in_continue_construct(sg, sh, b);
-  if (!cfg_graph_dominates(sg, h, b)) return false;
-  if (sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, b)) return false;
+  if (!cfg_gi_dominates(sg, h, b)) return false;
+  if (sh->merge != CFG_NONE && cfg_gi_dominates(sg, sh->merge, b)) return false;
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
@@ -996,7 +1021,7 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
  * structural dominator: the next block of the validator's walk out of a selection. */
 static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner, uint32_t b) {
   uint32_t h = merge_owner[b];
-  if (h != CFG_NONE && h != b && cfg_graph_dominates(sg, h, b)) return h;
+  if (h != CFG_NONE && h != b && cfg_gi_dominates(sg, h, b)) return h;
   return b == cfg_graph_entry(sg) ? CFG_NONE : cfg_graph_idom(sg, b);
 }
 
@@ -1019,7 +1044,7 @@ static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structu
        b = next_out(sg, merge_owner, b), steps++) {
     const struct cfg_node_shape *o = &s->shapes[b];
     if (o->shape != CFG_SHAPE_LOOP) continue;
-    if (o->merge != CFG_NONE && cfg_graph_dominates(sg, o->merge, h)) continue;
+    if (o->merge != CFG_NONE && cfg_gi_dominates(sg, o->merge, h)) continue;
     return x == o->merge || x == o->continue_to;
   }
   return false;
