@@ -52,9 +52,11 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
   struct vk_buffer st = {0}, mem = {0};
   struct vk_compute_pipeline p = {0};
   bool ok = false;
-  /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
-   * of the device layer wants at least one buffer to push */
-  if (!vk_buffer_create(dev, sizeof *state * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+  /* binding 0 is the wave's state (its scalar part is read through the descriptor, the
+   * junk area through the device address); one slot per wave, 256-byte aligned as any
+   * device's minStorageBufferOffsetAlignment */
+  const uint64_t slot = (sizeof *state + 255) & ~255ull;
+  if (!vk_buffer_create(dev, slot * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                         GPU_VK_MEMORY_HOST, &st) ||
       !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
                         &mem)) {
@@ -65,7 +67,8 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "a buffer has no device address");
     goto out;
   }
-  memcpy(st.mapped, states, sizeof *state * wave_count);
+  for (uint32_t w = 0; w < wave_count; w++)
+    memcpy((uint8_t *)st.mapped + w * slot, &states[w], sizeof *state);
   memcpy(mem.mapped, window->data, window->size);
   if (!vk_compute_pipeline_create(dev, words, count * 4, 1, sizeof(struct spirv_push), &p)) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
@@ -80,9 +83,10 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
   /* one dispatch per wave of the group, each over the whole grid with its own start state
    * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
   for (uint32_t w = 0; w < wave_count; w++) {
-    struct spirv_push push = {.state = st.address + w * sizeof *state,
+    struct spirv_push push = {.state = st.address + w * slot,
                               .memory_delta = mem.address - window->addr};
-    vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
+    uint64_t offset = w * slot;
+    vk_cmd_dispatch(dev, cb, &p, bufs, &offset, &push, groups[0], groups[1], groups[2]);
   }
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {

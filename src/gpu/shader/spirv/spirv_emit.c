@@ -67,10 +67,13 @@ static uint32_t guest_addr(struct emit *e, uint32_t g64) {
   uint32_t a = op2(e, SpvOpBitwiseAnd, e->t_u64, g64, cu64(e, 0xffffffffffffull));
   return add64(e, a, e->delta);
 }
-/* dword I of the wave state (I a u32 value) */
+/* dword I of the wave state (I a u32 value), through the storage buffer at binding 0: a
+ * device reads a uniform index there once for the whole wave (lavapipe: one scalar load
+ * instead of one load per lane, as a physical-storage-buffer pointer would cost) */
 static uint32_t state_word(struct emit *e, uint32_t i) {
-  uint32_t off = op2(e, SpvOpIMul, e->t_u64, to_u64(e, i), cu64(e, 4));
-  return psb_load(e, add64(e, e->state, off));
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u32);
+  uint32_t w[3] = {e->state_buf, cu32(e, 0), i};
+  return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
 /* Predicated accesses without control flow: a lane whose access must not happen (inactive,
@@ -163,7 +166,10 @@ static void barrier(struct emit *e) {
 static void write_begin(struct emit *e) {
   if (!e->fenced) barrier(e);
 }
-static void write_end(struct emit *e) { barrier(e); }
+static void write_end(struct emit *e) {
+  if (!e->follows || e->follows[e->cur]) barrier(e);
+  else e->fenced = false; /* nothing follows before the next fence */
+}
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -828,7 +834,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       blk < fn->structure.node_count ? &fn->structure.shapes[blk] : NULL;
   e->block = blk;
   inst(e, SpvOpLabel, &e->begin[blk], 1);
-  e->fenced = false;
+  e->fenced = e->dirty_in && !e->dirty_in[blk]; /* no access since the last fence */
   if (entry) { /* function variables come first in the first block */
     uint32_t fp = spv_type_pointer(&e->b, SpvStorageClassFunction, e->t_u32);
     uint32_t *vars[2] = {e->ballot_var ? &e->ballot_count : NULL, e->rfl_var ? &e->rfl_count : NULL};
@@ -874,6 +880,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       term = id;
       break;
     }
+    e->cur = id;
     emit_inst(e, id);
     if (e->dispatch) spirv_dispatch_defined(e, id);
   }
@@ -946,6 +953,23 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   spv_decorate(b, lane_var, SpvDecorationBuiltIn, &builtin, 1);
   spv_name(b, lane_var, "local_invocation_index");
   e->iface[e->niface++] = lane_var;
+  /* the wave state, read-only, at set 0 binding 0 (struct spirv_push.state is the same
+   * buffer's device address, for the junk area) */
+  uint32_t rt = spv_type_runtime_array(b, e->t_u32), four = 4, zero = 0;
+  spv_decorate(b, rt, SpvDecorationArrayStride, &four, 1);
+  uint32_t sb = spv_type_struct(b, &rt, 1);
+  spv_decorate(b, sb, SpvDecorationBlock, NULL, 0);
+  spv_member_decorate(b, sb, 0, SpvDecorationOffset, &zero, 1);
+  spv_member_decorate(b, sb, 0, SpvDecorationNonWritable, NULL, 0);
+  spv_name(b, sb, "spirv_wave_state");
+  if (b->version < 0x00010300) spv_extension(b, "SPV_KHR_storage_buffer_storage_class");
+  e->state_buf = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb),
+                              SpvStorageClassStorageBuffer);
+  spv_decorate(b, e->state_buf, SpvDecorationDescriptorSet, &zero, 1);
+  spv_decorate(b, e->state_buf, SpvDecorationBinding, &zero, 1);
+  spv_name(b, e->state_buf, "state");
+  /* SPIR-V 1.4 lists every global an entry point uses; before, only inputs and outputs */
+  if (b->version >= 0x00010400) e->iface[e->niface++] = e->state_buf;
   for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
   if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
     uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
@@ -1033,6 +1057,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
   bool ok = e.val && e.begin;
   if (ok) setup(&e, opts);
+  if (ok) ok = spirv_fence_plan(&e);
   /* without structure: the dispatcher form (spirv_emit_dispatch.c) */
   if (ok && !fn->structured) ok = spirv_dispatch_begin(&e);
   /* ids: constants (deduplicated), then every other value, then copies (their source) */
@@ -1115,6 +1140,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   free(e.begin);
   free(e.late);
   spirv_dispatch_free(&e);
+  spirv_fence_free(&e);
   spv_builder_free(&e.b);
   if (out->unsupported) {
     free(out->words);

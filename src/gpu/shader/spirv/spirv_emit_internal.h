@@ -34,7 +34,8 @@ struct emit {
   uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
   uint32_t lane, state, delta, junk; /* values computed in the entry block */
-  uint32_t iface[8], niface;
+  uint32_t state_buf;                /* the wave state's storage buffer (binding 0) */
+  uint32_t iface[10], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -46,6 +47,11 @@ struct emit {
   bool fenced;                     /* a barrier and no guest memory access since */
   bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
+  /* fences around writes (spirv_emit_memory.c): per instruction, whether a memory access
+   * may follow it before the next fence; per block, whether one may have happened since
+   * the last fence at its start; the instruction being emitted */
+  bool *follows, *dirty_in;
+  uint32_t cur;
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -132,6 +138,11 @@ uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b);
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+
+/* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
+
+bool spirv_fence_plan(struct emit *e);
+void spirv_fence_free(struct emit *e);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 
