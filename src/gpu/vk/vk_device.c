@@ -16,6 +16,8 @@ struct vk_device {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties mem;
   bool has_address;
+  VkDeviceSize import_alignment; /* VK_EXT_external_memory_host: 0 when absent */
+  PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
   uint32_t subgroup_size;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor;
   uint64_t timeout_ns;
@@ -168,12 +170,16 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
                                  .queueFamilyIndex = dev->queue_family,
                                  .queueCount = 1,
                                  .pQueuePriorities = &prio};
-  const char *exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  const char *exts[2] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  uint32_t next = 1;
+  /* host memory imported as buffers (guest memory seen by shaders without copies) */
+  bool host_import = has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+  if (host_import) exts[next++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                             .pNext = &want,
                             .queueCreateInfoCount = 1,
                             .pQueueCreateInfos = &qci,
-                            .enabledExtensionCount = 1,
+                            .enabledExtensionCount = next,
                             .ppEnabledExtensionNames = exts};
   r = vkCreateDevice(dev->physical, &dci, NULL, &dev->device);
   if (r != VK_SUCCESS) {
@@ -182,6 +188,16 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
     return NULL;
   }
   vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+  if (host_import) {
+    VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                      .pNext = &hp};
+    vkGetPhysicalDeviceProperties2(dev->physical, &p2);
+    dev->host_pointer_props = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
+        dev->device, "vkGetMemoryHostPointerPropertiesEXT");
+    if (dev->host_pointer_props) dev->import_alignment = hp.minImportedHostPointerAlignment;
+  }
   dev->push_descriptor =
       (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
@@ -278,6 +294,72 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
   if (memory == GPU_VK_MEMORY_HOST &&
       vkMapMemory(dev->device, out->memory, 0, VK_WHOLE_SIZE, 0, &out->mapped) != VK_SUCCESS) {
     LOG(vk, ERROR, "mapping a host buffer failed");
+    vk_buffer_destroy(dev, out);
+    return false;
+  }
+  if (dev->has_address) {
+    VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                    .buffer = out->buffer};
+    out->address = vkGetBufferDeviceAddress(dev->device, &ai);
+  }
+  out->size = size;
+  return true;
+}
+
+VkDeviceSize vk_device_host_import_alignment(const vk_device *dev) {
+  return dev->import_alignment;
+}
+
+bool vk_buffer_import_host(vk_device *dev, void *host, VkDeviceSize size,
+                           VkBufferUsageFlags usage, struct vk_buffer *out) {
+  memset(out, 0, sizeof(*out));
+  VkDeviceSize align = dev->import_alignment;
+  if (!align || !size || (uintptr_t)host % align || size % align) return false;
+  const VkExternalMemoryHandleTypeFlagBits type =
+      VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  VkMemoryHostPointerPropertiesEXT hp = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+  if (dev->host_pointer_props(dev->device, type, host, &hp) != VK_SUCCESS) {
+    LOG(vk, WARN, "host memory at %p cannot be imported", host);
+    return false;
+  }
+  usage |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (dev->has_address) usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+  VkExternalMemoryBufferCreateInfo ext = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO, .handleTypes = type};
+  VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                            .pNext = &ext,
+                            .size = size,
+                            .usage = usage,
+                            .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  if (vkCreateBuffer(dev->device, &bci, NULL, &out->buffer) != VK_SUCCESS) {
+    LOG(vk, ERROR, "vkCreateBuffer(%llu bytes, imported) failed", (unsigned long long)size);
+    return false;
+  }
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(dev->device, out->buffer, &req);
+  uint32_t t;
+  if (!find_memory_type(dev, req.memoryTypeBits & hp.memoryTypeBits,
+                        VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT,
+                        &t)) {
+    LOG(vk, WARN, "no host-coherent memory type to import host memory into");
+    vk_buffer_destroy(dev, out);
+    return false;
+  }
+  VkImportMemoryHostPointerInfoEXT imp = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+      .handleType = type,
+      .pHostPointer = host};
+  VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                     .pNext = &imp,
+                                     .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+  VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                              .pNext = dev->has_address ? (void *)&flags : (void *)&imp,
+                              .allocationSize = size,
+                              .memoryTypeIndex = t};
+  if (vkAllocateMemory(dev->device, &mai, NULL, &out->memory) != VK_SUCCESS ||
+      vkBindBufferMemory(dev->device, out->buffer, out->memory, 0) != VK_SUCCESS) {
+    LOG(vk, WARN, "importing %llu bytes of host memory failed", (unsigned long long)size);
     vk_buffer_destroy(dev, out);
     return false;
   }

@@ -37,6 +37,27 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size) {
+  if (!window || !window->data || !window->size)
+    return fail(err, err_size, "bad arguments");
+  struct shader_memory *mem = shader_memory_create(dev);
+  if (!mem) return fail(err, err_size, "allocating the guest range table failed");
+  /* one range: imported when the window is aligned for it (no copy), else a copy that is
+   * uploaded now and downloaded after the run */
+  uint64_t size = window->size & ~3ull;
+  bool ok = size && shader_memory_map(mem, window->addr, window->data, size, true, err, err_size);
+  if (!size) fail(err, err_size, "the guest window is smaller than a dword");
+  if (ok)
+    ok = shader_dispatch_memory(dev, words, count, states, wave_count, groups, mem, err,
+                                err_size);
+  if (ok) shader_memory_download(mem, window->addr, size);
+  shader_memory_destroy(mem);
+  return ok;
+}
+
+bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
+                            const struct spirv_wave_state *states, uint32_t wave_count,
+                            const uint32_t groups[3], struct shader_memory *mem, char *err,
+                            size_t err_size) {
   if (!wave_count || wave_count > 32)
     return fail(err, err_size, "bad wave count (1..32 per workgroup)");
   const struct spirv_wave_state *state = states;
@@ -45,32 +66,31 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     return fail(err, err_size, "bad workgroup count (1..65535 per dimension)");
   if (!vk_device_has_address(dev))
     return fail(err, err_size, "the device has no buffer device address");
-  if (!words || !count || !state || !window || !window->data || !window->size)
-    return fail(err, err_size, "bad arguments");
-  if (window->addr >> 48 || window->size > (1ull << 48) - window->addr)
-    return fail(err, err_size, "the guest window is not inside the 48-bit address space");
-  struct vk_buffer st = {0}, mem = {0};
+  if (!words || !count || !state || !mem) return fail(err, err_size, "bad arguments");
+  struct vk_buffer st = {0};
   struct vk_compute_pipeline p = {0};
+  const struct vk_buffer *table = NULL;
   bool ok = false;
   /* binding 0 is the wave's state (its scalar part is read through the descriptor, the
    * junk area through the device address); one slot per wave, 256-byte aligned as any
-   * device's minStorageBufferOffsetAlignment */
+   * device's minStorageBufferOffsetAlignment. Binding 1: the guest range table. */
   const uint64_t slot = (sizeof *state + 255) & ~255ull;
   if (!vk_buffer_create(dev, slot * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                        GPU_VK_MEMORY_HOST, &st) ||
-      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
-                        &mem)) {
-    fail(err, err_size, "allocating the state or memory buffer failed");
+                        GPU_VK_MEMORY_HOST, &st)) {
+    fail(err, err_size, "allocating the state buffer failed");
     goto out;
   }
-  if (!st.address || !mem.address) {
-    fail(err, err_size, "a buffer has no device address");
+  if (!st.address) {
+    fail(err, err_size, "the state buffer has no device address");
     goto out;
   }
   for (uint32_t w = 0; w < wave_count; w++)
     memcpy((uint8_t *)st.mapped + w * slot, &states[w], sizeof *state);
-  memcpy(mem.mapped, window->data, window->size);
-  if (!vk_compute_pipeline_create(dev, words, count * 4, 1, sizeof(struct spirv_push), &p)) {
+  if (!shader_memory_prepare(mem, &table)) {
+    fail(err, err_size, "preparing guest memory failed");
+    goto out;
+  }
+  if (!vk_compute_pipeline_create(dev, words, count * 4, 2, sizeof(struct spirv_push), &p)) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }
@@ -79,25 +99,23 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "no command buffer");
     goto out;
   }
-  const struct vk_buffer *bufs[1] = {&st};
+  const struct vk_buffer *bufs[2] = {&st, table};
   /* one dispatch per wave of the group, each over the whole grid with its own start state
    * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
   for (uint32_t w = 0; w < wave_count; w++) {
-    struct spirv_push push = {.state = st.address + w * slot,
-                              .memory_delta = mem.address - window->addr};
-    uint64_t offset = w * slot;
-    vk_cmd_dispatch(dev, cb, &p, bufs, &offset, &push, groups[0], groups[1], groups[2]);
+    struct spirv_push push = {.state = st.address + w * slot};
+    uint64_t offsets[2] = {w * slot, 0};
+    vk_cmd_dispatch(dev, cb, &p, bufs, offsets, &push, groups[0], groups[1], groups[2]);
   }
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");
     goto out;
   }
-  memcpy(window->data, mem.mapped, window->size);
   ok = true;
 out:
+  if (table) shader_memory_finish(mem);
   vk_compute_pipeline_destroy(dev, &p);
-  if (mem.buffer) vk_buffer_destroy(dev, &mem);
   if (st.buffer) vk_buffer_destroy(dev, &st);
   return ok;
 }

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/shader/dispatch/shader_memory.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "gpu/vk/vk_device.h"
 
@@ -37,11 +38,20 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
                           struct shader_dispatch_window *window, char *err, size_t err_size);
 
 /* The same for WAVE_COUNT waves per workgroup: wave W of every group starts from STATES[W]
- * (one dispatch of the grid per wave, in one submission). */
+ * (one dispatch of the grid per wave, in one submission). WINDOW is one guest range
+ * (imported when aligned for it, else copied in and out around the run). */
 bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size);
+
+/* The same against the guest range table MEM (shader_memory.h): nothing is copied for
+ * imported ranges; copied ranges get the host's marked writes uploaded first and are
+ * marked as written by the device (shader_memory_download brings them back). */
+bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
+                            const struct spirv_wave_state *states, uint32_t wave_count,
+                            const uint32_t groups[3], struct shader_memory *mem, char *err,
+                            size_t err_size);
 
 /* The float controls DEV supports, as spirv_emit_options wants them. */
 void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);

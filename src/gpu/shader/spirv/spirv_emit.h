@@ -11,10 +11,13 @@
  * Cross-lane operations go through workgroup memory (ballot, read_first_lane), which works
  * whatever the host's subgroup size.
  *
- * Inputs are reached through buffer device addresses given in push constants (struct
- * spirv_push): the wave's register file at start (struct spirv_wave_state: SGPRs, VCC,
- * EXEC, M0, SCC, and the VGPRs of every lane), and guest memory, where guest address A
- * (bits 47:0; 63:48 are ignored as the GPU does) is the device address A + memory_delta.
+ * Inputs: the wave's register file at start (struct spirv_wave_state: SGPRs, VCC, EXEC,
+ * M0, SCC, and the VGPRs of every lane), a storage buffer at set 0 binding 0 whose device
+ * address is also in the push constants (struct spirv_push); and the table of guest
+ * ranges (SPIRV_RANGES_*), a storage buffer at binding 1: guest address A (bits 47:0;
+ * 63:48 are ignored as the GPU does) is the device address of the first range holding the
+ * whole access plus A's offset in it; an address in no range reads 0 and drops its store
+ * (docs/shader-dispatch.md, "Guest memory: the range table").
  *
  * Only a subset of the IR is emitted yet; a function that uses anything else gives no
  * module, and the error counts the operations not emitted and names the first one.
@@ -30,9 +33,19 @@
 
 /* The push constant block of an emitted module (std430: offsets 0 and 8). */
 struct spirv_push {
-  uint64_t state;        /* device address of a struct spirv_wave_state */
-  uint64_t memory_delta; /* device address of guest address 0 (modulo 2^64) */
+  uint64_t state;    /* device address of the struct spirv_wave_state at binding 0 */
+  uint64_t reserved; /* 0 */
 };
+
+/* The guest range table at binding 1 (dwords): the number of ranges, then
+ * SPIRV_RANGE_SLOTS entries of SPIRV_RANGE_DWORDS: guest address, size in bytes (at least
+ * 4), device address (u64 each, low dword first). An unused slot has a guest address of
+ * SPIRV_RANGE_UNUSED (above the 48-bit space: no address matches) and size 4. */
+#define SPIRV_RANGES_COUNT 0
+#define SPIRV_RANGES_FIRST 8
+#define SPIRV_RANGE_DWORDS 8
+#define SPIRV_RANGE_SLOTS 4
+#define SPIRV_RANGE_UNUSED (1ull << 63)
 
 /* The register file at wave start as the module reads it (dwords). */
 #define SPIRV_STATE_SGPR 0      /* s0..s105 */

@@ -33,8 +33,10 @@ struct emit {
   uint32_t *begin; /* per block: its label */
   uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta, junk; /* values computed in the entry block */
+  uint32_t lane, state, junk;        /* values computed in the entry block */
   uint32_t state_buf;                /* the wave state's storage buffer (binding 0) */
+  uint32_t ranges_var;               /* the guest range table (binding 1) */
+  uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS], range_dev[SPIRV_RANGE_SLOTS];
   uint32_t iface[10], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
@@ -142,6 +144,12 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 
 bool spirv_fence_plan(struct emit *e);
+/* The device address of guest address G64 for an access of BYTES bytes by a lane whose
+ * predicate is *ACTIVE (0: every lane); *ACTIVE becomes the predicate of the access (the
+ * lane is active and the address is mapped). spirv_guest_ranges_load reads the table in
+ * the entry block. */
+uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
+void spirv_guest_ranges_load(struct emit *e);
 void spirv_fence_free(struct emit *e);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */

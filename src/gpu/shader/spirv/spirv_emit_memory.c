@@ -142,3 +142,47 @@ void spirv_fence_free(struct emit *e) {
   e->follows = NULL;
   e->dirty_in = NULL;
 }
+
+/* ---- guest addresses: the range table ---------------------------------------------------
+ * The entry block loads the table's SPIRV_RANGE_SLOTS entries once (uniform values: one
+ * scalar load each on a device that sees uniformity, such as lavapipe); an access then
+ * tests its address against every slot with a compare and a select, no control flow and
+ * no memory access (a loop over the table in a function cost lavapipe 25 times the
+ * access itself). Unused slots hold a base above the 48-bit space, so they never match. */
+
+static uint32_t ranges_u64(struct emit *e, uint32_t index) {
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u32);
+  uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index)};
+  uint32_t lo = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
+  w[2] = cu32(e, index + 1);
+  uint32_t hi = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
+  return op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
+             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+}
+
+void spirv_guest_ranges_load(struct emit *e) {
+  for (uint32_t i = 0; i < SPIRV_RANGE_SLOTS; i++) {
+    uint32_t at = SPIRV_RANGES_FIRST + i * SPIRV_RANGE_DWORDS;
+    e->range_base[i] = ranges_u64(e, at);
+    e->range_size[i] = ranges_u64(e, at + 2);
+    e->range_dev[i] = ranges_u64(e, at + 4);
+  }
+}
+
+uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active) {
+  uint32_t u64 = e->t_u64, bl = e->t_bool;
+  uint32_t g = op2(e, SpvOpBitwiseAnd, u64, g64, cu64(e, 0xffffffffffffull));
+  uint32_t r = cu64(e, 0);
+  /* the last slot first, so the first range holding the access wins */
+  for (uint32_t i = SPIRV_RANGE_SLOTS; i-- > 0;) {
+    uint32_t off = op2(e, SpvOpISub, u64, g, e->range_base[i]);
+    /* the whole access inside: off < size - (bytes - 1) (sizes are at least 4) */
+    uint32_t lim =
+        bytes > 1 ? op2(e, SpvOpISub, u64, e->range_size[i], cu64(e, bytes - 1)) : e->range_size[i];
+    uint32_t hit = op2(e, SpvOpULessThan, bl, off, lim);
+    r = sel(e, u64, hit, op2(e, SpvOpIAdd, u64, e->range_dev[i], off), r);
+  }
+  uint32_t mapped = op2(e, SpvOpINotEqual, bl, r, cu64(e, 0));
+  *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
+  return r;
+}
