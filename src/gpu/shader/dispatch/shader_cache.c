@@ -124,6 +124,7 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   struct spirv_emit_options eo = {.lds_bytes = spec->lds_bytes,
                                   .denorm_preserve_f32 = spec->denorm_preserve_f32,
                                   .rte_f32 = spec->rte_f32,
+                                  .entry_vgprs = spec->entry_vgprs,
                                   .source_name = name};
   memcpy(eo.tgid_sgpr, spec->tgid_sgpr, sizeof eo.tgid_sgpr);
   for (uint32_t i = 0; i < fn->inst_count; i++)

@@ -22,7 +22,8 @@ struct shader_spec {
   uint32_t lds_bytes;    /* the workgroup's LDS */
   uint32_t tgid_sgpr[3]; /* as spirv_emit_options.tgid_sgpr: SGPR + 1, 0 = not enabled */
   uint8_t denorm_preserve_f32, rte_f32; /* the device's float controls */
-  uint8_t pad[2];
+  uint8_t entry_vgprs; /* as spirv_emit_options.entry_vgprs (the thread-id VGPRs); 0: all */
+  uint8_t pad;
 };
 
 struct shader_cache_config {

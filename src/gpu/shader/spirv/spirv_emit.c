@@ -447,7 +447,8 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     }
   } else if (reg >= IR_REG_VGPR0 && reg < IR_REG_COUNT) {
     uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
-    v = state_word(e, i);
+    /* a VGPR without a start value: 0, as the state holds, without a load per lane */
+    v = e->entry_vgprs && reg - IR_REG_VGPR0 >= e->entry_vgprs ? cu32(e, 0) : state_word(e, i);
   } else {
     unsupported(e, "entry_reg of register %u", reg);
     return;
@@ -997,6 +998,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   spv_name(b, e->ranges_var, "ranges");
   if (b->version >= 0x00010400) e->iface[e->niface++] = e->ranges_var;
   for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
+  e->entry_vgprs = opts ? opts->entry_vgprs : 0;
   if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
     uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
     e->group_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);

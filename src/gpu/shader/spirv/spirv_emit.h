@@ -82,6 +82,10 @@ struct spirv_emit_options {
    * the state's value (the first group of a grid split into several dispatches, else 0),
    * so one module runs a grid of workgroups, one wave each */
   uint32_t tgid_sgpr[3];
+  /* VGPRs the wave starts with a value in (v0..v(entry_vgprs-1): the thread ids); the
+   * others start as 0 without a load (the hardware leaves them undefined, the dispatch's
+   * state holds 0). 0: every VGPR is read from the state (tests that set them all). */
+  uint32_t entry_vgprs;
 };
 
 struct spirv_module {
