@@ -126,7 +126,8 @@ static double run(vk_device *dev, const uint32_t *spv, size_t count, uint32_t *h
   const struct vk_buffer *table = NULL;
   if (!shader_memory_prepare(gm, &table)) return -1;
   struct vk_compute_pipeline p;
-  if (!vk_compute_pipeline_create(dev, spv, count * 4, 2, 16, &p)) return -1;
+  uint32_t ranges = shader_memory_count(gm); /* SPIRV_SPEC_RANGE_COUNT (glslang's: none) */
+  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, &ranges, 1, &p)) return -1;
   uint32_t *in = host, *out = in + N;
   memset(out, 0, N * 4);
   shader_memory_host_wrote(gm, GUEST + N * 4, N * 4);

@@ -443,7 +443,21 @@ void vk_cmd_barrier(VkCommandBuffer cb) {
 bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out) {
+  return vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size, NULL,
+                                         0, out);
+}
+
+bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                     uint32_t buffer_count, uint32_t push_size,
+                                     const uint32_t *spec, uint32_t spec_count,
+                                     struct vk_compute_pipeline *out) {
   memset(out, 0, sizeof(*out));
+  VkSpecializationMapEntry map[8];
+  if (spec_count > 8) spec_count = 8;
+  for (uint32_t i = 0; i < spec_count; i++)
+    map[i] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * i, .size = 4};
+  VkSpecializationInfo si = {
+      .mapEntryCount = spec_count, .pMapEntries = map, .dataSize = 4 * spec_count, .pData = spec};
   if (buffer_count > 8 || push_size > 128 || !spirv || spirv_bytes % 4) {
     LOG(vk, ERROR, "compute pipeline: bad arguments (%u buffers, %u push bytes)", buffer_count,
         push_size);
@@ -479,7 +493,8 @@ bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t sp
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = module,
-                  .pName = "main"},
+                  .pName = "main",
+                  .pSpecializationInfo = spec_count ? &si : NULL},
         .layout = out->layout};
     r = vkCreateComputePipelines(dev->device, VK_NULL_HANDLE, 1, &ci, NULL, &out->pipeline);
   }

@@ -94,6 +94,12 @@ struct vk_compute_pipeline {
 bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out);
+/* The same with the specialization constants 0..SPEC_COUNT-1 (at most 8, u32 each) set to
+ * SPEC[0..]. */
+bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                     uint32_t buffer_count, uint32_t push_size,
+                                     const uint32_t *spec, uint32_t spec_count,
+                                     struct vk_compute_pipeline *out);
 void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
 
 /* Binds P, pushes BUFFERS (buffer_count of them, each bound from OFFSETS[i] to its end;

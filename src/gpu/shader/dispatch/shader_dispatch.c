@@ -90,7 +90,9 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "preparing guest memory failed");
     goto out;
   }
-  if (!vk_compute_pipeline_create(dev, words, count * 4, 2, sizeof(struct spirv_push), &p)) {
+  uint32_t ranges = shader_memory_count(mem); /* SPIRV_SPEC_RANGE_COUNT */
+  if (!vk_compute_pipeline_create_spec(dev, words, count * 4, 2, sizeof(struct spirv_push),
+                                       &ranges, 1, &p)) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }

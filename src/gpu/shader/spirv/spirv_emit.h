@@ -46,6 +46,9 @@ struct spirv_push {
 #define SPIRV_RANGE_DWORDS 8
 #define SPIRV_RANGE_SLOTS 4
 #define SPIRV_RANGE_UNUSED (1ull << 63)
+/* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
+ * the slots past it are not tested (the pipeline compiler removes their code). */
+#define SPIRV_SPEC_RANGE_COUNT 0
 
 /* The register file at wave start as the module reads it (dwords). */
 #define SPIRV_STATE_SGPR 0      /* s0..s105 */

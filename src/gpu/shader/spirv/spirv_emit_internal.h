@@ -38,6 +38,7 @@ struct emit {
   uint32_t entry_vgprs;              /* spirv_emit_options.entry_vgprs */
   uint32_t ranges_var;               /* the guest range table (binding 1) */
   uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS], range_dev[SPIRV_RANGE_SLOTS];
+  uint32_t range_live[SPIRV_RANGE_SLOTS]; /* spec constant: slot < the range count */
   uint32_t iface[10], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */

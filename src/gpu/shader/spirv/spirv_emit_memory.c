@@ -161,6 +161,18 @@ static uint32_t ranges_u64(struct emit *e, uint32_t index) {
 }
 
 void spirv_guest_ranges_load(struct emit *e) {
+  /* the range count, a specialization constant: slot i is tested when i < count */
+  uint32_t count = spv_id(&e->b), id = SPIRV_SPEC_RANGE_COUNT;
+  uint32_t sc[3] = {e->t_u32, count, SPIRV_RANGE_SLOTS};
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstant, sc, 3);
+  spv_decorate(&e->b, count, SpvDecorationSpecId, &id, 1);
+  spv_name(&e->b, count, "range_count");
+  for (uint32_t i = 1; i < SPIRV_RANGE_SLOTS; i++) {
+    uint32_t slot = cu32(e, i);
+    e->range_live[i] = spv_id(&e->b);
+    uint32_t w[5] = {e->t_bool, e->range_live[i], SpvOpULessThan, slot, count};
+    spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantOp, w, 5);
+  }
   for (uint32_t i = 0; i < SPIRV_RANGE_SLOTS; i++) {
     uint32_t at = SPIRV_RANGES_FIRST + i * SPIRV_RANGE_DWORDS;
     e->range_base[i] = ranges_u64(e, at);
@@ -180,6 +192,7 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
     uint32_t lim =
         bytes > 1 ? op2(e, SpvOpISub, u64, e->range_size[i], cu64(e, bytes - 1)) : e->range_size[i];
     uint32_t hit = op2(e, SpvOpULessThan, bl, off, lim);
+    if (i) hit = op2(e, SpvOpLogicalAnd, bl, e->range_live[i], hit);
     r = sel(e, u64, hit, op2(e, SpvOpIAdd, u64, e->range_dev[i], off), r);
   }
   uint32_t mapped = op2(e, SpvOpINotEqual, bl, r, cu64(e, 0));
