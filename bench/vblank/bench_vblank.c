@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../bench_goal.h"
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 #define MAX_SAMPLES 20000
 

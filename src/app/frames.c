@@ -11,7 +11,7 @@
 
 #include "common/log.h"
 #include "gpu/present/present.h"
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 static const char *dump_dir;
 static unsigned long long shot_at;

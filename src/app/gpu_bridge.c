@@ -2,6 +2,7 @@
 #include "gpu_bridge.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -12,6 +13,8 @@
 #ifdef PROSPERO_APP_COMPUTE
 #include "gpu_compute.h"
 #endif
+#include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/libSceVideoOut/videoout.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
@@ -68,13 +71,42 @@ void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   return (void *)(uintptr_t)addr; /* guest memory is mapped at its guest address */
 }
 
+static void start_gpu_thread(void) {
+  int r = cp_thread_start(the_cp);
+  if (r != 0) LOG(gpu, ERROR, "cp: the GPU thread cannot start (%d)", r);
+}
+
+/* End-of-pipe interrupts become GRAPHICS events of the AGC driver (guest event queues). */
 static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
   (void)ctx;
-  /* the AGC driver's event sources (GRAPHICS events into guest queues) are not there yet */
-  LOG_ONCE(gpu, STUB,
-           "cp: end-of-pipe interrupt (queue %u, event 0x%02x, data 0x%llx): no "
-           "guest event source is attached yet",
-           queue, event, (unsigned long long)data);
+  agc_driver_interrupt(queue, event, data);
+}
+
+/* Driver packets the command processor hands on: FLIP (sceAgcDcbSetFlip: port handle,
+ * buffer index, flip mode, argument lo/hi) is a video out flip requested when the packet
+ * runs; the others are not run yet (docs/agc.md). */
+static void on_agc_packet(void *ctx, unsigned queue, unsigned sub, const uint32_t *b, unsigned n) {
+  (void)ctx;
+  if (sub == PM4_DRV_FLIP && n == 5) {
+    int64_t arg = (int64_t)((uint64_t)b[3] | (uint64_t)b[4] << 32);
+    int r = videoout_submit_flip((int32_t)b[0], (int32_t)b[1], (int32_t)b[2], arg);
+    if (r != 0)
+      LOG(gpu, WARN,
+          "cp: queue %u: flip of buffer %d requested by the command stream failed (0x%x)", queue,
+          (int32_t)b[1], (unsigned)r);
+    return;
+  }
+  LOG_ONCE(gpu, STUB, "cp: queue %u: driver packet 0x%02x (%u dwords) is not run yet", queue, sub,
+           n);
+}
+
+/* The AGC driver's submissions: queued on the command processor, whose GPU thread is started
+ * by the first one. */
+static int agc_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
+  (void)ctx;
+  static pthread_once_t started = PTHREAD_ONCE_INIT;
+  pthread_once(&started, start_gpu_thread);
+  return cp_submit(the_cp, queue, addr, dwords);
 }
 
 bool app_gpu_init(const char *dump_dir) {
@@ -91,10 +123,12 @@ bool app_gpu_init(const char *dump_dir) {
   the_compute = (struct app_gpu_compute){.window = guest_window};
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
+                             .agc_packet = on_agc_packet,
                              .ctx = &the_compute,
                              .dispatch = app_gpu_compute_dispatch};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
-  const struct cp_ops ops = {.mem_map = app_gpu_mem_map, .interrupt = on_interrupt};
+  const struct cp_ops ops = {
+      .mem_map = app_gpu_mem_map, .interrupt = on_interrupt, .agc_packet = on_agc_packet};
 #endif
   the_cp = cp_create(&ops);
   if (!the_cp) {
@@ -102,6 +136,8 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
   if (dump_dir && cp_set_dump_dir(the_cp, dump_dir) != 0) return false;
+  const struct agc_driver_ops agc = {.submit = agc_submit};
+  agc_driver_set_ops(&agc);
   return true;
 }
 

@@ -17,7 +17,9 @@
   X(libScePlayGo)        \
   X(libSceRtc)           \
   X(libSceNpManager)     \
-  X(libSceVideoOut)
+  X(libSceVideoOut)      \
+  X(libSceAgc)           \
+  X(libSceAgcDriver)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)

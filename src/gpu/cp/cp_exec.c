@@ -260,11 +260,12 @@ static enum cp_step event_write(struct cp_queue *q, struct cp_frame *f, const ui
 
 /* ---- memory ---- */
 
-static enum cp_step write_data(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
-                               unsigned nb) {
+/* WRITE_DATA with control dword CTL (the body's dword 0, or a driver packet's translation). */
+static enum cp_step write_data_ctl(struct cp_queue *q, struct cp_frame *f, uint32_t ctl,
+                                   const uint32_t *b, unsigned nb) {
   if (nb < 4) FAIL("WRITE_DATA with %u body dwords (4 or more expected)", nb);
-  unsigned dst = (b[0] >> 8) & 0xf;
-  bool one = (b[0] >> 16) & 1;
+  unsigned dst = (ctl >> 8) & 0xf;
+  bool one = (ctl >> 16) & 1;
   uint32_t n = nb - 3;
   const uint32_t *data = &b[3];
   if (dst == 0) { /* register */
@@ -288,6 +289,11 @@ static enum cp_step write_data(struct cp_queue *q, struct cp_frame *f, const uin
     FAIL("WRITE_DATA range 0x%" PRIx64 " (%u dwords) is not writable", addr, n);
   }
   return CP_STEP_DONE;
+}
+
+static enum cp_step write_data(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                               unsigned nb) {
+  return write_data_ctl(q, f, nb ? b[0] : 0, b, nb);
 }
 
 static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
@@ -516,9 +522,24 @@ static enum cp_step cond_exec(struct cp_queue *q, struct cp_frame *f, const uint
   return CP_STEP_DONE;
 }
 
-static enum cp_step agc_nop(struct cp_queue *q, const struct pm4_header *h, const uint32_t *b,
-                            unsigned nb) {
+static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
+                               const uint32_t *b, unsigned nb);
+
+/* A Sony driver packet in a NOP (agc_packets.def): the ones standing for a GFX10 packet run
+ * as it (cp_agc.c), the others go to ops.agc_packet. */
+static enum cp_step agc_nop(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
+                            const uint32_t *b, unsigned nb) {
   q->stats.agc_packets++;
+  struct cp_agc_xlat x;
+  char err[160];
+  int t = cp_agc_translate(h->sub, b, nb, &x, err, sizeof err);
+  if (t < 0) FAIL("driver packet %s (NOP 0x%02x): %s", cp_agc_packet_name(h->sub), h->sub, err);
+  if (t > 0) {
+    if (!x.opcode) return CP_STEP_DONE;
+    if (x.same_body) return write_data_ctl(q, f, x.body[0], b, nb);
+    struct pm4_header th = {.type = 3, .opcode = x.opcode, .count = x.n - 1, .dwords = x.n + 1};
+    return exec_type3(q, f, &th, x.body, x.n);
+  }
   if (q->cp->ops.agc_packet) q->cp->ops.agc_packet(q->cp->ops.ctx, q->id, h->sub, b, nb);
   else
     LOG(gpu, DEBUG, "cp: driver packet 0x%02x in a NOP (%u dwords): not decoded yet", h->sub, nb);
@@ -531,7 +552,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
                                const uint32_t *b, unsigned nb) {
   switch (h->opcode) {
     case PM4_NOP:
-      if (h->sub && nb) return agc_nop(q, h, b, nb);
+      if (h->sub && nb) return agc_nop(q, f, h, b, nb);
       return CP_STEP_DONE;
     case PM4_SET_CONTEXT_REG:
     case PM4_SET_CONTEXT_REG_INDEX:

@@ -71,4 +71,19 @@ __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,
                                                          ...);
 
+/* A driver packet rewritten as the GFX10 packet it stands for (cp_agc.c). OPCODE 0: nothing
+ * to run (markers). SAME_BODY: the packet's own body with dword 0 replaced by BODY[0]
+ * (WRITE_DATA, whose data follows); otherwise BODY holds the N dwords to run. */
+struct cp_agc_xlat {
+  unsigned opcode, n;
+  bool same_body;
+  uint32_t body[8];
+};
+/* 1 when SUB is a translated packet (X filled), 0 when it is not (hand it to
+ * ops.agc_packet), -1 when its body is malformed (ERR says why). */
+int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc_xlat *x, char *err,
+                     size_t err_size);
+/* The name of driver packet SUB, or NULL. */
+const char *cp_agc_packet_name(unsigned sub);
+
 #endif

@@ -16,6 +16,22 @@ const char *pm4_opcode_name(unsigned opcode) {
   }
 }
 
+/* Sony's driver packets carried in NOP (agc_packets.def), by sub-selector. */
+static const struct {
+  unsigned sub;
+  const char *name;
+} driver_packets[] = {
+#define X(name, sub, tr) {sub, #name},
+#include "gpu/cp/agc_packets.def"
+#undef X
+};
+
+const char *pm4_driver_packet_name(unsigned sub) {
+  for (size_t i = 0; i < sizeof driver_packets / sizeof driver_packets[0]; i++)
+    if (driver_packets[i].sub == sub) return driver_packets[i].name;
+  return NULL;
+}
+
 const char *pm4_event_name(unsigned event) {
   switch (event) {
 #define X(name, v) \
@@ -207,7 +223,12 @@ static unsigned list_stream(FILE *out, const uint32_t *w, size_t n, const struct
     }
     fprintf(out, " (%u dwords%s%s", nb, h.compute ? ", compute" : "",
             h.predicate ? ", predicated" : "");
-    if (h.sub) fprintf(out, ", sub 0x%02x", h.sub);
+    if (h.sub && h.opcode == PM4_NOP) {
+      const char *drv = pm4_driver_packet_name(h.sub);
+      fprintf(out, ", driver packet %s 0x%02x", drv ? drv : "UNKNOWN", h.sub);
+    } else if (h.sub) {
+      fprintf(out, ", sub 0x%02x", h.sub);
+    }
     fputc(')', out);
     switch (h.opcode) {
       case PM4_SET_CONTEXT_REG:

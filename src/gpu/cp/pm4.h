@@ -32,6 +32,13 @@ enum pm4_event {
 #undef X
 };
 
+/* Sony's driver packets carried in NOP: PM4_DRV_<NAME> = the NOP's sub-selector. */
+enum pm4_driver_packet {
+#define X(name, sub, tr) PM4_DRV_##name = sub,
+#include "agc_packets.def"
+#undef X
+};
+
 struct pm4_header {
   uint32_t raw;
   unsigned type;   /* 0..3 */
@@ -77,6 +84,9 @@ static inline uint32_t pm4_type0(unsigned reg, unsigned body) {
 
 /* Name of a type-3 opcode, or NULL. */
 const char *pm4_opcode_name(unsigned opcode);
+/* Name of the Sony driver packet a NOP with sub-selector SUB carries (agc_packets.def), or
+ * NULL. */
+const char *pm4_driver_packet_name(unsigned sub);
 /* Name of a VGT event type, or NULL. */
 const char *pm4_event_name(unsigned event);
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 #define W 16
 #define H 8

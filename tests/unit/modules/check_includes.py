@@ -25,7 +25,7 @@ MODULES = [
     ("sce",       r"src/sce/",                                      []),
     ("kernel",    r"src/kernel/",                                   ["sce", "common"]),
     ("loader",    r"src/loader/",                                   ["kernel"]),
-    ("hle",       r"src/hle/",                                      ["loader"]),
+    ("hle",       r"src/hle/",                                      ["loader", "cp"]),
     ("app",       r"src/app/",                                      ["hle", "present", "cp", "dispatch"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
     ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),

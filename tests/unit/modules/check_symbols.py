@@ -23,7 +23,7 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
             "sysmodule_", "app_content_", "playgo_",
-            "rtc_", "np_manager_", "videoout_"],
+            "rtc_", "np_manager_", "videoout_", "agc_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.

@@ -5,7 +5,7 @@
 
 #include "common/log.h"
 #include "hle/libkernel/libkernel.h"
-#include "hle/videoout/videoout_internal.h"
+#include "hle/libSceVideoOut/videoout_internal.h"
 #include "kernel/kernel_errno.h"
 
 #define MAIN_HANDLE 1

@@ -1,7 +1,7 @@
 /* The libSceVideoOut table: one line per symbol (see hle/hle.h). NIDs derive from the names
  * (checked by tests/unit/hle). docs/videoout.md says what each PARTIAL leaves out. */
 #include "hle/hle.h"
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 static const struct hle_symbol videoout_symbols[] = {
     /* PARTIAL: the main bus only (other bus types: INVALID_VALUE, logged); open parameters

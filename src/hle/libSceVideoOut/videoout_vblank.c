@@ -13,7 +13,7 @@
 
 #include "common/log.h"
 #include "hle/libkernel/libkernel.h"
-#include "hle/videoout/videoout_internal.h"
+#include "hle/libSceVideoOut/videoout_internal.h"
 
 static struct videoout_present_ops present_ops;
 static bool present_installed;

@@ -5,7 +5,7 @@
 
 #include <pthread.h>
 
-#include "hle/videoout/videoout.h"
+#include "hle/libSceVideoOut/videoout.h"
 #include "kernel/equeue.h"
 
 struct videoout_slot {

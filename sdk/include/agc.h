@@ -1,0 +1,136 @@
+/* libSceAgc: command-buffer builders. A builder reserves room in a command buffer
+ * (SceAgcCb) and writes one GPU packet there, returning a pointer to it (NULL when the
+ * arguments are refused or there is no room); its GetSize companion gives the packet's size
+ * in bytes. Submit the buffer with libSceAgcDriver (agc_driver.h). */
+#ifndef _PROSPERO_AGC_H
+#define _PROSPERO_AGC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "_prospero_cdefs.h"
+
+__PROSPERO_BEGIN_DECLS
+
+typedef struct SceAgcCb SceAgcCb;
+/* Called when a packet does not fit: give the buffer DWORDS more dwords (move cursorDown or
+ * the whole buffer) and return true, or return false. */
+typedef bool (*SceAgcCbCallback)(SceAgcCb *cb, uint32_t dwords, void *userData);
+
+/* A command buffer. Initialise bottom = cursorUp = start, top = cursorDown = end. */
+struct SceAgcCb {
+  uint32_t *bottom;
+  uint32_t *top;
+  uint32_t *cursorUp;   /* packets are written here, upwards */
+  uint32_t *cursorDown; /* end of the free space */
+  SceAgcCbCallback callback;
+  void *userData;
+  uint32_t reservedDw; /* dwords kept free below cursorDown */
+  uint32_t reserved;
+};
+
+/* A register and its value. OFFSET counts dwords from the start of the register's space:
+ * SH registers from byte 0xB000 (e.g. COMPUTE_PGM_LO, byte 0xB830, is 0x20C), context
+ * registers from 0x28000, user config registers from 0x30000. */
+typedef struct SceAgcShaderRegister {
+  uint32_t offset;
+  uint32_t value;
+} SceAgcShaderRegister;
+
+/* Register offsets (SH space) used by compute. */
+#define SCE_AGC_SH_COMPUTE_NUM_THREAD_X 0x207u
+#define SCE_AGC_SH_COMPUTE_NUM_THREAD_Y 0x208u
+#define SCE_AGC_SH_COMPUTE_NUM_THREAD_Z 0x209u
+#define SCE_AGC_SH_COMPUTE_PGM_LO 0x20Cu /* code address >> 8 */
+#define SCE_AGC_SH_COMPUTE_PGM_HI 0x20Du
+#define SCE_AGC_SH_COMPUTE_PGM_RSRC1 0x212u
+#define SCE_AGC_SH_COMPUTE_PGM_RSRC2 0x213u
+#define SCE_AGC_SH_COMPUTE_USER_DATA_0 0x240u /* ..._15: 0x24F */
+
+/* Dispatch modifier bits (COMPUTE_DISPATCH_INITIATOR): wave32. */
+#define SCE_AGC_DISPATCH_MODIFIER_WAVE32 0x8000u
+
+/* sceAgcCbReleaseMem */
+#define SCE_AGC_RELEASE_MEM_ACTION_BOTTOM_OF_PIPE 0x28u /* the GPU event BOTTOM_OF_PIPE_TS */
+#define SCE_AGC_RELEASE_MEM_ACTION_CS_DONE 0x2Fu        /* compute work done (CS_DONE) */
+#define SCE_AGC_RELEASE_MEM_ACTION_CACHE_FLUSH_AND_INV 0x14u
+#define SCE_AGC_RELEASE_MEM_DST_MEMORY 0
+#define SCE_AGC_RELEASE_MEM_DATA_NONE 0
+#define SCE_AGC_RELEASE_MEM_DATA_32 1 /* the low 32 bits of data */
+#define SCE_AGC_RELEASE_MEM_DATA_64 2
+#define SCE_AGC_RELEASE_MEM_DATA_GPU_CLOCK 3
+#define SCE_AGC_RELEASE_MEM_INTERRUPT_NONE 0
+#define SCE_AGC_RELEASE_MEM_INTERRUPT_AFTER_WRITE 2 /* an end-of-pipe event once written */
+
+/* sceAgcDcbWriteData destinations (the GPU's DST_SEL) */
+#define SCE_AGC_WRITE_DATA_DST_MEMORY 5
+
+/* Register writes: REG packs the register (offset in bits 31:0, value in 63:32), as a
+ * SceAgcShaderRegister passed by value. */
+uint32_t *sceAgcDcbSetCfRegisterDirect(SceAgcCb *cb, SceAgcShaderRegister reg);
+uint32_t *sceAgcDcbSetCxRegisterDirect(SceAgcCb *cb, SceAgcShaderRegister reg);
+uint32_t *sceAgcDcbSetShRegisterDirect(SceAgcCb *cb, SceAgcShaderRegister reg);
+uint32_t *sceAgcDcbSetUcRegisterDirect(SceAgcCb *cb, SceAgcShaderRegister reg);
+uint32_t sceAgcDcbSetCxRegisterDirectGetSize(void);
+uint32_t sceAgcDcbSetShRegisterDirectGetSize(void);
+uint32_t sceAgcDcbSetUcRegisterDirectGetSize(void);
+/* COUNT consecutive registers from OFFSET (VALUES NULL: room reserved, values left to fill). */
+uint32_t *sceAgcDcbSetCfRegisterRangeDirect(SceAgcCb *cb, uint32_t offset, const uint32_t *values,
+                                            uint32_t count);
+uint32_t *sceAgcCbSetShRegisterRangeDirect(SceAgcCb *cb, uint32_t offset, const uint32_t *values,
+                                           uint32_t count);
+uint32_t *sceAgcCbSetUcRegisterRangeDirect(SceAgcCb *cb, uint32_t offset, const uint32_t *values,
+                                           uint32_t count);
+uint32_t sceAgcCbSetShRegisterRangeDirectGetSize(uint32_t count);
+uint32_t sceAgcCbSetUcRegisterRangeDirectGetSize(uint32_t count);
+/* A list of registers (runs of consecutive offsets share a packet). */
+uint32_t *sceAgcCbSetShRegistersDirect(SceAgcCb *cb, const SceAgcShaderRegister *regs,
+                                       uint32_t count);
+uint32_t *sceAgcCbSetUcRegistersDirect(SceAgcCb *cb, const SceAgcShaderRegister *regs,
+                                       uint32_t count);
+uint32_t sceAgcCbSetShRegistersDirectGetSize(uint32_t count);
+uint32_t sceAgcCbSetUcRegistersDirectGetSize(uint32_t count);
+
+/* Compute dispatch: X*Y*Z thread groups of the shader the SH registers describe. */
+uint32_t *sceAgcCbDispatch(SceAgcCb *cb, uint32_t x, uint32_t y, uint32_t z, uint32_t modifier);
+uint32_t sceAgcCbDispatchGetSize(void);
+uint32_t *sceAgcDcbDispatchIndirect(SceAgcCb *cb, uint32_t dataOffset, uint32_t modifier);
+uint32_t sceAgcDcbDispatchIndirectGetSize(void);
+uint32_t *sceAgcAcbDispatchIndirect(SceAgcCb *cb, const void *args, uint32_t modifier);
+uint32_t sceAgcAcbDispatchIndirectGetSize(void);
+
+/* End-of-pipe action: once the work before it is done, write DATA (per DATASEL) to ADDRESS
+ * and, with an interrupt, post the GPU event (sceAgcDriverAddEqEvent). */
+uint32_t *sceAgcCbReleaseMem(SceAgcCb *cb, uint8_t action, uint16_t gcrCntl, uint8_t dst,
+                             uint8_t cachePolicy, volatile void *address, uint8_t dataSel,
+                             uint64_t data, uint16_t gdsOffset, uint16_t gdsSize, uint8_t interrupt,
+                             uint32_t interruptContextId);
+uint32_t sceAgcCbQueueEndOfPipeActionGetSize(void);
+/* COUNT dwords of DATA written to ADDRESS when the packet runs. */
+uint32_t *sceAgcDcbWriteData(SceAgcCb *cb, uint8_t dst, uint8_t cachePolicy, volatile void *address,
+                             const void *data, uint32_t count, uint8_t increment,
+                             uint8_t writeConfirm);
+uint32_t *sceAgcAcbWriteData(SceAgcCb *cb, uint8_t dst, uint8_t cachePolicy, volatile void *address,
+                             const void *data, uint32_t count, uint8_t increment,
+                             uint8_t writeConfirm);
+uint32_t sceAgcDcbWriteDataGetSize(uint32_t count);
+/* Caches made coherent for [BASE, BASE+SIZE) (SIZE ~0: everything). */
+uint32_t *sceAgcDcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uint32_t gcrCntl,
+                              const volatile void *base, uint64_t size, uint32_t pollCycles);
+uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uint32_t gcrCntl,
+                              const volatile void *base, uint64_t size, uint32_t pollCycles);
+uint32_t sceAgcDcbAcquireMemGetSize(void);
+uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
+uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
+                           uint32_t flipMode, int64_t flipArg);
+uint32_t *sceAgcCbNop(SceAgcCb *cb, uint32_t dwords);
+uint32_t sceAgcCbNopGetSize(uint32_t dwords);
+uint32_t *sceAgcDcbPushMarker(SceAgcCb *cb, const char *marker);
+uint32_t *sceAgcAcbPushMarker(SceAgcCb *cb, const char *marker);
+uint32_t *sceAgcDcbPopMarker(SceAgcCb *cb);
+uint32_t *sceAgcAcbPopMarker(SceAgcCb *cb);
+
+__PROSPERO_END_DECLS
+
+#endif

@@ -1,0 +1,32 @@
+/* libSceAgcDriver: submission of command buffers built with libSceAgc (agc.h) to the GPU,
+ * and the GPU's events. A DCB runs on the graphics queue; an end-of-pipe action with an
+ * interrupt (sceAgcCbReleaseMem) posts event id 0 to the event queues registered with
+ * sceAgcDriverAddEqEvent (filter SCE_KERNEL_EVFILT_GRAPHICS_CORE). */
+#ifndef _PROSPERO_AGC_DRIVER_H
+#define _PROSPERO_AGC_DRIVER_H
+
+#include <stdint.h>
+
+#include "_prospero_cdefs.h"
+#include "kernel.h"
+
+__PROSPERO_BEGIN_DECLS
+
+#define SCE_AGC_DRIVER_EVENT_GRAPHICS_EOP 0
+
+typedef struct SceAgcDriverCommandBufferSubmit {
+  const uint32_t *addr; /* the buffer */
+  uint32_t dwords;      /* its size */
+  uint32_t reserved;
+} SceAgcDriverCommandBufferSubmit;
+
+int sceAgcDriverSubmitDcb(const SceAgcDriverCommandBufferSubmit *packet);
+int sceAgcDriverSubmitMultiDcbs(const uint32_t *const *addrs, const uint32_t *dwords,
+                                uint32_t count);
+int sceAgcDriverSubmitAcb(uint32_t queue, const SceAgcDriverCommandBufferSubmit *packet);
+int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
+int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
+
+__PROSPERO_END_DECLS
+
+#endif

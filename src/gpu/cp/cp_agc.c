@@ -1,0 +1,76 @@
+/* The Sony driver packets carried in NOP (agc_packets.def): the ones that stand for a GFX10
+ * packet are rewritten into that packet's body (cp_internal.h, struct cp_agc_xlat) and run
+ * as it. Body layouts (dwords after the NOP header):
+ *   RELEASE_MEM (7): action (7:0) + cache policy (15:8); GCR_CNTL (15:0) + data select
+ *     (23:16) + interrupt select (31:24); address lo, hi; data lo, hi; interrupt context id.
+ *     -> RELEASE_MEM: EVENT_TYPE = action, EVENT_INDEX 5 (end of pipe), GCR_CNTL, DATA_SEL,
+ *     INT_SEL, the same address, data and context id.
+ *   ACQUIRE_MEM (7): the GFX10 ACQUIRE_MEM body itself (COHER_CNTL with the engine in bit
+ *     31, size, size hi, base lo, base hi in 256-byte units, poll interval, GCR_CNTL).
+ *   WRITE_DATA (3 + n): destination (7:0) + cache policy (15:8) + increment (23:16) + write
+ *     confirm (31:24); address lo, hi; n data dwords. -> WRITE_DATA with DST_SEL =
+ *     destination, WR_ONE_ADDR = !increment, WR_CONFIRM, CACHE_POLICY.
+ *   PUSH_MARKER / POP_MARKER: debug markers (a string, nothing): nothing runs. */
+#include <stdio.h>
+
+#include "gpu/cp/cp_internal.h"
+
+const char *cp_agc_packet_name(unsigned sub) { return pm4_driver_packet_name(sub); }
+
+int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc_xlat *x, char *err,
+                     size_t err_size) {
+  *x = (struct cp_agc_xlat){0};
+  switch (sub) {
+    case PM4_DRV_RELEASE_MEM: {
+      if (nb != 7) {
+        snprintf(err, err_size, "%u body dwords (7 expected)", nb);
+        return -1;
+      }
+      unsigned action = b[0] & 0xff, cache = (b[0] >> 8) & 0xff, gcr = b[1] & 0xffff;
+      unsigned data_sel = (b[1] >> 16) & 0xff, int_sel = (b[1] >> 24) & 0xff;
+      if (action > 0x3f || data_sel > 7 || int_sel > 7 || cache > 3 || gcr > 0xfff) {
+        snprintf(err, err_size,
+                 "field out of range (action 0x%x, cache policy %u, GCR 0x%x, data select %u, "
+                 "interrupt select %u)",
+                 action, cache, gcr, data_sel, int_sel);
+        return -1;
+      }
+      x->opcode = PM4_RELEASE_MEM;
+      x->n = 7;
+      x->body[0] = action | 5u << 8 | gcr << 12 | cache << 25;
+      x->body[1] = data_sel << 29 | int_sel << 24;
+      for (unsigned i = 2; i < 7; i++) x->body[i] = b[i];
+      return 1;
+    }
+    case PM4_DRV_ACQUIRE_MEM:
+      if (nb != 7) {
+        snprintf(err, err_size, "%u body dwords (7 expected)", nb);
+        return -1;
+      }
+      x->opcode = PM4_ACQUIRE_MEM;
+      x->n = 7;
+      for (unsigned i = 0; i < 7; i++) x->body[i] = b[i];
+      return 1;
+    case PM4_DRV_WRITE_DATA: {
+      if (nb < 3) {
+        snprintf(err, err_size, "%u body dwords (3 or more expected)", nb);
+        return -1;
+      }
+      unsigned dst = b[0] & 0xff, cache = (b[0] >> 8) & 0xff, inc = (b[0] >> 16) & 0xff;
+      unsigned confirm = (b[0] >> 24) & 0xff;
+      if (dst > 15 || cache > 3) {
+        snprintf(err, err_size, "destination %u or cache policy %u out of range", dst, cache);
+        return -1;
+      }
+      if (nb == 3) return 1; /* no data: nothing to write */
+      x->opcode = PM4_WRITE_DATA;
+      x->n = nb;
+      x->same_body = true;
+      x->body[0] = dst << 8 | (inc ? 0u : 1u << 16) | (confirm ? 1u << 20 : 0u) | cache << 25;
+      return 1;
+    }
+    case PM4_DRV_PUSH_MARKER:
+    case PM4_DRV_POP_MARKER: return 1;
+    default: return 0;
+  }
+}

@@ -1,0 +1,97 @@
+/* libSceAgc: the console's command-buffer builders (the Graphics5 "Agc" library). Each
+ * builder reserves dwords in a command buffer (struct agc_cb, the SDK's SceAgcCb) and writes
+ * one PM4 packet there, byte for byte as the console's library writes it; its GetSize
+ * companion returns the packet's size in bytes. Most builders write GFX10 PM4 packets
+ * (SET_SH_REG, DISPATCH_DIRECT, ...); a few write Sony's driver packets carried in a NOP
+ * (gpu/cp/agc_packets.def: RELEASE_MEM, WRITE_DATA, ACQUIRE_MEM), which the command
+ * processor runs as the packets they stand for. docs/agc.md lists every builder, its packet
+ * and its sources. */
+#ifndef PROSPERO_HLE_LIBSCEAGC_AGC_H
+#define PROSPERO_HLE_LIBSCEAGC_AGC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* SceAgcCb (the SDK's CommandBuffer), 0x38 bytes. Packets are written upwards from
+ * CURSOR_UP; CURSOR_DOWN is the end of the free space (data is taken from the top down),
+ * RESERVED_DW dwords of which stay unused. When a packet does not fit, CALLBACK (a guest
+ * function; NULL: none) is called with the dwords needed and USER_DATA and may give the
+ * buffer more space (true) or not (false: the builder returns NULL). */
+struct agc_cb {
+  uint32_t *bottom;                                                      /* +0x00 */
+  uint32_t *top;                                                         /* +0x08 */
+  uint32_t *cursor_up;                                                   /* +0x10 */
+  uint32_t *cursor_down;                                                 /* +0x18 */
+  bool (*callback)(struct agc_cb *cb, uint32_t dwords, void *user_data); /* +0x20 */
+  void *user_data;                                                       /* +0x28 */
+  uint32_t reserved_dw;                                                  /* +0x30 */
+  uint32_t reserved;                                                     /* +0x34 */
+};
+_Static_assert(sizeof(struct agc_cb) == 0x38, "SceAgcCb is 0x38 bytes");
+
+/* ShaderRegister passed by value in one register: the offset in its register space
+ * (dwords, bits 31:0) and the value (bits 63:32). */
+#define AGC_REG_OFFSET(packed) ((uint32_t)(packed))
+#define AGC_REG_VALUE(packed) ((uint32_t)((packed) >> 32))
+
+/* A register/value pair in memory (SceAgcShaderRegister / ShaderRegister). */
+struct agc_shader_register {
+  uint32_t offset; /* dwords from the start of its space (SH 0x2C00, context 0xA000, ...) */
+  uint32_t value;
+};
+
+/* Reserves N dwords in CB (the callback may grow it): the first, or NULL (no buffer, N 0,
+ * no room). */
+uint32_t *agc_cb_alloc(struct agc_cb *cb, uint32_t n);
+
+/* ---- register writes ---- */
+uint32_t *agc_dcb_set_cf_register_direct(struct agc_cb *cb, uint64_t reg);
+uint32_t *agc_dcb_set_cx_register_direct(struct agc_cb *cb, uint64_t reg);
+uint32_t *agc_dcb_set_sh_register_direct(struct agc_cb *cb, uint64_t reg);
+uint32_t *agc_dcb_set_uc_register_direct(struct agc_cb *cb, uint64_t reg);
+uint32_t agc_dcb_set_register_direct_get_size(void);
+uint32_t *agc_dcb_set_cf_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                               const uint32_t *values, uint32_t count);
+uint32_t *agc_cb_set_sh_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                              const uint32_t *values, uint32_t count);
+uint32_t *agc_cb_set_uc_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                              const uint32_t *values, uint32_t count);
+uint32_t agc_cb_set_register_range_direct_get_size(uint32_t count);
+uint32_t *agc_cb_set_sh_registers_direct(struct agc_cb *cb, const struct agc_shader_register *regs,
+                                         uint32_t count);
+uint32_t *agc_cb_set_uc_registers_direct(struct agc_cb *cb, const struct agc_shader_register *regs,
+                                         uint32_t count);
+uint32_t agc_cb_set_registers_direct_get_size(uint32_t count);
+
+/* ---- dispatch ---- */
+uint32_t *agc_cb_dispatch(struct agc_cb *cb, uint32_t x, uint32_t y, uint32_t z, uint32_t modifier);
+uint32_t agc_cb_dispatch_get_size(void);
+uint32_t *agc_dcb_dispatch_indirect(struct agc_cb *cb, uint32_t data_offset, uint32_t modifier);
+uint32_t agc_dcb_dispatch_indirect_get_size(void);
+uint32_t *agc_acb_dispatch_indirect(struct agc_cb *cb, uint64_t args, uint32_t modifier);
+uint32_t agc_acb_dispatch_indirect_get_size(void);
+
+/* ---- memory, labels, events ---- */
+uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cntl, uint8_t dst,
+                             uint8_t cache_policy, uint64_t address, uint8_t data_sel,
+                             uint64_t data, uint16_t gds_offset, uint16_t gds_size,
+                             uint8_t interrupt, uint32_t interrupt_ctx_id);
+uint32_t agc_cb_queue_end_of_pipe_action_get_size(void);
+uint32_t *agc_dcb_write_data(struct agc_cb *cb, uint8_t dst, uint8_t cache_policy, uint64_t address,
+                             const uint32_t *data, uint32_t count, uint8_t increment,
+                             uint8_t write_confirm);
+uint32_t agc_dcb_write_data_get_size(uint32_t count);
+uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_op,
+                              uint32_t gcr_cntl, uint64_t base, uint64_t size,
+                              uint32_t poll_cycles);
+uint32_t agc_dcb_acquire_mem_get_size(void);
+uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
+uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
+ * requested when the command processor reaches the packet: driver packet FLIP. */
+uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
+                           int64_t arg);
+uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
+uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
+
+#endif

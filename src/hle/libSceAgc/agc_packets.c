@@ -1,0 +1,254 @@
+/* The builders (agc.h): each writes one packet into the command buffer. Layouts: the GFX10
+ * PM4 packets (gpu/cp/pm4.h: header (3 << 30) | (body - 1) << 16 | opcode << 8) and Sony's
+ * driver packets in a NOP (gpu/cp/agc_packets.def, sub-selector in header bits 7:2); the
+ * argument checks are the console library's (docs/agc.md). A builder that refuses its
+ * arguments or finds no room returns NULL and writes nothing. */
+#include <string.h>
+
+#include "common/log.h"
+#include "gpu/cp/pm4.h"
+#include "hle/libSceAgc/agc.h"
+
+/* A NOP header carrying driver packet SUB with BODY dwords. */
+static uint32_t nop_header(unsigned sub, unsigned body) {
+  return pm4_type3(PM4_NOP, body) | (sub & 0x3fu) << 2;
+}
+
+/* COMPUTE_DISPATCH_INITIATOR as the library builds it from a dispatch modifier: the
+ * modifier's bits 3-5 (ORDERED_APPEND_ENBL, ORDERED_APPEND_MODE, USE_THREAD_DIMENSIONS),
+ * 13 and 15 (CS_W32_EN) kept; COMPUTE_SHADER_EN (0) and ORDER_MODE (6) set. */
+static uint32_t dispatch_initiator(uint32_t modifier) { return (modifier & 0xA038u) | 0x41u; }
+
+/* ---- register writes ---- */
+
+static uint32_t *set_register(struct agc_cb *cb, unsigned opcode, uint64_t reg) {
+  uint32_t off = AGC_REG_OFFSET(reg);
+  if (off > 0xffff) return NULL; /* the packet's offset field is 16 bits */
+  uint32_t *p = agc_cb_alloc(cb, 3);
+  if (!p) return NULL;
+  p[0] = pm4_type3(opcode, 2);
+  p[1] = off;
+  p[2] = AGC_REG_VALUE(reg);
+  return p;
+}
+
+uint32_t *agc_dcb_set_cf_register_direct(struct agc_cb *cb, uint64_t reg) {
+  return set_register(cb, PM4_SET_CONFIG_REG, reg);
+}
+uint32_t *agc_dcb_set_cx_register_direct(struct agc_cb *cb, uint64_t reg) {
+  return set_register(cb, PM4_SET_CONTEXT_REG, reg);
+}
+uint32_t *agc_dcb_set_sh_register_direct(struct agc_cb *cb, uint64_t reg) {
+  return set_register(cb, PM4_SET_SH_REG, reg);
+}
+uint32_t *agc_dcb_set_uc_register_direct(struct agc_cb *cb, uint64_t reg) {
+  return set_register(cb, PM4_SET_UCONFIG_REG, reg);
+}
+uint32_t agc_dcb_set_register_direct_get_size(void) { return 3 * 4; }
+
+/* One SET_*_REG of COUNT consecutive registers from OFFSET; VALUES NULL reserves the values
+ * (left as they are, for the caller to fill). */
+static uint32_t *set_range(struct agc_cb *cb, unsigned opcode, uint32_t offset,
+                           const uint32_t *values, uint32_t count) {
+  if (count == 0 || count > 0x3fff - 1 || offset > 0xffff || offset + count - 1 > 0xffff)
+    return NULL;
+  uint32_t *p = agc_cb_alloc(cb, count + 2);
+  if (!p) return NULL;
+  p[0] = pm4_type3(opcode, count + 1);
+  p[1] = offset;
+  if (values) memcpy(&p[2], values, (size_t)count * 4);
+  return p;
+}
+
+uint32_t *agc_dcb_set_cf_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                               const uint32_t *values, uint32_t count) {
+  return set_range(cb, PM4_SET_CONFIG_REG, offset, values, count);
+}
+uint32_t *agc_cb_set_sh_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                              const uint32_t *values, uint32_t count) {
+  return set_range(cb, PM4_SET_SH_REG, offset, values, count);
+}
+uint32_t *agc_cb_set_uc_register_range_direct(struct agc_cb *cb, uint32_t offset,
+                                              const uint32_t *values, uint32_t count) {
+  return set_range(cb, PM4_SET_UCONFIG_REG, offset, values, count);
+}
+uint32_t agc_cb_set_register_range_direct_get_size(uint32_t count) { return (count + 2) * 4; }
+
+/* A list of registers: each run of consecutive offsets becomes one packet. */
+static uint32_t *set_list(struct agc_cb *cb, unsigned opcode, const struct agc_shader_register *r,
+                          uint32_t count) {
+  if (!cb || !r || count == 0) return NULL;
+  uint32_t need = 0;
+  for (uint32_t i = 0; i < count;) {
+    if (r[i].offset > 0xffff) return NULL;
+    uint32_t n = 1;
+    while (i + n < count && r[i + n].offset == r[i].offset + n && n < 0x3ffe) n++;
+    need += n + 2;
+    i += n;
+  }
+  uint32_t *p = agc_cb_alloc(cb, need), *w = p;
+  if (!p) return NULL;
+  for (uint32_t i = 0; i < count;) {
+    uint32_t n = 1;
+    while (i + n < count && r[i + n].offset == r[i].offset + n && n < 0x3ffe) n++;
+    *w++ = pm4_type3(opcode, n + 1);
+    *w++ = r[i].offset;
+    for (uint32_t k = 0; k < n; k++) *w++ = r[i + k].value;
+    i += n;
+  }
+  return p;
+}
+
+uint32_t *agc_cb_set_sh_registers_direct(struct agc_cb *cb, const struct agc_shader_register *regs,
+                                         uint32_t count) {
+  return set_list(cb, PM4_SET_SH_REG, regs, count);
+}
+uint32_t *agc_cb_set_uc_registers_direct(struct agc_cb *cb, const struct agc_shader_register *regs,
+                                         uint32_t count) {
+  return set_list(cb, PM4_SET_UCONFIG_REG, regs, count);
+}
+uint32_t agc_cb_set_registers_direct_get_size(uint32_t count) {
+  return count * 12; /* every register in its own packet: the most it can take */
+}
+
+/* ---- dispatch ---- */
+
+uint32_t *agc_cb_dispatch(struct agc_cb *cb, uint32_t x, uint32_t y, uint32_t z,
+                          uint32_t modifier) {
+  uint32_t *p = agc_cb_alloc(cb, 5);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_DISPATCH_DIRECT, 4);
+  p[1] = x;
+  p[2] = y;
+  p[3] = z;
+  p[4] = dispatch_initiator(modifier);
+  return p;
+}
+uint32_t agc_cb_dispatch_get_size(void) { return 5 * 4; }
+
+uint32_t *agc_dcb_dispatch_indirect(struct agc_cb *cb, uint32_t data_offset, uint32_t modifier) {
+  uint32_t *p = agc_cb_alloc(cb, 3);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_DISPATCH_INDIRECT, 2);
+  p[1] = data_offset;
+  p[2] = dispatch_initiator(modifier);
+  return p;
+}
+uint32_t agc_dcb_dispatch_indirect_get_size(void) { return 3 * 4; }
+
+uint32_t *agc_acb_dispatch_indirect(struct agc_cb *cb, uint64_t args, uint32_t modifier) {
+  uint32_t *p = agc_cb_alloc(cb, 4);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_DISPATCH_INDIRECT, 3);
+  p[1] = (uint32_t)args;
+  p[2] = (uint32_t)(args >> 32);
+  p[3] = dispatch_initiator(modifier);
+  return p;
+}
+uint32_t agc_acb_dispatch_indirect_get_size(void) { return 4 * 4; }
+
+/* ---- memory, labels, events ---- */
+
+uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cntl, uint8_t dst,
+                             uint8_t cache_policy, uint64_t address, uint8_t data_sel,
+                             uint64_t data, uint16_t gds_offset, uint16_t gds_size,
+                             uint8_t interrupt, uint32_t interrupt_ctx_id) {
+  /* the library's checks: memory or GDS destination, data selects 0-3, no GDS offset,
+   * interrupt selects 0-6 (4-6 without cache actions), 5 and 6 with an aligned address */
+  if (dst > 1 || data_sel > 3 || gds_offset != 0 || gds_size > 2 || interrupt > 6) return NULL;
+  if (interrupt >= 4 && gcr_cntl != 0) return NULL;
+  if (interrupt == 5 && (address == 0 || (address & 3))) return NULL;
+  if (interrupt == 6 && (address == 0 || (address & 7))) return NULL;
+  if (interrupt == 4) address = data = 0; /* interrupt only */
+  uint32_t *p = agc_cb_alloc(cb, 8);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_RELEASE_MEM, 7);
+  p[1] = action | (uint32_t)cache_policy << 8;
+  p[2] = gcr_cntl | (uint32_t)data_sel << 16 | (uint32_t)interrupt << 24;
+  p[3] = (uint32_t)address;
+  p[4] = (uint32_t)(address >> 32);
+  p[5] = (uint32_t)data;
+  p[6] = (uint32_t)(data >> 32);
+  p[7] = interrupt_ctx_id & 0x07ffffffu;
+  return p;
+}
+uint32_t agc_cb_queue_end_of_pipe_action_get_size(void) { return 8 * 4; }
+
+uint32_t *agc_dcb_write_data(struct agc_cb *cb, uint8_t dst, uint8_t cache_policy, uint64_t address,
+                             const uint32_t *data, uint32_t count, uint8_t increment,
+                             uint8_t write_confirm) {
+  if (address == 0 || !data || count > 0x3ffd) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, count + 4);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_WRITE_DATA, count + 3);
+  p[1] =
+      dst | (uint32_t)cache_policy << 8 | (uint32_t)increment << 16 | (uint32_t)write_confirm << 24;
+  p[2] = (uint32_t)address;
+  p[3] = (uint32_t)(address >> 32);
+  memcpy(&p[4], data, (size_t)count * 4);
+  return p;
+}
+uint32_t agc_dcb_write_data_get_size(uint32_t count) { return (count + 4) * 4; }
+
+uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_op,
+                              uint32_t gcr_cntl, uint64_t base, uint64_t size,
+                              uint32_t poll_cycles) {
+  bool whole = size == UINT64_MAX; /* no range: everything */
+  if (engine > 1 || (base & 0xff) || (base >> 40)) return NULL;
+  if (!whole && ((size & 0xff) || (size >> 40))) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 8);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_ACQUIRE_MEM, 7);
+  p[1] = (uint32_t)engine << 31 | cb_db_op;
+  p[2] = whole ? 0 : (uint32_t)(size >> 8);
+  p[3] = 0;
+  p[4] = (uint32_t)(base >> 8);
+  p[5] = 0;
+  p[6] = poll_cycles / 40;
+  p[7] = gcr_cntl;
+  return p;
+}
+uint32_t agc_dcb_acquire_mem_get_size(void) { return 8 * 4; }
+
+uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords) {
+  if (dwords < 2 || dwords > 0x4001) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, dwords);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_NOP, dwords - 1);
+  memset(&p[1], 0, (size_t)(dwords - 1) * 4);
+  return p;
+}
+uint32_t agc_cb_nop_get_size(uint32_t dwords) { return dwords * 4; }
+
+uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
+  if (!marker) return NULL;
+  size_t len = strnlen(marker, 4095);
+  uint32_t body = (uint32_t)(len + 4) / 4; /* the string and its NUL, whole dwords */
+  uint32_t *p = agc_cb_alloc(cb, body + 1);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_PUSH_MARKER, body);
+  memset(&p[1], 0, (size_t)body * 4);
+  memcpy(&p[1], marker, len);
+  return p;
+}
+
+uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
+  uint32_t *p = agc_cb_alloc(cb, 2);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_POP_MARKER, 1);
+  p[1] = 0;
+  return p;
+}
+
+uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
+                           int64_t arg) {
+  uint32_t *p = agc_cb_alloc(cb, 6);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_FLIP, 5);
+  p[1] = handle;
+  p[2] = (uint32_t)index;
+  p[3] = mode;
+  p[4] = (uint32_t)(uint64_t)arg;
+  p[5] = (uint32_t)((uint64_t)arg >> 32);
+  return p;
+}

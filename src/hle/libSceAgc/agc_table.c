@@ -1,0 +1,499 @@
+/* The libSceAgc table: one line per known entry point (see hle/hle.h). NIDs derive from the
+ * names (checked by tests/unit/hle); the names are those public PS5 projects give the
+ * console library's exports. docs/agc.md says what each builder writes. */
+#include "hle/hle.h"
+#include "hle/libSceAgc/agc.h"
+
+/* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
+HLE_STUB_DEFINE(agc_stub_acb_atomic_gds, sceAgcAcbAtomicGds, 0)
+HLE_STUB_DEFINE(agc_stub_acb_atomic_gds_get_size, sceAgcAcbAtomicGdsGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_atomic_mem, sceAgcAcbAtomicMem, 0)
+HLE_STUB_DEFINE(agc_stub_acb_atomic_mem_get_size, sceAgcAcbAtomicMemGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_cond_exec, sceAgcAcbCondExec, 0)
+HLE_STUB_DEFINE(agc_stub_acb_cond_exec_get_size, sceAgcAcbCondExecGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_copy_data, sceAgcAcbCopyData, 0)
+HLE_STUB_DEFINE(agc_stub_acb_copy_data_get_size, sceAgcAcbCopyDataGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
+HLE_STUB_DEFINE(agc_stub_acb_dma_data_get_size, sceAgcAcbDmaDataGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_event_write, sceAgcAcbEventWrite, 0)
+HLE_STUB_DEFINE(agc_stub_acb_event_write_get_size, sceAgcAcbEventWriteGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
+HLE_STUB_DEFINE(agc_stub_acb_jump_get_size, sceAgcAcbJumpGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
+HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
+HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2_get_size, sceAgcAcbPrimeUtcl2GetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_queue_end_of_shader_action_get_size,
+                sceAgcAcbQueueEndOfShaderActionGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_reset_queue, sceAgcAcbResetQueue, 0)
+HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
+HLE_STUB_DEFINE(agc_stub_acb_rewind_get_size, sceAgcAcbRewindGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_set_flip, sceAgcAcbSetFlip, 0)
+HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
+HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
+HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
+HLE_STUB_DEFINE(agc_stub_acb_wait_on_address_get_size, sceAgcAcbWaitOnAddressGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_acb_wait_reg_mem, sceAgcAcbWaitRegMem, 0)
+HLE_STUB_DEFINE(agc_stub_acb_wait_until_safe_for_rendering, sceAgcAcbWaitUntilSafeForRendering, 0)
+HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_command_address,
+                sceAgcAsyncCondExecPatchSetCommandAddress, 0)
+HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_end, sceAgcAsyncCondExecPatchSetEnd, 0)
+HLE_STUB_DEFINE(agc_stub_async_rewind_patch_set_rewind_state, sceAgcAsyncRewindPatchSetRewindState,
+                0)
+HLE_STUB_DEFINE(agc_stub_branch_patch_set_compare_address, sceAgcBranchPatchSetCompareAddress, 0)
+HLE_STUB_DEFINE(agc_stub_branch_patch_set_else_target, sceAgcBranchPatchSetElseTarget, 0)
+HLE_STUB_DEFINE(agc_stub_branch_patch_set_then_target, sceAgcBranchPatchSetThenTarget, 0)
+HLE_STUB_DEFINE(agc_stub_cb_branch, sceAgcCbBranch, 0)
+HLE_STUB_DEFINE(agc_stub_cb_branch_get_size, sceAgcCbBranchGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
+HLE_STUB_DEFINE(agc_stub_cb_cond_write_get_size, sceAgcCbCondWriteGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
+HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_command_address, sceAgcCondExecPatchSetCommandAddress,
+                0)
+HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_end, sceAgcCondExecPatchSetEnd, 0)
+HLE_STUB_DEFINE(agc_stub_create_interpolant_mapping, sceAgcCreateInterpolantMapping, 0)
+HLE_STUB_DEFINE(agc_stub_create_prim_state, sceAgcCreatePrimState, 0)
+HLE_STUB_DEFINE(agc_stub_create_shader, sceAgcCreateShader, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem_get_size, sceAgcDcbAtomicMemGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_begin_occlusion_query_get_size, sceAgcDcbBeginOcclusionQueryGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_clear_state, sceAgcDcbClearState, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_cond_exec, sceAgcDcbCondExec, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_cond_exec_get_size, sceAgcDcbCondExecGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_get_size, sceAgcDcbContextStateOpGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_copy_data, sceAgcDcbCopyData, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_copy_data_get_size, sceAgcDcbCopyDataGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_dma_data, sceAgcDcbDmaData, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_dma_data_get_size, sceAgcDcbDmaDataGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index, sceAgcDcbDrawIndex, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_auto, sceAgcDcbDrawIndexAuto, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_auto_get_size, sceAgcDcbDrawIndexAutoGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_get_size, sceAgcDcbDrawIndexGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect, sceAgcDcbDrawIndexIndirect, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_get_size, sceAgcDcbDrawIndexIndirectGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi, sceAgcDcbDrawIndexIndirectMulti, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi_get_size,
+                sceAgcDcbDrawIndexIndirectMultiGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
+                sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_index_offset_get_size, sceAgcDcbDrawIndexOffsetGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect, sceAgcDcbDrawIndirect, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_get_size, sceAgcDcbDrawIndirectGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi, sceAgcDcbDrawIndirectMulti, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi_get_size, sceAgcDcbDrawIndirectMultiGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_event_write, sceAgcDcbEventWrite, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_event_write_get_size, sceAgcDcbEventWriteGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_jump, sceAgcDcbJump, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_jump_get_size, sceAgcDcbJumpGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2_get_size, sceAgcDcbPrimeUtcl2GetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_queue_end_of_shader_action_get_size,
+                sceAgcDcbQueueEndOfShaderActionGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_rewind, sceAgcDcbRewind, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_rewind_get_size, sceAgcDcbRewindGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_base_dispatch_indirect_args_get_size,
+                sceAgcDcbSetBaseDispatchIndirectArgsGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_base_draw_indirect_args_get_size,
+                sceAgcDcbSetBaseDrawIndirectArgsGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_base_indirect_args, sceAgcDcbSetBaseIndirectArgs, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
+                sceAgcDcbSetBoolPredicationEnableGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect, sceAgcDcbSetCxRegistersIndirect, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect_get_size,
+                sceAgcDcbSetCxRegistersIndirectGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_index_count, sceAgcDcbSetIndexCount, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_index_count_get_size, sceAgcDcbSetIndexCountGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args_get_size, sceAgcDcbSetIndexIndirectArgsGetSize,
+                0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_index_size_get_size, sceAgcDcbSetIndexSizeGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_num_instances, sceAgcDcbSetNumInstances, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_num_instances_get_size, sceAgcDcbSetNumInstancesGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_predication, sceAgcDcbSetPredication, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_predication_disable_get_size,
+                sceAgcDcbSetPredicationDisableGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_sh_registers_indirect, sceAgcDcbSetShRegistersIndirect, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_sh_registers_indirect_get_size,
+                sceAgcDcbSetShRegistersIndirectGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_uc_registers_indirect, sceAgcDcbSetUcRegistersIndirect, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_uc_registers_indirect_get_size,
+                sceAgcDcbSetUcRegistersIndirectGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
+                sceAgcDcbSetZPassPredicationEnableGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser, sceAgcDcbStallCommandBufferParser, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser_get_size,
+                sceAgcDcbStallCommandBufferParserGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_wait_reg_mem, sceAgcDcbWaitRegMem, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
+HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_dst_address_or_offset,
+                sceAgcDmaDataPatchSetDstAddressOrOffset, 0)
+HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_src_address_or_offset_or_immediate,
+                sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate, 0)
+HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
+HLE_STUB_DEFINE(agc_stub_get_data_packet_payload_address, sceAgcGetDataPacketPayloadAddress, 0)
+HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
+HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
+HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
+HLE_STUB_DEFINE(agc_stub_get_register_defaults2, sceAgcGetRegisterDefaults2, 0)
+HLE_STUB_DEFINE(agc_stub_get_register_defaults2_internal, sceAgcGetRegisterDefaults2Internal, 0)
+HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
+HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
+HLE_STUB_DEFINE(agc_stub_jump_patch_set_target, sceAgcJumpPatchSetTarget, 0)
+HLE_STUB_DEFINE(agc_stub_link_shaders, sceAgcLinkShaders, 0)
+HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_address,
+                sceAgcQueueEndOfPipeActionPatchAddress, 0)
+HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_data, sceAgcQueueEndOfPipeActionPatchData,
+                0)
+HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_gcr_cntl,
+                sceAgcQueueEndOfPipeActionPatchGcrCntl, 0)
+HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_type, sceAgcQueueEndOfPipeActionPatchType,
+                0)
+HLE_STUB_DEFINE(agc_stub_rewind_patch_set_rewind_state, sceAgcRewindPatchSetRewindState, 0)
+HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_add_registers,
+                sceAgcSetCxRegIndirectPatchAddRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_set_address,
+                sceAgcSetCxRegIndirectPatchSetAddress, 0)
+HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_set_num_registers,
+                sceAgcSetCxRegIndirectPatchSetNumRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
+HLE_STUB_DEFINE(agc_stub_set_packet_predication, sceAgcSetPacketPredication, 0)
+HLE_STUB_DEFINE(agc_stub_set_range_predication, sceAgcSetRangePredication, 0)
+HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_add_registers,
+                sceAgcSetShRegIndirectPatchAddRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_set_address,
+                sceAgcSetShRegIndirectPatchSetAddress, 0)
+HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_set_num_registers,
+                sceAgcSetShRegIndirectPatchSetNumRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
+HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_add_registers,
+                sceAgcSetUcRegIndirectPatchAddRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_set_address,
+                sceAgcSetUcRegIndirectPatchSetAddress, 0)
+HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_set_num_registers,
+                sceAgcSetUcRegIndirectPatchSetNumRegisters, 0)
+HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
+HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
+HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
+HLE_STUB_DEFINE(agc_stub_update_prim_state, sceAgcUpdatePrimState, 0)
+HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_address, sceAgcWaitRegMemPatchAddress, 0)
+HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_compare_function, sceAgcWaitRegMemPatchCompareFunction,
+                0)
+HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_mask, sceAgcWaitRegMemPatchMask, 0)
+HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_reference, sceAgcWaitRegMemPatchReference, 0)
+
+static const struct hle_symbol agc_symbols[] = {
+    HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
+    HLE_FUNC("ewobAQeMo5k", sceAgcAcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("cduV1f0dcGQ", sceAgcAcbAtomicGds, agc_stub_acb_atomic_gds, HLE_STUB),
+    HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_stub_acb_atomic_gds_get_size, HLE_STUB),
+    HLE_FUNC("XKKuA6VkSRc", sceAgcAcbAtomicMem, agc_stub_acb_atomic_mem, HLE_STUB),
+    HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_stub_acb_atomic_mem_get_size, HLE_STUB),
+    HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_stub_acb_cond_exec, HLE_STUB),
+    HLE_FUNC("ozKzBP4aki4", sceAgcAcbCondExecGetSize, agc_stub_acb_cond_exec_get_size, HLE_STUB),
+    HLE_FUNC("qzMN2XKGA4k", sceAgcAcbCopyData, agc_stub_acb_copy_data, HLE_STUB),
+    HLE_FUNC("CbQh3DKMSno", sceAgcAcbCopyDataGetSize, agc_stub_acb_copy_data_get_size, HLE_STUB),
+    HLE_FUNC("j3EtxFkSIhQ", sceAgcAcbDispatchIndirect, agc_acb_dispatch_indirect, HLE_IMPLEMENTED),
+    HLE_FUNC("PxKWV2fVAps", sceAgcAcbDispatchIndirectGetSize, agc_acb_dispatch_indirect_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("-RnpfpxIhec", sceAgcAcbDmaData, agc_stub_acb_dma_data, HLE_STUB),
+    HLE_FUNC("M0ttm8h7SKA", sceAgcAcbDmaDataGetSize, agc_stub_acb_dma_data_get_size, HLE_STUB),
+    HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_stub_acb_event_write, HLE_STUB),
+    HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_stub_acb_event_write_get_size,
+             HLE_STUB),
+    HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
+    HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_stub_acb_jump_get_size, HLE_STUB),
+    HLE_FUNC("q4VuU-QsLOE", sceAgcAcbMemSemaphore, agc_stub_acb_mem_semaphore, HLE_STUB),
+    HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
+    HLE_FUNC("szG7hz2yEhA", sceAgcAcbPrimeUtcl2, agc_stub_acb_prime_utcl2, HLE_STUB),
+    HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_stub_acb_prime_utcl2_get_size,
+             HLE_STUB),
+    HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_IMPLEMENTED),
+    HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
+             agc_stub_acb_queue_end_of_shader_action_get_size, HLE_STUB),
+    HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_stub_acb_reset_queue, HLE_STUB),
+    HLE_FUNC("DwICrVxerkY", sceAgcAcbRewind, agc_stub_acb_rewind, HLE_STUB),
+    HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_stub_acb_rewind_get_size, HLE_STUB),
+    HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_stub_acb_set_flip, HLE_STUB),
+    HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_stub_acb_set_marker, HLE_STUB),
+    HLE_FUNC("opR1JeJZCBU", sceAgcAcbSetWorkloadComplete, agc_stub_acb_set_workload_complete,
+             HLE_STUB),
+    HLE_FUNC("rVOmPz2RBlg", sceAgcAcbSetWorkloadsActive, agc_stub_acb_set_workloads_active,
+             HLE_STUB),
+    HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
+             HLE_STUB),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_stub_acb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
+             agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
+    HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
+    HLE_FUNC("3ZWa3AoyWZQ", sceAgcAsyncCondExecPatchSetCommandAddress,
+             agc_stub_async_cond_exec_patch_set_command_address, HLE_STUB),
+    HLE_FUNC("k-JpyR2dYAM", sceAgcAsyncCondExecPatchSetEnd, agc_stub_async_cond_exec_patch_set_end,
+             HLE_STUB),
+    HLE_FUNC("eWaWyFegzgQ", sceAgcAsyncRewindPatchSetRewindState,
+             agc_stub_async_rewind_patch_set_rewind_state, HLE_STUB),
+    HLE_FUNC("GXBlM-ekzrI", sceAgcBranchPatchSetCompareAddress,
+             agc_stub_branch_patch_set_compare_address, HLE_STUB),
+    HLE_FUNC("QmfvaYpsOcI", sceAgcBranchPatchSetElseTarget, agc_stub_branch_patch_set_else_target,
+             HLE_STUB),
+    HLE_FUNC("xb8VgcXQhvI", sceAgcBranchPatchSetThenTarget, agc_stub_branch_patch_set_then_target,
+             HLE_STUB),
+    HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_stub_cb_branch, HLE_STUB),
+    HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_stub_cb_branch_get_size, HLE_STUB),
+    HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
+    HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_stub_cb_cond_write_get_size, HLE_STUB),
+    HLE_FUNC("k3GhuSNmBLU", sceAgcCbDispatch, agc_cb_dispatch, HLE_IMPLEMENTED),
+    HLE_FUNC("Abendgtz+3o", sceAgcCbDispatchGetSize, agc_cb_dispatch_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_stub_cb_mem_semaphore, HLE_STUB),
+    HLE_FUNC("LtTouSCZjHM", sceAgcCbNop, agc_cb_nop, HLE_IMPLEMENTED),
+    HLE_FUNC("t7PlZ9nt5Lc", sceAgcCbNopGetSize, agc_cb_nop_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("hL7C0IRpWZI", sceAgcCbQueueEndOfPipeActionGetSize,
+             agc_cb_queue_end_of_pipe_action_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("wr23dPKyWc0", sceAgcCbReleaseMem, agc_cb_release_mem, HLE_IMPLEMENTED),
+    HLE_FUNC("n2fD4A+pb+g", sceAgcCbSetShRegisterRangeDirect, agc_cb_set_sh_register_range_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("bxGoVxpdSPQ", sceAgcCbSetShRegisterRangeDirectGetSize,
+             agc_cb_set_register_range_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("UZbQjYAwwXM", sceAgcCbSetShRegistersDirect, agc_cb_set_sh_registers_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("yUBESvCCJ4I", sceAgcCbSetShRegistersDirectGetSize,
+             agc_cb_set_registers_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("MDLD5Ly94Xk", sceAgcCbSetUcRegisterRangeDirect, agc_cb_set_uc_register_range_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("JOWmDrl+j20", sceAgcCbSetUcRegisterRangeDirectGetSize,
+             agc_cb_set_register_range_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("03RZmELWWzw", sceAgcCbSetUcRegistersDirect, agc_cb_set_uc_registers_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("TGEZzUWLbrc", sceAgcCbSetUcRegistersDirectGetSize,
+             agc_cb_set_registers_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("YWTKOju587o", sceAgcCondExecPatchSetCommandAddress,
+             agc_stub_cond_exec_patch_set_command_address, HLE_STUB),
+    HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_stub_cond_exec_patch_set_end, HLE_STUB),
+    HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_stub_create_interpolant_mapping,
+             HLE_STUB),
+    HLE_FUNC("D9sr1xGUriE", sceAgcCreatePrimState, agc_stub_create_prim_state, HLE_STUB),
+    HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_stub_create_shader, HLE_STUB),
+    HLE_FUNC("57labkp+rSQ", sceAgcDcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
+    HLE_FUNC("-vnlTPPXPrw", sceAgcDcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("pH3-dfRpfA0", sceAgcDcbAtomicGds, agc_stub_dcb_atomic_gds, HLE_STUB),
+    HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_stub_dcb_atomic_gds_get_size, HLE_STUB),
+    HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_stub_dcb_atomic_mem, HLE_STUB),
+    HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_stub_dcb_atomic_mem_get_size, HLE_STUB),
+    HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
+             agc_stub_dcb_begin_occlusion_query_get_size, HLE_STUB),
+    HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_stub_dcb_clear_state, HLE_STUB),
+    HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_stub_dcb_cond_exec, HLE_STUB),
+    HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_stub_dcb_cond_exec_get_size, HLE_STUB),
+    HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
+    HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_stub_dcb_context_state_op_get_size,
+             HLE_STUB),
+    HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_stub_dcb_copy_data, HLE_STUB),
+    HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_stub_dcb_copy_data_get_size, HLE_STUB),
+    HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
+    HLE_FUNC("w8HVkEeXPv8", sceAgcDcbDispatchIndirectGetSize, agc_dcb_dispatch_indirect_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("WmAc2MEj6Io", sceAgcDcbDmaData, agc_stub_dcb_dma_data, HLE_STUB),
+    HLE_FUNC("2ccJz9LQI+w", sceAgcDcbDmaDataGetSize, agc_stub_dcb_dma_data_get_size, HLE_STUB),
+    HLE_FUNC("q88lQ+GP5Yk", sceAgcDcbDrawIndex, agc_stub_dcb_draw_index, HLE_STUB),
+    HLE_FUNC("Yw0jKSqop+E", sceAgcDcbDrawIndexAuto, agc_stub_dcb_draw_index_auto, HLE_STUB),
+    HLE_FUNC("WrdP9Zxx3lQ", sceAgcDcbDrawIndexAutoGetSize, agc_stub_dcb_draw_index_auto_get_size,
+             HLE_STUB),
+    HLE_FUNC("6ee9Hd3EWXQ", sceAgcDcbDrawIndexGetSize, agc_stub_dcb_draw_index_get_size, HLE_STUB),
+    HLE_FUNC("t1vNu082-jM", sceAgcDcbDrawIndexIndirect, agc_stub_dcb_draw_index_indirect, HLE_STUB),
+    HLE_FUNC("mStuvI0zOtc", sceAgcDcbDrawIndexIndirectGetSize,
+             agc_stub_dcb_draw_index_indirect_get_size, HLE_STUB),
+    HLE_FUNC("ypVBz4uPKcQ", sceAgcDcbDrawIndexIndirectMulti, agc_stub_dcb_draw_index_indirect_multi,
+             HLE_STUB),
+    HLE_FUNC("r98I08t+LOg", sceAgcDcbDrawIndexIndirectMultiGetSize,
+             agc_stub_dcb_draw_index_indirect_multi_get_size, HLE_STUB),
+    HLE_FUNC("Rlx+bykm0r0", sceAgcDcbDrawIndexMultiInstanced,
+             agc_stub_dcb_draw_index_multi_instanced, HLE_STUB),
+    HLE_FUNC("mR9j7+SfM34", sceAgcDcbDrawIndexMultiInstancedGetSize,
+             agc_stub_dcb_draw_index_multi_instanced_get_size, HLE_STUB),
+    HLE_FUNC("qMlfB1ZhMDc", sceAgcDcbDrawIndexOffsetGetSize,
+             agc_stub_dcb_draw_index_offset_get_size, HLE_STUB),
+    HLE_FUNC("1q1titRBL6o", sceAgcDcbDrawIndirect, agc_stub_dcb_draw_indirect, HLE_STUB),
+    HLE_FUNC("cxPZ4Wgvdj8", sceAgcDcbDrawIndirectGetSize, agc_stub_dcb_draw_indirect_get_size,
+             HLE_STUB),
+    HLE_FUNC("kUlvghKs-mA", sceAgcDcbDrawIndirectMulti, agc_stub_dcb_draw_indirect_multi, HLE_STUB),
+    HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize,
+             agc_stub_dcb_draw_indirect_multi_get_size, HLE_STUB),
+    HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
+             agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
+    HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_stub_dcb_event_write, HLE_STUB),
+    HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_stub_dcb_event_write_get_size,
+             HLE_STUB),
+    HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
+    HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_stub_dcb_get_lod_stats_get_size,
+             HLE_STUB),
+    HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_stub_dcb_jump, HLE_STUB),
+    HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_stub_dcb_jump_get_size, HLE_STUB),
+    HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
+    HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
+    HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
+    HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_stub_dcb_prime_utcl2_get_size,
+             HLE_STUB),
+    HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_IMPLEMENTED),
+    HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
+             agc_stub_dcb_queue_end_of_shader_action_get_size, HLE_STUB),
+    HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_stub_dcb_reset_queue, HLE_STUB),
+    HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_stub_dcb_rewind, HLE_STUB),
+    HLE_FUNC("QIXCsbipds0", sceAgcDcbRewindGetSize, agc_stub_dcb_rewind_get_size, HLE_STUB),
+    HLE_FUNC("9S4noWrUI0s", sceAgcDcbSetBaseDispatchIndirectArgsGetSize,
+             agc_stub_dcb_set_base_dispatch_indirect_args_get_size, HLE_STUB),
+    HLE_FUNC("MMlmJAL7N5w", sceAgcDcbSetBaseDrawIndirectArgsGetSize,
+             agc_stub_dcb_set_base_draw_indirect_args_get_size, HLE_STUB),
+    HLE_FUNC("RmaJwLtc8rY", sceAgcDcbSetBaseIndirectArgs, agc_stub_dcb_set_base_indirect_args,
+             HLE_STUB),
+    HLE_FUNC("yheJGN-ay+A", sceAgcDcbSetBoolPredicationEnableGetSize,
+             agc_stub_dcb_set_bool_predication_enable_get_size, HLE_STUB),
+    HLE_FUNC("73ZZdojLIgs", sceAgcDcbSetCfRegisterDirect, agc_dcb_set_cf_register_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("BVFg3CWU6Eo", sceAgcDcbSetCfRegisterRangeDirect, agc_dcb_set_cf_register_range_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("LHFXRrlTPD8", sceAgcDcbSetCxRegisterDirect, agc_dcb_set_cx_register_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("1DeUNpRIDDA", sceAgcDcbSetCxRegisterDirectGetSize,
+             agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("ZvwO9euwYzc", sceAgcDcbSetCxRegistersIndirect, agc_stub_dcb_set_cx_registers_indirect,
+             HLE_STUB),
+    HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
+             agc_stub_dcb_set_cx_registers_indirect_get_size, HLE_STUB),
+    HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_IMPLEMENTED),
+    HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_stub_dcb_set_index_count, HLE_STUB),
+    HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_stub_dcb_set_index_count_get_size,
+             HLE_STUB),
+    HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_stub_dcb_set_index_indirect_args,
+             HLE_STUB),
+    HLE_FUNC("AFIh8SQkYlQ", sceAgcDcbSetIndexIndirectArgsGetSize,
+             agc_stub_dcb_set_index_indirect_args_get_size, HLE_STUB),
+    HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_stub_dcb_set_index_size_get_size,
+             HLE_STUB),
+    HLE_FUNC("QhCbS4X9Rl8", sceAgcDcbSetMarker, agc_stub_dcb_set_marker, HLE_STUB),
+    HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_stub_dcb_set_num_instances, HLE_STUB),
+    HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize,
+             agc_stub_dcb_set_num_instances_get_size, HLE_STUB),
+    HLE_FUNC("bbFueFP+J4k", sceAgcDcbSetPredication, agc_stub_dcb_set_predication, HLE_STUB),
+    HLE_FUNC("vLrBL8DQiz8", sceAgcDcbSetPredicationDisableGetSize,
+             agc_stub_dcb_set_predication_disable_get_size, HLE_STUB),
+    HLE_FUNC("pFLArOT53+w", sceAgcDcbSetShRegisterDirect, agc_dcb_set_sh_register_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("QhPDD513V0w", sceAgcDcbSetShRegisterDirectGetSize,
+             agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("-HOOCn0JY48", sceAgcDcbSetShRegistersIndirect, agc_stub_dcb_set_sh_registers_indirect,
+             HLE_STUB),
+    HLE_FUNC("nNlUtdDDvZ0", sceAgcDcbSetShRegistersIndirectGetSize,
+             agc_stub_dcb_set_sh_registers_indirect_get_size, HLE_STUB),
+    HLE_FUNC("w4-d0n60hdo", sceAgcDcbSetUcRegisterDirect, agc_dcb_set_uc_register_direct,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("aP1Ki9G3++4", sceAgcDcbSetUcRegisterDirectGetSize,
+             agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("hvUfkUIQcOE", sceAgcDcbSetUcRegistersIndirect, agc_stub_dcb_set_uc_registers_indirect,
+             HLE_STUB),
+    HLE_FUNC("UQGTw4xRlcM", sceAgcDcbSetUcRegistersIndirectGetSize,
+             agc_stub_dcb_set_uc_registers_indirect_get_size, HLE_STUB),
+    HLE_FUNC("hEK26Wdny6s", sceAgcDcbSetWorkloadComplete, agc_stub_dcb_set_workload_complete,
+             HLE_STUB),
+    HLE_FUNC("LFSPFmGc9Hg", sceAgcDcbSetWorkloadsActive, agc_stub_dcb_set_workloads_active,
+             HLE_STUB),
+    HLE_FUNC("XN+Iuu7XsM8", sceAgcDcbSetZPassPredicationEnableGetSize,
+             agc_stub_dcb_set_z_pass_predication_enable_get_size, HLE_STUB),
+    HLE_FUNC("u2T2DiA5hRI", sceAgcDcbStallCommandBufferParser,
+             agc_stub_dcb_stall_command_buffer_parser, HLE_STUB),
+    HLE_FUNC("+u6dKSLWM2o", sceAgcDcbStallCommandBufferParserGetSize,
+             agc_stub_dcb_stall_command_buffer_parser_get_size, HLE_STUB),
+    HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
+             HLE_STUB),
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_stub_dcb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
+             agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
+    HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
+    HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("IxYiarKlXxM", sceAgcDmaDataPatchSetDstAddressOrOffset,
+             agc_stub_dma_data_patch_set_dst_address_or_offset, HLE_STUB),
+    HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
+             agc_stub_dma_data_patch_set_src_address_or_offset_or_immediate, HLE_STUB),
+    HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
+    HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress,
+             agc_stub_get_data_packet_payload_address, HLE_STUB),
+    HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
+    HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
+    HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
+    HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_stub_get_register_defaults2, HLE_STUB),
+    HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal,
+             agc_stub_get_register_defaults2_internal, HLE_STUB),
+    HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
+             agc_stub_get_register_defaults_internal, HLE_STUB),
+    HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_stub_init, HLE_STUB),
+    HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_stub_jump_patch_set_target, HLE_STUB),
+    HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_stub_link_shaders, HLE_STUB),
+    HLE_FUNC("0fWWK5uG9rQ", sceAgcQueueEndOfPipeActionPatchAddress,
+             agc_stub_queue_end_of_pipe_action_patch_address, HLE_STUB),
+    HLE_FUNC("MlEw1feXcjg", sceAgcQueueEndOfPipeActionPatchData,
+             agc_stub_queue_end_of_pipe_action_patch_data, HLE_STUB),
+    HLE_FUNC("J8YCgfKAMQs", sceAgcQueueEndOfPipeActionPatchGcrCntl,
+             agc_stub_queue_end_of_pipe_action_patch_gcr_cntl, HLE_STUB),
+    HLE_FUNC("T9fjQIINoeE", sceAgcQueueEndOfPipeActionPatchType,
+             agc_stub_queue_end_of_pipe_action_patch_type, HLE_STUB),
+    HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_stub_rewind_patch_set_rewind_state,
+             HLE_STUB),
+    HLE_FUNC("d-6uF9sZDIU", sceAgcSetCxRegIndirectPatchAddRegisters,
+             agc_stub_set_cx_reg_indirect_patch_add_registers, HLE_STUB),
+    HLE_FUNC("vcmNN+AAXnY", sceAgcSetCxRegIndirectPatchSetAddress,
+             agc_stub_set_cx_reg_indirect_patch_set_address, HLE_STUB),
+    HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
+             agc_stub_set_cx_reg_indirect_patch_set_num_registers, HLE_STUB),
+    HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
+    HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_stub_set_packet_predication, HLE_STUB),
+    HLE_FUNC("n8vgpaQg6dA", sceAgcSetRangePredication, agc_stub_set_range_predication, HLE_STUB),
+    HLE_FUNC("z2duB-hHQSM", sceAgcSetShRegIndirectPatchAddRegisters,
+             agc_stub_set_sh_reg_indirect_patch_add_registers, HLE_STUB),
+    HLE_FUNC("Qrj4c+61z4A", sceAgcSetShRegIndirectPatchSetAddress,
+             agc_stub_set_sh_reg_indirect_patch_set_address, HLE_STUB),
+    HLE_FUNC("nCUgItdN2ms", sceAgcSetShRegIndirectPatchSetNumRegisters,
+             agc_stub_set_sh_reg_indirect_patch_set_num_registers, HLE_STUB),
+    HLE_FUNC("-DtvmQ-tgEA", sceAgcSetSubmitMode, agc_stub_set_submit_mode, HLE_STUB),
+    HLE_FUNC("vRoArM9zaIk", sceAgcSetUcRegIndirectPatchAddRegisters,
+             agc_stub_set_uc_reg_indirect_patch_add_registers, HLE_STUB),
+    HLE_FUNC("6lNcCp+fxi4", sceAgcSetUcRegIndirectPatchSetAddress,
+             agc_stub_set_uc_reg_indirect_patch_set_address, HLE_STUB),
+    HLE_FUNC("fRG-JOH5+sI", sceAgcSetUcRegIndirectPatchSetNumRegisters,
+             agc_stub_set_uc_reg_indirect_patch_set_num_registers, HLE_STUB),
+    HLE_FUNC("h9z6+0hEydk", sceAgcSuspendPoint, agc_stub_suspend_point, HLE_STUB),
+    HLE_FUNC("b+fis+WZ3Ig", sceAgcSuspendPointAndCheckStatus,
+             agc_stub_suspend_point_and_check_status, HLE_STUB),
+    HLE_FUNC("SbuY2jN+axQ", sceAgcUpdateInterpolantMapping, agc_stub_update_interpolant_mapping,
+             HLE_STUB),
+    HLE_FUNC("Y3ymLfZ1384", sceAgcUpdatePrimState, agc_stub_update_prim_state, HLE_STUB),
+    HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_stub_wait_reg_mem_patch_address,
+             HLE_STUB),
+    HLE_FUNC("n485EBnIWmk", sceAgcWaitRegMemPatchCompareFunction,
+             agc_stub_wait_reg_mem_patch_compare_function, HLE_STUB),
+    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_stub_wait_reg_mem_patch_mask, HLE_STUB),
+    HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_stub_wait_reg_mem_patch_reference,
+             HLE_STUB),
+};
+
+const struct hle_library hle_library_libSceAgc = {
+    .library_name = "libSceAgc",
+    .library_version = 1,
+    .module_name = "libSceAgc",
+    .module_version_major = 1,
+    .module_version_minor = 1,
+    .symbol_count = sizeof agc_symbols / sizeof agc_symbols[0],
+    .symbols = agc_symbols,
+};

@@ -1,0 +1,143 @@
+/* libSceAgcDriver's submissions and GPU events (agc_driver.h). */
+#include "hle/libSceAgcDriver/agc_driver.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stddef.h>
+
+#include "common/log.h"
+#include "kernel/equeue.h"
+#include "kernel/kernel_errno.h"
+
+#define EVENT_IDS 64 /* event ids a guest may register (0 .. 63) */
+
+static pthread_mutex_t driver_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct agc_driver_ops driver_ops;
+static struct equeue_source *sources[EVENT_IDS];
+
+void agc_driver_set_ops(const struct agc_driver_ops *ops) {
+  pthread_mutex_lock(&driver_lock);
+  driver_ops = ops ? *ops : (struct agc_driver_ops){0};
+  pthread_mutex_unlock(&driver_lock);
+}
+
+static int submit_result(int r) {
+  switch (r) {
+    case 0: return 0;
+    case -EFAULT: return AGC_DRIVER_ERROR_EFAULT; /* the op's results are host errnos */
+    case -EAGAIN: return AGC_DRIVER_ERROR_EAGAIN;
+    case -EPIPE: return AGC_DRIVER_ERROR_EPIPE;
+    default: return AGC_DRIVER_ERROR_EINVAL;
+  }
+}
+
+/* Queues one buffer; 0 or an error code. */
+static int submit(unsigned queue, const uint32_t *addr, uint32_t dwords, const char *fn) {
+  pthread_mutex_lock(&driver_lock);
+  struct agc_driver_ops ops = driver_ops;
+  pthread_mutex_unlock(&driver_lock);
+  if (!ops.submit) {
+    LOG_ONCE(hle, ERROR, "%s: no GPU command processor is attached", fn);
+    return AGC_DRIVER_ERROR_ENODEV;
+  }
+  int r = ops.submit(ops.ctx, queue, (uint64_t)(uintptr_t)addr, dwords);
+  if (r != 0)
+    LOG(hle, WARN, "%s: submission of %u dwords at %p to queue %u failed (%d)", fn, dwords,
+        (const void *)addr, queue, r);
+  return submit_result(r);
+}
+
+int agc_driver_submit_dcb(const struct agc_driver_submit *packet) {
+  if (!packet) return AGC_DRIVER_ERROR_EINVAL;
+  if (!packet->addr || packet->dwords == 0) return 0; /* an empty submission: nothing to run */
+  return submit(AGC_DRIVER_GFX_QUEUE, packet->addr, packet->dwords, "sceAgcDriverSubmitDcb");
+}
+
+int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
+                                 uint32_t count) {
+  if (count == 0) return 0;
+  if (!addrs || !dwords) return AGC_DRIVER_ERROR_EINVAL;
+  for (uint32_t i = 0; i < count; i++) /* checked whole before any is queued */
+    if (addrs[i] && dwords[i] == 0) return AGC_DRIVER_ERROR_EINVAL;
+  for (uint32_t i = 0; i < count; i++) {
+    if (!addrs[i]) continue;
+    int r = submit(AGC_DRIVER_GFX_QUEUE, addrs[i], dwords[i], "sceAgcDriverSubmitMultiDcbs");
+    if (r) return r;
+  }
+  return 0;
+}
+
+int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet) {
+  if (!packet) return AGC_DRIVER_ERROR_EINVAL;
+  if (!packet->addr || packet->dwords == 0) return 0;
+  /* The console maps its queue handles (sceAgcDriverCreateQueue) to hardware queues; the
+   * handle's meaning is not known here: every ACB goes to the first compute queue. */
+  LOG_ONCE(hle, WARN,
+           "sceAgcDriverSubmitAcb: queue handle %u: every ACB runs on compute queue 0.0 (the "
+           "console's queue handles are not modelled)",
+           queue);
+  return submit(1, packet->addr, packet->dwords, "sceAgcDriverSubmitAcb");
+}
+
+/* Event data: the number of interrupts since the guest last collected the event. */
+static int64_t count_posts(int64_t current, int64_t posted, void *ctx) {
+  (void)posted;
+  (void)ctx;
+  return current + 1;
+}
+
+int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata) {
+  if (id < 0 || id >= EVENT_IDS) return AGC_DRIVER_ERROR_EINVAL;
+  pthread_mutex_lock(&driver_lock);
+  if (!sources[id]) {
+    struct equeue_source_desc d = {
+        .filter = EQUEUE_FILTER_GRAPHICS, .ident = (uint64_t)id, .merge = count_posts};
+    sources[id] = equeue_source_create(&d);
+  }
+  struct equeue_source *s = sources[id];
+  pthread_mutex_unlock(&driver_lock);
+  if (!s) return AGC_DRIVER_ERROR_EAGAIN;
+  if (id != AGC_DRIVER_EVENT_GFX_EOP)
+    LOG_ONCE(hle, WARN,
+             "sceAgcDriverAddEqEvent: event id %d is accepted but never posted (only the "
+             "graphics end-of-pipe event, id 0, is)",
+             id);
+  int r = equeue_source_attach(s, eq, (uint64_t)(uintptr_t)udata, EQUEUE_EV_CLEAR);
+  if (r == -KERNEL_EBADF) return AGC_DRIVER_ERROR_EBADF;
+  return r < 0 ? AGC_DRIVER_ERROR_EAGAIN : 0;
+}
+
+int agc_driver_delete_eq_event(uint64_t eq, int32_t id) {
+  if (id < 0 || id >= EVENT_IDS) return AGC_DRIVER_ERROR_EINVAL;
+  pthread_mutex_lock(&driver_lock);
+  struct equeue_source *s = sources[id];
+  pthread_mutex_unlock(&driver_lock);
+  if (!s) return AGC_DRIVER_ERROR_ENOENT;
+  int r = equeue_source_detach(s, eq);
+  if (r == -KERNEL_EBADF) return AGC_DRIVER_ERROR_EBADF;
+  return r < 0 ? AGC_DRIVER_ERROR_ENOENT : 0;
+}
+
+void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data) {
+  (void)data;
+  if (queue != AGC_DRIVER_GFX_QUEUE) {
+    LOG_ONCE(hle, WARN,
+             "agc: end-of-pipe interrupt from compute queue %u (event 0x%02x): compute events "
+             "are not delivered yet",
+             queue, event);
+    return;
+  }
+  pthread_mutex_lock(&driver_lock);
+  struct equeue_source *s = sources[AGC_DRIVER_EVENT_GFX_EOP];
+  pthread_mutex_unlock(&driver_lock);
+  if (s) equeue_source_post(s, 0, 1);
+}
+
+void agc_driver_reset(void) {
+  pthread_mutex_lock(&driver_lock);
+  for (int i = 0; i < EVENT_IDS; i++) {
+    if (sources[i]) equeue_source_destroy(sources[i]);
+    sources[i] = NULL;
+  }
+  pthread_mutex_unlock(&driver_lock);
+}

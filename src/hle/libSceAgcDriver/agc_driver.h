@@ -1,0 +1,65 @@
+/* libSceAgcDriver: submission of command buffers to the GPU's queues and the GPU's events.
+ * The graphics queue takes DCBs (SubmitDcb and friends), the compute queues ACBs; the
+ * command processor itself (src/gpu/cp) is above this module's reach: the app installs
+ * `struct agc_driver_ops` (submit to a queue) and forwards the command processor's
+ * end-of-pipe interrupts here (agc_driver_interrupt), which posts them as GRAPHICS events
+ * (filter -14) into the guest queues that registered for them (sceAgcDriverAddEqEvent).
+ * docs/agc.md describes the model and its limits. */
+#ifndef PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_H
+#define PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_H
+
+#include <stdint.h>
+
+/* Error results. The console's codes for these cases are not publicly known: the driver
+ * reaches the kernel through ioctls, so the kernel's SCE_KERNEL_ERROR_E* codes are used
+ * (ours, unverified; docs/agc.md). */
+#define AGC_DRIVER_ERROR_EINVAL ((int)0x80020016u) /* bad argument */
+#define AGC_DRIVER_ERROR_EFAULT ((int)0x8002000Eu) /* the buffer is not in guest memory */
+#define AGC_DRIVER_ERROR_EAGAIN ((int)0x80020023u) /* the queue's FIFO is full */
+#define AGC_DRIVER_ERROR_EPIPE ((int)0x80020020u)  /* the queue stopped on an error */
+#define AGC_DRIVER_ERROR_ENODEV ((int)0x80020013u) /* no GPU (no submission op installed) */
+#define AGC_DRIVER_ERROR_EBADF ((int)0x80020009u)  /* not an event queue */
+#define AGC_DRIVER_ERROR_ENOENT ((int)0x80020002u) /* no such event */
+
+/* The graphics queue, and the compute queue number ACBs go to (docs/agc.md). */
+#define AGC_DRIVER_GFX_QUEUE 0u
+
+/* Event ids of sceAgcDriverAddEqEvent: the graphics queue's end-of-pipe interrupt. */
+#define AGC_DRIVER_EVENT_GFX_EOP 0
+
+/* The submission op the app installs. SUBMIT queues DWORDS dwords at guest ADDR on QUEUE
+ * (the command processor's numbering) and returns 0 or a negative host errno (-EINVAL, -EFAULT
+ * unmapped, -EAGAIN queue full, -EPIPE queue stopped). */
+struct agc_driver_ops {
+  void *ctx;
+  int (*submit)(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords);
+};
+/* NULL removes them (submissions then fail, logged). */
+void agc_driver_set_ops(const struct agc_driver_ops *ops);
+
+/* An end-of-pipe interrupt from QUEUE (the command processor's RELEASE_MEM/EOP with an
+ * interrupt select): posted as a GRAPHICS event to the queues registered for it. Any
+ * thread. */
+void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data);
+
+/* SceAgcDriverCommandBufferSubmit / the submit packet: the buffer's address and its size in
+ * dwords. */
+struct agc_driver_submit {
+  const uint32_t *addr;
+  uint32_t dwords;
+  uint32_t reserved;
+};
+_Static_assert(sizeof(struct agc_driver_submit) == 16, "the submit packet is 16 bytes");
+
+/* ---- The library's functions (guest ABI) --------------------------------------------- */
+int agc_driver_submit_dcb(const struct agc_driver_submit *packet);
+int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
+                                 uint32_t count);
+int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet);
+int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);
+int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
+
+/* Destroys the event sources (tests). */
+void agc_driver_reset(void);
+
+#endif

@@ -1,0 +1,176 @@
+/* The command processor and Sony's driver packets carried in NOP (agc_packets.def): a NOP
+ * (opcode 0x10) whose header bits 7:2 hold the sub-selector. RELEASE_MEM (0x18), WRITE_DATA
+ * (0x15) and ACQUIRE_MEM (0x14) run as the GFX10 packets they stand for; the markers
+ * (0x0B, 0x0C) do nothing; the others go to ops.agc_packet; a malformed one stops its queue.
+ * Packets are encoded here from the layouts (docs/agc.md), expected effects follow from what
+ * the GFX10 packets are defined to do. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpu/cp/cp.h"
+
+#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
+#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
+#define LO(a) ((uint32_t)(a))
+#define HI(a) ((uint32_t)((a) >> 32))
+
+#define MEM_BASE 0x300000000ull
+#define MEM_SIZE (1u << 16)
+#define STREAM MEM_BASE
+#define LABEL (MEM_BASE + 0x8000)
+static uint8_t *mem;
+
+static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
+  (void)ctx;
+  (void)write;
+  if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size) return NULL;
+  return mem + (addr - MEM_BASE);
+}
+static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
+
+static struct {
+  unsigned interrupts, event, agc, agc_sub, acquires;
+  uint64_t data, acq_base, acq_size;
+} rec;
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+  (void)ctx;
+  (void)queue;
+  rec.interrupts++;
+  rec.event = event;
+  rec.data = data;
+}
+static void on_agc(void *ctx, unsigned queue, unsigned sub, const uint32_t *b, unsigned n) {
+  (void)ctx;
+  (void)queue;
+  (void)b;
+  (void)n;
+  rec.agc++;
+  rec.agc_sub = sub;
+}
+static void on_acquire(void *ctx, unsigned queue, uint64_t base, uint64_t size) {
+  (void)ctx;
+  (void)queue;
+  rec.acquires++;
+  rec.acq_base = base;
+  rec.acq_size = size;
+}
+
+static struct cp *cp;
+static uint32_t n;
+
+static int setup(void **state) {
+  (void)state;
+  mem = calloc(1, MEM_SIZE);
+  memset(&rec, 0, sizeof rec);
+  n = 0;
+  const struct cp_ops ops = {
+      .mem_map = mem_map, .interrupt = on_interrupt, .agc_packet = on_agc, .acquire = on_acquire};
+  cp = cp_create(&ops);
+  return cp && mem ? 0 : -1;
+}
+static int teardown(void **state) {
+  (void)state;
+  cp_destroy(cp);
+  free(mem);
+  return 0;
+}
+static void putv(unsigned count, ...) {
+  va_list ap;
+  va_start(ap, count);
+  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
+  va_end(ap);
+}
+static enum cp_queue_status run(void) {
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, STREAM, n), 0);
+  cp_run_until_idle(cp, 100);
+  return cp_queue_status(cp, CP_GFX_QUEUE);
+}
+
+/* RELEASE_MEM: action CS_DONE (0x2F), data select 1 (32 bits) / 2 (64 bits), interrupt 2. */
+static void test_release_mem(void **state) {
+  (void)state;
+  putv(8, DRV(0x18u, 7), 0x2Fu, 1u << 16 | 2u << 24, LO(LABEL), HI(LABEL), 0xC0FFEE01u, 0xAAu, 0u);
+  putv(8, DRV(0x18u, 7), 0x28u, 2u << 16, LO(LABEL + 8), HI(LABEL + 8), 0x11223344u, 0x55667788u,
+       0u);
+  assert_int_equal(run(), CP_QUEUE_IDLE);
+  assert_int_equal(dw(LABEL)[0], 0xC0FFEE01u);
+  assert_int_equal(dw(LABEL)[1], 0); /* 32 bits only */
+  assert_int_equal(dw(LABEL + 8)[0], 0x11223344u);
+  assert_int_equal(dw(LABEL + 8)[1], 0x55667788u);
+  assert_int_equal(rec.interrupts, 1); /* the second has no interrupt */
+  assert_int_equal(rec.event, 0x2F);
+  assert_int_equal(rec.data, 0xC0FFEE01u);
+  assert_int_equal(cp_queue_stats(cp, CP_GFX_QUEUE).agc_packets, 2);
+}
+
+/* WRITE_DATA: destination 5 (memory); increment 1 writes consecutive dwords, 0 one address. */
+static void test_write_data(void **state) {
+  (void)state;
+  putv(7, DRV(0x15u, 6), 5u | 1u << 16, LO(LABEL), HI(LABEL), 1u, 2u, 3u);
+  putv(6, DRV(0x15u, 5), 5u, LO(LABEL + 16), HI(LABEL + 16), 7u, 9u);
+  putv(4, DRV(0x15u, 3), 5u | 1u << 16, LO(LABEL + 32), HI(LABEL + 32)); /* no data */
+  assert_int_equal(run(), CP_QUEUE_IDLE);
+  assert_int_equal(dw(LABEL)[0], 1);
+  assert_int_equal(dw(LABEL)[1], 2);
+  assert_int_equal(dw(LABEL)[2], 3);
+  assert_int_equal(dw(LABEL + 16)[0], 9); /* both to the one address: the last stays */
+  assert_int_equal(dw(LABEL + 16)[1], 0);
+  assert_int_equal(dw(LABEL + 32)[0], 0);
+}
+
+/* ACQUIRE_MEM: the GFX10 body (size and base in 256-byte units). */
+static void test_acquire_mem(void **state) {
+  (void)state;
+  putv(8, DRV(0x14u, 7), 0u, 0x10u, 0u, 0x123u, 0u, 10u, 0u);
+  assert_int_equal(run(), CP_QUEUE_IDLE);
+  assert_int_equal(rec.acquires, 1);
+  assert_int_equal(rec.acq_base, 0x12300u);
+  assert_int_equal(rec.acq_size, 0x1000u);
+}
+
+/* Markers run nothing; DRAW_RESET (0x05) and unknown subs go to ops.agc_packet. */
+static void test_markers_and_others(void **state) {
+  (void)state;
+  putv(3, DRV(0x0Bu, 2), 0x64636261u, 0u); /* "abcd" */
+  putv(2, DRV(0x0Cu, 1), 0u);
+  putv(2, DRV(0x05u, 1), 0u);
+  putv(2, DRV(0x3Fu, 1), 0u);
+  assert_int_equal(run(), CP_QUEUE_IDLE);
+  assert_int_equal(rec.agc, 2);
+  assert_int_equal(rec.agc_sub, 0x3F);
+  assert_int_equal(cp_queue_stats(cp, CP_GFX_QUEUE).agc_packets, 4);
+}
+
+/* A RELEASE_MEM with a short body, or an action wider than EVENT_TYPE: the queue stops. */
+static void test_malformed(void **state) {
+  (void)state;
+  putv(7, DRV(0x18u, 6), 0x2Fu, 1u << 16, LO(LABEL), HI(LABEL), 5u, 0u);
+  assert_int_equal(run(), CP_QUEUE_STOPPED);
+  assert_int_equal(dw(LABEL)[0], 0);
+  cp_queue_reset(cp, CP_GFX_QUEUE);
+  n = 0;
+  putv(8, DRV(0x18u, 7), 0x40u, 1u << 16, LO(LABEL), HI(LABEL), 5u, 0u, 0u);
+  assert_int_equal(run(), CP_QUEUE_STOPPED);
+  assert_int_equal(dw(LABEL)[0], 0);
+  cp_queue_reset(cp, CP_GFX_QUEUE);
+  n = 0;
+  putv(3, DRV(0x15u, 2), 5u, LO(LABEL)); /* WRITE_DATA without its address's high half */
+  assert_int_equal(run(), CP_QUEUE_STOPPED);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_release_mem, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_write_data, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_markers_and_others, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
