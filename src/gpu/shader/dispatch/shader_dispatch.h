@@ -1,12 +1,10 @@
-/* Runs a compute module emitted by spirv_emit_compute() for one wave on a Vulkan device
- * (one workgroup of wave_size invocations). Its register file at wave start and a window
- * of guest memory are uploaded to device buffers, reached by the module through buffer
- * device addresses (struct spirv_push); after the run the window is downloaded back.
- *
- * This is the minimal form of the compute dispatch path: one wave, one guest memory window,
- * explicit upload and download around each run. The command processor's entry point
- * (COMPUTE_PGM_*, several workgroups, a table of guest ranges, a shader cache) builds on it
- * (issue 11). */
+/* Runs a compute module emitted by spirv_emit_compute() on a Vulkan device, one workgroup
+ * of wave_size invocations per wave. The register file at wave start is a storage buffer
+ * (binding 0); guest memory is a table of guest ranges (shader_memory.h, binding 1), each a
+ * buffer the module reaches through its device address. shader_dispatch_memory takes the
+ * table; the window forms map one window of guest memory as a table of one range (imported
+ * when aligned for it, else copied in and out around the run). The command processor's
+ * entry point (compute_dispatch.h) builds on them. */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
 #define PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
 

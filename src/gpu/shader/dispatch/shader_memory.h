@@ -50,8 +50,8 @@ void shader_memory_host_wrote(struct shader_memory *m, uint64_t addr, uint64_t s
  * dispatch ran against since their last download back to the host. */
 void shader_memory_download(struct shader_memory *m, uint64_t addr, uint64_t size);
 
-/* Before a dispatch: uploads the pages the host wrote, refreshes the table. Returns the
- * device address of the table (0 on failure) and the buffer to bind at binding 1. */
+/* Before a dispatch: uploads the pages the host marked, refreshes the table; *TABLE is the
+ * buffer to bind at binding 1. */
 bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table);
 /* After a dispatch: the copied ranges may hold device writes. */
 void shader_memory_finish(struct shader_memory *m);
