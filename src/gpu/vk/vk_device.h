@@ -68,8 +68,8 @@ void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf);
  * stays NULL. HOST and SIZE must be multiples of vk_device_host_import_alignment(), which
  * is 0 when the device cannot import. False (logged) when the import fails. */
 VkDeviceSize vk_device_host_import_alignment(const vk_device *dev);
-bool vk_buffer_import_host(vk_device *dev, void *host, VkDeviceSize size,
-                           VkBufferUsageFlags usage, struct vk_buffer *out);
+bool vk_buffer_import_host(vk_device *dev, void *host, VkDeviceSize size, VkBufferUsageFlags usage,
+                           struct vk_buffer *out);
 
 /* One-shot command buffers: begin returns a recording buffer (VK_NULL_HANDLE on error);
  * submit_wait ends, submits, waits (PROSPERO_VK_TIMEOUT_MS, default 60000) and frees it.

@@ -37,8 +37,7 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size) {
-  if (!window || !window->data || !window->size)
-    return fail(err, err_size, "bad arguments");
+  if (!window || !window->data || !window->size) return fail(err, err_size, "bad arguments");
   struct shader_memory *mem = shader_memory_create(dev);
   if (!mem) return fail(err, err_size, "allocating the guest range table failed");
   /* one range: imported when the window is aligned for it (no copy), else a copy that is
@@ -47,8 +46,7 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
   bool ok = size && shader_memory_map(mem, window->addr, window->data, size, true, err, err_size);
   if (!size) fail(err, err_size, "the guest window is smaller than a dword");
   if (ok)
-    ok = shader_dispatch_memory(dev, words, count, states, wave_count, groups, mem, err,
-                                err_size);
+    ok = shader_dispatch_memory(dev, words, count, states, wave_count, groups, mem, err, err_size);
   if (ok) shader_memory_download(mem, window->addr, size);
   shader_memory_destroy(mem);
   return ok;
@@ -91,8 +89,8 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   uint32_t ranges = shader_memory_count(mem); /* SPIRV_SPEC_RANGE_COUNT */
-  if (!vk_compute_pipeline_create_spec(dev, words, count * 4, 2, sizeof(struct spirv_push),
-                                       &ranges, 1, &p)) {
+  if (!vk_compute_pipeline_create_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), &ranges,
+                                       1, &p)) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }

@@ -33,11 +33,12 @@ struct emit {
   uint32_t *begin; /* per block: its label */
   uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, junk;        /* values computed in the entry block */
-  uint32_t state_buf;                /* the wave state's storage buffer (binding 0) */
-  uint32_t entry_vgprs;              /* spirv_emit_options.entry_vgprs */
-  uint32_t ranges_var;               /* the guest range table (binding 1) */
-  uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS], range_dev[SPIRV_RANGE_SLOTS];
+  uint32_t lane, state, junk; /* values computed in the entry block */
+  uint32_t state_buf;         /* the wave state's storage buffer (binding 0) */
+  uint32_t entry_vgprs;       /* spirv_emit_options.entry_vgprs */
+  uint32_t ranges_var;        /* the guest range table (binding 1) */
+  uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS],
+      range_dev[SPIRV_RANGE_SLOTS];
   uint32_t range_live[SPIRV_RANGE_SLOTS]; /* spec constant: slot < the range count */
   uint32_t iface[10], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
