@@ -20,6 +20,18 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
   opts->rte_f64 = fc.shaderRoundingModeRTEFloat64;
 }
 
+bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes) {
+  VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                   .pNext = &sg};
+  vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
+  VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+                                VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+  return sg.subgroupSize == lanes && (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+         (sg.supportedOperations & need) == need;
+}
+
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state,
                           struct shader_dispatch_window *window, char *err, size_t err_size) {
@@ -66,14 +78,12 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     return fail(err, err_size, "the device has no buffer device address");
   if (!words || !count || !state || !mem) return fail(err, err_size, "bad arguments");
   struct vk_buffer st = {0};
-  struct vk_compute_pipeline p = {0};
+  const struct vk_compute_pipeline *p = NULL;
   const struct vk_buffer *table = NULL;
   bool ok = false;
-  /* binding 0 is the wave's state (its scalar part is read through the descriptor, the
-   * junk area through the device address); one slot per wave, 256-byte aligned as any
-   * device's minStorageBufferOffsetAlignment. Binding 1: the guest range table. */
-  const uint64_t slot = (sizeof *state + 255) & ~255ull;
-  if (!vk_buffer_create(dev, slot * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+  /* binding 0: the waves' states, one after the other (the scalar part is read through the
+   * descriptor, the junk area through the device address); binding 1: the range table */
+  if (!vk_buffer_create(dev, sizeof *state * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                         GPU_VK_MEMORY_HOST, &st)) {
     fail(err, err_size, "allocating the state buffer failed");
     goto out;
@@ -82,15 +92,16 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "the state buffer has no device address");
     goto out;
   }
-  for (uint32_t w = 0; w < wave_count; w++)
-    memcpy((uint8_t *)st.mapped + w * slot, &states[w], sizeof *state);
+  memcpy(st.mapped, states, sizeof *state * wave_count);
   if (!shader_memory_prepare(mem, &table)) {
     fail(err, err_size, "preparing guest memory failed");
     goto out;
   }
+  /* the device keeps the pipeline: one driver compile per module and range count */
   uint32_t ranges = shader_memory_count(mem); /* SPIRV_SPEC_RANGE_COUNT */
-  if (!vk_compute_pipeline_create_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), &ranges,
-                                       1, &p)) {
+  p = vk_compute_pipeline_kept_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), &ranges,
+                                    1);
+  if (!p) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }
@@ -100,13 +111,9 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   const struct vk_buffer *bufs[2] = {&st, table};
-  /* one dispatch per wave of the group, each over the whole grid with its own start state
-   * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
-  for (uint32_t w = 0; w < wave_count; w++) {
-    struct spirv_push push = {.state = st.address + w * slot};
-    uint64_t offsets[2] = {w * slot, 0};
-    vk_cmd_dispatch(dev, cb, &p, bufs, offsets, &push, groups[0], groups[1], groups[2]);
-  }
+  /* one Vulkan workgroup per workgroup, all its waves in it: wave w reads states[w] */
+  struct spirv_push push = {.state = st.address};
+  vk_cmd_dispatch(dev, cb, p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");
@@ -115,7 +122,6 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
   ok = true;
 out:
   if (table) shader_memory_finish(mem);
-  vk_compute_pipeline_destroy(dev, &p);
   if (st.buffer) vk_buffer_destroy(dev, &st);
   return ok;
 }

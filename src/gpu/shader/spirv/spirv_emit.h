@@ -9,7 +9,9 @@
  * access must not happen (inactive, or outside the V#'s range) is sent to its own dword of
  * the state's junk area instead, so the module's control flow is exactly the IR's.
  * Cross-lane operations go through workgroup memory (ballot, read_first_lane), which works
- * whatever the host's subgroup size.
+ * whatever the host's subgroup size, or through subgroup operations when the device's
+ * subgroup is exactly a wave. A workgroup of several waves is one Vulkan workgroup
+ * (spirv_emit_lanes.c).
  *
  * Inputs: the wave's register file at start (struct spirv_wave_state: SGPRs, VCC, EXEC,
  * M0, SCC, and the VGPRs of every lane), a storage buffer at set 0 binding 0 whose device
@@ -89,7 +91,31 @@ struct spirv_emit_options {
    * others start as 0 without a load (the hardware leaves them undefined, the dispatch's
    * state holds 0). 0: every VGPR is read from the state (tests that set them all). */
   uint32_t entry_vgprs;
+  /* waves per workgroup (0 or 1: one; at most 32 and 1,024 invocations): the workgroup's
+   * waves are one Vulkan workgroup of waves x wave_size invocations, sharing LDS and
+   * meeting at s_barrier; wave w reads its start state at push.state + w * sizeof(struct
+   * spirv_wave_state) */
+  uint32_t waves;
+  /* the device's subgroup is exactly one wave (subgroupSize == wave size, with ballot and
+   * shuffle in compute): cross-lane operations through subgroup operations and fences at
+   * subgroup scope, else through workgroup memory */
+  bool subgroup;
+  /* test mode of the subgroup path (with `subgroup`): waves of LANES invocations (fewer than
+   * wave_size, e.g. lavapipe's 8), for kernels whose lanes past LANES are never active nor
+   * read; 0: wave_size */
+  uint32_t lanes;
+  /* private (scratch) memory per lane in bytes, at most SPIRV_MAX_SCRATCH_LANE_BYTES
+   * (COMPUTE_TMPRING_SIZE.WAVESIZE / wave size): scratch_* and FLAT private accesses past
+   * it read 0 and drop writes; 0: none */
+  uint32_t scratch_lane_bytes;
+  /* the scratch wave offset SGPR + 1 (COMPUTE_PGM_RSRC2.SCRATCH_EN; 0: none): it reads the
+   * state's value (the wave's part) plus (G mod scratch_ring_groups, when not 0) *
+   * scratch_group_bytes, G the workgroup's linear index in the dispatch, so the groups that
+   * run at once use distinct parts of the scratch ring (MUBUF scratch through the private
+   * segment buffer V#) */
+  uint32_t scratch_sgpr, scratch_ring_groups, scratch_group_bytes;
 };
+#define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 
 struct spirv_module {
   uint32_t *words;        /* malloc'd; NULL when emission failed */

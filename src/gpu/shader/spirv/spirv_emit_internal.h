@@ -34,13 +34,21 @@ struct emit {
   uint32_t block;
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
   uint32_t lane, state, junk; /* values computed in the entry block */
-  uint32_t state_buf;         /* the wave state's storage buffer (binding 0) */
+  uint32_t state_buf;         /* the wave states' storage buffer (binding 0) */
   uint32_t entry_vgprs;       /* spirv_emit_options.entry_vgprs */
   uint32_t ranges_var;        /* the guest range table (binding 1) */
   uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS],
       range_dev[SPIRV_RANGE_SLOTS];
   uint32_t range_live[SPIRV_RANGE_SLOTS]; /* spec constant: slot < the range count */
-  uint32_t iface[10], niface;
+  uint32_t wave;                          /* the wave's index in its workgroup (entry block) */
+  uint32_t waves, lanes;                  /* waves per workgroup, invocations per wave */
+  bool subgroup;                          /* cross-lane operations through subgroup operations */
+  uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
+  uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
+  uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
+  uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
+  bool scratch_too_big;
+  uint32_t iface[14], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -139,10 +147,43 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
  * ORD/UNO go through IsNan. In spirv_emit.c; f32 and f64 compares share it. */
 uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b);
 
+/* ---- the lane model (spirv_emit_lanes.c) ------------------------------------------------ */
+
+void spirv_lanes_setup(struct emit *e, const struct spirv_emit_options *opts);
+void spirv_lanes_vars(struct emit *e);
+void spirv_lanes_entry(struct emit *e);
+void spirv_lanes_finish(struct emit *e, uint32_t main_fn);
+void spirv_lane_barrier(struct emit *e);
+void spirv_wave_barrier(struct emit *e);
+void spirv_wave_end(struct emit *e);
+uint32_t spirv_emit_ballot(struct emit *e, uint32_t pred);
+uint32_t spirv_emit_read_lane(struct emit *e, uint32_t v, uint32_t lane);
+uint32_t spirv_emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec);
+uint32_t spirv_emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, uint32_t active);
+
+/* ---- scratch and the FLAT apertures (spirv_emit_scratch.c) ------------------------------ */
+
+bool spirv_emit_scratch_supports(enum ir_op op);
+void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
+void spirv_scratch_vars(struct emit *e);
+bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
+/* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
+bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
+bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
+
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+/* logs (once per module) a wave-start FLOAT_MODE the module does not compute in */
+void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts);
+/* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
+bool spirv_exact_supports(enum ir_op op);
+bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
+uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
+uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
+uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
 
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 
