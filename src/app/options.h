@@ -62,8 +62,10 @@
     "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "      \
     "follow it.")                                                                               \
   X(headless, "headless", NULL, false,                                                          \
-    "Run without a window. The default when no display exists (and, until the window "          \
-    "lands, always).")                                                                          \
+    "Run without a window (the default when no display exists: DISPLAY and WAYLAND_DISPLAY "     \
+    "unset, or the window cannot be made).")                                                    \
+  X(fullscreen, "fullscreen", NULL, false,                                                      \
+    "Show the window fullscreen (on the desktop's resolution, the frame letterboxed).")         \
   X(dump_frames, "dump-frames", "DIR", false,                                                   \
     "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")       \
   X(screenshot_at, "screenshot-at", "N FILE", false,                                            \

@@ -36,6 +36,7 @@ PREFIXES = {
     "tiling": ["tiling_"],
     "vk": ["vk_"],
     "present": ["present_"],
+    "display": ["display_"],
     # the command processor: its PM4 decoding (pm4.h) and the queues (cp.h)
     "cp": ["cp_", "pm4_"],
 }
