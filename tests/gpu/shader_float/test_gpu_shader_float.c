@@ -198,6 +198,55 @@ static uint32_t sqrt_1(uint32_t a, uint32_t b, uint32_t c) {
   return ref_sqrt(a);
 }
 
+/* v_sqrt_f64: C's sqrt (IEEE, correctly rounded); NaN quieted, a < 0 the default NaN. The
+ * operand is v[1:2] (lo, hi); one kernel stores the result's low dword, one the high. */
+static uint64_t ref_sqrt64(uint32_t lo, uint32_t hi) {
+  uint64_t a = (uint64_t)hi << 32 | lo;
+  if ((a & ~(1ull << 63)) > 0x7ff0000000000000ull) return a | 1ull << 51;
+  if (a > 1ull << 63) return 0x7ff8000000000000ull;
+  double x;
+  memcpy(&x, &a, 8);
+  x = sqrt(x);
+  memcpy(&a, &x, 8);
+  return a;
+}
+static uint32_t sqrt64_lo(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)ref_sqrt64(a, b);
+}
+static uint32_t sqrt64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ref_sqrt64(a, b) >> 32);
+}
+static void make_f64(uint32_t *o) {
+  static const uint64_t ds[] = {0,
+                                1ull << 63,
+                                1,
+                                2,
+                                3,
+                                0x000fffffffffffffull,
+                                0x0010000000000000ull,
+                                0x3ff0000000000000ull,
+                                0x4000000000000000ull,
+                                0x4010000000000000ull,
+                                0x7fefffffffffffffull,
+                                0x7ff0000000000000ull,
+                                0xfff0000000000000ull,
+                                0x7ff8000000000000ull,
+                                0x7ff0000000000001ull,
+                                0xbff0000000000000ull,
+                                0x8000000000000001ull,
+                                0x3ff0000000000001ull,
+                                0x3fefffffffffffffull,
+                                0x0000000080000000ull};
+  for (unsigned l = 0; l < LANES; l++) {
+    uint64_t d = l < 20 ? ds[l] : ((uint64_t)rnd() << 32 | rnd()) & 0x7fffffffffffffffull;
+    if (l >= 20 && l < 28) d &= 0x000fffffffffffffull;                              /* denormals */
+    if (l >= 28 && l < 36) d = (d & 0x800fffffffffffffull) | 0x3ff0000000000000ull; /* [1, 2) */
+    o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32);
+  }
+}
+
 /* fract: OpenCL's definition, fmin(x - floor(x), 0x1.fffffep-1f), in f32; NaN quieted, and
  * +-inf (inf - inf) the default NaN */
 static uint32_t ref_fract(uint32_t a) {
@@ -504,6 +553,9 @@ static const struct fcase cases[] = {
     {"v_exp_f16", "v_mov_b32 v4, 0\nv_exp_f16 v4, v1", 1, make_halves, exp_h},
     {"v_sin_f16", "v_mov_b32 v4, 0\nv_sin_f16 v4, v1", 1, make_halves, sin_h},
     {"v_sqrt_f16", "v_mov_b32 v4, 0\nv_sqrt_f16 v4, v1", 1, make_halves, sqrt_h},
+    {"v_sqrt_f64 (low dword)", "v_sqrt_f64 v[4:5], v[1:2]", 2, make_f64, sqrt64_lo},
+    {"v_sqrt_f64 (high dword)", "v_sqrt_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64,
+     sqrt64_hi},
     {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},

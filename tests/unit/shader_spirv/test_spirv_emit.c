@@ -175,7 +175,7 @@ static void unsupported_is_a_counted_error(void **state) {
                                      "v_cvt_f32_u32 v1, v0\n"
                                      "v_cvt_f64_f32 v[2:3], v1\n"
                                      "v_rcp_f64 v[4:5], v[2:3]\n"
-                                     "v_sqrt_f64 v[4:5], v[4:5]\n"
+                                     "v_rsq_f64 v[4:5], v[4:5]\n"
                                      "v_cvt_f32_f64 v1, v[4:5]\n"
                                      STORE_V1
                                      "s_endpgm\n", false);

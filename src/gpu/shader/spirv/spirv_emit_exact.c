@@ -342,6 +342,95 @@ static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a) 
   return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
+/* ---- dsqrt: the f64 square root correctly rounded, on integers ---------------------------
+ * a = A 2^ea with A a 53-bit integer (denormals normalised on the bits), a first result from
+ * the device's square root of a scaled into [1, 4), then the exact choice: starting three
+ * steps below it, six times one step up while sqrt(a) lies above the midpoint to the next
+ * double, (2C + 1) 2^(ec - 1) for a candidate C 2^ec, that is while A 2^(ea - 2 ec + 2) >
+ * (2C + 1)^2, compared as 128-bit integers (OpUMulExtended). Every candidate is a normal
+ * number (sqrt of a positive double is at least 2^-537), so none of it depends on the
+ * device's f64 denormal mode or on its square root being closer than three steps. */
+static uint32_t msb64(struct emit *e, uint32_t v) { /* of a nonzero u64, as u32 */
+  uint32_t u32 = e->t_u32, u64 = e->t_u64;
+  uint32_t hi = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, v, cu64(e, 32)));
+  uint32_t lo = op1(e, SpvOpUConvert, u32, v);
+  return sel(e, u32, op2(e, SpvOpINotEqual, e->t_bool, hi, cu32(e, 0)),
+             op2(e, SpvOpIAdd, u32, glsl(e, u32, GLSL_FIND_UMSB, hi, 0, 1), cu32(e, 32)),
+             glsl(e, u32, GLSL_FIND_UMSB, lo, 0, 1));
+}
+
+static uint32_t exact_dsqrt(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t u = op1(e, SpvOpBitcast, u64, a);
+  uint32_t ex = bits32(
+      e, op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, u, cu64(e, 32))), 20, 11);
+  uint32_t frac = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, fmask));
+  /* A, ea: normal: frac | 2^52, ex - 1075; denormal: frac << (52 - msb), -1074 - (52 - msb) */
+  uint32_t den = op2(e, SpvOpIEqual, bl, ex, cu32(e, 0));
+  uint32_t fr = sel(e, u64, den,
+                    sel(e, u64, op2(e, SpvOpIEqual, bl, frac, cu64(e, 0)), cu64(e, 1), frac), frac);
+  uint32_t sh = op2(e, SpvOpISub, u32, cu32(e, 52), msb64(e, fr));
+  uint32_t A = sel(e, u64, den, op2(e, SpvOpShiftLeftLogical, u64, fr, to_u64(e, sh)),
+                   op2(e, SpvOpBitwiseOr, u64, frac, cu64(e, 1ull << 52)));
+  uint32_t ea = sel(e, u32, den, op2(e, SpvOpISub, u32, cu32(e, (uint32_t)-1074), sh),
+                    op2(e, SpvOpISub, u32, ex, cu32(e, 1075)));
+  /* a = a' 2^E with a' = A 2^(p - 52) in [1, 4), E = ea + 52 - p even */
+  uint32_t p = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), cu32(e, 1));
+  uint32_t as = op1(e, SpvOpBitcast, f64,
+                    op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, A, cu64(e, fmask)),
+                        op2(e, SpvOpShiftLeftLogical, u64,
+                            to_u64(e, op2(e, SpvOpIAdd, u32, p, cu32(e, 1023))), cu64(e, 52))));
+  uint32_t half_e =
+      op2(e, SpvOpShiftRightArithmetic, u32,
+          op2(e, SpvOpISub, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), p), cu32(e, 1));
+  uint32_t rb = op1(e, SpvOpBitcast, u64, glsl(e, f64, GLSLstd450Sqrt, as, 0, 1));
+  uint32_t c =
+      op2(e, SpvOpIAdd, u64, rb,
+          op2(e, SpvOpShiftLeftLogical, u64, op1(e, SpvOpSConvert, u64, half_e), cu64(e, 52)));
+  c = op2(e, SpvOpISub, u64, c, cu64(e, 3));
+  if (!e->t_mulext64) {
+    uint32_t m[2] = {u64, u64};
+    e->t_mulext64 = spv_type_struct(&e->b, m, 2);
+  }
+  for (int step = 0; step < 6; step++) {
+    uint32_t C = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, c, cu64(e, fmask)),
+                     cu64(e, 1ull << 52));
+    uint32_t ec =
+        op2(e, SpvOpISub, u32,
+            op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, c, cu64(e, 52))),
+            cu32(e, 1075));
+    uint32_t s = op2(e, SpvOpIAdd, u32, op2(e, SpvOpISub, u32, ea, op2(e, SpvOpIAdd, u32, ec, ec)),
+                     cu32(e, 2));
+    s = sel(e, u32, op2(e, SpvOpSLessThan, bl, s, cu32(e, 1)), cu32(e, 1), s);
+    s = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, s, cu32(e, 63)), cu32(e, 63), s);
+    uint32_t s64 = to_u64(e, s);
+    uint32_t ahi = op2(e, SpvOpShiftRightLogical, u64, A, op2(e, SpvOpISub, u64, cu64(e, 64), s64));
+    uint32_t alo = op2(e, SpvOpShiftLeftLogical, u64, A, s64);
+    uint32_t M =
+        op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
+    uint32_t prod = op2(e, SpvOpUMulExtended, e->t_mulext64, M, M);
+    uint32_t w0[2] = {prod, 0}, w1[2] = {prod, 1};
+    uint32_t plo = spv_op(&e->b, SpvOpCompositeExtract, u64, w0, 2);
+    uint32_t phi = spv_op(&e->b, SpvOpCompositeExtract, u64, w1, 2);
+    uint32_t above = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, ahi, phi),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ahi, phi),
+                             op2(e, SpvOpUGreaterThan, bl, alo, plo)));
+    c = sel(e, u64, above, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  }
+  /* +-0 itself, +inf itself, a < 0 the default NaN, NaN quieted */
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
+  uint32_t r = sel(e, u64,
+                   op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
+                       op2(e, SpvOpIEqual, bl, u, cu64(e, 0x7ff0000000000000ull))),
+                   u, c);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, u, cu64(e, 1ull << 63)),
+          cu64(e, 0x7ff8000000000000ull), r);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, mag, cu64(e, 0x7ff0000000000000ull)),
+          op2(e, SpvOpBitwiseOr, u64, u, cu64(e, 1ull << 51)), r);
+  return op1(e, SpvOpBitcast, f64, r);
+}
+
 bool spirv_exact_supports(enum ir_op op) {
   switch (op) {
     case IR_OP_ffma:
@@ -351,7 +440,8 @@ bool spirv_exact_supports(enum ir_op op) {
     case IR_OP_fexp2:
     case IR_OP_flog2:
     case IR_OP_fsin:
-    case IR_OP_fcos: return true;
+    case IR_OP_fcos:
+    case IR_OP_dsqrt: return true;
     default: return false;
   }
 }
@@ -360,6 +450,13 @@ bool spirv_exact_supports(enum ir_op op) {
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   uint32_t v;
+  if (in->op == IR_OP_dsqrt) {
+    v = exact_dsqrt(e, a[0]);
+    e->float_used = true;
+    e->float64_used = true;
+    def(e, SpvOpCopyObject, t_f64(e), e->val[id], &v, 1);
+    return true;
+  }
   switch ((enum ir_op)in->op) {
     case IR_OP_ffma: v = exact_fma32(e, a[0], a[1], a[2]); break;
     case IR_OP_frsq: v = exact_rsq(e, a[0]); break;
