@@ -218,6 +218,23 @@ static uint32_t sqrt64_hi(uint32_t a, uint32_t b, uint32_t c) {
   (void)c;
   return (uint32_t)(ref_sqrt64(a, b) >> 32);
 }
+static uint64_t ref_rcp64(uint32_t lo, uint32_t hi) {
+  uint64_t a = (uint64_t)hi << 32 | lo;
+  if ((a & ~(1ull << 63)) > 0x7ff0000000000000ull) return a | 1ull << 51;
+  double x;
+  memcpy(&x, &a, 8);
+  x = 1.0 / x;
+  memcpy(&a, &x, 8);
+  return a;
+}
+static uint32_t rcp64_lo(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)ref_rcp64(a, b);
+}
+static uint32_t rcp64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ref_rcp64(a, b) >> 32);
+}
 static void make_f64(uint32_t *o) {
   static const uint64_t ds[] = {0,
                                 1ull << 63,
@@ -243,6 +260,9 @@ static void make_f64(uint32_t *o) {
     uint64_t d = l < 20 ? ds[l] : ((uint64_t)rnd() << 32 | rnd()) & 0x7fffffffffffffffull;
     if (l >= 20 && l < 28) d &= 0x000fffffffffffffull;                              /* denormals */
     if (l >= 28 && l < 36) d = (d & 0x800fffffffffffffull) | 0x3ff0000000000000ull; /* [1, 2) */
+    if (l >= 36 && l < 42) d = (d & 0x800fffffffffffffull) | 0x7fe0000000000000ull; /* 2^1023 */
+    if (l >= 42 && l < 46) d = (d & 0x800fffffffffffffull) | 0x7fd0000000000000ull; /* 2^1022 */
+    if (l >= 46 && l < 50) d = (d & 0x8000ffffffffffffull) | 0x0004000000000000ull; /* ~2^-1024 */
     o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32);
   }
 }
@@ -556,6 +576,8 @@ static const struct fcase cases[] = {
     {"v_sqrt_f64 (low dword)", "v_sqrt_f64 v[4:5], v[1:2]", 2, make_f64, sqrt64_lo},
     {"v_sqrt_f64 (high dword)", "v_sqrt_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64,
      sqrt64_hi},
+    {"v_rcp_f64 (low dword)", "v_rcp_f64 v[4:5], v[1:2]", 2, make_f64, rcp64_lo},
+    {"v_rcp_f64 (high dword)", "v_rcp_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64, rcp64_hi},
     {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},
