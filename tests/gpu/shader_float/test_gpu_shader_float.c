@@ -235,6 +235,15 @@ static uint32_t rcp64_hi(uint32_t a, uint32_t b, uint32_t c) {
   (void)c;
   return (uint32_t)(ref_rcp64(a, b) >> 32);
 }
+static uint32_t rsq64_lo(uint32_t a, uint32_t b,
+                         uint32_t c) { /* the rule: rsq64_rounds_correctly */
+  (void)c;
+  return (uint32_t)ir_float_rsq64((uint64_t)b << 32 | a);
+}
+static uint32_t rsq64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ir_float_rsq64((uint64_t)b << 32 | a) >> 32);
+}
 static void make_f64(uint32_t *o) {
   static const uint64_t ds[] = {0,
                                 1ull << 63,
@@ -578,6 +587,8 @@ static const struct fcase cases[] = {
      sqrt64_hi},
     {"v_rcp_f64 (low dword)", "v_rcp_f64 v[4:5], v[1:2]", 2, make_f64, rcp64_lo},
     {"v_rcp_f64 (high dword)", "v_rcp_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64, rcp64_hi},
+    {"v_rsq_f64 (low dword)", "v_rsq_f64 v[4:5], v[1:2]", 2, make_f64, rsq64_lo},
+    {"v_rsq_f64 (high dword)", "v_rsq_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64, rsq64_hi},
     {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},

@@ -532,6 +532,89 @@ static uint32_t exact_drcp(struct emit *e, uint32_t a) {
   return op1(e, SpvOpBitcast, f64, r);
 }
 
+static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi) {
+  if (!e->t_mulext64) {
+    uint32_t m[2] = {e->t_u64, e->t_u64};
+    e->t_mulext64 = spv_type_struct(&e->b, m, 2);
+  }
+  uint32_t prod = op2(e, SpvOpUMulExtended, e->t_mulext64, a, b);
+  uint32_t w0[2] = {prod, 0}, w1[2] = {prod, 1};
+  *lo = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w0, 2);
+  *hi = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w1, 2);
+}
+
+/* drsq: 1/sqrt(a) correctly rounded, as dsqrt: a = A 2^ea, a first result from the
+ * device's 1/sqrt(a') for a' = A 2^(p - 52) in [1, 4) placed at exponent -E/2 (E = ea + 52
+ * - p even), then from three steps below it six steps up while 1/sqrt(a) lies above the
+ * midpoint M 2^(ec - 1), M = 2C + 1, i.e. while A M^2 < 2^(2 - ea - 2 ec), with A M^2 (at
+ * most 163 bits) in three 64-bit limbs. Results are normal (2^-512 .. 2^537). */
+static uint32_t exact_drsq(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
+  f64_parts(e, u, &A, &ea);
+  uint32_t p = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), cu32(e, 1));
+  uint32_t as = op1(e, SpvOpBitcast, f64,
+                    op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, A, cu64(e, fmask)),
+                        op2(e, SpvOpShiftLeftLogical, u64,
+                            to_u64(e, op2(e, SpvOpIAdd, u32, p, cu32(e, 1023))), cu64(e, 52))));
+  uint32_t half_e =
+      op2(e, SpvOpShiftRightArithmetic, u32,
+          op2(e, SpvOpISub, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), p), cu32(e, 1));
+  uint32_t rb = op1(e, SpvOpBitcast, u64,
+                    op2(e, SpvOpFDiv, f64, cf64(e, 1.0), glsl(e, f64, GLSLstd450Sqrt, as, 0, 1)));
+  uint32_t c =
+      op2(e, SpvOpISub, u64, rb,
+          op2(e, SpvOpShiftLeftLogical, u64, op1(e, SpvOpSConvert, u64, half_e), cu64(e, 52)));
+  c = op2(e, SpvOpISub, u64, c, cu64(e, 3));
+  for (int step = 0; step < 6; step++) {
+    uint32_t C, ec, m0, m1, t0, t1, v0, v1;
+    cand_parts(e, c, &C, &ec);
+    uint32_t M =
+        op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
+    mulx(e, M, M, &m0, &m1);
+    mulx(e, m0, A, &t0, &t1);
+    mulx(e, m1, A, &v0, &v1);
+    uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
+    uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
+                      sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
+    /* 2^k, k = 2 - ea - 2 ec, as three limbs */
+    uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
+                     op2(e, SpvOpIAdd, u32, ec, ec));
+    uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+    kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 191)), cu32(e, 191), kc);
+    uint32_t q = op2(e, SpvOpShiftRightLogical, u32, kc, cu32(e, 6));
+    uint32_t bit = op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                       to_u64(e, op2(e, SpvOpBitwiseAnd, u32, kc, cu32(e, 63))));
+    uint32_t o0 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 0)), bit, cu64(e, 0));
+    uint32_t o1 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 1)), bit, cu64(e, 0));
+    uint32_t o2 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 2)), bit, cu64(e, 0));
+    uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
+    uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
+                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
+    uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+    below = sel(e, bl, op2(e, SpvOpSGreaterThan, bl, k, cu32(e, 191)), spv_const_bool(&e->b, true),
+                below);
+    below =
+        sel(e, bl, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), spv_const_bool(&e->b, false), below);
+    c = sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  }
+  /* +0 -> +inf, -0 -> -inf, +inf -> +0, a < 0 -> the default NaN, NaN quieted */
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
+  uint32_t r =
+      sel(e, u64, op2(e, SpvOpIEqual, bl, u, cu64(e, 0x7ff0000000000000ull)), cu64(e, 0), c);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, u, cu64(e, 1ull << 63)),
+          cu64(e, 0x7ff8000000000000ull), r);
+  r = sel(e, u64, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
+          op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 1ull << 63)),
+              cu64(e, 0x7ff0000000000000ull)),
+          r);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, mag, cu64(e, 0x7ff0000000000000ull)),
+          op2(e, SpvOpBitwiseOr, u64, u, cu64(e, 1ull << 51)), r);
+  return op1(e, SpvOpBitcast, f64, r);
+}
+
 bool spirv_exact_supports(enum ir_op op) {
   switch (op) {
     case IR_OP_ffma:
@@ -543,7 +626,8 @@ bool spirv_exact_supports(enum ir_op op) {
     case IR_OP_fsin:
     case IR_OP_fcos:
     case IR_OP_dsqrt:
-    case IR_OP_drcp: return true;
+    case IR_OP_drcp:
+    case IR_OP_drsq: return true;
     default: return false;
   }
 }
@@ -552,8 +636,10 @@ bool spirv_exact_supports(enum ir_op op) {
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   uint32_t v;
-  if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp) {
-    v = in->op == IR_OP_dsqrt ? exact_dsqrt(e, a[0]) : exact_drcp(e, a[0]);
+  if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp || in->op == IR_OP_drsq) {
+    v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0])
+        : in->op == IR_OP_drcp ? exact_drcp(e, a[0])
+                               : exact_drsq(e, a[0]);
     e->float_used = true;
     e->float64_used = true;
     def(e, SpvOpCopyObject, t_f64(e), e->val[id], &v, 1);
