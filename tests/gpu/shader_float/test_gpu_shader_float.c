@@ -721,7 +721,8 @@ static void random_chains_agree(void **state) {
       "v_exp_f32 v%d, v%d",           "v_log_f32 v%d, v%d",        "v_sin_f32 v%d, v%d",
       "v_cos_f32 v%d, v%d",           "v_fract_f32 v%d, v%d",      "v_rcp_f32 v%d, v%d",
       "v_sqrt_f32 v%d, v%d",          "v_ldexp_f32 v%d, v%d, v%d", "v_frexp_mant_f32 v%d, v%d",
-      "v_fma_f16 v%d, v%d, v%d, v%d", "v_rsq_f16 v%d, v%d",        "v_sin_f16 v%d, v%d"};
+      "v_fma_f16 v%d, v%d, v%d, v%d", "v_rsq_f16 v%d, v%d",        "v_sin_f16 v%d, v%d",
+      "v_sqrt_f64 v[4:5], v[1:2]",    "v_rcp_f64 v[5:6], v[2:3]",  "v_rsq_f64 v[4:5], v[5:6]"};
   for (int prog = 0; prog < 12; prog++) {
     char body[2048] = "", line[96];
     for (int i = 0; i < 16; i++) {
