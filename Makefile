@@ -24,8 +24,20 @@ configure: $(BUILD)/build.ninja
 build: configure
 	cmake --build $(BUILD) -j $(JOBS)
 
+# `make demo`: the CPU demo guest (what the emulator's spine does, printed), then the GPU demo
+# (guests/gpu_demo: a compute shader's animation through AGC and video out) in a window where
+# a display exists (close it to end), else headless with its first DEMO_FRAMES frames
+# written as PNG files to $(BUILD)/demo-frames.
+DEMO_FRAMES ?= 60
 demo: deps build
 	$(BUILD)/bin/prospero --game $(BUILD)/guests/demo
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+	  $(BUILD)/bin/prospero --game $(BUILD)/guests/gpu_demo; \
+	else \
+	  echo "no display: the GPU demo runs headless, frames in $(BUILD)/demo-frames"; \
+	  $(BUILD)/bin/prospero --headless --dump-frames $(BUILD)/demo-frames \
+	    --game $(BUILD)/guests/gpu_demo -- 1920 1080 $(DEMO_FRAMES); \
+	fi
 
 # `make test`: the full configuration first, where every dependency is installed and no test
 # may be skipped, then the sanitizer one, where only the NOSAN tests may be (and are listed).

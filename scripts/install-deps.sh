@@ -22,6 +22,9 @@ PACKAGES=(
   # Vulkan: loader, headers, lavapipe (CPU device), shader tools
   # (glslang-tools: the GLSL baseline of bench/shader_spirv/bench_shader_gpu.c)
   libvulkan-dev mesa-vulkan-drivers vulkan-tools glslang-tools spirv-headers spirv-tools
+  # the window test (gpu.window): an X server without a screen (xvfb-run) and Xlib for the
+  # driver's screenshots
+  xvfb xauth libx11-dev
 )
 
 missing=()

@@ -8,6 +8,9 @@ set(out ${GT_OUT_DIR}/stdout.txt)
 set(err ${GT_OUT_DIR}/stderr.txt)
 # per-title data (mounts /download0, /temp0, ...) stays inside the test's folder
 set(ENV{XDG_DATA_HOME} ${GT_OUT_DIR}/data)
+# golden runs are headless even where a display exists (the window has its own test, gpu.window)
+unset(ENV{DISPLAY})
+unset(ENV{WAYLAND_DISPLAY})
 
 if(GT_HOOKS)
   set(GT_PHASE prepare)

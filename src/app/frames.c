@@ -1,21 +1,32 @@
-/* Flipped frames to PNG files. Runs on video out's presenter thread: the frame stays on
- * screen (the next flip waits) while it is written, so the guest cannot overwrite it. Linear
- * buffers only: a tiled scan-out buffer is logged once and skipped (detiling it needs the
- * console's display tiling mode, not wired yet). A blank flip writes nothing. */
+/* Flipped frames to the window and PNG files. Runs on video out's presenter thread: the
+ * frame stays on screen (the next flip waits) while it is shown or written, so the guest
+ * cannot overwrite it. The GPU scan-out (gpu/display: the window, tiled buffers detiled by the
+ * compute tiler) is in the full build; the UBSan build of prospero (src/app/CMakeLists.txt)
+ * writes linear buffers with the CPU and logs tiled ones once. A blank flip writes nothing. */
 #include "frames.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "gpu/present/present.h"
 #include "hle/libSceVideoOut/videoout.h"
+#include "kernel/title.h"
+#ifdef PROSPERO_APP_COMPUTE
+#include "gpu/display/display.h"
+#endif
 
 static const char *dump_dir;
 static unsigned long long shot_at;
 static const char *shot_file;
+static bool want_window, want_fullscreen;
+#ifdef PROSPERO_APP_COMPUTE
+static struct display *the_display;
+static bool display_failed;
+#endif
 
 static bool format_of(uint32_t pixel_format, enum present_format *out) {
   switch (pixel_format) {
@@ -36,10 +47,51 @@ static void write_png(const char *path, const struct present_image *img) {
   if (!present_write_png(path, img, err, sizeof err)) LOG(present, ERROR, "%s", err);
 }
 
+#ifdef PROSPERO_APP_COMPUTE
+/* The GPU path: the window (made at start) or, headless, a device made at the first frame
+ * that needs one. False when there is none (the CPU path then writes what it can). */
+static bool display_frame(const struct videoout_frame *f, const char *const *png, unsigned n) {
+  if (!the_display && !display_failed) {
+    char err[256];
+    the_display = display_create(&(struct display_options){.window = false}, err, sizeof err);
+    if (!the_display) {
+      display_failed = true;
+      LOG(present, ERROR, "%s: tiled frames are not written", err);
+    }
+  }
+  if (!the_display) return false;
+  struct display_frame df = {.pixels = f->address,
+                             .width = f->width,
+                             .height = f->height,
+                             .pitch_pixels = f->pitch_in_pixel,
+                             .tiled = f->tiling_mode == VIDEOOUT_TILING_MODE_TILE,
+                             .flip_count = f->flip_count};
+  if (!format_of(f->pixel_format, &df.format)) return true;
+  display_present(the_display, &df, png, n);
+  return true;
+}
+#endif
+
 static void present_frame(void *ctx, const struct videoout_frame *f) {
   (void)ctx;
   bool dump = dump_dir != NULL, shot = shot_file && f->flip_count == shot_at;
-  if (!f->address || (!dump && !shot)) return;
+  if (!f->address) return;
+#ifdef PROSPERO_APP_COMPUTE
+  char dump_path[4096];
+  const char *png[2];
+  unsigned n = 0;
+  if (dump) {
+    snprintf(dump_path, sizeof dump_path, "%s/frame_%06llu.png", dump_dir,
+             (unsigned long long)f->flip_count);
+    png[n++] = dump_path;
+  }
+  if (shot) png[n++] = shot_file;
+  bool gpu = the_display && display_has_window(the_display);
+  if ((gpu || f->tiling_mode == VIDEOOUT_TILING_MODE_TILE) && (gpu || n) &&
+      display_frame(f, png, n))
+    return;
+#endif
+  if (!dump && !shot) return;
   if (f->tiling_mode != VIDEOOUT_TILING_MODE_LINEAR) {
     LOG_ONCE(present, WARN, "frames: tiled scan-out buffers are not written yet (frame %llu)",
              (unsigned long long)f->flip_count);
@@ -85,10 +137,45 @@ bool app_frames_setup(const struct app_options *opt) {
     }
     shot_file = opt->screenshot_at_second[0];
   }
-  if (!opt->headless_count) LOG(present, INFO, "no window yet: running headless");
-  if (dump_dir || shot_file) {
+  const char *x11 = getenv("DISPLAY"), *wl = getenv("WAYLAND_DISPLAY");
+  bool have_display = (x11 && *x11) || (wl && *wl);
+  want_fullscreen = opt->fullscreen_count > 0;
+  want_window = !opt->headless_count && have_display;
+  if (!opt->headless_count && !have_display)
+    LOG(present, INFO, "no display (DISPLAY and WAYLAND_DISPLAY unset): running headless");
+  if (want_fullscreen && !want_window) LOG(present, WARN, "--fullscreen without a window: ignored");
+  if (dump_dir || shot_file || want_window) {
     static const struct videoout_present_ops ops = {.present = present_frame};
     videoout_set_present_ops(&ops);
   }
   return true;
+}
+
+#ifdef PROSPERO_APP_COMPUTE
+/* The close button ends the guest as the console's close does: no guest code runs after it
+ * (its atexit handlers and destructors do not run), the log says so, the exit status is 0. */
+static void on_window_closed(void *ctx) {
+  (void)ctx;
+  LOG(core, INFO, "window closed: ending the guest (exit status 0)");
+  fflush(NULL);
+  log_close();
+  _exit(0);
+}
+#endif
+
+void app_frames_start(void) {
+  if (!want_window) return;
+#ifdef PROSPERO_APP_COMPUTE
+  char err[256];
+  struct display_options o = {.window = true,
+                              .fullscreen = want_fullscreen,
+                              .title = title_get()->title_id,
+                              .width = 1280,
+                              .height = 720,
+                              .on_close = on_window_closed};
+  the_display = display_create(&o, err, sizeof err);
+  if (!the_display) LOG(present, WARN, "%s: running headless", err);
+#else
+  LOG(present, INFO, "this build has no window (sanitizer build): running headless");
+#endif
 }

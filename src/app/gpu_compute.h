@@ -4,9 +4,10 @@
  * device against a window of guest memory that WINDOW chooses.
  *
  * Limits (those of the dispatch layer): the shader sees one contiguous window of guest
- * memory, uploaded whole before the dispatch and written back whole after it (so CPU writes
- * to the window during a dispatch are lost, and accesses outside it do not reach guest
- * memory). A failed dispatch is logged with its reason and counted; the queue goes on. */
+ * memory (imported as it is where the device allows it; otherwise uploaded whole before the
+ * dispatch and written back whole after it, and then CPU writes to the window during a
+ * dispatch are lost); accesses outside it do not reach guest memory. A failed dispatch is logged
+ * with its reason and counted; the queue goes on. */
 #ifndef PROSPERO_APP_GPU_COMPUTE_H
 #define PROSPERO_APP_GPU_COMPUTE_H
 

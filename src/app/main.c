@@ -4,16 +4,22 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
+#include "audio_host.h"
 #include "coverage.h"
 #include "frames.h"
 #include "game.h"
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
 #include "gpu_bridge.h"
+#include "hle/libSceCommonDialog/dialog.h"
+#include "hle/libSceNpTrophy/np_trophy.h"
+#include "hle/libSceSaveData/save_data.h"
 #include "hle/libSceSystemService/system_service.h"
 #include "hle/libSceUserService/user_service.h"
 #include "hle_bridge.h"
+#include "input_host.h"
 #include "loader/loader.h"
+#include "loader/process.h"
 #include "options.h"
 
 #ifndef PROSPERO_VERSION
@@ -44,6 +50,11 @@ static bool apply_system_settings(const struct app_options *opt) {
   if (opt->user_name_count && !user_service_set_user_name(opt->user_name[0])) {
     fprintf(stderr, "prospero: --user-name: a name of 1 to %d bytes is needed\n",
             USER_SERVICE_MAX_USER_NAME_LENGTH);
+    return false;
+  }
+  if (opt->dialog_answer_count && !dialog_set_answer(opt->dialog_answer[0])) {
+    fprintf(stderr, "prospero: --dialog-answer: yes, no or cancel, not '%s'\n",
+            opt->dialog_answer[0]);
     return false;
   }
   return true;
@@ -95,11 +106,17 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
     return PROSPERO_EXIT_USAGE;
   }
+  /* the host's sound and input (not for --check, which runs nothing) */
+  if (!opt.check_count && (!app_audio_setup(&opt) || !app_input_setup(&opt)))
+    return PROSPERO_EXIT_USAGE;
+  process_set_exit_hook(app_audio_finish);
   static struct app_game game;
   int rc = app_game_locate(opt.game[0], &game);
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
+  save_data_set_title_dir(game.data_dir);
+  np_trophy_set_title(game.data_dir, game.folder);
   if (opt.dump_shaders_count) {
     if (!app_game_make_dirs(opt.dump_shaders[0])) {
       fprintf(stderr, "prospero: --dump-shaders: cannot create '%s'\n", opt.dump_shaders[0]);
@@ -110,6 +127,7 @@ int main(int argc, char **argv) {
         game.shader_cache_dir);
   }
   if (!app_gpu_init(opt.dump_pm4_count ? opt.dump_pm4[0] : NULL)) return PROSPERO_EXIT_USAGE;
+  if (!opt.check_count) app_frames_start();
   linker_set_hle(&app_hle_bridge_ops);
   trap_set_syscall_ops(&app_hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
   struct loader_game lg = {

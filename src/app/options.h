@@ -54,16 +54,35 @@
   X(user_name, "user-name", "NAME", false,                                                      \
     "Name of the console's one logged-in user (sceUserServiceGetUserName; at most 16 "          \
     "bytes). Default: User.")                                                                   \
+  X(dialog_answer, "dialog-answer", "ANSWER", false,                                            \
+    "How the system dialogs (message, save data, error, text input) are answered, as no "      \
+    "dialog is drawn: yes, no or cancel. Default: yes. A text input dialog asks on the "        \
+    "terminal instead when standard input is one.")                                             \
   X(vblank_hz, "vblank-hz", "HZ", false,                                                        \
     "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "      \
     "follow it.")                                                                               \
   X(headless, "headless", NULL, false,                                                          \
-    "Run without a window. The default when no display exists (and, until the window "          \
-    "lands, always).")                                                                          \
+    "Run without a window (the default when no display exists: DISPLAY and WAYLAND_DISPLAY "     \
+    "unset, or the window cannot be made).")                                                    \
+  X(fullscreen, "fullscreen", NULL, false,                                                      \
+    "Show the window fullscreen (on the desktop's resolution, the frame letterboxed).")         \
   X(dump_frames, "dump-frames", "DIR", false,                                                   \
     "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")       \
   X(screenshot_at, "screenshot-at", "N FILE", false,                                            \
     "Write the N-th flipped frame (from 1) as the PNG file FILE.")                              \
+  X(audio, "audio", "SINK", false,                                                              \
+    "Where the guest's sound goes: sdl (the host's audio device through SDL2) or null "         \
+    "(nowhere; the ports keep the console's pace by the clock). Default: sdl, null with "       \
+    "--headless or when no audio device opens.")                                                \
+  X(audio_dump, "audio-dump", "FILE", false,                                                    \
+    "Also write the mixed sound (48 kHz, stereo, 32-bit float) to the WAV file FILE; periods "  \
+    "no port played in are left out (docs/input-audio.md).")                                    \
+  X(pad_replay, "pad-replay", "FILE", false,                                                    \
+    "Drive the pad from FILE, timed events from the guest's first scePadOpen, instead of the "  \
+    "host's controllers and keyboard (format: docs/input-audio.md).")                           \
+  X(keymap, "keymap", "FILE", false,                                                            \
+    "Keyboard map of the pad: lines KEY = ACTION (an SDL key name; a button or stick "          \
+    "direction). Default: the map in docs/input-audio.md.")                                     \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \

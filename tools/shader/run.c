@@ -111,47 +111,47 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
     fprintf(stderr, "prospero-shader: code: at 0x%x: %s\n", terr.offset, terr.msg);
     return false;
   }
-  bool barrier = false;
-  for (uint32_t i = 0; i < fn->inst_count; i++)
-    barrier |= !fn->insts[i].dead && fn->insts[i].op == IR_OP_barrier;
-  if (cfg.waves_per_group > 1 && (cfg.lds_bytes || barrier)) {
-    fprintf(stderr,
-            "prospero-shader: threads: %u waves per workgroup sharing %s are not supported yet\n",
-            cfg.waves_per_group, cfg.lds_bytes ? "LDS" : "s_barrier");
-    ir_function_destroy(fn);
-    return false;
-  }
-  struct ir_interp_wave *w = malloc(sizeof *w);
+  /* the waves of a group run together (ir_interp_run_group): they share the LDS and meet
+   * at s_barrier */
+  uint32_t nw = cfg.waves_per_group;
+  struct ir_interp_wave *w = calloc(nw, sizeof *w);
+  struct ir_interp_wave *waves[IR_INTERP_MAX_WAVES];
   uint8_t *lds = calloc(1, cfg.lds_bytes ? cfg.lds_bytes : 1);
-  bool ok = w && lds;
+  /* scratch_* private memory: the wave's scratch bytes shared out among its lanes */
+  uint32_t lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
+  uint8_t *priv = calloc((size_t)nw * cfg.wave_size, lane_bytes ? lane_bytes : 1);
+  bool ok = w && lds && priv && nw <= IR_INTERP_MAX_WAVES;
   struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
   for (uint32_t z = 0; ok && z < s->groups[2]; z++)
     for (uint32_t y = 0; ok && y < s->groups[1]; y++)
       for (uint32_t x = 0; ok && x < s->groups[0]; x++) {
         uint32_t group[3] = {x, y, z};
         memset(lds, 0, cfg.lds_bytes ? cfg.lds_bytes : 1);
-        for (uint32_t wave = 0; ok && wave < cfg.waves_per_group; wave++) {
+        for (uint32_t wave = 0; wave < nw; wave++) {
           struct compute_wave start;
           compute_wave_start(&cfg, group, s->groups, wave, &start);
-          memset(w, 0, sizeof *w);
-          memcpy(w->sgpr, start.sgpr, sizeof w->sgpr);
-          for (int r = 0; r < 3; r++) memcpy(w->vgpr[r], start.vgpr[r], sizeof start.vgpr[r]);
-          w->exec = start.exec;
-          w->mem = &map;
-          w->mem_count = 1;
-          w->global = win->data;
-          w->global_base = win->addr;
-          w->global_size = (uint32_t)win->size;
-          w->lds = cfg.lds_bytes ? lds : NULL;
-          w->lds_size = cfg.lds_bytes;
-          w->wave_id = wave;
-          if (!ir_interp_run(fn, w, 1u << 24, err, sizeof err)) {
-            fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u) wave %u: %s\n", x, y,
-                    z, wave, err);
-            ok = false;
-          }
+          struct ir_interp_wave *iw = waves[wave] = &w[wave];
+          memset(iw, 0, sizeof *iw);
+          memcpy(iw->sgpr, start.sgpr, sizeof iw->sgpr);
+          for (int r = 0; r < 3; r++) memcpy(iw->vgpr[r], start.vgpr[r], sizeof start.vgpr[r]);
+          iw->exec = start.exec;
+          iw->mem = &map;
+          iw->mem_count = 1;
+          iw->global = win->data;
+          iw->global_base = win->addr;
+          iw->global_size = (uint32_t)win->size;
+          iw->lds = cfg.lds_bytes ? lds : NULL;
+          iw->lds_size = cfg.lds_bytes;
+          iw->wave_id = wave;
+          iw->scratch = lane_bytes ? priv + (size_t)wave * cfg.wave_size * lane_bytes : NULL;
+          iw->scratch_size = lane_bytes;
+        }
+        if (!ir_interp_run_group(fn, waves, nw, 1u << 24, err, sizeof err)) {
+          fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u): %s\n", x, y, z, err);
+          ok = false;
         }
       }
+  free(priv);
   free(lds);
   free(w);
   ir_function_destroy(fn);

@@ -18,7 +18,20 @@ struct vk_device {
   bool has_address;
   uint32_t subgroup_size;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor;
+  PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
+  uint64_t host_import_align; /* 0: no VK_EXT_external_memory_host */
   uint64_t timeout_ns;
+  struct kept_pipeline *kept; /* vk_compute_pipeline_kept, VK_PIPELINES_KEPT at most */
+  uint32_t n_kept;
+  uint64_t kept_clock;
+};
+
+struct kept_pipeline {
+  uint64_t hash, used;
+  uint32_t *spirv;
+  size_t bytes;
+  uint32_t buffer_count, push_size;
+  struct vk_compute_pipeline p;
 };
 
 /* Device-type preference, best first. */
@@ -84,7 +97,8 @@ static bool pick_physical(vk_device *dev, const struct vk_device_options *o) {
     vkGetPhysicalDeviceProperties(pds[i], &p);
     uint32_t family;
     if (p.apiVersion < VK_API_VERSION_1_2 || !find_compute_family(pds[i], &family) ||
-        !has_extension(pds[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME))
+        !has_extension(pds[i], VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME) ||
+        (o->swapchain && !has_extension(pds[i], VK_KHR_SWAPCHAIN_EXTENSION_NAME)))
       continue;
     if (filter && *filter && !strstr(p.deviceName, filter)) continue;
     int rank = type_rank(p.deviceType, o->prefer_cpu);
@@ -117,7 +131,9 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
       .apiVersion = VK_API_VERSION_1_2,
   };
   VkInstanceCreateInfo ici = {.sType = VK_STRUCTURE_TYPE_INSTANCE_CREATE_INFO,
-                              .pApplicationInfo = &app};
+                              .pApplicationInfo = &app,
+                              .enabledExtensionCount = o->instance_extension_count,
+                              .ppEnabledExtensionNames = o->instance_extensions};
   VkResult r = vkCreateInstance(&ici, NULL, &dev->instance);
   if (r != VK_SUCCESS) {
     LOG(vk, ERROR, "vkCreateInstance failed (%d): no Vulkan loader or driver", r);
@@ -168,12 +184,16 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
                                  .queueFamilyIndex = dev->queue_family,
                                  .queueCount = 1,
                                  .pQueuePriorities = &prio};
-  const char *exts[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  const char *exts[3] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  uint32_t n_exts = 1;
+  bool host_import = has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
+  if (host_import) exts[n_exts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
+  if (o->swapchain) exts[n_exts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
   VkDeviceCreateInfo dci = {.sType = VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO,
                             .pNext = &want,
                             .queueCreateInfoCount = 1,
                             .pQueueCreateInfos = &qci,
-                            .enabledExtensionCount = 1,
+                            .enabledExtensionCount = n_exts,
                             .ppEnabledExtensionNames = exts};
   r = vkCreateDevice(dev->physical, &dci, NULL, &dev->device);
   if (r != VK_SUCCESS) {
@@ -184,6 +204,16 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
   vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
   dev->push_descriptor =
       (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
+  if (host_import) {
+    VkPhysicalDeviceExternalMemoryHostPropertiesEXT hp = {
+        .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTERNAL_MEMORY_HOST_PROPERTIES_EXT};
+    VkPhysicalDeviceProperties2 p2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                      .pNext = &hp};
+    vkGetPhysicalDeviceProperties2(dev->physical, &p2);
+    dev->host_pointer_props = (PFN_vkGetMemoryHostPointerPropertiesEXT)vkGetDeviceProcAddr(
+        dev->device, "vkGetMemoryHostPointerPropertiesEXT");
+    if (dev->host_pointer_props) dev->host_import_align = hp.minImportedHostPointerAlignment;
+  }
   VkCommandPoolCreateInfo pci = {.sType = VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO,
                                  .flags = VK_COMMAND_POOL_CREATE_TRANSIENT_BIT,
                                  .queueFamilyIndex = dev->queue_family};
@@ -205,6 +235,11 @@ void vk_device_destroy(vk_device *dev) {
   if (!dev) return;
   if (dev->device) {
     vkDeviceWaitIdle(dev->device);
+    for (uint32_t i = 0; i < dev->n_kept; i++) {
+      vk_compute_pipeline_destroy(dev, &dev->kept[i].p);
+      free(dev->kept[i].spirv);
+    }
+    free(dev->kept);
     if (dev->pool) vkDestroyCommandPool(dev->device, dev->pool, NULL);
     vkDestroyDevice(dev->device, NULL);
   }
@@ -220,6 +255,10 @@ bool vk_device_is_cpu(const vk_device *dev) {
 }
 bool vk_device_has_address(const vk_device *dev) { return dev->has_address; }
 uint32_t vk_device_subgroup_size(const vk_device *dev) { return dev->subgroup_size; }
+VkInstance vk_device_instance(const vk_device *dev) { return dev->instance; }
+VkQueue vk_device_queue(const vk_device *dev) { return dev->queue; }
+uint32_t vk_device_queue_family(const vk_device *dev) { return dev->queue_family; }
+uint64_t vk_device_host_import_align(const vk_device *dev) { return dev->host_import_align; }
 
 static bool find_memory_type(const vk_device *dev, uint32_t bits, VkMemoryPropertyFlags want,
                              uint32_t *out) {
@@ -290,9 +329,74 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
   return true;
 }
 
+bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBufferUsageFlags usage,
+                           struct vk_buffer *out) {
+  memset(out, 0, sizeof(*out));
+  uint64_t align = dev->host_import_align;
+  if (!align || !ptr || !size || (uintptr_t)ptr % align || size % align) {
+    LOG(vk, ERROR, "host memory import of %llu bytes at %p: %s", (unsigned long long)size, ptr,
+        align ? "not aligned" : "the device cannot import host memory");
+    return false;
+  }
+  const VkExternalMemoryHandleTypeFlagBits ht =
+      VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
+  VkMemoryHostPointerPropertiesEXT hp = {
+      .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+  if (dev->host_pointer_props(dev->device, ht, ptr, &hp) != VK_SUCCESS) {
+    LOG(vk, ERROR, "host memory at %p cannot be imported", ptr);
+    return false;
+  }
+  usage |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (dev->has_address) usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+  VkExternalMemoryBufferCreateInfo ebi = {
+      .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO, .handleTypes = ht};
+  VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
+                            .pNext = &ebi,
+                            .size = size,
+                            .usage = usage,
+                            .sharingMode = VK_SHARING_MODE_EXCLUSIVE};
+  if (vkCreateBuffer(dev->device, &bci, NULL, &out->buffer) != VK_SUCCESS) {
+    LOG(vk, ERROR, "vkCreateBuffer(%llu imported bytes) failed", (unsigned long long)size);
+    return false;
+  }
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(dev->device, out->buffer, &req);
+  uint32_t type;
+  if (!find_memory_type(dev, req.memoryTypeBits & hp.memoryTypeBits, 0, &type)) {
+    LOG(vk, ERROR, "no memory type for imported host memory");
+    vk_buffer_destroy(dev, out);
+    return false;
+  }
+  VkImportMemoryHostPointerInfoEXT imp = {
+      .sType = VK_STRUCTURE_TYPE_IMPORT_MEMORY_HOST_POINTER_INFO_EXT,
+      .handleType = ht,
+      .pHostPointer = ptr};
+  VkMemoryAllocateFlagsInfo flags = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_FLAGS_INFO,
+                                     .pNext = &imp,
+                                     .flags = VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT};
+  VkMemoryAllocateInfo mai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                              .pNext = dev->has_address ? (void *)&flags : (void *)&imp,
+                              .allocationSize = size,
+                              .memoryTypeIndex = type};
+  if (vkAllocateMemory(dev->device, &mai, NULL, &out->memory) != VK_SUCCESS ||
+      vkBindBufferMemory(dev->device, out->buffer, out->memory, 0) != VK_SUCCESS) {
+    LOG(vk, ERROR, "importing %llu bytes of host memory failed", (unsigned long long)size);
+    vk_buffer_destroy(dev, out);
+    return false;
+  }
+  if (dev->has_address) {
+    VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                    .buffer = out->buffer};
+    out->address = vkGetBufferDeviceAddress(dev->device, &ai);
+  }
+  out->size = size;
+  out->imported = out->mapped = ptr;
+  return true;
+}
+
 void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf) {
   if (!buf) return;
-  if (buf->mapped) vkUnmapMemory(dev->device, buf->memory);
+  if (buf->mapped && !buf->imported) vkUnmapMemory(dev->device, buf->memory);
   if (buf->buffer) vkDestroyBuffer(dev->device, buf->buffer, NULL);
   if (buf->memory) vkFreeMemory(dev->device, buf->memory, NULL);
   memset(buf, 0, sizeof(*buf));
@@ -440,4 +544,49 @@ void vk_cmd_dispatch(vk_device *dev, VkCommandBuffer cb, const struct vk_compute
   if (p->push_size)
     vkCmdPushConstants(cb, p->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, p->push_size, push);
   vkCmdDispatch(cb, groups_x, groups_y, groups_z);
+}
+
+const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const uint32_t *spirv,
+                                                           size_t spirv_bytes,
+                                                           uint32_t buffer_count,
+                                                           uint32_t push_size) {
+  if (!spirv || !spirv_bytes) return NULL;
+  uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over the words */
+  for (size_t i = 0; i < spirv_bytes / 4; i++) h = (h ^ spirv[i]) * 0x100000001b3ull;
+  struct kept_pipeline *victim = NULL;
+  for (uint32_t i = 0; i < dev->n_kept; i++) {
+    struct kept_pipeline *k = &dev->kept[i];
+    if (k->hash == h && k->bytes == spirv_bytes && k->buffer_count == buffer_count &&
+        k->push_size == push_size && memcmp(k->spirv, spirv, spirv_bytes) == 0) {
+      k->used = ++dev->kept_clock;
+      return &k->p;
+    }
+    if (!victim || k->used < victim->used) victim = k;
+  }
+  if (!dev->kept) {
+    dev->kept = calloc(VK_PIPELINES_KEPT, sizeof *dev->kept);
+    if (!dev->kept) return NULL;
+  }
+  struct kept_pipeline *k = dev->n_kept < VK_PIPELINES_KEPT ? &dev->kept[dev->n_kept] : victim;
+  uint32_t *copy = malloc(spirv_bytes);
+  struct vk_compute_pipeline p;
+  if (!copy || !vk_compute_pipeline_create(dev, spirv, spirv_bytes, buffer_count, push_size, &p)) {
+    free(copy);
+    return NULL;
+  }
+  if (k == victim) { /* the least recently used one goes */
+    vk_compute_pipeline_destroy(dev, &k->p);
+    free(k->spirv);
+  } else {
+    dev->n_kept++;
+  }
+  memcpy(copy, spirv, spirv_bytes);
+  *k = (struct kept_pipeline){.hash = h,
+                              .used = ++dev->kept_clock,
+                              .spirv = copy,
+                              .bytes = spirv_bytes,
+                              .buffer_count = buffer_count,
+                              .push_size = push_size,
+                              .p = p};
+  return &k->p;
 }

@@ -33,6 +33,11 @@ struct vk_device_options {
   const char *app_name;    /* NULL: "prospero" */
   const char *name_filter; /* substring of the device name; NULL: PROSPERO_VK_DEVICE or best */
   bool prefer_cpu;         /* pick the CPU device (lavapipe) even if a GPU exists */
+  /* A window's surface extensions (SDL_Vulkan_GetInstanceExtensions), enabled on the
+   * instance; swapchain: only devices with VK_KHR_swapchain, which is enabled. */
+  const char *const *instance_extensions;
+  uint32_t instance_extension_count;
+  bool swapchain;
 };
 
 /* Returns NULL (logged) when there is no usable Vulkan 1.2+ device. */
@@ -45,6 +50,12 @@ const char *vk_device_name(const vk_device *dev);
 bool vk_device_is_cpu(const vk_device *dev);
 bool vk_device_has_address(const vk_device *dev); /* buffer device addresses usable */
 uint32_t vk_device_subgroup_size(const vk_device *dev);
+VkInstance vk_device_instance(const vk_device *dev);
+VkQueue vk_device_queue(const vk_device *dev);
+uint32_t vk_device_queue_family(const vk_device *dev);
+/* Alignment of host memory vk_buffer_import_host takes (VK_EXT_external_memory_host's
+ * minImportedHostPointerAlignment); 0 when the device cannot import host memory. */
+uint64_t vk_device_host_import_align(const vk_device *dev);
 
 /* Host-visible memory is mapped for the buffer's lifetime; device memory is not mapped. Named
  * with the module's prefix (GPU_VK_), not Khronos's (VK_), which the Vulkan headers own. */
@@ -56,12 +67,20 @@ struct vk_buffer {
   VkDeviceSize size;
   void *mapped;            /* host memory only */
   VkDeviceAddress address; /* 0 when the device has no buffer device address */
+  void *imported;          /* vk_buffer_import_host: the host memory (not ours to free) */
 };
 
 /* USAGE gets TRANSFER_SRC/DST added; SHADER_DEVICE_ADDRESS when supported. */
 bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usage,
                       enum vk_memory memory, struct vk_buffer *out);
 void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf);
+/* A buffer over existing host memory [PTR, PTR+SIZE) (VK_EXT_external_memory_host): the GPU
+ * reads and writes that memory itself, no copy. PTR and SIZE must be multiples of
+ * vk_device_host_import_align; the memory must stay mapped until the buffer is destroyed
+ * (vk_buffer_destroy, which leaves the host memory alone). mapped is PTR. False (logged)
+ * when the device cannot import it. */
+bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBufferUsageFlags usage,
+                           struct vk_buffer *out);
 
 /* One-shot command buffers: begin returns a recording buffer (VK_NULL_HANDLE on error);
  * submit_wait ends, submits, waits (PROSPERO_VK_TIMEOUT_MS, default 60000) and frees it.
@@ -87,6 +106,16 @@ bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t sp
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out);
 void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
+/* The same pipeline, kept by the device: the first call for a module (same SPIR-V words,
+ * buffer count and push size) builds it, later ones return it (no driver compile). It lives
+ * until vk_device_destroy or until the device has kept VK_PIPELINES_KEPT others used more
+ * recently (then it is destroyed at the next build: use the pointer before the next call).
+ * NULL (logged) on failure. */
+#define VK_PIPELINES_KEPT 128
+const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const uint32_t *spirv,
+                                                           size_t spirv_bytes,
+                                                           uint32_t buffer_count,
+                                                           uint32_t push_size);
 
 /* Binds P, pushes BUFFERS (buffer_count of them, each bound from OFFSETS[i] to its end;
  * OFFSETS may be NULL for 0, and must respect minStorageBufferOffsetAlignment) and PUSH,

@@ -179,12 +179,12 @@ int videoout_unregister_buffers(int32_t handle, int32_t group) {
   return r;
 }
 
-int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg) {
+/* One flip into the queue, from the CPU (SubmitFlip) or the command stream (GPU). */
+static int submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg, bool gpu) {
   if (mode < VIDEOOUT_FLIP_MODE_VSYNC || mode > VIDEOOUT_FLIP_MODE_WINDOW_2)
     return VIDEOOUT_ERROR_INVALID_FLIP_MODE;
   if (mode != VIDEOOUT_FLIP_MODE_VSYNC)
-    LOG_ONCE(hle, WARN, "sceVideoOutSubmitFlip: flip mode %d is done at the vblank like VSYNC",
-             mode);
+    LOG_ONCE(hle, WARN, "videoout: flip mode %d is done at the vblank like VSYNC", mode);
   int r = 0;
   pthread_mutex_lock(&videoout_lock);
   struct videoout_port *p = port_of(handle);
@@ -194,13 +194,22 @@ int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t ar
   else if (p->queue_len == VIDEOOUT_FLIP_QUEUE_MAX) r = VIDEOOUT_ERROR_FLIP_QUEUE_FULL;
   else {
     int tail = (p->queue_head + p->queue_len) % VIDEOOUT_FLIP_QUEUE_MAX;
-    p->queue[tail] = (struct videoout_flip_request){index, arg};
+    p->queue[tail] = (struct videoout_flip_request){index, arg, gpu};
     p->queue_len++;
     p->flip.flip_pending_num++;
+    if (gpu) p->flip.gc_queue_num++;
     p->flip.submit_tsc = kernel_read_tsc();
   }
   pthread_mutex_unlock(&videoout_lock);
   return r;
+}
+
+int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg) {
+  return submit_flip(handle, index, mode, arg, false);
+}
+
+int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_t arg) {
+  return submit_flip(handle, index, mode, arg, true);
 }
 
 int videoout_is_flip_pending(int32_t handle) {

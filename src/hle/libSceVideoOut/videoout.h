@@ -154,6 +154,10 @@ int videoout_register_buffers(int32_t handle, int32_t start, void *const *addres
                               const struct videoout_buffer_attribute *attr);
 int videoout_unregister_buffers(int32_t handle, int32_t group);
 int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg);
+/* A flip requested by the command stream (the AGC flip packet, NOP 0x17, as the command
+ * processor reaches it, i.e. after the work before it): the same queue and pacing as
+ * SubmitFlip's, counted in the flip status's gcQueueNum until it is done. Same errors. */
+int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_t arg);
 int videoout_is_flip_pending(int32_t handle);
 int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out);
 int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out);

@@ -21,6 +21,7 @@ struct videoout_group {
 struct videoout_flip_request {
   int32_t index; /* -1: blank */
   int64_t arg;
+  bool gpu; /* requested by the command stream (counted in gcQueueNum until done) */
 };
 
 struct videoout_port {

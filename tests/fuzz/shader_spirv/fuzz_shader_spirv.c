@@ -51,7 +51,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct ir_function *fn = ir_translate(words, count, &o, &err, NULL);
   if (fn) {
     struct spirv_module m;
+    /* the first byte also picks the lane model: bit 4 several waves (bit 5: 4, else 2),
+     * bit 6 the subgroup path, bit 7 private memory and LDS */
     struct spirv_emit_options opts = {.denorm_preserve_f32 = data[0] & 4, .rte_f32 = data[0] & 8};
+    if (data[0] & 0x10) opts.waves = data[0] & 0x20 ? 4 : 2;
+    opts.subgroup = data[0] & 0x40;
+    if (data[0] & 0x80) {
+      opts.scratch_lane_bytes = 64;
+      opts.lds_bytes = 256;
+    }
     if (spirv_emit_compute(fn, &opts, &m)) {
       char why[512] = "";
       bool valid = spv_check_validate(m.words, m.count, why, sizeof why, false);

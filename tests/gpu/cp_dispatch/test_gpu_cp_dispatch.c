@@ -4,7 +4,7 @@
  * RELEASE_MEM writing a label) is submitted to a compute queue; the kernel (assembled by
  * llvm-mc-19) writes its buffer, which must hold the values computed here in C, and the
  * label must follow. The guest memory window here is the test's flat memory (the app's
- * window over the guest address space, gpu_bridge.c, is not exercised). */
+ * window over the guest address space, gpu_window.c, has its own test: unit.app_gpu_window). */
 #include "xl_test_harness.h"
 
 #include "gpu/cp/cp.h"

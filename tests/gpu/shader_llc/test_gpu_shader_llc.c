@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "gpu/shader/dispatch/compute_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
 #include "vk_test_device.h"
 
 static vk_device *dev;
@@ -26,11 +27,14 @@ static unsigned kernels_passed;
 
 enum {
   WIN = 0x100000,
-  SIZE = 0x20000,
+  SIZE = 0x100000,
   CODE = 0x100000,
   KERNARG = 0x108000,
   IN = 0x109000,
-  OUT = 0x110000
+  OUT = 0x110000,
+  SCRATCH = 0x140000, /* the scratch ring: SCRATCH_WAVES slots */
+  SCRATCH_SIZE = 0xc0000,
+  SCRATCH_WAVES = 16
 };
 #define FILL 0xaaaaaaaau
 #define COUNT 1000u /* elements; the last group is cut by the kernels' bound check */
@@ -64,9 +68,11 @@ static void compile(const char *ll, bool wave64, struct object *o) {
   assert_non_null(f);
   fputs(ll, f);
   fclose(f);
-  snprintf(cmd, sizeof cmd,
-           "llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1013 -mattr=%s -filetype=obj %s -o %s/k.o",
-           wave64 ? "+wavefrontsize64" : "+wavefrontsize32", path, dir);
+  snprintf(
+      cmd, sizeof cmd,
+      "llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1013 -mattr=%s -disable-promote-alloca-to-vector"
+      " -disable-promote-alloca-to-lds -filetype=obj %s -o %s/k.o",
+      wave64 ? "+wavefrontsize64" : "+wavefrontsize32", path, dir);
   assert_int_equal(system(cmd), 0);
   snprintf(path, sizeof path, "%s/k.o", dir);
   o->text = malloc(65536);
@@ -103,13 +109,36 @@ static void dispatch(const struct object *o, const uint32_t threads[3], const ui
   r.r[COMPUTE_NUM_THREAD_X] = threads[0];
   r.r[COMPUTE_NUM_THREAD_Y] = threads[1];
   r.r[COMPUTE_NUM_THREAD_Z] = threads[2];
-  /* s[0:3] private segment buffer (no scratch used: zero), s[4:5] kernarg pointer */
+  /* s[0:3] private segment buffer, s[4:5] kernarg pointer. The private segment (descriptor
+   * byte 4: bytes per work-item) lives in a scratch ring at SCRATCH: TMPRING_SIZE.WAVESIZE
+   * in KiB per wave and WAVES slots; the V# as a runtime builds it for GFX10: swizzled,
+   * add_tid, index stride = the wave size, so lane l's dword k of its wave's slot (the wave
+   * offset SGPR, soffset) is at 4 (k * lanes + l) */
+  uint32_t lanes = (le32(o->desc + 56) >> 10) & 1 ? 32 : 64, priv = le32(o->desc + 4);
+  uint32_t wave_kib = (priv * lanes + 1023) / 1024;
+  compute_set(&r, COMPUTE_TMPRING_SIZE__WAVESIZE, wave_kib);
+  compute_set(&r, COMPUTE_TMPRING_SIZE__WAVES, SCRATCH_WAVES);
+  struct ir_vsharp v = {.base = SCRATCH,
+                        .num_records = SCRATCH_SIZE,
+                        .swizzle = true,
+                        .add_tid = true,
+                        .index_stride = lanes == 32 ? 2 : 3,
+                        .dst_sel = {4, 5, 6, 7},
+                        .format = 20,
+                        .resource_level = 1,
+                        .oob_select = IR_OOB_RAW};
+  ir_vsharp_encode(&v, &r.r[COMPUTE_USER_DATA_0]);
+  if (wave_kib * 1024u * SCRATCH_WAVES > SCRATCH_SIZE)
+    fprintf(stderr, "private %u bytes, %u lanes\n", priv, lanes);
+  assert_true(wave_kib * 1024u * SCRATCH_WAVES <= SCRATCH_SIZE);
   r.r[COMPUTE_USER_DATA_0 + 4] = KERNARG;
   r.r[COMPUTE_USER_DATA_0 + 5] = 0;
   struct compute_config cfg;
   char err[256];
   assert_true(compute_config_decode(&r, &cfg, err, sizeof err));
-  assert_int_equal(cfg.user_sgprs, 6); /* what the compiler asked for */
+  /* what the compiler asked for; with private memory also the flat scratch init pair */
+  if (cfg.user_sgprs != 6) fprintf(stderr, "%u user SGPRs\n", cfg.user_sgprs);
+  assert_int_equal(cfg.user_sgprs, priv ? 8 : 6);
   struct compute_dispatcher d = {.dev = dev, .cache = cache};
   struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
   bool ok = compute_dispatch_direct(&d, &r, groups, &win, err, sizeof err);
@@ -256,6 +285,120 @@ static const char lds_ll[] = HEAD
 static uint32_t lds_in(uint32_t i) { return i < COUNT ? i * i : FILL; }
 static uint32_t lds_expect(uint32_t i) { return lds_in((i & ~31u) + 31 - (i & 31)); }
 
+/* ---- private memory (scratch): a 64-dword array indexed at run time, in groups of 256
+ * threads (several waves): arr[k] = in[i] * k + lx, then the sum over j of
+ * arr[(7 j + lx) & 63] * (j + 1). llc keeps the array in scratch (MUBUF through the private
+ * segment buffer with the wave offset) and every group's waves need their own slots. */
+static const char private_ll[] = HEAD
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %arr = alloca [64 x i32], align 4, addrspace(5)\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 8\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %load, label %exit\n"
+    "load:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  br label %fill\n"
+    "fill:\n"
+    "  %k = phi i32 [ 0, %load ], [ %k1, %fill ]\n"
+    "  %vk = mul i32 %v, %k\n"
+    "  %e = add i32 %vk, %lx\n"
+    "  %slot = getelementptr [64 x i32], ptr addrspace(5) %arr, i32 0, i32 %k\n"
+    "  store volatile i32 %e, ptr addrspace(5) %slot\n"
+    "  %k1 = add i32 %k, 1\n"
+    "  %more = icmp ult i32 %k1, 64\n"
+    "  br i1 %more, label %fill, label %sum\n"
+    "sum:\n"
+    "  %j = phi i32 [ 0, %fill ], [ %j1, %sum ]\n"
+    "  %acc = phi i32 [ 0, %fill ], [ %acc1, %sum ]\n"
+    "  %j7 = mul i32 %j, 7\n"
+    "  %jl = add i32 %j7, %lx\n"
+    "  %idx = and i32 %jl, 63\n"
+    "  %q = getelementptr [64 x i32], ptr addrspace(5) %arr, i32 0, i32 %idx\n"
+    "  %x = load volatile i32, ptr addrspace(5) %q\n"
+    "  %jp = add i32 %j, 1\n"
+    "  %xm = mul i32 %x, %jp\n"
+    "  %acc1 = add i32 %acc, %xm\n"
+    "  %j1 = add i32 %j, 1\n"
+    "  %again = icmp ult i32 %j1, 64\n"
+    "  br i1 %again, label %sum, label %store\n"
+    "store:\n"
+    "  %o = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %acc1, ptr addrspace(1) %o\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n";
+static uint32_t private_in(uint32_t i) { return i * 13 + 5; }
+static uint32_t private_expect(uint32_t i) {
+  uint32_t lx = i % 256, arr[64], acc = 0;
+  for (uint32_t k = 0; k < 64; k++) arr[k] = private_in(i) * k + lx;
+  for (uint32_t j = 0; j < 64; j++) acc += arr[(7 * j + lx) & 63] * (j + 1);
+  return acc;
+}
+
+/* ---- a workgroup of 256 threads (wave64: 4 waves, wave32: 8) summing its elements through
+ * LDS with barriers between the waves: out[i] = the group's sum + in[i] */
+static const char wgsum_ll[] = HEAD
+    "@part = internal addrspace(3) global [256 x i32] poison, align 4\n"
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 8\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v0 = load i32, ptr addrspace(1) %p\n"
+    "  %v = select i1 %inb, i32 %v0, i32 0\n"
+    "  %s = getelementptr [256 x i32], ptr addrspace(3) @part, i32 0, i32 %lx\n"
+    "  store i32 %v, ptr addrspace(3) %s\n"
+    "  br label %loop\n"
+    "loop:\n"
+    "  %h = phi i32 [ 128, %entry ], [ %h1, %next ]\n"
+    "  fence syncscope(\"workgroup\") release\n"
+    "  call void @llvm.amdgcn.s.barrier()\n"
+    "  fence syncscope(\"workgroup\") acquire\n"
+    "  %low = icmp ult i32 %lx, %h\n"
+    "  br i1 %low, label %add, label %next\n"
+    "add:\n"
+    "  %o = add i32 %lx, %h\n"
+    "  %t = getelementptr [256 x i32], ptr addrspace(3) @part, i32 0, i32 %o\n"
+    "  %a = load i32, ptr addrspace(3) %t\n"
+    "  %c = load i32, ptr addrspace(3) %s\n"
+    "  %ac = add i32 %a, %c\n"
+    "  store i32 %ac, ptr addrspace(3) %s\n"
+    "  br label %next\n"
+    "next:\n"
+    "  %h1 = lshr i32 %h, 1\n"
+    "  %go = icmp ne i32 %h1, 0\n"
+    "  br i1 %go, label %loop, label %done\n"
+    "done:\n"
+    "  fence syncscope(\"workgroup\") release\n"
+    "  call void @llvm.amdgcn.s.barrier()\n"
+    "  fence syncscope(\"workgroup\") acquire\n"
+    "  %z = getelementptr [256 x i32], ptr addrspace(3) @part, i32 0, i32 0\n"
+    "  %sum = load i32, ptr addrspace(3) %z\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %r = add i32 %sum, %v\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %r, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n";
+static uint32_t wgsum_in(uint32_t i) { return i < COUNT ? i * 3 + 1 : 0; }
+static uint32_t wgsum_expect(uint32_t i) {
+  uint32_t g = i / 256, sum = 0;
+  for (uint32_t t = g * 256; t < g * 256 + 256 && t < COUNT; t++) sum += wgsum_in(t);
+  return sum + wgsum_in(i);
+}
+
 static void run(const char *name, const char *body, const char *wg, bool wave64,
                 const uint32_t threads[3], const uint32_t groups[3], uint32_t (*in)(uint32_t),
                 uint32_t (*expect)(uint32_t)) {
@@ -288,7 +431,16 @@ static void llc_kernels_match_c(void **state) {
       (const uint32_t[3]){16, 1, 1}, collatz_in, collatz_expect);
   run("lds_w32", lds_ll, "32,32", false, (const uint32_t[3]){32, 1, 1},
       (const uint32_t[3]){32, 1, 1}, lds_in, lds_expect);
-  printf("%u of 5 llc-19 kernels passed\n", kernels_passed);
+  /* several waves per group: LDS and s_barrier between them; scratch per wave */
+  run("wgsum_w64", wgsum_ll, "256,256", true, (const uint32_t[3]){256, 1, 1},
+      (const uint32_t[3]){4, 1, 1}, wgsum_in, wgsum_expect);
+  run("wgsum_w32", wgsum_ll, "256,256", false, (const uint32_t[3]){256, 1, 1},
+      (const uint32_t[3]){4, 1, 1}, wgsum_in, wgsum_expect);
+  run("private_w64", private_ll, "256,256", true, (const uint32_t[3]){256, 1, 1},
+      (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
+  run("private_w32", private_ll, "256,256", false, (const uint32_t[3]){256, 1, 1},
+      (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
+  printf("%u of 9 llc-19 kernels passed\n", kernels_passed);
 }
 
 int main(void) {

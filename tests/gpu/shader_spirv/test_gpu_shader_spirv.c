@@ -817,10 +817,299 @@ static void grid_of_workgroups(void **state) {
   ir_function_destroy(fn);
 }
 
+/* ---- scratch: scratch_* and FLAT through the private aperture ------------------------------
+ * 64 private bytes per lane. a = lane * 0x10001 + 0x304050, b = a ^ 0xabcd. Bytes 0..31 are
+ * zeroed (scratch starts undefined), then: dword a at 12, short b at 18, byte a at 1; loads of
+ * the dword at 1 (unaligned), the short at 18, the dword at 12, the dword at 14 (unaligned);
+ * a FLAT load of private offset 12 (the address's high half from s_mov_b64 src_private_base,
+ * as LLVM does) and a FLAT store of 3 a
+ * to private offset 24 read back with scratch_load; a load at 64 (past the lane's memory)
+ * gives 0. Six dwords per lane to the global area, against C and the interpreter. */
+static const char scratch_src[] =
+    "v_mul_lo_u32 v1, v0, 0x10001\n"
+    "v_add_nc_u32 v1, 0x304050, v1\n"
+    "v_xor_b32 v3, 0xabcd, v1\n"
+    "v_mov_b32 v5, 0\n"
+    "v_mov_b32 v6, 0\n"
+    "v_mov_b32 v7, 0\n"
+    "v_mov_b32 v8, 0\n"
+    "v_mov_b32 v10, 0\n"
+    "scratch_store_dwordx4 v10, v[5:8], off\n"
+    "scratch_store_dwordx4 v10, v[5:8], off offset:16\n"
+    "v_mov_b32 v2, 12\n"
+    "scratch_store_dword v2, v1, off\n"
+    "scratch_store_short v2, v3, off offset:6\n"
+    "scratch_store_byte v2, v1, off offset:-11\n"
+    "scratch_load_dword v21, v2, off offset:-11\n"
+    "scratch_load_ushort v22, v2, off offset:6\n"
+    "scratch_load_dword v23, v2, off\n"
+    "scratch_load_dword v24, v2, off offset:2\n"
+    "v_mov_b32 v12, 12\n"
+    "s_mov_b64 s[20:21], src_private_base\n"
+    "v_mov_b32 v13, s21\n"
+    "flat_load_dword v25, v[12:13]\n"
+    "v_mul_lo_u32 v4, v1, 3\n"
+    "flat_store_dword v[12:13], v4 offset:12\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_mov_b32 v14, 64\n"
+    "scratch_load_dword v15, v14, off\n"
+    "scratch_load_dword v26, v2, off offset:12\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_add_nc_u32 v26, v26, v15\n"
+    "v_lshlrev_b32 v20, 5, v0\n"
+    "global_store_dwordx4 v20, v[21:24], s[0:1]\n"
+    "global_store_dwordx2 v20, v[25:26], s[0:1] offset:16\n"
+    "s_endpgm\n";
+static uint32_t scratch_expect(uint32_t i) {
+  uint32_t l = i / 8, a = l * 0x10001u + 0x304050u, b = a ^ 0xabcdu;
+  switch (i % 8) {
+    case 0: return a & 0xff;
+    case 1: return b & 0xffff;
+    case 2: return a;
+    case 3: return a >> 16;
+    case 4: return a;
+    case 5: return 3 * a;
+    default: return FILL;
+  }
+}
+
+static void scratch_and_flat_private(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    struct ir_translate_stats st;
+    struct ir_function *fn = translate_asm(
+        scratch_src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
+    assert_int_equal(st.unsupported_count, 0);
+    struct spirv_emit_options opts = {.source_name = "scratch", .scratch_lane_bytes = 64};
+    struct spirv_module m;
+    bool ok = spirv_emit_compute(fn, &opts, &m);
+    if (!ok) fprintf(stderr, "scratch: emit: %s\n", m.error);
+    assert_true(ok);
+    assert_true(spv_check_valid(m.words, m.count));
+    struct ir_interp_wave *w = calloc(1, sizeof *w);
+    struct spirv_wave_state *s = calloc(1, sizeof *s);
+    uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE), *priv = malloc(64 * 64);
+    assert_true(w && s && imem && gmem && priv);
+    memset(priv, 0x5a, 64 * 64);
+    init_window(imem);
+    init_window(gmem);
+    w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
+    w->sgpr[0] = GLOBAL;
+    for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
+    memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
+    s->exec[0] = (uint32_t)w->exec;
+    s->exec[1] = (uint32_t)(w->exec >> 32);
+    struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+    w->mem = &map;
+    w->mem_count = 1;
+    w->global = imem;
+    w->global_base = WINDOW;
+    w->global_size = WINDOW_SIZE;
+    w->scratch = priv;
+    w->scratch_size = 64;
+    char err[256];
+    ok = ir_interp_run(fn, w, 10000, err, sizeof err);
+    if (!ok) fprintf(stderr, "scratch: interpreter: %s\n", err);
+    assert_true(ok);
+    struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+    ok = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
+    if (!ok) fprintf(stderr, "scratch: dispatch: %s\n", err);
+    assert_true(ok);
+    for (uint32_t i = 0; i < lanes * 8; i++) {
+      uint32_t got, interp;
+      memcpy(&got, gmem + (GLOBAL - WINDOW) + 4 * i, 4);
+      memcpy(&interp, imem + (GLOBAL - WINDOW) + 4 * i, 4);
+      if (got != scratch_expect(i) || interp != scratch_expect(i))
+        fprintf(stderr, "scratch%u: lane %u dword %u: device 0x%x, interpreter 0x%x, expected 0x%x\n",
+                lanes, i / 8, i % 8, got, interp, scratch_expect(i));
+      assert_int_equal(interp, scratch_expect(i));
+      assert_int_equal(got, scratch_expect(i));
+    }
+    assert_memory_equal(gmem, imem, WINDOW_SIZE);
+    free(priv);
+    free(imem);
+    free(gmem);
+    free(w);
+    free(s);
+    spirv_module_free(&m);
+    ir_function_destroy(fn);
+  }
+}
+
+/* ---- the subgroup path against the workgroup-memory path --------------------------------
+ * Two waves of 8 active lanes (wave32, EXEC 0xff each) in one workgroup: DPP quad_perm,
+ * ds_swizzle, ds_bpermute, ds_permute under EXEC, a ballot with its count and first lane,
+ * v_readlane, v_readfirstlane under EXEC, and LDS shared between the waves across s_barrier.
+ * Emitted twice: cross-lane operations through workgroup memory (waves of 32 invocations),
+ * and through subgroup operations with waves of the device's subgroup size (lavapipe: 8,
+ * the test mode spirv_emit_options.lanes). Both runs, the interpreter (the two waves as
+ * one group) and C must agree byte for byte. */
+static const char lanes8_src[] =
+    "v_and_b32 v5, 7, v0\n"
+    "v_mov_b32_dpp v1, v0 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf\n"
+    "ds_swizzle_b32 v2, v0 offset:swizzle(SWAP,2)\n"
+    "v_sub_nc_u32 v4, 7, v5\n"
+    "v_lshlrev_b32 v4, 2, v4\n"
+    "ds_bpermute_b32 v3, v4, v0\n"
+    "v_mul_u32_u24 v6, 3, v5\n"
+    "v_and_b32 v6, 7, v6\n"
+    "v_lshlrev_b32 v6, 2, v6\n"
+    "v_add_nc_u32 v7, 0x1f4, v0\n"
+    "v_cmp_gt_u32 vcc_lo, 6, v5\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "ds_permute_b32 v8, v6, v7\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "v_and_b32 v10, 3, v5\n"
+    "v_cmp_eq_u32 vcc_lo, 1, v10\n"
+    "s_bcnt1_i32_b32 s2, vcc_lo\n"
+    "s_ff1_i32_b32 s3, vcc_lo\n"
+    "v_readlane_b32 s11, v0, 5\n"
+    "v_cmp_le_u32 vcc_lo, 2, v5\n"
+    "s_and_saveexec_b32 s10, vcc_lo\n"
+    "v_readfirstlane_b32 s12, v0\n"
+    "s_or_b32 exec_lo, exec_lo, s10\n"
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mul_u32_u24 v11, 7, v0\n"
+    "ds_write_b32 v9, v11\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_barrier\n"
+    "v_sub_nc_u32 v12, 15, v0\n"
+    "v_lshlrev_b32 v12, 2, v12\n"
+    "ds_read_b32 v18, v12\n"
+    "v_lshlrev_b32 v2, 8, v2\n"
+    "v_lshlrev_b32 v3, 16, v3\n"
+    "v_or3_b32 v15, v1, v2, v3\n"
+    "v_mov_b32 v16, v8\n"
+    "s_lshl_b32 s3, s3, 8\n"
+    "s_lshl_b32 s11, s11, 16\n"
+    "s_lshl_b32 s12, s12, 24\n"
+    "s_or_b32 s2, s2, s3\n"
+    "s_or_b32 s11, s11, s12\n"
+    "s_or_b32 s2, s2, s11\n"
+    "v_mov_b32 v17, s2\n"
+    "v_lshlrev_b32 v14, 4, v0\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v14, v[15:18], s[0:1]\n"
+    "s_endpgm\n";
+static uint32_t lanes8_expect(uint32_t i) {
+  uint32_t t = i / 4, w = t / 8, l = t % 8, b = w * 8;
+  switch (i % 4) {
+    case 0: return (b + (l ^ 1)) | (b + (l ^ 2)) << 8 | (b + 7 - l) << 16;
+    case 1: { /* ds_permute: lane l < 6 sends 500 + its id to lane 3 l mod 8 */
+      if (l >= 6) return 0; /* inactive: v8 keeps its start value */
+      for (uint32_t src = 0; src < 6; src++)
+        if ((3 * src) % 8 == l) return 500 + b + src;
+      return 0;
+    }
+    case 2: return 2u | 1u << 8 | (b + 5) << 16 | (b + 2) << 24;
+    default: return 7 * (15 - t);
+  }
+}
+
+static void run_lanes8(const struct ir_function *fn, const struct spirv_emit_options *opts,
+                       uint8_t *mem) {
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, opts, &m);
+  if (!ok) fprintf(stderr, "lanes8: emit: %s\n", m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  struct spirv_wave_state *s = calloc(2, sizeof *s);
+  assert_non_null(s);
+  for (uint32_t w = 0; w < 2; w++) {
+    s[w].sgpr[0] = OUT;
+    s[w].exec[0] = 0xff;
+    for (uint32_t l = 0; l < 8; l++) s[w].vgpr[0][l] = w * 8 + l;
+  }
+  init_window(mem);
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = mem, .size = WINDOW_SIZE};
+  char err[256];
+  ok = shader_dispatch_waves(dev, m.words, m.count, s, 2, (const uint32_t[3]){1, 1, 1}, &win, err,
+                             sizeof err);
+  if (!ok) fprintf(stderr, "lanes8: dispatch: %s\n", err);
+  assert_true(ok);
+  free(s);
+  spirv_module_free(&m);
+}
+
+static void subgroup_path_matches_workgroup_path(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  struct ir_translate_stats st;
+  struct ir_function *fn =
+      translate_asm(lanes8_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  uint8_t *wg = malloc(WINDOW_SIZE), *sg = malloc(WINDOW_SIZE), *imem = malloc(WINDOW_SIZE);
+  uint8_t *lds = calloc(1, 256);
+  struct ir_interp_wave *iw = calloc(2, sizeof *iw);
+  assert_true(wg && sg && imem && lds && iw);
+  /* the interpreter: both waves as one group */
+  init_window(imem);
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  for (uint32_t w = 0; w < 2; w++) {
+    iw[w].sgpr[0] = OUT;
+    iw[w].exec = 0xff;
+    for (uint32_t l = 0; l < 8; l++) iw[w].vgpr[0][l] = w * 8 + l;
+    iw[w].mem = &map;
+    iw[w].mem_count = 1;
+    iw[w].global = imem;
+    iw[w].global_base = WINDOW;
+    iw[w].global_size = WINDOW_SIZE;
+    iw[w].lds = lds;
+    iw[w].lds_size = 256;
+    iw[w].wave_id = w;
+  }
+  char err[256];
+  struct ir_interp_wave *waves[2] = {&iw[0], &iw[1]};
+  bool ok = ir_interp_run_group(fn, waves, 2, 10000, err, sizeof err);
+  if (!ok) fprintf(stderr, "lanes8: interpreter: %s\n", err);
+  assert_true(ok);
+  struct spirv_emit_options opts = {.source_name = "lanes8", .lds_bytes = 256, .waves = 2};
+  run_lanes8(fn, &opts, wg);
+  for (uint32_t i = 0; i < 64; i++) {
+    uint32_t got, interp;
+    memcpy(&got, wg + (OUT - WINDOW) + 4 * i, 4);
+    memcpy(&interp, imem + (OUT - WINDOW) + 4 * i, 4);
+    if (got != lanes8_expect(i) || interp != lanes8_expect(i))
+      fprintf(stderr, "lanes8: dword %u: device 0x%x, interpreter 0x%x, expected 0x%x\n", i, got,
+              interp, lanes8_expect(i));
+    assert_int_equal(interp, lanes8_expect(i));
+    assert_int_equal(got, lanes8_expect(i));
+  }
+  assert_memory_equal(wg, imem, WINDOW_SIZE);
+  /* the subgroup path: waves of the device's subgroup size */
+  if (!shader_dispatch_subgroup(dev, 8)) {
+    fprintf(stderr, "lanes8: the device's subgroup is not 8 lanes with ballot and shuffle\n");
+    skip_because("no 8-lane subgroups with ballot and shuffle");
+  }
+  opts.subgroup = true;
+  opts.lanes = 8;
+  run_lanes8(fn, &opts, sg);
+  for (uint32_t i = 0; i < WINDOW_SIZE; i += 4) {
+    uint32_t a, b;
+    memcpy(&a, sg + i, 4);
+    memcpy(&b, wg + i, 4);
+    if (a != b) fprintf(stderr, "lanes8: guest 0x%x: subgroup path 0x%x, workgroup path 0x%x\n", WINDOW + i, a, b);
+    assert_int_equal(a, b);
+  }
+  printf("lanes8: the subgroup path and the workgroup-memory path agree on %u bytes\n", WINDOW_SIZE);
+  free(wg);
+  free(sg);
+  free(imem);
+  free(lds);
+  free(iw);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(kernels_match_c_and_interpreter),
-                                     cmocka_unit_test(grid_of_workgroups)};
+                                     cmocka_unit_test(grid_of_workgroups),
+                                     cmocka_unit_test(scratch_and_flat_private),
+                                     cmocka_unit_test(subgroup_path_matches_workgroup_path)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_spirv: %u of %u kernels passed on %s\n", kernels_passed,
          (unsigned)(sizeof kernels / sizeof *kernels), dev ? vk_device_name(dev) : "no device");

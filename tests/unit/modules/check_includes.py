@@ -26,7 +26,8 @@ MODULES = [
     ("kernel",    r"src/kernel/",                                   ["sce", "common"]),
     ("loader",    r"src/loader/",                                   ["kernel"]),
     ("hle",       r"src/hle/",                                      ["loader", "cp"]),
-    ("app",       r"src/app/",                                      ["hle", "present", "cp", "dispatch"]),
+    ("app",       r"src/app/",                                      ["hle", "present", "cp", "dispatch",
+                                                                     "display"]),
     # GPU side: isa <- translate -> ir <- spirv; vk <- present; tiling.
     ("translate", r"src/gpu/shader/translate/",                     ["isa", "ir"]),
     ("isa",       r"src/gpu/shader/isa/",                           ["common"]),
@@ -37,6 +38,8 @@ MODULES = [
     ("tiling",    r"src/gpu/tiling/",                               ["common"]),
     ("vk",        r"src/gpu/vk/",                                   ["tiling"]),
     ("present",   r"src/gpu/present/",                              ["vk"]),
+    # Scan-out on the GPU and the window: the PNG writer, the device layer and its tiler.
+    ("display",   r"src/gpu/display/",                              ["present", "vk"]),
     # The command processor: PM4 and queues; kernel services and dispatch reach it through
     # the ops struct the app installs (cp.h), so it uses common alone.
     ("cp",        r"src/gpu/cp/",                                   ["common"]),

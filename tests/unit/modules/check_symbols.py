@@ -23,7 +23,10 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
             "sysmodule_", "app_content_", "playgo_",
-            "rtc_", "np_manager_", "videoout_", "agc_"],
+            "rtc_", "np_manager_", "videoout_", "agc_",
+            "save_data_", "np_trophy_", "trophy_", "dialog_", "common_dialog_", "msg_dialog_",
+            "error_dialog_", "ime_dialog_",
+            "pad_", "audioout_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.
@@ -33,6 +36,7 @@ PREFIXES = {
     "tiling": ["tiling_"],
     "vk": ["vk_"],
     "present": ["present_"],
+    "display": ["display_"],
     # the command processor: its PM4 decoding (pm4.h) and the queues (cp.h)
     "cp": ["cp_", "pm4_"],
 }

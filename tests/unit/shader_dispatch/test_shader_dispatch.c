@@ -159,6 +159,34 @@ static void config_errors_name_the_field(void **state) {
   assert_non_null(strstr(err, "COMPUTE_START_Y"));
   r.r[COMPUTE_DISPATCH_INITIATOR] |= 1u << 2; /* FORCE_START_AT_000: START is ignored */
   assert_true(compute_config_decode(&r, &c, err, sizeof err));
+  /* a scratch ring of 3 waves cannot hold a group of 4 (256 threads in wave64) */
+  r = base_regs(256, 1, 1, false);
+  r.r[COMPUTE_PGM_RSRC2] = 1u; /* SCRATCH_EN */
+  r.r[COMPUTE_TMPRING_SIZE] = 3u | 1u << 12;
+  assert_false(compute_config_decode(&r, &c, err, sizeof err));
+  assert_non_null(strstr(err, "COMPUTE_TMPRING_SIZE.WAVES"));
+}
+
+/* The scratch wave offset with a bounded ring: TMPRING_SIZE.WAVES = 8 holds two groups of
+ * four waves (256 threads in wave64), so group G takes slots (G mod 2) * 4 + wave. */
+static void wave_start_scratch_ring(void **state) {
+  (void)state;
+  struct compute_regs r = base_regs(256, 1, 1, false);
+  r.r[COMPUTE_PGM_RSRC2] = 1u | 1u << 7;     /* SCRATCH_EN, TGID_X: s0 the group, s1 the offset */
+  r.r[COMPUTE_TMPRING_SIZE] = 8u | 3u << 12; /* 8 waves of 3 KiB */
+  struct compute_config c;
+  char err[200];
+  assert_true(compute_config_decode(&r, &c, err, sizeof err));
+  assert_int_equal(c.waves_per_group, 4);
+  assert_int_equal(compute_scratch_ring_groups(&c), 2);
+  uint32_t groups[3] = {5, 1, 1};
+  for (uint32_t g = 0; g < 5; g++)
+    for (uint32_t w = 0; w < 4; w++) {
+      struct compute_wave wave;
+      compute_wave_start(&c, (const uint32_t[3]){g, 0, 0}, groups, w, &wave);
+      assert_int_equal(wave.sgpr[0], g);
+      assert_int_equal(wave.sgpr[1], ((g % 2) * 4 + w) * 3072);
+    }
 }
 
 /* ---- code extent ---------------------------------------------------------------------------- */
@@ -426,6 +454,7 @@ int main(void) {
       cmocka_unit_test(register_offsets_and_fields),
       cmocka_unit_test(wave_start_sgpr_layout),
       cmocka_unit_test(wave_start_thread_ids),
+      cmocka_unit_test(wave_start_scratch_ring),
       cmocka_unit_test(config_errors_name_the_field),
       cmocka_unit_test(code_extent_follows_branches),
       cmocka_unit_test(spec_parses),

@@ -188,6 +188,114 @@ static void unsupported_is_a_counted_error(void **state) {
   ir_function_destroy(fn);
 }
 
+/* The lane model's options: several waves per workgroup (one Vulkan workgroup, per-wave
+ * cross-lane slots, s_barrier through the wave_barrier function, a join at the end), the
+ * subgroup path (subgroup operations, no workgroup slots, fences at subgroup scope) and its
+ * narrow test mode; every module valid. */
+static const char lanes_src[] = PRE32
+    "v_cmp_gt_u32 vcc, 40, v0\n"
+    "s_bcnt1_i32_b64 s2, vcc\n"
+    "v_readfirstlane_b32 s3, v0\n"
+    "v_readlane_b32 s5, v0, 3\n"
+    "ds_write_b32 v9, v0\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_barrier\n"
+    "ds_read_b32 v1, v9 offset:4\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_add_nc_u32 v1, s2, v1\n"
+    "v_add_nc_u32 v1, s3, v1\n"
+    "v_add_nc_u32 v1, s5, v1\n"
+    "ds_permute_b32 v2, v9, v1\n"
+    "s_get_waveid_in_workgroup s6\n"
+    "v_add_nc_u32 v1, s6, v2\n"
+    STORE_V1
+    "s_endpgm\n";
+
+static char *emit_with(const struct ir_function *fn, const struct spirv_emit_options *o) {
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, o, &m);
+  if (!ok) fprintf(stderr, "emit: %s\n", m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  char *dis = spv_check_disassemble(m.words, m.count);
+  assert_non_null(dis);
+  spirv_module_free(&m);
+  return dis;
+}
+
+static void lane_model_options(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(lanes_src, true);
+  /* four waves of 64 */
+  char *dis = emit_with(fn, &(struct spirv_emit_options){.waves = 4, .lds_bytes = 1024});
+  assert_non_null(strstr(dis, "LocalSize 256 1 1"));
+  assert_non_null(strstr(dis, "OpName %wave_barrier \"wave_barrier\""));
+  assert_non_null(strstr(dis, "OpFunctionCall"));
+  assert_non_null(strstr(dis, "%_arr_uint_uint_24")); /* 4 waves x 6 ballot dwords */
+  assert_null(strstr(dis, "GroupNonUniform"));
+  free(dis);
+  /* the subgroup path: subgroup operations, fences at subgroup scope (3) */
+  dis = emit_with(fn, &(struct spirv_emit_options){.waves = 2, .subgroup = true, .lds_bytes = 1024});
+  assert_non_null(strstr(dis, "LocalSize 128 1 1"));
+  assert_non_null(strstr(dis, "OpGroupNonUniformBallot"));
+  assert_non_null(strstr(dis, "OpGroupNonUniformShuffle"));
+  assert_non_null(strstr(dis, "SubgroupId"));
+  assert_null(strstr(dis, "ballot_slots"));
+  assert_null(strstr(dis, "lane_values"));
+  assert_null(strstr(dis, "scatter_slots"));
+  assert_non_null(strstr(dis, "OpControlBarrier %uint_3 %uint_3"));
+  free(dis);
+  /* the narrow test mode: 8 invocations per wave */
+  dis = emit_with(fn, &(struct spirv_emit_options){.waves = 3, .subgroup = true, .lanes = 8});
+  assert_non_null(strstr(dis, "LocalSize 24 1 1"));
+  free(dis);
+  /* one wave: as before, no wave_barrier function */
+  dis = emit_with(fn, &(struct spirv_emit_options){.lds_bytes = 1024});
+  assert_non_null(strstr(dis, "LocalSize 64 1 1"));
+  assert_null(strstr(dis, "OpFunctionCall"));
+  free(dis);
+  /* refusals: too many waves, narrow lanes without the subgroup path */
+  struct spirv_module m;
+  assert_false(spirv_emit_compute(fn, &(struct spirv_emit_options){.waves = 17}, &m));
+  assert_non_null(strstr(m.error, "17 waves"));
+  assert_false(spirv_emit_compute(fn, &(struct spirv_emit_options){.lanes = 8}, &m));
+  assert_non_null(strstr(m.error, "lanes"));
+  ir_function_destroy(fn);
+}
+
+/* GDS is refused naming the operation and its block's pc; scratch larger than the emitter
+ * keeps per lane is refused only when the shader uses scratch_* */
+static void gds_and_scratch_refusals(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32
+                                     "s_mov_b32 m0, 0x10000\n"
+                                     "ds_add_rtn_u32 v1, v9, v0 gds\n"
+                                     "s_waitcnt lgkmcnt(0)\n"
+                                     STORE_V1
+                                     "s_endpgm\n", false);
+  struct spirv_module m;
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_null(m.words);
+  assert_non_null(strstr(m.error, "GDS: atomic_gds"));
+  assert_non_null(strstr(m.error, "pc 0x"));
+  ir_function_destroy(fn);
+  fn = translate(PRE32 "scratch_load_dword v1, v9, off\n" "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                 false);
+  assert_false(spirv_emit_compute(
+      fn, &(struct spirv_emit_options){.scratch_lane_bytes = SPIRV_MAX_SCRATCH_LANE_BYTES + 4}, &m));
+  assert_non_null(strstr(m.error, "scratch of more than"));
+  char *dis = emit_with(fn, &(struct spirv_emit_options){.scratch_lane_bytes = 256});
+  assert_non_null(strstr(dis, "OpName %scratch \"scratch\""));
+  free(dis);
+  ir_function_destroy(fn);
+  fn = translate(kernels32[2], false); /* no scratch access: any size is fine */
+  dis = emit_with(fn, &(struct spirv_emit_options){.scratch_lane_bytes = 1u << 20});
+  free(dis);
+  ir_function_destroy(fn);
+}
+
 /* Irreducible control flow (a cycle entered at two blocks) has no structure: the module
  * is the dispatcher form (a loop around a switch on a block-index variable), which
  * SPIRV-Tools validates; SSA values that cross blocks live in Function variables. */
@@ -254,6 +362,8 @@ int main(void) {
       cmocka_unit_test(kernels_wave64_validate),
       cmocka_unit_test(capabilities_only_when_used),
       cmocka_unit_test(unsupported_is_a_counted_error),
+      cmocka_unit_test(lane_model_options),
+      cmocka_unit_test(gds_and_scratch_refusals),
       cmocka_unit_test(unstructured_is_the_dispatcher_form),
       cmocka_unit_test(float_mode_writes),
   };

@@ -72,6 +72,14 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   shader_dispatch_float_controls(d->dev, &fc);
   spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
   spec.rte_f32 = fc.rte_f32;
+  spec.waves = (uint8_t)cfg.waves_per_group;
+  spec.subgroup = shader_dispatch_subgroup(d->dev, cfg.wave_size);
+  if (cfg.scratch_sgpr >= 0) { /* the module adds the group's part of the wave offset */
+    spec.scratch_sgpr = (uint32_t)cfg.scratch_sgpr + 1;
+    spec.scratch_ring_groups = compute_scratch_ring_groups(&cfg);
+    spec.scratch_group_bytes = cfg.waves_per_group * cfg.scratch_wave_bytes;
+  }
+  spec.scratch_lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
   const struct shader_cache_entry *e = shader_cache_get(d->cache, code, n, &spec);
   free(code);
   if (!e) {
@@ -81,12 +89,6 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   if (e->state != SHADER_CACHE_READY) {
     snprintf(err, err_size, "the shader at 0x%llx does not compile: %s", (unsigned long long)pc,
              e->error);
-    return false;
-  }
-  if (cfg.waves_per_group > 1 && (cfg.lds_bytes || e->uses_barrier)) {
-    snprintf(err, err_size,
-             "COMPUTE_NUM_THREAD_X/Y/Z: %u waves per workgroup sharing %s are not supported yet",
-             cfg.waves_per_group, cfg.lds_bytes ? "LDS" : "s_barrier");
     return false;
   }
   struct spirv_wave_state *states = calloc(cfg.waves_per_group, sizeof *states);
@@ -109,6 +111,7 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           struct compute_wave wave;
           compute_wave_start(&cfg, base, groups, w, &wave);
           compute_wave_to_spirv(&wave, &states[w]);
+          if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
         ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
                                    part, window, err, err_size);

@@ -4,12 +4,10 @@
  * through the shader cache (once per code and specialisation) and run on the Vulkan device
  * for every wave of every workgroup.
  *
- * Each wave of a workgroup is one Vulkan workgroup of wave_size invocations (the lane model
- * of docs/shader-spirv.md); a group of several waves runs as one grid dispatch per wave,
- * each from its own start state (thread ids, EXEC of a partial last wave, TG_SIZE's wave
- * index). Those waves therefore share no LDS and cannot meet at s_barrier: a dispatch of
- * more than one wave per group whose shader has LDS or s_barrier is refused (not emitted
- * yet), never run wrongly.
+ * A workgroup of several waves is one Vulkan workgroup of waves x wave_size invocations
+ * (the lane model of docs/shader-spirv.md): each wave from its own start state (thread ids,
+ * EXEC of a partial last wave, TG_SIZE's wave index), all sharing the group's LDS and
+ * meeting at s_barrier.
  */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_COMPUTE_DISPATCH_H
 #define PROSPERO_GPU_SHADER_DISPATCH_COMPUTE_DISPATCH_H

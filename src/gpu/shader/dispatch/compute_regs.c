@@ -86,6 +86,7 @@ bool compute_config_decode(const struct compute_regs *regs, struct compute_confi
                   "a workgroup has at most 64 KiB of LDS (128 granules of 512 bytes)");
   cfg->lds_bytes = lds * 512;
   cfg->scratch_wave_bytes = compute_get(regs, COMPUTE_TMPRING_SIZE__WAVESIZE) * 1024;
+  cfg->scratch_ring_waves = compute_get(regs, COMPUTE_TMPRING_SIZE__WAVES);
   static const enum compute_field nt[3] = {COMPUTE_NUM_THREAD_X__NUM_THREAD_FULL,
                                            COMPUTE_NUM_THREAD_Y__NUM_THREAD_FULL,
                                            COMPUTE_NUM_THREAD_Z__NUM_THREAD_FULL};
@@ -100,6 +101,9 @@ bool compute_config_decode(const struct compute_regs *regs, struct compute_confi
     return refuse(err, err_size, nt[2], cfg->threads[2], "a workgroup has at most 1024 threads");
   cfg->group_threads = (uint32_t)total;
   cfg->waves_per_group = (cfg->group_threads + cfg->wave_size - 1) / cfg->wave_size;
+  if (cfg->scratch_en && cfg->scratch_ring_waves && cfg->scratch_ring_waves < cfg->waves_per_group)
+    return refuse(err, err_size, COMPUTE_TMPRING_SIZE__WAVES, cfg->scratch_ring_waves,
+                  "the scratch ring holds fewer waves than one workgroup has");
   /* FORCE_START_AT_000 (what drivers set for every ordinary dispatch) ignores START_X/Y/Z */
   static const enum compute_reg start[3] = {COMPUTE_START_X, COMPUTE_START_Y, COMPUTE_START_Z};
   bool force_000 = compute_get(regs, COMPUTE_DISPATCH_INITIATOR__FORCE_START_AT_000);
@@ -123,6 +127,10 @@ bool compute_config_decode(const struct compute_regs *regs, struct compute_confi
   return true;
 }
 
+uint32_t compute_scratch_ring_groups(const struct compute_config *cfg) {
+  return cfg->scratch_ring_waves ? cfg->scratch_ring_waves / cfg->waves_per_group : 0;
+}
+
 void compute_wave_start(const struct compute_config *cfg, const uint32_t group[3],
                         const uint32_t groups[3], uint32_t wave, struct compute_wave *out) {
   memset(out, 0, sizeof *out);
@@ -134,6 +142,8 @@ void compute_wave_start(const struct compute_config *cfg, const uint32_t group[3
     out->sgpr[cfg->tg_size_sgpr] = (cfg->waves_per_group & 63) | (wave & 63) << 6;
   if (cfg->scratch_sgpr >= 0) {
     uint64_t slot = ((uint64_t)group[2] * groups[1] + group[1]) * groups[0] + group[0];
+    uint32_t ring = compute_scratch_ring_groups(cfg);
+    if (ring) slot %= ring;
     out->sgpr[cfg->scratch_sgpr] =
         (uint32_t)((slot * cfg->waves_per_group + wave) * cfg->scratch_wave_bytes);
   }

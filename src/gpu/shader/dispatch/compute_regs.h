@@ -80,6 +80,7 @@ struct compute_config {
   uint32_t tid_dims;           /* TIDIG_COMP_CNT + 1: thread ids in v0..v(tid_dims-1) */
   uint32_t lds_bytes;          /* LDS_SIZE * 512 (the GFX7+ granule of 128 dwords) */
   uint32_t scratch_wave_bytes; /* TMPRING_SIZE.WAVESIZE * 1024 */
+  uint32_t scratch_ring_waves; /* TMPRING_SIZE.WAVES: slots of the scratch ring (0: unbounded) */
   uint32_t threads[3];         /* NUM_THREAD_X/Y/Z.NUM_THREAD_FULL */
   uint32_t group_threads;      /* threads[0] * threads[1] * threads[2] */
   uint32_t waves_per_group;
@@ -105,8 +106,13 @@ struct compute_wave {
 
 /* The start state of wave WAVE (0..waves_per_group-1) of workgroup GROUP[3]; the scratch
  * wave offset (when enabled) is the wave's slot in a ring of scratch_wave_bytes per wave,
- * slot = linear group index * waves_per_group + WAVE (GROUPS[3]: the grid). */
+ * slot = G * waves_per_group + WAVE with G the linear group index (GROUPS[3]: the grid)
+ * modulo compute_scratch_ring_groups (when not 0). */
 void compute_wave_start(const struct compute_config *cfg, const uint32_t group[3],
                         const uint32_t groups[3], uint32_t wave, struct compute_wave *out);
+/* How many whole groups the scratch ring holds at once: TMPRING_SIZE.WAVES / waves per
+ * group (the hardware gives a starting wave a free slot among WAVES; here group G takes the
+ * slots of G modulo this count), 0 when WAVES is 0 (no bound). */
+uint32_t compute_scratch_ring_groups(const struct compute_config *cfg);
 
 #endif

@@ -21,7 +21,7 @@
 #define MAX_WORKERS 16u
 /* the on-disk entry: magic, format version, then the key, the word count and the words */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 1u
+#define DISK_VERSION 2u
 
 struct shader_cache {
   pthread_mutex_t lock;
@@ -124,6 +124,12 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   struct spirv_emit_options eo = {.lds_bytes = spec->lds_bytes,
                                   .denorm_preserve_f32 = spec->denorm_preserve_f32,
                                   .rte_f32 = spec->rte_f32,
+                                  .waves = spec->waves,
+                                  .subgroup = spec->subgroup != 0,
+                                  .scratch_sgpr = spec->scratch_sgpr,
+                                  .scratch_ring_groups = spec->scratch_ring_groups,
+                                  .scratch_group_bytes = spec->scratch_group_bytes,
+                                  .scratch_lane_bytes = spec->scratch_lane_bytes,
                                   .source_name = name};
   memcpy(eo.tgid_sgpr, spec->tgid_sgpr, sizeof eo.tgid_sgpr);
   for (uint32_t i = 0; i < fn->inst_count; i++)

@@ -1,5 +1,7 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 
+#include "gpu/shader/dispatch/dispatch_resources.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -18,6 +20,18 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
   opts->rte_f32 = fc.shaderRoundingModeRTEFloat32;
   opts->denorm_preserve_f64 = fc.shaderDenormPreserveFloat64;
   opts->rte_f64 = fc.shaderRoundingModeRTEFloat64;
+}
+
+bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes) {
+  VkPhysicalDeviceSubgroupProperties sg = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
+  VkPhysicalDeviceProperties2 p = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                   .pNext = &sg};
+  vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
+  VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
+                                VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+  return sg.subgroupSize == lanes && (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+         (sg.supportedOperations & need) == need;
 }
 
 bool shader_dispatch_wave(vk_device *dev, const uint32_t *words, size_t count,
@@ -50,14 +64,13 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
   if (window->addr >> 48 || window->size > (1ull << 48) - window->addr)
     return fail(err, err_size, "the guest window is not inside the 48-bit address space");
   struct vk_buffer st = {0}, mem = {0};
-  struct vk_compute_pipeline p = {0};
+  const struct vk_compute_pipeline *p = NULL;
   bool ok = false;
   /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
    * of the device layer wants at least one buffer to push */
   if (!vk_buffer_create(dev, sizeof *state * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                         GPU_VK_MEMORY_HOST, &st) ||
-      !vk_buffer_create(dev, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
-                        &mem)) {
+      !dispatch_window_acquire(dev, window, &mem)) { /* imported, or a copy */
     fail(err, err_size, "allocating the state or memory buffer failed");
     goto out;
   }
@@ -66,8 +79,9 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   memcpy(st.mapped, states, sizeof *state * wave_count);
-  memcpy(mem.mapped, window->data, window->size);
-  if (!vk_compute_pipeline_create(dev, words, count * 4, 1, sizeof(struct spirv_push), &p)) {
+  /* the device keeps the pipeline: one driver compile per module */
+  p = vk_compute_pipeline_kept(dev, words, count * 4, 1, sizeof(struct spirv_push));
+  if (!p) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
   }
@@ -77,23 +91,17 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   const struct vk_buffer *bufs[1] = {&st};
-  /* one dispatch per wave of the group, each over the whole grid with its own start state
-   * (the waves of a group do not share anything the module could see: compute_dispatch.h) */
-  for (uint32_t w = 0; w < wave_count; w++) {
-    struct spirv_push push = {.state = st.address + w * sizeof *state,
-                              .memory_delta = mem.address - window->addr};
-    vk_cmd_dispatch(dev, cb, &p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
-  }
+  /* one Vulkan workgroup per workgroup, all its waves in it: wave w reads states[w] */
+  struct spirv_push push = {.state = st.address, .memory_delta = mem.address - window->addr};
+  vk_cmd_dispatch(dev, cb, p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
     fail(err, err_size, "the dispatch failed (submission, lost device or timeout)");
     goto out;
   }
-  memcpy(window->data, mem.mapped, window->size);
   ok = true;
 out:
-  vk_compute_pipeline_destroy(dev, &p);
-  if (mem.buffer) vk_buffer_destroy(dev, &mem);
+  dispatch_window_release(dev, window, &mem, ok); /* a copy is written back after success */
   if (st.buffer) vk_buffer_destroy(dev, &st);
   return ok;
 }

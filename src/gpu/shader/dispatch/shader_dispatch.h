@@ -36,12 +36,16 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
                           const struct spirv_wave_state *state, const uint32_t groups[3],
                           struct shader_dispatch_window *window, char *err, size_t err_size);
 
-/* The same for WAVE_COUNT waves per workgroup: wave W of every group starts from STATES[W]
- * (one dispatch of the grid per wave, in one submission). */
+/* The same for WAVE_COUNT waves per workgroup (a module emitted with
+ * spirv_emit_options.waves = WAVE_COUNT): wave W of every group starts from STATES[W]. */
 bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size);
+
+/* Whether DEV's subgroups are exactly LANES invocations with basic, ballot and shuffle
+ * operations in compute shaders: spirv_emit_options.subgroup for waves of LANES. */
+bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes);
 
 /* The float controls DEV supports, as spirv_emit_options wants them. */
 void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);

@@ -827,76 +827,144 @@ static bool exec_inst(struct interp *it, uint32_t id) {
   return true;
 }
 
-bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint32_t max_blocks,
-                   char *err, size_t err_size) {
-  struct interp it = {.fn = fn, .w = w, .lanes = fn->wave_size == 64 ? 64 : 32,
-                      .err = err, .err_size = err_size};
+/* One wave's run, resumable after a barrier (ir_interp_run_group). */
+struct interp_run {
+  struct interp it;
+  uint64_t *phi_tmp;
+  uint32_t block, from, pos; /* the block, where it came from, the next instruction in it */
+};
+enum run_status { RUN_ERROR, RUN_DONE, RUN_BARRIER };
+
+static bool run_init(struct interp_run *r, const struct ir_function *fn, struct ir_interp_wave *w,
+                     char *err, size_t err_size) {
+  *r = (struct interp_run){.it = {.fn = fn, .w = w, .lanes = fn->wave_size == 64 ? 64 : 32,
+                                  .err = err, .err_size = err_size}};
   if (err && err_size) err[0] = 0;
-  it.val = calloc((size_t)fn->inst_count * it.lanes + 1, sizeof *it.val);
-  uint64_t *phi_tmp = malloc(sizeof(uint64_t) * it.lanes * (fn->inst_count + 1));
-  if (!it.val || !phi_tmp) {
-    free(it.val);
-    free(phi_tmp);
-    return stop(&it, "out of memory");
-  }
-  bool ok = true;
-  uint32_t block = cfg_graph_entry(fn->cfg), from = CFG_NONE;
+  r->it.val = calloc((size_t)fn->inst_count * r->it.lanes + 1, sizeof *r->it.val);
+  r->phi_tmp = malloc(sizeof(uint64_t) * r->it.lanes * (fn->inst_count + 1));
+  if (!r->it.val || !r->phi_tmp) return stop(&r->it, "out of memory");
+  r->block = cfg_graph_entry(fn->cfg);
+  r->from = CFG_NONE;
   w->steps = 0;
   w->hwreg[1] = (w->hwreg[1] & ~0xffu) | (fn->float_mode & 0xff);
   if (!w->hwreg[15]) w->hwreg[15] = IR_INTERP_SH_MEM_BASES;
-  while (ok) {
-    if (w->steps++ >= max_blocks) {
-      ok = stop(&it, "stopped after %u blocks", max_blocks);
-      break;
-    }
+  return true;
+}
+
+static void run_free(struct interp_run *r) {
+  free(r->it.val);
+  free(r->it.vec);
+  free(r->phi_tmp);
+}
+
+/* Runs until `ret` (RUN_DONE), an error, or (AT_BARRIER) just after a barrier. */
+static enum run_status run_wave(struct interp_run *r, uint32_t max_blocks, bool at_barrier) {
+  struct interp *it = &r->it;
+  const struct ir_function *fn = it->fn;
+  struct ir_interp_wave *w = it->w;
+  for (;;) {
+    uint32_t block = r->block;
     const struct ir_block *b = &fn->blocks[block];
-    /* phis read the values at the end of the predecessor, all at once */
-    uint32_t pi = from == CFG_NONE ? CFG_NONE : cfg_graph_pred_index(fn->cfg, block, from);
-    uint32_t nphi = 0;
-    for (uint32_t i = 0; i < b->count; i++) {
-      const struct ir_inst *in = &fn->insts[b->insts[i]];
-      if (in->dead || in->op != IR_OP_phi) continue;
-      if (pi == CFG_NONE) {
-        ok = stop(&it, "^%u: phi without an incoming edge", block);
-        break;
+    if (!r->pos) {
+      if (w->steps++ >= max_blocks) {
+        stop(it, "stopped after %u blocks", max_blocks);
+        return RUN_ERROR;
       }
-      memcpy(&phi_tmp[(size_t)nphi++ * it.lanes], V(&it, ir_inst_args(fn, b->insts[i])[pi]),
-             it.lanes * sizeof *phi_tmp);
+      /* phis read the values at the end of the predecessor, all at once */
+      uint32_t pi = r->from == CFG_NONE ? CFG_NONE : cfg_graph_pred_index(fn->cfg, block, r->from);
+      uint32_t nphi = 0;
+      for (uint32_t i = 0; i < b->count; i++) {
+        const struct ir_inst *in = &fn->insts[b->insts[i]];
+        if (in->dead || in->op != IR_OP_phi) continue;
+        if (pi == CFG_NONE) {
+          stop(it, "^%u: phi without an incoming edge", block);
+          return RUN_ERROR;
+        }
+        memcpy(&r->phi_tmp[(size_t)nphi++ * it->lanes], V(it, ir_inst_args(fn, b->insts[i])[pi]),
+               it->lanes * sizeof *r->phi_tmp);
+      }
+      nphi = 0;
+      for (uint32_t i = 0; i < b->count; i++) {
+        uint32_t id = b->insts[i];
+        if (fn->insts[id].dead || fn->insts[id].op != IR_OP_phi) continue;
+        memcpy(V(it, id), &r->phi_tmp[(size_t)nphi++ * it->lanes], it->lanes * sizeof *r->phi_tmp);
+      }
     }
-    nphi = 0;
     uint32_t next = CFG_NONE;
-    bool done = false;
-    for (uint32_t i = 0; i < b->count && ok; i++) {
+    for (uint32_t i = r->pos; i < b->count; i++) {
       uint32_t id = b->insts[i];
       const struct ir_inst *in = &fn->insts[id];
-      if (in->dead) continue;
-      if (in->op == IR_OP_phi) {
-        memcpy(V(&it, id), &phi_tmp[(size_t)nphi++ * it.lanes], it.lanes * sizeof *phi_tmp);
-      } else if (in->op == IR_OP_br) {
+      if (in->dead || in->op == IR_OP_phi) continue;
+      if (in->op == IR_OP_br) {
         next = cfg_graph_succ(fn->cfg, block, 0);
       } else if (in->op == IR_OP_cbr) {
         uint64_t c;
-        if (!uniform(&it, ir_inst_args(fn, id)[0], &c))
-          ok = stop(&it, "^%u: divergent branch condition", block);
+        if (!uniform(it, ir_inst_args(fn, id)[0], &c)) {
+          stop(it, "^%u: divergent branch condition", block);
+          return RUN_ERROR;
+        }
         next = cfg_graph_succ(fn->cfg, block, c & 1 ? 0 : 1);
       } else if (in->op == IR_OP_ret) {
-        done = true;
+        return RUN_DONE;
       } else if (in->op == IR_OP_unreachable) {
-        ok = stop(&it, "^%u: reached unreachable", block);
-      } else {
-        ok = exec_inst(&it, id);
+        stop(it, "^%u: reached unreachable", block);
+        return RUN_ERROR;
+      } else if (!exec_inst(it, id)) {
+        return RUN_ERROR;
+      } else if (in->op == IR_OP_barrier && at_barrier) {
+        r->pos = i + 1;
+        return RUN_BARRIER;
       }
     }
-    if (!ok || done) break;
     if (next == CFG_NONE) {
-      ok = stop(&it, "^%u: no terminator", block);
-      break;
+      stop(it, "^%u: no terminator", block);
+      return RUN_ERROR;
     }
-    from = block;
-    block = next;
+    r->from = block;
+    r->block = next;
+    r->pos = 0;
   }
-  free(it.val);
-  free(it.vec);
-  free(phi_tmp);
+}
+
+bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint32_t max_blocks,
+                   char *err, size_t err_size) {
+  struct interp_run r;
+  bool ok = run_init(&r, fn, w, err, err_size) && run_wave(&r, max_blocks, false) == RUN_DONE;
+  run_free(&r);
+  return ok;
+}
+
+bool ir_interp_run_group(const struct ir_function *fn, struct ir_interp_wave *const *waves,
+                         uint32_t count, uint32_t max_blocks, char *err, size_t err_size) {
+  if (!count || count > IR_INTERP_MAX_WAVES) {
+    snprintf(err, err_size, "%u waves in a workgroup (1..%u)", count, IR_INTERP_MAX_WAVES);
+    return false;
+  }
+  struct interp_run *r = calloc(count, sizeof *r);
+  bool *done = calloc(count, sizeof *done);
+  bool ok = r && done;
+  if (!ok) snprintf(err, err_size, "out of memory");
+  uint32_t started = 0;
+  for (; ok && started < count; started++) ok = run_init(&r[started], fn, waves[started], err, err_size);
+  /* rounds: every wave that has not ended runs to its next barrier (or its end); a barrier
+   * releases when every wave has reached it or ended, as the hardware's */
+  for (uint32_t live = count; ok && live;) {
+    for (uint32_t i = 0; ok && i < count; i++) {
+      if (done[i]) continue;
+      enum run_status st = run_wave(&r[i], max_blocks, true);
+      if (st == RUN_ERROR) {
+        char tmp[200];
+        snprintf(tmp, sizeof tmp, "%s", err);
+        snprintf(err, err_size, "wave %u: %s", i, tmp);
+        ok = false;
+      } else if (st == RUN_DONE) {
+        done[i] = true;
+        live--;
+      }
+    }
+  }
+  for (uint32_t i = 0; r && i < started; i++) run_free(&r[i]);
+  free(r);
+  free(done);
   return ok;
 }

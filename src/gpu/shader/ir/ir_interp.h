@@ -118,4 +118,12 @@ struct ir_interp_wave {
 bool ir_interp_run(const struct ir_function *fn, struct ir_interp_wave *w, uint32_t max_blocks,
                    char *err, size_t err_size);
 
+/* Runs the COUNT waves of one workgroup (at most IR_INTERP_MAX_WAVES; their lds pointers
+ * normally the same buffer) in rounds: each wave runs to its next barrier or its end, in
+ * order; a barrier lets the waves on when every wave has reached it or ended, as s_barrier
+ * does. One wave: the same as ir_interp_run. */
+#define IR_INTERP_MAX_WAVES 32
+bool ir_interp_run_group(const struct ir_function *fn, struct ir_interp_wave *const *waves,
+                         uint32_t count, uint32_t max_blocks, char *err, size_t err_size);
+
 #endif

@@ -136,25 +136,9 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   *addr = guest_addr(e, sel(e, u64, swz, swzaddr, lin));
 }
 
-/* ---- cross-lane operations through workgroup memory ----------------------------------
- * Control flow is uniform, so every invocation executes the same cross-lane operations in
- * the same order; a per-invocation counter (a Function variable) numbers them, with the
- * same value in every lane. Ballot number k ORs each lane's bit into slot k % 3 (two
- * dwords), waits at a barrier, reads the slot, and clears slot (k + 2) % 3: every read of
- * that slot (ballot k - 1) happened before this barrier, every OR into it (ballot k + 2)
- * comes after the next one. Slots 0 and 1 are cleared at the start. read_first_lane
- * number k writes the lane's value to row k % 2, waits, and reads the first active lane's
- * entry; row k % 2 is written again only after the next one's barrier. */
-
-/* A workgroup barrier that also orders buffer (PhysicalStorageBuffer: uniform memory) and
- * workgroup memory between the invocations. */
-static void barrier(struct emit *e) {
-  uint32_t w[3] = {cu32(e, SpvScopeWorkgroup), cu32(e, SpvScopeWorkgroup),
-                   cu32(e, SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsUniformMemoryMask |
-                               SpvMemorySemanticsWorkgroupMemoryMask)};
-  inst(e, SpvOpControlBarrier, w, 3);
-  e->fenced = true;
-}
+/* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
+ * uniform memory) and workgroup memory accesses (spirv_emit_lanes.c). */
+static void barrier(struct emit *e) { spirv_lane_barrier(e); }
 
 /* The lanes of a wave execute a memory instruction together, in program order; invocations
  * do not. A write to guest memory is therefore fenced on both sides (write-after-read and
@@ -168,106 +152,6 @@ static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
   return spv_op(&e->b, SpvOpAccessChain, pt, w, 2);
-}
-static void wg_atomic_store(struct emit *e, uint32_t ptr, uint32_t v) {
-  uint32_t w[4] = {ptr, cu32(e, SpvScopeWorkgroup), cu32(e, 0), v};
-  inst(e, SpvOpAtomicStore, w, 4);
-}
-
-/* The counter in VAR: its value before this operation (and VAR incremented). */
-static uint32_t next_count(struct emit *e, uint32_t var) {
-  uint32_t k = op1(e, SpvOpLoad, e->t_u32, var);
-  uint32_t w[2] = {var, op2(e, SpvOpIAdd, e->t_u32, k, cu32(e, 1))};
-  inst(e, SpvOpStore, w, 2);
-  return k;
-}
-
-static uint32_t emit_ballot(struct emit *e, uint32_t pred) {
-  uint32_t u32 = e->t_u32, k = next_count(e, e->ballot_count);
-  uint32_t slot = op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, k, cu32(e, 3)), cu32(e, 2));
-  uint32_t clear = op2(e, SpvOpIMul, u32,
-                       op2(e, SpvOpUMod, u32, op2(e, SpvOpIAdd, u32, k, cu32(e, 2)), cu32(e, 3)), cu32(e, 2));
-  uint32_t word = op2(e, SpvOpShiftRightLogical, e->t_u32, e->lane, cu32(e, 5));
-  uint32_t bit = op2(e, SpvOpShiftLeftLogical, e->t_u32, cu32(e, 1),
-                     op2(e, SpvOpBitwiseAnd, e->t_u32, e->lane, cu32(e, 31)));
-  uint32_t mine = sel(e, e->t_u32, pred, bit, cu32(e, 0));
-  uint32_t p = wg_ptr(e, e->ballot_var, op2(e, SpvOpIAdd, e->t_u32, word, slot));
-  uint32_t w[4] = {p, cu32(e, SpvScopeWorkgroup), cu32(e, 0), mine};
-  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, w, 4);
-  barrier(e);
-  uint32_t half[2];
-  for (uint32_t h = 0; h < 2; h++) {
-    uint32_t at = op2(e, SpvOpIAdd, u32, slot, cu32(e, h));
-    uint32_t lw[3] = {wg_ptr(e, e->ballot_var, at), cu32(e, SpvScopeWorkgroup), cu32(e, 0)};
-    half[h] = spv_op(&e->b, SpvOpAtomicLoad, e->t_u32, lw, 3);
-  }
-  for (uint32_t h = 0; h < 2; h++)
-    wg_atomic_store(e, wg_ptr(e, e->ballot_var, op2(e, SpvOpIAdd, u32, clear, cu32(e, h))), cu32(e, 0));
-  uint32_t m = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, half[0]),
-                   op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, half[1]), cu32(e, 32)));
-  if (e->fn->wave_size == 32) m = op2(e, SpvOpBitwiseAnd, e->t_u64, m, cu64(e, 0xffffffffull));
-  return m;
-}
-
-/* Writes each lane's V to the next row and waits; returns the row's first index. */
-static uint32_t lane_row(struct emit *e, uint32_t v) {
-  uint32_t u32 = e->t_u32, k = next_count(e, e->rfl_count);
-  uint32_t row = op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, k, cu32(e, 2)), cu32(e, e->fn->wave_size));
-  uint32_t p = wg_ptr(e, e->rfl_var, op2(e, SpvOpIAdd, u32, e->lane, row));
-  uint32_t w[2] = {p, v};
-  inst(e, SpvOpStore, w, 2);
-  barrier(e);
-  return row;
-}
-
-/* read_lane: the value of lane (LANE mod wave size) */
-static uint32_t emit_read_lane(struct emit *e, uint32_t v, uint32_t lane) {
-  uint32_t u32 = e->t_u32, row = lane_row(e, v);
-  uint32_t at = op2(e, SpvOpIAdd, u32, op2(e, SpvOpUMod, u32, lane, cu32(e, e->fn->wave_size)), row);
-  return op1(e, SpvOpLoad, u32, wg_ptr(e, e->rfl_var, at));
-}
-
-/* lane_scatter (ds_permute): each active lane claims its target's slot with an atomic max of
- * lane + 1, the winner (the highest lane, as the interpreter) writes the value, and every
- * lane reads its own slot (0 when unclaimed). A lane clears only its own owner slot, before
- * the first barrier, after its previous read of it. */
-static uint32_t emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, uint32_t active) {
-  uint32_t u32 = e->t_u32, bl = e->t_bool, n = e->fn->wave_size;
-  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), zero = cu32(e, 0);
-  wg_atomic_store(e, wg_ptr(e, e->scatter_var, e->lane), zero); /* owner[lane] */
-  barrier(e);
-  uint32_t t = op2(e, SpvOpUMod, u32, target, cu32(e, n));
-  uint32_t me = op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 1));
-  uint32_t claim = sel(e, u32, active, me, zero);
-  uint32_t w[4] = {wg_ptr(e, e->scatter_var, t), sc, sem, claim};
-  spv_op(&e->b, SpvOpAtomicUMax, u32, w, 4);
-  barrier(e);
-  uint32_t lw[3] = {wg_ptr(e, e->scatter_var, t), sc, sem};
-  uint32_t owner = spv_op(&e->b, SpvOpAtomicLoad, u32, lw, 3);
-  uint32_t won = op2(e, SpvOpLogicalAnd, bl, active, op2(e, SpvOpIEqual, bl, owner, me));
-  /* losers write their own value slot's spare copy: slot n + lane is never read */
-  uint32_t at = sel(e, u32, won, op2(e, SpvOpIAdd, u32, t, cu32(e, 2 * n)),
-                    op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 3 * n)));
-  uint32_t st[2] = {wg_ptr(e, e->scatter_var, at), v};
-  inst(e, SpvOpStore, st, 2);
-  barrier(e);
-  uint32_t lw2[3] = {wg_ptr(e, e->scatter_var, e->lane), sc, sem};
-  uint32_t mine = spv_op(&e->b, SpvOpAtomicLoad, u32, lw2, 3);
-  uint32_t val = op1(e, SpvOpLoad, u32, wg_ptr(e, e->scatter_var, op2(e, SpvOpIAdd, u32, e->lane, cu32(e, 2 * n))));
-  return sel(e, u32, op2(e, SpvOpINotEqual, bl, mine, zero), val, zero);
-}
-
-static uint32_t emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec) {
-  uint32_t u32 = e->t_u32, row = lane_row(e, v);
-  uint32_t lo = op1(e, SpvOpUConvert, u32, exec);
-  uint32_t hi = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, e->t_u64, exec, cu32(e, 32)));
-  uint32_t lo_nz = op2(e, SpvOpINotEqual, e->t_bool, lo, cu32(e, 0));
-  uint32_t hi_nz = op2(e, SpvOpINotEqual, e->t_bool, hi, cu32(e, 0));
-  uint32_t first = sel(e, u32, lo_nz, glsl(e, u32, GLSL_FIND_ILSB, lo, 0, 1),
-                       sel(e, u32, hi_nz, op2(e, SpvOpIAdd, u32, glsl(e, u32, GLSL_FIND_ILSB, hi, 0, 1), cu32(e, 32)),
-                           cu32(e, 0))); /* EXEC 0: lane 0 (as the interpreter) */
-  uint32_t q = wg_ptr(e, e->rfl_var, op2(e, SpvOpIAdd, u32, first, row));
-  return op1(e, SpvOpLoad, u32, q);
 }
 
 /* ---- LDS -------------------------------------------------------------------------------
@@ -356,7 +240,7 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
-  X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(u16_of) X(u32_of_u16) X(pack_half)          \
+  X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
   X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
@@ -376,7 +260,7 @@ bool spirv_emit_supports(enum ir_op op) {
     SUPPORTED_OPS(CASE_)
 #undef CASE_
     return true;
-    default: return spirv_emit_float_supports(op);
+    default: return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op);
   }
 }
 
@@ -432,7 +316,9 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t dim = 3;
     for (uint32_t d = 0; d < 3; d++)
       if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == reg - IR_REG_SGPR0) dim = d;
-    if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
+    if (spirv_scratch_offset(e, reg - IR_REG_SGPR0, &v)) {
+      /* the scratch wave offset: the state's value plus the group's slot (spirv_emit_scratch.c) */
+    } else if (dim < 3) { /* WorkgroupId plus the state's value: the base of a split grid */
       uint32_t w[2] = {op1(e, SpvOpLoad, spv_type_vector(&e->b, e->t_u32, 3), e->group_var), dim};
       v = op2(e, SpvOpIAdd, e->t_u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2),
               state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0)));
@@ -468,15 +354,16 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_entry_reg: emit_entry_reg(e, id, (uint32_t)in->imm); return;
     case IR_OP_select: simple = SpvOpSelect; break;
     case IR_OP_lane_id: v = e->lane; break;
+    case IR_OP_wave_id: v = e->wave; break; /* s_get_waveid_in_workgroup */
     case IR_OP_lane_bit:
       v = op2(e, SpvOpINotEqual, bl,
               op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane), cu64(e, 1)),
               cu64(e, 0));
       break;
-    case IR_OP_ballot: v = emit_ballot(e, a[0]); break;
-    case IR_OP_read_first_lane: v = emit_read_first_lane(e, a[0], a[1]); break;
-    case IR_OP_read_lane: v = emit_read_lane(e, a[0], a[1]); break;
-    case IR_OP_lane_scatter: v = emit_lane_scatter(e, a[0], a[1], a[2]); break;
+    case IR_OP_ballot: v = spirv_emit_ballot(e, a[0]); break;
+    case IR_OP_read_first_lane: v = spirv_emit_read_first_lane(e, a[0], a[1]); break;
+    case IR_OP_read_lane: v = spirv_emit_read_lane(e, a[0], a[1]); break;
+    case IR_OP_lane_scatter: v = spirv_emit_lane_scatter(e, a[0], a[1], a[2]); break;
     /* 16-bit integers live zero-extended in 32-bit values (no Int16 needed) */
     case IR_OP_u16_of:
       v = in->imm ? op2(e, SpvOpShiftRightLogical, u32, a[0], cu32(e, 16))
@@ -763,11 +650,11 @@ static void emit_inst(struct emit *e, uint32_t id) {
       break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
-    case IR_OP_barrier: barrier(e); return;
+    case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
-      if (spirv_emit_float(e, id, a)) return;
+      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a)) return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
   }
@@ -826,15 +713,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   inst(e, SpvOpLabel, &e->begin[blk], 1);
   e->fenced = false;
   if (entry) { /* function variables come first in the first block */
-    uint32_t fp = spv_type_pointer(&e->b, SpvStorageClassFunction, e->t_u32);
-    uint32_t *vars[2] = {e->ballot_var ? &e->ballot_count : NULL, e->rfl_var ? &e->rfl_count : NULL};
-    for (int v = 0; v < 2; v++) {
-      if (!vars[v]) continue;
-      *vars[v] = spv_id(&e->b);
-      uint32_t w[4] = {fp, *vars[v], SpvStorageClassFunction, cu32(e, 0)};
-      inst(e, SpvOpVariable, w, 4);
-      spv_name(&e->b, *vars[v], v ? "read_first_lane_count" : "ballot_count");
-    }
+    spirv_lanes_vars(e);
     if (e->dispatch) spirv_dispatch_vars(e);
   }
   char name[48];
@@ -852,15 +731,10 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
     uint32_t w0[2] = {e->iface[0], cu32(e, 0)}, w1[2] = {e->iface[0], cu32(e, 1)};
     e->state = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w0, 2));
     e->delta = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w1, 2));
-    e->lane = op1(e, SpvOpLoad, e->t_u32, e->iface[1]);
-    spv_name(&e->b, e->lane, "lane");
+    spirv_lanes_entry(e);
     uint32_t junk = op2(e, SpvOpIAdd, e->t_u32, e->lane, cu32(e, SPIRV_STATE_JUNK));
     e->junk = add64(e, e->state, op2(e, SpvOpIMul, e->t_u64, to_u64(e, junk), cu64(e, 4)));
     spv_name(&e->b, e->junk, "junk");
-    if (e->ballot_var) {
-      for (uint32_t k = 0; k < 4; k++) wg_atomic_store(e, wg_ptr(e, e->ballot_var, cu32(e, k)), cu32(e, 0));
-      barrier(e);
-    }
   }
   uint32_t term = IR_NONE;
   for (; i < b->count; i++) {
@@ -902,7 +776,10 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       inst(e, SpvOpBranchConditional, w, 3);
       return;
     }
-    case IR_OP_ret: inst(e, SpvOpReturn, NULL, 0); return;
+    case IR_OP_ret:
+      spirv_wave_end(e);
+      inst(e, SpvOpReturn, NULL, 0);
+      return;
     case IR_OP_unreachable: inst(e, SpvOpUnreachable, NULL, 0); return;
     default: break;
   }
@@ -936,12 +813,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   e->iface[e->niface++] = spv_variable(b, spv_type_pointer(b, SpvStorageClassPushConstant, pc),
                                        SpvStorageClassPushConstant);
   spv_name(b, e->iface[0], "push");
-  uint32_t lane_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, e->t_u32),
-                                   SpvStorageClassInput);
-  uint32_t builtin = SpvBuiltInLocalInvocationIndex;
-  spv_decorate(b, lane_var, SpvDecorationBuiltIn, &builtin, 1);
-  spv_name(b, lane_var, "local_invocation_index");
-  e->iface[e->niface++] = lane_var;
+  spirv_lanes_setup(e, opts);
   for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
   if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
     uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
@@ -950,32 +822,6 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_decorate(b, e->group_var, SpvDecorationBuiltIn, &wg, 1);
     spv_name(b, e->group_var, "workgroup_id");
     e->iface[e->niface++] = e->group_var;
-  }
-  bool ballot = false, rfl = false;
-  for (uint32_t i = 0; i < fn->inst_count; i++) {
-    if (fn->insts[i].dead) continue;
-    ballot |= fn->insts[i].op == IR_OP_ballot;
-    rfl |= fn->insts[i].op == IR_OP_read_first_lane || fn->insts[i].op == IR_OP_read_lane;
-  }
-  if (ballot) {
-    uint32_t arr = spv_type_array(b, e->t_u32, 6);
-    e->ballot_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
-    spv_name(b, e->ballot_var, "ballot_slots");
-    e->iface[e->niface++] = e->ballot_var;
-  }
-  if (rfl) {
-    uint32_t arr = spv_type_array(b, e->t_u32, 2 * fn->wave_size);
-    e->rfl_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
-    spv_name(b, e->rfl_var, "lane_values");
-    e->iface[e->niface++] = e->rfl_var;
-  }
-  bool scatter = false;
-  for (uint32_t i = 0; i < fn->inst_count; i++) scatter |= !fn->insts[i].dead && fn->insts[i].op == IR_OP_lane_scatter;
-  if (scatter) {
-    uint32_t arr = spv_type_array(b, e->t_u32, 4 * fn->wave_size);
-    e->scatter_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
-    spv_name(b, e->scatter_var, "scatter_slots");
-    e->iface[e->niface++] = e->scatter_var;
   }
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
@@ -987,6 +833,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_name(b, e->lds_var, "lds");
     e->iface[e->niface++] = e->lds_var;
   }
+  spirv_scratch_setup(e, opts);
   e->file = spv_string(b, opts && opts->source_name ? opts->source_name : "shader");
   spv_source(b, e->file);
 }
@@ -1010,9 +857,19 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     snprintf(out->error, sizeof out->error, "wave size %u", fn->wave_size);
     return false;
   }
+  if (opts && (opts->waves > 32 || opts->waves * fn->wave_size > 1024 ||
+               (opts->lanes && (!opts->subgroup || opts->lanes > fn->wave_size)))) {
+    snprintf(out->error, sizeof out->error, "%u waves of %u lanes per workgroup", opts->waves,
+             opts->lanes ? opts->lanes : fn->wave_size);
+    return false;
+  }
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
+    if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
+      out->unsupported++;
+      continue;
+    }
     if (!out->unsupported++)
       snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
                ir_op_infos[fn->insts[i].op].name, i);
@@ -1078,8 +935,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     }
     inst(&e, SpvOpFunctionEnd, NULL, 0);
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
-    uint32_t size[3] = {fn->wave_size, 1, 1};
-    spv_execution_mode(&e.b, main_fn, SpvExecutionModeLocalSize, size, 3);
+    spirv_lanes_finish(&e, main_fn);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

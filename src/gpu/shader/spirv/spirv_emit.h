@@ -9,7 +9,9 @@
  * access must not happen (inactive, or outside the V#'s range) is sent to its own dword of
  * the state's junk area instead, so the module's control flow is exactly the IR's.
  * Cross-lane operations go through workgroup memory (ballot, read_first_lane), which works
- * whatever the host's subgroup size.
+ * whatever the host's subgroup size, or through subgroup operations when the device's
+ * subgroup is exactly a wave. A workgroup of several waves is one Vulkan workgroup
+ * (spirv_emit_lanes.c).
  *
  * Inputs are reached through buffer device addresses given in push constants (struct
  * spirv_push): the wave's register file at start (struct spirv_wave_state: SGPRs, VCC,
@@ -69,7 +71,31 @@ struct spirv_emit_options {
    * the state's value (the first group of a grid split into several dispatches, else 0),
    * so one module runs a grid of workgroups, one wave each */
   uint32_t tgid_sgpr[3];
+  /* waves per workgroup (0 or 1: one; at most 32 and 1,024 invocations): the workgroup's
+   * waves are one Vulkan workgroup of waves x wave_size invocations, sharing LDS and
+   * meeting at s_barrier; wave w reads its start state at push.state + w * sizeof(struct
+   * spirv_wave_state) */
+  uint32_t waves;
+  /* the device's subgroup is exactly one wave (subgroupSize == wave size, with ballot and
+   * shuffle in compute): cross-lane operations through subgroup operations and fences at
+   * subgroup scope, else through workgroup memory */
+  bool subgroup;
+  /* test mode of the subgroup path (with `subgroup`): waves of LANES invocations (fewer than
+   * wave_size, e.g. lavapipe's 8), for kernels whose lanes past LANES are never active nor
+   * read; 0: wave_size */
+  uint32_t lanes;
+  /* private (scratch) memory per lane in bytes, at most SPIRV_MAX_SCRATCH_LANE_BYTES
+   * (COMPUTE_TMPRING_SIZE.WAVESIZE / wave size): scratch_* and FLAT private accesses past
+   * it read 0 and drop writes; 0: none */
+  uint32_t scratch_lane_bytes;
+  /* the scratch wave offset SGPR + 1 (COMPUTE_PGM_RSRC2.SCRATCH_EN; 0: none): it reads the
+   * state's value (the wave's part) plus (G mod scratch_ring_groups, when not 0) *
+   * scratch_group_bytes, G the workgroup's linear index in the dispatch, so the groups that
+   * run at once use distinct parts of the scratch ring (MUBUF scratch through the private
+   * segment buffer V#) */
+  uint32_t scratch_sgpr, scratch_ring_groups, scratch_group_bytes;
 };
+#define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 
 struct spirv_module {
   uint32_t *words;        /* malloc'd; NULL when emission failed */

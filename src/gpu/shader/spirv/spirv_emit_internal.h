@@ -34,7 +34,15 @@ struct emit {
   uint32_t block;
   uint32_t t_mulext64; /* {u64, u64}: OpUMulExtended on 64 bits (spirv_emit_exact.c) */
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta, junk; /* values computed in the entry block */
+  uint32_t lane, state, delta, junk;   /* values computed in the entry block */
+  uint32_t wave;                       /* the wave's index in its workgroup (entry block) */
+  uint32_t waves, lanes;               /* waves per workgroup, invocations per wave */
+  bool subgroup;                       /* cross-lane operations through subgroup operations */
+  uint32_t lane_in, wave_in;           /* the built-ins lane and wave come from */
+  uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
+  uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
+  uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
+  bool scratch_too_big;
   uint32_t iface[8], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
@@ -128,6 +136,30 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
 /* The sixteen IR float-compare predicates (IR_FCMP_*) on A and B of any float width: a bool.
  * ORD/UNO go through IsNan. In spirv_emit.c; f32 and f64 compares share it. */
 uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b);
+
+/* ---- the lane model (spirv_emit_lanes.c) ------------------------------------------------ */
+
+void spirv_lanes_setup(struct emit *e, const struct spirv_emit_options *opts);
+void spirv_lanes_vars(struct emit *e);
+void spirv_lanes_entry(struct emit *e);
+void spirv_lanes_finish(struct emit *e, uint32_t main_fn);
+void spirv_lane_barrier(struct emit *e);
+void spirv_wave_barrier(struct emit *e);
+void spirv_wave_end(struct emit *e);
+uint32_t spirv_emit_ballot(struct emit *e, uint32_t pred);
+uint32_t spirv_emit_read_lane(struct emit *e, uint32_t v, uint32_t lane);
+uint32_t spirv_emit_read_first_lane(struct emit *e, uint32_t v, uint32_t exec);
+uint32_t spirv_emit_lane_scatter(struct emit *e, uint32_t v, uint32_t target, uint32_t active);
+
+/* ---- scratch and the FLAT apertures (spirv_emit_scratch.c) ------------------------------ */
+
+bool spirv_emit_scratch_supports(enum ir_op op);
+void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
+void spirv_scratch_vars(struct emit *e);
+bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
+/* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
+bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
+bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
