@@ -4,6 +4,7 @@
 
 #include "common/exit_codes.h"
 #include "common/log.h"
+#include "audio_host.h"
 #include "coverage.h"
 #include "frames.h"
 #include "game.h"
@@ -16,7 +17,9 @@
 #include "hle/libSceSystemService/system_service.h"
 #include "hle/libSceUserService/user_service.h"
 #include "hle_bridge.h"
+#include "input_host.h"
 #include "loader/loader.h"
+#include "loader/process.h"
 #include "options.h"
 
 #ifndef PROSPERO_VERSION
@@ -103,6 +106,10 @@ int main(int argc, char **argv) {
     fprintf(stderr, "prospero: --game PATH is required (see --help)\n");
     return PROSPERO_EXIT_USAGE;
   }
+  /* the host's sound and input (not for --check, which runs nothing) */
+  if (!opt.check_count && (!app_audio_setup(&opt) || !app_input_setup(&opt)))
+    return PROSPERO_EXIT_USAGE;
+  process_set_exit_hook(app_audio_finish);
   static struct app_game game;
   int rc = app_game_locate(opt.game[0], &game);
   if (rc) return rc;

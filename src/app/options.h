@@ -70,6 +70,19 @@
     "Write every flipped frame as DIR/frame_NNNNNN.png (NNNNNN: the flip count from 1).")       \
   X(screenshot_at, "screenshot-at", "N FILE", false,                                            \
     "Write the N-th flipped frame (from 1) as the PNG file FILE.")                              \
+  X(audio, "audio", "SINK", false,                                                              \
+    "Where the guest's sound goes: sdl (the host's audio device through SDL2) or null "         \
+    "(nowhere; the ports keep the console's pace by the clock). Default: sdl, null with "       \
+    "--headless or when no audio device opens.")                                                \
+  X(audio_dump, "audio-dump", "FILE", false,                                                    \
+    "Also write the mixed sound (48 kHz, stereo, 32-bit float) to the WAV file FILE; periods "  \
+    "no port played in are left out (docs/input-audio.md).")                                    \
+  X(pad_replay, "pad-replay", "FILE", false,                                                    \
+    "Drive the pad from FILE, timed events from the guest's first scePadOpen, instead of the "  \
+    "host's controllers and keyboard (format: docs/input-audio.md).")                           \
+  X(keymap, "keymap", "FILE", false,                                                            \
+    "Keyboard map of the pad: lines KEY = ACTION (an SDL key name; a button or stick "          \
+    "direction). Default: the map in docs/input-audio.md.")                                     \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \

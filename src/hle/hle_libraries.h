@@ -32,7 +32,9 @@
   X(libSceDiscMap)       \
   X(libSceVideoOut)      \
   X(libSceAgc)           \
-  X(libSceAgcDriver)
+  X(libSceAgcDriver)     \
+  X(libScePad)           \
+  X(libSceAudioOut)
 
 #define HLE_LIBRARY_DECLARE_(n) extern const struct hle_library hle_library_##n;
 HLE_LIBRARIES(HLE_LIBRARY_DECLARE_)

@@ -108,8 +108,13 @@ void process_run_fini(void) {
 
 void process_guest_exit_function(void) { process_run_fini(); }
 
+static void (*exit_hook)(void);
+
+void process_set_exit_hook(void (*fn)(void)) { exit_hook = fn; }
+
 _Noreturn void process_exit(int status) {
   process_run_fini();
+  if (exit_hook) exit_hook();
   LOG(loader, INFO, "guest exited with status %d", status & 0xFF);
   fflush(NULL);
   log_close();

@@ -11,6 +11,10 @@
  * STATUS (0-255). HLE's exit() calls this after the guest's atexit handlers. */
 _Noreturn void process_exit(int status);
 
+/* A host function process_exit calls after the fini pass, before the host streams are
+ * flushed (the app's: audio out drains into its WAV file). One; NULL: none. */
+void process_set_exit_hook(void (*fn)(void));
+
 /* The fini work alone (idempotent). */
 void process_run_fini(void);
 

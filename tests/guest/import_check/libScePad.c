@@ -1,6 +1,6 @@
 /* Only linked against: the game folder does not ship it, so these imports are missing. */
-int scePadInit(void) { return 0; }
-int scePadReadState(int handle, void *data) {
+int scePadSetTriggerEffect(void) { return 0; }
+int scePadSetVibrationMode(int handle, void *data) {
   (void)handle, (void)data;
   return 0;
 }

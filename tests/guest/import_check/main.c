@@ -1,15 +1,16 @@
 /* Imports of every kind for `prospero --check` (the guest itself never runs there): libc
  * functions the HLE implements (strlen) and implements partially (printf), a stub of
  * libSceSystemService, implemented libSceUserService functions, a function of a PRX the game
- * ships (import_check_lib), and functions of a PRX it does not ship: libScePad, whose names
- * prospero knows (scePadInit, scePadReadState) and one it cannot name. */
+ * ships (import_check_lib), and functions of a PRX it does not ship: libScePad, two that
+ * prospero names but does not implement (scePadSetTriggerEffect, scePadSetVibrationMode) and
+ * one it cannot name. */
 #include <stdio.h>
 #include <string.h>
 #include <system_service.h>
 #include <user_service.h>
 
-int scePadInit(void);
-int scePadReadState(int handle, void *data);
+int scePadSetTriggerEffect(void);
+int scePadSetVibrationMode(int handle, void *data);
 int import_check_unnamed(void);
 int import_check_shipped(void);
 
@@ -20,8 +21,8 @@ int main(int argc, char **argv) {
     sceSystemServiceReportAbnormalTermination(NULL);
     sceUserServiceInitialize(NULL);
     sceUserServiceTerminate();
-    scePadInit();
-    scePadReadState(0, NULL);
+    scePadSetTriggerEffect();
+    scePadSetVibrationMode(0, NULL);
     import_check_unnamed();
   }
   return import_check_shipped();

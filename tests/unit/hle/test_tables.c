@@ -238,7 +238,7 @@ static void test_stub_logs_once(void **state) {
 static void test_known_name_list(void **state) {
   (void)state;
   size_t n = hle_known_name_list_count();
-  assert_true(n > 100);
+  assert_true(n > 0); /* shrinks as functions are implemented */
   for (size_t i = 0; i < n; i++) {
     const char *name = hle_known_name_list_at(i);
     assert_non_null(name);

@@ -1,0 +1,103 @@
+/* libSceAudioOut: the console's audio output ports. A port takes buffers of `length`
+ * sample frames at 48 kHz; sceAudioOutOutput queues one and returns when the previous one
+ * has been consumed, so a guest that outputs in a loop is paced at one buffer per period.
+ * Ports are mixed into one stereo stream (audioout_device.c) that goes to the host through
+ * the sink the app installs (SDL2, a WAV file, nothing; src/app/audio_host.c).
+ * docs/input-audio.md. */
+#ifndef PROSPERO_HLE_LIBSCEAUDIOOUT_AUDIOOUT_H
+#define PROSPERO_HLE_LIBSCEAUDIOOUT_AUDIOOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Error codes (the console's SCE_AUDIO_OUT_ERROR_*) */
+#define AUDIOOUT_ERROR_NOT_OPENED ((int)0x80260001)
+#define AUDIOOUT_ERROR_BUSY ((int)0x80260002)
+#define AUDIOOUT_ERROR_INVALID_PORT ((int)0x80260003)
+#define AUDIOOUT_ERROR_INVALID_POINTER ((int)0x80260004)
+#define AUDIOOUT_ERROR_PORT_FULL ((int)0x80260005)
+#define AUDIOOUT_ERROR_INVALID_SIZE ((int)0x80260006)
+#define AUDIOOUT_ERROR_INVALID_FORMAT ((int)0x80260007)
+#define AUDIOOUT_ERROR_INVALID_SAMPLE_FREQ ((int)0x80260008)
+#define AUDIOOUT_ERROR_INVALID_VOLUME ((int)0x80260009)
+#define AUDIOOUT_ERROR_INVALID_PORT_TYPE ((int)0x8026000A)
+#define AUDIOOUT_ERROR_ALREADY_INIT ((int)0x8026000E)
+#define AUDIOOUT_ERROR_NOT_INIT ((int)0x8026000F)
+#define AUDIOOUT_ERROR_INVALID_FLAG ((int)0x80260013)
+#define AUDIOOUT_ERROR_INVALID_MIXLEVEL ((int)0x80260014)
+
+/* Port types (SCE_AUDIO_OUT_PORT_TYPE_*) */
+#define AUDIOOUT_PORT_MAIN 0
+#define AUDIOOUT_PORT_BGM 1
+#define AUDIOOUT_PORT_VOICE 2
+#define AUDIOOUT_PORT_PERSONAL 3
+#define AUDIOOUT_PORT_PADSPK 4
+#define AUDIOOUT_PORT_AUDIO3D 126
+#define AUDIOOUT_PORT_AUX 127
+
+/* Data formats (SCE_AUDIO_OUT_PARAM_FORMAT_*, bits 0-7 of the open parameter) */
+#define AUDIOOUT_FORMAT_S16_MONO 0
+#define AUDIOOUT_FORMAT_S16_STEREO 1
+#define AUDIOOUT_FORMAT_S16_8CH 2
+#define AUDIOOUT_FORMAT_FLOAT_MONO 3
+#define AUDIOOUT_FORMAT_FLOAT_STEREO 4
+#define AUDIOOUT_FORMAT_FLOAT_8CH 5
+#define AUDIOOUT_FORMAT_S16_8CH_STD 6
+#define AUDIOOUT_FORMAT_FLOAT_8CH_STD 7
+#define AUDIOOUT_PARAM_FORMAT_MASK 0xFFu
+#define AUDIOOUT_PARAM_ATTR_RESTRICTED 0x00010000u
+#define AUDIOOUT_PARAM_ATTR_MIX_TO_MAIN 0x00020000u
+
+#define AUDIOOUT_RATE 48000
+#define AUDIOOUT_VOLUME_0DB 32768
+#define AUDIOOUT_MIXLEVEL_PADSPK_DEFAULT 11626 /* -9 dB */
+#define AUDIOOUT_MAX_CHANNELS 8
+
+/* ---- Mixing (audioout_mix.c, pure functions) ---------------------------------------- */
+
+/* Channels of FORMAT (1, 2 or 8) and bytes per sample (2 or 4); 0 for an unknown format. */
+int audioout_format_channels(int format);
+int audioout_format_sample_bytes(int format);
+/* Adds FRAMES frames of SRC (in FORMAT) to DST (interleaved stereo float), each source
+ * channel scaled by VOLUME[channel] / 32768 (channels in the console's order L, R, C, LFE,
+ * LS, RS, LE, RE for the 8-channel formats; the _STD formats store LE, RE before LS, RS).
+ * Mono goes to both sides; 7.1 is folded to stereo with the ITU-R BS.775 coefficients
+ * (centre and surrounds at -3 dB, LFE left out). */
+void audioout_mix_add(float *dst, const void *src, size_t frames, int format,
+                      const int32_t volume[AUDIOOUT_MAX_CHANNELS]);
+
+/* ---- The mixed stream and its host sink (audioout_device.c) ------------------------- */
+
+#define AUDIOOUT_DEVICE_PERIOD 256 /* frames the mixer hands to the sink at a time */
+
+struct audioout_sink_ops {
+  /* Once, when the guest opens its first port (the host device is opened only then). */
+  void (*start)(void *ctx);
+  /* On the mixer thread, once per device period: COUNT interleaved stereo float frames.
+   * HAS_DATA is false when no port had a buffer in the period (silence). */
+  void (*write)(void *ctx, const float *frames, size_t count, bool has_data);
+  void *ctx;
+};
+/* Before the guest runs (NULL: nothing; the stream is still paced by the clock). */
+void audioout_set_sink(const struct audioout_sink_ops *ops);
+
+/* Mixes what the ports still hold into the sink and stops the mixer (process exit). */
+void audioout_shutdown(void);
+
+/* Periods a port's buffer arrived too late for (the gap was silence), since start. */
+uint64_t audioout_underrun_count(void);
+
+/* ---- The exports (the console's prototypes; see sdk/include/audioout.h) ------------- */
+int audioout_init(void);
+int audioout_open(int32_t user_id, int32_t type, int32_t index, uint32_t length, uint32_t freq,
+                  uint32_t param);
+int audioout_close(int32_t handle);
+int audioout_output(int32_t handle, const void *ptr);
+int audioout_outputs(void *params, uint32_t num);
+int audioout_set_volume(int32_t handle, int32_t flag, const int32_t *vol);
+int audioout_get_port_state(int32_t handle, void *state);
+int audioout_get_last_output_time(int32_t handle, uint64_t *time);
+int audioout_set_mix_level_pad_spk(int32_t handle, int32_t level);
+
+#endif
