@@ -1,8 +1,8 @@
 /* File read throughput: a guest reads a 64 MiB file in /temp0 through sceKernelRead (1 MiB
- * calls; each call checks its buffer against the guest memory map and goes through the
- * descriptor table) against this program's read() of the same file with the same chunk
- * size, in the same run, both from the page cache: two rounds of (guest, host), best of 25 reads
- * each, so both sample the machine's load alike. Goal: the guest gets at least 0.9 of the
+ * calls into a malloc'd buffer; each call checks its buffer against the guest memory map and
+ * goes through the descriptor table) against this program's read() of the same file with the same
+ * chunk size, in the same run, both from the page cache: two rounds of (guest, host), best of 25
+ * reads each, so both sample the machine's load alike. Goal: the guest gets at least 0.9 of the
  * host's rate.
  *   bench_fs_read PROSPERO GAME_FOLDER */
 #include <fcntl.h>
@@ -19,7 +19,7 @@
 #define RUNS 25
 
 static double host_seconds(const char *path) {
-  char *buf = malloc(CHUNK);
+  char *buf = aligned_alloc(4096, CHUNK); /* page-aligned, as the guest's large malloc blocks */
   int fd = open(path, O_RDONLY);
   if (!buf || fd < 0) return -1;
   double best = 1e30;

@@ -78,6 +78,8 @@ int scePthreadCondDestroy(ScePthreadCond *cond);
 int scePthreadCondWait(ScePthreadCond *cond, ScePthreadMutex *mutex);
 int scePthreadCondTimedwait(ScePthreadCond *cond, ScePthreadMutex *mutex, SceKernelUseconds usec);
 int scePthreadCondSignal(ScePthreadCond *cond);
+/* Wakes THREAD if it waits on COND (NULL: any one waiter). */
+int scePthreadCondSignalto(ScePthreadCond *cond, ScePthread thread);
 int scePthreadCondBroadcast(ScePthreadCond *cond);
 int scePthreadCondattrInit(ScePthreadCondattr *attr);
 int scePthreadCondattrDestroy(ScePthreadCondattr *attr);

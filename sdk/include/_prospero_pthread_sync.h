@@ -59,6 +59,8 @@ int pthread_cond_timedwait(pthread_cond_t *cond, pthread_mutex_t *mutex,
                            const struct timespec *abstime);
 int pthread_cond_reltimedwait_np(pthread_cond_t *cond, pthread_mutex_t *mutex, unsigned long usec);
 int pthread_cond_signal(pthread_cond_t *cond);
+/* Sony: wakes THREAD if it waits on COND (NULL: any one waiter, like pthread_cond_signal). */
+int pthread_cond_signalto_np(pthread_cond_t *cond, pthread_t thread);
 int pthread_cond_broadcast(pthread_cond_t *cond);
 int pthread_condattr_init(pthread_condattr_t *attr);
 int pthread_condattr_destroy(pthread_condattr_t *attr);

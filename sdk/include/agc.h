@@ -37,6 +37,62 @@ typedef struct SceAgcShaderRegister {
   uint32_t value;
 } SceAgcShaderRegister;
 
+/* A shader as the shader compiler emits it: this header (pointers stored relative to
+ * themselves) and the code. sceAgcCreateShader makes the pointers usable and puts the code's
+ * address into the header's PGM_LO/HI registers; then set the shader with
+ * sceAgcCbSetShRegistersDirect(cb, shader->shRegisters, shader->numShRegisters). */
+typedef struct SceAgcShaderUserData {
+  uint16_t *directResourceOffset;
+  uint16_t *sharpResourceOffset[4];
+  uint16_t eudSizeDw;
+  uint16_t srtSizeDw;
+  uint16_t directResourceCount;
+  uint16_t sharpResourceCount[4];
+} SceAgcShaderUserData;
+
+#define SCE_AGC_SHADER_FILE_HEADER 0x34333231u
+#define SCE_AGC_SHADER_VERSION 0x18u
+
+typedef struct SceAgcShader {
+  uint32_t fileHeader; /* SCE_AGC_SHADER_FILE_HEADER */
+  uint32_t version;    /* SCE_AGC_SHADER_VERSION */
+  SceAgcShaderUserData *userData;
+  const volatile void *code;
+  SceAgcShaderRegister *cxRegisters;
+  SceAgcShaderRegister *shRegisters;
+  void *specials;
+  void *inputSemantics;
+  void *outputSemantics;
+  uint32_t headerSize;
+  uint32_t shaderSize;
+  uint32_t embeddedConstantBufferSizeDqw;
+  uint32_t target;
+  uint32_t numInputSemantics;
+  uint16_t scratchSizeDwPerThread;
+  uint16_t numOutputSemantics;
+  uint16_t specialSizesBytes;
+  uint8_t type;
+  uint8_t numCxRegisters;
+  uint8_t numShRegisters;
+  uint8_t reserved[3];
+} SceAgcShader;
+
+/* *OUT = HEADER made usable with its code at CODE (256-byte aligned). 0 or an error. */
+int sceAgcCreateShader(SceAgcShader **out, void *header, const volatile void *code);
+
+/* The registers' default values (version 8), grouped: per space (0 context, 1 SH, 2 user
+ * config) the register list of each group; TYPES holds COUNT triples (type hash,
+ * index * 4 + space, 0). */
+typedef struct SceAgcRegisterDefaults {
+  SceAgcShaderRegister **table[4];
+  uint64_t reserved[2];
+  uint32_t *types;
+  uint32_t count;
+  uint32_t reserved2;
+} SceAgcRegisterDefaults;
+SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2(uint32_t version);
+SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2Internal(uint32_t version);
+
 /* Register offsets (SH space) used by compute. */
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_X 0x207u
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_Y 0x208u
@@ -121,6 +177,25 @@ uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uin
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
+/* Runs SIZE dwords at TARGET: MODE 1 jumps (the rest of this buffer is not run), 0 calls. */
+uint32_t *sceAgcDcbJump(SceAgcCb *cb, uint32_t mode, uint32_t cachePolicy, const void *target,
+                        uint32_t sizeInDwords);
+uint32_t sceAgcDcbJumpGetSize(void);
+/* A GPU event (EVENT_TYPE 0..0x3F, e.g. 0x07 CS_PARTIAL_FLUSH); ADDRESS NULL except for the
+ * counter-sampling types 0x38 and 0x39. */
+uint32_t *sceAgcDcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
+uint32_t *sceAgcAcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
+/* Waits until (*ADDRESS & MASK) FUNC REFERENCE: SIZE 0 for 32 bits, 1 for 64; FUNC 0 always,
+ * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >. */
+#define SCE_AGC_WAIT_REG_MEM_SIZE_32 0
+#define SCE_AGC_WAIT_REG_MEM_SIZE_64 1
+#define SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL 3
+uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
+                              uint8_t operation, uint8_t cachePolicy, const volatile void *address,
+                              uint64_t reference, uint64_t mask, uint32_t pollCycles);
+uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
+                              uint8_t operation, uint8_t cachePolicy, const volatile void *address,
+                              uint64_t reference, uint64_t mask, uint32_t pollCycles);
 /* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
 uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
                            uint32_t flipMode, int64_t flipArg);

@@ -23,7 +23,12 @@ typedef struct SceAgcDriverCommandBufferSubmit {
 int sceAgcDriverSubmitDcb(const SceAgcDriverCommandBufferSubmit *packet);
 int sceAgcDriverSubmitMultiDcbs(const uint32_t *const *addrs, const uint32_t *dwords,
                                 uint32_t count);
+/* ACBs run on a compute queue named by its id: 0x20 + pipe * 8 + queue (0x20 .. 0x57). Its
+ * end-of-pipe interrupts post the event whose id is the queue's id. */
+#define SCE_AGC_DRIVER_ACB_QUEUE(pipe, queue) (0x20u + (pipe)*8u + (queue))
 int sceAgcDriverSubmitAcb(uint32_t queue, const SceAgcDriverCommandBufferSubmit *packet);
+int sceAgcDriverSubmitMultiAcbs(uint32_t queue, const uint32_t *const *addrs,
+                                const uint32_t *dwords, uint32_t count);
 int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
 int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
 

@@ -83,6 +83,8 @@ typedef struct SceKernelBatchMapEntry { /* 32 bytes */
 __PROSPERO_BEGIN_DECLS
 int sceKernelUsleep(SceKernelUseconds usec);
 int sceKernelSleep(unsigned int seconds);
+/* nanosleep with the SCE error codes; RMTP is written only if a signal ends the sleep. */
+int sceKernelNanosleep(const SceKernelTimespec *rqtp, SceKernelTimespec *rmtp);
 __PROSPERO_NORETURN void sceKernelExitProcess(int status);
 uint64_t sceKernelGetProcessTime(void);          /* microseconds since process start */
 uint64_t sceKernelGetProcessTimeCounter(void);

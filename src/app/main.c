@@ -10,6 +10,9 @@
 #include "kernel/debug_text.h"
 #include "hle/hle.h"
 #include "gpu_bridge.h"
+#include "hle/libSceCommonDialog/dialog.h"
+#include "hle/libSceNpTrophy/np_trophy.h"
+#include "hle/libSceSaveData/save_data.h"
 #include "hle/libSceSystemService/system_service.h"
 #include "hle/libSceUserService/user_service.h"
 #include "hle_bridge.h"
@@ -44,6 +47,11 @@ static bool apply_system_settings(const struct app_options *opt) {
   if (opt->user_name_count && !user_service_set_user_name(opt->user_name[0])) {
     fprintf(stderr, "prospero: --user-name: a name of 1 to %d bytes is needed\n",
             USER_SERVICE_MAX_USER_NAME_LENGTH);
+    return false;
+  }
+  if (opt->dialog_answer_count && !dialog_set_answer(opt->dialog_answer[0])) {
+    fprintf(stderr, "prospero: --dialog-answer: yes, no or cancel, not '%s'\n",
+            opt->dialog_answer[0]);
     return false;
   }
   return true;
@@ -100,6 +108,8 @@ int main(int argc, char **argv) {
   if (rc) return rc;
   title_set(&game.title);
   if ((rc = app_game_mount(&game))) return rc;
+  save_data_set_title_dir(game.data_dir);
+  np_trophy_set_title(game.data_dir, game.folder);
   if (opt.dump_shaders_count) {
     if (!app_game_make_dirs(opt.dump_shaders[0])) {
       fprintf(stderr, "prospero: --dump-shaders: cannot create '%s'\n", opt.dump_shaders[0]);

@@ -54,6 +54,10 @@
   X(user_name, "user-name", "NAME", false,                                                      \
     "Name of the console's one logged-in user (sceUserServiceGetUserName; at most 16 "          \
     "bytes). Default: User.")                                                                   \
+  X(dialog_answer, "dialog-answer", "ANSWER", false,                                            \
+    "How the system dialogs (message, save data, error, text input) are answered, as no "      \
+    "dialog is drawn: yes, no or cancel. Default: yes. A text input dialog asks on the "        \
+    "terminal instead when standard input is one.")                                             \
   X(vblank_hz, "vblank-hz", "HZ", false,                                                        \
     "Rate of the virtual vblank (1..1000, default 60): video out flips and vblank events "      \
     "follow it.")                                                                               \

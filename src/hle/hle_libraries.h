@@ -6,6 +6,14 @@
 
 #include "hle/hle.h"
 
+/* The system dialogs (src/hle/libSceCommonDialog/, one table file for the five). */
+#define HLE_DIALOGS(X)  \
+  X(libSceCommonDialog) \
+  X(libSceMsgDialog)    \
+  X(libSceErrorDialog)  \
+  X(libSceImeDialog)    \
+  X(libSceSaveDataDialog)
+
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
   X(libScePosix)         \
@@ -17,6 +25,11 @@
   X(libScePlayGo)        \
   X(libSceRtc)           \
   X(libSceNpManager)     \
+  X(libSceSaveData)      \
+  X(libSceNpTrophy)      \
+  X(libSceNpTrophy2)     \
+  HLE_DIALOGS(X)         \
+  X(libSceDiscMap)       \
   X(libSceVideoOut)      \
   X(libSceAgc)           \
   X(libSceAgcDriver)

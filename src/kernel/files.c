@@ -22,6 +22,7 @@ struct open_file {
   int host_fd;
   bool keep_host;       /* the host's standard streams: never closed on the host */
   bool pfs;             /* a directory on a PFS mount: read() and lseek() walk the image */
+  char *guest_path;     /* the normalised guest path it was opened by (NULL: a stream) */
   pthread_mutex_t lock; /* PFS position and image */
   struct pfs_dir dir;
   uint64_t pos;
@@ -44,6 +45,7 @@ static void file_put(struct open_file *f) {
   if (atomic_fetch_sub(&f->refs, 1) != 1) return;
   if (!f->keep_host) close(f->host_fd);
   pfs_dir_free(&f->dir);
+  free(f->guest_path);
   pthread_mutex_destroy(&f->lock);
   free(f);
 }
@@ -157,6 +159,11 @@ int files_open(const char *path, int flags, int mode) {
     close(h);
     return -ENOMEM;
   }
+  f->guest_path = strdup(norm);
+  if (!f->guest_path) {
+    file_put(f);
+    return -ENOMEM;
+  }
   struct stat st;
   if (pfs && fstat(h, &st) == 0 && S_ISDIR(st.st_mode)) {
     f->pfs = true;
@@ -167,6 +174,22 @@ int files_open(const char *path, int flags, int mode) {
     }
   }
   return file_install(f);
+}
+
+int files_openat(int dirfd, const char *path, int flags, int mode) {
+  if (!path) return -EFAULT;
+  if (path[0] == '/' || dirfd == FILES_AT_FDCWD) return files_open(path, flags, mode);
+  if (path[0] == '\0') return -ENOENT;
+  struct open_file *d = file_get(dirfd);
+  if (!d) return -EBADF;
+  struct stat st;
+  int r = 0;
+  if (!d->guest_path || fstat(d->host_fd, &st) != 0 || !S_ISDIR(st.st_mode)) r = -ENOTDIR;
+  char joined[MOUNTS_PATH_MAX];
+  if (!r && snprintf(joined, sizeof joined, "%s/%s", d->guest_path, path) >= (int)sizeof joined)
+    r = -ENAMETOOLONG;
+  file_put(d);
+  return r ? r : files_open(joined, flags, mode);
 }
 
 int files_close(int fd) {

@@ -26,6 +26,14 @@
  * on a read-only mount fails with -EROFS; a path outside every mount (or a symbolic link
  * leading out of one) with -ENOENT. */
 int files_open(const char *path, int flags, int mode);
+/* openat: a relative PATH is looked up from directory descriptor DIRFD, by the guest path
+ * DIRFD was opened by (the joined path goes through the mount table as files_open's does,
+ * so it can never lead out of the mounts; a directory renamed after it was opened is looked
+ * up by its old name). An absolute PATH, or DIRFD = FILES_AT_FDCWD, is files_open's.
+ * -EBADF for a DIRFD that is not open, -ENOTDIR for one that is not a directory (or a
+ * standard stream or device), -ENOENT for an empty PATH. */
+#define FILES_AT_FDCWD (-100) /* FreeBSD's AT_FDCWD */
+int files_openat(int dirfd, const char *path, int flags, int mode);
 int files_close(int fd);
 ssize_t files_read(int fd, void *buf, size_t n);
 ssize_t files_write(int fd, const void *buf, size_t n);

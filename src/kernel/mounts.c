@@ -26,6 +26,9 @@ struct mount {
 static pthread_mutex_t mounts_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct mount mounts_table[MOUNTS_MAX];
 static size_t mounts_count;
+/* folder descriptors of removed mounts, closed late (see mounts_remove) */
+static int mounts_retired[MOUNTS_RETIRED_MAX];
+static size_t mounts_retired_next;
 
 bool mounts_add_flags(const char *guest_point, const char *host_dir, unsigned flags) {
   size_t glen = strlen(guest_point);
@@ -56,6 +59,26 @@ bool mounts_add_flags(const char *guest_point, const char *host_dir, unsigned fl
 
 bool mounts_add(const char *guest_point, const char *host_dir, bool read_only) {
   return mounts_add_flags(guest_point, host_dir, read_only ? MOUNT_READ_ONLY : 0);
+}
+
+bool mounts_remove(const char *guest_point) {
+  pthread_mutex_lock(&mounts_lock);
+  bool found = false;
+  for (size_t i = 0; i < mounts_count && !found; i++) {
+    if (strcmp(mounts_table[i].guest, guest_point) != 0) continue;
+    found = true;
+    if (mounts_table[i].root_fd >= 0) {
+      int *slot = &mounts_retired[mounts_retired_next++ % MOUNTS_RETIRED_MAX];
+      if (*slot > 0) close(*slot);
+      *slot = mounts_table[i].root_fd;
+    }
+    memmove(&mounts_table[i], &mounts_table[i + 1],
+            (mounts_count - i - 1) * sizeof mounts_table[0]);
+    mounts_count--;
+  }
+  pthread_mutex_unlock(&mounts_lock);
+  if (found) LOG(kernel, INFO, "unmount %s", guest_point);
+  return found;
 }
 
 int mounts_normalize(const char *in, char *out) {
@@ -222,5 +245,7 @@ void mounts_clear(void) {
   for (size_t i = 0; i < mounts_count; i++)
     if (mounts_table[i].root_fd >= 0) close(mounts_table[i].root_fd);
   mounts_count = 0;
+  for (size_t i = 0; i < MOUNTS_RETIRED_MAX; i++)
+    if (mounts_retired[i] > 0) close(mounts_retired[i]), mounts_retired[i] = 0;
   pthread_mutex_unlock(&mounts_lock);
 }

@@ -20,7 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define MOUNTS_MAX 16
+#define MOUNTS_MAX 32        /* the game's mounts, /savedata0..15 and room to spare */
 #define MOUNTS_PATH_MAX 1024 /* SCE_KERNEL_PATH_MAX: bytes of a path with its NUL */
 #define MOUNTS_NAME_MAX 255  /* SCE_KERNEL_NAME_MAX: bytes of one component */
 
@@ -32,6 +32,12 @@
  * the point is malformed or already mounted. */
 bool mounts_add(const char *guest_point, const char *host_dir, bool read_only);
 bool mounts_add_flags(const char *guest_point, const char *host_dir, unsigned flags);
+
+/* Removes GUEST_POINT (exactly as it was added). False when it is not mounted. A lookup
+ * made before the removal may still use the mount's folder descriptor: it is closed only
+ * after MOUNTS_RETIRED_MAX further removals (a lookup never takes that long). */
+#define MOUNTS_RETIRED_MAX 64
+bool mounts_remove(const char *guest_point);
 
 /* Normalises absolute guest path IN into OUT (MOUNTS_PATH_MAX bytes): 0, -EFAULT (NULL),
  * -ENOENT (empty or relative), -ENAMETOOLONG. IN is read up to its NUL or MOUNTS_PATH_MAX bytes. */

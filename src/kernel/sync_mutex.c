@@ -174,6 +174,15 @@ int sync_cond_broadcast(struct sync_cond *c) {
   return 0;
 }
 
+int sync_cond_signal_to(struct sync_cond *c, int32_t tid) {
+  sync_lock_acquire(&c->lock);
+  struct sync_waiter *w = c->q.head;
+  while (w && w->tid != tid) w = w->next;
+  if (w) sync_queue_release(&c->q, w, 0);
+  sync_lock_release(&c->lock);
+  return w != NULL;
+}
+
 int sync_cond_check_destroy(struct sync_cond *c) {
   sync_lock_acquire(&c->lock);
   int busy = c->q.count != 0;

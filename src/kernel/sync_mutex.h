@@ -84,8 +84,10 @@ void sync_cond_init(struct sync_cond *c, int clock, const char *name);
  * when the caller does not own M; -ETIMEDOUT or -EINTR (sync_wait_set_interruptible), with
  * M re-locked. */
 int sync_cond_wait(struct sync_cond *c, struct sync_mutex *m, const struct sync_deadline *d);
-int sync_cond_signal(struct sync_cond *c);        /* wakes the longest waiter, if any */
-int sync_cond_broadcast(struct sync_cond *c);     /* wakes every waiter queued now */
+int sync_cond_signal(struct sync_cond *c);    /* wakes the longest waiter, if any */
+int sync_cond_broadcast(struct sync_cond *c); /* wakes every waiter queued now */
+/* Wakes the waiter of C whose thread id is TID: 1 if it waited (and is woken), else 0. */
+int sync_cond_signal_to(struct sync_cond *c, int32_t tid);
 int sync_cond_check_destroy(struct sync_cond *c); /* -EBUSY with waiters */
 
 /* Spinlocks (FreeBSD: a umutex that is spun on, yielding the CPU while held). */

@@ -10,6 +10,10 @@
  *   WRITE_DATA (3 + n): destination (7:0) + cache policy (15:8) + increment (23:16) + write
  *     confirm (31:24); address lo, hi; n data dwords. -> WRITE_DATA with DST_SEL =
  *     destination, WR_ONE_ADDR = !increment, WR_CONFIRM, CACHE_POLICY.
+ *   WAIT_MEM_32 (6): address lo, hi; mask; reference; control (the WAIT_REG_MEM control
+ *     dword, the engine in 9:8); poll interval. -> WAIT_REG_MEM (memory).
+ *   WAIT_MEM_64 (8): address lo, hi; mask lo, hi; reference lo, hi; control; poll interval.
+ *     -> WAIT_REG_MEM64.
  *   PUSH_MARKER / POP_MARKER: debug markers (a string, nothing): nothing runs. */
 #include <stdio.h>
 
@@ -69,6 +73,36 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->body[0] = dst << 8 | (inc ? 0u : 1u << 16) | (confirm ? 1u << 20 : 0u) | cache << 25;
       return 1;
     }
+    case PM4_DRV_WAIT_MEM_32:
+      if (nb != 6) {
+        snprintf(err, err_size, "%u body dwords (6 expected)", nb);
+        return -1;
+      }
+      x->opcode = PM4_WAIT_REG_MEM;
+      x->n = 6;
+      x->body[0] = b[4] & ~(3u << 8); /* the engine (9:8): one engine here */
+      x->body[1] = b[0];
+      x->body[2] = b[1];
+      x->body[3] = b[3];
+      x->body[4] = b[2];
+      x->body[5] = b[5];
+      return 1;
+    case PM4_DRV_WAIT_MEM_64:
+      if (nb != 8) {
+        snprintf(err, err_size, "%u body dwords (8 expected)", nb);
+        return -1;
+      }
+      x->opcode = PM4_WAIT_REG_MEM64;
+      x->n = 8;
+      x->body[0] = b[6] & ~(3u << 8);
+      x->body[1] = b[0];
+      x->body[2] = b[1];
+      x->body[3] = b[4];
+      x->body[4] = b[5];
+      x->body[5] = b[2];
+      x->body[6] = b[3];
+      x->body[7] = b[7];
+      return 1;
     case PM4_DRV_PUSH_MARKER:
     case PM4_DRV_POP_MARKER: return 1;
     default: return 0;

@@ -40,6 +40,64 @@ struct agc_shader_register {
   uint32_t value;
 };
 
+/* The console's shader header (SceAgcShader, as the shader compiler writes it): pointers are
+ * stored self-relative (the pointer's own address plus the stored value) until
+ * sceAgcCreateShader turns them into addresses. 0x60 bytes. */
+#define AGC_SHADER_MAGIC 0x34333231u /* "1234" */
+#define AGC_SHADER_VERSION 0x18u
+struct agc_shader_user_data { /* 0x38 bytes */
+  uint16_t *direct_resource_offset;
+  uint16_t *sharp_resource_offset[4];
+  uint16_t eud_size_dw, srt_size_dw, direct_resource_count;
+  uint16_t sharp_resource_count[4];
+};
+struct agc_shader {
+  uint32_t magic;                           /* +0x00 AGC_SHADER_MAGIC */
+  uint32_t version;                         /* +0x04 AGC_SHADER_VERSION */
+  struct agc_shader_user_data *user_data;   /* +0x08 */
+  const void *code;                         /* +0x10 set by sceAgcCreateShader */
+  struct agc_shader_register *cx_registers; /* +0x18 */
+  struct agc_shader_register *sh_registers; /* +0x20 */
+  void *specials;                           /* +0x28 */
+  void *input_semantics;                    /* +0x30 */
+  void *output_semantics;                   /* +0x38 */
+  uint32_t header_size, shader_size, embedded_constant_buffer_size_dqw, target;   /* +0x40 */
+  uint32_t num_input_semantics;                                                   /* +0x50 */
+  uint16_t scratch_size_dw_per_thread, num_output_semantics, special_sizes_bytes; /* +0x54 */
+  uint8_t type, num_cx_registers, num_sh_registers;                               /* +0x5A */
+  uint8_t reserved[3];
+};
+_Static_assert(sizeof(struct agc_shader_user_data) == 0x38, "ShaderUserData is 0x38 bytes");
+_Static_assert(sizeof(struct agc_shader) == 0x60, "the shader header is 0x60 bytes");
+
+/* sceAgcCreateShader's error: the console's code is not known, the kernel's EINVAL is used
+ * (docs/agc.md). */
+#define AGC_ERROR_INVALID_ARGUMENT ((int)0x80020016u)
+
+/* sceAgcCreateShader: makes HEADER's pointers absolute, sets its code address to CODE (256-byte
+ * aligned, below 2^48) and writes that address into the PGM_LO/HI registers its SH list
+ * holds; *OUT = HEADER. 0 or an error. */
+int agc_create_shader(struct agc_shader **out, void *header, const void *code);
+
+/* sceAgcGetRegisterDefaults2's result (0x40 bytes): per register space (0 context, 1 SH,
+ * 2 user config, 3 unused) the register list of each group by index; TYPES holds COUNT
+ * triples (type hash, index * 4 + space, 0). */
+struct agc_register_defaults {
+  struct agc_shader_register **table[4]; /* +0x00 */
+  uint64_t reserved[2];                  /* +0x20 */
+  uint32_t *types;                       /* +0x30 */
+  uint32_t count;                        /* +0x38 */
+  uint32_t reserved2;
+};
+_Static_assert(sizeof(struct agc_register_defaults) == 0x40, "RegisterDefaults is 0x40 bytes");
+extern struct agc_register_defaults agc_register_defaults_public;
+extern struct agc_register_defaults agc_register_defaults_internal;
+
+/* The defaults of VERSION (the library's version 8 for every version: the others' tables are
+ * not known, logged once). */
+struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
+struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version);
+
 /* Reserves N dwords in CB (the callback may grow it): the first, or NULL (no buffer, N 0,
  * no room). */
 uint32_t *agc_cb_alloc(struct agc_cb *cb, uint32_t n);
@@ -87,6 +145,19 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
 uint32_t agc_dcb_acquire_mem_get_size(void);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
+/* INDIRECT_BUFFER to TARGET (SIZE dwords): MODE 1 chains (the rest of this buffer is
+ * replaced), 0 calls (returns after it). */
+uint32_t *agc_dcb_jump(struct agc_cb *cb, uint32_t mode, uint32_t cache_policy, uint64_t target,
+                       uint32_t size);
+uint32_t agc_dcb_jump_get_size(void);
+/* EVENT_WRITE of EVENT_TYPE (0..0x3F); ADDRESS only with the counter-sampling types 0x38 and
+ * 0x39 (the packet then carries it and EVENT_INDEX 1). */
+uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address);
+/* A wait until (*ADDRESS & MASK) FUNC REFERENCE holds (SIZE 0: 32 bits, 1: 64 bits; FUNC
+ * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): driver packet WAIT_MEM_32 / WAIT_MEM_64. */
+uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
+                               uint8_t cache_policy, uint64_t address, uint64_t reference,
+                               uint64_t mask, uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
  * requested when the command processor reaches the packet: driver packet FLIP. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,

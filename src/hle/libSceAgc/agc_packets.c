@@ -252,3 +252,65 @@ uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, ui
   p[5] = (uint32_t)((uint64_t)arg >> 32);
   return p;
 }
+
+/* WAIT_MEM control: the WAIT_REG_MEM control dword (function 2:0, memory space 1 in 5:4,
+ * cache policy 26:25) with the library's OPERATION spread over bits 9:8 and 7:6 (its two low
+ * bits, or its low bit for 64 bits, in 9:8; the next two in 7:6). */
+static uint32_t wait_control(bool wide, unsigned func, unsigned op, unsigned cache) {
+  uint32_t c = 0x10u | (func & 7u) | (cache & 3u) << 25;
+  return wide ? c | (op & 1u) << 8 | (op & 6u) << 5 : c | (op & 3u) << 8 | (op & 0xCu) << 4;
+}
+
+uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
+                               uint8_t cache_policy, uint64_t address, uint64_t reference,
+                               uint64_t mask, uint32_t poll_cycles) {
+  if (size > 1 || func > 7 || cache_policy > 3) return NULL;
+  bool wide = size == 1;
+  uint32_t poll = poll_cycles >> 4 > 0xffff ? 0xffff : poll_cycles >> 4;
+  uint32_t *p = agc_cb_alloc(cb, wide ? 9 : 7);
+  if (!p) return NULL;
+  p[0] = nop_header(wide ? PM4_DRV_WAIT_MEM_64 : PM4_DRV_WAIT_MEM_32, wide ? 8 : 6);
+  p[1] = (uint32_t)address & (wide ? ~7u : ~3u);
+  p[2] = (uint32_t)(address >> 32) & 0x3ffffu;
+  p[3] = (uint32_t)mask;
+  if (wide) {
+    p[4] = (uint32_t)(mask >> 32);
+    p[5] = (uint32_t)reference;
+    p[6] = (uint32_t)(reference >> 32);
+    p[7] = wait_control(true, func, operation, cache_policy);
+    p[8] = poll;
+  } else {
+    p[4] = (uint32_t)reference;
+    p[5] = wait_control(false, func, operation, cache_policy);
+    p[6] = poll;
+  }
+  return p;
+}
+
+uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address) {
+  bool sample = (event_type & ~1u) == 0x38; /* the two counter-sampling types */
+  if (event_type > 0x3f || (address && !sample)) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, sample ? 4 : 2);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_EVENT_WRITE, sample ? 3 : 1);
+  p[1] = sample ? event_type | 1u << 8 : event_type;
+  if (sample) {
+    p[2] = (uint32_t)address & ~7u;
+    p[3] = (uint32_t)(address >> 32);
+  }
+  return p;
+}
+
+uint32_t *agc_dcb_jump(struct agc_cb *cb, uint32_t mode, uint32_t cache_policy, uint64_t target,
+                       uint32_t size) {
+  if (mode > 1 || cache_policy > 3) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 4);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_INDIRECT_BUFFER, 3);
+  p[1] = (uint32_t)target;
+  p[2] = (uint32_t)(target >> 32) & 0xffffu;
+  /* IB_SIZE (19:0), CHAIN (20), the library's constant bits 21 and 27:24, CACHE_POLICY */
+  p[3] = 0x0F200000u | cache_policy << 28 | mode << 20 | (size & 0xfffffu);
+  return p;
+}
+uint32_t agc_dcb_jump_get_size(void) { return 4 * 4; }

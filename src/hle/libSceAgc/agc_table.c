@@ -15,7 +15,6 @@ HLE_STUB_DEFINE(agc_stub_acb_copy_data, sceAgcAcbCopyData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_copy_data_get_size, sceAgcAcbCopyDataGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data_get_size, sceAgcAcbDmaDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_event_write, sceAgcAcbEventWrite, 0)
 HLE_STUB_DEFINE(agc_stub_acb_event_write_get_size, sceAgcAcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump_get_size, sceAgcAcbJumpGetSize, 0)
@@ -32,7 +31,6 @@ HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_acb_wait_on_address_get_size, sceAgcAcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_wait_reg_mem, sceAgcAcbWaitRegMem, 0)
 HLE_STUB_DEFINE(agc_stub_acb_wait_until_safe_for_rendering, sceAgcAcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_command_address,
                 sceAgcAsyncCondExecPatchSetCommandAddress, 0)
@@ -52,7 +50,6 @@ HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_command_address, sceAgcCondExecPatc
 HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_end, sceAgcCondExecPatchSetEnd, 0)
 HLE_STUB_DEFINE(agc_stub_create_interpolant_mapping, sceAgcCreateInterpolantMapping, 0)
 HLE_STUB_DEFINE(agc_stub_create_prim_state, sceAgcCreatePrimState, 0)
-HLE_STUB_DEFINE(agc_stub_create_shader, sceAgcCreateShader, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
@@ -85,12 +82,9 @@ HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_get_size, sceAgcDcbDrawIndirectGetSiz
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi, sceAgcDcbDrawIndirectMulti, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi_get_size, sceAgcDcbDrawIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_event_write, sceAgcDcbEventWrite, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_event_write_get_size, sceAgcDcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_jump, sceAgcDcbJump, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_jump_get_size, sceAgcDcbJumpGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2_get_size, sceAgcDcbPrimeUtcl2GetSize, 0)
@@ -135,7 +129,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser, sceAgcDcbStallCommandB
 HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser_get_size,
                 sceAgcDcbStallCommandBufferParserGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_wait_reg_mem, sceAgcDcbWaitRegMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_dst_address_or_offset,
                 sceAgcDmaDataPatchSetDstAddressOrOffset, 0)
@@ -146,8 +139,6 @@ HLE_STUB_DEFINE(agc_stub_get_data_packet_payload_address, sceAgcGetDataPacketPay
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults2, sceAgcGetRegisterDefaults2, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults2_internal, sceAgcGetRegisterDefaults2Internal, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
 HLE_STUB_DEFINE(agc_stub_jump_patch_set_target, sceAgcJumpPatchSetTarget, 0)
@@ -210,7 +201,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("-RnpfpxIhec", sceAgcAcbDmaData, agc_stub_acb_dma_data, HLE_STUB),
     HLE_FUNC("M0ttm8h7SKA", sceAgcAcbDmaDataGetSize, agc_stub_acb_dma_data_get_size, HLE_STUB),
-    HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_stub_acb_event_write, HLE_STUB),
+    HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_stub_acb_event_write_get_size,
              HLE_STUB),
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
@@ -234,7 +225,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_stub_acb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -284,7 +275,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_stub_create_interpolant_mapping,
              HLE_STUB),
     HLE_FUNC("D9sr1xGUriE", sceAgcCreatePrimState, agc_stub_create_prim_state, HLE_STUB),
-    HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_stub_create_shader, HLE_STUB),
+    /* PARTIAL: the error codes are ours (docs/agc.md). */
+    HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_create_shader, HLE_PARTIAL),
     HLE_FUNC("57labkp+rSQ", sceAgcDcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
     HLE_FUNC("-vnlTPPXPrw", sceAgcDcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
              HLE_IMPLEMENTED),
@@ -333,14 +325,15 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_dcb_draw_indirect_multi_get_size, HLE_STUB),
     HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
              agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
-    HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_stub_dcb_event_write, HLE_STUB),
+    HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_stub_dcb_event_write_get_size,
              HLE_STUB),
     HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
     HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_stub_dcb_get_lod_stats_get_size,
              HLE_STUB),
-    HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_stub_dcb_jump, HLE_STUB),
-    HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_stub_dcb_jump_get_size, HLE_STUB),
+    /* PARTIAL: two constant control bits come from one source (docs/agc.md). */
+    HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
+    HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
     HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
     HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
@@ -417,7 +410,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_dcb_stall_command_buffer_parser_get_size, HLE_STUB),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_stub_dcb_wait_reg_mem, HLE_STUB),
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
              agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -433,9 +426,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
-    HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_stub_get_register_defaults2, HLE_STUB),
-    HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal,
-             agc_stub_get_register_defaults2_internal, HLE_STUB),
+    /* PARTIAL: version 8's tables for every version (others logged). */
+    HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),
+    /* PARTIAL: version 8's tables for every version (others logged). */
+    HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal, agc_get_register_defaults2_internal,
+             HLE_PARTIAL),
     HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
              agc_stub_get_register_defaults_internal, HLE_STUB),
     HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_stub_init, HLE_STUB),

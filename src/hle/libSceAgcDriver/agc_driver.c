@@ -9,7 +9,8 @@
 #include "kernel/equeue.h"
 #include "kernel/kernel_errno.h"
 
-#define EVENT_IDS 64 /* event ids a guest may register (0 .. 63) */
+/* Event ids: 0 the graphics queue, ACB_QUEUE_FIRST + n compute queue n (its queue id). */
+#define EVENT_IDS ((int)AGC_DRIVER_ACB_QUEUE_END)
 
 static pthread_mutex_t driver_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct agc_driver_ops driver_ops;
@@ -67,16 +68,30 @@ int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *d
   return 0;
 }
 
+/* The command processor's queue of ACB queue id QUEUE (0x20 + pipe * 8 + queue). */
+static unsigned acb_queue(uint32_t queue) { return 1u + (queue - AGC_DRIVER_ACB_QUEUE_FIRST); }
+
 int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet) {
-  if (!packet) return AGC_DRIVER_ERROR_EINVAL;
+  if (queue < AGC_DRIVER_ACB_QUEUE_FIRST || queue >= AGC_DRIVER_ACB_QUEUE_END || !packet)
+    return AGC_DRIVER_ERROR_EINVAL;
   if (!packet->addr || packet->dwords == 0) return 0;
-  /* The console maps its queue handles (sceAgcDriverCreateQueue) to hardware queues; the
-   * handle's meaning is not known here: every ACB goes to the first compute queue. */
-  LOG_ONCE(hle, WARN,
-           "sceAgcDriverSubmitAcb: queue handle %u: every ACB runs on compute queue 0.0 (the "
-           "console's queue handles are not modelled)",
-           queue);
-  return submit(1, packet->addr, packet->dwords, "sceAgcDriverSubmitAcb");
+  return submit(acb_queue(queue), packet->addr, packet->dwords, "sceAgcDriverSubmitAcb");
+}
+
+int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
+                                 const uint32_t *dwords, uint32_t count) {
+  if (queue < AGC_DRIVER_ACB_QUEUE_FIRST || queue >= AGC_DRIVER_ACB_QUEUE_END)
+    return AGC_DRIVER_ERROR_EINVAL;
+  if (count == 0) return 0;
+  if (!addrs || !dwords) return AGC_DRIVER_ERROR_EINVAL;
+  for (uint32_t i = 0; i < count; i++)
+    if (addrs[i] && dwords[i] == 0) return AGC_DRIVER_ERROR_EINVAL;
+  for (uint32_t i = 0; i < count; i++) {
+    if (!addrs[i]) continue;
+    int r = submit(acb_queue(queue), addrs[i], dwords[i], "sceAgcDriverSubmitMultiAcbs");
+    if (r) return r;
+  }
+  return 0;
 }
 
 /* Event data: the number of interrupts since the guest last collected the event. */
@@ -97,10 +112,10 @@ int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata) {
   struct equeue_source *s = sources[id];
   pthread_mutex_unlock(&driver_lock);
   if (!s) return AGC_DRIVER_ERROR_EAGAIN;
-  if (id != AGC_DRIVER_EVENT_GFX_EOP)
+  if (id != AGC_DRIVER_EVENT_GFX_EOP && id < (int32_t)AGC_DRIVER_ACB_QUEUE_FIRST)
     LOG_ONCE(hle, WARN,
-             "sceAgcDriverAddEqEvent: event id %d is accepted but never posted (only the "
-             "graphics end-of-pipe event, id 0, is)",
+             "sceAgcDriverAddEqEvent: event id %d is accepted but never posted (ids 0 and "
+             "0x20-0x57, the queues' end of pipe, are)",
              id);
   int r = equeue_source_attach(s, eq, (uint64_t)(uintptr_t)udata, EQUEUE_EV_CLEAR);
   if (r == -KERNEL_EBADF) return AGC_DRIVER_ERROR_EBADF;
@@ -119,16 +134,14 @@ int agc_driver_delete_eq_event(uint64_t eq, int32_t id) {
 }
 
 void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data) {
+  (void)event;
   (void)data;
-  if (queue != AGC_DRIVER_GFX_QUEUE) {
-    LOG_ONCE(hle, WARN,
-             "agc: end-of-pipe interrupt from compute queue %u (event 0x%02x): compute events "
-             "are not delivered yet",
-             queue, event);
-    return;
-  }
+  /* the graphics queue posts id 0, compute queue n (1..56) its ACB queue id */
+  unsigned id = queue == AGC_DRIVER_GFX_QUEUE ? AGC_DRIVER_EVENT_GFX_EOP
+                                              : AGC_DRIVER_ACB_QUEUE_FIRST + (queue - 1);
+  if (id >= (unsigned)EVENT_IDS) return;
   pthread_mutex_lock(&driver_lock);
-  struct equeue_source *s = sources[AGC_DRIVER_EVENT_GFX_EOP];
+  struct equeue_source *s = sources[id];
   pthread_mutex_unlock(&driver_lock);
   if (s) equeue_source_post(s, 0, 1);
 }

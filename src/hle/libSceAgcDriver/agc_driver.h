@@ -21,10 +21,15 @@
 #define AGC_DRIVER_ERROR_EBADF ((int)0x80020009u)  /* not an event queue */
 #define AGC_DRIVER_ERROR_ENOENT ((int)0x80020002u) /* no such event */
 
-/* The graphics queue, and the compute queue number ACBs go to (docs/agc.md). */
+/* The graphics queue (the command processor's queue 0). ACBs name a compute queue by its
+ * queue id 0x20 + pipe * 8 + queue (0x20 .. 0x57): the command processor's queue 1 + id -
+ * 0x20. */
 #define AGC_DRIVER_GFX_QUEUE 0u
+#define AGC_DRIVER_ACB_QUEUE_FIRST 0x20u
+#define AGC_DRIVER_ACB_QUEUE_END 0x58u
 
-/* Event ids of sceAgcDriverAddEqEvent: the graphics queue's end-of-pipe interrupt. */
+/* Event ids of sceAgcDriverAddEqEvent: 0 the graphics queue's end-of-pipe interrupt, a
+ * compute queue's id (0x20 .. 0x57) that queue's. */
 #define AGC_DRIVER_EVENT_GFX_EOP 0
 
 /* The submission op the app installs. SUBMIT queues DWORDS dwords at guest ADDR on QUEUE
@@ -56,6 +61,8 @@ int agc_driver_submit_dcb(const struct agc_driver_submit *packet);
 int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
                                  uint32_t count);
 int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet);
+int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
+                                 const uint32_t *dwords, uint32_t count);
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);
 int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
 

@@ -68,7 +68,6 @@ HLE_STUB_DEFINE(agc_driver_stub_set_workloads_active, sceAgcDriverSetWorkloadsAc
 HLE_STUB_DEFINE(agc_driver_stub_setup_async_graphics, sceAgcDriverSetupAsyncGraphics, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_command_buffer, sceAgcDriverSubmitCommandBuffer, 0)
-HLE_STUB_DEFINE(agc_driver_stub_submit_multi_acbs, sceAgcDriverSubmitMultiAcbs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers, sceAgcDriverSubmitMultiCommandBuffers,
                 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers_direct,
@@ -104,7 +103,8 @@ HLE_STUB_DEFINE(agc_driver_stub_wait_until_safe_for_rendering,
 static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("MetMOQVd8HY", sceAgcDriverAcquireRazorACQ, agc_driver_stub_acquire_razor_acq,
              HLE_STUB),
-    /* PARTIAL: only id 0 (graphics end of pipe) is ever posted (others logged). */
+    /* PARTIAL: ids other than 0 and the compute queue ids are never posted (logged); the event data
+       is our reading. */
     HLE_FUNC("w2rJhmD+dsE", sceAgcDriverAddEqEvent, agc_driver_add_eq_event, HLE_PARTIAL),
     HLE_FUNC("AhGvpITrf4M", sceAgcDriverAgrSubmitDcb, agc_driver_stub_agr_submit_dcb, HLE_STUB),
     HLE_FUNC("+T8Xo6LtFJI", sceAgcDriverAgrSubmitMultiDcbs, agc_driver_stub_agr_submit_multi_dcbs,
@@ -204,14 +204,14 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("Hj4eWnDektQ", sceAgcDriverSetupRegisterShadow, agc_driver_stub_setup_register_shadow,
              HLE_STUB),
-    /* PARTIAL: every queue handle runs on compute queue 0.0 (logged). */
+    /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("gSRnr79F8tQ", sceAgcDriverSubmitAcb, agc_driver_submit_acb, HLE_PARTIAL),
     HLE_FUNC("b4fpgH5ZXxQ", sceAgcDriverSubmitCommandBuffer, agc_driver_stub_submit_command_buffer,
              HLE_STUB),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("UglJIZjGssM", sceAgcDriverSubmitDcb, agc_driver_submit_dcb, HLE_PARTIAL),
-    HLE_FUNC("HF3YllT3mXU", sceAgcDriverSubmitMultiAcbs, agc_driver_stub_submit_multi_acbs,
-             HLE_STUB),
+    /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
+    HLE_FUNC("HF3YllT3mXU", sceAgcDriverSubmitMultiAcbs, agc_driver_submit_multi_acbs, HLE_PARTIAL),
     HLE_FUNC("Fj7r9EHzF38", sceAgcDriverSubmitMultiCommandBuffers,
              agc_driver_stub_submit_multi_command_buffers, HLE_STUB),
     HLE_FUNC("xmWi73o1BR0", sceAgcDriverSubmitMultiCommandBuffersDirect,

@@ -55,6 +55,13 @@ int64_t kernel_file_open(const char *path, int flags, int mode) {
   return host_result(files_open(path, h, mode));
 }
 
+int64_t kernel_file_openat(int dirfd, const char *path, int flags, int mode) {
+  int h;
+  int64_t r = open_flags(flags, &h);
+  if (r) return r;
+  return host_result(files_openat(dirfd, path, h, mode));
+}
+
 bool kernel_file_fd_valid(int fd) { return files_host_fd(fd) >= 0; }
 
 int64_t kernel_file_close(int fd) { return host_result(files_close(fd)); }

@@ -42,6 +42,7 @@
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kthread *reg_head;
+static uint64_t reg_serial; /* registry lock */
 static _Thread_local struct kthread *cur;
 static pthread_once_t cancel_signal_once = PTHREAD_ONCE_INIT;
 
@@ -111,6 +112,7 @@ struct kthread *kernel_pthread_current(void) {
   }
   t->magic = KTHREAD_MAGIC;
   t->host = pthread_self();
+  t->host_known = true;
   t->adopted = true;
   t->tid = kernel_thread_id();
   kernel_pthread_attr_defaults(&t->attr);
@@ -398,10 +400,12 @@ static void *host_main(void *p) {
   cur = t;
   pthread_mutex_lock(&reg_lock);
   t->host = pthread_self();
+  t->host_known = true;
   t->tid = kernel_thread_id();
   pthread_mutex_unlock(&reg_lock);
   set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
+  while (atomic_load(&t->suspended)) futex_wait(&t->suspended, 1, NULL); /* until resumed */
   if (loader_thread_attach()) kernel_thread_run_guest(top, guest_entry, t);
   else LOG(hle, ERROR, "pthread: thread '%s' could not get its TLS; it ends at once", t->name);
   loader_thread_detach();
@@ -466,12 +470,15 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   t->cancel_state = KTHREAD_CANCEL_ENABLE;
   t->cancel_type = KTHREAD_CANCEL_DEFERRED;
   t->host_joinable = true;
+  atomic_store(&t->suspended, t->attr.create_suspended ? 1 : 0);
   copy_name(t, name);
   if (!t->attr.stackaddr && !alloc_stack(t)) {
     free(t);
     return GUEST_EAGAIN;
   }
   pthread_mutex_lock(&reg_lock);
+  t->serial = ++reg_serial;
+  uint64_t serial = t->serial;
   reg_insert_locked(t);
   pthread_mutex_unlock(&reg_lock);
   *out = t; /* before the thread runs: it may read the handle the creator stored */
@@ -483,13 +490,21 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_t host;
   int r = pthread_create(&host, &ha, host_main, t);
   pthread_attr_destroy(&ha);
-  if (r == 0) { /* the thread stores the same value itself as it starts (pthread_cancel) */
+  if (r == 0) {
+    /* The thread stores the same value itself as it starts; whichever is first lets a
+     * joiner or a canceller use it. A detached thread may already have ended and freed T
+     * (and another object may have been made at the same address): T is written only if
+     * it is still this thread's object. */
     pthread_mutex_lock(&reg_lock);
-    t->host = host;
+    if (reg_has_locked(t) && t->serial == serial) {
+      t->host = host;
+      t->host_known = true;
+    }
     pthread_mutex_unlock(&reg_lock);
   }
   if (r != 0) {
     LOG(hle, WARN, "pthread_create: host thread creation failed: %s", strerror(r));
+    t->host_joinable = false;
     kernel_thread_live_drop(); /* never the last: the caller lives */
     pthread_mutex_lock(&reg_lock);
     reg_remove_locked(t);
@@ -527,11 +542,16 @@ static bool before(const struct timespec *a, const struct timespec *b) {
 static bool join_wait(struct kthread *self, struct kthread *t, const struct timespec *deadline) {
   bool finished = false;
   if (self) atomic_store(&self->in_cancel_wait, true);
-  pthread_mutex_lock(&reg_lock);
-  pthread_t host = t->host;
-  pthread_mutex_unlock(&reg_lock);
+  pthread_t host = 0;
+  bool host_known = false;
   for (;;) {
     join_backout_if_cancelled(self, t);
+    if (!host_known) { /* a join right after create may come before the handle is stored */
+      pthread_mutex_lock(&reg_lock);
+      host_known = t->host_known;
+      host = t->host;
+      pthread_mutex_unlock(&reg_lock);
+    }
     if (!t->host_joinable && atomic_load(&t->done)) {
       finished = true;
       break;
@@ -546,7 +566,10 @@ static bool join_wait(struct kthread *self, struct kthread *t, const struct time
       until.tv_nsec -= 1000000000;
     }
     if (deadline && before(deadline, &until)) until = *deadline;
-    if (t->host_joinable) {
+    if (t->host_joinable && !host_known) {
+      struct timespec rel = {0, 100 * 1000};
+      nanosleep(&rel, NULL);
+    } else if (t->host_joinable) {
       int r = pthread_timedjoin_np(host, NULL, &until);
       if (r == 0) {
         t->host_joinable = false; /* joined */
@@ -640,6 +663,17 @@ int kernel_pthread_detach(kthread_t t) {
   return 0;
 }
 
+int kernel_pthread_resume_np(kthread_t t) {
+  kernel_pthread_current();
+  pthread_mutex_lock(&reg_lock);
+  int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
+  if (!e && atomic_exchange(&t->suspended, 0)) futex_wake_all(&t->suspended); /* T is alive */
+  pthread_mutex_unlock(&reg_lock);
+  return e;
+}
+
+int kernel_pthread_sce_resume(kthread_t t) { return sce(kernel_pthread_resume_np(t)); }
+
 kthread_t kernel_pthread_self(void) { return kernel_pthread_current(); }
 
 int kernel_pthread_equal(kthread_t a, kthread_t b) { return a == b; }
@@ -653,6 +687,14 @@ int kernel_pthread_getthreadid(void) {
   return t ? (int)t->tid : (int)kernel_thread_id();
 }
 
+int kernel_pthread_host_tid(kthread_t t, int32_t *tid) {
+  pthread_mutex_lock(&reg_lock);
+  int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
+  if (!e) *tid = t->tid ? (int32_t)kernel_thread_host_tid(t->tid) : 0;
+  pthread_mutex_unlock(&reg_lock);
+  return e;
+}
+
 /* ---- names ------------------------------------------------------------------------------- */
 
 int kernel_pthread_rename(kthread_t t, const char *name) {
@@ -660,7 +702,8 @@ int kernel_pthread_rename(kthread_t t, const char *name) {
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e) {
     copy_name(t, name);
-    if (!atomic_load(&t->done)) set_host_name(t, t == cur ? pthread_self() : t->host);
+    if (!atomic_load(&t->done) && (t == cur || t->host_known))
+      set_host_name(t, t == cur ? pthread_self() : t->host);
   }
   pthread_mutex_unlock(&reg_lock);
   return e;

@@ -100,6 +100,15 @@ int kernel_pthread_attr_setdetachstate(kthread_attr_t *a, int v) {
   return 0;
 }
 
+/* FreeBSD pthread_attr_setcreatesuspend_np: threads made with ATTR start suspended, and run
+ * their start routine once pthread_resume_np / scePthreadResume is called for them. */
+int kernel_pthread_attr_setcreatesuspend_np(kthread_attr_t *a) {
+  struct kthread_attr *o = get(a);
+  if (!o) return GUEST_EINVAL;
+  o->create_suspended = true;
+  return 0;
+}
+
 /* FreeBSD keeps any guard size (rounded to pages when the stack is made). */
 int kernel_pthread_attr_setguardsize(kthread_attr_t *a, uint64_t v) {
   struct kthread_attr *o = get(a);

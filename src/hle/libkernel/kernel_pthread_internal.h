@@ -24,7 +24,8 @@ struct kthread_attr {
   uint64_t stackaddr; /* lowest address of a guest-given stack, or 0 */
   uint64_t stacksize;
   uint64_t guardsize;
-  uint64_t affinity; /* the console's CPU mask */
+  uint64_t affinity;     /* the console's CPU mask */
+  bool create_suspended; /* pthread_attr_setcreatesuspend_np: waits for a resume first */
 };
 
 struct kthread_specific {
@@ -46,10 +47,12 @@ _Static_assert(sizeof(struct kthread_cleanup) <= sizeof(struct kthread_cleanup_i
 struct kthread {
   uint32_t magic;
   struct kthread *next, *prev; /* the registry of live thread objects */
-  pthread_t host;
-  bool host_joinable; /* a host thread we created and must join or detach */
-  bool adopted;       /* made on first use for a thread we did not create (main, thr_new) */
-  int64_t tid;        /* scePthreadGetthreadid / thr_self */
+  pthread_t host;              /* set under the registry lock, by the thread or its creator */
+  bool host_known;             /* HOST is set */
+  uint64_t serial;             /* unique per object made by create (registry lock) */
+  bool host_joinable;          /* a host thread we created and must join or detach */
+  bool adopted; /* made on first use for a thread we did not create (main, thr_new) */
+  int64_t tid;  /* scePthreadGetthreadid / thr_self */
   kthread_start_fn start;
   uint64_t arg;
   uint64_t retval;
@@ -62,8 +65,9 @@ struct kthread {
   char name[KTHREAD_NAME_SIZE];
   atomic_bool cancel_pending;
   atomic_bool in_cancel_wait;
-  _Atomic uint32_t wake_seq; /* futex word of kernel_thread_sleep: bumped by a cancel */
-  int cancel_state;          /* KTHREAD_CANCEL_ENABLE / DISABLE */
+  _Atomic uint32_t wake_seq;  /* futex word of kernel_thread_sleep: bumped by a cancel */
+  _Atomic uint32_t suspended; /* futex word: 1 until a resume lets a create-suspended run */
+  int cancel_state;           /* KTHREAD_CANCEL_ENABLE / DISABLE */
   int cancel_type;
   bool exiting;
   struct kthread_cleanup *cleanup;

@@ -38,6 +38,8 @@ struct thread_start {
 
 int64_t kernel_thread_id(void) { return GUEST_TID_BASE + gettid(); }
 
+int64_t kernel_thread_host_tid(int64_t id) { return id - GUEST_TID_BASE; }
+
 void kernel_thread_live_add(void) { atomic_fetch_add(&live_threads, 1); }
 
 void kernel_thread_live_drop(void) {

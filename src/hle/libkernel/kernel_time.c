@@ -56,13 +56,9 @@ static int sleep_us(uint64_t usec) {
   return kernel_thread_sleep(&ts);
 }
 
-int kernel_usleep(unsigned int usec) {
-  return (int)hle_posix_result(sleep_us(usec));
-}
+int kernel_usleep(unsigned int usec) { return (int)hle_posix_result(sleep_us(usec)); }
 
-int kernel_sce_usleep(unsigned int usec) {
-  return (int)hle_sce_result(sleep_us(usec));
-}
+int kernel_sce_usleep(unsigned int usec) { return (int)hle_sce_result(sleep_us(usec)); }
 
 /* sceKernelSleep: whole seconds; a signal handler that runs meanwhile does not end the sleep
  * early (sleep_us restarts with the time that remains). */
@@ -70,18 +66,28 @@ int kernel_sce_sleep(unsigned int seconds) {
   return (int)hle_sce_result(sleep_us((uint64_t)seconds * 1000000u));
 }
 
+/* nanosleep as FreeBSD's: EFAULT for a null request, EINVAL for a negative time or tv_nsec outside
+ * [0, 1e9), else the whole time is slept. FreeBSD writes REM only when a caught signal ends the
+ * sleep early (EINTR, REM = the time left); on success REM is left as it was. Guest signal handlers
+ * are not delivered yet (sigaction is recorded only), so no guest-visible signal can end
+ * the sleep: a host signal that lands meanwhile (the cancellation signal, a profiler's)
+ * is absorbed and the sleep resumes for the time that remains (kernel_thread_sleep), the
+ * call returns 0 and REM is never written. A pending cancellation request ends it instead
+ * (a cancellation point). */
 int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem) {
-  if (!req || req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0)
-    return -GUEST_EINVAL;
+  (void)rem;                      /* written only on EINTR, which cannot happen yet (above) */
+  if (!req) return -GUEST_EFAULT; /* FreeBSD's copyin of the request fails */
+  if (req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) return -GUEST_EINVAL;
   struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
-  int64_t r = kernel_thread_sleep(&ts); /* a cancellation point */
-  if (r) return r;
-  if (rem) rem->tv_sec = rem->tv_nsec = 0;
-  return 0;
+  return kernel_thread_sleep(&ts); /* a cancellation point */
 }
 
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
   return (int)hle_posix_result(kernel_nanosleep_core(req, rem));
+}
+
+int kernel_sce_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {
+  return (int)hle_sce_result(kernel_nanosleep_core(req, rem));
 }
 
 uint64_t kernel_get_process_time(void) {
@@ -116,24 +122,24 @@ enum clock_rule { CLOCK_RULE_HOST, CLOCK_RULE_USER, CLOCK_RULE_PROF, CLOCK_RULE_
  * unassigned, as in FreeBSD: EINVAL.
  * Resolution (clock_getres) follows FreeBSD too: the host clock's, except 1/hz for VIRTUAL
  * and PROF (FreeBSD's default hz of 1000: the console's hz is not known) and 1 s for SECOND. */
-#define GUEST_CLOCKS(X)                                                           \
-  X(0, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME */                 \
-  X(1, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_USER)  /* VIRTUAL: user time */       \
-  X(2, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_PROF)  /* PROF: user + system */      \
-  X(4, CLOCK_MONOTONIC, CLOCK_RULE_HOST)           /* MONOTONIC */                \
-  X(5, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME */                   \
-  X(7, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_PRECISE */           \
-  X(8, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_FAST */              \
-  X(9, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME_PRECISE */         \
-  X(10, CLOCK_REALTIME_COARSE, CLOCK_RULE_HOST)    /* REALTIME_FAST */            \
-  X(11, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* MONOTONIC_PRECISE */        \
-  X(12, CLOCK_MONOTONIC_COARSE, CLOCK_RULE_HOST)   /* MONOTONIC_FAST */           \
-  X(13, CLOCK_REALTIME, CLOCK_RULE_SECOND)         /* SECOND: whole seconds */    \
-  X(14, CLOCK_THREAD_CPUTIME_ID, CLOCK_RULE_HOST)  /* THREAD_CPUTIME_ID */        \
-  X(15, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_HOST) /* PROCTIME */                 \
-  X(16, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_NETWORK */              \
-  X(17, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_DEBUG_NETWORK */        \
-  X(18, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_AD_NETWORK */           \
+#define GUEST_CLOCKS(X)                                                        \
+  X(0, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME */              \
+  X(1, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_USER)  /* VIRTUAL: user time */    \
+  X(2, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_PROF)  /* PROF: user + system */   \
+  X(4, CLOCK_MONOTONIC, CLOCK_RULE_HOST)           /* MONOTONIC */             \
+  X(5, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME */                \
+  X(7, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_PRECISE */        \
+  X(8, CLOCK_BOOTTIME, CLOCK_RULE_HOST)            /* UPTIME_FAST */           \
+  X(9, CLOCK_REALTIME, CLOCK_RULE_HOST)            /* REALTIME_PRECISE */      \
+  X(10, CLOCK_REALTIME_COARSE, CLOCK_RULE_HOST)    /* REALTIME_FAST */         \
+  X(11, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* MONOTONIC_PRECISE */     \
+  X(12, CLOCK_MONOTONIC_COARSE, CLOCK_RULE_HOST)   /* MONOTONIC_FAST */        \
+  X(13, CLOCK_REALTIME, CLOCK_RULE_SECOND)         /* SECOND: whole seconds */ \
+  X(14, CLOCK_THREAD_CPUTIME_ID, CLOCK_RULE_HOST)  /* THREAD_CPUTIME_ID */     \
+  X(15, CLOCK_PROCESS_CPUTIME_ID, CLOCK_RULE_HOST) /* PROCTIME */              \
+  X(16, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_NETWORK */           \
+  X(17, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_DEBUG_NETWORK */     \
+  X(18, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_AD_NETWORK */        \
   X(19, CLOCK_MONOTONIC, CLOCK_RULE_HOST)          /* EXT_RAW_NETWORK */
 
 #define CLOCK_HZ 1000 /* FreeBSD's default kern.hz: VIRTUAL and PROF tick at 1/hz */
@@ -141,7 +147,10 @@ enum clock_rule { CLOCK_RULE_HOST, CLOCK_RULE_USER, CLOCK_RULE_PROF, CLOCK_RULE_
 static int clock_host(int id, clockid_t *out, enum clock_rule *rule) {
   switch (id) {
 #define CLOCK_CASE_(g, h, r) \
-  case g: *out = h; *rule = r; return 0;
+  case g:                    \
+    *out = h;                \
+    *rule = r;               \
+    return 0;
     GUEST_CLOCKS(CLOCK_CASE_)
 #undef CLOCK_CASE_
   }
@@ -184,10 +193,8 @@ static int clock_res(int clock_id, struct guest_timespec *tp) {
   struct timespec ts;
   if (rule == CLOCK_RULE_USER || rule == CLOCK_RULE_PROF)
     ts = (struct timespec){0, (1000000000 + CLOCK_HZ - 1) / CLOCK_HZ};
-  else if (rule == CLOCK_RULE_SECOND)
-    ts = (struct timespec){1, 0};
-  else if (clock_getres(hc, &ts) != 0)
-    return -hle_errno_from_host(errno);
+  else if (rule == CLOCK_RULE_SECOND) ts = (struct timespec){1, 0};
+  else if (clock_getres(hc, &ts) != 0) return -hle_errno_from_host(errno);
   if (tp) { /* NULL is allowed: only validates the clock */
     tp->tv_sec = ts.tv_sec;
     tp->tv_nsec = ts.tv_nsec;
@@ -214,7 +221,7 @@ int64_t kernel_time_of_day(struct guest_timeval *tv) {
 
 int kernel_gettimeofday(struct guest_timeval *tv, struct guest_timezone *tz) {
   if (tv) kernel_time_of_day(tv); /* a NULL timeval is simply not filled (FreeBSD) */
-  if (tz) { /* FreeBSD's gettimeofday(2) fills an obsolete zero timezone */
+  if (tz) {                       /* FreeBSD's gettimeofday(2) fills an obsolete zero timezone */
     tz->tz_minuteswest = 0;
     tz->tz_dsttime = 0;
   }

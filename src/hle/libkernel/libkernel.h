@@ -48,7 +48,8 @@ struct guest_thread {
 };
 int64_t kernel_thread_create(const struct guest_thread *t);
 _Noreturn void kernel_thread_exit(int64_t *state);
-int64_t kernel_thread_id(void); /* FreeBSD-style: 100000 + host thread id */
+int64_t kernel_thread_id(void);             /* FreeBSD-style: 100000 + host thread id */
+int64_t kernel_thread_host_tid(int64_t id); /* the host thread id of a kernel_thread_id */
 
 /* exit and process */
 _Noreturn void kernel_exit_process(int status);
@@ -70,6 +71,8 @@ int kernel_debug_out_text(int channel, const char *text);
 
 /* files and directories (kernel_file.c): >= 0 or -(guest errno), guest ABI */
 int64_t kernel_file_open(const char *path, int flags, int mode);
+/* openat (kernel/files.h files_openat): DIRFD a directory descriptor or AT_FDCWD (-100). */
+int64_t kernel_file_openat(int dirfd, const char *path, int flags, int mode);
 int64_t kernel_file_close(int fd);
 bool kernel_file_fd_valid(int fd); /* an open guest descriptor */
 int64_t kernel_file_read(int fd, void *buf, size_t n);
@@ -126,6 +129,7 @@ int kernel_usleep(unsigned int usec);
 int kernel_sce_usleep(unsigned int usec);
 int kernel_sce_sleep(unsigned int seconds);
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem);
+int kernel_sce_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem);
 uint64_t kernel_get_process_time(void);
 uint64_t kernel_get_process_time_counter(void);
 uint64_t kernel_get_process_time_counter_frequency(void);

@@ -9,6 +9,8 @@
 
 #include "hle/libkernel/libkernel.h" /* struct guest_timespec */
 
+struct kthread;
+
 /* mutexes, mutex attributes, spinlocks (kernel_sync_mutex.c) */
 int kernel_pthread_mutex_init(uint64_t *mutex, const uint64_t *attr);
 int kernel_pthread_mutex_destroy(uint64_t *mutex);
@@ -64,12 +66,14 @@ int kernel_pthread_cond_timedwait(uint64_t *cond, uint64_t *mutex,
 int kernel_pthread_cond_reltimedwait_np(uint64_t *cond, uint64_t *mutex, uint64_t usec);
 int kernel_pthread_cond_signal(uint64_t *cond);
 int kernel_pthread_cond_broadcast(uint64_t *cond);
+int kernel_pthread_cond_signalto_np(uint64_t *cond, struct kthread *thread);
 int kernel_sce_cond_init(uint64_t *cond, const uint64_t *attr, const char *name);
 int kernel_sce_cond_destroy(uint64_t *cond);
 int kernel_sce_cond_wait(uint64_t *cond, uint64_t *mutex);
 int kernel_sce_cond_timedwait(uint64_t *cond, uint64_t *mutex, uint32_t usec);
 int kernel_sce_cond_signal(uint64_t *cond);
 int kernel_sce_cond_broadcast(uint64_t *cond);
+int kernel_sce_cond_signalto(uint64_t *cond, struct kthread *thread);
 int kernel_pthread_condattr_init(uint64_t *attr);
 int kernel_pthread_condattr_destroy(uint64_t *attr);
 int kernel_pthread_condattr_setclock(uint64_t *attr, int clock);

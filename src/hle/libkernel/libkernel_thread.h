@@ -122,6 +122,9 @@ void kernel_pthread_cleanup_pop_imp(int execute);
 void kernel_pthread_cleanup_push(kthread_guest_fn routine, uint64_t arg);
 void kernel_pthread_cleanup_pop(int execute);
 int kernel_pthread_getthreadid(void);
+/* The host thread id of T (what the synchronisation objects record of their waiters): 0 or
+ * GUEST_ESRCH for a wrong or stale handle; *TID is 0 while T has not started. */
+int kernel_pthread_host_tid(kthread_t t, int32_t *tid);
 void kernel_pthread_set_thread_dtors(kthread_guest_fn fn); /* _sceKernelSetThreadDtors */
 int kernel_pthread_rename(kthread_t t, const char *name);
 void kernel_pthread_set_name(kthread_t t, const char *name);
@@ -163,6 +166,11 @@ int kernel_pthread_attr_destroy(kthread_attr_t *a);
 int kernel_pthread_attr_get_np(kthread_t t, kthread_attr_t *a);
 int kernel_pthread_attr_getdetachstate(const kthread_attr_t *a, int *v);
 int kernel_pthread_attr_setdetachstate(kthread_attr_t *a, int v);
+int kernel_pthread_attr_setcreatesuspend_np(kthread_attr_t *a);
+/* pthread_resume_np: lets a thread made suspended run (0 for any live thread, ESRCH for a
+ * wrong or stale handle); suspending a running thread (pthread_suspend_np) is not offered. */
+int kernel_pthread_resume_np(kthread_t t);
+int kernel_pthread_sce_resume(kthread_t t);
 int kernel_pthread_attr_getguardsize(const kthread_attr_t *a, uint64_t *v);
 int kernel_pthread_attr_setguardsize(kthread_attr_t *a, uint64_t v);
 int kernel_pthread_attr_getinheritsched(const kthread_attr_t *a, int *v);

@@ -14,6 +14,8 @@ static const struct hle_symbol posix_symbols[] = {
 #include "hle/libkernel/posix_thread.inc"
 #include "hle/libkernel/posix_sync.inc"
 #include "hle/libkernel/posix_file.inc"
+#include "hle/libkernel/posix_memory.inc"
+#include "hle/libkernel/posix_time.inc"
 };
 
 const struct hle_library hle_library_libScePosix = {

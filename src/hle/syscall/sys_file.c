@@ -7,8 +7,6 @@
 #include "hle/libkernel/libkernel.h"
 #include "hle/syscall/sys_internal.h"
 
-#define GUEST_AT_FDCWD (-100) /* FreeBSD sys/fcntl.h */
-
 int64_t sys_read(const uint64_t a[6]) {
   if (!sys_user_ok(a[1], a[2], true)) return -GUEST_EFAULT;
   return kernel_file_read((int)a[0], SYS_PTR(a[1]), (size_t)a[2]);
@@ -86,13 +84,7 @@ int64_t sys_open(const uint64_t a[6]) {
 int64_t sys_openat(const uint64_t a[6]) {
   char path[SYS_GUEST_PATH_MAX];
   int64_t r = sys_user_path(a[1], path);
-  if (r) return r;
-  if ((int)a[0] != GUEST_AT_FDCWD && path[0] != '/') {
-    LOG_ONCE(hle, STUB, "openat relative to descriptor %d: only absolute paths and AT_FDCWD "
-             "so far", (int)a[0]);
-    return -GUEST_EOPNOTSUPP;
-  }
-  return kernel_file_open(path, (int)a[2], (int)a[3]);
+  return r ? r : kernel_file_openat((int)a[0], path, (int)a[2], (int)a[3]);
 }
 
 int64_t sys_close(const uint64_t a[6]) { return kernel_file_close((int)a[0]); }

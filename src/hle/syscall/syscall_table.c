@@ -72,7 +72,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(478, lseek, F, O, I, N, N, N, lseek, IMPLEMENTED, NULL)
     FREEBSD(479, truncate, P, O, N, N, N, N, truncate, IMPLEMENTED, NULL)
     FREEBSD(480, ftruncate, F, O, N, N, N, N, ftruncate, IMPLEMENTED, NULL)
-    FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "AT_FDCWD or absolute paths; relative to a directory descriptor EOPNOTSUPP")
+    FREEBSD(499, openat, I, P, U, U, N, N, openat, PARTIAL, "as open (lock flags not taken); relative to a directory descriptor by the path it was opened by")
     CONSOLE(601, mdbg_service, U, R, B, N, N, N, mdbg_service, PARTIAL, "command 7: the NUL-terminated text of the second argument to the debug-text output (stdout or --guest-log), as sceKernelDebugOutText; other commands ENOSYS, logged once")
 };
 

@@ -41,3 +41,11 @@ seed("dispatch", 3, pkt3(0x76, [0x20C, 0x1000, 0], 2), pkt3(0x15, [4, 3, 2, 1], 
 seed("draw", 0, pkt3(0x79, [0x242, 4]), pkt3(0x2F, [3]), pkt3(0x2A, [1]),
      pkt3(0x2D, [36, 2]), pkt3(0x27, [100, A, 0, 60, 0]), pkt3(0x10, [0xFEED, 0xBEEF], 5 << 2),
      [0xFFFF1000], pkt3(0x58, [0, 0x10, 0, 0x100, 0, 10, 0]))
+# Sony's driver packets in NOP (sub-selector in bits 7:2): WRITE_DATA, WAIT_MEM_32 on what it
+# wrote, RELEASE_MEM with an interrupt, ACQUIRE_MEM, WAIT_MEM_64, a marker and a FLIP.
+seed("driver", 0, pkt3(0x10, [5 | (1 << 16), A, 0, 7], 0x15 << 2),
+     pkt3(0x10, [A, 0, 0xFF, 7, 0x13, 1], 0x0A << 2),
+     pkt3(0x10, [0x2F, (1 << 16) | (2 << 24), A + 8, 0, 9, 0, 0], 0x18 << 2),
+     pkt3(0x10, [0, 0x10, 0, 0x100, 0, 10, 0], 0x14 << 2),
+     pkt3(0x10, [A + 8, 0, 0xFFFFFFFF, 0, 9, 0, 0x13, 1], 0x16 << 2),
+     pkt3(0x10, [0x64636261, 0], 0x0B << 2), pkt3(0x10, [1, 0, 1, 0, 0], 0x17 << 2))

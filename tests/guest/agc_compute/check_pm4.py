@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""guest.agc_compute_pm4_listing: the graphics queue's submission dumped by --dump-pm4,
+"""guest.agc_compute_pm4_listing: the graphics queue's two submissions dumped by --dump-pm4,
 decoded with prospero-pm4, must name the packets the guest built: the compute registers it
 set, the dispatch of 2x1x1 groups with the wave32 initiator and the RELEASE_MEM driver
 packet. Usage: check_pm4.py PROSPERO_PM4 DUMP_DIR"""
@@ -9,12 +9,14 @@ import sys
 
 tool, folder = sys.argv[1], sys.argv[2]
 dumps = sorted(glob.glob(folder + "/pm4-q00-*.pm4"))
-if len(dumps) != 1:
-    sys.exit("expected one graphics queue submission in %s, found %d" % (folder, len(dumps)))
-run = subprocess.run([tool, dumps[0]], capture_output=True, text=True)
-if run.returncode != 0:
-    sys.exit("prospero-pm4 failed (%d): %s" % (run.returncode, run.stderr))
-text = run.stdout
+if len(dumps) != 2:
+    sys.exit("expected two graphics queue submissions in %s, found %d" % (folder, len(dumps)))
+text = ""
+for d in dumps:
+    run = subprocess.run([tool, d], capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit("prospero-pm4 failed on %s (%d): %s" % (d, run.returncode, run.stderr))
+    text += run.stdout
 want = [
     "SET_SH_REG (2 dwords)",
     "COMPUTE_PGM_LO",
@@ -23,6 +25,8 @@ want = [
     "COMPUTE_USER_DATA_1",
     "DISPATCH_DIRECT (4 dwords) DIM_X=0x2 DIM_Y=0x1 DIM_Z=0x1 DISPATCH_INITIATOR=0x8041",
     "c0061060  NOP (7 dwords, driver packet RELEASE_MEM 0x18) 0000002f 02010000",
+    "c0061060  NOP (7 dwords, driver packet RELEASE_MEM 0x18) 0000002f 02010000 ",
+    "c0ffee02",
 ]
 missing = [w for w in want if w not in text]
 if missing:

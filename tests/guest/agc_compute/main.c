@@ -31,7 +31,7 @@
 static uint32_t code[16] __attribute__((aligned(256))) = {
     0x8f038502u, 0x4a020003u, 0xd5690002u, 0x00020301u, 0x4a0404ffu,
     0x00001234u, 0x34020282u, 0xdc708000u, 0x00000201u, 0xbf810000u};
-static uint32_t out[N + 8];
+static uint32_t out[N + 8], out2[N + 8];
 static volatile uint32_t label;
 static uint32_t dcb[256];
 static int failures;
@@ -51,6 +51,69 @@ static void check_packet(const char *what, const uint32_t *p, const uint32_t *wa
       return;
     }
   printf("%s: %d dwords ok\n", what, n);
+}
+
+/* The kernel as a shader object: the header the shader compiler would emit (pointers stored
+ * relative to themselves), its SH registers listing the code address, the resources and the
+ * group size. */
+static struct {
+  SceAgcShader header;
+  SceAgcShaderRegister sh[7];
+} object;
+static void store_rel(void *slot, const void *target) {
+  int64_t v = (int64_t)((uintptr_t)target - (uintptr_t)slot);
+  memcpy(slot, &v, 8);
+}
+
+/* A second DCB sets the shader from the object made by sceAgcCreateShader. */
+static void run_shader_object(SceKernelEqueue eq) {
+  object.header.fileHeader = SCE_AGC_SHADER_FILE_HEADER;
+  object.header.version = SCE_AGC_SHADER_VERSION;
+  object.header.numShRegisters = 7;
+  const SceAgcShaderRegister sh[7] = {{SCE_AGC_SH_COMPUTE_NUM_THREAD_X, THREADS},
+                                      {SCE_AGC_SH_COMPUTE_NUM_THREAD_Y, 1},
+                                      {SCE_AGC_SH_COMPUTE_NUM_THREAD_Z, 1},
+                                      {SCE_AGC_SH_COMPUTE_PGM_LO, 0},
+                                      {SCE_AGC_SH_COMPUTE_PGM_HI, 0},
+                                      {SCE_AGC_SH_COMPUTE_PGM_RSRC1, 0},
+                                      {SCE_AGC_SH_COMPUTE_PGM_RSRC2, 2u << 1 | 1u << 7}};
+  memcpy(object.sh, sh, sizeof sh);
+  store_rel(&object.header.shRegisters, object.sh);
+  SceAgcShader *shader = NULL;
+  printf("create shader: %d\n", sceAgcCreateShader(&shader, &object.header, code));
+  const uint64_t pgm = (uint64_t)(uintptr_t)code;
+  printf("shader: %s, PGM_LO %s\n",
+         shader == &object.header && shader->shRegisters == object.sh ? "ok" : "WRONG",
+         object.sh[3].value == (uint32_t)(pgm >> 8) && object.sh[4].value == (uint32_t)(pgm >> 40)
+             ? "ok"
+             : "WRONG");
+  memset(dcb, 0, sizeof dcb);
+  SceAgcCb cb = {dcb, dcb + 256, dcb, dcb + 256, NULL, NULL, 0, 0};
+  /* runs of consecutive registers: NUM_THREAD_X..Z, PGM_LO/HI, RSRC1/2 */
+  uint32_t *p = sceAgcCbSetShRegistersDirect(&cb, shader->shRegisters, shader->numShRegisters);
+  check_packet(
+      "set shader", p,
+      (uint32_t[]){PKT3(0x76, 4), 0x207, THREADS, 1, 1, PKT3(0x76, 3), 0x20C, (uint32_t)(pgm >> 8),
+                   (uint32_t)(pgm >> 40), PKT3(0x76, 3), 0x212, 0, 2u << 1 | 1u << 7},
+      13);
+  const uint64_t buf = (uint64_t)(uintptr_t)out2;
+  const uint32_t ud[2] = {(uint32_t)buf, (uint32_t)(buf >> 32)};
+  sceAgcCbSetShRegisterRangeDirect(&cb, SCE_AGC_SH_COMPUTE_USER_DATA_0, ud, 2);
+  sceAgcCbDispatch(&cb, GROUPS, 1, 1, SCE_AGC_DISPATCH_MODIFIER_WAVE32);
+  sceAgcCbReleaseMem(&cb, SCE_AGC_RELEASE_MEM_ACTION_CS_DONE, 0, SCE_AGC_RELEASE_MEM_DST_MEMORY, 0,
+                     &label, SCE_AGC_RELEASE_MEM_DATA_32, LABEL_VALUE + 1, 0, 0,
+                     SCE_AGC_RELEASE_MEM_INTERRUPT_AFTER_WRITE, 0);
+  SceAgcDriverCommandBufferSubmit submit = {dcb, (uint32_t)(cb.cursorUp - dcb), 0};
+  printf("submit: %d (%u dwords)\n", sceAgcDriverSubmitDcb(&submit), submit.dwords);
+  SceKernelEvent ev;
+  int got = 0;
+  SceKernelUseconds timeout = 10 * 1000 * 1000;
+  int r = sceKernelWaitEqueue(eq, &ev, 1, &got, &timeout);
+  printf("wait: %d, %d event(s), label 0x%08x\n", r, got, label);
+  int bad = 0;
+  for (uint32_t i = 0; i < N; i++) bad += out2[i] != i * i + 0x1234u;
+  printf("buffer 2: %s\n", bad ? "WRONG" : "ok");
+  if (bad) failures++;
 }
 
 static SceAgcShaderRegister reg(uint32_t offset, uint32_t value) {
@@ -119,6 +182,7 @@ int main(void) {
     if (out[i] != want && bad++ < 4) printf("out[%u] = 0x%08x, expected 0x%08x\n", i, out[i], want);
   }
   printf("buffer: %s\n", bad ? "WRONG" : "ok");
+  run_shader_object(eq);
   printf("delete eq event: %d\n", sceAgcDriverDeleteEqEvent(eq, 0));
   sceKernelDeleteEqueue(eq);
   return failures || bad ? 1 : 0;

@@ -4,8 +4,10 @@
  * are non-negative, module_start's result reaches *pRes, a module loaded twice is one
  * module with two references, the last StopUnload runs module_stop and unloads it (its
  * handle then fails with ESRCH), each thread sees fresh copies of a module's TLS initialised
- * from its PT_TLS image, and a module loaded again starts from its file's values. */
+ * from its PT_TLS image (threads made with pthread_create), and a module loaded again starts
+ * from its file's values. */
 #include <kernel.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,32 +26,6 @@ static void check(const char *what, int ok) {
   failures += !ok;
 }
 
-/* ---- raw FreeBSD threads (as tests/guest/threads) ---- */
-struct thr_param {
-  void (*start_func)(void *);
-  void *arg;
-  char *stack_base;
-  unsigned long stack_size;
-  char *tls_base;
-  unsigned long tls_size;
-  long *child_tid;
-  long *parent_tid;
-  int flags;
-  void *rtp;
-  void *spare[3];
-};
-
-static long raw(long n, long a, long b, long c) {
-  long r;
-  register long r10 __asm__("r10") = 0;
-  register long r8 __asm__("r8") = 0;
-  __asm__ volatile("syscall"
-                   : "=a"(r), "+r"(r10), "+r"(r8)
-                   : "a"(n), "D"(a), "S"(b), "d"(c)
-                   : "rcx", "r11", "r9", "memory", "cc");
-  return r;
-}
-
 #define NTHREADS 4
 struct job {
   int index;
@@ -59,17 +35,14 @@ struct job {
   int *tls_addr;
   int *st_addr;
   int st_seen;
-  long tid_child, tid_parent;
-  long state;
 };
 static struct job jobs[NTHREADS];
-static char stacks[NTHREADS][64 * 1024] __attribute__((aligned(16)));
-static long arrived; /* workers wait here until all have recorded: their blocks coexist */
+static pthread_barrier_t arrived; /* workers wait until all have recorded: blocks coexist */
 static bump_fn bump;
 static read_fn readv5;
 static addr_fn tls_addr;
 
-static void worker(void *arg) {
+static void *worker(void *arg) {
   struct job *j = arg;
   readv5(j->before, j->text_before);
   j->bumped = bump(100 * (j->index + 1));
@@ -78,27 +51,20 @@ static void worker(void *arg) {
   j->st_seen = st_tls;    /* this thread's copy of the static module's TLS */
   st_tls = 80 + j->index; /* must not reach any other thread */
   j->st_addr = st_tls_here();
-  long n = __atomic_add_fetch(&arrived, 1, __ATOMIC_SEQ_CST);
-  if (n == NTHREADS) raw(454 /* _umtx_op */, (long)&arrived, 3 /* UMTX_OP_WAKE */, 0x7FFFFFFF);
-  else
-    while ((n = __atomic_load_n(&arrived, __ATOMIC_SEQ_CST)) < NTHREADS)
-      raw(454 /* _umtx_op */, (long)&arrived, 2 /* UMTX_OP_WAIT */, n);
-  raw(431 /* thr_exit */, (long)&j->state, 0, 0);
-  for (;;) {
-  }
+  pthread_barrier_wait(&arrived);
+  return NULL;
 }
 
 static void run_threads(void) {
+  pthread_t t[NTHREADS];
+  if (pthread_barrier_init(&arrived, NULL, NTHREADS) != 0) failures++;
   for (int i = 0; i < NTHREADS; i++) {
     jobs[i].index = i;
-    struct thr_param p = {worker, &jobs[i], stacks[i],          sizeof stacks[i],
-                          0,      0,        &jobs[i].tid_child, &jobs[i].tid_parent,
-                          0,      0,        {0, 0, 0}};
-    if (raw(455 /* thr_new */, (long)&p, sizeof p, 0) != 0) failures++;
+    if (pthread_create(&t[i], NULL, worker, &jobs[i]) != 0) failures++;
   }
   for (int i = 0; i < NTHREADS; i++)
-    while (__atomic_load_n(&jobs[i].state, __ATOMIC_ACQUIRE) == 0)
-      raw(454 /* _umtx_op WAIT */, (long)&jobs[i].state, 2, 0);
+    if (pthread_join(t[i], NULL) != 0) failures++;
+  pthread_barrier_destroy(&arrived);
 }
 
 static int same5(const int *v, int a, int b, int c, int d) {

@@ -53,6 +53,35 @@ static void *waits(void *p) {
   return NULL;
 }
 
+static volatile int ran;
+static void *marks_ran(void *p) {
+  __atomic_store_n(&ran, 1, __ATOMIC_RELEASE);
+  return p;
+}
+
+/* FreeBSD pthread_attr_setcreatesuspend_np / pthread_resume_np: a thread made suspended runs
+ * nothing until it is resumed; resuming a thread that is not suspended does nothing and
+ * returns 0; a stale handle is ESRCH. */
+static void create_suspended(void) {
+  pthread_attr_t a;
+  pthread_attr_init(&a);
+  check("setcreatesuspend_np", pthread_attr_setcreatesuspend_np(&a), 0);
+  check("setcreatesuspend_np (NULL): EINVAL", pthread_attr_setcreatesuspend_np(NULL), EINVAL);
+  pthread_t t;
+  check("create suspended", pthread_create(&t, &a, marks_ran, (void *)7), 0);
+  pthread_attr_destroy(&a);
+  struct timespec pause = {0, 30 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  check("has not run while suspended", __atomic_load_n(&ran, __ATOMIC_ACQUIRE), 0);
+  check("pthread_resume_np", pthread_resume_np(t), 0);
+  void *v = NULL;
+  check("join the resumed thread", pthread_join(t, &v), 0);
+  check("it ran", __atomic_load_n(&ran, __ATOMIC_ACQUIRE) * 100 + (long)v, 107);
+  check("pthread_resume_np (not suspended)", pthread_resume_np(pthread_self()), 0);
+  check("pthread_resume_np (joined): ESRCH", pthread_resume_np(t), ESRCH);
+  check("scePthreadResume (joined)", (unsigned)scePthreadResume(t), 0x80020003L);
+}
+
 int main(void) {
   enum { N = 4 };
   struct job jobs[N];
@@ -123,6 +152,8 @@ int main(void) {
   check("timedjoin with a bad time: EINVAL", pthread_timedjoin_np(t, NULL, &when), EINVAL);
   __atomic_store_n(&spin_release, 1, __ATOMIC_RELEASE);
   check("join after the time-out", pthread_join(t, NULL), 0);
+
+  create_suspended();
 
   printf("%s\n", failures ? "FAILED" : "all ok");
   return failures != 0;

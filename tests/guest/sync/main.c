@@ -170,6 +170,56 @@ static void *cond_cancelled(void *arg) {
   return NULL;
 }
 
+/* Sony's pthread_cond_signalto_np / scePthreadCondSignalto: wake one chosen waiter. */
+static pthread_mutex_t to_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t to_cond = PTHREAD_COND_INITIALIZER;
+static int to_arrived, to_woken[2];
+static void *to_waiter(void *arg) {
+  int i = (int)(long)arg;
+  pthread_mutex_lock(&to_lock);
+  to_arrived++;
+  pthread_cond_wait(&to_cond, &to_lock); /* once: woken by signalto or signal */
+  to_woken[i] = 1;
+  pthread_mutex_unlock(&to_lock);
+  return NULL;
+}
+
+static int woken_now(int i) {
+  pthread_mutex_lock(&to_lock);
+  int w = to_woken[i];
+  pthread_mutex_unlock(&to_lock);
+  return w;
+}
+
+static void signalto_checks(void) {
+  pthread_t w[2];
+  for (long i = 0; i < 2; i++) pthread_create(&w[i], NULL, to_waiter, (void *)i);
+  for (;;) { /* both wait once they have arrived and the mutex is free again */
+    pthread_mutex_lock(&to_lock);
+    int n = to_arrived;
+    pthread_mutex_unlock(&to_lock);
+    if (n == 2) break;
+    sleep_us(1000);
+  }
+  check("pthread_cond_signalto_np (second waiter)", pthread_cond_signalto_np(&to_cond, w[1]), 0);
+  check("pthread_join (second waiter)", pthread_join(w[1], NULL), 0);
+  sleep_us(20000);
+  check("only the chosen waiter woke (first, second)", woken_now(0) * 10 + woken_now(1), 1);
+  check("pthread_cond_signalto_np (a thread that does not wait)",
+        pthread_cond_signalto_np(&to_cond, pthread_self()), 0);
+  check("pthread_cond_signalto_np (NULL: any waiter)", pthread_cond_signalto_np(&to_cond, NULL), 0);
+  check("pthread_join (first waiter)", pthread_join(w[0], NULL), 0);
+  check("both woke", woken_now(0) * 10 + woken_now(1), 11);
+  check("pthread_cond_signalto_np (joined thread): ESRCH", pthread_cond_signalto_np(&to_cond, w[0]),
+        ESRCH);
+  ScePthreadCond sc;
+  check("scePthreadCondInit", scePthreadCondInit(&sc, NULL, "signalto"), 0);
+  check("scePthreadCondSignalto (no waiter)", scePthreadCondSignalto(&sc, NULL), 0);
+  check("scePthreadCondSignalto (joined thread)", (unsigned)scePthreadCondSignalto(&sc, w[0]),
+        0x80020003L);
+  check("scePthreadCondDestroy", scePthreadCondDestroy(&sc), 0);
+}
+
 static void *sem_cancelled(void *arg) {
   (void)arg;
   __atomic_store_n(&cancel_waiting, 2, __ATOMIC_RELEASE);
@@ -473,6 +523,8 @@ int main(void) {
   check("pthread_join", pthread_join(ct, &ret), 0);
   check("cancelled in sem_wait", ret == PTHREAD_CANCELED, 1);
   check("sem_destroy (no waiter left)", sem_destroy(&cancel_sem), 0);
+
+  signalto_checks();
 
   printf("%s\n", failures ? "FAILED" : "all ok");
   return failures;

@@ -117,6 +117,7 @@ enum {
   ENOMEM = 12,
   EFAULT = 14,
   EEXIST = 17,
+  ENOTDIR = 20,
   EINVAL = 22,
   ENOTTY = 25,
   EROFS = 30,
@@ -236,6 +237,24 @@ static void files(void) {
   count = 0;
   check("getdents: ., .. and g", !n.err && dir_has(dir, n.v, "g", &count) && count == 3);
   expect_err("getdents bad buffer: EFAULT", SC3(SYS_getdents, fd.v, BAD, 64), EFAULT);
+  /* openat relative to the directory descriptor (FreeBSD openat(2)): a name below it, a
+   * path through ".." that stays in the mount, a path that climbs out of every mount
+   * (ENOENT: nothing there in the guest's file system), an empty path (ENOENT), a
+   * descriptor that is not a directory (ENOTDIR) or not open (EBADF) */
+  struct res g = SC4(SYS_openat, fd.v, "g", 0 /* RDONLY */, 0);
+  expect("openat directory + \"g\"", g, 4);
+  memset(a, 0, sizeof a);
+  expect("read through it", SC3(SYS_read, g.v, a, 5), 5);
+  check("openat found /temp0/d/g", memcmp(a, "hello", 5) == 0);
+  expect_err("openat file descriptor + \"x\": ENOTDIR", SC4(SYS_openat, g.v, "x", 0, 0), ENOTDIR);
+  SC1(SYS_close, g.v);
+  g = SC4(SYS_openat, fd.v, "../d/./g", 0, 0);
+  expect("openat directory + \"../d/./g\"", g, 4);
+  SC1(SYS_close, g.v);
+  expect_err("openat directory + \"../../../../etc/passwd\": ENOENT",
+             SC4(SYS_openat, fd.v, "../../../../etc/passwd", 0, 0), ENOENT);
+  expect_err("openat directory + \"\": ENOENT", SC4(SYS_openat, fd.v, "", 0, 0), ENOENT);
+  expect_err("openat closed descriptor: EBADF", SC4(SYS_openat, 77, "g", 0, 0), EBADF);
   SC1(SYS_close, fd.v);
   expect("unlink", SC1(SYS_unlink, "/temp0/d/g"), 0);
   expect_err("unlink again: ENOENT", SC1(SYS_unlink, "/temp0/d/g"), ENOENT);

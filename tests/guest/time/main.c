@@ -2,6 +2,7 @@
  * TSC are monotonic and agree with each other; the FreeBSD clocks (SECOND, VIRTUAL, PROF)
  * and gettimeofday's timezone answer as FreeBSD documents; sceKernelSleep sleeps whole
  * seconds. Prints pass/fail facts only. */
+#include <errno.h>
 #include <kernel.h>
 #include <stdio.h>
 #include <sys/time.h>
@@ -25,7 +26,8 @@ int main(void) {
 
   uint64_t f = sceKernelGetProcessTimeCounterFrequency();
   double counter_us = (double)(c1 - c0) * 1e6 / (double)f;
-  int agree = counter_us >= 0.8 * (double)(t1 - t0) && counter_us <= 1.25 * (double)(t1 - t0) + 2000;
+  int agree =
+      counter_us >= 0.8 * (double)(t1 - t0) && counter_us <= 1.25 * (double)(t1 - t0) + 2000;
   printf("process time counter agrees with process time: %s\n", agree ? "yes" : "no");
   failures += !agree;
   int tsc_ok = tsc1 > tsc0 && sceKernelGetTscFrequency() > 100000000u;
@@ -52,6 +54,35 @@ int main(void) {
   failures += ns < 5000000;
   req.tv_nsec = 1000000000;
   printf("nanosleep with tv_nsec = 1e9: %d\n", nanosleep(&req, NULL));
+
+  /* FreeBSD nanosleep(2): the remaining time is written only when a signal ends the sleep
+   * (EINTR); a sleep that runs its course leaves it as it was. Bad requests: EINVAL for
+   * tv_nsec outside [0, 1e9) or a negative time, EFAULT for a null request. */
+  struct timespec left = {77, 77};
+  req.tv_sec = 0;
+  req.tv_nsec = 2000000;
+  int rn = nanosleep(&req, &left);
+  int untouched = rn == 0 && left.tv_sec == 77 && left.tv_nsec == 77;
+  printf("nanosleep leaves the remaining time alone when it completes: %s\n",
+         untouched ? "yes" : "no");
+  failures += !untouched;
+  req.tv_sec = -1;
+  req.tv_nsec = 0;
+  errno = 0;
+  int rneg = nanosleep(&req, NULL);
+  printf("nanosleep with tv_sec = -1: %d errno EINVAL: %s\n", rneg, errno == EINVAL ? "yes" : "no");
+  SceKernelTimespec kreq = {0, 3000000}, kleft = {55, 55};
+  rc1 = clock_gettime(CLOCK_MONOTONIC, &a);
+  int rk = sceKernelNanosleep(&kreq, &kleft);
+  clock_gettime(CLOCK_MONOTONIC, &b);
+  ns = (long long)(b.tv_sec - a.tv_sec) * 1000000000LL + (b.tv_nsec - a.tv_nsec);
+  int k_ok = rk == 0 && ns >= 3000000 && kleft.tv_sec == 55 && kleft.tv_nsec == 55;
+  printf("sceKernelNanosleep(3 ms): %d, slept at least 3 ms, remaining time alone: %s\n", rk,
+         k_ok ? "yes" : "no");
+  failures += !k_ok;
+  kreq.tv_nsec = -1;
+  printf("sceKernelNanosleep bad tv_nsec: %#x, null request: %#x\n",
+         (unsigned)sceKernelNanosleep(&kreq, NULL), (unsigned)sceKernelNanosleep(NULL, NULL));
 
   SceKernelTimespec ts;
   int rc = sceKernelClockGettime(4, &ts);
@@ -93,8 +124,7 @@ int main(void) {
   printf("CLOCK_VIRTUAL counts user time, CLOCK_PROF at least as much: %s\n",
          virt_ok ? "yes" : "no");
   failures += !virt_ok;
-  int vres_ok = clock_getres(CLOCK_VIRTUAL, &res) == 0 && res.tv_sec == 0 &&
-                res.tv_nsec == 1000000;
+  int vres_ok = clock_getres(CLOCK_VIRTUAL, &res) == 0 && res.tv_sec == 0 && res.tv_nsec == 1000000;
   printf("CLOCK_VIRTUAL resolution 1 ms (hz 1000): %s\n", vres_ok ? "yes" : "no");
   failures += !vres_ok;
 

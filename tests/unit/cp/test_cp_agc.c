@@ -134,6 +134,29 @@ static void test_acquire_mem(void **state) {
   assert_int_equal(rec.acq_size, 0x1000u);
 }
 
+/* WAIT_MEM_32 / WAIT_MEM_64 (memory, function 3 "equal"): the queue blocks until the label
+ * holds the reference, then the WRITE_DATA after the wait runs. */
+static void test_wait_mem(void **state) {
+  (void)state;
+  putv(7, DRV(0x0Au, 6), LO(LABEL), HI(LABEL), 0xFFu, 5u, 0x13u, 1u);
+  putv(5, DRV(0x15u, 4), 5u, LO(LABEL + 4), HI(LABEL + 4), 1u);
+  putv(9, DRV(0x16u, 8), LO(LABEL + 8), HI(LABEL + 8), 0xFFFFFFFFu, 0xFFFFFFFFu, 7u, 9u,
+       0x13u | 1u << 8, 1u);
+  putv(5, DRV(0x15u, 4), 5u, LO(LABEL + 16), HI(LABEL + 16), 2u);
+  assert_int_equal(run(), CP_QUEUE_BLOCKED);
+  assert_int_equal(dw(LABEL + 4)[0], 0);
+  dw(LABEL)[0] = 0x105; /* masked with 0xFF: 5 */
+  cp_run_until_idle(cp, 10);
+  assert_int_equal(dw(LABEL + 4)[0], 1);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(dw(LABEL + 16)[0], 0);
+  dw(LABEL + 8)[0] = 7;
+  dw(LABEL + 8)[1] = 9;
+  cp_run_until_idle(cp, 10);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(dw(LABEL + 16)[0], 2);
+}
+
 /* Markers run nothing; DRAW_RESET (0x05) and unknown subs go to ops.agc_packet. */
 static void test_markers_and_others(void **state) {
   (void)state;
@@ -169,6 +192,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_release_mem, setup, teardown),
       cmocka_unit_test_setup_teardown(test_write_data, setup, teardown),
       cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_wait_mem, setup, teardown),
       cmocka_unit_test_setup_teardown(test_markers_and_others, setup, teardown),
       cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
   };

@@ -166,6 +166,53 @@ static void test_acquire_mem(void **state) {
   assert_int_equal(agc_dcb_acquire_mem_get_size(), 32);
 }
 
+/* INDIRECT_BUFFER (0x3F): address lo (dword aligned), hi (15:0), IB_SIZE (19:0) + CHAIN (20)
+ * + CACHE_POLICY (29:28), with the library's constant bits 21 and 27:24. */
+static void test_jump(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_jump(&cb, 1, 2, 0x900004000ull, 0x40), 0xC0023F00u, 0x4000u, 0x9u,
+         0x0F200000u | 2u << 28 | 1u << 20 | 0x40u);
+  setup(NULL);
+  EXPECT(agc_dcb_jump(&cb, 0, 0, 0x123400004000ull, 0x100000), 0xC0023F00u, 0x4000u, 0x1234u,
+         0x0F200000u);
+  setup(NULL);
+  assert_null(agc_dcb_jump(&cb, 2, 0, 0x1000, 4));
+  assert_null(agc_dcb_jump(&cb, 0, 4, 0x1000, 4));
+  assert_int_equal(agc_dcb_jump_get_size(), 16);
+}
+
+/* EVENT_WRITE (0x46): the event type in 5:0; the counter-sampling types 0x38/0x39 carry
+ * EVENT_INDEX 1 (11:8) and an 8-byte aligned address. */
+static void test_event_write(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_event_write(&cb, 0x07, 0), 0xC0004600u, 0x07u);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x39, 0x900001234ull), 0xC0024600u, 0x139u, 0x1230u, 0x9u);
+  setup(NULL);
+  assert_null(agc_dcb_event_write(&cb, 0x40, 0));
+  assert_null(agc_dcb_event_write(&cb, 0x07, 0x1000)); /* an address only for sampling */
+}
+
+/* WAIT_MEM_32/64: the WAIT_REG_MEM control dword is function (2:0) | memory space 1 (5:4) |
+ * cache policy (26:25), the library's operation spread over 9:8 and 7:6. */
+static void test_wait_reg_mem(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
+         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), DRV(0x0A, 6), 0x1000u, 0, 0, 0,
+         0x10u | 3u << 8 | 3u << 6, 0);
+  setup(NULL);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 5, 0x7, 0, 0x90000100Full, 0x1122334455667788ull,
+                              0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
+         DRV(0x16, 8), 0x1008u, 0x9u, 0, 0xFFFFFFFFu, 0x55667788u, 0x11223344u,
+         0x15u | 1u << 8 | 3u << 6, 0xFFFFu);
+  setup(NULL);
+  assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 4, 0x1000, 0, 0, 0));
+}
+
 static void test_nop_and_markers(void **state) {
   (void)state;
   EXPECT(agc_cb_nop(&cb, 4), 0xC0021000u, 0, 0, 0);
@@ -211,6 +258,110 @@ static void test_room_and_callback(void **state) {
   assert_ptr_equal(cb.cursor_up, buf + 8);
 }
 
+/* A shader header as the compiler lays it out: pointers stored self-relative. */
+static struct {
+  struct agc_shader h;
+  struct agc_shader_register sh[4];
+  struct agc_shader_user_data ud;
+  uint16_t direct[2];
+} obj;
+static void store_rel(void *slot, const void *target) {
+  uint64_t v = target ? (uint64_t)((uintptr_t)target - (uintptr_t)slot) : 0;
+  memcpy(slot, &v, 8);
+}
+
+static void test_create_shader(void **state) {
+  (void)state;
+  memset(&obj, 0, sizeof obj);
+  obj.h.magic = 0x34333231u;
+  obj.h.version = 0x18;
+  obj.h.num_sh_registers = 4;
+  /* COMPUTE_PGM_LO/HI (0xB830/0xB834 -> 0x20C/0x20D), RSRC1, USER_DATA_0 */
+  obj.sh[0] = (struct agc_shader_register){0x20C, 0};
+  obj.sh[1] = (struct agc_shader_register){0x20D, 0};
+  obj.sh[2] = (struct agc_shader_register){0x212, 0x55};
+  obj.sh[3] = (struct agc_shader_register){0x240, 0x66};
+  store_rel(&obj.h.sh_registers, obj.sh);
+  store_rel(&obj.h.user_data, &obj.ud);
+  store_rel(&obj.ud.direct_resource_offset, obj.direct);
+  struct agc_shader *out = NULL;
+  const void *code = (const void *)(uintptr_t)0x123456789A00ull;
+  assert_int_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_ptr_equal(out, &obj.h);
+  assert_ptr_equal(obj.h.code, code);
+  assert_ptr_equal(obj.h.sh_registers, obj.sh);
+  assert_ptr_equal(obj.h.user_data, &obj.ud);
+  assert_ptr_equal(obj.ud.direct_resource_offset, obj.direct);
+  assert_null(obj.h.cx_registers); /* 0 stays NULL */
+  assert_null(obj.ud.sharp_resource_offset[0]);
+  assert_int_equal(obj.sh[0].value, 0x3456789Au); /* address >> 8 */
+  assert_int_equal(obj.sh[1].value, 0x12u);       /* address >> 40 */
+  assert_int_equal(obj.sh[2].value, 0x55);
+  assert_int_equal(obj.sh[3].value, 0x66);
+  /* refused: a misaligned or too high code address, a wrong magic or version */
+  obj.h.magic = 0x34333231u;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)0x1080), 0);
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, (const void *)(uintptr_t)(1ull << 48)), 0);
+  obj.h.version = 0x17;
+  assert_int_not_equal(agc_create_shader(&out, &obj.h, code), 0);
+  assert_int_not_equal(agc_create_shader(NULL, &obj.h, code), 0);
+}
+
+/* The group of type HASH in D: its space and index from the types triples, then its list. */
+static const struct agc_shader_register *group(const struct agc_register_defaults *d, uint32_t hash,
+                                               unsigned *space) {
+  for (uint32_t i = 0; i < d->count; i++) {
+    if (d->types[3 * i] != hash) continue;
+    *space = d->types[3 * i + 1] & 3;
+    assert_int_equal(d->types[3 * i + 2], 0);
+    return d->table[*space][d->types[3 * i + 1] >> 2];
+  }
+  return NULL;
+}
+
+/* Version 8's register defaults against SharpEmu's numeric table (a second source besides the
+ * one the data came from): hashes, spaces, offsets and values of a sample of groups. */
+static void test_register_defaults(void **state) {
+  (void)state;
+  struct agc_register_defaults *d = agc_get_register_defaults2(8);
+  assert_ptr_equal(d, &agc_register_defaults_public);
+  assert_int_equal(offsetof(struct agc_register_defaults, count), 0x38);
+  assert_null(d->table[3]);
+  unsigned space;
+  const struct agc_shader_register *g = group(d, 0xE24F806Du, &space); /* CB_COLOR_CONTROL */
+  assert_non_null(g);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x202);
+  assert_int_equal(g[0].value, 0x00CC0010u);
+  g = group(d, 0x38E92C91u, &space); /* CB_COLOR0_*: 16 registers */
+  const uint32_t cb[16] = {0x318, 0x31B, 0x31C, 0x31D, 0x31E, 0x31F, 0x321, 0x323,
+                           0x324, 0x325, 0x390, 0x398, 0x3A0, 0x3A8, 0x3B0, 0x3B8};
+  for (int i = 0; i < 16; i++) assert_int_equal(g[i].offset, cb[i]);
+  assert_int_equal(g[4].value, 0x48);
+  assert_int_equal(g[15].value, 0x0006C000u);
+  g = group(d, 0x7690AF6Fu, &space); /* viewport: scales 0x4E7E0000, scissor, z range */
+  assert_int_equal(g[0].offset, 0x10F);
+  assert_int_equal(g[0].value, 0x4E7E0000u);
+  assert_int_equal(g[6].offset, 0x094);
+  assert_int_equal(g[6].value, 0x80000000u);
+  assert_int_equal(g[9].offset, 0x0B5);
+  g = group(d, 0xC918DF3Eu, &space); /* COMPUTE_PGM_LO/HI */
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x20C);
+  assert_int_equal(g[1].offset, 0x20D);
+  g = group(d, 0x9EBFAB10u, &space); /* VGT_PRIMITIVE_TYPE */
+  assert_int_equal(space, 2);
+  assert_int_equal(g[0].offset, 0x242);
+  d = agc_get_register_defaults2_internal(8);
+  g = group(d, 0xB994AD29u, &space);
+  assert_int_equal(space, 0);
+  assert_int_equal(g[0].offset, 0x2AF);
+  g = group(d, 0x6AC156EFu, &space);
+  assert_int_equal(space, 1);
+  assert_int_equal(g[0].offset, 0x216);
+  assert_ptr_equal(agc_get_register_defaults2(10), &agc_register_defaults_public);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_set_register_direct, setup),
@@ -220,8 +371,13 @@ int main(void) {
       cmocka_unit_test_setup(test_release_mem, setup),
       cmocka_unit_test_setup(test_write_data, setup),
       cmocka_unit_test_setup(test_acquire_mem, setup),
+      cmocka_unit_test_setup(test_wait_reg_mem, setup),
+      cmocka_unit_test_setup(test_event_write, setup),
+      cmocka_unit_test_setup(test_jump, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
       cmocka_unit_test_setup(test_room_and_callback, setup),
+      cmocka_unit_test(test_create_shader),
+      cmocka_unit_test(test_register_defaults),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

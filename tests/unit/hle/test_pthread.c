@@ -4,6 +4,10 @@
  * attribute objects, and many threads created and joined (the sanitizer build checks that
  * nothing leaks or is used after it is freed). */
 #include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <time.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -156,6 +160,74 @@ static void test_cancel_races_sleep(void **state) {
   free(mem);
 }
 
+/* Guest signals are not delivered yet: a host signal that lands during nanosleep (here
+ * SIGUSR1 with a handler and no SA_RESTART, so the host wait returns EINTR) must not end
+ * the sleep early nor touch the remaining-time record; the call returns 0 after the whole
+ * time (FreeBSD: rmtp is written only when the sleep ends with EINTR). Both paths: a
+ * guest pthread (futex wait on its own word) and a thread with no pthread object (host
+ * nanosleep loop). */
+static pthread_t sleeper_host;
+static volatile int sleeper_ready;
+static int64_t sleep_result;
+static uint64_t sleep_us_taken;
+static struct guest_timespec sleep_left;
+static void on_usr1(int sig) { (void)sig; }
+static void *timed_sleep(void *p) {
+  sleeper_host = pthread_self();
+  sleep_left = (struct guest_timespec){77, 77};
+  struct guest_timespec req = {0, 150 * 1000 * 1000};
+  __atomic_store_n(&sleeper_ready, 1, __ATOMIC_RELEASE);
+  uint64_t t0 = kernel_get_process_time();
+  sleep_result = kernel_nanosleep_core(&req, &sleep_left);
+  sleep_us_taken = kernel_get_process_time() - t0;
+  return p;
+}
+static void *plain_host_thread(void *p) { return timed_sleep(p); }
+
+static void pester_sleeper(void) {
+  while (!__atomic_load_n(&sleeper_ready, __ATOMIC_ACQUIRE)) sched_yield();
+  for (int i = 0; i < 10; i++) {
+    struct timespec gap = {0, 5 * 1000 * 1000};
+    nanosleep(&gap, NULL);
+    pthread_kill(sleeper_host, SIGUSR1);
+  }
+}
+
+static void check_full_sleep(void) {
+  assert_int_equal(sleep_result, 0);
+  assert_true(sleep_us_taken >= 150 * 1000);
+  assert_int_equal(sleep_left.tv_sec, 77);
+  assert_int_equal(sleep_left.tv_nsec, 77);
+}
+
+static void test_sleep_resumes_after_host_signal(void **state) {
+  (void)state;
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_usr1;
+  sigemptyset(&sa.sa_mask);
+  assert_int_equal(sigaction(SIGUSR1, &sa, &old), 0);
+
+  void *mem;
+  kthread_attr_t a = attr_with_stack(&mem);
+  kthread_t t;
+  sleeper_ready = 0;
+  assert_int_equal(kernel_pthread_create(&t, &a, fn_addr(timed_sleep), 0), 0);
+  pester_sleeper();
+  assert_int_equal(kernel_pthread_join(t, NULL), 0);
+  check_full_sleep();
+  kernel_pthread_attr_destroy(&a);
+  free(mem);
+
+  pthread_t h;
+  sleeper_ready = 0;
+  assert_int_equal(pthread_create(&h, NULL, plain_host_thread, NULL), 0);
+  pester_sleeper();
+  assert_int_equal(pthread_join(h, NULL), 0);
+  check_full_sleep();
+  sigaction(SIGUSR1, &old, NULL);
+}
+
 static int key_k;
 static int dtor_calls;
 static void resetting_dtor(void *v) {
@@ -244,6 +316,7 @@ int main(void) {
       cmocka_unit_test(test_detach),
       cmocka_unit_test(test_cancel_at_sleep),
       cmocka_unit_test(test_cancel_races_sleep),
+      cmocka_unit_test(test_sleep_resumes_after_host_signal),
       cmocka_unit_test(test_key_destructor_rounds),
       cmocka_unit_test(test_once_race),
       cmocka_unit_test(test_attr_objects),

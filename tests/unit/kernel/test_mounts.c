@@ -165,6 +165,41 @@ static void test_case_fold(void **state) {
   assert_int_equal(files_stat("/w/SUB/f", &st), -ENOENT); /* other mounts: exact */
 }
 
+/* A mount added at run time (save data) and removed again: its files are reachable only
+ * while it is mounted, a read-only one refuses writes, a descriptor opened before the
+ * removal keeps working, and the point can be mounted again. */
+static void test_remove(void **state) {
+  (void)state;
+  char w[256];
+  snprintf(w, sizeof w, "%s/w/sub", root);
+  struct stat st;
+  assert_false(mounts_remove("/sd0"));
+  assert_true(mounts_add("/sd0", w, true));
+  assert_false(mounts_add("/sd0", w, false)); /* already mounted */
+  assert_int_equal(files_stat("/sd0/f", &st), 0);
+  assert_int_equal(files_open("/sd0/new", O_WRONLY | O_CREAT, 0644), -EROFS);
+  int fd = files_open("/sd0/f", O_RDONLY, 0);
+  assert_true(fd >= 3);
+  assert_true(mounts_remove("/sd0"));
+  assert_false(mounts_remove("/sd0"));
+  assert_int_equal(files_stat("/sd0/f", &st), -ENOENT);
+  char c;
+  assert_int_equal(files_read(fd, &c, 1), 1);
+  assert_int_equal(c, 'f');
+  files_close(fd);
+  assert_int_equal(files_stat("/w/sub/f", &st), 0); /* the other mounts are untouched */
+  assert_true(mounts_add("/sd0", w, false));
+  fd = files_open("/sd0/new", O_WRONLY | O_CREAT, 0644);
+  assert_true(fd >= 3);
+  files_close(fd);
+  assert_true(mounts_remove("/sd0"));
+  for (int i = 0; i < MOUNTS_RETIRED_MAX + 3; i++) { /* retired descriptors are recycled */
+    assert_true(mounts_add("/sd1", w, false));
+    assert_int_equal(files_stat("/sd1/new", &st), 0);
+    assert_true(mounts_remove("/sd1"));
+  }
+}
+
 static void test_pfs_directory(void **state) {
   (void)state;
   int fd = files_open("/pkg/data", O_RDONLY, 0);
@@ -202,10 +237,9 @@ static void test_pfs_directory(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_normalize),
-      cmocka_unit_test(test_escapes),
-      cmocka_unit_test(test_case_fold),
-      cmocka_unit_test(test_pfs_directory),
+      cmocka_unit_test(test_normalize), cmocka_unit_test(test_escapes),
+      cmocka_unit_test(test_case_fold), cmocka_unit_test(test_pfs_directory),
+      cmocka_unit_test(test_remove),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

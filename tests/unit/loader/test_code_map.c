@@ -16,7 +16,7 @@
 #include "common/log.h"
 #include "loader/code_map.h"
 #include "loader/module.h"
-#include "sce_builder.h"
+#include "placed_module.h"
 
 #define SEG 0x1000
 
@@ -154,31 +154,21 @@ static void test_only_code_is_rewritten(void **state) {
   sb_set_entry(b, SB_CODE_VADDR + ENTRY);
   sb_set_eh_frame_hdr(b, SB_CODE_VADDR + EH_HDR, 8);
   sb_add_function_symbol(b, "sym_fn", SB_CODE_VADDR + SYM_FN, 13);
-  uint8_t *f;
-  size_t n = sb_build(b, SB_ELF, &f);
+  static struct placed pm;
+  placed_build(&pm, b, "codemap");
   sb_free(b);
-  assert_true(n > 0);
-  static struct loader_module m;
-  char err[256];
-  if (!module_parse(&m, f, n, "codemap", err, sizeof err)) fail_msg("%s", err);
-  uint64_t span = m.image_max - m.image_min;
-  uint8_t *mem = aligned_alloc(0x4000, span);
-  assert_non_null(mem);
-  memset(mem, 0, span);
-  if (!module_place(&m, (uint64_t)(uintptr_t)mem - m.image_min, err, sizeof err))
-    fail_msg("%s", err);
-  free(f);
-  uint8_t *code = (uint8_t *)(uintptr_t)(m.base + SB_CODE_VADDR);
+  struct loader_module *m = &pm.m;
+  uint8_t *code = (uint8_t *)(uintptr_t)(m->base + SB_CODE_VADDR);
   assert_memory_equal(code, seg, SEG);
   struct code_map maps[SCE_FILE_MAX_PHDRS];
   size_t nmap = 0;
-  module_rewrite_code(&m, maps, &nmap);
+  module_rewrite_code(m, maps, &nmap);
   for (size_t i = 0; i < SEG; i++)
     if (code[i] != expect[i])
       fail_msg("byte 0x%zx is 0x%02x, expected 0x%02x (built 0x%02x)", i, code[i], expect[i],
                seg[i]);
   /* what was found and how */
-  const struct code_map_stats *st = &m.rewrite;
+  const struct code_map_stats *st = &m->rewrite;
   assert_int_equal(nmap, 1);
   assert_int_equal(st->fde_ranges, 1);
   assert_int_equal(st->symbol_ranges, 1);
@@ -190,25 +180,24 @@ static void test_only_code_is_rewritten(void **state) {
   assert_int_equal(st->insn.fs_rewritten, 7);
   assert_int_equal(st->gap_tls_rewritten, 2);
   assert_true(st->gap_syscalls_left >= 5); /* DATA (3), DATA_TRAP, GAP_SYSCALL, maybe the table */
-  assert_true(code_map_is_code(&maps[0], m.base + DESC1 + 3));
-  assert_false(code_map_is_code(&maps[0], m.base + DATA_TRAP));
-  assert_false(code_map_is_code(&maps[0], m.base + EH_FRAME));
+  assert_true(code_map_is_code(&maps[0], m->base + DESC1 + 3));
+  assert_false(code_map_is_code(&maps[0], m->base + DATA_TRAP));
+  assert_false(code_map_is_code(&maps[0], m->base + EH_FRAME));
   bool listed = false;
   for (size_t i = 0; i < st->site_count; i++)
-    if (st->sites[i].addr == m.base + GAP_TLS && st->sites[i].kind == CODE_GAP_TLS_BASE)
+    if (st->sites[i].addr == m->base + GAP_TLS && st->sites[i].kind == CODE_GAP_TLS_BASE)
       listed = true;
   assert_true(listed);
   assert_true(st->code_bytes + st->data_bytes == SEG);
   /* the syscall sites the trap handler recognises are the code's, not the data's */
-  assert_true(module_is_syscall_site(&m, m.base + ENTRY + 14));
-  assert_true(module_is_syscall_site(&m, m.base + DESC1 + 8));
-  assert_false(module_is_syscall_site(&m, m.base + GAP_SYSCALL));
+  assert_true(module_is_syscall_site(m, m->base + ENTRY + 14));
+  assert_true(module_is_syscall_site(m, m->base + DESC1 + 8));
+  assert_false(module_is_syscall_site(m, m->base + GAP_SYSCALL));
   char line[1024];
   code_map_format(st, line, sizeof line);
   assert_non_null(strstr(line, "fs:[0] load rewritten"));
   for (size_t k = 0; k < nmap; k++) code_map_free(&maps[k]);
-  module_free(&m);
-  free(mem);
+  placed_free(&pm);
 }
 
 /* The gap forms, from their encodings (64 REX.W op ModRM=04|reg<<3 SIB=25 disp32). */

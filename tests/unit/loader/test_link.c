@@ -19,7 +19,7 @@
 #include <pthread.h>
 #include "sce/sce_elf.h"
 #include "loader/tls.h"
-#include "sce_builder.h"
+#include "placed_module.h"
 
 static char nid_a[12], nid_b[12], nid_c[12], nid_d[12], nid_e[12], nid_obj[12];
 static uint64_t hle_fn_a = 0x1000, hle_fn_c = 0x3000, hle_obj = 0x5000;
@@ -40,35 +40,6 @@ static struct linker_hle_answer fake_nid(const struct linker_import *imp) {
   return a;
 }
 static const struct linker_hle_ops fake_ops = {fake_exact, fake_nid};
-
-struct placed {
-  struct loader_module m;
-  uint8_t *mem;
-};
-
-static void place(struct placed *p, struct sce_builder *b, const char *name) {
-  uint8_t *f;
-  size_t n = sb_build(b, SB_ELF, &f);
-  char err[256] = "";
-  if (!module_parse(&p->m, f, n, name, err, sizeof err)) fail_msg("%s", err);
-  size_t span = p->m.image_max - p->m.image_min;
-  p->mem = aligned_alloc(0x4000, span);
-  memset(p->mem, 0, span);
-  if (!module_place(&p->m, (uint64_t)(uintptr_t)p->mem - p->m.image_min, err, sizeof err))
-    fail_msg("%s", err);
-  free(f);
-}
-
-static void unplace(struct placed *p) {
-  module_free(&p->m);
-  free(p->mem);
-}
-
-static uint64_t rd(const struct placed *p, uint64_t vaddr) {
-  uint64_t v;
-  memcpy(&v, (const void *)(uintptr_t)(p->m.base + vaddr), 8);
-  return v;
-}
 
 static int setup(void **state) {
   (void)state;
@@ -95,7 +66,7 @@ static void test_resolution_order(void **state) {
   sb_add_library(pb, "libFoo", 1, true); /* export ids are 0: reuse k for every export */
   sb_add_export(pb, nid_b, k, false, 0x20);
   struct placed prov;
-  place(&prov, pb, "provider.prx");
+  placed_build(&prov, pb, "provider.prx");
   sb_free(pb);
   /* every export of the provider belongs to its library id 0: the first export library
    * ("libkernel"). A second provider supplies libFoo/libOther exports. */
@@ -106,7 +77,7 @@ static void test_resolution_order(void **state) {
   sb_add_export(qb, nid_b, f, false, 0x20);
   sb_add_export(qb, nid_d, f, false, 0x30);
   struct placed prov2;
-  place(&prov2, qb, "provider2.prx");
+  placed_build(&prov2, qb, "provider2.prx");
   sb_free(qb);
   assert_true(module_register(&prov.m));
   assert_true(module_register(&prov2.m));
@@ -137,8 +108,8 @@ static void test_resolution_order(void **state) {
   assert_int_equal(linker_resolve(&imp, NULL, &src, &stub), 0);
   assert_int_equal(src, LINKER_UNRESOLVED);
   module_registry_clear();
-  unplace(&prov);
-  unplace(&prov2);
+  placed_free(&prov);
+  placed_free(&prov2);
 }
 
 typedef uint64_t (*thunk_fn)(void);
@@ -173,7 +144,7 @@ static void test_relocations(void **state) {
   sb_add_rela(b, D + 0x48, SCE_R_X86_64_64, 0, 0x77, false);         /* null symbol: S = 0 */
   sb_add_rela(b, D + 0x50, SCE_R_X86_64_GLOB_DAT, sc, 0, false);    /* kind mismatch */
   struct placed p;
-  place(&p, b, "importer");
+  placed_build(&p, b, "importer");
   sb_free(b);
   p.m.tls_index = 7;
   char err[256] = "";
@@ -197,18 +168,18 @@ static void test_relocations(void **state) {
   assert_non_null(strstr(log_text, want));
   snprintf(want, sizeof want, "unresolved object %s (name unknown)", nid_d);
   assert_non_null(strstr(log_text, want));
-  assert_int_equal(rd(&p, D + 0x50), linker_invalid_object_address());
-  assert_int_equal(rd(&p, D + 0x00), p.m.base + 0x1234);
-  assert_int_equal(rd(&p, D + 0x08), hle_fn_a + 0x10);
-  assert_int_equal(rd(&p, D + 0x10), hle_obj);
-  assert_int_equal(rd(&p, D + 0x18), p.m.base + 0x40 + 4);
-  assert_int_equal(rd(&p, D + 0x20), 7);
-  assert_int_equal(rd(&p, D + 0x28), linker_invalid_object_address());
-  assert_int_equal(rd(&p, D + 0x30), hle_fn_a);
-  uint64_t thunk = rd(&p, D + 0x38);
+  assert_int_equal(placed_read64(&p, D + 0x50), linker_invalid_object_address());
+  assert_int_equal(placed_read64(&p, D + 0x00), p.m.base + 0x1234);
+  assert_int_equal(placed_read64(&p, D + 0x08), hle_fn_a + 0x10);
+  assert_int_equal(placed_read64(&p, D + 0x10), hle_obj);
+  assert_int_equal(placed_read64(&p, D + 0x18), p.m.base + 0x40 + 4);
+  assert_int_equal(placed_read64(&p, D + 0x20), 7);
+  assert_int_equal(placed_read64(&p, D + 0x28), linker_invalid_object_address());
+  assert_int_equal(placed_read64(&p, D + 0x30), hle_fn_a);
+  uint64_t thunk = placed_read64(&p, D + 0x38);
   assert_true(thunk != 0);
-  assert_int_equal(rd(&p, D + 0x40), thunk); /* one thunk per import */
-  assert_int_equal(rd(&p, D + 0x48), 0x77);
+  assert_int_equal(placed_read64(&p, D + 0x40), thunk); /* one thunk per import */
+  assert_int_equal(placed_read64(&p, D + 0x48), 0x77);
   /* counts per imported library: libkernel 1 resolved + 1 stubbed; libMissing 3 unresolved */
   assert_int_equal(p.m.lib_counts[0][0], 1);
   assert_int_equal(p.m.lib_counts[0][1], 1);
@@ -221,7 +192,7 @@ static void test_relocations(void **state) {
   double (*as_double)(void) = (double (*)(void))(uintptr_t)thunk;
   assert_true(as_double() == 0.0);
   assert_int_equal(linker_unresolved_log_count(), before + 1);
-  unplace(&p);
+  placed_free(&p);
 }
 
 /* Reads the log written while FN runs into a static buffer. */
@@ -268,7 +239,7 @@ static void test_names_outside_strtab(void **state) {
     sb_add_rela(b, D, SCE_R_X86_64_JUMP_SLOT, sa, 0, true);
     if (used) sb_add_rela(b, D + 8, SCE_R_X86_64_GLOB_DAT, s2, 0, false);
     struct placed p;
-    place(&p, b, "odd"); /* parsing accepts the file */
+    placed_build(&p, b, "odd"); /* parsing accepts the file */
     sb_free(b);
     assert_int_equal(p.m.dyn.bad_symbol_names, 2);
     char err[256] = "";
@@ -280,14 +251,14 @@ static void test_names_outside_strtab(void **state) {
     if (!strstr(log, want)) fail_msg("log lacks '%s':\n%s", want, log);
     if (!used) {
       if (!ok) fail_msg("%s", err);
-      assert_int_equal(rd(&p, D), hle_fn_a);
+      assert_int_equal(placed_read64(&p, D), hle_fn_a);
     } else {
       assert_false(ok);
       snprintf(want, sizeof want, "odd: a relocation needs imported symbol %u, whose name lies "
                "outside the string table", s2);
       if (!strstr(err, want)) fail_msg("'%s' lacks '%s'", err, want);
     }
-    unplace(&p);
+    placed_free(&p);
   }
 }
 
@@ -309,13 +280,13 @@ static void test_bad_relocations(void **state) {
     sb_set_data(b, 64);
     sb_add_rela(b, cases[i].offset, cases[i].type, 0, 0, false);
     struct placed p;
-    place(&p, b, "badmod");
+    placed_build(&p, b, "badmod");
     sb_free(b);
     char err[256] = "";
     assert_false(linker_relocate(&p.m, err, sizeof err));
     if (!strstr(err, cases[i].expect)) fail_msg("'%s' lacks '%s'", err, cases[i].expect);
     assert_non_null(strstr(err, "badmod"));
-    unplace(&p);
+    placed_free(&p);
   }
 }
 

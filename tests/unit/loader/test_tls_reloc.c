@@ -22,7 +22,7 @@
 #include "loader/module.h"
 #include "loader/tls.h"
 #include "sce/sce_elf.h"
-#include "sce_builder.h"
+#include "placed_module.h"
 
 /* Drepper 3.4.2, written out for the test (round up to a power-of-two alignment). */
 static uint64_t spec_round(uint64_t x, uint64_t align) { return (x + align - 1) / align * align; }
@@ -76,35 +76,6 @@ static void test_static_layout(void **state) {
 
 /* ---- relocations ---- */
 
-struct placed {
-  struct loader_module m;
-  uint8_t *mem;
-};
-
-static void place(struct placed *p, struct sce_builder *b, const char *name) {
-  uint8_t *f;
-  size_t n = sb_build(b, SB_ELF, &f);
-  char err[256] = "";
-  if (!module_parse(&p->m, f, n, name, err, sizeof err)) fail_msg("%s", err);
-  size_t span = p->m.image_max - p->m.image_min;
-  p->mem = aligned_alloc(0x4000, span);
-  memset(p->mem, 0, span);
-  if (!module_place(&p->m, (uint64_t)(uintptr_t)p->mem - p->m.image_min, err, sizeof err))
-    fail_msg("%s", err);
-  free(f);
-}
-
-static void unplace(struct placed *p) {
-  module_free(&p->m);
-  free(p->mem);
-}
-
-static uint64_t rd(const struct placed *p, uint64_t vaddr) {
-  uint64_t v;
-  memcpy(&v, (const void *)(uintptr_t)(p->m.base + vaddr), 8);
-  return v;
-}
-
 static const uint8_t ret_code[16] = {0xC3};
 static char nid_tv[12], nid_own[12], nid_gone[12];
 
@@ -119,7 +90,7 @@ static void build_exporter(struct placed *p) {
   sb_set_tls(b, 0x100, 8, 32, 16);
   unsigned lib = sb_add_library(b, "exporter", 1, true);
   sb_set_symbol_type(b, sb_add_export(b, nid_tv, lib, true, 4), STT_TLS);
-  place(p, b, "exporter.prx");
+  placed_build(p, b, "exporter.prx");
   sb_free(b);
 }
 
@@ -144,7 +115,7 @@ static void build_importer(struct placed *p, bool dangling) {
   sb_add_rela(b, D + 0x20, R_X86_64_TPOFF64, own, 2, false);      /* 8 + 2 - tlsoffset(own) */
   sb_add_rela(b, D + 0x28, R_X86_64_DTPOFF64, 0, 0x20, false);    /* null symbol: A */
   sb_add_rela(b, D + 0x30, SCE_R_X86_64_DTPMOD64, own, 0, false); /* own, by symbol */
-  place(p, b, "eboot.bin");
+  placed_build(p, b, "eboot.bin");
   sb_free(b);
 }
 
@@ -178,30 +149,31 @@ static void test_relocations(void **state) {
   char err[256] = "";
   if (!linker_relocate(&imp.m, err, sizeof err)) fail_msg("%s", err);
   const uint64_t D = SB_DATA_VADDR;
-  assert_int_equal(rd(&imp, D + 0x00), imp.m.tls_index);
-  assert_int_equal(rd(&imp, D + 0x08), exp.m.tls_index);
-  assert_int_equal(rd(&imp, D + 0x10), 7);
-  assert_int_equal(rd(&imp, D + 0x18), (uint64_t)(4 - (int64_t)off_exp));  /* -44 */
-  assert_int_equal(rd(&imp, D + 0x20), (uint64_t)(10 - (int64_t)off_imp)); /* -2 */
-  assert_int_equal(rd(&imp, D + 0x28), 0x20);
-  assert_int_equal(rd(&imp, D + 0x30), imp.m.tls_index);
+  assert_int_equal(placed_read64(&imp, D + 0x00), imp.m.tls_index);
+  assert_int_equal(placed_read64(&imp, D + 0x08), exp.m.tls_index);
+  assert_int_equal(placed_read64(&imp, D + 0x10), 7);
+  assert_int_equal(placed_read64(&imp, D + 0x18), (uint64_t)(4 - (int64_t)off_exp));  /* -44 */
+  assert_int_equal(placed_read64(&imp, D + 0x20), (uint64_t)(10 - (int64_t)off_imp)); /* -2 */
+  assert_int_equal(placed_read64(&imp, D + 0x28), 0x20);
+  assert_int_equal(placed_read64(&imp, D + 0x30), imp.m.tls_index);
   /* the TLS import counts once as resolved in the per-library summary */
   assert_int_equal(imp.m.lib_counts[0][0], 1);
 
   /* the same variable through both access models: tp + TPOFF64 == __tls_get_addr(mod, off) */
   assert_true(tls_thread_init());
   uint64_t tp = tls_thread_pointer();
-  struct loader_tls_index gd = {rd(&imp, D + 0x08), rd(&imp, D + 0x10) - 3};
+  struct loader_tls_index gd = {placed_read64(&imp, D + 0x08), placed_read64(&imp, D + 0x10) - 3};
   uint8_t *via_gd = loader_tls_get_addr(&gd);
-  assert_int_equal((uint64_t)(uintptr_t)via_gd, tp + rd(&imp, D + 0x18));
+  assert_int_equal((uint64_t)(uintptr_t)via_gd, tp + placed_read64(&imp, D + 0x18));
   assert_int_equal(*via_gd, 5); /* byte 4 of the exporter's image */
-  struct loader_tls_index own = {rd(&imp, D + 0x30), 8};
-  assert_int_equal((uint64_t)(uintptr_t)loader_tls_get_addr(&own), tp + rd(&imp, D + 0x20) - 2);
+  struct loader_tls_index own = {placed_read64(&imp, D + 0x30), 8};
+  assert_int_equal((uint64_t)(uintptr_t)loader_tls_get_addr(&own),
+                   tp + placed_read64(&imp, D + 0x20) - 2);
   tls_thread_exit();
   module_registry_clear();
   tls_reset();
-  unplace(&imp);
-  unplace(&exp);
+  placed_free(&imp);
+  placed_free(&exp);
 }
 
 static void expect_link_error(struct placed *imp, const char *want) {
@@ -226,8 +198,8 @@ static void test_relocation_errors(void **state) {
   expect_link_error(&imp, "exported by no loaded module");
   module_registry_clear();
   tls_reset();
-  unplace(&imp);
-  unplace(&exp);
+  placed_free(&imp);
+  placed_free(&exp);
 
   /* initial-exec against a module whose TLS is dynamic (loaded after the first thread) */
   build_importer(&imp, false);
@@ -242,18 +214,18 @@ static void test_relocation_errors(void **state) {
   tls_thread_exit();
   module_registry_clear();
   tls_reset();
-  unplace(&imp);
-  unplace(&exp);
+  placed_free(&imp);
+  placed_free(&exp);
 
   /* TPOFF64 in a module without PT_TLS */
   struct sce_builder *b = sb_new(false, "notls");
   sb_set_code(b, ret_code, sizeof ret_code);
   sb_set_data(b, 64);
   sb_add_rela(b, SB_DATA_VADDR, R_X86_64_TPOFF64, 0, 0, false);
-  place(&imp, b, "notls");
+  placed_build(&imp, b, "notls");
   sb_free(b);
   expect_link_error(&imp, "has no PT_TLS");
-  unplace(&imp);
+  placed_free(&imp);
 }
 
 /* ---- dynamic TLS ---- */

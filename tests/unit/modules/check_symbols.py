@@ -23,7 +23,9 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
             "sysmodule_", "app_content_", "playgo_",
-            "rtc_", "np_manager_", "videoout_", "agc_"],
+            "rtc_", "np_manager_", "videoout_", "agc_",
+            "save_data_", "np_trophy_", "trophy_", "dialog_", "common_dialog_", "msg_dialog_",
+            "error_dialog_", "ime_dialog_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.

@@ -1,12 +1,13 @@
 #include "gpu/shader/ir/ir_interp.h"
 
 #include <math.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
+#include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_internal.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 
@@ -104,14 +105,15 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
   float a = f32(c[0]), b = f32(c[1]);
   switch (op) {
     case IR_OP_undef: *out = 0; return true;
-    case IR_OP_ffract: *out = bf32(a - floorf(a)); return true;
+    case IR_OP_ffract: *out = ir_float_fract32((uint32_t)c[0]); return true;
     case IR_OP_frcp: *out = bf32(1.0f / a); return true;
-    case IR_OP_frsq: *out = bf32(1.0f / sqrtf(a)); return true;
-    case IR_OP_fexp2: *out = bf32(exp2f(a)); return true;
-    case IR_OP_flog2: *out = bf32(log2f(a)); return true;
-    case IR_OP_fsin: *out = bf32(sinf(a * 6.28318530717958647692f)); return true;
-    case IR_OP_fcos: *out = bf32(cosf(a * 6.28318530717958647692f)); return true;
-    case IR_OP_fldexp: *out = bf32(ldexpf(a, (int32_t)(uint32_t)c[1])); return true;
+    /* the rules of docs/shader-float.md (ir_float.c) */
+    case IR_OP_frsq: *out = ir_float_rsq32((uint32_t)c[0]); return true;
+    case IR_OP_fexp2: *out = ir_float_exp2_32((uint32_t)c[0]); return true;
+    case IR_OP_flog2: *out = ir_float_log2_32((uint32_t)c[0]); return true;
+    case IR_OP_fsin: *out = ir_float_sin32((uint32_t)c[0]); return true;
+    case IR_OP_fcos: *out = ir_float_cos32((uint32_t)c[0]); return true;
+    case IR_OP_fldexp: *out = ir_float_ldexp32((uint32_t)c[0], (int32_t)(uint32_t)c[1]); return true;
     case IR_OP_cvt_f32_f16: *out = bf32(half_to_float((uint16_t)c[0])); return true;
     case IR_OP_cvt_f16_f32: *out = double_to_half(a, false); return true;
     case IR_OP_cvt_f16_f32_rtz: *out = double_to_half(a, true); return true;
@@ -119,7 +121,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
      * round twice in extreme exponent ranges) */
     case IR_OP_hadd: *out = double_to_half(h2d(c[0]) + h2d(c[1]), false); return true;
     case IR_OP_hmul: *out = double_to_half(h2d(c[0]) * h2d(c[1]), false); return true;
-    case IR_OP_hfma: *out = double_to_half(fma(h2d(c[0]), h2d(c[1]), h2d(c[2])), false); return true;
+    case IR_OP_hfma: *out = ir_float_fma16((uint16_t)c[0], (uint16_t)c[1], (uint16_t)c[2]); return true;
     case IR_OP_hmin: *out = double_to_half(fmin(h2d(c[0]), h2d(c[1])), false); return true;
     case IR_OP_hmax: *out = double_to_half(fmax(h2d(c[0]), h2d(c[1])), false); return true;
     case IR_OP_hneg: *out = (c[0] ^ 0x8000) & 0xffff; return true;
@@ -145,7 +147,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
       return true;
     }
     case IR_OP_drcp: *out = bf64(1.0 / f64(c[0])); return true;
-    case IR_OP_drsq: *out = bf64(1.0 / sqrt(f64(c[0]))); return true;
+    case IR_OP_drsq: *out = ir_float_rsq64(c[0]); return true; /* correctly rounded */
     case IR_OP_dsqrt: *out = bf64(sqrt(f64(c[0]))); return true;
     case IR_OP_dfloor: *out = bf64(floor(f64(c[0]))); return true;
     case IR_OP_dceil: *out = bf64(ceil(f64(c[0]))); return true;
@@ -768,6 +770,12 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     case IR_OP_set_float_mode: { /* imm: MODE bits low, their mask high */
       uint32_t mask = (uint32_t)(in->imm >> 32);
       w->hwreg[1] = (w->hwreg[1] & ~mask) | ((uint32_t)in->imm & mask);
+      /* the arithmetic keeps computing in the IR's mode (docs/shader-float.md): say so */
+      if ((mask & 0xffu) && (w->hwreg[1] & 0xffu) != 0xf0u)
+        LOG_ONCE(shader, WARN,
+                 "interpreter: MODE round/denormal bits 0x%02x written at %%%u are not applied "
+                 "(the IR computes with nearest even and denormals kept)",
+                 w->hwreg[1] & 0xffu, id);
       return true;
     }
     case IR_OP_get_hwreg:

@@ -5,6 +5,7 @@
 
 #include "common/log.h"
 #include "gpu/shader/ir/ir.h"
+#include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_internal.h"
 
 /* On in debug and sanitizer builds (release builds skip the validator's work). */
@@ -66,7 +67,7 @@ static uint32_t u32_of_f32_sat(float f, bool is_signed) {
  * not) fold this operation. */
 bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
   uint32_t a = (uint32_t)c[0], b = (uint32_t)c[1], d = (uint32_t)c[2];
-  float fa = f32_of(c[0]), fb = f32_of(c[1]), fc = f32_of(c[2]);
+  float fa = f32_of(c[0]), fb = f32_of(c[1]);
   switch (op) {
     case IR_OP_copy: *out = c[0]; return true;
     case IR_OP_select: *out = c[0] ? c[1] : c[2]; return true;
@@ -146,7 +147,7 @@ bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
     case IR_OP_fadd: *out = bits_of_f32(fa + fb); return true;
     case IR_OP_fsub: *out = bits_of_f32(fa - fb); return true;
     case IR_OP_fmul: *out = bits_of_f32(fa * fb); return true;
-    case IR_OP_ffma: *out = bits_of_f32(fmaf(fa, fb, fc)); return true;
+    case IR_OP_ffma: *out = ir_float_fma32(a, b, d); return true; /* with its NaN rule */
     case IR_OP_fmin: *out = bits_of_f32(fminf(fa, fb)); return true;
     case IR_OP_fmax: *out = bits_of_f32(fmaxf(fa, fb)); return true;
     case IR_OP_fneg: *out = a ^ 0x80000000u; return true;
@@ -159,7 +160,7 @@ bool ir_eval_op(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
     case IR_OP_fceil: *out = bits_of_f32(ceilf(fa)); return true;
     case IR_OP_ftrunc: *out = bits_of_f32(truncf(fa)); return true;
     case IR_OP_frint: *out = bits_of_f32(nearbyintf(fa)); return true;
-    case IR_OP_fsqrt: *out = bits_of_f32(sqrtf(fa)); return true;
+    case IR_OP_fsqrt: *out = ir_float_sqrt32(a); return true; /* with its NaN rule */
     case IR_OP_fcmp: *out = fcmp_eval((uint32_t)imm, fa, fb); return true;
     case IR_OP_fclass: {
       uint32_t exp = (a >> 23) & 0xff, man = a & 0x7fffff, neg = a >> 31, bit;

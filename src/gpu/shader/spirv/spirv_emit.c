@@ -499,10 +499,6 @@ static void emit_inst(struct emit *e, uint32_t id) {
       v = glsl(e, f32, f, a[0], 0, 1);
       break;
     }
-    case IR_OP_ffract: /* a - floor(a), as the interpreter (no clamp below 1) */
-      e->float_used = true;
-      v = op2(e, SpvOpFSub, f32, a[0], glsl(e, f32, GLSLstd450Floor, a[0], 0, 1));
-      break;
     case IR_OP_fsat: { /* clamp to [0, 1]; NaN -> +0, -0 stays (ir_opt.c) */
       e->float_used = true;
       uint32_t low = op2(e, SpvOpFUnordLessThan, bl, a[0], cf32(e, 0.0f));
@@ -960,6 +956,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
       spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width64, 1);
     }
+    spirv_emit_float_mode_note(&e, opts); /* a wave-start mode other than the computed one */
   }
   if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);
   if (!ok && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");

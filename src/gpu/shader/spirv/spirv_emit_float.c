@@ -13,6 +13,7 @@
  * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
  * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
  * (ir_small_float_bits). */
+#include "common/log.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
@@ -80,6 +81,23 @@ static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
   return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
 }
 
+/* hfma: the exact fma of the widened halves rounded to odd in f32 (spirv_emit_exact.c),
+ * then once to f16; a NaN result is 0x7e00 unless an operand is NaN: the first, quieted */
+static uint32_t hfma(struct emit *e, const uint32_t *a) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t f =
+      spirv_exact_fma_odd32(e, half_to_f32(e, a[0]), half_to_f32(e, a[1]), half_to_f32(e, a[2]));
+  uint32_t r = f32_to_half(e, f, false);
+  r = sel(e, u32, op1(e, SpvOpIsNan, bl, f), cu32(e, 0x7e00), r);
+  for (int i = 2; i >= 0; i--) {
+    uint32_t h = op2(e, SpvOpBitwiseAnd, u32, a[i], cu32(e, 0xffff));
+    uint32_t nan = op2(e, SpvOpUGreaterThan, bl, op2(e, SpvOpBitwiseAnd, u32, h, cu32(e, 0x7fff)),
+                       cu32(e, 0x7c00));
+    r = sel(e, u32, nan, op2(e, SpvOpBitwiseOr, u32, h, cu32(e, 0x200)), r);
+  }
+  return r;
+}
+
 /* set_float_mode (s_round_mode, s_denorm_mode, s_setreg of MODE): the module computes in
  * one fixed mode, the IR's (docs/shader-spirv.md, "Float semantics"): round to nearest
  * even for every width, denormals kept, NaN rules of the IR operations. A write of MODE
@@ -98,73 +116,97 @@ static bool float_mode(struct emit *e, uint64_t imm) {
   return true;
 }
 
-/* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt =
- * sqrtf(x)), whatever the precision of the device's f64 divide and square root: a first
- * result R from f64, then the exact choice among R and its neighbours. Exact in f64: the
- * products a * r (48 bits) and m * m for a midpoint m between neighbours (50 bits), and
- * their differences from 1 or from a (Sterbenz). For 1/a the neighbour with the smallest
- * |1 - a * r| is nearest (|1/a - r| = |1 - a r| / |a|); for sqrt(a), a above the square of
- * the upper midpoint rounds up, below that of the lower one down (no exact ties: a has 24
- * significant bits, the square of a 25-bit midpoint more). The first result must be
- * within one f32 step, which any Vulkan f64 divide or square root is by far. Zeros,
- * infinities and NaNs come from the f64 operation itself, unchanged by the choice (it is
- * made only for finite nonzero results). */
-static uint32_t f32_step(struct emit *e, uint32_t r,
-                         int dir) { /* the neighbour away or towards 0 */
-  uint32_t u = op1(e, SpvOpBitcast, e->t_u32, r);
-  return op1(e, SpvOpBitcast, e->t_f32,
-             op2(e, dir > 0 ? SpvOpIAdd : SpvOpISub, e->t_u32, u, cu32(e, 1)));
+/* The wave-start MODE (COMPUTE_PGM_RSRC1.FLOAT_MODE, fn->float_mode) is not applied: the
+ * module computes in the mode above. A shader with float arithmetic that asks for another
+ * gets one warning naming it and the mode, when it is compiled (once per shader: the cache
+ * compiles each once), so a result that differs is never silent. */
+void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts) {
+  static const char *const round[] = {"nearest even", "toward +inf", "toward -inf", "toward zero"};
+  static const char *const denorm[] = {"flushed", "kept in, flushed out", "flushed in, kept out",
+                                       "kept"};
+  uint32_t m = e->fn->float_mode & 0xff;
+  if (m == 0xf0 || !(e->float_used || e->float64_used)) return;
+  LOG(shader, WARN,
+      "shader %s: FLOAT_MODE 0x%02x (round f32 %s, f16/f64 %s; denormals f32 %s, f16/f64 %s) "
+      "is not applied: the module computes with nearest even and denormals kept, f32 denormals "
+      "%s on this device (docs/shader-float.md)",
+      opts && opts->source_name ? opts->source_name : "(unnamed)", m, round[m & 3],
+      round[(m >> 2) & 3], denorm[(m >> 4) & 3], denorm[(m >> 6) & 3],
+      opts && opts->denorm_preserve_f32 ? "kept" : "as the device's default (lavapipe: flushed)");
 }
 
+/* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt,
+ * docs/shader-float.md), whatever the precision of the device's f64 divide and square root
+ * and whatever its denormal mode: the operand widened to f64 on the bits, a first result R
+ * from f64 narrowed on the bits, then the exact choice among R and its neighbours. Exact in
+ * f64: the products a * r (48 bits) and m * m for a midpoint m between neighbours (50 bits),
+ * and their differences from 1 or from a (Sterbenz). For 1/a the neighbour with the
+ * smallest |1 - a * r| is nearest (|1/a - r| = |1 - a r| / |a|); for sqrt(a), a above the
+ * square of the upper midpoint rounds up, below that of the lower one down (no exact ties:
+ * a has 24 significant bits, the square of a 25-bit midpoint more). The first result must
+ * be within one f32 step, which any Vulkan f64 divide or square root is by far. Zeros and
+ * infinities come from the f64 operation (the choice is made only for finite nonzero
+ * results); a NaN operand gives itself quieted, sqrt of a negative number 0x7fc00000. */
+static uint32_t f64_of_bits(struct emit *e, uint32_t u) { return spirv_exact_widen(e, u); }
+
 static uint32_t exact_rcp(struct emit *e, uint32_t a) {
-  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
-  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
+  uint32_t f64 = t_f64(e), u32 = e->t_u32, bl = e->t_bool;
+  uint32_t ua = op1(e, SpvOpBitcast, u32, a), a64 = f64_of_bits(e, ua);
   uint32_t one = spv_const64(&e->b, f64, 0x3ff0000000000000ull);
-  uint32_t r = op1(e, SpvOpFConvert, f32, op2(e, SpvOpFDiv, f64, one, a64));
-  uint32_t cand[3] = {r, f32_step(e, r, 1), f32_step(e, r, -1)}, best = r, best_err = 0;
+  uint32_t r = spirv_exact_narrow(e, op2(e, SpvOpFDiv, f64, one, a64));
+  uint32_t cand[3] = {r, op2(e, SpvOpIAdd, u32, r, cu32(e, 1)),
+                      op2(e, SpvOpISub, u32, r, cu32(e, 1))};
+  uint32_t best = r, best_err = 0;
   for (int i = 0; i < 3; i++) {
-    uint32_t prod = op2(e, SpvOpFMul, f64, a64, op1(e, SpvOpFConvert, f64, cand[i]));
+    uint32_t prod = op2(e, SpvOpFMul, f64, a64, f64_of_bits(e, cand[i]));
     uint32_t err = glsl(e, f64, GLSLstd450FAbs, op2(e, SpvOpFSub, f64, one, prod), 0, 1);
     if (i == 0) {
       best_err = err;
       continue;
     }
-    /* a neighbour of the same sign and finite (stepping past the largest finite gives inf,
-     * past the smallest normal a denormal: both still ordered by the residual) */
+    /* a neighbour past the largest finite is inf (its residual too): never chosen */
     uint32_t better = op2(e, SpvOpFOrdLessThan, bl, err, best_err);
-    best = sel(e, f32, better, cand[i], best);
+    best = sel(e, u32, better, cand[i], best);
     best_err = sel(e, f64, better, err, best_err);
   }
-  uint32_t finite =
-      op1(e, SpvOpLogicalNot, bl,
-          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
-  uint32_t nonzero = op2(e, SpvOpFUnordNotEqual, bl, r, cf32(e, 0.0f));
-  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, nonzero), best, r);
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, r, cu32(e, 0x7fffffffu));
+  uint32_t regular = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, mag, cu32(e, 0)),
+                         op2(e, SpvOpULessThan, bl, mag, cu32(e, 0x7f800000u)));
+  r = sel(e, u32, regular, best, r);
+  uint32_t nan = op2(e, SpvOpUGreaterThan, bl,
+                     op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu)), cu32(e, 0x7f800000u));
+  r = sel(e, u32, nan, op2(e, SpvOpBitwiseOr, u32, ua, cu32(e, 0x400000u)), r);
+  return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
 static uint32_t exact_sqrt(struct emit *e, uint32_t a) {
-  uint32_t f64 = t_f64(e), f32 = e->t_f32, bl = e->t_bool;
-  uint32_t a64 = op1(e, SpvOpFConvert, f64, a);
-  uint32_t r = op1(e, SpvOpFConvert, f32, glsl(e, f64, GLSLstd450Sqrt, a64, 0, 1));
-  uint32_t up = f32_step(e, r, 1), down = f32_step(e, r, -1);
+  uint32_t f64 = t_f64(e), u32 = e->t_u32, bl = e->t_bool;
+  uint32_t ua = op1(e, SpvOpBitcast, u32, a), a64 = f64_of_bits(e, ua);
+  uint32_t r = spirv_exact_narrow(e, glsl(e, f64, GLSLstd450Sqrt, a64, 0, 1));
+  uint32_t up = op2(e, SpvOpIAdd, u32, r, cu32(e, 1)), down = op2(e, SpvOpISub, u32, r, cu32(e, 1));
   uint32_t half = spv_const64(&e->b, f64, 0x3fe0000000000000ull);
-  uint32_t r64 = op1(e, SpvOpFConvert, f64, r);
-  uint32_t mhi =
-      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, up)), half);
-  uint32_t mlo =
-      op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, op1(e, SpvOpFConvert, f64, down)), half);
+  uint32_t r64 = f64_of_bits(e, r);
+  uint32_t mhi = op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, f64_of_bits(e, up)), half);
+  uint32_t mlo = op2(e, SpvOpFMul, f64, op2(e, SpvOpFAdd, f64, r64, f64_of_bits(e, down)), half);
   uint32_t go_up = op2(e, SpvOpFOrdGreaterThan, bl, a64, op2(e, SpvOpFMul, f64, mhi, mhi));
   uint32_t go_down = op2(e, SpvOpFOrdLessThan, bl, a64, op2(e, SpvOpFMul, f64, mlo, mlo));
-  uint32_t best = sel(e, f32, go_up, up, sel(e, f32, go_down, down, r));
-  uint32_t finite =
-      op1(e, SpvOpLogicalNot, bl,
-          op2(e, SpvOpLogicalOr, bl, op1(e, SpvOpIsInf, bl, r), op1(e, SpvOpIsNan, bl, r)));
-  uint32_t positive = op2(e, SpvOpFOrdGreaterThan, bl, r, cf32(e, 0.0f));
-  return sel(e, f32, op2(e, SpvOpLogicalAnd, bl, finite, positive), best, r);
+  uint32_t best = sel(e, u32, go_up, up, sel(e, u32, go_down, down, r));
+  /* positive finite a: the choice; +-0 and +inf: the f64 result; a < 0: the default NaN */
+  uint32_t regular = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, ua, cu32(e, 0)),
+                         op2(e, SpvOpULessThan, bl, ua, cu32(e, 0x7f800000u)));
+  r = sel(e, u32, regular, best, r);
+  r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, ua, cu32(e, 0x80000000u)), cu32(e, 0x7fc00000u), r);
+  r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x80000000u)), ua, r);
+  uint32_t nan = op2(e, SpvOpUGreaterThan, bl,
+                     op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu)), cu32(e, 0x7f800000u));
+  r = sel(e, u32, nan, op2(e, SpvOpBitwiseOr, u32, ua, cu32(e, 0x400000u)), r);
+  return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
 bool spirv_emit_float_supports(enum ir_op op) {
+  if (spirv_exact_supports(op)) return true;
   switch (op) {
+    case IR_OP_hfma:
     case IR_OP_frcp:
     case IR_OP_fsqrt:
     case IR_OP_set_float_mode:
@@ -210,6 +252,7 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
     float_mode(e, in->imm);
     return true;
   }
+  if (spirv_emit_exact(e, id, a)) return true;
   switch ((enum ir_op)in->op) { /* f16: bits in a u32 */
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0xffff)); break;
@@ -222,6 +265,9 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
       v = f32_to_half(e, op2(e, in->op == IR_OP_hadd ? SpvOpFAdd : SpvOpFMul, f32, x, y), false);
       break;
     }
+    case IR_OP_hfma: /* ir_float_fma16: one rounding; NaN: the first NaN operand quieted */
+      v = hfma(e, a);
+      break;
     case IR_OP_hmin:
     case IR_OP_hmax: {
       uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]);

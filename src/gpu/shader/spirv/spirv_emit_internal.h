@@ -164,6 +164,15 @@ bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+/* logs (once per module) a wave-start FLOAT_MODE the module does not compute in */
+void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts);
+/* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
+bool spirv_exact_supports(enum ir_op op);
+bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
+uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
+uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
+uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

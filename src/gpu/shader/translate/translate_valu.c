@@ -96,16 +96,19 @@ void xl_translate_valu(struct xl_state *x, const struct isa_inst *in, const stru
     }
     case K_VF32_LEGACY: {
       /* the product is +0 when either factor is zero (even with inf or NaN); mac/mad add
-       * with MAD rules (denormals flushed) */
+       * with MAD rules (denormals flushed, the factors first: a denormal factor is a zero) */
       a = fsrc(x, in, 0);
       b = fsrc(x, in, 1);
+      if (e->detail) {
+        a = ir_fflush(bd, a);
+        b = ir_fflush(bd, b);
+      }
       uint32_t zero = ir_b_const_f32(bd, 0.0f);
       uint32_t any0 = ir_bor(bd, ir_fcmp_i(bd, IR_FCMP_OEQ, a, zero), ir_fcmp_i(bd, IR_FCMP_OEQ, b, zero));
       if (e->detail == 0) {
         r = ir_select(bd, any0, zero, ir_fmul(bd, a, b));
       } else {
-        uint32_t p = ir_select(bd, any0, zero,
-                               ir_fflush(bd, ir_fmul(bd, ir_fflush(bd, a), ir_fflush(bd, b))));
+        uint32_t p = ir_select(bd, any0, zero, ir_fflush(bd, ir_fmul(bd, a, b)));
         c = e->detail == 1 ? ir_bitcast_f32(bd, src_dword(x, defp(in, 0), 0, false)) : fsrc(x, in, 2);
         r = ir_fflush(bd, ir_fadd(bd, p, ir_fflush(bd, c)));
       }

@@ -1,0 +1,386 @@
+/* libSceNpTrophy: contexts, handles, unlocks kept on disk (see np_trophy.h). */
+#include "hle/libSceNpTrophy/np_trophy.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+
+#include "common/log.h"
+#include "hle/libSceNpTrophy/trophy_set.h"
+#include "hle/libSceUserService/user_service.h"
+
+#define TRP_MAX_BYTES (64u << 20)
+#define RTC_UNIX_EPOCH_SECONDS 62135596800ull /* 0001-01-01 to 1970-01-01 */
+
+struct context {
+  bool used, registered;
+  int32_t user;
+  uint32_t service_label;
+};
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct context contexts[NP_TROPHY_CONTEXT_MAX]; /* id = index + 1 */
+static bool handles[NP_TROPHY_HANDLE_MAX];             /* id = index + 1 */
+static char store_dir[PATH_MAX];                       /* <data>/trophy */
+static struct trophy_set set;
+static bool loaded;                          /* the unlocks were read from disk */
+static uint64_t unlocked_at[TROPHY_NUM_MAX]; /* SceRtcTick of the unlock, 0: locked */
+
+static bool make_dirs(const char *path) {
+  char buf[PATH_MAX];
+  snprintf(buf, sizeof buf, "%s", path);
+  for (char *p = buf + 1; *p; p++) {
+    if (*p != '/') continue;
+    *p = '\0';
+    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
+    *p = '/';
+  }
+  return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+static void read_set(const char *game_folder) {
+  static const char *const names[] = {"sce_sys/trophy/trophy00.trp", "sce_sys/trophy/TROPHY00.TRP"};
+  char path[PATH_MAX], why[160] = "no trophy package (sce_sys/trophy/trophy00.trp)";
+  memset(&set, 0, sizeof set);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    snprintf(path, sizeof path, "%.4000s/%s", game_folder, names[i]);
+    FILE *f = fopen(path, "rb");
+    if (!f) continue;
+    uint8_t *data = malloc(TRP_MAX_BYTES);
+    size_t n = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
+    fclose(f);
+    bool ok = data && trophy_set_parse_trp(data, n, &set, why, sizeof why);
+    free(data);
+    if (ok) {
+      LOG(hle, INFO, "trophies: %u in the set of %s (%s)", set.count,
+          set.title[0] ? set.title : "the title", path);
+      return;
+    }
+    memset(&set, 0, sizeof set);
+    break;
+  }
+  LOG(hle, INFO, "trophies: the set is unknown (%s); ids 0..%d are accepted as used", why,
+      TROPHY_NUM_MAX - 1);
+}
+
+void np_trophy_set_title(const char *title_data_dir, const char *game_folder) {
+  pthread_mutex_lock(&lock);
+  snprintf(store_dir, sizeof store_dir, "%.4000s/trophy", title_data_dir);
+  read_set(game_folder);
+  loaded = false;
+  pthread_mutex_unlock(&lock);
+}
+
+static bool state_path(int32_t user, char *out, size_t cap) {
+  if (!store_dir[0]) return false;
+  int n = snprintf(out, cap, "%s/%d/unlocked.txt", store_dir, (int)user);
+  return n > 0 && (size_t)n < cap;
+}
+
+/* Reads the user's unlocks once. Called with the lock held. */
+static void load_state(int32_t user) {
+  if (loaded) return;
+  loaded = true;
+  memset(unlocked_at, 0, sizeof unlocked_at);
+  char path[PATH_MAX];
+  FILE *f = state_path(user, path, sizeof path) ? fopen(path, "r") : NULL;
+  if (!f) return;
+  char line[128];
+  while (fgets(line, sizeof line, f)) {
+    int id;
+    unsigned long long tick;
+    if (sscanf(line, "%d %llu", &id, &tick) == 2 && id >= 0 && id < TROPHY_NUM_MAX && tick)
+      unlocked_at[id] = tick;
+  }
+  fclose(f);
+}
+
+static bool save_state(int32_t user) {
+  char path[PATH_MAX], tmp[PATH_MAX + 8];
+  if (!state_path(user, path, sizeof path)) return false;
+  char dir[PATH_MAX];
+  snprintf(dir, sizeof dir, "%s/%d", store_dir, (int)user);
+  if (!make_dirs(dir)) return false;
+  snprintf(tmp, sizeof tmp, "%s.new", path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) return false;
+  for (int i = 0; i < TROPHY_NUM_MAX; i++)
+    if (unlocked_at[i]) fprintf(f, "%d %llu\n", i, (unsigned long long)unlocked_at[i]);
+  bool ok = fclose(f) == 0 && rename(tmp, path) == 0;
+  if (!ok) LOG(hle, ERROR, "trophies: cannot write %s: %s", path, strerror(errno));
+  return ok;
+}
+
+static uint64_t rtc_now(void) {
+  struct timeval tv;
+  gettimeofday(&tv, NULL);
+  return (RTC_UNIX_EPOCH_SECONDS + (uint64_t)tv.tv_sec) * 1000000ull + (uint64_t)tv.tv_usec;
+}
+
+int np_trophy_create_context(int32_t *context, int32_t user_id, uint32_t service_label,
+                             uint64_t options) {
+  if (!context || options != 0) return NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (user_id != USER_SERVICE_INITIAL_USER_ID) return NP_TROPHY_ERROR_INVALID_USER_ID;
+  pthread_mutex_lock(&lock);
+  int rc = 0, slot = -1;
+  for (int i = 0; i < NP_TROPHY_CONTEXT_MAX && rc == 0; i++) {
+    if (contexts[i].used && contexts[i].user == user_id &&
+        contexts[i].service_label == service_label)
+      rc = NP_TROPHY_ERROR_CONTEXT_ALREADY_EXISTS;
+    else if (!contexts[i].used && slot < 0) slot = i;
+  }
+  if (rc == 0 && slot < 0) rc = NP_TROPHY_ERROR_CONTEXT_EXCEEDS_MAX;
+  if (rc == 0) {
+    contexts[slot] =
+        (struct context){.used = true, .user = user_id, .service_label = service_label};
+    *context = slot + 1;
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+/* The context CONTEXT (lock held), or NULL. */
+static struct context *find_context(int32_t context) {
+  if (context < 1 || context > NP_TROPHY_CONTEXT_MAX || !contexts[context - 1].used) return NULL;
+  return &contexts[context - 1];
+}
+
+static bool valid_handle(int32_t handle) {
+  return handle >= 1 && handle <= NP_TROPHY_HANDLE_MAX && handles[handle - 1];
+}
+
+int np_trophy_destroy_context(int32_t context) {
+  pthread_mutex_lock(&lock);
+  struct context *c = find_context(context);
+  if (c) c->used = false;
+  pthread_mutex_unlock(&lock);
+  return c ? 0 : NP_TROPHY_ERROR_INVALID_CONTEXT;
+}
+
+int np_trophy_create_handle(int32_t *handle) {
+  if (!handle) return NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  pthread_mutex_lock(&lock);
+  int rc = NP_TROPHY_ERROR_HANDLE_EXCEEDS_MAX;
+  for (int i = 0; i < NP_TROPHY_HANDLE_MAX; i++)
+    if (!handles[i]) {
+      handles[i] = true;
+      *handle = i + 1;
+      rc = 0;
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_destroy_handle(int32_t handle) {
+  pthread_mutex_lock(&lock);
+  bool ok = valid_handle(handle);
+  if (ok) handles[handle - 1] = false;
+  pthread_mutex_unlock(&lock);
+  return ok ? 0 : NP_TROPHY_ERROR_INVALID_HANDLE;
+}
+
+/* Every call finishes before it returns, so there is never anything to abort. */
+int np_trophy_abort_handle(int32_t handle) {
+  pthread_mutex_lock(&lock);
+  bool ok = valid_handle(handle);
+  pthread_mutex_unlock(&lock);
+  return ok ? 0 : NP_TROPHY_ERROR_INVALID_HANDLE;
+}
+
+/* Checks CONTEXT and HANDLE (lock held): 0 with *C set, or the error. REGISTERED: the
+ * context must be registered. */
+static int check(int32_t context, int32_t handle, bool registered, struct context **c) {
+  *c = find_context(context);
+  if (!*c) return NP_TROPHY_ERROR_INVALID_CONTEXT;
+  if (!valid_handle(handle)) return NP_TROPHY_ERROR_INVALID_HANDLE;
+  if (registered && !(*c)->registered) return NP_TROPHY_ERROR_NOT_REGISTERED;
+  return 0;
+}
+
+static uint32_t unlocked_count(void) {
+  uint32_t n = 0;
+  for (int i = 0; i < TROPHY_NUM_MAX; i++) n += unlocked_at[i] != 0;
+  return n;
+}
+
+/* Trophies in the set: the package's count, else the highest id used + 1. */
+static uint32_t set_count(void) {
+  if (set.known) return set.count;
+  uint32_t n = 0;
+  for (int i = 0; i < TROPHY_NUM_MAX; i++)
+    if (unlocked_at[i]) n = (uint32_t)i + 1;
+  return n;
+}
+
+int np_trophy_register_context(int32_t context, int32_t handle, uint64_t options) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, false, &c);
+  if (rc == 0 && options != 0) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0 && c->registered) rc = NP_TROPHY_ERROR_ALREADY_REGISTERED;
+  if (rc == 0) {
+    c->registered = true;
+    load_state(c->user);
+    LOG(hle, INFO, "trophies: context %d registered, %u of %u unlocked", context, unlocked_count(),
+        set_count());
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+static void log_unlock(int32_t id) {
+  const struct trophy_def *d = &set.defs[id];
+  if (set.known)
+    LOG(hle, INFO, "trophy unlocked: %d \"%s\" (%s)", id, d->name, trophy_grade_name(d->grade));
+  else LOG(hle, INFO, "trophy unlocked: %d", id);
+}
+
+/* The platinum trophy P is earned when every trophy linked to it (pid P) is. */
+static bool platinum_complete(int32_t p) {
+  bool any = false;
+  for (uint32_t i = 0; i < set.count; i++) {
+    if (set.defs[i].platinum != p || (int32_t)i == p) continue;
+    any = true;
+    if (!unlocked_at[i]) return false;
+  }
+  return any;
+}
+
+int np_trophy_unlock_trophy(int32_t context, int32_t handle, int32_t trophy_id,
+                            int32_t *platinum_id) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (rc == 0 && !platinum_id) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+    rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (rc == 0 && set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
+    rc = NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
+  if (rc == 0 && unlocked_at[trophy_id]) rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
+  if (rc == 0) {
+    uint64_t now = rtc_now();
+    unlocked_at[trophy_id] = now;
+    log_unlock(trophy_id);
+    *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
+    int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
+    if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
+        !unlocked_at[p] && platinum_complete(p)) {
+      unlocked_at[p] = now;
+      log_unlock(p);
+      *platinum_id = p;
+    }
+    save_state(c->user);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
+                                      struct np_trophy_flag_array *flags, uint32_t *count) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0 && (!flags || !count)) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0) {
+    memset(flags, 0, sizeof *flags);
+    for (int i = 0; i < TROPHY_NUM_MAX; i++)
+      if (unlocked_at[i]) flags->bits[i >> 5] |= 1u << (i & 31);
+    *count = set_count();
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+/* Progress: the share of the set's points earned (bronze 15, silver 30, gold 90, platinum
+ * 180), or of the trophies when the grades are unknown. */
+static uint32_t progress(void) {
+  static const uint32_t points[] = {0, 180, 90, 30, 15};
+  uint32_t total = 0, got = 0, n = set_count();
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t w = set.known && set.defs[i].grade <= TROPHY_GRADE_BRONZE && set.defs[i].grade
+                     ? points[set.defs[i].grade]
+                     : 1;
+    total += w;
+    if (unlocked_at[i]) got += w;
+  }
+  return total ? got * 100 / total : 0;
+}
+
+int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_game_details *details,
+                            struct np_trophy_game_data *data) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0 && !details && !data) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0 &&
+      ((details && details->size != sizeof *details) || (data && data->size != sizeof *data)))
+    rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0) {
+    uint32_t by_grade[5] = {0}, got_by_grade[5] = {0}, n = set_count();
+    for (uint32_t i = 0; i < n; i++) {
+      uint8_t g = set.known ? set.defs[i].grade : TROPHY_GRADE_UNKNOWN;
+      by_grade[g]++;
+      if (unlocked_at[i]) got_by_grade[g]++;
+    }
+    if (details) {
+      memset((char *)details + sizeof details->size, 0, sizeof *details - sizeof details->size);
+      details->num_trophies = n;
+      details->num_platinum = by_grade[TROPHY_GRADE_PLATINUM];
+      details->num_gold = by_grade[TROPHY_GRADE_GOLD];
+      details->num_silver = by_grade[TROPHY_GRADE_SILVER];
+      details->num_bronze = by_grade[TROPHY_GRADE_BRONZE];
+      snprintf(details->title, sizeof details->title, "%s", set.title);
+    }
+    if (data) {
+      memset((char *)data + sizeof data->size, 0, sizeof *data - sizeof data->size);
+      data->unlocked_trophies = unlocked_count();
+      data->unlocked_platinum = got_by_grade[TROPHY_GRADE_PLATINUM];
+      data->unlocked_gold = got_by_grade[TROPHY_GRADE_GOLD];
+      data->unlocked_silver = got_by_grade[TROPHY_GRADE_SILVER];
+      data->unlocked_bronze = got_by_grade[TROPHY_GRADE_BRONZE];
+      data->progress_percentage = progress();
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id,
+                              struct np_trophy_details *details, struct np_trophy_data *data) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+    rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (rc == 0 && ((!details && !data) || (details && details->size != sizeof *details) ||
+                  (data && data->size != sizeof *data)))
+    rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0) {
+    const struct trophy_def *d = &set.defs[trophy_id];
+    if (details) {
+      memset((char *)details + sizeof details->size, 0, sizeof *details - sizeof details->size);
+      details->trophy_id = trophy_id;
+      details->grade = set.known ? d->grade : TROPHY_GRADE_UNKNOWN;
+      details->group_id = set.known ? d->group : -1;
+      details->hidden = d->hidden;
+      snprintf(details->name, sizeof details->name, "%s", d->name);
+    }
+    if (data) {
+      memset((char *)data + sizeof data->size, 0, sizeof *data - sizeof data->size);
+      data->trophy_id = trophy_id;
+      data->unlocked = unlocked_at[trophy_id] != 0;
+      data->timestamp = unlocked_at[trophy_id];
+    }
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}

@@ -1,0 +1,85 @@
+/* libSceNpTrophy: trophy contexts and handles, registration, unlocks (with the platinum
+ * trophy earned when the last trophy linked to it is), unlock state and game/trophy info.
+ * The set comes from the game's trophy package when it can be read (trophy_set.h); else
+ * ids 0..127 are accepted as the guest uses them and there is no platinum logic. Unlocks are
+ * kept per title and user in <data>/trophy/<user>/unlocked.txt ("id tick" lines, tick in
+ * SceRtcTick microseconds) and logged as they happen. */
+#ifndef PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
+#define PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Error codes (the console's SCE_NP_TROPHY_ERROR_*) */
+#define NP_TROPHY_ERROR_INVALID_ARGUMENT ((int)0x80551604)
+#define NP_TROPHY_ERROR_INVALID_HANDLE ((int)0x80551608)
+#define NP_TROPHY_ERROR_INVALID_CONTEXT ((int)0x80551609)
+#define NP_TROPHY_ERROR_INVALID_TROPHY_ID ((int)0x8055160A)
+#define NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED ((int)0x8055160C)
+#define NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK ((int)0x8055160D)
+#define NP_TROPHY_ERROR_NOT_REGISTERED ((int)0x8055160F)
+#define NP_TROPHY_ERROR_ALREADY_REGISTERED ((int)0x80551610)
+#define NP_TROPHY_ERROR_CONTEXT_ALREADY_EXISTS ((int)0x80551613)
+#define NP_TROPHY_ERROR_CONTEXT_EXCEEDS_MAX ((int)0x80551623)
+#define NP_TROPHY_ERROR_HANDLE_EXCEEDS_MAX ((int)0x80551624)
+#define NP_TROPHY_ERROR_INVALID_USER_ID ((int)0x80551625)
+
+#define NP_TROPHY_INVALID_TROPHY_ID (-1)
+#define NP_TROPHY_CONTEXT_MAX 4 /* unverified limits */
+#define NP_TROPHY_HANDLE_MAX 4
+
+/* The guest's structures (SceNpTrophyFlagArray, SceNpTrophyData, ...). */
+struct np_trophy_flag_array {
+  uint32_t bits[4];
+};
+struct np_trophy_data {
+  size_t size;
+  int32_t trophy_id;
+  uint8_t unlocked;
+  uint8_t reserved[3];
+  uint64_t timestamp; /* SceRtcTick */
+};
+struct np_trophy_details {
+  size_t size;
+  int32_t trophy_id;
+  int32_t grade;
+  int32_t group_id;
+  uint8_t hidden;
+  uint8_t reserved[3];
+  char name[128];
+  char description[1024];
+};
+struct np_trophy_game_details {
+  size_t size;
+  uint32_t num_groups, num_trophies, num_platinum, num_gold, num_silver, num_bronze;
+  char title[128];
+  char description[1024];
+};
+struct np_trophy_game_data {
+  size_t size;
+  uint32_t unlocked_trophies, unlocked_platinum, unlocked_gold, unlocked_silver, unlocked_bronze,
+      progress_percentage;
+};
+
+/* Where the unlocks are kept (<TITLE_DATA_DIR>/trophy) and the game folder whose
+ * sce_sys/trophy/trophy00.trp holds the set; called before the guest runs. */
+void np_trophy_set_title(const char *title_data_dir, const char *game_folder);
+
+/* The exports (the console's prototypes; see sdk/include/np_trophy.h) */
+int np_trophy_create_context(int32_t *context, int32_t user_id, uint32_t service_label,
+                             uint64_t options);
+int np_trophy_destroy_context(int32_t context);
+int np_trophy_create_handle(int32_t *handle);
+int np_trophy_destroy_handle(int32_t handle);
+int np_trophy_abort_handle(int32_t handle);
+int np_trophy_register_context(int32_t context, int32_t handle, uint64_t options);
+int np_trophy_unlock_trophy(int32_t context, int32_t handle, int32_t trophy_id,
+                            int32_t *platinum_id);
+int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
+                                      struct np_trophy_flag_array *flags, uint32_t *count);
+int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_game_details *details,
+                            struct np_trophy_game_data *data);
+int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id,
+                              struct np_trophy_details *details, struct np_trophy_data *data);
+
+#endif

@@ -1,0 +1,55 @@
+/* The trophy set of a title: the trophies' ids, grades, platinum links and names, read from
+ * the game's trophy package (sce_sys/trophy/trophy00.trp: the PS4 format, a big-endian
+ * table of named entries). The set is its configuration file TROP.SFM (plain XML); the
+ * packages shipped on discs carry it encrypted as TROP.ESFM, whose key is the console's and
+ * not public: then the set is unknown (trophy_set.known false) and the library falls back on
+ * the ids the guest uses. The PS5's sce_sys/trophy2/trophy00.ucp is not a documented format
+ * and is not read. Parsers of untrusted bytes: tests/fuzz/trophy_set. */
+#ifndef PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
+#define PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TROPHY_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX */
+#define TROPHY_NAME_SIZE 128
+#define TROPHY_TITLE_SIZE 128
+
+/* SceNpTrophyGrade */
+enum trophy_grade {
+  TROPHY_GRADE_UNKNOWN = 0,
+  TROPHY_GRADE_PLATINUM = 1,
+  TROPHY_GRADE_GOLD = 2,
+  TROPHY_GRADE_SILVER = 3,
+  TROPHY_GRADE_BRONZE = 4,
+};
+
+struct trophy_def {
+  bool defined;
+  bool hidden;
+  uint8_t grade;    /* enum trophy_grade */
+  int32_t platinum; /* the platinum trophy this one counts towards (pid), or -1 */
+  int32_t group;    /* -1: the base game */
+  char name[TROPHY_NAME_SIZE];
+};
+
+struct trophy_set {
+  bool known;     /* read from a trophy file */
+  uint32_t count; /* trophies defined (ids 0..count-1) */
+  char title[TROPHY_TITLE_SIZE];
+  struct trophy_def defs[TROPHY_NUM_MAX];
+};
+
+/* Reads a trophy package (TRP) image: true with OUT filled from its plain configuration;
+ * false with a reason in WHY (not a package, damaged, or configuration only encrypted). */
+bool trophy_set_parse_trp(const uint8_t *data, size_t size, struct trophy_set *out, char *why,
+                          size_t cap);
+/* Reads a trophy configuration (TROP.SFM, XML) of LEN bytes. False (WHY) when it defines no
+ * trophy or an id out of range. */
+bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, char *why,
+                          size_t cap);
+/* Grade name for logs: platinum, gold, silver, bronze, unknown. */
+const char *trophy_grade_name(int grade);
+
+#endif

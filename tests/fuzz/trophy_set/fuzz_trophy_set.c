@@ -1,0 +1,28 @@
+/* Fuzz target for the trophy package and configuration readers (trophy_set.h): the input is
+ * a trophy package image, and also read as a configuration (XML) on its own. A parsed set
+ * must be consistent: ids 0..count-1 all defined, names terminated. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hle/libSceNpTrophy/trophy_set.h"
+
+static struct trophy_set set;
+
+static void check(void) {
+  if (!set.known) return;
+  if (set.count == 0 || set.count > TROPHY_NUM_MAX) abort();
+  for (uint32_t i = 0; i < set.count; i++) {
+    const struct trophy_def *d = &set.defs[i];
+    if (!d->defined || memchr(d->name, 0, sizeof d->name) == NULL || d->grade > 4) abort();
+    if (d->platinum < -1 || d->platinum >= TROPHY_NUM_MAX) abort();
+  }
+  if (memchr(set.title, 0, sizeof set.title) == NULL) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char why[160];
+  if (trophy_set_parse_trp(data, size, &set, why, sizeof why)) check();
+  if (trophy_set_parse_sfm((const char *)data, size, &set, why, sizeof why)) check();
+  return 0;
+}

@@ -1,0 +1,167 @@
+/* Host-side pieces of libSceSaveData and libSceNpTrophy: the dir name pattern (SQL LIKE
+ * semantics: '%' any run, '_' one character; no case), slot names, the slot record on disk
+ * (a damaged record is not a save), and the trophy package / configuration readers on
+ * packages built here from the documented layout. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hle/libSceNpTrophy/trophy_set.h"
+#include "hle/libSceSaveData/save_data.h"
+
+static void test_pattern(void **state) {
+  (void)state;
+  assert_true(save_data_pattern_match("%", ""));
+  assert_true(save_data_pattern_match("%", "SAVE01"));
+  assert_true(save_data_pattern_match("", ""));
+  assert_false(save_data_pattern_match("", "A"));
+  assert_false(save_data_pattern_match("_", ""));
+  assert_true(save_data_pattern_match("SAVE__", "SAVE01"));
+  assert_false(save_data_pattern_match("SAVE__", "SAVE1"));
+  assert_true(save_data_pattern_match("save%", "SAVE01"));
+  assert_true(save_data_pattern_match("%0%1", "SAVE01"));
+  assert_false(save_data_pattern_match("%2", "SAVE01"));
+  assert_true(save_data_pattern_match("S%%E01", "SAVE01"));
+  /* many '%' against a long name: linear work, and the right answer */
+  char name[32];
+  memset(name, 'A', 31);
+  name[31] = 0;
+  assert_false(save_data_pattern_match("%A%A%A%A%A%A%A%A%A%A%A%A%A%AB", name));
+  assert_true(save_data_pattern_match("%A%A%A%A%A%A%A%A%A%A%A%A%A%AA", name));
+}
+
+static void test_dir_names(void **state) {
+  (void)state;
+  assert_true(save_data_dir_name_valid("SLOT_1", false));
+  assert_true(save_data_dir_name_valid("a-b_C9", false));
+  assert_false(save_data_dir_name_valid("", false));
+  assert_false(save_data_dir_name_valid("..", false));
+  assert_false(save_data_dir_name_valid("a/b", false));
+  assert_false(save_data_dir_name_valid("a b", false));
+  assert_false(save_data_dir_name_valid("sce_sdmemory", false));
+  assert_true(save_data_dir_name_valid("sce_sdmemory", true));
+  char n[40];
+  memset(n, 'X', sizeof n);
+  n[31] = 0;
+  assert_true(save_data_dir_name_valid(n, false)); /* 31 characters */
+  n[31] = 'X';
+  assert_false(save_data_dir_name_valid(n, false)); /* no NUL within 32 bytes */
+}
+
+static void test_records(void **state) {
+  (void)state;
+  char root[] = "/tmp/prospero-savedata-XXXXXX";
+  assert_non_null(mkdtemp(root));
+  save_data_set_title_dir(root);
+  assert_false(save_data_slot_exists(1, "ONE"));
+  assert_true(save_data_slot_create(1, "ONE", 100));
+  assert_true(save_data_slot_exists(1, "ONE"));
+  struct save_data_record rec;
+  assert_true(save_data_record_read(1, "ONE", &rec));
+  assert_int_equal(rec.blocks, 100);
+  assert_true(rec.param.mtime > 0);
+  strcpy(rec.param.title, "T");
+  rec.param.user_param = 9;
+  assert_true(save_data_record_write(1, "ONE", &rec));
+  memset(&rec, 0, sizeof rec);
+  assert_true(save_data_record_read(1, "ONE", &rec));
+  assert_string_equal(rec.param.title, "T");
+  assert_int_equal(rec.param.user_param, 9);
+  char names[4][SAVE_DATA_DIRNAME_SIZE];
+  assert_int_equal(save_data_slot_list(1, names, 4), 1);
+  assert_string_equal(names[0], "ONE");
+  /* a damaged record: not a save, and not listed */
+  char p[512];
+  snprintf(p, sizeof p, "%s/savedata/1/ONE/sce_sys/param.bin", root);
+  FILE *f = fopen(p, "r+b");
+  assert_non_null(f);
+  fputs("XXXX", f);
+  fclose(f);
+  assert_false(save_data_record_read(1, "ONE", &rec));
+  assert_true(truncate(p, 20) == 0);
+  assert_false(save_data_record_read(1, "ONE", &rec));
+  assert_true(save_data_slot_delete(1, "ONE"));
+  assert_false(save_data_slot_exists(1, "ONE"));
+  assert_int_equal(save_data_slot_list(1, names, 4), 0);
+  char cmd[600];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+  assert_int_equal(system(cmd), 0);
+}
+
+static const char sfm[] =
+    "<trophyconf><title-name>Set</title-name>"
+    "<trophy id=\"000\" hidden=\"no\" ttype=\"P\" pid=\"-1\"><name>All</name></trophy>"
+    "<trophy id=\"001\" hidden=\"yes\" ttype=\"B\" pid=\"000\"><name>One</name></trophy>"
+    "</trophyconf>";
+
+static void put_be32(uint8_t *p, uint32_t v) {
+  p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+}
+static void put_be64(uint8_t *p, uint64_t v) {
+  put_be32(p, (uint32_t)(v >> 32));
+  put_be32(p + 4, (uint32_t)v);
+}
+
+/* A package of one entry NAME holding DATA (the documented layout). */
+static size_t make_trp(uint8_t *out, const char *name, const void *data, size_t len) {
+  memset(out, 0, 0xA0 + len);
+  put_be32(out, 0xDCA24D00u);
+  put_be32(out + 4, 1);
+  put_be64(out + 8, 0xA0 + len);
+  put_be32(out + 16, 1);
+  put_be32(out + 20, 0x40);
+  memcpy(out + 0x60, name, strlen(name));
+  put_be64(out + 0x60 + 32, 0xA0);
+  put_be64(out + 0x60 + 40, len);
+  memcpy(out + 0xA0, data, len);
+  return 0xA0 + len;
+}
+
+static void test_trophy_set(void **state) {
+  (void)state;
+  static struct trophy_set set;
+  char why[160];
+  static uint8_t trp[4096];
+  size_t n = make_trp(trp, "TROP.SFM", sfm, sizeof sfm - 1);
+  assert_true(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
+  assert_int_equal(set.count, 2);
+  assert_string_equal(set.title, "Set");
+  assert_int_equal(set.defs[0].grade, TROPHY_GRADE_PLATINUM);
+  assert_int_equal(set.defs[1].grade, TROPHY_GRADE_BRONZE);
+  assert_int_equal(set.defs[1].platinum, 0);
+  assert_true(set.defs[1].hidden);
+  assert_string_equal(set.defs[1].name, "One");
+  n = make_trp(trp, "TROP.ESFM", "\x01\x02", 2);
+  assert_false(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
+  assert_non_null(strstr(why, "encrypted"));
+  n = make_trp(trp, "TROP.SFM", sfm, sizeof sfm - 1);
+  put_be64(trp + 0x60 + 40, 1u << 20); /* the entry runs past the end */
+  assert_false(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
+  assert_false(trophy_set_parse_trp(trp, 40, &set, why, sizeof why));
+  trp[0] = 0;
+  assert_false(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
+  static const char gap[] =
+      "<trophy id=\"000\" ttype=\"B\"></trophy><trophy id=\"002\" ttype=\"B\">";
+  assert_false(trophy_set_parse_sfm(gap, sizeof gap - 1, &set, why, sizeof why));
+  static const char twice[] = "<trophy id=\"000\" ttype=\"B\"><trophy id=\"000\" ttype=\"B\">";
+  assert_false(trophy_set_parse_sfm(twice, sizeof twice - 1, &set, why, sizeof why));
+  static const char big[] = "<trophy id=\"128\" ttype=\"B\">";
+  assert_false(trophy_set_parse_sfm(big, sizeof big - 1, &set, why, sizeof why));
+  assert_false(trophy_set_parse_sfm("", 0, &set, why, sizeof why));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_pattern),
+      cmocka_unit_test(test_dir_names),
+      cmocka_unit_test(test_records),
+      cmocka_unit_test(test_trophy_set),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
