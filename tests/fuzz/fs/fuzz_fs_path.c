@@ -1,10 +1,12 @@
 /* Fuzz target for guest path translation (kernel/mounts.h, files.h). The input's first byte
  * picks an operation, the rest (up to its first NUL, as a guest string ends) is the path.
  * A temporary tree is mounted once: /w writable with links leading out (absolute and
- * climbing) and in, /pkg read-only and case-insensitive. After every input the folder
- * outside the mounts must be exactly as planted, else the target aborts. */
+ * climbing) and in, /pkg read-only and case-insensitive. Opens with a first byte of 100 or
+ * more go through openat relative to a descriptor of /w/sub (files_openat). After every
+ * input the folder outside the mounts must be exactly as planted, else the target aborts. */
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,10 +88,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   struct stat st;
   char other[MOUNTS_PATH_MAX + 8];
   snprintf(other, sizeof other, "/w/%u", data[0]);
+  static int wdir = -1;
+  if (wdir < 0) {
+    files_mkdir("/w/sub", 0755);
+    wdir = files_open("/w/sub", O_RDONLY | O_DIRECTORY, 0);
+    if (wdir < 0) abort();
+  }
+  bool at = data[0] >= 100;
   switch (data[0] % 10) {
     case 0: files_stat(path, &st); break;
     case 1: {
-      int fd = files_open(path, O_RDONLY, 0);
+      int fd = at ? files_openat(wdir, path, O_RDONLY, 0) : files_open(path, O_RDONLY, 0);
       if (fd >= 0) {
         char b[64];
         files_read(fd, b, sizeof b);
@@ -98,7 +107,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       break;
     }
     case 2: {
-      int fd = files_open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      int flags = O_WRONLY | O_CREAT | O_TRUNC;
+      int fd = at ? files_openat(wdir, path, flags, 0644) : files_open(path, flags, 0644);
       if (fd >= 0) {
         files_write(fd, "x", 1);
         files_close(fd);

@@ -73,7 +73,7 @@ static void dispatch(const uint32_t *spv, size_t count, struct shader_memory *m)
 static void two_ranges(bool import) {
   SKIP_WITHOUT_LLVM_MC();
   if (!dev) skip();
-  if (import && !vk_device_host_import_align(dev)) skip(); /* no VK_EXT_external_memory_host */
+  if (import && !vk_device_host_import_alignment(dev)) skip(); /* no VK_EXT_external_memory_host */
   size_t count;
   uint32_t *spv = compile_kernel(&count);
   /* range 1: 16 KiB; range 2: one page followed by a page in no range (the sentinel) */

@@ -66,7 +66,7 @@ bool shader_memory_map(struct shader_memory *m, uint64_t addr, void *host, uint6
       return fail(err, err_size, "guest range 0x%llx+0x%llx overlaps a mapped range", addr, size);
   struct range *r = &m->r[m->count];
   *r = (struct range){.addr = addr, .size = size, .host = host};
-  uint64_t align = vk_device_host_import_align(m->dev);
+  uint64_t align = vk_device_host_import_alignment(m->dev);
   allow_import = allow_import && align && (uintptr_t)host % align == 0 && size % align == 0;
   r->imported = allow_import && vk_buffer_import_host(m->dev, host, size,
                                                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &r->buf);
