@@ -31,6 +31,7 @@ struct kept_pipeline {
   uint32_t *spirv;
   size_t bytes;
   uint32_t buffer_count, push_size;
+  uint32_t spec[8], spec_count; /* specialization constants 0.. */
   struct vk_compute_pipeline p;
 };
 
@@ -258,7 +259,9 @@ uint32_t vk_device_subgroup_size(const vk_device *dev) { return dev->subgroup_si
 VkInstance vk_device_instance(const vk_device *dev) { return dev->instance; }
 VkQueue vk_device_queue(const vk_device *dev) { return dev->queue; }
 uint32_t vk_device_queue_family(const vk_device *dev) { return dev->queue_family; }
-uint64_t vk_device_host_import_align(const vk_device *dev) { return dev->host_import_align; }
+VkDeviceSize vk_device_host_import_alignment(const vk_device *dev) {
+  return dev->host_import_align;
+}
 
 static bool find_memory_type(const vk_device *dev, uint32_t bits, VkMemoryPropertyFlags want,
                              uint32_t *out) {
@@ -390,13 +393,12 @@ bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBuffe
     out->address = vkGetBufferDeviceAddress(dev->device, &ai);
   }
   out->size = size;
-  out->imported = out->mapped = ptr;
   return true;
 }
 
 void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf) {
   if (!buf) return;
-  if (buf->mapped && !buf->imported) vkUnmapMemory(dev->device, buf->memory);
+  if (buf->mapped) vkUnmapMemory(dev->device, buf->memory);
   if (buf->buffer) vkDestroyBuffer(dev->device, buf->buffer, NULL);
   if (buf->memory) vkFreeMemory(dev->device, buf->memory, NULL);
   memset(buf, 0, sizeof(*buf));
@@ -465,7 +467,21 @@ void vk_cmd_barrier(VkCommandBuffer cb) {
 bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out) {
+  return vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size, NULL,
+                                         0, out);
+}
+
+bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                     uint32_t buffer_count, uint32_t push_size,
+                                     const uint32_t *spec, uint32_t spec_count,
+                                     struct vk_compute_pipeline *out) {
   memset(out, 0, sizeof(*out));
+  VkSpecializationMapEntry map[8];
+  if (spec_count > 8) spec_count = 8;
+  for (uint32_t i = 0; i < spec_count; i++)
+    map[i] = (VkSpecializationMapEntry){.constantID = i, .offset = 4 * i, .size = 4};
+  VkSpecializationInfo si = {
+      .mapEntryCount = spec_count, .pMapEntries = map, .dataSize = 4 * spec_count, .pData = spec};
   if (buffer_count > 8 || push_size > 128 || !spirv || spirv_bytes % 4) {
     LOG(vk, ERROR, "compute pipeline: bad arguments (%u buffers, %u push bytes)", buffer_count,
         push_size);
@@ -501,7 +517,8 @@ bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t sp
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = module,
-                  .pName = "main"},
+                  .pName = "main",
+                  .pSpecializationInfo = spec_count ? &si : NULL},
         .layout = out->layout};
     r = vkCreateComputePipelines(dev->device, VK_NULL_HANDLE, 1, &ci, NULL, &out->pipeline);
   }
@@ -550,14 +567,22 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const
                                                            size_t spirv_bytes,
                                                            uint32_t buffer_count,
                                                            uint32_t push_size) {
-  if (!spirv || !spirv_bytes) return NULL;
+  return vk_compute_pipeline_kept_spec(dev, spirv, spirv_bytes, buffer_count, push_size, NULL, 0);
+}
+
+const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
+    vk_device *dev, const uint32_t *spirv, size_t spirv_bytes, uint32_t buffer_count,
+    uint32_t push_size, const uint32_t *spec, uint32_t spec_count) {
+  if (!spirv || !spirv_bytes || spec_count > 8) return NULL;
   uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over the words */
   for (size_t i = 0; i < spirv_bytes / 4; i++) h = (h ^ spirv[i]) * 0x100000001b3ull;
   struct kept_pipeline *victim = NULL;
   for (uint32_t i = 0; i < dev->n_kept; i++) {
     struct kept_pipeline *k = &dev->kept[i];
     if (k->hash == h && k->bytes == spirv_bytes && k->buffer_count == buffer_count &&
-        k->push_size == push_size && memcmp(k->spirv, spirv, spirv_bytes) == 0) {
+        k->push_size == push_size && k->spec_count == spec_count &&
+        (!spec_count || memcmp(k->spec, spec, 4 * spec_count) == 0) &&
+        memcmp(k->spirv, spirv, spirv_bytes) == 0) {
       k->used = ++dev->kept_clock;
       return &k->p;
     }
@@ -570,7 +595,8 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const
   struct kept_pipeline *k = dev->n_kept < VK_PIPELINES_KEPT ? &dev->kept[dev->n_kept] : victim;
   uint32_t *copy = malloc(spirv_bytes);
   struct vk_compute_pipeline p;
-  if (!copy || !vk_compute_pipeline_create(dev, spirv, spirv_bytes, buffer_count, push_size, &p)) {
+  if (!copy || !vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size,
+                                                spec, spec_count, &p)) {
     free(copy);
     return NULL;
   }
@@ -587,6 +613,8 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const
                               .bytes = spirv_bytes,
                               .buffer_count = buffer_count,
                               .push_size = push_size,
+                              .spec_count = spec_count,
                               .p = p};
+  if (spec_count) memcpy(k->spec, spec, 4 * spec_count);
   return &k->p;
 }

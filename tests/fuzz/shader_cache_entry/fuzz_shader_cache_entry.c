@@ -5,9 +5,10 @@
 #include "gpu/shader/dispatch/shader_cache.h"
 
 /* The header's layout (shader_cache.c, struct disk_header): magic, version, hash[2] at 8,
- * code_dwords at 24, struct shader_spec (44 bytes) at 28, spirv_count, uses_barrier: 80. */
-#define HEADER 80
-_Static_assert(sizeof(struct shader_spec) == 44, "the header layout above");
+ * code_dwords at 24, struct shader_spec (48 bytes) at 28, spirv_count, uses_barrier: 84, padded
+ * to 88 (the 8-byte alignment of hash). */
+#define HEADER 88
+_Static_assert(sizeof(struct shader_spec) == 48, "the header layout above");
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t hash[2] = {0, 0};

@@ -65,7 +65,10 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   }
   if (!n) n = 1; /* a first word that does not decode: the translation names it */
   struct shader_spec spec = {
-      .wave_size = cfg.wave_size, .float_mode = cfg.float_mode, .lds_bytes = cfg.lds_bytes};
+      .wave_size = cfg.wave_size,
+      .float_mode = cfg.float_mode,
+      .lds_bytes = cfg.lds_bytes,
+      .entry_vgprs = (uint8_t)cfg.tid_dims}; /* the thread ids: the other VGPRs start undefined */
   for (int i = 0; i < 3; i++)
     spec.tgid_sgpr[i] = cfg.tgid_sgpr[i] >= 0 ? (uint32_t)cfg.tgid_sgpr[i] + 1 : 0;
   struct spirv_emit_options fc = {0};

@@ -21,7 +21,7 @@
 #define MAX_WORKERS 16u
 /* the on-disk entry: magic, format version, then the key, the word count and the words */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 2u
+#define DISK_VERSION 3u
 
 struct shader_cache {
   pthread_mutex_t lock;
@@ -124,6 +124,7 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   struct spirv_emit_options eo = {.lds_bytes = spec->lds_bytes,
                                   .denorm_preserve_f32 = spec->denorm_preserve_f32,
                                   .rte_f32 = spec->rte_f32,
+                                  .entry_vgprs = spec->entry_vgprs,
                                   .waves = spec->waves,
                                   .subgroup = spec->subgroup != 0,
                                   .scratch_sgpr = spec->scratch_sgpr,

@@ -1,7 +1,5 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 
-#include "gpu/shader/dispatch/dispatch_resources.h"
-
 #include <stdio.h>
 #include <string.h>
 
@@ -51,6 +49,25 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size) {
+  if (!window || !window->data || !window->size) return fail(err, err_size, "bad arguments");
+  struct shader_memory *mem = shader_memory_create(dev);
+  if (!mem) return fail(err, err_size, "allocating the guest range table failed");
+  /* one range: imported when the window is aligned for it (no copy), else a copy that is
+   * uploaded now and downloaded after the run */
+  uint64_t size = window->size & ~3ull;
+  bool ok = size && shader_memory_map(mem, window->addr, window->data, size, true, err, err_size);
+  if (!size) fail(err, err_size, "the guest window is smaller than a dword");
+  if (ok)
+    ok = shader_dispatch_memory(dev, words, count, states, wave_count, groups, mem, err, err_size);
+  if (ok) shader_memory_download(mem, window->addr, size);
+  shader_memory_destroy(mem);
+  return ok;
+}
+
+bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
+                            const struct spirv_wave_state *states, uint32_t wave_count,
+                            const uint32_t groups[3], struct shader_memory *mem, char *err,
+                            size_t err_size) {
   if (!wave_count || wave_count > 32)
     return fail(err, err_size, "bad wave count (1..32 per workgroup)");
   const struct spirv_wave_state *state = states;
@@ -59,28 +76,31 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     return fail(err, err_size, "bad workgroup count (1..65535 per dimension)");
   if (!vk_device_has_address(dev))
     return fail(err, err_size, "the device has no buffer device address");
-  if (!words || !count || !state || !window || !window->data || !window->size)
-    return fail(err, err_size, "bad arguments");
-  if (window->addr >> 48 || window->size > (1ull << 48) - window->addr)
-    return fail(err, err_size, "the guest window is not inside the 48-bit address space");
-  struct vk_buffer st = {0}, mem = {0};
+  if (!words || !count || !state || !mem) return fail(err, err_size, "bad arguments");
+  struct vk_buffer st = {0};
   const struct vk_compute_pipeline *p = NULL;
+  const struct vk_buffer *table = NULL;
   bool ok = false;
-  /* binding 0 (the state buffer) is not read through the descriptor: the pipeline layout
-   * of the device layer wants at least one buffer to push */
+  /* binding 0: the waves' states, one after the other (the scalar part is read through the
+   * descriptor, the junk area through the device address); binding 1: the range table */
   if (!vk_buffer_create(dev, sizeof *state * wave_count, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
-                        GPU_VK_MEMORY_HOST, &st) ||
-      !dispatch_window_acquire(dev, window, &mem)) { /* imported, or a copy */
-    fail(err, err_size, "allocating the state or memory buffer failed");
+                        GPU_VK_MEMORY_HOST, &st)) {
+    fail(err, err_size, "allocating the state buffer failed");
     goto out;
   }
-  if (!st.address || !mem.address) {
-    fail(err, err_size, "a buffer has no device address");
+  if (!st.address) {
+    fail(err, err_size, "the state buffer has no device address");
     goto out;
   }
   memcpy(st.mapped, states, sizeof *state * wave_count);
-  /* the device keeps the pipeline: one driver compile per module */
-  p = vk_compute_pipeline_kept(dev, words, count * 4, 1, sizeof(struct spirv_push));
+  if (!shader_memory_prepare(mem, &table)) {
+    fail(err, err_size, "preparing guest memory failed");
+    goto out;
+  }
+  /* the device keeps the pipeline: one driver compile per module and range count */
+  uint32_t ranges = shader_memory_count(mem); /* SPIRV_SPEC_RANGE_COUNT */
+  p = vk_compute_pipeline_kept_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), &ranges,
+                                    1);
   if (!p) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;
@@ -90,9 +110,9 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
     fail(err, err_size, "no command buffer");
     goto out;
   }
-  const struct vk_buffer *bufs[1] = {&st};
+  const struct vk_buffer *bufs[2] = {&st, table};
   /* one Vulkan workgroup per workgroup, all its waves in it: wave w reads states[w] */
-  struct spirv_push push = {.state = st.address, .memory_delta = mem.address - window->addr};
+  struct spirv_push push = {.state = st.address};
   vk_cmd_dispatch(dev, cb, p, bufs, NULL, &push, groups[0], groups[1], groups[2]);
   vk_cmd_barrier(cb);
   if (!vk_device_submit_wait(dev, cb)) {
@@ -101,7 +121,7 @@ bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
   }
   ok = true;
 out:
-  dispatch_window_release(dev, window, &mem, ok); /* a copy is written back after success */
+  if (table) shader_memory_finish(mem);
   if (st.buffer) vk_buffer_destroy(dev, &st);
   return ok;
 }

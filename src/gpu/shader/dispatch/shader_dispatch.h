@@ -1,12 +1,10 @@
-/* Runs a compute module emitted by spirv_emit_compute() for one wave on a Vulkan device
- * (one workgroup of wave_size invocations). Its register file at wave start and a window
- * of guest memory are uploaded to device buffers, reached by the module through buffer
- * device addresses (struct spirv_push); after the run the window is downloaded back.
- *
- * This is the minimal form of the compute dispatch path: one wave, one guest memory window,
- * explicit upload and download around each run. The command processor's entry point
- * (COMPUTE_PGM_*, several workgroups, a table of guest ranges, a shader cache) builds on it
- * (issue 11). */
+/* Runs a compute module emitted by spirv_emit_compute() on a Vulkan device, one workgroup
+ * of wave_size invocations per wave. The register file at wave start is a storage buffer
+ * (binding 0); guest memory is a table of guest ranges (shader_memory.h, binding 1), each a
+ * buffer the module reaches through its device address. shader_dispatch_memory takes the
+ * table; the window forms map one window of guest memory as a table of one range (imported
+ * when aligned for it, else copied in and out around the run). The command processor's
+ * entry point (compute_dispatch.h) builds on them. */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
 #define PROSPERO_GPU_SHADER_DISPATCH_SHADER_DISPATCH_H
 
@@ -14,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/shader/dispatch/shader_memory.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "gpu/vk/vk_device.h"
 
@@ -37,11 +36,21 @@ bool shader_dispatch_grid(vk_device *dev, const uint32_t *words, size_t count,
                           struct shader_dispatch_window *window, char *err, size_t err_size);
 
 /* The same for WAVE_COUNT waves per workgroup (a module emitted with
- * spirv_emit_options.waves = WAVE_COUNT): wave W of every group starts from STATES[W]. */
+ * spirv_emit_options.waves = WAVE_COUNT): wave W of every group starts from STATES[W].
+ * WINDOW is one guest range (imported when aligned for it, else copied in and out around
+ * the run). */
 bool shader_dispatch_waves(vk_device *dev, const uint32_t *words, size_t count,
                            const struct spirv_wave_state *states, uint32_t wave_count,
                            const uint32_t groups[3], struct shader_dispatch_window *window,
                            char *err, size_t err_size);
+
+/* The same against the guest range table MEM (shader_memory.h): nothing is copied for
+ * imported ranges; copied ranges get the host's marked writes uploaded first and are
+ * marked as written by the device (shader_memory_download brings them back). */
+bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
+                            const struct spirv_wave_state *states, uint32_t wave_count,
+                            const uint32_t groups[3], struct shader_memory *mem, char *err,
+                            size_t err_size);
 
 /* Whether DEV's subgroups are exactly LANES invocations with basic, ballot and shuffle
  * operations in compute shaders: spirv_emit_options.subgroup for waves of LANES. */

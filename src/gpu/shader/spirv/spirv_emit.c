@@ -62,15 +62,21 @@ static void psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_
   }
 }
 
-/* device address of a guest address: bits 47:0 plus the mapping's delta */
-static uint32_t guest_addr(struct emit *e, uint32_t g64) {
-  uint32_t a = op2(e, SpvOpBitwiseAnd, e->t_u64, g64, cu64(e, 0xffffffffffffull));
-  return add64(e, a, e->delta);
+/* device address of guest address G64 for an access of BYTES bytes; *OK: the lane's
+ * predicate in (0: active), whether the access happens out (spirv_emit_memory.c) */
+static uint32_t guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *ok) {
+  return spirv_guest_addr(e, g64, bytes, ok);
 }
-/* dword I of the wave state (I a u32 value) */
+/* dword I of the wave state (I a u32 value), through the storage buffer at binding 0: a
+ * device reads a uniform index there once for the whole wave (lavapipe: one scalar load
+ * instead of one load per lane, as a physical-storage-buffer pointer would cost) */
 static uint32_t state_word(struct emit *e, uint32_t i) {
-  uint32_t off = op2(e, SpvOpIMul, e->t_u64, to_u64(e, i), cu64(e, 4));
-  return psb_load(e, add64(e, e->state, off));
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u32);
+  if (e->waves > 1) /* the states of the workgroup's waves follow one another */
+    i = op2(e, SpvOpIAdd, e->t_u32,
+            op2(e, SpvOpIMul, e->t_u32, e->wave, cu32(e, sizeof(struct spirv_wave_state) / 4)), i);
+  uint32_t w[3] = {e->state_buf, cu32(e, 0), i};
+  return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
 /* Predicated accesses without control flow: a lane whose access must not happen (inactive,
@@ -133,7 +139,7 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   uint32_t swzaddr = add64(e, b0, op2(e, SpvOpIMul, u64, blk, to_u64(e, is)));
   swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, index, is), cu32(e, 4))));
   swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, 3))));
-  *addr = guest_addr(e, sel(e, u64, swz, swzaddr, lin));
+  *addr = sel(e, u64, swz, swzaddr, lin); /* a guest address */
 }
 
 /* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
@@ -147,7 +153,10 @@ static void barrier(struct emit *e) { spirv_lane_barrier(e); }
 static void write_begin(struct emit *e) {
   if (!e->fenced) barrier(e);
 }
-static void write_end(struct emit *e) { barrier(e); }
+static void write_end(struct emit *e) {
+  if (!e->follows || e->follows[e->cur]) barrier(e);
+  else e->fenced = false; /* nothing follows before the next fence */
+}
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -327,7 +336,8 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     }
   } else if (reg >= IR_REG_VGPR0 && reg < IR_REG_COUNT) {
     uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
-    v = state_word(e, i);
+    /* a VGPR without a start value: 0, as the state holds, without a load per lane */
+    v = e->entry_vgprs && reg - IR_REG_VGPR0 >= e->entry_vgprs ? cu32(e, 0) : state_word(e, i);
   } else {
     unsupported(e, "entry_reg of register %u", reg);
     return;
@@ -543,7 +553,8 @@ static void emit_inst(struct emit *e, uint32_t id) {
       uint32_t off = op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, ~3u));
       uint32_t size = op2(e, SpvOpIMul, u64, to_u64(e, stride), to_u64(e, d[2]));
       uint32_t ok = op2(e, SpvOpULessThan, bl, to_u64(e, off), size);
-      v = pred_load(e, ok, guest_addr(e, add64(e, base, to_u64(e, off))));
+      uint32_t at = guest_addr(e, add64(e, base, to_u64(e, off)), 4, &ok);
+      v = pred_load(e, ok, at);
       e->fenced = false;
       break;
     }
@@ -554,16 +565,25 @@ static void emit_inst(struct emit *e, uint32_t id) {
     case IR_OP_cvt_i32_f32: e->float_used = true; v = cvt_f2i(e, a[0], in->op == IR_OP_cvt_i32_f32); break;
     case IR_OP_buffer_offset: simple = SpvOpIAdd; break;
     case IR_OP_load_const: /* (address + offset) & ~3, once per lane, uniform */
-      v = psb_load(e, guest_addr(e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull))));
+    {
+      uint32_t ok = 0, at = guest_addr(e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull)), 4, &ok);
+      v = pred_load(e, ok, at);
+    }
       e->fenced = false;
       break;
     case IR_OP_load_global:
       /* no lane predicate in the IR: every lane reads (docs/shader-spirv.md) */
-      v = psb_load(e, guest_addr(e, a[0]));
+    {
+      uint32_t ok = 0, at = guest_addr(e, a[0], 4, &ok);
+      v = pred_load(e, ok, at);
       e->fenced = false;
+    }
       break;
     case IR_OP_load_global_if: /* a lane whose predicate is off reads its junk dword: 0 */
-      v = pred_load(e, a[1], guest_addr(e, a[0]));
+    {
+      uint32_t ok = a[1], at = guest_addr(e, a[0], 4, &ok);
+      v = pred_load(e, ok, at);
+    }
       e->fenced = false;
       break;
     case IR_OP_load_global_sub_if: { /* imm = bytes (1 or 2) */
@@ -572,12 +592,14 @@ static void emit_inst(struct emit *e, uint32_t id) {
         unsupported(e, "%s of %u bytes", ir_op_infos[in->op].name, n);
         return;
       }
-      v = sel(e, e->t_u32, a[1], psb_load_bytes(e, pred_addr(e, a[1], guest_addr(e, a[0])), n), cu32(e, 0));
+      uint32_t ok = a[1], at = guest_addr(e, a[0], n, &ok);
+      v = sel(e, e->t_u32, ok, psb_load_bytes(e, pred_addr(e, ok, at), n), cu32(e, 0));
       e->fenced = false;
       break;
     }
     case IR_OP_store_global: {
-      uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+      uint32_t ok = a[2], at = guest_addr(e, a[0], 4, &ok);
+      uint32_t addr = pred_addr(e, ok, at);
       write_begin(e);
       psb_store(e, addr, a[1]);
       write_end(e);
@@ -588,6 +610,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
       uint32_t ok, addr;
       buffer_access(e, args, 4, &ok, &addr);
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
+      addr = guest_addr(e, addr, 4, &go);
       if (in->op == IR_OP_store_buffer) {
         addr = pred_addr(e, go, addr);
         write_begin(e);
@@ -608,6 +631,7 @@ static void emit_inst(struct emit *e, uint32_t id) {
       }
       buffer_access(e, args, n, &ok, &addr);
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[in->arg_count - 1], ok);
+      addr = guest_addr(e, addr, n, &go);
       addr = pred_addr(e, go, addr);
       if (in->op == IR_OP_store_buffer_sub) {
         write_begin(e);
@@ -627,13 +651,15 @@ static void emit_inst(struct emit *e, uint32_t id) {
         return;
       }
       if (in->op == IR_OP_store_global_sub) {
-        uint32_t addr = pred_addr(e, a[2], guest_addr(e, a[0]));
+        uint32_t ok = a[2], at = guest_addr(e, a[0], n, &ok);
+        uint32_t addr = pred_addr(e, ok, at);
         write_begin(e);
         psb_store_bytes(e, addr, a[1], n);
         write_end(e);
         return;
       }
-      v = psb_load_bytes(e, guest_addr(e, a[0]), n);
+      uint32_t ok = 0, at = guest_addr(e, a[0], n, &ok);
+      v = sel(e, u32, ok, psb_load_bytes(e, pred_addr(e, ok, at), n), cu32(e, 0));
       e->fenced = false;
       break;
     }
@@ -641,12 +667,15 @@ static void emit_inst(struct emit *e, uint32_t id) {
       uint32_t ok, addr;
       buffer_access(e, args, 4, &ok, &addr);
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[4], ok);
+      addr = guest_addr(e, addr, 4, &go);
       v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
       break;
     }
     case IR_OP_atomic_global: /* address, data, active */
-      v = sel(e, u32, a[2], emit_atomic(e, in->imm, pred_addr(e, a[2], guest_addr(e, a[0])), a[1]),
-              cu32(e, 0));
+    {
+      uint32_t ok = a[2], at = guest_addr(e, a[0], 4, &ok);
+      v = sel(e, u32, ok, emit_atomic(e, in->imm, pred_addr(e, ok, at), a[1]), cu32(e, 0));
+    }
       break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
@@ -711,7 +740,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       blk < fn->structure.node_count ? &fn->structure.shapes[blk] : NULL;
   e->block = blk;
   inst(e, SpvOpLabel, &e->begin[blk], 1);
-  e->fenced = false;
+  e->fenced = e->dirty_in && !e->dirty_in[blk]; /* no access since the last fence */
   if (entry) { /* function variables come first in the first block */
     spirv_lanes_vars(e);
     if (e->dispatch) spirv_dispatch_vars(e);
@@ -728,13 +757,13 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   if (entry) {
     /* uniform inputs, loaded once */
     uint32_t pc_u64 = spv_type_pointer(&e->b, SpvStorageClassPushConstant, e->t_u64);
-    uint32_t w0[2] = {e->iface[0], cu32(e, 0)}, w1[2] = {e->iface[0], cu32(e, 1)};
+    uint32_t w0[2] = {e->iface[0], cu32(e, 0)};
     e->state = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w0, 2));
-    e->delta = op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pc_u64, w1, 2));
     spirv_lanes_entry(e);
     uint32_t junk = op2(e, SpvOpIAdd, e->t_u32, e->lane, cu32(e, SPIRV_STATE_JUNK));
     e->junk = add64(e, e->state, op2(e, SpvOpIMul, e->t_u64, to_u64(e, junk), cu64(e, 4)));
     spv_name(&e->b, e->junk, "junk");
+    spirv_guest_ranges_load(e);
   }
   uint32_t term = IR_NONE;
   for (; i < b->count; i++) {
@@ -744,6 +773,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       term = id;
       break;
     }
+    e->cur = id;
     emit_inst(e, id);
     if (e->dispatch) spirv_dispatch_defined(e, id);
   }
@@ -801,7 +831,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   e->t_v4u32 = spv_type_vector(b, e->t_u32, 4);
   e->t_v4f32 = spv_type_vector(b, e->t_f32, 4);
   e->t_psb_u32 = spv_type_pointer(b, SpvStorageClassPhysicalStorageBuffer, e->t_u32);
-  /* push constants { u64 state; u64 memory_delta; } */
+  /* push constants { u64 state; u64 reserved; } */
   uint32_t m[2] = {e->t_u64, e->t_u64}, off0 = 0, off8 = 8;
   uint32_t pc = spv_type_struct(b, m, 2);
   spv_decorate(b, pc, SpvDecorationBlock, NULL, 0);
@@ -809,12 +839,37 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   spv_member_decorate(b, pc, 1, SpvDecorationOffset, &off8, 1);
   spv_name(b, pc, "spirv_push");
   spv_member_name(b, pc, 0, "state");
-  spv_member_name(b, pc, 1, "memory_delta");
+  spv_member_name(b, pc, 1, "reserved");
   e->iface[e->niface++] = spv_variable(b, spv_type_pointer(b, SpvStorageClassPushConstant, pc),
                                        SpvStorageClassPushConstant);
   spv_name(b, e->iface[0], "push");
   spirv_lanes_setup(e, opts);
+  /* the waves' states at set 0 binding 0 (struct spirv_push.state is the same buffer's
+   * device address, for the junk area) */
+  uint32_t rt = spv_type_runtime_array(b, e->t_u32), four = 4, zero = 0;
+  spv_decorate(b, rt, SpvDecorationArrayStride, &four, 1);
+  uint32_t sb = spv_type_struct(b, &rt, 1);
+  spv_decorate(b, sb, SpvDecorationBlock, NULL, 0);
+  spv_member_decorate(b, sb, 0, SpvDecorationOffset, &zero, 1);
+  spv_name(b, sb, "dwords");
+  if (b->version < 0x00010300) spv_extension(b, "SPV_KHR_storage_buffer_storage_class");
+  e->state_buf = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb),
+                              SpvStorageClassStorageBuffer);
+  spv_decorate(b, e->state_buf, SpvDecorationDescriptorSet, &zero, 1);
+  spv_decorate(b, e->state_buf, SpvDecorationBinding, &zero, 1);
+  spv_name(b, e->state_buf, "state");
+  /* SPIR-V 1.4 lists every global an entry point uses; before, only inputs and outputs */
+  if (b->version >= 0x00010400) e->iface[e->niface++] = e->state_buf;
+  /* the guest range table (SPIRV_RANGES_*) at binding 1, the same block type */
+  uint32_t one = 1;
+  e->ranges_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb),
+                               SpvStorageClassStorageBuffer);
+  spv_decorate(b, e->ranges_var, SpvDecorationDescriptorSet, &zero, 1);
+  spv_decorate(b, e->ranges_var, SpvDecorationBinding, &one, 1);
+  spv_name(b, e->ranges_var, "ranges");
+  if (b->version >= 0x00010400) e->iface[e->niface++] = e->ranges_var;
   for (uint32_t d = 0; d < 3 && opts; d++) e->tgid_sgpr[d] = opts->tgid_sgpr[d];
+  e->entry_vgprs = opts ? opts->entry_vgprs : 0;
   if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
     uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
     e->group_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);
@@ -886,6 +941,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
   bool ok = e.val && e.begin;
   if (ok) setup(&e, opts);
+  if (ok) ok = spirv_fence_plan(&e);
   /* without structure: the dispatcher form (spirv_emit_dispatch.c) */
   if (ok && !fn->structured) ok = spirv_dispatch_begin(&e);
   /* ids: constants (deduplicated), then every other value, then copies (their source) */
@@ -968,6 +1024,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   free(e.begin);
   free(e.late);
   spirv_dispatch_free(&e);
+  spirv_fence_free(&e);
   spv_builder_free(&e.b);
   if (out->unsupported) {
     free(out->words);

@@ -13,10 +13,13 @@
  * subgroup is exactly a wave. A workgroup of several waves is one Vulkan workgroup
  * (spirv_emit_lanes.c).
  *
- * Inputs are reached through buffer device addresses given in push constants (struct
- * spirv_push): the wave's register file at start (struct spirv_wave_state: SGPRs, VCC,
- * EXEC, M0, SCC, and the VGPRs of every lane), and guest memory, where guest address A
- * (bits 47:0; 63:48 are ignored as the GPU does) is the device address A + memory_delta.
+ * Inputs: the wave's register file at start (struct spirv_wave_state: SGPRs, VCC, EXEC,
+ * M0, SCC, and the VGPRs of every lane), a storage buffer at set 0 binding 0 whose device
+ * address is also in the push constants (struct spirv_push); and the table of guest
+ * ranges (SPIRV_RANGES_*), a storage buffer at binding 1: guest address A (bits 47:0;
+ * 63:48 are ignored as the GPU does) is the device address of the first range holding the
+ * whole access plus A's offset in it; an address in no range reads 0 and drops its store
+ * (docs/shader-dispatch.md, "Guest memory: the range table").
  *
  * Only a subset of the IR is emitted yet; a function that uses anything else gives no
  * module, and the error counts the operations not emitted and names the first one.
@@ -32,9 +35,22 @@
 
 /* The push constant block of an emitted module (std430: offsets 0 and 8). */
 struct spirv_push {
-  uint64_t state;        /* device address of a struct spirv_wave_state */
-  uint64_t memory_delta; /* device address of guest address 0 (modulo 2^64) */
+  uint64_t state;    /* device address of the struct spirv_wave_state at binding 0 */
+  uint64_t reserved; /* 0 */
 };
+
+/* The guest range table at binding 1 (dwords): the number of ranges, then
+ * SPIRV_RANGE_SLOTS entries of SPIRV_RANGE_DWORDS: guest address, size in bytes (at least
+ * 4), device address (u64 each, low dword first). An unused slot has a guest address of
+ * SPIRV_RANGE_UNUSED (above the 48-bit space: no address matches) and size 4. */
+#define SPIRV_RANGES_COUNT 0
+#define SPIRV_RANGES_FIRST 8
+#define SPIRV_RANGE_DWORDS 8
+#define SPIRV_RANGE_SLOTS 4
+#define SPIRV_RANGE_UNUSED (1ull << 63)
+/* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
+ * the slots past it are not tested (the pipeline compiler removes their code). */
+#define SPIRV_SPEC_RANGE_COUNT 0
 
 /* The register file at wave start as the module reads it (dwords). */
 #define SPIRV_STATE_SGPR 0      /* s0..s105 */
@@ -71,6 +87,10 @@ struct spirv_emit_options {
    * the state's value (the first group of a grid split into several dispatches, else 0),
    * so one module runs a grid of workgroups, one wave each */
   uint32_t tgid_sgpr[3];
+  /* VGPRs the wave starts with a value in (v0..v(entry_vgprs-1): the thread ids); the
+   * others start as 0 without a load (the hardware leaves them undefined, the dispatch's
+   * state holds 0). 0: every VGPR is read from the state (tests that set them all). */
+  uint32_t entry_vgprs;
   /* waves per workgroup (0 or 1: one; at most 32 and 1,024 invocations): the workgroup's
    * waves are one Vulkan workgroup of waves x wave_size invocations, sharing LDS and
    * meeting at s_barrier; wave w reads its start state at push.state + w * sizeof(struct

@@ -32,17 +32,24 @@ struct emit {
   uint32_t *val;   /* IR value -> SPIR-V id */
   uint32_t *begin; /* per block: its label */
   uint32_t block;
+  uint32_t t_mulext64; /* {u64, u64}: OpUMulExtended on 64 bits (spirv_emit_exact.c) */
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
-  uint32_t lane, state, delta, junk;   /* values computed in the entry block */
-  uint32_t wave;                       /* the wave's index in its workgroup (entry block) */
-  uint32_t waves, lanes;               /* waves per workgroup, invocations per wave */
-  bool subgroup;                       /* cross-lane operations through subgroup operations */
-  uint32_t lane_in, wave_in;           /* the built-ins lane and wave come from */
-  uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
-  uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
+  uint32_t lane, state, junk; /* values computed in the entry block */
+  uint32_t state_buf;         /* the wave states' storage buffer (binding 0) */
+  uint32_t entry_vgprs;       /* spirv_emit_options.entry_vgprs */
+  uint32_t ranges_var;        /* the guest range table (binding 1) */
+  uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS],
+      range_dev[SPIRV_RANGE_SLOTS];
+  uint32_t range_live[SPIRV_RANGE_SLOTS]; /* spec constant: slot < the range count */
+  uint32_t wave;                          /* the wave's index in its workgroup (entry block) */
+  uint32_t waves, lanes;                  /* waves per workgroup, invocations per wave */
+  bool subgroup;                          /* cross-lane operations through subgroup operations */
+  uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
+  uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
+  uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
   bool scratch_too_big;
-  uint32_t iface[8], niface;
+  uint32_t iface[14], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -54,6 +61,11 @@ struct emit {
   bool fenced;                     /* a barrier and no guest memory access since */
   bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
+  /* fences around writes (spirv_emit_memory.c): per instruction, whether a memory access
+   * may follow it before the next fence; per block, whether one may have happened since
+   * the last fence at its start; the instruction being emitted */
+  bool *follows, *dirty_in;
+  uint32_t cur;
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -173,6 +185,17 @@ uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t 
 /* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
+
+/* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
+
+bool spirv_fence_plan(struct emit *e);
+/* The device address of guest address G64 for an access of BYTES bytes by a lane whose
+ * predicate is *ACTIVE (0: every lane); *ACTIVE becomes the predicate of the access (the
+ * lane is active and the address is mapped). spirv_guest_ranges_load reads the table in
+ * the entry block. */
+uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
+void spirv_guest_ranges_load(struct emit *e);
+void spirv_fence_free(struct emit *e);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

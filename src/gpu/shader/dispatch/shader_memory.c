@@ -1,0 +1,171 @@
+/* Guest memory as shaders see it: the range table (shader_memory.h). */
+#include "gpu/shader/dispatch/shader_memory.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gpu/shader/spirv/spirv_emit.h"
+
+struct range {
+  uint64_t addr, size;
+  uint8_t *host;
+  struct vk_buffer buf;
+  bool imported;
+  bool device_wrote;   /* copied: a dispatch ran against it since its last download */
+  uint8_t *host_dirty; /* copied: per page, written by the host since its last upload */
+};
+
+struct shader_memory {
+  vk_device *dev;
+  struct range r[SHADER_MEMORY_MAX_RANGES];
+  uint32_t count;
+  struct vk_buffer table;
+  bool table_stale;
+};
+
+struct shader_memory *shader_memory_create(vk_device *dev) {
+  struct shader_memory *m = calloc(1, sizeof *m);
+  if (!m) return NULL;
+  m->dev = dev;
+  m->table_stale = true;
+  uint64_t bytes = 4ull * (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS);
+  if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
+                        &m->table)) {
+    free(m);
+    return NULL;
+  }
+  memset(m->table.mapped, 0, bytes);
+  return m;
+}
+
+void shader_memory_destroy(struct shader_memory *m) {
+  if (!m) return;
+  for (uint32_t i = 0; i < m->count; i++) {
+    vk_buffer_destroy(m->dev, &m->r[i].buf);
+    free(m->r[i].host_dirty);
+  }
+  vk_buffer_destroy(m->dev, &m->table);
+  free(m);
+}
+
+static bool fail(char *err, size_t n, const char *fmt, unsigned long long a, unsigned long long b) {
+  snprintf(err, n, fmt, a, b);
+  return false;
+}
+
+bool shader_memory_map(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                       bool allow_import, char *err, size_t err_size) {
+  if (!host || size < 4 || size % 4 || addr >> 48 || size > (1ull << 48) - addr)
+    return fail(err, err_size, "guest range 0x%llx+0x%llx: not a range of the 48-bit space", addr,
+                size);
+  if (m->count == SHADER_MEMORY_MAX_RANGES)
+    return fail(err, err_size, "guest range 0x%llx+0x%llx: the table is full", addr, size);
+  for (uint32_t i = 0; i < m->count; i++)
+    if (addr < m->r[i].addr + m->r[i].size && m->r[i].addr < addr + size)
+      return fail(err, err_size, "guest range 0x%llx+0x%llx overlaps a mapped range", addr, size);
+  struct range *r = &m->r[m->count];
+  *r = (struct range){.addr = addr, .size = size, .host = host};
+  uint64_t align = vk_device_host_import_alignment(m->dev);
+  allow_import = allow_import && align && (uintptr_t)host % align == 0 && size % align == 0;
+  r->imported = allow_import && vk_buffer_import_host(m->dev, host, size,
+                                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &r->buf);
+  if (!r->imported) {
+    r->host_dirty = calloc((size + SHADER_MEMORY_PAGE - 1) / SHADER_MEMORY_PAGE, 1);
+    if (!r->host_dirty || !vk_buffer_create(m->dev, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                            GPU_VK_MEMORY_HOST, &r->buf)) {
+      free(r->host_dirty);
+      return fail(err, err_size, "guest range 0x%llx+0x%llx: no device buffer", addr, size);
+    }
+    memcpy(r->buf.mapped, host, size);
+  }
+  if (!r->buf.address) {
+    vk_buffer_destroy(m->dev, &r->buf);
+    free(r->host_dirty);
+    return fail(err, err_size, "guest range 0x%llx+0x%llx: no device address", addr, size);
+  }
+  m->count++;
+  m->table_stale = true;
+  return true;
+}
+
+bool shader_memory_is_imported(const struct shader_memory *m, uint64_t addr) {
+  for (uint32_t i = 0; i < m->count; i++)
+    if (addr - m->r[i].addr < m->r[i].size) return m->r[i].imported;
+  return false;
+}
+
+uint32_t shader_memory_count(const struct shader_memory *m) { return m->count; }
+
+uint64_t shader_memory_device_address(const struct shader_memory *m, uint64_t addr) {
+  for (uint32_t i = 0; i < m->count; i++)
+    if (addr - m->r[i].addr < m->r[i].size) return m->r[i].buf.address + (addr - m->r[i].addr);
+  return 0;
+}
+
+/* The part of range R that [ADDR, ADDR + SIZE) meets, as offsets; false when none. */
+static bool meet(const struct range *r, uint64_t addr, uint64_t size, uint64_t *lo, uint64_t *hi) {
+  uint64_t end = addr + size < addr ? UINT64_MAX : addr + size;
+  if (end <= r->addr || addr >= r->addr + r->size) return false;
+  *lo = addr > r->addr ? addr - r->addr : 0;
+  *hi = end < r->addr + r->size ? end - r->addr : r->size;
+  return *lo < *hi;
+}
+
+void shader_memory_host_wrote(struct shader_memory *m, uint64_t addr, uint64_t size) {
+  for (uint32_t i = 0; i < m->count; i++) {
+    struct range *r = &m->r[i];
+    uint64_t lo, hi;
+    if (r->imported || !meet(r, addr, size, &lo, &hi)) continue;
+    for (uint64_t p = lo / SHADER_MEMORY_PAGE; p <= (hi - 1) / SHADER_MEMORY_PAGE; p++)
+      r->host_dirty[p] = 1;
+  }
+}
+
+void shader_memory_download(struct shader_memory *m, uint64_t addr, uint64_t size) {
+  for (uint32_t i = 0; i < m->count; i++) {
+    struct range *r = &m->r[i];
+    uint64_t lo, hi;
+    if (r->imported || !r->device_wrote || !meet(r, addr, size, &lo, &hi)) continue;
+    memcpy(r->host + lo, (uint8_t *)r->buf.mapped + lo, hi - lo);
+    if (lo == 0 && hi == r->size) r->device_wrote = false;
+  }
+}
+
+static void put64(uint32_t *w, uint64_t v) {
+  w[0] = (uint32_t)v;
+  w[1] = (uint32_t)(v >> 32);
+}
+
+bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table) {
+  for (uint32_t i = 0; i < m->count; i++) { /* the host's writes, page by page */
+    struct range *r = &m->r[i];
+    if (r->imported) continue;
+    uint64_t pages = (r->size + SHADER_MEMORY_PAGE - 1) / SHADER_MEMORY_PAGE;
+    for (uint64_t p = 0; p < pages; p++) {
+      if (!r->host_dirty[p]) continue;
+      uint64_t lo = p * SHADER_MEMORY_PAGE;
+      uint64_t n = r->size - lo < SHADER_MEMORY_PAGE ? r->size - lo : SHADER_MEMORY_PAGE;
+      memcpy((uint8_t *)r->buf.mapped + lo, r->host + lo, n);
+      r->host_dirty[p] = 0;
+    }
+  }
+  uint32_t *w = m->table.mapped;
+  if (m->table_stale) {
+    w[SPIRV_RANGES_COUNT] = m->count;
+    for (uint32_t i = 0; i < SPIRV_RANGE_SLOTS; i++) {
+      uint32_t *e = w + SPIRV_RANGES_FIRST + i * SPIRV_RANGE_DWORDS;
+      put64(e + 0, i < m->count ? m->r[i].addr : SPIRV_RANGE_UNUSED);
+      put64(e + 2, i < m->count ? m->r[i].size : 4);
+      put64(e + 4, i < m->count ? m->r[i].buf.address : 0);
+    }
+    m->table_stale = false;
+  }
+  *table = &m->table;
+  return true;
+}
+
+void shader_memory_finish(struct shader_memory *m) {
+  for (uint32_t i = 0; i < m->count; i++)
+    if (!m->r[i].imported) m->r[i].device_wrote = true;
+}

@@ -1,0 +1,59 @@
+/* Guest memory as shaders see it: a table of guest ranges (docs/shader-dispatch.md,
+ * "Guest memory: the range table").
+ *
+ * Each range is SIZE bytes of guest memory at guest address ADDR, held at host address
+ * HOST, and backed by one Vulkan buffer with a device address:
+ *   - imported (VK_EXT_external_memory_host) when the device can import host memory and
+ *     HOST and SIZE are aligned to its import granule: the device reads and writes the
+ *     host bytes themselves, coherently; nothing is ever copied;
+ *   - else a copy: a buffer of its own, filled when mapped. The host says which bytes it
+ *     wrote (shader_memory_host_wrote: those pages are uploaded before the next dispatch)
+ *     and asks for the device's writes (shader_memory_download: the ranges a dispatch ran
+ *     against since their last download are copied back).
+ * The module reads the table from a storage buffer (binding 1): a guest address is
+ * translated by the first range holding the whole access; an address in no range reads 0
+ * and drops its store or atomic (the console's GPU faults there: docs). At most
+ * SHADER_MEMORY_MAX_RANGES ranges (the module tests each slot inline). */
+#ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_MEMORY_H
+#define PROSPERO_GPU_SHADER_DISPATCH_SHADER_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "gpu/vk/vk_device.h"
+
+#define SHADER_MEMORY_MAX_RANGES SPIRV_RANGE_SLOTS
+#define SHADER_MEMORY_PAGE 4096u /* dirty tracking granule of copied ranges */
+
+struct shader_memory;
+
+struct shader_memory *shader_memory_create(vk_device *dev);
+void shader_memory_destroy(struct shader_memory *m);
+
+/* Maps [ADDR, ADDR + SIZE) (bits 47:0; SIZE a multiple of 4, at least 4) held at HOST.
+ * Ranges must not overlap. ALLOW_IMPORT false forces the copy backing. False with ERR
+ * filled on bad arguments, an overlap, a full table or a device failure. */
+bool shader_memory_map(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                       bool allow_import, char *err, size_t err_size);
+/* Whether the range holding ADDR is imported (false: copied, or no range). */
+bool shader_memory_is_imported(const struct shader_memory *m, uint64_t addr);
+uint32_t shader_memory_count(const struct shader_memory *m);
+/* The device address guest address ADDR has in its range's buffer (0: in no range). */
+uint64_t shader_memory_device_address(const struct shader_memory *m, uint64_t addr);
+
+/* The host wrote [ADDR, ADDR + SIZE): its pages of copied ranges are uploaded before the
+ * next dispatch (imported ranges need nothing). */
+void shader_memory_host_wrote(struct shader_memory *m, uint64_t addr, uint64_t size);
+/* Copies the device's bytes of the copied ranges that meet [ADDR, ADDR + SIZE) and that a
+ * dispatch ran against since their last download back to the host. */
+void shader_memory_download(struct shader_memory *m, uint64_t addr, uint64_t size);
+
+/* Before a dispatch: uploads the pages the host marked, refreshes the table; *TABLE is the
+ * buffer to bind at binding 1. */
+bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table);
+/* After a dispatch: the copied ranges may hold device writes. */
+void shader_memory_finish(struct shader_memory *m);
+
+#endif

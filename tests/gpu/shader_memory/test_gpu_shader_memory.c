@@ -1,0 +1,197 @@
+/* Guest memory seen by shaders through the table of guest ranges (shader_memory.h), on the
+ * Vulkan device. One wave32 kernel reads a[] from range 1 and b[] from range 2 (40 bits
+ * away, above 4 GiB), c[] from the dwords just past range 2's end (in no range), writes
+ * out[] = a + b + c to range 1, b[] = a + 1 to range 2, and c[] = out past range 2's end.
+ * The rule (docs/shader-dispatch.md): an access in no range reads 0 and drops its store,
+ * so c reads 0 and the host bytes past range 2 stay as they were. The expected values
+ * are computed here in C. Each case runs twice, between the dispatches the host rewrites
+ * a[]: the second dispatch must see the new a[] and its own earlier b[] writes. Both
+ * backings: imported host memory (no copies) and copies with explicit dirty upload and
+ * download (the host's bytes change only at shader_memory_download). */
+#include "xl_test_harness.h"
+
+#include <sys/mman.h>
+
+#include "gpu/shader/dispatch/shader_cache.h"
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/dispatch/shader_memory.h"
+#include "vk_test_device.h"
+
+static vk_device *dev;
+
+#define R1 0x10000000ull   /* range 1: a[] at +0, out[] at +0x1000 */
+#define R2 0x7f00000000ull /* range 2: b[], 4 KiB; c[] just past its end */
+#define PAGE 4096u
+#define SENTINEL 0x5eed5eedu
+
+static const char kernel[] =
+    "v_lshlrev_b32 v1, 2, v0\n"
+    "global_load_dword v2, v1, s[0:1]\n" /* a, range 1 */
+    "global_load_dword v3, v1, s[2:3]\n" /* b, range 2 */
+    "global_load_dword v4, v1, s[4:5]\n" /* c, in no range: 0 */
+    "s_waitcnt vmcnt(0)\n"
+    "v_add_nc_u32 v5, v2, v3\n"
+    "v_add_nc_u32 v5, v5, v4\n"
+    "global_store_dword v1, v5, s[6:7]\n" /* out, range 1 */
+    "global_store_dword v1, v5, s[4:5]\n" /* in no range: dropped */
+    "v_add_nc_u32 v6, 1, v2\n"
+    "global_store_dword v1, v6, s[2:3]\n" /* b = a + 1, range 2 */
+    "s_endpgm\n";
+
+static uint32_t *compile_kernel(size_t *count) {
+  size_t n;
+  uint32_t *w = assemble(kernel, &n, false);
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0};
+  uint32_t *spv = NULL;
+  bool barrier;
+  char err[200];
+  bool ok = shader_compile(w, n, &spec, NULL, &spv, count, &barrier, err, sizeof err);
+  if (!ok) fprintf(stderr, "compile: %s\n", err);
+  assert_true(ok);
+  free(w);
+  return spv;
+}
+
+static void dispatch(const uint32_t *spv, size_t count, struct shader_memory *m) {
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(s);
+  uint64_t regs[4] = {R1, R2, R2 + PAGE, R1 + 0x1000};
+  for (int i = 0; i < 4; i++) {
+    s->sgpr[2 * i] = (uint32_t)regs[i];
+    s->sgpr[2 * i + 1] = (uint32_t)(regs[i] >> 32);
+  }
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  char err[200];
+  bool ok = shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                   sizeof err);
+  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
+  assert_true(ok);
+  free(s);
+}
+
+static void two_ranges(bool import) {
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  if (import && !vk_device_host_import_alignment(dev)) skip(); /* no VK_EXT_external_memory_host */
+  size_t count;
+  uint32_t *spv = compile_kernel(&count);
+  /* range 1: 16 KiB; range 2: one page followed by a page in no range (the sentinel) */
+  uint32_t *r1 = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  uint32_t *r2 = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(r1 != MAP_FAILED && r2 != MAP_FAILED);
+  uint32_t *a = r1, *out = r1 + 0x1000 / 4, *b = r2, *past = r2 + PAGE / 4;
+  for (uint32_t l = 0; l < 32; l++) {
+    a[l] = 1000 + l * 3;
+    b[l] = 0x10000 * l;
+    out[l] = 0;
+    past[l] = SENTINEL;
+  }
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  char err[200];
+  assert_true(shader_memory_map(m, R1, r1, 4 * PAGE, import, err, sizeof err));
+  assert_true(shader_memory_map(m, R2, r2, PAGE, import, err, sizeof err));
+  assert_int_equal(shader_memory_is_imported(m, R1), import);
+  assert_int_equal(shader_memory_is_imported(m, R2 + 8), import);
+  assert_int_equal(shader_memory_count(m), 2);
+  /* an overlapping range is refused, naming it */
+  assert_false(shader_memory_map(m, R2 + PAGE - 4, past, PAGE, false, err, sizeof err));
+  assert_non_null(strstr(err, "overlaps"));
+
+  dispatch(spv, count, m);
+  if (!import) { /* copies: the host sees the device's writes only when it asks */
+    for (uint32_t l = 0; l < 32; l++) assert_int_equal(out[l], 0);
+    shader_memory_download(m, R1, 4 * PAGE);
+    shader_memory_download(m, R2, PAGE);
+  }
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t a0 = 1000 + l * 3, b0 = 0x10000 * l;
+    assert_int_equal(out[l], a0 + b0); /* c read 0 */
+    assert_int_equal(b[l], a0 + 1);
+    assert_int_equal(past[l], SENTINEL); /* the store in no range was dropped */
+  }
+  /* the host writes a[] between the dispatches; the second sees it and its own b[] */
+  for (uint32_t l = 0; l < 32; l++) a[l] = 7 * l + 1;
+  shader_memory_host_wrote(m, R1, 32 * 4);
+  dispatch(spv, count, m);
+  shader_memory_download(m, 0, 1ull << 48);
+  for (uint32_t l = 0; l < 32; l++) {
+    uint32_t a0 = 1000 + l * 3;
+    assert_int_equal(out[l], (7 * l + 1) + (a0 + 1));
+    assert_int_equal(b[l], 7 * l + 2);
+    assert_int_equal(past[l], SENTINEL);
+  }
+  shader_memory_destroy(m);
+  munmap(r1, 4 * PAGE);
+  munmap(r2, 2 * PAGE);
+  free(spv);
+}
+
+static void imported_ranges(void **state) {
+  (void)state;
+  two_ranges(true);
+}
+static void copied_ranges(void **state) {
+  (void)state;
+  two_ranges(false);
+}
+
+/* Only the pages the host marked are uploaded: an unmarked host write stays invisible to a
+ * copied range (and a marked one arrives), which is what makes the upload explicit. */
+static void copies_upload_marked_pages_only(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  size_t count;
+  uint32_t *spv = compile_kernel(&count);
+  uint32_t *r1 = calloc(4 * PAGE / 4, 4), *r2 = calloc(PAGE / 4, 4);
+  assert_true(r1 && r2);
+  struct shader_memory *m = shader_memory_create(dev);
+  char err[200];
+  assert_true(shader_memory_map(m, R1, r1, 4 * PAGE, false, err, sizeof err));
+  assert_true(shader_memory_map(m, R2, r2, PAGE, false, err, sizeof err));
+  for (uint32_t l = 0; l < 32; l++) r1[l] = 100 + l; /* a[]: written, not marked */
+  r2[0] = 5;                                         /* b[0]: written and marked */
+  shader_memory_host_wrote(m, R2, 4);
+  dispatch(spv, count, m);
+  shader_memory_download(m, R1 + 0x1000, 32 * 4);
+  uint32_t *out = r1 + 0x1000 / 4;
+  assert_int_equal(out[0], 5u); /* a[0] still 0 on the device, b[0] = 5 arrived */
+  for (uint32_t l = 1; l < 32; l++) assert_int_equal(out[l], 0u);
+  shader_memory_destroy(m);
+  free(r1);
+  free(r2);
+  free(spv);
+}
+
+/* Bad ranges are refused with a message. */
+static void bad_ranges(void **state) {
+  (void)state;
+  if (!dev) skip();
+  struct shader_memory *m = shader_memory_create(dev);
+  uint32_t buf[16];
+  char err[200];
+  assert_false(shader_memory_map(m, 1ull << 48, buf, 64, false, err, sizeof err));
+  assert_false(shader_memory_map(m, 0x1000, buf, 6, false, err, sizeof err));
+  assert_false(shader_memory_map(m, 0x1000, NULL, 64, false, err, sizeof err));
+  assert_non_null(strstr(err, "0x1000"));
+  for (uint32_t i = 0; i < SHADER_MEMORY_MAX_RANGES; i++)
+    assert_true(shader_memory_map(m, 0x1000 + i * 0x100, buf, 64, false, err, sizeof err));
+  assert_false(shader_memory_map(m, 0x900000, buf, 64, false, err, sizeof err));
+  assert_non_null(strstr(err, "full"));
+  assert_int_equal(shader_memory_device_address(m, 0x800000), 0);
+  assert_true(shader_memory_device_address(m, 0x1004) != 0);
+  shader_memory_destroy(m);
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(imported_ranges), cmocka_unit_test(copied_ranges),
+      cmocka_unit_test(copies_upload_marked_pages_only), cmocka_unit_test(bad_ranges)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  if (dev) vk_device_destroy(dev);
+  if (!dev && r == 0) return 77;
+  return r;
+}
