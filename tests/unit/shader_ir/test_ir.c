@@ -11,6 +11,7 @@
 
 #include "gpu/shader/ir/ir.h"
 #include "gpu/shader/ir/ir_internal.h"
+#include "gpu/shader/ir/ir_interp.h"
 
 static struct cfg_graph *graph(uint32_t n, const uint32_t (*edges)[2], uint32_t ne) {
   struct cfg_graph *g = cfg_graph_create(n, 0);
@@ -349,6 +350,37 @@ static void op_table_is_consistent(void **state) {
   assert_int_equal(ir_reg_type(IR_REG_EXEC), IR_TYPE_U64);
 }
 
+/* The interpreter's bounds: a block count (max_blocks, counted on entering a block) and an
+ * optional count of instructions run (max_insts, every instruction but phis, terminators
+ * included). Program: ^0 br -> ^1; ^1: three constants, a set_reg, br -> ^1 (forever). */
+static void interpreter_stops_at_block_and_instruction_bounds(void **state) {
+  (void)state;
+  static const uint32_t e[][2] = {{0, 1}, {1, 1}};
+  struct ir_function *fn = ir_function_create(graph(2, e, 2), 64);
+  struct ir_builder b = {fn, 0};
+  ir_br(&b);
+  b.block = 1;
+  ir_b_const(&b, IR_TYPE_U32, 1);
+  ir_b_const(&b, IR_TYPE_U32, 2);
+  ir_b_set_reg(&b, IR_REG_SGPR0, ir_b_const(&b, IR_TYPE_U32, 3));
+  ir_br(&b);
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  char msg[128];
+  /* 8 blocks: ^0 (1 instruction) and seven rounds of ^1 (5 each) */
+  assert_false(ir_interp_run(fn, w, 8, msg, sizeof msg));
+  assert_string_equal(msg, "stopped after 8 blocks");
+  assert_int_equal(w->insts, 1 + 7 * 5);
+  assert_int_equal(w->sgpr[0], 3);
+  /* 50 instructions: ^0, nine full rounds of ^1, then the 50th is the last one run */
+  w->max_insts = 50;
+  assert_false(ir_interp_run(fn, w, 1000, msg, sizeof msg));
+  assert_string_equal(msg, "stopped after 50 instructions");
+  assert_int_equal(w->insts, 50);
+  assert_int_equal(w->steps, 1 + 10);
+  free(w);
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   ir_debug_validate = true;
   const struct CMUnitTest tests[] = {
@@ -361,6 +393,7 @@ int main(void) {
       cmocka_unit_test(exec_masked_write_keeps_inactive_lanes),
       cmocka_unit_test(validator_rejects_bad_functions),
       cmocka_unit_test(op_table_is_consistent),
+      cmocka_unit_test(interpreter_stops_at_block_and_instruction_bounds),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
