@@ -110,6 +110,8 @@ int sigpending(sigset_t *set);
 int raise(int sig);
 int kill(pid_t pid, int sig);
 int pthread_kill(pthread_t thread, int sig);
+int sigsuspend(const sigset_t *mask);
+int sigwait(const sigset_t *set, int *sig);
 __PROSPERO_END_DECLS
 
 #endif

@@ -247,6 +247,12 @@ int kernel_thread_sleep_signals(const struct timespec *rel, struct timespec *rem
   return 0;
 }
 
+uint32_t kernel_thread_wake_seq(struct kthread *t) { return atomic_load(&t->wake_seq); }
+
+void kernel_thread_park(struct kthread *t, uint32_t seq) {
+  futex_wait(&t->wake_seq, seq, NULL); /* woken, interrupted or SEQ moved on: the caller checks */
+}
+
 void kernel_thread_wake(struct kthread *t) {
   atomic_fetch_add(&t->wake_seq, 1);
   futex_wake_all(&t->wake_seq);

@@ -92,6 +92,10 @@ uint64_t kernel_pthread_cpu_mask_all(void);
 int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out);
 /* Runs FN(T, ARG) under the registry lock when T is a live thread object (0), else ESRCH. */
 int kernel_pthread_with_live(struct kthread *t, void (*fn)(struct kthread *, void *), void *arg);
+/* Parking on T's wake word (T the caller): read the sequence, check the condition, then park;
+ * any kernel_thread_wake (or a cancel) after the read ends the park. */
+uint32_t kernel_thread_wake_seq(struct kthread *t);
+void kernel_thread_park(struct kthread *t, uint32_t seq);
 /* Ends T's kernel_thread_sleep wait so that it checks its signals (T alive: caller's duty). */
 void kernel_thread_wake(struct kthread *t);
 /* Copies the creator's signal mask into a new thread (kernel_signal.c). */

@@ -352,3 +352,72 @@ int kernel_kill(int pid, int sig) {
   kernel_signal_deliver(self);
   return 0;
 }
+
+/* ---- waiting for signals ----------------------------------------------------------------- */
+
+/* sigsuspend: the mask is SET until a handler has run (a signal that ends the process ends it),
+ * then the previous mask comes back; always -1 with EINTR. A cancellation point. */
+int kernel_sigsuspend(const uint32_t *set) {
+  struct kthread *t = kernel_pthread_current();
+  if (!t) return (int)hle_posix_result(-GUEST_ENOMEM);
+  if (!set) return (int)hle_posix_result(-GUEST_EFAULT);
+  uint32_t saved[SIG_WORDS];
+  pthread_mutex_lock(&sig_lock);
+  memcpy(saved, t->sig_blocked, sizeof saved);
+  memcpy(t->sig_blocked, set, sizeof t->sig_blocked);
+  strip_unblockable(t->sig_blocked);
+  pthread_mutex_unlock(&sig_lock);
+  for (;;) {
+    uint32_t seq = kernel_thread_wake_seq(t);
+    kernel_thread_testcancel();
+    if (kernel_signal_deliverable(t)) {
+      if (kernel_signal_deliver(t)) break;
+      continue;
+    }
+    kernel_thread_park(t, seq);
+  }
+  kernel_signal_mask(GUEST_SIG_SETMASK, saved, NULL); /* delivers what the old mask unblocks */
+  return (int)hle_posix_result(-GUEST_EINTR);
+}
+
+/* Takes the lowest signal of SET pending for T or the process, 0 if none; lock held. */
+static int take_locked(struct kthread *t, const uint32_t *set) {
+  for (int w = 0; w < SIG_WORDS; w++) {
+    uint32_t own = t->sig_pending[w] & set[w], pr = proc_pending[w] & set[w];
+    if (!(own | pr)) continue;
+    int b = __builtin_ctz(own | pr);
+    if (own & (1u << b)) t->sig_pending[w] &= ~(1u << b);
+    else proc_pending[w] &= ~(1u << b);
+    return w * 32 + b + 1;
+  }
+  return 0;
+}
+
+/* sigwait: takes a pending signal of SET without running its handler, waiting for one; handlers
+ * of other signals run meanwhile and the wait goes on (FreeBSD's libc restarts it). Returns an
+ * error number (EINVAL for a set with no valid signal), not -1. A cancellation point. */
+int kernel_sigwait(const uint32_t *set, int *sig) {
+  struct kthread *t = kernel_pthread_current();
+  if (!t) return GUEST_ENOMEM;
+  if (!set || !sig) return GUEST_EFAULT;
+  uint32_t want[SIG_WORDS];
+  memcpy(want, set, sizeof want);
+  strip_unblockable(want);
+  if (!(want[0] | want[1] | want[2] | want[3])) return GUEST_EINVAL;
+  int got;
+  for (;;) {
+    uint32_t seq = kernel_thread_wake_seq(t);
+    kernel_thread_testcancel();
+    pthread_mutex_lock(&sig_lock);
+    got = take_locked(t, want);
+    pthread_mutex_unlock(&sig_lock);
+    if (got) break;
+    if (kernel_signal_deliverable(t)) {
+      kernel_signal_deliver(t);
+      continue;
+    }
+    kernel_thread_park(t, seq);
+  }
+  *sig = got;
+  return 0;
+}

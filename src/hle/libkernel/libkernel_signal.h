@@ -41,5 +41,7 @@ int kernel_sigpending(uint32_t *set);
 int kernel_pthread_kill(kthread_t t, int sig);
 int kernel_raise(int sig);
 int kernel_kill(int pid, int sig);
+int kernel_sigsuspend(const uint32_t *set);
+int kernel_sigwait(const uint32_t *set, int *sig);
 
 #endif

@@ -68,6 +68,19 @@ static void *sleeper(void *arg) {
   return (void *)(long)(r == -1 && e == EINTR);
 }
 
+/* Blocks SIGUSR1, then waits for it with sigwait; returns the signal number (or -error). */
+static void *waiter(void *arg) {
+  (void)arg;
+  sigset_t s;
+  sigemptyset(&s);
+  sigaddset(&s, SIGUSR1);
+  pthread_sigmask(SIG_BLOCK, &s, NULL);
+  worker_ready = 1;
+  int sig = 0;
+  int e = sigwait(&s, &sig);
+  return (void *)(long)(e ? -e : sig);
+}
+
 static void *mask_reader(void *arg) {
   sigset_t cur;
   pthread_sigmask(SIG_BLOCK, NULL, &cur);
@@ -204,6 +217,31 @@ int main(void) {
   pthread_join(t, NULL);
   pthread_sigmask(SIG_UNBLOCK, &s2, NULL);
   printf("new thread inherits the mask: %s\n", yn(inherited == 1));
+
+  /* sigsuspend: waits with the given mask until a handler ran, then the old mask is back */
+  sigprocmask(SIG_BLOCK, &set, NULL); /* SIGUSR1 blocked */
+  hits = 0;
+  send_later(&t, &req5);
+  sigset_t none;
+  sigemptyset(&none);
+  errno = 0;
+  r = sigsuspend(&none);
+  e = errno;
+  pthread_join(t, NULL);
+  sigprocmask(SIG_BLOCK, NULL, &cur);
+  printf("sigsuspend: %d, EINTR %s, handler ran %d time(s), SIGUSR1 blocked again %s\n", r,
+         yn(e == EINTR), hits, yn(sigismember(&cur, SIGUSR1)));
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
+
+  /* sigwait: takes the blocked signal without running its handler */
+  hits = 0;
+  worker_ready = 0;
+  pthread_create(&t, NULL, waiter, NULL);
+  while (!worker_ready) usleep(1000);
+  r = pthread_kill(t, SIGUSR1);
+  void *got = NULL;
+  pthread_join(t, &got);
+  printf("sigwait: got signal %ld, handler ran %d time(s)\n", (long)got, hits);
 
   /* SA_RESETHAND: the action is back to SIG_DFL once the handler ran */
   act.sa_flags = SA_SIGINFO | SA_RESETHAND;
