@@ -258,6 +258,22 @@ void kernel_thread_wake(struct kthread *t) {
   futex_wake_all(&t->wake_seq);
 }
 
+int kernel_pthread_with_tid(int64_t tid, void (*fn)(struct kthread *, void *), void *arg) {
+  pthread_mutex_lock(&reg_lock);
+  struct kthread *p = reg_head;
+  while (p && (p->tid != tid || atomic_load(&p->done))) p = p->next;
+  if (p && fn) fn(p, arg);
+  pthread_mutex_unlock(&reg_lock);
+  return p ? 0 : GUEST_ESRCH;
+}
+
+void kernel_pthread_wake_all(void) {
+  pthread_mutex_lock(&reg_lock);
+  for (struct kthread *p = reg_head; p; p = p->next)
+    if (!atomic_load(&p->done)) kernel_thread_wake(p);
+  pthread_mutex_unlock(&reg_lock);
+}
+
 int kernel_pthread_with_live(struct kthread *t, void (*fn)(struct kthread *, void *), void *arg) {
   pthread_mutex_lock(&reg_lock);
   bool live = reg_has_locked(t) && !atomic_load(&t->done);

@@ -92,6 +92,10 @@ uint64_t kernel_pthread_cpu_mask_all(void);
 int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out);
 /* Runs FN(T, ARG) under the registry lock when T is a live thread object (0), else ESRCH. */
 int kernel_pthread_with_live(struct kthread *t, void (*fn)(struct kthread *, void *), void *arg);
+/* As kernel_pthread_with_live for the live thread object whose thread id is TID. */
+int kernel_pthread_with_tid(int64_t tid, void (*fn)(struct kthread *, void *), void *arg);
+/* kernel_thread_wake on every live thread object. */
+void kernel_pthread_wake_all(void);
 /* Parking on T's wake word (T the caller): read the sequence, check the condition, then park;
  * any kernel_thread_wake (or a cancel) after the read ends the park. */
 uint32_t kernel_thread_wake_seq(struct kthread *t);

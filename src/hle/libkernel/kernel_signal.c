@@ -19,6 +19,7 @@
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/kernel_pthread_internal.h"
+#include "hle/libkernel/libkernel.h"
 #include "hle/libkernel/libkernel_signal.h"
 #include "loader/process.h"
 
@@ -351,6 +352,30 @@ int kernel_kill(int pid, int sig) {
              "to reach a libkernel sleep; running threads are not interrupted");
   kernel_signal_deliver(self);
   return 0;
+}
+
+/* thr_kill(2) from the system call layer: as pthread_kill to the thread with id TID, or to the
+ * process for -1 (FreeBSD gives every thread one instance; here the first thread to take it),
+ * but never delivered here: a trapped system call runs in host signal context, so even a
+ * signal to the caller waits for its next delivery point. */
+int64_t kernel_signal_thread_id(int64_t tid, int sig) {
+  if (sig != 0 && !valid(sig)) return -GUEST_EINVAL;
+  if (tid == -1) {
+    if (sig == 0) return 0;
+    LOG_ONCE(hle, WARN, "thr_kill(-1): one thread takes the signal, not every thread");
+    pthread_mutex_lock(&sig_lock);
+    if (!ignored(sig, &actions[sig])) proc_pending[word(sig)] |= bit(sig);
+    pthread_mutex_unlock(&sig_lock);
+    kernel_pthread_wake_all();
+    return 0;
+  }
+  if (tid == kernel_thread_id()) kernel_pthread_current(); /* the caller: make its object */
+  int e = kernel_pthread_with_tid(tid, sig ? post_thread : NULL, &sig);
+  if (!e && sig)
+    LOG_ONCE(hle, WARN,
+             "thr_kill: the signal is delivered at the target's next libkernel "
+             "delivery point, even for the calling thread");
+  return -e;
 }
 
 /* ---- waiting for signals ----------------------------------------------------------------- */

@@ -27,6 +27,8 @@ int64_t kernel_signal_action(int sig, const struct guest_sigaction *act,
 int64_t kernel_signal_mask(int how, const uint32_t *set, uint32_t *old); /* then delivers */
 int64_t kernel_signal_mask_only(int how, const uint32_t *set, uint32_t *old);
 int64_t kernel_signal_thread(kthread_t t, int sig);
+/* thr_kill: by thread id (-1: the process), pending only (no handler runs from here). */
+int64_t kernel_signal_thread_id(int64_t tid, int sig);
 
 int kernel_sigaction(int sig, const struct guest_sigaction *act, struct guest_sigaction *old);
 uint64_t kernel_signal(int sig, uint64_t handler);

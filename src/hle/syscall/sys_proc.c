@@ -95,10 +95,7 @@ int64_t sys_thr_self(const uint64_t a[6]) {
 }
 
 int64_t sys_thr_kill(const uint64_t a[6]) {
-  if ((int64_t)a[0] == own_tid() && a[1] == 0) return 0; /* signal 0: the thread exists */
-  if (a[1] > GUEST_SIG_MAX) return -GUEST_EINVAL;
-  LOG_ONCE(hle, STUB, "thr_kill: signal delivery to guest threads does not exist yet");
-  return -GUEST_ENOSYS;
+  return kernel_signal_thread_id((int64_t)a[0], (int)a[1]); /* pending, delivered later */
 }
 
 struct guest_thr_param { /* FreeBSD struct thr_param (amd64, 104 bytes) */

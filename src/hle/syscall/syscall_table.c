@@ -63,7 +63,7 @@ static const struct syscall_row rows[] = {
     FREEBSD(416, sigaction, I, R, W, N, N, N, sigaction, PARTIAL, "the guest action table (kernel_signal.c); handlers run at libkernel delivery points only")
     FREEBSD(431, thr_exit, W, N, N, N, N, N, thr_exit, IMPLEMENTED, "writes 1 to the state word and wakes its waiters; the last thread ends the process")
     FREEBSD(432, thr_self, W, N, N, N, N, N, thr_self, IMPLEMENTED, "100000 + the host thread id")
-    FREEBSD(433, thr_kill, I, I, N, N, N, N, thr_kill, PARTIAL, "signal 0 to the calling thread; delivery does not exist yet: ENOSYS")
+    FREEBSD(433, thr_kill, I, I, N, N, N, N, thr_kill, PARTIAL, "marks the signal pending for the thread (kernel_signal.c): delivered at its next libkernel delivery point, never before the call returns")
     FREEBSD(454, _umtx_op, B, I, U, A, R, N, umtx_op, PARTIAL, "WAIT, WAIT_UINT(_PRIVATE), WAKE(_PRIVATE), NWAKE_PRIVATE on host futexes; mutex, condition variable, rwlock and semaphore operations ENOSYS")
     FREEBSD(455, thr_new, R, I, N, N, N, N, thr_new, PARTIAL, "a host thread per guest thread, the guest's stack and optional thread pointer; THR_SUSPENDED EINVAL, priorities ignored; a stack outside guest memory EINVAL")
     FREEBSD(475, pread, F, W, Z, O, N, N, pread, IMPLEMENTED, NULL)
