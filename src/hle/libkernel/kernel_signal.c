@@ -166,7 +166,7 @@ bool kernel_signal_deliver(struct kthread *t) {
 
     struct guest_siginfo info = {.signo = sig,
                                  .code = from_proc ? GUEST_SI_USER : GUEST_SI_LWP,
-                                 .pid = from_proc ? (int32_t)getpid() : 0};
+                                 .pid = (int32_t)getpid() /* thr_kill sets it too */};
     _Alignas(16) uint8_t uc[GUEST_UCONTEXT_SIZE];
     memset(uc, 0, sizeof uc);
     memcpy(uc, saved, sizeof saved); /* uc_sigmask: the mask to restore */
