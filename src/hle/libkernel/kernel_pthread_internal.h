@@ -108,6 +108,9 @@ void kernel_signal_thread_init(struct kthread *t, const struct kthread *creator)
  * handlers on this thread, applies default actions. True when a guest handler ran
  * (kernel_signal.c). */
 bool kernel_signal_deliver(struct kthread *t);
+/* Makes T, if it runs guest code now, deliver its pending signals at once (a host signal that
+ * diverts it through a delivery point and back: kernel_signal_async.c); registry lock held. */
+void kernel_signal_poke(struct kthread *t);
 /* True when T has a pending signal it does not block (kernel_signal.c). */
 bool kernel_signal_deliverable(struct kthread *t);
 /* True when T is a live thread object; the registry lock is not held after. */

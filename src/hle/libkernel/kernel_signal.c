@@ -3,15 +3,16 @@
  * The model: one action table for the process, a mask and a pending set per guest thread
  * (struct kthread), a pending set for signals sent to the process. Delivery is synchronous, at
  * points where the thread is inside libkernel on its own guest stack with its guest TLS (GS
- * base) in place: its sleeps (kernel_thread_sleep_signals, which a send wakes), and the return
- * of the calls that send or unblock a signal (raise, kill, pthread_kill to itself,
- * sigprocmask, pthread_sigmask). A guest handler is then a plain call on that stack, as
- * FreeBSD's sendsig would run it: (sig, siginfo or si_code, ucontext) with the mask widened by
- * the action's mask and the signal itself (unless SA_NODEFER) and restored from the
- * ucontext's uc_sigmask afterwards, as sigreturn does. Not done: delivery to a thread that runs
- * guest code without entering libkernel, or that waits elsewhere (mutexes, semaphores, event
- * queues); the alternate signal stack; stop signals; host faults are never turned into guest
- * signals (the loader's trap reports them). */
+ * base) in place: its sleeps (kernel_thread_sleep_signals, which a send wakes), the return of
+ * the calls that send or unblock a signal (raise, kill, pthread_kill to itself, sigprocmask,
+ * pthread_sigmask), sigsuspend and sigwait; a thread that runs guest code is diverted through
+ * such a point by a host signal (kernel_signal_async.c). A guest handler is then a plain call
+ * on that stack, as FreeBSD's sendsig would run it: (sig, siginfo or si_code, ucontext) with
+ * the mask widened by the action's mask and the signal itself (unless SA_NODEFER) and restored
+ * from the ucontext's uc_sigmask afterwards, as sigreturn does. Not done: delivery to a thread
+ * that waits elsewhere in libkernel (mutexes, semaphores, event queues, file I/O); the
+ * alternate signal stack; stop signals; host faults are never turned into guest signals (the
+ * loader's trap reports them). */
 #include <pthread.h>
 #include <string.h>
 #include <unistd.h>
@@ -307,8 +308,11 @@ static void post_thread(struct kthread *t, void *arg) {
   pthread_mutex_lock(&sig_lock);
   bool drop = ignored(sig, &actions[sig]); /* discarded even when blocked, as FreeBSD */
   if (!drop) t->sig_pending[word(sig)] |= bit(sig);
+  bool poke = !drop && !(t->sig_blocked[word(sig)] & bit(sig)) && t->host_known &&
+              !pthread_equal(t->host, pthread_self());
   pthread_mutex_unlock(&sig_lock);
   if (!drop) kernel_thread_wake(t);
+  if (poke) kernel_signal_poke(t); /* a thread in guest code (kernel_signal_async.c) */
 }
 
 int64_t kernel_signal_thread(struct kthread *t, int sig) {
@@ -320,8 +324,8 @@ int64_t kernel_signal_thread(struct kthread *t, int sig) {
   if (self == t) kernel_signal_deliver(self); /* sent to itself: delivered before the return */
   else
     LOG_ONCE(hle, WARN,
-             "signals to another thread are delivered at its next libkernel sleep or "
-             "signal call only");
+             "a signal to a thread waiting in libkernel outside its sleeps waits for its next "
+             "delivery point");
   return 0;
 }
 

@@ -81,6 +81,28 @@ static void *waiter(void *arg) {
   return (void *)(long)(e ? -e : sig);
 }
 
+/* Pure guest code: spins until the handler stops it, with live integer and SSE registers that
+ * a diversion through the handler must leave as they were. */
+static volatile int spin_stop, spinning;
+static void on_spin(int sig) {
+  (void)sig;
+  hits++;
+  ran_on = pthread_self();
+  spin_stop = 1;
+}
+
+static void *spinner(void *arg) {
+  (void)arg;
+  double acc = 0.0;
+  long n = 0;
+  spinning = 1;
+  while (!spin_stop) {
+    acc += 1.0;
+    n++;
+  }
+  return (void *)(long)(acc == (double)n && n > 0);
+}
+
 static void *mask_reader(void *arg) {
   sigset_t cur;
   pthread_sigmask(SIG_BLOCK, NULL, &cur);
@@ -206,6 +228,20 @@ int main(void) {
   pthread_join(t, &eintr);
   printf("pthread_kill: %d, handler ran %d time(s) on the target %s, its usleep EINTR %s\n", r,
          hits, yn(pthread_equal(ran_on, t)), yn(eintr != NULL));
+
+  /* pthread_kill reaches a thread that only runs guest code; its registers survive */
+  signal(SIGUSR2, on_spin);
+  hits = 0;
+  pthread_create(&t, NULL, spinner, NULL);
+  while (!spinning) usleep(1000);
+  usleep(20000);
+  r = pthread_kill(t, SIGUSR2);
+  void *intact = NULL;
+  pthread_join(t, &intact);
+  printf(
+      "pthread_kill to running guest code: %d, handler ran %d time(s) on the target %s, "
+      "registers intact %s\n",
+      r, hits, yn(pthread_equal(ran_on, t)), yn(intact != NULL));
 
   /* a new thread starts with its creator's mask */
   sigset_t s2;
