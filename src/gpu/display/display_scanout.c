@@ -57,7 +57,7 @@ static bool ensure_buffer(struct display *d, struct vk_buffer *b, uint64_t size)
  * the next frames), or a staging copy. *OFFSET: where P lies in it. */
 static const struct vk_buffer *source_of(struct display *d, const void *p, uint64_t size,
                                          uint64_t *offset) {
-  uint64_t align = vk_device_host_import_align(d->dev);
+  uint64_t align = vk_device_host_import_alignment(d->dev);
   if (align) {
     uintptr_t base = (uintptr_t)p / align * align;
     uint64_t len = ((uintptr_t)p + size - base + align - 1) / align * align;

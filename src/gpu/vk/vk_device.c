@@ -258,7 +258,9 @@ uint32_t vk_device_subgroup_size(const vk_device *dev) { return dev->subgroup_si
 VkInstance vk_device_instance(const vk_device *dev) { return dev->instance; }
 VkQueue vk_device_queue(const vk_device *dev) { return dev->queue; }
 uint32_t vk_device_queue_family(const vk_device *dev) { return dev->queue_family; }
-uint64_t vk_device_host_import_align(const vk_device *dev) { return dev->host_import_align; }
+VkDeviceSize vk_device_host_import_alignment(const vk_device *dev) {
+  return dev->host_import_align;
+}
 
 static bool find_memory_type(const vk_device *dev, uint32_t bits, VkMemoryPropertyFlags want,
                              uint32_t *out) {
@@ -390,13 +392,12 @@ bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBuffe
     out->address = vkGetBufferDeviceAddress(dev->device, &ai);
   }
   out->size = size;
-  out->imported = out->mapped = ptr;
   return true;
 }
 
 void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf) {
   if (!buf) return;
-  if (buf->mapped && !buf->imported) vkUnmapMemory(dev->device, buf->memory);
+  if (buf->mapped) vkUnmapMemory(dev->device, buf->memory);
   if (buf->buffer) vkDestroyBuffer(dev->device, buf->buffer, NULL);
   if (buf->memory) vkFreeMemory(dev->device, buf->memory, NULL);
   memset(buf, 0, sizeof(*buf));

@@ -55,7 +55,7 @@ VkQueue vk_device_queue(const vk_device *dev);
 uint32_t vk_device_queue_family(const vk_device *dev);
 /* Alignment of host memory vk_buffer_import_host takes (VK_EXT_external_memory_host's
  * minImportedHostPointerAlignment); 0 when the device cannot import host memory. */
-uint64_t vk_device_host_import_align(const vk_device *dev);
+VkDeviceSize vk_device_host_import_alignment(const vk_device *dev);
 
 /* Host-visible memory is mapped for the buffer's lifetime; device memory is not mapped. Named
  * with the module's prefix (GPU_VK_), not Khronos's (VK_), which the Vulkan headers own. */
@@ -67,7 +67,6 @@ struct vk_buffer {
   VkDeviceSize size;
   void *mapped;            /* host memory only */
   VkDeviceAddress address; /* 0 when the device has no buffer device address */
-  void *imported;          /* vk_buffer_import_host: the host memory (not ours to free) */
 };
 
 /* USAGE gets TRANSFER_SRC/DST added; SHADER_DEVICE_ADDRESS when supported. */
@@ -76,8 +75,8 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
 void vk_buffer_destroy(vk_device *dev, struct vk_buffer *buf);
 /* A buffer over existing host memory [PTR, PTR+SIZE) (VK_EXT_external_memory_host): the GPU
  * reads and writes that memory itself, no copy. PTR and SIZE must be multiples of
- * vk_device_host_import_align; the memory must stay mapped until the buffer is destroyed
- * (vk_buffer_destroy, which leaves the host memory alone). mapped is PTR. False (logged)
+ * vk_device_host_import_alignment; the memory must stay mapped until the buffer is destroyed
+ * (vk_buffer_destroy, which leaves the host memory alone). mapped stays NULL. False (logged)
  * when the device cannot import it. */
 bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBufferUsageFlags usage,
                            struct vk_buffer *out);

@@ -16,8 +16,11 @@
  * wave on the device and, from the same random start, in the IR interpreter; the stored
  * bytes must be equal. A program the back end does not emit yet is counted, not failed.
  * A disagreement is minimised (random instructions removed while it persists) and printed
- * as assembly; fixed ones are kept in cases/ (first line "; seed N wave W": the start
- * state's seed) and replayed on every run.
+ * as assembly; fixed ones are kept in cases/ (first line "; seed N wave W [waves K]": the
+ * start state's seed, K waves per group) and replayed on every run.
+ * Each program also runs as a group of MAX_WAVES waves in one workgroup (each wave from its
+ * own random start, its own LDS, global and output areas through s_get_waveid_in_workgroup
+ * and its start v61), against the interpreter running the group's waves together.
  *
  * Floats: lavapipe flushes f32 denormals (docs/shader-spirv.md), which random bits hit
  * constantly, so float instructions are generated only when the device preserves
@@ -45,6 +48,11 @@
  * (s[52:53]); every lane's address is lane * 4 XOR a constant, so no two lanes of one
  * instruction touch the same dword (their order is not defined) */
 #define LDS_BYTES 256
+/* several waves per group (the same program, each wave from its own random start): wave w's
+ * lane addresses are w * 256 + lane * 4 XOR a constant below 256, its outputs at WINDOW +
+ * w * WAVE_OUT, its LDS copy at LDS_COPY + w * 256 */
+#define MAX_WAVES 2
+#define WAVE_OUT 0xa000u
 #define GLOBAL_AREA (WINDOW + 0x8000u)
 #define LDS_COPY (WINDOW + 0x9000u)
 
@@ -223,6 +231,7 @@ struct program {
   int count;
   bool wave64;
   uint64_t seed;
+  uint32_t waves; /* per group: 1, or MAX_WAVES */
 };
 
 __attribute__((format(printf, 3, 4))) static void add(struct program *p, bool removable,
@@ -258,18 +267,23 @@ static void epilogue(struct program *p) {
   /* the store address again from scratch: a wild store would reach host memory */
   add(p, false, "s_mov_b32 s48, 0x%x", WINDOW);
   add(p, false, "s_mov_b32 s49, 0");
+  add(p, false, "s_get_waveid_in_workgroup s54"); /* several waves: each its own areas */
+  add(p, false, "s_mul_i32 s55, s54, 0x%x", WAVE_OUT);
+  add(p, false, "s_add_u32 s48, s48, s55");
+  add(p, false, "s_lshl_b32 s55, s54, 8");
   add(p, false, "v_mbcnt_lo_u32_b32 v63, -1, 0");
   if (p->wave64) add(p, false, "v_mbcnt_hi_u32_b32 v63, -1, v63");
   add(p, false, "v_lshlrev_b32 v63, 2, v63");
+  add(p, false, "v_add_nc_u32 v58, s55, v63");
   add(p, false, "s_mov_b32 s52, 0x%x", LDS_COPY);
   add(p, false, "s_mov_b32 s53, 0");
-  add(p, false, "ds_read_b32 v62, v63");
+  add(p, false, "ds_read_b32 v62, v58");
   add(p, false, "s_waitcnt lgkmcnt(0)");
-  add(p, false, "global_store_dword v63, v62, s[52:53]");
+  add(p, false, "global_store_dword v58, v62, s[52:53]");
   if (!p->wave64) {
-    add(p, false, "ds_read_b32 v62, v63 offset:128");
+    add(p, false, "ds_read_b32 v62, v58 offset:128");
     add(p, false, "s_waitcnt lgkmcnt(0)");
-    add(p, false, "global_store_dword v63, v62, s[52:53] offset:128");
+    add(p, false, "global_store_dword v58, v62, s[52:53] offset:128");
   }
   for (int r = 0; r < OUT_VGPRS + OUT_SGPRS; r++) {
     if (r < OUT_VGPRS) add(p, false, "global_store_dword v63, v%d, s[48:49]", r);
@@ -287,6 +301,7 @@ static void generate(struct program *p, uint64_t seed, bool wave64) {
   memset(p, 0, sizeof *p);
   p->wave64 = wave64;
   p->seed = seed;
+  p->waves = 1;
   uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1;
   char text[300];
   /* LDS starts undefined on the hardware (and the device), zero in the interpreter */
@@ -358,7 +373,8 @@ static char *program_text(const struct program *p, const bool *drop) {
   size_t size = 64;
   for (int i = 0; i < p->count; i++) size += strlen(p->line[i]) + 1;
   char *t = malloc(size), *at = t;
-  at += sprintf(at, "; seed %llu wave %d\n", (unsigned long long)p->seed, p->wave64 ? 64 : 32);
+  at += sprintf(at, "; seed %llu wave %d waves %u\n", (unsigned long long)p->seed,
+                p->wave64 ? 64 : 32, p->waves);
   for (int i = 0; i < p->count; i++)
     if (!drop || !drop[i]) at += sprintf(at, "%s\n", p->line[i]);
   return t;
@@ -389,9 +405,9 @@ static uint32_t *assemble_text(const char *text, bool wave64, size_t *count) {
 
 enum outcome { AGREE, REFUSED, DISAGREE, BROKEN };
 
-static void start_state(uint64_t seed, bool wave64, struct ir_interp_wave *w,
+static void start_state(uint64_t seed, bool wave64, uint32_t wave, struct ir_interp_wave *w,
                         struct spirv_wave_state *s) {
-  uint64_t rng = seed ^ 0x5bd1e995u;
+  uint64_t rng = (seed ^ 0x5bd1e995u) + wave * 0x9e3779b9ull;
   memset(w, 0, sizeof *w);
   memset(s, 0, sizeof *s);
   uint32_t lanes = wave64 ? 64 : 32;
@@ -406,7 +422,8 @@ static void start_state(uint64_t seed, bool wave64, struct ir_interp_wave *w,
   for (int r = 0; r < OUT_VGPRS; r++)
     for (uint32_t l = 0; l < lanes; l++) w->vgpr[r][l] = (uint32_t)rng_next(&rng);
   for (uint32_t l = 0; l < lanes; l++) {
-    w->vgpr[63][l] = w->vgpr[61][l] = l * 4;
+    w->vgpr[63][l] = l * 4;
+    w->vgpr[61][l] = wave * 256 + l * 4;
     w->vgpr[59][l] = (uint32_t)rng_next(&rng); /* an address no inactive lane may use */
   }
   w->sgpr[50] = GLOBAL_AREA;
@@ -421,17 +438,19 @@ static void start_state(uint64_t seed, bool wave64, struct ir_interp_wave *w,
   for (int r = 0; r < 64; r++) memcpy(s->vgpr[r], w->vgpr[r], sizeof s->vgpr[r]);
 }
 
-/* Runs TEXT both ways; DETAIL gets the first differing dword. */
-static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char *detail,
-                             size_t dsize) {
+/* Runs TEXT both ways as a group of WAVES waves; DETAIL gets the first differing dword. */
+static enum outcome run_text(const char *text, uint64_t seed, bool wave64, uint32_t waves,
+                             char *detail, size_t dsize) {
   size_t n;
   uint32_t *words = assemble_text(text, wave64, &n);
   if (!words) {
     snprintf(detail, dsize, "llvm-mc-19 rejected the program");
     return BROKEN;
   }
-  struct shader_spec spec = {
-      .wave_size = wave64 ? 64 : 32, .float_mode = 0xf0, .lds_bytes = LDS_BYTES};
+  struct shader_spec spec = {.wave_size = wave64 ? 64 : 32,
+                             .float_mode = 0xf0,
+                             .lds_bytes = LDS_BYTES * waves,
+                             .waves = (uint8_t)waves};
   struct spirv_emit_options fc = {0};
   shader_dispatch_float_controls(dev, &fc);
   spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
@@ -448,31 +467,36 @@ static enum outcome run_text(const char *text, uint64_t seed, bool wave64, char 
   struct ir_translate_error terr;
   struct ir_function *fn = ir_translate(words, n, &o, &terr, NULL);
   free(words);
-  struct ir_interp_wave *w = malloc(sizeof *w);
-  struct spirv_wave_state *s = malloc(sizeof *s);
+  struct ir_interp_wave *w = malloc(waves * sizeof *w), *group[MAX_WAVES];
+  struct spirv_wave_state *s = malloc(waves * sizeof *s);
   uint8_t *imem = calloc(1, WINDOW_SIZE), *gmem = calloc(1, WINDOW_SIZE),
-          *lds = calloc(1, LDS_BYTES);
+          *lds = calloc(1, LDS_BYTES * MAX_WAVES);
   enum outcome r = BROKEN;
   if (!fn || !w || !s || !imem || !gmem || !lds) {
     snprintf(detail, dsize, "translation failed or out of memory");
     goto out;
   }
-  start_state(seed, wave64, w, s);
   struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
-  w->mem = &map;
-  w->mem_count = 1;
-  w->global = imem;
-  w->global_base = WINDOW;
-  w->global_size = WINDOW_SIZE;
-  w->lds = lds;
-  w->lds_size = LDS_BYTES;
+  for (uint32_t k = 0; k < waves; k++) {
+    start_state(seed, wave64, k, &w[k], &s[k]);
+    w[k].mem = &map;
+    w[k].mem_count = 1;
+    w[k].global = imem;
+    w[k].global_base = WINDOW;
+    w[k].global_size = WINDOW_SIZE;
+    w[k].lds = lds;
+    w[k].lds_size = LDS_BYTES * waves;
+    w[k].wave_id = k;
+    group[k] = &w[k];
+  }
   char err[256];
-  if (!ir_interp_run(fn, w, 100000, err, sizeof err)) {
+  if (!ir_interp_run_group(fn, group, waves, 100000, err, sizeof err)) {
     snprintf(detail, dsize, "interpreter: %s", err);
     goto out;
   }
   struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
-  if (!shader_dispatch_wave(dev, spv, spv_count, s, &win, err, sizeof err)) {
+  if (!shader_dispatch_waves(dev, spv, spv_count, s, waves, (const uint32_t[3]){1, 1, 1}, &win, err,
+                             sizeof err)) {
     snprintf(detail, dsize, "device: %s", err);
     goto out;
   }
@@ -519,16 +543,17 @@ static void minimise(struct program *p) {
       if (!p->removable[i] || drop[i]) continue;
       drop[i] = true;
       char *t = program_text(p, drop);
-      if (run_text(t, p->seed, p->wave64, detail, sizeof detail) != DISAGREE) drop[i] = false;
+      if (run_text(t, p->seed, p->wave64, p->waves, detail, sizeof detail) != DISAGREE)
+        drop[i] = false;
       free(t);
     }
   char *t = program_text(p, drop);
-  run_text(t, p->seed, p->wave64, detail, sizeof detail);
+  run_text(t, p->seed, p->wave64, p->waves, detail, sizeof detail);
   fprintf(stderr, "minimised (%s):\n%s\n", detail, t);
   const char *outdir = getenv("PROSPERO_DIFF_OUT");
   char path[600];
-  snprintf(path, sizeof path, "%s/diff_seed%llu_w%d.s", outdir ? outdir : "/tmp",
-           (unsigned long long)p->seed, p->wave64 ? 64 : 32);
+  snprintf(path, sizeof path, "%s/diff_seed%llu_w%d_x%u.s", outdir ? outdir : "/tmp",
+           (unsigned long long)p->seed, p->wave64 ? 64 : 32, p->waves);
   FILE *f = fopen(path, "w");
   if (f) {
     fputs(t, f);
@@ -557,12 +582,14 @@ static int replay_cases(const char *dir, unsigned *agreed) {
     text[got] = 0;
     unsigned long long seed;
     int wave;
+    unsigned waves = 1;
     char detail[300];
-    if (sscanf(text, "; seed %llu wave %d", &seed, &wave) != 2) {
+    if (sscanf(text, "; seed %llu wave %d waves %u", &seed, &wave, &waves) < 2 || !waves ||
+        waves > MAX_WAVES) {
       fprintf(stderr, "case %s: no \"; seed N wave W\" line\n", e->d_name);
       failures++;
     } else {
-      enum outcome r = run_text(text, seed, wave == 64, detail, sizeof detail);
+      enum outcome r = run_text(text, seed, wave == 64, waves, detail, sizeof detail);
       if (r == AGREE) (*agreed)++;
       else {
         fprintf(stderr, "case %s: %s\n", e->d_name, detail);
@@ -598,32 +625,36 @@ int main(int argc, char **argv) {
   int failures = argc > 1 ? replay_cases(argv[1], &cases_agreed) : 0;
   unsigned stats[4] = {0};
   for (unsigned long long seed = first; seed < first + count; seed++)
-    for (int w64 = 0; w64 < 2; w64++) {
+    for (int mode = 0; mode < 4; mode++) { /* wave32, wave64; one wave, then MAX_WAVES */
+      int w64 = mode & 1;
       struct program p;
       generate(&p, seed, w64);
+      p.waves = mode & 2 ? MAX_WAVES : 1;
       char *t = program_text(&p, NULL);
       if (getenv("PROSPERO_DIFF_PRINT")) fprintf(stderr, "%s\n", t);
       char detail[300];
-      enum outcome r = run_text(t, seed, w64, detail, sizeof detail);
+      enum outcome r = run_text(t, seed, w64, p.waves, detail, sizeof detail);
       stats[r]++;
       if (r == DISAGREE || r == BROKEN) {
-        fprintf(stderr, "seed %llu wave%d: %s\n", seed, w64 ? 64 : 32, detail);
+        fprintf(stderr, "seed %llu wave%d x%u: %s\n", seed, w64 ? 64 : 32, p.waves, detail);
         if (r == DISAGREE) minimise(&p);
         else fprintf(stderr, "%s\n", t);
         failures++;
       } else if (r == REFUSED && getenv("PROSPERO_DIFF_VERBOSE")) {
-        fprintf(stderr, "seed %llu wave%d not emitted: %s\n", seed, w64 ? 64 : 32, detail);
+        fprintf(stderr, "seed %llu wave%d x%u not emitted: %s\n", seed, w64 ? 64 : 32, p.waves,
+                detail);
       }
       free(t);
       program_free(&p);
     }
   printf(
-      "shader_diff: %u random programs (seeds %llu..%llu, wave32 and wave64, floats %s): %u agree "
+      "shader_diff: %u random programs (seeds %llu..%llu, wave32 and wave64, groups of 1 and %d "
+      "waves, floats %s): %u agree "
       "byte for "
       "byte, %u not emitted yet, %u disagree, %u broken; %u kept cases agree; %lu random "
       "instructions "
       "left out because the back end does not emit them yet\n",
-      stats[0] + stats[1] + stats[2] + stats[3], first, first + count - 1,
+      stats[0] + stats[1] + stats[2] + stats[3], first, first + count - 1, MAX_WAVES,
       floats ? "on" : "off (device flushes denormals)", stats[AGREE], stats[REFUSED],
       stats[DISAGREE], stats[BROKEN], cases_agreed, not_emitted);
   char cmd[256];

@@ -198,6 +198,84 @@ static uint32_t sqrt_1(uint32_t a, uint32_t b, uint32_t c) {
   return ref_sqrt(a);
 }
 
+/* v_sqrt_f64: C's sqrt (IEEE, correctly rounded); NaN quieted, a < 0 the default NaN. The
+ * operand is v[1:2] (lo, hi); one kernel stores the result's low dword, one the high. */
+static uint64_t ref_sqrt64(uint32_t lo, uint32_t hi) {
+  uint64_t a = (uint64_t)hi << 32 | lo;
+  if ((a & ~(1ull << 63)) > 0x7ff0000000000000ull) return a | 1ull << 51;
+  if (a > 1ull << 63) return 0x7ff8000000000000ull;
+  double x;
+  memcpy(&x, &a, 8);
+  x = sqrt(x);
+  memcpy(&a, &x, 8);
+  return a;
+}
+static uint32_t sqrt64_lo(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)ref_sqrt64(a, b);
+}
+static uint32_t sqrt64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ref_sqrt64(a, b) >> 32);
+}
+static uint64_t ref_rcp64(uint32_t lo, uint32_t hi) {
+  uint64_t a = (uint64_t)hi << 32 | lo;
+  if ((a & ~(1ull << 63)) > 0x7ff0000000000000ull) return a | 1ull << 51;
+  double x;
+  memcpy(&x, &a, 8);
+  x = 1.0 / x;
+  memcpy(&a, &x, 8);
+  return a;
+}
+static uint32_t rcp64_lo(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)ref_rcp64(a, b);
+}
+static uint32_t rcp64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ref_rcp64(a, b) >> 32);
+}
+static uint32_t rsq64_lo(uint32_t a, uint32_t b,
+                         uint32_t c) { /* the rule: rsq64_rounds_correctly */
+  (void)c;
+  return (uint32_t)ir_float_rsq64((uint64_t)b << 32 | a);
+}
+static uint32_t rsq64_hi(uint32_t a, uint32_t b, uint32_t c) {
+  (void)c;
+  return (uint32_t)(ir_float_rsq64((uint64_t)b << 32 | a) >> 32);
+}
+static void make_f64(uint32_t *o) {
+  static const uint64_t ds[] = {0,
+                                1ull << 63,
+                                1,
+                                2,
+                                3,
+                                0x000fffffffffffffull,
+                                0x0010000000000000ull,
+                                0x3ff0000000000000ull,
+                                0x4000000000000000ull,
+                                0x4010000000000000ull,
+                                0x7fefffffffffffffull,
+                                0x7ff0000000000000ull,
+                                0xfff0000000000000ull,
+                                0x7ff8000000000000ull,
+                                0x7ff0000000000001ull,
+                                0xbff0000000000000ull,
+                                0x8000000000000001ull,
+                                0x3ff0000000000001ull,
+                                0x3fefffffffffffffull,
+                                0x0000000080000000ull};
+  for (unsigned l = 0; l < LANES; l++) {
+    uint64_t d = l < 20 ? ds[l] : ((uint64_t)rnd() << 32 | rnd()) & 0x7fffffffffffffffull;
+    if (l >= 20 && l < 28) d &= 0x000fffffffffffffull;                              /* denormals */
+    if (l >= 28 && l < 36) d = (d & 0x800fffffffffffffull) | 0x3ff0000000000000ull; /* [1, 2) */
+    if (l >= 36 && l < 42) d = (d & 0x800fffffffffffffull) | 0x7fe0000000000000ull; /* 2^1023 */
+    if (l >= 42 && l < 46) d = (d & 0x800fffffffffffffull) | 0x7fd0000000000000ull; /* 2^1022 */
+    if (l >= 46 && l < 50) d = (d & 0x8000ffffffffffffull) | 0x0004000000000000ull; /* ~2^-1024 */
+    o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32);
+  }
+}
+
 /* fract: OpenCL's definition, fmin(x - floor(x), 0x1.fffffep-1f), in f32; NaN quieted, and
  * +-inf (inf - inf) the default NaN */
 static uint32_t ref_fract(uint32_t a) {
@@ -504,6 +582,13 @@ static const struct fcase cases[] = {
     {"v_exp_f16", "v_mov_b32 v4, 0\nv_exp_f16 v4, v1", 1, make_halves, exp_h},
     {"v_sin_f16", "v_mov_b32 v4, 0\nv_sin_f16 v4, v1", 1, make_halves, sin_h},
     {"v_sqrt_f16", "v_mov_b32 v4, 0\nv_sqrt_f16 v4, v1", 1, make_halves, sqrt_h},
+    {"v_sqrt_f64 (low dword)", "v_sqrt_f64 v[4:5], v[1:2]", 2, make_f64, sqrt64_lo},
+    {"v_sqrt_f64 (high dword)", "v_sqrt_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64,
+     sqrt64_hi},
+    {"v_rcp_f64 (low dword)", "v_rcp_f64 v[4:5], v[1:2]", 2, make_f64, rcp64_lo},
+    {"v_rcp_f64 (high dword)", "v_rcp_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64, rcp64_hi},
+    {"v_rsq_f64 (low dword)", "v_rsq_f64 v[4:5], v[1:2]", 2, make_f64, rsq64_lo},
+    {"v_rsq_f64 (high dword)", "v_rsq_f64 v[5:6], v[1:2]\nv_mov_b32 v4, v6", 2, make_f64, rsq64_hi},
     {"v_rcp_f32", "v_rcp_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_rcp_iflag_f32", "v_rcp_iflag_f32 v4, v1", 1, make_rcp, rcp_1},
     {"v_sqrt_f32", "v_sqrt_f32 v4, v1", 1, make_unary_signed, sqrt_1},
@@ -636,7 +721,8 @@ static void random_chains_agree(void **state) {
       "v_exp_f32 v%d, v%d",           "v_log_f32 v%d, v%d",        "v_sin_f32 v%d, v%d",
       "v_cos_f32 v%d, v%d",           "v_fract_f32 v%d, v%d",      "v_rcp_f32 v%d, v%d",
       "v_sqrt_f32 v%d, v%d",          "v_ldexp_f32 v%d, v%d, v%d", "v_frexp_mant_f32 v%d, v%d",
-      "v_fma_f16 v%d, v%d, v%d, v%d", "v_rsq_f16 v%d, v%d",        "v_sin_f16 v%d, v%d"};
+      "v_fma_f16 v%d, v%d, v%d, v%d", "v_rsq_f16 v%d, v%d",        "v_sin_f16 v%d, v%d",
+      "v_sqrt_f64 v[4:5], v[1:2]",    "v_rcp_f64 v[5:6], v[2:3]",  "v_rsq_f64 v[4:5], v[5:6]"};
   for (int prog = 0; prog < 12; prog++) {
     char body[2048] = "", line[96];
     for (int i = 0; i < 16; i++) {

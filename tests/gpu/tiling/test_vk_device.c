@@ -106,7 +106,7 @@ static void test_name_filter(void **state) {
 static void test_host_import(void **state) {
   (void)state;
   if (!dev) skip();
-  uint64_t align = vk_device_host_import_align(dev);
+  uint64_t align = vk_device_host_import_alignment(dev);
   if (!align) skip_because("%s cannot import host memory", vk_device_name(dev));
   const size_t n = 4 * align;
   uint8_t *host = NULL;
@@ -116,7 +116,7 @@ static void test_host_import(void **state) {
   assert_false(vk_buffer_import_host(dev, host + 1, align, 0, &imp)); /* not aligned */
   assert_false(vk_buffer_import_host(dev, host, align + 1, 0, &imp));
   assert_true(vk_buffer_import_host(dev, host, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, &imp));
-  assert_ptr_equal(imp.imported, host);
+  assert_null(imp.mapped); /* the host memory itself, not a mapping of ours */
   assert_true(
       vk_buffer_create(dev, n, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, &up));
   for (size_t i = 0; i < n; i++) ((uint8_t *)up.mapped)[i] = (uint8_t)(i * 13 + 5);

@@ -5,7 +5,7 @@
 
 bool dispatch_window_acquire(vk_device *dev, const struct shader_dispatch_window *window,
                              struct vk_buffer *out) {
-  uint64_t align = vk_device_host_import_align(dev);
+  uint64_t align = vk_device_host_import_alignment(dev);
   if (align && (uintptr_t)window->data % align == 0 && window->size % align == 0 &&
       vk_buffer_import_host(dev, window->data, window->size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                             out) &&
@@ -22,6 +22,6 @@ bool dispatch_window_acquire(vk_device *dev, const struct shader_dispatch_window
 void dispatch_window_release(vk_device *dev, const struct shader_dispatch_window *window,
                              struct vk_buffer *buf, bool write_back) {
   if (!buf->buffer) return;
-  if (write_back && !buf->imported) memcpy(window->data, buf->mapped, window->size);
+  if (write_back && buf->mapped) memcpy(window->data, buf->mapped, window->size); /* a copy */
   vk_buffer_destroy(dev, buf);
 }

@@ -12,7 +12,7 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/vk/vk_device.h"
 
-/* The window as a buffer: imported (OUT->imported set: the GPU works on the guest memory
+/* The window as a buffer: imported (OUT->mapped NULL: the GPU works on the guest memory
  * itself) or a copy of it. dispatch_window_release writes a copy back and destroys the
  * buffer. False when neither can be made. */
 bool dispatch_window_acquire(vk_device *dev, const struct shader_dispatch_window *window,

@@ -78,6 +78,16 @@ uint32_t ir_float_sqrt32(uint32_t a) {
   return u_of(sqrtf(f_of(a)));
 }
 
+uint64_t ir_float_sqrt64(uint64_t a) {
+  if ((a & ~(1ull << 63)) > 0x7ff0000000000000ull) return a | 1ull << 51;
+  if (a > 1ull << 63) return 0x7ff8000000000000ull;
+  double x;
+  memcpy(&x, &a, 8);
+  x = sqrt(x);
+  memcpy(&a, &x, 8);
+  return a;
+}
+
 uint32_t ir_float_fract32(uint32_t a) {
   if (nan32(a)) return a | 0x400000u;
   if ((a & 0x7fffffffu) == 0x7f800000u) return QNAN32;

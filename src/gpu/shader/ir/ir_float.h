@@ -19,6 +19,8 @@ uint16_t ir_float_fma16(uint16_t a, uint16_t b, uint16_t c);
 uint32_t ir_float_rsq32(uint32_t a);
 /* sqrt(a) correctly rounded: sqrt(-0) = -0, a < 0 -> 0x7fc00000, NaN -> a quieted */
 uint32_t ir_float_sqrt32(uint32_t a);
+/* the same in f64 (NaN quieted, a < 0 -> 0x7ff8000000000000) */
+uint64_t ir_float_sqrt64(uint64_t a);
 /* fract: min(a - floor(a) rounded in f32, the largest f32 below 1.0) (fract(-tiny) is not
  * 1.0); +-inf -> 0x7fc00000, NaN -> a quieted */
 uint32_t ir_float_fract32(uint32_t a);

@@ -148,7 +148,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
     }
     case IR_OP_drcp: *out = bf64(1.0 / f64(c[0])); return true;
     case IR_OP_drsq: *out = ir_float_rsq64(c[0]); return true; /* correctly rounded */
-    case IR_OP_dsqrt: *out = bf64(sqrt(f64(c[0]))); return true;
+    case IR_OP_dsqrt: *out = ir_float_sqrt64(c[0]); return true; /* with its NaN rule */
     case IR_OP_dfloor: *out = bf64(floor(f64(c[0]))); return true;
     case IR_OP_dceil: *out = bf64(ceil(f64(c[0]))); return true;
     case IR_OP_dtrunc: *out = bf64(trunc(f64(c[0]))); return true;

@@ -342,6 +342,279 @@ static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a) 
   return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
+/* ---- dsqrt: the f64 square root correctly rounded, on integers ---------------------------
+ * a = A 2^ea with A a 53-bit integer (denormals normalised on the bits), a first result from
+ * the device's square root of a scaled into [1, 4), then the exact choice: starting three
+ * steps below it, six times one step up while sqrt(a) lies above the midpoint to the next
+ * double, (2C + 1) 2^(ec - 1) for a candidate C 2^ec, that is while A 2^(ea - 2 ec + 2) >
+ * (2C + 1)^2, compared as 128-bit integers (OpUMulExtended). Every candidate is a normal
+ * number (sqrt of a positive double is at least 2^-537), so none of it depends on the
+ * device's f64 denormal mode or on its square root being closer than three steps. */
+static uint32_t msb64(struct emit *e, uint32_t v) { /* of a nonzero u64, as u32 */
+  uint32_t u32 = e->t_u32, u64 = e->t_u64;
+  uint32_t hi = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, v, cu64(e, 32)));
+  uint32_t lo = op1(e, SpvOpUConvert, u32, v);
+  return sel(e, u32, op2(e, SpvOpINotEqual, e->t_bool, hi, cu32(e, 0)),
+             op2(e, SpvOpIAdd, u32, glsl(e, u32, GLSL_FIND_UMSB, hi, 0, 1), cu32(e, 32)),
+             glsl(e, u32, GLSL_FIND_UMSB, lo, 0, 1));
+}
+
+static uint32_t exact_dsqrt(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t u = op1(e, SpvOpBitcast, u64, a);
+  uint32_t ex = bits32(
+      e, op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, u, cu64(e, 32))), 20, 11);
+  uint32_t frac = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, fmask));
+  /* A, ea: normal: frac | 2^52, ex - 1075; denormal: frac << (52 - msb), -1074 - (52 - msb) */
+  uint32_t den = op2(e, SpvOpIEqual, bl, ex, cu32(e, 0));
+  uint32_t fr = sel(e, u64, den,
+                    sel(e, u64, op2(e, SpvOpIEqual, bl, frac, cu64(e, 0)), cu64(e, 1), frac), frac);
+  uint32_t sh = op2(e, SpvOpISub, u32, cu32(e, 52), msb64(e, fr));
+  uint32_t A = sel(e, u64, den, op2(e, SpvOpShiftLeftLogical, u64, fr, to_u64(e, sh)),
+                   op2(e, SpvOpBitwiseOr, u64, frac, cu64(e, 1ull << 52)));
+  uint32_t ea = sel(e, u32, den, op2(e, SpvOpISub, u32, cu32(e, (uint32_t)-1074), sh),
+                    op2(e, SpvOpISub, u32, ex, cu32(e, 1075)));
+  /* a = a' 2^E with a' = A 2^(p - 52) in [1, 4), E = ea + 52 - p even */
+  uint32_t p = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), cu32(e, 1));
+  uint32_t as = op1(e, SpvOpBitcast, f64,
+                    op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, A, cu64(e, fmask)),
+                        op2(e, SpvOpShiftLeftLogical, u64,
+                            to_u64(e, op2(e, SpvOpIAdd, u32, p, cu32(e, 1023))), cu64(e, 52))));
+  uint32_t half_e =
+      op2(e, SpvOpShiftRightArithmetic, u32,
+          op2(e, SpvOpISub, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), p), cu32(e, 1));
+  uint32_t rb = op1(e, SpvOpBitcast, u64, glsl(e, f64, GLSLstd450Sqrt, as, 0, 1));
+  uint32_t c =
+      op2(e, SpvOpIAdd, u64, rb,
+          op2(e, SpvOpShiftLeftLogical, u64, op1(e, SpvOpSConvert, u64, half_e), cu64(e, 52)));
+  c = op2(e, SpvOpISub, u64, c, cu64(e, 3));
+  if (!e->t_mulext64) {
+    uint32_t m[2] = {u64, u64};
+    e->t_mulext64 = spv_type_struct(&e->b, m, 2);
+  }
+  for (int step = 0; step < 6; step++) {
+    uint32_t C = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, c, cu64(e, fmask)),
+                     cu64(e, 1ull << 52));
+    uint32_t ec =
+        op2(e, SpvOpISub, u32,
+            op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, c, cu64(e, 52))),
+            cu32(e, 1075));
+    uint32_t s = op2(e, SpvOpIAdd, u32, op2(e, SpvOpISub, u32, ea, op2(e, SpvOpIAdd, u32, ec, ec)),
+                     cu32(e, 2));
+    s = sel(e, u32, op2(e, SpvOpSLessThan, bl, s, cu32(e, 1)), cu32(e, 1), s);
+    s = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, s, cu32(e, 63)), cu32(e, 63), s);
+    uint32_t s64 = to_u64(e, s);
+    uint32_t ahi = op2(e, SpvOpShiftRightLogical, u64, A, op2(e, SpvOpISub, u64, cu64(e, 64), s64));
+    uint32_t alo = op2(e, SpvOpShiftLeftLogical, u64, A, s64);
+    uint32_t M =
+        op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
+    uint32_t prod = op2(e, SpvOpUMulExtended, e->t_mulext64, M, M);
+    uint32_t w0[2] = {prod, 0}, w1[2] = {prod, 1};
+    uint32_t plo = spv_op(&e->b, SpvOpCompositeExtract, u64, w0, 2);
+    uint32_t phi = spv_op(&e->b, SpvOpCompositeExtract, u64, w1, 2);
+    uint32_t above = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, ahi, phi),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ahi, phi),
+                             op2(e, SpvOpUGreaterThan, bl, alo, plo)));
+    c = sel(e, u64, above, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  }
+  /* +-0 itself, +inf itself, a < 0 the default NaN, NaN quieted */
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
+  uint32_t r = sel(e, u64,
+                   op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
+                       op2(e, SpvOpIEqual, bl, u, cu64(e, 0x7ff0000000000000ull))),
+                   u, c);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, u, cu64(e, 1ull << 63)),
+          cu64(e, 0x7ff8000000000000ull), r);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, mag, cu64(e, 0x7ff0000000000000ull)),
+          op2(e, SpvOpBitwiseOr, u64, u, cu64(e, 1ull << 51)), r);
+  return op1(e, SpvOpBitcast, f64, r);
+}
+
+/* A 2^ea of the magnitude of f64 bits U (denormals normalised): A has 53 bits */
+static void f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t ex = bits32(
+      e, op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, u, cu64(e, 32))), 20, 11);
+  uint32_t frac = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, fmask));
+  uint32_t den = op2(e, SpvOpIEqual, bl, ex, cu32(e, 0));
+  uint32_t fr = sel(e, u64, op2(e, SpvOpIEqual, bl, frac, cu64(e, 0)), cu64(e, 1), frac);
+  uint32_t sh = op2(e, SpvOpISub, u32, cu32(e, 52), msb64(e, fr));
+  *A = sel(e, u64, den, op2(e, SpvOpShiftLeftLogical, u64, fr, to_u64(e, sh)),
+           op2(e, SpvOpBitwiseOr, u64, frac, cu64(e, 1ull << 52)));
+  *ea = sel(e, u32, den, op2(e, SpvOpISub, u32, cu32(e, (uint32_t)-1074), sh),
+            op2(e, SpvOpISub, u32, ex, cu32(e, 1075)));
+}
+
+/* C 2^ec of a finite non-negative f64 candidate C_BITS */
+static void cand_parts(struct emit *e, uint32_t c, uint32_t *C, uint32_t *ec) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t ex = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, c, cu64(e, 52)));
+  uint32_t den = op2(e, SpvOpIEqual, bl, ex, cu32(e, 0));
+  *C = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, c, cu64(e, (1ull << 52) - 1)),
+           sel(e, u64, den, cu64(e, 0), cu64(e, 1ull << 52)));
+  *ec = sel(e, u32, den, cu32(e, (uint32_t)-1074), op2(e, SpvOpISub, u32, ex, cu32(e, 1075)));
+}
+
+/* drcp: 1/a correctly rounded. |a| = A 2^ea; a first result from the device's 1/a' for a' =
+ * A 2^-52 in [1, 2), placed at exponent -(ea + 52) on the bits (a denormal result by a
+ * shift, an overflow as inf); then from three steps below it six steps up while 1/|a| is
+ * above the midpoint (2C + 1) 2^(ec - 1) to the next double, i.e. while A (2C + 1) <
+ * 2^(1 - ea - ec) (a 107-bit product against a power of two), never past inf. */
+static uint32_t exact_drcp(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
+  f64_parts(e, mag, &A, &ea);
+  uint32_t a1 = op1(e, SpvOpBitcast, f64,
+                    op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, A, cu64(e, fmask)),
+                        cu64(e, 1023ull << 52)));
+  uint32_t rb = op1(e, SpvOpBitcast, u64, op2(e, SpvOpFDiv, f64, cf64(e, 1.0), a1)); /* (1/2, 1] */
+  /* biased exponent of the result: that of rb minus (ea + 52) */
+  uint32_t rexp = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, rb, cu64(e, 52)));
+  uint32_t be = op2(e, SpvOpISub, u32, rexp, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)));
+  uint32_t full = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, rb, cu64(e, fmask)),
+                      cu64(e, 1ull << 52));
+  uint32_t normal = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, rb, cu64(e, fmask)),
+                        op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, be), cu64(e, 52)));
+  uint32_t dsh = op2(e, SpvOpISub, u32, cu32(e, 1), be); /* denormal: full >> (1 - be) */
+  dsh = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, dsh, cu32(e, 63)), cu32(e, 63), dsh);
+  uint32_t denorm = op2(e, SpvOpShiftRightLogical, u64, full, to_u64(e, dsh));
+  uint32_t c = sel(e, u64, op2(e, SpvOpSLessThan, bl, be, cu32(e, 1)), denorm, normal);
+  c = sel(e, u64, op2(e, SpvOpSGreaterThan, bl, be, cu32(e, 2046)), cu64(e, 0x7ff0000000000000ull),
+          c);
+  c = sel(e, u64, op2(e, SpvOpULessThan, bl, c, cu64(e, 3)), cu64(e, 0),
+          op2(e, SpvOpISub, u64, c, cu64(e, 3)));
+  if (!e->t_mulext64) {
+    uint32_t m[2] = {u64, u64};
+    e->t_mulext64 = spv_type_struct(&e->b, m, 2);
+  }
+  for (int step = 0; step < 6; step++) {
+    uint32_t C, ec;
+    cand_parts(e, c, &C, &ec);
+    uint32_t M =
+        op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
+    uint32_t prod = op2(e, SpvOpUMulExtended, e->t_mulext64, A, M);
+    uint32_t w0[2] = {prod, 0}, w1[2] = {prod, 1};
+    uint32_t plo = spv_op(&e->b, SpvOpCompositeExtract, u64, w0, 2);
+    uint32_t phi = spv_op(&e->b, SpvOpCompositeExtract, u64, w1, 2);
+    /* A M < 2^k, k = 1 - ea - ec: k >= 128 always, k < 0 never */
+    uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 1), ea), ec);
+    uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+    kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 127)), cu32(e, 127), kc);
+    uint32_t k64 = to_u64(e, kc);
+    uint32_t low_k = op2(e, SpvOpULessThan, bl, kc, cu32(e, 64));
+    /* 2^k as (hi, lo): A M < 2^k  <=>  k < 64 ? hi == 0 && lo < 2^k : hi < 2^(k - 64) */
+    uint32_t below_lo =
+        op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, phi, cu64(e, 0)),
+            op2(e, SpvOpULessThan, bl, plo, op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1), k64)));
+    uint32_t below_hi = op2(e, SpvOpULessThan, bl, phi,
+                            op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                                op2(e, SpvOpBitwiseAnd, u64, k64, cu64(e, 63))));
+    uint32_t below = sel(e, bl, low_k, below_lo, below_hi);
+    below = sel(e, bl, op2(e, SpvOpSGreaterThan, bl, k, cu32(e, 127)), spv_const_bool(&e->b, true),
+                below);
+    below =
+        sel(e, bl, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), spv_const_bool(&e->b, false), below);
+    uint32_t go = op2(e, SpvOpLogicalAnd, bl, below,
+                      op2(e, SpvOpULessThan, bl, c, cu64(e, 0x7ff0000000000000ull)));
+    c = sel(e, u64, go, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  }
+  uint32_t sign = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 1ull << 63));
+  uint32_t r = op2(e, SpvOpBitwiseOr, u64, sign, c);
+  r = sel(e, u64, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
+          op2(e, SpvOpBitwiseOr, u64, sign, cu64(e, 0x7ff0000000000000ull)), r);
+  r = sel(e, u64, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0x7ff0000000000000ull)), sign, r);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, mag, cu64(e, 0x7ff0000000000000ull)),
+          op2(e, SpvOpBitwiseOr, u64, u, cu64(e, 1ull << 51)), r);
+  return op1(e, SpvOpBitcast, f64, r);
+}
+
+static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi) {
+  if (!e->t_mulext64) {
+    uint32_t m[2] = {e->t_u64, e->t_u64};
+    e->t_mulext64 = spv_type_struct(&e->b, m, 2);
+  }
+  uint32_t prod = op2(e, SpvOpUMulExtended, e->t_mulext64, a, b);
+  uint32_t w0[2] = {prod, 0}, w1[2] = {prod, 1};
+  *lo = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w0, 2);
+  *hi = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w1, 2);
+}
+
+/* drsq: 1/sqrt(a) correctly rounded, as dsqrt: a = A 2^ea, a first result from the
+ * device's 1/sqrt(a') for a' = A 2^(p - 52) in [1, 4) placed at exponent -E/2 (E = ea + 52
+ * - p even), then from three steps below it six steps up while 1/sqrt(a) lies above the
+ * midpoint M 2^(ec - 1), M = 2C + 1, i.e. while A M^2 < 2^(2 - ea - 2 ec), with A M^2 (at
+ * most 163 bits) in three 64-bit limbs. Results are normal (2^-512 .. 2^537). */
+static uint32_t exact_drsq(struct emit *e, uint32_t a) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
+  const uint64_t fmask = (1ull << 52) - 1;
+  uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
+  f64_parts(e, u, &A, &ea);
+  uint32_t p = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), cu32(e, 1));
+  uint32_t as = op1(e, SpvOpBitcast, f64,
+                    op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, A, cu64(e, fmask)),
+                        op2(e, SpvOpShiftLeftLogical, u64,
+                            to_u64(e, op2(e, SpvOpIAdd, u32, p, cu32(e, 1023))), cu64(e, 52))));
+  uint32_t half_e =
+      op2(e, SpvOpShiftRightArithmetic, u32,
+          op2(e, SpvOpISub, u32, op2(e, SpvOpIAdd, u32, ea, cu32(e, 52)), p), cu32(e, 1));
+  uint32_t rb = op1(e, SpvOpBitcast, u64,
+                    op2(e, SpvOpFDiv, f64, cf64(e, 1.0), glsl(e, f64, GLSLstd450Sqrt, as, 0, 1)));
+  uint32_t c =
+      op2(e, SpvOpISub, u64, rb,
+          op2(e, SpvOpShiftLeftLogical, u64, op1(e, SpvOpSConvert, u64, half_e), cu64(e, 52)));
+  c = op2(e, SpvOpISub, u64, c, cu64(e, 3));
+  for (int step = 0; step < 6; step++) {
+    uint32_t C, ec, m0, m1, t0, t1, v0, v1;
+    cand_parts(e, c, &C, &ec);
+    uint32_t M =
+        op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
+    mulx(e, M, M, &m0, &m1);
+    mulx(e, m0, A, &t0, &t1);
+    mulx(e, m1, A, &v0, &v1);
+    uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
+    uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
+                      sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
+    /* 2^k, k = 2 - ea - 2 ec, as three limbs */
+    uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
+                     op2(e, SpvOpIAdd, u32, ec, ec));
+    uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+    kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 191)), cu32(e, 191), kc);
+    uint32_t q = op2(e, SpvOpShiftRightLogical, u32, kc, cu32(e, 6));
+    uint32_t bit = op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                       to_u64(e, op2(e, SpvOpBitwiseAnd, u32, kc, cu32(e, 63))));
+    uint32_t o0 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 0)), bit, cu64(e, 0));
+    uint32_t o1 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 1)), bit, cu64(e, 0));
+    uint32_t o2 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 2)), bit, cu64(e, 0));
+    uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
+    uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
+                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
+    uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+    below = sel(e, bl, op2(e, SpvOpSGreaterThan, bl, k, cu32(e, 191)), spv_const_bool(&e->b, true),
+                below);
+    below =
+        sel(e, bl, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), spv_const_bool(&e->b, false), below);
+    c = sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  }
+  /* +0 -> +inf, -0 -> -inf, +inf -> +0, a < 0 -> the default NaN, NaN quieted */
+  uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
+  uint32_t r =
+      sel(e, u64, op2(e, SpvOpIEqual, bl, u, cu64(e, 0x7ff0000000000000ull)), cu64(e, 0), c);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, u, cu64(e, 1ull << 63)),
+          cu64(e, 0x7ff8000000000000ull), r);
+  r = sel(e, u64, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
+          op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 1ull << 63)),
+              cu64(e, 0x7ff0000000000000ull)),
+          r);
+  r = sel(e, u64, op2(e, SpvOpUGreaterThan, bl, mag, cu64(e, 0x7ff0000000000000ull)),
+          op2(e, SpvOpBitwiseOr, u64, u, cu64(e, 1ull << 51)), r);
+  return op1(e, SpvOpBitcast, f64, r);
+}
+
 bool spirv_exact_supports(enum ir_op op) {
   switch (op) {
     case IR_OP_ffma:
@@ -351,7 +624,10 @@ bool spirv_exact_supports(enum ir_op op) {
     case IR_OP_fexp2:
     case IR_OP_flog2:
     case IR_OP_fsin:
-    case IR_OP_fcos: return true;
+    case IR_OP_fcos:
+    case IR_OP_dsqrt:
+    case IR_OP_drcp:
+    case IR_OP_drsq: return true;
     default: return false;
   }
 }
@@ -360,6 +636,15 @@ bool spirv_exact_supports(enum ir_op op) {
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   uint32_t v;
+  if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp || in->op == IR_OP_drsq) {
+    v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0])
+        : in->op == IR_OP_drcp ? exact_drcp(e, a[0])
+                               : exact_drsq(e, a[0]);
+    e->float_used = true;
+    e->float64_used = true;
+    def(e, SpvOpCopyObject, t_f64(e), e->val[id], &v, 1);
+    return true;
+  }
   switch ((enum ir_op)in->op) {
     case IR_OP_ffma: v = exact_fma32(e, a[0], a[1], a[2]); break;
     case IR_OP_frsq: v = exact_rsq(e, a[0]); break;

@@ -32,6 +32,7 @@ struct emit {
   uint32_t *val;   /* IR value -> SPIR-V id */
   uint32_t *begin; /* per block: its label */
   uint32_t block;
+  uint32_t t_mulext64; /* {u64, u64}: OpUMulExtended on 64 bits (spirv_emit_exact.c) */
   uint32_t t_mulext, t_void, t_bool, t_u32, t_u64, t_f32, t_v4u32, t_v4f32, t_psb_u32, t_psb_ptr;
   uint32_t lane, state, delta, junk;   /* values computed in the entry block */
   uint32_t wave;                       /* the wave's index in its workgroup (entry block) */
