@@ -28,6 +28,7 @@ int truncate(const char *path, off_t length);
 int rmdir(const char *path);
 int unlink(const char *path);
 int usleep(useconds_t usec);
+pid_t getpid(void);
 int getpagesize(void);
 __PROSPERO_NORETURN void _exit(int status);
 __PROSPERO_END_DECLS

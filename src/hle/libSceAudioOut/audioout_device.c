@@ -197,7 +197,8 @@ void audioout_shutdown(void) {
     to_sink(period, has);
     pthread_mutex_lock(&lock);
   }
-  started = false;
+  /* drained and stopped: a port opened later starts it again on a new clock */
+  started = stopping = false;
   uint64_t n = underruns;
   pthread_mutex_unlock(&lock);
   if (n) LOG(hle, INFO, "audio out: %llu underruns", (unsigned long long)n);

@@ -211,6 +211,10 @@ static uint64_t mono_ns(void) {
 }
 
 int kernel_thread_sleep(const struct timespec *rel) {
+  return kernel_thread_sleep_signals(rel, NULL, true);
+}
+
+int kernel_thread_sleep_signals(const struct timespec *rel, struct timespec *rem, bool resume) {
   if (!rel || rel->tv_sec < 0 || rel->tv_nsec < 0 || rel->tv_nsec >= 1000000000)
     return -GUEST_EINVAL;
   struct kthread *t = cur;
@@ -224,7 +228,15 @@ int kernel_thread_sleep(const struct timespec *rel) {
   uint64_t end = mono_ns() + total;
   for (;;) {
     uint32_t seq = atomic_load(&t->wake_seq);
-    kernel_thread_testcancel(); /* after reading SEQ: a later cancel changes it */
+    kernel_thread_testcancel();         /* after reading SEQ: a later cancel changes it */
+    if (kernel_signal_deliverable(t)) { /* after reading SEQ too: a later send changes it */
+      if (kernel_signal_deliver(t) && !resume) {
+        uint64_t now = mono_ns(), left = now < end ? end - now : 0;
+        if (rem) *rem = (struct timespec){(time_t)(left / 1000000000u), (long)(left % 1000000000u)};
+        return -GUEST_EINTR;
+      }
+      continue;
+    }
     uint64_t now = mono_ns();
     if (now >= end) break;
     uint64_t left = end - now;
@@ -233,6 +245,41 @@ int kernel_thread_sleep(const struct timespec *rel) {
   }
   kernel_thread_testcancel();
   return 0;
+}
+
+uint32_t kernel_thread_wake_seq(struct kthread *t) { return atomic_load(&t->wake_seq); }
+
+void kernel_thread_park(struct kthread *t, uint32_t seq) {
+  futex_wait(&t->wake_seq, seq, NULL); /* woken, interrupted or SEQ moved on: the caller checks */
+}
+
+void kernel_thread_wake(struct kthread *t) {
+  atomic_fetch_add(&t->wake_seq, 1);
+  futex_wake_all(&t->wake_seq);
+}
+
+int kernel_pthread_with_tid(int64_t tid, void (*fn)(struct kthread *, void *), void *arg) {
+  pthread_mutex_lock(&reg_lock);
+  struct kthread *p = reg_head;
+  while (p && (p->tid != tid || atomic_load(&p->done))) p = p->next;
+  if (p && fn) fn(p, arg);
+  pthread_mutex_unlock(&reg_lock);
+  return p ? 0 : GUEST_ESRCH;
+}
+
+void kernel_pthread_wake_all(void) {
+  pthread_mutex_lock(&reg_lock);
+  for (struct kthread *p = reg_head; p; p = p->next)
+    if (!atomic_load(&p->done)) kernel_thread_wake(p);
+  pthread_mutex_unlock(&reg_lock);
+}
+
+int kernel_pthread_with_live(struct kthread *t, void (*fn)(struct kthread *, void *), void *arg) {
+  pthread_mutex_lock(&reg_lock);
+  bool live = reg_has_locked(t) && !atomic_load(&t->done);
+  if (live && fn) fn(t, arg);
+  pthread_mutex_unlock(&reg_lock);
+  return live ? 0 : GUEST_ESRCH;
 }
 
 void kernel_pthread_testcancel(void) { kernel_thread_testcancel(); }
@@ -466,6 +513,7 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   }
   t->start = start;
   t->arg = arg;
+  kernel_signal_thread_init(t, self);
   t->detached = t->attr.detached == KTHREAD_CREATE_DETACHED;
   t->cancel_state = KTHREAD_CANCEL_ENABLE;
   t->cancel_type = KTHREAD_CANCEL_DEFERRED;

@@ -72,6 +72,8 @@ struct kthread {
   bool exiting;
   struct kthread_cleanup *cleanup;
   struct kthread_specific *specific; /* KTHREAD_KEYS_MAX entries, made on first use */
+  uint32_t sig_blocked[4]; /* guest signal mask, FreeBSD sigset_t (kernel_signal.c's lock) */
+  uint32_t sig_pending[4]; /* signals sent to this thread, not yet delivered (same lock) */
 };
 
 /* The calling thread's object (made on first use for threads we did not create); NULL only
@@ -88,6 +90,29 @@ bool kernel_pthread_prio_valid(int policy, int prio);
 uint64_t kernel_pthread_cpu_mask_all(void);
 /* Copies T's effective attributes (detach state included) into OUT; ESRCH for a bad T. */
 int kernel_pthread_attr_snapshot(struct kthread *t, struct kthread_attr *out);
+/* Runs FN(T, ARG) under the registry lock when T is a live thread object (0), else ESRCH. */
+int kernel_pthread_with_live(struct kthread *t, void (*fn)(struct kthread *, void *), void *arg);
+/* As kernel_pthread_with_live for the live thread object whose thread id is TID. */
+int kernel_pthread_with_tid(int64_t tid, void (*fn)(struct kthread *, void *), void *arg);
+/* kernel_thread_wake on every live thread object. */
+void kernel_pthread_wake_all(void);
+/* Parking on T's wake word (T the caller): read the sequence, check the condition, then park;
+ * any kernel_thread_wake (or a cancel) after the read ends the park. */
+uint32_t kernel_thread_wake_seq(struct kthread *t);
+void kernel_thread_park(struct kthread *t, uint32_t seq);
+/* Ends T's kernel_thread_sleep wait so that it checks its signals (T alive: caller's duty). */
+void kernel_thread_wake(struct kthread *t);
+/* Copies the creator's signal mask into a new thread (kernel_signal.c). */
+void kernel_signal_thread_init(struct kthread *t, const struct kthread *creator);
+/* Delivers the signals pending for the calling thread T that it does not block: runs their guest
+ * handlers on this thread, applies default actions. True when a guest handler ran
+ * (kernel_signal.c). */
+bool kernel_signal_deliver(struct kthread *t);
+/* Makes T, if it runs guest code now, deliver its pending signals at once (a host signal that
+ * diverts it through a delivery point and back: kernel_signal_async.c); registry lock held. */
+void kernel_signal_poke(struct kthread *t);
+/* True when T has a pending signal it does not block (kernel_signal.c). */
+bool kernel_signal_deliverable(struct kthread *t);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);
 

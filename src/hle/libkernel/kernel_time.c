@@ -49,37 +49,41 @@ static void tsc_calibrate(void) {
   LOG(hle, DEBUG, "TSC frequency %lu Hz", (unsigned long)tsc_frequency);
 }
 
-/* Sleeps are cancellation points and resume after signals (kernel_thread_sleep,
- * libkernel_thread.h). */
-static int sleep_us(uint64_t usec) {
+/* Sleeps are cancellation points and deliver the guest signals sent meanwhile
+ * (kernel_thread_sleep_signals, libkernel_thread.h): usleep ends with EINTR when a guest
+ * handler ran (FreeBSD's usleep is a nanosleep, which is never restarted). */
+static int sleep_us(uint64_t usec, bool resume) {
   struct timespec ts = {(time_t)(usec / 1000000), (long)(usec % 1000000) * 1000};
-  return kernel_thread_sleep(&ts);
+  return kernel_thread_sleep_signals(&ts, NULL, resume);
 }
 
-int kernel_usleep(unsigned int usec) { return (int)hle_posix_result(sleep_us(usec)); }
+int kernel_usleep(unsigned int usec) { return (int)hle_posix_result(sleep_us(usec, false)); }
 
-int kernel_sce_usleep(unsigned int usec) { return (int)hle_sce_result(sleep_us(usec)); }
+int kernel_sce_usleep(unsigned int usec) { return (int)hle_sce_result(sleep_us(usec, false)); }
 
 /* sceKernelSleep: whole seconds; a signal handler that runs meanwhile does not end the sleep
- * early (sleep_us restarts with the time that remains). */
+ * early (the sleep resumes with the time that remains). */
 int kernel_sce_sleep(unsigned int seconds) {
-  return (int)hle_sce_result(sleep_us((uint64_t)seconds * 1000000u));
+  return (int)hle_sce_result(sleep_us((uint64_t)seconds * 1000000u, true));
 }
 
 /* nanosleep as FreeBSD's: EFAULT for a null request, EINVAL for a negative time or tv_nsec outside
- * [0, 1e9), else the whole time is slept. FreeBSD writes REM only when a caught signal ends the
- * sleep early (EINTR, REM = the time left); on success REM is left as it was. Guest signal handlers
- * are not delivered yet (sigaction is recorded only), so no guest-visible signal can end
- * the sleep: a host signal that lands meanwhile (the cancellation signal, a profiler's)
- * is absorbed and the sleep resumes for the time that remains (kernel_thread_sleep), the
- * call returns 0 and REM is never written. A pending cancellation request ends it instead
- * (a cancellation point). */
+ * [0, 1e9), else the whole time is slept. A guest signal handler that runs meanwhile ends the
+ * sleep with EINTR (FreeBSD turns ERESTART into EINTR here, so SA_RESTART does not matter) and
+ * REM, when given, gets the time that remained; on success REM is left as it was. A signal that
+ * is ignored, blocked or has no handler does not end it, nor does a host signal (the sleep
+ * resumes for the time that remains). A pending cancellation request ends it instead (a
+ * cancellation point). */
 int64_t kernel_nanosleep_core(const struct guest_timespec *req, struct guest_timespec *rem) {
-  (void)rem;                      /* written only on EINTR, which cannot happen yet (above) */
   if (!req) return -GUEST_EFAULT; /* FreeBSD's copyin of the request fails */
   if (req->tv_nsec < 0 || req->tv_nsec >= 1000000000 || req->tv_sec < 0) return -GUEST_EINVAL;
-  struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec};
-  return kernel_thread_sleep(&ts); /* a cancellation point */
+  struct timespec ts = {(time_t)req->tv_sec, (long)req->tv_nsec}, left = {0, 0};
+  int r = kernel_thread_sleep_signals(&ts, &left, false); /* a cancellation point */
+  if (r == -GUEST_EINTR && rem) {
+    rem->tv_sec = left.tv_sec;
+    rem->tv_nsec = left.tv_nsec;
+  }
+  return r;
 }
 
 int kernel_nanosleep(const struct guest_timespec *req, struct guest_timespec *rem) {

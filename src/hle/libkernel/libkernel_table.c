@@ -7,6 +7,7 @@
 #include "hle/libkernel/libkernel_equeue.h"
 #include "hle/libkernel/libkernel_file.h"
 #include "hle/libkernel/libkernel_module.h"
+#include "hle/libkernel/libkernel_signal.h"
 #include "hle/libkernel/libkernel_sync.h"
 #include "hle/libkernel/libkernel_thread.h"
 #include "loader/tls.h"
@@ -21,6 +22,7 @@ static const struct hle_symbol libkernel_symbols[] = {
 #include "hle/libkernel/table_equeue.inc"
 #include "hle/libkernel/table_aio.inc"
 #include "hle/libkernel/table_module.inc"
+#include "hle/libkernel/table_signal.inc"
 };
 
 const struct hle_library hle_library_libkernel = {

@@ -32,6 +32,11 @@ void kernel_thread_cancel_wait_leave(bool act);
  * -(guest errno) for a bad REL. */
 struct timespec;
 int kernel_thread_sleep(const struct timespec *rel);
+/* As kernel_thread_sleep, and delivers the guest signals sent meanwhile (their handlers run on
+ * this thread). When a guest handler ran, the sleep ends with -GUEST_EINTR and REM (if not NULL)
+ * gets the time that remained, as FreeBSD's nanosleep (never restarted, whatever SA_RESTART);
+ * with RESUME the sleep goes on for the remaining time instead. */
+int kernel_thread_sleep_signals(const struct timespec *rel, struct timespec *rem, bool resume);
 
 /* ---- Host threads that run guest code (kernel_thread.c) --------------------------------
  * Every guest thread counts as live from its creation until its host thread ends; the last

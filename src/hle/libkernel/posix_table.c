@@ -7,11 +7,13 @@
 #include "hle/libkernel/libkernel_equeue.h"
 #include "hle/libkernel/libkernel_file.h"
 #include "hle/libkernel/libkernel_module.h"
+#include "hle/libkernel/libkernel_signal.h"
 #include "hle/libkernel/libkernel_sync.h"
 #include "hle/libkernel/libkernel_thread.h"
 
 static const struct hle_symbol posix_symbols[] = {
 #include "hle/libkernel/posix_thread.inc"
+#include "hle/libkernel/posix_signal.inc"
 #include "hle/libkernel/posix_sync.inc"
 #include "hle/libkernel/posix_file.inc"
 #include "hle/libkernel/posix_memory.inc"

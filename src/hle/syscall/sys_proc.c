@@ -9,6 +9,7 @@
 
 #include "common/log.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/libkernel_signal.h"
 #include "hle/syscall/sys_internal.h"
 #include "kernel/umtx.h"
 #include "loader/tls.h"
@@ -59,55 +60,27 @@ int64_t sys_sysarch(const uint64_t a[6]) {
   }
 }
 
-/* ---- signals: recorded for the guest to read back, never installed on the host ---- */
-
-#define GUEST_SIG_MAX 128 /* FreeBSD _SIG_MAXSIG */
-#define GUEST_SIGKILL 9
-#define GUEST_SIGSTOP 17
-
-struct guest_sigaction { /* FreeBSD struct sigaction (amd64) */
-  uint64_t handler;
-  int32_t flags;
-  uint32_t mask[4];
-};
-_Static_assert(sizeof(struct guest_sigaction) == 32, "FreeBSD sigaction is 32 bytes");
-
-static struct guest_sigaction sig_actions[GUEST_SIG_MAX + 1];
-static _Thread_local uint32_t sig_mask[4];
+/* ---- signals: the state libkernel's sigaction / sigprocmask use (kernel_signal.c) ---- */
 
 int64_t sys_sigaction(const uint64_t a[6]) {
-  int sig = (int)a[0];
-  if (sig <= 0 || sig > GUEST_SIG_MAX) return -GUEST_EINVAL;
   if (a[1] && !sys_user_ok(a[1], sizeof(struct guest_sigaction), false)) return -GUEST_EFAULT;
   if (a[2] && !sys_user_ok(a[2], sizeof(struct guest_sigaction), true)) return -GUEST_EFAULT;
-  if (a[1] && (sig == GUEST_SIGKILL || sig == GUEST_SIGSTOP)) return -GUEST_EINVAL;
-  struct guest_sigaction old = sig_actions[sig];
-  if (a[1]) {
-    memcpy(&sig_actions[sig], SYS_PTR(a[1]), sizeof old);
-    if (sig_actions[sig].handler > 1) /* neither SIG_DFL (0) nor SIG_IGN (1) */
-      LOG_ONCE(hle, STUB, "sigaction: guest signal handlers are recorded, never called");
-  }
-  if (a[2]) memcpy(SYS_PTR(a[2]), &old, sizeof old);
-  return 0;
+  struct guest_sigaction act, old;
+  if (a[1]) memcpy(&act, SYS_PTR(a[1]), sizeof act);
+  int64_t r = kernel_signal_action((int)a[0], a[1] ? &act : NULL, &old);
+  if (r == 0 && a[2]) memcpy(SYS_PTR(a[2]), &old, sizeof old);
+  return r;
 }
 
+/* The mask only: no handler runs from here (a trapped system call is in host signal context). */
 int64_t sys_sigprocmask(const uint64_t a[6]) {
-  int how = (int)a[0]; /* SIG_BLOCK 1, SIG_UNBLOCK 2, SIG_SETMASK 3 */
   if (a[1] && !sys_user_ok(a[1], 16, false)) return -GUEST_EFAULT;
   if (a[2] && !sys_user_ok(a[2], 16, true)) return -GUEST_EFAULT;
-  uint32_t old[4];
-  memcpy(old, sig_mask, sizeof old);
-  if (a[1]) {
-    if (how < 1 || how > 3) return -GUEST_EINVAL;
-    uint32_t set[4];
-    memcpy(set, SYS_PTR(a[1]), sizeof set);
-    for (int i = 0; i < 4; i++)
-      sig_mask[i] = how == 1 ? sig_mask[i] | set[i] : how == 2 ? sig_mask[i] & ~set[i] : set[i];
-    /* SIGKILL and SIGSTOP cannot be blocked */
-    sig_mask[0] &= ~(1u << (GUEST_SIGKILL - 1) | 1u << (GUEST_SIGSTOP - 1));
-  }
-  if (a[2]) memcpy(SYS_PTR(a[2]), old, sizeof old);
-  return 0;
+  uint32_t set[4], old[4];
+  if (a[1]) memcpy(set, SYS_PTR(a[1]), sizeof set);
+  int64_t r = kernel_signal_mask_only((int)a[0], a[1] ? set : NULL, old);
+  if (r == 0 && a[2]) memcpy(SYS_PTR(a[2]), old, sizeof old);
+  return r;
 }
 
 /* ---- threads ---- */
@@ -122,10 +95,7 @@ int64_t sys_thr_self(const uint64_t a[6]) {
 }
 
 int64_t sys_thr_kill(const uint64_t a[6]) {
-  if ((int64_t)a[0] == own_tid() && a[1] == 0) return 0; /* signal 0: the thread exists */
-  if (a[1] > GUEST_SIG_MAX) return -GUEST_EINVAL;
-  LOG_ONCE(hle, STUB, "thr_kill: signal delivery to guest threads does not exist yet");
-  return -GUEST_ENOSYS;
+  return kernel_signal_thread_id((int64_t)a[0], (int)a[1]); /* pending, delivered later */
 }
 
 struct guest_thr_param { /* FreeBSD struct thr_param (amd64, 104 bytes) */

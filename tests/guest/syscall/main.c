@@ -113,6 +113,7 @@ enum {
 /* sys/errno.h */
 enum {
   ENOENT = 2,
+  ESRCH = 3,
   EBADF = 9,
   ENOMEM = 12,
   EFAULT = 14,
@@ -356,7 +357,8 @@ static void process(void) {
   long zero[13] = {0};
   expect_err("thr_new parameters over a page: EINVAL", SC2(SYS_thr_new, zero, 5000), EINVAL);
   expect_err("thr_exit bad state pointer: EFAULT", SC1(SYS_thr_exit, BAD), EFAULT);
-  expect_err("thr_kill a signal: not delivered yet: ENOSYS", SC2(SYS_thr_kill, tid, 15), ENOSYS);
+  expect_err("thr_kill a thread that does not exist: ESRCH", SC2(SYS_thr_kill, 1, 15), ESRCH);
+  expect_err("thr_kill signal 129: EINVAL", SC2(SYS_thr_kill, tid, 129), EINVAL);
 
   static unsigned word = 5;
   expect("_umtx_op WAKE", SC3(SYS_umtx_op, &word, 3, 1), 0);
