@@ -113,9 +113,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (uint32_t r = 0; r < 106; r++) a->sgpr[r] = r * 0x9e3779b9u;
     for (uint32_t r = 0; r < 256; r++)
       for (uint32_t l = 0; l < IR_INTERP_MAX_LANES; l++) a->vgpr[r][l] = r * 977u + l;
-    /* every instruction may run a few times: straight-line code always completes, a loop
+    /* every instruction may run about twice: straight-line code always completes, a loop
      * around a large block (v_movreld expands to ~1,000 instructions) stops early */
-    a->max_insts = 4 * raw->inst_count + 1024;
+    a->max_insts = 2 * raw->inst_count + 256;
     *b = *a;
     char m1[256], m2[256];
     bool ok1 = ir_interp_run(raw, a, 256, m1, sizeof m1);
