@@ -135,3 +135,12 @@ int dialog_terminate(enum dialog_kind kind) {
   pthread_mutex_unlock(&lock);
   return rc;
 }
+
+int dialog_progress_apply(bool is_bar, uint32_t target, uint32_t value, bool add,
+                          uint32_t *progress) {
+  if (!is_bar) return COMMON_DIALOG_ERROR_NOT_SUPPORTED;
+  if (target != 0) return COMMON_DIALOG_ERROR_PARAM_INVALID;
+  uint32_t v = add ? *progress + value : value;
+  *progress = v > 100 ? 100 : v;
+  return 0;
+}

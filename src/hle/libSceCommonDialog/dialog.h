@@ -70,6 +70,11 @@ int dialog_get_status(enum dialog_kind kind);
 int dialog_close(enum dialog_kind kind);    /* 0: now FINISHED (the caller marks its result) */
 int dialog_finished(enum dialog_kind kind); /* 0 when FINISHED, else NOT_FINISHED */
 int dialog_terminate(enum dialog_kind kind);
+/* A progress bar's change (message and save data dialogs): NOT_SUPPORTED unless the dialog
+ * opened as a bar, PARAM_INVALID for a target other than 0; else *PROGRESS becomes VALUE
+ * (or grows by it when ADD), capped at 100, and 0 is returned. The caller holds its lock. */
+int dialog_progress_apply(bool is_bar, uint32_t target, uint32_t value, bool add,
+                          uint32_t *progress);
 
 /* ---- The exports (the console's prototypes; see sdk/include/common_dialog.h ...) ------ */
 int common_dialog_initialize(void);

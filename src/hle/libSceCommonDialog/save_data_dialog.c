@@ -199,13 +199,8 @@ static int progress_change(uint32_t target, uint32_t value, bool add) {
   if (dialog_get_status(DIALOG_SAVE_DATA) != DIALOG_STATUS_RUNNING)
     return COMMON_DIALOG_ERROR_NOT_RUNNING;
   pthread_mutex_lock(&lock);
-  int rc = open_mode != MODE_PROGRESS_BAR ? COMMON_DIALOG_ERROR_NOT_SUPPORTED
-           : target != 0                  ? COMMON_DIALOG_ERROR_PARAM_INVALID
-                                          : 0;
-  if (rc == 0) {
-    uint32_t v = add ? progress_value + value : value;
-    progress_value = v > 100 ? 100 : v;
-  }
+  int rc =
+      dialog_progress_apply(open_mode == MODE_PROGRESS_BAR, target, value, add, &progress_value);
   pthread_mutex_unlock(&lock);
   return rc;
 }
