@@ -151,11 +151,12 @@ int audioout_close(int32_t handle) {
   struct port *p;
   int rc = port_of(handle, &p);
   if (rc) return rc;
-  pthread_mutex_lock(&p->lock);
+  /* the table's lock first, then the port's: the order audioout_open takes them in */
   pthread_mutex_lock(&table_lock);
+  pthread_mutex_lock(&p->lock);
   p->open = false;
-  pthread_mutex_unlock(&table_lock);
   pthread_mutex_unlock(&p->lock);
+  pthread_mutex_unlock(&table_lock);
   return 0;
 }
 
