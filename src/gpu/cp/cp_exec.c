@@ -420,7 +420,8 @@ static enum cp_step draw(struct cp_queue *q, struct cp_frame *f, unsigned op, co
   struct cp_draw d = {.queue = q->id,
                       .opcode = op,
                       .instances = q->instances,
-                      .index_type = q->index_type,
+                      /* set by INDEX_TYPE or a write of VGT_INDEX_TYPE (libSceAgc's way) */
+                      .index_type = q->uc[PM4_REG_VGT_INDEX_TYPE - PM4_UCONFIG_BASE] & 3,
                       .index_base = q->index_base,
                       .prim_type = q->uc[PM4_REG_VGT_PRIMITIVE_TYPE - PM4_UCONFIG_BASE]};
   unsigned want = 0;
@@ -606,6 +607,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_INDEX_TYPE:
       if (nb != 1) FAIL("INDEX_TYPE with %u body dwords (1 expected)", nb);
       q->index_type = b[0] & 3;
+      q->uc[PM4_REG_VGT_INDEX_TYPE - PM4_UCONFIG_BASE] = q->index_type;
       return CP_STEP_DONE;
     case PM4_NUM_INSTANCES:
       if (nb != 1) FAIL("NUM_INSTANCES with %u body dwords (1 expected)", nb);
