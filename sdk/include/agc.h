@@ -173,8 +173,8 @@ uint32_t sceAgcDcbWriteDataGetSize(uint32_t count);
 /* Caches made coherent for [BASE, BASE+SIZE) (SIZE ~0: everything). */
 uint32_t *sceAgcDcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uint32_t gcrCntl,
                               const volatile void *base, uint64_t size, uint32_t pollCycles);
-uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint8_t engine, uint32_t cbDbOp, uint32_t gcrCntl,
-                              const volatile void *base, uint64_t size, uint32_t pollCycles);
+uint32_t *sceAgcAcbAcquireMem(SceAgcCb *cb, uint32_t gcrCntl, const volatile void *base,
+                              uint64_t size, uint32_t pollCycles);
 uint32_t sceAgcDcbAcquireMemGetSize(void);
 uint32_t sceAgcAcbAcquireMemGetSize(void);
 /* Runs SIZE dwords at TARGET: MODE 1 jumps (the rest of this buffer is not run), 0 calls. */
@@ -185,6 +185,54 @@ uint32_t sceAgcDcbJumpGetSize(void);
  * counter-sampling types 0x38 and 0x39. */
 uint32_t *sceAgcDcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
 uint32_t *sceAgcAcbEventWrite(SceAgcCb *cb, uint8_t eventType, volatile void *address);
+uint64_t sceAgcDcbEventWriteGetSize(uint8_t eventType);
+uint64_t sceAgcAcbEventWriteGetSize(uint8_t eventType);
+
+/* Draws. MODIFIER: bit 8 sets VGT_DRAW_INITIATOR bit 5 unless bit 32 is set; for the indirect
+ * draws bits 0/2 (and 1, indexed) name the user-data registers that receive the base vertex,
+ * start instance (and draw index): bits 13:9, 23:19 (18:14), of the stage in bits 31:29. */
+uint32_t *sceAgcDcbDrawIndexAuto(SceAgcCb *cb, uint32_t indexCount, uint64_t modifier);
+uint32_t sceAgcDcbDrawIndexAutoGetSize(void);
+uint32_t *sceAgcDcbDrawIndex(SceAgcCb *cb, uint32_t indexCount, const volatile void *indexAddr,
+                             uint64_t modifier);
+uint32_t sceAgcDcbDrawIndexGetSize(void);
+uint32_t *sceAgcDcbDrawIndexOffset(SceAgcCb *cb, uint32_t indexOffset, uint32_t indexCount,
+                                   uint64_t modifier);
+uint32_t sceAgcDcbDrawIndexOffsetGetSize(void);
+/* Arguments at DATAOFFSET bytes from the base set by sceAgcDcbSetBaseIndirectArgs. */
+uint32_t *sceAgcDcbDrawIndirect(SceAgcCb *cb, uint32_t dataOffset, uint64_t modifier);
+uint32_t sceAgcDcbDrawIndirectGetSize(void);
+uint32_t *sceAgcDcbDrawIndexIndirect(SceAgcCb *cb, uint32_t dataOffset, uint64_t modifier);
+uint32_t sceAgcDcbDrawIndexIndirectGetSize(void);
+uint32_t *sceAgcDcbSetBaseIndirectArgs(SceAgcCb *cb, uint32_t shaderType,
+                                       const volatile void *base);
+uint32_t sceAgcDcbSetBaseDrawIndirectArgsGetSize(void);
+uint32_t sceAgcDcbSetBaseDispatchIndirectArgsGetSize(void);
+uint32_t *sceAgcDcbSetNumInstances(SceAgcCb *cb, uint32_t numInstances);
+uint32_t sceAgcDcbSetNumInstancesGetSize(void);
+uint32_t *sceAgcDcbSetIndexCount(SceAgcCb *cb, uint32_t indexCount);
+uint32_t sceAgcDcbSetIndexCountGetSize(void);
+uint32_t *sceAgcDcbSetIndexBuffer(SceAgcCb *cb, const volatile void *indexAddr);
+/* INDEXSIZE 0: 16-bit indices, 1: 32-bit. */
+uint32_t *sceAgcDcbSetIndexSize(SceAgcCb *cb, uint8_t indexSize, uint8_t cachePolicy);
+uint32_t sceAgcDcbSetIndexSizeGetSize(void);
+
+/* DMA_DATA: BYTES from SRC to DST. DST/SRC: 0 memory, 2 (SRC) a dword to fill with, 3 memory
+ * through L2; | 4 register space, | 8 no address increment. */
+uint32_t *sceAgcDcbDmaData(SceAgcCb *cb, uint8_t engine, uint8_t dst, uint8_t dstCachePolicy,
+                           const volatile void *dstAddress, uint8_t src, uint8_t srcCachePolicy,
+                           uint64_t srcAddressOrData, uint32_t numBytes, uint8_t waitForPrevious,
+                           uint8_t writeConfirm, uint8_t blockEngine);
+uint32_t sceAgcDcbDmaDataGetSize(void);
+uint32_t sceAgcAcbDmaDataGetSize(void);
+/* The next NUMDWORDS dwords run only when the dword at ADDRESS is not 0. */
+uint32_t *sceAgcDcbCondExec(SceAgcCb *cb, const volatile uint32_t *address, uint32_t numDwords);
+uint32_t *sceAgcAcbCondExec(SceAgcCb *cb, const volatile uint32_t *address, uint32_t numDwords);
+uint32_t sceAgcDcbCondExecGetSize(void);
+uint32_t sceAgcAcbCondExecGetSize(void);
+uint32_t *sceAgcDcbStallCommandBufferParser(SceAgcCb *cb);
+uint32_t sceAgcDcbStallCommandBufferParserGetSize(void);
+uint64_t sceAgcDcbContextStateOpGetSize(uint32_t operation);
 /* Waits until (*ADDRESS & MASK) FUNC REFERENCE: SIZE 0 for 32 bits, 1 for 64; FUNC 0 always,
  * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >. */
 #define SCE_AGC_WAIT_REG_MEM_SIZE_32 0
@@ -194,8 +242,8 @@ uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunctio
                               uint8_t operation, uint8_t cachePolicy, const volatile void *address,
                               uint64_t reference, uint64_t mask, uint32_t pollCycles);
 uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
-                              uint8_t operation, uint8_t cachePolicy, const volatile void *address,
-                              uint64_t reference, uint64_t mask, uint32_t pollCycles);
+                              uint8_t cachePolicy, const volatile void *address, uint64_t reference,
+                              uint64_t mask, uint32_t pollCycles);
 /* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
 uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
                            uint32_t flipMode, int64_t flipArg);

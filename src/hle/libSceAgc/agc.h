@@ -143,6 +143,9 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
                               uint32_t gcr_cntl, uint64_t base, uint64_t size,
                               uint32_t poll_cycles);
 uint32_t agc_dcb_acquire_mem_get_size(void);
+/* The compute form: no engine or CB/DB operation (dword 1 is 0x80000000). */
+uint32_t *agc_acb_acquire_mem(struct agc_cb *cb, uint32_t gcr_cntl, uint64_t base, uint64_t size,
+                              uint32_t poll_cycles);
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords);
 uint32_t agc_cb_nop_get_size(uint32_t dwords);
 /* INDIRECT_BUFFER to TARGET (SIZE dwords): MODE 1 chains (the rest of this buffer is
@@ -158,11 +161,60 @@ uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t ad
 uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
                                uint8_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles);
+/* The compute form: no OPERATION (0). */
+uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t cache_policy,
+                               uint64_t address, uint64_t reference, uint64_t mask,
+                               uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
  * requested when the command processor reaches the packet: driver packet FLIP. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
 uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
+
+/* ---- draws and their state (agc_draw.c) ---- */
+/* VGT_DRAW_INITIATOR bits a draw modifier sets: its bit 8 becomes bit 5, unless its bit 32 is
+ * set (docs/agc.md). */
+uint32_t agc_draw_modifier_initiator(uint64_t modifier);
+uint32_t *agc_dcb_draw_index_auto(struct agc_cb *cb, uint32_t count, uint64_t modifier);
+uint32_t agc_dcb_draw_index_auto_get_size(void);
+uint32_t *agc_dcb_draw_index(struct agc_cb *cb, uint32_t count, uint64_t index_address,
+                             uint64_t modifier);
+uint32_t agc_dcb_draw_index_get_size(void);
+uint32_t *agc_dcb_draw_index_offset(struct agc_cb *cb, uint32_t offset, uint32_t count,
+                                    uint64_t modifier);
+uint32_t agc_dcb_draw_index_offset_get_size(void);
+uint32_t *agc_dcb_draw_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier);
+uint32_t *agc_dcb_draw_index_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier);
+uint32_t agc_dcb_draw_indirect_get_size(void);
+uint32_t *agc_dcb_set_num_instances(struct agc_cb *cb, uint32_t instances);
+uint32_t *agc_dcb_set_index_count(struct agc_cb *cb, uint32_t count);
+uint32_t agc_dcb_set_state_get_size(void); /* NUM_INSTANCES, INDEX_BUFFER_SIZE: 8 */
+uint32_t *agc_dcb_set_index_buffer(struct agc_cb *cb, uint64_t address);
+uint32_t *agc_dcb_set_index_size(struct agc_cb *cb, uint8_t index_size, uint8_t cache_policy);
+uint32_t agc_dcb_set_index_size_get_size(void);
+/* SET_BASE of the draw/dispatch indirect arguments' base (SHADER_TYPE 0 graphics, 1 compute). */
+uint32_t *agc_dcb_set_base_indirect_args(struct agc_cb *cb, uint32_t shader_type, uint64_t address);
+uint32_t agc_dcb_set_base_indirect_args_get_size(void);
+
+/* ---- memory, flow (agc_memory.c) ---- */
+/* EVENT_WRITE's size for EVENT_TYPE: 16 for the sampling types 0x38/0x39, else 8. */
+uint64_t agc_dcb_event_write_get_size(uint8_t event_type);
+/* DMA_DATA of BYTES from SRC to DST. DST/SRC: the selector (1:0), register space (bit 2),
+ * no address increment (bit 3); SRC 0x14/0x24/0x64 read one of the GPU's counters. */
+uint32_t *agc_dcb_dma_data(struct agc_cb *cb, uint8_t engine, uint8_t dst, uint8_t dst_cache_policy,
+                           uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                           uint64_t src_address_or_data, uint32_t bytes, uint8_t wait_for_previous,
+                           uint8_t write_confirm, uint8_t block_engine);
+uint32_t agc_dcb_dma_data_get_size(void);
+/* COND_EXEC: the next COUNT dwords run only when the dword at ADDRESS is not 0. */
+uint32_t *agc_dcb_cond_exec(struct agc_cb *cb, uint64_t address, uint32_t count);
+uint32_t agc_dcb_cond_exec_get_size(void);
+/* PFP_SYNC_ME: the parser waits for the micro engine. */
+uint32_t *agc_dcb_stall_command_buffer_parser(struct agc_cb *cb);
+uint32_t agc_dcb_stall_command_buffer_parser_get_size(void);
+/* The dwords sceAgcDcbContextStateOp writes for OPERATION (0 clear, 1 push, 2 pop, 3 push and
+ * clear), in bytes; 0 for another operation. */
+uint64_t agc_dcb_context_state_op_get_size(uint32_t operation);
 
 #endif

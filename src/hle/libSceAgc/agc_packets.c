@@ -198,7 +198,7 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
   if (!whole && ((size & 0xff) || (size >> 40))) return NULL;
   uint32_t *p = agc_cb_alloc(cb, 8);
   if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_ACQUIRE_MEM, 7);
+  p[0] = pm4_type3(PM4_ACQUIRE_MEM, 7); /* the GFX10 packet itself (measured header) */
   p[1] = (uint32_t)engine << 31 | cb_db_op;
   p[2] = whole ? 0 : (uint32_t)(size >> 8);
   p[3] = 0;
@@ -209,6 +209,11 @@ uint32_t *agc_dcb_acquire_mem(struct agc_cb *cb, uint8_t engine, uint32_t cb_db_
   return p;
 }
 uint32_t agc_dcb_acquire_mem_get_size(void) { return 8 * 4; }
+
+uint32_t *agc_acb_acquire_mem(struct agc_cb *cb, uint32_t gcr_cntl, uint64_t base, uint64_t size,
+                              uint32_t poll_cycles) {
+  return agc_dcb_acquire_mem(cb, 1, 0, gcr_cntl, base, size, poll_cycles);
+}
 
 uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords) {
   if (dwords < 2 || dwords > 0x4001) return NULL;
@@ -287,13 +292,22 @@ uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
   return p;
 }
 
+uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t cache_policy,
+                               uint64_t address, uint64_t reference, uint64_t mask,
+                               uint32_t poll_cycles) {
+  return agc_dcb_wait_reg_mem(cb, size, func, 0, cache_policy, address, reference, mask,
+                              poll_cycles);
+}
+
 uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address) {
   bool sample = (event_type & ~1u) == 0x38; /* the two counter-sampling types */
   if (event_type > 0x3f || (address && !sample)) return NULL;
   uint32_t *p = agc_cb_alloc(cb, sample ? 4 : 2);
   if (!p) return NULL;
+  /* the partial flushes (CS 0x07, VS 0x0F, PS 0x10) carry EVENT_INDEX 4 */
+  bool partial_flush = event_type == 0x07 || event_type == 0x0F || event_type == 0x10;
   p[0] = pm4_type3(PM4_EVENT_WRITE, sample ? 3 : 1);
-  p[1] = sample ? event_type | 1u << 8 : event_type;
+  p[1] = event_type | (sample ? 1u << 8 : partial_flush ? 4u << 8 : 0);
   if (sample) {
     p[2] = (uint32_t)address & ~7u;
     p[3] = (uint32_t)(address >> 32);

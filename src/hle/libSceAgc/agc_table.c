@@ -9,13 +9,9 @@ HLE_STUB_DEFINE(agc_stub_acb_atomic_gds, sceAgcAcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_acb_atomic_gds_get_size, sceAgcAcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_atomic_mem, sceAgcAcbAtomicMem, 0)
 HLE_STUB_DEFINE(agc_stub_acb_atomic_mem_get_size, sceAgcAcbAtomicMemGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_cond_exec, sceAgcAcbCondExec, 0)
-HLE_STUB_DEFINE(agc_stub_acb_cond_exec_get_size, sceAgcAcbCondExecGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_copy_data, sceAgcAcbCopyData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_copy_data_get_size, sceAgcAcbCopyDataGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
-HLE_STUB_DEFINE(agc_stub_acb_dma_data_get_size, sceAgcAcbDmaDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_event_write_get_size, sceAgcAcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump_get_size, sceAgcAcbJumpGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
@@ -56,33 +52,18 @@ HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem_get_size, sceAgcDcbAtomicMemGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_begin_occlusion_query_get_size, sceAgcDcbBeginOcclusionQueryGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_clear_state, sceAgcDcbClearState, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_cond_exec, sceAgcDcbCondExec, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_cond_exec_get_size, sceAgcDcbCondExecGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_get_size, sceAgcDcbContextStateOpGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_copy_data, sceAgcDcbCopyData, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_copy_data_get_size, sceAgcDcbCopyDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_dma_data, sceAgcDcbDmaData, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_dma_data_get_size, sceAgcDcbDmaDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index, sceAgcDcbDrawIndex, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_auto, sceAgcDcbDrawIndexAuto, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_auto_get_size, sceAgcDcbDrawIndexAutoGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_get_size, sceAgcDcbDrawIndexGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect, sceAgcDcbDrawIndexIndirect, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_get_size, sceAgcDcbDrawIndexIndirectGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi, sceAgcDcbDrawIndexIndirectMulti, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi_get_size,
                 sceAgcDcbDrawIndexIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_offset_get_size, sceAgcDcbDrawIndexOffsetGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect, sceAgcDcbDrawIndirect, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_get_size, sceAgcDcbDrawIndirectGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi, sceAgcDcbDrawIndirectMulti, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi_get_size, sceAgcDcbDrawIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_event_write_get_size, sceAgcDcbEventWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
@@ -93,25 +74,15 @@ HLE_STUB_DEFINE(agc_stub_dcb_queue_end_of_shader_action_get_size,
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_rewind, sceAgcDcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_rewind_get_size, sceAgcDcbRewindGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_base_dispatch_indirect_args_get_size,
-                sceAgcDcbSetBaseDispatchIndirectArgsGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_base_draw_indirect_args_get_size,
-                sceAgcDcbSetBaseDrawIndirectArgsGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_base_indirect_args, sceAgcDcbSetBaseIndirectArgs, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
                 sceAgcDcbSetBoolPredicationEnableGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect, sceAgcDcbSetCxRegistersIndirect, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect_get_size,
                 sceAgcDcbSetCxRegistersIndirectGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_count, sceAgcDcbSetIndexCount, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_count_get_size, sceAgcDcbSetIndexCountGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args_get_size, sceAgcDcbSetIndexIndirectArgsGetSize,
                 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_size_get_size, sceAgcDcbSetIndexSizeGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_num_instances, sceAgcDcbSetNumInstances, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_num_instances_get_size, sceAgcDcbSetNumInstancesGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_predication, sceAgcDcbSetPredication, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_predication_disable_get_size,
                 sceAgcDcbSetPredicationDisableGetSize, 0)
@@ -125,9 +96,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
                 sceAgcDcbSetZPassPredicationEnableGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser, sceAgcDcbStallCommandBufferParser, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_stall_command_buffer_parser_get_size,
-                sceAgcDcbStallCommandBufferParserGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_dst_address_or_offset,
@@ -185,25 +153,25 @@ HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_mask, sceAgcWaitRegMemPatchMask, 0)
 HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_reference, sceAgcWaitRegMemPatchReference, 0)
 
 static const struct hle_symbol agc_symbols[] = {
-    HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
+    HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_acb_acquire_mem, HLE_IMPLEMENTED),
     HLE_FUNC("ewobAQeMo5k", sceAgcAcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("cduV1f0dcGQ", sceAgcAcbAtomicGds, agc_stub_acb_atomic_gds, HLE_STUB),
     HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_stub_acb_atomic_gds_get_size, HLE_STUB),
     HLE_FUNC("XKKuA6VkSRc", sceAgcAcbAtomicMem, agc_stub_acb_atomic_mem, HLE_STUB),
     HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_stub_acb_atomic_mem_get_size, HLE_STUB),
-    HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_stub_acb_cond_exec, HLE_STUB),
-    HLE_FUNC("ozKzBP4aki4", sceAgcAcbCondExecGetSize, agc_stub_acb_cond_exec_get_size, HLE_STUB),
+    HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
+    HLE_FUNC("ozKzBP4aki4", sceAgcAcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("qzMN2XKGA4k", sceAgcAcbCopyData, agc_stub_acb_copy_data, HLE_STUB),
     HLE_FUNC("CbQh3DKMSno", sceAgcAcbCopyDataGetSize, agc_stub_acb_copy_data_get_size, HLE_STUB),
     HLE_FUNC("j3EtxFkSIhQ", sceAgcAcbDispatchIndirect, agc_acb_dispatch_indirect, HLE_IMPLEMENTED),
     HLE_FUNC("PxKWV2fVAps", sceAgcAcbDispatchIndirectGetSize, agc_acb_dispatch_indirect_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("-RnpfpxIhec", sceAgcAcbDmaData, agc_stub_acb_dma_data, HLE_STUB),
-    HLE_FUNC("M0ttm8h7SKA", sceAgcAcbDmaDataGetSize, agc_stub_acb_dma_data_get_size, HLE_STUB),
+    HLE_FUNC("M0ttm8h7SKA", sceAgcAcbDmaDataGetSize, agc_dcb_dma_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("cFazmnXpJOE", sceAgcAcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
-    HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_stub_acb_event_write_get_size,
-             HLE_STUB),
+    HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_dcb_event_write_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
     HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_stub_acb_jump_get_size, HLE_STUB),
     HLE_FUNC("q4VuU-QsLOE", sceAgcAcbMemSemaphore, agc_stub_acb_mem_semaphore, HLE_STUB),
@@ -225,7 +193,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -287,26 +255,30 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
              agc_stub_dcb_begin_occlusion_query_get_size, HLE_STUB),
     HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_stub_dcb_clear_state, HLE_STUB),
-    HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_stub_dcb_cond_exec, HLE_STUB),
-    HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_stub_dcb_cond_exec_get_size, HLE_STUB),
+    HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
+    HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
-    HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_stub_dcb_context_state_op_get_size,
-             HLE_STUB),
+    HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_dcb_context_state_op_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_stub_dcb_copy_data, HLE_STUB),
     HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_stub_dcb_copy_data_get_size, HLE_STUB),
     HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
     HLE_FUNC("w8HVkEeXPv8", sceAgcDcbDispatchIndirectGetSize, agc_dcb_dispatch_indirect_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("WmAc2MEj6Io", sceAgcDcbDmaData, agc_stub_dcb_dma_data, HLE_STUB),
-    HLE_FUNC("2ccJz9LQI+w", sceAgcDcbDmaDataGetSize, agc_stub_dcb_dma_data_get_size, HLE_STUB),
-    HLE_FUNC("q88lQ+GP5Yk", sceAgcDcbDrawIndex, agc_stub_dcb_draw_index, HLE_STUB),
-    HLE_FUNC("Yw0jKSqop+E", sceAgcDcbDrawIndexAuto, agc_stub_dcb_draw_index_auto, HLE_STUB),
-    HLE_FUNC("WrdP9Zxx3lQ", sceAgcDcbDrawIndexAutoGetSize, agc_stub_dcb_draw_index_auto_get_size,
-             HLE_STUB),
-    HLE_FUNC("6ee9Hd3EWXQ", sceAgcDcbDrawIndexGetSize, agc_stub_dcb_draw_index_get_size, HLE_STUB),
-    HLE_FUNC("t1vNu082-jM", sceAgcDcbDrawIndexIndirect, agc_stub_dcb_draw_index_indirect, HLE_STUB),
-    HLE_FUNC("mStuvI0zOtc", sceAgcDcbDrawIndexIndirectGetSize,
-             agc_stub_dcb_draw_index_indirect_get_size, HLE_STUB),
+    /* PARTIAL: the counter sources 0x14/0x24/0x64 from one source (docs/agc.md). */
+    HLE_FUNC("WmAc2MEj6Io", sceAgcDcbDmaData, agc_dcb_dma_data, HLE_PARTIAL),
+    HLE_FUNC("2ccJz9LQI+w", sceAgcDcbDmaDataGetSize, agc_dcb_dma_data_get_size, HLE_IMPLEMENTED),
+    /* PARTIAL: MAX_SIZE and the initiator from one source (docs/agc.md). */
+    HLE_FUNC("q88lQ+GP5Yk", sceAgcDcbDrawIndex, agc_dcb_draw_index, HLE_PARTIAL),
+    HLE_FUNC("Yw0jKSqop+E", sceAgcDcbDrawIndexAuto, agc_dcb_draw_index_auto, HLE_IMPLEMENTED),
+    HLE_FUNC("WrdP9Zxx3lQ", sceAgcDcbDrawIndexAutoGetSize, agc_dcb_draw_index_auto_get_size,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("6ee9Hd3EWXQ", sceAgcDcbDrawIndexGetSize, agc_dcb_draw_index_get_size,
+             HLE_IMPLEMENTED),
+    /* PARTIAL: the user-data locations from one source (docs/agc.md). */
+    HLE_FUNC("t1vNu082-jM", sceAgcDcbDrawIndexIndirect, agc_dcb_draw_index_indirect, HLE_PARTIAL),
+    HLE_FUNC("mStuvI0zOtc", sceAgcDcbDrawIndexIndirectGetSize, agc_dcb_draw_indirect_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("ypVBz4uPKcQ", sceAgcDcbDrawIndexIndirectMulti, agc_stub_dcb_draw_index_indirect_multi,
              HLE_STUB),
     HLE_FUNC("r98I08t+LOg", sceAgcDcbDrawIndexIndirectMultiGetSize,
@@ -315,19 +287,22 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_dcb_draw_index_multi_instanced, HLE_STUB),
     HLE_FUNC("mR9j7+SfM34", sceAgcDcbDrawIndexMultiInstancedGetSize,
              agc_stub_dcb_draw_index_multi_instanced_get_size, HLE_STUB),
-    HLE_FUNC("qMlfB1ZhMDc", sceAgcDcbDrawIndexOffsetGetSize,
-             agc_stub_dcb_draw_index_offset_get_size, HLE_STUB),
-    HLE_FUNC("1q1titRBL6o", sceAgcDcbDrawIndirect, agc_stub_dcb_draw_indirect, HLE_STUB),
-    HLE_FUNC("cxPZ4Wgvdj8", sceAgcDcbDrawIndirectGetSize, agc_stub_dcb_draw_indirect_get_size,
-             HLE_STUB),
+    /* PARTIAL: MAX_SIZE and the initiator from one source (docs/agc.md). */
+    HLE_FUNC("B+aG9DUnTKA", sceAgcDcbDrawIndexOffset, agc_dcb_draw_index_offset, HLE_PARTIAL),
+    HLE_FUNC("qMlfB1ZhMDc", sceAgcDcbDrawIndexOffsetGetSize, agc_dcb_draw_index_offset_get_size,
+             HLE_IMPLEMENTED),
+    /* PARTIAL: the user-data locations from one source (docs/agc.md). */
+    HLE_FUNC("1q1titRBL6o", sceAgcDcbDrawIndirect, agc_dcb_draw_indirect, HLE_PARTIAL),
+    HLE_FUNC("cxPZ4Wgvdj8", sceAgcDcbDrawIndirectGetSize, agc_dcb_draw_indirect_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("kUlvghKs-mA", sceAgcDcbDrawIndirectMulti, agc_stub_dcb_draw_indirect_multi, HLE_STUB),
     HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize,
              agc_stub_dcb_draw_indirect_multi_get_size, HLE_STUB),
     HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
              agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
     HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
-    HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_stub_dcb_event_write_get_size,
-             HLE_STUB),
+    HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_dcb_event_write_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
     HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_stub_dcb_get_lod_stats_get_size,
              HLE_STUB),
@@ -346,11 +321,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_stub_dcb_rewind, HLE_STUB),
     HLE_FUNC("QIXCsbipds0", sceAgcDcbRewindGetSize, agc_stub_dcb_rewind_get_size, HLE_STUB),
     HLE_FUNC("9S4noWrUI0s", sceAgcDcbSetBaseDispatchIndirectArgsGetSize,
-             agc_stub_dcb_set_base_dispatch_indirect_args_get_size, HLE_STUB),
+             agc_dcb_set_base_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("MMlmJAL7N5w", sceAgcDcbSetBaseDrawIndirectArgsGetSize,
-             agc_stub_dcb_set_base_draw_indirect_args_get_size, HLE_STUB),
-    HLE_FUNC("RmaJwLtc8rY", sceAgcDcbSetBaseIndirectArgs, agc_stub_dcb_set_base_indirect_args,
-             HLE_STUB),
+             agc_dcb_set_base_indirect_args_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("RmaJwLtc8rY", sceAgcDcbSetBaseIndirectArgs, agc_dcb_set_base_indirect_args,
+             HLE_IMPLEMENTED),
     HLE_FUNC("yheJGN-ay+A", sceAgcDcbSetBoolPredicationEnableGetSize,
              agc_stub_dcb_set_bool_predication_enable_get_size, HLE_STUB),
     HLE_FUNC("73ZZdojLIgs", sceAgcDcbSetCfRegisterDirect, agc_dcb_set_cf_register_direct,
@@ -366,19 +341,21 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
              agc_stub_dcb_set_cx_registers_indirect_get_size, HLE_STUB),
     HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_IMPLEMENTED),
-    HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_stub_dcb_set_index_count, HLE_STUB),
-    HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_stub_dcb_set_index_count_get_size,
-             HLE_STUB),
+    HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
+    HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_stub_dcb_set_index_indirect_args,
              HLE_STUB),
     HLE_FUNC("AFIh8SQkYlQ", sceAgcDcbSetIndexIndirectArgsGetSize,
              agc_stub_dcb_set_index_indirect_args_get_size, HLE_STUB),
-    HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_stub_dcb_set_index_size_get_size,
-             HLE_STUB),
+    HLE_FUNC("l4fM9K-Lyks", sceAgcDcbSetIndexBuffer, agc_dcb_set_index_buffer, HLE_IMPLEMENTED),
+    HLE_FUNC("GIIW2J37e70", sceAgcDcbSetIndexSize, agc_dcb_set_index_size, HLE_IMPLEMENTED),
+    HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_dcb_set_index_size_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("QhCbS4X9Rl8", sceAgcDcbSetMarker, agc_stub_dcb_set_marker, HLE_STUB),
-    HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_stub_dcb_set_num_instances, HLE_STUB),
-    HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize,
-             agc_stub_dcb_set_num_instances_get_size, HLE_STUB),
+    HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_dcb_set_num_instances, HLE_IMPLEMENTED),
+    HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize, agc_dcb_set_state_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("bbFueFP+J4k", sceAgcDcbSetPredication, agc_stub_dcb_set_predication, HLE_STUB),
     HLE_FUNC("vLrBL8DQiz8", sceAgcDcbSetPredicationDisableGetSize,
              agc_stub_dcb_set_predication_disable_get_size, HLE_STUB),
@@ -404,10 +381,10 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("XN+Iuu7XsM8", sceAgcDcbSetZPassPredicationEnableGetSize,
              agc_stub_dcb_set_z_pass_predication_enable_get_size, HLE_STUB),
-    HLE_FUNC("u2T2DiA5hRI", sceAgcDcbStallCommandBufferParser,
-             agc_stub_dcb_stall_command_buffer_parser, HLE_STUB),
+    HLE_FUNC("u2T2DiA5hRI", sceAgcDcbStallCommandBufferParser, agc_dcb_stall_command_buffer_parser,
+             HLE_IMPLEMENTED),
     HLE_FUNC("+u6dKSLWM2o", sceAgcDcbStallCommandBufferParserGetSize,
-             agc_stub_dcb_stall_command_buffer_parser_get_size, HLE_STUB),
+             agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
              HLE_STUB),
     HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),

@@ -36,7 +36,7 @@ int main(void) {
   sceAgcAcbWriteData(&a, SCE_AGC_WRITE_DATA_DST_MEMORY, 0, &value, &v, 1, 1, 0);
   /* only 4 dwords free at first: the wait (7 dwords) makes the library call grow() */
   SceAgcCb b = {acb2, acb2 + 64, acb2, acb2 + 4, grow, acb2 + 64, 0, 0};
-  sceAgcAcbWaitRegMem(&b, SCE_AGC_WAIT_REG_MEM_SIZE_32, SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL, 0, 0,
+  sceAgcAcbWaitRegMem(&b, SCE_AGC_WAIT_REG_MEM_SIZE_32, SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL, 0,
                       &value, 0x1234, 0xFFFFFFFF, 0);
   sceAgcCbReleaseMem(&b, SCE_AGC_RELEASE_MEM_ACTION_CS_DONE, 0, SCE_AGC_RELEASE_MEM_DST_MEMORY, 0,
                      &label, SCE_AGC_RELEASE_MEM_DATA_32, 0xACB0ACB0u, 0, 0,

@@ -153,12 +153,18 @@ static void test_write_data(void **state) {
   assert_int_equal(agc_dcb_write_data_get_size(2), 24);
 }
 
+/* ACQUIRE_MEM (0x58, the header measured on the console: 0xC0065800): COHER_CNTL with the
+ * engine in bit 31, COHER_SIZE, COHER_SIZE_HI, COHER_BASE_LO, COHER_BASE_HI (256-byte units),
+ * POLL_INTERVAL, GCR_CNTL. The compute form has no engine or CB/DB operation: 0x80000000. */
 static void test_acquire_mem(void **state) {
   (void)state;
-  EXPECT(agc_dcb_acquire_mem(&cb, 1, 0x12, 0x603, 0x900001000ull, 0x2000, 400), DRV(0x14, 7),
+  EXPECT(agc_dcb_acquire_mem(&cb, 1, 0x12, 0x603, 0x900001000ull, 0x2000, 400), 0xC0065800u,
          1u << 31 | 0x12u, 0x20u, 0, 0x9000010u, 0, 10u, 0x603u);
   setup(NULL);
-  EXPECT(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0, UINT64_MAX, 0), DRV(0x14, 7), 0, 0, 0, 0, 0, 0, 0);
+  EXPECT(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0, UINT64_MAX, 0), 0xC0065800u, 0, 0, 0, 0, 0, 0, 0);
+  setup(NULL);
+  EXPECT(agc_acb_acquire_mem(&cb, 0x603, 0x900001000ull, 0x2000, 400), 0xC0065800u, 1u << 31, 0x20u,
+         0, 0x9000010u, 0, 10u, 0x603u);
   setup(NULL);
   assert_null(agc_dcb_acquire_mem(&cb, 2, 0, 0, 0, 0x100, 0));      /* engine */
   assert_null(agc_dcb_acquire_mem(&cb, 0, 0, 0, 0x1080, 0x100, 0)); /* base alignment */
@@ -185,7 +191,15 @@ static void test_jump(void **state) {
  * EVENT_INDEX 1 (11:8) and an 8-byte aligned address. */
 static void test_event_write(void **state) {
   (void)state;
-  EXPECT(agc_dcb_event_write(&cb, 0x07, 0), 0xC0004600u, 0x07u);
+  /* CS_PARTIAL_FLUSH (0x07), VS_ (0x0F) and PS_PARTIAL_FLUSH (0x10) with EVENT_INDEX 4 (11:8),
+   * as AMD's drivers write them; other types with index 0 (measured: type 62 -> 0x3E) */
+  EXPECT(agc_dcb_event_write(&cb, 0x07, 0), 0xC0004600u, 0x407u);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x0F, 0), 0xC0004600u, 0x40Fu);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x10, 0), 0xC0004600u, 0x410u);
+  setup(NULL);
+  EXPECT(agc_dcb_event_write(&cb, 0x3E, 0), 0xC0004600u, 0x3Eu);
   setup(NULL);
   EXPECT(agc_dcb_event_write(&cb, 0x39, 0x900001234ull), 0xC0024600u, 0x139u, 0x1230u, 0x9u);
   setup(NULL);
@@ -207,6 +221,10 @@ static void test_wait_reg_mem(void **state) {
                               0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
          DRV(0x16, 8), 0x1008u, 0x9u, 0, 0xFFFFFFFFu, 0x55667788u, 0x11223344u,
          0x15u | 1u << 8 | 3u << 6, 0xFFFFu);
+  setup(NULL);
+  /* the compute form takes no operation: the cache policy is its fourth argument */
+  EXPECT(agc_acb_wait_reg_mem(&cb, 0, 3, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
+         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
   setup(NULL);
   assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));

@@ -1,0 +1,153 @@
+/* The packets libSceAgc's draw, DMA and flow builders write, run by the command processor:
+ * the builders write a DCB into memory the command processor reads, the draws must come out
+ * recorded with the counts, instances, index state and indirect addresses the GFX10 packets
+ * define (DRAW_INDEX_AUTO, DRAW_INDEX_2, DRAW_INDEX_OFFSET_2, DRAW_INDIRECT with SET_BASE's
+ * base plus the packet's offset, NUM_INSTANCES, INDEX_BASE, INDEX_TYPE through VGT_INDEX_TYPE's
+ * register), COND_EXEC must skip its dwords when the dword it reads is 0, DMA_DATA must fill and
+ * copy memory, PFP_SYNC_ME must do nothing visible. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "gpu/cp/cp.h"
+#include "hle/libSceAgc/agc.h"
+
+/* Guest addresses are the host addresses of MEM (the builders take guest pointers). */
+#define MEM_SIZE (1u << 16)
+static uint8_t *mem;
+static uint64_t base;
+
+static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
+  (void)ctx;
+  (void)write;
+  if (addr < base || size > MEM_SIZE || addr - base > MEM_SIZE - size) return NULL;
+  return mem + (addr - base);
+}
+
+#define MAX_DRAWS 8
+static struct cp_draw draws[MAX_DRAWS];
+static unsigned ndraws;
+static void on_draw(void *ctx, const struct cp_draw *d) {
+  (void)ctx;
+  if (ndraws < MAX_DRAWS) draws[ndraws] = *d;
+  ndraws++;
+}
+
+static struct cp *cp;
+static struct agc_cb cb;
+
+static int setup(void **state) {
+  (void)state;
+  mem = aligned_alloc(4096, MEM_SIZE);
+  if (!mem) return -1;
+  memset(mem, 0, MEM_SIZE);
+  base = (uint64_t)(uintptr_t)mem;
+  ndraws = 0;
+  const struct cp_ops ops = {.mem_map = mem_map, .draw = on_draw};
+  cp = cp_create(&ops);
+  uint32_t *dcb = (uint32_t *)mem;
+  cb = (struct agc_cb){
+      .bottom = dcb, .top = dcb + 1024, .cursor_up = dcb, .cursor_down = dcb + 1024};
+  return cp ? 0 : -1;
+}
+static int teardown(void **state) {
+  (void)state;
+  cp_destroy(cp);
+  free(mem);
+  return 0;
+}
+
+/* Submits what the builders wrote and runs it; the queue must end idle (not stopped). */
+static void run(void) {
+  uint32_t dwords = (uint32_t)(cb.cursor_up - cb.bottom);
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, base, dwords), 0);
+  assert_true(cp_run_until_idle(cp, 100));
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_IDLE);
+}
+
+static void test_direct_draws(void **state) {
+  (void)state;
+  uint64_t indices = base + 0x8000;
+  assert_non_null(agc_dcb_set_num_instances(&cb, 4));
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 36, 0));
+  assert_non_null(agc_dcb_set_index_size(&cb, 1, 0)); /* 32-bit indices */
+  assert_non_null(agc_dcb_draw_index(&cb, 6, indices, 0));
+  assert_non_null(agc_dcb_set_index_buffer(&cb, indices + 0x100));
+  assert_non_null(agc_dcb_set_index_count(&cb, 64));
+  assert_non_null(agc_dcb_draw_index_offset(&cb, 8, 12, 0));
+  assert_non_null(agc_dcb_stall_command_buffer_parser(&cb));
+  run();
+  assert_int_equal(ndraws, 3);
+  assert_int_equal(cp_queue_stats(cp, CP_GFX_QUEUE).draws, 3);
+  assert_int_equal(draws[0].opcode, PM4_DRAW_INDEX_AUTO);
+  assert_int_equal(draws[0].count, 36);
+  assert_int_equal(draws[0].instances, 4);
+  assert_int_equal(draws[0].initiator, 2); /* SOURCE_SELECT auto index */
+  assert_int_equal(draws[1].opcode, PM4_DRAW_INDEX_2);
+  assert_int_equal(draws[1].count, 6);
+  assert_int_equal(draws[1].index_base, indices);
+  assert_int_equal(draws[1].initiator, 0); /* SOURCE_SELECT DMA */
+  assert_int_equal(draws[1].index_type, 1);
+  assert_int_equal(draws[2].opcode, PM4_DRAW_INDEX_OFFSET_2);
+  assert_int_equal(draws[2].count, 12);
+  assert_int_equal(draws[2].index_base, indices + 0x100);
+  assert_int_equal(draws[2].instances, 4);
+  /* VGT_INDEX_TYPE (user config 0x243, byte 0x3090C) holds what SetIndexSize wrote */
+  assert_int_equal(cp_reg(cp, CP_GFX_QUEUE, 0xC243), 0x401);
+}
+
+static void test_indirect_draws(void **state) {
+  (void)state;
+  uint64_t args = base + 0x9000;
+  assert_non_null(agc_dcb_set_base_indirect_args(&cb, 0, args));
+  assert_non_null(agc_dcb_draw_indirect(&cb, 0x10, 0));
+  assert_non_null(agc_dcb_draw_index_indirect(&cb, 0x40, 0));
+  run();
+  assert_int_equal(ndraws, 2);
+  assert_int_equal(draws[0].opcode, PM4_DRAW_INDIRECT);
+  assert_int_equal(draws[0].indirect_addr, args + 0x10);
+  assert_int_equal(draws[1].opcode, PM4_DRAW_INDEX_INDIRECT);
+  assert_int_equal(draws[1].indirect_addr, args + 0x40);
+}
+
+/* COND_EXEC over the draw that follows it: skipped when the dword is 0, run when it is not. */
+static void test_cond_exec(void **state) {
+  (void)state;
+  uint64_t flag0 = base + 0xA000, flag1 = base + 0xA004;
+  *(uint32_t *)(mem + 0xA004) = 1;
+  assert_non_null(agc_dcb_cond_exec(&cb, flag0, agc_dcb_draw_index_auto_get_size() / 4));
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 3, 0));
+  assert_non_null(agc_dcb_cond_exec(&cb, flag1, agc_dcb_draw_index_auto_get_size() / 4));
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 9, 0));
+  run();
+  assert_int_equal(ndraws, 1);
+  assert_int_equal(draws[0].count, 9);
+}
+
+static void test_dma_data(void **state) {
+  (void)state;
+  uint8_t *src = mem + 0xB000, *fill = mem + 0xC000, *copy = mem + 0xD000;
+  for (unsigned i = 0; i < 64; i++) src[i] = (uint8_t)(i * 7 + 1);
+  /* fill 32 bytes with a dword (SRC_SEL 2), copy 64 bytes memory to memory (SRC_SEL 0) */
+  assert_non_null(agc_dcb_dma_data(&cb, 1, 0, 0, base + 0xC000, 2, 0, 0xA5A5F00Du, 32, 0, 1, 1));
+  assert_non_null(agc_dcb_dma_data(&cb, 0, 0, 0, base + 0xD000, 0, 0, base + 0xB000, 64, 1, 0, 0));
+  run();
+  for (unsigned i = 0; i < 32; i += 4) assert_int_equal(*(uint32_t *)(fill + i), 0xA5A5F00Du);
+  assert_int_equal(*(uint32_t *)(fill + 32), 0);
+  assert_memory_equal(copy, src, 64);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_draws, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_cond_exec, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_dma_data, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,197 @@
+/* libSceAgc's draw, draw-state, memory and flow builders: every packet's dwords against packets
+ * written here from AMD's PM4 definitions (type-3 header 3 << 30 | (body dwords - 1) << 16 |
+ * opcode << 8; opcodes SET_BASE 0x11, INDEX_BUFFER_SIZE 0x13, COND_EXEC 0x22, DRAW_INDIRECT
+ * 0x24, DRAW_INDEX_INDIRECT 0x25, INDEX_BASE 0x26, DRAW_INDEX_2 0x27, DRAW_INDEX_AUTO 0x2D,
+ * NUM_INSTANCES 0x2F, DRAW_INDEX_OFFSET_2 0x35, PFP_SYNC_ME 0x42, DMA_DATA 0x50,
+ * SET_UCONFIG_REG_INDEX 0x7A; VGT_DRAW_INITIATOR.SOURCE_SELECT 0 DMA, 2 auto index; VGT_INDEX_TYPE
+ * at user config 0x243; DMA_DATA's fields as listed at each case) and the values the console's
+ * library was measured writing for some (docs/agc.md). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hle/libSceAgc/agc.h"
+
+#define FILL 0xABCDEF01u
+
+static uint32_t buf[64];
+static struct agc_cb cb;
+
+static int setup(void **state) {
+  (void)state;
+  for (size_t i = 0; i < 64; i++) buf[i] = FILL;
+  cb = (struct agc_cb){.bottom = buf, .top = buf + 64, .cursor_up = buf, .cursor_down = buf + 64};
+  return 0;
+}
+
+static void expect(const uint32_t *p, const uint32_t *want, size_t n) {
+  assert_ptr_equal(p, buf);
+  for (size_t i = 0; i < n; i++) {
+    if (p[i] != want[i]) fail_msg("dword %zu: 0x%08x, expected 0x%08x", i, p[i], want[i]);
+  }
+  assert_ptr_equal(cb.cursor_up, buf + n);
+  assert_int_equal(buf[n], FILL);
+}
+#define EXPECT(p, ...)                                \
+  do {                                                \
+    const uint32_t want_[] = {__VA_ARGS__};           \
+    expect(p, want_, sizeof want_ / sizeof want_[0]); \
+  } while (0)
+/* The call refuses its arguments and writes nothing. */
+#define REFUSED(call)                    \
+  do {                                   \
+    setup(NULL);                         \
+    assert_null(call);                   \
+    assert_ptr_equal(cb.cursor_up, buf); \
+    assert_int_equal(buf[0], FILL);      \
+  } while (0)
+
+/* DRAW_INDEX_AUTO: count, initiator. Measured on the console: DrawIndexAuto(cb, 3, 2) writes
+ * 0xC0012D00 3 2; (cb, 17, 0) writes 0xC0012D00 17 2. */
+static void test_draw_index_auto(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_draw_index_auto(&cb, 3, 2), 0xC0012D00u, 3, 2);
+  setup(NULL);
+  EXPECT(agc_dcb_draw_index_auto(&cb, 17, 0), 0xC0012D00u, 17, 2);
+  setup(NULL);
+  /* modifier bit 8 -> initiator bit 5, dropped when modifier bit 32 is set */
+  EXPECT(agc_dcb_draw_index_auto(&cb, 6, 0x100), 0xC0012D00u, 6, 0x22);
+  setup(NULL);
+  EXPECT(agc_dcb_draw_index_auto(&cb, 6, 0x100000100ull), 0xC0012D00u, 6, 2);
+  assert_int_equal(agc_dcb_draw_index_auto_get_size(), 12);
+  REFUSED(agc_dcb_draw_index_auto(NULL, 3, 0));
+  setup(NULL);
+  cb.cursor_down = buf + 2; /* no room */
+  assert_null(agc_dcb_draw_index_auto(&cb, 3, 0));
+  assert_int_equal(buf[0], FILL);
+}
+
+/* DRAW_INDEX_2: MAX_SIZE, INDEX_BASE lo, hi, INDEX_COUNT, initiator (SOURCE_SELECT 0). */
+static void test_draw_index(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_draw_index(&cb, 3, 0x12345678, 0), 0xC0042700u, 3, 0x12345678u, 0, 3, 0);
+  setup(NULL);
+  EXPECT(agc_dcb_draw_index(&cb, 0, 0x987654321000ull, 0x100), 0xC0042700u, 1, 0x54321000u, 0x9876u,
+         0, 0x20u);
+  REFUSED(agc_dcb_draw_index(&cb, 3, 0, 0));      /* no index buffer */
+  REFUSED(agc_dcb_draw_index(&cb, 3, 0x1001, 0)); /* indices are 2-byte aligned */
+  assert_int_equal(agc_dcb_draw_index_get_size(), 24);
+  setup(NULL);
+  /* DRAW_INDEX_OFFSET_2: MAX_SIZE, INDEX_OFFSET, INDEX_COUNT, initiator */
+  EXPECT(agc_dcb_draw_index_offset(&cb, 0x40, 36, 0), 0xC0033500u, 36, 0x40, 36, 0);
+  assert_int_equal(agc_dcb_draw_index_offset_get_size(), 20);
+}
+
+/* DRAW_INDIRECT / DRAW_INDEX_INDIRECT: DATA_OFFSET, BASE_VTX_LOC, START_INST_LOC, initiator
+ * (SOURCE_SELECT 2). Without the modifier's location bits both locations are 0x280; with them
+ * the GS user-data base 0x8C (HS 0x10C for stages 3 and 5) plus the register index. */
+static void test_draw_indirect(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_draw_indirect(&cb, 0x20, 0), 0xC0032400u, 0x20, 0x280, 0x280, 2);
+  setup(NULL);
+  /* base vertex in user data 2 (bits 13:9), start instance in 3 (bits 23:19) */
+  uint64_t m = 1u | 4u | 2u << 9 | 3u << 19;
+  EXPECT(agc_dcb_draw_indirect(&cb, 0x10, m), 0xC0032400u, 0x10, 0x8E, 0x8F, 2);
+  setup(NULL);
+  /* stage 3 (bits 31:29): the HS's registers; the indexed form's draw index (bit 1, 18:14) */
+  m = 3ull << 29 | 1u | 2u | 1u << 9 | 5u << 14;
+  EXPECT(agc_dcb_draw_index_indirect(&cb, 0, m), 0xC0032500u, 0, 0x10Du | 0x111u << 16,
+         0x280u | 1u << 27, 2);
+  assert_int_equal(agc_dcb_draw_indirect_get_size(), 20);
+}
+
+/* NUM_INSTANCES and INDEX_BUFFER_SIZE: one dword. Measured: SetNumInstances(cb, 1) writes
+ * 0xC0002F00 1, SetIndexCount(cb, 36) 0xC0001300 0x24, its GetSize 8. */
+static void test_draw_state(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_set_num_instances(&cb, 1), 0xC0002F00u, 1);
+  setup(NULL);
+  EXPECT(agc_dcb_set_index_count(&cb, 36), 0xC0001300u, 0x24);
+  assert_int_equal(agc_dcb_set_state_get_size(), 8);
+  setup(NULL);
+  /* INDEX_BASE: lo, hi. Measured: SetIndexBuffer(cb, 0x12345678) 0xC0012600 0x12345678 0. */
+  EXPECT(agc_dcb_set_index_buffer(&cb, 0x12345678), 0xC0012600u, 0x12345678u, 0);
+  REFUSED(agc_dcb_set_index_buffer(&cb, 0x12345679));
+  setup(NULL);
+  /* VGT_INDEX_TYPE through SET_UCONFIG_REG_INDEX (INDEX 2): measured 0x20000243, 0x400 |
+   * cache policy << 6 | type */
+  EXPECT(agc_dcb_set_index_size(&cb, 1, 1), 0xC0017A00u, 0x20000243u, 0x441u);
+  setup(NULL);
+  EXPECT(agc_dcb_set_index_size(&cb, 0, 0), 0xC0017A00u, 0x20000243u, 0x400u);
+  assert_int_equal(agc_dcb_set_index_size_get_size(), 12);
+  setup(NULL);
+  /* SET_BASE: header bit 1 SHADER_TYPE, BASE_INDEX 1, address (8-byte aligned) lo, hi */
+  EXPECT(agc_dcb_set_base_indirect_args(&cb, 0, 0x900001238ull), 0xC0021100u, 1, 0x1238u, 9);
+  setup(NULL);
+  EXPECT(agc_dcb_set_base_indirect_args(&cb, 1, 0x1000), 0xC0021102u, 1, 0x1000u, 0);
+  REFUSED(agc_dcb_set_base_indirect_args(&cb, 2, 0x1000));
+  assert_int_equal(agc_dcb_set_base_indirect_args_get_size(), 16);
+}
+
+/* DMA_DATA: dw1 ENGINE_SEL (0), SRC_CACHE_POLICY (14:13), DST_SEL (21:20), DST_CACHE_POLICY
+ * (26:25), SRC_SEL (30:29), CP_SYNC (31); src lo, hi; dst lo, hi; dw6 BYTE_COUNT (25:0), SAS
+ * (26), DAS (27), SAIC (28), DAIC (29), RAW_WAIT (30), DIS_WC (31). */
+static void test_dma_data(void **state) {
+  (void)state;
+  /* a fill: engine PFP, SRC_SEL 2 (data), 16 bytes, CP_SYNC, DIS_WC */
+  EXPECT(agc_dcb_dma_data(&cb, 1, 0, 0, 0x2000, 2, 0, 0x12345678, 16, 0, 1, 1), 0xC0055000u,
+         0xC0000001u, 0x12345678u, 0, 0x2000u, 0, 0x80000010u);
+  setup(NULL);
+  /* a copy with both cache policies, a raw wait, registers (bit 2) and no increment (bit 3) */
+  EXPECT(agc_dcb_dma_data(&cb, 0, 0xC, 2, 0x700000040ull, 0x7, 1, 0x123456780ull, 0x100, 1, 0, 0),
+         0xC0055000u, 1u << 13 | 2u << 25 | 3u << 29, 0x23456780u, 1u, 0x40u, 7u,
+         0x100u | 1u << 26 | 1u << 27 | 1u << 29 | 1u << 30);
+  setup(NULL);
+  /* a counter source: the counter's register address, SAS set */
+  EXPECT(agc_dcb_dma_data(&cb, 0, 0, 0, 0x3000, 0x14, 0, 0, 4, 0, 0, 0), 0xC0055000u, 0, 0x30174u,
+         0, 0x3000u, 0, 4u | 1u << 26);
+  REFUSED(agc_dcb_dma_data(&cb, 2, 0, 0, 0x3000, 0, 0, 0x1000, 4, 0, 0, 0));
+  REFUSED(agc_dcb_dma_data(&cb, 0, 0, 0, 0x3000, 0, 0, 0x1000, 0x4000000, 0, 0, 0));
+  REFUSED(agc_dcb_dma_data(&cb, 0, 0, 0, 0x3000, 0x15, 0, 0x1000, 4, 0, 0, 0));
+  assert_int_equal(agc_dcb_dma_data_get_size(), 28);
+}
+
+/* COND_EXEC: address lo (4-aligned), hi, 0, EXEC_COUNT (13:0). PFP_SYNC_ME: one zero dword
+ * (measured header 0xC0004200, 8 bytes). */
+static void test_flow(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_cond_exec(&cb, 0x900001004ull, 12), 0xC0032200u, 0x1004u, 9, 0, 12);
+  REFUSED(agc_dcb_cond_exec(&cb, 0x1002, 12));
+  REFUSED(agc_dcb_cond_exec(&cb, 0, 12));
+  REFUSED(agc_dcb_cond_exec(&cb, 0x1000, 0x4000));
+  assert_int_equal(agc_dcb_cond_exec_get_size(), 20);
+  setup(NULL);
+  EXPECT(agc_dcb_stall_command_buffer_parser(&cb), 0xC0004200u, 0);
+  assert_int_equal(agc_dcb_stall_command_buffer_parser_get_size(), 8);
+}
+
+static void test_sizes(void **state) {
+  (void)state;
+  assert_int_equal(agc_dcb_event_write_get_size(0x07), 8);
+  assert_int_equal(agc_dcb_event_write_get_size(0x38), 16);
+  assert_int_equal(agc_dcb_event_write_get_size(0x39), 16);
+  assert_int_equal(agc_dcb_event_write_get_size(0x3A), 8);
+  /* ContextStateOp: clear 5 dwords, push 27, pop 27, push and clear 32 */
+  assert_int_equal(agc_dcb_context_state_op_get_size(0), 20);
+  assert_int_equal(agc_dcb_context_state_op_get_size(1), 108);
+  assert_int_equal(agc_dcb_context_state_op_get_size(2), 108);
+  assert_int_equal(agc_dcb_context_state_op_get_size(3), 128);
+  assert_int_equal(agc_dcb_context_state_op_get_size(4), 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(test_draw_index_auto, setup),
+      cmocka_unit_test_setup(test_draw_index, setup),
+      cmocka_unit_test_setup(test_draw_indirect, setup),
+      cmocka_unit_test_setup(test_draw_state, setup),
+      cmocka_unit_test_setup(test_dma_data, setup),
+      cmocka_unit_test_setup(test_flow, setup),
+      cmocka_unit_test(test_sizes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
