@@ -233,6 +233,28 @@ uint32_t sceAgcAcbCondExecGetSize(void);
 uint32_t *sceAgcDcbStallCommandBufferParser(SceAgcCb *cb);
 uint32_t sceAgcDcbStallCommandBufferParserGetSize(void);
 uint64_t sceAgcDcbContextStateOpGetSize(uint32_t operation);
+
+/* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
+ * runs the packet); REGS may be NULL and set later with the patch functions, which return 0
+ * or an error when CMD is not such a packet. */
+uint32_t *sceAgcDcbSetCxRegistersIndirect(SceAgcCb *cb, const volatile SceAgcShaderRegister *regs,
+                                          uint32_t count);
+uint32_t *sceAgcDcbSetShRegistersIndirect(SceAgcCb *cb, const volatile SceAgcShaderRegister *regs,
+                                          uint32_t count);
+uint32_t *sceAgcDcbSetUcRegistersIndirect(SceAgcCb *cb, const volatile SceAgcShaderRegister *regs,
+                                          uint32_t count);
+uint32_t sceAgcDcbSetCxRegistersIndirectGetSize(void);
+uint32_t sceAgcDcbSetShRegistersIndirectGetSize(void);
+uint32_t sceAgcDcbSetUcRegistersIndirectGetSize(void);
+int sceAgcSetCxRegIndirectPatchSetAddress(uint32_t *cmd, const volatile SceAgcShaderRegister *regs);
+int sceAgcSetShRegIndirectPatchSetAddress(uint32_t *cmd, const volatile SceAgcShaderRegister *regs);
+int sceAgcSetUcRegIndirectPatchSetAddress(uint32_t *cmd, const volatile SceAgcShaderRegister *regs);
+int sceAgcSetCxRegIndirectPatchSetNumRegisters(uint32_t *cmd, uint32_t count);
+int sceAgcSetShRegIndirectPatchSetNumRegisters(uint32_t *cmd, uint32_t count);
+int sceAgcSetUcRegIndirectPatchSetNumRegisters(uint32_t *cmd, uint32_t count);
+int sceAgcSetCxRegIndirectPatchAddRegisters(uint32_t *cmd, uint32_t count);
+int sceAgcSetShRegIndirectPatchAddRegisters(uint32_t *cmd, uint32_t count);
+int sceAgcSetUcRegIndirectPatchAddRegisters(uint32_t *cmd, uint32_t count);
 /* Waits until (*ADDRESS & MASK) FUNC REFERENCE: SIZE 0 for 32 bits, 1 for 64; FUNC 0 always,
  * 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >. */
 #define SCE_AGC_WAIT_REG_MEM_SIZE_32 0

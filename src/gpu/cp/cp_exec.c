@@ -117,10 +117,19 @@ static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, cons
   unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0 || pairs)
-    FAIL("LOAD_*_REG_INDEX form not supported (index %u, data format %u)", index, pairs);
-  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
+  if (index != 0) FAIL("LOAD_*_REG_INDEX form not supported (index %u)", index);
   uint64_t addr = addr64(b[0] & ~3u, b[1]);
+  if (pairs) { /* DATA_FORMAT 1: N (offset in the space, value) pairs, libSceAgc's lists */
+    const uint32_t *r = n ? map(q, addr, (uint64_t)n * 8, false) : NULL;
+    if (n && !r) FAIL("LOAD_*_REG_INDEX list 0x%" PRIx64 " (%u pairs) is not mapped", addr, n);
+    for (uint32_t i = 0; i < n; i++) {
+      if (r[2 * i] >= span) FAIL("LOAD_*_REG_INDEX register 0x%x past the space", r[2 * i]);
+      *cp_reg_slot(q, base + r[2 * i]) = r[2 * i + 1];
+    }
+    q->stats.reg_writes += n;
+    return CP_STEP_DONE;
+  }
+  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
   if (n && !mem_read(q, addr, cp_reg_slot(q, base + off), (size_t)n * 4))
     FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
   q->stats.reg_writes += n;
@@ -566,6 +575,8 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_LOAD_SH_REG_INDEX: return load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
     case PM4_LOAD_CONTEXT_REG_INDEX:
       return load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);
+    case PM4_LOAD_UCONFIG_REG_INDEX:
+      return load_regs_index(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT);
     case PM4_WAIT_REG_MEM: return wait_reg_mem(q, f, b, nb, false);
     case PM4_WAIT_REG_MEM64: return wait_reg_mem(q, f, b, nb, true);
     case PM4_EVENT_WRITE: return event_write(q, f, b, nb);

@@ -217,4 +217,21 @@ uint32_t agc_dcb_stall_command_buffer_parser_get_size(void);
  * clear), in bytes; 0 for another operation. */
 uint64_t agc_dcb_context_state_op_get_size(uint32_t operation);
 
+/* ---- register lists read from memory (agc_indirect.c) ---- */
+/* The patch functions' error for a packet of another kind (one source's code). */
+#define AGC_ERROR_INVALID_PACKET ((int)0x8A6C000Cu)
+uint32_t *agc_dcb_set_cx_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
+uint32_t *agc_dcb_set_sh_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
+uint32_t *agc_dcb_set_uc_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
+uint32_t agc_dcb_set_registers_indirect_get_size(void);
+int agc_set_cx_reg_indirect_patch_set_address(uint32_t *cmd, uint64_t regs);
+int agc_set_sh_reg_indirect_patch_set_address(uint32_t *cmd, uint64_t regs);
+int agc_set_uc_reg_indirect_patch_set_address(uint32_t *cmd, uint64_t regs);
+int agc_set_cx_reg_indirect_patch_set_num_registers(uint32_t *cmd, uint32_t count);
+int agc_set_sh_reg_indirect_patch_set_num_registers(uint32_t *cmd, uint32_t count);
+int agc_set_uc_reg_indirect_patch_set_num_registers(uint32_t *cmd, uint32_t count);
+int agc_set_cx_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
+int agc_set_sh_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
+int agc_set_uc_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
+
 #endif

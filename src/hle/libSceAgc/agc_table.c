@@ -76,9 +76,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_rewind, sceAgcDcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_rewind_get_size, sceAgcDcbRewindGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
                 sceAgcDcbSetBoolPredicationEnableGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect, sceAgcDcbSetCxRegistersIndirect, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_cx_registers_indirect_get_size,
-                sceAgcDcbSetCxRegistersIndirectGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args_get_size, sceAgcDcbSetIndexIndirectArgsGetSize,
                 0)
@@ -86,12 +83,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_predication, sceAgcDcbSetPredication, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_predication_disable_get_size,
                 sceAgcDcbSetPredicationDisableGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_sh_registers_indirect, sceAgcDcbSetShRegistersIndirect, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_sh_registers_indirect_get_size,
-                sceAgcDcbSetShRegistersIndirectGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_uc_registers_indirect, sceAgcDcbSetUcRegistersIndirect, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_uc_registers_indirect_get_size,
-                sceAgcDcbSetUcRegistersIndirectGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
@@ -120,28 +111,10 @@ HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_gcr_cntl,
 HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_type, sceAgcQueueEndOfPipeActionPatchType,
                 0)
 HLE_STUB_DEFINE(agc_stub_rewind_patch_set_rewind_state, sceAgcRewindPatchSetRewindState, 0)
-HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_add_registers,
-                sceAgcSetCxRegIndirectPatchAddRegisters, 0)
-HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_set_address,
-                sceAgcSetCxRegIndirectPatchSetAddress, 0)
-HLE_STUB_DEFINE(agc_stub_set_cx_reg_indirect_patch_set_num_registers,
-                sceAgcSetCxRegIndirectPatchSetNumRegisters, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_packet_predication, sceAgcSetPacketPredication, 0)
 HLE_STUB_DEFINE(agc_stub_set_range_predication, sceAgcSetRangePredication, 0)
-HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_add_registers,
-                sceAgcSetShRegIndirectPatchAddRegisters, 0)
-HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_set_address,
-                sceAgcSetShRegIndirectPatchSetAddress, 0)
-HLE_STUB_DEFINE(agc_stub_set_sh_reg_indirect_patch_set_num_registers,
-                sceAgcSetShRegIndirectPatchSetNumRegisters, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
-HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_add_registers,
-                sceAgcSetUcRegIndirectPatchAddRegisters, 0)
-HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_set_address,
-                sceAgcSetUcRegIndirectPatchSetAddress, 0)
-HLE_STUB_DEFINE(agc_stub_set_uc_reg_indirect_patch_set_num_registers,
-                sceAgcSetUcRegIndirectPatchSetNumRegisters, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
@@ -336,10 +309,10 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("1DeUNpRIDDA", sceAgcDcbSetCxRegisterDirectGetSize,
              agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("ZvwO9euwYzc", sceAgcDcbSetCxRegistersIndirect, agc_stub_dcb_set_cx_registers_indirect,
-             HLE_STUB),
+    HLE_FUNC("ZvwO9euwYzc", sceAgcDcbSetCxRegistersIndirect, agc_dcb_set_cx_registers_indirect,
+             HLE_IMPLEMENTED),
     HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
-             agc_stub_dcb_set_cx_registers_indirect_get_size, HLE_STUB),
+             agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_IMPLEMENTED),
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,
@@ -363,18 +336,18 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("QhPDD513V0w", sceAgcDcbSetShRegisterDirectGetSize,
              agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("-HOOCn0JY48", sceAgcDcbSetShRegistersIndirect, agc_stub_dcb_set_sh_registers_indirect,
-             HLE_STUB),
+    HLE_FUNC("-HOOCn0JY48", sceAgcDcbSetShRegistersIndirect, agc_dcb_set_sh_registers_indirect,
+             HLE_IMPLEMENTED),
     HLE_FUNC("nNlUtdDDvZ0", sceAgcDcbSetShRegistersIndirectGetSize,
-             agc_stub_dcb_set_sh_registers_indirect_get_size, HLE_STUB),
+             agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("w4-d0n60hdo", sceAgcDcbSetUcRegisterDirect, agc_dcb_set_uc_register_direct,
              HLE_IMPLEMENTED),
     HLE_FUNC("aP1Ki9G3++4", sceAgcDcbSetUcRegisterDirectGetSize,
              agc_dcb_set_register_direct_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("hvUfkUIQcOE", sceAgcDcbSetUcRegistersIndirect, agc_stub_dcb_set_uc_registers_indirect,
-             HLE_STUB),
+    HLE_FUNC("hvUfkUIQcOE", sceAgcDcbSetUcRegistersIndirect, agc_dcb_set_uc_registers_indirect,
+             HLE_IMPLEMENTED),
     HLE_FUNC("UQGTw4xRlcM", sceAgcDcbSetUcRegistersIndirectGetSize,
-             agc_stub_dcb_set_uc_registers_indirect_get_size, HLE_STUB),
+             agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("hEK26Wdny6s", sceAgcDcbSetWorkloadComplete, agc_stub_dcb_set_workload_complete,
              HLE_STUB),
     HLE_FUNC("LFSPFmGc9Hg", sceAgcDcbSetWorkloadsActive, agc_stub_dcb_set_workloads_active,
@@ -423,28 +396,37 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_queue_end_of_pipe_action_patch_type, HLE_STUB),
     HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_stub_rewind_patch_set_rewind_state,
              HLE_STUB),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("d-6uF9sZDIU", sceAgcSetCxRegIndirectPatchAddRegisters,
-             agc_stub_set_cx_reg_indirect_patch_add_registers, HLE_STUB),
+             agc_set_cx_reg_indirect_patch_add_registers, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("vcmNN+AAXnY", sceAgcSetCxRegIndirectPatchSetAddress,
-             agc_stub_set_cx_reg_indirect_patch_set_address, HLE_STUB),
+             agc_set_cx_reg_indirect_patch_set_address, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
-             agc_stub_set_cx_reg_indirect_patch_set_num_registers, HLE_STUB),
+             agc_set_cx_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
     HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
     HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_stub_set_packet_predication, HLE_STUB),
     HLE_FUNC("n8vgpaQg6dA", sceAgcSetRangePredication, agc_stub_set_range_predication, HLE_STUB),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("z2duB-hHQSM", sceAgcSetShRegIndirectPatchAddRegisters,
-             agc_stub_set_sh_reg_indirect_patch_add_registers, HLE_STUB),
+             agc_set_sh_reg_indirect_patch_add_registers, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("Qrj4c+61z4A", sceAgcSetShRegIndirectPatchSetAddress,
-             agc_stub_set_sh_reg_indirect_patch_set_address, HLE_STUB),
+             agc_set_sh_reg_indirect_patch_set_address, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("nCUgItdN2ms", sceAgcSetShRegIndirectPatchSetNumRegisters,
-             agc_stub_set_sh_reg_indirect_patch_set_num_registers, HLE_STUB),
+             agc_set_sh_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
     HLE_FUNC("-DtvmQ-tgEA", sceAgcSetSubmitMode, agc_stub_set_submit_mode, HLE_STUB),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("vRoArM9zaIk", sceAgcSetUcRegIndirectPatchAddRegisters,
-             agc_stub_set_uc_reg_indirect_patch_add_registers, HLE_STUB),
+             agc_set_uc_reg_indirect_patch_add_registers, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("6lNcCp+fxi4", sceAgcSetUcRegIndirectPatchSetAddress,
-             agc_stub_set_uc_reg_indirect_patch_set_address, HLE_STUB),
+             agc_set_uc_reg_indirect_patch_set_address, HLE_PARTIAL),
+    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("fRG-JOH5+sI", sceAgcSetUcRegIndirectPatchSetNumRegisters,
-             agc_stub_set_uc_reg_indirect_patch_set_num_registers, HLE_STUB),
+             agc_set_uc_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
     HLE_FUNC("h9z6+0hEydk", sceAgcSuspendPoint, agc_stub_suspend_point, HLE_STUB),
     HLE_FUNC("b+fis+WZ3Ig", sceAgcSuspendPointAndCheckStatus,
              agc_stub_suspend_point_and_check_status, HLE_STUB),

@@ -142,12 +142,45 @@ static void test_dma_data(void **state) {
   assert_memory_equal(copy, src, 64);
 }
 
+/* Set*RegistersIndirect: the lists' (offset, value) pairs land in their spaces. */
+static void test_registers_indirect(void **state) {
+  (void)state;
+  struct agc_shader_register *cx = (void *)(mem + 0xE000), *sh = cx + 4, *uc = cx + 8;
+  cx[0] = (struct agc_shader_register){0x200, 0x11}; /* DB_DEPTH_CONTROL */
+  cx[1] = (struct agc_shader_register){0x0A0, 0x22};
+  sh[0] = (struct agc_shader_register){0x240, 0x33}; /* COMPUTE_USER_DATA_0 */
+  uc[0] = (struct agc_shader_register){0x242, 0x4};  /* VGT_PRIMITIVE_TYPE */
+  assert_non_null(agc_dcb_set_cx_registers_indirect(&cb, base + 0xE000, 2));
+  assert_non_null(agc_dcb_set_sh_registers_indirect(&cb, base + 0xE020, 1));
+  uint32_t *p = agc_dcb_set_uc_registers_indirect(&cb, 0, 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, base + 0xE040), 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_add_registers(p, 1), 0);
+  run();
+  assert_int_equal(cp_reg(cp, CP_GFX_QUEUE, 0xA000 + 0x200), 0x11);
+  assert_int_equal(cp_reg(cp, CP_GFX_QUEUE, 0xA000 + 0x0A0), 0x22);
+  assert_int_equal(cp_reg(cp, CP_GFX_QUEUE, 0x2C00 + 0x240), 0x33);
+  assert_int_equal(cp_reg(cp, CP_GFX_QUEUE, 0xC000 + 0x242), 0x4);
+}
+
+/* A list register past its space stops the queue (an error, not a write elsewhere). */
+static void test_registers_indirect_bad(void **state) {
+  (void)state;
+  struct agc_shader_register *r = (void *)(mem + 0xE000);
+  r[0] = (struct agc_shader_register){0xFFFF, 1};
+  assert_non_null(agc_dcb_set_sh_registers_indirect(&cb, base + 0xE000, 1));
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, base, (uint32_t)(cb.cursor_up - cb.bottom)), 0);
+  cp_run_until_idle(cp, 100);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
       cmocka_unit_test_setup_teardown(test_indirect_draws, setup, teardown),
       cmocka_unit_test_setup_teardown(test_cond_exec, setup, teardown),
       cmocka_unit_test_setup_teardown(test_dma_data, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_registers_indirect, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

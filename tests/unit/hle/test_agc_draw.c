@@ -183,6 +183,48 @@ static void test_sizes(void **state) {
   assert_int_equal(agc_dcb_context_state_op_get_size(4), 0);
 }
 
+/* LOAD_CONTEXT_REG_INDEX (0x9F), LOAD_SH_REG_INDEX (0x63), LOAD_UCONFIG_REG_INDEX (0x64): address
+ * lo (INDEX 0 in 1:0), hi, DATA_FORMAT 1 (bit 31) with offset 0, the register count. Measured
+ * headers 0xC0039F00, 0xC0036300, 0xC0036400 and the format word 0x80000000. */
+static void test_registers_indirect(void **state) {
+  (void)state;
+  uint32_t *p = agc_dcb_set_cx_registers_indirect(&cb, 0x900001238ull, 3);
+  EXPECT(p, 0xC0039F00u, 0x1238u, 9u, 0x80000000u, 3u);
+  setup(NULL);
+  EXPECT(agc_dcb_set_sh_registers_indirect(&cb, 0x1000, 2), 0xC0036300u, 0x1000u, 0, 0x80000000u,
+         2u);
+  setup(NULL);
+  p = agc_dcb_set_uc_registers_indirect(&cb, 0, 0); /* the list patched in later */
+  EXPECT(p, 0xC0036400u, 0, 0, 0x80000000u, 0);
+  REFUSED(agc_dcb_set_uc_registers_indirect(&cb, 0x1000, 0x4000));
+  assert_int_equal(agc_dcb_set_registers_indirect_get_size(), 20);
+
+  /* the patches: address, count, added registers; a packet of another kind is refused */
+  setup(NULL);
+  p = agc_dcb_set_uc_registers_indirect(&cb, 0, 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, 0x700002000ull), 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_num_registers(p, 4), 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_add_registers(p, 3), 0);
+  EXPECT(p, 0xC0036400u, 0x2000u, 7u, 0x80000000u, 7u);
+  assert_int_equal(agc_set_sh_reg_indirect_patch_set_address(p, 0x1000), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_set_cx_reg_indirect_patch_add_registers(p, 1), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, 0), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_num_registers(NULL, 1),
+                   AGC_ERROR_INVALID_PACKET);
+  EXPECT(p, 0xC0036400u, 0x2000u, 7u, 0x80000000u, 7u); /* unchanged */
+  setup(NULL);
+  p = agc_dcb_set_cx_registers_indirect(&cb, 0x1000, 1);
+  assert_int_equal(agc_set_cx_reg_indirect_patch_set_num_registers(p, 5), 0);
+  assert_int_equal(agc_set_cx_reg_indirect_patch_add_registers(p, 2), 0);
+  assert_int_equal(agc_set_cx_reg_indirect_patch_set_address(p, 0x3004), 0);
+  EXPECT(p, 0xC0039F00u, 0x3004u, 0, 0x80000000u, 7u);
+  setup(NULL);
+  p = agc_dcb_set_sh_registers_indirect(&cb, 0x1000, 1);
+  assert_int_equal(agc_set_sh_reg_indirect_patch_add_registers(p, 0x3FFF), 0); /* 14 bits */
+  assert_int_equal(agc_set_sh_reg_indirect_patch_set_num_registers(p, p[4] + 1), 0);
+  EXPECT(p, 0xC0036300u, 0x1000u, 0, 0x80000000u, 1u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -192,6 +234,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dma_data, setup),
       cmocka_unit_test_setup(test_flow, setup),
       cmocka_unit_test(test_sizes),
+      cmocka_unit_test_setup(test_registers_indirect, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
