@@ -93,6 +93,16 @@ typedef struct SceAgcRegisterDefaults {
 SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2(uint32_t version);
 SceAgcRegisterDefaults *sceAgcGetRegisterDefaults2Internal(uint32_t version);
 
+/* Primitive state: CX (2 registers: VGT_SHADER_STAGES_EN, VGT_GS_OUT_PRIM_TYPE) and UC (3:
+ * GE_CNTL, GE_USER_VGPR_EN, VGT_PRIMITIVE_TYPE) for geometry shader GS, hull shader HS (or NULL)
+ * and PRIMTYPE (1 points, 2 line list, 4 triangle list, ...); either list may be NULL. */
+int sceAgcCreatePrimState(SceAgcShaderRegister *cx, SceAgcShaderRegister *uc,
+                          const SceAgcShader *hs, const SceAgcShader *gs, uint32_t primType);
+int sceAgcUpdatePrimState(SceAgcShaderRegister *cx, SceAgcShaderRegister *uc, uint32_t primType);
+/* The 32 SPI_PS_INPUT_CNTL registers routing GS's outputs to PS's inputs by semantic. */
+int sceAgcCreateInterpolantMapping(SceAgcShaderRegister *regs, const SceAgcShader *gs,
+                                   const SceAgcShader *ps);
+
 /* Register offsets (SH space) used by compute. */
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_X 0x207u
 #define SCE_AGC_SH_COMPUTE_NUM_THREAD_Y 0x208u

@@ -234,4 +234,27 @@ int agc_set_cx_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
 int agc_set_sh_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
 int agc_set_uc_reg_indirect_patch_add_registers(uint32_t *cmd, uint32_t count);
 
+/* ---- primitive state, interpolants (agc_prim.c) ---- */
+/* The special registers a shader header's SPECIALS points at (0x30 bytes). */
+struct agc_shader_specials {
+  struct agc_shader_register ge_cntl;              /* +0x00 */
+  struct agc_shader_register vgt_shader_stages_en; /* +0x08 */
+  uint32_t dispatch_modifier;                      /* +0x10 */
+  uint16_t user_data_start, user_data_end;         /* +0x14 */
+  uint64_t draw_modifier;                          /* +0x18 */
+  struct agc_shader_register vgt_gs_out_prim_type; /* +0x20 */
+  struct agc_shader_register ge_user_vgpr_en;      /* +0x28 */
+};
+_Static_assert(sizeof(struct agc_shader_specials) == 0x30, "ShaderSpecialRegs is 0x30 bytes");
+/* CX (2 registers) and UC (3) for the geometry shader GS (type 2), the hull shader HS (type 3,
+ * or NULL) and primitive type PRIM; either list may be NULL. 0 or an error. */
+int agc_create_prim_state(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                          const struct agc_shader *hs, const struct agc_shader *gs, uint32_t prim);
+int agc_update_prim_state(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                          uint32_t prim);
+/* REGS (32 SPI_PS_INPUT_CNTL_n): PS's inputs matched to GS's outputs by semantic; the rest (all
+ * of them without PS inputs) route input n from attribute n. 0 or an error. */
+int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,
+                                   const struct agc_shader *ps);
+
 #endif

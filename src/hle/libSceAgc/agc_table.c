@@ -44,8 +44,6 @@ HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_command_address, sceAgcCondExecPatchSetCommandAddress,
                 0)
 HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_end, sceAgcCondExecPatchSetEnd, 0)
-HLE_STUB_DEFINE(agc_stub_create_interpolant_mapping, sceAgcCreateInterpolantMapping, 0)
-HLE_STUB_DEFINE(agc_stub_create_prim_state, sceAgcCreatePrimState, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
@@ -118,7 +116,6 @@ HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
-HLE_STUB_DEFINE(agc_stub_update_prim_state, sceAgcUpdatePrimState, 0)
 HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_address, sceAgcWaitRegMemPatchAddress, 0)
 HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_compare_function, sceAgcWaitRegMemPatchCompareFunction,
                 0)
@@ -213,9 +210,12 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("YWTKOju587o", sceAgcCondExecPatchSetCommandAddress,
              agc_stub_cond_exec_patch_set_command_address, HLE_STUB),
     HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_stub_cond_exec_patch_set_end, HLE_STUB),
-    HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_stub_create_interpolant_mapping,
-             HLE_STUB),
-    HLE_FUNC("D9sr1xGUriE", sceAgcCreatePrimState, agc_stub_create_prim_state, HLE_STUB),
+    /* PARTIAL: 16-bit and custom inputs from one source; our error codes (docs/agc.md). */
+    HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_create_interpolant_mapping,
+             HLE_PARTIAL),
+    /* PARTIAL: one source for the lists beyond the measured primitive type; our error codes
+       (docs/agc.md). */
+    HLE_FUNC("D9sr1xGUriE", sceAgcCreatePrimState, agc_create_prim_state, HLE_PARTIAL),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("f3dg2CSgRKY", sceAgcCreateShader, agc_create_shader, HLE_PARTIAL),
     HLE_FUNC("57labkp+rSQ", sceAgcDcbAcquireMem, agc_dcb_acquire_mem, HLE_IMPLEMENTED),
@@ -432,7 +432,8 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_suspend_point_and_check_status, HLE_STUB),
     HLE_FUNC("SbuY2jN+axQ", sceAgcUpdateInterpolantMapping, agc_stub_update_interpolant_mapping,
              HLE_STUB),
-    HLE_FUNC("Y3ymLfZ1384", sceAgcUpdatePrimState, agc_stub_update_prim_state, HLE_STUB),
+    /* PARTIAL: one source for the output primitive part (docs/agc.md). */
+    HLE_FUNC("Y3ymLfZ1384", sceAgcUpdatePrimState, agc_update_prim_state, HLE_PARTIAL),
     HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_stub_wait_reg_mem_patch_address,
              HLE_STUB),
     HLE_FUNC("n485EBnIWmk", sceAgcWaitRegMemPatchCompareFunction,
