@@ -244,6 +244,20 @@ uint32_t *sceAgcDcbStallCommandBufferParser(SceAgcCb *cb);
 uint32_t sceAgcDcbStallCommandBufferParserGetSize(void);
 uint64_t sceAgcDcbContextStateOpGetSize(uint32_t operation);
 
+/* Predication: SET_PREDICATION on the value at ADDRESS (16-byte aligned; OP 3 a 64-bit, 4 a
+ * 32-bit boolean; CONDITION 1: predicated packets run when it is not 0); the predicate bit of
+ * one packet or of every packet in [START, END) (PREDICATION 1 sets it). */
+uint32_t *sceAgcDcbSetPredication(SceAgcCb *cb, uint8_t condition, uint8_t op, uint8_t waitOp,
+                                  const volatile void *address, uint32_t countInDwords);
+int sceAgcSetPacketPredication(uint32_t *packet, uint32_t predication);
+int sceAgcSetRangePredication(uint32_t *start, const volatile uint32_t *end, uint32_t predication);
+/* Patches of written packets: 0, or an error when CMD is not the packet named. */
+int sceAgcDmaDataPatchSetDstAddressOrOffset(uint32_t *cmd, uint64_t dstAddressOrOffset);
+int sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate(uint32_t *cmd, uint64_t src);
+int sceAgcCondExecPatchSetCommandAddress(uint32_t *cmd, const volatile uint32_t *address);
+/* The COND_EXEC at CMD covers the dwords from its end to END. */
+int sceAgcCondExecPatchSetEnd(uint32_t *cmd, const volatile uint32_t *end);
+
 /* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
  * runs the packet); REGS may be NULL and set later with the patch functions, which return 0
  * or an error when CMD is not such a packet. */

@@ -257,4 +257,18 @@ int agc_update_prim_state(struct agc_shader_register *cx, struct agc_shader_regi
 int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,
                                    const struct agc_shader *ps);
 
+/* ---- predication and patches (agc_patch.c) ---- */
+/* SET_PREDICATION of the value at ADDRESS (16-byte aligned): CONDITION (PRED_BOOL), OP
+ * (PRED_OP), WAIT_OP (HINT); COUNT unused. */
+uint32_t *agc_dcb_set_predication(struct agc_cb *cb, uint8_t condition, uint8_t op, uint8_t wait_op,
+                                  uint64_t address, uint32_t count);
+/* The PREDICATE bit of the packet at PACKET (PREDICATION 1: set, other values: clear), or of
+ * every packet from START to END (which must end on a packet). 0 or AGC_ERROR_INVALID_PACKET. */
+int agc_set_packet_predication(uint32_t *packet, uint32_t predication);
+int agc_set_range_predication(uint32_t *start, const uint32_t *end, uint32_t predication);
+int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address);
+int agc_dma_data_patch_set_src(uint32_t *cmd, uint64_t address_or_data);
+int agc_cond_exec_patch_set_command_address(uint32_t *cmd, uint64_t address);
+int agc_cond_exec_patch_set_end(uint32_t *cmd, const uint32_t *end);
+
 #endif

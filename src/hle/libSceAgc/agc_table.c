@@ -41,9 +41,6 @@ HLE_STUB_DEFINE(agc_stub_cb_branch_get_size, sceAgcCbBranchGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write_get_size, sceAgcCbCondWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
-HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_command_address, sceAgcCondExecPatchSetCommandAddress,
-                0)
-HLE_STUB_DEFINE(agc_stub_cond_exec_patch_set_end, sceAgcCondExecPatchSetEnd, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
@@ -78,7 +75,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectA
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args_get_size, sceAgcDcbSetIndexIndirectArgsGetSize,
                 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_predication, sceAgcDcbSetPredication, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_predication_disable_get_size,
                 sceAgcDcbSetPredicationDisableGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
@@ -87,10 +83,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
                 sceAgcDcbSetZPassPredicationEnableGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
-HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_dst_address_or_offset,
-                sceAgcDmaDataPatchSetDstAddressOrOffset, 0)
-HLE_STUB_DEFINE(agc_stub_dma_data_patch_set_src_address_or_offset_or_immediate,
-                sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate, 0)
 HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_data_packet_payload_address, sceAgcGetDataPacketPayloadAddress, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
@@ -110,8 +102,6 @@ HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_type, sceAgcQueueEndOfPi
                 0)
 HLE_STUB_DEFINE(agc_stub_rewind_patch_set_rewind_state, sceAgcRewindPatchSetRewindState, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
-HLE_STUB_DEFINE(agc_stub_set_packet_predication, sceAgcSetPacketPredication, 0)
-HLE_STUB_DEFINE(agc_stub_set_range_predication, sceAgcSetRangePredication, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
@@ -207,9 +197,11 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("TGEZzUWLbrc", sceAgcCbSetUcRegistersDirectGetSize,
              agc_cb_set_registers_direct_get_size, HLE_IMPLEMENTED),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("YWTKOju587o", sceAgcCondExecPatchSetCommandAddress,
-             agc_stub_cond_exec_patch_set_command_address, HLE_STUB),
-    HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_stub_cond_exec_patch_set_end, HLE_STUB),
+             agc_cond_exec_patch_set_command_address, HLE_PARTIAL),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
+    HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_cond_exec_patch_set_end, HLE_PARTIAL),
     /* PARTIAL: 16-bit and custom inputs from one source; our error codes (docs/agc.md). */
     HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_create_interpolant_mapping,
              HLE_PARTIAL),
@@ -329,7 +321,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_dcb_set_num_instances, HLE_IMPLEMENTED),
     HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("bbFueFP+J4k", sceAgcDcbSetPredication, agc_stub_dcb_set_predication, HLE_STUB),
+    /* PARTIAL: the argument order is one source's (docs/agc.md). */
+    HLE_FUNC("bbFueFP+J4k", sceAgcDcbSetPredication, agc_dcb_set_predication, HLE_PARTIAL),
     HLE_FUNC("vLrBL8DQiz8", sceAgcDcbSetPredicationDisableGetSize,
              agc_stub_dcb_set_predication_disable_get_size, HLE_STUB),
     HLE_FUNC("pFLArOT53+w", sceAgcDcbSetShRegisterDirect, agc_dcb_set_sh_register_direct,
@@ -366,10 +359,12 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("IxYiarKlXxM", sceAgcDmaDataPatchSetDstAddressOrOffset,
-             agc_stub_dma_data_patch_set_dst_address_or_offset, HLE_STUB),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
+    HLE_FUNC("IxYiarKlXxM", sceAgcDmaDataPatchSetDstAddressOrOffset, agc_dma_data_patch_set_dst,
+             HLE_PARTIAL),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
-             agc_stub_dma_data_patch_set_src_address_or_offset_or_immediate, HLE_STUB),
+             agc_dma_data_patch_set_src, HLE_PARTIAL),
     HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress,
              agc_stub_get_data_packet_payload_address, HLE_STUB),
@@ -406,8 +401,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
              agc_set_cx_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
     HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
-    HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_stub_set_packet_predication, HLE_STUB),
-    HLE_FUNC("n8vgpaQg6dA", sceAgcSetRangePredication, agc_stub_set_range_predication, HLE_STUB),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
+    HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_set_packet_predication, HLE_PARTIAL),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
+    HLE_FUNC("n8vgpaQg6dA", sceAgcSetRangePredication, agc_set_range_predication, HLE_PARTIAL),
     /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("z2duB-hHQSM", sceAgcSetShRegIndirectPatchAddRegisters,
              agc_set_sh_reg_indirect_patch_add_registers, HLE_PARTIAL),

@@ -173,6 +173,25 @@ static void test_registers_indirect_bad(void **state) {
   assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
+/* SET_PREDICATION on a 32-bit boolean (PRED_OP 4, PRED_BOOL 1: run when not 0): a predicated
+ * draw is skipped while the value is 0, an unpredicated one runs; the COND_EXEC whose end was
+ * patched skips both draws after it. */
+static void test_predication(void **state) {
+  (void)state;
+  uint64_t value = base + 0xA010, zero = base + 0xA020;
+  assert_non_null(agc_dcb_set_predication(&cb, 1, 4, 0, value, 0));
+  uint32_t *a = agc_dcb_draw_index_auto(&cb, 5, 0);
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 6, 0));
+  assert_int_equal(agc_set_packet_predication(a, 1), 0);
+  uint32_t *c = agc_dcb_cond_exec(&cb, zero, 0);
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 7, 0));
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 8, 0));
+  assert_int_equal(agc_cond_exec_patch_set_end(c, cb.cursor_up), 0);
+  run();
+  assert_int_equal(ndraws, 1);
+  assert_int_equal(draws[0].count, 6);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
@@ -181,6 +200,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_dma_data, setup, teardown),
       cmocka_unit_test_setup_teardown(test_registers_indirect, setup, teardown),
       cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_predication, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

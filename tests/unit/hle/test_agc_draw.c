@@ -225,6 +225,56 @@ static void test_registers_indirect(void **state) {
   EXPECT(p, 0xC0036300u, 0x1000u, 0, 0x80000000u, 1u);
 }
 
+/* SET_PREDICATION (0x20): PRED_BOOL (8), HINT (12), PRED_OP (18:16); address lo (16-byte
+ * aligned), hi. The PREDICATE bit is bit 0 of a type-3 header. The patches change the DMA_DATA
+ * source (dwords 2-3) and destination (4-5), the COND_EXEC address (1-2) and EXEC_COUNT (4). */
+static void test_predication_and_patches(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_set_predication(&cb, 1, 4, 1, 0x900001238ull, 7), 0xC0022000u,
+         1u << 8 | 1u << 12 | 4u << 16, 0x1230u, 9u);
+  REFUSED(agc_dcb_set_predication(&cb, 2, 4, 0, 0x1000, 0));
+  REFUSED(agc_dcb_set_predication(&cb, 0, 8, 0, 0x1000, 0));
+
+  setup(NULL);
+  uint32_t *a = agc_dcb_draw_index_auto(&cb, 3, 0);
+  uint32_t *nop = agc_cb_nop(&cb, 2);
+  uint32_t *b = agc_dcb_set_num_instances(&cb, 2);
+  assert_int_equal(agc_set_packet_predication(a, 1), 0);
+  assert_int_equal(a[0], 0xC0012D01u);
+  assert_int_equal(agc_set_packet_predication(a, 0), 0);
+  assert_int_equal(a[0], 0xC0012D00u);
+  assert_int_equal(agc_set_range_predication(a, cb.cursor_up, 1), 0);
+  assert_int_equal(a[0], 0xC0012D01u);
+  assert_int_equal(nop[0], 0xC0001001u);
+  assert_int_equal(b[0], 0xC0002F01u);
+  /* a range that does not end on a packet: nothing changes */
+  assert_int_equal(agc_set_range_predication(a, b + 1, 0), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(a[0], 0xC0012D01u);
+  assert_int_equal(agc_set_range_predication(a, cb.cursor_up, 0), 0);
+  assert_int_equal(b[0], 0xC0002F00u);
+
+  setup(NULL);
+  uint32_t *d = agc_dcb_dma_data(&cb, 0, 0, 0, 0x2000, 0, 0, 0x1000, 64, 0, 0, 0);
+  assert_int_equal(agc_dma_data_patch_set_src(d, 0x700003000ull), 0);
+  assert_int_equal(agc_dma_data_patch_set_dst(d, 0x800004000ull), 0);
+  EXPECT(d, 0xC0055000u, 0, 0x3000u, 7u, 0x4000u, 8u, 64u);
+  assert_int_equal(agc_cond_exec_patch_set_end(d, d + 7), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_dma_data_patch_set_src(NULL, 0), AGC_ERROR_INVALID_PACKET);
+
+  setup(NULL);
+  uint32_t *c = agc_dcb_cond_exec(&cb, 0x1000, 0);
+  agc_dcb_draw_index_auto(&cb, 3, 0);
+  assert_int_equal(agc_cond_exec_patch_set_end(c, cb.cursor_up), 0);
+  assert_int_equal(agc_cond_exec_patch_set_command_address(c, 0x500002004ull), 0);
+  assert_int_equal(c[1], 0x2004u);
+  assert_int_equal(c[2], 5u);
+  assert_int_equal(c[4], 3u);
+  assert_int_equal(agc_cond_exec_patch_set_end(c, c + 4), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_cond_exec_patch_set_command_address(c, 0x1002), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_dma_data_patch_set_dst(c, 0), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(c[4], 3u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -235,6 +285,7 @@ int main(void) {
       cmocka_unit_test_setup(test_flow, setup),
       cmocka_unit_test(test_sizes),
       cmocka_unit_test_setup(test_registers_indirect, setup),
+      cmocka_unit_test_setup(test_predication_and_patches, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

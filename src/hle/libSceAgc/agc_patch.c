@@ -1,0 +1,91 @@
+/* Predication and the patch functions of the GFX10 packets the builders write (agc.h): they
+ * change a packet already in a command buffer. A patch of a packet of another kind returns
+ * AGC_ERROR_INVALID_PACKET and changes nothing (docs/agc.md). */
+#include <stddef.h>
+
+#include "gpu/cp/pm4.h"
+#include "hle/libSceAgc/agc.h"
+
+/* The packet at CMD when it is a type-3 OPCODE packet of DWORDS dwords, else NULL. */
+static uint32_t *packet(uint32_t *cmd, unsigned opcode, unsigned dwords) {
+  if (!cmd || (cmd[0] & ~1u) != pm4_type3(opcode, dwords - 1)) return NULL;
+  return cmd;
+}
+
+/* SET_PREDICATION: PRED_BOOL (8) = CONDITION, HINT (12) = WAIT_OP, PRED_OP (18:16) = OP; the
+ * 16-byte aligned address. COUNT is not part of the packet. */
+uint32_t *agc_dcb_set_predication(struct agc_cb *cb, uint8_t condition, uint8_t op, uint8_t wait_op,
+                                  uint64_t address, uint32_t count) {
+  (void)count;
+  if (condition > 1 || op > 7 || wait_op > 1) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 4);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_SET_PREDICATION, 3);
+  p[1] = (uint32_t)condition << 8 | (uint32_t)wait_op << 12 | (uint32_t)op << 16;
+  p[2] = (uint32_t)address & ~0xFu;
+  p[3] = (uint32_t)(address >> 32);
+  return p;
+}
+
+/* The dwords of the packet at P: a type-3 header's count + 2, 1 for a header-only NOP (count
+ * 0x3FFF), a type-0 header's count + 2, 1 for a type-2 filler; 0 for a type-1 header. */
+static uint32_t packet_dwords(const uint32_t *p) {
+  uint32_t h = p[0], type = h >> 30, count = (h >> 16) & 0x3FFF;
+  if (type == 2) return 1;
+  if (type == 1) return 0;
+  if (type == 3 && count == 0x3FFF) return 1;
+  return count + 2;
+}
+
+int agc_set_packet_predication(uint32_t *packet_at, uint32_t predication) {
+  if (!packet_at || packet_at[0] >> 30 != 3) return AGC_ERROR_INVALID_PACKET;
+  packet_at[0] = (packet_at[0] & ~1u) | ((predication & 0xFF) == 1); /* PREDICATE (bit 0) */
+  return 0;
+}
+
+int agc_set_range_predication(uint32_t *start, const uint32_t *end, uint32_t predication) {
+  if (!start || !end) return AGC_ERROR_INVALID_PACKET;
+  /* check the whole range first: a range that does not end on a packet changes nothing */
+  const uint32_t *q = start;
+  while (q < end) {
+    uint32_t n = packet_dwords(q);
+    if (n == 0 || q[0] >> 30 != 3) return AGC_ERROR_INVALID_PACKET;
+    q += n;
+  }
+  if (q != end) return AGC_ERROR_INVALID_PACKET;
+  for (uint32_t *p = start; p < end; p += packet_dwords(p))
+    agc_set_packet_predication(p, predication);
+  return 0;
+}
+
+int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address) {
+  uint32_t *p = packet(cmd, PM4_DMA_DATA, 7);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[4] = (uint32_t)address;
+  p[5] = (uint32_t)(address >> 32);
+  return 0;
+}
+
+int agc_dma_data_patch_set_src(uint32_t *cmd, uint64_t address_or_data) {
+  uint32_t *p = packet(cmd, PM4_DMA_DATA, 7);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[2] = (uint32_t)address_or_data;
+  p[3] = (uint32_t)(address_or_data >> 32);
+  return 0;
+}
+
+int agc_cond_exec_patch_set_command_address(uint32_t *cmd, uint64_t address) {
+  uint32_t *p = packet(cmd, PM4_COND_EXEC, 5);
+  if (!p || !address || (address & 3)) return AGC_ERROR_INVALID_PACKET;
+  p[1] = (uint32_t)address;
+  p[2] = (uint32_t)(address >> 32);
+  return 0;
+}
+
+/* EXEC_COUNT = the dwords from the end of the packet to END. */
+int agc_cond_exec_patch_set_end(uint32_t *cmd, const uint32_t *end) {
+  uint32_t *p = packet(cmd, PM4_COND_EXEC, 5);
+  if (!p || !end || end < p + 5 || end - (p + 5) > 0x3FFF) return AGC_ERROR_INVALID_PACKET;
+  p[4] = (p[4] & ~0x3FFFu) | (uint32_t)(end - (p + 5));
+  return 0;
+}
