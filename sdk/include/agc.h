@@ -257,6 +257,10 @@ int sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate(uint32_t *cmd, uint64_t s
 int sceAgcCondExecPatchSetCommandAddress(uint32_t *cmd, const volatile uint32_t *address);
 /* The COND_EXEC at CMD covers the dwords from its end to END. */
 int sceAgcCondExecPatchSetEnd(uint32_t *cmd, const volatile uint32_t *end);
+/* The GPU waits at the rewind packet until its state is 1 (set now or later by the patch). */
+uint32_t *sceAgcDcbRewind(SceAgcCb *cb, uint32_t initialState);
+uint32_t sceAgcDcbRewindGetSize(void);
+int sceAgcRewindPatchSetRewindState(uint32_t *cmd, uint8_t state);
 
 /* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
  * runs the packet); REGS may be NULL and set later with the patch functions, which return 0

@@ -624,6 +624,9 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
       if (nb != 1) FAIL("NUM_INSTANCES with %u body dwords (1 expected)", nb);
       q->instances = b[0];
       return CP_STEP_DONE;
+    case PM4_REWIND: /* waits until the packet's VALID bit (31) is set (by the CPU) */
+      if (nb != 1) FAIL("REWIND with %u body dwords (1 expected)", nb);
+      return __atomic_load_n(&b[0], __ATOMIC_ACQUIRE) >> 31 ? CP_STEP_DONE : CP_STEP_BLOCKED;
     case PM4_CONTEXT_CONTROL:
     case PM4_PFP_SYNC_ME:
     case PM4_PREAMBLE_CNTL:

@@ -270,5 +270,9 @@ int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address);
 int agc_dma_data_patch_set_src(uint32_t *cmd, uint64_t address_or_data);
 int agc_cond_exec_patch_set_command_address(uint32_t *cmd, uint64_t address);
 int agc_cond_exec_patch_set_end(uint32_t *cmd, const uint32_t *end);
+/* REWIND with VALID = INITIAL_STATE (0 or 1): the GPU waits there until the bit is set. */
+uint32_t *agc_dcb_rewind(struct agc_cb *cb, uint32_t initial_state);
+uint32_t agc_dcb_rewind_get_size(void);
+int agc_rewind_patch_set_rewind_state(uint32_t *cmd, uint8_t state);
 
 #endif

@@ -89,3 +89,22 @@ int agc_cond_exec_patch_set_end(uint32_t *cmd, const uint32_t *end) {
   p[4] = (p[4] & ~0x3FFFu) | (uint32_t)(end - (p + 5));
   return 0;
 }
+
+/* REWIND: the command processor waits at the packet until its VALID bit (31) is set; the
+ * initial state is that bit, RewindPatchSetRewindState sets or clears it later. */
+uint32_t *agc_dcb_rewind(struct agc_cb *cb, uint32_t initial_state) {
+  if (initial_state > 1) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 2);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_REWIND, 1);
+  p[1] = initial_state << 31;
+  return p;
+}
+uint32_t agc_dcb_rewind_get_size(void) { return 2 * 4; }
+
+int agc_rewind_patch_set_rewind_state(uint32_t *cmd, uint8_t state) {
+  uint32_t *p = packet(cmd, PM4_REWIND, 2);
+  if (!p || state > 1) return AGC_ERROR_INVALID_PACKET;
+  __atomic_store_n(&p[1], (p[1] & 0x7FFFFFFFu) | (uint32_t)state << 31, __ATOMIC_RELEASE);
+  return 0;
+}

@@ -67,8 +67,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2_get_size, sceAgcDcbPrimeUtcl2GetSize, 0
 HLE_STUB_DEFINE(agc_stub_dcb_queue_end_of_shader_action_get_size,
                 sceAgcDcbQueueEndOfShaderActionGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_rewind, sceAgcDcbRewind, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_rewind_get_size, sceAgcDcbRewindGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
                 sceAgcDcbSetBoolPredicationEnableGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
@@ -100,7 +98,6 @@ HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_gcr_cntl,
                 sceAgcQueueEndOfPipeActionPatchGcrCntl, 0)
 HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_type, sceAgcQueueEndOfPipeActionPatchType,
                 0)
-HLE_STUB_DEFINE(agc_stub_rewind_patch_set_rewind_state, sceAgcRewindPatchSetRewindState, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
@@ -283,8 +280,9 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
              agc_stub_dcb_queue_end_of_shader_action_get_size, HLE_STUB),
     HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_stub_dcb_reset_queue, HLE_STUB),
-    HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_stub_dcb_rewind, HLE_STUB),
-    HLE_FUNC("QIXCsbipds0", sceAgcDcbRewindGetSize, agc_stub_dcb_rewind_get_size, HLE_STUB),
+    /* PARTIAL: the argument is one source's reading (docs/agc.md). */
+    HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_dcb_rewind, HLE_PARTIAL),
+    HLE_FUNC("QIXCsbipds0", sceAgcDcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("9S4noWrUI0s", sceAgcDcbSetBaseDispatchIndirectArgsGetSize,
              agc_dcb_set_base_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("MMlmJAL7N5w", sceAgcDcbSetBaseDrawIndirectArgsGetSize,
@@ -389,8 +387,9 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_queue_end_of_pipe_action_patch_gcr_cntl, HLE_STUB),
     HLE_FUNC("T9fjQIINoeE", sceAgcQueueEndOfPipeActionPatchType,
              agc_stub_queue_end_of_pipe_action_patch_type, HLE_STUB),
-    HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_stub_rewind_patch_set_rewind_state,
-             HLE_STUB),
+    /* PARTIAL: the error code is one source's (docs/agc.md). */
+    HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_rewind_patch_set_rewind_state,
+             HLE_PARTIAL),
     /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("d-6uF9sZDIU", sceAgcSetCxRegIndirectPatchAddRegisters,
              agc_set_cx_reg_indirect_patch_add_registers, HLE_PARTIAL),

@@ -192,6 +192,23 @@ static void test_predication(void **state) {
   assert_int_equal(draws[0].count, 6);
 }
 
+/* REWIND: the queue waits at the packet (blocked, the draw after it not run) until the CPU
+ * sets the packet's VALID bit with the patch function. */
+static void test_rewind(void **state) {
+  (void)state;
+  uint32_t *r = agc_dcb_rewind(&cb, 0);
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 4, 0));
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, base, (uint32_t)(cb.cursor_up - cb.bottom)), 0);
+  cp_run(cp);
+  cp_run(cp);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(ndraws, 0);
+  assert_int_equal(agc_rewind_patch_set_rewind_state(r, 1), 0);
+  assert_true(cp_run_until_idle(cp, 100));
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(ndraws, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
@@ -201,6 +218,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_registers_indirect, setup, teardown),
       cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, teardown),
       cmocka_unit_test_setup_teardown(test_predication, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_rewind, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -275,6 +275,26 @@ static void test_predication_and_patches(void **state) {
   assert_int_equal(c[4], 3u);
 }
 
+/* REWIND (0x59): VALID (bit 31) = the state. */
+static void test_rewind(void **state) {
+  (void)state;
+  uint32_t *r = agc_dcb_rewind(&cb, 0);
+  EXPECT(r, 0xC0005900u, 0);
+  assert_int_equal(agc_rewind_patch_set_rewind_state(r, 1), 0);
+  EXPECT(r, 0xC0005900u, 0x80000000u);
+  assert_int_equal(agc_rewind_patch_set_rewind_state(r, 0), 0);
+  EXPECT(r, 0xC0005900u, 0);
+  assert_int_equal(agc_rewind_patch_set_rewind_state(r, 2), AGC_ERROR_INVALID_PACKET);
+  setup(NULL);
+  EXPECT(agc_dcb_rewind(&cb, 1), 0xC0005900u, 0x80000000u);
+  REFUSED(agc_dcb_rewind(&cb, 2));
+  assert_int_equal(agc_dcb_rewind_get_size(), 8);
+  setup(NULL);
+  uint32_t *n = agc_dcb_set_num_instances(&cb, 1);
+  assert_int_equal(agc_rewind_patch_set_rewind_state(n, 1), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(n[1], 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -286,6 +306,7 @@ int main(void) {
       cmocka_unit_test(test_sizes),
       cmocka_unit_test_setup(test_registers_indirect, setup),
       cmocka_unit_test_setup(test_predication_and_patches, setup),
+      cmocka_unit_test_setup(test_rewind, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
