@@ -214,6 +214,16 @@ uint32_t *sceAgcDcbDrawIndirect(SceAgcCb *cb, uint32_t dataOffset, uint64_t modi
 uint32_t sceAgcDcbDrawIndirectGetSize(void);
 uint32_t *sceAgcDcbDrawIndexIndirect(SceAgcCb *cb, uint32_t dataOffset, uint64_t modifier);
 uint32_t sceAgcDcbDrawIndexIndirectGetSize(void);
+/* Up to MAXCOUNTORCOUNT draws (the count read at COUNTADDR when COUNTINDIRECT is 1), their
+ * arguments STRIDE bytes apart from DATAOFFSET. */
+uint32_t *sceAgcDcbDrawIndirectMulti(SceAgcCb *cb, uint32_t dataOffset, uint32_t countIndirect,
+                                     uint32_t maxCountOrCount, const volatile void *countAddr,
+                                     uint32_t stride, uint64_t modifier);
+uint32_t sceAgcDcbDrawIndirectMultiGetSize(void);
+uint32_t *sceAgcDcbDrawIndexIndirectMulti(SceAgcCb *cb, uint32_t dataOffset, uint32_t countIndirect,
+                                          uint32_t maxCountOrCount, const volatile void *countAddr,
+                                          uint32_t stride, uint64_t modifier);
+uint32_t sceAgcDcbDrawIndexIndirectMultiGetSize(void);
 uint32_t *sceAgcDcbSetBaseIndirectArgs(SceAgcCb *cb, uint32_t shaderType,
                                        const volatile void *base);
 uint32_t sceAgcDcbSetBaseDrawIndirectArgsGetSize(void);

@@ -187,6 +187,17 @@ uint32_t agc_dcb_draw_index_offset_get_size(void);
 uint32_t *agc_dcb_draw_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier);
 uint32_t *agc_dcb_draw_index_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier);
 uint32_t agc_dcb_draw_indirect_get_size(void);
+/* Up to MAX_COUNT draws (exactly MAX_COUNT without COUNT_INDIRECT; else the count read at
+ * COUNT_ADDRESS, capped) with arguments STRIDE bytes apart from DATA_OFFSET. */
+uint32_t *agc_dcb_draw_indirect_multi(struct agc_cb *cb, uint32_t data_offset,
+                                      uint32_t count_indirect, uint32_t max_count,
+                                      uint64_t count_address, uint32_t stride, uint64_t modifier);
+uint32_t agc_dcb_draw_indirect_multi_get_size(void);
+uint32_t *agc_dcb_draw_index_indirect_multi(struct agc_cb *cb, uint32_t data_offset,
+                                            uint32_t count_indirect, uint32_t max_count,
+                                            uint64_t count_address, uint32_t stride,
+                                            uint64_t modifier);
+uint32_t agc_dcb_draw_index_indirect_multi_get_size(void);
 uint32_t *agc_dcb_set_num_instances(struct agc_cb *cb, uint32_t instances);
 uint32_t *agc_dcb_set_index_count(struct agc_cb *cb, uint32_t count);
 uint32_t agc_dcb_set_state_get_size(void); /* NUM_INSTANCES, INDEX_BUFFER_SIZE: 8 */

@@ -71,7 +71,7 @@ static uint32_t user_data_base(uint32_t m) {
  * (modifier bit 0, register in bits 13:9) and start instance (bit 2, bits 23:19) to; the indexed
  * form also the draw index (bit 1, bits 18:14). */
 static uint32_t *draw_indirect(struct agc_cb *cb, unsigned opcode, uint32_t data_offset,
-                               uint64_t modifier, bool indexed) {
+                               uint64_t modifier, bool indexed, unsigned dwords) {
   uint32_t m = (uint32_t)modifier, base = user_data_base(m);
   uint32_t vtx = m & 1 ? base + ((m >> 9) & 31) : NO_USER_DATA_LOC;
   uint32_t inst = m & 4 ? base + ((m >> 19) & 31) : NO_USER_DATA_LOC;
@@ -79,23 +79,86 @@ static uint32_t *draw_indirect(struct agc_cb *cb, unsigned opcode, uint32_t data
     vtx |= (base + ((m >> 14) & 31)) << 16;
     inst |= 1u << 27;
   }
-  uint32_t *p = agc_cb_alloc(cb, 5);
+  uint32_t *p = agc_cb_alloc(cb, dwords);
   if (!p) return NULL;
-  p[0] = pm4_type3(opcode, 4);
+  p[0] = pm4_type3(opcode, dwords - 1);
   p[1] = data_offset;
   p[2] = vtx;
   p[3] = inst;
-  p[4] = DI_SRC_SEL_AUTO_INDEX | agc_draw_modifier_initiator(modifier);
+  p[dwords - 1] = DI_SRC_SEL_AUTO_INDEX | agc_draw_modifier_initiator(modifier);
   return p;
 }
 
 uint32_t *agc_dcb_draw_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier) {
-  return draw_indirect(cb, PM4_DRAW_INDIRECT, data_offset, modifier, false);
+  return draw_indirect(cb, PM4_DRAW_INDIRECT, data_offset, modifier, false, 5);
 }
 uint32_t *agc_dcb_draw_index_indirect(struct agc_cb *cb, uint32_t data_offset, uint64_t modifier) {
-  return draw_indirect(cb, PM4_DRAW_INDEX_INDIRECT, data_offset, modifier, true);
+  return draw_indirect(cb, PM4_DRAW_INDEX_INDIRECT, data_offset, modifier, true, 5);
 }
 uint32_t agc_dcb_draw_indirect_get_size(void) { return 5 * 4; }
+
+/* ---- multi draws ---- */
+
+#define AGC_DATA_REG_UC 0x342u /* the user config register the library's tags are written to */
+#define MULTI_BEGIN_TAG 0xC6000008u
+#define MULTI_END_TAG 0xC6000000u
+
+/* DRAW_(INDEX_)INDIRECT_MULTI's body after the locations: the control dword, the count (or
+ * the most, when COUNT_INDIRECT), the count's address (4-aligned), the stride, the initiator. */
+static void multi_tail(uint32_t *p, uint32_t control, uint32_t max_count, uint64_t count_address,
+                       uint32_t stride, uint64_t modifier) {
+  p[4] = control;
+  p[5] = max_count;
+  p[6] = (uint32_t)count_address & ~3u;
+  p[7] = (uint32_t)(count_address >> 32);
+  p[8] = stride;
+  p[9] = DI_SRC_SEL_AUTO_INDEX | agc_draw_modifier_initiator(modifier);
+}
+
+/* DRAW_INDIRECT_MULTI between two tag writes of the library's data register: its control
+ * dword has the draw index's user-data register (modifier bit 3, bits 28:24; else 0x280) in
+ * 15:0, the modifier's bit 4 in 27, COUNT_INDIRECT_ENABLE in 30, DRAW_INDEX_ENABLE (modifier
+ * bit 3) in 31. */
+uint32_t *agc_dcb_draw_indirect_multi(struct agc_cb *cb, uint32_t data_offset,
+                                      uint32_t count_indirect, uint32_t max_count,
+                                      uint64_t count_address, uint32_t stride, uint64_t modifier) {
+  if (count_indirect > 1) return NULL;
+  uint32_t m = (uint32_t)modifier, base = user_data_base(m);
+  uint32_t vtx = m & 1 ? base + ((m >> 9) & 31) : NO_USER_DATA_LOC;
+  uint32_t inst = m & 4 ? base + ((m >> 19) & 31) : NO_USER_DATA_LOC;
+  uint32_t draw_index = m & 8 ? base + ((m >> 24) & 31) : NO_USER_DATA_LOC;
+  uint32_t control = draw_index | (m & 0x10u) << 23 | count_indirect << 30 | (m & 8u) << 28;
+  uint32_t *p = agc_cb_alloc(cb, 16);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_SET_UCONFIG_REG, 2);
+  p[1] = AGC_DATA_REG_UC;
+  p[2] = MULTI_BEGIN_TAG;
+  uint32_t *d = p + 3;
+  d[0] = pm4_type3(PM4_DRAW_INDIRECT_MULTI, 9);
+  d[1] = data_offset;
+  d[2] = vtx;
+  d[3] = inst;
+  multi_tail(d, control, max_count, count_address, stride, modifier);
+  p[13] = pm4_type3(PM4_SET_UCONFIG_REG, 2);
+  p[14] = AGC_DATA_REG_UC;
+  p[15] = MULTI_END_TAG;
+  return p;
+}
+uint32_t agc_dcb_draw_indirect_multi_get_size(void) { return 16 * 4; }
+
+/* DRAW_INDEX_INDIRECT_MULTI: the locations as DrawIndexIndirect's, COUNT_INDIRECT_ENABLE (30)
+ * the only control bit. */
+uint32_t *agc_dcb_draw_index_indirect_multi(struct agc_cb *cb, uint32_t data_offset,
+                                            uint32_t count_indirect, uint32_t max_count,
+                                            uint64_t count_address, uint32_t stride,
+                                            uint64_t modifier) {
+  if (count_indirect > 1) return NULL;
+  uint32_t *p = draw_indirect(cb, PM4_DRAW_INDEX_INDIRECT_MULTI, data_offset, modifier, true, 10);
+  if (!p) return NULL;
+  multi_tail(p, count_indirect << 30, max_count, count_address, stride, modifier);
+  return p;
+}
+uint32_t agc_dcb_draw_index_indirect_multi_get_size(void) { return 10 * 4; }
 
 /* ---- draw state ---- */
 

@@ -50,14 +50,9 @@ HLE_STUB_DEFINE(agc_stub_dcb_clear_state, sceAgcDcbClearState, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_copy_data, sceAgcDcbCopyData, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_copy_data_get_size, sceAgcDcbCopyDataGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi, sceAgcDcbDrawIndexIndirectMulti, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_index_indirect_multi_get_size,
-                sceAgcDcbDrawIndexIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi, sceAgcDcbDrawIndirectMulti, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_draw_indirect_multi_get_size, sceAgcDcbDrawIndirectMultiGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
@@ -241,10 +236,12 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("t1vNu082-jM", sceAgcDcbDrawIndexIndirect, agc_dcb_draw_index_indirect, HLE_PARTIAL),
     HLE_FUNC("mStuvI0zOtc", sceAgcDcbDrawIndexIndirectGetSize, agc_dcb_draw_indirect_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("ypVBz4uPKcQ", sceAgcDcbDrawIndexIndirectMulti, agc_stub_dcb_draw_index_indirect_multi,
-             HLE_STUB),
+    /* PARTIAL: one source's layout (docs/agc.md). */
+    HLE_FUNC("ypVBz4uPKcQ", sceAgcDcbDrawIndexIndirectMulti, agc_dcb_draw_index_indirect_multi,
+             HLE_PARTIAL),
+    /* PARTIAL: the size of one source's layout (docs/agc.md). */
     HLE_FUNC("r98I08t+LOg", sceAgcDcbDrawIndexIndirectMultiGetSize,
-             agc_stub_dcb_draw_index_indirect_multi_get_size, HLE_STUB),
+             agc_dcb_draw_index_indirect_multi_get_size, HLE_PARTIAL),
     HLE_FUNC("Rlx+bykm0r0", sceAgcDcbDrawIndexMultiInstanced,
              agc_stub_dcb_draw_index_multi_instanced, HLE_STUB),
     HLE_FUNC("mR9j7+SfM34", sceAgcDcbDrawIndexMultiInstancedGetSize,
@@ -257,9 +254,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("1q1titRBL6o", sceAgcDcbDrawIndirect, agc_dcb_draw_indirect, HLE_PARTIAL),
     HLE_FUNC("cxPZ4Wgvdj8", sceAgcDcbDrawIndirectGetSize, agc_dcb_draw_indirect_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("kUlvghKs-mA", sceAgcDcbDrawIndirectMulti, agc_stub_dcb_draw_indirect_multi, HLE_STUB),
-    HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize,
-             agc_stub_dcb_draw_indirect_multi_get_size, HLE_STUB),
+    /* PARTIAL: one source's layout (docs/agc.md). */
+    HLE_FUNC("kUlvghKs-mA", sceAgcDcbDrawIndirectMulti, agc_dcb_draw_indirect_multi, HLE_PARTIAL),
+    /* PARTIAL: the size of one source's layout (docs/agc.md). */
+    HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize, agc_dcb_draw_indirect_multi_get_size,
+             HLE_PARTIAL),
     HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
              agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
     HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),

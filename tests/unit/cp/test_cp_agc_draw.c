@@ -107,8 +107,14 @@ static void test_indirect_draws(void **state) {
   assert_non_null(agc_dcb_set_base_indirect_args(&cb, 0, args));
   assert_non_null(agc_dcb_draw_indirect(&cb, 0x10, 0));
   assert_non_null(agc_dcb_draw_index_indirect(&cb, 0x40, 0));
+  assert_non_null(agc_dcb_draw_indirect_multi(&cb, 0x80, 0, 4, 0, 16, 0));
+  assert_non_null(agc_dcb_draw_index_indirect_multi(&cb, 0xC0, 0, 2, 0, 20, 0));
   run();
-  assert_int_equal(ndraws, 2);
+  assert_int_equal(ndraws, 4);
+  assert_int_equal(draws[2].opcode, PM4_DRAW_INDIRECT_MULTI);
+  assert_int_equal(draws[2].indirect_addr, args + 0x80);
+  assert_int_equal(draws[3].opcode, PM4_DRAW_INDEX_INDIRECT_MULTI);
+  assert_int_equal(draws[3].indirect_addr, args + 0xC0);
   assert_int_equal(draws[0].opcode, PM4_DRAW_INDIRECT);
   assert_int_equal(draws[0].indirect_addr, args + 0x10);
   assert_int_equal(draws[1].opcode, PM4_DRAW_INDEX_INDIRECT);

@@ -295,6 +295,31 @@ static void test_rewind(void **state) {
   assert_int_equal(n[1], 1);
 }
 
+/* DRAW_INDIRECT_MULTI (0x2C) / DRAW_INDEX_INDIRECT_MULTI (0x38): DATA_OFFSET, BASE_VTX_LOC,
+ * START_INST_LOC, DRAW_INDEX_LOC (15:0) + COUNT_INDIRECT_ENABLE (30) + DRAW_INDEX_ENABLE (31),
+ * COUNT, COUNT_ADDR lo (4-aligned), hi, STRIDE, initiator. The non-indexed form sits between two
+ * SET_UCONFIG_REG (0x79) writes of the library's tags to register 0x342. */
+static void test_draw_indirect_multi(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_draw_indirect_multi(&cb, 0x40, 1, 8, 0x900001006ull, 20, 0), 0xC0017900u, 0x342,
+         0xC6000008u, 0xC0082C00u, 0x40, 0x280, 0x280, 0x280u | 1u << 30, 8, 0x1004u, 9, 20, 2,
+         0xC0017900u, 0x342, 0xC6000000u);
+  setup(NULL);
+  /* draw index in user data 6 (modifier bit 3, bits 28:24), bit 4 -> bit 27 */
+  uint64_t m = 8u | 0x10u | 6u << 24;
+  uint32_t *p = agc_dcb_draw_indirect_multi(&cb, 0, 0, 3, 0, 16, m);
+  assert_non_null(p);
+  assert_int_equal(p[7], 0x92u | 1u << 27 | 1u << 31);
+  assert_int_equal(p[8], 3);
+  REFUSED(agc_dcb_draw_indirect_multi(&cb, 0, 2, 3, 0, 16, 0));
+  assert_int_equal(agc_dcb_draw_indirect_multi_get_size(), 64);
+  setup(NULL);
+  EXPECT(agc_dcb_draw_index_indirect_multi(&cb, 0x80, 0, 4, 0, 20, 0), 0xC0083800u, 0x80, 0x280,
+         0x280, 0, 4, 0, 0, 20, 2);
+  REFUSED(agc_dcb_draw_index_indirect_multi(&cb, 0, 2, 3, 0, 16, 0));
+  assert_int_equal(agc_dcb_draw_index_indirect_multi_get_size(), 40);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -307,6 +332,7 @@ int main(void) {
       cmocka_unit_test_setup(test_registers_indirect, setup),
       cmocka_unit_test_setup(test_predication_and_patches, setup),
       cmocka_unit_test_setup(test_rewind, setup),
+      cmocka_unit_test_setup(test_draw_indirect_multi, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
