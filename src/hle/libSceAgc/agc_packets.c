@@ -160,6 +160,9 @@ uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cnt
   if (interrupt == 5 && (address == 0 || (address & 3))) return NULL;
   if (interrupt == 6 && (address == 0 || (address & 7))) return NULL;
   if (interrupt == 4) address = data = 0; /* interrupt only */
+  LOG_ONCE(hle, STUB,
+           "sceAgcCbReleaseMem: a driver packet stands for the RELEASE_MEM the console writes "
+           "(its argument mapping is not known; docs/agc.md)");
   uint32_t *p = agc_cb_alloc(cb, 8);
   if (!p) return NULL;
   p[0] = nop_header(PM4_DRV_RELEASE_MEM, 7);
@@ -227,6 +230,9 @@ uint32_t agc_cb_nop_get_size(uint32_t dwords) { return dwords * 4; }
 
 uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
   if (!marker) return NULL;
+  LOG_ONCE(hle, STUB,
+           "sceAgc*PushMarker: a driver packet stands for the console's marker register write "
+           "(docs/agc.md)");
   size_t len = strnlen(marker, 4095);
   uint32_t body = (uint32_t)(len + 4) / 4; /* the string and its NUL, whole dwords */
   uint32_t *p = agc_cb_alloc(cb, body + 1);
@@ -238,6 +244,9 @@ uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
 }
 
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
+  LOG_ONCE(hle, STUB,
+           "sceAgc*PopMarker: a driver packet stands for the console's marker register write "
+           "(docs/agc.md)");
   uint32_t *p = agc_cb_alloc(cb, 2);
   if (!p) return NULL;
   p[0] = nop_header(PM4_DRV_POP_MARKER, 1);
@@ -270,6 +279,9 @@ uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
                                uint8_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles) {
   if (size > 1 || func > 7 || cache_policy > 3) return NULL;
+  LOG_ONCE(hle, STUB,
+           "sceAgc*WaitRegMem: a driver packet stands for the console's three packets around "
+           "WAIT_REG_MEM (docs/agc.md)");
   bool wide = size == 1;
   uint32_t poll = poll_cycles >> 4 > 0xffff ? 0xffff : poll_cycles >> 4;
   uint32_t *p = agc_cb_alloc(cb, wide ? 9 : 7);

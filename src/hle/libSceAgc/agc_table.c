@@ -127,11 +127,15 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
     HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_stub_acb_jump_get_size, HLE_STUB),
     HLE_FUNC("q4VuU-QsLOE", sceAgcAcbMemSemaphore, agc_stub_acb_mem_semaphore, HLE_STUB),
-    HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
+       stands for it. */
+    HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
     HLE_FUNC("szG7hz2yEhA", sceAgcAcbPrimeUtcl2, agc_stub_acb_prime_utcl2, HLE_STUB),
     HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_stub_acb_prime_utcl2_get_size,
              HLE_STUB),
-    HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
+       stands for it. */
+    HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
              agc_stub_acb_queue_end_of_shader_action_get_size, HLE_STUB),
     HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_stub_acb_reset_queue, HLE_STUB),
@@ -145,7 +149,9 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
+       packet stands for it. */
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -172,7 +178,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("t7PlZ9nt5Lc", sceAgcCbNopGetSize, agc_cb_nop_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("hL7C0IRpWZI", sceAgcCbQueueEndOfPipeActionGetSize,
              agc_cb_queue_end_of_pipe_action_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("wr23dPKyWc0", sceAgcCbReleaseMem, agc_cb_release_mem, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes RELEASE_MEM (measured); a driver packet stands for it. */
+    HLE_FUNC("wr23dPKyWc0", sceAgcCbReleaseMem, agc_cb_release_mem, HLE_PARTIAL),
     HLE_FUNC("n2fD4A+pb+g", sceAgcCbSetShRegisterRangeDirect, agc_cb_set_sh_register_range_direct,
              HLE_IMPLEMENTED),
     HLE_FUNC("bxGoVxpdSPQ", sceAgcCbSetShRegisterRangeDirectGetSize,
@@ -271,11 +278,15 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
-    HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
+       stands for it. */
+    HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
     HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
     HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_stub_dcb_prime_utcl2_get_size,
              HLE_STUB),
-    HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
+       stands for it. */
+    HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
              agc_stub_dcb_queue_end_of_shader_action_get_size, HLE_STUB),
     HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_stub_dcb_reset_queue, HLE_STUB),
@@ -350,7 +361,9 @@ static const struct hle_symbol agc_symbols[] = {
              agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
              HLE_STUB),
-    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
+    /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
+       packet stands for it. */
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
              agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
