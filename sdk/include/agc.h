@@ -271,6 +271,14 @@ int sceAgcCondExecPatchSetEnd(uint32_t *cmd, const volatile uint32_t *end);
 uint32_t *sceAgcDcbRewind(SceAgcCb *cb, uint32_t initialState);
 uint32_t sceAgcDcbRewindGetSize(void);
 int sceAgcRewindPatchSetRewindState(uint32_t *cmd, uint8_t state);
+/* Calls THENBUFFER when (*COMPAREADDR & MASK) COMPAREFUNCTION REFERENCE holds (64 bits; the
+ * functions of WaitRegMem), else ELSEBUFFER with MODE 2 (nothing with MODE 1). */
+uint32_t *sceAgcCbBranch(SceAgcCb *cb, uint8_t mode, uint8_t compareFunction,
+                         const volatile uint64_t *compareAddr, uint64_t mask, uint64_t reference,
+                         uint8_t cachePolicy1, const volatile uint32_t *thenBuffer,
+                         uint32_t thenSizeInDwords, uint8_t cachePolicy2,
+                         const volatile uint32_t *elseBuffer, uint32_t elseSizeInDwords);
+uint32_t sceAgcCbBranchGetSize(void);
 
 /* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
  * runs the packet); REGS may be NULL and set later with the patch functions, which return 0

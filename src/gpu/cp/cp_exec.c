@@ -472,8 +472,33 @@ static enum cp_step draw(struct cp_queue *q, struct cp_frame *f, unsigned op, co
 /* ---- flow ---- */
 
 static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                    unsigned nb, uint32_t packet_dwords);
+
+/* COND_INDIRECT_BUFFER (INDIRECT_BUFFER's opcode, 13 body dwords): MODE (1:0) 1 if-then, 2
+ * if-then-else; FUNCTION (10:8) as WAIT_REG_MEM's on (the 64-bit value at the 8-aligned
+ * address & mask) against the reference; the chosen buffer (address, IB_SIZE 19:0) is called. */
+static enum cp_step cond_indirect_buffer(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                         uint32_t packet_dwords) {
+  unsigned mode = b[0] & 3, func = (b[0] >> 8) & 7;
+  if (mode != 1 && mode != 2) FAIL("COND_INDIRECT_BUFFER mode %u (1 or 2 expected)", mode);
+  if (func == 7) FAIL("COND_INDIRECT_BUFFER function 7 (reserved)");
+  uint64_t addr = addr64(b[1] & ~7u, b[2]), v;
+  if (!mem_read(q, addr, &v, 8))
+    FAIL("COND_INDIRECT_BUFFER value 0x%" PRIx64 " is not mapped", addr);
+  bool pass = compare(func, v & addr64(b[3], b[4]), addr64(b[5], b[6]));
+  if (!pass && mode == 1) {
+    f->pos += packet_dwords;
+    return CP_STEP_DONE;
+  }
+  const uint32_t *ib = pass ? &b[7] : &b[10];
+  const uint32_t call[3] = {ib[0] & ~3u, ib[1] & 0xffff, ib[2] & 0xfffff};
+  return indirect_buffer(q, f, call, 3, packet_dwords);
+}
+
+static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t packet_dwords) {
-  if (nb != 3) FAIL("INDIRECT_BUFFER with %u body dwords (3 expected)", nb);
+  if (nb == 13) return cond_indirect_buffer(q, f, b, packet_dwords);
+  if (nb != 3) FAIL("INDIRECT_BUFFER with %u body dwords (3 or 13 expected)", nb);
   uint64_t addr = addr64(b[0] & ~3u, b[1] & 0xffff);
   uint32_t size = b[2] & 0xfffff;
   bool chain = (b[2] >> 20) & 1;

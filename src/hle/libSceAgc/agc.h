@@ -285,5 +285,12 @@ int agc_cond_exec_patch_set_end(uint32_t *cmd, const uint32_t *end);
 uint32_t *agc_dcb_rewind(struct agc_cb *cb, uint32_t initial_state);
 uint32_t agc_dcb_rewind_get_size(void);
 int agc_rewind_patch_set_rewind_state(uint32_t *cmd, uint8_t state);
+/* Calls THEN_IB when (*COMPARE_ADDRESS & MASK) FUNC REFERENCE holds (64 bits; FUNC as
+ * WaitRegMem's), else ELSE_IB with MODE 2 (nothing with MODE 1): COND_INDIRECT_BUFFER. */
+uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t compare_address,
+                        uint64_t mask, uint64_t reference, uint8_t cache_policy1, uint64_t then_ib,
+                        uint32_t then_dwords, uint8_t cache_policy2, uint64_t else_ib,
+                        uint32_t else_dwords);
+uint32_t agc_cb_branch_get_size(void);
 
 #endif

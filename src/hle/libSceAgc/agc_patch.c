@@ -108,3 +108,33 @@ int agc_rewind_patch_set_rewind_state(uint32_t *cmd, uint8_t state) {
   __atomic_store_n(&p[1], (p[1] & 0x7FFFFFFFu) | (uint32_t)state << 31, __ATOMIC_RELEASE);
   return 0;
 }
+
+/* COND_INDIRECT_BUFFER (INDIRECT_BUFFER's opcode with 13 body dwords): MODE (1 then, 2
+ * then-else) and FUNCTION; the 8-aligned address of the 64-bit value, mask, reference; then
+ * the two buffers (address, IB_SIZE 19:0 + CACHE_POLICY 29:28), each called like
+ * INDIRECT_BUFFER's. */
+uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t compare_address,
+                        uint64_t mask, uint64_t reference, uint8_t cache_policy1, uint64_t then_ib,
+                        uint32_t then_dwords, uint8_t cache_policy2, uint64_t else_ib,
+                        uint32_t else_dwords) {
+  if (mode < 1 || mode > 2 || func > 6 || cache_policy1 > 3 || cache_policy2 > 3) return NULL;
+  if ((compare_address & 7) || then_dwords > 0xFFFFF || else_dwords > 0xFFFFF) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 14);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_INDIRECT_BUFFER, 13);
+  p[1] = mode | (uint32_t)func << 8;
+  p[2] = (uint32_t)compare_address;
+  p[3] = (uint32_t)(compare_address >> 32);
+  p[4] = (uint32_t)mask;
+  p[5] = (uint32_t)(mask >> 32);
+  p[6] = (uint32_t)reference;
+  p[7] = (uint32_t)(reference >> 32);
+  p[8] = (uint32_t)then_ib & ~3u;
+  p[9] = (uint32_t)(then_ib >> 32);
+  p[10] = then_dwords | (uint32_t)cache_policy1 << 28;
+  p[11] = (uint32_t)else_ib & ~3u;
+  p[12] = (uint32_t)(else_ib >> 32);
+  p[13] = else_dwords | (uint32_t)cache_policy2 << 28;
+  return p;
+}
+uint32_t agc_cb_branch_get_size(void) { return 14 * 4; }

@@ -36,8 +36,6 @@ HLE_STUB_DEFINE(agc_stub_async_rewind_patch_set_rewind_state, sceAgcAsyncRewindP
 HLE_STUB_DEFINE(agc_stub_branch_patch_set_compare_address, sceAgcBranchPatchSetCompareAddress, 0)
 HLE_STUB_DEFINE(agc_stub_branch_patch_set_else_target, sceAgcBranchPatchSetElseTarget, 0)
 HLE_STUB_DEFINE(agc_stub_branch_patch_set_then_target, sceAgcBranchPatchSetThenTarget, 0)
-HLE_STUB_DEFINE(agc_stub_cb_branch, sceAgcCbBranch, 0)
-HLE_STUB_DEFINE(agc_stub_cb_branch_get_size, sceAgcCbBranchGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write_get_size, sceAgcCbCondWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
@@ -167,8 +165,9 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("xb8VgcXQhvI", sceAgcBranchPatchSetThenTarget, agc_stub_branch_patch_set_then_target,
              HLE_STUB),
-    HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_stub_cb_branch, HLE_STUB),
-    HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_stub_cb_branch_get_size, HLE_STUB),
+    /* PARTIAL: the argument list is one source's (docs/agc.md). */
+    HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_cb_branch, HLE_PARTIAL),
+    HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_cb_branch_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
     HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_stub_cb_cond_write_get_size, HLE_STUB),
     HLE_FUNC("k3GhuSNmBLU", sceAgcCbDispatch, agc_cb_dispatch, HLE_IMPLEMENTED),

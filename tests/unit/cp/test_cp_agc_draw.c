@@ -215,6 +215,33 @@ static void test_rewind(void **state) {
   assert_int_equal(ndraws, 1);
 }
 
+/* CbBranch: the "then" buffer is called when (value & mask) == reference, the "else" buffer
+ * otherwise (mode 2); with mode 1 a failed test calls nothing. Each buffer holds one draw. */
+static void test_branch(void **state) {
+  (void)state;
+  uint64_t *value = (uint64_t *)(mem + 0xA100);
+  *value = 0x1234567800000005ull;
+  uint32_t *then_ib = (uint32_t *)(mem + 0xC000), *else_ib = (uint32_t *)(mem + 0xC100);
+  struct agc_cb t = {then_ib, then_ib + 16, then_ib, then_ib + 16, NULL, NULL, 0, 0};
+  struct agc_cb e = {else_ib, else_ib + 16, else_ib, else_ib + 16, NULL, NULL, 0, 0};
+  assert_non_null(agc_dcb_draw_index_auto(&t, 11, 0));
+  assert_non_null(agc_dcb_draw_index_auto(&e, 22, 0));
+  uint64_t v = base + 0xA100, ti = base + 0xC000, ei = base + 0xC100;
+  /* == 5 on the low half: then; == 6: else; mode 1 and false: nothing */
+  assert_non_null(agc_cb_branch(&cb, 2, 3, v, 0xFFFFFFFF, 5, 0, ti, 3, 0, ei, 3));
+  assert_non_null(agc_cb_branch(&cb, 2, 3, v, 0xFFFFFFFF, 6, 0, ti, 3, 0, ei, 3));
+  assert_non_null(agc_cb_branch(&cb, 1, 3, v, 0xFFFFFFFF, 6, 0, ti, 3, 0, ei, 3));
+  /* > on the whole value */
+  assert_non_null(agc_cb_branch(&cb, 2, 6, v, ~0ull, 0x1234567800000004ull, 0, ti, 3, 0, ei, 3));
+  assert_non_null(agc_dcb_draw_index_auto(&cb, 33, 0));
+  run();
+  assert_int_equal(ndraws, 4);
+  assert_int_equal(draws[0].count, 11);
+  assert_int_equal(draws[1].count, 22);
+  assert_int_equal(draws[2].count, 11);
+  assert_int_equal(draws[3].count, 33);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
@@ -225,6 +252,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, teardown),
       cmocka_unit_test_setup_teardown(test_predication, setup, teardown),
       cmocka_unit_test_setup_teardown(test_rewind, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_branch, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -320,6 +320,22 @@ static void test_draw_indirect_multi(void **state) {
   assert_int_equal(agc_dcb_draw_index_indirect_multi_get_size(), 40);
 }
 
+/* COND_INDIRECT_BUFFER: INDIRECT_BUFFER (0x3F) with 13 body dwords: MODE (1:0) + FUNCTION (10:8),
+ * compare address lo (8-aligned), hi, mask lo, hi, reference lo, hi, IB1 lo, hi, IB_SIZE1 (19:0) +
+ * CACHE_POLICY1 (29:28), IB2 lo, hi, IB_SIZE2 + CACHE_POLICY2. */
+static void test_branch(void **state) {
+  (void)state;
+  EXPECT(agc_cb_branch(&cb, 2, 3, 0x900001008ull, 0xFFFFFFFF00000000ull, 0x500000000ull, 1,
+                       0x700002000ull, 0x40, 2, 0x800003000ull, 0x20),
+         0xC00C3F00u, 2u | 3u << 8, 0x1008u, 9u, 0, 0xFFFFFFFFu, 0, 5u, 0x2000u, 7u,
+         0x40u | 1u << 28, 0x3000u, 8u, 0x20u | 2u << 28);
+  REFUSED(agc_cb_branch(&cb, 0, 3, 0x1000, 0, 0, 0, 0x2000, 1, 0, 0x3000, 1));
+  REFUSED(agc_cb_branch(&cb, 1, 7, 0x1000, 0, 0, 0, 0x2000, 1, 0, 0x3000, 1));
+  REFUSED(agc_cb_branch(&cb, 1, 3, 0x1004, 0, 0, 0, 0x2000, 1, 0, 0x3000, 1));
+  REFUSED(agc_cb_branch(&cb, 1, 3, 0x1000, 0, 0, 0, 0x2000, 0x100000, 0, 0x3000, 1));
+  assert_int_equal(agc_cb_branch_get_size(), 56);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -333,6 +349,7 @@ int main(void) {
       cmocka_unit_test_setup(test_predication_and_patches, setup),
       cmocka_unit_test_setup(test_rewind, setup),
       cmocka_unit_test_setup(test_draw_indirect_multi, setup),
+      cmocka_unit_test_setup(test_branch, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
