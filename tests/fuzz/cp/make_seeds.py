@@ -51,11 +51,14 @@ seed("driver", 0, pkt3(0x10, [5 | (1 << 16), A, 0, 7], 0x15 << 2),
      pkt3(0x10, [0x64636261, 0], 0x0B << 2), pkt3(0x10, [1, 0, 1, 0, 0], 0x17 << 2))
 # What libSceAgc's draw, register-list and flow builders write: LOAD_*_REG_INDEX of offset/value
 # pairs (DATA_FORMAT 1) from a list in memory, VGT_INDEX_TYPE through SET_UCONFIG_REG_INDEX, the
-# multi draws between two tag writes, a REWIND already valid, a predicated draw.
+# multi draws between two tag writes, a REWIND already valid, a predicated draw, a conditional
+# INDIRECT_BUFFER (13 body dwords) calling one of two buffers.
 seed("agc", 0, pkt3(0x37, [5 << 8, A, 0, 0x200, 0x11, 0x240, 0x22]),
      pkt3(0x9F, [A, 0, 0x80000000, 1]), pkt3(0x63, [A + 8, 0, 0x80000000, 1]),
      pkt3(0x64, [A, 0, 0x80000000, 0]), pkt3(0x7A, [0x20000243, 0x401]),
      pkt3(0x11, [1, A, 0]), pkt3(0x79, [0x342, 0xC6000008]),
      pkt3(0x2C, [0x40, 0x280, 0x280, 0x280, 2, 0, 0, 16, 2]), pkt3(0x79, [0x342, 0xC6000000]),
      pkt3(0x38, [0, 0x280, 0x280, 0, 1, 0, 0, 20, 2]), pkt3(0x59, [0x80000000]),
-     pkt3(0x42, [0]), pkt3(0x20, [(4 << 16) | (1 << 8), A + 32, 0]), pkt3(0x2D, [3, 2], 1))
+     pkt3(0x42, [0]), pkt3(0x20, [(4 << 16) | (1 << 8), A + 32, 0]), pkt3(0x2D, [3, 2], 1),
+     pkt3(0x3F, [2 | (3 << 8), A, 0, 0xFFFFFFFF, 0, 0x200, 0, BASE + 0x40, 0, 2, BASE + 0x48, 0,
+                 2]))
