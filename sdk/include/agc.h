@@ -279,6 +279,11 @@ uint32_t *sceAgcCbBranch(SceAgcCb *cb, uint8_t mode, uint8_t compareFunction,
                          uint32_t thenSizeInDwords, uint8_t cachePolicy2,
                          const volatile uint32_t *elseBuffer, uint32_t elseSizeInDwords);
 uint32_t sceAgcCbBranchGetSize(void);
+/* DcbJump's target and size, changed in place. */
+int sceAgcJumpPatchSetTarget(uint32_t *cmd, const volatile uint32_t *target, uint32_t sizeInDwords);
+/* *OUT = where PACKET's data starts: TYPE 0 after the header, other types after the header and
+ * the register offset (the values of a SET_*_REG written with values NULL). */
+int sceAgcGetDataPacketPayloadAddress(uint32_t **out, uint32_t *packet, int type);
 
 /* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
  * runs the packet); REGS may be NULL and set later with the patch functions, which return 0

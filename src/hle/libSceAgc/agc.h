@@ -292,5 +292,7 @@ uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t 
                         uint32_t then_dwords, uint8_t cache_policy2, uint64_t else_ib,
                         uint32_t else_dwords);
 uint32_t agc_cb_branch_get_size(void);
+int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
+int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type);
 
 #endif

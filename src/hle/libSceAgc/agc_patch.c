@@ -138,3 +138,22 @@ uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t 
   return p;
 }
 uint32_t agc_cb_branch_get_size(void) { return 14 * 4; }
+
+/* The INDIRECT_BUFFER DcbJump wrote: its target (dword aligned) and IB_SIZE. */
+int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords) {
+  uint32_t *p = packet(cmd, PM4_INDIRECT_BUFFER, 4);
+  if (!p || (target & 3) || dwords > 0xFFFFF) return AGC_ERROR_INVALID_PACKET;
+  p[1] = (uint32_t)target;
+  p[2] = (p[2] & 0xFFFF0000u) | ((uint32_t)(target >> 32) & 0xFFFFu);
+  p[3] = (p[3] & 0xFFF00000u) | dwords;
+  return 0;
+}
+
+/* Where a packet's data starts: TYPE 0 after the header (NULL for a header-only NOP, count
+ * 0x3FFF), any other TYPE after the header and the register offset (SET_*_REG's values). */
+int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type) {
+  if (!out || !cmd) return AGC_ERROR_INVALID_ARGUMENT;
+  if (type != 0) *out = cmd + 2;
+  else *out = (~cmd[0] & 0x3FFF0000u) ? cmd + 1 : NULL;
+  return 0;
+}

@@ -75,13 +75,11 @@ HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
 HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
-HLE_STUB_DEFINE(agc_stub_get_data_packet_payload_address, sceAgcGetDataPacketPayloadAddress, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
-HLE_STUB_DEFINE(agc_stub_jump_patch_set_target, sceAgcJumpPatchSetTarget, 0)
 HLE_STUB_DEFINE(agc_stub_link_shaders, sceAgcLinkShaders, 0)
 HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_address,
                 sceAgcQueueEndOfPipeActionPatchAddress, 0)
@@ -375,8 +373,9 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
              agc_dma_data_patch_set_src, HLE_PARTIAL),
     HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
-    HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress,
-             agc_stub_get_data_packet_payload_address, HLE_STUB),
+    /* PARTIAL: the error for a NULL pointer is ours (docs/agc.md). */
+    HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
+             HLE_PARTIAL),
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
@@ -388,7 +387,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
              agc_stub_get_register_defaults_internal, HLE_STUB),
     HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_stub_init, HLE_STUB),
-    HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_stub_jump_patch_set_target, HLE_STUB),
+    /* PARTIAL: one source; the error code is its (docs/agc.md). */
+    HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_jump_patch_set_target, HLE_PARTIAL),
     HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_stub_link_shaders, HLE_STUB),
     HLE_FUNC("0fWWK5uG9rQ", sceAgcQueueEndOfPipeActionPatchAddress,
              agc_stub_queue_end_of_pipe_action_patch_address, HLE_STUB),

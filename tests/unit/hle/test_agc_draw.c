@@ -336,6 +336,28 @@ static void test_branch(void **state) {
   assert_int_equal(agc_cb_branch_get_size(), 56);
 }
 
+/* JumpPatchSetTarget: INDIRECT_BUFFER's address lo, hi (15:0) and IB_SIZE (19:0), the other bits
+ * kept. GetDataPacketPayloadAddress: a SET_*_REG's values (type 1) start after the offset, a
+ * packet's body (type 0) after the header; a header-only NOP (count 0x3FFF) has none. */
+static void test_jump_patch_and_payload(void **state) {
+  (void)state;
+  uint32_t *j = agc_dcb_jump(&cb, 1, 2, 0x1000, 4);
+  assert_int_equal(agc_jump_patch_set_target(j, 0x900004000ull, 0x40), 0);
+  EXPECT(j, 0xC0023F00u, 0x4000u, 9u, 0x0F200000u | 2u << 28 | 1u << 20 | 0x40u);
+  assert_int_equal(agc_jump_patch_set_target(j, 0x4002, 0x40), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_jump_patch_set_target(j, 0x4000, 0x100000), AGC_ERROR_INVALID_PACKET);
+  setup(NULL);
+  uint32_t *r = agc_cb_set_sh_register_range_direct(&cb, 0x8C, NULL, 4), *out = NULL;
+  assert_int_equal(agc_get_data_packet_payload_address(&out, r, 1), 0);
+  assert_ptr_equal(out, r + 2);
+  assert_int_equal(agc_get_data_packet_payload_address(&out, r, 0), 0);
+  assert_ptr_equal(out, r + 1);
+  uint32_t nop = 0xFFFF1000u;
+  assert_int_equal(agc_get_data_packet_payload_address(&out, &nop, 0), 0);
+  assert_null(out);
+  assert_int_not_equal(agc_get_data_packet_payload_address(NULL, r, 0), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
@@ -350,6 +372,7 @@ int main(void) {
       cmocka_unit_test_setup(test_rewind, setup),
       cmocka_unit_test_setup(test_draw_indirect_multi, setup),
       cmocka_unit_test_setup(test_branch, setup),
+      cmocka_unit_test_setup(test_jump_patch_and_payload, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
