@@ -71,7 +71,7 @@ static int lock_slow(struct sync_mutex *m, const struct sync_deadline *d) {
   int64_t start = trace ? sync_trace_begin(&what, d) : 0;
   int r = 0;
   while (__atomic_exchange_n(&m->word, 2, __ATOMIC_ACQUIRE) != 0) {
-    if (sync_futex_wait(&m->word, 2, d) == -KERNEL_ETIMEDOUT) {
+    if (sync_lock_sleep(&m->word, 2, d) == -KERNEL_ETIMEDOUT) {
       /* one last try, as FreeBSD re-checks the word after its timed sleep */
       uint32_t expected = 0;
       if (__atomic_compare_exchange_n(&m->word, &expected, 2, false, __ATOMIC_ACQUIRE,

@@ -204,6 +204,16 @@ void kernel_thread_cancel_wait_leave(bool act) {
 
 void kernel_thread_cancel_wait_end(void) { kernel_thread_cancel_wait_leave(true); }
 
+struct kthread *kernel_pthread_current_if_any(void) {
+  return cur;
+}
+
+void kernel_pthread_interrupt_wait(struct kthread *t) {
+  pthread_once(&cancel_signal_once, cancel_signal_install);
+  if (t != cur && t->host_known && !atomic_load(&t->done) && atomic_load(&t->in_signal_wait))
+    pthread_kill(t->host, cancel_signal());
+}
+
 static uint64_t mono_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -9,8 +9,9 @@
  * such a point by a host signal (kernel_signal_async.c). A guest handler is then a plain call
  * on that stack, as FreeBSD's sendsig would run it: (sig, siginfo or si_code, ucontext) with
  * the mask widened by the action's mask and the signal itself (unless SA_NODEFER) and restored
- * from the ucontext's uc_sigmask afterwards, as sigreturn does. Not done: delivery to a thread
- * that waits elsewhere in libkernel (mutexes, semaphores, event queues, file I/O); the
+ * from the ucontext's uc_sigmask afterwards, as sigreturn does. The waits of the sync and event
+ * queue layers are delivery points too (kernel_thread_wait.c). Not done: delivery to a thread
+ * that waits elsewhere in libkernel (file I/O, AIO, rwlocks, barriers); the
  * alternate signal stack; stop signals; host faults are never turned into guest signals (the
  * loader's trap reports them). */
 #include <pthread.h>
@@ -128,8 +129,10 @@ _Noreturn static void terminate(int sig) {
   process_exit(128 + (host ? host : sig));
 }
 
-bool kernel_signal_deliver(struct kthread *t) {
-  bool ran = false;
+bool kernel_signal_deliver(struct kthread *t) { return kernel_signal_deliver_flags(t) != 0; }
+
+unsigned kernel_signal_deliver_flags(struct kthread *t) {
+  unsigned ran = 0;
   for (;;) {
     bool from_proc = false;
     pthread_mutex_lock(&sig_lock);
@@ -177,7 +180,8 @@ bool kernel_signal_deliver(struct kthread *t) {
                "sigaction: SA_ONSTACK is not supported, handlers run on the thread's stack");
     if (a.flags & GUEST_SA_SIGINFO) fn(sig, (uint64_t)(uintptr_t)&info, uc);
     else fn(sig, (uint64_t)(uint32_t)info.code, uc); /* FreeBSD passes si_code in rsi */
-    ran = true;
+    ran |= KTHREAD_SIGNALS_RAN;
+    if (!(a.flags & GUEST_SA_RESTART)) ran |= KTHREAD_SIGNALS_NO_RESTART;
 
     pthread_mutex_lock(&sig_lock); /* sigreturn: the mask comes back from the ucontext */
     memcpy(t->sig_blocked, uc, sizeof t->sig_blocked);
@@ -188,8 +192,11 @@ bool kernel_signal_deliver(struct kthread *t) {
 
 /* ---- actions ----------------------------------------------------------------------------- */
 
+static pthread_once_t wait_hooks_once = PTHREAD_ONCE_INIT;
+
 int64_t kernel_signal_action(int sig, const struct guest_sigaction *act,
                              struct guest_sigaction *old) {
+  pthread_once(&wait_hooks_once, kernel_thread_wait_install); /* handlers run in lock waits */
   if (!valid(sig)) return -GUEST_EINVAL;
   if (act && (sig == GUEST_SIGKILL || sig == GUEST_SIGSTOP)) return -GUEST_EINVAL;
   pthread_mutex_lock(&sig_lock);
@@ -312,7 +319,10 @@ static void post_thread(struct kthread *t, void *arg) {
               !pthread_equal(t->host, pthread_self());
   pthread_mutex_unlock(&sig_lock);
   if (!drop) kernel_thread_wake(t);
-  if (poke) kernel_signal_poke(t); /* a thread in guest code (kernel_signal_async.c) */
+  if (poke) {
+    kernel_signal_poke(t);            /* a thread in guest code (kernel_signal_async.c) */
+    kernel_pthread_interrupt_wait(t); /* a thread in a sync or event queue wait */
+  }
 }
 
 int64_t kernel_signal_thread(struct kthread *t, int sig) {
@@ -324,8 +334,9 @@ int64_t kernel_signal_thread(struct kthread *t, int sig) {
   if (self == t) kernel_signal_deliver(self); /* sent to itself: delivered before the return */
   else
     LOG_ONCE(hle, WARN,
-             "a signal to a thread waiting in libkernel outside its sleeps waits for its next "
-             "delivery point");
+             "a signal to a thread in host work other than libkernel's sleeps, sync and event "
+             "queue waits (file I/O, AIO waits, rwlocks, barriers) waits for its next delivery "
+             "point");
   return 0;
 }
 
