@@ -515,6 +515,17 @@ int kernel_munlock(const void *addr, uint64_t len) {
   return (int)hle_posix_result(mlock_core(addr, len));
 }
 
+/* FreeBSD's mlockall(how): MCL_CURRENT (1), MCL_FUTURE (2) or both, anything else (0 included)
+ * EINVAL; munlockall undoes it. As for mlock, nothing is paged out here, so there is nothing
+ * to pin or unpin; the process's RLIMIT_MEMLOCK (ENOMEM on FreeBSD) is not modelled. */
+#define MCL_CURRENT 1
+#define MCL_FUTURE 2
+int kernel_mlockall(int how) {
+  bool ok = how != 0 && !(how & ~(MCL_CURRENT | MCL_FUTURE));
+  return ok ? 0 : (int)hle_posix_result(-GUEST_EINVAL);
+}
+int kernel_munlockall(void) { return 0; }
+
 /* ---- Memory pools --------------------------------------------------------------------- */
 
 int kernel_memory_pool_expand(int64_t search_start, int64_t search_end, uint64_t len,

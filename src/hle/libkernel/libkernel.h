@@ -232,6 +232,8 @@ int kernel_sce_mlock(const void *addr, uint64_t len);
 int kernel_sce_munlock(const void *addr, uint64_t len);
 int kernel_mlock(const void *addr, uint64_t len);
 int kernel_munlock(const void *addr, uint64_t len);
+int kernel_mlockall(int how);
+int kernel_munlockall(void);
 
 struct kernel_pool_batch_entry { /* SceKernelMemoryPoolBatchEntry, 32 bytes */
   uint32_t opcode;               /* 1 commit, 2 decommit, 3 protect, 4 type protect, 5 move */
