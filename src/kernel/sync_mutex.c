@@ -155,6 +155,7 @@ int sync_cond_wait(struct sync_cond *c, struct sync_mutex *m, const struct sync_
   sync_mutex_unlock(m);
   struct sync_trace_object what = {"cond", c, c->name[0] ? c->name : NULL};
   int r = sync_queue_sleep(&c->lock, &c->q, &w, d, &what);
+  if (r == -KERNEL_EINTR) sync_wait_interrupted(); /* before the mutex is taken again */
   sync_mutex_lock(m, NULL);
   m->count = count;
   return r;

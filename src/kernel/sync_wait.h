@@ -68,6 +68,11 @@ typedef int (*sync_lock_sleep_fn)(const uint32_t *word, uint32_t expected,
                                   const struct sync_deadline *d);
 void sync_wait_set_lock_sleep(sync_lock_sleep_fn sleep);
 int sync_lock_sleep(const uint32_t *word, uint32_t expected, const struct sync_deadline *d);
+/* What the thread layer does when an interruptible wait was interrupted, before the waiting
+ * object re-takes anything (a condition wait: before the mutex; guest signal handlers run and
+ * suspended threads park there, as FreeBSD's do in the kernel's sleep). NULL: nothing. */
+void sync_wait_set_interrupted_hook(void (*hook)(void));
+void sync_wait_interrupted(void);
 
 /* Wakes up to COUNT sleepers on WORD (INT32_MAX: all); returns how many woke. */
 int sync_futex_wake(const uint32_t *word, int count);

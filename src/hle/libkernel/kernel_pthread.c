@@ -726,6 +726,7 @@ int kernel_pthread_resume_np(kthread_t t) {
   pthread_mutex_lock(&reg_lock);
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e && atomic_exchange(&t->suspended, 0)) futex_wake_all(&t->suspended); /* T is alive */
+  if (!e && atomic_exchange(&t->suspend_req, 0)) futex_wake_all(&t->suspend_req);
   pthread_mutex_unlock(&reg_lock);
   return e;
 }

@@ -67,9 +67,11 @@ struct kthread {
   atomic_bool in_cancel_wait;
   atomic_bool
       in_signal_wait; /* in a sync wait that a guest signal interrupts (kernel_thread_wait.c) */
-  _Atomic uint32_t wake_seq;  /* futex word of kernel_thread_sleep: bumped by a cancel */
-  _Atomic uint32_t suspended; /* futex word: 1 until a resume lets a create-suspended run */
-  int cancel_state;           /* KTHREAD_CANCEL_ENABLE / DISABLE */
+  _Atomic uint32_t wake_seq;    /* futex word of kernel_thread_sleep: bumped by a cancel */
+  _Atomic uint32_t suspended;   /* futex word: 1 until a resume lets a create-suspended run */
+  _Atomic uint32_t suspend_req; /* futex word: 1 while pthread_suspend_np holds the thread */
+  _Atomic uint32_t suspend_ack; /* 1 while the thread is parked at a suspension point */
+  int cancel_state;             /* KTHREAD_CANCEL_ENABLE / DISABLE */
   int cancel_type;
   bool exiting;
   struct kthread_cleanup *cleanup;
@@ -124,7 +126,12 @@ void kernel_pthread_interrupt_wait(struct kthread *t);
 /* Makes T, if it runs guest code now, deliver its pending signals at once (a host signal that
  * diverts it through a delivery point and back: kernel_signal_async.c); registry lock held. */
 void kernel_signal_poke(struct kthread *t);
-/* True when T has a pending signal it does not block (kernel_signal.c). */
+/* A suspension point of the calling thread T (kernel_pthread_suspend.c): parks while a
+ * pthread_suspend_np request holds it. Every signal delivery point is one. */
+void kernel_pthread_suspend_point(struct kthread *t);
+/* True when a suspend request waits for T to park. */
+bool kernel_pthread_suspend_due(const struct kthread *t);
+/* True when T has a pending signal it does not block, or a suspend request (kernel_signal.c). */
 bool kernel_signal_deliverable(struct kthread *t);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);

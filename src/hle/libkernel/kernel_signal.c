@@ -105,6 +105,7 @@ static int next_locked(const struct kthread *t, bool *from_proc) {
 }
 
 bool kernel_signal_deliverable(struct kthread *t) {
+  if (kernel_pthread_suspend_due(t)) return true; /* delivery points are suspension points */
   bool p;
   pthread_mutex_lock(&sig_lock);
   int s = next_locked(t, &p);
@@ -133,6 +134,7 @@ bool kernel_signal_deliver(struct kthread *t) { return kernel_signal_deliver_fla
 
 unsigned kernel_signal_deliver_flags(struct kthread *t) {
   unsigned ran = 0;
+  kernel_pthread_suspend_point(t);
   for (;;) {
     bool from_proc = false;
     pthread_mutex_lock(&sig_lock);
@@ -192,11 +194,9 @@ unsigned kernel_signal_deliver_flags(struct kthread *t) {
 
 /* ---- actions ----------------------------------------------------------------------------- */
 
-static pthread_once_t wait_hooks_once = PTHREAD_ONCE_INIT;
-
 int64_t kernel_signal_action(int sig, const struct guest_sigaction *act,
                              struct guest_sigaction *old) {
-  pthread_once(&wait_hooks_once, kernel_thread_wait_install); /* handlers run in lock waits */
+  kernel_thread_wait_install(); /* handlers run in lock and condition waits */
   if (!valid(sig)) return -GUEST_EINVAL;
   if (act && (sig == GUEST_SIGKILL || sig == GUEST_SIGSTOP)) return -GUEST_EINVAL;
   pthread_mutex_lock(&sig_lock);

@@ -78,13 +78,10 @@ static int cond_wait(uint64_t *cp, uint64_t *mp, const struct sync_deadline *d) 
   unsigned prev = kernel_thread_wait_begin(KTHREAD_WAIT_CANCEL | KTHREAD_WAIT_SIGNAL);
   int r = sync_cond_wait(c, m, d);
   kernel_thread_wait_restore(prev);
-  /* interrupted: a guest signal's handler runs (with the mutex held again) and the wait ends as
-   * a spurious wake-up, 0, as FreeBSD libthr's cond_wait turns EINTR into 0; or the
-   * cancellation below */
-  if (r == -KERNEL_EINTR) {
-    kernel_thread_deliver_signals();
-    r = 0;
-  }
+  /* interrupted: the guest signal handlers ran before the mutex was taken again (the sync
+   * layer's interrupted hook: kernel_thread_wait.c) and the wait ends as a spurious wake-up,
+   * 0, as FreeBSD libthr's cond_wait turns EINTR into 0; or the cancellation below */
+  if (r == -KERNEL_EINTR) r = 0;
   kernel_thread_cancel_wait_end();
   return r;
 }

@@ -12,6 +12,8 @@
  * Mutex acquisitions are no cancellation points and never end with EINTR, but a guest handler
  * runs while the thread waits (POSIX: the wait resumes after it): kernel_thread_lock_sleep is
  * the sync layer's sleep for contended locks. */
+#include <pthread.h>
+
 #include "hle/guest_errno.h"
 #include "hle/libkernel/kernel_pthread_internal.h"
 #include "hle/libkernel/libkernel_thread.h"
@@ -30,6 +32,7 @@ bool kernel_thread_interrupt_due(void) {
 }
 
 unsigned kernel_thread_wait_begin(unsigned interrupts) {
+  kernel_thread_wait_install(); /* the hooks that run handlers before a wait re-takes a lock */
   if (sync_wait_interrupt_check() != kernel_thread_interrupt_due)
     sync_wait_set_interrupt_check(kernel_thread_interrupt_due);
   unsigned prev = wait_mode;
@@ -72,4 +75,13 @@ static int lock_sleep(const uint32_t *word, uint32_t expected, const struct sync
   return r;
 }
 
-void kernel_thread_wait_install(void) { sync_wait_set_lock_sleep(lock_sleep); }
+static void interrupted(void) { kernel_thread_deliver_signals(); }
+
+static void install(void) {
+  sync_wait_set_lock_sleep(lock_sleep);
+  sync_wait_set_interrupted_hook(interrupted);
+}
+
+static pthread_once_t install_once = PTHREAD_ONCE_INIT;
+
+void kernel_thread_wait_install(void) { pthread_once(&install_once, install); }

@@ -191,10 +191,15 @@ int kernel_pthread_attr_get_np(kthread_t t, kthread_attr_t *a);
 int kernel_pthread_attr_getdetachstate(const kthread_attr_t *a, int *v);
 int kernel_pthread_attr_setdetachstate(kthread_attr_t *a, int v);
 int kernel_pthread_attr_setcreatesuspend_np(kthread_attr_t *a);
-/* pthread_resume_np: lets a thread made suspended run (0 for any live thread, ESRCH for a
- * wrong or stale handle); suspending a running thread (pthread_suspend_np) is not offered. */
+/* pthread_resume_np: lets a thread made suspended or suspended by pthread_suspend_np run (0
+ * for any live thread, ESRCH for a wrong or stale handle). */
 int kernel_pthread_resume_np(kthread_t t);
 int kernel_pthread_sce_resume(kthread_t t);
+/* pthread_suspend_np (FreeBSD libthr; kernel_pthread_suspend.c): T stops at its next
+ * suspension point (guest code, a libkernel sleep or wait) and the call returns once it has;
+ * EDEADLK for the caller itself, ESRCH for a wrong or stale handle. */
+int kernel_pthread_suspend_np(kthread_t t);
+int kernel_pthread_sce_suspend(kthread_t t);
 int kernel_pthread_attr_getguardsize(const kthread_attr_t *a, uint64_t *v);
 int kernel_pthread_attr_setguardsize(kthread_attr_t *a, uint64_t v);
 int kernel_pthread_attr_getinheritsched(const kthread_attr_t *a, int *v);
