@@ -78,6 +78,8 @@ struct kthread {
   struct kthread_specific *specific; /* KTHREAD_KEYS_MAX entries, made on first use */
   uint32_t sig_blocked[4]; /* guest signal mask, FreeBSD sigset_t (kernel_signal.c's lock) */
   uint32_t sig_pending[4]; /* signals sent to this thread, not yet delivered (same lock) */
+  uint64_t altstack_sp, altstack_size; /* sigaltstack: the last stack set (its own thread only) */
+  bool altstack_on;                    /* ... and whether it is enabled */
 };
 
 /* The calling thread's object (made on first use for threads we did not create); NULL only
