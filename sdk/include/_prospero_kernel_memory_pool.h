@@ -10,6 +10,7 @@
 #include "_prospero_cdefs.h"
 
 #define SCE_KERNEL_ERROR_EBADF ((int)0x80020009)
+#define SCE_KERNEL_ERROR_EOPNOTSUPP ((int)0x8002002D)
 #define SCE_KERNEL_ERROR_ENAMETOOLONG ((int)0x8002003F)
 
 /* More map flags: MapDirectMemory's PS4-compatible aliasing, and mmap's stack and void
@@ -28,36 +29,47 @@
 #define SCE_KERNEL_MEMORY_POOL_OP_TYPE_PROTECT 4
 #define SCE_KERNEL_MEMORY_POOL_OP_MOVE 5
 
+/* The SDK reference spells the members op, commit, decommit, protect, typeProtect and move
+ * (dst, src); older code spells them opcode, commitParams, ... (dstAddr, srcAddr). Both
+ * spellings name the same bytes. */
 typedef struct SceKernelMemoryPoolBatchEntry { /* 32 bytes */
-  unsigned int opcode;
-  unsigned int flags;
+  union {
+    unsigned int op;
+    unsigned int opcode;
+  };
+  unsigned int flags; /* reserved: 0 */
   union {
     struct {
       void *addr;
       size_t len;
       unsigned char prot;
       unsigned char type;
-    } commitParams;
+    } commitParams, commit;
     struct {
       void *addr;
       size_t len;
-    } decommitParams;
+    } decommitParams, decommit;
     struct {
       void *addr;
       size_t len;
       unsigned char prot;
-    } protectParams;
+    } protectParams, protect;
     struct {
       void *addr;
       size_t len;
       unsigned char prot;
       unsigned char type;
-    } typeProtectParams;
+    } typeProtectParams, typeProtect;
     struct {
       void *dstAddr;
       void *srcAddr;
       size_t len;
     } moveParams;
+    struct {
+      void *dst;
+      void *src;
+      size_t len;
+    } move;
     uintptr_t padding[3];
   };
 } SceKernelMemoryPoolBatchEntry;
@@ -84,6 +96,10 @@ int sceKernelMemoryPoolReserve(void *addrIn, size_t len, size_t alignment, int f
                                void **addrOut);
 int sceKernelMemoryPoolCommit(void *addr, size_t len, int type, int prot, int flags);
 int sceKernelMemoryPoolDecommit(void *addr, size_t len, int flags);
+int sceKernelMemoryPoolMove(void *dst, void *src, size_t len, int flags);
+/* Not in the SDK reference (which frees a reservation with sceKernelMunmap of all of it):
+ * the emulator's form, (addr, len, flags) assumed. */
+int sceKernelMemoryPoolRelease(void *addr, size_t len, int flags);
 int sceKernelMemoryPoolBatch(const SceKernelMemoryPoolBatchEntry *entries, int count,
                              int *numProcessed, int flags);
 int sceKernelMemoryPoolGetBlockStats(SceKernelMemoryPoolBlockStats *stats, size_t size);

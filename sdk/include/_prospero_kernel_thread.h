@@ -83,8 +83,11 @@ int scePthreadAttrDestroy(ScePthreadAttr *attr);
 int scePthreadAttrGet(ScePthread thread, ScePthreadAttr *attr); /* a running thread's */
 int scePthreadAttrGetdetachstate(const ScePthreadAttr *attr, int *state);
 int scePthreadAttrSetdetachstate(ScePthreadAttr *attr, int state);
-/* Lets a thread made suspended (pthread_attr_setcreatesuspend_np) run. */
+/* Lets a thread made suspended (pthread_attr_setcreatesuspend_np) or suspended by
+ * scePthreadSuspend run. */
 int scePthreadResume(ScePthread thread);
+/* Stops THREAD until scePthreadResume (SCE_KERNEL_ERROR_EDEADLK for the caller itself). */
+int scePthreadSuspend(ScePthread thread);
 int scePthreadAttrGetguardsize(const ScePthreadAttr *attr, size_t *size);
 int scePthreadAttrSetguardsize(ScePthreadAttr *attr, size_t size);
 int scePthreadAttrGetinheritsched(const ScePthreadAttr *attr, int *inherit);

@@ -94,6 +94,8 @@ int pthread_attr_setdetachstate(pthread_attr_t *attr, int state);
 /* FreeBSD: threads made with ATTR start suspended until pthread_resume_np. */
 int pthread_attr_setcreatesuspend_np(pthread_attr_t *attr);
 int pthread_resume_np(pthread_t thread);
+/* FreeBSD: stops THREAD until pthread_resume_np (EDEADLK for the caller itself). */
+int pthread_suspend_np(pthread_t thread);
 int pthread_attr_getguardsize(const pthread_attr_t *attr, size_t *size);
 int pthread_attr_setguardsize(pthread_attr_t *attr, size_t size);
 int pthread_attr_getinheritsched(const pthread_attr_t *attr, int *inherit);

@@ -4,6 +4,7 @@
 #ifndef _PROSPERO_SIGNAL_H
 #define _PROSPERO_SIGNAL_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -81,6 +82,18 @@ typedef struct __siginfo {
 
 typedef void (*__sighandler_t)(int);
 
+typedef struct sigaltstack { /* FreeBSD amd64, 24 bytes */
+  void *ss_sp;
+  size_t ss_size;
+  int ss_flags;
+} stack_t;
+#define SS_ONSTACK 0x0001
+#define SS_DISABLE 0x0004
+#define MINSIGSTKSZ 2048
+#define SIGSTKSZ (MINSIGSTKSZ + 32768)
+
+struct timespec;
+
 #define SIG_DFL ((__sighandler_t)0)
 #define SIG_IGN ((__sighandler_t)1)
 #define SIG_ERR ((__sighandler_t)-1)
@@ -112,6 +125,9 @@ int kill(pid_t pid, int sig);
 int pthread_kill(pthread_t thread, int sig);
 int sigsuspend(const sigset_t *mask);
 int sigwait(const sigset_t *set, int *sig);
+int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *timeout);
+int sigwaitinfo(const sigset_t *set, siginfo_t *info);
+int sigaltstack(const stack_t *ss, stack_t *oss);
 __PROSPERO_END_DECLS
 
 #endif

@@ -60,6 +60,7 @@ struct guest_range {
   enum guest_vm_kind kind;
   bool no_coalesce; /* mapped with GUEST_VM_MAP_NO_COALESCE */
   uint64_t id;      /* the mapping call that made it (pieces of one split keep it) */
+  uint64_t pool_id; /* pool rows: the reservation (its first row's id) they belong to */
   char name[GUEST_VM_NAME_SIZE];
 };
 
@@ -357,6 +358,8 @@ static int commit_range_locked(const struct guest_range *r, int host_fd, bool sh
   }
   struct guest_range row = *r;
   row.id = vm_next_id++;
+  if ((r->kind == GUEST_VM_KIND_POOL_RESERVED || r->kind == GUEST_VM_KIND_POOLED) && !r->pool_id)
+    row.pool_id = row.id;
   if (!range_insert_at(range_lower_bound(r->start), &row)) {
     mmap(p, r->size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
     return -KERNEL_ENOMEM;
@@ -685,9 +688,41 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   return rc;
 }
 
+static bool is_pool(enum guest_vm_kind k) {
+  return k == GUEST_VM_KIND_POOL_RESERVED || k == GUEST_VM_KIND_POOLED;
+}
+
+/* The extent [*START, *END) of the pool reservation row I belongs to (its rows are
+ * consecutive: one reserve call made them, commits and decommits only split them). */
+static void pool_extent_locked(size_t i, uint64_t *start, uint64_t *end) {
+  uint64_t id = vm_ranges[i].pool_id;
+  size_t lo = i, hi = i;
+  while (lo > 0 && is_pool(vm_ranges[lo - 1].kind) && vm_ranges[lo - 1].pool_id == id &&
+         vm_ranges[lo - 1].start + vm_ranges[lo - 1].size == vm_ranges[lo].start)
+    lo--;
+  while (hi + 1 < vm_count && is_pool(vm_ranges[hi + 1].kind) && vm_ranges[hi + 1].pool_id == id &&
+         vm_ranges[hi].start + vm_ranges[hi].size == vm_ranges[hi + 1].start)
+    hi++;
+  *start = vm_ranges[lo].start;
+  *end = vm_ranges[hi].start + vm_ranges[hi].size;
+}
+
+/* A pool reservation is unmapped whole or not at all (the console's munmap: EINVAL for a
+ * part of one). True when [ADDR, ADDR+SIZE) cuts one. */
+static bool cuts_pool_locked(uint64_t addr, uint64_t size) {
+  for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size; i++) {
+    if (!is_pool(vm_ranges[i].kind)) continue;
+    uint64_t s, e;
+    pool_extent_locked(i, &s, &e);
+    if (s < addr || e > addr + size) return true;
+  }
+  return false;
+}
+
 int guest_vm_unmap(uint64_t addr, uint64_t size) {
   pthread_mutex_lock(&vm_lock);
   int rc = range_check(addr, size);
+  if (rc == 0 && cuts_pool_locked(addr, size)) rc = -KERNEL_EINVAL;
   if (rc == 0) rc = unmap_locked(addr, size);
   pthread_mutex_unlock(&vm_lock);
   return rc;
@@ -829,13 +864,28 @@ static bool covered_by_kinds(uint64_t addr, uint64_t size, enum guest_vm_kind a,
   return true;
 }
 
+/* [ADDR, ADDR+SIZE) lies wholly in pool space of one reservation (its id in *POOL_ID):
+ * 0, else -EINVAL (the console: a span outside pool space or over several reservations). */
+static int pool_span_locked(uint64_t addr, uint64_t size, uint64_t *pool_id) {
+  int rc = range_check(addr, size);
+  if (rc == 0 && !covered_by_kinds(addr, size, GUEST_VM_KIND_POOLED, GUEST_VM_KIND_POOL_RESERVED))
+    rc = -KERNEL_EINVAL;
+  if (rc != 0) return rc;
+  size_t i = range_lower_bound(addr);
+  *pool_id = vm_ranges[i].pool_id;
+  for (; i < vm_count && vm_ranges[i].start < addr + size; i++)
+    if (vm_ranges[i].pool_id != *pool_id) return -KERNEL_EINVAL;
+  return 0;
+}
+
 int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_pool_run *runs,
                          size_t n) {
   pthread_mutex_lock(&vm_lock);
-  int rc = range_check(addr, size);
+  uint64_t pool_id = 0;
+  int rc = pool_span_locked(addr, size, &pool_id);
   if (rc == 0 && !covered_by_kinds(addr, size, GUEST_VM_KIND_POOL_RESERVED,
                                    GUEST_VM_KIND_POOL_RESERVED))
-    rc = -KERNEL_EINVAL;
+    rc = -KERNEL_EBUSY; /* the span holds committed blocks */
   uint64_t total = 0;
   for (size_t k = 0; rc == 0 && k < n; k++) total += runs[k].size;
   if (rc == 0 && total != size) rc = -KERNEL_EINVAL;
@@ -844,7 +894,7 @@ int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_poo
   for (size_t k = 0; rc == 0 && k < n; k++) {
     struct guest_range r = {.start = at, .size = runs[k].size, .phys = runs[k].phys,
                             .prot = effective_prot(runs[k].prot), .mtype = runs[k].mtype,
-                            .kind = GUEST_VM_KIND_POOLED};
+                            .kind = GUEST_VM_KIND_POOLED, .pool_id = pool_id};
     rc = commit_range_locked(&r, -1, false);
     at += runs[k].size;
   }
@@ -856,10 +906,11 @@ int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_poo
 int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
                            struct guest_vm_pool_run **runs, size_t *n) {
   pthread_mutex_lock(&vm_lock);
-  int rc = range_check(addr, size);
-  enum guest_vm_kind other =
-      require_committed ? GUEST_VM_KIND_POOLED : GUEST_VM_KIND_POOL_RESERVED;
-  if (rc == 0 && !covered_by_kinds(addr, size, GUEST_VM_KIND_POOLED, other)) rc = -KERNEL_EINVAL;
+  uint64_t pool_id = 0;
+  int rc = pool_span_locked(addr, size, &pool_id);
+  if (rc == 0 && require_committed &&
+      !covered_by_kinds(addr, size, GUEST_VM_KIND_POOLED, GUEST_VM_KIND_POOLED))
+    rc = -KERNEL_EINVAL;
   if (rc == 0 && !check_only && !(range_split_at(addr) && range_split_at(addr + size)))
     rc = -KERNEL_ENOMEM;
   size_t count = 0;
@@ -879,7 +930,8 @@ int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed,
     if (rc == 0) rc = unmap_locked(addr, size);
     pool_handover = false;
     if (rc == 0) {
-      struct guest_range r = {.start = addr, .size = size, .kind = GUEST_VM_KIND_POOL_RESERVED};
+      struct guest_range r = {.start = addr, .size = size, .kind = GUEST_VM_KIND_POOL_RESERVED,
+                              .pool_id = pool_id};
       rc = commit_range_locked(&r, -1, false);
     }
     if (rc == 0) merge_span_locked(addr, addr + size);
@@ -900,6 +952,37 @@ size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs) {
   *runs = vm_orphans;
   vm_orphans = NULL;
   vm_orphan_count = vm_orphan_cap = 0;
+  pthread_mutex_unlock(&vm_lock);
+  return n;
+}
+
+int guest_vm_pool_extent(uint64_t addr, uint64_t *start, uint64_t *end) {
+  pthread_mutex_lock(&vm_lock);
+  size_t i = range_lower_bound(addr);
+  int rc = i < vm_count && vm_ranges[i].start <= addr && is_pool(vm_ranges[i].kind)
+               ? 0
+               : -KERNEL_EINVAL;
+  if (rc == 0) pool_extent_locked(i, start, end);
+  pthread_mutex_unlock(&vm_lock);
+  return rc;
+}
+
+bool guest_vm_pool_committed_in(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  bool found = false;
+  for (size_t i = range_lower_bound(addr);
+       !found && i < vm_count && vm_ranges[i].start < addr + size; i++)
+    found = vm_ranges[i].kind == GUEST_VM_KIND_POOLED;
+  pthread_mutex_unlock(&vm_lock);
+  return found;
+}
+
+uint64_t guest_vm_pool_committed_bytes(int mtype) {
+  pthread_mutex_lock(&vm_lock);
+  uint64_t n = 0;
+  for (size_t i = 0; i < vm_count; i++)
+    if (vm_ranges[i].kind == GUEST_VM_KIND_POOLED && vm_ranges[i].mtype == mtype)
+      n += vm_ranges[i].size;
   pthread_mutex_unlock(&vm_lock);
   return n;
 }

@@ -116,7 +116,8 @@ struct guest_vm_request {
  * mapping without NO_OVERWRITE replaces whatever it covers. */
 int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
 /* Unmaps every page of [ADDR, ADDR+SIZE) that is mapped (holes are fine, as in FreeBSD);
- * the address space stays reserved for the guest. -EINVAL on a bad range. */
+ * the address space stays reserved for the guest. -EINVAL on a bad range or one that covers
+ * part of a pool reservation (the console unmaps those whole). */
 int guest_vm_unmap(uint64_t addr, uint64_t size);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
@@ -141,15 +142,24 @@ struct guest_vm_pool_run {
   int prot, mtype;
 };
 /* Commits RUNS (their sizes add up to SIZE) one after another into [ADDR, ADDR+SIZE), which
- * must lie wholly in POOL_RESERVED ranges (-EINVAL otherwise, nothing changes). */
+ * must lie wholly in the pool space of one reservation (-EINVAL otherwise) and hold nothing
+ * committed (-EBUSY); nothing changes on an error. */
 int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_pool_run *runs,
                          size_t n);
-/* Checks [ADDR, ADDR+SIZE) lies wholly in POOL_RESERVED / POOLED ranges (-EINVAL otherwise,
- * nothing changes) and, with REQUIRE_COMMITTED, wholly in POOLED ones. Unless CHECK_ONLY,
+/* Checks [ADDR, ADDR+SIZE) lies wholly in the pool space (POOL_RESERVED / POOLED ranges) of
+ * one reservation (-EINVAL otherwise, nothing changes) and, with REQUIRE_COMMITTED, wholly in
+ * POOLED ones. Unless CHECK_ONLY,
  * turns it back into POOL_RESERVED and stores the pool pages it held in *RUNS (malloc'd,
  * *N entries, in address order). */
 int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
                            struct guest_vm_pool_run **runs, size_t *n);
+/* The pool reservation holding ADDR: its extent [*START, *END) (one reserve call's address
+ * space; guest_vm_unmap refuses to cut one: -EINVAL). -EINVAL when ADDR is not pool space. */
+int guest_vm_pool_extent(uint64_t addr, uint64_t *start, uint64_t *end);
+/* True when a committed pool range lies (partly) in [ADDR, ADDR+SIZE). */
+bool guest_vm_pool_committed_in(uint64_t addr, uint64_t size);
+/* Bytes of pool memory committed with memory type MTYPE (block statistics). */
+uint64_t guest_vm_pool_committed_bytes(int mtype);
 /* The pool pages whose committed ranges were unmapped some other way (munmap, a fixed mapping
  * over them) since the last call: *RUNS (malloc'd, or NULL) and their count. */
 size_t guest_vm_take_orphaned_pool_runs(struct guest_vm_pool_run **runs);

@@ -20,6 +20,7 @@ enum kernel_errno {
   KERNEL_EINVAL = 22,
   KERNEL_EMFILE = 24,
   KERNEL_EAGAIN = 35,       /* FreeBSD's number (Linux uses 11) */
+  KERNEL_EOPNOTSUPP = 45,   /* Linux: 95 */
   KERNEL_ETIMEDOUT = 60,    /* Linux: 110 */
   KERNEL_ENAMETOOLONG = 63, /* Linux: 36 */
   KERNEL_EOVERFLOW = 84,    /* Linux: 75 */

@@ -13,15 +13,19 @@
 #include "kernel/guest_vm.h"
 #include "kernel/kernel_errno.h"
 
+/* A block's state (one byte per block). Free blocks are flushed until a commit with memory
+ * type 0 has used them (the SDK's block statistics count those apart as cached). */
+enum { BLOCK_FREE_FLUSHED, BLOCK_FREE_CACHED, BLOCK_COMMITTED };
+
 struct pool_chunk {
   uint64_t phys, blocks;
-  uint8_t *used; /* one byte per block: committed */
+  uint8_t *used; /* one enum value per block */
 };
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pool_chunk *chunks;
 static size_t chunk_count;
-static uint64_t free_blocks, committed_blocks;
+static uint64_t free_blocks, cached_blocks, committed_blocks; /* cached: some of the free */
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
@@ -65,15 +69,21 @@ int mempool_reserve(uint64_t addr, uint64_t len, uint64_t align, unsigned flags,
   return guest_vm_map(&req, out);
 }
 
-/* Marks N blocks starting at block B of chunk C used (or free) and keeps the counts. */
-static void mark(struct pool_chunk *c, uint64_t b, uint64_t n, bool used) {
-  for (uint64_t k = 0; k < n; k++) c->used[b + k] = used;
+/* Marks block B of chunk C committed, or free again after a commit with memory type MTYPE. */
+static void mark(struct pool_chunk *c, uint64_t b, bool used, int mtype) {
+  uint8_t *st = &c->used[b];
   if (used) {
-    free_blocks -= n;
-    committed_blocks += n;
+    if (*st == BLOCK_COMMITTED) return;
+    cached_blocks -= *st == BLOCK_FREE_CACHED;
+    *st = BLOCK_COMMITTED;
+    free_blocks--;
+    committed_blocks++;
   } else {
-    free_blocks += n;
-    committed_blocks -= n;
+    if (*st != BLOCK_COMMITTED) return;
+    *st = mtype == 0 ? BLOCK_FREE_CACHED : BLOCK_FREE_FLUSHED;
+    cached_blocks += mtype == 0;
+    free_blocks++;
+    committed_blocks--;
   }
 }
 
@@ -93,7 +103,7 @@ static void release_runs(const struct guest_vm_pool_run *runs, size_t n, bool pu
     for (uint64_t at = runs[k].phys; at < runs[k].phys + runs[k].size; at += MEMPOOL_BLOCK) {
       uint64_t b;
       struct pool_chunk *c = chunk_of(at, &b);
-      if (c && c->used[b]) mark(c, b, 1, false);
+      if (c) mark(c, b, false, runs[k].mtype);
     }
     /* the blocks go back to the host: the next commit of them reads zeros */
     if (punch && fd >= 0)
@@ -119,6 +129,7 @@ int mempool_commit(uint64_t addr, uint64_t len, int mtype, int prot) {
   pthread_mutex_lock(&pool_lock);
   reclaim_orphans_locked();
   int rc = guest_vm_pool_decommit(addr, len, false, true, NULL, NULL);
+  if (rc == 0 && guest_vm_pool_committed_in(addr, len)) rc = -KERNEL_EBUSY;
   if (rc == 0 && len / MEMPOOL_BLOCK > free_blocks) rc = -KERNEL_ENOMEM;
   /* one run per stretch of physically consecutive free blocks, lowest first */
   uint64_t want = len / MEMPOOL_BLOCK;
@@ -127,11 +138,11 @@ int mempool_commit(uint64_t addr, uint64_t len, int mtype, int prot) {
   size_t n = 0;
   for (size_t i = 0; rc == 0 && i < chunk_count && want; i++)
     for (uint64_t b = 0; b < chunks[i].blocks && want; b++) {
-      if (chunks[i].used[b]) continue;
+      if (chunks[i].used[b] == BLOCK_COMMITTED) continue;
       uint64_t phys = chunks[i].phys + b * MEMPOOL_BLOCK;
       if (n && runs[n - 1].phys + runs[n - 1].size == phys) runs[n - 1].size += MEMPOOL_BLOCK;
       else runs[n++] = (struct guest_vm_pool_run){phys, MEMPOOL_BLOCK, prot, mtype};
-      mark(&chunks[i], b, 1, true);
+      mark(&chunks[i], b, true, mtype);
       want--;
     }
   if (rc == 0) {
@@ -155,12 +166,25 @@ int mempool_decommit(uint64_t addr, uint64_t len) {
   return rc;
 }
 
+/* True when [A, A+LEN) holds committed pool memory outside [SKIP, SKIP+LEN). */
+static bool committed_outside(uint64_t a, uint64_t skip, uint64_t len) {
+  if (a < skip && guest_vm_pool_committed_in(a, (skip < a + len ? skip : a + len) - a)) return true;
+  uint64_t from = skip + len > a ? skip + len : a;
+  return from < a + len && guest_vm_pool_committed_in(from, a + len - from);
+}
+
 int mempool_move(uint64_t dst, uint64_t src, uint64_t len) {
   if (!range_ok(dst, len) || !range_ok(src, len)) return -KERNEL_EINVAL;
-  if (dst < src + len && src < dst + len) return -KERNEL_EINVAL; /* overlapping spans */
   pthread_mutex_lock(&pool_lock);
+  reclaim_orphans_locked();
+  uint64_t s0, s1, d0, d1;
   int rc = guest_vm_pool_decommit(src, len, true, true, NULL, NULL);
   if (rc == 0) rc = guest_vm_pool_decommit(dst, len, false, true, NULL, NULL);
+  /* both spans in one reservation */
+  if (rc == 0 && (guest_vm_pool_extent(src, &s0, &s1) < 0 ||
+                  guest_vm_pool_extent(dst, &d0, &d1) < 0 || s0 != d0))
+    rc = -KERNEL_EINVAL;
+  if (rc == 0 && committed_outside(dst, src, len)) rc = -KERNEL_EBUSY;
   struct guest_vm_pool_run *runs = NULL;
   size_t n = 0;
   if (rc == 0) rc = guest_vm_pool_decommit(src, len, true, false, &runs, &n);
@@ -173,10 +197,24 @@ int mempool_move(uint64_t dst, uint64_t src, uint64_t len) {
   return rc;
 }
 
+int mempool_release(uint64_t addr, uint64_t len) {
+  if (!range_ok(addr, len)) return -KERNEL_EINVAL;
+  pthread_mutex_lock(&pool_lock);
+  uint64_t s, e;
+  int rc = guest_vm_pool_extent(addr, &s, &e);
+  if (rc == 0 && (s != addr || e != addr + len)) rc = -KERNEL_EINVAL;
+  if (rc == 0) rc = guest_vm_unmap(addr, len); /* its committed blocks become orphans */
+  if (rc == 0) reclaim_orphans_locked();
+  pthread_mutex_unlock(&pool_lock);
+  return rc;
+}
+
 void mempool_get_stats(struct mempool_stats *out) {
   pthread_mutex_lock(&pool_lock);
   reclaim_orphans_locked();
   out->free_blocks = free_blocks;
+  out->cached_free_blocks = cached_blocks;
   out->committed_blocks = committed_blocks;
+  out->committed_type0_blocks = guest_vm_pool_committed_bytes(0) / MEMPOOL_BLOCK;
   pthread_mutex_unlock(&pool_lock);
 }

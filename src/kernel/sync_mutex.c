@@ -71,7 +71,7 @@ static int lock_slow(struct sync_mutex *m, const struct sync_deadline *d) {
   int64_t start = trace ? sync_trace_begin(&what, d) : 0;
   int r = 0;
   while (__atomic_exchange_n(&m->word, 2, __ATOMIC_ACQUIRE) != 0) {
-    if (sync_futex_wait(&m->word, 2, d) == -KERNEL_ETIMEDOUT) {
+    if (sync_lock_sleep(&m->word, 2, d) == -KERNEL_ETIMEDOUT) {
       /* one last try, as FreeBSD re-checks the word after its timed sleep */
       uint32_t expected = 0;
       if (__atomic_compare_exchange_n(&m->word, &expected, 2, false, __ATOMIC_ACQUIRE,
@@ -155,6 +155,7 @@ int sync_cond_wait(struct sync_cond *c, struct sync_mutex *m, const struct sync_
   sync_mutex_unlock(m);
   struct sync_trace_object what = {"cond", c, c->name[0] ? c->name : NULL};
   int r = sync_queue_sleep(&c->lock, &c->q, &w, d, &what);
+  if (r == -KERNEL_EINTR) sync_wait_interrupted(); /* before the mutex is taken again */
   sync_mutex_lock(m, NULL);
   m->count = count;
   return r;

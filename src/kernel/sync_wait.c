@@ -60,6 +60,32 @@ void sync_wait_set_interrupt_check(bool (*pending)(void)) {
   __atomic_store_n(&interrupt_check, pending, __ATOMIC_RELEASE);
 }
 
+bool (*sync_wait_interrupt_check(void))(void) {
+  return __atomic_load_n(&interrupt_check, __ATOMIC_ACQUIRE);
+}
+
+static sync_lock_sleep_fn lock_sleep_hook;
+
+void sync_wait_set_lock_sleep(sync_lock_sleep_fn sleep) {
+  __atomic_store_n(&lock_sleep_hook, sleep, __ATOMIC_RELEASE);
+}
+
+static void (*interrupted_hook)(void);
+
+void sync_wait_set_interrupted_hook(void (*hook)(void)) {
+  __atomic_store_n(&interrupted_hook, hook, __ATOMIC_RELEASE);
+}
+
+void sync_wait_interrupted(void) {
+  void (*f)(void) = __atomic_load_n(&interrupted_hook, __ATOMIC_ACQUIRE);
+  if (f) f();
+}
+
+int sync_lock_sleep(const uint32_t *word, uint32_t expected, const struct sync_deadline *d) {
+  sync_lock_sleep_fn f = __atomic_load_n(&lock_sleep_hook, __ATOMIC_ACQUIRE);
+  return f ? f(word, expected, d) : sync_futex_wait(word, expected, d);
+}
+
 /* One futex sleep until D (none: forever); RESTART re-issues it after EINTR. */
 static int futex_sleep(const uint32_t *word, uint32_t expected, const struct sync_deadline *d,
                        bool restart) {

@@ -60,6 +60,19 @@ bool sync_wait_set_interruptible(bool on);
  * at most 100 ms at a time, so a signal that lands just before a sleep starts delays the
  * answer by at most that. */
 void sync_wait_set_interrupt_check(bool (*pending)(void));
+bool (*sync_wait_interrupt_check(void))(void);
+/* The thread layer's sleep for a contended mutex (it may run guest signal handlers and return
+ * 0 early: the caller re-checks the lock word); 0 or -KERNEL_ETIMEDOUT. NULL (the default):
+ * sync_futex_wait. */
+typedef int (*sync_lock_sleep_fn)(const uint32_t *word, uint32_t expected,
+                                  const struct sync_deadline *d);
+void sync_wait_set_lock_sleep(sync_lock_sleep_fn sleep);
+int sync_lock_sleep(const uint32_t *word, uint32_t expected, const struct sync_deadline *d);
+/* What the thread layer does when an interruptible wait was interrupted, before the waiting
+ * object re-takes anything (a condition wait: before the mutex; guest signal handlers run and
+ * suspended threads park there, as FreeBSD's do in the kernel's sleep). NULL: nothing. */
+void sync_wait_set_interrupted_hook(void (*hook)(void));
+void sync_wait_interrupted(void);
 
 /* Wakes up to COUNT sleepers on WORD (INT32_MAX: all); returns how many woke. */
 int sync_futex_wake(const uint32_t *word, int count);

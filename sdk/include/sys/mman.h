@@ -25,6 +25,10 @@ int munmap(void *addr, size_t len);
 int mprotect(const void *addr, size_t len, int prot);
 int mlock(const void *addr, size_t len);
 int munlock(const void *addr, size_t len);
+#define MCL_CURRENT 0x0001 /* mlockall: the pages mapped now */
+#define MCL_FUTURE 0x0002  /* mlockall: the pages mapped later */
+int mlockall(int how);
+int munlockall(void);
 __PROSPERO_END_DECLS
 
 #endif

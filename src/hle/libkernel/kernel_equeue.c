@@ -36,25 +36,28 @@ static uint64_t mono_us(void) {
 /* The console's sceKernelWaitEqueue is libthr's kevent (changes 0, events >= 1), a
  * cancellation point: a pending request acts on entry and ends the sleep; on the way out it
  * acts only when the wait failed (kevent returned -1), never when events or the timeout came
- * back (the request then waits for the next cancellation point, no event is lost). A host
- * signal that is no cancellation resumes the wait with the time that remains. */
+ * back (the request then waits for the next cancellation point, no event is lost). A guest
+ * signal runs its handler and ends the wait with EINTR, SA_RESTART or not (FreeBSD's
+ * kqueue_scan never restarts after a signal). Any other host signal resumes the wait with the
+ * time that remains. */
 static int wait_cancellable(uint64_t eq, struct equeue_event *ev, int num, int64_t timeout_us,
                             int *n) {
-  sync_wait_set_interrupt_check(kernel_thread_cancel_due);
   kernel_thread_cancel_wait_begin();
-  bool was = sync_wait_set_interruptible(true);
+  unsigned prev = kernel_thread_wait_begin(KTHREAD_WAIT_CANCEL | KTHREAD_WAIT_SIGNAL);
   uint64_t end = timeout_us < 0 ? UINT64_MAX : mono_us() + (uint64_t)timeout_us;
   int r;
   while ((r = equeue_wait(eq, ev, num, timeout_us, n)) == -KERNEL_EINTR) {
-    sync_wait_set_interruptible(was);
+    kernel_thread_wait_restore(prev);
     kernel_thread_testcancel();
-    sync_wait_set_interruptible(true);
+    bool ran = kernel_thread_deliver_signals() != 0;
+    kernel_thread_wait_begin(KTHREAD_WAIT_CANCEL | KTHREAD_WAIT_SIGNAL);
+    if (ran) break;
     if (timeout_us > 0) {
       uint64_t now = mono_us();
       timeout_us = now >= end ? 0 : (int64_t)(end - now);
     }
   }
-  sync_wait_set_interruptible(was);
+  kernel_thread_wait_restore(prev);
   kernel_thread_cancel_wait_leave(r != 0 && r != -KERNEL_ETIMEDOUT);
   return r;
 }

@@ -515,6 +515,17 @@ int kernel_munlock(const void *addr, uint64_t len) {
   return (int)hle_posix_result(mlock_core(addr, len));
 }
 
+/* FreeBSD's mlockall(how): MCL_CURRENT (1), MCL_FUTURE (2) or both, anything else (0 included)
+ * EINVAL; munlockall undoes it. As for mlock, nothing is paged out here, so there is nothing
+ * to pin or unpin; the process's RLIMIT_MEMLOCK (ENOMEM on FreeBSD) is not modelled. */
+#define MCL_CURRENT 1
+#define MCL_FUTURE 2
+int kernel_mlockall(int how) {
+  bool ok = how != 0 && !(how & ~(MCL_CURRENT | MCL_FUTURE));
+  return ok ? 0 : (int)hle_posix_result(-GUEST_EINVAL);
+}
+int kernel_munlockall(void) { return 0; }
+
 /* ---- Memory pools --------------------------------------------------------------------- */
 
 int kernel_memory_pool_expand(int64_t search_start, int64_t search_end, uint64_t len,
@@ -539,16 +550,33 @@ int kernel_memory_pool_reserve(void *addr_in, uint64_t len, uint64_t align, int 
   return (int)hle_sce_result(r);
 }
 
-/* Pool pages are data: a commit or protection change asking CPU execute is EINVAL. */
+/* Pool pages are data: a commit or protection change asking CPU execute is EINVAL. The
+ * flags of Commit, Decommit, Move and Batch (and of a batch entry) are reserved: anything but
+ * 0 is EINVAL (the SDK reference's error tables). */
 int kernel_memory_pool_commit(void *addr, uint64_t len, int type, int prot, int flags) {
-  (void)flags; /* no flag of the call is known to change what it does */
-  if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (flags != 0 || (prot & GUEST_PROT_CPU_EXEC)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   return (int)hle_sce_result(mempool_commit((uint64_t)(uintptr_t)addr, len, type, prot));
 }
 
 int kernel_memory_pool_decommit(void *addr, uint64_t len, int flags) {
-  (void)flags;
+  if (flags != 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   return (int)hle_sce_result(mempool_decommit((uint64_t)(uintptr_t)addr, len));
+}
+
+int kernel_memory_pool_move(void *dst, void *src, uint64_t len, int flags) {
+  if (flags != 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return (int)hle_sce_result(
+      mempool_move((uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, len));
+}
+
+/* sceKernelMemoryPoolRelease: no public export list, SDK header or reference page shows it
+ * (the SDK reference frees a reservation with sceKernelMunmap of the whole of it), so the
+ * argument list (addr, len, flags) is the pool calls' pattern, assumed; logged once. */
+int kernel_memory_pool_release(void *addr, uint64_t len, int flags) {
+  LOG_ONCE(hle, STUB, "sceKernelMemoryPoolRelease: not in any public export list; its argument "
+                      "list (addr, len, flags) is assumed");
+  if (flags != 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  return (int)hle_sce_result(mempool_release((uint64_t)(uintptr_t)addr, len));
 }
 
 /* SceKernelMemoryPoolBatchEntry opcodes. */
@@ -556,9 +584,8 @@ enum { POOL_OP_COMMIT = 1, POOL_OP_DECOMMIT, POOL_OP_PROTECT, POOL_OP_TYPE_PROTE
 
 int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int count,
                              int *done, int flags) {
-  (void)flags;
   if (done && !user_ok(done, sizeof *done, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
-  int r = !entries || count < 0 ? SCE_KERNEL_ERROR(GUEST_EINVAL) : 0, i = 0;
+  int r = !entries || count < 0 || flags != 0 ? SCE_KERNEL_ERROR(GUEST_EINVAL) : 0, i = 0;
   for (; r == 0 && i < count; i++) {
     if (!user_ok(&entries[i], sizeof entries[i], false)) {
       r = SCE_KERNEL_ERROR(GUEST_EFAULT);
@@ -581,11 +608,10 @@ int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int 
                               e->u.type_protect.type, e->u.type_protect.prot);
       break;
     case POOL_OP_MOVE:
-      r = (int)hle_sce_result(mempool_move((uint64_t)(uintptr_t)e->u.move.dst,
-                                           (uint64_t)(uintptr_t)e->u.move.src, e->u.move.len));
+      r = kernel_memory_pool_move(e->u.move.dst, e->u.move.src, e->u.move.len, (int)e->flags);
       break;
-    default:
-      r = SCE_KERNEL_ERROR(GUEST_EINVAL);
+    default: /* the SDK reference: an invalid op is EOPNOTSUPP */
+      r = SCE_KERNEL_ERROR(GUEST_EOPNOTSUPP);
       break;
     }
     if (r != 0) break;
@@ -594,20 +620,21 @@ int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int 
   return r;
 }
 
-/* SceKernelMemoryPoolBlockStats: the pool's 64 KiB blocks. "Flushed" blocks are the ones the
- * pool holds with nothing cached in them; the emulator flushes every decommitted block at
- * once (its pages are given back), so the cached counts are always 0. SIZE bytes at most
- * are written. */
+/* SceKernelMemoryPoolBlockStats, as the SDK reference defines its fields: available flushed
+ * = free blocks no memory type 0 commit has used since they entered the pool, available
+ * cached = free blocks whose last commit had memory type 0, allocated flushed = always 0,
+ * allocated cached = blocks committed with memory type 0 (blocks committed with another
+ * type are in no count). SIZE bytes at most are written. */
 int kernel_memory_pool_get_block_stats(struct kernel_pool_block_stats *stats, uint64_t size) {
   if (size > sizeof *stats) size = sizeof *stats;
   if (size && !user_ok(stats, size, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   struct mempool_stats m;
   mempool_get_stats(&m);
   struct kernel_pool_block_stats out = {
-      .available_flushed_blocks = (int32_t)m.free_blocks,
-      .available_cached_blocks = 0,
-      .allocated_flushed_blocks = (int32_t)m.committed_blocks,
-      .allocated_cached_blocks = 0,
+      .available_flushed_blocks = (int32_t)(m.free_blocks - m.cached_free_blocks),
+      .available_cached_blocks = (int32_t)m.cached_free_blocks,
+      .allocated_flushed_blocks = 0,
+      .allocated_cached_blocks = (int32_t)m.committed_type0_blocks,
   };
   if (size) memcpy(stats, &out, size);
   return 0;

@@ -204,6 +204,16 @@ void kernel_thread_cancel_wait_leave(bool act) {
 
 void kernel_thread_cancel_wait_end(void) { kernel_thread_cancel_wait_leave(true); }
 
+struct kthread *kernel_pthread_current_if_any(void) {
+  return cur;
+}
+
+void kernel_pthread_interrupt_wait(struct kthread *t) {
+  pthread_once(&cancel_signal_once, cancel_signal_install);
+  if (t != cur && t->host_known && !atomic_load(&t->done) && atomic_load(&t->in_signal_wait))
+    pthread_kill(t->host, cancel_signal());
+}
+
 static uint64_t mono_ns(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -716,6 +726,7 @@ int kernel_pthread_resume_np(kthread_t t) {
   pthread_mutex_lock(&reg_lock);
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e && atomic_exchange(&t->suspended, 0)) futex_wake_all(&t->suspended); /* T is alive */
+  if (!e && atomic_exchange(&t->suspend_req, 0)) futex_wake_all(&t->suspend_req);
   pthread_mutex_unlock(&reg_lock);
   return e;
 }

@@ -65,15 +65,21 @@ struct kthread {
   char name[KTHREAD_NAME_SIZE];
   atomic_bool cancel_pending;
   atomic_bool in_cancel_wait;
-  _Atomic uint32_t wake_seq;  /* futex word of kernel_thread_sleep: bumped by a cancel */
-  _Atomic uint32_t suspended; /* futex word: 1 until a resume lets a create-suspended run */
-  int cancel_state;           /* KTHREAD_CANCEL_ENABLE / DISABLE */
+  atomic_bool
+      in_signal_wait; /* in a sync wait that a guest signal interrupts (kernel_thread_wait.c) */
+  _Atomic uint32_t wake_seq;    /* futex word of kernel_thread_sleep: bumped by a cancel */
+  _Atomic uint32_t suspended;   /* futex word: 1 until a resume lets a create-suspended run */
+  _Atomic uint32_t suspend_req; /* futex word: 1 while pthread_suspend_np holds the thread */
+  _Atomic uint32_t suspend_ack; /* 1 while the thread is parked at a suspension point */
+  int cancel_state;             /* KTHREAD_CANCEL_ENABLE / DISABLE */
   int cancel_type;
   bool exiting;
   struct kthread_cleanup *cleanup;
   struct kthread_specific *specific; /* KTHREAD_KEYS_MAX entries, made on first use */
   uint32_t sig_blocked[4]; /* guest signal mask, FreeBSD sigset_t (kernel_signal.c's lock) */
   uint32_t sig_pending[4]; /* signals sent to this thread, not yet delivered (same lock) */
+  uint64_t altstack_sp, altstack_size; /* sigaltstack: the last stack set (its own thread only) */
+  bool altstack_on;                    /* ... and whether it is enabled */
 };
 
 /* The calling thread's object (made on first use for threads we did not create); NULL only
@@ -108,10 +114,26 @@ void kernel_signal_thread_init(struct kthread *t, const struct kthread *creator)
  * handlers on this thread, applies default actions. True when a guest handler ran
  * (kernel_signal.c). */
 bool kernel_signal_deliver(struct kthread *t);
+/* As kernel_signal_deliver: KTHREAD_SIGNALS_RAN when a guest handler ran, with
+ * KTHREAD_SIGNALS_NO_RESTART when one of them was installed without SA_RESTART. */
+unsigned kernel_signal_deliver_flags(struct kthread *t);
+/* Makes the sync layer's contended locks run guest signal handlers while they wait
+ * (kernel_thread_wait.c); kernel_signal.c calls it once signals are in use. */
+void kernel_thread_wait_install(void);
+/* The calling thread's object if it has one already (never makes one). */
+struct kthread *kernel_pthread_current_if_any(void);
+/* Interrupts T's host wait with a host signal that restarts nothing (the cancellation one), if T
+ * waits where a guest signal should interrupt it (in_signal_wait); registry lock held. */
+void kernel_pthread_interrupt_wait(struct kthread *t);
 /* Makes T, if it runs guest code now, deliver its pending signals at once (a host signal that
  * diverts it through a delivery point and back: kernel_signal_async.c); registry lock held. */
 void kernel_signal_poke(struct kthread *t);
-/* True when T has a pending signal it does not block (kernel_signal.c). */
+/* A suspension point of the calling thread T (kernel_pthread_suspend.c): parks while a
+ * pthread_suspend_np request holds it. Every signal delivery point is one. */
+void kernel_pthread_suspend_point(struct kthread *t);
+/* True when a suspend request waits for T to park. */
+bool kernel_pthread_suspend_due(const struct kthread *t);
+/* True when T has a pending signal it does not block, or a suspend request (kernel_signal.c). */
 bool kernel_signal_deliverable(struct kthread *t);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);

@@ -9,10 +9,10 @@
  * such a point by a host signal (kernel_signal_async.c). A guest handler is then a plain call
  * on that stack, as FreeBSD's sendsig would run it: (sig, siginfo or si_code, ucontext) with
  * the mask widened by the action's mask and the signal itself (unless SA_NODEFER) and restored
- * from the ucontext's uc_sigmask afterwards, as sigreturn does. Not done: delivery to a thread
- * that waits elsewhere in libkernel (mutexes, semaphores, event queues, file I/O); the
- * alternate signal stack; stop signals; host faults are never turned into guest signals (the
- * loader's trap reports them). */
+ * from the ucontext's uc_sigmask afterwards, as sigreturn does. The waits of the sync and event
+ * queue layers are delivery points too (kernel_thread_wait.c). Not done: delivery to a thread
+ * that waits elsewhere in libkernel (file I/O, AIO, rwlocks, barriers); stop signals; host faults
+ * are never turned into guest signals (the loader's trap reports them). */
 #include <pthread.h>
 #include <string.h>
 #include <unistd.h>
@@ -22,6 +22,7 @@
 #include "hle/libkernel/kernel_pthread_internal.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/libkernel/libkernel_signal.h"
+#include "kernel/sync_wait.h"
 #include "loader/process.h"
 
 #define SIG_WORDS 4
@@ -104,6 +105,7 @@ static int next_locked(const struct kthread *t, bool *from_proc) {
 }
 
 bool kernel_signal_deliverable(struct kthread *t) {
+  if (kernel_pthread_suspend_due(t)) return true; /* delivery points are suspension points */
   bool p;
   pthread_mutex_lock(&sig_lock);
   int s = next_locked(t, &p);
@@ -128,8 +130,34 @@ _Noreturn static void terminate(int sig) {
   process_exit(128 + (host ? host : sig));
 }
 
-bool kernel_signal_deliver(struct kthread *t) {
-  bool ran = false;
+/* The calling thread runs on its alternate signal stack now (FreeBSD's sigonstack: the stack
+ * pointer inside it). Host code of libkernel runs on the guest's stack, so a local's address
+ * is the stack pointer. */
+static bool on_altstack(const struct kthread *t) {
+  uint64_t sp = (uint64_t)(uintptr_t)__builtin_frame_address(0);
+  return t->altstack_on && sp - t->altstack_sp < t->altstack_size;
+}
+
+/* Calls FN(SIG, ARG, UC) with the stack pointer at TOP (16-byte aligned), as FreeBSD's sendsig
+ * builds a handler's frame on the alternate stack; back on this stack afterwards. */
+static void call_on_stack(uint64_t top, guest_handler_fn fn, int sig, uint64_t arg, void *uc) {
+  __asm__ volatile(
+      "mov %%rsp, %%r12\n\t"
+      "mov %[top], %%rsp\n\t"
+      "call *%[fn]\n\t"
+      "mov %%r12, %%rsp\n\t"
+      : "+D"(sig), "+S"(arg), "+d"(uc)
+      : [top] "r"(top), [fn] "r"(fn)
+      : "r12", "rax", "rcx", "r8", "r9", "r10", "r11", "memory", "cc", "xmm0", "xmm1", "xmm2",
+        "xmm3", "xmm4", "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13",
+        "xmm14", "xmm15");
+}
+
+bool kernel_signal_deliver(struct kthread *t) { return kernel_signal_deliver_flags(t) != 0; }
+
+unsigned kernel_signal_deliver_flags(struct kthread *t) {
+  unsigned ran = 0;
+  kernel_pthread_suspend_point(t);
   for (;;) {
     bool from_proc = false;
     pthread_mutex_lock(&sig_lock);
@@ -172,12 +200,14 @@ bool kernel_signal_deliver(struct kthread *t) {
     memset(uc, 0, sizeof uc);
     memcpy(uc, saved, sizeof saved); /* uc_sigmask: the mask to restore */
     guest_handler_fn fn = (guest_handler_fn)(uintptr_t)a.handler;
-    if (a.flags & GUEST_SA_ONSTACK)
-      LOG_ONCE(hle, WARN,
-               "sigaction: SA_ONSTACK is not supported, handlers run on the thread's stack");
-    if (a.flags & GUEST_SA_SIGINFO) fn(sig, (uint64_t)(uintptr_t)&info, uc);
-    else fn(sig, (uint64_t)(uint32_t)info.code, uc); /* FreeBSD passes si_code in rsi */
-    ran = true;
+    uint64_t arg = a.flags & GUEST_SA_SIGINFO
+                       ? (uint64_t)(uintptr_t)&info
+                       : (uint64_t)(uint32_t)info.code; /* FreeBSD: si_code */
+    if ((a.flags & GUEST_SA_ONSTACK) && t->altstack_on && !on_altstack(t))
+      call_on_stack((t->altstack_sp + t->altstack_size) & ~(uint64_t)15, fn, sig, arg, uc);
+    else fn(sig, arg, uc);
+    ran |= KTHREAD_SIGNALS_RAN;
+    if (!(a.flags & GUEST_SA_RESTART)) ran |= KTHREAD_SIGNALS_NO_RESTART;
 
     pthread_mutex_lock(&sig_lock); /* sigreturn: the mask comes back from the ucontext */
     memcpy(t->sig_blocked, uc, sizeof t->sig_blocked);
@@ -190,6 +220,7 @@ bool kernel_signal_deliver(struct kthread *t) {
 
 int64_t kernel_signal_action(int sig, const struct guest_sigaction *act,
                              struct guest_sigaction *old) {
+  kernel_thread_wait_install(); /* handlers run in lock and condition waits */
   if (!valid(sig)) return -GUEST_EINVAL;
   if (act && (sig == GUEST_SIGKILL || sig == GUEST_SIGSTOP)) return -GUEST_EINVAL;
   pthread_mutex_lock(&sig_lock);
@@ -312,7 +343,10 @@ static void post_thread(struct kthread *t, void *arg) {
               !pthread_equal(t->host, pthread_self());
   pthread_mutex_unlock(&sig_lock);
   if (!drop) kernel_thread_wake(t);
-  if (poke) kernel_signal_poke(t); /* a thread in guest code (kernel_signal_async.c) */
+  if (poke) {
+    kernel_signal_poke(t);            /* a thread in guest code (kernel_signal_async.c) */
+    kernel_pthread_interrupt_wait(t); /* a thread in a sync or event queue wait */
+  }
 }
 
 int64_t kernel_signal_thread(struct kthread *t, int sig) {
@@ -324,8 +358,9 @@ int64_t kernel_signal_thread(struct kthread *t, int sig) {
   if (self == t) kernel_signal_deliver(self); /* sent to itself: delivered before the return */
   else
     LOG_ONCE(hle, WARN,
-             "a signal to a thread waiting in libkernel outside its sleeps waits for its next "
-             "delivery point");
+             "a signal to a thread in host work other than libkernel's sleeps, sync and event "
+             "queue waits (file I/O, AIO waits, rwlocks, barriers) waits for its next delivery "
+             "point");
   return 0;
 }
 
@@ -410,16 +445,22 @@ int kernel_sigsuspend(const uint32_t *set) {
 }
 
 /* Takes the lowest signal of SET pending for T or the process, 0 if none; lock held. */
-static int take_locked(struct kthread *t, const uint32_t *set) {
+static int take_from_locked(struct kthread *t, const uint32_t *set, bool *from_proc) {
   for (int w = 0; w < SIG_WORDS; w++) {
     uint32_t own = t->sig_pending[w] & set[w], pr = proc_pending[w] & set[w];
     if (!(own | pr)) continue;
     int b = __builtin_ctz(own | pr);
+    *from_proc = !(own & (1u << b));
     if (own & (1u << b)) t->sig_pending[w] &= ~(1u << b);
     else proc_pending[w] &= ~(1u << b);
     return w * 32 + b + 1;
   }
   return 0;
+}
+
+static int take_locked(struct kthread *t, const uint32_t *set) {
+  bool from_proc;
+  return take_from_locked(t, set, &from_proc);
 }
 
 /* sigwait: takes a pending signal of SET without running its handler, waiting for one; handlers
@@ -449,4 +490,100 @@ int kernel_sigwait(const uint32_t *set, int *sig) {
   }
   *sig = got;
   return 0;
+}
+
+/* sigtimedwait / sigwaitinfo (FreeBSD's kern_sigtimedwait): takes a pending signal of SET
+ * without running its handler and returns its number, its siginfo in INFO (if not NULL);
+ * waits for one until TIMEOUT (relative, CLOCK_MONOTONIC; NULL: for ever): -1 with EAGAIN
+ * when it passes (a zero timeout polls), EINVAL for a tv_nsec outside [0, 1e9) when it would
+ * wait. A handler of another signal that runs meanwhile ends the wait with EINTR when the wait
+ * has a timeout (a timed sleep is never restarted) or the handler lacks SA_RESTART; otherwise
+ * the wait goes on. A cancellation point. */
+static int timed_wait(const uint32_t *set, void *info, const struct guest_timespec *timeout) {
+  struct kthread *t = kernel_pthread_current();
+  if (!t) return (int)hle_posix_result(-GUEST_ENOMEM);
+  if (!set) return (int)hle_posix_result(-GUEST_EFAULT);
+  uint32_t want[SIG_WORDS];
+  memcpy(want, set, sizeof want);
+  strip_unblockable(want);
+  int64_t end = 0;
+  bool timed = timeout != NULL, valid_time = false;
+  if (timed) {
+    valid_time = timeout->tv_sec >= 0 && timeout->tv_nsec >= 0 && timeout->tv_nsec < 1000000000;
+    int64_t now = sync_clock_ns(SYNC_CLOCK_MONOTONIC);
+    int64_t sec = valid_time && timeout->tv_sec < INT32_MAX ? timeout->tv_sec : INT32_MAX;
+    end = valid_time ? now + sec * 1000000000 + timeout->tv_nsec : now;
+  }
+  for (;;) {
+    uint32_t seq = kernel_thread_wake_seq(t);
+    kernel_thread_testcancel();
+    bool from_proc = false;
+    pthread_mutex_lock(&sig_lock);
+    int got = take_from_locked(t, want, &from_proc);
+    pthread_mutex_unlock(&sig_lock);
+    if (got) {
+      if (info) {
+        struct guest_siginfo si = {.signo = got,
+                                   .code = from_proc ? GUEST_SI_USER : GUEST_SI_LWP,
+                                   .pid = (int32_t)getpid()};
+        memcpy(info, &si, sizeof si);
+      }
+      return got;
+    }
+    if (kernel_signal_deliverable(t)) {
+      unsigned ran = kernel_signal_deliver_flags(t);
+      if ((ran & KTHREAD_SIGNALS_RAN) && (timed || (ran & KTHREAD_SIGNALS_NO_RESTART)))
+        return (int)hle_posix_result(-GUEST_EINTR);
+      continue;
+    }
+    if (timed && !valid_time) return (int)hle_posix_result(-GUEST_EINVAL);
+    if (timed && sync_clock_ns(SYNC_CLOCK_MONOTONIC) >= end)
+      return (int)hle_posix_result(-GUEST_EAGAIN);
+    struct sync_deadline d = {SYNC_CLOCK_MONOTONIC, end};
+    sync_futex_wait((const uint32_t *)&t->wake_seq, seq, timed ? &d : NULL);
+  }
+}
+
+int kernel_sigtimedwait(const uint32_t *set, void *info, const struct guest_timespec *timeout) {
+  return timed_wait(set, info, timeout);
+}
+
+int kernel_sigwaitinfo(const uint32_t *set, void *info) { return timed_wait(set, info, NULL); }
+
+/* ---- the alternate signal stack ------------------------------------------------------------ */
+
+#define GUEST_SS_ONSTACK 1
+#define GUEST_SS_DISABLE 4
+#define GUEST_MINSIGSTKSZ 2048 /* FreeBSD amd64: 512 * 4 */
+
+/* sigaltstack (FreeBSD's kern_sigaltstack): OLD gets the last stack set with SS_ONSTACK while
+ * the thread runs on it, SS_DISABLE when none is enabled; a new one is refused while on it
+ * (EPERM), with flags other than SS_DISABLE (EINVAL) or below MINSIGSTKSZ (ENOMEM). Per
+ * thread; a new thread starts without one. */
+int64_t kernel_signal_altstack(const struct guest_stack *ss, struct guest_stack *old) {
+  struct kthread *t = kernel_pthread_current();
+  if (!t) return -GUEST_ENOMEM;
+  bool on = on_altstack(t);
+  struct guest_stack prev = {
+      .sp = t->altstack_sp,
+      .size = t->altstack_size,
+      .flags = t->altstack_on ? (on ? GUEST_SS_ONSTACK : 0) : GUEST_SS_DISABLE};
+  if (ss) {
+    if (on) return -GUEST_EPERM;
+    if (ss->flags & ~GUEST_SS_DISABLE) return -GUEST_EINVAL;
+    if (!(ss->flags & GUEST_SS_DISABLE)) {
+      if (ss->size < GUEST_MINSIGSTKSZ) return -GUEST_ENOMEM;
+      t->altstack_sp = ss->sp;
+      t->altstack_size = ss->size;
+      t->altstack_on = true;
+    } else {
+      t->altstack_on = false;
+    }
+  }
+  if (old) *old = prev;
+  return 0;
+}
+
+int kernel_sigaltstack(const struct guest_stack *ss, struct guest_stack *old) {
+  return (int)hle_posix_result(kernel_signal_altstack(ss, old));
 }

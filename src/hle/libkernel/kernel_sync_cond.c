@@ -74,12 +74,14 @@ static int cond_wait(uint64_t *cp, uint64_t *mp, const struct sync_deadline *d) 
   if (!sync_mutex_owned(m)) return -KERNEL_EPERM;
   /* a cancellation point: acted on before the wait or after it, the mutex held either way
    * (POSIX: cleanup handlers run with the mutex re-acquired) */
-  sync_wait_set_interrupt_check(kernel_thread_cancel_due);
   kernel_thread_cancel_wait_begin();
-  bool was = sync_wait_set_interruptible(true);
+  unsigned prev = kernel_thread_wait_begin(KTHREAD_WAIT_CANCEL | KTHREAD_WAIT_SIGNAL);
   int r = sync_cond_wait(c, m, d);
-  sync_wait_set_interruptible(was);
-  if (r == -KERNEL_EINTR) r = 0; /* interrupted: a spurious wake-up, or the cancellation below */
+  kernel_thread_wait_restore(prev);
+  /* interrupted: the guest signal handlers ran before the mutex was taken again (the sync
+   * layer's interrupted hook: kernel_thread_wait.c) and the wait ends as a spurious wake-up,
+   * 0, as FreeBSD libthr's cond_wait turns EINTR into 0; or the cancellation below */
+  if (r == -KERNEL_EINTR) r = 0;
   kernel_thread_cancel_wait_end();
   return r;
 }

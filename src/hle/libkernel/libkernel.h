@@ -232,6 +232,8 @@ int kernel_sce_mlock(const void *addr, uint64_t len);
 int kernel_sce_munlock(const void *addr, uint64_t len);
 int kernel_mlock(const void *addr, uint64_t len);
 int kernel_munlock(const void *addr, uint64_t len);
+int kernel_mlockall(int how);
+int kernel_munlockall(void);
 
 struct kernel_pool_batch_entry { /* SceKernelMemoryPoolBatchEntry, 32 bytes */
   uint32_t opcode;               /* 1 commit, 2 decommit, 3 protect, 4 type protect, 5 move */
@@ -278,6 +280,8 @@ int kernel_memory_pool_reserve(void *addr_in, uint64_t len, uint64_t align, int 
                                void **addr_out);
 int kernel_memory_pool_commit(void *addr, uint64_t len, int type, int prot, int flags);
 int kernel_memory_pool_decommit(void *addr, uint64_t len, int flags);
+int kernel_memory_pool_move(void *dst, void *src, uint64_t len, int flags);
+int kernel_memory_pool_release(void *addr, uint64_t len, int flags);
 int kernel_memory_pool_batch(const struct kernel_pool_batch_entry *entries, int count, int *done,
                              int flags);
 int kernel_memory_pool_get_block_stats(struct kernel_pool_block_stats *stats, uint64_t size);

@@ -46,4 +46,17 @@ int kernel_kill(int pid, int sig);
 int kernel_sigsuspend(const uint32_t *set);
 int kernel_sigwait(const uint32_t *set, int *sig);
 
+struct guest_stack { /* FreeBSD stack_t (amd64) */
+  uint64_t sp;
+  uint64_t size;
+  int32_t flags; /* SS_ONSTACK 1, SS_DISABLE 4 */
+  int32_t pad;
+};
+_Static_assert(sizeof(struct guest_stack) == 24, "FreeBSD stack_t is 24 bytes");
+int64_t kernel_signal_altstack(const struct guest_stack *ss, struct guest_stack *old);
+int kernel_sigaltstack(const struct guest_stack *ss, struct guest_stack *old);
+struct guest_timespec;
+int kernel_sigtimedwait(const uint32_t *set, void *info, const struct guest_timespec *timeout);
+int kernel_sigwaitinfo(const uint32_t *set, void *info);
+
 #endif

@@ -27,6 +27,25 @@ void kernel_thread_cancel_wait_end(void);
  * _thr_cancel_leave: kevent and read, which got data, return it and leave the request to
  * the next cancellation point). */
 void kernel_thread_cancel_wait_leave(bool act);
+/* What may end the calling thread's interruptible waits of the sync and equeue layers early
+ * with -EINTR (sync_wait.h): a cancel request (KTHREAD_WAIT_CANCEL; bracket the wait with
+ * kernel_thread_cancel_wait_begin/_end too) and a guest signal it does not block
+ * (KTHREAD_WAIT_SIGNAL: a sender then interrupts the host wait). 0 makes the waits
+ * uninterruptible. Returns the previous state for kernel_thread_wait_restore
+ * (kernel_thread_wait.c). */
+#define KTHREAD_WAIT_CANCEL 1u
+#define KTHREAD_WAIT_SIGNAL 2u
+unsigned kernel_thread_wait_begin(unsigned interrupts);
+void kernel_thread_wait_restore(unsigned prev);
+/* The sync layer's question for the waits above: should the calling thread's wait end now? */
+bool kernel_thread_interrupt_due(void);
+/* Runs the guest handlers of the signals pending for the calling thread (not blocked):
+ * KTHREAD_SIGNALS_RAN when one ran, with KTHREAD_SIGNALS_NO_RESTART when one of them was
+ * installed without SA_RESTART (FreeBSD then ends a restartable wait with EINTR). */
+#define KTHREAD_SIGNALS_RAN 1u
+#define KTHREAD_SIGNALS_NO_RESTART 2u
+unsigned kernel_thread_deliver_signals(void);
+
 /* Sleeps REL (CLOCK_MONOTONIC) on the calling thread, resuming after signals; a cancellation
  * point that a cancel request ends at once, whenever it comes (no lost wake-up). 0, or
  * -(guest errno) for a bad REL. */
@@ -172,10 +191,15 @@ int kernel_pthread_attr_get_np(kthread_t t, kthread_attr_t *a);
 int kernel_pthread_attr_getdetachstate(const kthread_attr_t *a, int *v);
 int kernel_pthread_attr_setdetachstate(kthread_attr_t *a, int v);
 int kernel_pthread_attr_setcreatesuspend_np(kthread_attr_t *a);
-/* pthread_resume_np: lets a thread made suspended run (0 for any live thread, ESRCH for a
- * wrong or stale handle); suspending a running thread (pthread_suspend_np) is not offered. */
+/* pthread_resume_np: lets a thread made suspended or suspended by pthread_suspend_np run (0
+ * for any live thread, ESRCH for a wrong or stale handle). */
 int kernel_pthread_resume_np(kthread_t t);
 int kernel_pthread_sce_resume(kthread_t t);
+/* pthread_suspend_np (FreeBSD libthr; kernel_pthread_suspend.c): T stops at its next
+ * suspension point (guest code, a libkernel sleep or wait) and the call returns once it has;
+ * EDEADLK for the caller itself, ESRCH for a wrong or stale handle. */
+int kernel_pthread_suspend_np(kthread_t t);
+int kernel_pthread_sce_suspend(kthread_t t);
 int kernel_pthread_attr_getguardsize(const kthread_attr_t *a, uint64_t *v);
 int kernel_pthread_attr_setguardsize(kthread_attr_t *a, uint64_t v);
 int kernel_pthread_attr_getinheritsched(const kthread_attr_t *a, int *v);

@@ -192,6 +192,13 @@ static void names_and_pointers(void) {
   expect("  errno", errno, ENOMEM);
   expect("munlock wrapping span", munlock((void *)-0x4000ll, KB(32)), -1);
   expect("  errno", errno, EINVAL);
+  /* mlockall (FreeBSD): MCL_CURRENT, MCL_FUTURE or both; anything else is EINVAL */
+  expect("mlockall 0", mlockall(0), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mlockall 4", mlockall(4), -1);
+  expect("  errno", errno, EINVAL);
+  expect("mlockall MCL_CURRENT | MCL_FUTURE", mlockall(MCL_CURRENT | MCL_FUTURE), 0);
+  expect("munlockall", munlockall(), 0);
   expect("munmap", munmap(a, KB(16)), 0);
 
   /* mmap's argument rules */

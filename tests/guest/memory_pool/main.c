@@ -1,5 +1,7 @@
 /* Guest memory pool conformance (libkernel). One line per fact; each value is checked against
- * the console's rules (docs/kernel-memory.md "Pools"): physical memory enters the pool in
+ * the console's rules (docs/kernel-memory.md "Pools"; the SDK 12.000 kernel reference's error
+ * tables for Commit, Decommit, Move, Batch, Munmap and the block statistics' fields):
+ * physical memory enters the pool in
  * 64 KiB blocks taken from direct memory (first fit), address space is reserved in 2 MiB
  * units (2 MiB aligned, hint-less from 0x2_0000_0000), commits take the lowest free blocks,
  * neighbouring pool ranges with the same protection merge, SCE codes are 0x80020000 + errno. */
@@ -41,20 +43,24 @@ static void query(const char *what, const void *addr, long long start, long long
   expect("  name empty", vq.name[0], 0);
 }
 
-static void stats(const char *what, int avail, int alloc) {
+/* The SDK reference's fields: available flushed = free blocks never used by a memory type 0
+ * commit since they entered the pool, available cached = free blocks last committed with
+ * memory type 0, allocated flushed = always 0, allocated cached = blocks committed with
+ * memory type 0. */
+static void stats(const char *what, int avail_flushed, int avail_cached, int alloc_cached) {
   SceKernelMemoryPoolBlockStats st;
   memset(&st, 0x5A, sizeof st);
   printf("%s:\n", what);
   expect("  GetBlockStats", sceKernelMemoryPoolGetBlockStats(&st, sizeof st), 0);
-  expect("  availableFlushedBlocks", st.availableFlushedBlocks, avail);
-  expect("  availableCachedBlocks", st.availableCachedBlocks, 0);
-  expect("  allocatedFlushedBlocks", st.allocatedFlushedBlocks, alloc);
-  expect("  allocatedCachedBlocks", st.allocatedCachedBlocks, 0);
+  expect("  availableFlushedBlocks", st.availableFlushedBlocks, avail_flushed);
+  expect("  availableCachedBlocks", st.availableCachedBlocks, avail_cached);
+  expect("  allocatedFlushedBlocks", st.allocatedFlushedBlocks, 0);
+  expect("  allocatedCachedBlocks", st.allocatedCachedBlocks, alloc_cached);
 }
 
 int main(void) {
   size_t dsize = sceKernelGetDirectMemorySize();
-  stats("stats before any pool", 0, 0);
+  stats("stats before any pool", 0, 0, 0);
   expect("sizeof SceKernelMemoryPoolBatchEntry", sizeof(SceKernelMemoryPoolBatchEntry), 32);
 
   off_t phys = -1;
@@ -67,7 +73,7 @@ int main(void) {
   expect("Expand wild out", sceKernelMemoryPoolExpand(0, dsize, KB(64), 0, (off_t *)0x10), SCE_KERNEL_ERROR_EFAULT);
   expect("Expand 1 MiB", sceKernelMemoryPoolExpand(0, dsize, MB(1), 0, &phys), 0);
   expect("  at", phys, 0);
-  stats("stats after Expand", 16, 0);
+  stats("stats after Expand", 16, 0, 0);
 
   /* pool memory has left direct memory */
   off_t d = -1;
@@ -80,7 +86,7 @@ int main(void) {
   expect("MapDirectMemory of pool memory", sceKernelMapDirectMemory(&v, KB(64), RW, 0, 0, 0), SCE_KERNEL_ERROR_EACCES);
   expect("CheckedReleaseDirectMemory of pool memory", sceKernelCheckedReleaseDirectMemory(0, KB(64)), SCE_KERNEL_ERROR_ENOENT);
   expect("ReleaseDirectMemory [0, 1 MiB + 64 KiB)", sceKernelReleaseDirectMemory(0, MB(1) + KB(64)), 0);
-  stats("stats after it (the pool keeps its blocks)", 16, 0);
+  stats("stats after it (the pool keeps its blocks)", 16, 0, 0);
 
   void *r = NULL;
   expect("Reserve len 1 MiB", sceKernelMemoryPoolReserve(NULL, MB(1), 0, 0, &r), SCE_KERNEL_ERROR_EINVAL);
@@ -113,12 +119,14 @@ int main(void) {
   expect("Commit 128 KiB", sceKernelMemoryPoolCommit(p, KB(128), SCE_KERNEL_WB_ONION, RW, 0), 0);
   query("query the committed part", p + KB(64), 0x200000000ll, 0x200020000ll, RW, 1, 1);
   query("query the rest", p + KB(128), 0x200020000ll, 0x200400000ll, 0, 1, 0);
-  stats("stats after Commit 128 KiB", 14, 2);
+  stats("stats after Commit 128 KiB", 14, 0, 2);
   memset(p, 0x11, KB(128));
   expect("Commit 64 KiB next to it", sceKernelMemoryPoolCommit(p + KB(128), KB(64), SCE_KERNEL_WB_ONION, RW, 0), 0);
   query("query: pool commits never merge (blockpool entries)", p, 0x200000000ll, 0x200020000ll, RW, 1, 1);
   query("query the second commit", p + KB(128), 0x200020000ll, 0x200030000ll, RW, 1, 1);
-  expect("Commit over committed memory", sceKernelMemoryPoolCommit(p, KB(64), 0, RW, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Commit over committed memory", sceKernelMemoryPoolCommit(p, KB(64), 0, RW, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("Commit partly over committed memory", sceKernelMemoryPoolCommit(p + KB(128), KB(128), 0, RW, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("Commit flags 1", sceKernelMemoryPoolCommit(p + MB(1), KB(64), 0, RW, 1), SCE_KERNEL_ERROR_EINVAL);
   expect("Mprotect the last block read-only", sceKernelMprotect(p + KB(128), KB(64), SCE_KERNEL_PROT_CPU_READ), 0);
   query("query the read-only block", p + KB(128), 0x200020000ll, 0x200030000ll, SCE_KERNEL_PROT_CPU_READ, 1, 1);
   expect("Mprotect it back", sceKernelMprotect(p + KB(128), KB(64), RW), 0);
@@ -126,17 +134,19 @@ int main(void) {
 
   expect("Decommit null", sceKernelMemoryPoolDecommit(NULL, KB(64), 0), SCE_KERNEL_ERROR_EINVAL);
   expect("Decommit len 0", sceKernelMemoryPoolDecommit(p, 0, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Decommit flags 1", sceKernelMemoryPoolDecommit(p, KB(64), 1), SCE_KERNEL_ERROR_EINVAL);
+  expect("Munmap a part of the reservation", sceKernelMunmap(p, MB(2)), SCE_KERNEL_ERROR_EINVAL);
   expect("Decommit the middle block", sceKernelMemoryPoolDecommit(p + KB(64), KB(64), 0), 0);
   query("query the first block", p, 0x200000000ll, 0x200010000ll, RW, 1, 1);
   query("query the decommitted block", p + KB(64), 0x200010000ll, 0x200020000ll, 0, 1, 0);
   query("query the third block", p + KB(128), 0x200020000ll, 0x200030000ll, RW, 1, 1);
-  stats("stats after Decommit", 14, 2);
+  stats("stats after Decommit", 13, 1, 2);
   expect("first block keeps its bytes", ((volatile unsigned char *)p)[KB(64) - 1], 0x11);
   expect("Commit 64 KiB at 1 MiB (takes the freed block)", sceKernelMemoryPoolCommit(p + MB(1), KB(64), SCE_KERNEL_WB_ONION, RW, 0), 0);
   expect("  it reads zeros", ((volatile unsigned char *)p)[MB(1) + 5], 0);
   expect("Decommit the whole reservation (holes and all)", sceKernelMemoryPoolDecommit(p, MB(4), 0), 0);
   query("query after it", p + MB(3), 0x200000000ll, 0x200400000ll, 0, 1, 0);
-  stats("stats after decommitting all", 16, 0);
+  stats("stats after decommitting all", 13, 3, 0);
 
   /* Batch: commit, protect, move, then an unknown opcode stops it */
   expect("Commit 64 KiB at 0", sceKernelMemoryPoolCommit(p, KB(64), SCE_KERNEL_WB_ONION, RW, 0), 0);
@@ -158,7 +168,8 @@ int main(void) {
   e[2].moveParams.len = KB(64);
   e[3].opcode = 9;
   int done = -1;
-  expect("Batch, fourth entry has no such opcode", sceKernelMemoryPoolBatch(e, 4, &done, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Batch flags 1", sceKernelMemoryPoolBatch(e, 4, &done, 1), SCE_KERNEL_ERROR_EINVAL);
+  expect("Batch, fourth entry has no such opcode", sceKernelMemoryPoolBatch(e, 4, &done, 0), SCE_KERNEL_ERROR_EOPNOTSUPP);
   expect("  entries done", done, 3);
   query("query batch commit", p + MB(2), 0x200200000ll, 0x200210000ll, SCE_KERNEL_PROT_CPU_READ, 1, 1);
   query("query the moved-from block", p, 0x200000000ll, 0x200010000ll, 0, 1, 0);
@@ -177,15 +188,46 @@ int main(void) {
   SceKernelMemoryPoolBlockStats st;
   memset(&st, 0x5A, sizeof st);
   expect("GetBlockStats size 8", sceKernelMemoryPoolGetBlockStats(&st, 8), 0);
-  expect("  availableFlushedBlocks", st.availableFlushedBlocks, 14);
-  expect("  availableCachedBlocks", st.availableCachedBlocks, 0);
+  expect("  availableFlushedBlocks", st.availableFlushedBlocks, 13);
+  expect("  availableCachedBlocks", st.availableCachedBlocks, 1);
   expect("  allocatedFlushedBlocks untouched", st.allocatedFlushedBlocks, 0x5A5A5A5A);
   expect("GetBlockStats null", sceKernelMemoryPoolGetBlockStats(NULL, sizeof st), SCE_KERNEL_ERROR_EFAULT);
   expect("GetBlockStats size 0", sceKernelMemoryPoolGetBlockStats(NULL, 0), 0);
 
   expect("Decommit everything", sceKernelMemoryPoolDecommit(p, MB(4), 0), 0);
-  stats("stats at the end", 16, 0);
-  expect("Munmap the reservation", sceKernelMunmap(p, MB(4)), 0);
+  stats("stats after decommitting everything", 13, 3, 0);
+
+  /* Move (the SDK reference): the spans may overlap; committed memory other than the
+   * source's in the destination is EBUSY; both spans in one reservation; flags 0 */
+  expect("Commit 128 KiB at 0", sceKernelMemoryPoolCommit(p, KB(128), SCE_KERNEL_WB_ONION, RW, 0), 0);
+  strcpy(p + KB(64), "second block");
+  expect("Commit 64 KiB at 1 MiB", sceKernelMemoryPoolCommit(p + MB(1), KB(64), SCE_KERNEL_WB_ONION, RW, 0), 0);
+  expect("Move onto other committed memory", sceKernelMemoryPoolMove(p + MB(1) - KB(64), p, KB(128), 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("Move flags 1", sceKernelMemoryPoolMove(p + KB(128), p, KB(128), 1), SCE_KERNEL_ERROR_EINVAL);
+  expect("Move misaligned", sceKernelMemoryPoolMove(p + KB(144), p, KB(128), 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Move past the reservation", sceKernelMemoryPoolMove(p + MB(4) - KB(64), p, KB(128), 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Move 128 KiB up by 64 KiB (overlapping)", sceKernelMemoryPoolMove(p + KB(64), p, KB(128), 0), 0);
+  expect("  the second block's bytes moved with it", strcmp(p + KB(128), "second block"), 0);
+  query("query the moved-from block", p, 0x200000000ll, 0x200010000ll, 0, 1, 0);
+  query("query the moved-to blocks", p + KB(64), 0x200010000ll, 0x200030000ll, RW, 1, 1);
+  stats("stats after the moves", 13, 0, 3);
+
+  /* a reservation is freed whole: sceKernelMunmap of all of it (the SDK reference), or the
+   * emulator's sceKernelMemoryPoolRelease; committed blocks go back to the pool */
+  void *r2 = NULL;
+  expect("Reserve 2 MiB fixed right after it", sceKernelMemoryPoolReserve(p + MB(4), MB(2), 0, SCE_KERNEL_MAP_FIXED, &r2), 0);
+  expect("  at", (long long)r2, 0x200400000ll);
+  expect("Commit across both reservations", sceKernelMemoryPoolCommit(p + MB(4) - KB(64), KB(128), 0, RW, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release a part of the reservation", sceKernelMemoryPoolRelease(p, MB(2), 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release both reservations at once", sceKernelMemoryPoolRelease(p, MB(6), 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release flags 1", sceKernelMemoryPoolRelease(p, MB(4), 1), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release a hole", sceKernelMemoryPoolRelease(p + MB(8), MB(2), 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Release the reservation", sceKernelMemoryPoolRelease(p, MB(4), 0), 0);
+  SceKernelVirtualQueryInfo vq;
+  expect("VirtualQuery of it", sceKernelVirtualQuery(p, 0, &vq, sizeof vq), SCE_KERNEL_ERROR_EACCES);
+  stats("stats at the end", 13, 3, 0);
+  query("the other reservation is untouched", r2, 0x200400000ll, 0x200600000ll, 0, 1, 0);
+  expect("Munmap the other reservation", sceKernelMunmap(r2, MB(2)), 0);
   printf("%s\n", failures ? "FAILED" : "all memory pool checks passed");
   return failures ? 1 : 0;
 }

@@ -107,10 +107,42 @@ static void test_pool(void **state) {
   assert_int_equal(i.end, r + 2 * M); /* one reservation again */
   /* munmap of committed pool memory gives the blocks back too */
   assert_int_equal(mempool_commit(r, 128 * K, 0, RW), 0);
+  assert_int_equal(guest_vm_unmap(r, 1 * M), -KERNEL_EINVAL); /* a part of a reservation */
   assert_int_equal(guest_vm_unmap(r, 2 * M), 0);
   mempool_get_stats(&st);
   assert_int_equal(st.free_blocks, 4);
+  assert_int_equal(st.cached_free_blocks, 2); /* last committed with memory type 0 */
   assert_int_equal(st.committed_blocks, 0);
+
+  /* the SDK reference's rules: EBUSY over committed memory, moves that overlap their source,
+   * spans in one reservation, release of a whole reservation only */
+  uint64_t r2 = 0;
+  assert_int_equal(mempool_reserve(0, 2 * M, 0, 0, &r), 0);
+  assert_int_equal(mempool_reserve(r + 2 * M, 2 * M, 0, GUEST_VM_MAP_FIXED, &r2), 0);
+  assert_int_equal(r2, r + 2 * M);
+  assert_int_equal(mempool_commit(r, 128 * K, 0, RW), 0);
+  assert_int_equal(mempool_commit(r + 64 * K, 64 * K, 0, RW), -KERNEL_EBUSY);
+  assert_int_equal(mempool_commit(r + 2 * M - 64 * K, 128 * K, 0, RW), -KERNEL_EINVAL);
+  assert_int_equal(mempool_commit(r + 1 * M, 64 * K, 3, RW), 0);
+  ((volatile uint8_t *)(uintptr_t)r)[5] = 0xA5;
+  assert_int_equal(mempool_move(r + 1 * M - 64 * K, r, 128 * K), -KERNEL_EBUSY);
+  assert_int_equal(mempool_move(r2, r, 64 * K), -KERNEL_EINVAL); /* another reservation */
+  assert_int_equal(mempool_move(r + 64 * K, r, 128 * K), 0);     /* overlapping */
+  assert_int_equal(((volatile uint8_t *)(uintptr_t)r)[64 * K + 5], 0xA5);
+  assert_int_equal(query(r).kind, GUEST_VM_KIND_POOL_RESERVED);
+  assert_int_equal(query(r + 64 * K).kind, GUEST_VM_KIND_POOLED);
+  mempool_get_stats(&st);
+  assert_int_equal(st.committed_blocks, 3);
+  assert_int_equal(st.committed_type0_blocks, 2);
+  assert_int_equal(mempool_release(r, 1 * M), -KERNEL_EINVAL);
+  assert_int_equal(mempool_release(r, 4 * M), -KERNEL_EINVAL);
+  assert_int_equal(mempool_release(r, 2 * M), 0);
+  assert_int_equal(guest_vm_virtual_query(r, false, &i), -KERNEL_EACCES);
+  assert_int_equal(query(r2).kind, GUEST_VM_KIND_POOL_RESERVED);
+  mempool_get_stats(&st);
+  assert_int_equal(st.free_blocks, 4);
+  assert_int_equal(st.cached_free_blocks, 2);
+  assert_int_equal(mempool_release(r2, 2 * M), 0);
 }
 
 static uint64_t map(uint64_t addr, unsigned flags, enum guest_vm_kind kind, uint64_t phys,
