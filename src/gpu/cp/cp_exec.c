@@ -527,8 +527,27 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
 
 /* A Sony driver packet in a NOP (agc_packets.def): the ones standing for a GFX10 packet run
  * as it (cp_agc.c), the others go to ops.agc_packet. */
+/* WAIT_FLIP_DONE (the packet sceAgcDcbWaitUntilSafeForRendering writes): video out handle,
+ * display buffer index, then reserved dwords (6 in the console's packet, header 0xC0051018;
+ * the first two are all the packet needs). The queue waits while a flip of that buffer is
+ * queued and not done, as WAIT_REG_MEM does on a label: the cursor stays on the packet. */
+static enum cp_step wait_flip_done(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                   unsigned nb) {
+  if (nb < 2) FAIL("driver packet WAIT_FLIP_DONE with %u body dwords (2 or more expected)", nb);
+  int pending = q->cp->ops.flip_pending ? q->cp->ops.flip_pending(q->cp->ops.ctx, b[0], b[1]) : 0;
+  if (pending > 0) return CP_STEP_BLOCKED;
+  if (pending < 0)
+    LOG(gpu, GAME_ERROR,
+        "cp: queue %u: WAIT_FLIP_DONE on video out handle %d, buffer %d, which do not exist: "
+        "not waited on",
+        q->id, (int)b[0], (int)b[1]);
+  q->stats.agc_packets++;
+  return CP_STEP_DONE;
+}
+
 static enum cp_step agc_nop(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
                             const uint32_t *b, unsigned nb) {
+  if (h->sub == PM4_DRV_WAIT_FLIP_DONE) return wait_flip_done(q, f, b, nb);
   q->stats.agc_packets++;
   struct cp_agc_xlat x;
   char err[160];

@@ -212,6 +212,19 @@ int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_
   return submit_flip(handle, index, mode, arg, true);
 }
 
+int videoout_buffer_flip_pending(int32_t handle, int32_t index) {
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (index < 0 || index >= VIDEOOUT_BUFFERS_MAX) r = VIDEOOUT_ERROR_INVALID_INDEX;
+  else
+    for (int i = 0; i < p->queue_len && !r; i++)
+      r = p->queue[(p->queue_head + i) % VIDEOOUT_FLIP_QUEUE_MAX].index == index;
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
 int videoout_is_flip_pending(int32_t handle) {
   pthread_mutex_lock(&videoout_lock);
   struct videoout_port *p = port_of(handle);

@@ -158,6 +158,10 @@ int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t ar
  * processor reaches it, i.e. after the work before it): the same queue and pacing as
  * SubmitFlip's, counted in the flip status's gcQueueNum until it is done. Same errors. */
 int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_t arg);
+/* WAIT_FLIP_DONE (the command stream's WaitUntilSafeForRendering): 1 while a flip of buffer
+ * INDEX (CPU or GPU requested) is queued and not done, 0 when none is; INVALID_HANDLE,
+ * INVALID_INDEX (0..15) otherwise. Not a guest function. */
+int videoout_buffer_flip_pending(int32_t handle, int32_t index);
 int videoout_is_flip_pending(int32_t handle);
 int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out);
 int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out);

@@ -61,6 +61,16 @@ static void on_acquire(void *ctx, unsigned queue, uint64_t base, uint64_t size) 
   rec.acq_size = size;
 }
 
+/* video out as WAIT_FLIP_DONE sees it: pending[handle][index], handles 1 and 2 exist */
+static int pending[3][16];
+static unsigned flip_queries;
+static int flip_pending(void *ctx, uint32_t handle, uint32_t index) {
+  (void)ctx;
+  flip_queries++;
+  if (handle < 1 || handle > 2 || index > 15) return -1;
+  return pending[handle][index];
+}
+
 static struct cp *cp;
 static uint32_t n;
 
@@ -68,9 +78,14 @@ static int setup(void **state) {
   (void)state;
   mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof rec);
+  memset(pending, 0, sizeof pending);
+  flip_queries = 0;
   n = 0;
-  const struct cp_ops ops = {
-      .mem_map = mem_map, .interrupt = on_interrupt, .agc_packet = on_agc, .acquire = on_acquire};
+  const struct cp_ops ops = {.mem_map = mem_map,
+                             .interrupt = on_interrupt,
+                             .agc_packet = on_agc,
+                             .acquire = on_acquire,
+                             .flip_pending = flip_pending};
   cp = cp_create(&ops);
   return cp && mem ? 0 : -1;
 }
@@ -157,6 +172,45 @@ static void test_wait_mem(void **state) {
   assert_int_equal(dw(LABEL + 16)[0], 2);
 }
 
+/* WAIT_FLIP_DONE (sub 0x06; the console's packet is 7 dwords, header 0xC0051018: handle,
+ * buffer index, 4 reserved): the graphics queue waits while video out has a flip of buffer
+ * 3 of port 1 queued, a compute queue goes on meanwhile; once the flip is done the writes
+ * after the wait run. A port or buffer that does not exist is not waited on; a body without
+ * the index is malformed. */
+static void test_wait_flip_done(void **state) {
+  (void)state;
+  assert_int_equal(DRV(0x06u, 6), 0xC0051018u);
+  pending[1][3] = 1;
+  putv(5, PKT3(0x37u, 4), 5u << 8, LO(LABEL), HI(LABEL), 1u); /* WRITE_DATA, memory */
+  putv(7, DRV(0x06u, 6), 1u, 3u, 0u, 0u, 0u, 0u);
+  putv(5, PKT3(0x37u, 4), 5u << 8, LO(LABEL + 4), HI(LABEL + 4), 2u);
+  putv(7, DRV(0x06u, 6), 1u, 4u, 0u, 0u, 0u, 0u); /* buffer 4: nothing queued */
+  putv(7, DRV(0x06u, 6), 9u, 0u, 0u, 0u, 0u, 0u); /* no port 9: not waited on */
+  putv(5, PKT3(0x37u, 4), 5u << 8, LO(LABEL + 8), HI(LABEL + 8), 3u);
+  uint32_t other = n;
+  putv(5, PKT3(0x37u, 4), 5u << 8, LO(LABEL + 12), HI(LABEL + 12), 4u);
+  const unsigned cq = cp_compute_queue(0, 1);
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, STREAM, other), 0);
+  assert_int_equal(cp_submit(cp, cq, STREAM + other * 4, n - other), 0);
+  cp_run_until_idle(cp, 20);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_IDLE);
+  assert_int_equal(dw(LABEL)[0], 1);
+  assert_int_equal(dw(LABEL)[1], 0); /* behind the wait */
+  assert_int_equal(dw(LABEL)[3], 4); /* the compute queue went on */
+  assert_true(flip_queries >= 2);    /* asked again on every pass */
+  pending[1][3] = 0;                 /* video out did the flip */
+  cp_run_until_idle(cp, 20);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(dw(LABEL)[1], 2);
+  assert_int_equal(dw(LABEL)[2], 3);
+  assert_int_equal(cp_queue_stats(cp, CP_GFX_QUEUE).agc_packets, 3);
+  cp_queue_reset(cp, CP_GFX_QUEUE);
+  n = 0;
+  putv(2, DRV(0x06u, 1), 1u); /* the index missing */
+  assert_int_equal(run(), CP_QUEUE_STOPPED);
+}
+
 /* Markers run nothing; DRAW_RESET (0x05) and unknown subs go to ops.agc_packet. */
 static void test_markers_and_others(void **state) {
   (void)state;
@@ -193,6 +247,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_write_data, setup, teardown),
       cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
       cmocka_unit_test_setup_teardown(test_wait_mem, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_wait_flip_done, setup, teardown),
       cmocka_unit_test_setup_teardown(test_markers_and_others, setup, teardown),
       cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
   };
