@@ -649,6 +649,25 @@ uint64_t guest_vm_flexible_used(void) {
   return used;
 }
 
+static guest_vm_unmap_observer unmap_observer;
+static void *unmap_observer_ctx;
+
+void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
+  pthread_mutex_lock(&vm_lock);
+  unmap_observer = fn;
+  unmap_observer_ctx = ctx;
+  pthread_mutex_unlock(&vm_lock);
+}
+
+/* Tells the observer, outside vm_lock, that [ADDR, ADDR+SIZE) was unmapped. */
+static void notify_unmapped(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  guest_vm_unmap_observer fn = unmap_observer;
+  void *ctx = unmap_observer_ctx;
+  pthread_mutex_unlock(&vm_lock);
+  if (fn) fn(addr, size, ctx);
+}
+
 int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   uint64_t align = req->align < SCE_GUEST_PAGE_SIZE ? SCE_GUEST_PAGE_SIZE : req->align;
   if (req->size == 0 || req->size & (SCE_GUEST_PAGE_SIZE - 1) || align & (align - 1) ||
@@ -682,6 +701,7 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
   pthread_mutex_unlock(&vm_lock);
   if (rc == 0) *out = r.start;
+  if (rc == 0 && fixed) notify_unmapped(r.start, r.size);
   return rc;
 }
 
@@ -690,6 +710,7 @@ int guest_vm_unmap(uint64_t addr, uint64_t size) {
   int rc = range_check(addr, size);
   if (rc == 0) rc = unmap_locked(addr, size);
   pthread_mutex_unlock(&vm_lock);
+  if (rc == 0) notify_unmapped(addr, size);
   return rc;
 }
 
@@ -755,6 +776,7 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
 }
 
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
+  uint64_t lo = UINT64_MAX, hi = 0; /* the virtual span the unmapped pieces lie in */
   pthread_mutex_lock(&vm_lock);
   for (size_t i = 0; i < vm_count;) {
     const struct guest_range *r = &vm_ranges[i];
@@ -766,9 +788,12 @@ void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
     uint64_t s = ps > phys ? ps : phys, e = pe < phys + len ? pe : phys + len;
     uint64_t vstart = r->start + (s - ps);
     unmap_locked(vstart, e - s);
+    if (vstart < lo) lo = vstart;
+    if (vstart + (e - s) > hi) hi = vstart + (e - s);
     i = range_lower_bound(vstart); /* rows moved: resume at the first range past the hole */
   }
   pthread_mutex_unlock(&vm_lock);
+  if (lo < hi) notify_unmapped(lo, hi - lo);
 }
 
 int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out) {
