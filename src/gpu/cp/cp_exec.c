@@ -110,17 +110,33 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
   return CP_STEP_DONE;
 }
 
-/* LOAD_SH_REG_INDEX / LOAD_CONTEXT_REG_INDEX: registers loaded from memory. */
+/* LOAD_SH/CONTEXT/UCONFIG_REG_INDEX: registers loaded from memory. DATA_FORMAT 0: NUM_DWORDS
+ * values for the registers from REG_OFFSET on; 1: NUM_DWORDS (offset, value) pairs, each
+ * offset in the space (how the console's sceAgcDcbSet*RegistersIndirect load a register
+ * table). The pairs are checked whole before any register is written. */
 static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t base, uint32_t span) {
   if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
   unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0 || pairs)
-    FAIL("LOAD_*_REG_INDEX form not supported (index %u, data format %u)", index, pairs);
-  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
+  if (index != 0) FAIL("LOAD_*_REG_INDEX index %u (indirect address) not supported", index);
   uint64_t addr = addr64(b[0] & ~3u, b[1]);
+  if (pairs) {
+    if (!n) return CP_STEP_DONE;
+    const uint32_t *p = map(q, addr, (uint64_t)n * 8, false);
+    if (!p) FAIL("LOAD_*_REG_INDEX pairs at 0x%" PRIx64 " (%u) are not mapped", addr, n);
+    for (uint32_t i = 0; i < n; i++) {
+      uint32_t o = __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE);
+      if (o >= span) FAIL("LOAD_*_REG_INDEX pair %u: register offset 0x%x past the space", i, o);
+    }
+    for (uint32_t i = 0; i < n; i++)
+      *cp_reg_slot(q, base + __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE)) =
+          __atomic_load_n(&p[2 * i + 1], __ATOMIC_ACQUIRE);
+    q->stats.reg_writes += n;
+    return CP_STEP_DONE;
+  }
+  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
   if (n && !mem_read(q, addr, cp_reg_slot(q, base + off), (size_t)n * 4))
     FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
   q->stats.reg_writes += n;
@@ -584,6 +600,8 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_LOAD_SH_REG_INDEX: return load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
     case PM4_LOAD_CONTEXT_REG_INDEX:
       return load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);
+    case PM4_LOAD_UCONFIG_REG_INDEX:
+      return load_regs_index(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT);
     case PM4_WAIT_REG_MEM: return wait_reg_mem(q, f, b, nb, false);
     case PM4_WAIT_REG_MEM64: return wait_reg_mem(q, f, b, nb, true);
     case PM4_EVENT_WRITE: return event_write(q, f, b, nb);

@@ -49,3 +49,12 @@ seed("driver", 0, pkt3(0x10, [5 | (1 << 16), A, 0, 7], 0x15 << 2),
      pkt3(0x10, [0, 0x10, 0, 0x100, 0, 10, 0], 0x14 << 2),
      pkt3(0x10, [A + 8, 0, 0xFFFFFFFF, 0, 9, 0, 0x13, 1], 0x16 << 2),
      pkt3(0x10, [0x64636261, 0], 0x0B << 2), pkt3(0x10, [1, 0, 1, 0, 0], 0x17 << 2))
+# More driver packets: register tables ((offset, value) pairs at A + 0x100) through
+# SH/CX_REGS_INDIRECT and LOAD_CONTEXT_REG_INDEX (DATA_FORMAT 1), DMA_DATA copy and fill,
+# WAIT_FLIP_DONE (no video out in the fuzzer: not waited on).
+seed("driver2", 0, pkt3(0x37, [5 << 8, A + 0x100, 0, 0x240, 0x11, 0x001, 0x22]),
+     pkt3(0x10, [1, A + 0x100, 0], 0x11 << 2), pkt3(0x10, [1, A + 0x108, 0], 0x12 << 2),
+     pkt3(0x9F, [A + 0x108, 0, 0x80000000, 1]),
+     pkt3(0x10, [0, 0, 16, A + 0x200, 0, A + 0x100, 0], 0x19 << 2),
+     pkt3(0x10, [2 << 16, 0, 8, A + 0x300, 0, 0x5A5A5A5A, 0], 0x19 << 2),
+     pkt3(0x10, [1, 0, 0, 0, 0, 0], 0x06 << 2))
