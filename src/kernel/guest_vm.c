@@ -696,12 +696,13 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   if (rc == 0 && req->kind == GUEST_VM_KIND_FLEXIBLE &&
       vm_flex_used - (fixed ? flexible_inside(r.start, r.size) : 0) + r.size > budget)
     rc = -KERNEL_ENOMEM;
+  bool replaced = rc == 0 && fixed && mapped_overlaps(r.start, r.size);
   if (rc == 0 && fixed) rc = unmap_locked(r.start, r.size);
   if (rc == 0) rc = commit_range_locked(&r, req->host_fd, req->shared);
   if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
   pthread_mutex_unlock(&vm_lock);
   if (rc == 0) *out = r.start;
-  if (rc == 0 && fixed) notify_unmapped(r.start, r.size);
+  if (rc == 0 && replaced) notify_unmapped(r.start, r.size);
   return rc;
 }
 
