@@ -40,6 +40,13 @@ int sceAgcDriverSubmitMultiCommandBuffers(void *queue, const uint32_t *const *ad
 uint32_t sceAgcDriverGetWaitRenderingPacketSizeInDwords(void);
 uint32_t sceAgcDriverWaitUntilSafeForRendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                                                uint32_t video_out_handle, int32_t buffer_index);
+/* A packet at *CMD that flips display buffer BUFFER_INDEX (-1: blank) of VIDEO_OUT_HANDLE
+ * when the GPU reaches it; DWORDS must be sceAgcDriverGetSetFlipPacketSizeInDwords() (or
+ * more). 0, or SCE_VIDEO_OUT_ERROR_INVALID_INDEX for an index outside -2..15. */
+uint32_t sceAgcDriverGetSetFlipPacketSizeInDwords(void);
+uint32_t sceAgcDriverSetFlip(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
+                             uint32_t video_out_handle, int32_t buffer_index, uint32_t flip_mode,
+                             int64_t flip_arg);
 int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
 int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
 

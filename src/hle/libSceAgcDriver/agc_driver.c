@@ -152,6 +152,31 @@ int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, ui
   return 0;
 }
 
+uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void) { return AGC_DRIVER_SET_FLIP_DWORDS; }
+
+int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
+                        int32_t index, uint32_t mode, int64_t arg) {
+  (void)reserved; /* the console's third argument; its meaning is not known */
+  if (index < -2 || index > 15) return AGC_DRIVER_ERROR_INVALID_INDEX;
+  if (!cmd || !*cmd || dwords < AGC_DRIVER_SET_FLIP_DWORDS ||
+      dwords > AGC_DRIVER_FLIP_DWORDS + 0x4000u) {
+    LOG(hle, GAME_ERROR, "sceAgcDriverSetFlip: refused (cursor %p, %u dwords; %u or more expected)",
+        (void *)cmd, dwords, AGC_DRIVER_SET_FLIP_DWORDS);
+    return AGC_DRIVER_ERROR_EINVAL;
+  }
+  uint32_t *p = *cmd;
+  p[0] = pkt3(PM4_NOP, PM4_DRV_FLIP, AGC_DRIVER_FLIP_DWORDS - 1);
+  p[1] = handle;
+  p[2] = (uint32_t)index;
+  p[3] = mode;
+  p[4] = (uint32_t)(uint64_t)arg;
+  p[5] = (uint32_t)((uint64_t)arg >> 32);
+  p[AGC_DRIVER_FLIP_DWORDS] = pkt3(PM4_NOP, 0, dwords - AGC_DRIVER_FLIP_DWORDS - 1);
+  for (uint32_t i = AGC_DRIVER_FLIP_DWORDS + 1; i < dwords; i++) p[i] = 0;
+  *cmd = p + dwords;
+  return 0;
+}
+
 int agc_driver_resource_registration_not_supported(void) {
   return AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED;
 }

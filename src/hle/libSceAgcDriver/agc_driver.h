@@ -33,6 +33,12 @@
  * the kernel's, which this emulator does not have. */
 #define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
 #define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
+/* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
+ * value); ours is the AGC FLIP driver packet (6 dwords: header, handle, index, mode,
+ * argument lo, hi) and a NOP over the rest, the console's an end-of-pipe flip sequence. */
+#define AGC_DRIVER_SET_FLIP_DWORDS 64u
+#define AGC_DRIVER_FLIP_DWORDS 6u
+#define AGC_DRIVER_ERROR_INVALID_INDEX ((int)0x8029000Au) /* video out's INVALID_INDEX */
 
 /* The graphics queue (the command processor's queue 0). ACBs name a compute queue by its
  * queue id 0x20 + pipe * 8 + queue (0x20 .. 0x57): the command processor's queue 1 + id -
@@ -87,6 +93,13 @@ uint32_t agc_driver_get_wait_rendering_packet_size_in_dwords(void);
  * advances *CMD past it. 0, or EINVAL with nothing written. */
 int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                                              uint32_t handle, int32_t index);
+uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void);
+/* Writes the flip packet at *CMD (DWORDS dwords, at least the size above) and advances *CMD
+ * past it: when the command processor reaches it, video out flips buffer INDEX (-1 blank)
+ * of port HANDLE with MODE and ARG. INDEX outside -2..15: INVALID_INDEX (the console's
+ * check); a bad cursor or size: EINVAL (ours). Nothing is written on an error. */
+int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
+                        int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
 int agc_driver_resource_registration_not_supported(void);
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);

@@ -29,8 +29,6 @@ HLE_STUB_DEFINE(agc_driver_stub_get_resource_name, sceAgcDriverGetResourceName, 
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_shader_guid, sceAgcDriverGetResourceShaderGuid, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_type, sceAgcDriverGetResourceType, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_user_data, sceAgcDriverGetResourceUserData, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_set_flip_packet_size_in_dwords,
-                sceAgcDriverGetSetFlipPacketSizeInDwords, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workload_complete_packet_size,
                 sceAgcDriverGetSetWorkloadCompletePacketSize, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workloads_active_packet_size,
@@ -51,7 +49,6 @@ HLE_STUB_DEFINE(agc_driver_stub_register_gds_resource, sceAgcDriverRegisterGdsRe
 HLE_STUB_DEFINE(agc_driver_stub_register_workload_stream, sceAgcDriverRegisterWorkloadStream, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_start, sceAgcDriverRequestCaptureStart, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_stop, sceAgcDriverRequestCaptureStop, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_flip, sceAgcDriverSetFlip, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param_direct, sceAgcDriverSetHsOffchipParamDirect, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_resource_user_data, sceAgcDriverSetResourceUserData, 0)
@@ -134,7 +131,7 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("ls4jfY576lw", sceAgcDriverGetResourceUserData, agc_driver_stub_get_resource_user_data,
              HLE_STUB),
     HLE_FUNC("2PrsbRYyZi4", sceAgcDriverGetSetFlipPacketSizeInDwords,
-             agc_driver_stub_get_set_flip_packet_size_in_dwords, HLE_STUB),
+             agc_driver_get_set_flip_packet_size_in_dwords, HLE_IMPLEMENTED),
     HLE_FUNC("WNyjOWq8-Vk", sceAgcDriverGetSetWorkloadCompletePacketSize,
              agc_driver_stub_get_set_workload_complete_packet_size, HLE_STUB),
     HLE_FUNC("gyVTZWyySpM", sceAgcDriverGetSetWorkloadsActivePacketSize,
@@ -178,7 +175,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
              HLE_STUB),
-    HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_stub_set_flip, HLE_STUB),
+    /* PARTIAL: the packet is the FLIP driver packet and a NOP, not the console's end-of-pipe
+       flip sequence; the third argument is not known (ignored); EINVAL is ours. */
+    HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_set_flip, HLE_PARTIAL),
     HLE_FUNC("MM4IZSEYytQ", sceAgcDriverSetHsOffchipParam, agc_driver_stub_set_hs_offchip_param,
              HLE_STUB),
     HLE_FUNC("DPcAnsOlTQs", sceAgcDriverSetHsOffchipParamDirect,

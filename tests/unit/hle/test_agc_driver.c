@@ -99,6 +99,37 @@ static void test_submit_command_buffer(void **state) {
   agc_driver_set_ops(NULL);
 }
 
+/* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
+ * console's GetSetFlipPacketSizeInDwords says; the FLIP driver packet (header 0xC004105C: a
+ * NOP of 5 body dwords, sub-selector 0x17) then a NOP over the other 58; indices outside
+ * -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function returns. */
+static void test_set_flip(void **state) {
+  (void)state;
+  assert_int_equal(agc_driver_get_set_flip_packet_size_in_dwords(), 64);
+  uint32_t buf[70];
+  memset(buf, 0xAB, sizeof buf);
+  uint32_t *cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_ptr_equal(cur, buf + 64);
+  assert_int_equal(buf[0], 0xC004105Cu);
+  assert_int_equal(buf[1], 1);
+  assert_int_equal(buf[2], 3);
+  assert_int_equal(buf[3], 1);
+  assert_int_equal(buf[4], 0x3456789Au);
+  assert_int_equal(buf[5], 0x12u);
+  assert_int_equal(buf[6], 0xC0381000u); /* NOP, COUNT 56: 57 body dwords, 58 in all */
+  for (int i = 7; i < 64; i++) assert_int_equal(buf[i], 0);
+  assert_int_equal(buf[64], 0xABABABABu);
+  cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank */
+  assert_int_equal(buf[2], 0xFFFFFFFFu);
+  cur = buf;
+  assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, 16, 1, 0), 0x8029000Au);
+  assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, -3, 1, 0), 0x8029000Au);
+  assert_int_equal(agc_driver_set_flip(&cur, 63, 0, 1, 0, 1, 0), AGC_DRIVER_ERROR_EINVAL);
+  assert_ptr_equal(cur, buf);
+}
+
 static void test_resource_registration(void **state) {
   (void)state;
   assert_int_equal((uint32_t)agc_driver_resource_registration_not_supported(), 0x8A6C9018u);
@@ -108,6 +139,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_wait_until_safe_for_rendering),
       cmocka_unit_test(test_submit_command_buffer),
+      cmocka_unit_test(test_set_flip),
       cmocka_unit_test(test_resource_registration),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
