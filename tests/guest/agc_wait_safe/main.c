@@ -66,6 +66,21 @@ int main(void) {
   printf("violations: %d\n", violations);
   printf("flip status: count %llu buffer %d arg %lld\n", (unsigned long long)st.count,
          st.currentBuffer, (long long)st.flipArg);
+
+  /* a flip from the command stream through sceAgcDriverSetFlip (64 dwords) */
+  uint32_t *c = dcb;
+  uint32_t fsize = sceAgcDriverGetSetFlipPacketSizeInDwords();
+  r = sceAgcDriverSetFlip(&c, fsize, 0, (uint32_t)h, 0, SCE_VIDEO_OUT_FLIP_MODE_VSYNC, 3);
+  printf("set flip: %u, %u dwords\n", r, (unsigned)(c - dcb));
+  SceAgcDriverCommandBufferSubmit flip = {dcb, (uint32_t)(c - dcb), 0};
+  printf("submit: %d\n", sceAgcDriverSubmitDcb(&flip));
+  for (int i = 0; i < 5000; i++) {
+    sceVideoOutGetFlipStatus(h, &st);
+    if (st.count >= 3) break;
+    sceKernelUsleep(1000);
+  }
+  printf("flip status: count %llu buffer %d arg %lld\n", (unsigned long long)st.count,
+         st.currentBuffer, (long long)st.flipArg);
   sceVideoOutClose(h);
   return 0;
 }
