@@ -29,6 +29,24 @@ int sceAgcDriverSubmitMultiDcbs(const uint32_t *const *addrs, const uint32_t *dw
 int sceAgcDriverSubmitAcb(uint32_t queue, const SceAgcDriverCommandBufferSubmit *packet);
 int sceAgcDriverSubmitMultiAcbs(uint32_t queue, const uint32_t *const *addrs,
                                 const uint32_t *dwords, uint32_t count);
+/* QUEUE is the object sceAgcDriverCreateQueue made. */
+int sceAgcDriverSubmitCommandBuffer(void *queue, const SceAgcDriverCommandBufferSubmit *packet);
+int sceAgcDriverSubmitMultiCommandBuffers(void *queue, const uint32_t *const *addrs,
+                                          const uint32_t *dwords, uint32_t count);
+/* A packet at *CMD that holds the queue until display buffer BUFFER_INDEX of video out port
+ * VIDEO_OUT_HANDLE is no longer waiting for a flip, so drawing into it is safe; *CMD is
+ * advanced past it. DWORDS must be sceAgcDriverGetWaitRenderingPacketSizeInDwords() (or
+ * more), RESERVED 0. 0 on success. */
+uint32_t sceAgcDriverGetWaitRenderingPacketSizeInDwords(void);
+uint32_t sceAgcDriverWaitUntilSafeForRendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
+                                               uint32_t video_out_handle, int32_t buffer_index);
+/* A packet at *CMD that flips display buffer BUFFER_INDEX (-1: blank) of VIDEO_OUT_HANDLE
+ * when the GPU reaches it; DWORDS must be sceAgcDriverGetSetFlipPacketSizeInDwords() (or
+ * more). 0, or SCE_VIDEO_OUT_ERROR_INVALID_INDEX for an index outside -2..15. */
+uint32_t sceAgcDriverGetSetFlipPacketSizeInDwords(void);
+uint32_t sceAgcDriverSetFlip(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
+                             uint32_t video_out_handle, int32_t buffer_index, uint32_t flip_mode,
+                             int64_t flip_arg);
 int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
 int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
 

@@ -76,6 +76,33 @@ typedef struct SceVideoOutBufferAttribute {
   uint64_t reserved1;
 } SceVideoOutBufferAttribute;
 
+/* The PS5 form of the attribute (sceVideoOutRegisterBuffers2): 64-bit pixel formats. */
+#define SCE_VIDEO_OUT_PIXEL_FORMAT2_B8_G8_R8_A8_SRGB 0x8000000000000000ull
+#define SCE_VIDEO_OUT_PIXEL_FORMAT2_R8_G8_B8_A8_SRGB 0x8000000022000000ull
+#define SCE_VIDEO_OUT_PIXEL_FORMAT2_B10_G10_R10_A2 0x8100000000000000ull
+#define SCE_VIDEO_OUT_BUFFER_ATTRIBUTE_CATEGORY_UNCOMPRESSED 0
+
+typedef struct SceVideoOutBufferAttribute2 {
+  uint32_t reserved0;
+  uint32_t tilingMode;
+  uint32_t aspectRatio;
+  uint32_t width;
+  uint32_t height;
+  uint32_t pitchInPixel; /* 0: the width */
+  uint64_t option;
+  uint64_t pixelFormat;
+  uint64_t dccCbRegisterClearColor;
+  uint32_t dccControl;
+  uint32_t pad0;
+  uint64_t reserved1[3];
+} SceVideoOutBufferAttribute2;
+
+typedef struct SceVideoOutBuffers {
+  const void *data;
+  const void *metadata;
+  const void *reserved[2];
+} SceVideoOutBuffers;
+
 typedef struct SceVideoOutFlipStatus {
   uint64_t count;
   uint64_t processTime;
@@ -118,6 +145,16 @@ void sceVideoOutSetBufferAttribute(SceVideoOutBufferAttribute *attribute, uint32
 int sceVideoOutRegisterBuffers(int32_t handle, int32_t startIndex, void *const *addresses,
                                int32_t bufferNum, const SceVideoOutBufferAttribute *attribute);
 int sceVideoOutUnregisterBuffers(int32_t handle, int32_t attributeIndex);
+void sceVideoOutSetBufferAttribute2(SceVideoOutBufferAttribute2 *attribute, uint64_t pixelFormat,
+                                    uint32_t tilingMode, uint32_t width, uint32_t height,
+                                    uint64_t option, uint32_t dccControl,
+                                    uint64_t dccCbRegisterClearColor);
+/* Registers BUFFER_NUM buffers from slot START_INDEX as attribute group SET_INDEX (0..3);
+ * 0 on success. */
+int sceVideoOutRegisterBuffers2(int32_t handle, int32_t setIndex, int32_t bufferIndexStart,
+                                const SceVideoOutBuffers *buffers, int32_t bufferNum,
+                                const SceVideoOutBufferAttribute2 *attribute, int32_t category,
+                                void *option);
 int sceVideoOutSubmitFlip(int32_t handle, int32_t bufferIndex, int32_t flipMode, int64_t flipArg);
 int sceVideoOutIsFlipPending(int32_t handle);
 int sceVideoOutGetFlipStatus(int32_t handle, SceVideoOutFlipStatus *status);

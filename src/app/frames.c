@@ -14,6 +14,7 @@
 #include "common/log.h"
 #include "gpu/present/present.h"
 #include "hle/libSceVideoOut/videoout.h"
+#include "kernel/guest_vm.h"
 #include "kernel/title.h"
 #ifdef PROSPERO_APP_COMPUTE
 #include "gpu/display/display.h"
@@ -53,7 +54,9 @@ static void write_png(const char *path, const struct present_image *img) {
 static bool display_frame(const struct videoout_frame *f, const char *const *png, unsigned n) {
   if (!the_display && !display_failed) {
     char err[256];
-    the_display = display_create(&(struct display_options){.window = false}, err, sizeof err);
+    __atomic_store_n(&the_display,
+                     display_create(&(struct display_options){.window = false}, err, sizeof err),
+                     __ATOMIC_RELEASE);
     if (!the_display) {
       display_failed = true;
       LOG(present, ERROR, "%s: tiled frames are not written", err);
@@ -110,7 +113,20 @@ static void present_frame(void *ctx, const struct videoout_frame *f) {
   if (shot) write_png(shot_file, &img);
 }
 
+/* The memory map's unmap observer (any guest thread): video out's registered buffers in the
+ * range leave their slots and the display drops its imports of it, so memory the guest
+ * unmapped is never scanned out (docs/videoout.md). */
+static void on_guest_unmap(uint64_t addr, uint64_t size, void *ctx) {
+  (void)ctx;
+  videoout_forget_range(addr, size);
+#ifdef PROSPERO_APP_COMPUTE
+  struct display *d = __atomic_load_n(&the_display, __ATOMIC_ACQUIRE);
+  if (d) display_forget_range(d, addr, size);
+#endif
+}
+
 bool app_frames_setup(const struct app_options *opt) {
+  guest_vm_set_unmap_observer(on_guest_unmap, NULL);
   if (opt->vblank_hz_count) {
     char *end;
     unsigned long hz = strtoul(opt->vblank_hz[0], &end, 10);
@@ -173,7 +189,7 @@ void app_frames_start(void) {
                               .width = 1280,
                               .height = 720,
                               .on_close = on_window_closed};
-  the_display = display_create(&o, err, sizeof err);
+  __atomic_store_n(&the_display, display_create(&o, err, sizeof err), __ATOMIC_RELEASE);
   if (!the_display) LOG(present, WARN, "%s: running headless", err);
 #else
   LOG(present, INFO, "this build has no window (sanitizer build): running headless");

@@ -74,10 +74,13 @@ bool app_gpu_init(const char *dump_dir) {
                              .interrupt = on_interrupt,
                              .ctx = &the_compute,
                              .dispatch = app_gpu_compute_dispatch,
+                             .flip_pending = app_gpu_flip_pending,
                              .agc_packet = app_gpu_agc_packet};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
-  const struct cp_ops ops = {
-      .mem_map = app_gpu_mem_map, .interrupt = on_interrupt, .agc_packet = app_gpu_agc_packet};
+  const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
+                             .interrupt = on_interrupt,
+                             .flip_pending = app_gpu_flip_pending,
+                             .agc_packet = app_gpu_agc_packet};
 #endif
   the_cp = cp_create(&ops);
   if (!the_cp) {

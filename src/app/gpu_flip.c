@@ -25,3 +25,9 @@ void app_gpu_agc_packet(void *ctx, unsigned queue, unsigned sub, const uint32_t 
         "cp: flip packet (handle %d, buffer %d, mode %d, arg %lld) on queue %u refused: 0x%08x",
         handle, index, mode, (long long)arg, queue, (unsigned)r);
 }
+
+int app_gpu_flip_pending(void *ctx, uint32_t handle, uint32_t index) {
+  (void)ctx;
+  int r = videoout_buffer_flip_pending((int32_t)handle, (int32_t)index);
+  return r < 0 ? -1 : r;
+}

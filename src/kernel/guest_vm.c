@@ -652,6 +652,25 @@ uint64_t guest_vm_flexible_used(void) {
   return used;
 }
 
+static guest_vm_unmap_observer unmap_observer;
+static void *unmap_observer_ctx;
+
+void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
+  pthread_mutex_lock(&vm_lock);
+  unmap_observer = fn;
+  unmap_observer_ctx = ctx;
+  pthread_mutex_unlock(&vm_lock);
+}
+
+/* Tells the observer, outside vm_lock, that [ADDR, ADDR+SIZE) was unmapped. */
+static void notify_unmapped(uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&vm_lock);
+  guest_vm_unmap_observer fn = unmap_observer;
+  void *ctx = unmap_observer_ctx;
+  pthread_mutex_unlock(&vm_lock);
+  if (fn) fn(addr, size, ctx);
+}
+
 int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   uint64_t align = req->align < SCE_GUEST_PAGE_SIZE ? SCE_GUEST_PAGE_SIZE : req->align;
   if (req->size == 0 || req->size & (SCE_GUEST_PAGE_SIZE - 1) || align & (align - 1) ||
@@ -680,11 +699,13 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   if (rc == 0 && req->kind == GUEST_VM_KIND_FLEXIBLE &&
       vm_flex_used - (fixed ? flexible_inside(r.start, r.size) : 0) + r.size > budget)
     rc = -KERNEL_ENOMEM;
+  bool replaced = rc == 0 && fixed && mapped_overlaps(r.start, r.size);
   if (rc == 0 && fixed) rc = unmap_locked(r.start, r.size);
   if (rc == 0) rc = commit_range_locked(&r, req->host_fd, req->shared);
   if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
   pthread_mutex_unlock(&vm_lock);
   if (rc == 0) *out = r.start;
+  if (rc == 0 && replaced) notify_unmapped(r.start, r.size);
   return rc;
 }
 
@@ -725,6 +746,7 @@ int guest_vm_unmap(uint64_t addr, uint64_t size) {
   if (rc == 0 && cuts_pool_locked(addr, size)) rc = -KERNEL_EINVAL;
   if (rc == 0) rc = unmap_locked(addr, size);
   pthread_mutex_unlock(&vm_lock);
+  if (rc == 0) notify_unmapped(addr, size);
   return rc;
 }
 
@@ -790,6 +812,7 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
 }
 
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
+  uint64_t lo = UINT64_MAX, hi = 0; /* the virtual span the unmapped pieces lie in */
   pthread_mutex_lock(&vm_lock);
   for (size_t i = 0; i < vm_count;) {
     const struct guest_range *r = &vm_ranges[i];
@@ -801,9 +824,12 @@ void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
     uint64_t s = ps > phys ? ps : phys, e = pe < phys + len ? pe : phys + len;
     uint64_t vstart = r->start + (s - ps);
     unmap_locked(vstart, e - s);
+    if (vstart < lo) lo = vstart;
+    if (vstart + (e - s) > hi) hi = vstart + (e - s);
     i = range_lower_bound(vstart); /* rows moved: resume at the first range past the hole */
   }
   pthread_mutex_unlock(&vm_lock);
+  if (lo < hi) notify_unmapped(lo, hi - lo);
 }
 
 int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out) {

@@ -119,6 +119,12 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
  * the address space stays reserved for the guest. -EINVAL on a bad range or one that covers
  * part of a pool reservation (the console unmaps those whole). */
 int guest_vm_unmap(uint64_t addr, uint64_t size);
+/* Called after [ADDR, ADDR+SIZE) stopped holding what the guest mapped there (guest_vm_unmap,
+ * a FIXED guest_vm_map over it, guest_vm_unmap_direct), outside the map's lock, on the thread
+ * that did it. One observer: the app's (video out's registered buffers and the display's
+ * imports of guest memory leave). NULL removes it. */
+typedef void (*guest_vm_unmap_observer)(uint64_t addr, uint64_t size, void *ctx);
+void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
  * refuses (a shared mapping of a read-only file made writable; nothing changes). */

@@ -69,7 +69,13 @@ struct cp_ops {
   /* ACQUIRE_MEM: memory in [BASE, BASE+SIZE) (SIZE 0: all) must be re-read by the GPU
    * side (the guest's CPU wrote it). NULL: nothing to do. */
   void (*acquire)(void *ctx, unsigned queue, uint64_t base, uint64_t size);
-  /* A Sony driver packet carried in a NOP (sub-selector != 0). NULL: logged. */
+  /* WAIT_FLIP_DONE (driver packet 0x06): > 0 while a flip of display buffer INDEX of video
+   * out port HANDLE is queued and not done (the queue waits on the packet, re-checked on
+   * every pass like WAIT_REG_MEM; the other queues go on), 0 when none is, < 0 when the port
+   * or the buffer does not exist (logged, no wait). NULL: never waits. */
+  int (*flip_pending)(void *ctx, uint32_t handle, uint32_t index);
+  /* A Sony driver packet carried in a NOP (sub-selector != 0) that the command processor
+   * does not run itself. NULL: logged. */
   void (*agc_packet)(void *ctx, unsigned queue, unsigned sub, const uint32_t *body, unsigned n);
   /* The GPU clock for timestamps. NULL: the host's monotonic clock at 100 MHz. */
   uint64_t (*gpu_clock)(void *ctx);
@@ -78,7 +84,7 @@ struct cp_ops {
 enum cp_queue_status {
   CP_QUEUE_IDLE,    /* no work */
   CP_QUEUE_READY,   /* work to run */
-  CP_QUEUE_BLOCKED, /* waiting on WAIT_REG_MEM */
+  CP_QUEUE_BLOCKED, /* waiting on WAIT_REG_MEM(_64) or WAIT_FLIP_DONE */
   CP_QUEUE_STOPPED, /* stopped by an error (cp_queue_reset restarts it) */
 };
 

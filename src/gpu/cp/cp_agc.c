@@ -14,6 +14,14 @@
  *     dword, the engine in 9:8); poll interval. -> WAIT_REG_MEM (memory).
  *   WAIT_MEM_64 (8): address lo, hi; mask lo, hi; reference lo, hi; control; poll interval.
  *     -> WAIT_REG_MEM64.
+ *   SH/CX/UC_REGS_INDIRECT (3): register count; table address lo, hi (the table: (offset in
+ *     the space, value) pairs of dwords). -> LOAD_SH/CONTEXT/UCONFIG_REG_INDEX with
+ *     DATA_FORMAT 1 (offset and data), the form the console's builders write themselves.
+ *   DMA_DATA (7): destination (7:0) + destination cache policy (15:8) + source (23:16) +
+ *     source cache policy (31:24); engine, wait, confirm, block (a byte each); byte count;
+ *     destination lo, hi; source lo, hi (or the dword to fill with). -> DMA_DATA with
+ *     DST_SEL = destination, SRC_SEL = source (0 memory, 1 GDS, 2 data, 3 memory through
+ *     L2: the GFX10 values, our reading of the SDK's enums).
  *   PUSH_MARKER / POP_MARKER: debug markers (a string, nothing): nothing runs. */
 #include <stdio.h>
 
@@ -103,6 +111,48 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->body[6] = b[3];
       x->body[7] = b[7];
       return 1;
+    case PM4_DRV_SH_REGS_INDIRECT:
+    case PM4_DRV_CX_REGS_INDIRECT:
+    case PM4_DRV_UC_REGS_INDIRECT:
+      if (nb != 3) {
+        snprintf(err, err_size, "%u body dwords (3 expected)", nb);
+        return -1;
+      }
+      if (b[0] > 0x3fff || b[1] & 3) {
+        snprintf(err, err_size, "%u registers (16383 at most) from table 0x%08x%08x (4-aligned)",
+                 b[0], b[2], b[1]);
+        return -1;
+      }
+      x->opcode = sub == PM4_DRV_SH_REGS_INDIRECT   ? PM4_LOAD_SH_REG_INDEX
+                  : sub == PM4_DRV_CX_REGS_INDIRECT ? PM4_LOAD_CONTEXT_REG_INDEX
+                                                    : PM4_LOAD_UCONFIG_REG_INDEX;
+      x->n = 4;
+      x->body[0] = b[1];
+      x->body[1] = b[2];
+      x->body[2] = 1u << 31; /* DATA_FORMAT 1: offset and data pairs */
+      x->body[3] = b[0];
+      return 1;
+    case PM4_DRV_DMA_DATA: {
+      if (nb != 7) {
+        snprintf(err, err_size, "%u body dwords (7 expected)", nb);
+        return -1;
+      }
+      unsigned dst = b[0] & 0xff, src = (b[0] >> 16) & 0xff;
+      if (dst > 3 || src > 3 || b[2] > CP_DMA_MAX_BYTES - 1) {
+        snprintf(err, err_size, "destination %u, source %u (0-3) or %u bytes (< 2^26)", dst, src,
+                 b[2]);
+        return -1;
+      }
+      x->opcode = PM4_DMA_DATA;
+      x->n = 6;
+      x->body[0] = dst << 20 | src << 29;
+      x->body[1] = b[5];
+      x->body[2] = b[6];
+      x->body[3] = b[3];
+      x->body[4] = b[4];
+      x->body[5] = b[2];
+      return 1;
+    }
     case PM4_DRV_PUSH_MARKER:
     case PM4_DRV_POP_MARKER: return 1;
     default: return 0;

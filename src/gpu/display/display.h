@@ -70,9 +70,15 @@ struct display_stats {
   uint64_t frames;           /* frames presented */
   uint64_t gpu_detiles;      /* tiled frames detiled by the compute tiler */
   uint64_t imported, copied; /* guest buffers reached by import / by a staging copy */
+  uint64_t imports_made;     /* imports of guest ranges made (kept for the next frames) */
+  uint64_t imports_dropped;  /* imports dropped because the guest unmapped their memory */
   uint64_t window_frames;    /* frames shown in the window */
   uint64_t swapchain_rebuilds;
 };
 void display_get_stats(const struct display *d, struct display_stats *out);
+/* Guest memory [ADDR, ADDR+SIZE) was unmapped: the imports of it are dropped before the next
+ * frame is recorded (an import made again sees what is mapped there then; a driver that pins
+ * pages at import would otherwise keep scanning out the old pages). Any thread. */
+void display_forget_range(struct display *d, uint64_t addr, uint64_t size);
 
 #endif

@@ -10,6 +10,7 @@
 #include "gpu/vk/vk_tiler.h"
 
 #define DISPLAY_SOURCES 16 /* imported guest ranges kept (video out has 16 buffers) */
+#define DISPLAY_FORGET 16  /* unmapped spans waiting for the next frame (more: drop all) */
 
 struct display_source {
   uintptr_t base; /* page-aligned start of the import */
@@ -40,6 +41,13 @@ struct display {
   struct display_window *win;
   pthread_mutex_t stats_lock;
   struct display_stats stats;
+  /* spans the guest unmapped, under stats_lock; the thread recording frames drops their
+   * imports (it owns src[]) */
+  struct {
+    uint64_t addr, size;
+  } forget[DISPLAY_FORGET];
+  unsigned forget_n;
+  bool forget_all;
 };
 
 /* Records into CB what puts F's pixels on the GPU as a linear image (the detile of a tiled

@@ -53,10 +53,48 @@ static bool ensure_buffer(struct display *d, struct vk_buffer *b, uint64_t size)
   return vk_buffer_create(d->dev, size, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST, b);
 }
 
+void display_forget_range(struct display *d, uint64_t addr, uint64_t size) {
+  if (!d || !size) return;
+  pthread_mutex_lock(&d->stats_lock);
+  bool hit = false; /* only a span holding an import is queued */
+  for (int i = 0; !hit && i < DISPLAY_SOURCES; i++)
+    hit = d->src[i].size && addr < d->src[i].base + d->src[i].size && d->src[i].base < addr + size;
+  if (hit && d->forget_n < DISPLAY_FORGET) {
+    d->forget[d->forget_n].addr = addr;
+    d->forget[d->forget_n].size = size;
+    d->forget_n++;
+  } else if (hit) {
+    d->forget_all = true;
+  }
+  pthread_mutex_unlock(&d->stats_lock);
+}
+
+/* Drops the imports of the spans display_forget_range queued (on the recording thread,
+ * which owns src[]; the frames recorded before have completed). */
+static void drop_forgotten(struct display *d) {
+  pthread_mutex_lock(&d->stats_lock);
+  for (int i = 0; (d->forget_n || d->forget_all) && i < DISPLAY_SOURCES; i++) {
+    struct display_source *s = &d->src[i];
+    if (!s->buf.buffer) continue;
+    bool hit = d->forget_all;
+    for (unsigned k = 0; !hit && k < d->forget_n; k++)
+      hit =
+          d->forget[k].addr < s->base + s->size && s->base < d->forget[k].addr + d->forget[k].size;
+    if (!hit || !s->size) continue;
+    vk_buffer_destroy(d->dev, &s->buf);
+    *s = (struct display_source){0};
+    d->stats.imports_dropped++;
+  }
+  d->forget_n = 0;
+  d->forget_all = false;
+  pthread_mutex_unlock(&d->stats_lock);
+}
+
 /* The guest range [P, P+SIZE) as a GPU buffer: an import of the pages around it (kept for
  * the next frames), or a staging copy. *OFFSET: where P lies in it. */
 static const struct vk_buffer *source_of(struct display *d, const void *p, uint64_t size,
                                          uint64_t *offset) {
+  drop_forgotten(d);
   uint64_t align = vk_device_host_import_alignment(d->dev);
   if (align) {
     uintptr_t base = (uintptr_t)p / align * align;
@@ -75,14 +113,19 @@ static const struct vk_buffer *source_of(struct display *d, const void *p, uint6
       if (!s->buf.buffer || s->last_use < victim->last_use) victim = s;
     }
     if (victim->buf.buffer) vk_buffer_destroy(d->dev, &victim->buf);
+    pthread_mutex_lock(&d->stats_lock); /* base and size are read by display_forget_range */
+    victim->base = 0;
+    victim->size = 0;
+    pthread_mutex_unlock(&d->stats_lock);
     if (vk_buffer_import_host(d->dev, (void *)base, len, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
                               &victim->buf)) {
-      victim->base = base;
-      victim->size = len;
       victim->last_use = ++d->use_clock;
       *offset = (uintptr_t)p - base;
       pthread_mutex_lock(&d->stats_lock);
+      victim->base = base;
+      victim->size = len;
       d->stats.imported++;
+      d->stats.imports_made++;
       pthread_mutex_unlock(&d->stats_lock);
       return &victim->buf;
     }

@@ -359,10 +359,12 @@ static bool draw(struct display *d, const struct display_frame *f, struct displa
   return ok;
 }
 
-static void count_fps(struct display *d) {
+/* Counts a shown frame (FRAME) and, once a second, puts the rate in the title: called on
+ * every turn of the window's loop, so a guest that stops flipping reads 0 fps. */
+static void count_fps(struct display *d, bool frame) {
   struct display_window *w = d->win;
   uint64_t t = now_ns();
-  w->fps_frames++;
+  if (frame) w->fps_frames++;
   if (t - w->fps_start_ns >= 1000000000ull) {
     set_title(d, (double)w->fps_frames * 1e9 / (double)(t - w->fps_start_ns));
     w->fps_start_ns = t;
@@ -509,15 +511,16 @@ static void *window_main(void *arg) {
       struct display_linear l = {0};
       bool fok = draw(d, f, &l);
       if (fok && w->n_png) fok = display_write_pngs(f, &l, w->png, w->n_png);
-      count_fps(d);
+      count_fps(d, true);
       pthread_mutex_lock(&w->lock);
       w->frame = NULL;
       w->frame_ok = fok;
       w->frame_done = true;
       pthread_cond_broadcast(&w->cond);
       pthread_mutex_unlock(&w->lock);
-    } else if (redraw) {
-      draw(d, NULL, NULL);
+    } else {
+      if (redraw) draw(d, NULL, NULL);
+      count_fps(d, false);
     }
   }
   window_end(d);

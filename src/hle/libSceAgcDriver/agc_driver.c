@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "common/log.h"
+#include "gpu/cp/pm4.h"
 #include "kernel/equeue.h"
 #include "kernel/kernel_errno.h"
 
@@ -92,6 +93,92 @@ int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
     if (r) return r;
   }
   return 0;
+}
+
+/* The queue object of CreateQueue is not known (its layout is not public): logged once. */
+static void queue_not_read(const char *fn) {
+  LOG_ONCE(hle, WARN,
+           "%s: the queue object is not read (sceAgcDriverCreateQueue's layout is not known): "
+           "the buffers go to the graphics queue",
+           fn);
+}
+
+int agc_driver_submit_command_buffer(const void *queue, const struct agc_driver_submit *packet) {
+  queue_not_read("sceAgcDriverSubmitCommandBuffer");
+  (void)queue;
+  if (!packet) return AGC_DRIVER_ERROR_EINVAL;
+  if (!packet->addr || packet->dwords == 0) return 0;
+  return submit(AGC_DRIVER_GFX_QUEUE, packet->addr, packet->dwords,
+                "sceAgcDriverSubmitCommandBuffer");
+}
+
+int agc_driver_submit_multi_command_buffers(const void *queue, const uint32_t *const *addrs,
+                                            const uint32_t *dwords, uint32_t count) {
+  queue_not_read("sceAgcDriverSubmitMultiCommandBuffers");
+  (void)queue;
+  return agc_driver_submit_multi_dcbs(addrs, dwords, count);
+}
+
+uint32_t agc_driver_get_wait_rendering_packet_size_in_dwords(void) {
+  return AGC_DRIVER_WAIT_RENDERING_DWORDS;
+}
+
+/* A PM4 type-3 header: BODY dwords after it. */
+static uint32_t pkt3(unsigned opcode, unsigned sub, uint32_t body) {
+  return 0xC0000000u | ((body - 1u) & 0x3fffu) << 16 | opcode << 8 | sub << 2;
+}
+
+int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
+                                             uint32_t handle, int32_t index) {
+  /* the NOP after the wait packet has at most 0x4000 body dwords */
+  if (!cmd || !*cmd || dwords < AGC_DRIVER_WAIT_RENDERING_DWORDS ||
+      dwords > AGC_DRIVER_WAIT_FLIP_DONE_DWORDS + 0x4000u || reserved != 0 || index < 0 ||
+      index > 15) {
+    LOG(hle, GAME_ERROR,
+        "sceAgcDriverWaitUntilSafeForRendering: refused (cursor %p, %u dwords, reserved %u, "
+        "buffer %d; %u dwords, reserved 0 and a buffer 0-15 expected)",
+        (void *)cmd, dwords, reserved, index, AGC_DRIVER_WAIT_RENDERING_DWORDS);
+    return AGC_DRIVER_ERROR_EINVAL;
+  }
+  uint32_t *p = *cmd;
+  p[0] = pkt3(PM4_NOP, PM4_DRV_WAIT_FLIP_DONE, AGC_DRIVER_WAIT_FLIP_DONE_DWORDS - 1);
+  p[1] = handle;
+  p[2] = (uint32_t)index;
+  for (uint32_t i = 3; i < AGC_DRIVER_WAIT_FLIP_DONE_DWORDS; i++) p[i] = 0;
+  uint32_t rest = dwords - AGC_DRIVER_WAIT_FLIP_DONE_DWORDS;
+  p[AGC_DRIVER_WAIT_FLIP_DONE_DWORDS] = pkt3(PM4_NOP, 0, rest - 1); /* a NOP over the rest */
+  for (uint32_t i = AGC_DRIVER_WAIT_FLIP_DONE_DWORDS + 1; i < dwords; i++) p[i] = 0;
+  *cmd = p + dwords;
+  return 0;
+}
+
+uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void) { return AGC_DRIVER_SET_FLIP_DWORDS; }
+
+int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
+                        int32_t index, uint32_t mode, int64_t arg) {
+  (void)reserved; /* the console's third argument; its meaning is not known */
+  if (index < -2 || index > 15) return AGC_DRIVER_ERROR_INVALID_INDEX;
+  if (!cmd || !*cmd || dwords < AGC_DRIVER_SET_FLIP_DWORDS ||
+      dwords > AGC_DRIVER_FLIP_DWORDS + 0x4000u) {
+    LOG(hle, GAME_ERROR, "sceAgcDriverSetFlip: refused (cursor %p, %u dwords; %u or more expected)",
+        (void *)cmd, dwords, AGC_DRIVER_SET_FLIP_DWORDS);
+    return AGC_DRIVER_ERROR_EINVAL;
+  }
+  uint32_t *p = *cmd;
+  p[0] = pkt3(PM4_NOP, PM4_DRV_FLIP, AGC_DRIVER_FLIP_DWORDS - 1);
+  p[1] = handle;
+  p[2] = (uint32_t)index;
+  p[3] = mode;
+  p[4] = (uint32_t)(uint64_t)arg;
+  p[5] = (uint32_t)((uint64_t)arg >> 32);
+  p[AGC_DRIVER_FLIP_DWORDS] = pkt3(PM4_NOP, 0, dwords - AGC_DRIVER_FLIP_DWORDS - 1);
+  for (uint32_t i = AGC_DRIVER_FLIP_DWORDS + 1; i < dwords; i++) p[i] = 0;
+  *cmd = p + dwords;
+  return 0;
+}
+
+int agc_driver_resource_registration_not_supported(void) {
+  return AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED;
 }
 
 /* Event data: the number of interrupts since the guest last collected the event. */

@@ -20,6 +20,25 @@
 #define AGC_DRIVER_ERROR_ENODEV ((int)0x80020013u) /* no GPU (no submission op installed) */
 #define AGC_DRIVER_ERROR_EBADF ((int)0x80020009u)  /* not an event queue */
 #define AGC_DRIVER_ERROR_ENOENT ((int)0x80020002u) /* no such event */
+/* What the retail library's resource registration entry points return (RegisterOwner,
+ * RegisterResource, InitResourceRegistration, QueryResourceRegistrationUserMemoryRequirements
+ * are each "return 0x8A6C9018" in the console's libSceAgcDriver and write nothing: public
+ * disassembly and hardware measurements, docs/agc.md). */
+#define AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED ((int)0x8A6C9018u)
+
+/* sceAgcDriverWaitUntilSafeForRendering's packet: the dwords the console's function takes
+ * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware). Ours is the AGC
+ * WAIT_FLIP_DONE driver packet (7 dwords: header, video out handle, buffer index, 4 zero)
+ * and a NOP over the rest; the console's own body is a WAIT_REG_MEM64 on a flip label of
+ * the kernel's, which this emulator does not have. */
+#define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
+#define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
+/* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
+ * value); ours is the AGC FLIP driver packet (6 dwords: header, handle, index, mode,
+ * argument lo, hi) and a NOP over the rest, the console's an end-of-pipe flip sequence. */
+#define AGC_DRIVER_SET_FLIP_DWORDS 64u
+#define AGC_DRIVER_FLIP_DWORDS 6u
+#define AGC_DRIVER_ERROR_INVALID_INDEX ((int)0x8029000Au) /* video out's INVALID_INDEX */
 
 /* The graphics queue (the command processor's queue 0). ACBs name a compute queue by its
  * queue id 0x20 + pipe * 8 + queue (0x20 .. 0x57): the command processor's queue 1 + id -
@@ -63,6 +82,26 @@ int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *d
 int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet);
 int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
                                  const uint32_t *dwords, uint32_t count);
+/* sceAgcDriverSubmitCommandBuffer(queue, packet) / SubmitMultiCommandBuffers(queue, addrs,
+ * dwords, count): QUEUE is the object sceAgcDriverCreateQueue made, whose layout is not
+ * public: it is not read, the buffers go to the graphics queue (PARTIAL). */
+int agc_driver_submit_command_buffer(const void *queue, const struct agc_driver_submit *packet);
+int agc_driver_submit_multi_command_buffers(const void *queue, const uint32_t *const *addrs,
+                                            const uint32_t *dwords, uint32_t count);
+uint32_t agc_driver_get_wait_rendering_packet_size_in_dwords(void);
+/* Writes the wait packet at *CMD (DWORDS dwords, at least the size above; RESERVED 0) and
+ * advances *CMD past it. 0, or EINVAL with nothing written. */
+int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
+                                             uint32_t handle, int32_t index);
+uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void);
+/* Writes the flip packet at *CMD (DWORDS dwords, at least the size above) and advances *CMD
+ * past it: when the command processor reaches it, video out flips buffer INDEX (-1 blank)
+ * of port HANDLE with MODE and ARG. INDEX outside -2..15: INVALID_INDEX (the console's
+ * check); a bad cursor or size: EINVAL (ours). Nothing is written on an error. */
+int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
+                        int32_t index, uint32_t mode, int64_t arg);
+/* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
+int agc_driver_resource_registration_not_supported(void);
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);
 int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
 

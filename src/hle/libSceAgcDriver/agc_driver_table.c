@@ -29,19 +29,14 @@ HLE_STUB_DEFINE(agc_driver_stub_get_resource_name, sceAgcDriverGetResourceName, 
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_shader_guid, sceAgcDriverGetResourceShaderGuid, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_type, sceAgcDriverGetResourceType, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_resource_user_data, sceAgcDriverGetResourceUserData, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_set_flip_packet_size_in_dwords,
-                sceAgcDriverGetSetFlipPacketSizeInDwords, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workload_complete_packet_size,
                 sceAgcDriverGetSetWorkloadCompletePacketSize, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workloads_active_packet_size,
                 sceAgcDriverGetSetWorkloadsActivePacketSize, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_trace_initiator, sceAgcDriverGetTraceInitiator, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_wait_rendering_packet_size_in_dwords,
-                sceAgcDriverGetWaitRenderingPacketSizeInDwords, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_workload_stream_info, sceAgcDriverGetWorkloadStreamInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
-HLE_STUB_DEFINE(agc_driver_stub_init_resource_registration, sceAgcDriverInitResourceRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_is_capture_in_progress, sceAgcDriverIsCaptureInProgress, 0)
 HLE_STUB_DEFINE(agc_driver_stub_is_submit_validation_enabled, sceAgcDriverIsSubmitValidationEnabled,
                 0)
@@ -50,15 +45,10 @@ HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistrat
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
 HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
-HLE_STUB_DEFINE(agc_driver_stub_query_resource_registration_user_memory_requirements,
-                sceAgcDriverQueryResourceRegistrationUserMemoryRequirements, 0)
 HLE_STUB_DEFINE(agc_driver_stub_register_gds_resource, sceAgcDriverRegisterGdsResource, 0)
-HLE_STUB_DEFINE(agc_driver_stub_register_owner, sceAgcDriverRegisterOwner, 0)
-HLE_STUB_DEFINE(agc_driver_stub_register_resource, sceAgcDriverRegisterResource, 0)
 HLE_STUB_DEFINE(agc_driver_stub_register_workload_stream, sceAgcDriverRegisterWorkloadStream, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_start, sceAgcDriverRequestCaptureStart, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_stop, sceAgcDriverRequestCaptureStop, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_flip, sceAgcDriverSetFlip, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param_direct, sceAgcDriverSetHsOffchipParamDirect, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_resource_user_data, sceAgcDriverSetResourceUserData, 0)
@@ -67,9 +57,6 @@ HLE_STUB_DEFINE(agc_driver_stub_set_workload_complete, sceAgcDriverSetWorkloadCo
 HLE_STUB_DEFINE(agc_driver_stub_set_workloads_active, sceAgcDriverSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_async_graphics, sceAgcDriverSetupAsyncGraphics, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
-HLE_STUB_DEFINE(agc_driver_stub_submit_command_buffer, sceAgcDriverSubmitCommandBuffer, 0)
-HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers, sceAgcDriverSubmitMultiCommandBuffers,
-                0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers_direct,
                 sceAgcDriverSubmitMultiCommandBuffersDirect, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_hdr_scopes_acq, sceAgcDriverSubmitToHDRScopesACQ, 0)
@@ -97,8 +84,6 @@ HLE_STUB_DEFINE(agc_driver_stub_user_data_write_packet, sceAgcDriverUserDataWrit
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_pop_marker, sceAgcDriverUserDataWritePopMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_set_marker, sceAgcDriverUserDataWriteSetMarker, 0)
-HLE_STUB_DEFINE(agc_driver_stub_wait_until_safe_for_rendering,
-                sceAgcDriverWaitUntilSafeForRendering, 0)
 
 static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("MetMOQVd8HY", sceAgcDriverAcquireRazorACQ, agc_driver_stub_acquire_razor_acq,
@@ -146,7 +131,7 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("ls4jfY576lw", sceAgcDriverGetResourceUserData, agc_driver_stub_get_resource_user_data,
              HLE_STUB),
     HLE_FUNC("2PrsbRYyZi4", sceAgcDriverGetSetFlipPacketSizeInDwords,
-             agc_driver_stub_get_set_flip_packet_size_in_dwords, HLE_STUB),
+             agc_driver_get_set_flip_packet_size_in_dwords, HLE_IMPLEMENTED),
     HLE_FUNC("WNyjOWq8-Vk", sceAgcDriverGetSetWorkloadCompletePacketSize,
              agc_driver_stub_get_set_workload_complete_packet_size, HLE_STUB),
     HLE_FUNC("gyVTZWyySpM", sceAgcDriverGetSetWorkloadsActivePacketSize,
@@ -155,12 +140,12 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("xDPdCurOujQ", sceAgcDriverGetTraceInitiator, agc_driver_stub_get_trace_initiator,
              HLE_STUB),
     HLE_FUNC("0MtUJ3BpGhE", sceAgcDriverGetWaitRenderingPacketSizeInDwords,
-             agc_driver_stub_get_wait_rendering_packet_size_in_dwords, HLE_STUB),
+             agc_driver_get_wait_rendering_packet_size_in_dwords, HLE_IMPLEMENTED),
     HLE_FUNC("t8PLXbBCiRA", sceAgcDriverGetWorkloadStreamInfo,
              agc_driver_stub_get_workload_stream_info, HLE_STUB),
     HLE_FUNC("C2yjkNdzbW4", sceAgcDriverIDHSSubmit, agc_driver_stub_idhs_submit, HLE_STUB),
     HLE_FUNC("F0Y42t-3e18", sceAgcDriverInitResourceRegistration,
-             agc_driver_stub_init_resource_registration, HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("Ddwk4gLT5j0", sceAgcDriverIsCaptureInProgress, agc_driver_stub_is_capture_in_progress,
              HLE_STUB),
     HLE_FUNC("qspAL8bgcBY", sceAgcDriverIsSubmitValidationEnabled,
@@ -176,19 +161,23 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("lYz7vbL4W4A", sceAgcDriverPatchClearState, agc_driver_stub_patch_clear_state,
              HLE_STUB),
     HLE_FUNC("AOLcoIkQDgM", sceAgcDriverQueryResourceRegistrationUserMemoryRequirements,
-             agc_driver_stub_query_resource_registration_user_memory_requirements, HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("emP3ckeS2uo", sceAgcDriverRegisterGdsResource, agc_driver_stub_register_gds_resource,
              HLE_STUB),
-    HLE_FUNC("X-Nm5KLREeg", sceAgcDriverRegisterOwner, agc_driver_stub_register_owner, HLE_STUB),
-    HLE_FUNC("W5z4eZrjEas", sceAgcDriverRegisterResource, agc_driver_stub_register_resource,
-             HLE_STUB),
+    /* The retail library's resource registration returns 0x8A6C9018 and writes nothing. */
+    HLE_FUNC("X-Nm5KLREeg", sceAgcDriverRegisterOwner,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    HLE_FUNC("W5z4eZrjEas", sceAgcDriverRegisterResource,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("3AyTaWcF-H8", sceAgcDriverRegisterWorkloadStream,
              agc_driver_stub_register_workload_stream, HLE_STUB),
     HLE_FUNC("SAfhzJPcjuk", sceAgcDriverRequestCaptureStart, agc_driver_stub_request_capture_start,
              HLE_STUB),
     HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
              HLE_STUB),
-    HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_stub_set_flip, HLE_STUB),
+    /* PARTIAL: the packet is the FLIP driver packet and a NOP, not the console's end-of-pipe
+       flip sequence; the third argument is not known (ignored); EINVAL is ours. */
+    HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_set_flip, HLE_PARTIAL),
     HLE_FUNC("MM4IZSEYytQ", sceAgcDriverSetHsOffchipParam, agc_driver_stub_set_hs_offchip_param,
              HLE_STUB),
     HLE_FUNC("DPcAnsOlTQs", sceAgcDriverSetHsOffchipParamDirect,
@@ -206,14 +195,16 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("gSRnr79F8tQ", sceAgcDriverSubmitAcb, agc_driver_submit_acb, HLE_PARTIAL),
-    HLE_FUNC("b4fpgH5ZXxQ", sceAgcDriverSubmitCommandBuffer, agc_driver_stub_submit_command_buffer,
-             HLE_STUB),
+    /* PARTIAL: the queue object (CreateQueue's) is not read: the graphics queue (docs/agc.md). */
+    HLE_FUNC("b4fpgH5ZXxQ", sceAgcDriverSubmitCommandBuffer, agc_driver_submit_command_buffer,
+             HLE_PARTIAL),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("UglJIZjGssM", sceAgcDriverSubmitDcb, agc_driver_submit_dcb, HLE_PARTIAL),
     /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
     HLE_FUNC("HF3YllT3mXU", sceAgcDriverSubmitMultiAcbs, agc_driver_submit_multi_acbs, HLE_PARTIAL),
+    /* PARTIAL: the queue object is not read: the graphics queue, one buffer after the other. */
     HLE_FUNC("Fj7r9EHzF38", sceAgcDriverSubmitMultiCommandBuffers,
-             agc_driver_stub_submit_multi_command_buffers, HLE_STUB),
+             agc_driver_submit_multi_command_buffers, HLE_PARTIAL),
     HLE_FUNC("xmWi73o1BR0", sceAgcDriverSubmitMultiCommandBuffersDirect,
              agc_driver_stub_submit_multi_command_buffers_direct, HLE_STUB),
     /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
@@ -256,8 +247,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_user_data_write_push_marker, HLE_STUB),
     HLE_FUNC("zmw2uVSEj94", sceAgcDriverUserDataWriteSetMarker,
              agc_driver_stub_user_data_write_set_marker, HLE_STUB),
+    /* PARTIAL: the packet is the WAIT_FLIP_DONE driver packet and a NOP, not the console's
+       (a WAIT_REG_MEM64 on a kernel flip label); the error code is ours (docs/agc.md). */
     HLE_FUNC("u8BkdHb1+Po", sceAgcDriverWaitUntilSafeForRendering,
-             agc_driver_stub_wait_until_safe_for_rendering, HLE_STUB),
+             agc_driver_wait_until_safe_for_rendering, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAgcDriver = {

@@ -1,6 +1,7 @@
 /* libSceVideoOut's functions: argument checks with the console's error codes, the port's
  * buffers and flip queue, event registration. The vblank and the flips themselves happen on
  * the vblank thread (videoout_vblank.c). One port: the main bus, handle 1. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "common/log.h"
@@ -115,6 +116,42 @@ static int check_attribute(const struct videoout_buffer_attribute *a) {
   return 0;
 }
 
+/* Registers NUM buffers from slot START into group G (-1: the first free one) with the
+ * checked attribute ATTR; the group index, or an error. */
+static int register_group(int32_t handle, int g, int32_t start, void *const *addresses, int32_t num,
+                          const struct videoout_buffer_attribute *attr) {
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) {
+    r = VIDEOOUT_ERROR_INVALID_HANDLE;
+    goto out;
+  }
+  if (g < 0) {
+    g = 0;
+    while (g < VIDEOOUT_GROUPS_MAX && p->group[g].used) g++;
+    if (g == VIDEOOUT_GROUPS_MAX) {
+      r = VIDEOOUT_ERROR_NO_EMPTY_SLOT;
+      goto out;
+    }
+  } else if (p->group[g].used) {
+    r = VIDEOOUT_ERROR_SLOT_OCCUPIED;
+    goto out;
+  }
+  for (int32_t i = 0; i < num; i++)
+    if (p->slot[start + i].group >= 0) {
+      r = VIDEOOUT_ERROR_SLOT_OCCUPIED;
+      goto out;
+    }
+  p->group[g].used = true;
+  p->group[g].attr = *attr;
+  for (int32_t i = 0; i < num; i++) p->slot[start + i] = (struct videoout_slot){addresses[i], g};
+  r = g;
+out:
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
 int videoout_register_buffers(int32_t handle, int32_t start, void *const *addresses, int32_t num,
                               const struct videoout_buffer_attribute *attr) {
   if (!addresses || !attr) return VIDEOOUT_ERROR_INVALID_ADDRESS;
@@ -124,32 +161,114 @@ int videoout_register_buffers(int32_t handle, int32_t start, void *const *addres
     if (!addresses[i]) return VIDEOOUT_ERROR_INVALID_ADDRESS;
   int r = check_attribute(attr);
   if (r) return r;
+  return register_group(handle, -1, start, addresses, num, attr);
+}
+
+void videoout_set_buffer_attribute2(struct videoout_buffer_attribute2 *attr, uint64_t pixel_format,
+                                    uint32_t tiling_mode, uint32_t width, uint32_t height,
+                                    uint64_t option, uint32_t dcc_control,
+                                    uint64_t dcc_cb_register_clear_color) {
+  if (!attr) return;
+  memset(attr, 0, sizeof *attr);
+  attr->pixel_format = pixel_format;
+  attr->tiling_mode = tiling_mode;
+  attr->width = width;
+  attr->height = height;
+  attr->option = option;
+  attr->dcc_control = dcc_control;
+  attr->dcc_cb_register_clear_color = dcc_cb_register_clear_color;
+}
+
+/* The 32-bit twin of an attribute-2 pixel format, or 0. */
+static uint32_t pixel_format_of2(uint64_t f) {
+  switch (f) {
+    case VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB: return VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB;
+    case VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB: return VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB;
+    case VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2: return VIDEOOUT_PIXEL_FORMAT_A2R10G10B10;
+    default: return 0;
+  }
+}
+
+int videoout_register_buffers2(int32_t handle, int32_t set_index, int32_t start,
+                               const struct videoout_buffers *buffers, int32_t num,
+                               const struct videoout_buffer_attribute2 *attr, int32_t category,
+                               const void *option) {
+  if (!buffers || !attr) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+  if (set_index < 0 || set_index >= VIDEOOUT_GROUPS_MAX || start < 0 || num < 1 ||
+      start >= VIDEOOUT_BUFFERS_MAX || num > VIDEOOUT_BUFFERS_MAX - start)
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  void *addresses[VIDEOOUT_BUFFERS_MAX];
+  bool compressed = category != 0 || attr->dcc_control != 0;
+  for (int32_t i = 0; i < num; i++) {
+    if (!buffers[i].data) return VIDEOOUT_ERROR_INVALID_ADDRESS;
+    compressed |= buffers[i].metadata != NULL;
+    addresses[i] = (void *)(uintptr_t)buffers[i].data;
+  }
+  if (compressed) {
+    LOG(hle, WARN,
+        "sceVideoOutRegisterBuffers2: DCC-compressed display buffers (category %d, DCC control "
+        "0x%x) are not supported: refused",
+        category, attr->dcc_control);
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  }
+  if (option) LOG_ONCE(hle, WARN, "sceVideoOutRegisterBuffers2: the option record is ignored");
+  if (attr->reserved0 || attr->pad0 || attr->reserved1[0] || attr->reserved1[1] ||
+      attr->reserved1[2] || attr->option >> 32)
+    return VIDEOOUT_ERROR_INVALID_VALUE;
+  struct videoout_buffer_attribute a = {
+      .pixel_format = pixel_format_of2(attr->pixel_format),
+      .tiling_mode = (int32_t)attr->tiling_mode,
+      .aspect_ratio = (int32_t)attr->aspect_ratio,
+      .width = attr->width,
+      .height = attr->height,
+      .pitch_in_pixel = attr->pitch_in_pixel ? attr->pitch_in_pixel : attr->width,
+      .option = (uint32_t)attr->option};
+  int r = check_attribute(&a);
+  if (r) return r;
+  r = register_group(handle, set_index, start, addresses, num, &a);
+  return r < 0 ? r : 0;
+}
+
+/* Bytes a registered buffer spans: pitch rows, or a GFX10 SW_64KB_R_X surface's 64 KiB
+ * blocks (128x128 pixels of 4 bytes, 128x64 of 8). */
+static uint64_t buffer_bytes(const struct videoout_buffer_attribute *a) {
+  uint64_t bpp = a->pixel_format == VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT ? 8 : 4;
+  if (a->tiling_mode != VIDEOOUT_TILING_MODE_TILE)
+    return (uint64_t)a->pitch_in_pixel * a->height * bpp;
+  uint64_t bw = 128, bh = bpp == 8 ? 64 : 128;
+  return ((a->width + bw - 1) / bw) * ((a->height + bh - 1) / bh) * 65536u;
+}
+
+int videoout_forget_range(uint64_t addr, uint64_t size) {
+  int n = 0;
+  if (!size) return 0;
   pthread_mutex_lock(&videoout_lock);
-  struct videoout_port *p = port_of(handle);
-  if (!p) {
-    r = VIDEOOUT_ERROR_INVALID_HANDLE;
-    goto out;
-  }
-  int g = 0;
-  while (g < VIDEOOUT_GROUPS_MAX && p->group[g].used) g++;
-  if (g == VIDEOOUT_GROUPS_MAX) {
-    r = VIDEOOUT_ERROR_NO_EMPTY_SLOT;
-    goto out;
-  }
-  for (int32_t i = 0; i < num; i++)
-    if (p->slot[start + i].group >= 0) {
-      r = VIDEOOUT_ERROR_SLOT_OCCUPIED;
-      goto out;
+  struct videoout_port *p = &videoout_port;
+  for (int i = 0; p->open && i < VIDEOOUT_BUFFERS_MAX; i++) {
+    int g = p->slot[i].group;
+    if (g < 0) continue;
+    uint64_t b = (uint64_t)(uintptr_t)p->slot[i].address, len = buffer_bytes(&p->group[g].attr);
+    if (b >= addr + size || addr >= b + len) continue;
+    LOG(hle, WARN,
+        "videoout: display buffer %d at 0x%" PRIx64
+        " was unmapped by the guest: it leaves its "
+        "slot",
+        i, b);
+    p->slot[i] = (struct videoout_slot){NULL, -1};
+    for (int k = 0; k < p->queue_len; k++) { /* queued flips of it show nothing */
+      struct videoout_flip_request *q = &p->queue[(p->queue_head + k) % VIDEOOUT_FLIP_QUEUE_MAX];
+      if (q->index == i) q->index = -1;
     }
-  if (attr->tiling_mode == VIDEOOUT_TILING_MODE_TILE)
-    LOG_ONCE(hle, WARN, "videoout: tiled display buffers are flipped but not presented yet");
-  p->group[g].used = true;
-  p->group[g].attr = *attr;
-  for (int32_t i = 0; i < num; i++) p->slot[start + i] = (struct videoout_slot){addresses[i], g};
-  r = g;
-out:
+    n++;
+  }
+  /* a group left without buffers is free again */
+  for (int g = 0; n && g < VIDEOOUT_GROUPS_MAX; g++) {
+    bool any = false;
+    for (int i = 0; i < VIDEOOUT_BUFFERS_MAX; i++) any |= p->slot[i].group == g;
+    if (p->group[g].used && !any) p->group[g].used = false;
+  }
   pthread_mutex_unlock(&videoout_lock);
-  return r;
+  return n;
 }
 
 /* A group whose buffer is on screen or queued for a flip is busy (RESOURCE_BUSY). */
@@ -210,6 +329,19 @@ int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t ar
 
 int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_t arg) {
   return submit_flip(handle, index, mode, arg, true);
+}
+
+int videoout_buffer_flip_pending(int32_t handle, int32_t index) {
+  int r = 0;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (index < 0 || index >= VIDEOOUT_BUFFERS_MAX) r = VIDEOOUT_ERROR_INVALID_INDEX;
+  else
+    for (int i = 0; i < p->queue_len && !r; i++)
+      r = p->queue[(p->queue_head + i) % VIDEOOUT_FLIP_QUEUE_MAX].index == index;
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
 }
 
 int videoout_is_flip_pending(int32_t handle) {

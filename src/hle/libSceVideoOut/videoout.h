@@ -75,6 +75,38 @@ struct videoout_buffer_attribute {
 };
 _Static_assert(sizeof(struct videoout_buffer_attribute) == 40, "SceVideoOutBufferAttribute");
 
+/* SceVideoOutBufferAttribute2, 80 bytes: the PS5 form (RegisterBuffers2). Its pixel
+ * formats are 64-bit (VIDEOOUT_PIXEL_FORMAT2_*), DCC compression is described by
+ * dcc_control / dcc_cb_register_clear_color and the buffers' metadata. */
+struct videoout_buffer_attribute2 {
+  uint32_t reserved0;
+  uint32_t tiling_mode;
+  uint32_t aspect_ratio;
+  uint32_t width;
+  uint32_t height;
+  uint32_t pitch_in_pixel; /* 0: the width */
+  uint64_t option;
+  uint64_t pixel_format;
+  uint64_t dcc_cb_register_clear_color;
+  uint32_t dcc_control;
+  uint32_t pad0;
+  uint64_t reserved1[3];
+};
+_Static_assert(sizeof(struct videoout_buffer_attribute2) == 80, "SceVideoOutBufferAttribute2");
+
+/* SceVideoOutBuffers, 32 bytes: one display buffer of RegisterBuffers2. */
+struct videoout_buffers {
+  const void *data;
+  const void *metadata; /* DCC metadata (compressed buffers) */
+  const void *reserved[2];
+};
+_Static_assert(sizeof(struct videoout_buffers) == 32, "SceVideoOutBuffers");
+
+/* The 64-bit pixel formats of the attribute-2 form that have a 32-bit twin. */
+#define VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB 0x8000000000000000ull /* A8R8G8B8_SRGB */
+#define VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB 0x8000000022000000ull /* A8B8G8R8_SRGB */
+#define VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2 0x8100000000000000ull   /* A2R10G10B10 */
+
 /* SceVideoOutFlipStatus, 64 bytes. */
 struct videoout_flip_status {
   uint64_t count;        /* flips done */
@@ -153,11 +185,29 @@ void videoout_set_buffer_attribute(struct videoout_buffer_attribute *attr, uint3
 int videoout_register_buffers(int32_t handle, int32_t start, void *const *addresses, int32_t num,
                               const struct videoout_buffer_attribute *attr);
 int videoout_unregister_buffers(int32_t handle, int32_t group);
+void videoout_set_buffer_attribute2(struct videoout_buffer_attribute2 *attr, uint64_t pixel_format,
+                                    uint32_t tiling_mode, uint32_t width, uint32_t height,
+                                    uint64_t option, uint32_t dcc_control,
+                                    uint64_t dcc_cb_register_clear_color);
+/* RegisterBuffers2: group SET_INDEX (0..3, chosen by the caller), 0 on success. */
+int videoout_register_buffers2(int32_t handle, int32_t set_index, int32_t start,
+                               const struct videoout_buffers *buffers, int32_t num,
+                               const struct videoout_buffer_attribute2 *attr, int32_t category,
+                               const void *option);
+/* Guest memory [ADDR, ADDR+SIZE) was unmapped: the registered buffers that overlap it leave
+ * their slots (their groups keep the others), so a stale buffer is never flipped again;
+ * queued flips of them become blank flips. Returns how many buffers left. Not a guest
+ * function (the app calls it from the memory map's unmap observer). */
+int videoout_forget_range(uint64_t addr, uint64_t size);
 int videoout_submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg);
 /* A flip requested by the command stream (the AGC flip packet, NOP 0x17, as the command
  * processor reaches it, i.e. after the work before it): the same queue and pacing as
  * SubmitFlip's, counted in the flip status's gcQueueNum until it is done. Same errors. */
 int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_t arg);
+/* WAIT_FLIP_DONE (the command stream's WaitUntilSafeForRendering): 1 while a flip of buffer
+ * INDEX (CPU or GPU requested) is queued and not done, 0 when none is; INVALID_HANDLE,
+ * INVALID_INDEX (0..15) otherwise. Not a guest function. */
+int videoout_buffer_flip_pending(int32_t handle, int32_t index);
 int videoout_is_flip_pending(int32_t handle);
 int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out);
 int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out);

@@ -10,15 +10,21 @@ static const struct hle_symbol videoout_symbols[] = {
     HLE_FUNC("uquVH4-Du78", sceVideoOutClose, videoout_close, HLE_IMPLEMENTED),
     HLE_FUNC("i6-sR91Wt-4", sceVideoOutSetBufferAttribute, videoout_set_buffer_attribute,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the order of the argument checks is ours (unverified); tiled buffers are
-     * flipped but not presented (logged). */
+    /* PARTIAL: the order of the argument checks is ours (unverified). */
     HLE_FUNC("w3BY+tAEiQY", sceVideoOutRegisterBuffers, videoout_register_buffers, HLE_PARTIAL),
+    HLE_FUNC("PjS5uASwcV8", sceVideoOutSetBufferAttribute2, videoout_set_buffer_attribute2,
+             HLE_IMPLEMENTED),
+    /* PARTIAL: three pixel formats (the 8-bit ones and B10G10R10A2); DCC-compressed buffers and
+     * the option record are not supported (refused / ignored, logged); the checks' order is
+     * ours. */
+    HLE_FUNC("rKBUtgRrtbk", sceVideoOutRegisterBuffers2, videoout_register_buffers2, HLE_PARTIAL),
     HLE_FUNC("N5KDtkIjjJ4", sceVideoOutUnregisterBuffers, videoout_unregister_buffers,
              HLE_IMPLEMENTED),
     /* PARTIAL: HSYNC / WINDOW / VSYNC_MULTI flips are done at the vblank like VSYNC (logged). */
     HLE_FUNC("U46NwOiJpys", sceVideoOutSubmitFlip, videoout_submit_flip, HLE_PARTIAL),
     HLE_FUNC("zgXifHT9ErY", sceVideoOutIsFlipPending, videoout_is_flip_pending, HLE_IMPLEMENTED),
-    /* PARTIAL: gcQueueNum stays 0 until flips requested by the command processor exist. */
+    /* PARTIAL: before the first flip, flipArg and currentBuffer -1 (other reimplementations'
+     * reading, unverified); the TSC fields count the host's TSC. */
     HLE_FUNC("SbU3dwp80lQ", sceVideoOutGetFlipStatus, videoout_get_flip_status, HLE_PARTIAL),
     HLE_FUNC("1FZBKy8HeNU", sceVideoOutGetVblankStatus, videoout_get_vblank_status,
              HLE_IMPLEMENTED),

@@ -62,3 +62,12 @@ seed("agc", 0, pkt3(0x37, [5 << 8, A, 0, 0x200, 0x11, 0x240, 0x22]),
      pkt3(0x42, [0]), pkt3(0x20, [(4 << 16) | (1 << 8), A + 32, 0]), pkt3(0x2D, [3, 2], 1),
      pkt3(0x3F, [2 | (3 << 8), A, 0, 0xFFFFFFFF, 0, 0x200, 0, BASE + 0x40, 0, 2, BASE + 0x48, 0,
                  2]))
+# More driver packets: register tables ((offset, value) pairs at A + 0x100) through
+# SH/CX_REGS_INDIRECT and LOAD_CONTEXT_REG_INDEX (DATA_FORMAT 1), DMA_DATA copy and fill,
+# WAIT_FLIP_DONE (no video out in the fuzzer: not waited on).
+seed("driver2", 0, pkt3(0x37, [5 << 8, A + 0x100, 0, 0x240, 0x11, 0x001, 0x22]),
+     pkt3(0x10, [1, A + 0x100, 0], 0x11 << 2), pkt3(0x10, [1, A + 0x108, 0], 0x12 << 2),
+     pkt3(0x9F, [A + 0x108, 0, 0x80000000, 1]),
+     pkt3(0x10, [0, 0, 16, A + 0x200, 0, A + 0x100, 0], 0x19 << 2),
+     pkt3(0x10, [2 << 16, 0, 8, A + 0x300, 0, 0x5A5A5A5A, 0], 0x19 << 2),
+     pkt3(0x10, [1, 0, 0, 0, 0, 0], 0x06 << 2))

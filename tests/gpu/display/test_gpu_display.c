@@ -167,7 +167,19 @@ static int teardown(void **state) {
   return system(cmd) == 0 ? 0 : -1;
 }
 
+static uint8_t *kept_buf; /* test_forget_range's buffer, kept across frames */
+
+static void tiled_frame_keep(uint32_t w, uint32_t h, bool fresh);
+
 static void tiled_frame(uint32_t w, uint32_t h) {
+  tiled_frame_keep(w, h, true);
+  free(kept_buf);
+  kept_buf = NULL;
+}
+
+/* Presents a W x H tiled frame of the pattern from kept_buf (a new buffer when FRESH) and
+ * checks its PNG. */
+static void tiled_frame_keep(uint32_t w, uint32_t h, bool fresh) {
   if (!dpy) skip_because("no Vulkan device");
   uint32_t *map = golden_map(4, w, h);
   struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
@@ -180,7 +192,11 @@ static void tiled_frame(uint32_t w, uint32_t h) {
                              .dim = TILING_DIM_2D};
   struct tiling_layout l;
   assert_true(tiling_compute_layout(&s, &l));
-  uint8_t *buf = aligned_buffer(l.size);
+  if (fresh || !kept_buf) {
+    free(kept_buf);
+    kept_buf = aligned_buffer(l.size);
+  }
+  uint8_t *buf = kept_buf;
   for (uint32_t y = 0; y < h; y++)
     for (uint32_t x = 0; x < w; x++) {
       uint32_t p = pattern(x, y);
@@ -202,8 +218,32 @@ static void tiled_frame(uint32_t w, uint32_t h) {
   display_get_stats(dpy, &after);
   assert_int_equal(after.gpu_detiles, before.gpu_detiles + 1); /* on the GPU, not the CPU */
   check_png_pattern(path, w, h);
-  free(buf);
   free(map);
+}
+
+/* Imports of guest memory are kept for the next frames and dropped when the guest unmaps the
+ * memory (display_forget_range): the next frame imports the range again and still shows the
+ * right pixels; a span elsewhere drops nothing. */
+static void test_forget_range(void **state) {
+  (void)state;
+  if (!dpy) skip_because("no Vulkan device");
+  struct display_stats s0, s1, s2, s3;
+  display_get_stats(dpy, &s0);
+  tiled_frame_keep(256, 256, true);
+  display_get_stats(dpy, &s1);
+  if (s1.copied > s0.copied) skip_because("the device cannot import host memory");
+  assert_int_equal(s1.imports_made, s0.imports_made + 1);
+  tiled_frame_keep(256, 256, false); /* the same buffer: the import is kept */
+  display_get_stats(dpy, &s2);
+  assert_int_equal(s2.imports_made, s1.imports_made);
+  display_forget_range(dpy, 0x1000, 0x1000); /* not it */
+  display_forget_range(dpy, (uint64_t)(uintptr_t)kept_buf + 4096, 1);
+  tiled_frame_keep(256, 256, false);
+  display_get_stats(dpy, &s3);
+  assert_int_equal(s3.imports_dropped, s2.imports_dropped + 1);
+  assert_int_equal(s3.imports_made, s2.imports_made + 1);
+  free(kept_buf);
+  kept_buf = NULL;
 }
 
 static void test_tiled_256(void **state) {
@@ -320,7 +360,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_letterbox),        cmocka_unit_test(test_tiled_256),
       cmocka_unit_test(test_tiled_200x120),    cmocka_unit_test(test_linear_pitch),
-      cmocka_unit_test(test_tiled_half_float),
+      cmocka_unit_test(test_tiled_half_float), cmocka_unit_test(test_forget_range),
   };
   return test_skip_status(cmocka_run_group_tests(tests, setup, teardown));
 }

@@ -14,6 +14,7 @@
 
 #include "gpu/cp/cp.h"
 #include "app/gpu_flip.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceVideoOut/videoout.h"
 
 #define W 16
@@ -141,7 +142,80 @@ static void test_gpu_flips_paced_like_cpu_flips(void **state) {
   videoout_set_present_ops(NULL);
 }
 
+/* WaitUntilSafeForRendering's packet (sceAgcDriverWaitUntilSafeForRendering) run by the
+ * command processor against video out: the graphics queue waits while a flip of its buffer
+ * is queued and not done (here: behind a frame the presenter holds), a compute queue waiting
+ * on the buffer on screen (its flip done) goes on, and the graphics queue goes on once video
+ * out has done the flip. */
+static void test_wait_until_safe_for_rendering(void **state) {
+  (void)state;
+  static const struct videoout_present_ops ops = {.present = present};
+  seen_count = 0;
+  videoout_set_present_ops(&ops);
+  int h = videoout_open(255, 0, 0, NULL);
+  assert_int_equal(h, 1);
+  struct videoout_buffer_attribute a;
+  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
+                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
+  void *addr[2] = {pixels[0], pixels[1]};
+  assert_int_equal(videoout_register_buffers(h, 0, addr, 2, &a), 0);
+  set_hold(true);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
+  wait_seen(1); /* buffer 0 on screen, held */
+  assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 2), 0); /* queued */
+  assert_int_equal(videoout_buffer_flip_pending(h, 1), 1);
+  assert_int_equal(videoout_buffer_flip_pending(h, 0), 0);
+  assert_int_equal(videoout_buffer_flip_pending(h + 1, 0), VIDEOOUT_ERROR_INVALID_HANDLE);
+  assert_int_equal(videoout_buffer_flip_pending(h, 16), VIDEOOUT_ERROR_INVALID_INDEX);
+
+  struct cp_ops cops = {
+      .mem_map = mem_map, .agc_packet = app_gpu_agc_packet, .flip_pending = app_gpu_flip_pending};
+  struct cp *cp = cp_create(&cops);
+  assert_non_null(cp);
+  memset(mem, 0, sizeof mem);
+  const uint32_t size = agc_driver_get_wait_rendering_packet_size_in_dwords();
+  uint32_t *cur = mem;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, size, 0, (uint32_t)h, 1), 0);
+  /* WRITE_DATA (0x37) of 1 to the label at mem[200], memory (DST_SEL 5) */
+  const uint64_t label = MEM_BASE + 200 * 4;
+  cur[0] = 0xC0033700u;
+  cur[1] = 5u << 8;
+  cur[2] = (uint32_t)label;
+  cur[3] = 0;
+  cur[4] = 1;
+  cur += 5;
+  uint32_t gfx = (uint32_t)(cur - mem);
+  uint32_t *c2 = cur;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, size, 0, (uint32_t)h, 0), 0);
+  cur[0] = 0xC0033700u;
+  cur[1] = 5u << 8;
+  cur[2] = (uint32_t)(label + 4);
+  cur[3] = 0;
+  cur[4] = 2;
+  cur += 5;
+  const unsigned cq = cp_compute_queue(2, 3);
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, MEM_BASE, gfx), 0);
+  assert_int_equal(cp_submit(cp, cq, MEM_BASE + (uint64_t)(c2 - mem) * 4, (uint32_t)(cur - c2)), 0);
+  cp_run_until_idle(cp, 50);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_IDLE);
+  assert_int_equal(mem[200], 0);
+  assert_int_equal(mem[201], 2);
+
+  set_hold(false); /* video out does the flip of buffer 1 at a coming vblank */
+  for (int tries = 0; tries < 200 && videoout_buffer_flip_pending(h, 1); tries++)
+    videoout_wait_vblank(h);
+  assert_int_equal(videoout_buffer_flip_pending(h, 1), 0);
+  assert_true(cp_run_until_idle(cp, 50));
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(mem[200], 1);
+  cp_destroy(cp);
+  assert_int_equal(videoout_close(h), 0);
+  videoout_set_present_ops(NULL);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_gpu_flips_paced_like_cpu_flips)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_gpu_flips_paced_like_cpu_flips),
+                                     cmocka_unit_test(test_wait_until_safe_for_rendering)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

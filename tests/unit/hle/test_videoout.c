@@ -120,8 +120,102 @@ static void test_slow_presenter(void **state) {
   videoout_set_present_ops(NULL);
 }
 
+/* RegisterBuffers2 with the PS5 attribute (80 bytes; its fields at the offsets public
+ * reimplementations give: tiling 4, width 12, height 16, pitch 20, option 24, pixel format
+ * 32, DCC clear colour 40, DCC control 48): the caller's group index, 0 on success; the 64-bit
+ * pixel formats map to their 32-bit twins (B8G8R8A8 sRGB = A8R8G8B8_SRGB, R8G8B8A8 sRGB =
+ * A8B8G8R8_SRGB); pitch 0 is the width; compressed (DCC) buffers are refused. */
+static void test_register_buffers2(void **state) {
+  (void)state;
+  static const struct videoout_present_ops ops = {.present = present};
+  videoout_set_present_ops(&ops);
+  seen_count = 0;
+  int h = videoout_open(255, 0, 0, NULL);
+  assert_int_equal(h, 1);
+  struct videoout_buffer_attribute2 a;
+  memset(&a, 0xEE, sizeof a);
+  videoout_set_buffer_attribute2(&a, VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB,
+                                 VIDEOOUT_TILING_MODE_LINEAR, W, H, 0, 0, 0);
+  const uint8_t *raw = (const uint8_t *)&a;
+  uint64_t pf;
+  uint32_t u;
+  memcpy(&pf, raw + 32, 8);
+  assert_true(pf == 0x8000000022000000ull);
+  memcpy(&u, raw + 4, 4);
+  assert_int_equal(u, VIDEOOUT_TILING_MODE_LINEAR);
+  memcpy(&u, raw + 12, 4);
+  assert_int_equal(u, W);
+  memcpy(&u, raw + 16, 4);
+  assert_int_equal(u, H);
+  for (size_t i = 48; i < 80; i++) assert_int_equal(raw[i], 0);
+  struct videoout_buffers b[2] = {{.data = pixels[0]}, {.data = pixels[1]}};
+  assert_int_equal(videoout_register_buffers2(h, 2, 3, b, 2, &a, 0, NULL), 0);
+  assert_int_equal(videoout_register_buffers2(h, 2, 5, b, 1, &a, 0, NULL),
+                   VIDEOOUT_ERROR_SLOT_OCCUPIED); /* group 2 is taken */
+  assert_int_equal(videoout_register_buffers2(h, 4, 5, b, 1, &a, 0, NULL),
+                   VIDEOOUT_ERROR_INVALID_VALUE);
+  struct videoout_buffers dcc = {.data = pixels[2], .metadata = pixels[3]};
+  assert_int_equal(videoout_register_buffers2(h, 1, 5, &dcc, 1, &a, 1, NULL),
+                   VIDEOOUT_ERROR_INVALID_VALUE);
+  struct videoout_buffer_attribute2 bad = a;
+  bad.pixel_format = 0x1234;
+  assert_int_equal(videoout_register_buffers2(h, 1, 5, b, 1, &bad, 0, NULL),
+                   VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT);
+  assert_int_equal(videoout_register_buffers2(h, 1, 5, NULL, 1, &a, 0, NULL),
+                   VIDEOOUT_ERROR_INVALID_ADDRESS);
+  assert_int_equal(videoout_submit_flip(h, 4, VIDEOOUT_FLIP_MODE_VSYNC, 7), 0);
+  wait_seen(1);
+  assert_int_equal(seen[0].buffer_index, 4);
+  assert_ptr_equal(seen[0].address, pixels[1]);
+  assert_int_equal(seen[0].pixel_format, VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB);
+  assert_int_equal(seen[0].pitch_in_pixel, W);
+  assert_int_equal(videoout_unregister_buffers(h, 2), VIDEOOUT_ERROR_RESOURCE_BUSY); /* shown */
+  assert_int_equal(videoout_close(h), 0);
+  videoout_set_present_ops(NULL);
+}
+
+/* The guest unmapped memory holding registered buffers: they leave their slots (a flip of
+ * them is INVALID_INDEX), a flip of one already queued shows nothing (a blank flip), the
+ * others stay, a group left empty is free again. */
+static void test_forget_range(void **state) {
+  (void)state;
+  int h = open_with_buffers(); /* buffers 0-3 in group 0: pixels[0..3] */
+  pthread_mutex_lock(&lock);
+  hold = true;
+  pthread_mutex_unlock(&lock);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 0), 0);
+  wait_seen(1);
+  assert_int_equal(videoout_submit_flip(h, 2, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0); /* queued */
+  /* unmap the bytes of pixels[1] and pixels[2] (a span covering their last/first dwords) */
+  uint64_t lo = (uint64_t)(uintptr_t)&pixels[1][W * H - 1], hi = (uint64_t)(uintptr_t)&pixels[2][1];
+  assert_int_equal(videoout_forget_range(lo, hi - lo), 2);
+  assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 2),
+                   VIDEOOUT_ERROR_INVALID_INDEX);
+  assert_int_equal(videoout_submit_flip(h, 3, VIDEOOUT_FLIP_MODE_VSYNC, 3), 0);
+  assert_int_equal(videoout_forget_range(lo, 0), 0);
+  pthread_mutex_lock(&lock);
+  hold = false;
+  pthread_cond_broadcast(&cond);
+  pthread_mutex_unlock(&lock);
+  wait_seen(3);
+  assert_int_equal(seen[1].buffer_index, -1); /* the queued flip of buffer 2 */
+  assert_null(seen[1].address);
+  assert_int_equal(seen[2].buffer_index, 3);
+  /* the rest of the group leaves too: the group is free for a new registration */
+  for (int tries = 0; tries < 200 && videoout_is_flip_pending(h); tries++) videoout_wait_vblank(h);
+  assert_int_equal(videoout_forget_range((uint64_t)(uintptr_t)pixels, sizeof pixels), 2);
+  struct videoout_buffer_attribute a;
+  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
+                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
+  void *addr[1] = {pixels[0]};
+  assert_int_equal(videoout_register_buffers(h, 0, addr, 1, &a), 0); /* group 0 again */
+  assert_int_equal(videoout_close(h), 0);
+  videoout_set_present_ops(NULL);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_flip_rates),
-                                     cmocka_unit_test(test_slow_presenter)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_flip_rates), cmocka_unit_test(test_slow_presenter),
+      cmocka_unit_test(test_register_buffers2), cmocka_unit_test(test_forget_range)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

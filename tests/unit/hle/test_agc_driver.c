@@ -1,0 +1,146 @@
+/* libSceAgcDriver (src/hle/libSceAgcDriver): sceAgcDriverWaitUntilSafeForRendering's packet
+ * (the AGC WAIT_FLIP_DONE driver packet as the console's libSceAgc writes it, header
+ * 0xC0051018: a PM4 type-3 NOP, 6 body dwords, sub-selector 6 in bits 7:2; then a NOP over
+ * the rest of the 32 dwords the console's function takes), submission through
+ * SubmitCommandBuffer(s), and the retail library's resource registration (each entry point
+ * returns 0x8A6C9018 and writes nothing, as measured on the console). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hle/libSceAgcDriver/agc_driver.h"
+
+static void test_wait_until_safe_for_rendering(void **state) {
+  (void)state;
+  assert_int_equal(agc_driver_get_wait_rendering_packet_size_in_dwords(), 32);
+  uint32_t buf[40];
+  memset(buf, 0xAB, sizeof buf);
+  uint32_t *cur = buf;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 1, 3), 0);
+  assert_ptr_equal(cur, buf + 32);
+  assert_int_equal(buf[0], 0xC0051018u);
+  assert_int_equal(buf[1], 1);
+  assert_int_equal(buf[2], 3);
+  for (int i = 3; i < 7; i++) assert_int_equal(buf[i], 0);
+  /* a NOP (0x10) of the remaining 25 dwords: COUNT 23 */
+  assert_int_equal(buf[7], 0xC0171000u);
+  for (int i = 8; i < 32; i++) assert_int_equal(buf[i], 0);
+  assert_int_equal(buf[32], 0xABABABABu); /* nothing past the packet */
+
+  /* refused: too small, reserved not 0, a buffer outside 0..15, no cursor; nothing written */
+  memset(buf, 0xAB, sizeof buf);
+  cur = buf;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 31, 0, 1, 0),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 1, 1, 0),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 1, 16),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 1, -1),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(NULL, 32, 0, 1, 0),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_ptr_equal(cur, buf);
+  assert_int_equal(buf[0], 0xABABABABu);
+  uint32_t *null_cur = NULL;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&null_cur, 32, 0, 1, 0),
+                   AGC_DRIVER_ERROR_EINVAL);
+}
+
+/* a fake command processor recording the submissions */
+static struct {
+  unsigned n, queue[8];
+  uint64_t addr[8];
+  uint32_t dwords[8];
+} subs;
+static int fake_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
+  (void)ctx;
+  if (subs.n < 8) {
+    subs.queue[subs.n] = queue;
+    subs.addr[subs.n] = addr;
+    subs.dwords[subs.n] = dwords;
+  }
+  subs.n++;
+  return 0;
+}
+
+static void test_submit_command_buffer(void **state) {
+  (void)state;
+  memset(&subs, 0, sizeof subs);
+  const struct agc_driver_ops ops = {.submit = fake_submit};
+  agc_driver_set_ops(&ops);
+  static uint32_t a[4], b[8];
+  int queue_object = 0; /* whatever CreateQueue made: not read */
+  struct agc_driver_submit p = {.addr = a, .dwords = 4};
+  assert_int_equal(agc_driver_submit_command_buffer(&queue_object, &p), 0);
+  assert_int_equal(subs.n, 1);
+  assert_int_equal(subs.queue[0], AGC_DRIVER_GFX_QUEUE);
+  assert_int_equal(subs.addr[0], (uint64_t)(uintptr_t)a);
+  assert_int_equal(subs.dwords[0], 4);
+  assert_int_equal(agc_driver_submit_command_buffer(&queue_object, NULL), AGC_DRIVER_ERROR_EINVAL);
+  struct agc_driver_submit empty = {0};
+  assert_int_equal(agc_driver_submit_command_buffer(&queue_object, &empty), 0);
+  assert_int_equal(subs.n, 1);
+
+  const uint32_t *addrs[3] = {a, NULL, b};
+  uint32_t dwords[3] = {4, 0, 8};
+  assert_int_equal(agc_driver_submit_multi_command_buffers(&queue_object, addrs, dwords, 3), 0);
+  assert_int_equal(subs.n, 3); /* the NULL entry skipped */
+  assert_int_equal(subs.addr[2], (uint64_t)(uintptr_t)b);
+  assert_int_equal(subs.dwords[2], 8);
+  dwords[2] = 0; /* an address with 0 dwords: refused before anything is queued */
+  assert_int_equal(agc_driver_submit_multi_command_buffers(&queue_object, addrs, dwords, 3),
+                   AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(subs.n, 3);
+  agc_driver_set_ops(NULL);
+}
+
+/* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
+ * console's GetSetFlipPacketSizeInDwords says; the FLIP driver packet (header 0xC004105C: a
+ * NOP of 5 body dwords, sub-selector 0x17) then a NOP over the other 58; indices outside
+ * -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function returns. */
+static void test_set_flip(void **state) {
+  (void)state;
+  assert_int_equal(agc_driver_get_set_flip_packet_size_in_dwords(), 64);
+  uint32_t buf[70];
+  memset(buf, 0xAB, sizeof buf);
+  uint32_t *cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_ptr_equal(cur, buf + 64);
+  assert_int_equal(buf[0], 0xC004105Cu);
+  assert_int_equal(buf[1], 1);
+  assert_int_equal(buf[2], 3);
+  assert_int_equal(buf[3], 1);
+  assert_int_equal(buf[4], 0x3456789Au);
+  assert_int_equal(buf[5], 0x12u);
+  assert_int_equal(buf[6], 0xC0381000u); /* NOP, COUNT 56: 57 body dwords, 58 in all */
+  for (int i = 7; i < 64; i++) assert_int_equal(buf[i], 0);
+  assert_int_equal(buf[64], 0xABABABABu);
+  cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank */
+  assert_int_equal(buf[2], 0xFFFFFFFFu);
+  cur = buf;
+  assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, 16, 1, 0), 0x8029000Au);
+  assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, -3, 1, 0), 0x8029000Au);
+  assert_int_equal(agc_driver_set_flip(&cur, 63, 0, 1, 0, 1, 0), AGC_DRIVER_ERROR_EINVAL);
+  assert_ptr_equal(cur, buf);
+}
+
+static void test_resource_registration(void **state) {
+  (void)state;
+  assert_int_equal((uint32_t)agc_driver_resource_registration_not_supported(), 0x8A6C9018u);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_wait_until_safe_for_rendering),
+      cmocka_unit_test(test_submit_command_buffer),
+      cmocka_unit_test(test_set_flip),
+      cmocka_unit_test(test_resource_registration),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
