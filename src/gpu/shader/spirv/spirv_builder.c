@@ -184,6 +184,27 @@ void spv_name(struct spv_builder *b, uint32_t id, const char *name) {
   spv_inst_str(b, SPV_SEC_DEBUG_NAME, SpvOpName, &id, 1, name, NULL, 0);
 }
 
+void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
+                       const char *hex_tag, uint32_t h) {
+  char text[96], digits[10];
+  size_t len = strnlen(prefix, 32);
+  memcpy(text, prefix, len);
+  int d = 0;
+  do digits[d++] = (char)('0' + n % 10);
+  while ((n /= 10) != 0);
+  while (d) text[len++] = digits[--d];
+  if (hex_tag) {
+    size_t tag = strnlen(hex_tag, 32);
+    memcpy(&text[len], hex_tag, tag);
+    len += tag;
+    do digits[d++] = "0123456789abcdef"[h & 15];
+    while ((h >>= 4) != 0 || d < 4);
+    while (d) text[len++] = digits[--d];
+  }
+  text[len] = '\0';
+  spv_name(b, id, text);
+}
+
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name) {
   uint32_t pre[2] = {type, member};
   spv_inst_str(b, SPV_SEC_DEBUG_NAME, SpvOpMemberName, pre, 2, name, NULL, 0);

@@ -108,6 +108,11 @@ void spv_execution_mode(struct spv_builder *b, uint32_t fn, SpvExecutionMode mod
 uint32_t spv_string(struct spv_builder *b, const char *text);
 void spv_source(struct spv_builder *b, uint32_t file_string);
 void spv_name(struct spv_builder *b, uint32_t id, const char *name);
+/* OpName "<PREFIX><N>", N in decimal, then when HEX_TAG is not NULL "<HEX_TAG><H>", H in
+ * lowercase hexadecimal of at least 4 digits (the text of printf's "%s%u%s%04x"), formatted
+ * without printf: the emitter names every value and block. */
+void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
+                       const char *hex_tag, uint32_t h);
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name);
 void spv_line(struct spv_builder *b, uint32_t file_string, uint32_t line, uint32_t column);
 

@@ -745,10 +745,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
     spirv_lanes_vars(e);
     if (e->dispatch) spirv_dispatch_vars(e);
   }
-  char name[48];
-  if (b->pc != IR_NONE) snprintf(name, sizeof name, "b%u_pc_%04x", blk, b->pc);
-  else snprintf(name, sizeof name, "b%u", blk);
-  spv_name(&e->b, e->begin[blk], name);
+  spv_name_numbered(&e->b, e->begin[blk], "b", blk, b->pc != IR_NONE ? "_pc_" : NULL, b->pc);
   uint32_t i = 0;
   for (; i < b->count && fn->insts[b->insts[i]].op == IR_OP_phi; i++)
     if (!fn->insts[b->insts[i]].dead && !e->dispatch) emit_phi(e, b->insts[i]);
@@ -958,9 +955,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       continue;
     }
     e.val[i] = spv_id(&e.b);
-    char name[16];
-    snprintf(name, sizeof name, "v%u", i);
-    spv_name(&e.b, e.val[i], name);
+    spv_name_numbered(&e.b, e.val[i], "v", i, NULL, 0);
   }
   for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
     if (fn->insts[i].dead || fn->insts[i].op != IR_OP_copy) continue;
