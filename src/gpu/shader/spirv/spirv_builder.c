@@ -184,25 +184,38 @@ void spv_name(struct spv_builder *b, uint32_t id, const char *name) {
   spv_inst_str(b, SPV_SEC_DEBUG_NAME, SpvOpName, &id, 1, name, NULL, 0);
 }
 
+/* Appends the decimal digits of N at P; returns the end. */
+static char *put_decimal(char *p, uint32_t n) {
+  uint32_t digits = 1;
+  for (uint32_t t = n; t >= 10; t /= 10) digits++;
+  for (uint32_t i = digits; i-- > 0; n /= 10) p[i] = (char)('0' + n % 10);
+  return p + digits;
+}
+
 void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
                        const char *hex_tag, uint32_t h) {
-  char text[96], digits[10];
-  size_t len = strnlen(prefix, 32);
-  memcpy(text, prefix, len);
-  int d = 0;
-  do digits[d++] = (char)('0' + n % 10);
-  while ((n /= 10) != 0);
-  while (d) text[len++] = digits[--d];
+  uint32_t words[16] = {0}; /* the literal, nul-terminated and zero-padded */
+  char *text = (char *)words, *p = text;
+  for (uint32_t i = 0; prefix[i] && i < 16; i++) *p++ = prefix[i];
+  p = put_decimal(p, n);
   if (hex_tag) {
-    size_t tag = strnlen(hex_tag, 32);
-    memcpy(&text[len], hex_tag, tag);
-    len += tag;
-    do digits[d++] = "0123456789abcdef"[h & 15];
-    while ((h >>= 4) != 0 || d < 4);
-    while (d) text[len++] = digits[--d];
+    for (uint32_t i = 0; hex_tag[i] && i < 16; i++) *p++ = hex_tag[i];
+    uint32_t digits = 4;
+    while (digits < 8 && h >> (4 * digits)) digits++;
+    for (uint32_t i = digits; i-- > 0; h >>= 4) p[i] = "0123456789abcdef"[h & 15];
+    p += digits;
   }
-  text[len] = '\0';
-  spv_name(b, id, text);
+  uint32_t sw = (uint32_t)(p - text) / 4 + 1;
+  struct spv_words *w = &b->sec[SPV_SEC_DEBUG_NAME];
+  if (!words_reserve(b, w, sw + 2)) return;
+  w->w[w->count++] = (sw + 2) << 16 | (uint32_t)SpvOpName;
+  w->w[w->count++] = id;
+  memcpy(&w->w[w->count], words, sw * sizeof *words);
+  w->count += sw;
+}
+
+bool spv_builder_reserve(struct spv_builder *b, enum spv_section s, uint32_t words) {
+  return words_reserve(b, &b->sec[s], words);
 }
 
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name) {

@@ -73,6 +73,9 @@ struct spv_builder {
 /* VERSION: the module's SPIR-V version word (0x00010000 * major + 0x100 * minor). */
 void spv_builder_init(struct spv_builder *b, uint32_t version);
 void spv_builder_free(struct spv_builder *b);
+/* Room for WORDS more words in section S without growing (a size estimate; false when out
+ * of memory). */
+bool spv_builder_reserve(struct spv_builder *b, enum spv_section s, uint32_t words);
 /* The module's words (header first; the caller frees *WORDS). False if an allocation
  * failed at any point or no memory model was set. */
 bool spv_builder_finish(struct spv_builder *b, uint32_t **words, size_t *count);
@@ -109,8 +112,9 @@ uint32_t spv_string(struct spv_builder *b, const char *text);
 void spv_source(struct spv_builder *b, uint32_t file_string);
 void spv_name(struct spv_builder *b, uint32_t id, const char *name);
 /* OpName "<PREFIX><N>", N in decimal, then when HEX_TAG is not NULL "<HEX_TAG><H>", H in
- * lowercase hexadecimal of at least 4 digits (the text of printf's "%s%u%s%04x"), formatted
- * without printf: the emitter names every value and block. */
+ * lowercase hexadecimal of at least 4 digits (the text of printf's "%s%u%s%04x"; PREFIX and
+ * HEX_TAG of at most 16 characters), formatted without printf: the emitter names every value
+ * and block. */
 void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
                        const char *hex_tag, uint32_t h);
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name);

@@ -934,6 +934,9 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   struct emit e = {.fn = fn, .out = out};
   spv_builder_init(&e.b, opts && opts->version ? opts->version : 0x00010500);
   uint32_t nb = fn->block_count;
+  /* about 13 words of code and 3 of names per IR instruction: no regrowth on the way */
+  spv_builder_reserve(&e.b, SPV_SEC_FUNCTION, 16 * fn->inst_count + 1024);
+  spv_builder_reserve(&e.b, SPV_SEC_DEBUG_NAME, 4 * fn->inst_count + 256);
   e.val = calloc(fn->inst_count ? fn->inst_count : 1, sizeof *e.val);
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
   bool ok = e.val && e.begin;
