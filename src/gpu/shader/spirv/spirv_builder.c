@@ -384,8 +384,13 @@ uint32_t spv_type_struct(struct spv_builder *b, const uint32_t *members, uint32_
 }
 
 uint32_t spv_const(struct spv_builder *b, uint32_t type, uint32_t value) {
+  /* a hit is the id dedup_global gave for the same operands: types and constants stay */
+  struct spv_const_hit *hit = &b->const_hits[(value * 0x9e3779b1u + type) >> 24];
+  if (hit->id && hit->type == type && hit->value == value && !b->failed) return hit->id;
   uint32_t w[2] = {type, value};
-  return dedup_global(b, SpvOpConstant, w, 2, 1);
+  uint32_t id = dedup_global(b, SpvOpConstant, w, 2, 1);
+  if (id) *hit = (struct spv_const_hit){type, value, id};
+  return id;
 }
 
 uint32_t spv_const64(struct spv_builder *b, uint32_t type, uint64_t value) {

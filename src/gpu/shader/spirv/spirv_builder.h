@@ -68,6 +68,11 @@ struct spv_builder {
   uint32_t ext_count;            /* declared extensions (their names are in the section) */
   uint32_t glsl_std;             /* id of the GLSL.std.450 import, 0 until requested */
   uint32_t memory_model_set;
+  /* 32-bit constants last returned, direct-mapped by type and value: the emitter asks for the
+   * same few (lane counts, shifts, slots) thousands of times per module */
+  struct spv_const_hit {
+    uint32_t type, value, id; /* id 0: empty */
+  } const_hits[256];
 };
 
 /* VERSION: the module's SPIR-V version word (0x00010000 * major + 0x100 * minor). */
