@@ -186,9 +186,19 @@ void spv_name(struct spv_builder *b, uint32_t id, const char *name) {
 
 /* Appends the decimal digits of N at P; returns the end. */
 static char *put_decimal(char *p, uint32_t n) {
-  uint32_t digits = 1;
-  for (uint32_t t = n; t >= 10; t /= 10) digits++;
-  for (uint32_t i = digits; i-- > 0; n /= 10) p[i] = (char)('0' + n % 10);
+  static const char pairs[201] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  uint32_t digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : 6;
+  for (uint32_t t = n / 1000000; t; t /= 10) digits++;
+  uint32_t i = digits;
+  for (; n >= 100; n /= 100) {
+    i -= 2;
+    memcpy(&p[i], &pairs[2 * (n % 100)], 2);
+  }
+  if (n >= 10) memcpy(&p[i - 2], &pairs[2 * n], 2);
+  else p[i - 1] = (char)('0' + n);
   return p + digits;
 }
 
