@@ -954,8 +954,7 @@ static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_
         continue;
       }
       uint32_t b = by_pre[k];
-      if (b == entry || !cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b))
-        continue;
+      if (b == entry || !cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
       for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
         uint32_t p = cfg_gi_pred(g, b, i);
         if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
