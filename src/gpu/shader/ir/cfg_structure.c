@@ -891,8 +891,10 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * loop H instead of its loop or selection construct. */
 static bool in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
                                   uint32_t b) {
+  /* a block post-dominates itself: the continue target alone (the usual continue construct)
+   * needs no post-dominator analysis of SG */
   return cfg_gi_dominates(sg, sh->continue_to, b) &&
-         cfg_graph_post_dominates(sg, sh->continue_to, b) &&
+         (b == sh->continue_to || cfg_graph_post_dominates(sg, sh->continue_to, b)) &&
          (sh->merge == CFG_NONE || !cfg_gi_dominates(sg, sh->merge, b));
 }
 
@@ -901,6 +903,16 @@ static bool construct_member(const struct cfg_graph *sg, const struct cfg_node_s
   if (continue_part) return in_continue_construct(sg, sh, b);
   if (!cfg_gi_dominates(sg, h, b)) return false;
   if (sh->merge != CFG_NONE && cfg_gi_dominates(sg, sh->merge, b)) return false;
+  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
+}
+
+/* construct_member for a block B of H's subtree of the structural dominator tree outside its
+ * merge's subtree (the blocks the checks walk): H dominates B and the merge does not (were
+ * the merge outside H's subtree and dominating B, it would dominate H in SG and so in G,
+ * where H dominates it), so only the continue construct decides. */
+static bool walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
+                          bool continue_part, uint32_t b) {
+  if (continue_part) return in_continue_construct(sg, sh, b);
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
@@ -942,8 +954,7 @@ static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_
         continue;
       }
       uint32_t b = by_pre[k];
-      if (b == entry || !cfg_gi_reachable(g, b) || !construct_member(sg, sh, h, part, b))
-        continue;
+      if (b == entry || !cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
       for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
         uint32_t p = cfg_gi_pred(g, b, i);
         if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
@@ -1065,7 +1076,7 @@ static bool check_construct_exits(const struct cfg_graph *g, const struct cfg_gr
         continue;
       }
       uint32_t b = by_pre[k];
-      if (!cfg_gi_reachable(g, b) || !construct_member(sg, sh, h, part, b)) continue;
+      if (!cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
       for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
         uint32_t x = cfg_gi_succ(g, b, i);
         if (construct_member(sg, sh, h, part, x) ||

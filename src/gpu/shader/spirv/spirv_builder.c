@@ -184,6 +184,50 @@ void spv_name(struct spv_builder *b, uint32_t id, const char *name) {
   spv_inst_str(b, SPV_SEC_DEBUG_NAME, SpvOpName, &id, 1, name, NULL, 0);
 }
 
+/* Appends the decimal digits of N at P; returns the end. */
+static char *put_decimal(char *p, uint32_t n) {
+  static const char pairs[201] =
+      "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+      "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+      "8081828384858687888990919293949596979899";
+  uint32_t digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : n < 100000 ? 5 : 6;
+  for (uint32_t t = n / 1000000; t; t /= 10) digits++;
+  uint32_t i = digits;
+  for (; n >= 100; n /= 100) {
+    i -= 2;
+    memcpy(&p[i], &pairs[2 * (n % 100)], 2);
+  }
+  if (n >= 10) memcpy(&p[i - 2], &pairs[2 * n], 2);
+  else p[i - 1] = (char)('0' + n);
+  return p + digits;
+}
+
+void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
+                       const char *hex_tag, uint32_t h) {
+  uint32_t words[16] = {0}; /* the literal, nul-terminated and zero-padded */
+  char *text = (char *)words, *p = text;
+  for (uint32_t i = 0; prefix[i] && i < 16; i++) *p++ = prefix[i];
+  p = put_decimal(p, n);
+  if (hex_tag) {
+    for (uint32_t i = 0; hex_tag[i] && i < 16; i++) *p++ = hex_tag[i];
+    uint32_t digits = 4;
+    while (digits < 8 && h >> (4 * digits)) digits++;
+    for (uint32_t i = digits; i-- > 0; h >>= 4) p[i] = "0123456789abcdef"[h & 15];
+    p += digits;
+  }
+  uint32_t sw = (uint32_t)(p - text) / 4 + 1;
+  struct spv_words *w = &b->sec[SPV_SEC_DEBUG_NAME];
+  if (!words_reserve(b, w, sw + 2)) return;
+  w->w[w->count++] = (sw + 2) << 16 | (uint32_t)SpvOpName;
+  w->w[w->count++] = id;
+  memcpy(&w->w[w->count], words, sw * sizeof *words);
+  w->count += sw;
+}
+
+bool spv_builder_reserve(struct spv_builder *b, enum spv_section s, uint32_t words) {
+  return words_reserve(b, &b->sec[s], words);
+}
+
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name) {
   uint32_t pre[2] = {type, member};
   spv_inst_str(b, SPV_SEC_DEBUG_NAME, SpvOpMemberName, pre, 2, name, NULL, 0);
@@ -350,8 +394,13 @@ uint32_t spv_type_struct(struct spv_builder *b, const uint32_t *members, uint32_
 }
 
 uint32_t spv_const(struct spv_builder *b, uint32_t type, uint32_t value) {
+  /* a hit is the id dedup_global gave for the same operands: types and constants stay */
+  struct spv_const_hit *hit = &b->const_hits[(value * 0x9e3779b1u + type) >> 24];
+  if (hit->id && hit->type == type && hit->value == value && !b->failed) return hit->id;
   uint32_t w[2] = {type, value};
-  return dedup_global(b, SpvOpConstant, w, 2, 1);
+  uint32_t id = dedup_global(b, SpvOpConstant, w, 2, 1);
+  if (id) *hit = (struct spv_const_hit){type, value, id};
+  return id;
 }
 
 uint32_t spv_const64(struct spv_builder *b, uint32_t type, uint64_t value) {

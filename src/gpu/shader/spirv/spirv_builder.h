@@ -68,11 +68,19 @@ struct spv_builder {
   uint32_t ext_count;            /* declared extensions (their names are in the section) */
   uint32_t glsl_std;             /* id of the GLSL.std.450 import, 0 until requested */
   uint32_t memory_model_set;
+  /* 32-bit constants last returned, direct-mapped by type and value: the emitter asks for the
+   * same few (lane counts, shifts, slots) thousands of times per module */
+  struct spv_const_hit {
+    uint32_t type, value, id; /* id 0: empty */
+  } const_hits[256];
 };
 
 /* VERSION: the module's SPIR-V version word (0x00010000 * major + 0x100 * minor). */
 void spv_builder_init(struct spv_builder *b, uint32_t version);
 void spv_builder_free(struct spv_builder *b);
+/* Room for WORDS more words in section S without growing (a size estimate; false when out
+ * of memory). */
+bool spv_builder_reserve(struct spv_builder *b, enum spv_section s, uint32_t words);
 /* The module's words (header first; the caller frees *WORDS). False if an allocation
  * failed at any point or no memory model was set. */
 bool spv_builder_finish(struct spv_builder *b, uint32_t **words, size_t *count);
@@ -108,6 +116,12 @@ void spv_execution_mode(struct spv_builder *b, uint32_t fn, SpvExecutionMode mod
 uint32_t spv_string(struct spv_builder *b, const char *text);
 void spv_source(struct spv_builder *b, uint32_t file_string);
 void spv_name(struct spv_builder *b, uint32_t id, const char *name);
+/* OpName "<PREFIX><N>", N in decimal, then when HEX_TAG is not NULL "<HEX_TAG><H>", H in
+ * lowercase hexadecimal of at least 4 digits (the text of printf's "%s%u%s%04x"; PREFIX and
+ * HEX_TAG of at most 16 characters), formatted without printf: the emitter names every value
+ * and block. */
+void spv_name_numbered(struct spv_builder *b, uint32_t id, const char *prefix, uint32_t n,
+                       const char *hex_tag, uint32_t h);
 void spv_member_name(struct spv_builder *b, uint32_t type, uint32_t member, const char *name);
 void spv_line(struct spv_builder *b, uint32_t file_string, uint32_t line, uint32_t column);
 

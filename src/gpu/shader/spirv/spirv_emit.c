@@ -745,10 +745,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
     spirv_lanes_vars(e);
     if (e->dispatch) spirv_dispatch_vars(e);
   }
-  char name[48];
-  if (b->pc != IR_NONE) snprintf(name, sizeof name, "b%u_pc_%04x", blk, b->pc);
-  else snprintf(name, sizeof name, "b%u", blk);
-  spv_name(&e->b, e->begin[blk], name);
+  spv_name_numbered(&e->b, e->begin[blk], "b", blk, b->pc != IR_NONE ? "_pc_" : NULL, b->pc);
   uint32_t i = 0;
   for (; i < b->count && fn->insts[b->insts[i]].op == IR_OP_phi; i++)
     if (!fn->insts[b->insts[i]].dead && !e->dispatch) emit_phi(e, b->insts[i]);
@@ -937,6 +934,9 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   struct emit e = {.fn = fn, .out = out};
   spv_builder_init(&e.b, opts && opts->version ? opts->version : 0x00010500);
   uint32_t nb = fn->block_count;
+  /* about 13 words of code and 3 of names per IR instruction: no regrowth on the way */
+  spv_builder_reserve(&e.b, SPV_SEC_FUNCTION, 16 * fn->inst_count + 1024);
+  spv_builder_reserve(&e.b, SPV_SEC_DEBUG_NAME, 4 * fn->inst_count + 256);
   e.val = calloc(fn->inst_count ? fn->inst_count : 1, sizeof *e.val);
   e.begin = calloc(nb ? nb : 1, sizeof *e.begin);
   bool ok = e.val && e.begin;
@@ -958,9 +958,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       continue;
     }
     e.val[i] = spv_id(&e.b);
-    char name[16];
-    snprintf(name, sizeof name, "v%u", i);
-    spv_name(&e.b, e.val[i], name);
+    spv_name_numbered(&e.b, e.val[i], "v", i, NULL, 0);
   }
   for (uint32_t i = 0; ok && i < fn->inst_count; i++) {
     if (fn->insts[i].dead || fn->insts[i].op != IR_OP_copy) continue;
