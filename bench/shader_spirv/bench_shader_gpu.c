@@ -7,7 +7,9 @@
  * against C before it is timed. Figure: GLSL time / recompiled time per kernel (goal >= 0.8:
  * the recompiled kernel runs at least 80% as fast). CPU time of the process during one
  * submission (lavapipe runs the dispatch on its worker threads; on a GPU this would be wall
- * time), best of several: stable on a shared machine, where wall time is not. */
+ * time), best of several: stable on a shared machine, where wall time is not.
+ * PROSPERO_BENCH_SPV_DIR=DIR writes the recompiled modules there (DIR/bandwidth.spv,
+ * DIR/alu.spv) for spirv-dis. */
 #include "../bench_goal.h"
 
 #include <stdio.h>
@@ -126,8 +128,10 @@ static double run(vk_device *dev, const uint32_t *spv, size_t count, uint32_t *h
   const struct vk_buffer *table = NULL;
   if (!shader_memory_prepare(gm, &table)) return -1;
   struct vk_compute_pipeline p;
-  uint32_t ranges = shader_memory_count(gm); /* SPIRV_SPEC_RANGE_COUNT (glslang's: none) */
-  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, &ranges, 1, &p)) return -1;
+  /* SPIRV_SPEC_RANGE_COUNT and SPIRV_SPEC_GUARDED_FENCES as a dispatch sets them (glslang's
+   * module has no specialization constants) */
+  uint32_t spec[2] = {shader_memory_count(gm), spirv_guarded_fences(spv, count, state->mapped, 1)};
+  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, spec, 2, &p)) return -1;
   uint32_t *in = host, *out = in + N;
   memset(out, 0, N * 4);
   shader_memory_host_wrote(gm, GUEST + N * 4, N * 4);
@@ -219,6 +223,15 @@ int main(void) {
       printf("bench.shader_gpu: %s: cannot build the kernels (%s)\n", kernels[k].name,
              words && glsl ? err : "llvm-mc-19 or glslangValidator failed");
       return 1;
+    }
+    if (getenv("PROSPERO_BENCH_SPV_DIR")) { /* the recompiled module, for spirv-dis */
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s.spv", getenv("PROSPERO_BENCH_SPV_DIR"), kernels[k].name);
+      FILE *f = fopen(path, "wb");
+      if (f) {
+        fwrite(spv, 4, n_spv, f);
+        fclose(f);
+      }
     }
     double ours = run(dev, spv, n_spv, in, gm, &state, &ours_push, kernels[k].expect, "recompiled");
     double ref = run(dev, glsl, n_glsl, in, gm, &state, &glsl_push, kernels[k].expect, "glslang");

@@ -151,7 +151,8 @@ static void barrier(struct emit *e) { spirv_lane_barrier(e); }
  * read-after-write between lanes: lane A's earlier load, lane B's later load of A's data),
  * and consecutive fences merge (no access in between). */
 static void write_begin(struct emit *e) {
-  if (!e->fenced) barrier(e);
+  if (e->split && e->split[e->cur]) spirv_guarded_fence(e); /* a fence the dispatch may drop */
+  else if (!e->fenced) barrier(e);
 }
 static void write_end(struct emit *e) {
   if (!e->follows || e->follows[e->cur]) barrier(e);
@@ -728,7 +729,7 @@ static void emit_phi(struct emit *e, uint32_t id) {
     uint32_t v = args[k] < fn->inst_count ? e->val[args[k]] : 0;
     if (!v) v = spv_op(&e->b, SpvOpUndef, t, NULL, 0); /* no value on that path */
     w[n++] = v;
-    w[n++] = e->begin[p];
+    w[n++] = spirv_block_end(e, p); /* its last part when a guarded fence split it */
   }
   inst(e, SpvOpPhi, w, n);
 }
@@ -969,6 +970,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     e.val[i] = s < fn->inst_count ? e.val[s] : 0;
   }
   for (uint32_t blk = 0; ok && blk < nb; blk++) e.begin[blk] = spv_id(&e.b);
+  if (ok) ok = spirv_guard_plan(&e);
   if (ok) {
     uint32_t ft = spv_type_function(&e.b, e.t_void, NULL, 0), main_fn = spv_id(&e.b);
     uint32_t w[4] = {e.t_void, main_fn, SpvFunctionControlMaskNone, ft};

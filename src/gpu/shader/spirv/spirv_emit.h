@@ -51,6 +51,16 @@ struct spirv_push {
 /* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
  * the slots past it are not tested (the pipeline compiler removes their code). */
 #define SPIRV_SPEC_RANGE_COUNT 0
+/* Specialization constant 1 (bool, default true): whether the module's guarded fences run.
+ * A fence before a store to guest memory that only orders it against earlier accesses of
+ * the same wave at addresses of the form SGPR pair + a 32-bit offset whose lane-varying part
+ * the emitter bounds is guarded: the module carries the guards (an OpString, see
+ * spirv_guarded_fences) and a dispatch whose waves' SGPRs put every such pair of accesses
+ * of different lanes apart sets the constant to false, so the pipeline has no barrier
+ * there (docs/shader-spirv.md, "Memory order between lanes"). */
+#define SPIRV_SPEC_GUARDED_FENCES 1
+/* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
+#define SPIRV_GUARD_TID_MAX 1023
 
 /* The register file at wave start as the module reads it (dwords). */
 #define SPIRV_STATE_SGPR 0      /* s0..s105 */
@@ -130,6 +140,13 @@ struct spirv_module {
 bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_options *opts,
                         struct spirv_module *out);
 void spirv_module_free(struct spirv_module *m);
+
+/* The value of SPIRV_SPEC_GUARDED_FENCES for a dispatch of the module WORDS[COUNT] whose
+ * waves start from STATES[WAVES]: 0 when the module carries fence guards and every guard
+ * holds for every wave (the guarded accesses of different lanes never meet, and the
+ * thread-id VGPRs are at most SPIRV_GUARD_TID_MAX), else 1 (the fences run). */
+uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
+                              const struct spirv_wave_state *states, uint32_t waves);
 
 /* Whether OP is emitted (for documentation and coverage counts). */
 bool spirv_emit_supports(enum ir_op op);
