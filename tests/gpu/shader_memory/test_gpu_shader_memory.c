@@ -218,6 +218,21 @@ static void guarded_fences(void **state) {
       mem[outs[c] / 4 + l] = 0x100 * (0x1000 / 4 + l) + 1;
     for (uint32_t i = 0; i < 4 * PAGE / 4; i++) assert_int_equal(r1[i], mem[i]);
   }
+  /* EXEC: all 32 lanes, the module takes it as a constant (SPIRV_SPEC_EXEC_FULL); without
+   * lane 31 it reads the state's EXEC and lane 31's store is dropped */
+  assert_int_equal(spirv_exec_full(spv, count, s, 1), 1);
+  s->exec[0] = 0x7fffffffu;
+  assert_int_equal(spirv_exec_full(spv, count, s, 1), 0);
+  for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+  shader_memory_host_wrote(m, R1, 4 * PAGE);
+  s->sgpr[2] = (uint32_t)(R1 + 0x2000);
+  assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                     sizeof err));
+  shader_memory_download(m, R1, 4 * PAGE);
+  for (uint32_t l = 0; l < 32; l++)
+    assert_int_equal(r1[0x2000 / 4 + l],
+                     l < 31 ? 0x100 * (0x1000 / 4 + l) + 1 : 0x100 * (0x2000 / 4 + l));
+  s->exec[0] = ~0u;
   /* a thread-id VGPR above 1023 breaks the guard's assumption: the fence runs */
   s->sgpr[2] = (uint32_t)(R1 + 0x2000);
   s->vgpr[0][5] = 1024;

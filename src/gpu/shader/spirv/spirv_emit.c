@@ -311,6 +311,26 @@ static uint32_t cvt_f2i(struct emit *e, uint32_t f, bool is_signed) {
   return sel(e, u32, nan, cu32(e, 0), v);
 }
 
+/* SPIRV_SPEC_EXEC_FULL, declared with its OpString on first use */
+static uint32_t exec_full(struct emit *e) {
+  if (!e->exec_full_spec) {
+    char text[40];
+    snprintf(text, sizeof text, "prospero.exec_full %u", e->fn->wave_size);
+    spv_string(&e->b, text);
+    e->exec_full_spec = spv_id(&e->b);
+    uint32_t w[2] = {e->t_bool, e->exec_full_spec}, id = SPIRV_SPEC_EXEC_FULL;
+    spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantFalse, w, 2);
+    spv_decorate(&e->b, e->exec_full_spec, SpvDecorationSpecId, &id, 1);
+    spv_name(&e->b, e->exec_full_spec, "exec_full");
+  }
+  return e->exec_full_spec;
+}
+static bool is_entry_exec(const struct ir_function *fn, uint32_t v) {
+  for (uint32_t hops = 0; v < fn->inst_count && fn->insts[v].op == IR_OP_copy && hops < 64; hops++)
+    v = ir_inst_args(fn, v)[0];
+  return v < fn->inst_count && fn->insts[v].op == IR_OP_entry_reg && fn->insts[v].imm == IR_REG_EXEC;
+}
+
 static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
   uint32_t v;
   if (reg == IR_REG_VCC || reg == IR_REG_EXEC) {
@@ -318,6 +338,9 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t lo = state_word(e, cu32(e, at)), hi = state_word(e, cu32(e, at + 1));
     v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+    if (reg == IR_REG_EXEC) /* all lanes (SPIRV_SPEC_EXEC_FULL): a constant */
+      v = sel(e, e->t_u64, exec_full(e),
+              cu64(e, e->fn->wave_size == 64 ? ~0ull : 0xffffffffull), v);
   } else if (reg == IR_REG_SCC) {
     v = op2(e, SpvOpINotEqual, e->t_bool, state_word(e, cu32(e, SPIRV_STATE_SCC)), cu32(e, 0));
   } else if (reg == IR_REG_M0) {
@@ -370,6 +393,8 @@ static void emit_inst(struct emit *e, uint32_t id) {
       v = op2(e, SpvOpINotEqual, bl,
               op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane), cu64(e, 1)),
               cu64(e, 0));
+      if (is_entry_exec(fn, args[0])) /* every lane is in the entry EXEC when it is full */
+        v = sel(e, bl, exec_full(e), spv_const_bool(&e->b, true), v);
       break;
     case IR_OP_ballot: v = spirv_emit_ballot(e, a[0]); break;
     case IR_OP_read_first_lane: v = spirv_emit_read_first_lane(e, a[0], a[1]); break;

@@ -59,6 +59,12 @@ struct spirv_push {
  * of different lanes apart sets the constant to false, so the pipeline has no barrier
  * there (docs/shader-spirv.md, "Memory order between lanes"). */
 #define SPIRV_SPEC_GUARDED_FENCES 1
+/* Specialization constant 2 (bool, default false): every wave starts with all its lanes in
+ * EXEC (32 or 64 ones, the rest 0). The module then takes its entry EXEC and the lane bits
+ * of it as constants, so the pipeline compiler drops the EXEC selects of the straight-line
+ * code; the module carries "prospero.exec_full <wave size>" (OpString) for
+ * spirv_exec_full. */
+#define SPIRV_SPEC_EXEC_FULL 2
 /* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
 #define SPIRV_GUARD_TID_MAX 1023
 
@@ -147,6 +153,11 @@ void spirv_module_free(struct spirv_module *m);
  * thread-id VGPRs are at most SPIRV_GUARD_TID_MAX), else 1 (the fences run). */
 uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
                               const struct spirv_wave_state *states, uint32_t waves);
+
+/* The value of SPIRV_SPEC_EXEC_FULL for a dispatch of WORDS[COUNT] from STATES[WAVES]: 1
+ * when the module asks and every wave's EXEC is all lanes of the wave, else 0. */
+uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves);
 
 /* Whether OP is emitted (for documentation and coverage counts). */
 bool spirv_emit_supports(enum ir_op op);

@@ -71,6 +71,7 @@ struct emit {
    * own); the specialization constant that runs them */
   uint32_t *split, *end;
   uint32_t fences_spec;
+  uint32_t exec_full_spec; /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */

@@ -188,8 +188,9 @@ void spirv_guest_ranges_load(struct emit *e) {
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active) {
   uint32_t u64 = e->t_u64, bl = e->t_bool;
   uint32_t g = op2(e, SpvOpBitwiseAnd, u64, g64, cu64(e, 0xffffffffffffull));
-  uint32_t r = cu64(e, 0);
-  /* the last slot first, so the first range holding the access wins */
+  uint32_t r = cu64(e, 0), mapped = 0;
+  /* the last slot first, so the first range holding the access wins; MAPPED: any slot
+   * holds it (with one range: a subtraction, a compare and an addition per access) */
   for (uint32_t i = SPIRV_RANGE_SLOTS; i-- > 0;) {
     uint32_t off = op2(e, SpvOpISub, u64, g, e->range_base[i]);
     /* the whole access inside: off < size - (bytes - 1) (sizes are at least 4) */
@@ -197,9 +198,10 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
         bytes > 1 ? op2(e, SpvOpISub, u64, e->range_size[i], cu64(e, bytes - 1)) : e->range_size[i];
     uint32_t hit = op2(e, SpvOpULessThan, bl, off, lim);
     if (i) hit = op2(e, SpvOpLogicalAnd, bl, e->range_live[i], hit);
-    r = sel(e, u64, hit, op2(e, SpvOpIAdd, u64, e->range_dev[i], off), r);
+    uint32_t dev = op2(e, SpvOpIAdd, u64, e->range_dev[i], off);
+    r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
+    mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
-  uint32_t mapped = op2(e, SpvOpINotEqual, bl, r, cu64(e, 0));
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
 }
@@ -540,4 +542,27 @@ uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
     at += wc;
   }
   return 1;
+}
+
+uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves) {
+  static const char tag[] = "prospero.exec_full ";
+  if (!words || count < 5 || !states || !waves) return 0;
+  for (size_t at = 5; at < count;) {
+    uint32_t op = words[at] & 0xffff, wc = words[at] >> 16;
+    if (!wc || wc > count - at || op == SpvOpFunction) break;
+    if (op == SpvOpString && wc > 2 && (wc - 2) * 4 >= sizeof tag &&
+        memcmp(&words[at + 2], tag, sizeof tag - 1) == 0) {
+      char text[16] = {0};
+      size_t bytes = (wc - 2) * 4 - (sizeof tag - 1);
+      memcpy(text, (const char *)&words[at + 2] + sizeof tag - 1, bytes < 15 ? bytes : 15);
+      uint32_t wave = (uint32_t)strtoul(text, NULL, 10);
+      if (wave != 32 && wave != 64) return 0;
+      for (uint32_t w = 0; w < waves; w++)
+        if (states[w].exec[0] != ~0u || states[w].exec[1] != (wave == 64 ? ~0u : 0)) return 0;
+      return 1;
+    }
+    at += wc;
+  }
+  return 0;
 }
