@@ -128,11 +128,11 @@ static double run(vk_device *dev, const uint32_t *spv, size_t count, uint32_t *h
   const struct vk_buffer *table = NULL;
   if (!shader_memory_prepare(gm, &table)) return -1;
   struct vk_compute_pipeline p;
-  /* SPIRV_SPEC_RANGE_COUNT, _GUARDED_FENCES and _EXEC_FULL as a dispatch sets them (glslang's
-   * module has no specialization constants) */
-  uint32_t spec[3] = {shader_memory_count(gm), spirv_guarded_fences(spv, count, state->mapped, 1),
-                      spirv_exec_full(spv, count, state->mapped, 1)};
-  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, spec, 3, &p)) return -1;
+  /* the specialization constants as a dispatch sets them (glslang's module has none) */
+  uint32_t spec[SPIRV_SPEC_COUNT];
+  spirv_dispatch_spec(spv, count, state->mapped, 1, shader_memory_count(gm), spec);
+  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, spec, SPIRV_SPEC_COUNT, &p))
+    return -1;
   uint32_t *in = host, *out = in + N;
   memset(out, 0, N * 4);
   shader_memory_host_wrote(gm, GUEST + N * 4, N * 4);

@@ -233,6 +233,18 @@ static void guarded_fences(void **state) {
     assert_int_equal(r1[0x2000 / 4 + l],
                      l < 31 ? 0x100 * (0x1000 / 4 + l) + 1 : 0x100 * (0x2000 / 4 + l));
   s->exec[0] = ~0u;
+  /* v0 = the lane: the module computes it (SPIRV_SPEC_TID_LINEAR); in reverse order it
+   * loads it per lane; the same dwords are written either way */
+  assert_int_equal(spirv_tid_linear(spv, count, s, 1), 1);
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = 31 - l;
+  assert_int_equal(spirv_tid_linear(spv, count, s, 1), 0);
+  for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+  shader_memory_host_wrote(m, R1, 4 * PAGE);
+  assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                     sizeof err));
+  shader_memory_download(m, R1, 4 * PAGE);
+  for (uint32_t l = 0; l < 32; l++)
+    assert_int_equal(r1[0x2000 / 4 + l], 0x100 * (0x1000 / 4 + l) + 1);
   /* a thread-id VGPR above 1023 breaks the guard's assumption: the fence runs */
   s->sgpr[2] = (uint32_t)(R1 + 0x2000);
   s->vgpr[0][5] = 1024;

@@ -98,12 +98,12 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   /* the device keeps the pipeline: one driver compile per module and range count */
-  /* SPIRV_SPEC_RANGE_COUNT; SPIRV_SPEC_GUARDED_FENCES: 0 when the waves' SGPRs keep the
-   * lanes' guarded accesses apart (the pipeline then has no barrier there) */
-  uint32_t spec[3] = {shader_memory_count(mem),
-                      spirv_guarded_fences(words, count, states, wave_count),
-                      spirv_exec_full(words, count, states, wave_count)}; /* SPIRV_SPEC_EXEC_FULL */
-  p = vk_compute_pipeline_kept_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), spec, 3);
+  /* the range count and what the waves' start states let the module take as constants
+   * (SPIRV_SPEC_*: guarded fences left out, a full EXEC, linear thread ids) */
+  uint32_t spec[SPIRV_SPEC_COUNT];
+  spirv_dispatch_spec(words, count, states, wave_count, shader_memory_count(mem), spec);
+  p = vk_compute_pipeline_kept_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), spec,
+                                    SPIRV_SPEC_COUNT);
   if (!p) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;

@@ -311,19 +311,23 @@ static uint32_t cvt_f2i(struct emit *e, uint32_t f, bool is_signed) {
   return sel(e, u32, nan, cu32(e, 0), v);
 }
 
-/* SPIRV_SPEC_EXEC_FULL, declared with its OpString on first use */
-static uint32_t exec_full(struct emit *e) {
-  if (!e->exec_full_spec) {
-    char text[40];
-    snprintf(text, sizeof text, "prospero.exec_full %u", e->fn->wave_size);
+/* A boolean specialization constant (default false) with its OpString "prospero.NAME <wave
+ * size>" for the dispatch, declared on first use */
+static uint32_t spec_flag(struct emit *e, uint32_t *id, uint32_t spec_id, const char *name) {
+  if (!*id) {
+    char text[48];
+    snprintf(text, sizeof text, "prospero.%s %u", name, e->fn->wave_size);
     spv_string(&e->b, text);
-    e->exec_full_spec = spv_id(&e->b);
-    uint32_t w[2] = {e->t_bool, e->exec_full_spec}, id = SPIRV_SPEC_EXEC_FULL;
+    *id = spv_id(&e->b);
+    uint32_t w[2] = {e->t_bool, *id};
     spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantFalse, w, 2);
-    spv_decorate(&e->b, e->exec_full_spec, SpvDecorationSpecId, &id, 1);
-    spv_name(&e->b, e->exec_full_spec, "exec_full");
+    spv_decorate(&e->b, *id, SpvDecorationSpecId, &spec_id, 1);
+    spv_name(&e->b, *id, name);
   }
-  return e->exec_full_spec;
+  return *id;
+}
+static uint32_t exec_full(struct emit *e) {
+  return spec_flag(e, &e->exec_full_spec, SPIRV_SPEC_EXEC_FULL, "exec_full");
 }
 static bool is_entry_exec(const struct ir_function *fn, uint32_t v) {
   for (uint32_t hops = 0; v < fn->inst_count && fn->insts[v].op == IR_OP_copy && hops < 64; hops++)
@@ -362,6 +366,12 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
     /* a VGPR without a start value: 0, as the state holds, without a load per lane */
     v = e->entry_vgprs && reg - IR_REG_VGPR0 >= e->entry_vgprs ? cu32(e, 0) : state_word(e, i);
+    if (e->entry_vgprs && reg == IR_REG_VGPR0) { /* linear thread ids: computed, no load */
+      uint32_t tid = op2(e, SpvOpIAdd, e->t_u32,
+                         op2(e, SpvOpIMul, e->t_u32, e->wave, cu32(e, e->fn->wave_size)), e->lane);
+      v = sel(e, e->t_u32,
+              spec_flag(e, &e->tid_linear_spec, SPIRV_SPEC_TID_LINEAR, "tid_linear"), tid, v);
+    }
   } else {
     unsupported(e, "entry_reg of register %u", reg);
     return;

@@ -65,6 +65,12 @@ struct spirv_push {
  * code; the module carries "prospero.exec_full <wave size>" (OpString) for
  * spirv_exec_full. */
 #define SPIRV_SPEC_EXEC_FULL 2
+/* Specialization constant 3 (bool, default false): in every wave, v0 of lane l of wave w is
+ * w * wave size + l (1-D thread ids, as a dispatch of groups X threads wide sets them). The
+ * module then computes v0 from its invocation index instead of loading it per lane; it
+ * carries "prospero.tid_linear <wave size>" (OpString) for spirv_tid_linear. */
+#define SPIRV_SPEC_TID_LINEAR 3
+#define SPIRV_SPEC_COUNT 4 /* the specialization constants above */
 /* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
 #define SPIRV_GUARD_TID_MAX 1023
 
@@ -158,6 +164,15 @@ uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
  * when the module asks and every wave's EXEC is all lanes of the wave, else 0. */
 uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
                          uint32_t waves);
+
+/* The value of SPIRV_SPEC_TID_LINEAR for a dispatch of WORDS[COUNT] from STATES[WAVES]: 1
+ * when the module asks and v0 of every lane of every wave is its linear thread id. */
+uint32_t spirv_tid_linear(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                          uint32_t waves);
+/* All of SPIRV_SPEC_* for a dispatch of WORDS[COUNT] from STATES[WAVES] against a table of
+ * RANGES guest ranges, in SPEC[SPIRV_SPEC_COUNT] (constant i at index i). */
+void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves, uint32_t ranges, uint32_t spec[SPIRV_SPEC_COUNT]);
 
 /* Whether OP is emitted (for documentation and coverage counts). */
 bool spirv_emit_supports(enum ir_op op);

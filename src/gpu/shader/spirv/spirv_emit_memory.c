@@ -544,25 +544,50 @@ uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
   return 1;
 }
 
-uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
-                         uint32_t waves) {
-  static const char tag[] = "prospero.exec_full ";
-  if (!words || count < 5 || !states || !waves) return 0;
+/* The wave size an OpString "prospero.NAME <wave size>" of WORDS gives (0: none) */
+static uint32_t flag_wave(const uint32_t *words, size_t count, const char *name) {
+  char tag[48];
+  int n = snprintf(tag, sizeof tag, "prospero.%s ", name);
+  if (!words || count < 5 || n <= 0 || (size_t)n >= sizeof tag) return 0;
   for (size_t at = 5; at < count;) {
     uint32_t op = words[at] & 0xffff, wc = words[at] >> 16;
     if (!wc || wc > count - at || op == SpvOpFunction) break;
-    if (op == SpvOpString && wc > 2 && (wc - 2) * 4 >= sizeof tag &&
-        memcmp(&words[at + 2], tag, sizeof tag - 1) == 0) {
+    if (op == SpvOpString && wc > 2 && (wc - 2) * 4 > (size_t)n &&
+        memcmp(&words[at + 2], tag, (size_t)n) == 0) {
       char text[16] = {0};
-      size_t bytes = (wc - 2) * 4 - (sizeof tag - 1);
-      memcpy(text, (const char *)&words[at + 2] + sizeof tag - 1, bytes < 15 ? bytes : 15);
+      size_t bytes = (wc - 2) * 4 - (size_t)n;
+      memcpy(text, (const char *)&words[at + 2] + n, bytes < 15 ? bytes : 15);
       uint32_t wave = (uint32_t)strtoul(text, NULL, 10);
-      if (wave != 32 && wave != 64) return 0;
-      for (uint32_t w = 0; w < waves; w++)
-        if (states[w].exec[0] != ~0u || states[w].exec[1] != (wave == 64 ? ~0u : 0)) return 0;
-      return 1;
+      return wave == 32 || wave == 64 ? wave : 0;
     }
     at += wc;
   }
   return 0;
+}
+
+uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves) {
+  uint32_t wave = flag_wave(words, count, "exec_full");
+  if (!wave || !states || !waves) return 0;
+  for (uint32_t w = 0; w < waves; w++)
+    if (states[w].exec[0] != ~0u || states[w].exec[1] != (wave == 64 ? ~0u : 0)) return 0;
+  return 1;
+}
+
+uint32_t spirv_tid_linear(const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *states, uint32_t waves) {
+  uint32_t wave = flag_wave(words, count, "tid_linear");
+  if (!wave || !states || !waves) return 0;
+  for (uint32_t w = 0; w < waves; w++)
+    for (uint32_t l = 0; l < wave; l++)
+      if (states[w].vgpr[0][l] != w * wave + l) return 0;
+  return 1;
+}
+
+void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves, uint32_t ranges, uint32_t spec[SPIRV_SPEC_COUNT]) {
+  spec[SPIRV_SPEC_RANGE_COUNT] = ranges;
+  spec[SPIRV_SPEC_GUARDED_FENCES] = spirv_guarded_fences(words, count, states, waves);
+  spec[SPIRV_SPEC_EXEC_FULL] = spirv_exec_full(words, count, states, waves);
+  spec[SPIRV_SPEC_TID_LINEAR] = spirv_tid_linear(words, count, states, waves);
 }
