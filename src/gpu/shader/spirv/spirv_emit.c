@@ -898,7 +898,14 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   if (b->version >= 0x00010400) e->iface[e->niface++] = e->state_buf;
   /* the guest range table (SPIRV_RANGES_*) at binding 1, the same block type */
   uint32_t one = 1;
-  e->ranges_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb),
+  /* read as 64-bit words: one load per field (SPIRV_RANGES_* fields are 8-byte aligned) */
+  uint32_t rt64 = spv_type_runtime_array(b, e->t_u64), eight = 8;
+  spv_decorate(b, rt64, SpvDecorationArrayStride, &eight, 1);
+  uint32_t sb64 = spv_type_struct(b, &rt64, 1);
+  spv_decorate(b, sb64, SpvDecorationBlock, NULL, 0);
+  spv_member_decorate(b, sb64, 0, SpvDecorationOffset, &zero, 1);
+  spv_name(b, sb64, "qwords");
+  e->ranges_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb64),
                                SpvStorageClassStorageBuffer);
   spv_decorate(b, e->ranges_var, SpvDecorationDescriptorSet, &zero, 1);
   spv_decorate(b, e->ranges_var, SpvDecorationBinding, &one, 1);

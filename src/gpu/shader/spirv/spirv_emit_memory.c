@@ -154,14 +154,10 @@ void spirv_fence_free(struct emit *e) {
  * no memory access (a loop over the table in a function cost lavapipe 25 times the
  * access itself). Unused slots hold a base above the 48-bit space, so they never match. */
 
-static uint32_t ranges_u64(struct emit *e, uint32_t index) {
-  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u32);
-  uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index)};
-  uint32_t lo = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
-  w[2] = cu32(e, index + 1);
-  uint32_t hi = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
-  return op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
-             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+static uint32_t ranges_u64(struct emit *e, uint32_t index) { /* INDEX: a dword, even */
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u64);
+  uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index / 2)};
+  return op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
 void spirv_guest_ranges_load(struct emit *e) {
