@@ -169,6 +169,10 @@ uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv
  * when the module asks and v0 of every lane of every wave is its linear thread id. */
 uint32_t spirv_tid_linear(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
                           uint32_t waves);
+/* The subgroup size a module emitted for the subgroup path needs (spirv_emit_options.lanes
+ * or the wave size; the module carries "prospero.subgroup_lanes <n>"), 0 for the
+ * workgroup-memory path. */
+uint32_t spirv_subgroup_lanes(const uint32_t *words, size_t count);
 /* All of SPIRV_SPEC_* for a dispatch of WORDS[COUNT] from STATES[WAVES] against a table of
  * RANGES guest ranges, in SPEC[SPIRV_SPEC_COUNT] (constant i at index i). */
 void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv_wave_state *states,

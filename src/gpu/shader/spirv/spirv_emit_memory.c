@@ -540,8 +540,8 @@ uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
   return 1;
 }
 
-/* The wave size an OpString "prospero.NAME <wave size>" of WORDS gives (0: none) */
-static uint32_t flag_wave(const uint32_t *words, size_t count, const char *name) {
+/* The number an OpString "prospero.NAME <number>" of WORDS gives (0: none) */
+static uint32_t flag_value(const uint32_t *words, size_t count, const char *name) {
   char tag[48];
   int n = snprintf(tag, sizeof tag, "prospero.%s ", name);
   if (!words || count < 5 || n <= 0 || (size_t)n >= sizeof tag) return 0;
@@ -553,12 +553,22 @@ static uint32_t flag_wave(const uint32_t *words, size_t count, const char *name)
       char text[16] = {0};
       size_t bytes = (wc - 2) * 4 - (size_t)n;
       memcpy(text, (const char *)&words[at + 2] + n, bytes < 15 ? bytes : 15);
-      uint32_t wave = (uint32_t)strtoul(text, NULL, 10);
-      return wave == 32 || wave == 64 ? wave : 0;
+      unsigned long v = strtoul(text, NULL, 10);
+      return v <= 64 ? (uint32_t)v : 0;
     }
     at += wc;
   }
   return 0;
+}
+/* The wave size an OpString "prospero.NAME <wave size>" gives (0: none) */
+static uint32_t flag_wave(const uint32_t *words, size_t count, const char *name) {
+  uint32_t wave = flag_value(words, count, name);
+  return wave == 32 || wave == 64 ? wave : 0;
+}
+
+uint32_t spirv_subgroup_lanes(const uint32_t *words, size_t count) {
+  uint32_t lanes = flag_value(words, count, "subgroup_lanes");
+  return lanes && !(lanes & (lanes - 1)) ? lanes : 0; /* a power of two up to 64 */
 }
 
 uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
