@@ -256,6 +256,68 @@ static void guarded_fences(void **state) {
   free(w);
 }
 
+/* The table kept across dispatches (shader_memory_use_window, what the emulator's compute
+ * dispatch uses): two dispatches over the same window import it once and the second sees
+ * the host's writes to it; after the unmap notification (shader_memory_unmapped, as the
+ * kernel's hook reports it) and new memory mapped at the same address, the next dispatch
+ * imports the new pages (no stale import) and reads their values. Values from C. */
+static void kept_table(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  if (!vk_device_host_import_alignment(dev)) skip(); /* no VK_EXT_external_memory_host */
+  static const char shift[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "global_load_dword v2, v1, s[0:1]\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_add_nc_u32 v2, 1, v2\n"
+      "global_store_dword v1, v2, s[2:3]\n"
+      "s_endpgm\n";
+  size_t n, count;
+  uint32_t *w = assemble(shift, &n, false);
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  bool barrier;
+  char err[200];
+  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(s);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  s->sgpr[0] = (uint32_t)R1; /* in[] at the window's start, out[] a page further */
+  s->sgpr[2] = (uint32_t)(R1 + PAGE);
+  uint32_t *r1 = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(r1 != MAP_FAILED);
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  for (int run = 0; run < 3; run++) {
+    if (run == 2) { /* the guest unmaps the window; other memory comes at the same address */
+      shader_memory_unmapped(m, R1, 4 * PAGE);
+      assert_true(mmap(r1, 4 * PAGE, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == r1);
+    }
+    for (uint32_t l = 0; l < 32; l++) r1[l] = 1000 * (uint32_t)run + 7 * l;
+    assert_true(shader_memory_use_window(m, R1, r1, 4 * PAGE, err, sizeof err));
+    assert_int_equal(shader_memory_count(m), 1);
+    assert_int_equal(shader_memory_imports(m), run < 2 ? 1 : 2);
+    assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                       sizeof err));
+    for (uint32_t l = 0; l < 32; l++)
+      assert_int_equal(r1[PAGE / 4 + l], 1000 * (uint32_t)run + 7 * l + 1);
+  }
+  /* another window meeting it replaces it; one elsewhere joins it */
+  assert_true(shader_memory_use_window(m, R1 + PAGE, r1 + PAGE / 4, PAGE, err, sizeof err));
+  assert_int_equal(shader_memory_count(m), 1);
+  assert_true(shader_memory_use_window(m, R1 + 2 * PAGE, r1 + 2 * PAGE / 4, PAGE, err, sizeof err));
+  assert_int_equal(shader_memory_count(m), 2);
+  assert_int_equal(shader_memory_imports(m), 4);
+  shader_memory_destroy(m);
+  munmap(r1, 4 * PAGE);
+  free(s);
+  free(spv);
+  free(w);
+}
+
 /* Bad ranges are refused with a message. */
 static void bad_ranges(void **state) {
   (void)state;
@@ -278,10 +340,12 @@ static void bad_ranges(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(imported_ranges), cmocka_unit_test(copied_ranges),
-      cmocka_unit_test(copies_upload_marked_pages_only), cmocka_unit_test(bad_ranges),
-      cmocka_unit_test(guarded_fences)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(imported_ranges),
+                                     cmocka_unit_test(copied_ranges),
+                                     cmocka_unit_test(copies_upload_marked_pages_only),
+                                     cmocka_unit_test(bad_ranges),
+                                     cmocka_unit_test(guarded_fences),
+                                     cmocka_unit_test(kept_table)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;
