@@ -71,7 +71,7 @@ struct emit {
    * own); the specialization constant that runs them */
   uint32_t *split, *end;
   uint32_t fences_spec;
-  uint32_t exec_full_spec; /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
+  uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
 };
 
