@@ -228,6 +228,9 @@ struct form {
 #define FORM_LIMIT (1ll << 40)
 #define MAX_GUARDS 16
 #define MAX_WINDOW 16
+/* levels a predicate's form is worked out again (no memo there: at most 2^PRED_DEPTH
+ * visits per access for binary operations) */
+#define PRED_DEPTH 8
 
 struct guard {
   uint32_t a[2], b[2]; /* the SGPRs of the two bases (lo, hi) */
@@ -360,7 +363,7 @@ static struct access_form access_form_of(const struct emit *e, const struct form
   if (fn->insts[pair].op != IR_OP_pack_u64) return r;
   const uint32_t *pa = ir_inst_args(fn, pair);
   if (!state_sgpr(e, pa[0], &r.base[0]) || !state_sgpr(e, pa[1], &r.base[1])) return r;
-  r.off = off == IR_NONE ? (struct form){true, 0, 0, 0} : form_of(e, forms, off, pred, 24);
+  r.off = off == IR_NONE ? (struct form){true, 0, 0, 0} : form_of(e, forms, off, pred, PRED_DEPTH);
   r.known = r.off.known;
   return r;
 }
