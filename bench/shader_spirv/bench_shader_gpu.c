@@ -7,7 +7,10 @@
  * against C before it is timed. Figure: GLSL time / recompiled time per kernel (goal >= 0.8:
  * the recompiled kernel runs at least 80% as fast). CPU time of the process during one
  * submission (lavapipe runs the dispatch on its worker threads; on a GPU this would be wall
- * time), best of several: stable on a shared machine, where wall time is not. */
+ * time), best of several, the two sides taking turns: stable on a shared machine, where
+ * wall time is not.
+ * PROSPERO_BENCH_SPV_DIR=DIR writes the recompiled modules there (DIR/bandwidth.spv,
+ * DIR/alu.spv) for spirv-dis. */
 #include "../bench_goal.h"
 
 #include <stdio.h>
@@ -119,41 +122,57 @@ static double cpu_now_s(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Best CPU time of one submission of the dispatch; the output checked against EXPECT. */
-static double run(vk_device *dev, const uint32_t *spv, size_t count, uint32_t *host,
-                  struct shader_memory *gm, struct vk_buffer *state, const void *push,
-                  uint32_t (*expect)(uint32_t, uint32_t), const char *what) {
+/* One side of the comparison: its pipeline and push constants. */
+struct side {
+  struct vk_compute_pipeline p;
+  const void *push;
+  const char *what;
+};
+
+static bool side_create(vk_device *dev, const uint32_t *spv, size_t count, struct shader_memory *gm,
+                        struct vk_buffer *state, const void *push, const char *what,
+                        struct side *out) {
+  /* the specialization constants as a dispatch sets them (glslang's module has none) */
+  uint32_t spec[SPIRV_SPEC_COUNT];
+  spirv_dispatch_spec(spv, count, state->mapped, 1, shader_memory_count(gm), spec);
+  out->push = push;
+  out->what = what;
+  return vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, spec, SPIRV_SPEC_COUNT,
+                                         &out->p);
+}
+
+/* CPU time of one submission of the dispatch (negative on failure). */
+static double side_time(vk_device *dev, struct side *sd, struct shader_memory *gm,
+                        struct vk_buffer *state) {
   const struct vk_buffer *table = NULL;
   if (!shader_memory_prepare(gm, &table)) return -1;
-  struct vk_compute_pipeline p;
-  uint32_t ranges = shader_memory_count(gm); /* SPIRV_SPEC_RANGE_COUNT (glslang's: none) */
-  if (!vk_compute_pipeline_create_spec(dev, spv, count * 4, 2, 16, &ranges, 1, &p)) return -1;
+  const struct vk_buffer *bufs[2] = {state, table};
+  VkCommandBuffer cb = vk_device_begin(dev);
+  if (!cb) return -1;
+  vk_cmd_dispatch(dev, cb, &sd->p, bufs, NULL, sd->push, GROUPS, 1, 1);
+  vk_cmd_barrier(cb);
+  double t0 = cpu_now_s();
+  if (!vk_device_submit_wait(dev, cb)) return -1;
+  double t = cpu_now_s() - t0;
+  shader_memory_finish(gm);
+  return t;
+}
+
+/* One run from a cleared output, checked against EXPECT. */
+static bool side_check(vk_device *dev, struct side *sd, uint32_t *host, struct shader_memory *gm,
+                       struct vk_buffer *state, uint32_t (*expect)(uint32_t, uint32_t)) {
   uint32_t *in = host, *out = in + N;
   memset(out, 0, N * 4);
   shader_memory_host_wrote(gm, GUEST + N * 4, N * 4);
-  if (!shader_memory_prepare(gm, &table)) return -1;
-  double best = 1e9;
-  const struct vk_buffer *bufs[2] = {state, table};
-  for (int r = 0; r < RUNS; r++) {
-    VkCommandBuffer cb = vk_device_begin(dev);
-    if (!cb) return -1;
-    vk_cmd_dispatch(dev, cb, &p, bufs, NULL, push, GROUPS, 1, 1);
-    vk_cmd_barrier(cb);
-    double t0 = cpu_now_s();
-    if (!vk_device_submit_wait(dev, cb)) return -1;
-    double t = cpu_now_s() - t0;
-    if (t < best) best = t;
-  }
-  vk_compute_pipeline_destroy(dev, &p);
-  shader_memory_finish(gm);
+  if (side_time(dev, sd, gm, state) < 0) return false;
   shader_memory_download(gm, GUEST, 2ull * N * 4); /* nothing to do when imported */
   for (uint32_t i = 0; i < N; i++)
     if (out[i] != expect(i, in[i])) {
-      printf("bench.shader_gpu: %s: dword %u is 0x%x, expected 0x%x\n", what, i, out[i],
+      printf("bench.shader_gpu: %s: dword %u is 0x%x, expected 0x%x\n", sd->what, i, out[i],
              expect(i, in[i]));
-      return -1;
+      return false;
     }
-  return best;
+  return true;
 }
 
 int main(void) {
@@ -220,8 +239,33 @@ int main(void) {
              words && glsl ? err : "llvm-mc-19 or glslangValidator failed");
       return 1;
     }
-    double ours = run(dev, spv, n_spv, in, gm, &state, &ours_push, kernels[k].expect, "recompiled");
-    double ref = run(dev, glsl, n_glsl, in, gm, &state, &glsl_push, kernels[k].expect, "glslang");
+    if (getenv("PROSPERO_BENCH_SPV_DIR")) { /* the recompiled module, for spirv-dis */
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s.spv", getenv("PROSPERO_BENCH_SPV_DIR"), kernels[k].name);
+      FILE *f = fopen(path, "wb");
+      if (f) {
+        fwrite(spv, 4, n_spv, f);
+        fclose(f);
+      }
+    }
+    /* both outputs checked, then the two sides timed in turn (best of RUNS each), so a
+     * change of the machine's load hits both alike */
+    struct side sides[2];
+    if (!side_create(dev, spv, n_spv, gm, &state, &ours_push, "recompiled", &sides[0]) ||
+        !side_create(dev, glsl, n_glsl, gm, &state, &glsl_push, "glslang", &sides[1]) ||
+        !side_check(dev, &sides[0], in, gm, &state, kernels[k].expect) ||
+        !side_check(dev, &sides[1], in, gm, &state, kernels[k].expect))
+      return 1;
+    double ours = 1e9, ref = 1e9;
+    for (int r = 0; r < RUNS; r++)
+      for (int sd = 0; sd < 2; sd++) {
+        double t = side_time(dev, &sides[sd], gm, &state);
+        if (t < 0) return 1;
+        double *best = sd ? &ref : &ours;
+        if (t < *best) *best = t;
+      }
+    vk_compute_pipeline_destroy(dev, &sides[0].p);
+    vk_compute_pipeline_destroy(dev, &sides[1].p);
     if (ours <= 0 || ref <= 0) return 1;
     char name[64];
     snprintf(name, sizeof name, "shader_gpu_%s", kernels[k].name);

@@ -15,6 +15,12 @@ void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute
   out->r[COMPUTE_DISPATCH_INITIATOR] = initiator;
 }
 
+void app_gpu_compute_unmapped(void *ctx, uint64_t addr, uint64_t size) {
+  struct app_gpu_compute *c = ctx;
+  struct shader_memory *m = __atomic_load_n(&c->mem, __ATOMIC_ACQUIRE);
+  if (m) shader_memory_unmapped(m, addr, size); /* thread safe: applied before the next use */
+}
+
 static bool ready(struct app_gpu_compute *c) {
   if (!c->dev && !c->dev_failed) {
     c->dev = vk_device_create(NULL);
@@ -22,7 +28,8 @@ static bool ready(struct app_gpu_compute *c) {
     c->dev_failed = c->dev == NULL;
   }
   if (c->dev && !c->cache) c->cache = shader_cache_create(NULL);
-  return c->dev && c->cache;
+  if (c->dev && !c->mem) __atomic_store_n(&c->mem, shader_memory_create(c->dev), __ATOMIC_RELEASE);
+  return c->dev && c->cache && c->mem;
 }
 
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
@@ -38,7 +45,7 @@ void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
            c->window(c->window_ctx, &cfg, &win, err, sizeof err))
   /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
   {
-    struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache};
+    struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache, .mem = c->mem};
     ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
   }
   if (ok) {
@@ -52,6 +59,11 @@ void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
 }
 
 void app_gpu_compute_fini(struct app_gpu_compute *c) {
+  if (c->mem) { /* the unmap notification must not reach it any more (its hook removed) */
+    struct shader_memory *m = c->mem;
+    __atomic_store_n(&c->mem, NULL, __ATOMIC_RELEASE);
+    shader_memory_destroy(m);
+  }
   if (c->cache) shader_cache_destroy(c->cache);
   if (c->own_dev) vk_device_destroy(c->dev);
   c->cache = NULL;

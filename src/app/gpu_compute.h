@@ -4,7 +4,8 @@
  * device against a window of guest memory that WINDOW chooses.
  *
  * Limits (those of the dispatch layer): the shader sees one contiguous window of guest
- * memory (imported as it is where the device allows it; otherwise uploaded whole before the
+ * memory per dispatch (kept imported across dispatches while the guest keeps it mapped, as it
+ * is where the device allows it; otherwise uploaded whole before the
  * dispatch and written back whole after it, and then CPU writes to the window during a
  * dispatch are lost); accesses outside it do not reach guest memory. A failed dispatch is logged
  * with its reason and counted; the queue goes on. */
@@ -27,6 +28,10 @@ struct app_gpu_compute {
   vk_device *dev; /* NULL: created on the first dispatch (vk_device_create) */
   bool own_dev, dev_failed;
   struct shader_cache *cache; /* created on the first dispatch */
+  /* the table of guest ranges kept across dispatches (created on the first dispatch): each
+   * window is imported once and dropped when the guest unmaps it (the kernel's unmap
+   * notification through app_gpu_compute_unmapped) */
+  struct shader_memory *mem;
   app_gpu_window_fn window;
   void *window_ctx;
   uint64_t dispatched, failed;
@@ -39,7 +44,13 @@ void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute
 /* The cp_ops.dispatch op; CTX is a struct app_gpu_compute. */
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d);
 
-/* Frees the cache and the device when it made them. */
+/* The kernel's unmap notification (guest_vm_unmap_hook, installed by app/gpu_bridge.c with
+ * CTX the struct app_gpu_compute): the kept table drops its imports of those pages before
+ * the next dispatch. Safe from any thread. */
+void app_gpu_compute_unmapped(void *ctx, uint64_t addr, uint64_t size);
+
+/* Frees the cache, the kept table and the device when it made them (remove the unmap hook
+ * first). */
 void app_gpu_compute_fini(struct app_gpu_compute *c);
 
 #endif

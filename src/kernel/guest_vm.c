@@ -466,12 +466,24 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
 /* Set while the pool's own calls unmap POOLED rows whose pages they account for. */
 static bool pool_handover;
 
+/* The unmap notification's observer (guest_vm_set_unmap_hook). */
+static guest_vm_unmap_hook unmap_hook;
+static void *unmap_hook_ctx;
+
+void guest_vm_set_unmap_hook(guest_vm_unmap_hook fn, void *ctx) {
+  pthread_mutex_lock(&vm_lock);
+  unmap_hook = fn;
+  unmap_hook_ctx = ctx;
+  pthread_mutex_unlock(&vm_lock);
+}
+
 /* Removes every range inside [addr, addr+size) (splitting at the edges) and gives the pages
  * back to the host, keeping the reservation. */
 static int unmap_locked(uint64_t addr, uint64_t size) {
   if (!range_split_at(addr) || !range_split_at(addr + size)) return -KERNEL_ENOMEM;
   size_t i = range_lower_bound(addr);
   if (i == vm_count || vm_ranges[i].start >= addr + size) return 0; /* nothing mapped */
+  if (unmap_hook) unmap_hook(unmap_hook_ctx, addr, size);
   mmap((void *)(uintptr_t)addr, size, PROT_NONE,
        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   size_t j = i;

@@ -125,6 +125,13 @@ int guest_vm_unmap(uint64_t addr, uint64_t size);
  * imports of guest memory leave). NULL removes it. */
 typedef void (*guest_vm_unmap_observer)(uint64_t addr, uint64_t size, void *ctx);
 void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
+/* The unmap notification: FN(CTX, ADDR, SIZE) whenever pages of [ADDR, ADDR+SIZE) stop
+ * being mapped (guest_vm_unmap, guest_vm_free, a fixed mapping replacing them, direct or
+ * pool memory taken away). Called with the memory map locked: FN must not call guest_vm_*.
+ * One observer (a higher module, through this hook: the app forwards it to the GPU's table
+ * of imported guest ranges); NULL removes it. */
+typedef void (*guest_vm_unmap_hook)(void *ctx, uint64_t addr, uint64_t size);
+void guest_vm_set_unmap_hook(guest_vm_unmap_hook fn, void *ctx);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
  * refuses (a shared mapping of a read-only file made writable; nothing changes). */

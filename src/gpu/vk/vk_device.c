@@ -17,6 +17,10 @@ struct vk_device {
   VkPhysicalDeviceMemoryProperties mem;
   bool has_address;
   uint32_t subgroup_size;
+  /* VK_EXT_subgroup_size_control for compute (0, 0: not available) and the pipelines built
+   * with a required subgroup size */
+  uint32_t subgroup_min, subgroup_max;
+  uint64_t sized_pipelines;
   PFN_vkCmdPushDescriptorSetKHR push_descriptor;
   PFN_vkGetMemoryHostPointerPropertiesEXT host_pointer_props;
   uint64_t host_import_align; /* 0: no VK_EXT_external_memory_host */
@@ -32,6 +36,7 @@ struct kept_pipeline {
   size_t bytes;
   uint32_t buffer_count, push_size;
   uint32_t spec[8], spec_count; /* specialization constants 0.. */
+  uint32_t subgroup;            /* required subgroup size, 0: the device's choice */
   struct vk_compute_pipeline p;
 };
 
@@ -159,15 +164,34 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   VkPhysicalDeviceVulkan11Features f11 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES, .pNext = &f12};
+  VkPhysicalDeviceSubgroupSizeControlFeaturesEXT fsc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT};
+  bool size_control = has_extension(dev->physical, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
+  if (size_control) f12.pNext = &fsc;
   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                   .pNext = &f11};
   vkGetPhysicalDeviceFeatures2(dev->physical, &f2);
+  /* subgroup size control: required sizes in compute, with full subgroups */
+  VkPhysicalDeviceSubgroupSizeControlPropertiesEXT psc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_PROPERTIES_EXT};
+  if (size_control) {
+    VkPhysicalDeviceProperties2 pp = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2,
+                                      .pNext = &psc};
+    vkGetPhysicalDeviceProperties2(dev->physical, &pp);
+  }
+  size_control = size_control && fsc.subgroupSizeControl && fsc.computeFullSubgroups &&
+                 (psc.requiredSubgroupSizeStages & VK_SHADER_STAGE_COMPUTE_BIT);
+  VkPhysicalDeviceSubgroupSizeControlFeaturesEXT want_sc = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT,
+      .subgroupSizeControl = VK_TRUE,
+      .computeFullSubgroups = VK_TRUE};
   VkPhysicalDeviceVulkan12Features want12 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES,
       .bufferDeviceAddress = f12.bufferDeviceAddress,
       .storageBuffer8BitAccess = f12.storageBuffer8BitAccess,
       .shaderInt8 = f12.shaderInt8,
   };
+  if (size_control) want12.pNext = &want_sc;
   VkPhysicalDeviceVulkan11Features want11 = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES,
       .pNext = &want12,
@@ -185,8 +209,9 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
                                  .queueFamilyIndex = dev->queue_family,
                                  .queueCount = 1,
                                  .pQueuePriorities = &prio};
-  const char *exts[3] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  const char *exts[4] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
   uint32_t n_exts = 1;
+  if (size_control) exts[n_exts++] = VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME;
   bool host_import = has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
   if (host_import) exts[n_exts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
   if (o->swapchain) exts[n_exts++] = VK_KHR_SWAPCHAIN_EXTENSION_NAME;
@@ -203,6 +228,10 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
     return NULL;
   }
   vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+  if (size_control) {
+    dev->subgroup_min = psc.minSubgroupSize;
+    dev->subgroup_max = psc.maxSubgroupSize;
+  }
   dev->push_descriptor =
       (PFN_vkCmdPushDescriptorSetKHR)vkGetDeviceProcAddr(dev->device, "vkCmdPushDescriptorSetKHR");
   if (host_import) {
@@ -475,7 +504,31 @@ bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size
                                      uint32_t buffer_count, uint32_t push_size,
                                      const uint32_t *spec, uint32_t spec_count,
                                      struct vk_compute_pipeline *out) {
+  return vk_compute_pipeline_create_sized(dev, spirv, spirv_bytes, buffer_count, push_size, spec,
+                                          spec_count, 0, out);
+}
+
+bool vk_device_subgroup_sizes(const vk_device *dev, uint32_t *min, uint32_t *max) {
+  if (min) *min = dev->subgroup_min;
+  if (max) *max = dev->subgroup_max;
+  return dev->subgroup_max != 0;
+}
+
+uint64_t vk_device_sized_pipelines(const vk_device *dev) { return dev->sized_pipelines; }
+
+bool vk_compute_pipeline_create_sized(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                      uint32_t buffer_count, uint32_t push_size,
+                                      const uint32_t *spec, uint32_t spec_count,
+                                      uint32_t subgroup, struct vk_compute_pipeline *out) {
   memset(out, 0, sizeof(*out));
+  if (subgroup && (subgroup < dev->subgroup_min || subgroup > dev->subgroup_max)) {
+    LOG(vk, ERROR, "compute pipeline: subgroups of %u invocations are not available (%u..%u)",
+        subgroup, dev->subgroup_min, dev->subgroup_max);
+    return false;
+  }
+  VkPipelineShaderStageRequiredSubgroupSizeCreateInfoEXT sized = {
+      .sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_REQUIRED_SUBGROUP_SIZE_CREATE_INFO_EXT,
+      .requiredSubgroupSize = subgroup};
   VkSpecializationMapEntry map[8];
   if (spec_count > 8) spec_count = 8;
   for (uint32_t i = 0; i < spec_count; i++)
@@ -515,6 +568,10 @@ bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size
     VkComputePipelineCreateInfo ci = {
         .sType = VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO,
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
+                  .pNext = subgroup ? &sized : NULL,
+                  /* a required size comes with full subgroups: every wave whole */
+                  .flags = subgroup ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT
+                                    : 0,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = module,
                   .pName = "main",
@@ -530,6 +587,7 @@ bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size
   }
   out->buffer_count = buffer_count;
   out->push_size = push_size;
+  if (subgroup) dev->sized_pipelines++;
   return true;
 }
 
@@ -573,6 +631,13 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const
 const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
     vk_device *dev, const uint32_t *spirv, size_t spirv_bytes, uint32_t buffer_count,
     uint32_t push_size, const uint32_t *spec, uint32_t spec_count) {
+  return vk_compute_pipeline_kept_sized(dev, spirv, spirv_bytes, buffer_count, push_size, spec,
+                                        spec_count, 0);
+}
+
+const struct vk_compute_pipeline *vk_compute_pipeline_kept_sized(
+    vk_device *dev, const uint32_t *spirv, size_t spirv_bytes, uint32_t buffer_count,
+    uint32_t push_size, const uint32_t *spec, uint32_t spec_count, uint32_t subgroup) {
   if (!spirv || !spirv_bytes || spec_count > 8) return NULL;
   uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over the words */
   for (size_t i = 0; i < spirv_bytes / 4; i++) h = (h ^ spirv[i]) * 0x100000001b3ull;
@@ -580,7 +645,7 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
   for (uint32_t i = 0; i < dev->n_kept; i++) {
     struct kept_pipeline *k = &dev->kept[i];
     if (k->hash == h && k->bytes == spirv_bytes && k->buffer_count == buffer_count &&
-        k->push_size == push_size && k->spec_count == spec_count &&
+        k->push_size == push_size && k->spec_count == spec_count && k->subgroup == subgroup &&
         (!spec_count || memcmp(k->spec, spec, 4 * spec_count) == 0) &&
         memcmp(k->spirv, spirv, spirv_bytes) == 0) {
       k->used = ++dev->kept_clock;
@@ -595,8 +660,8 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
   struct kept_pipeline *k = dev->n_kept < VK_PIPELINES_KEPT ? &dev->kept[dev->n_kept] : victim;
   uint32_t *copy = malloc(spirv_bytes);
   struct vk_compute_pipeline p;
-  if (!copy || !vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size,
-                                                spec, spec_count, &p)) {
+  if (!copy || !vk_compute_pipeline_create_sized(dev, spirv, spirv_bytes, buffer_count, push_size,
+                                                 spec, spec_count, subgroup, &p)) {
     free(copy);
     return NULL;
   }
@@ -614,6 +679,7 @@ const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
                               .buffer_count = buffer_count,
                               .push_size = push_size,
                               .spec_count = spec_count,
+                              .subgroup = subgroup,
                               .p = p};
   if (spec_count) memcpy(k->spec, spec, 4 * spec_count);
   return &k->p;

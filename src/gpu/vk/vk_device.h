@@ -110,6 +110,18 @@ bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size
                                      uint32_t buffer_count, uint32_t push_size,
                                      const uint32_t *spec, uint32_t spec_count,
                                      struct vk_compute_pipeline *out);
+/* The same with a required subgroup size (VK_EXT_subgroup_size_control, with full
+ * subgroups: the local size X must be a multiple of it); SUBGROUP 0: the device's choice.
+ * False (logged) when the device cannot give subgroups of that size. */
+bool vk_compute_pipeline_create_sized(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
+                                      uint32_t buffer_count, uint32_t push_size,
+                                      const uint32_t *spec, uint32_t spec_count, uint32_t subgroup,
+                                      struct vk_compute_pipeline *out);
+/* Whether compute pipelines can require a subgroup size (VK_EXT_subgroup_size_control with
+ * computeFullSubgroups), and the sizes they can require. */
+bool vk_device_subgroup_sizes(const vk_device *dev, uint32_t *min, uint32_t *max);
+/* Pipelines built with a required subgroup size so far (for tests). */
+uint64_t vk_device_sized_pipelines(const vk_device *dev);
 void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
 /* The same pipeline, kept by the device: the first call for a module (same SPIR-V words,
  * buffer count and push size) builds it, later ones return it (no driver compile). It lives
@@ -122,6 +134,11 @@ void vk_compute_pipeline_destroy(vk_device *dev, struct vk_compute_pipeline *p);
 const struct vk_compute_pipeline *vk_compute_pipeline_kept_spec(
     vk_device *dev, const uint32_t *spirv, size_t spirv_bytes, uint32_t buffer_count,
     uint32_t push_size, const uint32_t *spec, uint32_t spec_count);
+/* The same with a required subgroup size (as vk_compute_pipeline_create_sized), part of the
+ * key. */
+const struct vk_compute_pipeline *vk_compute_pipeline_kept_sized(
+    vk_device *dev, const uint32_t *spirv, size_t spirv_bytes, uint32_t buffer_count,
+    uint32_t push_size, const uint32_t *spec, uint32_t spec_count, uint32_t subgroup);
 const struct vk_compute_pipeline *vk_compute_pipeline_kept(vk_device *dev, const uint32_t *spirv,
                                                            size_t spirv_bytes,
                                                            uint32_t buffer_count,

@@ -165,6 +165,159 @@ static void copies_upload_marked_pages_only(void **state) {
   free(spv);
 }
 
+/* Guarded fences (docs/shader-spirv.md): each lane loads in[l] and stores in[l] + 1 at
+ * OUT + 4l. OUT far from IN: the lanes' accesses never meet, the dispatch leaves the fence
+ * out (spirv_guarded_fences 0). OUT = IN + 4 or IN - 4: lane l's store hits lane l +- 1's
+ * load, so the fence runs (1) and every lane still reads the value before any store, as the
+ * wave's lanes do in lockstep on the hardware (lavapipe runs the 32 lanes as four subgroups
+ * one after another: without the fence lane 8 would read lane 7's store). Expected values
+ * from that rule in C; four subgroups of 8 make the cross-subgroup case real. */
+static void guarded_fences(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char shift[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "global_load_dword v2, v1, s[0:1]\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_add_nc_u32 v2, 1, v2\n"
+      "global_store_dword v1, v2, s[2:3]\n"
+      "s_endpgm\n";
+  size_t n, count;
+  uint32_t *w = assemble(shift, &n, false);
+  /* entry_vgprs 1: v0 is the thread id (at most 1023), as a dispatch sets it */
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  bool barrier;
+  char err[200];
+  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+  uint32_t *r1 = calloc(4 * PAGE / 4, 4);
+  assert_non_null(r1);
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_true(shader_memory_map(m, R1, r1, 4 * PAGE, false, err, sizeof err));
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(s);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  static const int64_t outs[3] = {0x2000, 0x1004, 0xffc}; /* IN is R1 + 0x1000 */
+  static const uint32_t want_spec[3] = {0, 1, 1};
+  for (int c = 0; c < 3; c++) {
+    uint32_t mem[4 * PAGE / 4];
+    for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+    memcpy(mem, r1, sizeof mem);
+    shader_memory_host_wrote(m, R1, 4 * PAGE);
+    s->sgpr[0] = (uint32_t)(R1 + 0x1000);
+    s->sgpr[1] = (uint32_t)((R1 + 0x1000) >> 32);
+    s->sgpr[2] = (uint32_t)(R1 + outs[c]);
+    s->sgpr[3] = (uint32_t)((R1 + outs[c]) >> 32);
+    assert_int_equal(spirv_guarded_fences(spv, count, s, 1), want_spec[c]);
+    assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                       sizeof err));
+    shader_memory_download(m, R1, 4 * PAGE);
+    for (uint32_t l = 0; l < 32; l++) /* every load before any store */
+      mem[outs[c] / 4 + l] = 0x100 * (0x1000 / 4 + l) + 1;
+    for (uint32_t i = 0; i < 4 * PAGE / 4; i++) assert_int_equal(r1[i], mem[i]);
+  }
+  /* EXEC: all 32 lanes, the module takes it as a constant (SPIRV_SPEC_EXEC_FULL); without
+   * lane 31 it reads the state's EXEC and lane 31's store is dropped */
+  assert_int_equal(spirv_exec_full(spv, count, s, 1), 1);
+  s->exec[0] = 0x7fffffffu;
+  assert_int_equal(spirv_exec_full(spv, count, s, 1), 0);
+  for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+  shader_memory_host_wrote(m, R1, 4 * PAGE);
+  s->sgpr[2] = (uint32_t)(R1 + 0x2000);
+  assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                     sizeof err));
+  shader_memory_download(m, R1, 4 * PAGE);
+  for (uint32_t l = 0; l < 32; l++)
+    assert_int_equal(r1[0x2000 / 4 + l],
+                     l < 31 ? 0x100 * (0x1000 / 4 + l) + 1 : 0x100 * (0x2000 / 4 + l));
+  s->exec[0] = ~0u;
+  /* v0 = the lane: the module computes it (SPIRV_SPEC_TID_LINEAR); in reverse order it
+   * loads it per lane; the same dwords are written either way */
+  assert_int_equal(spirv_tid_linear(spv, count, s, 1), 1);
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = 31 - l;
+  assert_int_equal(spirv_tid_linear(spv, count, s, 1), 0);
+  for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+  shader_memory_host_wrote(m, R1, 4 * PAGE);
+  assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                     sizeof err));
+  shader_memory_download(m, R1, 4 * PAGE);
+  for (uint32_t l = 0; l < 32; l++)
+    assert_int_equal(r1[0x2000 / 4 + l], 0x100 * (0x1000 / 4 + l) + 1);
+  /* a thread-id VGPR above 1023 breaks the guard's assumption: the fence runs */
+  s->sgpr[2] = (uint32_t)(R1 + 0x2000);
+  s->vgpr[0][5] = 1024;
+  assert_int_equal(spirv_guarded_fences(spv, count, s, 1), 1);
+  shader_memory_destroy(m);
+  free(s);
+  free(r1);
+  free(spv);
+  free(w);
+}
+
+/* The table kept across dispatches (shader_memory_use_window, what the emulator's compute
+ * dispatch uses): two dispatches over the same window import it once and the second sees
+ * the host's writes to it; after the unmap notification (shader_memory_unmapped, as the
+ * kernel's hook reports it) and new memory mapped at the same address, the next dispatch
+ * imports the new pages (no stale import) and reads their values. Values from C. */
+static void kept_table(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  if (!vk_device_host_import_alignment(dev)) skip(); /* no VK_EXT_external_memory_host */
+  static const char shift[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "global_load_dword v2, v1, s[0:1]\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_add_nc_u32 v2, 1, v2\n"
+      "global_store_dword v1, v2, s[2:3]\n"
+      "s_endpgm\n";
+  size_t n, count;
+  uint32_t *w = assemble(shift, &n, false);
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  bool barrier;
+  char err[200];
+  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(s);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  s->sgpr[0] = (uint32_t)R1; /* in[] at the window's start, out[] a page further */
+  s->sgpr[2] = (uint32_t)(R1 + PAGE);
+  uint32_t *r1 = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  assert_true(r1 != MAP_FAILED);
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  for (int run = 0; run < 3; run++) {
+    if (run == 2) { /* the guest unmaps the window; other memory comes at the same address */
+      shader_memory_unmapped(m, R1, 4 * PAGE);
+      assert_true(mmap(r1, 4 * PAGE, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0) == r1);
+    }
+    for (uint32_t l = 0; l < 32; l++) r1[l] = 1000 * (uint32_t)run + 7 * l;
+    assert_true(shader_memory_use_window(m, R1, r1, 4 * PAGE, err, sizeof err));
+    assert_int_equal(shader_memory_count(m), 1);
+    assert_int_equal(shader_memory_imports(m), run < 2 ? 1 : 2);
+    assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                       sizeof err));
+    for (uint32_t l = 0; l < 32; l++)
+      assert_int_equal(r1[PAGE / 4 + l], 1000 * (uint32_t)run + 7 * l + 1);
+  }
+  /* another window meeting it replaces it; one elsewhere joins it */
+  assert_true(shader_memory_use_window(m, R1 + PAGE, r1 + PAGE / 4, PAGE, err, sizeof err));
+  assert_int_equal(shader_memory_count(m), 1);
+  assert_true(shader_memory_use_window(m, R1 + 2 * PAGE, r1 + 2 * PAGE / 4, PAGE, err, sizeof err));
+  assert_int_equal(shader_memory_count(m), 2);
+  assert_int_equal(shader_memory_imports(m), 4);
+  shader_memory_destroy(m);
+  munmap(r1, 4 * PAGE);
+  free(s);
+  free(spv);
+  free(w);
+}
+
 /* Bad ranges are refused with a message. */
 static void bad_ranges(void **state) {
   (void)state;
@@ -187,9 +340,12 @@ static void bad_ranges(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(imported_ranges), cmocka_unit_test(copied_ranges),
-      cmocka_unit_test(copies_upload_marked_pages_only), cmocka_unit_test(bad_ranges)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(imported_ranges),
+                                     cmocka_unit_test(copied_ranges),
+                                     cmocka_unit_test(copies_upload_marked_pages_only),
+                                     cmocka_unit_test(bad_ranges),
+                                     cmocka_unit_test(guarded_fences),
+                                     cmocka_unit_test(kept_table)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -1087,7 +1087,16 @@ static void subgroup_path_matches_workgroup_path(void **state) {
   }
   opts.subgroup = true;
   opts.lanes = 8;
+  uint64_t sized = vk_device_sized_pipelines(dev);
   run_lanes8(fn, &opts, sg);
+  /* with VK_EXT_subgroup_size_control (lavapipe has it, sizes 8..8) the pipeline requires
+   * subgroups of the module's 8 lanes, as it will require 32 or 64 on a GPU */
+  uint32_t lo, hi;
+  if (vk_device_subgroup_sizes(dev, &lo, &hi) && lo <= 8 && hi >= 8) {
+    assert_true(vk_device_sized_pipelines(dev) > sized);
+    printf("lanes8: the subgroup path ran with a required subgroup size of 8 (device: %u..%u)\n",
+           lo, hi);
+  }
   for (uint32_t i = 0; i < WINDOW_SIZE; i += 4) {
     uint32_t a, b;
     memcpy(&a, sg + i, 4);

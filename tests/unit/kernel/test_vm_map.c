@@ -161,6 +161,40 @@ static void test_flexible_budget(void **state) {
   assert_int_equal(guest_vm_flexible_used(), 0);
 }
 
+/* The unmap notification (guest_vm_set_unmap_hook): called for an unmap and for a fixed
+ * mapping that replaces pages, with the span asked for; not for a span with nothing mapped;
+ * not after the hook is removed. */
+static struct {
+  uint64_t addr, size;
+  int calls;
+} unmaps;
+static void on_unmap(void *ctx, uint64_t addr, uint64_t size) {
+  assert_ptr_equal(ctx, &unmaps);
+  unmaps.addr = addr;
+  unmaps.size = size;
+  unmaps.calls++;
+}
+
+static void test_unmap_hook(void **state) {
+  (void)state;
+  guest_vm_set_unmap_hook(on_unmap, &unmaps);
+  uint64_t a = map(0, 64 * K, 0, GUEST_VM_KIND_FLEXIBLE, 0, "gpu", 0);
+  assert_int_equal(unmaps.calls, 0);
+  assert_int_equal(guest_vm_unmap(a + 16 * K, 16 * K), 0);
+  assert_int_equal(unmaps.calls, 1);
+  assert_int_equal(unmaps.addr, a + 16 * K);
+  assert_int_equal(unmaps.size, 16 * K);
+  assert_int_equal(guest_vm_unmap(a + 16 * K, 16 * K), 0); /* nothing there any more */
+  assert_int_equal(unmaps.calls, 1);
+  map(a, 16 * K, GUEST_VM_MAP_FIXED, GUEST_VM_KIND_FLEXIBLE, 0, "again", 0); /* replaces */
+  assert_int_equal(unmaps.calls, 2);
+  assert_int_equal(unmaps.addr, a);
+  assert_int_equal(unmaps.size, 16 * K);
+  guest_vm_set_unmap_hook(NULL, NULL);
+  assert_int_equal(guest_vm_unmap(a, 64 * K), 0);
+  assert_int_equal(unmaps.calls, 2);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_placement_and_unmap),
@@ -168,6 +202,7 @@ int main(void) {
       cmocka_unit_test(test_reserved),
       cmocka_unit_test(test_direct_views),
       cmocka_unit_test(test_flexible_budget),
+      cmocka_unit_test(test_unmap_hook),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -116,8 +116,16 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           compute_wave_to_spirv(&wave, &states[w]);
           if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
-        ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
-                                   part, window, err, err_size);
+        if (d->mem) { /* the kept table: the window is imported once */
+          uint64_t size = window->size & ~3ull;
+          ok = shader_memory_use_window(d->mem, window->addr, window->data, size, err, err_size) &&
+               shader_dispatch_memory(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
+                                      part, d->mem, err, err_size);
+          if (ok) shader_memory_download(d->mem, window->addr, size); /* copies only */
+        } else {
+          ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
+                                     part, window, err, err_size);
+        }
       }
   free(states);
   return ok;

@@ -28,6 +28,9 @@
 struct compute_dispatcher {
   vk_device *dev;
   struct shader_cache *cache;
+  /* a table of guest ranges kept across dispatches (shader_memory_use_window: each window
+   * imported once while the guest keeps it mapped); NULL: one made per dispatch */
+  struct shader_memory *mem;
 };
 
 /* DISPATCH_DIRECT: GROUPS[3] workgroups (0 in any dimension: nothing runs). WINDOW holds

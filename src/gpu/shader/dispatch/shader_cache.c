@@ -19,9 +19,11 @@
 
 #define BUCKETS 4096u
 #define MAX_WORKERS 16u
-/* the on-disk entry: magic, format version, then the key, the word count and the words */
+/* the on-disk entry: magic, format version, then the key, the word count and the words; the
+ * version also changes when the emitter's modules do (4: the specialization constants and
+ * OpStrings the dispatch reads, spirv_dispatch_spec), so older modules are compiled again */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 3u
+#define DISK_VERSION 4u
 
 struct shader_cache {
   pthread_mutex_t lock;

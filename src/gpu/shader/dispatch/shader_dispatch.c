@@ -28,7 +28,10 @@ bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes) {
   vkGetPhysicalDeviceProperties2(vk_device_physical(dev), &p);
   VkSubgroupFeatureFlags need = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT |
                                 VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
-  return sg.subgroupSize == lanes && (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
+  uint32_t lo, hi; /* VK_EXT_subgroup_size_control: a pipeline can require the size */
+  bool sized = vk_device_subgroup_sizes(dev, &lo, &hi) && lanes >= lo && lanes <= hi;
+  return (sg.subgroupSize == lanes || sized) &&
+         (sg.supportedStages & VK_SHADER_STAGE_COMPUTE_BIT) &&
          (sg.supportedOperations & need) == need;
 }
 
@@ -98,9 +101,21 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
     goto out;
   }
   /* the device keeps the pipeline: one driver compile per module and range count */
-  uint32_t ranges = shader_memory_count(mem); /* SPIRV_SPEC_RANGE_COUNT */
-  p = vk_compute_pipeline_kept_spec(dev, words, count * 4, 2, sizeof(struct spirv_push), &ranges,
-                                    1);
+  /* the range count and what the waves' start states let the module take as constants
+   * (SPIRV_SPEC_*: guarded fences left out, a full EXEC, linear thread ids) */
+  uint32_t spec[SPIRV_SPEC_COUNT];
+  spirv_dispatch_spec(words, count, states, wave_count, shader_memory_count(mem), spec);
+  /* the subgroup path: subgroups of exactly one wave, required when the device lets a
+   * pipeline say so (else its one size is the wave's: shader_dispatch_subgroup) */
+  uint32_t lanes = spirv_subgroup_lanes(words, count), lo, hi;
+  uint32_t sized =
+      lanes && vk_device_subgroup_sizes(dev, &lo, &hi) && lanes >= lo && lanes <= hi ? lanes : 0;
+  if (lanes && !sized && vk_device_subgroup_size(dev) != lanes) {
+    fail(err, err_size, "the module needs subgroups of one wave, which the device cannot give");
+    goto out;
+  }
+  p = vk_compute_pipeline_kept_sized(dev, words, count * 4, 2, sizeof(struct spirv_push), spec,
+                                     SPIRV_SPEC_COUNT, sized);
   if (!p) {
     fail(err, err_size, "creating the compute pipeline failed (see the vk log)");
     goto out;

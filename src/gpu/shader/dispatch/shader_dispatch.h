@@ -52,7 +52,9 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
                             const uint32_t groups[3], struct shader_memory *mem, char *err,
                             size_t err_size);
 
-/* Whether DEV's subgroups are exactly LANES invocations with basic, ballot and shuffle
+/* Whether DEV's subgroups can be exactly LANES invocations (its subgroup size, or one a
+ * pipeline can require through VK_EXT_subgroup_size_control, which shader_dispatch_memory
+ * then requires for a module of the subgroup path) with basic, ballot and shuffle
  * operations in compute shaders: spirv_emit_options.subgroup for waves of LANES. */
 bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes);
 

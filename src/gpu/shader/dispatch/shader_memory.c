@@ -1,6 +1,7 @@
 /* Guest memory as shaders see it: the range table (shader_memory.h). */
 #include "gpu/shader/dispatch/shader_memory.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@ struct range {
   uint8_t *host;
   struct vk_buffer buf;
   bool imported;
+  uint64_t used;       /* shader_memory_use_window's clock when last used */
   bool device_wrote;   /* copied: a dispatch ran against it since its last download */
   uint8_t *host_dirty; /* copied: per page, written by the host since its last upload */
 };
@@ -22,6 +24,14 @@ struct shader_memory {
   uint32_t count;
   struct vk_buffer table;
   bool table_stale;
+  uint64_t imports, clock;
+  /* unmaps reported from other threads, applied before the table is next used */
+  pthread_mutex_t lock;
+  struct {
+    uint64_t addr, size;
+  } pending[16];
+  uint32_t n_pending;
+  bool pending_all; /* more than fit: every range goes */
 };
 
 struct shader_memory *shader_memory_create(vk_device *dev) {
@@ -29,6 +39,7 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   if (!m) return NULL;
   m->dev = dev;
   m->table_stale = true;
+  pthread_mutex_init(&m->lock, NULL);
   uint64_t bytes = 4ull * (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS);
   if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
                         &m->table)) {
@@ -46,6 +57,7 @@ void shader_memory_destroy(struct shader_memory *m) {
     free(m->r[i].host_dirty);
   }
   vk_buffer_destroy(m->dev, &m->table);
+  pthread_mutex_destroy(&m->lock);
   free(m);
 }
 
@@ -84,6 +96,8 @@ bool shader_memory_map(struct shader_memory *m, uint64_t addr, void *host, uint6
     free(r->host_dirty);
     return fail(err, err_size, "guest range 0x%llx+0x%llx: no device address", addr, size);
   }
+  if (r->imported) m->imports++;
+  r->used = ++m->clock;
   m->count++;
   m->table_stale = true;
   return true;
@@ -137,7 +151,68 @@ static void put64(uint32_t *w, uint64_t v) {
   w[1] = (uint32_t)(v >> 32);
 }
 
+void shader_memory_unmap(struct shader_memory *m, uint64_t addr, uint64_t size) {
+  uint64_t end = addr + size < addr ? UINT64_MAX : addr + size;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < m->count; i++) {
+    struct range *r = &m->r[i];
+    if (addr < r->addr + r->size && r->addr < end) {
+      vk_buffer_destroy(m->dev, &r->buf);
+      free(r->host_dirty);
+      m->table_stale = true;
+    } else {
+      m->r[k++] = *r;
+    }
+  }
+  m->count = k;
+}
+
+void shader_memory_unmapped(struct shader_memory *m, uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&m->lock);
+  if (m->n_pending < sizeof m->pending / sizeof *m->pending) {
+    m->pending[m->n_pending].addr = addr;
+    m->pending[m->n_pending++].size = size;
+  } else {
+    m->pending_all = true;
+  }
+  pthread_mutex_unlock(&m->lock);
+}
+
+static void apply_unmapped(struct shader_memory *m) {
+  pthread_mutex_lock(&m->lock);
+  if (m->pending_all) shader_memory_unmap(m, 0, UINT64_MAX);
+  for (uint32_t i = 0; i < m->n_pending; i++)
+    shader_memory_unmap(m, m->pending[i].addr, m->pending[i].size);
+  m->n_pending = 0;
+  m->pending_all = false;
+  pthread_mutex_unlock(&m->lock);
+}
+
+bool shader_memory_use_window(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                              char *err, size_t err_size) {
+  apply_unmapped(m);
+  for (uint32_t i = 0; i < m->count; i++) {
+    struct range *r = &m->r[i];
+    if (r->addr == addr && r->size == size && r->host == host) {
+      r->used = ++m->clock;
+      if (!r->imported) shader_memory_host_wrote(m, addr, size);
+      return true;
+    }
+  }
+  shader_memory_unmap(m, addr, size);
+  if (m->count == SHADER_MEMORY_MAX_RANGES) { /* the least recently used range goes */
+    uint32_t lru = 0;
+    for (uint32_t i = 1; i < m->count; i++)
+      if (m->r[i].used < m->r[lru].used) lru = i;
+    shader_memory_unmap(m, m->r[lru].addr, m->r[lru].size);
+  }
+  return shader_memory_map(m, addr, host, size, true, err, err_size);
+}
+
+uint64_t shader_memory_imports(const struct shader_memory *m) { return m->imports; }
+
 bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table) {
+  apply_unmapped(m);
   for (uint32_t i = 0; i < m->count; i++) { /* the host's writes, page by page */
     struct range *r = &m->r[i];
     if (r->imported) continue;

@@ -50,6 +50,26 @@ void shader_memory_host_wrote(struct shader_memory *m, uint64_t addr, uint64_t s
  * dispatch ran against since their last download back to the host. */
 void shader_memory_download(struct shader_memory *m, uint64_t addr, uint64_t size);
 
+/* ---- a table kept across dispatches ----
+ * The emulator keeps one table for all its dispatches: each dispatch's window of guest
+ * memory becomes a range once and stays imported while the guest keeps it mapped. */
+
+/* Drops every range that meets [ADDR, ADDR + SIZE) (their buffers are destroyed). */
+void shader_memory_unmap(struct shader_memory *m, uint64_t addr, uint64_t size);
+/* The guest stopped mapping [ADDR, ADDR + SIZE): safe from any thread (the kernel's unmap
+ * notification); the ranges meeting it are dropped before the table is next used
+ * (shader_memory_use_window, shader_memory_prepare). */
+void shader_memory_unmapped(struct shader_memory *m, uint64_t addr, uint64_t size);
+/* Makes [ADDR, ADDR + SIZE) held at HOST a range of the table for the next dispatch: the
+ * range already there when it is the same (an imported one is reused as it is; a copied one
+ * is marked for a whole upload, the host having written it at will), else the ranges it
+ * meets are dropped and it is mapped (imported when aligned for it), the least recently used
+ * range making room when the table is full. False with ERR filled as shader_memory_map. */
+bool shader_memory_use_window(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                              char *err, size_t err_size);
+/* Host memory imported so far (for tests: a range reused is not imported again). */
+uint64_t shader_memory_imports(const struct shader_memory *m);
+
 /* Before a dispatch: uploads the pages the host marked, refreshes the table; *TABLE is the
  * buffer to bind at binding 1. */
 bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table);

@@ -151,7 +151,8 @@ static void barrier(struct emit *e) { spirv_lane_barrier(e); }
  * read-after-write between lanes: lane A's earlier load, lane B's later load of A's data),
  * and consecutive fences merge (no access in between). */
 static void write_begin(struct emit *e) {
-  if (!e->fenced) barrier(e);
+  if (e->split && e->split[e->cur]) spirv_guarded_fence(e); /* a fence the dispatch may drop */
+  else if (!e->fenced) barrier(e);
 }
 static void write_end(struct emit *e) {
   if (!e->follows || e->follows[e->cur]) barrier(e);
@@ -310,6 +311,30 @@ static uint32_t cvt_f2i(struct emit *e, uint32_t f, bool is_signed) {
   return sel(e, u32, nan, cu32(e, 0), v);
 }
 
+/* A boolean specialization constant (default false) with its OpString "prospero.NAME <wave
+ * size>" for the dispatch, declared on first use */
+static uint32_t spec_flag(struct emit *e, uint32_t *id, uint32_t spec_id, const char *name) {
+  if (!*id) {
+    char text[48];
+    snprintf(text, sizeof text, "prospero.%s %u", name, e->fn->wave_size);
+    spv_string(&e->b, text);
+    *id = spv_id(&e->b);
+    uint32_t w[2] = {e->t_bool, *id};
+    spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantFalse, w, 2);
+    spv_decorate(&e->b, *id, SpvDecorationSpecId, &spec_id, 1);
+    spv_name(&e->b, *id, name);
+  }
+  return *id;
+}
+static uint32_t exec_full(struct emit *e) {
+  return spec_flag(e, &e->exec_full_spec, SPIRV_SPEC_EXEC_FULL, "exec_full");
+}
+static bool is_entry_exec(const struct ir_function *fn, uint32_t v) {
+  for (uint32_t hops = 0; v < fn->inst_count && fn->insts[v].op == IR_OP_copy && hops < 64; hops++)
+    v = ir_inst_args(fn, v)[0];
+  return v < fn->inst_count && fn->insts[v].op == IR_OP_entry_reg && fn->insts[v].imm == IR_REG_EXEC;
+}
+
 static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
   uint32_t v;
   if (reg == IR_REG_VCC || reg == IR_REG_EXEC) {
@@ -317,6 +342,9 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t lo = state_word(e, cu32(e, at)), hi = state_word(e, cu32(e, at + 1));
     v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+    if (reg == IR_REG_EXEC) /* all lanes (SPIRV_SPEC_EXEC_FULL): a constant */
+      v = sel(e, e->t_u64, exec_full(e),
+              cu64(e, e->fn->wave_size == 64 ? ~0ull : 0xffffffffull), v);
   } else if (reg == IR_REG_SCC) {
     v = op2(e, SpvOpINotEqual, e->t_bool, state_word(e, cu32(e, SPIRV_STATE_SCC)), cu32(e, 0));
   } else if (reg == IR_REG_M0) {
@@ -338,6 +366,12 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
     /* a VGPR without a start value: 0, as the state holds, without a load per lane */
     v = e->entry_vgprs && reg - IR_REG_VGPR0 >= e->entry_vgprs ? cu32(e, 0) : state_word(e, i);
+    if (e->entry_vgprs && reg == IR_REG_VGPR0) { /* linear thread ids: computed, no load */
+      uint32_t tid = op2(e, SpvOpIAdd, e->t_u32,
+                         op2(e, SpvOpIMul, e->t_u32, e->wave, cu32(e, e->fn->wave_size)), e->lane);
+      v = sel(e, e->t_u32,
+              spec_flag(e, &e->tid_linear_spec, SPIRV_SPEC_TID_LINEAR, "tid_linear"), tid, v);
+    }
   } else {
     unsupported(e, "entry_reg of register %u", reg);
     return;
@@ -369,6 +403,8 @@ static void emit_inst(struct emit *e, uint32_t id) {
       v = op2(e, SpvOpINotEqual, bl,
               op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane), cu64(e, 1)),
               cu64(e, 0));
+      if (is_entry_exec(fn, args[0])) /* every lane is in the entry EXEC when it is full */
+        v = sel(e, bl, exec_full(e), spv_const_bool(&e->b, true), v);
       break;
     case IR_OP_ballot: v = spirv_emit_ballot(e, a[0]); break;
     case IR_OP_read_first_lane: v = spirv_emit_read_first_lane(e, a[0], a[1]); break;
@@ -728,7 +764,7 @@ static void emit_phi(struct emit *e, uint32_t id) {
     uint32_t v = args[k] < fn->inst_count ? e->val[args[k]] : 0;
     if (!v) v = spv_op(&e->b, SpvOpUndef, t, NULL, 0); /* no value on that path */
     w[n++] = v;
-    w[n++] = e->begin[p];
+    w[n++] = spirv_block_end(e, p); /* its last part when a guarded fence split it */
   }
   inst(e, SpvOpPhi, w, n);
 }
@@ -859,7 +895,14 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   if (b->version >= 0x00010400) e->iface[e->niface++] = e->state_buf;
   /* the guest range table (SPIRV_RANGES_*) at binding 1, the same block type */
   uint32_t one = 1;
-  e->ranges_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb),
+  /* read as 64-bit words: one load per field (SPIRV_RANGES_* fields are 8-byte aligned) */
+  uint32_t rt64 = spv_type_runtime_array(b, e->t_u64), eight = 8;
+  spv_decorate(b, rt64, SpvDecorationArrayStride, &eight, 1);
+  uint32_t sb64 = spv_type_struct(b, &rt64, 1);
+  spv_decorate(b, sb64, SpvDecorationBlock, NULL, 0);
+  spv_member_decorate(b, sb64, 0, SpvDecorationOffset, &zero, 1);
+  spv_name(b, sb64, "qwords");
+  e->ranges_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassStorageBuffer, sb64),
                                SpvStorageClassStorageBuffer);
   spv_decorate(b, e->ranges_var, SpvDecorationDescriptorSet, &zero, 1);
   spv_decorate(b, e->ranges_var, SpvDecorationBinding, &one, 1);
@@ -967,6 +1010,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     e.val[i] = s < fn->inst_count ? e.val[s] : 0;
   }
   for (uint32_t blk = 0; ok && blk < nb; blk++) e.begin[blk] = spv_id(&e.b);
+  if (ok) ok = spirv_guard_plan(&e);
   if (ok) {
     uint32_t ft = spv_type_function(&e.b, e.t_void, NULL, 0), main_fn = spv_id(&e.b);
     uint32_t w[4] = {e.t_void, main_fn, SpvFunctionControlMaskNone, ft};

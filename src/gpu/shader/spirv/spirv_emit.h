@@ -51,6 +51,28 @@ struct spirv_push {
 /* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
  * the slots past it are not tested (the pipeline compiler removes their code). */
 #define SPIRV_SPEC_RANGE_COUNT 0
+/* Specialization constant 1 (bool, default true): whether the module's guarded fences run.
+ * A fence before a store to guest memory that only orders it against earlier accesses of
+ * the same wave at addresses of the form SGPR pair + a 32-bit offset whose lane-varying part
+ * the emitter bounds is guarded: the module carries the guards (an OpString, see
+ * spirv_guarded_fences) and a dispatch whose waves' SGPRs put every such pair of accesses
+ * of different lanes apart sets the constant to false, so the pipeline has no barrier
+ * there (docs/shader-spirv.md, "Memory order between lanes"). */
+#define SPIRV_SPEC_GUARDED_FENCES 1
+/* Specialization constant 2 (bool, default false): every wave starts with all its lanes in
+ * EXEC (32 or 64 ones, the rest 0). The module then takes its entry EXEC and the lane bits
+ * of it as constants, so the pipeline compiler drops the EXEC selects of the straight-line
+ * code; the module carries "prospero.exec_full <wave size>" (OpString) for
+ * spirv_exec_full. */
+#define SPIRV_SPEC_EXEC_FULL 2
+/* Specialization constant 3 (bool, default false): in every wave, v0 of lane l of wave w is
+ * w * wave size + l (1-D thread ids, as a dispatch of groups X threads wide sets them). The
+ * module then computes v0 from its invocation index instead of loading it per lane; it
+ * carries "prospero.tid_linear <wave size>" (OpString) for spirv_tid_linear. */
+#define SPIRV_SPEC_TID_LINEAR 3
+#define SPIRV_SPEC_COUNT 4 /* the specialization constants above */
+/* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
+#define SPIRV_GUARD_TID_MAX 1023
 
 /* The register file at wave start as the module reads it (dwords). */
 #define SPIRV_STATE_SGPR 0      /* s0..s105 */
@@ -130,6 +152,31 @@ struct spirv_module {
 bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_options *opts,
                         struct spirv_module *out);
 void spirv_module_free(struct spirv_module *m);
+
+/* The value of SPIRV_SPEC_GUARDED_FENCES for a dispatch of the module WORDS[COUNT] whose
+ * waves start from STATES[WAVES]: 0 when the module carries fence guards and every guard
+ * holds for every wave (the guarded accesses of different lanes never meet, and the
+ * thread-id VGPRs are at most SPIRV_GUARD_TID_MAX), else 1 (the fences run). */
+uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
+                              const struct spirv_wave_state *states, uint32_t waves);
+
+/* The value of SPIRV_SPEC_EXEC_FULL for a dispatch of WORDS[COUNT] from STATES[WAVES]: 1
+ * when the module asks and every wave's EXEC is all lanes of the wave, else 0. */
+uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves);
+
+/* The value of SPIRV_SPEC_TID_LINEAR for a dispatch of WORDS[COUNT] from STATES[WAVES]: 1
+ * when the module asks and v0 of every lane of every wave is its linear thread id. */
+uint32_t spirv_tid_linear(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                          uint32_t waves);
+/* The subgroup size a module emitted for the subgroup path needs (spirv_emit_options.lanes
+ * or the wave size; the module carries "prospero.subgroup_lanes <n>"), 0 for the
+ * workgroup-memory path. */
+uint32_t spirv_subgroup_lanes(const uint32_t *words, size_t count);
+/* All of SPIRV_SPEC_* for a dispatch of WORDS[COUNT] from STATES[WAVES] against a table of
+ * RANGES guest ranges, in SPEC[SPIRV_SPEC_COUNT] (constant i at index i). */
+void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves, uint32_t ranges, uint32_t spec[SPIRV_SPEC_COUNT]);
 
 /* Whether OP is emitted (for documentation and coverage counts). */
 bool spirv_emit_supports(enum ir_op op);

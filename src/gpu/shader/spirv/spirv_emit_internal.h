@@ -66,6 +66,13 @@ struct emit {
    * the last fence at its start; the instruction being emitted */
   bool *follows, *dirty_in;
   uint32_t cur;
+  /* guarded fences (spirv_emit_memory.c): per instruction, the label of the block that
+   * follows its guarded fence (0: none); per block, the label of its last part (0: its
+   * own); the specialization constant that runs them */
+  uint32_t *split, *end;
+  uint32_t fences_spec;
+  uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
+  uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -196,6 +203,15 @@ bool spirv_fence_plan(struct emit *e);
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
 void spirv_guest_ranges_load(struct emit *e);
 void spirv_fence_free(struct emit *e);
+/* Plans the guarded fences (after spirv_fence_plan, with the block labels allocated) and
+ * records their guards in the module; structured functions only. */
+bool spirv_guard_plan(struct emit *e);
+/* The fence before the store being emitted when it is guarded (e->split[e->cur]). */
+void spirv_guarded_fence(struct emit *e);
+/* The label a successor's phi names for block B (its last part). */
+static inline uint32_t spirv_block_end(const struct emit *e, uint32_t b) {
+  return e->end && e->end[b] ? e->end[b] : e->begin[b];
+}
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

@@ -57,6 +57,10 @@ void spirv_lanes_setup(struct emit *e, const struct spirv_emit_options *opts) {
   e->lanes = fn->wave_size;
   if (e->subgroup && opts->lanes && opts->lanes < fn->wave_size) e->lanes = opts->lanes;
   if (e->subgroup) {
+    /* the subgroup size the pipeline must have (spirv_subgroup_lanes) */
+    char text[40];
+    snprintf(text, sizeof text, "prospero.subgroup_lanes %u", e->lanes);
+    spv_string(&e->b, text);
     spv_capability(&e->b, SpvCapabilityGroupNonUniform);
     e->lane_in = input_u32(e, SpvBuiltInSubgroupLocalInvocationId, "subgroup_local_invocation_id");
     if (e->waves > 1) e->wave_in = input_u32(e, SpvBuiltInSubgroupId, "subgroup_id");

@@ -11,6 +11,7 @@
  * fence) backward. Only the IR's barrier counts as a fence here; the barriers inside
  * cross-lane operations are taken into account at emission (struct emit.fenced) only. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
@@ -139,8 +140,11 @@ bool spirv_fence_plan(struct emit *e) {
 void spirv_fence_free(struct emit *e) {
   free(e->follows);
   free(e->dirty_in);
+  free(e->split);
+  free(e->end);
   e->follows = NULL;
   e->dirty_in = NULL;
+  e->split = e->end = NULL;
 }
 
 /* ---- guest addresses: the range table ---------------------------------------------------
@@ -150,14 +154,10 @@ void spirv_fence_free(struct emit *e) {
  * no memory access (a loop over the table in a function cost lavapipe 25 times the
  * access itself). Unused slots hold a base above the 48-bit space, so they never match. */
 
-static uint32_t ranges_u64(struct emit *e, uint32_t index) {
-  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u32);
-  uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index)};
-  uint32_t lo = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
-  w[2] = cu32(e, index + 1);
-  uint32_t hi = op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
-  return op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
-             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
+static uint32_t ranges_u64(struct emit *e, uint32_t index) { /* INDEX: a dword, even */
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u64);
+  uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index / 2)};
+  return op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
 void spirv_guest_ranges_load(struct emit *e) {
@@ -184,8 +184,9 @@ void spirv_guest_ranges_load(struct emit *e) {
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active) {
   uint32_t u64 = e->t_u64, bl = e->t_bool;
   uint32_t g = op2(e, SpvOpBitwiseAnd, u64, g64, cu64(e, 0xffffffffffffull));
-  uint32_t r = cu64(e, 0);
-  /* the last slot first, so the first range holding the access wins */
+  uint32_t r = cu64(e, 0), mapped = 0;
+  /* the last slot first, so the first range holding the access wins; MAPPED: any slot
+   * holds it (with one range: a subtraction, a compare and an addition per access) */
   for (uint32_t i = SPIRV_RANGE_SLOTS; i-- > 0;) {
     uint32_t off = op2(e, SpvOpISub, u64, g, e->range_base[i]);
     /* the whole access inside: off < size - (bytes - 1) (sizes are at least 4) */
@@ -193,9 +194,409 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
         bytes > 1 ? op2(e, SpvOpISub, u64, e->range_size[i], cu64(e, bytes - 1)) : e->range_size[i];
     uint32_t hit = op2(e, SpvOpULessThan, bl, off, lim);
     if (i) hit = op2(e, SpvOpLogicalAnd, bl, e->range_live[i], hit);
-    r = sel(e, u64, hit, op2(e, SpvOpIAdd, u64, e->range_dev[i], off), r);
+    uint32_t dev = op2(e, SpvOpIAdd, u64, e->range_dev[i], off);
+    r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
+    mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
-  uint32_t mapped = op2(e, SpvOpINotEqual, bl, r, cu64(e, 0));
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
+}
+
+/* ---- guarded fences ------------------------------------------------------------------------
+ * The fence before a store keeps lane B's store from overtaking lane A's earlier access of
+ * the same bytes. Kernels mostly address guest memory as an SGPR pair plus a 32-bit VGPR
+ * offset (global_load_dword v, v_off, s[0:1]) whose lane-varying part is small (the thread
+ * id times the element size): then whether two lanes' accesses can meet depends on the
+ * SGPR bases alone, which the dispatch knows. Such a fence is emitted under
+ * SPIRV_SPEC_GUARDED_FENCES with a guard per pair of accesses it orders; the dispatch
+ * checks the guards against the waves' SGPRs (spirv_guarded_fences) and leaves the fences
+ * out of the pipeline when they all hold. A barrier that is merely skipped at run time is
+ * not enough: lavapipe runs a shader with any barrier as coroutines, the cost the fence
+ * had (bench.shader_gpu_bandwidth).
+ *
+ * The offset's form: a 32-bit value V is U + L (mod 2^32), U the same in every lane of the
+ * wave (named by a symbol: 0 for none, else the IR value that computes it) and L an exact
+ * integer in [lo, hi] that varies by lane. Offsets of the same symbol differ between lanes
+ * by the difference of their L parts, plus or minus 2^32 when one wrapped. */
+
+struct form {
+  bool known;
+  uint32_t sym;
+  int64_t lo, hi;
+};
+
+#define FORM_LIMIT (1ll << 40)
+#define MAX_GUARDS 16
+#define MAX_WINDOW 16
+/* levels a predicate's form is worked out again (no memo there: at most 2^PRED_DEPTH
+ * visits per access for binary operations) */
+#define PRED_DEPTH 8
+
+struct guard {
+  uint32_t a[2], b[2]; /* the SGPRs of the two bases (lo, hi) */
+  int64_t dlo, dhi;    /* the store's L minus the other access's L */
+};
+
+struct access_form {
+  bool known;
+  uint32_t base[2];
+  struct form off;
+};
+
+static struct form bounded(struct form f) {
+  if (!f.known || f.lo < -FORM_LIMIT || f.hi > FORM_LIMIT || f.hi - f.lo >= (1ll << 31))
+    return (struct form){0};
+  return f;
+}
+
+static bool is_const_form(struct form f) { return f.known && f.sym == 0 && f.lo == f.hi; }
+
+/* The form of value ID; with PRED (not IR_NONE) as seen by a lane whose access is
+ * predicated by PRED: select(PRED, a, b) is a there (other lanes access their junk dword),
+ * worked out again up to DEPTH levels, the plain forms FORMS below that. */
+static struct form form_of(const struct emit *e, const struct form *forms, uint32_t id,
+                           uint32_t pred, int depth) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_inst *in = &fn->insts[id];
+  const uint32_t *a = ir_inst_args(fn, id);
+  struct form none = {0}, uni = {true, id + 1, 0, 0};
+  if (in->type != IR_TYPE_U32) return none;
+  for (uint32_t k = 0; k < in->arg_count; k++)
+    if (a[k] >= fn->inst_count) return none;
+#define ARG(k) \
+  (pred != IR_NONE && depth > 0 ? form_of(e, forms, a[k], pred, depth - 1) : forms[a[k]])
+  if (in->op == IR_OP_select && a[0] == pred) return ARG(1);
+  struct form x = in->arg_count > 0 && in->op != IR_OP_select ? ARG(0) : none;
+  struct form y = in->arg_count > 1 && in->op != IR_OP_select ? ARG(1) : none;
+  switch ((enum ir_op)in->op) {
+    case IR_OP_const:
+      return (struct form){true, 0, (int64_t)(uint32_t)in->imm, (int64_t)(uint32_t)in->imm};
+    case IR_OP_entry_reg: {
+      uint32_t reg = (uint32_t)in->imm;
+      if (reg < IR_REG_VGPR0) return uni; /* scalar state: the same in every lane */
+      if (!e->entry_vgprs) return none;
+      if (reg - IR_REG_VGPR0 >= e->entry_vgprs) return (struct form){true, 0, 0, 0}; /* reads 0 */
+      return (struct form){true, 0, 0, SPIRV_GUARD_TID_MAX}; /* a thread id */
+    }
+    case IR_OP_copy: return x;
+    case IR_OP_select:
+      x = ARG(1);
+      y = ARG(2);
+      if (!x.known || !y.known || x.sym != y.sym) return none;
+      return (struct form){true, x.sym, x.lo < y.lo ? x.lo : y.lo, x.hi > y.hi ? x.hi : y.hi};
+    case IR_OP_iadd:
+      if (!x.known || !y.known) return none;
+      return bounded((struct form){true,
+                                   !x.sym   ? y.sym
+                                   : !y.sym ? x.sym
+                                            : id + 1,
+                                   x.lo + y.lo, x.hi + y.hi});
+    case IR_OP_isub:
+      if (!x.known || !y.known) return none;
+      return bounded((struct form){true, !y.sym ? x.sym : id + 1, x.lo - y.hi, x.hi - y.lo});
+    case IR_OP_shl: {
+      if (!x.known || !is_const_form(y)) return none;
+      int64_t m = 1ll << (y.lo & 31);
+      if (x.lo < -FORM_LIMIT / m || x.hi > FORM_LIMIT / m) return none;
+      return bounded((struct form){true, x.sym ? id + 1 : 0, x.lo * m, x.hi * m});
+    }
+    case IR_OP_imul: {
+      if (is_const_form(x)) {
+        struct form t = x;
+        x = y;
+        y = t;
+      }
+      if (!x.known || !is_const_form(y) || y.lo > 0xffff) return none;
+      return bounded((struct form){true, x.sym ? id + 1 : 0, x.lo * y.lo, x.hi * y.lo});
+    }
+    case IR_OP_iand:
+    case IR_OP_ior:
+    case IR_OP_ixor:
+    case IR_OP_lshr:
+    case IR_OP_ashr: /* uniform in, uniform out */
+      return x.known && y.known && x.lo == x.hi && y.lo == y.hi ? uni : none;
+    default: return none;
+  }
+#undef ARG
+}
+
+/* An SGPR entry value the dispatch knows from the wave's state (not a workgroup id nor the
+ * scratch offset, which the module adjusts per group) */
+static bool state_sgpr(const struct emit *e, uint32_t id, uint32_t *sgpr) {
+  const struct ir_function *fn = e->fn;
+  while (fn->insts[id].op == IR_OP_copy) id = ir_inst_args(fn, id)[0];
+  const struct ir_inst *in = &fn->insts[id];
+  if (in->op != IR_OP_entry_reg || in->imm < IR_REG_SGPR0 || in->imm >= IR_REG_VGPR0) return false;
+  uint32_t s = (uint32_t)in->imm - IR_REG_SGPR0;
+  for (int d = 0; d < 3; d++)
+    if (e->tgid_sgpr[d] && e->tgid_sgpr[d] - 1 == s) return false;
+  if (e->scratch_sgpr && e->scratch_sgpr - 1 == s) return false;
+  *sgpr = s;
+  return true;
+}
+
+/* ADDR (a u64 value) as pack_u64(s_lo, s_hi) + pack_u64(offset, 0), or the pair alone, for an
+ * access predicated by PRED (IR_NONE: none) */
+static struct access_form access_form_of(const struct emit *e, const struct form *forms,
+                                         uint32_t addr, uint32_t pred) {
+  const struct ir_function *fn = e->fn;
+  struct access_form r = {0};
+  while (fn->insts[addr].op == IR_OP_copy) addr = ir_inst_args(fn, addr)[0];
+  const struct ir_inst *in = &fn->insts[addr];
+  const uint32_t *a = ir_inst_args(fn, addr);
+  uint32_t pair = addr, off = IR_NONE;
+  if (in->op == IR_OP_iadd64) {
+    for (int k = 0; k < 2 && off == IR_NONE; k++) {
+      uint32_t p = a[k], q = a[1 - k];
+      while (fn->insts[q].op == IR_OP_copy) q = ir_inst_args(fn, q)[0];
+      if (fn->insts[q].op != IR_OP_pack_u64) continue;
+      const uint32_t *qa = ir_inst_args(fn, q);
+      uint32_t hi = qa[1];
+      while (fn->insts[hi].op == IR_OP_copy) hi = ir_inst_args(fn, hi)[0];
+      if (fn->insts[hi].op != IR_OP_const || (uint32_t)fn->insts[hi].imm != 0) continue;
+      pair = p;
+      off = qa[0];
+    }
+    if (off == IR_NONE) return r;
+  }
+  while (fn->insts[pair].op == IR_OP_copy) pair = ir_inst_args(fn, pair)[0];
+  if (fn->insts[pair].op != IR_OP_pack_u64) return r;
+  const uint32_t *pa = ir_inst_args(fn, pair);
+  if (!state_sgpr(e, pa[0], &r.base[0]) || !state_sgpr(e, pa[1], &r.base[1])) return r;
+  r.off = off == IR_NONE ? (struct form){true, 0, 0, 0} : form_of(e, forms, off, pred, PRED_DEPTH);
+  r.known = r.off.known;
+  return r;
+}
+
+/* The address operand of a guest memory access the guards know, and its lane predicate */
+static uint32_t access_addr(const struct ir_function *fn, uint32_t id, uint32_t *pred) {
+  const uint32_t *a = ir_inst_args(fn, id);
+  switch ((enum ir_op)fn->insts[id].op) {
+    case IR_OP_load_global: *pred = IR_NONE; return a[0];
+    case IR_OP_load_global_if: *pred = a[1]; return a[0];
+    case IR_OP_store_global: *pred = a[2]; return a[0];
+    default: *pred = IR_NONE; return IR_NONE;
+  }
+}
+
+static struct access_form access_of(const struct emit *e, const struct form *forms, uint32_t id) {
+  uint32_t pred, addr = access_addr(e->fn, id, &pred);
+  return addr == IR_NONE ? (struct access_form){0} : access_form_of(e, forms, addr, pred);
+}
+
+bool spirv_guard_plan(struct emit *e) {
+  const struct ir_function *fn = e->fn;
+  if (e->dispatch || !fn->structured || !e->dirty_in) return true;
+  uint32_t n = fn->inst_count ? fn->inst_count : 1, nb = fn->block_count;
+  struct form *forms = calloc(n, sizeof *forms);
+  e->split = calloc(n, sizeof *e->split);
+  e->end = calloc(nb ? nb : 1, sizeof *e->end);
+  if (!forms || !e->split || !e->end) {
+    free(forms);
+    e->b.failed = true;
+    return false;
+  }
+  /* forms in reverse post-order: operands other than phis' come first */
+  for (uint32_t k = 0; k < cfg_graph_rpo_count(fn->cfg); k++) {
+    uint32_t b = cfg_graph_rpo_node(fn->cfg, k);
+    for (uint32_t i = 0; b < nb && i < fn->blocks[b].count; i++) {
+      uint32_t id = fn->blocks[b].insts[i];
+      if (!fn->insts[id].dead) forms[id] = form_of(e, forms, id, IR_NONE, 0);
+    }
+  }
+  struct guard g[MAX_GUARDS];
+  uint32_t ng = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    const struct cfg_node_shape *shape =
+        b < fn->structure.node_count ? &fn->structure.shapes[b] : NULL;
+    if (shape && shape->shape == CFG_SHAPE_LOOP) continue; /* its OpLoopMerge: one block */
+    bool unknown = e->dirty_in[b];
+    uint32_t window[MAX_WINDOW], nw = 0;
+    for (uint32_t i = 0; i < fn->blocks[b].count; i++) {
+      uint32_t id = fn->blocks[b].insts[i];
+      const struct ir_inst *in = &fn->insts[id];
+      if (in->dead) continue;
+      if (in->op == IR_OP_barrier) {
+        unknown = false;
+        nw = 0;
+        continue;
+      }
+      if (!is_access((enum ir_op)in->op)) continue;
+      struct access_form s = access_of(e, forms, id);
+      if (in->op == IR_OP_store_global && s.known && !unknown && nw) {
+        /* every earlier access of the window against this store */
+        struct guard add[MAX_WINDOW];
+        uint32_t na = 0;
+        bool ok = true;
+        for (uint32_t w = 0; ok && w < nw; w++) {
+          struct access_form o = access_of(e, forms, window[w]);
+          ok = o.known && o.off.sym == s.off.sym;
+          add[na++] = (struct guard){{s.base[0], s.base[1]},
+                                     {o.base[0], o.base[1]},
+                                     s.off.lo - o.off.hi,
+                                     s.off.hi - o.off.lo};
+        }
+        for (uint32_t k = 0; ok && k < na; k++) {
+          bool dup = false;
+          for (uint32_t j = 0; j < ng && !dup; j++)
+            dup = memcmp(&g[j], &add[k], sizeof add[k]) == 0;
+          if (dup) continue;
+          if (ng == MAX_GUARDS) ok = false;
+          else g[ng++] = add[k];
+        }
+        if (ok) e->end[b] = e->split[id] = spv_id(&e->b);
+      }
+      if (!s.known || nw == MAX_WINDOW) unknown = true;
+      else window[nw++] = id;
+    }
+  }
+  free(forms);
+  if (!ng) return true;
+  /* the guards, for the dispatch: "prospero.fence_guards 1 <tid vgprs> <count>" then per
+   * guard "a_lo a_hi b_lo b_hi dlo dhi" (SGPR numbers, L differences) */
+  char text[64 + MAX_GUARDS * 64];
+  int len = snprintf(text, sizeof text, "prospero.fence_guards 1 %u %u", e->entry_vgprs, ng);
+  for (uint32_t k = 0; k < ng; k++)
+    len += snprintf(text + len, sizeof text - (size_t)len, " %u %u %u %u %lld %lld", g[k].a[0],
+                    g[k].a[1], g[k].b[0], g[k].b[1], (long long)g[k].dlo, (long long)g[k].dhi);
+  spv_string(&e->b, text);
+  e->fences_spec = spv_id(&e->b);
+  uint32_t id = SPIRV_SPEC_GUARDED_FENCES;
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantTrue, (uint32_t[]){e->t_bool, e->fences_spec},
+           2);
+  spv_decorate(&e->b, e->fences_spec, SpvDecorationSpecId, &id, 1);
+  spv_name(&e->b, e->fences_spec, "guarded_fences");
+  return true;
+}
+
+void spirv_guarded_fence(struct emit *e) {
+  uint32_t m = e->split[e->cur];
+  if (!e->fenced) {
+    uint32_t then = spv_id(&e->b);
+    uint32_t sm[2] = {m, SpvSelectionControlMaskNone};
+    inst(e, SpvOpSelectionMerge, sm, 2);
+    uint32_t br[3] = {e->fences_spec, then, m};
+    inst(e, SpvOpBranchConditional, br, 3);
+    inst(e, SpvOpLabel, &then, 1);
+    spirv_lane_barrier(e);
+  }
+  inst(e, SpvOpBranch, &m, 1);
+  inst(e, SpvOpLabel, &m, 1);
+  e->fenced = true;
+}
+
+/* ---- the dispatch's side: the guards against the waves' SGPRs -------------------------- */
+
+static bool guard_holds(const int64_t *v, const struct spirv_wave_state *s) {
+  for (int k = 0; k < 4; k++)
+    if (v[k] < 0 || v[k] >= 106) return false;
+  const uint64_t mask = (1ull << 48) - 1;
+  uint64_t a = ((uint64_t)s->sgpr[v[1]] << 32 | s->sgpr[v[0]]) & mask;
+  uint64_t b = ((uint64_t)s->sgpr[v[3]] << 32 | s->sgpr[v[2]]) & mask;
+  int64_t d = (int64_t)((a - b) & mask), dlo = v[4], dhi = v[5];
+  if (dlo > dhi || dlo < -FORM_LIMIT * 2 || dhi > FORM_LIMIT * 2) return false;
+  /* lane x's store at A + Lx (+-2^32), lane y's access at B + Ly: their dwords meet when
+   * the difference is within 3 of a multiple of 2^48 */
+  for (int64_t k = -1; k <= 1; k++) {
+    int64_t lo = d + dlo + k * (1ll << 32), hi = d + dhi + k * (1ll << 32);
+    for (int64_t m = -1; m <= 2; m++)
+      if (lo <= m * (1ll << 48) + 3 && hi >= m * (1ll << 48) - 3) return false;
+  }
+  return true;
+}
+
+uint32_t spirv_guarded_fences(const uint32_t *words, size_t count,
+                              const struct spirv_wave_state *states, uint32_t waves) {
+  static const char tag[] = "prospero.fence_guards 1 ";
+  if (!words || count < 5 || !states || !waves) return 1;
+  for (size_t at = 5; at < count;) {
+    uint32_t op = words[at] & 0xffff, wc = words[at] >> 16;
+    if (!wc || wc > count - at || op == SpvOpFunction) break;
+    if (op == SpvOpString && wc > 2) {
+      char text[64 + MAX_GUARDS * 64];
+      size_t bytes = (wc - 2) * 4 < sizeof text - 1 ? (wc - 2) * 4 : sizeof text - 1;
+      memcpy(text, &words[at + 2], bytes);
+      text[bytes] = 0;
+      if (strncmp(text, tag, sizeof tag - 1) == 0) {
+        char *p = text + sizeof tag - 1, *q;
+        long long tid = strtoll(p, &q, 10), ng = strtoll(q, &p, 10);
+        if (p == q || tid < 0 || tid > 3 || ng < 1 || ng > MAX_GUARDS) return 1;
+        for (uint32_t w = 0; w < waves; w++)
+          for (long long r = 0; r < tid; r++)
+            for (int l = 0; l < 64; l++)
+              if (states[w].vgpr[r][l] > SPIRV_GUARD_TID_MAX) return 1;
+        for (long long k = 0; k < ng; k++) {
+          int64_t v[6];
+          for (int f = 0; f < 6; f++) {
+            v[f] = strtoll(p, &q, 10);
+            if (q == p) return 1;
+            p = q;
+          }
+          for (uint32_t w = 0; w < waves; w++)
+            if (!guard_holds(v, &states[w])) return 1;
+        }
+        return 0;
+      }
+    }
+    at += wc;
+  }
+  return 1;
+}
+
+/* The number an OpString "prospero.NAME <number>" of WORDS gives (0: none) */
+static uint32_t flag_value(const uint32_t *words, size_t count, const char *name) {
+  char tag[48];
+  int n = snprintf(tag, sizeof tag, "prospero.%s ", name);
+  if (!words || count < 5 || n <= 0 || (size_t)n >= sizeof tag) return 0;
+  for (size_t at = 5; at < count;) {
+    uint32_t op = words[at] & 0xffff, wc = words[at] >> 16;
+    if (!wc || wc > count - at || op == SpvOpFunction) break;
+    if (op == SpvOpString && wc > 2 && (wc - 2) * 4 > (size_t)n &&
+        memcmp(&words[at + 2], tag, (size_t)n) == 0) {
+      char text[16] = {0};
+      size_t bytes = (wc - 2) * 4 - (size_t)n;
+      memcpy(text, (const char *)&words[at + 2] + n, bytes < 15 ? bytes : 15);
+      unsigned long v = strtoul(text, NULL, 10);
+      return v <= 64 ? (uint32_t)v : 0;
+    }
+    at += wc;
+  }
+  return 0;
+}
+/* The wave size an OpString "prospero.NAME <wave size>" gives (0: none) */
+static uint32_t flag_wave(const uint32_t *words, size_t count, const char *name) {
+  uint32_t wave = flag_value(words, count, name);
+  return wave == 32 || wave == 64 ? wave : 0;
+}
+
+uint32_t spirv_subgroup_lanes(const uint32_t *words, size_t count) {
+  uint32_t lanes = flag_value(words, count, "subgroup_lanes");
+  return lanes && !(lanes & (lanes - 1)) ? lanes : 0; /* a power of two up to 64 */
+}
+
+uint32_t spirv_exec_full(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves) {
+  uint32_t wave = flag_wave(words, count, "exec_full");
+  if (!wave || !states || !waves) return 0;
+  for (uint32_t w = 0; w < waves; w++)
+    if (states[w].exec[0] != ~0u || states[w].exec[1] != (wave == 64 ? ~0u : 0)) return 0;
+  return 1;
+}
+
+uint32_t spirv_tid_linear(const uint32_t *words, size_t count,
+                          const struct spirv_wave_state *states, uint32_t waves) {
+  uint32_t wave = flag_wave(words, count, "tid_linear");
+  if (!wave || !states || !waves) return 0;
+  for (uint32_t w = 0; w < waves; w++)
+    for (uint32_t l = 0; l < wave; l++)
+      if (states[w].vgpr[0][l] != w * wave + l) return 0;
+  return 1;
+}
+
+void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv_wave_state *states,
+                         uint32_t waves, uint32_t ranges, uint32_t spec[SPIRV_SPEC_COUNT]) {
+  spec[SPIRV_SPEC_RANGE_COUNT] = ranges;
+  spec[SPIRV_SPEC_GUARDED_FENCES] = spirv_guarded_fences(words, count, states, waves);
+  spec[SPIRV_SPEC_EXEC_FULL] = spirv_exec_full(words, count, states, waves);
+  spec[SPIRV_SPEC_TID_LINEAR] = spirv_tid_linear(words, count, states, waves);
 }
