@@ -21,7 +21,7 @@
 #define MAX_WORKERS 16u
 /* the on-disk entry: magic, format version, then the key, the word count and the words */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 3u
+#define DISK_VERSION 4u
 
 struct shader_cache {
   pthread_mutex_t lock;
@@ -128,7 +128,6 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
                                   .waves = spec->waves,
                                   .subgroup = spec->subgroup != 0,
                                   .scratch_sgpr = spec->scratch_sgpr,
-                                  .scratch_ring_groups = spec->scratch_ring_groups,
                                   .scratch_group_bytes = spec->scratch_group_bytes,
                                   .scratch_lane_bytes = spec->scratch_lane_bytes,
                                   .source_name = name};

@@ -47,7 +47,7 @@ struct emit {
   uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
   uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
-  uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
+  uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
   bool scratch_too_big;
   uint32_t iface[14], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
