@@ -132,7 +132,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
     case IR_OP_bitcast_u16: *out = c[0] & 0xffff; return true;
     case IR_OP_dadd: *out = bf64(f64(c[0]) + f64(c[1])); return true;
     case IR_OP_dmul: *out = bf64(f64(c[0]) * f64(c[1])); return true;
-    case IR_OP_dfma: *out = bf64(fma(f64(c[0]), f64(c[1]), f64(c[2]))); return true;
+    case IR_OP_dfma: *out = ir_float_fma64(c[0], c[1], c[2]); return true; /* NaN rule */
     case IR_OP_dmin: *out = bf64(fmin(f64(c[0]), f64(c[1]))); return true;
     case IR_OP_dmax: *out = bf64(fmax(f64(c[0]), f64(c[1]))); return true;
     case IR_OP_dneg: *out = c[0] ^ (1ull << 63); return true;

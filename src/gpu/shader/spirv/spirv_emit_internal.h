@@ -185,6 +185,13 @@ uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t 
 /* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
+/* integer helpers: the top set bit of a nonzero u64 (as u32); |f64 bits U| = A 2^ea with a
+ * 53-bit A (denormals normalised); the 128-bit product of two u64 */
+uint32_t spirv_exact_msb64(struct emit *e, uint32_t v);
+void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea);
+void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
+/* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
+uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
 
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 
