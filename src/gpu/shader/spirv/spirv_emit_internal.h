@@ -176,8 +176,6 @@ bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
-/* logs (once per module) a wave-start FLOAT_MODE the module does not compute in */
-void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts);
 /* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
 bool spirv_exact_supports(enum ir_op op);
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
