@@ -11,6 +11,7 @@
 #include "gpu/shader/dispatch/compute_dispatch.h"
 #include "gpu/shader/dispatch/run_spec.h"
 #include "gpu/shader/ir/ir_interp.h"
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/translate/translate.h"
 
 #define MAX_SPAN (256ull << 20)
@@ -102,8 +103,9 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
   if (!code) return false;
   memcpy(code, win->data + off, avail * 4);
   size_t n = compute_code_extent(code, avail, cfg.wave_size == 64);
-  struct ir_translate_options o = {
-      .wave_size = cfg.wave_size, .float_mode = cfg.float_mode, .run_passes = true};
+  struct ir_translate_options o = {.wave_size = cfg.wave_size,
+                                   .float_mode = cfg.float_mode | IR_FLOAT_MODE_GIVEN,
+                                   .run_passes = true};
   struct ir_translate_error terr;
   struct ir_function *fn = ir_translate(code, n ? n : 1, &o, &terr, NULL);
   free(code);

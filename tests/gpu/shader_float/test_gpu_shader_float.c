@@ -772,36 +772,34 @@ static void rules_on_many_inputs(void **state) {
     assert_int_equal(ir_float_rsq32(a), ref_rsq(a));
 }
 
-/* A wave-start FLOAT_MODE the module does not compute in is logged when the shader is
- * compiled, naming the shader and the mode's fields; the computed mode (0xf0), or a shader
- * without float arithmetic, logs nothing. */
-static char *emit_log(const char *src, uint32_t float_mode, const char *name) {
-  char path[] = "/tmp/prospero_float_mode_XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+/* A wave-start FLOAT_MODE the module cannot compute exactly is refused (no module, the mode,
+ * its field and the first operation named), by the emitter and by the interpreter; the
+ * default (0xf0), a shader without the operations the field changes, and the f32 denormal
+ * modes (applied: gpu.shader_float_mode) compile. */
+static bool emit_mode(const char *src, uint32_t float_mode, char *err, size_t size) {
   struct ir_translate_stats st;
   struct ir_function *fn = translate_asm(
       src,
       (struct ir_translate_options){.wave_size = 32, .run_passes = true, .float_mode = float_mode},
       &st);
-  struct spirv_emit_options opts = {.source_name = name};
+  struct spirv_emit_options opts = {.source_name = "mode"};
   struct spirv_module m;
-  assert_true(spirv_emit_compute(fn, &opts, &m));
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  snprintf(err, size, "%s", m.error);
+  if (ok) assert_true(spv_check_valid(m.words, m.count));
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  assert_non_null(w);
+  w->exec = ~0ull;
+  char ierr[256];
+  bool ran = ir_interp_run(fn, w, 1000, ierr, sizeof ierr);
+  if (!ok) assert_non_null(strstr(ierr, "FLOAT_MODE"));
+  (void)ran;
+  free(w);
   spirv_module_free(&m);
   ir_function_destroy(fn);
-  log_close();
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  static char text[4096];
-  size_t n = fread(text, 1, sizeof text - 1, f);
-  text[n] = 0;
-  fclose(f);
-  unlink(path);
-  return text;
+  return ok;
 }
-static void float_mode_is_logged(void **state) {
+static void float_mode_refused(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   static const char fsrc[] =
@@ -810,17 +808,30 @@ static void float_mode_is_logged(void **state) {
       "v_add_f32 v1, v1, v1\n"
       "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
       "s_endpgm\n";
+  static const char dsrc[] =
+      "v_lshlrev_b32 v9, 2, v0\n"
+      "v_cvt_f64_u32 v[2:3], v0\n"
+      "v_add_f64 v[2:3], v[2:3], v[2:3]\n"
+      "buffer_store_dword v2, v9, s[4:7], 0 offen\n"
+      "s_endpgm\n";
   static const char isrc[] =
       "v_lshlrev_b32 v9, 2, v0\n"
       "buffer_store_dword v9, v9, s[4:7], 0 offen\n"
       "s_endpgm\n";
-  const char *t = emit_log(fsrc, 0xc3, "mode_shader");
-  assert_non_null(strstr(t, "shader mode_shader: FLOAT_MODE 0xc3"));
-  assert_non_null(strstr(t, "round f32 toward zero, f16/f64 nearest even"));
-  assert_non_null(strstr(t, "denormals f32 flushed, f16/f64 kept"));
-  assert_non_null(strstr(t, "is not applied"));
-  assert_null(strstr(emit_log(fsrc, 0xf0, "ieee_shader"), "FLOAT_MODE"));
-  assert_null(strstr(emit_log(isrc, 0xc3, "int_shader"), "FLOAT_MODE"));
+  char err[256];
+  assert_false(emit_mode(fsrc, 0xc3, err, sizeof err));
+  assert_non_null(strstr(err, "FLOAT_MODE 0xc3 (round f32 toward zero)"));
+  assert_non_null(strstr(err, "not computed exactly"));
+  assert_false(emit_mode(fsrc, 0xf1, err, sizeof err));
+  assert_non_null(strstr(err, "round f32 toward +inf"));
+  assert_false(emit_mode(dsrc, 0x30, err, sizeof err));
+  assert_non_null(strstr(err, "denormals f16/f64 flushed"));
+  assert_false(emit_mode(dsrc, 0xf8, err, sizeof err));
+  assert_non_null(strstr(err, "round f16/f64 toward -inf"));
+  assert_true(emit_mode(fsrc, 0xf0, err, sizeof err));
+  assert_true(emit_mode(fsrc, 0xc0, err, sizeof err)); /* LLVM's compute default: applied */
+  assert_true(emit_mode(fsrc, 0x30, err, sizeof err)); /* no f16/f64 operation */
+  assert_true(emit_mode(isrc, 0x03, err, sizeof err)); /* no float operation */
 }
 
 /* v_rsq_f64: correctly rounded where a long double evaluation (11 more bits) tells which
@@ -892,7 +903,7 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(rules_on_many_inputs),   cmocka_unit_test(transcendental_special_cases),
-      cmocka_unit_test(rsq64_rounds_correctly), cmocka_unit_test(float_mode_is_logged),
+      cmocka_unit_test(rsq64_rounds_correctly), cmocka_unit_test(float_mode_refused),
       cmocka_unit_test(kernels_match_rules),    cmocka_unit_test(random_chains_agree)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("shader_float: %u of %u kernels passed, %u of 12 random chains agree, on %s\n",

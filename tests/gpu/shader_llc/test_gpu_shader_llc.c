@@ -34,8 +34,8 @@ enum {
   OUT = 0x110000,
   SCRATCH = 0x140000, /* the scratch ring: SCRATCH_WAVES slots */
   SCRATCH_SIZE = 0xc0000,
-  SCRATCH_WAVES = 32 /* every group of the dispatch its own slots: lavapipe may run group g + 2
-                      * while g + 1 still runs, and ring slots are a function of the group */
+  SCRATCH_WAVES = 8 /* smaller than the grid: two groups of four waves (wave64), one of eight
+                     * (wave32); the dispatcher runs no more groups at once than it holds */
 };
 #define FILL 0xaaaaaaaau
 #define COUNT 1000u /* elements; the last group is cut by the kernels' bound check */

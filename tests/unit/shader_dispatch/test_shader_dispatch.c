@@ -168,7 +168,11 @@ static void config_errors_name_the_field(void **state) {
 }
 
 /* The scratch wave offset with a bounded ring: TMPRING_SIZE.WAVES = 8 holds two groups of
- * four waves (256 threads in wave64), so group G takes slots (G mod 2) * 4 + wave. */
+ * four waves (256 threads in wave64). The hardware hands a starting wave any free slot, so
+ * the start state holds the offset of a group running alone (the ring's first slots): wave
+ * w at w * WAVESIZE whatever the group (on the device the module adds the group's slot in
+ * its dispatch: gpu.shader_scratch). With WAVES = 0 (no bound) group G has slots G * 4 + w.
+ * The parts a grid runs as (compute_grid_part): never more groups than the ring holds. */
 static void wave_start_scratch_ring(void **state) {
   (void)state;
   struct compute_regs r = base_regs(256, 1, 1, false);
@@ -185,8 +189,29 @@ static void wave_start_scratch_ring(void **state) {
       struct compute_wave wave;
       compute_wave_start(&c, (const uint32_t[3]){g, 0, 0}, groups, w, &wave);
       assert_int_equal(wave.sgpr[0], g);
-      assert_int_equal(wave.sgpr[1], ((g % 2) * 4 + w) * 3072);
+      assert_int_equal(wave.sgpr[1], w * 3072);
     }
+  r.r[COMPUTE_TMPRING_SIZE] = 3u << 12; /* WAVES 0: unbounded */
+  assert_true(compute_config_decode(&r, &c, err, sizeof err));
+  assert_int_equal(compute_scratch_ring_groups(&c), 0);
+  for (uint32_t g = 0; g < 5; g++) {
+    struct compute_wave wave;
+    compute_wave_start(&c, (const uint32_t[3]){g, 0, 0}, groups, 3, &wave);
+    assert_int_equal(wave.sgpr[1], (g * 4 + 3) * 3072);
+  }
+  /* parts: whole rows of X first, at most RING groups (0: only Vulkan's 65,535 per axis) */
+  static const struct {
+    uint32_t groups[3], ring, part[3];
+  } parts[] = {{{64, 1, 1}, 2, {2, 1, 1}},        {{5, 3, 1}, 2, {2, 1, 1}},
+               {{2, 3, 4}, 8, {2, 3, 1}},         {{2, 3, 4}, 24, {2, 3, 4}},
+               {{2, 3, 4}, 7, {2, 3, 1}},         {{2, 3, 4}, 5, {2, 2, 1}},
+               {{70000, 2, 1}, 0, {65535, 2, 1}}, {{70000, 2, 1}, 100000, {65535, 1, 1}},
+               {{3, 1, 1}, 1, {1, 1, 1}}};
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+    uint32_t p[3];
+    compute_grid_part(parts[i].groups, parts[i].ring, p);
+    for (int d = 0; d < 3; d++) assert_int_equal(p[d], parts[i].part[d]);
+  }
 }
 
 /* ---- code extent ---------------------------------------------------------------------------- */

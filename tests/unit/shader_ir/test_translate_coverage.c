@@ -335,7 +335,7 @@ static void hardware_registers_and_messages(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   struct ir_interp_wave *w = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
   w->hwreg[23] = 0xabcd1234u; /* HW_ID1 (gfx10) */
-  w->hwreg[1] = 0x12345600u; /* MODE: the low byte comes from the function (0 here) */
+  w->hwreg[1] = 0x12345600u; /* MODE: the low byte comes from the function (0xf0 here) */
   run("s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 4), 0x3\n"
       "s_getreg_b32 s1, hwreg(HW_REG_MODE, 0, 8)\n"
       "s_mov_b32 s2, 0x5\n"
@@ -348,7 +348,7 @@ static void hardware_registers_and_messages(void **state) {
       "s_sendmsghalt sendmsg(MSG_GS_DONE, GS_OP_NOP)\n"
       "s_endpgm\n",
       false, w, r);
-  assert_int_equal(r->sgpr[1], 0x03);
+  assert_int_equal(r->sgpr[1], 0xf3);
   assert_int_equal(r->sgpr[3], 0x53);
   assert_int_equal(r->sgpr[4], 0x2);        /* bits 11:8 of 0xabcd1234 */
   assert_int_equal(r->sgpr[5], 0x123456);   /* the rest of MODE untouched */

@@ -25,6 +25,26 @@ size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64) {
   return max;
 }
 
+static uint32_t min3(uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t m = a < b ? a : b;
+  return m < c ? m : c;
+}
+
+void compute_grid_part(const uint32_t groups[3], uint32_t ring, uint32_t part[3]) {
+  uint32_t left = ring;
+  bool whole = true; /* the dimensions so far are whole: the next may grow past 1 */
+  for (int d = 0; d < 3; d++) {
+    uint32_t n = groups[d] ? groups[d] : 1;
+    if (!ring) { /* only Vulkan's bound, each dimension on its own */
+      part[d] = n < COMPUTE_MAX_GRID_PART ? n : COMPUTE_MAX_GRID_PART;
+      continue;
+    }
+    part[d] = whole && left ? min3(n, COMPUTE_MAX_GRID_PART, left) : 1;
+    left /= part[d];
+    whole = part[d] == n;
+  }
+}
+
 void compute_wave_to_spirv(const struct compute_wave *w, struct spirv_wave_state *out) {
   memset(out, 0, sizeof *out);
   memcpy(out->sgpr, w->sgpr, sizeof out->sgpr);
@@ -79,7 +99,6 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   spec.subgroup = shader_dispatch_subgroup(d->dev, cfg.wave_size);
   if (cfg.scratch_sgpr >= 0) { /* the module adds the group's part of the wave offset */
     spec.scratch_sgpr = (uint32_t)cfg.scratch_sgpr + 1;
-    spec.scratch_ring_groups = compute_scratch_ring_groups(&cfg);
     spec.scratch_group_bytes = cfg.waves_per_group * cfg.scratch_wave_bytes;
   }
   spec.scratch_lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
@@ -99,17 +118,19 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
     snprintf(err, err_size, "out of memory");
     return false;
   }
-  /* Vulkan guarantees 65,535 workgroups per dimension: a larger grid runs as several
-   * dispatches, each wave's workgroup-id SGPRs holding the first group of its part (the
-   * module adds WorkgroupId to them) */
+  /* Vulkan guarantees 65,535 workgroups per dimension, and a bounded scratch ring holds
+   * only so many groups at once: the grid runs as parts (compute_grid_part), one dispatch
+   * after the other, each wave's workgroup-id SGPRs holding the first group of its part
+   * (the module adds WorkgroupId to them) and each group of a part taking the ring slot
+   * of its index in the part (the module adds it to the scratch wave offset) */
   bool ok = true;
-  uint32_t base[3], part[3];
+  uint32_t base[3], part[3], most[3];
+  compute_grid_part(groups, cfg.scratch_sgpr >= 0 ? compute_scratch_ring_groups(&cfg) : 0, most);
   for (base[2] = 0; ok && base[2] < groups[2]; base[2] += part[2])
     for (base[1] = 0; ok && base[1] < groups[1]; base[1] += part[1])
       for (base[0] = 0; ok && base[0] < groups[0]; base[0] += part[0]) {
         for (int i = 0; i < 3; i++)
-          part[i] = groups[i] - base[i] < COMPUTE_MAX_GRID_PART ? groups[i] - base[i]
-                                                                : COMPUTE_MAX_GRID_PART;
+          part[i] = groups[i] - base[i] < most[i] ? groups[i] - base[i] : most[i];
         for (uint32_t w = 0; w < cfg.waves_per_group; w++) {
           struct compute_wave wave;
           compute_wave_start(&cfg, base, groups, w, &wave);

@@ -25,6 +25,14 @@
  * minimum); larger grids are split. */
 #define COMPUTE_MAX_GRID_PART 65535u
 
+/* The largest part (workgroups per dimension) a grid of GROUPS[3] runs as, one Vulkan
+ * dispatch after the other: at most COMPUTE_MAX_GRID_PART per dimension and, when RING (the
+ * scratch ring's whole groups, compute_scratch_ring_groups) is not 0, at most RING
+ * workgroups in all, whole rows of X first, so that the groups of one dispatch never need
+ * more slots than the ring has: group (x, y, z) of a part takes slot (z * py + y) * px + x
+ * (docs/shader-dispatch.md, "Scratch"). */
+void compute_grid_part(const uint32_t groups[3], uint32_t ring, uint32_t part[3]);
+
 struct compute_dispatcher {
   vk_device *dev;
   struct shader_cache *cache;

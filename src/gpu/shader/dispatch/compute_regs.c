@@ -142,8 +142,7 @@ void compute_wave_start(const struct compute_config *cfg, const uint32_t group[3
     out->sgpr[cfg->tg_size_sgpr] = (cfg->waves_per_group & 63) | (wave & 63) << 6;
   if (cfg->scratch_sgpr >= 0) {
     uint64_t slot = ((uint64_t)group[2] * groups[1] + group[1]) * groups[0] + group[0];
-    uint32_t ring = compute_scratch_ring_groups(cfg);
-    if (ring) slot %= ring;
+    if (compute_scratch_ring_groups(cfg)) slot = 0; /* alone: the first free slot */
     out->sgpr[cfg->scratch_sgpr] =
         (uint32_t)((slot * cfg->waves_per_group + wave) * cfg->scratch_wave_bytes);
   }

@@ -104,15 +104,19 @@ struct compute_wave {
   uint32_t lanes;       /* popcount of exec */
 };
 
-/* The start state of wave WAVE (0..waves_per_group-1) of workgroup GROUP[3]; the scratch
- * wave offset (when enabled) is the wave's slot in a ring of scratch_wave_bytes per wave,
- * slot = G * waves_per_group + WAVE with G the linear group index (GROUPS[3]: the grid)
- * modulo compute_scratch_ring_groups (when not 0). */
+/* The start state of wave WAVE (0..waves_per_group-1) of workgroup GROUP[3] (GROUPS[3]:
+ * the grid). The scratch wave offset (when enabled) is the wave's slot in a ring of
+ * scratch_wave_bytes per wave. With a bounded ring (compute_scratch_ring_groups not 0) the
+ * hardware hands a starting wave any free slot, so the offset depends on what else runs;
+ * here it is WAVE * scratch_wave_bytes, the offset of the group's waves when the group
+ * runs alone (the ring's first slots), as the interpreter runs groups one at a time; the
+ * device's module adds the slot of the group in its dispatch (compute_grid_part). With an
+ * unbounded ring (WAVES 0): slot G * waves_per_group + WAVE, G the group's linear index. */
 void compute_wave_start(const struct compute_config *cfg, const uint32_t group[3],
                         const uint32_t groups[3], uint32_t wave, struct compute_wave *out);
 /* How many whole groups the scratch ring holds at once: TMPRING_SIZE.WAVES / waves per
- * group (the hardware gives a starting wave a free slot among WAVES; here group G takes the
- * slots of G modulo this count), 0 when WAVES is 0 (no bound). */
+ * group (a group's waves start together here, so a group takes the slots of all its
+ * waves), 0 when WAVES is 0 (no bound). */
 uint32_t compute_scratch_ring_groups(const struct compute_config *cfg);
 
 #endif

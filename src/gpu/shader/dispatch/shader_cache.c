@@ -13,6 +13,7 @@
 
 #include "common/log.h"
 #include "gpu/shader/ir/ir.h"
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/isa/isa.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "gpu/shader/translate/translate.h"
@@ -104,8 +105,9 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   *out = NULL;
   *uses_barrier = false;
   *out_count = 0;
-  struct ir_translate_options o = {
-      .wave_size = spec->wave_size, .float_mode = spec->float_mode, .run_passes = true};
+  struct ir_translate_options o = {.wave_size = spec->wave_size,
+                                   .float_mode = spec->float_mode | IR_FLOAT_MODE_GIVEN,
+                                   .run_passes = true};
   struct ir_translate_error terr;
   struct ir_translate_stats st;
   struct ir_function *fn = ir_translate(words, count, &o, &terr, &st);
@@ -130,7 +132,6 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
                                   .waves = spec->waves,
                                   .subgroup = spec->subgroup != 0,
                                   .scratch_sgpr = spec->scratch_sgpr,
-                                  .scratch_ring_groups = spec->scratch_ring_groups,
                                   .scratch_group_bytes = spec->scratch_group_bytes,
                                   .scratch_lane_bytes = spec->scratch_lane_bytes,
                                   .source_name = name};

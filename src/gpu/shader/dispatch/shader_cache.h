@@ -26,9 +26,9 @@ struct shader_spec {
   uint8_t subgroup;    /* 1: the device's subgroup is one wave (spirv_emit_options.subgroup) */
   uint8_t entry_vgprs; /* as spirv_emit_options.entry_vgprs (the thread-id VGPRs); 0: all */
   uint8_t pad[3];
-  /* scratch, as spirv_emit_options: the wave offset SGPR + 1, the ring's groups and bytes
-   * per group, the private bytes per lane */
-  uint32_t scratch_sgpr, scratch_ring_groups, scratch_group_bytes, scratch_lane_bytes;
+  /* scratch, as spirv_emit_options: the wave offset SGPR + 1, the bytes per group, the
+   * private bytes per lane; then 0 (the on-disk header keeps its size) */
+  uint32_t scratch_sgpr, scratch_group_bytes, scratch_lane_bytes, reserved;
 };
 
 struct shader_cache_config {

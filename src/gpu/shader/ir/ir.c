@@ -105,6 +105,7 @@ struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size
   }
   fn->cfg = cfg;
   fn->wave_size = wave_size;
+  fn->float_mode = 0xf0; /* the IR's own mode (ir_mode.h): nearest even, denormals kept */
   fn->structured = true;
   fn->block_count = cfg_graph_node_count(cfg);
   fn->blocks = calloc(fn->block_count, sizeof *fn->blocks);

@@ -33,6 +33,20 @@ uint32_t ir_float_fma32(uint32_t a, uint32_t b, uint32_t c) {
   return isnan(r) ? QNAN32 : u_of(r);
 }
 
+uint64_t ir_float_fma64(uint64_t a, uint64_t b, uint64_t c) {
+  const uint64_t ops[3] = {a, b, c};
+  for (int i = 0; i < 3; i++)
+    if ((ops[i] & ~(1ull << 63)) > 0x7ff0000000000000ull) return ops[i] | (1ull << 51);
+  double x, y, z, r;
+  memcpy(&x, &a, 8);
+  memcpy(&y, &b, 8);
+  memcpy(&z, &c, 8);
+  r = fma(x, y, z);
+  uint64_t u;
+  memcpy(&u, &r, 8);
+  return isnan(r) ? 0x7ff8000000000000ull : u;
+}
+
 uint16_t ir_float_fma16(uint16_t a, uint16_t b, uint16_t c) {
   const uint16_t ops[3] = {a, b, c};
   for (int i = 0; i < 3; i++)

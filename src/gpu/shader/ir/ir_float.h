@@ -12,6 +12,8 @@
 /* a * b + c rounded once (nearest even), denormals kept. NaN: the first NaN operand in the
  * order a, b, c, quieted; an invalid operation (inf * 0, inf - inf) gives 0x7fc00000. */
 uint32_t ir_float_fma32(uint32_t a, uint32_t b, uint32_t c);
+/* the same in f64 (default NaN 0x7ff8000000000000) */
+uint64_t ir_float_fma64(uint64_t a, uint64_t b, uint64_t c);
 /* the same in binary16 (default NaN 0x7e00) */
 uint16_t ir_float_fma16(uint16_t a, uint16_t b, uint16_t c);
 /* 1 / sqrt(a) correctly rounded: +0 -> +inf, -0 -> -inf, +inf -> +0, a < 0 -> 0x7fc00000,

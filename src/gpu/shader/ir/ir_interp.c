@@ -8,6 +8,7 @@
 
 #include "common/log.h"
 #include "gpu/shader/ir/ir_float.h"
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/ir/ir_internal.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 
@@ -132,7 +133,7 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
     case IR_OP_bitcast_u16: *out = c[0] & 0xffff; return true;
     case IR_OP_dadd: *out = bf64(f64(c[0]) + f64(c[1])); return true;
     case IR_OP_dmul: *out = bf64(f64(c[0]) * f64(c[1])); return true;
-    case IR_OP_dfma: *out = bf64(fma(f64(c[0]), f64(c[1]), f64(c[2]))); return true;
+    case IR_OP_dfma: *out = ir_float_fma64(c[0], c[1], c[2]); return true; /* NaN rule */
     case IR_OP_dmin: *out = bf64(fmin(f64(c[0]), f64(c[1]))); return true;
     case IR_OP_dmax: *out = bf64(fmax(f64(c[0]), f64(c[1]))); return true;
     case IR_OP_dneg: *out = c[0] ^ (1ull << 63); return true;
@@ -818,11 +819,19 @@ static bool exec_inst(struct interp *it, uint32_t id) {
   const struct ir_op_info *info = &ir_op_infos[in->op];
   if (!(info->flags & IR_PURE) || in->arg_count > 3)
     return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
+  /* the wave's f32 denormal mode (ir_mode.h): f32 operands and result flushed */
+  unsigned flush = ir_float_mode_flush32(it->fn->float_mode, (enum ir_op)in->op);
   for (uint32_t l = 0; l < n; l++) {
     uint64_t c[3] = {0, 0, 0};
-    for (uint32_t k = 0; k < in->arg_count; k++) c[k] = V(it, args[k])[l];
+    for (uint32_t k = 0; k < in->arg_count; k++) {
+      c[k] = V(it, args[k])[l];
+      if ((flush & IR_FLUSH_IN) && info->args[k] == IR_TYPE_F32)
+        c[k] = ir_float_flush32((uint32_t)c[k]);
+    }
     if (!ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
       return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
+    if ((flush & IR_FLUSH_OUT) && info->result == IR_TYPE_F32)
+      out[l] = ir_float_flush32((uint32_t)out[l]);
   }
   return true;
 }
@@ -840,6 +849,11 @@ static bool run_init(struct interp_run *r, const struct ir_function *fn, struct 
   *r = (struct interp_run){.it = {.fn = fn, .w = w, .lanes = fn->wave_size == 64 ? 64 : 32,
                                   .err = err, .err_size = err_size}};
   if (err && err_size) err[0] = 0;
+  char why[200];
+  if (ir_float_mode_refusal(fn, why, sizeof why)) { /* as the back end: not run wrong */
+    if (err && err_size) snprintf(err, err_size, "%s", why);
+    return false;
+  }
   r->it.val = calloc((size_t)fn->inst_count * r->it.lanes + 1, sizeof *r->it.val);
   r->phi_tmp = malloc(sizeof(uint64_t) * r->it.lanes * (fn->inst_count + 1));
   if (!r->it.val || !r->phi_tmp) return stop(&r->it, "out of memory");

@@ -7,6 +7,7 @@
 #include "gpu/shader/ir/ir.h"
 #include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_internal.h"
+#include "gpu/shader/ir/ir_mode.h"
 
 /* On in debug and sanitizer builds (release builds skip the validator's work). */
 #if !defined(NDEBUG) || defined(PROSPERO_SANITIZE)
@@ -306,14 +307,21 @@ bool ir_pass_const_fold(struct ir_function *fn) {
           continue;
         }
         if (in->arg_count == 0 || in->arg_count > 3) continue;
+        /* in the wave's f32 denormal mode (ir_mode.h), as the back ends compute it */
+        unsigned flush = ir_float_mode_flush32(fn->float_mode, (enum ir_op)in->op);
+        const struct ir_op_info *oi = &ir_op_infos[in->op];
         uint64_t c[3] = {0, 0, 0};
         bool all_const = true;
         for (uint32_t k = 0; k < in->arg_count && all_const; k++) {
           all_const = ir_is_const(fn, args[k]);
           if (all_const) c[k] = fn->insts[args[k]].imm;
+          if (all_const && (flush & IR_FLUSH_IN) && oi->args[k] == IR_TYPE_F32)
+            c[k] = ir_float_flush32((uint32_t)c[k]);
         }
         uint64_t result;
         if (!all_const || !ir_eval_op(in->op, in->imm, c, &result)) continue;
+        if ((flush & IR_FLUSH_OUT) && oi->result == IR_TYPE_F32)
+          result = ir_float_flush32((uint32_t)result);
         in->op = IR_OP_const;
         in->imm = result;
         in->arg_count = 0;

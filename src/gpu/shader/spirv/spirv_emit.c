@@ -10,6 +10,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/spirv/spirv_builder.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
@@ -381,12 +382,52 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
 }
 
 /* Emits instruction ID (not a phi, not a terminator) into the current block. */
+static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed);
+
+/* f32 value V with a denormal made a zero of its sign (the wave's f32 denormal mode) */
+static uint32_t flush_f32(struct emit *e, uint32_t v) {
+  uint32_t u32 = e->t_u32, u = op1(e, SpvOpBitcast, u32, v);
+  uint32_t den = op2(e, SpvOpIEqual, e->t_bool, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x7f800000u)),
+                     cu32(e, 0));
+  return op1(e, SpvOpBitcast, e->t_f32,
+             sel(e, u32, den, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x80000000u)), u));
+}
+
+/* One instruction, in the wave's f32 denormal mode (ir_mode.h): its f32 operands and/or
+ * its f32 result flushed where the mode says so. */
 static void emit_inst(struct emit *e, uint32_t id) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_inst *in = &fn->insts[id];
+  unsigned flush = ir_float_mode_flush32(fn->float_mode, (enum ir_op)in->op);
+  if (!flush) {
+    emit_inst_body(e, id, NULL);
+    return;
+  }
+  const struct ir_op_info *info = &ir_op_infos[in->op];
+  const uint32_t *args = ir_inst_args(fn, id);
+  uint32_t a[8] = {0};
+  for (uint32_t i = 0; i < in->arg_count && i < 8; i++) {
+    a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
+    if ((flush & IR_FLUSH_IN) && info->args[i] == IR_TYPE_F32 && a[i]) a[i] = flush_f32(e, a[i]);
+  }
+  bool out = (flush & IR_FLUSH_OUT) && in->type == IR_TYPE_F32;
+  uint32_t final = e->val[id];
+  if (out) e->val[id] = spv_id(&e->b);
+  emit_inst_body(e, id, a);
+  if (out) {
+    uint32_t v = flush_f32(e, e->val[id]);
+    e->val[id] = final;
+    def(e, SpvOpCopyObject, e->t_f32, final, &v, 1);
+  }
+}
+
+static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed) {
   const struct ir_function *fn = e->fn;
   const struct ir_inst *in = &fn->insts[id];
   const uint32_t *args = ir_inst_args(fn, id);
   uint32_t a[8] = {0};
   for (uint32_t i = 0; i < in->arg_count && i < 8; i++) a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
+  if (flushed) memcpy(a, flushed, sizeof a);
   uint32_t t = in->type == IR_TYPE_VOID ? 0 : type_of(e, (enum ir_type)in->type);
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
   uint32_t v = 0; /* a computed value, copied to R at the end */
@@ -969,6 +1010,9 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
                ir_op_infos[fn->insts[i].op].name, i);
   }
+  /* a wave-start float mode the module cannot compute exactly: refused, not run wrong */
+  if (!out->unsupported && ir_float_mode_refusal(fn, out->error, sizeof out->error))
+    out->unsupported++;
   if (out->unsupported) {
     size_t len = strlen(out->error);
     snprintf(out->error + len, sizeof out->error - len, "; %u unsupported", out->unsupported);
@@ -1054,7 +1098,6 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       spv_capability(&e.b, SpvCapabilityRoundingModeRTE);
       spv_execution_mode(&e.b, main_fn, SpvExecutionModeRoundingModeRTE, &width64, 1);
     }
-    spirv_emit_float_mode_note(&e, opts); /* a wave-start mode other than the computed one */
   }
   if (ok && !out->unsupported) ok = spv_builder_finish(&e.b, &out->words, &out->count);
   if (!ok && !out->error[0]) snprintf(out->error, sizeof out->error, "out of memory");

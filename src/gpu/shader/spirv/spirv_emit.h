@@ -131,11 +131,11 @@ struct spirv_emit_options {
    * it read 0 and drop writes; 0: none */
   uint32_t scratch_lane_bytes;
   /* the scratch wave offset SGPR + 1 (COMPUTE_PGM_RSRC2.SCRATCH_EN; 0: none): it reads the
-   * state's value (the wave's part) plus (G mod scratch_ring_groups, when not 0) *
-   * scratch_group_bytes, G the workgroup's linear index in the dispatch, so the groups that
-   * run at once use distinct parts of the scratch ring (MUBUF scratch through the private
-   * segment buffer V#) */
-  uint32_t scratch_sgpr, scratch_ring_groups, scratch_group_bytes;
+   * state's value (the wave's part) plus G * scratch_group_bytes, G the workgroup's linear
+   * index in the dispatch, so the groups of one dispatch use distinct slots of the scratch
+   * ring (MUBUF scratch through the private segment buffer V#); the dispatcher keeps a
+   * dispatch within the ring (compute_grid_part) */
+  uint32_t scratch_sgpr, scratch_group_bytes;
 };
 #define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 

@@ -615,8 +615,17 @@ static uint32_t exact_drsq(struct emit *e, uint32_t a) {
   return op1(e, SpvOpBitcast, f64, r);
 }
 
+uint32_t spirv_exact_msb64(struct emit *e, uint32_t v) { return msb64(e, v); }
+void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea) {
+  f64_parts(e, u, A, ea);
+}
+void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi) {
+  mulx(e, a, b, lo, hi);
+}
+
 bool spirv_exact_supports(enum ir_op op) {
   switch (op) {
+    case IR_OP_dfma:
     case IR_OP_ffma:
     case IR_OP_ffract:
     case IR_OP_frsq:
@@ -636,10 +645,12 @@ bool spirv_exact_supports(enum ir_op op) {
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   uint32_t v;
-  if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp || in->op == IR_OP_drsq) {
+  if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp || in->op == IR_OP_drsq ||
+      in->op == IR_OP_dfma) {
     v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0])
         : in->op == IR_OP_drcp ? exact_drcp(e, a[0])
-                               : exact_drsq(e, a[0]);
+        : in->op == IR_OP_drsq ? exact_drsq(e, a[0])
+                               : spirv_exact_dfma(e, a[0], a[1], a[2]);
     e->float_used = true;
     e->float64_used = true;
     def(e, SpvOpCopyObject, t_f64(e), e->val[id], &v, 1);

@@ -13,7 +13,6 @@
  * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
  * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
  * (ir_small_float_bits). */
-#include "common/log.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
@@ -114,25 +113,6 @@ static bool float_mode(struct emit *e, uint64_t imm) {
     return false;
   }
   return true;
-}
-
-/* The wave-start MODE (COMPUTE_PGM_RSRC1.FLOAT_MODE, fn->float_mode) is not applied: the
- * module computes in the mode above. A shader with float arithmetic that asks for another
- * gets one warning naming it and the mode, when it is compiled (once per shader: the cache
- * compiles each once), so a result that differs is never silent. */
-void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts) {
-  static const char *const round[] = {"nearest even", "toward +inf", "toward -inf", "toward zero"};
-  static const char *const denorm[] = {"flushed", "kept in, flushed out", "flushed in, kept out",
-                                       "kept"};
-  uint32_t m = e->fn->float_mode & 0xff;
-  if (m == 0xf0 || !(e->float_used || e->float64_used)) return;
-  LOG(shader, WARN,
-      "shader %s: FLOAT_MODE 0x%02x (round f32 %s, f16/f64 %s; denormals f32 %s, f16/f64 %s) "
-      "is not applied: the module computes with nearest even and denormals kept, f32 denormals "
-      "%s on this device (docs/shader-float.md)",
-      opts && opts->source_name ? opts->source_name : "(unnamed)", m, round[m & 3],
-      round[(m >> 2) & 3], denorm[(m >> 4) & 3], denorm[(m >> 6) & 3],
-      opts && opts->denorm_preserve_f32 ? "kept" : "as the device's default (lavapipe: flushed)");
 }
 
 /* Correctly rounded f32 reciprocal and square root (the IR's frcp = 1.0f / x and fsqrt,

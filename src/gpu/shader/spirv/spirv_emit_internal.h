@@ -47,7 +47,7 @@ struct emit {
   uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
   uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
-  uint32_t scratch_sgpr, scratch_ring, scratch_group_bytes, num_groups_var; /* wave offset */
+  uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
   bool scratch_too_big;
   uint32_t iface[14], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
@@ -183,8 +183,6 @@ bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
-/* logs (once per module) a wave-start FLOAT_MODE the module does not compute in */
-void spirv_emit_float_mode_note(const struct emit *e, const struct spirv_emit_options *opts);
 /* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
 bool spirv_exact_supports(enum ir_op op);
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
@@ -192,6 +190,13 @@ uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t 
 /* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
+/* integer helpers: the top set bit of a nonzero u64 (as u32); |f64 bits U| = A 2^ea with a
+ * 53-bit A (denormals normalised); the 128-bit product of two u64 */
+uint32_t spirv_exact_msb64(struct emit *e, uint32_t v);
+void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea);
+void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
+/* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
+uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
 
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 

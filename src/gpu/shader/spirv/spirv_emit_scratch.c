@@ -54,7 +54,6 @@ void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts) 
     e->scratch_bytes = 0;
   }
   e->scratch_sgpr = opts->scratch_sgpr;
-  e->scratch_ring = opts->scratch_ring_groups;
   e->scratch_group_bytes = opts->scratch_group_bytes;
   if (!e->scratch_sgpr) return;
   uint32_t v3 = spv_type_vector(&e->b, e->t_u32, 3);
@@ -74,7 +73,8 @@ void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts) 
 }
 
 /* SGPR's start value when it is the scratch wave offset: the state's (the wave's part) plus
- * the slot of the workgroup, (linear id mod ring) * bytes per group. */
+ * the slot of the workgroup, its linear index in the dispatch * bytes per group (the
+ * dispatcher runs no more groups in one dispatch than the ring holds: compute_grid_part). */
 bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v) {
   if (!e->scratch_sgpr || sgpr != e->scratch_sgpr - 1) return false;
   uint32_t u32 = e->t_u32, v3 = spv_type_vector(&e->b, u32, 3), id[3], n[3];
@@ -86,7 +86,6 @@ bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v) {
   }
   uint32_t lin = op2(e, SpvOpIAdd, u32, op2(e, SpvOpIMul, u32, id[2], n[1]), id[1]);
   lin = op2(e, SpvOpIAdd, u32, op2(e, SpvOpIMul, u32, lin, n[0]), id[0]);
-  if (e->scratch_ring) lin = op2(e, SpvOpUMod, u32, lin, cu32(e, e->scratch_ring));
   uint32_t base = op2(e, SpvOpIMul, u32, lin, cu32(e, e->scratch_group_bytes));
   uint32_t off =
       op2(e, SpvOpIMul, e->t_u64, to_u64(e, cu32(e, SPIRV_STATE_SGPR + sgpr)), cu64(e, 4));

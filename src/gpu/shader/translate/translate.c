@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/log.h"
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/translate/translate_internal.h"
 
 static const char *const indirect_jump_names[] = {
@@ -219,7 +220,7 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   }
   fn->structure = structure;
   fn->structured = structured;
-  fn->float_mode = opts ? opts->float_mode & 0xff : 0;
+  fn->float_mode = opts && opts->float_mode ? opts->float_mode & 0xff : IR_FLOAT_MODE_DEFAULT;
   /* typical expansion: ~8 IR instructions and ~12 operands per guest instruction */
   ir_function_reserve(fn, c.inst_count * 8 + 64, c.inst_count * 12 + 128);
 

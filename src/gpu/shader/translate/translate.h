@@ -47,7 +47,9 @@ const char *ir_indirect_jump_name(enum ir_indirect_jump r);
 struct ir_translate_options {
   uint32_t wave_size; /* 32 (default when 0) or 64 */
   /* MODE register bits at wave start (round modes 3:0, denormal modes 7:4), as the stage's
-   * PGM_RSRC1 FLOAT_MODE field sets them; recorded in ir_function.float_mode. */
+   * PGM_RSRC1 FLOAT_MODE field sets them; recorded in ir_function.float_mode. 0: the IR's
+   * default 0xf0 (nearest even, denormals kept); a FLOAT_MODE of 0 itself (every denormal
+   * flushed) is IR_FLOAT_MODE_GIVEN | 0, as the dispatcher passes every field value. */
   uint32_t float_mode;
   bool run_passes;    /* SSA, constant folding, DCE (validated between passes in debug) */
   /* Registers (enum ir_reg) whose final value each `ret` reports through an `observe`
