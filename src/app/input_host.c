@@ -3,11 +3,15 @@
 #include "input_host.h"
 
 #include <SDL.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "hle/libScePad/pad.h"
@@ -203,8 +207,53 @@ static void host_light_bar(void *ctx, uint8_t r, uint8_t g, uint8_t b) {
   pthread_mutex_unlock(&in.gc_lock);
 }
 
+/* The input thread reads the devices every POLL_NS (a pump takes microseconds): it asks
+ * for a real-time priority and the finest timer slack so that a busy host does not stretch
+ * those sleeps (granted with CAP_SYS_NICE or an rtprio limit; otherwise it stays a normal
+ * thread, logged). */
+#define POLL_NS 500000L
+static void input_thread_tune(void) {
+  prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  struct sched_param sp = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
+  int r = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+  if (r) LOG(core, DEBUG, "pad: no real-time priority for the input thread (%d)", r);
+}
+
+/* One SDL event: a controller arriving or leaving, or a change of the pad's controller (or
+ * a key) applied to the pad as one sample. */
+static void handle_event(const SDL_Event *e, uint64_t *last_gyro) {
+  struct sdl_edit ed = {.e = e};
+  switch (e->type) {
+    case SDL_CONTROLLERDEVICEADDED: open_controller(e->cdevice.which); return;
+    case SDL_CONTROLLERDEVICEREMOVED: close_controller(e->cdevice.which); return;
+    case SDL_CONTROLLERBUTTONDOWN:
+    case SDL_CONTROLLERBUTTONUP:
+    case SDL_CONTROLLERAXISMOTION:
+    case SDL_CONTROLLERTOUCHPADDOWN:
+    case SDL_CONTROLLERTOUCHPADMOTION:
+    case SDL_CONTROLLERTOUCHPADUP:
+      if (e->cbutton.which != in.gc_id) return; /* another controller's */
+      break;
+    case SDL_CONTROLLERSENSORUPDATE:
+      if (e->csensor.which != in.gc_id) return;
+      if (e->csensor.sensor == SDL_SENSOR_GYRO) {
+        uint64_t t = SDL_GetTicks64();
+        ed.gyro_dt = *last_gyro ? (float)(t - *last_gyro) / 1000.0f : 0;
+        *last_gyro = t;
+      }
+      break;
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+      if (e->key.repeat) return;
+      break;
+    default: return;
+  }
+  pad_input_edit(apply_sdl, &ed, 0);
+}
+
 static void *sdl_main(void *arg) {
   (void)arg;
+  input_thread_tune();
   SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
   if (SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
     LOG(core, INFO, "pad: no SDL input (%s); the pad stays at rest", SDL_GetError());
@@ -214,36 +263,23 @@ static void *sdl_main(void *arg) {
                                           .set_light_bar = host_light_bar};
   pad_set_host_ops(&ops);
   uint64_t last_gyro = 0;
+  struct timespec next;
+  clock_gettime(CLOCK_MONOTONIC, &next);
   for (;;) {
+    /* the devices are read every POLL_NS (SDL reads them in its pump; without a window it
+     * has no way to wait for them): a change reaches the pad within that */
+    SDL_PumpEvents();
     SDL_Event e;
-    if (!SDL_WaitEventTimeout(&e, 100)) continue;
-    struct sdl_edit ed = {.e = &e};
-    switch (e.type) {
-      case SDL_CONTROLLERDEVICEADDED: open_controller(e.cdevice.which); continue;
-      case SDL_CONTROLLERDEVICEREMOVED: close_controller(e.cdevice.which); continue;
-      case SDL_CONTROLLERBUTTONDOWN:
-      case SDL_CONTROLLERBUTTONUP:
-      case SDL_CONTROLLERAXISMOTION:
-      case SDL_CONTROLLERTOUCHPADDOWN:
-      case SDL_CONTROLLERTOUCHPADMOTION:
-      case SDL_CONTROLLERTOUCHPADUP:
-        if (e.cbutton.which != in.gc_id) continue; /* another controller's */
-        break;
-      case SDL_CONTROLLERSENSORUPDATE:
-        if (e.csensor.which != in.gc_id) continue;
-        if (e.csensor.sensor == SDL_SENSOR_GYRO) {
-          uint64_t t = SDL_GetTicks64();
-          ed.gyro_dt = last_gyro ? (float)(t - last_gyro) / 1000.0f : 0;
-          last_gyro = t;
-        }
-        break;
-      case SDL_KEYDOWN:
-      case SDL_KEYUP:
-        if (e.key.repeat) continue;
-        break;
-      default: continue;
+    while (SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1)
+      handle_event(&e, &last_gyro);
+    next.tv_nsec += POLL_NS;
+    if (next.tv_nsec >= 1000000000L) next.tv_sec++, next.tv_nsec -= 1000000000L;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > next.tv_sec || (now.tv_sec == next.tv_sec && now.tv_nsec > next.tv_nsec))
+      next = now; /* late (a starved host): the next read is one period from now */
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR) {
     }
-    pad_input_edit(apply_sdl, &ed, 0);
   }
   return NULL;
 }
