@@ -17,6 +17,7 @@
 #include "hle/libScePad/pad.h"
 #include "hle/libScePad/pad_keymap.h"
 #include "hle/libScePad/pad_replay.h"
+#include "hle/libScePad/pad_trigger.h"
 
 #define MAX_FILE (1u << 20)
 #define STANDARD_GRAVITY 9.80665f
@@ -207,6 +208,39 @@ static void host_light_bar(void *ctx, uint8_t r, uint8_t g, uint8_t b) {
   pthread_mutex_unlock(&in.gc_lock);
 }
 
+/* The adaptive triggers go to a DualSense through SDL's effect packet for PS5 controllers
+ * (the effects part of the controller's output report: two enable bytes, the motors and
+ * audio settings, then the right trigger's 11-byte block at 10 and the left's at 21; the
+ * enable bits 0x04 and 0x08 select the right and left trigger). Other controllers have no
+ * such triggers (logged once). */
+#define DS5_EFFECTS_SIZE 47
+#define DS5_ENABLE_RIGHT_TRIGGER 0x04
+#define DS5_ENABLE_LEFT_TRIGGER 0x08
+#define DS5_RIGHT_TRIGGER_AT 10
+#define DS5_LEFT_TRIGGER_AT 21
+
+static void host_trigger_effect(void *ctx, uint8_t mask, const uint8_t l2[11],
+                                const uint8_t r2[11]) {
+  (void)ctx;
+  uint8_t packet[DS5_EFFECTS_SIZE] = {0};
+  if (mask & PAD_TRIGGER_MASK_R2) {
+    packet[0] |= DS5_ENABLE_RIGHT_TRIGGER;
+    memcpy(&packet[DS5_RIGHT_TRIGGER_AT], r2, PAD_TRIGGER_BLOCK_SIZE);
+  }
+  if (mask & PAD_TRIGGER_MASK_L2) {
+    packet[0] |= DS5_ENABLE_LEFT_TRIGGER;
+    memcpy(&packet[DS5_LEFT_TRIGGER_AT], l2, PAD_TRIGGER_BLOCK_SIZE);
+  }
+  pthread_mutex_lock(&in.gc_lock);
+  bool dualsense = in.gc && SDL_GameControllerGetType(in.gc) == SDL_CONTROLLER_TYPE_PS5;
+  int rc = dualsense ? SDL_GameControllerSendEffect(in.gc, packet, sizeof packet) : -1;
+  pthread_mutex_unlock(&in.gc_lock);
+  if (!dualsense)
+    LOG_ONCE(core, INFO, "pad: trigger effects need a DualSense; this controller has none");
+  else if (rc != 0)
+    LOG_ONCE(core, WARN, "pad: the DualSense refused a trigger effect: %s", SDL_GetError());
+}
+
 /* The input thread reads the devices every POLL_NS (a pump takes microseconds): it asks
  * for a real-time priority and the finest timer slack so that a busy host does not stretch
  * those sleeps (granted with CAP_SYS_NICE or an rtprio limit; otherwise it stays a normal
@@ -260,7 +294,8 @@ static void *sdl_main(void *arg) {
     return NULL;
   }
   static const struct pad_host_ops ops = {.set_vibration = host_vibration,
-                                          .set_light_bar = host_light_bar};
+                                          .set_light_bar = host_light_bar,
+                                          .set_trigger_effect = host_trigger_effect};
   pad_set_host_ops(&ops);
   uint64_t last_gyro = 0;
   struct timespec next;
