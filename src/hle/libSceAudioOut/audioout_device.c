@@ -253,6 +253,14 @@ struct audioout_cadence audioout_cadence(void) {
   return c;
 }
 
+uint64_t audioout_device_now_frame(void) {
+  pthread_mutex_lock(&lock);
+  uint64_t t0 = t0_ns;
+  pthread_mutex_unlock(&lock);
+  uint64_t ns = now_ns() - t0;
+  return ns / NS_PER_S * AUDIOOUT_RATE + ns % NS_PER_S * AUDIOOUT_RATE / NS_PER_S;
+}
+
 uint64_t audioout_device_frame_time_us(uint64_t frame) {
   uint64_t now = now_ns(), at = frame_ns(frame);
   uint64_t process_now = kernel_get_process_time();
