@@ -23,7 +23,7 @@ static void set(uint8_t mask, int t, uint32_t mode, const uint8_t *data, size_t 
   c[0] = (uint8_t)mode, c[1] = (uint8_t)(mode >> 8), c[2] = (uint8_t)(mode >> 16),
   c[3] = (uint8_t)(mode >> 24);
   memset(c + 8, 0, 48);
-  memcpy(c + 8, data, n);
+  if (n) memcpy(c + 8, data, n);
 }
 
 static bool parse(struct pad_trigger_effect *e) {
