@@ -181,6 +181,79 @@ typedef struct ScePadVibrationParam {
   uint8_t smallMotor;
 } ScePadVibrationParam;
 
+/* The DualSense's adaptive triggers (scePadSetTriggerEffect). Positions are the trigger's
+ * travel in 10 steps (0-9), strengths and amplitudes 0-8 (0: off), frequencies in Hz. */
+#define SCE_PAD_TRIGGER_EFFECT_TRIGGER_MASK_L2 0x01
+#define SCE_PAD_TRIGGER_EFFECT_TRIGGER_MASK_R2 0x02
+#define SCE_PAD_TRIGGER_EFFECT_PARAM_INDEX_FOR_L2 0
+#define SCE_PAD_TRIGGER_EFFECT_PARAM_INDEX_FOR_R2 1
+#define SCE_PAD_TRIGGER_EFFECT_TRIGGER_NUM 2
+#define SCE_PAD_TRIGGER_EFFECT_CONTROL_POINT_NUM 10
+
+typedef enum ScePadTriggerEffectMode {
+  SCE_PAD_TRIGGER_EFFECT_MODE_OFF = 0,
+  SCE_PAD_TRIGGER_EFFECT_MODE_FEEDBACK = 1,
+  SCE_PAD_TRIGGER_EFFECT_MODE_WEAPON = 2,
+  SCE_PAD_TRIGGER_EFFECT_MODE_VIBRATION = 3,
+  SCE_PAD_TRIGGER_EFFECT_MODE_MULTIPLE_POSITION_FEEDBACK = 4,
+  SCE_PAD_TRIGGER_EFFECT_MODE_SLOPE_FEEDBACK = 5,
+  SCE_PAD_TRIGGER_EFFECT_MODE_MULTIPLE_POSITION_VIBRATION = 6,
+} ScePadTriggerEffectMode;
+
+typedef struct ScePadTriggerEffectOffParam {
+  uint8_t padding[48];
+} ScePadTriggerEffectOffParam;
+typedef struct ScePadTriggerEffectFeedbackParam { /* resistance from position on */
+  uint8_t position, strength;
+  uint8_t padding[46];
+} ScePadTriggerEffectFeedbackParam;
+typedef struct ScePadTriggerEffectWeaponParam { /* start 2-7, end start+1-8 */
+  uint8_t startPosition, endPosition, strength;
+  uint8_t padding[45];
+} ScePadTriggerEffectWeaponParam;
+typedef struct ScePadTriggerEffectVibrationParam {
+  uint8_t position, amplitude, frequency;
+  uint8_t padding[45];
+} ScePadTriggerEffectVibrationParam;
+typedef struct ScePadTriggerEffectMultiplePositionFeedbackParam {
+  uint8_t strength[SCE_PAD_TRIGGER_EFFECT_CONTROL_POINT_NUM];
+  uint8_t padding[38];
+} ScePadTriggerEffectMultiplePositionFeedbackParam;
+typedef struct ScePadTriggerEffectSlopeFeedbackParam { /* strengths 1-8 */
+  uint8_t startPosition, endPosition, startStrength, endStrength;
+  uint8_t padding[44];
+} ScePadTriggerEffectSlopeFeedbackParam;
+typedef struct ScePadTriggerEffectMultiplePositionVibrationParam {
+  uint8_t frequency;
+  uint8_t amplitude[SCE_PAD_TRIGGER_EFFECT_CONTROL_POINT_NUM];
+  uint8_t padding[37];
+} ScePadTriggerEffectMultiplePositionVibrationParam;
+
+typedef union ScePadTriggerEffectCommandData {
+  ScePadTriggerEffectOffParam offParam;
+  ScePadTriggerEffectFeedbackParam feedbackParam;
+  ScePadTriggerEffectWeaponParam weaponParam;
+  ScePadTriggerEffectVibrationParam vibrationParam;
+  ScePadTriggerEffectMultiplePositionFeedbackParam multiplePositionFeedbackParam;
+  ScePadTriggerEffectSlopeFeedbackParam slopeFeedbackParam;
+  ScePadTriggerEffectMultiplePositionVibrationParam multiplePositionVibrationParam;
+} ScePadTriggerEffectCommandData;
+
+typedef struct ScePadTriggerEffectCommand {
+  ScePadTriggerEffectMode mode;
+  uint8_t padding[4];
+  ScePadTriggerEffectCommandData commandData;
+} ScePadTriggerEffectCommand;
+
+typedef struct ScePadTriggerEffectParam {
+  uint8_t triggerMask; /* SCE_PAD_TRIGGER_EFFECT_TRIGGER_MASK_* */
+  uint8_t padding[7];
+  ScePadTriggerEffectCommand command[SCE_PAD_TRIGGER_EFFECT_TRIGGER_NUM];
+} ScePadTriggerEffectParam;
+#ifndef __cplusplus
+_Static_assert(sizeof(ScePadTriggerEffectParam) == 120, "ScePadTriggerEffectParam: 120 bytes");
+#endif
+
 int scePadInit(void);
 int scePadOpen(int32_t userId, int32_t type, int32_t index, const ScePadOpenParam *pParam);
 int scePadOpenExt(int32_t userId, int32_t type, int32_t index, const ScePadOpenExtParam *pParam);
@@ -190,6 +263,7 @@ int scePadRead(int32_t handle, ScePadData *pData, int32_t num);
 int scePadReadState(int32_t handle, ScePadData *pData);
 int scePadSetVibration(int32_t handle, const ScePadVibrationParam *pParam);
 int scePadSetLightBar(int32_t handle, const ScePadLightBarParam *pParam);
+int scePadSetTriggerEffect(int32_t handle, const ScePadTriggerEffectParam *pParam);
 int scePadResetLightBar(int32_t handle);
 int scePadGetControllerInformation(int32_t handle, ScePadControllerInformation *pInfo);
 int scePadGetExtControllerInformation(int32_t handle, ScePadExtendedControllerInformation *pInfo);

@@ -3,16 +3,21 @@
 #include "input_host.h"
 
 #include <SDL.h>
+#include <errno.h>
 #include <math.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "hle/libScePad/pad.h"
 #include "hle/libScePad/pad_keymap.h"
 #include "hle/libScePad/pad_replay.h"
+#include "hle/libScePad/pad_trigger.h"
 
 #define MAX_FILE (1u << 20)
 #define STANDARD_GRAVITY 9.80665f
@@ -203,47 +208,113 @@ static void host_light_bar(void *ctx, uint8_t r, uint8_t g, uint8_t b) {
   pthread_mutex_unlock(&in.gc_lock);
 }
 
+/* The adaptive triggers go to a DualSense through SDL's effect packet for PS5 controllers
+ * (the effects part of the controller's output report: two enable bytes, the motors and
+ * audio settings, then the right trigger's 11-byte block at 10 and the left's at 21; the
+ * enable bits 0x04 and 0x08 select the right and left trigger). Other controllers have no
+ * such triggers (logged once). */
+#define DS5_EFFECTS_SIZE 47
+#define DS5_ENABLE_RIGHT_TRIGGER 0x04
+#define DS5_ENABLE_LEFT_TRIGGER 0x08
+#define DS5_RIGHT_TRIGGER_AT 10
+#define DS5_LEFT_TRIGGER_AT 21
+
+static void host_trigger_effect(void *ctx, uint8_t mask, const uint8_t l2[11],
+                                const uint8_t r2[11]) {
+  (void)ctx;
+  uint8_t packet[DS5_EFFECTS_SIZE] = {0};
+  if (mask & PAD_TRIGGER_MASK_R2) {
+    packet[0] |= DS5_ENABLE_RIGHT_TRIGGER;
+    memcpy(&packet[DS5_RIGHT_TRIGGER_AT], r2, PAD_TRIGGER_BLOCK_SIZE);
+  }
+  if (mask & PAD_TRIGGER_MASK_L2) {
+    packet[0] |= DS5_ENABLE_LEFT_TRIGGER;
+    memcpy(&packet[DS5_LEFT_TRIGGER_AT], l2, PAD_TRIGGER_BLOCK_SIZE);
+  }
+  pthread_mutex_lock(&in.gc_lock);
+  bool dualsense = in.gc && SDL_GameControllerGetType(in.gc) == SDL_CONTROLLER_TYPE_PS5;
+  int rc = dualsense ? SDL_GameControllerSendEffect(in.gc, packet, sizeof packet) : -1;
+  pthread_mutex_unlock(&in.gc_lock);
+  if (!dualsense)
+    LOG_ONCE(core, INFO, "pad: trigger effects need a DualSense; this controller has none");
+  else if (rc != 0)
+    LOG_ONCE(core, WARN, "pad: the DualSense refused a trigger effect: %s", SDL_GetError());
+}
+
+/* The input thread reads the devices every POLL_NS (a pump takes microseconds): it asks
+ * for a real-time priority and the finest timer slack so that a busy host does not stretch
+ * those sleeps (granted with CAP_SYS_NICE or an rtprio limit; otherwise it stays a normal
+ * thread, logged). */
+#define POLL_NS 500000L
+static void input_thread_tune(void) {
+  prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+  struct sched_param sp = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
+  int r = pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+  if (r) LOG(core, DEBUG, "pad: no real-time priority for the input thread (%d)", r);
+}
+
+/* One SDL event: a controller arriving or leaving, or a change of the pad's controller (or
+ * a key) applied to the pad as one sample. */
+static void handle_event(const SDL_Event *e, uint64_t *last_gyro) {
+  struct sdl_edit ed = {.e = e};
+  switch (e->type) {
+    case SDL_CONTROLLERDEVICEADDED: open_controller(e->cdevice.which); return;
+    case SDL_CONTROLLERDEVICEREMOVED: close_controller(e->cdevice.which); return;
+    case SDL_CONTROLLERBUTTONDOWN:
+    case SDL_CONTROLLERBUTTONUP:
+    case SDL_CONTROLLERAXISMOTION:
+    case SDL_CONTROLLERTOUCHPADDOWN:
+    case SDL_CONTROLLERTOUCHPADMOTION:
+    case SDL_CONTROLLERTOUCHPADUP:
+      if (e->cbutton.which != in.gc_id) return; /* another controller's */
+      break;
+    case SDL_CONTROLLERSENSORUPDATE:
+      if (e->csensor.which != in.gc_id) return;
+      if (e->csensor.sensor == SDL_SENSOR_GYRO) {
+        uint64_t t = SDL_GetTicks64();
+        ed.gyro_dt = *last_gyro ? (float)(t - *last_gyro) / 1000.0f : 0;
+        *last_gyro = t;
+      }
+      break;
+    case SDL_KEYDOWN:
+    case SDL_KEYUP:
+      if (e->key.repeat) return;
+      break;
+    default: return;
+  }
+  pad_input_edit(apply_sdl, &ed, 0);
+}
+
 static void *sdl_main(void *arg) {
   (void)arg;
+  input_thread_tune();
   SDL_SetHint(SDL_HINT_JOYSTICK_ALLOW_BACKGROUND_EVENTS, "1");
   if (SDL_InitSubSystem(SDL_INIT_GAMECONTROLLER | SDL_INIT_EVENTS) != 0) {
     LOG(core, INFO, "pad: no SDL input (%s); the pad stays at rest", SDL_GetError());
     return NULL;
   }
   static const struct pad_host_ops ops = {.set_vibration = host_vibration,
-                                          .set_light_bar = host_light_bar};
+                                          .set_light_bar = host_light_bar,
+                                          .set_trigger_effect = host_trigger_effect};
   pad_set_host_ops(&ops);
   uint64_t last_gyro = 0;
+  struct timespec next;
+  clock_gettime(CLOCK_MONOTONIC, &next);
   for (;;) {
+    /* the devices are read every POLL_NS (SDL reads them in its pump; without a window it
+     * has no way to wait for them): a change reaches the pad within that */
+    SDL_PumpEvents();
     SDL_Event e;
-    if (!SDL_WaitEventTimeout(&e, 100)) continue;
-    struct sdl_edit ed = {.e = &e};
-    switch (e.type) {
-      case SDL_CONTROLLERDEVICEADDED: open_controller(e.cdevice.which); continue;
-      case SDL_CONTROLLERDEVICEREMOVED: close_controller(e.cdevice.which); continue;
-      case SDL_CONTROLLERBUTTONDOWN:
-      case SDL_CONTROLLERBUTTONUP:
-      case SDL_CONTROLLERAXISMOTION:
-      case SDL_CONTROLLERTOUCHPADDOWN:
-      case SDL_CONTROLLERTOUCHPADMOTION:
-      case SDL_CONTROLLERTOUCHPADUP:
-        if (e.cbutton.which != in.gc_id) continue; /* another controller's */
-        break;
-      case SDL_CONTROLLERSENSORUPDATE:
-        if (e.csensor.which != in.gc_id) continue;
-        if (e.csensor.sensor == SDL_SENSOR_GYRO) {
-          uint64_t t = SDL_GetTicks64();
-          ed.gyro_dt = last_gyro ? (float)(t - last_gyro) / 1000.0f : 0;
-          last_gyro = t;
-        }
-        break;
-      case SDL_KEYDOWN:
-      case SDL_KEYUP:
-        if (e.key.repeat) continue;
-        break;
-      default: continue;
+    while (SDL_PeepEvents(&e, 1, SDL_GETEVENT, SDL_FIRSTEVENT, SDL_LASTEVENT) == 1)
+      handle_event(&e, &last_gyro);
+    next.tv_nsec += POLL_NS;
+    if (next.tv_nsec >= 1000000000L) next.tv_sec++, next.tv_nsec -= 1000000000L;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > next.tv_sec || (now.tv_sec == next.tv_sec && now.tv_nsec > next.tv_nsec))
+      next = now; /* late (a starved host): the next read is one period from now */
+    while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL) == EINTR) {
     }
-    pad_input_edit(apply_sdl, &ed, 0);
   }
   return NULL;
 }

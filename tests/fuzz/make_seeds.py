@@ -143,3 +143,13 @@ def debug_info_seed():
 
 write("loader/corpus-debug_info", "small_exe_dwarf", debug_info_seed())
 write("loader/corpus-debug_info", "minimal_elf", minimal_elf())
+
+# pad_trigger: a ScePadTriggerEffectParam with both triggers: L2 weapon (2, 6, 8), R2 slope
+# feedback (2, 4, 2, 6)
+trigger = bytearray(120)
+trigger[0] = 3
+struct.pack_into("<I", trigger, 8, 2)
+trigger[16:19] = bytes([2, 6, 8])
+struct.pack_into("<I", trigger, 64, 5)
+trigger[72:76] = bytes([2, 4, 2, 6])
+write("pad_trigger/corpus", "weapon_slope", bytes(trigger))

@@ -192,14 +192,20 @@ int audioout_output(int32_t handle, const void *ptr) {
   if (!ptr) { /* wait until what is queued has been played */
     uint64_t end = p->running ? p->next_frame : 0;
     pthread_mutex_unlock(&p->lock);
-    if (end) audioout_device_wait_frame(end);
+    if (!end) return 0;
+    audioout_device_wait_frame(end, false);
+    /* drained: the port's next buffer starts a new schedule (a pause the guest asked for
+     * is not an underrun) unless another buffer was queued meanwhile */
+    pthread_mutex_lock(&p->lock);
+    if (p->running && p->next_frame == end) p->running = false;
+    pthread_mutex_unlock(&p->lock);
     return 0;
   }
   uint64_t at = submit_locked(p, ptr, 0);
   int samples = (int)p->length * p->channels;
   pthread_mutex_unlock(&p->lock);
   /* the previous buffer is consumed when this one starts */
-  audioout_device_wait_frame(at);
+  audioout_device_wait_frame(at, true);
   return samples;
 }
 
@@ -226,7 +232,7 @@ int audioout_outputs(void *params, uint32_t num) {
     if (starts && !start) start = at;
     if (at > latest) latest = at;
   }
-  if (latest) audioout_device_wait_frame(latest);
+  if (latest) audioout_device_wait_frame(latest, true);
   return 0;
 }
 

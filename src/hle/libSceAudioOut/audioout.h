@@ -85,6 +85,24 @@ void audioout_set_sink(const struct audioout_sink_ops *ops);
 /* Mixes what the ports still hold into the sink and stops the mixer (process exit). */
 void audioout_shutdown(void);
 
+/* How Output's returns kept their schedule (each at its buffer's start), since start; the
+ * figures of the cadence test and the log line at exit. */
+#define AUDIOOUT_CADENCE_LATE_NS 1000000u   /* a return later than this is off the period */
+#define AUDIOOUT_CADENCE_STARVED_NS 500000u /* the host kept the thread off more than this */
+struct audioout_cadence {
+  uint64_t returns;       /* paced returns of Output / Outputs */
+  uint64_t late;          /* returns more than AUDIOOUT_CADENCE_LATE_NS after their time */
+  uint64_t worst_late_ns; /* the latest return's lateness */
+  uint64_t host_delayed;  /* returns whose thread the host kept off the CPU (a late wake-up,
+                           * or the run queue since the previous return) more than
+                           * AUDIOOUT_CADENCE_STARVED_NS */
+  uint64_t worst_host_ns; /* the longest of those host delays */
+  uint64_t called_late;   /* calls that came more than AUDIOOUT_CADENCE_STARVED_NS after
+                           * their buffer's start (the guest was late) */
+  uint64_t explained;     /* returns host-delayed or called late (either or both) */
+};
+struct audioout_cadence audioout_cadence(void);
+
 /* Periods a port's buffer arrived too late for (the gap was silence), since start. */
 uint64_t audioout_underrun_count(void);
 

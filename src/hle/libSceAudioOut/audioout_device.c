@@ -2,10 +2,14 @@
 #include "hle/libSceAudioOut/audioout_device.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "hle/libSceAudioOut/audioout.h"
@@ -28,6 +32,11 @@ static uint64_t end_frame;  /* one past the last frame a port wrote */
 static uint64_t underruns;
 static float ring[RING_FRAMES * 2];
 static bool period_has_data[RING_PERIODS];
+
+/* The paced returns of Output (see audioout_device_wait_frame) */
+static struct audioout_cadence cadence;
+static _Thread_local uint64_t last_run_delay_ns; /* this thread's, at its last paced return */
+static _Thread_local bool have_run_delay;
 
 static pthread_mutex_t sink_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct audioout_sink_ops sink;
@@ -168,10 +177,88 @@ uint64_t audioout_device_submit(uint64_t want, bool restart, const void *src, si
   return at;
 }
 
-void audioout_device_wait_frame(uint64_t frame) {
-  struct timespec ts = to_timespec(frame_ns(frame));
+/* The time this thread has spent runnable but not running (the host's run queue), from
+ * /proc/thread-self/schedstat's second field; false where the kernel does not report it. */
+static bool run_delay_ns(uint64_t *out) {
+  int fd = open("/proc/thread-self/schedstat", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char buf[96];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return false;
+  buf[n] = 0;
+  unsigned long long on_cpu, waited;
+  if (sscanf(buf, "%llu %llu", &on_cpu, &waited) != 2) return false;
+  *out = waited;
+  return true;
+}
+
+/* The lowest real-time priority for the sleep of a paced wait, so that its wake-up
+ * preempts the host's ordinary threads (a busy host otherwise wakes it milliseconds late);
+ * the thread's own policy is restored as soon as it runs. Not where the host refuses. */
+static atomic_bool boost_refused;
+
+static bool boost(int *policy, struct sched_param *param) {
+  if (atomic_load_explicit(&boost_refused, memory_order_relaxed)) return false;
+  /* the calling thread (0), by system call: a guest thread's pthread_self is not glibc's */
+  *policy = sched_getscheduler(0);
+  if (*policy < 0 || sched_getparam(0, param) != 0) return false;
+  if (*policy == SCHED_FIFO || *policy == SCHED_RR) return false; /* already real-time */
+  struct sched_param rt = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
+  if (sched_setscheduler(0, SCHED_FIFO, &rt) == 0) return true;
+  atomic_store(&boost_refused, true);
+  LOG(hle, DEBUG, "audio out: no real-time priority for the port waits (the host refuses)");
+  return false;
+}
+
+void audioout_device_wait_frame(uint64_t frame, bool paced) {
+  uint64_t target = frame_ns(frame), called = now_ns();
+  bool sleeps = called < target;
+  int policy;
+  struct sched_param param;
+  bool boosted = paced && sleeps && boost(&policy, &param);
+  struct timespec ts = to_timespec(target);
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
   }
+  if (boosted) sched_setscheduler(0, policy, &param);
+  if (!paced) return;
+  uint64_t late = now_ns() - target; /* clock_nanosleep never returns early */
+  /* the host's share: the wake-up's own lateness (the timer expired, the thread did not
+   * run: the run queue, or a virtual CPU the hypervisor did not run), and the run-queue
+   * wait since this thread's previous paced return (preemption while the guest computed) */
+  uint64_t delay = 0, woke = sleeps ? late : 0;
+  bool have = run_delay_ns(&delay);
+  uint64_t queued =
+      have && have_run_delay && delay > last_run_delay_ns ? delay - last_run_delay_ns : 0;
+  last_run_delay_ns = delay;
+  have_run_delay = have;
+  uint64_t host = woke > queued ? woke : queued;
+  bool host_delayed = host > AUDIOOUT_CADENCE_STARVED_NS;
+  bool called_late = !sleeps && called - target > AUDIOOUT_CADENCE_STARVED_NS;
+  pthread_mutex_lock(&lock);
+  cadence.returns++;
+  if (late > AUDIOOUT_CADENCE_LATE_NS) cadence.late++;
+  if (late > cadence.worst_late_ns) cadence.worst_late_ns = late;
+  if (host_delayed) cadence.host_delayed++;
+  if (host > cadence.worst_host_ns) cadence.worst_host_ns = host;
+  if (called_late) cadence.called_late++;
+  if (host_delayed || called_late) cadence.explained++;
+  pthread_mutex_unlock(&lock);
+}
+
+struct audioout_cadence audioout_cadence(void) {
+  pthread_mutex_lock(&lock);
+  struct audioout_cadence c = cadence;
+  pthread_mutex_unlock(&lock);
+  return c;
+}
+
+uint64_t audioout_device_now_frame(void) {
+  pthread_mutex_lock(&lock);
+  uint64_t t0 = t0_ns;
+  pthread_mutex_unlock(&lock);
+  uint64_t ns = now_ns() - t0;
+  return ns / NS_PER_S * AUDIOOUT_RATE + ns % NS_PER_S * AUDIOOUT_RATE / NS_PER_S;
 }
 
 uint64_t audioout_device_frame_time_us(uint64_t frame) {
@@ -200,6 +287,16 @@ void audioout_shutdown(void) {
   /* drained and stopped: a port opened later starts it again on a new clock */
   started = stopping = false;
   uint64_t n = underruns;
+  struct audioout_cadence c = cadence;
   pthread_mutex_unlock(&lock);
   if (n) LOG(hle, INFO, "audio out: %llu underruns", (unsigned long long)n);
+  if (c.returns)
+    LOG(hle, INFO,
+        "audio out: cadence: %llu paced returns, %llu more than 1 ms after their buffer's "
+        "start (worst %llu us); %llu the host delayed more than 0.5 ms (worst %llu us), %llu "
+        "called more than 0.5 ms after their buffer's start: %llu explained",
+        (unsigned long long)c.returns, (unsigned long long)c.late,
+        (unsigned long long)(c.worst_late_ns / 1000), (unsigned long long)c.host_delayed,
+        (unsigned long long)(c.worst_host_ns / 1000), (unsigned long long)c.called_late,
+        (unsigned long long)c.explained);
 }

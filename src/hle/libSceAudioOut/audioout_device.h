@@ -19,8 +19,12 @@ bool audioout_device_start(void);
 uint64_t audioout_device_submit(uint64_t want, bool restart, const void *src, size_t frames,
                                 int format, const int32_t *volume);
 
-/* Sleeps until the device clock reaches FRAME. */
-void audioout_device_wait_frame(uint64_t frame);
+/* Sleeps until the device clock reaches FRAME (an absolute deadline: a late wake-up does
+ * not move the next one). PACED: the return of an Output, counted in audioout_cadence(). */
+void audioout_device_wait_frame(uint64_t frame, bool paced);
+
+/* The device clock's frame now (after audioout_device_start). */
+uint64_t audioout_device_now_frame(void);
 
 /* The process time (microseconds, sceKernelGetProcessTime's clock) of FRAME. */
 uint64_t audioout_device_frame_time_us(uint64_t frame);

@@ -1,6 +1,7 @@
 /* The libSceAudioOut table. NIDs derive from the names (checked by tests/unit/hle). */
 #include "hle/hle.h"
 #include "hle/libSceAudioOut/audioout.h"
+#include "hle/libSceAudioOut/audioout2.h"
 
 static const struct hle_symbol audioout_symbols[] = {
     HLE_FUNC("JfEPXVxhFqA", sceAudioOutInit, audioout_init, HLE_IMPLEMENTED),
@@ -17,6 +18,26 @@ static const struct hle_symbol audioout_symbols[] = {
              HLE_IMPLEMENTED),
     /* PARTIAL: the pad speaker is folded into the host's mix at this level */
     HLE_FUNC("wVwPU50pS1c", sceAudioOutSetMixLevelPadSpk, audioout_set_mix_level_pad_spk,
+             HLE_PARTIAL),
+    /* AudioOut2 (audioout2.c). PARTIAL throughout: the structures and checks come from
+     * public SDK-based code and a reverse engineering of the console's library, not from the
+     * console; the handle numbers, the memory size, the error for an unknown context, the
+     * moment an entry leaves the queue (when it starts playing) are prospero's; object
+     * ports are mixed as plain ports; a second Initialize succeeds */
+    HLE_FUNC("g2tViFIohHE", sceAudioOut2Initialize, audioout2_initialize, HLE_PARTIAL),
+    HLE_FUNC("t5YrizufpQc", sceAudioOut2ContextResetParam, audioout2_context_reset_param,
+             HLE_PARTIAL),
+    HLE_FUNC("pDmme7Bgm6E", sceAudioOut2ContextQueryMemory, audioout2_context_query_memory,
+             HLE_PARTIAL),
+    HLE_FUNC("0x6o1VVAYSY", sceAudioOut2ContextCreate, audioout2_context_create, HLE_PARTIAL),
+    HLE_FUNC("on6ZH7Abo10", sceAudioOut2ContextDestroy, audioout2_context_destroy, HLE_PARTIAL),
+    HLE_FUNC("PE2zHMqLSHs", sceAudioOut2ContextAdvance, audioout2_context_advance, HLE_PARTIAL),
+    HLE_FUNC("aII9h5nli9U", sceAudioOut2ContextPush, audioout2_context_push, HLE_PARTIAL),
+    HLE_FUNC("R7d0F1g2qsU", sceAudioOut2ContextGetQueueLevel, audioout2_context_get_queue_level,
+             HLE_PARTIAL),
+    HLE_FUNC("JK2wamZPzwM", sceAudioOut2PortCreate, audioout2_port_create, HLE_PARTIAL),
+    HLE_FUNC("cd+Rtw+D1x8", sceAudioOut2PortDestroy, audioout2_port_destroy, HLE_PARTIAL),
+    HLE_FUNC("8XTArSPyWHk", sceAudioOut2PortSetAttributes, audioout2_port_set_attributes,
              HLE_PARTIAL),
 };
 

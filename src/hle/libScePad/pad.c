@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/log.h"
+#include "hle/libScePad/pad_trigger.h"
 #include "hle/libSceUserService/user_service.h"
 #include "hle/libkernel/libkernel.h"
 
@@ -417,6 +418,28 @@ int pad_set_vibration(int32_t handle, const void *param) {
   const struct guest_pad_vibration_param *p = param;
   LOG(hle, DEBUG, "pad: vibration large %u small %u", p->large_motor, p->small_motor);
   if (ops.set_vibration && device) ops.set_vibration(ops.ctx, p->large_motor, p->small_motor);
+  return 0;
+}
+
+int pad_set_trigger_effect(int32_t handle, const void *param) {
+  pthread_mutex_lock(&lock);
+  struct handle_slot *h;
+  int rc = lookup_locked(handle, &h);
+  if (rc == 0 && !param) rc = PAD_ERROR_INVALID_ARG;
+  struct pad_host_ops ops = host_ops;
+  bool device = rc == 0 && h->type == PAD_PORT_TYPE_STANDARD;
+  pthread_mutex_unlock(&lock);
+  if (rc) return rc;
+  struct pad_trigger_effect e;
+  char err[128];
+  if (!pad_trigger_parse(param, &e, err, sizeof err)) {
+    LOG(hle, WARN, "pad: scePadSetTriggerEffect: %s", err);
+    return PAD_ERROR_INVALID_ARG;
+  }
+  LOG(hle, DEBUG, "pad: trigger effect mask %u, L2 mode %u, R2 mode %u", e.mask, e.mode[0],
+      e.mode[1]);
+  if (ops.set_trigger_effect && device && e.mask)
+    ops.set_trigger_effect(ops.ctx, e.mask, e.block[PAD_TRIGGER_L2], e.block[PAD_TRIGGER_R2]);
   return 0;
 }
 

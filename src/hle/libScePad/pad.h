@@ -86,6 +86,9 @@ void pad_input_edit(pad_input_edit_fn fn, void *ctx, uint64_t timestamp_us);
 struct pad_host_ops {
   void (*set_vibration)(void *ctx, uint8_t large_motor, uint8_t small_motor);
   void (*set_light_bar)(void *ctx, uint8_t r, uint8_t g, uint8_t b);
+  /* The adaptive triggers: the controller's trigger effect blocks (pad_trigger.h) for the
+   * triggers in MASK (PAD_TRIGGER_MASK_L2, _R2) */
+  void (*set_trigger_effect)(void *ctx, uint8_t mask, const uint8_t l2[11], const uint8_t r2[11]);
   void *ctx;
 };
 void pad_set_host_ops(const struct pad_host_ops *ops);
@@ -113,6 +116,7 @@ int pad_read_state(int32_t handle, void *data);
 int pad_set_vibration(int32_t handle, const void *param);
 int pad_set_light_bar(int32_t handle, const void *param);
 int pad_reset_light_bar(int32_t handle);
+int pad_set_trigger_effect(int32_t handle, const void *param);
 int pad_get_controller_information(int32_t handle, void *info);
 int pad_get_ext_controller_information(int32_t handle, void *info);
 int pad_set_motion_sensor_state(int32_t handle, bool enable);

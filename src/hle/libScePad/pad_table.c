@@ -16,6 +16,10 @@ static const struct hle_symbol pad_symbols[] = {
     HLE_FUNC("yFVnOdGxvZY", scePadSetVibration, pad_set_vibration, HLE_IMPLEMENTED),
     HLE_FUNC("RR4novUEENY", scePadSetLightBar, pad_set_light_bar, HLE_IMPLEMENTED),
     HLE_FUNC("DscD1i9HX1w", scePadResetLightBar, pad_reset_light_bar, HLE_IMPLEMENTED),
+    /* PARTIAL: the SDK's ranges are checked, but the console's error for a value outside
+     * them is not known (INVALID_ARG here); the slope mode's steps between its two points
+     * are rounded linearly, as the controller cannot be asked */
+    HLE_FUNC("2JgFB2n9oUM", scePadSetTriggerEffect, pad_set_trigger_effect, HLE_PARTIAL),
     /* PARTIAL: dead zones and pixel density are representative, not measured */
     HLE_FUNC("gjP9-KQzoUk", scePadGetControllerInformation, pad_get_controller_information,
              HLE_PARTIAL),

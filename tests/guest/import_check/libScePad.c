@@ -1,5 +1,5 @@
 /* Only linked against: the game folder does not ship it, so these imports are missing. */
-int scePadSetTriggerEffect(void) { return 0; }
+int scePadSetUserColor(void) { return 0; }
 int scePadSetVibrationMode(int handle, void *data) {
   (void)handle, (void)data;
   return 0;

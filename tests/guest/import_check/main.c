@@ -2,14 +2,14 @@
  * functions the HLE implements (strlen) and implements partially (printf), a stub of
  * libSceSystemService, implemented libSceUserService functions, a function of a PRX the game
  * ships (import_check_lib), and functions of a PRX it does not ship: libScePad, two that
- * prospero names but does not implement (scePadSetTriggerEffect, scePadSetVibrationMode) and
+ * prospero names but does not implement (scePadSetUserColor, scePadSetVibrationMode) and
  * one it cannot name. */
 #include <stdio.h>
 #include <string.h>
 #include <system_service.h>
 #include <user_service.h>
 
-int scePadSetTriggerEffect(void);
+int scePadSetUserColor(void);
 int scePadSetVibrationMode(int handle, void *data);
 int import_check_unnamed(void);
 int import_check_shipped(void);
@@ -21,7 +21,7 @@ int main(int argc, char **argv) {
     sceSystemServiceReportAbnormalTermination(NULL);
     sceUserServiceInitialize(NULL);
     sceUserServiceTerminate();
-    scePadSetTriggerEffect();
+    scePadSetUserColor();
     scePadSetVibrationMode(0, NULL);
     import_check_unnamed();
   }

@@ -58,6 +58,16 @@ int main(void) {
   ScePadVibrationParam vib = {.largeMotor = 10, .smallMotor = 200};
   printf("vibration: 0x%x, null: 0x%x\n", (unsigned)scePadSetVibration(h, &vib),
          (unsigned)scePadSetVibration(h, NULL));
+  ScePadTriggerEffectParam trig;
+  memset(&trig, 0, sizeof trig);
+  trig.triggerMask = SCE_PAD_TRIGGER_EFFECT_TRIGGER_MASK_R2;
+  trig.command[SCE_PAD_TRIGGER_EFFECT_PARAM_INDEX_FOR_R2].mode = SCE_PAD_TRIGGER_EFFECT_MODE_WEAPON;
+  ScePadTriggerEffectWeaponParam *w =
+      &trig.command[SCE_PAD_TRIGGER_EFFECT_PARAM_INDEX_FOR_R2].commandData.weaponParam;
+  w->startPosition = 2, w->endPosition = 6, w->strength = 8;
+  printf("trigger effect: 0x%x, null: 0x%x, bad handle: 0x%x\n",
+         (unsigned)scePadSetTriggerEffect(h, &trig), (unsigned)scePadSetTriggerEffect(h, NULL),
+         (unsigned)scePadSetTriggerEffect(h + 100, &trig));
   printf("motion sensor on: 0x%x\n", (unsigned)scePadSetMotionSensorState(h, true));
 
   ScePadData buf[SCE_PAD_MAX_DATA_NUM];

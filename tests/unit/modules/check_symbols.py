@@ -26,7 +26,7 @@ PREFIXES = {
             "rtc_", "np_manager_", "videoout_", "agc_",
             "save_data_", "np_trophy_", "trophy_", "dialog_", "common_dialog_", "msg_dialog_",
             "error_dialog_", "ime_dialog_",
-            "pad_", "audioout_"],
+            "pad_", "audioout_", "audioout2_"],
     "mkself": ["mkself_"],
     # GPU side: the shader translator's public entry points are named for the IR they make
     # (translate.h: ir_translate, ir_indirect_jump_name), its internals xl_.
