@@ -110,22 +110,29 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
   return CP_STEP_DONE;
 }
 
-/* LOAD_SH_REG_INDEX / LOAD_CONTEXT_REG_INDEX: registers loaded from memory. */
+/* LOAD_SH/CONTEXT/UCONFIG_REG_INDEX: registers loaded from memory. DATA_FORMAT 0: NUM_DWORDS
+ * values for the registers from REG_OFFSET on; 1: NUM_DWORDS (offset, value) pairs, each
+ * offset in the space (how the console's sceAgcDcbSet*RegistersIndirect load a register
+ * table). The pairs are checked whole before any register is written. */
 static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t base, uint32_t span) {
   if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
   unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0) FAIL("LOAD_*_REG_INDEX form not supported (index %u)", index);
+  if (index != 0) FAIL("LOAD_*_REG_INDEX index %u (indirect address) not supported", index);
   uint64_t addr = addr64(b[0] & ~3u, b[1]);
-  if (pairs) { /* DATA_FORMAT 1: N (offset in the space, value) pairs, libSceAgc's lists */
-    const uint32_t *r = n ? map(q, addr, (uint64_t)n * 8, false) : NULL;
-    if (n && !r) FAIL("LOAD_*_REG_INDEX list 0x%" PRIx64 " (%u pairs) is not mapped", addr, n);
+  if (pairs) {
+    if (!n) return CP_STEP_DONE;
+    const uint32_t *p = map(q, addr, (uint64_t)n * 8, false);
+    if (!p) FAIL("LOAD_*_REG_INDEX pairs at 0x%" PRIx64 " (%u) are not mapped", addr, n);
     for (uint32_t i = 0; i < n; i++) {
-      if (r[2 * i] >= span) FAIL("LOAD_*_REG_INDEX register 0x%x past the space", r[2 * i]);
-      *cp_reg_slot(q, base + r[2 * i]) = r[2 * i + 1];
+      uint32_t o = __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE);
+      if (o >= span) FAIL("LOAD_*_REG_INDEX pair %u: register offset 0x%x past the space", i, o);
     }
+    for (uint32_t i = 0; i < n; i++)
+      *cp_reg_slot(q, base + __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE)) =
+          __atomic_load_n(&p[2 * i + 1], __ATOMIC_ACQUIRE);
     q->stats.reg_writes += n;
     return CP_STEP_DONE;
   }
@@ -562,8 +569,27 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
 
 /* A Sony driver packet in a NOP (agc_packets.def): the ones standing for a GFX10 packet run
  * as it (cp_agc.c), the others go to ops.agc_packet. */
+/* WAIT_FLIP_DONE (the packet sceAgcDcbWaitUntilSafeForRendering writes): video out handle,
+ * display buffer index, then reserved dwords (6 in the console's packet, header 0xC0051018;
+ * the first two are all the packet needs). The queue waits while a flip of that buffer is
+ * queued and not done, as WAIT_REG_MEM does on a label: the cursor stays on the packet. */
+static enum cp_step wait_flip_done(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                   unsigned nb) {
+  if (nb < 2) FAIL("driver packet WAIT_FLIP_DONE with %u body dwords (2 or more expected)", nb);
+  int pending = q->cp->ops.flip_pending ? q->cp->ops.flip_pending(q->cp->ops.ctx, b[0], b[1]) : 0;
+  if (pending > 0) return CP_STEP_BLOCKED;
+  if (pending < 0)
+    LOG(gpu, GAME_ERROR,
+        "cp: queue %u: WAIT_FLIP_DONE on video out handle %d, buffer %d, which do not exist: "
+        "not waited on",
+        q->id, (int)b[0], (int)b[1]);
+  q->stats.agc_packets++;
+  return CP_STEP_DONE;
+}
+
 static enum cp_step agc_nop(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
                             const uint32_t *b, unsigned nb) {
+  if (h->sub == PM4_DRV_WAIT_FLIP_DONE) return wait_flip_done(q, f, b, nb);
   q->stats.agc_packets++;
   struct cp_agc_xlat x;
   char err[160];
