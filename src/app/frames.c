@@ -126,7 +126,7 @@ static void on_guest_unmap(uint64_t addr, uint64_t size, void *ctx) {
 }
 
 bool app_frames_setup(const struct app_options *opt) {
-  guest_vm_set_unmap_observer(on_guest_unmap, NULL);
+  guest_vm_add_unmap_observer(on_guest_unmap, NULL);
   if (opt->vblank_hz_count) {
     char *end;
     unsigned long hz = strtoul(opt->vblank_hz[0], &end, 10);

@@ -71,7 +71,7 @@ bool app_gpu_init(const char *dump_dir) {
 #ifdef PROSPERO_APP_COMPUTE
   the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window};
   /* the GPU's imports of guest memory go when the guest unmaps it */
-  guest_vm_set_unmap_hook(app_gpu_compute_unmapped, &the_compute);
+  guest_vm_add_unmap_observer(app_gpu_compute_unmapped, &the_compute);
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
                              .ctx = &the_compute,

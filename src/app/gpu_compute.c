@@ -15,7 +15,7 @@ void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute
   out->r[COMPUTE_DISPATCH_INITIATOR] = initiator;
 }
 
-void app_gpu_compute_unmapped(void *ctx, uint64_t addr, uint64_t size) {
+void app_gpu_compute_unmapped(uint64_t addr, uint64_t size, void *ctx) {
   struct app_gpu_compute *c = ctx;
   struct shader_memory *m = __atomic_load_n(&c->mem, __ATOMIC_ACQUIRE);
   if (m) shader_memory_unmapped(m, addr, size); /* thread safe: applied before the next use */

@@ -44,13 +44,13 @@ void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute
 /* The cp_ops.dispatch op; CTX is a struct app_gpu_compute. */
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d);
 
-/* The kernel's unmap notification (guest_vm_unmap_hook, installed by app/gpu_bridge.c with
+/* The kernel's unmap notification (a guest_vm unmap observer, added by app/gpu_bridge.c with
  * CTX the struct app_gpu_compute): the kept table drops its imports of those pages before
  * the next dispatch. Safe from any thread. */
-void app_gpu_compute_unmapped(void *ctx, uint64_t addr, uint64_t size);
+void app_gpu_compute_unmapped(uint64_t addr, uint64_t size, void *ctx);
 
-/* Frees the cache, the kept table and the device when it made them (remove the unmap hook
- * first). */
+/* Frees the cache, the kept table and the device when it made them (remove its unmap
+ * observer first). */
 void app_gpu_compute_fini(struct app_gpu_compute *c);
 
 #endif

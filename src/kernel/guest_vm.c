@@ -466,15 +466,49 @@ uint64_t guest_vm_alloc(uint64_t size, uint64_t align, int prot, const char *nam
 /* Set while the pool's own calls unmap POOLED rows whose pages they account for. */
 static bool pool_handover;
 
-/* The unmap notification's observer (guest_vm_set_unmap_hook). */
-static guest_vm_unmap_hook unmap_hook;
-static void *unmap_hook_ctx;
+/* The unmap observers (guest_vm_add_unmap_observer) and the span the current holder of
+ * vm_lock unmapped ([unmapped_lo, unmapped_hi), empty when lo >= hi), which unlock_notify
+ * hands to them once the lock is released. */
+static struct {
+  guest_vm_unmap_observer fn;
+  void *ctx;
+} unmap_observers[GUEST_VM_UNMAP_OBSERVERS];
+static uint64_t unmapped_lo = UINT64_MAX, unmapped_hi;
 
-void guest_vm_set_unmap_hook(guest_vm_unmap_hook fn, void *ctx) {
+bool guest_vm_add_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
   pthread_mutex_lock(&vm_lock);
-  unmap_hook = fn;
-  unmap_hook_ctx = ctx;
+  bool added = false;
+  for (size_t i = 0; !added && i < GUEST_VM_UNMAP_OBSERVERS; i++)
+    if (!unmap_observers[i].fn) {
+      unmap_observers[i].fn = fn;
+      unmap_observers[i].ctx = ctx;
+      added = true;
+    }
   pthread_mutex_unlock(&vm_lock);
+  if (!added) LOG(kernel, ERROR, "guest_vm: no room for another unmap observer");
+  return added;
+}
+
+void guest_vm_remove_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
+  pthread_mutex_lock(&vm_lock);
+  for (size_t i = 0; i < GUEST_VM_UNMAP_OBSERVERS; i++)
+    if (unmap_observers[i].fn == fn && unmap_observers[i].ctx == ctx)
+      unmap_observers[i].fn = NULL;
+  pthread_mutex_unlock(&vm_lock);
+}
+
+/* Releases vm_lock, then tells every observer about the span unmapped while it was held
+ * (outside the lock: an observer may take its own locks and call back into guest_vm). */
+static void unlock_notify(void) {
+  uint64_t lo = unmapped_lo, hi = unmapped_hi;
+  unmapped_lo = UINT64_MAX;
+  unmapped_hi = 0;
+  __typeof__(unmap_observers) observers;
+  memcpy(observers, unmap_observers, sizeof observers);
+  pthread_mutex_unlock(&vm_lock);
+  if (lo >= hi) return;
+  for (size_t i = 0; i < GUEST_VM_UNMAP_OBSERVERS; i++)
+    if (observers[i].fn) observers[i].fn(lo, hi - lo, observers[i].ctx);
 }
 
 /* Removes every range inside [addr, addr+size) (splitting at the edges) and gives the pages
@@ -483,7 +517,8 @@ static int unmap_locked(uint64_t addr, uint64_t size) {
   if (!range_split_at(addr) || !range_split_at(addr + size)) return -KERNEL_ENOMEM;
   size_t i = range_lower_bound(addr);
   if (i == vm_count || vm_ranges[i].start >= addr + size) return 0; /* nothing mapped */
-  if (unmap_hook) unmap_hook(unmap_hook_ctx, addr, size);
+  if (addr < unmapped_lo) unmapped_lo = addr; /* for the observers, after the unlock */
+  if (addr + size > unmapped_hi) unmapped_hi = addr + size;
   mmap((void *)(uintptr_t)addr, size, PROT_NONE,
        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_NORESERVE, -1, 0);
   size_t j = i;
@@ -550,7 +585,7 @@ bool guest_vm_free(uint64_t addr, uint64_t size) {
     ok = false;
   }
   if (ok) ok = unmap_locked(addr, size) == 0;
-  pthread_mutex_unlock(&vm_lock);
+  unlock_notify();
   return ok;
 }
 
@@ -664,25 +699,6 @@ uint64_t guest_vm_flexible_used(void) {
   return used;
 }
 
-static guest_vm_unmap_observer unmap_observer;
-static void *unmap_observer_ctx;
-
-void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
-  pthread_mutex_lock(&vm_lock);
-  unmap_observer = fn;
-  unmap_observer_ctx = ctx;
-  pthread_mutex_unlock(&vm_lock);
-}
-
-/* Tells the observer, outside vm_lock, that [ADDR, ADDR+SIZE) was unmapped. */
-static void notify_unmapped(uint64_t addr, uint64_t size) {
-  pthread_mutex_lock(&vm_lock);
-  guest_vm_unmap_observer fn = unmap_observer;
-  void *ctx = unmap_observer_ctx;
-  pthread_mutex_unlock(&vm_lock);
-  if (fn) fn(addr, size, ctx);
-}
-
 int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   uint64_t align = req->align < SCE_GUEST_PAGE_SIZE ? SCE_GUEST_PAGE_SIZE : req->align;
   if (req->size == 0 || req->size & (SCE_GUEST_PAGE_SIZE - 1) || align & (align - 1) ||
@@ -711,13 +727,11 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   if (rc == 0 && req->kind == GUEST_VM_KIND_FLEXIBLE &&
       vm_flex_used - (fixed ? flexible_inside(r.start, r.size) : 0) + r.size > budget)
     rc = -KERNEL_ENOMEM;
-  bool replaced = rc == 0 && fixed && mapped_overlaps(r.start, r.size);
   if (rc == 0 && fixed) rc = unmap_locked(r.start, r.size);
   if (rc == 0) rc = commit_range_locked(&r, req->host_fd, req->shared);
   if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
-  pthread_mutex_unlock(&vm_lock);
+  unlock_notify();
   if (rc == 0) *out = r.start;
-  if (rc == 0 && replaced) notify_unmapped(r.start, r.size);
   return rc;
 }
 
@@ -757,8 +771,7 @@ int guest_vm_unmap(uint64_t addr, uint64_t size) {
   int rc = range_check(addr, size);
   if (rc == 0 && cuts_pool_locked(addr, size)) rc = -KERNEL_EINVAL;
   if (rc == 0) rc = unmap_locked(addr, size);
-  pthread_mutex_unlock(&vm_lock);
-  if (rc == 0) notify_unmapped(addr, size);
+  unlock_notify();
   return rc;
 }
 
@@ -824,7 +837,6 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
 }
 
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
-  uint64_t lo = UINT64_MAX, hi = 0; /* the virtual span the unmapped pieces lie in */
   pthread_mutex_lock(&vm_lock);
   for (size_t i = 0; i < vm_count;) {
     const struct guest_range *r = &vm_ranges[i];
@@ -836,12 +848,9 @@ void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
     uint64_t s = ps > phys ? ps : phys, e = pe < phys + len ? pe : phys + len;
     uint64_t vstart = r->start + (s - ps);
     unmap_locked(vstart, e - s);
-    if (vstart < lo) lo = vstart;
-    if (vstart + (e - s) > hi) hi = vstart + (e - s);
     i = range_lower_bound(vstart); /* rows moved: resume at the first range past the hole */
   }
-  pthread_mutex_unlock(&vm_lock);
-  if (lo < hi) notify_unmapped(lo, hi - lo);
+  unlock_notify(); /* one span over every piece unmapped */
 }
 
 int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out) {
@@ -937,7 +946,7 @@ int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_poo
     at += runs[k].size;
   }
   if (rc == 0) merge_span_locked(addr, addr + size);
-  pthread_mutex_unlock(&vm_lock);
+  unlock_notify();
   return rc;
 }
 
@@ -974,7 +983,7 @@ int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed,
     }
     if (rc == 0) merge_span_locked(addr, addr + size);
   }
-  pthread_mutex_unlock(&vm_lock);
+  unlock_notify();
   if (rc == 0 && runs) {
     *runs = out;
     *n = count;

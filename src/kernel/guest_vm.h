@@ -119,19 +119,17 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out);
  * the address space stays reserved for the guest. -EINVAL on a bad range or one that covers
  * part of a pool reservation (the console unmaps those whole). */
 int guest_vm_unmap(uint64_t addr, uint64_t size);
-/* Called after [ADDR, ADDR+SIZE) stopped holding what the guest mapped there (guest_vm_unmap,
- * a FIXED guest_vm_map over it, guest_vm_unmap_direct), outside the map's lock, on the thread
- * that did it. One observer: the app's (video out's registered buffers and the display's
- * imports of guest memory leave). NULL removes it. */
+/* Unmap notifications for higher modules (video out's registered buffers, the display's and
+ * the GPU's imports of guest memory): FN(ADDR, SIZE, CTX) runs after [ADDR, ADDR+SIZE) stopped
+ * holding what the guest mapped there (guest_vm_unmap, guest_vm_free, a FIXED mapping over
+ * mapped pages, direct memory released, pool commit/decommit), once per call that unmapped
+ * (one span covering every piece), outside the map's lock, on the thread that did it. At most
+ * GUEST_VM_UNMAP_OBSERVERS at once: adding returns false (logged) when full. Removing takes
+ * the same FN and CTX. */
+#define GUEST_VM_UNMAP_OBSERVERS 4
 typedef void (*guest_vm_unmap_observer)(uint64_t addr, uint64_t size, void *ctx);
-void guest_vm_set_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
-/* The unmap notification: FN(CTX, ADDR, SIZE) whenever pages of [ADDR, ADDR+SIZE) stop
- * being mapped (guest_vm_unmap, guest_vm_free, a fixed mapping replacing them, direct or
- * pool memory taken away). Called with the memory map locked: FN must not call guest_vm_*.
- * One observer (a higher module, through this hook: the app forwards it to the GPU's table
- * of imported guest ranges); NULL removes it. */
-typedef void (*guest_vm_unmap_hook)(void *ctx, uint64_t addr, uint64_t size);
-void guest_vm_set_unmap_hook(guest_vm_unmap_hook fn, void *ctx);
+bool guest_vm_add_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
+void guest_vm_remove_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
  * refuses (a shared mapping of a read-only file made writable; nothing changes). */

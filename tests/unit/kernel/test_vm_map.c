@@ -161,27 +161,35 @@ static void test_flexible_budget(void **state) {
   assert_int_equal(guest_vm_flexible_used(), 0);
 }
 
-/* The unmap notification (guest_vm_set_unmap_hook): called for an unmap and for a fixed
+/* The unmap notification (guest_vm_add_unmap_observer): called for an unmap and for a fixed
  * mapping that replaces pages, with the span asked for; not for a span with nothing mapped;
- * not after the hook is removed. */
+ * not after the observer is removed; two observers both hear of it. */
 static struct {
   uint64_t addr, size;
   int calls;
 } unmaps;
-static void on_unmap(void *ctx, uint64_t addr, uint64_t size) {
+static void on_unmap(uint64_t addr, uint64_t size, void *ctx) {
   assert_ptr_equal(ctx, &unmaps);
   unmaps.addr = addr;
   unmaps.size = size;
   unmaps.calls++;
 }
 
-static void test_unmap_hook(void **state) {
+static int other_calls;
+static void on_unmap_other(uint64_t addr, uint64_t size, void *ctx) {
+  (void)addr, (void)size, (void)ctx;
+  other_calls++;
+}
+
+static void test_unmap_observers(void **state) {
   (void)state;
-  guest_vm_set_unmap_hook(on_unmap, &unmaps);
+  assert_true(guest_vm_add_unmap_observer(on_unmap, &unmaps));
+  assert_true(guest_vm_add_unmap_observer(on_unmap_other, NULL));
   uint64_t a = map(0, 64 * K, 0, GUEST_VM_KIND_FLEXIBLE, 0, "gpu", 0);
   assert_int_equal(unmaps.calls, 0);
   assert_int_equal(guest_vm_unmap(a + 16 * K, 16 * K), 0);
   assert_int_equal(unmaps.calls, 1);
+  assert_int_equal(other_calls, 1);
   assert_int_equal(unmaps.addr, a + 16 * K);
   assert_int_equal(unmaps.size, 16 * K);
   assert_int_equal(guest_vm_unmap(a + 16 * K, 16 * K), 0); /* nothing there any more */
@@ -190,9 +198,21 @@ static void test_unmap_hook(void **state) {
   assert_int_equal(unmaps.calls, 2);
   assert_int_equal(unmaps.addr, a);
   assert_int_equal(unmaps.size, 16 * K);
-  guest_vm_set_unmap_hook(NULL, NULL);
-  assert_int_equal(guest_vm_unmap(a, 64 * K), 0);
+  map(a + 16 * K, 16 * K, GUEST_VM_MAP_FIXED, GUEST_VM_KIND_FLEXIBLE, 0, "hole", 0);
+  assert_int_equal(unmaps.calls, 2); /* filled a hole: nothing was replaced */
+  guest_vm_remove_unmap_observer(on_unmap, &unmaps);
+  assert_int_equal(guest_vm_unmap(a, 32 * K), 0);
   assert_int_equal(unmaps.calls, 2);
+  assert_int_equal(other_calls, 3);
+  guest_vm_remove_unmap_observer(on_unmap_other, NULL);
+  assert_int_equal(guest_vm_unmap(a + 32 * K, 32 * K), 0);
+  assert_int_equal(other_calls, 3);
+  /* the table holds GUEST_VM_UNMAP_OBSERVERS; one more is refused */
+  for (int i = 0; i < GUEST_VM_UNMAP_OBSERVERS; i++)
+    assert_true(guest_vm_add_unmap_observer(on_unmap_other, (void *)(intptr_t)(i + 1)));
+  assert_false(guest_vm_add_unmap_observer(on_unmap_other, NULL));
+  for (int i = 0; i < GUEST_VM_UNMAP_OBSERVERS; i++)
+    guest_vm_remove_unmap_observer(on_unmap_other, (void *)(intptr_t)(i + 1));
 }
 
 int main(void) {
@@ -202,7 +222,7 @@ int main(void) {
       cmocka_unit_test(test_reserved),
       cmocka_unit_test(test_direct_views),
       cmocka_unit_test(test_flexible_budget),
-      cmocka_unit_test(test_unmap_hook),
+      cmocka_unit_test(test_unmap_observers),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }
