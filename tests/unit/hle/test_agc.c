@@ -18,32 +18,7 @@
 #define PKT3(op, body) (0xC0000000u | (((uint32_t)(body)-1u) & 0x3fffu) << 16 | (uint32_t)(op) << 8)
 #define DRV(sub, body) (PKT3(0x10u, body) | (uint32_t)(sub) << 2)
 #define REG(off, val) ((uint64_t)(val) << 32 | (uint32_t)(off))
-#define FILL 0xABCDEF01u
-
-static uint32_t buf[512];
-static struct agc_cb cb;
-
-static int setup(void **state) {
-  (void)state;
-  for (size_t i = 0; i < 512; i++) buf[i] = FILL;
-  cb = (struct agc_cb){.bottom = buf, .top = buf + 512, .cursor_up = buf, .cursor_down = buf + 512};
-  return 0;
-}
-
-/* P is the packet at the start of the buffer, WANT its N dwords; the next dword untouched. */
-static void expect(const uint32_t *p, const uint32_t *want, size_t n) {
-  assert_ptr_equal(p, buf);
-  for (size_t i = 0; i < n; i++) {
-    if (p[i] != want[i]) fail_msg("dword %zu: 0x%08x, expected 0x%08x", i, p[i], want[i]);
-  }
-  assert_ptr_equal(cb.cursor_up, buf + n);
-  assert_int_equal(buf[n], FILL);
-}
-#define EXPECT(p, ...)                                \
-  do {                                                \
-    const uint32_t want_[] = {__VA_ARGS__};           \
-    expect(p, want_, sizeof want_ / sizeof want_[0]); \
-  } while (0)
+#include "agc_cb_expect.h"
 
 static void test_set_register_direct(void **state) {
   (void)state;

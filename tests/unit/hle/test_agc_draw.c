@@ -16,31 +16,9 @@
 
 #include "hle/libSceAgc/agc.h"
 
-#define FILL 0xABCDEF01u
+#define AGC_TEST_DWORDS 64
+#include "agc_cb_expect.h"
 
-static uint32_t buf[64];
-static struct agc_cb cb;
-
-static int setup(void **state) {
-  (void)state;
-  for (size_t i = 0; i < 64; i++) buf[i] = FILL;
-  cb = (struct agc_cb){.bottom = buf, .top = buf + 64, .cursor_up = buf, .cursor_down = buf + 64};
-  return 0;
-}
-
-static void expect(const uint32_t *p, const uint32_t *want, size_t n) {
-  assert_ptr_equal(p, buf);
-  for (size_t i = 0; i < n; i++) {
-    if (p[i] != want[i]) fail_msg("dword %zu: 0x%08x, expected 0x%08x", i, p[i], want[i]);
-  }
-  assert_ptr_equal(cb.cursor_up, buf + n);
-  assert_int_equal(buf[n], FILL);
-}
-#define EXPECT(p, ...)                                \
-  do {                                                \
-    const uint32_t want_[] = {__VA_ARGS__};           \
-    expect(p, want_, sizeof want_ / sizeof want_[0]); \
-  } while (0)
 /* The call refuses its arguments and writes nothing. */
 #define REFUSED(call)                    \
   do {                                   \
