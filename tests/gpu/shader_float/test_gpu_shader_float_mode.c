@@ -17,15 +17,12 @@
 #include "spv_check.h"
 #include "vk_test_device.h"
 
+#include "float_wave.h"
+
 static vk_device *dev;
 static unsigned kernels_passed;
 
-#define WINDOW 0x100000u
-#define WINDOW_SIZE 0x2000u
-#define OUT 0x100000u
-#define IN 0x101000u /* operand k of lane L at IN + 256 k + 4 L */
-#define FILL 0xaaaaaaaau
-#define LANES 64
+/* operand k of lane L at IN + 256 k + 4 L */
 
 static uint32_t rng = 2463534242u;
 static uint32_t rnd(void) {
@@ -113,57 +110,10 @@ static void run_kernel(const struct kernel *k, uint32_t mode) {
            "buffer_store_dword v4, v9, s[4:7], 0 offen\n"
            "s_endpgm\n",
            k->op);
-  struct ir_translate_stats st;
-  struct ir_function *fn = translate_asm(
-      src,
-      (struct ir_translate_options){.wave_size = LANES, .run_passes = true, .float_mode = mode},
-      &st);
-  assert_int_equal(st.unsupported_count, 0);
-  struct spirv_emit_options opts = {.source_name = name};
-  shader_dispatch_float_controls(dev, &opts);
-  struct spirv_module m;
-  bool ok = spirv_emit_compute(fn, &opts, &m);
-  if (!ok) fprintf(stderr, "%s: emit: %s\n", name, m.error);
-  assert_true(ok);
-  assert_true(spv_check_valid(m.words, m.count));
   uint32_t ops[3 * LANES];
   make_ops(ops);
-  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
-  assert_non_null(imem);
-  assert_non_null(gmem);
-  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
-  memcpy(imem + (IN - WINDOW), ops, sizeof ops);
-  memcpy(gmem, imem, WINDOW_SIZE);
-  struct ir_interp_wave *w = calloc(1, sizeof *w);
-  struct spirv_wave_state *s = calloc(1, sizeof *s);
-  assert_non_null(w);
-  assert_non_null(s);
-  w->exec = ~0ull;
-  struct ir_vsharp vo = {.base = OUT,
-                         .num_records = LANES * 4,
-                         .dst_sel = {4, 5, 6, 7},
-                         .format = 20,
-                         .resource_level = 1,
-                         .oob_select = IR_OOB_RAW};
-  struct ir_vsharp vi = vo;
-  vi.base = IN, vi.num_records = 3 * 256;
-  ir_vsharp_encode(&vo, &w->sgpr[4]);
-  ir_vsharp_encode(&vi, &w->sgpr[8]);
-  for (uint32_t l = 0; l < LANES; l++) w->vgpr[0][l] = l;
-  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
-  s->exec[0] = s->exec[1] = 0xffffffffu;
-  for (uint32_t l = 0; l < LANES; l++) s->vgpr[0][l] = l;
-  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
-  w->mem = &map;
-  w->mem_count = 1;
-  char err[256];
-  bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", name, err);
-  assert_true(ran);
-  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
-  ran = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: dispatch: %s\n", name, err);
-  assert_true(ran);
+  struct float_wave r = float_wave_run(dev, src, mode, name, ops, sizeof ops, LANES * 4, 3 * 256);
+  const uint8_t *gmem = r.device, *imem = r.interp;
   unsigned bad = 0;
   for (uint32_t l = 0; l < LANES; l++) {
     uint32_t got, interp, want = k->ref(ops[l], ops[LANES + l], ops[2 * LANES + l]);
@@ -178,14 +128,8 @@ static void run_kernel(const struct kernel *k, uint32_t mode) {
     }
   }
   assert_int_equal(bad, 0);
-  assert_memory_equal(gmem, imem, WINDOW_SIZE);
+  float_wave_finish(&r);
   kernels_passed++;
-  free(imem);
-  free(gmem);
-  free(w);
-  free(s);
-  spirv_module_free(&m);
-  ir_function_destroy(fn);
 }
 
 static void denormal_modes_match_c(void **state) {

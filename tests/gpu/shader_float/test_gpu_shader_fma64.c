@@ -18,15 +18,12 @@
 #include "spv_check.h"
 #include "vk_test_device.h"
 
+#include "float_wave.h"
+
 static vk_device *dev;
 static unsigned kernels_passed;
 
-#define WINDOW 0x100000u
-#define WINDOW_SIZE 0x2000u
-#define OUT 0x100000u
-#define IN 0x101000u /* operand k of lane L at IN + 512 k + 8 L */
-#define FILL 0xaaaaaaaau
-#define LANES 64
+/* operand k of lane L at IN + 512 k + 8 L */
 #define SIGN (1ull << 63)
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -127,60 +124,11 @@ static void run_kernel(const struct kernel *k) {
            "buffer_store_dwordx2 v[4:5], v9, s[4:7], 0 offen\n"
            "s_endpgm\n",
            k->op);
-  struct ir_translate_stats st;
-  struct ir_function *fn = translate_asm(
-      src,
-      (struct ir_translate_options){.wave_size = LANES, .run_passes = true, .float_mode = 0xf0},
-      &st);
-  assert_int_equal(st.unsupported_count, 0);
-  struct spirv_emit_options opts = {.source_name = k->name};
-  shader_dispatch_float_controls(dev, &opts);
-  struct spirv_module m;
-  bool ok = spirv_emit_compute(fn, &opts, &m);
-  if (!ok) fprintf(stderr, "%s: emit: %s\n", k->name, m.error);
-  assert_true(ok);
-  assert_true(spv_check_valid(m.words, m.count));
-
-  uint64_t a[LANES], b[LANES], c[LANES];
-  make_ops(a, b, c);
-  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
-  assert_non_null(imem);
-  assert_non_null(gmem);
-  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
-  memcpy(imem + (IN - WINDOW), a, sizeof a);
-  memcpy(imem + (IN - WINDOW) + 512, b, sizeof b);
-  memcpy(imem + (IN - WINDOW) + 1024, c, sizeof c);
-  memcpy(gmem, imem, WINDOW_SIZE);
-  struct ir_interp_wave *w = calloc(1, sizeof *w);
-  struct spirv_wave_state *s = calloc(1, sizeof *s);
-  assert_non_null(w);
-  assert_non_null(s);
-  w->exec = ~0ull;
-  struct ir_vsharp out = {.base = OUT,
-                          .num_records = LANES * 8,
-                          .dst_sel = {4, 5, 6, 7},
-                          .format = 20,
-                          .resource_level = 1,
-                          .oob_select = IR_OOB_RAW};
-  struct ir_vsharp in = out;
-  in.base = IN, in.num_records = 3 * 512;
-  ir_vsharp_encode(&out, &w->sgpr[4]);
-  ir_vsharp_encode(&in, &w->sgpr[8]);
-  for (uint32_t l = 0; l < LANES; l++) w->vgpr[0][l] = l;
-  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
-  s->exec[0] = s->exec[1] = 0xffffffffu;
-  for (uint32_t l = 0; l < LANES; l++) s->vgpr[0][l] = l;
-  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
-  w->mem = &map;
-  w->mem_count = 1;
-  char err[256];
-  bool ran = ir_interp_run(fn, w, 10000, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", k->name, err);
-  assert_true(ran);
-  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
-  ran = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: dispatch: %s\n", k->name, err);
-  assert_true(ran);
+  uint64_t ops[3 * LANES], *a = ops, *b = ops + LANES, *c = ops + 2 * LANES;
+  make_ops(a, b, c); /* operand k at IN + 512 k */
+  struct float_wave r =
+      float_wave_run(dev, src, 0xf0, k->name, ops, sizeof ops, LANES * 8, 3 * 512);
+  const uint8_t *gmem = r.device, *imem = r.interp;
   unsigned bad = 0;
   for (uint32_t l = 0; l < LANES; l++) {
     uint64_t x = k->neg_a ? a[l] ^ SIGN : a[l], y = k->abs_b ? b[l] & ~SIGN : b[l],
@@ -198,14 +146,8 @@ static void run_kernel(const struct kernel *k) {
     }
   }
   assert_int_equal(bad, 0);
-  assert_memory_equal(gmem, imem, WINDOW_SIZE);
+  float_wave_finish(&r);
   kernels_passed++;
-  free(imem);
-  free(gmem);
-  free(w);
-  free(s);
-  spirv_module_free(&m);
-  ir_function_destroy(fn);
 }
 
 static void fma64_matches_c(void **state) {
