@@ -259,8 +259,8 @@ static void guarded_fences(void **state) {
 /* The table kept across dispatches (shader_memory_use_window, what the emulator's compute
  * dispatch uses): two dispatches over the same window import it once and the second sees
  * the host's writes to it; after the unmap notification (shader_memory_unmapped, as the
- * kernel's hook reports it) and new memory mapped at the same address, the next dispatch
- * imports the new pages (no stale import) and reads their values. Values from C. */
+ * memory map's unmap observer reports it) and new memory mapped at the same address, the next
+ * dispatch imports the new pages (no stale import) and reads their values. Values from C. */
 static void kept_table(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
