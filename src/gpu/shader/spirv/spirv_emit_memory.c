@@ -46,93 +46,124 @@ static bool ends_with_fence(enum ir_op op) {
   }
 }
 
-/* Backward scan of block B from FOLLOW (an access after its end): the value at its start;
- * with MARK, records per instruction whether an access follows it. */
-static bool scan_back(struct emit *e, uint32_t b, bool follow, bool mark) {
+/* A block's effect on one of the two problems: the value at its far end is decided by its
+ * first (backward: last) barrier or access, or is the value at its near end when it has
+ * neither. */
+enum effect { PASS, SET, CLEAR };
+
+/* "follows" across block B (backward): an access in front of any barrier sets it, a barrier
+ * in front of any access clears it; with MARK, records per instruction whether an access
+ * may follow it before the next fence, given FOLLOW at B's end. */
+static enum effect follows_effect(const struct emit *e, uint32_t b) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_block *blk = &fn->blocks[b];
+  for (uint32_t i = 0; i < blk->count; i++) {
+    const struct ir_inst *in = &fn->insts[blk->insts[i]];
+    if (in->dead) continue;
+    if (in->op == IR_OP_barrier) return CLEAR;
+    if (is_access((enum ir_op)in->op)) return SET;
+  }
+  return PASS;
+}
+
+static void mark_follows(struct emit *e, uint32_t b, bool follow) {
   const struct ir_function *fn = e->fn;
   const struct ir_block *blk = &fn->blocks[b];
   for (uint32_t i = blk->count; i-- > 0;) {
     uint32_t id = blk->insts[i];
     const struct ir_inst *in = &fn->insts[id];
     if (in->dead) continue;
-    if (mark) e->follows[id] = follow;
+    e->follows[id] = follow;
     if (in->op == IR_OP_barrier) follow = false;
     else if (is_access((enum ir_op)in->op)) follow = true;
   }
-  return follow;
 }
 
-static bool scan_forward(struct emit *e, uint32_t b, bool dirty) {
+/* "dirty" across block B (forward, after mark_follows): the last barrier or access decides;
+ * a write whose emission ends with a fence (write_end) leaves it clean. */
+static enum effect dirty_effect(const struct emit *e, uint32_t b) {
   const struct ir_function *fn = e->fn;
   const struct ir_block *blk = &fn->blocks[b];
-  for (uint32_t i = 0; i < blk->count; i++) {
+  for (uint32_t i = blk->count; i-- > 0;) {
     uint32_t id = blk->insts[i];
     const struct ir_inst *in = &fn->insts[id];
     if (in->dead) continue;
-    if (in->op == IR_OP_barrier) dirty = false;
-    else if (is_access((enum ir_op)in->op))
-      dirty = !(ends_with_fence((enum ir_op)in->op) && e->follows[id]);
+    if (in->op == IR_OP_barrier) return CLEAR;
+    if (is_access((enum ir_op)in->op))
+      return ends_with_fence((enum ir_op)in->op) && e->follows[id] ? CLEAR : SET;
   }
-  return dirty;
+  return PASS;
 }
 
+/* Both problems are "may" problems over booleans that only grow from false: a block's value
+ * is SET by its own effect or passed through from a neighbour that has it, so each block is
+ * set at most once and queued at most once (linear in blocks plus edges, after one pass over
+ * the instructions for the effects and one to mark them). Only blocks reachable from the
+ * entry (those in the RPO) take part. */
 bool spirv_fence_plan(struct emit *e) {
   const struct ir_function *fn = e->fn;
-  uint32_t nb = fn->block_count, n = cfg_graph_rpo_count(fn->cfg);
+  const struct cfg_graph *g = fn->cfg;
+  uint32_t nb = fn->block_count, n = cfg_graph_rpo_count(g), size = nb ? nb : 1;
   e->follows = calloc(fn->inst_count ? fn->inst_count : 1, sizeof *e->follows);
-  e->dirty_in = calloc(nb ? nb : 1, sizeof *e->dirty_in);
-  bool *in = calloc(nb ? nb : 1, sizeof *in), *out = calloc(nb ? nb : 1, sizeof *out);
-  bool ok = e->follows && e->dirty_in && in && out;
-  /* follows: in[b] = an access may follow b's start; monotone, so iterate to the fixpoint */
-  for (bool changed = ok; changed;) {
-    changed = false;
-    for (uint32_t k = n; k-- > 0;) {
-      uint32_t b = cfg_graph_rpo_node(fn->cfg, k);
-      if (b >= nb) continue;
-      bool f = false;
-      for (uint32_t s = 0; s < cfg_graph_succ_count(fn->cfg, b); s++) {
-        uint32_t t = cfg_graph_succ(fn->cfg, b, s);
-        f |= t < nb && in[t];
-      }
-      bool v = scan_back(e, b, f, false);
-      if (v && !in[b]) {
-        in[b] = true;
-        changed = true;
-      }
+  e->dirty_in = calloc(size, sizeof *e->dirty_in);
+  bool *in = calloc(size, sizeof *in), *out = calloc(size, sizeof *out);
+  bool *live = calloc(size, sizeof *live);
+  uint8_t *effect = calloc(size, sizeof *effect);
+  uint32_t *work = malloc(size * sizeof *work);
+  bool ok = e->follows && e->dirty_in && in && out && live && effect && work;
+  uint32_t top = 0;
+  for (uint32_t k = 0; ok && k < n; k++) {
+    uint32_t b = cfg_graph_rpo_node(g, k);
+    if (b < nb) live[b] = true;
+  }
+  /* follows: in[b] = an access may follow b's start */
+  for (uint32_t b = 0; ok && b < nb; b++) {
+    if (!live[b]) continue;
+    effect[b] = (uint8_t)follows_effect(e, b);
+    if (effect[b] == SET) in[b] = true, work[top++] = b;
+  }
+  while (top) {
+    uint32_t t = work[--top];
+    for (uint32_t p = 0; p < cfg_graph_pred_count(g, t); p++) {
+      uint32_t q = cfg_graph_pred(g, t, p);
+      if (q < nb && live[q] && !in[q] && effect[q] == PASS) in[q] = true, work[top++] = q;
     }
   }
-  for (uint32_t k = 0; ok && k < n; k++) {
-    uint32_t b = cfg_graph_rpo_node(fn->cfg, k);
-    if (b >= nb) continue;
+  for (uint32_t b = 0; ok && b < nb; b++) {
+    if (!live[b]) continue;
     bool f = false;
-    for (uint32_t s = 0; s < cfg_graph_succ_count(fn->cfg, b); s++) {
-      uint32_t t = cfg_graph_succ(fn->cfg, b, s);
-      f |= t < nb && in[t];
+    for (uint32_t s = 0; s < cfg_graph_succ_count(g, b) && !f; s++) {
+      uint32_t t = cfg_graph_succ(g, b, s);
+      f = t < nb && in[t];
     }
-    scan_back(e, b, f, true);
+    mark_follows(e, b, f);
   }
   /* dirty: out[b] = an access since the last fence at b's end */
-  for (uint32_t b = 0; ok && b < nb; b++) out[b] = false;
-  for (bool changed = ok; changed;) {
-    changed = false;
-    for (uint32_t k = 0; k < n; k++) {
-      uint32_t b = cfg_graph_rpo_node(fn->cfg, k);
-      if (b >= nb) continue;
-      bool d = false;
-      for (uint32_t p = 0; p < cfg_graph_pred_count(fn->cfg, b); p++) {
-        uint32_t q = cfg_graph_pred(fn->cfg, b, p);
-        d |= q < nb && out[q];
-      }
-      e->dirty_in[b] = d;
-      bool v = scan_forward(e, b, d);
-      if (v && !out[b]) {
-        out[b] = true;
-        changed = true;
-      }
+  for (uint32_t b = 0; ok && b < nb; b++) {
+    if (!live[b]) continue;
+    effect[b] = (uint8_t)dirty_effect(e, b);
+    if (effect[b] == SET) out[b] = true, work[top++] = b;
+  }
+  while (top) {
+    uint32_t q = work[--top];
+    for (uint32_t s = 0; s < cfg_graph_succ_count(g, q); s++) {
+      uint32_t t = cfg_graph_succ(g, q, s);
+      if (t < nb && live[t] && !out[t] && effect[t] == PASS) out[t] = true, work[top++] = t;
     }
+  }
+  for (uint32_t b = 0; ok && b < nb; b++) {
+    bool d = false;
+    for (uint32_t p = 0; live[b] && p < cfg_graph_pred_count(g, b) && !d; p++) {
+      uint32_t q = cfg_graph_pred(g, b, p);
+      d = q < nb && out[q];
+    }
+    e->dirty_in[b] = d;
   }
   free(in);
   free(out);
+  free(live);
+  free(effect);
+  free(work);
   if (!ok) e->b.failed = true;
   return ok;
 }
