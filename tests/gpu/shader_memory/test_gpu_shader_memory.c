@@ -256,6 +256,91 @@ static void guarded_fences(void **state) {
   free(w);
 }
 
+/* Barriers of the module SPV (OpControlBarrier) and how many of them are guarded: behind an
+ * OpBranchConditional on an OpSpecConstantTrue (the only boolean specialization constant
+ * a compute module branches on is SPIRV_SPEC_GUARDED_FENCES). Read from the words. */
+static void count_barriers(const uint32_t *spv, size_t count, unsigned *all, unsigned *guarded) {
+  uint32_t spec_true[8];
+  unsigned ns = 0;
+  *all = *guarded = 0;
+  for (size_t i = 5; i < count;) {
+    uint32_t op = spv[i] & 0xffff, len = spv[i] >> 16;
+    if (!len) break;
+    if (op == 48 && ns < 8) spec_true[ns++] = spv[i + 2]; /* OpSpecConstantTrue */
+    if (op == 224) ++*all;                                /* OpControlBarrier */
+    for (unsigned k = 0; op == 250 && k < ns; k++)        /* OpBranchConditional */
+      if (spv[i + 1] == spec_true[k]) ++*guarded;
+    i += len;
+  }
+}
+
+/* The fence after a store (docs/shader-spirv.md, guarded fences): each lane stores l + 7 at
+ * A + 4l, loads B + 4l and stores what it read at C + 4l. Lanes run the instructions in
+ * lockstep on the hardware, so every load sees every lane's store. B far from A: no lane
+ * reads another's store, the guards hold and the dispatch leaves both fences out (the one
+ * after the first store and the one before the last); B = A + 4 or A - 4: lane l reads lane
+ * l +- 1's store, the fences run. Expected values from that rule in C. */
+static void guarded_fence_after_store(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char src[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "v_add_nc_u32 v2, 7, v0\n"
+      "global_store_dword v1, v2, s[0:1]\n"
+      "global_load_dword v3, v1, s[2:3]\n"
+      "s_waitcnt vmcnt(0)\n"
+      "global_store_dword v1, v3, s[4:5]\n"
+      "s_endpgm\n";
+  size_t n, count;
+  uint32_t *w = assemble(src, &n, false);
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  bool barrier;
+  char err[200];
+  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+  unsigned all, guarded;
+  count_barriers(spv, count, &all, &guarded);
+  assert_int_equal(all, 2);
+  assert_int_equal(guarded, 2);
+  uint32_t *r1 = calloc(4 * PAGE / 4, 4);
+  assert_non_null(r1);
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_true(shader_memory_map(m, R1, r1, 4 * PAGE, false, err, sizeof err));
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  assert_non_null(s);
+  s->exec[0] = 0xffffffffu;
+  for (uint32_t l = 0; l < 32; l++) s->vgpr[0][l] = l;
+  const uint64_t a = 0x1000, c = 0x3000;
+  static const int64_t loads[3] = {0x2000, 0x1004, 0xffc};
+  static const uint32_t want_spec[3] = {0, 1, 1};
+  for (int k = 0; k < 3; k++) {
+    static uint32_t mem[4 * PAGE / 4];
+    for (uint32_t i = 0; i < 4 * PAGE / 4; i++) r1[i] = 0x100 * i;
+    memcpy(mem, r1, sizeof mem);
+    shader_memory_host_wrote(m, R1, 4 * PAGE);
+    const uint64_t bases[3] = {R1 + a, R1 + (uint64_t)loads[k], R1 + c};
+    for (int i = 0; i < 3; i++) {
+      s->sgpr[2 * i] = (uint32_t)bases[i];
+      s->sgpr[2 * i + 1] = (uint32_t)(bases[i] >> 32);
+    }
+    assert_int_equal(spirv_guarded_fences(spv, count, s, 1), want_spec[k]);
+    assert_true(shader_dispatch_memory(dev, spv, count, s, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                                       sizeof err));
+    shader_memory_download(m, R1, 4 * PAGE);
+    for (uint32_t l = 0; l < 32; l++) mem[a / 4 + l] = l + 7; /* every store, then every load */
+    uint32_t got[32];
+    for (uint32_t l = 0; l < 32; l++) got[l] = mem[loads[k] / 4 + l];
+    for (uint32_t l = 0; l < 32; l++) mem[c / 4 + l] = got[l];
+    for (uint32_t i = 0; i < 4 * PAGE / 4; i++) assert_int_equal(r1[i], mem[i]);
+  }
+  shader_memory_destroy(m);
+  free(s);
+  free(r1);
+  free(spv);
+  free(w);
+}
+
 /* The table kept across dispatches (shader_memory_use_window, what the emulator's compute
  * dispatch uses): two dispatches over the same window import it once and the second sees
  * the host's writes to it; after the unmap notification (shader_memory_unmapped, as the
@@ -345,6 +430,7 @@ int main(void) {
                                      cmocka_unit_test(copies_upload_marked_pages_only),
                                      cmocka_unit_test(bad_ranges),
                                      cmocka_unit_test(guarded_fences),
+                                     cmocka_unit_test(guarded_fence_after_store),
                                      cmocka_unit_test(kept_table)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);

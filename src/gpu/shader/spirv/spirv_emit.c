@@ -152,11 +152,13 @@ static void barrier(struct emit *e) { spirv_lane_barrier(e); }
  * read-after-write between lanes: lane A's earlier load, lane B's later load of A's data),
  * and consecutive fences merge (no access in between). */
 static void write_begin(struct emit *e) {
+  if (e->split && e->split[e->cur] == SPIRV_FENCE_COVERED) return; /* the fence just before */
   if (e->split && e->split[e->cur]) spirv_guarded_fence(e); /* a fence the dispatch may drop */
   else if (!e->fenced) barrier(e);
 }
 static void write_end(struct emit *e) {
-  if (!e->follows || e->follows[e->cur]) barrier(e);
+  if (e->split_after && e->split_after[e->cur]) spirv_guarded_fence_after(e); /* may be dropped */
+  else if (!e->follows || e->follows[e->cur]) barrier(e);
   else e->fenced = false; /* nothing follows before the next fence */
 }
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {

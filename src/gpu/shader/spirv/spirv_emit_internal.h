@@ -70,6 +70,10 @@ struct emit {
    * follows its guarded fence (0: none); per block, the label of its last part (0: its
    * own); the specialization constant that runs them */
   uint32_t *split, *end;
+  /* per instruction, the label of the block that follows the guarded fence after a write
+   * (0: none); SPIRV_FENCE_COVERED in split: the guarded fence after the access just before
+   * this write stands for the one before it */
+  uint32_t *split_after;
   uint32_t fences_spec;
   uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
@@ -211,8 +215,11 @@ void spirv_fence_free(struct emit *e);
 /* Plans the guarded fences (after spirv_fence_plan, with the block labels allocated) and
  * records their guards in the module; structured functions only. */
 bool spirv_guard_plan(struct emit *e);
-/* The fence before the store being emitted when it is guarded (e->split[e->cur]). */
+#define SPIRV_FENCE_COVERED UINT32_MAX
+/* The fence before the write being emitted when it is guarded (e->split[e->cur]). */
 void spirv_guarded_fence(struct emit *e);
+/* The fence after the write being emitted when it is guarded (e->split_after[e->cur]). */
+void spirv_guarded_fence_after(struct emit *e);
 /* The label a successor's phi names for block B (its last part). */
 static inline uint32_t spirv_block_end(const struct emit *e, uint32_t b) {
   return e->end && e->end[b] ? e->end[b] : e->begin[b];

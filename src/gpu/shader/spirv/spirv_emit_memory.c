@@ -172,10 +172,11 @@ void spirv_fence_free(struct emit *e) {
   free(e->follows);
   free(e->dirty_in);
   free(e->split);
+  free(e->split_after);
   free(e->end);
   e->follows = NULL;
   e->dirty_in = NULL;
-  e->split = e->end = NULL;
+  e->split = e->end = e->split_after = NULL;
 }
 
 /* ---- guest addresses: the range table ---------------------------------------------------
@@ -405,7 +406,8 @@ static uint32_t access_addr(const struct ir_function *fn, uint32_t id, uint32_t 
   switch ((enum ir_op)fn->insts[id].op) {
     case IR_OP_load_global: *pred = IR_NONE; return a[0];
     case IR_OP_load_global_if: *pred = a[1]; return a[0];
-    case IR_OP_store_global: *pred = a[2]; return a[0];
+    case IR_OP_store_global:
+    case IR_OP_atomic_global: *pred = a[2]; return a[0];
     default: *pred = IR_NONE; return IR_NONE;
   }
 }
@@ -415,14 +417,65 @@ static struct access_form access_of(const struct emit *e, const struct form *for
   return addr == IR_NONE ? (struct access_form){0} : access_form_of(e, forms, addr, pred);
 }
 
+/* Adds the guard of the pair (write S, access O) to G (NG of them, no duplicates): false when
+ * O's form does not tell, or G is full. */
+static bool add_guard(struct guard *g, uint32_t *ng, struct access_form s, struct access_form o) {
+  if (!o.known || o.off.sym != s.off.sym) return false;
+  struct guard add = {
+      {s.base[0], s.base[1]}, {o.base[0], o.base[1]}, s.off.lo - o.off.hi, s.off.hi - o.off.lo};
+  for (uint32_t j = 0; j < *ng; j++)
+    if (memcmp(&g[j], &add, sizeof add) == 0) return true;
+  if (*ng == MAX_GUARDS) return false;
+  g[(*ng)++] = add;
+  return true;
+}
+
+/* Whether the fences of a write of OP may be guarded (the guards know its address) */
+static bool guardable_write(enum ir_op op) {
+  return op == IR_OP_store_global || op == IR_OP_atomic_global;
+}
+
+/* The fence after write W (at index I of block B, form S) orders it against the accesses
+ * that follow it before the next fence. It can be guarded when they all lie in B before a
+ * barrier of B, or before B's end with none after it (follows), and each pairs with W in a
+ * guard; the guards go to G. */
+static bool span_after(const struct emit *e, const struct form *forms, uint32_t b, uint32_t i,
+                       struct access_form s, struct guard *g, uint32_t *ng) {
+  const struct ir_function *fn = e->fn;
+  const struct ir_block *blk = &fn->blocks[b];
+  uint32_t last = blk->insts[i], seen = 0;
+  for (uint32_t j = i + 1; j < blk->count; j++) {
+    uint32_t id = blk->insts[j];
+    const struct ir_inst *in = &fn->insts[id];
+    if (in->dead) continue;
+    if (in->op == IR_OP_barrier) return seen > 0;
+    last = id;
+    if (!is_access((enum ir_op)in->op)) continue;
+    if (++seen > MAX_WINDOW || !add_guard(g, ng, s, access_of(e, forms, id))) return false;
+  }
+  return seen > 0 && !e->follows[last];
+}
+
+static bool guard_after(const struct emit *e, const struct form *forms, uint32_t b, uint32_t i,
+                        struct access_form s, struct guard *g, uint32_t *ng) {
+  struct guard t[MAX_GUARDS];
+  uint32_t nt = *ng;
+  memcpy(t, g, nt * sizeof *t);
+  if (!span_after(e, forms, b, i, s, t, &nt)) return false;
+  memcpy(g, t, nt * sizeof *t); /* only a fence that is guarded adds its guards */
+  *ng = nt;
+  return true;
+}
+
 bool spirv_guard_plan(struct emit *e) {
   const struct ir_function *fn = e->fn;
   if (e->dispatch || !fn->structured || !e->dirty_in) return true;
   uint32_t n = fn->inst_count ? fn->inst_count : 1, nb = fn->block_count;
   struct form *forms = calloc(n, sizeof *forms);
   e->split = calloc(n, sizeof *e->split);
+  e->split_after = calloc(n, sizeof *e->split_after);
   e->end = calloc(nb ? nb : 1, sizeof *e->end);
-  if (!forms || !e->split || !e->end) {
+  if (!forms || !e->split || !e->split_after || !e->end) {
     free(forms);
     e->b.failed = true;
     return false;
@@ -454,29 +507,23 @@ bool spirv_guard_plan(struct emit *e) {
       }
       if (!is_access((enum ir_op)in->op)) continue;
       struct access_form s = access_of(e, forms, id);
-      if (in->op == IR_OP_store_global && s.known && !unknown && nw) {
-        /* every earlier access of the window against this store */
-        struct guard add[MAX_WINDOW];
-        uint32_t na = 0;
+      bool write = guardable_write((enum ir_op)in->op) && s.known;
+      if (write && !unknown && nw) {
+        /* every earlier access of the window against this write */
+        struct guard t[MAX_GUARDS];
+        uint32_t nt = ng;
+        memcpy(t, g, nt * sizeof *t);
         bool ok = true;
-        for (uint32_t w = 0; ok && w < nw; w++) {
-          struct access_form o = access_of(e, forms, window[w]);
-          ok = o.known && o.off.sym == s.off.sym;
-          add[na++] = (struct guard){{s.base[0], s.base[1]},
-                                     {o.base[0], o.base[1]},
-                                     s.off.lo - o.off.hi,
-                                     s.off.hi - o.off.lo};
-        }
-        for (uint32_t k = 0; ok && k < na; k++) {
-          bool dup = false;
-          for (uint32_t j = 0; j < ng && !dup; j++)
-            dup = memcmp(&g[j], &add[k], sizeof add[k]) == 0;
-          if (dup) continue;
-          if (ng == MAX_GUARDS) ok = false;
-          else g[ng++] = add[k];
-        }
-        if (ok) e->end[b] = e->split[id] = spv_id(&e->b);
+        for (uint32_t w = 0; ok && w < nw; w++)
+          ok = add_guard(t, &nt, s, access_of(e, forms, window[w]));
+        if (ok) memcpy(g, t, nt * sizeof *t), ng = nt;
+        /* right after a guarded fence after a write, with no access between: that fence
+         * (kept, or dropped because every guard holds) stands for this one */
+        if (ok && e->split_after[window[nw - 1]]) e->split[id] = SPIRV_FENCE_COVERED;
+        else if (ok) e->end[b] = e->split[id] = spv_id(&e->b);
       }
+      if (write && e->follows[id] && guard_after(e, forms, b, i, s, g, &ng))
+        e->end[b] = e->split_after[id] = spv_id(&e->b);
       if (!s.known || nw == MAX_WINDOW) unknown = true;
       else window[nw++] = id;
     }
@@ -498,6 +545,19 @@ bool spirv_guard_plan(struct emit *e) {
   spv_decorate(&e->b, e->fences_spec, SpvDecorationSpecId, &id, 1);
   spv_name(&e->b, e->fences_spec, "guarded_fences");
   return true;
+}
+
+void spirv_guarded_fence_after(struct emit *e) {
+  uint32_t m = e->split_after[e->cur], then = spv_id(&e->b);
+  uint32_t sm[2] = {m, SpvSelectionControlMaskNone};
+  inst(e, SpvOpSelectionMerge, sm, 2);
+  uint32_t br[3] = {e->fences_spec, then, m};
+  inst(e, SpvOpBranchConditional, br, 3);
+  inst(e, SpvOpLabel, &then, 1);
+  spirv_lane_barrier(e);
+  inst(e, SpvOpBranch, &m, 1);
+  inst(e, SpvOpLabel, &m, 1);
+  e->fenced = false; /* the fence may be left out of the pipeline */
 }
 
 void spirv_guarded_fence(struct emit *e) {
