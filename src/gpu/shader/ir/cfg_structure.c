@@ -935,43 +935,6 @@ static struct cfg_graph *structural_graph(const struct cfg_graph *g,
   return NULL;
 }
 
-/* The single-entry rule: every branch from a reachable block outside a construct into it
- * goes to the construct's header (the continue target, for a continue construct). Breaks
- * and continues leave constructs; they only enter the merge or continue target, which are
- * outside the construct they leave. */
-static bool check_construct_entries(const struct cfg_graph *g, const struct cfg_graph *sg,
-                                    const struct cfg_structure *s, const uint32_t *by_pre,
-                                    uint32_t h, char *err, size_t err_size) {
-  const struct cfg_node_shape *sh = &s->shapes[h];
-  if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
-  int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
-  for (int part = 0; part < parts; part++) {
-    uint32_t entry = part ? sh->continue_to : h;
-    /* every member is in H's subtree of the structural dominator tree, outside its merge's */
-    for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
-      if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
-        k = sg->dom_post[sh->merge];
-        continue;
-      }
-      uint32_t b = by_pre[k];
-      if (b == entry || !cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
-      for (uint32_t i = 0; i < cfg_gi_pred_count(g, b); i++) {
-        uint32_t p = cfg_gi_pred(g, b, i);
-        if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
-        const char *from = !cfg_graph_dominates(sg, h, p) ? "outside the header"
-                           : sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, p)
-                               ? "past the merge"
-                               : "the continue construct";
-        snprintf(err, err_size, "^%u (%s) enters the %s construct of ^%u at ^%u, not at ^%u", p,
-                 from, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection",
-                 h, b, entry);
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                          size_t err_size) {
   uint32_t n = cfg_graph_node_count(g);
@@ -1061,15 +1024,25 @@ static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structu
   return false;
 }
 
-/* Every edge that leaves a construct is a structured exit (structured_exit). */
-static bool check_construct_exits(const struct cfg_graph *g, const struct cfg_graph *sg,
-                                  const struct cfg_structure *s, const uint32_t *merge_owner,
-                                  const uint32_t *by_pre, uint32_t h, char *err,
-                                  size_t err_size, uint32_t *bad_sel) {
+/* The two rules over construct H's blocks, in one walk per construct part (every member is
+ * in H's subtree of the structural dominator tree, outside its merge's):
+ *   single entry: every branch from a reachable block outside a construct into it goes to
+ *     the construct's header (the continue target, for a continue construct). Breaks and
+ *     continues leave constructs; they only enter the merge or continue target, which are
+ *     outside the construct they leave.
+ *   structured exits: every edge that leaves the construct is one (structured_exit).
+ * A broken entry is reported before a broken exit (the first of each in walk order), and
+ * only a broken exit names a selection in *BAD_SEL. */
+static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *sg,
+                            const struct cfg_structure *s, const uint32_t *merge_owner,
+                            const uint32_t *by_pre, uint32_t h, char *err, size_t err_size,
+                            uint32_t *bad_sel) {
   const struct cfg_node_shape *sh = &s->shapes[h];
   if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) return true;
   int parts = sh->shape == CFG_SHAPE_LOOP ? 2 : 1;
+  bool bad_exit = false;
   for (int part = 0; part < parts; part++) {
+    uint32_t entry = part ? sh->continue_to : h;
     for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
       if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
         k = sg->dom_post[sh->merge];
@@ -1077,19 +1050,31 @@ static bool check_construct_exits(const struct cfg_graph *g, const struct cfg_gr
       }
       uint32_t b = by_pre[k];
       if (!cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
-      for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
+      for (uint32_t i = 0; b != entry && i < cfg_gi_pred_count(g, b); i++) {
+        uint32_t p = cfg_gi_pred(g, b, i);
+        if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
+        const char *from = !cfg_graph_dominates(sg, h, p) ? "outside the header"
+                           : sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, p)
+                               ? "past the merge"
+                               : "the continue construct";
+        snprintf(err, err_size, "^%u (%s) enters the %s construct of ^%u at ^%u, not at ^%u", p,
+                 from, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection",
+                 h, b, entry);
+        return false;
+      }
+      for (uint32_t i = 0; !bad_exit && i < cfg_gi_succ_count(g, b); i++) {
         uint32_t x = cfg_gi_succ(g, b, i);
         if (construct_member(sg, sh, h, part, x) ||
             structured_exit(sg, s, merge_owner, h, part, x))
           continue;
-        if (bad_sel && sh->shape == CFG_SHAPE_SELECTION) *bad_sel = h;
+        bad_exit = true; /* the message stays unless a broken entry replaces it */
         snprintf(err, err_size, "^%u exits the %s construct of ^%u to ^%u, not a structured exit",
                  b, part ? "continue" : sh->shape == CFG_SHAPE_LOOP ? "loop" : "selection", h, x);
-        return false;
       }
     }
   }
-  return true;
+  if (bad_exit && bad_sel && sh->shape == CFG_SHAPE_SELECTION) *bad_sel = h;
+  return !bad_exit;
 }
 
 /* cfg_structure_check_entries; *BAD_SEL (when not NULL) receives the header of a selection
@@ -1124,8 +1109,7 @@ static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, 
   bool ok = true;
   for (uint32_t h = 0; h < n && ok; h++)
     if (cfg_gi_reachable(g, h))
-      ok = check_construct_entries(g, sg, s, by_pre, h, err, err_size) &&
-           check_construct_exits(g, sg, s, merge_owner, by_pre, h, err, err_size, bad_sel);
+      ok = check_construct(g, sg, s, merge_owner, by_pre, h, err, err_size, bad_sel);
   free(merge_owner);
   cfg_graph_destroy(sg);
   return ok;
