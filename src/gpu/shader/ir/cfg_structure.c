@@ -889,8 +889,8 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * continue construct (a case the fuzzer found).
  * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
  * loop H instead of its loop or selection construct. */
-static bool in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
-                                  uint32_t b) {
+static inline __attribute__((always_inline)) bool
+in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t b) {
   /* a block post-dominates itself: the continue target alone (the usual continue construct)
    * needs no post-dominator analysis of SG */
   return cfg_gi_dominates(sg, sh->continue_to, b) &&
@@ -898,8 +898,9 @@ static bool in_continue_construct(const struct cfg_graph *sg, const struct cfg_n
          (sh->merge == CFG_NONE || !cfg_gi_dominates(sg, sh->merge, b));
 }
 
-static bool construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
-                             uint32_t h, bool continue_part, uint32_t b) {
+static inline __attribute__((always_inline)) bool
+construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t h,
+                 bool continue_part, uint32_t b) {
   if (continue_part) return in_continue_construct(sg, sh, b);
   if (!cfg_gi_dominates(sg, h, b)) return false;
   if (sh->merge != CFG_NONE && cfg_gi_dominates(sg, sh->merge, b)) return false;
@@ -910,8 +911,9 @@ static bool construct_member(const struct cfg_graph *sg, const struct cfg_node_s
  * merge's subtree (the blocks the checks walk): H dominates B and the merge does not (were
  * the merge outside H's subtree and dominating B, it would dominate H in SG and so in G,
  * where H dominates it), so only the continue construct decides. */
-static bool walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh,
-                          bool continue_part, uint32_t b) {
+static inline __attribute__((always_inline)) bool
+walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, bool continue_part,
+              uint32_t b) {
   if (continue_part) return in_continue_construct(sg, sh, b);
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
