@@ -184,7 +184,10 @@ int main(int argc, char **argv) {
     snprintf(path, sizeof path, "%s/%s.bin", argv[1], aco[i]);
     struct shader *s = &corpus[n];
     memset(s, 0, sizeof *s);
-    if (!(s->words = read_bin(path, &s->count))) continue;
+    if (!(s->words = read_bin(path, &s->count))) {
+      printf("  aco/%-20s not in the corpus: %s unreadable\n", aco[i], path);
+      continue;
+    }
     snprintf(s->name, sizeof s->name, "aco/%s", aco[i]);
     s->wave = strstr(aco[i], "_w32") ? 32 : 64;
     n++;
