@@ -334,6 +334,13 @@ enum {
   BATCH_TYPE_PROTECT = 4,
 };
 
+/* BatchMap's protect operations do not round as Mprotect does: a span that is not 16 KiB
+ * aligned is EINVAL (the SDK reference's notes on SceKernelBatchMapEntry and BatchMap; pool
+ * space asks 64 KiB, which guest_vm checks). */
+static bool protect_span_ok(const struct kernel_batch_map_entry *e) {
+  return !(((uint64_t)(uintptr_t)e->start | e->length) & (PAGE - 1));
+}
+
 int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
                       int flags) {
   int r = 0, i = 0;
@@ -359,13 +366,15 @@ int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, i
       r = kernel_sce_munmap(e->start, e->length);
       break;
     case BATCH_PROTECT:
-      r = kernel_sce_mprotect(e->start, e->length, e->protection);
+      r = protect_span_ok(e) ? kernel_sce_mprotect(e->start, e->length, e->protection)
+                             : SCE_KERNEL_ERROR(GUEST_EINVAL);
       break;
     case BATCH_MAP_FLEXIBLE:
       r = (int)hle_sce_result(map_flexible(&at, e->length, e->protection, flags, 0, NULL));
       break;
     case BATCH_TYPE_PROTECT:
-      r = kernel_mtypeprotect(e->start, e->length, e->type, e->protection);
+      r = protect_span_ok(e) ? kernel_mtypeprotect(e->start, e->length, e->type, e->protection)
+                             : SCE_KERNEL_ERROR(GUEST_EINVAL);
       break;
     default:
       r = SCE_KERNEL_ERROR(GUEST_EINVAL);

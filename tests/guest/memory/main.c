@@ -243,6 +243,15 @@ static void batch_map(void) {
   query("query batch 3", b + KB(48), 0);
   expect("Mtypeprotect", sceKernelMtypeprotect(b + KB(16), KB(16), SCE_KERNEL_MTYPE_C_SHARED, RW), 0);
   query("query after Mtypeprotect", b + KB(16), 0);
+  /* BatchMap's protect entries do not round as Mprotect does (the SDK reference) */
+  SceKernelBatchMapEntry pe = {b + 100, 0, KB(16), RW, 0, 0, SCE_KERNEL_MAP_OP_PROTECT};
+  expect("BatchMap protect at an address not 16 KiB aligned", sceKernelBatchMap(&pe, 1, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("  entries done", done, 0);
+  pe.start = b;
+  pe.length = KB(16) + 100;
+  pe.operation = SCE_KERNEL_MAP_OP_TYPE_PROTECT;
+  expect("BatchMap type-protect of a length not 16 KiB aligned", sceKernelBatchMap(&pe, 1, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mprotect at an address not 16 KiB aligned (rounds)", sceKernelMprotect(b + 100, KB(16), RW), 0);
   SceKernelBatchMapEntry u = {b, 0, KB(64), 0, 0, 0, SCE_KERNEL_MAP_OP_UNMAP};
   expect("BatchMap2 unmap all", sceKernelBatchMap2(&u, 1, &done, 0), 0);
   expect("  entries done", done, 1);
