@@ -228,6 +228,45 @@ uint32_t agc_dcb_stall_command_buffer_parser_get_size(void);
  * clear), in bytes; 0 for another operation. */
 uint64_t agc_dcb_context_state_op_get_size(uint32_t operation);
 
+/* COPY_DATA of one 32-bit (ITEM_SIZE 0) or 64-bit (1) value from SRC (a register, memory, an
+ * immediate, a counter) to DST. The compute form takes SRC and DST as the packet's SRC_SEL
+ * and DST_SEL; the graphics form as SEL << 1 | ENGINE (docs/agc.md: one source's reading). */
+uint32_t *agc_acb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm);
+uint32_t *agc_dcb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm);
+
+/* ---- the GetSize companions of builders not written yet (agc_sizes.c): the sizes the
+ * console's library returns (docs/agc.md) ---- */
+uint32_t agc_atomic_gds_get_size(void);                  /* 44 */
+uint32_t agc_atomic_mem_get_size(void);                  /* 36 */
+uint32_t agc_copy_data_get_size(void);                   /* 24 */
+uint32_t agc_acb_jump_get_size(void);                    /* 16 */
+uint32_t agc_prime_utcl2_get_size(void);                 /* 20 */
+uint32_t agc_queue_end_of_shader_action_get_size(void);  /* 32 */
+uint32_t agc_cb_cond_write_get_size(void);               /* 36 */
+uint32_t agc_dcb_predication_get_size(void);             /* 16: the Set*Predication* forms */
+uint32_t agc_dcb_set_index_indirect_args_get_size(void); /* 16 */
+uint32_t agc_dcb_get_lod_stats_get_size(void);           /* 20 */
+/* SIZE 0 (32 bits): 56, 1 (64 bits): 64, else 0. */
+uint64_t agc_wait_on_address_get_size(uint32_t size);
+
+/* ---- patches of the label and wait packets (agc_patch_sync.c): they change the driver
+ * packet sceAgcCbReleaseMem / sceAgc*WaitRegMem wrote; 0 or AGC_ERROR_INVALID_PACKET ---- */
+int agc_queue_end_of_pipe_action_patch_address(uint32_t *cmd, uint64_t address);
+int agc_queue_end_of_pipe_action_patch_data(uint32_t *cmd, uint32_t context_id, uint32_t data_sel,
+                                            uint64_t data);
+int agc_queue_end_of_pipe_action_patch_gcr_cntl(uint32_t *cmd, uint16_t gcr_cntl);
+int agc_queue_end_of_pipe_action_patch_type(uint32_t *cmd, uint8_t action);
+int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address);
+int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference);
+int agc_wait_reg_mem_patch_mask(uint32_t *cmd, uint64_t mask);
+int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func);
+
 /* ---- register lists read from memory (agc_indirect.c) ---- */
 /* The patch functions' error for a packet of another kind (one source's code). */
 #define AGC_ERROR_INVALID_PACKET ((int)0x8A6C000Cu)
@@ -292,6 +331,11 @@ uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t 
                         uint32_t then_dwords, uint8_t cache_policy2, uint64_t else_ib,
                         uint32_t else_dwords);
 uint32_t agc_cb_branch_get_size(void);
+/* CbBranch's packet: its compare address (8-aligned), its then or else buffer (dword aligned,
+ * at most 0xFFFFF dwords). */
+int agc_branch_patch_set_compare_address(uint32_t *cmd, uint64_t address);
+int agc_branch_patch_set_then_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
+int agc_branch_patch_set_else_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
 int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
 int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type);
 

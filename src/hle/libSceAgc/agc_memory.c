@@ -1,7 +1,8 @@
 /* Memory and flow builders (agc.h): DMA_DATA, COND_EXEC, PFP_SYNC_ME, and the GetSize
- * companions whose packets are known (EVENT_WRITE, the context state operations). Headers
- * and extents are those the console's library was measured writing; bodies follow AMD's
+ * companions whose packets are known (EVENT_WRITE, the context state operations), COPY_DATA.
+ * Headers and extents are those the console's library was measured writing; bodies follow AMD's
  * packet definitions (docs/agc.md). */
+#include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
 
@@ -70,4 +71,46 @@ uint32_t agc_dcb_stall_command_buffer_parser_get_size(void) { return 2 * 4; }
 uint64_t agc_dcb_context_state_op_get_size(uint32_t operation) {
   static const uint32_t dwords[4] = {5, 27, 27, 32}; /* clear, push, pop, push and clear */
   return operation < 4 ? dwords[operation] * 4u : 0;
+}
+
+/* COPY_DATA (6): SRC_SEL (3:0), DST_SEL (11:8), SRC_CACHE_POLICY (14:13), COUNT_SEL (16),
+ * WR_CONFIRM (20), DST_CACHE_POLICY (26:25), ENGINE_SEL (31:30); source address or immediate
+ * lo, hi; destination lo, hi. */
+static uint32_t *copy_data(struct agc_cb *cb, unsigned dst_sel, unsigned src_sel, unsigned engine,
+                           uint8_t dst_cache_policy, uint64_t dst_address, uint8_t src_cache_policy,
+                           uint64_t src, uint8_t item_size, uint8_t write_confirm) {
+  if (dst_sel > 0xF || src_sel > 0xF || dst_cache_policy > 3 || src_cache_policy > 3 ||
+      item_size > 1 || write_confirm > 1)
+    return NULL;
+  LOG_ONCE(hle, STUB,
+           "sceAgc*CopyData: the selectors are read as one source reads them (docs/agc.md)");
+  uint32_t *p = agc_cb_alloc(cb, 6);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_COPY_DATA, 5);
+  p[1] = src_sel | dst_sel << 8 | (uint32_t)src_cache_policy << 13 | (uint32_t)item_size << 16 |
+         (uint32_t)write_confirm << 20 | (uint32_t)dst_cache_policy << 25 | engine << 30;
+  p[2] = (uint32_t)src;
+  p[3] = (uint32_t)(src >> 32);
+  p[4] = (uint32_t)dst_address;
+  p[5] = (uint32_t)(dst_address >> 32);
+  return p;
+}
+
+uint32_t *agc_acb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm) {
+  return copy_data(cb, dst, src, 0, dst_cache_policy, dst_address, src_cache_policy,
+                   src_address_or_immediate, item_size, write_confirm);
+}
+
+/* The graphics form: SRC and DST carry the selector above bit 0; SRC's bit 0 is ENGINE_SEL
+ * (1: the prefetch parser). */
+uint32_t *agc_dcb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm) {
+  return copy_data(cb, (unsigned)dst >> 1, (unsigned)src >> 1, src & 1u, dst_cache_policy,
+                   dst_address, src_cache_policy, src_address_or_immediate, item_size,
+                   write_confirm);
 }
