@@ -312,6 +312,9 @@ uint32_t *sceAgcDcbCopyData(SceAgcCb *cb, uint8_t dst, uint8_t dstCachePolicy,
 uint32_t *sceAgcAcbCopyData(SceAgcCb *cb, uint8_t dst, uint8_t dstCachePolicy,
                             const volatile void *dstAddress, uint8_t src, uint8_t srcCachePolicy,
                             uint64_t srcAddressOrImmediate, uint8_t itemSize, uint8_t writeConfirm);
+/* CLEAR_STATE: COMMAND 0 clears the context registers to their defaults (1 push, 2 pop, 3
+ * push and clear). */
+uint32_t *sceAgcDcbClearState(SceAgcCb *cb, uint32_t command);
 uint32_t sceAgcDcbCopyDataGetSize(void);
 uint32_t sceAgcAcbCopyDataGetSize(void);
 

@@ -240,6 +240,14 @@ uint32_t *agc_dcb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_po
                             uint64_t src_address_or_immediate, uint8_t item_size,
                             uint8_t write_confirm);
 
+/* CLEAR_STATE with COMMAND (0 clear, 1 push, 2 pop, 3 push and clear; a 4-bit field). */
+uint32_t *agc_dcb_clear_state(struct agc_cb *cb, uint32_t command);
+/* GET_LOD_STATS: the LOD statistics into BUFFER (64-byte aligned, BUFFER_BYTES long) every
+ * INTERVAL x 100k clocks, counters reset after RESET_COUNT reports (or now: FORCE_RESET). */
+uint32_t *agc_dcb_get_lod_stats(struct agc_cb *cb, uint8_t cache_policy, uint64_t buffer,
+                                uint32_t buffer_bytes, uint32_t reset_count, uint8_t force_reset,
+                                uint8_t report_and_reset, uint32_t interval_100k_clocks);
+
 /* ---- the GetSize companions of builders not written yet (agc_sizes.c): the sizes the
  * console's library returns (docs/agc.md) ---- */
 uint32_t agc_atomic_gds_get_size(void);                  /* 44 */

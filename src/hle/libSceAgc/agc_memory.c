@@ -114,3 +114,33 @@ uint32_t *agc_dcb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_po
                    dst_address, src_cache_policy, src_address_or_immediate, item_size,
                    write_confirm);
 }
+
+/* CLEAR_STATE (2): CMD (3:0; 0 clear, 1 push, 2 pop, 3 push and clear). */
+uint32_t *agc_dcb_clear_state(struct agc_cb *cb, uint32_t command) {
+  if (command > 0xF) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 2);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_CLEAR_STATE, 1);
+  p[1] = command;
+  return p;
+}
+
+/* GET_LOD_STATS (5): the buffer's size in bytes; its address (64-byte aligned) lo, hi;
+ * INTERVAL (9:2), RESET_CNT (17:10), RESET_FORCE (18), REPORT_AND_RESET (19), CACHE_POLICY
+ * (29:28). */
+uint32_t *agc_dcb_get_lod_stats(struct agc_cb *cb, uint8_t cache_policy, uint64_t buffer,
+                                uint32_t buffer_bytes, uint32_t reset_count, uint8_t force_reset,
+                                uint8_t report_and_reset, uint32_t interval_100k_clocks) {
+  if (cache_policy > 3 || (buffer & 0x3F) || reset_count > 0xFF || force_reset > 1 ||
+      report_and_reset > 1 || interval_100k_clocks > 0xFF)
+    return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 5);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_GET_LOD_STATS, 4);
+  p[1] = buffer_bytes;
+  p[2] = (uint32_t)buffer;
+  p[3] = (uint32_t)(buffer >> 32);
+  p[4] = interval_100k_clocks << 2 | reset_count << 10 | (uint32_t)force_reset << 18 |
+         (uint32_t)report_and_reset << 19 | (uint32_t)cache_policy << 28;
+  return p;
+}

@@ -23,13 +23,11 @@ HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_begin_occlusion_query_get_size, sceAgcDcbBeginOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_clear_state, sceAgcDcbClearState, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
@@ -165,7 +163,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
              agc_stub_dcb_begin_occlusion_query_get_size, HLE_STUB),
-    HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_stub_dcb_clear_state, HLE_STUB),
+    HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_dcb_clear_state, HLE_IMPLEMENTED),
     HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
     HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
@@ -218,7 +216,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_dcb_event_write_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
+    HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_dcb_get_lod_stats, HLE_IMPLEMENTED),
     HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_dcb_get_lod_stats_get_size,
              HLE_IMPLEMENTED),
     /* PARTIAL: two constant control bits come from one source (docs/agc.md). */

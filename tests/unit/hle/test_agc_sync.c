@@ -1,9 +1,9 @@
-/* libSceAgc's COPY_DATA builders, the GetSize companions of builders not written yet, and the
- * patch functions of the label, wait and branch packets. Expected dwords are written here from
- * AMD's PM4 definitions (type-3 header 3 << 30 | (body dwords - 1) << 16 | opcode << 8;
- * COPY_DATA 0x40: SRC_SEL 3:0, DST_SEL 11:8, SRC_CACHE_POLICY 14:13, COUNT_SEL 16, WR_CONFIRM
- * 20, DST_CACHE_POLICY 26:25, ENGINE_SEL 31:30, then source and destination lo, hi) and from
- * the driver packets' layouts (docs/agc.md); the sizes are the packets' lengths in AMD's
+/* libSceAgc's COPY_DATA, CLEAR_STATE and GET_LOD_STATS builders, the GetSize companions of builders
+ * not written yet, and the patch functions of the label, wait and branch packets. Expected dwords
+ * are written here from AMD's PM4 definitions (type-3 header 3 << 30 | (body dwords - 1) << 16 |
+ * opcode << 8; COPY_DATA 0x40: SRC_SEL 3:0, DST_SEL 11:8, SRC_CACHE_POLICY 14:13, COUNT_SEL 16,
+ * WR_CONFIRM 20, DST_CACHE_POLICY 26:25, ENGINE_SEL 31:30, then source and destination lo, hi) and
+ * from the driver packets' layouts (docs/agc.md); the sizes are the packets' lengths in AMD's
  * definitions (ATOMIC_GDS 11 dwords, ATOMIC_MEM 9, COPY_DATA 6, INDIRECT_BUFFER 4, PRIME_UTCL2
  * 5, RELEASE_MEM 8, COND_WRITE 9, SET_PREDICATION 4, INDEX_ATTRIBUTES_INDIRECT 4,
  * GET_LOD_STATS 5), which the console's library was measured returning. */
@@ -48,6 +48,25 @@ static void test_dcb_copy_data(void **state) {
          PKT3(0x40u, 5), 2u | 5u << 8 | 1u << 30, 0x00001000u, 0x9u, 0x00002000u, 0x9u);
   setup(NULL);
   assert_null(agc_dcb_copy_data(&cb, 32, 0, 0x1000, 4, 0, 0x2000, 0, 0));
+  assert_ptr_equal(cb.cursor_up, buf);
+}
+
+/* CLEAR_STATE (0x12): CMD (3:0). GET_LOD_STATS (0x8E): BU_SIZE; BASE_LO (31:6), BASE_HI;
+ * INTERVAL (9:2), RESET_CNT (17:10), RESET_FORCE (18), REPORT_AND_RESET (19), CACHE_POLICY
+ * (29:28) (PAL's PM4_PFP_CLEAR_STATE, PM4_ME_GET_LOD_STATS). */
+static void test_clear_state_and_lod_stats(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_clear_state(&cb, 3), PKT3(0x12u, 1), 3u);
+  setup(NULL);
+  assert_null(agc_dcb_clear_state(&cb, 0x10));
+  EXPECT(agc_dcb_get_lod_stats(&cb, 2, 0x900001040ull, 0x400, 0xAB, 1, 0, 0xCD), PKT3(0x8Eu, 4),
+         0x400u, 0x00001040u, 0x9u, 0xCDu << 2 | 0xABu << 10 | 1u << 18 | 2u << 28);
+  setup(NULL);
+  assert_null(agc_dcb_get_lod_stats(&cb, 0, 0x900001020ull, 0x400, 0, 0, 0, 0)); /* 64-aligned */
+  assert_null(agc_dcb_get_lod_stats(&cb, 4, 0x900001000ull, 0x400, 0, 0, 0, 0));
+  assert_null(agc_dcb_get_lod_stats(&cb, 0, 0x900001000ull, 0x400, 0x100, 0, 0, 0));
+  assert_null(agc_dcb_get_lod_stats(&cb, 0, 0x900001000ull, 0x400, 0, 2, 0, 0));
+  assert_null(agc_dcb_get_lod_stats(&cb, 0, 0x900001000ull, 0x400, 0, 0, 0, 0x100));
   assert_ptr_equal(cb.cursor_up, buf);
 }
 
@@ -142,6 +161,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_acb_copy_data, setup),
       cmocka_unit_test_setup(test_dcb_copy_data, setup),
+      cmocka_unit_test_setup(test_clear_state_and_lod_stats, setup),
       cmocka_unit_test_setup(test_get_sizes, setup),
       cmocka_unit_test_setup(test_end_of_pipe_patches, setup),
       cmocka_unit_test_setup(test_wait_reg_mem_patches, setup),
