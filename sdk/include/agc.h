@@ -350,6 +350,17 @@ uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunctio
 uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
                               uint8_t cachePolicy, const volatile void *address, uint64_t reference,
                               uint64_t mask, uint32_t pollCycles);
+/* The command stream waits there until display buffer INDEX (0..15) of port HANDLE is safe to
+ * draw into (its flip done). */
+uint32_t *sceAgcDcbWaitUntilSafeForRendering(SceAgcCb *cb, uint32_t videoOutHandle,
+                                             uint32_t displayBufferIndex);
+uint32_t *sceAgcAcbWaitUntilSafeForRendering(SceAgcCb *cb, uint32_t videoOutHandle,
+                                             uint32_t displayBufferIndex);
+/* The dwords of the packet at PACKET (1 for a header-only NOP). */
+uint32_t sceAgcGetPacketSize(const uint32_t *packet);
+/* Index attributes of the indexed indirect draws: ADDRESS (16-byte aligned), entry OFFSET. */
+uint32_t *sceAgcDcbSetIndexIndirectArgs(SceAgcCb *cb, const volatile void *address,
+                                        uint32_t offset);
 /* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
 uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
                            uint32_t flipMode, int64_t flipArg);

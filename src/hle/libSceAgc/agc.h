@@ -169,6 +169,9 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
  * requested when the command processor reaches the packet: driver packet FLIP. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
+/* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip
+ * queued: driver packet WAIT_FLIP_DONE. */
+uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle, uint32_t index);
 uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
 
@@ -204,6 +207,9 @@ uint32_t agc_dcb_set_state_get_size(void); /* NUM_INSTANCES, INDEX_BUFFER_SIZE: 
 uint32_t *agc_dcb_set_index_buffer(struct agc_cb *cb, uint64_t address);
 uint32_t *agc_dcb_set_index_size(struct agc_cb *cb, uint8_t index_size, uint8_t cache_policy);
 uint32_t agc_dcb_set_index_size_get_size(void);
+/* INDEX_ATTRIBUTES_INDIRECT: the indexed indirect draws' index attributes at ADDRESS
+ * (16-byte aligned) + entry OFFSET (16 bits). */
+uint32_t *agc_dcb_set_index_indirect_args(struct agc_cb *cb, uint64_t address, uint32_t offset);
 /* SET_BASE of the draw/dispatch indirect arguments' base (SHADER_TYPE 0 graphics, 1 compute). */
 uint32_t *agc_dcb_set_base_indirect_args(struct agc_cb *cb, uint32_t shader_type, uint64_t address);
 uint32_t agc_dcb_set_base_indirect_args_get_size(void);
@@ -322,6 +328,8 @@ uint32_t *agc_dcb_set_predication(struct agc_cb *cb, uint8_t condition, uint8_t 
                                   uint64_t address, uint32_t count);
 /* The PREDICATE bit of the packet at PACKET (PREDICATION 1: set, other values: clear), or of
  * every packet from START to END (which must end on a packet). 0 or AGC_ERROR_INVALID_PACKET. */
+/* The dwords of the type-3 packet at PACKET (1 for a header-only NOP), 0 for another header. */
+uint32_t agc_get_packet_size(const uint32_t *packet);
 int agc_set_packet_predication(uint32_t *packet, uint32_t predication);
 int agc_set_range_predication(uint32_t *start, const uint32_t *end, uint32_t predication);
 int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address);

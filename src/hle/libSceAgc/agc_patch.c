@@ -37,6 +37,14 @@ static uint32_t packet_dwords(const uint32_t *p) {
   return count + 2;
 }
 
+/* A type-3 packet's dwords: count + 2, 1 for a header-only NOP (opcode 0x10, count 0x3FFF);
+ * 0 for another header. */
+uint32_t agc_get_packet_size(const uint32_t *packet_at) {
+  if (!packet_at || packet_at[0] >> 30 != 3) return 0;
+  if ((packet_at[0] & 0x3FFFFF00u) == 0x3FFF1000u) return 1;
+  return ((packet_at[0] >> 16) & 0x3FFF) + 2;
+}
+
 int agc_set_packet_predication(uint32_t *packet_at, uint32_t predication) {
   if (!packet_at || packet_at[0] >> 30 != 3) return AGC_ERROR_INVALID_PACKET;
   packet_at[0] = (packet_at[0] & ~1u) | ((predication & 0xFF) == 1); /* PREDICATE (bit 0) */

@@ -13,11 +13,9 @@ HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_acb_reset_queue, sceAgcAcbResetQueue, 0)
 HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
-HLE_STUB_DEFINE(agc_stub_acb_set_flip, sceAgcAcbSetFlip, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_acb_wait_until_safe_for_rendering, sceAgcAcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
 HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
@@ -31,14 +29,11 @@ HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusion
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
-HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
@@ -85,7 +80,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_stub_acb_reset_queue, HLE_STUB),
     HLE_FUNC("DwICrVxerkY", sceAgcAcbRewind, agc_stub_acb_rewind, HLE_STUB),
     HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_stub_acb_set_flip, HLE_STUB),
+    HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
     HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_stub_acb_set_marker, HLE_STUB),
     HLE_FUNC("opR1JeJZCBU", sceAgcAcbSetWorkloadComplete, agc_stub_acb_set_workload_complete,
              HLE_STUB),
@@ -97,7 +92,7 @@ static const struct hle_symbol agc_symbols[] = {
        packet stands for it. */
     HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
-             agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
+             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("3ZWa3AoyWZQ", sceAgcAsyncCondExecPatchSetCommandAddress,
              agc_cond_exec_patch_set_command_address, HLE_PARTIAL),
@@ -261,8 +256,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_stub_dcb_set_index_indirect_args,
-             HLE_STUB),
+    HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_dcb_set_index_indirect_args,
+             HLE_IMPLEMENTED),
     HLE_FUNC("AFIh8SQkYlQ", sceAgcDcbSetIndexIndirectArgsGetSize,
              agc_dcb_set_index_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("l4fM9K-Lyks", sceAgcDcbSetIndexBuffer, agc_dcb_set_index_buffer, HLE_IMPLEMENTED),
@@ -309,7 +304,7 @@ static const struct hle_symbol agc_symbols[] = {
        packet stands for it. */
     HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
-             agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
+             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
              HLE_IMPLEMENTED),
@@ -324,7 +319,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
              HLE_PARTIAL),
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
-    HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
+    HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_get_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
     /* PARTIAL: version 8's tables for every version (others logged). */
     HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),

@@ -70,6 +70,37 @@ static void test_clear_state_and_lod_stats(void **state) {
   assert_ptr_equal(cb.cursor_up, buf);
 }
 
+/* WAIT_FLIP_DONE (driver packet 0x06, header 0xC0051018 as the console's library writes it):
+ * handle, display buffer index, 4 reserved dwords. INDEX_ATTRIBUTES_INDIRECT (0x91): base lo
+ * (31:4, INDIRECT_MODE 0), hi, ATTRIBUTE_INDEX (15:0). */
+static void test_wait_safe_and_index_args(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_wait_until_safe_for_rendering(&cb, 1, 15), 0xC0051018u, 1u, 15u, 0, 0, 0, 0);
+  assert_int_equal(DRV(0x06, 6), 0xC0051018u);
+  setup(NULL);
+  assert_null(agc_dcb_wait_until_safe_for_rendering(&cb, 1, 16));
+  EXPECT(agc_dcb_set_index_indirect_args(&cb, 0x900001230ull, 0xFFFF), PKT3(0x91u, 3), 0x00001230u,
+         0x9u, 0xFFFFu);
+  setup(NULL);
+  assert_null(agc_dcb_set_index_indirect_args(&cb, 0x900001238ull, 0)); /* 16-byte aligned */
+  assert_null(agc_dcb_set_index_indirect_args(&cb, 0x900001230ull, 0x10000));
+  assert_ptr_equal(cb.cursor_up, buf);
+}
+
+/* GetPacketSize: a type-3 header's count + 2 dwords, 1 for the header-only NOP (opcode 0x10,
+ * count 0x3FFF: four sources agree). */
+static void test_get_packet_size(void **state) {
+  (void)state;
+  const uint32_t cond_exec[] = {PKT3(0x22u, 4)}, set_sh[] = {PKT3(0x76u, 4)};
+  const uint32_t nop1[] = {0xFFFF1000u}, big[] = {PKT3(0x76u, 0x4000)}, type0[] = {0x00010000u};
+  assert_int_equal(agc_get_packet_size(cond_exec), 5);
+  assert_int_equal(agc_get_packet_size(set_sh), 5);
+  assert_int_equal(agc_get_packet_size(nop1), 1);
+  assert_int_equal(agc_get_packet_size(big), 0x4001); /* count 0x3FFF, not a NOP */
+  assert_int_equal(agc_get_packet_size(type0), 0);
+  assert_int_equal(agc_get_packet_size(NULL), 0);
+}
+
 static void test_get_sizes(void **state) {
   (void)state;
   assert_int_equal(agc_atomic_gds_get_size(), 11 * 4);
@@ -162,6 +193,8 @@ int main(void) {
       cmocka_unit_test_setup(test_acb_copy_data, setup),
       cmocka_unit_test_setup(test_dcb_copy_data, setup),
       cmocka_unit_test_setup(test_clear_state_and_lod_stats, setup),
+      cmocka_unit_test_setup(test_wait_safe_and_index_args, setup),
+      cmocka_unit_test_setup(test_get_packet_size, setup),
       cmocka_unit_test_setup(test_get_sizes, setup),
       cmocka_unit_test_setup(test_end_of_pipe_patches, setup),
       cmocka_unit_test_setup(test_wait_reg_mem_patches, setup),
