@@ -266,6 +266,9 @@ uint32_t agc_cb_cond_write_get_size(void);               /* 36 */
 uint32_t agc_dcb_predication_get_size(void);             /* 16: the Set*Predication* forms */
 uint32_t agc_dcb_set_index_indirect_args_get_size(void); /* 16 */
 uint32_t agc_dcb_get_lod_stats_get_size(void);           /* 20 */
+uint32_t agc_dcb_end_occlusion_query_get_size(void);     /* 16 */
+/* TYPE 0: 16, 1: 288, else 0. */
+uint32_t agc_dcb_begin_occlusion_query_get_size(uint8_t type);
 /* SIZE 0 (32 bits): 56, 1 (64 bits): 64, else 0. */
 uint64_t agc_wait_on_address_get_size(uint32_t size);
 

@@ -3,6 +3,7 @@
  * agreeing with a second source (the packet's length in AMD's PM4 definitions, or another
  * reading of the library; docs/agc.md lists both). A guest reserves command-buffer space
  * with them before it calls the builder. */
+#include "common/log.h"
 #include "hle/libSceAgc/agc.h"
 
 uint32_t agc_atomic_gds_get_size(void) { return 44; }                 /* ATOMIC_GDS, 11 dwords */
@@ -24,4 +25,15 @@ uint64_t agc_wait_on_address_get_size(uint32_t size) {
     case 1: return 64; /* 64-bit: 16 dwords */
     default: return 0;
   }
+}
+
+uint32_t agc_dcb_end_occlusion_query_get_size(void) { return 16; }
+
+/* Type 0: 16 (measured; a second source agrees); type 1: 288 (one source's reading); other
+ * types: 0 (one source says the library refuses them). */
+uint32_t agc_dcb_begin_occlusion_query_get_size(uint8_t type) {
+  if (type == 0) return 16;
+  LOG_ONCE(hle, STUB, "sceAgcDcbBeginOcclusionQueryGetSize(%u): one source's size (docs/agc.md)",
+           type);
+  return type == 1 ? 288 : 0;
 }

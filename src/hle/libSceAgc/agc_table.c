@@ -20,12 +20,10 @@ HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
 HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_begin_occlusion_query_get_size, sceAgcDcbBeginOcclusionQueryGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
@@ -157,7 +155,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_stub_dcb_atomic_mem, HLE_STUB),
     HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
-             agc_stub_dcb_begin_occlusion_query_get_size, HLE_STUB),
+             agc_dcb_begin_occlusion_query_get_size, HLE_PARTIAL),
     HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_dcb_clear_state, HLE_IMPLEMENTED),
     HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
     HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
@@ -206,8 +204,8 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the size of one source's layout (docs/agc.md). */
     HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize, agc_dcb_draw_indirect_multi_get_size,
              HLE_PARTIAL),
-    HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
-             agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
+    HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize, agc_dcb_end_occlusion_query_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_dcb_event_write_get_size,
              HLE_IMPLEMENTED),

@@ -115,6 +115,10 @@ static void test_get_sizes(void **state) {
   assert_int_equal(agc_wait_on_address_get_size(0), 56);
   assert_int_equal(agc_wait_on_address_get_size(1), 64);
   assert_int_equal(agc_wait_on_address_get_size(2), 0);
+  assert_int_equal(agc_dcb_end_occlusion_query_get_size(), 16);
+  assert_int_equal(agc_dcb_begin_occlusion_query_get_size(0), 16);
+  assert_int_equal(agc_dcb_begin_occlusion_query_get_size(1), 288);
+  assert_int_equal(agc_dcb_begin_occlusion_query_get_size(2), 0);
 }
 
 /* RELEASE_MEM (driver packet 0x18): action + cache policy; GCR + data select (23:16) +
