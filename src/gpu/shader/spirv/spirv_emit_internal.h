@@ -178,6 +178,9 @@ bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
 /* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
+/* The new value of integer atomic OP (enum ir_atomic) on OLD and V of type T (u32 or u64);
+ * float atomics are refused (counted) */
+uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old, uint32_t v);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
@@ -197,6 +200,11 @@ void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
 /* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+
+/* ---- division helpers (spirv_emit_div.c): fdiv_scale, ddiv_scale and their flags ------ */
+
+bool spirv_div_supports(enum ir_op op);
+bool spirv_emit_div(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 

@@ -41,6 +41,7 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_store_buffer_sub:
     case IR_OP_atomic_buffer:
     case IR_OP_atomic_global:
+    case IR_OP_atomic_lds:
     case IR_OP_store_lds: return true;
     default: return false;
   }

@@ -1,0 +1,235 @@
+/* Private memory and the register file on the Vulkan device (lavapipe in CI), in wave32 and
+ * wave64, each kernel (llvm-mc-19 at test time) also run in the IR interpreter from the same
+ * start; every module passes spirv-val, the guest windows must be equal byte for byte and
+ * the outputs the values computed here in C from the ISA's description:
+ * - flat_atomics_on_private_memory: FLAT atomics through the private aperture
+ *   (src_private_base) on each lane's own scratch bytes (docs/shader-spirv.md, "Scratch"):
+ *   add, umax, sub without return, swap, an xor past the lane's memory (returns 0, writes
+ *   nothing); then the memory read back with scratch loads. The same instructions' LDS and global
+ * parts (a FLAT atomic may reach any aperture) are emitted but predicated off.
+ * - relative_vgpr_moves: v_movrels_b32, v_movreld_b32, v_movrelsd_b32, v_movrelsd_2_b32 with
+ *   M0 computed from a start-state SGPR (so the index is not a constant the translator
+ *   folds: the select chain over the register file is what runs), and an out-of-range
+ *   source (v250 + 13: reads v0, the ISA's out-of-range rule). */
+#include "xl_test_harness.h"
+
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "spv_check.h"
+#include "test_skip.h"
+#include "vk_test_device.h"
+
+#define WINDOW 0x100000u
+#define WINDOW_SIZE 0x2000u
+#define GLOBAL 0x100000u
+#define FILL 0xaaaaaaaau
+#define PRIV 64u /* private bytes per lane */
+
+static vk_device *dev;
+static unsigned kernels_passed;
+
+/* Runs SRC on LANES lanes (s[0:1] = GLOBAL, s2 = S2, v0 the lane) on the device and in the
+ * interpreter; the two windows in *DEVICE and *INTERP (caller frees). */
+static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t s2,
+                     uint8_t **device, uint8_t **interp) {
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = name, .scratch_lane_bytes = PRIV};
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "%s: emit: %s\n", name, m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  struct spirv_wave_state *s = calloc(1, sizeof *s);
+  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE), *priv = malloc(64 * PRIV);
+  assert_true(w && s && imem && gmem && priv);
+  memset(priv, 0x5a, 64 * PRIV);
+  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
+  memcpy(gmem, imem, WINDOW_SIZE);
+  w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
+  w->sgpr[0] = GLOBAL;
+  w->sgpr[2] = s2;
+  for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
+  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
+  s->exec[0] = (uint32_t)w->exec;
+  s->exec[1] = (uint32_t)(w->exec >> 32);
+  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
+  w->mem = &map;
+  w->mem_count = 1;
+  w->global = imem;
+  w->global_base = WINDOW;
+  w->global_size = WINDOW_SIZE;
+  w->scratch = priv;
+  w->scratch_size = PRIV;
+  char err[256];
+  ok = ir_interp_run(fn, w, 100000, err, sizeof err);
+  if (!ok) fprintf(stderr, "%s: interpreter: %s\n", name, err);
+  assert_true(ok);
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
+  ok = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
+  if (!ok) fprintf(stderr, "%s: dispatch: %s\n", name, err);
+  assert_true(ok);
+  free(priv);
+  free(w);
+  free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+  *device = gmem;
+  *interp = imem;
+}
+
+/* Dword I of lane L's 16 output dwords at GLOBAL + 64 L must be WANT on both. */
+static unsigned check(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
+                      uint32_t i, uint32_t want) {
+  uint32_t got, in;
+  memcpy(&got, device + (GLOBAL - WINDOW) + 64 * l + 4 * i, 4);
+  memcpy(&in, interp + (GLOBAL - WINDOW) + 64 * l + 4 * i, 4);
+  if (got == want && in == want) return 0;
+  fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
+          name, l, i, got, in, want);
+  return 1;
+}
+
+static const char atomics_src[] =
+    /* the lane's private bytes 0..31: x, 7, 0xffffffff, 5, lo, hi, 0, 0 */
+    "v_mad_u32_u24 v5, v0, 3, 100\n"
+    "v_mov_b32 v6, 7\n"
+    "v_mov_b32 v7, -1\n"
+    "v_mov_b32 v8, 5\n"
+    "v_mov_b32 v10, 0\n"
+    "scratch_store_dwordx4 v10, v[5:8], off\n"
+    "v_mov_b32 v5, -2\n"
+    "v_mov_b32 v6, v0\n"
+    "v_mov_b32 v7, 0x1234\n"
+    "v_mov_b32 v8, 0x5678\n"
+    "scratch_store_dwordx4 v10, v[5:8], off offset:16\n"
+    "s_waitcnt vmcnt(0)\n"
+    /* FLAT addresses in the private aperture */
+    "s_mov_b64 s[20:21], src_private_base\n"
+    "v_mov_b32 v12, 0\n"
+    "v_mov_b32 v13, s21\n"
+    "v_mov_b32 v1, 10\n"
+    "flat_atomic_add v20, v[12:13], v1 glc\n"
+    "flat_atomic_umax v21, v[12:13], v0 offset:4 glc\n"
+    "flat_atomic_sub v[12:13], v0 offset:8\n"
+    "v_mov_b32 v2, 0x77\n"
+    "flat_atomic_swap v23, v[12:13], v2 offset:12 glc\n"
+    "v_mov_b32 v22, 0\n"
+    "v_mov_b32 v32, 0\n"
+    "v_mov_b32 v24, -2\n"
+    "v_mov_b32 v25, v0\n"
+    "v_mov_b32 v14, 64\n" /* past the lane's 64 bytes */
+    "v_mov_b32 v15, v13\n"
+    "flat_atomic_xor v34, v[14:15], v1 glc\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_mov_b32 v26, v34\n"
+    "v_mov_b32 v27, v32\n"
+    "scratch_load_dwordx4 v[40:43], v10, off\n"
+    "scratch_load_dwordx4 v[44:47], v10, off offset:16\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v50, 6, v0\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
+    "global_store_dwordx4 v50, v[40:43], s[0:1] offset:32\n"
+    "global_store_dwordx4 v50, v[44:47], s[0:1] offset:48\n"
+    "s_endpgm\n";
+
+static void flat_atomics_on_private_memory(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    run_wave("private atomics", atomics_src, lanes, 0, &device, &interp);
+    unsigned bad = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      uint32_t x = 100 + 3 * l;
+      const uint32_t want[16] = {x,
+                                 7,
+                                 0,
+                                 5, /* the returned old values */
+                                 0xfffffffeu,
+                                 l,
+                                 0,
+                                 0, /* xor past the memory: 0 */
+                                 x + 10,
+                                 l > 7 ? l : 7,
+                                 0xffffffffu - l,
+                                 0x77, /* memory 0..15 */
+                                 0xfffffffeu,
+                                 l,
+                                 0x1234,
+                                 0x5678}; /* memory 16..31 */
+      for (uint32_t i = 0; i < 16; i++)
+        bad += check("private atomics", device, interp, l, i, want[i]);
+    }
+    assert_int_equal(bad, 0);
+    assert_memory_equal(device, interp, WINDOW_SIZE);
+    free(device);
+    free(interp);
+    kernels_passed++;
+  }
+}
+
+static const char movrel_src[] =
+    "v_lshlrev_b32 v1, 4, v0\n" /* v1..v8 = 16 lane + 0..7 */
+    "v_add_nc_u32 v2, 1, v1\n"
+    "v_add_nc_u32 v3, 2, v1\n"
+    "v_add_nc_u32 v4, 3, v1\n"
+    "v_add_nc_u32 v5, 4, v1\n"
+    "v_add_nc_u32 v6, 5, v1\n"
+    "v_add_nc_u32 v7, 6, v1\n"
+    "v_add_nc_u32 v8, 7, v1\n"
+    "s_mov_b32 m0, s2\n"       /* 3 */
+    "v_movrels_b32 v20, v1\n"  /* v20 = v4 */
+    "v_movreld_b32 v2, v0\n"   /* v5 = lane */
+    "s_sub_u32 m0, m0, 1\n"    /* 2 */
+    "v_movrelsd_b32 v10, v3\n" /* v12 = v5 */
+    "s_lshl_b32 s3, s2, 16\n"  /* M0[25:16] = 3, M0[9:0] = 1 */
+    "s_or_b32 m0, s3, 1\n"
+    "v_movrelsd_2_b32 v14, v6\n" /* v17 = v7 */
+    "s_add_u32 m0, s2, 10\n"     /* 13: v250 + 13 is past v255 */
+    "v_movrels_b32 v21, v250\n"  /* reads v0 */
+    "v_lshlrev_b32 v50, 6, v0\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "global_store_dword v50, v5, s[0:1] offset:16\n"
+    "global_store_dword v50, v12, s[0:1] offset:20\n"
+    "global_store_dword v50, v17, s[0:1] offset:24\n"
+    "s_endpgm\n";
+
+static void relative_vgpr_moves(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    run_wave("relative moves", movrel_src, lanes, 3, &device, &interp);
+    unsigned bad = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      bad += check("relative moves", device, interp, l, 0, 16 * l + 3);
+      bad += check("relative moves", device, interp, l, 1, l);
+      bad += check("relative moves", device, interp, l, 4, l);
+      bad += check("relative moves", device, interp, l, 5, l);
+      bad += check("relative moves", device, interp, l, 6, 16 * l + 6);
+    }
+    assert_int_equal(bad, 0);
+    assert_memory_equal(device, interp, WINDOW_SIZE);
+    free(device);
+    free(interp);
+    kernels_passed++;
+  }
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {cmocka_unit_test(flat_atomics_on_private_memory),
+                                     cmocka_unit_test(relative_vgpr_moves)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  printf("gpu.shader_private: %u kernels passed\n", kernels_passed);
+  if (dev) vk_device_destroy(dev);
+  return test_skip_status(r);
+}
