@@ -5,7 +5,9 @@
  * - flat_atomics_on_private_memory: FLAT atomics through the private aperture
  *   (src_private_base) on each lane's own scratch bytes (docs/shader-spirv.md, "Scratch"):
  *   add, umax, sub without return, swap, an xor past the lane's memory (returns 0, writes
- *   nothing); then the memory read back with scratch loads. The same instructions' LDS and global
+ *   nothing), compare-and-swap that swaps in odd lanes; then the memory read back with
+ *   scratch loads. With them LDS atomics (add, cmpst, an unaligned add) and a FLAT
+ *   compare-and-swap in global memory. The same instructions' LDS and global
  * parts (a FLAT atomic may reach any aperture) are emitted but predicated off.
  * - relative_vgpr_moves: v_movrels_b32, v_movreld_b32, v_movrelsd_b32, v_movrelsd_2_b32 with
  *   M0 computed from a start-state SGPR (so the index is not a constant the translator
@@ -21,7 +23,9 @@
 #include "vk_test_device.h"
 
 #define WINDOW 0x100000u
-#define WINDOW_SIZE 0x2000u
+#define WINDOW_SIZE 0x4000u
+#define CAS_AT 0x103000u /* the global compare-and-swap targets, a dword per lane */
+#define LDS_BYTES 512u
 #define GLOBAL 0x100000u
 #define FILL 0xaaaaaaaau
 #define PRIV 64u /* private bytes per lane */
@@ -37,7 +41,8 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
   struct ir_function *fn = translate_asm(
       src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
   assert_int_equal(st.unsupported_count, 0);
-  struct spirv_emit_options opts = {.source_name = name, .scratch_lane_bytes = PRIV};
+  struct spirv_emit_options opts = {
+      .source_name = name, .scratch_lane_bytes = PRIV, .lds_bytes = LDS_BYTES};
   struct spirv_module m;
   bool ok = spirv_emit_compute(fn, &opts, &m);
   if (!ok) fprintf(stderr, "%s: emit: %s\n", name, m.error);
@@ -46,7 +51,10 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
   struct ir_interp_wave *w = calloc(1, sizeof *w);
   struct spirv_wave_state *s = calloc(1, sizeof *s);
   uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE), *priv = malloc(64 * PRIV);
-  assert_true(w && s && imem && gmem && priv);
+  uint8_t *lds = calloc(1, LDS_BYTES);
+  assert_true(w && s && imem && gmem && priv && lds);
+  w->lds = lds;
+  w->lds_size = LDS_BYTES;
   memset(priv, 0x5a, 64 * PRIV);
   for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
   memcpy(gmem, imem, WINDOW_SIZE);
@@ -74,6 +82,7 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
   if (!ok) fprintf(stderr, "%s: dispatch: %s\n", name, err);
   assert_true(ok);
   free(priv);
+  free(lds);
   free(w);
   free(s);
   spirv_module_free(&m);
@@ -82,12 +91,12 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
   *interp = imem;
 }
 
-/* Dword I of lane L's 16 output dwords at GLOBAL + 64 L must be WANT on both. */
+/* Dword I of lane L's 32 output dwords at GLOBAL + 128 L must be WANT on both. */
 static unsigned check(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
                       uint32_t i, uint32_t want) {
   uint32_t got, in;
-  memcpy(&got, device + (GLOBAL - WINDOW) + 64 * l + 4 * i, 4);
-  memcpy(&in, interp + (GLOBAL - WINDOW) + 64 * l + 4 * i, 4);
+  memcpy(&got, device + (GLOBAL - WINDOW) + 128 * l + 4 * i, 4);
+  memcpy(&in, interp + (GLOBAL - WINDOW) + 128 * l + 4 * i, 4);
   if (got == want && in == want) return 0;
   fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
           name, l, i, got, in, want);
@@ -131,11 +140,44 @@ static const char atomics_src[] =
     "scratch_load_dwordx4 v[40:43], v10, off\n"
     "scratch_load_dwordx4 v[44:47], v10, off offset:16\n"
     "s_waitcnt vmcnt(0)\n"
-    "v_lshlrev_b32 v50, 6, v0\n"
+    /* LDS: 8 bytes per lane; add, compare-and-swap, an unaligned add */
+    "v_lshlrev_b32 v51, 3, v0\n"
+    "v_mov_b32 v52, 1000\n"
+    "v_mov_b32 v53, 0\n"
+    "ds_write2_b32 v51, v52, v53 offset1:1\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_add_rtn_u32 v36, v51, v1\n"
+    "v_mov_b32 v54, 1010\n"
+    "v_mov_b32 v55, 5\n"
+    "ds_cmpst_rtn_b32 v37, v51, v54, v55\n"
+    "ds_add_u32 v51, v1 offset:2\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read2_b32 v[38:39], v51 offset1:1\n"
+    /* a FLAT compare-and-swap in global memory: swaps in odd lanes */
+    "v_lshlrev_b32 v56, 2, v0\n"
+    "v_add_nc_u32 v56, s0, v56\n"
+    "v_add_nc_u32 v56, 0x3000, v56\n"
+    "v_mov_b32 v57, s1\n"
+    "v_mov_b32 v58, 0x99\n"
+    "v_and_b32 v59, 1, v0\n"
+    "v_mul_lo_u32 v59, 0xaaaaaaaa, v59\n"
+    "flat_atomic_cmpswap v60, v[56:57], v[58:59] glc\n"
+    /* a FLAT compare-and-swap on private memory: swaps in odd lanes */
+    "v_mov_b32 v58, 0x55\n"
+    "v_and_b32 v59, 1, v0\n"
+    "v_mul_lo_u32 v59, 0x1234, v59\n"
+    "flat_atomic_cmpswap v61, v[12:13], v[58:59] offset:24 glc\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "scratch_load_dword v62, v10, off offset:24\n"
+    "v_mov_b32 v63, 0\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
     "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
     "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
     "global_store_dwordx4 v50, v[40:43], s[0:1] offset:32\n"
     "global_store_dwordx4 v50, v[44:47], s[0:1] offset:48\n"
+    "global_store_dwordx4 v50, v[36:39], s[0:1] offset:64\n"
+    "global_store_dwordx4 v50, v[60:63], s[0:1] offset:80\n"
     "s_endpgm\n";
 
 static void flat_atomics_on_private_memory(void **state) {
@@ -194,7 +236,7 @@ static const char movrel_src[] =
     "v_movrelsd_2_b32 v14, v6\n" /* v17 = v7 */
     "s_add_u32 m0, s2, 10\n"     /* 13: v250 + 13 is past v255 */
     "v_movrels_b32 v21, v250\n"  /* reads v0 */
-    "v_lshlrev_b32 v50, 6, v0\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
     "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
     "global_store_dword v50, v5, s[0:1] offset:16\n"
     "global_store_dword v50, v12, s[0:1] offset:20\n"

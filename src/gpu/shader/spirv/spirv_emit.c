@@ -275,13 +275,43 @@ static uint32_t emit_atomic_lds(struct emit *e, uint64_t imm, uint32_t addr, uin
   return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
 }
 
+/* Compare-and-swap (32-bit, integer compare): OpAtomicCompareExchange on pointer P of
+ * storage class SC at scope SCOPE; the float compare of fcmpswap (-0 == +0, NaN never equal)
+ * is not a bit compare and is refused. */
+static uint32_t emit_cas(struct emit *e, uint64_t imm, uint32_t p, uint32_t scope, uint32_t nv,
+                         uint32_t cmp) {
+  if (imm & 1) {
+    unsupported(e, "float compare-and-swap on shared memory");
+    return cu32(e, 0);
+  }
+  uint32_t w[6] = {p, cu32(e, scope), cu32(e, 0), cu32(e, 0), nv, cmp};
+  return spv_op(&e->b, SpvOpAtomicCompareExchange, e->t_u32, w, 6);
+}
+
+/* atomic_lds_cmpst (address, new, compare, active), as emit_atomic_lds */
+static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t nv,
+                             uint32_t cmp, uint32_t pred) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, cu32(e, e->lds_bytes / 4));
+  write_begin(e);
+  uint32_t r = emit_cas(e, imm, wg_ptr(e, e->lds_var, at), SpvScopeWorkgroup, nv, cmp);
+  uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
+  uint32_t old = emit_load_lds(e, addr);
+  emit_store_lds(e, addr, sel(e, u32, op2(e, SpvOpIEqual, bl, old, cmp), nv, old), un);
+  write_end(e);
+  return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -786,6 +816,16 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
     case IR_OP_atomic_lds: v = emit_atomic_lds(e, in->imm, a[0], a[1], a[2]); break;
+    case IR_OP_atomic_lds_cmpst: v = emit_cas_lds(e, in->imm, a[0], a[1], a[2], a[3]); break;
+    case IR_OP_atomic_global_cmpswap: { /* address, new, compare, active */
+      uint32_t ok = a[3], at = guest_addr(e, a[0], 4, &ok);
+      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, ok, at));
+      write_begin(e);
+      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[1], a[2]);
+      write_end(e);
+      v = sel(e, u32, ok, r, cu32(e, 0));
+      break;
+    }
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
     case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
@@ -994,7 +1034,8 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
     lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
-                                  fn->insts[i].op == IR_OP_atomic_lds);
+                                  fn->insts[i].op == IR_OP_atomic_lds ||
+                                  fn->insts[i].op == IR_OP_atomic_lds_cmpst);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
