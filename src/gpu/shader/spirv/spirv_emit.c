@@ -492,6 +492,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
   uint32_t v = 0; /* a computed value, copied to R at the end */
   SpvOp simple = SpvOpNop;
+  if ((fn->float_mode & 3) && spirv_emit_round(e, id, a)) return; /* directed f32 rounding */
   switch ((enum ir_op)in->op) {
     case IR_OP_const:
     case IR_OP_copy: return; /* mapped in advance */

@@ -193,6 +193,13 @@ uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t 
 /* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
+/* the same rounded by MODE's f32 round field ROUND (0 nearest even, 1 +inf, 2 -inf, 3 zero) */
+uint32_t spirv_exact_narrow_round(struct emit *e, uint32_t d, unsigned round);
+/* f64 A * B + C rounded to odd (the product exact, the sum's error normal or 0) */
+uint32_t spirv_exact_fma_odd64(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* f32 arithmetic under a directed f32 round mode (spirv_emit_round.c): false when ID is not
+ * one of the operations it computes */
+bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a);
 /* integer helpers: the top set bit of a nonzero u64 (as u32); |f64 bits U| = A 2^ea with a
  * 53-bit A (denormals normalised); the 128-bit product of two u64 */
 uint32_t spirv_exact_msb64(struct emit *e, uint32_t v);
