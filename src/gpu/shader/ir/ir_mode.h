@@ -6,8 +6,9 @@
  * flushed, 2 inputs flushed and outputs kept, 3 kept). The IR computes nearest even with
  * denormals kept (0xf0). Applied exactly: the f32 denormal field, by flushing the f32
  * operands and/or result of each f32 arithmetic operation (the ISA's MODE rule: a denormal
- * becomes a zero of its sign). Refused (ir_float_mode_refusal): any other field that is not
- * the default while the function has an operation it changes. */
+ * becomes a zero of its sign), and a directed f32 round field for the operations of
+ * ir_float_round32_op. Refused (ir_float_mode_refusal): any other field that is not the
+ * default while the function has an operation it changes. */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_MODE_H
 #define PROSPERO_GPU_SHADER_IR_IR_MODE_H
 
