@@ -2,7 +2,8 @@
  * FLOAT_MODE with the f32 round field (bits 1:0) toward +inf (0xf1), toward -inf (0xf2) and
  * toward zero (0xf3), and one with the f32 denormals flushed as well (0xc2). GFX10 kernels
  * (llvm-mc-19 at test time) of v_add_f32, v_sub_f32, v_mul_f32, v_fma_f32, v_ldexp_f32,
- * v_cvt_f32_u32 and v_cvt_f32_i32 over 64 lanes of operands: denormals of both signs, tiny
+ * v_cvt_f32_u32, v_cvt_f32_i32, v_rcp_f32 (correctly rounded, as the IR defines it) and
+ * v_sqrt_f32 over 64 lanes of operands: denormals of both signs, tiny
  * normals whose products underflow, signed zeros, exact cancellations (x - x: the sign of a
  * zero sum depends on the mode), the largest finite values (overflow: inf or the largest
  * finite value by the direction), infinities, NaNs, integers beyond 2^24, ordinary values.
@@ -49,7 +50,7 @@ static uint32_t bits(float f) {
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 static uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
 
-enum op { ADD, SUB, MUL, FMA, LDEXP, CVT_U, CVT_I };
+enum op { ADD, SUB, MUL, FMA, LDEXP, CVT_U, CVT_I, RCP, SQRT };
 
 /* the mode's operation in C: flushed operands (mode 5:4), the IEEE operation under the
  * rounding direction, the NaN rule, the flushed result */
@@ -59,7 +60,7 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
   bool fin = den == 0 || den == 2, fout = den == 0 || den == 1;
   if (op != CVT_U && op != CVT_I) {
     if (fin) a = flush(a), b = op == LDEXP ? b : flush(b), c = flush(c);
-    unsigned n = op == FMA ? 3 : op == LDEXP ? 1 : 2;
+    unsigned n = op == FMA ? 3 : op == LDEXP || op == RCP || op == SQRT ? 1 : 2;
     const uint32_t ops[3] = {a, b, c};
     for (unsigned i = 0; i < n; i++)
       if (isnan_bits(ops[i])) return ops[i] | 0x400000u;
@@ -73,6 +74,8 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
     case FMA: r = fmaf(x, y, z); break;
     case LDEXP: r = ldexpf(x, (int32_t)b); break;
     case CVT_U: r = (float)a; break;
+    case RCP: r = 1.0f / x; break;
+    case SQRT: r = sqrtf(x); break;
     default: r = (float)(int32_t)a; break;
   }
   fesetround(FE_TONEAREST);
@@ -108,6 +111,13 @@ static void make_ops(uint32_t *o, enum op op) {
   o[8] = 0x80000000u, o[LANES + 8] = 0x80000000u, o[2 * LANES + 8] = 0x00000000u;
   if (op == LDEXP)
     for (unsigned l = 0; l < LANES; l++) o[LANES + l] = (uint32_t)((int32_t)(rnd() % 301) - 150);
+  if (op == SQRT) /* mostly positive; a few negative ones (the default NaN) */
+    for (unsigned l = 9; l < LANES; l++) o[l] &= l % 9 ? 0x7fffffffu : ~0u;
+  if (op == RCP) { /* reciprocals of the smallest denormals overflow; of the largest values are
+                      denormal */
+    o[9] = 0x00000001u, o[10] = 0x80000003u, o[11] = 0x00200000u, o[12] = 0x00200001u;
+    o[13] = 0x7f7fffffu, o[14] = 0xff000001u, o[15] = 0x7e800000u;
+  }
   if (op == CVT_U || op == CVT_I)
     for (unsigned l = 0; l < LANES; l++)
       o[l] = l < 8 ? 0x01000001u + l * 0x1234567u : l < 16 ? 0u - l * 0x31u : rnd() >> (l % 32);
@@ -167,6 +177,8 @@ static void directed_modes_match_c(void **state) {
       {"v_ldexp_f32", "v_ldexp_f32 v4, v1, v2", LDEXP},
       {"v_cvt_f32_u32", "v_cvt_f32_u32 v4, v1", CVT_U},
       {"v_cvt_f32_i32", "v_cvt_f32_i32 v4, v1", CVT_I},
+      {"v_rcp_f32", "v_rcp_f32 v4, v1", RCP},
+      {"v_sqrt_f32", "v_sqrt_f32 v4, v1", SQRT},
   };
   static const uint32_t modes[] = {0xf1, 0xf2, 0xf3, 0xc2};
   for (size_t m = 0; m < sizeof modes / sizeof modes[0]; m++)

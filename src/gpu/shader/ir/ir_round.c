@@ -19,7 +19,9 @@ bool ir_float_round32_op(enum ir_op op) {
     case IR_OP_ffma:
     case IR_OP_fldexp:
     case IR_OP_cvt_f32_u32:
-    case IR_OP_cvt_f32_i32: return true;
+    case IR_OP_cvt_f32_i32:
+    case IR_OP_frcp:
+    case IR_OP_fsqrt: return true;
     default: return false;
   }
 }
@@ -52,6 +54,8 @@ static uint32_t compute(enum ir_op op, const uint64_t *c) {
       break;
     }
     case IR_OP_cvt_f32_u32: r = (float)(uint32_t)c[0]; break;
+    case IR_OP_frcp: r = 1.0f / a; break;
+    case IR_OP_fsqrt: r = sqrtf(a); break;
     default: r = (float)(int32_t)(uint32_t)c[0]; break;
   }
   return u_of(r);

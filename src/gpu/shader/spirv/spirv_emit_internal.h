@@ -186,6 +186,9 @@ uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t ol
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+/* frcp and fsqrt correctly rounded to nearest even: f32 value A -> f32 value */
+uint32_t spirv_exact_rcp32(struct emit *e, uint32_t a);
+uint32_t spirv_exact_sqrt32(struct emit *e, uint32_t a);
 /* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
 bool spirv_exact_supports(enum ir_op op);
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);

@@ -11,9 +11,14 @@
  * rounding mode matters.
  *
  * Operations: fadd, fsub, fmul, ffma, fldexp (an exact f64 product), cvt_f32_u32/i32 (exact
- * in f64). NaN rule (ir_round.c): the first NaN operand quieted, an invalid operation
- * 0x7fc00000. An exact zero sum of operands that are not both +0 is -0 toward -inf (IEEE
- * 754 6.3), +0 otherwise (what the f64 sum gives). */
+ * in f64); frcp and fsqrt from their nearest-even result R (spirv_emit_float.c) and the exact
+ * side of the true value: the sign of 1 - a R (exact in f64: a 48-bit product near 1,
+ * Sterbenz) times the sign of a, or a against R^2 (exact), then R or its neighbour on that
+ * side. A reciprocal whose nearest-even result is inf rounds to the largest finite value
+ * toward zero (no f32 lies between the largest finite value and 2^128 for 1/a to hit). NaN rule
+ * (ir_round.c): the first NaN operand quieted, an invalid operation 0x7fc00000. An exact zero sum
+ * of operands that are not both +0 is -0 toward -inf (IEEE 754 6.3), +0 otherwise (what the f64 sum
+ * gives). */
 #include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
@@ -74,6 +79,64 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
       uint32_t p = op2(e, SpvOpFMul, f64, spirv_exact_widen(e, ua), scale);
       spv_decorate(&e->b, p, SpvDecorationNoContraction, NULL, 0);
       r = nan_rule(e, spirv_exact_narrow_round(e, p, round), &ua, 1);
+      break;
+    }
+    case IR_OP_frcp:
+    case IR_OP_fsqrt: {
+      bool rcp = in->op == IR_OP_frcp;
+      uint32_t bl = e->t_bool, ua = ubits(e, a[0]), a64 = spirv_exact_widen(e, ua);
+      uint32_t rn = ubits(e, rcp ? spirv_exact_rcp32(e, a[0]) : spirv_exact_sqrt32(e, a[0]));
+      uint32_t r64 = spirv_exact_widen(e, rn), zero = cf64(e, 0);
+      uint32_t rneg = op2(e, SpvOpUGreaterThanEqual, bl, rn, cu32(e, 0x80000000u));
+      uint32_t above, below; /* the exact value lies above / below RN */
+      if (rcp) {
+        uint32_t p = op2(e, SpvOpFMul, f64, a64, r64);
+        spv_decorate(&e->b, p, SpvDecorationNoContraction, NULL, 0);
+        uint32_t d = op2(e, SpvOpFSub, f64, cf64(e, 0x3ff0000000000000ull), p);
+        spv_decorate(&e->b, d, SpvDecorationNoContraction, NULL, 0);
+        uint32_t dpos = op2(e, SpvOpFOrdGreaterThan, bl, d, zero);
+        uint32_t dneg = op2(e, SpvOpFOrdLessThan, bl, d, zero);
+        uint32_t aneg = op2(e, SpvOpUGreaterThanEqual, bl, ua, cu32(e, 0x80000000u));
+        above = sel(e, bl, aneg, dneg, dpos);
+        below = sel(e, bl, aneg, dpos, dneg);
+      } else {
+        uint32_t sq = op2(e, SpvOpFMul, f64, r64, r64);
+        spv_decorate(&e->b, sq, SpvDecorationNoContraction, NULL, 0);
+        above = op2(e, SpvOpFOrdGreaterThan, bl, a64, sq);
+        below = op2(e, SpvOpFOrdLessThan, bl, a64, sq);
+      }
+      /* one step toward +inf / -inf on the bits of a finite nonzero RN */
+      uint32_t inc = op2(e, SpvOpIAdd, u32, rn, cu32(e, 1)),
+               dec = op2(e, SpvOpISub, u32, rn, cu32(e, 1));
+      uint32_t up = sel(e, u32, rneg, dec, inc), down = sel(e, u32, rneg, inc, dec);
+      uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, rn, cu32(e, 0x7fffffffu));
+      uint32_t regular = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, mag, cu32(e, 0)),
+                             op2(e, SpvOpULessThan, bl, mag, cu32(e, 0x7f800000u)));
+      uint32_t to_pos = round == 1   ? above
+                        : round == 2 ? spv_const_bool(&e->b, false)
+                                     : op2(e, SpvOpLogicalAnd, bl, rneg, above);
+      uint32_t to_neg = round == 2 ? below
+                        : round == 1
+                            ? spv_const_bool(&e->b, false)
+                            : op2(e, SpvOpLogicalAnd, bl, op1(e, SpvOpLogicalNot, bl, rneg), below);
+      r = sel(e, u32, to_pos, up, sel(e, u32, to_neg, down, rn));
+      r = sel(e, u32, regular, r, rn);
+      if (rcp) { /* inf from a finite nonzero a: the largest finite value unless rounding away */
+        uint32_t amag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
+        uint32_t finite_a =
+            op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, amag, cu32(e, 0)),
+                op2(e, SpvOpULessThan, bl, amag, cu32(e, 0x7f800000u)));
+        uint32_t inf = op2(e, SpvOpIEqual, bl, mag, cu32(e, 0x7f800000u));
+        uint32_t away = round == 1   ? op1(e, SpvOpLogicalNot, bl, rneg)
+                        : round == 2 ? rneg
+                                     : spv_const_bool(&e->b, false);
+        uint32_t clamp = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpLogicalAnd, bl, finite_a, inf),
+                             op1(e, SpvOpLogicalNot, bl, away));
+        r = sel(e, u32, clamp,
+                op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpBitwiseAnd, u32, rn, cu32(e, 0x80000000u)),
+                    cu32(e, 0x7f7fffffu)),
+                r);
+      }
       break;
     }
     default: { /* fadd fsub fmul ffma: P + C rounded to odd, P exact */
