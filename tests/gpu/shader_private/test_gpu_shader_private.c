@@ -9,6 +9,9 @@
  *   scratch loads. With them LDS atomics (add, cmpst, an unaligned add) and a FLAT
  *   compare-and-swap in global memory. The same instructions' LDS and global
  * parts (a FLAT atomic may reach any aperture) are emitted but predicated off.
+ * - swizzled_ring_atomics: buffer atomics (add, umax, cmpswap) through a swizzled V# with
+ *   add_tid_enable, the scratch ring's addressing, the ring bytes checked at the ISA's
+ *   swizzled addresses.
  * - relative_vgpr_moves: v_movrels_b32, v_movreld_b32, v_movrelsd_b32, v_movrelsd_2_b32 with
  *   M0 computed from a start-state SGPR (so the index is not a constant the translator
  *   folds: the select chain over the register file is what runs), and an out-of-range
@@ -33,10 +36,11 @@
 static vk_device *dev;
 static unsigned kernels_passed;
 
-/* Runs SRC on LANES lanes (s[0:1] = GLOBAL, s2 = S2, v0 the lane) on the device and in the
+/* Runs SRC on LANES lanes (s[0:1] = GLOBAL, s2 = S2, s[4:7] = VSHARP unless NULL, v0 the
+ * lane) on the device and in the
  * interpreter; the two windows in *DEVICE and *INTERP (caller frees). */
 static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t s2,
-                     uint8_t **device, uint8_t **interp) {
+                     const uint32_t *vsharp, uint8_t **device, uint8_t **interp) {
   struct ir_translate_stats st;
   struct ir_function *fn = translate_asm(
       src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
@@ -61,6 +65,7 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
   w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
   w->sgpr[0] = GLOBAL;
   w->sgpr[2] = s2;
+  if (vsharp) memcpy(&w->sgpr[4], vsharp, 16); /* s[4:7] */
   for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
   memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
   s->exec[0] = (uint32_t)w->exec;
@@ -186,7 +191,7 @@ static void flat_atomics_on_private_memory(void **state) {
   if (!dev) skip_because("no Vulkan device");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
-    run_wave("private atomics", atomics_src, lanes, 0, &device, &interp);
+    run_wave("private atomics", atomics_src, lanes, 0, NULL, &device, &interp);
     unsigned bad = 0;
     for (uint32_t l = 0; l < lanes; l++) {
       uint32_t x = 100 + 3 * l;
@@ -208,6 +213,82 @@ static void flat_atomics_on_private_memory(void **state) {
                                  0x5678}; /* memory 16..31 */
       for (uint32_t i = 0; i < 16; i++)
         bad += check("private atomics", device, interp, l, i, want[i]);
+    }
+    assert_int_equal(bad, 0);
+    assert_memory_equal(device, interp, WINDOW_SIZE);
+    free(device);
+    free(interp);
+    kernels_passed++;
+  }
+}
+
+/* The scratch ring as LLVM addresses it: MUBUF through a swizzled V# with add_tid_enable
+ * (index = the lane), stride 16 (a lane's bytes: the range check of a swizzled V# is offset
+ * + 4 <= stride), index_stride = the wave size, soffset = the wave's offset:
+ * dword k of lane l at base + soffset + k * 4 * WAVE + 4 l (the ISA's swizzled address:
+ * (index / index_stride * stride + offset / 4 * 4) * index_stride + index % index_stride * 4
+ * + offset % 4). Stores, then add, umax and cmpswap returning the old values, read back. */
+#define RING 0x102000u
+#define RING_SOFFSET 0x40u
+static const char ring_src[] =
+    "s_mov_b32 s12, 0x40\n"
+    "v_mad_u32_u24 v5, v0, 5, 7\n"
+    "v_mov_b32 v6, 100\n"
+    "buffer_store_dword v5, off, s[4:7], s12\n"
+    "buffer_store_dword v6, off, s[4:7], s12 offset:4\n"
+    "buffer_store_dword v6, off, s[4:7], s12 offset:8\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v7, 3\n"
+    "buffer_atomic_add v7, off, s[4:7], s12 glc\n"
+    "v_mul_u32_u24 v8, 3, v0\n"
+    "buffer_atomic_umax v8, off, s[4:7], s12 offset:4 glc\n"
+    "v_mov_b32 v9, 0x55\n"
+    "v_and_b32 v10, 1, v0\n"
+    "v_mul_u32_u24 v10, 100, v10\n" /* compare 100 in odd lanes: swap */
+    "buffer_atomic_cmpswap v[9:10], off, s[4:7], s12 offset:8 glc\n"
+    "s_waitcnt vmcnt(0)\n"
+    "buffer_load_dword v11, off, s[4:7], s12\n"
+    "buffer_load_dword v12, off, s[4:7], s12 offset:4\n"
+    "buffer_load_dword v13, off, s[4:7], s12 offset:8\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v14, v9\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
+    "global_store_dwordx4 v50, v[7:10], s[0:1]\n"
+    "global_store_dwordx4 v50, v[11:14], s[0:1] offset:16\n"
+    "s_endpgm\n";
+
+static void swizzled_ring_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    struct ir_vsharp v = {.base = RING,
+                          .stride = 16, /* a lane's 16 bytes: offsets 0..15 in range */
+                          .num_records = 0xffffffffu,
+                          .swizzle = true,
+                          .add_tid = true,
+                          .dst_sel = {4, 5, 6, 7},
+                          .format = 20 /* 32 UINT */,
+                          .index_stride = lanes == 64 ? 3 : 2, /* 64 or 32 records */
+                          .resource_level = 1,
+                          .oob_select = IR_OOB_RAW};
+    uint32_t d[4];
+    ir_vsharp_encode(&v, d);
+    uint8_t *device, *interp;
+    run_wave("swizzled ring", ring_src, lanes, 0, d, &device, &interp);
+    unsigned bad = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      bool odd = l & 1;
+      uint32_t x = 5 * l + 7, m = 3 * l > 100 ? 3 * l : 100, c = odd ? 0x55u : 100;
+      /* add's old, umax's old, cmpswap's old and compare; memory after; cmpswap's old */
+      const uint32_t want[8] = {x, 100, 100, odd ? 100u : 0u, x + 3, m, c, 100};
+      for (uint32_t i = 0; i < 8; i++) bad += check("swizzled ring", device, interp, l, i, want[i]);
+      for (uint32_t k = 0; k < 3; k++) { /* the ring's bytes where the ISA puts them */
+        uint32_t got, at = RING + RING_SOFFSET + k * 4 * lanes + 4 * l;
+        memcpy(&got, device + (at - WINDOW), 4);
+        uint32_t mem[3] = {x + 3, m, c};
+        if (got != mem[k]) fprintf(stderr, "ring lane %u dword %u: 0x%08x\n", l, k, got), bad++;
+      }
     }
     assert_int_equal(bad, 0);
     assert_memory_equal(device, interp, WINDOW_SIZE);
@@ -249,7 +330,7 @@ static void relative_vgpr_moves(void **state) {
   if (!dev) skip_because("no Vulkan device");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
-    run_wave("relative moves", movrel_src, lanes, 3, &device, &interp);
+    run_wave("relative moves", movrel_src, lanes, 3, NULL, &device, &interp);
     unsigned bad = 0;
     for (uint32_t l = 0; l < lanes; l++) {
       bad += check("relative moves", device, interp, l, 0, 16 * l + 3);
@@ -269,6 +350,7 @@ static void relative_vgpr_moves(void **state) {
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(flat_atomics_on_private_memory),
+                                     cmocka_unit_test(swizzled_ring_atomics),
                                      cmocka_unit_test(relative_vgpr_moves)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_private: %u kernels passed\n", kernels_passed);

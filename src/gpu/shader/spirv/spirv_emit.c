@@ -311,7 +311,7 @@ static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -807,6 +807,18 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[4], ok);
       addr = guest_addr(e, addr, 4, &go);
       v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
+      break;
+    }
+    case IR_OP_atomic_buffer_cmpswap: { /* V#, index, offset, new, compare, active */
+      uint32_t ok, addr;
+      buffer_access(e, args, 4, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[5], ok);
+      addr = guest_addr(e, addr, 4, &go);
+      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, go, addr));
+      write_begin(e);
+      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[3], a[4]);
+      write_end(e);
+      v = sel(e, u32, go, r, cu32(e, 0));
       break;
     }
     case IR_OP_atomic_global: /* address, data, active */
