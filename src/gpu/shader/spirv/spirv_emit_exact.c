@@ -90,7 +90,8 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
   } else if (mode == TOWARD_POS || mode == TOWARD_NEG) { /* away from zero on the side asked */
     uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu32(e, 0));
     uint32_t side = mode == TOWARD_NEG ? neg : op1(e, SpvOpLogicalNot, bl, neg);
-    uint32_t up = op2(e, SpvOpLogicalAnd, bl, side, op2(e, SpvOpINotEqual, bl, dropped, cu64(e, 0)));
+    uint32_t up =
+        op2(e, SpvOpLogicalAnd, bl, side, op2(e, SpvOpINotEqual, bl, dropped, cu64(e, 0)));
     k32 = op2(e, SpvOpIAdd, u32, k32, sel(e, u32, up, cu32(e, 1), cu32(e, 0)));
   }
   /* a normal result: exponent field e64 - 896 through the implicit bit (a rounding carry
@@ -107,8 +108,8 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
   uint32_t over = cu32(e, mode == NEAREST_EVEN ? 0x7f800000u : 0x7f7fffffu);
   if (mode == TOWARD_POS || mode == TOWARD_NEG) { /* inf on the side rounded toward */
     uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu32(e, 0));
-    over = sel(e, u32, mode == TOWARD_NEG ? neg : op1(e, SpvOpLogicalNot, bl, neg), cu32(e, 0x7f800000u),
-               cu32(e, 0x7f7fffffu));
+    over = sel(e, u32, mode == TOWARD_NEG ? neg : op1(e, SpvOpLogicalNot, bl, neg),
+               cu32(e, 0x7f800000u), cu32(e, 0x7f7fffffu));
   }
   mag = sel(e, u32, big, over, mag);
   mag = sel(e, u32, op2(e, SpvOpIEqual, bl, e64, cu32(e, 0)), cu32(e, 0), mag);
