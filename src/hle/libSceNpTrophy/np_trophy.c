@@ -44,29 +44,54 @@ static bool make_dirs(const char *path) {
   return mkdir(buf, 0755) == 0 || errno == EEXIST;
 }
 
+/* Reads the file PATH (at most TRP_MAX_BYTES) and parses it with PARSE: true when the set
+ * was read; false with WHY set when the file exists but cannot be used; false with WHY
+ * untouched when there is no such file. */
+static bool read_one(const char *path,
+                     bool (*parse)(const uint8_t *, size_t, struct trophy_set *, char *, size_t),
+                     char *why, size_t cap, bool *found) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  *found = true;
+  uint8_t *data = malloc(TRP_MAX_BYTES);
+  size_t n = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
+  fclose(f);
+  bool ok = data && parse(data, n, &set, why, cap);
+  free(data);
+  if (!ok) memset(&set, 0, sizeof set);
+  return ok;
+}
+
+/* The set: the PS5's trophy file first, then the PS4's package. */
 static void read_set(const char *game_folder) {
-  static const char *const names[] = {"sce_sys/trophy/trophy00.trp", "sce_sys/trophy/TROPHY00.TRP"};
-  char path[PATH_MAX], why[160] = "no trophy package (sce_sys/trophy/trophy00.trp)";
+  static const struct {
+    const char *name;
+    bool (*parse)(const uint8_t *, size_t, struct trophy_set *, char *, size_t);
+  } files[] = {
+      {"sce_sys/trophy2/trophy00.ucp", trophy_set_parse_ucp},
+      {"sce_sys/trophy2/TROPHY00.UCP", trophy_set_parse_ucp},
+      {"sce_sys/trophy/trophy00.trp", trophy_set_parse_trp},
+      {"sce_sys/trophy/TROPHY00.TRP", trophy_set_parse_trp},
+  };
+  char path[PATH_MAX],
+      why[160] = "no trophy file (sce_sys/trophy2/trophy00.ucp, sce_sys/trophy/trophy00.trp)";
   memset(&set, 0, sizeof set);
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    snprintf(path, sizeof path, "%.4000s/%s", game_folder, names[i]);
-    FILE *f = fopen(path, "rb");
-    if (!f) continue;
-    uint8_t *data = malloc(TRP_MAX_BYTES);
-    size_t n = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
-    fclose(f);
-    bool ok = data && trophy_set_parse_trp(data, n, &set, why, sizeof why);
-    free(data);
-    if (ok) {
+  bool found = false;
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    snprintf(path, sizeof path, "%.4000s/%s", game_folder, files[i].name);
+    bool seen = false;
+    if (read_one(path, files[i].parse, why, sizeof why, &seen)) {
       LOG(hle, INFO, "trophies: %u in the set of %s (%s)", set.count,
           set.title[0] ? set.title : "the title", path);
       return;
     }
-    memset(&set, 0, sizeof set);
-    break;
+    if (seen) {
+      LOG(hle, WARN, "trophies: %s: %s", path, why);
+      found = true;
+    }
   }
-  LOG(hle, INFO, "trophies: the set is unknown (%s); ids 0..%d are accepted as used", why,
-      TROPHY_NUM_MAX - 1);
+  LOG(hle, INFO, "trophies: the set is unknown (%s); ids 0..%d are accepted as used",
+      found ? "no readable trophy file" : why, TROPHY_NUM_MAX - 1);
 }
 
 void np_trophy_set_title(const char *title_data_dir, const char *game_folder) {
@@ -253,31 +278,69 @@ static bool platinum_complete(int32_t p) {
   return any;
 }
 
+/* Unlocks TROPHY_ID for USER (lock held, the user's unlocks loaded): the checks shared by
+ * UnlockTrophy and the unlock events of libSceNpUniversalDataSystem, the platinum rule, the
+ * log and the file. */
+static int unlock_locked(int32_t user, int32_t trophy_id, int32_t *platinum_id) {
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (trophy_id < 0 || (uint32_t)trophy_id >= limit) return NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
+    return NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
+  if (unlocked_at[trophy_id]) return NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
+  uint64_t now = rtc_now();
+  unlocked_at[trophy_id] = now;
+  log_unlock(trophy_id);
+  *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
+  int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
+  if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
+      !unlocked_at[p] && platinum_complete(p)) {
+    unlocked_at[p] = now;
+    log_unlock(p);
+    *platinum_id = p;
+  }
+  save_state(user);
+  return 0;
+}
+
 int np_trophy_unlock_trophy(int32_t context, int32_t handle, int32_t trophy_id,
                             int32_t *platinum_id) {
   pthread_mutex_lock(&lock);
   struct context *c;
   int rc = check(context, handle, true, &c);
-  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
   if (rc == 0 && !platinum_id) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
-  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+  if (rc == 0) rc = unlock_locked(c->user, trophy_id, platinum_id);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_unlock_for_user(int32_t user, int32_t trophy_id, int32_t *platinum_id) {
+  int32_t ignored;
+  pthread_mutex_lock(&lock);
+  load_state(user);
+  int rc = unlock_locked(user, trophy_id, platinum_id ? platinum_id : &ignored);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
+                                int32_t *platinum_id) {
+  int32_t ignored;
+  if (!platinum_id) platinum_id = &ignored;
+  *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
+  pthread_mutex_lock(&lock);
+  load_state(user);
+  int rc;
+  if (!set.known || trophy_id < 0 || (uint32_t)trophy_id >= set.count) {
     rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
-  if (rc == 0 && set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
-    rc = NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
-  if (rc == 0 && unlocked_at[trophy_id]) rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
-  if (rc == 0) {
-    uint64_t now = rtc_now();
-    unlocked_at[trophy_id] = now;
-    log_unlock(trophy_id);
-    *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
-    int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
-    if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
-        !unlocked_at[p] && platinum_complete(p)) {
-      unlocked_at[p] = now;
-      log_unlock(p);
-      *platinum_id = p;
-    }
-    save_state(c->user);
+  } else if (!set.defs[trophy_id].progressive) {
+    rc = NP_TROPHY_ERROR_NOT_PROGRESSIVE;
+  } else if (unlocked_at[trophy_id]) {
+    rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
+  } else {
+    LOG(hle, INFO, "trophy progress: %d \"%s\" %lld of %lld", trophy_id, set.defs[trophy_id].name,
+        (long long)value, (long long)set.defs[trophy_id].target);
+    rc = value >= set.defs[trophy_id].target ? unlock_locked(user, trophy_id, platinum_id)
+                                             : NP_TROPHY_PROGRESS_BELOW_TARGET;
   }
   pthread_mutex_unlock(&lock);
   return rc;

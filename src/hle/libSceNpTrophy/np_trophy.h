@@ -1,6 +1,6 @@
 /* libSceNpTrophy: trophy contexts and handles, registration, unlocks (with the platinum
  * trophy earned when the last trophy linked to it is), unlock state and game/trophy info.
- * The set comes from the game's trophy package when it can be read (trophy_set.h); else
+ * The set comes from the game's trophy file when it can be read (trophy_set.h); else
  * ids 0..127 are accepted as the guest uses them and there is no platinum logic. Unlocks are
  * kept per title and user in <data>/trophy/<user>/unlocked.txt ("id tick" lines, tick in
  * SceRtcTick microseconds) and logged as they happen. */
@@ -25,6 +25,9 @@
 #define NP_TROPHY_ERROR_INVALID_USER_ID ((int)0x80551625)
 
 #define NP_TROPHY_INVALID_TROPHY_ID (-1)
+/* prospero's own answers of np_trophy_progress_for_user (not console codes) */
+#define NP_TROPHY_ERROR_NOT_PROGRESSIVE (-2)
+#define NP_TROPHY_PROGRESS_BELOW_TARGET 1
 #define NP_TROPHY_CONTEXT_MAX 4 /* unverified limits */
 #define NP_TROPHY_HANDLE_MAX 4
 
@@ -62,7 +65,8 @@ struct np_trophy_game_data {
 };
 
 /* Where the unlocks are kept (<TITLE_DATA_DIR>/trophy) and the game folder whose
- * sce_sys/trophy/trophy00.trp holds the set; called before the guest runs. */
+ * sce_sys/trophy2/trophy00.ucp (PS5) or sce_sys/trophy/trophy00.trp (PS4) holds the set; called
+ * before the guest runs. */
 void np_trophy_set_title(const char *title_data_dir, const char *game_folder);
 
 /* The exports (the console's prototypes; see sdk/include/np_trophy.h) */
@@ -81,5 +85,17 @@ int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_ga
                             struct np_trophy_game_data *data);
 int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id,
                               struct np_trophy_details *details, struct np_trophy_data *data);
+
+/* The PS5's unlock path (libSceNpUniversalDataSystem's trophy events, no NpTrophy context):
+ * unlocks TROPHY_ID for USER with UnlockTrophy's checks, platinum rule, log and file. 0, or
+ * INVALID_TROPHY_ID, PLATINUM_CANNOT_UNLOCK, TROPHY_ALREADY_UNLOCKED; *PLATINUM_ID (may be
+ * NULL) the platinum earned with it or -1. */
+int np_trophy_unlock_for_user(int32_t user, int32_t trophy_id, int32_t *platinum_id);
+/* A progress update of the progressive trophy TROPHY_ID: logged; VALUE at or above the
+ * set's target unlocks it (the answers of np_trophy_unlock_for_user). Otherwise
+ * NP_TROPHY_PROGRESS_BELOW_TARGET; INVALID_TROPHY_ID without a set or outside it;
+ * NP_TROPHY_ERROR_NOT_PROGRESSIVE for a trophy without a target; ALREADY_UNLOCKED. */
+int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
+                                int32_t *platinum_id);
 
 #endif

@@ -1,5 +1,5 @@
-/* Fuzz target for the trophy package and configuration readers (trophy_set.h): the input is
- * a trophy package image, and also read as a configuration (XML) on its own. A parsed set
+/* Fuzz target for the trophy file readers (trophy_set.h): the input is read as a PS4 trophy
+ * package, as a configuration (XML) on its own and as a PS5 trophy file (.ucp). A parsed set
  * must be consistent: ids 0..count-1 all defined, names terminated. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@ static void check(void) {
     const struct trophy_def *d = &set.defs[i];
     if (!d->defined || memchr(d->name, 0, sizeof d->name) == NULL || d->grade > 4) abort();
     if (d->platinum < -1 || d->platinum >= TROPHY_NUM_MAX) abort();
+    if (d->progressive && d->target < 1) abort();
   }
   if (memchr(set.title, 0, sizeof set.title) == NULL) abort();
 }
@@ -24,5 +25,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char why[160];
   if (trophy_set_parse_trp(data, size, &set, why, sizeof why)) check();
   if (trophy_set_parse_sfm((const char *)data, size, &set, why, sizeof why)) check();
+  if (trophy_set_parse_ucp(data, size, &set, why, sizeof why)) check();
   return 0;
 }

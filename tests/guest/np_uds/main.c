@@ -1,0 +1,156 @@
+/* libSceNpUniversalDataSystem conformance and the PS5's trophy unlock path. The game holds
+ * sce_sys/trophy2/trophy00.ucp made by make_ucp.py (platinum 0; bronze 1, gold 2 and the
+ * progressive silver 3, target 10, linked to it; bronze 4 not linked; names in en-US, the
+ * default language, and fr-FR). Error codes are the SDK reference's; the events are the
+ * trophy documentation's: "_UnlockTrophy" {"_trophy_id": Int32} unlocks a trophy,
+ * "_UpdateTrophyProgress" {"_trophy_id", "_trophy_progress": Int32} unlocks a progressive
+ * one when the progress reaches its target, and the platinum comes with the last trophy
+ * linked to it. The result is read back through libSceNpTrophy, which shares the title's
+ * store. With `badset` the trophy file's configuration is damaged: events still post and the
+ * unlock lands in the store without a set. */
+#include <np_trophy.h>
+#include <np_universal_data_system.h>
+#include <stdio.h>
+#include <string.h>
+
+#define USER 1
+
+static SceNpUniversalDataSystemContext ctx;
+static SceNpUniversalDataSystemHandle h;
+
+static void show(const char *what, int rc) { printf("%s: 0x%x\n", what, (unsigned)rc); }
+
+/* Posts NAME with _trophy_id ID and, when PROGRESS >= 0, _trophy_progress. */
+static int post_trophy(const char *name, int id, int progress) {
+  SceNpUniversalDataSystemEvent *ev = NULL;
+  SceNpUniversalDataSystemEventPropertyObject *prop = NULL;
+  int rc = sceNpUniversalDataSystemCreateEvent(name, NULL, &ev, &prop);
+  if (rc == 0) rc = sceNpUniversalDataSystemEventPropertyObjectSetInt32(prop, "_trophy_id", id);
+  if (rc == 0 && progress >= 0)
+    rc = sceNpUniversalDataSystemEventPropertyObjectSetInt32(prop, "_trophy_progress", progress);
+  if (rc == 0) rc = sceNpUniversalDataSystemPostEvent(ctx, h, ev, 0);
+  int d = sceNpUniversalDataSystemDestroyEvent(ev);
+  return rc ? rc : d;
+}
+
+static void lifecycle(void) {
+  SceNpUniversalDataSystemInitParam p = {sizeof p, 64 * 1024};
+  SceNpUniversalDataSystemInitParam small = {8, 64 * 1024};
+  show("handle before init", sceNpUniversalDataSystemCreateHandle(&h));
+  show("init NULL", sceNpUniversalDataSystemInitialize(NULL));
+  show("init size 8", sceNpUniversalDataSystemInitialize(&small));
+  show("init", sceNpUniversalDataSystemInitialize(&p));
+  show("init again", sceNpUniversalDataSystemInitialize(&p));
+  show("context NULL", sceNpUniversalDataSystemCreateContext(NULL, USER, 0, 0));
+  show("context options 1", sceNpUniversalDataSystemCreateContext(&ctx, USER, 0, 1));
+  show("context user -1", sceNpUniversalDataSystemCreateContext(&ctx, -1, 0, 0));
+  int rc = sceNpUniversalDataSystemCreateContext(&ctx, USER, 0, 0);
+  printf("context: 0x%x positive %d\n", (unsigned)rc, ctx > 0);
+  show("handle NULL", sceNpUniversalDataSystemCreateHandle(NULL));
+  rc = sceNpUniversalDataSystemCreateHandle(&h);
+  printf("handle: 0x%x positive %d\n", (unsigned)rc, h > 0);
+}
+
+static void registration(void) {
+  SceNpUniversalDataSystemEvent *ev = NULL;
+  show("create event", sceNpUniversalDataSystemCreateEvent("_UnlockTrophy", NULL, &ev, NULL));
+  show("post unregistered", sceNpUniversalDataSystemPostEvent(ctx, h, ev, 0));
+  show("register bad context", sceNpUniversalDataSystemRegisterContext(ctx + 100, h, 0));
+  show("register bad handle", sceNpUniversalDataSystemRegisterContext(ctx, h + 100, 0));
+  show("register", sceNpUniversalDataSystemRegisterContext(ctx, h, 0));
+  show("register again", sceNpUniversalDataSystemRegisterContext(ctx, h, 0));
+  show("post bad context", sceNpUniversalDataSystemPostEvent(ctx + 100, h, ev, 0));
+  show("post bad handle", sceNpUniversalDataSystemPostEvent(ctx, h + 100, ev, 0));
+  show("post NULL", sceNpUniversalDataSystemPostEvent(ctx, h, NULL, 0));
+  show("destroy event", sceNpUniversalDataSystemDestroyEvent(ev));
+  show("destroy NULL event", sceNpUniversalDataSystemDestroyEvent(NULL));
+  show("event NULL name", sceNpUniversalDataSystemCreateEvent(NULL, NULL, &ev, NULL));
+  show("event NULL out", sceNpUniversalDataSystemCreateEvent("x", NULL, NULL, NULL));
+  show("event empty name", sceNpUniversalDataSystemCreateEvent("", NULL, &ev, NULL));
+  show("object NULL out", sceNpUniversalDataSystemCreateEventPropertyObject(NULL));
+  show("set on NULL", sceNpUniversalDataSystemEventPropertyObjectSetInt32(NULL, "k", 1));
+}
+
+/* A game's own event: every property type, a nested object, built from a separate object
+ * (copied by CreateEvent, so destroying it afterwards is allowed). */
+static void custom_event(void) {
+  SceNpUniversalDataSystemEventPropertyObject *tmp = NULL, *prop = NULL, *child = NULL;
+  SceNpUniversalDataSystemEvent *ev = NULL;
+  int rc = sceNpUniversalDataSystemCreateEventPropertyObject(&tmp);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetString(tmp, "level", "forest \"2\"");
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetBool(tmp, "won", true);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetUInt64(tmp, "score", 12345678901ull);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetInt64(tmp, "delta", -5);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetUInt32(tmp, "coins", 7);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetFloat32(tmp, "time", 1.5f);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetFloat64(tmp, "ratio", 0.25);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetObject(tmp, "where", NULL, &child);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetInt32(child, "x", 3);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetInt32(tmp, "coins", 8); /* replaces */
+  show("build object", rc);
+  show("create from object",
+       sceNpUniversalDataSystemCreateEvent("level_complete", tmp, &ev, &prop));
+  show("destroy object", sceNpUniversalDataSystemDestroyEventPropertyObject(tmp));
+  printf("event's own object refused: %d\n",
+         sceNpUniversalDataSystemDestroyEventPropertyObject(prop) < 0);
+  show("post custom",
+       sceNpUniversalDataSystemPostEvent(
+           ctx, h, ev, SCE_NP_UNIVERSAL_DATA_SYSTEM_POST_EVENT_OPTION_GENERATED_BY_CODEGEN));
+  show("destroy custom", sceNpUniversalDataSystemDestroyEvent(ev));
+}
+
+static void read_back(void) {
+  SceNpTrophyContext tctx;
+  SceNpTrophyHandle th;
+  SceNpTrophyFlagArray flags;
+  uint32_t count = 0;
+  int rc = sceNpTrophyCreateContext(&tctx, USER, 0, 0);
+  rc |= sceNpTrophyCreateHandle(&th);
+  rc |= sceNpTrophyRegisterContext(tctx, th, 0);
+  memset(&flags, 0, sizeof flags);
+  rc |= sceNpTrophyGetTrophyUnlockState(tctx, th, &flags, &count);
+  printf("trophy state: 0x%x count %u bits %08x\n", (unsigned)rc, count, flags.flagBits[0]);
+  SceNpTrophyGameDetails d;
+  memset(&d, 0, sizeof d);
+  d.size = sizeof d;
+  rc = sceNpTrophyGetGameInfo(tctx, th, &d, NULL);
+  printf("game: 0x%x \"%s\" trophies %u (P%u G%u S%u B%u)\n", (unsigned)rc, d.title, d.numTrophies,
+         d.numPlatinum, d.numGold, d.numSilver, d.numBronze);
+  for (int id = 0; id < 5 && count == 5; id++) {
+    SceNpTrophyDetails t;
+    memset(&t, 0, sizeof t);
+    t.size = sizeof t;
+    rc = sceNpTrophyGetTrophyInfo(tctx, th, id, &t, NULL);
+    printf("trophy %d: 0x%x \"%s\" grade %d hidden %u\n", id, (unsigned)rc, t.name, t.trophyGrade,
+           t.hidden);
+  }
+}
+
+int main(int argc, char **argv) {
+  bool badset = argc > 1 && strcmp(argv[1], "badset") == 0;
+  lifecycle();
+  registration();
+  if (badset) {
+    show("unlock 1", post_trophy("_UnlockTrophy", 1, -1));
+    show("progress 3", post_trophy("_UpdateTrophyProgress", 3, 10));
+  } else {
+    custom_event();
+    show("unlock 1", post_trophy("_UnlockTrophy", 1, -1));
+    show("progress 3 to 4", post_trophy("_UpdateTrophyProgress", 3, 4));
+    show("progress 3 to 10", post_trophy("_UpdateTrophyProgress", 3, 10));
+    show("unlock 2", post_trophy("_UnlockTrophy", 2, -1));
+    show("unlock 1 again", post_trophy("_UnlockTrophy", 1, -1));
+    show("unlock 4", post_trophy("_UnlockTrophy", 4, -1));
+    show("unlock 99", post_trophy("_UnlockTrophy", 99, -1));
+  }
+  read_back();
+  show("abort handle", sceNpUniversalDataSystemAbortHandle(h));
+  show("destroy handle", sceNpUniversalDataSystemDestroyHandle(h));
+  show("destroy handle again", sceNpUniversalDataSystemDestroyHandle(h));
+  show("destroy context", sceNpUniversalDataSystemDestroyContext(ctx));
+  show("destroy context again", sceNpUniversalDataSystemDestroyContext(ctx));
+  show("terminate", sceNpUniversalDataSystemTerminate());
+  show("terminate again", sceNpUniversalDataSystemTerminate());
+  show("handle after terminate", sceNpUniversalDataSystemCreateHandle(&h));
+  return 0;
+}
