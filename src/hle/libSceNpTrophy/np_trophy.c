@@ -31,6 +31,7 @@ static char store_dir[PATH_MAX];                       /* <data>/trophy */
 static struct trophy_set set;
 static bool loaded;                          /* the unlocks were read from disk */
 static uint64_t unlocked_at[TROPHY_NUM_MAX]; /* SceRtcTick of the unlock, 0: locked */
+static int64_t progress_of[TROPHY_NUM_MAX];  /* last progress posted (not kept on disk) */
 
 static bool make_dirs(const char *path) {
   char buf[PATH_MAX];
@@ -113,6 +114,7 @@ static void load_state(int32_t user) {
   if (loaded) return;
   loaded = true;
   memset(unlocked_at, 0, sizeof unlocked_at);
+  memset(progress_of, 0, sizeof progress_of);
   char path[PATH_MAX];
   FILE *f = state_path(user, path, sizeof path) ? fopen(path, "r") : NULL;
   if (!f) return;
@@ -337,6 +339,7 @@ int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
   } else if (unlocked_at[trophy_id]) {
     rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
   } else {
+    if (value > progress_of[trophy_id]) progress_of[trophy_id] = value;
     LOG(hle, INFO, "trophy progress: %d \"%s\" %lld of %lld", trophy_id, set.defs[trophy_id].name,
         (long long)value, (long long)set.defs[trophy_id].target);
     rc = value >= set.defs[trophy_id].target ? unlock_locked(user, trophy_id, platinum_id)
@@ -443,6 +446,57 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
       data->unlocked = unlocked_at[trophy_id] != 0;
       data->timestamp = unlocked_at[trophy_id];
     }
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_set(int32_t context, int32_t handle, struct np_trophy_set_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) {
+    memset(out, 0, sizeof *out);
+    out->count = set_count();
+    int32_t seen[TROPHY_NUM_MAX];
+    for (uint32_t i = 0; i < out->count; i++) {
+      uint8_t g = set.known ? set.defs[i].grade : TROPHY_GRADE_UNKNOWN;
+      out->by_grade[g]++;
+      if (unlocked_at[i]) out->unlocked_by_grade[g]++;
+      bool fresh = set.known;
+      for (uint32_t k = 0; fresh && k < out->groups; k++) fresh = seen[k] != set.defs[i].group;
+      if (fresh) seen[out->groups++] = set.defs[i].group;
+    }
+    out->unlocked = unlocked_count();
+    out->progress = progress();
+    snprintf(out->title, sizeof out->title, "%s", set.title);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
+                           struct np_trophy_trophy_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+    rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (rc == 0) {
+    const struct trophy_def *d = &set.defs[trophy_id];
+    memset(out, 0, sizeof *out);
+    out->grade = set.known ? d->grade : TROPHY_GRADE_UNKNOWN;
+    out->group = set.known ? d->group : -1;
+    out->hidden = d->hidden;
+    out->unlocked = unlocked_at[trophy_id] != 0;
+    out->timestamp = unlocked_at[trophy_id];
+    out->progressive = set.known && d->progressive;
+    if (out->progressive) {
+      out->target = d->target;
+      out->progress = out->unlocked ? d->target : progress_of[trophy_id];
+    }
+    snprintf(out->name, sizeof out->name, "%s", d->name);
   }
   pthread_mutex_unlock(&lock);
   return rc;

@@ -7,6 +7,7 @@
 #ifndef PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
 #define PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -85,6 +86,28 @@ int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_ga
                             struct np_trophy_game_data *data);
 int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id,
                               struct np_trophy_details *details, struct np_trophy_data *data);
+
+/* The set and one trophy as the info getters of both libraries see them (libSceNpTrophy2's
+ * structures differ from libSceNpTrophy's; np_trophy2.c fills its own). */
+struct np_trophy_set_info {
+  uint32_t count;  /* trophies in the set (the highest id unlocked + 1 when it is unknown) */
+  uint32_t groups; /* distinct groups of the defined trophies, the base game's included */
+  uint32_t by_grade[5], unlocked_by_grade[5]; /* indexed by enum trophy_grade */
+  uint32_t unlocked, progress;                /* progress: the share of points, percent */
+  char title[128];
+};
+struct np_trophy_trophy_info {
+  int32_t grade, group;
+  bool hidden, unlocked, progressive;
+  int64_t target, progress; /* progressive: the target, the last progress posted (or target) */
+  uint64_t timestamp;       /* SceRtcTick of the unlock, 0 when locked */
+  char name[128];
+};
+/* For a registered CONTEXT and a valid HANDLE: 0 with *OUT filled, else NpTrophy's codes
+ * (INVALID_CONTEXT, INVALID_HANDLE, NOT_REGISTERED; INVALID_TROPHY_ID outside the set). */
+int np_trophy_query_set(int32_t context, int32_t handle, struct np_trophy_set_info *out);
+int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
+                           struct np_trophy_trophy_info *out);
 
 /* The PS5's unlock path (libSceNpUniversalDataSystem's trophy events, no NpTrophy context):
  * unlocks TROPHY_ID for USER with UnlockTrophy's checks, platinum rule, log and file. 0, or

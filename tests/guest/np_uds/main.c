@@ -6,9 +6,11 @@
  * "_UpdateTrophyProgress" {"_trophy_id", "_trophy_progress": Int32} unlocks a progressive
  * one when the progress reaches its target, and the platinum comes with the last trophy
  * linked to it. The result is read back through libSceNpTrophy, which shares the title's
- * store. With `badset` the trophy file's configuration is damaged: events still post and the
+ * store, and through libSceNpTrophy2 with the PS5 structures and error codes (the SDK
+ * reference's). With `badset` the trophy file's configuration is damaged: events still post and the
  * unlock lands in the store without a set. */
 #include <np_trophy.h>
+#include <np_trophy2.h>
 #include <np_universal_data_system.h>
 #include <stdio.h>
 #include <string.h>
@@ -99,6 +101,55 @@ static void custom_event(void) {
   show("destroy custom", sceNpUniversalDataSystemDestroyEvent(ev));
 }
 
+/* The PS5 library's view of the same store. */
+static void read_back2(void) {
+  SceNpTrophy2Context c;
+  SceNpTrophy2Handle th;
+  SceNpTrophy2GameDetails d;
+  SceNpTrophy2GameData g;
+  int rc = sceNpTrophy2CreateContext(&c, USER, 0, 0);
+  rc |= sceNpTrophy2CreateHandle(&th);
+  show("trophy2 setup", rc);
+  show("trophy2 game before register", sceNpTrophy2GetGameInfo(c, th, &d, &g));
+  show("trophy2 register", sceNpTrophy2RegisterContext(c, th, 0));
+  show("trophy2 register again", sceNpTrophy2RegisterContext(c, th, 0));
+  show("trophy2 game NULL NULL", sceNpTrophy2GetGameInfo(c, th, NULL, NULL));
+  show("trophy2 game bad context", sceNpTrophy2GetGameInfo(c + 100, th, &d, NULL));
+  memset(&d, 0xff, sizeof d);
+  memset(&g, 0xff, sizeof g);
+  rc = sceNpTrophy2GetGameInfo(c, th, &d, &g);
+  printf(
+      "trophy2 game: 0x%x \"%s\" trophies %u (P%u G%u S%u B%u) unlocked %u (P%u G%u S%u B%u) "
+      "%u%%\n",
+      (unsigned)rc, d.title, d.numTrophies, d.numPlatinum, d.numGold, d.numSilver, d.numBronze,
+      g.unlockedTrophies, g.unlockedPlatinum, g.unlockedGold, g.unlockedSilver, g.unlockedBronze,
+      g.progressPercentage);
+  SceNpTrophy2Details t;
+  SceNpTrophy2Data u;
+  show("trophy2 trophy 5", sceNpTrophy2GetTrophyInfo(c, th, 5, &t, &u));
+  show("trophy2 trophy NULL NULL", sceNpTrophy2GetTrophyInfo(c, th, 0, NULL, NULL));
+  for (int id = 2; id <= 3; id++) {
+    memset(&t, 0xff, sizeof t);
+    memset(&u, 0xff, sizeof u);
+    rc = sceNpTrophy2GetTrophyInfo(c, th, id, &t, &u);
+    printf(
+        "trophy2 trophy %d: 0x%x id %d \"%s\" grade %d hidden %d target %d/%llu; unlocked %d "
+        "progress %d/%llu dated %d\n",
+        id, (unsigned)rc, t.trophyId, t.name, t.trophyGrade, t.hidden, t.target.type,
+        (unsigned long long)t.target.value.valueUInt64, u.unlocked, u.progress.type,
+        (unsigned long long)u.progress.value.valueUInt64, u.timestamp > 0);
+  }
+  SceNpTrophy2Details arr[5];
+  uint32_t n = 99;
+  rc = sceNpTrophy2GetTrophyInfoArray(c, th, 3, 5, arr, NULL, &n);
+  printf("trophy2 array from 3: 0x%x count %u first %d \"%s\"\n", (unsigned)rc, n,
+         n ? arr[0].trophyId : -1, n ? arr[0].name : "");
+  show("trophy2 array NULL count", sceNpTrophy2GetTrophyInfoArray(c, th, 0, 5, arr, NULL, NULL));
+  show("trophy2 destroy context", sceNpTrophy2DestroyContext(c));
+  show("trophy2 destroy context again", sceNpTrophy2DestroyContext(c));
+  show("trophy2 destroy handle", sceNpTrophy2DestroyHandle(th));
+}
+
 static void read_back(void) {
   SceNpTrophyContext tctx;
   SceNpTrophyHandle th;
@@ -124,6 +175,8 @@ static void read_back(void) {
     printf("trophy %d: 0x%x \"%s\" grade %d hidden %u\n", id, (unsigned)rc, t.name, t.trophyGrade,
            t.hidden);
   }
+  sceNpTrophyDestroyHandle(th);
+  sceNpTrophyDestroyContext(tctx);
 }
 
 int main(int argc, char **argv) {
@@ -144,6 +197,7 @@ int main(int argc, char **argv) {
     show("unlock 99", post_trophy("_UnlockTrophy", 99, -1));
   }
   read_back();
+  if (!badset) read_back2();
   show("abort handle", sceNpUniversalDataSystemAbortHandle(h));
   show("destroy handle", sceNpUniversalDataSystemDestroyHandle(h));
   show("destroy handle again", sceNpUniversalDataSystemDestroyHandle(h));
