@@ -91,8 +91,10 @@ static void read_set(const char *game_folder) {
       found = true;
     }
   }
-  LOG(hle, INFO, "trophies: the set is unknown (%s); ids 0..%d are accepted as used",
-      found ? "no readable trophy file" : why, TROPHY_NUM_MAX - 1);
+  LOG(hle, INFO,
+      "trophies: the set is unknown (%s); ids 0..%d (libSceNpTrophy) or 0..%d (the PS5's "
+      "events) are accepted as used",
+      found ? "no readable trophy file" : why, TROPHY_PS4_NUM_MAX - 1, TROPHY_NUM_MAX - 1);
 }
 
 void np_trophy_set_title(const char *title_data_dir, const char *game_folder) {
@@ -283,8 +285,9 @@ static bool platinum_complete(int32_t p) {
 /* Unlocks TROPHY_ID for USER (lock held, the user's unlocks loaded): the checks shared by
  * UnlockTrophy and the unlock events of libSceNpUniversalDataSystem, the platinum rule, the
  * log and the file. */
-static int unlock_locked(int32_t user, int32_t trophy_id, int32_t *platinum_id) {
-  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+static int unlock_locked(int32_t user, int32_t trophy_id, int32_t *platinum_id,
+                         uint32_t unknown_limit) {
+  uint32_t limit = set.known ? set.count : unknown_limit;
   if (trophy_id < 0 || (uint32_t)trophy_id >= limit) return NP_TROPHY_ERROR_INVALID_TROPHY_ID;
   if (set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
     return NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
@@ -310,7 +313,7 @@ int np_trophy_unlock_trophy(int32_t context, int32_t handle, int32_t trophy_id,
   struct context *c;
   int rc = check(context, handle, true, &c);
   if (rc == 0 && !platinum_id) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
-  if (rc == 0) rc = unlock_locked(c->user, trophy_id, platinum_id);
+  if (rc == 0) rc = unlock_locked(c->user, trophy_id, platinum_id, TROPHY_PS4_NUM_MAX);
   pthread_mutex_unlock(&lock);
   return rc;
 }
@@ -319,7 +322,7 @@ int np_trophy_unlock_for_user(int32_t user, int32_t trophy_id, int32_t *platinum
   int32_t ignored;
   pthread_mutex_lock(&lock);
   load_state(user);
-  int rc = unlock_locked(user, trophy_id, platinum_id ? platinum_id : &ignored);
+  int rc = unlock_locked(user, trophy_id, platinum_id ? platinum_id : &ignored, TROPHY_NUM_MAX);
   pthread_mutex_unlock(&lock);
   return rc;
 }
@@ -342,8 +345,9 @@ int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
     if (value > progress_of[trophy_id]) progress_of[trophy_id] = value;
     LOG(hle, INFO, "trophy progress: %d \"%s\" %lld of %lld", trophy_id, set.defs[trophy_id].name,
         (long long)value, (long long)set.defs[trophy_id].target);
-    rc = value >= set.defs[trophy_id].target ? unlock_locked(user, trophy_id, platinum_id)
-                                             : NP_TROPHY_PROGRESS_BELOW_TARGET;
+    rc = value >= set.defs[trophy_id].target
+             ? unlock_locked(user, trophy_id, platinum_id, TROPHY_NUM_MAX)
+             : NP_TROPHY_PROGRESS_BELOW_TARGET;
   }
   pthread_mutex_unlock(&lock);
   return rc;
@@ -357,7 +361,7 @@ int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
   if (rc == 0 && (!flags || !count)) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
   if (rc == 0) {
     memset(flags, 0, sizeof *flags);
-    for (int i = 0; i < TROPHY_NUM_MAX; i++)
+    for (int i = 0; i < TROPHY_PS4_NUM_MAX; i++) /* the flag array's 128 bits */
       if (unlocked_at[i]) flags->bits[i >> 5] |= 1u << (i & 31);
     *count = set_count();
   }
@@ -424,7 +428,7 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
   pthread_mutex_lock(&lock);
   struct context *c;
   int rc = check(context, handle, true, &c);
-  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  uint32_t limit = set.known ? set.count : TROPHY_PS4_NUM_MAX;
   if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
     rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
   if (rc == 0 && ((!details && !data) || (details && details->size != sizeof *details) ||

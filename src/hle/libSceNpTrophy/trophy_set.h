@@ -5,7 +5,8 @@
  * sce_sys/trophy2/trophy00.ucp is another big-endian table of named entries holding JSON
  * files (tropconf.json: ids, grades, platinum links, progressive targets; tropmeta_<locale>
  * .json: the names), trophy_ucp.c. Without a readable file the set is unknown
- * (trophy_set.known false) and the library falls back on the ids the guest uses. Parsers of
+ * (trophy_set.known false) and the library falls back on the ids the guest uses. PS4 sets
+ * have ids 0..127, PS5 sets 0..999. Parsers of
  * untrusted bytes: tests/fuzz/trophy_set. */
 #ifndef PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
 #define PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
@@ -14,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TROPHY_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX */
+#define TROPHY_NUM_MAX 1000    /* SCE_NP_TROPHY2_NUM_MAX: ids of a PS5 set, 0..999 */
+#define TROPHY_PS4_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX: ids of a PS4 set, 0..127 */
 #define TROPHY_NAME_SIZE 128
 #define TROPHY_TITLE_SIZE 128
 

@@ -8,7 +8,7 @@
  * linked to it. The result is read back through libSceNpTrophy, which shares the title's
  * store, and through libSceNpTrophy2 with the PS5 structures and error codes (the SDK
  * reference's). With `badset` the trophy file's configuration is damaged: events still post and the
- * unlock lands in the store without a set. */
+ * unlock lands in the store without a set, also for an id above the PS4's 127. */
 #include <np_trophy.h>
 #include <np_trophy2.h>
 #include <np_universal_data_system.h>
@@ -186,6 +186,7 @@ int main(int argc, char **argv) {
   if (badset) {
     show("unlock 1", post_trophy("_UnlockTrophy", 1, -1));
     show("progress 3", post_trophy("_UpdateTrophyProgress", 3, 10));
+    show("unlock 300", post_trophy("_UnlockTrophy", 300, -1)); /* PS5 ids go up to 999 */
   } else {
     custom_event();
     show("unlock 1", post_trophy("_UnlockTrophy", 1, -1));

@@ -241,9 +241,22 @@ static void test_trophy_ucp(void **state) {
   const char *nograde[] = {"{\"trophies\":[{\"id\":0}]}"};
   n = make_ucp(ucp, 1, conf_name, nograde);
   assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
-  const char *big[] = {"{\"trophies\":[{\"id\":128,\"grade\":\"B\"}]}"};
+  const char *big[] = {"{\"trophies\":[{\"id\":1000,\"grade\":\"B\"}]}"};
   n = make_ucp(ucp, 1, conf_name, big);
   assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  /* a PS5 set may define up to 1000 trophies (SCE_NP_TROPHY2_NUM_MAX), beyond the PS4's 128 */
+  static char many[200 * 32 + 64];
+  size_t m = (size_t)snprintf(many, sizeof many, "{\"trophies\":[");
+  for (int i = 0; i < 200; i++)
+    m += (size_t)snprintf(many + m, sizeof many - m, "%s{\"id\":%d,\"grade\":\"B\"}", i ? "," : "",
+                          i);
+  snprintf(many + m, sizeof many - m, "]}");
+  const char *many_text[] = {many};
+  static uint8_t large[8192];
+  n = make_ucp(large, 1, conf_name, many_text);
+  assert_true(trophy_set_parse_ucp(large, n, &set, why, sizeof why));
+  assert_int_equal(set.count, 200);
+  assert_int_equal(set.defs[199].grade, TROPHY_GRADE_BRONZE);
   const char *bad[] = {"{\"trophies\":[{\"id\":0,"};
   n = make_ucp(ucp, 1, conf_name, bad);
   assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
