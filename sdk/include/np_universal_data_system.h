@@ -28,6 +28,7 @@ __PROSPERO_BEGIN_DECLS
 #define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_NOT_INITIALIZED ((int)0x80553117)
 #define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_ALREADY_INITIALIZED ((int)0x80553118)
 #define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_INVALID_OBJECT ((int)0x80553119)
+#define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_INVALID_ARRAY ((int)0x8055311a)
 #define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_NOT_REGISTERED ((int)0x80553120)
 #define SCE_NP_UNIVERSAL_DATA_SYSTEM_ERROR_ALREADY_REGISTERED ((int)0x80553121)
 
@@ -39,6 +40,8 @@ typedef int32_t SceNpUniversalDataSystemHandle;
 typedef struct SceNpUniversalDataSystemEvent SceNpUniversalDataSystemEvent;
 typedef struct SceNpUniversalDataSystemEventPropertyObject
     SceNpUniversalDataSystemEventPropertyObject;
+typedef struct SceNpUniversalDataSystemEventPropertyArray
+    SceNpUniversalDataSystemEventPropertyArray;
 
 typedef struct SceNpUniversalDataSystemInitParam {
   size_t size;
@@ -91,6 +94,40 @@ int sceNpUniversalDataSystemEventPropertyObjectSetObject(
     SceNpUniversalDataSystemEventPropertyObject *object, const char *key,
     const SceNpUniversalDataSystemEventPropertyObject *value,
     SceNpUniversalDataSystemEventPropertyObject **valuePtr);
+int sceNpUniversalDataSystemEventPropertyObjectSetArray(
+    SceNpUniversalDataSystemEventPropertyObject *object, const char *key,
+    const SceNpUniversalDataSystemEventPropertyArray *value,
+    SceNpUniversalDataSystemEventPropertyArray **valuePtr);
+int sceNpUniversalDataSystemCreateEventPropertyArray(
+    SceNpUniversalDataSystemEventPropertyArray **newArray);
+int sceNpUniversalDataSystemDestroyEventPropertyArray(
+    SceNpUniversalDataSystemEventPropertyArray *array);
+int sceNpUniversalDataSystemEventPropertyArraySetString(
+    SceNpUniversalDataSystemEventPropertyArray *array, const char *value);
+int sceNpUniversalDataSystemEventPropertyArraySetInt32(
+    SceNpUniversalDataSystemEventPropertyArray *array, int32_t value);
+int sceNpUniversalDataSystemEventPropertyArraySetUInt32(
+    SceNpUniversalDataSystemEventPropertyArray *array, uint32_t value);
+int sceNpUniversalDataSystemEventPropertyArraySetInt64(
+    SceNpUniversalDataSystemEventPropertyArray *array, int64_t value);
+int sceNpUniversalDataSystemEventPropertyArraySetUInt64(
+    SceNpUniversalDataSystemEventPropertyArray *array, uint64_t value);
+int sceNpUniversalDataSystemEventPropertyArraySetFloat32(
+    SceNpUniversalDataSystemEventPropertyArray *array, float value);
+int sceNpUniversalDataSystemEventPropertyArraySetFloat64(
+    SceNpUniversalDataSystemEventPropertyArray *array, double value);
+int sceNpUniversalDataSystemEventPropertyArraySetBool(
+    SceNpUniversalDataSystemEventPropertyArray *array, bool value);
+int sceNpUniversalDataSystemEventPropertyArraySetBinary(
+    SceNpUniversalDataSystemEventPropertyArray *array, const void *value, size_t valueSize);
+int sceNpUniversalDataSystemEventPropertyArraySetObject(
+    SceNpUniversalDataSystemEventPropertyArray *array,
+    const SceNpUniversalDataSystemEventPropertyObject *value,
+    SceNpUniversalDataSystemEventPropertyObject **valuePtr);
+int sceNpUniversalDataSystemEventPropertyArraySetArray(
+    SceNpUniversalDataSystemEventPropertyArray *array,
+    const SceNpUniversalDataSystemEventPropertyArray *value,
+    SceNpUniversalDataSystemEventPropertyArray **valuePtr);
 
 __PROSPERO_END_DECLS
 

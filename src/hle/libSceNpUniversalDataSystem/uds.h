@@ -34,6 +34,7 @@
 #define UDS_ERROR_NOT_INITIALIZED ((int)0x80553117)
 #define UDS_ERROR_ALREADY_INITIALIZED ((int)0x80553118)
 #define UDS_ERROR_INVALID_OBJECT ((int)0x80553119)
+#define UDS_ERROR_INVALID_ARRAY ((int)0x8055311a)
 #define UDS_ERROR_NOT_REGISTERED ((int)0x80553120)
 #define UDS_ERROR_ALREADY_REGISTERED ((int)0x80553121)
 
@@ -87,6 +88,26 @@ int uds_object_set_binary(struct uds_object *object, const char *key, const void
                           size_t size);
 int uds_object_set_object(struct uds_object *object, const char *key,
                           const struct uds_object *value, struct uds_object **value_ptr);
+
+/* Arrays share the objects' table (is_array set); the guest's
+ * SceNpUniversalDataSystemEventPropertyArray pointers are their addresses. */
+int uds_object_set_array(struct uds_object *object, const char *key, const struct uds_object *value,
+                         struct uds_object **value_ptr);
+int uds_create_array(struct uds_object **array);
+int uds_destroy_array(struct uds_object *array);
+int uds_array_set_int32(struct uds_object *array, int32_t value);
+int uds_array_set_uint32(struct uds_object *array, uint32_t value);
+int uds_array_set_int64(struct uds_object *array, int64_t value);
+int uds_array_set_uint64(struct uds_object *array, uint64_t value);
+int uds_array_set_float32(struct uds_object *array, float value);
+int uds_array_set_float64(struct uds_object *array, double value);
+int uds_array_set_bool(struct uds_object *array, bool value);
+int uds_array_set_string(struct uds_object *array, const char *value);
+int uds_array_set_binary(struct uds_object *array, const void *value, size_t size);
+int uds_array_set_object(struct uds_object *array, const struct uds_object *value,
+                         struct uds_object **value_ptr);
+int uds_array_set_array(struct uds_object *array, const struct uds_object *value,
+                        struct uds_object **value_ptr);
 
 /* What uds_post_event needs of an event, read under the events' lock. */
 struct uds_event_view {

@@ -1,5 +1,6 @@
-/* UDS events and property objects (see uds.h). An object is a list of keyed, typed values;
- * a value may itself be an object (a child in the same table). An event owns a root object:
+/* UDS events, property objects and property arrays (see uds.h). An object is a list of
+ * keyed, typed values, an array a list of values without keys; a value may itself be an
+ * object or an array (a child in the same table). An event owns a root object:
  * CreateEvent copies the given object into it (children included) and returns the root as
  * propPtr, which the guest may fill but not destroy. */
 #include <pthread.h>
@@ -28,7 +29,7 @@ enum value_type {
   V_BOOL,
   V_STRING,
   V_BINARY,
-  V_OBJECT
+  V_OBJECT /* an object or an array: the child's is_array tells */
 };
 
 struct property {
@@ -48,6 +49,7 @@ struct property {
 struct uds_object {
   bool used;
   bool owned; /* the root of an event or the child of an object: not destroyable alone */
+  bool is_array;
   struct property *props;
   uint32_t count;
 };
@@ -77,10 +79,10 @@ static struct uds_event *event_at(const struct uds_event *p) {
   return e->used ? e : NULL;
 }
 
-static struct uds_object *object_new(bool owned) {
+static struct uds_object *object_new(bool owned, bool is_array) {
   for (int i = 0; i < OBJECTS_MAX; i++)
     if (!objects[i].used) {
-      objects[i] = (struct uds_object){.used = true, .owned = owned};
+      objects[i] = (struct uds_object){.used = true, .owned = owned, .is_array = is_array};
       return &objects[i];
     }
   return NULL;
@@ -102,9 +104,10 @@ static void value_free(struct property *p) {
   if (p->type == V_OBJECT) object_free(p->v.child);
 }
 
-/* A deep copy of SRC as a new owned object, or NULL when the tables are full. */
-static struct uds_object *object_copy(const struct uds_object *src) {
-  struct uds_object *o = object_new(true);
+/* A deep copy of SRC (NULL: an empty object, or array when IS_ARRAY) as a new owned one, or
+ * NULL when the tables are full. */
+static struct uds_object *object_copy(const struct uds_object *src, bool is_array) {
+  struct uds_object *o = object_new(true, src ? src->is_array : is_array);
   if (!o || !src || src->count == 0) return o;
   o->props = calloc(src->count, sizeof *o->props);
   if (!o->props) goto fail;
@@ -112,11 +115,11 @@ static struct uds_object *object_copy(const struct uds_object *src) {
     struct property *d = &o->props[i]; /* zeroed: an Int32 without a key until copied */
     const struct property *s = &src->props[i];
     o->count = i + 1;
-    if (!(d->key = strdup(s->key))) goto fail;
+    if (s->key && !(d->key = strdup(s->key))) goto fail;
     if (s->type == V_STRING) {
       if (!(d->v.s = strdup(s->v.s))) goto fail;
     } else if (s->type == V_OBJECT) {
-      if (!(d->v.child = object_copy(s->v.child))) goto fail;
+      if (!(d->v.child = object_copy(s->v.child, false))) goto fail;
     } else d->v = s->v;
     d->type = s->type;
   }
@@ -150,11 +153,11 @@ int uds_create_event(const char *name, const struct uds_object *prop, struct uds
   pthread_mutex_lock(&lock);
   int rc = 0;
   struct uds_object *src = NULL;
-  if (prop && !(src = object_at(prop))) rc = UDS_ERROR_INVALID_OBJECT;
+  if (prop && (!(src = object_at(prop)) || src->is_array)) rc = UDS_ERROR_INVALID_OBJECT;
   struct uds_event *e = NULL;
   for (int i = 0; rc == 0 && i < EVENTS_MAX && !e; i++)
     if (!events[i].used) e = &events[i];
-  struct uds_object *root = rc == 0 && e ? object_copy(src) : NULL;
+  struct uds_object *root = rc == 0 && e ? object_copy(src, false) : NULL;
   if (rc == 0 && !root) rc = UDS_ERROR_OUT_OF_MEMORY;
   if (rc == 0) {
     e->used = true;
@@ -181,34 +184,43 @@ int uds_destroy_event(struct uds_event *event) {
   return e ? 0 : UDS_ERROR_INVALID_EVENT;
 }
 
-int uds_create_object(struct uds_object **object) {
+static int create(struct uds_object **object, bool is_array) {
   if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
   if (!object) return UDS_ERROR_INVALID_ARGUMENT;
   pthread_mutex_lock(&lock);
-  struct uds_object *o = object_new(false);
+  struct uds_object *o = object_new(false, is_array);
   if (o) *object = o;
   pthread_mutex_unlock(&lock);
   return o ? 0 : UDS_ERROR_OUT_OF_MEMORY;
 }
 
-int uds_destroy_object(struct uds_object *object) {
+static int destroy(struct uds_object *object, bool is_array) {
   if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
   if (!object) return 0;
   pthread_mutex_lock(&lock);
   struct uds_object *o = object_at(object);
-  int rc = !o || o->owned ? UDS_ERROR_INVALID_OBJECT : 0;
+  int rc = !o || o->owned || o->is_array != is_array
+               ? (is_array ? UDS_ERROR_INVALID_ARRAY : UDS_ERROR_INVALID_OBJECT)
+               : 0;
   if (rc == 0) object_free(o);
   pthread_mutex_unlock(&lock);
   return rc;
 }
 
-/* Sets KEY of OBJECT to the value in V (the lock is taken here): replaces an earlier value
- * of the same key. V's string or child becomes the object's (freed on error). */
-static int set_value(struct uds_object *object, const char *key, struct property v) {
+int uds_create_object(struct uds_object **object) { return create(object, false); }
+int uds_destroy_object(struct uds_object *object) { return destroy(object, false); }
+int uds_create_array(struct uds_object **array) { return create(array, true); }
+int uds_destroy_array(struct uds_object *array) { return destroy(array, true); }
+
+/* Sets KEY of OBJECT to the value in V (the lock is taken here), replacing an earlier value
+ * of the same key; with ARRAY, OBJECT is an array and V is appended (KEY unused). V's
+ * string becomes the object's (freed on error; a child is the caller's on error). */
+static int put_value(struct uds_object *object, const char *key, struct property v, bool array) {
   int rc = 0;
   if (!uds_initialized()) rc = UDS_ERROR_NOT_INITIALIZED;
-  else if (!object || !key) rc = UDS_ERROR_INVALID_ARGUMENT;
-  else if (key[0] == 0 || strnlen(key, KEY_MAX + 1) > KEY_MAX) rc = UDS_ERROR_INVALID_KEY;
+  else if (!object || (!array && !key)) rc = UDS_ERROR_INVALID_ARGUMENT;
+  else if (!array && (key[0] == 0 || strnlen(key, KEY_MAX + 1) > KEY_MAX))
+    rc = UDS_ERROR_INVALID_KEY;
   if (rc) {
     if (v.type == V_STRING) free(v.v.s);
     return rc;
@@ -216,15 +228,15 @@ static int set_value(struct uds_object *object, const char *key, struct property
   pthread_mutex_lock(&lock);
   struct uds_object *o = object_at(object);
   struct property *slot = NULL;
-  if (!o) rc = UDS_ERROR_INVALID_OBJECT;
-  for (uint32_t i = 0; rc == 0 && i < o->count && !slot; i++)
+  if (!o || o->is_array != array) rc = array ? UDS_ERROR_INVALID_ARRAY : UDS_ERROR_INVALID_OBJECT;
+  for (uint32_t i = 0; rc == 0 && !array && i < o->count && !slot; i++)
     if (strcmp(o->props[i].key, key) == 0) slot = &o->props[i];
   if (rc == 0 && !slot) {
     struct property *grown =
         o->count < PROPERTIES_MAX ? realloc(o->props, (o->count + 1) * sizeof *o->props) : NULL;
-    char *k = grown ? strdup(key) : NULL;
+    char *k = grown && !array ? strdup(key) : NULL;
     if (grown) o->props = grown;
-    if (!k) rc = UDS_ERROR_OUT_OF_MEMORY;
+    if (!grown || (!array && !k)) rc = UDS_ERROR_OUT_OF_MEMORY;
     else {
       slot = &o->props[o->count++];
       slot->key = k;
@@ -232,13 +244,17 @@ static int set_value(struct uds_object *object, const char *key, struct property
     }
   }
   if (rc == 0) {
-    char *k = slot->key;
+    char *k = slot->key; /* NULL in an array */
     value_free(slot);
     *slot = v;
     slot->key = k;
   } else if (v.type == V_STRING) free(v.v.s);
   pthread_mutex_unlock(&lock);
   return rc;
+}
+
+static int set_value(struct uds_object *object, const char *key, struct property v) {
+  return put_value(object, key, v, false);
 }
 
 int uds_object_set_int32(struct uds_object *o, const char *key, int32_t value) {
@@ -277,23 +293,82 @@ int uds_object_set_binary(struct uds_object *o, const char *key, const void *val
   return set_value(o, key, (struct property){.type = V_BINARY, .v.binary_size = size});
 }
 
-int uds_object_set_object(struct uds_object *object, const char *key,
-                          const struct uds_object *value, struct uds_object **value_ptr) {
+/* Puts a copy of VALUE (NULL: an empty one) of kind CHILD_ARRAY under KEY of OBJECT (or
+ * appended to the array OBJECT, with ARRAY); its address goes to VALUE_PTR. */
+static int put_child(struct uds_object *object, const char *key, const struct uds_object *value,
+                     struct uds_object **value_ptr, bool array, bool child_array) {
   if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
-  if (!object || !key) return UDS_ERROR_INVALID_ARGUMENT;
+  if (!object || (!array && !key)) return UDS_ERROR_INVALID_ARGUMENT;
   pthread_mutex_lock(&lock);
   struct uds_object *src = NULL, *child = NULL;
   int rc = 0;
-  if (value && !(src = object_at(value))) rc = UDS_ERROR_INVALID_OBJECT;
-  if (rc == 0 && !(child = object_copy(src))) rc = UDS_ERROR_OUT_OF_MEMORY;
+  if (value && (!(src = object_at(value)) || src->is_array != child_array))
+    rc = child_array ? UDS_ERROR_INVALID_ARRAY : UDS_ERROR_INVALID_OBJECT;
+  if (rc == 0 && !(child = object_copy(src, child_array))) rc = UDS_ERROR_OUT_OF_MEMORY;
   pthread_mutex_unlock(&lock);
   if (rc) return rc;
-  rc = set_value(object, key, (struct property){.type = V_OBJECT, .v.child = child});
+  rc = put_value(object, key, (struct property){.type = V_OBJECT, .v.child = child}, array);
   pthread_mutex_lock(&lock);
   if (rc) object_free(child);
   else if (value_ptr) *value_ptr = child;
   pthread_mutex_unlock(&lock);
   return rc;
+}
+
+int uds_object_set_object(struct uds_object *object, const char *key,
+                          const struct uds_object *value, struct uds_object **value_ptr) {
+  return put_child(object, key, value, value_ptr, false, false);
+}
+int uds_object_set_array(struct uds_object *object, const char *key, const struct uds_object *value,
+                         struct uds_object **value_ptr) {
+  return put_child(object, key, value, value_ptr, false, true);
+}
+int uds_array_set_object(struct uds_object *array, const struct uds_object *value,
+                         struct uds_object **value_ptr) {
+  return put_child(array, NULL, value, value_ptr, true, false);
+}
+int uds_array_set_array(struct uds_object *array, const struct uds_object *value,
+                        struct uds_object **value_ptr) {
+  return put_child(array, NULL, value, value_ptr, true, true);
+}
+
+static int append(struct uds_object *array, struct property v) {
+  return put_value(array, NULL, v, true);
+}
+int uds_array_set_int32(struct uds_object *a, int32_t value) {
+  return append(a, (struct property){.type = V_INT32, .v.i = value});
+}
+int uds_array_set_uint32(struct uds_object *a, uint32_t value) {
+  return append(a, (struct property){.type = V_UINT32, .v.u = value});
+}
+int uds_array_set_int64(struct uds_object *a, int64_t value) {
+  return append(a, (struct property){.type = V_INT64, .v.i = value});
+}
+int uds_array_set_uint64(struct uds_object *a, uint64_t value) {
+  return append(a, (struct property){.type = V_UINT64, .v.u = value});
+}
+int uds_array_set_float32(struct uds_object *a, float value) {
+  return append(a, (struct property){.type = V_FLOAT32, .v.f = value});
+}
+int uds_array_set_float64(struct uds_object *a, double value) {
+  return append(a, (struct property){.type = V_FLOAT64, .v.f = value});
+}
+int uds_array_set_bool(struct uds_object *a, bool value) {
+  return append(a, (struct property){.type = V_BOOL, .v.b = value});
+}
+int uds_array_set_string(struct uds_object *a, const char *value) {
+  if (!value) return uds_initialized() ? UDS_ERROR_INVALID_ARGUMENT : UDS_ERROR_NOT_INITIALIZED;
+  size_t n = strnlen(value, STRING_MAX + 1);
+  if (n > STRING_MAX) return UDS_ERROR_EXCEEDS_EVENT_DATA_SIZE_LIMIT;
+  char *s = strndup(value, n);
+  if (!s) return UDS_ERROR_OUT_OF_MEMORY;
+  return append(a, (struct property){.type = V_STRING, .v.s = s});
+}
+int uds_array_set_binary(struct uds_object *a, const void *value, size_t size) {
+  if (!value && size)
+    return uds_initialized() ? UDS_ERROR_INVALID_ARGUMENT : UDS_ERROR_NOT_INITIALIZED;
+  LOG_ONCE(hle, INFO, "uds: binary array values are counted (size), not kept");
+  return append(a, (struct property){.type = V_BINARY, .v.binary_size = size});
 }
 
 /* ---- serialisation (for the log and the size limit) ----------------------------------- */
@@ -325,12 +400,15 @@ static void put_string(struct out *o, const char *s) {
 }
 
 static void put_object(struct out *o, const struct uds_object *obj, int depth) {
-  put(o, "{");
+  bool array = obj && obj->is_array;
+  put(o, array ? "[" : "{");
   for (uint32_t i = 0; obj && i < obj->count; i++) {
     const struct property *p = &obj->props[i];
     if (i) put(o, ",");
-    put_string(o, p->key);
-    put(o, ":");
+    if (!array) {
+      put_string(o, p->key);
+      put(o, ":");
+    }
     switch (p->type) {
       case V_INT32:
       case V_INT64: put(o, "%lld", (long long)p->v.i); break;
@@ -343,16 +421,16 @@ static void put_object(struct out *o, const struct uds_object *obj, int depth) {
       case V_BINARY: put(o, "\"<%zu bytes>\"", p->v.binary_size); break;
       case V_OBJECT:
         if (depth < 16) put_object(o, p->v.child, depth + 1);
-        else put(o, "{...}");
+        else put(o, "...");
         break;
     }
   }
-  put(o, "}");
+  put(o, array ? "]" : "}");
 }
 
 static const struct property *find(const struct uds_object *o, const char *key) {
   for (uint32_t i = 0; i < o->count; i++)
-    if (strcmp(o->props[i].key, key) == 0) return &o->props[i];
+    if (o->props[i].key && strcmp(o->props[i].key, key) == 0) return &o->props[i];
   return NULL;
 }
 

@@ -1,7 +1,7 @@
 /* The libSceNpUniversalDataSystem table (uds.h). NIDs derive from the names (checked by
  * tests/unit/hle). PARTIAL where prospero differs from the console in a way a game could
- * see: posting applies the two trophy events and only logs the others; binary property
- * values are counted, not kept; limits and the rules for names and keys are unverified. */
+ * see: posting applies the two trophy events and only logs the others; binary values are
+ * counted, not kept; limits and the rules for names and keys are unverified. */
 #include "hle/hle.h"
 #include "hle/libSceNpUniversalDataSystem/uds.h"
 
@@ -45,6 +45,34 @@ static const struct hle_symbol uds_symbols[] = {
              uds_object_set_binary, HLE_PARTIAL),
     HLE_FUNC("74ASEqxSnkM", sceNpUniversalDataSystemEventPropertyObjectSetObject,
              uds_object_set_object, HLE_PARTIAL),
+    HLE_FUNC("Wxbg5x3pTXA", sceNpUniversalDataSystemEventPropertyObjectSetArray,
+             uds_object_set_array, HLE_PARTIAL),
+    HLE_FUNC("Hm7qubT3b70", sceNpUniversalDataSystemCreateEventPropertyArray, uds_create_array,
+             HLE_PARTIAL),
+    HLE_FUNC("W-0xwY0ZMjw", sceNpUniversalDataSystemDestroyEventPropertyArray, uds_destroy_array,
+             HLE_PARTIAL),
+    HLE_FUNC("4llLk7YJRTE", sceNpUniversalDataSystemEventPropertyArraySetString,
+             uds_array_set_string, HLE_PARTIAL),
+    HLE_FUNC("BypQuF113-k", sceNpUniversalDataSystemEventPropertyArraySetInt32, uds_array_set_int32,
+             HLE_PARTIAL),
+    HLE_FUNC("yMi0xAOpmXM", sceNpUniversalDataSystemEventPropertyArraySetUInt32,
+             uds_array_set_uint32, HLE_PARTIAL),
+    HLE_FUNC("viVXAwmmYrY", sceNpUniversalDataSystemEventPropertyArraySetInt64, uds_array_set_int64,
+             HLE_PARTIAL),
+    HLE_FUNC("Qo9qR7v5zO4", sceNpUniversalDataSystemEventPropertyArraySetUInt64,
+             uds_array_set_uint64, HLE_PARTIAL),
+    HLE_FUNC("JmgwKm96Lq4", sceNpUniversalDataSystemEventPropertyArraySetFloat32,
+             uds_array_set_float32, HLE_PARTIAL),
+    HLE_FUNC("sbSYZLR5AiE", sceNpUniversalDataSystemEventPropertyArraySetFloat64,
+             uds_array_set_float64, HLE_PARTIAL),
+    HLE_FUNC("0+l4QSWCM4E", sceNpUniversalDataSystemEventPropertyArraySetBool, uds_array_set_bool,
+             HLE_PARTIAL),
+    HLE_FUNC("IEdUCV9j2Cw", sceNpUniversalDataSystemEventPropertyArraySetBinary,
+             uds_array_set_binary, HLE_PARTIAL),
+    HLE_FUNC("XY14n3jNIpE", sceNpUniversalDataSystemEventPropertyArraySetObject,
+             uds_array_set_object, HLE_PARTIAL),
+    HLE_FUNC("rdi9BAfDLq8", sceNpUniversalDataSystemEventPropertyArraySetArray, uds_array_set_array,
+             HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceNpUniversalDataSystem = {

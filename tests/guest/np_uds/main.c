@@ -90,6 +90,33 @@ static void custom_event(void) {
   rc |= sceNpUniversalDataSystemEventPropertyObjectSetInt32(child, "x", 3);
   rc |= sceNpUniversalDataSystemEventPropertyObjectSetInt32(tmp, "coins", 8); /* replaces */
   show("build object", rc);
+  /* an array: values of several types, an object and an array inside, built from a separate
+   * array that is copied (then destroyed) */
+  SceNpUniversalDataSystemEventPropertyArray *list = NULL, *in_prop = NULL, *inner = NULL;
+  SceNpUniversalDataSystemEventPropertyObject *elem = NULL;
+  rc = sceNpUniversalDataSystemCreateEventPropertyArray(&list);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetString(list, "a");
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetInt32(list, -1);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetUInt32(list, 2);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetInt64(list, -3);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetUInt64(list, 4);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetFloat32(list, 0.5f);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetFloat64(list, 1.25);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetBool(list, false);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetBinary(list, "xyz", 3);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetObject(list, NULL, &elem);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetBool(elem, "k", true);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetArray(list, NULL, &inner);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetInt32(inner, 7);
+  rc |= sceNpUniversalDataSystemEventPropertyObjectSetArray(tmp, "tags", list, &in_prop);
+  rc |= sceNpUniversalDataSystemEventPropertyArraySetInt32(in_prop, 9); /* the copy only */
+  rc |= sceNpUniversalDataSystemDestroyEventPropertyArray(list);
+  show("build array", rc);
+  show("array NULL out", sceNpUniversalDataSystemCreateEventPropertyArray(NULL));
+  show("array set on NULL", sceNpUniversalDataSystemEventPropertyArraySetInt32(NULL, 1));
+  show("array string NULL", sceNpUniversalDataSystemEventPropertyArraySetString(in_prop, NULL));
+  printf("array's own child refused: %d\n",
+         sceNpUniversalDataSystemDestroyEventPropertyArray(inner) < 0);
   show("create from object",
        sceNpUniversalDataSystemCreateEvent("level_complete", tmp, &ev, &prop));
   show("destroy object", sceNpUniversalDataSystemDestroyEventPropertyObject(tmp));
