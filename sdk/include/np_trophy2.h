@@ -22,6 +22,7 @@ typedef int32_t SceNpTrophy2ProgressType;
 #define SCE_NP_TROPHY2_ERROR_INVALID_HANDLE ((int)0x80553908)
 #define SCE_NP_TROPHY2_ERROR_INVALID_CONTEXT ((int)0x80553909)
 #define SCE_NP_TROPHY2_ERROR_INVALID_TROPHY_ID ((int)0x8055390a)
+#define SCE_NP_TROPHY2_ERROR_INVALID_GROUP_ID ((int)0x8055390b)
 #define SCE_NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS ((int)0x80553910)
 #define SCE_NP_TROPHY2_ERROR_CONTEXT_EXCEEDS_MAX ((int)0x8055391b)
 #define SCE_NP_TROPHY2_ERROR_HANDLE_EXCEEDS_MAX ((int)0x8055391c)
@@ -33,6 +34,9 @@ typedef int32_t SceNpTrophy2ProgressType;
 #define SCE_NP_TROPHY2_NAME_MAX_SIZE 128
 #define SCE_NP_TROPHY2_DESCR_MAX_SIZE 1024
 #define SCE_NP_TROPHY2_REWARD_MAX_SIZE 128
+#define SCE_NP_TROPHY2_GROUP_TITLE_MAX_SIZE 128
+#define SCE_NP_TROPHY2_BASE_GAME_GROUP_ID (-1)
+#define SCE_NP_TROPHY2_INVALID_GROUP_ID (-2)
 #define SCE_NP_TROPHY2_PROGRESS_TYPE_NONE 0
 #define SCE_NP_TROPHY2_PROGRESS_TYPE_UINT64 1
 
@@ -54,6 +58,27 @@ typedef struct SceNpTrophy2GameData {
   uint32_t unlockedBronze;
   uint32_t progressPercentage;
 } SceNpTrophy2GameData;
+
+typedef struct SceNpTrophy2GroupDetails {
+  SceNpTrophy2GroupId groupId;
+  uint32_t numTrophies;
+  uint32_t numPlatinum;
+  uint32_t numGold;
+  uint32_t numSilver;
+  uint32_t numBronze;
+  char title[SCE_NP_TROPHY2_GROUP_TITLE_MAX_SIZE];
+} SceNpTrophy2GroupDetails;
+
+typedef struct SceNpTrophy2GroupData {
+  SceNpTrophy2GroupId groupId;
+  uint32_t unlockedTrophies;
+  uint32_t unlockedPlatinum;
+  uint32_t unlockedGold;
+  uint32_t unlockedSilver;
+  uint32_t unlockedBronze;
+  uint32_t progressPercentage;
+  uint8_t reserved[4];
+} SceNpTrophy2GroupData;
 
 typedef struct SceNpTrophy2Progress {
   SceNpTrophy2ProgressType type;
@@ -94,6 +119,13 @@ int sceNpTrophy2RegisterContext(SceNpTrophy2Context context, SceNpTrophy2Handle 
                                 uint64_t options);
 int sceNpTrophy2GetGameInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
                             SceNpTrophy2GameDetails *details, SceNpTrophy2GameData *data);
+int sceNpTrophy2GetGroupInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
+                             SceNpTrophy2GroupId groupId, SceNpTrophy2GroupDetails *details,
+                             SceNpTrophy2GroupData *data);
+int sceNpTrophy2GetGroupInfoArray(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
+                                  uint32_t offset, uint32_t limit,
+                                  SceNpTrophy2GroupDetails *detailsArray,
+                                  SceNpTrophy2GroupData *dataArray, uint32_t *count);
 int sceNpTrophy2GetTrophyInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
                               SceNpTrophy2Id trophyId, SceNpTrophy2Details *details,
                               SceNpTrophy2Data *data);

@@ -371,10 +371,14 @@ int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
 
 /* Progress: the share of the set's points earned (bronze 15, silver 30, gold 90, platinum
  * 180), or of the trophies when the grades are unknown. */
-static uint32_t progress(void) {
+static int32_t group_of(uint32_t i) { return set.known ? set.defs[i].group : -1; }
+
+/* The share of points of the trophies of group GROUP (ALL: every trophy). */
+static uint32_t group_progress(bool all, int32_t group) {
   static const uint32_t points[] = {0, 180, 90, 30, 15};
   uint32_t total = 0, got = 0, n = set_count();
   for (uint32_t i = 0; i < n; i++) {
+    if (!all && group_of(i) != group) continue;
     uint32_t w = set.known && set.defs[i].grade <= TROPHY_GRADE_BRONZE && set.defs[i].grade
                      ? points[set.defs[i].grade]
                      : 1;
@@ -383,6 +387,8 @@ static uint32_t progress(void) {
   }
   return total ? got * 100 / total : 0;
 }
+
+static uint32_t progress(void) { return group_progress(true, 0); }
 
 int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_game_details *details,
                             struct np_trophy_game_data *data) {
@@ -501,6 +507,59 @@ int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
       out->progress = out->unlocked ? d->target : progress_of[trophy_id];
     }
     snprintf(out->name, sizeof out->name, "%s", d->name);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+/* The set's group ids, ascending, into IDS (lock held); their number. */
+static uint32_t group_list(int32_t *ids) {
+  uint32_t n = 0, count = set_count();
+  for (uint32_t i = 0; i < count; i++) {
+    int32_t g = group_of(i);
+    uint32_t k = 0;
+    while (k < n && ids[k] < g) k++;
+    if (k < n && ids[k] == g) continue;
+    memmove(&ids[k + 1], &ids[k], (n - k) * sizeof ids[0]);
+    ids[k] = g;
+    n++;
+  }
+  if (n == 0) ids[n++] = NP_TROPHY_BASE_GAME_GROUP_ID;
+  return n;
+}
+
+int np_trophy_query_groups(int32_t context, int32_t handle, int32_t *ids, uint32_t *n) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) *n = group_list(ids);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
+                          struct np_trophy_group_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) {
+    memset(out, 0, sizeof *out);
+    uint32_t count = set_count();
+    for (uint32_t i = 0; i < count; i++) {
+      if (group_of(i) != group_id) continue;
+      uint8_t g = set.known ? set.defs[i].grade : TROPHY_GRADE_UNKNOWN;
+      out->count++;
+      out->by_grade[g]++;
+      if (unlocked_at[i]) out->unlocked_by_grade[g]++, out->unlocked++;
+    }
+    if (out->count == 0 && group_id != NP_TROPHY_BASE_GAME_GROUP_ID)
+      rc = NP_TROPHY_ERROR_INVALID_GROUP;
+    out->progress = group_progress(false, group_id);
+    if (group_id == NP_TROPHY_BASE_GAME_GROUP_ID)
+      snprintf(out->title, sizeof out->title, "%s", set.title);
+    for (uint32_t k = 0; k < set.group_names; k++)
+      if (set.groups[k].id == group_id)
+        snprintf(out->title, sizeof out->title, "%s", set.groups[k].name);
   }
   pthread_mutex_unlock(&lock);
   return rc;

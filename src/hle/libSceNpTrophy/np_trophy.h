@@ -103,11 +103,25 @@ struct np_trophy_trophy_info {
   uint64_t timestamp;       /* SceRtcTick of the unlock, 0 when locked */
   char name[128];
 };
+struct np_trophy_group_info {
+  uint32_t count; /* trophies in the group */
+  uint32_t by_grade[5], unlocked_by_grade[5], unlocked, progress;
+  char title[128]; /* the group's name; the set's title for the base game (-1) */
+};
+#define NP_TROPHY_BASE_GAME_GROUP_ID (-1)
+#define NP_TROPHY_ERROR_INVALID_GROUP (-3) /* prospero's own answer: no such group */
+
 /* For a registered CONTEXT and a valid HANDLE: 0 with *OUT filled, else NpTrophy's codes
  * (INVALID_CONTEXT, INVALID_HANDLE, NOT_REGISTERED; INVALID_TROPHY_ID outside the set). */
 int np_trophy_query_set(int32_t context, int32_t handle, struct np_trophy_set_info *out);
 int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
                            struct np_trophy_trophy_info *out);
+/* The set's group ids in ascending order (the base game's, -1, first) into IDS (room for
+ * TROPHY_NUM_MAX), their number in *N; without a set, the base game alone. */
+int np_trophy_query_groups(int32_t context, int32_t handle, int32_t *ids, uint32_t *n);
+/* Group GROUP_ID: NP_TROPHY_ERROR_INVALID_GROUP when the set has no trophy in it. */
+int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
+                          struct np_trophy_group_info *out);
 
 /* The PS5's unlock path (libSceNpUniversalDataSystem's trophy events, no NpTrophy context):
  * unlocks TROPHY_ID for USER with UnlockTrophy's checks, platinum rule, log and file. 0, or

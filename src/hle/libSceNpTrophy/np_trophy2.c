@@ -4,6 +4,7 @@
  * structures, which have no size field and carry progressive trophies' targets. */
 #include "hle/libSceNpTrophy/np_trophy2.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "hle/libSceNpTrophy/np_trophy.h"
@@ -16,6 +17,7 @@ static int to_trophy2(int rc) {
     case NP_TROPHY_ERROR_INVALID_HANDLE: return NP_TROPHY2_ERROR_INVALID_HANDLE;
     case NP_TROPHY_ERROR_INVALID_CONTEXT: return NP_TROPHY2_ERROR_INVALID_CONTEXT;
     case NP_TROPHY_ERROR_INVALID_TROPHY_ID: return NP_TROPHY2_ERROR_INVALID_TROPHY_ID;
+    case NP_TROPHY_ERROR_INVALID_GROUP: return NP_TROPHY2_ERROR_INVALID_GROUP_ID;
     case NP_TROPHY_ERROR_NOT_REGISTERED: return NP_TROPHY2_ERROR_NOT_REGISTERED;
     case NP_TROPHY_ERROR_ALREADY_REGISTERED: return NP_TROPHY2_ERROR_ALREADY_REGISTERED;
     case NP_TROPHY_ERROR_CONTEXT_ALREADY_EXISTS: return NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS;
@@ -124,6 +126,61 @@ int np_trophy2_get_trophy_info_array(int32_t context, int32_t handle, uint32_t o
     if (rc) return to_trophy2(rc);
     fill((int32_t)id, &t, details ? &details[n] : NULL, data ? &data[n] : NULL);
   }
+  *count = n;
+  return 0;
+}
+
+static void fill_group(int32_t id, const struct np_trophy_group_info *g,
+                       struct np_trophy2_group_details *details,
+                       struct np_trophy2_group_data *data) {
+  if (details) {
+    memset(details, 0, sizeof *details);
+    details->group_id = id;
+    details->num_trophies = g->count;
+    details->num_platinum = g->by_grade[TROPHY_GRADE_PLATINUM];
+    details->num_gold = g->by_grade[TROPHY_GRADE_GOLD];
+    details->num_silver = g->by_grade[TROPHY_GRADE_SILVER];
+    details->num_bronze = g->by_grade[TROPHY_GRADE_BRONZE];
+    memcpy(details->title, g->title, sizeof details->title);
+  }
+  if (data) {
+    memset(data, 0, sizeof *data);
+    data->group_id = id;
+    data->unlocked_trophies = g->unlocked;
+    data->unlocked_platinum = g->unlocked_by_grade[TROPHY_GRADE_PLATINUM];
+    data->unlocked_gold = g->unlocked_by_grade[TROPHY_GRADE_GOLD];
+    data->unlocked_silver = g->unlocked_by_grade[TROPHY_GRADE_SILVER];
+    data->unlocked_bronze = g->unlocked_by_grade[TROPHY_GRADE_BRONZE];
+    data->progress_percentage = g->progress;
+  }
+}
+
+int np_trophy2_get_group_info(int32_t context, int32_t handle, int32_t group_id,
+                              struct np_trophy2_group_details *details,
+                              struct np_trophy2_group_data *data) {
+  if (!details && !data) return NP_TROPHY2_ERROR_INVALID_ARGUMENT;
+  struct np_trophy_group_info g;
+  int rc = np_trophy_query_group(context, handle, group_id, &g);
+  if (rc) return to_trophy2(rc);
+  fill_group(group_id, &g, details, data);
+  return 0;
+}
+
+int np_trophy2_get_group_info_array(int32_t context, int32_t handle, uint32_t offset,
+                                    uint32_t limit, struct np_trophy2_group_details *details,
+                                    struct np_trophy2_group_data *data, uint32_t *count) {
+  if (!count || (!details && !data)) return NP_TROPHY2_ERROR_INVALID_ARGUMENT;
+  int32_t *ids = malloc(TROPHY_NUM_MAX * sizeof *ids);
+  if (!ids) return NP_TROPHY2_ERROR_OUT_OF_MEMORY;
+  uint32_t n_groups = 0, n = 0;
+  int rc = np_trophy_query_groups(context, handle, ids, &n_groups);
+  for (uint32_t k = offset; rc == 0 && k < n_groups && n < limit; k++, n++) {
+    struct np_trophy_group_info g;
+    rc = np_trophy_query_group(context, handle, ids[k], &g);
+    if (rc == 0) fill_group(ids[k], &g, details ? &details[n] : NULL, data ? &data[n] : NULL);
+  }
+  free(ids);
+  if (rc) return to_trophy2(rc);
   *count = n;
   return 0;
 }

@@ -8,10 +8,12 @@
 #include <stdint.h>
 
 /* SCE_NP_TROPHY2_ERROR_* */
+#define NP_TROPHY2_ERROR_OUT_OF_MEMORY ((int)0x80553903)
 #define NP_TROPHY2_ERROR_INVALID_ARGUMENT ((int)0x80553904)
 #define NP_TROPHY2_ERROR_INVALID_HANDLE ((int)0x80553908)
 #define NP_TROPHY2_ERROR_INVALID_CONTEXT ((int)0x80553909)
 #define NP_TROPHY2_ERROR_INVALID_TROPHY_ID ((int)0x8055390a)
+#define NP_TROPHY2_ERROR_INVALID_GROUP_ID ((int)0x8055390b)
 #define NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS ((int)0x80553910)
 #define NP_TROPHY2_ERROR_CONTEXT_EXCEEDS_MAX ((int)0x8055391b)
 #define NP_TROPHY2_ERROR_HANDLE_EXCEEDS_MAX ((int)0x8055391c)
@@ -30,6 +32,17 @@ struct np_trophy2_game_details {
 struct np_trophy2_game_data {
   uint32_t unlocked_trophies, unlocked_platinum, unlocked_gold, unlocked_silver, unlocked_bronze,
       progress_percentage;
+};
+struct np_trophy2_group_details {
+  int32_t group_id;
+  uint32_t num_trophies, num_platinum, num_gold, num_silver, num_bronze;
+  char title[128];
+};
+struct np_trophy2_group_data {
+  int32_t group_id;
+  uint32_t unlocked_trophies, unlocked_platinum, unlocked_gold, unlocked_silver, unlocked_bronze,
+      progress_percentage;
+  uint8_t reserved[4];
 };
 struct np_trophy2_progress {
   int32_t type;
@@ -54,6 +67,8 @@ struct np_trophy2_data {
 };
 _Static_assert(sizeof(struct np_trophy2_game_details) == 152, "SceNpTrophy2GameDetails");
 _Static_assert(sizeof(struct np_trophy2_details) == 1312, "SceNpTrophy2Details");
+_Static_assert(sizeof(struct np_trophy2_group_details) == 152, "SceNpTrophy2GroupDetails");
+_Static_assert(sizeof(struct np_trophy2_group_data) == 32, "SceNpTrophy2GroupData");
 _Static_assert(sizeof(struct np_trophy2_data) == 32, "SceNpTrophy2Data");
 
 int np_trophy2_create_context(int32_t *context, int32_t user_id, uint32_t service_label,
@@ -69,6 +84,14 @@ int np_trophy2_get_game_info(int32_t context, int32_t handle,
                              struct np_trophy2_game_data *data);
 int np_trophy2_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id,
                                struct np_trophy2_details *details, struct np_trophy2_data *data);
+/* Group GROUP_ID (-1: the base game); details or data may be NULL, not both. */
+int np_trophy2_get_group_info(int32_t context, int32_t handle, int32_t group_id,
+                              struct np_trophy2_group_details *details,
+                              struct np_trophy2_group_data *data);
+/* Groups OFFSET.. in ascending id order, at most LIMIT; *COUNT the number. */
+int np_trophy2_get_group_info_array(int32_t context, int32_t handle, uint32_t offset,
+                                    uint32_t limit, struct np_trophy2_group_details *details,
+                                    struct np_trophy2_group_data *data, uint32_t *count);
 /* Trophies OFFSET.. (ascending ids), at most LIMIT, into the arrays; *COUNT the number. */
 int np_trophy2_get_trophy_info_array(int32_t context, int32_t handle, uint32_t offset,
                                      uint32_t limit, struct np_trophy2_details *details,

@@ -2,8 +2,9 @@
  * and registration are libSceNpTrophy's (np_trophy.c: the same checks, the same per-title
  * unlocks) with the PS5 library's error codes. PARTIAL: the limits (4 contexts, 4 handles)
  * and the rules for the arguments are libSceNpTrophy's; the info getters leave
- * descriptions and rewards empty (not read from the trophy file) and count groups from the
- * trophies. PS5 titles unlock through libSceNpUniversalDataSystem. */
+ * descriptions and rewards empty (not read from the trophy file) and take the groups from
+ * the trophies (names from the .ucp's metadata; the base game's is the set's title). PS5 titles
+ * unlock through libSceNpUniversalDataSystem. */
 #include "hle/hle.h"
 #include "hle/libSceNpTrophy/np_trophy2.h"
 
@@ -15,6 +16,9 @@ static const struct hle_symbol np_trophy2_symbols[] = {
     HLE_FUNC("fYapWA9xVmA", sceNpTrophy2AbortHandle, np_trophy2_abort_handle, HLE_PARTIAL),
     HLE_FUNC("bIDov3wBu5Q", sceNpTrophy2RegisterContext, np_trophy2_register_context, HLE_PARTIAL),
     HLE_FUNC("4IzqhhUQ3nk", sceNpTrophy2GetGameInfo, np_trophy2_get_game_info, HLE_PARTIAL),
+    HLE_FUNC("DoZWauG8mu0", sceNpTrophy2GetGroupInfo, np_trophy2_get_group_info, HLE_PARTIAL),
+    HLE_FUNC("+PDSI6WgPRc", sceNpTrophy2GetGroupInfoArray, np_trophy2_get_group_info_array,
+             HLE_PARTIAL),
     HLE_FUNC("EwNylPdWUTM", sceNpTrophy2GetTrophyInfo, np_trophy2_get_trophy_info, HLE_PARTIAL),
     HLE_FUNC("y3zHpdZO6ME", sceNpTrophy2GetTrophyInfoArray, np_trophy2_get_trophy_info_array,
              HLE_PARTIAL),

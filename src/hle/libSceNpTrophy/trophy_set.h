@@ -40,10 +40,19 @@ struct trophy_def {
   char name[TROPHY_NAME_SIZE];
 };
 
+#define TROPHY_GROUPS_MAX 50 /* SCE_NP_TROPHY2_GROUP_NUM_MAX */
+
+struct trophy_group_name {
+  int32_t id;
+  char name[TROPHY_TITLE_SIZE];
+};
+
 struct trophy_set {
   bool known;     /* read from a trophy file */
   uint32_t count; /* trophies defined (ids 0..count-1) */
   char title[TROPHY_TITLE_SIZE];
+  uint32_t group_names; /* names of groups read (.ucp only) */
+  struct trophy_group_name groups[TROPHY_GROUPS_MAX];
   struct trophy_def defs[TROPHY_NUM_MAX];
 };
 

@@ -8,8 +8,9 @@
  *                    "unlockCondition": {"progressive": true, "targetValue": 10}}, ...]}
  *                   (ids as numbers or as decimal strings such as "001")
  *   tropmeta_<locale>.json  {"metadata": {"titleMetadata": {"name": ".."},
- *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": ".."}, ...]}}
- * Icons (trop0000.png...) and group names are not read. */
+ *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": ".."}, ...],
+ *                    "groupMetadata": [{"id": 1, "name": ".."}, ...]}}
+ * Icons (trop0000.png...) and descriptions are not read. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -139,6 +140,15 @@ static void read_meta(const cJSON *meta, struct trophy_set *out) {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
     if (id >= 0 && out->defs[id].defined && cJSON_IsString(name))
       snprintf(out->defs[id].name, sizeof out->defs[id].name, "%s", name->valuestring);
+  }
+  cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "groupMetadata")) {
+    const cJSON *gid = cJSON_GetObjectItemCaseSensitive(t, "id");
+    const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
+    int id = json_id(gid); /* group ids are small numbers too (at most 50 groups) */
+    if (id < 0 || !cJSON_IsString(name) || out->group_names >= TROPHY_GROUPS_MAX) continue;
+    struct trophy_group_name *g = &out->groups[out->group_names++];
+    g->id = id;
+    snprintf(g->name, sizeof g->name, "%s", name->valuestring);
   }
 }
 

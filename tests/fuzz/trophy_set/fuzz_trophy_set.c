@@ -19,6 +19,10 @@ static void check(void) {
     if (d->progressive && d->target < 1) abort();
   }
   if (memchr(set.title, 0, sizeof set.title) == NULL) abort();
+  if (set.group_names > TROPHY_GROUPS_MAX) abort();
+  for (uint32_t k = 0; k < set.group_names; k++)
+    if (set.groups[k].id < 0 || memchr(set.groups[k].name, 0, sizeof set.groups[k].name) == NULL)
+      abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

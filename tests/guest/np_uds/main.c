@@ -151,6 +151,27 @@ static void read_back2(void) {
       (unsigned)rc, d.title, d.numTrophies, d.numPlatinum, d.numGold, d.numSilver, d.numBronze,
       g.unlockedTrophies, g.unlockedPlatinum, g.unlockedGold, g.unlockedSilver, g.unlockedBronze,
       g.progressPercentage);
+  printf("trophy2 groups: %u\n", d.numGroups);
+  SceNpTrophy2GroupDetails gd[3];
+  SceNpTrophy2GroupData gg[3];
+  for (int k = 0; k < 2; k++) {
+    int gid = k ? 1 : SCE_NP_TROPHY2_BASE_GAME_GROUP_ID;
+    memset(&gd[0], 0xff, sizeof gd[0]);
+    memset(&gg[0], 0xff, sizeof gg[0]);
+    rc = sceNpTrophy2GetGroupInfo(c, th, gid, &gd[0], &gg[0]);
+    printf(
+        "trophy2 group %d: 0x%x id %d \"%s\" trophies %u (P%u G%u S%u B%u) data id %d "
+        "unlocked %u %u%%\n",
+        gid, (unsigned)rc, gd[0].groupId, gd[0].title, gd[0].numTrophies, gd[0].numPlatinum,
+        gd[0].numGold, gd[0].numSilver, gd[0].numBronze, gg[0].groupId, gg[0].unlockedTrophies,
+        gg[0].progressPercentage);
+  }
+  show("trophy2 group 7", sceNpTrophy2GetGroupInfo(c, th, 7, &gd[0], NULL));
+  show("trophy2 group NULL NULL", sceNpTrophy2GetGroupInfo(c, th, -1, NULL, NULL));
+  uint32_t gn = 99;
+  rc = sceNpTrophy2GetGroupInfoArray(c, th, 0, 3, NULL, gg, &gn);
+  printf("trophy2 group array: 0x%x count %u ids %d %d\n", (unsigned)rc, gn, gg[0].groupId,
+         gn > 1 ? gg[1].groupId : 0);
   SceNpTrophy2Details t;
   SceNpTrophy2Data u;
   show("trophy2 trophy 5", sceNpTrophy2GetTrophyInfo(c, th, 5, &t, &u));

@@ -16,20 +16,22 @@ CONF = {
         {"id": "002", "grade": "G", "platinumTrophyId": "000", "hidden": True},
         {"id": 3, "grade": "S", "platinumTrophyId": 0,
          "unlockCondition": {"progressive": True, "targetValue": 10}},
-        {"id": 4, "grade": "B"},
+        {"id": 4, "grade": "B", "groupId": 1},
     ],
 }
 
 
-def meta(title, names):
+def meta(title, names, group):
     return {"npCommId": "NPWR00000_00",
             "metadata": {"titleMetadata": {"name": title},
+                         "groupMetadata": [{"id": 1, "name": group}],
                          "trophyMetadata": [{"id": i, "name": n, "detail": "d"}
                                             for i, n in enumerate(names)]}}
 
 
-EN = meta("Prospero UDS Trophies", ["Everything", "First steps", "Gold one", "Collector", "Side"])
-FR = meta("Trophees", ["Tout", "Premiers pas", "Or", "Collection", "A cote"])
+EN = meta("Prospero UDS Trophies", ["Everything", "First steps", "Gold one", "Collector", "Side"],
+          "Extra Pack")
+FR = meta("Trophees", ["Tout", "Premiers pas", "Or", "Collection", "A cote"], "Paquet")
 
 
 def build(files):

@@ -191,6 +191,7 @@ static void test_trophy_ucp(void **state) {
       "{\"id\":2,\"grade\":\"B\",\"groupId\":1}]}";
   static const char fr[] =
       "{\"metadata\":{\"titleMetadata\":{\"name\":\"Jeu\"},"
+      "\"groupMetadata\":[{\"id\":1,\"name\":\"Groupe\"},{\"id\":-4,\"name\":\"x\"}],"
       "\"trophyMetadata\":[{\"id\":0,\"name\":\"Tout\"},{\"id\":\"002\",\"name\":\"Deux\"}]}}";
   static const char en[] = "{\"metadata\":{\"titleMetadata\":{\"name\":\"Game\"}}}";
   const char *names[] = {"tropmeta_en-US.json", "tropconf.json", "tropmeta_fr-FR.json"};
@@ -212,6 +213,9 @@ static void test_trophy_ucp(void **state) {
   assert_string_equal(set.defs[0].name, "Tout");
   assert_string_equal(set.defs[1].name, "");
   assert_string_equal(set.defs[2].name, "Deux");
+  assert_int_equal(set.group_names, 1); /* a negative group id is not a group */
+  assert_int_equal(set.groups[0].id, 1);
+  assert_string_equal(set.groups[0].name, "Groupe");
   /* without the default language's file: en-US */
   names[2] = "tropmeta_de-DE.json";
   n = make_ucp(ucp, 3, names, texts);
