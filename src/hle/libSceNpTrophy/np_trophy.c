@@ -449,6 +449,7 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
       details->group_id = set.known ? d->group : -1;
       details->hidden = d->hidden;
       snprintf(details->name, sizeof details->name, "%s", d->name);
+      snprintf(details->description, sizeof details->description, "%s", d->detail);
     }
     if (data) {
       memset((char *)data + sizeof data->size, 0, sizeof *data - sizeof data->size);
@@ -507,6 +508,7 @@ int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
       out->progress = out->unlocked ? d->target : progress_of[trophy_id];
     }
     snprintf(out->name, sizeof out->name, "%s", d->name);
+    snprintf(out->detail, sizeof out->detail, "%s", d->detail);
   }
   pthread_mutex_unlock(&lock);
   return rc;

@@ -102,6 +102,7 @@ struct np_trophy_trophy_info {
   int64_t target, progress; /* progressive: the target, the last progress posted (or target) */
   uint64_t timestamp;       /* SceRtcTick of the unlock, 0 when locked */
   char name[128];
+  char detail[1024];
 };
 struct np_trophy_group_info {
   uint32_t count; /* trophies in the group */

@@ -89,6 +89,7 @@ static void fill(int32_t id, const struct np_trophy_trophy_info *t,
       details->target.value = (uint64_t)t->target;
     }
     memcpy(details->name, t->name, sizeof details->name);
+    memcpy(details->description, t->detail, sizeof details->description);
   }
   if (data) {
     memset(data, 0, sizeof *data);

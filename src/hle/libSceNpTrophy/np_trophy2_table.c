@@ -2,7 +2,7 @@
  * and registration are libSceNpTrophy's (np_trophy.c: the same checks, the same per-title
  * unlocks) with the PS5 library's error codes. PARTIAL: the limits (4 contexts, 4 handles)
  * and the rules for the arguments are libSceNpTrophy's; the info getters leave
- * descriptions and rewards empty (not read from the trophy file) and take the groups from
+ * rewards empty (not read from the trophy file) and take the groups from
  * the trophies (names from the .ucp's metadata; the base game's is the set's title). PS5 titles
  * unlock through libSceNpUniversalDataSystem. */
 #include "hle/hle.h"

@@ -148,6 +148,7 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
                                : TROPHY_GRADE_UNKNOWN;
     const char *close = find(tag_end, end, "</trophy>");
     element_text(tag_end, close ? close : end, "name", d->name, sizeof d->name);
+    element_text(tag_end, close ? close : end, "detail", d->detail, sizeof d->detail);
     if ((uint32_t)id + 1 > out->count) out->count = (uint32_t)id + 1;
   }
   if (defined == 0 || defined != out->count) {

@@ -19,6 +19,7 @@
 #define TROPHY_PS4_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX: ids of a PS4 set, 0..127 */
 #define TROPHY_NAME_SIZE 128
 #define TROPHY_TITLE_SIZE 128
+#define TROPHY_DETAIL_SIZE 1024 /* SCE_NP_TROPHY_DESCR_MAX_SIZE, SCE_NP_TROPHY2_DESCR_MAX_SIZE */
 
 /* SceNpTrophyGrade */
 enum trophy_grade {
@@ -38,6 +39,7 @@ struct trophy_def {
   bool progressive; /* unlocked when its progress reaches TARGET (the PS5's sets) */
   int64_t target;
   char name[TROPHY_NAME_SIZE];
+  char detail[TROPHY_DETAIL_SIZE]; /* the description */
 };
 
 #define TROPHY_GROUPS_MAX 50 /* SCE_NP_TROPHY2_GROUP_NUM_MAX */

@@ -10,7 +10,7 @@
  *   tropmeta_<locale>.json  {"metadata": {"titleMetadata": {"name": ".."},
  *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": ".."}, ...],
  *                    "groupMetadata": [{"id": 1, "name": ".."}, ...]}}
- * Icons (trop0000.png...) and descriptions are not read. */
+ * Icons (trop0000.png...) are not read. */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,8 +138,12 @@ static void read_meta(const cJSON *meta, struct trophy_set *out) {
   cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "trophyMetadata")) {
     int id = json_id(cJSON_GetObjectItemCaseSensitive(t, "id"));
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
-    if (id >= 0 && out->defs[id].defined && cJSON_IsString(name))
+    const cJSON *detail = cJSON_GetObjectItemCaseSensitive(t, "detail");
+    if (id < 0 || !out->defs[id].defined) continue;
+    if (cJSON_IsString(name))
       snprintf(out->defs[id].name, sizeof out->defs[id].name, "%s", name->valuestring);
+    if (cJSON_IsString(detail))
+      snprintf(out->defs[id].detail, sizeof out->defs[id].detail, "%s", detail->valuestring);
   }
   cJSON_ArrayForEach(t, cJSON_GetObjectItemCaseSensitive(m, "groupMetadata")) {
     const cJSON *gid = cJSON_GetObjectItemCaseSensitive(t, "id");

@@ -181,9 +181,9 @@ static void read_back2(void) {
     memset(&u, 0xff, sizeof u);
     rc = sceNpTrophy2GetTrophyInfo(c, th, id, &t, &u);
     printf(
-        "trophy2 trophy %d: 0x%x id %d \"%s\" grade %d hidden %d target %d/%llu; unlocked %d "
+        "trophy2 trophy %d: 0x%x id %d \"%s\" (%s) grade %d hidden %d target %d/%llu; unlocked %d "
         "progress %d/%llu dated %d\n",
-        id, (unsigned)rc, t.trophyId, t.name, t.trophyGrade, t.hidden, t.target.type,
+        id, (unsigned)rc, t.trophyId, t.name, t.description, t.trophyGrade, t.hidden, t.target.type,
         (unsigned long long)t.target.value.valueUInt64, u.unlocked, u.progress.type,
         (unsigned long long)u.progress.value.valueUInt64, u.timestamp > 0);
   }

@@ -25,7 +25,7 @@ def meta(title, names, group):
     return {"npCommId": "NPWR00000_00",
             "metadata": {"titleMetadata": {"name": title},
                          "groupMetadata": [{"id": 1, "name": group}],
-                         "trophyMetadata": [{"id": i, "name": n, "detail": "d"}
+                         "trophyMetadata": [{"id": i, "name": n, "detail": "About " + n}
                                             for i, n in enumerate(names)]}}
 
 

@@ -97,7 +97,8 @@ static void test_records(void **state) {
 static const char sfm[] =
     "<trophyconf><title-name>Set</title-name>"
     "<trophy id=\"000\" hidden=\"no\" ttype=\"P\" pid=\"-1\"><name>All</name></trophy>"
-    "<trophy id=\"001\" hidden=\"yes\" ttype=\"B\" pid=\"000\"><name>One</name></trophy>"
+    "<trophy id=\"001\" hidden=\"yes\" ttype=\"B\" pid=\"000\"><name>One</name>"
+    "<detail>The first</detail></trophy>"
     "</trophyconf>";
 
 static void put_be32(uint8_t *p, uint32_t v) {
@@ -137,6 +138,8 @@ static void test_trophy_set(void **state) {
   assert_int_equal(set.defs[1].platinum, 0);
   assert_true(set.defs[1].hidden);
   assert_string_equal(set.defs[1].name, "One");
+  assert_string_equal(set.defs[1].detail, "The first");
+  assert_string_equal(set.defs[0].detail, "");
   n = make_trp(trp, "TROP.ESFM", "\x01\x02", 2);
   assert_false(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
   assert_non_null(strstr(why, "encrypted"));
@@ -192,7 +195,8 @@ static void test_trophy_ucp(void **state) {
   static const char fr[] =
       "{\"metadata\":{\"titleMetadata\":{\"name\":\"Jeu\"},"
       "\"groupMetadata\":[{\"id\":1,\"name\":\"Groupe\"},{\"id\":-4,\"name\":\"x\"}],"
-      "\"trophyMetadata\":[{\"id\":0,\"name\":\"Tout\"},{\"id\":\"002\",\"name\":\"Deux\"}]}}";
+      "\"trophyMetadata\":[{\"id\":0,\"name\":\"Tout\"},{\"id\":\"002\",\"name\":\"Deux\","
+      "\"detail\":\"Le second\"}]}}";
   static const char en[] = "{\"metadata\":{\"titleMetadata\":{\"name\":\"Game\"}}}";
   const char *names[] = {"tropmeta_en-US.json", "tropconf.json", "tropmeta_fr-FR.json"};
   const char *texts[] = {en, conf, fr};
@@ -213,6 +217,7 @@ static void test_trophy_ucp(void **state) {
   assert_string_equal(set.defs[0].name, "Tout");
   assert_string_equal(set.defs[1].name, "");
   assert_string_equal(set.defs[2].name, "Deux");
+  assert_string_equal(set.defs[2].detail, "Le second");
   assert_int_equal(set.group_names, 1); /* a negative group id is not a group */
   assert_int_equal(set.groups[0].id, 1);
   assert_string_equal(set.groups[0].name, "Groupe");
