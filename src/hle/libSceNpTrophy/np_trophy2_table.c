@@ -1,10 +1,10 @@
 /* The libSceNpTrophy2 table: the PS5's trophy library (np_trophy2.h). Its contexts, handles
  * and registration are libSceNpTrophy's (np_trophy.c: the same checks, the same per-title
  * unlocks) with the PS5 library's error codes. PARTIAL: the limits (4 contexts, 4 handles)
- * and the rules for the arguments are libSceNpTrophy's; the info getters leave
- * rewards empty (not read from the trophy file) and take the groups from
- * the trophies (names from the .ucp's metadata; the base game's is the set's title). PS5 titles
- * unlock through libSceNpUniversalDataSystem. */
+ * and the rules for the arguments are libSceNpTrophy's; the info getters leave rewards empty
+ * (not read from the trophy file) and take the groups from the trophies (names from the
+ * .ucp's metadata; the base game's is the set's title). PS5 titles unlock through
+ * libSceNpUniversalDataSystem. */
 #include "hle/hle.h"
 #include "hle/libSceNpTrophy/np_trophy2.h"
 
