@@ -11,6 +11,7 @@
  * unlock lands in the store without a set, also for an id above the PS4's 127. */
 #include <np_trophy.h>
 #include <np_trophy2.h>
+#include <libsysmodule.h>
 #include <np_universal_data_system.h>
 #include <stdio.h>
 #include <string.h>
@@ -229,6 +230,9 @@ static void read_back(void) {
 
 int main(int argc, char **argv) {
   bool badset = argc > 1 && strcmp(argv[1], "badset") == 0;
+  /* a PS5 start-up path loads both modules first */
+  show("load UDS module", sceSysmoduleLoadModule(SCE_SYSMODULE_NP_UNIVERSAL_DATA_SYSTEM));
+  show("load Trophy2 module", sceSysmoduleLoadModule(SCE_SYSMODULE_NP_TROPHY2));
   lifecycle();
   registration();
   if (badset) {
