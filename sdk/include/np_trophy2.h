@@ -119,6 +119,10 @@ int sceNpTrophy2RegisterContext(SceNpTrophy2Context context, SceNpTrophy2Handle 
                                 uint64_t options);
 int sceNpTrophy2GetGameInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
                             SceNpTrophy2GameDetails *details, SceNpTrophy2GameData *data);
+typedef void (*SceNpTrophy2UnlockCallback)(SceNpTrophy2Context context, SceNpTrophy2Id trophyId,
+                                           void *userdata);
+int sceNpTrophy2RegisterUnlockCallback(SceNpTrophy2UnlockCallback callback, void *userdata);
+int sceNpTrophy2UnregisterUnlockCallback(void);
 int sceNpTrophy2GetGroupInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
                              SceNpTrophy2GroupId groupId, SceNpTrophy2GroupDetails *details,
                              SceNpTrophy2GroupData *data);

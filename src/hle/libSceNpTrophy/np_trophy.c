@@ -32,6 +32,10 @@ static struct trophy_set set;
 static bool loaded;                          /* the unlocks were read from disk */
 static uint64_t unlocked_at[TROPHY_NUM_MAX]; /* SceRtcTick of the unlock, 0: locked */
 static int64_t progress_of[TROPHY_NUM_MAX];  /* last progress posted (not kept on disk) */
+#define NOTES_MAX 64
+static bool notify;
+static struct note { int32_t context, trophy; } notes[NOTES_MAX];
+static uint32_t notes_head, notes_count;
 
 static bool make_dirs(const char *path) {
   char buf[PATH_MAX];
@@ -282,6 +286,43 @@ static bool platinum_complete(int32_t p) {
   return any;
 }
 
+void np_trophy_notify_unlocks(bool on) {
+  pthread_mutex_lock(&lock);
+  notify = on;
+  if (!on) notes_count = 0;
+  pthread_mutex_unlock(&lock);
+}
+
+bool np_trophy_take_unlock(int32_t *context, int32_t *trophy_id) {
+  pthread_mutex_lock(&lock);
+  bool any = notes_count > 0;
+  if (any) {
+    *context = notes[notes_head].context;
+    *trophy_id = notes[notes_head].trophy;
+    notes_head = (notes_head + 1) % NOTES_MAX;
+    notes_count--;
+  }
+  pthread_mutex_unlock(&lock);
+  return any;
+}
+
+/* Queues the unlock of ID for USER's first registered context (lock held). */
+static void note_unlock(int32_t user, int32_t id) {
+  if (!notify) return;
+  int32_t context = -1;
+  for (int i = 0; i < NP_TROPHY_CONTEXT_MAX && context < 0; i++)
+    if (contexts[i].used && contexts[i].registered && contexts[i].user == user) context = i + 1;
+  if (context < 0) return;
+  if (notes_count == NOTES_MAX) {
+    LOG(hle, WARN,
+        "trophies: unlock notification of %d dropped (64 already wait for "
+        "sceNpCheckCallback)",
+        id);
+    return;
+  }
+  notes[(notes_head + notes_count++) % NOTES_MAX] = (struct note){context, id};
+}
+
 /* Unlocks TROPHY_ID for USER (lock held, the user's unlocks loaded): the checks shared by
  * UnlockTrophy and the unlock events of libSceNpUniversalDataSystem, the platinum rule, the
  * log and the file. */
@@ -295,12 +336,14 @@ static int unlock_locked(int32_t user, int32_t trophy_id, int32_t *platinum_id,
   uint64_t now = rtc_now();
   unlocked_at[trophy_id] = now;
   log_unlock(trophy_id);
+  note_unlock(user, trophy_id);
   *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
   int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
   if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
       !unlocked_at[p] && platinum_complete(p)) {
     unlocked_at[p] = now;
     log_unlock(p);
+    note_unlock(user, p);
     *platinum_id = p;
   }
   save_state(user);

@@ -124,6 +124,13 @@ int np_trophy_query_groups(int32_t context, int32_t handle, int32_t *ids, uint32
 int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
                           struct np_trophy_group_info *out);
 
+/* Unlock notifications (libSceNpTrophy2's unlock callback): while on, every unlock (the
+ * platinum earned with it too) is queued with the first registered context of its user
+ * (none: not queued), at most 64 waiting (more are dropped, logged). */
+void np_trophy_notify_unlocks(bool on);
+/* Pops the oldest notification: true with *CONTEXT and *TROPHY_ID set. */
+bool np_trophy_take_unlock(int32_t *context, int32_t *trophy_id);
+
 /* The PS5's unlock path (libSceNpUniversalDataSystem's trophy events, no NpTrophy context):
  * unlocks TROPHY_ID for USER with UnlockTrophy's checks, platinum rule, log and file. 0, or
  * INVALID_TROPHY_ID, PLATINUM_CANNOT_UNLOCK, TROPHY_ALREADY_UNLOCKED; *PLATINUM_ID (may be

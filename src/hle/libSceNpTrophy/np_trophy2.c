@@ -4,9 +4,12 @@
  * structures, which have no size field and carry progressive trophies' targets. */
 #include "hle/libSceNpTrophy/np_trophy2.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
+#include "hle/libSceNpManager/np_manager.h"
 #include "hle/libSceNpTrophy/np_trophy.h"
 #include "hle/libSceNpTrophy/trophy_set.h"
 
@@ -183,5 +186,43 @@ int np_trophy2_get_group_info_array(int32_t context, int32_t handle, uint32_t of
   free(ids);
   if (rc) return to_trophy2(rc);
   *count = n;
+  return 0;
+}
+
+/* The unlock callback: a guest function (SceNpTrophy2UnlockCallback) called from
+ * sceNpCheckCallback, on the thread that calls it, once per unlock. */
+static pthread_mutex_t callback_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t callback, callback_arg;
+
+static void run_unlock_callbacks(void) {
+  int32_t context, id;
+  while (np_trophy_take_unlock(&context, &id)) {
+    pthread_mutex_lock(&callback_lock);
+    uint64_t fn = callback, arg = callback_arg;
+    pthread_mutex_unlock(&callback_lock);
+    if (fn)
+      ((void (*)(int32_t, int32_t, void *))(uintptr_t)fn)(context, id, (void *)(uintptr_t)arg);
+  }
+}
+
+int np_trophy2_register_unlock_callback(uint64_t fn, uint64_t userdata) {
+  if (!fn) return NP_TROPHY2_ERROR_INVALID_ARGUMENT;
+  if (!np_manager_add_check_hook(run_unlock_callbacks)) {
+    LOG(hle, ERROR, "sceNpTrophy2RegisterUnlockCallback: no room for sceNpCheckCallback's hook");
+    return NP_TROPHY2_ERROR_OUT_OF_MEMORY;
+  }
+  pthread_mutex_lock(&callback_lock);
+  callback = fn; /* a second registration replaces the first (unverified) */
+  callback_arg = userdata;
+  pthread_mutex_unlock(&callback_lock);
+  np_trophy_notify_unlocks(true);
+  return 0;
+}
+
+int np_trophy2_unregister_unlock_callback(void) {
+  np_trophy_notify_unlocks(false);
+  pthread_mutex_lock(&callback_lock);
+  callback = callback_arg = 0;
+  pthread_mutex_unlock(&callback_lock);
   return 0;
 }

@@ -92,6 +92,10 @@ int np_trophy2_get_group_info(int32_t context, int32_t handle, int32_t group_id,
 int np_trophy2_get_group_info_array(int32_t context, int32_t handle, uint32_t offset,
                                     uint32_t limit, struct np_trophy2_group_details *details,
                                     struct np_trophy2_group_data *data, uint32_t *count);
+/* The unlock callback (guest void (*)(context, trophyId, void *userdata)), called from
+ * sceNpCheckCallback once per unlock after registration; NULL: INVALID_ARGUMENT. */
+int np_trophy2_register_unlock_callback(uint64_t callback, uint64_t userdata);
+int np_trophy2_unregister_unlock_callback(void);
 /* Trophies OFFSET.. (ascending ids), at most LIMIT, into the arrays; *COUNT the number. */
 int np_trophy2_get_trophy_info_array(int32_t context, int32_t handle, uint32_t offset,
                                      uint32_t limit, struct np_trophy2_details *details,

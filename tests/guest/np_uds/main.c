@@ -12,6 +12,7 @@
 #include <np_trophy.h>
 #include <np_trophy2.h>
 #include <libsysmodule.h>
+#include <np_manager.h>
 #include <np_universal_data_system.h>
 #include <stdio.h>
 #include <string.h>
@@ -129,6 +130,35 @@ static void custom_event(void) {
   show("destroy custom", sceNpUniversalDataSystemDestroyEvent(ev));
 }
 
+/* The unlock callback: registered with a Trophy2 context (service label 1) before the
+ * events are posted; sceNpCheckCallback calls it once per unlock, on this thread. */
+static SceNpTrophy2Context cb_ctx;
+static SceNpTrophy2Handle cb_h;
+static int marker;
+
+static void on_unlock(SceNpTrophy2Context context, SceNpTrophy2Id id, void *userdata) {
+  printf("unlock callback: trophy %d context ok %d userdata ok %d\n", id, context == cb_ctx,
+         userdata == &marker);
+}
+
+static void callback_setup(void) {
+  int rc = sceNpTrophy2CreateContext(&cb_ctx, USER, 1, 0);
+  rc |= sceNpTrophy2CreateHandle(&cb_h);
+  rc |= sceNpTrophy2RegisterContext(cb_ctx, cb_h, 0);
+  show("callback context", rc);
+  show("unlock callback NULL", sceNpTrophy2RegisterUnlockCallback(NULL, &marker));
+  show("unlock callback", sceNpTrophy2RegisterUnlockCallback(on_unlock, &marker));
+}
+
+static void callback_check(void) {
+  show("check callback", sceNpCheckCallback());
+  show("check callback again", sceNpCheckCallback()); /* nothing left */
+  show("unregister callback", sceNpTrophy2UnregisterUnlockCallback());
+  show("unregister callback again", sceNpTrophy2UnregisterUnlockCallback());
+  sceNpTrophy2DestroyContext(cb_ctx);
+  sceNpTrophy2DestroyHandle(cb_h);
+}
+
 /* The PS5 library's view of the same store. */
 static void read_back2(void) {
   SceNpTrophy2Context c;
@@ -241,6 +271,7 @@ int main(int argc, char **argv) {
     show("unlock 300", post_trophy("_UnlockTrophy", 300, -1)); /* PS5 ids go up to 999 */
   } else {
     custom_event();
+    callback_setup();
     show("unlock 1", post_trophy("_UnlockTrophy", 1, -1));
     show("progress 3 to 4", post_trophy("_UpdateTrophyProgress", 3, 4));
     show("progress 3 to 10", post_trophy("_UpdateTrophyProgress", 3, 10));
@@ -248,6 +279,7 @@ int main(int argc, char **argv) {
     show("unlock 1 again", post_trophy("_UnlockTrophy", 1, -1));
     show("unlock 4", post_trophy("_UnlockTrophy", 4, -1));
     show("unlock 99", post_trophy("_UnlockTrophy", 99, -1));
+    callback_check();
   }
   read_back();
   if (!badset) read_back2();
