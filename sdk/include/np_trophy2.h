@@ -123,6 +123,7 @@ typedef void (*SceNpTrophy2UnlockCallback)(SceNpTrophy2Context context, SceNpTro
                                            void *userdata);
 int sceNpTrophy2RegisterUnlockCallback(SceNpTrophy2UnlockCallback callback, void *userdata);
 int sceNpTrophy2UnregisterUnlockCallback(void);
+int sceNpTrophy2ShowTrophyList(SceNpTrophy2Context context);
 int sceNpTrophy2GetGroupInfo(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
                              SceNpTrophy2GroupId groupId, SceNpTrophy2GroupDetails *details,
                              SceNpTrophy2GroupData *data);

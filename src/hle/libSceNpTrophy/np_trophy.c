@@ -609,3 +609,13 @@ int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
   pthread_mutex_unlock(&lock);
   return rc;
 }
+
+int np_trophy_check_registered(int32_t context) {
+  pthread_mutex_lock(&lock);
+  struct context *c = find_context(context);
+  int rc = !c               ? NP_TROPHY_ERROR_INVALID_CONTEXT
+           : !c->registered ? NP_TROPHY_ERROR_NOT_REGISTERED
+                            : 0;
+  pthread_mutex_unlock(&lock);
+  return rc;
+}

@@ -124,6 +124,9 @@ int np_trophy_query_groups(int32_t context, int32_t handle, int32_t *ids, uint32
 int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
                           struct np_trophy_group_info *out);
 
+/* 0 when CONTEXT exists and is registered, else INVALID_CONTEXT or NOT_REGISTERED. */
+int np_trophy_check_registered(int32_t context);
+
 /* Unlock notifications (libSceNpTrophy2's unlock callback): while on, every unlock (the
  * platinum earned with it too) is queued with the first registered context of its user
  * (none: not queued), at most 64 waiting (more are dropped, logged). */

@@ -226,3 +226,11 @@ int np_trophy2_unregister_unlock_callback(void) {
   pthread_mutex_unlock(&callback_lock);
   return 0;
 }
+
+/* The system's trophy list screen: prospero has no system UI, so nothing is shown (logged
+ * once); the context is checked as the console does. */
+int np_trophy2_show_trophy_list(int32_t context) {
+  int rc = to_trophy2(np_trophy_check_registered(context));
+  if (rc == 0) LOG_ONCE(hle, INFO, "sceNpTrophy2ShowTrophyList: no system UI, no list is shown");
+  return rc;
+}

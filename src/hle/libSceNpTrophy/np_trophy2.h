@@ -96,6 +96,8 @@ int np_trophy2_get_group_info_array(int32_t context, int32_t handle, uint32_t of
  * sceNpCheckCallback once per unlock after registration; NULL: INVALID_ARGUMENT. */
 int np_trophy2_register_unlock_callback(uint64_t callback, uint64_t userdata);
 int np_trophy2_unregister_unlock_callback(void);
+/* The trophy list screen: not shown (no system UI); INVALID_CONTEXT, NOT_REGISTERED. */
+int np_trophy2_show_trophy_list(int32_t context);
 /* Trophies OFFSET.. (ascending ids), at most LIMIT, into the arrays; *COUNT the number. */
 int np_trophy2_get_trophy_info_array(int32_t context, int32_t handle, uint32_t offset,
                                      uint32_t limit, struct np_trophy2_details *details,

@@ -23,6 +23,7 @@ static const struct hle_symbol np_trophy2_symbols[] = {
              HLE_PARTIAL),
     HLE_FUNC("wVqxM58sIKs", sceNpTrophy2UnregisterUnlockCallback,
              np_trophy2_unregister_unlock_callback, HLE_IMPLEMENTED),
+    HLE_FUNC("EHQEDVXZ0TI", sceNpTrophy2ShowTrophyList, np_trophy2_show_trophy_list, HLE_PARTIAL),
     HLE_FUNC("EwNylPdWUTM", sceNpTrophy2GetTrophyInfo, np_trophy2_get_trophy_info, HLE_PARTIAL),
     HLE_FUNC("y3zHpdZO6ME", sceNpTrophy2GetTrophyInfoArray, np_trophy2_get_trophy_info_array,
              HLE_PARTIAL),

@@ -169,8 +169,11 @@ static void read_back2(void) {
   rc |= sceNpTrophy2CreateHandle(&th);
   show("trophy2 setup", rc);
   show("trophy2 game before register", sceNpTrophy2GetGameInfo(c, th, &d, &g));
+  show("trophy2 list before register", sceNpTrophy2ShowTrophyList(c));
   show("trophy2 register", sceNpTrophy2RegisterContext(c, th, 0));
   show("trophy2 register again", sceNpTrophy2RegisterContext(c, th, 0));
+  show("trophy2 list", sceNpTrophy2ShowTrophyList(c));
+  show("trophy2 list bad context", sceNpTrophy2ShowTrophyList(c + 100));
   show("trophy2 game NULL NULL", sceNpTrophy2GetGameInfo(c, th, NULL, NULL));
   show("trophy2 game bad context", sceNpTrophy2GetGameInfo(c + 100, th, &d, NULL));
   memset(&d, 0xff, sizeof d);
