@@ -7,11 +7,9 @@
 HLE_STUB_DEFINE(agc_driver_stub_acquire_razor_acq, sceAgcDriverAcquireRazorACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_agr_submit_dcb, sceAgcDriverAgrSubmitDcb, 0)
 HLE_STUB_DEFINE(agc_driver_stub_agr_submit_multi_dcbs, sceAgcDriverAgrSubmitMultiDcbs, 0)
-HLE_STUB_DEFINE(agc_driver_stub_create_queue, sceAgcDriverCreateQueue, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
-HLE_STUB_DEFINE(agc_driver_stub_destroy_queue, sceAgcDriverDestroyQueue, 0)
 HLE_STUB_DEFINE(agc_driver_stub_find_resources_public, sceAgcDriverFindResourcesPublic, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_eq_context_id, sceAgcDriverGetEqContextId, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_eq_event_type, sceAgcDriverGetEqEventType, 0)
@@ -94,14 +92,17 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("AhGvpITrf4M", sceAgcDriverAgrSubmitDcb, agc_driver_stub_agr_submit_dcb, HLE_STUB),
     HLE_FUNC("+T8Xo6LtFJI", sceAgcDriverAgrSubmitMultiDcbs, agc_driver_stub_agr_submit_multi_dcbs,
              HLE_STUB),
-    HLE_FUNC("zP4ZNlXLBVg", sceAgcDriverCreateQueue, agc_driver_stub_create_queue, HLE_STUB),
+    /* PARTIAL: the object's other bytes, the types other than 0 (a compute queue of its own)
+       and the error codes are ours (docs/agc.md). */
+    HLE_FUNC("zP4ZNlXLBVg", sceAgcDriverCreateQueue, agc_driver_create_queue, HLE_PARTIAL),
     HLE_FUNC("1DXIHxWHZAQ", sceAgcDriverCwsrResumeAcq, agc_driver_stub_cwsr_resume_acq, HLE_STUB),
     HLE_FUNC("SOAMmdlyaIc", sceAgcDriverCwsrSuspendAcq, agc_driver_stub_cwsr_suspend_acq, HLE_STUB),
     HLE_FUNC("1BUTwixUG5Y", sceAgcDriverDebugHardwareStatus, agc_driver_stub_debug_hardware_status,
              HLE_STUB),
     /* PARTIAL: the error codes are ours. */
     HLE_FUNC("DL2RXaXOy88", sceAgcDriverDeleteEqEvent, agc_driver_delete_eq_event, HLE_PARTIAL),
-    HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_stub_destroy_queue, HLE_STUB),
+    /* PARTIAL: the error code for an unknown object is ours. */
+    HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_destroy_queue, HLE_PARTIAL),
     HLE_FUNC("5l3IfCFJxBs", sceAgcDriverFindResourcesPublic, agc_driver_stub_find_resources_public,
              HLE_STUB),
     HLE_FUNC("Zw7uUVPulbw", sceAgcDriverGetEqContextId, agc_driver_stub_get_eq_context_id,
@@ -195,14 +196,15 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("gSRnr79F8tQ", sceAgcDriverSubmitAcb, agc_driver_submit_acb, HLE_PARTIAL),
-    /* PARTIAL: the queue object (CreateQueue's) is not read: the graphics queue (docs/agc.md). */
+    /* PARTIAL: an object CreateQueue did not make goes to the graphics queue; the error codes
+       are ours (docs/agc.md). */
     HLE_FUNC("b4fpgH5ZXxQ", sceAgcDriverSubmitCommandBuffer, agc_driver_submit_command_buffer,
              HLE_PARTIAL),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("UglJIZjGssM", sceAgcDriverSubmitDcb, agc_driver_submit_dcb, HLE_PARTIAL),
     /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
     HLE_FUNC("HF3YllT3mXU", sceAgcDriverSubmitMultiAcbs, agc_driver_submit_multi_acbs, HLE_PARTIAL),
-    /* PARTIAL: the queue object is not read: the graphics queue, one buffer after the other. */
+    /* PARTIAL: as SubmitCommandBuffer; the buffers are queued one after the other. */
     HLE_FUNC("Fj7r9EHzF38", sceAgcDriverSubmitMultiCommandBuffers,
              agc_driver_submit_multi_command_buffers, HLE_PARTIAL),
     HLE_FUNC("xmWi73o1BR0", sceAgcDriverSubmitMultiCommandBuffersDirect,
