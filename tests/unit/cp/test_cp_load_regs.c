@@ -7,7 +7,7 @@
  * the packet). Opcodes: LOAD_UCONFIG_REG 0x5E, LOAD_SH_REG 0x5F, LOAD_CONFIG_REG 0x60,
  * LOAD_CONTEXT_REG 0x61, SET_CONFIG_REG 0x68. The reset packets are NOPs with sub-selector 0x05
  * (header 0xC0001014) and 0x09 (0xC0001024) and one reserved dword, as KytyPS5's command
- * processor reads the console's packets. */
+ * processor reads the console's packets; so is the driver form of DRAW_INDEX_AUTO (0x04). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -235,6 +235,26 @@ static void test_acb_reset(void **state) {
   assert_int_equal(reg(b, R_COMPUTE_USER_DATA_0), 0x55u);
 }
 
+/* The driver form of DRAW_INDEX_AUTO (sub-selector 0x04, header 0xC0051010: index count, the
+ * draw modifier lo and hi, three reserved dwords) runs as the GFX10 DRAW_INDEX_AUTO: a draw
+ * of COUNT indices with VGT_DRAW_INITIATOR 2 (auto index); another length stops the queue. */
+static void test_driver_draw_index_auto(void **state) {
+  (void)state;
+  assert_int_equal(DRV(0x04u, 6), 0xC0051010u);
+  putv(2, PKT3(NUM_INSTANCES, 1), 2u);
+  putv(7, DRV(0x04u, 6), 36u, 0x1u, 0u, 0u, 0u, 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(rec.draws, 1);
+  assert_int_equal(rec.last.opcode, DRAW_INDEX_AUTO);
+  assert_int_equal(rec.last.count, 36);
+  assert_int_equal(rec.last.initiator, 2);
+  assert_int_equal(rec.last.instances, 2);
+  assert_int_equal(rec.agc, 0);
+  putv(4, DRV(0x04u, 3), 36u, 0u, 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(rec.draws, 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_load_context_reg, setup, teardown),
@@ -243,6 +263,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_load_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_draw_reset, setup, teardown),
       cmocka_unit_test_setup_teardown(test_acb_reset, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_driver_draw_index_auto, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
