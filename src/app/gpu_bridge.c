@@ -12,6 +12,7 @@
 #include "gpu/cp/cp.h"
 #ifdef PROSPERO_APP_COMPUTE
 #include "gpu_compute.h"
+#include "gpu_guard.h"
 #include "gpu_window.h"
 #endif
 #include "gpu_flip.h"
@@ -68,8 +69,12 @@ bool app_gpu_init(const char *dump_dir) {
     fprintf(stderr, "prospero: --dump-pm4: '%s' is not a folder\n", dump_dir);
     return false;
   }
+  /* jobs reading guest memory on the GPU and presenter threads keep it mapped meanwhile */
+  const struct guest_vm_unmap_guard guard = {
+      .begin = app_gpu_guard_unmap_begin, .end = app_gpu_guard_unmap_end, .ctx = app_gpu_guard()};
+  if (!guest_vm_add_unmap_guard(&guard)) return false;
 #ifdef PROSPERO_APP_COMPUTE
-  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window};
+  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window, .guard = app_gpu_guard()};
   /* the GPU's imports of guest memory go when the guest unmaps it */
   guest_vm_add_unmap_observer(app_gpu_compute_unmapped, &the_compute);
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
