@@ -12,10 +12,10 @@
 #include "gpu/cp/cp.h"
 #ifdef PROSPERO_APP_COMPUTE
 #include "gpu_compute.h"
-#include "gpu_guard.h"
 #include "gpu_window.h"
 #endif
 #include "gpu_flip.h"
+#include "gpu_guard.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "kernel/guest_vm.h"
 
