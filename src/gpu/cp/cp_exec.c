@@ -119,10 +119,12 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
 static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t base, uint32_t span) {
   if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
-  unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
+  unsigned index = b[0] & 3; /* 0 direct address, 1 an offset from a base (PAL) */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0) FAIL("LOAD_*_REG_INDEX index %u (indirect address) not supported", index);
+  if (index != 0)
+    FAIL("LOAD_*_REG_INDEX index %u (0 direct address; 1, an offset from a base, not supported)",
+         index);
   uint64_t addr = addr64(b[0] & ~3u, b[1]);
   if (pairs) {
     if (!n) return CP_STEP_DONE;
