@@ -24,8 +24,9 @@
  *     L2: the GFX10 values, our reading of the SDK's enums).
  *   DRAW_INDEX_AUTO (6; header 0xC0051010): index count; the draw modifier lo, hi; three
  *     reserved dwords (as KytyPS5's command processor reads the console's packet). ->
- *     DRAW_INDEX_AUTO with VGT_DRAW_INITIATOR 2 (SOURCE_SELECT auto index); the modifier's
- *     bits are not carried into the initiator (the builders' reading of them is libSceAgc's).
+ *     DRAW_INDEX_AUTO with VGT_DRAW_INITIATOR 2 (SOURCE_SELECT auto index) and the modifier's
+ *     fuse-draws bit (8) as initiator bit 5 unless its is-default bit (32) is set: the reading
+ *     libSceAgc's builders write the GFX10 packet with (docs/agc.md).
  *   PUSH_MARKER / POP_MARKER: debug markers (a string, nothing): nothing runs. */
 #include <stdio.h>
 
@@ -165,7 +166,7 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->opcode = PM4_DRAW_INDEX_AUTO;
       x->n = 2;
       x->body[0] = b[0];
-      x->body[1] = 2; /* SOURCE_SELECT 2: auto index */
+      x->body[1] = 2u | (b[2] & 1u ? 0u : (b[1] >> 3) & 0x20u); /* auto index, fuse draws */
       return 1;
     case PM4_DRV_PUSH_MARKER:
     case PM4_DRV_POP_MARKER: return 1;

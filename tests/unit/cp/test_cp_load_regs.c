@@ -237,7 +237,9 @@ static void test_acb_reset(void **state) {
 
 /* The driver form of DRAW_INDEX_AUTO (sub-selector 0x04, header 0xC0051010: index count, the
  * draw modifier lo and hi, three reserved dwords) runs as the GFX10 DRAW_INDEX_AUTO: a draw
- * of COUNT indices with VGT_DRAW_INITIATOR 2 (auto index); another length stops the queue. */
+ * of COUNT indices with VGT_DRAW_INITIATOR 2 (auto index), plus bit 5 for a modifier with
+ * fuse draws (bit 8) and without is default (bit 32), as docs/agc.md reads the modifier;
+ * another length stops the queue. */
 static void test_driver_draw_index_auto(void **state) {
   (void)state;
   assert_int_equal(DRV(0x04u, 6), 0xC0051010u);
@@ -250,9 +252,17 @@ static void test_driver_draw_index_auto(void **state) {
   assert_int_equal(rec.last.initiator, 2);
   assert_int_equal(rec.last.instances, 2);
   assert_int_equal(rec.agc, 0);
+  putv(7, DRV(0x04u, 6), 3u, 0x100u, 0u, 0u, 0u, 0u); /* fuse draws */
+  putv(7, DRV(0x04u, 6), 3u, 0x100u, 1u, 0u, 0u, 0u); /* fuse draws, is default */
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(rec.draws, 3);
+  assert_int_equal(rec.last.initiator, 2);
+  putv(7, DRV(0x04u, 6), 3u, 0x100u, 0u, 0u, 0u, 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(rec.last.initiator, 2u | 0x20u);
   putv(4, DRV(0x04u, 3), 36u, 0u, 0u);
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
-  assert_int_equal(rec.draws, 1);
+  assert_int_equal(rec.draws, 4);
 }
 
 int main(void) {
