@@ -46,6 +46,9 @@ struct cp_queue {
 struct cp {
   struct cp_ops ops;
   pthread_mutex_t lock;
+  /* held by the runner for a queue's turn (every read of guest memory by the queues happens
+     in one) and by cp_unmap_begin .. cp_unmap_end around a guest unmap */
+  pthread_mutex_t turn_lock;
   pthread_cond_t wake;
   char *dump_dir;
   pthread_t thread;
