@@ -103,6 +103,12 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
                         int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
 int agc_driver_resource_registration_not_supported(void);
+/* agc_driver_state.c: SysSubmitFlipHandleProxy and UserDataImmediateWrite (0 in the retail
+ * build); IsCaptureInProgress, IsTraceInProgress, IsSubmitValidationEnabled (0: none of them
+ * exists here); SysIsGameClosed (0: a closed game does not run on). */
+int agc_driver_returns_zero(void);
+int agc_driver_no_capture_trace_or_validation(void);
+int agc_driver_game_not_closed(void);
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);
 int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
 
