@@ -14,6 +14,10 @@
   X(libSceImeDialog)    \
   X(libSceSaveDataDialog)
 
+/* The PS5's event library, which carries its trophy unlocks
+ * (src/hle/libSceNpUniversalDataSystem/). */
+#define HLE_UDS(X) X(libSceNpUniversalDataSystem)
+
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
   X(libScePosix)         \
@@ -28,6 +32,7 @@
   X(libSceSaveData)      \
   X(libSceNpTrophy)      \
   X(libSceNpTrophy2)     \
+  HLE_UDS(X)             \
   HLE_DIALOGS(X)         \
   X(libSceDiscMap)       \
   X(libSceVideoOut)      \

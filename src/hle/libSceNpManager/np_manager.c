@@ -85,8 +85,30 @@ int np_manager_unregister_state_callback_a(int32_t callback_id) {
   return rc;
 }
 
-/* Runs the callbacks that are due: offline, none ever is. */
-int np_manager_check_callback(void) { return 0; }
+/* Other Np libraries' work due at sceNpCheckCallback (np_manager_add_check_hook). */
+#define CHECK_HOOKS_MAX 4
+static void (*check_hooks[CHECK_HOOKS_MAX])(void);
+
+bool np_manager_add_check_hook(void (*hook)(void)) {
+  pthread_mutex_lock(&lock);
+  bool ok = false;
+  for (int i = 0; i < CHECK_HOOKS_MAX && !ok; i++)
+    if (!check_hooks[i] || check_hooks[i] == hook) check_hooks[i] = hook, ok = true;
+  pthread_mutex_unlock(&lock);
+  return ok;
+}
+
+/* Runs the callbacks that are due, on the caller's thread: no state callback ever is
+ * (offline), the hooks of other libraries (trophy unlock notifications) run here. */
+int np_manager_check_callback(void) {
+  void (*hooks[CHECK_HOOKS_MAX])(void);
+  pthread_mutex_lock(&lock);
+  memcpy(hooks, check_hooks, sizeof hooks);
+  pthread_mutex_unlock(&lock);
+  for (int i = 0; i < CHECK_HOOKS_MAX; i++)
+    if (hooks[i]) hooks[i]();
+  return 0;
+}
 
 /* SceNpTitleId (the title's NP communication id) and SceNpTitleSecret: kept for the
  * services that would use them; none runs offline. */

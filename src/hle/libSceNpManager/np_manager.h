@@ -4,6 +4,7 @@
 #ifndef PROSPERO_HLE_LIBSCENPMANAGER_NP_MANAGER_H
 #define PROSPERO_HLE_LIBSCENPMANAGER_NP_MANAGER_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* Error codes (the console's SCE_NP_ERROR_*) */
@@ -23,6 +24,9 @@ int np_manager_get_np_id(int32_t user_id, void *np_id);
 int np_manager_register_state_callback_a(void *callback, void *userdata);
 int np_manager_unregister_state_callback_a(int32_t callback_id);
 int np_manager_check_callback(void);
+/* Adds HOOK (once) to the work sceNpCheckCallback does on the guest's thread; false when
+ * the few places are taken. */
+bool np_manager_add_check_hook(void (*hook)(void));
 int np_manager_set_np_title_id(const void *title_id, const void *title_secret);
 
 #endif

@@ -31,6 +31,11 @@ static char store_dir[PATH_MAX];                       /* <data>/trophy */
 static struct trophy_set set;
 static bool loaded;                          /* the unlocks were read from disk */
 static uint64_t unlocked_at[TROPHY_NUM_MAX]; /* SceRtcTick of the unlock, 0: locked */
+static int64_t progress_of[TROPHY_NUM_MAX];  /* last progress posted (not kept on disk) */
+#define NOTES_MAX 64
+static bool notify;
+static struct note { int32_t context, trophy; } notes[NOTES_MAX];
+static uint32_t notes_head, notes_count;
 
 static bool make_dirs(const char *path) {
   char buf[PATH_MAX];
@@ -44,29 +49,56 @@ static bool make_dirs(const char *path) {
   return mkdir(buf, 0755) == 0 || errno == EEXIST;
 }
 
+/* Reads the file PATH (at most TRP_MAX_BYTES) and parses it with PARSE: true when the set
+ * was read; false with WHY set when the file exists but cannot be used; false with WHY
+ * untouched when there is no such file. */
+static bool read_one(const char *path,
+                     bool (*parse)(const uint8_t *, size_t, struct trophy_set *, char *, size_t),
+                     char *why, size_t cap, bool *found) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return false;
+  *found = true;
+  uint8_t *data = malloc(TRP_MAX_BYTES);
+  size_t n = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
+  fclose(f);
+  bool ok = data && parse(data, n, &set, why, cap);
+  free(data);
+  if (!ok) memset(&set, 0, sizeof set);
+  return ok;
+}
+
+/* The set: the PS5's trophy file first, then the PS4's package. */
 static void read_set(const char *game_folder) {
-  static const char *const names[] = {"sce_sys/trophy/trophy00.trp", "sce_sys/trophy/TROPHY00.TRP"};
-  char path[PATH_MAX], why[160] = "no trophy package (sce_sys/trophy/trophy00.trp)";
+  static const struct {
+    const char *name;
+    bool (*parse)(const uint8_t *, size_t, struct trophy_set *, char *, size_t);
+  } files[] = {
+      {"sce_sys/trophy2/trophy00.ucp", trophy_set_parse_ucp},
+      {"sce_sys/trophy2/TROPHY00.UCP", trophy_set_parse_ucp},
+      {"sce_sys/trophy/trophy00.trp", trophy_set_parse_trp},
+      {"sce_sys/trophy/TROPHY00.TRP", trophy_set_parse_trp},
+  };
+  char path[PATH_MAX],
+      why[160] = "no trophy file (sce_sys/trophy2/trophy00.ucp, sce_sys/trophy/trophy00.trp)";
   memset(&set, 0, sizeof set);
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
-    snprintf(path, sizeof path, "%.4000s/%s", game_folder, names[i]);
-    FILE *f = fopen(path, "rb");
-    if (!f) continue;
-    uint8_t *data = malloc(TRP_MAX_BYTES);
-    size_t n = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
-    fclose(f);
-    bool ok = data && trophy_set_parse_trp(data, n, &set, why, sizeof why);
-    free(data);
-    if (ok) {
+  bool found = false;
+  for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    snprintf(path, sizeof path, "%.4000s/%s", game_folder, files[i].name);
+    bool seen = false;
+    if (read_one(path, files[i].parse, why, sizeof why, &seen)) {
       LOG(hle, INFO, "trophies: %u in the set of %s (%s)", set.count,
           set.title[0] ? set.title : "the title", path);
       return;
     }
-    memset(&set, 0, sizeof set);
-    break;
+    if (seen) {
+      LOG(hle, WARN, "trophies: %s: %s", path, why);
+      found = true;
+    }
   }
-  LOG(hle, INFO, "trophies: the set is unknown (%s); ids 0..%d are accepted as used", why,
-      TROPHY_NUM_MAX - 1);
+  LOG(hle, INFO,
+      "trophies: the set is unknown (%s); ids 0..%d (libSceNpTrophy) or 0..%d (the PS5's "
+      "events) are accepted as used",
+      found ? "no readable trophy file" : why, TROPHY_PS4_NUM_MAX - 1, TROPHY_NUM_MAX - 1);
 }
 
 void np_trophy_set_title(const char *title_data_dir, const char *game_folder) {
@@ -88,6 +120,7 @@ static void load_state(int32_t user) {
   if (loaded) return;
   loaded = true;
   memset(unlocked_at, 0, sizeof unlocked_at);
+  memset(progress_of, 0, sizeof progress_of);
   char path[PATH_MAX];
   FILE *f = state_path(user, path, sizeof path) ? fopen(path, "r") : NULL;
   if (!f) return;
@@ -253,31 +286,111 @@ static bool platinum_complete(int32_t p) {
   return any;
 }
 
+void np_trophy_notify_unlocks(bool on) {
+  pthread_mutex_lock(&lock);
+  notify = on;
+  if (!on) notes_count = 0;
+  pthread_mutex_unlock(&lock);
+}
+
+bool np_trophy_take_unlock(int32_t *context, int32_t *trophy_id) {
+  pthread_mutex_lock(&lock);
+  bool any = notes_count > 0;
+  if (any) {
+    *context = notes[notes_head].context;
+    *trophy_id = notes[notes_head].trophy;
+    notes_head = (notes_head + 1) % NOTES_MAX;
+    notes_count--;
+  }
+  pthread_mutex_unlock(&lock);
+  return any;
+}
+
+/* Queues the unlock of ID for USER's first registered context (lock held). */
+static void note_unlock(int32_t user, int32_t id) {
+  if (!notify) return;
+  int32_t context = -1;
+  for (int i = 0; i < NP_TROPHY_CONTEXT_MAX && context < 0; i++)
+    if (contexts[i].used && contexts[i].registered && contexts[i].user == user) context = i + 1;
+  if (context < 0) return;
+  if (notes_count == NOTES_MAX) {
+    LOG(hle, WARN,
+        "trophies: unlock notification of %d dropped (64 already wait for "
+        "sceNpCheckCallback)",
+        id);
+    return;
+  }
+  notes[(notes_head + notes_count++) % NOTES_MAX] = (struct note){context, id};
+}
+
+/* Unlocks TROPHY_ID for USER (lock held, the user's unlocks loaded): the checks shared by
+ * UnlockTrophy and the unlock events of libSceNpUniversalDataSystem, the platinum rule, the
+ * log and the file. */
+static int unlock_locked(int32_t user, int32_t trophy_id, int32_t *platinum_id,
+                         uint32_t unknown_limit) {
+  uint32_t limit = set.known ? set.count : unknown_limit;
+  if (trophy_id < 0 || (uint32_t)trophy_id >= limit) return NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
+    return NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
+  if (unlocked_at[trophy_id]) return NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
+  uint64_t now = rtc_now();
+  unlocked_at[trophy_id] = now;
+  log_unlock(trophy_id);
+  note_unlock(user, trophy_id);
+  *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
+  int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
+  if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
+      !unlocked_at[p] && platinum_complete(p)) {
+    unlocked_at[p] = now;
+    log_unlock(p);
+    note_unlock(user, p);
+    *platinum_id = p;
+  }
+  save_state(user);
+  return 0;
+}
+
 int np_trophy_unlock_trophy(int32_t context, int32_t handle, int32_t trophy_id,
                             int32_t *platinum_id) {
   pthread_mutex_lock(&lock);
   struct context *c;
   int rc = check(context, handle, true, &c);
-  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
   if (rc == 0 && !platinum_id) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
-  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+  if (rc == 0) rc = unlock_locked(c->user, trophy_id, platinum_id, TROPHY_PS4_NUM_MAX);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_unlock_for_user(int32_t user, int32_t trophy_id, int32_t *platinum_id) {
+  int32_t ignored;
+  pthread_mutex_lock(&lock);
+  load_state(user);
+  int rc = unlock_locked(user, trophy_id, platinum_id ? platinum_id : &ignored, TROPHY_NUM_MAX);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
+                                int32_t *platinum_id) {
+  int32_t ignored;
+  if (!platinum_id) platinum_id = &ignored;
+  *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
+  pthread_mutex_lock(&lock);
+  load_state(user);
+  int rc;
+  if (!set.known || trophy_id < 0 || (uint32_t)trophy_id >= set.count) {
     rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
-  if (rc == 0 && set.known && set.defs[trophy_id].grade == TROPHY_GRADE_PLATINUM)
-    rc = NP_TROPHY_ERROR_PLATINUM_CANNOT_UNLOCK;
-  if (rc == 0 && unlocked_at[trophy_id]) rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
-  if (rc == 0) {
-    uint64_t now = rtc_now();
-    unlocked_at[trophy_id] = now;
-    log_unlock(trophy_id);
-    *platinum_id = NP_TROPHY_INVALID_TROPHY_ID;
-    int32_t p = set.known ? set.defs[trophy_id].platinum : -1;
-    if (p >= 0 && (uint32_t)p < set.count && set.defs[p].grade == TROPHY_GRADE_PLATINUM &&
-        !unlocked_at[p] && platinum_complete(p)) {
-      unlocked_at[p] = now;
-      log_unlock(p);
-      *platinum_id = p;
-    }
-    save_state(c->user);
+  } else if (!set.defs[trophy_id].progressive) {
+    rc = NP_TROPHY_ERROR_NOT_PROGRESSIVE;
+  } else if (unlocked_at[trophy_id]) {
+    rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
+  } else {
+    if (value > progress_of[trophy_id]) progress_of[trophy_id] = value;
+    LOG(hle, INFO, "trophy progress: %d \"%s\" %lld of %lld", trophy_id, set.defs[trophy_id].name,
+        (long long)value, (long long)set.defs[trophy_id].target);
+    rc = value >= set.defs[trophy_id].target
+             ? unlock_locked(user, trophy_id, platinum_id, TROPHY_NUM_MAX)
+             : NP_TROPHY_PROGRESS_BELOW_TARGET;
   }
   pthread_mutex_unlock(&lock);
   return rc;
@@ -291,7 +404,7 @@ int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
   if (rc == 0 && (!flags || !count)) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
   if (rc == 0) {
     memset(flags, 0, sizeof *flags);
-    for (int i = 0; i < TROPHY_NUM_MAX; i++)
+    for (int i = 0; i < TROPHY_PS4_NUM_MAX; i++) /* the flag array's 128 bits */
       if (unlocked_at[i]) flags->bits[i >> 5] |= 1u << (i & 31);
     *count = set_count();
   }
@@ -301,10 +414,14 @@ int np_trophy_get_trophy_unlock_state(int32_t context, int32_t handle,
 
 /* Progress: the share of the set's points earned (bronze 15, silver 30, gold 90, platinum
  * 180), or of the trophies when the grades are unknown. */
-static uint32_t progress(void) {
+static int32_t group_of(uint32_t i) { return set.known ? set.defs[i].group : -1; }
+
+/* The share of points of the trophies of group GROUP (ALL: every trophy). */
+static uint32_t group_progress(bool all, int32_t group) {
   static const uint32_t points[] = {0, 180, 90, 30, 15};
   uint32_t total = 0, got = 0, n = set_count();
   for (uint32_t i = 0; i < n; i++) {
+    if (!all && group_of(i) != group) continue;
     uint32_t w = set.known && set.defs[i].grade <= TROPHY_GRADE_BRONZE && set.defs[i].grade
                      ? points[set.defs[i].grade]
                      : 1;
@@ -313,6 +430,8 @@ static uint32_t progress(void) {
   }
   return total ? got * 100 / total : 0;
 }
+
+static uint32_t progress(void) { return group_progress(true, 0); }
 
 int np_trophy_get_game_info(int32_t context, int32_t handle, struct np_trophy_game_details *details,
                             struct np_trophy_game_data *data) {
@@ -358,7 +477,7 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
   pthread_mutex_lock(&lock);
   struct context *c;
   int rc = check(context, handle, true, &c);
-  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  uint32_t limit = set.known ? set.count : TROPHY_PS4_NUM_MAX;
   if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
     rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
   if (rc == 0 && ((!details && !data) || (details && details->size != sizeof *details) ||
@@ -373,6 +492,7 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
       details->group_id = set.known ? d->group : -1;
       details->hidden = d->hidden;
       snprintf(details->name, sizeof details->name, "%s", d->name);
+      snprintf(details->description, sizeof details->description, "%s", d->detail);
     }
     if (data) {
       memset((char *)data + sizeof data->size, 0, sizeof *data - sizeof data->size);
@@ -381,6 +501,121 @@ int np_trophy_get_trophy_info(int32_t context, int32_t handle, int32_t trophy_id
       data->timestamp = unlocked_at[trophy_id];
     }
   }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_set(int32_t context, int32_t handle, struct np_trophy_set_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) {
+    memset(out, 0, sizeof *out);
+    out->count = set_count();
+    int32_t seen[TROPHY_NUM_MAX];
+    for (uint32_t i = 0; i < out->count; i++) {
+      uint8_t g = set.known ? set.defs[i].grade : TROPHY_GRADE_UNKNOWN;
+      out->by_grade[g]++;
+      if (unlocked_at[i]) out->unlocked_by_grade[g]++;
+      bool fresh = set.known;
+      for (uint32_t k = 0; fresh && k < out->groups; k++) fresh = seen[k] != set.defs[i].group;
+      if (fresh) seen[out->groups++] = set.defs[i].group;
+    }
+    out->unlocked = unlocked_count();
+    out->progress = progress();
+    snprintf(out->title, sizeof out->title, "%s", set.title);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
+                           struct np_trophy_trophy_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (rc == 0 && (trophy_id < 0 || (uint32_t)trophy_id >= limit))
+    rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (rc == 0) {
+    const struct trophy_def *d = &set.defs[trophy_id];
+    memset(out, 0, sizeof *out);
+    out->grade = set.known ? d->grade : TROPHY_GRADE_UNKNOWN;
+    out->group = set.known ? d->group : -1;
+    out->hidden = d->hidden;
+    out->unlocked = unlocked_at[trophy_id] != 0;
+    out->timestamp = unlocked_at[trophy_id];
+    out->progressive = set.known && d->progressive;
+    if (out->progressive) {
+      out->target = d->target;
+      out->progress = out->unlocked ? d->target : progress_of[trophy_id];
+    }
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    snprintf(out->detail, sizeof out->detail, "%s", d->detail);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+/* The set's group ids, ascending, into IDS (lock held); their number. */
+static uint32_t group_list(int32_t *ids) {
+  uint32_t n = 0, count = set_count();
+  for (uint32_t i = 0; i < count; i++) {
+    int32_t g = group_of(i);
+    uint32_t k = 0;
+    while (k < n && ids[k] < g) k++;
+    if (k < n && ids[k] == g) continue;
+    memmove(&ids[k + 1], &ids[k], (n - k) * sizeof ids[0]);
+    ids[k] = g;
+    n++;
+  }
+  if (n == 0) ids[n++] = NP_TROPHY_BASE_GAME_GROUP_ID;
+  return n;
+}
+
+int np_trophy_query_groups(int32_t context, int32_t handle, int32_t *ids, uint32_t *n) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) *n = group_list(ids);
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_query_group(int32_t context, int32_t handle, int32_t group_id,
+                          struct np_trophy_group_info *out) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  if (rc == 0) {
+    memset(out, 0, sizeof *out);
+    uint32_t count = set_count();
+    for (uint32_t i = 0; i < count; i++) {
+      if (group_of(i) != group_id) continue;
+      uint8_t g = set.known ? set.defs[i].grade : TROPHY_GRADE_UNKNOWN;
+      out->count++;
+      out->by_grade[g]++;
+      if (unlocked_at[i]) out->unlocked_by_grade[g]++, out->unlocked++;
+    }
+    if (out->count == 0 && group_id != NP_TROPHY_BASE_GAME_GROUP_ID)
+      rc = NP_TROPHY_ERROR_INVALID_GROUP;
+    out->progress = group_progress(false, group_id);
+    if (group_id == NP_TROPHY_BASE_GAME_GROUP_ID)
+      snprintf(out->title, sizeof out->title, "%s", set.title);
+    for (uint32_t k = 0; k < set.group_names; k++)
+      if (set.groups[k].id == group_id)
+        snprintf(out->title, sizeof out->title, "%s", set.groups[k].name);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+int np_trophy_check_registered(int32_t context) {
+  pthread_mutex_lock(&lock);
+  struct context *c = find_context(context);
+  int rc = !c               ? NP_TROPHY_ERROR_INVALID_CONTEXT
+           : !c->registered ? NP_TROPHY_ERROR_NOT_REGISTERED
+                            : 0;
   pthread_mutex_unlock(&lock);
   return rc;
 }

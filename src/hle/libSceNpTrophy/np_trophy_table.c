@@ -1,6 +1,6 @@
 /* The libSceNpTrophy table. NIDs derive from the names (checked by tests/unit/hle).
  * PARTIAL: registration, unlocks and info fall back on the ids the guest uses when the
- * title's trophy set cannot be read (logged at start-up), and descriptions are not read. */
+ * title's trophy set cannot be read (logged at start-up), and PS4 groups are not read. */
 #include "hle/hle.h"
 #include "hle/libSceNpTrophy/np_trophy.h"
 

@@ -120,8 +120,9 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
     if (!tag_end) break;
     char v[16];
     long id, pid = -1, gid = -1;
-    if (!attribute(p, tag_end, "id", v, sizeof v) || !parse_int(v, 0, TROPHY_NUM_MAX - 1, &id)) {
-      snprintf(why, cap, "a trophy without an id in 0..%d", TROPHY_NUM_MAX - 1);
+    if (!attribute(p, tag_end, "id", v, sizeof v) ||
+        !parse_int(v, 0, TROPHY_PS4_NUM_MAX - 1, &id)) {
+      snprintf(why, cap, "a trophy without an id in 0..%d", TROPHY_PS4_NUM_MAX - 1);
       return false;
     }
     struct trophy_def *d = &out->defs[id];
@@ -133,7 +134,7 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
     defined++;
     d->platinum = -1;
     d->group = -1;
-    if (attribute(p, tag_end, "pid", v, sizeof v) && parse_int(v, -1, TROPHY_NUM_MAX - 1, &pid))
+    if (attribute(p, tag_end, "pid", v, sizeof v) && parse_int(v, -1, TROPHY_PS4_NUM_MAX - 1, &pid))
       d->platinum = (int32_t)pid;
     if (attribute(p, tag_end, "gid", v, sizeof v) && parse_int(v, 0, 0x7fffffff, &gid))
       d->group = (int32_t)gid;
@@ -147,6 +148,7 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
                                : TROPHY_GRADE_UNKNOWN;
     const char *close = find(tag_end, end, "</trophy>");
     element_text(tag_end, close ? close : end, "name", d->name, sizeof d->name);
+    element_text(tag_end, close ? close : end, "detail", d->detail, sizeof d->detail);
     if ((uint32_t)id + 1 > out->count) out->count = (uint32_t)id + 1;
   }
   if (defined == 0 || defined != out->count) {

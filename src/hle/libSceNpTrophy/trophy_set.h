@@ -1,10 +1,13 @@
 /* The trophy set of a title: the trophies' ids, grades, platinum links and names, read from
- * the game's trophy package (sce_sys/trophy/trophy00.trp: the PS4 format, a big-endian
- * table of named entries). The set is its configuration file TROP.SFM (plain XML); the
- * packages shipped on discs carry it encrypted as TROP.ESFM, whose key is the console's and
- * not public: then the set is unknown (trophy_set.known false) and the library falls back on
- * the ids the guest uses. The PS5's sce_sys/trophy2/trophy00.ucp is not a documented format
- * and is not read. Parsers of untrusted bytes: tests/fuzz/trophy_set. */
+ * the game's trophy file. The PS4's sce_sys/trophy/trophy00.trp is a big-endian table of
+ * named entries whose configuration TROP.SFM is plain XML (packages on discs carry it
+ * encrypted as TROP.ESFM, whose key is the console's and not public). The PS5's
+ * sce_sys/trophy2/trophy00.ucp is another big-endian table of named entries holding JSON
+ * files (tropconf.json: ids, grades, platinum links, progressive targets; tropmeta_<locale>
+ * .json: the names), trophy_ucp.c. Without a readable file the set is unknown
+ * (trophy_set.known false) and the library falls back on the ids the guest uses. PS4 sets
+ * have ids 0..127, PS5 sets 0..999. Parsers of
+ * untrusted bytes: tests/fuzz/trophy_set. */
 #ifndef PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
 #define PROSPERO_HLE_LIBSCENPTROPHY_TROPHY_SET_H
 
@@ -12,9 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TROPHY_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX */
+#define TROPHY_NUM_MAX 1000    /* SCE_NP_TROPHY2_NUM_MAX: ids of a PS5 set, 0..999 */
+#define TROPHY_PS4_NUM_MAX 128 /* SCE_NP_TROPHY_NUM_MAX: ids of a PS4 set, 0..127 */
 #define TROPHY_NAME_SIZE 128
 #define TROPHY_TITLE_SIZE 128
+#define TROPHY_DETAIL_SIZE 1024 /* SCE_NP_TROPHY_DESCR_MAX_SIZE, SCE_NP_TROPHY2_DESCR_MAX_SIZE */
 
 /* SceNpTrophyGrade */
 enum trophy_grade {
@@ -31,13 +36,25 @@ struct trophy_def {
   uint8_t grade;    /* enum trophy_grade */
   int32_t platinum; /* the platinum trophy this one counts towards (pid), or -1 */
   int32_t group;    /* -1: the base game */
+  bool progressive; /* unlocked when its progress reaches TARGET (the PS5's sets) */
+  int64_t target;
   char name[TROPHY_NAME_SIZE];
+  char detail[TROPHY_DETAIL_SIZE]; /* the description */
+};
+
+#define TROPHY_GROUPS_MAX 50 /* SCE_NP_TROPHY2_GROUP_NUM_MAX */
+
+struct trophy_group_name {
+  int32_t id;
+  char name[TROPHY_TITLE_SIZE];
 };
 
 struct trophy_set {
   bool known;     /* read from a trophy file */
   uint32_t count; /* trophies defined (ids 0..count-1) */
   char title[TROPHY_TITLE_SIZE];
+  uint32_t group_names; /* names of groups read (.ucp only) */
+  struct trophy_group_name groups[TROPHY_GROUPS_MAX];
   struct trophy_def defs[TROPHY_NUM_MAX];
 };
 
@@ -48,6 +65,11 @@ bool trophy_set_parse_trp(const uint8_t *data, size_t size, struct trophy_set *o
 /* Reads a trophy configuration (TROP.SFM, XML) of LEN bytes. False (WHY) when it defines no
  * trophy or an id out of range. */
 bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, char *why,
+                          size_t cap);
+/* Reads a PS5 trophy file (trophy00.ucp) image: true with OUT filled from its tropconf.json
+ * and the names of its tropmeta_<defaultLanguage>.json (else tropmeta_en-US.json); false
+ * with a reason in WHY (not a .ucp file, damaged, no or bad configuration). */
+bool trophy_set_parse_ucp(const uint8_t *data, size_t size, struct trophy_set *out, char *why,
                           size_t cap);
 /* Grade name for logs: platinum, gold, silver, bronze, unknown. */
 const char *trophy_grade_name(int grade);

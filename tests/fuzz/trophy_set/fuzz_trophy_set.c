@@ -1,5 +1,5 @@
-/* Fuzz target for the trophy package and configuration readers (trophy_set.h): the input is
- * a trophy package image, and also read as a configuration (XML) on its own. A parsed set
+/* Fuzz target for the trophy file readers (trophy_set.h): the input is read as a PS4 trophy
+ * package, as a configuration (XML) on its own and as a PS5 trophy file (.ucp). A parsed set
  * must be consistent: ids 0..count-1 all defined, names terminated. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -15,14 +15,21 @@ static void check(void) {
   for (uint32_t i = 0; i < set.count; i++) {
     const struct trophy_def *d = &set.defs[i];
     if (!d->defined || memchr(d->name, 0, sizeof d->name) == NULL || d->grade > 4) abort();
+    if (memchr(d->detail, 0, sizeof d->detail) == NULL) abort();
     if (d->platinum < -1 || d->platinum >= TROPHY_NUM_MAX) abort();
+    if (d->progressive && d->target < 1) abort();
   }
   if (memchr(set.title, 0, sizeof set.title) == NULL) abort();
+  if (set.group_names > TROPHY_GROUPS_MAX) abort();
+  for (uint32_t k = 0; k < set.group_names; k++)
+    if (set.groups[k].id < 0 || memchr(set.groups[k].name, 0, sizeof set.groups[k].name) == NULL)
+      abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char why[160];
   if (trophy_set_parse_trp(data, size, &set, why, sizeof why)) check();
   if (trophy_set_parse_sfm((const char *)data, size, &set, why, sizeof why)) check();
+  if (trophy_set_parse_ucp(data, size, &set, why, sizeof why)) check();
   return 0;
 }

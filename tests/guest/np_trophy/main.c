@@ -51,8 +51,9 @@ static void trophy_info(int id) {
   d.size = sizeof d;
   t.size = sizeof t;
   int rc = sceNpTrophyGetTrophyInfo(ctx, h, id, &d, &t);
-  printf("trophy %d: 0x%x \"%s\" grade %d group %d hidden %u unlocked %u dated %d\n", id,
-         (unsigned)rc, d.name, d.trophyGrade, d.groupId, d.hidden, t.unlocked, t.timestamp > 0);
+  printf("trophy %d: 0x%x \"%s\" (%s) grade %d group %d hidden %u unlocked %u dated %d\n", id,
+         (unsigned)rc, d.name, d.description, d.trophyGrade, d.groupId, d.hidden, t.unlocked,
+         t.timestamp > 0);
 }
 
 static void setup(void) {

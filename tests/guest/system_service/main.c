@@ -1,6 +1,8 @@
 /* libSceSystemService conformance: the settings the command line gives (see CMakeLists.txt)
  * and the defaults of the others, the error codes on bad arguments, the status of a game in
- * the foreground with no system UI, no system event, the notice-screen skip flag. */
+ * the foreground with no system UI, no system event, the notice-screen skip flag. With
+ * `loadexec`: LoadExec does not return (prospero cannot start another executable, so the
+ * process ends; the line after the call must not be printed). */
 #include <stdio.h>
 #include <string.h>
 #include <system_service.h>
@@ -11,7 +13,16 @@ static void param(const char *what, SceSystemServiceParamId id) {
   printf("%s: rc 0x%x value %d\n", what, (unsigned)rc, v);
 }
 
-int main(void) {
+static int load_exec(void) {
+  printf("before LoadExec\n");
+  fflush(stdout);
+  int rc = sceSystemServiceLoadExec("/app0/other.elf", NULL);
+  printf("LoadExec returned 0x%x\n", (unsigned)rc);
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "loadexec") == 0) return load_exec();
   param("lang", SCE_SYSTEM_SERVICE_PARAM_ID_LANG);
   param("date format", SCE_SYSTEM_SERVICE_PARAM_ID_DATE_FORMAT);
   param("time format", SCE_SYSTEM_SERVICE_PARAM_ID_TIME_FORMAT);

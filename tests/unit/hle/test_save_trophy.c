@@ -97,7 +97,8 @@ static void test_records(void **state) {
 static const char sfm[] =
     "<trophyconf><title-name>Set</title-name>"
     "<trophy id=\"000\" hidden=\"no\" ttype=\"P\" pid=\"-1\"><name>All</name></trophy>"
-    "<trophy id=\"001\" hidden=\"yes\" ttype=\"B\" pid=\"000\"><name>One</name></trophy>"
+    "<trophy id=\"001\" hidden=\"yes\" ttype=\"B\" pid=\"000\"><name>One</name>"
+    "<detail>The first</detail></trophy>"
     "</trophyconf>";
 
 static void put_be32(uint8_t *p, uint32_t v) {
@@ -137,6 +138,8 @@ static void test_trophy_set(void **state) {
   assert_int_equal(set.defs[1].platinum, 0);
   assert_true(set.defs[1].hidden);
   assert_string_equal(set.defs[1].name, "One");
+  assert_string_equal(set.defs[1].detail, "The first");
+  assert_string_equal(set.defs[0].detail, "");
   n = make_trp(trp, "TROP.ESFM", "\x01\x02", 2);
   assert_false(trophy_set_parse_trp(trp, n, &set, why, sizeof why));
   assert_non_null(strstr(why, "encrypted"));
@@ -156,12 +159,123 @@ static void test_trophy_set(void **state) {
   assert_false(trophy_set_parse_sfm("", 0, &set, why, sizeof why));
 }
 
+/* A PS5 trophy file (.ucp, the layout in trophy_ucp.c) of N entries NAMES[i] holding
+ * TEXTS[i]: header at 0, entry table at 0x20 (0x20 bytes, then 0x40-byte entries). */
+static size_t make_ucp(uint8_t *out, size_t n, const char *const *names, const char *const *texts) {
+  size_t off = 0x40 + 0x40 * n;
+  memset(out, 0, off);
+  put_be32(out, 0xB228C60Au);
+  put_be32(out + 4, 1);
+  put_be32(out + 0x10, (uint32_t)n);
+  put_be32(out + 0x14, 0x20);
+  for (size_t i = 0; i < n; i++) {
+    uint8_t *e = out + 0x40 + 0x40 * i;
+    size_t len = strlen(texts[i]);
+    memcpy(e, names[i], strlen(names[i]));
+    put_be64(e + 32, off);
+    put_be64(e + 40, len);
+    memcpy(out + off, texts[i], len);
+    off += len;
+  }
+  put_be64(out + 8, off);
+  return off;
+}
+
+static void test_trophy_ucp(void **state) {
+  (void)state;
+  static struct trophy_set set;
+  static uint8_t ucp[4096];
+  char why[160];
+  static const char conf[] =
+      "{\"defaultLanguage\":\"fr-FR\",\"trophies\":["
+      "{\"id\":\"000\",\"grade\":\"P\"},"
+      "{\"id\":1,\"grade\":\"S\",\"platinumTrophyId\":0,\"hidden\":true,"
+      "\"unlockCondition\":{\"progressive\":true,\"targetValue\":25}},"
+      "{\"id\":2,\"grade\":\"B\",\"groupId\":1}]}";
+  static const char fr[] =
+      "{\"metadata\":{\"titleMetadata\":{\"name\":\"Jeu\"},"
+      "\"groupMetadata\":[{\"id\":1,\"name\":\"Groupe\"},{\"id\":-4,\"name\":\"x\"}],"
+      "\"trophyMetadata\":[{\"id\":0,\"name\":\"Tout\"},{\"id\":\"002\",\"name\":\"Deux\","
+      "\"detail\":\"Le second\"}]}}";
+  static const char en[] = "{\"metadata\":{\"titleMetadata\":{\"name\":\"Game\"}}}";
+  const char *names[] = {"tropmeta_en-US.json", "tropconf.json", "tropmeta_fr-FR.json"};
+  const char *texts[] = {en, conf, fr};
+  size_t n = make_ucp(ucp, 3, names, texts);
+  assert_true(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  assert_true(set.known);
+  assert_int_equal(set.count, 3);
+  assert_string_equal(set.title, "Jeu"); /* the default language's names */
+  assert_int_equal(set.defs[0].grade, TROPHY_GRADE_PLATINUM);
+  assert_int_equal(set.defs[0].platinum, -1);
+  assert_int_equal(set.defs[1].grade, TROPHY_GRADE_SILVER);
+  assert_int_equal(set.defs[1].platinum, 0);
+  assert_true(set.defs[1].hidden);
+  assert_true(set.defs[1].progressive);
+  assert_int_equal(set.defs[1].target, 25);
+  assert_false(set.defs[2].progressive);
+  assert_int_equal(set.defs[2].group, 1);
+  assert_string_equal(set.defs[0].name, "Tout");
+  assert_string_equal(set.defs[1].name, "");
+  assert_string_equal(set.defs[2].name, "Deux");
+  assert_string_equal(set.defs[2].detail, "Le second");
+  assert_int_equal(set.group_names, 1); /* a negative group id is not a group */
+  assert_int_equal(set.groups[0].id, 1);
+  assert_string_equal(set.groups[0].name, "Groupe");
+  /* without the default language's file: en-US */
+  names[2] = "tropmeta_de-DE.json";
+  n = make_ucp(ucp, 3, names, texts);
+  assert_true(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  assert_string_equal(set.title, "Game");
+  /* damaged: an entry past the end, a short file, a bad magic or version, no configuration,
+   * a gap in the ids, a trophy without a grade, bad JSON */
+  n = make_ucp(ucp, 3, names, texts);
+  put_be64(ucp + 0x40 + 0x40 + 40, 1u << 20);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  assert_non_null(strstr(why, "outside"));
+  assert_false(set.known);
+  n = make_ucp(ucp, 3, names, texts);
+  assert_false(trophy_set_parse_ucp(ucp, 0x30, &set, why, sizeof why));
+  put_be32(ucp + 4, 2);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  ucp[0] = 0;
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  const char *only[] = {"tropmeta_en-US.json"};
+  n = make_ucp(ucp, 1, only, texts);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  assert_non_null(strstr(why, "tropconf.json"));
+  const char *conf_name[] = {"tropconf.json"};
+  const char *gap[] = {"{\"trophies\":[{\"id\":0,\"grade\":\"B\"},{\"id\":2,\"grade\":\"B\"}]}"};
+  n = make_ucp(ucp, 1, conf_name, gap);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  const char *nograde[] = {"{\"trophies\":[{\"id\":0}]}"};
+  n = make_ucp(ucp, 1, conf_name, nograde);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  const char *big[] = {"{\"trophies\":[{\"id\":1000,\"grade\":\"B\"}]}"};
+  n = make_ucp(ucp, 1, conf_name, big);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  /* a PS5 set may define up to 1000 trophies (SCE_NP_TROPHY2_NUM_MAX), beyond the PS4's 128 */
+  static char many[200 * 32 + 64];
+  size_t m = (size_t)snprintf(many, sizeof many, "{\"trophies\":[");
+  for (int i = 0; i < 200; i++)
+    m += (size_t)snprintf(many + m, sizeof many - m, "%s{\"id\":%d,\"grade\":\"B\"}", i ? "," : "",
+                          i);
+  snprintf(many + m, sizeof many - m, "]}");
+  const char *many_text[] = {many};
+  static uint8_t large[8192];
+  n = make_ucp(large, 1, conf_name, many_text);
+  assert_true(trophy_set_parse_ucp(large, n, &set, why, sizeof why));
+  assert_int_equal(set.count, 200);
+  assert_int_equal(set.defs[199].grade, TROPHY_GRADE_BRONZE);
+  const char *bad[] = {"{\"trophies\":[{\"id\":0,"};
+  n = make_ucp(ucp, 1, conf_name, bad);
+  assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_pattern),
-      cmocka_unit_test(test_dir_names),
-      cmocka_unit_test(test_records),
-      cmocka_unit_test(test_trophy_set),
+      cmocka_unit_test(test_pattern),    cmocka_unit_test(test_dir_names),
+      cmocka_unit_test(test_records),    cmocka_unit_test(test_trophy_set),
+      cmocka_unit_test(test_trophy_ucp),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
