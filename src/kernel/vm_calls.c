@@ -1,9 +1,13 @@
 /* Memory system calls (vm_calls.h) over the guest memory map (guest_vm.h). */
 #include "kernel/vm_calls.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "common/log.h"
 #include "kernel/files.h"
@@ -20,8 +24,9 @@ uint64_t vm_call_flags_alignment(int flags, uint64_t align) {
 
 /* The checks FreeBSD's mmap makes on a file descriptor (vn_mmap): the file must be open for
  * reading when PROT_READ is asked, and for writing when a shared mapping asks PROT_WRITE
- * (EACCES); only regular files map (EINVAL); a bad descriptor is EBADF. */
-static int file_check(int fd, int prot, bool shared, int *host_fd) {
+ * (EACCES); only regular files map (EINVAL); a bad descriptor is EBADF. *host_fd is the
+ * descriptor to view; when *owned the caller closes it after mapping. */
+static int file_check(int fd, int prot, bool shared, int *host_fd, bool *owned) {
   int hfd = files_host_fd(fd);
   if (hfd < 0) return -KERNEL_EBADF;
   struct stat st;
@@ -29,13 +34,26 @@ static int file_check(int fd, int prot, bool shared, int *host_fd) {
   if (fstat(hfd, &st) != 0 || fl < 0) return -KERNEL_EBADF;
   if (!S_ISREG(st.st_mode)) return -KERNEL_EINVAL;
   int acc = fl & O_ACCMODE;
+  *owned = false;
   if (acc == O_WRONLY) {
-    /* FreeBSD lets a write-only descriptor map without PROT_READ; the host cannot map what it
-     * cannot read, so that case fails here too */
-    if (!(prot & GUEST_PROT_CPU_READ))
-      LOG_ONCE(kernel, WARN, "mmap of write-only fd %d without PROT_READ: EACCES (the console "
-               "allows it)", fd);
-    return -KERNEL_EACCES;
+    if (prot & GUEST_PROT_CPU_READ) return -KERNEL_EACCES;
+    /* FreeBSD maps a write-only descriptor without PROT_READ (shared or private); Linux maps
+     * nothing it cannot read, so the view comes from a second, read-write descriptor of the
+     * same file, closed once the range is mapped. A file the host user may not read stays
+     * EACCES. */
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", hfd);
+    int rw = open(path, O_RDWR | O_CLOEXEC);
+    if (rw < 0) {
+      LOG_ONCE(kernel, WARN,
+               "mmap of write-only fd %d: the host cannot reopen the file read-write (%s): "
+               "EACCES (the console maps it)",
+               fd, strerror(errno));
+      return -KERNEL_EACCES;
+    }
+    *host_fd = rw;
+    *owned = true;
+    return 0;
   }
   if (shared && prot & GUEST_PROT_CPU_WRITE && acc == O_RDONLY) return -KERNEL_EACCES;
   *host_fd = hfd;
@@ -59,6 +77,7 @@ int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64
     offset = 0;
   }
   bool anon = flags & (VM_CALL_MAP_ANON | VM_CALL_MAP_VOID | VM_CALL_MAP_STACK);
+  bool owned_fd = false;
   bool shared = (flags & VM_CALL_MAP_SHARED) || !(flags & VM_CALL_MAP_PRIVATE);
   unsigned align_log2 = ((unsigned)flags >> VM_CALL_MAP_ALIGN_SHIFT) & 0xFF;
   if (align_log2 > 1 && (align_log2 < 14 || align_log2 >= 64)) return -KERNEL_EINVAL;
@@ -85,13 +104,14 @@ int vm_call_mmap(uint64_t addr, uint64_t len, int prot, int flags, int fd, int64
   if (flags & VM_CALL_MAP_VOID) req.kind = GUEST_VM_KIND_RESERVED;
   else if (flags & VM_CALL_MAP_STACK) req.kind = GUEST_VM_KIND_STACK;
   if (!anon) {
-    int r = file_check(fd, prot, shared, &req.host_fd);
+    int r = file_check(fd, prot, shared, &req.host_fd, &owned_fd);
     if (r < 0) return r;
     req.kind = GUEST_VM_KIND_FILE;
     req.phys = (uint64_t)offset - pageoff;
     req.shared = shared;
   }
   int r = guest_vm_map(&req, out);
+  if (owned_fd) close(req.host_fd);
   if (r == 0) *out += pageoff;
   return r;
 }

@@ -296,6 +296,15 @@ static void file_mappings(void) {
   expect("open write-only", fd >= 3, 1);
   expect("mmap PROT_READ of a write-only descriptor", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 0), -1);
   expect("  errno", errno, EACCES);
+  /* FreeBSD's mmap: a write-only descriptor maps when PROT_READ is not asked */
+  char *wo = mmap(NULL, KB(16), PROT_WRITE, MAP_SHARED, fd, 0);
+  expect("mmap PROT_WRITE MAP_SHARED of a write-only descriptor", (long long)wo, BASE);
+  wo[2] = 'W';
+  expect("munmap", munmap(wo, KB(16)), 0);
+  expect("close", close(fd), 0);
+  fd = open("/temp0/mm", O_RDONLY);
+  char w2 = 0;
+  expect("the file holds the byte written through it", lseek(fd, 2, 0) == 2 && read(fd, &w2, 1) == 1 && w2 == 'W', 1);
   expect("close", close(fd), 0);
   expect("mmap a closed descriptor", (long long)mmap(NULL, KB(16), PROT_READ, MAP_SHARED, fd, 0), -1);
   expect("  errno", errno, EBADF);
