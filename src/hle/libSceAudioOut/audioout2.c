@@ -328,8 +328,10 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
     uint32_t waiting = waiting_locked(c, now);
     if (waiting < c->depth) break;
     uint64_t oldest = c->starts[(c->pushed - waiting) % MAX_QUEUE];
+    /* named after the context and the entry it waits for */
+    struct audioout_pace pace = {context, c->pushed - waiting};
     pthread_mutex_unlock(&lock);
-    audioout_device_wait_frame(oldest, true);
+    audioout_device_wait_frame(oldest, &pace);
     pthread_mutex_lock(&lock);
     c = context_of(context);
     if (!c) break; /* destroyed meanwhile */
