@@ -191,6 +191,7 @@ int audioout_output(int32_t handle, const void *ptr) {
     pthread_mutex_unlock(&p->lock);
     return AUDIOOUT_ERROR_NOT_OPENED;
   }
+  if (ptr) audioout_device_pace_enter();
   if (!ptr) { /* wait until what is queued has been played */
     uint64_t end = p->running ? p->next_frame : 0;
     pthread_mutex_unlock(&p->lock);
@@ -225,6 +226,7 @@ int audioout_outputs(void *params, uint32_t num) {
       if (op[j].handle == op[i].handle) return AUDIOOUT_ERROR_INVALID_PORT;
     if (list[i]->length != list[0]->length) return AUDIOOUT_ERROR_INVALID_SIZE;
   }
+  audioout_device_pace_enter();
   uint64_t latest = 0, start = 0;
   struct audioout_pace pace = {0, 0}; /* named after the port that starts latest */
   for (uint32_t i = 0; i < num; i++) {

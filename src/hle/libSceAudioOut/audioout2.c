@@ -306,10 +306,12 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
   static const int32_t unity[AUDIOOUT_MAX_CHANNELS] = {
       AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB,
       AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB};
+  if (blocking) audioout_device_pace_enter();
   pthread_mutex_lock(&lock);
   struct context *c = context_of(context);
   if (!c) {
     pthread_mutex_unlock(&lock);
+    if (blocking) audioout_device_pace_cancel();
     return AUDIOOUT2_ERROR_INVALID_PARAM;
   }
   for (uint32_t e = 0; e < c->staged_count; e++) {
@@ -323,6 +325,7 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
   }
   c->staged_count = 0;
   /* synchronous: until the queue has room again (its oldest waiting entry started) */
+  bool waited = false;
   while (blocking) {
     uint64_t now = audioout_device_now_frame();
     uint32_t waiting = waiting_locked(c, now);
@@ -332,11 +335,13 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
     struct audioout_pace pace = {context, c->pushed - waiting};
     pthread_mutex_unlock(&lock);
     audioout_device_wait_frame(oldest, &pace);
+    waited = true;
     pthread_mutex_lock(&lock);
     c = context_of(context);
     if (!c) break; /* destroyed meanwhile */
   }
   pthread_mutex_unlock(&lock);
+  if (blocking && !waited) audioout_device_pace_cancel();
   return 0;
 }
 

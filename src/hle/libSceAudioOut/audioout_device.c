@@ -266,6 +266,19 @@ static bool boost(int *policy, struct sched_param *param) {
   return false;
 }
 
+/* Where this thread's current paced call started (its submission is part of the call) */
+static _Thread_local struct {
+  bool have;
+  struct thread_times at;
+} entered;
+
+void audioout_device_pace_enter(void) {
+  thread_times_now(&entered.at);
+  entered.have = true;
+}
+
+void audioout_device_pace_cancel(void) { entered.have = false; }
+
 /* Keeps R in the records (lock held); its index, -1 when the table is full. */
 static long keep_record_locked(const struct audioout_return_record *r) {
   if (record_count >= AUDIOOUT_CADENCE_RECORDS) return -1;
@@ -293,7 +306,9 @@ void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace
   /* the host's delay of this thread since its previous paced return: it delayed the guest
    * after that return, and this call if it comes late */
   struct thread_times entry;
-  thread_times_now(&entry);
+  if (entered.have) entry = entered.at; /* the call's start (audioout_device_pace_enter) */
+  else thread_times_now(&entry);
+  entered.have = false;
   uint64_t queued = last_return.have ? host_share(&last_return.at_wake, &entry) : 0;
   uint64_t previous_target = last_return.target_ns, previous_host = last_return.host_ns;
   bool previous = last_return.have;

@@ -24,6 +24,12 @@ struct audioout_pace {
   uint64_t id, seq;
 };
 
+/* Marks the start of a paced call on this thread, before its buffer is submitted: the time
+ * from here to the wait is part of the call's measured lateness (see audioout_cadence). */
+void audioout_device_pace_enter(void);
+/* The call started by audioout_device_pace_enter does not wait after all. */
+void audioout_device_pace_cancel(void);
+
 /* Sleeps until the device clock reaches FRAME (an absolute deadline: a late wake-up does
  * not move the next one). PACE: the return of an Output (or a synchronous push), measured
  * in audioout_cadence() and its records; NULL: a wait that is not paced (a drain). */
