@@ -241,6 +241,16 @@ int main(int argc, char **argv) {
       busy.native_run_queue_ms / (seconds * 10.0),
       (unsigned long long)(c2.host_delayed - c1.host_delayed),
       (unsigned long long)(c2.returns - c1.returns), (double)c2.worst_host_ns / 1e6);
+  /* the returns the emulator made late beyond the host's delay, if any (its own part) */
+  static struct audioout_return_record rec[AUDIOOUT_CADENCE_RECORDS];
+  size_t nrec = audioout_cadence_records(rec, AUDIOOUT_CADENCE_RECORDS);
+  for (size_t i = 0; i < nrec; i++)
+    if (rec[i].late_ns > rec[i].host_ns + AUDIOOUT_CADENCE_LATE_NS)
+      printf(
+          "  emulator's own lateness: return %llu, %.3f ms after its buffer's start, the host's "
+          "delay %.3f ms\n",
+          (unsigned long long)rec[i].seq, (double)rec[i].late_ns / 1e6,
+          (double)rec[i].host_ns / 1e6);
   audioout_close(h);
   double load[1];
   if (getloadavg(load, 1) == 1)
