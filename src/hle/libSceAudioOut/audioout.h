@@ -91,12 +91,12 @@ void audioout_shutdown(void);
  * share H of it, which the emulator measures without the guest's help:
  *   - the call came before its buffer's start and slept: the wake-up's lateness (the timer
  *     expired at the start; only a host that did not run the thread makes it late);
- *   - the call came after it: the time the thread waited on the host's run queue since the
- *     previous return (/proc/thread-self/schedstat), plus what the previous return's own
- *     host delay left over past this buffer's start (a return woken 8 ms late calls the
- *     next one late);
- *   - plus, found at the thread's next call, the run-queue wait after the return (a guest
- *     that reads the clock after the return sees it).
+ *   - the call came after it: the time the thread did not run since the previous return
+ *     (without blocking: the run queue and a stopped virtual CPU; when it blocked, its run-
+ *     queue wait), plus the previous return's own host delay (a return woken 8 ms late
+ *     pushes the guest's next step, its work and this call, 8 ms later); at most L;
+ *   - plus, found at the thread's next call, the host's share of the stretch after the
+ *     return (a guest that reads the clock after the return sees it).
  * A return whose L exceeds the host's share by more than AUDIOOUT_CADENCE_LATE_NS is the
  * emulator's own lateness ("unexplained"). docs/input-audio.md, "Cadence figures". */
 #define AUDIOOUT_CADENCE_LATE_NS 1000000u   /* a return later than this is off the period */

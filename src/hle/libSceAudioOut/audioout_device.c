@@ -54,9 +54,8 @@ struct thread_times {
 /* This thread's last paced return, until its next wait adds the host's delay after it */
 static _Thread_local struct {
   bool have;
-  bool counted;       /* already counted in cadence.host_delayed */
-  uint64_t target_ns; /* its buffer's start */
-  uint64_t host_ns;   /* the host's share of its lateness, so far */
+  bool counted;     /* already counted in cadence.host_delayed */
+  uint64_t host_ns; /* the host's share of its lateness, so far */
   struct thread_times at_wake;
   long record; /* its index in records, -1 when not kept (yet) */
   struct audioout_return_record r;
@@ -310,7 +309,7 @@ void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace
   else thread_times_now(&entry);
   entered.have = false;
   uint64_t queued = last_return.have ? host_share(&last_return.at_wake, &entry) : 0;
-  uint64_t previous_target = last_return.target_ns, previous_host = last_return.host_ns;
+  uint64_t previous_host = last_return.host_ns;
   bool previous = last_return.have;
   uint64_t before = entry.at_ns;
   bool sleeps = before < target;
@@ -336,11 +335,9 @@ void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace
     host = late;
   } else {
     /* the call came late: the host's delay since the previous return and during this call,
-     * and what the previous return's host delay left past this buffer's start */
-    uint64_t carried =
-        previous && target > previous_target && previous_host > target - previous_target
-            ? previous_host - (target - previous_target)
-            : 0;
+     * and the previous return's own host delay, which pushed the guest's whole next step
+     * (its work and this call) that much later */
+    uint64_t carried = previous ? previous_host : 0;
     host = queued + carried + host_share(&entry, &at_wake);
     if (host > late) host = late;
   }
@@ -365,7 +362,6 @@ void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace
   last_return.have = true;
   last_return.at_wake = at_wake;
   last_return.counted = counted;
-  last_return.target_ns = target;
   last_return.host_ns = host;
   last_return.record = kept;
   last_return.r = r;
