@@ -11,7 +11,8 @@ POLICY is one of
   any    skips are reported but allowed (test-quick, bench).
 There is no exception by label: a real-time test (label host_timing, e.g.
 guest.audio_cadence) explains the host's delays per call and passes with them listed; its
-skip (a host that delayed most of the run) breaks the none and nosan policies like any other.
+skip (a host that disturbed nine calls in ten) breaks the none and nosan policies like any
+other.
 
 --require names the labels (tiers) that must have at least one test in the run: a tier that
 vanished (its tests not registered) fails the run even when everything that ran passed.
