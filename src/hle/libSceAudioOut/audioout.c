@@ -243,6 +243,7 @@ int audioout_outputs(void *params, uint32_t num) {
     }
   }
   if (latest) audioout_device_wait_frame(latest, &pace);
+  else audioout_device_pace_cancel(); /* nothing queued: no wait */
   return 0;
 }
 
