@@ -176,7 +176,7 @@ function(prospero_guest name)
 endfunction()
 
 function(prospero_guest_test name)
-  cmake_parse_arguments(T "" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT;EXPECT_GUEST_LOG;SKIP_REGEX;HOOKS"
+  cmake_parse_arguments(T "STDIN_PIPE" "GUEST;EXPECT_STDOUT;EXPECT_EXIT;TIMEOUT;EXPECT_GUEST_LOG;SKIP_REGEX;HOOKS"
                         "ARGS;EXPECT_LOG_REGEX;EMULATOR_ARGS" ${ARGN})
   if(NOT T_GUEST OR NOT T_EXPECT_STDOUT OR "${T_EXPECT_EXIT}" STREQUAL "")
     message(FATAL_ERROR "prospero_guest_test(${name}): GUEST, EXPECT_STDOUT and EXPECT_EXIT "
@@ -209,6 +209,9 @@ function(prospero_guest_test name)
     get_filename_component(hooks ${T_HOOKS} ABSOLUTE BASE_DIR ${CMAKE_CURRENT_SOURCE_DIR})
   endif()
   string(APPEND cfg "set(GT_HOOKS [==[${hooks}]==])\n")
+  # STDIN_PIPE: the emulator's standard input is a FIFO that never delivers data nor end of
+  # file (reads of it block), for tests of interrupted reads
+  string(APPEND cfg "set(GT_STDIN_PIPE ${T_STDIN_PIPE})\n")
   string(APPEND cfg "set(GT_ARGS)\n")
   foreach(a IN LISTS T_ARGS)
     string(APPEND cfg "list(APPEND GT_ARGS [==[${a}]==])\n")

@@ -28,6 +28,16 @@ list(APPEND cmd --game ${GT_GAME})
 if(GT_ARGS)
   list(APPEND cmd -- ${GT_ARGS})
 endif()
+if(GT_STDIN_PIPE)
+  # a FIFO opened for reading and writing by the shell that becomes the emulator: no writer
+  # ever writes and one stays open, so reads of standard input block
+  set(fifo ${GT_OUT_DIR}/stdin.fifo)
+  execute_process(COMMAND mkfifo ${fifo} RESULT_VARIABLE mkfifo_rc)
+  if(NOT mkfifo_rc EQUAL 0)
+    message(FATAL_ERROR "guest ${GT_NAME}: mkfifo ${fifo} failed")
+  endif()
+  set(cmd sh -c [=[exec "$@" 0<>"$0"]=] ${fifo} ${cmd})
+endif()
 execute_process(COMMAND ${cmd} OUTPUT_FILE ${out} ERROR_FILE ${err}
                 RESULT_VARIABLE rc TIMEOUT ${GT_TIMEOUT})
 

@@ -285,6 +285,39 @@ int sceAgcJumpPatchSetTarget(uint32_t *cmd, const volatile uint32_t *target, uin
  * the register offset (the values of a SET_*_REG written with values NULL). */
 int sceAgcGetDataPacketPayloadAddress(uint32_t **out, uint32_t *packet, int type);
 
+/* CbReleaseMem's packet, changed in place: the label address; the data, its select (1 32 bits,
+ * 2 64 bits, ...) and the interrupt context id; the cache actions (12 bits); the action. */
+int sceAgcQueueEndOfPipeActionPatchAddress(uint32_t *cmd, const volatile void *address);
+int sceAgcQueueEndOfPipeActionPatchData(uint32_t *cmd, uint32_t contextId, uint32_t dataSel,
+                                        uint64_t data);
+int sceAgcQueueEndOfPipeActionPatchGcrCntl(uint32_t *cmd, uint16_t gcrCntl);
+int sceAgcQueueEndOfPipeActionPatchType(uint32_t *cmd, uint8_t action);
+/* WaitRegMem's packet, changed in place (the reference and mask: their low 32 bits). */
+int sceAgcWaitRegMemPatchAddress(uint32_t *cmd, const volatile void *address);
+int sceAgcWaitRegMemPatchReference(uint32_t *cmd, uint64_t reference);
+int sceAgcWaitRegMemPatchMask(uint32_t *cmd, uint64_t mask);
+int sceAgcWaitRegMemPatchCompareFunction(uint32_t *cmd, uint8_t compareFunction);
+/* CbBranch's packet, changed in place. */
+int sceAgcBranchPatchSetCompareAddress(uint32_t *cmd, const volatile uint64_t *compareAddr);
+int sceAgcBranchPatchSetThenTarget(uint32_t *cmd, const volatile uint32_t *target,
+                                   uint32_t sizeInDwords);
+int sceAgcBranchPatchSetElseTarget(uint32_t *cmd, const volatile uint32_t *target,
+                                   uint32_t sizeInDwords);
+/* COPY_DATA of one value (ITEMSIZE 0: 32 bits, 1: 64) from SRC to DST. The compute form takes
+ * the packet's selectors (SRC: 0 register, 2 memory, 5 the immediate, 9 the GPU clock; DST: 0
+ * register, 5 memory); the graphics form takes them << 1, SRC's bit 0 naming the engine. */
+uint32_t *sceAgcDcbCopyData(SceAgcCb *cb, uint8_t dst, uint8_t dstCachePolicy,
+                            const volatile void *dstAddress, uint8_t src, uint8_t srcCachePolicy,
+                            uint64_t srcAddressOrImmediate, uint8_t itemSize, uint8_t writeConfirm);
+uint32_t *sceAgcAcbCopyData(SceAgcCb *cb, uint8_t dst, uint8_t dstCachePolicy,
+                            const volatile void *dstAddress, uint8_t src, uint8_t srcCachePolicy,
+                            uint64_t srcAddressOrImmediate, uint8_t itemSize, uint8_t writeConfirm);
+/* CLEAR_STATE: COMMAND 0 clears the context registers to their defaults (1 push, 2 pop, 3
+ * push and clear). */
+uint32_t *sceAgcDcbClearState(SceAgcCb *cb, uint32_t command);
+uint32_t sceAgcDcbCopyDataGetSize(void);
+uint32_t sceAgcAcbCopyDataGetSize(void);
+
 /* Registers set from a list in memory (COUNT SceAgcShaderRegister entries, read when the GPU
  * runs the packet); REGS may be NULL and set later with the patch functions, which return 0
  * or an error when CMD is not such a packet. */
@@ -317,6 +350,17 @@ uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunctio
 uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
                               uint8_t cachePolicy, const volatile void *address, uint64_t reference,
                               uint64_t mask, uint32_t pollCycles);
+/* The command stream waits there until display buffer INDEX (0..15) of port HANDLE is safe to
+ * draw into (its flip done). */
+uint32_t *sceAgcDcbWaitUntilSafeForRendering(SceAgcCb *cb, uint32_t videoOutHandle,
+                                             uint32_t displayBufferIndex);
+uint32_t *sceAgcAcbWaitUntilSafeForRendering(SceAgcCb *cb, uint32_t videoOutHandle,
+                                             uint32_t displayBufferIndex);
+/* The dwords of the packet at PACKET (1 for a header-only NOP). */
+uint32_t sceAgcGetPacketSize(const uint32_t *packet);
+/* Index attributes of the indexed indirect draws: ADDRESS (16-byte aligned), entry OFFSET. */
+uint32_t *sceAgcDcbSetIndexIndirectArgs(SceAgcCb *cb, const volatile void *address,
+                                        uint32_t offset);
 /* A video out flip (as sceVideoOutSubmitFlip) requested when the GPU reaches the packet. */
 uint32_t *sceAgcDcbSetFlip(SceAgcCb *cb, uint32_t videoOutHandle, int32_t displayBufferIndex,
                            uint32_t flipMode, int64_t flipArg);

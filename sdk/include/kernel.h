@@ -38,6 +38,14 @@ typedef struct SceKernelTimespec {
 #define SCE_KERNEL_MAP_FIXED 0x10
 #define SCE_KERNEL_MAP_NO_OVERWRITE 0x80
 #define SCE_KERNEL_MAP_NO_COALESCE 0x400000
+/* Memory types (the PS5 SDK's SceKernelMemoryType): 0 behaves as SCE_KERNEL_MTYPE_C_SHARED;
+ * a PS5 title may set 0, SCE_KERNEL_MTYPE_C and SCE_KERNEL_MTYPE_C_SHARED, nothing else. */
+typedef enum SceKernelMemoryType {
+  SCE_KERNEL_MTYPE_C = 11,        /* CPU write-back; GPU GL2 cached, read/write, not shared */
+  SCE_KERNEL_MTYPE_C_SHARED = 12, /* CPU write-back; GPU GL2 cached, read/write, shared */
+} SceKernelMemoryType;
+/* The PS4 SDK's names, for code shared with PS4 titles: a PS5 title's WC_GARLIC and
+ * WB_GARLIC are EINVAL (only a PS4 title may set types 1..10). */
 #define SCE_KERNEL_WB_ONION 0
 #define SCE_KERNEL_WC_GARLIC 3
 #define SCE_KERNEL_WB_GARLIC 10

@@ -29,8 +29,10 @@ static struct display *the_display;
 static bool display_failed;
 #endif
 
-static bool format_of(uint32_t pixel_format, enum present_format *out) {
-  switch (pixel_format) {
+/* The presenter's layout of frame F's pixel format (the 32-bit one, else the attribute-2
+ * one: docs/videoout.md). */
+static bool format_of(const struct videoout_frame *f, enum present_format *out) {
+  switch (f->pixel_format) {
     case VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB: *out = PRESENT_FORMAT_A8R8G8B8; return true;
     case VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB: *out = PRESENT_FORMAT_A8B8G8R8; return true;
     case VIDEOOUT_PIXEL_FORMAT_A2R10G10B10:
@@ -39,6 +41,21 @@ static bool format_of(uint32_t pixel_format, enum present_format *out) {
       *out = PRESENT_FORMAT_A2R10G10B10;
       return true;
     case VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT: *out = PRESENT_FORMAT_A16R16G16B16F; return true;
+    default: break;
+  }
+  switch (f->pixel_format2) {
+    case VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2:
+    case VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_SRGB:
+    case VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_BT2100_PQ:
+      *out = PRESENT_FORMAT_A2B10G10R10;
+      return true;
+    case VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT:
+    case VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT_BT2100_PQ:
+      *out = PRESENT_FORMAT_A16B16G16R16F;
+      return true;
+    case VIDEOOUT_PIXEL_FORMAT2_B16G16R16A16_FLOAT_BT2100_PQ:
+      *out = PRESENT_FORMAT_A16R16G16B16F;
+      return true;
     default: return false;
   }
 }
@@ -69,7 +86,7 @@ static bool display_frame(const struct videoout_frame *f, const char *const *png
                              .pitch_pixels = f->pitch_in_pixel,
                              .tiled = f->tiling_mode == VIDEOOUT_TILING_MODE_TILE,
                              .flip_count = f->flip_count};
-  if (!format_of(f->pixel_format, &df.format)) return true;
+  if (!format_of(f, &df.format)) return true;
   display_present(the_display, &df, png, n);
   return true;
 }
@@ -104,7 +121,7 @@ static void present_frame(void *ctx, const struct videoout_frame *f) {
                               .width = f->width,
                               .height = f->height,
                               .pitch_pixels = f->pitch_in_pixel};
-  if (!format_of(f->pixel_format, &img.format)) return;
+  if (!format_of(f, &img.format)) return;
   if (dump) {
     char path[4096];
     snprintf(path, sizeof path, "%s/frame_%06llu.png", dump_dir, (unsigned long long)f->flip_count);

@@ -14,7 +14,9 @@
 
 #define DMEM_PAGE 0x4000ull
 #define DMEM_PHYSICAL_MEMORY 0x360000000ull /* 13.5 GiB */
-#define DMEM_MEMORY_TYPE_MAX 10             /* types 0..10 (WB onion 0 .. WB garlic 10) */
+/* The largest memory type stored (PS4 types 0..10, PS5 types 11 and 12); which types a
+ * title may set is the HLE layer's table (hle/libkernel/kernel_mtype.c). */
+#define DMEM_MEMORY_TYPE_MAX 12
 
 /* Creates the pool of SIZE bytes (16 KiB multiple) if it does not exist yet; later calls
  * return its existing state. 0 or a negative errno. */

@@ -796,8 +796,26 @@ int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot) {
  * the span are skipped and so are reservations (their pages stay inaccessible); every mapped
  * range in it takes the protection. A host refusal (a shared file mapping of a read-only
  * file asked for write) is EACCES and undoes what was changed. */
+/* The SDK reference's rules for a span before anything changes: over pool space (reserved or
+ * committed) the span must be 64 KiB aligned (EINVAL); mtypeprotect (MTYPE >= 0) of a span
+ * holding flexible memory (anything mapped that is neither direct nor pooled: anonymous
+ * memory, stacks, files, images) is EOPNOTSUPP. */
+static int mprotect_span_check(uint64_t addr, uint64_t size, int mtype) {
+  const uint64_t pool_align = 0x10000;
+  for (size_t i = range_lower_bound(addr); i < vm_count && vm_ranges[i].start < addr + size;
+       i++) {
+    enum guest_vm_kind k = vm_ranges[i].kind;
+    bool pool = k == GUEST_VM_KIND_POOL_RESERVED || k == GUEST_VM_KIND_POOLED;
+    if (pool && (addr | size) & (pool_align - 1)) return -KERNEL_EINVAL;
+    if (mtype >= 0 && !pool && !is_reservation(k) && k != GUEST_VM_KIND_DIRECT)
+      return -KERNEL_EOPNOTSUPP;
+  }
+  return 0;
+}
+
 static int mprotect_locked(uint64_t addr, uint64_t size, int prot, int mtype) {
   int rc = range_check(addr, size);
+  if (rc == 0) rc = mprotect_span_check(addr, size, mtype);
   prot = effective_prot(prot);
   if (rc == 0 && !(range_split_at(addr) && range_split_at(addr + size))) rc = -KERNEL_ENOMEM;
   size_t first = rc == 0 ? range_lower_bound(addr) : 0, i = first;

@@ -132,9 +132,11 @@ bool guest_vm_add_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
 void guest_vm_remove_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
- * refuses (a shared mapping of a read-only file made writable; nothing changes). */
+ * refuses (a shared mapping of a read-only file made writable; nothing changes); -EINVAL
+ * when the span touches pool space and is not 64 KiB aligned (the SDK reference). */
 int guest_vm_mprotect(uint64_t addr, uint64_t size, int prot);
-/* mprotect that also sets the memory type of the direct ranges it covers (mtypeprotect). */
+/* mprotect that also sets the memory type of the direct and pooled ranges it covers
+ * (mtypeprotect); -EOPNOTSUPP, changing nothing, when the span holds flexible memory. */
 int guest_vm_mtypeprotect(uint64_t addr, uint64_t size, int mtype, int prot);
 /* Renames every mapped range inside [ADDR, ADDR+SIZE) (splitting at the edges). */
 int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name);

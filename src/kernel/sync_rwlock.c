@@ -37,13 +37,15 @@ static void wake_next(struct sync_rwlock *rw) {
 }
 
 /* Sleeps on the futex word SEQ (rw->read_seq or rw->write_seq) as one of *WAITERS, with the
- * lock dropped for the sleep and held again on return; the futex wait's result. */
+ * lock dropped for the sleep and held again on return; the sleep's result. The sleep is the
+ * thread layer's lock sleep: a guest signal's handler runs meanwhile and the wait goes on
+ * (FreeBSD's libthr retries a rwlock wait the kernel left with EINTR). */
 static int park(struct sync_rwlock *rw, uint32_t *seq, int32_t *waiters,
                 const struct sync_deadline *d) {
   uint32_t seen = __atomic_load_n(seq, __ATOMIC_RELAXED);
   (*waiters)++;
   sync_lock_release(&rw->lock);
-  int w = sync_futex_wait(seq, seen, d);
+  int w = sync_lock_sleep(seq, seen, d);
   sync_lock_acquire(&rw->lock);
   (*waiters)--;
   return w;
@@ -190,8 +192,10 @@ int sync_barrier_wait(struct sync_barrier *b) {
   struct sync_trace_object what = {"barrier", b, NULL};
   bool trace = sync_trace_enabled();
   int64_t start = trace ? sync_trace_begin(&what, NULL) : 0;
+  /* the lock sleep: a guest signal's handler runs and the wait goes on (libthr's barrier
+   * waits on its condition variable until the round changes) */
   while (__atomic_load_n(&b->round, __ATOMIC_ACQUIRE) == round)
-    sync_futex_wait(&b->round, round, NULL);
+    sync_lock_sleep(&b->round, round, NULL);
   if (trace) sync_trace_end(&what, start, 0, 0);
   sync_lock_acquire(&b->lock);
   b->inside--;

@@ -10,7 +10,7 @@
 #include "gpu/tiling/tiling.h"
 
 uint32_t display_bytes_per_pixel(enum present_format f) {
-  return f == PRESENT_FORMAT_A16R16G16B16F ? 8 : 4;
+  return f == PRESENT_FORMAT_A16R16G16B16F || f == PRESENT_FORMAT_A16B16G16R16F ? 8 : 4;
 }
 
 struct display_rect display_letterbox(uint32_t fw, uint32_t fh, uint32_t ww, uint32_t wh) {

@@ -65,7 +65,8 @@ static VkFormat vk_format_of(enum present_format f) {
     case PRESENT_FORMAT_A8R8G8B8: return VK_FORMAT_B8G8R8A8_UNORM; /* bytes B, G, R, A */
     case PRESENT_FORMAT_A8B8G8R8: return VK_FORMAT_R8G8B8A8_UNORM; /* bytes R, G, B, A */
     case PRESENT_FORMAT_A2R10G10B10: return VK_FORMAT_A2R10G10B10_UNORM_PACK32;
-    default: return VK_FORMAT_R16G16B16A16_SFLOAT; /* after the B<->R reorder */
+    case PRESENT_FORMAT_A2B10G10R10: return VK_FORMAT_A2B10G10R10_UNORM_PACK32;
+    default: return VK_FORMAT_R16G16B16A16_SFLOAT; /* A16R16G16B16F after the B<->R reorder */
   }
 }
 

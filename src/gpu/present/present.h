@@ -14,6 +14,8 @@ enum present_format {
   PRESENT_FORMAT_A8B8G8R8,      /* 32-bit words 0xAABBGGRR (bytes R, G, B, A) */
   PRESENT_FORMAT_A2R10G10B10,   /* 32-bit words: B bits 0-9, G 10-19, R 20-29, A 30-31 */
   PRESENT_FORMAT_A16R16G16B16F, /* 64-bit words of half floats: B, G, R, A from bit 0 */
+  PRESENT_FORMAT_A2B10G10R10,   /* 32-bit words: R bits 0-9, G 10-19, B 20-29, A 30-31 */
+  PRESENT_FORMAT_A16B16G16R16F, /* 64-bit words of half floats: R, G, B, A from bit 0 */
 };
 
 struct present_image {

@@ -29,13 +29,14 @@ static void put16(uint8_t *p, uint16_t v) { /* PNG samples are big-endian */
 }
 
 static void convert_row(const struct present_image *img, uint32_t y, uint8_t *out) {
-  if (img->format == PRESENT_FORMAT_A16R16G16B16F) {
+  if (img->format == PRESENT_FORMAT_A16R16G16B16F || img->format == PRESENT_FORMAT_A16B16G16R16F) {
     const uint64_t *row = (const uint64_t *)img->pixels + (size_t)y * img->pitch_pixels;
+    unsigned r = img->format == PRESENT_FORMAT_A16R16G16B16F ? 32 : 0, b = 32 - r;
     for (uint32_t x = 0; x < img->width; x++) {
       uint64_t w = row[x];
-      put16(out + x * 6, unorm16(half_to_float((uint16_t)(w >> 32))));
+      put16(out + x * 6, unorm16(half_to_float((uint16_t)(w >> r))));
       put16(out + x * 6 + 2, unorm16(half_to_float((uint16_t)(w >> 16))));
-      put16(out + x * 6 + 4, unorm16(half_to_float((uint16_t)w)));
+      put16(out + x * 6 + 4, unorm16(half_to_float((uint16_t)(w >> b))));
     }
     return;
   }
@@ -53,8 +54,9 @@ static void convert_row(const struct present_image *img, uint32_t y, uint8_t *ou
         out[x * 3 + 1] = (uint8_t)(w >> 8);
         out[x * 3 + 2] = (uint8_t)(w >> 16);
         break;
-      default: { /* A2R10G10B10 */
-        uint32_t c[3] = {(w >> 20) & 0x3ff, (w >> 10) & 0x3ff, w & 0x3ff};
+      default: { /* A2R10G10B10, A2B10G10R10 */
+        unsigned r = img->format == PRESENT_FORMAT_A2R10G10B10 ? 20 : 0, b = 20 - r;
+        uint32_t c[3] = {(w >> r) & 0x3ff, (w >> 10) & 0x3ff, (w >> b) & 0x3ff};
         for (int k = 0; k < 3; k++) put16(out + x * 6 + k * 2, (uint16_t)(c[k] << 6 | c[k] >> 4));
       }
     }
@@ -64,8 +66,7 @@ static void convert_row(const struct present_image *img, uint32_t y, uint8_t *ou
 bool present_write_png(const char *path, const struct present_image *img, char *err, size_t cap) {
   if (!img || !img->pixels || !img->width || !img->height || img->pitch_pixels < img->width)
     return errmsg_fail(err, cap, "present: bad image for %s", path);
-  bool deep =
-      img->format == PRESENT_FORMAT_A2R10G10B10 || img->format == PRESENT_FORMAT_A16R16G16B16F;
+  bool deep = img->format != PRESENT_FORMAT_A8R8G8B8 && img->format != PRESENT_FORMAT_A8B8G8R8;
   FILE *f = fopen(path, "wb");
   if (!f) return errmsg_fail(err, cap, "present: cannot create %s: %s", path, strerror(errno));
   uint8_t *row = malloc((size_t)img->width * (deep ? 6 : 3));

@@ -169,6 +169,9 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
  * requested when the command processor reaches the packet: driver packet FLIP. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
+/* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip
+ * queued: driver packet WAIT_FLIP_DONE. */
+uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle, uint32_t index);
 uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
 
@@ -204,6 +207,9 @@ uint32_t agc_dcb_set_state_get_size(void); /* NUM_INSTANCES, INDEX_BUFFER_SIZE: 
 uint32_t *agc_dcb_set_index_buffer(struct agc_cb *cb, uint64_t address);
 uint32_t *agc_dcb_set_index_size(struct agc_cb *cb, uint8_t index_size, uint8_t cache_policy);
 uint32_t agc_dcb_set_index_size_get_size(void);
+/* INDEX_ATTRIBUTES_INDIRECT: the indexed indirect draws' index attributes at ADDRESS
+ * (16-byte aligned) + entry OFFSET (16 bits). */
+uint32_t *agc_dcb_set_index_indirect_args(struct agc_cb *cb, uint64_t address, uint32_t offset);
 /* SET_BASE of the draw/dispatch indirect arguments' base (SHADER_TYPE 0 graphics, 1 compute). */
 uint32_t *agc_dcb_set_base_indirect_args(struct agc_cb *cb, uint32_t shader_type, uint64_t address);
 uint32_t agc_dcb_set_base_indirect_args_get_size(void);
@@ -227,6 +233,56 @@ uint32_t agc_dcb_stall_command_buffer_parser_get_size(void);
 /* The dwords sceAgcDcbContextStateOp writes for OPERATION (0 clear, 1 push, 2 pop, 3 push and
  * clear), in bytes; 0 for another operation. */
 uint64_t agc_dcb_context_state_op_get_size(uint32_t operation);
+
+/* COPY_DATA of one 32-bit (ITEM_SIZE 0) or 64-bit (1) value from SRC (a register, memory, an
+ * immediate, a counter) to DST. The compute form takes SRC and DST as the packet's SRC_SEL
+ * and DST_SEL; the graphics form as SEL << 1 | ENGINE (docs/agc.md: one source's reading). */
+uint32_t *agc_acb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm);
+uint32_t *agc_dcb_copy_data(struct agc_cb *cb, uint8_t dst, uint8_t dst_cache_policy,
+                            uint64_t dst_address, uint8_t src, uint8_t src_cache_policy,
+                            uint64_t src_address_or_immediate, uint8_t item_size,
+                            uint8_t write_confirm);
+
+/* CLEAR_STATE with COMMAND (0 clear, 1 push, 2 pop, 3 push and clear; a 4-bit field). */
+uint32_t *agc_dcb_clear_state(struct agc_cb *cb, uint32_t command);
+/* GET_LOD_STATS: the LOD statistics into BUFFER (64-byte aligned, BUFFER_BYTES long) every
+ * INTERVAL x 100k clocks, counters reset after RESET_COUNT reports (or now: FORCE_RESET). */
+uint32_t *agc_dcb_get_lod_stats(struct agc_cb *cb, uint8_t cache_policy, uint64_t buffer,
+                                uint32_t buffer_bytes, uint32_t reset_count, uint8_t force_reset,
+                                uint8_t report_and_reset, uint32_t interval_100k_clocks);
+
+/* ---- the GetSize companions of builders not written yet (agc_sizes.c): the sizes the
+ * console's library returns (docs/agc.md) ---- */
+uint32_t agc_atomic_gds_get_size(void);                  /* 44 */
+uint32_t agc_atomic_mem_get_size(void);                  /* 36 */
+uint32_t agc_copy_data_get_size(void);                   /* 24 */
+uint32_t agc_acb_jump_get_size(void);                    /* 16 */
+uint32_t agc_prime_utcl2_get_size(void);                 /* 20 */
+uint32_t agc_queue_end_of_shader_action_get_size(void);  /* 32 */
+uint32_t agc_cb_cond_write_get_size(void);               /* 36 */
+uint32_t agc_dcb_predication_get_size(void);             /* 16: the Set*Predication* forms */
+uint32_t agc_dcb_set_index_indirect_args_get_size(void); /* 16 */
+uint32_t agc_dcb_get_lod_stats_get_size(void);           /* 20 */
+uint32_t agc_dcb_end_occlusion_query_get_size(void);     /* 16 */
+/* TYPE 0: 16, 1: 288, else 0. */
+uint32_t agc_dcb_begin_occlusion_query_get_size(uint8_t type);
+/* SIZE 0 (32 bits): 56, 1 (64 bits): 64, else 0. */
+uint64_t agc_wait_on_address_get_size(uint32_t size);
+
+/* ---- patches of the label and wait packets (agc_patch_sync.c): they change the driver
+ * packet sceAgcCbReleaseMem / sceAgc*WaitRegMem wrote; 0 or AGC_ERROR_INVALID_PACKET ---- */
+int agc_queue_end_of_pipe_action_patch_address(uint32_t *cmd, uint64_t address);
+int agc_queue_end_of_pipe_action_patch_data(uint32_t *cmd, uint32_t context_id, uint32_t data_sel,
+                                            uint64_t data);
+int agc_queue_end_of_pipe_action_patch_gcr_cntl(uint32_t *cmd, uint16_t gcr_cntl);
+int agc_queue_end_of_pipe_action_patch_type(uint32_t *cmd, uint8_t action);
+int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address);
+int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference);
+int agc_wait_reg_mem_patch_mask(uint32_t *cmd, uint64_t mask);
+int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func);
 
 /* ---- register lists read from memory (agc_indirect.c) ---- */
 /* The patch functions' error for a packet of another kind (one source's code). */
@@ -275,6 +331,8 @@ uint32_t *agc_dcb_set_predication(struct agc_cb *cb, uint8_t condition, uint8_t 
                                   uint64_t address, uint32_t count);
 /* The PREDICATE bit of the packet at PACKET (PREDICATION 1: set, other values: clear), or of
  * every packet from START to END (which must end on a packet). 0 or AGC_ERROR_INVALID_PACKET. */
+/* The dwords of the type-3 packet at PACKET (1 for a header-only NOP), 0 for another header. */
+uint32_t agc_get_packet_size(const uint32_t *packet);
 int agc_set_packet_predication(uint32_t *packet, uint32_t predication);
 int agc_set_range_predication(uint32_t *start, const uint32_t *end, uint32_t predication);
 int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address);
@@ -292,6 +350,11 @@ uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t 
                         uint32_t then_dwords, uint8_t cache_policy2, uint64_t else_ib,
                         uint32_t else_dwords);
 uint32_t agc_cb_branch_get_size(void);
+/* CbBranch's packet: its compare address (8-aligned), its then or else buffer (dword aligned,
+ * at most 0xFFFFF dwords). */
+int agc_branch_patch_set_compare_address(uint32_t *cmd, uint64_t address);
+int agc_branch_patch_set_then_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
+int agc_branch_patch_set_else_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
 int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
 int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type);
 

@@ -212,3 +212,16 @@ uint32_t *agc_dcb_set_base_indirect_args(struct agc_cb *cb, uint32_t shader_type
   return p;
 }
 uint32_t agc_dcb_set_base_indirect_args_get_size(void) { return 4 * 4; }
+
+/* INDEX_ATTRIBUTES_INDIRECT (4): INDIRECT_MODE 0 + ATTRIBUTE_BASE_LO (31:4), the base's high
+ * dword, ATTRIBUTE_INDEX (15:0) = OFFSET. */
+uint32_t *agc_dcb_set_index_indirect_args(struct agc_cb *cb, uint64_t address, uint32_t offset) {
+  if ((address & 0xF) || offset > 0xFFFF) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, 4);
+  if (!p) return NULL;
+  p[0] = pm4_type3(PM4_INDEX_ATTRIBUTES_INDIRECT, 3);
+  p[1] = (uint32_t)address;
+  p[2] = (uint32_t)(address >> 32);
+  p[3] = offset;
+  return p;
+}

@@ -267,6 +267,23 @@ uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, ui
   return p;
 }
 
+/* WAIT_FLIP_DONE (7): video out handle, display buffer index, 4 reserved dwords; the command
+ * processor holds the queue there while a flip of the buffer is queued (docs/agc.md). */
+uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle,
+                                                uint32_t index) {
+  if (index > 15) return NULL; /* not a display buffer */
+  LOG_ONCE(hle, STUB,
+           "sceAgc*WaitUntilSafeForRendering: the driver packet WAIT_FLIP_DONE stands for the "
+           "console's wait on the buffer's flip label (docs/agc.md)");
+  uint32_t *p = agc_cb_alloc(cb, 7);
+  if (!p) return NULL;
+  p[0] = nop_header(PM4_DRV_WAIT_FLIP_DONE, 6);
+  p[1] = handle;
+  p[2] = index;
+  p[3] = p[4] = p[5] = p[6] = 0;
+  return p;
+}
+
 /* WAIT_MEM control: the WAIT_REG_MEM control dword (function 2:0, memory space 1 in 5:4,
  * cache policy 26:25) with the library's OPERATION spread over bits 9:8 and 7:6 (its two low
  * bits, or its low bit for 64 bits, in 9:8; the next two in 7:6). */

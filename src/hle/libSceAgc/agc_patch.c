@@ -37,6 +37,14 @@ static uint32_t packet_dwords(const uint32_t *p) {
   return count + 2;
 }
 
+/* A type-3 packet's dwords: count + 2, 1 for a header-only NOP (opcode 0x10, count 0x3FFF);
+ * 0 for another header. */
+uint32_t agc_get_packet_size(const uint32_t *packet_at) {
+  if (!packet_at || packet_at[0] >> 30 != 3) return 0;
+  if ((packet_at[0] & 0x3FFFFF00u) == 0x3FFF1000u) return 1;
+  return ((packet_at[0] >> 16) & 0x3FFF) + 2;
+}
+
 int agc_set_packet_predication(uint32_t *packet_at, uint32_t predication) {
   if (!packet_at || packet_at[0] >> 30 != 3) return AGC_ERROR_INVALID_PACKET;
   packet_at[0] = (packet_at[0] & ~1u) | ((predication & 0xFF) == 1); /* PREDICATE (bit 0) */
@@ -138,6 +146,33 @@ uint32_t *agc_cb_branch(struct agc_cb *cb, uint8_t mode, uint8_t func, uint64_t 
   return p;
 }
 uint32_t agc_cb_branch_get_size(void) { return 14 * 4; }
+
+/* CbBranch's COND_INDIRECT_BUFFER: the compare address (8-aligned), the then buffer (dwords
+ * 8-10) or the else buffer (11-13), their cache policies kept. */
+int agc_branch_patch_set_compare_address(uint32_t *cmd, uint64_t address) {
+  uint32_t *p = packet(cmd, PM4_INDIRECT_BUFFER, 14);
+  if (!p || (address & 7)) return AGC_ERROR_INVALID_PACKET;
+  p[2] = (uint32_t)address;
+  p[3] = (uint32_t)(address >> 32);
+  return 0;
+}
+
+static int branch_target(uint32_t *cmd, unsigned at, uint64_t target, uint32_t dwords) {
+  uint32_t *p = packet(cmd, PM4_INDIRECT_BUFFER, 14);
+  if (!p || (target & 3) || dwords > 0xFFFFF) return AGC_ERROR_INVALID_PACKET;
+  p[at] = (uint32_t)target;
+  p[at + 1] = (uint32_t)(target >> 32);
+  p[at + 2] = (p[at + 2] & 0xFFF00000u) | dwords;
+  return 0;
+}
+
+int agc_branch_patch_set_then_target(uint32_t *cmd, uint64_t target, uint32_t dwords) {
+  return branch_target(cmd, 8, target, dwords);
+}
+
+int agc_branch_patch_set_else_target(uint32_t *cmd, uint64_t target, uint32_t dwords) {
+  return branch_target(cmd, 11, target, dwords);
+}
 
 /* The INDIRECT_BUFFER DcbJump wrote: its target (dword aligned) and IB_SIZE. */
 int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords) {

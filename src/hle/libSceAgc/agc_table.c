@@ -6,112 +6,54 @@
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
 HLE_STUB_DEFINE(agc_stub_acb_atomic_gds, sceAgcAcbAtomicGds, 0)
-HLE_STUB_DEFINE(agc_stub_acb_atomic_gds_get_size, sceAgcAcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_atomic_mem, sceAgcAcbAtomicMem, 0)
-HLE_STUB_DEFINE(agc_stub_acb_atomic_mem_get_size, sceAgcAcbAtomicMemGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_copy_data, sceAgcAcbCopyData, 0)
-HLE_STUB_DEFINE(agc_stub_acb_copy_data_get_size, sceAgcAcbCopyDataGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
-HLE_STUB_DEFINE(agc_stub_acb_jump_get_size, sceAgcAcbJumpGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
-HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2_get_size, sceAgcAcbPrimeUtcl2GetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_queue_end_of_shader_action_get_size,
-                sceAgcAcbQueueEndOfShaderActionGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_acb_reset_queue, sceAgcAcbResetQueue, 0)
 HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
-HLE_STUB_DEFINE(agc_stub_acb_rewind_get_size, sceAgcAcbRewindGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_set_flip, sceAgcAcbSetFlip, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_acb_wait_on_address_get_size, sceAgcAcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_acb_wait_until_safe_for_rendering, sceAgcAcbWaitUntilSafeForRendering, 0)
-HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_command_address,
-                sceAgcAsyncCondExecPatchSetCommandAddress, 0)
-HLE_STUB_DEFINE(agc_stub_async_cond_exec_patch_set_end, sceAgcAsyncCondExecPatchSetEnd, 0)
-HLE_STUB_DEFINE(agc_stub_async_rewind_patch_set_rewind_state, sceAgcAsyncRewindPatchSetRewindState,
-                0)
-HLE_STUB_DEFINE(agc_stub_branch_patch_set_compare_address, sceAgcBranchPatchSetCompareAddress, 0)
-HLE_STUB_DEFINE(agc_stub_branch_patch_set_else_target, sceAgcBranchPatchSetElseTarget, 0)
-HLE_STUB_DEFINE(agc_stub_branch_patch_set_then_target, sceAgcBranchPatchSetThenTarget, 0)
 HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
-HLE_STUB_DEFINE(agc_stub_cb_cond_write_get_size, sceAgcCbCondWriteGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds_get_size, sceAgcDcbAtomicGdsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem_get_size, sceAgcDcbAtomicMemGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_begin_occlusion_query_get_size, sceAgcDcbBeginOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_clear_state, sceAgcDcbClearState, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_copy_data, sceAgcDcbCopyData, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_copy_data_get_size, sceAgcDcbCopyDataGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_end_occlusion_query_get_size, sceAgcDcbEndOcclusionQueryGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats, sceAgcDcbGetLodStats, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_get_lod_stats_get_size, sceAgcDcbGetLodStatsGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2_get_size, sceAgcDcbPrimeUtcl2GetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_queue_end_of_shader_action_get_size,
-                sceAgcDcbQueueEndOfShaderActionGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_bool_predication_enable_get_size,
-                sceAgcDcbSetBoolPredicationEnableGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args, sceAgcDcbSetIndexIndirectArgs, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_index_indirect_args_get_size, sceAgcDcbSetIndexIndirectArgsGetSize,
-                0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_predication_disable_get_size,
-                sceAgcDcbSetPredicationDisableGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_z_pass_predication_enable_get_size,
-                sceAgcDcbSetZPassPredicationEnableGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_wait_on_address_get_size, sceAgcDcbWaitOnAddressGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_wait_until_safe_for_rendering, sceAgcDcbWaitUntilSafeForRendering, 0)
 HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
-HLE_STUB_DEFINE(agc_stub_get_packet_size, sceAgcGetPacketSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
 HLE_STUB_DEFINE(agc_stub_link_shaders, sceAgcLinkShaders, 0)
-HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_address,
-                sceAgcQueueEndOfPipeActionPatchAddress, 0)
-HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_data, sceAgcQueueEndOfPipeActionPatchData,
-                0)
-HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_gcr_cntl,
-                sceAgcQueueEndOfPipeActionPatchGcrCntl, 0)
-HLE_STUB_DEFINE(agc_stub_queue_end_of_pipe_action_patch_type, sceAgcQueueEndOfPipeActionPatchType,
-                0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
-HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_address, sceAgcWaitRegMemPatchAddress, 0)
-HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_compare_function, sceAgcWaitRegMemPatchCompareFunction,
-                0)
-HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_mask, sceAgcWaitRegMemPatchMask, 0)
-HLE_STUB_DEFINE(agc_stub_wait_reg_mem_patch_reference, sceAgcWaitRegMemPatchReference, 0)
 
 static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_acb_acquire_mem, HLE_IMPLEMENTED),
     HLE_FUNC("ewobAQeMo5k", sceAgcAcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("cduV1f0dcGQ", sceAgcAcbAtomicGds, agc_stub_acb_atomic_gds, HLE_STUB),
-    HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_stub_acb_atomic_gds_get_size, HLE_STUB),
+    HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("XKKuA6VkSRc", sceAgcAcbAtomicMem, agc_stub_acb_atomic_mem, HLE_STUB),
-    HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_stub_acb_atomic_mem_get_size, HLE_STUB),
+    HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
     HLE_FUNC("ozKzBP4aki4", sceAgcAcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("qzMN2XKGA4k", sceAgcAcbCopyData, agc_stub_acb_copy_data, HLE_STUB),
-    HLE_FUNC("CbQh3DKMSno", sceAgcAcbCopyDataGetSize, agc_stub_acb_copy_data_get_size, HLE_STUB),
+    HLE_FUNC("qzMN2XKGA4k", sceAgcAcbCopyData, agc_acb_copy_data, HLE_PARTIAL),
+    HLE_FUNC("CbQh3DKMSno", sceAgcAcbCopyDataGetSize, agc_copy_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("j3EtxFkSIhQ", sceAgcAcbDispatchIndirect, agc_acb_dispatch_indirect, HLE_IMPLEMENTED),
     HLE_FUNC("PxKWV2fVAps", sceAgcAcbDispatchIndirectGetSize, agc_acb_dispatch_indirect_get_size,
              HLE_IMPLEMENTED),
@@ -121,53 +63,52 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("Y-5vneiBtzk", sceAgcAcbEventWriteGetSize, agc_dcb_event_write_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
-    HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_stub_acb_jump_get_size, HLE_STUB),
+    HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_acb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("q4VuU-QsLOE", sceAgcAcbMemSemaphore, agc_stub_acb_mem_semaphore, HLE_STUB),
     /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
        stands for it. */
     HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
     HLE_FUNC("szG7hz2yEhA", sceAgcAcbPrimeUtcl2, agc_stub_acb_prime_utcl2, HLE_STUB),
-    HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_stub_acb_prime_utcl2_get_size,
-             HLE_STUB),
+    HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
        stands for it. */
     HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
-             agc_stub_acb_queue_end_of_shader_action_get_size, HLE_STUB),
+             agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_stub_acb_reset_queue, HLE_STUB),
     HLE_FUNC("DwICrVxerkY", sceAgcAcbRewind, agc_stub_acb_rewind, HLE_STUB),
-    HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_stub_acb_rewind_get_size, HLE_STUB),
-    HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_stub_acb_set_flip, HLE_STUB),
+    HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
     HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_stub_acb_set_marker, HLE_STUB),
     HLE_FUNC("opR1JeJZCBU", sceAgcAcbSetWorkloadComplete, agc_stub_acb_set_workload_complete,
              HLE_STUB),
     HLE_FUNC("rVOmPz2RBlg", sceAgcAcbSetWorkloadsActive, agc_stub_acb_set_workloads_active,
              HLE_STUB),
-    HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_stub_acb_wait_on_address_get_size,
-             HLE_STUB),
+    HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
+             HLE_IMPLEMENTED),
     /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
        packet stands for it. */
     HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
-             agc_stub_acb_wait_until_safe_for_rendering, HLE_STUB),
+             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("3ZWa3AoyWZQ", sceAgcAsyncCondExecPatchSetCommandAddress,
-             agc_stub_async_cond_exec_patch_set_command_address, HLE_STUB),
-    HLE_FUNC("k-JpyR2dYAM", sceAgcAsyncCondExecPatchSetEnd, agc_stub_async_cond_exec_patch_set_end,
-             HLE_STUB),
-    HLE_FUNC("eWaWyFegzgQ", sceAgcAsyncRewindPatchSetRewindState,
-             agc_stub_async_rewind_patch_set_rewind_state, HLE_STUB),
+             agc_cond_exec_patch_set_command_address, HLE_PARTIAL),
+    HLE_FUNC("k-JpyR2dYAM", sceAgcAsyncCondExecPatchSetEnd, agc_cond_exec_patch_set_end,
+             HLE_PARTIAL),
+    HLE_FUNC("eWaWyFegzgQ", sceAgcAsyncRewindPatchSetRewindState, agc_rewind_patch_set_rewind_state,
+             HLE_PARTIAL),
     HLE_FUNC("GXBlM-ekzrI", sceAgcBranchPatchSetCompareAddress,
-             agc_stub_branch_patch_set_compare_address, HLE_STUB),
-    HLE_FUNC("QmfvaYpsOcI", sceAgcBranchPatchSetElseTarget, agc_stub_branch_patch_set_else_target,
-             HLE_STUB),
-    HLE_FUNC("xb8VgcXQhvI", sceAgcBranchPatchSetThenTarget, agc_stub_branch_patch_set_then_target,
-             HLE_STUB),
+             agc_branch_patch_set_compare_address, HLE_PARTIAL),
+    HLE_FUNC("QmfvaYpsOcI", sceAgcBranchPatchSetElseTarget, agc_branch_patch_set_else_target,
+             HLE_PARTIAL),
+    HLE_FUNC("xb8VgcXQhvI", sceAgcBranchPatchSetThenTarget, agc_branch_patch_set_then_target,
+             HLE_PARTIAL),
     /* PARTIAL: the argument list is one source's (docs/agc.md). */
     HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_cb_branch, HLE_PARTIAL),
     HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_cb_branch_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
-    HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_stub_cb_cond_write_get_size, HLE_STUB),
+    HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_cb_cond_write_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("k3GhuSNmBLU", sceAgcCbDispatch, agc_cb_dispatch, HLE_IMPLEMENTED),
     HLE_FUNC("Abendgtz+3o", sceAgcCbDispatchGetSize, agc_cb_dispatch_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_stub_cb_mem_semaphore, HLE_STUB),
@@ -210,19 +151,19 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("-vnlTPPXPrw", sceAgcDcbAcquireMemGetSize, agc_dcb_acquire_mem_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("pH3-dfRpfA0", sceAgcDcbAtomicGds, agc_stub_dcb_atomic_gds, HLE_STUB),
-    HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_stub_dcb_atomic_gds_get_size, HLE_STUB),
+    HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_stub_dcb_atomic_mem, HLE_STUB),
-    HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_stub_dcb_atomic_mem_get_size, HLE_STUB),
+    HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
-             agc_stub_dcb_begin_occlusion_query_get_size, HLE_STUB),
-    HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_stub_dcb_clear_state, HLE_STUB),
+             agc_dcb_begin_occlusion_query_get_size, HLE_PARTIAL),
+    HLE_FUNC("PxEFhy0d5v8", sceAgcDcbClearState, agc_dcb_clear_state, HLE_IMPLEMENTED),
     HLE_FUNC("BIPexNBSGog", sceAgcDcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
     HLE_FUNC("ou16V5hh5sg", sceAgcDcbCondExecGetSize, agc_dcb_cond_exec_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
     HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_dcb_context_state_op_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_stub_dcb_copy_data, HLE_STUB),
-    HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_stub_dcb_copy_data_get_size, HLE_STUB),
+    HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_dcb_copy_data, HLE_PARTIAL),
+    HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_copy_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
     HLE_FUNC("w8HVkEeXPv8", sceAgcDcbDispatchIndirectGetSize, agc_dcb_dispatch_indirect_get_size,
              HLE_IMPLEMENTED),
@@ -263,14 +204,14 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the size of one source's layout (docs/agc.md). */
     HLE_FUNC("pYoKs3lPy88", sceAgcDcbDrawIndirectMultiGetSize, agc_dcb_draw_indirect_multi_get_size,
              HLE_PARTIAL),
-    HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize,
-             agc_stub_dcb_end_occlusion_query_get_size, HLE_STUB),
+    HLE_FUNC("P1CugZ99Uzc", sceAgcDcbEndOcclusionQueryGetSize, agc_dcb_end_occlusion_query_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("aJf+j5yntiU", sceAgcDcbEventWrite, agc_dcb_event_write, HLE_IMPLEMENTED),
     HLE_FUNC("C4l9fB17t8w", sceAgcDcbEventWriteGetSize, agc_dcb_event_write_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_stub_dcb_get_lod_stats, HLE_STUB),
-    HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_stub_dcb_get_lod_stats_get_size,
-             HLE_STUB),
+    HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_dcb_get_lod_stats, HLE_IMPLEMENTED),
+    HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_dcb_get_lod_stats_get_size,
+             HLE_IMPLEMENTED),
     /* PARTIAL: two constant control bits come from one source (docs/agc.md). */
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
@@ -279,13 +220,12 @@ static const struct hle_symbol agc_symbols[] = {
        stands for it. */
     HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
     HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
-    HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_stub_dcb_prime_utcl2_get_size,
-             HLE_STUB),
+    HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
        stands for it. */
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
-             agc_stub_dcb_queue_end_of_shader_action_get_size, HLE_STUB),
+             agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_stub_dcb_reset_queue, HLE_STUB),
     /* PARTIAL: the argument is one source's reading (docs/agc.md). */
     HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_dcb_rewind, HLE_PARTIAL),
@@ -296,8 +236,8 @@ static const struct hle_symbol agc_symbols[] = {
              agc_dcb_set_base_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("RmaJwLtc8rY", sceAgcDcbSetBaseIndirectArgs, agc_dcb_set_base_indirect_args,
              HLE_IMPLEMENTED),
-    HLE_FUNC("yheJGN-ay+A", sceAgcDcbSetBoolPredicationEnableGetSize,
-             agc_stub_dcb_set_bool_predication_enable_get_size, HLE_STUB),
+    HLE_FUNC("yheJGN-ay+A", sceAgcDcbSetBoolPredicationEnableGetSize, agc_dcb_predication_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("73ZZdojLIgs", sceAgcDcbSetCfRegisterDirect, agc_dcb_set_cf_register_direct,
              HLE_IMPLEMENTED),
     HLE_FUNC("BVFg3CWU6Eo", sceAgcDcbSetCfRegisterRangeDirect, agc_dcb_set_cf_register_range_direct,
@@ -314,10 +254,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_stub_dcb_set_index_indirect_args,
-             HLE_STUB),
+    HLE_FUNC("0o3VDdtA6nM", sceAgcDcbSetIndexIndirectArgs, agc_dcb_set_index_indirect_args,
+             HLE_IMPLEMENTED),
     HLE_FUNC("AFIh8SQkYlQ", sceAgcDcbSetIndexIndirectArgsGetSize,
-             agc_stub_dcb_set_index_indirect_args_get_size, HLE_STUB),
+             agc_dcb_set_index_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("l4fM9K-Lyks", sceAgcDcbSetIndexBuffer, agc_dcb_set_index_buffer, HLE_IMPLEMENTED),
     HLE_FUNC("GIIW2J37e70", sceAgcDcbSetIndexSize, agc_dcb_set_index_size, HLE_IMPLEMENTED),
     HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_dcb_set_index_size_get_size,
@@ -328,8 +268,8 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     /* PARTIAL: the argument order is one source's (docs/agc.md). */
     HLE_FUNC("bbFueFP+J4k", sceAgcDcbSetPredication, agc_dcb_set_predication, HLE_PARTIAL),
-    HLE_FUNC("vLrBL8DQiz8", sceAgcDcbSetPredicationDisableGetSize,
-             agc_stub_dcb_set_predication_disable_get_size, HLE_STUB),
+    HLE_FUNC("vLrBL8DQiz8", sceAgcDcbSetPredicationDisableGetSize, agc_dcb_predication_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("pFLArOT53+w", sceAgcDcbSetShRegisterDirect, agc_dcb_set_sh_register_direct,
              HLE_IMPLEMENTED),
     HLE_FUNC("QhPDD513V0w", sceAgcDcbSetShRegisterDirectGetSize,
@@ -350,19 +290,19 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("LFSPFmGc9Hg", sceAgcDcbSetWorkloadsActive, agc_stub_dcb_set_workloads_active,
              HLE_STUB),
-    HLE_FUNC("XN+Iuu7XsM8", sceAgcDcbSetZPassPredicationEnableGetSize,
-             agc_stub_dcb_set_z_pass_predication_enable_get_size, HLE_STUB),
+    HLE_FUNC("XN+Iuu7XsM8", sceAgcDcbSetZPassPredicationEnableGetSize, agc_dcb_predication_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("u2T2DiA5hRI", sceAgcDcbStallCommandBufferParser, agc_dcb_stall_command_buffer_parser,
              HLE_IMPLEMENTED),
     HLE_FUNC("+u6dKSLWM2o", sceAgcDcbStallCommandBufferParserGetSize,
              agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_stub_dcb_wait_on_address_get_size,
-             HLE_STUB),
+    HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
+             HLE_IMPLEMENTED),
     /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
        packet stands for it. */
     HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
-             agc_stub_dcb_wait_until_safe_for_rendering, HLE_STUB),
+             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
              HLE_IMPLEMENTED),
@@ -377,7 +317,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
              HLE_PARTIAL),
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
-    HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_stub_get_packet_size, HLE_STUB),
+    HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_get_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
     /* PARTIAL: version 8's tables for every version (others logged). */
     HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),
@@ -391,13 +331,13 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_jump_patch_set_target, HLE_PARTIAL),
     HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_stub_link_shaders, HLE_STUB),
     HLE_FUNC("0fWWK5uG9rQ", sceAgcQueueEndOfPipeActionPatchAddress,
-             agc_stub_queue_end_of_pipe_action_patch_address, HLE_STUB),
+             agc_queue_end_of_pipe_action_patch_address, HLE_PARTIAL),
     HLE_FUNC("MlEw1feXcjg", sceAgcQueueEndOfPipeActionPatchData,
-             agc_stub_queue_end_of_pipe_action_patch_data, HLE_STUB),
+             agc_queue_end_of_pipe_action_patch_data, HLE_PARTIAL),
     HLE_FUNC("J8YCgfKAMQs", sceAgcQueueEndOfPipeActionPatchGcrCntl,
-             agc_stub_queue_end_of_pipe_action_patch_gcr_cntl, HLE_STUB),
+             agc_queue_end_of_pipe_action_patch_gcr_cntl, HLE_PARTIAL),
     HLE_FUNC("T9fjQIINoeE", sceAgcQueueEndOfPipeActionPatchType,
-             agc_stub_queue_end_of_pipe_action_patch_type, HLE_STUB),
+             agc_queue_end_of_pipe_action_patch_type, HLE_PARTIAL),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_rewind_patch_set_rewind_state,
              HLE_PARTIAL),
@@ -441,13 +381,13 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     /* PARTIAL: one source for the output primitive part (docs/agc.md). */
     HLE_FUNC("Y3ymLfZ1384", sceAgcUpdatePrimState, agc_update_prim_state, HLE_PARTIAL),
-    HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_stub_wait_reg_mem_patch_address,
-             HLE_STUB),
+    HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_wait_reg_mem_patch_address,
+             HLE_PARTIAL),
     HLE_FUNC("n485EBnIWmk", sceAgcWaitRegMemPatchCompareFunction,
-             agc_stub_wait_reg_mem_patch_compare_function, HLE_STUB),
-    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_stub_wait_reg_mem_patch_mask, HLE_STUB),
-    HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_stub_wait_reg_mem_patch_reference,
-             HLE_STUB),
+             agc_wait_reg_mem_patch_compare_function, HLE_PARTIAL),
+    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask, HLE_PARTIAL),
+    HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_wait_reg_mem_patch_reference,
+             HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAgc = {

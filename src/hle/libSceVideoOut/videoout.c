@@ -104,9 +104,8 @@ static bool pixel_format_known(uint32_t f) {
   }
 }
 
-static int check_attribute(const struct videoout_buffer_attribute *a) {
-  if (a->reserved0 || a->reserved1) return VIDEOOUT_ERROR_INVALID_VALUE;
-  if (!pixel_format_known(a->pixel_format)) return VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT;
+/* The checks after the pixel format's. */
+static int check_layout(const struct videoout_buffer_attribute *a) {
   if (a->tiling_mode != VIDEOOUT_TILING_MODE_TILE && a->tiling_mode != VIDEOOUT_TILING_MODE_LINEAR)
     return VIDEOOUT_ERROR_INVALID_TILING_MODE;
   if (a->aspect_ratio != 0) return VIDEOOUT_ERROR_INVALID_ASPECT_RATIO;
@@ -116,10 +115,17 @@ static int check_attribute(const struct videoout_buffer_attribute *a) {
   return 0;
 }
 
+static int check_attribute(const struct videoout_buffer_attribute *a) {
+  if (a->reserved0 || a->reserved1) return VIDEOOUT_ERROR_INVALID_VALUE;
+  if (!pixel_format_known(a->pixel_format)) return VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT;
+  return check_layout(a);
+}
+
 /* Registers NUM buffers from slot START into group G (-1: the first free one) with the
  * checked attribute ATTR; the group index, or an error. */
 static int register_group(int32_t handle, int g, int32_t start, void *const *addresses, int32_t num,
-                          const struct videoout_buffer_attribute *attr) {
+                          const struct videoout_buffer_attribute *attr, uint64_t pixel_format2,
+                          uint32_t bytes_per_pixel) {
   int r = 0;
   pthread_mutex_lock(&videoout_lock);
   struct videoout_port *p = port_of(handle);
@@ -145,6 +151,8 @@ static int register_group(int32_t handle, int g, int32_t start, void *const *add
     }
   p->group[g].used = true;
   p->group[g].attr = *attr;
+  p->group[g].pixel_format2 = pixel_format2;
+  p->group[g].bytes_per_pixel = bytes_per_pixel;
   for (int32_t i = 0; i < num; i++) p->slot[start + i] = (struct videoout_slot){addresses[i], g};
   r = g;
 out:
@@ -161,7 +169,8 @@ int videoout_register_buffers(int32_t handle, int32_t start, void *const *addres
     if (!addresses[i]) return VIDEOOUT_ERROR_INVALID_ADDRESS;
   int r = check_attribute(attr);
   if (r) return r;
-  return register_group(handle, -1, start, addresses, num, attr);
+  uint32_t bpp = attr->pixel_format == VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT ? 8 : 4;
+  return register_group(handle, -1, start, addresses, num, attr, 0, bpp);
 }
 
 void videoout_set_buffer_attribute2(struct videoout_buffer_attribute2 *attr, uint64_t pixel_format,
@@ -179,15 +188,25 @@ void videoout_set_buffer_attribute2(struct videoout_buffer_attribute2 *attr, uin
   attr->dcc_cb_register_clear_color = dcc_cb_register_clear_color;
 }
 
-/* The 32-bit twin of an attribute-2 pixel format, or 0. */
-static uint32_t pixel_format_of2(uint64_t f) {
-  switch (f) {
-    case VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB: return VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB;
-    case VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB: return VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB;
-    case VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2: return VIDEOOUT_PIXEL_FORMAT_A2R10G10B10;
-    default: return 0;
-  }
-}
+/* The attribute-2 pixel formats: the 32-bit twin (0: none) and the bytes per pixel. */
+static const struct {
+  uint64_t format2;
+  uint32_t twin;
+  uint32_t bytes_per_pixel;
+} formats2[] = {
+    {VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB, VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2, 0, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_SRGB, 0, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2_SRGB, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_SRGB, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_BT2100_PQ, 0, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2_BT2100_PQ, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_BT2020_PQ, 4},
+    {VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT, 0, 8},
+    {VIDEOOUT_PIXEL_FORMAT2_B16G16R16A16_FLOAT, VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT, 8},
+    {VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT_BT2100_PQ, 0, 8},
+    {VIDEOOUT_PIXEL_FORMAT2_B16G16R16A16_FLOAT_BT2100_PQ, 0, 8},
+};
 
 int videoout_register_buffers2(int32_t handle, int32_t set_index, int32_t start,
                                const struct videoout_buffers *buffers, int32_t num,
@@ -215,24 +234,29 @@ int videoout_register_buffers2(int32_t handle, int32_t set_index, int32_t start,
   if (attr->reserved0 || attr->pad0 || attr->reserved1[0] || attr->reserved1[1] ||
       attr->reserved1[2] || attr->option >> 32)
     return VIDEOOUT_ERROR_INVALID_VALUE;
+  size_t k = 0;
+  while (k < sizeof formats2 / sizeof formats2[0] && formats2[k].format2 != attr->pixel_format) k++;
+  if (k == sizeof formats2 / sizeof formats2[0]) return VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT;
   struct videoout_buffer_attribute a = {
-      .pixel_format = pixel_format_of2(attr->pixel_format),
+      .pixel_format = formats2[k].twin,
       .tiling_mode = (int32_t)attr->tiling_mode,
       .aspect_ratio = (int32_t)attr->aspect_ratio,
       .width = attr->width,
       .height = attr->height,
       .pitch_in_pixel = attr->pitch_in_pixel ? attr->pitch_in_pixel : attr->width,
       .option = (uint32_t)attr->option};
-  int r = check_attribute(&a);
+  int r = check_layout(&a);
   if (r) return r;
-  r = register_group(handle, set_index, start, addresses, num, &a);
+  r = register_group(handle, set_index, start, addresses, num, &a, attr->pixel_format,
+                     formats2[k].bytes_per_pixel);
   return r < 0 ? r : 0;
 }
 
 /* Bytes a registered buffer spans: pitch rows, or a GFX10 SW_64KB_R_X surface's 64 KiB
  * blocks (128x128 pixels of 4 bytes, 128x64 of 8). */
-static uint64_t buffer_bytes(const struct videoout_buffer_attribute *a) {
-  uint64_t bpp = a->pixel_format == VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT ? 8 : 4;
+static uint64_t buffer_bytes(const struct videoout_group *g) {
+  const struct videoout_buffer_attribute *a = &g->attr;
+  uint64_t bpp = g->bytes_per_pixel;
   if (a->tiling_mode != VIDEOOUT_TILING_MODE_TILE)
     return (uint64_t)a->pitch_in_pixel * a->height * bpp;
   uint64_t bw = 128, bh = bpp == 8 ? 64 : 128;
@@ -247,7 +271,7 @@ int videoout_forget_range(uint64_t addr, uint64_t size) {
   for (int i = 0; p->open && i < VIDEOOUT_BUFFERS_MAX; i++) {
     int g = p->slot[i].group;
     if (g < 0) continue;
-    uint64_t b = (uint64_t)(uintptr_t)p->slot[i].address, len = buffer_bytes(&p->group[g].attr);
+    uint64_t b = (uint64_t)(uintptr_t)p->slot[i].address, len = buffer_bytes(&p->group[g]);
     if (b >= addr + size || addr >= b + len) continue;
     LOG(hle, WARN,
         "videoout: display buffer %d at 0x%" PRIx64

@@ -102,10 +102,21 @@ struct videoout_buffers {
 };
 _Static_assert(sizeof(struct videoout_buffers) == 32, "SceVideoOutBuffers");
 
-/* The 64-bit pixel formats of the attribute-2 form that have a 32-bit twin. */
-#define VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB 0x8000000000000000ull /* A8R8G8B8_SRGB */
-#define VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB 0x8000000022000000ull /* A8B8G8R8_SRGB */
-#define VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2 0x8100000000000000ull   /* A2R10G10B10 */
+/* The 64-bit pixel formats of the attribute-2 form (the values public PS5 SDK headers give,
+ * docs/videoout.md); the comment names the 32-bit twin where there is one. The R... ones hold
+ * red in the low bits of the pixel, the B... ones blue. */
+#define VIDEOOUT_PIXEL_FORMAT2_R8G8B8A8_SRGB 0x8000000022000000ull         /* A8B8G8R8_SRGB */
+#define VIDEOOUT_PIXEL_FORMAT2_B8G8R8A8_SRGB 0x8000000000000000ull         /* A8R8G8B8_SRGB */
+#define VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2 0x8100000622000000ull           /* none */
+#define VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2 0x8100000600000000ull           /* A2R10G10B10 */
+#define VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_SRGB 0x8100000022000000ull      /* none */
+#define VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2_SRGB 0x8100000000000000ull      /* A2R10G10B10_SRGB */
+#define VIDEOOUT_PIXEL_FORMAT2_R10G10B10A2_BT2100_PQ 0x8100070422000000ull /* none */
+#define VIDEOOUT_PIXEL_FORMAT2_B10G10R10A2_BT2100_PQ 0x8100070400000000ull /* ..._BT2020_PQ */
+#define VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT 0xC001000622000000ull    /* none */
+#define VIDEOOUT_PIXEL_FORMAT2_B16G16R16A16_FLOAT 0xC001000600000000ull    /* A16R16G16B16_FLOAT */
+#define VIDEOOUT_PIXEL_FORMAT2_R16G16B16A16_FLOAT_BT2100_PQ 0xC001070722000000ull /* none */
+#define VIDEOOUT_PIXEL_FORMAT2_B16G16R16A16_FLOAT_BT2100_PQ 0xC001070700000000ull /* none */
 
 /* SceVideoOutFlipStatus, 64 bytes. */
 struct videoout_flip_status {
@@ -149,7 +160,8 @@ _Static_assert(sizeof(struct videoout_resolution_status) == 48, "SceVideoOutReso
 /* A flipped frame: the guest buffer as registered. ADDRESS is NULL for a blank flip (-1). */
 struct videoout_frame {
   const void *address;
-  uint32_t pixel_format;
+  uint32_t pixel_format;  /* SceVideoOutPixelFormat; 0 for an attribute-2 format without one */
+  uint64_t pixel_format2; /* the attribute-2 format (RegisterBuffers2), else 0 */
   int32_t tiling_mode;
   uint32_t width, height, pitch_in_pixel;
   int32_t buffer_index;

@@ -15,7 +15,9 @@ struct videoout_slot {
 
 struct videoout_group {
   bool used;
-  struct videoout_buffer_attribute attr;
+  struct videoout_buffer_attribute attr; /* pixel_format 0: an attribute-2 format without twin */
+  uint64_t pixel_format2;                /* the attribute-2 format (RegisterBuffers2), else 0 */
+  uint32_t bytes_per_pixel;              /* 4 or 8 */
 };
 
 struct videoout_flip_request {

@@ -100,6 +100,7 @@ static bool vblank_tick(uint64_t missed, struct videoout_flip_request *done) {
       const struct videoout_buffer_attribute *a = &p->group[s->group].attr;
       f.address = s->address;
       f.pixel_format = a->pixel_format;
+      f.pixel_format2 = p->group[s->group].pixel_format2;
       f.tiling_mode = a->tiling_mode;
       f.width = a->width;
       f.height = a->height;

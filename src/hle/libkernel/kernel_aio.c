@@ -10,11 +10,14 @@
 #include <errno.h>
 #include <stdint.h>
 #include <string.h>
+#include <time.h>
 
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
+#include "hle/libkernel/kernel_pthread_internal.h"
 #include "hle/libkernel/libkernel_aio.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "hle/syscall/sys_internal.h"
 #include "kernel/aio.h"
 
@@ -134,6 +137,44 @@ int kernel_aio_delete_request(int32_t id, int32_t *result) {
   return kernel_aio_delete_requests(&id, 1, result);
 }
 
+/* The wait of a guest thread, in slices of AIO_WAIT_SLICE_US: a guest signal sent meanwhile
+ * runs its handler on this thread between two slices and the wait goes on with the time that
+ * remains (the SDK reference lists no EINTR for sceKernelAioWaitRequest(s): EFAULT, EINVAL,
+ * ETIMEDOUT only); a suspend request parks the thread there. USEC: in, the budget; out, what
+ * remains (0 after a time-out). */
+#define AIO_WAIT_SLICE_US 20000u
+
+static uint64_t monotonic_us(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+static int wait_with_signals(struct kthread *self, const int32_t *ids, int n, int32_t *vals,
+                             int mode, uint32_t *usec) {
+  unsigned prev = kernel_thread_wait_begin(KTHREAD_WAIT_SIGNAL);
+  const uint64_t start = monotonic_us();
+  int r;
+  for (;;) {
+    if (kernel_signal_deliverable(self)) kernel_thread_deliver_signals();
+    uint64_t spent = monotonic_us() - start;
+    uint32_t slice = AIO_WAIT_SLICE_US;
+    if (usec) {
+      uint64_t left = spent >= *usec ? 0 : *usec - spent;
+      if (left < slice) slice = (uint32_t)left;
+    }
+    r = aio_wait(ids, n, vals, mode, &slice);
+    if (r != -ETIMEDOUT) break;
+    if (usec && monotonic_us() - start >= *usec) break;
+  }
+  kernel_thread_wait_restore(prev);
+  if (usec) {
+    uint64_t spent = monotonic_us() - start;
+    *usec = r || spent >= *usec ? 0 : (uint32_t)(*usec - spent);
+  }
+  return r;
+}
+
 int kernel_aio_wait_requests(const int32_t *ids, int n, int32_t *states, uint32_t mode,
                              uint32_t *usec) {
   int r = check_ids(ids, n, states);
@@ -144,7 +185,9 @@ int kernel_aio_wait_requests(const int32_t *ids, int n, int32_t *states, uint32_
   int32_t local_ids[AIO_IDS_MAX], vals[AIO_IDS_MAX];
   memcpy(local_ids, ids, (size_t)n * 4);
   uint32_t budget = usec ? *usec : 0;
-  r = aio_wait(local_ids, n, vals, (int)mode, usec ? &budget : NULL);
+  struct kthread *self = kernel_pthread_current_if_any();
+  r = self ? wait_with_signals(self, local_ids, n, vals, (int)mode, usec ? &budget : NULL)
+           : aio_wait(local_ids, n, vals, (int)mode, usec ? &budget : NULL);
   if (r && r != -ETIMEDOUT) return (int)hle_sce_result(-hle_errno_from_host(-r));
   to_guest(vals, states, n);
   if (usec) *usec = budget;

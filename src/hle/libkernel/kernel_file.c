@@ -67,7 +67,8 @@ bool kernel_file_fd_valid(int fd) { return files_host_fd(fd) >= 0; }
 int64_t kernel_file_close(int fd) { return host_result(files_close(fd)); }
 
 int64_t kernel_file_read(int fd, void *buf, size_t n) {
-  return host_result(files_read(fd, buf, n));
+  int64_t w = n ? kernel_file_wait_readable(fd) : 0;
+  return w ? w : host_result(files_read(fd, buf, n));
 }
 
 int64_t kernel_file_write(int fd, const void *buf, size_t n) {
@@ -150,6 +151,8 @@ int64_t kernel_file_vector(int fd, const struct guest_iovec *iov, int cnt, int64
   }
   if (cnt == 0) return 0;
   const struct iovec *h = (const struct iovec *)(const void *)iov;
+  int64_t w = !is_write && off < 0 && total ? kernel_file_wait_readable(fd) : 0;
+  if (w) return w;
   return host_result(is_write ? files_writev(fd, h, cnt, off) : files_readv(fd, h, cnt, off));
 }
 

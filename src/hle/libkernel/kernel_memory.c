@@ -10,6 +10,7 @@
 
 #include "common/log.h"
 #include "hle/guest_errno.h"
+#include "hle/libkernel/kernel_mtype.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/syscall/sys_internal.h"
 #include "kernel/dmem.h"
@@ -84,7 +85,7 @@ static int user_name(const char *name, char out[GUEST_VM_NAME_SIZE]) {
 
 int kernel_allocate_direct_memory(int64_t search_start, int64_t search_end, uint64_t len,
                                   uint64_t align, int type, int64_t *out) {
-  if (!out) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (!out || !kernel_mtype_valid(type)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
   uint64_t phys = 0;
   int r = dmem_allocate((uint64_t)search_start, (uint64_t)search_end, len, align, type, &phys);
   if (r == 0) *out = (int64_t)phys;
@@ -143,19 +144,21 @@ static int map_request(void **addr, int flags, uint64_t align, struct guest_vm_r
   return r;
 }
 
-/* The common core of the MapDirectMemory family; TYPE < 0 keeps the allocation's type.
- * CHECK_ALIAS: EBUSY when a page is mapped already (unless aliasing is enabled). */
-static int map_direct(void **addr, uint64_t len, int type, int prot, int flags, int64_t phys,
-                      uint64_t align, const char *name, bool check_alias) {
+/* The common core of the MapDirectMemory family. MAP2: sceKernelMapDirectMemory2, whose TYPE
+ * is a memory type the title may set or -1 (keep the allocation's type, as the SDK reference
+ * says); the others pass -1. CHECK_ALIAS: EBUSY when a page is mapped already (unless
+ * aliasing is enabled). */
+static int map_direct(void **addr, uint64_t len, int type, bool map2, int prot, int flags,
+                      int64_t phys, uint64_t align, const char *name, bool check_alias) {
   if (!addr || len == 0 || len & (PAGE - 1) || phys < 0 || (uint64_t)phys & (PAGE - 1) ||
-      !align_ok(align) || (type > DMEM_MEMORY_TYPE_MAX))
+      !align_ok(align) || (type != -1 && !kernel_mtype_valid(type)))
     return SCE_KERNEL_ERROR(GUEST_EINVAL);
   if (!user_ok(addr, sizeof *addr, true)) return SCE_KERNEL_ERROR(GUEST_EFAULT);
   char label[GUEST_VM_NAME_SIZE] = "";
   int nr = name ? user_name(name, label) : 0;
   if (nr < 0) return SCE_KERNEL_ERROR(-nr);
   /* direct memory is data: CPU execute is EINVAL from MapDirectMemory2, EACCES otherwise */
-  if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(type >= 0 ? GUEST_EINVAL : GUEST_EACCES);
+  if (prot & GUEST_PROT_CPU_EXEC) return SCE_KERNEL_ERROR(map2 ? GUEST_EINVAL : GUEST_EACCES);
   /* the console's sys_mmap_dmem: a misaligned address (hint or not), flags outside FIXED,
    * NO_OVERWRITE, NO_COALESCE, 0x200000 and the alignment bits (DMEM_COMPAT is libkernel's),
    * protection bits outside the CPU and GPU read/write ones: EINVAL */
@@ -191,19 +194,20 @@ static bool named_checks_alias(int flags) {
 
 int kernel_map_direct_memory(void **addr, uint64_t len, int prot, int flags, int64_t phys,
                              uint64_t align) {
-  return map_direct(addr, len, -1, prot, flags, phys, align, NULL, named_checks_alias(flags));
+  return map_direct(addr, len, -1, false, prot, flags, phys, align, NULL,
+                    named_checks_alias(flags));
 }
 
 int kernel_map_named_direct_memory(void **addr, uint64_t len, int prot, int flags,
                                    int64_t phys, uint64_t align, const char *name) {
   if (!name) return SCE_KERNEL_ERROR(GUEST_EFAULT);
-  return map_direct(addr, len, -1, prot, flags, phys, align, name, named_checks_alias(flags));
+  return map_direct(addr, len, -1, false, prot, flags, phys, align, name,
+                    named_checks_alias(flags));
 }
 
 int kernel_map_direct_memory2(void **addr, uint64_t len, int type, int prot, int flags,
                               int64_t phys, uint64_t align) {
-  if (type < 0) return SCE_KERNEL_ERROR(GUEST_EINVAL);
-  return map_direct(addr, len, type, prot, flags, phys, align, NULL, true);
+  return map_direct(addr, len, type, true, prot, flags, phys, align, NULL, true);
 }
 
 /* ---- Flexible memory ------------------------------------------------------------------ */
@@ -297,11 +301,28 @@ int kernel_mprotect(const void *addr, uint64_t len, int prot) {
   return (int)hle_posix_result(mprotect_core(addr, len, prot));
 }
 
+/* The memory type is the direct memory's (SceKernelMemoryType: "memory type of direct
+ * memory"; BatchMap's type-protect changes "the memory type of the direct memory mapped to
+ * that area"): the physical pages the direct ranges of [S, E) view take TYPE too, so
+ * GetDirectMemoryType and DirectMemoryQuery report it. */
+static void set_direct_types(uint64_t s, uint64_t e, int type) {
+  struct guest_vm_info i;
+  for (uint64_t a = s; a < e && guest_vm_virtual_query(a, true, &i) == 0 && i.start < e;
+       a = i.end) {
+    if (i.kind != GUEST_VM_KIND_DIRECT) continue;
+    uint64_t lo = i.start > s ? i.start : s, hi = i.end < e ? i.end : e;
+    dmem_set_type(i.phys + (lo - i.start), hi - lo, type);
+  }
+}
+
 int kernel_mtypeprotect(const void *addr, uint64_t len, int type, int prot) {
   uint64_t a = (uint64_t)(uintptr_t)addr;
-  if (len == 0 || a + len < a || a + len > UINT64_MAX - PAGE) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (len == 0 || a + len < a || a + len > UINT64_MAX - PAGE || !kernel_mtype_valid(type))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
   uint64_t s = a & ~(PAGE - 1), e = (a + len + PAGE - 1) & ~(PAGE - 1);
-  return (int)hle_sce_result(guest_vm_mtypeprotect(s, e - s, type, prot));
+  int r = guest_vm_mtypeprotect(s, e - s, type, prot);
+  if (r == 0) set_direct_types(s, e, type);
+  return (int)hle_sce_result(r);
 }
 
 /* BatchMap operations (SceKernelBatchMapEntry.operation). */
@@ -312,6 +333,13 @@ enum {
   BATCH_MAP_FLEXIBLE = 3,
   BATCH_TYPE_PROTECT = 4,
 };
+
+/* BatchMap's protect operations do not round as Mprotect does: a span that is not 16 KiB
+ * aligned is EINVAL (the SDK reference's notes on SceKernelBatchMapEntry and BatchMap; pool
+ * space asks 64 KiB, which guest_vm checks). */
+static bool protect_span_ok(const struct kernel_batch_map_entry *e) {
+  return !(((uint64_t)(uintptr_t)e->start | e->length) & (PAGE - 1));
+}
 
 int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, int *done,
                       int flags) {
@@ -331,20 +359,22 @@ int kernel_batch_map2(const struct kernel_batch_map_entry *entries, int count, i
     }
     switch (e->operation) {
     case BATCH_MAP_DIRECT:
-      r = map_direct(&at, e->length, -1, e->protection, flags, e->offset, 0, NULL,
+      r = map_direct(&at, e->length, -1, false, e->protection, flags, e->offset, 0, NULL,
                      named_checks_alias(flags));
       break;
     case BATCH_UNMAP:
       r = kernel_sce_munmap(e->start, e->length);
       break;
     case BATCH_PROTECT:
-      r = kernel_sce_mprotect(e->start, e->length, e->protection);
+      r = protect_span_ok(e) ? kernel_sce_mprotect(e->start, e->length, e->protection)
+                             : SCE_KERNEL_ERROR(GUEST_EINVAL);
       break;
     case BATCH_MAP_FLEXIBLE:
       r = (int)hle_sce_result(map_flexible(&at, e->length, e->protection, flags, 0, NULL));
       break;
     case BATCH_TYPE_PROTECT:
-      r = kernel_mtypeprotect(e->start, e->length, e->type, e->protection);
+      r = protect_span_ok(e) ? kernel_mtypeprotect(e->start, e->length, e->type, e->protection)
+                             : SCE_KERNEL_ERROR(GUEST_EINVAL);
       break;
     default:
       r = SCE_KERNEL_ERROR(GUEST_EINVAL);
@@ -554,7 +584,8 @@ int kernel_memory_pool_reserve(void *addr_in, uint64_t len, uint64_t align, int 
  * flags of Commit, Decommit, Move and Batch (and of a batch entry) are reserved: anything but
  * 0 is EINVAL (the SDK reference's error tables). */
 int kernel_memory_pool_commit(void *addr, uint64_t len, int type, int prot, int flags) {
-  if (flags != 0 || (prot & GUEST_PROT_CPU_EXEC)) return SCE_KERNEL_ERROR(GUEST_EINVAL);
+  if (flags != 0 || (prot & GUEST_PROT_CPU_EXEC) || !kernel_mtype_valid(type))
+    return SCE_KERNEL_ERROR(GUEST_EINVAL);
   return (int)hle_sce_result(mempool_commit((uint64_t)(uintptr_t)addr, len, type, prot));
 }
 

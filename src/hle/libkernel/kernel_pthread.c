@@ -600,10 +600,15 @@ static bool before(const struct timespec *a, const struct timespec *b) {
 static bool join_wait(struct kthread *self, struct kthread *t, const struct timespec *deadline) {
   bool finished = false;
   if (self) atomic_store(&self->in_cancel_wait, true);
+  /* a guest signal sent meanwhile runs its handler here and the join goes on (libthr's join
+   * waits on the thread id again after an interrupted sleep; POSIX: never EINTR); a suspend
+   * request parks the thread here */
+  unsigned prev_wait = self ? kernel_thread_wait_begin(KTHREAD_WAIT_SIGNAL) : 0;
   pthread_t host = 0;
   bool host_known = false;
   for (;;) {
     join_backout_if_cancelled(self, t);
+    if (self && kernel_signal_deliverable(self)) kernel_thread_deliver_signals();
     if (!host_known) { /* a join right after create may come before the handle is stored */
       pthread_mutex_lock(&reg_lock);
       host_known = t->host_known;
@@ -651,7 +656,10 @@ static bool join_wait(struct kthread *self, struct kthread *t, const struct time
       futex_wait(&t->done, 0, &rel);
     }
   }
-  if (self) atomic_store(&self->in_cancel_wait, false);
+  if (self) {
+    kernel_thread_wait_restore(prev_wait);
+    atomic_store(&self->in_cancel_wait, false);
+  }
   return finished;
 }
 

@@ -5,10 +5,12 @@
  * delivery point of the target a place where it parks (kernel_pthread_suspend_point, called
  * by kernel_signal_deliver_flags): a target that runs guest code is diverted there by the
  * same host signal that delivers guest signals into running code (kernel_signal_async.c); one
- * that sleeps or waits in the sync or event queue layers is woken or interrupted as for a
- * guest signal and parks before its wait resumes. The caller waits for the target's
- * acknowledgement (suspend_ack), poking it again every millisecond: a target in other host
- * work (a file read, say) parks when it is back in guest code. pthread_resume_np clears the
+ * that sleeps or waits (the sync and event queue layers, rwlocks, barriers, joins, AIO waits,
+ * reads of pipes and terminals) is woken or interrupted as for a guest signal and parks before
+ * its wait resumes. The caller waits for the target's acknowledgement (suspend_ack), poking it
+ * again every millisecond: a target in other host work (a regular file's read, a host call of
+ * another library) parks when it is back in guest code, as FreeBSD's thread stops on its way
+ * back to user mode. pthread_resume_np clears the
  * request (kernel_pthread.c). Requests do not count: one resume ends any number of suspends,
  * as in libthr. */
 #include <time.h>
@@ -56,7 +58,8 @@ int kernel_pthread_suspend_np(kthread_t t) {
     if (++polls == 100)
       LOG_ONCE(hle, WARN,
                "pthread_suspend_np: the target is in host work that is no suspension "
-               "point (file I/O, a join, an rwlock); the call waits until it is back");
+               "point (a regular file's I/O, another library's call); the call waits until "
+               "it is back in guest code");
     struct timespec ms = {0, 1000000};
     nanosleep(&ms, NULL); /* then ask again (and poke again) */
   }

@@ -358,9 +358,8 @@ int64_t kernel_signal_thread(struct kthread *t, int sig) {
   if (self == t) kernel_signal_deliver(self); /* sent to itself: delivered before the return */
   else
     LOG_ONCE(hle, WARN,
-             "a signal to a thread in host work other than libkernel's sleeps, sync and event "
-             "queue waits (file I/O, AIO waits, rwlocks, barriers) waits for its next delivery "
-             "point");
+             "a signal to a thread in host work other than libkernel's sleeps and waits (a "
+             "regular file's I/O, another library's call) waits for its next delivery point");
   return 0;
 }
 

@@ -76,6 +76,10 @@ int64_t kernel_file_openat(int dirfd, const char *path, int flags, int mode);
 int64_t kernel_file_close(int fd);
 bool kernel_file_fd_valid(int fd); /* an open guest descriptor */
 int64_t kernel_file_read(int fd, void *buf, size_t n);
+/* Before a read of FD by a guest thread: waits until FD is readable when a read of it may
+ * sleep (pipes, terminals, sockets), running the handlers of guest signals sent meanwhile;
+ * 0, or -GUEST_EINTR when a handler without SA_RESTART ran (kernel_file_wait.c). */
+int64_t kernel_file_wait_readable(int fd);
 int64_t kernel_file_write(int fd, const void *buf, size_t n);
 int64_t kernel_file_lseek(int fd, int64_t off, int whence);
 int64_t kernel_file_fstat(int fd, struct guest_stat *out);

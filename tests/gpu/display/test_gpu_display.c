@@ -342,6 +342,127 @@ static void test_tiled_half_float(void **state) {
   free(map);
 }
 
+/* Decodes a 16-bit RGB PNG into host-order samples; NULL when it is not one. */
+static uint16_t *read_png_rgb16(const char *path, uint32_t *w, uint32_t *h) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+  png_infop info = png ? png_create_info_struct(png) : NULL;
+  uint16_t *volatile px = NULL;
+  if (!info || setjmp(png_jmpbuf(png))) {
+    free(px);
+    px = NULL;
+    goto done;
+  }
+  png_init_io(png, f);
+  png_read_png(png, info, PNG_TRANSFORM_IDENTITY, NULL);
+  if (png_get_bit_depth(png, info) != 16 || png_get_color_type(png, info) != PNG_COLOR_TYPE_RGB)
+    goto done;
+  *w = png_get_image_width(png, info);
+  *h = png_get_image_height(png, info);
+  png_bytepp rows = png_get_rows(png, info);
+  px = malloc((size_t)*w * *h * 6);
+  for (uint32_t y = 0; y < *h; y++)
+    for (uint32_t i = 0; i < *w * 3; i++)
+      px[(size_t)y * *w * 3 + i] = (uint16_t)(rows[y][2 * i] << 8 | rows[y][2 * i + 1]);
+done:
+  png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
+  fclose(f);
+  return px;
+}
+
+/* The element the attribute-2 formats with red in the low bits hold for pattern(x, y):
+ * R10G10B10A2 (red bits 0-9, green 10-19, blue 20-29, alpha 30-31) from the pattern's 8-bit
+ * channels as v << 2 | v >> 6, or R16G16B16A16_FLOAT (red, green, blue, alpha halves from bit
+ * 0) as v / 256. */
+static uint32_t rgb10a2_of(uint32_t p) {
+  uint32_t r = (p >> 16) & 0xff, g = (p >> 8) & 0xff, b = p & 0xff;
+  r = r << 2 | r >> 6;
+  g = g << 2 | g >> 6;
+  b = b << 2 | b >> 6;
+  return 3u << 30 | b << 20 | g << 10 | r;
+}
+
+/* A tiled frame of FORMAT (4 or 8 bytes an element: ELEMENT writes it) presented headless:
+ * the 16-bit PNG holds, for each pixel, WANT's red, green, blue. */
+static void tiled_deep(enum present_format format, uint32_t bpe, uint32_t w, uint32_t h,
+                       void (*element)(uint32_t p, void *out),
+                       void (*want)(uint32_t p, uint16_t rgb[3])) {
+  if (!dpy) skip_because("no Vulkan device");
+  uint32_t *map = golden_map(bpe, w, h);
+  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
+                             .bpe = bpe,
+                             .width = w,
+                             .height = h,
+                             .depth = 1,
+                             .levels = 1,
+                             .fragments = 1,
+                             .dim = TILING_DIM_2D};
+  struct tiling_layout l;
+  assert_true(tiling_compute_layout(&s, &l));
+  uint8_t *tiled = aligned_buffer(l.size);
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) element(pattern(x, y), tiled + map[y * w + x]);
+  char path[256];
+  snprintf(path, sizeof path, "%s/deep_%d.png", tmpdir, (int)format);
+  const char *png[] = {path};
+  struct display_frame f = {
+      .pixels = tiled, .format = format, .width = w, .height = h, .tiled = true, .flip_count = 1};
+  assert_true(display_present(dpy, &f, png, 1));
+  uint32_t pw = 0, ph = 0;
+  uint16_t *px = read_png_rgb16(path, &pw, &ph);
+  assert_non_null(px);
+  assert_int_equal(pw, w);
+  assert_int_equal(ph, h);
+  for (uint32_t y = 0; y < h; y++)
+    for (uint32_t x = 0; x < w; x++) {
+      uint16_t rgb[3];
+      want(pattern(x, y), rgb);
+      const uint16_t *q = px + ((size_t)y * w + x) * 3;
+      if (q[0] != rgb[0] || q[1] != rgb[1] || q[2] != rgb[2])
+        fail_msg("pixel (%u,%u) is %04x %04x %04x, want %04x %04x %04x", x, y, q[0], q[1], q[2],
+                 rgb[0], rgb[1], rgb[2]);
+    }
+  free(px);
+  free(tiled);
+  free(map);
+}
+
+static void rgb10a2_element(uint32_t p, void *out) {
+  uint32_t v = rgb10a2_of(p);
+  memcpy(out, &v, 4);
+}
+
+/* A 10-bit value v in a 16-bit PNG: v << 6 | v >> 4 (present.h). */
+static void rgb10a2_want(uint32_t p, uint16_t rgb[3]) {
+  uint32_t v = rgb10a2_of(p), c[3] = {v & 0x3ff, (v >> 10) & 0x3ff, (v >> 20) & 0x3ff};
+  for (int k = 0; k < 3; k++) rgb[k] = (uint16_t)(c[k] << 6 | c[k] >> 4);
+}
+
+static void rgba16f_element(uint32_t p, void *out) {
+  uint64_t v = (uint64_t)half_of((p >> 16) & 0xff) | (uint64_t)half_of((p >> 8) & 0xff) << 16 |
+               (uint64_t)half_of(p & 0xff) << 32 | (uint64_t)0x3C00 << 48;
+  memcpy(out, &v, 8);
+}
+
+/* v / 256 in [0, 1] scaled to 65535, rounded: (v * 65535 + 128) / 256. */
+static void rgba16f_want(uint32_t p, uint16_t rgb[3]) {
+  uint32_t c[3] = {(p >> 16) & 0xff, (p >> 8) & 0xff, p & 0xff};
+  for (int k = 0; k < 3; k++) rgb[k] = (uint16_t)((c[k] * 65535u + 128) / 256);
+}
+
+/* Video out's R10G10B10A2 formats (red in the low bits) through the GPU detile and the PNG. */
+static void test_tiled_rgb10a2(void **state) {
+  (void)state;
+  tiled_deep(PRESENT_FORMAT_A2B10G10R10, 4, 200, 120, rgb10a2_element, rgb10a2_want);
+}
+
+/* Video out's R16G16B16A16_FLOAT formats (red in the low half) likewise. */
+static void test_tiled_rgba16f(void **state) {
+  (void)state;
+  tiled_deep(PRESENT_FORMAT_A16B16G16R16F, 8, 64, 64, rgba16f_element, rgba16f_want);
+}
+
 static void test_letterbox(void **state) {
   (void)state;
   struct display_rect r = display_letterbox(1920, 1080, 1920, 1080);
@@ -361,6 +482,7 @@ int main(void) {
       cmocka_unit_test(test_letterbox),        cmocka_unit_test(test_tiled_256),
       cmocka_unit_test(test_tiled_200x120),    cmocka_unit_test(test_linear_pitch),
       cmocka_unit_test(test_tiled_half_float), cmocka_unit_test(test_forget_range),
+      cmocka_unit_test(test_tiled_rgb10a2),    cmocka_unit_test(test_tiled_rgba16f),
   };
   return test_skip_status(cmocka_run_group_tests(tests, setup, teardown));
 }

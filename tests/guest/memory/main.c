@@ -47,7 +47,7 @@ static void direct_memory(void) {
   expect("  size", (long long)avail, 0x350000000ll);
 
   off_t a = -1, b = -1, c = -1;
-  expect("Allocate 64 KiB WC_GARLIC", sceKernelAllocateDirectMemory(0, size, KB(64), KB(64), SCE_KERNEL_WC_GARLIC, &a), 0);
+  expect("Allocate 64 KiB MTYPE_C", sceKernelAllocateDirectMemory(0, size, KB(64), KB(64), SCE_KERNEL_MTYPE_C, &a), 0);
   expect("  at", a, 0);
   expect("Allocate 16 KiB aligned 1 MiB", sceKernelAllocateDirectMemory(0, size, KB(16), KB(1024), SCE_KERNEL_WB_ONION, &b), 0);
   expect("  at", b, 0x100000);
@@ -64,7 +64,7 @@ static void direct_memory(void) {
   int type = -1;
   off_t rs = -1, re = -1;
   expect("GetDirectMemoryType 0x4000", sceKernelGetDirectMemoryType(0x4000, &type, &rs, &re), 0);
-  expect("  type", type, SCE_KERNEL_WC_GARLIC);
+  expect("  type", type, SCE_KERNEL_MTYPE_C);
   expect("  region start", rs, 0);
   expect("  region end", re, 0x10000);
   expect("GetDirectMemoryType free 0x20000", sceKernelGetDirectMemoryType(0x20000, &type, &rs, &re), SCE_KERNEL_ERROR_ENOENT);
@@ -76,10 +76,10 @@ static void direct_memory(void) {
   expect("Allocate null out", sceKernelAllocateDirectMemory(0, size, KB(16), 0, 0, NULL), SCE_KERNEL_ERROR_EINVAL);
   expect("Allocate end <= start", sceKernelAllocateDirectMemory(0x10000, 0x10000, KB(16), 0, 0, &x), SCE_KERNEL_ERROR_EINVAL);
   expect("Allocate negative start", sceKernelAllocateDirectMemory(-0x4000, size, KB(16), 0, 0, &x), SCE_KERNEL_ERROR_EINVAL);
-  expect("Allocate type 11", sceKernelAllocateDirectMemory(0, size, KB(16), 0, 11, &x), SCE_KERNEL_ERROR_EINVAL);
+  expect("Allocate type 13", sceKernelAllocateDirectMemory(0, size, KB(16), 0, 13, &x), SCE_KERNEL_ERROR_EINVAL);
   expect("Allocate more than the pool", sceKernelAllocateDirectMemory(0, size, size + KB(16), 0, 0, &x), SCE_KERNEL_ERROR_EAGAIN);
   expect("Allocate in a full window", sceKernelAllocateDirectMemory(0, 0x14000, KB(16), 0, 0, &x), SCE_KERNEL_ERROR_EAGAIN);
-  expect("AllocateMain 32 KiB", sceKernelAllocateMainDirectMemory(KB(32), 0, SCE_KERNEL_WB_GARLIC, &x), 0);
+  expect("AllocateMain 32 KiB", sceKernelAllocateMainDirectMemory(KB(32), 0, SCE_KERNEL_MTYPE_C_SHARED, &x), 0);
   expect("  at", x, 0x14000);
 
   /* Two views of physical [0, 64 KiB): the first hint-less mapping lands at 0x2_0000_0000 */
@@ -101,10 +101,10 @@ static void direct_memory(void) {
   expect("  prot", prot, 0x31);
 
   void *v3 = NULL;
-  expect("MapDirectMemory2 type WB_GARLIC at phys 0x100000", sceKernelMapDirectMemory2(&v3, KB(16), SCE_KERNEL_WB_GARLIC, RW, 0, 0x100000, 0), 0);
+  expect("MapDirectMemory2 type MTYPE_C_SHARED at phys 0x100000", sceKernelMapDirectMemory2(&v3, KB(16), SCE_KERNEL_MTYPE_C_SHARED, RW, 0, 0x100000, 0), 0);
   expect("  at", (long long)v3, 0x200020000ll);
   expect("GetDirectMemoryType 0x100000", sceKernelGetDirectMemoryType(0x100000, &type, &rs, &re), 0);
-  expect("  type", type, SCE_KERNEL_WB_GARLIC);
+  expect("  type", type, SCE_KERNEL_MTYPE_C_SHARED);
   query("query view 3", v3, 0);
 
   void *bad = NULL;
@@ -231,7 +231,7 @@ static void batch_map(void) {
   SceKernelBatchMapEntry e[4] = {
       {b, 0, KB(32), RW, 0, 0, SCE_KERNEL_MAP_OP_MAP_DIRECT},
       {b + KB(32), 0, KB(16), RW, 0, 0, SCE_KERNEL_MAP_OP_MAP_FLEXIBLE},
-      {b, 0, KB(16), SCE_KERNEL_PROT_CPU_READ, SCE_KERNEL_WC_GARLIC, 0, SCE_KERNEL_MAP_OP_TYPE_PROTECT},
+      {b, 0, KB(16), SCE_KERNEL_PROT_CPU_READ, SCE_KERNEL_MTYPE_C, 0, SCE_KERNEL_MAP_OP_TYPE_PROTECT},
       {b, 0, KB(16), RW, 0, 0, 9},
   };
   int done = -1;
@@ -241,8 +241,17 @@ static void batch_map(void) {
   query("query batch 1", b + KB(16), 0);
   query("query batch 2", b + KB(32), 0);
   query("query batch 3", b + KB(48), 0);
-  expect("Mtypeprotect", sceKernelMtypeprotect(b + KB(16), KB(16), SCE_KERNEL_WB_GARLIC, RW), 0);
+  expect("Mtypeprotect", sceKernelMtypeprotect(b + KB(16), KB(16), SCE_KERNEL_MTYPE_C_SHARED, RW), 0);
   query("query after Mtypeprotect", b + KB(16), 0);
+  /* BatchMap's protect entries do not round as Mprotect does (the SDK reference) */
+  SceKernelBatchMapEntry pe = {b + 100, 0, KB(16), RW, 0, 0, SCE_KERNEL_MAP_OP_PROTECT};
+  expect("BatchMap protect at an address not 16 KiB aligned", sceKernelBatchMap(&pe, 1, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("  entries done", done, 0);
+  pe.start = b;
+  pe.length = KB(16) + 100;
+  pe.operation = SCE_KERNEL_MAP_OP_TYPE_PROTECT;
+  expect("BatchMap type-protect of a length not 16 KiB aligned", sceKernelBatchMap(&pe, 1, &done), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mprotect at an address not 16 KiB aligned (rounds)", sceKernelMprotect(b + 100, KB(16), RW), 0);
   SceKernelBatchMapEntry u = {b, 0, KB(64), 0, 0, 0, SCE_KERNEL_MAP_OP_UNMAP};
   expect("BatchMap2 unmap all", sceKernelBatchMap2(&u, 1, &done, 0), 0);
   expect("  entries done", done, 1);
@@ -250,11 +259,63 @@ static void batch_map(void) {
   expect("Release", sceKernelReleaseDirectMemory(0, KB(64)), 0);
 }
 
+/* Memory types (the SDK 12.000 kernel reference's SceKernelMemoryType): a PS5 title may set
+ * 0, SCE_KERNEL_MTYPE_C (11) and SCE_KERNEL_MTYPE_C_SHARED (12); any other value ("an
+ * undefined value") is EINVAL; MapDirectMemory2 takes -1 to keep the type; Mtypeprotect of
+ * flexible memory is EOPNOTSUPP. */
+static void memory_types(void) {
+  off_t a = -1, x = -1;
+  const off_t size = (off_t)sceKernelGetDirectMemorySize();
+  int type = -1;
+  off_t rs = 0, re = 0;
+  expect("Allocate 32 KiB MTYPE_C", sceKernelAllocateDirectMemory(0, size, KB(32), 0, SCE_KERNEL_MTYPE_C, &a), 0);
+  expect("  at", a, 0);
+  expect("GetDirectMemoryType", sceKernelGetDirectMemoryType(a, &type, &rs, &re), 0);
+  expect("  type", type, SCE_KERNEL_MTYPE_C);
+  expect("Allocate type 3 (PS4 WC_GARLIC)", sceKernelAllocateDirectMemory(0, size, KB(16), 0, SCE_KERNEL_WC_GARLIC, &x), SCE_KERNEL_ERROR_EINVAL);
+  expect("Allocate type 10 (PS4 WB_GARLIC)", sceKernelAllocateDirectMemory(0, size, KB(16), 0, SCE_KERNEL_WB_GARLIC, &x), SCE_KERNEL_ERROR_EINVAL);
+  expect("Allocate type 1", sceKernelAllocateDirectMemory(0, size, KB(16), 0, 1, &x), SCE_KERNEL_ERROR_EINVAL);
+  expect("Allocate type -1", sceKernelAllocateDirectMemory(0, size, KB(16), 0, -1, &x), SCE_KERNEL_ERROR_EINVAL);
+  expect("AllocateMain type 10", sceKernelAllocateMainDirectMemory(KB(16), 0, SCE_KERNEL_WB_GARLIC, &x), SCE_KERNEL_ERROR_EINVAL);
+
+  void *v = NULL;
+  expect("MapDirectMemory2 type 3", sceKernelMapDirectMemory2(&v, KB(32), SCE_KERNEL_WC_GARLIC, RW, 0, a, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("MapDirectMemory2 type -2", sceKernelMapDirectMemory2(&v, KB(32), -2, RW, 0, a, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("MapDirectMemory2 type -1 (keeps the type)", sceKernelMapDirectMemory2(&v, KB(32), -1, RW, 0, a, 0), 0);
+  expect("GetDirectMemoryType after it", sceKernelGetDirectMemoryType(a, &type, &rs, &re), 0);
+  expect("  type", type, SCE_KERNEL_MTYPE_C);
+  SceKernelVirtualQueryInfo vq;
+  memset(&vq, 0, sizeof vq);
+  expect("VirtualQuery", sceKernelVirtualQuery(v, 0, &vq, sizeof vq), 0);
+  expect("  memoryType", vq.memoryType, SCE_KERNEL_MTYPE_C);
+  expect("Mtypeprotect type 10", sceKernelMtypeprotect(v, KB(32), SCE_KERNEL_WB_GARLIC, RW), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mtypeprotect type 0", sceKernelMtypeprotect(v, KB(32), 0, RW), 0);
+  expect("GetDirectMemoryType after it", sceKernelGetDirectMemoryType(a, &type, &rs, &re), 0);
+  expect("  type", type, 0);
+  expect("Mtypeprotect type MTYPE_C_SHARED", sceKernelMtypeprotect(v, KB(32), SCE_KERNEL_MTYPE_C_SHARED, RW), 0);
+  expect("VirtualQuery", sceKernelVirtualQuery(v, 0, &vq, sizeof vq), 0);
+  expect("  memoryType", vq.memoryType, SCE_KERNEL_MTYPE_C_SHARED);
+
+  void *f = NULL;
+  expect("MapFlexibleMemory 16 KiB", sceKernelMapFlexibleMemory(&f, KB(16), RW, 0), 0);
+  expect("Mtypeprotect flexible memory", sceKernelMtypeprotect(f, KB(16), SCE_KERNEL_MTYPE_C, RW), SCE_KERNEL_ERROR_EOPNOTSUPP);
+  char *lo = (char *)v < (char *)f ? (char *)v : (char *)f;
+  char *hi = (char *)v < (char *)f ? (char *)f + KB(16) : (char *)v + KB(32);
+  expect("Mtypeprotect direct and flexible", sceKernelMtypeprotect(lo, (size_t)(hi - lo), SCE_KERNEL_MTYPE_C, RW), SCE_KERNEL_ERROR_EOPNOTSUPP);
+  expect("  direct type unchanged", sceKernelGetDirectMemoryType(a, &type, &rs, &re), 0);
+  expect("  type", type, SCE_KERNEL_MTYPE_C_SHARED);
+  expect("Mprotect flexible memory", sceKernelMprotect(f, KB(16), SCE_KERNEL_PROT_CPU_READ), 0);
+  expect("munmap flexible", munmap(f, KB(16)), 0);
+  expect("munmap direct", munmap(v, KB(32)), 0);
+  expect("Release", sceKernelReleaseDirectMemory(a, KB(32)), 0);
+}
+
 int main(void) {
   direct_memory();
   flexible_memory();
   mmap_family();
   batch_map();
+  memory_types();
   printf("%s\n", failures ? "FAILED" : "all memory checks passed");
   return failures ? 1 : 0;
 }

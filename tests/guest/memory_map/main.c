@@ -100,33 +100,33 @@ static void merges(void) {
   expect("munmap all", munmap(a, KB(96)), 0);
 
   off_t phys = -1;
-  expect("Allocate 64 KiB direct", sceKernelAllocateDirectMemory(0, sceKernelGetDirectMemorySize(), KB(64), 0, SCE_KERNEL_WC_GARLIC, &phys), 0);
+  expect("Allocate 64 KiB direct", sceKernelAllocateDirectMemory(0, sceKernelGetDirectMemorySize(), KB(64), 0, SCE_KERNEL_MTYPE_C, &phys), 0);
   expect("  at", phys, 0);
   void *v1 = NULL, *v2 = NULL;
   expect("MapDirectMemory [0, 32 KiB)", sceKernelMapDirectMemory(&v1, KB(32), RW, 0, 0, 0), 0);
   expect("MapDirectMemory [32, 64 KiB)", sceKernelMapDirectMemory(&v2, KB(32), RW, 0, KB(32), 0), 0);
   expect("  at", (long long)v2, BASE + 0x8000);
-  query("physically consecutive views merge", v2, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 3, ""));
-  expect("Mtypeprotect the second half WB_GARLIC", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_WB_GARLIC, RW), 0);
-  query("another memory type stays apart", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0x8000, RW, 10, ""));
-  expect("Mtypeprotect it back", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_WC_GARLIC, RW), 0);
-  query("one range again", v1, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 3, ""));
+  query("physically consecutive views merge", v2, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 11, ""));
+  expect("Mtypeprotect the second half MTYPE_C_SHARED", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_MTYPE_C_SHARED, RW), 0);
+  query("another memory type stays apart", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0x8000, RW, 12, ""));
+  expect("Mtypeprotect it back", sceKernelMtypeprotect(v2, KB(32), SCE_KERNEL_MTYPE_C, RW), 0);
+  query("one range again", v1, 0, DIRECT(BASE, BASE + 0x10000, 0, RW, 11, ""));
   expect("munmap", munmap(v1, KB(64)), 0);
   v1 = NULL;
   v2 = NULL;
   expect("MapDirectMemory [32, 64 KiB) first", sceKernelMapDirectMemory(&v1, KB(32), RW, 0, KB(32), 0), 0);
   expect("MapDirectMemory [0, 32 KiB) after it", sceKernelMapDirectMemory(&v2, KB(32), RW, 0, 0, 0), 0);
-  query("physically out of order: apart", v1, 0, DIRECT(BASE, BASE + 0x8000, 0x8000, RW, 3, ""));
-  query("its neighbour", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0, RW, 3, ""));
+  query("physically out of order: apart", v1, 0, DIRECT(BASE, BASE + 0x8000, 0x8000, RW, 11, ""));
+  query("its neighbour", v2, 0, DIRECT(BASE + 0x8000, BASE + 0x10000, 0, RW, 11, ""));
 
   /* the EBUSY rule for aliases */
   void *al = NULL;
   expect("MapDirectMemory of mapped pages", sceKernelMapDirectMemory(&al, KB(16), RW, 0, 0, 0), SCE_KERNEL_ERROR_EBUSY);
   expect("MapNamedDirectMemory of mapped pages", sceKernelMapNamedDirectMemory(&al, KB(16), RW, 0, KB(48), 0, "n"), SCE_KERNEL_ERROR_EBUSY);
-  expect("MapDirectMemory2 of mapped pages", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, 0, 0, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapDirectMemory2 of mapped pages", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_MTYPE_C, RW, 0, 0, 0), SCE_KERNEL_ERROR_EBUSY);
   expect("MapDirectMemory DMEM_COMPAT alias", sceKernelMapDirectMemory(&al, KB(16), RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), 0);
   expect("  at", (long long)al, BASE + 0x10000);
-  expect("MapDirectMemory2 DMEM_COMPAT alias still", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EBUSY);
+  expect("MapDirectMemory2 DMEM_COMPAT alias still", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_MTYPE_C, RW, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EBUSY);
   expect("MapDirectMemory executable", sceKernelMapDirectMemory(&al, KB(16), RW | SCE_KERNEL_PROT_CPU_EXEC, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EACCES);
   expect("MapDirectMemory2 executable", sceKernelMapDirectMemory2(&al, KB(16), 0, RW | SCE_KERNEL_PROT_CPU_EXEC, 0, 0, 0), SCE_KERNEL_ERROR_EINVAL);
   al = (void *)(BASE + 0x100);
@@ -136,7 +136,7 @@ static void merges(void) {
   expect("MapDirectMemory protection 0x40", sceKernelMapDirectMemory(&al, KB(16), RW | 0x40, SCE_KERNEL_MAP_DMEM_COMPAT, 0, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("EnableDmemAliasing", sceKernelEnableDmemAliasing(), 0);
   al = NULL;
-  expect("MapDirectMemory2 alias once enabled", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_WC_GARLIC, RW, 0, 0, 0), 0);
+  expect("MapDirectMemory2 alias once enabled", sceKernelMapDirectMemory2(&al, KB(16), SCE_KERNEL_MTYPE_C, RW, 0, 0, 0), 0);
   expect("  at", (long long)al, BASE + 0x14000);
   expect("Release the direct memory (unmaps every view)", sceKernelReleaseDirectMemory(0, KB(64)), 0);
   expect("QueryMemoryProtection after it", sceKernelQueryMemoryProtection((void *)BASE, NULL, NULL, NULL), SCE_KERNEL_ERROR_EACCES);
@@ -192,6 +192,12 @@ static void names_and_pointers(void) {
   expect("  errno", errno, ENOMEM);
   expect("munlock wrapping span", munlock((void *)-0x4000ll, KB(32)), -1);
   expect("  errno", errno, EINVAL);
+  /* FreeBSD's mlock(2): munlock's ENOMEM is for a span that is not allocated; a mapped span
+   * that was never locked is no error */
+  expect("munlock a mapped range never locked", munlock(a, KB(16)), 0);
+  expect("munlock a hole", munlock((char *)a + KB(64), KB(16)), -1);
+  expect("  errno", errno, ENOMEM);
+  expect("sceKernelMunlock a hole", sceKernelMunlock((char *)a + KB(64), KB(16)), SCE_KERNEL_ERROR_ENOMEM);
   /* mlockall (FreeBSD): MCL_CURRENT, MCL_FUTURE or both; anything else is EINVAL */
   expect("mlockall 0", mlockall(0), -1);
   expect("  errno", errno, EINVAL);
@@ -320,11 +326,11 @@ static void more_queries(void) {
   /* DirectMemoryQuery: touching allocations of one type read as one */
   size_t dsize = sceKernelGetDirectMemorySize();
   off_t a = -1, b = -1, c = -1, d = -1;
-  expect("Allocate 32 KiB WC_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(32), 0, SCE_KERNEL_WC_GARLIC, &a), 0);
+  expect("Allocate 32 KiB MTYPE_C", sceKernelAllocateDirectMemory(0, dsize, KB(32), 0, SCE_KERNEL_MTYPE_C, &a), 0);
   expect("  at", a, 0);
-  expect("Allocate 16 KiB WC_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_WC_GARLIC, &b), 0);
+  expect("Allocate 16 KiB MTYPE_C", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_MTYPE_C, &b), 0);
   expect("  at", b, 0x8000);
-  expect("Allocate 16 KiB WB_GARLIC", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_WB_GARLIC, &c), 0);
+  expect("Allocate 16 KiB MTYPE_C_SHARED", sceKernelAllocateDirectMemory(0, dsize, KB(16), 0, SCE_KERNEL_MTYPE_C_SHARED, &c), 0);
   expect("  at", c, 0xc000);
   SceKernelDirectMemoryQueryInfo qi;
   memset(&qi, 0xAB, sizeof qi);
@@ -332,11 +338,11 @@ static void more_queries(void) {
   expect("DirectMemoryQuery 0x4000", sceKernelDirectMemoryQuery(0x4000, 0, &qi, sizeof qi), 0);
   expect("  start", qi.start, 0);
   expect("  end", qi.end, 0xc000);
-  expect("  memoryType", qi.memoryType, SCE_KERNEL_WC_GARLIC);
+  expect("  memoryType", qi.memoryType, SCE_KERNEL_MTYPE_C);
   expect("DirectMemoryQuery 0xc000", sceKernelDirectMemoryQuery(0xc000, 0, &qi, sizeof qi), 0);
   expect("  start", qi.start, 0xc000);
   expect("  end", qi.end, 0x10000);
-  expect("  memoryType", qi.memoryType, SCE_KERNEL_WB_GARLIC);
+  expect("  memoryType", qi.memoryType, SCE_KERNEL_MTYPE_C_SHARED);
   int type = -1;
   off_t rs = -1, re = -1;
   expect("GetDirectMemoryType 0x8000", sceKernelGetDirectMemoryType(0x8000, &type, &rs, &re), 0);

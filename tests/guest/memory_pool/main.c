@@ -106,7 +106,8 @@ int main(void) {
   expect("Commit len 16 KiB", sceKernelMemoryPoolCommit(p, KB(16), 0, RW, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("Commit misaligned address", sceKernelMemoryPoolCommit(p + KB(16), KB(64), 0, RW, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("Commit executable", sceKernelMemoryPoolCommit(p, KB(64), 0, RW | SCE_KERNEL_PROT_CPU_EXEC, 0), SCE_KERNEL_ERROR_EINVAL);
-  expect("Commit type 11", sceKernelMemoryPoolCommit(p, KB(64), 11, RW, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Commit type 3 (PS4 WC_GARLIC)", sceKernelMemoryPoolCommit(p, KB(64), SCE_KERNEL_WC_GARLIC, RW, 0), SCE_KERNEL_ERROR_EINVAL);
+  expect("Commit type 13", sceKernelMemoryPoolCommit(p, KB(64), 13, RW, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("Commit past the reservation", sceKernelMemoryPoolCommit(p + MB(4) - KB(64), KB(128), 0, RW, 0), SCE_KERNEL_ERROR_EINVAL);
   expect("Commit more than the pool holds", sceKernelMemoryPoolCommit(p, MB(2), 0, RW, 0), SCE_KERNEL_ERROR_ENOMEM);
   void *f = NULL;
@@ -130,6 +131,9 @@ int main(void) {
   expect("Mprotect the last block read-only", sceKernelMprotect(p + KB(128), KB(64), SCE_KERNEL_PROT_CPU_READ), 0);
   query("query the read-only block", p + KB(128), 0x200020000ll, 0x200030000ll, SCE_KERNEL_PROT_CPU_READ, 1, 1);
   expect("Mprotect it back", sceKernelMprotect(p + KB(128), KB(64), RW), 0);
+  /* over pool space protection and type changes need 64 KiB aligned spans */
+  expect("Mprotect 16 KiB of pool memory", sceKernelMprotect(p + KB(128), KB(16), SCE_KERNEL_PROT_CPU_READ), SCE_KERNEL_ERROR_EINVAL);
+  expect("Mtypeprotect pool memory at a 16 KiB offset", sceKernelMtypeprotect(p + KB(16), KB(64), SCE_KERNEL_MTYPE_C, RW), SCE_KERNEL_ERROR_EINVAL);
   query("query: the first commit unchanged", p, 0x200000000ll, 0x200020000ll, RW, 1, 1);
 
   expect("Decommit null", sceKernelMemoryPoolDecommit(NULL, KB(64), 0), SCE_KERNEL_ERROR_EINVAL);

@@ -1,5 +1,6 @@
 /* libkernel's memory calls where the console's behaviour depends on the title (BRIEF.md
- * decision 6): PS5 titles get the newest form; PS4 titles get the alias EBUSY rule from SDK
+ * decision 6): the memory types a title may set; PS5 titles get the newest form; PS4 titles
+ * get the alias EBUSY rule from SDK
  * 2.50 and merges of separately made ranges from SDK 5.50 (direct ones from 2.00, but below
  * 5.50 only per call site, which the emulator does not merge), from the process param. Expected
  * values follow those rules (docs/kernel-memory.md). */
@@ -96,12 +97,39 @@ static void test_ps4_5_50(void **state) {
   check(true, true);
 }
 
+/* Allocates 16 KiB of memory type TYPE; true when the call accepted the type (released
+ * again), false when it was EINVAL. */
+static bool type_accepted(int type) {
+  int64_t phys = -1;
+  int r = kernel_allocate_direct_memory(0, 1024 * K, 16 * K, 0, type, &phys);
+  if (r == 0) assert_int_equal(kernel_release_direct_memory(phys, 16 * K), 0);
+  else assert_int_equal(r, (int)SCE_KERNEL_ERROR(GUEST_EINVAL));
+  return r == 0;
+}
+
+/* The memory types a title may set (docs/kernel-memory.md, "Memory types", from the SDK
+ * 12.000 kernel reference): PS5 titles 0, 11 (SCE_KERNEL_MTYPE_C) and 12
+ * (SCE_KERNEL_MTYPE_C_SHARED); PS4 titles the PS4 SDK's 0..10. The same table gates
+ * MapDirectMemory2, Mtypeprotect and MemoryPoolCommit. */
+static void test_memory_types(void **state) {
+  (void)state;
+  static const int ps5[] = {0, 11, 12};
+  title(TITLE_PLATFORM_PS5, 0x01000000);
+  for (int t = -2; t <= 14; t++) {
+    bool want = false;
+    for (size_t i = 0; i < sizeof ps5 / sizeof ps5[0]; i++) want |= t == ps5[i];
+    assert_int_equal(type_accepted(t), want);
+  }
+  title(TITLE_PLATFORM_PS4, 0x05500000);
+  for (int t = -2; t <= 14; t++) assert_int_equal(type_accepted(t), t >= 0 && t <= 10);
+  title(TITLE_PLATFORM_PS5, PROSPERO_GUEST_SDK_VERSION);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_ps5),
-      cmocka_unit_test(test_ps4_old),
-      cmocka_unit_test(test_ps4_2_50),
-      cmocka_unit_test(test_ps4_5_50),
+      cmocka_unit_test(test_ps5),          cmocka_unit_test(test_ps4_old),
+      cmocka_unit_test(test_ps4_2_50),     cmocka_unit_test(test_ps4_5_50),
+      cmocka_unit_test(test_memory_types),
   };
   return cmocka_run_group_tests(tests, setup, NULL);
 }

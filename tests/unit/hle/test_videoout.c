@@ -174,6 +174,69 @@ static void test_register_buffers2(void **state) {
   videoout_set_present_ops(NULL);
 }
 
+/* Every attribute-2 pixel format of the public SDK headers registers (docs/videoout.md: the
+ * twelve values SCE_VIDEO_OUT_PIXEL_FORMAT2_*): the frame carries the 64-bit format and the
+ * 32-bit format of the same name where the 32-bit API has one (B10G10R10A2_SRGB is
+ * A2R10G10B10_SRGB, B16G16R16A16_FLOAT A16R16G16B16_FLOAT, ...), 0 where it has none. A
+ * half-float buffer spans 8 bytes a pixel: unmapping its second half forgets it. */
+static void test_register_buffers2_formats(void **state) {
+  (void)state;
+  static const struct {
+    uint64_t f2;
+    uint32_t f;
+  } cases[] = {
+      {0x8000000022000000ull, VIDEOOUT_PIXEL_FORMAT_A8B8G8R8_SRGB},
+      {0x8000000000000000ull, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB},
+      {0x8100000622000000ull, 0},
+      {0x8100000600000000ull, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10},
+      {0x8100000022000000ull, 0},
+      {0x8100000000000000ull, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_SRGB},
+      {0x8100070422000000ull, 0},
+      {0x8100070400000000ull, VIDEOOUT_PIXEL_FORMAT_A2R10G10B10_BT2020_PQ},
+      {0xC001000622000000ull, 0},
+      {0xC001000600000000ull, VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT},
+      {0xC001070722000000ull, 0},
+      {0xC001070700000000ull, 0},
+  };
+  static const struct videoout_present_ops ops = {.present = present};
+  videoout_set_present_ops(&ops);
+  seen_count = 0;
+  int h = videoout_open(255, 0, 0, NULL);
+  assert_int_equal(h, 1);
+  static uint64_t big[W * H]; /* room for 8-byte pixels */
+  struct videoout_buffers b = {.data = big};
+  struct videoout_buffer_attribute2 a;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    videoout_set_buffer_attribute2(&a, cases[i].f2, VIDEOOUT_TILING_MODE_LINEAR, W, H, 0, 0, 0);
+    assert_int_equal(videoout_register_buffers2(h, 0, 0, &b, 1, &a, 0, NULL), 0);
+    assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, (int64_t)i), 0);
+    wait_seen((int)i + 1);
+    assert_true(seen[i].pixel_format2 == cases[i].f2);
+    assert_int_equal(seen[i].pixel_format, cases[i].f);
+    assert_ptr_equal(seen[i].address, big);
+    /* the flip is done once the next vblank comes: then the group may go */
+    assert_int_equal(videoout_submit_flip(h, -1, VIDEOOUT_FLIP_MODE_VSYNC, 0), 0);
+    wait_seen((int)i + 2); /* the blank flip is done: the buffer is off screen */
+    assert_int_equal(videoout_unregister_buffers(h, 0), 0);
+    pthread_mutex_lock(&lock);
+    seen_count = (int)i + 1; /* the blank frame's entry is reused */
+    pthread_mutex_unlock(&lock);
+  }
+  videoout_set_buffer_attribute2(&a, 0x8100000500000000ull, VIDEOOUT_TILING_MODE_LINEAR, W, H, 0, 0,
+                                 0);
+  assert_int_equal(videoout_register_buffers2(h, 0, 0, &b, 1, &a, 0, NULL),
+                   VIDEOOUT_ERROR_INVALID_PIXEL_FORMAT);
+  videoout_set_buffer_attribute2(&a, 0xC001000622000000ull, VIDEOOUT_TILING_MODE_LINEAR, W, H, 0, 0,
+                                 0);
+  assert_int_equal(videoout_register_buffers2(h, 0, 0, &b, 1, &a, 0, NULL), 0);
+  uint64_t half = (uint64_t)(uintptr_t)big + W * H * 4; /* past 4 bytes a pixel */
+  assert_int_equal(videoout_forget_range(half, 8), 1);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 0),
+                   VIDEOOUT_ERROR_INVALID_INDEX);
+  assert_int_equal(videoout_close(h), 0);
+  videoout_set_present_ops(NULL);
+}
+
 /* The guest unmapped memory holding registered buffers: they leave their slots (a flip of
  * them is INVALID_INDEX), a flip of one already queued shows nothing (a blank flip), the
  * others stay, a group left empty is free again. */
@@ -216,6 +279,7 @@ static void test_forget_range(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_flip_rates), cmocka_unit_test(test_slow_presenter),
-      cmocka_unit_test(test_register_buffers2), cmocka_unit_test(test_forget_range)};
+      cmocka_unit_test(test_register_buffers2), cmocka_unit_test(test_register_buffers2_formats),
+      cmocka_unit_test(test_forget_range)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

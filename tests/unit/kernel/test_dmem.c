@@ -54,7 +54,7 @@ static void test_argument_errors(void **state) {
   assert_int_equal(dmem_allocate(0, POOL, 16 * K, 8 * K, 0, &a), -KERNEL_EINVAL);
   assert_int_equal(dmem_allocate(64 * K, 64 * K, 16 * K, 0, 0, &a), -KERNEL_EINVAL);
   assert_int_equal(dmem_allocate((uint64_t)-16384, POOL, 16 * K, 0, 0, &a), -KERNEL_EINVAL);
-  assert_int_equal(dmem_allocate(0, POOL, 16 * K, 0, 11, &a), -KERNEL_EINVAL);
+  assert_int_equal(dmem_allocate(0, POOL, 16 * K, 0, DMEM_MEMORY_TYPE_MAX + 1, &a), -KERNEL_EINVAL);
   assert_int_equal(dmem_allocate(0, POOL, 16 * K, 0, -1, &a), -KERNEL_EINVAL);
   assert_int_equal(dmem_allocate(0, POOL, 16 * K, 0, 0, NULL), -KERNEL_EINVAL);
   assert_int_equal(dmem_allocate(0, POOL, POOL + 16 * K, 0, 0, &a), -KERNEL_EAGAIN);

@@ -60,7 +60,7 @@ static void test_pool(void **state) {
   assert_int_equal(i.end, r + 2 * M);
 
   assert_int_equal(mempool_commit(r + 16 * K, 64 * K, 0, RW), -KERNEL_EINVAL);
-  assert_int_equal(mempool_commit(r, 64 * K, 11, RW), -KERNEL_EINVAL);
+  assert_int_equal(mempool_commit(r, 64 * K, DMEM_MEMORY_TYPE_MAX + 1, RW), -KERNEL_EINVAL);
   assert_int_equal(mempool_commit(r, 512 * K, 0, RW), -KERNEL_ENOMEM);
   assert_int_equal(mempool_commit(r, 192 * K, 3, RW), 0);
   i = query(r + 100 * K);
@@ -98,6 +98,14 @@ static void test_pool(void **state) {
   struct guest_vm_request req = {.size = 64 * K, .prot = RW, .kind = GUEST_VM_KIND_FLEXIBLE};
   assert_int_equal(guest_vm_map(&req, &f), 0);
   assert_int_equal(mempool_decommit(f, 64 * K), -KERNEL_EINVAL);
+  /* the SDK reference: a memory type is not set on flexible memory (EOPNOTSUPP) and a
+   * protection change over pool space needs a 64 KiB aligned span (EINVAL) */
+  assert_int_equal(guest_vm_mtypeprotect(f, 64 * K, 12, RW), -KERNEL_EOPNOTSUPP);
+  assert_int_equal(guest_vm_mprotect(r + 1 * M + 16 * K, 64 * K, RW), -KERNEL_EINVAL);
+  assert_int_equal(guest_vm_mprotect(r + 1 * M, 48 * K, RW), -KERNEL_EINVAL);
+  assert_int_equal(guest_vm_mtypeprotect(r + 1 * M, 64 * K, 12, GUEST_PROT_CPU_READ), 0);
+  assert_int_equal(query(r + 1 * M).mtype, 12);
+  assert_int_equal(query(r + 1 * M).prot, GUEST_PROT_CPU_READ);
   assert_int_equal(guest_vm_unmap(f, 64 * K), 0);
   assert_int_equal(mempool_decommit(r, 2 * M), 0);
   mempool_get_stats(&st);

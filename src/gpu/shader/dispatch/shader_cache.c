@@ -24,7 +24,8 @@
  * version also changes when the emitter's modules do (4: the specialization constants and
  * OpStrings the dispatch reads, spirv_dispatch_spec), so older modules are compiled again */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 5u
+#define DISK_VERSION \
+  6u /* 6: v_div_fmas scales by an exact ldexp, v_div_fixup tests classes on the bits */
 
 struct shader_cache {
   pthread_mutex_t lock;

@@ -828,7 +828,8 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       if ((flush & IR_FLUSH_IN) && info->args[k] == IR_TYPE_F32)
         c[k] = ir_float_flush32((uint32_t)c[k]);
     }
-    if (!ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
+    if (!ir_float_round32_eval(it->fn->float_mode, (enum ir_op)in->op, c, &out[l]) &&
+        !ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
       return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
     if ((flush & IR_FLUSH_OUT) && info->result == IR_TYPE_F32)
       out[l] = ir_float_flush32((uint32_t)out[l]);

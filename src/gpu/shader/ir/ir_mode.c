@@ -95,7 +95,7 @@ bool ir_float_mode_refusal(const struct ir_function *fn, char *err, size_t size)
     enum ir_op op = (enum ir_op)in->op;
     const char *what = NULL;
     char field[64];
-    if ((m & 3) && f32_rounds(op)) {
+    if ((m & 3) && f32_rounds(op) && !ir_float_round32_op(op)) {
       snprintf(field, sizeof field, "round f32 %s", round[m & 3]);
       what = field;
     } else if (((m >> 2) & 3) && wide_or_half(op)) {

@@ -6,8 +6,9 @@
  * flushed, 2 inputs flushed and outputs kept, 3 kept). The IR computes nearest even with
  * denormals kept (0xf0). Applied exactly: the f32 denormal field, by flushing the f32
  * operands and/or result of each f32 arithmetic operation (the ISA's MODE rule: a denormal
- * becomes a zero of its sign). Refused (ir_float_mode_refusal): any other field that is not
- * the default while the function has an operation it changes. */
+ * becomes a zero of its sign), and a directed f32 round field for the operations of
+ * ir_float_round32_op. Refused (ir_float_mode_refusal): any other field that is not the
+ * default while the function has an operation it changes. */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_MODE_H
 #define PROSPERO_GPU_SHADER_IR_IR_MODE_H
 
@@ -31,6 +32,12 @@ unsigned ir_float_mode_flush32(uint32_t mode, enum ir_op op);
 static inline uint32_t ir_float_flush32(uint32_t u) {
   return (u & 0x7f800000u) ? u : u & 0x80000000u;
 }
+/* The f32 operations computed under a directed f32 round field (MODE 1:0 = 1 +inf, 2 -inf,
+ * 3 zero; ir_round.c): fadd fsub fmul ffma fldexp cvt_f32_u32 cvt_f32_i32 frcp fsqrt. */
+bool ir_float_round32_op(enum ir_op op);
+/* OP on the operand bits C rounded by MODE's f32 round field into *OUT: false (nothing
+ * done) when the field is nearest even or OP is not one of those. */
+bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out);
 /* Whether FN cannot be computed in its wave-start mode: false, or true with the reason in
  * ERR (the mode, its field and the first operation it changes). */
 bool ir_float_mode_refusal(const struct ir_function *fn, char *err, size_t size);

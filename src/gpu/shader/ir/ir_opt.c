@@ -319,7 +319,9 @@ bool ir_pass_const_fold(struct ir_function *fn) {
             c[k] = ir_float_flush32((uint32_t)c[k]);
         }
         uint64_t result;
-        if (!all_const || !ir_eval_op(in->op, in->imm, c, &result)) continue;
+        if (!all_const || (!ir_float_round32_eval(fn->float_mode, (enum ir_op)in->op, c, &result) &&
+                           !ir_eval_op(in->op, in->imm, c, &result)))
+          continue;
         if ((flush & IR_FLUSH_OUT) && oi->result == IR_TYPE_F32)
           result = ir_float_flush32((uint32_t)result);
         in->op = IR_OP_const;

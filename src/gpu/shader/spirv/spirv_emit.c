@@ -247,13 +247,71 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
   return r;
 }
 
+/* atomic_lds (address, data, active): at an aligned address in range one workgroup atomic
+ * on its dword (an inactive or outside lane's on the spare dword past the LDS, never read as
+ * data); at an unaligned one (which the interpreter allows) the lane's bytes are read and
+ * merged back as an LDS store does, not atomic against another lane's access to the same
+ * bytes in the same instruction. The old value; 0 for an inactive lane or outside the LDS. */
+static uint32_t emit_atomic_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v,
+                                uint32_t pred) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
+    unsupported(e, "LDS atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
+    return cu32(e, 0);
+  }
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t spare = cu32(e, e->lds_bytes / 4);
+  uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, spare);
+  write_begin(e);
+  uint32_t w[4] = {wg_ptr(e, e->lds_var, at), cu32(e, SpvScopeWorkgroup), cu32(e, 0), v};
+  uint32_t r = spv_op(&e->b, atomic_ops[imm], u32, w, 4);
+  /* unaligned: read, apply, merge the bytes back under the lane's predicate */
+  uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
+  uint32_t old = emit_load_lds(e, addr);
+  emit_store_lds(e, addr, spirv_atomic_value(e, imm, u32, old, v), un);
+  write_end(e);
+  return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
+}
+
+/* Compare-and-swap (32-bit, integer compare): OpAtomicCompareExchange on pointer P of
+ * storage class SC at scope SCOPE; the float compare of fcmpswap (-0 == +0, NaN never equal)
+ * is not a bit compare and is refused. */
+static uint32_t emit_cas(struct emit *e, uint64_t imm, uint32_t p, uint32_t scope, uint32_t nv,
+                         uint32_t cmp) {
+  if (imm & 1) {
+    unsupported(e, "float compare-and-swap on shared memory");
+    return cu32(e, 0);
+  }
+  uint32_t w[6] = {p, cu32(e, scope), cu32(e, 0), cu32(e, 0), nv, cmp};
+  return spv_op(&e->b, SpvOpAtomicCompareExchange, e->t_u32, w, 6);
+}
+
+/* atomic_lds_cmpst (address, new, compare, active), as emit_atomic_lds */
+static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t nv,
+                             uint32_t cmp, uint32_t pred) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
+  lds_where(e, addr, &idx, &sh, &ok);
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
+  uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, cu32(e, e->lds_bytes / 4));
+  write_begin(e);
+  uint32_t r = emit_cas(e, imm, wg_ptr(e, e->lds_var, at), SpvScopeWorkgroup, nv, cmp);
+  uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
+  uint32_t old = emit_load_lds(e, addr);
+  emit_store_lds(e, addr, sel(e, u32, op2(e, SpvOpIEqual, bl, old, cmp), nv, old), un);
+  write_end(e);
+  return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                   \
   X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
   X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)          \
   X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
+  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
   X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
   X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
   X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
@@ -271,7 +329,9 @@ bool spirv_emit_supports(enum ir_op op) {
     SUPPORTED_OPS(CASE_)
 #undef CASE_
     return true;
-    default: return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op);
+    default:
+      return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
+             spirv_div_supports(op);
   }
 }
 
@@ -432,6 +492,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
   uint32_t v = 0; /* a computed value, copied to R at the end */
   SpvOp simple = SpvOpNop;
+  if ((fn->float_mode & 3) && spirv_emit_round(e, id, a)) return; /* directed f32 rounding */
   switch ((enum ir_op)in->op) {
     case IR_OP_const:
     case IR_OP_copy: return; /* mapped in advance */
@@ -748,6 +809,18 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
       break;
     }
+    case IR_OP_atomic_buffer_cmpswap: { /* V#, index, offset, new, compare, active */
+      uint32_t ok, addr;
+      buffer_access(e, args, 4, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[5], ok);
+      addr = guest_addr(e, addr, 4, &go);
+      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, go, addr));
+      write_begin(e);
+      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[3], a[4]);
+      write_end(e);
+      v = sel(e, u32, go, r, cu32(e, 0));
+      break;
+    }
     case IR_OP_atomic_global: /* address, data, active */
     {
       uint32_t ok = a[2], at = guest_addr(e, a[0], 4, &ok);
@@ -755,12 +828,24 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     }
       break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
+    case IR_OP_atomic_lds: v = emit_atomic_lds(e, in->imm, a[0], a[1], a[2]); break;
+    case IR_OP_atomic_lds_cmpst: v = emit_cas_lds(e, in->imm, a[0], a[1], a[2], a[3]); break;
+    case IR_OP_atomic_global_cmpswap: { /* address, new, compare, active */
+      uint32_t ok = a[3], at = guest_addr(e, a[0], 4, &ok);
+      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, ok, at));
+      write_begin(e);
+      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[1], a[2]);
+      write_end(e);
+      v = sel(e, u32, ok, r, cu32(e, 0));
+      break;
+    }
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
     case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
-      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a)) return;
+      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a))
+        return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
   }
@@ -961,7 +1046,9 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   }
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
-    lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds);
+    lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
+                                  fn->insts[i].op == IR_OP_atomic_lds ||
+                                  fn->insts[i].op == IR_OP_atomic_lds_cmpst);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);

@@ -10,7 +10,7 @@
 #include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
-enum narrow_mode { NEAREST_EVEN, TOWARD_ZERO, TO_ODD };
+enum narrow_mode { NEAREST_EVEN, TOWARD_ZERO, TO_ODD, TOWARD_POS, TOWARD_NEG };
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
 static uint32_t cf64(struct emit *e, double d) {
@@ -87,6 +87,12 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
   } else if (mode == TO_ODD) {
     uint32_t sticky = op2(e, SpvOpINotEqual, bl, dropped, cu64(e, 0));
     k32 = op2(e, SpvOpBitwiseOr, u32, k32, sel(e, u32, sticky, cu32(e, 1), cu32(e, 0)));
+  } else if (mode == TOWARD_POS || mode == TOWARD_NEG) { /* away from zero on the side asked */
+    uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu32(e, 0));
+    uint32_t side = mode == TOWARD_NEG ? neg : op1(e, SpvOpLogicalNot, bl, neg);
+    uint32_t up =
+        op2(e, SpvOpLogicalAnd, bl, side, op2(e, SpvOpINotEqual, bl, dropped, cu64(e, 0)));
+    k32 = op2(e, SpvOpIAdd, u32, k32, sel(e, u32, up, cu32(e, 1), cu32(e, 0)));
   }
   /* a normal result: exponent field e64 - 896 through the implicit bit (a rounding carry
    * moves into the exponent by itself); a denormal one: k32 (a carry gives the smallest
@@ -99,7 +105,13 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
   uint32_t big = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThanEqual, bl, e64, cu32(e, 1151)),
                      op2(e, SpvOpLogicalAnd, bl, op1(e, SpvOpLogicalNot, bl, below),
                          op2(e, SpvOpUGreaterThanEqual, bl, mag, cu32(e, 0x7f800000u))));
-  mag = sel(e, u32, big, cu32(e, mode == NEAREST_EVEN ? 0x7f800000u : 0x7f7fffffu), mag);
+  uint32_t over = cu32(e, mode == NEAREST_EVEN ? 0x7f800000u : 0x7f7fffffu);
+  if (mode == TOWARD_POS || mode == TOWARD_NEG) { /* inf on the side rounded toward */
+    uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu32(e, 0));
+    over = sel(e, u32, mode == TOWARD_NEG ? neg : op1(e, SpvOpLogicalNot, bl, neg),
+               cu32(e, 0x7f800000u), cu32(e, 0x7f7fffffu));
+  }
+  mag = sel(e, u32, big, over, mag);
   mag = sel(e, u32, op2(e, SpvOpIEqual, bl, e64, cu32(e, 0)), cu32(e, 0), mag);
   uint32_t nan =
       op2(e, SpvOpBitwiseOr, u32, cu32(e, 0x7fc00000u),
@@ -112,6 +124,10 @@ static uint32_t narrow(struct emit *e, uint32_t d, enum narrow_mode mode) {
 
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits) { return widen(e, bits); }
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d) { return narrow(e, d, NEAREST_EVEN); }
+uint32_t spirv_exact_narrow_round(struct emit *e, uint32_t d, unsigned round) {
+  static const enum narrow_mode modes[4] = {NEAREST_EVEN, TOWARD_POS, TOWARD_NEG, TOWARD_ZERO};
+  return narrow(e, d, modes[round & 3]);
+}
 
 /* A * B + C (f64 values whose product is exact and whose sum's error is a normal number or
  * 0) rounded to odd in f64: the nearest sum S, its exact error (2Sum), and S moved one step
@@ -132,6 +148,10 @@ static uint32_t fma_odd(struct emit *e, uint32_t a, uint32_t b, uint32_t c) {
   uint32_t moved = op2(e, SpvOpIAdd, u64, sb, sel(e, u64, same, cu64(e, 1), cu64(e, ~0ull)));
   sb = sel(e, u64, op2(e, SpvOpLogicalAnd, bl, inexact, even), moved, sb);
   return op1(e, SpvOpBitcast, t_f64(e), sb);
+}
+
+uint32_t spirv_exact_fma_odd64(struct emit *e, uint32_t a, uint32_t b, uint32_t c) {
+  return fma_odd(e, a, b, c);
 }
 
 /* ffma: the f32 product is exact in f64, the sum rounded to odd there, then to nearest

@@ -129,7 +129,7 @@ static bool float_mode(struct emit *e, uint64_t imm) {
  * results); a NaN operand gives itself quieted, sqrt of a negative number 0x7fc00000. */
 static uint32_t f64_of_bits(struct emit *e, uint32_t u) { return spirv_exact_widen(e, u); }
 
-static uint32_t exact_rcp(struct emit *e, uint32_t a) {
+uint32_t spirv_exact_rcp32(struct emit *e, uint32_t a) {
   uint32_t f64 = t_f64(e), u32 = e->t_u32, bl = e->t_bool;
   uint32_t ua = op1(e, SpvOpBitcast, u32, a), a64 = f64_of_bits(e, ua);
   uint32_t one = spv_const64(&e->b, f64, 0x3ff0000000000000ull);
@@ -159,7 +159,7 @@ static uint32_t exact_rcp(struct emit *e, uint32_t a) {
   return op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
-static uint32_t exact_sqrt(struct emit *e, uint32_t a) {
+uint32_t spirv_exact_sqrt32(struct emit *e, uint32_t a) {
   uint32_t f64 = t_f64(e), u32 = e->t_u32, bl = e->t_bool;
   uint32_t ua = op1(e, SpvOpBitcast, u32, a), a64 = f64_of_bits(e, ua);
   uint32_t r = spirv_exact_narrow(e, glsl(e, f64, GLSLstd450Sqrt, a64, 0, 1));
@@ -262,7 +262,7 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_habs: v = op2(e, SpvOpBitwiseAnd, u32, a[0], cu32(e, 0x7fff)); break;
     case IR_OP_frcp:
     case IR_OP_fsqrt:
-      v = in->op == IR_OP_frcp ? exact_rcp(e, a[0]) : exact_sqrt(e, a[0]);
+      v = in->op == IR_OP_frcp ? spirv_exact_rcp32(e, a[0]) : spirv_exact_sqrt32(e, a[0]);
       e->float64_used = true; /* computed through f64 */
       break;
     default: v = 0; break;

@@ -178,11 +178,17 @@ bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
 /* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
+/* The new value of integer atomic OP (enum ir_atomic) on OLD and V of type T (u32 or u64);
+ * float atomics are refused (counted) */
+uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old, uint32_t v);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
 bool spirv_emit_float_supports(enum ir_op op);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
+/* frcp and fsqrt correctly rounded to nearest even: f32 value A -> f32 value */
+uint32_t spirv_exact_rcp32(struct emit *e, uint32_t a);
+uint32_t spirv_exact_sqrt32(struct emit *e, uint32_t a);
 /* exact ffma, frsq, fldexp and the hfma core (spirv_emit_exact.c) */
 bool spirv_exact_supports(enum ir_op op);
 bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a);
@@ -190,6 +196,13 @@ uint32_t spirv_exact_fma_odd32(struct emit *e, uint32_t a, uint32_t b, uint32_t 
 /* f32 bits -> f64 value and f64 value -> f32 bits (nearest even), exact on the bits */
 uint32_t spirv_exact_widen(struct emit *e, uint32_t bits);
 uint32_t spirv_exact_narrow(struct emit *e, uint32_t d);
+/* the same rounded by MODE's f32 round field ROUND (0 nearest even, 1 +inf, 2 -inf, 3 zero) */
+uint32_t spirv_exact_narrow_round(struct emit *e, uint32_t d, unsigned round);
+/* f64 A * B + C rounded to odd (the product exact, the sum's error normal or 0) */
+uint32_t spirv_exact_fma_odd64(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* f32 arithmetic under a directed f32 round mode (spirv_emit_round.c): false when ID is not
+ * one of the operations it computes */
+bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a);
 /* integer helpers: the top set bit of a nonzero u64 (as u32); |f64 bits U| = A 2^ea with a
  * 53-bit A (denormals normalised); the 128-bit product of two u64 */
 uint32_t spirv_exact_msb64(struct emit *e, uint32_t v);
@@ -197,6 +210,11 @@ void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
 /* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+
+/* ---- division helpers (spirv_emit_div.c): fdiv_scale, ddiv_scale and their flags ------ */
+
+bool spirv_div_supports(enum ir_op op);
+bool spirv_emit_div(struct emit *e, uint32_t id, const uint32_t *a);
 
 /* ---- memory (spirv_emit_memory.c) ------------------------------------------------------ */
 

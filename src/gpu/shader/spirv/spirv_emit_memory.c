@@ -41,6 +41,10 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_store_buffer_sub:
     case IR_OP_atomic_buffer:
     case IR_OP_atomic_global:
+    case IR_OP_atomic_lds:
+    case IR_OP_atomic_lds_cmpst:
+    case IR_OP_atomic_global_cmpswap:
+    case IR_OP_atomic_buffer_cmpswap:
     case IR_OP_store_lds: return true;
     default: return false;
   }

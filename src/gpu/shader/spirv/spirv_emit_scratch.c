@@ -8,7 +8,10 @@
  * second half of an unaligned access): an access of N bytes at offset A is in range when
  * A + N <= that size, else it reads 0 and its write is dropped (the interpreter's rule for
  * every memory it models). Scratch starts undefined, as on the hardware. Scratch atomics
- * are refused (SPIR-V has no atomics on Function memory; no compiler emits them).
+ * (FLAT atomics whose address lies in the private aperture; GFX10 has no scratch_atomic_*)
+ * are a read-modify-write of the lane's own bytes: no other invocation can reach them, so
+ * no SPIR-V atomic is needed (SPIR-V has none on Function memory anyway). The integer
+ * operations, 32- and 64-bit, and compare-and-swap; float atomics are refused by name.
  *
  * MUBUF accesses through the private segment buffer V# (what LLVM emits for GFX10 by
  * default) are ordinary buffer accesses to guest memory with the scratch wave offset as
@@ -43,7 +46,9 @@ bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size
 
 bool spirv_emit_scratch_supports(enum ir_op op) {
   return op == IR_OP_load_scratch || op == IR_OP_store_scratch || op == IR_OP_load_scratch_sub ||
-         op == IR_OP_store_scratch_sub || op == IR_OP_aperture_hi;
+         op == IR_OP_store_scratch_sub || op == IR_OP_aperture_hi || op == IR_OP_atomic_scratch ||
+         op == IR_OP_atomic_scratch64 || op == IR_OP_atomic_scratch_cmpswap ||
+         op == IR_OP_atomic_scratch_cmpswap64;
 }
 
 void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts) {
@@ -174,6 +179,88 @@ static void scratch_store(struct emit *e, uint32_t a, uint32_t v, uint32_t pred,
   }
 }
 
+/* The new memory value of integer atomic OP (enum ir_atomic) on OLD with operand V, both of
+ * type T (u32 or u64); 0 (and a counted refusal) for the float ones. ir_interp.c's rules. */
+uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old, uint32_t v) {
+  uint32_t bl = e->t_bool;
+  bool wide = t == e->t_u64;
+  uint32_t zero = wide ? cu64(e, 0) : cu32(e, 0), one = wide ? cu64(e, 1) : cu32(e, 1);
+  switch ((enum ir_atomic)op) {
+    case IR_ATOMIC_SWAP: return v;
+    case IR_ATOMIC_ADD: return op2(e, SpvOpIAdd, t, old, v);
+    case IR_ATOMIC_SUB: return op2(e, SpvOpISub, t, old, v);
+    case IR_ATOMIC_RSUB: return op2(e, SpvOpISub, t, v, old);
+    case IR_ATOMIC_SMIN: return sel(e, t, op2(e, SpvOpSLessThan, bl, v, old), v, old);
+    case IR_ATOMIC_UMIN: return sel(e, t, op2(e, SpvOpULessThan, bl, v, old), v, old);
+    case IR_ATOMIC_SMAX: return sel(e, t, op2(e, SpvOpSGreaterThan, bl, v, old), v, old);
+    case IR_ATOMIC_UMAX: return sel(e, t, op2(e, SpvOpUGreaterThan, bl, v, old), v, old);
+    case IR_ATOMIC_AND: return op2(e, SpvOpBitwiseAnd, t, old, v);
+    case IR_ATOMIC_OR: return op2(e, SpvOpBitwiseOr, t, old, v);
+    case IR_ATOMIC_XOR: return op2(e, SpvOpBitwiseXor, t, old, v);
+    case IR_ATOMIC_INC: /* old >= v ? 0 : old + 1 */
+      return sel(e, t, op2(e, SpvOpUGreaterThanEqual, bl, old, v), zero,
+                 op2(e, SpvOpIAdd, t, old, one));
+    case IR_ATOMIC_DEC: /* old == 0 || old > v ? v : old - 1 */
+      return sel(e, t,
+                 op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, old, zero),
+                     op2(e, SpvOpUGreaterThan, bl, old, v)),
+                 v, op2(e, SpvOpISub, t, old, one));
+    default: unsupported(e, "float atomic %u on private memory", (unsigned)op); return zero;
+  }
+}
+
+/* float equality of the bits A and B (f32 in u32, f64 in u64): -0 == +0, NaN never equal */
+static uint32_t float_equal(struct emit *e, uint32_t t, uint32_t a, uint32_t b) {
+  bool wide = t == e->t_u64;
+  uint32_t bl = e->t_bool;
+  uint32_t mag = wide ? cu64(e, ~(1ull << 63)) : cu32(e, 0x7fffffffu);
+  uint32_t inf = wide ? cu64(e, 0x7ff0000000000000ull) : cu32(e, 0x7f800000u);
+  uint32_t zero = wide ? cu64(e, 0) : cu32(e, 0);
+  uint32_t ma = op2(e, SpvOpBitwiseAnd, t, a, mag), mb = op2(e, SpvOpBitwiseAnd, t, b, mag);
+  uint32_t nan = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, ma, inf),
+                     op2(e, SpvOpUGreaterThan, bl, mb, inf));
+  uint32_t same = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, a, b),
+                      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ma, zero),
+                          op2(e, SpvOpIEqual, bl, mb, zero)));
+  return op2(e, SpvOpLogicalAnd, bl, same, op1(e, SpvOpLogicalNot, bl, nan));
+}
+
+/* atomic_scratch(64) (address, data, active) and atomic_scratch_cmpswap(64) (address, new,
+ * compare, active): the old value (0 when the lane is off or the access outside its memory),
+ * the new one written when the lane is on and the whole access inside. */
+static uint32_t scratch_atomic(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
+  bool wide = in->op == IR_OP_atomic_scratch64 || in->op == IR_OP_atomic_scratch_cmpswap64;
+  bool cas = in->op == IR_OP_atomic_scratch_cmpswap || in->op == IR_OP_atomic_scratch_cmpswap64;
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, t = wide ? u64 : u32;
+  uint32_t pred = a[cas ? 3 : 2], n = wide ? 8 : 4;
+  check_size(e);
+  if (!e->scratch_bytes) return wide ? cu64(e, 0) : cu32(e, 0);
+  uint32_t end = add64(e, to_u64(e, a[0]), cu64(e, n));
+  uint32_t ok = op2(e, SpvOpULessThanEqual, bl, end, cu64(e, e->scratch_bytes));
+  uint32_t a4 = op2(e, SpvOpIAdd, u32, a[0], cu32(e, 4));
+  uint32_t old = scratch_load(e, a[0], 4);
+  if (wide)
+    old = op2(e, SpvOpBitwiseOr, u64, to_u64(e, old),
+              op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, scratch_load(e, a4, 4)), cu64(e, 32)));
+  uint32_t nv;
+  if (cas) {
+    uint32_t eq = in->imm & 1 ? float_equal(e, t, old, a[2]) : op2(e, SpvOpIEqual, bl, old, a[2]);
+    nv = sel(e, t, eq, a[1], old);
+  } else {
+    nv = spirv_atomic_value(e, in->imm, t, old, a[1]);
+  }
+  uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
+  if (wide) {
+    scratch_store(e, a[0], op1(e, SpvOpUConvert, u32, nv), go, 4);
+    scratch_store(e, a4,
+                  op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, nv, cu64(e, 32))),
+                  go, 4);
+  } else {
+    scratch_store(e, a[0], nv, go, 4);
+  }
+  return sel(e, t, go, old, wide ? cu64(e, 0) : cu32(e, 0));
+}
+
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   uint32_t v = 0, n = 4;
@@ -192,6 +279,15 @@ bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a) {
       if (n != 1 && n != 2 && n != 4) break;
       scratch_store(e, a[0], a[1], a[2], n);
       return true;
+    case IR_OP_atomic_scratch:
+    case IR_OP_atomic_scratch64:
+    case IR_OP_atomic_scratch_cmpswap:
+    case IR_OP_atomic_scratch_cmpswap64: {
+      bool wide = in->op == IR_OP_atomic_scratch64 || in->op == IR_OP_atomic_scratch_cmpswap64;
+      uint32_t r = scratch_atomic(e, in, a);
+      def(e, SpvOpCopyObject, wide ? e->t_u64 : e->t_u32, e->val[id], &r, 1);
+      return true;
+    }
     case IR_OP_aperture_hi: /* SH_MEM_BASES: private 15:0, shared 31:16 = bits 63:48 */
       v = cu32(e, (in->imm ? IR_INTERP_SH_MEM_BASES & 0xffff : IR_INTERP_SH_MEM_BASES >> 16) << 16);
       break;

@@ -251,7 +251,7 @@ static void frexp64(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *ex
  * [0.5, 1)); a normal result takes E + S1 as its exponent field, an overflow gives inf, an
  * underflow is m * 2^(E + S1 + 1074) (exact) times 2^-1074 (the one rounding). +-0, inf
  * and NaN give S0. */
-static uint32_t ldexp64(struct xl_state *x, uint32_t d, uint32_t n) {
+uint32_t xl_ldexp64(struct xl_state *x, uint32_t d, uint32_t n) {
   struct ir_builder *bd = &x->b;
   uint32_t b = ir_bitcast_u64(bd, d), m, ex;
   frexp64(x, b, &m, &ex);
@@ -378,7 +378,7 @@ static uint32_t trig_preop(struct xl_state *x, uint32_t s0bits, uint32_t seg) {
                        f64_of_int(x, ir_lo_u32(bd, m), false));
   uint32_t scale = ir_isub(bd, c32(x, (uint32_t)-53), shift);
   scale = ir_select(bd, ir_ult(bd, c32(x, 1967), ex), ir_iadd(bd, scale, c32(x, 128)), scale);
-  return ldexp64(x, f, scale);
+  return xl_ldexp64(x, f, scale);
 }
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
@@ -594,7 +594,7 @@ void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const s
       break;
     }
     case AX_LDEXP64:
-      write_vdst64(x, in, dresult(x, in, ldexp64(x, dsrc(x, in, 0), src32(x, in, 1))));
+      write_vdst64(x, in, dresult(x, in, xl_ldexp64(x, dsrc(x, in, 0), src32(x, in, 1))));
       break;
     case AX_LERP_U8: { /* per byte: (S0 + S1 + bit 0 of S2's byte) >> 1 */
       uint32_t a = src32(x, in, 0), b = src32(x, in, 1), c = src32(x, in, 2);

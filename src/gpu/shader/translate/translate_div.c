@@ -21,11 +21,26 @@ static uint32_t fp_or(struct xl_state *x, struct fprec p, uint32_t a, uint32_t b
 static uint32_t fp_and(struct xl_state *x, struct fprec p, uint32_t a, uint32_t b) {
   return p.d ? ir_iand64(&x->b, a, b) : ir_iand(&x->b, a, b);
 }
-static uint32_t fp_cmp(struct xl_state *x, struct fprec p, enum ir_fcmp c, uint32_t a, uint32_t b) {
-  return p.d ? ir_dcmp_i(&x->b, c, a, b) : ir_fcmp_i(&x->b, c, a, b);
+/* |f| (its bits without the sign) compared with the bits K of the precision: the class tests
+ * of v_div_fixup on the bits, so a device that flushes denormals in compares sees them too */
+static uint32_t fp_mag_is(struct xl_state *x, struct fprec p, uint32_t f, enum ir_op cmp, uint64_t k) {
+  struct ir_builder *bd = &x->b;
+  uint32_t m = fp_and(x, p, fp_bits(x, p, f), fp_const(x, p, 0x7fffffffu, ~(1ull << 63)));
+  uint32_t c = fp_const(x, p, (uint32_t)k, k);
+  if (cmp == IR_OP_ieq) return p.d ? ir_ieq64(bd, m, c) : ir_ieq(bd, m, c);
+  /* m > c, unsigned */
+  if (!p.d) return ir_ult(bd, c, m);
+  uint32_t mh = ir_hi_u32(bd, m), ch = ir_hi_u32(bd, c);
+  return ir_bor(bd, ir_ult(bd, ch, mh), ir_band(bd, ir_ieq(bd, mh, ch), ir_ult(bd, ir_lo_u32(bd, c), ir_lo_u32(bd, m))));
 }
-static uint32_t fp_abs(struct xl_state *x, struct fprec p, uint32_t a) {
-  return p.d ? ir_dabs(&x->b, a) : ir_fabs(&x->b, a);
+static uint32_t fp_is_zero(struct xl_state *x, struct fprec p, uint32_t f) {
+  return fp_mag_is(x, p, f, IR_OP_ieq, 0);
+}
+static uint32_t fp_is_inf(struct xl_state *x, struct fprec p, uint32_t f) {
+  return fp_mag_is(x, p, f, IR_OP_ieq, p.d ? 0x7ff0000000000000ull : 0x7f800000u);
+}
+static uint32_t fp_is_nan(struct xl_state *x, struct fprec p, uint32_t f) {
+  return fp_mag_is(x, p, f, IR_OP_ult, p.d ? 0x7ff0000000000000ull : 0x7f800000u);
 }
 static uint32_t fp_of_bits(struct xl_state *x, struct fprec p, uint32_t b) {
   return p.d ? ir_bitcast_f64(&x->b, b) : ir_bitcast_f32(&x->b, b);
@@ -45,25 +60,23 @@ static uint32_t div_fixup(struct xl_state *x, struct fprec p, uint32_t q, uint32
   uint32_t bq = fp_bits(x, p, q), b1 = fp_bits(x, p, den), b2 = fp_bits(x, p, num);
   uint32_t sign_mask = fp_const(x, p, 0x80000000u, 1ull << 63);
   uint32_t sign = fp_and(x, p, p.d ? ir_ixor64(bd, b1, b2) : ir_ixor(bd, b1, b2), sign_mask);
-  uint32_t zero = fp_of_bits(x, p, fp_const(x, p, 0, 0));
   uint32_t inf = fp_of_bits(x, p, fp_const(x, p, 0x7f800000u, 0x7ff0000000000000ull));
   uint32_t nan = fp_const(x, p, 0xffc00000u, 0xfff8000000000000ull); /* the guide's NaN */
   uint32_t quiet = fp_const(x, p, 0x00400000u, 1ull << 51);
-  uint32_t den0 = fp_cmp(x, p, IR_FCMP_OEQ, den, zero), num0 = fp_cmp(x, p, IR_FCMP_OEQ, num, zero);
-  uint32_t den_inf = fp_cmp(x, p, IR_FCMP_OEQ, fp_abs(x, p, den), inf);
-  uint32_t num_inf = fp_cmp(x, p, IR_FCMP_OEQ, fp_abs(x, p, num), inf);
+  uint32_t den0 = fp_is_zero(x, p, den), num0 = fp_is_zero(x, p, num);
+  uint32_t den_inf = fp_is_inf(x, p, den), num_inf = fp_is_inf(x, p, num);
   /* from the last case to the first: each select overrides what follows it */
   uint32_t mag_q = fp_and(x, p, bq, p.d ? ir_inot64(bd, sign_mask) : ir_inot(bd, sign_mask));
   uint32_t r = fp_or(x, p, mag_q, sign);
   /* a NaN quotient left by an overflowing Newton step (no NaN input reaches here): +-inf */
-  r = ir_select(bd, fp_cmp(x, p, IR_FCMP_UNO, q, q), fp_or(x, p, fp_bits(x, p, inf), sign), r);
+  r = ir_select(bd, fp_is_nan(x, p, q), fp_or(x, p, fp_bits(x, p, inf), sign), r);
   uint32_t ediff = ir_isub(bd, fp_exponent(x, p, b2), fp_exponent(x, p, b1));
   uint32_t under = ir_slt(bd, ediff, c32(x, p.d ? (uint32_t)-1075 : (uint32_t)-150));
   r = ir_select(bd, ir_bor(bd, under, ir_bor(bd, den_inf, num0)), sign, r); /* +-0 */
   r = ir_select(bd, ir_bor(bd, den0, num_inf), fp_or(x, p, fp_bits(x, p, inf), sign), r);
   r = ir_select(bd, ir_bor(bd, ir_band(bd, den0, num0), ir_band(bd, den_inf, num_inf)), nan, r);
-  r = ir_select(bd, fp_cmp(x, p, IR_FCMP_UNO, den, den), fp_or(x, p, b1, quiet), r);
-  r = ir_select(bd, fp_cmp(x, p, IR_FCMP_UNO, num, num), fp_or(x, p, b2, quiet), r);
+  r = ir_select(bd, fp_is_nan(x, p, den), fp_or(x, p, b1, quiet), r);
+  r = ir_select(bd, fp_is_nan(x, p, num), fp_or(x, p, b2, quiet), r);
   return r;
 }
 
@@ -137,22 +150,22 @@ void xl_translate_div_cube(struct xl_state *x, const struct isa_inst *in, const 
       break;
     }
     case K_VDIV_FMAS: { /* fma, scaled by 2^+-64 (f32) / 2^+-128 (f64) in lanes with VCC set:
-                         * up when |s2| >= 2 (biased exponent above the bias), else down */
+                         * up when exponent(S2) > 127 (1023), else down; the scaling is an
+                         * ldexp (one rounding of the fma's result, exact on any device) */
       uint32_t vcc = ir_lane_bit(bd, get(x, IR_REG_VCC));
       if (p.d) {
         a = dsrc(x, in, 0), b = dsrc(x, in, 1), c = dsrc(x, in, 2);
         r = ir_dfma(bd, a, b, c);
-        uint32_t big = ir_dcmp_i(bd, IR_FCMP_OGE, ir_dabs(bd, c), konst(x, IR_TYPE_F64, 0x4000000000000000ull));
-        uint32_t k = ir_select(bd, big, konst(x, IR_TYPE_F64, 0x47f0000000000000ull),
-                               konst(x, IR_TYPE_F64, 0x37f0000000000000ull));
-        r = ir_select(bd, vcc, ir_dmul(bd, r, k), r);
+        uint32_t big = ir_ult(bd, c32(x, 1023), fp_exponent(x, p, ir_bitcast_u64(bd, c)));
+        uint32_t k = ir_select(bd, big, c32(x, 128), c32(x, (uint32_t)-128));
+        r = ir_select(bd, vcc, xl_ldexp64(x, r, k), r);
         write_vdst64(x, in, dresult(x, in, r));
       } else {
         a = fsrc(x, in, 0), b = fsrc(x, in, 1), c = fsrc(x, in, 2);
         r = ir_ffma(bd, a, b, c);
-        uint32_t big = ir_fcmp_i(bd, IR_FCMP_OGE, ir_fabs(bd, c), ir_b_const_f32(bd, 2.0f));
-        uint32_t k = ir_select(bd, big, konst(x, IR_TYPE_F32, 0x5f800000u), konst(x, IR_TYPE_F32, 0x1f800000u));
-        r = ir_select(bd, vcc, ir_fmul(bd, r, k), r);
+        uint32_t big = ir_ult(bd, c32(x, 127), fp_exponent(x, p, ir_bitcast_u32(bd, c)));
+        uint32_t k = ir_select(bd, big, c32(x, 64), c32(x, (uint32_t)-64));
+        r = ir_select(bd, vcc, ir_fldexp(bd, r, k), r);
         write_vdst(x, in, fresult(x, in, r));
       }
       break;

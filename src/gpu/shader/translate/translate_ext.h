@@ -168,6 +168,8 @@ void xl_translate_fma_mix(struct xl_state *x, const struct isa_inst *in, const s
 /* division helpers, f64 unary, cube maps (translate_div.c) */
 void xl_translate_div_cube(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                            uint32_t pc);
+/* v_ldexp_f64: the f64 value D times 2^N (U32, signed), rounded once (translate_alu.c) */
+uint32_t xl_ldexp64(struct xl_state *x, uint32_t d, uint32_t n);
 /* v_div_fixup_f32 of the f32 values Q, DEN, NUM as U32 bits (translate_div.c) */
 uint32_t xl_div_fixup_f32_bits(struct xl_state *x, uint32_t q, uint32_t den, uint32_t num);
 

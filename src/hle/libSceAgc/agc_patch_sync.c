@@ -1,0 +1,97 @@
+/* The patches of the label and wait packets (agc.h): sceAgcQueueEndOfPipeActionPatch* change
+ * the packet sceAgcCbReleaseMem wrote, sceAgcWaitRegMemPatch* the one sceAgc*WaitRegMem
+ * wrote. Those builders write Sony's driver packets (RELEASE_MEM, WAIT_MEM_32/64: agc_packets.c)
+ * where the console writes GFX10 packets, so the patches change the same fields of the driver
+ * packets (docs/agc.md). A packet of another kind or a value the field cannot hold returns
+ * AGC_ERROR_INVALID_PACKET and changes nothing. */
+#include <stddef.h>
+
+#include "gpu/cp/pm4.h"
+#include "hle/libSceAgc/agc.h"
+
+/* The driver packet SUB with BODY dwords at CMD (its PREDICATE bit aside), else NULL. */
+static uint32_t *driver_packet(uint32_t *cmd, unsigned sub, unsigned body) {
+  if (!cmd || (cmd[0] & ~1u) != (pm4_type3(PM4_NOP, body) | sub << 2)) return NULL;
+  return cmd;
+}
+
+/* RELEASE_MEM: action (7:0) + cache policy; GCR (15:0) + data select (23:16) + interrupt;
+ * address lo, hi; data lo, hi; context id. */
+static uint32_t *release_mem(uint32_t *cmd) { return driver_packet(cmd, PM4_DRV_RELEASE_MEM, 7); }
+
+int agc_queue_end_of_pipe_action_patch_address(uint32_t *cmd, uint64_t address) {
+  uint32_t *p = release_mem(cmd);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[3] = (uint32_t)address;
+  p[4] = (uint32_t)(address >> 32);
+  return 0;
+}
+
+int agc_queue_end_of_pipe_action_patch_data(uint32_t *cmd, uint32_t context_id, uint32_t data_sel,
+                                            uint64_t data) {
+  uint32_t *p = release_mem(cmd);
+  if (!p || data_sel > 3) return AGC_ERROR_INVALID_PACKET; /* the builder's data selects */
+  p[2] = (p[2] & ~0x00FF0000u) | data_sel << 16;
+  p[5] = (uint32_t)data;
+  p[6] = (uint32_t)(data >> 32);
+  p[7] = context_id & 0x07ffffffu;
+  return 0;
+}
+
+int agc_queue_end_of_pipe_action_patch_gcr_cntl(uint32_t *cmd, uint16_t gcr_cntl) {
+  uint32_t *p = release_mem(cmd);
+  if (!p || gcr_cntl > 0xFFF) return AGC_ERROR_INVALID_PACKET; /* a 12-bit field */
+  p[2] = (p[2] & ~0xFFFFu) | gcr_cntl;
+  return 0;
+}
+
+int agc_queue_end_of_pipe_action_patch_type(uint32_t *cmd, uint8_t action) {
+  uint32_t *p = release_mem(cmd);
+  if (!p || action > 0x3F) return AGC_ERROR_INVALID_PACKET; /* an event type */
+  p[1] = (p[1] & ~0xFFu) | action;
+  return 0;
+}
+
+/* WAIT_MEM_32 (address lo, hi; mask; reference; control; poll) or WAIT_MEM_64 (address lo,
+ * hi; mask lo, hi; reference lo, hi; control; poll); *WIDE tells which. */
+static uint32_t *wait_mem(uint32_t *cmd, bool *wide) {
+  uint32_t *p = driver_packet(cmd, PM4_DRV_WAIT_MEM_32, 6);
+  *wide = p == NULL;
+  return p ? p : driver_packet(cmd, PM4_DRV_WAIT_MEM_64, 8);
+}
+
+int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address) {
+  bool wide;
+  uint32_t *p = wait_mem(cmd, &wide);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[1] = (uint32_t)address & (wide ? ~7u : ~3u); /* as the builder aligns it */
+  p[2] = (uint32_t)(address >> 32) & 0x3ffffu;
+  return 0;
+}
+
+/* The library changes the low 32 bits of the reference and of the mask only, for both
+ * sizes (docs/agc.md). */
+int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference) {
+  bool wide;
+  uint32_t *p = wait_mem(cmd, &wide);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[wide ? 5 : 4] = (uint32_t)reference;
+  return 0;
+}
+
+int agc_wait_reg_mem_patch_mask(uint32_t *cmd, uint64_t mask) {
+  bool wide;
+  uint32_t *p = wait_mem(cmd, &wide);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[3] = (uint32_t)mask;
+  return 0;
+}
+
+int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func) {
+  bool wide;
+  uint32_t *p = wait_mem(cmd, &wide);
+  if (!p || func > 7) return AGC_ERROR_INVALID_PACKET; /* the builder's functions */
+  uint32_t *control = &p[wide ? 7 : 5];
+  *control = (*control & ~7u) | func;
+  return 0;
+}

@@ -1,0 +1,508 @@
+/* The division helpers (docs/shader-spirv.md, "Division helpers"): v_div_scale_f32/f64 with
+ * their VCC output, v_div_fmas_f32/f64 under a per-lane VCC, v_div_fixup_f32/f64, and the
+ * whole f32 division sequence compilers emit (scale, rcp, Newton steps, fmas, fixup). GFX10
+ * kernels (llvm-mc-19 at test time) over 64 lanes of operands chosen at the edges of every
+ * case of the ISA's case analysis — zeros, denormal denominators, exponent gaps of 96/768,
+ * quotients at both ends of the denormal range (the tie to zero, the tie to the smallest
+ * normal, one step either side), reciprocals that are f64 denormals, tiny numerators,
+ * infinities and NaNs — plus random ones, run in the IR interpreter and on the Vulkan device
+ * (lavapipe in CI). Both must give the values computed here in C from the ISA manual's
+ * pseudocode of each instruction (host IEEE arithmetic, denormals kept), and the guest
+ * windows must be equal byte for byte. Every module passes spirv-val. */
+#include "xl_test_harness.h"
+
+#include <math.h>
+
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_mode.h"
+#include "gpu/shader/spirv/spirv_emit.h"
+#include "spv_check.h"
+#include "vk_test_device.h"
+
+#include "float_wave.h"
+
+static vk_device *dev;
+static unsigned kernels_passed;
+
+#define VCC_OUT 0x400u /* the lanes' VCC bits (one dword each) after the results */
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+static uint64_t rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+static float flt(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static uint32_t bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static double dbl(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+static uint64_t bits64(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+
+/* ---- the references, from the ISA's pseudocode ------------------------------------------- */
+
+static int exp32(uint32_t u) { return (int)(u >> 23 & 0xff); }
+static int exp64(uint64_t u) { return (int)(u >> 52 & 0x7ff); }
+static bool denorm32(float f) { return fpclassify(f) == FP_SUBNORMAL; }
+static bool denorm64(double d) { return fpclassify(d) == FP_SUBNORMAL; }
+
+/* V_DIV_SCALE_F32: S0 the value scaled, S1 the denominator, S2 the numerator */
+static uint32_t ref_scale32(uint32_t s0, uint32_t s1, uint32_t s2, bool *vcc) {
+  float S0 = flt(s0), S1 = flt(s1), S2 = flt(s2);
+  uint32_t d = s0;
+  *vcc = false;
+  if (S2 == 0.0f || S1 == 0.0f) {
+    d = bits(NAN);
+  } else if (exp32(s2) - exp32(s1) >= 96) { /* N/D near the largest float */
+    *vcc = true;
+    if (S0 == S1) d = bits(ldexpf(S0, 64)); /* only the denominator is scaled */
+  } else if (denorm32(S1)) {
+    d = bits(ldexpf(S0, 64));
+  } else if (denorm64(1.0 / (double)S1) && denorm32(S2 / S1)) {
+    *vcc = true;
+    if (S0 == S1) d = bits(ldexpf(S0, 64));
+  } else if (denorm64(1.0 / (double)S1)) {
+    d = bits(ldexpf(S0, -64));
+  } else if (denorm32(S2 / S1)) {
+    *vcc = true;
+    if (S0 == S2) d = bits(ldexpf(S0, 64)); /* only the numerator is scaled */
+  } else if (exp32(s2) <= 23) {             /* a tiny numerator */
+    d = bits(ldexpf(S0, 64));
+  }
+  return d;
+}
+
+static uint64_t ref_scale64(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc) {
+  double S0 = dbl(s0), S1 = dbl(s1), S2 = dbl(s2);
+  uint64_t d = s0;
+  *vcc = false;
+  if (S2 == 0.0 || S1 == 0.0) {
+    d = bits64((double)NAN);
+  } else if (exp64(s2) - exp64(s1) >= 768) {
+    *vcc = true;
+    if (S0 == S1) d = bits64(ldexp(S0, 128));
+  } else if (denorm64(S1)) {
+    d = bits64(ldexp(S0, 128));
+  } else if (denorm64(1.0 / S1) && denorm64(S2 / S1)) {
+    *vcc = true;
+    if (S0 == S1) d = bits64(ldexp(S0, 128));
+  } else if (denorm64(1.0 / S1)) {
+    d = bits64(ldexp(S0, -128));
+  } else if (denorm64(S2 / S1)) {
+    *vcc = true;
+    if (S0 == S2) d = bits64(ldexp(S0, 128));
+  } else if (exp64(s2) <= 53) {
+    d = bits64(ldexp(S0, 128));
+  }
+  return d;
+}
+
+/* V_DIV_FMAS: fma, and with VCC set scaled by 2^64 (2^128) when exponent(S2) > 127 (1023),
+ * else by 2^-64 (2^-128) */
+static uint32_t ref_fmas32(uint32_t a, uint32_t b, uint32_t c, bool vcc) {
+  float r = fmaf(flt(a), flt(b), flt(c));
+  if (vcc) r = ldexpf(r, exp32(c) > 127 ? 64 : -64);
+  return bits(r);
+}
+static uint64_t ref_fmas64(uint64_t a, uint64_t b, uint64_t c, bool vcc) {
+  double r = fma(dbl(a), dbl(b), dbl(c));
+  if (vcc) r = ldexp(r, exp64(c) > 1023 ? 128 : -128);
+  return bits64(r);
+}
+
+/* V_DIV_FIXUP: S0 the quotient, S1 the denominator, S2 the numerator */
+static uint32_t ref_fixup32(uint32_t s0, uint32_t s1, uint32_t s2) {
+  float S1 = flt(s1), S2 = flt(s2);
+  uint32_t sign = (s1 ^ s2) & 0x80000000u;
+  if (isnan(S2)) return s2 | 0x400000u;
+  if (isnan(S1)) return s1 | 0x400000u;
+  if (S1 == 0 && S2 == 0) return 0xffc00000u;          /* 0/0 */
+  if (isinf(S1) && isinf(S2)) return 0xffc00000u;      /* inf/inf */
+  if (S1 == 0 || isinf(S2)) return sign | 0x7f800000u; /* x/0, inf/y */
+  if (isinf(S1) || S2 == 0) return sign;               /* x/inf, 0/y */
+  if (exp32(s2) - exp32(s1) < -150) return sign;       /* underflow */
+  if (isnan(flt(s0))) return sign | 0x7f800000u;       /* the Newton step overflowed */
+  return sign | (s0 & 0x7fffffffu);
+}
+static uint64_t ref_fixup64(uint64_t s0, uint64_t s1, uint64_t s2) {
+  double S1 = dbl(s1), S2 = dbl(s2);
+  const uint64_t sb = 1ull << 63, inf = 0x7ff0000000000000ull;
+  uint64_t sign = (s1 ^ s2) & sb;
+  if (isnan(S2)) return s2 | 1ull << 51;
+  if (isnan(S1)) return s1 | 1ull << 51;
+  if (S1 == 0 && S2 == 0) return 0xfff8000000000000ull;
+  if (isinf(S1) && isinf(S2)) return 0xfff8000000000000ull;
+  if (S1 == 0 || isinf(S2)) return sign | inf;
+  if (isinf(S1) || S2 == 0) return sign;
+  if (exp64(s2) - exp64(s1) < -1075) return sign;
+  if (isnan(dbl(s0))) return sign | inf;
+  return sign | (s0 & ~sb);
+}
+
+/* the division sequence of the kernel below, step by step (v_rcp_f32 correctly rounded, as
+ * the IR defines it: docs/shader-float.md) */
+static uint32_t ref_divide32(uint32_t n, uint32_t d) {
+  bool unused, vcc;
+  float den = flt(ref_scale32(d, d, n, &unused));
+  float num = flt(ref_scale32(n, d, n, &vcc));
+  float r = 1.0f / den;
+  float e = fmaf(-den, r, 1.0f);
+  r = fmaf(e, r, r);
+  float q = num * r;
+  float t = fmaf(-den, q, num);
+  q = fmaf(t, r, q);
+  t = fmaf(-den, q, num);
+  float f = flt(ref_fmas32(bits(t), bits(r), bits(q), vcc));
+  return ref_fixup32(bits(f), d, n);
+}
+
+/* ---- operands ------------------------------------------------------------------------- */
+
+/* (denominator, numerator) pairs at the edges of each case, f32 */
+static const uint32_t edges32[][2] = {
+    {0x3f800000u, 0x00000000u}, {0x00000000u, 0x3f800000u}, {0x80000000u, 0x80000000u},
+    {0x00000001u, 0x3f800000u}, {0x807fffffu, 0x40400000u}, /* denormal denominators */
+    {0x3f800000u, 0x71800000u}, {0x3f800000u, 0x71000000u}, /* exponent gap 96 and 95 */
+    {0x0d800000u, 0x7f000000u},                             /* gap 96, huge N */
+    {0x3f800000u, 0x00000001u}, {0x40000000u, 0x00000001u}, /* 2^-149; the tie to zero */
+    {0x3fffffffu, 0x00000001u}, {0x40000001u, 0x00000001u}, /* just above / below the tie */
+    {0x40000000u, 0x00ffffffu},                             /* the tie to 2^-126 */
+    {0x40000001u, 0x00ffffffu}, {0x3fffffffu, 0x00ffffffu}, /* just below / above it */
+    {0x44800000u, 0x06800000u}, {0x4b800000u, 0x0c000000u}, /* deep in the denormal range */
+    {0x3f800000u, 0x0b800000u}, {0x3f800000u, 0x0c000000u}, /* exponent(N) 23 and 24 */
+    {0x7f7fffffu, 0x3f800000u}, {0x7f000000u, 0x00800000u}, /* large D, tiny quotients */
+    {0x7f800000u, 0x3f800000u}, {0x3f800000u, 0x7f800000u}, /* infinities */
+    {0x7fc00000u, 0x3f800000u}, {0x3f800000u, 0xffc00001u}, /* NaNs */
+    {0x3fc00000u, 0x40490fdbu}, {0xc0a00000u, 0x3eaaaaabu}, /* ordinary */
+};
+static const uint64_t edges64[][2] = {
+    {0x3ff0000000000000ull, 0},
+    {0, 0x3ff0000000000000ull},
+    {1, 0x3ff0000000000000ull},
+    {0x800fffffffffffffull, 0x4008000000000000ull},
+    {0x3ff0000000000000ull, 0x6ff0000000000000ull}, /* exponent gap 768 */
+    {0x3ff0000000000000ull, 0x6fe0000000000000ull}, /* 767 */
+    {0x3ff0000000000000ull, 1},
+    {0x4000000000000000ull, 1},
+    {0x3fffffffffffffffull, 1},
+    {0x4000000000000001ull, 1},
+    {0x4000000000000000ull, 0x001fffffffffffffull}, /* the tie to 2^-1022 */
+    {0x4000000000000001ull, 0x001fffffffffffffull},
+    {0x3fffffffffffffffull, 0x001fffffffffffffull},
+    {0x3ff0000000000000ull, 0x0340000000000000ull}, /* exponent(N) 52 */
+    {0x3ff0000000000000ull, 0x0350000000000000ull}, /* 53 */
+    {0x3ff0000000000000ull, 0x0360000000000000ull}, /* 54 */
+    {0x7fd0000000000000ull, 0x3ff0000000000000ull}, /* D = 2^1022: 1/D normal */
+    {0x7fd0000000000001ull, 0x3ff0000000000000ull}, /* 1/D denormal, N/D too */
+    {0x7fe8000000000000ull, 0x4c90000000000000ull}, /* 1/D denormal, N/D normal */
+    {0xffefffffffffffffull, 0x7fe0000000000000ull}, /* 1/D denormal, N/D normal, huge N */
+    {0x7ff0000000000000ull, 0x3ff0000000000000ull},
+    {0x3ff0000000000000ull, 0xfff0000000000000ull},
+    {0x7ff8000000000000ull, 0x3ff0000000000000ull},
+    {0x3ff0000000000000ull, 0x7ff0000000000001ull},
+    {0x3ff8000000000000ull, 0x400921fb54442d18ull},
+    {0xc014000000000000ull, 0x3fd5555555555555ull},
+};
+
+static uint32_t rnd32(void) { /* a random finite f32, every exponent */
+  uint32_t r = (uint32_t)rnd();
+  return (r & 0x7f800000u) == 0x7f800000u ? r & 0xbfffffffu : r;
+}
+static uint64_t rnd64(void) {
+  uint64_t r = rnd();
+  return (r & 0x7ff0000000000000ull) == 0x7ff0000000000000ull ? r & 0xbfffffffffffffffull : r;
+}
+
+/* lane L: (S0, D, N), S0 = D, N, or another value in turn; past the edges random pairs with
+ * exponents close enough to reach the denormal cases now and then */
+static void scale_ops32(uint32_t *o) {
+  const size_t ne = sizeof edges32 / sizeof edges32[0];
+  for (unsigned l = 0; l < LANES; l++) {
+    uint32_t d, n;
+    if (l / 2 < ne) {
+      d = edges32[l / 2][0], n = edges32[l / 2][1];
+    } else {
+      d = rnd32(), n = rnd32();
+      if (l & 4) n = (n & 0x807fffffu) | (uint32_t)(1 + rnd() % 40) << 23;
+    }
+    uint32_t s0 = (l & 1) ? n : d;
+    if (l % 7 == 6) s0 = rnd32();
+    o[l] = s0, o[LANES + l] = d, o[2 * LANES + l] = n;
+  }
+}
+static void scale_ops64(uint64_t *o) {
+  const size_t ne = sizeof edges64 / sizeof edges64[0];
+  for (unsigned l = 0; l < LANES; l++) {
+    uint64_t d, n;
+    if (l / 2 < ne) {
+      d = edges64[l / 2][0], n = edges64[l / 2][1];
+    } else {
+      d = rnd64(), n = rnd64();
+      if (l & 4) n = (n & 0x800fffffffffffffull) | (uint64_t)(1 + rnd() % 60) << 52;
+    }
+    uint64_t s0 = (l & 1) ? n : d;
+    if (l % 7 == 6) s0 = rnd64();
+    o[l] = s0, o[LANES + l] = d, o[2 * LANES + l] = n;
+  }
+}
+
+/* ---- kernels ------------------------------------------------------------------------- */
+
+static const char *const load32 =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "buffer_load_dword v1, v9, s[8:11], 0 offen\n"
+    "buffer_load_dword v2, v9, s[8:11], 0 offen offset:256\n"
+    "buffer_load_dword v3, v9, s[8:11], 0 offen offset:512\n"
+    "buffer_load_dword v6, v9, s[8:11], 0 offen offset:768\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_cmp_ne_u32 vcc, 0, v6\n";
+static const char *const store32 =
+    "v_cndmask_b32 v5, 0, 1, vcc\n"
+    "buffer_store_dword v4, v9, s[4:7], 0 offen\n"
+    "buffer_store_dword v5, v9, s[4:7], 0 offen offset:1024\n"
+    "s_endpgm\n";
+static const char *const load64 =
+    "v_lshlrev_b32 v9, 3, v0\n"
+    "v_lshlrev_b32 v10, 2, v0\n"
+    "buffer_load_dwordx2 v[1:2], v9, s[8:11], 0 offen\n"
+    "buffer_load_dwordx2 v[3:4], v9, s[8:11], 0 offen offset:512\n"
+    "buffer_load_dwordx2 v[5:6], v9, s[8:11], 0 offen offset:1024\n"
+    "buffer_load_dword v12, v10, s[8:11], 0 offen offset:1536\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_cmp_ne_u32 vcc, 0, v12\n";
+static const char *const store64 =
+    "v_cndmask_b32 v11, 0, 1, vcc\n"
+    "buffer_store_dwordx2 v[7:8], v9, s[4:7], 0 offen\n"
+    "buffer_store_dword v11, v10, s[4:7], 0 offen offset:1024\n"
+    "s_endpgm\n";
+
+enum kind { SCALE, FMAS, FIXUP, DIVIDE };
+
+/* Runs OP between the loads and the stores; checks result and VCC of every lane against the
+ * reference. Operands: 4 arrays of LANES values (the fourth: the lane's VCC before OP). */
+static void run32(const char *name, const char *op, enum kind k, const uint32_t *ops) {
+  char src[2048];
+  snprintf(src, sizeof src, "%s%s\n%s", load32, op, store32);
+  struct float_wave r =
+      float_wave_run(dev, src, IR_FLOAT_MODE_DEFAULT, name, ops, 4 * LANES * 4, 0x500, 4 * 256);
+  unsigned bad = 0, flagged = 0, changed = 0;
+  for (uint32_t l = 0; l < LANES; l++) {
+    uint32_t a = ops[l], b = ops[LANES + l], c = ops[2 * LANES + l];
+    bool vin = ops[3 * LANES + l] != 0, vout = vin;
+    uint32_t want;
+    switch (k) {
+      case SCALE: want = ref_scale32(a, b, c, &vout); break;
+      case FMAS: want = ref_fmas32(a, b, c, vin); break;
+      case FIXUP: want = ref_fixup32(a, b, c); break;
+      default: want = ref_divide32(a, b); break;
+    }
+    flagged += vout, changed += want != a;
+    uint32_t got[2], in[2];
+    memcpy(&got[0], r.device + (OUT - WINDOW) + 4 * l, 4);
+    memcpy(&got[1], r.device + (OUT - WINDOW) + VCC_OUT + 4 * l, 4);
+    memcpy(&in[0], r.interp + (OUT - WINDOW) + 4 * l, 4);
+    memcpy(&in[1], r.interp + (OUT - WINDOW) + VCC_OUT + 4 * l, 4);
+    if (got[0] != want || in[0] != want || got[1] != vout || in[1] != vout) {
+      fprintf(stderr,
+              "%s: lane %u (0x%08x 0x%08x 0x%08x vcc %d): device 0x%08x vcc %u, interpreter "
+              "0x%08x vcc %u, expected 0x%08x vcc %d\n",
+              name, l, a, b, c, vin, got[0], got[1], in[0], in[1], want, vout);
+      bad++;
+    }
+  }
+  printf("%s: %u lanes with VCC set, %u results other than S0\n", name, flagged, changed);
+  assert_int_equal(bad, 0);
+  float_wave_finish(&r);
+  kernels_passed++;
+}
+
+static void run64(const char *name, const char *op, enum kind k, const uint64_t *ops,
+                  const uint32_t *vcc_in) {
+  char src[2048];
+  snprintf(src, sizeof src, "%s%s\n%s", load64, op, store64);
+  uint8_t buf[3 * 512 + 256];
+  memcpy(buf, ops, 3 * 512);
+  memcpy(buf + 1536, vcc_in, 256);
+  struct float_wave r =
+      float_wave_run(dev, src, IR_FLOAT_MODE_DEFAULT, name, buf, sizeof buf, 0x500, sizeof buf);
+  unsigned bad = 0, flagged = 0, changed = 0;
+  for (uint32_t l = 0; l < LANES; l++) {
+    uint64_t a = ops[l], b = ops[LANES + l], c = ops[2 * LANES + l];
+    bool vin = vcc_in[l] != 0, vout = vin;
+    uint64_t want, got, in;
+    uint32_t gv, iv;
+    switch (k) {
+      case SCALE: want = ref_scale64(a, b, c, &vout); break;
+      case FMAS: want = ref_fmas64(a, b, c, vin); break;
+      default: want = ref_fixup64(a, b, c); break;
+    }
+    flagged += vout, changed += want != a;
+    memcpy(&got, r.device + (OUT - WINDOW) + 8 * l, 8);
+    memcpy(&in, r.interp + (OUT - WINDOW) + 8 * l, 8);
+    memcpy(&gv, r.device + (OUT - WINDOW) + VCC_OUT + 4 * l, 4);
+    memcpy(&iv, r.interp + (OUT - WINDOW) + VCC_OUT + 4 * l, 4);
+    if (got != want || in != want || gv != vout || iv != vout) {
+      fprintf(stderr,
+              "%s: lane %u (0x%016llx 0x%016llx 0x%016llx vcc %d): device 0x%016llx vcc %u, "
+              "interpreter 0x%016llx vcc %u, expected 0x%016llx vcc %d\n",
+              name, l, (unsigned long long)a, (unsigned long long)b, (unsigned long long)c, vin,
+              (unsigned long long)got, gv, (unsigned long long)in, iv, (unsigned long long)want,
+              vout);
+      bad++;
+    }
+  }
+  printf("%s: %u lanes with VCC set, %u results other than S0\n", name, flagged, changed);
+  assert_int_equal(bad, 0);
+  float_wave_finish(&r);
+  kernels_passed++;
+}
+
+static void div_scale_matches_isa(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  uint32_t o[4 * LANES] = {0};
+  scale_ops32(o);
+  run32("v_div_scale_f32", "v_div_scale_f32 v4, vcc, v1, v2, v3", SCALE, o);
+  uint64_t d[3 * LANES];
+  uint32_t v[LANES] = {0};
+  scale_ops64(d);
+  run64("v_div_scale_f64", "v_div_scale_f64 v[7:8], vcc, v[1:2], v[3:4], v[5:6]", SCALE, d, v);
+}
+
+/* fma operands: finite, products and sums in every range (denormal results included), the
+ * scale up or down by S2's exponent, VCC on in two lanes of three */
+static void div_fmas_matches_isa(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  uint32_t o[4 * LANES];
+  for (unsigned l = 0; l < LANES; l++) {
+    uint32_t a = rnd32(), b = rnd32(), c = rnd32();
+    a = (a & 0x807fffffu) | (uint32_t)(100 + rnd() % 60) << 23;
+    b = (b & 0x807fffffu) | (uint32_t)(60 + rnd() % 80) << 23;
+    if (l % 4 == 1) c = (c & 0x807fffffu) | (uint32_t)(120 + rnd() % 20) << 23; /* |c| ~ 1 */
+    if (l % 8 == 3) c = bits(-flt(a) * flt(b));                                 /* cancel */
+    o[l] = a, o[LANES + l] = b, o[2 * LANES + l] = c, o[3 * LANES + l] = l % 3 != 0;
+  }
+  run32("v_div_fmas_f32", "v_div_fmas_f32 v4, v1, v2, v3", FMAS, o);
+  uint64_t d[3 * LANES];
+  uint32_t v[LANES];
+  for (unsigned l = 0; l < LANES; l++) {
+    uint64_t a = (rnd64() & 0x800fffffffffffffull) | (uint64_t)(800 + rnd() % 400) << 52;
+    uint64_t b = (rnd64() & 0x800fffffffffffffull) | (uint64_t)(200 + rnd() % 800) << 52;
+    uint64_t c = rnd64();
+    if (l % 4 == 1) c = (c & 0x800fffffffffffffull) | (uint64_t)(1000 + rnd() % 40) << 52;
+    if (l % 8 == 3) c = bits64(-dbl(a) * dbl(b));
+    d[l] = a, d[LANES + l] = b, d[2 * LANES + l] = c, v[l] = l % 3 != 0;
+  }
+  run64("v_div_fmas_f64", "v_div_fmas_f64 v[7:8], v[1:2], v[3:4], v[5:6]", FMAS, d, v);
+}
+
+static void div_fixup_matches_isa(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const uint32_t sp32[] = {0,           0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00000u,
+                                  0x7f800001u, 0x00000001u, 0x3f800000u, 0x0d800000u, 0x72000000u};
+  static const uint64_t sp64[] = {0,
+                                  1ull << 63,
+                                  0x7ff0000000000000ull,
+                                  0xfff0000000000000ull,
+                                  0x7ff8000000000000ull,
+                                  0x7ff0000000000001ull,
+                                  1,
+                                  0x3ff0000000000000ull,
+                                  0x0010000000000000ull,
+                                  0x7fe0000000000000ull};
+  uint32_t o[4 * LANES] = {0};
+  uint64_t d[3 * LANES];
+  uint32_t v[LANES] = {0};
+  for (unsigned l = 0; l < LANES; l++) {
+    o[l] = l % 5 == 4 ? 0x7fc00000u : rnd32();
+    o[LANES + l] = l < 50 ? sp32[l % 10] : rnd32();
+    o[2 * LANES + l] = l < 50 ? sp32[(l / 5 + l) % 10] : rnd32();
+    d[l] = l % 5 == 4 ? 0xfff8000000000000ull : rnd64();
+    d[LANES + l] = l < 50 ? sp64[l % 10] : rnd64();
+    d[2 * LANES + l] = l < 50 ? sp64[(l / 5 + l) % 10] : rnd64();
+  }
+  run32("v_div_fixup_f32", "v_div_fixup_f32 v4, v1, v2, v3", FIXUP, o);
+  run64("v_div_fixup_f64", "v_div_fixup_f64 v[7:8], v[1:2], v[3:4], v[5:6]", FIXUP, d, v);
+}
+
+/* The f32 division compilers emit under the default mode (denormals kept): every lane's
+ * quotient as the sequence computes it step by step in C; for finite operands whose
+ * quotient is not a denormal that is N / D rounded to nearest even, which the test also
+ * checks */
+static void fdiv_sequence_matches_isa(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  uint32_t o[4 * LANES] = {0};
+  for (unsigned l = 0; l < LANES; l++) {
+    uint32_t n, d;
+    if (l < sizeof edges32 / sizeof edges32[0]) {
+      d = edges32[l][0], n = edges32[l][1];
+    } else {
+      d = rnd32(), n = rnd32();
+    }
+    o[l] = n, o[LANES + l] = d;
+  }
+  run32("f32 division",
+        "v_div_scale_f32 v4, s[0:1], v2, v2, v1\n"
+        "v_div_scale_f32 v5, vcc, v1, v2, v1\n"
+        "v_rcp_f32 v6, v4\n"
+        "v_fma_f32 v7, -v4, v6, 1.0\n"
+        "v_fma_f32 v6, v7, v6, v6\n"
+        "v_mul_f32 v7, v5, v6\n"
+        "v_fma_f32 v8, -v4, v7, v5\n"
+        "v_fma_f32 v7, v8, v6, v7\n"
+        "v_fma_f32 v4, -v4, v7, v5\n"
+        "v_div_fmas_f32 v4, v4, v6, v7\n"
+        "v_div_fixup_f32 v4, v4, v2, v1\n"
+        "s_mov_b64 vcc, 0\n",
+        DIVIDE, o);
+  /* the ISA's pseudocode rounds the fma and then its scaled value (as written here): a
+   * quotient in the denormal range may round twice, every other one is N / D exactly */
+  unsigned exact = 0, finite = 0, normal = 0, normal_exact = 0;
+  for (unsigned l = 0; l < LANES; l++) {
+    float n = flt(o[l]), d = flt(o[LANES + l]);
+    if (!isfinite(n) || !isfinite(d) || d == 0) continue;
+    bool right = ref_divide32(o[l], o[LANES + l]) == bits(n / d);
+    finite++;
+    exact += right;
+    if (fabsf(n / d) >= 0x1p-126f || n / d == 0) normal++, normal_exact += right;
+  }
+  printf(
+      "f32 division sequence: %u of %u finite lanes N / D rounded to nearest even (%u of %u "
+      "outside the denormal range)\n",
+      exact, finite, normal_exact, normal);
+  assert_int_equal(normal_exact, normal);
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(div_scale_matches_isa), cmocka_unit_test(div_fmas_matches_isa),
+      cmocka_unit_test(div_fixup_matches_isa), cmocka_unit_test(fdiv_sequence_matches_isa)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  printf("gpu.shader_div: %u kernels passed\n", kernels_passed);
+  if (dev) vk_device_destroy(dev);
+  return !dev && r == 0 ? 77 : r;
+}
