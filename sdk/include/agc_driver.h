@@ -29,6 +29,9 @@ int sceAgcDriverSubmitMultiDcbs(const uint32_t *const *addrs, const uint32_t *dw
 int sceAgcDriverSubmitAcb(uint32_t queue, const SceAgcDriverCommandBufferSubmit *packet);
 int sceAgcDriverSubmitMultiAcbs(uint32_t queue, const uint32_t *const *addrs,
                                 const uint32_t *dwords, uint32_t count);
+/* A queue of TYPE (0: the graphics queue): *QUEUE receives its object (flags 0). */
+int sceAgcDriverCreateQueue(uint32_t type, void **queue, uint32_t flags);
+int sceAgcDriverDestroyQueue(void *queue);
 /* QUEUE is the object sceAgcDriverCreateQueue made. */
 int sceAgcDriverSubmitCommandBuffer(void *queue, const SceAgcDriverCommandBufferSubmit *packet);
 int sceAgcDriverSubmitMultiCommandBuffers(void *queue, const uint32_t *const *addrs,

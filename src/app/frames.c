@@ -13,6 +13,8 @@
 
 #include "common/log.h"
 #include "gpu/present/present.h"
+#include "gpu_bridge.h"
+#include "gpu_guard.h"
 #include "hle/libSceVideoOut/videoout.h"
 #include "kernel/guest_vm.h"
 #include "kernel/title.h"
@@ -92,10 +94,41 @@ static bool display_frame(const struct videoout_frame *f, const char *const *png
 }
 #endif
 
+/* The bytes of F's buffer: pitch x height pixels, or whole 64 KiB tiles of 128 x 128 pixels
+ * (128 x 64 at 8 bytes a pixel) for a tiled one. */
+static uint64_t frame_bytes(const struct videoout_frame *f) {
+  uint64_t bpp = f->pixel_format == VIDEOOUT_PIXEL_FORMAT_A16R16G16B16_FLOAT ? 8 : 4;
+  if (f->tiling_mode != VIDEOOUT_TILING_MODE_TILE)
+    return (uint64_t)f->pitch_in_pixel * f->height * bpp;
+  uint64_t bh = bpp == 8 ? 64 : 128;
+  return ((f->width + 127) / 128) * ((f->height + bh - 1) / bh) * 65536u;
+}
+
+static void show_frame(const struct videoout_frame *f);
+
+/* The frame's buffer stays mapped while it is read (app/gpu_guard.h): a guest unmap of it
+ * waits until the frame is shown; a buffer the guest unmapped before is not read. */
 static void present_frame(void *ctx, const struct videoout_frame *f) {
   (void)ctx;
-  bool dump = dump_dir != NULL, shot = shot_file && f->flip_count == shot_at;
   if (!f->address) return;
+  struct app_gpu_guard *g = app_gpu_guard();
+  uint64_t lo = (uint64_t)(uintptr_t)f->address, hi = lo + frame_bytes(f);
+  for (;;) {
+    uint64_t epoch = app_gpu_guard_epoch(g);
+    if (!app_gpu_mem_map(NULL, lo, hi - lo, false)) {
+      LOG(present, GAME_ERROR,
+          "frames: frame %llu: its buffer at 0x%llx is no longer mapped: not shown",
+          (unsigned long long)f->flip_count, (unsigned long long)lo);
+      return;
+    }
+    if (app_gpu_guard_use_begin(g, lo, hi, epoch)) break;
+  }
+  show_frame(f);
+  app_gpu_guard_use_end(g, lo, hi);
+}
+
+static void show_frame(const struct videoout_frame *f) {
+  bool dump = dump_dir != NULL, shot = shot_file && f->flip_count == shot_at;
 #ifdef PROSPERO_APP_COMPUTE
   char dump_path[4096];
   const char *png[2];

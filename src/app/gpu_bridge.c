@@ -15,6 +15,7 @@
 #include "gpu_window.h"
 #endif
 #include "gpu_flip.h"
+#include "gpu_guard.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "kernel/guest_vm.h"
 
@@ -58,6 +59,23 @@ static int agc_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords)
   return cp_submit(the_cp, queue, addr, dwords);
 }
 
+/* The guest_vm unmap guard: first the command processor's turns (cp_unmap_begin waits for
+ * the running one, stops queues whose command buffers are in the span and holds the next
+ * turns), then the jobs of gpu_guard.h (a dispatch runs inside a turn, so it has ended). The
+ * order matters: a dispatch waiting for a registered unmap inside a turn that the unmap waits
+ * for would never end. */
+static void guard_unmap_begin(uint64_t addr, uint64_t size, void *ctx) {
+  (void)ctx;
+  if (the_cp) cp_unmap_begin(the_cp, addr, size);
+  app_gpu_guard_unmap_begin(addr, size, app_gpu_guard());
+}
+
+static void guard_unmap_end(uint64_t addr, uint64_t size, void *ctx) {
+  (void)ctx;
+  app_gpu_guard_unmap_end(addr, size, app_gpu_guard());
+  if (the_cp) cp_unmap_end(the_cp);
+}
+
 bool app_gpu_init(const char *dump_dir) {
   if (dump_dir && mkdir(dump_dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "prospero: --dump-pm4: cannot make '%s': %s\n", dump_dir, strerror(errno));
@@ -69,7 +87,7 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
 #ifdef PROSPERO_APP_COMPUTE
-  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window};
+  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window, .guard = app_gpu_guard()};
   /* the GPU's imports of guest memory go when the guest unmaps it */
   guest_vm_add_unmap_observer(app_gpu_compute_unmapped, &the_compute);
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
@@ -90,6 +108,10 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
   if (dump_dir && cp_set_dump_dir(the_cp, dump_dir) != 0) return false;
+  /* the command processor's queues and the jobs reading guest memory on the GPU and
+     presenter threads (gpu_guard.h) keep it mapped while they read it */
+  const struct guest_vm_unmap_guard guard = {.begin = guard_unmap_begin, .end = guard_unmap_end};
+  if (!guest_vm_add_unmap_guard(&guard)) return false;
   const struct agc_driver_ops agc = {.submit = agc_submit};
   agc_driver_set_ops(&agc);
   return true;

@@ -41,13 +41,20 @@ void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
   struct shader_dispatch_window win;
   bool ok = false;
   if (!ready(c)) snprintf(err, sizeof err, "no Vulkan device or shader cache");
-  else if (compute_config_decode(&regs, &cfg, err, sizeof err) &&
-           c->window(c->window_ctx, &cfg, &win, err, sizeof err))
-  /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
-  {
-    struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache, .mem = c->mem};
-    ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
-  }
+  else if (compute_config_decode(&regs, &cfg, err, sizeof err))
+    for (;;) {
+      /* the window stays mapped while the dispatch reads it: a guest unmap of it waits, and
+         one that ended since the window was found makes it be found again */
+      uint64_t epoch = c->guard ? app_gpu_guard_epoch(c->guard) : 0;
+      if (!c->window(c->window_ctx, &cfg, &win, err, sizeof err)) break;
+      if (c->guard && !app_gpu_guard_use_begin(c->guard, win.addr, win.addr + win.size, epoch))
+        continue;
+      /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
+      struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache, .mem = c->mem};
+      ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
+      if (c->guard) app_gpu_guard_use_end(c->guard, win.addr, win.addr + win.size);
+      break;
+    }
   if (ok) {
     c->dispatched++;
     return;

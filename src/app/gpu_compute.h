@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu_guard.h"
 #include "gpu/cp/cp.h"
 #include "gpu/shader/dispatch/compute_dispatch.h"
 
@@ -34,6 +35,9 @@ struct app_gpu_compute {
   struct shader_memory *mem;
   app_gpu_window_fn window;
   void *window_ctx;
+  /* the guard that keeps the window mapped while the dispatch runs (gpu_guard.h); NULL: none
+     (tests whose memory is not the guest's) */
+  struct app_gpu_guard *guard;
   uint64_t dispatched, failed;
 };
 

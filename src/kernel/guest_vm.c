@@ -497,6 +497,55 @@ void guest_vm_remove_unmap_observer(guest_vm_unmap_observer fn, void *ctx) {
   pthread_mutex_unlock(&vm_lock);
 }
 
+/* The unmap guards (guest_vm_add_unmap_guard), under their own lock: their calls wrap the
+ * whole unmapping call, before vm_lock is taken and after it is released. */
+static pthread_mutex_t guard_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct guest_vm_unmap_guard unmap_guards[GUEST_VM_UNMAP_GUARDS];
+
+bool guest_vm_add_unmap_guard(const struct guest_vm_unmap_guard *g) {
+  pthread_mutex_lock(&guard_lock);
+  bool added = false;
+  for (size_t i = 0; !added && i < GUEST_VM_UNMAP_GUARDS; i++)
+    if (!unmap_guards[i].begin && !unmap_guards[i].end) {
+      unmap_guards[i] = *g;
+      added = true;
+    }
+  pthread_mutex_unlock(&guard_lock);
+  if (!added) LOG(kernel, ERROR, "guest_vm: no room for another unmap guard");
+  return added;
+}
+
+void guest_vm_remove_unmap_guard(const struct guest_vm_unmap_guard *g) {
+  pthread_mutex_lock(&guard_lock);
+  for (size_t i = 0; i < GUEST_VM_UNMAP_GUARDS; i++)
+    if (unmap_guards[i].begin == g->begin && unmap_guards[i].end == g->end &&
+        unmap_guards[i].ctx == g->ctx)
+      unmap_guards[i] = (struct guest_vm_unmap_guard){0};
+  pthread_mutex_unlock(&guard_lock);
+}
+
+/* The guards of one unmapping call: a copy taken by guard_begin (a guard removed meanwhile
+ * still gets its END). */
+struct guard_call {
+  struct guest_vm_unmap_guard g[GUEST_VM_UNMAP_GUARDS];
+  uint64_t addr, size;
+};
+
+static void guard_begin(struct guard_call *c, uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&guard_lock);
+  memcpy(c->g, unmap_guards, sizeof c->g);
+  pthread_mutex_unlock(&guard_lock);
+  c->addr = addr;
+  c->size = size;
+  for (size_t i = 0; i < GUEST_VM_UNMAP_GUARDS; i++)
+    if (c->g[i].begin) c->g[i].begin(addr, size, c->g[i].ctx);
+}
+
+static void guard_end(const struct guard_call *c) {
+  for (size_t i = GUEST_VM_UNMAP_GUARDS; i-- > 0;)
+    if (c->g[i].end) c->g[i].end(c->addr, c->size, c->g[i].ctx);
+}
+
 /* Releases vm_lock, then tells every observer about the span unmapped while it was held
  * (outside the lock: an observer may take its own locks and call back into guest_vm). */
 static void unlock_notify(void) {
@@ -577,6 +626,8 @@ bool guest_vm_protect(uint64_t addr, uint64_t size, int prot) {
 }
 
 bool guest_vm_free(uint64_t addr, uint64_t size) {
+  struct guard_call guard;
+  guard_begin(&guard, addr, size);
   pthread_mutex_lock(&vm_lock);
   bool ok = args_valid("guest_vm_free", addr, size);
   if (ok && !fully_committed(addr, size)) {
@@ -586,6 +637,7 @@ bool guest_vm_free(uint64_t addr, uint64_t size) {
   }
   if (ok) ok = unmap_locked(addr, size) == 0;
   unlock_notify();
+  guard_end(&guard);
   return ok;
 }
 
@@ -711,6 +763,8 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
                           .no_coalesce = (req->flags & GUEST_VM_MAP_NO_COALESCE) != 0};
   snprintf(r.name, sizeof r.name, "%s", req->name ? req->name : "");
   uint64_t budget = req->kind == GUEST_VM_KIND_FLEXIBLE ? guest_vm_flexible_budget() : 0;
+  struct guard_call guard = {0};
+  if (fixed) guard_begin(&guard, req->addr, req->size); /* it replaces what it covers */
   pthread_mutex_lock(&vm_lock);
   int rc = vm_ready ? 0 : -KERNEL_ENOMEM;
   if (rc == 0 && fixed) {
@@ -731,6 +785,7 @@ int guest_vm_map(const struct guest_vm_request *req, uint64_t *out) {
   if (rc == 0) rc = commit_range_locked(&r, req->host_fd, req->shared);
   if (rc == 0 && !req->keep_apart) merge_span_locked(r.start, r.start + r.size);
   unlock_notify();
+  if (fixed) guard_end(&guard);
   if (rc == 0) *out = r.start;
   return rc;
 }
@@ -767,11 +822,14 @@ static bool cuts_pool_locked(uint64_t addr, uint64_t size) {
 }
 
 int guest_vm_unmap(uint64_t addr, uint64_t size) {
+  struct guard_call guard;
+  guard_begin(&guard, addr, size);
   pthread_mutex_lock(&vm_lock);
   int rc = range_check(addr, size);
   if (rc == 0 && cuts_pool_locked(addr, size)) rc = -KERNEL_EINVAL;
   if (rc == 0) rc = unmap_locked(addr, size);
   unlock_notify();
+  guard_end(&guard);
   return rc;
 }
 
@@ -855,6 +913,8 @@ int guest_vm_set_name(uint64_t addr, uint64_t size, const char *name) {
 }
 
 void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
+  struct guard_call guard; /* where PHYS is mapped is known under the lock only: everything */
+  guard_begin(&guard, 0, UINT64_MAX);
   pthread_mutex_lock(&vm_lock);
   for (size_t i = 0; i < vm_count;) {
     const struct guest_range *r = &vm_ranges[i];
@@ -869,6 +929,7 @@ void guest_vm_unmap_direct(uint64_t phys, uint64_t len) {
     i = range_lower_bound(vstart); /* rows moved: resume at the first range past the hole */
   }
   unlock_notify(); /* one span over every piece unmapped */
+  guard_end(&guard);
 }
 
 int guest_vm_virtual_query(uint64_t addr, bool find_next, struct guest_vm_info *out) {
@@ -945,6 +1006,8 @@ static int pool_span_locked(uint64_t addr, uint64_t size, uint64_t *pool_id) {
 
 int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_pool_run *runs,
                          size_t n) {
+  struct guard_call guard;
+  guard_begin(&guard, addr, size);
   pthread_mutex_lock(&vm_lock);
   uint64_t pool_id = 0;
   int rc = pool_span_locked(addr, size, &pool_id);
@@ -965,11 +1028,14 @@ int guest_vm_pool_commit(uint64_t addr, uint64_t size, const struct guest_vm_poo
   }
   if (rc == 0) merge_span_locked(addr, addr + size);
   unlock_notify();
+  guard_end(&guard);
   return rc;
 }
 
 int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed, bool check_only,
                            struct guest_vm_pool_run **runs, size_t *n) {
+  struct guard_call guard = {0};
+  if (!check_only) guard_begin(&guard, addr, size);
   pthread_mutex_lock(&vm_lock);
   uint64_t pool_id = 0;
   int rc = pool_span_locked(addr, size, &pool_id);
@@ -1002,6 +1068,7 @@ int guest_vm_pool_decommit(uint64_t addr, uint64_t size, bool require_committed,
     if (rc == 0) merge_span_locked(addr, addr + size);
   }
   unlock_notify();
+  if (!check_only) guard_end(&guard);
   if (rc == 0 && runs) {
     *runs = out;
     *n = count;

@@ -130,6 +130,23 @@ int guest_vm_unmap(uint64_t addr, uint64_t size);
 typedef void (*guest_vm_unmap_observer)(uint64_t addr, uint64_t size, void *ctx);
 bool guest_vm_add_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
 void guest_vm_remove_unmap_observer(guest_vm_unmap_observer fn, void *ctx);
+/* Unmap guards, for modules whose jobs read guest memory on their own threads (a GPU dispatch,
+ * the scan-out of a frame): BEGIN(ADDR, SIZE, CTX) runs before any page of [ADDR, ADDR+SIZE)
+ * may stop holding what the guest mapped there, END with the same span after the change and
+ * after the observers above, whether or not anything was unmapped; both outside the map's
+ * lock, on the thread that unmaps. A guard whose BEGIN waits until its jobs using the span
+ * end keeps them from reading pages the guest gave back (app/gpu_guard.h). The span is the
+ * one asked for (guest_vm_free/unmap, a FIXED mapping, pool commit/decommit); releasing
+ * direct memory (guest_vm_unmap_direct) guards the whole address space. At most
+ * GUEST_VM_UNMAP_GUARDS; removing takes the same BEGIN, END and CTX. */
+#define GUEST_VM_UNMAP_GUARDS 2
+struct guest_vm_unmap_guard {
+  void (*begin)(uint64_t addr, uint64_t size, void *ctx);
+  void (*end)(uint64_t addr, uint64_t size, void *ctx);
+  void *ctx;
+};
+bool guest_vm_add_unmap_guard(const struct guest_vm_unmap_guard *g);
+void guest_vm_remove_unmap_guard(const struct guest_vm_unmap_guard *g);
 /* Changes the protection of every mapped range in [ADDR, ADDR+SIZE); holes and reservations
  * in the span are skipped (FreeBSD's mprotect; the console's too). -EACCES when the host
  * refuses (a shared mapping of a read-only file made writable; nothing changes); -EINVAL

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/errmsg.h"
+#include "common/log.h"
 
 static struct title_info current;
 static bool current_set;
@@ -58,6 +59,7 @@ bool title_parse_param_json(const char *text, size_t len, struct title_info *out
   if (ok) ok = copy_string(root, "contentId", out->content_id, sizeof out->content_id, false, err, cap);
   if (ok) ok = copy_string(root, "appVersion", out->app_version, sizeof out->app_version, false, err, cap);
   if (ok) {
+    out->flexible_memory = TITLE_PS5_DEFAULT_FLEXIBLE_MEMORY;
     const cJSON *k = cJSON_GetObjectItemCaseSensitive(root, "kernel");
     const cJSON *fm = k ? cJSON_GetObjectItemCaseSensitive(k, "flexibleMemorySize") : NULL;
     if (k && !cJSON_IsObject(k))
@@ -69,8 +71,21 @@ bool title_parse_param_json(const char *text, size_t len, struct title_info *out
         ok = errmsg_fail(err, cap,
                          "param.json: kernel.flexibleMemorySize must be a whole number of "
                          "bytes up to 13.5 GiB");
-      else
+      else if (fm->valuedouble != 0) {
         out->flexible_memory = (uint64_t)fm->valuedouble;
+        /* Sizes a retail console would not give are kept (the title may run in development
+         * mode, which allows 2 GiB), with a warning so a user knows why memory differs. */
+        if (out->flexible_memory > TITLE_PS5_RETAIL_MAX_FLEXIBLE_MEMORY)
+          LOG(kernel, WARN,
+              "param.json: kernel.flexibleMemorySize %llu MiB is above a retail console's 1 GiB; "
+              "kept as given",
+              (unsigned long long)(out->flexible_memory >> 20));
+        if (out->flexible_memory % TITLE_PS5_FLEXIBLE_MEMORY_STEP)
+          LOG(kernel, WARN,
+              "param.json: kernel.flexibleMemorySize %llu is not a multiple of 2 MiB; kept as "
+              "given",
+              (unsigned long long)out->flexible_memory);
+      }
     }
   }
   cJSON_Delete(root);

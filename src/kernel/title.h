@@ -8,7 +8,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define TITLE_DEFAULT_FLEXIBLE_MEMORY (1ull << 30)  /* 1 GiB */
+#define TITLE_DEFAULT_FLEXIBLE_MEMORY (1ull << 30)  /* 1 GiB: no metadata (FACTS.md) */
+/* A PS5 title whose param.json omits kernel.flexibleMemorySize or gives 0 gets 448 MiB; a
+ * retail console allows at most 1 GiB, in 2 MiB steps (PS5 SDK 12.000 kernel reference). */
+#define TITLE_PS5_DEFAULT_FLEXIBLE_MEMORY (448ull << 20)
+#define TITLE_PS5_RETAIL_MAX_FLEXIBLE_MEMORY (1ull << 30)
+#define TITLE_PS5_FLEXIBLE_MEMORY_STEP (2ull << 20)
 #define TITLE_MAX_FLEXIBLE_MEMORY 0x360000000ull    /* 13.5 GiB: all physical memory */
 #define TITLE_ID_UNKNOWN "UNKNOWN00"
 

@@ -28,6 +28,7 @@ struct cp *cp_create(const struct cp_ops *ops) {
   if (!cp) return NULL;
   cp->ops = *ops;
   pthread_mutex_init(&cp->lock, NULL);
+  pthread_mutex_init(&cp->turn_lock, NULL);
   pthread_cond_init(&cp->wake, NULL);
   for (unsigned i = 0; i < CP_QUEUES; i++) {
     cp->q[i].id = i;
@@ -40,6 +41,7 @@ void cp_destroy(struct cp *cp) {
   if (!cp) return;
   cp_thread_stop(cp);
   pthread_mutex_destroy(&cp->lock);
+  pthread_mutex_destroy(&cp->turn_lock);
   pthread_cond_destroy(&cp->wake);
   free(cp->dump_dir);
   free(cp);
@@ -130,9 +132,16 @@ void cp_queue_fail(struct cp_queue *q, const struct cp_frame *f, const char *fmt
   __atomic_store_n(&q->status, CP_QUEUE_STOPPED, __ATOMIC_RELEASE);
 }
 
-/* Runs Q for one turn. True if it made progress. */
+/* Runs Q for one turn, under turn_lock. True if it made progress. */
 static bool run_queue(struct cp *cp, struct cp_queue *q) {
   bool progress = false;
+  pthread_mutex_lock(&cp->turn_lock);
+  /* a guest unmap may have stopped it since the pass looked */
+  enum cp_queue_status st = __atomic_load_n(&q->status, __ATOMIC_ACQUIRE);
+  if (st == CP_QUEUE_STOPPED || st == CP_QUEUE_IDLE) {
+    pthread_mutex_unlock(&cp->turn_lock);
+    return false;
+  }
   for (unsigned n = 0; n < CP_PACKETS_PER_TURN;) {
     if (q->depth == 0 && !next_submission(cp, q)) break;
     struct cp_frame *f = &q->frame[q->depth - 1];
@@ -159,8 +168,31 @@ static bool run_queue(struct cp *cp, struct cp_queue *q) {
       break;
     }
   }
+  pthread_mutex_unlock(&cp->turn_lock);
   return progress;
 }
+
+unsigned cp_unmap_begin(struct cp *cp, uint64_t addr, uint64_t size) {
+  pthread_mutex_lock(&cp->turn_lock);
+  uint64_t end = size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
+  unsigned stopped = 0;
+  for (unsigned i = 0; i < CP_QUEUES; i++) {
+    struct cp_queue *q = &cp->q[i];
+    for (unsigned d = 0; d < q->depth; d++) {
+      const struct cp_frame *f = &q->frame[d];
+      if (f->addr >= end || addr >= f->addr + (uint64_t)f->size * 4) continue;
+      cp_queue_fail(q, NULL,
+                    "the guest unmapped its command buffer at 0x%" PRIx64 " (%" PRIu32
+                    " dwords, indirect depth %u) while it ran",
+                    f->addr, f->size, d);
+      stopped++;
+      break;
+    }
+  }
+  return stopped;
+}
+
+void cp_unmap_end(struct cp *cp) { pthread_mutex_unlock(&cp->turn_lock); }
 
 bool cp_run(struct cp *cp) {
   bool progress = false;
@@ -257,6 +289,7 @@ static void dump_submission(struct cp *cp, unsigned queue, uint64_t addr, const 
   /* the raw dwords beside the listing, for prospero-pm4 and bug reports */
   size_t len = strlen(path);
   memcpy(path + len - 4, ".pm4", 4);
+  pthread_mutex_lock(&cp->turn_lock); /* the guest memory stays mapped while it is read */
   FILE *raw = fopen(path, "wb");
   if (raw) {
     fwrite(w, 4, n, raw);
@@ -265,6 +298,7 @@ static void dump_submission(struct cp *cp, unsigned queue, uint64_t addr, const 
   memcpy(path + len - 4, ".txt", 4);
   FILE *f = raw ? fopen(path, "w") : NULL;
   if (!f) {
+    pthread_mutex_unlock(&cp->turn_lock);
     LOG_ONCE(gpu, ERROR, "cp: --dump-pm4: cannot write %s: %s", path, strerror(errno));
     return;
   }
@@ -274,6 +308,7 @@ static void dump_submission(struct cp *cp, unsigned queue, uint64_t addr, const 
   unsigned bad = pm4_list(f, w, n, &o);
   if (bad) fprintf(f, "# %u malformed packets\n", bad);
   fclose(f);
+  pthread_mutex_unlock(&cp->turn_lock);
 }
 
 /* ---- the GPU thread ---- */

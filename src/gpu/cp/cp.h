@@ -124,6 +124,16 @@ struct cp_stats cp_queue_stats(const struct cp *cp, unsigned queue);
 /* "graphics" or "compute p.q" into BUF. */
 const char *cp_queue_name(unsigned queue, char *buf, unsigned cap);
 
+/* A guest unmap of [ADDR, ADDR+SIZE) (called before the pages change, with cp_unmap_end after
+ * it): waits for the queue turn running now to end and holds the next ones until
+ * cp_unmap_end, so no queue reads guest memory while it changes; a queue whose submission or
+ * indirect buffer being run lies in the span is stopped (logged: the guest unmapped its
+ * command buffer), as a GPU page fault stops the console's queue. Submissions still queued
+ * are checked when they start. Answers how many queues it stopped. Not from the runner's
+ * thread inside a turn (ops callbacks). */
+unsigned cp_unmap_begin(struct cp *cp, uint64_t addr, uint64_t size);
+void cp_unmap_end(struct cp *cp);
+
 /* --dump-pm4: every submission is listed (pm4_list, following indirect buffers) into
  * DIR/pm4-q<queue>-<sequence>.txt when it is submitted, its dwords written beside it as
  * .pm4 (prospero-pm4 reads them). NULL stops. 0 or -errno. */

@@ -22,6 +22,11 @@
  *     destination lo, hi; source lo, hi (or the dword to fill with). -> DMA_DATA with
  *     DST_SEL = destination, SRC_SEL = source (0 memory, 1 GDS, 2 data, 3 memory through
  *     L2: the GFX10 values, our reading of the SDK's enums).
+ *   DRAW_INDEX_AUTO (6; header 0xC0051010): index count; the draw modifier lo, hi; three
+ *     reserved dwords (as KytyPS5's command processor reads the console's packet). ->
+ *     DRAW_INDEX_AUTO with VGT_DRAW_INITIATOR 2 (SOURCE_SELECT auto index) and the modifier's
+ *     fuse-draws bit (8) as initiator bit 5 unless its is-default bit (32) is set: the reading
+ *     libSceAgc's builders write the GFX10 packet with (docs/agc.md).
  *   PUSH_MARKER / POP_MARKER: debug markers (a string, nothing): nothing runs. */
 #include <stdio.h>
 
@@ -153,6 +158,16 @@ int cp_agc_translate(unsigned sub, const uint32_t *b, unsigned nb, struct cp_agc
       x->body[5] = b[2];
       return 1;
     }
+    case PM4_DRV_DRAW_INDEX_AUTO:
+      if (nb != 6) {
+        snprintf(err, err_size, "%u body dwords (6 expected)", nb);
+        return -1;
+      }
+      x->opcode = PM4_DRAW_INDEX_AUTO;
+      x->n = 2;
+      x->body[0] = b[0];
+      x->body[1] = 2u | (b[2] & 1u ? 0u : (b[1] >> 3) & 0x20u); /* auto index, fuse draws */
+      return 1;
     case PM4_DRV_PUSH_MARKER:
     case PM4_DRV_POP_MARKER: return 1;
     default: return 0;

@@ -19,6 +19,7 @@ uint32_t *cp_reg_slot(struct cp_queue *q, uint32_t reg) {
     case PM4_SPACE_SH: return &q->sh[reg - PM4_SH_BASE];
     case PM4_SPACE_CONTEXT: return &q->ctx[reg - PM4_CONTEXT_BASE];
     case PM4_SPACE_UCONFIG: return &q->uc[reg - PM4_UCONFIG_BASE];
+    case PM4_SPACE_CONFIG: return &q->cfg[reg - PM4_CONFIG_BASE];
     default: return NULL;
   }
 }
@@ -82,6 +83,7 @@ static bool mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n) {
 static bool reg_write_seq(struct cp_queue *q, uint32_t reg, const uint32_t *v, uint32_t count) {
   if (count == 0) return true;
   enum pm4_space s = pm4_space_of(reg);
+  /* type 0 into the config space: privileged registers (SET_CONFIG_REG reaches them) */
   if (s == PM4_SPACE_NONE || s == PM4_SPACE_CONFIG || pm4_space_of(reg + count - 1) != s)
     return false;
   memcpy(cp_reg_slot(q, reg), v, (size_t)count * 4);
@@ -117,10 +119,12 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
 static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t base, uint32_t span) {
   if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
-  unsigned index = b[0] & 3; /* 0 direct address, 2 indirect */
+  unsigned index = b[0] & 3; /* 0 direct address, 1 an offset from a base (PAL) */
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0) FAIL("LOAD_*_REG_INDEX index %u (indirect address) not supported", index);
+  if (index != 0)
+    FAIL("LOAD_*_REG_INDEX index %u (0 direct address; 1, an offset from a base, not supported)",
+         index);
   uint64_t addr = addr64(b[0] & ~3u, b[1]);
   if (pairs) {
     if (!n) return CP_STEP_DONE;
@@ -140,6 +144,53 @@ static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, cons
   if (n && !mem_read(q, addr, cp_reg_slot(q, base + off), (size_t)n * 4))
     FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
   q->stats.reg_writes += n;
+  return CP_STEP_DONE;
+}
+
+/* LOAD_CONFIG/SH/CONTEXT/UCONFIG_REG (without INDEX): BASE_ADDRESS lo (31:2), hi, then
+ * (REG_OFFSET (15:0), NUM_DWORDS (13:0)) pairs, one or more. The memory is an image of the
+ * register space: register REG_OFFSET + i is read from BASE_ADDRESS + (REG_OFFSET + i) * 4
+ * (AMD's drivers subtract the first offset from the address they put in the packet). Every
+ * range is checked, in the space and in memory, before any register is written. */
+static enum cp_step load_regs(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                              unsigned nb, uint32_t base, uint32_t span, const char *what) {
+  if (nb < 4 || (nb - 2) % 2)
+    FAIL("%s with %u body dwords (address lo, hi, then offset/count pairs expected)", what, nb);
+  uint64_t addr = addr64(b[0] & ~3u, b[1] & 0xffff);
+  for (unsigned i = 2; i < nb; i += 2) {
+    uint32_t off = b[i] & 0xffff, n = b[i + 1] & 0x3fff;
+    if (off + n > span)
+      FAIL("%s range %u: %u registers from offset 0x%x past the end of the space (0x%x)", what,
+           (i - 2) / 2, n, off, span);
+    if (n && !map(q, addr + (uint64_t)off * 4, (uint64_t)n * 4, false))
+      FAIL("%s range %u: 0x%" PRIx64 " (%u dwords) is not mapped", what, (i - 2) / 2,
+           addr + (uint64_t)off * 4, n);
+  }
+  for (unsigned i = 2; i < nb; i += 2) {
+    uint32_t off = b[i] & 0xffff, n = b[i + 1] & 0x3fff;
+    if (n) mem_read(q, addr + (uint64_t)off * 4, cp_reg_slot(q, base + off), (size_t)n * 4);
+    q->stats.reg_writes += n;
+  }
+  return CP_STEP_DONE;
+}
+
+/* DRAW_RESET (a DCB) and ACB_RESET (an ACB), the driver packets sceAgcDcbResetQueue /
+ * sceAgcAcbResetQueue write (one reserved body dword): the queue's state is back to a new
+ * queue's: every register bank zeroed and the draw state (indirect base, index buffer, index
+ * type, instances, predication) cleared. What the console loads there (its clear-state
+ * values) is not public; zeros are what CLEAR_STATE loads here too (docs/gpu-cp.md). */
+static enum cp_step reset_queue_state(struct cp_queue *q, struct cp_frame *f, unsigned sub,
+                                      unsigned nb) {
+  if (nb != 1)
+    FAIL("driver packet %s with %u body dwords (1 expected)", cp_agc_packet_name(sub), nb);
+  memset(q->sh, 0, sizeof q->sh);
+  memset(q->ctx, 0, sizeof q->ctx);
+  memset(q->uc, 0, sizeof q->uc);
+  memset(q->cfg, 0, sizeof q->cfg);
+  q->draw_base = q->index_base = 0;
+  q->index_size = q->index_type = q->instances = 0;
+  q->pred_active = q->pred_pass = false;
+  q->stats.agc_packets++;
   return CP_STEP_DONE;
 }
 
@@ -590,6 +641,8 @@ static enum cp_step wait_flip_done(struct cp_queue *q, struct cp_frame *f, const
 static enum cp_step agc_nop(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
                             const uint32_t *b, unsigned nb) {
   if (h->sub == PM4_DRV_WAIT_FLIP_DONE) return wait_flip_done(q, f, b, nb);
+  if (h->sub == PM4_DRV_DRAW_RESET || h->sub == PM4_DRV_ACB_RESET)
+    return reset_queue_state(q, f, h->sub, nb);
   q->stats.agc_packets++;
   struct cp_agc_xlat x;
   char err[160];
@@ -623,6 +676,15 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_SET_UCONFIG_REG:
     case PM4_SET_UCONFIG_REG_INDEX:
       return set_regs(q, f, b, nb, q->uc, PM4_UCONFIG_COUNT, "SET_UCONFIG_REG");
+    case PM4_SET_CONFIG_REG:
+      return set_regs(q, f, b, nb, q->cfg, PM4_CONFIG_COUNT, "SET_CONFIG_REG");
+    case PM4_LOAD_CONFIG_REG:
+      return load_regs(q, f, b, nb, PM4_CONFIG_BASE, PM4_CONFIG_COUNT, "LOAD_CONFIG_REG");
+    case PM4_LOAD_SH_REG: return load_regs(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT, "LOAD_SH_REG");
+    case PM4_LOAD_CONTEXT_REG:
+      return load_regs(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT, "LOAD_CONTEXT_REG");
+    case PM4_LOAD_UCONFIG_REG:
+      return load_regs(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT, "LOAD_UCONFIG_REG");
     case PM4_LOAD_SH_REG_INDEX: return load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
     case PM4_LOAD_CONTEXT_REG_INDEX:
       return load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);

@@ -33,6 +33,7 @@ struct cp_queue {
   struct cp_frame frame[1 + CP_IB_DEPTH];
   unsigned depth; /* frames in use; 0: no submission running */
   uint32_t sh[PM4_SH_COUNT], ctx[PM4_CONTEXT_COUNT], uc[PM4_UCONFIG_COUNT];
+  uint32_t cfg[PM4_CONFIG_COUNT]; /* config registers (SET_CONFIG_REG, LOAD_CONFIG_REG) */
   /* draw state set by packets */
   uint64_t draw_base;  /* SET_BASE index 1: draw/dispatch indirect base */
   uint64_t index_base; /* INDEX_BASE */
@@ -45,6 +46,9 @@ struct cp_queue {
 struct cp {
   struct cp_ops ops;
   pthread_mutex_t lock;
+  /* held by the runner for a queue's turn (every read of guest memory by the queues happens
+     in one) and by cp_unmap_begin .. cp_unmap_end around a guest unmap */
+  pthread_mutex_t turn_lock;
   pthread_cond_t wake;
   char *dump_dir;
   pthread_t thread;

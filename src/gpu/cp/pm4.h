@@ -99,6 +99,7 @@ enum pm4_space {
   PM4_SPACE_UCONFIG
 };
 #define PM4_CONFIG_BASE 0x2000u /* dwords: byte 0x8000 */
+#define PM4_CONFIG_COUNT 0xC00u /* up to the SH space */
 #define PM4_SH_BASE 0x2C00u     /* byte 0xB000 */
 #define PM4_SH_COUNT 0x400u
 #define PM4_CONTEXT_BASE 0xA000u /* byte 0x28000 */

@@ -55,18 +55,24 @@ int agc_driver_submit_dcb(const struct agc_driver_submit *packet) {
   return submit(AGC_DRIVER_GFX_QUEUE, packet->addr, packet->dwords, "sceAgcDriverSubmitDcb");
 }
 
-int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
-                                 uint32_t count) {
+/* Checks every entry, then queues them in order on QUEUE (NULL addresses skipped). */
+static int submit_multi(unsigned queue, const uint32_t *const *addrs, const uint32_t *dwords,
+                        uint32_t count, const char *fn) {
   if (count == 0) return 0;
   if (!addrs || !dwords) return AGC_DRIVER_ERROR_EINVAL;
   for (uint32_t i = 0; i < count; i++) /* checked whole before any is queued */
     if (addrs[i] && dwords[i] == 0) return AGC_DRIVER_ERROR_EINVAL;
   for (uint32_t i = 0; i < count; i++) {
     if (!addrs[i]) continue;
-    int r = submit(AGC_DRIVER_GFX_QUEUE, addrs[i], dwords[i], "sceAgcDriverSubmitMultiDcbs");
+    int r = submit(queue, addrs[i], dwords[i], fn);
     if (r) return r;
   }
   return 0;
+}
+
+int agc_driver_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
+                                 uint32_t count) {
+  return submit_multi(AGC_DRIVER_GFX_QUEUE, addrs, dwords, count, "sceAgcDriverSubmitMultiDcbs");
 }
 
 /* The command processor's queue of ACB queue id QUEUE (0x20 + pipe * 8 + queue). */
@@ -83,40 +89,32 @@ int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
                                  const uint32_t *dwords, uint32_t count) {
   if (queue < AGC_DRIVER_ACB_QUEUE_FIRST || queue >= AGC_DRIVER_ACB_QUEUE_END)
     return AGC_DRIVER_ERROR_EINVAL;
-  if (count == 0) return 0;
-  if (!addrs || !dwords) return AGC_DRIVER_ERROR_EINVAL;
-  for (uint32_t i = 0; i < count; i++)
-    if (addrs[i] && dwords[i] == 0) return AGC_DRIVER_ERROR_EINVAL;
-  for (uint32_t i = 0; i < count; i++) {
-    if (!addrs[i]) continue;
-    int r = submit(acb_queue(queue), addrs[i], dwords[i], "sceAgcDriverSubmitMultiAcbs");
-    if (r) return r;
-  }
-  return 0;
+  return submit_multi(acb_queue(queue), addrs, dwords, count, "sceAgcDriverSubmitMultiAcbs");
 }
 
-/* The queue object of CreateQueue is not known (its layout is not public): logged once. */
-static void queue_not_read(const char *fn) {
+/* The command processor queue the buffers of QUEUE (a CreateQueue object) run on: its own,
+ * or the graphics queue for an object CreateQueue did not make (logged once). */
+static unsigned command_buffer_queue(const void *queue, const char *fn) {
+  int q = agc_driver_queue_of(queue);
+  if (q >= 0) return (unsigned)q;
   LOG_ONCE(hle, WARN,
-           "%s: the queue object is not read (sceAgcDriverCreateQueue's layout is not known): "
-           "the buffers go to the graphics queue",
-           fn);
+           "%s: %p is not a queue sceAgcDriverCreateQueue made: the buffers go to the graphics "
+           "queue",
+           fn, queue);
+  return AGC_DRIVER_GFX_QUEUE;
 }
 
 int agc_driver_submit_command_buffer(const void *queue, const struct agc_driver_submit *packet) {
-  queue_not_read("sceAgcDriverSubmitCommandBuffer");
-  (void)queue;
+  unsigned q = command_buffer_queue(queue, "sceAgcDriverSubmitCommandBuffer");
   if (!packet) return AGC_DRIVER_ERROR_EINVAL;
   if (!packet->addr || packet->dwords == 0) return 0;
-  return submit(AGC_DRIVER_GFX_QUEUE, packet->addr, packet->dwords,
-                "sceAgcDriverSubmitCommandBuffer");
+  return submit(q, packet->addr, packet->dwords, "sceAgcDriverSubmitCommandBuffer");
 }
 
 int agc_driver_submit_multi_command_buffers(const void *queue, const uint32_t *const *addrs,
                                             const uint32_t *dwords, uint32_t count) {
-  queue_not_read("sceAgcDriverSubmitMultiCommandBuffers");
-  (void)queue;
-  return agc_driver_submit_multi_dcbs(addrs, dwords, count);
+  unsigned q = command_buffer_queue(queue, "sceAgcDriverSubmitMultiCommandBuffers");
+  return submit_multi(q, addrs, dwords, count, "sceAgcDriverSubmitMultiCommandBuffers");
 }
 
 uint32_t agc_driver_get_wait_rendering_packet_size_in_dwords(void) {

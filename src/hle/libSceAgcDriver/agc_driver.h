@@ -83,8 +83,9 @@ int agc_driver_submit_acb(uint32_t queue, const struct agc_driver_submit *packet
 int agc_driver_submit_multi_acbs(uint32_t queue, const uint32_t *const *addrs,
                                  const uint32_t *dwords, uint32_t count);
 /* sceAgcDriverSubmitCommandBuffer(queue, packet) / SubmitMultiCommandBuffers(queue, addrs,
- * dwords, count): QUEUE is the object sceAgcDriverCreateQueue made, whose layout is not
- * public: it is not read, the buffers go to the graphics queue (PARTIAL). */
+ * dwords, count): QUEUE is an object sceAgcDriverCreateQueue made: the buffers run on its
+ * command processor queue; an object it did not make goes to the graphics queue (logged once;
+ * PARTIAL). */
 int agc_driver_submit_command_buffer(const void *queue, const struct agc_driver_submit *packet);
 int agc_driver_submit_multi_command_buffers(const void *queue, const uint32_t *const *addrs,
                                             const uint32_t *dwords, uint32_t count);
@@ -102,8 +103,30 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
                         int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
 int agc_driver_resource_registration_not_supported(void);
+/* agc_driver_state.c: SysSubmitFlipHandleProxy and UserDataImmediateWrite (0 in the retail
+ * build); IsCaptureInProgress, IsTraceInProgress, IsSubmitValidationEnabled (0: none of them
+ * exists here); SysIsGameClosed (0: a closed game does not run on). */
+int agc_driver_returns_zero(void);
+int agc_driver_no_capture_trace_or_validation(void);
+int agc_driver_game_not_closed(void);
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata);
 int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
+
+/* sceAgcDriverCreateQueue(type, &queue, flags) / DestroyQueue(queue) (agc_driver_queue.c):
+ * *QUEUE receives a 0x38-byte object beginning with 0x38, TYPE, 0x00020000, 0 (as measured on
+ * the console); type 0 is the graphics queue, any other type a compute queue of its own (our
+ * reading). 0; EINVAL for a NULL QUEUE pointer, EAGAIN when no queue is left. DestroyQueue: 0,
+ * or EINVAL for an object CreateQueue did not make (the console's codes are not known). */
+#define AGC_DRIVER_QUEUE_OBJECT_SIZE 0x38u
+#define AGC_DRIVER_QUEUE_OBJECT_WORD2 0x00020000u
+#define AGC_DRIVER_QUEUE_TYPE_GRAPHICS 0u
+int agc_driver_create_queue(uint32_t type, void **queue, uint32_t flags);
+int agc_driver_destroy_queue(void *queue);
+/* The command processor queue of object QUEUE, or -1 when CreateQueue did not make it (or it
+ * was destroyed). */
+int agc_driver_queue_of(const void *queue);
+/* Forgets every created queue (tests). */
+void agc_driver_queues_reset(void);
 
 /* Destroys the event sources (tests). */
 void agc_driver_reset(void);

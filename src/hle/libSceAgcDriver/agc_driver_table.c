@@ -7,28 +7,18 @@
 HLE_STUB_DEFINE(agc_driver_stub_acquire_razor_acq, sceAgcDriverAcquireRazorACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_agr_submit_dcb, sceAgcDriverAgrSubmitDcb, 0)
 HLE_STUB_DEFINE(agc_driver_stub_agr_submit_multi_dcbs, sceAgcDriverAgrSubmitMultiDcbs, 0)
-HLE_STUB_DEFINE(agc_driver_stub_create_queue, sceAgcDriverCreateQueue, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
-HLE_STUB_DEFINE(agc_driver_stub_destroy_queue, sceAgcDriverDestroyQueue, 0)
-HLE_STUB_DEFINE(agc_driver_stub_find_resources_public, sceAgcDriverFindResourcesPublic, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_eq_context_id, sceAgcDriverGetEqContextId, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_eq_event_type, sceAgcDriverGetEqEventType, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_gpu_ref_clks, sceAgcDriverGetGpuRefClks, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_hs_offchip_param, sceAgcDriverGetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_owner_name, sceAgcDriverGetOwnerName, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_pa_debug_interface_version,
                 sceAgcDriverGetPaDebugInterfaceVersion, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info, sceAgcDriverGetRegShadowInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info_agr, sceAgcDriverGetRegShadowInfoAgr, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_resource_base_address_and_size_in_bytes,
-                sceAgcDriverGetResourceBaseAddressAndSizeInBytes, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_resource_name, sceAgcDriverGetResourceName, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_resource_shader_guid, sceAgcDriverGetResourceShaderGuid, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_resource_type, sceAgcDriverGetResourceType, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_resource_user_data, sceAgcDriverGetResourceUserData, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workload_complete_packet_size,
                 sceAgcDriverGetSetWorkloadCompletePacketSize, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workloads_active_packet_size,
@@ -37,21 +27,15 @@ HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_trace_initiator, sceAgcDriverGetTraceInitiator, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_workload_stream_info, sceAgcDriverGetWorkloadStreamInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
-HLE_STUB_DEFINE(agc_driver_stub_is_capture_in_progress, sceAgcDriverIsCaptureInProgress, 0)
-HLE_STUB_DEFINE(agc_driver_stub_is_submit_validation_enabled, sceAgcDriverIsSubmitValidationEnabled,
-                0)
-HLE_STUB_DEFINE(agc_driver_stub_is_trace_in_progress, sceAgcDriverIsTraceInProgress, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
 HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
-HLE_STUB_DEFINE(agc_driver_stub_register_gds_resource, sceAgcDriverRegisterGdsResource, 0)
 HLE_STUB_DEFINE(agc_driver_stub_register_workload_stream, sceAgcDriverRegisterWorkloadStream, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_start, sceAgcDriverRequestCaptureStart, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_stop, sceAgcDriverRequestCaptureStop, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param_direct, sceAgcDriverSetHsOffchipParamDirect, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_resource_user_data, sceAgcDriverSetResourceUserData, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_tf_ring, sceAgcDriverSetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_workload_complete, sceAgcDriverSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_workloads_active, sceAgcDriverSetWorkloadsActive, 0)
@@ -67,19 +51,10 @@ HLE_STUB_DEFINE(agc_driver_stub_suspend_point_submit_direct, sceAgcDriverSuspend
 HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
                 sceAgcDriverSysEnableSubmitDone45Exception, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
-HLE_STUB_DEFINE(agc_driver_stub_sys_is_game_closed, sceAgcDriverSysIsGameClosed, 0)
-HLE_STUB_DEFINE(agc_driver_stub_sys_submit_flip_handle_proxy, sceAgcDriverSysSubmitFlipHandleProxy,
-                0)
 HLE_STUB_DEFINE(agc_driver_stub_tmp_init_idhs, sceAgcDriverTmpInitIdhs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_trigger_capture, sceAgcDriverTriggerCapture, 0)
-HLE_STUB_DEFINE(agc_driver_stub_unregister_all_resources_for_owner,
-                sceAgcDriverUnregisterAllResourcesForOwner, 0)
-HLE_STUB_DEFINE(agc_driver_stub_unregister_owner_and_resources,
-                sceAgcDriverUnregisterOwnerAndResources, 0)
-HLE_STUB_DEFINE(agc_driver_stub_unregister_resource, sceAgcDriverUnregisterResource, 0)
 HLE_STUB_DEFINE(agc_driver_stub_unregister_workload_stream, sceAgcDriverUnregisterWorkloadStream, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_get_packet_size, sceAgcDriverUserDataGetPacketSize, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_immediate_write, sceAgcDriverUserDataImmediateWrite, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_packet, sceAgcDriverUserDataWritePacket, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_pop_marker, sceAgcDriverUserDataWritePopMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
@@ -94,16 +69,21 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("AhGvpITrf4M", sceAgcDriverAgrSubmitDcb, agc_driver_stub_agr_submit_dcb, HLE_STUB),
     HLE_FUNC("+T8Xo6LtFJI", sceAgcDriverAgrSubmitMultiDcbs, agc_driver_stub_agr_submit_multi_dcbs,
              HLE_STUB),
-    HLE_FUNC("zP4ZNlXLBVg", sceAgcDriverCreateQueue, agc_driver_stub_create_queue, HLE_STUB),
+    /* PARTIAL: the object's other bytes, the types other than 0 (a compute queue of its own)
+       and the error codes are ours (docs/agc.md). */
+    HLE_FUNC("zP4ZNlXLBVg", sceAgcDriverCreateQueue, agc_driver_create_queue, HLE_PARTIAL),
     HLE_FUNC("1DXIHxWHZAQ", sceAgcDriverCwsrResumeAcq, agc_driver_stub_cwsr_resume_acq, HLE_STUB),
     HLE_FUNC("SOAMmdlyaIc", sceAgcDriverCwsrSuspendAcq, agc_driver_stub_cwsr_suspend_acq, HLE_STUB),
     HLE_FUNC("1BUTwixUG5Y", sceAgcDriverDebugHardwareStatus, agc_driver_stub_debug_hardware_status,
              HLE_STUB),
     /* PARTIAL: the error codes are ours. */
     HLE_FUNC("DL2RXaXOy88", sceAgcDriverDeleteEqEvent, agc_driver_delete_eq_event, HLE_PARTIAL),
-    HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_stub_destroy_queue, HLE_STUB),
-    HLE_FUNC("5l3IfCFJxBs", sceAgcDriverFindResourcesPublic, agc_driver_stub_find_resources_public,
-             HLE_STUB),
+    /* PARTIAL: the error code for an unknown object is ours. */
+    HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_destroy_queue, HLE_PARTIAL),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("5l3IfCFJxBs", sceAgcDriverFindResourcesPublic,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("Zw7uUVPulbw", sceAgcDriverGetEqContextId, agc_driver_stub_get_eq_context_id,
              HLE_STUB),
     HLE_FUNC("5CdQTZIQPxM", sceAgcDriverGetEqEventType, agc_driver_stub_get_eq_event_type,
@@ -111,7 +91,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("g68eYcZS7PY", sceAgcDriverGetGpuRefClks, agc_driver_stub_get_gpu_ref_clks, HLE_STUB),
     HLE_FUNC("r28hEh6cNH0", sceAgcDriverGetHsOffchipParam, agc_driver_stub_get_hs_offchip_param,
              HLE_STUB),
-    HLE_FUNC("LepGrgk77sM", sceAgcDriverGetOwnerName, agc_driver_stub_get_owner_name, HLE_STUB),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("LepGrgk77sM", sceAgcDriverGetOwnerName,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("Pqxglq1oKec", sceAgcDriverGetPaDebugInterfaceVersion,
              agc_driver_stub_get_pa_debug_interface_version, HLE_STUB),
     HLE_FUNC("CP-kVAMmWVw", sceAgcDriverGetRegShadowInfo, agc_driver_stub_get_reg_shadow_info,
@@ -120,16 +103,26 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_get_reg_shadow_info_agr, HLE_STUB),
     HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc,
              agc_driver_stub_get_reserved_dmem_for_agc, HLE_STUB),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
     HLE_FUNC("NghWEUXp1qM", sceAgcDriverGetResourceBaseAddressAndSizeInBytes,
-             agc_driver_stub_get_resource_base_address_and_size_in_bytes, HLE_STUB),
-    HLE_FUNC("M9yBzRKkjPc", sceAgcDriverGetResourceName, agc_driver_stub_get_resource_name,
-             HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("M9yBzRKkjPc", sceAgcDriverGetResourceName,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
     HLE_FUNC("mXn+K9E-wOA", sceAgcDriverGetResourceShaderGuid,
-             agc_driver_stub_get_resource_shader_guid, HLE_STUB),
-    HLE_FUNC("rI9lNAXPMIw", sceAgcDriverGetResourceType, agc_driver_stub_get_resource_type,
-             HLE_STUB),
-    HLE_FUNC("ls4jfY576lw", sceAgcDriverGetResourceUserData, agc_driver_stub_get_resource_user_data,
-             HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("rI9lNAXPMIw", sceAgcDriverGetResourceType,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("ls4jfY576lw", sceAgcDriverGetResourceUserData,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("2PrsbRYyZi4", sceAgcDriverGetSetFlipPacketSizeInDwords,
              agc_driver_get_set_flip_packet_size_in_dwords, HLE_IMPLEMENTED),
     HLE_FUNC("WNyjOWq8-Vk", sceAgcDriverGetSetWorkloadCompletePacketSize,
@@ -146,12 +139,15 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("C2yjkNdzbW4", sceAgcDriverIDHSSubmit, agc_driver_stub_idhs_submit, HLE_STUB),
     HLE_FUNC("F0Y42t-3e18", sceAgcDriverInitResourceRegistration,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
-    HLE_FUNC("Ddwk4gLT5j0", sceAgcDriverIsCaptureInProgress, agc_driver_stub_is_capture_in_progress,
-             HLE_STUB),
+    /* 0: no capture, trace or submit validation exists here. */
+    HLE_FUNC("Ddwk4gLT5j0", sceAgcDriverIsCaptureInProgress,
+             agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
+    /* 0: no capture, trace or submit validation exists here. */
     HLE_FUNC("qspAL8bgcBY", sceAgcDriverIsSubmitValidationEnabled,
-             agc_driver_stub_is_submit_validation_enabled, HLE_STUB),
-    HLE_FUNC("+TN0oRTBxJQ", sceAgcDriverIsTraceInProgress, agc_driver_stub_is_trace_in_progress,
-             HLE_STUB),
+             agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
+    /* 0: no capture, trace or submit validation exists here. */
+    HLE_FUNC("+TN0oRTBxJQ", sceAgcDriverIsTraceInProgress,
+             agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
     HLE_FUNC("04JRU1Uf8Ms", sceAgcDriverModuleRegistration, agc_driver_stub_module_registration,
              HLE_STUB),
     HLE_FUNC("nR6xhiFsOoc", sceAgcDriverNotifyDefaultStates, agc_driver_stub_notify_default_states,
@@ -162,8 +158,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("AOLcoIkQDgM", sceAgcDriverQueryResourceRegistrationUserMemoryRequirements,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
-    HLE_FUNC("emP3ckeS2uo", sceAgcDriverRegisterGdsResource, agc_driver_stub_register_gds_resource,
-             HLE_STUB),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("emP3ckeS2uo", sceAgcDriverRegisterGdsResource,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     /* The retail library's resource registration returns 0x8A6C9018 and writes nothing. */
     HLE_FUNC("X-Nm5KLREeg", sceAgcDriverRegisterOwner,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
@@ -182,8 +180,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("DPcAnsOlTQs", sceAgcDriverSetHsOffchipParamDirect,
              agc_driver_stub_set_hs_offchip_param_direct, HLE_STUB),
-    HLE_FUNC("VOMSpd9+vxU", sceAgcDriverSetResourceUserData, agc_driver_stub_set_resource_user_data,
-             HLE_STUB),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("VOMSpd9+vxU", sceAgcDriverSetResourceUserData,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("XlNp7jzGiPo", sceAgcDriverSetTFRing, agc_driver_stub_set_tf_ring, HLE_STUB),
     HLE_FUNC("i6bfTi13ApA", sceAgcDriverSetWorkloadComplete, agc_driver_stub_set_workload_complete,
              HLE_STUB),
@@ -195,14 +195,15 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("gSRnr79F8tQ", sceAgcDriverSubmitAcb, agc_driver_submit_acb, HLE_PARTIAL),
-    /* PARTIAL: the queue object (CreateQueue's) is not read: the graphics queue (docs/agc.md). */
+    /* PARTIAL: an object CreateQueue did not make goes to the graphics queue; the error codes
+       are ours (docs/agc.md). */
     HLE_FUNC("b4fpgH5ZXxQ", sceAgcDriverSubmitCommandBuffer, agc_driver_submit_command_buffer,
              HLE_PARTIAL),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
     HLE_FUNC("UglJIZjGssM", sceAgcDriverSubmitDcb, agc_driver_submit_dcb, HLE_PARTIAL),
     /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
     HLE_FUNC("HF3YllT3mXU", sceAgcDriverSubmitMultiAcbs, agc_driver_submit_multi_acbs, HLE_PARTIAL),
-    /* PARTIAL: the queue object is not read: the graphics queue, one buffer after the other. */
+    /* PARTIAL: as SubmitCommandBuffer; the buffers are queued one after the other. */
     HLE_FUNC("Fj7r9EHzF38", sceAgcDriverSubmitMultiCommandBuffers,
              agc_driver_submit_multi_command_buffers, HLE_PARTIAL),
     HLE_FUNC("xmWi73o1BR0", sceAgcDriverSubmitMultiCommandBuffersDirect,
@@ -221,24 +222,33 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_sys_enable_submit_done45_exception, HLE_STUB),
     HLE_FUNC("kuE1uTiWfuk", sceAgcDriverSysGetClientNumber, agc_driver_stub_sys_get_client_number,
              HLE_STUB),
-    HLE_FUNC("ftf-xlfBQpo", sceAgcDriverSysIsGameClosed, agc_driver_stub_sys_is_game_closed,
-             HLE_STUB),
-    HLE_FUNC("BbI8si4o-fA", sceAgcDriverSysSubmitFlipHandleProxy,
-             agc_driver_stub_sys_submit_flip_handle_proxy, HLE_STUB),
+    /* 0: a closed game does not run on (app/frames.c). */
+    HLE_FUNC("ftf-xlfBQpo", sceAgcDriverSysIsGameClosed, agc_driver_game_not_closed,
+             HLE_IMPLEMENTED),
+    /* 0: the retail build returns 0 (a public listing of the module). */
+    HLE_FUNC("BbI8si4o-fA", sceAgcDriverSysSubmitFlipHandleProxy, agc_driver_returns_zero,
+             HLE_PARTIAL),
     HLE_FUNC("UM8rn9hRWrY", sceAgcDriverTmpInitIdhs, agc_driver_stub_tmp_init_idhs, HLE_STUB),
     HLE_FUNC("Xq5WmbwPTnQ", sceAgcDriverTriggerCapture, agc_driver_stub_trigger_capture, HLE_STUB),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
     HLE_FUNC("SCoAN5fYlUM", sceAgcDriverUnregisterAllResourcesForOwner,
-             agc_driver_stub_unregister_all_resources_for_owner, HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
     HLE_FUNC("ZLJk9r2+2Aw", sceAgcDriverUnregisterOwnerAndResources,
-             agc_driver_stub_unregister_owner_and_resources, HLE_STUB),
-    HLE_FUNC("pWLG7WOpVcw", sceAgcDriverUnregisterResource, agc_driver_stub_unregister_resource,
-             HLE_STUB),
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
+       below return the same). */
+    HLE_FUNC("pWLG7WOpVcw", sceAgcDriverUnregisterResource,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("n5ElQVYsU1A", sceAgcDriverUnregisterWorkloadStream,
              agc_driver_stub_unregister_workload_stream, HLE_STUB),
     HLE_FUNC("VhLnEiTuuWo", sceAgcDriverUserDataGetPacketSize,
              agc_driver_stub_user_data_get_packet_size, HLE_STUB),
-    HLE_FUNC("t30LG1ibIJE", sceAgcDriverUserDataImmediateWrite,
-             agc_driver_stub_user_data_immediate_write, HLE_STUB),
+    /* 0: the retail build returns 0 (a public listing of the module). */
+    HLE_FUNC("t30LG1ibIJE", sceAgcDriverUserDataImmediateWrite, agc_driver_returns_zero,
+             HLE_PARTIAL),
     HLE_FUNC("-vc-xL+G8u0", sceAgcDriverUserDataWritePacket, agc_driver_stub_user_data_write_packet,
              HLE_STUB),
     HLE_FUNC("LEnn-4ARRJM", sceAgcDriverUserDataWritePopMarker,

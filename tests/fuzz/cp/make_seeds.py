@@ -71,3 +71,11 @@ seed("driver2", 0, pkt3(0x37, [5 << 8, A + 0x100, 0, 0x240, 0x11, 0x001, 0x22]),
      pkt3(0x10, [0, 0, 16, A + 0x200, 0, A + 0x100, 0], 0x19 << 2),
      pkt3(0x10, [2 << 16, 0, 8, A + 0x300, 0, 0x5A5A5A5A, 0], 0x19 << 2),
      pkt3(0x10, [1, 0, 0, 0, 0, 0], 0x06 << 2))
+# Registers loaded from a memory image of their space (LOAD_CONTEXT/SH/UCONFIG/CONFIG_REG without
+# INDEX: address, then (offset, count) ranges read from address + offset * 4), SET_CONFIG_REG,
+# then the driver packets DRAW_RESET and ACB_RESET (the queue's state back to a new queue's) and
+# the driver form of DRAW_INDEX_AUTO.
+seed("loadregs", 0, pkt3(0x68, [0x100, 0x77]), pkt3(0x61, [A, 0, 0x200, 1, 0x31C, 2]),
+     pkt3(0x5F, [A, 0, 0x240, 4]), pkt3(0x5E, [A, 0, 0x242, 1]), pkt3(0x60, [A, 0, 0x100, 3]),
+     pkt3(0x10, [0], 0x05 << 2), pkt3(0x10, [0], 0x09 << 2),
+     pkt3(0x10, [36, 1, 0, 0, 0, 0], 0x04 << 2))

@@ -2,8 +2,10 @@
  * (the AGC WAIT_FLIP_DONE driver packet as the console's libSceAgc writes it, header
  * 0xC0051018: a PM4 type-3 NOP, 6 body dwords, sub-selector 6 in bits 7:2; then a NOP over
  * the rest of the 32 dwords the console's function takes), submission through
- * SubmitCommandBuffer(s), and the retail library's resource registration (each entry point
- * returns 0x8A6C9018 and writes nothing, as measured on the console). */
+ * SubmitCommandBuffer(s), the queue objects of sceAgcDriverCreateQueue (hardware measurements
+ * of CreateQueue(type, &queue, 0): 0 and a pointer to an object beginning 0x38, type,
+ * 0x00020000, 0) and the retail library's resource registration (each entry point returns
+ * 0x8A6C9018 and writes nothing, as measured on the console). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -99,6 +101,59 @@ static void test_submit_command_buffer(void **state) {
   agc_driver_set_ops(NULL);
 }
 
+/* CreateQueue: the measured object header; a type-0 queue runs its buffers on the graphics
+ * queue, a type-3 one on a compute queue of its own (two type-3 queues: two queues), whose
+ * SubmitMultiCommandBuffers go there too; destroyed, an object is refused by DestroyQueue and
+ * its buffers go to the graphics queue again. */
+static void test_create_queue(void **state) {
+  (void)state;
+  agc_driver_queues_reset();
+  memset(&subs, 0, sizeof subs);
+  const struct agc_driver_ops ops = {.submit = fake_submit};
+  agc_driver_set_ops(&ops);
+  void *gfx = NULL, *c1 = NULL, *c2 = NULL;
+  assert_int_equal(agc_driver_create_queue(0, &gfx, 0), 0);
+  assert_non_null(gfx);
+  const uint32_t *h = gfx;
+  assert_int_equal(h[0], 0x38);
+  assert_int_equal(h[1], 0);
+  assert_int_equal(h[2], 0x00020000u);
+  assert_int_equal(h[3], 0);
+  assert_int_equal(agc_driver_create_queue(3, &c1, 0), 0);
+  assert_int_equal(((const uint32_t *)c1)[1], 3);
+  assert_int_equal(agc_driver_create_queue(3, &c2, 0), 0);
+  assert_ptr_not_equal(c1, c2);
+  assert_int_equal(agc_driver_queue_of(gfx), AGC_DRIVER_GFX_QUEUE);
+  int q1 = agc_driver_queue_of(c1), q2 = agc_driver_queue_of(c2);
+  assert_true(q1 >= 1 && q1 <= 56 && q2 >= 1 && q2 <= 56 && q1 != q2);
+  assert_int_equal(agc_driver_create_queue(0, NULL, 0), AGC_DRIVER_ERROR_EINVAL);
+
+  static uint32_t a[4];
+  struct agc_driver_submit p = {.addr = a, .dwords = 4};
+  assert_int_equal(agc_driver_submit_command_buffer(gfx, &p), 0);
+  assert_int_equal(agc_driver_submit_command_buffer(c1, &p), 0);
+  const uint32_t *addrs[1] = {a};
+  uint32_t dwords[1] = {4};
+  assert_int_equal(agc_driver_submit_multi_command_buffers(c2, addrs, dwords, 1), 0);
+  assert_int_equal(subs.n, 3);
+  assert_int_equal(subs.queue[0], AGC_DRIVER_GFX_QUEUE);
+  assert_int_equal(subs.queue[1], (unsigned)q1);
+  assert_int_equal(subs.queue[2], (unsigned)q2);
+
+  assert_int_equal(agc_driver_destroy_queue(c1), 0);
+  assert_int_equal(agc_driver_destroy_queue(c1), AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_destroy_queue(&p), AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(agc_driver_queue_of(c1), -1);
+  assert_int_equal(agc_driver_submit_command_buffer(c1, &p), 0);
+  assert_int_equal(subs.queue[3], AGC_DRIVER_GFX_QUEUE);
+  /* the compute queue it freed is given again */
+  void *c3 = NULL;
+  assert_int_equal(agc_driver_create_queue(1, &c3, 0), 0);
+  assert_int_equal(agc_driver_queue_of(c3), q1);
+  agc_driver_set_ops(NULL);
+  agc_driver_queues_reset();
+}
+
 /* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
  * console's GetSetFlipPacketSizeInDwords says; the FLIP driver packet (header 0xC004105C: a
  * NOP of 5 body dwords, sub-selector 0x17) then a NOP over the other 58; indices outside
@@ -133,12 +188,18 @@ static void test_set_flip(void **state) {
 static void test_resource_registration(void **state) {
   (void)state;
   assert_int_equal((uint32_t)agc_driver_resource_registration_not_supported(), 0x8A6C9018u);
+  /* no capture, trace or validation here; a game that runs is not closed; the retail build's
+     SysSubmitFlipHandleProxy / UserDataImmediateWrite return 0 */
+  assert_int_equal(agc_driver_no_capture_trace_or_validation(), 0);
+  assert_int_equal(agc_driver_game_not_closed(), 0);
+  assert_int_equal(agc_driver_returns_zero(), 0);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_wait_until_safe_for_rendering),
       cmocka_unit_test(test_submit_command_buffer),
+      cmocka_unit_test(test_create_queue),
       cmocka_unit_test(test_set_flip),
       cmocka_unit_test(test_resource_registration),
   };

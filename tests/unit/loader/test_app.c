@@ -22,7 +22,13 @@ static void test_param_valid(void **state) {
   assert_int_equal(t.flexible_memory, 512ull << 20);
   const char *minimal = "{\"titleId\":\"ABCD00001\"}";
   assert_true(title_parse_param_json(minimal, strlen(minimal), &t, err, sizeof err));
-  assert_int_equal(t.flexible_memory, TITLE_DEFAULT_FLEXIBLE_MEMORY);
+  assert_int_equal(t.flexible_memory, 448ull << 20); /* SDK 12.000: omitted -> 448 MiB */
+  const char *zero = "{\"titleId\":\"ABCD00001\",\"kernel\":{\"flexibleMemorySize\":0}}";
+  assert_true(title_parse_param_json(zero, strlen(zero), &t, err, sizeof err));
+  assert_int_equal(t.flexible_memory, 448ull << 20); /* 0 -> the default too */
+  const char *big = "{\"titleId\":\"ABCD00001\",\"kernel\":{\"flexibleMemorySize\":2147483648}}";
+  assert_true(title_parse_param_json(big, strlen(big), &t, err, sizeof err));
+  assert_int_equal(t.flexible_memory, 2ull << 30); /* development-mode size: kept, warned */
 }
 
 static void test_param_malformed(void **state) {

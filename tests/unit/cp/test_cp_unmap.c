@@ -1,0 +1,127 @@
+/* The command processor against guest unmaps (cp_unmap_begin / cp_unmap_end, called by the
+ * app's guest_vm unmap guard around every unmapping call): a queue whose running command
+ * buffer lies in the span is stopped (the console's GPU faults there) while the other queues
+ * go on; the span's memory is never read between begin and end, because begin waits for the
+ * turn running now (here: a dispatch that takes 100 ms on the GPU thread) and holds the next
+ * ones until end. Packets are encoded from AMD's PM4 definitions (WAIT_REG_MEM 0x3C, function 3
+ * "equal", memory space 1; WRITE_DATA 0x37 to memory, DST_SEL 5; DISPATCH_DIRECT 0x15). */
+#include <pthread.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "gpu/cp/cp.h"
+
+#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
+#define LO(a) ((uint32_t)(a))
+#define HI(a) ((uint32_t)((a) >> 32))
+#define MEM_BASE 0x500000000ull
+#define MEM_SIZE (1u << 16)
+#define GFX_STREAM MEM_BASE
+#define CS_STREAM (MEM_BASE + 0x1000)
+#define GATE (MEM_BASE + 0x8000)
+#define LABEL (MEM_BASE + 0x8100)
+
+static uint8_t *mem;
+static uint32_t *dw(uint64_t a) { return (uint32_t *)(mem + (a - MEM_BASE)); }
+static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
+  (void)ctx, (void)write;
+  if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size) return NULL;
+  return mem + (addr - MEM_BASE);
+}
+
+static int seq;
+static int next_seq(void) { return __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST); }
+static int dispatch_started, dispatch_ended;
+static void slow_dispatch(void *ctx, const struct cp_dispatch *d) {
+  (void)ctx, (void)d;
+  __atomic_store_n(&dispatch_started, next_seq(), __ATOMIC_SEQ_CST);
+  struct timespec ts = {0, 100 * 1000 * 1000};
+  nanosleep(&ts, NULL);
+  __atomic_store_n(&dispatch_ended, next_seq(), __ATOMIC_SEQ_CST);
+}
+
+static struct cp *cp;
+static int setup(void **state) {
+  (void)state;
+  mem = calloc(1, MEM_SIZE);
+  const struct cp_ops ops = {.mem_map = mem_map, .dispatch = slow_dispatch};
+  cp = cp_create(&ops);
+  return cp && mem ? 0 : -1;
+}
+static int teardown(void **state) {
+  (void)state;
+  cp_destroy(cp);
+  free(mem);
+  return 0;
+}
+
+/* A buffer at AT: wait until the dword at GATE + OFF is 1, then write VALUE to LABEL + OFF. */
+static uint32_t waiting_buffer(uint64_t at, uint32_t off, uint32_t value) {
+  uint32_t *p = dw(at);
+  const uint32_t w[] = {
+      PKT3(0x3Cu, 6), 3u | (1u << 4), LO(GATE + off),  HI(GATE + off),  1u,   0xFFFFFFFFu, 10u,
+      PKT3(0x37u, 4), 5u << 8,        LO(LABEL + off), HI(LABEL + off), value};
+  memcpy(p, w, sizeof w);
+  return sizeof w / 4;
+}
+
+/* Two queues blocked in their buffers; the guest unmaps the graphics queue's buffer: that
+ * queue stops, the compute queue runs on once its gate opens. An unmap elsewhere stops none. */
+static void test_unmap_stops_the_reader(void **state) {
+  (void)state;
+  unsigned cq = cp_compute_queue(1, 2);
+  uint32_t n0 = waiting_buffer(GFX_STREAM, 0, 0xA), n1 = waiting_buffer(CS_STREAM, 4, 0xB);
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, GFX_STREAM, n0), 0);
+  assert_int_equal(cp_submit(cp, cq, CS_STREAM, n1), 0);
+  cp_run_until_idle(cp, 4);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_BLOCKED);
+  assert_int_equal(cp_unmap_begin(cp, MEM_BASE + 0x4000, 0x1000), 0); /* nothing of theirs */
+  cp_unmap_end(cp);
+  assert_int_equal(cp_unmap_begin(cp, GFX_STREAM, 0x1000), 1);
+  cp_unmap_end(cp);
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_BLOCKED);
+  dw(GATE)[0] = 1;
+  dw(GATE + 4)[0] = 1;
+  assert_true(cp_run_until_idle(cp, 8));
+  assert_int_equal(dw(LABEL)[0], 0); /* the stopped queue wrote nothing */
+  assert_int_equal(dw(LABEL + 4)[0], 0xB);
+  assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_IDLE);
+}
+
+/* With the GPU thread running a 100 ms dispatch, cp_unmap_begin returns only after it. */
+static void test_unmap_waits_for_the_turn(void **state) {
+  (void)state;
+  uint32_t *p = dw(GFX_STREAM);
+  p[0] = PKT3(0x15u, 4);
+  p[1] = p[2] = p[3] = 1;
+  p[4] = 1;
+  assert_int_equal(cp_thread_start(cp), 0);
+  assert_int_equal(cp_submit(cp, cp_compute_queue(0, 0), GFX_STREAM, 5), 0);
+  while (!__atomic_load_n(&dispatch_started, __ATOMIC_SEQ_CST)) {
+    struct timespec ts = {0, 1000 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  cp_unmap_begin(cp, MEM_BASE + 0x4000, 0x1000);
+  int begun = next_seq();
+  cp_unmap_end(cp);
+  assert_true(__atomic_load_n(&dispatch_ended, __ATOMIC_SEQ_CST) != 0);
+  assert_true(begun > dispatch_ended);
+  cp_thread_stop(cp);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_unmap_stops_the_reader, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_unmap_waits_for_the_turn, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
