@@ -13,6 +13,7 @@ __PROSPERO_BEGIN_DECLS
 
 #define SCE_AUDIO_OUT2_ERROR_INVALID_PARAM ((int)0x80268001)
 #define SCE_AUDIO_OUT2_ERROR_OUT_OF_RESOURCE ((int)0x80268002)
+#define SCE_AUDIO_OUT2_ERROR_BUSY ((int)0x80268007)
 #define SCE_AUDIO_OUT2_ERROR_NOT_READY ((int)0x80268008)
 #define SCE_AUDIO_OUT2_ERROR_INVALID_PORT ((int)0x80268009)
 
@@ -21,10 +22,30 @@ typedef uint64_t SceAudioOut2PortHandle;
 typedef uint64_t SceAudioOut2UserHandle;
 #define SCE_AUDIO_OUT2_CONTEXT_HANDLE_INVALID ((SceAudioOut2ContextHandle)~0ull)
 #define SCE_AUDIO_OUT2_PORT_HANDLE_INVALID ((SceAudioOut2PortHandle)~0ull)
+#define SCE_AUDIO_OUT2_USER_HANDLE_INVALID ((SceAudioOut2UserHandle)~0ull)
 
 #define SCE_AUDIO_OUT2_PORT_TYPE_MAIN 0
 #define SCE_AUDIO_OUT2_PORT_TYPE_BGM 1
 #define SCE_AUDIO_OUT2_PORT_TYPE_VOICE 2
+#define SCE_AUDIO_OUT2_PORT_TYPE_PADSPK 3
+#define SCE_AUDIO_OUT2_PORT_TYPE_PERSONAL 4
+#define SCE_AUDIO_OUT2_PORT_TYPE_AUX 5
+#define SCE_AUDIO_OUT2_PORT_TYPE_VIBRATION 6
+
+/* SceAudioOut2PortState.output: where the port's samples go */
+#define SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_UNKNOWN 0x00
+#define SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_CONNECTED_PRIMARY 0x01
+#define SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_CONNECTED_TERTIARY 0x04
+#define SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_CONNECTED_HEADPHONE 0x40
+#define SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_CONNECTED_EXTERNAL 0x80
+#define SCE_AUDIO_OUT2_PORT_STATE_FLAG_3D_AVAILABLE 0x1
+
+#define SCE_AUDIO_OUT2_SPEAKER_TYPE_TV 0
+#define SCE_AUDIO_OUT2_SPEAKER_TYPE_AV_RECEIVER 1
+#define SCE_AUDIO_OUT2_SPEAKER_TYPE_SOUND_BAR 2
+#define SCE_AUDIO_OUT2_SPEAKER_TYPE_HEADPHONE 3
+#define SCE_AUDIO_OUT2_SPEAKER_INFO_FLAG_3D_AVAILABLE 0x1
+#define SCE_AUDIO_OUT2_SPEAKER_MAX 16
 
 /* data formats: bits 0-6 the sample type (0 float, 1 16-bit), bit 7 the standard 8-channel
  * order, bits 8-11 the channel count */
@@ -74,6 +95,32 @@ typedef struct SceAudioOut2Pcm {
   const void *data;
 } SceAudioOut2Pcm;
 
+typedef struct SceAudioOut2PortState { /* 0x40 bytes */
+  uint16_t output;                     /* SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_* */
+  uint8_t numChannels;
+  uint8_t pad1;
+  int16_t volume;
+  uint16_t rerouteCounter;
+  uint32_t flags; /* SCE_AUDIO_OUT2_PORT_STATE_FLAG_* */
+  uint32_t pad2;
+  uint64_t reserved[6];
+} SceAudioOut2PortState;
+
+typedef struct SceAudioOut2SpeakerAngle {
+  int16_t azimuth; /* degrees, negative to the left */
+  int16_t elevation;
+} SceAudioOut2SpeakerAngle;
+
+typedef struct SceAudioOut2SpeakerInfo { /* 0x50 bytes */
+  uint8_t type;                          /* SCE_AUDIO_OUT2_SPEAKER_TYPE_* */
+  uint8_t pad1;
+  uint16_t pad2;
+  uint32_t availableBits; /* which speakers below are present: bit 0 front left, 1 right */
+  uint32_t flags;         /* SCE_AUDIO_OUT2_SPEAKER_INFO_FLAG_* */
+  uint32_t pad3;
+  SceAudioOut2SpeakerAngle speakerAngle[SCE_AUDIO_OUT2_SPEAKER_MAX];
+} SceAudioOut2SpeakerInfo;
+
 int sceAudioOut2Initialize(void);
 int sceAudioOut2ContextResetParam(SceAudioOut2ContextParam *param);
 int sceAudioOut2ContextQueryMemory(const SceAudioOut2ContextParam *param, size_t *memorySize);
@@ -89,6 +136,13 @@ int sceAudioOut2PortCreate(SceAudioOut2ContextHandle context, const SceAudioOut2
 int sceAudioOut2PortDestroy(SceAudioOut2PortHandle port);
 int sceAudioOut2PortSetAttributes(SceAudioOut2PortHandle port,
                                   const SceAudioOut2Attribute *attributes, uint32_t count);
+int sceAudioOut2PortGetState(SceAudioOut2PortHandle port, SceAudioOut2PortState *state);
+/* userId: a logged-in user or SCE_USER_SERVICE_USER_ID_SYSTEM (255); the same user again
+ * gives the same handle */
+int sceAudioOut2UserCreate(int32_t userId, SceAudioOut2UserHandle *user);
+/* SCE_AUDIO_OUT2_ERROR_BUSY while another creator of the same user holds the handle */
+int sceAudioOut2UserDestroy(SceAudioOut2UserHandle user);
+int sceAudioOut2GetSpeakerInfo(SceAudioOut2SpeakerInfo *info, uint32_t flags);
 
 __PROSPERO_END_DECLS
 

@@ -52,6 +52,7 @@ struct port {
   bool running;      /* a buffer is queued; next_frame is where the next one goes */
   uint64_t next_frame;
   uint64_t last_output_us;
+  uint64_t paced; /* Output calls that queued a buffer since open (the cadence records' number) */
 };
 
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -137,6 +138,7 @@ int audioout_open(int32_t user_id, int32_t type, int32_t index, uint32_t length,
     p->running = false;
     p->next_frame = 0;
     p->last_output_us = 0;
+    p->paced = 0;
     pthread_mutex_unlock(&p->lock);
   }
   pthread_mutex_unlock(&table_lock);
@@ -189,11 +191,12 @@ int audioout_output(int32_t handle, const void *ptr) {
     pthread_mutex_unlock(&p->lock);
     return AUDIOOUT_ERROR_NOT_OPENED;
   }
+  if (ptr) audioout_device_pace_enter();
   if (!ptr) { /* wait until what is queued has been played */
     uint64_t end = p->running ? p->next_frame : 0;
     pthread_mutex_unlock(&p->lock);
     if (!end) return 0;
-    audioout_device_wait_frame(end, false);
+    audioout_device_wait_frame(end, NULL);
     /* drained: the port's next buffer starts a new schedule (a pause the guest asked for
      * is not an underrun) unless another buffer was queued meanwhile */
     pthread_mutex_lock(&p->lock);
@@ -203,9 +206,10 @@ int audioout_output(int32_t handle, const void *ptr) {
   }
   uint64_t at = submit_locked(p, ptr, 0);
   int samples = (int)p->length * p->channels;
+  struct audioout_pace pace = {(uint32_t)handle, p->paced++};
   pthread_mutex_unlock(&p->lock);
   /* the previous buffer is consumed when this one starts */
-  audioout_device_wait_frame(at, true);
+  audioout_device_wait_frame(at, &pace);
   return samples;
 }
 
@@ -222,17 +226,24 @@ int audioout_outputs(void *params, uint32_t num) {
       if (op[j].handle == op[i].handle) return AUDIOOUT_ERROR_INVALID_PORT;
     if (list[i]->length != list[0]->length) return AUDIOOUT_ERROR_INVALID_SIZE;
   }
+  audioout_device_pace_enter();
   uint64_t latest = 0, start = 0;
+  struct audioout_pace pace = {0, 0}; /* named after the port that starts latest */
   for (uint32_t i = 0; i < num; i++) {
     if (!op[i].ptr) continue;
     pthread_mutex_lock(&list[i]->lock);
     bool starts = !list[i]->running;
     uint64_t at = list[i]->open ? submit_locked(list[i], op[i].ptr, start) : 0;
+    uint64_t seq = list[i]->paced++;
     pthread_mutex_unlock(&list[i]->lock);
     if (starts && !start) start = at;
-    if (at > latest) latest = at;
+    if (at > latest) {
+      latest = at;
+      pace = (struct audioout_pace){(uint32_t)op[i].handle, seq};
+    }
   }
-  if (latest) audioout_device_wait_frame(latest, true);
+  if (latest) audioout_device_wait_frame(latest, &pace);
+  else audioout_device_pace_cancel(); /* nothing queued: no wait */
   return 0;
 }
 

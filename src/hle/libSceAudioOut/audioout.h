@@ -86,22 +86,44 @@ void audioout_set_sink(const struct audioout_sink_ops *ops);
 void audioout_shutdown(void);
 
 /* How Output's returns kept their schedule (each at its buffer's start), since start; the
- * figures of the cadence test and the log line at exit. */
+ * figures of the cadence test and the log lines at exit. Each paced return k is measured on
+ * the device clock: its lateness L (the return after its buffer's start) and the host's
+ * share H of it, which the emulator measures without the guest's help:
+ *   - the call came before its buffer's start and slept: the wake-up's lateness (the timer
+ *     expired at the start; only a host that did not run the thread makes it late);
+ *   - the call came after it: the time the thread did not run since the previous return
+ *     (without blocking: the run queue and a stopped virtual CPU; when it blocked, its run-
+ *     queue wait), plus the previous return's own host delay (a return woken 8 ms late
+ *     pushes the guest's next step, its work and this call, 8 ms later); at most L;
+ *   - plus, found at the thread's next call, the host's share of the stretch after the
+ *     return (a guest that reads the clock after the return sees it).
+ * A return whose L exceeds the host's share by more than AUDIOOUT_CADENCE_LATE_NS is the
+ * emulator's own lateness ("unexplained"). docs/input-audio.md, "Cadence figures". */
 #define AUDIOOUT_CADENCE_LATE_NS 1000000u   /* a return later than this is off the period */
 #define AUDIOOUT_CADENCE_STARVED_NS 500000u /* the host kept the thread off more than this */
 struct audioout_cadence {
-  uint64_t returns;       /* paced returns of Output / Outputs */
+  uint64_t returns;       /* paced returns of Output / Outputs / AudioOut2 pushes */
   uint64_t late;          /* returns more than AUDIOOUT_CADENCE_LATE_NS after their time */
   uint64_t worst_late_ns; /* the latest return's lateness */
-  uint64_t host_delayed;  /* returns whose thread the host kept off the CPU (a late wake-up,
-                           * or the run queue since the previous return) more than
-                           * AUDIOOUT_CADENCE_STARVED_NS */
+  uint64_t host_delayed;  /* returns the host delayed more than AUDIOOUT_CADENCE_STARVED_NS */
   uint64_t worst_host_ns; /* the longest of those host delays */
-  uint64_t called_late;   /* calls that came more than AUDIOOUT_CADENCE_STARVED_NS after
-                           * their buffer's start (the guest was late) */
-  uint64_t explained;     /* returns host-delayed or called late (either or both) */
+  uint64_t unexplained;   /* returns later than the host's share + AUDIOOUT_CADENCE_LATE_NS */
+  uint64_t worst_unexplained_ns; /* the largest lateness beyond the host's share */
 };
 struct audioout_cadence audioout_cadence(void);
+
+/* One paced return, kept when the host delayed it more than AUDIOOUT_CADENCE_STARVED_NS or
+ * it came more than AUDIOOUT_CADENCE_STARVED_NS after its buffer's start (the first
+ * AUDIOOUT_CADENCE_RECORDS of a run; each is logged at exit). */
+#define AUDIOOUT_CADENCE_RECORDS 4096
+struct audioout_return_record {
+  uint64_t id;      /* the port's handle (AudioOut) or the context's (AudioOut2) */
+  uint64_t seq;     /* that port's paced return number, from 0 (a guest's call number) */
+  uint64_t late_ns; /* L: after its buffer's start, on the device clock */
+  uint64_t host_ns; /* H: the host's share (see above) */
+};
+/* Copies up to MAX records into OUT in the order of the returns; returns how many. */
+size_t audioout_cadence_records(struct audioout_return_record *out, size_t max);
 
 /* Periods a port's buffer arrived too late for (the gap was silence), since start. */
 uint64_t audioout_underrun_count(void);

@@ -31,6 +31,7 @@
 #include "common/log.h"
 #include "hle/libSceAudioOut/audioout.h"
 #include "hle/libSceAudioOut/audioout_device.h"
+#include "hle/libSceUserService/user_service.h"
 
 #define MAX_CONTEXTS 16
 #define MAX_PORTS 32
@@ -67,6 +68,7 @@ _Static_assert(sizeof(struct guest_attribute) == 24, "SceAudioOut2Attribute");
 
 struct port {
   bool used;
+  uint16_t type;        /* SceAudioOut2PortParam.portType */
   int format, channels; /* AudioOut's format number, its channel count */
   const void *pcm;      /* NULL until the PCM attribute is set: silence */
   int32_t volume[AUDIOOUT_MAX_CHANNELS];
@@ -86,6 +88,14 @@ struct context {
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct context contexts[MAX_CONTEXTS];
+
+/* Users (sceAudioOut2UserCreate): one handle per user id, shared by its creators */
+#define MAX_USERS 8
+#define USER_TAG 0x55000000u /* prospero's user handles: USER_TAG | the user id */
+static struct {
+  int32_t id;
+  uint32_t references; /* 0: free */
+} users[MAX_USERS];
 
 static int format_of(uint32_t data_format, int *channels) {
   uint32_t type = data_format & 0x7F, standard = data_format >> 7 & 1, n = data_format >> 8 & 0xF;
@@ -213,6 +223,7 @@ int audioout2_port_create(uint64_t context, const void *param, uint64_t *port) {
       struct port *pt = &c->ports[i];
       memset(pt, 0, sizeof *pt);
       pt->used = true;
+      pt->type = type;
       pt->format = format;
       pt->channels = channels;
       for (int ch = 0; ch < AUDIOOUT_MAX_CHANNELS; ch++) pt->volume[ch] = AUDIOOUT_VOLUME_0DB;
@@ -306,10 +317,12 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
   static const int32_t unity[AUDIOOUT_MAX_CHANNELS] = {
       AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB,
       AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB, AUDIOOUT_VOLUME_0DB};
+  if (blocking) audioout_device_pace_enter();
   pthread_mutex_lock(&lock);
   struct context *c = context_of(context);
   if (!c) {
     pthread_mutex_unlock(&lock);
+    if (blocking) audioout_device_pace_cancel();
     return AUDIOOUT2_ERROR_INVALID_PARAM;
   }
   for (uint32_t e = 0; e < c->staged_count; e++) {
@@ -323,18 +336,23 @@ int audioout2_context_push(uint64_t context, uint32_t blocking) {
   }
   c->staged_count = 0;
   /* synchronous: until the queue has room again (its oldest waiting entry started) */
+  bool waited = false;
   while (blocking) {
     uint64_t now = audioout_device_now_frame();
     uint32_t waiting = waiting_locked(c, now);
     if (waiting < c->depth) break;
     uint64_t oldest = c->starts[(c->pushed - waiting) % MAX_QUEUE];
+    /* named after the context and the entry it waits for */
+    struct audioout_pace pace = {context, c->pushed - waiting};
     pthread_mutex_unlock(&lock);
-    audioout_device_wait_frame(oldest, true);
+    audioout_device_wait_frame(oldest, &pace);
+    waited = true;
     pthread_mutex_lock(&lock);
     c = context_of(context);
     if (!c) break; /* destroyed meanwhile */
   }
   pthread_mutex_unlock(&lock);
+  if (blocking && !waited) audioout_device_pace_cancel();
   return 0;
 }
 
@@ -352,4 +370,127 @@ int audioout2_context_get_queue_level(uint64_t context, uint32_t *level, uint32_
   if (level) *level = n;
   if (available) *available = depth > n ? depth - n : 0;
   return depth > n ? 0 : AUDIOOUT2_ERROR_NOT_READY;
+}
+
+/* ---- Users, port state, speaker information ----------------------------------------- */
+
+int audioout2_user_create(int32_t user_id, uint64_t *handle) {
+  if (!handle) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* the system user and the one logged-in user (the console's code for another id is not
+   * known: INVALID_PARAM, logged) */
+  if (user_id != AUDIOOUT2_USER_ID_SYSTEM && user_id != USER_SERVICE_INITIAL_USER_ID) {
+    LOG_ONCE(hle, WARN, "audio out2: UserCreate for user %d, who is not logged in", user_id);
+    return AUDIOOUT2_ERROR_INVALID_PARAM;
+  }
+  pthread_mutex_lock(&lock);
+  int free_slot = -1, found = -1;
+  for (int i = 0; i < MAX_USERS; i++) {
+    if (users[i].references && users[i].id == user_id) found = i;
+    if (!users[i].references && free_slot < 0) free_slot = i;
+  }
+  int rc = 0;
+  if (found >= 0) {
+    users[found].references++; /* the same handle again (public SDK-based code relies on it) */
+  } else if (free_slot >= 0) {
+    users[free_slot].id = user_id;
+    users[free_slot].references = 1;
+  } else {
+    rc = AUDIOOUT2_ERROR_OUT_OF_RESOURCE;
+  }
+  pthread_mutex_unlock(&lock);
+  if (!rc) *handle = USER_TAG | (uint32_t)user_id;
+  return rc;
+}
+
+int audioout2_user_destroy(uint64_t handle) {
+  if ((handle & ~(uint64_t)0xFFFFFF) != USER_TAG) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  int32_t user_id = (int32_t)(handle & 0xFFFFFF);
+  pthread_mutex_lock(&lock);
+  int rc = AUDIOOUT2_ERROR_INVALID_PARAM;
+  for (int i = 0; i < MAX_USERS; i++)
+    if (users[i].references && users[i].id == user_id) {
+      /* another creator of the same user still holds the handle: BUSY, one reference less */
+      rc = --users[i].references ? AUDIOOUT2_ERROR_BUSY : 0;
+      break;
+    }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+struct guest_port_state { /* SceAudioOut2PortState */
+  uint16_t output;
+  uint8_t num_channels;
+  uint8_t pad1;
+  int16_t volume;
+  uint16_t reroute_counter;
+  uint32_t flags;
+  uint32_t pad2;
+  uint64_t reserved[6];
+};
+_Static_assert(sizeof(struct guest_port_state) == 0x40, "SceAudioOut2PortState is 0x40 bytes");
+
+int audioout2_port_get_state(uint64_t port, void *state) {
+  if (!state) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  pthread_mutex_lock(&lock);
+  struct port *p = port_of(port, NULL);
+  uint16_t type = p ? p->type : 0;
+  pthread_mutex_unlock(&lock);
+  if (!p) return AUDIOOUT2_ERROR_INVALID_PORT;
+  struct guest_port_state s;
+  memset(&s, 0, sizeof s);
+  /* where the port's samples go in prospero: everything reaches the one stereo host device;
+   * the connection is reported per type as sceAudioOutGetPortState does (no headphone or
+   * controller detection), no 3D output (flags 0), volume 127 (the console's value is not
+   * known) */
+  s.volume = 127;
+  switch (type) {
+    case AUDIOOUT2_PORT_TYPE_VOICE:
+    case AUDIOOUT2_PORT_TYPE_PERSONAL:
+      s.output = AUDIOOUT2_STATE_OUTPUT_HEADPHONE;
+      s.num_channels = 2;
+      break;
+    case AUDIOOUT2_PORT_TYPE_PADSPK:
+      s.output = AUDIOOUT2_STATE_OUTPUT_TERTIARY;
+      s.num_channels = 1;
+      break;
+    case AUDIOOUT2_PORT_TYPE_AUX:
+      s.output = AUDIOOUT2_STATE_OUTPUT_EXTERNAL;
+      s.num_channels = 2;
+      break;
+    case AUDIOOUT2_PORT_TYPE_VIBRATION: /* no controller motor: not connected */ break;
+    default: /* main, BGM, the object ports: the host device, stereo */
+      s.output = AUDIOOUT2_STATE_OUTPUT_PRIMARY;
+      s.num_channels = 2;
+      break;
+  }
+  memcpy(state, &s, sizeof s);
+  return 0;
+}
+
+struct guest_speaker_info { /* SceAudioOut2SpeakerInfo */
+  uint8_t type;
+  uint8_t pad1;
+  uint16_t pad2;
+  uint32_t available_bits;
+  uint32_t flags;
+  uint32_t pad3;
+  struct {
+    int16_t azimuth, elevation;
+  } angle[16];
+};
+_Static_assert(sizeof(struct guest_speaker_info) == 0x50, "SceAudioOut2SpeakerInfo is 0x50 bytes");
+
+int audioout2_get_speaker_info(void *info, uint32_t flags) {
+  if (!info) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  if (flags) LOG_ONCE(hle, STUB, "audio out2: GetSpeakerInfo flags 0x%x have no effect", flags);
+  /* the host device as a TV's stereo pair: front left and right at -30 and +30 degrees
+   * (ITU-R BS.775), level; no 3D output */
+  struct guest_speaker_info s;
+  memset(&s, 0, sizeof s);
+  s.type = AUDIOOUT2_SPEAKER_TYPE_TV;
+  s.available_bits = 0x3;
+  s.angle[0].azimuth = -30;
+  s.angle[1].azimuth = 30;
+  memcpy(info, &s, sizeof s);
+  return 0;
 }

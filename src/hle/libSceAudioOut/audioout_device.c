@@ -1,10 +1,12 @@
 /* The mixed stream and the mixer thread. See audioout_device.h. */
+#define _GNU_SOURCE /* RUSAGE_THREAD */
 #include "hle/libSceAudioOut/audioout_device.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/resource.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,6 +23,9 @@
 /* How long after its time a period is mixed: the slack of a late guest (10.7 ms), which is
  * also latency added to the host device's */
 #define MIXER_DELAY_PERIODS 2
+/* paced returns listed in the log at exit (the rest are counted): a cadence test's 400
+ * calls fit even when the host delayed all of them */
+#define LOGGED_RECORDS 512
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t wake; /* CLOCK_MONOTONIC; shutdown */
@@ -35,8 +40,26 @@ static bool period_has_data[RING_PERIODS];
 
 /* The paced returns of Output (see audioout_device_wait_frame) */
 static struct audioout_cadence cadence;
-static _Thread_local uint64_t last_run_delay_ns; /* this thread's, at its last paced return */
-static _Thread_local bool have_run_delay;
+static struct audioout_return_record records[AUDIOOUT_CADENCE_RECORDS];
+static size_t record_count;
+/* A thread's clocks at one instant, to split a stretch of time between the thread, the
+ * host and the thread's own waits (see host_share) */
+struct thread_times {
+  uint64_t at_ns;        /* CLOCK_MONOTONIC */
+  uint64_t cpu_ns;       /* CLOCK_THREAD_CPUTIME_ID: the time it ran */
+  uint64_t run_delay_ns; /* /proc/thread-self/schedstat: the time it waited on the run queue */
+  long blocked;          /* voluntary context switches (getrusage): it waited for something */
+  bool run_delay_known, cpu_known;
+};
+/* This thread's last paced return, until its next wait adds the host's delay after it */
+static _Thread_local struct {
+  bool have;
+  bool counted;     /* already counted in cadence.host_delayed */
+  uint64_t host_ns; /* the host's share of its lateness, so far */
+  struct thread_times at_wake;
+  long record; /* its index in records, -1 when not kept (yet) */
+  struct audioout_return_record r;
+} last_return = {.record = -1};
 
 static pthread_mutex_t sink_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct audioout_sink_ops sink;
@@ -193,6 +216,37 @@ static bool run_delay_ns(uint64_t *out) {
   return true;
 }
 
+/* The clock first, then the rest: a preemption between them falls after AT_NS and outside
+ * CPU_NS, so consecutive stretches (from one snapshot's AT_NS to the next's) share the
+ * thread's time out exactly and none is lost. */
+static void thread_times_now(struct thread_times *t) {
+  t->at_ns = now_ns();
+  struct timespec ts;
+  t->cpu_known = clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == 0;
+  t->cpu_ns = t->cpu_known ? (uint64_t)ts.tv_sec * NS_PER_S + (uint64_t)ts.tv_nsec : 0;
+  struct rusage ru;
+  t->blocked = getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_nvcsw : -1;
+  t->run_delay_known = run_delay_ns(&t->run_delay_ns);
+}
+
+/* The host's share of the stretch from A to B of one thread: when the thread did not block
+ * in it (no voluntary context switch: no lock, no I/O, no sleep), all the time it did not
+ * run (its CPU clock; the run queue, and a virtual CPU the hypervisor did not run, which
+ * the run queue does not show); when it blocked, only its run-queue wait. The time it ran
+ * (the guest's work, the emulator's) is never the host's. */
+static uint64_t host_share(const struct thread_times *a, const struct thread_times *b) {
+  uint64_t wall = b->at_ns > a->at_ns ? b->at_ns - a->at_ns : 0;
+  if (a->cpu_known && b->cpu_known && a->blocked >= 0 && b->blocked == a->blocked) {
+    uint64_t ran = b->cpu_ns > a->cpu_ns ? b->cpu_ns - a->cpu_ns : 0;
+    return wall > ran ? wall - ran : 0;
+  }
+  if (a->run_delay_known && b->run_delay_known && b->run_delay_ns > a->run_delay_ns) {
+    uint64_t queued = b->run_delay_ns - a->run_delay_ns;
+    return queued < wall ? queued : wall;
+  }
+  return 0;
+}
+
 /* The lowest real-time priority for the sleep of a paced wait, so that its wake-up
  * preempts the host's ordinary threads (a busy host otherwise wakes it milliseconds late);
  * the thread's own policy is restored as soon as it runs. Not where the host refuses. */
@@ -211,39 +265,106 @@ static bool boost(int *policy, struct sched_param *param) {
   return false;
 }
 
-void audioout_device_wait_frame(uint64_t frame, bool paced) {
-  uint64_t target = frame_ns(frame), called = now_ns();
-  bool sleeps = called < target;
+/* Where this thread's current paced call started (its submission is part of the call) */
+static _Thread_local struct {
+  bool have;
+  struct thread_times at;
+} entered;
+
+void audioout_device_pace_enter(void) {
+  thread_times_now(&entered.at);
+  entered.have = true;
+}
+
+void audioout_device_pace_cancel(void) { entered.have = false; }
+
+/* Keeps R in the records (lock held); its index, -1 when the table is full. */
+static long keep_record_locked(const struct audioout_return_record *r) {
+  if (record_count >= AUDIOOUT_CADENCE_RECORDS) return -1;
+  records[record_count] = *r;
+  return (long)record_count++;
+}
+
+/* Adds to this thread's last paced return the run-queue wait since it returned (QUEUED, ns):
+ * time the guest had after it too (a guest that reads the clock after the return sees it). */
+static void finish_last_return(uint64_t queued) {
+  if (!last_return.have) return;
+  last_return.have = false;
+  uint64_t host = last_return.host_ns + queued;
+  last_return.r.host_ns = host;
+  pthread_mutex_lock(&lock);
+  if (host > cadence.worst_host_ns) cadence.worst_host_ns = host;
+  if (host > AUDIOOUT_CADENCE_STARVED_NS && !last_return.counted) cadence.host_delayed++;
+  if (last_return.record >= 0) records[last_return.record].host_ns = host;
+  else if (host > AUDIOOUT_CADENCE_STARVED_NS) keep_record_locked(&last_return.r);
+  pthread_mutex_unlock(&lock);
+}
+
+void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace) {
+  uint64_t target = frame_ns(frame);
+  /* the host's delay of this thread since its previous paced return: it delayed the guest
+   * after that return, and this call if it comes late */
+  struct thread_times entry;
+  if (entered.have) entry = entered.at; /* the call's start (audioout_device_pace_enter) */
+  else thread_times_now(&entry);
+  entered.have = false;
+  uint64_t queued = last_return.have ? host_share(&last_return.at_wake, &entry) : 0;
+  uint64_t previous_host = last_return.host_ns;
+  bool previous = last_return.have;
+  uint64_t before = entry.at_ns;
+  bool sleeps = before < target;
   int policy;
   struct sched_param param;
-  bool boosted = paced && sleeps && boost(&policy, &param);
+  bool boosted = pace && sleeps && boost(&policy, &param);
   struct timespec ts = to_timespec(target);
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
   }
+  struct thread_times at_wake;
+  thread_times_now(&at_wake);
+  uint64_t woke = at_wake.at_ns;
+  /* restored after the measurement: a preemption now falls in the next call's window */
   if (boosted) sched_setscheduler(0, policy, &param);
-  if (!paced) return;
-  uint64_t late = now_ns() - target; /* clock_nanosleep never returns early */
-  /* the host's share: the wake-up's own lateness (the timer expired, the thread did not
-   * run: the run queue, or a virtual CPU the hypervisor did not run), and the run-queue
-   * wait since this thread's previous paced return (preemption while the guest computed) */
-  uint64_t delay = 0, woke = sleeps ? late : 0;
-  bool have = run_delay_ns(&delay);
-  uint64_t queued =
-      have && have_run_delay && delay > last_run_delay_ns ? delay - last_run_delay_ns : 0;
-  last_run_delay_ns = delay;
-  have_run_delay = have;
-  uint64_t host = woke > queued ? woke : queued;
-  bool host_delayed = host > AUDIOOUT_CADENCE_STARVED_NS;
-  bool called_late = !sleeps && called - target > AUDIOOUT_CADENCE_STARVED_NS;
+  /* the previous return's figures are completed after the measurements (it takes the lock
+   * the mixer takes too, which must not fall between them) */
+  finish_last_return(queued);
+  if (!pace) return;
+  uint64_t late = woke > target ? woke - target : 0; /* clock_nanosleep never returns early */
+  uint64_t host;
+  if (sleeps) {
+    /* the timer expired at the buffer's start: whatever came after is the host's */
+    host = late;
+  } else {
+    /* the call came late: the host's delay since the previous return and during this call,
+     * and the previous return's own host delay, which pushed the guest's whole next step
+     * (its work and this call) that much later */
+    uint64_t carried = previous ? previous_host : 0;
+    host = queued + carried + host_share(&entry, &at_wake);
+    if (host > late) host = late;
+  }
+  uint64_t beyond = late > host ? late - host : 0;
+  struct audioout_return_record r = {
+      .id = pace->id, .seq = pace->seq, .late_ns = late, .host_ns = host};
   pthread_mutex_lock(&lock);
   cadence.returns++;
   if (late > AUDIOOUT_CADENCE_LATE_NS) cadence.late++;
   if (late > cadence.worst_late_ns) cadence.worst_late_ns = late;
-  if (host_delayed) cadence.host_delayed++;
   if (host > cadence.worst_host_ns) cadence.worst_host_ns = host;
-  if (called_late) cadence.called_late++;
-  if (host_delayed || called_late) cadence.explained++;
+  bool counted = host > AUDIOOUT_CADENCE_STARVED_NS;
+  if (counted) cadence.host_delayed++;
+  if (beyond > AUDIOOUT_CADENCE_LATE_NS) cadence.unexplained++;
+  if (beyond > cadence.worst_unexplained_ns) cadence.worst_unexplained_ns = beyond;
+  long kept = counted || late > AUDIOOUT_CADENCE_STARVED_NS ? keep_record_locked(&r) : -1;
   pthread_mutex_unlock(&lock);
+  if (beyond > AUDIOOUT_CADENCE_LATE_NS)
+    LOG_ONCE(hle, WARN,
+             "audio out: a paced return came more than 1 ms later than the host's delay "
+             "explains (the emulator's own lateness; listed at exit)");
+  last_return.have = true;
+  last_return.at_wake = at_wake;
+  last_return.counted = counted;
+  last_return.host_ns = host;
+  last_return.record = kept;
+  last_return.r = r;
 }
 
 struct audioout_cadence audioout_cadence(void) {
@@ -251,6 +372,14 @@ struct audioout_cadence audioout_cadence(void) {
   struct audioout_cadence c = cadence;
   pthread_mutex_unlock(&lock);
   return c;
+}
+
+size_t audioout_cadence_records(struct audioout_return_record *out, size_t max) {
+  pthread_mutex_lock(&lock);
+  size_t n = record_count < max ? record_count : max;
+  memcpy(out, records, n * sizeof *out);
+  pthread_mutex_unlock(&lock);
+  return n;
 }
 
 uint64_t audioout_device_now_frame(void) {
@@ -290,13 +419,28 @@ void audioout_shutdown(void) {
   struct audioout_cadence c = cadence;
   pthread_mutex_unlock(&lock);
   if (n) LOG(hle, INFO, "audio out: %llu underruns", (unsigned long long)n);
-  if (c.returns)
+  if (!c.returns) return;
+  LOG(hle, INFO,
+      "audio out: cadence: %llu paced returns, %llu more than 1 ms after their buffer's start "
+      "(worst %llu us); %llu the host delayed more than 0.5 ms (worst %llu us); %llu more than "
+      "1 ms later than the host's delay explains (worst %llu us beyond it)",
+      (unsigned long long)c.returns, (unsigned long long)c.late,
+      (unsigned long long)(c.worst_late_ns / 1000), (unsigned long long)c.host_delayed,
+      (unsigned long long)(c.worst_host_ns / 1000), (unsigned long long)c.unexplained,
+      (unsigned long long)(c.worst_unexplained_ns / 1000));
+  /* each return the host delayed or that came late, by port and call number (what the
+   * cadence test matches with the guest's own measurement) */
+  static struct audioout_return_record kept[AUDIOOUT_CADENCE_RECORDS];
+  size_t n_kept = audioout_cadence_records(kept, AUDIOOUT_CADENCE_RECORDS);
+  size_t listed = n_kept < LOGGED_RECORDS ? n_kept : LOGGED_RECORDS;
+  for (size_t i = 0; i < listed; i++)
     LOG(hle, INFO,
-        "audio out: cadence: %llu paced returns, %llu more than 1 ms after their buffer's "
-        "start (worst %llu us); %llu the host delayed more than 0.5 ms (worst %llu us), %llu "
-        "called more than 0.5 ms after their buffer's start: %llu explained",
-        (unsigned long long)c.returns, (unsigned long long)c.late,
-        (unsigned long long)(c.worst_late_ns / 1000), (unsigned long long)c.host_delayed,
-        (unsigned long long)(c.worst_host_ns / 1000), (unsigned long long)c.called_late,
-        (unsigned long long)c.explained);
+        "audio out: paced return %llu of 0x%llx: %llu us after its buffer's start, the host "
+        "delayed it %llu us",
+        (unsigned long long)kept[i].seq, (unsigned long long)kept[i].id,
+        (unsigned long long)(kept[i].late_ns / 1000), (unsigned long long)(kept[i].host_ns / 1000));
+  if (n_kept > listed)
+    LOG(hle, INFO, "audio out: %llu more paced returns late or host-delayed, not listed%s",
+        (unsigned long long)(n_kept - listed),
+        n_kept == AUDIOOUT_CADENCE_RECORDS ? " (and the later ones only counted)" : "");
 }

@@ -19,9 +19,21 @@ bool audioout_device_start(void);
 uint64_t audioout_device_submit(uint64_t want, bool restart, const void *src, size_t frames,
                                 int format, const int32_t *volume);
 
+/* A paced wait's name in the cadence records: the port (or context) and its call number. */
+struct audioout_pace {
+  uint64_t id, seq;
+};
+
+/* Marks the start of a paced call on this thread, before its buffer is submitted: the time
+ * from here to the wait is part of the call's measured lateness (see audioout_cadence). */
+void audioout_device_pace_enter(void);
+/* The call started by audioout_device_pace_enter does not wait after all. */
+void audioout_device_pace_cancel(void);
+
 /* Sleeps until the device clock reaches FRAME (an absolute deadline: a late wake-up does
- * not move the next one). PACED: the return of an Output, counted in audioout_cadence(). */
-void audioout_device_wait_frame(uint64_t frame, bool paced);
+ * not move the next one). PACE: the return of an Output (or a synchronous push), measured
+ * in audioout_cadence() and its records; NULL: a wait that is not paced (a drain). */
+void audioout_device_wait_frame(uint64_t frame, const struct audioout_pace *pace);
 
 /* The device clock's frame now (after audioout_device_start). */
 uint64_t audioout_device_now_frame(void);

@@ -39,6 +39,17 @@ static const struct hle_symbol audioout_symbols[] = {
     HLE_FUNC("cd+Rtw+D1x8", sceAudioOut2PortDestroy, audioout2_port_destroy, HLE_PARTIAL),
     HLE_FUNC("8XTArSPyWHk", sceAudioOut2PortSetAttributes, audioout2_port_set_attributes,
              HLE_PARTIAL),
+    /* PARTIAL: the handle numbers, which user ids are accepted (the system user and the
+     * logged-in one) and the error for another, BUSY from the public SDK-based code's
+     * comment, its value from another reimplementation; a user's ports are not checked */
+    HLE_FUNC("xywYcRB7nbQ", sceAudioOut2UserCreate, audioout2_user_create, HLE_PARTIAL),
+    HLE_FUNC("IaZXJ9M79uo", sceAudioOut2UserDestroy, audioout2_user_destroy, HLE_PARTIAL),
+    /* PARTIAL: the connection per port type as sceAudioOutGetPortState reports it (no
+     * headphone or controller detection), volume 127 and reroute counter 0 (prospero's),
+     * no 3D output */
+    HLE_FUNC("gatEUKG+Ea4", sceAudioOut2PortGetState, audioout2_port_get_state, HLE_PARTIAL),
+    /* PARTIAL: the host device as a TV's stereo pair; the flags argument has no effect */
+    HLE_FUNC("DImz2Ft9E2g", sceAudioOut2GetSpeakerInfo, audioout2_get_speaker_info, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAudioOut = {
