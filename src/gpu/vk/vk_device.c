@@ -16,6 +16,7 @@ struct vk_device {
   VkPhysicalDeviceProperties props;
   VkPhysicalDeviceMemoryProperties mem;
   bool has_address;
+  bool has_int64_atomics; /* shaderBufferInt64Atomics enabled */
   uint32_t subgroup_size;
   /* VK_EXT_subgroup_size_control for compute (0, 0: not available) and the pipelines built
    * with a required subgroup size */
@@ -43,11 +44,11 @@ struct kept_pipeline {
 /* Device-type preference, best first. */
 static int type_rank(VkPhysicalDeviceType t, bool prefer_cpu) {
   switch (t) {
-  case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return prefer_cpu ? 1 : 4;
-  case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return prefer_cpu ? 1 : 3;
-  case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return prefer_cpu ? 1 : 2;
-  case VK_PHYSICAL_DEVICE_TYPE_CPU: return prefer_cpu ? 5 : 1;
-  default: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return prefer_cpu ? 1 : 4;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return prefer_cpu ? 1 : 3;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return prefer_cpu ? 1 : 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return prefer_cpu ? 5 : 1;
+    default: return 0;
   }
 }
 
@@ -89,8 +90,7 @@ static bool pick_physical(vk_device *dev, const struct vk_device_options *o) {
   uint32_t n = 0;
   VkResult r = vkEnumeratePhysicalDevices(dev->instance, &n, NULL);
   if (r != VK_SUCCESS || n == 0) {
-    LOG(vk, ERROR, "no Vulkan physical device (vkEnumeratePhysicalDevices: %d, %u devices)",
-        r, n);
+    LOG(vk, ERROR, "no Vulkan physical device (vkEnumeratePhysicalDevices: %d, %u devices)", r, n);
     return false;
   }
   VkPhysicalDevice *pds = calloc(n, sizeof(*pds));
@@ -190,6 +190,9 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
       .bufferDeviceAddress = f12.bufferDeviceAddress,
       .storageBuffer8BitAccess = f12.storageBuffer8BitAccess,
       .shaderInt8 = f12.shaderInt8,
+      /* 64-bit atomics on global memory (and on LDS, when the emitter does them) */
+      .shaderBufferInt64Atomics = f12.shaderBufferInt64Atomics,
+      .shaderSharedInt64Atomics = f12.shaderSharedInt64Atomics,
   };
   if (size_control) want12.pNext = &want_sc;
   VkPhysicalDeviceVulkan11Features want11 = {
@@ -203,6 +206,7 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
   want.features.shaderInt64 = f2.features.shaderInt64;
   want.features.shaderFloat64 = f2.features.shaderFloat64; /* f64 shader arithmetic */
   dev->has_address = f12.bufferDeviceAddress;
+  dev->has_int64_atomics = f12.shaderBufferInt64Atomics;
 
   float prio = 1.0f;
   VkDeviceQueueCreateInfo qci = {.sType = VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO,
@@ -284,6 +288,7 @@ bool vk_device_is_cpu(const vk_device *dev) {
   return dev->props.deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
 }
 bool vk_device_has_address(const vk_device *dev) { return dev->has_address; }
+bool vk_device_has_int64_atomics(const vk_device *dev) { return dev->has_int64_atomics; }
 uint32_t vk_device_subgroup_size(const vk_device *dev) { return dev->subgroup_size; }
 VkInstance vk_device_instance(const vk_device *dev) { return dev->instance; }
 VkQueue vk_device_queue(const vk_device *dev) { return dev->queue; }
@@ -321,10 +326,10 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
   }
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(dev->device, out->buffer, &req);
-  VkMemoryPropertyFlags want = memory == GPU_VK_MEMORY_HOST
-                                   ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT |
-                                         VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
-                                   : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
+  VkMemoryPropertyFlags want =
+      memory == GPU_VK_MEMORY_HOST
+          ? VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT
+          : VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
   uint32_t type;
   if (!find_memory_type(dev, req.memoryTypeBits, want, &type) &&
       !(memory == GPU_VK_MEMORY_DEVICE && find_memory_type(dev, req.memoryTypeBits, 0, &type))) {
@@ -341,8 +346,7 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
                               .memoryTypeIndex = type};
   if (vkAllocateMemory(dev->device, &mai, NULL, &out->memory) != VK_SUCCESS ||
       vkBindBufferMemory(dev->device, out->buffer, out->memory, 0) != VK_SUCCESS) {
-    LOG(vk, ERROR, "allocating %llu bytes of buffer memory failed",
-        (unsigned long long)req.size);
+    LOG(vk, ERROR, "allocating %llu bytes of buffer memory failed", (unsigned long long)req.size);
     vk_buffer_destroy(dev, out);
     return false;
   }
@@ -372,8 +376,8 @@ bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBuffe
   }
   const VkExternalMemoryHandleTypeFlagBits ht =
       VK_EXTERNAL_MEMORY_HANDLE_TYPE_HOST_ALLOCATION_BIT_EXT;
-  VkMemoryHostPointerPropertiesEXT hp = {
-      .sType = VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
+  VkMemoryHostPointerPropertiesEXT hp = {.sType =
+                                             VK_STRUCTURE_TYPE_MEMORY_HOST_POINTER_PROPERTIES_EXT};
   if (dev->host_pointer_props(dev->device, ht, ptr, &hp) != VK_SUCCESS) {
     LOG(vk, ERROR, "host memory at %p cannot be imported", ptr);
     return false;
@@ -458,9 +462,8 @@ bool vk_device_submit_wait(vk_device *dev, VkCommandBuffer cb) {
   bool ok = false;
   VkFence fence = VK_NULL_HANDLE;
   VkFenceCreateInfo fci = {.sType = VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
-  VkSubmitInfo si = {.sType = VK_STRUCTURE_TYPE_SUBMIT_INFO,
-                     .commandBufferCount = 1,
-                     .pCommandBuffers = &cb};
+  VkSubmitInfo si = {
+      .sType = VK_STRUCTURE_TYPE_SUBMIT_INFO, .commandBufferCount = 1, .pCommandBuffers = &cb};
   VkResult r = vkEndCommandBuffer(cb);
   if (r == VK_SUCCESS) r = vkCreateFence(dev->device, &fci, NULL, &fence);
   if (r == VK_SUCCESS) r = vkQueueSubmit(dev->queue, 1, &si, fence);
@@ -469,8 +472,7 @@ bool vk_device_submit_wait(vk_device *dev, VkCommandBuffer cb) {
     if (r == VK_TIMEOUT)
       LOG(vk, ERROR, "GPU work did not finish within %llu ms",
           (unsigned long long)(dev->timeout_ns / 1000000));
-    else if (r != VK_SUCCESS)
-      LOG(vk, ERROR, "waiting for GPU work failed (%d)", r);
+    else if (r != VK_SUCCESS) LOG(vk, ERROR, "waiting for GPU work failed (%d)", r);
     ok = r == VK_SUCCESS;
     if (r == VK_TIMEOUT) vkDeviceWaitIdle(dev->device); /* never free work in flight */
   } else {
@@ -487,17 +489,16 @@ void vk_cmd_barrier(VkCommandBuffer cb) {
                         .dstAccessMask = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT |
                                          VK_ACCESS_TRANSFER_READ_BIT |
                                          VK_ACCESS_TRANSFER_WRITE_BIT};
-  vkCmdPipelineBarrier(cb,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
-                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0,
-                       1, &mb, 0, NULL, 0, NULL);
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT,
+                       VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 1,
+                       &mb, 0, NULL, 0, NULL);
 }
 
 bool vk_compute_pipeline_create(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
                                 uint32_t buffer_count, uint32_t push_size,
                                 struct vk_compute_pipeline *out) {
-  return vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size, NULL,
-                                         0, out);
+  return vk_compute_pipeline_create_spec(dev, spirv, spirv_bytes, buffer_count, push_size, NULL, 0,
+                                         out);
 }
 
 bool vk_compute_pipeline_create_spec(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
@@ -518,8 +519,8 @@ uint64_t vk_device_sized_pipelines(const vk_device *dev) { return dev->sized_pip
 
 bool vk_compute_pipeline_create_sized(vk_device *dev, const uint32_t *spirv, size_t spirv_bytes,
                                       uint32_t buffer_count, uint32_t push_size,
-                                      const uint32_t *spec, uint32_t spec_count,
-                                      uint32_t subgroup, struct vk_compute_pipeline *out) {
+                                      const uint32_t *spec, uint32_t spec_count, uint32_t subgroup,
+                                      struct vk_compute_pipeline *out) {
   memset(out, 0, sizeof(*out));
   if (subgroup && (subgroup < dev->subgroup_min || subgroup > dev->subgroup_max)) {
     LOG(vk, ERROR, "compute pipeline: subgroups of %u invocations are not available (%u..%u)",
@@ -570,8 +571,8 @@ bool vk_compute_pipeline_create_sized(vk_device *dev, const uint32_t *spirv, siz
         .stage = {.sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO,
                   .pNext = subgroup ? &sized : NULL,
                   /* a required size comes with full subgroups: every wave whole */
-                  .flags = subgroup ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT
-                                    : 0,
+                  .flags =
+                      subgroup ? VK_PIPELINE_SHADER_STAGE_CREATE_REQUIRE_FULL_SUBGROUPS_BIT_EXT : 0,
                   .stage = VK_SHADER_STAGE_COMPUTE_BIT,
                   .module = module,
                   .pName = "main",
@@ -605,9 +606,8 @@ void vk_cmd_dispatch(vk_device *dev, VkCommandBuffer cb, const struct vk_compute
   VkDescriptorBufferInfo info[8];
   VkWriteDescriptorSet w[8];
   for (uint32_t i = 0; i < p->buffer_count; i++) {
-    info[i] = (VkDescriptorBufferInfo){.buffer = buffers[i]->buffer,
-                                       .offset = offsets ? offsets[i] : 0,
-                                       .range = VK_WHOLE_SIZE};
+    info[i] = (VkDescriptorBufferInfo){
+        .buffer = buffers[i]->buffer, .offset = offsets ? offsets[i] : 0, .range = VK_WHOLE_SIZE};
     w[i] = (VkWriteDescriptorSet){.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET,
                                   .dstBinding = i,
                                   .descriptorCount = 1,

@@ -12,6 +12,9 @@
  * - swizzled_ring_atomics: buffer atomics (add, umax, cmpswap) through a swizzled V# with
  *   add_tid_enable, the scratch ring's addressing, the ring bytes checked at the ISA's
  *   swizzled addresses.
+ * - global_atomics_64: global 64-bit atomics (add with a carry into the high dword,
+ *   cmpswap that swaps in odd lanes, umax, all lanes adding to one quadword, an xor at an
+ *   address 4 but not 8 bytes aligned: the interpreter's byte-wise rule); values from C.
  * - relative_vgpr_moves: v_movrels_b32, v_movreld_b32, v_movrelsd_b32, v_movrelsd_2_b32 with
  *   M0 computed from a start-state SGPR (so the index is not a constant the translator
  *   folds: the select chain over the register file is what runs), and an out-of-range
@@ -298,6 +301,83 @@ static void swizzled_ring_atomics(void **state) {
   }
 }
 
+/* 64-bit global atomics: a quadword per lane at GLOBAL + 0x3000 + 8 l, one for all lanes at
+ * + 0x3800, an unaligned one per lane at + 0x3404 + 16 l (only 4-byte aligned). */
+static const char atomics64_src[] =
+    "v_lshlrev_b32 v51, 3, v0\n"
+    "v_add_nc_u32 v51, 0x3000, v51\n"
+    "v_mov_b32 v2, -2\n"
+    "v_mov_b32 v3, v0\n"
+    "global_store_dwordx2 v51, v[2:3], s[0:1]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v4, 3\n"
+    "v_mov_b32 v5, 0\n"
+    "global_atomic_add_x2 v[20:21], v51, v[4:5], s[0:1] glc\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v8, 0x55667788\n"
+    "v_mov_b32 v9, 0x11223344\n"
+    "v_mov_b32 v10, 1\n"
+    "v_and_b32 v59, 1, v0\n"
+    "v_add_nc_u32 v11, 1, v0\n"
+    "v_mul_lo_u32 v11, v11, v59\n" /* compare (l + 1) << 32 | 1 in odd lanes */
+    "global_atomic_cmpswap_x2 v[22:23], v51, v[8:11], s[0:1] glc\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v6, 0\n"
+    "v_mov_b32 v7, 5\n"
+    "global_atomic_umax_x2 v51, v[6:7], s[0:1]\n"
+    "v_mov_b32 v52, 0x3800\n"
+    "v_mov_b32 v12, 0x80000000\n"
+    "v_mov_b32 v13, v0\n"
+    "global_atomic_add_x2 v52, v[12:13], s[0:1]\n"
+    "v_lshlrev_b32 v53, 4, v0\n"
+    "v_add_nc_u32 v53, 0x3404, v53\n"
+    "v_mov_b32 v14, v0\n"
+    "v_mov_b32 v15, -1\n"
+    "global_atomic_xor_x2 v[24:25], v53, v[14:15], s[0:1] glc\n"
+    "s_waitcnt vmcnt(0)\n"
+    "global_load_dwordx2 v[26:27], v51, s[0:1]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
+    "s_endpgm\n";
+
+static void global_atomics_64(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    run_wave("global atomics 64", atomics64_src, lanes, 0, NULL, &device, &interp);
+    unsigned bad = 0;
+    const uint64_t fill = 0xaaaaaaaaaaaaaaaaull;
+    uint64_t shared = fill;
+    for (uint32_t l = 0; l < lanes; l++) {
+      uint64_t init = (uint64_t)l << 32 | 0xfffffffeu, added = init + 3; /* carries */
+      uint64_t mem = (l & 1) ? 0x1122334455667788ull : added;
+      mem = mem > (5ull << 32) ? mem : 5ull << 32; /* umax */
+      shared += (uint64_t)l << 32 | 0x80000000u;
+      const uint64_t want[4] = {init, added, fill, mem}; /* add, cmpswap, xor olds; memory */
+      for (uint32_t i = 0; i < 8; i++)
+        bad += check("global atomics 64", device, interp, l, i,
+                     (uint32_t)(want[i / 2] >> (i & 1 ? 32 : 0)));
+      uint64_t got, xr = fill ^ (0xffffffffull << 32 | l);
+      memcpy(&got, device + 0x3404 + 16 * l, 8);
+      if (got != xr)
+        fprintf(stderr, "unaligned xor lane %u: 0x%016llx\n", l, (unsigned long long)got), bad++;
+    }
+    uint64_t got;
+    memcpy(&got, device + 0x3800, 8);
+    if (got != shared) fprintf(stderr, "shared add: 0x%016llx\n", (unsigned long long)got), bad++;
+    assert_int_equal(bad, 0);
+    assert_memory_equal(device, interp, WINDOW_SIZE);
+    free(device);
+    free(interp);
+    kernels_passed++;
+  }
+}
+
 static const char movrel_src[] =
     "v_lshlrev_b32 v1, 4, v0\n" /* v1..v8 = 16 lane + 0..7 */
     "v_add_nc_u32 v2, 1, v1\n"
@@ -349,9 +429,9 @@ static void relative_vgpr_moves(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(flat_atomics_on_private_memory),
-                                     cmocka_unit_test(swizzled_ring_atomics),
-                                     cmocka_unit_test(relative_vgpr_moves)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(flat_atomics_on_private_memory), cmocka_unit_test(swizzled_ring_atomics),
+      cmocka_unit_test(global_atomics_64), cmocka_unit_test(relative_vgpr_moves)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_private: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

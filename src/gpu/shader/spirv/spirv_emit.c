@@ -40,7 +40,8 @@ static void psb_store(struct emit *e, uint32_t addr64, uint32_t v) {
 static uint32_t psb_u8(struct emit *e) {
   spv_capability(&e->b, SpvCapabilityStorageBuffer8BitAccess);
   if (e->b.version < 0x00010500) spv_extension(&e->b, "SPV_KHR_8bit_storage");
-  return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, spv_type_int(&e->b, 8, false));
+  return spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer,
+                          spv_type_int(&e->b, 8, false));
 }
 static uint32_t psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
   uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false), r = 0;
@@ -57,7 +58,8 @@ static void psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_
   uint32_t pt = psb_u8(e), u8 = spv_type_int(&e->b, 8, false);
   for (uint32_t i = 0; i < n; i++) {
     uint32_t p = op1(e, SpvOpConvertUToPtr, pt, i ? add64(e, addr64, cu64(e, i)) : addr64);
-    uint32_t b = op1(e, SpvOpUConvert, u8, i ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, 8 * i)) : v);
+    uint32_t b = op1(e, SpvOpUConvert, u8,
+                     i ? op2(e, SpvOpShiftRightLogical, e->t_u32, v, cu32(e, 8 * i)) : v);
     uint32_t w[4] = {p, b, SpvMemoryAccessAlignedMask, 1};
     inst(e, SpvOpStore, w, 4);
   }
@@ -108,37 +110,42 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
     off = e->val[parts[0]];
     soff = e->val[parts[1]];
   }
-  uint32_t base = op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
-                      op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
+  uint32_t base =
+      op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
+          op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
   uint32_t stride = bits32(e, d[1], 16, 14);
   uint32_t swz = op2(e, SpvOpINotEqual, bl, bits32(e, d[1], 31, 1), cu32(e, 0));
   uint32_t nr = d[2];
   uint32_t istride = bits32(e, d[3], 21, 2);
   uint32_t add_tid = op2(e, SpvOpINotEqual, bl, bits32(e, d[3], 23, 1), cu32(e, 0));
   uint32_t oob = bits32(e, d[3], 28, 2);
-  uint32_t index = sel(e, u32, add_tid, op2(e, SpvOpIAdd, u32, e->val[args[1]], e->lane), e->val[args[1]]);
+  uint32_t index =
+      sel(e, u32, add_tid, op2(e, SpvOpIAdd, u32, e->val[args[1]], e->lane), e->val[args[1]]);
   /* range: end = off + payload in 64 bits (a huge offset is out of range, no wrap) */
   uint32_t end64 = add64(e, to_u64(e, off), cu64(e, payload));
   uint32_t idx_ok = op2(e, SpvOpULessThan, bl, index, nr);
   uint32_t off_ok = op2(e, SpvOpULessThanEqual, bl, end64, to_u64(e, stride));
   uint32_t structured_off = op2(e, SpvOpLogicalAnd, bl, idx_ok, off_ok);
   uint32_t nonempty = op2(e, SpvOpINotEqual, bl, nr, cu32(e, 0));
-  uint32_t raw_ok = op2(e, SpvOpULessThanEqual, bl, add64(e, end64, to_u64(e, soff)), to_u64(e, nr));
-  uint32_t swz_stride = op2(e, SpvOpLogicalAnd, bl, swz, op2(e, SpvOpINotEqual, bl, stride, cu32(e, 0)));
+  uint32_t raw_ok =
+      op2(e, SpvOpULessThanEqual, bl, add64(e, end64, to_u64(e, soff)), to_u64(e, nr));
+  uint32_t swz_stride =
+      op2(e, SpvOpLogicalAnd, bl, swz, op2(e, SpvOpINotEqual, bl, stride, cu32(e, 0)));
   uint32_t raw = sel(e, bl, swz_stride, structured_off, raw_ok);
   uint32_t r = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 2)), nonempty, raw);
   r = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 1)), idx_ok, r);
   *in_range = sel(e, bl, op2(e, SpvOpIEqual, bl, oob, cu32(e, 0)), structured_off, r);
   /* address: linear, or swizzled in blocks of index_stride records (element size 4) */
   uint32_t b0 = add64(e, base, to_u64(e, soff));
-  uint32_t lin = add64(e, b0, add64(e, op2(e, SpvOpIMul, u64, to_u64(e, index), to_u64(e, stride)),
-                                    to_u64(e, off)));
+  uint32_t lin = add64(
+      e, b0, add64(e, op2(e, SpvOpIMul, u64, to_u64(e, index), to_u64(e, stride)), to_u64(e, off)));
   uint32_t is = op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 8), istride);
-  uint32_t blk = add64(e, op2(e, SpvOpIMul, u64, to_u64(e, op2(e, SpvOpUDiv, u32, index, is)),
-                              to_u64(e, stride)),
-                       to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, ~3u))));
+  uint32_t blk = add64(
+      e, op2(e, SpvOpIMul, u64, to_u64(e, op2(e, SpvOpUDiv, u32, index, is)), to_u64(e, stride)),
+      to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, ~3u))));
   uint32_t swzaddr = add64(e, b0, op2(e, SpvOpIMul, u64, blk, to_u64(e, is)));
-  swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, index, is), cu32(e, 4))));
+  swzaddr = add64(e, swzaddr,
+                  to_u64(e, op2(e, SpvOpIMul, u32, op2(e, SpvOpUMod, u32, index, is), cu32(e, 4))));
   swzaddr = add64(e, swzaddr, to_u64(e, op2(e, SpvOpBitwiseAnd, u32, off, cu32(e, 3))));
   *addr = sel(e, u64, swz, swzaddr, lin); /* a guest address */
 }
@@ -181,16 +188,19 @@ static void lds_where(struct emit *e, uint32_t addr, uint32_t *idx, uint32_t *sh
   uint32_t end = add64(e, to_u64(e, addr), cu64(e, 4));
   *ok = op2(e, SpvOpULessThanEqual, bl, end, cu64(e, e->lds_bytes));
   *idx = sel(e, u32, *ok, op2(e, SpvOpShiftRightLogical, u32, addr, cu32(e, 2)), cu32(e, 0));
-  *sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, addr, cu32(e, 3)), cu32(e, 3));
+  *sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, addr, cu32(e, 3)),
+            cu32(e, 3));
 }
 
 static uint32_t emit_load_lds(struct emit *e, uint32_t addr) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
   lds_where(e, addr, &idx, &sh, &ok);
   uint32_t w0 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, idx));
-  uint32_t w1 = op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1))));
+  uint32_t w1 =
+      op1(e, SpvOpLoad, u32, wg_ptr(e, e->lds_var, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1))));
   uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
-  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t back =
+      op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
   uint32_t joined = op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpShiftRightLogical, u32, w0, sh),
                         op2(e, SpvOpShiftLeftLogical, u32, w1, back));
   e->fenced = false;
@@ -210,7 +220,8 @@ static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t p
   lds_where(e, addr, &idx, &sh, &ok);
   uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
   uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
-  uint32_t back = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
+  uint32_t back =
+      op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
   uint32_t ones = cu32(e, ~0u), zero = cu32(e, 0);
   uint32_t m0 = sel(e, u32, go, op2(e, SpvOpShiftLeftLogical, u32, ones, sh), zero);
   uint32_t m1 = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned)),
@@ -247,6 +258,54 @@ static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_
   uint32_t r = spv_op(&e->b, atomic_ops[imm], e->t_u32, w, 4);
   write_end(e);
   return r;
+}
+
+/* atomic_global64 (address, data, active) and atomic_global_cmpswap64 (address, new,
+ * compare, active): at an 8-byte aligned device address one 64-bit SPIR-V atomic at device
+ * scope (Int64Atomics, requested only here); an inactive lane's on the 8 bytes of the junk
+ * area holding its junk dword (the area and the state are 8-byte aligned). At an address
+ * that is not, which the interpreter allows, the lane's 8 bytes are read, combined and
+ * written back byte by byte, not atomic against another lane touching them in the same
+ * instruction (as the LDS path). The old value; 0 for an inactive lane. */
+static uint32_t emit_atomic_global64(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
+  bool cas = in->op == IR_OP_atomic_global_cmpswap64;
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint64_t imm = in->imm;
+  if (cas ? (imm & 1) != 0 : imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
+    unsupported(
+        e, cas ? "float compare-and-swap on global memory" : "64-bit global atomic operation %u",
+        (unsigned)imm);
+    return cu64(e, 0);
+  }
+  spv_capability(&e->b, SpvCapabilityInt64Atomics);
+  uint32_t ok = a[cas ? 3 : 2], at = guest_addr(e, a[0], 8, &ok);
+  uint32_t low = op2(e, SpvOpBitwiseAnd, u64, at, cu64(e, 7));
+  uint32_t aligned = op2(e, SpvOpIEqual, bl, low, cu64(e, 0));
+  uint32_t junk8 = op2(e, SpvOpBitwiseAnd, u64, e->junk, cu64(e, ~(uint64_t)7));
+  uint32_t go_a = op2(e, SpvOpLogicalAnd, bl, ok, aligned);
+  uint32_t un = op2(e, SpvOpLogicalAnd, bl, ok, op1(e, SpvOpLogicalNot, bl, aligned));
+  uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u64);
+  write_begin(e);
+  uint32_t p = op1(e, SpvOpConvertUToPtr, pt, sel(e, u64, go_a, at, junk8)), r;
+  if (cas) {
+    uint32_t w[6] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 0), a[1], a[2]};
+    r = spv_op(&e->b, SpvOpAtomicCompareExchange, u64, w, 6);
+  } else {
+    uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), a[1]};
+    r = spv_op(&e->b, atomic_ops[imm], u64, w, 4);
+  }
+  /* unaligned: read, apply, write the 8 bytes back (other lanes: their junk bytes) */
+  uint32_t ua = sel(e, u64, un, at, junk8), ua4 = add64(e, ua, cu64(e, 4));
+  uint32_t old =
+      op2(e, SpvOpBitwiseOr, u64, to_u64(e, psb_load_bytes(e, ua, 4)),
+          op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, psb_load_bytes(e, ua4, 4)), cu64(e, 32)));
+  uint32_t nv = cas ? sel(e, u64, op2(e, SpvOpIEqual, bl, old, a[2]), a[1], old)
+                    : spirv_atomic_value(e, imm, u64, old, a[1]);
+  psb_store_bytes(e, ua, op1(e, SpvOpUConvert, u32, nv), 4);
+  psb_store_bytes(
+      e, ua4, op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, nv, cu64(e, 32))), 4);
+  write_end(e);
+  return sel(e, u64, ok, sel(e, u64, aligned, r, old), cu64(e, 0));
 }
 
 /* atomic_lds (address, data, active): at an aligned address in range one workgroup atomic
@@ -291,13 +350,14 @@ static uint32_t emit_cas(struct emit *e, uint64_t imm, uint32_t p, uint32_t scop
 }
 
 /* atomic_lds_cmpst (address, new, compare, active), as emit_atomic_lds */
-static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t nv,
-                             uint32_t cmp, uint32_t pred) {
+static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t nv, uint32_t cmp,
+                             uint32_t pred) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
   lds_where(e, addr, &idx, &sh, &ok);
   uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
   uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
-  uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, cu32(e, e->lds_bytes / 4));
+  uint32_t at =
+      sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, cu32(e, e->lds_bytes / 4));
   write_begin(e);
   uint32_t r = emit_cas(e, imm, wg_ptr(e, e->lds_var, at), SpvScopeWorkgroup, nv, cmp);
   uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
@@ -309,21 +369,32 @@ static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32
 
 /* ---- operations --------------------------------------------------------------------- */
 
-#define SUPPORTED_OPS(X)                                                                   \
-  X(const) X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) \
-  X(read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)          \
-  X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass)               \
-  X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32)     \
-  X(hi_u32) X(u1_to_u32) X(vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd)    \
-  X(isub) X(imul) X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr)     \
-  X(ashr) X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)          \
-  X(find_umsb) X(bitreverse) X(ieq) X(ine) X(ult) X(ule) X(slt) X(sle) X(iadd64) X(iand64) \
-  X(ior64) X(ixor64) X(inot64) X(shl64) X(lshr64) X(ieq64) X(ine64) X(bitcount64) X(band) \
-  X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin) X(fmax) X(fneg) X(fabs) X(fcmp)   \
-  X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32) X(cvt_i32_f32) X(load_const)                \
-  X(load_buffer) X(store_buffer) X(buffer_offset) X(load_global) X(store_global)           \
-  X(load_global_if) X(load_global_sub_if)                                                  \
-  X(barrier) X(wait_counters) X(observe) X(br) X(cbr) X(ret) X(unreachable)
+#define SUPPORTED_OPS(X)                                                                          \
+  X(const)                                                                                        \
+  X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(              \
+      read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of)            \
+      X(u32_of_u16) X(pack_half) X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(       \
+          fflush) X(fclass) X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds)           \
+          X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_global64) X(                      \
+              atomic_global_cmpswap64) X(atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) \
+              X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub)       \
+                  X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32) X(hi_u32) X(u1_to_u32) X(   \
+                      vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd) X(isub) X(imul) \
+                      X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr) X(ashr) \
+                          X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb) \
+                              X(find_umsb) X(bitreverse) X(ieq) X(ine) X(ult) X(ule) X(slt) X(    \
+                                  sle) X(iadd64) X(iand64) X(ior64) X(ixor64)                     \
+                                  X(inot64) X(shl64) X(lshr64) X(ieq64) X(ine64) X(bitcount64) X( \
+                                      band)                                                       \
+                                      X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin) X(   \
+                                          fmax) X(fneg) X(fabs) X(fcmp)                           \
+                                          X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32)            \
+                                              X(cvt_i32_f32) X(load_const) X(load_buffer)         \
+                                                  X(store_buffer) X(buffer_offset) X(load_global) \
+                                                      X(store_global) X(load_global_if)           \
+                                                          X(load_global_sub_if) X(barrier)        \
+                                                              X(wait_counters) X(observe) X(br)   \
+                                                                  X(cbr) X(ret) X(unreachable)
 
 bool spirv_emit_supports(enum ir_op op) {
   switch (op) {
@@ -339,12 +410,12 @@ bool spirv_emit_supports(enum ir_op op) {
 
 uint32_t spirv_emit_fcmp(struct emit *e, uint32_t pred, uint32_t a, uint32_t b) {
   static const SpvOp ops[16] = {
-      [IR_FCMP_OLT] = SpvOpFOrdLessThan,      [IR_FCMP_OEQ] = SpvOpFOrdEqual,
-      [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual, [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
-      [IR_FCMP_ONE] = SpvOpFOrdNotEqual,      [IR_FCMP_OGE] = SpvOpFOrdGreaterThanEqual,
-      [IR_FCMP_ULT] = SpvOpFUnordLessThan,    [IR_FCMP_UEQ] = SpvOpFUnordEqual,
+      [IR_FCMP_OLT] = SpvOpFOrdLessThan,        [IR_FCMP_OEQ] = SpvOpFOrdEqual,
+      [IR_FCMP_OLE] = SpvOpFOrdLessThanEqual,   [IR_FCMP_OGT] = SpvOpFOrdGreaterThan,
+      [IR_FCMP_ONE] = SpvOpFOrdNotEqual,        [IR_FCMP_OGE] = SpvOpFOrdGreaterThanEqual,
+      [IR_FCMP_ULT] = SpvOpFUnordLessThan,      [IR_FCMP_UEQ] = SpvOpFUnordEqual,
       [IR_FCMP_ULE] = SpvOpFUnordLessThanEqual, [IR_FCMP_UGT] = SpvOpFUnordGreaterThan,
-      [IR_FCMP_UNE] = SpvOpFUnordNotEqual,    [IR_FCMP_UGE] = SpvOpFUnordGreaterThanEqual,
+      [IR_FCMP_UNE] = SpvOpFUnordNotEqual,      [IR_FCMP_UGE] = SpvOpFUnordGreaterThanEqual,
   };
   uint32_t bl = e->t_bool;
   switch (pred & 15) {
@@ -395,7 +466,8 @@ static uint32_t exec_full(struct emit *e) {
 static bool is_entry_exec(const struct ir_function *fn, uint32_t v) {
   for (uint32_t hops = 0; v < fn->inst_count && fn->insts[v].op == IR_OP_copy && hops < 64; hops++)
     v = ir_inst_args(fn, v)[0];
-  return v < fn->inst_count && fn->insts[v].op == IR_OP_entry_reg && fn->insts[v].imm == IR_REG_EXEC;
+  return v < fn->inst_count && fn->insts[v].op == IR_OP_entry_reg &&
+         fn->insts[v].imm == IR_REG_EXEC;
 }
 
 static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
@@ -406,8 +478,8 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
     v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, lo),
             op2(e, SpvOpShiftLeftLogical, e->t_u64, to_u64(e, hi), cu32(e, 32)));
     if (reg == IR_REG_EXEC) /* all lanes (SPIRV_SPEC_EXEC_FULL): a constant */
-      v = sel(e, e->t_u64, exec_full(e),
-              cu64(e, e->fn->wave_size == 64 ? ~0ull : 0xffffffffull), v);
+      v = sel(e, e->t_u64, exec_full(e), cu64(e, e->fn->wave_size == 64 ? ~0ull : 0xffffffffull),
+              v);
   } else if (reg == IR_REG_SCC) {
     v = op2(e, SpvOpINotEqual, e->t_bool, state_word(e, cu32(e, SPIRV_STATE_SCC)), cu32(e, 0));
   } else if (reg == IR_REG_M0) {
@@ -426,14 +498,15 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
       v = state_word(e, cu32(e, SPIRV_STATE_SGPR + reg - IR_REG_SGPR0));
     }
   } else if (reg >= IR_REG_VGPR0 && reg < IR_REG_COUNT) {
-    uint32_t i = op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
+    uint32_t i =
+        op2(e, SpvOpIAdd, e->t_u32, cu32(e, SPIRV_STATE_VGPR + (reg - IR_REG_VGPR0) * 64), e->lane);
     /* a VGPR without a start value: 0, as the state holds, without a load per lane */
     v = e->entry_vgprs && reg - IR_REG_VGPR0 >= e->entry_vgprs ? cu32(e, 0) : state_word(e, i);
     if (e->entry_vgprs && reg == IR_REG_VGPR0) { /* linear thread ids: computed, no load */
       uint32_t tid = op2(e, SpvOpIAdd, e->t_u32,
                          op2(e, SpvOpIMul, e->t_u32, e->wave, cu32(e, e->fn->wave_size)), e->lane);
-      v = sel(e, e->t_u32,
-              spec_flag(e, &e->tid_linear_spec, SPIRV_SPEC_TID_LINEAR, "tid_linear"), tid, v);
+      v = sel(e, e->t_u32, spec_flag(e, &e->tid_linear_spec, SPIRV_SPEC_TID_LINEAR, "tid_linear"),
+              tid, v);
     }
   } else {
     unsupported(e, "entry_reg of register %u", reg);
@@ -449,8 +522,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
 /* f32 value V with a denormal made a zero of its sign (the wave's f32 denormal mode) */
 static uint32_t flush_f32(struct emit *e, uint32_t v) {
   uint32_t u32 = e->t_u32, u = op1(e, SpvOpBitcast, u32, v);
-  uint32_t den = op2(e, SpvOpIEqual, e->t_bool, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x7f800000u)),
-                     cu32(e, 0));
+  uint32_t den = op2(e, SpvOpIEqual, e->t_bool,
+                     op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x7f800000u)), cu32(e, 0));
   return op1(e, SpvOpBitcast, e->t_f32,
              sel(e, u32, den, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x80000000u)), u));
 }
@@ -488,7 +561,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
   const struct ir_inst *in = &fn->insts[id];
   const uint32_t *args = ir_inst_args(fn, id);
   uint32_t a[8] = {0};
-  for (uint32_t i = 0; i < in->arg_count && i < 8; i++) a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
+  for (uint32_t i = 0; i < in->arg_count && i < 8; i++)
+    a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
   if (flushed) memcpy(a, flushed, sizeof a);
   uint32_t t = in->type == IR_TYPE_VOID ? 0 : type_of(e, (enum ir_type)in->type);
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
@@ -505,7 +579,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_wave_id: v = e->wave; break; /* s_get_waveid_in_workgroup */
     case IR_OP_lane_bit:
       v = op2(e, SpvOpINotEqual, bl,
-              op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane), cu64(e, 1)),
+              op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane),
+                  cu64(e, 1)),
               cu64(e, 0));
       if (is_entry_exec(fn, args[0])) /* every lane is in the entry EXEC when it is full */
         v = sel(e, bl, exec_full(e), spv_const_bool(&e->b, true), v);
@@ -536,7 +611,9 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
               op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, a[1]), cu32(e, 32)));
       break;
     case IR_OP_lo_u32: simple = SpvOpUConvert; break;
-    case IR_OP_hi_u32: v = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32))); break;
+    case IR_OP_hi_u32:
+      v = op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32)));
+      break;
     case IR_OP_u1_to_u32: v = sel(e, u32, a[0], cu32(e, 1), cu32(e, 0)); break;
     case IR_OP_vec4_u32:
     case IR_OP_vec4_f32: simple = SpvOpCompositeConstruct; break;
@@ -556,7 +633,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
         e->t_mulext = spv_type_struct(&e->b, m, 2);
       }
       uint32_t st = e->t_mulext;
-      uint32_t x = op2(e, in->op == IR_OP_umul_hi ? SpvOpUMulExtended : SpvOpSMulExtended, st, a[0], a[1]);
+      uint32_t x =
+          op2(e, in->op == IR_OP_umul_hi ? SpvOpUMulExtended : SpvOpSMulExtended, st, a[0], a[1]);
       uint32_t w[2] = {x, 1};
       v = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
       break;
@@ -568,8 +646,9 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_shl:
     case IR_OP_lshr:
     case IR_OP_ashr: { /* the count is taken mod 32 (SPIR-V leaves >= 32 undefined) */
-      SpvOp o = in->op == IR_OP_shl ? SpvOpShiftLeftLogical
-                : in->op == IR_OP_lshr ? SpvOpShiftRightLogical : SpvOpShiftRightArithmetic;
+      SpvOp o = in->op == IR_OP_shl    ? SpvOpShiftLeftLogical
+                : in->op == IR_OP_lshr ? SpvOpShiftRightLogical
+                                       : SpvOpShiftRightArithmetic;
       v = op2(e, o, u32, a[0], op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 31)));
       break;
     }
@@ -580,11 +659,14 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_ubfe:
     case IR_OP_sbfe: { /* (a >> (b & 31)) & ((1 << (c & 31)) - 1), sign-extended for sbfe */
       uint32_t w = op2(e, SpvOpBitwiseAnd, u32, a[2], cu32(e, 31));
-      uint32_t s = op2(e, SpvOpShiftRightLogical, u32, a[0], op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 31)));
-      uint32_t mask = op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), w), cu32(e, 1));
+      uint32_t s = op2(e, SpvOpShiftRightLogical, u32, a[0],
+                       op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 31)));
+      uint32_t mask =
+          op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), w), cu32(e, 1));
       v = op2(e, SpvOpBitwiseAnd, u32, s, mask);
       if (in->op == IR_OP_sbfe) { /* width 0 gives 0 whatever the shift */
-        uint32_t k = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), w), cu32(e, 31));
+        uint32_t k =
+            op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), w), cu32(e, 31));
         v = op2(e, SpvOpShiftRightArithmetic, u32, op2(e, SpvOpShiftLeftLogical, u32, v, k), k);
       }
       break;
@@ -615,17 +697,27 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
               op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, 63)));
       break;
     case IR_OP_bitcount64: /* Vulkan: OpBitCount on 32-bit operands only */
-      v = op2(e, SpvOpIAdd, u32, op1(e, SpvOpBitCount, u32, op1(e, SpvOpUConvert, u32, a[0])),
-              op1(e, SpvOpBitCount, u32,
-                  op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32)))));
+      v = op2(
+          e, SpvOpIAdd, u32, op1(e, SpvOpBitCount, u32, op1(e, SpvOpUConvert, u32, a[0])),
+          op1(e, SpvOpBitCount, u32,
+              op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, a[0], cu32(e, 32)))));
       break;
     case IR_OP_band: simple = SpvOpLogicalAnd; break;
     case IR_OP_bor: simple = SpvOpLogicalOr; break;
     case IR_OP_bxor: simple = SpvOpLogicalNotEqual; break;
     case IR_OP_bnot: simple = SpvOpLogicalNot; break;
-    case IR_OP_fadd: simple = SpvOpFAdd; e->float_used = true; break;
-    case IR_OP_fsub: simple = SpvOpFSub; e->float_used = true; break;
-    case IR_OP_fmul: simple = SpvOpFMul; e->float_used = true; break;
+    case IR_OP_fadd:
+      simple = SpvOpFAdd;
+      e->float_used = true;
+      break;
+    case IR_OP_fsub:
+      simple = SpvOpFSub;
+      e->float_used = true;
+      break;
+    case IR_OP_fmul:
+      simple = SpvOpFMul;
+      e->float_used = true;
+      break;
     case IR_OP_fmin:
     case IR_OP_fmax: /* the non-NaN operand when one is NaN (fminf/fmaxf) */
       e->float_used = true;
@@ -644,8 +736,10 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_ftrunc:
     case IR_OP_frint: { /* exact in IEEE arithmetic */
       e->float_used = true;
-      uint32_t f = in->op == IR_OP_ffloor ? GLSLstd450Floor : in->op == IR_OP_fceil ? GLSLstd450Ceil
-                   : in->op == IR_OP_ftrunc ? GLSLstd450Trunc : GLSLstd450RoundEven;
+      uint32_t f = in->op == IR_OP_ffloor   ? GLSLstd450Floor
+                   : in->op == IR_OP_fceil  ? GLSLstd450Ceil
+                   : in->op == IR_OP_ftrunc ? GLSLstd450Trunc
+                                            : GLSLstd450RoundEven;
       v = glsl(e, f32, f, a[0], 0, 1);
       break;
     }
@@ -658,8 +752,10 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     }
     case IR_OP_fflush: { /* a denormal becomes the zero of its sign (on the bits) */
       uint32_t bits = op1(e, SpvOpBitcast, u32, a[0]);
-      uint32_t denorm = op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7f800000u)), cu32(e, 0));
-      v = op1(e, SpvOpBitcast, f32, sel(e, u32, denorm, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x80000000u)), bits));
+      uint32_t denorm = op2(e, SpvOpIEqual, bl,
+                            op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x7f800000u)), cu32(e, 0));
+      v = op1(e, SpvOpBitcast, f32,
+              sel(e, u32, denorm, op2(e, SpvOpBitwiseAnd, u32, bits, cu32(e, 0x80000000u)), bits));
       break;
     }
     case IR_OP_fclass: { /* the class's bit of the mask, classified on the bits */
@@ -675,9 +771,10 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       uint32_t normal = sel(e, u32, neg, cu32(e, 3), cu32(e, 8));
       uint32_t bit = sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 255)), special,
                          sel(e, u32, op2(e, SpvOpIEqual, bl, ex, cu32(e, 0)), small, normal));
-      v = op2(e, SpvOpINotEqual, bl,
-              op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, a[1], bit), cu32(e, 1)),
-              cu32(e, 0));
+      v = op2(
+          e, SpvOpINotEqual, bl,
+          op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, a[1], bit), cu32(e, 1)),
+          cu32(e, 0));
       break;
     }
     case IR_OP_load_buffer_const: { /* s_buffer_load: (offset & ~3) < max(stride, 1) * records */
@@ -686,8 +783,9 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
         uint32_t w[2] = {a[0], k};
         d[k] = spv_op(&e->b, SpvOpCompositeExtract, u32, w, 2);
       }
-      uint32_t base = op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
-                          op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
+      uint32_t base =
+          op2(e, SpvOpBitwiseOr, u64, to_u64(e, d[0]),
+              op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, bits32(e, d[1], 0, 16)), cu32(e, 32)));
       uint32_t stride = bits32(e, d[1], 16, 14);
       stride = sel(e, u32, op2(e, SpvOpIEqual, bl, stride, cu32(e, 0)), cu32(e, 1), stride);
       uint32_t off = op2(e, SpvOpBitwiseAnd, u32, a[1], cu32(e, ~3u));
@@ -698,26 +796,41 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       e->fenced = false;
       break;
     }
-    case IR_OP_fcmp: e->float_used = true; v = spirv_emit_fcmp(e, (uint32_t)in->imm, a[0], a[1]); break;
-    case IR_OP_cvt_f32_u32: simple = SpvOpConvertUToF; e->float_used = true; break;
-    case IR_OP_cvt_f32_i32: simple = SpvOpConvertSToF; e->float_used = true; break;
+    case IR_OP_fcmp:
+      e->float_used = true;
+      v = spirv_emit_fcmp(e, (uint32_t)in->imm, a[0], a[1]);
+      break;
+    case IR_OP_cvt_f32_u32:
+      simple = SpvOpConvertUToF;
+      e->float_used = true;
+      break;
+    case IR_OP_cvt_f32_i32:
+      simple = SpvOpConvertSToF;
+      e->float_used = true;
+      break;
     case IR_OP_cvt_u32_f32:
-    case IR_OP_cvt_i32_f32: e->float_used = true; v = cvt_f2i(e, a[0], in->op == IR_OP_cvt_i32_f32); break;
+    case IR_OP_cvt_i32_f32:
+      e->float_used = true;
+      v = cvt_f2i(e, a[0], in->op == IR_OP_cvt_i32_f32);
+      break;
     case IR_OP_buffer_offset: simple = SpvOpIAdd; break;
     case IR_OP_load_const: /* (address + offset) & ~3, once per lane, uniform */
     {
-      uint32_t ok = 0, at = guest_addr(e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull)), 4, &ok);
+      uint32_t ok = 0,
+               at = guest_addr(
+                   e, op2(e, SpvOpBitwiseAnd, u64, add64(e, a[0], to_u64(e, a[1])), cu64(e, ~3ull)),
+                   4, &ok);
       v = pred_load(e, ok, at);
     }
       e->fenced = false;
       break;
     case IR_OP_load_global:
       /* no lane predicate in the IR: every lane reads (docs/shader-spirv.md) */
-    {
-      uint32_t ok = 0, at = guest_addr(e, a[0], 4, &ok);
-      v = pred_load(e, ok, at);
-      e->fenced = false;
-    }
+      {
+        uint32_t ok = 0, at = guest_addr(e, a[0], 4, &ok);
+        v = pred_load(e, ok, at);
+        e->fenced = false;
+      }
       break;
     case IR_OP_load_global_if: /* a lane whose predicate is off reads its junk dword: 0 */
     {
@@ -827,8 +940,9 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     {
       uint32_t ok = a[2], at = guest_addr(e, a[0], 4, &ok);
       v = sel(e, u32, ok, emit_atomic(e, in->imm, pred_addr(e, ok, at), a[1]), cu32(e, 0));
-    }
-      break;
+    } break;
+    case IR_OP_atomic_global64:
+    case IR_OP_atomic_global_cmpswap64: v = emit_atomic_global64(e, in, a); break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
     case IR_OP_atomic_lds: v = emit_atomic_lds(e, in->imm, a[0], a[1], a[2]); break;
     case IR_OP_atomic_lds_cmpst: v = emit_cas_lds(e, in->imm, a[0], a[1], a[2], a[3]); break;
@@ -949,7 +1063,8 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   const struct ir_inst *t = &fn->insts[term];
   uint32_t nsucc = cfg_graph_succ_count(fn->cfg, blk);
   if (shape && shape->shape == CFG_SHAPE_LOOP) {
-    uint32_t lm[3] = {merge_label(e, shape->merge), e->begin[shape->continue_to], SpvLoopControlMaskNone};
+    uint32_t lm[3] = {merge_label(e, shape->merge), e->begin[shape->continue_to],
+                      SpvLoopControlMaskNone};
     inst(e, SpvOpLoopMerge, lm, 3);
   } else if (shape && shape->shape == CFG_SHAPE_SELECTION && t->op == IR_OP_cbr) {
     uint32_t sm[2] = {merge_label(e, shape->merge), SpvSelectionControlMaskNone};
@@ -974,7 +1089,8 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
     case IR_OP_unreachable: inst(e, SpvOpUnreachable, NULL, 0); return;
     default: break;
   }
-  unsupported(e, "terminator %s with %u successors (block %u)", ir_op_infos[t->op].name, nsucc, blk);
+  unsupported(e, "terminator %s with %u successors (block %u)", ir_op_infos[t->op].name, nsucc,
+              blk);
   inst(e, SpvOpUnreachable, NULL, 0);
 }
 
@@ -1040,7 +1156,8 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   e->entry_vgprs = opts ? opts->entry_vgprs : 0;
   if (e->tgid_sgpr[0] || e->tgid_sgpr[1] || e->tgid_sgpr[2]) {
     uint32_t v3 = spv_type_vector(b, e->t_u32, 3);
-    e->group_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);
+    e->group_var =
+        spv_variable(b, spv_type_pointer(b, SpvStorageClassInput, v3), SpvStorageClassInput);
     uint32_t wg = SpvBuiltInWorkgroupId;
     spv_decorate(b, e->group_var, SpvDecorationBuiltIn, &wg, 1);
     spv_name(b, e->group_var, "workgroup_id");
@@ -1048,13 +1165,14 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   }
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
-    lds |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
-                                  fn->insts[i].op == IR_OP_atomic_lds ||
-                                  fn->insts[i].op == IR_OP_atomic_lds_cmpst);
+    lds |= !fn->insts[i].dead &&
+           (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
+            fn->insts[i].op == IR_OP_atomic_lds || fn->insts[i].op == IR_OP_atomic_lds_cmpst);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
-    e->lds_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr), SpvStorageClassWorkgroup);
+    e->lds_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, arr),
+                              SpvStorageClassWorkgroup);
     spv_name(b, e->lds_var, "lds");
     e->iface[e->niface++] = e->lds_var;
   }
@@ -1127,9 +1245,12 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     if (in->op == IR_OP_const) {
       uint32_t t = type_of(&e, (enum ir_type)in->type);
       if (in->type == IR_TYPE_U1) e.val[i] = spv_const_bool(&e.b, in->imm & 1);
-      else if (in->type == IR_TYPE_U64 || in->type == IR_TYPE_F64) e.val[i] = spv_const64(&e.b, t, in->imm);
-      else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
-      else if (in->type == IR_TYPE_U16 || in->type == IR_TYPE_F16) e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
+      else if (in->type == IR_TYPE_U64 || in->type == IR_TYPE_F64)
+        e.val[i] = spv_const64(&e.b, t, in->imm);
+      else if (in->type == IR_TYPE_U32 || in->type == IR_TYPE_F32)
+        e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm);
+      else if (in->type == IR_TYPE_U16 || in->type == IR_TYPE_F16)
+        e.val[i] = spv_const(&e.b, t, (uint32_t)in->imm & 0xffff);
       else unsupported(&e, "constant of type %s", ir_type_name((enum ir_type)in->type));
       continue;
     }
