@@ -15,6 +15,9 @@
  * - global_atomics_64: global 64-bit atomics (add with a carry into the high dword,
  *   cmpswap that swaps in odd lanes, umax, all lanes adding to one quadword, an xor at an
  *   address 4 but not 8 bytes aligned: the interpreter's byte-wise rule); values from C.
+ * - global_atomics_wrap: global_atomic_inc/dec (the GFX10 wrap: inc: old >= src ? 0 : old + 1,
+ *   dec: old == 0 || old > src ? src : old - 1) on a dword per lane and all lanes
+ *   incrementing one dword (a compare-and-swap loop in a helper function on the device).
  * - relative_vgpr_moves: v_movrels_b32, v_movreld_b32, v_movrelsd_b32, v_movrelsd_2_b32 with
  *   M0 computed from a start-state SGPR (so the index is not a constant the translator
  *   folds: the select chain over the register file is what runs), and an out-of-range
@@ -378,6 +381,55 @@ static void global_atomics_64(void **state) {
   }
 }
 
+static const char wrap_src[] =
+    "v_lshlrev_b32 v51, 2, v0\n"
+    "v_add_nc_u32 v52, 0x3c00, v51\n"
+    "v_add_nc_u32 v53, 0x3e00, v51\n"
+    "global_store_dword v52, v0, s[0:1]\n"
+    "global_store_dword v53, v0, s[0:1]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_mov_b32 v2, 20\n"
+    "global_atomic_inc v20, v52, v2, s[0:1] glc\n"
+    "v_mov_b32 v3, 10\n"
+    "global_atomic_dec v21, v53, v3, s[0:1] glc\n"
+    "v_mov_b32 v54, 0x3b00\n"
+    "v_mov_b32 v4, 40\n"
+    "global_atomic_inc v54, v4, s[0:1]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "global_load_dword v22, v52, s[0:1]\n"
+    "global_load_dword v23, v53, s[0:1]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "s_endpgm\n";
+
+static void global_atomics_wrap(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    run_wave("global inc/dec", wrap_src, lanes, 0, NULL, &device, &interp);
+    unsigned bad = 0;
+    uint32_t shared = FILL;
+    for (uint32_t l = 0; l < lanes; l++) {
+      uint32_t inc = l >= 20 ? 0 : l + 1, dec = (l == 0 || l > 10) ? 10 : l - 1;
+      shared = shared >= 40 ? 0 : shared + 1;
+      const uint32_t want[4] = {l, l, inc, dec};
+      for (uint32_t i = 0; i < 4; i++)
+        bad += check("global inc/dec", device, interp, l, i, want[i]);
+    }
+    uint32_t got;
+    memcpy(&got, device + 0x3b00, 4);
+    if (got != shared) fprintf(stderr, "shared inc: 0x%08x, expected 0x%08x\n", got, shared), bad++;
+    assert_int_equal(bad, 0);
+    assert_memory_equal(device, interp, WINDOW_SIZE);
+    free(device);
+    free(interp);
+    kernels_passed++;
+  }
+}
+
 static const char movrel_src[] =
     "v_lshlrev_b32 v1, 4, v0\n" /* v1..v8 = 16 lane + 0..7 */
     "v_add_nc_u32 v2, 1, v1\n"
@@ -431,7 +483,8 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(flat_atomics_on_private_memory), cmocka_unit_test(swizzled_ring_atomics),
-      cmocka_unit_test(global_atomics_64), cmocka_unit_test(relative_vgpr_moves)};
+      cmocka_unit_test(global_atomics_64), cmocka_unit_test(global_atomics_wrap),
+      cmocka_unit_test(relative_vgpr_moves)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_private: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

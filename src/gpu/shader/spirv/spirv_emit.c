@@ -247,7 +247,64 @@ static const SpvOp atomic_ops[] = {
     [IR_ATOMIC_OR] = SpvOpAtomicOr,         [IR_ATOMIC_XOR] = SpvOpAtomicXor,
 };
 
+/* The operations SPIR-V has no atomic for (inc and dec with their wrap) on global
+ * memory: a call of a helper function, emitted after main, that loops on a compare-and-swap
+ * until the dword did not change between its read and the swap:
+ *   old = *p; do { got = cas(p, f(old, v), old); done = got == old; old = got } while (!done)
+ * (cas_fn_bodies). The loop lives in the helper, so main keeps the IR's structure. */
+static bool cas_loop_op(uint64_t imm) { return imm == IR_ATOMIC_INC || imm == IR_ATOMIC_DEC; }
+static uint32_t emit_cas_loop_call(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
+  if (!e->cas_fn[imm]) e->cas_fn[imm] = spv_id(&e->b);
+  uint32_t w[3] = {e->cas_fn[imm], addr, v};
+  return spv_op(&e->b, SpvOpFunctionCall, e->t_u32, w, 3);
+}
+static void cas_fn_bodies(struct emit *e) {
+  for (uint32_t op = 0; op <= IR_ATOMIC_DEC; op++) {
+    if (!e->cas_fn[op]) continue;
+    uint32_t params[2] = {e->t_u64, e->t_u32}, bl = e->t_bool, u32 = e->t_u32;
+    uint32_t ft = spv_type_function(&e->b, u32, params, 2);
+    uint32_t f[4] = {u32, e->cas_fn[op], SpvFunctionControlMaskNone, ft};
+    inst(e, SpvOpFunction, f, 4);
+    spv_name(&e->b, e->cas_fn[op], op == IR_ATOMIC_INC ? "atomic_inc_global" : "atomic_dec_global");
+    uint32_t addr = spv_id(&e->b), v = spv_id(&e->b);
+    uint32_t p0[2] = {e->t_u64, addr}, p1[2] = {u32, v};
+    inst(e, SpvOpFunctionParameter, p0, 2);
+    inst(e, SpvOpFunctionParameter, p1, 2);
+    uint32_t entry = spv_id(&e->b), head = spv_id(&e->b), body = spv_id(&e->b),
+             cont = spv_id(&e->b), merge = spv_id(&e->b), old = spv_id(&e->b);
+    inst(e, SpvOpLabel, &entry, 1);
+    uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr);
+    uint32_t lw[3] = {p, SpvMemoryAccessAlignedMask, 4};
+    uint32_t first = spv_op(&e->b, SpvOpLoad, u32, lw, 3);
+    inst(e, SpvOpBranch, &head, 1);
+    inst(e, SpvOpLabel, &head, 1);
+    uint32_t got = spv_id(&e->b);
+    uint32_t phi[6] = {u32, old, first, entry, got, cont};
+    inst(e, SpvOpPhi, phi, 6);
+    uint32_t lm[3] = {merge, cont, SpvLoopControlMaskNone};
+    inst(e, SpvOpLoopMerge, lm, 3);
+    inst(e, SpvOpBranch, &body, 1);
+    inst(e, SpvOpLabel, &body, 1);
+    uint32_t nv = spirv_atomic_value(e, op, u32, old, v);
+    uint32_t cw[8] = {u32, got, p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 0), nv, old};
+    inst(e, SpvOpAtomicCompareExchange, cw, 8);
+    uint32_t bc[3] = {op2(e, SpvOpIEqual, bl, got, old), merge, cont};
+    inst(e, SpvOpBranchConditional, bc, 3);
+    inst(e, SpvOpLabel, &cont, 1);
+    inst(e, SpvOpBranch, &head, 1);
+    inst(e, SpvOpLabel, &merge, 1);
+    inst(e, SpvOpReturnValue, &old, 1);
+    inst(e, SpvOpFunctionEnd, NULL, 0);
+  }
+}
+
 static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
+  if (cas_loop_op(imm)) {
+    write_begin(e);
+    uint32_t r = emit_cas_loop_call(e, imm, addr, v);
+    write_end(e);
+    return r;
+  }
   if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
     unsupported(e, "atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
     return cu32(e, 0);
@@ -369,32 +426,35 @@ static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32
 
 /* ---- operations --------------------------------------------------------------------- */
 
-#define SUPPORTED_OPS(X)                                                                          \
-  X(const)                                                                                        \
-  X(undef) X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(              \
-      read_first_lane) X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of)            \
-      X(u32_of_u16) X(pack_half) X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(       \
-          fflush) X(fclass) X(load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds)           \
-          X(atomic_lds_cmpst) X(atomic_global_cmpswap) X(atomic_global64) X(                      \
-              atomic_global_cmpswap64) X(atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) \
-              X(load_buffer_sub) X(store_buffer_sub) X(load_global_sub) X(store_global_sub)       \
-                  X(bitcast_f32) X(bitcast_u32) X(pack_u64) X(lo_u32) X(hi_u32) X(u1_to_u32) X(   \
-                      vec4_u32) X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd) X(isub) X(imul) \
-                      X(umul_hi) X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr) X(ashr) \
-                          X(umin) X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb) \
-                              X(find_umsb) X(bitreverse) X(ieq) X(ine) X(ult) X(ule) X(slt) X(    \
-                                  sle) X(iadd64) X(iand64) X(ior64) X(ixor64)                     \
-                                  X(inot64) X(shl64) X(lshr64) X(ieq64) X(ine64) X(bitcount64) X( \
-                                      band)                                                       \
-                                      X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin) X(   \
-                                          fmax) X(fneg) X(fabs) X(fcmp)                           \
-                                          X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32)            \
-                                              X(cvt_i32_f32) X(load_const) X(load_buffer)         \
-                                                  X(store_buffer) X(buffer_offset) X(load_global) \
-                                                      X(store_global) X(load_global_if)           \
-                                                          X(load_global_sub_if) X(barrier)        \
-                                                              X(wait_counters) X(observe) X(br)   \
-                                                                  X(cbr) X(ret) X(unreachable)
+#define SUPPORTED_OPS(X)                                                                           \
+  X(const)                                                                                         \
+  X(undef)                                                                                         \
+  X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane)        \
+      X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)   \
+          X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass) X(           \
+              load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst)        \
+              X(atomic_global_cmpswap) X(atomic_global64) X(atomic_global_cmpswap64) X(            \
+                  atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub)      \
+                  X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(     \
+                      bitcast_u32) X(pack_u64) X(lo_u32) X(hi_u32) X(u1_to_u32) X(vec4_u32)        \
+                      X(vec4_f32) X(extract_u32) X(extract_f32) X(iadd) X(isub) X(imul) X(umul_hi) \
+                          X(smul_hi) X(iand) X(ior) X(ixor) X(inot) X(shl) X(lshr) X(ashr) X(umin) \
+                              X(umax) X(smin) X(smax) X(ubfe) X(sbfe) X(bitcount) X(find_lsb)      \
+                                  X(find_umsb) X(bitreverse) X(ieq) X(ine) X(ult) X(ule) X(slt)    \
+                                      X(sle) X(iadd64) X(iand64) X(ior64) X(ixor64) X(inot64) X(   \
+                                          shl64) X(lshr64) X(ieq64) X(ine64) X(bitcount64) X(band) \
+                                          X(bor) X(bxor) X(bnot) X(fadd) X(fsub) X(fmul) X(fmin)   \
+                                              X(fmax) X(                                           \
+                                                  fneg) X(fabs) X(fcmp)                            \
+                                                  X(cvt_f32_u32) X(cvt_f32_i32) X(cvt_u32_f32)     \
+                                                      X(cvt_i32_f32) X(load_const) X(load_buffer)  \
+                                                          X(store_buffer)                          \
+                                                              X(buffer_offset) X(load_global) X(   \
+                                                                  store_global) X(load_global_if)  \
+                                                                  X(load_global_sub_if) X(barrier) \
+                                                                      X(wait_counters) X(observe)  \
+                                                                          X(br) X(cbr) X(ret)      \
+                                                                              X(unreachable)
 
 bool spirv_emit_supports(enum ir_op op) {
   switch (op) {
@@ -1288,6 +1348,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     inst(&e, SpvOpFunctionEnd, NULL, 0);
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
     spirv_lanes_finish(&e, main_fn);
+    cas_fn_bodies(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

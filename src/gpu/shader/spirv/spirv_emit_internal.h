@@ -45,6 +45,7 @@ struct emit {
   uint32_t waves, lanes;                  /* waves per workgroup, invocations per wave */
   bool subgroup;                          /* cross-lane operations through subgroup operations */
   uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
+  uint32_t cas_fn[IR_ATOMIC_DEC + 1];     /* global CAS-loop helper of an atomic op; 0: none */
   uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
