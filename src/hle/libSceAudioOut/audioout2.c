@@ -494,3 +494,38 @@ int audioout2_get_speaker_info(void *info, uint32_t flags) {
   memcpy(info, &s, sizeof s);
   return 0;
 }
+
+/* ---- Context attributes, system state ------------------------------------------------ */
+
+#define CONTEXT_ATTR_LAST_KNOWN 4 /* ids 0-4 are the context attributes public code names */
+
+int audioout2_context_set_attributes(uint64_t context, const void *attributes, uint32_t count) {
+  if (!attributes && count) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  const struct guest_attribute *a = attributes;
+  for (uint32_t i = 0; i < count; i++)
+    if (a[i].id > CONTEXT_ATTR_LAST_KNOWN) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  pthread_mutex_lock(&lock);
+  bool known = context_of(context) != NULL;
+  pthread_mutex_unlock(&lock);
+  if (!known) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* what the context attributes do on the console is not known: checked, no effect */
+  if (count) LOG_ONCE(hle, STUB, "audio out2: context attributes are accepted, no effect");
+  return 0;
+}
+
+struct guest_system_state { /* SceAudioOut2SystemState */
+  float loudness;
+  uint32_t reserved[15];
+};
+_Static_assert(sizeof(struct guest_system_state) == 0x40, "SceAudioOut2SystemState is 0x40 bytes");
+
+int audioout2_get_system_state(void *state) {
+  if (!state) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* no loudness meter runs on the mix: the loudness reads 0 (the console's scale and
+   * the rest of the structure are not known) */
+  LOG_ONCE(hle, STUB, "audio out2: GetSystemState reports a loudness of 0 (no meter)");
+  struct guest_system_state s;
+  memset(&s, 0, sizeof s);
+  memcpy(state, &s, sizeof s);
+  return 0;
+}

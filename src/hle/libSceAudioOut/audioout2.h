@@ -58,5 +58,9 @@ int audioout2_user_destroy(uint64_t handle);
 int audioout2_port_get_state(uint64_t port, void *state);
 /* SceAudioOut2SpeakerInfo (0x50 bytes) of the output */
 int audioout2_get_speaker_info(void *info, uint32_t flags);
+/* The context attributes (ids 0-4, 24-byte SceAudioOut2Attribute each): checked, no effect */
+int audioout2_context_set_attributes(uint64_t context, const void *attributes, uint32_t count);
+/* SceAudioOut2SystemState (0x40 bytes): the loudness (a float at 0), 0 here */
+int audioout2_get_system_state(void *state);
 
 #endif

@@ -64,6 +64,28 @@ int main(void) {
   printf("destroy port: 0x%x, its state: 0x%x\n", (unsigned)sceAudioOut2PortDestroy(bgm),
          (unsigned)sceAudioOut2PortGetState(bgm, &st));
 
+  /* context attributes (ids 0-4 as public SDK-based code names them): a NULL list with a
+   * count, an id beyond them and an unknown context are refused, an empty list is not */
+  SceAudioOut2Attribute ca;
+  memset(&ca, 0, sizeof ca);
+  printf("context attributes: size 0x%zx, null list 0x%x, empty 0x%x\n", sizeof ca,
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, NULL, 1),
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, NULL, 0));
+  ca.attributeId = 5;
+  printf("context attribute 5: 0x%x\n", (unsigned)sceAudioOut2ContextSetAttributes(ctx, &ca, 1));
+  ca.attributeId = 0;
+  printf("context attribute 0: 0x%x, no context 0x%x\n",
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, &ca, 1),
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx + 7, &ca, 1));
+
+  /* the system state: 0x40 bytes, the loudness a float at 0 */
+  SceAudioOut2SystemState ss;
+  memset(&ss, 0x5a, sizeof ss);
+  printf("system state: size 0x%zx, null 0x%x\n", sizeof ss,
+         (unsigned)sceAudioOut2GetSystemState(NULL));
+  printf("system state: 0x%x, loudness %g\n", (unsigned)sceAudioOut2GetSystemState(&ss),
+         (double)ss.loudness);
+
   /* the speakers */
   SceAudioOut2SpeakerInfo si;
   printf("speaker info null: 0x%x\n", (unsigned)sceAudioOut2GetSpeakerInfo(NULL, 0));
