@@ -16,6 +16,7 @@ __PROSPERO_BEGIN_DECLS
 #define SCE_AUDIO_OUT2_ERROR_BUSY ((int)0x80268007)
 #define SCE_AUDIO_OUT2_ERROR_NOT_READY ((int)0x80268008)
 #define SCE_AUDIO_OUT2_ERROR_INVALID_PORT ((int)0x80268009)
+#define SCE_AUDIO_OUT2_ERROR_INVALID_USER ((int)0x80268010)
 
 typedef uint64_t SceAudioOut2ContextHandle;
 typedef uint64_t SceAudioOut2PortHandle;

@@ -46,6 +46,12 @@ int main(void) {
   printf("main port: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &main_port));
   pp.portType = SCE_AUDIO_OUT2_PORT_TYPE_BGM;
   printf("BGM port: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &bgm));
+  /* a user handle no UserCreate gave: INVALID_USER (0x80268010, the code a console gave
+   * UserDestroy for such a handle, as public observations record it) */
+  SceAudioOut2PortHandle stray = 0;
+  pp.userHandle = system ^ 0x5a5a00;
+  printf("port of no user: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &stray));
+  pp.userHandle = system;
   SceAudioOut2PortState st;
   printf("state null: 0x%x\n", (unsigned)sceAudioOut2PortGetState(main_port, NULL));
   printf("state of no port: 0x%x\n", (unsigned)sceAudioOut2PortGetState(main_port + 7, &st));
@@ -105,5 +111,6 @@ int main(void) {
   printf("destroy user (last): 0x%x\n", (unsigned)sceAudioOut2UserDestroy(again));
   printf("destroy user (gone): 0x%x\n", (unsigned)sceAudioOut2UserDestroy(user));
   printf("destroy system user: 0x%x\n", (unsigned)sceAudioOut2UserDestroy(system));
+  printf("destroy user 0: 0x%x\n", (unsigned)sceAudioOut2UserDestroy(0));
   return 0;
 }
