@@ -16,6 +16,7 @@ __PROSPERO_BEGIN_DECLS
 #define SCE_AUDIO_OUT2_ERROR_BUSY ((int)0x80268007)
 #define SCE_AUDIO_OUT2_ERROR_NOT_READY ((int)0x80268008)
 #define SCE_AUDIO_OUT2_ERROR_INVALID_PORT ((int)0x80268009)
+#define SCE_AUDIO_OUT2_ERROR_INVALID_USER ((int)0x80268010)
 
 typedef uint64_t SceAudioOut2ContextHandle;
 typedef uint64_t SceAudioOut2PortHandle;
@@ -121,6 +122,11 @@ typedef struct SceAudioOut2SpeakerInfo { /* 0x50 bytes */
   SceAudioOut2SpeakerAngle speakerAngle[SCE_AUDIO_OUT2_SPEAKER_MAX];
 } SceAudioOut2SpeakerInfo;
 
+typedef struct SceAudioOut2SystemState { /* 0x40 bytes */
+  float loudness;
+  uint32_t reserved[15];
+} SceAudioOut2SystemState;
+
 int sceAudioOut2Initialize(void);
 int sceAudioOut2ContextResetParam(SceAudioOut2ContextParam *param);
 int sceAudioOut2ContextQueryMemory(const SceAudioOut2ContextParam *param, size_t *memorySize);
@@ -143,6 +149,10 @@ int sceAudioOut2UserCreate(int32_t userId, SceAudioOut2UserHandle *user);
 /* SCE_AUDIO_OUT2_ERROR_BUSY while another creator of the same user holds the handle */
 int sceAudioOut2UserDestroy(SceAudioOut2UserHandle user);
 int sceAudioOut2GetSpeakerInfo(SceAudioOut2SpeakerInfo *info, uint32_t flags);
+/* context attribute ids 0-4; prospero checks them and they have no effect */
+int sceAudioOut2ContextSetAttributes(SceAudioOut2ContextHandle context,
+                                     const SceAudioOut2Attribute *attributes, uint32_t count);
+int sceAudioOut2GetSystemState(SceAudioOut2SystemState *state);
 
 __PROSPERO_END_DECLS
 

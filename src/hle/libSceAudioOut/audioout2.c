@@ -97,6 +97,14 @@ static struct {
   uint32_t references; /* 0: free */
 } users[MAX_USERS];
 
+/* Whether HANDLE is a user handle UserCreate gave and not yet released (lock held). */
+static bool user_live_locked(uint64_t handle) {
+  if ((handle & ~(uint64_t)0xFFFFFF) != USER_TAG) return false;
+  for (int i = 0; i < MAX_USERS; i++)
+    if (users[i].references && users[i].id == (int32_t)(handle & 0xFFFFFF)) return true;
+  return false;
+}
+
 static int format_of(uint32_t data_format, int *channels) {
   uint32_t type = data_format & 0x7F, standard = data_format >> 7 & 1, n = data_format >> 8 & 0xF;
   if (data_format & ~0xFFFu || type > 1) return -1;
@@ -214,7 +222,10 @@ int audioout2_port_create(uint64_t context, const void *param, uint64_t *port) {
   pthread_mutex_lock(&lock);
   struct context *c = context_of(context);
   int rc = c ? 0 : AUDIOOUT2_ERROR_INVALID_PARAM;
-  if (c) {
+  /* the port's user: a handle UserCreate gave, or 0 (no user: prospero accepts it, the
+   * console's answer is not known) */
+  if (c && p->user_handle && !user_live_locked(p->user_handle)) rc = AUDIOOUT2_ERROR_INVALID_USER;
+  if (c && !rc) {
     uint32_t i = 0;
     while (i < c->max_ports && c->ports[i].used) i++;
     if (i == c->max_ports) {
@@ -231,6 +242,8 @@ int audioout2_port_create(uint64_t context, const void *param, uint64_t *port) {
     }
   }
   pthread_mutex_unlock(&lock);
+  if (!rc && !p->user_handle)
+    LOG_ONCE(hle, STUB, "audio out2: a port with no user handle plays as the system user's");
   if (type >= 0x100) LOG_ONCE(hle, STUB, "audio out2: object ports are mixed as plain ports");
   return rc;
 }
@@ -403,10 +416,11 @@ int audioout2_user_create(int32_t user_id, uint64_t *handle) {
 }
 
 int audioout2_user_destroy(uint64_t handle) {
-  if ((handle & ~(uint64_t)0xFFFFFF) != USER_TAG) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* a handle no UserCreate gave: INVALID_USER, as a console answered (public observation) */
+  if ((handle & ~(uint64_t)0xFFFFFF) != USER_TAG) return AUDIOOUT2_ERROR_INVALID_USER;
   int32_t user_id = (int32_t)(handle & 0xFFFFFF);
   pthread_mutex_lock(&lock);
-  int rc = AUDIOOUT2_ERROR_INVALID_PARAM;
+  int rc = AUDIOOUT2_ERROR_INVALID_USER;
   for (int i = 0; i < MAX_USERS; i++)
     if (users[i].references && users[i].id == user_id) {
       /* another creator of the same user still holds the handle: BUSY, one reference less */
@@ -492,5 +506,40 @@ int audioout2_get_speaker_info(void *info, uint32_t flags) {
   s.angle[0].azimuth = -30;
   s.angle[1].azimuth = 30;
   memcpy(info, &s, sizeof s);
+  return 0;
+}
+
+/* ---- Context attributes, system state ------------------------------------------------ */
+
+#define CONTEXT_ATTR_LAST_KNOWN 4 /* ids 0-4 are the context attributes public code names */
+
+int audioout2_context_set_attributes(uint64_t context, const void *attributes, uint32_t count) {
+  if (!attributes && count) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  const struct guest_attribute *a = attributes;
+  for (uint32_t i = 0; i < count; i++)
+    if (a[i].id > CONTEXT_ATTR_LAST_KNOWN) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  pthread_mutex_lock(&lock);
+  bool known = context_of(context) != NULL;
+  pthread_mutex_unlock(&lock);
+  if (!known) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* what the context attributes do on the console is not known: checked, no effect */
+  if (count) LOG_ONCE(hle, STUB, "audio out2: context attributes are accepted, no effect");
+  return 0;
+}
+
+struct guest_system_state { /* SceAudioOut2SystemState */
+  float loudness;
+  uint32_t reserved[15];
+};
+_Static_assert(sizeof(struct guest_system_state) == 0x40, "SceAudioOut2SystemState is 0x40 bytes");
+
+int audioout2_get_system_state(void *state) {
+  if (!state) return AUDIOOUT2_ERROR_INVALID_PARAM;
+  /* no loudness meter runs on the mix: the loudness reads 0 (the console's scale and
+   * the rest of the structure are not known) */
+  LOG_ONCE(hle, STUB, "audio out2: GetSystemState reports a loudness of 0 (no meter)");
+  struct guest_system_state s;
+  memset(&s, 0, sizeof s);
+  memcpy(state, &s, sizeof s);
   return 0;
 }

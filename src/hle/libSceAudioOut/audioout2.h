@@ -16,6 +16,7 @@
 #define AUDIOOUT2_ERROR_BUSY ((int)0x80268007)
 #define AUDIOOUT2_ERROR_NOT_READY ((int)0x80268008)
 #define AUDIOOUT2_ERROR_INVALID_PORT ((int)0x80268009)
+#define AUDIOOUT2_ERROR_INVALID_USER ((int)0x80268010)
 
 #define AUDIOOUT2_HANDLE_INVALID UINT64_MAX /* the context and port handles naming nothing */
 
@@ -52,11 +53,16 @@ int audioout2_port_destroy(uint64_t port);
 int audioout2_port_set_attributes(uint64_t port, const void *attributes, uint32_t count);
 /* A user's handle: the same handle for the same user id, one reference per call */
 int audioout2_user_create(int32_t user_id, uint64_t *handle);
-/* One reference less: BUSY while another creator of the same user holds it */
+/* One reference less: BUSY while another creator of the same user holds it; INVALID_USER for
+ * a handle no UserCreate gave */
 int audioout2_user_destroy(uint64_t handle);
 /* SceAudioOut2PortState (0x40 bytes) of PORT */
 int audioout2_port_get_state(uint64_t port, void *state);
 /* SceAudioOut2SpeakerInfo (0x50 bytes) of the output */
 int audioout2_get_speaker_info(void *info, uint32_t flags);
+/* The context attributes (ids 0-4, 24-byte SceAudioOut2Attribute each): checked, no effect */
+int audioout2_context_set_attributes(uint64_t context, const void *attributes, uint32_t count);
+/* SceAudioOut2SystemState (0x40 bytes): the loudness (a float at 0), 0 here */
+int audioout2_get_system_state(void *state);
 
 #endif

@@ -50,6 +50,11 @@ static const struct hle_symbol audioout_symbols[] = {
     HLE_FUNC("gatEUKG+Ea4", sceAudioOut2PortGetState, audioout2_port_get_state, HLE_PARTIAL),
     /* PARTIAL: the host device as a TV's stereo pair; the flags argument has no effect */
     HLE_FUNC("DImz2Ft9E2g", sceAudioOut2GetSpeakerInfo, audioout2_get_speaker_info, HLE_PARTIAL),
+    /* context attributes: checked (ids 0-4), no effect (logged); system state: loudness 0
+     * (no meter, logged) */
+    HLE_FUNC("4dq2rblWlg0", sceAudioOut2ContextSetAttributes, audioout2_context_set_attributes,
+             HLE_PARTIAL),
+    HLE_FUNC("bkBN+CMLwRc", sceAudioOut2GetSystemState, audioout2_get_system_state, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAudioOut = {

@@ -46,6 +46,12 @@ int main(void) {
   printf("main port: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &main_port));
   pp.portType = SCE_AUDIO_OUT2_PORT_TYPE_BGM;
   printf("BGM port: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &bgm));
+  /* a user handle no UserCreate gave: INVALID_USER (0x80268010, the code a console gave
+   * UserDestroy for such a handle, as public observations record it) */
+  SceAudioOut2PortHandle stray = 0;
+  pp.userHandle = system ^ 0x5a5a00;
+  printf("port of no user: 0x%x\n", (unsigned)sceAudioOut2PortCreate(ctx, &pp, &stray));
+  pp.userHandle = system;
   SceAudioOut2PortState st;
   printf("state null: 0x%x\n", (unsigned)sceAudioOut2PortGetState(main_port, NULL));
   printf("state of no port: 0x%x\n", (unsigned)sceAudioOut2PortGetState(main_port + 7, &st));
@@ -63,6 +69,28 @@ int main(void) {
          st.output != SCE_AUDIO_OUT2_PORT_STATE_OUTPUT_UNKNOWN);
   printf("destroy port: 0x%x, its state: 0x%x\n", (unsigned)sceAudioOut2PortDestroy(bgm),
          (unsigned)sceAudioOut2PortGetState(bgm, &st));
+
+  /* context attributes (ids 0-4 as public SDK-based code names them): a NULL list with a
+   * count, an id beyond them and an unknown context are refused, an empty list is not */
+  SceAudioOut2Attribute ca;
+  memset(&ca, 0, sizeof ca);
+  printf("context attributes: size 0x%zx, null list 0x%x, empty 0x%x\n", sizeof ca,
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, NULL, 1),
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, NULL, 0));
+  ca.attributeId = 5;
+  printf("context attribute 5: 0x%x\n", (unsigned)sceAudioOut2ContextSetAttributes(ctx, &ca, 1));
+  ca.attributeId = 0;
+  printf("context attribute 0: 0x%x, no context 0x%x\n",
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx, &ca, 1),
+         (unsigned)sceAudioOut2ContextSetAttributes(ctx + 7, &ca, 1));
+
+  /* the system state: 0x40 bytes, the loudness a float at 0 */
+  SceAudioOut2SystemState ss;
+  memset(&ss, 0x5a, sizeof ss);
+  printf("system state: size 0x%zx, null 0x%x\n", sizeof ss,
+         (unsigned)sceAudioOut2GetSystemState(NULL));
+  printf("system state: 0x%x, loudness %g\n", (unsigned)sceAudioOut2GetSystemState(&ss),
+         (double)ss.loudness);
 
   /* the speakers */
   SceAudioOut2SpeakerInfo si;
@@ -83,5 +111,6 @@ int main(void) {
   printf("destroy user (last): 0x%x\n", (unsigned)sceAudioOut2UserDestroy(again));
   printf("destroy user (gone): 0x%x\n", (unsigned)sceAudioOut2UserDestroy(user));
   printf("destroy system user: 0x%x\n", (unsigned)sceAudioOut2UserDestroy(system));
+  printf("destroy user 0: 0x%x\n", (unsigned)sceAudioOut2UserDestroy(0));
   return 0;
 }
