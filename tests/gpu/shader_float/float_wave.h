@@ -7,6 +7,9 @@
 #ifndef PROSPERO_TEST_FLOAT_WAVE_H
 #define PROSPERO_TEST_FLOAT_WAVE_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_emit.h"
@@ -18,6 +21,42 @@
 #define IN 0x101000u
 #define FILL 0xaaaaaaaau
 #define LANES 64
+
+/* Bit views of floats and the tests' xorshift generator (each test keeps its own seed). */
+static inline float flt(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static inline uint32_t bits(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static inline double dbl(uint64_t u) {
+  double d;
+  memcpy(&d, &u, 8);
+  return d;
+}
+static inline uint64_t bits64(double d) {
+  uint64_t u;
+  memcpy(&u, &d, 8);
+  return u;
+}
+/* an f32 denormal flushed to a zero of its sign */
+static inline uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
+static inline uint32_t xorshift32(uint32_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 17;
+  *state ^= *state << 5;
+  return *state;
+}
+static inline uint64_t xorshift64(uint64_t *state) {
+  *state ^= *state << 13;
+  *state ^= *state >> 7;
+  *state ^= *state << 17;
+  return *state;
+}
 
 /* The two windows after a run: the interpreter's and the device's. */
 struct float_wave {

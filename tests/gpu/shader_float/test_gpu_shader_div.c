@@ -28,32 +28,7 @@ static unsigned kernels_passed;
 #define VCC_OUT 0x400u /* the lanes' VCC bits (one dword each) after the results */
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint64_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
-static float flt(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-static uint32_t bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static double dbl(uint64_t u) {
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-}
-static uint64_t bits64(double d) {
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return u;
-}
+static uint64_t rnd(void) { return xorshift64(&rng); }
 
 /* ---- the references, from the ISA's pseudocode ------------------------------------------- */
 

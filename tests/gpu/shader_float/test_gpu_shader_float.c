@@ -26,23 +26,8 @@ static unsigned kernels_passed, chains_agreed;
 
 /* operand k of lane L at IN + 256 k + 4 L */
 
-static uint32_t bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static float flt(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
 static uint32_t rng_state = 12345;
-static uint32_t rnd(void) {
-  rng_state ^= rng_state << 13;
-  rng_state ^= rng_state >> 17;
-  rng_state ^= rng_state << 5;
-  return rng_state;
-}
+static uint32_t rnd(void) { return xorshift32(&rng_state); }
 static bool isnan32(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 
 /* ---- references from the rules ------------------------------------------------------- */
@@ -283,7 +268,6 @@ static uint32_t ref_fract(uint32_t a) {
 }
 
 /* MAD (v_mad_f32, v_mac_f32): not fused, denormals flushed (operands, product, result) */
-static uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
 static uint32_t fmul_bits(uint32_t a, uint32_t b) { return bits(flt(a) * flt(b)); }
 static uint32_t fadd_bits(uint32_t a, uint32_t b) { return bits(flt(a) + flt(b)); }
 static uint32_t ref_mad(uint32_t a, uint32_t b, uint32_t c) {
@@ -789,11 +773,6 @@ static void float_mode_refused(void **state) {
 
 /* v_rsq_f64: correctly rounded where a long double evaluation (11 more bits) tells which
  * neighbour is nearer, and the special values */
-static double dbl(uint64_t u) {
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-}
 static void rsq64_rounds_correctly(void **state) {
   (void)state;
   assert_int_equal(ir_float_rsq64(0x4010000000000000ull), 0x3fe0000000000000ull); /* 4 -> 0.5 */

@@ -25,23 +25,7 @@ static unsigned kernels_passed;
 /* operand k of lane L at IN + 256 k + 4 L */
 
 static uint32_t rng = 2463534242u;
-static uint32_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return rng;
-}
-static float flt(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-static uint32_t bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
+static uint32_t rnd(void) { return xorshift32(&rng); }
 
 /* the mode's f32 field: 0 flush in and out, 1 keep in / flush out, 2 flush in / keep out */
 static unsigned field;

@@ -27,17 +27,7 @@ static unsigned kernels_passed;
 #define SIGN (1ull << 63)
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
-static double dbl(uint64_t u) {
-  double d;
-  memcpy(&d, &u, 8);
-  return d;
-}
+static uint64_t rnd(void) { return xorshift64(&rng); }
 static uint64_t u64_of(double d) {
   uint64_t u;
   memcpy(&u, &d, 8);

@@ -31,24 +31,8 @@ static vk_device *dev;
 static unsigned kernels_passed;
 
 static uint32_t rng = 0x12345679u;
-static uint32_t rnd(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 17;
-  rng ^= rng << 5;
-  return rng;
-}
-static float flt(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
-static uint32_t bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
+static uint32_t rnd(void) { return xorshift32(&rng); }
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
-static uint32_t flush(uint32_t u) { return (u & 0x7f800000u) ? u : u & 0x80000000u; }
 
 enum op { ADD, SUB, MUL, FMA, LDEXP, CVT_U, CVT_I, RCP, SQRT };
 
