@@ -70,6 +70,22 @@ static bool manifest_sha(const char *file, char out[65]) {
   return found;
 }
 
+/* The layout of a W x H scan-out surface of BPE bytes an element in SW_64KB_R_X, the
+ * display's tiling. */
+static struct tiling_layout scanout_layout(uint32_t bpe, uint32_t w, uint32_t h) {
+  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
+                             .bpe = bpe,
+                             .width = w,
+                             .height = h,
+                             .depth = 1,
+                             .levels = 1,
+                             .fragments = 1,
+                             .dim = TILING_DIM_2D};
+  struct tiling_layout l;
+  assert_true(tiling_compute_layout(&s, &l));
+  return l;
+}
+
 /* The golden offset map of SW_64KB_R_X, BPE bytes, W x H: one 32-bit offset per element. */
 static uint32_t *golden_map(uint32_t bpe, uint32_t w, uint32_t h) {
   char file[128];
@@ -83,16 +99,7 @@ static uint32_t *golden_map(uint32_t bpe, uint32_t w, uint32_t h) {
     if (m && n == (size_t)w * h * 4) return m;
     free(m);
   }
-  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
-                             .bpe = bpe,
-                             .width = w,
-                             .height = h,
-                             .depth = 1,
-                             .levels = 1,
-                             .fragments = 1,
-                             .dim = TILING_DIM_2D};
-  struct tiling_layout l;
-  assert_true(tiling_compute_layout(&s, &l));
+  struct tiling_layout l = scanout_layout(bpe, w, h);
   uint32_t *m = malloc((size_t)w * h * 4);
   for (uint32_t y = 0; y < h; y++)
     for (uint32_t x = 0; x < w; x++)
@@ -182,16 +189,7 @@ static void tiled_frame(uint32_t w, uint32_t h) {
 static void tiled_frame_keep(uint32_t w, uint32_t h, bool fresh) {
   if (!dpy) skip_because("no Vulkan device");
   uint32_t *map = golden_map(4, w, h);
-  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
-                             .bpe = 4,
-                             .width = w,
-                             .height = h,
-                             .depth = 1,
-                             .levels = 1,
-                             .fragments = 1,
-                             .dim = TILING_DIM_2D};
-  struct tiling_layout l;
-  assert_true(tiling_compute_layout(&s, &l));
+  struct tiling_layout l = scanout_layout(4, w, h);
   if (fresh || !kept_buf) {
     free(kept_buf);
     kept_buf = aligned_buffer(l.size);
@@ -293,16 +291,7 @@ static void test_tiled_half_float(void **state) {
   if (!dpy) skip_because("no Vulkan device");
   uint32_t w = 64, h = 64;
   uint32_t *map = golden_map(8, w, h);
-  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
-                             .bpe = 8,
-                             .width = w,
-                             .height = h,
-                             .depth = 1,
-                             .levels = 1,
-                             .fragments = 1,
-                             .dim = TILING_DIM_2D};
-  struct tiling_layout l;
-  assert_true(tiling_compute_layout(&s, &l));
+  struct tiling_layout l = scanout_layout(8, w, h);
   uint8_t *tiled = aligned_buffer(l.size);
   uint64_t *linear = aligned_buffer((size_t)w * h * 8);
   for (uint32_t y = 0; y < h; y++)
@@ -390,16 +379,7 @@ static void tiled_deep(enum present_format format, uint32_t bpe, uint32_t w, uin
                        void (*want)(uint32_t p, uint16_t rgb[3])) {
   if (!dpy) skip_because("no Vulkan device");
   uint32_t *map = golden_map(bpe, w, h);
-  struct tiling_surface s = {.mode = TILING_SW_64KB_R_X,
-                             .bpe = bpe,
-                             .width = w,
-                             .height = h,
-                             .depth = 1,
-                             .levels = 1,
-                             .fragments = 1,
-                             .dim = TILING_DIM_2D};
-  struct tiling_layout l;
-  assert_true(tiling_compute_layout(&s, &l));
+  struct tiling_layout l = scanout_layout(bpe, w, h);
   uint8_t *tiled = aligned_buffer(l.size);
   for (uint32_t y = 0; y < h; y++)
     for (uint32_t x = 0; x < w; x++) element(pattern(x, y), tiled + map[y * w + x]);
