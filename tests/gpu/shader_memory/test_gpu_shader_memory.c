@@ -38,10 +38,12 @@ static const char kernel[] =
     "global_store_dword v1, v6, s[2:3]\n" /* b = a + 1, range 2 */
     "s_endpgm\n";
 
-static uint32_t *compile_kernel(size_t *count) {
+/* SRC assembled and compiled for wave32 with the default float mode; ENTRY_VGPRS 1 gives v0
+ * the thread id, as a dispatch sets it. */
+static uint32_t *compile_source(const char *src, unsigned entry_vgprs, size_t *count) {
   size_t n;
-  uint32_t *w = assemble(kernel, &n, false);
-  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0};
+  uint32_t *w = assemble(src, &n, false);
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = entry_vgprs};
   uint32_t *spv = NULL;
   bool barrier;
   char err[200];
@@ -75,7 +77,7 @@ static void two_ranges(bool import) {
   if (!dev) skip();
   if (import && !vk_device_host_import_alignment(dev)) skip(); /* no VK_EXT_external_memory_host */
   size_t count;
-  uint32_t *spv = compile_kernel(&count);
+  uint32_t *spv = compile_source(kernel, 0, &count);
   /* range 1: 16 KiB; range 2: one page followed by a page in no range (the sentinel) */
   uint32_t *r1 = mmap(NULL, 4 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   uint32_t *r2 = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -144,7 +146,7 @@ static void copies_upload_marked_pages_only(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   if (!dev) skip();
   size_t count;
-  uint32_t *spv = compile_kernel(&count);
+  uint32_t *spv = compile_source(kernel, 0, &count);
   uint32_t *r1 = calloc(4 * PAGE / 4, 4), *r2 = calloc(PAGE / 4, 4);
   assert_true(r1 && r2);
   struct shader_memory *m = shader_memory_create(dev);
@@ -183,14 +185,9 @@ static void guarded_fences(void **state) {
       "v_add_nc_u32 v2, 1, v2\n"
       "global_store_dword v1, v2, s[2:3]\n"
       "s_endpgm\n";
-  size_t n, count;
-  uint32_t *w = assemble(shift, &n, false);
-  /* entry_vgprs 1: v0 is the thread id (at most 1023), as a dispatch sets it */
-  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  bool barrier;
+  size_t count;
+  uint32_t *spv = compile_source(shift, 1, &count);
   char err[200];
-  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
   uint32_t *r1 = calloc(4 * PAGE / 4, 4);
   assert_non_null(r1);
   struct shader_memory *m = shader_memory_create(dev);
@@ -253,7 +250,6 @@ static void guarded_fences(void **state) {
   free(s);
   free(r1);
   free(spv);
-  free(w);
 }
 
 /* Barriers of the module SPV (OpControlBarrier) and how many of them are guarded: behind an
@@ -292,13 +288,9 @@ static void guarded_fence_after_store(void **state) {
       "s_waitcnt vmcnt(0)\n"
       "global_store_dword v1, v3, s[4:5]\n"
       "s_endpgm\n";
-  size_t n, count;
-  uint32_t *w = assemble(src, &n, false);
-  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  bool barrier;
+  size_t count;
+  uint32_t *spv = compile_source(src, 1, &count);
   char err[200];
-  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
   unsigned all, guarded;
   count_barriers(spv, count, &all, &guarded);
   assert_int_equal(all, 2);
@@ -338,7 +330,6 @@ static void guarded_fence_after_store(void **state) {
   free(s);
   free(r1);
   free(spv);
-  free(w);
 }
 
 /* The table kept across dispatches (shader_memory_use_window, what the emulator's compute
@@ -358,13 +349,9 @@ static void kept_table(void **state) {
       "v_add_nc_u32 v2, 1, v2\n"
       "global_store_dword v1, v2, s[2:3]\n"
       "s_endpgm\n";
-  size_t n, count;
-  uint32_t *w = assemble(shift, &n, false);
-  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  bool barrier;
+  size_t count;
+  uint32_t *spv = compile_source(shift, 1, &count);
   char err[200];
-  assert_true(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
   struct spirv_wave_state *s = calloc(1, sizeof *s);
   assert_non_null(s);
   s->exec[0] = 0xffffffffu;
@@ -400,7 +387,6 @@ static void kept_table(void **state) {
   munmap(r1, 4 * PAGE);
   free(s);
   free(spv);
-  free(w);
 }
 
 /* Bad ranges are refused with a message. */
