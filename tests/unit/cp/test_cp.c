@@ -17,6 +17,7 @@
 
 #include "common/log.h"
 #include "gpu/cp/cp.h"
+#include "cp_test_window.h"
 
 #define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
 #define PKT0(reg, body) (((((body)-1u) & 0x3fffu) << 16) | (reg))
@@ -75,10 +76,8 @@ enum {
 static uint8_t *mem;
 
 static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx;
-  (void)write;
-  if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size) return NULL;
-  return mem + (addr - MEM_BASE);
+  (void)ctx, (void)write;
+  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
 }
 static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
 static uint64_t rd64(uint64_t addr) {

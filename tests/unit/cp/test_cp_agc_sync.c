@@ -15,16 +15,15 @@
 
 #include "gpu/cp/cp.h"
 #include "hle/libSceAgc/agc.h"
+#include "cp_test_window.h"
 
 #define MEM_SIZE (1u << 16)
 static uint8_t *mem;
 static uint64_t base;
 
 static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx;
-  (void)write;
-  if (addr < base || size > MEM_SIZE || addr - base > MEM_SIZE - size) return NULL;
-  return mem + (addr - base);
+  (void)ctx, (void)write;
+  return cp_test_window_view(mem, base, MEM_SIZE, addr, size);
 }
 
 static struct cp *cp;

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "gpu/cp/cp.h"
+#include "cp_test_window.h"
 
 #define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
 #define LO(a) ((uint32_t)(a))
@@ -32,8 +33,7 @@ static uint8_t *mem;
 static uint32_t *dw(uint64_t a) { return (uint32_t *)(mem + (a - MEM_BASE)); }
 static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   (void)ctx, (void)write;
-  if (addr < MEM_BASE || size > MEM_SIZE || addr - MEM_BASE > MEM_SIZE - size) return NULL;
-  return mem + (addr - MEM_BASE);
+  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
 }
 
 static int seq;
