@@ -33,6 +33,7 @@ struct cp *cp_create(const struct cp_ops *ops) {
   for (unsigned i = 0; i < CP_QUEUES; i++) {
     cp->q[i].id = i;
     cp->q[i].cp = cp;
+    cp_queue_new_state(&cp->q[i]);
   }
   return cp;
 }
@@ -237,6 +238,7 @@ void cp_reset(struct cp *cp) {
     memset(&cp->q[i], 0, sizeof(cp->q[i]));
     cp->q[i].id = i;
     cp->q[i].cp = cp;
+    cp_queue_new_state(&cp->q[i]);
   }
   pthread_mutex_unlock(&cp->lock);
 }

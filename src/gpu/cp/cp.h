@@ -95,7 +95,9 @@ struct cp_stats {
 
 struct cp;
 
-/* A command processor with OPS (copied). NULL on allocation failure or without mem_map. */
+/* A command processor with OPS (copied). NULL on allocation failure or without mem_map.
+ * Every queue starts as a new queue: context registers at the GFX10 clear state (the state
+ * the system loads on the graphics ring before a game runs), the other registers zero. */
 struct cp *cp_create(const struct cp_ops *ops);
 void cp_destroy(struct cp *cp);
 
@@ -115,7 +117,8 @@ enum cp_queue_status cp_queue_status(const struct cp *cp, unsigned queue);
 /* Clears a stopped queue: its cursor, pending submissions, predication and status
  * (registers stay). Not for a queue the GPU thread may be running (ready or blocked). */
 void cp_queue_reset(struct cp *cp, unsigned queue);
-/* Every queue back to its state after cp_create: no work, registers and counters zero.
+/* Every queue back to its state after cp_create: no work, counters zero, the context
+ * registers at the GFX10 clear state and the other registers zero (docs/gpu-cp.md).
  * Not while the GPU thread runs. */
 void cp_reset(struct cp *cp);
 /* Register REG (absolute dword offset) of QUEUE; 0 outside the banks. */

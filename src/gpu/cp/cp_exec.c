@@ -176,20 +176,13 @@ static enum cp_step load_regs(struct cp_queue *q, struct cp_frame *f, const uint
 
 /* DRAW_RESET (a DCB) and ACB_RESET (an ACB), the driver packets sceAgcDcbResetQueue /
  * sceAgcAcbResetQueue write (one reserved body dword): the queue's state is back to a new
- * queue's: every register bank zeroed and the draw state (indirect base, index buffer, index
- * type, instances, predication) cleared. What the console loads there (its clear-state
- * values) is not public; zeros are what CLEAR_STATE loads here too (docs/gpu-cp.md). */
+ * queue's (cp_queue_new_state: the context registers at the GFX10 clear state, every other
+ * register and the draw state zero; our reading, docs/gpu-cp.md). */
 static enum cp_step reset_queue_state(struct cp_queue *q, struct cp_frame *f, unsigned sub,
                                       unsigned nb) {
   if (nb != 1)
     FAIL("driver packet %s with %u body dwords (1 expected)", cp_agc_packet_name(sub), nb);
-  memset(q->sh, 0, sizeof q->sh);
-  memset(q->ctx, 0, sizeof q->ctx);
-  memset(q->uc, 0, sizeof q->uc);
-  memset(q->cfg, 0, sizeof q->cfg);
-  q->draw_base = q->index_base = 0;
-  q->index_size = q->index_type = q->instances = 0;
-  q->pred_active = q->pred_pass = false;
+  cp_queue_new_state(q);
   q->stats.agc_packets++;
   return CP_STEP_DONE;
 }
@@ -745,12 +738,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_PREAMBLE_CNTL:
       /* register shadowing control and engine syncs: one engine, nothing is shadowed */
       return CP_STEP_DONE;
-    case PM4_CLEAR_STATE:
-      LOG_ONCE(gpu, STUB,
-               "cp: CLEAR_STATE: the context bank is zeroed (the console's "
-               "clear-state values are not loaded yet)");
-      memset(q->ctx, 0, sizeof(q->ctx));
-      return CP_STEP_DONE;
+    case PM4_CLEAR_STATE: return cp_exec_clear_state(q, f, b, nb);
     default: {
       const char *name = pm4_opcode_name(h->opcode);
       if (name) FAIL("packet %s (0x%02x) is not supported yet", name, h->opcode);

@@ -34,6 +34,9 @@ struct cp_queue {
   unsigned depth; /* frames in use; 0: no submission running */
   uint32_t sh[PM4_SH_COUNT], ctx[PM4_CONTEXT_COUNT], uc[PM4_UCONFIG_COUNT];
   uint32_t cfg[PM4_CONFIG_COUNT]; /* config registers (SET_CONFIG_REG, LOAD_CONFIG_REG) */
+  /* the context registers CLEAR_STATE pushed (cp_clear_state.c) */
+  uint32_t ctx_saved[PM4_CONTEXT_COUNT];
+  bool ctx_pushed;
   /* draw state set by packets */
   uint64_t draw_base;  /* SET_BASE index 1: draw/dispatch indirect base */
   uint64_t index_base; /* INDEX_BASE */
@@ -74,6 +77,14 @@ uint32_t *cp_reg_slot(struct cp_queue *q, uint32_t reg);
 __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,
                                                          ...);
+
+/* The clear state (cp_clear_state.c): CTX (the context bank) at the GFX10 clear-state
+ * values; Q's state a new queue's (context registers at the clear state, the other banks,
+ * the saved context and the draw state zero); the CLEAR_STATE packet with body B. */
+void cp_clear_state_load(uint32_t ctx[PM4_CONTEXT_COUNT]);
+void cp_queue_new_state(struct cp_queue *q);
+enum cp_step cp_exec_clear_state(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                 unsigned nb);
 
 /* A driver packet rewritten as the GFX10 packet it stands for (cp_agc.c). OPCODE 0: nothing
  * to run (markers). SAME_BODY: the packet's own body with dword 0 replaced by BODY[0]

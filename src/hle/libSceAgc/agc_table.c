@@ -134,9 +134,8 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("TGEZzUWLbrc", sceAgcCbSetUcRegistersDirectGetSize,
              agc_cb_set_registers_direct_get_size, HLE_IMPLEMENTED),
-    /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("YWTKOju587o", sceAgcCondExecPatchSetCommandAddress,
-             agc_cond_exec_patch_set_command_address, HLE_PARTIAL),
+             agc_cond_exec_patch_set_command_address, HLE_IMPLEMENTED),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_cond_exec_patch_set_end, HLE_PARTIAL),
     /* PARTIAL: 16-bit and custom inputs from one source; our error codes (docs/agc.md). */
@@ -306,12 +305,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("IxYiarKlXxM", sceAgcDmaDataPatchSetDstAddressOrOffset, agc_dma_data_patch_set_dst,
-             HLE_PARTIAL),
-    /* PARTIAL: the error code is one source's (docs/agc.md). */
+             HLE_IMPLEMENTED),
     HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
-             agc_dma_data_patch_set_src, HLE_PARTIAL),
+             agc_dma_data_patch_set_src, HLE_IMPLEMENTED),
     HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
     /* PARTIAL: the error for a NULL pointer is ours (docs/agc.md). */
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
@@ -341,39 +338,30 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("ziVA3whp3p4", sceAgcRewindPatchSetRewindState, agc_rewind_patch_set_rewind_state,
              HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("d-6uF9sZDIU", sceAgcSetCxRegIndirectPatchAddRegisters,
-             agc_set_cx_reg_indirect_patch_add_registers, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_cx_reg_indirect_patch_add_registers, HLE_IMPLEMENTED),
     HLE_FUNC("vcmNN+AAXnY", sceAgcSetCxRegIndirectPatchSetAddress,
-             agc_set_cx_reg_indirect_patch_set_address, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_cx_reg_indirect_patch_set_address, HLE_IMPLEMENTED),
     HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
-             agc_set_cx_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
+             agc_set_cx_reg_indirect_patch_set_num_registers, HLE_IMPLEMENTED),
     HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_set_packet_predication, HLE_PARTIAL),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("n8vgpaQg6dA", sceAgcSetRangePredication, agc_set_range_predication, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("z2duB-hHQSM", sceAgcSetShRegIndirectPatchAddRegisters,
-             agc_set_sh_reg_indirect_patch_add_registers, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_sh_reg_indirect_patch_add_registers, HLE_IMPLEMENTED),
     HLE_FUNC("Qrj4c+61z4A", sceAgcSetShRegIndirectPatchSetAddress,
-             agc_set_sh_reg_indirect_patch_set_address, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_sh_reg_indirect_patch_set_address, HLE_IMPLEMENTED),
     HLE_FUNC("nCUgItdN2ms", sceAgcSetShRegIndirectPatchSetNumRegisters,
-             agc_set_sh_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
+             agc_set_sh_reg_indirect_patch_set_num_registers, HLE_IMPLEMENTED),
     HLE_FUNC("-DtvmQ-tgEA", sceAgcSetSubmitMode, agc_stub_set_submit_mode, HLE_STUB),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
     HLE_FUNC("vRoArM9zaIk", sceAgcSetUcRegIndirectPatchAddRegisters,
-             agc_set_uc_reg_indirect_patch_add_registers, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_uc_reg_indirect_patch_add_registers, HLE_IMPLEMENTED),
     HLE_FUNC("6lNcCp+fxi4", sceAgcSetUcRegIndirectPatchSetAddress,
-             agc_set_uc_reg_indirect_patch_set_address, HLE_PARTIAL),
-    /* PARTIAL: the error for another packet is one source's code (docs/agc.md). */
+             agc_set_uc_reg_indirect_patch_set_address, HLE_IMPLEMENTED),
     HLE_FUNC("fRG-JOH5+sI", sceAgcSetUcRegIndirectPatchSetNumRegisters,
-             agc_set_uc_reg_indirect_patch_set_num_registers, HLE_PARTIAL),
+             agc_set_uc_reg_indirect_patch_set_num_registers, HLE_IMPLEMENTED),
     HLE_FUNC("h9z6+0hEydk", sceAgcSuspendPoint, agc_stub_suspend_point, HLE_STUB),
     HLE_FUNC("b+fis+WZ3Ig", sceAgcSuspendPointAndCheckStatus,
              agc_stub_suspend_point_and_check_status, HLE_STUB),

@@ -186,10 +186,20 @@ static void test_registers_indirect(void **state) {
   EXPECT(p, 0xC0036400u, 0x2000u, 7u, 0x80000000u, 7u);
   assert_int_equal(agc_set_sh_reg_indirect_patch_set_address(p, 0x1000), AGC_ERROR_INVALID_PACKET);
   assert_int_equal(agc_set_cx_reg_indirect_patch_add_registers(p, 1), AGC_ERROR_INVALID_PACKET);
-  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, 0), AGC_ERROR_INVALID_PACKET);
   assert_int_equal(agc_set_uc_reg_indirect_patch_set_num_registers(NULL, 1),
                    AGC_ERROR_INVALID_PACKET);
   EXPECT(p, 0xC0036400u, 0x2000u, 7u, 0x80000000u, 7u); /* unchanged */
+  /* the console's library checks the opcode byte alone and keeps bits 1:0 of dword 1 and
+     bits 31:14 of dword 4: a NULL list and an unaligned address are written as they come */
+  p[0] |= 1u; /* PREDICATE set: still the packet */
+  p[1] |= 2u;
+  p[4] |= 0xC000u;
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, 0x123456787ull), 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_add_registers(p, 2), 0);
+  EXPECT(p, 0xC0036401u, 0x23456786u, 0x1u, 0x80000000u, 0xC009u);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_address(p, 0), 0);
+  assert_int_equal(agc_set_uc_reg_indirect_patch_set_num_registers(p, 0x4001), 0);
+  EXPECT(p, 0xC0036401u, 2u, 0, 0x80000000u, 0xC001u);
   setup(NULL);
   p = agc_dcb_set_cx_registers_indirect(&cb, 0x1000, 1);
   assert_int_equal(agc_set_cx_reg_indirect_patch_set_num_registers(p, 5), 0);
@@ -248,9 +258,17 @@ static void test_predication_and_patches(void **state) {
   assert_int_equal(c[2], 5u);
   assert_int_equal(c[4], 3u);
   assert_int_equal(agc_cond_exec_patch_set_end(c, c + 4), AGC_ERROR_INVALID_PACKET);
-  assert_int_equal(agc_cond_exec_patch_set_command_address(c, 0x1002), AGC_ERROR_INVALID_PACKET);
   assert_int_equal(agc_dma_data_patch_set_dst(c, 0), AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_cond_exec_patch_set_command_address(c + 5, 0x1000), /* the draw */
+                   AGC_ERROR_INVALID_PACKET);
+  assert_int_equal(agc_cond_exec_patch_set_command_address(NULL, 0x1000), AGC_ERROR_INVALID_PACKET);
   assert_int_equal(c[4], 3u);
+  /* the address's bits 1:0 are not written (the packet's own are kept), as the console's
+     library does; an address the builder would refuse is written all the same */
+  c[1] |= 1u;
+  assert_int_equal(agc_cond_exec_patch_set_command_address(c, 0x600003006ull), 0);
+  assert_int_equal(c[1], 0x3005u);
+  assert_int_equal(c[2], 6u);
 }
 
 /* REWIND (0x59): VALID (bit 31) = the state. */
