@@ -24,6 +24,10 @@ def seed(name, queue, *packets, tail=b""):
 A = BASE + 0x8000  # scratch inside the mapped range
 seed("regs", 0, pkt3(0x76, [0x207, 64, 1, 1]), pkt3(0x69, [0x200, 0x76]),
      pkt3(0x7A, [0x242 | (1 << 28), 4]), [(1 << 16) | 0x2E40, 1, 2], [0x80000000])
+# CLEAR_STATE with each command: push, a context write, pop, push and clear, clear, a pop with
+# nothing pushed, then an undefined command (stops the queue).
+seed("clearstate", 0, pkt3(0x12, [1]), pkt3(0x69, [0x08E, 0xF]), pkt3(0x12, [2]),
+     pkt3(0x12, [3]), pkt3(0x12, [0xFFFFFFF0]), pkt3(0x12, [2]), pkt3(0x12, [2]), pkt3(0x12, [7]))
 seed("memory", 0, pkt3(0x37, [5 << 8, A, 0, 1, 2]), pkt3(0x40, [5 | (5 << 8), 7, 0, A + 8, 0]),
      pkt3(0x50, [0, A, 0, A + 64, 0, 16]), pkt3(0x50, [2 << 29, 0x5A, 0, A + 128, 0, 8]))
 seed("events", 1, pkt3(0x49, [0x28 | (5 << 8), (2 << 29) | (2 << 24), A, 0, 1, 2, 0]),
