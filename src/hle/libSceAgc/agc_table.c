@@ -98,13 +98,15 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_PARTIAL),
     HLE_FUNC("eWaWyFegzgQ", sceAgcAsyncRewindPatchSetRewindState, agc_rewind_patch_set_rewind_state,
              HLE_PARTIAL),
+    /* PARTIAL: the console's answer to an unaligned address or a size above 20 bits is not
+       known (docs/agc.md). */
     HLE_FUNC("GXBlM-ekzrI", sceAgcBranchPatchSetCompareAddress,
              agc_branch_patch_set_compare_address, HLE_PARTIAL),
     HLE_FUNC("QmfvaYpsOcI", sceAgcBranchPatchSetElseTarget, agc_branch_patch_set_else_target,
              HLE_PARTIAL),
     HLE_FUNC("xb8VgcXQhvI", sceAgcBranchPatchSetThenTarget, agc_branch_patch_set_then_target,
              HLE_PARTIAL),
-    /* PARTIAL: the argument list is one source's (docs/agc.md). */
+    /* PARTIAL: refusals where one reading of the library masks (docs/agc.md). */
     HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_cb_branch, HLE_PARTIAL),
     HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_cb_branch_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
@@ -211,7 +213,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("vuSXe69VILM", sceAgcDcbGetLodStats, agc_dcb_get_lod_stats, HLE_IMPLEMENTED),
     HLE_FUNC("rUuVjyR+Rd4", sceAgcDcbGetLodStatsGetSize, agc_dcb_get_lod_stats_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: two constant control bits come from one source (docs/agc.md). */
+    /* PARTIAL: the target's low bits and the refusals (docs/agc.md). */
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
@@ -310,7 +312,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
              agc_dma_data_patch_set_src, HLE_IMPLEMENTED),
     HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
-    /* PARTIAL: the error for a NULL pointer is ours (docs/agc.md). */
+    /* PARTIAL: the sources disagree on the header-only NOP; NULL's error is ours (docs/agc.md). */
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
              HLE_PARTIAL),
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
