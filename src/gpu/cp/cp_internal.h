@@ -58,6 +58,10 @@ struct cp {
   /* held by the runner for a queue's turn (every read of guest memory by the queues happens
      in one) and by cp_unmap_begin .. cp_unmap_end around a guest unmap */
   pthread_mutex_t turn_lock;
+  /* guest unmaps waiting for turn_lock: the runner lets them have it before its next turn,
+     waiting on unmap_cond (under lock) until none is left */
+  unsigned unmaps_waiting;
+  pthread_cond_t unmap_cond;
   pthread_cond_t wake;
   char *dump_dir;
   pthread_t thread;
