@@ -315,6 +315,10 @@ uint32_t *sceAgcAcbCopyData(SceAgcCb *cb, uint8_t dst, uint8_t dstCachePolicy,
 /* CLEAR_STATE: COMMAND 0 clears the context registers to their defaults (1 push, 2 pop, 3
  * push and clear). */
 uint32_t *sceAgcDcbClearState(SceAgcCb *cb, uint32_t command);
+/* The queue's registers and draw state back to a new queue's (the driver packets DRAW_RESET /
+ * ACB_RESET, 2 dwords). OP 0x3FF and STATE 0 are the values known for the graphics form. */
+uint32_t *sceAgcDcbResetQueue(SceAgcCb *cb, uint32_t op, uint32_t state);
+uint32_t *sceAgcAcbResetQueue(SceAgcCb *cb, uint32_t op);
 uint32_t sceAgcDcbCopyDataGetSize(void);
 uint32_t sceAgcAcbCopyDataGetSize(void);
 

@@ -30,6 +30,7 @@ struct cp *cp_create(const struct cp_ops *ops) {
   pthread_mutex_init(&cp->lock, NULL);
   pthread_mutex_init(&cp->turn_lock, NULL);
   pthread_cond_init(&cp->wake, NULL);
+  pthread_cond_init(&cp->unmap_cond, NULL);
   for (unsigned i = 0; i < CP_QUEUES; i++) {
     cp->q[i].id = i;
     cp->q[i].cp = cp;
@@ -44,6 +45,7 @@ void cp_destroy(struct cp *cp) {
   pthread_mutex_destroy(&cp->lock);
   pthread_mutex_destroy(&cp->turn_lock);
   pthread_cond_destroy(&cp->wake);
+  pthread_cond_destroy(&cp->unmap_cond);
   free(cp->dump_dir);
   free(cp);
 }
@@ -136,6 +138,14 @@ void cp_queue_fail(struct cp_queue *q, const struct cp_frame *f, const char *fmt
 /* Runs Q for one turn, under turn_lock. True if it made progress. */
 static bool run_queue(struct cp *cp, struct cp_queue *q) {
   bool progress = false;
+  /* a guest unmap waiting for the turns goes first: the mutex is not fair, and the runner,
+   * which takes it again at once, could otherwise hold an unmap off for many turns */
+  if (__atomic_load_n(&cp->unmaps_waiting, __ATOMIC_ACQUIRE)) {
+    pthread_mutex_lock(&cp->lock);
+    while (__atomic_load_n(&cp->unmaps_waiting, __ATOMIC_ACQUIRE))
+      pthread_cond_wait(&cp->unmap_cond, &cp->lock);
+    pthread_mutex_unlock(&cp->lock);
+  }
   pthread_mutex_lock(&cp->turn_lock);
   /* a guest unmap may have stopped it since the pass looked */
   enum cp_queue_status st = __atomic_load_n(&q->status, __ATOMIC_ACQUIRE);
@@ -174,7 +184,12 @@ static bool run_queue(struct cp *cp, struct cp_queue *q) {
 }
 
 unsigned cp_unmap_begin(struct cp *cp, uint64_t addr, uint64_t size) {
+  __atomic_add_fetch(&cp->unmaps_waiting, 1, __ATOMIC_ACQ_REL);
   pthread_mutex_lock(&cp->turn_lock);
+  pthread_mutex_lock(&cp->lock);
+  __atomic_sub_fetch(&cp->unmaps_waiting, 1, __ATOMIC_ACQ_REL);
+  pthread_cond_broadcast(&cp->unmap_cond);
+  pthread_mutex_unlock(&cp->lock);
   uint64_t end = size > UINT64_MAX - addr ? UINT64_MAX : addr + size;
   unsigned stopped = 0;
   for (unsigned i = 0; i < CP_QUEUES; i++) {

@@ -48,6 +48,7 @@ struct cp_draw {
   uint32_t instances;     /* NUM_INSTANCES state */
   uint32_t index_type;    /* INDEX_TYPE state */
   uint64_t index_base;    /* INDEX_BASE state (or DRAW_INDEX_2's address) */
+  uint32_t index_size;    /* INDEX_BUFFER_SIZE state (indices) */
   uint32_t prim_type;     /* VGT_PRIMITIVE_TYPE */
   uint32_t initiator;     /* VGT_DRAW_INITIATOR (the packet's last dword) */
   uint64_t indirect_addr; /* indirect draws: SET_BASE base + the packet's offset */

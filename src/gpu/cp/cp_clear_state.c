@@ -33,6 +33,8 @@ void cp_queue_new_state(struct cp_queue *q) {
   cp_clear_state_load(q->ctx);
   q->ctx_pushed = false;
   q->draw_base = q->index_base = 0;
+  q->patch_table_base = q->load_reg_base = q->indirect_data_base = 0;
+  memset(&q->lod_stats, 0, sizeof q->lod_stats);
   q->index_size = q->index_type = q->instances = 0;
   q->pred_active = q->pred_pass = false;
 }

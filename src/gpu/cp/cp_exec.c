@@ -112,41 +112,6 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
   return CP_STEP_DONE;
 }
 
-/* LOAD_SH/CONTEXT/UCONFIG_REG_INDEX: registers loaded from memory. DATA_FORMAT 0: NUM_DWORDS
- * values for the registers from REG_OFFSET on; 1: NUM_DWORDS (offset, value) pairs, each
- * offset in the space (how the console's sceAgcDcbSet*RegistersIndirect load a register
- * table). The pairs are checked whole before any register is written. */
-static enum cp_step load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
-                                    unsigned nb, uint32_t base, uint32_t span) {
-  if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
-  unsigned index = b[0] & 3; /* 0 direct address, 1 an offset from a base (PAL) */
-  bool pairs = b[2] >> 31;
-  uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
-  if (index != 0)
-    FAIL("LOAD_*_REG_INDEX index %u (0 direct address; 1, an offset from a base, not supported)",
-         index);
-  uint64_t addr = addr64(b[0] & ~3u, b[1]);
-  if (pairs) {
-    if (!n) return CP_STEP_DONE;
-    const uint32_t *p = map(q, addr, (uint64_t)n * 8, false);
-    if (!p) FAIL("LOAD_*_REG_INDEX pairs at 0x%" PRIx64 " (%u) are not mapped", addr, n);
-    for (uint32_t i = 0; i < n; i++) {
-      uint32_t o = __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE);
-      if (o >= span) FAIL("LOAD_*_REG_INDEX pair %u: register offset 0x%x past the space", i, o);
-    }
-    for (uint32_t i = 0; i < n; i++)
-      *cp_reg_slot(q, base + __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE)) =
-          __atomic_load_n(&p[2 * i + 1], __ATOMIC_ACQUIRE);
-    q->stats.reg_writes += n;
-    return CP_STEP_DONE;
-  }
-  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
-  if (n && !mem_read(q, addr, cp_reg_slot(q, base + off), (size_t)n * 4))
-    FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
-  q->stats.reg_writes += n;
-  return CP_STEP_DONE;
-}
-
 /* LOAD_CONFIG/SH/CONTEXT/UCONFIG_REG (without INDEX): BASE_ADDRESS lo (31:2), hi, then
  * (REG_OFFSET (15:0), NUM_DWORDS (13:0)) pairs, one or more. The memory is an image of the
  * register space: register REG_OFFSET + i is read from BASE_ADDRESS + (REG_OFFSET + i) * 4
@@ -483,6 +448,7 @@ static enum cp_step draw(struct cp_queue *q, struct cp_frame *f, unsigned op, co
                       /* set by INDEX_TYPE or a write of VGT_INDEX_TYPE (libSceAgc's way) */
                       .index_type = q->uc[PM4_REG_VGT_INDEX_TYPE - PM4_UCONFIG_BASE] & 3,
                       .index_base = q->index_base,
+                      .index_size = q->index_size,
                       .prim_type = q->uc[PM4_REG_VGT_PRIMITIVE_TYPE - PM4_UCONFIG_BASE]};
   unsigned want = 0;
   switch (op) {
@@ -678,11 +644,15 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
       return load_regs(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT, "LOAD_CONTEXT_REG");
     case PM4_LOAD_UCONFIG_REG:
       return load_regs(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT, "LOAD_UCONFIG_REG");
-    case PM4_LOAD_SH_REG_INDEX: return load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
+    case PM4_LOAD_SH_REG_INDEX:
+      return cp_exec_load_regs_index(q, f, b, nb, PM4_SH_BASE, PM4_SH_COUNT);
     case PM4_LOAD_CONTEXT_REG_INDEX:
-      return load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);
+      return cp_exec_load_regs_index(q, f, b, nb, PM4_CONTEXT_BASE, PM4_CONTEXT_COUNT);
     case PM4_LOAD_UCONFIG_REG_INDEX:
-      return load_regs_index(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT);
+      return cp_exec_load_regs_index(q, f, b, nb, PM4_UCONFIG_BASE, PM4_UCONFIG_COUNT);
+    case PM4_SET_CONTEXT_REG_INDIRECT: return cp_exec_set_context_reg_indirect(q, f, b, nb);
+    case PM4_INDEX_ATTRIBUTES_INDIRECT: return cp_exec_index_attributes_indirect(q, f, b, nb);
+    case PM4_GET_LOD_STATS: return cp_exec_get_lod_stats(q, f, b, nb);
     case PM4_WAIT_REG_MEM: return wait_reg_mem(q, f, b, nb, false);
     case PM4_WAIT_REG_MEM64: return wait_reg_mem(q, f, b, nb, true);
     case PM4_EVENT_WRITE: return event_write(q, f, b, nb);
@@ -707,12 +677,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_DRAW_INDIRECT_MULTI:
     case PM4_DRAW_INDEX_INDIRECT_MULTI:
     case PM4_DRAW_INDEX_MULTI_AUTO: return draw(q, f, h->opcode, b, nb);
-    case PM4_SET_BASE:
-      if (nb != 3) FAIL("SET_BASE with %u body dwords (3 expected)", nb);
-      if ((b[0] & 0xf) != 1)
-        FAIL("SET_BASE index %u not supported (1: draw/dispatch indirect)", b[0] & 0xf);
-      q->draw_base = addr64(b[1] & ~7u, b[2]);
-      return CP_STEP_DONE;
+    case PM4_SET_BASE: return cp_exec_set_base(q, f, b, nb);
     case PM4_INDEX_BASE:
       if (nb != 2) FAIL("INDEX_BASE with %u body dwords (2 expected)", nb);
       q->index_base = addr64(b[0] & ~1u, b[1]);
@@ -835,4 +800,11 @@ enum cp_step cp_exec_run(struct cp_queue *q, struct cp_frame *f, unsigned budget
   }
   *ran = n;
   return r;
+}
+
+void *cp_mem_map(struct cp_queue *q, uint64_t addr, uint64_t size, bool write) {
+  return map(q, addr, size, write);
+}
+bool cp_mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n) {
+  return mem_read(q, addr, dst, n);
 }

@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdarg.h>
+#include <stddef.h>
 
 #include "gpu/cp/cp.h"
 
@@ -38,7 +39,15 @@ struct cp_queue {
   uint32_t ctx_saved[PM4_CONTEXT_COUNT];
   bool ctx_pushed;
   /* draw state set by packets */
-  uint64_t draw_base;  /* SET_BASE index 1: draw/dispatch indirect base */
+  uint64_t draw_base; /* SET_BASE index 1: draw/dispatch indirect base */
+  /* the other SET_BASE bases (cp_exec_indirect.c): 0 the patch table SET_CONTEXT_REG_INDIRECT
+   * reads, 4 the base of LOAD_*_REG_INDEX's offset form, 5 the indirect data base */
+  uint64_t patch_table_base, load_reg_base, indirect_data_base;
+  /* GET_LOD_STATS: the last buffer and control the queue was given (cp_exec_lod.c) */
+  struct {
+    uint64_t base;
+    uint32_t bytes, control;
+  } lod_stats;
   uint64_t index_base; /* INDEX_BASE */
   uint32_t index_size, index_type, instances;
   /* SET_PREDICATION */
@@ -52,6 +61,10 @@ struct cp {
   /* held by the runner for a queue's turn (every read of guest memory by the queues happens
      in one) and by cp_unmap_begin .. cp_unmap_end around a guest unmap */
   pthread_mutex_t turn_lock;
+  /* guest unmaps waiting for turn_lock: the runner lets them have it before its next turn,
+     waiting on unmap_cond (under lock) until none is left */
+  unsigned unmaps_waiting;
+  pthread_cond_t unmap_cond;
   pthread_cond_t wake;
   char *dump_dir;
   pthread_t thread;
@@ -73,6 +86,25 @@ enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f);
 enum cp_step cp_exec_run(struct cp_queue *q, struct cp_frame *f, unsigned budget, unsigned *ran);
 /* The bank slot of register REG (absolute dword offset), or NULL outside the banks. */
 uint32_t *cp_reg_slot(struct cp_queue *q, uint32_t reg);
+/* Host view of guest [ADDR, ADDR+SIZE) through ops.mem_map, or NULL (cp_exec.c). */
+void *cp_mem_map(struct cp_queue *q, uint64_t addr, uint64_t size, bool write);
+/* N bytes at guest ADDR into DST, aligned dwords and qwords as acquire loads; false when the
+ * range is not mapped (cp_exec.c). */
+bool cp_mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n);
+
+/* Packets of cp_exec_indirect.c (state read from memory, addresses from SET_BASE's bases)
+ * and cp_exec_lod.c; B is the body, NB its dwords; docs/gpu-cp.md describes each. */
+enum cp_step cp_exec_set_base(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                              unsigned nb);
+enum cp_step cp_exec_load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                     unsigned nb, uint32_t base, uint32_t span);
+enum cp_step cp_exec_set_context_reg_indirect(struct cp_queue *q, struct cp_frame *f,
+                                              const uint32_t *b, unsigned nb);
+enum cp_step cp_exec_index_attributes_indirect(struct cp_queue *q, struct cp_frame *f,
+                                               const uint32_t *b, unsigned nb);
+enum cp_step cp_exec_get_lod_stats(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                   unsigned nb);
+
 /* Logs the error with the queue, the offset and the packet's dwords; stops Q. */
 __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,

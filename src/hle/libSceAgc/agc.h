@@ -254,6 +254,12 @@ uint32_t *agc_dcb_get_lod_stats(struct agc_cb *cb, uint8_t cache_policy, uint64_
                                 uint32_t buffer_bytes, uint32_t reset_count, uint8_t force_reset,
                                 uint8_t report_and_reset, uint32_t interval_100k_clocks);
 
+/* The queue resets (agc_reset.c): the driver packets DRAW_RESET (graphics) / ACB_RESET
+ * (compute), a NOP with sub-selector 0x05 / 0x09 and one reserved dword. No GetSize companion
+ * is known for either. */
+uint32_t *agc_dcb_reset_queue(struct agc_cb *cb, uint32_t op, uint32_t state);
+uint32_t *agc_acb_reset_queue(struct agc_cb *cb, uint32_t op);
+
 /* ---- the GetSize companions of builders not written yet (agc_sizes.c): the sizes the
  * console's library returns (docs/agc.md) ---- */
 uint32_t agc_atomic_gds_get_size(void);                  /* 44 */

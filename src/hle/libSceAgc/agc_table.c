@@ -11,7 +11,6 @@ HLE_STUB_DEFINE(agc_stub_acb_dma_data, sceAgcAcbDmaData, 0)
 HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
 HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
-HLE_STUB_DEFINE(agc_stub_acb_reset_queue, sceAgcAcbResetQueue, 0)
 HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
@@ -26,7 +25,6 @@ HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_reset_queue, sceAgcDcbResetQueue, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
@@ -75,7 +73,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_stub_acb_reset_queue, HLE_STUB),
+    HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_acb_reset_queue, HLE_PARTIAL),
     HLE_FUNC("DwICrVxerkY", sceAgcAcbRewind, agc_stub_acb_rewind, HLE_STUB),
     HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
@@ -227,7 +225,7 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_stub_dcb_reset_queue, HLE_STUB),
+    HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_dcb_reset_queue, HLE_PARTIAL),
     /* PARTIAL: the argument is one source's reading (docs/agc.md). */
     HLE_FUNC("zfcxg-ewMK8", sceAgcDcbRewind, agc_dcb_rewind, HLE_PARTIAL),
     HLE_FUNC("QIXCsbipds0", sceAgcDcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),

@@ -83,3 +83,15 @@ seed("loadregs", 0, pkt3(0x68, [0x100, 0x77]), pkt3(0x61, [A, 0, 0x200, 1, 0x31C
      pkt3(0x5F, [A, 0, 0x240, 4]), pkt3(0x5E, [A, 0, 0x242, 1]), pkt3(0x60, [A, 0, 0x100, 3]),
      pkt3(0x10, [0], 0x05 << 2), pkt3(0x10, [0], 0x09 << 2),
      pkt3(0x10, [36, 1, 0, 0, 0, 0], 0x04 << 2))
+# State read through SET_BASE's bases and tables in memory: SET_BASE 0 (patch table), 4
+# (register loads) and 5 (indirect data); SET_CONTEXT_REG_INDIRECT of three patch-table dwords;
+# LOAD_SH/CONTEXT/UCONFIG_REG_INDEX with INDEX 1 (an offset from base 4; values, then
+# offset/value pairs); INDEX_ATTRIBUTES_INDIRECT (entry 1 of a 16-byte array) before a draw;
+# GET_LOD_STATS on a 64-byte aligned buffer; then a reset and a load from the cleared base.
+seed("indirect", 0, pkt3(0x11, [0, A, 0]), pkt3(0x11, [4, A + 0x100, 0]),
+     pkt3(0x11, [5, A + 0x200, 0]), pkt3(0x37, [5 << 8, A, 0, 0x76, 0x11, 0x22, 0x33]),
+     pkt3(0x73, [0x200, 2, 0, 3]), pkt3(0x63, [1, 0x10, 0x240, 4]),
+     pkt3(0x9F, [1, 0x20, 0x80000000, 1]), pkt3(0x64, [1, 0, 0x242, 1]),
+     pkt3(0x37, [5 << 8, A + 0x310, 0, 0x4000, 0, 36, 1]), pkt3(0x91, [A + 0x300, 0, 1]),
+     pkt3(0x2D, [36, 2]), pkt3(0x8E, [64, A + 0x400, 0, (1 << 2) | (1 << 10)]),
+     pkt3(0x10, [0], 0x05 << 2), pkt3(0x63, [1, 0x10, 0x240, 1]))

@@ -39,8 +39,14 @@ static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
 static int seq;
 static int next_seq(void) { return __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST); }
 static int dispatch_started, dispatch_ended;
+static bool fast_dispatches; /* test_unmap_not_starved: dispatches are only counted */
+static uint64_t dispatches;
 static void slow_dispatch(void *ctx, const struct cp_dispatch *d) {
   (void)ctx, (void)d;
+  if (__atomic_load_n(&fast_dispatches, __ATOMIC_RELAXED)) {
+    __atomic_add_fetch(&dispatches, 1, __ATOMIC_SEQ_CST);
+    return;
+  }
   __atomic_store_n(&dispatch_started, next_seq(), __ATOMIC_SEQ_CST);
   struct timespec ts = {0, 100 * 1000 * 1000};
   nanosleep(&ts, NULL);
@@ -118,10 +124,51 @@ static void test_unmap_waits_for_the_turn(void **state) {
   cp_thread_stop(cp);
 }
 
+/* The runner does not starve a waiting unmap: the GPU thread runs an endless chain of
+ * DISPATCH_DIRECT packets (each counted when it runs), and each of 300 unmaps sees at most the
+ * turn running when it asked (and one the runner may begin in that instant) run before it
+ * holds the turns: at most two turns of dispatches. Without the unmap's priority, the turn
+ * mutex (not fair) let an unmap wait while thousands of turns ran (bench.gpu_guard). */
+static void test_unmap_not_starved(void **state) {
+  (void)state;
+  __atomic_store_n(&fast_dispatches, true, __ATOMIC_RELAXED);
+  enum { N = 1000 };
+  uint32_t *p = dw(CS_STREAM);
+  for (unsigned i = 0; i < N; i++) {
+    p[5 * i] = PKT3(0x15u, 4);
+    p[5 * i + 1] = p[5 * i + 2] = p[5 * i + 3] = 1;
+    p[5 * i + 4] = 1;
+  }
+  const uint32_t dwords = 5 * N + 4;
+  p[5 * N] = PKT3(0x3Fu, 3); /* INDIRECT_BUFFER: CHAIN (20) to the start, VALID (23) */
+  p[5 * N + 1] = LO(CS_STREAM);
+  p[5 * N + 2] = HI(CS_STREAM);
+  p[5 * N + 3] = dwords | 1u << 20 | 1u << 23;
+  unsigned q = cp_compute_queue(3, 3);
+  assert_int_equal(cp_thread_start(cp), 0);
+  assert_int_equal(cp_submit(cp, q, CS_STREAM, dwords), 0);
+  uint64_t most = 0;
+  for (int i = 0; i < 300; i++) {
+    uint64_t before = __atomic_load_n(&dispatches, __ATOMIC_SEQ_CST);
+    assert_int_equal(cp_unmap_begin(cp, GATE, 0x100), 0);
+    uint64_t ran = __atomic_load_n(&dispatches, __ATOMIC_SEQ_CST) - before;
+    cp_unmap_end(cp);
+    if (ran > most) most = ran;
+    struct timespec ts = {0, 50 * 1000};
+    nanosleep(&ts, NULL);
+  }
+  cp_thread_stop(cp);
+  assert_true(most <= 2 * CP_PACKETS_PER_TURN);
+  assert_true(__atomic_load_n(&dispatches, __ATOMIC_SEQ_CST) > 0); /* the queue ran */
+  assert_int_equal(cp_queue_status(cp, q), CP_QUEUE_READY);
+  __atomic_store_n(&fast_dispatches, false, __ATOMIC_RELAXED);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_unmap_stops_the_reader, setup, teardown),
       cmocka_unit_test_setup_teardown(test_unmap_waits_for_the_turn, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_unmap_not_starved, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
