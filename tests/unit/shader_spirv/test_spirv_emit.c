@@ -226,15 +226,15 @@ static void unsupported_is_a_counted_error(void **state) {
                                      "v_cvt_f32_u32 v1, v0\n"
                                      "v_mov_b32 v2, v0\n"
                                      "v_mov_b32 v3, 0\n"
-                                     "ds_add_u64 v9, v[2:3]\n"
-                                     "ds_add_u64 v9, v[2:3] offset:8\n"
+                                     "ds_mskor_b32 v9, v2, v3\n"
+                                     "ds_mskor_b32 v9, v2, v3 offset:8\n"
                                      STORE_V1
                                      "s_endpgm\n", false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
   assert_int_equal(m.unsupported, 2);
-  assert_non_null(strstr(m.error, "atomic_lds64"));
+  assert_non_null(strstr(m.error, "atomic_lds_mskor"));
   assert_non_null(strstr(m.error, "2 unsupported"));
   ir_function_destroy(fn);
 }
