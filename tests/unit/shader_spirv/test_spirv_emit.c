@@ -332,6 +332,21 @@ static void gds_and_scratch_refusals(void **state) {
   assert_non_null(strstr(m.error, "GDS: atomic_gds"));
   assert_non_null(strstr(m.error, "pc 0x"));
   ir_function_destroy(fn);
+  /* global wave sync, named by its instruction; ds_ordered_count is a GDS atomic */
+  fn = translate(PRE32 "s_mov_b32 m0, 0\n"
+                       "ds_gws_barrier v0 offset:3 gds\n"
+                       "s_endpgm\n",
+                 false);
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_non_null(strstr(m.error, "GDS: gws (ds_gws_barrier)"));
+  ir_function_destroy(fn);
+  fn = translate(PRE32 "s_mov_b32 m0, 0x10000\n"
+                       "ds_ordered_count v1, v0 offset:772 gds\n"
+                       "s_waitcnt lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                 false);
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_non_null(strstr(m.error, "GDS: atomic_gds"));
+  ir_function_destroy(fn);
   fn = translate(PRE32 "scratch_load_dword v1, v9, off\n" "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
                  false);
   assert_false(spirv_emit_compute(

@@ -36,10 +36,10 @@ uint32_t spirv_float_equal(struct emit *e, uint32_t t, uint32_t a, uint32_t b) {
 }
 
 /* fadd (f32 only: GFX10 has no 64-bit float add atomic), fmin, fmax of OLD (memory) and V
- * (data): fadd the IEEE sum (nearest even, denormals kept, as the module's float controls
- * say), a NaN operand quieted (the memory one first), inf - inf the default NaN 0x7fc00000;
- * fmin/fmax IEEE 754-2019 minimumNumber/maximumNumber on a total order of the bits (-0
- * below +0), a NaN operand giving the other, two NaNs the memory one quieted. */
+ * (data): fadd the IEEE sum (nearest even, denormals kept), a NaN operand quieted (the memory one
+ * first), inf - inf the default NaN 0x7fc00000; fmin/fmax IEEE 754-2019 minimumNumber/maximumNumber
+ * on a total order of the bits (-0 below +0), a NaN operand giving the other, two NaNs the memory
+ * one quieted. */
 uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old,
                                   uint32_t v) {
   bool wide = t == e->t_u64;
@@ -57,10 +57,15 @@ uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint3
       unsupported(e, "64-bit float add atomic");
       return zero;
     }
-    e->float_used = true;
-    uint32_t f = op2(e, SpvOpFAdd, e->t_f32, op1(e, SpvOpBitcast, e->t_f32, old),
-                     op1(e, SpvOpBitcast, e->t_f32, v));
-    uint32_t r = op1(e, SpvOpBitcast, t, f);
+    /* exactly, whatever the device does with f32 denormals: the two f32 values widened to
+     * f64 on the bits, added there (a sum of multiples of 2^-149 below 2^129, so an f64
+     * normal number or 0, rounded once) and narrowed to f32 on the bits, nearest even; the
+     * two roundings give the correctly rounded f32 sum (53 >= 2 x 24 + 2) */
+    e->float64_used = true;
+    uint32_t f64 = spv_type_float(&e->b, 64);
+    uint32_t f = op2(e, SpvOpFAdd, f64, spirv_exact_widen(e, old), spirv_exact_widen(e, v));
+    spv_decorate(&e->b, f, SpvDecorationNoContraction, NULL, 0);
+    uint32_t r = spirv_exact_narrow(e, f);
     uint32_t nan_r = op2(e, SpvOpUGreaterThan, bl, op2(e, SpvOpBitwiseAnd, t, r, mag), inf);
     r = sel(e, t, nan_r, cu32(e, 0x7fc00000u), r);
     r = sel(e, t, nan_v, op2(e, SpvOpBitwiseOr, t, v, quiet), r);

@@ -27,8 +27,18 @@
  * device: a shader that reaches it is refused, naming the operation and the guest pc of
  * its block. */
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
+  static const char *const gws[] = {
+      [IR_GWS_INIT] = "gws (ds_gws_init)",
+      [IR_GWS_SEMA_V] = "gws (ds_gws_sema_v)",
+      [IR_GWS_SEMA_BR] = "gws (ds_gws_sema_br)",
+      [IR_GWS_SEMA_P] = "gws (ds_gws_sema_p)",
+      [IR_GWS_SEMA_RELEASE_ALL] = "gws (ds_gws_sema_release_all)",
+      [IR_GWS_BARRIER] = "gws (ds_gws_barrier)",
+  };
   const char *name = ir_op_infos[fn->insts[i].op].name;
   if (strstr(name, "gds") == NULL && fn->insts[i].op != IR_OP_gws) return false;
+  if (fn->insts[i].op == IR_OP_gws && fn->insts[i].imm < sizeof gws / sizeof *gws)
+    name = gws[fn->insts[i].imm]; /* global wave sync: named by its instruction */
   uint32_t pc = IR_NONE;
   for (uint32_t b = 0; b < fn->block_count && pc == IR_NONE; b++)
     for (uint32_t k = 0; k < fn->blocks[b].count; k++)
