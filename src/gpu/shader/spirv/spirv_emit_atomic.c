@@ -1,4 +1,5 @@
-/* The atomics SPIR-V has no instruction for, exactly (docs/shader-spirv.md, *Atomics*):
+/* The atomics SPIR-V has no instruction for, exactly (docs/shader-spirv.md, *Atomics without a
+ * SPIR-V instruction*):
  * inc/dec with their wrap, rsub, the float operations (fadd, fmin, fmax) and the float
  * compare-and-swap, 32- and 64-bit, on guest memory and in LDS, and every 64-bit LDS
  * atomic. Each is a call of a helper function emitted after main, so main keeps the IR's
@@ -99,6 +100,26 @@ static uint32_t new_value(struct emit *e, uint32_t op, uint32_t t, uint32_t old,
 /* ---- the helpers' calls ------------------------------------------------------------------ */
 
 static const char *const kind_names[SPIRV_ATOMIC_KINDS] = {"global", "global64", "lds", "lds64"};
+static const char *const op_names[SPIRV_ATOMIC_OPS] = {
+    [IR_ATOMIC_SWAP] = "swap",
+    [IR_ATOMIC_ADD] = "add",
+    [IR_ATOMIC_SUB] = "sub",
+    [IR_ATOMIC_SMIN] = "smin",
+    [IR_ATOMIC_UMIN] = "umin",
+    [IR_ATOMIC_SMAX] = "smax",
+    [IR_ATOMIC_UMAX] = "umax",
+    [IR_ATOMIC_AND] = "and",
+    [IR_ATOMIC_OR] = "or",
+    [IR_ATOMIC_XOR] = "xor",
+    [IR_ATOMIC_INC] = "inc",
+    [IR_ATOMIC_DEC] = "dec",
+    [IR_ATOMIC_FADD] = "fadd",
+    [IR_ATOMIC_FMIN] = "fmin",
+    [IR_ATOMIC_FMAX] = "fmax",
+    [IR_ATOMIC_RSUB] = "rsub",
+    [SPIRV_ATOMIC_CMPSWAP] = "cmpswap",
+    [SPIRV_ATOMIC_FCMPSWAP] = "fcmpswap",
+};
 
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go) {
@@ -263,7 +284,7 @@ void spirv_atomic_fn_bodies(struct emit *e) {
       uint32_t f[4] = {t, fn, SpvFunctionControlMaskNone, ft};
       inst(e, SpvOpFunction, f, 4);
       char name[48];
-      snprintf(name, sizeof name, "atomic_%u_%s", op, kind_names[kind]);
+      snprintf(name, sizeof name, "atomic_%s_%s", op_names[op], kind_names[kind]);
       spv_name(&e->b, fn, name);
       uint32_t addr = param(e, at), v = param(e, t), c = param(e, t);
       uint32_t go = kind == SPIRV_ATOMIC_LDS64 ? param(e, e->t_bool) : 0;
