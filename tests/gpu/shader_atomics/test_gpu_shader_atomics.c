@@ -845,12 +845,127 @@ static void flat_atomics_x2(void **state) {
   }
 }
 
+/* ---- gds_atomics --------------------------------------------------------------------------- */
+
+#define GDS_BYTES 0x1000u
+#define GDS_ADDR 0x40000000ull /* where the GDS is mapped as a guest range */
+#define GDS_BASE 0x100u        /* M0[31:16]: the wave's GDS window, M0[15:0] its size */
+#define GDS_SIZE 0x400u
+static const char gds_src[] =
+    "s_mov_b32 m0, 0x01000400\n"
+    "v_lshlrev_b32 v51, 2, v0\n"
+    "v_lshlrev_b32 v50, 7, v0\n"
+    "ds_write_b32 v51, v0 gds\n"
+    "v_mov_b32 v2, 10\n"
+    "ds_add_rtn_u32 v20, v51, v2 gds\n"
+    "v_mov_b32 v3, 20\n"
+    "ds_inc_rtn_u32 v21, v51, v3 gds\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v22, v51 gds\n"
+    "v_mov_b32 v4, 0x3f0\n" /* 0x3f0 + 16 > the window's 0x400 bytes: 0, nothing written */
+    "ds_add_rtn_u32 v23, v4, v2 offset:16 gds\n"
+    "v_lshlrev_b32 v52, 3, v0\n"
+    "v_add_nc_u32 v52, 0x200, v52\n"
+    "v_mov_b32 v6, -2\n"
+    "v_mov_b32 v7, v0\n"
+    "ds_write_b64 v52, v[6:7] gds\n"
+    "v_mov_b32 v8, 3\n"
+    "v_mov_b32 v9, 0\n"
+    "ds_add_rtn_u64 v[24:25], v52, v[8:9] gds\n"
+    "v_and_b32 v10, 1, v0\n"
+    "v_add_nc_u32 v11, 1, v0\n"
+    "v_mul_lo_u32 v11, v11, v10\n" /* compare ((l + 1) << 32 | 1) in odd lanes: swap */
+    "v_mov_b32 v12, 0x55\n"
+    "v_mov_b32 v13, 0x66\n"
+    "ds_cmpst_rtn_b64 v[26:27], v52, v[10:11], v[12:13] gds\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b64 v[28:29], v52 gds\n"
+    /* every lane on one dword */
+    "v_mov_b32 v14, 0x180\n"
+    "v_mov_b32 v15, 0\n"
+    "ds_write_b32 v14, v15 gds\n"
+    "v_add_nc_u32 v16, 1, v0\n"
+    "ds_add_rtn_u32 v30, v14, v16 gds\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v31, v14 gds\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
+    "global_store_dwordx4 v50, v[28:31], s[0:1] offset:32\n"
+    "s_endpgm\n";
+
+static void gds_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *gds = malloc(GDS_BYTES), *igds = NULL, *device, *interp;
+    assert_non_null(gds);
+    for (uint32_t i = 0; i < GDS_BYTES; i++) gds[i] = (uint8_t)(0x5a ^ i);
+    uint8_t *start = malloc(GDS_BYTES);
+    assert_non_null(start);
+    memcpy(start, gds, GDS_BYTES);
+    struct wave_run r = {.name = "gds atomics",
+                         .src = gds_src,
+                         .lanes = lanes,
+                         .window = WINDOW,
+                         .window_size = WINDOW_SIZE,
+                         .fill = FILL,
+                         .lds_bytes = LDS_SIZE,
+                         .priv_bytes = 16,
+                         .sgpr = {WINDOW, 0},
+                         .gds = gds,
+                         .gds_interp = &igds,
+                         .gds_bytes = GDS_BYTES,
+                         .gds_addr = GDS_ADDR};
+    wave_run(dev, &r, &device, &interp);
+    unsigned bad = 0;
+    uint64_t adds = 0, vadd[64];
+    for (uint32_t l = 0; l < lanes; l++) {
+      uint64_t init = (uint64_t)l << 32 | 0xfffffffeu, added = init + 3;
+      uint64_t cmp = (l & 1) ? (uint64_t)(l + 1) << 32 | 1 : 0;
+      const uint32_t want[4] = {l, l + 10, (uint32_t)inc(l + 10, 20), 0};
+      for (uint32_t i = 0; i < 4; i++) bad += check("gds atomics", device, interp, l, i, want[i]);
+      bad += check64("gds atomics 64", device, interp, l, 4, init);
+      bad += check64("gds atomics 64", device, interp, l, 6, added);
+      bad +=
+          check64("gds atomics 64", device, interp, l, 8, added == cmp ? 0x6600000055ull : added);
+      vadd[l] = l + 1;
+      adds += l + 1;
+    }
+    for (uint32_t l = 0; l < lanes; l++)
+      bad += check("gds atomics (one dword)", device, interp, l, 11, (uint32_t)adds);
+    bad += contended("ds_add_rtn_u32 gds", device, interp, lanes, 40, 128, 4, vadd, 0, adds, add64);
+    /* the GDS outside the wave's window and past the lanes' bytes is untouched */
+    for (uint32_t i = 0; i < GDS_BYTES; i++) {
+      bool lane32 = i >= GDS_BASE && i < GDS_BASE + 4 * lanes;
+      bool lane64 = i >= GDS_BASE + 0x200 && i < GDS_BASE + 0x200 + 8 * lanes;
+      bool shared = i >= GDS_BASE + 0x180 && i < GDS_BASE + 0x184;
+      if (!lane32 && !lane64 && !shared && gds[i] != start[i]) {
+        fprintf(stderr, "gds byte 0x%x changed\n", i);
+        bad++;
+        break;
+      }
+    }
+    if (memcmp(gds, igds, GDS_BYTES) != 0) {
+      fprintf(stderr, "gds: the device's and the interpreter's differ\n");
+      bad++;
+    }
+    free(gds);
+    free(igds);
+    free(start);
+    finish(device, interp, bad);
+  }
+}
+
 int main(void) {
   tables();
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(lds_atomics_32), cmocka_unit_test(lds_atomics_64),
-      cmocka_unit_test(global_buffer_atomics), cmocka_unit_test(flat_atomics_x2)};
+      cmocka_unit_test(global_buffer_atomics), cmocka_unit_test(flat_atomics_x2),
+      cmocka_unit_test(gds_atomics)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_atomics: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

@@ -391,6 +391,16 @@ static uint32_t emit_atomic_lds64(struct emit *e, uint32_t op, uint32_t addr, ui
   return r;
 }
 
+/* ---- GDS -------------------------------------------------------------------------------
+ * The caller maps the global data share as one more guest range at gds_addr: a GDS access
+ * is a guest memory access there, in range when it ends within gds_bytes. */
+static uint32_t gds_guest(struct emit *e, uint32_t a, uint32_t n, uint32_t *ok) {
+  uint32_t end = add64(e, to_u64(e, a), cu64(e, n));
+  uint32_t in = op2(e, SpvOpULessThanEqual, e->t_bool, end, cu64(e, e->gds_bytes));
+  *ok = *ok ? op2(e, SpvOpLogicalAnd, e->t_bool, *ok, in) : in;
+  return guest_addr(e, add64(e, cu64(e, e->gds_addr), to_u64(e, a)), n, ok);
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                           \
@@ -990,6 +1000,36 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       v = emit_atomic_lds64(e, atomic_op_of(e, in->imm, true), a[0], a[1], a[2], a[3]);
       break;
     case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
+    case IR_OP_load_gds: { /* address */
+      uint32_t ok = 0, at = gds_guest(e, a[0], 4, &ok);
+      v = pred_load(e, ok, at);
+      e->fenced = false;
+      break;
+    }
+    case IR_OP_store_gds: { /* address, data, active */
+      uint32_t ok = a[2], at = gds_guest(e, a[0], 4, &ok);
+      uint32_t addr = pred_addr(e, ok, at);
+      write_begin(e);
+      psb_store(e, addr, a[1]);
+      write_end(e);
+      return;
+    }
+    case IR_OP_atomic_gds:         /* address, data, active */
+    case IR_OP_atomic_gds_cmpst: { /* address, new, compare, active */
+      bool cas = in->op == IR_OP_atomic_gds_cmpst;
+      uint32_t ok = a[cas ? 3 : 2], at = gds_guest(e, a[0], 4, &ok);
+      uint32_t op = atomic_op_of(e, in->imm, cas);
+      v = sel(e, u32, ok, emit_atomic(e, op, pred_addr(e, ok, at), a[1], cas ? a[2] : 0),
+              cu32(e, 0));
+      break;
+    }
+    case IR_OP_atomic_gds64:
+    case IR_OP_atomic_gds_cmpst64: {
+      bool cas = in->op == IR_OP_atomic_gds_cmpst64;
+      uint32_t ok = a[cas ? 3 : 2], at = gds_guest(e, a[0], 8, &ok);
+      v = atomic64_at(e, atomic_op_of(e, in->imm, cas), at, ok, a[1], cas ? a[2] : 0);
+      break;
+    }
     case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
@@ -1197,6 +1237,8 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_name(b, e->group_var, "workgroup_id");
     e->iface[e->niface++] = e->group_var;
   }
+  e->gds_addr = opts ? opts->gds_addr : 0;
+  e->gds_bytes = opts ? opts->gds_bytes : 0;
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
     lds |= !fn->insts[i].dead &&
@@ -1254,6 +1296,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
+    if (opts && opts->gds_addr && spirv_gds_emitted((enum ir_op)fn->insts[i].op)) continue;
     if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
       out->unsupported++;
       continue;

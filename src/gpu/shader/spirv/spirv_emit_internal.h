@@ -47,6 +47,8 @@ struct emit {
   uint32_t lane_in, wave_in;                 /* the built-ins lane and wave come from */
   uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 3]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
+  uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
+  uint32_t gds_bytes;
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
@@ -181,6 +183,8 @@ bool spirv_emit_scratch_supports(enum ir_op op);
 void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
 void spirv_scratch_vars(struct emit *e);
 bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
+/* The GDS operations emitted when the caller maps the GDS (spirv_emit_options.gds_addr) */
+bool spirv_gds_emitted(enum ir_op op);
 /* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);

@@ -26,6 +26,11 @@
 /* GDS (the global data share: ds_* with the gds bit, ds_gws_*) is not emulated on the
  * device: a shader that reaches it is refused, naming the operation and the guest pc of
  * its block. */
+bool spirv_gds_emitted(enum ir_op op) {
+  return op == IR_OP_load_gds || op == IR_OP_store_gds || op == IR_OP_atomic_gds ||
+         op == IR_OP_atomic_gds_cmpst || op == IR_OP_atomic_gds64 || op == IR_OP_atomic_gds_cmpst64;
+}
+
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
   static const char *const gws[] = {
       [IR_GWS_INIT] = "gws (ds_gws_init)",
@@ -46,10 +51,12 @@ bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size
   if (pc != IR_NONE)
     snprintf(err, size,
              "GDS: %s (%%%u, in the block at pc 0x%x) is not supported: the global data share is "
-             "not emulated",
+             "not mapped, or not in this form",
              name, i, pc);
   else
-    snprintf(err, size, "GDS: %s (%%%u) is not supported: the global data share is not emulated",
+    snprintf(err, size,
+             "GDS: %s (%%%u) is not supported: the global data share is not mapped, or not in "
+             "this form",
              name, i);
   return true;
 }
