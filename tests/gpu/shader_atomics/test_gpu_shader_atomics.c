@@ -888,10 +888,14 @@ static const char gds_src[] =
     "ds_add_rtn_u32 v30, v14, v16 gds\n"
     "s_waitcnt lgkmcnt(0)\n"
     "ds_read_b32 v31, v14 gds\n"
+    /* ordered count, one dword at M0[31:16]: the first active lane's value added once, the
+     * old value to every lane */
+    "ds_ordered_count v32, v16 offset:772 gds\n"
     "s_waitcnt lgkmcnt(0)\n"
     "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
     "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
     "global_store_dwordx4 v50, v[28:31], s[0:1] offset:32\n"
+    "global_store_dword v50, v32, s[0:1] offset:48\n"
     "s_endpgm\n";
 
 static void gds_atomics(void **state) {
@@ -931,6 +935,7 @@ static void gds_atomics(void **state) {
       bad += check64("gds atomics 64", device, interp, l, 6, added);
       bad +=
           check64("gds atomics 64", device, interp, l, 8, added == cmp ? 0x6600000055ull : added);
+      bad += check("gds ordered count", device, interp, l, 12, (uint32_t)inc(10, 20));
       vadd[l] = l + 1;
       adds += l + 1;
     }
@@ -947,6 +952,10 @@ static void gds_atomics(void **state) {
         bad++;
         break;
       }
+    }
+    if (word(gds, GDS_BASE) != inc(10, 20) + 1) { /* lane 0's dword, then the ordered add */
+      fprintf(stderr, "gds ordered count: 0x%08x\n", word(gds, GDS_BASE));
+      bad++;
     }
     if (memcmp(gds, igds, GDS_BYTES) != 0) {
       fprintf(stderr, "gds: the device's and the interpreter's differ\n");
