@@ -30,6 +30,7 @@
 #include "spv_check.h"
 #include "test_skip.h"
 #include "vk_test_device.h"
+#include "wave_run.h"
 
 #define WINDOW 0x100000u
 #define WINDOW_SIZE 0x4000u
@@ -43,63 +44,21 @@ static vk_device *dev;
 static unsigned kernels_passed;
 
 /* Runs SRC on LANES lanes (s[0:1] = GLOBAL, s2 = S2, s[4:7] = VSHARP unless NULL, v0 the
- * lane) on the device and in the
- * interpreter; the two windows in *DEVICE and *INTERP (caller frees). */
+ * lane) on the device and in the interpreter; the two windows in *DEVICE and *INTERP
+ * (caller frees). */
 static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t s2,
                      const uint32_t *vsharp, uint8_t **device, uint8_t **interp) {
-  struct ir_translate_stats st;
-  struct ir_function *fn = translate_asm(
-      src, (struct ir_translate_options){.wave_size = lanes, .run_passes = true}, &st);
-  assert_int_equal(st.unsupported_count, 0);
-  struct spirv_emit_options opts = {
-      .source_name = name, .scratch_lane_bytes = PRIV, .lds_bytes = LDS_BYTES};
-  struct spirv_module m;
-  bool ok = spirv_emit_compute(fn, &opts, &m);
-  if (!ok) fprintf(stderr, "%s: emit: %s\n", name, m.error);
-  assert_true(ok);
-  assert_true(spv_check_valid(m.words, m.count));
-  struct ir_interp_wave *w = calloc(1, sizeof *w);
-  struct spirv_wave_state *s = calloc(1, sizeof *s);
-  uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE), *priv = malloc(64 * PRIV);
-  uint8_t *lds = calloc(1, LDS_BYTES);
-  assert_true(w && s && imem && gmem && priv && lds);
-  w->lds = lds;
-  w->lds_size = LDS_BYTES;
-  memset(priv, 0x5a, 64 * PRIV);
-  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
-  memcpy(gmem, imem, WINDOW_SIZE);
-  w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
-  w->sgpr[0] = GLOBAL;
-  w->sgpr[2] = s2;
-  if (vsharp) memcpy(&w->sgpr[4], vsharp, 16); /* s[4:7] */
-  for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
-  memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
-  s->exec[0] = (uint32_t)w->exec;
-  s->exec[1] = (uint32_t)(w->exec >> 32);
-  struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
-  w->mem = &map;
-  w->mem_count = 1;
-  w->global = imem;
-  w->global_base = WINDOW;
-  w->global_size = WINDOW_SIZE;
-  w->scratch = priv;
-  w->scratch_size = PRIV;
-  char err[256];
-  ok = ir_interp_run(fn, w, 100000, err, sizeof err);
-  if (!ok) fprintf(stderr, "%s: interpreter: %s\n", name, err);
-  assert_true(ok);
-  struct shader_dispatch_window win = {.addr = WINDOW, .data = gmem, .size = WINDOW_SIZE};
-  ok = shader_dispatch_wave(dev, m.words, m.count, s, &win, err, sizeof err);
-  if (!ok) fprintf(stderr, "%s: dispatch: %s\n", name, err);
-  assert_true(ok);
-  free(priv);
-  free(lds);
-  free(w);
-  free(s);
-  spirv_module_free(&m);
-  ir_function_destroy(fn);
-  *device = gmem;
-  *interp = imem;
+  struct wave_run r = {.name = name,
+                       .src = src,
+                       .lanes = lanes,
+                       .window = WINDOW,
+                       .window_size = WINDOW_SIZE,
+                       .fill = FILL,
+                       .lds_bytes = LDS_BYTES,
+                       .priv_bytes = PRIV,
+                       .sgpr = {GLOBAL, 0, s2}};
+  if (vsharp) memcpy(&r.sgpr[4], vsharp, 16); /* s[4:7] */
+  wave_run(dev, &r, device, interp);
 }
 
 /* Dword I of lane L's 32 output dwords at GLOBAL + 128 L must be WANT on both. */

@@ -13,6 +13,7 @@
 #include "spv_check.h"
 #include "spv_kernels.h"
 #include "vk_test_device.h"
+#include "wave_start.h"
 
 static vk_device *dev;
 static unsigned kernels_passed;
@@ -895,20 +896,9 @@ static void scratch_and_flat_private(void **state) {
     memset(priv, 0x5a, 64 * 64);
     init_window(imem);
     init_window(gmem);
-    w->exec = lanes == 64 ? ~0ull : 0xffffffffull;
     w->sgpr[0] = GLOBAL;
-    for (uint32_t l = 0; l < lanes; l++) w->vgpr[0][l] = s->vgpr[0][l] = l;
-    memcpy(s->sgpr, w->sgpr, sizeof s->sgpr);
-    s->exec[0] = (uint32_t)w->exec;
-    s->exec[1] = (uint32_t)(w->exec >> 32);
-    struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
-    w->mem = &map;
-    w->mem_count = 1;
-    w->global = imem;
-    w->global_base = WINDOW;
-    w->global_size = WINDOW_SIZE;
-    w->scratch = priv;
-    w->scratch_size = 64;
+    struct ir_interp_memory map;
+    wave_start(w, s, lanes, &map, imem, WINDOW, WINDOW_SIZE, priv, 64);
     char err[256];
     ok = ir_interp_run(fn, w, 10000, err, sizeof err);
     if (!ok) fprintf(stderr, "scratch: interpreter: %s\n", err);

@@ -226,15 +226,15 @@ static void unsupported_is_a_counted_error(void **state) {
                                      "v_cvt_f32_u32 v1, v0\n"
                                      "v_mov_b32 v2, v0\n"
                                      "v_mov_b32 v3, 0\n"
-                                     "ds_add_u64 v9, v[2:3]\n"
-                                     "ds_add_u64 v9, v[2:3] offset:8\n"
+                                     "ds_mskor_b32 v9, v2, v3\n"
+                                     "ds_mskor_b32 v9, v2, v3 offset:8\n"
                                      STORE_V1
                                      "s_endpgm\n", false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
   assert_int_equal(m.unsupported, 2);
-  assert_non_null(strstr(m.error, "atomic_lds64"));
+  assert_non_null(strstr(m.error, "atomic_lds_mskor"));
   assert_non_null(strstr(m.error, "2 unsupported"));
   ir_function_destroy(fn);
 }
@@ -332,6 +332,21 @@ static void gds_and_scratch_refusals(void **state) {
   assert_non_null(strstr(m.error, "GDS: atomic_gds"));
   assert_non_null(strstr(m.error, "pc 0x"));
   ir_function_destroy(fn);
+  /* global wave sync, named by its instruction; ds_ordered_count is a GDS atomic */
+  fn = translate(PRE32 "s_mov_b32 m0, 0\n"
+                       "ds_gws_barrier v0 offset:3 gds\n"
+                       "s_endpgm\n",
+                 false);
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_non_null(strstr(m.error, "GDS: gws (ds_gws_barrier)"));
+  ir_function_destroy(fn);
+  fn = translate(PRE32 "s_mov_b32 m0, 0x10000\n"
+                       "ds_ordered_count v1, v0 offset:772 gds\n"
+                       "s_waitcnt lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                 false);
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_non_null(strstr(m.error, "GDS: atomic_gds"));
+  ir_function_destroy(fn);
   fn = translate(PRE32 "scratch_load_dword v1, v9, off\n" "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
                  false);
   assert_false(spirv_emit_compute(
@@ -344,6 +359,45 @@ static void gds_and_scratch_refusals(void **state) {
   fn = translate(kernels32[2], false); /* no scratch access: any size is fine */
   dis = emit_with(fn, &(struct spirv_emit_options){.scratch_lane_bytes = 1u << 20});
   free(dis);
+  ir_function_destroy(fn);
+}
+
+/* The atomics without a SPIR-V instruction are helper functions named by operation and
+ * place, one per pair, called from main; 64-bit LDS atomics take the workgroup's LDS lock;
+ * GDS accesses are emitted when the caller maps the GDS. Valid in every lane model. */
+static void atomic_helpers(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32 "v_mov_b32 v2, 0\n"
+                                           "v_mov_b32 v3, 1\n"
+                                           "ds_add_rtn_u64 v[4:5], v9, v[2:3]\n"
+                                           "ds_add_rtn_u64 v[4:5], v9, v[2:3] offset:8\n"
+                                           "ds_min_rtn_f32 v1, v9, v2\n"
+                                           "ds_inc_rtn_u32 v1, v9, v1\n"
+                                           "global_atomic_fmax v1, v9, v1, s[0:1] glc\n"
+                                           "global_atomic_dec_x2 v[4:5], v9, v[2:3], s[0:1] glc\n"
+                                           "s_mov_b32 m0, 0x400\n"
+                                           "ds_add_rtn_u32 v1, v9, v1 gds\n"
+                                           "s_waitcnt vmcnt(0) lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                                     true);
+  const struct spirv_emit_options modes[3] = {
+      {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096},
+      {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096, .waves = 4},
+      {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096, .subgroup = true}};
+  for (int k = 0; k < 3; k++) {
+    char *dis = emit_with(fn, &modes[k]);
+    static const char *const names[] = {"\"atomic_add_lds64\"", "\"atomic_fmin_lds\"",
+                                        "\"atomic_inc_lds\"", "\"atomic_fmax_global\"",
+                                        "\"atomic_dec_global64\"", "\"lds_lock\""};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+      assert_non_null(strstr(dis, names[i]));
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %atomic_add_lds64"), 2);
+    assert_int_equal(spv_check_count(dis, "= OpFunction "), 6 + (k == 1)); /* + wave_barrier */
+    free(dis);
+  }
+  struct spirv_module m; /* without the GDS mapped: refused */
+  assert_false(spirv_emit_compute(fn, &(struct spirv_emit_options){.lds_bytes = 1024}, &m));
+  assert_non_null(strstr(m.error, "GDS: atomic_gds"));
   ir_function_destroy(fn);
 }
 
@@ -416,6 +470,7 @@ int main(void) {
       cmocka_unit_test(unsupported_is_a_counted_error),
       cmocka_unit_test(lane_model_options),
       cmocka_unit_test(gds_and_scratch_refusals),
+      cmocka_unit_test(atomic_helpers),
       cmocka_unit_test(unstructured_is_the_dispatcher_form),
       cmocka_unit_test(float_mode_writes),
   };

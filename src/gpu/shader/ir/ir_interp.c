@@ -205,31 +205,61 @@ static bool reg_write(struct interp *it, uint32_t reg, uint32_t id) {
   return true;
 }
 
+/* Float atomics on the bits of OLD (memory) and V (data), BITS 32 or 64 (docs/shader-spirv.md,
+ * *Float atomics*): fadd is the IEEE sum rounded to nearest even, denormals kept, a NaN
+ * operand quieted (the memory one first), an invalid sum (inf - inf) the default NaN;
+ * fmin/fmax are IEEE 754-2019 minimumNumber/maximumNumber: a NaN operand gives the other,
+ * two NaNs the memory one quieted, -0 below +0, denormals compared as they are. */
+static uint64_t float_atomic(enum ir_atomic op, unsigned bits, uint64_t old, uint64_t v) {
+  uint64_t sign = bits == 64 ? 1ull << 63 : 1ull << 31;
+  uint64_t inf = bits == 64 ? 0x7ff0000000000000ull : 0x7f800000ull;
+  uint64_t quiet = bits == 64 ? 1ull << 51 : 1ull << 22;
+  bool nan_o = (old & ~sign) > inf, nan_v = (v & ~sign) > inf;
+  if (op == IR_ATOMIC_FADD) {
+    if (nan_o) return old | quiet;
+    if (nan_v) return v | quiet;
+    uint64_t r;
+    if (bits == 64) {
+      double a, b;
+      memcpy(&a, &old, 8);
+      memcpy(&b, &v, 8);
+      a += b;
+      memcpy(&r, &a, 8);
+      return a != a ? 0x7ff8000000000000ull : r;
+    }
+    float a, b;
+    uint32_t ao = (uint32_t)old, bo = (uint32_t)v, ro;
+    memcpy(&a, &ao, 4);
+    memcpy(&b, &bo, 4);
+    a += b;
+    memcpy(&ro, &a, 4);
+    return a != a ? 0x7fc00000u : ro;
+  }
+  if (nan_o && nan_v) return old | quiet;
+  if (nan_o) return v;
+  if (nan_v) return old;
+  /* a total order on the non-NaN bits: negative values reversed below the positive ones */
+  uint64_t ko = old & sign ? ~old & (sign | (sign - 1)) : old | sign;
+  uint64_t kv = v & sign ? ~v & (sign | (sign - 1)) : v | sign;
+  bool v_less = kv < ko;
+  return (op == IR_ATOMIC_FMIN) == v_less ? v : old;
+}
+
 /* One atomic read-modify-write on a BITS-wide (32 or 64) memory value: *r = OLD op V. */
 static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_t v, uint64_t *r) {
   uint64_t mask = bits == 64 ? ~0ull : 0xffffffffull;
-  int64_t so = bits == 64 ? (int64_t)old : (int32_t)old, sv = bits == 64 ? (int64_t)v : (int32_t)v;
-  double fo, fv;
-  if (bits == 64) {
-    memcpy(&fo, &old, 8);
-    memcpy(&fv, &v, 8);
-  } else {
-    float a, b;
-    uint32_t ao = (uint32_t)old, bv = (uint32_t)v;
-    memcpy(&a, &ao, 4);
-    memcpy(&b, &bv, 4);
-    fo = a;
-    fv = b;
-  }
-  double f = 0.0;
-  bool is_float = false;
   switch (op) {
     case IR_ATOMIC_SWAP: *r = v; break;
     case IR_ATOMIC_ADD: *r = old + v; break;
     case IR_ATOMIC_SUB: *r = old - v; break;
-    case IR_ATOMIC_SMIN: *r = (uint64_t)(sv < so ? sv : so); break;
+    case IR_ATOMIC_SMIN:
+    case IR_ATOMIC_SMAX: {
+      int64_t so = bits == 64 ? (int64_t)old : (int32_t)old;
+      int64_t sv = bits == 64 ? (int64_t)v : (int32_t)v;
+      *r = (uint64_t)((op == IR_ATOMIC_SMIN ? sv < so : sv > so) ? sv : so);
+      break;
+    }
     case IR_ATOMIC_UMIN: *r = v < old ? v : old; break;
-    case IR_ATOMIC_SMAX: *r = (uint64_t)(sv > so ? sv : so); break;
     case IR_ATOMIC_UMAX: *r = v > old ? v : old; break;
     case IR_ATOMIC_AND: *r = old & v; break;
     case IR_ATOMIC_OR: *r = old | v; break;
@@ -237,20 +267,10 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
     case IR_ATOMIC_INC: *r = old >= v ? 0 : old + 1; break;
     case IR_ATOMIC_DEC: *r = (old == 0 || old > v) ? v : old - 1; break;
     case IR_ATOMIC_RSUB: *r = v - old; break;
-    case IR_ATOMIC_FADD: f = fo + fv, is_float = true; break;
-    case IR_ATOMIC_FMIN: f = fmin(fo, fv), is_float = true; break;
-    case IR_ATOMIC_FMAX: f = fmax(fo, fv), is_float = true; break;
+    case IR_ATOMIC_FADD:
+    case IR_ATOMIC_FMIN:
+    case IR_ATOMIC_FMAX: *r = float_atomic(op, bits, old & mask, v & mask); break;
     default: return false;
-  }
-  if (is_float && bits == 64) {
-    memcpy(r, &f, 8);
-  } else if (is_float) {
-    /* f32: rounding the double result of two floats to float gives the correctly rounded
-     * f32 result (the double keeps every bit that can matter) */
-    float g = (float)f;
-    uint32_t gb;
-    memcpy(&gb, &g, 4);
-    *r = gb;
   }
   *r &= mask;
   return true;

@@ -234,11 +234,14 @@ static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t p
   write_end(e);
 }
 
-/* ---- atomics on guest memory ------------------------------------------------------------
- * One SPIR-V atomic per lane at device scope (relaxed; fenced as writes). The lanes' order is
- * the device's: the memory result of these commutative operations is the interpreter's
- * (which applies lanes in order), the pre-operation values a lane gets back may differ, as
- * on the hardware, where the order is not specified either. */
+/* ---- atomics ----------------------------------------------------------------------------
+ * One SPIR-V atomic per lane at device (guest memory) or workgroup (LDS) scope, relaxed and
+ * fenced as writes, where SPIR-V has the operation. The lanes' order is the device's: the
+ * memory result of these commutative operations is the interpreter's (which applies lanes
+ * in order), the pre-operation values a lane gets back may differ, as on the hardware,
+ * where the order is not specified either. The others (inc/dec with their wrap, rsub,
+ * float add/min/max, the float compare-and-swap, every 64-bit LDS atomic) call a helper
+ * function emitted after main (spirv_emit_atomic.c), exact for any interleaving. */
 static const SpvOp atomic_ops[] = {
     [IR_ATOMIC_SWAP] = SpvOpAtomicExchange, [IR_ATOMIC_ADD] = SpvOpAtomicIAdd,
     [IR_ATOMIC_SUB] = SpvOpAtomicISub,      [IR_ATOMIC_SMIN] = SpvOpAtomicSMin,
@@ -246,96 +249,64 @@ static const SpvOp atomic_ops[] = {
     [IR_ATOMIC_UMAX] = SpvOpAtomicUMax,     [IR_ATOMIC_AND] = SpvOpAtomicAnd,
     [IR_ATOMIC_OR] = SpvOpAtomicOr,         [IR_ATOMIC_XOR] = SpvOpAtomicXor,
 };
-
-/* The operations SPIR-V has no atomic for (inc and dec with their wrap) on global
- * memory: a call of a helper function, emitted after main, that loops on a compare-and-swap
- * until the dword did not change between its read and the swap:
- *   old = *p; do { got = cas(p, f(old, v), old); done = got == old; old = got } while (!done)
- * (cas_fn_bodies). The loop lives in the helper, so main keeps the IR's structure. */
-static bool cas_loop_op(uint64_t imm) { return imm == IR_ATOMIC_INC || imm == IR_ATOMIC_DEC; }
-static uint32_t emit_cas_loop_call(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
-  if (!e->cas_fn[imm]) e->cas_fn[imm] = spv_id(&e->b);
-  uint32_t w[3] = {e->cas_fn[imm], addr, v};
-  return spv_op(&e->b, SpvOpFunctionCall, e->t_u32, w, 3);
+static bool native_atomic(uint32_t op) {
+  return op < sizeof atomic_ops / sizeof *atomic_ops && atomic_ops[op];
 }
-static void cas_fn_bodies(struct emit *e) {
-  for (uint32_t op = 0; op <= IR_ATOMIC_DEC; op++) {
-    if (!e->cas_fn[op]) continue;
-    uint32_t params[2] = {e->t_u64, e->t_u32}, bl = e->t_bool, u32 = e->t_u32;
-    uint32_t ft = spv_type_function(&e->b, u32, params, 2);
-    uint32_t f[4] = {u32, e->cas_fn[op], SpvFunctionControlMaskNone, ft};
-    inst(e, SpvOpFunction, f, 4);
-    spv_name(&e->b, e->cas_fn[op], op == IR_ATOMIC_INC ? "atomic_inc_global" : "atomic_dec_global");
-    uint32_t addr = spv_id(&e->b), v = spv_id(&e->b);
-    uint32_t p0[2] = {e->t_u64, addr}, p1[2] = {u32, v};
-    inst(e, SpvOpFunctionParameter, p0, 2);
-    inst(e, SpvOpFunctionParameter, p1, 2);
-    uint32_t entry = spv_id(&e->b), head = spv_id(&e->b), body = spv_id(&e->b),
-             cont = spv_id(&e->b), merge = spv_id(&e->b), old = spv_id(&e->b);
-    inst(e, SpvOpLabel, &entry, 1);
-    uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr);
-    uint32_t lw[3] = {p, SpvMemoryAccessAlignedMask, 4};
-    uint32_t first = spv_op(&e->b, SpvOpLoad, u32, lw, 3);
-    inst(e, SpvOpBranch, &head, 1);
-    inst(e, SpvOpLabel, &head, 1);
-    uint32_t got = spv_id(&e->b);
-    uint32_t phi[6] = {u32, old, first, entry, got, cont};
-    inst(e, SpvOpPhi, phi, 6);
-    uint32_t lm[3] = {merge, cont, SpvLoopControlMaskNone};
-    inst(e, SpvOpLoopMerge, lm, 3);
-    inst(e, SpvOpBranch, &body, 1);
-    inst(e, SpvOpLabel, &body, 1);
-    uint32_t nv = spirv_atomic_value(e, op, u32, old, v);
-    uint32_t cw[8] = {u32, got, p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 0), nv, old};
-    inst(e, SpvOpAtomicCompareExchange, cw, 8);
-    uint32_t bc[3] = {op2(e, SpvOpIEqual, bl, got, old), merge, cont};
-    inst(e, SpvOpBranchConditional, bc, 3);
-    inst(e, SpvOpLabel, &cont, 1);
-    inst(e, SpvOpBranch, &head, 1);
-    inst(e, SpvOpLabel, &merge, 1);
-    inst(e, SpvOpReturnValue, &old, 1);
-    inst(e, SpvOpFunctionEnd, NULL, 0);
+/* the helper operation of an IR atomic immediate (cmpswap forms: imm 1 compares as floats) */
+static uint32_t atomic_op_of(struct emit *e, uint64_t imm, bool cas) {
+  if (cas) return imm & 1 ? SPIRV_ATOMIC_FCMPSWAP : SPIRV_ATOMIC_CMPSWAP;
+  if (imm > IR_ATOMIC_RSUB) {
+    unsupported(e, "atomic operation %u", (unsigned)imm);
+    return SPIRV_ATOMIC_OPS;
   }
+  return (uint32_t)imm;
 }
 
-static uint32_t emit_atomic(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v) {
-  if (cas_loop_op(imm)) {
-    write_begin(e);
-    uint32_t r = emit_cas_loop_call(e, imm, addr, v);
-    write_end(e);
-    return r;
+/* OP (atomic_op_of) on the 32-bit value at pointer P / helper address ADDR of KIND, at
+ * SCOPE, with data V and compare value C: the old value */
+static uint32_t atomic32(struct emit *e, uint32_t op, enum spirv_atomic_kind kind, uint32_t p,
+                         uint32_t addr, uint32_t scope, uint32_t v, uint32_t c) {
+  if (op == SPIRV_ATOMIC_CMPSWAP) {
+    uint32_t w[6] = {p, cu32(e, scope), cu32(e, 0), cu32(e, 0), v, c};
+    return spv_op(&e->b, SpvOpAtomicCompareExchange, e->t_u32, w, 6);
   }
-  if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
-    unsupported(e, "atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
-    return cu32(e, 0);
+  if (native_atomic(op)) {
+    uint32_t w[4] = {p, cu32(e, scope), cu32(e, 0), v};
+    return spv_op(&e->b, atomic_ops[op], e->t_u32, w, 4);
   }
+  return spirv_atomic_call(e, kind, op, addr, v, c, 0);
+}
+/* the new value of OP on OLD, V and C, computed in place (unaligned accesses) */
+static uint32_t atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
+                           uint32_t c) {
+  if (op == SPIRV_ATOMIC_CMPSWAP) return sel(e, t, op2(e, SpvOpIEqual, e->t_bool, old, c), v, old);
+  if (op == SPIRV_ATOMIC_FCMPSWAP) return sel(e, t, spirv_float_equal(e, t, old, c), v, old);
+  return spirv_atomic_value(e, op, t, old, v);
+}
+
+/* a 32-bit atomic at device address ADDR (an inactive lane's: its junk dword) */
+static uint32_t emit_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c) {
   uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, addr);
-  uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), v};
   write_begin(e);
-  uint32_t r = spv_op(&e->b, atomic_ops[imm], e->t_u32, w, 4);
+  uint32_t r = atomic32(e, op, SPIRV_ATOMIC_GLOBAL, p, addr, SpvScopeDevice, v, c);
   write_end(e);
   return r;
 }
 
-/* atomic_global64 (address, data, active) and atomic_global_cmpswap64 (address, new,
- * compare, active): at an 8-byte aligned device address one 64-bit SPIR-V atomic at device
- * scope (Int64Atomics, requested only here); an inactive lane's on the 8 bytes of the junk
- * area holding its junk dword (the area and the state are 8-byte aligned). At an address
- * that is not, which the interpreter allows, the lane's 8 bytes are read, combined and
- * written back byte by byte, not atomic against another lane touching them in the same
- * instruction (as the LDS path). The old value; 0 for an inactive lane. */
-static uint32_t emit_atomic_global64(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
-  bool cas = in->op == IR_OP_atomic_global_cmpswap64;
+/* A 64-bit atomic (atomic_op_of) at device address AT for a lane whose predicate is OK, with
+ * data V and compare value C (0: none): at an 8-byte aligned address one 64-bit SPIR-V
+ * atomic at device scope (Int64Atomics, requested only here) or a helper's loop on one; an
+ * inactive lane's on the 8 bytes of the junk area holding its junk dword (the area and the
+ * state are 8-byte aligned). At an address that is not, which the interpreter allows, the
+ * lane's 8 bytes are read, combined and written back byte by byte, not atomic against
+ * another lane touching them in the same instruction (as the LDS path). The old value; 0
+ * for an inactive lane. */
+static uint32_t atomic64_at(struct emit *e, uint32_t op, uint32_t at, uint32_t ok, uint32_t v,
+                            uint32_t c) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
-  uint64_t imm = in->imm;
-  if (cas ? (imm & 1) != 0 : imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
-    unsupported(
-        e, cas ? "float compare-and-swap on global memory" : "64-bit global atomic operation %u",
-        (unsigned)imm);
-    return cu64(e, 0);
-  }
+  if (op >= SPIRV_ATOMIC_OPS) return cu64(e, 0);
+  if (!c) c = cu64(e, 0);
   spv_capability(&e->b, SpvCapabilityInt64Atomics);
-  uint32_t ok = a[cas ? 3 : 2], at = guest_addr(e, a[0], 8, &ok);
   uint32_t low = op2(e, SpvOpBitwiseAnd, u64, at, cu64(e, 7));
   uint32_t aligned = op2(e, SpvOpIEqual, bl, low, cu64(e, 0));
   uint32_t junk8 = op2(e, SpvOpBitwiseAnd, u64, e->junk, cu64(e, ~(uint64_t)7));
@@ -343,21 +314,23 @@ static uint32_t emit_atomic_global64(struct emit *e, const struct ir_inst *in, c
   uint32_t un = op2(e, SpvOpLogicalAnd, bl, ok, op1(e, SpvOpLogicalNot, bl, aligned));
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassPhysicalStorageBuffer, u64);
   write_begin(e);
-  uint32_t p = op1(e, SpvOpConvertUToPtr, pt, sel(e, u64, go_a, at, junk8)), r;
-  if (cas) {
-    uint32_t w[6] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 0), a[1], a[2]};
+  uint32_t da = sel(e, u64, go_a, at, junk8);
+  uint32_t p = op1(e, SpvOpConvertUToPtr, pt, da), r;
+  if (op == SPIRV_ATOMIC_CMPSWAP) {
+    uint32_t w[6] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 0), v, c};
     r = spv_op(&e->b, SpvOpAtomicCompareExchange, u64, w, 6);
+  } else if (native_atomic(op)) {
+    uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), v};
+    r = spv_op(&e->b, atomic_ops[op], u64, w, 4);
   } else {
-    uint32_t w[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), a[1]};
-    r = spv_op(&e->b, atomic_ops[imm], u64, w, 4);
+    r = spirv_atomic_call(e, SPIRV_ATOMIC_GLOBAL64, op, da, v, c, 0);
   }
   /* unaligned: read, apply, write the 8 bytes back (other lanes: their junk bytes) */
   uint32_t ua = sel(e, u64, un, at, junk8), ua4 = add64(e, ua, cu64(e, 4));
   uint32_t old =
       op2(e, SpvOpBitwiseOr, u64, to_u64(e, psb_load_bytes(e, ua, 4)),
           op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, psb_load_bytes(e, ua4, 4)), cu64(e, 32)));
-  uint32_t nv = cas ? sel(e, u64, op2(e, SpvOpIEqual, bl, old, a[2]), a[1], old)
-                    : spirv_atomic_value(e, imm, u64, old, a[1]);
+  uint32_t nv = atomic_new(e, op, u64, old, v, c);
   psb_store_bytes(e, ua, op1(e, SpvOpUConvert, u32, nv), 4);
   psb_store_bytes(
       e, ua4, op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, nv, cu64(e, 32))), 4);
@@ -365,63 +338,67 @@ static uint32_t emit_atomic_global64(struct emit *e, const struct ir_inst *in, c
   return sel(e, u64, ok, sel(e, u64, aligned, r, old), cu64(e, 0));
 }
 
-/* atomic_lds (address, data, active): at an aligned address in range one workgroup atomic
- * on its dword (an inactive or outside lane's on the spare dword past the LDS, never read as
- * data); at an unaligned one (which the interpreter allows) the lane's bytes are read and
- * merged back as an LDS store does, not atomic against another lane's access to the same
- * bytes in the same instruction. The old value; 0 for an inactive lane or outside the LDS. */
-static uint32_t emit_atomic_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t v,
+/* atomic_global64 (address, data, active) and atomic_global_cmpswap64 (address, new,
+ * compare, active) */
+static uint32_t emit_atomic_global64(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
+  bool cas = in->op == IR_OP_atomic_global_cmpswap64;
+  uint32_t op = atomic_op_of(e, in->imm, cas);
+  uint32_t ok = a[cas ? 3 : 2], at = guest_addr(e, a[0], 8, &ok);
+  return atomic64_at(e, op, at, ok, a[1], cas ? a[2] : 0);
+}
+
+/* atomic_lds / atomic_lds_cmpst (address, data or new, [compare,] active) with OP
+ * (atomic_op_of): at an aligned address in range one workgroup atomic on its dword, or a
+ * helper's loop on it (an inactive or outside lane's on the spare dword past the LDS, never
+ * read as data); at an unaligned one (which the interpreter allows) the lane's bytes are
+ * read and merged back as an LDS store does, not atomic against another lane's access to
+ * the same bytes in the same instruction. The old value; 0 for an inactive lane or outside
+ * the LDS. */
+static uint32_t emit_atomic_lds(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
                                 uint32_t pred) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
-  if (imm >= sizeof atomic_ops / sizeof *atomic_ops || !atomic_ops[imm]) {
-    unsupported(e, "LDS atomic operation %u", (unsigned)imm); /* inc/dec wrap, float, rsub */
-    return cu32(e, 0);
-  }
+  if (op >= SPIRV_ATOMIC_OPS) return cu32(e, 0);
+  if (!c) c = cu32(e, 0);
   lds_where(e, addr, &idx, &sh, &ok);
   uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
   uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
   uint32_t spare = cu32(e, e->lds_bytes / 4);
   uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, spare);
   write_begin(e);
-  uint32_t w[4] = {wg_ptr(e, e->lds_var, at), cu32(e, SpvScopeWorkgroup), cu32(e, 0), v};
-  uint32_t r = spv_op(&e->b, atomic_ops[imm], u32, w, 4);
+  uint32_t r = atomic32(e, op, SPIRV_ATOMIC_LDS, wg_ptr(e, e->lds_var, at), at, SpvScopeWorkgroup,
+                        v, c);
   /* unaligned: read, apply, merge the bytes back under the lane's predicate */
   uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
   uint32_t old = emit_load_lds(e, addr);
-  emit_store_lds(e, addr, spirv_atomic_value(e, imm, u32, old, v), un);
+  emit_store_lds(e, addr, atomic_new(e, op, u32, old, v, c), un);
   write_end(e);
   return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
 }
 
-/* Compare-and-swap (32-bit, integer compare): OpAtomicCompareExchange on pointer P of
- * storage class SC at scope SCOPE; the float compare of fcmpswap (-0 == +0, NaN never equal)
- * is not a bit compare and is refused. */
-static uint32_t emit_cas(struct emit *e, uint64_t imm, uint32_t p, uint32_t scope, uint32_t nv,
-                         uint32_t cmp) {
-  if (imm & 1) {
-    unsupported(e, "float compare-and-swap on shared memory");
-    return cu32(e, 0);
-  }
-  uint32_t w[6] = {p, cu32(e, scope), cu32(e, 0), cu32(e, 0), nv, cmp};
-  return spv_op(&e->b, SpvOpAtomicCompareExchange, e->t_u32, w, 6);
-}
-
-/* atomic_lds_cmpst (address, new, compare, active), as emit_atomic_lds */
-static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32_t nv, uint32_t cmp,
-                             uint32_t pred) {
-  uint32_t u32 = e->t_u32, bl = e->t_bool, idx, sh, ok;
-  lds_where(e, addr, &idx, &sh, &ok);
+/* atomic_lds64 / atomic_lds_cmpst64 (address, data or new, [compare,] active): a helper
+ * that takes the LDS lock (spirv_emit_atomic.c); in range when address + 8 <= the LDS size,
+ * any alignment (the interpreter's rule). The old value; 0 for an inactive or outside lane. */
+static uint32_t emit_atomic_lds64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v,
+                                  uint32_t c, uint32_t pred) {
+  uint32_t bl = e->t_bool;
+  if (op >= SPIRV_ATOMIC_OPS) return cu64(e, 0);
+  uint32_t end = add64(e, to_u64(e, addr), cu64(e, 8));
+  uint32_t ok = op2(e, SpvOpULessThanEqual, bl, end, cu64(e, e->lds_bytes));
   uint32_t go = op2(e, SpvOpLogicalAnd, bl, ok, pred);
-  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
-  uint32_t at =
-      sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, cu32(e, e->lds_bytes / 4));
   write_begin(e);
-  uint32_t r = emit_cas(e, imm, wg_ptr(e, e->lds_var, at), SpvScopeWorkgroup, nv, cmp);
-  uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
-  uint32_t old = emit_load_lds(e, addr);
-  emit_store_lds(e, addr, sel(e, u32, op2(e, SpvOpIEqual, bl, old, cmp), nv, old), un);
+  uint32_t r = spirv_atomic_call(e, SPIRV_ATOMIC_LDS64, op, addr, v, c, go);
   write_end(e);
-  return sel(e, u32, go, sel(e, u32, aligned, r, old), cu32(e, 0));
+  return r;
+}
+
+/* ---- GDS -------------------------------------------------------------------------------
+ * The caller maps the global data share as one more guest range at gds_addr: a GDS access
+ * is a guest memory access there, in range when it ends within gds_bytes. */
+static uint32_t gds_guest(struct emit *e, uint32_t a, uint32_t n, uint32_t *ok) {
+  uint32_t end = add64(e, to_u64(e, a), cu64(e, n));
+  uint32_t in = op2(e, SpvOpULessThanEqual, e->t_bool, end, cu64(e, e->gds_bytes));
+  *ok = *ok ? op2(e, SpvOpLogicalAnd, e->t_bool, *ok, in) : in;
+  return guest_addr(e, add64(e, cu64(e, e->gds_addr), to_u64(e, a)), n, ok);
 }
 
 /* ---- operations --------------------------------------------------------------------- */
@@ -432,7 +409,7 @@ static uint32_t emit_cas_lds(struct emit *e, uint64_t imm, uint32_t addr, uint32
   X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane)        \
       X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)   \
           X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass) X(           \
-              load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst)        \
+              load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_lds64) X(atomic_lds_cmpst64) X(atomic_buffer64) X(atomic_buffer_cmpswap64)        \
               X(atomic_global_cmpswap) X(atomic_global64) X(atomic_global_cmpswap64) X(            \
                   atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub)      \
                   X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(     \
@@ -976,46 +953,83 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       e->fenced = false;
       break;
     }
-    case IR_OP_atomic_buffer: { /* V#, index, offset, data, active; one 4-byte access */
+    case IR_OP_atomic_buffer: /* V#, index, offset, data, active; one 4-byte access */
+    case IR_OP_atomic_buffer_cmpswap: { /* V#, index, offset, new, compare, active */
+      bool cas = in->op == IR_OP_atomic_buffer_cmpswap;
       uint32_t ok, addr;
       buffer_access(e, args, 4, &ok, &addr);
-      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[4], ok);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[cas ? 5 : 4], ok);
       addr = guest_addr(e, addr, 4, &go);
-      v = sel(e, u32, go, emit_atomic(e, in->imm, pred_addr(e, go, addr), a[3]), cu32(e, 0));
+      uint32_t op = atomic_op_of(e, in->imm, cas);
+      v = sel(e, u32, go, emit_atomic(e, op, pred_addr(e, go, addr), a[3], cas ? a[4] : 0),
+              cu32(e, 0));
       break;
     }
-    case IR_OP_atomic_buffer_cmpswap: { /* V#, index, offset, new, compare, active */
+    case IR_OP_atomic_buffer64: /* V#, index, offset, data, active; one 8-byte access */
+    case IR_OP_atomic_buffer_cmpswap64: { /* V#, index, offset, new, compare, active */
+      bool cas = in->op == IR_OP_atomic_buffer_cmpswap64;
       uint32_t ok, addr;
-      buffer_access(e, args, 4, &ok, &addr);
-      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[5], ok);
-      addr = guest_addr(e, addr, 4, &go);
-      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, go, addr));
-      write_begin(e);
-      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[3], a[4]);
-      write_end(e);
-      v = sel(e, u32, go, r, cu32(e, 0));
+      buffer_access(e, args, 8, &ok, &addr);
+      uint32_t go = op2(e, SpvOpLogicalAnd, bl, a[cas ? 5 : 4], ok);
+      addr = guest_addr(e, addr, 8, &go);
+      v = atomic64_at(e, atomic_op_of(e, in->imm, cas), addr, go, a[3], cas ? a[4] : 0);
       break;
     }
     case IR_OP_atomic_global: /* address, data, active */
-    {
-      uint32_t ok = a[2], at = guest_addr(e, a[0], 4, &ok);
-      v = sel(e, u32, ok, emit_atomic(e, in->imm, pred_addr(e, ok, at), a[1]), cu32(e, 0));
-    } break;
+    case IR_OP_atomic_global_cmpswap: { /* address, new, compare, active */
+      bool cas = in->op == IR_OP_atomic_global_cmpswap;
+      uint32_t ok = a[cas ? 3 : 2], at = guest_addr(e, a[0], 4, &ok);
+      uint32_t op = atomic_op_of(e, in->imm, cas);
+      v = sel(e, u32, ok, emit_atomic(e, op, pred_addr(e, ok, at), a[1], cas ? a[2] : 0),
+              cu32(e, 0));
+      break;
+    }
     case IR_OP_atomic_global64:
     case IR_OP_atomic_global_cmpswap64: v = emit_atomic_global64(e, in, a); break;
     case IR_OP_load_lds: v = emit_load_lds(e, a[0]); break;
-    case IR_OP_atomic_lds: v = emit_atomic_lds(e, in->imm, a[0], a[1], a[2]); break;
-    case IR_OP_atomic_lds_cmpst: v = emit_cas_lds(e, in->imm, a[0], a[1], a[2], a[3]); break;
-    case IR_OP_atomic_global_cmpswap: { /* address, new, compare, active */
-      uint32_t ok = a[3], at = guest_addr(e, a[0], 4, &ok);
-      uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, pred_addr(e, ok, at));
-      write_begin(e);
-      uint32_t r = emit_cas(e, in->imm, p, SpvScopeDevice, a[1], a[2]);
-      write_end(e);
-      v = sel(e, u32, ok, r, cu32(e, 0));
+    case IR_OP_atomic_lds:
+      v = emit_atomic_lds(e, atomic_op_of(e, in->imm, false), a[0], a[1], 0, a[2]);
+      break;
+    case IR_OP_atomic_lds_cmpst:
+      v = emit_atomic_lds(e, atomic_op_of(e, in->imm, true), a[0], a[1], a[2], a[3]);
+      break;
+    case IR_OP_atomic_lds64:
+      v = emit_atomic_lds64(e, atomic_op_of(e, in->imm, false), a[0], a[1], 0, a[2]);
+      break;
+    case IR_OP_atomic_lds_cmpst64:
+      v = emit_atomic_lds64(e, atomic_op_of(e, in->imm, true), a[0], a[1], a[2], a[3]);
+      break;
+    case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
+    case IR_OP_load_gds: { /* address */
+      uint32_t ok = 0, at = gds_guest(e, a[0], 4, &ok);
+      v = pred_load(e, ok, at);
+      e->fenced = false;
       break;
     }
-    case IR_OP_store_lds: emit_store_lds(e, a[0], a[1], a[2]); return;
+    case IR_OP_store_gds: { /* address, data, active */
+      uint32_t ok = a[2], at = gds_guest(e, a[0], 4, &ok);
+      uint32_t addr = pred_addr(e, ok, at);
+      write_begin(e);
+      psb_store(e, addr, a[1]);
+      write_end(e);
+      return;
+    }
+    case IR_OP_atomic_gds:         /* address, data, active */
+    case IR_OP_atomic_gds_cmpst: { /* address, new, compare, active */
+      bool cas = in->op == IR_OP_atomic_gds_cmpst;
+      uint32_t ok = a[cas ? 3 : 2], at = gds_guest(e, a[0], 4, &ok);
+      uint32_t op = atomic_op_of(e, in->imm, cas);
+      v = sel(e, u32, ok, emit_atomic(e, op, pred_addr(e, ok, at), a[1], cas ? a[2] : 0),
+              cu32(e, 0));
+      break;
+    }
+    case IR_OP_atomic_gds64:
+    case IR_OP_atomic_gds_cmpst64: {
+      bool cas = in->op == IR_OP_atomic_gds_cmpst64;
+      uint32_t ok = a[cas ? 3 : 2], at = gds_guest(e, a[0], 8, &ok);
+      v = atomic64_at(e, atomic_op_of(e, in->imm, cas), at, ok, a[1], cas ? a[2] : 0);
+      break;
+    }
     case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
@@ -1223,11 +1237,14 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     spv_name(b, e->group_var, "workgroup_id");
     e->iface[e->niface++] = e->group_var;
   }
+  e->gds_addr = opts ? opts->gds_addr : 0;
+  e->gds_bytes = opts ? opts->gds_bytes : 0;
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
     lds |= !fn->insts[i].dead &&
            (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
-            fn->insts[i].op == IR_OP_atomic_lds || fn->insts[i].op == IR_OP_atomic_lds_cmpst);
+            fn->insts[i].op == IR_OP_atomic_lds || fn->insts[i].op == IR_OP_atomic_lds_cmpst ||
+            fn->insts[i].op == IR_OP_atomic_lds64 || fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
@@ -1235,6 +1252,16 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
                               SpvStorageClassWorkgroup);
     spv_name(b, e->lds_var, "lds");
     e->iface[e->niface++] = e->lds_var;
+    bool lds64 = false; /* the 64-bit atomics' lock (spirv_emit_atomic.c) */
+    for (uint32_t i = 0; i < fn->inst_count; i++)
+      lds64 |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_atomic_lds64 ||
+                                      fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
+    if (lds64) {
+      e->lds_lock_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, e->t_u32),
+                                     SpvStorageClassWorkgroup);
+      spv_name(b, e->lds_lock_var, "lds_lock");
+      e->iface[e->niface++] = e->lds_lock_var;
+    }
   }
   spirv_scratch_setup(e, opts);
   e->file = spv_string(b, opts && opts->source_name ? opts->source_name : "shader");
@@ -1269,6 +1296,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
+    if (opts && opts->gds_addr && spirv_gds_emitted((enum ir_op)fn->insts[i].op)) continue;
     if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
       out->unsupported++;
       continue;
@@ -1348,7 +1376,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     inst(&e, SpvOpFunctionEnd, NULL, 0);
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
     spirv_lanes_finish(&e, main_fn);
-    cas_fn_bodies(&e);
+    spirv_atomic_fn_bodies(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

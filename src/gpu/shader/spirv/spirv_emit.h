@@ -136,6 +136,13 @@ struct spirv_emit_options {
    * ring (MUBUF scratch through the private segment buffer V#); the dispatcher keeps a
    * dispatch within the ring (compute_grid_part) */
   uint32_t scratch_sgpr, scratch_group_bytes;
+  /* GDS (ds_* with the gds bit; the translation applies M0's base and size): the guest
+   * address at which the caller maps the global data share's gds_bytes bytes as one more
+   * guest range (0: GDS accesses are refused); a GDS access of N bytes at address A is in
+   * range when A + N <= gds_bytes, else it reads 0 and writes nothing (the interpreter's
+   * rule). The sub-dword, masked-or, src2, wrap and ds_gws_* forms stay refused. */
+  uint64_t gds_addr;
+  uint32_t gds_bytes;
 };
 #define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 

@@ -40,17 +40,20 @@ struct emit {
   uint32_t ranges_var;        /* the guest range table (binding 1) */
   uint32_t range_base[SPIRV_RANGE_SLOTS], range_size[SPIRV_RANGE_SLOTS],
       range_dev[SPIRV_RANGE_SLOTS];
-  uint32_t range_live[SPIRV_RANGE_SLOTS]; /* spec constant: slot < the range count */
-  uint32_t wave;                          /* the wave's index in its workgroup (entry block) */
-  uint32_t waves, lanes;                  /* waves per workgroup, invocations per wave */
-  bool subgroup;                          /* cross-lane operations through subgroup operations */
-  uint32_t lane_in, wave_in;              /* the built-ins lane and wave come from */
-  uint32_t cas_fn[IR_ATOMIC_DEC + 1];     /* global CAS-loop helper of an atomic op; 0: none */
-  uint32_t bar_var, bar_count, bar_fn;    /* s_barrier between waves: counters, count, function */
-  uint32_t scratch_var, scratch_bytes;    /* the lane's private memory (spirv_emit_scratch.c) */
+  uint32_t range_live[SPIRV_RANGE_SLOTS];    /* spec constant: slot < the range count */
+  uint32_t wave;                             /* the wave's index in its workgroup (entry block) */
+  uint32_t waves, lanes;                     /* waves per workgroup, invocations per wave */
+  bool subgroup;                             /* cross-lane operations through subgroup operations */
+  uint32_t lane_in, wave_in;                 /* the built-ins lane and wave come from */
+  uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 3]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
+  uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
+  uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
+  uint32_t gds_bytes;
+  uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
+  uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
   bool scratch_too_big;
-  uint32_t iface[14], niface;
+  uint32_t iface[16], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -180,12 +183,38 @@ bool spirv_emit_scratch_supports(enum ir_op op);
 void spirv_scratch_setup(struct emit *e, const struct spirv_emit_options *opts);
 void spirv_scratch_vars(struct emit *e);
 bool spirv_scratch_offset(struct emit *e, uint32_t sgpr, uint32_t *v);
+/* The GDS operations emitted when the caller maps the GDS (spirv_emit_options.gds_addr) */
+bool spirv_gds_emitted(enum ir_op op);
 /* When instruction I of FN reaches GDS (ds_* with gds, ds_gws_*): the refusal in ERR. */
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_scratch(struct emit *e, uint32_t id, const uint32_t *a);
-/* The new value of integer atomic OP (enum ir_atomic) on OLD and V of type T (u32 or u64);
- * float atomics are refused (counted) */
+/* The new value of atomic OP (enum ir_atomic) on OLD and V of type T (u32 or u64); the float
+ * ones through spirv_atomic_float_value */
 uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old, uint32_t v);
+
+/* ---- atomics without a SPIR-V instruction (spirv_emit_atomic.c) ------------------------- */
+
+/* the compare-and-swap forms as helper operations, after enum ir_atomic */
+enum { SPIRV_ATOMIC_CMPSWAP = IR_ATOMIC_RSUB + 1, SPIRV_ATOMIC_FCMPSWAP, SPIRV_ATOMIC_OPS };
+/* where a helper works: ADDR is a device address (GLOBAL: 4-byte aligned, GLOBAL64: 8), an
+ * LDS dword index (LDS) or an LDS byte address (LDS64, taken under the LDS lock) */
+enum spirv_atomic_kind {
+  SPIRV_ATOMIC_GLOBAL,
+  SPIRV_ATOMIC_GLOBAL64,
+  SPIRV_ATOMIC_LDS,
+  SPIRV_ATOMIC_LDS64,
+  SPIRV_ATOMIC_KINDS
+};
+_Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 3, "atomic_fn size");
+/* A call of the helper of OP (an enum ir_atomic or SPIRV_ATOMIC_*CMPSWAP) on ADDR with data V
+ * and compare value C (0: none); GO (LDS64 only) whether the lane does it. The old value. */
+uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
+                           uint32_t v, uint32_t c, uint32_t go);
+void spirv_atomic_fn_bodies(struct emit *e);
+uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old,
+                                  uint32_t v);
+/* float equality of the bits (f32 in u32, f64 in u64): -0 == +0, NaN never equal */
+uint32_t spirv_float_equal(struct emit *e, uint32_t t, uint32_t a, uint32_t b);
 
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 

@@ -162,6 +162,10 @@ void spirv_lanes_entry(struct emit *e) {
     wg_atomic_store(e, wg_ptr(e, e->bar_var, e->wave), cu32(e, 0));
     init = true;
   }
+  if (e->lds_lock_var) { /* the 64-bit LDS atomics' lock starts free (every invocation) */
+    wg_atomic_store(e, e->lds_lock_var, cu32(e, 0));
+    init = true;
+  }
   if (init) { /* the entry block runs in every invocation: a workgroup barrier is legal here */
     control_barrier(e, SpvScopeWorkgroup);
     e->fenced = true;

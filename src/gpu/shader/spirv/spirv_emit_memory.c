@@ -47,6 +47,15 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_atomic_global64:
     case IR_OP_atomic_global_cmpswap64:
     case IR_OP_atomic_buffer_cmpswap:
+    case IR_OP_atomic_buffer64:
+    case IR_OP_atomic_buffer_cmpswap64:
+    case IR_OP_atomic_lds64:
+    case IR_OP_atomic_lds_cmpst64:
+    case IR_OP_store_gds:
+    case IR_OP_atomic_gds:
+    case IR_OP_atomic_gds_cmpst:
+    case IR_OP_atomic_gds64:
+    case IR_OP_atomic_gds_cmpst64:
     case IR_OP_store_lds: return true;
     default: return false;
   }

@@ -11,7 +11,7 @@
  * (FLAT atomics whose address lies in the private aperture; GFX10 has no scratch_atomic_*)
  * are a read-modify-write of the lane's own bytes: no other invocation can reach them, so
  * no SPIR-V atomic is needed (SPIR-V has none on Function memory anyway). The integer
- * operations, 32- and 64-bit, and compare-and-swap; float atomics are refused by name.
+ * operations, 32- and 64-bit, and compare-and-swap; and the float ones (spirv_emit_atomic.c).
  *
  * MUBUF accesses through the private segment buffer V# (what LLVM emits for GFX10 by
  * default) are ordinary buffer accesses to guest memory with the scratch wave offset as
@@ -26,9 +26,24 @@
 /* GDS (the global data share: ds_* with the gds bit, ds_gws_*) is not emulated on the
  * device: a shader that reaches it is refused, naming the operation and the guest pc of
  * its block. */
+bool spirv_gds_emitted(enum ir_op op) {
+  return op == IR_OP_load_gds || op == IR_OP_store_gds || op == IR_OP_atomic_gds ||
+         op == IR_OP_atomic_gds_cmpst || op == IR_OP_atomic_gds64 || op == IR_OP_atomic_gds_cmpst64;
+}
+
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
+  static const char *const gws[] = {
+      [IR_GWS_INIT] = "gws (ds_gws_init)",
+      [IR_GWS_SEMA_V] = "gws (ds_gws_sema_v)",
+      [IR_GWS_SEMA_BR] = "gws (ds_gws_sema_br)",
+      [IR_GWS_SEMA_P] = "gws (ds_gws_sema_p)",
+      [IR_GWS_SEMA_RELEASE_ALL] = "gws (ds_gws_sema_release_all)",
+      [IR_GWS_BARRIER] = "gws (ds_gws_barrier)",
+  };
   const char *name = ir_op_infos[fn->insts[i].op].name;
   if (strstr(name, "gds") == NULL && fn->insts[i].op != IR_OP_gws) return false;
+  if (fn->insts[i].op == IR_OP_gws && fn->insts[i].imm < sizeof gws / sizeof *gws)
+    name = gws[fn->insts[i].imm]; /* global wave sync: named by its instruction */
   uint32_t pc = IR_NONE;
   for (uint32_t b = 0; b < fn->block_count && pc == IR_NONE; b++)
     for (uint32_t k = 0; k < fn->blocks[b].count; k++)
@@ -36,10 +51,12 @@ bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size
   if (pc != IR_NONE)
     snprintf(err, size,
              "GDS: %s (%%%u, in the block at pc 0x%x) is not supported: the global data share is "
-             "not emulated",
+             "not mapped, or not in this form",
              name, i, pc);
   else
-    snprintf(err, size, "GDS: %s (%%%u) is not supported: the global data share is not emulated",
+    snprintf(err, size,
+             "GDS: %s (%%%u) is not supported: the global data share is not mapped, or not in "
+             "this form",
              name, i);
   return true;
 }
@@ -179,8 +196,8 @@ static void scratch_store(struct emit *e, uint32_t a, uint32_t v, uint32_t pred,
   }
 }
 
-/* The new memory value of integer atomic OP (enum ir_atomic) on OLD with operand V, both of
- * type T (u32 or u64); 0 (and a counted refusal) for the float ones. ir_interp.c's rules. */
+/* The new memory value of atomic OP (enum ir_atomic) on OLD with operand V, both of type T
+ * (u32 or u64); ir_interp.c's rules (the float ones in spirv_emit_atomic.c). */
 uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old, uint32_t v) {
   uint32_t bl = e->t_bool;
   bool wide = t == e->t_u64;
@@ -205,24 +222,8 @@ uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t ol
                  op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, old, zero),
                      op2(e, SpvOpUGreaterThan, bl, old, v)),
                  v, op2(e, SpvOpISub, t, old, one));
-    default: unsupported(e, "float atomic %u on private memory", (unsigned)op); return zero;
+    default: return spirv_atomic_float_value(e, op, t, old, v);
   }
-}
-
-/* float equality of the bits A and B (f32 in u32, f64 in u64): -0 == +0, NaN never equal */
-static uint32_t float_equal(struct emit *e, uint32_t t, uint32_t a, uint32_t b) {
-  bool wide = t == e->t_u64;
-  uint32_t bl = e->t_bool;
-  uint32_t mag = wide ? cu64(e, ~(1ull << 63)) : cu32(e, 0x7fffffffu);
-  uint32_t inf = wide ? cu64(e, 0x7ff0000000000000ull) : cu32(e, 0x7f800000u);
-  uint32_t zero = wide ? cu64(e, 0) : cu32(e, 0);
-  uint32_t ma = op2(e, SpvOpBitwiseAnd, t, a, mag), mb = op2(e, SpvOpBitwiseAnd, t, b, mag);
-  uint32_t nan = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, ma, inf),
-                     op2(e, SpvOpUGreaterThan, bl, mb, inf));
-  uint32_t same = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpIEqual, bl, a, b),
-                      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ma, zero),
-                          op2(e, SpvOpIEqual, bl, mb, zero)));
-  return op2(e, SpvOpLogicalAnd, bl, same, op1(e, SpvOpLogicalNot, bl, nan));
 }
 
 /* atomic_scratch(64) (address, data, active) and atomic_scratch_cmpswap(64) (address, new,
@@ -244,7 +245,8 @@ static uint32_t scratch_atomic(struct emit *e, const struct ir_inst *in, const u
               op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, scratch_load(e, a4, 4)), cu64(e, 32)));
   uint32_t nv;
   if (cas) {
-    uint32_t eq = in->imm & 1 ? float_equal(e, t, old, a[2]) : op2(e, SpvOpIEqual, bl, old, a[2]);
+    uint32_t eq =
+        in->imm & 1 ? spirv_float_equal(e, t, old, a[2]) : op2(e, SpvOpIEqual, bl, old, a[2]);
     nv = sel(e, t, eq, a[1], old);
   } else {
     nv = spirv_atomic_value(e, in->imm, t, old, a[1]);
