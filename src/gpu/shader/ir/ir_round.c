@@ -20,11 +20,14 @@ bool ir_float_round32_op(enum ir_op op) {
     case IR_OP_fldexp:
     case IR_OP_cvt_f32_u32:
     case IR_OP_cvt_f32_i32:
+    case IR_OP_cvt_f32_f64:
     case IR_OP_frcp:
     case IR_OP_fsqrt: return true;
     default: return false;
   }
 }
+
+bool ir_float_round16_op(enum ir_op op) { return op == IR_OP_cvt_f16_f32; }
 
 static float f_of(uint64_t u) {
   uint32_t b = (uint32_t)u;
@@ -56,6 +59,12 @@ static uint32_t compute(enum ir_op op, const uint64_t *c) {
     case IR_OP_cvt_f32_u32: r = (float)(uint32_t)c[0]; break;
     case IR_OP_frcp: r = 1.0f / a; break;
     case IR_OP_fsqrt: r = sqrtf(a); break;
+    case IR_OP_cvt_f32_f64: {
+      volatile double d;
+      memcpy((void *)&d, &c[0], 8);
+      r = (float)d;
+      break;
+    }
     default: r = (float)(int32_t)(uint32_t)c[0]; break;
   }
   return u_of(r);
@@ -64,10 +73,13 @@ static uint32_t compute(enum ir_op op, const uint64_t *c) {
 bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
   if (!(mode & 3) || !ir_float_round32_op(op)) return false;
-  unsigned nops = op == IR_OP_ffma                                       ? 3
-                  : op == IR_OP_fldexp                                   ? 1
-                  : (op == IR_OP_cvt_f32_u32 || op == IR_OP_cvt_f32_i32) ? 0
-                                                                         : 2;
+  /* a NaN f64 operand of cvt_f32_f64: the conversion of any mode (quieted, payload kept) */
+  if (op == IR_OP_cvt_f32_f64 && (c[0] & ~(1ull << 63)) > 0x7ff0000000000000ull) return false;
+  unsigned nops = op == IR_OP_ffma     ? 3
+                  : op == IR_OP_fldexp ? 1
+                  : (op == IR_OP_cvt_f32_u32 || op == IR_OP_cvt_f32_i32 || op == IR_OP_cvt_f32_f64)
+                      ? 0
+                      : 2;
   for (unsigned i = 0; i < nops; i++)
     if (nan32(c[i])) {
       *out = (uint32_t)c[i] | 0x400000u;
@@ -78,5 +90,47 @@ bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint
   uint32_t r = compute(op, c);
   fesetround(saved);
   *out = nan32(r) ? 0x7fc00000u : r;
+  return true;
+}
+
+/* f32 bits A rounded to f16 bits in direction ROUND (1 toward +inf, 2 toward -inf, 3 toward
+ * zero) from the definition: the magnitude truncated to the f16 grid (11 significant bits,
+ * or a multiple of 2^-24 below 2^-14), one step away from zero when bits were dropped and
+ * the direction points away from zero on this side; past the largest finite 65504: inf when
+ * rounding away, else 65504. NaN: 0x7e00 with the sign; infinities and zeros keep theirs. */
+static uint32_t half_directed(uint32_t a, unsigned round) {
+  uint32_t sign = (a >> 16) & 0x8000u, e = (a >> 23) & 0xff, m = a & 0x7fffffu;
+  if (e == 255) return sign | (m ? 0x7e00u : 0x7c00u);
+  bool away = round == 1 ? !sign : round == 2 ? sign != 0 : false;
+  uint32_t full = e ? m | 0x800000u : m; /* the value is full * 2^(e - 150), e >= 1 */
+  int ee = e ? (int)e : 1;
+  /* f16 units: 2^-24 below 2^-14, else 2^(ee - 127 - 10) */
+  int unit = ee - 127 < -14 ? -24 : ee - 127 - 10;
+  int sh = unit - (ee - 150); /* bits of FULL below the unit */
+  uint32_t kept, dropped;
+  if (sh >= 32) {
+    kept = 0;
+    dropped = full;
+  } else {
+    kept = full >> sh;
+    dropped = full & ((1u << sh) - 1);
+  }
+  if (dropped && away) kept++;
+  /* kept units of 2^unit: encode (a carry into the next binade moves the exponent) */
+  uint32_t mag;
+  if (unit == -24) {
+    mag = kept; /* subnormal, or 0x400: the smallest normal */
+  } else {
+    mag = (uint32_t)(unit + 10 + 15) << 10; /* exponent field of 2^(unit + 10) */
+    mag = mag - 0x400u + kept;              /* kept has its implicit bit 0x400 (or 0x800) */
+  }
+  if (mag >= 0x7c00u) mag = away ? 0x7c00u : 0x7bffu;
+  return sign | mag;
+}
+
+bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
+  unsigned round = (mode >> 2) & 3;
+  if (!round || !ir_float_round16_op(op)) return false;
+  *out = half_directed((uint32_t)c[0], round);
   return true;
 }

@@ -593,7 +593,7 @@ static uint32_t flush_f32(struct emit *e, uint32_t v) {
 static void emit_inst(struct emit *e, uint32_t id) {
   const struct ir_function *fn = e->fn;
   const struct ir_inst *in = &fn->insts[id];
-  unsigned flush = ir_float_mode_flush32(fn->float_mode, (enum ir_op)in->op);
+  unsigned flush = ir_float_mode_flush32(IR_MODE_VALUE(e->modes[id]), (enum ir_op)in->op);
   if (!flush) {
     emit_inst_body(e, id, NULL);
     return;
@@ -628,7 +628,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
   uint32_t v = 0; /* a computed value, copied to R at the end */
   SpvOp simple = SpvOpNop;
-  if ((fn->float_mode & 3) && spirv_emit_round(e, id, a)) return; /* directed f32 rounding */
+  if ((e->modes[id] & 0xf) && spirv_emit_round(e, id, a)) return; /* directed rounding */
   switch ((enum ir_op)in->op) {
     case IR_OP_const:
     case IR_OP_copy: return; /* mapped in advance */
@@ -1277,15 +1277,24 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
                ir_op_infos[fn->insts[i].op].name, i);
   }
-  /* a wave-start float mode the module cannot compute exactly: refused, not run wrong */
-  if (!out->unsupported && ir_float_mode_refusal(fn, out->error, sizeof out->error))
+  /* the float mode of each instruction; one the module cannot compute exactly (or does not
+   * know at compile time) is refused, not run wrong */
+  uint16_t *modes = out->unsupported ? NULL : ir_float_modes_alloc(fn);
+  if (!out->unsupported && !modes) {
+    snprintf(out->error, sizeof out->error, "out of memory (float modes)");
     out->unsupported++;
+  }
+  for (uint32_t i = 0; modes && i < fn->inst_count && !out->unsupported; i++)
+    if (ir_float_mode_refused_at(fn, modes, i, out->error, sizeof out->error) ||
+        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error))
+      out->unsupported++;
   if (out->unsupported) {
+    free(modes);
     size_t len = strlen(out->error);
     snprintf(out->error + len, sizeof out->error - len, "; %u unsupported", out->unsupported);
     return false;
   }
-  struct emit e = {.fn = fn, .out = out};
+  struct emit e = {.fn = fn, .out = out, .modes = modes};
   spv_builder_init(&e.b, opts && opts->version ? opts->version : 0x00010500);
   uint32_t nb = fn->block_count;
   /* about 13 words of code and 3 of names per IR instruction: no regrowth on the way */
@@ -1379,6 +1388,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   free(e.val);
   free(e.begin);
   free(e.late);
+  free(e.modes);
   spirv_dispatch_free(&e);
   spirv_fence_free(&e);
   spv_builder_free(&e.b);

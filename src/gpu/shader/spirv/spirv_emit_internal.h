@@ -59,6 +59,7 @@ struct emit {
   uint32_t file;
   uint32_t *late, nlate; /* unreachable merge blocks, emitted last */
   bool float_used;
+  uint16_t *modes;                 /* per instruction, the float mode in force (ir_float_modes) */
   bool fenced;                     /* a barrier and no guest memory access since */
   bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
@@ -190,6 +191,12 @@ uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t ol
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
 bool spirv_emit_float_supports(enum ir_op op);
+/* f32 value F -> f16 bits (low 16 of a u32) rounded by ROUND: 0 nearest even, 1 toward +inf,
+ * 2 toward -inf, 3 toward zero (spirv_emit_float.c) */
+uint32_t spirv_f32_to_half(struct emit *e, uint32_t f, unsigned round);
+/* Whether instruction ID is an access to a hardware register the module does not model
+ * (anything but MODE bits 7:0): false, or true with the reason in ERR. */
+bool spirv_hwreg_refusal(const struct ir_function *fn, uint32_t id, char *err, size_t size);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
 /* frcp and fsqrt correctly rounded to nearest even: f32 value A -> f32 value */
 uint32_t spirv_exact_rcp32(struct emit *e, uint32_t a);

@@ -56,7 +56,13 @@ static uint32_t zero_sign(struct emit *e, uint32_t r, uint32_t s, uint32_t p, ui
 
 bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
-  unsigned round = e->fn->float_mode & 3;
+  unsigned mode = IR_MODE_VALUE(e->modes[id]), round = mode & 3;
+  if (in->op == IR_OP_cvt_f16_f32 && ((mode >> 2) & 3)) { /* the f16/f64 round field */
+    uint32_t v = spirv_f32_to_half(e, a[0], (mode >> 2) & 3);
+    e->float_used = true;
+    def(e, SpvOpCopyObject, e->t_u32, e->val[id], &v, 1);
+    return true;
+  }
   if (!round || !ir_float_round32_op((enum ir_op)in->op)) return false;
   uint32_t u32 = e->t_u32, f64 = t_f64(e), r;
   e->float_used = true;
@@ -66,6 +72,23 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_cvt_f32_i32: {
       SpvOp cv = in->op == IR_OP_cvt_f32_u32 ? SpvOpConvertUToF : SpvOpConvertSToF;
       r = spirv_exact_narrow_round(e, op1(e, cv, f64, a[0]), round);
+      break;
+    }
+    case IR_OP_cvt_f32_f64: { /* one directed narrowing of the f64 bits (NaN: quieted, as RNE) */
+      r = spirv_exact_narrow_round(e, a[0], round);
+      /* a nonzero f64 denormal (which the narrowing reads as 0) is the smallest f32
+       * denormal of its sign when rounding away from zero on its side, else a zero */
+      uint32_t bl = e->t_bool, u64 = e->t_u64, ub = op1(e, SpvOpBitcast, u64, a[0]);
+      uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, ub, cu64(e, ~(1ull << 63)));
+      uint32_t den = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, mag, cu64(e, 0)),
+                         op2(e, SpvOpULessThan, bl, mag, cu64(e, 1ull << 52)));
+      uint32_t neg = op2(e, SpvOpUGreaterThanEqual, bl, ub, cu64(e, 1ull << 63));
+      uint32_t away = round == 1   ? op1(e, SpvOpLogicalNot, bl, neg)
+                      : round == 2 ? neg
+                                   : spv_const_bool(&e->b, false);
+      uint32_t sgn = sel(e, u32, neg, cu32(e, 0x80000000u), cu32(e, 0));
+      r = sel(e, u32, den,
+              op2(e, SpvOpBitwiseOr, u32, sgn, sel(e, u32, away, cu32(e, 1), cu32(e, 0))), r);
       break;
     }
     case IR_OP_fldexp: { /* a * 2^n, n clamped to +-400 (every f32 over- or underflows past it) */
