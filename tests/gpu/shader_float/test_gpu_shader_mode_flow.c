@@ -32,7 +32,38 @@ static uint32_t rng = 0x2468ace1u;
 static uint32_t rnd(void) { return xorshift32(&rng); }
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 
-enum op { ADD, SUB, MUL, FMA };
+enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32 };
+
+/* the value of the f16 bits H (0 .. 0x7c00: +0 to +inf) from the format's definition */
+static float half_value(uint32_t h) {
+  uint32_t e = h >> 10, m = h & 0x3ff;
+  if (e == 31) return INFINITY;
+  return e ? ldexpf((float)(1024 + m), (int)e - 25) : ldexpf((float)m, -24);
+}
+
+/* f32 bits A rounded to f16 by the f16/f64 round field ROUND (0 nearest even, 1 toward +inf,
+ * 2 toward -inf, 3 toward zero): the two halves around |a| found by a search over every
+ * nonnegative half, then the one the direction picks (nearest: the nearer, a tie to the
+ * even one; a value past 65504 rounds to inf beyond 65520 in that mode) */
+static uint32_t ref_half(uint32_t a, unsigned round) {
+  uint32_t sign = (a >> 16) & 0x8000u;
+  if (isnan_bits(a)) return sign | 0x7e00u;
+  float x = fabsf(flt(a));
+  uint32_t lo = 0, hi = 0x7c00; /* the largest half <= x */
+  while (lo < hi) {
+    uint32_t mid = (lo + hi + 1) / 2;
+    if (half_value(mid) <= x) lo = mid;
+    else hi = mid - 1;
+  }
+  if (half_value(lo) == x) return sign | lo;
+  bool away = round == 1 ? !sign : round == 2 ? sign != 0 : false;
+  if (round == 0) {
+    double d0 = (double)x - half_value(lo), d1 = (double)half_value(lo + 1) - x;
+    if (lo == 0x7bff) d1 = (double)65520.0f - x; /* the overflow threshold acts as the tie */
+    away = d1 < d0 || (d1 == d0 && (lo & 1));
+  }
+  return sign | (away ? lo + 1 : lo);
+}
 
 /* MODE's rule in C: operands flushed (field 5:4 = 0 or 2), the IEEE operation under the
  * round field 1:0, the NaN rule (the first NaN operand quieted, an invalid operation
@@ -41,6 +72,17 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
   unsigned den = (mode >> 4) & 3;
   bool fin = den == 0 || den == 2, fout = den == 0 || den == 1;
+  if (op == CVT_F16_F32) return ref_half(fin ? flush(a) : a, (mode >> 2) & 3);
+  if (op == CVT_F32_F64) { /* the f64 (B:A), whose f64 denormals the mode 0xf_ keeps */
+    uint64_t d = (uint64_t)b << 32 | a;
+    if ((d & ~(1ull << 63)) > 0x7ff0000000000000ull) /* NaN: quieted, the payload's top */
+      return (uint32_t)(d >> 32 & 0x80000000u) | 0x7fc00000u | (uint32_t)(d >> 29 & 0x3fffffu);
+    volatile double v = dbl(d);
+    fesetround(dirs[mode & 3]);
+    volatile float f = (float)v;
+    fesetround(FE_TONEAREST);
+    return fout ? flush(bits(f)) : bits(f);
+  }
   if (fin) a = flush(a), b = flush(b), c = flush(c);
   const uint32_t ops[3] = {a, b, c};
   for (unsigned i = 0; i < (op == FMA ? 3u : 2u); i++)
@@ -70,7 +112,57 @@ static uint32_t operand(unsigned kind) {
   }
 }
 
-static void make_ops(uint32_t *o) {
+enum fill { F32_OPS, F64_OPS, HALF_OPS };
+
+static void make_ops(uint32_t *o, enum fill fill) {
+  if (fill == F64_OPS) { /* (v2:v1) an f64 */
+    static const uint64_t special[] = {0,
+                                       1ull << 63,
+                                       1,
+                                       (1ull << 63) | 5,
+                                       0x000fffffffffffffull, /* f64 denormals */
+                                       0x3810000000000000ull,
+                                       0x36a0000000000000ull,
+                                       0xb6a0000000000001ull, /* 2^-126, 2^-149 */
+                                       0x369fffffffffffffull,
+                                       0x47efffffe0000000ull,
+                                       0x47efffffe0000001ull, /* the top */
+                                       0xc7f0000000000000ull,
+                                       0x7ff0000000000000ull,
+                                       0xfff0000000000000ull,
+                                       0x7ff8000000000001ull,
+                                       0x7ff0000000000001ull,
+                                       0x3ff0000010000000ull, /* a tie */
+                                       0xbff0000010000000ull,
+                                       0x3ff0000010000001ull};
+    uint64_t r = 0x9e3779b97f4a7c15ull;
+    for (unsigned l = 0; l < LANES; l++) {
+      uint64_t d = l < sizeof special / 8 ? special[l] : 0;
+      if (l >= sizeof special / 8) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        uint64_t ex = l % 4 == 0   ? 0x380 + (r >> 60)
+                      : l % 4 == 1 ? 0x3ff + (r >> 61)
+                                   : 0x36a - (r >> 60);
+        if (l % 8 == 3) ex = 0x47e + (r >> 63);
+        d = (r & (1ull << 63)) | ex << 52 | (r >> 7 & ((1ull << 52) - 1));
+      }
+      o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32), o[2 * LANES + l] = 0;
+    }
+    return;
+  }
+  if (fill == HALF_OPS) { /* f32 values around the f16 range */
+    static const uint32_t special[] = {
+        0,           0x80000000u, 0x33800000u, 0x33000000u, 0xb3000001u, 0x38800000u, 0x387fc000u,
+        0x387fe000u, 0x477fe000u, 0x477ff000u, 0xc77ff001u, 0x47800000u, 0x7f800000u, 0xff800000u,
+        0x7fc00001u, 0x00000001u, 0x80000001u, 0x3f801000u, 0x3f803000u, 0xbf801001u};
+    for (unsigned l = 0; l < LANES; l++) {
+      uint32_t r = rnd();
+      o[l] = l < sizeof special / 4 ? special[l]
+                                    : (r & 0x807fffffu) | (100u + r % 44u) << 23; /* 2^-27..2^16 */
+      o[LANES + l] = o[2 * LANES + l] = 0;
+    }
+    return;
+  }
   for (unsigned l = 0; l < LANES; l++)
     for (unsigned k = 0; k < 3; k++) o[k * LANES + l] = operand(l + 3 * k + l / 6);
   o[0] = 0x3fc00000u, o[LANES] = 0xbfc00000u, o[2 * LANES] = 0;                   /* x + -x */
@@ -96,7 +188,7 @@ struct row {
 };
 
 static void run_kernel(const char *name, const char *body, const struct row *rows, unsigned nrows,
-                       uint32_t lane0) {
+                       enum fill fill, uint32_t lane0) {
   char src[4096];
   int n = snprintf(src, sizeof src, "%s%s", load, body);
   for (unsigned i = 0; i < nrows; i++)
@@ -104,8 +196,8 @@ static void run_kernel(const char *name, const char *body, const struct row *row
                   "buffer_store_dword v%u, v20, s[4:7], 0 offen offset:%u\n", 4 + i, 256 * i);
   snprintf(src + n, sizeof src - (size_t)n, "s_endpgm\n");
   uint32_t ops[3 * LANES];
-  make_ops(ops);
-  ops[0] = lane0;
+  make_ops(ops, fill);
+  if (fill == F32_OPS) ops[0] = lane0;
   struct float_wave r =
       float_wave_run(dev, src, 0xf0, name, ops, sizeof ops, nrows * LANES * 4, 3 * 256);
   unsigned bad = 0;
@@ -125,6 +217,19 @@ static void run_kernel(const char *name, const char *body, const struct row *row
       }
     }
   assert_int_equal(bad, 0);
+  /* every row in a directed mode has lanes where it differs from nearest even */
+  for (unsigned i = 0; i < nrows; i++) {
+    uint32_t field = rows[i].op == CVT_F16_F32 ? 0xcu : 0x3u;
+    if (rows[i].op < 0 || !(rows[i].mode & field)) continue;
+    unsigned directed = 0;
+    for (uint32_t l = 0; l < LANES; l++) {
+      uint32_t a = ops[l], b = ops[LANES + l], c = ops[2 * LANES + l];
+      directed += ref((enum op)rows[i].op, rows[i].mode, a, b, c) !=
+                  ref((enum op)rows[i].op, rows[i].mode & ~field, a, b, c);
+    }
+    printf("%s: row %u: %u of %u lanes differ from nearest even\n", name, i, directed, LANES);
+    assert_true(directed > 0);
+  }
   float_wave_finish(&r);
   kernels_passed++;
 }
@@ -154,12 +259,192 @@ static void modes_in_sequence(void **state) {
       "v_fma_f32 v11, v1, v2, v3\n";
   static const struct row rows[] = {{ADD, 0xf0}, {ADD, 0xf1}, {MUL, 0x03}, {FMA, 0x02},
                                     {SUB, 0xe1}, {-1, 0xe1},  {-1, 1},     {FMA, 0xd1}};
-  run_kernel("mode writes in sequence", body, rows, 8, 0x3fc00000u);
+  run_kernel("mode writes in sequence", body, rows, 8, F32_OPS, 0x3fc00000u);
+}
+
+/* Paths that meet in the same mode: an if/else on a value known only at run time (lane 0's
+ * first operand), each arm setting toward -inf its own way (run both ways), and a loop
+ * whose body sets again the mode it was entered with. */
+static void modes_over_control_flow(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char ifelse[] =
+      "v_readfirstlane_b32 s16, v1\n"
+      "s_cmp_eq_u32 s16, 0\n"
+      "s_cbranch_scc1 other\n"
+      "s_round_mode 0x2\n"
+      "v_add_f32 v4, v1, v2\n"
+      "s_branch join\n"
+      "other:\n"
+      "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 2\n"
+      "v_sub_f32 v4, v1, v2\n"
+      "join:\n"
+      "v_mul_f32 v5, v1, v2\n"
+      "s_getreg_b32 s17, hwreg(HW_REG_MODE, 0, 4)\n"
+      "v_mov_b32 v6, s17\n";
+  static const struct row then_rows[] = {{ADD, 0xf2}, {MUL, 0xf2}, {-1, 2}};
+  static const struct row else_rows[] = {{SUB, 0xf2}, {MUL, 0xf2}, {-1, 2}};
+  run_kernel("if/else, both arms toward -inf (then)", ifelse, then_rows, 3, F32_OPS, 0x3fc00000u);
+  run_kernel("if/else, both arms toward -inf (else)", ifelse, else_rows, 3, F32_OPS, 0);
+  static const char loop[] = /* v4 = ((a + b) + b) + b toward +inf, f32 outputs flushed */
+      "s_round_mode 0x1\n"
+      "s_denorm_mode 0xd\n"
+      "s_mov_b32 s20, 3\n"
+      "v_mov_b32 v4, v1\n"
+      "again:\n"
+      "v_add_f32 v4, v4, v2\n"
+      "s_round_mode 0x1\n"
+      "s_sub_u32 s20, s20, 1\n"
+      "s_cmp_lg_u32 s20, 0\n"
+      "s_cbranch_scc1 again\n";
+  /* the C side: three additions in the mode */
+  uint32_t ops[3 * LANES];
+  make_ops(ops, F32_OPS);
+  ops[0] = 0x3fc00000u;
+  struct float_wave r;
+  char src[2048];
+  snprintf(src, sizeof src, "%s%sbuffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n", load,
+           loop);
+  r = float_wave_run(dev, src, 0xf0, "loop toward +inf", ops, sizeof ops, LANES * 4, 3 * 256);
+  unsigned bad = 0;
+  for (uint32_t l = 0; l < LANES; l++) {
+    uint32_t want = ops[l], got, interp;
+    for (int k = 0; k < 3; k++) want = ref(ADD, 0xd1, want, ops[LANES + l], 0);
+    memcpy(&got, r.device + (OUT - WINDOW) + 4 * l, 4);
+    memcpy(&interp, r.interp + (OUT - WINDOW) + 4 * l, 4);
+    if (got != want || interp != want) {
+      fprintf(stderr, "loop: lane %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n", l, got,
+              interp, want);
+      bad++;
+    }
+  }
+  assert_int_equal(bad, 0);
+  float_wave_finish(&r);
+  kernels_passed++;
+}
+
+/* Conversions whose rounding the mode now decides: v_cvt_f32_f64 by the f32 round field
+ * (one directed narrowing of the f64: C's conversion under fesetround), v_cvt_f16_f32 by
+ * the f16/f64 round field (a search over every half), set by s_round_mode in the shader. */
+static void conversions_in_directed_modes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char cvt64[] =
+      "v_cvt_f32_f64 v4, v[1:2]\n"
+      "s_round_mode 0x1\n"
+      "v_cvt_f32_f64 v5, v[1:2]\n"
+      "s_round_mode 0x2\n"
+      "v_cvt_f32_f64 v6, v[1:2]\n"
+      "s_round_mode 0x3\n"
+      "v_cvt_f32_f64 v7, v[1:2]\n";
+  static const struct row rows64[] = {
+      {CVT_F32_F64, 0xf0}, {CVT_F32_F64, 0xf1}, {CVT_F32_F64, 0xf2}, {CVT_F32_F64, 0xf3}};
+  run_kernel("v_cvt_f32_f64 in the four f32 round modes", cvt64, rows64, 4, F64_OPS, 0);
+  static const char cvt16[] =
+      "v_mov_b32 v4, 0\n"
+      "v_mov_b32 v5, 0\n"
+      "v_mov_b32 v6, 0\n"
+      "v_mov_b32 v7, 0\n"
+      "v_cvt_f16_f32 v4, v1\n"
+      "s_round_mode 0x4\n"
+      "v_cvt_f16_f32 v5, v1\n"
+      "s_round_mode 0x8\n"
+      "v_cvt_f16_f32 v6, v1\n"
+      "s_round_mode 0xc\n"
+      "v_cvt_f16_f32 v7, v1\n";
+  static const struct row rows16[] = {
+      {CVT_F16_F32, 0xf0}, {CVT_F16_F32, 0xf4}, {CVT_F16_F32, 0xf8}, {CVT_F16_F32, 0xfc}};
+  run_kernel("v_cvt_f16_f32 in the four f16 round modes", cvt16, rows16, 4, HALF_OPS, 0);
+}
+
+/* Translates SRC (wave-start mode 0xf0) and returns whether the emitter accepts it; when it
+ * does not, its error and the interpreter's must both contain WHY. */
+static bool refused_with(const char *src, const char *why) {
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      src, (struct ir_translate_options){.wave_size = 32, .run_passes = true, .float_mode = 0xf0},
+      &st);
+  assert_int_equal(st.unsupported_count, 0);
+  struct spirv_emit_options opts = {.source_name = "mode"};
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (ok) assert_true(spv_check_valid(m.words, m.count));
+  struct ir_interp_wave *w = calloc(1, sizeof *w);
+  assert_non_null(w);
+  w->exec = ~0ull;
+  char ierr[256] = "";
+  bool ran = ir_interp_run(fn, w, 1000, ierr, sizeof ierr);
+  if (!ok) {
+    if (!strstr(m.error, why) || !strstr(ierr, why))
+      fprintf(stderr, "want \"%s\"\n  emitter: %s\n  interpreter: %s\n", why, m.error, ierr);
+    assert_non_null(strstr(m.error, why));
+    assert_false(ran);
+    assert_non_null(strstr(ierr, why));
+  }
+  free(w);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+  return !ok;
+}
+
+static void unknown_modes_refused(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  char src[1024];
+  const char *unknown = "is not known at compile time";
+  /* a loop entered toward +inf whose body leaves it toward -inf: the add sees both */
+  snprintf(src, sizeof src,
+           "%ss_round_mode 0x1\ns_mov_b32 s20, 3\nagain:\nv_add_f32 v4, v1, v2\n"
+           "s_round_mode 0x2\ns_sub_u32 s20, s20, 1\ns_cmp_lg_u32 s20, 0\n"
+           "s_cbranch_scc1 again\nbuffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n",
+           load);
+  assert_true(refused_with(src, unknown));
+  assert_true(refused_with(src, "fadd"));
+  /* the mode set in an arm skipped when EXEC is empty: the paths differ after it */
+  snprintf(src, sizeof src,
+           "%sv_cmp_gt_u32 vcc_lo, 16, v0\ns_and_saveexec_b32 s0, vcc_lo\ns_cbranch_execz skip\n"
+           "s_round_mode 0x1\nskip:\ns_or_b32 exec_lo, exec_lo, s0\nv_mul_f32 v4, v1, v2\n"
+           "buffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n",
+           load);
+  assert_true(refused_with(src, unknown));
+  /* MODE from a register: the f32 round bits unknown for the add and for s_getreg */
+  const char *dyn = "v_readfirstlane_b32 s16, v1\ns_setreg_b32 hwreg(HW_REG_MODE, 0, 2), s16\n";
+  snprintf(src, sizeof src,
+           "%s%sv_add_f32 v4, v1, v2\nbuffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n",
+           load, dyn);
+  assert_true(refused_with(src, "MODE bits 0x03"));
+  snprintf(src, sizeof src,
+           "%s%ss_getreg_b32 s17, hwreg(HW_REG_MODE, 0, 8)\nv_mov_b32 v4, s17\n"
+           "buffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n",
+           load, dyn);
+  assert_true(refused_with(src, "get_hwreg"));
+  /* ... but known again after a constant write, and not needed by f64 or integer work */
+  snprintf(src, sizeof src,
+           "%s%ss_round_mode 0x0\nv_add_f32 v4, v1, v2\nv_add_f64 v[5:6], v[1:2], v[1:2]\n"
+           "v_add_nc_u32 v4, v4, v5\nbuffer_store_dword v4, v20, s[4:7], 0 offen\ns_endpgm\n",
+           load, dyn);
+  assert_false(refused_with(src, unknown));
+  /* a known mode the operation is not computed in */
+  snprintf(src, sizeof src,
+           "%ss_round_mode 0x1\nv_exp_f32 v4, v1\nbuffer_store_dword v4, v20, s[4:7], 0 "
+           "offen\ns_endpgm\n",
+           load);
+  assert_true(
+      refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
+  snprintf(src, sizeof src,
+           "%ss_round_mode 0x4\nv_add_f64 v[4:5], v[1:2], v[1:2]\nbuffer_store_dword v4, v20, "
+           "s[4:7], 0 offen\ns_endpgm\n",
+           load);
+  assert_true(refused_with(src, "round f16/f64 toward +inf"));
 }
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(modes_in_sequence)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(modes_in_sequence), cmocka_unit_test(modes_over_control_flow),
+      cmocka_unit_test(conversions_in_directed_modes), cmocka_unit_test(unknown_modes_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_mode_flow: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);
