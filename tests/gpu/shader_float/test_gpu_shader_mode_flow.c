@@ -359,6 +359,181 @@ static void conversions_in_directed_modes(void **state) {
   run_kernel("v_cvt_f16_f32 in the four f16 round modes", cvt16, rows16, 4, HALF_OPS, 0);
 }
 
+/* f64 and f16 arithmetic under the f16/f64 round field (MODE 3:2), set by s_round_mode in
+ * the shader: the reference for f64 is C's operation under fesetround after the NaN rule
+ * (the first NaN operand quieted, an invalid operation 0x7ff8000000000000); for f16 the
+ * exact value (a sum, product or fma of halves is exact in long double: at most 64 bits)
+ * rounded by a search over every half, an exact zero signed by the operation in float under
+ * the direction. The f16 operands are finite (NaN results are the nearest-even ones). */
+enum wide { WADD, WMUL, WFMA };
+
+static uint64_t ref64(enum wide op, unsigned round, uint64_t a, uint64_t b, uint64_t c) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  const uint64_t o[3] = {a, b, c};
+  for (unsigned i = 0; i < (op == WFMA ? 3u : 2u); i++)
+    if ((o[i] & ~(1ull << 63)) > 0x7ff0000000000000ull) return o[i] | 1ull << 51;
+  volatile double x = dbl(a), y = dbl(b), z = dbl(c), r;
+  fesetround(dirs[round]);
+  r = op == WADD ? x + y : op == WMUL ? x * y : fma(x, y, z);
+  fesetround(FE_TONEAREST);
+  return isnan(r) ? 0x7ff8000000000000ull : bits64(r);
+}
+
+static uint32_t ref16(enum wide op, unsigned round, uint32_t a, uint32_t b, uint32_t c) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  long double x = (a & 0x8000 ? -1 : 1) * (long double)half_value(a & 0x7fff);
+  long double y = (b & 0x8000 ? -1 : 1) * (long double)half_value(b & 0x7fff);
+  long double z = (c & 0x8000 ? -1 : 1) * (long double)half_value(c & 0x7fff);
+  long double v = op == WADD ? x + y : op == WMUL ? x * y : x * y + z;
+  if (v == 0) { /* the sign of an exact zero: the operation in float under the direction */
+    volatile float fx = (float)x, fy = (float)y, fz = (float)z, r;
+    fesetround(dirs[round]);
+    r = op == WADD ? fx + fy : op == WMUL ? fx * fy : fmaf(fx, fy, fz);
+    fesetround(FE_TONEAREST);
+    return signbit(r) ? 0x8000u : 0;
+  }
+  uint32_t sign = v < 0 ? 0x8000u : 0;
+  long double m = fabsl(v);
+  uint32_t lo = 0, hi = 0x7c00;
+  while (lo < hi) {
+    uint32_t mid = (lo + hi + 1) / 2;
+    if ((long double)half_value(mid) <= m) lo = mid;
+    else hi = mid - 1;
+  }
+  if ((long double)half_value(lo) == m) return sign | lo;
+  bool away = round == 1 ? !sign : round == 2 ? sign != 0 : false;
+  if (round == 0) {
+    long double d0 = m - half_value(lo),
+                d1 = (lo == 0x7bff ? 65520.0L : (long double)half_value(lo + 1)) - m;
+    away = d1 < d0 || (d1 == d0 && (lo & 1));
+  }
+  return sign | (away ? lo + 1 : lo);
+}
+
+static uint64_t wide_operand(uint64_t *st, unsigned l, unsigned k, bool half) {
+  uint64_t r = xorshift64(st);
+  if (half) {
+    static const uint32_t sp[] = {0,      0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x7bff,
+                                  0xfbff, 0x3c00, 0x3c01, 0x1000, 0x0200, 0xbc00, 0x7800};
+    if (l < 14 && k < 2) return sp[(l + 5 * k) % 14];
+    return (r & 0x83ff) | (uint64_t)(l % 5 == 0 ? r >> 20 & 3 : 8 + (r >> 20) % 14) << 10;
+  }
+  static const uint64_t sp[] = {0,
+                                1ull << 63,
+                                1,
+                                (1ull << 63) | 0x000fffffffffffffull,
+                                0x7fefffffffffffffull,
+                                0xffefffffffffffffull,
+                                0x7ff0000000000000ull,
+                                0xfff0000000000000ull,
+                                0x7ff8000000000001ull,
+                                0x3ff0000000000000ull,
+                                0x3ca0000000000000ull, /* 2^-53: 1 + it is a tie */
+                                0x3ff0000000000001ull,
+                                0x0010000000000000ull,
+                                0xbca0000000000001ull};
+  if (l < 14 && k < 2) return sp[(l + 3 * k) % 14];
+  uint64_t ex = l % 6 == 0 ? 1 + (r >> 60) : l % 6 == 1 ? 0x7f0 + (r >> 61) : 0x3f0 + (r >> 59);
+  return (r & (1ull << 63)) | ex << 52 | (r >> 8 & ((1ull << 52) - 1));
+}
+
+static void run_wide(enum wide op, bool half) {
+  static const char *const names[3] = {"add", "mul", "fma"};
+  char name[64], src[4096];
+  snprintf(name, sizeof name, "v_%s_%s in the four f16/f64 round modes", names[op],
+           half ? "f16" : "f64");
+  int n = snprintf(src, sizeof src, "v_lshlrev_b32 v20, 2, v0\n");
+  for (int k = 0; k < 6; k++)
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "buffer_load_dword v%d, v20, s[8:11], 0 offen offset:%d\n", 30 + k, 256 * k);
+  n += snprintf(src + n, sizeof src - (size_t)n, "s_waitcnt vmcnt(0)\n");
+  for (unsigned m = 0; m < 4; m++) {
+    n += snprintf(src + n, sizeof src - (size_t)n, "s_round_mode 0x%x\n", m << 2);
+    if (half) { /* halves in the low words of v30, v32, v34; the high half of v40+m is 0 */
+      n += snprintf(src + n, sizeof src - (size_t)n, "v_mov_b32 v%u, 0\n", 40 + m);
+      if (op == WFMA)
+        n += snprintf(src + n, sizeof src - (size_t)n, "v_fma_f16 v%u, v30, v32, v34\n", 40 + m);
+      else
+        n += snprintf(src + n, sizeof src - (size_t)n, "v_%s_f16 v%u, v30, v32\n", names[op],
+                      40 + m);
+    } else if (op == WFMA) {
+      n += snprintf(src + n, sizeof src - (size_t)n,
+                    "v_fma_f64 v[%u:%u], v[30:31], v[32:33], v[34:35]\n", 40 + 2 * m, 41 + 2 * m);
+    } else {
+      n += snprintf(src + n, sizeof src - (size_t)n, "v_%s_f64 v[%u:%u], v[30:31], v[32:33]\n",
+                    names[op], 40 + 2 * m, 41 + 2 * m);
+    }
+  }
+  unsigned rows = half ? 4 : 8;
+  for (unsigned i = 0; i < rows; i++)
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "buffer_store_dword v%u, v20, s[4:7], 0 offen offset:%u\n", 40 + i, 256 * i);
+  snprintf(src + n, sizeof src - (size_t)n, "s_endpgm\n");
+  uint32_t ops[6 * LANES];
+  uint64_t st = 0x0123456789abcdefull + op * 77 + half;
+  for (unsigned l = 0; l < LANES; l++)
+    for (unsigned k = 0; k < 3; k++) {
+      uint64_t v = wide_operand(&st, l, k, half);
+      ops[2 * k * LANES + l] = (uint32_t)v, ops[(2 * k + 1) * LANES + l] = (uint32_t)(v >> 32);
+    }
+  if (!half) { /* c = -(a * b) rounded: the fma shows the product's error */
+    for (unsigned l = 20; l < 26; l++) {
+      uint64_t a = (uint64_t)ops[LANES + l] << 32 | ops[l],
+               b = (uint64_t)ops[3 * LANES + l] << 32 | ops[2 * LANES + l];
+      uint64_t c = bits64(-(dbl(a) * dbl(b)));
+      ops[4 * LANES + l] = (uint32_t)c, ops[5 * LANES + l] = (uint32_t)(c >> 32);
+    }
+  }
+  struct float_wave r =
+      float_wave_run(dev, src, 0xf0, name, ops, sizeof ops, rows * LANES * 4, 6 * 256);
+  unsigned bad = 0, directed[4] = {0, 0, 0, 0};
+  for (unsigned m = 0; m < 4; m++)
+    for (uint32_t l = 0; l < LANES; l++) {
+      uint64_t a = (uint64_t)ops[LANES + l] << 32 | ops[l],
+               b = (uint64_t)ops[3 * LANES + l] << 32 | ops[2 * LANES + l],
+               c = (uint64_t)ops[5 * LANES + l] << 32 | ops[4 * LANES + l];
+      uint64_t want, got = 0, interp = 0, rne;
+      if (half) {
+        want = ref16(op, m, (uint32_t)a & 0xffff, (uint32_t)b & 0xffff, (uint32_t)c & 0xffff);
+        rne = ref16(op, 0, (uint32_t)a & 0xffff, (uint32_t)b & 0xffff, (uint32_t)c & 0xffff);
+        memcpy(&got, r.device + (OUT - WINDOW) + 256 * m + 4 * l, 4);
+        memcpy(&interp, r.interp + (OUT - WINDOW) + 256 * m + 4 * l, 4);
+      } else {
+        want = ref64(op, m, a, b, c);
+        rne = ref64(op, 0, a, b, c);
+        uint32_t w[4];
+        memcpy(&w[0], r.device + (OUT - WINDOW) + 512 * m + 4 * l, 4);
+        memcpy(&w[1], r.device + (OUT - WINDOW) + 512 * m + 256 + 4 * l, 4);
+        memcpy(&w[2], r.interp + (OUT - WINDOW) + 512 * m + 4 * l, 4);
+        memcpy(&w[3], r.interp + (OUT - WINDOW) + 512 * m + 256 + 4 * l, 4);
+        got = (uint64_t)w[1] << 32 | w[0], interp = (uint64_t)w[3] << 32 | w[2];
+      }
+      directed[m] += want != rne;
+      if (got != want || interp != want) {
+        fprintf(stderr,
+                "%s: mode %u lane %u (0x%016llx 0x%016llx 0x%016llx): device 0x%016llx, "
+                "interpreter 0x%016llx, expected 0x%016llx\n",
+                name, m, l, (unsigned long long)a, (unsigned long long)b, (unsigned long long)c,
+                (unsigned long long)got, (unsigned long long)interp, (unsigned long long)want);
+        bad++;
+      }
+    }
+  printf("%s: %u, %u, %u lanes differ from nearest even toward +inf, -inf, zero\n", name,
+         directed[1], directed[2], directed[3]);
+  assert_int_equal(bad, 0);
+  for (unsigned m = 1; m < 4; m++) assert_true(directed[m] > 0);
+  float_wave_finish(&r);
+  kernels_passed++;
+}
+
+static void wide_arithmetic_in_directed_modes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  for (int half = 0; half < 2; half++)
+    for (int op = WADD; op <= WFMA; op++) run_wide((enum wide)op, half);
+}
+
 /* Translates SRC (wave-start mode 0xf0) and returns whether the emitter accepts it; when it
  * does not, its error and the interpreter's must both contain WHY. */
 static bool refused_with(const char *src, const char *why) {
@@ -434,7 +609,7 @@ static void unknown_modes_refused(void **state) {
   assert_true(
       refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
   snprintf(src, sizeof src,
-           "%ss_round_mode 0x4\nv_add_f64 v[4:5], v[1:2], v[1:2]\nbuffer_store_dword v4, v20, "
+           "%ss_round_mode 0x4\nv_sqrt_f64 v[4:5], v[1:2]\nbuffer_store_dword v4, v20, "
            "s[4:7], 0 offen\ns_endpgm\n",
            load);
   assert_true(refused_with(src, "round f16/f64 toward +inf"));
@@ -444,7 +619,8 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(modes_in_sequence), cmocka_unit_test(modes_over_control_flow),
-      cmocka_unit_test(conversions_in_directed_modes), cmocka_unit_test(unknown_modes_refused)};
+      cmocka_unit_test(conversions_in_directed_modes),
+      cmocka_unit_test(wide_arithmetic_in_directed_modes), cmocka_unit_test(unknown_modes_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_mode_flow: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

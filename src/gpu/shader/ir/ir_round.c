@@ -27,7 +27,18 @@ bool ir_float_round32_op(enum ir_op op) {
   }
 }
 
-bool ir_float_round16_op(enum ir_op op) { return op == IR_OP_cvt_f16_f32; }
+bool ir_float_round16_op(enum ir_op op) {
+  switch (op) {
+    case IR_OP_cvt_f16_f32:
+    case IR_OP_hadd:
+    case IR_OP_hmul:
+    case IR_OP_hfma:
+    case IR_OP_dadd:
+    case IR_OP_dmul:
+    case IR_OP_dfma: return true;
+    default: return false;
+  }
+}
 
 static float f_of(uint64_t u) {
   uint32_t b = (uint32_t)u;
@@ -128,9 +139,90 @@ static uint32_t half_directed(uint32_t a, unsigned round) {
   return sign | mag;
 }
 
+/* the value of the f16 bits H */
+static double half_of(uint64_t h) {
+  uint32_t e = (h >> 10) & 31, m = h & 0x3ff;
+  double v = e == 31 ? (m ? NAN : INFINITY) : e ? ldexp(1024 + m, (int)e - 25) : ldexp(m, -24);
+  return (h & 0x8000) ? -v : v;
+}
+static bool nan16(uint64_t h) { return (h & 0x7fff) > 0x7c00; }
+static bool nan64(uint64_t u) { return (u & ~(1ull << 63)) > 0x7ff0000000000000ull; }
+
+/* X rounded to odd in f32 (the truncation, its last bit set when inexact): 24 bits, enough
+ * for one directed rounding to f16 to be the exact value's (11 + 2 bits) */
+static uint32_t f32_odd(double x) {
+  int saved = fegetround();
+  fesetround(FE_TOWARDZERO);
+  volatile double vx = x;
+  volatile float f = (float)vx;
+  fesetround(saved);
+  uint32_t u = u_of(f);
+  if ((double)f != x) u |= 1;
+  return u;
+}
+
+/* f16 arithmetic under a directed f16/f64 round field: the exact value (a sum or product of
+ * halves is exact in double; an fma rounded to odd there under FE_TOWARDZERO with the
+ * inexact flag), to odd in f32, then half_directed. A NaN result is the nearest-even one
+ * (the NaN rules do not depend on the mode): false, so the caller computes it. An exact
+ * zero takes its sign from the operation computed under the direction (IEEE 754 6.3). */
+static bool half_op(enum ir_op op, unsigned round, const uint64_t *c, uint64_t *out) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  unsigned n = op == IR_OP_hfma ? 3 : 2;
+  for (unsigned i = 0; i < n; i++)
+    if (nan16(c[i])) return false;
+  volatile double a = half_of(c[0]), b = half_of(c[1]), d = half_of(c[2]), r;
+  int saved = fegetround();
+  fesetround(op == IR_OP_hfma ? FE_TOWARDZERO : dirs[round]);
+  feclearexcept(FE_INEXACT);
+  r = op == IR_OP_hadd ? a + b : op == IR_OP_hmul ? a * b : fma(a, b, d);
+  bool inexact = fetestexcept(FE_INEXACT) != 0;
+  if (op == IR_OP_hfma && r == 0 && !inexact) { /* an exact zero: its sign by the direction */
+    fesetround(dirs[round]);
+    r = fma(a, b, d);
+  }
+  fesetround(saved);
+  if (isnan(r)) return false;
+  uint64_t bits;
+  double rr = r;
+  memcpy(&bits, &rr, 8);
+  if (inexact && op == IR_OP_hfma) bits |= 1; /* to odd in double */
+  memcpy(&rr, &bits, 8);
+  *out = half_directed(f32_odd(rr), round);
+  return true;
+}
+
+/* f64 arithmetic under a directed f16/f64 round field: the host's IEEE operation under
+ * fesetround, after the NaN rule of ir_float_fma64 (the first NaN operand quieted, an invalid
+ * operation the default NaN 0x7ff8000000000000) */
+static uint64_t double_op(enum ir_op op, unsigned round, const uint64_t *c) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  unsigned n = op == IR_OP_dfma ? 3 : 2;
+  for (unsigned i = 0; i < n; i++)
+    if (nan64(c[i])) return c[i] | 1ull << 51;
+  volatile double a, b, d, r;
+  memcpy((void *)&a, &c[0], 8);
+  memcpy((void *)&b, &c[1], 8);
+  memcpy((void *)&d, &c[2], 8);
+  int saved = fegetround();
+  fesetround(dirs[round]);
+  r = op == IR_OP_dadd ? a + b : op == IR_OP_dmul ? a * b : fma(a, b, d);
+  fesetround(saved);
+  if (isnan(r)) return 0x7ff8000000000000ull;
+  uint64_t u;
+  double rr = r;
+  memcpy(&u, &rr, 8);
+  return u;
+}
+
 bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
   unsigned round = (mode >> 2) & 3;
   if (!round || !ir_float_round16_op(op)) return false;
-  *out = half_directed((uint32_t)c[0], round);
-  return true;
+  switch (op) {
+    case IR_OP_cvt_f16_f32: *out = half_directed((uint32_t)c[0], round); return true;
+    case IR_OP_hadd:
+    case IR_OP_hmul:
+    case IR_OP_hfma: return half_op(op, round, c, out);
+    default: *out = double_op(op, round, c); return true;
+  }
 }

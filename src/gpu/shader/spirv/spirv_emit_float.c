@@ -119,6 +119,45 @@ static uint32_t hfma(struct emit *e, const uint32_t *a) {
   return r;
 }
 
+/* hadd, hmul, hfma under a directed f16/f64 round field ROUND (1 +inf, 2 -inf, 3 zero): the
+ * exact value to odd in f32 (a product of halves is exact in f32; a sum and an fma through
+ * spirv_exact_fma_odd32: 24 >= 11 + 2 bits), then one directed rounding to f16 on the bits.
+ * An exact zero sum of operands not both +0 is -0 toward -inf (IEEE 754 6.3). A NaN result
+ * is the nearest-even one (the NaN rules do not depend on the mode). */
+uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsigned round) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, f32 = e->t_f32;
+  uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]), f, rne, p, c;
+  if (op == IR_OP_hmul) {
+    f = op2(e, SpvOpFMul, f32, x, y);
+    spv_decorate(&e->b, f, SpvDecorationNoContraction, NULL, 0);
+    rne = f32_to_half(e, f, false);
+    p = c = 0;
+  } else if (op == IR_OP_hadd) {
+    f = spirv_exact_fma_odd32(e, x, cf32(e, 1.0f), y);
+    rne = f32_to_half(e, op2(e, SpvOpFAdd, f32, x, y), false);
+    p = x, c = y;
+  } else {
+    p = op2(e, SpvOpFMul, f32, x, y);
+    spv_decorate(&e->b, p, SpvDecorationNoContraction, NULL, 0);
+    c = half_to_f32(e, a[2]);
+    f = spirv_exact_fma_odd32(e, x, y, c);
+    rne = hfma(e, a);
+  }
+  uint32_t r = spirv_f32_to_half(e, f, round);
+  if (round == 2 && p) { /* an exact zero sum: -0 unless both parts are +0 */
+    uint32_t fz = op2(e, SpvOpIEqual, bl,
+                      op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpBitcast, u32, f),
+                          cu32(e, 0x7fffffffu)),
+                      cu32(e, 0));
+    uint32_t both_pos =
+        op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, p), cu32(e, 0)),
+            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, c), cu32(e, 0)));
+    r = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, fz, op1(e, SpvOpLogicalNot, bl, both_pos)),
+            cu32(e, 0x8000), r);
+  }
+  return sel(e, u32, op1(e, SpvOpIsNan, bl, f), rne, r);
+}
+
 /* The MODE register (hwreg 1) in the module: bits 7:0, the float mode, are known at compile
  * time wherever an operation depends on them (ir_float_modes; otherwise the function is
  * refused), so its writes (set_float_mode from s_round_mode, s_denorm_mode, s_setreg of

@@ -57,10 +57,33 @@ static uint32_t zero_sign(struct emit *e, uint32_t r, uint32_t s, uint32_t p, ui
 bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
   unsigned mode = IR_MODE_VALUE(e->modes[id]), round = mode & 3;
-  if (in->op == IR_OP_cvt_f16_f32 && ((mode >> 2) & 3)) { /* the f16/f64 round field */
-    uint32_t v = spirv_f32_to_half(e, a[0], (mode >> 2) & 3);
+  unsigned round16 = (mode >> 2) & 3;
+  if (round16 && ir_float_round16_op((enum ir_op)in->op)) { /* the f16/f64 round field */
+    uint32_t v, t = e->t_u32, f64 = t_f64(e);
     e->float_used = true;
-    def(e, SpvOpCopyObject, e->t_u32, e->val[id], &v, 1);
+    switch ((enum ir_op)in->op) {
+      case IR_OP_cvt_f16_f32: v = spirv_f32_to_half(e, a[0], round16); break;
+      case IR_OP_hadd:
+      case IR_OP_hmul:
+      case IR_OP_hfma:
+        v = spirv_half_round(e, (enum ir_op)in->op, a, round16);
+        e->float64_used = true;
+        break;
+      case IR_OP_dadd: /* a * 1 + c */
+        v = spirv_exact_dfma_round(e, a[0], cf64(e, 0x3ff0000000000000ull), a[1], round16, false);
+        t = f64;
+        break;
+      case IR_OP_dmul: /* a * b + -0 */
+        v = spirv_exact_dfma_round(e, a[0], a[1], cf64(e, 1ull << 63), round16, true);
+        t = f64;
+        break;
+      default:
+        v = spirv_exact_dfma_round(e, a[0], a[1], a[2], round16, false);
+        t = f64;
+        break;
+    }
+    if (t == f64) e->float64_used = true;
+    def(e, SpvOpCopyObject, t, e->val[id], &v, 1);
     return true;
   }
   if (!round || !ir_float_round32_op((enum ir_op)in->op)) return false;
