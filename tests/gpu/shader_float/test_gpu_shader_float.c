@@ -769,7 +769,8 @@ static void float_mode_refused(void **state) {
   assert_true(emit_mode(fsrc, 0xf2, err, sizeof err));
   assert_false(emit_mode(dsrc, 0x30, err, sizeof err));
   assert_non_null(strstr(err, "denormals f16/f64 flushed"));
-  assert_true(emit_mode(dsrc, 0xf8, err, sizeof err)); /* f64 add: directed (gpu.shader_mode_flow) */
+  assert_true(
+      emit_mode(dsrc, 0xf8, err, sizeof err)); /* f64 add: directed (gpu.shader_mode_flow) */
   assert_false(emit_mode(qsrc, 0xf8, err, sizeof err));
   assert_non_null(strstr(err, "round f16/f64 toward -inf"));
   assert_non_null(strstr(err, "dsqrt"));

@@ -177,9 +177,9 @@ static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc
                   : round == 1 ? op1(e, SpvOpLogicalNot, bl, neg)
                   : round == 2 ? neg
                                : spv_const_bool(&e->b, false);
-  uint32_t up =
-      round == 0 ? op2(e, SpvOpLogicalAnd, bl, rbit, op2(e, SpvOpLogicalOr, bl, sticky, odd))
-                 : op2(e, SpvOpLogicalAnd, bl, away, op2(e, SpvOpLogicalOr, bl, rbit, sticky));
+  uint32_t up = round == 0
+                    ? op2(e, SpvOpLogicalAnd, bl, rbit, op2(e, SpvOpLogicalOr, bl, sticky, odd))
+                    : op2(e, SpvOpLogicalAnd, bl, away, op2(e, SpvOpLogicalOr, bl, rbit, sticky));
   q_r = lop(e, SpvOpIAdd, q_r, u64sel(e, up, u64c(e, 1), u64c(e, 0)));
   uint32_t lsh = op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpSNegate, u32, sh), cu32(e, 63));
   uint32_t q_l = lshift(e, r, lsh).lo; /* exact: a cancellation left few bits */
@@ -188,9 +188,9 @@ static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc
   uint32_t field = u32sel(e, normal, op2(e, SpvOpISub, u32, biased, cu32(e, 1)), cu32(e, 0));
   uint32_t bits =
       lop(e, SpvOpIAdd, lop(e, SpvOpShiftLeftLogical, to_u64(e, field), u64c(e, 52)), q);
-  bits = u64sel(e, bop(e, SpvOpSGreaterThanEqual, biased, cu32(e, 2047)),
-                u64sel(e, away, u64c(e, 0x7ff0000000000000ull), u64c(e, 0x7fefffffffffffffull)),
-                bits);
+  bits =
+      u64sel(e, bop(e, SpvOpSGreaterThanEqual, biased, cu32(e, 2047)),
+             u64sel(e, away, u64c(e, 0x7ff0000000000000ull), u64c(e, 0x7fefffffffffffffull)), bits);
   bits = lop(e, SpvOpBitwiseOr, bits, rs);
   (void)u64;
   /* an exact zero (a cancellation): +0, -0 toward -inf (IEEE 754 6.3) */
@@ -201,8 +201,8 @@ uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c) {
   return spirv_exact_dfma_round(e, a, b, c, 0, false);
 }
 
-uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c,
-                                unsigned round, bool mul) {
+uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,
+                                bool mul) {
   uint32_t u64 = e->t_u64, bl = e->t_bool;
   const uint64_t sign = 1ull << 63, inf = 0x7ff0000000000000ull, qnan = 0x7ff8000000000000ull;
   uint32_t ua = op1(e, SpvOpBitcast, u64, a), ub = op1(e, SpvOpBitcast, u64, b),
@@ -224,7 +224,8 @@ uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t
   /* a or b zero (the others finite): the product is an exact signed zero; its sum with a
    * zero c is -0 when both are -0, or toward -inf when either is (a product alone, MUL,
    * keeps its own sign) */
-  uint32_t zs = round == 2 && !mul ? lop(e, SpvOpBitwiseOr, sp, sc) : lop(e, SpvOpBitwiseAnd, sp, sc);
+  uint32_t zs =
+      round == 2 && !mul ? lop(e, SpvOpBitwiseOr, sp, sc) : lop(e, SpvOpBitwiseAnd, sp, sc);
   uint32_t zero_sum = u64sel(e, z_c, zs, uc);
   r = u64sel(e, op2(e, SpvOpLogicalOr, bl, z_a, z_b), zero_sum, r);
   r = u64sel(e, inf_c, uc, r); /* c infinite, the product finite */

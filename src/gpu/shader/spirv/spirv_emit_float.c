@@ -145,13 +145,13 @@ uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsi
   }
   uint32_t r = spirv_f32_to_half(e, f, round);
   if (round == 2 && p) { /* an exact zero sum: -0 unless both parts are +0 */
-    uint32_t fz = op2(e, SpvOpIEqual, bl,
-                      op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpBitcast, u32, f),
-                          cu32(e, 0x7fffffffu)),
-                      cu32(e, 0));
-    uint32_t both_pos =
-        op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, p), cu32(e, 0)),
-            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, c), cu32(e, 0)));
+    uint32_t fz =
+        op2(e, SpvOpIEqual, bl,
+            op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpBitcast, u32, f), cu32(e, 0x7fffffffu)),
+            cu32(e, 0));
+    uint32_t both_pos = op2(e, SpvOpLogicalAnd, bl,
+                            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, p), cu32(e, 0)),
+                            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, c), cu32(e, 0)));
     r = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, fz, op1(e, SpvOpLogicalNot, bl, both_pos)),
             cu32(e, 0x8000), r);
   }

@@ -226,8 +226,8 @@ void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
 /* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero);
  * MUL: C is the -0 of a product alone, whose zero keeps the product's sign. */
-uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c,
-                                unsigned round, bool mul);
+uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,
+                                bool mul);
 
 /* ---- division helpers (spirv_emit_div.c): fdiv_scale, ddiv_scale and their flags ------ */
 
