@@ -7,9 +7,10 @@
  * flushed, 2 inputs flushed and outputs kept, 3 kept). The IR computes nearest even with
  * denormals kept (0xf0). Applied exactly: the f32 denormal field, by flushing the f32
  * operands and/or result of each f32 arithmetic operation (the ISA's MODE rule: a denormal
- * becomes a zero of its sign), and a directed f32 round field for the operations of
- * ir_float_round32_op. Refused (ir_float_mode_refusal): any other field that is not the
- * default while the function has an operation it changes. */
+ * becomes a zero of its sign), a directed f32 round field for the operations of
+ * ir_float_round32_op, a directed f16/f64 round field for those of ir_float_round16_op.
+ * Refused (ir_float_mode_refused_at): an operation whose mode bits are not known at compile
+ * time, or which a field of its mode changes and is not computed in it. */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_MODE_H
 #define PROSPERO_GPU_SHADER_IR_IR_MODE_H
 
@@ -59,7 +60,7 @@ uint16_t *ir_float_modes_alloc(const struct ir_function *fn);
 bool ir_float_mode_refused_at(const struct ir_function *fn, const uint16_t *modes, uint32_t id,
                               char *err, size_t size);
 /* The f16/f64 operations computed under a directed f16/f64 round field (MODE 3:2; ir_round.c):
- * cvt_f16_f32. */
+ * cvt_f16_f32 hadd hmul hfma dadd dmul dfma. */
 bool ir_float_round16_op(enum ir_op op);
 /* OP on the operand bits C rounded by MODE's f16/f64 round field into *OUT: false (nothing
  * done) when the field is nearest even or OP is not one of those. */
