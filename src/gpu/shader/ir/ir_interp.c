@@ -818,20 +818,22 @@ static bool exec_inst(struct interp *it, uint32_t id) {
    * instruction wherever the operation depends on it, or run_init refused the function):
    * f32 operands and result flushed, a directed f32 rounding */
   uint32_t mode = w->hwreg[1] & 0xffu;
-  unsigned flush = ir_float_mode_flush32(mode, (enum ir_op)in->op);
+  enum ir_op op = (enum ir_op)in->op;
+  unsigned fout = ir_float_mode_flush(mode, op, (enum ir_type)info->result) & IR_FLUSH_OUT;
+  unsigned fin[3] = {0, 0, 0};
+  for (uint32_t k = 0; k < in->arg_count; k++)
+    fin[k] = ir_float_mode_flush(mode, op, (enum ir_type)info->args[k]) & IR_FLUSH_IN;
   for (uint32_t l = 0; l < n; l++) {
     uint64_t c[3] = {0, 0, 0};
     for (uint32_t k = 0; k < in->arg_count; k++) {
       c[k] = V(it, args[k])[l];
-      if ((flush & IR_FLUSH_IN) && info->args[k] == IR_TYPE_F32)
-        c[k] = ir_float_flush32((uint32_t)c[k]);
+      if (fin[k]) c[k] = ir_float_flush_bits((enum ir_type)info->args[k], c[k]);
     }
-    if (!ir_float_round32_eval(mode, (enum ir_op)in->op, c, &out[l]) &&
-        !ir_float_round16_eval(mode, (enum ir_op)in->op, c, &out[l]) &&
+    if (!ir_float_round32_eval(mode, op, c, &out[l]) &&
+        !ir_float_round16_eval(mode, op, c, &out[l]) &&
         !ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
       return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
-    if ((flush & IR_FLUSH_OUT) && info->result == IR_TYPE_F32)
-      out[l] = ir_float_flush32((uint32_t)out[l]);
+    if (fout) out[l] = ir_float_flush_bits((enum ir_type)info->result, out[l]);
   }
   return true;
 }

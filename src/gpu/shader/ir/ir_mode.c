@@ -47,6 +47,27 @@ unsigned ir_float_mode_flush32(uint32_t mode, enum ir_op op) {
   return f32_arith(op) ? by_field[(mode >> 4) & 3] : 0;
 }
 
+/* f16/f64 arithmetic whose f16/f64 operands and results the f16/f64 denormal field flushes:
+ * every operation on those types but moves of bits (bitcasts, neg, abs: source modifiers)
+ * and the div_scale pair, whose case analysis reads the exponents as they are */
+static bool wide_arith(enum ir_op op);
+
+unsigned ir_float_mode_flush(uint32_t mode, enum ir_op op, enum ir_type t) {
+  static const unsigned by_field[4] = {IR_FLUSH_IN | IR_FLUSH_OUT, IR_FLUSH_OUT, IR_FLUSH_IN, 0};
+  if (t == IR_TYPE_F32) return ir_float_mode_flush32(mode, op);
+  if (t == IR_TYPE_F16 || t == IR_TYPE_F64) return wide_arith(op) ? by_field[(mode >> 6) & 3] : 0;
+  return 0;
+}
+
+uint64_t ir_float_flush_bits(enum ir_type t, uint64_t v) {
+  switch (t) {
+    case IR_TYPE_F32: return ir_float_flush32((uint32_t)v);
+    case IR_TYPE_F16: return (v & 0x7c00) ? v : v & 0x8000;
+    case IR_TYPE_F64: return (v & 0x7ff0000000000000ull) ? v : v & (1ull << 63);
+    default: return v;
+  }
+}
+
 /* operations whose result the f32 round field changes (an inexact f32 result) */
 static bool f32_rounds(enum ir_op op) {
   switch (op) {
@@ -82,6 +103,10 @@ static bool wide_or_half(enum ir_op op) {
   for (uint32_t k = 0; k < in->arg_count && k < 8; k++)
     if (in->args[k] == IR_TYPE_F64 || in->args[k] == IR_TYPE_F16) return true;
   return false;
+}
+
+static bool wide_arith(enum ir_op op) {
+  return wide_or_half(op) && op != IR_OP_ddiv_scale && op != IR_OP_ddiv_scale_flag;
 }
 
 /* f16/f64 operations whose result the f16/f64 round field (MODE 3:2) cannot change: exact
@@ -229,7 +254,7 @@ bool ir_float_mode_refused_at(const struct ir_function *fn, const uint16_t *mode
   } else if (((m >> 2) & 3) && wide_or_half(op) && !wide_exact(op) && !ir_float_round16_op(op)) {
     snprintf(field, sizeof field, "round f16/f64 %s", round[(m >> 2) & 3]);
     what = field;
-  } else if (((m >> 6) & 3) != 3 && wide_or_half(op)) {
+  } else if (((m >> 6) & 3) != 3 && wide_or_half(op) && !wide_arith(op)) {
     snprintf(field, sizeof field, "denormals f16/f64 %s", denorm[(m >> 6) & 3]);
     what = field;
   }

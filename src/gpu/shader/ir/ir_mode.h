@@ -30,6 +30,14 @@
  * fneg/fabs, which are source modifiers of the instruction that reads them, fclass, which
  * must see the class). */
 unsigned ir_float_mode_flush32(uint32_t mode, enum ir_op op);
+/* What MODE asks of OP for its operands or result of type T: the f32 denormal field (5:4)
+ * for F32 as ir_float_mode_flush32, the f16/f64 field (7:6, the same encoding) for F16 and
+ * F64 when OP is f16/f64 arithmetic (every operation on those types but bitcasts, neg, abs
+ * and the div_scale pair), 0 for other types. */
+unsigned ir_float_mode_flush(uint32_t mode, enum ir_op op, enum ir_type t);
+/* V (of type T: F32, F16 in the low 16 bits, F64) with a denormal made a zero of its sign;
+ * other types unchanged */
+uint64_t ir_float_flush_bits(enum ir_type t, uint64_t v);
 /* f32 bits with a denormal made a zero of the same sign */
 static inline uint32_t ir_float_flush32(uint32_t u) {
   return (u & 0x7f800000u) ? u : u & 0x80000000u;

@@ -335,23 +335,23 @@ bool ir_pass_const_fold(struct ir_function *fn) {
         char why[8];
         if (ir_float_mode_refused_at(fn, modes, id, why, sizeof why)) continue;
         uint32_t mode = IR_MODE_VALUE(modes[id]);
-        unsigned flush = ir_float_mode_flush32(mode, (enum ir_op)in->op);
+        enum ir_op op = (enum ir_op)in->op;
         const struct ir_op_info *oi = &ir_op_infos[in->op];
         uint64_t c[3] = {0, 0, 0};
         bool all_const = true;
         for (uint32_t k = 0; k < in->arg_count && all_const; k++) {
           all_const = ir_is_const(fn, args[k]);
           if (all_const) c[k] = fn->insts[args[k]].imm;
-          if (all_const && (flush & IR_FLUSH_IN) && oi->args[k] == IR_TYPE_F32)
-            c[k] = ir_float_flush32((uint32_t)c[k]);
+          if (all_const && (ir_float_mode_flush(mode, op, (enum ir_type)oi->args[k]) & IR_FLUSH_IN))
+            c[k] = ir_float_flush_bits((enum ir_type)oi->args[k], c[k]);
         }
         uint64_t result;
-        if (!all_const || (!ir_float_round32_eval(mode, (enum ir_op)in->op, c, &result) &&
-                           !ir_float_round16_eval(mode, (enum ir_op)in->op, c, &result) &&
+        if (!all_const || (!ir_float_round32_eval(mode, op, c, &result) &&
+                           !ir_float_round16_eval(mode, op, c, &result) &&
                            !ir_eval_op(in->op, in->imm, c, &result)))
           continue;
-        if ((flush & IR_FLUSH_OUT) && oi->result == IR_TYPE_F32)
-          result = ir_float_flush32((uint32_t)result);
+        if (ir_float_mode_flush(mode, op, (enum ir_type)oi->result) & IR_FLUSH_OUT)
+          result = ir_float_flush_bits((enum ir_type)oi->result, result);
         in->op = IR_OP_const;
         in->imm = result;
         in->arg_count = 0;
