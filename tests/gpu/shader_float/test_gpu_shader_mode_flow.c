@@ -534,6 +534,118 @@ static void wide_arithmetic_in_directed_modes(void **state) {
     for (int op = WADD; op <= WFMA; op++) run_wide((enum wide)op, half);
 }
 
+/* The f16/f64 denormal field (MODE 7:6), set by s_denorm_mode with the f32 field kept: the
+ * ISA's rule as for f32 (0 flushes the f16/f64 denormal inputs and outputs, 1 keeps inputs
+ * and flushes outputs, 2 flushes inputs and keeps outputs; a flushed denormal is a zero of
+ * its sign) on v_add/mul/fma_f64, v_add_f16, v_cvt_f32_f16 (an f16 input) and v_cvt_f16_f32
+ * (an f16 output), against C: the flushes around the IEEE operation (nearest even). */
+static uint64_t flush64(uint64_t v) { return (v & 0x7ff0000000000000ull) ? v : v & (1ull << 63); }
+static uint32_t flush16(uint32_t v) { return (v & 0x7c00) ? v : v & 0x8000; }
+
+/* the nine results of lane L under the f16/f64 denormal field FIELD (3: kept) */
+static void wide_denormal_ref(const uint32_t *ops, uint32_t l, unsigned field, uint32_t *want) {
+  bool fin = field == 0 || field == 2, fout = field == 0 || field == 1;
+  uint64_t in[3];
+  for (unsigned k = 0; k < 3; k++) {
+    in[k] = (uint64_t)ops[(2 * k + 1) * LANES + l] << 32 | ops[2 * k * LANES + l];
+    if (fin) in[k] = flush64(in[k]);
+  }
+  uint64_t w64[3] = {bits64(dbl(in[0]) + dbl(in[1])), bits64(dbl(in[0]) * dbl(in[1])),
+                     bits64(fma(dbl(in[0]), dbl(in[1]), dbl(in[2])))};
+  uint32_t h1 = ops[6 * LANES + l], h2 = ops[7 * LANES + l];
+  if (fin) h1 = flush16(h1), h2 = flush16(h2);
+  for (unsigned k = 0; k < 3; k++) {
+    uint64_t v = fout ? flush64(w64[k]) : w64[k];
+    want[2 * k] = (uint32_t)v, want[2 * k + 1] = (uint32_t)(v >> 32);
+  }
+  want[6] = ref16(WADD, 0, h1, h2, 0);
+  if (fout) want[6] = flush16(want[6]);
+  want[7] = bits((h1 & 0x8000 ? -1.0f : 1.0f) * half_value(h1 & 0x7fff));
+  want[8] = ref_half(ops[8 * LANES + l], 0);
+  if (fout) want[8] = flush16(want[8]);
+}
+
+static void wide_denormal_modes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  uint32_t ops[9 * LANES];
+  uint64_t st = 0x5555aaaa12345678ull;
+  for (unsigned l = 0; l < LANES; l++) {
+    uint64_t r = xorshift64(&st), v[3];
+    for (unsigned k = 0; k < 3; k++) {
+      r = xorshift64(&st);
+      unsigned kind = (l + k) % 5;
+      uint64_t ex = kind == 0   ? 0                      /* denormal */
+                    : kind == 1 ? 1 + (r >> 62)          /* just above */
+                    : kind == 2 ? 0x3fe + (r >> 63)      /* 0.5 .. 2 */
+                    : kind == 3 ? 0x3c0 + (r >> 60) % 12 /* 2^-63 .. */
+                                : 0x020 + (r >> 59);     /* 2^-991 .. */
+      v[k] = (r & (1ull << 63)) | ex << 52 | (r >> 9 & ((1ull << 52) - 1));
+    }
+    if (l % 7 == 3) v[2] = v[0] ^ (1ull << 63); /* a + -a... as fma's addend */
+    for (unsigned k = 0; k < 3; k++)
+      ops[2 * k * LANES + l] = (uint32_t)v[k],
+                          ops[(2 * k + 1) * LANES + l] = (uint32_t)(v[k] >> 32);
+    r = xorshift64(&st);
+    uint32_t h1 = (uint32_t)(r & 0x83ff) | (uint32_t)(l % 3 == 0 ? 0 : (r >> 20) % 4) << 10;
+    uint32_t h2 = (uint32_t)(r >> 16 & 0x83ff) | (uint32_t)(l % 4 == 1 ? 0 : (r >> 40) % 3) << 10;
+    ops[6 * LANES + l] = h1, ops[7 * LANES + l] = h2;
+    /* an f32 in and around the f16 denormal range (2^-25 .. 2^-13) */
+    ops[8 * LANES + l] = (uint32_t)(r >> 32 & 0x807fffffu) | (uint32_t)(102 + (r >> 56) % 12) << 23;
+  }
+  for (unsigned field = 0; field < 3; field++) {
+    char name[80], src[4096];
+    snprintf(name, sizeof name, "f16/f64 denormal field %u (s_denorm_mode 0x%x)", field,
+             field << 2 | 3);
+    int n = snprintf(src, sizeof src, "v_lshlrev_b32 v20, 2, v0\n");
+    for (int k = 0; k < 9; k++)
+      n += snprintf(src + n, sizeof src - (size_t)n,
+                    "buffer_load_dword v%d, v20, s[8:11], 0 offen offset:%d\n", 30 + k, 256 * k);
+    n += snprintf(src + n, sizeof src - (size_t)n,
+                  "s_waitcnt vmcnt(0)\n"
+                  "s_denorm_mode 0x%x\n"
+                  "v_add_f64 v[40:41], v[30:31], v[32:33]\n"
+                  "v_mul_f64 v[42:43], v[30:31], v[32:33]\n"
+                  "v_fma_f64 v[44:45], v[30:31], v[32:33], v[34:35]\n"
+                  "v_mov_b32 v46, 0\n"
+                  "v_add_f16 v46, v36, v37\n"
+                  "v_cvt_f32_f16 v47, v36\n"
+                  "v_mov_b32 v48, 0\n"
+                  "v_cvt_f16_f32 v48, v38\n",
+                  field << 2 | 3);
+    for (unsigned i = 0; i < 9; i++)
+      n += snprintf(src + n, sizeof src - (size_t)n,
+                    "buffer_store_dword v%u, v20, s[4:7], 0 offen offset:%u\n", 40 + i, 256 * i);
+    snprintf(src + n, sizeof src - (size_t)n, "s_endpgm\n");
+    struct float_wave r =
+        float_wave_run(dev, src, 0xf0, name, ops, sizeof ops, 9 * LANES * 4, 9 * 256);
+    unsigned bad = 0, changed = 0;
+    for (uint32_t l = 0; l < LANES; l++) {
+      uint32_t want[9], kept[9];
+      wide_denormal_ref(ops, l, field, want);
+      wide_denormal_ref(ops, l, 3, kept);
+      changed += memcmp(want, kept, sizeof want) != 0;
+      for (unsigned i = 0; i < 9; i++) {
+        uint32_t got, interp;
+        memcpy(&got, r.device + (OUT - WINDOW) + 256 * i + 4 * l, 4);
+        memcpy(&interp, r.interp + (OUT - WINDOW) + 256 * i + 4 * l, 4);
+        if (got != want[i] || interp != want[i]) {
+          fprintf(stderr,
+                  "%s: row %u lane %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n", name,
+                  i, l, got, interp, want[i]);
+          bad++;
+        }
+      }
+    }
+    printf("%s: %u of %u lanes differ from the kept mode\n", name, changed, LANES);
+    assert_int_equal(bad, 0);
+    assert_true(changed > 0);
+    float_wave_finish(&r);
+    kernels_passed++;
+  }
+}
+
 /* Translates SRC (wave-start mode 0xf0) and returns whether the emitter accepts it; when it
  * does not, its error and the interpreter's must both contain WHY. */
 static bool refused_with(const char *src, const char *why) {
@@ -617,10 +729,12 @@ static void unknown_modes_refused(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(modes_in_sequence), cmocka_unit_test(modes_over_control_flow),
-      cmocka_unit_test(conversions_in_directed_modes),
-      cmocka_unit_test(wide_arithmetic_in_directed_modes), cmocka_unit_test(unknown_modes_refused)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(modes_in_sequence),
+                                     cmocka_unit_test(modes_over_control_flow),
+                                     cmocka_unit_test(conversions_in_directed_modes),
+                                     cmocka_unit_test(wide_arithmetic_in_directed_modes),
+                                     cmocka_unit_test(wide_denormal_modes),
+                                     cmocka_unit_test(unknown_modes_refused)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_mode_flow: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);
