@@ -5,12 +5,12 @@
  * MODE 1:0 round f32, 3:2 round f16/f64 (0 nearest even, 1 +inf, 2 -inf, 3 toward zero);
  * 5:4 f32 denormals, 7:6 f16/f64 denormals (0 flushed in and out, 1 inputs kept and outputs
  * flushed, 2 inputs flushed and outputs kept, 3 kept). The IR computes nearest even with
- * denormals kept (0xf0). Applied exactly: the f32 denormal field, by flushing the f32
- * operands and/or result of each f32 arithmetic operation (the ISA's MODE rule: a denormal
- * becomes a zero of its sign), a directed f32 round field for the operations of
- * ir_float_round32_op, a directed f16/f64 round field for those of ir_float_round16_op.
- * Refused (ir_float_mode_refused_at): an operation whose mode bits are not known at compile
- * time, or which a field of its mode changes and is not computed in it. */
+ * denormals kept (0xf0). Applied exactly: the denormal fields, by flushing the f32 (and
+ * f16/f64) operands and/or result of each f32 (f16/f64) arithmetic operation (the ISA's
+ * MODE rule: a denormal becomes a zero of its sign), a directed f32 round field for the operations
+ * of ir_float_round32_op, a directed f16/f64 round field for those of ir_float_round16_op. Refused
+ * (ir_float_mode_refused_at): an operation whose mode bits are not known at compile time, or which
+ * a field of its mode changes and is not computed in it. */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_MODE_H
 #define PROSPERO_GPU_SHADER_IR_IR_MODE_H
 
