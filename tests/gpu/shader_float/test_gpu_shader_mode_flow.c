@@ -32,7 +32,7 @@ static uint32_t rng = 0x2468ace1u;
 static uint32_t rnd(void) { return xorshift32(&rng); }
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 
-enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32 };
+enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32, FRACT };
 
 /* the value of the f16 bits H (0 .. 0x7c00: +0 to +inf) from the format's definition */
 static float half_value(uint32_t h) {
@@ -84,6 +84,16 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
     return fout ? flush(bits(f)) : bits(f);
   }
   if (fin) a = flush(a), b = flush(b), c = flush(c);
+  if (op == FRACT) { /* V_FRACT_F32: S0 - floor(S0) in the mode, capped below 1.0 */
+    if (isnan_bits(a)) return a | 0x400000u;
+    if ((a & 0x7fffffffu) == 0x7f800000u) return 0x7fc00000u;
+    volatile float x = flt(a), fl = floorf(x), r;
+    fesetround(dirs[mode & 3]);
+    r = x - fl;
+    fesetround(FE_TONEAREST);
+    uint32_t u = r >= 1.0f ? 0x3f7fffffu : bits(r);
+    return fout ? flush(u) : u;
+  }
   const uint32_t ops[3] = {a, b, c};
   for (unsigned i = 0; i < (op == FMA ? 3u : 2u); i++)
     if (isnan_bits(ops[i])) return ops[i] | 0x400000u;
@@ -112,7 +122,7 @@ static uint32_t operand(unsigned kind) {
   }
 }
 
-enum fill { F32_OPS, F64_OPS, HALF_OPS };
+enum fill { F32_OPS, F64_OPS, HALF_OPS, FRACT_OPS };
 
 static void make_ops(uint32_t *o, enum fill fill) {
   if (fill == F64_OPS) { /* (v2:v1) an f64 */
@@ -147,6 +157,19 @@ static void make_ops(uint32_t *o, enum fill fill) {
         d = (r & (1ull << 63)) | ex << 52 | (r >> 7 & ((1ull << 52) - 1));
       }
       o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32), o[2 * LANES + l] = 0;
+    }
+    return;
+  }
+  if (fill == FRACT_OPS) { /* negative values of every size, integers, specials */
+    static const uint32_t special[] = {0,           0x80000000u, 0x80000001u, 0xb0800000u,
+                                       0xbdcccccdu, 0xbf800000u, 0x40400000u, 0xc0400000u,
+                                       0x4b000001u, 0xcb7fffffu, 0x7f800000u, 0xff800000u,
+                                       0x7fc00001u, 0x00000001u, 0x3f7fffffu, 0xbf7fffffu};
+    for (unsigned l = 0; l < LANES; l++) {
+      uint32_t r = rnd();
+      o[l] = l < sizeof special / 4 ? special[l]
+                                    : (r & 0x807fffffu) | (90u + r % 45u) << 23; /* 2^-37..2^8 */
+      o[LANES + l] = o[2 * LANES + l] = 0;
     }
     return;
   }
@@ -357,6 +380,16 @@ static void conversions_in_directed_modes(void **state) {
   static const struct row rows16[] = {
       {CVT_F16_F32, 0xf0}, {CVT_F16_F32, 0xf4}, {CVT_F16_F32, 0xf8}, {CVT_F16_F32, 0xfc}};
   run_kernel("v_cvt_f16_f32 in the four f16 round modes", cvt16, rows16, 4, HALF_OPS, 0);
+  static const char fract[] =
+      "v_fract_f32 v4, v1\n"
+      "s_round_mode 0x1\n"
+      "v_fract_f32 v5, v1\n"
+      "s_round_mode 0x2\n"
+      "v_fract_f32 v6, v1\n"
+      "s_round_mode 0x3\n"
+      "v_fract_f32 v7, v1\n";
+  static const struct row rowsf[] = {{FRACT, 0xf0}, {FRACT, 0xf1}, {FRACT, 0xf2}, {FRACT, 0xf3}};
+  run_kernel("v_fract_f32 in the four f32 round modes", fract, rowsf, 4, FRACT_OPS, 0);
 }
 
 /* f64 and f16 arithmetic under the f16/f64 round field (MODE 3:2), set by s_round_mode in

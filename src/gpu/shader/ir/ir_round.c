@@ -22,7 +22,8 @@ bool ir_float_round32_op(enum ir_op op) {
     case IR_OP_cvt_f32_i32:
     case IR_OP_cvt_f32_f64:
     case IR_OP_frcp:
-    case IR_OP_fsqrt: return true;
+    case IR_OP_fsqrt:
+    case IR_OP_ffract: return true;
     default: return false;
   }
 }
@@ -70,6 +71,11 @@ static uint32_t compute(enum ir_op op, const uint64_t *c) {
     case IR_OP_cvt_f32_u32: r = (float)(uint32_t)c[0]; break;
     case IR_OP_frcp: r = 1.0f / a; break;
     case IR_OP_fsqrt: r = sqrtf(a); break;
+    case IR_OP_ffract: { /* S0 - floor(S0), one IEEE subtraction in the mode */
+      volatile float fl = floorf(a);
+      r = a - fl;
+      break;
+    }
     case IR_OP_cvt_f32_f64: {
       volatile double d;
       memcpy((void *)&d, &c[0], 8);
@@ -100,6 +106,8 @@ bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint
   fesetround(dirs[mode & 3]);
   uint32_t r = compute(op, c);
   fesetround(saved);
+  /* fract: capped at the largest f32 below 1.0 (ir_float_fract32's rule) */
+  if (op == IR_OP_ffract && r >= 0x3f800000u && r <= 0x7f800000u) r = 0x3f7fffffu;
   *out = nan32(r) ? 0x7fc00000u : r;
   return true;
 }

@@ -114,6 +114,21 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
               op2(e, SpvOpBitwiseOr, u32, sgn, sel(e, u32, away, cu32(e, 1), cu32(e, 0))), r);
       break;
     }
+    case IR_OP_ffract: { /* S0 - floor(S0): exact in f64 but for a in (-2^-29, 0), where
+                            every direction gives the cap below; narrowed in the direction */
+      uint32_t bl = e->t_bool, ua = ubits(e, a[0]), x = spirv_exact_widen(e, ua);
+      uint32_t d = op2(e, SpvOpFSub, f64, x, glsl(e, f64, GLSLstd450Floor, x, 0, 1));
+      spv_decorate(&e->b, d, SpvDecorationNoContraction, NULL, 0);
+      r = spirv_exact_narrow_round(e, d, round);
+      r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, r, cu32(e, 0x3f7fffffu)),
+              cu32(e, 0x3f7fffffu), r); /* 1.0 (no negative result) */
+      if (round == 2) /* an integer: x - x is -0 toward -inf */
+        r = sel(e, u32, op2(e, SpvOpIEqual, bl, r, cu32(e, 0)), cu32(e, 0x80000000u), r);
+      uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
+      r = sel(e, u32, op2(e, SpvOpIEqual, bl, mag, cu32(e, 0x7f800000u)), cu32(e, 0x7fc00000u), r);
+      r = nan_rule(e, r, &ua, 1);
+      break;
+    }
     case IR_OP_fldexp: { /* a * 2^n, n clamped to +-400 (every f32 over- or underflows past it) */
       uint32_t bl = e->t_bool, n = a[1], lo = cu32(e, (uint32_t)-400), hi = cu32(e, 400);
       n = sel(e, u32, op2(e, SpvOpSLessThan, bl, n, lo), lo, n);
