@@ -120,8 +120,8 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
       uint32_t d = op2(e, SpvOpFSub, f64, x, glsl(e, f64, GLSLstd450Floor, x, 0, 1));
       spv_decorate(&e->b, d, SpvDecorationNoContraction, NULL, 0);
       r = spirv_exact_narrow_round(e, d, round);
-      r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, r, cu32(e, 0x3f7fffffu)),
-              cu32(e, 0x3f7fffffu), r); /* 1.0 (no negative result) */
+      r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, r, cu32(e, 0x3f7fffffu)), cu32(e, 0x3f7fffffu),
+              r);     /* 1.0 (no negative result) */
       if (round == 2) /* an integer: x - x is -0 toward -inf */
         r = sel(e, u32, op2(e, SpvOpIEqual, bl, r, cu32(e, 0)), cu32(e, 0x80000000u), r);
       uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
