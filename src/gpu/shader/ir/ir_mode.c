@@ -54,6 +54,7 @@ static bool wide_arith(enum ir_op op);
 
 unsigned ir_float_mode_flush(uint32_t mode, enum ir_op op, enum ir_type t) {
   static const unsigned by_field[4] = {IR_FLUSH_IN | IR_FLUSH_OUT, IR_FLUSH_OUT, IR_FLUSH_IN, 0};
+  if ((mode & 0xf0u) == 0xf0u) return 0; /* denormals kept at every width */
   if (t == IR_TYPE_F32) return ir_float_mode_flush32(mode, op);
   if (t == IR_TYPE_F16 || t == IR_TYPE_F64) return wide_arith(op) ? by_field[(mode >> 6) & 3] : 0;
   return 0;
@@ -229,7 +230,9 @@ bool ir_float_mode_refused_at(const struct ir_function *fn, const uint16_t *mode
   static const char *const denorm[] = {"flushed", "kept in, flushed out", "flushed in, kept out",
                                        "kept"};
   const struct ir_inst *in = &fn->insts[id];
-  if (in->dead) return false;
+  /* the common case first: the IR's own mode, known, changes nothing */
+  if (in->dead || (modes[id] == (0xff00u | IR_FLOAT_MODE_DEFAULT) && in->op != IR_OP_get_hwreg))
+    return false;
   enum ir_op op = (enum ir_op)in->op;
   /* the MODE fields OP depends on */
   uint32_t need = (f32_arith(op) ? 0x30u : 0) | (f32_rounds(op) ? 0x03u : 0) |
