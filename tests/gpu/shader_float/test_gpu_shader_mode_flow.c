@@ -398,16 +398,20 @@ static void conversions_in_directed_modes(void **state) {
  * exact value (a sum, product or fma of halves is exact in long double: at most 64 bits)
  * rounded by a search over every half, an exact zero signed by the operation in float under
  * the direction. The f16 operands are finite (NaN results are the nearest-even ones). */
-enum wide { WADD, WMUL, WFMA };
+enum wide { WADD, WMUL, WFMA, WSQRT, WRCP };
 
 static uint64_t ref64(enum wide op, unsigned round, uint64_t a, uint64_t b, uint64_t c) {
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
   const uint64_t o[3] = {a, b, c};
-  for (unsigned i = 0; i < (op == WFMA ? 3u : 2u); i++)
+  for (unsigned i = 0; i < (op == WFMA ? 3u : op >= WSQRT ? 1u : 2u); i++)
     if ((o[i] & ~(1ull << 63)) > 0x7ff0000000000000ull) return o[i] | 1ull << 51;
   volatile double x = dbl(a), y = dbl(b), z = dbl(c), r;
   fesetround(dirs[round]);
-  r = op == WADD ? x + y : op == WMUL ? x * y : fma(x, y, z);
+  r = op == WADD    ? x + y
+      : op == WMUL  ? x * y
+      : op == WSQRT ? sqrt(x)
+      : op == WRCP  ? 1.0 / x
+                    : fma(x, y, z);
   fesetround(FE_TONEAREST);
   return isnan(r) ? 0x7ff8000000000000ull : bits64(r);
 }
@@ -471,7 +475,7 @@ static uint64_t wide_operand(uint64_t *st, unsigned l, unsigned k, bool half) {
 }
 
 static void run_wide(enum wide op, bool half) {
-  static const char *const names[3] = {"add", "mul", "fma"};
+  static const char *const names[5] = {"add", "mul", "fma", "sqrt", "rcp"};
   char name[64], src[4096];
   snprintf(name, sizeof name, "v_%s_%s in the four f16/f64 round modes", names[op],
            half ? "f16" : "f64");
@@ -489,6 +493,9 @@ static void run_wide(enum wide op, bool half) {
       else
         n += snprintf(src + n, sizeof src - (size_t)n, "v_%s_f16 v%u, v30, v32\n", names[op],
                       40 + m);
+    } else if (op >= WSQRT) {
+      n += snprintf(src + n, sizeof src - (size_t)n, "v_%s_f64 v[%u:%u], v[30:31]\n", names[op],
+                    40 + 2 * m, 41 + 2 * m);
     } else if (op == WFMA) {
       n += snprintf(src + n, sizeof src - (size_t)n,
                     "v_fma_f64 v[%u:%u], v[30:31], v[32:33], v[34:35]\n", 40 + 2 * m, 41 + 2 * m);
@@ -508,6 +515,23 @@ static void run_wide(enum wide op, bool half) {
     for (unsigned k = 0; k < 3; k++) {
       uint64_t v = wide_operand(&st, l, k, half);
       ops[2 * k * LANES + l] = (uint32_t)v, ops[(2 * k + 1) * LANES + l] = (uint32_t)(v >> 32);
+    }
+  if (op == WSQRT) /* mostly positive operands; exact squares */
+    for (unsigned l = 0; l < LANES; l++) {
+      if (l % 9) ops[LANES + l] &= 0x7fffffffu;
+      if (l % 11 == 5) {
+        double q = (double)(l * 12345 + 7);
+        uint64_t v = bits64(q * q);
+        ops[l] = (uint32_t)v, ops[LANES + l] = (uint32_t)(v >> 32);
+      }
+    }
+  if (op == WRCP) /* powers of two (exact reciprocals), the overflow and denormal edges */
+    for (unsigned l = 40; l < 48; l++) {
+      static const uint64_t sp[8] = {
+          0x4000000000000000ull, 0xc010000000000000ull, 1,
+          0x8000000000000003ull, 0x000fffffffffffffull, 0x7fefffffffffffffull,
+          0x7fd0000000000001ull, 0xffe0000000000000ull};
+      ops[l] = (uint32_t)sp[l - 40], ops[LANES + l] = (uint32_t)(sp[l - 40] >> 32);
     }
   if (!half) { /* c = -(a * b) rounded: the fma shows the product's error */
     for (unsigned l = 20; l < 26; l++) {
@@ -564,7 +588,7 @@ static void wide_arithmetic_in_directed_modes(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   if (!dev) skip();
   for (int half = 0; half < 2; half++)
-    for (int op = WADD; op <= WFMA; op++) run_wide((enum wide)op, half);
+    for (int op = WADD; op <= (half ? WFMA : WRCP); op++) run_wide((enum wide)op, half);
 }
 
 /* The f16/f64 denormal field (MODE 7:6), set by s_denorm_mode with the f32 field kept: the
@@ -754,7 +778,7 @@ static void unknown_modes_refused(void **state) {
   assert_true(
       refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
   snprintf(src, sizeof src,
-           "%ss_round_mode 0x4\nv_sqrt_f64 v[4:5], v[1:2]\nbuffer_store_dword v4, v20, "
+           "%ss_round_mode 0x4\nv_rsq_f64 v[4:5], v[1:2]\nbuffer_store_dword v4, v20, "
            "s[4:7], 0 offen\ns_endpgm\n",
            load);
   assert_true(refused_with(src, "round f16/f64 toward +inf"));

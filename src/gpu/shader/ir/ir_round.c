@@ -36,7 +36,9 @@ bool ir_float_round16_op(enum ir_op op) {
     case IR_OP_hfma:
     case IR_OP_dadd:
     case IR_OP_dmul:
-    case IR_OP_dfma: return true;
+    case IR_OP_dfma:
+    case IR_OP_dsqrt:
+    case IR_OP_drcp: return true;
     default: return false;
   }
 }
@@ -205,7 +207,7 @@ static bool half_op(enum ir_op op, unsigned round, const uint64_t *c, uint64_t *
  * operation the default NaN 0x7ff8000000000000) */
 static uint64_t double_op(enum ir_op op, unsigned round, const uint64_t *c) {
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
-  unsigned n = op == IR_OP_dfma ? 3 : 2;
+  unsigned n = op == IR_OP_dfma ? 3 : (op == IR_OP_dsqrt || op == IR_OP_drcp) ? 1 : 2;
   for (unsigned i = 0; i < n; i++)
     if (nan64(c[i])) return c[i] | 1ull << 51;
   volatile double a, b, d, r;
@@ -214,7 +216,11 @@ static uint64_t double_op(enum ir_op op, unsigned round, const uint64_t *c) {
   memcpy((void *)&d, &c[2], 8);
   int saved = fegetround();
   fesetround(dirs[round]);
-  r = op == IR_OP_dadd ? a + b : op == IR_OP_dmul ? a * b : fma(a, b, d);
+  r = op == IR_OP_dadd    ? a + b
+      : op == IR_OP_dmul  ? a * b
+      : op == IR_OP_dsqrt ? sqrt(a)
+      : op == IR_OP_drcp  ? 1.0 / a
+                          : fma(a, b, d);
   fesetround(saved);
   if (isnan(r)) return 0x7ff8000000000000ull;
   uint64_t u;

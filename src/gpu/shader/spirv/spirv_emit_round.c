@@ -73,6 +73,14 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
         v = spirv_exact_dfma_round(e, a[0], cf64(e, 0x3ff0000000000000ull), a[1], round16, false);
         t = f64;
         break;
+      case IR_OP_dsqrt:
+        v = spirv_exact_dsqrt_round(e, a[0], round16);
+        t = f64;
+        break;
+      case IR_OP_drcp:
+        v = spirv_exact_drcp_round(e, a[0], round16);
+        t = f64;
+        break;
       case IR_OP_dmul: /* a * b + -0 */
         v = spirv_exact_dfma_round(e, a[0], a[1], cf64(e, 1ull << 63), round16, true);
         t = f64;
