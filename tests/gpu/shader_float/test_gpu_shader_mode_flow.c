@@ -398,19 +398,76 @@ static void conversions_in_directed_modes(void **state) {
  * exact value (a sum, product or fma of halves is exact in long double: at most 64 bits)
  * rounded by a search over every half, an exact zero signed by the operation in float under
  * the direction. The f16 operands are finite (NaN results are the nearest-even ones). */
-enum wide { WADD, WMUL, WFMA, WSQRT, WRCP };
+enum wide { WADD, WMUL, WFMA, WSQRT, WRCP, WRSQ };
+
+/* The sign of x (M 2^em)^2 - 1 for a positive finite x and M < 2^55, exactly: x = X 2^ex
+ * with a 53-bit X, so x M^2 = P 2^(ex + 2 em) with P = X M^2 < 2^163 held as hi 2^64 + lo */
+static int rsq_side(double x, uint64_t M, int em) {
+  int ex;
+  uint64_t X = (uint64_t)ldexp(frexp(x, &ex), 53);
+  ex -= 53;
+  unsigned __int128 m2 = (unsigned __int128)M * M;
+  unsigned __int128 lo = (unsigned __int128)X * (uint64_t)m2;
+  unsigned __int128 hi = (unsigned __int128)X * (uint64_t)(m2 >> 64) + (lo >> 64);
+  uint64_t lo64 = (uint64_t)lo;
+  int k = -(ex + 2 * em); /* compare P with 2^k */
+  if (k < 0) return 1;
+  if (k >= 64 + 127) return -1;
+  if (k >= 64) {
+    unsigned __int128 t = (unsigned __int128)1 << (k - 64);
+    return hi > t || (hi == t && lo64) ? 1 : hi < t ? -1 : 0;
+  }
+  if (hi) return 1;
+  uint64_t t = 1ull << k;
+  return lo64 > t ? 1 : lo64 < t ? -1 : 0;
+}
+static int rsq_side_d(double x, double d) { /* of d itself */
+  int ed;
+  uint64_t D = (uint64_t)ldexp(frexp(d, &ed), 53);
+  return rsq_side(x, D, ed - 53);
+}
+
+/* 1/sqrt(x) for a positive finite x in the current rounding direction, exactly: the
+ * doubles around it found from a long double first guess and the exact side test; nearest
+ * even by the exact midpoint (2D + 1) 2^(ed - 1) */
+static double ref_rsq64(double x) {
+  int dir = fegetround();
+  fesetround(FE_TONEAREST);
+  double d = (double)(1.0L / sqrtl((long double)x));
+  while (rsq_side_d(x, d) > 0) d = nextafter(d, 0); /* d above the exact value: down */
+  while (rsq_side_d(x, nextafter(d, INFINITY)) <= 0) d = nextafter(d, INFINITY);
+  /* now d <= exact < next(d) */
+  double up = rsq_side_d(x, d) == 0 ? d : nextafter(d, INFINITY), r;
+  if (dir == FE_UPWARD) r = up;
+  else if (dir != FE_TONEAREST) r = d;
+  else if (up == d) r = d;
+  else {
+    int ed;
+    uint64_t D = (uint64_t)ldexp(frexp(d, &ed), 53);
+    int s = rsq_side(x, 2 * D + 1, ed - 54); /* the midpoint (2D + 1) 2^(ed - 54) */
+    r = s > 0 ? d : s < 0 ? up : ((D & 1) ? up : d);
+  }
+  fesetround(dir);
+  return r;
+}
 
 static uint64_t ref64(enum wide op, unsigned round, uint64_t a, uint64_t b, uint64_t c) {
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
   const uint64_t o[3] = {a, b, c};
   for (unsigned i = 0; i < (op == WFMA ? 3u : op >= WSQRT ? 1u : 2u); i++)
     if ((o[i] & ~(1ull << 63)) > 0x7ff0000000000000ull) return o[i] | 1ull << 51;
+  if (op == WRSQ) { /* +-0 -> +-inf, +inf -> +0, a < 0 -> the default NaN */
+    if ((a & ~(1ull << 63)) == 0) return a | 0x7ff0000000000000ull;
+    if (a == 0x7ff0000000000000ull) return 0;
+    if (a >> 63) return 0x7ff8000000000000ull;
+  }
   volatile double x = dbl(a), y = dbl(b), z = dbl(c), r;
   fesetround(dirs[round]);
   r = op == WADD    ? x + y
       : op == WMUL  ? x * y
       : op == WSQRT ? sqrt(x)
       : op == WRCP  ? 1.0 / x
+      : op == WRSQ  ? ref_rsq64(x)
                     : fma(x, y, z);
   fesetround(FE_TONEAREST);
   return isnan(r) ? 0x7ff8000000000000ull : bits64(r);
@@ -475,7 +532,7 @@ static uint64_t wide_operand(uint64_t *st, unsigned l, unsigned k, bool half) {
 }
 
 static void run_wide(enum wide op, bool half) {
-  static const char *const names[5] = {"add", "mul", "fma", "sqrt", "rcp"};
+  static const char *const names[6] = {"add", "mul", "fma", "sqrt", "rcp", "rsq"};
   char name[64], src[4096];
   snprintf(name, sizeof name, "v_%s_%s in the four f16/f64 round modes", names[op],
            half ? "f16" : "f64");
@@ -516,7 +573,7 @@ static void run_wide(enum wide op, bool half) {
       uint64_t v = wide_operand(&st, l, k, half);
       ops[2 * k * LANES + l] = (uint32_t)v, ops[(2 * k + 1) * LANES + l] = (uint32_t)(v >> 32);
     }
-  if (op == WSQRT) /* mostly positive operands; exact squares */
+  if (op == WSQRT || op == WRSQ) /* mostly positive operands; exact squares */
     for (unsigned l = 0; l < LANES; l++) {
       if (l % 9) ops[LANES + l] &= 0x7fffffffu;
       if (l % 11 == 5) {
@@ -588,7 +645,7 @@ static void wide_arithmetic_in_directed_modes(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   if (!dev) skip();
   for (int half = 0; half < 2; half++)
-    for (int op = WADD; op <= (half ? WFMA : WRCP); op++) run_wide((enum wide)op, half);
+    for (int op = WADD; op <= (half ? WFMA : WRSQ); op++) run_wide((enum wide)op, half);
 }
 
 /* The f16/f64 denormal field (MODE 7:6), set by s_denorm_mode with the f32 field kept: the
@@ -778,7 +835,8 @@ static void unknown_modes_refused(void **state) {
   assert_true(
       refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
   snprintf(src, sizeof src,
-           "%ss_round_mode 0x4\nv_rsq_f64 v[4:5], v[1:2]\nbuffer_store_dword v4, v20, "
+           "%ss_round_mode 0x4\nv_div_scale_f64 v[4:5], vcc_lo, v[1:2], v[1:2], "
+           "v[1:2]\nbuffer_store_dword v4, v20, "
            "s[4:7], 0 offen\ns_endpgm\n",
            load);
   assert_true(refused_with(src, "round f16/f64 toward +inf"));

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_mode.h"
 
 #pragma STDC FENV_ACCESS ON
@@ -38,7 +39,8 @@ bool ir_float_round16_op(enum ir_op op) {
     case IR_OP_dmul:
     case IR_OP_dfma:
     case IR_OP_dsqrt:
-    case IR_OP_drcp: return true;
+    case IR_OP_drcp:
+    case IR_OP_drsq: return true;
     default: return false;
   }
 }
@@ -237,6 +239,7 @@ bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint
     case IR_OP_hadd:
     case IR_OP_hmul:
     case IR_OP_hfma: return half_op(op, round, c, out);
+    case IR_OP_drsq: *out = ir_float_rsq64_round(c[0], round); return true;
     default: *out = double_op(op, round, c); return true;
   }
 }

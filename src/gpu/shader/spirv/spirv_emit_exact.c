@@ -629,12 +629,55 @@ static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t 
   *hi = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w1, 2);
 }
 
+/* drsq's directed step: A (2C)^2 against 2^(2 - ea - 2 ec) for the nearest-even result
+ * C 2^ec (three limbs, as the loop of exact_drsq); below: 1/sqrt(a) lies above C 2^ec, equal:
+ * exact. One step up toward +inf when above, one step down toward -inf or zero when below
+ * (the result is positive). */
+static uint32_t rsq_directed(struct emit *e, uint32_t A, uint32_t ea, uint32_t c, unsigned round) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t C, ec, m0, m1, t0, t1, v0, v1;
+  cand_parts(e, c, &C, &ec);
+  uint32_t M = op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1));
+  mulx(e, M, M, &m0, &m1);
+  mulx(e, m0, A, &t0, &t1);
+  mulx(e, m1, A, &v0, &v1);
+  uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
+  uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
+                    sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
+  uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
+                   op2(e, SpvOpIAdd, u32, ec, ec));
+  uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+  kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 191)), cu32(e, 191), kc);
+  uint32_t q = op2(e, SpvOpShiftRightLogical, u32, kc, cu32(e, 6));
+  uint32_t bit = op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                     to_u64(e, op2(e, SpvOpBitwiseAnd, u32, kc, cu32(e, 63))));
+  uint32_t o0 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 0)), bit, cu64(e, 0));
+  uint32_t o1 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 1)), bit, cu64(e, 0));
+  uint32_t o2 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 2)), bit, cu64(e, 0));
+  uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
+  uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
+                     op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
+  uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
+                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+  uint32_t equal = op2(
+      e, SpvOpLogicalAnd, bl,
+      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), op2(e, SpvOpIEqual, bl, p1, o1)),
+      op2(e, SpvOpIEqual, bl, t0, o0));
+  uint32_t inrange = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpSGreaterThanEqual, bl, k, cu32(e, 0)),
+                         op2(e, SpvOpSLessThanEqual, bl, k, cu32(e, 191)));
+  below = op2(e, SpvOpLogicalAnd, bl, inrange, below);
+  equal = op2(e, SpvOpLogicalAnd, bl, inrange, equal);
+  if (round == 1) return sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  uint32_t above = op1(e, SpvOpLogicalNot, bl, op2(e, SpvOpLogicalOr, bl, below, equal));
+  return sel(e, u64, above, op2(e, SpvOpISub, u64, c, cu64(e, 1)), c);
+}
+
 /* drsq: 1/sqrt(a) correctly rounded, as dsqrt: a = A 2^ea, a first result from the
  * device's 1/sqrt(a') for a' = A 2^(p - 52) in [1, 4) placed at exponent -E/2 (E = ea + 52
  * - p even), then from three steps below it six steps up while 1/sqrt(a) lies above the
  * midpoint M 2^(ec - 1), M = 2C + 1, i.e. while A M^2 < 2^(2 - ea - 2 ec), with A M^2 (at
  * most 163 bits) in three 64-bit limbs. Results are normal (2^-512 .. 2^537). */
-static uint32_t exact_drsq(struct emit *e, uint32_t a) {
+static uint32_t exact_drsq(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
   const uint64_t fmask = (1ull << 52) - 1;
   uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
@@ -686,6 +729,8 @@ static uint32_t exact_drsq(struct emit *e, uint32_t a) {
         sel(e, bl, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), spv_const_bool(&e->b, false), below);
     c = sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
   }
+  if (round) /* directed: the side of 1/sqrt(a) against C 2^ec (2C for the midpoint's M) */
+    c = rsq_directed(e, A, ea, c, round);
   /* +0 -> +inf, -0 -> -inf, +inf -> +0, a < 0 -> the default NaN, NaN quieted */
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
   uint32_t r =
@@ -710,6 +755,9 @@ uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round) {
 }
 uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round) {
   return exact_drcp(e, a, round);
+}
+uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_drsq(e, a, round);
 }
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi) {
   mulx(e, a, b, lo, hi);
@@ -741,7 +789,7 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
       in->op == IR_OP_dfma) {
     v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0], 0)
         : in->op == IR_OP_drcp ? exact_drcp(e, a[0], 0)
-        : in->op == IR_OP_drsq ? exact_drsq(e, a[0])
+        : in->op == IR_OP_drsq ? exact_drsq(e, a[0], 0)
                                : spirv_exact_dfma(e, a[0], a[1], a[2]);
     e->float_used = true;
     e->float64_used = true;

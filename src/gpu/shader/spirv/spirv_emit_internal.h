@@ -224,11 +224,12 @@ void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
 /* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
-/* dsqrt / drcp (f64 operand A) rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward
+/* dsqrt / drcp / drsq (f64 operand A) rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward
  * -inf, 3 toward zero): the nearest-even result, then one step to the side of the exact
  * value the direction asks (spirv_emit_exact.c) */
 uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round);
 uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round);
+uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round);
 /* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero);
  * MUL: C is the -0 of a product alone, whose zero keeps the product's sign. */
 uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,

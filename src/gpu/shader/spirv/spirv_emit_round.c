@@ -81,6 +81,10 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
         v = spirv_exact_drcp_round(e, a[0], round16);
         t = f64;
         break;
+      case IR_OP_drsq:
+        v = spirv_exact_drsq_round(e, a[0], round16);
+        t = f64;
+        break;
       case IR_OP_dmul: /* a * b + -0 */
         v = spirv_exact_dfma_round(e, a[0], a[1], cf64(e, 1ull << 63), round16, true);
         t = f64;
