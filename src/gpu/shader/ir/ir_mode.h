@@ -68,7 +68,7 @@ uint16_t *ir_float_modes_alloc(const struct ir_function *fn);
 bool ir_float_mode_refused_at(const struct ir_function *fn, const uint16_t *modes, uint32_t id,
                               char *err, size_t size);
 /* The f16/f64 operations computed under a directed f16/f64 round field (MODE 3:2; ir_round.c):
- * cvt_f16_f32 hadd hmul hfma dadd dmul dfma dsqrt drcp. */
+ * cvt_f16_f32 hadd hmul hfma dadd dmul dfma dsqrt drcp drsq. */
 bool ir_float_round16_op(enum ir_op op);
 /* OP on the operand bits C rounded by MODE's f16/f64 round field into *OUT: false (nothing
  * done) when the field is nearest even or OP is not one of those. */
