@@ -32,7 +32,7 @@ static uint32_t rng = 0x2468ace1u;
 static uint32_t rnd(void) { return xorshift32(&rng); }
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 
-enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32, FRACT };
+enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32, FRACT, RSQ };
 
 /* the value of the f16 bits H (0 .. 0x7c00: +0 to +inf) from the format's definition */
 static float half_value(uint32_t h) {
@@ -65,6 +65,28 @@ static uint32_t ref_half(uint32_t a, unsigned round) {
   return sign | (away ? lo + 1 : lo);
 }
 
+static int rsq_side(double x, uint64_t M, int em);
+
+/* 1/sqrt(x) of a positive finite f32 X rounded to f32 by ROUND (0 nearest even, 1 +inf,
+ * 2 -inf, 3 zero), exactly: the f32 values around a long double guess and the exact side
+ * test rsq_side (integers), nearest even by the exact midpoint */
+static uint32_t ref_rsq32(uint32_t a, unsigned round) {
+  double x = flt(a);
+  uint32_t d = bits((float)(1.0L / sqrtl((long double)x)));
+  int e;
+  uint64_t D;
+#define SIDE(u) (D = (uint64_t)ldexp(frexp(flt(u), &e), 24), rsq_side(x, D, e - 24))
+  while (SIDE(d) > 0) d--;      /* d above the exact value */
+  while (SIDE(d + 1) <= 0) d++; /* now d <= exact < d + 1 */
+  bool exact = SIDE(d) == 0;
+  if (exact || round == 2 || round == 3) return d;
+  if (round == 1) return d + 1;
+  D = (uint64_t)ldexp(frexp(flt(d), &e), 24);
+  int s = rsq_side(x, 2 * D + 1, e - 25); /* the midpoint */
+#undef SIDE
+  return s > 0 ? d : s < 0 ? d + 1 : (d & 1) ? d + 1 : d;
+}
+
 /* MODE's rule in C: operands flushed (field 5:4 = 0 or 2), the IEEE operation under the
  * round field 1:0, the NaN rule (the first NaN operand quieted, an invalid operation
  * 0x7fc00000), the result flushed (field 5:4 = 0 or 1) */
@@ -84,6 +106,14 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
     return fout ? flush(bits(f)) : bits(f);
   }
   if (fin) a = flush(a), b = flush(b), c = flush(c);
+  if (op == RSQ) { /* 1/sqrt in the mode: +-0 -> +-inf, +inf -> +0, a < 0 -> default NaN */
+    uint32_t u = isnan_bits(a)            ? a | 0x400000u
+                 : (a & 0x7fffffffu) == 0 ? (a | 0x7f800000u)
+                 : a == 0x7f800000u       ? 0
+                 : a >> 31                ? 0x7fc00000u
+                                          : ref_rsq32(a, mode & 3);
+    return fout ? flush(u) : u;
+  }
   if (op == FRACT) { /* V_FRACT_F32: S0 - floor(S0) in the mode, capped below 1.0 */
     if (isnan_bits(a)) return a | 0x400000u;
     if ((a & 0x7fffffffu) == 0x7f800000u) return 0x7fc00000u;
@@ -122,7 +152,7 @@ static uint32_t operand(unsigned kind) {
   }
 }
 
-enum fill { F32_OPS, F64_OPS, HALF_OPS, FRACT_OPS };
+enum fill { F32_OPS, F64_OPS, HALF_OPS, FRACT_OPS, RSQ_OPS };
 
 static void make_ops(uint32_t *o, enum fill fill) {
   if (fill == F64_OPS) { /* (v2:v1) an f64 */
@@ -157,6 +187,17 @@ static void make_ops(uint32_t *o, enum fill fill) {
         d = (r & (1ull << 63)) | ex << 52 | (r >> 7 & ((1ull << 52) - 1));
       }
       o[l] = (uint32_t)d, o[LANES + l] = (uint32_t)(d >> 32), o[2 * LANES + l] = 0;
+    }
+    return;
+  }
+  if (fill == RSQ_OPS) { /* positive values of every size, powers of 4 (exact), specials */
+    static const uint32_t special[] = {0,           0x80000000u, 0x00000001u, 0x00800000u,
+                                       0x3f800000u, 0x40800000u, 0x7f7fffffu, 0x7f800000u,
+                                       0xff800000u, 0xbf800000u, 0x7fc00001u, 0x3e800000u};
+    for (unsigned l = 0; l < LANES; l++) {
+      uint32_t r = rnd();
+      o[l] = l < sizeof special / 4 ? special[l] : (r & 0x007fffffu) | (1u + r % 253u) << 23;
+      o[LANES + l] = o[2 * LANES + l] = 0;
     }
     return;
   }
@@ -390,6 +431,16 @@ static void conversions_in_directed_modes(void **state) {
       "v_fract_f32 v7, v1\n";
   static const struct row rowsf[] = {{FRACT, 0xf0}, {FRACT, 0xf1}, {FRACT, 0xf2}, {FRACT, 0xf3}};
   run_kernel("v_fract_f32 in the four f32 round modes", fract, rowsf, 4, FRACT_OPS, 0);
+  static const char rsq[] =
+      "v_rsq_f32 v4, v1\n"
+      "s_round_mode 0x1\n"
+      "v_rsq_f32 v5, v1\n"
+      "s_round_mode 0x2\n"
+      "v_rsq_f32 v6, v1\n"
+      "s_round_mode 0x3\n"
+      "v_rsq_f32 v7, v1\n";
+  static const struct row rowsr[] = {{RSQ, 0xf0}, {RSQ, 0xf1}, {RSQ, 0xf2}, {RSQ, 0xf3}};
+  run_kernel("v_rsq_f32 in the four f32 round modes", rsq, rowsr, 4, RSQ_OPS, 0);
 }
 
 /* f64 and f16 arithmetic under the f16/f64 round field (MODE 3:2), set by s_round_mode in

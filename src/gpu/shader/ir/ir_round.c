@@ -24,7 +24,8 @@ bool ir_float_round32_op(enum ir_op op) {
     case IR_OP_cvt_f32_f64:
     case IR_OP_frcp:
     case IR_OP_fsqrt:
-    case IR_OP_ffract: return true;
+    case IR_OP_ffract:
+    case IR_OP_frsq: return true;
     default: return false;
   }
 }
@@ -106,6 +107,10 @@ bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint
       *out = (uint32_t)c[i] | 0x400000u;
       return true;
     }
+  if (op == IR_OP_frsq) { /* exact side test, not the host's arithmetic */
+    *out = ir_float_rsq32_round((uint32_t)c[0], mode & 3);
+    return true;
+  }
   int saved = fegetround();
   fesetround(dirs[mode & 3]);
   uint32_t r = compute(op, c);

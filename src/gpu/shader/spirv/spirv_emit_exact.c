@@ -194,7 +194,7 @@ static uint32_t rsq_cmp(struct emit *e, uint32_t x, uint32_t m, SpvOp cmp) {
 
 /* frsq correctly rounded: a first result from f64 (within one f32 step), then the exact
  * choice against the midpoints to its neighbours. Special cases on the bits. */
-static uint32_t exact_rsq(struct emit *e, uint32_t a) {
+static uint32_t exact_rsq(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, f64 = t_f64(e);
   uint32_t ua = op1(e, SpvOpBitcast, u32, a), x = widen(e, ua);
   uint32_t r0 =
@@ -208,6 +208,13 @@ static uint32_t exact_rsq(struct emit *e, uint32_t a) {
   uint32_t md = xop(e, SpvOpFMul, xop(e, SpvOpFAdd, rv, widen(e, dn)), cf64(e, 0.5));
   uint32_t r = sel(e, u32, rsq_cmp(e, x, mu, SpvOpFOrdLessThan), up,
                    sel(e, u32, rsq_cmp(e, x, md, SpvOpFOrdGreaterThan), dn, r0));
+  if (round) { /* directed (a positive result): the side of 1/sqrt(a) against R itself */
+    uint32_t rr = widen(e, r);
+    r = round == 1 ? sel(e, u32, rsq_cmp(e, x, rr, SpvOpFOrdLessThan),
+                         op2(e, SpvOpIAdd, u32, r, cu32(e, 1)), r)
+                   : sel(e, u32, rsq_cmp(e, x, rr, SpvOpFOrdGreaterThan),
+                         op2(e, SpvOpISub, u32, r, cu32(e, 1)), r);
+  }
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
   uint32_t neg = op2(e, SpvOpUGreaterThan, bl, ua, cu32(e, 0x7fffffffu));
   r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), cu32(e, 0), r);
@@ -750,6 +757,9 @@ uint32_t spirv_exact_msb64(struct emit *e, uint32_t v) { return msb64(e, v); }
 void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea) {
   f64_parts(e, u, A, ea);
 }
+uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_rsq(e, a, round);
+}
 uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round) {
   return exact_dsqrt(e, a, round);
 }
@@ -798,7 +808,7 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   }
   switch ((enum ir_op)in->op) {
     case IR_OP_ffma: v = exact_fma32(e, a[0], a[1], a[2]); break;
-    case IR_OP_frsq: v = exact_rsq(e, a[0]); break;
+    case IR_OP_frsq: v = exact_rsq(e, a[0], 0); break;
     case IR_OP_ffract: v = exact_fract(e, a[0]); break;
     case IR_OP_fldexp: v = exact_ldexp(e, a[0], a[1]); break;
     case IR_OP_fexp2:

@@ -230,6 +230,8 @@ uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
 uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round);
 uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round);
 uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round);
+/* frsq (f32 operand A) rounded by ROUND the same way (an f32 result) */
+uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round);
 /* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero);
  * MUL: C is the -0 of a product alone, whose zero keeps the product's sign. */
 uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,

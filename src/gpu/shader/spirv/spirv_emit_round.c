@@ -126,6 +126,9 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
               op2(e, SpvOpBitwiseOr, u32, sgn, sel(e, u32, away, cu32(e, 1), cu32(e, 0))), r);
       break;
     }
+    case IR_OP_frsq: /* the nearest-even result moved to the exact value's side */
+      r = ubits(e, spirv_exact_rsq32_round(e, a[0], round));
+      break;
     case IR_OP_ffract: { /* S0 - floor(S0): exact in f64 but for a in (-2^-29, 0), where
                             every direction gives the cap below; narrowed in the direction */
       uint32_t bl = e->t_bool, ua = ubits(e, a[0]), x = spirv_exact_widen(e, ua);
