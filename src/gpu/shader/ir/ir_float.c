@@ -86,6 +86,15 @@ uint32_t ir_float_rsq32(uint32_t a) {
   return r;                                           /* (no ties: see docs) */
 }
 
+uint32_t ir_float_rsq32_round(uint32_t a, unsigned round) {
+  uint32_t r = ir_float_rsq32(a);
+  if (!(round & 3) || (a >> 31) || a == 0 || a >= 0x7f800000u) return r; /* specials */
+  int side = rsq_side(f_of(a), f_of(r));                                 /* the sign of a r^2 - 1 */
+  if ((round & 3) == 1 && side < 0) return r + 1;
+  if ((round & 3) != 1 && side > 0) return r - 1;
+  return r;
+}
+
 uint32_t ir_float_sqrt32(uint32_t a) {
   if (nan32(a)) return a | 0x400000u;
   if (a > 0x80000000u) return QNAN32;
@@ -163,6 +172,18 @@ uint64_t ir_float_rsq64(uint64_t a) {
     }
     break;
   }
+  return r;
+}
+
+uint64_t ir_float_rsq64_round(uint64_t a, unsigned round) {
+  uint64_t r = ir_float_rsq64(a);
+  /* specials (NaN, zeros, infinities, negative a) and nearest even: as they are; the result
+   * of a positive finite a is a positive normal number */
+  if (!(round & 3) || (a >> 63) || (a & ~(1ull << 63)) == 0 || a >= 0x7ff0000000000000ull) return r;
+  uint64_t C = (r & ((1ull << 52) - 1)) | 1ull << 52;
+  int side = rsq64_side(a, C, (int)(r >> 52) - 1075); /* the sign of a r^2 - 1 */
+  if ((round & 3) == 1 && side < 0) return r + 1;     /* 1/sqrt(a) above r */
+  if ((round & 3) != 1 && side > 0) return r - 1;     /* below r */
   return r;
 }
 

@@ -28,6 +28,12 @@ uint64_t ir_float_sqrt64(uint64_t a);
 uint32_t ir_float_fract32(uint32_t a);
 /* the same in f64 (default NaN 0x7ff8000000000000) */
 uint64_t ir_float_rsq64(uint64_t a);
+/* ir_float_rsq32 rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward
+ * zero): the nearest-even result moved one step to the exact value's side (rsq_side) */
+uint32_t ir_float_rsq32_round(uint32_t a, unsigned round);
+/* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero):
+ * the nearest-even result moved one step to the exact value's side (rsq64_side) */
+uint64_t ir_float_rsq64_round(uint64_t a, unsigned round);
 /* a * 2^n rounded once (gradual underflow, nearest even); +-0, +-inf give a, NaN a quieted */
 uint32_t ir_float_ldexp32(uint32_t a, int32_t n);
 /* 2^a and log2(a): the f64 algorithms below rounded once to f32; log2(+-0) = -inf,

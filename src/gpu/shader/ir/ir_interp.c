@@ -788,15 +788,10 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       }
       return true;
     }
-    case IR_OP_set_float_mode: { /* imm: MODE bits low, their mask high */
+    case IR_OP_set_float_mode: { /* imm: MODE bits low, their mask high; the float operations
+                                    after it compute in the new mode (ir_mode.h) */
       uint32_t mask = (uint32_t)(in->imm >> 32);
       w->hwreg[1] = (w->hwreg[1] & ~mask) | ((uint32_t)in->imm & mask);
-      /* the arithmetic keeps computing in the IR's mode (docs/shader-float.md): say so */
-      if ((mask & 0xffu) && (w->hwreg[1] & 0xffu) != 0xf0u)
-        LOG_ONCE(shader, WARN,
-                 "interpreter: MODE round/denormal bits 0x%02x written at %%%u are not applied "
-                 "(the IR computes with nearest even and denormals kept)",
-                 w->hwreg[1] & 0xffu, id);
       return true;
     }
     case IR_OP_get_hwreg:
@@ -839,20 +834,26 @@ static bool exec_inst(struct interp *it, uint32_t id) {
   const struct ir_op_info *info = &ir_op_infos[in->op];
   if (!(info->flags & IR_PURE) || in->arg_count > 3)
     return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
-  /* the wave's f32 denormal mode (ir_mode.h): f32 operands and result flushed */
-  unsigned flush = ir_float_mode_flush32(it->fn->float_mode, (enum ir_op)in->op);
+  /* the wave's float mode now (MODE 7:0, ir_mode.h; the same at every run of this
+   * instruction wherever the operation depends on it, or run_init refused the function):
+   * f32 operands and result flushed, a directed f32 rounding */
+  uint32_t mode = w->hwreg[1] & 0xffu;
+  enum ir_op op = (enum ir_op)in->op;
+  unsigned fout = ir_float_mode_flush(mode, op, (enum ir_type)info->result) & IR_FLUSH_OUT;
+  unsigned fin[3] = {0, 0, 0};
+  for (uint32_t k = 0; k < in->arg_count; k++)
+    fin[k] = ir_float_mode_flush(mode, op, (enum ir_type)info->args[k]) & IR_FLUSH_IN;
   for (uint32_t l = 0; l < n; l++) {
     uint64_t c[3] = {0, 0, 0};
     for (uint32_t k = 0; k < in->arg_count; k++) {
       c[k] = V(it, args[k])[l];
-      if ((flush & IR_FLUSH_IN) && info->args[k] == IR_TYPE_F32)
-        c[k] = ir_float_flush32((uint32_t)c[k]);
+      if (fin[k]) c[k] = ir_float_flush_bits((enum ir_type)info->args[k], c[k]);
     }
-    if (!ir_float_round32_eval(it->fn->float_mode, (enum ir_op)in->op, c, &out[l]) &&
+    if (!ir_float_round32_eval(mode, op, c, &out[l]) &&
+        !ir_float_round16_eval(mode, op, c, &out[l]) &&
         !ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
       return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
-    if ((flush & IR_FLUSH_OUT) && info->result == IR_TYPE_F32)
-      out[l] = ir_float_flush32((uint32_t)out[l]);
+    if (fout) out[l] = ir_float_flush_bits((enum ir_type)info->result, out[l]);
   }
   return true;
 }

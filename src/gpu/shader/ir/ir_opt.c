@@ -269,8 +269,19 @@ bool ir_pass_const_fold(struct ir_function *fn) {
   uint32_t *fwd = malloc((fn->inst_count + 1) * sizeof *fwd);
   if (!fwd) return false;
   for (uint32_t i = 0; i < fn->inst_count; i++) fwd[i] = IR_NONE;
+  /* the float mode of each instruction (ir_mode.h): folded as the back ends compute it */
+  uint16_t *modes = malloc((fn->inst_count + 1) * sizeof *modes);
+  if (!modes) {
+    free(fwd);
+    return false;
+  }
   for (int round = 0; round < 8; round++) {
     bool changed = false;
+    if (!ir_float_modes(fn, modes)) {
+      free(fwd);
+      free(modes);
+      return false;
+    }
     for (uint32_t r = 0; r < cfg_graph_rpo_count(fn->cfg); r++) {
       const struct ir_block *bl = &fn->blocks[cfg_graph_rpo_node(fn->cfg, r)];
       for (uint32_t i = 0; i < bl->count; i++) {
@@ -280,6 +291,18 @@ bool ir_pass_const_fold(struct ir_function *fn) {
         uint32_t *args = ir_inst_args(fn, id);
         for (uint32_t k = 0; k < in->arg_count; k++) args[k] = resolve(fwd, args[k]);
         const struct ir_op_info *info = &ir_op_infos[in->op];
+        if (in->op == IR_OP_set_hwreg && (in->imm & 63) == 1 && ir_is_const(fn, args[0])) {
+          /* s_setreg of MODE from a constant (s_mov_b32 s0, 3; s_setreg_b32 ..., s0): a
+           * float mode write with the bits known (imm: bits low, mask high) */
+          uint32_t off = ((uint32_t)in->imm >> 6) & 31, size = (((uint32_t)in->imm >> 11) & 31) + 1;
+          uint64_t mask =
+              ((size >= 32 ? 0xffffffffull : (1ull << size) - 1) << off) & 0xffffffffull;
+          in->op = IR_OP_set_float_mode;
+          in->imm = mask << 32 | (((uint64_t)(uint32_t)fn->insts[args[0]].imm << off) & mask);
+          in->arg_count = 0;
+          changed = true;
+          continue;
+        }
         if (!(info->flags & IR_PURE) || in->op == IR_OP_const) continue;
         uint32_t same = simplify(fn, id);
         if (in->op == IR_OP_phi && in->arg_count > 0) {
@@ -307,23 +330,28 @@ bool ir_pass_const_fold(struct ir_function *fn) {
           continue;
         }
         if (in->arg_count == 0 || in->arg_count > 3) continue;
-        /* in the wave's f32 denormal mode (ir_mode.h), as the back ends compute it */
-        unsigned flush = ir_float_mode_flush32(fn->float_mode, (enum ir_op)in->op);
+        /* in the instruction's float mode (ir_mode.h), as the back ends compute it; not
+         * folded where the back ends refuse it (a mode not known here, or not computed) */
+        char why[8];
+        if (ir_float_mode_refused_at(fn, modes, id, why, sizeof why)) continue;
+        uint32_t mode = IR_MODE_VALUE(modes[id]);
+        enum ir_op op = (enum ir_op)in->op;
         const struct ir_op_info *oi = &ir_op_infos[in->op];
         uint64_t c[3] = {0, 0, 0};
         bool all_const = true;
         for (uint32_t k = 0; k < in->arg_count && all_const; k++) {
           all_const = ir_is_const(fn, args[k]);
           if (all_const) c[k] = fn->insts[args[k]].imm;
-          if (all_const && (flush & IR_FLUSH_IN) && oi->args[k] == IR_TYPE_F32)
-            c[k] = ir_float_flush32((uint32_t)c[k]);
+          if (all_const && (ir_float_mode_flush(mode, op, (enum ir_type)oi->args[k]) & IR_FLUSH_IN))
+            c[k] = ir_float_flush_bits((enum ir_type)oi->args[k], c[k]);
         }
         uint64_t result;
-        if (!all_const || (!ir_float_round32_eval(fn->float_mode, (enum ir_op)in->op, c, &result) &&
+        if (!all_const || (!ir_float_round32_eval(mode, op, c, &result) &&
+                           !ir_float_round16_eval(mode, op, c, &result) &&
                            !ir_eval_op(in->op, in->imm, c, &result)))
           continue;
-        if ((flush & IR_FLUSH_OUT) && oi->result == IR_TYPE_F32)
-          result = ir_float_flush32((uint32_t)result);
+        if (ir_float_mode_flush(mode, op, (enum ir_type)oi->result) & IR_FLUSH_OUT)
+          result = ir_float_flush_bits((enum ir_type)oi->result, result);
         in->op = IR_OP_const;
         in->imm = result;
         in->arg_count = 0;
@@ -349,6 +377,7 @@ bool ir_pass_const_fold(struct ir_function *fn) {
     for (uint32_t k = 0; k < fn->insts[id].arg_count; k++) args[k] = resolve(fwd, args[k]);
   }
   free(fwd);
+  free(modes);
   return true;
 }
 

@@ -556,40 +556,63 @@ static void emit_entry_reg(struct emit *e, uint32_t id, uint32_t reg) {
 /* Emits instruction ID (not a phi, not a terminator) into the current block. */
 static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed);
 
-/* f32 value V with a denormal made a zero of its sign (the wave's f32 denormal mode) */
-static uint32_t flush_f32(struct emit *e, uint32_t v) {
-  uint32_t u32 = e->t_u32, u = op1(e, SpvOpBitcast, u32, v);
-  uint32_t den = op2(e, SpvOpIEqual, e->t_bool,
-                     op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x7f800000u)), cu32(e, 0));
-  return op1(e, SpvOpBitcast, e->t_f32,
-             sel(e, u32, den, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, 0x80000000u)), u));
+/* value V of IR type T (f32, f16 bits in a u32, f64) with a denormal made a zero of its
+ * sign (the float mode's denormal fields) */
+static uint32_t flush_value(struct emit *e, enum ir_type t, uint32_t v) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  if (t == IR_TYPE_F64) {
+    uint32_t u = op1(e, SpvOpBitcast, u64, v);
+    uint32_t den = op2(e, SpvOpIEqual, bl,
+                       op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 0x7ff0000000000000ull)), cu64(e, 0));
+    return op1(e, SpvOpBitcast, spv_type_float(&e->b, 64),
+               sel(e, u64, den, op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 1ull << 63)), u));
+  }
+  uint32_t exp_mask = t == IR_TYPE_F16 ? 0x7c00u : 0x7f800000u;
+  uint32_t sign = t == IR_TYPE_F16 ? 0x8000u : 0x80000000u;
+  uint32_t u = t == IR_TYPE_F16 ? v : op1(e, SpvOpBitcast, u32, v);
+  uint32_t den = op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, exp_mask)),
+                     cu32(e, 0));
+  uint32_t r = sel(e, u32, den, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, sign)), u);
+  return t == IR_TYPE_F16 ? r : op1(e, SpvOpBitcast, e->t_f32, r);
 }
 
-/* One instruction, in the wave's f32 denormal mode (ir_mode.h): its f32 operands and/or
- * its f32 result flushed where the mode says so. */
+/* One instruction, in its float mode's denormal fields (ir_mode.h): its f32, f16 and f64
+ * operands and/or result flushed where the mode says so. */
 static void emit_inst(struct emit *e, uint32_t id) {
   const struct ir_function *fn = e->fn;
   const struct ir_inst *in = &fn->insts[id];
-  unsigned flush = ir_float_mode_flush32(fn->float_mode, (enum ir_op)in->op);
-  if (!flush) {
+  const struct ir_op_info *info = &ir_op_infos[in->op];
+  uint32_t mode = IR_MODE_VALUE(e->modes[id]);
+  if ((mode & 0xf0u) == 0xf0u) { /* denormals kept at every width: nothing to flush */
     emit_inst_body(e, id, NULL);
     return;
   }
-  const struct ir_op_info *info = &ir_op_infos[in->op];
+  enum ir_op op = (enum ir_op)in->op;
+  bool any = false;
+  unsigned fin[8] = {0};
+  for (uint32_t i = 0; i < in->arg_count && i < 8; i++) {
+    fin[i] = ir_float_mode_flush(mode, op, (enum ir_type)info->args[i]) & IR_FLUSH_IN;
+    any |= fin[i] != 0;
+  }
+  bool out = (ir_float_mode_flush(mode, op, (enum ir_type)in->type) & IR_FLUSH_OUT) &&
+             (in->type == IR_TYPE_F32 || in->type == IR_TYPE_F16 || in->type == IR_TYPE_F64);
+  if (!any && !out) {
+    emit_inst_body(e, id, NULL);
+    return;
+  }
   const uint32_t *args = ir_inst_args(fn, id);
   uint32_t a[8] = {0};
   for (uint32_t i = 0; i < in->arg_count && i < 8; i++) {
     a[i] = args[i] < fn->inst_count ? e->val[args[i]] : 0;
-    if ((flush & IR_FLUSH_IN) && info->args[i] == IR_TYPE_F32 && a[i]) a[i] = flush_f32(e, a[i]);
+    if (fin[i] && a[i]) a[i] = flush_value(e, (enum ir_type)info->args[i], a[i]);
   }
-  bool out = (flush & IR_FLUSH_OUT) && in->type == IR_TYPE_F32;
   uint32_t final = e->val[id];
   if (out) e->val[id] = spv_id(&e->b);
   emit_inst_body(e, id, a);
   if (out) {
-    uint32_t v = flush_f32(e, e->val[id]);
+    uint32_t v = flush_value(e, (enum ir_type)in->type, e->val[id]);
     e->val[id] = final;
-    def(e, SpvOpCopyObject, e->t_f32, final, &v, 1);
+    def(e, SpvOpCopyObject, type_of(e, (enum ir_type)in->type), final, &v, 1);
   }
 }
 
@@ -605,7 +628,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
   uint32_t r = e->val[id], u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f32 = e->t_f32;
   uint32_t v = 0; /* a computed value, copied to R at the end */
   SpvOp simple = SpvOpNop;
-  if ((fn->float_mode & 3) && spirv_emit_round(e, id, a)) return; /* directed f32 rounding */
+  if ((e->modes[id] & 0xf) && spirv_emit_round(e, id, a)) return; /* directed rounding */
   switch ((enum ir_op)in->op) {
     case IR_OP_const:
     case IR_OP_copy: return; /* mapped in advance */
@@ -1305,15 +1328,24 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
       snprintf(out->error, sizeof out->error, "operation %s (%%%u) is not emitted yet",
                ir_op_infos[fn->insts[i].op].name, i);
   }
-  /* a wave-start float mode the module cannot compute exactly: refused, not run wrong */
-  if (!out->unsupported && ir_float_mode_refusal(fn, out->error, sizeof out->error))
+  /* the float mode of each instruction; one the module cannot compute exactly (or does not
+   * know at compile time) is refused, not run wrong */
+  uint16_t *modes = out->unsupported ? NULL : ir_float_modes_alloc(fn);
+  if (!out->unsupported && !modes) {
+    snprintf(out->error, sizeof out->error, "out of memory (float modes)");
     out->unsupported++;
+  }
+  for (uint32_t i = 0; modes && i < fn->inst_count && !out->unsupported; i++)
+    if (ir_float_mode_refused_at(fn, modes, i, out->error, sizeof out->error) ||
+        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error))
+      out->unsupported++;
   if (out->unsupported) {
+    free(modes);
     size_t len = strlen(out->error);
     snprintf(out->error + len, sizeof out->error - len, "; %u unsupported", out->unsupported);
     return false;
   }
-  struct emit e = {.fn = fn, .out = out};
+  struct emit e = {.fn = fn, .out = out, .modes = modes};
   spv_builder_init(&e.b, opts && opts->version ? opts->version : 0x00010500);
   uint32_t nb = fn->block_count;
   /* about 13 words of code and 3 of names per IR instruction: no regrowth on the way */
@@ -1407,6 +1439,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   free(e.val);
   free(e.begin);
   free(e.late);
+  free(e.modes);
   spirv_dispatch_free(&e);
   spirv_fence_free(&e);
   spv_builder_free(&e.b);

@@ -12,7 +12,13 @@
  * and sticky bits read from R; the rounded significand plus the exponent field gives the
  * bits, a carry out of the significand moving the exponent (up to infinity) by itself.
  * Special operands as ir_float_fma64: the first NaN in operand order quieted, inf * 0 and
- * inf - inf the default NaN, signed zeros by the IEEE rules. */
+ * inf - inf the default NaN, signed zeros by the IEEE rules.
+ *
+ * The directed f64 round modes (MODE 3:2; spirv_emit_round.c: dadd as a * 1 + c, dmul as
+ * a * b + -0, dfma) round the same sum R once in their direction: one step away from zero
+ * when the round or sticky bit is set and the direction points away from zero on R's side;
+ * an overflow is inf only that way, else the largest finite value; an exact zero sum is -0
+ * toward -inf. */
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 struct u128 {
@@ -98,8 +104,9 @@ static uint32_t ge128(struct emit *e, struct u128 a, struct u128 b) {
                  bop(e, SpvOpUGreaterThanEqual, a.lo, b.lo)));
 }
 
-/* the general case: a, b nonzero and finite, c finite (maybe zero) */
-static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc) {
+/* the general case: a, b nonzero and finite, c finite (maybe zero); ROUND 0 nearest even, 1
+ * toward +inf, 2 toward -inf, 3 toward zero */
+static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc, unsigned round) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
   const uint64_t sign = 1ull << 63;
   uint32_t A, ea, B, eb, C, ec;
@@ -158,12 +165,21 @@ static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc
   uint32_t q_r = rshift(e, r, u32sel(e, right, shc, cu32(e, 0))).lo;
   uint32_t k = op2(e, SpvOpISub, u32, u32sel(e, right, shc, cu32(e, 1)), cu32(e, 1));
   struct u128 rb = rshift(e, r, k); /* the round bit is bit 0 */
-  uint32_t round =
+  uint32_t rbit =
       op2(e, SpvOpLogicalAnd, bl, right,
           bop(e, SpvOpINotEqual, lop(e, SpvOpBitwiseAnd, rb.lo, u64c(e, 1)), u64c(e, 0)));
-  uint32_t sticky = low_nonzero(e, r, k);
+  uint32_t sticky = op2(e, SpvOpLogicalAnd, bl, right, low_nonzero(e, r, k));
   uint32_t odd = bop(e, SpvOpINotEqual, lop(e, SpvOpBitwiseAnd, q_r, u64c(e, 1)), u64c(e, 0));
-  uint32_t up = op2(e, SpvOpLogicalAnd, bl, round, op2(e, SpvOpLogicalOr, bl, sticky, odd));
+  /* a directed mode: one step away from zero when bits were dropped and the direction
+   * points away from zero on the result's side; overflow then gives inf only that way */
+  uint32_t neg = bop(e, SpvOpINotEqual, rs, u64c(e, 0));
+  uint32_t away = round == 0   ? spv_const_bool(&e->b, true)
+                  : round == 1 ? op1(e, SpvOpLogicalNot, bl, neg)
+                  : round == 2 ? neg
+                               : spv_const_bool(&e->b, false);
+  uint32_t up = round == 0
+                    ? op2(e, SpvOpLogicalAnd, bl, rbit, op2(e, SpvOpLogicalOr, bl, sticky, odd))
+                    : op2(e, SpvOpLogicalAnd, bl, away, op2(e, SpvOpLogicalOr, bl, rbit, sticky));
   q_r = lop(e, SpvOpIAdd, q_r, u64sel(e, up, u64c(e, 1), u64c(e, 0)));
   uint32_t lsh = op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpSNegate, u32, sh), cu32(e, 63));
   uint32_t q_l = lshift(e, r, lsh).lo; /* exact: a cancellation left few bits */
@@ -172,14 +188,21 @@ static uint32_t fma_finite(struct emit *e, uint32_t ua, uint32_t ub, uint32_t uc
   uint32_t field = u32sel(e, normal, op2(e, SpvOpISub, u32, biased, cu32(e, 1)), cu32(e, 0));
   uint32_t bits =
       lop(e, SpvOpIAdd, lop(e, SpvOpShiftLeftLogical, to_u64(e, field), u64c(e, 52)), q);
-  bits = u64sel(e, bop(e, SpvOpSGreaterThanEqual, biased, cu32(e, 2047)),
-                u64c(e, 0x7ff0000000000000ull), bits);
+  bits =
+      u64sel(e, bop(e, SpvOpSGreaterThanEqual, biased, cu32(e, 2047)),
+             u64sel(e, away, u64c(e, 0x7ff0000000000000ull), u64c(e, 0x7fefffffffffffffull)), bits);
   bits = lop(e, SpvOpBitwiseOr, bits, rs);
   (void)u64;
-  return u64sel(e, rzero, u64c(e, 0), bits);
+  /* an exact zero (a cancellation): +0, -0 toward -inf (IEEE 754 6.3) */
+  return u64sel(e, rzero, u64c(e, round == 2 ? 1ull << 63 : 0), bits);
 }
 
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c) {
+  return spirv_exact_dfma_round(e, a, b, c, 0, false);
+}
+
+uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,
+                                bool mul) {
   uint32_t u64 = e->t_u64, bl = e->t_bool;
   const uint64_t sign = 1ull << 63, inf = 0x7ff0000000000000ull, qnan = 0x7ff8000000000000ull;
   uint32_t ua = op1(e, SpvOpBitcast, u64, a), ub = op1(e, SpvOpBitcast, u64, b),
@@ -197,9 +220,13 @@ uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c) {
            z_c = bop(e, SpvOpIEqual, mc, u64c(e, 0));
   uint32_t sp = lop(e, SpvOpBitwiseAnd, lop(e, SpvOpBitwiseXor, ua, ub), u64c(e, sign));
   uint32_t sc = lop(e, SpvOpBitwiseAnd, uc, u64c(e, sign));
-  uint32_t r = fma_finite(e, ua, ub, uc);
-  /* a or b zero (the others finite): the product is an exact signed zero */
-  uint32_t zero_sum = u64sel(e, z_c, lop(e, SpvOpBitwiseAnd, sp, sc), uc);
+  uint32_t r = fma_finite(e, ua, ub, uc, round);
+  /* a or b zero (the others finite): the product is an exact signed zero; its sum with a
+   * zero c is -0 when both are -0, or toward -inf when either is (a product alone, MUL,
+   * keeps its own sign) */
+  uint32_t zs =
+      round == 2 && !mul ? lop(e, SpvOpBitwiseOr, sp, sc) : lop(e, SpvOpBitwiseAnd, sp, sc);
+  uint32_t zero_sum = u64sel(e, z_c, zs, uc);
   r = u64sel(e, op2(e, SpvOpLogicalOr, bl, z_a, z_b), zero_sum, r);
   r = u64sel(e, inf_c, uc, r); /* c infinite, the product finite */
   /* an infinite product: itself, or the default NaN against the opposite infinity */

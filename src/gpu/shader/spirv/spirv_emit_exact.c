@@ -194,7 +194,7 @@ static uint32_t rsq_cmp(struct emit *e, uint32_t x, uint32_t m, SpvOp cmp) {
 
 /* frsq correctly rounded: a first result from f64 (within one f32 step), then the exact
  * choice against the midpoints to its neighbours. Special cases on the bits. */
-static uint32_t exact_rsq(struct emit *e, uint32_t a) {
+static uint32_t exact_rsq(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, bl = e->t_bool, f64 = t_f64(e);
   uint32_t ua = op1(e, SpvOpBitcast, u32, a), x = widen(e, ua);
   uint32_t r0 =
@@ -208,6 +208,13 @@ static uint32_t exact_rsq(struct emit *e, uint32_t a) {
   uint32_t md = xop(e, SpvOpFMul, xop(e, SpvOpFAdd, rv, widen(e, dn)), cf64(e, 0.5));
   uint32_t r = sel(e, u32, rsq_cmp(e, x, mu, SpvOpFOrdLessThan), up,
                    sel(e, u32, rsq_cmp(e, x, md, SpvOpFOrdGreaterThan), dn, r0));
+  if (round) { /* directed (a positive result): the side of 1/sqrt(a) against R itself */
+    uint32_t rr = widen(e, r);
+    r = round == 1 ? sel(e, u32, rsq_cmp(e, x, rr, SpvOpFOrdLessThan),
+                         op2(e, SpvOpIAdd, u32, r, cu32(e, 1)), r)
+                   : sel(e, u32, rsq_cmp(e, x, rr, SpvOpFOrdGreaterThan),
+                         op2(e, SpvOpISub, u32, r, cu32(e, 1)), r);
+  }
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
   uint32_t neg = op2(e, SpvOpUGreaterThan, bl, ua, cu32(e, 0x7fffffffu));
   r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), cu32(e, 0), r);
@@ -379,7 +386,9 @@ static uint32_t msb64(struct emit *e, uint32_t v) { /* of a nonzero u64, as u32 
              glsl(e, u32, GLSL_FIND_UMSB, lo, 0, 1));
 }
 
-static uint32_t exact_dsqrt(struct emit *e, uint32_t a) {
+static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
+
+static uint32_t exact_dsqrt(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
   const uint64_t fmask = (1ull << 52) - 1;
   uint32_t u = op1(e, SpvOpBitcast, u64, a);
@@ -438,6 +447,33 @@ static uint32_t exact_dsqrt(struct emit *e, uint32_t a) {
                              op2(e, SpvOpUGreaterThan, bl, alo, plo)));
     c = sel(e, u64, above, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
   }
+  if (round) { /* directed (a positive result): the side of sqrt(a) against C 2^ec, by the
+                  same comparison with 2C for the midpoint's 2C + 1: A 2^s against (2C)^2 */
+    uint32_t C = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpBitwiseAnd, u64, c, cu64(e, fmask)),
+                     cu64(e, 1ull << 52));
+    uint32_t ec =
+        op2(e, SpvOpISub, u32,
+            op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, c, cu64(e, 52))),
+            cu32(e, 1075));
+    uint32_t s = op2(e, SpvOpIAdd, u32, op2(e, SpvOpISub, u32, ea, op2(e, SpvOpIAdd, u32, ec, ec)),
+                     cu32(e, 2));
+    s = sel(e, u32, op2(e, SpvOpSLessThan, bl, s, cu32(e, 1)), cu32(e, 1), s);
+    s = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, s, cu32(e, 63)), cu32(e, 63), s);
+    uint32_t s64 = to_u64(e, s);
+    uint32_t ahi = op2(e, SpvOpShiftRightLogical, u64, A, op2(e, SpvOpISub, u64, cu64(e, 64), s64));
+    uint32_t alo = op2(e, SpvOpShiftLeftLogical, u64, A, s64);
+    uint32_t plo, phi;
+    mulx(e, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)),
+         op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), &plo, &phi);
+    uint32_t above = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, ahi, phi),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ahi, phi),
+                             op2(e, SpvOpUGreaterThan, bl, alo, plo)));
+    uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, ahi, phi),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, ahi, phi),
+                             op2(e, SpvOpULessThan, bl, alo, plo)));
+    c = round == 1 ? sel(e, u64, above, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c)
+                   : sel(e, u64, below, op2(e, SpvOpISub, u64, c, cu64(e, 1)), c);
+  }
   /* +-0 itself, +inf itself, a < 0 the default NaN, NaN quieted */
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
   uint32_t r = sel(e, u64,
@@ -482,7 +518,7 @@ static void cand_parts(struct emit *e, uint32_t c, uint32_t *C, uint32_t *ec) {
  * shift, an overflow as inf); then from three steps below it six steps up while 1/|a| is
  * above the midpoint (2C + 1) 2^(ec - 1) to the next double, i.e. while A (2C + 1) <
  * 2^(1 - ea - ec) (a 107-bit product against a power of two), never past inf. */
-static uint32_t exact_drcp(struct emit *e, uint32_t a) {
+static uint32_t exact_drcp(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
   const uint64_t fmask = (1ull << 52) - 1;
   uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
@@ -543,6 +579,43 @@ static uint32_t exact_drcp(struct emit *e, uint32_t a) {
     c = sel(e, u64, go, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
   }
   uint32_t sign = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, 1ull << 63));
+  if (round) { /* directed: the side of 1/|a| against C 2^ec, A (2C) against 2^(1 - ea - ec) */
+    uint32_t C, ec, plo, phi;
+    cand_parts(e, c, &C, &ec);
+    mulx(e, A, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), &plo, &phi);
+    uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 1), ea), ec);
+    uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+    kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 127)), cu32(e, 127), kc);
+    uint32_t k64 = to_u64(e, kc), low_k = op2(e, SpvOpULessThan, bl, kc, cu32(e, 64));
+    uint32_t pk_lo =
+        sel(e, u64, low_k, op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1), k64), cu64(e, 0));
+    uint32_t pk_hi = sel(e, u64, low_k, cu64(e, 0),
+                         op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                             op2(e, SpvOpBitwiseAnd, u64, k64, cu64(e, 63)))); /* 2^k as (hi, lo) */
+    uint32_t above = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, phi, pk_hi),
+                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, phi, pk_hi),
+                             op2(e, SpvOpULessThan, bl, plo, pk_lo)));
+    uint32_t exact = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, phi, pk_hi),
+                         op2(e, SpvOpIEqual, bl, plo, pk_lo));
+    uint32_t big = op2(e, SpvOpSGreaterThan, bl, k, cu32(e, 127)); /* 2^k beyond A 2C */
+    uint32_t tiny = op2(e, SpvOpSLessThan, bl, k, cu32(e, 0));
+    above = sel(e, bl, big, spv_const_bool(&e->b, true),
+                sel(e, bl, tiny, spv_const_bool(&e->b, false), above));
+    exact = op2(e, SpvOpLogicalAnd, bl, exact,
+                op1(e, SpvOpLogicalNot, bl, op2(e, SpvOpLogicalOr, bl, big, tiny)));
+    uint32_t below = op1(e, SpvOpLogicalNot, bl, op2(e, SpvOpLogicalOr, bl, above, exact));
+    uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu64(e, 0));
+    uint32_t away = round == 1   ? op1(e, SpvOpLogicalNot, bl, neg)
+                    : round == 2 ? neg
+                                 : spv_const_bool(&e->b, false);
+    uint32_t inf = op2(e, SpvOpIEqual, bl, c, cu64(e, 0x7ff0000000000000ull));
+    uint32_t up = op2(e, SpvOpLogicalAnd, bl, away, above);
+    uint32_t down = op2(e, SpvOpLogicalAnd, bl, op1(e, SpvOpLogicalNot, bl, away), below);
+    uint32_t r = sel(e, u64, up, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)),
+                     sel(e, u64, down, op2(e, SpvOpISub, u64, c, cu64(e, 1)), c));
+    /* an overflow: inf only rounding away from zero, else the largest finite value */
+    c = sel(e, u64, inf, sel(e, u64, away, c, cu64(e, 0x7fefffffffffffffull)), r);
+  }
   uint32_t r = op2(e, SpvOpBitwiseOr, u64, sign, c);
   r = sel(e, u64, op2(e, SpvOpIEqual, bl, mag, cu64(e, 0)),
           op2(e, SpvOpBitwiseOr, u64, sign, cu64(e, 0x7ff0000000000000ull)), r);
@@ -563,12 +636,55 @@ static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t 
   *hi = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w1, 2);
 }
 
+/* drsq's directed step: A (2C)^2 against 2^(2 - ea - 2 ec) for the nearest-even result
+ * C 2^ec (three limbs, as the loop of exact_drsq); below: 1/sqrt(a) lies above C 2^ec, equal:
+ * exact. One step up toward +inf when above, one step down toward -inf or zero when below
+ * (the result is positive). */
+static uint32_t rsq_directed(struct emit *e, uint32_t A, uint32_t ea, uint32_t c, unsigned round) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t C, ec, m0, m1, t0, t1, v0, v1;
+  cand_parts(e, c, &C, &ec);
+  uint32_t M = op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1));
+  mulx(e, M, M, &m0, &m1);
+  mulx(e, m0, A, &t0, &t1);
+  mulx(e, m1, A, &v0, &v1);
+  uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
+  uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
+                    sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
+  uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
+                   op2(e, SpvOpIAdd, u32, ec, ec));
+  uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
+  kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 191)), cu32(e, 191), kc);
+  uint32_t q = op2(e, SpvOpShiftRightLogical, u32, kc, cu32(e, 6));
+  uint32_t bit = op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
+                     to_u64(e, op2(e, SpvOpBitwiseAnd, u32, kc, cu32(e, 63))));
+  uint32_t o0 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 0)), bit, cu64(e, 0));
+  uint32_t o1 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 1)), bit, cu64(e, 0));
+  uint32_t o2 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 2)), bit, cu64(e, 0));
+  uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
+  uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
+                     op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
+  uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
+                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+  uint32_t equal = op2(
+      e, SpvOpLogicalAnd, bl,
+      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), op2(e, SpvOpIEqual, bl, p1, o1)),
+      op2(e, SpvOpIEqual, bl, t0, o0));
+  uint32_t inrange = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpSGreaterThanEqual, bl, k, cu32(e, 0)),
+                         op2(e, SpvOpSLessThanEqual, bl, k, cu32(e, 191)));
+  below = op2(e, SpvOpLogicalAnd, bl, inrange, below);
+  equal = op2(e, SpvOpLogicalAnd, bl, inrange, equal);
+  if (round == 1) return sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
+  uint32_t above = op1(e, SpvOpLogicalNot, bl, op2(e, SpvOpLogicalOr, bl, below, equal));
+  return sel(e, u64, above, op2(e, SpvOpISub, u64, c, cu64(e, 1)), c);
+}
+
 /* drsq: 1/sqrt(a) correctly rounded, as dsqrt: a = A 2^ea, a first result from the
  * device's 1/sqrt(a') for a' = A 2^(p - 52) in [1, 4) placed at exponent -E/2 (E = ea + 52
  * - p even), then from three steps below it six steps up while 1/sqrt(a) lies above the
  * midpoint M 2^(ec - 1), M = 2C + 1, i.e. while A M^2 < 2^(2 - ea - 2 ec), with A M^2 (at
  * most 163 bits) in three 64-bit limbs. Results are normal (2^-512 .. 2^537). */
-static uint32_t exact_drsq(struct emit *e, uint32_t a) {
+static uint32_t exact_drsq(struct emit *e, uint32_t a, unsigned round) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool, f64 = t_f64(e);
   const uint64_t fmask = (1ull << 52) - 1;
   uint32_t u = op1(e, SpvOpBitcast, u64, a), A, ea;
@@ -620,6 +736,8 @@ static uint32_t exact_drsq(struct emit *e, uint32_t a) {
         sel(e, bl, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), spv_const_bool(&e->b, false), below);
     c = sel(e, u64, below, op2(e, SpvOpIAdd, u64, c, cu64(e, 1)), c);
   }
+  if (round) /* directed: the side of 1/sqrt(a) against C 2^ec (2C for the midpoint's M) */
+    c = rsq_directed(e, A, ea, c, round);
   /* +0 -> +inf, -0 -> -inf, +inf -> +0, a < 0 -> the default NaN, NaN quieted */
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, u, cu64(e, ~(1ull << 63)));
   uint32_t r =
@@ -638,6 +756,18 @@ static uint32_t exact_drsq(struct emit *e, uint32_t a) {
 uint32_t spirv_exact_msb64(struct emit *e, uint32_t v) { return msb64(e, v); }
 void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea) {
   f64_parts(e, u, A, ea);
+}
+uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_rsq(e, a, round);
+}
+uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_dsqrt(e, a, round);
+}
+uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_drcp(e, a, round);
+}
+uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round) {
+  return exact_drsq(e, a, round);
 }
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi) {
   mulx(e, a, b, lo, hi);
@@ -667,9 +797,9 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   uint32_t v;
   if (in->op == IR_OP_dsqrt || in->op == IR_OP_drcp || in->op == IR_OP_drsq ||
       in->op == IR_OP_dfma) {
-    v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0])
-        : in->op == IR_OP_drcp ? exact_drcp(e, a[0])
-        : in->op == IR_OP_drsq ? exact_drsq(e, a[0])
+    v = in->op == IR_OP_dsqrt  ? exact_dsqrt(e, a[0], 0)
+        : in->op == IR_OP_drcp ? exact_drcp(e, a[0], 0)
+        : in->op == IR_OP_drsq ? exact_drsq(e, a[0], 0)
                                : spirv_exact_dfma(e, a[0], a[1], a[2]);
     e->float_used = true;
     e->float64_used = true;
@@ -678,7 +808,7 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
   }
   switch ((enum ir_op)in->op) {
     case IR_OP_ffma: v = exact_fma32(e, a[0], a[1], a[2]); break;
-    case IR_OP_frsq: v = exact_rsq(e, a[0]); break;
+    case IR_OP_frsq: v = exact_rsq(e, a[0], 0); break;
     case IR_OP_ffract: v = exact_fract(e, a[0]); break;
     case IR_OP_fldexp: v = exact_ldexp(e, a[0], a[1]); break;
     case IR_OP_fexp2:

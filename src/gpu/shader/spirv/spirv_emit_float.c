@@ -13,6 +13,9 @@
  * (|x| >= 2^-48 or 0), so a device that flushes f32 denormals computes them exactly too.
  * NaN: widening keeps sign and payload; narrowing gives the quiet NaN 0x7e00 with the sign
  * (ir_small_float_bits). */
+#include <stdio.h>
+
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 static uint32_t t_f64(struct emit *e) { return spv_type_float(&e->b, 64); }
@@ -37,14 +40,21 @@ static uint32_t half_to_f32(struct emit *e, uint32_t h) {
   return op1(e, SpvOpBitcast, f32, op2(e, SpvOpBitwiseOr, u32, sign, mag));
 }
 
-/* f32 -> f16 bits, nearest even or toward zero (RTZ), as ir_small_float_bits */
-static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
+/* f32 -> f16 bits rounded by ROUND (0 nearest even, as ir_small_float_bits; 1 toward +inf,
+ * 2 toward -inf, 3 toward zero, as ir_round.c's half_directed): the magnitude shifted onto the
+ * f16 grid, the dropped bits deciding one step away from zero; past the largest finite
+ * value inf (nearest even, or a direction away from zero on this side) or 0x7bff */
+uint32_t spirv_f32_to_half(struct emit *e, uint32_t f, unsigned round) {
   uint32_t u32 = e->t_u32, bl = e->t_bool;
   uint32_t u = op1(e, SpvOpBitcast, u32, f);
   uint32_t sign = op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpShiftRightLogical, u32, u, cu32(e, 16)),
                       cu32(e, 0x8000));
   uint32_t fe = bits32(e, u, 23, 8), fm = bits32(e, u, 0, 23);
-  uint32_t full = op2(e, SpvOpBitwiseOr, u32, fm, cu32(e, 0x800000));
+  /* the significand with its implicit bit (none for zeros and denormals, which round to 0
+   * or, rounding away, to the smallest half: their exponent is treated as 1) */
+  uint32_t full =
+      op2(e, SpvOpBitwiseOr, u32, fm,
+          sel(e, u32, op2(e, SpvOpIEqual, bl, fe, cu32(e, 0)), cu32(e, 0), cu32(e, 0x800000)));
   /* right shift that leaves the f16 mantissa (with its implicit bit): 13 for a normal
    * half, more below 2^-14 (fe < 113): sh = 126 - fe, capped (0 past 25) */
   uint32_t below = op2(e, SpvOpULessThan, bl, fe, cu32(e, 113));
@@ -55,13 +65,22 @@ static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
   uint32_t mask =
       op2(e, SpvOpISub, u32, op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), sh), cu32(e, 1));
   uint32_t dropped = op2(e, SpvOpBitwiseAnd, u32, full, mask);
-  uint32_t halfway =
-      op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), op2(e, SpvOpISub, u32, sh, cu32(e, 1)));
-  uint32_t odd =
-      op2(e, SpvOpINotEqual, bl, op2(e, SpvOpBitwiseAnd, u32, kept, cu32(e, 1)), cu32(e, 0));
-  uint32_t up = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, dropped, halfway),
-                    op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, dropped, halfway), odd));
-  if (rtz) up = spv_const_bool(&e->b, false);
+  uint32_t up, away;
+  uint32_t neg = op2(e, SpvOpINotEqual, bl, sign, cu32(e, 0));
+  if (round == 0) {
+    uint32_t halfway =
+        op2(e, SpvOpShiftLeftLogical, u32, cu32(e, 1), op2(e, SpvOpISub, u32, sh, cu32(e, 1)));
+    uint32_t odd =
+        op2(e, SpvOpINotEqual, bl, op2(e, SpvOpBitwiseAnd, u32, kept, cu32(e, 1)), cu32(e, 0));
+    up = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpUGreaterThan, bl, dropped, halfway),
+             op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, dropped, halfway), odd));
+    away = spv_const_bool(&e->b, true);
+  } else {
+    away = round == 1   ? op1(e, SpvOpLogicalNot, bl, neg)
+           : round == 2 ? neg
+                        : spv_const_bool(&e->b, false);
+    up = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, dropped, cu32(e, 0)), away);
+  }
   kept = op2(e, SpvOpIAdd, u32, kept, sel(e, u32, up, cu32(e, 1), cu32(e, 0)));
   /* normal: exponent field fe - 112 plus the carry of the rounding into bit 11; the sum
    * (exponent << 10) + mantissa carries by itself. Subnormal: kept is the whole result
@@ -70,14 +89,17 @@ static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
       op2(e, SpvOpIAdd, u32,
           op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpISub, u32, fe, cu32(e, 113)), cu32(e, 10)),
           kept);
-  uint32_t mag = sel(e, u32, below, sel(e, u32, zero_sub, cu32(e, 0), kept), norm);
-  /* overflow: infinity, or the largest finite toward zero */
+  uint32_t mag = sel(e, u32, below, kept, norm);
+  /* overflow: infinity, or the largest finite value */
   uint32_t big = op2(e, SpvOpUGreaterThanEqual, bl, mag, cu32(e, 0x7c00));
-  mag = sel(e, u32, big, cu32(e, rtz ? 0x7bff : 0x7c00), mag);
+  mag = sel(e, u32, big, sel(e, u32, away, cu32(e, 0x7c00), cu32(e, 0x7bff)), mag);
   uint32_t is_special = op2(e, SpvOpIEqual, bl, fe, cu32(e, 255));
   uint32_t special =
       sel(e, u32, op2(e, SpvOpINotEqual, bl, fm, cu32(e, 0)), cu32(e, 0x7e00), cu32(e, 0x7c00));
   return op2(e, SpvOpBitwiseOr, u32, sign, sel(e, u32, is_special, special, mag));
+}
+static uint32_t f32_to_half(struct emit *e, uint32_t f, bool rtz) {
+  return spirv_f32_to_half(e, f, rtz ? 3 : 0);
 }
 
 /* hfma: the exact fma of the widened halves rounded to odd in f32 (spirv_emit_exact.c),
@@ -97,21 +119,73 @@ static uint32_t hfma(struct emit *e, const uint32_t *a) {
   return r;
 }
 
-/* set_float_mode (s_round_mode, s_denorm_mode, s_setreg of MODE): the module computes in
- * one fixed mode, the IR's (docs/shader-spirv.md, "Float semantics"): round to nearest
- * even for every width, denormals kept, NaN rules of the IR operations. A write of MODE
- * bits that keeps that mode (round fields 0, denormal fields 3) changes nothing; any
- * other is refused, naming the bits. */
-static bool float_mode(struct emit *e, uint64_t imm) {
-  uint32_t mask = (uint32_t)(imm >> 32), bits = (uint32_t)imm & mask;
-  uint32_t want = 0xf0u & mask; /* rounds 3:0 = 0 (nearest even), denormals 7:4 = 3 (kept) */
-  if ((mask & ~0xffu) || bits != want) {
-    unsupported(e,
-                "float mode: MODE bits 0x%x under mask 0x%x (only nearest even with denormals kept "
-                "is emitted)",
-                bits, mask);
-    return false;
+/* hadd, hmul, hfma under a directed f16/f64 round field ROUND (1 +inf, 2 -inf, 3 zero): the
+ * exact value to odd in f32 (a product of halves is exact in f32; a sum and an fma through
+ * spirv_exact_fma_odd32: 24 >= 11 + 2 bits), then one directed rounding to f16 on the bits.
+ * An exact zero sum of operands not both +0 is -0 toward -inf (IEEE 754 6.3). A NaN result
+ * is the nearest-even one (the NaN rules do not depend on the mode). */
+uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsigned round) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool, f32 = e->t_f32;
+  uint32_t x = half_to_f32(e, a[0]), y = half_to_f32(e, a[1]), f, rne, p, c;
+  if (op == IR_OP_hmul) {
+    f = op2(e, SpvOpFMul, f32, x, y);
+    spv_decorate(&e->b, f, SpvDecorationNoContraction, NULL, 0);
+    rne = f32_to_half(e, f, false);
+    p = c = 0;
+  } else if (op == IR_OP_hadd) {
+    f = spirv_exact_fma_odd32(e, x, cf32(e, 1.0f), y);
+    rne = f32_to_half(e, op2(e, SpvOpFAdd, f32, x, y), false);
+    p = x, c = y;
+  } else {
+    p = op2(e, SpvOpFMul, f32, x, y);
+    spv_decorate(&e->b, p, SpvDecorationNoContraction, NULL, 0);
+    c = half_to_f32(e, a[2]);
+    f = spirv_exact_fma_odd32(e, x, y, c);
+    rne = hfma(e, a);
   }
+  uint32_t r = spirv_f32_to_half(e, f, round);
+  if (round == 2 && p) { /* an exact zero sum: -0 unless both parts are +0 */
+    uint32_t fz =
+        op2(e, SpvOpIEqual, bl,
+            op2(e, SpvOpBitwiseAnd, u32, op1(e, SpvOpBitcast, u32, f), cu32(e, 0x7fffffffu)),
+            cu32(e, 0));
+    uint32_t both_pos = op2(e, SpvOpLogicalAnd, bl,
+                            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, p), cu32(e, 0)),
+                            op2(e, SpvOpIEqual, bl, op1(e, SpvOpBitcast, u32, c), cu32(e, 0)));
+    r = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, fz, op1(e, SpvOpLogicalNot, bl, both_pos)),
+            cu32(e, 0x8000), r);
+  }
+  return sel(e, u32, op1(e, SpvOpIsNan, bl, f), rne, r);
+}
+
+/* The MODE register (hwreg 1) in the module: bits 7:0, the float mode, are known at compile
+ * time wherever an operation depends on them (ir_float_modes; otherwise the function is
+ * refused), so its writes (set_float_mode from s_round_mode, s_denorm_mode, s_setreg of
+ * MODE; set_hwreg of MODE from a value) emit nothing and each float operation is emitted
+ * for its own mode; s_getreg of those bits is the constant known there. The other MODE bits
+ * (DX10_CLAMP, IEEE, ...) and the other hardware registers are not modelled: refused. */
+static uint32_t hwreg_mask(uint64_t imm) {
+  uint32_t off = ((uint32_t)imm >> 6) & 31, size = (((uint32_t)imm >> 11) & 31) + 1;
+  return (uint32_t)(((size >= 32 ? 0xffffffffull : (1ull << size) - 1)) << off);
+}
+
+bool spirv_hwreg_refusal(const struct ir_function *fn, uint32_t id, char *err, size_t size) {
+  const struct ir_inst *in = &fn->insts[id];
+  if (in->dead) return false;
+  if (in->op == IR_OP_set_float_mode && (in->imm >> 32) & ~0xffull) {
+    snprintf(err, size,
+             "float mode: MODE bits 0x%x under mask 0x%x (only the round and denormal fields, "
+             "bits 7:0, are emitted)",
+             (uint32_t)in->imm & (uint32_t)(in->imm >> 32), (uint32_t)(in->imm >> 32));
+    return true;
+  }
+  if (in->op != IR_OP_get_hwreg && in->op != IR_OP_set_hwreg) return false;
+  uint32_t hw = (uint32_t)in->imm & 63, mask = hwreg_mask(in->imm);
+  if (hw == 1 && !(mask & ~0xffu)) return false;
+  snprintf(err, size,
+           "%s of hardware register %u bits 0x%x (%%%u): only the float mode, MODE bits 7:0, is "
+           "modelled in the module",
+           in->op == IR_OP_get_hwreg ? "s_getreg" : "s_setreg", hw, mask, id);
   return true;
 }
 
@@ -190,6 +264,8 @@ bool spirv_emit_float_supports(enum ir_op op) {
     case IR_OP_frcp:
     case IR_OP_fsqrt:
     case IR_OP_set_float_mode:
+    case IR_OP_get_hwreg:
+    case IR_OP_set_hwreg:
     case IR_OP_bitcast_f16:
     case IR_OP_bitcast_u16:
     case IR_OP_cvt_f32_f16:
@@ -228,8 +304,11 @@ bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a) {
   static const uint32_t glsl_round[] = {GLSLstd450Floor, GLSLstd450Ceil, GLSLstd450Trunc,
                                         GLSLstd450RoundEven};
   uint32_t u32 = e->t_u32, f32 = e->t_f32;
-  if (in->op == IR_OP_set_float_mode) {
-    float_mode(e, in->imm);
+  if (in->op == IR_OP_set_float_mode || in->op == IR_OP_set_hwreg) return true; /* above */
+  if (in->op == IR_OP_get_hwreg) { /* MODE bits 7:0, known here (spirv_hwreg_refusal) */
+    uint32_t mask = hwreg_mask(in->imm), off = ((uint32_t)in->imm >> 6) & 31;
+    v = cu32(e, (IR_MODE_VALUE(e->modes[id]) & mask) >> off);
+    def(e, SpvOpCopyObject, u32, r, &v, 1);
     return true;
   }
   if (spirv_emit_exact(e, id, a)) return true;

@@ -62,6 +62,7 @@ struct emit {
   uint32_t file;
   uint32_t *late, nlate; /* unreachable merge blocks, emitted last */
   bool float_used;
+  uint16_t *modes;                 /* per instruction, the float mode in force (ir_float_modes) */
   bool fenced;                     /* a barrier and no guest memory access since */
   bool float64_used;               /* 64-bit float arithmetic (spirv_emit_float.c) */
   struct spirv_dispatch *dispatch; /* the dispatcher form's state (spirv_emit_dispatch.c) */
@@ -219,6 +220,14 @@ uint32_t spirv_float_equal(struct emit *e, uint32_t t, uint32_t a, uint32_t b);
 /* ---- 64-bit float (spirv_emit_float.c) ------------------------------------------------ */
 
 bool spirv_emit_float_supports(enum ir_op op);
+/* f32 value F -> f16 bits (low 16 of a u32) rounded by ROUND: 0 nearest even, 1 toward +inf,
+ * 2 toward -inf, 3 toward zero (spirv_emit_float.c) */
+uint32_t spirv_f32_to_half(struct emit *e, uint32_t f, unsigned round);
+/* hadd/hmul/hfma (operand ids A: f16 bits in u32) rounded to f16 by a directed ROUND */
+uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsigned round);
+/* Whether instruction ID is an access to a hardware register the module does not model
+ * (anything but MODE bits 7:0): false, or true with the reason in ERR. */
+bool spirv_hwreg_refusal(const struct ir_function *fn, uint32_t id, char *err, size_t size);
 bool spirv_emit_float(struct emit *e, uint32_t id, const uint32_t *a);
 /* frcp and fsqrt correctly rounded to nearest even: f32 value A -> f32 value */
 uint32_t spirv_exact_rcp32(struct emit *e, uint32_t a);
@@ -244,6 +253,18 @@ void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea
 void spirv_exact_mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t *hi);
 /* dfma exactly, on integers (spirv_emit_dfma.c): f64 values A, B, C -> f64 value */
 uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
+/* dsqrt / drcp / drsq (f64 operand A) rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward
+ * -inf, 3 toward zero): the nearest-even result, then one step to the side of the exact
+ * value the direction asks (spirv_emit_exact.c) */
+uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round);
+uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round);
+uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round);
+/* frsq (f32 operand A) rounded by ROUND the same way (an f32 result) */
+uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round);
+/* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero);
+ * MUL: C is the -0 of a product alone, whose zero keeps the product's sign. */
+uint32_t spirv_exact_dfma_round(struct emit *e, uint32_t a, uint32_t b, uint32_t c, unsigned round,
+                                bool mul);
 
 /* ---- division helpers (spirv_emit_div.c): fdiv_scale, ddiv_scale and their flags ------ */
 

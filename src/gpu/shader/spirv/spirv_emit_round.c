@@ -56,7 +56,48 @@ static uint32_t zero_sign(struct emit *e, uint32_t r, uint32_t s, uint32_t p, ui
 
 bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
   const struct ir_inst *in = &e->fn->insts[id];
-  unsigned round = e->fn->float_mode & 3;
+  unsigned mode = IR_MODE_VALUE(e->modes[id]), round = mode & 3;
+  unsigned round16 = (mode >> 2) & 3;
+  if (round16 && ir_float_round16_op((enum ir_op)in->op)) { /* the f16/f64 round field */
+    uint32_t v, t = e->t_u32, f64 = t_f64(e);
+    e->float_used = true;
+    switch ((enum ir_op)in->op) {
+      case IR_OP_cvt_f16_f32: v = spirv_f32_to_half(e, a[0], round16); break;
+      case IR_OP_hadd:
+      case IR_OP_hmul:
+      case IR_OP_hfma:
+        v = spirv_half_round(e, (enum ir_op)in->op, a, round16);
+        e->float64_used = true;
+        break;
+      case IR_OP_dadd: /* a * 1 + c */
+        v = spirv_exact_dfma_round(e, a[0], cf64(e, 0x3ff0000000000000ull), a[1], round16, false);
+        t = f64;
+        break;
+      case IR_OP_dsqrt:
+        v = spirv_exact_dsqrt_round(e, a[0], round16);
+        t = f64;
+        break;
+      case IR_OP_drcp:
+        v = spirv_exact_drcp_round(e, a[0], round16);
+        t = f64;
+        break;
+      case IR_OP_drsq:
+        v = spirv_exact_drsq_round(e, a[0], round16);
+        t = f64;
+        break;
+      case IR_OP_dmul: /* a * b + -0 */
+        v = spirv_exact_dfma_round(e, a[0], a[1], cf64(e, 1ull << 63), round16, true);
+        t = f64;
+        break;
+      default:
+        v = spirv_exact_dfma_round(e, a[0], a[1], a[2], round16, false);
+        t = f64;
+        break;
+    }
+    if (t == f64) e->float64_used = true;
+    def(e, SpvOpCopyObject, t, e->val[id], &v, 1);
+    return true;
+  }
   if (!round || !ir_float_round32_op((enum ir_op)in->op)) return false;
   uint32_t u32 = e->t_u32, f64 = t_f64(e), r;
   e->float_used = true;
@@ -66,6 +107,41 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_cvt_f32_i32: {
       SpvOp cv = in->op == IR_OP_cvt_f32_u32 ? SpvOpConvertUToF : SpvOpConvertSToF;
       r = spirv_exact_narrow_round(e, op1(e, cv, f64, a[0]), round);
+      break;
+    }
+    case IR_OP_cvt_f32_f64: { /* one directed narrowing of the f64 bits (NaN: quieted, as RNE) */
+      r = spirv_exact_narrow_round(e, a[0], round);
+      /* a nonzero f64 denormal (which the narrowing reads as 0) is the smallest f32
+       * denormal of its sign when rounding away from zero on its side, else a zero */
+      uint32_t bl = e->t_bool, u64 = e->t_u64, ub = op1(e, SpvOpBitcast, u64, a[0]);
+      uint32_t mag = op2(e, SpvOpBitwiseAnd, u64, ub, cu64(e, ~(1ull << 63)));
+      uint32_t den = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpINotEqual, bl, mag, cu64(e, 0)),
+                         op2(e, SpvOpULessThan, bl, mag, cu64(e, 1ull << 52)));
+      uint32_t neg = op2(e, SpvOpUGreaterThanEqual, bl, ub, cu64(e, 1ull << 63));
+      uint32_t away = round == 1   ? op1(e, SpvOpLogicalNot, bl, neg)
+                      : round == 2 ? neg
+                                   : spv_const_bool(&e->b, false);
+      uint32_t sgn = sel(e, u32, neg, cu32(e, 0x80000000u), cu32(e, 0));
+      r = sel(e, u32, den,
+              op2(e, SpvOpBitwiseOr, u32, sgn, sel(e, u32, away, cu32(e, 1), cu32(e, 0))), r);
+      break;
+    }
+    case IR_OP_frsq: /* the nearest-even result moved to the exact value's side */
+      r = ubits(e, spirv_exact_rsq32_round(e, a[0], round));
+      break;
+    case IR_OP_ffract: { /* S0 - floor(S0): exact in f64 but for a in (-2^-29, 0), where
+                            every direction gives the cap below; narrowed in the direction */
+      uint32_t bl = e->t_bool, ua = ubits(e, a[0]), x = spirv_exact_widen(e, ua);
+      uint32_t d = op2(e, SpvOpFSub, f64, x, glsl(e, f64, GLSLstd450Floor, x, 0, 1));
+      spv_decorate(&e->b, d, SpvDecorationNoContraction, NULL, 0);
+      r = spirv_exact_narrow_round(e, d, round);
+      r = sel(e, u32, op2(e, SpvOpUGreaterThan, bl, r, cu32(e, 0x3f7fffffu)), cu32(e, 0x3f7fffffu),
+              r);     /* 1.0 (no negative result) */
+      if (round == 2) /* an integer: x - x is -0 toward -inf */
+        r = sel(e, u32, op2(e, SpvOpIEqual, bl, r, cu32(e, 0)), cu32(e, 0x80000000u), r);
+      uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
+      r = sel(e, u32, op2(e, SpvOpIEqual, bl, mag, cu32(e, 0x7f800000u)), cu32(e, 0x7fc00000u), r);
+      r = nan_rule(e, r, &ua, 1);
       break;
     }
     case IR_OP_fldexp: { /* a * 2^n, n clamped to +-400 (every f32 over- or underflows past it) */
