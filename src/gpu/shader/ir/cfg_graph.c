@@ -122,6 +122,43 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
   return g;
 }
 
+struct cfg_graph *cfg_graph_create_csr(uint32_t node_count, uint32_t entry,
+                                       const uint32_t *first, const uint32_t *succ) {
+  if (node_count == 0 || entry >= node_count || node_count >= CFG_EXIT) return NULL;
+  uint32_t edges = first[node_count];
+  if (edges > (UINT32_MAX - 4 * node_count) / 2) return NULL;
+  struct cfg_graph *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->n = g->node_cap = node_count;
+  g->entry = entry;
+  g->succ = malloc(node_count * sizeof *g->succ);
+  g->pred = malloc(node_count * sizeof *g->pred);
+  /* one piece: the successor lists as given, then the predecessor lists, counted first */
+  uint32_t *lists = g->succ && g->pred ? arena_alloc(&g->edges, 2 * edges + 1) : NULL;
+  if (!lists) {
+    cfg_graph_destroy(g);
+    return NULL;
+  }
+  memcpy(lists, succ, edges * sizeof *lists);
+  for (uint32_t b = 0; b < node_count; b++) {
+    uint32_t count = first[b + 1] - first[b];
+    g->succ[b] = (struct cfg_vec){lists + first[b], count, count};
+    g->pred[b] = (struct cfg_vec){NULL, 0, 0};
+  }
+  for (uint32_t e = 0; e < edges; e++) g->pred[succ[e]].cap++;
+  uint32_t *next = lists + edges;
+  for (uint32_t b = 0; b < node_count; b++) {
+    g->pred[b].v = next;
+    next += g->pred[b].cap;
+  }
+  for (uint32_t b = 0; b < node_count; b++)
+    for (uint32_t e = first[b]; e < first[b + 1]; e++) {
+      struct cfg_vec *v = &g->pred[succ[e]];
+      v->v[v->n++] = b;
+    }
+  return g;
+}
+
 void cfg_graph_destroy(struct cfg_graph *g) {
   if (!g) return;
   free_analyses(g);

@@ -778,8 +778,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
   for (uint32_t b = 0; b < n; b++) owner[b] = CFG_NONE;
   enum step_result result = STEP_DONE;
   /* splits into distinct targets are independent: do them all, then analyse again */
-  for (uint32_t i = 0; i < cfg_graph_rpo_count(g) && result != STEP_FAILED; i++) {
-    uint32_t h = cfg_graph_rpo_node(g, i);
+  for (uint32_t i = 0; i < g->rpo_count && result != STEP_FAILED; i++) {
+    uint32_t h = g->rpo[i];
     const struct cfg_node_shape *sh = &s->shapes[h];
     for (int k = 0; k < 2 && result != STEP_FAILED; k++) {
       uint32_t t = k == 0 ? sh->merge : sh->continue_to;
@@ -1023,21 +1023,29 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * continue construct (a case the fuzzer found).
  * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
  * loop H instead of its loop or selection construct. */
+/* Dominance in SG between nodes reachable from its entry (the only ones the checks ask
+ * about: SG has G's edges plus edges from reachable headers to the merges and continue
+ * targets they dominate, so it reaches what G reaches), without cfg_gi_dominates' guards. */
+static inline __attribute__((always_inline)) bool sg_dominates(const struct cfg_graph *sg,
+                                                               uint32_t a, uint32_t b) {
+  return sg->dom_pre[a] <= sg->dom_pre[b] && sg->dom_post[b] <= sg->dom_post[a];
+}
+
 static inline __attribute__((always_inline)) bool
 in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t b) {
   /* a block post-dominates itself: the continue target alone (the usual continue construct)
    * needs no post-dominator analysis of SG */
-  return cfg_gi_dominates(sg, sh->continue_to, b) &&
+  return sg_dominates(sg, sh->continue_to, b) &&
          (b == sh->continue_to || cfg_graph_post_dominates(sg, sh->continue_to, b)) &&
-         (sh->merge == CFG_NONE || !cfg_gi_dominates(sg, sh->merge, b));
+         (sh->merge == CFG_NONE || !sg_dominates(sg, sh->merge, b));
 }
 
 static inline __attribute__((always_inline)) bool
 construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t h,
                  bool continue_part, uint32_t b) {
   if (continue_part) return in_continue_construct(sg, sh, b);
-  if (!cfg_gi_dominates(sg, h, b)) return false;
-  if (sh->merge != CFG_NONE && cfg_gi_dominates(sg, sh->merge, b)) return false;
+  if (!sg_dominates(sg, h, b)) return false;
+  if (sh->merge != CFG_NONE && sg_dominates(sg, sh->merge, b)) return false;
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
@@ -1052,21 +1060,32 @@ walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, bool 
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
-/* SG for the structure S of G (NULL when out of memory). */
+/* SG for the structure S of G (NULL when out of memory): G's successors of each node, then
+ * its merge and continue target when it declares them and they are not successors
+ * already (a graph's successors are distinct). */
 static struct cfg_graph *structural_graph(const struct cfg_graph *g,
                                           const struct cfg_structure *s) {
-  uint32_t n = cfg_graph_node_count(g);
-  struct cfg_graph *sg = cfg_graph_create(n, cfg_graph_entry(g));
-  bool ok = sg != NULL;
-  for (uint32_t b = 0; b < n && ok; b++) {
-    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b) && ok; i++)
-      ok = cfg_graph_add_edge(sg, b, cfg_gi_succ(g, b, i));
+  uint32_t n = cfg_graph_node_count(g), edges = 0;
+  for (uint32_t b = 0; b < n; b++) edges += cfg_gi_succ_count(g, b) + 2;
+  uint32_t *first = malloc(((size_t)n + 1 + edges) * sizeof *first), *succ = first + n + 1;
+  if (!first) return NULL;
+  uint32_t k = 0;
+  for (uint32_t b = 0; b < n; b++) {
+    first[b] = k;
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) succ[k++] = cfg_gi_succ(g, b, i);
     const struct cfg_node_shape *sh = &s->shapes[b];
-    if (ok && sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) continue;
-    if (ok && sh->merge != CFG_NONE) ok = cfg_graph_add_edge(sg, b, sh->merge);
-    if (ok && sh->shape == CFG_SHAPE_LOOP) ok = cfg_graph_add_edge(sg, b, sh->continue_to);
+    if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) continue;
+    uint32_t extra[2] = {sh->merge, sh->shape == CFG_SHAPE_LOOP ? sh->continue_to : CFG_NONE};
+    for (int e = 0; e < 2; e++) {
+      uint32_t j = first[b];
+      while (j < k && succ[j] != extra[e]) j++;
+      if (extra[e] < n && j == k) succ[k++] = extra[e];
+    }
   }
-  if (ok && cfg_graph_analyze_dominators(sg)) return sg;
+  first[n] = k;
+  struct cfg_graph *sg = cfg_graph_create_csr(n, cfg_graph_entry(g), first, succ);
+  free(first);
+  if (sg && cfg_graph_analyze_dominators(sg)) return sg;
   cfg_graph_destroy(sg);
   return NULL;
 }
@@ -1131,7 +1150,7 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
  * structural dominator: the next block of the validator's walk out of a selection. */
 static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner, uint32_t b) {
   uint32_t h = merge_owner[b];
-  if (h != CFG_NONE && h != b && cfg_gi_dominates(sg, h, b)) return h;
+  if (h != CFG_NONE && h != b && sg_dominates(sg, h, b)) return h;
   return b == cfg_graph_entry(sg) ? CFG_NONE : cfg_graph_idom(sg, b);
 }
 
@@ -1154,7 +1173,7 @@ static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structu
        b = next_out(sg, merge_owner, b), steps++) {
     const struct cfg_node_shape *o = &s->shapes[b];
     if (o->shape != CFG_SHAPE_LOOP) continue;
-    if (o->merge != CFG_NONE && cfg_gi_dominates(sg, o->merge, h)) continue;
+    if (o->merge != CFG_NONE && sg_dominates(sg, o->merge, h)) continue;
     return x == o->merge || x == o->continue_to;
   }
   return false;
@@ -1234,7 +1253,7 @@ static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, 
   uint32_t *by_pre = merge_owner + n; /* structural dominator tree pre-order -> node */
   for (uint32_t b = 0; b < n; b++) {
     merge_owner[b] = CFG_NONE;
-    if (cfg_graph_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
+    if (cfg_gi_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
   }
   for (uint32_t h = 0; h < n; h++) {
     const struct cfg_node_shape *sh = &s->shapes[h];
