@@ -85,8 +85,9 @@ static inline uint32_t cfg_tree_intersect(const uint32_t *parent, const uint32_t
   return a;
 }
 
+/* (analyzed_n is 0 whenever the analysis tables are absent: free_analyses clears both) */
 static inline bool cfg_gi_analyzed(const struct cfg_graph *g, uint32_t n) {
-  return n < g->analyzed_n && g->rpo_index;
+  return n < g->analyzed_n;
 }
 static inline uint32_t cfg_gi_succ_count(const struct cfg_graph *g, uint32_t n) {
   return g->succ[n].n;

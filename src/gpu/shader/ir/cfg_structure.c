@@ -1198,7 +1198,8 @@ static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *s
   bool bad_exit = false;
   for (int part = 0; part < parts; part++) {
     uint32_t entry = part ? sh->continue_to : h;
-    for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
+    /* the continue construct lies in the continue target's subtree (inside H's) */
+    for (uint32_t k = sg->dom_pre[entry]; k <= sg->dom_post[entry]; k++) {
       if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
         k = sg->dom_post[sh->merge];
         continue;
