@@ -317,7 +317,7 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
     uint8_t c = 0;
     for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
       uint32_t s = cfg_gi_succ(g, b, i);
-      if (cfg_gi_is_back_edge(g, b, s)) continue;
+      if (cfg_gi_dominates(g, s, b)) continue; /* a back edge (B->S is an edge) */
       if (l != CFG_NONE && !cfg_gi_loop_contains(g, l, s)) continue;
       out[c++] = s; /* g's successors are distinct */
     }
@@ -735,8 +735,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
          * the returning arm is entered from B alone: else the other arm reaches it too,
          * past that merge, which SPIR-V's single-entry rule forbids) */
         uint32_t s0 = cfg_gi_succ(g, b, 0), s1 = cfg_gi_succ(g, b, 1);
-        bool r0 = is_returning(g, s0) && cfg_gi_pred_count(g, s0) == 1;
-        bool r1 = is_returning(g, s1) && cfg_gi_pred_count(g, s1) == 1;
+        bool r0 = cfg_gi_pred_count(g, s0) == 1 && is_returning(g, s0);
+        bool r1 = cfg_gi_pred_count(g, s1) == 1 && is_returning(g, s1);
         /* a returning arm that the other arm also enters (and nothing outside B's
          * construct does) is where they join: the merge */
         uint32_t joined = returning_join(g, b, s0) ? s0 : returning_join(g, b, s1) ? s1 : CFG_NONE;
