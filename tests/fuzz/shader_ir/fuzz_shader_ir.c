@@ -39,6 +39,15 @@ static void branchify(uint32_t *words, size_t count) {
   }
 }
 
+/* The round a predicted finish of the structuriser skipped agreed with it (it runs with
+ * cfg_structure_check_rounds set). */
+static void check_rounds(void) {
+  if (cfg_structure_round_mismatches() != 0) {
+    fprintf(stderr, "a predicted structuriser finish differs from the round it skipped\n");
+    abort();
+  }
+}
+
 static void fuzz_graph(const uint8_t *data, size_t size) {
   uint32_t n = 1 + data[0] % 48;
   struct cfg_graph *g = cfg_graph_create(n, 0);
@@ -62,6 +71,7 @@ static void fuzz_graph(const uint8_t *data, size_t size) {
   }
   cfg_structure_free(&s);
   cfg_graph_destroy(g);
+  check_rounds();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -69,6 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!quiet) {
     log_set_level(LOG_LEVEL_OFF);
     ir_debug_validate = true;
+    cfg_structure_check_rounds = true; /* a predicted finish must match the skipped round */
     find_branch_ops();
     quiet = 1;
   }
@@ -145,6 +156,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   } else if (!err.msg[0]) {
     abort(); /* a failure always says why */
   }
+  check_rounds();
   free(words);
   return 0;
 }

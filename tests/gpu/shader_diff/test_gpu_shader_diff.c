@@ -612,6 +612,7 @@ int main(int argc, char **argv) {
   }
   if (!(dev = vk_test_device())) return 77;
   if (!mkdtemp(tmpdir)) return 1;
+  cfg_structure_check_rounds = true; /* the structuriser's predicted finishes are checked */
   struct spirv_emit_options fc = {0};
   shader_dispatch_float_controls(dev, &fc);
   floats = fc.denorm_preserve_f32;
@@ -657,6 +658,11 @@ int main(int argc, char **argv) {
       stats[0] + stats[1] + stats[2] + stats[3], first, first + count - 1, MAX_WAVES,
       floats ? "on" : "off (device flushes denormals)", stats[AGREE], stats[REFUSED],
       stats[DISAGREE], stats[BROKEN], cases_agreed, not_emitted);
+  printf(
+      "shader_diff: %u predicted structuriser finishes checked, %u changed by the round "
+      "they skipped\n",
+      cfg_structure_round_checks(), cfg_structure_round_mismatches());
+  if (cfg_structure_round_mismatches()) failures++;
   char cmd[256];
   snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
   if (system(cmd) != 0) failures++;

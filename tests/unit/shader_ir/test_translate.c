@@ -1097,8 +1097,19 @@ static void unsupported_logged_once(void **state) {
   assert_int_equal(sethalt, 1);
 }
 
+/* Last: every shader above went through the structuriser with its predicted finishes
+ * checked by running the round they skip (cfg_structure_check_rounds). */
+static void structuriser_predicted_finishes_agree(void **state) {
+  (void)state;
+  printf("predicted finishes checked: %u, changed by the round: %u\n",
+         cfg_structure_round_checks(), cfg_structure_round_mismatches());
+  assert_true(cfg_structure_round_checks() > 0);
+  assert_int_equal(cfg_structure_round_mismatches(), 0);
+}
+
 int main(void) {
   ir_debug_validate = true;
+  cfg_structure_check_rounds = true; /* the structuriser's predicted finishes are checked */
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(scalar_carry_borrow_and_select),
       cmocka_unit_test(unsupported_logged_once),
@@ -1127,6 +1138,7 @@ int main(void) {
       cmocka_unit_test(bad_code_gives_clear_errors),
       cmocka_unit_test(llc_output_translates_structured_and_runs),
       cmocka_unit_test(llc_nested_loops_break_and_early_return),
+      cmocka_unit_test(structuriser_predicted_finishes_agree),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -122,6 +122,43 @@ struct cfg_graph *cfg_graph_create(uint32_t node_count, uint32_t entry) {
   return g;
 }
 
+struct cfg_graph *cfg_graph_create_csr(uint32_t node_count, uint32_t entry,
+                                       const uint32_t *first, const uint32_t *succ) {
+  if (node_count == 0 || entry >= node_count || node_count >= CFG_EXIT) return NULL;
+  uint32_t edges = first[node_count];
+  if (edges > (UINT32_MAX - 4 * node_count) / 2) return NULL;
+  struct cfg_graph *g = calloc(1, sizeof *g);
+  if (!g) return NULL;
+  g->n = g->node_cap = node_count;
+  g->entry = entry;
+  g->succ = malloc(node_count * sizeof *g->succ);
+  g->pred = malloc(node_count * sizeof *g->pred);
+  /* one piece: the successor lists as given, then the predecessor lists, counted first */
+  uint32_t *lists = g->succ && g->pred ? arena_alloc(&g->edges, 2 * edges + 1) : NULL;
+  if (!lists) {
+    cfg_graph_destroy(g);
+    return NULL;
+  }
+  memcpy(lists, succ, edges * sizeof *lists);
+  for (uint32_t b = 0; b < node_count; b++) {
+    uint32_t count = first[b + 1] - first[b];
+    g->succ[b] = (struct cfg_vec){lists + first[b], count, count};
+    g->pred[b] = (struct cfg_vec){NULL, 0, 0};
+  }
+  for (uint32_t e = 0; e < edges; e++) g->pred[succ[e]].cap++;
+  uint32_t *next = lists + edges;
+  for (uint32_t b = 0; b < node_count; b++) {
+    g->pred[b].v = next;
+    next += g->pred[b].cap;
+  }
+  for (uint32_t b = 0; b < node_count; b++)
+    for (uint32_t e = first[b]; e < first[b + 1]; e++) {
+      struct cfg_vec *v = &g->pred[succ[e]];
+      v->v[v->n++] = b;
+    }
+  return g;
+}
+
 void cfg_graph_destroy(struct cfg_graph *g) {
   if (!g) return;
   free_analyses(g);
@@ -856,6 +893,36 @@ static bool grow_loop_bodies(struct cfg_graph *g, uint32_t n) {
  * when F took forward edges, and becomes the header of T's loop when it took every edge.
  * Latch lists are rebuilt for the loops whose back edges moved, exit lists for the loops
  * that hold a moved predecessor but not F (old exits keep their relative RPO order). */
+/* The RPO after insertions that each took every edge into their target T (T's only
+ * predecessor is now the inserted F; T is reachable and not the entry, where the walk
+ * starts): the depth-first walk of compute_rpo meets F where it met T before (F sits in
+ * T's place in every successor list) and goes on to T at once, so the new order is the old
+ * one with each F just before its T. False (nothing changed) when some insertion is of
+ * another kind. FRONT and ORDER: scratch of N entries each (N = the node count).
+ * (incremental_update_matches_fresh_analysis compares the result with a fresh analysis.) */
+static bool rpo_by_subdivision(struct cfg_graph *g, uint32_t old_n, uint32_t *front,
+                               uint32_t *order) {
+  if (g->entry != g->analyzed_entry) return false;
+  for (uint32_t b = 0; b < old_n; b++) front[b] = CFG_NONE;
+  for (uint32_t f = old_n; f < g->n; f++) {
+    uint32_t t = g->succ[f].v[0]; /* an analysed node (classify_insert) */
+    if (t == g->entry || g->pred[t].n != 1 || g->pred[t].v[0] != f ||
+        g->rpo_index[t] == CFG_NONE || front[t] != CFG_NONE)
+      return false;
+    front[t] = f;
+  }
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < g->rpo_count; i++) {
+    uint32_t x = g->rpo[i];
+    if (front[x] != CFG_NONE) order[k++] = front[x];
+    order[k++] = x;
+  }
+  memcpy(g->rpo, order, k * sizeof *order);
+  g->rpo_count = k;
+  for (uint32_t i = 0; i < k; i++) g->rpo_index[g->rpo[i]] = i;
+  return true;
+}
+
 static bool update(struct cfg_graph *g) {
   uint32_t old_n = g->analyzed_n, n = g->n, added = n - old_n;
   enum insert_kind *kinds = malloc((added + 1) * sizeof *kinds);
@@ -869,7 +936,7 @@ static bool update(struct cfg_graph *g) {
   uint32_t *sn = malloc(2 * (size_t)n * sizeof *sn), *si = sn ? sn + n : NULL;
   bool ok = seen && sn && grow_analyses(g, n) && (!g->loop_count || grow_loop_bodies(g, n));
   if (!ok) goto out;
-  compute_rpo(g, seen, sn, si);
+  if (!rpo_by_subdivision(g, old_n, sn, si)) compute_rpo(g, seen, sn, si);
 
   /* immediate dominators of the inserted nodes and their targets, in RPO: every other
    * node keeps its own, so one pass over forward predecessors is exact */

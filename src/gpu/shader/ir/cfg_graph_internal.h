@@ -54,6 +54,13 @@ struct cfg_graph {
  * structural graph, which needs nothing else. */
 bool cfg_graph_analyze_dominators(struct cfg_graph *g);
 
+/* A graph built in one piece from its successor lists: node B's successors are
+ * SUCC[FIRST[B] .. FIRST[B+1]), distinct and below NODE_COUNT (FIRST has NODE_COUNT + 1
+ * entries). The lists are exactly full: adding edges later grows them as usual. NULL on bad
+ * arguments or when out of memory. */
+struct cfg_graph *cfg_graph_create_csr(uint32_t node_count, uint32_t entry,
+                                       const uint32_t *first, const uint32_t *succ);
+
 static inline bool cfg_vec_has(const struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
     if (v->v[i] == x) return true;
@@ -78,8 +85,9 @@ static inline uint32_t cfg_tree_intersect(const uint32_t *parent, const uint32_t
   return a;
 }
 
+/* (analyzed_n is 0 whenever the analysis tables are absent: free_analyses clears both) */
 static inline bool cfg_gi_analyzed(const struct cfg_graph *g, uint32_t n) {
-  return n < g->analyzed_n && g->rpo_index;
+  return n < g->analyzed_n;
 }
 static inline uint32_t cfg_gi_succ_count(const struct cfg_graph *g, uint32_t n) {
   return g->succ[n].n;

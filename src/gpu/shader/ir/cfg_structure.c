@@ -1,5 +1,6 @@
 #include "gpu/shader/ir/cfg_structure.h"
 
+#include "common/log.h"
 #include "gpu/shader/ir/cfg_graph_internal.h"
 
 #include <stdio.h>
@@ -316,7 +317,7 @@ static void region_edges(const struct cfg_graph *g, const uint32_t *loop_merges,
     uint8_t c = 0;
     for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) {
       uint32_t s = cfg_gi_succ(g, b, i);
-      if (cfg_gi_is_back_edge(g, b, s)) continue;
+      if (cfg_gi_dominates(g, s, b)) continue; /* a back edge (B->S is an edge) */
       if (l != CFG_NONE && !cfg_gi_loop_contains(g, l, s)) continue;
       out[c++] = s; /* g's successors are distinct */
     }
@@ -516,11 +517,93 @@ static bool route_selection_exits(struct cfg_graph *g, struct cfg_structure *s,
 
 enum step_result { STEP_DONE, STEP_CHANGED, STEP_FAILED };
 
+#if !defined(NDEBUG) || defined(PROSPERO_SANITIZE)
+bool cfg_structure_check_rounds = true;
+#else
+bool cfg_structure_check_rounds = false;
+#endif
+static _Atomic uint32_t round_checks, round_mismatches;
+
+uint32_t cfg_structure_round_checks(void) { return round_checks; }
+uint32_t cfg_structure_round_mismatches(void) { return round_mismatches; }
+
+/* A split the next round would only confirm (see predicted_split): the selection H whose
+ * merge T is also its loop's continue target took T's edges into the forwarding node F. */
+struct predicted_split {
+  uint32_t h, t, f;
+};
+
+/* Whether splitting every edge into T off to a forwarding node F in front of it, for the
+ * selection H whose region-graph merge T is the continue target of the loop OUTER, leaves
+ * nothing for the next round to do but give H the merge F. Checked before the split, on the
+ * analysed graph: T is no loop header, and every predecessor P of T is dominated by H, lies
+ * in T's innermost loop (so no loop's exits, landings or merges change) and has no two-way
+ * branch between H and itself (on its dominator-tree path) that does not dominate T (whose
+ * construct would then be left through F where it was left through T, the continue target,
+ * before). Then F takes every edge into T: the new graph is the old one with T subdivided,
+ * so the dominators, loops and region graph are the old ones with F standing in front of T,
+ * and a region post-dominator that was T becomes F. The caller checks that H is the only
+ * branch with that post-dominator. */
+static bool split_is_predictable(const struct cfg_graph *g, const struct cfg_structure *s,
+                                 uint32_t h, uint32_t t, uint32_t outer) {
+  if (s->shapes[h].shape != CFG_SHAPE_SELECTION || s->shapes[outer].shape != CFG_SHAPE_LOOP ||
+      s->shapes[outer].continue_to != t || s->shapes[outer].merge == t ||
+      cfg_gi_loop_with_header(g, t) != CFG_NONE || !cfg_gi_dominates(g, h, t))
+    return false;
+  uint32_t l = cfg_gi_loop_of(g, t);
+  if (l == CFG_NONE) return false;
+  for (uint32_t i = 0; i < cfg_gi_pred_count(g, t); i++) {
+    uint32_t p = cfg_gi_pred(g, t, i);
+    if (!cfg_gi_dominates(g, h, p) || cfg_gi_loop_of(g, p) != l) return false;
+    for (uint32_t b = p, steps = 0; b != h; b = g->idom[b]) {
+      if (++steps > cfg_graph_node_count(g)) return false;
+      if (cfg_gi_succ_count(g, b) == 2 && !cfg_gi_dominates(g, b, t)) return false;
+    }
+  }
+  return true;
+}
+
+/* Finishes a round whose only changes were predictable splits: updates the analysis for
+ * the forwarding nodes and gives the shapes the next round would find (the new nodes plain,
+ * each split selection the merge F), provided no other branch has the region post-dominator
+ * of a split target (it would become F too, and conflict). Returns STEP_CHANGED when the
+ * next round has to run after all. */
+static enum step_result finish_predicted(struct cfg_graph *g, struct cfg_structure *s,
+                                         const struct region *r, uint32_t n,
+                                         const struct predicted_split *splits, uint32_t count) {
+  uint8_t *users = calloc(n, 1);
+  if (!users) return STEP_CHANGED;
+  for (uint32_t i = 0; i < count; i++) users[splits[i].t] = 1;
+  for (uint32_t b = 0; b < n; b++) {
+    uint32_t m = r->ipdom[b];
+    if (m < n && users[m] && cfg_gi_succ_count(g, b) == 2 && cfg_gi_reachable(g, b) &&
+        cfg_gi_loop_with_header(g, b) == CFG_NONE && users[m] < 3)
+      users[m]++;
+  }
+  bool ok = true;
+  for (uint32_t i = 0; i < count && ok; i++)
+    ok = users[splits[i].t] == 2 && r->ipdom[splits[i].h] == splits[i].t;
+  free(users);
+  if (!ok || !cfg_graph_update(g, NULL)) return STEP_CHANGED;
+  uint32_t total = cfg_graph_node_count(g);
+  struct cfg_node_shape *shapes = realloc(s->shapes, total * sizeof *shapes);
+  if (!shapes) return STEP_CHANGED;
+  s->shapes = shapes;
+  s->node_count = total;
+  for (uint32_t b = n; b < total; b++)
+    shapes[b] = (struct cfg_node_shape){CFG_SHAPE_PLAIN, CFG_NONE, CFG_NONE};
+  for (uint32_t i = 0; i < count; i++) shapes[splits[i].h].merge = splits[i].f;
+  return STEP_DONE;
+}
+
 /* One round: analyse (the first round from scratch, later ones by updating the analysis
  * for the nodes the previous round inserted), fix the normalisation problems found, or fill
- * the shapes. */
+ * the shapes. *PREDICTED: the round's changes were forwarding nodes whose effect it
+ * predicted (finish_predicted), and it returns STEP_DONE with the next round's shapes
+ * instead of STEP_CHANGED. */
 static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure *s,
-                                       bool first, bool exit_merges) {
+                                       bool first, bool exit_merges, bool *predicted) {
+  *predicted = false;
   char detail[64];
   if (!(first ? cfg_graph_analyze(g) : cfg_graph_update(g, NULL)))
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
@@ -652,8 +735,8 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
          * the returning arm is entered from B alone: else the other arm reaches it too,
          * past that merge, which SPIR-V's single-entry rule forbids) */
         uint32_t s0 = cfg_gi_succ(g, b, 0), s1 = cfg_gi_succ(g, b, 1);
-        bool r0 = is_returning(g, s0) && cfg_gi_pred_count(g, s0) == 1;
-        bool r1 = is_returning(g, s1) && cfg_gi_pred_count(g, s1) == 1;
+        bool r0 = cfg_gi_pred_count(g, s0) == 1 && is_returning(g, s0);
+        bool r1 = cfg_gi_pred_count(g, s1) == 1 && is_returning(g, s1);
         /* a returning arm that the other arm also enters (and nothing outside B's
          * construct does) is where they join: the merge */
         uint32_t joined = returning_join(g, b, s0) ? s0 : returning_join(g, b, s1) ? s1 : CFG_NONE;
@@ -675,27 +758,36 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
     free(scratch);
     return ok ? STEP_CHANGED : (fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED);
   }
-  region_free(&r);
   free(scratch);
 
   /* Every merge and continue target belongs to one construct and is dominated by its
    * header. A conflict is resolved by giving the inner construct a forwarding node. */
   uint32_t *owner = malloc(n * sizeof *owner);
   uint8_t *split = calloc(n, 1); /* targets already split in this round */
+  /* the splits whose outcome the next round would only confirm (at most one per target) */
+  struct predicted_split *splits = malloc(n * sizeof *splits);
+  uint32_t split_count = 0;
+  bool predictable = splits != NULL;
   if (!owner || !split) {
     free(owner);
     free(split);
+    free(splits);
+    region_free(&r);
     return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
   }
   for (uint32_t b = 0; b < n; b++) owner[b] = CFG_NONE;
   enum step_result result = STEP_DONE;
   /* splits into distinct targets are independent: do them all, then analyse again */
-  for (uint32_t i = 0; i < cfg_graph_rpo_count(g) && result != STEP_FAILED; i++) {
-    uint32_t h = cfg_graph_rpo_node(g, i);
+  for (uint32_t i = 0; i < g->rpo_count && result != STEP_FAILED; i++) {
+    uint32_t h = g->rpo[i];
     const struct cfg_node_shape *sh = &s->shapes[h];
     for (int k = 0; k < 2 && result != STEP_FAILED; k++) {
       uint32_t t = k == 0 ? sh->merge : sh->continue_to;
-      if (t == CFG_NONE || (k == 1 && t == h) || split[t]) continue;
+      if (t == CFG_NONE || (k == 1 && t == h)) continue;
+      if (split[t]) { /* claimed again after a split: the next round decides */
+        predictable = false;
+        continue;
+      }
       bool is_merge = k == 0;
       if (is_merge && !cfg_gi_dominates(g, h, t)) {
         /* the arms meet at a block also entered from elsewhere */
@@ -703,6 +795,7 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
           result = (fail(s, CFG_FALLBACK_BAD_MERGE, h, NULL), STEP_FAILED);
         else
           result = STEP_CHANGED, split[t] = 1;
+        predictable = false;
         continue;
       }
       if (owner[t] == CFG_NONE) {
@@ -735,16 +828,34 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
           s->shapes[h].shape == CFG_SHAPE_SELECTION) {
         s->shapes[h].merge = p;
         owner[p] = h;
+        predictable = false;
         continue;
       }
       /* a loop's continue target must stay; a selection in the loop gets its own merge */
-      if (split[front]) continue;
-      if (split_edges_into(g, front, h) == CFG_NONE)
+      if (split[front]) {
+        predictable = false;
+        continue;
+      }
+      bool predict = predictable && is_merge && front == t && r.ipdom[h] == t &&
+                     split_is_predictable(g, s, h, t, outer);
+      uint32_t f = split_edges_into(g, front, h);
+      if (f == CFG_NONE) {
         result = (fail(s, CFG_FALLBACK_SHARED_MERGE, h, NULL), STEP_FAILED);
-      else
+      } else {
         result = STEP_CHANGED, split[front] = 1;
+        if (predict && cfg_gi_pred_count(g, t) == 1)
+          splits[split_count++] = (struct predicted_split){h, t, f};
+        else
+          predictable = false;
+      }
     }
   }
+  if (result == STEP_CHANGED && predictable && split_count > 0) {
+    result = finish_predicted(g, s, &r, n, splits, split_count);
+    *predicted = result == STEP_DONE;
+  }
+  region_free(&r);
+  free(splits);
   free(split);
   free(owner);
   return result;
@@ -753,6 +864,27 @@ static enum step_result structure_step(struct cfg_graph *g, struct cfg_structure
 static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
                       size_t err_size, uint32_t *bad_sel);
 static bool demote_selection(const struct cfg_graph *g, struct cfg_structure *s, uint32_t b);
+
+/* The round a predicted finish skipped (cfg_structure_check_rounds): run it, and count a
+ * mismatch when it changes the graph or finds other shapes. Its result is the one kept. */
+static enum step_result check_predicted_round(struct cfg_graph *g, struct cfg_structure *s,
+                                              bool exit_merges) {
+  uint32_t n = cfg_graph_node_count(g);
+  struct cfg_node_shape *want = malloc(n * sizeof *want);
+  if (!want) return fail(s, CFG_FALLBACK_NO_MEMORY, 0, NULL), STEP_FAILED;
+  memcpy(want, s->shapes, n * sizeof *want);
+  bool predicted;
+  enum step_result r = structure_step(g, s, false, exit_merges, &predicted);
+  bool same = r == STEP_DONE && !predicted && cfg_graph_node_count(g) == n &&
+              s->node_count == n && memcmp(want, s->shapes, n * sizeof *want) == 0;
+  free(want);
+  round_checks++;
+  if (!same) {
+    round_mismatches++;
+    LOG(shader, ERROR, "cfg_structurize: the round after a predicted finish changed the result");
+  }
+  return r;
+}
 
 /* One structuring of G with one rule for the merge of a branch whose arms never meet in
  * the region graph (some arm returns): EXIT_MERGES places it where the construct is left
@@ -766,8 +898,10 @@ static bool structurize_once(struct cfg_graph *g, struct cfg_structure *out, boo
   /* Each change inserts one node; a well-formed graph needs at most a few per node. */
   uint32_t limit = 4 * out->original_nodes + 16;
   for (uint32_t round = 0; round < limit; round++) {
-    enum step_result r = structure_step(g, out, round == 0, exit_merges);
+    bool predicted;
+    enum step_result r = structure_step(g, out, round == 0, exit_merges, &predicted);
     out->rounds = round + 1;
+    if (predicted && cfg_structure_check_rounds) r = check_predicted_round(g, out, exit_merges);
     out->inserted = cfg_graph_node_count(g) - out->original_nodes;
     if (r == STEP_DONE) {
       /* A structure that breaks a rule of SPIR-V (the single-entry or the structured-exit
@@ -889,21 +1023,29 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * continue construct (a case the fuzzer found).
  * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
  * loop H instead of its loop or selection construct. */
+/* Dominance in SG between nodes reachable from its entry (the only ones the checks ask
+ * about: SG has G's edges plus edges from reachable headers to the merges and continue
+ * targets they dominate, so it reaches what G reaches), without cfg_gi_dominates' guards. */
+static inline __attribute__((always_inline)) bool sg_dominates(const struct cfg_graph *sg,
+                                                               uint32_t a, uint32_t b) {
+  return sg->dom_pre[a] <= sg->dom_pre[b] && sg->dom_post[b] <= sg->dom_post[a];
+}
+
 static inline __attribute__((always_inline)) bool
 in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t b) {
   /* a block post-dominates itself: the continue target alone (the usual continue construct)
    * needs no post-dominator analysis of SG */
-  return cfg_gi_dominates(sg, sh->continue_to, b) &&
+  return sg_dominates(sg, sh->continue_to, b) &&
          (b == sh->continue_to || cfg_graph_post_dominates(sg, sh->continue_to, b)) &&
-         (sh->merge == CFG_NONE || !cfg_gi_dominates(sg, sh->merge, b));
+         (sh->merge == CFG_NONE || !sg_dominates(sg, sh->merge, b));
 }
 
 static inline __attribute__((always_inline)) bool
 construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t h,
                  bool continue_part, uint32_t b) {
   if (continue_part) return in_continue_construct(sg, sh, b);
-  if (!cfg_gi_dominates(sg, h, b)) return false;
-  if (sh->merge != CFG_NONE && cfg_gi_dominates(sg, sh->merge, b)) return false;
+  if (!sg_dominates(sg, h, b)) return false;
+  if (sh->merge != CFG_NONE && sg_dominates(sg, sh->merge, b)) return false;
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
@@ -918,21 +1060,32 @@ walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, bool 
   return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
 }
 
-/* SG for the structure S of G (NULL when out of memory). */
+/* SG for the structure S of G (NULL when out of memory): G's successors of each node, then
+ * its merge and continue target when it declares them and they are not successors
+ * already (a graph's successors are distinct). */
 static struct cfg_graph *structural_graph(const struct cfg_graph *g,
                                           const struct cfg_structure *s) {
-  uint32_t n = cfg_graph_node_count(g);
-  struct cfg_graph *sg = cfg_graph_create(n, cfg_graph_entry(g));
-  bool ok = sg != NULL;
-  for (uint32_t b = 0; b < n && ok; b++) {
-    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b) && ok; i++)
-      ok = cfg_graph_add_edge(sg, b, cfg_gi_succ(g, b, i));
+  uint32_t n = cfg_graph_node_count(g), edges = 0;
+  for (uint32_t b = 0; b < n; b++) edges += cfg_gi_succ_count(g, b) + 2;
+  uint32_t *first = malloc(((size_t)n + 1 + edges) * sizeof *first), *succ = first + n + 1;
+  if (!first) return NULL;
+  uint32_t k = 0;
+  for (uint32_t b = 0; b < n; b++) {
+    first[b] = k;
+    for (uint32_t i = 0; i < cfg_gi_succ_count(g, b); i++) succ[k++] = cfg_gi_succ(g, b, i);
     const struct cfg_node_shape *sh = &s->shapes[b];
-    if (ok && sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) continue;
-    if (ok && sh->merge != CFG_NONE) ok = cfg_graph_add_edge(sg, b, sh->merge);
-    if (ok && sh->shape == CFG_SHAPE_LOOP) ok = cfg_graph_add_edge(sg, b, sh->continue_to);
+    if (sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) continue;
+    uint32_t extra[2] = {sh->merge, sh->shape == CFG_SHAPE_LOOP ? sh->continue_to : CFG_NONE};
+    for (int e = 0; e < 2; e++) {
+      uint32_t j = first[b];
+      while (j < k && succ[j] != extra[e]) j++;
+      if (extra[e] < n && j == k) succ[k++] = extra[e];
+    }
   }
-  if (ok && cfg_graph_analyze_dominators(sg)) return sg;
+  first[n] = k;
+  struct cfg_graph *sg = cfg_graph_create_csr(n, cfg_graph_entry(g), first, succ);
+  free(first);
+  if (sg && cfg_graph_analyze_dominators(sg)) return sg;
   cfg_graph_destroy(sg);
   return NULL;
 }
@@ -997,7 +1150,7 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
  * structural dominator: the next block of the validator's walk out of a selection. */
 static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner, uint32_t b) {
   uint32_t h = merge_owner[b];
-  if (h != CFG_NONE && h != b && cfg_gi_dominates(sg, h, b)) return h;
+  if (h != CFG_NONE && h != b && sg_dominates(sg, h, b)) return h;
   return b == cfg_graph_entry(sg) ? CFG_NONE : cfg_graph_idom(sg, b);
 }
 
@@ -1020,7 +1173,7 @@ static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structu
        b = next_out(sg, merge_owner, b), steps++) {
     const struct cfg_node_shape *o = &s->shapes[b];
     if (o->shape != CFG_SHAPE_LOOP) continue;
-    if (o->merge != CFG_NONE && cfg_gi_dominates(sg, o->merge, h)) continue;
+    if (o->merge != CFG_NONE && sg_dominates(sg, o->merge, h)) continue;
     return x == o->merge || x == o->continue_to;
   }
   return false;
@@ -1045,7 +1198,8 @@ static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *s
   bool bad_exit = false;
   for (int part = 0; part < parts; part++) {
     uint32_t entry = part ? sh->continue_to : h;
-    for (uint32_t k = sg->dom_pre[h]; k <= sg->dom_post[h]; k++) {
+    /* the continue construct lies in the continue target's subtree (inside H's) */
+    for (uint32_t k = sg->dom_pre[entry]; k <= sg->dom_post[entry]; k++) {
       if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
         k = sg->dom_post[sh->merge];
         continue;
@@ -1100,7 +1254,7 @@ static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, 
   uint32_t *by_pre = merge_owner + n; /* structural dominator tree pre-order -> node */
   for (uint32_t b = 0; b < n; b++) {
     merge_owner[b] = CFG_NONE;
-    if (cfg_graph_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
+    if (cfg_gi_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
   }
   for (uint32_t h = 0; h < n; h++) {
     const struct cfg_node_shape *sh = &s->shapes[h];

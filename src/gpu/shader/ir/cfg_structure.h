@@ -119,6 +119,15 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
  * docs/shader-ir.md); the unit tests hold every structured graph and shader to it. */
 bool cfg_structure_check_entries(const struct cfg_graph *g, const struct cfg_structure *s,
                                  char *err, size_t err_size);
+/* A round whose only changes are forwarding nodes in front of loops' continue targets,
+ * taken by the selections that merged there, finishes with the shapes the next round would
+ * find instead of running it (docs/shader-ir.md, Performance). With this flag set (by
+ * default in debug and sanitizer builds; the unit and fuzz tests set it), that round runs
+ * anyway: a result it changes counts in cfg_structure_round_mismatches(), and its result
+ * is the one kept. */
+extern bool cfg_structure_check_rounds;
+uint32_t cfg_structure_round_checks(void);     /* predicted finishes checked so far */
+uint32_t cfg_structure_round_mismatches(void); /* of them, those the round changed */
 /* The routing of node N (FORWARD for an original node or a plain inserted one). */
 struct cfg_routing cfg_structure_routing(const struct cfg_structure *s, uint32_t n);
 const char *cfg_fallback_name(enum cfg_fallback f);
