@@ -18,6 +18,16 @@
  * (src/hle/libSceNpUniversalDataSystem/). */
 #define HLE_UDS(X) X(libSceNpUniversalDataSystem)
 
+/* The Np libraries a game's start-up calls, answering as an offline console (signed out, no
+ * add-on content, no game intent): src/hle/libSceNpWebApi/, libSceNpAuth/,
+ * libSceNpGameIntent/, libSceNpEntitlementAccess/. */
+#define HLE_NP_OFFLINE(X) \
+  X(libSceNpWebApi)       \
+  X(libSceNpWebApi2)      \
+  X(libSceNpAuth)         \
+  X(libSceNpGameIntent)   \
+  X(libSceNpEntitlementAccess)
+
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
   X(libScePosix)         \
@@ -33,6 +43,7 @@
   X(libSceNpTrophy)      \
   X(libSceNpTrophy2)     \
   HLE_UDS(X)             \
+  HLE_NP_OFFLINE(X)      \
   HLE_DIALOGS(X)         \
   X(libSceDiscMap)       \
   X(libSceVideoOut)      \
