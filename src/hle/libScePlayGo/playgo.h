@@ -1,7 +1,9 @@
 /* libScePlayGo: progressive installation. A game run by prospero is installed in full, so
  * every chunk is local (the fast locus), nothing is left to download and nothing is to do.
- * The title's chunk definitions are not read: the chunk list is chunk 0 alone and any chunk
- * id a game asks about is answered as installed. */
+ * The chunks are the title's (sce_sys/playgo-chunk.dat, playgo_chunks.h): their ids, sizes,
+ * and BAD_CHUNK_ID for an id it does not define. A title without that file (the PS5's own
+ * chunk definition format is not known publicly) gets chunk 0 alone, and any chunk id it
+ * asks about is answered as installed. */
 #ifndef PROSPERO_HLE_LIBSCEPLAYGO_PLAYGO_H
 #define PROSPERO_HLE_LIBSCEPLAYGO_PLAYGO_H
 
@@ -13,6 +15,7 @@
 #define PLAYGO_ERROR_BAD_HANDLE ((int)0x80B20009)
 #define PLAYGO_ERROR_BAD_POINTER ((int)0x80B2000A)
 #define PLAYGO_ERROR_BAD_SIZE ((int)0x80B2000B)
+#define PLAYGO_ERROR_BAD_CHUNK_ID ((int)0x80B2000C)
 #define PLAYGO_ERROR_BAD_SPEED ((int)0x80B2000D)
 
 #define PLAYGO_BUFFER_MIN 0x200000 /* ScePlayGoInitParams.bufSize at least 2 MiB */
