@@ -20,13 +20,16 @@
 
 /* The Np libraries a game's start-up calls, answering as an offline console (signed out, no
  * add-on content, no game intent): src/hle/libSceNpWebApi/, libSceNpAuth/,
- * libSceNpGameIntent/, libSceNpEntitlementAccess/. */
-#define HLE_NP_OFFLINE(X) \
-  X(libSceNpWebApi)       \
-  X(libSceNpWebApi2)      \
-  X(libSceNpAuth)         \
-  X(libSceNpGameIntent)   \
-  X(libSceNpEntitlementAccess)
+ * libSceNpGameIntent/, libSceNpEntitlementAccess/, and the Initialize/Terminate of the
+ * matching libraries, libSceNpMatching2/ and libSceNpSessionSignaling/. */
+#define HLE_NP_OFFLINE(X)      \
+  X(libSceNpWebApi)            \
+  X(libSceNpWebApi2)           \
+  X(libSceNpAuth)              \
+  X(libSceNpGameIntent)        \
+  X(libSceNpEntitlementAccess) \
+  X(libSceNpMatching2)         \
+  X(libSceNpSessionSignaling)
 
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \

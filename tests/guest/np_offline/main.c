@@ -2,12 +2,15 @@
  * libSceNpWebApi2 and libSceNpWebApi (contexts and requests made, found and deleted; a sent
  * request fails NOT_SIGNED_IN), libSceNpAuth (requests answer SIGNED_OUT, the online-id forms
  * USER_NOT_FOUND), libSceNpGameIntent (no intent to receive), libSceNpEntitlementAccess (no
- * add-on entitlement, the full SKU), with the errors for bad arguments and wrong order. */
+ * add-on entitlement, the full SKU), the Initialize/Terminate of libSceNpMatching2 and
+ * libSceNpSessionSignaling, with the errors for bad arguments and wrong order. */
 #include <np/np_auth.h>
 #include <np/np_game_intent.h>
+#include <np/np_session_signaling.h>
 #include <np/np_webapi.h>
 #include <np/np_webapi2.h>
 #include <np_entitlement_access.h>
+#include <np_matching2.h>
 #include <stdio.h>
 #include <string.h>
 #include <user_service.h>
@@ -201,6 +204,25 @@ static void entitlements(void) {
   printf("sku, no flag: 0x%x\n", X(sceNpEntitlementAccessGetSkuFlag(NULL)));
 }
 
+static void matching(void) {
+  printf("matching2 terminate first: 0x%x\n", X(sceNpMatching2Terminate()));
+  SceNpMatching2InitializeParameter mp;
+  memset(&mp, 0, sizeof mp);
+  printf("matching2 init, no param: 0x%x\n", X(sceNpMatching2Initialize(NULL)));
+  printf("matching2 init, size 0: 0x%x\n", X(sceNpMatching2Initialize(&mp)));
+  mp.size = sizeof mp;
+  mp.poolSize = 128 * 1024;
+  printf("matching2 init: 0x%x\n", X(sceNpMatching2Initialize(&mp)));
+  printf("matching2 init again: 0x%x\n", X(sceNpMatching2Initialize(&mp)));
+  printf("matching2 terminate: 0x%x\n", X(sceNpMatching2Terminate()));
+  printf("signaling terminate first: 0x%x\n", X(sceNpSessionSignalingTerminate()));
+  SceNpSessionSignalingInitParam sp = {1, 256 * 1024, 0, 700, 32 * 1024};
+  printf("signaling init, no param: 0x%x\n", X(sceNpSessionSignalingInitialize(NULL)));
+  printf("signaling init: 0x%x\n", X(sceNpSessionSignalingInitialize(&sp)));
+  printf("signaling init again: 0x%x\n", X(sceNpSessionSignalingInitialize(&sp)));
+  printf("signaling terminate: 0x%x\n", X(sceNpSessionSignalingTerminate()));
+}
+
 int main(void) {
   sceUserServiceInitialize(NULL);
   sceUserServiceGetInitialUser(&user);
@@ -209,5 +231,6 @@ int main(void) {
   auth();
   game_intent();
   entitlements();
+  matching();
   return 0;
 }
