@@ -12,6 +12,7 @@
 
 #include "common/log.h"
 #include "hle/hle.h"
+#include "hle/libSceNpManager/np_request.h"
 
 /* Error codes (the console's SCE_NP_AUTH_ERROR_* and SCE_NP_ERROR_*) */
 #define AUTH_ERROR_INVALID_ARGUMENT ((int)0x80550301)
@@ -36,44 +37,25 @@
 #define CODE_PARAM_SIZE 32
 #define TOKEN_PARAM_SIZE 40
 
-enum req_state { REQ_FREE, REQ_READY, REQ_ABORTED, REQ_DONE };
+static struct np_requests reqs = {
+    .base = REQUEST_ID_BASE,
+    .limit = REQUESTS_MAX,
+    .err_max = AUTH_ERROR_REQUEST_MAX,
+    .err_not_found = AUTH_ERROR_REQUEST_NOT_FOUND,
+    .err_invalid_argument = AUTH_ERROR_INVALID_ARGUMENT,
+    .err_aborted = AUTH_ERROR_ABORTED,
+    .err_invalid_id = AUTH_ERROR_INVALID_ID,
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+};
 
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static struct {
-  enum req_state state;
-  bool async;
-  int result;
-} reqs[REQUESTS_MAX];
-
-static int create(bool async) {
-  int rc = AUTH_ERROR_REQUEST_MAX;
-  pthread_mutex_lock(&lock);
-  for (int i = 0; i < REQUESTS_MAX; i++)
-    if (reqs[i].state == REQ_FREE) {
-      reqs[i].state = REQ_READY;
-      reqs[i].async = async;
-      reqs[i].result = 0;
-      rc = REQUEST_ID_BASE + 1 + i;
-      break;
-    }
-  pthread_mutex_unlock(&lock);
-  return rc;
-}
-
-/* The slot of request ID (lock held), or -1. */
-static int slot_of(int32_t id) {
-  int i = id - REQUEST_ID_BASE - 1;
-  return i >= 0 && i < REQUESTS_MAX && reqs[i].state != REQ_FREE ? i : -1;
-}
-
-static int auth_create_request(void) { return create(false); }
+static int auth_create_request(void) { return np_manager_request_create(&reqs, false); }
 
 static int auth_create_async_request(const void *param) {
   if (!param) return AUTH_ERROR_INVALID_ARGUMENT;
   uint64_t size;
   memcpy(&size, param, sizeof size);
   if (size != ASYNC_PARAM_SIZE) return AUTH_ERROR_INVALID_SIZE;
-  return create(true);
+  return np_manager_request_create(&reqs, true);
 }
 
 static uint64_t param_u64(const void *p, size_t off) {
@@ -82,27 +64,10 @@ static uint64_t param_u64(const void *p, size_t off) {
   return v;
 }
 
-/* Runs request ID offline: a request is used once (again: INVALID_ARGUMENT), an aborted one
- * answers ABORTED; otherwise it completes signed out, which a synchronous request returns
- * and an asynchronous one keeps for Poll/WaitAsync. */
+/* Runs request ID offline: it completes signed out (np_request.h). */
 static int run(int32_t id) {
   LOG_ONCE(hle, INFO, "NpAuth: offline, the user is signed out (SIGNED_OUT)");
-  int rc;
-  pthread_mutex_lock(&lock);
-  int i = slot_of(id);
-  if (i < 0) {
-    rc = AUTH_ERROR_REQUEST_NOT_FOUND;
-  } else if (reqs[i].state == REQ_DONE) {
-    rc = reqs[i].result = AUTH_ERROR_INVALID_ARGUMENT;
-  } else if (reqs[i].state == REQ_ABORTED) {
-    rc = reqs[i].result = AUTH_ERROR_ABORTED;
-  } else {
-    reqs[i].state = REQ_DONE;
-    reqs[i].result = NP_ERROR_SIGNED_OUT;
-    rc = reqs[i].async ? 0 : NP_ERROR_SIGNED_OUT;
-  }
-  pthread_mutex_unlock(&lock);
-  return rc;
+  return np_manager_request_run(&reqs, id, NP_ERROR_SIGNED_OUT);
 }
 
 /* The user-id forms (A, V3): the parameter's user id, client id and scope are required. */
@@ -166,43 +131,16 @@ static int auth_get_id_token(int32_t id, const void *param, void *token) {
   return NP_ERROR_USER_NOT_FOUND;
 }
 
-/* The result of an asynchronous request that ran (nothing runs in the background offline:
- * it is final when the call returns, so Poll and Wait answer alike). */
-static int async_result(int32_t id, int32_t *result) {
-  if (!result) return AUTH_ERROR_INVALID_ARGUMENT;
-  int rc = 0;
-  pthread_mutex_lock(&lock);
-  int i = slot_of(id);
-  if (i < 0) rc = AUTH_ERROR_REQUEST_NOT_FOUND;
-  else if (!reqs[i].async || reqs[i].state == REQ_READY) rc = AUTH_ERROR_INVALID_ID;
-  else *result = reqs[i].result;
-  pthread_mutex_unlock(&lock);
-  return rc;
+/* Nothing runs in the background offline: a request's result is final when the call that
+ * used it returns, so Poll and Wait answer alike. */
+static int auth_poll_async(int32_t id, int32_t *result) {
+  return np_manager_request_result(&reqs, id, result);
 }
-
-static int auth_poll_async(int32_t id, int32_t *result) { return async_result(id, result); }
-static int auth_wait_async(int32_t id, int32_t *result) { return async_result(id, result); }
-
-/* Aborting a request that already completed changes nothing. */
-static int auth_abort_request(int32_t id) {
-  int rc = 0;
-  pthread_mutex_lock(&lock);
-  int i = slot_of(id);
-  if (i < 0) rc = AUTH_ERROR_REQUEST_NOT_FOUND;
-  else if (reqs[i].state != REQ_DONE) reqs[i].state = REQ_ABORTED;
-  pthread_mutex_unlock(&lock);
-  return rc;
+static int auth_wait_async(int32_t id, int32_t *result) {
+  return np_manager_request_result(&reqs, id, result);
 }
-
-static int auth_delete_request(int32_t id) {
-  int rc = 0;
-  pthread_mutex_lock(&lock);
-  int i = slot_of(id);
-  if (i < 0) rc = AUTH_ERROR_REQUEST_NOT_FOUND;
-  else reqs[i].state = REQ_FREE;
-  pthread_mutex_unlock(&lock);
-  return rc;
-}
+static int auth_abort_request(int32_t id) { return np_manager_request_abort(&reqs, id); }
+static int auth_delete_request(int32_t id) { return np_manager_request_delete(&reqs, id); }
 
 static const struct hle_symbol np_auth_symbols[] = {
     HLE_FUNC("6bwFkosYRQg", sceNpAuthCreateRequest, auth_create_request, HLE_IMPLEMENTED),
