@@ -58,6 +58,8 @@ int32_t sceNpWebApiAbortRequest(int64_t requestId);
 int32_t sceNpWebApiAddHttpRequestHeader(int64_t requestId, const char *pFieldName,
                                         const char *pValue);
 
+void sceNpWebApiCheckTimeout(void);
+
 __PROSPERO_END_DECLS
 
 #endif

@@ -54,6 +54,8 @@ int32_t sceNpWebApi2AbortRequest(int64_t requestId);
 int32_t sceNpWebApi2AddHttpRequestHeader(int64_t requestId, const char *pFieldName,
                                          const char *pValue);
 
+void sceNpWebApi2CheckTimeout(void);
+
 __PROSPERO_END_DECLS
 
 #endif

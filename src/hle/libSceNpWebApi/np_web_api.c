@@ -77,6 +77,10 @@ static int web_api_add_http_request_header(int64_t id, const char *name, const c
   return np_web_api_request_find(&reg, id);
 }
 
+/* Requests and push-event handles time out here on the console; offline no request is ever
+ * in flight, so none is due. */
+static void web_api_check_timeout(void) {}
+
 static const struct hle_symbol web_api_symbols[] = {
     HLE_FUNC("G3AnLNdRBjE", sceNpWebApiInitialize, web_api_initialize, HLE_PARTIAL),
     HLE_FUNC("asz3TtIqGF8", sceNpWebApiTerminate, web_api_terminate, HLE_IMPLEMENTED),
@@ -90,6 +94,7 @@ static const struct hle_symbol web_api_symbols[] = {
     HLE_FUNC("JzhYTP2fG18", sceNpWebApiAbortRequest, web_api_abort_request, HLE_IMPLEMENTED),
     HLE_FUNC("joRjtRXTFoc", sceNpWebApiAddHttpRequestHeader, web_api_add_http_request_header,
              HLE_IMPLEMENTED),
+    HLE_FUNC("gVNNyxf-1Sg", sceNpWebApiCheckTimeout, web_api_check_timeout, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libSceNpWebApi = {

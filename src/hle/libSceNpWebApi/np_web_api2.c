@@ -66,6 +66,10 @@ static int web_api2_add_http_request_header(int64_t id, const char *name, const 
   return np_web_api_request_find(&reg, id);
 }
 
+/* Requests and push-event handles time out here on the console; offline no request is ever
+ * in flight, so none is due. */
+static void web_api2_check_timeout(void) {}
+
 static const struct hle_symbol web_api2_symbols[] = {
     HLE_FUNC("+o9816YQhqQ", sceNpWebApi2Initialize, web_api2_initialize, HLE_PARTIAL),
     HLE_FUNC("bEvXpcEk200", sceNpWebApi2Terminate, web_api2_terminate, HLE_IMPLEMENTED),
@@ -79,6 +83,7 @@ static const struct hle_symbol web_api2_symbols[] = {
     HLE_FUNC("zpiPsH7dbFQ", sceNpWebApi2AbortRequest, web_api2_abort_request, HLE_IMPLEMENTED),
     HLE_FUNC("egOOvrnF6mI", sceNpWebApi2AddHttpRequestHeader, web_api2_add_http_request_header,
              HLE_IMPLEMENTED),
+    HLE_FUNC("3Tt9zL3tkoc", sceNpWebApi2CheckTimeout, web_api2_check_timeout, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libSceNpWebApi2 = {

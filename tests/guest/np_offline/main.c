@@ -45,7 +45,8 @@ static void web_api2(void) {
   printf("request: rc 0x%x of ctx %d\n", X(rc), (int)(req >> 32) == ctx);
   printf("header: 0x%x\n", X(sceNpWebApi2AddHttpRequestHeader(req, "Accept", "text/plain")));
   printf("send: 0x%x\n", X(sceNpWebApi2SendRequest(req, NULL, 0, NULL)));
-  printf("abort: 0x%x\n", X(sceNpWebApi2AbortRequest(req)));
+  sceNpWebApi2CheckTimeout();
+  printf("abort after a timeout check: 0x%x\n", X(sceNpWebApi2AbortRequest(req)));
   printf("delete request: 0x%x\n", X(sceNpWebApi2DeleteRequest(req)));
   printf("delete request again: 0x%x\n", X(sceNpWebApi2DeleteRequest(req)));
   printf("send deleted: 0x%x\n", X(sceNpWebApi2SendRequest(req, NULL, 0, NULL)));
@@ -74,6 +75,7 @@ static void web_api(void) {
   printf("request: rc 0x%x\n", X(rc));
   printf("send2: 0x%x\n", X(sceNpWebApiSendRequest2(req, NULL, 0, NULL)));
   printf("send: 0x%x\n", X(sceNpWebApiSendRequest(req, NULL, 0)));
+  sceNpWebApiCheckTimeout();
   printf("terminate: 0x%x\n", X(sceNpWebApiTerminate(lib)));
   printf("request after terminate: 0x%x\n", X(sceNpWebApiDeleteRequest(req)));
   printf("context after terminate: 0x%x\n", X(sceNpWebApiDeleteContext(ctx)));
