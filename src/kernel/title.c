@@ -93,8 +93,8 @@ bool title_parse_param_json(const char *text, size_t len, struct title_info *out
     snprintf(key, sizeof key, "userDefinedParam%d", i + 1);
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, key);
     if (!v) continue;
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int64_t)v->valuedouble ||
-        v->valuedouble < -2147483648.0 || v->valuedouble > 2147483647.0)
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= -2147483648.0) ||
+        v->valuedouble > 2147483647.0 || v->valuedouble != (double)(int32_t)v->valuedouble)
       ok = errmsg_fail(err, cap, "param.json: %s must be a 32-bit whole number", key);
     else
       out->user_param[i] = (int32_t)v->valuedouble;

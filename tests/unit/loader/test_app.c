@@ -56,6 +56,7 @@ static void test_param_malformed(void **state) {
       {"{\"titleId\":\"PPSA01234\",\"userDefinedParam2\":\"1\"}", "userDefinedParam2"},
       {"{\"titleId\":\"PPSA01234\",\"userDefinedParam1\":1.5}", "userDefinedParam1"},
       {"{\"titleId\":\"PPSA01234\",\"userDefinedParam4\":2147483648}", "userDefinedParam4"},
+      {"{\"titleId\":\"PPSA01234\",\"userDefinedParam3\":1e30}", "userDefinedParam3"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     struct title_info t;
