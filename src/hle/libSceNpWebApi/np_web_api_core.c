@@ -70,6 +70,13 @@ int np_web_api_lib_terminate(struct np_web_api_registry *r, int32_t lib) {
   return rc;
 }
 
+int np_web_api_lib_find(struct np_web_api_registry *r, int32_t lib) {
+  pthread_mutex_lock(&r->lock);
+  int rc = lib_slot(r, lib) < 0 ? np_web_api_error(r, NP_WEB_API_LIB_CONTEXT_NOT_FOUND) : 0;
+  pthread_mutex_unlock(&r->lock);
+  return rc;
+}
+
 int np_web_api_user_create(struct np_web_api_registry *r, int32_t lib, int32_t user_id) {
   if (lib >= NP_WEB_API_LIB_CONTEXT_ID_LIMIT)
     return np_web_api_error(r, NP_WEB_API_INVALID_LIB_CONTEXT_ID);

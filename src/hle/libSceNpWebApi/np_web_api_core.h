@@ -59,6 +59,8 @@ int np_web_api_error(const struct np_web_api_registry *r, uint32_t offset);
 int np_web_api_lib_create(struct np_web_api_registry *r);
 /* Terminate: deletes LIB and its user contexts and requests; LIB_CONTEXT_NOT_FOUND. */
 int np_web_api_lib_terminate(struct np_web_api_registry *r, int32_t lib);
+/* 0 when LIB names a live library context, else LIB_CONTEXT_NOT_FOUND. */
+int np_web_api_lib_find(struct np_web_api_registry *r, int32_t lib);
 /* A user context of USER_ID in LIB: its id, or INVALID_LIB_CONTEXT_ID (LIB >= 0x8000),
  * INVALID_ARGUMENT (USER_ID -1), LIB_CONTEXT_NOT_FOUND, USER_CONTEXT_ALREADY_EXIST (USER_ID
  * has one in LIB), USER_CONTEXT_MAX. */

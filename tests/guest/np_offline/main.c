@@ -58,6 +58,72 @@ static void web_api2(void) {
   printf("ctx after terminate: 0x%x\n", X(sceNpWebApi2DeleteUserContext(ctx)));
 }
 
+static void on_push(int32_t user_ctx, int32_t cb, const char *service, uint32_t label,
+                    const void *to, const void *from, const void *type, const char *data,
+                    size_t len, void *arg) {
+  (void)user_ctx, (void)cb, (void)service, (void)label, (void)to, (void)from, (void)type;
+  (void)data, (void)len, (void)arg;
+  printf("push event received\n");
+}
+
+static void on_push_context(void) { printf("push context event received\n"); }
+
+/* Push events: handles and filters of the library context, callbacks and push contexts of
+ * a user context; none ever arrives. */
+static void push_events(void) {
+  int lib = sceNpWebApi2Initialize(1, 64 * 1024);
+  int ctx = sceNpWebApi2CreateUserContext(lib, user);
+  int h = sceNpWebApi2PushEventCreateHandle(lib);
+  printf("push handle: positive %d\n", h > 0);
+  printf("push handle, no such lib: 0x%x\n", X(sceNpWebApi2PushEventCreateHandle(lib + 9)));
+  printf("handle timeout: 0x%x\n", X(sceNpWebApi2PushEventSetHandleTimeout(lib, h, 1000)));
+  printf("handle timeout, no such handle: 0x%x\n",
+         X(sceNpWebApi2PushEventSetHandleTimeout(lib, h + 1, 1000)));
+  char params[64];
+  memset(params, 0, sizeof params);
+  const SceNpWebApi2PushEventFilterParameter *fp =
+      (const SceNpWebApi2PushEventFilterParameter *)params;
+  printf("filter, no params: 0x%x\n",
+         X(sceNpWebApi2PushEventCreateFilter(lib, h, NULL, 0, NULL, 1)));
+  printf("filter, name with the invalid label: 0x%x\n",
+         X(sceNpWebApi2PushEventCreateFilter(lib, h, "service", 0xFFFFFFFFu, fp, 1)));
+  printf("filter, no such handle: 0x%x\n",
+         X(sceNpWebApi2PushEventCreateFilter(lib, h + 1, NULL, 0, fp, 1)));
+  int filter = sceNpWebApi2PushEventCreateFilter(lib, h, NULL, 0, fp, 1);
+  printf("filter: positive %d\n", filter > 0);
+  printf("callback, no function: 0x%x\n",
+         X(sceNpWebApi2PushEventRegisterCallback(ctx, filter, NULL, NULL)));
+  printf("callback, no such filter: 0x%x\n",
+         X(sceNpWebApi2PushEventRegisterCallback(ctx, filter + 1, on_push, NULL)));
+  int cb = sceNpWebApi2PushEventRegisterCallback(ctx, filter, on_push, NULL);
+  printf("callback: positive %d\n", cb > 0);
+  int pcb = sceNpWebApi2PushEventRegisterPushContextCallback(ctx, filter, on_push_context, NULL);
+  printf("push context callback: positive %d\n", pcb > 0);
+  SceNpWebApi2PushEventPushContextId pid;
+  memset(&pid, 'x', sizeof pid);
+  int rc = sceNpWebApi2PushEventCreatePushContext(ctx, &pid);
+  printf("push context: rc 0x%x uuid length %zu dashes %d%d%d%d\n", X(rc),
+         strnlen(pid.uuid, sizeof pid.uuid), pid.uuid[8] == '-', pid.uuid[13] == '-',
+         pid.uuid[18] == '-', pid.uuid[23] == '-');
+  printf("push context, no id: 0x%x\n", X(sceNpWebApi2PushEventCreatePushContext(ctx, NULL)));
+  printf("start: 0x%x\n", X(sceNpWebApi2PushEventStartPushContextCallback(ctx, &pid)));
+  sceNpWebApi2CheckTimeout();
+  printf("abort handle: 0x%x\n", X(sceNpWebApi2PushEventAbortHandle(lib, h)));
+  printf("delete push context: 0x%x\n", X(sceNpWebApi2PushEventDeletePushContext(ctx, &pid)));
+  printf("start deleted: 0x%x\n", X(sceNpWebApi2PushEventStartPushContextCallback(ctx, &pid)));
+  printf("unregister: 0x%x\n", X(sceNpWebApi2PushEventUnregisterCallback(ctx, cb)));
+  printf("unregister again: 0x%x\n", X(sceNpWebApi2PushEventUnregisterCallback(ctx, cb)));
+  printf("unregister push context callback: 0x%x\n",
+         X(sceNpWebApi2PushEventUnregisterPushContextCallback(ctx, pcb)));
+  printf("delete filter: 0x%x\n", X(sceNpWebApi2PushEventDeleteFilter(lib, filter)));
+  printf("delete filter again: 0x%x\n", X(sceNpWebApi2PushEventDeleteFilter(lib, filter)));
+  printf("delete handle: 0x%x\n", X(sceNpWebApi2PushEventDeleteHandle(lib, h)));
+  printf("delete handle again: 0x%x\n", X(sceNpWebApi2PushEventDeleteHandle(lib, h)));
+  h = sceNpWebApi2PushEventCreateHandle(lib);
+  sceNpWebApi2Terminate(lib);
+  printf("handle after terminate: 0x%x\n", X(sceNpWebApi2PushEventDeleteHandle(lib, h)));
+}
+
 static void web_api(void) {
   int lib = sceNpWebApiInitialize(1, 64 * 1024);
   printf("webapi init: positive %d\n", lib > 0);
@@ -229,6 +295,7 @@ int main(void) {
   sceUserServiceInitialize(NULL);
   sceUserServiceGetInitialUser(&user);
   web_api2();
+  push_events();
   web_api();
   auth();
   game_intent();
