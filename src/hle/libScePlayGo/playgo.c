@@ -278,3 +278,29 @@ int playgo_get_to_do_list(uint32_t handle, void *list, uint32_t count, uint32_t 
   *entries = 0;
   return 0;
 }
+
+static bool locus_valid(int8_t locus) {
+  return locus == PLAYGO_LOCUS_NOT_DOWNLOADED || locus == PLAYGO_LOCUS_LOCAL_SLOW ||
+         locus == PLAYGO_LOCUS_LOCAL_FAST;
+}
+
+/* Everything is installed: there is nothing to fetch, whatever the minimum locus asked. */
+int playgo_prefetch(uint32_t handle, const uint16_t *ids, uint32_t count, int8_t min_locus) {
+  int rc = check_handle(handle);
+  if (rc) return rc;
+  if (!ids) return PLAYGO_ERROR_BAD_POINTER;
+  if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
+  return locus_valid(min_locus) ? 0 : PLAYGO_ERROR_BAD_LOCUS;
+}
+
+/* ScePlayGoToDo: uint16 chunkId, int8 locus, int8 reserved. Nothing is left to install, so
+ * the list asked for is done at once and GetToDoList stays empty. */
+int playgo_set_to_do_list(uint32_t handle, const void *list, uint32_t count) {
+  int rc = check_handle(handle);
+  if (rc) return rc;
+  if (!list) return PLAYGO_ERROR_BAD_POINTER;
+  if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
+  for (uint32_t i = 0; i < count; i++)
+    if (!locus_valid(((const int8_t *)list)[i * 4 + 2])) return PLAYGO_ERROR_BAD_LOCUS;
+  return 0;
+}

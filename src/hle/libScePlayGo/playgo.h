@@ -19,6 +19,9 @@
 #define PLAYGO_ERROR_BAD_SPEED ((int)0x80B2000D)
 
 #define PLAYGO_BUFFER_MIN 0x200000 /* ScePlayGoInitParams.bufSize at least 2 MiB */
+#define PLAYGO_ERROR_BAD_LOCUS ((int)0x80B20010)
+#define PLAYGO_LOCUS_NOT_DOWNLOADED 0
+#define PLAYGO_LOCUS_LOCAL_SLOW 2
 #define PLAYGO_LOCUS_LOCAL_FAST 3
 #define PLAYGO_INSTALL_SPEED_FULL 2
 
@@ -35,6 +38,8 @@ int playgo_get_install_speed(uint32_t handle, int32_t *speed);
 int playgo_set_install_speed(uint32_t handle, int32_t speed);
 int playgo_get_language_mask(uint32_t handle, uint64_t *mask);
 int playgo_set_language_mask(uint32_t handle, uint64_t mask);
+int playgo_prefetch(uint32_t handle, const uint16_t *ids, uint32_t count, int8_t min_locus);
+int playgo_set_to_do_list(uint32_t handle, const void *list, uint32_t count);
 int playgo_get_to_do_list(uint32_t handle, void *list, uint32_t count, uint32_t *entries);
 
 #endif

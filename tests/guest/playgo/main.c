@@ -107,6 +107,20 @@ int main(int argc, char **argv) {
   rc = scePlayGoGetToDoList(h, todo, 4, &n);
   printf("to-do: rc 0x%x n %u\n", (unsigned)rc, n);
   printf("to-do zero: 0x%x\n", (unsigned)scePlayGoGetToDoList(h, todo, 0, &n));
+  todo[0].chunkId = 0;
+  todo[0].locus = SCE_PLAYGO_LOCUS_LOCAL_FAST;
+  todo[0].reserved = 0;
+  printf("set to-do: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, todo, 1));
+  scePlayGoGetToDoList(h, todo, 4, &n);
+  printf("to-do after set: n %u\n", n);
+  todo[0].locus = 1;
+  printf("set to-do, locus 1: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, todo, 1));
+  printf("set to-do null: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, NULL, 1));
+  printf("prefetch: 0x%x\n",
+         (unsigned)scePlayGoPrefetch(h, ask, 2, SCE_PLAYGO_LOCUS_LOCAL_FAST));
+  printf("prefetch, locus 7: 0x%x\n", (unsigned)scePlayGoPrefetch(h, ask, 2, 7));
+  printf("prefetch zero: 0x%x\n",
+         (unsigned)scePlayGoPrefetch(h, ask, 0, SCE_PLAYGO_LOCUS_LOCAL_FAST));
 
   printf("close: 0x%x\n", (unsigned)scePlayGoClose(h));
   printf("close again: 0x%x\n", (unsigned)scePlayGoClose(h));
