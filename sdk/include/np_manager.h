@@ -87,6 +87,12 @@ int sceNpCheckNpReachability(int reqId, int32_t userId);
 int sceNpGetAccountCountryA(int32_t userId, SceNpCountryCode *countryCode);
 int sceNpHasSignedUp(int32_t userId, bool *hasSignedUp);
 
+/* libSceNpCommon: id comparisons */
+#define SCE_NP_UTIL_ERROR_NOT_MATCH ((int)0x80550609)
+int sceNpCmpOnlineId(const SceNpOnlineId *onlineId1, const SceNpOnlineId *onlineId2);
+int sceNpCmpNpId(const SceNpId *npId1, const SceNpId *npId2);
+int sceNpCmpNpIdInOrder(const SceNpId *npId1, const SceNpId *npId2, int32_t *order);
+
 __PROSPERO_END_DECLS
 
 #endif

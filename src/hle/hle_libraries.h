@@ -21,7 +21,8 @@
 /* The Np libraries a game's start-up calls, answering as an offline console (signed out, no
  * add-on content, no game intent): src/hle/libSceNpWebApi/, libSceNpAuth/,
  * libSceNpGameIntent/, libSceNpEntitlementAccess/, and the Initialize/Terminate of the
- * matching libraries, libSceNpMatching2/ and libSceNpSessionSignaling/. */
+ * matching libraries, libSceNpMatching2/ and libSceNpSessionSignaling/; libSceNpCommon/:
+ * id comparisons. */
 #define HLE_NP_OFFLINE(X)      \
   X(libSceNpWebApi)            \
   X(libSceNpWebApi2)           \
@@ -29,7 +30,8 @@
   X(libSceNpGameIntent)        \
   X(libSceNpEntitlementAccess) \
   X(libSceNpMatching2)         \
-  X(libSceNpSessionSignaling)
+  X(libSceNpSessionSignaling)  \
+  X(libSceNpCommon)
 
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \

@@ -88,5 +88,26 @@ int main(void) {
   rc = sceNpHasSignedUp(user, &signed_up);
   printf("signed up: rc 0x%x %d\n", (unsigned)rc, signed_up);
   printf("signed up null: 0x%x\n", (unsigned)sceNpHasSignedUp(user, NULL));
+
+  SceNpId a, b;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  strcpy(a.handle.data, "prospero_user");
+  strcpy(b.handle.data, "prospero_user");
+  a.handle.dummy[0] = 1; /* padding: not compared */
+  printf("cmp online id equal: 0x%x\n", (unsigned)sceNpCmpOnlineId(&a.handle, &b.handle));
+  printf("cmp np id equal: 0x%x\n", (unsigned)sceNpCmpNpId(&a, &b));
+  int32_t order = 9;
+  rc = sceNpCmpNpIdInOrder(&a, &b, &order);
+  printf("order equal: rc 0x%x %d\n", (unsigned)rc, order);
+  b.opt[3] = 1;
+  printf("cmp np id, opt differs: 0x%x\n", (unsigned)sceNpCmpNpId(&a, &b));
+  sceNpCmpNpIdInOrder(&a, &b, &order);
+  printf("order, opt differs: %d\n", order);
+  strcpy(b.handle.data, "prospero_usea");
+  printf("cmp online id differs: 0x%x\n", (unsigned)sceNpCmpOnlineId(&a.handle, &b.handle));
+  sceNpCmpNpIdInOrder(&a, &b, &order);
+  printf("order, online id after: %d\n", order);
+  printf("cmp null: 0x%x\n", (unsigned)sceNpCmpNpId(&a, NULL));
   return 0;
 }
