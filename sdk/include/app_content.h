@@ -12,6 +12,7 @@ __PROSPERO_BEGIN_DECLS
 #define SCE_APP_CONTENT_ERROR_PARAMETER ((int)0x80D90002)
 #define SCE_APP_CONTENT_ERROR_BUSY ((int)0x80D90003)
 #define SCE_APP_CONTENT_ERROR_NOT_FOUND ((int)0x80D90005)
+#define SCE_APP_CONTENT_ERROR_DRM_NO_ENTITLEMENT ((int)0x80D90007)
 
 typedef uint32_t SceAppContentAppParamId;
 #define SCE_APP_CONTENT_APPPARAM_ID_SKU_FLAG 0
@@ -41,11 +42,15 @@ typedef uint32_t SceAppContentTemporaryDataOption;
 #define SCE_APP_CONTENT_TEMPORARY_DATA_OPTION_NONE 0
 #define SCE_APP_CONTENT_TEMPORARY_DATA_OPTION_FORMAT (1 << 0)
 
+/* Shared with np_entitlement_access.h, which defines them the same way. */
+#ifndef SCE_NP_UNIFIED_ENTITLEMENT_LABEL_SIZE
 #define SCE_NP_UNIFIED_ENTITLEMENT_LABEL_SIZE 17
+typedef uint32_t SceNpServiceLabel;
 typedef struct SceNpUnifiedEntitlementLabel {
   char data[SCE_NP_UNIFIED_ENTITLEMENT_LABEL_SIZE];
   char padding[3];
 } SceNpUnifiedEntitlementLabel;
+#endif
 
 typedef uint32_t SceAppContentAddcontDownloadStatus;
 typedef struct SceAppContentAddcontInfo {
@@ -53,7 +58,8 @@ typedef struct SceAppContentAddcontInfo {
   SceAppContentAddcontDownloadStatus status;
 } SceAppContentAddcontInfo;
 
-typedef uint32_t SceNpServiceLabel;
+#define SCE_APP_CONTENT_ADDCONT_DOWNLOAD_STATUS_NO_EXTRA_DATA 0
+#define SCE_APP_CONTENT_ADDCONT_DOWNLOAD_STATUS_INSTALLED 4
 
 int sceAppContentInitialize(const SceAppContentInitParam *initParam,
                             SceAppContentBootParam *bootParam);
@@ -67,6 +73,14 @@ int sceAppContentTemporaryDataGetAvailableSpaceKb(const SceAppContentMountPoint 
 int sceAppContentGetAddcontInfoList(SceNpServiceLabel serviceLabel,
                                     SceAppContentAddcontInfo *list, uint32_t listNum,
                                     uint32_t *hitNum);
+int sceAppContentGetAddcontInfo(SceNpServiceLabel serviceLabel,
+                                const SceNpUnifiedEntitlementLabel *entitlementLabel,
+                                SceAppContentAddcontInfo *info);
+int sceAppContentAddcontMount(SceNpServiceLabel serviceLabel,
+                              const SceNpUnifiedEntitlementLabel *entitlementLabel,
+                              SceAppContentMountPoint *mountPoint);
+int sceAppContentAddcontUnmount(const SceAppContentMountPoint *mountPoint);
+int sceAppContentTemporaryDataMount(SceAppContentMountPoint *mountPoint);
 
 __PROSPERO_END_DECLS
 

@@ -75,6 +75,10 @@ int scePlayGoGetInstallSpeed(ScePlayGoHandle handle, ScePlayGoInstallSpeed *outS
 int scePlayGoSetInstallSpeed(ScePlayGoHandle handle, ScePlayGoInstallSpeed speed);
 int scePlayGoGetLanguageMask(ScePlayGoHandle handle, ScePlayGoLanguageMask *outLanguageMask);
 int scePlayGoSetLanguageMask(ScePlayGoHandle handle, ScePlayGoLanguageMask languageMask);
+int scePlayGoSetToDoList(ScePlayGoHandle handle, const ScePlayGoToDo *todoList,
+                         uint32_t numberOfEntries);
+int scePlayGoPrefetch(ScePlayGoHandle handle, const ScePlayGoChunkId *chunkIds,
+                      uint32_t numberOfEntries, ScePlayGoLocus minimumLocus);
 int scePlayGoGetToDoList(ScePlayGoHandle handle, ScePlayGoToDo *outTodoList,
                          uint32_t numberOfEntries, uint32_t *outEntries);
 

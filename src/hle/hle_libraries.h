@@ -18,6 +18,21 @@
  * (src/hle/libSceNpUniversalDataSystem/). */
 #define HLE_UDS(X) X(libSceNpUniversalDataSystem)
 
+/* The Np libraries a game's start-up calls, answering as an offline console (signed out, no
+ * add-on content, no game intent): src/hle/libSceNpWebApi/, libSceNpAuth/,
+ * libSceNpGameIntent/, libSceNpEntitlementAccess/, and the Initialize/Terminate of the
+ * matching libraries, libSceNpMatching2/ and libSceNpSessionSignaling/; libSceNpCommon/:
+ * id comparisons. */
+#define HLE_NP_OFFLINE(X)      \
+  X(libSceNpWebApi)            \
+  X(libSceNpWebApi2)           \
+  X(libSceNpAuth)              \
+  X(libSceNpGameIntent)        \
+  X(libSceNpEntitlementAccess) \
+  X(libSceNpMatching2)         \
+  X(libSceNpSessionSignaling)  \
+  X(libSceNpCommon)
+
 #define HLE_LIBRARIES(X) \
   X(libkernel)           \
   X(libScePosix)         \
@@ -33,6 +48,7 @@
   X(libSceNpTrophy)      \
   X(libSceNpTrophy2)     \
   HLE_UDS(X)             \
+  HLE_NP_OFFLINE(X)      \
   HLE_DIALOGS(X)         \
   X(libSceDiscMap)       \
   X(libSceVideoOut)      \

@@ -88,6 +88,17 @@ bool title_parse_param_json(const char *text, size_t len, struct title_info *out
       }
     }
   }
+  for (int i = 0; ok && i < 4; i++) {
+    char key[24];
+    snprintf(key, sizeof key, "userDefinedParam%d", i + 1);
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(root, key);
+    if (!v) continue;
+    if (!cJSON_IsNumber(v) || !(v->valuedouble >= -2147483648.0) ||
+        v->valuedouble > 2147483647.0 || v->valuedouble != (double)(int32_t)v->valuedouble)
+      ok = errmsg_fail(err, cap, "param.json: %s must be a 32-bit whole number", key);
+    else
+      out->user_param[i] = (int32_t)v->valuedouble;
+  }
   cJSON_Delete(root);
   return ok;
 }
@@ -159,6 +170,12 @@ bool title_parse_param_sfo(const uint8_t *d, size_t size, struct title_info *out
   }
     SFO_KEYS(SFO_COPY_)
 #undef SFO_COPY_
+    if (strncmp(key, "USER_DEFINED_PARAM_", 19) == 0 && key[19] >= '1' && key[19] <= '4' &&
+        !key[20]) {
+      if (fmt != SFO_FMT_U32 || len != 4)
+        return errmsg_fail(err, cap, "param.sfo: %s is not a 32-bit integer", key);
+      out->user_param[key[19] - '1'] = (int32_t)sfo_u32(d + doff);
+    }
   }
   if (!out->title_id[0]) return errmsg_fail(err, cap, "param.sfo has no TITLE_ID");
   if (!title_id_valid(out->title_id))

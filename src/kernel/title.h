@@ -29,6 +29,9 @@ struct title_info {
   char app_version[16]; /* may be empty */
   uint64_t flexible_memory;
   enum title_platform platform;
+  /* The four user-defined parameters (sceAppContentAppParamGetInt ids 1-4): param.json's
+   * userDefinedParam1..4, param.sfo's USER_DEFINED_PARAM_1..4; 0 when absent. */
+  int32_t user_param[4];
 };
 
 /* The rule, in order: param.json -> PS5; param.sfo -> PS4; otherwise the executable's ELF
@@ -46,7 +49,8 @@ const char *title_platform_name(enum title_platform p);
 bool title_parse_param_json(const char *text, size_t len, struct title_info *out, char *err,
                             size_t cap);
 
-/* Parses a PS4 title's sce_sys/param.sfo (SIZE bytes): TITLE_ID, APP_VER and CONTENT_ID.
+/* Parses a PS4 title's sce_sys/param.sfo (SIZE bytes): TITLE_ID, APP_VER, CONTENT_ID and
+ * USER_DEFINED_PARAM_1..4 (32-bit integers).
  * Every offset and length is checked; errors are described in ERR. */
 bool title_parse_param_sfo(const uint8_t *data, size_t size, struct title_info *out, char *err,
                            size_t cap);

@@ -12,6 +12,7 @@
 
 #include "common/log.h"
 #include "kernel/mounts.h"
+#include "kernel/title.h"
 
 #define TEMP_MOUNT "/temp0"
 
@@ -34,8 +35,9 @@ int app_content_initialize(const void *init_param, void *boot_param) {
   return 0;
 }
 
-/* Partial: the SKU is always the full game; the four user-defined parameters of the title's
- * parameter file are not read yet (0, logged once). */
+/* The SKU is the full game (prospero runs what is installed); the four user-defined
+ * parameters are the title's (param.json userDefinedParam1..4 or param.sfo
+ * USER_DEFINED_PARAM_1..4, read at start-up into the title metadata; 0 when absent). */
 int app_content_app_param_get_int(uint32_t id, int32_t *value) {
   if (!value) return APP_CONTENT_ERROR_PARAMETER;
   if (id == APP_CONTENT_PARAM_SKU_FLAG) {
@@ -43,10 +45,7 @@ int app_content_app_param_get_int(uint32_t id, int32_t *value) {
     return 0;
   }
   if (id >= APP_CONTENT_PARAM_USER_DEFINED_1 && id <= APP_CONTENT_PARAM_USER_DEFINED_4) {
-    LOG_ONCE(hle, WARN,
-             "sceAppContentAppParamGetInt: the title's user-defined parameters are "
-             "not read yet (answering 0)");
-    *value = 0;
+    *value = title_get()->user_param[id - APP_CONTENT_PARAM_USER_DEFINED_1];
     return 0;
   }
   return APP_CONTENT_ERROR_PARAMETER;
@@ -84,6 +83,11 @@ int app_content_temporary_data_mount2(uint32_t option, char *mount_point) {
   return 0;
 }
 
+/* The PS4's first form: temporary data is emptied when it is mounted. */
+int app_content_temporary_data_mount(char *mount_point) {
+  return app_content_temporary_data_mount2(APP_CONTENT_TEMPORARY_DATA_OPTION_FORMAT, mount_point);
+}
+
 int app_content_temporary_data_unmount(const char *mount_point) {
   if (!mount_point || !is_temp(mount_point)) return APP_CONTENT_ERROR_PARAMETER;
   return 0; /* /temp0 stays mounted for the process, as the host folder does */
@@ -112,4 +116,23 @@ int app_content_get_addcont_info_list(uint32_t service_label, void *list, uint32
   if (!hit_num) return APP_CONTENT_ERROR_PARAMETER;
   *hit_num = 0;
   return 0;
+}
+
+/* No additional content is installed: no entitlement label has one. */
+int app_content_get_addcont_info(uint32_t service_label, const void *label, void *info) {
+  (void)service_label;
+  if (!label || !info) return APP_CONTENT_ERROR_PARAMETER;
+  return APP_CONTENT_ERROR_DRM_NO_ENTITLEMENT;
+}
+
+int app_content_addcont_mount(uint32_t service_label, const void *label, char *mount_point) {
+  (void)service_label;
+  if (!label || !mount_point) return APP_CONTENT_ERROR_PARAMETER;
+  return APP_CONTENT_ERROR_NOT_FOUND;
+}
+
+/* Nothing is ever mounted by AddcontMount. */
+int app_content_addcont_unmount(const char *mount_point) {
+  if (!mount_point) return APP_CONTENT_ERROR_PARAMETER;
+  return APP_CONTENT_ERROR_NOT_MOUNTED;
 }

@@ -5,11 +5,17 @@
 #include <ftw.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "common/log.h"
+#include "hle/libScePlayGo/playgo_chunks.h"
 #include "hle/libSceSystemService/system_service.h"
 #include "kernel/mounts.h"
+
+#define CHUNK_FILE "sce_sys/playgo-chunk.dat"
+#define CHUNK_FILE_MAX (16u << 20) /* far above what 1000 chunks and 8000 mchunks take */
 
 #define HANDLE 1 /* the one handle Open gives */
 
@@ -19,6 +25,53 @@ static struct {
   int32_t speed;
   uint64_t language_mask;
 } st;
+
+/* The title's chunk definitions, read once: defined false when the game ships none (or an
+ * unreadable one, logged), and then chunk 0 is the only chunk listed and every id a game
+ * asks about is answered as installed. */
+static struct {
+  bool defined;
+  struct playgo_chunks set;
+} chunks;
+
+static void read_chunks(void) {
+  char app[4096], path[4200];
+  bool ro;
+  if (!mounts_resolve("/app0", app, sizeof app, &ro)) return;
+  snprintf(path, sizeof path, "%s/%s", app, CHUNK_FILE);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    LOG(hle, INFO, "PlayGo: no %s; chunk 0 is the only chunk and every chunk id is installed",
+        CHUNK_FILE);
+    return;
+  }
+  uint8_t *data = malloc(CHUNK_FILE_MAX);
+  size_t n = data ? fread(data, 1, CHUNK_FILE_MAX, f) : 0;
+  fclose(f);
+  char err[160];
+  if (data && playgo_chunks_parse(data, n, &chunks.set, err, sizeof err)) {
+    chunks.defined = true;
+    LOG(hle, INFO, "PlayGo: %u chunks defined by %s", chunks.set.count, CHUNK_FILE);
+  } else {
+    LOG(hle, WARN, "PlayGo: %s is not read (%s); every chunk id is answered as installed",
+        CHUNK_FILE, data ? err : "out of memory");
+  }
+  free(data);
+}
+
+static void load_chunks(void) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, read_chunks);
+}
+
+/* BAD_CHUNK_ID when the title defines its chunks and one of IDS is not among them. */
+static int check_ids(const uint16_t *ids, uint32_t count) {
+  load_chunks();
+  if (!chunks.defined) return 0;
+  for (uint32_t i = 0; i < count; i++)
+    if (ids[i] >= chunks.set.count) return PLAYGO_ERROR_BAD_CHUNK_ID;
+  return 0;
+}
 
 /* The console's language mask: bit (63 - language number) per language. The default is the
  * system language's. */
@@ -94,32 +147,33 @@ int playgo_close(uint32_t handle) {
   return 0;
 }
 
-static void chunks_gap(void) {
-  LOG_ONCE(hle, WARN,
-           "PlayGo: the title's chunk definitions are not read; chunk 0 is the "
-           "only chunk listed and every chunk is reported installed");
-}
-
-/* Partial: the list is chunk 0 alone (the title's chunk definitions are not read). */
+/* The title's chunk ids (0..count-1), as many as IDS holds; with IDS NULL only the count.
+ * Partial without chunk definitions: the list is chunk 0 alone. */
 int playgo_get_chunk_id(uint32_t handle, uint16_t *ids, uint32_t count, uint32_t *entries) {
   int rc = check_handle(handle);
   if (rc) return rc;
   if (!entries) return PLAYGO_ERROR_BAD_POINTER;
   if (ids && count == 0) return PLAYGO_ERROR_BAD_SIZE;
-  chunks_gap();
-  if (ids) ids[0] = 0;
-  *entries = 1;
+  load_chunks();
+  uint32_t total = chunks.defined ? chunks.set.count : 1;
+  if (!ids) {
+    *entries = total;
+    return 0;
+  }
+  uint32_t n = count < total ? count : total;
+  for (uint32_t i = 0; i < n; i++) ids[i] = (uint16_t)i;
+  *entries = n;
   return 0;
 }
 
-/* Partial: every chunk id is answered as installed (no BAD_CHUNK_ID for ids the title
- * does not define). */
+/* Every defined chunk is installed (the fast locus); an id the title does not define is
+ * BAD_CHUNK_ID. Partial without chunk definitions: every id is answered as installed. */
 int playgo_get_locus(uint32_t handle, const uint16_t *ids, uint32_t count, int8_t *loci) {
   int rc = check_handle(handle);
   if (rc) return rc;
   if (!ids || !loci) return PLAYGO_ERROR_BAD_POINTER;
   if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
-  chunks_gap();
+  if ((rc = check_ids(ids, count))) return rc;
   for (uint32_t i = 0; i < count; i++) loci[i] = PLAYGO_LOCUS_LOCAL_FAST;
   return 0;
 }
@@ -145,15 +199,21 @@ static uint64_t installed_bytes(void) {
   return app_bytes;
 }
 
-/* ScePlayGoProgress: uint64 progressSize, uint64 totalSize, for the chunks together.
- * Partial (chunk sizes are not known): both are the installed game's size, i.e. complete. */
+/* ScePlayGoProgress: uint64 progressSize, uint64 totalSize, for the chunks together: the
+ * sum of their sizes, all installed. Partial without chunk definitions: both are the
+ * installed game's size (the files of /app0). */
 int playgo_get_progress(uint32_t handle, const uint16_t *ids, uint32_t count, void *progress) {
   int rc = check_handle(handle);
   if (rc) return rc;
   if (!ids || !progress) return PLAYGO_ERROR_BAD_POINTER;
   if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
-  chunks_gap();
-  uint64_t sizes[2] = {installed_bytes(), 0};
+  if ((rc = check_ids(ids, count))) return rc;
+  uint64_t sizes[2] = {0, 0};
+  if (chunks.defined) {
+    for (uint32_t i = 0; i < count; i++) sizes[0] += chunks.set.chunk[ids[i]].size;
+  } else {
+    sizes[0] = installed_bytes();
+  }
   sizes[1] = sizes[0];
   memcpy(progress, sizes, sizeof sizes);
   return 0;
@@ -164,6 +224,7 @@ int playgo_get_eta(uint32_t handle, const uint16_t *ids, uint32_t count, int64_t
   if (rc) return rc;
   if (!ids || !eta) return PLAYGO_ERROR_BAD_POINTER;
   if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
+  if ((rc = check_ids(ids, count))) return rc;
   *eta = 0; /* installed: no time left */
   return 0;
 }
@@ -215,5 +276,31 @@ int playgo_get_to_do_list(uint32_t handle, void *list, uint32_t count, uint32_t 
   if (!list || !entries) return PLAYGO_ERROR_BAD_POINTER;
   if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
   *entries = 0;
+  return 0;
+}
+
+static bool locus_valid(int8_t locus) {
+  return locus == PLAYGO_LOCUS_NOT_DOWNLOADED || locus == PLAYGO_LOCUS_LOCAL_SLOW ||
+         locus == PLAYGO_LOCUS_LOCAL_FAST;
+}
+
+/* Everything is installed: there is nothing to fetch, whatever the minimum locus asked. */
+int playgo_prefetch(uint32_t handle, const uint16_t *ids, uint32_t count, int8_t min_locus) {
+  int rc = check_handle(handle);
+  if (rc) return rc;
+  if (!ids) return PLAYGO_ERROR_BAD_POINTER;
+  if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
+  return locus_valid(min_locus) ? 0 : PLAYGO_ERROR_BAD_LOCUS;
+}
+
+/* ScePlayGoToDo: uint16 chunkId, int8 locus, int8 reserved. Nothing is left to install, so
+ * the list asked for is done at once and GetToDoList stays empty. */
+int playgo_set_to_do_list(uint32_t handle, const void *list, uint32_t count) {
+  int rc = check_handle(handle);
+  if (rc) return rc;
+  if (!list) return PLAYGO_ERROR_BAD_POINTER;
+  if (count == 0) return PLAYGO_ERROR_BAD_SIZE;
+  for (uint32_t i = 0; i < count; i++)
+    if (!locus_valid(((const int8_t *)list)[i * 4 + 2])) return PLAYGO_ERROR_BAD_LOCUS;
   return 0;
 }

@@ -16,6 +16,8 @@ static const struct hle_symbol playgo_symbols[] = {
     HLE_FUNC("3OMbYZBaa50", scePlayGoGetLanguageMask, playgo_get_language_mask, HLE_IMPLEMENTED),
     HLE_FUNC("LosLlHOpNqQ", scePlayGoSetLanguageMask, playgo_set_language_mask, HLE_IMPLEMENTED),
     HLE_FUNC("Nn7zKwnA5q0", scePlayGoGetToDoList, playgo_get_to_do_list, HLE_IMPLEMENTED),
+    HLE_FUNC("gUPGiOQ1tmQ", scePlayGoSetToDoList, playgo_set_to_do_list, HLE_IMPLEMENTED),
+    HLE_FUNC("-Q1-u1a7p0g", scePlayGoPrefetch, playgo_prefetch, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libScePlayGo = {

@@ -1,7 +1,10 @@
 /* libSceAppContent conformance: Initialize once (a second call is BUSY), the SKU flag of a
  * full game, bad parameter ids and NULL pointers, temporary data at /temp0 kept across a
- * plain mount and emptied by the FORMAT option and by TemporaryDataFormat, its free space,
- * and no additional content. */
+ * plain mount and emptied by the FORMAT option, by TemporaryDataFormat and by the PS4's
+ * TemporaryDataMount, its free space, no additional content (lookups DRM_NO_ENTITLEMENT,
+ * mounts NOT_FOUND), and the title's four user-defined parameters: the hook writes
+ * userDefinedParam1 7, userDefinedParam3 -5 and userDefinedParam4 2147483647 into
+ * sce_sys/param.json and leaves the second out (0). */
 #include <app_content.h>
 #include <stdio.h>
 #include <string.h>
@@ -39,6 +42,12 @@ int main(void) {
   int32_t v = -1;
   int rc = sceAppContentAppParamGetInt(SCE_APP_CONTENT_APPPARAM_ID_SKU_FLAG, &v);
   printf("sku flag: rc 0x%x value %d\n", (unsigned)rc, v);
+  for (uint32_t id = SCE_APP_CONTENT_APPPARAM_ID_USER_DEFINED_PARAM_1;
+       id <= SCE_APP_CONTENT_APPPARAM_ID_USER_DEFINED_PARAM_4; id++) {
+    v = -1;
+    rc = sceAppContentAppParamGetInt(id, &v);
+    printf("user param %u: rc 0x%x value %d\n", id, (unsigned)rc, v);
+  }
   printf("param id 99: 0x%x\n", (unsigned)sceAppContentAppParamGetInt(99, &v));
   printf("param null: 0x%x\n",
          (unsigned)sceAppContentAppParamGetInt(SCE_APP_CONTENT_APPPARAM_ID_SKU_FLAG, NULL));
@@ -76,5 +85,22 @@ int main(void) {
   printf("add-on content: rc 0x%x count %u\n", (unsigned)rc, hits);
   printf("add-on content null: 0x%x\n",
          (unsigned)sceAppContentGetAddcontInfoList(0, list, 4, NULL));
+  SceNpUnifiedEntitlementLabel label;
+  memset(&label, 0, sizeof label);
+  strcpy(label.data, "PROSPERODLC00001");
+  printf("add-on info: 0x%x\n", (unsigned)sceAppContentGetAddcontInfo(0, &label, list));
+  printf("add-on info null label: 0x%x\n", (unsigned)sceAppContentGetAddcontInfo(0, NULL, list));
+  printf("add-on info null info: 0x%x\n", (unsigned)sceAppContentGetAddcontInfo(0, &label, NULL));
+  SceAppContentMountPoint addcont;
+  printf("add-on mount: 0x%x\n", (unsigned)sceAppContentAddcontMount(0, &label, &addcont));
+  printf("add-on mount null: 0x%x\n", (unsigned)sceAppContentAddcontMount(0, &label, NULL));
+  strcpy(addcont.data, "/addcont0");
+  printf("add-on unmount: 0x%x\n", (unsigned)sceAppContentAddcontUnmount(&addcont));
+
+  make(path);
+  memset(&mp, '!', sizeof mp);
+  rc = sceAppContentTemporaryDataMount(&mp);
+  printf("PS4 mount: rc 0x%x \"%s\" file kept %d\n", (unsigned)rc, mp.data, exists(path));
+  printf("PS4 mount null: 0x%x\n", (unsigned)sceAppContentTemporaryDataMount(NULL));
   return 0;
 }

@@ -1,14 +1,54 @@
 /* libScePlayGo conformance: everything is installed. Initialize's buffer checks, the errors
  * before Initialize and on bad handles and pointers, chunk 0 listed, every chunk local and
  * complete with no time left, install speed and language mask kept (the default mask is the
- * system language's bit: French, 2, with --system-param lang=fr-FR), an empty to-do list. */
+ * system language's bit: French, 2, with --system-param lang=fr-FR), an empty to-do list.
+ * With the argument `chunks` (guest.playgo_chunks) the game ships sce_sys/playgo-chunk.dat
+ * defining three chunks (make_playgo.py): their ids, sizes, and BAD_CHUNK_ID for id 3. */
 #include <playgo.h>
 #include <stdio.h>
 #include <string.h>
 
 static char heap[SCE_PLAYGO_HEAP_SIZE];
 
-int main(void) {
+/* The three chunks of make_playgo.py: chunk 0 is 0x1000 + 0x2000 bytes, chunk 1 0x30000,
+ * chunk 2 empty; ids from 3 are not defined. */
+static int chunks(void) {
+  ScePlayGoInitParams p = {heap, SCE_PLAYGO_HEAP_SIZE, 0};
+  ScePlayGoHandle h = 0;
+  printf("init: 0x%x open: 0x%x\n", (unsigned)scePlayGoInitialize(&p),
+         (unsigned)scePlayGoOpen(&h, NULL));
+  uint32_t n = 99;
+  printf("chunk count: rc 0x%x n %u\n", (unsigned)scePlayGoGetChunkId(h, NULL, 0, &n), n);
+  ScePlayGoChunkId ids[8] = {9, 9, 9, 9, 9, 9, 9, 9};
+  int rc = scePlayGoGetChunkId(h, ids, 8, &n);
+  printf("chunk ids: rc 0x%x n %u: %u %u %u\n", (unsigned)rc, n, ids[0], ids[1], ids[2]);
+  rc = scePlayGoGetChunkId(h, ids, 2, &n);
+  printf("chunk ids, room for 2: rc 0x%x n %u\n", (unsigned)rc, n);
+  ScePlayGoChunkId all[3] = {0, 1, 2};
+  ScePlayGoLocus loci[3] = {-1, -1, -1};
+  rc = scePlayGoGetLocus(h, all, 3, loci);
+  printf("locus: rc 0x%x %d %d %d\n", (unsigned)rc, loci[0], loci[1], loci[2]);
+  ScePlayGoChunkId bad[2] = {1, 3};
+  printf("locus of chunk 3: 0x%x\n", (unsigned)scePlayGoGetLocus(h, bad, 2, loci));
+  ScePlayGoProgress prog = {0, 0};
+  rc = scePlayGoGetProgress(h, all, 2, &prog);
+  printf("progress of 0 and 1: rc 0x%x 0x%llx of 0x%llx\n", (unsigned)rc,
+         (unsigned long long)prog.progressSize, (unsigned long long)prog.totalSize);
+  rc = scePlayGoGetProgress(h, all + 2, 1, &prog);
+  printf("progress of 2: rc 0x%x 0x%llx of 0x%llx\n", (unsigned)rc,
+         (unsigned long long)prog.progressSize, (unsigned long long)prog.totalSize);
+  printf("progress of chunk 3: 0x%x\n", (unsigned)scePlayGoGetProgress(h, bad, 2, &prog));
+  ScePlayGoEta eta = -1;
+  printf("eta of chunk 3: 0x%x\n", (unsigned)scePlayGoGetEta(h, bad, 2, &eta));
+  rc = scePlayGoGetEta(h, all, 3, &eta);
+  printf("eta: rc 0x%x %lld\n", (unsigned)rc, (long long)eta);
+  printf("close: 0x%x terminate: 0x%x\n", (unsigned)scePlayGoClose(h),
+         (unsigned)scePlayGoTerminate());
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 1 && strcmp(argv[1], "chunks") == 0) return chunks();
   ScePlayGoHandle h = 77;
   printf("open before init: 0x%x\n", (unsigned)scePlayGoOpen(&h, NULL));
   printf("terminate before init: 0x%x\n", (unsigned)scePlayGoTerminate());
@@ -67,6 +107,20 @@ int main(void) {
   rc = scePlayGoGetToDoList(h, todo, 4, &n);
   printf("to-do: rc 0x%x n %u\n", (unsigned)rc, n);
   printf("to-do zero: 0x%x\n", (unsigned)scePlayGoGetToDoList(h, todo, 0, &n));
+  todo[0].chunkId = 0;
+  todo[0].locus = SCE_PLAYGO_LOCUS_LOCAL_FAST;
+  todo[0].reserved = 0;
+  printf("set to-do: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, todo, 1));
+  scePlayGoGetToDoList(h, todo, 4, &n);
+  printf("to-do after set: n %u\n", n);
+  todo[0].locus = 1;
+  printf("set to-do, locus 1: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, todo, 1));
+  printf("set to-do null: 0x%x\n", (unsigned)scePlayGoSetToDoList(h, NULL, 1));
+  printf("prefetch: 0x%x\n",
+         (unsigned)scePlayGoPrefetch(h, ask, 2, SCE_PLAYGO_LOCUS_LOCAL_FAST));
+  printf("prefetch, locus 7: 0x%x\n", (unsigned)scePlayGoPrefetch(h, ask, 2, 7));
+  printf("prefetch zero: 0x%x\n",
+         (unsigned)scePlayGoPrefetch(h, ask, 0, SCE_PLAYGO_LOCUS_LOCAL_FAST));
 
   printf("close: 0x%x\n", (unsigned)scePlayGoClose(h));
   printf("close again: 0x%x\n", (unsigned)scePlayGoClose(h));

@@ -29,6 +29,14 @@ static void test_param_valid(void **state) {
   const char *big = "{\"titleId\":\"ABCD00001\",\"kernel\":{\"flexibleMemorySize\":2147483648}}";
   assert_true(title_parse_param_json(big, strlen(big), &t, err, sizeof err));
   assert_int_equal(t.flexible_memory, 2ull << 30); /* development-mode size: kept, warned */
+  assert_int_equal(t.user_param[0], 0); /* absent: 0 */
+  const char *user = "{\"titleId\":\"ABCD00001\",\"userDefinedParam1\":7,"
+                     "\"userDefinedParam3\":-2147483648,\"userDefinedParam4\":2147483647}";
+  assert_true(title_parse_param_json(user, strlen(user), &t, err, sizeof err));
+  assert_int_equal(t.user_param[0], 7);
+  assert_int_equal(t.user_param[1], 0);
+  assert_int_equal(t.user_param[2], INT32_MIN);
+  assert_int_equal(t.user_param[3], INT32_MAX);
 }
 
 static void test_param_malformed(void **state) {
@@ -45,6 +53,10 @@ static void test_param_malformed(void **state) {
       {"{\"titleId\":\"PPSA01234\",\"kernel\":{\"flexibleMemorySize\":1e30}}", "flexibleMemorySize"},
       {"{\"titleId\":\"PPSA01234\",\"kernel\":3}", "not an object"},
       {"{\"titleId\":\"PPSA01234\",\"appVersion\":\"0123456789012345678\"}", "longer than"},
+      {"{\"titleId\":\"PPSA01234\",\"userDefinedParam2\":\"1\"}", "userDefinedParam2"},
+      {"{\"titleId\":\"PPSA01234\",\"userDefinedParam1\":1.5}", "userDefinedParam1"},
+      {"{\"titleId\":\"PPSA01234\",\"userDefinedParam4\":2147483648}", "userDefinedParam4"},
+      {"{\"titleId\":\"PPSA01234\",\"userDefinedParam3\":1e30}", "userDefinedParam3"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     struct title_info t;
@@ -134,6 +146,22 @@ static void test_param_sfo(void **state) {
   n = make_sfo(buf, keys, badv, 2);
   assert_false(title_parse_param_sfo(buf, n, &t, err, sizeof err));
   assert_non_null(strstr(err, "four capital letters"));
+  /* USER_DEFINED_PARAM_2: a u32 entry (format 0x0404, 4 bytes) */
+  const char *ukeys[] = {"TITLE_ID", "USER_DEFINED_PARAM_2"};
+  const char *uvals[] = {"CUSA01234", "abc"};
+  n = make_sfo(buf, ukeys, uvals, 2);
+  assert_false(title_parse_param_sfo(buf, n, &t, err, sizeof err)); /* a string: refused */
+  assert_non_null(strstr(err, "USER_DEFINED_PARAM_2"));
+  uint8_t *e = buf + 20 + 16;
+  uint16_t fmt = 0x0404;
+  uint32_t data_table, dofs, value = 0xFFFFFFFEu;
+  memcpy(e + 2, &fmt, 2);
+  memcpy(&data_table, buf + 12, 4);
+  memcpy(&dofs, e + 12, 4);
+  memcpy(buf + data_table + dofs, &value, 4);
+  if (!title_parse_param_sfo(buf, n, &t, err, sizeof err)) fail_msg("%s", err);
+  assert_int_equal(t.user_param[1], -2);
+  assert_int_equal(t.user_param[0], 0);
 }
 
 /* PS5 or PS4 is the metadata's decision, then the executable's ELF header's; never the SELF

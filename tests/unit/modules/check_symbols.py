@@ -23,7 +23,7 @@ PREFIXES = {
                "rewrite_", "syscall_gate_", "tls_", "trap_"],
     "hle": ["hle_", "libc_", "kernel_", "syscall_", "sys_", "system_service_", "user_service_",
             "sysmodule_", "app_content_", "playgo_",
-            "rtc_", "np_manager_", "videoout_", "agc_",
+            "rtc_", "np_manager_", "np_web_api_", "videoout_", "agc_",
             "save_data_", "np_trophy_", "np_trophy2_", "trophy_", "uds_", "dialog_", "common_dialog_", "msg_dialog_",
             "error_dialog_", "ime_dialog_",
             "pad_", "audioout_", "audioout2_"],
