@@ -577,6 +577,7 @@ int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
     }
     snprintf(out->name, sizeof out->name, "%s", d->name);
     snprintf(out->detail, sizeof out->detail, "%s", d->detail);
+    snprintf(out->reward, sizeof out->reward, "%s", d->reward);
   }
   pthread_mutex_unlock(&lock);
   return rc;

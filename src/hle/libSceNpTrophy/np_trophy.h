@@ -104,6 +104,7 @@ struct np_trophy_trophy_info {
   uint64_t timestamp;       /* SceRtcTick of the unlock, 0 when locked */
   char name[128];
   char detail[1024];
+  char reward[128];
 };
 struct np_trophy_group_info {
   uint32_t count; /* trophies in the group */

@@ -88,13 +88,14 @@ static void fill(int32_t id, const struct np_trophy_trophy_info *t,
     details->grade = t->grade;
     details->group_id = t->group;
     details->hidden = t->hidden;
-    details->has_reward = t->has_reward; /* the reward's name is not read: empty */
+    details->has_reward = t->has_reward;
     if (t->progressive) {
       details->target.type = NP_TROPHY2_PROGRESS_TYPE_UINT64;
       details->target.value = (uint64_t)t->target;
     }
     memcpy(details->name, t->name, sizeof details->name);
     memcpy(details->description, t->detail, sizeof details->description);
+    memcpy(details->reward, t->reward, sizeof details->reward);
   }
   if (data) {
     memset(data, 0, sizeof *data);

@@ -52,6 +52,7 @@ struct trophy_def {
   uint8_t compare; /* enum trophy_compare: how the stat is compared with TARGET */
   char name[TROPHY_NAME_SIZE];
   char detail[TROPHY_DETAIL_SIZE]; /* the description */
+  char reward[TROPHY_NAME_SIZE];   /* the reward's name (tropmeta's "reward", unverified) */
 };
 
 #define TROPHY_GROUPS_MAX 50 /* SCE_NP_TROPHY2_GROUP_NUM_MAX */

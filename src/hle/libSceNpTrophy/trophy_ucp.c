@@ -4,11 +4,12 @@
  * entry table (u32); the entries start 0x20 bytes into the table, 0x40 bytes each: name[32]
  * (NUL-padded), u64 offset, u64 size, then bytes this reader does not use. Entries used:
  *   tropconf.json   {"defaultLanguage": "en-US", "trophies": [{"id": 0, "grade": "P|G|S|B",
- *                    "platinumTrophyId": 0, "groupId": 1, "hidden": true,
+ *                    "platinumTrophyId": 0, "groupId": "001", "hidden": true,
  *                    "unlockCondition": {"progressive": true, "targetValue": 10}}, ...]}
  *                   (ids as numbers or as decimal strings such as "001")
  *   tropmeta_<locale>.json  {"metadata": {"titleMetadata": {"name": ".."},
- *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": ".."}, ...],
+ *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": "..",
+ *                                        "reward": ".."}, ...],
  *                    "groupMetadata": [{"id": 1, "name": ".."}, ...]}}
  *   icon0_<locale>.png, trop<id, 4 digits>.png  the set's and the trophies' icons (PNG)
  * tropconf.json's trophies may carry "hasReward" and an unlockCondition
@@ -161,9 +162,10 @@ static bool read_conf(const cJSON *conf, struct trophy_set *out, char *why, size
     defined++;
     const cJSON *pid = cJSON_GetObjectItemCaseSensitive(t, "platinumTrophyId");
     d->platinum = pid ? json_id(pid) : -1;
-    const cJSON *gid = cJSON_GetObjectItemCaseSensitive(t, "groupId");
-    d->group = cJSON_IsNumber(gid) && gid->valuedouble >= 0 && gid->valuedouble < 0x7fffffff
-                   ? (int32_t)gid->valuedouble
+    int64_t gid; /* a number or a decimal string ("001" in the files) */
+    d->group = json_int(cJSON_GetObjectItemCaseSensitive(t, "groupId"), &gid) && gid >= 0 &&
+                       gid < INT32_MAX
+                   ? (int32_t)gid
                    : -1;
     d->hidden = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "hidden"));
     d->has_reward = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "hasReward"));
@@ -189,7 +191,10 @@ static void read_meta(const cJSON *meta, struct trophy_set *out) {
     int id = json_id(cJSON_GetObjectItemCaseSensitive(t, "id"));
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(t, "detail");
+    const cJSON *reward = cJSON_GetObjectItemCaseSensitive(t, "reward");
     if (id < 0 || !out->defs[id].defined) continue;
+    if (cJSON_IsString(reward))
+      snprintf(out->defs[id].reward, sizeof out->defs[id].reward, "%s", reward->valuestring);
     if (cJSON_IsString(name))
       snprintf(out->defs[id].name, sizeof out->defs[id].name, "%s", name->valuestring);
     if (cJSON_IsString(detail))

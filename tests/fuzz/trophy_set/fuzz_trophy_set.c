@@ -18,6 +18,7 @@ static void check(void) {
     const struct trophy_def *d = &set.defs[i];
     if (!d->defined || memchr(d->name, 0, sizeof d->name) == NULL || d->grade > 4) abort();
     if (memchr(d->detail, 0, sizeof d->detail) == NULL) abort();
+    if (memchr(d->reward, 0, sizeof d->reward) == NULL) abort();
     if (d->platinum < -1 || d->platinum >= TROPHY_NUM_MAX) abort();
     if (d->progressive && d->target < 1) abort();
   }

@@ -58,8 +58,8 @@ static void trophy(int id) {
   memset(&d, 0xff, sizeof d);
   memset(&u, 0xff, sizeof u);
   int rc = sceNpTrophy2GetTrophyInfo(tctx, th, id, &d, &u);
-  printf("trophy %d: 0x%x \"%s\" reward %d target %d/%llu unlocked %d progress %d/%llu\n", id,
-         (unsigned)rc, d.name, d.hasReward, d.target.type,
+  printf("trophy %d: 0x%x \"%s\" reward %d \"%s\" target %d/%llu unlocked %d progress %d/%llu\n",
+         id, (unsigned)rc, d.name, d.hasReward, d.reward, d.target.type,
          (unsigned long long)d.target.value.valueUInt64, u.unlocked, u.progress.type,
          (unsigned long long)u.progress.value.valueUInt64);
 }

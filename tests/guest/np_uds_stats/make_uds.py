@@ -36,6 +36,7 @@ META = {"metadata": {"titleMetadata": {"name": "Prospero UDS Stats"},
                                         for i, n in enumerate(
                                             ["All", "Coins", "Ranks", "Progress", "Reward",
                                              "Fast"])]}}
+META["metadata"]["trophyMetadata"][4]["reward"] = "Golden hat"
 STATS = {"npCommunicationId": "NPWR00000_00", "statDefinitionArray": [
     {"statId": 100, "statName": "coins", "dataType": "Uint64", "aggregation": "Sum"},
     {"statId": "101", "statName": "ranks", "dataType": "uint64", "aggregation": "count"},

@@ -273,7 +273,8 @@ static void test_trophy_ucp(void **state) {
 }
 
 /* tropconf.json's unlockCondition naming a UDS stat (public readers of the file: udsStatId,
- * comparator ge/gt/le/lt/eq, targetValue as a string) and hasReward; the icons' entries. */
+ * comparator ge/gt/le/lt/eq, targetValue as a string), hasReward and groupId as a string,
+ * tropmeta's reward name; the icons' entries. */
 static void test_trophy_ucp_stats(void **state) {
   (void)state;
   static struct trophy_set set;
@@ -284,12 +285,18 @@ static void test_trophy_ucp_stats(void **state) {
       "{\"udsStatId\":\"12\",\"comparator\":\"lt\",\"targetValue\":\"-3\"}},"
       "{\"id\":1,\"grade\":\"B\",\"unlockCondition\":{\"udsStatId\":7,\"targetValue\":\"40\","
       "\"progressive\":true}},"
-      "{\"id\":2,\"grade\":\"B\",\"unlockCondition\":{\"udsStatId\":\"x\",\"targetValue\":1}}]}";
-  const char *names[] = {"tropconf.json", "trop0001.png"};
-  const char *texts[] = {conf, "PNG1"};
-  size_t n = make_ucp(ucp, 2, names, texts);
+      "{\"id\":2,\"grade\":\"B\",\"groupId\":\"003\",\"unlockCondition\":{\"udsStatId\":\"x\","
+      "\"targetValue\":1}}]}";
+  static const char meta[] =
+      "{\"metadata\":{\"trophyMetadata\":[{\"id\":\"000\",\"name\":\"A\",\"reward\":\"Hat\"}]}}";
+  const char *names[] = {"tropconf.json", "trop0001.png", "tropmeta_en-US.json"};
+  const char *texts[] = {conf, "PNG1", meta};
+  size_t n = make_ucp(ucp, 3, names, texts);
   assert_true(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
   assert_true(set.defs[0].has_reward);
+  assert_string_equal(set.defs[0].reward, "Hat");
+  assert_string_equal(set.defs[1].reward, "");
+  assert_int_equal(set.defs[2].group, 3); /* a group id written as a decimal string */
   assert_int_equal(set.defs[0].stat, 12);
   assert_int_equal(set.defs[0].compare, TROPHY_CMP_LT);
   assert_int_equal(set.defs[0].target, -3);
