@@ -693,6 +693,28 @@ static uint8_t *read_set_file(size_t *size) {
   return data;
 }
 
+/* The entries that may hold icon KIND of ID (lock held), in the order tried: their number.
+ * Public readers of the PS5's file name icon0_<locale>.png (the set's), gr<id, 4 digits>
+ * _<locale>.png (a group's) and trop<id, 4 digits>.png (a trophy's, some titles adding
+ * localised copies); the default language's comes first, then en-US's, then one without a
+ * locale (unverified which the console picks). The base game's group icon is taken to be
+ * the set's (unverified); rewards' icons are named nowhere public. */
+static int icon_names(enum np_trophy_icon kind, int32_t id, char names[3][40]) {
+  char stem[16];
+  if (kind == NP_TROPHY_ICON_GAME || (kind == NP_TROPHY_ICON_GROUP && id < 0))
+    snprintf(stem, sizeof stem, "icon0");
+  else if (kind == NP_TROPHY_ICON_GROUP) snprintf(stem, sizeof stem, "gr%04d", (int)id);
+  else if (kind == NP_TROPHY_ICON_TROPHY) snprintf(stem, sizeof stem, "trop%04d", (int)id);
+  else return 0;
+  const char *lang = set.language[0] ? set.language : "en-US";
+  int n = 0;
+  if (kind == NP_TROPHY_ICON_TROPHY) snprintf(names[n++], sizeof names[0], "%s.png", stem);
+  snprintf(names[n++], sizeof names[0], "%s_%s.png", stem, lang);
+  if (strcmp(lang, "en-US") != 0) snprintf(names[n++], sizeof names[0], "%s_en-US.png", stem);
+  if (n < 3 && kind != NP_TROPHY_ICON_TROPHY) snprintf(names[n++], sizeof names[0], "%s.png", stem);
+  return n;
+}
+
 int np_trophy_read_icon(int32_t context, int32_t handle, enum np_trophy_icon kind, int32_t id,
                         void *buffer, size_t *size) {
   pthread_mutex_lock(&lock);
@@ -708,22 +730,13 @@ int np_trophy_read_icon(int32_t context, int32_t handle, enum np_trophy_icon kin
     for (uint32_t i = 0; i < set_count() && !found; i++) found = group_of(i) == id;
     if (!found) rc = NP_TROPHY_ERROR_INVALID_GROUP;
   }
-  /* the entries' names: icon0_<locale>.png and trop<id>.png in the PS5's file (public readers
-   * of the format); groups' and rewards' icons are named nowhere public */
   char names[3][40];
-  int n = 0;
+  int n = rc == 0 ? icon_names(kind, id, names) : 0;
   bool ucp = set.known && strstr(set_path, "trophy2/") != NULL;
-  if (kind == NP_TROPHY_ICON_GAME) {
-    if (set.language[0]) snprintf(names[n++], sizeof names[0], "icon0_%s.png", set.language);
-    snprintf(names[n++], sizeof names[0], "icon0_en-US.png");
-    snprintf(names[n++], sizeof names[0], "icon0.png");
-  } else if (kind == NP_TROPHY_ICON_TROPHY) {
-    snprintf(names[n++], sizeof names[0], "trop%04d.png", (int)id);
-  } else if (rc == 0) {
+  if (rc == 0 && n == 0)
     LOG_ONCE(hle, WARN,
-             "trophies: the trophy file's names of group and reward icons are not known: "
+             "trophies: the trophy file's names of reward icons are not known: "
              "ICON_FILE_NOT_FOUND");
-  }
   size_t file_size = 0, off = 0, len = 0;
   uint8_t *data = rc == 0 && ucp && n ? read_set_file(&file_size) : NULL;
   bool found = false;

@@ -2,11 +2,11 @@
  * and registration are libSceNpTrophy's (np_trophy.c: the same checks, the same per-title
  * unlocks) with the PS5 library's error codes. PARTIAL: the limits (4 contexts, 4 handles)
  * and the rules for the arguments are libSceNpTrophy's; the info getters take the reward's
- * name from tropmeta's "reward" (one public reader's, unverified) and take the groups from the
- * trophies (names from the .ucp's metadata; the base game's is the set's title). The icon getters
- * read the set's icon0_<locale>.png and trop<id>.png; groups' and rewards' icons have no known name
- * (ICON_FILE_NOT_FOUND), and a buffer too small is refused (unverified). PS5 titles unlock through
- * libSceNpUniversalDataSystem. */
+ * name from tropmeta's "reward" (one public reader's, unverified) and the groups from the
+ * trophies (names from the .ucp's metadata; the base game's is the set's title). The icon
+ * getters read the set's icon0_<locale>.png, gr<id>_<locale>.png and trop<id>.png (the locale
+ * chosen is unverified); rewards' icons have no known name (ICON_FILE_NOT_FOUND), and a buffer
+ * too small is refused (unverified). PS5 titles unlock through libSceNpUniversalDataSystem. */
 #include "hle/hle.h"
 #include "hle/libSceNpTrophy/np_trophy2.h"
 

@@ -118,7 +118,8 @@ static void event_queries(void) {
   sceNpUniversalDataSystemDestroyEvent(ev);
 }
 
-/* The icons of the trophy file (make_uds.py: icon0_en-US.png, trop0001.png). */
+/* The icons of the trophy file (make_uds.py: icon0_en-US.png, trop0001.png,
+ * gr0001_en-US.png; the base game's group icon taken to be the set's, unverified). */
 static void icons(void) {
   size_t size = 0;
   show("game icon size", sceNpTrophy2GetGameIcon(tctx, th, NULL, &size));
@@ -142,7 +143,13 @@ static void icons(void) {
   show("trophy 2 icon", sceNpTrophy2GetTrophyIcon(tctx, th, 2, tb, &size));
   show("trophy 99 icon", sceNpTrophy2GetTrophyIcon(tctx, th, 99, tb, &size));
   show("trophy icon bad context", sceNpTrophy2GetTrophyIcon(tctx + 100, th, 1, tb, &size));
+  size = sizeof tb;
+  show("group 1 icon", sceNpTrophy2GetGroupIcon(tctx, th, 1, tb, &size));
+  printf("group 1 icon: %zu bytes, %s\n", size,
+         size == 15 && memcmp(tb, "\x89PNG\r\n\x1a\nGROUP-1", 15) == 0 ? "as packed" : "wrong");
+  size = sizeof tb;
   show("base game group icon", sceNpTrophy2GetGroupIcon(tctx, th, -1, tb, &size));
+  printf("base game group icon: the set's %d\n", size == 19);
   show("group 7 icon", sceNpTrophy2GetGroupIcon(tctx, th, 7, tb, &size));
   show("reward 4 icon", sceNpTrophy2GetRewardIcon(tctx, th, 4, tb, &size));
   show("reward 99 icon", sceNpTrophy2GetRewardIcon(tctx, th, 99, tb, &size));

@@ -3,7 +3,8 @@
 both in the container public readers of the formats describe (big-endian: magic 0xB228C60A,
 version 1, u64 file size, u32 entry count, u32 entry-table offset; the table's first 0x20
 bytes unused, then 0x40-byte entries name[32], u64 offset, u64 size). The JSON fields are those
-public readers name: tropconf.json's unlockCondition {udsStatId, comparator, targetValue,
+public readers name (and the icons' names: icon0_<locale>.png, trop<id>.png,
+gr<id>_<locale>.png): tropconf.json's unlockCondition {udsStatId, comparator, targetValue,
 progressive} and hasReward; stats_definition.json's statDefinitionArray and
 stats_extraction.json's statsExtractionRuleArray. Usage: make_uds.py TROPHY_OUT UDS_OUT."""
 import json
@@ -25,7 +26,7 @@ CONF = {
         # _UpdateTrophyProgress, target 10
         {"id": "003", "grade": "G", "platinumTrophyId": "000",
          "unlockCondition": {"targetValue": "10", "progressive": True}},
-        {"id": "004", "grade": "B", "hasReward": True},
+        {"id": "004", "grade": "B", "hasReward": True, "groupId": "001"},
         # best time (stat 102, min, initial 100): 5 or less unlocks it
         {"id": "005", "grade": "B",
          "unlockCondition": {"udsStatId": "102", "comparator": "le", "targetValue": "5"}},
@@ -67,6 +68,7 @@ RULES = {"statsExtractionRuleArray": [
 
 ICON0 = b"\x89PNG\r\n\x1a\nICON0-en-US"
 TROP1 = b"\x89PNG\r\n\x1a\nTROPHY-1"
+GROUP1 = b"\x89PNG\r\n\x1a\nGROUP-1"
 
 
 def build(files):
@@ -84,7 +86,8 @@ def main():
     trophy = build([(b"tropconf.json", json.dumps(CONF).encode()),
                     (b"tropmeta_en-US.json", json.dumps(META).encode()),
                     (b"icon0_en-US.png", ICON0),
-                    (b"trop0001.png", TROP1)])
+                    (b"trop0001.png", TROP1),
+                    (b"gr0001_en-US.png", GROUP1)])
     uds = build([(b"stats_definition.json", json.dumps(STATS).encode()),
                  (b"stats_extraction.json", json.dumps(RULES).encode()),
                  (b"events_definition.json", b'{"events":[]}')])
