@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -83,7 +84,8 @@ static void load(int32_t user) {
     if (sscanf(line, "%lld %79s", &id, text) != 2) continue;
     char *end;
     long double v = strtold(text, &end);
-    for (uint32_t i = 0; i < config.stat_count && !*end; i++)
+    if (*end || isnan(v)) continue; /* not a number: the stat keeps its value */
+    for (uint32_t i = 0; i < config.stat_count; i++)
       if (config.stats[i].id == id)
         values[i] = v < config.stats[i].min   ? config.stats[i].min
                     : v > config.stats[i].max ? config.stats[i].max
