@@ -4,6 +4,7 @@
 #define _PROSPERO_NP_TROPHY2_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "_prospero_cdefs.h"
@@ -24,6 +25,7 @@ typedef int32_t SceNpTrophy2ProgressType;
 #define SCE_NP_TROPHY2_ERROR_INVALID_TROPHY_ID ((int)0x8055390a)
 #define SCE_NP_TROPHY2_ERROR_INVALID_GROUP_ID ((int)0x8055390b)
 #define SCE_NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS ((int)0x80553910)
+#define SCE_NP_TROPHY2_ERROR_ICON_FILE_NOT_FOUND ((int)0x80553911)
 #define SCE_NP_TROPHY2_ERROR_CONTEXT_EXCEEDS_MAX ((int)0x8055391b)
 #define SCE_NP_TROPHY2_ERROR_HANDLE_EXCEEDS_MAX ((int)0x8055391c)
 #define SCE_NP_TROPHY2_ERROR_INVALID_USER_ID ((int)0x8055391d)
@@ -138,6 +140,15 @@ int sceNpTrophy2GetTrophyInfoArray(SceNpTrophy2Context context, SceNpTrophy2Hand
                                    uint32_t offset, uint32_t limit,
                                    SceNpTrophy2Details *detailsArray, SceNpTrophy2Data *dataArray,
                                    uint32_t *count);
+/* Icons (PNG): with buffer NULL, *size receives the icon's size. */
+int sceNpTrophy2GetGameIcon(SceNpTrophy2Context context, SceNpTrophy2Handle handle, void *buffer,
+                            size_t *size);
+int sceNpTrophy2GetGroupIcon(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
+                             SceNpTrophy2GroupId groupId, void *buffer, size_t *size);
+int sceNpTrophy2GetTrophyIcon(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
+                              SceNpTrophy2Id trophyId, void *buffer, size_t *size);
+int sceNpTrophy2GetRewardIcon(SceNpTrophy2Context context, SceNpTrophy2Handle handle,
+                              SceNpTrophy2Id trophyId, void *buffer, size_t *size);
 
 __PROSPERO_END_DECLS
 

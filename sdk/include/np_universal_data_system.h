@@ -67,6 +67,31 @@ int sceNpUniversalDataSystemCreateEvent(const char *eventName,
                                         SceNpUniversalDataSystemEvent **newEvent,
                                         SceNpUniversalDataSystemEventPropertyObject **propPtr);
 int sceNpUniversalDataSystemDestroyEvent(SceNpUniversalDataSystemEvent *event);
+/* The event's size once serialised, and the event as readable text (cut to bufSize; stringSize
+ * with its NUL). */
+int sceNpUniversalDataSystemEventEstimateSize(const SceNpUniversalDataSystemEvent *event,
+                                              size_t *size);
+int sceNpUniversalDataSystemEventToString(const SceNpUniversalDataSystemEvent *event, char *buf,
+                                          size_t bufSize, size_t *stringSize);
+
+typedef struct SceNpUniversalDataSystemMemoryStat {
+  size_t poolSize;
+  size_t maxInuseSize;
+  size_t currentInuseSize;
+} SceNpUniversalDataSystemMemoryStat;
+typedef struct SceNpUniversalDataSystemStorageStat {
+  size_t inEvents;
+  size_t outEvents;
+  size_t lostEvents;
+  size_t maxInuseSize;
+  size_t currentEvents;
+  size_t currentInuseSize;
+  size_t currentFreeSize;
+} SceNpUniversalDataSystemStorageStat;
+int sceNpUniversalDataSystemGetMemoryStat(SceNpUniversalDataSystemMemoryStat *stat);
+int sceNpUniversalDataSystemGetStorageStat(SceNpUniversalDataSystemContext context,
+                                           SceNpUniversalDataSystemStorageStat *stat);
+
 int sceNpUniversalDataSystemCreateEventPropertyObject(
     SceNpUniversalDataSystemEventPropertyObject **newObject);
 int sceNpUniversalDataSystemDestroyEventPropertyObject(

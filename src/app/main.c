@@ -13,6 +13,7 @@
 #include "gpu_bridge.h"
 #include "hle/libSceCommonDialog/dialog.h"
 #include "hle/libSceNpTrophy/np_trophy.h"
+#include "hle/libSceNpUniversalDataSystem/uds_stats.h"
 #include "hle/libSceSaveData/save_data.h"
 #include "hle/libSceSystemService/system_service.h"
 #include "hle/libSceUserService/user_service.h"
@@ -117,6 +118,7 @@ int main(int argc, char **argv) {
   if ((rc = app_game_mount(&game))) return rc;
   save_data_set_title_dir(game.data_dir);
   np_trophy_set_title(game.data_dir, game.folder);
+  uds_stats_set_title(game.data_dir, game.folder);
   if (opt.dump_shaders_count) {
     if (!app_game_make_dirs(opt.dump_shaders[0])) {
       fprintf(stderr, "prospero: --dump-shaders: cannot create '%s'\n", opt.dump_shaders[0]);

@@ -31,7 +31,8 @@ static char store_dir[PATH_MAX];                       /* <data>/trophy */
 static struct trophy_set set;
 static bool loaded;                          /* the unlocks were read from disk */
 static uint64_t unlocked_at[TROPHY_NUM_MAX]; /* SceRtcTick of the unlock, 0: locked */
-static int64_t progress_of[TROPHY_NUM_MAX];  /* last progress posted (not kept on disk) */
+static int64_t progress_of[TROPHY_NUM_MAX];  /* highest progress posted (progress.txt) */
+static char set_path[PATH_MAX];              /* the trophy file the set was read from */
 #define NOTES_MAX 64
 static bool notify;
 static struct note { int32_t context, trophy; } notes[NOTES_MAX];
@@ -81,11 +82,13 @@ static void read_set(const char *game_folder) {
   char path[PATH_MAX],
       why[160] = "no trophy file (sce_sys/trophy2/trophy00.ucp, sce_sys/trophy/trophy00.trp)";
   memset(&set, 0, sizeof set);
+  set_path[0] = 0;
   bool found = false;
   for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
     snprintf(path, sizeof path, "%.4000s/%s", game_folder, files[i].name);
     bool seen = false;
     if (read_one(path, files[i].parse, why, sizeof why, &seen)) {
+      snprintf(set_path, sizeof set_path, "%s", path);
       LOG(hle, INFO, "trophies: %u in the set of %s (%s)", set.count,
           set.title[0] ? set.title : "the title", path);
       return;
@@ -109,9 +112,9 @@ void np_trophy_set_title(const char *title_data_dir, const char *game_folder) {
   pthread_mutex_unlock(&lock);
 }
 
-static bool state_path(int32_t user, char *out, size_t cap) {
+static bool state_path(int32_t user, const char *file, char *out, size_t cap) {
   if (!store_dir[0]) return false;
-  int n = snprintf(out, cap, "%s/%d/unlocked.txt", store_dir, (int)user);
+  int n = snprintf(out, cap, "%s/%d/%s", store_dir, (int)user, file);
   return n > 0 && (size_t)n < cap;
 }
 
@@ -122,32 +125,50 @@ static void load_state(int32_t user) {
   memset(unlocked_at, 0, sizeof unlocked_at);
   memset(progress_of, 0, sizeof progress_of);
   char path[PATH_MAX];
-  FILE *f = state_path(user, path, sizeof path) ? fopen(path, "r") : NULL;
-  if (!f) return;
   char line[128];
-  while (fgets(line, sizeof line, f)) {
+  FILE *f = state_path(user, "unlocked.txt", path, sizeof path) ? fopen(path, "r") : NULL;
+  while (f && fgets(line, sizeof line, f)) {
     int id;
     unsigned long long tick;
     if (sscanf(line, "%d %llu", &id, &tick) == 2 && id >= 0 && id < TROPHY_NUM_MAX && tick)
       unlocked_at[id] = tick;
   }
-  fclose(f);
+  if (f) fclose(f);
+  f = state_path(user, "progress.txt", path, sizeof path) ? fopen(path, "r") : NULL;
+  while (f && fgets(line, sizeof line, f)) {
+    int id;
+    long long value;
+    if (sscanf(line, "%d %lld", &id, &value) == 2 && id >= 0 && id < TROPHY_NUM_MAX && value > 0)
+      progress_of[id] = value;
+  }
+  if (f) fclose(f);
 }
 
-static bool save_state(int32_t user) {
-  char path[PATH_MAX], tmp[PATH_MAX + 8];
-  if (!state_path(user, path, sizeof path)) return false;
-  char dir[PATH_MAX];
+/* Writes FILE of USER's folder with one "id value" line per nonzero U[id] (or S[id]), through a
+ * temporary file. */
+static bool write_lines(int32_t user, const char *file, const uint64_t *u, const int64_t *s) {
+  char path[PATH_MAX], tmp[PATH_MAX + 8], dir[PATH_MAX];
+  if (!state_path(user, file, path, sizeof path)) return false;
   snprintf(dir, sizeof dir, "%s/%d", store_dir, (int)user);
   if (!make_dirs(dir)) return false;
   snprintf(tmp, sizeof tmp, "%s.new", path);
   FILE *f = fopen(tmp, "w");
   if (!f) return false;
-  for (int i = 0; i < TROPHY_NUM_MAX; i++)
-    if (unlocked_at[i]) fprintf(f, "%d %llu\n", i, (unsigned long long)unlocked_at[i]);
+  for (int i = 0; i < TROPHY_NUM_MAX; i++) {
+    if (u && u[i]) fprintf(f, "%d %llu\n", i, (unsigned long long)u[i]);
+    if (s && s[i]) fprintf(f, "%d %lld\n", i, (long long)s[i]);
+  }
   bool ok = fclose(f) == 0 && rename(tmp, path) == 0;
   if (!ok) LOG(hle, ERROR, "trophies: cannot write %s: %s", path, strerror(errno));
   return ok;
+}
+
+static bool save_state(int32_t user) {
+  return write_lines(user, "unlocked.txt", unlocked_at, NULL);
+}
+
+static bool save_progress(int32_t user) {
+  return write_lines(user, "progress.txt", NULL, progress_of);
 }
 
 static uint64_t rtc_now(void) {
@@ -385,7 +406,10 @@ int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
   } else if (unlocked_at[trophy_id]) {
     rc = NP_TROPHY_ERROR_TROPHY_ALREADY_UNLOCKED;
   } else {
-    if (value > progress_of[trophy_id]) progress_of[trophy_id] = value;
+    if (value > progress_of[trophy_id]) {
+      progress_of[trophy_id] = value;
+      save_progress(user);
+    }
     LOG(hle, INFO, "trophy progress: %d \"%s\" %lld of %lld", trophy_id, set.defs[trophy_id].name,
         (long long)value, (long long)set.defs[trophy_id].target);
     rc = value >= set.defs[trophy_id].target
@@ -546,12 +570,14 @@ int np_trophy_query_trophy(int32_t context, int32_t handle, int32_t trophy_id,
     out->unlocked = unlocked_at[trophy_id] != 0;
     out->timestamp = unlocked_at[trophy_id];
     out->progressive = set.known && d->progressive;
+    out->has_reward = set.known && d->has_reward;
     if (out->progressive) {
       out->target = d->target;
       out->progress = out->unlocked ? d->target : progress_of[trophy_id];
     }
     snprintf(out->name, sizeof out->name, "%s", d->name);
     snprintf(out->detail, sizeof out->detail, "%s", d->detail);
+    snprintf(out->reward, sizeof out->reward, "%s", d->reward);
   }
   pthread_mutex_unlock(&lock);
   return rc;
@@ -616,6 +642,111 @@ int np_trophy_check_registered(int32_t context) {
   int rc = !c               ? NP_TROPHY_ERROR_INVALID_CONTEXT
            : !c->registered ? NP_TROPHY_ERROR_NOT_REGISTERED
                             : 0;
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
+static bool compare(long double value, uint8_t how, int64_t target) {
+  long double t = (long double)target;
+  switch (how) {
+    case TROPHY_CMP_GT: return value > t;
+    case TROPHY_CMP_LE: return value <= t;
+    case TROPHY_CMP_LT: return value < t;
+    case TROPHY_CMP_EQ: return value == t;
+    default: return value >= t;
+  }
+}
+
+int np_trophy_stat_changed(int32_t user, int32_t stat, long double value) {
+  int unlocked = 0;
+  pthread_mutex_lock(&lock);
+  load_state(user);
+  for (uint32_t i = 0; set.known && i < set.count; i++) {
+    const struct trophy_def *d = &set.defs[i];
+    if (d->stat != stat || stat < 0 || unlocked_at[i] || d->grade == TROPHY_GRADE_PLATINUM)
+      continue;
+    if (d->progressive) {
+      int64_t p = value <= 0 ? 0 : value >= (long double)d->target ? d->target : (int64_t)value;
+      if (p != progress_of[i]) {
+        progress_of[i] = p;
+        save_progress(user);
+        LOG(hle, INFO, "trophy progress: %u \"%s\" %lld of %lld (stat %d)", i, d->name,
+            (long long)p, (long long)d->target, stat);
+      }
+    }
+    int32_t platinum;
+    if (compare(value, d->compare, d->target) &&
+        unlock_locked(user, (int32_t)i, &platinum, TROPHY_NUM_MAX) == 0)
+      unlocked++;
+  }
+  pthread_mutex_unlock(&lock);
+  return unlocked;
+}
+
+/* Reads the file of the set into memory (lock held): the bytes (free them) and *SIZE. */
+static uint8_t *read_set_file(size_t *size) {
+  FILE *f = set_path[0] ? fopen(set_path, "rb") : NULL;
+  if (!f) return NULL;
+  uint8_t *data = malloc(TRP_MAX_BYTES);
+  *size = data ? fread(data, 1, TRP_MAX_BYTES, f) : 0;
+  fclose(f);
+  return data;
+}
+
+/* The entries that may hold icon KIND of ID (lock held), in the order tried: their number.
+ * Public readers of the PS5's file name icon0_<locale>.png (the set's), gr<id, 4 digits>
+ * _<locale>.png (a group's) and trop<id, 4 digits>.png (a trophy's, some titles adding
+ * localised copies); the default language's comes first, then en-US's, then one without a
+ * locale (unverified which the console picks). The base game's group icon is taken to be
+ * the set's (unverified); rewards' icons are named nowhere public. */
+static int icon_names(enum np_trophy_icon kind, int32_t id, char names[3][40]) {
+  char stem[16];
+  if (kind == NP_TROPHY_ICON_GAME || (kind == NP_TROPHY_ICON_GROUP && id < 0))
+    snprintf(stem, sizeof stem, "icon0");
+  else if (kind == NP_TROPHY_ICON_GROUP) snprintf(stem, sizeof stem, "gr%04d", (int)id);
+  else if (kind == NP_TROPHY_ICON_TROPHY) snprintf(stem, sizeof stem, "trop%04d", (int)id);
+  else return 0;
+  const char *lang = set.language[0] ? set.language : "en-US";
+  int n = 0;
+  if (kind == NP_TROPHY_ICON_TROPHY) snprintf(names[n++], sizeof names[0], "%s.png", stem);
+  snprintf(names[n++], sizeof names[0], "%s_%s.png", stem, lang);
+  if (strcmp(lang, "en-US") != 0) snprintf(names[n++], sizeof names[0], "%s_en-US.png", stem);
+  if (n < 3 && kind != NP_TROPHY_ICON_TROPHY) snprintf(names[n++], sizeof names[0], "%s.png", stem);
+  return n;
+}
+
+int np_trophy_read_icon(int32_t context, int32_t handle, enum np_trophy_icon kind, int32_t id,
+                        void *buffer, size_t *size) {
+  pthread_mutex_lock(&lock);
+  struct context *c;
+  int rc = check(context, handle, true, &c);
+  uint32_t limit = set.known ? set.count : TROPHY_NUM_MAX;
+  if (rc == 0 && !size) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0 && (kind == NP_TROPHY_ICON_TROPHY || kind == NP_TROPHY_ICON_REWARD) &&
+      (id < 0 || (uint32_t)id >= limit))
+    rc = NP_TROPHY_ERROR_INVALID_TROPHY_ID;
+  if (rc == 0 && kind == NP_TROPHY_ICON_GROUP && id != NP_TROPHY_BASE_GAME_GROUP_ID) {
+    bool found = false;
+    for (uint32_t i = 0; i < set_count() && !found; i++) found = group_of(i) == id;
+    if (!found) rc = NP_TROPHY_ERROR_INVALID_GROUP;
+  }
+  char names[3][40];
+  int n = rc == 0 ? icon_names(kind, id, names) : 0;
+  bool ucp = set.known && strstr(set_path, "trophy2/") != NULL;
+  if (rc == 0 && n == 0)
+    LOG_ONCE(hle, WARN,
+             "trophies: the trophy file's names of reward icons are not known: "
+             "ICON_FILE_NOT_FOUND");
+  size_t file_size = 0, off = 0, len = 0;
+  uint8_t *data = rc == 0 && ucp && n ? read_set_file(&file_size) : NULL;
+  bool found = false;
+  for (int k = 0; data && k < n && !found; k++)
+    found = trophy_ucp_entry(data, file_size, names[k], &off, &len);
+  if (rc == 0 && !found) rc = NP_TROPHY_ERROR_ICON_FILE_NOT_FOUND;
+  if (rc == 0 && buffer && *size < len) rc = NP_TROPHY_ERROR_INVALID_ARGUMENT;
+  if (rc == 0 && buffer) memcpy(buffer, data + off, len);
+  if ((rc == 0 || rc == NP_TROPHY_ERROR_INVALID_ARGUMENT) && found) *size = len;
+  free(data);
   pthread_mutex_unlock(&lock);
   return rc;
 }

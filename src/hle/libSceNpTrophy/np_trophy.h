@@ -3,7 +3,8 @@
  * The set comes from the game's trophy file when it can be read (trophy_set.h); else
  * ids 0..127 are accepted as the guest uses them and there is no platinum logic. Unlocks are
  * kept per title and user in <data>/trophy/<user>/unlocked.txt ("id tick" lines, tick in
- * SceRtcTick microseconds) and logged as they happen. */
+ * SceRtcTick microseconds) and logged as they happen; progressive trophies' progress in
+ * progress.txt ("id value" lines). */
 #ifndef PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
 #define PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY_H
 
@@ -98,11 +99,12 @@ struct np_trophy_set_info {
 };
 struct np_trophy_trophy_info {
   int32_t grade, group;
-  bool hidden, unlocked, progressive;
+  bool hidden, unlocked, progressive, has_reward;
   int64_t target, progress; /* progressive: the target, the last progress posted (or target) */
   uint64_t timestamp;       /* SceRtcTick of the unlock, 0 when locked */
   char name[128];
   char detail[1024];
+  char reward[128];
 };
 struct np_trophy_group_info {
   uint32_t count; /* trophies in the group */
@@ -145,5 +147,26 @@ int np_trophy_unlock_for_user(int32_t user, int32_t trophy_id, int32_t *platinum
  * NP_TROPHY_ERROR_NOT_PROGRESSIVE for a trophy without a target; ALREADY_UNLOCKED. */
 int np_trophy_progress_for_user(int32_t user, int32_t trophy_id, int64_t value,
                                 int32_t *platinum_id);
+
+/* A UDS stat of USER changed to VALUE (libSceNpUniversalDataSystem's custom stats): every
+ * trophy of the set whose unlockCondition names STAT takes VALUE as its progress when it is
+ * progressive (kept on disk, progress.txt), and unlocks when VALUE compared with its target
+ * holds (np_trophy_unlock_for_user's rules, log and file). Returns the number unlocked. */
+int np_trophy_stat_changed(int32_t user, int32_t stat, long double value);
+
+/* The icons of the set's trophy file (libSceNpTrophy2's icon getters). */
+enum np_trophy_icon {
+  NP_TROPHY_ICON_GAME,
+  NP_TROPHY_ICON_GROUP,
+  NP_TROPHY_ICON_TROPHY,
+  NP_TROPHY_ICON_REWARD,
+};
+#define NP_TROPHY_ERROR_ICON_FILE_NOT_FOUND (-4) /* prospero's own answer: no such icon */
+/* Icon KIND (ID: the group or trophy; unused for the game's): with BUFFER NULL, *SIZE is set
+ * to the icon's size; else the PNG is copied when *SIZE holds it (INVALID_ARGUMENT and the
+ * size needed otherwise, unverified). Errors: NpTrophy's check codes, INVALID_TROPHY_ID,
+ * NP_TROPHY_ERROR_INVALID_GROUP, NP_TROPHY_ERROR_ICON_FILE_NOT_FOUND. */
+int np_trophy_read_icon(int32_t context, int32_t handle, enum np_trophy_icon kind, int32_t id,
+                        void *buffer, size_t *size);
 
 #endif

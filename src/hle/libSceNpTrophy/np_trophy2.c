@@ -21,6 +21,7 @@ static int to_trophy2(int rc) {
     case NP_TROPHY_ERROR_INVALID_CONTEXT: return NP_TROPHY2_ERROR_INVALID_CONTEXT;
     case NP_TROPHY_ERROR_INVALID_TROPHY_ID: return NP_TROPHY2_ERROR_INVALID_TROPHY_ID;
     case NP_TROPHY_ERROR_INVALID_GROUP: return NP_TROPHY2_ERROR_INVALID_GROUP_ID;
+    case NP_TROPHY_ERROR_ICON_FILE_NOT_FOUND: return NP_TROPHY2_ERROR_ICON_FILE_NOT_FOUND;
     case NP_TROPHY_ERROR_NOT_REGISTERED: return NP_TROPHY2_ERROR_NOT_REGISTERED;
     case NP_TROPHY_ERROR_ALREADY_REGISTERED: return NP_TROPHY2_ERROR_ALREADY_REGISTERED;
     case NP_TROPHY_ERROR_CONTEXT_ALREADY_EXISTS: return NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS;
@@ -87,12 +88,14 @@ static void fill(int32_t id, const struct np_trophy_trophy_info *t,
     details->grade = t->grade;
     details->group_id = t->group;
     details->hidden = t->hidden;
+    details->has_reward = t->has_reward;
     if (t->progressive) {
       details->target.type = NP_TROPHY2_PROGRESS_TYPE_UINT64;
       details->target.value = (uint64_t)t->target;
     }
     memcpy(details->name, t->name, sizeof details->name);
     memcpy(details->description, t->detail, sizeof details->description);
+    memcpy(details->reward, t->reward, sizeof details->reward);
   }
   if (data) {
     memset(data, 0, sizeof *data);
@@ -233,4 +236,23 @@ int np_trophy2_show_trophy_list(int32_t context) {
   int rc = to_trophy2(np_trophy_check_registered(context));
   if (rc == 0) LOG_ONCE(hle, INFO, "sceNpTrophy2ShowTrophyList: no system UI, no list is shown");
   return rc;
+}
+
+int np_trophy2_get_game_icon(int32_t context, int32_t handle, void *buffer, size_t *size) {
+  return to_trophy2(np_trophy_read_icon(context, handle, NP_TROPHY_ICON_GAME, 0, buffer, size));
+}
+int np_trophy2_get_group_icon(int32_t context, int32_t handle, int32_t group_id, void *buffer,
+                              size_t *size) {
+  return to_trophy2(
+      np_trophy_read_icon(context, handle, NP_TROPHY_ICON_GROUP, group_id, buffer, size));
+}
+int np_trophy2_get_trophy_icon(int32_t context, int32_t handle, int32_t trophy_id, void *buffer,
+                               size_t *size) {
+  return to_trophy2(
+      np_trophy_read_icon(context, handle, NP_TROPHY_ICON_TROPHY, trophy_id, buffer, size));
+}
+int np_trophy2_get_reward_icon(int32_t context, int32_t handle, int32_t trophy_id, void *buffer,
+                               size_t *size) {
+  return to_trophy2(
+      np_trophy_read_icon(context, handle, NP_TROPHY_ICON_REWARD, trophy_id, buffer, size));
 }

@@ -5,6 +5,7 @@
 #define PROSPERO_HLE_LIBSCENPTROPHY_NP_TROPHY2_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* SCE_NP_TROPHY2_ERROR_* */
@@ -15,6 +16,7 @@
 #define NP_TROPHY2_ERROR_INVALID_TROPHY_ID ((int)0x8055390a)
 #define NP_TROPHY2_ERROR_INVALID_GROUP_ID ((int)0x8055390b)
 #define NP_TROPHY2_ERROR_CONTEXT_ALREADY_EXISTS ((int)0x80553910)
+#define NP_TROPHY2_ERROR_ICON_FILE_NOT_FOUND ((int)0x80553911)
 #define NP_TROPHY2_ERROR_CONTEXT_EXCEEDS_MAX ((int)0x8055391b)
 #define NP_TROPHY2_ERROR_HANDLE_EXCEEDS_MAX ((int)0x8055391c)
 #define NP_TROPHY2_ERROR_INVALID_USER_ID ((int)0x8055391d)
@@ -102,5 +104,14 @@ int np_trophy2_show_trophy_list(int32_t context);
 int np_trophy2_get_trophy_info_array(int32_t context, int32_t handle, uint32_t offset,
                                      uint32_t limit, struct np_trophy2_details *details,
                                      struct np_trophy2_data *data, uint32_t *count);
+/* The icons (PNG) of the trophy file: with BUFFER NULL the size goes to *SIZE; else the
+ * icon is copied when *SIZE holds it. ICON_FILE_NOT_FOUND when the file has none. */
+int np_trophy2_get_game_icon(int32_t context, int32_t handle, void *buffer, size_t *size);
+int np_trophy2_get_group_icon(int32_t context, int32_t handle, int32_t group_id, void *buffer,
+                              size_t *size);
+int np_trophy2_get_trophy_icon(int32_t context, int32_t handle, int32_t trophy_id, void *buffer,
+                               size_t *size);
+int np_trophy2_get_reward_icon(int32_t context, int32_t handle, int32_t trophy_id, void *buffer,
+                               size_t *size);
 
 #endif

@@ -1,10 +1,12 @@
 /* The libSceNpTrophy2 table: the PS5's trophy library (np_trophy2.h). Its contexts, handles
  * and registration are libSceNpTrophy's (np_trophy.c: the same checks, the same per-title
  * unlocks) with the PS5 library's error codes. PARTIAL: the limits (4 contexts, 4 handles)
- * and the rules for the arguments are libSceNpTrophy's; the info getters leave rewards empty
- * (not read from the trophy file) and take the groups from the trophies (names from the
- * .ucp's metadata; the base game's is the set's title). PS5 titles unlock through
- * libSceNpUniversalDataSystem. */
+ * and the rules for the arguments are libSceNpTrophy's; the info getters take the reward's
+ * name from tropmeta's "reward" (one public reader's, unverified) and the groups from the
+ * trophies (names from the .ucp's metadata; the base game's is the set's title). The icon
+ * getters read the set's icon0_<locale>.png, gr<id>_<locale>.png and trop<id>.png (the locale
+ * chosen is unverified); rewards' icons have no known name (ICON_FILE_NOT_FOUND), and a buffer
+ * too small is refused (unverified). PS5 titles unlock through libSceNpUniversalDataSystem. */
 #include "hle/hle.h"
 #include "hle/libSceNpTrophy/np_trophy2.h"
 
@@ -27,6 +29,10 @@ static const struct hle_symbol np_trophy2_symbols[] = {
     HLE_FUNC("EwNylPdWUTM", sceNpTrophy2GetTrophyInfo, np_trophy2_get_trophy_info, HLE_PARTIAL),
     HLE_FUNC("y3zHpdZO6ME", sceNpTrophy2GetTrophyInfoArray, np_trophy2_get_trophy_info_array,
              HLE_PARTIAL),
+    HLE_FUNC("2QgUy+xJqS0", sceNpTrophy2GetGameIcon, np_trophy2_get_game_icon, HLE_PARTIAL),
+    HLE_FUNC("6IjXJUy6ZnA", sceNpTrophy2GetGroupIcon, np_trophy2_get_group_icon, HLE_PARTIAL),
+    HLE_FUNC("-9LLVU0uvs8", sceNpTrophy2GetTrophyIcon, np_trophy2_get_trophy_icon, HLE_PARTIAL),
+    HLE_FUNC("BsE-m8JxIOg", sceNpTrophy2GetRewardIcon, np_trophy2_get_reward_icon, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceNpTrophy2 = {

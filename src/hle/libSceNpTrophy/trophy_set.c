@@ -134,6 +134,7 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
     defined++;
     d->platinum = -1;
     d->group = -1;
+    d->stat = -1;
     if (attribute(p, tag_end, "pid", v, sizeof v) && parse_int(v, -1, TROPHY_PS4_NUM_MAX - 1, &pid))
       d->platinum = (int32_t)pid;
     if (attribute(p, tag_end, "gid", v, sizeof v) && parse_int(v, 0, 0x7fffffff, &gid))

@@ -30,6 +30,15 @@ enum trophy_grade {
   TROPHY_GRADE_BRONZE = 4,
 };
 
+/* unlockCondition.comparator: the stat against the target (ge when absent) */
+enum trophy_compare {
+  TROPHY_CMP_GE,
+  TROPHY_CMP_GT,
+  TROPHY_CMP_LE,
+  TROPHY_CMP_LT,
+  TROPHY_CMP_EQ,
+};
+
 struct trophy_def {
   bool defined;
   bool hidden;
@@ -38,8 +47,12 @@ struct trophy_def {
   int32_t group;    /* -1: the base game */
   bool progressive; /* unlocked when its progress reaches TARGET (the PS5's sets) */
   int64_t target;
+  bool has_reward; /* tropconf.json's hasReward (the reward's name and icon are not read) */
+  int32_t stat;    /* unlockCondition.udsStatId: the UDS stat that unlocks it, or -1 */
+  uint8_t compare; /* enum trophy_compare: how the stat is compared with TARGET */
   char name[TROPHY_NAME_SIZE];
   char detail[TROPHY_DETAIL_SIZE]; /* the description */
+  char reward[TROPHY_NAME_SIZE];   /* the reward's name (tropmeta's "reward", unverified) */
 };
 
 #define TROPHY_GROUPS_MAX 50 /* SCE_NP_TROPHY2_GROUP_NUM_MAX */
@@ -53,6 +66,7 @@ struct trophy_set {
   bool known;     /* read from a trophy file */
   uint32_t count; /* trophies defined (ids 0..count-1) */
   char title[TROPHY_TITLE_SIZE];
+  char language[16];    /* tropconf.json's defaultLanguage (.ucp only) */
   uint32_t group_names; /* names of groups read (.ucp only) */
   struct trophy_group_name groups[TROPHY_GROUPS_MAX];
   struct trophy_def defs[TROPHY_NUM_MAX];
@@ -71,6 +85,12 @@ bool trophy_set_parse_sfm(const char *xml, size_t len, struct trophy_set *out, c
  * with a reason in WHY (not a .ucp file, damaged, no or bad configuration). */
 bool trophy_set_parse_ucp(const uint8_t *data, size_t size, struct trophy_set *out, char *why,
                           size_t cap);
+/* The entry NAME of a .ucp image (the container of trophy00.ucp and uds00.ucp): true with
+ * *OFF and *LEN set inside [0, SIZE); false when the image is not a well-formed container or has
+ * no such entry. */
+bool trophy_ucp_entry(const uint8_t *data, size_t size, const char *name, size_t *off, size_t *len);
+/* Parses the comparator names of a .ucp (ge gt le lt eq, or >= > <= < ==): true with *OUT. */
+bool trophy_compare_parse(const char *text, uint8_t *out);
 /* Grade name for logs: platinum, gold, silver, bronze, unknown. */
 const char *trophy_grade_name(int grade);
 

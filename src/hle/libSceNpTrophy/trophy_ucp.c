@@ -4,14 +4,20 @@
  * entry table (u32); the entries start 0x20 bytes into the table, 0x40 bytes each: name[32]
  * (NUL-padded), u64 offset, u64 size, then bytes this reader does not use. Entries used:
  *   tropconf.json   {"defaultLanguage": "en-US", "trophies": [{"id": 0, "grade": "P|G|S|B",
- *                    "platinumTrophyId": 0, "groupId": 1, "hidden": true,
+ *                    "platinumTrophyId": 0, "groupId": "001", "hidden": true,
  *                    "unlockCondition": {"progressive": true, "targetValue": 10}}, ...]}
  *                   (ids as numbers or as decimal strings such as "001")
  *   tropmeta_<locale>.json  {"metadata": {"titleMetadata": {"name": ".."},
- *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": ".."}, ...],
+ *                    "trophyMetadata": [{"id": 0, "name": "..", "detail": "..",
+ *                                        "reward": ".."}, ...],
  *                    "groupMetadata": [{"id": 1, "name": ".."}, ...]}}
- * Icons (trop0000.png...) are not read. */
+ *   icon0_<locale>.png, trop<id, 4 digits>.png  the set's and the trophies' icons (PNG)
+ * tropconf.json's trophies may carry "hasReward" and an unlockCondition
+ * {"udsStatId", "comparator" (ge gt le lt eq), "targetValue" (a decimal string or a number),
+ * "progressive"}: the UDS stat that unlocks them (uds_stats.c). */
 #include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +69,56 @@ static int json_id(const cJSON *v) {
   return (int)d;
 }
 
+/* A number, or a decimal string of one (targetValue is a string in the files): true with *OUT. */
+static bool json_int(const cJSON *v, int64_t *out) {
+  if (cJSON_IsNumber(v)) {
+    if (v->valuedouble < -9.2e18 || v->valuedouble > 9.2e18) return false;
+    *out = (int64_t)v->valuedouble;
+    return (double)*out == v->valuedouble;
+  }
+  if (!cJSON_IsString(v) || !v->valuestring[0]) return false;
+  char *end;
+  errno = 0;
+  long long x = strtoll(v->valuestring, &end, 10);
+  if (*end || errno) return false;
+  *out = x;
+  return true;
+}
+
+bool trophy_compare_parse(const char *text, uint8_t *out) {
+  static const struct {
+    const char *a, *b;
+    uint8_t cmp;
+  } names[] = {{"ge", ">=", TROPHY_CMP_GE},
+               {"gt", ">", TROPHY_CMP_GT},
+               {"le", "<=", TROPHY_CMP_LE},
+               {"lt", "<", TROPHY_CMP_LT},
+               {"eq", "==", TROPHY_CMP_EQ}};
+  for (size_t i = 0; text && i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(text, names[i].a) == 0 || strcmp(text, names[i].b) == 0) {
+      *out = names[i].cmp;
+      return true;
+    }
+  return false;
+}
+
+/* unlockCondition: the UDS stat, its comparator and target; progressive trophies show their
+ * progress towards the target (1..INT32_MAX). */
+static void read_condition(const cJSON *cond, struct trophy_def *d) {
+  int64_t target = 0, stat = -1;
+  bool has_target = json_int(cJSON_GetObjectItemCaseSensitive(cond, "targetValue"), &target);
+  if (json_int(cJSON_GetObjectItemCaseSensitive(cond, "udsStatId"), &stat) && stat >= 0 &&
+      stat <= INT32_MAX && has_target)
+    d->stat = (int32_t)stat;
+  const cJSON *cmp = cJSON_GetObjectItemCaseSensitive(cond, "comparator");
+  if (!cJSON_IsString(cmp) || !trophy_compare_parse(cmp->valuestring, &d->compare))
+    d->compare = TROPHY_CMP_GE;
+  if (has_target) d->target = target;
+  if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cond, "progressive")) && has_target &&
+      target >= 1 && target <= INT32_MAX)
+    d->progressive = true;
+}
+
 static cJSON *parse_entry(const uint8_t *data, uint64_t table, uint32_t count, const char *name) {
   struct ucp_file f;
   if (!ucp_find(data, table, count, name, &f)) return NULL;
@@ -106,18 +162,14 @@ static bool read_conf(const cJSON *conf, struct trophy_set *out, char *why, size
     defined++;
     const cJSON *pid = cJSON_GetObjectItemCaseSensitive(t, "platinumTrophyId");
     d->platinum = pid ? json_id(pid) : -1;
-    const cJSON *gid = cJSON_GetObjectItemCaseSensitive(t, "groupId");
-    d->group = cJSON_IsNumber(gid) && gid->valuedouble >= 0 && gid->valuedouble < 0x7fffffff
-                   ? (int32_t)gid->valuedouble
+    int64_t gid; /* a number or a decimal string ("001" in the files) */
+    d->group = json_int(cJSON_GetObjectItemCaseSensitive(t, "groupId"), &gid) && gid >= 0 &&
+                       gid < INT32_MAX
+                   ? (int32_t)gid
                    : -1;
     d->hidden = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "hidden"));
-    const cJSON *cond = cJSON_GetObjectItemCaseSensitive(t, "unlockCondition");
-    const cJSON *target = cJSON_GetObjectItemCaseSensitive(cond, "targetValue");
-    if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cond, "progressive")) &&
-        cJSON_IsNumber(target) && target->valuedouble >= 1 && target->valuedouble <= 2147483647.0) {
-      d->progressive = true;
-      d->target = (int64_t)target->valuedouble;
-    }
+    d->has_reward = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "hasReward"));
+    read_condition(cJSON_GetObjectItemCaseSensitive(t, "unlockCondition"), d);
     if ((uint32_t)id + 1 > out->count) out->count = (uint32_t)id + 1;
   }
   if (defined == 0 || defined != out->count) {
@@ -139,7 +191,10 @@ static void read_meta(const cJSON *meta, struct trophy_set *out) {
     int id = json_id(cJSON_GetObjectItemCaseSensitive(t, "id"));
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(t, "name");
     const cJSON *detail = cJSON_GetObjectItemCaseSensitive(t, "detail");
+    const cJSON *reward = cJSON_GetObjectItemCaseSensitive(t, "reward");
     if (id < 0 || !out->defs[id].defined) continue;
+    if (cJSON_IsString(reward))
+      snprintf(out->defs[id].reward, sizeof out->defs[id].reward, "%s", reward->valuestring);
     if (cJSON_IsString(name))
       snprintf(out->defs[id].name, sizeof out->defs[id].name, "%s", name->valuestring);
     if (cJSON_IsString(detail))
@@ -156,36 +211,61 @@ static void read_meta(const cJSON *meta, struct trophy_set *out) {
   }
 }
 
-bool trophy_set_parse_ucp(const uint8_t *data, size_t size, struct trophy_set *out, char *why,
-                          size_t cap) {
-  memset(out, 0, sizeof *out);
+/* Checks the container's header and entry table: true with *TABLE and *COUNT set. */
+static bool ucp_check(const uint8_t *data, size_t size, uint64_t *table, uint32_t *count, char *why,
+                      size_t cap) {
   if (size < UCP_HEADER_SIZE || be32(data) != UCP_MAGIC)
     return fail(why, cap, "not a trophy file (no 0xB228C60A header)");
-  uint64_t total = be64(data + 8), table = be32(data + 0x14);
-  uint32_t count = be32(data + 0x10);
-  if (be32(data + 4) != UCP_VERSION || total < UCP_HEADER_SIZE || total > size || count == 0 ||
-      count > UCP_ENTRIES_MAX || table > total ||
-      (total - table) < UCP_TABLE_SKIP + (uint64_t)count * UCP_ENTRY_SIZE) {
-    snprintf(why, cap, "damaged trophy file (version %u, %u entries)", be32(data + 4), count);
+  uint64_t total = be64(data + 8);
+  *table = be32(data + 0x14);
+  *count = be32(data + 0x10);
+  if (be32(data + 4) != UCP_VERSION || total < UCP_HEADER_SIZE || total > size || *count == 0 ||
+      *count > UCP_ENTRIES_MAX || *table > total ||
+      (total - *table) < UCP_TABLE_SKIP + (uint64_t)*count * UCP_ENTRY_SIZE) {
+    snprintf(why, cap, "damaged trophy file (version %u, %u entries)", be32(data + 4), *count);
     return false;
   }
-  for (uint32_t i = 0; i < count; i++) {
-    const uint8_t *e = data + table + UCP_TABLE_SKIP + (uint64_t)i * UCP_ENTRY_SIZE;
+  for (uint32_t i = 0; i < *count; i++) {
+    const uint8_t *e = data + *table + UCP_TABLE_SKIP + (uint64_t)i * UCP_ENTRY_SIZE;
     uint64_t off = be64(e + 32), len = be64(e + 40);
     if (off > total || len > total - off) {
       snprintf(why, cap, "damaged trophy file (entry %u outside the file)", i);
       return false;
     }
   }
+  return true;
+}
+
+bool trophy_ucp_entry(const uint8_t *data, size_t size, const char *name, size_t *off,
+                      size_t *len) {
+  uint64_t table;
+  uint32_t count;
+  char why[96];
+  struct ucp_file f;
+  if (!ucp_check(data, size, &table, &count, why, sizeof why) ||
+      !ucp_find(data, table, count, name, &f))
+    return false;
+  *off = (size_t)(f.data - data);
+  *len = f.size;
+  return true;
+}
+
+bool trophy_set_parse_ucp(const uint8_t *data, size_t size, struct trophy_set *out, char *why,
+                          size_t cap) {
+  memset(out, 0, sizeof *out);
+  uint64_t table;
+  uint32_t count;
+  if (!ucp_check(data, size, &table, &count, why, cap)) return false;
   cJSON *conf = parse_entry(data, table, count, "tropconf.json");
   if (!conf) return fail(why, cap, "no readable tropconf.json in the trophy file");
-  for (int i = 0; i < TROPHY_NUM_MAX; i++) out->defs[i].platinum = -1;
+  for (int i = 0; i < TROPHY_NUM_MAX; i++) out->defs[i].platinum = out->defs[i].stat = -1;
   bool ok = read_conf(conf, out, why, cap);
   if (ok) {
     const cJSON *lang = cJSON_GetObjectItemCaseSensitive(conf, "defaultLanguage");
     char name[40];
     cJSON *meta = NULL;
     if (cJSON_IsString(lang) && strlen(lang->valuestring) < 16) {
+      snprintf(out->language, sizeof out->language, "%s", lang->valuestring);
       snprintf(name, sizeof name, "tropmeta_%s.json", lang->valuestring);
       meta = parse_entry(data, table, count, name);
     }

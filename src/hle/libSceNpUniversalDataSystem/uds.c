@@ -1,23 +1,27 @@
 /* libSceNpUniversalDataSystem: initialisation, contexts, handles and posting (see uds.h). */
 #include <pthread.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "common/log.h"
 #include "hle/libSceNpTrophy/np_trophy.h"
 #include "hle/libSceNpUniversalDataSystem/uds.h"
+#include "hle/libSceNpUniversalDataSystem/uds_stats.h"
 #include "hle/libSceUserService/user_service.h"
 
 struct context {
   bool used, registered;
   int32_t user;
   uint32_t service_label;
+  size_t posted, largest; /* events posted since creation, the largest's size */
 };
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static bool initialized;
 static struct context contexts[UDS_CONTEXT_MAX]; /* id = index + 1 */
 static bool handles[UDS_HANDLE_MAX];             /* id = index + 1 */
+static size_t pool_size;                         /* asked, rounded up to 16 KiB */
 
 bool uds_initialized(void) { return __atomic_load_n(&initialized, __ATOMIC_ACQUIRE); }
 
@@ -28,6 +32,10 @@ int uds_initialize(const struct uds_init_param *param) {
   int rc = initialized ? UDS_ERROR_ALREADY_INITIALIZED : 0;
   if (rc == 0) {
     __atomic_store_n(&initialized, true, __ATOMIC_RELEASE);
+    /* the SDK reference: a pool size not a multiple of 16 KiB is rounded up */
+    pool_size = param->pool_size > SIZE_MAX - 0x3fff
+                    ? param->pool_size
+                    : (param->pool_size + 0x3fff) & ~(size_t)0x3fff;
     LOG(hle, INFO, "uds: initialised (pool of %zu bytes asked; events are kept on the host)",
         param->pool_size);
   }
@@ -170,7 +178,8 @@ static void apply_trophy_event(int32_t user, const struct uds_event_view *v) {
     if (rc < 0)
       LOG(hle, WARN, "uds: _UpdateTrophyProgress %d: %s", v->trophy_id, unlock_outcome(rc));
   } else {
-    LOG_ONCE(hle, INFO, "uds: events other than the trophy events are logged and dropped");
+    LOG_ONCE(hle, INFO,
+             "uds: other events feed the title's stats (uds00.ucp), if any; nothing is sent");
   }
 }
 
@@ -190,9 +199,45 @@ int uds_post_event(int32_t context, int32_t handle, const struct uds_event *even
        : !c->registered                      ? UDS_ERROR_NOT_REGISTERED
        : view.size > UDS_EVENT_DATA_SIZE_MAX ? UDS_ERROR_EXCEEDS_EVENT_DATA_SIZE_LIMIT
                                              : 0;
+  if (rc == 0) {
+    c->posted++;
+    if (view.size > c->largest) c->largest = view.size;
+  }
   pthread_mutex_unlock(&lock);
   if (rc) return rc;
   LOG(hle, INFO, "uds: event %s %s", view.name, view.text);
   apply_trophy_event(user, &view);
+  uds_stats_apply(user, view.name, event);
   return 0;
+}
+
+int uds_get_memory_stat(struct uds_memory_stat *stat) {
+  if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
+  if (!stat) return UDS_ERROR_INVALID_ARGUMENT;
+  LOG_ONCE(hle, INFO,
+           "uds: memory statistics count the host memory prospero's events and objects hold, "
+           "not the console library's pool use");
+  size_t current, max;
+  uds_events_usage(&current, &max);
+  pthread_mutex_lock(&lock);
+  *stat = (struct uds_memory_stat){pool_size, max, current};
+  pthread_mutex_unlock(&lock);
+  return 0;
+}
+
+/* Events are applied when posted (nothing waits in a store): every event posted was taken
+ * out, none lost, none held. The store's capacity is not known: currentFreeSize 0. */
+int uds_get_storage_stat(int32_t context, struct uds_storage_stat *stat) {
+  if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
+  if (!stat) return UDS_ERROR_INVALID_ARGUMENT;
+  LOG_ONCE(hle, INFO,
+           "uds: storage statistics: posted events are applied at once (none stored, the "
+           "store's free size is not known: 0)");
+  pthread_mutex_lock(&lock);
+  struct context *c = find_context(context);
+  if (c)
+    *stat = (struct uds_storage_stat){
+        .in_events = c->posted, .out_events = c->posted, .max_inuse_size = c->largest};
+  pthread_mutex_unlock(&lock);
+  return c ? 0 : UDS_ERROR_INVALID_CONTEXT;
 }

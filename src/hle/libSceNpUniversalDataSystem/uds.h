@@ -65,6 +65,17 @@ int uds_abort_handle(int32_t handle);
 int uds_post_event(int32_t context, int32_t handle, const struct uds_event *event,
                    uint64_t options);
 
+/* SceNpUniversalDataSystemMemoryStat, SceNpUniversalDataSystemStorageStat */
+struct uds_memory_stat {
+  size_t pool_size, max_inuse_size, current_inuse_size;
+};
+struct uds_storage_stat {
+  size_t in_events, out_events, lost_events, max_inuse_size, current_events, current_inuse_size,
+      current_free_size;
+};
+int uds_get_memory_stat(struct uds_memory_stat *stat);
+int uds_get_storage_stat(int32_t context, struct uds_storage_stat *stat);
+
 /* ---- uds_event.c -------------------------------------------------------------------- */
 /* Whether the library is initialised (uds.c owns the flag; uds_event.c asks). */
 bool uds_initialized(void);
@@ -108,6 +119,16 @@ int uds_array_set_object(struct uds_object *array, const struct uds_object *valu
                          struct uds_object **value_ptr);
 int uds_array_set_array(struct uds_object *array, const struct uds_object *value,
                         struct uds_object **value_ptr);
+
+/* The event's serialised size (its name and properties as JSON): INVALID_EVENT for an
+ * address that is not a live event, INVALID_ARGUMENT for a NULL SIZE. */
+int uds_event_estimate_size(const struct uds_event *event, size_t *size);
+/* The event as text, {"eventName":..,"properties":{..}}, cut to BUF_SIZE (terminated);
+ * *STRING_SIZE (may be NULL) the whole text's size with its NUL. */
+int uds_event_to_string(const struct uds_event *event, char *buf, size_t buf_size,
+                        size_t *string_size);
+/* Host memory the live events and objects hold now, and the most they held. */
+void uds_events_usage(size_t *current, size_t *max);
 
 /* What uds_post_event needs of an event, read under the events' lock. */
 struct uds_event_view {

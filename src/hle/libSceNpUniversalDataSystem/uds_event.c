@@ -11,6 +11,7 @@
 
 #include "common/log.h"
 #include "hle/libSceNpUniversalDataSystem/uds.h"
+#include "hle/libSceNpUniversalDataSystem/uds_stats.h"
 
 #define OBJECTS_MAX 512
 #define EVENTS_MAX 128
@@ -79,6 +80,14 @@ static struct uds_event *event_at(const struct uds_event *p) {
   return e->used ? e : NULL;
 }
 
+static size_t usage(void);
+static size_t max_usage;
+/* Keeps the highest usage seen (GetMemoryStat's maxInuseSize); lock held. */
+static void note_usage(void) {
+  size_t n = usage();
+  if (n > max_usage) max_usage = n;
+}
+
 static struct uds_object *object_new(bool owned, bool is_array) {
   for (int i = 0; i < OBJECTS_MAX; i++)
     if (!objects[i].used) {
@@ -141,6 +150,7 @@ void uds_events_reset(void) {
       objects[i] = (struct uds_object){0};
     }
   memset(events, 0, sizeof events);
+  max_usage = 0;
   pthread_mutex_unlock(&lock);
 }
 
@@ -166,6 +176,7 @@ int uds_create_event(const char *name, const struct uds_object *prop, struct uds
     e->root = root;
     *event = e;
     if (prop_ptr) *prop_ptr = root;
+    note_usage();
   }
   pthread_mutex_unlock(&lock);
   return rc;
@@ -248,6 +259,7 @@ static int put_value(struct uds_object *object, const char *key, struct property
     value_free(slot);
     *slot = v;
     slot->key = k;
+    note_usage();
   } else if (v.type == V_STRING) free(v.v.s);
   pthread_mutex_unlock(&lock);
   return rc;
@@ -451,4 +463,106 @@ int uds_event_view(const struct uds_event *event, struct uds_event_view *view) {
   }
   pthread_mutex_unlock(&lock);
   return e ? 0 : UDS_ERROR_INVALID_ARGUMENT;
+}
+
+/* ---- queries of an event: its size, its string, a property (uds_stats.c) --------------- */
+
+int uds_event_estimate_size(const struct uds_event *event, size_t *size) {
+  if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
+  if (!size) return UDS_ERROR_INVALID_ARGUMENT;
+  pthread_mutex_lock(&lock);
+  struct uds_event *e = event ? event_at(event) : NULL;
+  if (e) {
+    struct out o = {0};
+    put_object(&o, e->root, 0);
+    *size = strlen(e->name) + o.len;
+  }
+  pthread_mutex_unlock(&lock);
+  return e ? 0 : UDS_ERROR_INVALID_EVENT;
+}
+
+int uds_event_to_string(const struct uds_event *event, char *buf, size_t buf_size,
+                        size_t *string_size) {
+  if (!uds_initialized()) return UDS_ERROR_NOT_INITIALIZED;
+  if (!event || !buf || buf_size == 0) return UDS_ERROR_INVALID_ARGUMENT;
+  pthread_mutex_lock(&lock);
+  struct uds_event *e = event_at(event);
+  if (e) {
+    struct out o = {.buf = buf, .cap = buf_size};
+    put(&o, "{\"eventName\":");
+    put_string(&o, e->name);
+    put(&o, ",\"properties\":");
+    put_object(&o, e->root, 0);
+    put(&o, "}");
+    if (o.len >= buf_size) buf[buf_size - 1] = 0; /* cut, terminated */
+    if (string_size) *string_size = o.len + 1;
+  }
+  pthread_mutex_unlock(&lock);
+  return e ? 0 : UDS_ERROR_INVALID_ARGUMENT;
+}
+
+bool uds_event_value(const struct uds_event *event, const char *path, struct uds_value *out) {
+  memset(out, 0, sizeof *out);
+  pthread_mutex_lock(&lock);
+  struct uds_event *e = event_at(event);
+  const struct uds_object *o = e ? e->root : NULL;
+  const struct property *p = NULL;
+  char key[KEY_MAX + 1];
+  for (const char *s = path; o && s && *s;) {
+    const char *dot = strchr(s, '.');
+    size_t n = dot ? (size_t)(dot - s) : strlen(s);
+    if (n == 0 || n > KEY_MAX || o->is_array) break;
+    memcpy(key, s, n);
+    key[n] = 0;
+    p = find(o, key);
+    s = dot ? dot + 1 : NULL;
+    if (!s) break;
+    o = p && p->type == V_OBJECT ? p->v.child : NULL;
+    p = NULL;
+  }
+  bool ok = p != NULL;
+  if (ok) switch (p->type) {
+      case V_INT32:
+      case V_INT64: out->number = (long double)p->v.i; break;
+      case V_UINT32:
+      case V_UINT64: out->number = (long double)p->v.u; break;
+      case V_FLOAT32:
+      case V_FLOAT64: out->number = p->v.f; break;
+      case V_BOOL:
+        out->kind = UDS_VALUE_BOOL;
+        out->boolean = p->v.b;
+        break;
+      case V_STRING:
+        out->kind = UDS_VALUE_STRING;
+        snprintf(out->string, sizeof out->string, "%s", p->v.s);
+        break;
+      default: ok = false;
+    }
+  pthread_mutex_unlock(&lock);
+  return ok;
+}
+
+/* Host memory held by the live events and objects (lock held). */
+static size_t usage(void) {
+  size_t n = 0;
+  for (int i = 0; i < EVENTS_MAX; i++)
+    if (events[i].used) n += sizeof events[i];
+  for (int i = 0; i < OBJECTS_MAX; i++) {
+    const struct uds_object *o = &objects[i];
+    if (!o->used) continue;
+    n += sizeof *o + o->count * sizeof *o->props;
+    for (uint32_t k = 0; k < o->count; k++) {
+      if (o->props[k].key) n += strlen(o->props[k].key) + 1;
+      if (o->props[k].type == V_STRING) n += strlen(o->props[k].v.s) + 1;
+    }
+  }
+  return n;
+}
+
+void uds_events_usage(size_t *current, size_t *max) {
+  pthread_mutex_lock(&lock);
+  *current = usage();
+  if (*current > max_usage) max_usage = *current;
+  *max = max_usage;
+  pthread_mutex_unlock(&lock);
 }

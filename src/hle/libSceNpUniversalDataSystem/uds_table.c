@@ -1,7 +1,11 @@
 /* The libSceNpUniversalDataSystem table (uds.h). NIDs derive from the names (checked by
  * tests/unit/hle). PARTIAL where prospero differs from the console in a way a game could
- * see: posting applies the two trophy events and only logs the others; binary values are
- * counted, not kept; limits and the rules for names and keys are unverified. */
+ * see: posting applies the two trophy events and the title's stats rules (uds_stats.h) and
+ * only logs the rest; binary values are counted, not kept; limits and the rules for names and
+ * keys are unverified. EstimateSize counts prospero's serialised form (the console adds data
+ * of its own, not public); EventToString's text is JSON of prospero's choosing; the memory
+ * statistics count host memory and the storage statistics a store that applies every event
+ * at once. */
 #include "hle/hle.h"
 #include "hle/libSceNpUniversalDataSystem/uds.h"
 
@@ -21,6 +25,14 @@ static const struct hle_symbol uds_symbols[] = {
     HLE_FUNC("p+GcLqwpL9M", sceNpUniversalDataSystemCreateEvent, uds_create_event, HLE_PARTIAL),
     HLE_FUNC("wG+84pnNIuo", sceNpUniversalDataSystemDestroyEvent, uds_destroy_event,
              HLE_IMPLEMENTED),
+    HLE_FUNC("+s14jq-KGYw", sceNpUniversalDataSystemEventEstimateSize, uds_event_estimate_size,
+             HLE_PARTIAL),
+    HLE_FUNC("vj6CQGWtEBg", sceNpUniversalDataSystemEventToString, uds_event_to_string,
+             HLE_PARTIAL),
+    HLE_FUNC("su7jW3VDDb4", sceNpUniversalDataSystemGetMemoryStat, uds_get_memory_stat,
+             HLE_PARTIAL),
+    HLE_FUNC("KmN62tT4U8A", sceNpUniversalDataSystemGetStorageStat, uds_get_storage_stat,
+             HLE_PARTIAL),
     HLE_FUNC("s6W4Zl4Slgk", sceNpUniversalDataSystemCreateEventPropertyObject, uds_create_object,
              HLE_PARTIAL),
     HLE_FUNC("kKUH0Viib3c", sceNpUniversalDataSystemDestroyEventPropertyObject, uds_destroy_object,

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hle/libSceNpTrophy/trophy_set.h"
+#include "hle/libSceNpUniversalDataSystem/uds_stats.h"
 #include "hle/libSceSaveData/save_data.h"
 
 static void test_pattern(void **state) {
@@ -271,10 +272,136 @@ static void test_trophy_ucp(void **state) {
   assert_false(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
 }
 
+/* tropconf.json's unlockCondition naming a UDS stat (public readers of the file: udsStatId,
+ * comparator ge/gt/le/lt/eq, targetValue as a string), hasReward and groupId as a string,
+ * tropmeta's reward name; the icons' entries. */
+static void test_trophy_ucp_stats(void **state) {
+  (void)state;
+  static struct trophy_set set;
+  static uint8_t ucp[4096];
+  char why[160];
+  static const char conf[] =
+      "{\"trophies\":[{\"id\":0,\"grade\":\"B\",\"hasReward\":true,\"unlockCondition\":"
+      "{\"udsStatId\":\"12\",\"comparator\":\"lt\",\"targetValue\":\"-3\"}},"
+      "{\"id\":1,\"grade\":\"B\",\"unlockCondition\":{\"udsStatId\":7,\"targetValue\":\"40\","
+      "\"progressive\":true}},"
+      "{\"id\":2,\"grade\":\"B\",\"groupId\":\"003\",\"unlockCondition\":{\"udsStatId\":\"x\","
+      "\"targetValue\":1}}]}";
+  static const char meta[] =
+      "{\"metadata\":{\"trophyMetadata\":[{\"id\":\"000\",\"name\":\"A\",\"reward\":\"Hat\"}]}}";
+  const char *names[] = {"tropconf.json", "trop0001.png", "tropmeta_en-US.json"};
+  const char *texts[] = {conf, "PNG1", meta};
+  size_t n = make_ucp(ucp, 3, names, texts);
+  assert_true(trophy_set_parse_ucp(ucp, n, &set, why, sizeof why));
+  assert_true(set.defs[0].has_reward);
+  assert_string_equal(set.defs[0].reward, "Hat");
+  assert_string_equal(set.defs[1].reward, "");
+  assert_int_equal(set.defs[2].group, 3); /* a group id written as a decimal string */
+  assert_int_equal(set.defs[0].stat, 12);
+  assert_int_equal(set.defs[0].compare, TROPHY_CMP_LT);
+  assert_int_equal(set.defs[0].target, -3);
+  assert_false(set.defs[0].progressive); /* no "progressive" */
+  assert_false(set.defs[1].has_reward);
+  assert_int_equal(set.defs[1].stat, 7);
+  assert_int_equal(set.defs[1].compare, TROPHY_CMP_GE); /* no comparator */
+  assert_true(set.defs[1].progressive);
+  assert_int_equal(set.defs[1].target, 40);
+  assert_int_equal(set.defs[2].stat, -1); /* not a stat id */
+  size_t off, len;
+  assert_true(trophy_ucp_entry(ucp, n, "trop0001.png", &off, &len));
+  assert_int_equal(len, 4);
+  assert_memory_equal(ucp + off, "PNG1", 4);
+  assert_false(trophy_ucp_entry(ucp, n, "trop0000.png", &off, &len));
+  assert_false(trophy_ucp_entry(ucp, 0x30, "trop0001.png", &off, &len));
+  uint8_t cmp;
+  assert_true(trophy_compare_parse(">=", &cmp) && cmp == TROPHY_CMP_GE);
+  assert_true(trophy_compare_parse("eq", &cmp) && cmp == TROPHY_CMP_EQ);
+  assert_false(trophy_compare_parse("~", &cmp));
+}
+
+/* uds00.ucp's stats: definitions, rules, and the guide's aggregation and condition rules. */
+static void test_uds_stats(void **state) {
+  (void)state;
+  static uint8_t ucp[4096];
+  char why[160];
+  static const char defs[] =
+      "{\"statDefinitionArray\":["
+      "{\"statId\":1,\"dataType\":\"Uint32\",\"aggregation\":\"Sum\"},"
+      "{\"statId\":\"2\",\"dataType\":\"Int32\",\"aggregation\":\"max\",\"initialValue\":\"100\","
+      "\"maxValue\":\"500\"},"
+      "{\"statId\":3,\"dataType\":\"Uint64\",\"aggregation\":\"count\"},"
+      "{\"statId\":4,\"dataType\":\"Float64\",\"aggregation\":\"min\",\"minValue\":\"-1.5\"},"
+      "{\"statId\":5,\"dataType\":\"Int64\",\"aggregation\":\"count\"},"
+      "{\"statId\":6,\"dataType\":\"String\",\"aggregation\":\"latest\"},"
+      "{\"statId\":1,\"dataType\":\"Uint32\",\"aggregation\":\"latest\"}]}";
+  static const char rules[] =
+      "{\"statsExtractionRuleArray\":["
+      "{\"condition\":{\"eventName\":\"a\"},\"action\":{\"input\":\"$.v\",\"output\":{\"statId\":1}"
+      "}},"
+      "{\"condition\":{\"eventName\":\"b\",\"property\":{\"path\":\"$.k.x\",\"comparator\":\">=\","
+      "\"value\":2}},\"action\":{\"output\":{\"statId\":3}}},"
+      "{\"condition\":{\"eventName\":\"a\"},\"action\":{\"output\":{\"statId\":2}}},"
+      "{\"condition\":{\"eventName\":\"a\"},\"action\":{\"input\":\"v\",\"output\":{\"statId\":9}}}"
+      ","
+      "{\"condition\":{\"eventName\":\"a\"},\"action\":{\"input\":\"v\",\"convert\":\"f\","
+      "\"output\":{\"statId\":1}}},"
+      "{\"condition\":{},\"action\":{\"output\":{\"statId\":3}}}]}";
+  const char *names[] = {"stats_definition.json", "stats_extraction.json"};
+  const char *texts[] = {defs, rules};
+  size_t n = make_ucp(ucp, 2, names, texts);
+  struct uds_stats_config c;
+  uint32_t skipped;
+  assert_true(uds_stats_parse(ucp, n, &c, &skipped, why, sizeof why));
+  /* left out: Int64 count, a String stat, stat 1 twice; a rule without input for a max stat,
+   * one for stat 9, one with a conversion, one without an event name */
+  assert_int_equal(c.stat_count, 4);
+  assert_int_equal(c.rule_count, 2);
+  assert_int_equal(skipped, 7);
+  assert_string_equal(c.rules[0].input, "v");
+  assert_true(c.rules[1].has_condition);
+  assert_string_equal(c.rules[1].cond_path, "k.x");
+  assert_int_equal(c.rules[1].cond_compare, UDS_CMP_GE);
+  assert_int_equal(c.rules[1].stat, 3);
+  /* Sum clamps at the type's maximum (no overflow); integer types drop the fraction */
+  const struct uds_stat_def *sum = &c.stats[0];
+  assert_true(uds_stat_aggregate(sum, 4294967290.0L, 10) == 4294967295.0L);
+  assert_true(uds_stat_aggregate(sum, 1, 2.75L) == 3);
+  assert_true(uds_stat_aggregate(sum, 1, -5) == 0); /* unsigned: not below 0 */
+  /* Max compares with the initial value (100), within the stat's maximum (500) */
+  const struct uds_stat_def *max = &c.stats[1];
+  assert_true(max->initial == 100);
+  assert_true(uds_stat_aggregate(max, max->initial, 50) == 100);
+  assert_true(uds_stat_aggregate(max, 100, 900) == 500);
+  assert_true(uds_stat_aggregate(&c.stats[2], 7, 0) == 8); /* count */
+  const struct uds_stat_def *min = &c.stats[3];
+  assert_true(uds_stat_aggregate(min, 0, -0.25L) == -0.25L);
+  assert_true(uds_stat_aggregate(min, 0, -9) == -1.5L);
+  uds_stats_free(&c);
+  /* conditions: == and != for strings and bools, the order only for numbers */
+  struct uds_value a = {.kind = UDS_VALUE_STRING}, b = {.kind = UDS_VALUE_STRING};
+  snprintf(a.string, sizeof a.string, "S");
+  snprintf(b.string, sizeof b.string, "S");
+  assert_true(uds_value_compare(&a, UDS_CMP_EQ, &b));
+  assert_false(uds_value_compare(&a, UDS_CMP_NE, &b));
+  assert_false(uds_value_compare(&a, UDS_CMP_LE, &b));
+  struct uds_value x = {.kind = UDS_VALUE_NUMBER, .number = 2};
+  struct uds_value y = {.kind = UDS_VALUE_NUMBER, .number = 3};
+  assert_true(uds_value_compare(&x, UDS_CMP_LT, &y));
+  assert_false(uds_value_compare(&x, UDS_CMP_GE, &y));
+  assert_false(uds_value_compare(&x, UDS_CMP_EQ, &a)); /* kinds differ */
+  /* not a UDS file, damaged, or without the rules */
+  assert_false(uds_stats_parse(ucp, 0x20, &c, &skipped, why, sizeof why));
+  const char *one[] = {"stats_definition.json"};
+  n = make_ucp(ucp, 1, one, texts);
+  assert_false(uds_stats_parse(ucp, n, &c, &skipped, why, sizeof why));
+  assert_non_null(strstr(why, "stats_extraction.json"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_pattern),    cmocka_unit_test(test_dir_names),
-      cmocka_unit_test(test_records),    cmocka_unit_test(test_trophy_set),
+      cmocka_unit_test(test_trophy_ucp_stats), cmocka_unit_test(test_uds_stats),
+      cmocka_unit_test(test_pattern),          cmocka_unit_test(test_dir_names),
+      cmocka_unit_test(test_records),          cmocka_unit_test(test_trophy_set),
       cmocka_unit_test(test_trophy_ucp),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hle/libSceNpUniversalDataSystem/uds.h"
+#include "hle/libSceNpUniversalDataSystem/uds_stats.h"
 
 static void init(void) {
   struct uds_init_param p = {sizeof p, 1 << 16};
@@ -94,10 +95,51 @@ static void test_view(void **state) {
   assert_int_equal(uds_terminate(), 0);
 }
 
+/* Property lookup by path for the stats' rules ("$.a.b" or "a.b"), and an event's size and
+ * text (the SDK reference: the text cut to the buffer, its size with the NUL). */
+static void test_values(void **state) {
+  (void)state;
+  init();
+  struct uds_event *ev;
+  struct uds_object *prop, *child;
+  assert_int_equal(uds_create_event("e", NULL, &ev, &prop), 0);
+  assert_int_equal(uds_object_set_uint64(prop, "big", UINT64_MAX), 0);
+  assert_int_equal(uds_object_set_object(prop, "k", NULL, &child), 0);
+  assert_int_equal(uds_object_set_string(child, "rank", "S"), 0);
+  assert_int_equal(uds_object_set_bool(child, "ok", true), 0);
+  struct uds_value v;
+  assert_true(uds_event_value(ev, "big", &v));
+  assert_int_equal(v.kind, UDS_VALUE_NUMBER);
+  assert_true(v.number == 18446744073709551615.0L); /* exact */
+  assert_true(uds_event_value(ev, "k.rank", &v));
+  assert_int_equal(v.kind, UDS_VALUE_STRING);
+  assert_string_equal(v.string, "S");
+  assert_true(uds_event_value(ev, "k.ok", &v) && v.kind == UDS_VALUE_BOOL && v.boolean);
+  assert_false(uds_event_value(ev, "k", &v)); /* an object is not a value */
+  assert_false(uds_event_value(ev, "k.none", &v));
+  assert_false(uds_event_value(ev, "big.x", &v));
+  assert_false(uds_event_value(ev, "", &v));
+  size_t size = 0, full = 0;
+  assert_int_equal(uds_event_estimate_size(ev, &size), 0);
+  char buf[256], cut[5];
+  assert_int_equal(uds_event_to_string(ev, buf, sizeof buf, &full), 0);
+  assert_int_equal(full, strlen(buf) + 1);
+  assert_true(size >= strlen("e") + strlen("big") + strlen("18446744073709551615"));
+  assert_int_equal(uds_event_to_string(ev, cut, sizeof cut, &size), 0);
+  assert_int_equal(size, full);
+  assert_int_equal(strlen(cut), 4);
+  assert_int_equal(uds_event_to_string(ev, cut, 0, &size), UDS_ERROR_INVALID_ARGUMENT);
+  assert_int_equal(uds_destroy_event(ev), 0);
+  assert_int_equal(uds_event_estimate_size(ev, &size), UDS_ERROR_INVALID_EVENT);
+  assert_false(uds_event_value(ev, "big", &v));
+  assert_int_equal(uds_terminate(), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_tables),
       cmocka_unit_test(test_view),
+      cmocka_unit_test(test_values),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
