@@ -25,12 +25,12 @@ enum xl_flow {
 };
 
 struct xl_decoded {
-  struct isa_inst in;
   uint32_t dword;     /* offset in dwords */
   uint32_t target;    /* branch target (dword) or XL_NONE */
   uint32_t block;
   enum xl_flow flow;
   uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
+  struct isa_inst in; /* last: its unused operand slots are never touched */
 };
 
 struct xl_code {
