@@ -30,7 +30,7 @@ struct xl_decoded {
   uint32_t block;
   enum xl_flow flow;
   uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
-  struct isa_inst in; /* last: its unused operand slots are never touched */
+  const struct isa_inst *in; /* its decode, in xl_code.inst_store */
 };
 
 struct xl_code {
@@ -42,6 +42,11 @@ struct xl_code {
   uint32_t *inst_at;        /* per dword: index into insts or XL_NONE */
   struct xl_decoded *insts;
   uint32_t inst_count;
+  /* The decodes, one after the other, each as long as the operands it uses (struct
+   * isa_inst ends with its operand arrays): a third of the full structures' bytes, which
+   * the translation reads back after building the graph. Room for COUNT full ones. */
+  unsigned char *inst_store;
+  size_t store_used;
   uint32_t *order;          /* instruction indices in address order */
   uint32_t ordered;
   uint32_t *block_first;    /* per block: first position in order[]; [block_count] = end */
