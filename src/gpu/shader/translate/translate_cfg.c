@@ -206,6 +206,7 @@ bool xl_discover(struct xl_code *c) {
       size_t used = offsetof(struct isa_inst, srcs) + in->num_srcs * sizeof in->srcs[0];
       c->store_used += (used + _Alignof(struct isa_inst) - 1) & ~(_Alignof(struct isa_inst) - 1);
       dec->in = in;
+      dec->size = in->size;
       dec->dword = at;
       dec->target = XL_NONE;
       dec->flow = xl_flow_of(dec->in);
@@ -291,7 +292,7 @@ bool xl_build_blocks(struct xl_code *c) {
     if (i > 0) {
       const struct xl_decoded *prev = &c->insts[c->order[i - 1]];
       /* a gap (undecoded words) or the previous instruction ending its block */
-      if (prev->dword + prev->in->size != dec->dword || prev->flow != XL_FLOW_NONE) starts = true;
+      if (prev->dword + prev->size != dec->dword || prev->flow != XL_FLOW_NONE) starts = true;
     }
     if (starts) {
       c->block_first[c->block_count] = i;
@@ -313,7 +314,7 @@ bool xl_build_graph(struct xl_code *c) {
   if (!c->graph) return fail(c, 0, "%s", "out of memory");
   for (uint32_t b = 0; b < c->block_count; b++) {
     const struct xl_decoded *last = &c->insts[c->order[c->block_first[b + 1] - 1]];
-    uint32_t next = last->dword + last->in->size;
+    uint32_t next = last->dword + last->size;
     bool falls = last->flow == XL_FLOW_NONE || flow_conditional(last->flow);
     if (last->target != XL_NONE) cfg_graph_add_edge(c->graph, b, xl_block_of_dword(c, last->target));
     if (falls && next < c->count && c->inst_at[next] != XL_NONE)

@@ -30,6 +30,7 @@ struct xl_decoded {
   uint32_t block;
   enum xl_flow flow;
   uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
+  uint8_t size;       /* in->size, for the block and graph builders */
   const struct isa_inst *in; /* its decode, in xl_code.inst_store */
 };
 
