@@ -83,8 +83,7 @@ bool cp_exec_gds_to_mem(struct cp_queue *q, struct cp_frame *f, const char *what
 
 enum cp_step cp_exec_write_data_gds(struct cp_queue *q, struct cp_frame *f, bool one,
                                     const uint32_t *b, unsigned nb) {
-  uint32_t off = b[1] & 0xffff, n = nb - 3;
-  if (off & 3) FAIL("WRITE_DATA GDS address 0x%x misaligned", off);
+  uint32_t off = b[1] & 0xffff, n = nb - 3; /* any byte address, as DMA_DATA's GDS side */
   if (one) { /* WR_ONE_ADDR: every dword to the same GDS dword, the last one stays */
     if (!cp_gds_write(q, f, "WRITE_DATA", off, &b[2 + n], 4)) return CP_STEP_STOPPED;
     return CP_STEP_DONE;

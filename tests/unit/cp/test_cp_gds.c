@@ -249,10 +249,13 @@ static void test_write_and_copy_data_gds(void **state) {
   assert_int_equal(dw(OUT + 8)[1], 0x01234567u);
   assert_int_equal(cp_reg(cp, cp_compute_queue(0, 0), R_COMPUTE_USER_DATA_0 / 4), 0x33u);
   assert_int_equal(gdw(0xA0), 0x11u);
-  /* stopped: a misaligned or out-of-range WRITE_DATA, a COPY_DATA past the end */
+  /* a byte address that is not a dword's: the bytes from there */
   restart();
-  putv(5, PKT3(WRITE_DATA, 4), 3u << 8, 0x42u, 0u, 1u);
-  assert_int_equal(run(), CP_QUEUE_STOPPED);
+  putv(5, PKT3(WRITE_DATA, 4), 3u << 8, 0xC2u, 0u, 0x44332211u);
+  assert_int_equal(run(), CP_QUEUE_IDLE);
+  assert_int_equal(gdw(0xC0), 0x22110000u);
+  assert_int_equal(gdw(0xC4), 0x00004433u);
+  /* stopped: an out-of-range WRITE_DATA, a COPY_DATA past the end */
   restart();
   putv(6, PKT3(WRITE_DATA, 5), 3u << 8, 0xFFFCu, 0u, 1u, 2u);
   assert_int_equal(run(), CP_QUEUE_STOPPED);
