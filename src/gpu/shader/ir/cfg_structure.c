@@ -1090,7 +1090,8 @@ static bool struct_dom_from_g(struct struct_dom *sd) {
   if (!t) return false;
   uint32_t *idom = t, *pre = t + n, *post = t + 2 * (size_t)n, *xpred = t + 3 * (size_t)n;
   for (uint32_t b = 0; b < n; b++) xpred[b] = idom[b] = CFG_NONE;
-  bool ok = true;
+  /* G's analysis must describe G as it is (it does after cfg_structurize) */
+  bool ok = g->analyzed_n == n && g->dom_done && g->rpo_index && !g->edited;
   for (uint32_t h = 0; h < n && ok; h++) {
     const struct cfg_node_shape *sh = &s->shapes[h];
     if ((sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) ||
