@@ -258,23 +258,21 @@ static bool run_and_compare(const char *name, const char *src, uint32_t lanes, c
                        .sgpr = {WINDOW, 0}};
   uint8_t *device, *interp;
   wave_run(dev, &r, &device, &interp);
-          (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9);
-          unsigned bad = 0;
-          for (uint32_t i = 0; i < WINDOW_SIZE && bad < 12; i++) {
-            if (device[i] == want[i] && interp[i] == want[i]) continue;
-            uint32_t rel = i >= OUT ? i - OUT : 0;
-            fprintf(stderr,
-                    "%s (wave%u): byte 0x%x (format %u %s, lane %u, byte %u): device 0x%02x, "
-                    "interpreter "
-                    "0x%02x, expected 0x%02x\n",
-                    name, lanes, i, rel / out_step, fmts[rel / out_step % FORMATS].name,
-                    rel % out_step / lane_bytes, rel % out_step % lane_bytes, device[i], interp[i],
-                    want[i]);
-            bad++;
-          }
-          free(device);
-          free(interp);
-          return bad == 0;
+  unsigned bad = 0;
+  for (uint32_t i = 0; i < WINDOW_SIZE && bad < 12; i++) {
+    if (device[i] == want[i] && interp[i] == want[i]) continue;
+    uint32_t rel = i >= OUT ? i - OUT : 0;
+    fprintf(stderr,
+            "%s (wave%u): byte 0x%x (format %u %s, lane %u, byte %u): device 0x%02x, "
+            "interpreter 0x%02x, expected 0x%02x\n",
+            name, lanes, i, rel / out_step, fmts[rel / out_step % FORMATS].name,
+            rel % out_step / lane_bytes, rel % out_step % lane_bytes, device[i], interp[i],
+            want[i]);
+    bad++;
+  }
+  free(device);
+  free(interp);
+  return bad == 0;
 }
 
 static uint8_t *window_start(const uint8_t *table) {
