@@ -324,12 +324,12 @@ void spirv_write_end(struct emit *e);
  * formatted buffer accesses here; images later): set a struct spirv_format up once per
  * access, then decode / encode. Values are SPIR-V ids of u32 values (bool where said). */
 struct spirv_format {
-  bool known;                 /* the format is a compile-time constant ... */
-  struct ir_buffer_format f;  /* ... with this layout (comps > 0) */
-  uint32_t valid;             /* bool: the format has components (run time: not 0, 78..127) */
-  uint32_t cls;               /* enum ir_buffer_class */
-  uint32_t bits[4], lo[4];    /* per component: width (0: absent) and first bit in the element */
-  uint32_t bytes64;           /* the element's size in bytes, a u64 value */
+  bool known;                /* the format is a compile-time constant ... */
+  struct ir_buffer_format f; /* ... with this layout (comps > 0) */
+  uint32_t valid;            /* bool: the format has components (run time: not 0, 78..127) */
+  uint32_t cls;              /* enum ir_buffer_class */
+  uint32_t bits[4], lo[4];   /* per component: width (0: absent) and first bit in the element */
+  uint32_t bytes64;          /* the element's size in bytes, a u64 value */
 };
 /* FORMAT (1..127) known at compile time; false (and nothing set up) for a value without
  * components (0, 78..127) */
