@@ -24,7 +24,10 @@
  *   at the edges of every class (signed zeros, ±1, ±inf, NaNs with payloads, f16 extremes and
  *   ties, rounding ties of the scaled classes, integer extremes) into elements packed lane
  *   after lane (1- and 2-byte elements share dwords between lanes), misaligned bases, lanes
- *   past num_records and lanes off in EXEC storing nothing. */
+ *   past num_records and lanes off in EXEC storing nothing.
+ * - addressing: offen + soffset + instruction offset through a raw V# (OOB_SELECT 3) at
+ *   2-byte aligned offsets, and a store through a swizzled add_tid V#, at the ISA's
+ *   addresses. */
 #include <math.h>
 
 #include "xl_test_harness.h"
@@ -553,13 +556,87 @@ static void stores_through_the_instruction_format(void **state) {
   free(table);
 }
 
+/* ---- addressing ------------------------------------------------------------------------
+ * The formatted forms address and range check as the dword forms: a raw V# (OOB_SELECT 3,
+ * stride 0: in range when offset + element <= num_records - soffset) read with offen,
+ * soffset and an instruction offset at 2-byte aligned offsets (16_16_UNORM), and a swizzled
+ * V# with add_tid_enable (index = the lane, index_stride 8, element size 4, OOB_SELECT 3
+ * with a stride: the structured rule) written through (8_8_8_8_UINT, values clamped). The
+ * addresses come from the ISA's formulas, written here. */
+#define RAW_RECORDS 0x100u
+#define SWZ_AT 0x2800u
+#define SWZ_STRIDE 8u
+
+static void addressing(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  uint8_t *table = malloc(TABLE);
+  assert_non_null(table);
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    load_table(table, false, lanes);
+    uint32_t raw[4] = {WINDOW + DATA, 0, RAW_RECORDS,
+                       4 | 5 << 3 | 6 << 6 | 7 << 9 | 23u << 12 | 1u << 24 | 3u << 28};
+    uint32_t swz[4] = {WINDOW + SWZ_AT, SWZ_STRIDE << 16 | 1u << 31, lanes - 3,
+                       4 | 5 << 3 | 6 << 6 | 7 << 9 | 60u << 12 | 1u << 23 | 1u << 24 | 3u << 28};
+    memcpy(table + VTAB, raw, 16);
+    memcpy(table + VTAB + 16, swz, 16);
+    char src[2048], head[128];
+    exec_setup(head, sizeof head, lanes);
+    snprintf(src, sizeof src,
+             "%s"
+             "s_load_dwordx4 s[8:11], s[0:1], 0x%x\n"
+             "s_load_dwordx4 s[16:19], s[0:1], 0x%x\n"
+             "s_mov_b32 s12, 8\n"
+             "s_waitcnt lgkmcnt(0)\n"
+             "v_mul_u32_u24 v1, 6, v0\n"
+             "buffer_load_format_xy v[2:3], v1, s[8:11], s12 offen offset:4\n"
+             "v_mov_b32 v4, v0\n"
+             "v_add_nc_u32 v5, 100, v0\n"
+             "v_mov_b32 v6, 300\n"
+             "v_mov_b32 v7, -1\n"
+             "v_mov_b32 v13, 4\n"
+             "buffer_store_format_xyzw v[4:7], v13, s[16:19], 0 offen\n"
+             "s_waitcnt vmcnt(0)\n"
+             "v_lshlrev_b32 v11, 5, v0\n"
+             "v_add_nc_u32 v11, 0x%x, v11\n"
+             "global_store_dwordx2 v11, v[2:3], s[0:1]\n"
+             "s_endpgm\n",
+             head, VTAB, VTAB + 16, OUT);
+    uint8_t *want = window_start(table);
+    for (uint32_t l = 0; l < lanes; l++) {
+      if (!lane_on(lanes, l)) continue;
+      /* the raw load: offset = 6 l + 4, soffset 8 */
+      uint32_t off = 6 * l + 4, c[2] = {0, 0};
+      if (off + 4 <= RAW_RECORDS - 8) {
+        uint16_t h[2];
+        memcpy(h, table + DATA + 8 + off, 4);
+        for (unsigned k = 0; k < 2; k++) c[k] = fb((float)(h[k] / 65535.0));
+      }
+      memcpy(want + OUT + 32 * l, c, 8);
+      /* the swizzled store: record l, offset 4 */
+      if (l < lanes - 3) {
+        uint32_t is = 8, o = 4;
+        uint32_t at = SWZ_AT + ((l / is) * SWZ_STRIDE + o / 4 * 4) * is + (l % is) * 4 + o % 4;
+        uint8_t b[4] = {(uint8_t)l, (uint8_t)(l + 100), 255, 255};
+        memcpy(want + at, b, 4);
+      }
+    }
+    assert_true(run_and_compare("addressing", src, lanes, table, want, OUT_STEP, 32));
+    free(want);
+    kernels_passed++;
+  }
+  free(table);
+}
+
 int main(void) {
   parse_formats();
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(loads_through_the_vsharp_format),
                                      cmocka_unit_test(loads_through_the_instruction_format),
                                      cmocka_unit_test(stores_through_the_vsharp_format),
-                                     cmocka_unit_test(stores_through_the_instruction_format)};
+                                     cmocka_unit_test(stores_through_the_instruction_format),
+                                     cmocka_unit_test(addressing)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_buffer_fmt: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);
