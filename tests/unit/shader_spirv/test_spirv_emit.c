@@ -224,17 +224,17 @@ static void unsupported_is_a_counted_error(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   struct ir_function *fn = translate(PRE32
                                      "v_cvt_f32_u32 v1, v0\n"
-                                     "v_mov_b32 v2, v0\n"
-                                     "v_mov_b32 v3, 0\n"
-                                     "ds_mskor_b32 v9, v2, v3\n"
-                                     "ds_mskor_b32 v9, v2, v3 offset:8\n"
+                                     "image_load v[9:12], v0, s[8:15] dmask:0xf "
+                                     "dim:SQ_RSRC_IMG_1D\n"
+                                     "s_waitcnt vmcnt(0)\n"
+                                     "v_add_nc_u32 v1, v1, v9\n"
                                      STORE_V1
                                      "s_endpgm\n", false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
   assert_int_equal(m.unsupported, 2);
-  assert_non_null(strstr(m.error, "atomic_lds_mskor"));
+  assert_non_null(strstr(m.error, "vec8_u32")); /* the T# of image_load, then image_load */
   assert_non_null(strstr(m.error, "2 unsupported"));
   ir_function_destroy(fn);
 }

@@ -279,9 +279,7 @@ static uint32_t atomic32(struct emit *e, uint32_t op, enum spirv_atomic_kind kin
 /* the new value of OP on OLD, V and C, computed in place (unaligned accesses) */
 static uint32_t atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
                            uint32_t c) {
-  if (op == SPIRV_ATOMIC_CMPSWAP) return sel(e, t, op2(e, SpvOpIEqual, e->t_bool, old, c), v, old);
-  if (op == SPIRV_ATOMIC_FCMPSWAP) return sel(e, t, spirv_float_equal(e, t, old, c), v, old);
-  return spirv_atomic_value(e, op, t, old, v);
+  return spirv_atomic_new(e, op, t, old, v, c);
 }
 
 /* a 32-bit atomic at device address ADDR (an inactive lane's: its junk dword) */
@@ -401,6 +399,45 @@ static uint32_t gds_guest(struct emit *e, uint32_t a, uint32_t n, uint32_t *ok) 
   return guest_addr(e, add64(e, cu64(e, e->gds_addr), to_u64(e, a)), n, ok);
 }
 
+/* ---- for the other LDS and GDS forms (spirv_emit_lds.c) --------------------------------- */
+
+void spirv_write_begin(struct emit *e) { write_begin(e); }
+void spirv_write_end(struct emit *e) { write_end(e); }
+uint32_t spirv_lds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred) {
+  return emit_atomic_lds(e, op, addr, v, c, pred);
+}
+uint32_t spirv_lds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred) {
+  return emit_atomic_lds64(e, op, addr, v, c, pred);
+}
+uint32_t spirv_gds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, 4, &ok);
+  return sel(e, e->t_u32, ok, emit_atomic(e, op, pred_addr(e, ok, at), v, c), cu32(e, 0));
+}
+uint32_t spirv_gds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, 8, &ok);
+  return atomic64_at(e, op, at, ok, v, c);
+}
+uint32_t spirv_gds_load_bytes(struct emit *e, uint32_t addr, uint32_t n) {
+  uint32_t ok = 0, at = gds_guest(e, addr, n, &ok), p = pred_addr(e, ok, at), v;
+  e->fenced = false;
+  if (n < 8) return sel(e, e->t_u32, ok, psb_load_bytes(e, p, n), cu32(e, 0));
+  v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, psb_load_bytes(e, p, 4)),
+          op2(e, SpvOpShiftLeftLogical, e->t_u64,
+              to_u64(e, psb_load_bytes(e, add64(e, p, cu64(e, 4)), 4)), cu32(e, 32)));
+  return sel(e, e->t_u64, ok, v, cu64(e, 0));
+}
+void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n, uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, n, &ok);
+  uint32_t to = pred_addr(e, ok, at);
+  write_begin(e);
+  psb_store_bytes(e, to, v, n);
+  write_end(e);
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                           \
@@ -441,7 +478,7 @@ bool spirv_emit_supports(enum ir_op op) {
     return true;
     default:
       return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
-             spirv_div_supports(op);
+             spirv_div_supports(op) || spirv_lds_supports(op);
   }
 }
 
@@ -1057,7 +1094,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
-      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a))
+      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
+          spirv_emit_lds(e, id, a))
         return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
@@ -1262,12 +1300,10 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   }
   e->gds_addr = opts ? opts->gds_addr : 0;
   e->gds_bytes = opts ? opts->gds_bytes : 0;
+  e->shader_clock = opts ? opts->shader_clock : 0;
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
-    lds |= !fn->insts[i].dead &&
-           (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
-            fn->insts[i].op == IR_OP_atomic_lds || fn->insts[i].op == IR_OP_atomic_lds_cmpst ||
-            fn->insts[i].op == IR_OP_atomic_lds64 || fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
+    lds |= !fn->insts[i].dead && spirv_lds_uses((enum ir_op)fn->insts[i].op, false);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
@@ -1277,8 +1313,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     e->iface[e->niface++] = e->lds_var;
     bool lds64 = false; /* the 64-bit atomics' lock (spirv_emit_atomic.c) */
     for (uint32_t i = 0; i < fn->inst_count; i++)
-      lds64 |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_atomic_lds64 ||
-                                      fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
+      lds64 |= !fn->insts[i].dead && spirv_lds_uses((enum ir_op)fn->insts[i].op, true);
     if (lds64) {
       e->lds_lock_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, e->t_u32),
                                      SpvStorageClassWorkgroup);
@@ -1337,7 +1372,8 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   for (uint32_t i = 0; modes && i < fn->inst_count && !out->unsupported; i++)
     if (ir_float_mode_refused_at(fn, modes, i, out->error, sizeof out->error) ||
-        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error))
+        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error) ||
+        spirv_wave_refusal(fn, opts, i, out->error, sizeof out->error))
       out->unsupported++;
   if (out->unsupported) {
     free(modes);
@@ -1409,6 +1445,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
     spirv_lanes_finish(&e, main_fn);
     spirv_atomic_fn_bodies(&e);
+    spirv_lds_fn_bodies(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;
