@@ -313,6 +313,8 @@ bool spirv_lds_supports(enum ir_op op);
 bool spirv_lds_gds_emitted(enum ir_op op);
 /* Whether OP needs the LDS array (LOCK false) or the LDS lock (LOCK true) */
 bool spirv_lds_uses(enum ir_op op, bool lock);
+/* Whether the emission of OP (one of spirv_emit_lds.c's) ends with spirv_write_end */
+bool spirv_lds_ends_with_fence(enum ir_op op);
 /* When instruction I (read_clock, send_msg) cannot be emitted under OPTS: the reason in ERR */
 bool spirv_wave_refusal(const struct ir_function *fn, const struct spirv_emit_options *opts,
                         uint32_t i, char *err, size_t size);

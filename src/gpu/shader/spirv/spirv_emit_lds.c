@@ -74,6 +74,16 @@ bool spirv_lds_uses(enum ir_op op, bool lock) {
   }
 }
 
+bool spirv_lds_ends_with_fence(enum ir_op op) {
+  switch (op) {
+    case IR_OP_load_lds_sub:
+    case IR_OP_load_gds_sub:
+    case IR_OP_read_clock:
+    case IR_OP_send_msg: return false;
+    default: return spirv_lds_supports(op) || spirv_lds_gds_emitted(op);
+  }
+}
+
 /* ---- refusals: the clock without the feature, messages ---------------------------------- */
 
 /* s_sendmsg message types of GFX10 (simm16 3:0; LLVM's AMDGPU assembler syntax for gfx10 and
