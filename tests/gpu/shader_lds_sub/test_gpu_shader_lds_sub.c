@@ -342,6 +342,63 @@ static void lds_sub(void **state) {
   }
 }
 
+/* ---- same_dword_stores --------------------------------------------------------------------
+ * Every lane stores to the same dword, half and byte in one instruction: the hardware keeps
+ * one lane's value (which one is not specified; the interpreter's is the highest lane's),
+ * never a mix of several. */
+
+static const char same_dword_src[] =
+    "v_lshlrev_b32 v50, 7, v0\n"
+    "v_mov_b32 v1, 0\n"
+    "v_mov_b32 v2, 0x5a5a5a5a\n"
+    "ds_write_b32 v1, v2 offset:16\n"
+    "ds_write_b32 v1, v2 offset:20\n"
+    "ds_write_b32 v1, v2 offset:24\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_add_nc_u32 v3, 1, v0\n"
+    "v_mul_lo_u32 v4, 0x01030507, v3\n"
+    "ds_write_b32 v1, v4 offset:16\n"
+    "ds_write_b16 v1, v4 offset:21\n" /* across two bytes of the second dword */
+    "ds_write_b8 v1, v4 offset:27\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b32 v20, v1 offset:16\n"
+    "ds_read_b32 v21, v1 offset:20\n"
+    "ds_read_b32 v22, v1 offset:24\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx3 v50, v[20:22], s[0:1]\n"
+    "s_endpgm\n";
+
+static void same_dword_stores(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    struct wave_run r = {
+        .name = "same dword stores", .src = same_dword_src, .lanes = lanes, .priv_bytes = 16};
+    run_kernel(&r, &device, &interp);
+    unsigned bad = 0;
+    uint8_t *side[2] = {device, interp};
+    for (int s = 0; s < 2; s++) {
+      uint32_t d = word(side[s], 0), h = word(side[s], 4), b = word(side[s], 8);
+      bool dok = false, hok = false, bok = false;
+      for (uint32_t l = 0; l < lanes; l++) {
+        uint32_t v = (l + 1) * 0x01030507u;
+        dok |= d == v;
+        hok |= h == (0x5a00005au | (v & 0xffff) << 8);
+        bok |= b == (0x005a5a5au | v << 24);
+      }
+      if (!dok || !hok || !bok) {
+        fprintf(stderr, "same dword stores (%s): 0x%08x 0x%08x 0x%08x is not one lane's\n",
+                s ? "interpreter" : "device", d, h, b);
+        bad++;
+      }
+      for (uint32_t l = 0; l < lanes; l++) memset(side[s] + 128 * l, 0, 12);
+    }
+    finish(device, interp, bad);
+  }
+}
+
 /* ---- lds_mskor_src2_wrap -------------------------------------------------------------------- */
 
 static const char lds_mskor_src[] = LOAD_TABLES
@@ -731,7 +788,8 @@ int main(void) {
   tables();
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(lds_sub), cmocka_unit_test(lds_mskor_src2_wrap), cmocka_unit_test(gds_forms),
+      cmocka_unit_test(lds_sub), cmocka_unit_test(same_dword_stores),
+      cmocka_unit_test(lds_mskor_src2_wrap), cmocka_unit_test(gds_forms),
       cmocka_unit_test(clock_and_messages)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_lds_sub: %u kernels passed\n", kernels_passed);

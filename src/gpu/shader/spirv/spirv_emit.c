@@ -177,10 +177,11 @@ static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
 /* ---- LDS -------------------------------------------------------------------------------
  * A workgroup array of dwords (plus a spare one, so an unaligned access's second dword is
  * always inside). A dword access at byte address A is in range when A + 4 <= the LDS size
- * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores go through
- * atomic AND/OR of the bytes they change, so lanes writing other bytes of the same dwords
- * in the same instruction do not disturb each other. LDS is not initialised (as on the
- * hardware). */
+ * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores replace the bytes
+ * they change in each dword with one atomic masked or, so lanes writing other bytes of the
+ * same dwords in the same instruction do not disturb each other, and lanes writing the same
+ * bytes leave one lane's value (with atomic AND then OR, two lanes' values were ORed). LDS
+ * is not initialised (as on the hardware). */
 
 /* Dword index of A (0 when out of range), the byte shift, and whether A is in range. */
 static void lds_where(struct emit *e, uint32_t addr, uint32_t *idx, uint32_t *sh, uint32_t *ok) {
@@ -207,12 +208,14 @@ static uint32_t emit_load_lds(struct emit *e, uint32_t addr) {
   return sel(e, u32, ok, sel(e, u32, aligned, w0, joined), cu32(e, 0));
 }
 
+/* MEM[IDX] = (MEM[IDX] & ~MASK) | (BITS & MASK) as one atomic step (the masked-or helper's
+ * compare-and-swap loop, spirv_emit_atomic.c): lanes storing to the same dword in one
+ * instruction leave one lane's bytes each, never a mix; mask 0 goes to the spare dword. */
 static void lds_merge(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bits) {
-  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), p = wg_ptr(e, e->lds_var, idx);
-  uint32_t a[4] = {p, sc, sem, op1(e, SpvOpNot, e->t_u32, mask)};
-  spv_op(&e->b, SpvOpAtomicAnd, e->t_u32, a, 4);
-  uint32_t o[4] = {p, sc, sem, op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask)};
-  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, o, 4);
+  uint32_t any = op2(e, SpvOpINotEqual, e->t_bool, mask, cu32(e, 0));
+  uint32_t at = sel(e, e->t_u32, any, idx, cu32(e, e->lds_bytes / 4));
+  spirv_atomic_call(e, SPIRV_ATOMIC_LDS, SPIRV_ATOMIC_MSKOR, at, mask,
+                    op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask), 0);
 }
 
 static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t pred) {
