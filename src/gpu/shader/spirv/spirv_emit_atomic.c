@@ -132,6 +132,10 @@ static const char *const op_names[SPIRV_ATOMIC_OPS] = {
     [SPIRV_ATOMIC_WRAP] = "wrap",
 };
 
+const char *spirv_atomic_op_name(uint32_t op) {
+  return op < SPIRV_ATOMIC_OPS && op_names[op] ? op_names[op] : "op";
+}
+
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go) {
   bool wide = kind == SPIRV_ATOMIC_GLOBAL64 || kind == SPIRV_ATOMIC_LDS64;

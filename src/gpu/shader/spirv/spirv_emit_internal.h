@@ -221,6 +221,8 @@ _Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 5, "atomic_fn size");
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go);
 void spirv_atomic_fn_bodies(struct emit *e);
+/* the name of helper operation OP ("add", "mskor", ...) */
+const char *spirv_atomic_op_name(uint32_t op);
 /* The new value of OP (an enum ir_atomic or a SPIRV_ATOMIC_* above) on OLD, V and C of type T */
 uint32_t spirv_atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
                           uint32_t c);

@@ -297,7 +297,7 @@ static void src2_body(struct emit *e, bool wide, uint32_t op) {
   uint32_t f[4] = {e->t_void, e->lds_fn[wide][op], SpvFunctionControlMaskNone, ft};
   inst(e, SpvOpFunction, f, 4);
   char name[40];
-  snprintf(name, sizeof name, "lds_src2_%u_%s", op, wide ? "64" : "32");
+  snprintf(name, sizeof name, "lds_src2_%s_%s", spirv_atomic_op_name(op), wide ? "64" : "32");
   spv_name(&e->b, e->lds_fn[wide][op], name);
   uint32_t a = param(e, u32), b = param(e, u32), go = param(e, bl);
   uint32_t entry = spv_id(&e->b), head = spv_id(&e->b), body = spv_id(&e->b), crit = spv_id(&e->b),
