@@ -787,10 +787,10 @@ static void clock_and_messages(void **state) {
 int main(void) {
   tables();
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {
-      cmocka_unit_test(lds_sub), cmocka_unit_test(same_dword_stores),
-      cmocka_unit_test(lds_mskor_src2_wrap), cmocka_unit_test(gds_forms),
-      cmocka_unit_test(clock_and_messages)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(lds_sub), cmocka_unit_test(same_dword_stores),
+                                     cmocka_unit_test(lds_mskor_src2_wrap),
+                                     cmocka_unit_test(gds_forms),
+                                     cmocka_unit_test(clock_and_messages)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_lds_sub: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);
