@@ -153,12 +153,19 @@ static void where(struct emit *e, uint32_t a, uint32_t n, uint32_t *idx, uint32_
   *sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, a, cu32(e, 3)), cu32(e, 3));
 }
 
+/* LDS dword index I + K, clamped to the array (the spare dword is its last) */
+static uint32_t word_at(struct emit *e, uint32_t idx, uint32_t k) {
+  uint32_t i = k ? op2(e, SpvOpIAdd, e->t_u32, idx, cu32(e, k)) : idx;
+  uint32_t last = cu32(e, e->lds_bytes / 4);
+  return sel(e, e->t_u32, op2(e, SpvOpULessThan, e->t_bool, i, last), i, last);
+}
 /* load_lds_sub: zero-extended, 0 outside the LDS */
 static uint32_t load_sub(struct emit *e, uint32_t a, uint32_t n) {
   uint32_t u32 = e->t_u32, idx, sh, ok;
   where(e, a, n, &idx, &sh, &ok);
   uint32_t w0 = op1(e, SpvOpLoad, u32, wg_ptr(e, idx));
-  uint32_t w1 = op1(e, SpvOpLoad, u32, wg_ptr(e, op2(e, SpvOpIAdd, u32, idx, cu32(e, 1))));
+  /* the next dword (clamped: with an LDS size not a multiple of 4 it may not exist) */
+  uint32_t w1 = op1(e, SpvOpLoad, u32, wg_ptr(e, word_at(e, idx, 1)));
   uint32_t back =
       op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
   uint32_t hi = sel(e, u32, op2(e, SpvOpIEqual, e->t_bool, sh, cu32(e, 0)), cu32(e, 0),
@@ -211,12 +218,6 @@ static uint32_t src2_call(struct emit *e, bool wide, uint64_t op, uint32_t a, ui
   return spv_op(&e->b, SpvOpFunctionCall, e->t_void, w, 4);
 }
 
-/* LDS dword index I + K, clamped to the array (the spare dword is its last) */
-static uint32_t word_at(struct emit *e, uint32_t idx, uint32_t k) {
-  uint32_t i = k ? op2(e, SpvOpIAdd, e->t_u32, idx, cu32(e, k)) : idx;
-  uint32_t last = cu32(e, e->lds_bytes / 4);
-  return sel(e, e->t_u32, op2(e, SpvOpULessThan, e->t_bool, i, last), i, last);
-}
 static uint32_t atomic_load(struct emit *e, uint32_t idx) {
   uint32_t a[3] = {wg_ptr(e, idx), cu32(e, SpvScopeWorkgroup), cu32(e, 0)};
   return spv_op(&e->b, SpvOpAtomicLoad, e->t_u32, a, 3);
