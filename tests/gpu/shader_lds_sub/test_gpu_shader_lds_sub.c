@@ -15,6 +15,9 @@
  * - lds_mskor_src2_wrap: ds_mskor_rtn_b32/b64, ds_wrap_rtn_b32 per lane and with every lane on
  *   one dword (the returned values checked against a serial order), ds_add/xor/min_src2,
  *   ds_max_src2_f32, ds_write_src2_b32 reading past the LDS, ds_add/min_src2 64-bit.
+ * - same_dword_stores: every lane storing a dword, a half and a byte to one place: one lane's
+ *   value, never a mix.
+ * - condxchg: ds_condxchg32_rtn_b64, two masked ors.
  * - gds_forms: the same families in the GDS through M0's window, the GDS as a mapped guest
  *   range; the device's GDS equal to the interpreter's.
  * - clock_and_messages: s_memtime and s_memrealtime (VK_KHR_shader_clock) increase across a
@@ -535,6 +538,50 @@ static void lds_mskor_src2_wrap(void **state) {
   }
 }
 
+/* ---- condxchg ------------------------------------------------------------------------------
+ * ds_condxchg32_rtn_b64 (two masked ors in the IR): at A0 = (address + offset) & 0xfff8,
+ * data dword h is stored with bit 31 cleared when its bit 31 is set; both old dwords return
+ * (AMD's RDNA3 ISA pseudocode, docs/shader-ir.md). */
+
+static const char condxchg_src[] = LOAD_TABLES
+    "ds_write_b32 v51, v30\n"
+    "ds_write_b32 v51, v31 offset:4\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_and_b32 v2, 1, v0\n"
+    "v_lshlrev_b32 v2, 31, v2\n"
+    "v_or_b32 v2, v2, v0\n" /* odd lanes: l with bit 31 */
+    "v_bfe_u32 v3, v0, 1, 1\n"
+    "v_lshlrev_b32 v3, 31, v3\n"
+    "v_lshlrev_b32 v4, 8, v0\n"
+    "v_or_b32 v3, v3, v4\n"     /* lanes with bit 1: l << 8 with bit 31 */
+    "v_add_nc_u32 v5, 3, v51\n" /* the low bits are dropped */
+    "ds_condxchg32_rtn_b64 v[20:21], v5, v[2:3]\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "ds_read_b64 v[22:23], v51\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "s_endpgm\n";
+
+static void condxchg(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
+    uint8_t *device, *interp;
+    struct wave_run r = {.name = "condxchg", .src = condxchg_src, .lanes = lanes, .priv_bytes = 16};
+    run_kernel(&r, &device, &interp);
+    unsigned bad = 0;
+    for (uint32_t l = 0; l < lanes; l++) {
+      uint32_t d0 = (l & 1) << 31 | l, d1 = (l >> 1 & 1) << 31 | l << 8;
+      uint32_t m0 = d0 >> 31 ? d0 & 0x7fffffffu : a32[l];
+      uint32_t m1 = d1 >> 31 ? d1 & 0x7fffffffu : b32[l];
+      const uint32_t want[4] = {a32[l], b32[l], m0, m1};
+      for (uint32_t i = 0; i < 4; i++) bad += check("condxchg", device, interp, l, i, want[i]);
+    }
+    finish(device, interp, bad);
+  }
+}
+
 /* ---- gds_forms -------------------------------------------------------------------------- */
 
 #define GDS_BYTES 0x1000u
@@ -787,8 +834,10 @@ static void clock_and_messages(void **state) {
 int main(void) {
   tables();
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(lds_sub), cmocka_unit_test(same_dword_stores),
+  const struct CMUnitTest tests[] = {cmocka_unit_test(lds_sub),
+                                     cmocka_unit_test(same_dword_stores),
                                      cmocka_unit_test(lds_mskor_src2_wrap),
+                                     cmocka_unit_test(condxchg),
                                      cmocka_unit_test(gds_forms),
                                      cmocka_unit_test(clock_and_messages)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
