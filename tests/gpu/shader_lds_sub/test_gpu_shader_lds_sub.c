@@ -18,6 +18,8 @@
  * - same_dword_stores: every lane storing a dword, a half and a byte to one place: one lane's
  *   value, never a mix.
  * - condxchg: ds_condxchg32_rtn_b64, two masked ors.
+ * - four_waves: four waves of one workgroup on shared dwords (bytes, halves, masked or,
+ *   src2 from every lane on one dword) across s_barrier.
  * - gds_forms: the same families in the GDS through M0's window, the GDS as a mapped guest
  *   range; the device's GDS equal to the interpreter's.
  * - clock_and_messages: s_memtime and s_memrealtime (VK_KHR_shader_clock) increase across a
@@ -582,6 +584,138 @@ static void condxchg(void **state) {
   }
 }
 
+/* ---- four_waves ---------------------------------------------------------------------------
+ * Four waves of 32 lanes in one workgroup sharing the LDS (thread t = 32 w + l): byte stores
+ * of all four waves into each dword (byte w of dword l from wave w), half stores of two
+ * waves per dword, a masked or on one dword from every lane of every wave, and
+ * ds_add_src2_u32 with every lane's A the same dword (each of the 128 lanes adds MEM[B] to
+ * it under the LDS lock); then s_barrier and every lane reads the results. The interpreter
+ * runs the four waves as one group (ir_interp_run_group). */
+
+#define WAVES 4
+static const char four_waves_src[] =
+    "v_and_b32 v1, 31, v0\n"           /* l */
+    "v_lshrrev_b32 v2, 5, v0\n"        /* w */
+    "v_lshlrev_b32 v3, 2, v1\n"        /* 4 l */
+    "v_lshlrev_b32 v50, 4, v0\n"       /* 16 t: the output */
+    "v_cmp_eq_u32_e32 vcc_lo, 0, v0\n" /* thread 0 sets the shared dwords */
+    "v_mov_b32 v4, 0x100\n"
+    "v_mov_b32 v5, 0x0f0f0f0f\n"
+    "v_mov_b32 v6, 7\n"
+    "v_mov_b32 v7, 3\n"
+    "s_and_saveexec_b32 s20, vcc_lo\n"
+    "ds_write_b32 v4, v7\n"           /* A = 3 */
+    "ds_write_b32 v4, v6 offset:64\n" /* B = A + 16 dwords: 7 */
+    "ds_write_b32 v4, v5 offset:4\n"  /* the masked-or dword */
+    "s_mov_b32 exec_lo, s20\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_barrier\n"
+    "v_add3_u32 v8, 0x400, v3, v2\n" /* 0x400 + 4 l + w */
+    "v_add_nc_u32 v9, 0xa1, v0\n"
+    "ds_write_b8 v8, v9\n"
+    "v_and_b32 v10, 1, v2\n"
+    "v_lshlrev_b32 v10, 1, v10\n"
+    "v_bfe_u32 v11, v2, 1, 1\n"
+    "v_lshlrev_b32 v11, 7, v11\n"
+    "v_add3_u32 v12, v3, v10, v11\n"
+    "v_add_nc_u32 v12, 0x600, v12\n" /* 0x600 + 4 l + 2 (w & 1) + 128 (w >> 1) */
+    "v_mul_lo_u32 v13, 0x1003, v0\n"
+    "ds_write_b16 v12, v13\n"
+    "v_lshlrev_b32 v14, v1, 1\n" /* mask: bit l */
+    "v_and_b32 v15, 1, v1\n"
+    "v_xor_b32 v15, 1, v15\n"
+    "v_lshlrev_b32 v15, v1, v15\n" /* value: bit l in even lanes */
+    "ds_mskor_b32 v4, v14, v15 offset:4\n"
+    "ds_add_src2_u32 v4 offset:16\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "s_barrier\n"
+    "ds_read_b32 v20, v3 offset:1024\n"
+    "ds_read_b32 v21, v3 offset:1536\n"
+    "ds_read_b32 v22, v3 offset:1664\n"
+    "ds_read_b32 v23, v4\n"
+    "ds_read_b32 v24, v4 offset:4\n"
+    "s_waitcnt lgkmcnt(0)\n"
+    "v_xor_b32 v23, v23, v24\n"
+    "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
+    "s_endpgm\n";
+
+static void four_waves(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  struct ir_translate_stats xs;
+  struct ir_function *fn = translate_asm(
+      four_waves_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &xs);
+  assert_int_equal(xs.unsupported_count, 0);
+  struct spirv_emit_options opts = {
+      .source_name = "four waves", .lds_bytes = LDS_SIZE, .waves = WAVES};
+  struct spirv_module m;
+  bool ok = spirv_emit_compute(fn, &opts, &m);
+  if (!ok) fprintf(stderr, "four waves: emit: %s\n", m.error);
+  assert_true(ok);
+  assert_true(spv_check_valid(m.words, m.count));
+  uint8_t *dmem = malloc(WINDOW_SIZE), *imem = malloc(WINDOW_SIZE), *lds = calloc(1, LDS_SIZE);
+  struct ir_interp_wave *iw = calloc(WAVES, sizeof *iw);
+  struct spirv_wave_state *s = calloc(WAVES, sizeof *s);
+  struct ir_interp_memory map[WAVES];
+  assert_true(dmem && imem && lds && iw && s);
+  for (uint32_t i = 0; i < WINDOW_SIZE / 4; i++) memcpy(imem + 4 * i, &(uint32_t){FILL}, 4);
+  memcpy(dmem, imem, WINDOW_SIZE);
+  struct ir_interp_wave *waves[WAVES];
+  for (uint32_t w = 0; w < WAVES; w++) {
+    iw[w].sgpr[0] = WINDOW;
+    wave_start(&iw[w], &s[w], 32, &map[w], imem, WINDOW, WINDOW_SIZE, NULL, 0);
+    for (uint32_t l = 0; l < 32; l++) iw[w].vgpr[0][l] = s[w].vgpr[0][l] = 32 * w + l;
+    iw[w].lds = lds;
+    iw[w].lds_size = LDS_SIZE;
+    iw[w].wave_id = w;
+    waves[w] = &iw[w];
+  }
+  char err[256];
+  ok = ir_interp_run_group(fn, waves, WAVES, 100000, err, sizeof err);
+  if (!ok) fprintf(stderr, "four waves: interpreter: %s\n", err);
+  assert_true(ok);
+  struct shader_dispatch_window win = {.addr = WINDOW, .data = dmem, .size = WINDOW_SIZE};
+  ok = shader_dispatch_waves(dev, m.words, m.count, s, WAVES, (const uint32_t[3]){1, 1, 1}, &win,
+                             err, sizeof err);
+  if (!ok) fprintf(stderr, "four waves: dispatch: %s\n", err);
+  assert_true(ok);
+  /* the model */
+  static uint8_t lm[LDS_SIZE];
+  memset(lm, 0, sizeof lm);
+  st(lm, 0x100, 3, 4), st(lm, 0x140, 7, 4), st(lm, 0x104, 0x0f0f0f0f, 4);
+  for (uint32_t t = 0; t < 32 * WAVES; t++) {
+    uint32_t l = t & 31, w = t >> 5;
+    st(lm, 0x400 + 4 * l + w, 0xa1 + t, 1);
+    st(lm, 0x600 + 4 * l + 2 * (w & 1) + 128 * (w >> 1), 0x1003u * t, 2);
+    uint32_t m0 = (uint32_t)ld(lm, 0x104, 4), bit = 1u << l;
+    st(lm, 0x104, (m0 & ~bit) | ((l & 1) ? 0 : bit), 4);
+    st(lm, 0x100, ld(lm, 0x100, 4) + ld(lm, 0x140, 4), 4); /* B = A + 16 dwords */
+  }
+  unsigned bad = 0;
+  for (uint32_t t = 0; t < 32 * WAVES; t++) {
+    uint32_t l = t & 31;
+    const uint32_t want[4] = {
+        (uint32_t)ld(lm, 0x400 + 4 * l, 4), (uint32_t)ld(lm, 0x600 + 4 * l, 4),
+        (uint32_t)ld(lm, 0x680 + 4 * l, 4), (uint32_t)(ld(lm, 0x100, 4) ^ ld(lm, 0x104, 4))};
+    for (uint32_t i = 0; i < 4; i++) {
+      uint32_t got = word(dmem, 16 * t + 4 * i), in = word(imem, 16 * t + 4 * i);
+      if (got == want[i] && in == want[i]) continue;
+      fprintf(stderr,
+              "four waves: thread %u dword %u: device 0x%08x, interpreter 0x%08x, "
+              "expected 0x%08x\n",
+              t, i, got, in, want[i]);
+      bad++;
+    }
+  }
+  assert_int_equal(bad, 0);
+  assert_memory_equal(dmem, imem, WINDOW_SIZE);
+  free(dmem), free(imem), free(lds), free(iw), free(s);
+  spirv_module_free(&m);
+  ir_function_destroy(fn);
+  kernels_passed++;
+}
+
 /* ---- gds_forms -------------------------------------------------------------------------- */
 
 #define GDS_BYTES 0x1000u
@@ -838,6 +972,7 @@ int main(void) {
                                      cmocka_unit_test(same_dword_stores),
                                      cmocka_unit_test(lds_mskor_src2_wrap),
                                      cmocka_unit_test(condxchg),
+                                     cmocka_unit_test(four_waves),
                                      cmocka_unit_test(gds_forms),
                                      cmocka_unit_test(clock_and_messages)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
