@@ -19,9 +19,9 @@
  *   wrap as the GDS atomics; src2 reads B once, then applies the operation to A atomically
  *   (exact unless another lane's A is this lane's B in the same instruction: there is no
  *   device-wide lock).
- * - read_clock: s_memtime / s_memrealtime through SPV_KHR_shader_clock (OpReadClockKHR), the
- *   first lane's value given to the whole wave (a scalar value); refused without the device
- *   feature it needs (spirv_emit_options.shader_clock).
+ * - read_clock: s_memtime / s_memrealtime through SPV_KHR_shader_clock (OpReadClockKHR), lane
+ *   0's value given to the whole wave (a scalar value); refused without the device feature it
+ *   needs (spirv_emit_options.shader_clock).
  * - send_msg: the messages that mean nothing to a compute wave are no-ops, others refused. */
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
