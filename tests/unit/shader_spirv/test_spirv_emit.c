@@ -224,17 +224,16 @@ static void unsupported_is_a_counted_error(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   struct ir_function *fn = translate(PRE32
                                      "v_cvt_f32_u32 v1, v0\n"
-                                     "image_load v[9:12], v0, s[8:15] dmask:0xf "
-                                     "dim:SQ_RSRC_IMG_1D\n"
-                                     "s_waitcnt vmcnt(0)\n"
-                                     "v_add_nc_u32 v1, v1, v9\n"
+                                     "v_interp_mov_f32 v10, p10, attr0.x\n"
+                                     "v_interp_mov_f32 v11, p10, attr1.y\n"
+                                     "v_add3_u32 v1, v1, v10, v11\n"
                                      STORE_V1
                                      "s_endpgm\n", false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
   assert_int_equal(m.unsupported, 2);
-  assert_non_null(strstr(m.error, "vec8_u32")); /* the T# of image_load, then image_load */
+  assert_non_null(strstr(m.error, "attr_p10")); /* interpolation inputs: no compute form */
   assert_non_null(strstr(m.error, "2 unsupported"));
   ir_function_destroy(fn);
 }
