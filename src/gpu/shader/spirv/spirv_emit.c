@@ -168,6 +168,8 @@ static void write_end(struct emit *e) {
   else if (!e->follows || e->follows[e->cur]) barrier(e);
   else e->fenced = false; /* nothing follows before the next fence */
 }
+void spirv_write_begin(struct emit *e) { write_begin(e); }
+void spirv_write_end(struct emit *e) { write_end(e); }
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -404,8 +406,6 @@ static uint32_t gds_guest(struct emit *e, uint32_t a, uint32_t n, uint32_t *ok) 
 
 /* ---- for the other LDS and GDS forms (spirv_emit_lds.c) --------------------------------- */
 
-void spirv_write_begin(struct emit *e) { write_begin(e); }
-void spirv_write_end(struct emit *e) { write_end(e); }
 uint32_t spirv_lds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
                           uint32_t pred) {
   return emit_atomic_lds(e, op, addr, v, c, pred);
