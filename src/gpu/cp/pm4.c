@@ -269,7 +269,9 @@ static unsigned list_stream(FILE *out, const uint32_t *w, size_t n, const struct
         if (nb > covered + 8u) fprintf(out, " ...");
         if (h.opcode == PM4_NOP && h.dwords == 1) fprintf(out, " pad");
         fputc('\n', out);
-        if (h.opcode == PM4_INDIRECT_BUFFER && nb >= 3)
+        /* the constant engine's buffers are listed too (INDIRECT_BUFFER_CNST, 3 body dwords) */
+        if ((h.opcode == PM4_INDIRECT_BUFFER && nb >= 3) ||
+            (h.opcode == PM4_INDIRECT_BUFFER_CNST && nb == 3))
           bad += list_ib(out, o, ((uint64_t)(b[1] & 0xffff) << 32) | (b[0] & ~3u), b[2] & 0xfffff,
                          depth);
         break;

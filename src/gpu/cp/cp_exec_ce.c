@@ -1,0 +1,327 @@
+/* The constant engine (CE) of the graphics queue: its 64 KiB of CE RAM, the CE command stream
+ * (INDIRECT_BUFFER_CNST buffers and the CE packets met in the queue's own stream) and the CE/DE
+ * counters that order it against the draw engine (DE, the queue's stream). Facts: AMD's GFX10
+ * CE and ME packet definitions as PAL publishes them (layouts, CE SET_BASE index 2 as
+ * DUMP_CONST_RAM_OFFSET's base), PAL's notes on the counter packets ("stall the DE until the CE
+ * counter is positive, then decrement the CE counter"; "stall the CE until it is less than the
+ * specified number of draws ahead of the DE"), the Linux amdgpu driver's GFX10 CE RAM size
+ * (65536 bytes). docs/gpu-cp.md, "The constant engine", gives the model and our readings.
+ *
+ * The model: the hardware runs the CE beside the DE, as far ahead as the counters let it. Here
+ * the CE runs inside the queue's turn, eagerly: whenever the DE meets a CE-related packet (a CE
+ * buffer or CE packet to queue, a counter increment or wait) the CE runs its pending work until
+ * it is done or waits on WAIT_ON_DE_COUNTER_DIFF. Every CE packet thus runs no later than the
+ * point the counters require and never before the DE has reached where the CE's work was
+ * handed over. A DE wait (WAIT_ON_CE_COUNTER) that is not satisfied blocks the queue like
+ * WAIT_REG_MEM: re-checked each pass, never holding other queues up. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/log.h"
+#include "gpu/cp/cp_internal.h"
+
+#define CE_RAM_BYTES 65536u /* GFX10 (the Linux amdgpu driver's ce_ram_size for GFX10) */
+#define CE_FIFO 64u         /* CE buffers handed over by the DE and not yet run */
+#define CE_DEPTH 4u         /* CE indirect buffers nested inside a CE buffer */
+#define CE_BUDGET 4096u     /* CE packets per run (a CE buffer chaining to itself never ends) */
+
+/* A CE buffer: the guest range, re-mapped at every packet (a turn holds the unmap guard off,
+ * but the CE's work may outlive the turn that queued it). */
+struct ce_buf {
+  uint64_t addr;
+  uint32_t size, pos;
+};
+
+struct cp_ce {
+  uint32_t ram[CE_RAM_BYTES / 4];
+  struct ce_buf fifo[CE_FIFO];
+  unsigned head, count;
+  struct ce_buf stack[CE_DEPTH];
+  unsigned depth;
+  /* ce_total / de_total: increments of the CE / DE counters since the queue started;
+   * ce_counter: the CE counter WAIT_ON_CE_COUNTER waits on and decrements */
+  uint64_t ce_total, de_total, ce_counter;
+  uint64_t dst_base; /* CE SET_BASE 2: DUMP_CONST_RAM_OFFSET's base */
+};
+
+#define FAIL(...)                     \
+  do {                                \
+    cp_queue_fail(q, f, __VA_ARGS__); \
+    return CP_STEP_STOPPED;           \
+  } while (0)
+
+static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
+
+void cp_ce_free(struct cp_queue *q) {
+  free(q->ce);
+  q->ce = NULL;
+}
+
+void cp_ce_drop_work(struct cp_queue *q) {
+  struct cp_ce *ce = q->ce;
+  if (!ce) return;
+  ce->count = ce->head = ce->depth = 0;
+  ce->ce_total = ce->de_total = ce->ce_counter = 0;
+}
+
+enum ce_step { CE_DONE, CE_WAIT, CE_STOP };
+
+/* A CE packet's CE RAM range: byte offset OFF (dword aligned), N dwords, inside CE RAM. */
+static bool ram_range(uint32_t off, uint32_t n) {
+  return !(off & 3) && (uint64_t)off + (uint64_t)n * 4 <= CE_RAM_BYTES;
+}
+
+/* Pushes (or, with CHAIN, replaces the top with) a CE buffer from an INDIRECT_BUFFER_CNST body
+ * inside the CE stream. */
+static enum ce_step ce_indirect(struct cp_queue *q, struct cp_ce *ce, const struct cp_frame *f,
+                                const uint32_t *b, unsigned nb, uint32_t packet_dwords) {
+  struct ce_buf *top = &ce->stack[ce->depth - 1];
+  if (nb != 3) {
+    cp_queue_fail(q, f,
+                  "constant engine: INDIRECT_BUFFER_CNST with %u body dwords (3 expected; the "
+                  "conditional form is not supported yet)",
+                  nb);
+    return CE_STOP;
+  }
+  const uint64_t a = addr64(b[0] & ~3u, b[1] & 0xffff);
+  const uint32_t size = b[2] & 0xfffff;
+  const bool chain = (b[2] >> 20) & 1;
+  top->pos += packet_dwords;
+  if (!size) return CE_DONE;
+  if (!cp_mem_map(q, a, (uint64_t)size * 4, false)) {
+    cp_queue_fail(q, f,
+                  "constant engine: INDIRECT_BUFFER_CNST 0x%" PRIx64 " (%u dwords) is not mapped",
+                  a, size);
+    return CE_STOP;
+  }
+  if (chain) {
+    *top = (struct ce_buf){.addr = a, .size = size};
+    return CE_DONE;
+  }
+  if (ce->depth >= CE_DEPTH) {
+    cp_queue_fail(q, f, "constant engine: INDIRECT_BUFFER_CNST nested deeper than %u levels",
+                  CE_DEPTH - 1);
+    return CE_STOP;
+  }
+  ce->stack[ce->depth++] = (struct ce_buf){.addr = a, .size = size};
+  return CE_DONE;
+}
+
+static void ce_count(struct cp_ce *ce, bool ce_counter, bool cs_counter) {
+  if (ce_counter) {
+    ce->ce_total++;
+    ce->ce_counter++;
+  }
+  if (cs_counter)
+    LOG_ONCE(gpu, STUB,
+             "cp: constant engine: the CS partition counter (INCREMENT_CE_COUNTER / DUMP_CONST_RAM "
+             "with it selected) is not modelled: not counted");
+}
+
+/* One CE packet at F's cursor (F a view of the CE buffer on top of the stack). */
+static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct cp_frame *f) {
+#define CE_FAIL(...)                  \
+  do {                                \
+    cp_queue_fail(q, f, __VA_ARGS__); \
+    return CE_STOP;                   \
+  } while (0)
+  struct ce_buf *top = &ce->stack[ce->depth - 1];
+  const struct pm4_header h = pm4_header_decode(f->w[f->pos]);
+  if (h.type == 2) {
+    top->pos++;
+    return CE_DONE;
+  }
+  if (h.type != 3) CE_FAIL("constant engine: type-%u packet header", h.type);
+  if ((uint64_t)f->pos + h.dwords > f->size)
+    CE_FAIL("constant engine: truncated packet: %u dwords, %u left in the buffer", h.dwords,
+            f->size - f->pos);
+  const uint32_t *b = &f->w[f->pos + 1];
+  const unsigned nb = h.dwords - 1;
+  const char *name = pm4_opcode_name(h.opcode);
+  switch (h.opcode) {
+    case PM4_NOP:
+    case PM4_SWITCH_BUFFER:
+    case PM4_CONTEXT_CONTROL:
+    case PM4_FRAME_CONTROL:
+    case PM4_PRIME_UTCL2:
+      /* no CE state to change: register shadowing, buffer switches, TMZ frame marks and address
+       * translation priming have nothing to act on here */
+      break;
+    case PM4_WRITE_CONST_RAM: { /* OFFSET (15:0, bytes), then the data */
+      if (nb < 1) CE_FAIL("constant engine: WRITE_CONST_RAM without an offset");
+      const uint32_t off = b[0] & 0xffff, n = nb - 1;
+      if (!ram_range(off, n))
+        CE_FAIL(
+            "constant engine: WRITE_CONST_RAM of %u dwords at byte 0x%x (dword aligned, inside "
+            "the %u-byte CE RAM expected)",
+            n, off, CE_RAM_BYTES);
+      memcpy(&ce->ram[off / 4], &b[1], (size_t)n * 4);
+      break;
+    }
+    case PM4_LOAD_CONST_RAM: { /* ADDR lo, hi, NUM_DW (14:0), START_ADDR (15:0, bytes) */
+      if (nb != 4) CE_FAIL("constant engine: LOAD_CONST_RAM with %u body dwords (4 expected)", nb);
+      const uint64_t a = addr64(b[0], b[1]);
+      const uint32_t n = b[2] & 0x7fff, off = b[3] & 0xffff;
+      if (!ram_range(off, n))
+        CE_FAIL(
+            "constant engine: LOAD_CONST_RAM of %u dwords at byte 0x%x of CE RAM (dword "
+            "aligned, inside the %u bytes expected)",
+            n, off, CE_RAM_BYTES);
+      if (a & 3) CE_FAIL("constant engine: LOAD_CONST_RAM source 0x%" PRIx64 " misaligned", a);
+      if (n && !cp_mem_read(q, a, &ce->ram[off / 4], (size_t)n * 4))
+        CE_FAIL("constant engine: LOAD_CONST_RAM source 0x%" PRIx64 " (%u dwords) is not mapped", a,
+                n);
+      break;
+    }
+    case PM4_DUMP_CONST_RAM: /* OFFSET + INCREMENT_CE (30) + INCREMENT_CS (31), NUM_DW,
+                                ADDR lo, hi */
+    case PM4_DUMP_CONST_RAM_OFFSET: /* the same with ADDR_OFFSET from CE SET_BASE 2 */ {
+      const bool off_form = h.opcode == PM4_DUMP_CONST_RAM_OFFSET;
+      if (nb != (off_form ? 3u : 4u))
+        CE_FAIL("constant engine: %s with %u body dwords (%u expected)", name, nb,
+                off_form ? 3 : 4);
+      const uint32_t off = b[0] & 0xffff, n = b[1] & 0x7fff;
+      const uint64_t a = off_form ? ce->dst_base + b[2] : addr64(b[2], b[3]);
+      if (!ram_range(off, n))
+        CE_FAIL(
+            "constant engine: %s of %u dwords from byte 0x%x of CE RAM (dword aligned, inside "
+            "the %u bytes expected)",
+            name, n, off, CE_RAM_BYTES);
+      if (a & 3) CE_FAIL("constant engine: %s destination 0x%" PRIx64 " misaligned", name, a);
+      if (n && !cp_mem_write(q, a, &ce->ram[off / 4], (size_t)n * 4))
+        CE_FAIL("constant engine: %s destination 0x%" PRIx64 " (%u dwords) is not writable", name,
+                a, n);
+      ce_count(ce, (b[0] >> 30) & 1, b[0] >> 31);
+      break;
+    }
+    case PM4_INCREMENT_CE_COUNTER: { /* CNTRSEL (1:0): 1 CE, 2 CS partition, 3 both */
+      if (nb != 1)
+        CE_FAIL("constant engine: INCREMENT_CE_COUNTER with %u body dwords (1 expected)", nb);
+      const unsigned sel = b[0] & 3;
+      if (!sel) CE_FAIL("constant engine: INCREMENT_CE_COUNTER counter select 0 is invalid");
+      ce_count(ce, sel & 1, sel & 2);
+      break;
+    }
+    case PM4_WAIT_ON_DE_COUNTER_DIFF: /* DIFF: wait while the CE is DIFF or more ahead */
+      if (nb != 1)
+        CE_FAIL("constant engine: WAIT_ON_DE_COUNTER_DIFF with %u body dwords (1 expected)", nb);
+      if ((int64_t)(ce->ce_total - ce->de_total) >= (int64_t)b[0]) return CE_WAIT;
+      break;
+    case PM4_SET_BASE: /* BASE_INDEX (3:0): 2 the dump base, ADDRESS lo (31:3), hi */
+      if (nb != 3) CE_FAIL("constant engine: SET_BASE with %u body dwords (3 expected)", nb);
+      if ((b[0] & 0xf) != 2)
+        CE_FAIL(
+            "constant engine: SET_BASE index %u not supported (2, the DUMP_CONST_RAM_OFFSET "
+            "base; 3, the CS partition bases, is not modelled)",
+            b[0] & 0xf);
+      ce->dst_base = addr64(b[1] & ~7u, b[2]);
+      break;
+    case PM4_INDIRECT_BUFFER_CNST: {
+      enum ce_step r = ce_indirect(q, ce, f, b, nb, h.dwords);
+      if (r == CE_DONE) q->stats.ce_packets++;
+      return r;
+    }
+    default:
+      if (name)
+        CE_FAIL(
+            "constant engine: packet %s (0x%02x) %s", name, h.opcode,
+            (h.opcode == PM4_WRITE_DATA || h.opcode == PM4_COPY_DATA || h.opcode == PM4_COND_EXEC)
+                ? "in the CE stream is not supported yet"
+                : "is not a constant engine packet");
+      CE_FAIL("constant engine: unknown packet opcode 0x%02x", h.opcode);
+  }
+  top->pos += h.dwords;
+  q->stats.ce_packets++;
+  return CE_DONE;
+#undef CE_FAIL
+}
+
+/* Runs Q's CE until its work is done, it waits on the DE counter or CE_BUDGET packets have run.
+ * False when an error stopped the queue (the CE's work is dropped). */
+static bool ce_run(struct cp_queue *q) {
+  struct cp_ce *ce = q->ce;
+  for (unsigned n = 0; n < CE_BUDGET;) {
+    if (!ce->depth) {
+      if (!ce->count) return true;
+      ce->stack[0] = ce->fifo[ce->head];
+      ce->head = (ce->head + 1) % CE_FIFO;
+      ce->count--;
+      ce->depth = 1;
+    }
+    struct ce_buf *top = &ce->stack[ce->depth - 1];
+    if (top->pos >= top->size) {
+      ce->depth--;
+      continue;
+    }
+    const uint32_t *w = cp_mem_map(q, top->addr, (uint64_t)top->size * 4, false);
+    if (!w) {
+      cp_queue_fail(q, NULL,
+                    "constant engine: its buffer at 0x%" PRIx64 " (%u dwords) is no longer mapped",
+                    top->addr, top->size);
+      cp_ce_drop_work(q);
+      return false;
+    }
+    const struct cp_frame view = {.w = w, .size = top->size, .pos = top->pos, .addr = top->addr};
+    enum ce_step r = ce_packet(q, ce, &view);
+    if (r == CE_STOP) {
+      cp_ce_drop_work(q);
+      return false;
+    }
+    if (r == CE_WAIT) return true;
+    n++;
+  }
+  return true;
+}
+
+/* Queues the CE buffer [ADDR, ADDR + SIZE*4). False when the FIFO is full. */
+static bool ce_queue(struct cp_ce *ce, uint64_t addr, uint32_t size) {
+  if (ce->count == CE_FIFO) return false;
+  ce->fifo[(ce->head + ce->count++) % CE_FIFO] = (struct ce_buf){.addr = addr, .size = size};
+  return true;
+}
+
+enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
+                               const uint32_t *b, unsigned nb) {
+  const char *name = pm4_opcode_name(h->opcode);
+  if (q->id != CP_GFX_QUEUE)
+    FAIL("%s: the constant engine and its counters exist on the graphics queue only", name);
+  if (!q->ce && !(q->ce = calloc(1, sizeof *q->ce)))
+    FAIL("%s: no memory for the constant engine's state", name);
+  struct cp_ce *ce = q->ce;
+  switch (h->opcode) {
+    case PM4_SWITCH_BUFFER: /* the DE's side of a CE buffer switch: nothing to do */
+      if (nb != 1) FAIL("SWITCH_BUFFER with %u body dwords (1 expected)", nb);
+      return CP_STEP_DONE;
+    case PM4_INCREMENT_DE_COUNTER:
+      if (nb != 1) FAIL("INCREMENT_DE_COUNTER with %u body dwords (1 expected)", nb);
+      ce->de_total++;
+      return ce_run(q) ? CP_STEP_DONE : CP_STEP_STOPPED;
+    case PM4_WAIT_ON_CE_COUNTER: /* COND_SURFACE_SYNC (0), FORCE_SYNC (1): cache actions */
+      if (nb != 1) FAIL("WAIT_ON_CE_COUNTER with %u body dwords (1 expected)", nb);
+      if (!ce_run(q)) return CP_STEP_STOPPED;
+      if (!ce->ce_counter) return CP_STEP_BLOCKED;
+      ce->ce_counter--;
+      return CP_STEP_DONE;
+    case PM4_INDIRECT_BUFFER_CNST: {
+      if (nb == 13) FAIL("COND_INDIRECT_BUFFER_CNST (13 body dwords) not supported yet");
+      if (nb != 3) FAIL("INDIRECT_BUFFER_CNST with %u body dwords (3 expected)", nb);
+      const uint64_t a = addr64(b[0] & ~3u, b[1] & 0xffff);
+      const uint32_t size = b[2] & 0xfffff;
+      if (size && !cp_mem_map(q, a, (uint64_t)size * 4, false))
+        FAIL("INDIRECT_BUFFER_CNST 0x%" PRIx64 " (%u dwords) is not mapped", a, size);
+      if (size && !ce_queue(ce, a, size)) {
+        /* the CE is that far behind: let it run, else wait for the DE to let it go on */
+        if (!ce_run(q)) return CP_STEP_STOPPED;
+        if (!ce_queue(ce, a, size)) return CP_STEP_BLOCKED;
+      }
+      return ce_run(q) ? CP_STEP_DONE : CP_STEP_STOPPED;
+    }
+    default: /* a CE packet in the queue's stream: the CE runs it in its turn */
+      if (!ce_queue(ce, f->addr + (uint64_t)f->pos * 4, h->dwords)) {
+        if (!ce_run(q)) return CP_STEP_STOPPED;
+        if (!ce_queue(ce, f->addr + (uint64_t)f->pos * 4, h->dwords)) return CP_STEP_BLOCKED;
+      }
+      return ce_run(q) ? CP_STEP_DONE : CP_STEP_STOPPED;
+  }
+}
