@@ -716,6 +716,11 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_PRIME_UTCL2: /* primes the GPU's address translation cache: nothing to do here */
       if (nb != 4) FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
       return CP_STEP_DONE;
+    case PM4_GFX_PIPE_LOCK: /* syncs the CP's engines with the context manager / DMA: one engine */
+    case PM4_FRAME_CONTROL: /* the kernel's frame begin/end and TMZ: no protected memory here */
+    case PM4_INVALIDATE_TLBS: /* no GPU address translation to invalidate */
+      if (nb != 1) FAIL("%s with %u body dwords (1 expected)", pm4_opcode_name(h->opcode), nb);
+      return CP_STEP_DONE;
     /* the constant engine and its counters (cp_exec_ce.c) */
     case PM4_INDIRECT_BUFFER_CNST:
     case PM4_LOAD_CONST_RAM:

@@ -1,7 +1,8 @@
 /* Command processor tests: ATOMIC_MEM, COND_WRITE, REG_RMW, CONTEXT_REG_RMW, SET_SH_REG_OFFSET
- * and PRIME_UTCL2. Packets are encoded here from AMD's public PM4 definitions (PAL's GFX10 ME/PFP
- * packet headers; the TC_OP atomic opcodes of the register database's enum header); every
- * expected value is worked out from those definitions by hand, in the comments:
+ * and the packets with nothing to do here. Packets are encoded here from AMD's public PM4
+ * definitions (PAL's GFX10 ME/PFP packet headers; the TC_OP atomic opcodes of the register
+ * database's enum header); every expected value is worked out from those definitions by hand, in
+ * the comments:
  * - ATOMIC_MEM (0x1E, 8 body dwords): ATOMIC (6:0) + COMMAND (11:8: 0 single pass, 1 loop
  *   until the compare holds, 2 wait for write confirmation, 3 send and continue), ADDR lo, hi,
  *   SRC_DATA lo, hi, CMP_DATA lo, hi, LOOP_INTERVAL (12:0). TC_OP: SWAP_RTN_32 0x07,
@@ -17,7 +18,8 @@
  *   from the start of the command buffer) and DRIVER_DATA (31:16): two registers, the address's
  *   low 32 bits and (bits 47:32 | DRIVER_DATA << 16); index 2: DATA_OFFSET added to SET_BASE
  *   5's base, one register.
- * - PRIME_UTCL2 (0x5D, 4). */
+ * - PRIME_UTCL2 (0x5D, 4), GFX_PIPE_LOCK (0x75, 1), FRAME_CONTROL (0x90, 1), INVALIDATE_TLBS
+ *   (0x98, 1): nothing for this CP to act on. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -46,6 +48,9 @@ enum {
   SET_CONTEXT_REG = 0x69,
   SET_SH_REG = 0x76,
   SET_SH_REG_OFFSET = 0x77,
+  GFX_PIPE_LOCK = 0x75,
+  FRAME_CONTROL = 0x90,
+  INVALIDATE_TLBS = 0x98,
 };
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
@@ -340,14 +345,26 @@ static void test_set_sh_reg_offset(void **state) {
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
-/* PRIME_UTCL2 runs (nothing to prime here); another length stops the queue. */
-static void test_prime_utcl2(void **state) {
+/* PRIME_UTCL2 (4 body dwords), GFX_PIPE_LOCK (0x75), FRAME_CONTROL (0x90) and INVALIDATE_TLBS
+ * (0x98; 1 each) run (nothing to act on here); another length stops the queue. */
+static void test_nothing_to_do(void **state) {
   (void)state;
   putv(5, PKT3(PRIME_UTCL2, 4), 1u << 3, LO(DATA), HI(DATA), 4u);
+  putv(2, PKT3(GFX_PIPE_LOCK, 1), 3u);
+  putv(2, PKT3(FRAME_CONTROL, 1), 1u << 28 | 1u);
+  putv(2, PKT3(INVALIDATE_TLBS, 1), 0u);
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
-  assert_int_equal(cp_queue_stats(cp, 0).packets, 1);
-  putv(4, PKT3(PRIME_UTCL2, 3), 0u, LO(DATA), HI(DATA));
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(cp_queue_stats(cp, 0).packets, 4);
+  const uint32_t bad[][2] = {{PKT3(PRIME_UTCL2, 3), 4},
+                             {PKT3(GFX_PIPE_LOCK, 2), 3},
+                             {PKT3(FRAME_CONTROL, 2), 3},
+                             {PKT3(INVALIDATE_TLBS, 2), 3}};
+  for (unsigned i = 0; i < 4; i++) {
+    putv(1, bad[i][0]);
+    for (unsigned j = 1; j < bad[i][1]; j++) putv(1, 0u);
+    assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+    cp_queue_reset(cp, CP_GFX_QUEUE);
+  }
 }
 
 int main(void) {
@@ -359,7 +376,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_cond_write, setup, teardown),
       cmocka_unit_test_setup_teardown(test_reg_rmw, setup, teardown),
       cmocka_unit_test_setup_teardown(test_set_sh_reg_offset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_prime_utcl2, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_nothing_to_do, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
