@@ -77,10 +77,37 @@ static bool ram_range(uint32_t off, uint32_t n) {
 static enum ce_step ce_indirect(struct cp_queue *q, struct cp_ce *ce, const struct cp_frame *f,
                                 const uint32_t *b, unsigned nb, uint32_t packet_dwords) {
   struct ce_buf *top = &ce->stack[ce->depth - 1];
+  if (nb == 13) { /* COND_INDIRECT_BUFFER_CNST: the chosen buffer is called */
+    const unsigned mode = b[0] & 3, func = (b[0] >> 8) & 7;
+    if ((mode != 1 && mode != 2) || func == 7) {
+      cp_queue_fail(q, f,
+                    "constant engine: COND_INDIRECT_BUFFER_CNST mode %u function %u (mode 1 or "
+                    "2, function 0-6 expected)",
+                    mode, func);
+      return CE_STOP;
+    }
+    const uint64_t ca = addr64(b[1] & ~7u, b[2]);
+    uint64_t v;
+    if (!cp_mem_read(q, ca, &v, 8)) {
+      cp_queue_fail(q, f,
+                    "constant engine: COND_INDIRECT_BUFFER_CNST compare value 0x%" PRIx64
+                    " is not mapped",
+                    ca);
+      return CE_STOP;
+    }
+    const bool pass = cp_compare(func, v & addr64(b[3], b[4]), addr64(b[5], b[6]));
+    if (!pass && mode == 1) {
+      top->pos += packet_dwords;
+      return CE_DONE;
+    }
+    const uint32_t *ib = pass ? &b[7] : &b[10];
+    const uint32_t call[3] = {ib[0], ib[1], ib[2] & 0xfffff};
+    return ce_indirect(q, ce, f, call, 3, packet_dwords);
+  }
   if (nb != 3) {
     cp_queue_fail(q, f,
-                  "constant engine: INDIRECT_BUFFER_CNST with %u body dwords (3 expected; the "
-                  "conditional form is not supported yet)",
+                  "constant engine: INDIRECT_BUFFER_CNST with %u body dwords (3, or 13 for the "
+                  "conditional form, expected)",
                   nb);
     return CE_STOP;
   }
@@ -222,13 +249,63 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
       if (r == CE_DONE) q->stats.ce_packets++;
       return r;
     }
+    case PM4_WRITE_DATA: { /* DST_SEL (11:8) 5 memory + ADDR_INCR (16: 1 one address), lo, hi */
+      if (nb < 4) CE_FAIL("constant engine: WRITE_DATA with %u body dwords (4 or more)", nb);
+      const unsigned dst = (b[0] >> 8) & 0xf;
+      if (dst != 5)
+        CE_FAIL("constant engine: WRITE_DATA destination %u not supported (5, memory)", dst);
+      const uint64_t a = addr64(b[1], b[2]);
+      if (a & 3) CE_FAIL("constant engine: WRITE_DATA address 0x%" PRIx64 " misaligned", a);
+      const bool one = (b[0] >> 16) & 1;
+      if (!cp_mem_map(q, a, one ? 4 : (uint64_t)(nb - 3) * 4, true))
+        CE_FAIL("constant engine: WRITE_DATA address 0x%" PRIx64 " is not writable", a);
+      if (one)
+        for (unsigned i = 3; i < nb; i++) cp_mem_write(q, a, &b[i], 4);
+      else cp_mem_write(q, a, &b[3], (size_t)(nb - 3) * 4);
+      break;
+    }
+    case PM4_COPY_DATA: { /* SRC_SEL (3:0) 1/2 memory, 5 immediate; DST_SEL (11:8) 2/5 memory;
+                             COUNT_SEL (16) 64 bits; source lo, hi; destination lo, hi */
+      if (nb != 5) CE_FAIL("constant engine: COPY_DATA with %u body dwords (5 expected)", nb);
+      const unsigned src = b[0] & 0xf, dst = (b[0] >> 8) & 0xf;
+      const size_t size = (b[0] >> 16) & 1 ? 8 : 4;
+      uint64_t v = 0;
+      if (src == 5) {
+        v = size == 8 ? addr64(b[1], b[2]) : b[1];
+      } else if (src == 1 || src == 2) {
+        const uint64_t a = addr64(b[1], b[2]);
+        if ((a & (size - 1)) || !cp_mem_read(q, a, &v, size))
+          CE_FAIL("constant engine: COPY_DATA source 0x%" PRIx64 " misaligned or not mapped", a);
+      } else {
+        CE_FAIL("constant engine: COPY_DATA source %u not supported (1/2 memory, 5 immediate)",
+                src);
+      }
+      if (dst != 2 && dst != 5)
+        CE_FAIL("constant engine: COPY_DATA destination %u not supported (2/5 memory)", dst);
+      const uint64_t d = addr64(b[3], b[4]);
+      if ((d & (size - 1)) || !cp_mem_write(q, d, &v, size))
+        CE_FAIL("constant engine: COPY_DATA destination 0x%" PRIx64 " misaligned or not writable",
+                d);
+      break;
+    }
+    case PM4_COND_EXEC: { /* ADDR lo (31:2), hi, reserved, EXEC_COUNT (13:0) */
+      if (nb != 4) CE_FAIL("constant engine: COND_EXEC with %u body dwords (4 expected)", nb);
+      const uint64_t a = addr64(b[0] & ~3u, b[1]);
+      const uint32_t count = b[3] & 0x3fff;
+      uint32_t v;
+      if (!cp_mem_read(q, a, &v, 4))
+        CE_FAIL("constant engine: COND_EXEC address 0x%" PRIx64 " is not mapped", a);
+      if (!v) {
+        if ((uint64_t)f->pos + h.dwords + count > f->size)
+          CE_FAIL("constant engine: COND_EXEC skips %u dwords past the end of the buffer", count);
+        top->pos += count;
+      }
+      break;
+    }
     default:
       if (name)
-        CE_FAIL(
-            "constant engine: packet %s (0x%02x) %s", name, h.opcode,
-            (h.opcode == PM4_WRITE_DATA || h.opcode == PM4_COPY_DATA || h.opcode == PM4_COND_EXEC)
-                ? "in the CE stream is not supported yet"
-                : "is not a constant engine packet");
+        CE_FAIL("constant engine: packet %s (0x%02x) is not a constant engine packet", name,
+                h.opcode);
       CE_FAIL("constant engine: unknown packet opcode 0x%02x", h.opcode);
   }
   top->pos += h.dwords;
@@ -304,8 +381,9 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
       ce->ce_counter--;
       return CP_STEP_DONE;
     case PM4_INDIRECT_BUFFER_CNST: {
-      if (nb == 13) FAIL("COND_INDIRECT_BUFFER_CNST (13 body dwords) not supported yet");
-      if (nb != 3) FAIL("INDIRECT_BUFFER_CNST with %u body dwords (3 expected)", nb);
+      /* the conditional form (13 body dwords) is handed over as it is: the CE evaluates it */
+      if (nb == 13) goto hand_over;
+      if (nb != 3) FAIL("INDIRECT_BUFFER_CNST with %u body dwords (3 or 13 expected)", nb);
       const uint64_t a = addr64(b[0] & ~3u, b[1] & 0xffff);
       const uint32_t size = b[2] & 0xfffff;
       if (size && !cp_mem_map(q, a, (uint64_t)size * 4, false))
@@ -318,6 +396,7 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
       return ce_run(q) ? CP_STEP_DONE : CP_STEP_STOPPED;
     }
     default: /* a CE packet in the queue's stream: the CE runs it in its turn */
+    hand_over:
       if (!ce_queue(ce, f->addr + (uint64_t)f->pos * 4, h->dwords)) {
         if (!ce_run(q)) return CP_STEP_STOPPED;
         if (!ce_queue(ce, f->addr + (uint64_t)f->pos * 4, h->dwords)) return CP_STEP_BLOCKED;

@@ -222,8 +222,8 @@ static void test_ce_nest_and_chain(void **state) {
 
 /* Bad CE work stops the graphics queue alone, the CE's dump not done: CE packets on a compute
  * queue, CE RAM ranges past 64 KiB or misaligned, unmapped sources and destinations, counter
- * select 0, SET_BASE 3, a DE packet in a CE buffer, a CE WRITE_DATA (not supported yet), a
- * truncated CE packet, an unmapped CE
+ * select 0, SET_BASE 3, a DE packet in a CE buffer, a CE WRITE_DATA to a register (not
+ * supported), a truncated CE packet, an unmapped CE
  * buffer, the conditional INDIRECT_BUFFER_CNST, wrong lengths of the counter packets. */
 static void test_ce_errors(void **state) {
   (void)state;
@@ -242,7 +242,7 @@ static void test_ce_errors(void **state) {
       {2, PKT3(INCREMENT_CE_COUNTER, 1), 0u},
       {4, PKT3(SET_BASE, 3), 3u, 0u, 0u},
       {3, PKT3(DRAW_INDEX_AUTO, 2), 3u, 2u},
-      {3, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT)}, /* a CE WRITE_DATA: not supported yet */
+      {5, PKT3(WRITE_DATA, 4), 0u, 0x2E40u, 0u, 1u}, /* a CE WRITE_DATA to a register */
       {3, PKT3(WAIT_ON_DE_COUNTER_DIFF, 2), 1u, 1u},
   };
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -272,13 +272,50 @@ static void test_ce_errors(void **state) {
     assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
     cp_queue_reset(cp, CP_GFX_QUEUE);
   }
-  putv(1, PKT3(INDIRECT_BUFFER_CNST, 13));
+  putv(1, PKT3(INDIRECT_BUFFER_CNST, 13)); /* the conditional form with mode 0 */
   for (unsigned j = 0; j < 13; j++) putv(1, 0u);
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   /* after a reset the queue and its CE run again; the CE RAM kept what was written */
   putv(5, PKT3(DUMP_CONST_RAM, 4), 0u, 1u, LO(OUT + 0x200), HI(OUT + 0x200));
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+}
+
+/* The conditional CE buffer (COND_INDIRECT_BUFFER_CNST, INDIRECT_BUFFER_CNST with 13 body
+ * dwords: MODE (1:0) 1 if-then, 2 if-then-else, FUNCTION (10:8), compare address (8-aligned)
+ * lo, hi, mask lo, hi, reference lo, hi, then buffer lo, hi, size, else buffer lo, hi, size),
+ * inside a CE buffer and handed over by the queue's stream, and the CE's WRITE_DATA (DST_SEL 5,
+ * memory), COPY_DATA (immediate to memory) and COND_EXEC (skips EXEC_COUNT dwords when the
+ * dword at its address is 0). */
+static void test_ce_cond_and_data(void **state) {
+  (void)state;
+  const uint64_t flag = OUT + 0x800;
+  dw(flag)[0] = 1;
+  cev(1, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT), HI(OUT), 0x111u);
+  cev(2, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT), HI(OUT), 0x222u);
+  /* if (flag == 1) CE2 else CE3 */
+  cev(0, 14, PKT3(INDIRECT_BUFFER_CNST, 13), 2u | 3u << 8, LO(flag), HI(flag), 0xFFFFFFFFu,
+      0xFFFFFFFFu, 1u, 0u, LO(CE2), HI(CE2), ce_n[1], LO(CE3), HI(CE3), ce_n[2]);
+  cev(0, 6, PKT3(COPY_DATA, 5), 5u | 5u << 8, 0xC0FFEEu, 0u, LO(OUT + 8), HI(OUT + 8));
+  /* the dword at flag + 4 is 0: the WRITE_DATA after COND_EXEC (5 dwords) is skipped */
+  cev(0, 5, PKT3(0x22, 4), LO(flag + 4), HI(flag + 4), 0u, 5u);
+  cev(0, 5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT + 12), HI(OUT + 12), 0xBADu);
+  cev(0, 6, PKT3(WRITE_DATA, 5), 5u << 8 | 1u << 16, LO(OUT + 16), HI(OUT + 16), 7u, 8u);
+  ib_cnst(0);
+  /* handed over by the queue's stream: if (flag == 2) CE3 (if-then: nothing) */
+  putv(14, PKT3(INDIRECT_BUFFER_CNST, 13), 1u | 3u << 8, LO(flag), HI(flag), 0xFFFFFFFFu,
+       0xFFFFFFFFu, 2u, 0u, LO(CE3), HI(CE3), ce_n[2], 0u, 0u, 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(dw(OUT)[0], 0x111u);
+  assert_int_equal(dw(OUT)[2], 0xC0FFEEu);
+  assert_int_equal(dw(OUT)[3], 0);
+  assert_int_equal(dw(OUT)[4], 8u); /* one address: the last dword written */
+  /* the same handed over with flag == 2: then CE3 runs */
+  dw(flag)[0] = 2;
+  putv(14, PKT3(INDIRECT_BUFFER_CNST, 13), 1u | 3u << 8, LO(flag), HI(flag), 0xFFFFFFFFu,
+       0xFFFFFFFFu, 2u, 0u, LO(CE3), HI(CE3), ce_n[2], 0u, 0u, 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(dw(OUT)[0], 0x222u);
 }
 
 /* The lister names the CE packets' fields. */
@@ -329,6 +366,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_inline_and_size, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ce_nest_and_chain, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ce_errors, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_ce_cond_and_data, setup, teardown),
       cmocka_unit_test_setup_teardown(test_listing, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
