@@ -112,15 +112,23 @@ seed("atomics", 0, pkt3(0x1E, [0x0F, A, 0, 5, 0, 0, 0, 10]),
      pkt3(0x1E, [0x08 | (1 << 8), A + 32, 0, 1, 0, 7, 0, 10]))
 # The constant engine on the graphics queue: a CE buffer (at BASE + 0x200) written, loaded, dumped
 # to an address and to SET_BASE 2's base + an offset, counted; the DE waits on the CE counter,
-# counts a draw; CE packets met in the queue's own stream; a CE buffer that waits on the DE.
+# counts a draw; CE packets met in the queue's own stream; a CE buffer that waits on the DE, calls
+# another through the conditional form, copies an immediate and skips a write with COND_EXEC.
 CE = BASE + 0x200
+CE_SUB = BASE + 0x300  # the buffer the conditional CE buffer calls
 ce_words = (pkt3(0x81, [0x100, 1, 2, 3]) + pkt3(0x80, [A, 0, 8, 0x200]) +
             pkt3(0x83, [0x100 | (1 << 30), 3, A + 0x40, 0]) + pkt3(0x11, [2, A + 0x80, 0]) +
             pkt3(0x9E, [0x200 | (1 << 30), 4, 0x10]) + pkt3(0x84, [1]) + pkt3(0x88, [4]) +
-            pkt3(0x8B, [0]) + pkt3(0x83, [0, 1, A + 0xC0, 0]))
+            pkt3(0x8B, [0]) + pkt3(0x83, [0, 1, A + 0xC0, 0]) +
+            pkt3(0x33, [2 | (3 << 8), A + 0x100, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0, CE_SUB, 0, 5,
+                        CE_SUB, 0, 5]) +
+            pkt3(0x40, [5 | (5 << 8), 0x42, 0, A + 0xE8, 0]) + pkt3(0x22, [A + 0x104, 0, 0, 5]) +
+            pkt3(0x37, [5 << 8, A + 0xEC, 0, 0xBAD]))
+sub_words = pkt3(0x37, [(5 << 8) | (1 << 16), A + 0xE0, 0, 0x98, 0x99])
 stream = (pkt3(0x33, [CE, 0, len(ce_words)]) + pkt3(0x86, [0]) + pkt3(0x86, [0]) +
           pkt3(0x85, [0]) + pkt3(0x81, [0, 0x55]) + pkt3(0x83, [1 << 30, 1, A + 0xD0, 0]) +
           pkt3(0x86, [0]) + pkt3(0x86, [0]))
 # the queue's stream ends by chaining to four of its own fillers (the CE buffer follows them)
 stream += pkt3(0x3F, [BASE + 0x1F0, 0, 4 | (1 << 20)])
-seed("constant", 0, stream + [0x80000000] * (0x80 - len(stream)), ce_words)
+seed("constant", 0, stream + [0x80000000] * (0x80 - len(stream)), ce_words,
+     [0x80000000] * (0x40 - len(ce_words)), sub_words)

@@ -321,28 +321,14 @@ static void test_ce_cond_and_data(void **state) {
 /* The lister names the CE packets' fields. */
 static void test_listing(void **state) {
   (void)state;
-  const uint32_t s[] = {PKT3(INDIRECT_BUFFER_CNST, 3),
-                        0x1000u,
-                        0u,
-                        8u | 1u << 20,
-                        PKT3(DUMP_CONST_RAM, 4),
-                        0x40u | INC_CE,
-                        3u,
-                        0x2000u,
-                        0u,
-                        PKT3(0x1E, 8),
-                        0x2Fu | 1u << 8,
-                        0x3000u,
-                        0u,
-                        1u,
-                        0u,
-                        2u,
-                        0u,
-                        5u,
-                        PKT3(0x77, 3),
-                        0x240u | 2u << 30,
-                        0x10u,
-                        0u};
+  const uint32_t s[] = {PKT3(INDIRECT_BUFFER_CNST, 3), 0x1000u, 0u, 8u | 1u << 20,
+                        PKT3(DUMP_CONST_RAM, 4), 0x40u | INC_CE, 3u, 0x2000u, 0u, PKT3(0x1E, 8),
+                        0x2Fu | 1u << 8, 0x3000u, 0u, 1u, 0u, 2u, 0u, 5u, PKT3(0x77, 3),
+                        0x240u | 2u << 30, 0x10u, 0u,
+                        /* the conditional form: MODE 2, FUNCTION 3, compare 0x8000, mask ~0,
+                           reference 1, then 0x1000 (4 dwords), else 0x2000 (8 dwords) */
+                        PKT3(INDIRECT_BUFFER_CNST, 13), 2u | 3u << 8, 0x8000u, 0u, 0xFFFFFFFFu,
+                        0xFFFFFFFFu, 1u, 0u, 0x1000u, 0u, 4u, 0x2000u, 0u, 8u};
   char *text = NULL;
   size_t len = 0;
   FILE *out = open_memstream(&text, &len);
@@ -355,6 +341,10 @@ static void test_listing(void **state) {
   assert_non_null(strstr(text, "INCREMENT_CE=1 INCREMENT_CS=0 NUM_DW=0x3 ADDR_LO=0x2000"));
   assert_non_null(strstr(text, "ATOMIC_MEM (8 dwords) ATOMIC=47 COMMAND=1"));
   assert_non_null(strstr(text, "SET_SH_REG_OFFSET (3 dwords) REG_OFFSET=0x240 INDEX=2"));
+  assert_non_null(strstr(text,
+                         "INDIRECT_BUFFER_CNST (13 dwords) conditional MODE=2 FUNCTION=3 "
+                         "COMPARE_ADDR=0x8000 MASK=0xffffffffffffffff REFERENCE=0x1 "
+                         "IB1=0x1000 SIZE1=0x4 IB2=0x2000 SIZE2=0x8"));
   free(text);
 }
 
