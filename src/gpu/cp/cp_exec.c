@@ -719,6 +719,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_GFX_PIPE_LOCK: /* syncs the CP's engines with the context manager / DMA: one engine */
     case PM4_FRAME_CONTROL: /* the kernel's frame begin/end and TMZ: no protected memory here */
     case PM4_INVALIDATE_TLBS: /* no GPU address translation to invalidate */
+    case PM4_HDP_FLUSH:       /* the host data path has no write buffer to flush here */
       if (nb != 1) FAIL("%s with %u body dwords (1 expected)", pm4_opcode_name(h->opcode), nb);
       return CP_STEP_DONE;
     /* the constant engine and its counters (cp_exec_ce.c) */

@@ -99,7 +99,7 @@ seed("indirect", 0, pkt3(0x11, [0, A, 0]), pkt3(0x11, [4, A + 0x100, 0]),
 # return, a compare-and-swap that holds, and the loop form on a value that does not match),
 # COPY_DATA of the atomic return data, COND_WRITE to memory and to a register, REG_RMW with
 # immediate and register masks, CONTEXT_REG_RMW, SET_BASE 5 then SET_SH_REG_OFFSET index 0 and
-# 2, PRIME_UTCL2, GFX_PIPE_LOCK, FRAME_CONTROL, INVALIDATE_TLBS.
+# 2, PRIME_UTCL2, GFX_PIPE_LOCK, FRAME_CONTROL, INVALIDATE_TLBS, HDP_FLUSH.
 seed("atomics", 0, pkt3(0x1E, [0x0F, A, 0, 5, 0, 0, 0, 10]),
      pkt3(0x1E, [0x6F, A + 8, 0, 1, 1, 0, 0, 10]), pkt3(0x1E, [0x08, A, 0, 9, 0, 5, 0, 10]),
      pkt3(0x40, [6 | (5 << 8) | (1 << 16), 0, 0, A + 16, 0]),
@@ -108,7 +108,7 @@ seed("atomics", 0, pkt3(0x1E, [0x0F, A, 0, 5, 0, 0, 0, 10]),
      pkt3(0x21, [0x2E40, 0xFFFF, 0x10000]), pkt3(0x21, [0x2E40 | (3 << 30), 0x2E41, 0x2E42]),
      pkt3(0x51, [0x200, 0xFF00, 0x1234]), pkt3(0x11, [5, A + 0x100, 0]),
      pkt3(0x77, [0x240, 2, 0xBEEF0000]), pkt3(0x77, [0x241 | (2 << 30), 0x40, 0]),
-     pkt3(0x5D, [8, A, 0, 1]), pkt3(0x75, [1]), pkt3(0x90, [0]), pkt3(0x98, [0]),
+     pkt3(0x5D, [8, A, 0, 1]), pkt3(0x75, [1]), pkt3(0x90, [0]), pkt3(0x98, [0]), pkt3(0x95, [0]),
      pkt3(0x1E, [0x08 | (1 << 8), A + 32, 0, 1, 0, 7, 0, 10]))
 # The constant engine on the graphics queue: a CE buffer (at BASE + 0x200) written, loaded, dumped
 # to an address and to SET_BASE 2's base + an offset, counted; the DE waits on the CE counter,

@@ -19,7 +19,7 @@
  *   low 32 bits and (bits 47:32 | DRIVER_DATA << 16); index 2: DATA_OFFSET added to SET_BASE
  *   5's base, one register.
  * - PRIME_UTCL2 (0x5D, 4), GFX_PIPE_LOCK (0x75, 1), FRAME_CONTROL (0x90, 1), INVALIDATE_TLBS
- *   (0x98, 1): nothing for this CP to act on. */
+ *   (0x98, 1), HDP_FLUSH (0x95, 1): nothing for this CP to act on. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -51,6 +51,7 @@ enum {
   GFX_PIPE_LOCK = 0x75,
   FRAME_CONTROL = 0x90,
   INVALIDATE_TLBS = 0x98,
+  HDP_FLUSH = 0x95,
 };
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
@@ -345,21 +346,24 @@ static void test_set_sh_reg_offset(void **state) {
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
-/* PRIME_UTCL2 (4 body dwords), GFX_PIPE_LOCK (0x75), FRAME_CONTROL (0x90) and INVALIDATE_TLBS
- * (0x98; 1 each) run (nothing to act on here); another length stops the queue. */
+/* PRIME_UTCL2 (4 body dwords), GFX_PIPE_LOCK (0x75), FRAME_CONTROL (0x90), INVALIDATE_TLBS
+ * (0x98) and HDP_FLUSH (0x95; 1 each) run (nothing to act on here); another length stops the queue.
+ */
 static void test_nothing_to_do(void **state) {
   (void)state;
   putv(5, PKT3(PRIME_UTCL2, 4), 1u << 3, LO(DATA), HI(DATA), 4u);
   putv(2, PKT3(GFX_PIPE_LOCK, 1), 3u);
   putv(2, PKT3(FRAME_CONTROL, 1), 1u << 28 | 1u);
   putv(2, PKT3(INVALIDATE_TLBS, 1), 0u);
+  putv(2, PKT3(HDP_FLUSH, 1), 0u);
   assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
-  assert_int_equal(cp_queue_stats(cp, 0).packets, 4);
+  assert_int_equal(cp_queue_stats(cp, 0).packets, 5);
   const uint32_t bad[][2] = {{PKT3(PRIME_UTCL2, 3), 4},
                              {PKT3(GFX_PIPE_LOCK, 2), 3},
                              {PKT3(FRAME_CONTROL, 2), 3},
-                             {PKT3(INVALIDATE_TLBS, 2), 3}};
-  for (unsigned i = 0; i < 4; i++) {
+                             {PKT3(INVALIDATE_TLBS, 2), 3},
+                             {PKT3(HDP_FLUSH, 2), 3}};
+  for (unsigned i = 0; i < 5; i++) {
     putv(1, bad[i][0]);
     for (unsigned j = 1; j < bad[i][1]; j++) putv(1, 0u);
     assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
