@@ -43,6 +43,11 @@ struct cp_ce {
    * ce_counter: the CE counter WAIT_ON_CE_COUNTER waits on and decrements */
   uint64_t ce_total, de_total, ce_counter;
   uint64_t dst_base; /* CE SET_BASE 2: DUMP_CONST_RAM_OFFSET's base */
+  /* how far the CE has read the submission ahead of the DE (ce_scan_ahead): the buffer at the
+   * cursor's bottom (frame 0: its address and the queue's submission count) and the position
+   * up to which its CE packets were handed over */
+  uint64_t scan_sub, scan_addr;
+  uint32_t scan_pos;
 };
 
 #define FAIL(...)                     \
@@ -63,6 +68,7 @@ void cp_ce_drop_work(struct cp_queue *q) {
   if (!ce) return;
   ce->count = ce->head = ce->depth = 0;
   ce->ce_total = ce->de_total = ce->ce_counter = 0;
+  ce->scan_sub = ce->scan_addr = ce->scan_pos = 0;
 }
 
 enum ce_step { CE_DONE, CE_WAIT, CE_STOP };
@@ -358,6 +364,59 @@ static bool ce_queue(struct cp_ce *ce, uint64_t addr, uint32_t size) {
   return true;
 }
 
+/* The CE packets of the queue's own stream: the CE RAM and counter packets the CE runs, and
+ * INDIRECT_BUFFER_CNST (either form). */
+static bool ce_stream_packet(unsigned opcode) {
+  switch (opcode) {
+    case PM4_INDIRECT_BUFFER_CNST:
+    case PM4_LOAD_CONST_RAM:
+    case PM4_WRITE_CONST_RAM:
+    case PM4_DUMP_CONST_RAM:
+    case PM4_DUMP_CONST_RAM_OFFSET:
+    case PM4_INCREMENT_CE_COUNTER:
+    case PM4_WAIT_ON_DE_COUNTER_DIFF: return true;
+    default: return false;
+  }
+}
+
+/* True when the scan of the submission Q is running (frame 0) has position POS behind it. */
+static bool ce_scanned(const struct cp_queue *q, const struct cp_ce *ce, uint32_t pos) {
+  return q->depth && ce->scan_sub == q->stats.submissions && ce->scan_addr == q->frame[0].addr &&
+         pos < ce->scan_pos;
+}
+
+/* The CE reads the submission beside the DE, skipping the DE's packets and buffers, so it can
+ * be ahead of it: when the DE waits on the CE, the CE packets and buffers further on in the
+ * submission (the bottom of the cursor, frame 0) are handed over, as far as the FIFO has room;
+ * the DE skips them when it gets there. The scan stops at a malformed header (the DE reports
+ * it when it reaches it). */
+static void ce_scan_ahead(struct cp_queue *q, struct cp_ce *ce) {
+  if (!q->depth) return;
+  const struct cp_frame *r = &q->frame[0];
+  if (ce->scan_sub != q->stats.submissions || ce->scan_addr != r->addr) {
+    ce->scan_sub = q->stats.submissions;
+    ce->scan_addr = r->addr;
+    ce->scan_pos = 0;
+  }
+  uint32_t pos = ce->scan_pos > r->pos ? ce->scan_pos : r->pos;
+  /* the DE's own packet at its cursor (the wait) is not the CE's */
+  while (pos < r->size) {
+    const struct pm4_header h = pm4_header_decode(r->w[pos]);
+    if (h.type == 1 || (uint64_t)pos + h.dwords > r->size) break;
+    if (h.type == 3 && ce_stream_packet(h.opcode)) {
+      const uint32_t *b = &r->w[pos + 1];
+      bool queued;
+      if (h.opcode == PM4_INDIRECT_BUFFER_CNST && h.dwords == 4)
+        queued =
+            !(b[2] & 0xfffff) || ce_queue(ce, addr64(b[0] & ~3u, b[1] & 0xffff), b[2] & 0xfffff);
+      else queued = ce_queue(ce, r->addr + (uint64_t)pos * 4, h.dwords);
+      if (!queued) break;
+    }
+    pos += h.dwords;
+  }
+  ce->scan_pos = pos;
+}
+
 enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
                                const uint32_t *b, unsigned nb) {
   const char *name = pm4_opcode_name(h->opcode);
@@ -366,6 +425,9 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
   if (!q->ce && !(q->ce = calloc(1, sizeof *q->ce)))
     FAIL("%s: no memory for the constant engine's state", name);
   struct cp_ce *ce = q->ce;
+  /* a CE packet of the submission the CE read ahead of the DE: handed over already */
+  if (ce_stream_packet(h->opcode) && f == &q->frame[0] && ce_scanned(q, ce, f->pos))
+    return CP_STEP_DONE;
   switch (h->opcode) {
     case PM4_SWITCH_BUFFER: /* the DE's side of a CE buffer switch: nothing to do */
       if (nb != 1) FAIL("SWITCH_BUFFER with %u body dwords (1 expected)", nb);
@@ -377,7 +439,11 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_WAIT_ON_CE_COUNTER: /* COND_SURFACE_SYNC (0), FORCE_SYNC (1): cache actions */
       if (nb != 1) FAIL("WAIT_ON_CE_COUNTER with %u body dwords (1 expected)", nb);
       if (!ce_run(q)) return CP_STEP_STOPPED;
-      if (!ce->ce_counter) return CP_STEP_BLOCKED;
+      if (!ce->ce_counter) { /* the CE may have work further on in the submission */
+        ce_scan_ahead(q, ce);
+        if (!ce_run(q)) return CP_STEP_STOPPED;
+        if (!ce->ce_counter) return CP_STEP_BLOCKED;
+      }
       ce->ce_counter--;
       return CP_STEP_DONE;
     case PM4_INDIRECT_BUFFER_CNST: {

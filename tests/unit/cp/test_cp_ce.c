@@ -318,6 +318,26 @@ static void test_ce_cond_and_data(void **state) {
   assert_int_equal(dw(OUT)[0], 0x222u);
 }
 
+/* The CE reads the submission ahead of the DE: a DE wait placed before the CE buffer and the
+ * CE counter packet it needs is satisfied (the CE finds them further on), and the DE, reaching
+ * them later, does not hand them over again (three CE packets run in all, and a last wait,
+ * with nothing left ahead, blocks). */
+static void test_ce_reads_ahead(void **state) {
+  (void)state;
+  cev(0, 3, PKT3(WRITE_CONST_RAM, 2), 0u, 0x77u);
+  dump(0, INC_CE, 1, OUT + 4);
+  putv(2, PKT3(WAIT_ON_CE_COUNTER, 1), 0u);
+  putv(5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT), HI(OUT), 1u);
+  ib_cnst(0);
+  putv(2, PKT3(INCREMENT_CE_COUNTER, 1), 1u);
+  putv(2, PKT3(WAIT_ON_CE_COUNTER, 1), 0u);
+  putv(2, PKT3(WAIT_ON_CE_COUNTER, 1), 0u);
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(dw(OUT)[0], 1);
+  assert_int_equal(dw(OUT)[1], 0x77u);
+  assert_int_equal(cp_queue_stats(cp, 0).ce_packets, 3);
+}
+
 /* The lister names the CE packets' fields. */
 static void test_listing(void **state) {
   (void)state;
@@ -357,6 +377,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_ce_nest_and_chain, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ce_errors, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ce_cond_and_data, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_ce_reads_ahead, setup, teardown),
       cmocka_unit_test_setup_teardown(test_listing, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
