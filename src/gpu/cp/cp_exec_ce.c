@@ -11,9 +11,11 @@
  * the CE runs inside the queue's turn, eagerly: whenever the DE meets a CE-related packet (a CE
  * buffer or CE packet to queue, a counter increment or wait) the CE runs its pending work until
  * it is done or waits on WAIT_ON_DE_COUNTER_DIFF. Every CE packet thus runs no later than the
- * point the counters require and never before the DE has reached where the CE's work was
- * handed over. A DE wait (WAIT_ON_CE_COUNTER) that is not satisfied blocks the queue like
- * WAIT_REG_MEM: re-checked each pass, never holding other queues up. */
+ * point the counters require. The CE's work is what the DE handed over, and, when the DE waits
+ * on the CE with nothing left to run, the CE packets further on in the submission (the
+ * hardware's CE reads the stream beside the DE, ahead of it). A DE wait (WAIT_ON_CE_COUNTER)
+ * that is not satisfied blocks the queue like WAIT_REG_MEM: re-checked each pass, never
+ * holding other queues up. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
