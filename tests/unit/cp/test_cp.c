@@ -17,7 +17,6 @@
 
 #include "common/log.h"
 #include "gpu/cp/cp.h"
-#include "cp_test_window.h"
 
 #define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
 #define PKT0(reg, body) (((((body)-1u) & 0x3fffu) << 16) | (reg))
@@ -73,13 +72,8 @@ enum {
 /* ---- guest memory: one flat range ---- */
 #define MEM_BASE 0x200000000ull
 #define MEM_SIZE (1u << 20)
-static uint8_t *mem;
+#include "cp_test_harness.h"
 
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
 static uint64_t rd64(uint64_t addr) {
   uint64_t v;
   memcpy(&v, mem + (addr - MEM_BASE), 8);
@@ -132,10 +126,7 @@ static void on_acquire(void *ctx, unsigned queue, uint64_t base, uint64_t size) 
 }
 static uint64_t fixed_clock(void *ctx) { return 0x123456789abcull; }
 
-static struct cp *cp;
-
 static int setup(void **state) {
-  mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof(rec));
   const struct cp_ops ops = {.mem_map = mem_map,
                              .interrupt = on_interrupt,
@@ -144,13 +135,7 @@ static int setup(void **state) {
                              .agc_packet = on_agc,
                              .acquire = on_acquire,
                              .gpu_clock = fixed_clock};
-  cp = cp_create(&ops);
-  return cp && mem ? 0 : -1;
-}
-static int teardown(void **state) {
-  cp_destroy(cp);
-  free(mem);
-  return 0;
+  return cp_test_setup(&ops);
 }
 
 /* A stream being built at a guest address. */
@@ -853,26 +838,26 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_header),
       cmocka_unit_test(test_reg_table),
-      cmocka_unit_test_setup_teardown(test_set_regs, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_write_copy_dma, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_events, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_indirect_buffers, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_indirect_depth_and_unmapped, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_chain_loop_does_not_hang, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_blocks_one_queue, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_on_register, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_cond_exec_and_predication, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dispatch, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_draws_and_agc, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_fifo_full, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_gpu_thread, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_gpu_thread_stress, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_set_regs, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_write_copy_dma, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_events, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_buffers, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_depth_and_unmapped, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_chain_loop_does_not_hang, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_blocks_one_queue, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_on_register, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_cond_exec_and_predication, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dispatch, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_draws_and_agc, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_malformed, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_reset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_fifo_full, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_gpu_thread, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_gpu_thread_stress, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
