@@ -17,9 +17,8 @@
 
 #include "common/log.h"
 #include "gpu/cp/cp.h"
+#include "cp_test_pm4.h"
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define PKT0(reg, body) (((((body)-1u) & 0x3fffu) << 16) | (reg))
 /* opcodes (AMD's PM4 packet definitions) */
 enum {
   NOP = 0x10,
@@ -65,9 +64,6 @@ enum {
 #define R_CB_COLOR0_INFO 0x28C70u
 #define R_DB_DEPTH_CONTROL 0x28800u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
 
 /* ---- guest memory: one flat range ---- */
 #define MEM_BASE 0x200000000ull
@@ -155,9 +151,6 @@ static void submit(unsigned queue, struct stream *s) {
   assert_int_equal(cp_submit(cp, queue, s->addr, s->n), 0);
 }
 static void run(void) { assert_true(cp_run_until_idle(cp, 100)); }
-
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 
 /* ---- tests ---- */
 

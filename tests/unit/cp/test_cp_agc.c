@@ -5,10 +5,7 @@
  * Packets are encoded here from the layouts (docs/agc.md), expected effects follow from what
  * the GFX10 packets are defined to do. */
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
 
 #define MEM_BASE 0x300000000ull
 #define MEM_SIZE (1u << 16)

@@ -15,9 +15,8 @@
  * CE RAM is 65536 bytes on GFX10 (the Linux amdgpu driver's CE RAM size). */
 #include <stdio.h>
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
+
 enum {
   SET_BASE = 0x11,
   DRAW_INDEX_AUTO = 0x2D,

@@ -14,12 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
+#include "cp_test_pm4.h"
+
 enum { CLEAR_STATE = 0x12, SET_CONTEXT_REG = 0x69, SET_SH_REG = 0x76, SET_UCONFIG_REG = 0x79 };
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
 
 struct reg_value {
   uint32_t addr, value;

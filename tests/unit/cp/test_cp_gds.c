@@ -8,7 +8,8 @@
  * DST_SEL 3 and COPY_DATA SRC/DST_SEL 3 with a 16-bit GDS address (read as bytes: docs).
  * The expected values follow from those definitions. */
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
+#include "cp_test_pm4.h"
+
 enum {
   DISPATCH_DIRECT = 0x15,
   WRITE_DATA = 0x37,
@@ -25,8 +26,6 @@ enum {
 #define STREAM MEM_BASE
 #define TABLE (MEM_BASE + 0x10000)
 #define OUT (MEM_BASE + 0x20000)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 #include "cp_test_harness.h"
 
 static uint8_t *gds;

@@ -8,10 +8,8 @@
  * LOAD_CONTEXT_REG 0x61, SET_CONFIG_REG 0x68. The reset packets are NOPs with sub-selector 0x05
  * (header 0xC0001014) and 0x09 (0xC0001024) and one reserved dword, as KytyPS5's command
  * processor reads the console's packets; so is the driver form of DRAW_INDEX_AUTO (0x04). */
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
+
 enum {
   LOAD_UCONFIG_REG = 0x5E,
   LOAD_SH_REG = 0x5F,
@@ -33,10 +31,6 @@ enum {
 #define R_CB_COLOR0_BASE 0x28C60u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
 #define R_CONFIG_SAMPLE 0x8400u /* a config-space dword (space 0x8000-0xAFFF) */
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
-#define CFG_OFF(r) (((r)-0x8000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)

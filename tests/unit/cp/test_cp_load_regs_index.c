@@ -16,10 +16,8 @@
  * - GET_LOD_STATS (0x8E, 4): BU_SIZE, BASE_LO (31:6), BASE_HI, INTERVAL (9:2), RESET_CNT
  *   (17:10), RESET_FORCE (18), REPORT_AND_RESET (19), CACHE_POLICY (29:28). */
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
+
 enum {
   SET_BASE = 0x11,
   DRAW_INDIRECT = 0x24,
@@ -37,9 +35,6 @@ enum {
 #define R_CB_COLOR0_BASE 0x28C60u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
 #define R_VGT_INDEX_TYPE 0x3090Cu
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)

@@ -21,9 +21,8 @@
  * - PRIME_UTCL2 (0x5D, 4), GFX_PIPE_LOCK (0x75, 1), FRAME_CONTROL (0x90, 1), INVALIDATE_TLBS
  *   (0x98, 1), HDP_FLUSH (0x95, 1): nothing for this CP to act on. */
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
+
 enum {
   SET_BASE = 0x11,
   ATOMIC_MEM = 0x1E,
@@ -46,8 +45,6 @@ enum {
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_SPI_SHADER_USER_DATA_PS_0 0xB030u
 #define R_DB_DEPTH_CONTROL 0x28800u
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)

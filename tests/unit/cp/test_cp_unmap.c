@@ -8,9 +8,8 @@
 #include <pthread.h>
 #include <time.h>
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
+
 #define MEM_BASE 0x500000000ull
 #define MEM_SIZE (1u << 16)
 #define GFX_STREAM MEM_BASE
