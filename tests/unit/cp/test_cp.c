@@ -19,40 +19,6 @@
 #include "gpu/cp/cp.h"
 #include "cp_test_pm4.h"
 
-/* opcodes (AMD's PM4 packet definitions) */
-enum {
-  NOP = 0x10,
-  SET_BASE = 0x11,
-  DISPATCH_DIRECT = 0x15,
-  DISPATCH_INDIRECT = 0x16,
-  SET_PREDICATION = 0x20,
-  COND_EXEC = 0x22,
-  DRAW_INDEX_2 = 0x27,
-  INDEX_TYPE = 0x2A,
-  DRAW_INDEX_AUTO = 0x2D,
-  NUM_INSTANCES = 0x2F,
-  WRITE_DATA = 0x37,
-  WAIT_REG_MEM = 0x3C,
-  INDIRECT_BUFFER = 0x3F,
-  COPY_DATA = 0x40,
-  EVENT_WRITE = 0x46,
-  EVENT_WRITE_EOP = 0x47,
-  EVENT_WRITE_EOS = 0x48,
-  RELEASE_MEM = 0x49,
-  DMA_DATA = 0x50,
-  ACQUIRE_MEM = 0x58,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_UCONFIG_REG = 0x79,
-  SET_UCONFIG_REG_INDEX = 0x7A,
-  WAIT_REG_MEM64 = 0x93,
-  LOAD_SH_REG_INDEX = 0x63,
-  SET_SH_REG_INDEX = 0x9B,
-  SET_CONTEXT_REG_INDEX = 0x6A,
-  LOAD_CONTEXT_REG_INDEX = 0x9F,
-  DRAW_INDEX_OFFSET_2 = 0x35,
-  DRAW_INDIRECT = 0x24,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_DISPATCH_INITIATOR 0xB800u
 #define R_COMPUTE_DIM_X 0xB804u

@@ -16,8 +16,6 @@
 
 #include "cp_test_pm4.h"
 
-enum { CLEAR_STATE = 0x12, SET_CONTEXT_REG = 0x69, SET_SH_REG = 0x76, SET_UCONFIG_REG = 0x79 };
-
 struct reg_value {
   uint32_t addr, value;
 };

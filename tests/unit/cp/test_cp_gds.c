@@ -10,14 +10,6 @@
 
 #include "cp_test_pm4.h"
 
-enum {
-  DISPATCH_DIRECT = 0x15,
-  WRITE_DATA = 0x37,
-  COPY_DATA = 0x40,
-  EVENT_WRITE_EOS = 0x48,
-  RELEASE_MEM = 0x49,
-  DMA_DATA = 0x50,
-};
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define GDS_BYTES 0x10000u
 

@@ -10,20 +10,6 @@
  * processor reads the console's packets; so is the driver form of DRAW_INDEX_AUTO (0x04). */
 #include "cp_test_pm4.h"
 
-enum {
-  LOAD_UCONFIG_REG = 0x5E,
-  LOAD_SH_REG = 0x5F,
-  LOAD_CONFIG_REG = 0x60,
-  LOAD_CONTEXT_REG = 0x61,
-  SET_CONFIG_REG = 0x68,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_UCONFIG_REG = 0x79,
-  SET_BASE = 0x11,
-  INDEX_BASE = 0x26,
-  NUM_INSTANCES = 0x2F,
-  DRAW_INDEX_AUTO = 0x2D,
-};
 /* byte addresses of registers (GFX10 register database) and their spaces' starts */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_COMPUTE_PGM_LO 0xB830u

@@ -18,17 +18,6 @@
 
 #include "cp_test_pm4.h"
 
-enum {
-  SET_BASE = 0x11,
-  DRAW_INDIRECT = 0x24,
-  DRAW_INDEX_AUTO = 0x2D,
-  LOAD_SH_REG_INDEX = 0x63,
-  LOAD_UCONFIG_REG_INDEX = 0x64,
-  LOAD_CONTEXT_REG_INDEX = 0x9F,
-  SET_CONTEXT_REG_INDIRECT = 0x73,
-  INDEX_ATTRIBUTES_INDIRECT = 0x91,
-  GET_LOD_STATS = 0x8E,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_DB_DEPTH_CONTROL 0x28800u

@@ -23,24 +23,6 @@
 
 #include "cp_test_pm4.h"
 
-enum {
-  SET_BASE = 0x11,
-  ATOMIC_MEM = 0x1E,
-  REG_RMW = 0x21,
-  WRITE_DATA = 0x37,
-  INDIRECT_BUFFER = 0x3F,
-  COPY_DATA = 0x40,
-  COND_WRITE = 0x45,
-  CONTEXT_REG_RMW = 0x51,
-  PRIME_UTCL2 = 0x5D,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_SH_REG_OFFSET = 0x77,
-  GFX_PIPE_LOCK = 0x75,
-  FRAME_CONTROL = 0x90,
-  INVALIDATE_TLBS = 0x98,
-  HDP_FLUSH = 0x95,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_SPI_SHADER_USER_DATA_PS_0 0xB030u
