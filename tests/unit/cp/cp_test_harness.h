@@ -1,12 +1,12 @@
 /* The CP unit tests' shared harness. A test defines, before including it:
- *   MEM_BASE  the guest address of its memory (a constant, or a variable it sets after
- *             cp_test_setup when the guest addresses are the host ones),
- *   MEM_SIZE  the size of that memory (a multiple of 4 KiB),
- *   STREAM    (optional) the guest address of the one stream it builds with putv; with it
- *             come the cursor N (0 after cp_test_setup), putv, run_on / run_idle_on and
- * cp_test_submit_run. It then has MEM (zeroed, 4 KiB aligned), dw (the dwords at a guest address),
- * mem_map (its ops' callback: the window [MEM_BASE, MEM_BASE + MEM_SIZE) only), CP, reg, and
- * cp_test_setup (its ops) / cp_test_teardown for its cmocka setup and teardown. */
+ * - MEM_BASE: the guest address of its memory (a constant, or a variable it sets after
+ *   cp_test_setup when the guest addresses are the host ones);
+ * - MEM_SIZE: the size of that memory (a multiple of 4 KiB);
+ * - STREAM (optional): the guest address of the one stream it builds with putv; with it come
+ *   the cursor N (0 after cp_test_setup), putv, cp_test_submit_run, run_on and run_idle_on.
+ * It then has MEM (zeroed, 4 KiB aligned), dw (the dwords at a guest address), mem_map (its
+ * ops' callback: the window [MEM_BASE, MEM_BASE + MEM_SIZE) only), CP, reg, and cp_test_setup
+ * (with its ops) / cp_test_teardown for its cmocka setup and teardown. */
 #ifndef PROSPERO_TEST_CP_HARNESS_H
 #define PROSPERO_TEST_CP_HARNESS_H
 
