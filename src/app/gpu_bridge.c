@@ -76,8 +76,7 @@ static void guard_unmap_end(uint64_t addr, uint64_t size, void *ctx) {
   if (the_cp) cp_unmap_end(the_cp);
 }
 
-bool app_gpu_init(const char *dump_dir, const char *shader_cache_dir,
-                  const char *shader_dump_dir) {
+bool app_gpu_init(const char *dump_dir, const char *shader_cache_dir, const char *shader_dump_dir) {
   if (dump_dir && mkdir(dump_dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "prospero: --dump-pm4: cannot make '%s': %s\n", dump_dir, strerror(errno));
     return false;
