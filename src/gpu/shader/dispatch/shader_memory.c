@@ -7,6 +7,11 @@
 #include <string.h>
 
 #include "gpu/shader/spirv/spirv_emit.h"
+#include "gpu/tiling/tiling.h"
+
+_Static_assert(SPIRV_PATTERN_WORDS == TILING_GPU_TABLE_WORDS, "swizzle equation table size");
+_Static_assert(SPIRV_PATTERN_INDEX(31, 2, 4) == TILING_GPU_INDEX(31, 2, 4), "equation index");
+_Static_assert(SPIRV_RANGES_PATTERNS % 2 == 0, "the equations are 64-bit words");
 
 struct range {
   uint64_t addr, size;
@@ -40,13 +45,20 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   m->dev = dev;
   m->table_stale = true;
   pthread_mutex_init(&m->lock, NULL);
-  uint64_t bytes = 4ull * (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS);
+  uint64_t bytes = 4ull * SPIRV_RANGES_PATTERNS + 8ull * SPIRV_PATTERN_WORDS;
   if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
                         &m->table)) {
     free(m);
     return NULL;
   }
   memset(m->table.mapped, 0, bytes);
+  /* the swizzle equations of image accesses, after the range slots (never rewritten) */
+  if (!tiling_gpu_table((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2, SPIRV_PATTERN_WORDS)) {
+    vk_buffer_destroy(dev, &m->table);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+    return NULL;
+  }
   return m;
 }
 

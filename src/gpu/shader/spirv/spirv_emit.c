@@ -150,6 +150,16 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   *addr = sel(e, u64, swz, swzaddr, lin); /* a guest address */
 }
 
+/* for spirv_emit_image.c */
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64) { return psb_load(e, addr64); }
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v) { psb_store(e, addr64, v); }
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
+  return psb_load_bytes(e, addr64, n);
+}
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
+  psb_store_bytes(e, addr64, v, n);
+}
+
 /* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
  * uniform memory) and workgroup memory accesses (spirv_emit_lanes.c). */
 static void barrier(struct emit *e) { spirv_lane_barrier(e); }
@@ -168,6 +178,8 @@ static void write_end(struct emit *e) {
   else if (!e->follows || e->follows[e->cur]) barrier(e);
   else e->fenced = false; /* nothing follows before the next fence */
 }
+void spirv_write_begin(struct emit *e) { write_begin(e); }
+void spirv_write_end(struct emit *e) { write_end(e); }
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -441,7 +453,7 @@ bool spirv_emit_supports(enum ir_op op) {
     return true;
     default:
       return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
-             spirv_div_supports(op);
+             spirv_div_supports(op) || spirv_emit_image_supports(op);
   }
 }
 
@@ -1057,7 +1069,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
-      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a))
+      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
+          spirv_emit_image(e, id, a))
         return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
@@ -1318,6 +1331,11 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
+    char why[sizeof out->error];
+    if (!fn->insts[i].dead && spirv_image_refusal(fn, i, why, sizeof why)) {
+      if (!out->unsupported++) memcpy(out->error, why, sizeof why);
+      continue;
+    }
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
     if (opts && opts->gds_addr && spirv_gds_emitted((enum ir_op)fn->insts[i].op)) continue;
     if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {

@@ -156,6 +156,7 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
     case IR_TYPE_F32: return e->t_f32;
     case IR_TYPE_V4U32: return e->t_v4u32;
     case IR_TYPE_V4F32: return e->t_v4f32;
+    case IR_TYPE_V8U32: return spv_type_array(&e->b, e->t_u32, 8); /* a T# */
     default: unsupported(e, "type %s", ir_type_name(t)); return e->t_u32;
   }
 }
@@ -293,6 +294,21 @@ void spirv_guarded_fence_after(struct emit *e);
 static inline uint32_t spirv_block_end(const struct emit *e, uint32_t b) {
   return e->end && e->end[b] ? e->end[b] : e->begin[b];
 }
+
+/* ---- images (spirv_emit_image.c) ------------------------------------------------------- */
+
+bool spirv_emit_image_supports(enum ir_op op);
+/* Whether instruction I of FN is an image operation (or form) not emitted: true with the
+ * reason in ERR. */
+bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
+bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
+/* guest-memory accesses at device addresses and the fences around writes (spirv_emit.c) */
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n);
+void spirv_write_begin(struct emit *e);
+void spirv_write_end(struct emit *e);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

@@ -56,6 +56,7 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_atomic_gds_cmpst:
     case IR_OP_atomic_gds64:
     case IR_OP_atomic_gds_cmpst64:
+    case IR_OP_image_store:
     case IR_OP_store_lds: return true;
     default: return false;
   }
