@@ -1,0 +1,382 @@
+/* Image loads, stores and queries on the Vulkan device (docs/shader-spirv.md, "Images").
+ *
+ * Each case lays out a surface in guest memory with the tiling library (its CPU address
+ * functions are exact against addrlib's golden data: tests/unit/tiling), describes it with
+ * a T#, and runs one kernel in wave32 and wave64: every lane loads the element at its
+ * coordinates (x, [y], [slice or z], mip) with image_load_mip, queries the level with
+ * image_get_resinfo, and stores its data at the same coordinates into a second surface of
+ * the same shape with image_store_mip. Some lanes' coordinates are outside the level, the
+ * layers or the T#'s levels: their loads give 0 (then DST_SEL) and their stores are dropped.
+ * Expected values are computed here in C from the format's definition (UNORM: r / (2^n - 1)
+ * correctly rounded; stores clamped and rounded to nearest even), the T#'s DST_SEL and the
+ * library's element offsets; the stored surface is compared byte for byte (padding and the
+ * elements no lane stored keep their fill). */
+#include "xl_test_harness.h"
+
+#include <math.h>
+
+#include "gpu/shader/dispatch/shader_cache.h"
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/dispatch/shader_memory.h"
+#include "gpu/shader/ir/ir_tsharp.h"
+#include "gpu/tiling/tiling.h"
+#include "gpu/tiling/tiling_desc.h"
+#include "spv_check.h"
+#include "vk_test_device.h"
+
+static vk_device *dev;
+
+#define GBASE 0x200000000ull
+#define GSIZE (16u << 20)
+#define SRC_OFF 0u
+#define DST_OFF (6u << 20)
+#define IO_OFF (12u << 20) /* coordinates, data, load results, query results: 1 KiB each */
+#define FILL 0xa5u
+
+enum cls { UINT, SINT, UNORM, FLOAT };
+/* the GFX10 image formats used here: components, bits each, class */
+static const struct {
+  uint32_t fmt, comps, bits;
+  enum cls cls;
+} formats[] = {
+    {5, 1, 8, UINT},   /* 8_UINT */
+    {7, 1, 16, UNORM}, /* 16_UNORM */
+    {20, 1, 32, UINT}, /* 32_UINT */
+    {27, 2, 16, UINT}, /* 16_16_UINT */
+    {56, 4, 8, UNORM}, /* 8_8_8_8_UNORM */
+    {61, 4, 8, SINT},  /* 8_8_8_8_SINT */
+    {77, 4, 32, FLOAT} /* 32_32_32_32_FLOAT */
+};
+
+struct img_case {
+  const char *name, *dim;
+  unsigned nc; /* coordinates before the mip */
+  uint32_t type, mode, format, width, height, depth, levels, base_level, last_level, base_array;
+  uint32_t pbx;
+  uint8_t sel[4];
+};
+
+#define SEL_ID {4, 5, 6, 7}
+static const struct img_case cases[] = {
+    {"linear_2d_array_rgba8", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_LINEAR, 56, 37, 23, 3, 4, 0, 3, 0, 0, SEL_ID},
+    {"4kb_s_array_r32_tail", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_4KB_S, 20, 40, 33, 3, 6, 1, 5, 1, 0, {4, 1, 0, 4}},
+    {"64kb_d_3d_rg16", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_D, 27, 20, 12, 9, 3, 0, 2, 0, 0, SEL_ID},
+    {"64kb_r_x_2d_rgba32f_xor", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_64KB_R_X, 77, 70, 50, 1, 7, 0, 6, 0, 0x300, {6, 5, 4, 7}},
+    {"linear_1d_r16", "SQ_RSRC_IMG_1D", 1, IR_TSHARP_1D, TILING_SW_LINEAR, 7, 100, 1, 1, 3, 0, 2, 0, 0, {4, 4, 1, 0}},
+    {"256b_d_2d_rgba8i", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_256B_D, 61, 30, 20, 1, 3, 0, 2, 0, 0, SEL_ID},
+    {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3, 0, 0, SEL_ID},
+    {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7, 2, 6, 0, 0x500, SEL_ID},
+};
+
+static uint32_t rng = 12345;
+static uint32_t rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 17;
+  rng ^= rng << 5;
+  return rng;
+}
+static uint32_t f2u(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static uint32_t lsize(uint32_t s, uint32_t l) { return s >> l ? s >> l : 1; }
+
+struct fmt_info {
+  uint32_t comps, bits;
+  enum cls cls;
+};
+
+static struct fmt_info fmt_of(uint32_t f) {
+  for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+    if (formats[i].fmt == f) return (struct fmt_info){formats[i].comps, formats[i].bits, formats[i].cls};
+  fail();
+  return (struct fmt_info){0, 0, UINT};
+}
+
+/* component value of raw bits R (n bits) */
+static uint32_t comp_value(struct fmt_info f, uint32_t r) {
+  uint32_t full = f.bits == 32 ? ~0u : (1u << f.bits) - 1;
+  switch (f.cls) {
+    case UNORM: return f2u((float)r / (float)full);
+    case SINT: return f.bits == 32 ? r : (uint32_t)((int32_t)(r << (32 - f.bits)) >> (32 - f.bits));
+    default: return r;
+  }
+}
+/* bits stored for value V */
+static uint32_t comp_bits(struct fmt_info f, uint32_t v) {
+  if (f.bits == 32) return v;
+  uint32_t full = (1u << f.bits) - 1;
+  int32_t half = (int32_t)(full >> 1);
+  float x;
+  memcpy(&x, &v, 4);
+  switch (f.cls) {
+    case UNORM: {
+      if (isnan(x)) return 0;
+      double d = (double)x * full;
+      d = d < 0 ? 0 : d > full ? full : d;
+      return (uint32_t)nearbyint(d);
+    }
+    case SINT: {
+      int32_t s = (int32_t)v;
+      s = s > half ? half : s < -half - 1 ? -half - 1 : s;
+      return (uint32_t)s & full;
+    }
+    default: return v > full ? full : v;
+  }
+}
+
+struct lane {
+  uint32_t x, y, s, mip;
+  bool in;
+};
+
+static char *kernel(const struct img_case *c) {
+  static char src[2048];
+  unsigned last = 2 + c->nc;
+  snprintf(src, sizeof src,
+           "v_lshlrev_b32 v1, 4, v0\n"
+           "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+           "global_load_dwordx4 v[10:13], v1, s[18:19]\n"
+           "s_waitcnt vmcnt(0)\n"
+           "image_load_mip v[6:9], v[2:%u], s[0:7] dmask:0xf dim:%s unorm\n"
+           "image_get_resinfo v[14:17], v%u, s[0:7] dmask:0xf dim:%s unorm\n"
+           "s_waitcnt vmcnt(0)\n"
+           "global_store_dwordx4 v1, v[6:9], s[20:21]\n"
+           "global_store_dwordx4 v1, v[14:17], s[22:23]\n"
+           "image_store_mip v[10:13], v[2:%u], s[8:15] dmask:0xf dim:%s unorm\n"
+           "s_endpgm\n",
+           last, c->dim, last, c->dim, last, c->dim);
+  return src;
+}
+
+static void run_case(const struct img_case *c, unsigned wave) {
+  struct fmt_info f = fmt_of(c->format);
+  uint32_t bpe = f.comps * f.bits / 8;
+  bool is3d = c->type == IR_TSHARP_3D;
+  struct tiling_surface surf = {.mode = c->mode, .bpe = bpe, .width = c->width,
+                                .height = c->height, .depth = c->depth, .levels = c->levels,
+                                .fragments = 1, .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D,
+                                .pipe_bank_xor = c->pbx};
+  struct tiling_layout lay;
+  assert_true(tiling_compute_layout(&surf, &lay));
+  assert_true(lay.size < DST_OFF - SRC_OFF);
+  /* the T#, and the tiling library's own reading of it */
+  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx, .format = c->format, .type = c->type,
+                        .sw_mode = c->mode, .width = c->width, .height = c->height,
+                        .depth = c->depth, .base_array = c->base_array,
+                        .base_level = c->base_level, .last_level = c->last_level,
+                        .levels = c->levels};
+  memcpy(t.dst_sel, c->sel, 4);
+  uint32_t ts[8], td[8];
+  ir_tsharp_encode(&t, ts);
+  struct ir_tsharp back;
+  ir_tsharp_decode(ts, &back);
+  assert_true(back.base == t.base && back.format == t.format && back.type == t.type &&
+              back.sw_mode == t.sw_mode && back.width == t.width && back.height == t.height &&
+              back.depth == t.depth && back.base_array == t.base_array &&
+              back.base_level == t.base_level && back.last_level == t.last_level &&
+              back.levels == t.levels && !memcmp(back.dst_sel, t.dst_sel, 4));
+  struct tiling_surface from;
+  struct tiling_tsharp info;
+  assert_true(tiling_surface_from_tsharp(ts, &from, &info));
+  assert_int_equal(from.width, c->width);
+  assert_int_equal(from.height, c->height);
+  assert_int_equal(from.levels, c->levels);
+  assert_int_equal(from.pipe_bank_xor, c->pbx);
+  assert_int_equal(info.base, GBASE + SRC_OFF);
+  t.base = GBASE + DST_OFF + c->pbx;
+  ir_tsharp_encode(&t, td);
+
+  uint8_t *mem = calloc(1, GSIZE);
+  assert_non_null(mem);
+  for (uint64_t i = 0; i < lay.size; i++) mem[SRC_OFF + i] = (uint8_t)rnd();
+  memset(mem + DST_OFF, FILL, lay.size + 4096);
+  uint32_t *io = (uint32_t *)(mem + IO_OFF);
+  uint32_t *co = io, *data = io + 256, *res = io + 512, *qry = io + 768;
+  /* lanes: unique in-range coordinates, every eighth lane outside something */
+  struct lane ln[64];
+  uint32_t nlev = c->last_level - c->base_level + 1;
+  uint32_t layers = c->depth - c->base_array;
+  for (unsigned l = 0; l < wave; l++) {
+    struct lane *p = &ln[l];
+    for (;;) {
+      p->mip = rnd() % nlev;
+      uint32_t lv = c->base_level + p->mip;
+      uint32_t w = lsize(c->width, lv), h = lsize(c->height, lv);
+      uint32_t ns = is3d ? lsize(c->depth, lv) : layers;
+      p->x = rnd() % w;
+      p->y = c->nc >= 2 ? rnd() % h : 0;
+      p->s = c->nc >= 3 ? rnd() % ns : 0;
+      p->in = true;
+      if (l % 8 == 7) {
+        p->in = false;
+        switch ((l / 8) % 4) {
+          case 0: p->x = w + l % 3; break;
+          case 1: if (c->nc >= 2) p->y = h; else p->x = w + 100; break;
+          case 2: if (c->nc >= 3) p->s = ns; else p->x = ~0u; break;
+          default: p->mip = nlev + (l & 1); break;
+        }
+        break;
+      }
+      bool dup = false;
+      for (unsigned k = 0; k < l; k++)
+        dup |= ln[k].in && ln[k].x == p->x && ln[k].y == p->y && ln[k].s == p->s && ln[k].mip == p->mip;
+      if (!dup) break;
+    }
+    uint32_t v[4] = {p->x, p->y, p->s, 0}, n = 0;
+    co[4 * l + n++] = p->x;
+    if (c->nc >= 2) co[4 * l + n++] = p->y;
+    if (c->nc >= 3) co[4 * l + n++] = p->s;
+    co[4 * l + n++] = p->mip;
+    (void)v;
+    for (unsigned k = 0; k < 4; k++) {
+      uint32_t r = rnd();
+      if (f.cls == UNORM) {
+        static const float special[] = {-0.5f, 0.0f, 1.0f, 1.5f, 0.5f / 255, 2.5f / 65535, NAN, -0.0f};
+        data[4 * l + k] = r % 4 == 0 ? f2u(special[(r >> 4) % 8]) : f2u((float)(r % 1400) / 1000.0f - 0.2f);
+      } else {
+        data[4 * l + k] = r % 3 == 0 ? r & 0xff : r % 3 == 1 ? (uint32_t)-(int32_t)(r & 0x7fff) : r;
+      }
+    }
+  }
+  uint32_t *dst_expect = NULL;
+  uint8_t *want = malloc(lay.size + 4096);
+  assert_non_null(want);
+  memset(want, FILL, lay.size + 4096);
+  (void)dst_expect;
+
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  char err[256];
+  assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
+  size_t n;
+  uint32_t *w = assemble(kernel(c), &n, wave == 64);
+  struct shader_spec spec = {.wave_size = wave, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  size_t count;
+  bool barrier;
+  bool ok = shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err);
+  if (!ok) fprintf(stderr, "compile: %s\n", err);
+  assert_true(ok);
+  assert_true(spv_check_valid(spv, count));
+  struct spirv_wave_state *st = calloc(1, sizeof *st);
+  assert_non_null(st);
+  memcpy(st->sgpr, ts, 32);
+  memcpy(st->sgpr + 8, td, 32);
+  uint64_t io_addr[4] = {GBASE + IO_OFF, GBASE + IO_OFF + 1024, GBASE + IO_OFF + 2048, GBASE + IO_OFF + 3072};
+  for (int i = 0; i < 4; i++) {
+    st->sgpr[16 + 2 * i] = (uint32_t)io_addr[i];
+    st->sgpr[17 + 2 * i] = (uint32_t)(io_addr[i] >> 32);
+  }
+  st->exec[0] = ~0u;
+  st->exec[1] = wave == 64 ? ~0u : 0;
+  for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
+  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err, sizeof err);
+  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
+  assert_true(ok);
+  shader_memory_download(m, GBASE, GSIZE);
+
+  unsigned bad = 0;
+  for (unsigned l = 0; l < wave; l++) {
+    const struct lane *p = &ln[l];
+    uint32_t lv = c->base_level + p->mip;
+    uint32_t slice = is3d ? p->s : c->base_array + p->s;
+    uint32_t cv[4] = {0, 0, 0, 0};
+    uint32_t one = f.cls == UNORM || f.cls == FLOAT ? f2u(1.0f) : 1;
+    uint64_t off = 0;
+    if (p->in) {
+      off = tiling_element_offset(&lay, lv, p->x, p->y, slice, 0);
+      for (unsigned k = 0; k < 4; k++) {
+        uint32_t r = 0;
+        if (k < f.comps) memcpy(&r, mem + SRC_OFF + off + k * f.bits / 8, f.bits / 8);
+        cv[k] = k < f.comps ? comp_value(f, r) : k == 3 ? one : 0;
+      }
+    }
+    uint32_t exp[4], q[4];
+    for (unsigned k = 0; k < 4; k++) {
+      uint8_t s = c->sel[k];
+      exp[k] = s == 1 ? one : s >= 4 ? cv[s - 4] : 0;
+    }
+    /* resinfo: the level's size (at least 1), layers or depth, levels base..last */
+    q[0] = lsize(c->width, lv);
+    q[1] = c->type == IR_TSHARP_1D ? 1 : lsize(c->height, lv);
+    q[2] = is3d ? lsize(c->depth, lv) : c->type == IR_TSHARP_2D_ARRAY ? layers : 1;
+    q[3] = nlev;
+    for (unsigned k = 0; k < 4; k++) {
+      if (res[4 * l + k] != exp[k] || qry[4 * l + k] != q[k]) {
+        if (bad++ < 8)
+          fprintf(stderr, "%s wave%u lane %u (x %u y %u s %u mip %u%s) comp %u: load 0x%x want 0x%x, resinfo %u want %u\n",
+                  c->name, wave, l, p->x, p->y, p->s, p->mip, p->in ? "" : ", out", k, res[4 * l + k], exp[k],
+                  qry[4 * l + k], q[k]);
+      }
+    }
+    if (!p->in) continue;
+    for (unsigned j = 0; j < f.comps; j++) {
+      uint32_t v = 0;
+      for (int k = 3; k >= 0; k--)
+        if (c->sel[k] == 4 + j) v = data[4 * l + k];
+      uint32_t b = comp_bits(f, v);
+      memcpy(want + off + j * f.bits / 8, &b, f.bits / 8);
+    }
+  }
+  for (uint64_t i = 0; i < lay.size + 4096; i++)
+    if (mem[DST_OFF + i] != want[i] && bad++ < 16)
+      fprintf(stderr, "%s wave%u: stored byte 0x%llx is 0x%02x, want 0x%02x\n", c->name, wave,
+              (unsigned long long)i, mem[DST_OFF + i], want[i]);
+  if (!bad) printf("%s wave%u: %u lanes, loads, queries and stores as computed in C\n", c->name, wave, wave);
+  assert_int_equal(bad, 0);
+  shader_memory_destroy(m);
+  free(st);
+  free(spv);
+  free(w);
+  free(want);
+  free(mem);
+}
+
+static void image_cases(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    run_case(&cases[i], 32);
+    run_case(&cases[i], 64);
+  }
+}
+
+#define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
+
+/* Sampling is refused with its reason; so are the forms not emitted. */
+static void refusals(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const struct {
+    const char *src, *why;
+  } k[] = {
+      {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0, "sampling"},
+      {"image_atomic_add v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0, "atomics"},
+      {"image_load v[0:1], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n" STORE_V0, "D16"},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+    size_t n;
+    uint32_t *w = assemble(k[i].src, &n, false);
+    struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+    uint32_t *spv = NULL;
+    size_t count;
+    bool barrier;
+    char err[256] = "";
+    assert_false(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+    if (!strstr(err, k[i].why)) fprintf(stderr, "refusal: %s\n", err);
+    assert_non_null(strstr(err, k[i].why));
+    free(w);
+  }
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {cmocka_unit_test(image_cases), cmocka_unit_test(refusals)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  if (dev) vk_device_destroy(dev);
+  if (!dev && r == 0) return 77;
+  return r;
+}
