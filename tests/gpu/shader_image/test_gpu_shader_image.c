@@ -60,10 +60,11 @@ struct img_case {
 static const struct img_case cases[] = {
     {"linear_2d_array_rgba8", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_LINEAR, 56, 37, 23, 3, 4, 0, 3, 0, 0, SEL_ID},
     {"4kb_s_array_r32_tail", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_4KB_S, 20, 40, 33, 3, 6, 1, 5, 1, 0, {4, 1, 0, 4}},
-    {"64kb_d_3d_rg16", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_D, 27, 20, 12, 9, 3, 0, 2, 0, 0, SEL_ID},
+    {"64kb_s_3d_rg16", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_S, 27, 20, 12, 9, 3, 0, 2, 0, 0, SEL_ID},
     {"64kb_r_x_2d_rgba32f_xor", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_64KB_R_X, 77, 70, 50, 1, 7, 0, 6, 0, 0x300, {6, 5, 4, 7}},
     {"linear_1d_r16", "SQ_RSRC_IMG_1D", 1, IR_TSHARP_1D, TILING_SW_LINEAR, 7, 100, 1, 1, 3, 0, 2, 0, 0, {4, 4, 1, 0}},
     {"256b_d_2d_rgba8i", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_256B_D, 61, 30, 20, 1, 3, 0, 2, 0, 0, SEL_ID},
+    {"4kb_s_3d_r32_mips", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_4KB_S, 20, 19, 21, 17, 5, 0, 4, 0, 0, SEL_ID},
     {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3, 0, 0, SEL_ID},
     {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7, 2, 6, 0, 0x500, SEL_ID},
 };
@@ -305,6 +306,11 @@ static void run_case(const struct img_case *c, unsigned wave) {
     q[3] = nlev;
     for (unsigned k = 0; k < 4; k++) {
       if (res[4 * l + k] != exp[k] || qry[4 * l + k] != q[k]) {
+        if (bad < 8 && k == 0 && p->in && f.bits == 32)
+          for (uint64_t o = 0; o + 4 <= lay.size; o += 4)
+            if (!memcmp(mem + SRC_OFF + o, &res[4 * l], 4))
+              fprintf(stderr, "  the value read is at offset 0x%llx, the element at 0x%llx (level %u, in tail %d at %u,%u)\n", (unsigned long long)o, (unsigned long long)off,
+                      lv, lay.level[lv].in_tail, lay.level[lv].tail_x, lay.level[lv].tail_y);
         if (bad++ < 8)
           fprintf(stderr, "%s wave%u lane %u (x %u y %u s %u mip %u%s) comp %u: load 0x%x want 0x%x, resinfo %u want %u\n",
                   c->name, wave, l, p->x, p->y, p->s, p->mip, p->in ? "" : ", out", k, res[4 * l + k], exp[k],

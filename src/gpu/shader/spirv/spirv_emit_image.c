@@ -188,7 +188,7 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   uint32_t fix_w = sel(e, U32, zfix, shr(e, tail_w, one), tail_w);
   uint32_t fix_h = sel(e, U32, land(e, zfix, eq(e, ee, zero)), shr(e, tail_h, one), tail_h);
   uint32_t max_tail = sel(e, U32, thick, sel(e, U32, b12, cu32(e, 5), cu32(e, 10)),
-                          sel(e, U32, b12, cu32(e, 9), cu32(e, 12)));
+                          sel(e, U32, b12, cu32(e, 8), cu32(e, 12)));
   uint32_t L = m->levels;
   uint32_t lin_align = shr(e, cu32(e, 256), ee);
   uint32_t found = spv_const_bool(&e->b, false), first = L;
@@ -265,6 +265,9 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   /* a mode with no equation for the element size (or the kind) has no layout */
   *ok = op2(e, SpvOpLogicalOr, BL, linear, op2(e, SpvOpINotEqual, BL, start, zero));
   *ok = land(e, *ok, lt(e, mode, cu32(e, 32)));
+  /* 3D surfaces: the modes the tiling library lays out in 3D (linear, S, Z, R, 64 KiB D_X) */
+  uint32_t allow3d = op2(e, SpvOpINotEqual, BL, band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
+  *ok = land(e, *ok, op2(e, SpvOpLogicalOr, BL, lnot(e, is3d), allow3d));
   return sel(e, U64, linear, lin, tiled);
 }
 
