@@ -350,6 +350,172 @@ static void image_cases(void **state) {
   }
 }
 
+/* image_atomic_add and image_atomic_cmpswap (glc) on 32_UINT surfaces (4 KiB S_X, 2D array
+ * from layer 1): each lane adds its value to its own element, except every lane with l % 8
+ * == 3, which all hit one element; then compare-and-swap on a second surface at the same
+ * places (half the lanes with the element's value as the compare value). Lanes l % 8 == 7
+ * are outside the image: 0 returned, nothing written. Expected from C: the final memory;
+ * the returned values of the shared element are the running sums of some order of the lanes
+ * (add) and, for cmpswap, exactly one lane sees the first value and wins, the others see
+ * its new value. */
+static void atomics_run(unsigned wave) {
+  static const struct img_case c0 = {"atomics", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY,
+                                     TILING_SW_4KB_S_X, 20, 45, 30, 3, 1, 0, 0, 1, 0x200, SEL_ID};
+  const struct img_case *c = &c0;
+  struct tiling_surface surf = {.mode = c->mode, .bpe = 4, .width = c->width, .height = c->height,
+                                .depth = c->depth, .levels = 1, .fragments = 1,
+                                .dim = TILING_DIM_2D, .pipe_bank_xor = c->pbx};
+  struct tiling_layout lay;
+  assert_true(tiling_compute_layout(&surf, &lay));
+  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx, .format = 20, .type = c->type,
+                        .sw_mode = c->mode, .width = c->width, .height = c->height,
+                        .depth = c->depth, .base_array = 1, .levels = 1};
+  memcpy(t.dst_sel, c->sel, 4);
+  uint32_t ts[8], td[8];
+  ir_tsharp_encode(&t, ts);
+  t.base = GBASE + DST_OFF + c->pbx;
+  ir_tsharp_encode(&t, td);
+  uint8_t *mem = calloc(1, GSIZE);
+  assert_non_null(mem);
+  for (uint64_t i = 0; i < lay.size; i++) mem[SRC_OFF + i] = mem[DST_OFF + i] = (uint8_t)rnd();
+  uint8_t *src0 = malloc(lay.size), *dst0 = malloc(lay.size);
+  assert_true(src0 && dst0);
+  memcpy(src0, mem + SRC_OFF, lay.size);
+  memcpy(dst0, mem + DST_OFF, lay.size);
+  uint32_t *io = (uint32_t *)(mem + IO_OFF);
+  uint32_t *co = io, *cs = io + 256, *r_add = io + 512, *r_cas = io + 768;
+  struct lane ln[64];
+  uint64_t off[64];
+  for (unsigned l = 0; l < wave; l++) {
+    struct lane *p = &ln[l];
+    for (;;) {
+      p->x = l % 8 == 3 ? 7 : rnd() % c->width;
+      p->y = l % 8 == 3 ? 5 : rnd() % c->height;
+      p->s = l % 8 == 3 ? 1 : rnd() % 2;
+      p->in = l % 8 != 7;
+      if (!p->in) {
+        p->s = 2; /* layer 1 + 2 is past the last layer (2) */
+        break;
+      }
+      bool dup = false;
+      for (unsigned k = 0; k < l && l % 8 != 3; k++)
+        dup |= ln[k].in && ln[k].x == p->x && ln[k].y == p->y && ln[k].s == p->s;
+      if (l % 8 == 3) dup = false;
+      if (!dup && !(l % 8 != 3 && p->x == 7 && p->y == 5 && p->s == 1)) break;
+    }
+    off[l] = p->in ? tiling_element_offset(&lay, 0, p->x, p->y, 1 + p->s, 0) : 0;
+    uint32_t cur;
+    memcpy(&cur, dst0 + off[l], 4);
+    co[4 * l] = p->x;
+    co[4 * l + 1] = p->y;
+    co[4 * l + 2] = p->s;
+    co[4 * l + 3] = l % 8 == 3 ? 1 : rnd() % 1000; /* the add operand */
+    cs[4 * l] = rnd();                              /* new */
+    cs[4 * l + 1] = l % 8 == 3 || rnd() % 2 ? cur : cur + 1; /* compare */
+  }
+  static const char k_src[] =
+      "v_lshlrev_b32 v1, 4, v0\n"
+      "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+      "global_load_dwordx4 v[10:13], v1, s[18:19]\n"
+      "s_waitcnt vmcnt(0)\n"
+      "v_mov_b32 v6, v5\n"
+      "image_atomic_add v6, v[2:4], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY unorm glc\n"
+      "image_atomic_cmpswap v[10:11], v[2:4], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D_ARRAY unorm glc\n"
+      "s_waitcnt vmcnt(0)\n"
+      "global_store_dword v1, v6, s[20:21]\n"
+      "global_store_dword v1, v10, s[22:23]\n"
+      "s_endpgm\n";
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  char err[256];
+  assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
+  size_t n, count;
+  uint32_t *w = assemble(k_src, &n, wave == 64), *spv = NULL;
+  struct shader_spec spec = {.wave_size = wave, .float_mode = 0xf0, .entry_vgprs = 1};
+  bool barrier;
+  bool ok = shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err);
+  if (!ok) fprintf(stderr, "compile: %s\n", err);
+  assert_true(ok);
+  assert_true(spv_check_valid(spv, count));
+  struct spirv_wave_state *st = calloc(1, sizeof *st);
+  assert_non_null(st);
+  memcpy(st->sgpr, ts, 32);
+  memcpy(st->sgpr + 8, td, 32);
+  for (int i = 0; i < 4; i++) {
+    uint64_t a = GBASE + IO_OFF + 1024u * (unsigned)i;
+    st->sgpr[16 + 2 * i] = (uint32_t)a;
+    st->sgpr[17 + 2 * i] = (uint32_t)(a >> 32);
+  }
+  st->exec[0] = ~0u;
+  st->exec[1] = wave == 64 ? ~0u : 0;
+  for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
+  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err, sizeof err);
+  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
+  assert_true(ok);
+  shader_memory_download(m, GBASE, GSIZE);
+  /* expected memory: adds and swaps applied in lane order (the shared element's final
+   * value does not depend on the order for add; for cmpswap the winner is found below) */
+  uint32_t hot_sum = 0, hot_n = 0, hot_init = 0, hot_cas_init = 0, winner = ~0u;
+  for (unsigned l = 0; l < wave; l++) {
+    if (!ln[l].in) {
+      assert_int_equal(r_add[l * 4], 0);
+      assert_int_equal(r_cas[l * 4], 0);
+      continue;
+    }
+    uint32_t v;
+    memcpy(&v, src0 + off[l], 4);
+    if (l % 8 == 3) {
+      hot_init = v;
+      hot_n++;
+      memcpy(&hot_cas_init, dst0 + off[l], 4);
+      if (r_cas[l * 4] == hot_cas_init) {
+        assert_int_equal(winner, ~0u); /* one winner */
+        winner = l;
+      }
+      continue;
+    }
+    assert_int_equal(r_add[l * 4], v);
+    v += co[4 * l + 3];
+    memcpy(src0 + off[l], &v, 4);
+    uint32_t d;
+    memcpy(&d, dst0 + off[l], 4);
+    assert_int_equal(r_cas[l * 4], d);
+    if (d == cs[4 * l + 1]) memcpy(dst0 + off[l], &cs[4 * l], 4);
+  }
+  /* the shared element: the returned values are init .. init + n - 1 (adds of 1) */
+  uint64_t seen = 0;
+  for (unsigned l = 3; l < wave; l += 8) {
+    uint32_t k = r_add[l * 4] - hot_init;
+    assert_true(k < hot_n && !(seen >> k & 1));
+    seen |= 1ull << k;
+  }
+  hot_sum = hot_init + hot_n;
+  assert_true(winner != ~0u);
+  for (unsigned l = 3; l < wave; l += 8)
+    if (l != winner) assert_int_equal(r_cas[l * 4], cs[4 * winner]);
+  uint64_t hot_off = tiling_element_offset(&lay, 0, 7, 5, 2, 0);
+  memcpy(src0 + hot_off, &hot_sum, 4);
+  memcpy(dst0 + hot_off, &cs[4 * winner], 4);
+  assert_memory_equal(mem + SRC_OFF, src0, lay.size);
+  assert_memory_equal(mem + DST_OFF, dst0, lay.size);
+  printf("atomics wave%u: add and cmpswap, %u lanes on one element, as computed in C\n", wave, hot_n);
+  shader_memory_destroy(m);
+  free(st);
+  free(spv);
+  free(w);
+  free(src0);
+  free(dst0);
+  free(mem);
+}
+
+static void image_atomics(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  atomics_run(32);
+  atomics_run(64);
+}
+
 #define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
 
 /* Sampling is refused with its reason; so are the forms not emitted. */
@@ -360,7 +526,7 @@ static void refusals(void **state) {
     const char *src, *why;
   } k[] = {
       {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0, "sampling"},
-      {"image_atomic_add v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0, "atomics"},
+      {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0, "float image atomics"},
       {"image_load v[0:1], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n" STORE_V0, "D16"},
   };
   for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
@@ -380,7 +546,8 @@ static void refusals(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(image_cases), cmocka_unit_test(refusals)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(image_cases), cmocka_unit_test(image_atomics),
+                                     cmocka_unit_test(refusals)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -305,6 +305,15 @@ static uint32_t emit_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t
   return r;
 }
 
+/* for spirv_emit_image.c: a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at
+ * device address ADDR, fenced as a write */
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c) {
+  uint32_t op = atomic_op_of(e, imm, cas);
+  if (op >= SPIRV_ATOMIC_OPS) return cu32(e, 0);
+  return emit_atomic(e, op, addr, v, c ? c : cu32(e, 0));
+}
+
 /* A 64-bit atomic (atomic_op_of) at device address AT for a lane whose predicate is OK, with
  * data V and compare value C (0: none): at an 8-byte aligned address one 64-bit SPIR-V
  * atomic at device scope (Int64Atomics, requested only here) or a helper's loop on one; an

@@ -427,6 +427,27 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   spirv_write_end(e);
 }
 
+/* image_atomic(_cmpswap) on an element of one 32-bit integer component (32_UINT,
+ * 32_SINT): one device-scope atomic on its dword (the integer operations the global atomics
+ * have, inc/dec with their wrap included); any other format, or a lane outside the image,
+ * returns 0 and writes nothing. No level operand: the T#'s base level. */
+static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
+  bool cas = in->op == IR_OP_image_atomic_cmpswap;
+  uint64_t flags = in->imm;
+  struct img m;
+  img_read(e, a[0], &m);
+  uint32_t x, y, s, l, is3d, inside, lay;
+  coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &l, &is3d, &inside);
+  uint32_t g = texel_addr(e, &m, x, y, s, l, is3d, &lay);
+  uint32_t int32 = op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
+  uint32_t ok = land(e, land(e, land(e, inside, lay), int32), a[cas ? 4 : 3]);
+  uint32_t at = element_addr(e, &m, g, &ok);
+  uint32_t addr = sel(e, U64, ok, at, e->junk);
+  uint64_t op = cas ? 0 : (flags >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
+  uint32_t old = spirv_emit_atomic32(e, op, cas, addr, a[2], cas ? a[3] : 0);
+  return sel(e, U32, ok, old, cu32(e, 0));
+}
+
 static uint32_t emit_query(struct emit *e, uint32_t t, uint32_t mip) {
   struct img m;
   img_read(e, t, &m);
@@ -452,7 +473,7 @@ static uint32_t emit_query(struct emit *e, uint32_t t, uint32_t mip) {
 
 bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
-         op == IR_OP_image_query;
+         op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -470,9 +491,15 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
       snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
       return true;
     case IR_OP_image_atomic:
-    case IR_OP_image_atomic_cmpswap:
-      snprintf(err, size, "%s (%%%u): image atomics are not emitted yet", name, i);
+    case IR_OP_image_atomic_cmpswap: {
+      uint64_t op = (in->imm >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
+      /* imm bits 23:16: fcmpswap (1) / fmin, fmax */
+      bool fl = in->op == IR_OP_image_atomic_cmpswap ? op != 0 : op > IR_ATOMIC_DEC;
+      if (!fl && (in->imm & IR_IMAGE_DIM_MASK) < 6) return false;
+      snprintf(err, size, "%s (%%%u): %s image atomics are not emitted yet", name, i,
+               fl ? "float" : "MSAA");
       return true;
+    }
     case IR_OP_image_load:
     case IR_OP_image_store: {
       uint64_t f = in->imm;
@@ -503,6 +530,12 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_image_query: v = emit_query(e, a[0], a[1]); break;
     case IR_OP_image_load: v = emit_load(e, a[0], a[1], in->imm); break;
     case IR_OP_image_store: emit_store(e, a[0], a[1], a[2], a[3], in->imm); return true;
+    case IR_OP_image_atomic:
+    case IR_OP_image_atomic_cmpswap: {
+      uint32_t o = emit_atomic(e, in, a);
+      def(e, SpvOpCopyObject, U32, r, &o, 1);
+      return true;
+    }
     default: return false;
   }
   def(e, SpvOpCopyObject, e->t_v4u32, r, &v, 1);

@@ -307,6 +307,8 @@ uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
 void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
 void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n);
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c);
 void spirv_write_begin(struct emit *e);
 void spirv_write_end(struct emit *e);
 
