@@ -16,8 +16,8 @@ size_t tiling_gpu_table(uint64_t *out, size_t cap) {
         if (n + 16 > cap) return 0;
         out[TILING_GPU_INDEX(mode, kind, e)] = n;
         for (uint32_t b = 0; b < 16; b++)
-          out[n + b] = (uint64_t)p->from_x[b] | (uint64_t)p->from_y[b] << 16 |
-                       (uint64_t)p->from_z[b] << 32;
+          out[n + b] =
+              (uint64_t)p->from_x[b] | (uint64_t)p->from_y[b] << 16 | (uint64_t)p->from_z[b] << 32;
         n += 16;
       }
   }

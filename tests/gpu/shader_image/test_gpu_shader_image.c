@@ -56,17 +56,66 @@ struct img_case {
   uint8_t sel[4];
 };
 
-#define SEL_ID {4, 5, 6, 7}
+#define SEL_ID \
+  { 4, 5, 6, 7 }
 static const struct img_case cases[] = {
-    {"linear_2d_array_rgba8", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_LINEAR, 56, 37, 23, 3, 4, 0, 3, 0, 0, SEL_ID},
-    {"4kb_s_array_r32_tail", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_4KB_S, 20, 40, 33, 3, 6, 1, 5, 1, 0, {4, 1, 0, 4}},
-    {"64kb_s_3d_rg16", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_S, 27, 20, 12, 9, 3, 0, 2, 0, 0, SEL_ID},
-    {"64kb_r_x_2d_rgba32f_xor", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_64KB_R_X, 77, 70, 50, 1, 7, 0, 6, 0, 0x300, {6, 5, 4, 7}},
-    {"linear_1d_r16", "SQ_RSRC_IMG_1D", 1, IR_TSHARP_1D, TILING_SW_LINEAR, 7, 100, 1, 1, 3, 0, 2, 0, 0, {4, 4, 1, 0}},
-    {"256b_d_2d_rgba8i", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_256B_D, 61, 30, 20, 1, 3, 0, 2, 0, 0, SEL_ID},
-    {"4kb_s_3d_r32_mips", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_4KB_S, 20, 19, 21, 17, 5, 0, 4, 0, 0, SEL_ID},
-    {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3, 0, 0, SEL_ID},
-    {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7, 2, 6, 0, 0x500, SEL_ID},
+    {"linear_2d_array_rgba8", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_LINEAR, 56,
+     37, 23, 3, 4, 0, 3, 0, 0, SEL_ID},
+    {"4kb_s_array_r32_tail",
+     "SQ_RSRC_IMG_2D_ARRAY",
+     3,
+     IR_TSHARP_2D_ARRAY,
+     TILING_SW_4KB_S,
+     20,
+     40,
+     33,
+     3,
+     6,
+     1,
+     5,
+     1,
+     0,
+     {4, 1, 0, 4}},
+    {"64kb_s_3d_rg16", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_S, 27, 20, 12, 9, 3, 0, 2,
+     0, 0, SEL_ID},
+    {"64kb_r_x_2d_rgba32f_xor",
+     "SQ_RSRC_IMG_2D",
+     2,
+     IR_TSHARP_2D,
+     TILING_SW_64KB_R_X,
+     77,
+     70,
+     50,
+     1,
+     7,
+     0,
+     6,
+     0,
+     0x300,
+     {6, 5, 4, 7}},
+    {"linear_1d_r16",
+     "SQ_RSRC_IMG_1D",
+     1,
+     IR_TSHARP_1D,
+     TILING_SW_LINEAR,
+     7,
+     100,
+     1,
+     1,
+     3,
+     0,
+     2,
+     0,
+     0,
+     {4, 4, 1, 0}},
+    {"256b_d_2d_rgba8i", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_256B_D, 61, 30, 20, 1, 3, 0,
+     2, 0, 0, SEL_ID},
+    {"4kb_s_3d_r32_mips", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_4KB_S, 20, 19, 21, 17, 5, 0,
+     4, 0, 0, SEL_ID},
+    {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3,
+     0, 0, SEL_ID},
+    {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7,
+     2, 6, 0, 0x500, SEL_ID},
 };
 
 static uint32_t rng = 12345;
@@ -90,7 +139,8 @@ struct fmt_info {
 
 static struct fmt_info fmt_of(uint32_t f) {
   for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
-    if (formats[i].fmt == f) return (struct fmt_info){formats[i].comps, formats[i].bits, formats[i].cls};
+    if (formats[i].fmt == f)
+      return (struct fmt_info){formats[i].comps, formats[i].bits, formats[i].cls};
   fail();
   return (struct fmt_info){0, 0, UINT};
 }
@@ -155,18 +205,29 @@ static void run_case(const struct img_case *c, unsigned wave) {
   struct fmt_info f = fmt_of(c->format);
   uint32_t bpe = f.comps * f.bits / 8;
   bool is3d = c->type == IR_TSHARP_3D;
-  struct tiling_surface surf = {.mode = c->mode, .bpe = bpe, .width = c->width,
-                                .height = c->height, .depth = c->depth, .levels = c->levels,
-                                .fragments = 1, .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D,
+  struct tiling_surface surf = {.mode = c->mode,
+                                .bpe = bpe,
+                                .width = c->width,
+                                .height = c->height,
+                                .depth = c->depth,
+                                .levels = c->levels,
+                                .fragments = 1,
+                                .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D,
                                 .pipe_bank_xor = c->pbx};
   struct tiling_layout lay;
   assert_true(tiling_compute_layout(&surf, &lay));
   assert_true(lay.size < DST_OFF - SRC_OFF);
   /* the T#, and the tiling library's own reading of it */
-  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx, .format = c->format, .type = c->type,
-                        .sw_mode = c->mode, .width = c->width, .height = c->height,
-                        .depth = c->depth, .base_array = c->base_array,
-                        .base_level = c->base_level, .last_level = c->last_level,
+  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx,
+                        .format = c->format,
+                        .type = c->type,
+                        .sw_mode = c->mode,
+                        .width = c->width,
+                        .height = c->height,
+                        .depth = c->depth,
+                        .base_array = c->base_array,
+                        .base_level = c->base_level,
+                        .last_level = c->last_level,
                         .levels = c->levels};
   memcpy(t.dst_sel, c->sel, 4);
   uint32_t ts[8], td[8];
@@ -214,15 +275,22 @@ static void run_case(const struct img_case *c, unsigned wave) {
         p->in = false;
         switch ((l / 8) % 4) {
           case 0: p->x = w + l % 3; break;
-          case 1: if (c->nc >= 2) p->y = h; else p->x = w + 100; break;
-          case 2: if (c->nc >= 3) p->s = ns; else p->x = ~0u; break;
+          case 1:
+            if (c->nc >= 2) p->y = h;
+            else p->x = w + 100;
+            break;
+          case 2:
+            if (c->nc >= 3) p->s = ns;
+            else p->x = ~0u;
+            break;
           default: p->mip = nlev + (l & 1); break;
         }
         break;
       }
       bool dup = false;
       for (unsigned k = 0; k < l; k++)
-        dup |= ln[k].in && ln[k].x == p->x && ln[k].y == p->y && ln[k].s == p->s && ln[k].mip == p->mip;
+        dup |= ln[k].in && ln[k].x == p->x && ln[k].y == p->y && ln[k].s == p->s &&
+               ln[k].mip == p->mip;
       if (!dup) break;
     }
     uint32_t v[4] = {p->x, p->y, p->s, 0}, n = 0;
@@ -234,10 +302,14 @@ static void run_case(const struct img_case *c, unsigned wave) {
     for (unsigned k = 0; k < 4; k++) {
       uint32_t r = rnd();
       if (f.cls == UNORM) {
-        static const float special[] = {-0.5f, 0.0f, 1.0f, 1.5f, 0.5f / 255, 2.5f / 65535, NAN, -0.0f};
-        data[4 * l + k] = r % 4 == 0 ? f2u(special[(r >> 4) % 8]) : f2u((float)(r % 1400) / 1000.0f - 0.2f);
+        static const float special[] = {-0.5f,      0.0f,         1.0f, 1.5f,
+                                        0.5f / 255, 2.5f / 65535, NAN,  -0.0f};
+        data[4 * l + k] =
+            r % 4 == 0 ? f2u(special[(r >> 4) % 8]) : f2u((float)(r % 1400) / 1000.0f - 0.2f);
       } else {
-        data[4 * l + k] = r % 3 == 0 ? r & 0xff : r % 3 == 1 ? (uint32_t)-(int32_t)(r & 0x7fff) : r;
+        data[4 * l + k] = r % 3 == 0   ? r & 0xff
+                          : r % 3 == 1 ? (uint32_t) - (int32_t)(r & 0x7fff)
+                                       : r;
       }
     }
   }
@@ -265,7 +337,8 @@ static void run_case(const struct img_case *c, unsigned wave) {
   assert_non_null(st);
   memcpy(st->sgpr, ts, 32);
   memcpy(st->sgpr + 8, td, 32);
-  uint64_t io_addr[4] = {GBASE + IO_OFF, GBASE + IO_OFF + 1024, GBASE + IO_OFF + 2048, GBASE + IO_OFF + 3072};
+  uint64_t io_addr[4] = {GBASE + IO_OFF, GBASE + IO_OFF + 1024, GBASE + IO_OFF + 2048,
+                         GBASE + IO_OFF + 3072};
   for (int i = 0; i < 4; i++) {
     st->sgpr[16 + 2 * i] = (uint32_t)io_addr[i];
     st->sgpr[17 + 2 * i] = (uint32_t)(io_addr[i] >> 32);
@@ -273,7 +346,8 @@ static void run_case(const struct img_case *c, unsigned wave) {
   st->exec[0] = ~0u;
   st->exec[1] = wave == 64 ? ~0u : 0;
   for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
-  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err, sizeof err);
+  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                              sizeof err);
   if (!ok) fprintf(stderr, "dispatch: %s\n", err);
   assert_true(ok);
   shader_memory_download(m, GBASE, GSIZE);
@@ -309,12 +383,17 @@ static void run_case(const struct img_case *c, unsigned wave) {
         if (bad < 8 && k == 0 && p->in && f.bits == 32)
           for (uint64_t o = 0; o + 4 <= lay.size; o += 4)
             if (!memcmp(mem + SRC_OFF + o, &res[4 * l], 4))
-              fprintf(stderr, "  the value read is at offset 0x%llx, the element at 0x%llx (level %u, in tail %d at %u,%u)\n", (unsigned long long)o, (unsigned long long)off,
-                      lv, lay.level[lv].in_tail, lay.level[lv].tail_x, lay.level[lv].tail_y);
+              fprintf(stderr,
+                      "  the value read is at offset 0x%llx, the element at 0x%llx (level %u, in "
+                      "tail %d at %u,%u)\n",
+                      (unsigned long long)o, (unsigned long long)off, lv, lay.level[lv].in_tail,
+                      lay.level[lv].tail_x, lay.level[lv].tail_y);
         if (bad++ < 8)
-          fprintf(stderr, "%s wave%u lane %u (x %u y %u s %u mip %u%s) comp %u: load 0x%x want 0x%x, resinfo %u want %u\n",
-                  c->name, wave, l, p->x, p->y, p->s, p->mip, p->in ? "" : ", out", k, res[4 * l + k], exp[k],
-                  qry[4 * l + k], q[k]);
+          fprintf(stderr,
+                  "%s wave%u lane %u (x %u y %u s %u mip %u%s) comp %u: load 0x%x want 0x%x, "
+                  "resinfo %u want %u\n",
+                  c->name, wave, l, p->x, p->y, p->s, p->mip, p->in ? "" : ", out", k,
+                  res[4 * l + k], exp[k], qry[4 * l + k], q[k]);
       }
     }
     if (!p->in) continue;
@@ -330,7 +409,9 @@ static void run_case(const struct img_case *c, unsigned wave) {
     if (mem[DST_OFF + i] != want[i] && bad++ < 16)
       fprintf(stderr, "%s wave%u: stored byte 0x%llx is 0x%02x, want 0x%02x\n", c->name, wave,
               (unsigned long long)i, mem[DST_OFF + i], want[i]);
-  if (!bad) printf("%s wave%u: %u lanes, loads, queries and stores as computed in C\n", c->name, wave, wave);
+  if (!bad)
+    printf("%s wave%u: %u lanes, loads, queries and stores as computed in C\n", c->name, wave,
+           wave);
   assert_int_equal(bad, 0);
   shader_memory_destroy(m);
   free(st);
@@ -359,17 +440,42 @@ static void image_cases(void **state) {
  * (add) and, for cmpswap, exactly one lane sees the first value and wins, the others see
  * its new value. */
 static void atomics_run(unsigned wave) {
-  static const struct img_case c0 = {"atomics", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY,
-                                     TILING_SW_4KB_S_X, 20, 45, 30, 3, 1, 0, 0, 1, 0x200, SEL_ID};
+  static const struct img_case c0 = {"atomics",
+                                     "SQ_RSRC_IMG_2D_ARRAY",
+                                     3,
+                                     IR_TSHARP_2D_ARRAY,
+                                     TILING_SW_4KB_S_X,
+                                     20,
+                                     45,
+                                     30,
+                                     3,
+                                     1,
+                                     0,
+                                     0,
+                                     1,
+                                     0x200,
+                                     SEL_ID};
   const struct img_case *c = &c0;
-  struct tiling_surface surf = {.mode = c->mode, .bpe = 4, .width = c->width, .height = c->height,
-                                .depth = c->depth, .levels = 1, .fragments = 1,
-                                .dim = TILING_DIM_2D, .pipe_bank_xor = c->pbx};
+  struct tiling_surface surf = {.mode = c->mode,
+                                .bpe = 4,
+                                .width = c->width,
+                                .height = c->height,
+                                .depth = c->depth,
+                                .levels = 1,
+                                .fragments = 1,
+                                .dim = TILING_DIM_2D,
+                                .pipe_bank_xor = c->pbx};
   struct tiling_layout lay;
   assert_true(tiling_compute_layout(&surf, &lay));
-  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx, .format = 20, .type = c->type,
-                        .sw_mode = c->mode, .width = c->width, .height = c->height,
-                        .depth = c->depth, .base_array = 1, .levels = 1};
+  struct ir_tsharp t = {.base = GBASE + SRC_OFF + c->pbx,
+                        .format = 20,
+                        .type = c->type,
+                        .sw_mode = c->mode,
+                        .width = c->width,
+                        .height = c->height,
+                        .depth = c->depth,
+                        .base_array = 1,
+                        .levels = 1};
   memcpy(t.dst_sel, c->sel, 4);
   uint32_t ts[8], td[8];
   ir_tsharp_encode(&t, ts);
@@ -409,8 +515,8 @@ static void atomics_run(unsigned wave) {
     co[4 * l] = p->x;
     co[4 * l + 1] = p->y;
     co[4 * l + 2] = p->s;
-    co[4 * l + 3] = l % 8 == 3 ? 1 : rnd() % 1000; /* the add operand */
-    cs[4 * l] = rnd();                              /* new */
+    co[4 * l + 3] = l % 8 == 3 ? 1 : rnd() % 1000;           /* the add operand */
+    cs[4 * l] = rnd();                                       /* new */
     cs[4 * l + 1] = l % 8 == 3 || rnd() % 2 ? cur : cur + 1; /* compare */
   }
   static const char k_src[] =
@@ -420,7 +526,8 @@ static void atomics_run(unsigned wave) {
       "s_waitcnt vmcnt(0)\n"
       "v_mov_b32 v6, v5\n"
       "image_atomic_add v6, v[2:4], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_ARRAY unorm glc\n"
-      "image_atomic_cmpswap v[10:11], v[2:4], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D_ARRAY unorm glc\n"
+      "image_atomic_cmpswap v[10:11], v[2:4], s[8:15] dmask:0x3 dim:SQ_RSRC_IMG_2D_ARRAY unorm "
+      "glc\n"
       "s_waitcnt vmcnt(0)\n"
       "global_store_dword v1, v6, s[20:21]\n"
       "global_store_dword v1, v10, s[22:23]\n"
@@ -449,7 +556,8 @@ static void atomics_run(unsigned wave) {
   st->exec[0] = ~0u;
   st->exec[1] = wave == 64 ? ~0u : 0;
   for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
-  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err, sizeof err);
+  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                              sizeof err);
   if (!ok) fprintf(stderr, "dispatch: %s\n", err);
   assert_true(ok);
   shader_memory_download(m, GBASE, GSIZE);
@@ -498,7 +606,8 @@ static void atomics_run(unsigned wave) {
   memcpy(dst0 + hot_off, &cs[4 * winner], 4);
   assert_memory_equal(mem + SRC_OFF, src0, lay.size);
   assert_memory_equal(mem + DST_OFF, dst0, lay.size);
-  printf("atomics wave%u: add and cmpswap, %u lanes on one element, as computed in C\n", wave, hot_n);
+  printf("atomics wave%u: add and cmpswap, %u lanes on one element, as computed in C\n", wave,
+         hot_n);
   shader_memory_destroy(m);
   free(st);
   free(spv);
@@ -525,9 +634,12 @@ static void refusals(void **state) {
   static const struct {
     const char *src, *why;
   } k[] = {
-      {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0, "sampling"},
-      {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0, "float image atomics"},
-      {"image_load v[0:1], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n" STORE_V0, "D16"},
+      {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "sampling"},
+      {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0,
+       "float image atomics"},
+      {"image_load v[0:1], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n" STORE_V0,
+       "D16"},
   };
   for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
     size_t n;

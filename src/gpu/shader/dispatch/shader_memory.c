@@ -53,7 +53,8 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   }
   memset(m->table.mapped, 0, bytes);
   /* the swizzle equations of image accesses, after the range slots (never rewritten) */
-  if (!tiling_gpu_table((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2, SPIRV_PATTERN_WORDS)) {
+  if (!tiling_gpu_table((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2,
+                        SPIRV_PATTERN_WORDS)) {
     vk_buffer_destroy(dev, &m->table);
     pthread_mutex_destroy(&m->lock);
     free(m);

@@ -21,8 +21,9 @@ void ir_tsharp_set(uint32_t w[8], enum ir_tsharp_field f, uint32_t v) {
 }
 
 void ir_tsharp_decode(const uint32_t w[8], struct ir_tsharp *t) {
-  t->base = ((uint64_t)ir_tsharp_get(w, IR_TSHARP_base_hi) << 32 | ir_tsharp_get(w, IR_TSHARP_base_lo))
-            << 8;
+  t->base =
+      ((uint64_t)ir_tsharp_get(w, IR_TSHARP_base_hi) << 32 | ir_tsharp_get(w, IR_TSHARP_base_lo))
+      << 8;
   t->format = ir_tsharp_get(w, IR_TSHARP_format);
   t->type = ir_tsharp_get(w, IR_TSHARP_type);
   t->sw_mode = ir_tsharp_get(w, IR_TSHARP_sw_mode);
@@ -33,7 +34,8 @@ void ir_tsharp_decode(const uint32_t w[8], struct ir_tsharp *t) {
   t->base_level = ir_tsharp_get(w, IR_TSHARP_base_level);
   t->last_level = ir_tsharp_get(w, IR_TSHARP_last_level);
   t->levels = ir_tsharp_get(w, IR_TSHARP_max_mip) + 1;
-  for (unsigned k = 0; k < 4; k++) t->dst_sel[k] = (uint8_t)ir_tsharp_get(w, IR_TSHARP_dst_sel_x + k);
+  for (unsigned k = 0; k < 4; k++)
+    t->dst_sel[k] = (uint8_t)ir_tsharp_get(w, IR_TSHARP_dst_sel_x + k);
 }
 
 void ir_tsharp_encode(const struct ir_tsharp *t, uint32_t w[8]) {
@@ -61,7 +63,9 @@ void ir_tsharp_resinfo(const struct ir_tsharp *t, uint32_t mip, uint32_t out[4])
   uint32_t l = t->base_level + mip;
   uint32_t layers = t->depth > t->base_array ? t->depth - t->base_array : 0;
   out[0] = level_size(t->width, l);
-  out[1] = t->type == IR_TSHARP_1D_ARRAY ? layers : t->type == IR_TSHARP_1D ? 1 : level_size(t->height, l);
+  out[1] = t->type == IR_TSHARP_1D_ARRAY ? layers
+           : t->type == IR_TSHARP_1D     ? 1
+                                         : level_size(t->height, l);
   out[2] = t->type == IR_TSHARP_3D ? level_size(t->depth, l)
            : (t->type == IR_TSHARP_2D_ARRAY || t->type == IR_TSHARP_CUBE ||
               t->type == IR_TSHARP_2D_MSAA_ARRAY)

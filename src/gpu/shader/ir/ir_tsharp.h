@@ -11,27 +11,27 @@
 
 /* X(name, dword, lo, bits) */
 #define IR_TSHARP_FIELDS(X)                                                              \
-  X(base_lo, 0, 0, 32)      /* base address 39:8 (256-byte units) */                     \
-  X(base_hi, 1, 0, 8)       /* base address 47:40 */                                     \
+  X(base_lo, 0, 0, 32) /* base address 39:8 (256-byte units) */                          \
+  X(base_hi, 1, 0, 8)  /* base address 47:40 */                                          \
   X(min_lod, 1, 8, 12)                                                                   \
-  X(format, 1, 20, 9)       /* GFX10 image format (the unified buffer formats' values) */ \
-  X(width_lo, 1, 30, 2)     /* width - 1, bits 1:0 */                                    \
-  X(width_hi, 2, 0, 12)     /* width - 1, bits 13:2 */                                   \
-  X(height, 2, 14, 14)      /* height - 1 */                                             \
+  X(format, 1, 20, 9)   /* GFX10 image format (the unified buffer formats' values) */    \
+  X(width_lo, 1, 30, 2) /* width - 1, bits 1:0 */                                        \
+  X(width_hi, 2, 0, 12) /* width - 1, bits 13:2 */                                       \
+  X(height, 2, 14, 14)  /* height - 1 */                                                 \
   X(resource_level, 2, 31, 1)                                                            \
-  X(dst_sel_x, 3, 0, 3)     /* SQ_SEL_0/1/X/Y/Z/W (ir_interp_buffer.h enum ir_buffer_sel) */ \
+  X(dst_sel_x, 3, 0, 3) /* SQ_SEL_0/1/X/Y/Z/W (ir_interp_buffer.h enum ir_buffer_sel) */ \
   X(dst_sel_y, 3, 3, 3)                                                                  \
   X(dst_sel_z, 3, 6, 3)                                                                  \
   X(dst_sel_w, 3, 9, 3)                                                                  \
   X(base_level, 3, 12, 4)                                                                \
-  X(last_level, 3, 16, 4)   /* MSAA types: log2(samples) */                              \
-  X(sw_mode, 3, 20, 5)      /* swizzle mode (tiling.h TILING_MODES) */                   \
+  X(last_level, 3, 16, 4) /* MSAA types: log2(samples) */                                \
+  X(sw_mode, 3, 20, 5)    /* swizzle mode (tiling.h TILING_MODES) */                     \
   X(bc_swizzle, 3, 25, 3)                                                                \
-  X(type, 3, 28, 4)         /* enum ir_tsharp_type */                                    \
-  X(depth, 4, 0, 13)        /* 3D: depth - 1; arrays: the last layer */                  \
-  X(base_array, 4, 16, 13)  /* arrays: the first layer */                                \
+  X(type, 3, 28, 4)        /* enum ir_tsharp_type */                                     \
+  X(depth, 4, 0, 13)       /* 3D: depth - 1; arrays: the last layer */                   \
+  X(base_array, 4, 16, 13) /* arrays: the first layer */                                 \
   X(array_pitch, 5, 0, 4)                                                                \
-  X(max_mip, 5, 4, 4)       /* levels of the resource - 1 */                             \
+  X(max_mip, 5, 4, 4) /* levels of the resource - 1 */                                   \
   X(min_lod_warn, 5, 8, 12)                                                              \
   X(compression_en, 6, 21, 1)
 
@@ -39,7 +39,7 @@ enum ir_tsharp_field {
 #define IR_TSHARP_ENUM_(name, dw, lo, n) IR_TSHARP_##name,
   IR_TSHARP_FIELDS(IR_TSHARP_ENUM_)
 #undef IR_TSHARP_ENUM_
-  IR_TSHARP_FIELD_COUNT
+      IR_TSHARP_FIELD_COUNT
 };
 
 struct ir_tsharp_field_info {

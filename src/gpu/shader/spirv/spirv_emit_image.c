@@ -32,7 +32,9 @@ static uint32_t shl(struct emit *e, uint32_t a, uint32_t b) {
 static uint32_t band(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpBitwiseAnd, U32, a, b);
 }
-static uint32_t lt(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpULessThan, BL, a, b); }
+static uint32_t lt(struct emit *e, uint32_t a, uint32_t b) {
+  return op2(e, SpvOpULessThan, BL, a, b);
+}
 static uint32_t le(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpULessThanEqual, BL, a, b);
 }
@@ -41,11 +43,16 @@ static uint32_t land(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpLogicalAnd, BL, a, b);
 }
 static uint32_t lnot(struct emit *e, uint32_t a) { return op1(e, SpvOpLogicalNot, BL, a); }
-static uint32_t umax(struct emit *e, uint32_t a, uint32_t b) { return sel(e, U32, lt(e, a, b), b, a); }
-static uint32_t umin(struct emit *e, uint32_t a, uint32_t b) { return sel(e, U32, lt(e, a, b), a, b); }
+static uint32_t umax(struct emit *e, uint32_t a, uint32_t b) {
+  return sel(e, U32, lt(e, a, b), b, a);
+}
+static uint32_t umin(struct emit *e, uint32_t a, uint32_t b) {
+  return sel(e, U32, lt(e, a, b), a, b);
+}
 /* V rounded up to a multiple of A (a power of two) */
 static uint32_t align_up(struct emit *e, uint32_t v, uint32_t a) {
-  return band(e, add(e, v, op2(e, SpvOpISub, U32, a, cu32(e, 1))), op1(e, SpvOpNot, U32, op2(e, SpvOpISub, U32, a, cu32(e, 1))));
+  return band(e, add(e, v, op2(e, SpvOpISub, U32, a, cu32(e, 1))),
+              op1(e, SpvOpNot, U32, op2(e, SpvOpISub, U32, a, cu32(e, 1))));
 }
 /* NIBBLES >> (4 * I) & 15: a table of small values indexed at run time */
 static uint32_t nib(struct emit *e, uint32_t nibbles, uint32_t i) {
@@ -60,11 +67,12 @@ static uint32_t field(struct emit *e, const uint32_t *w, enum ir_tsharp_field f)
 /* What the accesses need of a T#. */
 struct img {
   uint32_t w[8];
-  uint32_t base;          /* u64 guest address (XOR modes: the block-aligned part) */
-  uint32_t pbx;           /* the pipe/bank XOR (XOR modes), else 0 */
+  uint32_t base; /* u64 guest address (XOR modes: the block-aligned part) */
+  uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
-  uint32_t fmt_ok;        /* a format converted here */
-  uint32_t e, bpe, comps, cbits, cls; /* log2 of the element bytes, bytes, components, bits, class */
+  uint32_t fmt_ok; /* a format converted here */
+  uint32_t e, bpe, comps, cbits,
+      cls; /* log2 of the element bytes, bytes, components, bits, class */
 };
 
 /* Format facts at run time: the unified formats 1..77 (ir_interp_buffer.c's table) as
@@ -90,22 +98,29 @@ static void img_format(struct emit *e, struct img *m) {
     if (bl & 2) cb_hi[word] |= bit;
     if (cl & 1) cc_lo[word] |= bit;
     if (cl & 2) cc_hi[word] |= bit;
-    unsigned k = bf.cls == IR_BUF_UINT ? 0 : bf.cls == IR_BUF_SINT ? 1 : bf.cls == IR_BUF_UNORM ? 2 : 3;
+    unsigned k = bf.cls == IR_BUF_UINT    ? 0
+                 : bf.cls == IR_BUF_SINT  ? 1
+                 : bf.cls == IR_BUF_UNORM ? 2
+                                          : 3;
     if (k & 1) cl_a[word] |= bit;
     if (k & 2) cl_b[word] |= bit;
   }
-  uint32_t f = m->format, word = shr(e, f, cu32(e, 5)), bit = shl(e, cu32(e, 1), band(e, f, cu32(e, 31)));
-#define PICK(arr)                                                                              \
-  op2(e, SpvOpINotEqual, BL,                                                                   \
-      band(e, sel(e, U32, eq(e, word, cu32(e, 0)), cu32(e, arr[0]),                            \
-                  sel(e, U32, eq(e, word, cu32(e, 1)), cu32(e, arr[1]),                        \
-                      sel(e, U32, eq(e, word, cu32(e, 2)), cu32(e, arr[2]), cu32(e, 0)))),     \
-           bit),                                                                               \
+  uint32_t f = m->format, word = shr(e, f, cu32(e, 5)),
+           bit = shl(e, cu32(e, 1), band(e, f, cu32(e, 31)));
+#define PICK(arr)                                                                       \
+  op2(e, SpvOpINotEqual, BL,                                                            \
+      band(e,                                                                           \
+           sel(e, U32, eq(e, word, cu32(e, 0)), cu32(e, arr[0]),                        \
+               sel(e, U32, eq(e, word, cu32(e, 1)), cu32(e, arr[1]),                    \
+                   sel(e, U32, eq(e, word, cu32(e, 2)), cu32(e, arr[2]), cu32(e, 0)))), \
+           bit),                                                                        \
       cu32(e, 0))
   m->fmt_ok = PICK(ok_bits);
   uint32_t one = cu32(e, 1), zero = cu32(e, 0);
-  uint32_t blog = add(e, sel(e, U32, PICK(cb_lo), one, zero), sel(e, U32, PICK(cb_hi), cu32(e, 2), zero));
-  uint32_t clog = add(e, sel(e, U32, PICK(cc_lo), one, zero), sel(e, U32, PICK(cc_hi), cu32(e, 2), zero));
+  uint32_t blog =
+      add(e, sel(e, U32, PICK(cb_lo), one, zero), sel(e, U32, PICK(cb_hi), cu32(e, 2), zero));
+  uint32_t clog =
+      add(e, sel(e, U32, PICK(cc_lo), one, zero), sel(e, U32, PICK(cc_hi), cu32(e, 2), zero));
   m->cls = add(e, sel(e, U32, PICK(cl_a), one, zero), sel(e, U32, PICK(cl_b), cu32(e, 2), zero));
 #undef PICK
   m->cbits = shl(e, cu32(e, 8), blog);
@@ -120,14 +135,15 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
     m->w[k] = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   }
   uint32_t base = op2(e, SpvOpBitwiseOr, U64, to_u64(e, field(e, m->w, IR_TSHARP_base_lo)),
-                      op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, field(e, m->w, IR_TSHARP_base_hi)),
-                          cu32(e, 32)));
+                      op2(e, SpvOpShiftLeftLogical, U64,
+                          to_u64(e, field(e, m->w, IR_TSHARP_base_hi)), cu32(e, 32)));
   base = op2(e, SpvOpShiftLeftLogical, U64, base, cu32(e, 8));
   m->format = field(e, m->w, IR_TSHARP_format);
   m->type = field(e, m->w, IR_TSHARP_type);
   m->mode = field(e, m->w, IR_TSHARP_sw_mode);
-  m->width = add(e, op2(e, SpvOpBitwiseOr, U32, field(e, m->w, IR_TSHARP_width_lo),
-                        shl(e, field(e, m->w, IR_TSHARP_width_hi), cu32(e, 2))),
+  m->width = add(e,
+                 op2(e, SpvOpBitwiseOr, U32, field(e, m->w, IR_TSHARP_width_lo),
+                     shl(e, field(e, m->w, IR_TSHARP_width_hi), cu32(e, 2))),
                  cu32(e, 1));
   m->height = add(e, field(e, m->w, IR_TSHARP_height), cu32(e, 1));
   m->depth = add(e, field(e, m->w, IR_TSHARP_depth), cu32(e, 1));
@@ -137,8 +153,9 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
   m->levels = add(e, field(e, m->w, IR_TSHARP_max_mip), cu32(e, 1));
   /* XOR modes (values 16 and up) keep the pipe/bank XOR in the base's bits below the block */
   uint32_t blk = sel(e, U32, lt(e, m->mode, cu32(e, 4)), cu32(e, 8),
-                     sel(e, U32, op2(e, SpvOpLogicalOr, BL, eq(e, shr(e, m->mode, cu32(e, 2)), cu32(e, 1)),
-                                     eq(e, shr(e, m->mode, cu32(e, 2)), cu32(e, 5))),
+                     sel(e, U32,
+                         op2(e, SpvOpLogicalOr, BL, eq(e, shr(e, m->mode, cu32(e, 2)), cu32(e, 1)),
+                             eq(e, shr(e, m->mode, cu32(e, 2)), cu32(e, 5))),
                          cu32(e, 12), cu32(e, 16)));
   uint32_t xmask = sel(e, U32, le(e, cu32(e, 16), m->mode),
                        op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), blk), cu32(e, 1)), cu32(e, 0));
@@ -166,17 +183,21 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   uint32_t zmode = land(e, eq(e, low, zero), lnot(e, linear));
   uint32_t thick = land(e, is3d, sd);
   uint32_t blk = sel(e, U32, lt(e, mode, cu32(e, 4)), cu32(e, 8),
-                     sel(e, U32, op2(e, SpvOpLogicalOr, BL, eq(e, shr(e, mode, cu32(e, 2)), one),
-                                     eq(e, shr(e, mode, cu32(e, 2)), cu32(e, 5))),
+                     sel(e, U32,
+                         op2(e, SpvOpLogicalOr, BL, eq(e, shr(e, mode, cu32(e, 2)), one),
+                             eq(e, shr(e, mode, cu32(e, 2)), cu32(e, 5))),
                          cu32(e, 12), cu32(e, 16)));
   /* block size in elements: thin 2D blocks, or the 1 KiB 3D block scaled (tiling_layout.c) */
   uint32_t elems = op2(e, SpvOpISub, U32, blk, ee);
-  uint32_t wl_thin = shr(e, add(e, elems, one), one), hl_thin = op2(e, SpvOpISub, U32, elems, wl_thin);
+  uint32_t wl_thin = shr(e, add(e, elems, one), one),
+           hl_thin = op2(e, SpvOpISub, U32, elems, wl_thin);
   uint32_t kb = op2(e, SpvOpISub, U32, blk, cu32(e, 10));
-  uint32_t avg = op2(e, SpvOpUDiv, U32, kb, cu32(e, 3)), rest = op2(e, SpvOpUMod, U32, kb, cu32(e, 3));
+  uint32_t avg = op2(e, SpvOpUDiv, U32, kb, cu32(e, 3)),
+           rest = op2(e, SpvOpUMod, U32, kb, cu32(e, 3));
   uint32_t wl_thick = add(e, nib(e, 0x23334, ee), avg);
   uint32_t hl_thick = add(e, nib(e, 0x22333, ee), add(e, avg, shr(e, rest, one)));
-  uint32_t dl_thick = add(e, nib(e, 0x22233, ee), add(e, avg, sel(e, U32, eq(e, rest, zero), zero, one)));
+  uint32_t dl_thick =
+      add(e, nib(e, 0x22233, ee), add(e, avg, sel(e, U32, eq(e, rest, zero), zero, one)));
   uint32_t bwl = sel(e, U32, thick, wl_thick, wl_thin), bhl = sel(e, U32, thick, hl_thick, hl_thin);
   uint32_t bdl = sel(e, U32, thick, dl_thick, zero);
   uint32_t bw = shl(e, one, bwl), bh = shl(e, one, bhl), bd = shl(e, one, bdl);
@@ -218,21 +239,28 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
     pitch = sel(e, U32, eq(e, l, ci), p_i, pitch);
   }
   uint32_t blk_size = shl(e, one, blk);
-  chain = add64(e, chain, sel(e, U64, found, to_u64(e, op2(e, SpvOpUDiv, U32, blk_size, bd)), cu64(e, 0)));
+  chain = add64(e, chain,
+                sel(e, U64, found, to_u64(e, op2(e, SpvOpUDiv, U32, blk_size, bd)), cu64(e, 0)));
   uint32_t in_tail = land(e, found, le(e, first, l));
-  uint32_t mbo = sel(e, U64, in_tail, cu64(e, 0), add64(e, after, sel(e, U64, found, to_u64(e, blk_size), cu64(e, 0))));
+  uint32_t mbo = sel(e, U64, in_tail, cu64(e, 0),
+                     add64(e, after, sel(e, U64, found, to_u64(e, blk_size), cu64(e, 0))));
   /* a tail level's place in the tail block (blocks of 4 KiB and 64 KiB: even log2) */
-  uint32_t mt = op2(e, SpvOpISub, U32, op2(e, SpvOpISub, U32, max_tail, one), op2(e, SpvOpISub, U32, l, first));
-  uint32_t mip_off = sel(e, U32, lt(e, cu32(e, 6), mt), shl(e, cu32(e, 16), mt), shl(e, mt, cu32(e, 8)));
+  uint32_t mt = op2(e, SpvOpISub, U32, op2(e, SpvOpISub, U32, max_tail, one),
+                    op2(e, SpvOpISub, U32, l, first));
+  uint32_t mip_off =
+      sel(e, U32, lt(e, cu32(e, 6), mt), shl(e, cu32(e, 16), mt), shl(e, mt, cu32(e, 8)));
   uint32_t mx = zero, my = zero;
   for (uint32_t b = 0; b < 6; b++) {
-    my = op2(e, SpvOpBitwiseOr, U32, my, shl(e, band(e, shr(e, mip_off, cu32(e, 8 + 2 * b)), one), cu32(e, b)));
-    mx = op2(e, SpvOpBitwiseOr, U32, mx, shl(e, band(e, shr(e, mip_off, cu32(e, 9 + 2 * b)), one), cu32(e, b)));
+    my = op2(e, SpvOpBitwiseOr, U32, my,
+             shl(e, band(e, shr(e, mip_off, cu32(e, 8 + 2 * b)), one), cu32(e, b)));
+    mx = op2(e, SpvOpBitwiseOr, U32, mx,
+             shl(e, band(e, shr(e, mip_off, cu32(e, 9 + 2 * b)), one), cu32(e, b)));
   }
   /* 256-byte micro blocks: 2D (16,16) (16,8) (8,8) (8,4) (4,4); 3D (8,4) (4,4) (4,4) (4,2) (2,2) */
   uint32_t mw_l = sel(e, U32, thick, nib(e, 0x12223, ee), nib(e, 0x23344, ee));
   uint32_t mh_l = sel(e, U32, thick, nib(e, 0x11222, ee), nib(e, 0x22334, ee));
-  uint32_t tx = sel(e, U32, in_tail, shl(e, mx, mw_l), zero), ty = sel(e, U32, in_tail, shl(e, my, mh_l), zero);
+  uint32_t tx = sel(e, U32, in_tail, shl(e, mx, mw_l), zero),
+           ty = sel(e, U32, in_tail, shl(e, my, mh_l), zero);
   /* slice base, block, in-block offset */
   uint32_t slice64 = to_u64(e, slice);
   uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
@@ -253,20 +281,26 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
     uint32_t fx = op1(e, SpvOpSNegate, U32, band(e, shr(e, xx, cb), one));
     uint32_t fy = op1(e, SpvOpSNegate, U32, band(e, shr(e, yy, cb), one));
     uint32_t fz = op1(e, SpvOpSNegate, U32, band(e, shr(e, z, cb), one));
-    uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))), band(e, fy, shr(e, lo, cu32(e, 16))));
+    uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))),
+                     band(e, fy, shr(e, lo, cu32(e, 16))));
     t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
     inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
   }
   inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
-  uint32_t tiled = add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
-                         add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
-  uint32_t lin = add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
-                       op2(e, SpvOpIMul, U64, add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
+  uint32_t tiled =
+      add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
+            add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
+  uint32_t lin = add64(
+      e, add64(e, m->base, add64(e, slice_base, mbo)),
+      op2(e, SpvOpIMul, U64,
+          add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
   /* a mode with no equation for the element size (or the kind) has no layout */
   *ok = op2(e, SpvOpLogicalOr, BL, linear, op2(e, SpvOpINotEqual, BL, start, zero));
   *ok = land(e, *ok, lt(e, mode, cu32(e, 32)));
   /* 3D surfaces: the modes the tiling library lays out in 3D (linear, S, Z, R, 64 KiB D_X) */
-  uint32_t allow3d = op2(e, SpvOpINotEqual, BL, band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
+  uint32_t allow3d =
+      op2(e, SpvOpINotEqual, BL,
+          band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
   *ok = land(e, *ok, op2(e, SpvOpLogicalOr, BL, lnot(e, is3d), allow3d));
   return sel(e, U64, linear, lin, tiled);
 }
@@ -288,23 +322,26 @@ static void coords(struct emit *e, const struct img *m, uint64_t flags, uint32_t
   uint32_t mip = (flags & IR_IMAGE_LOD) ? c[3] : zero;
   *level = add(e, m->base_level, mip);
   *is3d = eq(e, m->type, cu32(e, IR_TSHARP_3D));
-  uint32_t lw = umax(e, shr(e, m->width, *level), one), lh = umax(e, shr(e, m->height, *level), one);
+  uint32_t lw = umax(e, shr(e, m->width, *level), one),
+           lh = umax(e, shr(e, m->height, *level), one);
   uint32_t ld = umax(e, shr(e, m->depth, *level), one);
   uint32_t phys = add(e, m->base_array, s);
-  uint32_t s_ok = sel(e, BL, *is3d, lt(e, s, ld),
-                      land(e, lt(e, phys, m->depth), le(e, m->base_array, phys)));
+  uint32_t s_ok =
+      sel(e, BL, *is3d, lt(e, s, ld), land(e, lt(e, phys, m->depth), le(e, m->base_array, phys)));
   *slice = sel(e, U32, *is3d, s, phys);
   uint32_t lvl_ok = land(e, land(e, lt(e, mip, cu32(e, 16)), le(e, *level, m->last_level)),
                          lt(e, *level, m->levels));
   *in = land(e, land(e, lt(e, *x, lw), lt(e, *y, lh)), land(e, s_ok, lvl_ok));
-  *in = land(e, *in, land(e, le(e, cu32(e, IR_TSHARP_1D), m->type),
-                         lt(e, m->type, cu32(e, IR_TSHARP_2D_MSAA))));
+  *in = land(
+      e, *in,
+      land(e, le(e, cu32(e, IR_TSHARP_1D), m->type), lt(e, m->type, cu32(e, IR_TSHARP_2D_MSAA))));
   *level = umin(e, *level, cu32(e, 15));
 }
 
 /* component K (32-bit value) of an element in memory at ADDR (a device address, read
  * when OK) */
-static uint32_t load_comp(struct emit *e, const struct img *m, uint32_t addr, uint32_t ok, uint32_t k) {
+static uint32_t load_comp(struct emit *e, const struct img *m, uint32_t addr, uint32_t ok,
+                          uint32_t k) {
   uint32_t zero = cu32(e, 0);
   uint32_t off = mul(e, cu32(e, k), shr(e, m->cbits, cu32(e, 3)));
   uint32_t a = add64(e, addr, to_u64(e, off));
@@ -316,19 +353,25 @@ static uint32_t load_comp(struct emit *e, const struct img *m, uint32_t addr, ui
   uint32_t h = spirv_psb_load_bytes(e, sel(e, U64, b16, at, e->junk), 2);
   uint32_t q = spirv_psb_load_bytes(e, at, 1);
   uint32_t raw = sel(e, U32, b32, d, sel(e, U32, b16, h, q));
-  uint32_t n = m->cbits, full = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), band(e, n, cu32(e, 31))), cu32(e, 1));
+  uint32_t n = m->cbits,
+           full = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), band(e, n, cu32(e, 31))), cu32(e, 1));
   /* SINT: sign-extended; UNORM: raw / (2^n - 1), exact (f64 product, one rounding to f32) */
   uint32_t sh = op2(e, SpvOpISub, U32, cu32(e, 32), n);
-  uint32_t sx = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, raw, band(e, sh, cu32(e, 31))), band(e, sh, cu32(e, 31)));
+  uint32_t sx = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, raw, band(e, sh, cu32(e, 31))),
+                    band(e, sh, cu32(e, 31)));
   uint32_t f64 = spv_type_float(&e->b, 64);
   spv_capability(&e->b, SpvCapabilityFloat64);
-  uint32_t num = op1(e, SpvOpConvertUToF, f64, raw), den = op1(e, SpvOpConvertUToF, f64, sel(e, U32, eq(e, full, zero), cu32(e, 1), full));
+  uint32_t num = op1(e, SpvOpConvertUToF, f64, raw),
+           den = op1(e, SpvOpConvertUToF, f64, sel(e, U32, eq(e, full, zero), cu32(e, 1), full));
   uint32_t un = spirv_exact_narrow(e, op2(e, SpvOpFDiv, f64, num, den));
   uint32_t cls = m->cls;
   uint32_t v = sel(e, U32, eq(e, cls, cu32(e, 1)), sel(e, U32, b32, raw, sx),
                    sel(e, U32, eq(e, cls, cu32(e, 2)), un, raw));
   v = sel(e, U32, eq(e, cls, cu32(e, 3)), raw, v); /* 32-bit float: the bits */
-  uint32_t dflt = k == 3 ? sel(e, U32, eq(e, cls, cu32(e, 2)), cu32(e, 0x3f800000u), sel(e, U32, eq(e, cls, cu32(e, 3)), cu32(e, 0x3f800000u), cu32(e, 1))) : zero;
+  uint32_t dflt = k == 3
+                      ? sel(e, U32, eq(e, cls, cu32(e, 2)), cu32(e, 0x3f800000u),
+                            sel(e, U32, eq(e, cls, cu32(e, 3)), cu32(e, 0x3f800000u), cu32(e, 1)))
+                      : zero;
   return sel(e, U32, has, v, sel(e, U32, lt(e, cu32(e, k), m->comps), zero, dflt));
 }
 
@@ -384,11 +427,13 @@ static uint32_t store_bits(struct emit *e, const struct img *m, uint32_t v) {
   uint32_t x = op2(e, SpvOpFMul, f64, spirv_exact_widen(e, v), op1(e, SpvOpConvertUToF, f64, full));
   uint32_t nan = op1(e, SpvOpIsNan, BL, x);
   uint32_t lo = op1(e, SpvOpConvertUToF, f64, zero), hi = op1(e, SpvOpConvertUToF, f64, full);
-  uint32_t cl = sel(e, f64, op2(e, SpvOpFOrdLessThan, BL, x, lo), lo, sel(e, f64, op2(e, SpvOpFOrdGreaterThan, BL, x, hi), hi, x));
+  uint32_t cl = sel(e, f64, op2(e, SpvOpFOrdLessThan, BL, x, lo), lo,
+                    sel(e, f64, op2(e, SpvOpFOrdGreaterThan, BL, x, hi), hi, x));
   uint32_t r = glsl(e, f64, GLSLstd450RoundEven, cl, 0, 1);
   uint32_t un = sel(e, U32, nan, zero, op1(e, SpvOpConvertFToU, U32, r));
   uint32_t b32 = eq(e, n, cu32(e, 32));
-  uint32_t out = sel(e, U32, eq(e, m->cls, cu32(e, 1)), si, sel(e, U32, eq(e, m->cls, cu32(e, 2)), un, ui));
+  uint32_t out =
+      sel(e, U32, eq(e, m->cls, cu32(e, 1)), si, sel(e, U32, eq(e, m->cls, cu32(e, 2)), un, ui));
   return sel(e, U32, b32, v, out); /* 32-bit components: the bits */
 }
 
@@ -411,7 +456,9 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   for (uint32_t j = 0; j < 4; j++) {
     uint32_t v = zero;
     for (int k = 3; k >= 0; k--)
-      v = sel(e, U32, eq(e, field(e, m.w, IR_TSHARP_dst_sel_x + (unsigned)k), cu32(e, IR_SEL_X + j)), d[k], v);
+      v = sel(e, U32,
+              eq(e, field(e, m.w, IR_TSHARP_dst_sel_x + (unsigned)k), cu32(e, IR_SEL_X + j)), d[k],
+              v);
     mc[j] = store_bits(e, &m, v);
   }
   spirv_write_begin(e);
@@ -422,7 +469,8 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
     uint32_t a = sel(e, U64, has, add64(e, at, to_u64(e, mul(e, cu32(e, j), cbytes))), e->junk);
     spirv_psb_store(e, sel(e, U64, b32, a, e->junk), sel(e, U32, b32, mc[j], zero));
     spirv_psb_store_bytes(e, sel(e, U64, b16, a, e->junk), sel(e, U32, b16, mc[j], zero), 2);
-    spirv_psb_store_bytes(e, sel(e, U64, op2(e, SpvOpLogicalOr, BL, b32, b16), e->junk, a), mc[j], 1);
+    spirv_psb_store_bytes(e, sel(e, U64, op2(e, SpvOpLogicalOr, BL, b32, b16), e->junk, a), mc[j],
+                          1);
   }
   spirv_write_end(e);
 }
@@ -439,7 +487,8 @@ static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint
   uint32_t x, y, s, l, is3d, inside, lay;
   coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &l, &is3d, &inside);
   uint32_t g = texel_addr(e, &m, x, y, s, l, is3d, &lay);
-  uint32_t int32 = op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
+  uint32_t int32 =
+      op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
   uint32_t ok = land(e, land(e, land(e, inside, lay), int32), a[cas ? 4 : 3]);
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t addr = sel(e, U64, ok, at, e->junk);
@@ -456,11 +505,14 @@ static uint32_t emit_query(struct emit *e, uint32_t t, uint32_t mip) {
   uint32_t lw = sel(e, U32, big, one, umax(e, shr(e, m.width, band(e, l, cu32(e, 31))), one));
   uint32_t lh = sel(e, U32, big, one, umax(e, shr(e, m.height, band(e, l, cu32(e, 31))), one));
   uint32_t ld = sel(e, U32, big, one, umax(e, shr(e, m.depth, band(e, l, cu32(e, 31))), one));
-  uint32_t layers = sel(e, U32, lt(e, m.base_array, m.depth), op2(e, SpvOpISub, U32, m.depth, m.base_array), cu32(e, 0));
+  uint32_t layers = sel(e, U32, lt(e, m.base_array, m.depth),
+                        op2(e, SpvOpISub, U32, m.depth, m.base_array), cu32(e, 0));
   uint32_t ty = m.type;
   uint32_t y = sel(e, U32, eq(e, ty, cu32(e, IR_TSHARP_1D_ARRAY)), layers,
                    sel(e, U32, eq(e, ty, cu32(e, IR_TSHARP_1D)), one, lh));
-  uint32_t arr = op2(e, SpvOpLogicalOr, BL, op2(e, SpvOpLogicalOr, BL, eq(e, ty, cu32(e, IR_TSHARP_2D_ARRAY)), eq(e, ty, cu32(e, IR_TSHARP_CUBE))),
+  uint32_t arr = op2(e, SpvOpLogicalOr, BL,
+                     op2(e, SpvOpLogicalOr, BL, eq(e, ty, cu32(e, IR_TSHARP_2D_ARRAY)),
+                         eq(e, ty, cu32(e, IR_TSHARP_CUBE))),
                      eq(e, ty, cu32(e, IR_TSHARP_2D_MSAA_ARRAY)));
   uint32_t z = sel(e, U32, eq(e, ty, cu32(e, IR_TSHARP_3D)), ld, sel(e, U32, arr, layers, one));
   uint32_t w = sel(e, U32, le(e, m.base_level, m.last_level),
@@ -504,12 +556,12 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
     case IR_OP_image_store: {
       uint64_t f = in->imm;
       unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
-      const char *why = (f & IR_IMAGE_D16)         ? "16-bit data (D16)"
-                        : (f & IR_IMAGE_PACKED)    ? "packed (_pck) data"
+      const char *why = (f & IR_IMAGE_D16)                    ? "16-bit data (D16)"
+                        : (f & IR_IMAGE_PACKED)               ? "packed (_pck) data"
                         : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE)"
-                        : (f & IR_IMAGE_FRAGMENTS) ? "MSAA fragments"
-                        : dim >= 6                 ? "MSAA surfaces"
-                                                   : NULL;
+                        : (f & IR_IMAGE_FRAGMENTS)            ? "MSAA fragments"
+                        : dim >= 6                            ? "MSAA surfaces"
+                                                              : NULL;
       if (!why) return false;
       snprintf(err, size, "%s (%%%u) with %s is not emitted yet", name, i, why);
       return true;
