@@ -21,6 +21,7 @@
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/tiling/tiling.h"
 #include "gpu/tiling/tiling_desc.h"
+#include "image_model.h"
 #include "spv_check.h"
 #include "vk_test_device.h"
 
@@ -319,9 +320,42 @@ static void run_case(const struct img_case *c, unsigned wave) {
   memset(want, FILL, lay.size + 4096);
   (void)dst_expect;
 
+  /* the interpreter with the C image model, on its own copy of the window */
+  uint8_t *imem = malloc(GSIZE);
+  assert_non_null(imem);
+  memcpy(imem, mem, GSIZE);
+  struct ir_translate_stats tst;
+  struct ir_function *fn = translate_asm(
+      kernel(c), (struct ir_translate_options){.wave_size = wave, .run_passes = true}, &tst);
+  struct ir_interp_wave *iw = calloc(1, sizeof *iw);
+  assert_non_null(iw);
+  memcpy(iw->sgpr, ts, 32);
+  memcpy(iw->sgpr + 8, td, 32);
+  for (int i = 0; i < 4; i++) {
+    uint64_t a = GBASE + IO_OFF + 1024u * (unsigned)i;
+    iw->sgpr[16 + 2 * i] = (uint32_t)a;
+    iw->sgpr[17 + 2 * i] = (uint32_t)(a >> 32);
+  }
+  iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
+  for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
+  struct ir_interp_memory imap = {.addr = GBASE, .data = imem, .size = GSIZE};
+  struct image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
+  iw->mem = &imap;
+  iw->mem_count = 1;
+  iw->global = imem;
+  iw->global_base = GBASE;
+  iw->global_size = GSIZE;
+  iw->image = image_model;
+  iw->image_ctx = &model;
+  char err[256];
+  bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", c->name, err);
+  assert_true(ran);
+  ir_function_destroy(fn);
+  free(iw);
+
   struct shader_memory *m = shader_memory_create(dev);
   assert_non_null(m);
-  char err[256];
   assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
   size_t n;
   uint32_t *w = assemble(kernel(c), &n, wave == 64);
@@ -409,10 +443,18 @@ static void run_case(const struct img_case *c, unsigned wave) {
     if (mem[DST_OFF + i] != want[i] && bad++ < 16)
       fprintf(stderr, "%s wave%u: stored byte 0x%llx is 0x%02x, want 0x%02x\n", c->name, wave,
               (unsigned long long)i, mem[DST_OFF + i], want[i]);
+  /* the device's window byte for byte the interpreter's */
+  for (uint64_t i = 0; i < GSIZE; i++)
+    if (mem[i] != imem[i] && bad++ < 24)
+      fprintf(stderr, "%s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n", c->name,
+              wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
   if (!bad)
-    printf("%s wave%u: %u lanes, loads, queries and stores as computed in C\n", c->name, wave,
-           wave);
+    printf(
+        "%s wave%u: %u lanes, loads, queries and stores as computed in C and as the "
+        "interpreter\n",
+        c->name, wave, wave);
   assert_int_equal(bad, 0);
+  free(imem);
   shader_memory_destroy(m);
   free(st);
   free(spv);
