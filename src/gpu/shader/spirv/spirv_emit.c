@@ -1436,6 +1436,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
     spirv_lanes_finish(&e, main_fn);
     spirv_atomic_fn_bodies(&e);
+    spirv_image_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

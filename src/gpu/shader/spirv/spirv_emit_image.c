@@ -305,6 +305,43 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   return sel(e, U64, linear, lin, tiled);
 }
 
+/* The address computation is one helper function per module (the T#, x, y, slice, level,
+ * is3d -> the guest address, bit 63 set when the surface has no layout here): some 1,500
+ * instructions that every image access would otherwise repeat. */
+static uint32_t t_tsharp(struct emit *e) { return spv_type_array(&e->b, U32, 8); }
+
+static uint32_t texel_call(struct emit *e, uint32_t t, uint32_t x, uint32_t y, uint32_t slice,
+                           uint32_t level, uint32_t is3d, uint32_t *ok) {
+  if (!e->image_addr_fn) e->image_addr_fn = spv_id(&e->b);
+  uint32_t w[7] = {e->image_addr_fn, t, x, y, slice, level, is3d};
+  uint32_t r = spv_op(&e->b, SpvOpFunctionCall, U64, w, 7);
+  *ok = op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
+  return op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
+}
+
+void spirv_image_fn_body(struct emit *e) {
+  if (!e->image_addr_fn) return;
+  uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL};
+  uint32_t ft = spv_type_function(&e->b, U64, params, 6);
+  uint32_t f[4] = {U64, e->image_addr_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->image_addr_fn, "image_texel_address");
+  uint32_t p[6];
+  for (uint32_t i = 0; i < 6; i++) {
+    p[i] = spv_id(&e->b);
+    uint32_t w[2] = {params[i], p[i]};
+    inst(e, SpvOpFunctionParameter, w, 2);
+  }
+  uint32_t entry = spv_id(&e->b);
+  inst(e, SpvOpLabel, &entry, 1);
+  struct img m;
+  img_read(e, p[0], &m);
+  uint32_t ok, g = texel_addr(e, &m, p[1], p[2], p[3], p[4], p[5], &ok);
+  uint32_t r = sel(e, U64, ok, g, cu64(e, 1ull << 63));
+  inst(e, SpvOpReturnValue, &r, 1);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
+}
+
 /* The element's coordinates from the IR's vec4 (FLAGS: the MIMG dimension and LOD use):
  * x, y, the slice (array layer or 3D z) and the level; *IN: inside the level and the layers,
  * the level inside base..last. */
@@ -392,11 +429,12 @@ static uint32_t one_of(struct emit *e, const struct img *m) {
 }
 
 static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
+  uint32_t a_t = t;
   struct img m;
   img_read(e, t, &m);
   uint32_t x, y, s, l, is3d, in, lay;
   coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
-  uint32_t g = texel_addr(e, &m, x, y, s, l, is3d, &lay);
+  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t ok = land(e, land(e, in, lay), m.fmt_ok);
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t c[4], out[4], zero = cu32(e, 0);
@@ -439,11 +477,12 @@ static uint32_t store_bits(struct emit *e, const struct img *m, uint32_t v) {
 
 static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, uint32_t active,
                        uint64_t flags) {
+  uint32_t a_t = t;
   struct img m;
   img_read(e, t, &m);
   uint32_t x, y, s, l, is3d, in, lay;
   coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
-  uint32_t g = texel_addr(e, &m, x, y, s, l, is3d, &lay);
+  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t ok = land(e, land(e, land(e, in, lay), m.fmt_ok), active);
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t d[4], zero = cu32(e, 0);
@@ -482,11 +521,12 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
 static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
   bool cas = in->op == IR_OP_image_atomic_cmpswap;
   uint64_t flags = in->imm;
+  uint32_t a_t = a[0];
   struct img m;
   img_read(e, a[0], &m);
   uint32_t x, y, s, l, is3d, inside, lay;
   coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &l, &is3d, &inside);
-  uint32_t g = texel_addr(e, &m, x, y, s, l, is3d, &lay);
+  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t int32 =
       op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
   uint32_t ok = land(e, land(e, land(e, inside, lay), int32), a[cas ? 4 : 3]);
@@ -575,8 +615,7 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
   uint32_t r = e->val[id], v;
   switch ((enum ir_op)in->op) {
     case IR_OP_vec8_u32: {
-      uint32_t t = spv_type_array(&e->b, U32, 8);
-      def(e, SpvOpCompositeConstruct, t, r, a, 8);
+      def(e, SpvOpCompositeConstruct, t_tsharp(e), r, a, 8);
       return true;
     }
     case IR_OP_image_query: v = emit_query(e, a[0], a[1]); break;

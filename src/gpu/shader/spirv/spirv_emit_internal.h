@@ -47,6 +47,7 @@ struct emit {
   uint32_t lane_in, wave_in;                 /* the built-ins lane and wave come from */
   uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 3]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
+  uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
@@ -302,6 +303,8 @@ bool spirv_emit_image_supports(enum ir_op op);
  * reason in ERR. */
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
+/* the body of the image address helper, after main (when an image access called it) */
+void spirv_image_fn_body(struct emit *e);
 /* guest-memory accesses at device addresses and the fences around writes (spirv_emit.c) */
 uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
 void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
