@@ -17,11 +17,11 @@
 
 #include "gpu/shader/dispatch/shader_cache.h"
 #include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/dispatch/image_model.h"
 #include "gpu/shader/dispatch/shader_memory.h"
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/tiling/tiling.h"
 #include "gpu/tiling/tiling_desc.h"
-#include "image_model.h"
 #include "spv_check.h"
 #include "vk_test_device.h"
 
@@ -339,13 +339,13 @@ static void run_case(const struct img_case *c, unsigned wave) {
   iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
   for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
   struct ir_interp_memory imap = {.addr = GBASE, .data = imem, .size = GSIZE};
-  struct image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
+  struct shader_image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
   iw->mem = &imap;
   iw->mem_count = 1;
   iw->global = imem;
   iw->global_base = GBASE;
   iw->global_size = GSIZE;
-  iw->image = image_model;
+  iw->image = shader_image_model;
   iw->image_ctx = &model;
   char err[256];
   bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);

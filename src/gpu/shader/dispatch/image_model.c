@@ -1,32 +1,19 @@
-/* An image model for the IR interpreter (ir_interp.h ir_interp_image_fn), for
- * gpu.shader_image: the same rules as the SPIR-V back end's images (docs/shader-spirv.md,
- * "Images"), written here on the C side — the T# through ir_tsharp.h, the layout and
- * element offsets through the tiling library, the format conversions through the buffer
- * formats (ir_interp_buffer.h) — over one window of guest memory. */
-#ifndef PROSPERO_TESTS_GPU_SHADER_IMAGE_MODEL_H
-#define PROSPERO_TESTS_GPU_SHADER_IMAGE_MODEL_H
+/* The interpreter's image model (image_model.h). */
+#include "gpu/shader/dispatch/image_model.h"
 
-#include <stdbool.h>
-#include <stdint.h>
 #include <string.h>
 
-#include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/tiling/tiling.h"
 
-struct image_model {
-  uint8_t *mem;
-  uint64_t base, size;
-};
-
 /* block bytes of a swizzle mode value (linear: 256, the pitch alignment; unused) */
-static inline uint64_t image_model_block(uint32_t mode) {
+static uint64_t image_model_block(uint32_t mode) {
   if (mode < 4) return 256;
   return (mode >> 2) == 1 || (mode >> 2) == 5 ? 4096 : 65536;
 }
 
-static inline bool image_model_format(const struct ir_buffer_format *f) {
+static bool image_model_format(const struct ir_buffer_format *f) {
   if (f->comps != 1 && f->comps != 2 && f->comps != 4) return false;
   for (unsigned c = 1; c < f->comps; c++)
     if (f->bits[c] != f->bits[0]) return false;
@@ -37,8 +24,8 @@ static inline bool image_model_format(const struct ir_buffer_format *f) {
 }
 
 /* the element's bytes in the window, or NULL (outside the image, no layout, not mapped) */
-static inline uint8_t *image_model_element(struct image_model *m, const struct ir_interp_image *op,
-                                           const struct ir_tsharp *t, uint32_t bpe) {
+static uint8_t *image_model_element(struct shader_image_model *m, const struct ir_interp_image *op,
+                                    const struct ir_tsharp *t, uint32_t bpe) {
   unsigned dim = (unsigned)(op->imm & IR_IMAGE_DIM_MASK);
   uint32_t x = op->coords[0], y = dim == 0 || dim == 4 ? 0 : op->coords[1];
   uint32_t s = dim == 4 ? op->coords[1] : dim == 2 || dim == 3 || dim == 5 ? op->coords[2] : 0;
@@ -81,7 +68,7 @@ static inline uint8_t *image_model_element(struct image_model *m, const struct i
   return m->mem + (a - m->base);
 }
 
-static inline uint32_t image_model_atomic(uint32_t op, uint32_t old, uint32_t v) {
+static uint32_t image_model_atomic(uint32_t op, uint32_t old, uint32_t v) {
   switch (op) {
     case IR_ATOMIC_SWAP: return v;
     case IR_ATOMIC_ADD: return old + v;
@@ -99,8 +86,8 @@ static inline uint32_t image_model_atomic(uint32_t op, uint32_t old, uint32_t v)
   }
 }
 
-static inline bool image_model(void *ctx, const struct ir_interp_image *op, uint32_t result[5]) {
-  struct image_model *m = ctx;
+bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t result[5]) {
+  struct shader_image_model *m = ctx;
   struct ir_tsharp t;
   ir_tsharp_decode(op->tsharp, &t);
   memset(result, 0, 5 * sizeof *result);
@@ -145,5 +132,3 @@ static inline bool image_model(void *ctx, const struct ir_interp_image *op, uint
   result[0] = old;
   return true;
 }
-
-#endif
