@@ -43,6 +43,7 @@ static const struct {
     {5, 1, 8, UINT},   /* 8_UINT */
     {7, 1, 16, UNORM}, /* 16_UNORM */
     {20, 1, 32, UINT}, /* 32_UINT */
+    {21, 1, 32, SINT}, /* 32_SINT */
     {27, 2, 16, UINT}, /* 16_16_UINT */
     {56, 4, 8, UNORM}, /* 8_8_8_8_UNORM */
     {61, 4, 8, SINT},  /* 8_8_8_8_SINT */
@@ -113,6 +114,8 @@ static const struct img_case cases[] = {
      2, 0, 0, SEL_ID},
     {"4kb_s_3d_r32_mips", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_4KB_S, 20, 19, 21, 17, 5, 0,
      4, 0, 0, SEL_ID},
+    {"4kb_s_1d_array_r32", "SQ_RSRC_IMG_1D_ARRAY", 2, IR_TSHARP_1D_ARRAY, TILING_SW_4KB_S, 21, 300,
+     1, 6, 4, 0, 3, 2, 0, SEL_ID},
     {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3,
      0, 0, SEL_ID},
     {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7,
@@ -269,15 +272,17 @@ static void run_case(const struct img_case *c, unsigned wave) {
       uint32_t w = lsize(c->width, lv), h = lsize(c->height, lv);
       uint32_t ns = is3d ? lsize(c->depth, lv) : layers;
       p->x = rnd() % w;
-      p->y = c->nc >= 2 ? rnd() % h : 0;
-      p->s = c->nc >= 3 ? rnd() % ns : 0;
+      bool a1 = c->type == IR_TSHARP_1D_ARRAY; /* x, layer */
+      p->y = c->nc >= 2 && !a1 ? rnd() % h : 0;
+      p->s = c->nc >= 3 || a1 ? rnd() % ns : 0;
       p->in = true;
       if (l % 8 == 7) {
         p->in = false;
         switch ((l / 8) % 4) {
           case 0: p->x = w + l % 3; break;
           case 1:
-            if (c->nc >= 2) p->y = h;
+            if (a1) p->s = ns;
+            else if (c->nc >= 2) p->y = h;
             else p->x = w + 100;
             break;
           case 2:
@@ -296,7 +301,7 @@ static void run_case(const struct img_case *c, unsigned wave) {
     }
     uint32_t v[4] = {p->x, p->y, p->s, 0}, n = 0;
     co[4 * l + n++] = p->x;
-    if (c->nc >= 2) co[4 * l + n++] = p->y;
+    if (c->nc >= 2) co[4 * l + n++] = c->type == IR_TSHARP_1D_ARRAY ? p->s : p->y;
     if (c->nc >= 3) co[4 * l + n++] = p->s;
     co[4 * l + n++] = p->mip;
     (void)v;
@@ -409,7 +414,9 @@ static void run_case(const struct img_case *c, unsigned wave) {
     }
     /* resinfo: the level's size (at least 1), layers or depth, levels base..last */
     q[0] = lsize(c->width, lv);
-    q[1] = c->type == IR_TSHARP_1D ? 1 : lsize(c->height, lv);
+    q[1] = c->type == IR_TSHARP_1D         ? 1
+           : c->type == IR_TSHARP_1D_ARRAY ? layers
+                                           : lsize(c->height, lv);
     q[2] = is3d ? lsize(c->depth, lv) : c->type == IR_TSHARP_2D_ARRAY ? layers : 1;
     q[3] = nlev;
     for (unsigned k = 0; k < 4; k++) {
