@@ -186,9 +186,73 @@ struct lane {
   bool in;
 };
 
+/* D16: 16-bit data, two components per VGPR (f16 for the float classes, the low 16 bits
+ * for the integer ones) */
+static bool d16;
+
+/* f32 -> f16 bits, nearest even (IEEE 754 binary16; NaN: the IR's quiet NaN, as
+ * ir_small_float_bits) */
+static uint32_t half_of(float x) {
+  uint32_t u = f2u(x), s = u >> 16 & 0x8000;
+  if (isnan(x)) return s | 0x7e00;
+  double a = fabs((double)x);
+  if (a >= 65520.0) return s | 0x7c00; /* past the halfway point above 65504 */
+  if (a < 0x1p-14)
+    return s | (uint32_t)nearbyint(a * 0x1p24); /* subnormal (1024: the smallest normal) */
+  int ex;
+  frexp(a, &ex);
+  int e = ex - 1;
+  double m = nearbyint(ldexp(a, 10 - e));
+  if (m >= 2048) {
+    m /= 2;
+    e++;
+  }
+  if (e > 15) return s | 0x7c00;
+  return s | (uint32_t)(e + 15) << 10 | ((uint32_t)m - 1024);
+}
+static float float_of_half(uint32_t h) {
+  uint32_t e = h >> 10 & 31, m = h & 1023, s = h & 0x8000 ? 1u << 31 : 0;
+  if (e == 31) {
+    uint32_t u = s | 0x7f800000u | m << 13;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+  }
+  double v = e ? ldexp(m + 1024.0, (int)e - 25) : ldexp(m, -24);
+  return (float)(s ? -v : v);
+}
+
+static uint32_t to16(struct fmt_info f, uint32_t v) {
+  if (f.cls == UINT || f.cls == SINT) return v & 0xffff;
+  float x;
+  memcpy(&x, &v, 4);
+  return half_of(x);
+}
+static uint32_t from16(struct fmt_info f, uint32_t h) {
+  if (f.cls == SINT) return (uint32_t)(int32_t)(int16_t)h;
+  if (f.cls == UINT) return h & 0xffff;
+  return f2u(float_of_half(h & 0xffff));
+}
+
 static char *kernel(const struct img_case *c) {
   static char src[2048];
   unsigned last = 2 + c->nc;
+  if (d16) {
+    snprintf(src, sizeof src,
+             "v_lshlrev_b32 v1, 4, v0\n"
+             "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+             "global_load_dwordx4 v[10:13], v1, s[18:19]\n"
+             "s_waitcnt vmcnt(0)\n"
+             "image_load_mip v[6:7], v[2:%u], s[0:7] dmask:0xf dim:%s unorm d16\n"
+             "image_get_resinfo v[14:17], v%u, s[0:7] dmask:0xf dim:%s unorm\n"
+             "s_waitcnt vmcnt(0)\n"
+             "global_store_dwordx4 v1, v[6:9], s[20:21]\n"
+             "global_store_dwordx4 v1, v[14:17], s[22:23]\n"
+             "image_store_mip v[10:11], v[2:%u], s[8:15] dmask:0xf dim:%s unorm d16\n"
+             "s_endpgm\n",
+             last, c->dim, last, c->dim, last, c->dim);
+    return src;
+  }
   snprintf(src, sizeof src,
            "v_lshlrev_b32 v1, 4, v0\n"
            "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
@@ -318,6 +382,13 @@ static void run_case(const struct img_case *c, unsigned wave) {
                                        : r;
       }
     }
+    if (d16) { /* four 16-bit values in dwords 0 and 1 */
+      uint32_t h[4];
+      for (unsigned k = 0; k < 4; k++) h[k] = to16(f, data[4 * l + k]);
+      data[4 * l] = h[0] | h[1] << 16;
+      data[4 * l + 1] = h[2] | h[3] << 16;
+      data[4 * l + 2] = data[4 * l + 3] = 0;
+    }
   }
   uint32_t *dst_expect = NULL;
   uint8_t *want = malloc(lay.size + 4096);
@@ -412,6 +483,13 @@ static void run_case(const struct img_case *c, unsigned wave) {
       uint8_t s = c->sel[k];
       exp[k] = s == 1 ? one : s >= 4 ? cv[s - 4] : 0;
     }
+    if (d16) { /* packed two per dword; the two registers after them keep their 0 */
+      uint32_t h[4];
+      for (unsigned k = 0; k < 4; k++) h[k] = to16(f, exp[k]);
+      exp[0] = h[0] | h[1] << 16;
+      exp[1] = h[2] | h[3] << 16;
+      exp[2] = exp[3] = 0;
+    }
     /* resinfo: the level's size (at least 1), layers or depth, levels base..last */
     q[0] = lsize(c->width, lv);
     q[1] = c->type == IR_TSHARP_1D         ? 1
@@ -441,7 +519,8 @@ static void run_case(const struct img_case *c, unsigned wave) {
     for (unsigned j = 0; j < f.comps; j++) {
       uint32_t v = 0;
       for (int k = 3; k >= 0; k--)
-        if (c->sel[k] == 4 + j) v = data[4 * l + k];
+        if (c->sel[k] == 4 + j)
+          v = d16 ? from16(f, data[4 * l + k / 2] >> (16 * (k & 1)) & 0xffff) : data[4 * l + k];
       uint32_t b = comp_bits(f, v);
       memcpy(want + off + j * f.bits / 8, &b, f.bits / 8);
     }
@@ -457,9 +536,9 @@ static void run_case(const struct img_case *c, unsigned wave) {
               wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
   if (!bad)
     printf(
-        "%s wave%u: %u lanes, loads, queries and stores as computed in C and as the "
+        "%s wave%u%s: %u lanes, loads, queries and stores as computed in C and as the "
         "interpreter\n",
-        c->name, wave, wave);
+        c->name, wave, d16 ? " d16" : "", wave);
   assert_int_equal(bad, 0);
   free(imem);
   shader_memory_destroy(m);
@@ -477,6 +556,9 @@ static void image_cases(void **state) {
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     run_case(&cases[i], 32);
     run_case(&cases[i], 64);
+    d16 = true;
+    run_case(&cases[i], 32);
+    d16 = false;
   }
 }
 
@@ -687,8 +769,8 @@ static void refusals(void **state) {
        "sampling"},
       {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0,
        "float image atomics"},
-      {"image_load v[0:1], v[4:5], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm d16\n" STORE_V0,
-       "D16"},
+      {"image_load_pck v[0:1], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n" STORE_V0,
+       "_pck"},
   };
   for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
     size_t n;

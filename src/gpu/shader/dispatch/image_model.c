@@ -108,6 +108,8 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     uint32_t c[4] = {0, 0, 0, 0};
     if (p) ir_buffer_format_load(&f, p, c);
     ir_buffer_dst_sel(&v, &f, p != NULL, c, result);
+    for (unsigned k = 0; (op->imm & IR_IMAGE_D16) && k < 4; k++)
+      result[k] = ir_buffer_to_d16(&f, result[k]);
     return true;
   }
   if (op->op == IR_OP_image_store) {
@@ -116,7 +118,8 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     for (unsigned j = 0; j < 4; j++) {
       c[j] = 0;
       for (int k = 3; k >= 0; k--)
-        if (t.dst_sel[k] == IR_SEL_X + j) c[j] = op->data[k];
+        if (t.dst_sel[k] == IR_SEL_X + j)
+          c[j] = op->imm & IR_IMAGE_D16 ? ir_buffer_from_d16(&f, op->data[k]) : op->data[k];
     }
     ir_buffer_format_store(&f, c, p);
     return true;

@@ -446,6 +446,12 @@ static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flag
     for (uint32_t j = 0; j < 4; j++) v = sel(e, U32, eq(e, ds, cu32(e, IR_SEL_X + j)), c[j], v);
     out[k] = v;
   }
+  if (flags & IR_IMAGE_D16) /* 16-bit results: f16 for the float classes, else the low half */
+    for (uint32_t k = 0; k < 4; k++) {
+      uint32_t fl = op2(e, SpvOpLogicalOr, BL, eq(e, m.cls, cu32(e, 2)), eq(e, m.cls, cu32(e, 3)));
+      uint32_t h = spirv_f32_to_half(e, op1(e, SpvOpBitcast, e->t_f32, out[k]), 0);
+      out[k] = sel(e, U32, fl, h, band(e, out[k], cu32(e, 0xffff)));
+    }
   e->fenced = false;
   return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
 }
@@ -489,6 +495,13 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t w[2] = {data, k};
     d[k] = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+    if (flags & IR_IMAGE_D16) { /* from 16 bits: f16 widened, SINT sign-extended, UINT */
+      uint32_t fl = op2(e, SpvOpLogicalOr, BL, eq(e, m.cls, cu32(e, 2)), eq(e, m.cls, cu32(e, 3)));
+      uint32_t lo = band(e, d[k], cu32(e, 0xffff));
+      uint32_t sx = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, d[k], cu32(e, 16)), cu32(e, 16));
+      uint32_t hf = op1(e, SpvOpBitcast, U32, spirv_half_to_f32(e, lo));
+      d[k] = sel(e, U32, fl, hf, sel(e, U32, eq(e, m.cls, cu32(e, 1)), sx, lo));
+    }
   }
   /* memory component j takes the data component whose dst_sel names it (the first one) */
   uint32_t mc[4];
@@ -596,8 +609,7 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
     case IR_OP_image_store: {
       uint64_t f = in->imm;
       unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
-      const char *why = (f & IR_IMAGE_D16)                    ? "16-bit data (D16)"
-                        : (f & IR_IMAGE_PACKED)               ? "packed (_pck) data"
+      const char *why = (f & IR_IMAGE_PACKED)                 ? "packed (_pck) data"
                         : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE)"
                         : (f & IR_IMAGE_FRAGMENTS)            ? "MSAA fragments"
                         : dim >= 6                            ? "MSAA surfaces"
