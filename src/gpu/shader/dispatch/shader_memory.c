@@ -39,6 +39,15 @@ struct shader_memory {
   bool pending_all; /* more than fit: every range goes */
 };
 
+/* The swizzle equations of image accesses, built once per process from the tiling library
+ * and copied after the range slots of every table. */
+static uint64_t equations[SPIRV_PATTERN_WORDS];
+static size_t equation_words;
+static pthread_once_t equations_once = PTHREAD_ONCE_INIT;
+static void equations_build(void) {
+  equation_words = tiling_gpu_table(equations, SPIRV_PATTERN_WORDS);
+}
+
 struct shader_memory *shader_memory_create(vk_device *dev) {
   struct shader_memory *m = calloc(1, sizeof *m);
   if (!m) return NULL;
@@ -53,13 +62,15 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   }
   memset(m->table.mapped, 0, bytes);
   /* the swizzle equations of image accesses, after the range slots (never rewritten) */
-  if (!tiling_gpu_table((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2,
-                        SPIRV_PATTERN_WORDS)) {
+  pthread_once(&equations_once, equations_build);
+  if (!equation_words) {
     vk_buffer_destroy(dev, &m->table);
     pthread_mutex_destroy(&m->lock);
     free(m);
     return NULL;
   }
+  memcpy((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2, equations,
+         equation_words * sizeof *equations);
   return m;
 }
 
