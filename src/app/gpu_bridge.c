@@ -94,6 +94,7 @@ bool app_gpu_init(const char *dump_dir) {
                              .interrupt = on_interrupt,
                              .ctx = &the_compute,
                              .dispatch = app_gpu_compute_dispatch,
+                             .gds_map = app_gpu_compute_gds_map,
                              .flip_pending = app_gpu_flip_pending,
                              .agc_packet = app_gpu_agc_packet};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */

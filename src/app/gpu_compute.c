@@ -21,7 +21,14 @@ void app_gpu_compute_unmapped(uint64_t addr, uint64_t size, void *ctx) {
   if (m) shader_memory_unmapped(m, addr, size); /* thread safe: applied before the next use */
 }
 
+void *app_gpu_compute_gds_map(void *ctx, uint32_t offset, uint32_t size) {
+  struct app_gpu_compute *c = ctx;
+  if (!c->gds) c->gds = compute_gds_create();
+  return compute_gds_at(c->gds, offset, size);
+}
+
 static bool ready(struct app_gpu_compute *c) {
+  if (!c->gds) c->gds = compute_gds_create(); /* NULL: GDS shaders refused, not the others */
   if (!c->dev && !c->dev_failed) {
     c->dev = vk_device_create(NULL);
     c->own_dev = c->dev != NULL;
@@ -50,7 +57,8 @@ void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
       if (c->guard && !app_gpu_guard_use_begin(c->guard, win.addr, win.addr + win.size, epoch))
         continue;
       /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
-      struct compute_dispatcher disp = {.dev = c->dev, .cache = c->cache, .mem = c->mem};
+      struct compute_dispatcher disp = {
+          .dev = c->dev, .cache = c->cache, .mem = c->mem, .gds = c->gds};
       ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
       if (c->guard) app_gpu_guard_use_end(c->guard, win.addr, win.addr + win.size);
       break;
@@ -72,6 +80,8 @@ void app_gpu_compute_fini(struct app_gpu_compute *c) {
     shader_memory_destroy(m);
   }
   if (c->cache) shader_cache_destroy(c->cache);
+  compute_gds_destroy(c->gds);
+  c->gds = NULL;
   if (c->own_dev) vk_device_destroy(c->dev);
   c->cache = NULL;
   c->dev = NULL;

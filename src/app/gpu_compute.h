@@ -33,6 +33,9 @@ struct app_gpu_compute {
    * window is imported once and dropped when the guest unmaps it (the kernel's unmap
    * notification through app_gpu_compute_unmapped) */
   struct shader_memory *mem;
+  /* the GPU's global data share (64 KiB, compute_gds.h), shared by the dispatches of every
+   * queue and the GDS forms of the packets (app_gpu_compute_gds_map); made on first use */
+  struct compute_gds *gds;
   app_gpu_window_fn window;
   void *window_ctx;
   /* the guard that keeps the window mapped while the dispatch runs (gpu_guard.h); NULL: none
@@ -48,12 +51,17 @@ void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute
 /* The cp_ops.dispatch op; CTX is a struct app_gpu_compute. */
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d);
 
+/* The cp_ops.gds_map op (CTX a struct app_gpu_compute): host view of GDS bytes
+ * [OFFSET, OFFSET + SIZE) or NULL past its end (or without memory for it). The command
+ * processor calls it between dispatches, on the thread that runs them. */
+void *app_gpu_compute_gds_map(void *ctx, uint32_t offset, uint32_t size);
+
 /* The kernel's unmap notification (a guest_vm unmap observer, added by app/gpu_bridge.c with
  * CTX the struct app_gpu_compute): the kept table drops its imports of those pages before
  * the next dispatch. Safe from any thread. */
 void app_gpu_compute_unmapped(uint64_t addr, uint64_t size, void *ctx);
 
-/* Frees the cache, the kept table and the device when it made them (remove its unmap
+/* Frees the cache, the kept table, the GDS and the device when it made them (remove its unmap
  * observer first). */
 void app_gpu_compute_fini(struct app_gpu_compute *c);
 

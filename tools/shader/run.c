@@ -46,20 +46,43 @@ static uint8_t *read_file(const char *path, size_t *size, size_t limit) {
 struct window {
   uint64_t addr, size;
   uint8_t *data;
+  struct compute_gds *gds; /* the blocks at COMPUTE_GDS_ADDR and up */
 };
 
-/* The one span of guest memory that holds the code and every block. */
+/* Whether block B is in the GDS (at COMPUTE_GDS_ADDR, the top 64 KiB of the 48-bit space,
+ * where the dispatch maps it): false when it is not, or when it does not fit (ERR named). */
+static bool gds_block(const struct run_spec_block *b, const char *what, uint32_t i, bool *bad) {
+  uint64_t a = ADDR48(b->addr);
+  if (a < COMPUTE_GDS_ADDR) return false;
+  if (b->size > COMPUTE_GDS_BYTES - (a - COMPUTE_GDS_ADDR)) {
+    fprintf(stderr, "prospero-shader: %s[%u]: 0x%llx bytes at 0x%llx pass the end of the GDS\n",
+            what, i, (unsigned long long)b->size, (unsigned long long)a);
+    *bad = true;
+  }
+  return true;
+}
+
+/* The host bytes of block B (in the window or the GDS). */
+static uint8_t *block_at(const struct window *w, const struct run_spec_block *b) {
+  uint64_t a = ADDR48(b->addr);
+  return a >= COMPUTE_GDS_ADDR ? w->gds->data + (a - COMPUTE_GDS_ADDR) : w->data + (a - w->addr);
+}
+
+/* The one span of guest memory that holds the code and every block, and the GDS. */
 static bool build_window(const struct run_spec *s, const uint8_t *code, size_t code_size,
                          struct window *w) {
   uint64_t lo = ADDR48(s->code_addr), hi = lo + code_size;
+  bool bad = false;
   for (uint32_t i = 0; i < s->memory_count + s->dump_count; i++) {
-    const struct run_spec_block *b =
-        i < s->memory_count ? &s->memory[i] : &s->dump[i - s->memory_count];
+    bool mem = i < s->memory_count;
+    const struct run_spec_block *b = mem ? &s->memory[i] : &s->dump[i - s->memory_count];
+    if (gds_block(b, mem ? "memory" : "dump", mem ? i : i - s->memory_count, &bad)) continue;
     uint64_t a = ADDR48(b->addr);
     if (a < lo) lo = a;
     if (a + b->size > hi) hi = a + b->size;
   }
   lo &= ~0xfffull;
+  if (bad) return false;
   if (hi - lo > MAX_SPAN) {
     fprintf(stderr,
             "prospero-shader: memory: the code and blocks span 0x%llx bytes from 0x%llx (at most "
@@ -70,11 +93,12 @@ static bool build_window(const struct run_spec *s, const uint8_t *code, size_t c
   w->addr = lo;
   w->size = (hi - lo + 0xfff) & ~0xfffull;
   w->data = calloc(1, w->size);
-  if (!w->data) return false;
+  w->gds = compute_gds_create();
+  if (!w->data || !w->gds) return false;
   memcpy(w->data + (ADDR48(s->code_addr) - lo), code, code_size);
   for (uint32_t i = 0; i < s->memory_count; i++) {
     const struct run_spec_block *b = &s->memory[i];
-    uint8_t *at = w->data + (ADDR48(b->addr) - lo);
+    uint8_t *at = block_at(w, b);
     if (b->file) {
       FILE *f = fopen(b->file, "rb");
       size_t got = f ? fread(at, 1, b->size, f) : 0;
@@ -151,6 +175,8 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           iw->scratch_size = lane_bytes;
           iw->image = shader_image_model;
           iw->image_ctx = &images;
+          iw->gds = win->gds->data;
+          iw->gds_size = win->gds->size;
         }
         if (!ir_interp_run_group(fn, waves, nw, 1u << 24, err, sizeof err)) {
           fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u): %s\n", x, y, z, err);
@@ -174,7 +200,7 @@ static bool run_device(const struct compute_regs *regs, const struct run_spec *s
   }
   struct shader_cache *cache = shader_cache_create(&(struct shader_cache_config){
       .workers = 0, .disk_dir = o->cache_dir, .dump_dir = o->dump_dir});
-  struct compute_dispatcher d = {.dev = dev, .cache = cache};
+  struct compute_dispatcher d = {.dev = dev, .cache = cache, .gds = win->gds};
   struct shader_dispatch_window sw = {.addr = win->addr, .data = win->data, .size = win->size};
   char err[256];
   bool ok = cache && compute_dispatch_direct(&d, regs, s->groups, &sw, err, sizeof err);
@@ -234,7 +260,7 @@ int shader_run_main(const char *spec_path, const struct shader_run_options *o) {
   for (uint32_t i = 0; ok && i < s.dump_count; i++) {
     const struct run_spec_block *b = &s.dump[i];
     FILE *f = fopen(b->file, "wb");
-    bool wrote = f && fwrite(win.data + (ADDR48(b->addr) - win.addr), 1, b->size, f) == b->size;
+    bool wrote = f && fwrite(block_at(&win, b), 1, b->size, f) == b->size;
     if (f && fclose(f) != 0) wrote = false;
     if (!wrote) {
       fprintf(stderr, "prospero-shader: dump[%u].file: cannot write %s\n", i, b->file);
@@ -242,6 +268,7 @@ int shader_run_main(const char *spec_path, const struct shader_run_options *o) {
     }
   }
   free(win.data);
+  compute_gds_destroy(win.gds);
   run_spec_free(&s);
   return ok ? 0 : 1;
 }

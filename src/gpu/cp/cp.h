@@ -80,6 +80,11 @@ struct cp_ops {
   void (*agc_packet)(void *ctx, unsigned queue, unsigned sub, const uint32_t *body, unsigned n);
   /* The GPU clock for timestamps. NULL: the host's monotonic clock at 100 MHz. */
   uint64_t (*gpu_clock)(void *ctx);
+  /* The global data share the dispatches' shaders see (GDS byte addresses): a host view of
+   * [OFFSET, OFFSET+SIZE), or NULL when any byte is past its end. The GDS forms of DMA_DATA,
+   * WRITE_DATA, COPY_DATA, RELEASE_MEM and EVENT_WRITE_EOS read and write it in packet
+   * order, between dispatches (cp_exec_gds.c). NULL: those forms stop the queue. */
+  void *(*gds_map)(void *ctx, uint32_t offset, uint32_t size);
 };
 
 enum cp_queue_status {

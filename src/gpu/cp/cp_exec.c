@@ -227,13 +227,15 @@ static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const ui
   unsigned event = b[0] & 0x3f, data_sel = b[1] >> 29, int_sel = (b[1] >> 24) & 7;
   uint64_t addr = addr64(b[2], b[3]), written = 0;
   q->stats.events++;
-  if (data_sel > 4) FAIL("RELEASE_MEM data select %u not supported", data_sel);
+  if (data_sel > 5) FAIL("RELEASE_MEM data select %u not supported", data_sel);
   /* INT_SEL 1 interrupt only, 2 after the write is confirmed, 3 data and confirm, 4 with the
    * context id; 5 and 6 send it only when a 32/64-bit compare holds (not supported yet) */
   if (int_sel > 4) FAIL("RELEASE_MEM conditional interrupt select %u not supported", int_sel);
-  if (data_sel && (addr & (data_sel == 1 ? 3 : 7)))
+  if (data_sel == 5) { /* GDS to memory (cp_exec_gds.c) */
+    if (!cp_exec_gds_to_mem(q, f, "RELEASE_MEM", addr, b[4], &written)) return CP_STEP_STOPPED;
+  } else if (data_sel && (addr & (data_sel == 1 ? 3 : 7))) {
     FAIL("RELEASE_MEM address 0x%" PRIx64 " misaligned for data select %u", addr, data_sel);
-  if (!write_selected(q, addr, data_sel, b[4], b[5], &written))
+  } else if (!write_selected(q, addr, data_sel, b[4], b[5], &written))
     FAIL("RELEASE_MEM address 0x%" PRIx64 " is not writable", addr);
   if (int_sel) interrupt(q, event, written);
   return CP_STEP_DONE;
@@ -260,7 +262,11 @@ static enum cp_step event_write_eos(struct cp_queue *q, struct cp_frame *f, cons
   unsigned cmd = b[2] >> 29;
   uint64_t addr = addr64(b[1], b[2] & 0xffff);
   q->stats.events++;
-  if (cmd != 2) FAIL("EVENT_WRITE_EOS command %u not supported (only 2, store 32-bit data)", cmd);
+  uint64_t first;
+  if (cmd == 1) /* store GDS data (cp_exec_gds.c) */
+    return cp_exec_gds_to_mem(q, f, "EVENT_WRITE_EOS", addr, b[3], &first) ? CP_STEP_DONE
+                                                                           : CP_STEP_STOPPED;
+  if (cmd != 2) FAIL("EVENT_WRITE_EOS command %u not supported (1 GDS data, 2 32-bit data)", cmd);
   if (addr & 3) FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " misaligned", addr);
   if (!mem_write(q, addr, &b[3], 4))
     FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " is not writable", addr);
@@ -303,6 +309,7 @@ static enum cp_step write_data_ctl(struct cp_queue *q, struct cp_frame *f, uint3
     }
     return CP_STEP_DONE;
   }
+  if (dst == 3) return cp_exec_write_data_gds(q, f, one, b, nb);
   if (dst != 1 && dst != 2 && dst != 5) FAIL("WRITE_DATA destination %u not supported", dst);
   uint64_t addr = addr64(b[1], b[2]);
   if (addr & 3) FAIL("WRITE_DATA address 0x%" PRIx64 " misaligned", addr);
@@ -347,6 +354,10 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
       if (!mem_read(q, a, &v, size)) FAIL("COPY_DATA source 0x%" PRIx64 " is not mapped", a);
       break;
     }
+    case 3: /* GDS */
+      if (!cp_gds_read(q, f, "COPY_DATA source", b[1] & 0xffff, &v, (uint32_t)size))
+        return CP_STEP_STOPPED;
+      break;
     case 5: /* immediate */ v = wide ? addr64(b[1], b[2]) : b[1]; break;
     case 9: /* GPU clock */ v = gpu_clock(q); break;
     default: FAIL("COPY_DATA source %u not supported", src);
@@ -358,6 +369,10 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
       FAIL("COPY_DATA destination register 0x%x outside the register banks", reg);
     return CP_STEP_DONE;
   }
+  if (dst == 3) /* GDS */
+    return cp_gds_write(q, f, "COPY_DATA destination", b[3] & 0xffff, &v, (uint32_t)size)
+               ? CP_STEP_DONE
+               : CP_STEP_STOPPED;
   if (dst != 1 && dst != 2 && dst != 5) FAIL("COPY_DATA destination %u not supported", dst);
   uint64_t a = addr64(b[3], b[4]);
   if (a & (size - 1)) FAIL("COPY_DATA destination 0x%" PRIx64 " misaligned", a);
@@ -371,8 +386,8 @@ static enum cp_step dma_data(struct cp_queue *q, struct cp_frame *f, const uint3
   unsigned dst_sel = (b[0] >> 20) & 3, src_sel = (b[0] >> 29) & 3;
   uint32_t cmd = b[5], bytes = cmd & 0x3ffffff;
   bool sas = (cmd >> 26) & 1, das = (cmd >> 27) & 1, saic = (cmd >> 28) & 1, daic = (cmd >> 29) & 1;
-  if (dst_sel == 1 || dst_sel == 2 || src_sel == 1)
-    FAIL("DMA_DATA with GDS (src_sel %u, dst_sel %u) not supported", src_sel, dst_sel);
+  if (dst_sel == 1 || src_sel == 1) return cp_exec_dma_data_gds(q, f, b, nb); /* cp_exec_gds.c */
+  if (dst_sel == 2) FAIL("DMA_DATA to nowhere (DST_SEL 2) not supported");
   if (das || sas || daic || (saic && src_sel != 2))
     FAIL("DMA_DATA to or from registers (SAS %u DAS %u SAIC %u DAIC %u) not supported", sas, das,
          saic, daic);

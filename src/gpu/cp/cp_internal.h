@@ -105,6 +105,23 @@ enum cp_step cp_exec_index_attributes_indirect(struct cp_queue *q, struct cp_fra
 enum cp_step cp_exec_get_lod_stats(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                    unsigned nb);
 
+/* The GDS forms (cp_exec_gds.c; ops.gds_map, GDS byte addresses). The bool ones stop Q
+ * (naming WHAT) and answer false when the GDS is missing or the range past its end:
+ * N bytes of GDS at OFF read or written; RELEASE_MEM DATA_SEL 5 / EVENT_WRITE_EOS COMMAND 1
+ * (SEL: GDS dword offset 15:0, dword count 31:16) copying GDS to guest ADDR, *FIRST the
+ * first dword written; WRITE_DATA DST_SEL 3 (ONE: WR_ONE_ADDR); DMA_DATA with SRC_SEL or
+ * DST_SEL 1 (its six body dwords checked by the caller). */
+bool cp_gds_read(struct cp_queue *q, struct cp_frame *f, const char *what, uint32_t off, void *dst,
+                 uint32_t n);
+bool cp_gds_write(struct cp_queue *q, struct cp_frame *f, const char *what, uint32_t off,
+                  const void *src, uint32_t n);
+bool cp_exec_gds_to_mem(struct cp_queue *q, struct cp_frame *f, const char *what, uint64_t addr,
+                        uint32_t sel, uint64_t *first);
+enum cp_step cp_exec_write_data_gds(struct cp_queue *q, struct cp_frame *f, bool one,
+                                    const uint32_t *b, unsigned nb);
+enum cp_step cp_exec_dma_data_gds(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                  unsigned nb);
+
 /* Logs the error with the queue, the offset and the packet's dwords; stops Q. */
 __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,

@@ -95,3 +95,15 @@ seed("indirect", 0, pkt3(0x11, [0, A, 0]), pkt3(0x11, [4, A + 0x100, 0]),
      pkt3(0x37, [5 << 8, A + 0x310, 0, 0x4000, 0, 36, 1]), pkt3(0x91, [A + 0x300, 0, 1]),
      pkt3(0x2D, [36, 2]), pkt3(0x8E, [64, A + 0x400, 0, (1 << 2) | (1 << 10)]),
      pkt3(0x10, [0], 0x05 << 2), pkt3(0x63, [1, 0x10, 0x240, 1]))
+# The GDS forms (a 64 KiB GDS, byte addresses): DMA_DATA fill of GDS (SRC_SEL 2, DST_SEL 1),
+# memory to GDS, GDS to GDS, GDS to memory; WRITE_DATA to GDS (DST_SEL 3) and WR_ONE_ADDR;
+# COPY_DATA GDS to memory and immediate to GDS; RELEASE_MEM DATA_SEL 5 and EVENT_WRITE_EOS
+# COMMAND 1 (GDS dword offset 15:0, count 31:16); then a DMA_DATA past the GDS's end (stops).
+seed("gds", 1, pkt3(0x50, [(2 << 29) | (1 << 20), 0x77, 0, 0x100, 0, 64]),
+     pkt3(0x50, [1 << 20, A, 0, 0x200, 0, 32]), pkt3(0x50, [(1 << 29) | (1 << 20), 0x100, 0, 0x204, 0, 16]),
+     pkt3(0x50, [1 << 29, 0x200, 0, A + 0x100, 0, 32]), pkt3(0x37, [3 << 8, 0x40, 0, 5, 6, 7]),
+     pkt3(0x37, [(3 << 8) | (1 << 16), 0x50, 0, 8, 9]), pkt3(0x40, [3 | (5 << 8), 0x44, 0, A + 0x200, 0]),
+     pkt3(0x40, [5 | (3 << 8) | (1 << 16), 1, 2, 0x60, 0]),
+     pkt3(0x49, [0x28 | (5 << 8), (5 << 29) | (2 << 24), A + 0x300, 0, 0x10 | (4 << 16), 0, 0]),
+     pkt3(0x48, [0x2F | (6 << 8), A + 0x320, 1 << 29, 0x40 | (2 << 16)]),
+     pkt3(0x50, [(2 << 29) | (1 << 20), 1, 0, 0xFFF0, 0, 32]))

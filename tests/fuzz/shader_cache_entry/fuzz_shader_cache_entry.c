@@ -5,10 +5,11 @@
 #include "gpu/shader/dispatch/shader_cache.h"
 
 /* The header's layout (shader_cache.c, struct disk_header): magic, version, hash[2] at 8,
- * code_dwords at 24, struct shader_spec (48 bytes) at 28, spirv_count, uses_barrier: 84, padded
- * to 88 (the 8-byte alignment of hash). */
-#define HEADER 88
-_Static_assert(sizeof(struct shader_spec) == 48, "the header layout above");
+ * code_dwords at 24, struct shader_spec (56 bytes, 8-byte aligned: its gds_addr) at 32,
+ * spirv_count at 88, uses_barrier at 92: 96. */
+#define HEADER 96
+#define SPEC_AT 32
+_Static_assert(sizeof(struct shader_spec) == 56, "the header layout above");
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   uint64_t hash[2] = {0, 0};
@@ -18,7 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size >= HEADER) { /* the key the bytes claim (a wrong key is the unit test's case) */
     memcpy(hash, data + 8, 16);
     memcpy(&code_dwords, data + 24, 4);
-    memcpy(&spec, data + 28, sizeof spec);
+    memcpy(&spec, data + SPEC_AT, sizeof spec);
   }
   uint32_t *spirv;
   size_t count;

@@ -389,6 +389,41 @@ static void kept_table(void **state) {
   free(spv);
 }
 
+/* A pinned range (shader_memory_use_pinned: the GDS, compute_gds.h) stays through windows
+ * that fill the table (the least recently used unpinned one goes), through the guest's unmap
+ * notifications (even one that drops everything), and a window meeting it is refused, naming
+ * it; shader_memory_unmap drops it. Its host bytes are what the device sees at its address. */
+static void pinned_range(void **state) {
+  (void)state;
+  if (!dev) skip();
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  static uint32_t win[5][16], pin[16];
+  char err[200];
+  const uint64_t P = 0xffffffff0000ull;
+  assert_true(shader_memory_use_pinned(m, P, pin, sizeof pin, err, sizeof err));
+  for (uint32_t i = 0; i < 5; i++) /* five windows: the table keeps the pinned one and three */
+    assert_true(
+        shader_memory_use_window(m, 0x1000 + i * 0x100, win[i], sizeof win[i], err, sizeof err));
+  assert_int_equal(shader_memory_count(m), SHADER_MEMORY_MAX_RANGES);
+  assert_true(shader_memory_device_address(m, P + 4) != 0);
+  assert_int_equal(shader_memory_device_address(m, 0x1000), 0); /* the oldest windows went */
+  assert_int_equal(shader_memory_device_address(m, 0x1100), 0);
+  assert_true(shader_memory_device_address(m, 0x1400) != 0);
+  assert_true(shader_memory_use_pinned(m, P, pin, sizeof pin, err, sizeof err)); /* reused */
+  assert_int_equal(shader_memory_count(m), SHADER_MEMORY_MAX_RANGES);
+  for (uint32_t i = 0; i < 20; i++) shader_memory_unmapped(m, 0, UINT64_MAX); /* all, queued */
+  assert_true(shader_memory_use_window(m, 0x2000, win[0], sizeof win[0], err, sizeof err));
+  assert_int_equal(shader_memory_count(m), 2);
+  assert_true(shader_memory_device_address(m, P) != 0);
+  assert_false(shader_memory_use_window(m, P - 16, win[1], sizeof win[1], err, sizeof err));
+  assert_non_null(strstr(err, "overlaps"));
+  assert_true(shader_memory_device_address(m, P) != 0);
+  shader_memory_unmap(m, P, 4);
+  assert_int_equal(shader_memory_device_address(m, P), 0);
+  shader_memory_destroy(m);
+}
+
 /* Bad ranges are refused with a message. */
 static void bad_ranges(void **state) {
   (void)state;
@@ -417,7 +452,8 @@ int main(void) {
                                      cmocka_unit_test(bad_ranges),
                                      cmocka_unit_test(guarded_fences),
                                      cmocka_unit_test(guarded_fence_after_store),
-                                     cmocka_unit_test(kept_table)};
+                                     cmocka_unit_test(kept_table),
+                                     cmocka_unit_test(pinned_range)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -145,6 +145,35 @@ static const char lds_src[] =
     "global_store_dword v2, v6, s[0:1]\n"
     "s_endpgm\n";
 
+/* ---- the GDS (blocks at 0xffffffff0000, where the dispatch maps it): M0 = base 0, size
+ * 0x200; each of 2 x 32 threads adds 1 to GDS dword 0 (which starts at the fill), writes
+ * i * 3 + 1 to GDS 0x100 + 4 i (i = group * 32 + lane) and 0x55 to 0x200 + 4 i (past the
+ * window's size: dropped). The dump is the GDS's first 0x300 bytes. */
+#define GDS_FILL 0x1000u
+static uint32_t gds_expect(uint32_t d) {
+  if (d == 0) return GDS_FILL + 64;
+  return d >= 64 && d < 128 ? (d - 64) * 3 + 1 : GDS_FILL;
+}
+static const char gds_src[] =
+    "s_movk_i32 m0, 0x200\n"
+    "v_mov_b32 v1, 0\n"
+    "v_mov_b32 v2, 1\n"
+    "ds_add_u32 v1, v2 gds\n"
+    "s_lshl_b32 s3, s0, 5\n" /* the workgroup id: s0, no user SGPRs */
+    "v_add_nc_u32 v3, s3, v0\n"
+    "v_lshlrev_b32 v4, 2, v3\n"
+    "v_mul_lo_u32 v5, v3, 3\n"
+    "v_add_nc_u32 v5, 1, v5\n"
+    "v_mov_b32 v6, 0x55\n"
+    "ds_write_b32 v4, v5 offset:256 gds\n"
+    "ds_write_b32 v4, v6 offset:512 gds\n"
+    "s_endpgm\n";
+static const char gds_spec[] =
+    "{\"code\": \"%s\", \"code_addr\": \"0x100000\", \"wave\": 32, \"threads\": [32, 1, 1],"
+    " \"groups\": [2, 1, 1], \"tgid\": [true, false, false],"
+    " \"memory\": [{\"addr\": \"0xffffffff0000\", \"size\": 1024, \"fill\": \"0x1000\"}],"
+    " \"dump\": [{\"addr\": \"0xffffffff0000\", \"size\": 768, \"file\": \"%s\"}]}";
+
 static void spec_kernels_match_c(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -174,7 +203,8 @@ static void spec_kernels_match_c(void **state) {
            " \"dump\": [{\"addr\": \"0x300000\", \"size\": 512, \"file\": \"%%s\"}]}",
            d[0], d[1], d[2], d[3]);
   run_case("lds", lds_src, false, lds_spec, 128, lds_expect);
-  printf("%u of 3 spec kernels passed on the device and in the interpreter\n", cases_passed);
+  run_case("gds", gds_src, false, gds_spec, 192, gds_expect);
+  printf("%u of 4 spec kernels passed on the device and in the interpreter\n", cases_passed);
 }
 
 /* A bad spec is refused with the field named, exit status 64. */

@@ -259,8 +259,9 @@ static void test_regs_indirect(void **state) {
 }
 
 /* DMA_DATA (0x19, sceAgcDcbDmaData's packet): byte count, destination, source. Memory to
- * memory (source/destination 0) copies the bytes; source 2 fills with the dword; GDS (1) and
- * a short body stop the queue. */
+ * memory (source/destination 0) copies the bytes; source 2 fills with the dword; GDS (1),
+ * here without a GDS (no ops.gds_map: unit.cp_gds runs the GDS forms), and a short body stop
+ * the queue. */
 static void test_dma_data(void **state) {
   (void)state;
   for (unsigned i = 0; i < 16; i++) dw(TABLE)[i] = 0x1000u + i;

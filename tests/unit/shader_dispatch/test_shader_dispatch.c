@@ -237,6 +237,45 @@ static void code_extent_follows_branches(void **state) {
   free(w);
 }
 
+/* Which code reaches the GDS (compute_code_uses_gds: DS with the gds bit, 17 of the first
+ * word), and the GDS mapping as part of the cache key: a GDS shader compiles only for a spec
+ * that maps the GDS, a separate key from the same code without it. */
+static void gds_code_and_key(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  size_t n, m, k;
+  uint32_t *gds = assemble(
+      "s_movk_i32 m0, 0x100\nv_mov_b32 v1, 0\nds_add_u32 v1, v0 gds\n"
+      "s_endpgm\n",
+      &n, false);
+  uint32_t *lds = assemble("v_mov_b32 v1, 0\nds_add_u32 v1, v0\ns_endpgm\n", &m, false);
+  uint32_t *gws = assemble("s_mov_b32 m0, 0\nds_gws_barrier v0 gds\ns_endpgm\n", &k, false);
+  assert_true(compute_code_uses_gds(gds, n, false));
+  assert_false(compute_code_uses_gds(lds, m, false));
+  assert_true(compute_code_uses_gds(gws, k, false));
+  assert_false(compute_code_uses_gds(gds, 2, false)); /* the scan stops at the count */
+  struct shader_cache *c = shader_cache_create(NULL);
+  assert_non_null(c);
+  struct shader_spec plain = {.wave_size = 32, .float_mode = 0xf0};
+  struct shader_spec mapped = plain;
+  mapped.gds_addr = COMPUTE_GDS_ADDR;
+  mapped.gds_bytes = COMPUTE_GDS_BYTES;
+  const struct shader_cache_entry *e0 = shader_cache_get(c, gds, n, &plain);
+  const struct shader_cache_entry *e1 = shader_cache_get(c, gds, n, &mapped);
+  assert_ptr_not_equal(e0, e1);
+  assert_int_equal(e0->state, SHADER_CACHE_FAILED);
+  assert_non_null(strstr(e0->error, "GDS"));
+  assert_int_equal(e1->state, SHADER_CACHE_READY);
+  /* the global wave sync stays refused with the GDS mapped, named */
+  const struct shader_cache_entry *e2 = shader_cache_get(c, gws, k, &mapped);
+  assert_int_equal(e2->state, SHADER_CACHE_FAILED);
+  assert_non_null(strstr(e2->error, "ds_gws_barrier"));
+  shader_cache_destroy(c);
+  free(gds);
+  free(lds);
+  free(gws);
+}
+
 /* ---- SPEC.json --------------------------------------------------------------------------------
  */
 
@@ -482,6 +521,7 @@ int main(void) {
       cmocka_unit_test(wave_start_scratch_ring),
       cmocka_unit_test(config_errors_name_the_field),
       cmocka_unit_test(code_extent_follows_branches),
+      cmocka_unit_test(gds_code_and_key),
       cmocka_unit_test(spec_parses),
       cmocka_unit_test(spec_errors_name_the_field),
       cmocka_unit_test(cache_compiles_once_per_key),

@@ -84,6 +84,9 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
     if (n + 5 <= chunk || chunk == avail) break; /* 5: the longest instruction, cut at the end */
   }
   if (!n) n = 1; /* a first word that does not decode: the translation names it */
+  /* the GDS is mapped, and the module compiled for it, only for code that reaches it: one
+   * range fewer to test on every access of the others */
+  bool gds = d->gds && compute_code_uses_gds(code, n, cfg.wave_size == 64);
   struct shader_spec spec = {
       .wave_size = cfg.wave_size,
       .float_mode = cfg.float_mode,
@@ -102,6 +105,10 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
     spec.scratch_group_bytes = cfg.waves_per_group * cfg.scratch_wave_bytes;
   }
   spec.scratch_lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
+  if (gds) {
+    spec.gds_addr = COMPUTE_GDS_ADDR;
+    spec.gds_bytes = d->gds->size;
+  }
   const struct shader_cache_entry *e = shader_cache_get(d->cache, code, n, &spec);
   free(code);
   if (!e) {
@@ -113,8 +120,15 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
              e->error);
     return false;
   }
+  /* with the GDS, the window and the GDS are two ranges: the kept table, or one for now */
+  struct shader_memory *mem = d->mem, *own = NULL;
+  if (gds && !mem && !(mem = own = shader_memory_create(d->dev))) {
+    snprintf(err, err_size, "allocating the guest range table failed");
+    return false;
+  }
   struct spirv_wave_state *states = calloc(cfg.waves_per_group, sizeof *states);
   if (!states) {
+    shader_memory_destroy(own);
     snprintf(err, err_size, "out of memory");
     return false;
   }
@@ -137,18 +151,22 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           compute_wave_to_spirv(&wave, &states[w]);
           if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
-        if (d->mem) { /* the kept table: the window is imported once */
+        if (mem) { /* the kept table: the window is imported once */
           uint64_t size = window->size & ~3ull;
-          ok = shader_memory_use_window(d->mem, window->addr, window->data, size, err, err_size) &&
+          ok = shader_memory_use_window(mem, window->addr, window->data, size, err, err_size) &&
+               (!gds || shader_memory_use_pinned(mem, COMPUTE_GDS_ADDR, d->gds->data, d->gds->size,
+                                                 err, err_size)) &&
                shader_dispatch_memory(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
-                                      part, d->mem, err, err_size);
-          if (ok) shader_memory_download(d->mem, window->addr, size); /* copies only */
+                                      part, mem, err, err_size);
+          if (ok) shader_memory_download(mem, window->addr, size); /* copies only */
+          if (ok && gds) shader_memory_download(mem, COMPUTE_GDS_ADDR, d->gds->size);
         } else {
           ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
                                      part, window, err, err_size);
         }
       }
   free(states);
+  shader_memory_destroy(own);
   return ok;
 }
 

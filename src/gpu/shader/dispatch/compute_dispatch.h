@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gpu/shader/dispatch/compute_gds.h"
 #include "gpu/shader/dispatch/compute_regs.h"
 #include "gpu/shader/dispatch/shader_cache.h"
 #include "gpu/shader/dispatch/shader_dispatch.h"
@@ -39,6 +40,10 @@ struct compute_dispatcher {
   /* a table of guest ranges kept across dispatches (shader_memory_use_window: each window
    * imported once while the guest keeps it mapped); NULL: one made per dispatch */
   struct shader_memory *mem;
+  /* the GPU's global data share (compute_gds.h): a shader with GDS instructions gets it
+   * mapped (through MEM, or a table made for the dispatch) and compiled for it; NULL: such
+   * a shader is refused, naming its first GDS operation */
+  struct compute_gds *gds;
 };
 
 /* DISPATCH_DIRECT: GROUPS[3] workgroups (0 in any dimension: nothing runs). WINDOW holds

@@ -12,7 +12,8 @@
  * relative to the spec's folder. Required: code, code_addr (256-byte aligned, as
  * COMPUTE_PGM_LO holds address bits 39:8), threads, groups. Defaults: wave 64, no user
  * SGPRs, no workgroup ids, tid_dims 1, lds_bytes 0, no memory, no dump. An unknown key is an
- * error (a misspelled field would otherwise be ignored). */
+ * error (a misspelled field would otherwise be ignored). prospero-shader takes blocks at
+ * COMPUTE_GDS_ADDR (0xffffffff0000) and up as the GDS's bytes (compute_gds.h). */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_RUN_SPEC_H
 #define PROSPERO_GPU_SHADER_DISPATCH_RUN_SPEC_H
 

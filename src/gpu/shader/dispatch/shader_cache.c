@@ -24,8 +24,7 @@
  * version also changes when the emitter's modules do (4: the specialization constants and
  * OpStrings the dispatch reads, spirv_dispatch_spec), so older modules are compiled again */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION \
-  6u /* 6: v_div_fmas scales by an exact ldexp, v_div_fixup tests classes on the bits */
+#define DISK_VERSION 7u /* 7: struct shader_spec carries the GDS mapping (gds_bytes, gds_addr) */
 
 struct shader_cache {
   pthread_mutex_t lock;
@@ -135,6 +134,8 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
                                   .scratch_sgpr = spec->scratch_sgpr,
                                   .scratch_group_bytes = spec->scratch_group_bytes,
                                   .scratch_lane_bytes = spec->scratch_lane_bytes,
+                                  .gds_addr = spec->gds_addr,
+                                  .gds_bytes = spec->gds_bytes,
                                   .source_name = name};
   memcpy(eo.tgid_sgpr, spec->tgid_sgpr, sizeof eo.tgid_sgpr);
   for (uint32_t i = 0; i < fn->inst_count; i++)

@@ -1,12 +1,12 @@
 /* Compiled compute shaders, keyed by the code's hash (XXH3-128 of its words) and the
  * specialisation the module depends on (struct shader_spec: wave size, float mode, LDS size,
- * the workgroup-id SGPRs, the device's float controls). Each key is compiled once
- * (words -> IR -> SPIR-V) by a pool of worker threads; a caller asking for a key that is
- * being compiled waits for that compilation, never starts another, and every later caller
- * gets the module at once. Modules are kept in memory and, when a directory is given, on
- * disk (one file per key, read back before compiling), so a title's shaders survive a run.
- * With a dump directory, each compiled shader's words, disassembly, IR and SPIR-V are
- * written there (prospero --dump-shaders DIR).
+ * the workgroup-id SGPRs, the device's float controls, scratch, the GDS mapping). Each key is
+ * compiled once (words -> IR -> SPIR-V) by a pool of worker threads; a caller asking for a key that
+ * is being compiled waits for that compilation, never starts another, and every later caller gets
+ * the module at once. Modules are kept in memory and, when a directory is given, on disk (one file
+ * per key, read back before compiling), so a title's shaders survive a run. With a dump directory,
+ * each compiled shader's words, disassembly, IR and SPIR-V are written there (prospero
+ * --dump-shaders DIR).
  */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_CACHE_H
 #define PROSPERO_GPU_SHADER_DISPATCH_SHADER_CACHE_H
@@ -27,8 +27,12 @@ struct shader_spec {
   uint8_t entry_vgprs; /* as spirv_emit_options.entry_vgprs (the thread-id VGPRs); 0: all */
   uint8_t pad[3];
   /* scratch, as spirv_emit_options: the wave offset SGPR + 1, the bytes per group, the
-   * private bytes per lane; then 0 (the on-disk header keeps its size) */
-  uint32_t scratch_sgpr, scratch_group_bytes, scratch_lane_bytes, reserved;
+   * private bytes per lane */
+  uint32_t scratch_sgpr, scratch_group_bytes, scratch_lane_bytes;
+  /* the global data share, as spirv_emit_options: its size and the guest address the
+   * dispatch maps it at (0, 0: not mapped, GDS accesses refused) */
+  uint32_t gds_bytes;
+  uint64_t gds_addr;
 };
 
 struct shader_cache_config {

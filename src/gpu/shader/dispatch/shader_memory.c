@@ -20,6 +20,7 @@ struct range {
   bool imported;
   uint64_t used;       /* shader_memory_use_window's clock when last used */
   bool device_wrote;   /* copied: a dispatch ran against it since its last download */
+  bool pinned;         /* shader_memory_use_pinned: never dropped for a window or a guest unmap */
   uint8_t *host_dirty; /* copied: per page, written by the host since its last upload */
 };
 
@@ -175,12 +176,13 @@ static void put64(uint32_t *w, uint64_t v) {
   w[1] = (uint32_t)(v >> 32);
 }
 
-void shader_memory_unmap(struct shader_memory *m, uint64_t addr, uint64_t size) {
+/* Drops the ranges meeting [ADDR, ADDR + SIZE), the pinned ones too unless KEEP_PINNED. */
+static void drop(struct shader_memory *m, uint64_t addr, uint64_t size, bool keep_pinned) {
   uint64_t end = addr + size < addr ? UINT64_MAX : addr + size;
   uint32_t k = 0;
   for (uint32_t i = 0; i < m->count; i++) {
     struct range *r = &m->r[i];
-    if (addr < r->addr + r->size && r->addr < end) {
+    if (addr < r->addr + r->size && r->addr < end && !(keep_pinned && r->pinned)) {
       vk_buffer_destroy(m->dev, &r->buf);
       free(r->host_dirty);
       m->table_stale = true;
@@ -189,6 +191,10 @@ void shader_memory_unmap(struct shader_memory *m, uint64_t addr, uint64_t size) 
     }
   }
   m->count = k;
+}
+
+void shader_memory_unmap(struct shader_memory *m, uint64_t addr, uint64_t size) {
+  drop(m, addr, size, false);
 }
 
 void shader_memory_unmapped(struct shader_memory *m, uint64_t addr, uint64_t size) {
@@ -204,33 +210,58 @@ void shader_memory_unmapped(struct shader_memory *m, uint64_t addr, uint64_t siz
 
 static void apply_unmapped(struct shader_memory *m) {
   pthread_mutex_lock(&m->lock);
-  if (m->pending_all) shader_memory_unmap(m, 0, UINT64_MAX);
-  for (uint32_t i = 0; i < m->n_pending; i++)
-    shader_memory_unmap(m, m->pending[i].addr, m->pending[i].size);
+  if (m->pending_all) drop(m, 0, UINT64_MAX, true);
+  for (uint32_t i = 0; i < m->n_pending; i++) drop(m, m->pending[i].addr, m->pending[i].size, true);
   m->n_pending = 0;
   m->pending_all = false;
   pthread_mutex_unlock(&m->lock);
 }
 
+/* The range that is exactly [ADDR, ADDR + SIZE) at HOST, or NULL. */
+static struct range *find_same(struct shader_memory *m, uint64_t addr, void *host, uint64_t size) {
+  for (uint32_t i = 0; i < m->count; i++)
+    if (m->r[i].addr == addr && m->r[i].size == size && m->r[i].host == host) return &m->r[i];
+  return NULL;
+}
+
+/* Maps [ADDR, ADDR + SIZE) at HOST after dropping the unpinned ranges it meets and, when the
+ * table is full, the least recently used unpinned range. */
+static bool map_making_room(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                            char *err, size_t err_size) {
+  drop(m, addr, size, true);
+  if (m->count == SHADER_MEMORY_MAX_RANGES) { /* the least recently used range goes */
+    int lru = -1;
+    for (uint32_t i = 0; i < m->count; i++)
+      if (!m->r[i].pinned && (lru < 0 || m->r[i].used < m->r[lru].used)) lru = (int)i;
+    if (lru >= 0) drop(m, m->r[lru].addr, m->r[lru].size, false);
+  }
+  return shader_memory_map(m, addr, host, size, true, err, err_size);
+}
+
 bool shader_memory_use_window(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
                               char *err, size_t err_size) {
   apply_unmapped(m);
-  for (uint32_t i = 0; i < m->count; i++) {
-    struct range *r = &m->r[i];
-    if (r->addr == addr && r->size == size && r->host == host) {
-      r->used = ++m->clock;
-      if (!r->imported) shader_memory_host_wrote(m, addr, size);
-      return true;
-    }
+  struct range *r = find_same(m, addr, host, size);
+  if (r) {
+    r->used = ++m->clock;
+    if (!r->imported) shader_memory_host_wrote(m, addr, size);
+    return true;
   }
-  shader_memory_unmap(m, addr, size);
-  if (m->count == SHADER_MEMORY_MAX_RANGES) { /* the least recently used range goes */
-    uint32_t lru = 0;
-    for (uint32_t i = 1; i < m->count; i++)
-      if (m->r[i].used < m->r[lru].used) lru = i;
-    shader_memory_unmap(m, m->r[lru].addr, m->r[lru].size);
+  return map_making_room(m, addr, host, size, err, err_size);
+}
+
+bool shader_memory_use_pinned(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                              char *err, size_t err_size) {
+  apply_unmapped(m);
+  struct range *r = find_same(m, addr, host, size);
+  if (!r) {
+    if (!map_making_room(m, addr, host, size, err, err_size)) return false;
+    r = &m->r[m->count - 1];
+    r->pinned = true;
   }
-  return shader_memory_map(m, addr, host, size, true, err, err_size);
+  r->used = ++m->clock;
+  if (!r->imported) shader_memory_host_wrote(m, addr, size);
+  return true;
 }
 
 uint64_t shader_memory_imports(const struct shader_memory *m) { return m->imports; }

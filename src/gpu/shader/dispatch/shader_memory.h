@@ -67,6 +67,12 @@ void shader_memory_unmapped(struct shader_memory *m, uint64_t addr, uint64_t siz
  * range making room when the table is full. False with ERR filled as shader_memory_map. */
 bool shader_memory_use_window(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
                               char *err, size_t err_size);
+/* The same for memory that is not the guest's and stays for every later dispatch (the
+ * global data share, compute_dispatch.h): the range is pinned, never dropped to make room
+ * for a window nor by a guest unmap (shader_memory_unmapped); shader_memory_unmap still drops
+ * it. A copied one is marked for a whole upload, as a window. */
+bool shader_memory_use_pinned(struct shader_memory *m, uint64_t addr, void *host, uint64_t size,
+                              char *err, size_t err_size);
 /* Host memory imported so far (for tests: a range reused is not imported again). */
 uint64_t shader_memory_imports(const struct shader_memory *m);
 

@@ -636,21 +636,20 @@ static void mulx(struct emit *e, uint32_t a, uint32_t b, uint32_t *lo, uint32_t 
   *hi = spv_op(&e->b, SpvOpCompositeExtract, e->t_u64, w1, 2);
 }
 
-/* drsq's directed step: A (2C)^2 against 2^(2 - ea - 2 ec) for the nearest-even result
- * C 2^ec (three limbs, as the loop of exact_drsq); below: 1/sqrt(a) lies above C 2^ec, equal:
- * exact. One step up toward +inf when above, one step down toward -inf or zero when below
- * (the result is positive). */
-static uint32_t rsq_directed(struct emit *e, uint32_t A, uint32_t ea, uint32_t c, unsigned round) {
+/* A M^2 (at most 163 bits, three 64-bit limbs) against 2^k, k = 2 - ea - 2 ec: *BELOW when
+ * less, *EQUAL (when not NULL) when equal, both for k in the limbs' range 0..191 (the
+ * callers decide outside it); *K is k. */
+static void am2_against_pow2(struct emit *e, uint32_t A, uint32_t M, uint32_t ea, uint32_t ec,
+                             uint32_t *k_out, uint32_t *below, uint32_t *equal) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
-  uint32_t C, ec, m0, m1, t0, t1, v0, v1;
-  cand_parts(e, c, &C, &ec);
-  uint32_t M = op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1));
+  uint32_t m0, m1, t0, t1, v0, v1;
   mulx(e, M, M, &m0, &m1);
   mulx(e, m0, A, &t0, &t1);
   mulx(e, m1, A, &v0, &v1);
   uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
   uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
                     sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
+  /* 2^k as three limbs */
   uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
                    op2(e, SpvOpIAdd, u32, ec, ec));
   uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
@@ -664,12 +663,26 @@ static uint32_t rsq_directed(struct emit *e, uint32_t A, uint32_t ea, uint32_t c
   uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
   uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
                      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
-  uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
-                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
-  uint32_t equal = op2(
-      e, SpvOpLogicalAnd, bl,
-      op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), op2(e, SpvOpIEqual, bl, p1, o1)),
-      op2(e, SpvOpIEqual, bl, t0, o0));
+  *below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
+               op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+  if (equal)
+    *equal = op2(e, SpvOpLogicalAnd, bl,
+                 op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2),
+                     op2(e, SpvOpIEqual, bl, p1, o1)),
+                 op2(e, SpvOpIEqual, bl, t0, o0));
+  *k_out = k;
+}
+
+/* drsq's directed step: A (2C)^2 against 2^(2 - ea - 2 ec) for the nearest-even result
+ * C 2^ec (three limbs, as the loop of exact_drsq); below: 1/sqrt(a) lies above C 2^ec, equal:
+ * exact. One step up toward +inf when above, one step down toward -inf or zero when below
+ * (the result is positive). */
+static uint32_t rsq_directed(struct emit *e, uint32_t A, uint32_t ea, uint32_t c, unsigned round) {
+  uint32_t u64 = e->t_u64, bl = e->t_bool;
+  uint32_t C, ec, k, below, equal;
+  cand_parts(e, c, &C, &ec);
+  uint32_t M = op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1));
+  am2_against_pow2(e, A, M, ea, ec, &k, &below, &equal);
   uint32_t inrange = op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpSGreaterThanEqual, bl, k, cu32(e, 0)),
                          op2(e, SpvOpSLessThanEqual, bl, k, cu32(e, 191)));
   below = op2(e, SpvOpLogicalAnd, bl, inrange, below);
@@ -704,32 +717,11 @@ static uint32_t exact_drsq(struct emit *e, uint32_t a, unsigned round) {
           op2(e, SpvOpShiftLeftLogical, u64, op1(e, SpvOpSConvert, u64, half_e), cu64(e, 52)));
   c = op2(e, SpvOpISub, u64, c, cu64(e, 3));
   for (int step = 0; step < 6; step++) {
-    uint32_t C, ec, m0, m1, t0, t1, v0, v1;
+    uint32_t C, ec, k, below;
     cand_parts(e, c, &C, &ec);
     uint32_t M =
         op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftLeftLogical, u64, C, cu64(e, 1)), cu64(e, 1));
-    mulx(e, M, M, &m0, &m1);
-    mulx(e, m0, A, &t0, &t1);
-    mulx(e, m1, A, &v0, &v1);
-    uint32_t p1 = op2(e, SpvOpIAdd, u64, t1, v0);
-    uint32_t p2 = op2(e, SpvOpIAdd, u64, v1,
-                      sel(e, u64, op2(e, SpvOpULessThan, bl, p1, t1), cu64(e, 1), cu64(e, 0)));
-    /* 2^k, k = 2 - ea - 2 ec, as three limbs */
-    uint32_t k = op2(e, SpvOpISub, u32, op2(e, SpvOpISub, u32, cu32(e, 2), ea),
-                     op2(e, SpvOpIAdd, u32, ec, ec));
-    uint32_t kc = sel(e, u32, op2(e, SpvOpSLessThan, bl, k, cu32(e, 0)), cu32(e, 0), k);
-    kc = sel(e, u32, op2(e, SpvOpSGreaterThan, bl, kc, cu32(e, 191)), cu32(e, 191), kc);
-    uint32_t q = op2(e, SpvOpShiftRightLogical, u32, kc, cu32(e, 6));
-    uint32_t bit = op2(e, SpvOpShiftLeftLogical, u64, cu64(e, 1),
-                       to_u64(e, op2(e, SpvOpBitwiseAnd, u32, kc, cu32(e, 63))));
-    uint32_t o0 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 0)), bit, cu64(e, 0));
-    uint32_t o1 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 1)), bit, cu64(e, 0));
-    uint32_t o2 = sel(e, u64, op2(e, SpvOpIEqual, bl, q, cu32(e, 2)), bit, cu64(e, 0));
-    uint32_t lt0 = op2(e, SpvOpULessThan, bl, t0, o0);
-    uint32_t lt1 = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p1, o1),
-                       op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p1, o1), lt0));
-    uint32_t below = op2(e, SpvOpLogicalOr, bl, op2(e, SpvOpULessThan, bl, p2, o2),
-                         op2(e, SpvOpLogicalAnd, bl, op2(e, SpvOpIEqual, bl, p2, o2), lt1));
+    am2_against_pow2(e, A, M, ea, ec, &k, &below, NULL);
     below = sel(e, bl, op2(e, SpvOpSGreaterThan, bl, k, cu32(e, 191)), spv_const_bool(&e->b, true),
                 below);
     below =
