@@ -95,8 +95,8 @@ static uint32_t pred_load(struct emit *e, uint32_t ok, uint32_t addr) {
 /* The V# range check and address of a dword buffer access (ir_interp_buffer.c has the
  * rules, docs/shader-ir.md "Buffer memory" their evidence). OFF_ID is the IR offset
  * operand: a buffer_offset's parts are the offset and soffset. */
-static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload,
-                          uint32_t *in_range, uint32_t *addr) {
+void spirv_buffer_access(struct emit *e, const uint32_t *args, uint32_t payload64,
+                         uint32_t *in_range, uint32_t *addr) {
   const struct ir_function *fn = e->fn;
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
   uint32_t vs = e->val[args[0]], d[4];
@@ -122,7 +122,7 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   uint32_t index =
       sel(e, u32, add_tid, op2(e, SpvOpIAdd, u32, e->val[args[1]], e->lane), e->val[args[1]]);
   /* range: end = off + payload in 64 bits (a huge offset is out of range, no wrap) */
-  uint32_t end64 = add64(e, to_u64(e, off), cu64(e, payload));
+  uint32_t end64 = add64(e, to_u64(e, off), payload64);
   uint32_t idx_ok = op2(e, SpvOpULessThan, bl, index, nr);
   uint32_t off_ok = op2(e, SpvOpULessThanEqual, bl, end64, to_u64(e, stride));
   uint32_t structured_off = op2(e, SpvOpLogicalAnd, bl, idx_ok, off_ok);
@@ -150,14 +150,13 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   *addr = sel(e, u64, swz, swzaddr, lin); /* a guest address */
 }
 
+static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload,
+                          uint32_t *in_range, uint32_t *addr) {
+  spirv_buffer_access(e, args, cu64(e, payload), in_range, addr);
+}
 /* for spirv_emit_image.c */
-uint32_t spirv_psb_load(struct emit *e, uint32_t addr64) { return psb_load(e, addr64); }
-void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v) { psb_store(e, addr64, v); }
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
   return psb_load_bytes(e, addr64, n);
-}
-void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
-  psb_store_bytes(e, addr64, v, n);
 }
 
 /* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
@@ -180,6 +179,12 @@ static void write_end(struct emit *e) {
 }
 void spirv_write_begin(struct emit *e) { write_begin(e); }
 void spirv_write_end(struct emit *e) { write_end(e); }
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64) { return psb_load(e, addr64); }
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v) { psb_store(e, addr64, v); }
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
+  psb_store_bytes(e, addr64, v, n);
+}
+
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -462,7 +467,7 @@ bool spirv_emit_supports(enum ir_op op) {
     return true;
     default:
       return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
-             spirv_div_supports(op) || spirv_emit_image_supports(op);
+             spirv_div_supports(op) || spirv_format_supports(op) || spirv_emit_image_supports(op);
   }
 }
 
@@ -1079,7 +1084,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
       if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
-          spirv_emit_image(e, id, a))
+          spirv_emit_format(e, id, a) || spirv_emit_image(e, id, a))
         return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;

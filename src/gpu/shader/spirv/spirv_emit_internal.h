@@ -12,6 +12,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_builder.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 
@@ -54,7 +55,7 @@ struct emit {
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
   bool scratch_too_big;
-  uint32_t iface[16], niface;
+  uint32_t iface[20], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -83,6 +84,7 @@ struct emit {
   uint32_t fences_spec;
   uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
+  uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -284,6 +286,9 @@ bool spirv_fence_plan(struct emit *e);
  * the entry block. */
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
 void spirv_guest_ranges_load(struct emit *e);
+/* The same for an access of a run-time number of bytes BYTES64 (a u64 value; any size,
+ * a range smaller than the access holds none of it) */
+uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint32_t *active);
 void spirv_fence_free(struct emit *e);
 /* Plans the guarded fences (after spirv_fence_plan, with the block labels allocated) and
  * records their guards in the module; structured functions only. */
@@ -298,6 +303,65 @@ static inline uint32_t spirv_block_end(const struct emit *e, uint32_t b) {
   return e->end && e->end[b] ? e->end[b] : e->begin[b];
 }
 
+/* ---- buffer memory helpers of spirv_emit.c, for spirv_emit_format.c ------------------- */
+
+/* The V# range check and guest address of a buffer access of PAYLOAD64 bytes (a u64 value):
+ * ARGS are the IR operands V#, index, offset (a buffer_offset's parts are the offset and
+ * soffset); *IN_RANGE a bool, *ADDR a u64 guest address. */
+void spirv_buffer_access(struct emit *e, const uint32_t *args, uint32_t payload64,
+                         uint32_t *in_range, uint32_t *addr);
+/* a dword at a 4-byte aligned device address; N (1..4) bytes at any address */
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n);
+/* the fences around a write to guest memory (docs/shader-spirv.md, "Memory order") */
+void spirv_write_begin(struct emit *e);
+void spirv_write_end(struct emit *e);
+
+/* ---- format conversions (spirv_emit_format.c) -----------------------------------------
+ * The GFX10 unified formats of the texture unit (layouts: ir/buffer_formats.def through
+ * ir_buffer_format_of, the interpreter's table; rules: ir_interp_buffer.c). A format is
+ * either known when the module is built (an MTBUF instruction's: only its class's code is
+ * emitted) or a run-time u32 value (a V#'s FORMAT field: the layout is read from a table in
+ * the module, every class's conversion is computed and the format's is selected). These
+ * are the entry points any memory path converting through a unified format uses (the
+ * formatted buffer accesses here; images later): set a struct spirv_format up once per
+ * access, then decode / encode. Values are SPIR-V ids of u32 values (bool where said). */
+struct spirv_format {
+  bool known;                /* the format is a compile-time constant ... */
+  struct ir_buffer_format f; /* ... with this layout (comps > 0) */
+  uint32_t valid;            /* bool: the format has components (run time: not 0, 78..127) */
+  uint32_t cls;              /* enum ir_buffer_class */
+  uint32_t bits[4], lo[4];   /* per component: width (0: absent) and first bit in the element */
+  uint32_t bytes64;          /* the element's size in bytes, a u64 value */
+};
+/* FORMAT (1..127) known at compile time; false (and nothing set up) for a value without
+ * components (0, 78..127) */
+bool spirv_format_known(struct emit *e, uint32_t format, struct spirv_format *f);
+/* the format in u32 value FORMAT (0..127) at run time */
+void spirv_format_dynamic(struct emit *e, uint32_t format, struct spirv_format *f);
+/* RAW: the element's dwords as u32 values (little endian, component c at bits lo[c] and
+ * up; dwords past the element's size are not read: pass 0). OUT: the four components as
+ * u32 bit patterns (f32 bits for the float classes UNORM/SNORM/USCALED/SSCALED/FLOAT, the
+ * zero- or sign-extended integer for UINT/SINT); components the format lacks: x, y, z 0, w
+ * one (spirv_format_one). */
+void spirv_format_decode(struct emit *e, const struct spirv_format *f, const uint32_t raw[4],
+                         uint32_t out[4]);
+/* IN: four components as u32 bit patterns (as decode gives them; those the format lacks are
+ * ignored) -> RAW: the element's dwords (bits past the element 0), clamped and rounded as
+ * ir_buffer_format_store does */
+void spirv_format_encode(struct emit *e, const struct spirv_format *f, const uint32_t in[4],
+                         uint32_t raw[4]);
+/* "one" of F's class: 1.0f as bits, or 1 for UINT/SINT */
+uint32_t spirv_format_one(struct emit *e, const struct spirv_format *f);
+/* D16: a component value of F's class to its 16-bit form (binary16 nearest even for the float
+ * classes, the low 16 bits for UINT/SINT) and back (exact widening; SINT sign-extends) */
+uint32_t spirv_format_to_d16(struct emit *e, const struct spirv_format *f, uint32_t v);
+uint32_t spirv_format_from_d16(struct emit *e, const struct spirv_format *f, uint32_t v);
+/* the IR operations: load_buffer_fmt, store_buffer_fmt */
+bool spirv_format_supports(enum ir_op op);
+bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a);
+
 /* ---- images (spirv_emit_image.c) ------------------------------------------------------- */
 
 bool spirv_emit_image_supports(enum ir_op op);
@@ -307,15 +371,12 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
 bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
 /* the body of the image address helper, after main (when an image access called it) */
 void spirv_image_fn_body(struct emit *e);
-/* guest-memory accesses at device addresses and the fences around writes (spirv_emit.c) */
-uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
-void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
+/* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
-void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n);
+/* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced
+ * as a write (spirv_emit.c) */
 uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
                              uint32_t c);
-void spirv_write_begin(struct emit *e);
-void spirv_write_end(struct emit *e);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 
