@@ -34,20 +34,24 @@ static vk_device *dev;
 #define IO_OFF (12u << 20) /* coordinates, data, load results, query results: 1 KiB each */
 #define FILL 0xa5u
 
-enum cls { UINT, SINT, UNORM, FLOAT };
+enum cls { UINT, SINT, UNORM, SNORM, FLOAT };
+static uint32_t half_of(float x);
+static float float_of_half(uint32_t h);
 /* the GFX10 image formats used here: components, bits each, class */
 static const struct {
   uint32_t fmt, comps, bits;
   enum cls cls;
 } formats[] = {
-    {5, 1, 8, UINT},   /* 8_UINT */
-    {7, 1, 16, UNORM}, /* 16_UNORM */
-    {20, 1, 32, UINT}, /* 32_UINT */
-    {21, 1, 32, SINT}, /* 32_SINT */
-    {27, 2, 16, UINT}, /* 16_16_UINT */
-    {56, 4, 8, UNORM}, /* 8_8_8_8_UNORM */
-    {61, 4, 8, SINT},  /* 8_8_8_8_SINT */
-    {77, 4, 32, FLOAT} /* 32_32_32_32_FLOAT */
+    {5, 1, 8, UINT},    /* 8_UINT */
+    {7, 1, 16, UNORM},  /* 16_UNORM */
+    {20, 1, 32, UINT},  /* 32_UINT */
+    {21, 1, 32, SINT},  /* 32_SINT */
+    {27, 2, 16, UINT},  /* 16_16_UINT */
+    {56, 4, 8, UNORM},  /* 8_8_8_8_UNORM */
+    {57, 4, 8, SNORM},  /* 8_8_8_8_SNORM */
+    {61, 4, 8, SINT},   /* 8_8_8_8_SINT */
+    {71, 4, 16, FLOAT}, /* 16_16_16_16_FLOAT */
+    {77, 4, 32, FLOAT}  /* 32_32_32_32_FLOAT */
 };
 
 struct img_case {
@@ -118,6 +122,23 @@ static const struct img_case cases[] = {
      1, 6, 4, 0, 3, 2, 0, SEL_ID},
     {"64kb_z_x_3d_r8", "SQ_RSRC_IMG_3D", 3, IR_TSHARP_3D, TILING_SW_64KB_Z_X, 5, 33, 17, 5, 4, 0, 3,
      0, 0, SEL_ID},
+    {"64kb_s_x_2d_array_rgba8_snorm",
+     "SQ_RSRC_IMG_2D_ARRAY",
+     3,
+     IR_TSHARP_2D_ARRAY,
+     TILING_SW_64KB_S_X,
+     57,
+     50,
+     40,
+     2,
+     3,
+     0,
+     2,
+     0,
+     0xc100,
+     {7, 6, 5, 4}},
+    {"4kb_d_2d_rgba16f", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_D, 71, 33, 20, 1, 4, 0, 3,
+     0, 0, SEL_ID},
     {"4kb_s_x_2d_rg16_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S_X, 27, 64, 64, 1, 7,
      2, 6, 0, 0x500, SEL_ID},
 };
@@ -154,6 +175,12 @@ static uint32_t comp_value(struct fmt_info f, uint32_t r) {
   uint32_t full = f.bits == 32 ? ~0u : (1u << f.bits) - 1;
   switch (f.cls) {
     case UNORM: return f2u((float)r / (float)full);
+    case SNORM: {
+      int32_t v = (int32_t)(r << (32 - f.bits)) >> (32 - f.bits);
+      float x = (float)v / (float)(full >> 1);
+      return f2u(x < -1.0f ? -1.0f : x);
+    }
+    case FLOAT: return f.bits == 16 ? f2u(float_of_half(r)) : r;
     case SINT: return f.bits == 32 ? r : (uint32_t)((int32_t)(r << (32 - f.bits)) >> (32 - f.bits));
     default: return r;
   }
@@ -166,6 +193,13 @@ static uint32_t comp_bits(struct fmt_info f, uint32_t v) {
   float x;
   memcpy(&x, &v, 4);
   switch (f.cls) {
+    case SNORM: {
+      if (isnan(x)) return 0;
+      double d = (double)(x < -1.0f ? -1.0f : x) * half;
+      d = d < -half ? -half : d > half ? half : d;
+      return (uint32_t)(int32_t)nearbyint(d) & full;
+    }
+    case FLOAT: return half_of(x);
     case UNORM: {
       if (isnan(x)) return 0;
       double d = (double)x * full;
@@ -371,7 +405,11 @@ static void run_case(const struct img_case *c, unsigned wave) {
     (void)v;
     for (unsigned k = 0; k < 4; k++) {
       uint32_t r = rnd();
-      if (f.cls == UNORM) {
+      if (f.cls == SNORM || (f.cls == FLOAT && f.bits == 16)) {
+        static const float special[] = {-1.5f, -1.0f, 1.0f, 1.5f, 0.5f / 127, -0.0f, NAN, 70000.0f};
+        data[4 * l + k] =
+            r % 4 == 0 ? f2u(special[(r >> 4) % 8]) : f2u((float)(r % 3000) / 1000.0f - 1.5f);
+      } else if (f.cls == UNORM) {
         static const float special[] = {-0.5f,      0.0f,         1.0f, 1.5f,
                                         0.5f / 255, 2.5f / 65535, NAN,  -0.0f};
         data[4 * l + k] =
@@ -468,7 +506,7 @@ static void run_case(const struct img_case *c, unsigned wave) {
     uint32_t lv = c->base_level + p->mip;
     uint32_t slice = is3d ? p->s : c->base_array + p->s;
     uint32_t cv[4] = {0, 0, 0, 0};
-    uint32_t one = f.cls == UNORM || f.cls == FLOAT ? f2u(1.0f) : 1;
+    uint32_t one = f.cls == UINT || f.cls == SINT ? 1 : f2u(1.0f);
     uint64_t off = 0;
     if (p->in) {
       off = tiling_element_offset(&lay, lv, p->x, p->y, slice, 0);

@@ -13,14 +13,10 @@ static uint64_t image_model_block(uint32_t mode) {
   return (mode >> 2) == 1 || (mode >> 2) == 5 ? 4096 : 65536;
 }
 
+/* a format with an element of 1, 2, 4, 8 or 16 bytes (the 96-bit ones have no layout) */
 static bool image_model_format(const struct ir_buffer_format *f) {
-  if (f->comps != 1 && f->comps != 2 && f->comps != 4) return false;
-  for (unsigned c = 1; c < f->comps; c++)
-    if (f->bits[c] != f->bits[0]) return false;
-  unsigned b = f->bits[0];
-  if (b != 8 && b != 16 && b != 32) return false;
-  return f->cls == IR_BUF_UINT || f->cls == IR_BUF_SINT || f->cls == IR_BUF_UNORM ||
-         (f->cls == IR_BUF_FLOAT && b == 32);
+  uint32_t b = ir_buffer_format_bytes(f);
+  return f->comps && b && b <= 16 && !(b & (b - 1));
 }
 
 /* the element's bytes in the window, or NULL (outside the image, no layout, not mapped) */

@@ -40,8 +40,6 @@ static uint32_t half_to_f32(struct emit *e, uint32_t h) {
   return op1(e, SpvOpBitcast, f32, op2(e, SpvOpBitwiseOr, u32, sign, mag));
 }
 
-uint32_t spirv_half_to_f32(struct emit *e, uint32_t h) { return half_to_f32(e, h); }
-
 /* f32 -> f16 bits rounded by ROUND (0 nearest even, as ir_small_float_bits; 1 toward +inf,
  * 2 toward -inf, 3 toward zero, as ir_round.c's half_directed): the magnitude shifted onto the
  * f16 grid, the dropped bits deciding one step away from zero; past the largest finite

@@ -8,10 +8,9 @@
  * reads or writes guest memory through the range table like any other access. Field
  * positions: ir_tsharp.h. Sampling (filtering, LOD selection) is refused.
  *
- * Formats converted here: elements of 1, 2 or 4 components of 8, 16 or 32 bits, UINT,
- * SINT, UNORM, and FLOAT with 32-bit components (their bits); any other format loads 0 and
- * drops stores (the conversions of docs/shader-ir.md "Buffer memory" for the rest come with
- * the buffer-format emitter).
+ * Formats: every unified format whose element is 1, 2, 4, 8 or 16 bytes, through the
+ * buffer formats' conversions (spirv_emit_format.c: the rules of docs/shader-ir.md "Buffer
+ * memory"); the 96-bit ones and values without components load 0 and drop stores.
  */
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/ir_tsharp.h"
@@ -70,63 +69,22 @@ struct img {
   uint32_t base; /* u64 guest address (XOR modes: the block-aligned part) */
   uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
-  uint32_t fmt_ok; /* a format converted here */
-  uint32_t e, bpe, comps, cbits,
-      cls; /* log2 of the element bytes, bytes, components, bits, class */
+  struct spirv_format fmt; /* the unified format's layout and class (spirv_emit_format.c) */
+  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes */
+  uint32_t e, bpe;         /* log2 of the element's bytes, bytes */
 };
 
-/* Format facts at run time: the unified formats 1..77 (ir_interp_buffer.c's table) as
- * per-format bits built here from that table, so the two never disagree. */
+/* The format at run time, through the buffer formats' conversions (spirv_format_dynamic):
+ * every unified format whose element is a power of two of bytes has a layout here (the
+ * 96-bit ones have none in the tiling library either). */
 static void img_format(struct emit *e, struct img *m) {
-  /* formats whose components are all 8, 16 or 32 bits and whose class is converted */
-  uint32_t ok_bits[3] = {0, 0, 0}; /* a 96-bit set */
-  uint32_t cb_lo[3] = {0, 0, 0}, cb_hi[3] = {0, 0, 0}, cc_lo[3] = {0, 0, 0}, cc_hi[3] = {0, 0, 0};
-  uint32_t cl_a[3] = {0, 0, 0}, cl_b[3] = {0, 0, 0};
-  for (uint32_t f = 1; f < 96; f++) {
-    struct ir_buffer_format bf = ir_buffer_format_of(f);
-    if (!bf.comps || bf.comps == 3) continue;
-    bool same = true;
-    for (unsigned c = 1; c < bf.comps; c++) same &= bf.bits[c] == bf.bits[0];
-    unsigned b = bf.bits[0];
-    bool cls = bf.cls == IR_BUF_UINT || bf.cls == IR_BUF_SINT || bf.cls == IR_BUF_UNORM ||
-               (bf.cls == IR_BUF_FLOAT && b == 32);
-    if (!same || !cls || (b != 8 && b != 16 && b != 32)) continue;
-    uint32_t bit = 1u << (f & 31), word = f >> 5;
-    ok_bits[word] |= bit;
-    unsigned bl = b == 8 ? 0 : b == 16 ? 1 : 2, cl = bf.comps == 1 ? 0 : bf.comps == 2 ? 1 : 2;
-    if (bl & 1) cb_lo[word] |= bit;
-    if (bl & 2) cb_hi[word] |= bit;
-    if (cl & 1) cc_lo[word] |= bit;
-    if (cl & 2) cc_hi[word] |= bit;
-    unsigned k = bf.cls == IR_BUF_UINT    ? 0
-                 : bf.cls == IR_BUF_SINT  ? 1
-                 : bf.cls == IR_BUF_UNORM ? 2
-                                          : 3;
-    if (k & 1) cl_a[word] |= bit;
-    if (k & 2) cl_b[word] |= bit;
-  }
-  uint32_t f = m->format, word = shr(e, f, cu32(e, 5)),
-           bit = shl(e, cu32(e, 1), band(e, f, cu32(e, 31)));
-#define PICK(arr)                                                                       \
-  op2(e, SpvOpINotEqual, BL,                                                            \
-      band(e,                                                                           \
-           sel(e, U32, eq(e, word, cu32(e, 0)), cu32(e, arr[0]),                        \
-               sel(e, U32, eq(e, word, cu32(e, 1)), cu32(e, arr[1]),                    \
-                   sel(e, U32, eq(e, word, cu32(e, 2)), cu32(e, arr[2]), cu32(e, 0)))), \
-           bit),                                                                        \
-      cu32(e, 0))
-  m->fmt_ok = PICK(ok_bits);
-  uint32_t one = cu32(e, 1), zero = cu32(e, 0);
-  uint32_t blog =
-      add(e, sel(e, U32, PICK(cb_lo), one, zero), sel(e, U32, PICK(cb_hi), cu32(e, 2), zero));
-  uint32_t clog =
-      add(e, sel(e, U32, PICK(cc_lo), one, zero), sel(e, U32, PICK(cc_hi), cu32(e, 2), zero));
-  m->cls = add(e, sel(e, U32, PICK(cl_a), one, zero), sel(e, U32, PICK(cl_b), cu32(e, 2), zero));
-#undef PICK
-  m->cbits = shl(e, cu32(e, 8), blog);
-  m->comps = shl(e, one, clog);
-  m->e = add(e, blog, clog); /* log2(bytes): log2(bits / 8) + log2(comps) */
-  m->bpe = shl(e, one, m->e);
+  spirv_format_dynamic(e, m->format, &m->fmt);
+  uint32_t bytes = op1(e, SpvOpUConvert, U32, m->fmt.bytes64);
+  uint32_t pow2 = eq(e, band(e, bytes, op2(e, SpvOpISub, U32, bytes, cu32(e, 1))), cu32(e, 0));
+  uint32_t size_ok = land(e, lt(e, cu32(e, 0), bytes), le(e, bytes, cu32(e, 16)));
+  m->fmt_ok = land(e, m->fmt.valid, land(e, pow2, size_ok));
+  m->bpe = sel(e, U32, m->fmt_ok, bytes, cu32(e, 1));
+  m->e = glsl(e, U32, GLSL_FIND_UMSB, m->bpe, 0, 1);
 }
 
 static void img_read(struct emit *e, uint32_t t, struct img *m) {
@@ -375,41 +333,34 @@ static void coords(struct emit *e, const struct img *m, uint64_t flags, uint32_t
   *level = umin(e, *level, cu32(e, 15));
 }
 
-/* component K (32-bit value) of an element in memory at ADDR (a device address, read
- * when OK) */
-static uint32_t load_comp(struct emit *e, const struct img *m, uint32_t addr, uint32_t ok,
-                          uint32_t k) {
-  uint32_t zero = cu32(e, 0);
-  uint32_t off = mul(e, cu32(e, k), shr(e, m->cbits, cu32(e, 3)));
-  uint32_t a = add64(e, addr, to_u64(e, off));
-  uint32_t has = land(e, ok, lt(e, cu32(e, k), m->comps));
-  uint32_t at = sel(e, U64, has, a, e->junk);
-  uint32_t b32 = eq(e, m->cbits, cu32(e, 32)), b16 = eq(e, m->cbits, cu32(e, 16));
-  /* dword components are aligned (4-byte elements and up); 8/16-bit ones read byte by byte */
-  uint32_t d = spirv_psb_load(e, sel(e, U64, b32, at, e->junk));
-  uint32_t h = spirv_psb_load_bytes(e, sel(e, U64, b16, at, e->junk), 2);
-  uint32_t q = spirv_psb_load_bytes(e, at, 1);
-  uint32_t raw = sel(e, U32, b32, d, sel(e, U32, b16, h, q));
-  uint32_t n = m->cbits,
-           full = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), band(e, n, cu32(e, 31))), cu32(e, 1));
-  /* SINT: sign-extended; UNORM: raw / (2^n - 1), exact (f64 product, one rounding to f32) */
-  uint32_t sh = op2(e, SpvOpISub, U32, cu32(e, 32), n);
-  uint32_t sx = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, raw, band(e, sh, cu32(e, 31))),
-                    band(e, sh, cu32(e, 31)));
-  uint32_t f64 = spv_type_float(&e->b, 64);
-  spv_capability(&e->b, SpvCapabilityFloat64);
-  uint32_t num = op1(e, SpvOpConvertUToF, f64, raw),
-           den = op1(e, SpvOpConvertUToF, f64, sel(e, U32, eq(e, full, zero), cu32(e, 1), full));
-  uint32_t un = spirv_exact_narrow(e, op2(e, SpvOpFDiv, f64, num, den));
-  uint32_t cls = m->cls;
-  uint32_t v = sel(e, U32, eq(e, cls, cu32(e, 1)), sel(e, U32, b32, raw, sx),
-                   sel(e, U32, eq(e, cls, cu32(e, 2)), un, raw));
-  v = sel(e, U32, eq(e, cls, cu32(e, 3)), raw, v); /* 32-bit float: the bits */
-  uint32_t dflt = k == 3
-                      ? sel(e, U32, eq(e, cls, cu32(e, 2)), cu32(e, 0x3f800000u),
-                            sel(e, U32, eq(e, cls, cu32(e, 3)), cu32(e, 0x3f800000u), cu32(e, 1)))
-                      : zero;
-  return sel(e, U32, has, v, sel(e, U32, lt(e, cu32(e, k), m->comps), zero, dflt));
+/* The element's dwords at device address AT (read when OK): 1- and 2-byte elements byte by
+ * byte, larger ones as aligned dwords; dwords past the element 0. */
+static void load_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
+                     uint32_t raw[4]) {
+  uint32_t zero = cu32(e, 0), b1 = eq(e, m->bpe, cu32(e, 1)), b2 = eq(e, m->bpe, cu32(e, 2));
+  uint32_t small = op2(e, SpvOpLogicalOr, BL, b1, b2);
+  uint32_t v1 = spirv_psb_load_bytes(e, sel(e, U64, land(e, ok, b1), at, e->junk), 1);
+  uint32_t v2 = spirv_psb_load_bytes(e, sel(e, U64, land(e, ok, b2), at, e->junk), 2);
+  for (uint32_t k = 0; k < 4; k++) {
+    uint32_t has = land(e, land(e, ok, lnot(e, small)), lt(e, cu32(e, 4 * k), m->bpe));
+    uint32_t d = spirv_psb_load(e, sel(e, U64, has, add64(e, at, cu64(e, 4 * k)), e->junk));
+    raw[k] = sel(e, U32, has, d, zero);
+  }
+  raw[0] = sel(e, U32, land(e, ok, b1), v1, sel(e, U32, land(e, ok, b2), v2, raw[0]));
+}
+
+/* The element's dwords RAW written at AT when OK (the same shapes as load_raw) */
+static void store_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
+                      const uint32_t raw[4]) {
+  uint32_t zero = cu32(e, 0), b1 = eq(e, m->bpe, cu32(e, 1)), b2 = eq(e, m->bpe, cu32(e, 2));
+  uint32_t small = op2(e, SpvOpLogicalOr, BL, b1, b2);
+  for (uint32_t k = 0; k < 4; k++) {
+    uint32_t has = land(e, land(e, ok, lnot(e, small)), lt(e, cu32(e, 4 * k), m->bpe));
+    spirv_psb_store(e, sel(e, U64, has, add64(e, at, cu64(e, 4 * k)), e->junk),
+                    sel(e, U32, has, raw[k], zero));
+  }
+  spirv_psb_store_bytes(e, sel(e, U64, land(e, ok, b2), at, e->junk), raw[0], 2);
+  spirv_psb_store_bytes(e, sel(e, U64, land(e, ok, b1), at, e->junk), raw[0], 1);
 }
 
 /* The device address of the element at guest address G: its first and last bytes in the
@@ -422,12 +373,6 @@ static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, ui
   return at;
 }
 
-/* The value 1 of the format's class (dst_sel SQ_SEL_1) */
-static uint32_t one_of(struct emit *e, const struct img *m) {
-  uint32_t fl = op2(e, SpvOpLogicalOr, BL, eq(e, m->cls, cu32(e, 2)), eq(e, m->cls, cu32(e, 3)));
-  return sel(e, U32, fl, cu32(e, 0x3f800000u), cu32(e, 1));
-}
-
 static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
   uint32_t a_t = t;
   struct img m;
@@ -437,48 +382,19 @@ static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flag
   uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t ok = land(e, land(e, in, lay), m.fmt_ok);
   uint32_t at = element_addr(e, &m, g, &ok);
-  uint32_t c[4], out[4], zero = cu32(e, 0);
-  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, ok, load_comp(e, &m, at, ok, k), zero);
-  uint32_t one = one_of(e, &m);
+  uint32_t raw[4], c[4], out[4], zero = cu32(e, 0);
+  load_raw(e, &m, at, ok, raw);
+  spirv_format_decode(e, &m.fmt, raw, c);
+  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, ok, c[k], zero);
+  uint32_t one = spirv_format_one(e, &m.fmt);
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t ds = field(e, m.w, IR_TSHARP_dst_sel_x + k);
     uint32_t v = sel(e, U32, eq(e, ds, cu32(e, IR_SEL_1)), one, zero);
     for (uint32_t j = 0; j < 4; j++) v = sel(e, U32, eq(e, ds, cu32(e, IR_SEL_X + j)), c[j], v);
-    out[k] = v;
+    out[k] = (flags & IR_IMAGE_D16) ? spirv_format_to_d16(e, &m.fmt, v) : v;
   }
-  if (flags & IR_IMAGE_D16) /* 16-bit results: f16 for the float classes, else the low half */
-    for (uint32_t k = 0; k < 4; k++) {
-      uint32_t fl = op2(e, SpvOpLogicalOr, BL, eq(e, m.cls, cu32(e, 2)), eq(e, m.cls, cu32(e, 3)));
-      uint32_t h = spirv_f32_to_half(e, op1(e, SpvOpBitcast, e->t_f32, out[k]), 0);
-      out[k] = sel(e, U32, fl, h, band(e, out[k], cu32(e, 0xffff)));
-    }
   e->fenced = false;
   return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
-}
-
-/* component value V (32-bit) -> its bits in memory (n bits, the class's conversion) */
-static uint32_t store_bits(struct emit *e, const struct img *m, uint32_t v) {
-  uint32_t n = m->cbits, zero = cu32(e, 0);
-  uint32_t full = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), band(e, n, cu32(e, 31))), cu32(e, 1));
-  uint32_t half = shr(e, full, cu32(e, 1));
-  uint32_t smax = half, smin = op1(e, SpvOpNot, U32, half); /* -half - 1 */
-  uint32_t slt = op2(e, SpvOpSLessThan, BL, v, smin), sgt = op2(e, SpvOpSGreaterThan, BL, v, smax);
-  uint32_t si = band(e, sel(e, U32, slt, smin, sel(e, U32, sgt, smax, v)), full);
-  uint32_t ui = sel(e, U32, lt(e, full, v), full, v);
-  /* UNORM: clamp(x * (2^n - 1)) rounded to nearest even, NaN -> 0, in f64 (exact product) */
-  uint32_t f64 = spv_type_float(&e->b, 64);
-  spv_capability(&e->b, SpvCapabilityFloat64);
-  uint32_t x = op2(e, SpvOpFMul, f64, spirv_exact_widen(e, v), op1(e, SpvOpConvertUToF, f64, full));
-  uint32_t nan = op1(e, SpvOpIsNan, BL, x);
-  uint32_t lo = op1(e, SpvOpConvertUToF, f64, zero), hi = op1(e, SpvOpConvertUToF, f64, full);
-  uint32_t cl = sel(e, f64, op2(e, SpvOpFOrdLessThan, BL, x, lo), lo,
-                    sel(e, f64, op2(e, SpvOpFOrdGreaterThan, BL, x, hi), hi, x));
-  uint32_t r = glsl(e, f64, GLSLstd450RoundEven, cl, 0, 1);
-  uint32_t un = sel(e, U32, nan, zero, op1(e, SpvOpConvertFToU, U32, r));
-  uint32_t b32 = eq(e, n, cu32(e, 32));
-  uint32_t out =
-      sel(e, U32, eq(e, m->cls, cu32(e, 1)), si, sel(e, U32, eq(e, m->cls, cu32(e, 2)), un, ui));
-  return sel(e, U32, b32, v, out); /* 32-bit components: the bits */
 }
 
 static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, uint32_t active,
@@ -495,35 +411,21 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t w[2] = {data, k};
     d[k] = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
-    if (flags & IR_IMAGE_D16) { /* from 16 bits: f16 widened, SINT sign-extended, UINT */
-      uint32_t fl = op2(e, SpvOpLogicalOr, BL, eq(e, m.cls, cu32(e, 2)), eq(e, m.cls, cu32(e, 3)));
-      uint32_t lo = band(e, d[k], cu32(e, 0xffff));
-      uint32_t sx = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, d[k], cu32(e, 16)), cu32(e, 16));
-      uint32_t hf = op1(e, SpvOpBitcast, U32, spirv_half_to_f32(e, lo));
-      d[k] = sel(e, U32, fl, hf, sel(e, U32, eq(e, m.cls, cu32(e, 1)), sx, lo));
-    }
+    if (flags & IR_IMAGE_D16) d[k] = spirv_format_from_d16(e, &m.fmt, d[k]);
   }
   /* memory component j takes the data component whose dst_sel names it (the first one) */
-  uint32_t mc[4];
+  uint32_t mc[4], raw[4];
   for (uint32_t j = 0; j < 4; j++) {
     uint32_t v = zero;
     for (int k = 3; k >= 0; k--)
       v = sel(e, U32,
               eq(e, field(e, m.w, IR_TSHARP_dst_sel_x + (unsigned)k), cu32(e, IR_SEL_X + j)), d[k],
               v);
-    mc[j] = store_bits(e, &m, v);
+    mc[j] = v;
   }
+  spirv_format_encode(e, &m.fmt, mc, raw);
   spirv_write_begin(e);
-  uint32_t b32 = eq(e, m.cbits, cu32(e, 32)), b16 = eq(e, m.cbits, cu32(e, 16));
-  uint32_t cbytes = shr(e, m.cbits, cu32(e, 3));
-  for (uint32_t j = 0; j < 4; j++) {
-    uint32_t has = land(e, ok, lt(e, cu32(e, j), m.comps));
-    uint32_t a = sel(e, U64, has, add64(e, at, to_u64(e, mul(e, cu32(e, j), cbytes))), e->junk);
-    spirv_psb_store(e, sel(e, U64, b32, a, e->junk), sel(e, U32, b32, mc[j], zero));
-    spirv_psb_store_bytes(e, sel(e, U64, b16, a, e->junk), sel(e, U32, b16, mc[j], zero), 2);
-    spirv_psb_store_bytes(e, sel(e, U64, op2(e, SpvOpLogicalOr, BL, b32, b16), e->junk, a), mc[j],
-                          1);
-  }
+  store_raw(e, &m, at, ok, raw);
   spirv_write_end(e);
 }
 

@@ -227,8 +227,6 @@ bool spirv_emit_float_supports(enum ir_op op);
 /* f32 value F -> f16 bits (low 16 of a u32) rounded by ROUND: 0 nearest even, 1 toward +inf,
  * 2 toward -inf, 3 toward zero (spirv_emit_float.c) */
 uint32_t spirv_f32_to_half(struct emit *e, uint32_t f, unsigned round);
-/* f16 bits (low 16 of a u32) -> f32 value, exact */
-uint32_t spirv_half_to_f32(struct emit *e, uint32_t h);
 /* hadd/hmul/hfma (operand ids A: f16 bits in u32) rounded to f16 by a directed ROUND */
 uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsigned round);
 /* Whether instruction ID is an access to a hardware register the module does not model
