@@ -32,6 +32,7 @@ struct wave_run {
   uint8_t *gds, **gds_interp;
   uint32_t gds_bytes;
   uint64_t gds_addr;
+  uint32_t shader_clock; /* spirv_emit_options.shader_clock */
 };
 
 /* The two windows after the run in *DEVICE and *INTERP (the caller frees them). */
@@ -45,7 +46,8 @@ static inline void wave_run(vk_device *dev, const struct wave_run *r, uint8_t **
                                     .scratch_lane_bytes = r->priv_bytes,
                                     .lds_bytes = r->lds_bytes,
                                     .gds_addr = r->gds ? r->gds_addr : 0,
-                                    .gds_bytes = r->gds ? r->gds_bytes : 0};
+                                    .gds_bytes = r->gds ? r->gds_bytes : 0,
+                                    .shader_clock = r->shader_clock};
   struct spirv_module m;
   bool ok = spirv_emit_compute(fn, &opts, &m);
   if (!ok) fprintf(stderr, "%s: emit: %s\n", r->name, m.error);

@@ -128,6 +128,7 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   struct spirv_emit_options eo = {.lds_bytes = spec->lds_bytes,
                                   .denorm_preserve_f32 = spec->denorm_preserve_f32,
                                   .rte_f32 = spec->rte_f32,
+                                  .shader_clock = spec->shader_clock,
                                   .entry_vgprs = spec->entry_vgprs,
                                   .waves = spec->waves,
                                   .subgroup = spec->subgroup != 0,

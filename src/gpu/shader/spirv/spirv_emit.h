@@ -148,10 +148,15 @@ struct spirv_emit_options {
    * address at which the caller maps the global data share's gds_bytes bytes as one more
    * guest range (0: GDS accesses are refused); a GDS access of N bytes at address A is in
    * range when A + N <= gds_bytes, else it reads 0 and writes nothing (the interpreter's
-   * rule). The sub-dword, masked-or, src2, wrap and ds_gws_* forms stay refused. */
+   * rule). The ds_gws_* forms stay refused. */
   uint64_t gds_addr;
   uint32_t gds_bytes;
+  /* the device's VK_KHR_shader_clock features (SPIRV_CLOCK_* bits; 0: none): s_memtime
+   * needs either, s_memrealtime the device clock, else they are refused */
+  uint32_t shader_clock;
 };
+#define SPIRV_CLOCK_SUBGROUP 1u /* shaderSubgroupClock */
+#define SPIRV_CLOCK_DEVICE 2u   /* shaderDeviceClock */
 #define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 
 struct spirv_module {

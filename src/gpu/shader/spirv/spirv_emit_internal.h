@@ -46,11 +46,13 @@ struct emit {
   uint32_t waves, lanes;                     /* waves per workgroup, invocations per wave */
   bool subgroup;                             /* cross-lane operations through subgroup operations */
   uint32_t lane_in, wave_in;                 /* the built-ins lane and wave come from */
-  uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 3]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
+  uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 5]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
+  uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
+  uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
@@ -199,8 +201,15 @@ uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t ol
 
 /* ---- atomics without a SPIR-V instruction (spirv_emit_atomic.c) ------------------------- */
 
-/* the compare-and-swap forms as helper operations, after enum ir_atomic */
-enum { SPIRV_ATOMIC_CMPSWAP = IR_ATOMIC_RSUB + 1, SPIRV_ATOMIC_FCMPSWAP, SPIRV_ATOMIC_OPS };
+/* the compare-and-swap forms as helper operations, after enum ir_atomic; then masked or
+ * (ds_mskor: (old & ~V) | C) and wrap (ds_wrap: old >= V ? old - V : old + C) */
+enum {
+  SPIRV_ATOMIC_CMPSWAP = IR_ATOMIC_RSUB + 1,
+  SPIRV_ATOMIC_FCMPSWAP,
+  SPIRV_ATOMIC_MSKOR,
+  SPIRV_ATOMIC_WRAP,
+  SPIRV_ATOMIC_OPS
+};
 /* where a helper works: ADDR is a device address (GLOBAL: 4-byte aligned, GLOBAL64: 8), an
  * LDS dword index (LDS) or an LDS byte address (LDS64, taken under the LDS lock) */
 enum spirv_atomic_kind {
@@ -210,12 +219,17 @@ enum spirv_atomic_kind {
   SPIRV_ATOMIC_LDS64,
   SPIRV_ATOMIC_KINDS
 };
-_Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 3, "atomic_fn size");
+_Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 5, "atomic_fn size");
 /* A call of the helper of OP (an enum ir_atomic or SPIRV_ATOMIC_*CMPSWAP) on ADDR with data V
  * and compare value C (0: none); GO (LDS64 only) whether the lane does it. The old value. */
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go);
 void spirv_atomic_fn_bodies(struct emit *e);
+/* the name of helper operation OP ("add", "mskor", ...) */
+const char *spirv_atomic_op_name(uint32_t op);
+/* The new value of OP (an enum ir_atomic or a SPIRV_ATOMIC_* above) on OLD, V and C of type T */
+uint32_t spirv_atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
+                          uint32_t c);
 uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old,
                                   uint32_t v);
 /* float equality of the bits (f32 in u32, f64 in u64): -0 == +0, NaN never equal */
@@ -359,6 +373,34 @@ uint32_t spirv_format_from_d16(struct emit *e, const struct spirv_format *f, uin
 /* the IR operations: load_buffer_fmt, store_buffer_fmt */
 bool spirv_format_supports(enum ir_op op);
 bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a);
+
+/* ---- sub-dword LDS, mskor/src2/wrap in LDS and GDS, clock and messages (spirv_emit_lds.c) */
+
+bool spirv_lds_supports(enum ir_op op);
+/* The GDS forms of spirv_emit_lds.c, emitted when the caller maps the GDS */
+bool spirv_lds_gds_emitted(enum ir_op op);
+/* Whether OP needs the LDS array (LOCK false) or the LDS lock (LOCK true) */
+bool spirv_lds_uses(enum ir_op op, bool lock);
+/* Whether the emission of OP (one of spirv_emit_lds.c's) ends with spirv_write_end */
+bool spirv_lds_ends_with_fence(enum ir_op op);
+/* When instruction I (read_clock, send_msg) cannot be emitted under OPTS: the reason in ERR */
+bool spirv_wave_refusal(const struct ir_function *fn, const struct spirv_emit_options *opts,
+                        uint32_t i, char *err, size_t size);
+bool spirv_emit_lds(struct emit *e, uint32_t id, const uint32_t *a);
+void spirv_lds_fn_bodies(struct emit *e);
+/* spirv_emit.c's pieces they are made of (the fences around a write: above): an LDS atomic (OP as
+ * spirv_atomic_call's, PRED the lane's predicate), 32- and 64-bit; the same in the GDS; N (1,
+ * 2) bytes read from / written to GDS address ADDR */
+uint32_t spirv_lds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred);
+uint32_t spirv_lds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred);
+uint32_t spirv_gds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred);
+uint32_t spirv_gds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred);
+uint32_t spirv_gds_load_bytes(struct emit *e, uint32_t addr, uint32_t n);
+void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n, uint32_t pred);
 
 /* ---- images (spirv_emit_image.c) ------------------------------------------------------- */
 

@@ -27,6 +27,7 @@ static bool is_access(enum ir_op op) {
     case IR_OP_aperture_hi:
     case IR_OP_wave_id:
     case IR_OP_read_clock:
+    case IR_OP_send_msg: /* emitted as nothing (the no-op messages) */
     case IR_OP_get_hwreg: return false;
     default: return (ir_op_infos[op].flags & (IR_MEM | IR_SIDE)) != 0;
   }
@@ -61,7 +62,7 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_store_lds: return true;
-    default: return false;
+    default: return spirv_lds_ends_with_fence(op);
   }
 }
 
