@@ -660,6 +660,64 @@ static uint32_t param(struct emit *e, uint32_t type) {
   return id;
 }
 
+/* spirv_format_decode for a run-time format as a loop over the format's components, in the
+ * load helper: one copy of the conversions rather than four (lavapipe inlines the helper at
+ * each call, and the loop's count is known only at run time, so it stays a loop). The
+ * components go to VAR (a function variable of 4 dwords); ENTRY is the current block. */
+static void decode_loop(struct emit *e, const struct spirv_format *f, uint32_t format,
+                        const uint32_t raw[4], uint32_t var, uint32_t entry, uint32_t out[4]) {
+  uint32_t u32 = e->t_u32, pt = spv_type_pointer(&e->b, SpvStorageClassFunction, u32);
+  uint32_t row = table_row(e, format);
+  uint32_t comps = bits32(e, row, 0, 3);
+  uint32_t one = spirv_format_one(e, f);
+  for (unsigned c = 0; c < 4; c++) { /* components the format lacks: x, y, z 0, w one */
+    uint32_t w[2] = {var, cu32(e, c)},
+             st[2] = {spv_op(&e->b, SpvOpAccessChain, pt, w, 2), c == 3 ? one : cu32(e, 0)};
+    inst(e, SpvOpStore, st, 2);
+  }
+  uint32_t head = spv_id(&e->b), body = spv_id(&e->b), cont = spv_id(&e->b), merge = spv_id(&e->b);
+  uint32_t i = spv_id(&e->b), lo = spv_id(&e->b), i1 = spv_id(&e->b), lo1 = spv_id(&e->b);
+  inst(e, SpvOpBranch, &head, 1);
+  inst(e, SpvOpLabel, &head, 1);
+  uint32_t pi[6] = {u32, i, cu32(e, 0), entry, i1, cont};
+  inst(e, SpvOpPhi, pi, 6);
+  uint32_t pl[6] = {u32, lo, cu32(e, 0), entry, lo1, cont};
+  inst(e, SpvOpPhi, pl, 6);
+  uint32_t more = b2(e, SpvOpULessThan, i, comps);
+  uint32_t lm[3] = {merge, cont, SpvLoopControlMaskNone};
+  inst(e, SpvOpLoopMerge, lm, 3);
+  uint32_t bc[3] = {more, body, merge};
+  inst(e, SpvOpBranchConditional, bc, 3);
+  inst(e, SpvOpLabel, &body, 1);
+  /* component i: its width from the row, the dword holding it (no component crosses one) */
+  uint32_t n = u2(e, SpvOpBitwiseAnd,
+                  u2(e, SpvOpShiftRightLogical, row,
+                     u2(e, SpvOpIAdd, cu32(e, 6), u2(e, SpvOpIMul, i, cu32(e, 6)))),
+                  cu32(e, 63));
+  uint32_t dw = u2(e, SpvOpShiftRightLogical, lo, cu32(e, 5));
+  uint32_t wd = usel(e, ieq(e, dw, 3), raw[3],
+                     usel(e, ieq(e, dw, 2), raw[2], usel(e, ieq(e, dw, 1), raw[1], raw[0])));
+  uint32_t r = u2(e, SpvOpBitwiseAnd,
+                  u2(e, SpvOpShiftRightLogical, wd, u2(e, SpvOpBitwiseAnd, lo, cu32(e, 31))),
+                  nmask(e, rn(n)).id);
+  uint32_t aw[2] = {var, u2(e, SpvOpBitwiseAnd, i, cu32(e, 3))};
+  uint32_t st[2] = {spv_op(&e->b, SpvOpAccessChain, pt, aw, 2),
+                    decode_dynamic(e, f->cls, r, rn(n))};
+  inst(e, SpvOpStore, st, 2);
+  inst(e, SpvOpBranch, &cont, 1);
+  inst(e, SpvOpLabel, &cont, 1);
+  uint32_t a1[4] = {u32, i1, i, cu32(e, 1)};
+  inst(e, SpvOpIAdd, a1, 4);
+  uint32_t a2[4] = {u32, lo1, lo, n};
+  inst(e, SpvOpIAdd, a2, 4);
+  inst(e, SpvOpBranch, &head, 1);
+  inst(e, SpvOpLabel, &merge, 1);
+  for (unsigned c = 0; c < 4; c++) {
+    uint32_t w[2] = {var, cu32(e, c)};
+    out[c] = op1(e, SpvOpLoad, u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
+  }
+}
+
 void spirv_format_fn_bodies(struct emit *e) {
   for (unsigned k = 0; k < FORMAT_FNS; k++) {
     uint32_t fn = e->format_fn[k];
@@ -676,6 +734,13 @@ void spirv_format_fn_bodies(struct emit *e) {
     for (uint32_t i = 0; i < np; i++) p[i] = param(e, pt[i]);
     uint32_t entry = spv_id(&e->b);
     inst(e, SpvOpLabel, &entry, 1);
+    uint32_t arr = 0, var = 0;
+    if (load) { /* the decoded components (a function variable: first in the entry block) */
+      arr = spv_type_pointer(&e->b, SpvStorageClassFunction, spv_type_array(&e->b, u32, 4));
+      var = spv_id(&e->b);
+      uint32_t vw[3] = {arr, var, SpvStorageClassFunction};
+      inst(e, SpvOpVariable, vw, 3);
+    }
     struct spirv_format fm;
     spirv_format_dynamic(e, load ? bits32(e, p[0], 12, 7) : p[0], &fm);
     uint32_t r;
@@ -683,7 +748,7 @@ void spirv_format_fn_bodies(struct emit *e) {
       r = op1(e, SpvOpUConvert, u32, fm.bytes64);
     } else if (load) {
       uint32_t c[4], v[4];
-      spirv_format_decode(e, &fm, p + 1, c);
+      decode_loop(e, &fm, bits32(e, p[0], 12, 7), p + 1, var, entry, c);
       components(e, &fm, p[0], p[5], p[6], d16, c, v);
       r = spv_op(&e->b, SpvOpCompositeConstruct, ret, v, 4);
     } else {
