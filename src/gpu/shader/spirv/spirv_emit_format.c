@@ -718,60 +718,6 @@ static void decode_loop(struct emit *e, const struct spirv_format *f, uint32_t f
   }
 }
 
-/* spirv_format_encode for a run-time format as a loop over its components, in the store
- * helper (as decode_loop): IN the four values, RAW the element's dwords, VAR a function
- * variable of 4 dwords */
-static void encode_loop(struct emit *e, const struct spirv_format *f, uint32_t format,
-                        const uint32_t in[4], uint32_t var, uint32_t entry, uint32_t raw[4]) {
-  uint32_t u32 = e->t_u32, pt = spv_type_pointer(&e->b, SpvStorageClassFunction, u32);
-  uint32_t row = table_row(e, format);
-  uint32_t comps = bits32(e, row, 0, 3);
-  for (unsigned c = 0; c < 4; c++) {
-    uint32_t w[2] = {var, cu32(e, c)},
-             st[2] = {spv_op(&e->b, SpvOpAccessChain, pt, w, 2), cu32(e, 0)};
-    inst(e, SpvOpStore, st, 2);
-  }
-  uint32_t head = spv_id(&e->b), body = spv_id(&e->b), cont = spv_id(&e->b), merge = spv_id(&e->b);
-  uint32_t i = spv_id(&e->b), lo = spv_id(&e->b), i1 = spv_id(&e->b), lo1 = spv_id(&e->b);
-  inst(e, SpvOpBranch, &head, 1);
-  inst(e, SpvOpLabel, &head, 1);
-  uint32_t pi[6] = {u32, i, cu32(e, 0), entry, i1, cont};
-  inst(e, SpvOpPhi, pi, 6);
-  uint32_t pl[6] = {u32, lo, cu32(e, 0), entry, lo1, cont};
-  inst(e, SpvOpPhi, pl, 6);
-  uint32_t more = b2(e, SpvOpULessThan, i, comps);
-  uint32_t lm[3] = {merge, cont, SpvLoopControlMaskNone};
-  inst(e, SpvOpLoopMerge, lm, 3);
-  uint32_t bc[3] = {more, body, merge};
-  inst(e, SpvOpBranchConditional, bc, 3);
-  inst(e, SpvOpLabel, &body, 1);
-  uint32_t n = u2(e, SpvOpBitwiseAnd,
-                  u2(e, SpvOpShiftRightLogical, row,
-                     u2(e, SpvOpIAdd, cu32(e, 6), u2(e, SpvOpIMul, i, cu32(e, 6)))),
-                  cu32(e, 63));
-  uint32_t x = usel(e, ieq(e, i, 3), in[3],
-                    usel(e, ieq(e, i, 2), in[2], usel(e, ieq(e, i, 1), in[1], in[0])));
-  uint32_t v = encode_dynamic(e, f->cls, x, rn(n));
-  v = u2(e, SpvOpShiftLeftLogical, v, u2(e, SpvOpBitwiseAnd, lo, cu32(e, 31)));
-  uint32_t aw[2] = {
-      var, u2(e, SpvOpBitwiseAnd, u2(e, SpvOpShiftRightLogical, lo, cu32(e, 5)), cu32(e, 3))};
-  uint32_t at = spv_op(&e->b, SpvOpAccessChain, pt, aw, 2);
-  uint32_t st[2] = {at, u2(e, SpvOpBitwiseOr, op1(e, SpvOpLoad, u32, at), v)};
-  inst(e, SpvOpStore, st, 2);
-  inst(e, SpvOpBranch, &cont, 1);
-  inst(e, SpvOpLabel, &cont, 1);
-  uint32_t a1[4] = {u32, i1, i, cu32(e, 1)};
-  inst(e, SpvOpIAdd, a1, 4);
-  uint32_t a2[4] = {u32, lo1, lo, n};
-  inst(e, SpvOpIAdd, a2, 4);
-  inst(e, SpvOpBranch, &head, 1);
-  inst(e, SpvOpLabel, &merge, 1);
-  for (unsigned c = 0; c < 4; c++) {
-    uint32_t w[2] = {var, cu32(e, c)};
-    raw[c] = op1(e, SpvOpLoad, u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
-  }
-}
-
 void spirv_format_fn_bodies(struct emit *e) {
   for (unsigned k = 0; k < FORMAT_FNS; k++) {
     uint32_t fn = e->format_fn[k];
@@ -789,8 +735,7 @@ void spirv_format_fn_bodies(struct emit *e) {
     uint32_t entry = spv_id(&e->b);
     inst(e, SpvOpLabel, &entry, 1);
     uint32_t arr = 0, var = 0;
-    if (k !=
-        FN_SIZE) { /* the components or dwords (a function variable: first in the entry block) */
+    if (load) { /* the decoded components (a function variable: first in the entry block) */
       arr = spv_type_pointer(&e->b, SpvStorageClassFunction, spv_type_array(&e->b, u32, 4));
       var = spv_id(&e->b);
       uint32_t vw[3] = {arr, var, SpvStorageClassFunction};
@@ -807,13 +752,8 @@ void spirv_format_fn_bodies(struct emit *e) {
       components(e, &fm, p[0], p[5], p[6], d16, c, v);
       r = spv_op(&e->b, SpvOpCompositeConstruct, ret, v, 4);
     } else {
-      uint32_t c[4], raw[4];
-      for (unsigned q = 0; q < 4; q++) {
-        uint32_t w[2] = {p[1], q};
-        c[q] = op1(e, SpvOpBitcast, u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_f32, w, 2));
-        if (d16) c[q] = spirv_format_from_d16(e, &fm, c[q]);
-      }
-      encode_loop(e, &fm, p[0], c, var, entry, raw);
+      uint32_t raw[4];
+      store_values(e, &fm, p[1], d16, raw);
       r = spv_op(&e->b, SpvOpCompositeConstruct, ret, raw, 4);
     }
     inst(e, SpvOpReturnValue, &r, 1);
