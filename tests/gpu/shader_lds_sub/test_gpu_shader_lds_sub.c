@@ -90,41 +90,8 @@ static uint64_t wrap(uint64_t m, uint64_t d) { /* d: data0 low, data1 high */
   return x >= d0 ? x - d0 : x + d1;
 }
 
-/* Whether N lanes that applied F with data V to one location starting at INIT got back RET
- * and left FINAL under some serial order of them (a lane that leaves the value unchanged
- * goes first: no backtracking needed for these operations). */
-static bool serial_order(uint32_t n, const uint64_t *v, const uint64_t *ret, uint64_t init,
-                         uint64_t final, uint64_t (*f)(uint64_t, uint64_t)) {
-  bool used[64] = {0};
-  uint64_t cur = init;
-  for (uint32_t k = 0; k < n; k++) {
-    int pick = -1;
-    for (uint32_t l = 0; l < n; l++) {
-      if (used[l] || ret[l] != cur) continue;
-      if (f(cur, v[l]) == cur) {
-        pick = (int)l;
-        break;
-      }
-      if (pick < 0) pick = (int)l;
-    }
-    if (pick < 0) {
-      fprintf(stderr, "serial order: no lane returned 0x%llx (step %u)\n", (unsigned long long)cur,
-              k);
-      return false;
-    }
-    used[pick] = true;
-    cur = f(cur, v[pick]);
-  }
-  return cur == final;
-}
-
 static uint64_t rng = 0x2545f4914f6cdd1dull;
-static uint64_t next(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
+static uint64_t next(void) { return wave_xorshift64(&rng); }
 static void tables(void) {
   static const uint32_t s32[][2] = {
       {0x3f800000, 0x40000000}, {0x80000000, 0x00000000}, {0x00000000, 0x80000000},
@@ -142,12 +109,6 @@ static void tables(void) {
 }
 
 /* ---- running and checking -------------------------------------------------------------- */
-
-static uint32_t word(const uint8_t *win, uint32_t off) {
-  uint32_t v;
-  memcpy(&v, win + off, 4);
-  return v;
-}
 
 static void run_kernel(struct wave_run *r, uint8_t **device, uint8_t **interp) {
   static uint8_t table[0x600];
@@ -169,41 +130,14 @@ static void run_kernel(struct wave_run *r, uint8_t **device, uint8_t **interp) {
 /* Dword I of lane L's 32 output dwords (at 128 L) must be WANT on both sides. */
 static unsigned check(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
                       uint32_t i, uint32_t want) {
-  uint32_t got = word(device, 128 * l + 4 * i), in = word(interp, 128 * l + 4 * i);
-  if (got == want && in == want) return 0;
-  fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
-          name, l, i, got, in, want);
-  return 1;
+  return wave_check(name, device, interp, 0, l, i, want);
 }
-
 /* The values every lane got back from one location (dword I of each lane): some serial
  * order on both sides; then cleared on both so the windows can be compared. */
 static unsigned contended(const char *name, uint8_t *device, uint8_t *interp, uint32_t lanes,
                           uint32_t i, const uint64_t *v, uint64_t init, uint64_t final,
                           uint64_t (*f)(uint64_t, uint64_t)) {
-  unsigned bad = 0;
-  uint8_t *side[2] = {device, interp};
-  for (int s = 0; s < 2; s++) {
-    uint64_t ret[64];
-    for (uint32_t l = 0; l < lanes; l++) {
-      ret[l] = word(side[s], 128 * l + 4 * i);
-      memset(side[s] + 128 * l + 4 * i, 0, 4);
-    }
-    if (!serial_order(lanes, v, ret, init, final, f)) {
-      fprintf(stderr, "%s: the %s's returned values fit no serial order\n", name,
-              s ? "interpreter" : "device");
-      bad++;
-    }
-  }
-  return bad;
-}
-
-static void finish(uint8_t *device, uint8_t *interp, unsigned bad) {
-  assert_int_equal(bad, 0);
-  assert_memory_equal(device, interp, WINDOW_SIZE);
-  free(device);
-  free(interp);
-  kernels_passed++;
+  return wave_contended(name, device, interp, lanes, 4 * i, 128, 4, v, init, final, f);
 }
 
 #define LOAD_TABLES                                        \
@@ -296,8 +230,7 @@ static const char lds_sub_src[] = LOAD_TABLES
 
 static void lds_sub(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     struct wave_run r = {.name = "lds sub", .src = lds_sub_src, .lanes = lanes, .priv_bytes = 16};
@@ -343,7 +276,7 @@ static void lds_sub(void **state) {
                                  (uint32_t)ld(m, 0xf00 + 4 * l, 4)};
       for (uint32_t i = 0; i < 18; i++) bad += check("lds sub", device, interp, l, i, want[i]);
     }
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -375,8 +308,7 @@ static const char same_dword_src[] =
 
 static void same_dword_stores(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     struct wave_run r = {
@@ -385,7 +317,7 @@ static void same_dword_stores(void **state) {
     unsigned bad = 0;
     uint8_t *side[2] = {device, interp};
     for (int s = 0; s < 2; s++) {
-      uint32_t d = word(side[s], 0), h = word(side[s], 4), b = word(side[s], 8);
+      uint32_t d = wave_word(side[s], 0), h = wave_word(side[s], 4), b = wave_word(side[s], 8);
       bool dok = false, hok = false, bok = false;
       for (uint32_t l = 0; l < lanes; l++) {
         uint32_t v = (l + 1) * 0x01030507u;
@@ -400,7 +332,7 @@ static void same_dword_stores(void **state) {
       }
       for (uint32_t l = 0; l < lanes; l++) memset(side[s] + 128 * l, 0, 12);
     }
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -489,8 +421,7 @@ static const char lds_mskor_src[] = LOAD_TABLES
 
 static void lds_mskor_src2_wrap(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     struct wave_run r = {
@@ -536,7 +467,7 @@ static void lds_mskor_src2_wrap(void **state) {
     }
     bad += contended("ds_mskor_rtn_b32", device, interp, lanes, 6, vm, 0x0f0f0f0fu, om, mskor);
     bad += contended("ds_wrap_rtn_b32", device, interp, lanes, 10, vw, 3, ow, wrap);
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -566,8 +497,7 @@ static const char condxchg_src[] = LOAD_TABLES
 
 static void condxchg(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     struct wave_run r = {.name = "condxchg", .src = condxchg_src, .lanes = lanes, .priv_bytes = 16};
@@ -580,7 +510,7 @@ static void condxchg(void **state) {
       const uint32_t want[4] = {a32[l], b32[l], m0, m1};
       for (uint32_t i = 0; i < 4; i++) bad += check("condxchg", device, interp, l, i, want[i]);
     }
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -641,8 +571,7 @@ static const char four_waves_src[] =
 
 static void four_waves(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   struct ir_translate_stats xs;
   struct ir_function *fn = translate_asm(
       four_waves_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &xs);
@@ -699,7 +628,7 @@ static void four_waves(void **state) {
         (uint32_t)ld(lm, 0x400 + 4 * l, 4), (uint32_t)ld(lm, 0x600 + 4 * l, 4),
         (uint32_t)ld(lm, 0x680 + 4 * l, 4), (uint32_t)(ld(lm, 0x100, 4) ^ ld(lm, 0x104, 4))};
     for (uint32_t i = 0; i < 4; i++) {
-      uint32_t got = word(dmem, 16 * t + 4 * i), in = word(imem, 16 * t + 4 * i);
+      uint32_t got = wave_word(dmem, 16 * t + 4 * i), in = wave_word(imem, 16 * t + 4 * i);
       if (got == want[i] && in == want[i]) continue;
       fprintf(stderr,
               "four waves: thread %u dword %u: device 0x%08x, interpreter 0x%08x, "
@@ -793,8 +722,7 @@ static const char gds_src[] =
 
 static void gds_forms(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *gds = malloc(GDS_BYTES), *igds = NULL, *device, *interp;
@@ -870,7 +798,7 @@ static void gds_forms(void **state) {
     }
     free(gds);
     free(igds);
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -902,10 +830,6 @@ static const char clock_src[] =
     "global_store_dwordx4 v50, v[20:23], s[0:1]\n"
     "global_store_dwordx4 v50, v[24:27], s[0:1] offset:16\n"
     "s_endpgm\n";
-
-static uint64_t qword_at(const uint8_t *win, uint32_t off) {
-  return (uint64_t)word(win, off + 4) << 32 | word(win, off);
-}
 
 /* the emitter's refusal of SRC (wave32) under SHADER_CLOCK: its message must contain WANT */
 static void refused(const char *src, uint32_t shader_clock, const char *want) {
@@ -941,8 +865,8 @@ static void clock_and_messages(void **state) {
         .name = "clock", .src = clock_src, .lanes = lanes, .priv_bytes = 16, .shader_clock = clock};
     run_kernel(&r, &device, &interp);
     unsigned bad = 0;
-    uint64_t t0 = qword_at(device, 0), r0 = qword_at(device, 8);
-    uint64_t t1 = qword_at(device, 16), r1 = qword_at(device, 24);
+    uint64_t t0 = wave_qword(device, 0), r0 = wave_qword(device, 8);
+    uint64_t t1 = wave_qword(device, 16), r1 = wave_qword(device, 24);
     if (!(t1 > t0) || !(r1 > r0) || !r0) {
       fprintf(stderr, "clock: s_memtime 0x%llx -> 0x%llx, s_memrealtime 0x%llx -> 0x%llx\n",
               (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)r0,
@@ -961,7 +885,7 @@ static void clock_and_messages(void **state) {
       memset(device + 128 * l, 0, 32);
       memset(interp + 128 * l, 0, 32);
     }
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 

@@ -13,38 +13,10 @@
  * - WAIT_ON_DE_COUNTER_DIFF (0x88, 1): DIFF: "stall the CE until it is less than DIFF draws
  *   ahead of the DE".
  * CE RAM is 65536 bytes on GFX10 (the Linux amdgpu driver's CE RAM size). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
+#include "cp_test_pm4.h"
 
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
-enum {
-  SET_BASE = 0x11,
-  DRAW_INDEX_AUTO = 0x2D,
-  INDIRECT_BUFFER_CNST = 0x33,
-  WRITE_DATA = 0x37,
-  COPY_DATA = 0x40,
-  LOAD_CONST_RAM = 0x80,
-  WRITE_CONST_RAM = 0x81,
-  DUMP_CONST_RAM = 0x83,
-  INCREMENT_CE_COUNTER = 0x84,
-  INCREMENT_DE_COUNTER = 0x85,
-  WAIT_ON_CE_COUNTER = 0x86,
-  WAIT_ON_DE_COUNTER_DIFF = 0x88,
-  SWITCH_BUFFER = 0x8B,
-  DUMP_CONST_RAM_OFFSET = 0x9E,
-};
 #define INC_CE (1u << 30)
 
 #define MEM_BASE 0x400000000ull
@@ -56,37 +28,16 @@ enum {
 #define SRC (MEM_BASE + 0x20000)   /* LOAD_CONST_RAM's source */
 #define OUT (MEM_BASE + 0x30000)   /* dumps */
 #define BASE2 (MEM_BASE + 0x40000) /* CE SET_BASE 2 */
-static uint8_t *mem;
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
+#include "cp_test_harness.h"
 
-static struct cp *cp;
-static uint32_t n, ce_n[3];
+static uint32_t ce_n[3];
 static const uint64_t ce_at[3] = {CE1, CE2, CE3};
 
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
-  const struct cp_ops ops = {.mem_map = mem_map};
-  cp = cp_create(&ops);
-  n = 0;
   memset(ce_n, 0, sizeof ce_n);
-  return cp && mem ? 0 : -1;
-}
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
+  const struct cp_ops ops = {.mem_map = mem_map};
+  return cp_test_setup(&ops);
 }
 /* appends to CE buffer K */
 static void cev(unsigned k, unsigned count, ...) {
@@ -101,12 +52,6 @@ static void ib_cnst(unsigned k) {
 }
 static void dump(unsigned k, uint32_t ctl, uint32_t count, uint64_t to) {
   cev(k, 5, PKT3(DUMP_CONST_RAM, 4), ctl, count, LO(to), HI(to));
-}
-static enum cp_queue_status run_on(unsigned queue) {
-  assert_int_equal(cp_submit(cp, queue, STREAM, n), 0);
-  cp_run_until_idle(cp, 100);
-  n = 0;
-  return cp_queue_status(cp, queue);
 }
 
 /* CE RAM: written from the packet, loaded from memory, dumped to an address and to SET_BASE 2's
@@ -370,15 +315,15 @@ static void test_listing(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_ce_ram, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_ce_de_order, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_de_wait_blocks_only_its_queue, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_inline_and_size, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_ce_nest_and_chain, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_ce_errors, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_ce_cond_and_data, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_ce_reads_ahead, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_listing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_ce_ram, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_ce_de_order, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_de_wait_blocks_only_its_queue, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_inline_and_size, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_ce_nest_and_chain, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_ce_errors, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_ce_cond_and_data, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_ce_reads_ahead, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_listing, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -20,45 +20,13 @@
  *   5's base, one register.
  * - PRIME_UTCL2 (0x5D, 4), GFX_PIPE_LOCK (0x75, 1), FRAME_CONTROL (0x90, 1), INVALIDATE_TLBS
  *   (0x98, 1), HDP_FLUSH (0x95, 1): nothing for this CP to act on. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
+#include "cp_test_pm4.h"
 
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
-enum {
-  SET_BASE = 0x11,
-  ATOMIC_MEM = 0x1E,
-  REG_RMW = 0x21,
-  WRITE_DATA = 0x37,
-  INDIRECT_BUFFER = 0x3F,
-  COPY_DATA = 0x40,
-  COND_WRITE = 0x45,
-  CONTEXT_REG_RMW = 0x51,
-  PRIME_UTCL2 = 0x5D,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_SH_REG_OFFSET = 0x77,
-  GFX_PIPE_LOCK = 0x75,
-  FRAME_CONTROL = 0x90,
-  INVALIDATE_TLBS = 0x98,
-  HDP_FLUSH = 0x95,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_SPI_SHADER_USER_DATA_PS_0 0xB030u
 #define R_DB_DEPTH_CONTROL 0x28800u
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)
@@ -67,44 +35,14 @@ enum {
 #define OUT (MEM_BASE + 0x20000)   /* COPY_DATA results */
 #define IB (MEM_BASE + 0x30000)    /* an indirect buffer */
 #define IDATA (MEM_BASE + 0x40000) /* SET_BASE 5 */
-static uint8_t *mem;
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
+#include "cp_test_harness.h"
+
 static uint64_t *qw(uint64_t addr) { return (uint64_t *)(mem + (addr - MEM_BASE)); }
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
-
-static struct cp *cp;
-static uint32_t n;
-
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   const struct cp_ops ops = {.mem_map = mem_map};
-  cp = cp_create(&ops);
-  n = 0;
-  return cp && mem ? 0 : -1;
+  return cp_test_setup(&ops);
 }
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
-}
-static enum cp_queue_status run_on(unsigned queue) {
-  assert_int_equal(cp_submit(cp, queue, STREAM, n), 0);
-  cp_run_until_idle(cp, 100);
-  n = 0;
-  return cp_queue_status(cp, queue);
-}
-static uint32_t reg(unsigned queue, uint32_t byte_addr) { return cp_reg(cp, queue, byte_addr / 4); }
 static void atomic(unsigned op, unsigned cmd, uint64_t addr, uint64_t src, uint64_t cmp) {
   putv(9, PKT3(ATOMIC_MEM, 8), op | cmd << 8, LO(addr), HI(addr), LO(src), HI(src), LO(cmp),
        HI(cmp), 10u);
@@ -373,14 +311,14 @@ static void test_nothing_to_do(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_atomic_32, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_atomic_64, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_atomic_loop, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_atomic_errors, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_cond_write, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_reg_rmw, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_set_sh_reg_offset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_nothing_to_do, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_32, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_64, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_loop, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_errors, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_cond_write, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_reg_rmw, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_set_sh_reg_offset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_nothing_to_do, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

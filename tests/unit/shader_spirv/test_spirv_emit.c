@@ -494,6 +494,39 @@ static void unstructured_is_the_dispatcher_form(void **state) {
   }
 }
 
+/* Images (docs/shader-spirv.md, "Images"): the texel address is one helper function per
+ * module, called by every load, store and atomic (the query needs none); valid in wave32
+ * and wave64 and inside an irreducible cycle (the dispatcher form). */
+static void image_address_helper(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int k = 0; k < 3; k++) {
+    const char *body =
+        "image_load v[1:4], v[10:11], s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "image_store v[1:4], v[10:11], s[24:31] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "image_atomic_add v5, v[10:11], s[24:31] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n"
+        "image_get_resinfo v[6:9], v10, s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "s_waitcnt vmcnt(0)\n"
+        "v_add_nc_u32 v1, v1, v5\n"
+        "v_add_nc_u32 v1, v1, v6\n";
+    char src[2048];
+    if (k < 2)
+      snprintf(src, sizeof src, PRE32 "%s" STORE_V1 "s_endpgm\n", body);
+    else
+      snprintf(src, sizeof src,
+               PRE32 "s_cmp_eq_u32 s0, 0\ns_cbranch_scc1 b\na:\n%sb:\ns_add_u32 s1, s1, 2\n"
+                     "s_cmp_lt_u32 s1, 10\ns_cbranch_scc1 a\n" STORE_V1 "s_endpgm\n",
+               body);
+    struct ir_function *fn = translate(src, k == 1);
+    assert_int_equal(fn->structured, k < 2);
+    char *dis = emit_valid(fn);
+    assert_int_equal(spv_check_count(dis, "OpName %image_texel_address"), 1);
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %image_texel_address"), 3);
+    free(dis);
+    ir_function_destroy(fn);
+  }
+}
+
 /* MODE writes: the round and denormal fields (bits 7:0) are followed at compile time, so a
  * write emits nothing and the operations after it are emitted for the new mode; writes of
  * other MODE bits, an operation the new mode changes that is not computed in it, and
@@ -603,6 +636,7 @@ int main(void) {
       cmocka_unit_test(atomic_helpers),
       cmocka_unit_test(lds_forms_and_clock),
       cmocka_unit_test(unstructured_is_the_dispatcher_form),
+      cmocka_unit_test(image_address_helper),
       cmocka_unit_test(float_mode_writes),
       cmocka_unit_test(formatted_access_paths),
   };

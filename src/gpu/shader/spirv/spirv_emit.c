@@ -154,6 +154,10 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
                           uint32_t *in_range, uint32_t *addr) {
   spirv_buffer_access(e, args, cu64(e, payload), in_range, addr);
 }
+/* for spirv_emit_image.c */
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
+  return psb_load_bytes(e, addr64, n);
+}
 
 /* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
  * uniform memory) and workgroup memory accesses (spirv_emit_lanes.c). */
@@ -305,6 +309,15 @@ static uint32_t emit_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t
   uint32_t r = atomic32(e, op, SPIRV_ATOMIC_GLOBAL, p, addr, SpvScopeDevice, v, c);
   write_end(e);
   return r;
+}
+
+/* for spirv_emit_image.c: a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at
+ * device address ADDR, fenced as a write */
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c) {
+  uint32_t op = atomic_op_of(e, imm, cas);
+  if (op >= SPIRV_ATOMIC_OPS) return cu32(e, 0);
+  return emit_atomic(e, op, addr, v, c ? c : cu32(e, 0));
 }
 
 /* A 64-bit atomic (atomic_op_of) at device address AT for a lane whose predicate is OK, with
@@ -494,7 +507,8 @@ bool spirv_emit_supports(enum ir_op op) {
     return true;
     default:
       return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
-             spirv_div_supports(op) || spirv_format_supports(op) || spirv_lds_supports(op);
+             spirv_div_supports(op) || spirv_format_supports(op) || spirv_lds_supports(op) ||
+             spirv_emit_image_supports(op);
   }
 }
 
@@ -1111,7 +1125,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
       if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
-          spirv_emit_format(e, id, a) || spirv_emit_lds(e, id, a))
+          spirv_emit_format(e, id, a) || spirv_emit_lds(e, id, a) || spirv_emit_image(e, id, a))
         return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
@@ -1369,6 +1383,11 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
+    char why[sizeof out->error];
+    if (!fn->insts[i].dead && spirv_image_refusal(fn, i, why, sizeof why)) {
+      if (!out->unsupported++) memcpy(out->error, why, sizeof why);
+      continue;
+    }
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
     if (opts && opts->gds_addr && spirv_gds_emitted((enum ir_op)fn->insts[i].op)) continue;
     if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
@@ -1463,6 +1482,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spirv_atomic_fn_bodies(&e);
     spirv_lds_fn_bodies(&e);
     spirv_format_fn_bodies(&e);
+    spirv_image_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

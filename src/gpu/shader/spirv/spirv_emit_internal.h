@@ -49,6 +49,7 @@ struct emit {
   uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 5]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
   uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
+  uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
@@ -161,6 +162,7 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
     case IR_TYPE_F32: return e->t_f32;
     case IR_TYPE_V4U32: return e->t_v4u32;
     case IR_TYPE_V4F32: return e->t_v4f32;
+    case IR_TYPE_V8U32: return spv_type_array(&e->b, e->t_u32, 8); /* a T# */
     default: unsupported(e, "type %s", ir_type_name(t)); return e->t_u32;
   }
 }
@@ -402,6 +404,22 @@ uint32_t spirv_gds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t
                             uint32_t pred);
 uint32_t spirv_gds_load_bytes(struct emit *e, uint32_t addr, uint32_t n);
 void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n, uint32_t pred);
+
+/* ---- images (spirv_emit_image.c) ------------------------------------------------------- */
+
+bool spirv_emit_image_supports(enum ir_op op);
+/* Whether instruction I of FN is an image operation (or form) not emitted: true with the
+ * reason in ERR. */
+bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
+bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
+/* the body of the image address helper, after main (when an image access called it) */
+void spirv_image_fn_body(struct emit *e);
+/* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
+/* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced
+ * as a write (spirv_emit.c) */
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

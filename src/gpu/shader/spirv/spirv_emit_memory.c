@@ -58,6 +58,9 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_atomic_gds_cmpst:
     case IR_OP_atomic_gds64:
     case IR_OP_atomic_gds_cmpst64:
+    case IR_OP_image_store:
+    case IR_OP_image_atomic:
+    case IR_OP_image_atomic_cmpswap:
     case IR_OP_store_lds: return true;
     default: return spirv_lds_ends_with_fence(op);
   }
