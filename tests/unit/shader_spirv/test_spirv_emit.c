@@ -568,9 +568,11 @@ static void float_mode_writes(void **state) {
 }
 
 /* Formatted buffer accesses (spirv_emit_format.c): an MTBUF immediate format emits its class's
- * conversion only (8_8_8_8_UNORM: no signed conversion, no format table); a V#'s format is
- * read at run time from the module's table of layouts and every class is computed; D16
- * forms and stores too; a reserved immediate format is refused with the operation named. */
+ * conversion only, inline (8_8_8_8_UNORM: no signed conversion, no format table, no helper
+ * function); a V#'s format is read at run time from the module's table of layouts by helper
+ * functions emitted once per module (only those used: size, load, load_d16, store_d16 here,
+ * not store) and called at each access, every class computed; a reserved immediate format is
+ * refused with the operation named. */
 static void formatted_access_paths(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -581,7 +583,8 @@ static void formatted_access_paths(void **state) {
         "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
         w64);
     char *dis = emit_valid(fn);
-    assert_null(strstr(dis, "buffer_formats"));
+    assert_null(strstr(dis, "buffer_format"));
+    assert_null(strstr(dis, "OpFunctionCall"));
     assert_null(strstr(dis, "OpConvertSToF"));
     assert_non_null(strstr(dis, "OpConvertUToF"));
     free(dis);
@@ -592,10 +595,20 @@ static void formatted_access_paths(void **state) {
         "buffer_load_format_d16_xy v5, v0, s[8:11], 0 idxen\n"
         "buffer_store_format_d16_xyzw v[5:6], v0, s[12:15], 0 idxen\n"
         "tbuffer_store_format_xy v[1:2], v0, s[12:15], 0 format:[BUF_FMT_10_11_11_FLOAT] idxen\n"
+        "buffer_load_format_xyzw v[7:10], v0, s[8:11], 0 idxen offset:16\n"
         "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
         w64);
     dis = emit_valid(fn);
     assert_non_null(strstr(dis, "OpName %buffer_formats \"buffer_formats\""));
+    assert_int_equal(spv_check_count(dis, " = OpFunction "), 5); /* main and 4 helpers */
+    assert_int_equal(spv_check_count(dis, "%buffer_format_load = OpFunction "), 1);
+    assert_int_equal(spv_check_count(dis, "%buffer_format_load_d16 = OpFunction "), 1);
+    assert_int_equal(spv_check_count(dis, "%buffer_format_store_d16 = OpFunction "), 1);
+    assert_int_equal(spv_check_count(dis, "%buffer_format_size = OpFunction "), 1);
+    assert_null(strstr(dis, "%buffer_format_store = OpFunction"));
+    /* the helpers' calls: one per V#-format access (sizes: 4, loads: 2) */
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall %uint %buffer_format_size "), 4);
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall %v4float %buffer_format_load "), 2);
     assert_non_null(strstr(dis, "OpConvertSToF"));
     free(dis);
     ir_function_destroy(fn);

@@ -1481,6 +1481,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spirv_lanes_finish(&e, main_fn);
     spirv_atomic_fn_bodies(&e);
     spirv_lds_fn_bodies(&e);
+    spirv_format_fn_bodies(&e);
     spirv_image_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */

@@ -364,26 +364,31 @@ static uint32_t packed_row(uint32_t format) {
   return f.comps ? d : 0;
 }
 
-/* the packed row of run-time format FORMAT from the module's table (made on first use) */
-static uint32_t table_row(struct emit *e, uint32_t format) {
+/* the module's table of the 128 packed rows (made on first use, from main: a Private variable
+ * the entry point lists as its interface from SPIR-V 1.4) */
+static void format_table(struct emit *e) {
+  if (e->format_table) return;
   uint32_t arr = spv_type_array(&e->b, e->t_u32, 128);
-  if (!e->format_table) {
-    uint32_t w0[2 + 128]; /* one OpConstantComposite of the 128 rows (once per module) */
-    w0[0] = arr;
-    w0[1] = spv_id(&e->b);
-    for (uint32_t v = 0; v < 128; v++) w0[2 + v] = cu32(e, packed_row(v));
-    spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpConstantComposite, w0, 2 + 128);
-    uint32_t init = w0[1];
-    e->format_table = spv_id(&e->b);
-    uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), e->format_table,
-                     SpvStorageClassPrivate, init};
-    spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpVariable, w, 4);
-    spv_name(&e->b, e->format_table, "buffer_formats");
-    if (e->b.version >= 0x00010400) {
-      if (e->niface < sizeof e->iface / sizeof *e->iface) e->iface[e->niface++] = e->format_table;
-      else e->b.failed = true;
-    }
+  uint32_t w0[2 + 128]; /* one OpConstantComposite of the 128 rows (once per module) */
+  w0[0] = arr;
+  w0[1] = spv_id(&e->b);
+  for (uint32_t v = 0; v < 128; v++) w0[2 + v] = cu32(e, packed_row(v));
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpConstantComposite, w0, 2 + 128);
+  uint32_t init = w0[1];
+  e->format_table = spv_id(&e->b);
+  uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), e->format_table,
+                   SpvStorageClassPrivate, init};
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpVariable, w, 4);
+  spv_name(&e->b, e->format_table, "buffer_formats");
+  if (e->b.version >= 0x00010400) {
+    if (e->niface < sizeof e->iface / sizeof *e->iface) e->iface[e->niface++] = e->format_table;
+    else e->b.failed = true;
   }
+}
+
+/* the packed row of run-time format FORMAT from the module's table */
+static uint32_t table_row(struct emit *e, uint32_t format) {
+  format_table(e);
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassPrivate, e->t_u32);
   uint32_t w[2] = {e->format_table, u2(e, SpvOpBitwiseAnd, format, cu32(e, 127))};
   return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
@@ -576,20 +581,184 @@ static void store_element(struct emit *e, const struct spirv_format *f, uint32_t
   }
 }
 
-/* The format of an access: the immediate's (MTBUF) or the V#'s (word 3 bits 18:12). False
- * (refused) for an immediate format without components. */
+/* ---- the run-time format's helper functions --------------------------------------------- */
+
+/* A V#'s format known at run time is decoded and encoded by functions emitted once per module
+ * and called at each access (main keeps only the addressing and the memory accesses):
+ *   size (format) -> the element's bytes (0: a format without components)
+ *   load, load_d16 (V# word 3, the element's dwords r0..r3, in range, active) -> the four
+ *     components after dst_sel (and D16), 0 for an inactive lane, as f32
+ *   store, store_d16 (format, the four data components as f32) -> the element's dwords */
+enum { FN_SIZE, FN_LOAD, FN_LOAD_D16, FN_STORE, FN_STORE_D16, FORMAT_FNS };
+_Static_assert(FORMAT_FNS == sizeof((struct emit *)0)->format_fn / sizeof(uint32_t),
+               "format_fn size");
+static const char *const fn_names[FORMAT_FNS] = {"buffer_format_size", "buffer_format_load",
+                                                 "buffer_format_load_d16", "buffer_format_store",
+                                                 "buffer_format_store_d16"};
+
+static uint32_t format_fn(struct emit *e, unsigned k) {
+  format_table(e); /* listed in the entry point's interface before main ends */
+  e->float_used = true;
+  if (!e->format_fn[k]) e->format_fn[k] = spv_id(&e->b);
+  return e->format_fn[k];
+}
+
+/* The format of an access: the immediate's (MTBUF) or the V#'s (word 3 bits 18:12; at run
+ * time only its element size and validity are set up here, through the size helper). False
+ * (refused) for an immediate format without components. *D3: the V#'s word 3. */
 static bool access_format(struct emit *e, const struct ir_inst *in, uint32_t vsharp,
-                          struct spirv_format *f) {
+                          struct spirv_format *f, uint32_t *d3) {
+  uint32_t w[2] = {vsharp, 3};
+  *d3 = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
   uint32_t imm = (uint32_t)(in->imm & 0x7f);
   if (imm) {
     if (spirv_format_known(e, imm, f)) return true;
     unsupported(e, "%s with the reserved buffer format %u", ir_op_infos[in->op].name, imm);
     return false;
   }
-  uint32_t w[2] = {vsharp, 3};
-  uint32_t d3 = spv_op(&e->b, SpvOpCompositeExtract, e->t_u32, w, 2);
-  spirv_format_dynamic(e, bits32(e, d3, 12, 7), f);
+  memset(f, 0, sizeof *f);
+  uint32_t c[2] = {format_fn(e, FN_SIZE), bits32(e, *d3, 12, 7)};
+  uint32_t bytes = spv_op(&e->b, SpvOpFunctionCall, e->t_u32, c, 2);
+  f->valid = b2(e, SpvOpINotEqual, bytes, cu32(e, 0));
+  f->bytes64 = to_u64(e, bytes);
   return true;
+}
+
+/* The loaded components C of F through dst_sel (V# word 3 D3, 3 bits per component: 0 zero, 1
+ * one, 4..7 x..w, only when OK), then D16, 0 when not ACTIVE: V, f32 values */
+static void components(struct emit *e, const struct spirv_format *f, uint32_t d3, uint32_t ok,
+                       uint32_t active, bool d16, const uint32_t c[4], uint32_t v[4]) {
+  uint32_t bl = e->t_bool;
+  uint32_t one = spirv_format_one(e, f);
+  for (unsigned k = 0; k < 4; k++) {
+    uint32_t s = bits32(e, d3, 3 * k, 3), q = u2(e, SpvOpBitwiseAnd, s, cu32(e, 3));
+    uint32_t pick =
+        usel(e, ieq(e, q, 3), c[3], usel(e, ieq(e, q, 2), c[2], usel(e, ieq(e, q, 1), c[1], c[0])));
+    uint32_t comp = op2(e, SpvOpLogicalAnd, bl, ok, b2(e, SpvOpUGreaterThanEqual, s, cu32(e, 4)));
+    uint32_t r = usel(e, ieq(e, s, 1), one, usel(e, comp, pick, cu32(e, 0)));
+    if (d16) r = spirv_format_to_d16(e, f, r);
+    r = usel(e, active, r, cu32(e, 0)); /* an inactive lane: 0 */
+    v[k] = op1(e, SpvOpBitcast, e->t_f32, r);
+  }
+}
+
+/* The element's dwords RAW of F for the data DATA (v4f32; D16: halves widened first) */
+static void store_values(struct emit *e, const struct spirv_format *f, uint32_t data, bool d16,
+                         uint32_t raw[4]) {
+  uint32_t c[4];
+  for (unsigned k = 0; k < 4; k++) {
+    uint32_t w[2] = {data, k};
+    c[k] = op1(e, SpvOpBitcast, e->t_u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_f32, w, 2));
+    if (d16) c[k] = spirv_format_from_d16(e, f, c[k]);
+  }
+  spirv_format_encode(e, f, c, raw);
+}
+
+static uint32_t param(struct emit *e, uint32_t type) {
+  uint32_t id = spv_id(&e->b), w[2] = {type, id};
+  inst(e, SpvOpFunctionParameter, w, 2);
+  return id;
+}
+
+/* spirv_format_decode for a run-time format as a loop over the format's components, in the
+ * load helper: one copy of the conversions rather than four (lavapipe inlines the helper at
+ * each call, and the loop's count is known only at run time, so it stays a loop). The
+ * components go to VAR (a function variable of 4 dwords); ENTRY is the current block. */
+static void decode_loop(struct emit *e, const struct spirv_format *f, uint32_t format,
+                        const uint32_t raw[4], uint32_t var, uint32_t entry, uint32_t out[4]) {
+  uint32_t u32 = e->t_u32, pt = spv_type_pointer(&e->b, SpvStorageClassFunction, u32);
+  uint32_t row = table_row(e, format);
+  uint32_t comps = bits32(e, row, 0, 3);
+  uint32_t one = spirv_format_one(e, f);
+  for (unsigned c = 0; c < 4; c++) { /* components the format lacks: x, y, z 0, w one */
+    uint32_t w[2] = {var, cu32(e, c)},
+             st[2] = {spv_op(&e->b, SpvOpAccessChain, pt, w, 2), c == 3 ? one : cu32(e, 0)};
+    inst(e, SpvOpStore, st, 2);
+  }
+  uint32_t head = spv_id(&e->b), body = spv_id(&e->b), cont = spv_id(&e->b), merge = spv_id(&e->b);
+  uint32_t i = spv_id(&e->b), lo = spv_id(&e->b), i1 = spv_id(&e->b), lo1 = spv_id(&e->b);
+  inst(e, SpvOpBranch, &head, 1);
+  inst(e, SpvOpLabel, &head, 1);
+  uint32_t pi[6] = {u32, i, cu32(e, 0), entry, i1, cont};
+  inst(e, SpvOpPhi, pi, 6);
+  uint32_t pl[6] = {u32, lo, cu32(e, 0), entry, lo1, cont};
+  inst(e, SpvOpPhi, pl, 6);
+  uint32_t more = b2(e, SpvOpULessThan, i, comps);
+  uint32_t lm[3] = {merge, cont, SpvLoopControlMaskNone};
+  inst(e, SpvOpLoopMerge, lm, 3);
+  uint32_t bc[3] = {more, body, merge};
+  inst(e, SpvOpBranchConditional, bc, 3);
+  inst(e, SpvOpLabel, &body, 1);
+  /* component i: its width from the row, the dword holding it (no component crosses one) */
+  uint32_t n = u2(e, SpvOpBitwiseAnd,
+                  u2(e, SpvOpShiftRightLogical, row,
+                     u2(e, SpvOpIAdd, cu32(e, 6), u2(e, SpvOpIMul, i, cu32(e, 6)))),
+                  cu32(e, 63));
+  uint32_t dw = u2(e, SpvOpShiftRightLogical, lo, cu32(e, 5));
+  uint32_t wd = usel(e, ieq(e, dw, 3), raw[3],
+                     usel(e, ieq(e, dw, 2), raw[2], usel(e, ieq(e, dw, 1), raw[1], raw[0])));
+  uint32_t r = u2(e, SpvOpBitwiseAnd,
+                  u2(e, SpvOpShiftRightLogical, wd, u2(e, SpvOpBitwiseAnd, lo, cu32(e, 31))),
+                  nmask(e, rn(n)).id);
+  uint32_t aw[2] = {var, u2(e, SpvOpBitwiseAnd, i, cu32(e, 3))};
+  uint32_t st[2] = {spv_op(&e->b, SpvOpAccessChain, pt, aw, 2),
+                    decode_dynamic(e, f->cls, r, rn(n))};
+  inst(e, SpvOpStore, st, 2);
+  inst(e, SpvOpBranch, &cont, 1);
+  inst(e, SpvOpLabel, &cont, 1);
+  uint32_t a1[4] = {u32, i1, i, cu32(e, 1)};
+  inst(e, SpvOpIAdd, a1, 4);
+  uint32_t a2[4] = {u32, lo1, lo, n};
+  inst(e, SpvOpIAdd, a2, 4);
+  inst(e, SpvOpBranch, &head, 1);
+  inst(e, SpvOpLabel, &merge, 1);
+  for (unsigned c = 0; c < 4; c++) {
+    uint32_t w[2] = {var, cu32(e, c)};
+    out[c] = op1(e, SpvOpLoad, u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
+  }
+}
+
+void spirv_format_fn_bodies(struct emit *e) {
+  for (unsigned k = 0; k < FORMAT_FNS; k++) {
+    uint32_t fn = e->format_fn[k];
+    if (!fn) continue;
+    uint32_t u32 = e->t_u32, bl = e->t_bool;
+    bool load = k == FN_LOAD || k == FN_LOAD_D16, d16 = k == FN_LOAD_D16 || k == FN_STORE_D16;
+    uint32_t ret = k == FN_SIZE ? u32 : load ? e->t_v4f32 : e->t_v4u32;
+    uint32_t pt[7] = {u32, u32, u32, u32, u32, bl, bl}, np = load ? 7 : k == FN_SIZE ? 1 : 2;
+    if (!load && k != FN_SIZE) pt[1] = e->t_v4f32;
+    uint32_t f[4] = {ret, fn, SpvFunctionControlMaskNone, spv_type_function(&e->b, ret, pt, np)};
+    inst(e, SpvOpFunction, f, 4);
+    spv_name(&e->b, fn, fn_names[k]);
+    uint32_t p[7];
+    for (uint32_t i = 0; i < np; i++) p[i] = param(e, pt[i]);
+    uint32_t entry = spv_id(&e->b);
+    inst(e, SpvOpLabel, &entry, 1);
+    uint32_t arr = 0, var = 0;
+    if (load) { /* the decoded components (a function variable: first in the entry block) */
+      arr = spv_type_pointer(&e->b, SpvStorageClassFunction, spv_type_array(&e->b, u32, 4));
+      var = spv_id(&e->b);
+      uint32_t vw[3] = {arr, var, SpvStorageClassFunction};
+      inst(e, SpvOpVariable, vw, 3);
+    }
+    struct spirv_format fm;
+    spirv_format_dynamic(e, load ? bits32(e, p[0], 12, 7) : p[0], &fm);
+    uint32_t r;
+    if (k == FN_SIZE) {
+      r = op1(e, SpvOpUConvert, u32, fm.bytes64);
+    } else if (load) {
+      uint32_t c[4], v[4];
+      decode_loop(e, &fm, bits32(e, p[0], 12, 7), p + 1, var, entry, c);
+      components(e, &fm, p[0], p[5], p[6], d16, c, v);
+      r = spv_op(&e->b, SpvOpCompositeConstruct, ret, v, 4);
+    } else {
+      uint32_t raw[4];
+      store_values(e, &fm, p[1], d16, raw);
+      r = spv_op(&e->b, SpvOpCompositeConstruct, ret, raw, 4);
+    }
+    inst(e, SpvOpReturnValue, &r, 1);
+    inst(e, SpvOpFunctionEnd, NULL, 0);
+  }
 }
 
 /* load_buffer_fmt (V#, index, offset, active) and store_buffer_fmt (V#, index, offset,
@@ -604,7 +773,8 @@ bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a) {
   uint32_t u32 = e->t_u32, bl = e->t_bool;
   bool store = in->op == IR_OP_store_buffer_fmt, d16 = (in->imm & IR_FMT_D16) != 0;
   struct spirv_format f;
-  if (!access_format(e, in, a[0], &f)) return true;
+  uint32_t d3;
+  if (!access_format(e, in, a[0], &f, &d3)) return true;
   uint32_t ok, addr;
   spirv_buffer_access(e, args, f.bytes64, &ok, &addr);
   ok = op2(e, SpvOpLogicalAnd, bl, ok, f.valid);
@@ -613,34 +783,32 @@ bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a) {
   uint32_t d = spirv_guest_addr_n(e, addr, f.bytes64, &go);
   uint32_t raw[4], c[4];
   if (store) {
-    for (unsigned k = 0; k < 4; k++) {
-      uint32_t w[2] = {a[3], k};
-      c[k] = op1(e, SpvOpBitcast, u32, spv_op(&e->b, SpvOpCompositeExtract, e->t_f32, w, 2));
-      if (d16) c[k] = spirv_format_from_d16(e, &f, c[k]);
+    if (f.known) {
+      store_values(e, &f, a[3], d16, raw);
+    } else { /* the helper */
+      uint32_t w[3] = {format_fn(e, d16 ? FN_STORE_D16 : FN_STORE), bits32(e, d3, 12, 7), a[3]};
+      uint32_t r = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, w, 3);
+      for (unsigned k = 0; k < 4; k++) {
+        uint32_t x[2] = {r, k};
+        raw[k] = spv_op(&e->b, SpvOpCompositeExtract, u32, x, 2);
+      }
     }
-    spirv_format_encode(e, &f, c, raw);
     spirv_write_begin(e);
     store_element(e, &f, d, go, raw);
     spirv_write_end(e);
     return true;
   }
   load_element(e, &f, d, go, raw);
-  spirv_format_decode(e, &f, raw, c);
-  /* dst_sel (V# word 3, 3 bits per component): 0 zero, 1 one, 4..7 x..w (only in range) */
-  uint32_t w3[2] = {a[0], 3};
-  uint32_t d3 = spv_op(&e->b, SpvOpCompositeExtract, u32, w3, 2);
-  uint32_t one = spirv_format_one(e, &f), v[4];
-  for (unsigned k = 0; k < 4; k++) {
-    uint32_t s = bits32(e, d3, 3 * k, 3), q = u2(e, SpvOpBitwiseAnd, s, cu32(e, 3));
-    uint32_t pick =
-        usel(e, ieq(e, q, 3), c[3], usel(e, ieq(e, q, 2), c[2], usel(e, ieq(e, q, 1), c[1], c[0])));
-    uint32_t comp = op2(e, SpvOpLogicalAnd, bl, ok, b2(e, SpvOpUGreaterThanEqual, s, cu32(e, 4)));
-    uint32_t r = usel(e, ieq(e, s, 1), one, usel(e, comp, pick, cu32(e, 0)));
-    if (d16) r = spirv_format_to_d16(e, &f, r);
-    r = usel(e, active, r, cu32(e, 0)); /* an inactive lane: 0 */
-    v[k] = op1(e, SpvOpBitcast, e->t_f32, r);
+  if (!f.known) { /* the helper: decode and components */
+    uint32_t w[8] = {
+        format_fn(e, d16 ? FN_LOAD_D16 : FN_LOAD), d3, raw[0], raw[1], raw[2], raw[3], ok, active};
+    def(e, SpvOpFunctionCall, e->t_v4f32, e->val[id], w, 8);
+  } else {
+    spirv_format_decode(e, &f, raw, c);
+    uint32_t v[4];
+    components(e, &f, d3, ok, active, d16, c, v);
+    def(e, SpvOpCompositeConstruct, e->t_v4f32, e->val[id], v, 4);
   }
-  def(e, SpvOpCompositeConstruct, e->t_v4f32, e->val[id], v, 4);
   e->fenced = false;
   return true;
 }

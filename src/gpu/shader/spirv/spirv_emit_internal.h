@@ -87,6 +87,7 @@ struct emit {
   uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
   uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
+  uint32_t format_fn[5];    /* run-time format helper functions (spirv_emit_format.c; 0: none) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -373,6 +374,8 @@ uint32_t spirv_format_from_d16(struct emit *e, const struct spirv_format *f, uin
 /* the IR operations: load_buffer_fmt, store_buffer_fmt */
 bool spirv_format_supports(enum ir_op op);
 bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a);
+/* the bodies of the run-time format helpers the accesses called (after main) */
+void spirv_format_fn_bodies(struct emit *e);
 
 /* ---- sub-dword LDS, mskor/src2/wrap in LDS and GDS, clock and messages (spirv_emit_lds.c) */
 
