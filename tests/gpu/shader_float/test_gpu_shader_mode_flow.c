@@ -886,11 +886,18 @@ static void unknown_modes_refused(void **state) {
   assert_true(
       refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
   snprintf(src, sizeof src,
+           "%ss_denorm_mode 0x3\nv_div_scale_f64 v[4:5], vcc_lo, v[1:2], v[1:2], "
+           "v[1:2]\nbuffer_store_dword v4, v20, "
+           "s[4:7], 0 offen\ns_endpgm\n",
+           load);
+  assert_true(refused_with(src, "denormals f16/f64 flushed"));
+  /* a directed f16/f64 round field: v_div_scale_f64 is computed (gpu.shader_div) */
+  snprintf(src, sizeof src,
            "%ss_round_mode 0x4\nv_div_scale_f64 v[4:5], vcc_lo, v[1:2], v[1:2], "
            "v[1:2]\nbuffer_store_dword v4, v20, "
            "s[4:7], 0 offen\ns_endpgm\n",
            load);
-  assert_true(refused_with(src, "round f16/f64 toward +inf"));
+  assert_false(refused_with(src, "round f16/f64 toward +inf"));
 }
 
 int main(void) {

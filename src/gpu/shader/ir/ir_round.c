@@ -236,6 +236,27 @@ static uint64_t double_op(enum ir_op op, unsigned round, const uint64_t *c) {
   return u;
 }
 
+uint64_t ir_float_scale_round(uint64_t bits, bool wide, int k, unsigned round) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  if (wide ? nan64(bits) : nan32(bits)) return bits | (wide ? 1ull << 51 : 0x400000u);
+  int saved = fegetround();
+  if (round & 3) fesetround(dirs[round & 3]);
+  uint64_t out;
+  if (wide) { /* the host's scalbn: a product by a power of two, rounded in the mode */
+    volatile double a, r;
+    memcpy((void *)&a, &bits, 8);
+    r = ldexp(a, k);
+    double rr = r;
+    memcpy(&out, &rr, 8);
+  } else {
+    volatile float a = f_of(bits), r;
+    r = ldexpf(a, k);
+    out = u_of(r);
+  }
+  if (round & 3) fesetround(saved);
+  return out;
+}
+
 bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
   unsigned round = (mode >> 2) & 3;
   if (!round || !ir_float_round16_op(op)) return false;
