@@ -23,9 +23,11 @@ static struct ir_function *translate(const char *src, bool wave64) {
 /* Emits FN, validates the module and returns its disassembly (malloc'd). */
 static char *emit_valid(const struct ir_function *fn) {
   struct spirv_module m;
-  bool ok = spirv_emit_compute(
-      fn, &(struct spirv_emit_options){.source_name = "kernel", .denorm_preserve_f32 = true,
-                                       .rte_f32 = true}, &m);
+  bool ok =
+      spirv_emit_compute(fn,
+                         &(struct spirv_emit_options){
+                             .source_name = "kernel", .denorm_preserve_f32 = true, .rte_f32 = true},
+                         &m);
   if (!ok) fprintf(stderr, "emit: %s\n", m.error);
   assert_true(ok);
   assert_int_equal(m.unsupported, 0);
@@ -65,9 +67,7 @@ static const char *kernels32[] = {
     "s_cbranch_execz end\n"
     "v_mov_b32 v1, 9\n"
     "end:\n"
-    "s_or_b32 exec_lo, exec_lo, s0\n"
-    STORE_V1
-    "s_endpgm\n",
+    "s_or_b32 exec_lo, exec_lo, s0\n" STORE_V1 "s_endpgm\n",
     /* scalar loop */
     PRE32
     "s_mov_b32 s0, 0\n"
@@ -76,9 +76,7 @@ static const char *kernels32[] = {
     "v_add_nc_u32 v1, v1, v0\n"
     "s_add_u32 s0, s0, 1\n"
     "s_cmp_lt_u32 s0, 5\n"
-    "s_cbranch_scc1 loop\n"
-    STORE_V1
-    "s_endpgm\n",
+    "s_cbranch_scc1 loop\n" STORE_V1 "s_endpgm\n",
     /* divergent loop: each lane runs v0 + 1 times */
     PRE32
     "v_mov_b32 v1, 0\n"
@@ -90,9 +88,7 @@ static const char *kernels32[] = {
     "v_subrev_nc_u32 v2, 1, v2\n"
     "s_and_b32 exec_lo, exec_lo, vcc_lo\n"
     "s_cbranch_execnz loop\n"
-    "s_mov_b32 exec_lo, s0\n"
-    STORE_V1
-    "s_endpgm\n",
+    "s_mov_b32 exec_lo, s0\n" STORE_V1 "s_endpgm\n",
     /* buffer load (range checked) from s[8:11], global store through s[0:1], readfirstlane */
     SPV_KERNEL_LOAD,
 };
@@ -117,8 +113,7 @@ static void kernels_wave32_validate(void **state) {
 static void kernels_wave64_validate(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  static const char *k64 =
-      PRE32
+  static const char *k64 = PRE32
       "v_mov_b32 v1, 1\n"
       "v_cmp_gt_u32 vcc, 40, v0\n"
       "s_and_saveexec_b64 s[0:1], vcc\n"
@@ -127,9 +122,7 @@ static void kernels_wave64_validate(void **state) {
       "end:\n"
       "s_or_b64 exec, exec, s[0:1]\n"
       "s_bcnt1_i32_b64 s2, vcc\n"
-      "v_add_nc_u32 v1, s2, v1\n"
-      STORE_V1
-      "s_endpgm\n";
+      "v_add_nc_u32 v1, s2, v1\n" STORE_V1 "s_endpgm\n";
   struct ir_function *fn = translate(k64, true);
   char *dis = emit_valid(fn);
   assert_blocks_named(fn, dis);
@@ -200,8 +193,7 @@ static void fences_only_where_lanes_can_meet(void **state) {
        1},
       /* a store in a loop: the next iteration's store follows it */
       {PRE32 "s_mov_b32 s0, 0\n"
-             "loop:\n" STORE_V1
-             "s_add_u32 s0, s0, 1\n"
+             "loop:\n" STORE_V1 "s_add_u32 s0, s0, 1\n"
              "s_cmp_lt_u32 s0, 5\n"
              "s_cbranch_scc1 loop\n"
              "s_endpgm\n",
@@ -227,9 +219,8 @@ static void unsupported_is_a_counted_error(void **state) {
                                      "v_mov_b32 v2, v0\n"
                                      "v_mov_b32 v3, 0\n"
                                      "ds_mskor_b32 v9, v2, v3\n"
-                                     "ds_mskor_b32 v9, v2, v3 offset:8\n"
-                                     STORE_V1
-                                     "s_endpgm\n", false);
+                                     "ds_mskor_b32 v9, v2, v3 offset:8\n" STORE_V1 "s_endpgm\n",
+                                     false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
@@ -258,9 +249,7 @@ static const char lanes_src[] = PRE32
     "v_add_nc_u32 v1, s5, v1\n"
     "ds_permute_b32 v2, v9, v1\n"
     "s_get_waveid_in_workgroup s6\n"
-    "v_add_nc_u32 v1, s6, v2\n"
-    STORE_V1
-    "s_endpgm\n";
+    "v_add_nc_u32 v1, s6, v2\n" STORE_V1 "s_endpgm\n";
 
 static char *emit_with(const struct ir_function *fn, const struct spirv_emit_options *o) {
   struct spirv_module m;
@@ -287,7 +276,8 @@ static void lane_model_options(void **state) {
   assert_null(strstr(dis, "GroupNonUniform"));
   free(dis);
   /* the subgroup path: subgroup operations, fences at subgroup scope (3) */
-  dis = emit_with(fn, &(struct spirv_emit_options){.waves = 2, .subgroup = true, .lds_bytes = 1024});
+  dis =
+      emit_with(fn, &(struct spirv_emit_options){.waves = 2, .subgroup = true, .lds_bytes = 1024});
   assert_non_null(strstr(dis, "LocalSize 128 1 1"));
   assert_non_null(strstr(dis, "OpGroupNonUniformBallot"));
   assert_non_null(strstr(dis, "OpGroupNonUniformShuffle"));
@@ -323,9 +313,8 @@ static void gds_and_scratch_refusals(void **state) {
   struct ir_function *fn = translate(PRE32
                                      "s_mov_b32 m0, 0x10000\n"
                                      "ds_add_rtn_u32 v1, v9, v0 gds\n"
-                                     "s_waitcnt lgkmcnt(0)\n"
-                                     STORE_V1
-                                     "s_endpgm\n", false);
+                                     "s_waitcnt lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                                     false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
@@ -333,24 +322,29 @@ static void gds_and_scratch_refusals(void **state) {
   assert_non_null(strstr(m.error, "pc 0x"));
   ir_function_destroy(fn);
   /* global wave sync, named by its instruction; ds_ordered_count is a GDS atomic */
-  fn = translate(PRE32 "s_mov_b32 m0, 0\n"
-                       "ds_gws_barrier v0 offset:3 gds\n"
-                       "s_endpgm\n",
+  fn = translate(PRE32
+                 "s_mov_b32 m0, 0\n"
+                 "ds_gws_barrier v0 offset:3 gds\n"
+                 "s_endpgm\n",
                  false);
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_non_null(strstr(m.error, "GDS: gws (ds_gws_barrier)"));
   ir_function_destroy(fn);
-  fn = translate(PRE32 "s_mov_b32 m0, 0x10000\n"
-                       "ds_ordered_count v1, v0 offset:772 gds\n"
-                       "s_waitcnt lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+  fn = translate(PRE32
+                 "s_mov_b32 m0, 0x10000\n"
+                 "ds_ordered_count v1, v0 offset:772 gds\n"
+                 "s_waitcnt lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
                  false);
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_non_null(strstr(m.error, "GDS: atomic_gds"));
   ir_function_destroy(fn);
-  fn = translate(PRE32 "scratch_load_dword v1, v9, off\n" "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
+  fn = translate(PRE32
+                 "scratch_load_dword v1, v9, off\n"
+                 "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
                  false);
   assert_false(spirv_emit_compute(
-      fn, &(struct spirv_emit_options){.scratch_lane_bytes = SPIRV_MAX_SCRATCH_LANE_BYTES + 4}, &m));
+      fn, &(struct spirv_emit_options){.scratch_lane_bytes = SPIRV_MAX_SCRATCH_LANE_BYTES + 4},
+      &m));
   assert_non_null(strstr(m.error, "scratch of more than"));
   char *dis = emit_with(fn, &(struct spirv_emit_options){.scratch_lane_bytes = 256});
   assert_non_null(strstr(dis, "OpName %scratch \"scratch\""));
@@ -368,17 +362,18 @@ static void gds_and_scratch_refusals(void **state) {
 static void atomic_helpers(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
-  struct ir_function *fn = translate(PRE32 "v_mov_b32 v2, 0\n"
-                                           "v_mov_b32 v3, 1\n"
-                                           "ds_add_rtn_u64 v[4:5], v9, v[2:3]\n"
-                                           "ds_add_rtn_u64 v[4:5], v9, v[2:3] offset:8\n"
-                                           "ds_min_rtn_f32 v1, v9, v2\n"
-                                           "ds_inc_rtn_u32 v1, v9, v1\n"
-                                           "global_atomic_fmax v1, v9, v1, s[0:1] glc\n"
-                                           "global_atomic_dec_x2 v[4:5], v9, v[2:3], s[0:1] glc\n"
-                                           "s_mov_b32 m0, 0x400\n"
-                                           "ds_add_rtn_u32 v1, v9, v1 gds\n"
-                                           "s_waitcnt vmcnt(0) lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
+  struct ir_function *fn = translate(PRE32
+                                     "v_mov_b32 v2, 0\n"
+                                     "v_mov_b32 v3, 1\n"
+                                     "ds_add_rtn_u64 v[4:5], v9, v[2:3]\n"
+                                     "ds_add_rtn_u64 v[4:5], v9, v[2:3] offset:8\n"
+                                     "ds_min_rtn_f32 v1, v9, v2\n"
+                                     "ds_inc_rtn_u32 v1, v9, v1\n"
+                                     "global_atomic_fmax v1, v9, v1, s[0:1] glc\n"
+                                     "global_atomic_dec_x2 v[4:5], v9, v[2:3], s[0:1] glc\n"
+                                     "s_mov_b32 m0, 0x400\n"
+                                     "ds_add_rtn_u32 v1, v9, v1 gds\n"
+                                     "s_waitcnt vmcnt(0) lgkmcnt(0)\n" STORE_V1 "s_endpgm\n",
                                      true);
   const struct spirv_emit_options modes[3] = {
       {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096},
@@ -386,8 +381,8 @@ static void atomic_helpers(void **state) {
       {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096, .subgroup = true}};
   for (int k = 0; k < 3; k++) {
     char *dis = emit_with(fn, &modes[k]);
-    static const char *const names[] = {"\"atomic_add_lds64\"", "\"atomic_fmin_lds\"",
-                                        "\"atomic_inc_lds\"", "\"atomic_fmax_global\"",
+    static const char *const names[] = {"\"atomic_add_lds64\"",    "\"atomic_fmin_lds\"",
+                                        "\"atomic_inc_lds\"",      "\"atomic_fmax_global\"",
                                         "\"atomic_dec_global64\"", "\"lds_lock\""};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
       assert_non_null(strstr(dis, names[i]));
@@ -418,9 +413,8 @@ static void unstructured_is_the_dispatcher_form(void **state) {
                                        "s_add_u32 s1, s1, 2\n"
                                        "s_cmp_lt_u32 s1, 10\n"
                                        "s_cbranch_scc1 a\n"
-                                       "v_add_nc_u32 v1, s1, v1\n"
-                                       STORE_V1
-                                       "s_endpgm\n", wave64);
+                                       "v_add_nc_u32 v1, s1, v1\n" STORE_V1 "s_endpgm\n",
+                                       wave64);
     assert_false(fn->structured);
     assert_int_equal(fn->structure.fallback, CFG_FALLBACK_IRREDUCIBLE);
     char *dis = emit_valid(fn);
@@ -445,9 +439,10 @@ static void float_mode_writes(void **state) {
                                          "s_round_mode 0x3\n", "s_denorm_mode 0x0\n",
                                          "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n"};
   char src[512];
-  for (int i = 0; i < 4; i++) {
-    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\nv_add_f32 v1, v1, v1\n%ss_endpgm\n",
-             PRE32, accepted[i], STORE_V1);
+  for (int i = 0; i < 5; i++) { /* the last: v_exp_f32 toward zero */
+    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\n%s\n%ss_endpgm\n", PRE32,
+             accepted[i < 4 ? i : 1], i < 4 ? "v_add_f32 v1, v1, v1" : "v_exp_f32 v1, v1",
+             STORE_V1);
     struct ir_function *fn = translate(src, false);
     free(emit_valid(fn));
     ir_function_destroy(fn);
@@ -457,8 +452,9 @@ static void float_mode_writes(void **state) {
   } refused[] = {
       {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 1), 1\nv_cvt_f32_u32 v1, v0\n",
        "float mode: MODE bits"},
-      {"s_round_mode 0x3\nv_cvt_f32_u32 v1, v0\nv_exp_f32 v1, v1\n",
-       "MODE 0xf3 (round f32 toward zero) is not computed exactly: fexp2"},
+      {"s_denorm_mode 0x3\nv_cvt_f64_u32 v[2:3], v0\n"
+       "v_div_scale_f64 v[2:3], vcc_lo, v[2:3], v[2:3], v[2:3]\nv_mov_b32 v1, v2\n",
+       "(denormals f16/f64 flushed) is not computed exactly: ddiv_scale"},
       {"s_getreg_b32 s0, hwreg(HW_REG_MODE, 8, 2)\nv_mov_b32 v1, s0\n", "only the float mode"},
   };
   for (int i = 0; i < 3; i++) {

@@ -44,7 +44,7 @@ static inline uint32_t ir_float_flush32(uint32_t u) {
 }
 /* The f32 operations computed under a directed f32 round field (MODE 1:0 = 1 +inf, 2 -inf,
  * 3 zero; ir_round.c): fadd fsub fmul ffma fldexp cvt_f32_u32 cvt_f32_i32 cvt_f32_f64 frcp
- * fsqrt ffract frsq. */
+ * fsqrt ffract frsq fexp2 flog2 fsin fcos. */
 bool ir_float_round32_op(enum ir_op op);
 /* OP on the operand bits C rounded by MODE's f32 round field into *OUT: false (nothing
  * done) when the field is nearest even or OP is not one of those. */
