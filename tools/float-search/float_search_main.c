@@ -61,15 +61,25 @@ static float f_of(uint32_t u) {
   return f;
 }
 
-/* half an f32 ULP at |v| (a power of two): the denormal spacing's half below 2^-126, the
- * 2^127 binade's above */
-static long double half_ulp(long double v) {
-  int e;
-  frexpl(fabsl(v), &e); /* |v| in [2^(e-1), 2^e) */
-  e -= 1;
+/* 2^k as a double (-1022 <= k <= 1023) */
+static double pow2(int k) {
+  uint64_t b = (uint64_t)(k + 1023) << 52;
+  double d;
+  memcpy(&d, &b, 8);
+  return d;
+}
+
+/* the exponent of half an f32 ULP at |y| just below it (at a power of two, the binade
+ * below): the denormal spacing's half below 2^-126, the 2^127 binade's above; y a normal
+ * double */
+static int half_ulp_exp(double y) {
+  uint64_t b;
+  memcpy(&b, &y, 8);
+  int e = (int)((b >> 52) & 0x7ff) - 1023;
+  if ((b & ((1ull << 52) - 1)) == 0) e--;
   if (e < -126) e = -126;
   if (e > 127) e = 127;
-  return ldexpl(1.0L, e - 24);
+  return e - 24;
 }
 
 /* the algorithm's value and whether x's exact value is rational (then in *exact) */
@@ -174,9 +184,13 @@ static void *run(void *arg) {
       if (!(y <= 1.0 && y > 1.0 - 0x1p-33)) bad(r, u);
       continue;
     }
-    /* H from just below |y|: at a power of two the finer grid of the binade below */
-    long double h = half_ulp((long double)y * (1.0L - 0x1p-40L)), t = (long double)y / h;
-    long double d = fabsl(t - nearbyintl(t));
+    /* H from just below |y|: at a power of two the finer grid of the binade below; the
+     * distance first in double on the bits (exact: a scaling by a power of two and the
+     * difference of two close doubles), long double only near the grid */
+    int k = half_ulp_exp(y);
+    double td = y * pow2(-k); /* exact */
+    if (fabs(td - nearbyint(td)) > MARGIN && (r->checked % SAMPLE) != 0) continue;
+    long double h = pow2(k), t = td, d = fabsl(t - nearbyintl(t));
     bool sample = (r->checked % SAMPLE) == 0;
     if (d > MARGIN && !sample) continue;
     long double ref = reference(j->fn, x), tr = ref / h;
