@@ -91,13 +91,20 @@ static bool in_range(enum fn fn, uint32_t u) {
   return m <= 0x43800000u; /* |x| <= 256 */
 }
 
+/* the value both back ends use: the algorithm's, or its hard-case replacement (--raw: the
+ * algorithm's alone) */
+static bool raw;
 static double core(enum fn fn, float x) {
+  double y;
   switch (fn) {
-    case EXP2: return ir_float_exp2_core(x);
-    case LOG2: return ir_float_log2_core(x);
-    case SIN: return ir_float_turns_core(x, 0);
-    default: return ir_float_turns_core(x, 1);
+    case EXP2: y = ir_float_exp2_core(x); break;
+    case LOG2: y = ir_float_log2_core(x); break;
+    case SIN: y = ir_float_turns_core(x, 0); break;
+    default: y = ir_float_turns_core(x, 1); break;
   }
+  uint32_t u;
+  memcpy(&u, &x, 4);
+  return raw ? y : ir_float_hard_fix((unsigned)fn, u, y);
 }
 
 static bool rational(enum fn fn, float x, long double *v) {
@@ -150,6 +157,7 @@ static int side_at(enum fn fn, float x, long double g) {
 }
 
 static void bad(struct result *r, uint32_t u) {
+  fprintf(stderr, "differs at 0x%08x\n", u);
   r->differ++;
   if (r->first_bad == 0xffffffffu) r->first_bad = u;
 }
@@ -231,7 +239,9 @@ int main(int argc, char **argv) {
   uint32_t step = 1, threads = 2;
   int only = -1;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--step") && i + 1 < argc) {
+    if (!strcmp(argv[i], "--raw")) {
+      raw = true;
+    } else if (!strcmp(argv[i], "--step") && i + 1 < argc) {
       step = (uint32_t)strtoul(argv[++i], NULL, 0);
     } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
       threads = (uint32_t)strtoul(argv[++i], NULL, 0);
@@ -245,7 +255,8 @@ int main(int argc, char **argv) {
       }
     } else {
       fprintf(stderr,
-              "usage: prospero-float-search [--step N] [--threads T] [--fn exp2|log2|sin|cos]\n");
+              "usage: prospero-float-search [--raw] [--step N] [--threads T] [--fn "
+              "exp2|log2|sin|cos]\n");
       return 2;
     }
   }

@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "spv_check.h"
@@ -258,10 +259,13 @@ static void make_ops(uint32_t *o, enum fill fill) {
         0x1f000000u, 0x9f000000u,                                        /* +-2^-65: cos ~ 1 */
         0x3e800001u, 0x3e7fffffu, 0xbf400001u, 0x3f7fffffu, 0x3f800001u, 0x43800000u,
         0x43800001u, 0x43000000u, 0x42fe0000u, 0xc3000001u, 0x7f7fffffu, 0x4b800000u};
+    const unsigned ns = sizeof special / 4;
     for (unsigned l = 0; l < LANES; l++) {
       uint32_t r = rnd();
-      o[l] = l < sizeof special / 4 ? special[l]
-                                    : (r & 0x807fffffu) | (97u + r % 38u) << 23; /* 2^-30..2^8 */
+      o[l] = l < ns ? special[l]
+             : l - ns < ir_float_hard_case_count /* the hard cases of every function */
+                 ? ir_float_hard_cases[l - ns].x
+                 : (r & 0x807fffffu) | (97u + r % 38u) << 23; /* 2^-30..2^8 */
       o[LANES + l] = o[2 * LANES + l] = 0;
     }
     return;

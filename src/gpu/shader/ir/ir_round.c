@@ -111,17 +111,17 @@ static uint32_t transcendental(enum ir_op op, uint32_t a, unsigned round) {
   if (op == IR_OP_fexp2) {
     if (a == 0xff800000u) return 0;
     if (a == 0x7f800000u) return a;
-    y = ir_float_exp2_core(x);
+    y = ir_float_hard_fix(IR_FLOAT_FN_EXP2, a, ir_float_exp2_core(x));
     if (y == 1.0 && mag) side = (a >> 31) ? -1 : 1;
   } else if (op == IR_OP_flog2) {
     if (!mag) return 0xff800000u;
     if (a >> 31) return 0x7fc00000u;
     if (a == 0x7f800000u) return a;
-    y = ir_float_log2_core(x);
+    y = ir_float_hard_fix(IR_FLOAT_FN_LOG2, a, ir_float_log2_core(x));
   } else {
     int quarter = op == IR_OP_fcos;
     if (mag > 0x43800000u) return quarter ? 0x3f800000u : 0; /* |a| > 256, inf */
-    y = ir_float_turns_core(x, quarter);
+    y = ir_float_hard_fix(IR_FLOAT_FN_SIN + (unsigned)quarter, a, ir_float_turns_core(x, quarter));
     double q4 = 4.0 * ((double)x - nearbyint(x)); /* exact */
     if (fabs(y) == 1.0 && q4 != nearbyint(q4)) side = y > 0 ? -1 : 1;
   }

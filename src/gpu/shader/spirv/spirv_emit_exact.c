@@ -7,6 +7,8 @@
  * between only ever sees normal numbers (so a device that flushes f64 denormals computes
  * them exactly too). Float operations whose exactness rests on the order of operations are
  * decorated NoContraction so the driver neither fuses nor reassociates them. */
+#include <string.h>
+
 #include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
@@ -361,6 +363,23 @@ static uint32_t side_step(struct emit *e, uint32_t r, uint32_t y, uint32_t apply
   return sel(e, u32, op2(e, SpvOpLogicalAnd, bl, apply, move), moved, r);
 }
 
+/* Y with the hard cases of FN (ir_float.h) replaced: a select on the input bits UA per case,
+ * the replacement computed by the host as the interpreter computes it */
+static uint32_t hard_fix(struct emit *e, unsigned fn, uint32_t ua, uint32_t y) {
+  for (unsigned i = 0; i < ir_float_hard_case_count; i++) {
+    const struct ir_float_hard_case *h = &ir_float_hard_cases[i];
+    if (h->fn != fn) continue;
+    float x;
+    memcpy(&x, &h->x, 4);
+    double v = fn == IR_FLOAT_FN_EXP2   ? ir_float_exp2_core(x)
+               : fn == IR_FLOAT_FN_LOG2 ? ir_float_log2_core(x)
+                                        : ir_float_turns_core(x, fn == IR_FLOAT_FN_COS);
+    y = sel(e, t_f64(e), op2(e, SpvOpIEqual, e->t_bool, ua, cu32(e, h->x)),
+            cf64(e, ir_float_hard_fix(fn, h->x, v)), y);
+  }
+  return y;
+}
+
 static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a, unsigned round) {
   static const enum narrow_mode modes[4] = {NEAREST_EVEN, TOWARD_POS, TOWARD_NEG, TOWARD_ZERO};
   uint32_t u32 = e->t_u32, bl = e->t_bool;
@@ -369,7 +388,7 @@ static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a, 
   uint32_t neg = op2(e, SpvOpUGreaterThan, bl, ua, cu32(e, 0x7fffffffu));
   uint32_t zero = op2(e, SpvOpIEqual, bl, mag, cu32(e, 0));
   if (op == IR_OP_fexp2) {
-    uint32_t y = exp2_core(e, x);
+    uint32_t y = hard_fix(e, IR_FLOAT_FN_EXP2, ua, exp2_core(e, x));
     r = narrow(e, y, modes[round & 3]);
     if (round) {
       uint32_t one = op2(e, SpvOpFOrdEqual, bl, y, cf64(e, 1.0));
@@ -379,13 +398,13 @@ static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a, 
       r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), ua, r);
     }
   } else if (op == IR_OP_flog2) {
-    r = narrow(e, log2_core(e, x), modes[round & 3]);
+    r = narrow(e, hard_fix(e, IR_FLOAT_FN_LOG2, ua, log2_core(e, x)), modes[round & 3]);
     r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), ua, r);
     r = sel(e, u32, neg, cu32(e, 0x7fc00000u), r);
     r = sel(e, u32, zero, cu32(e, 0xff800000u), r);
   } else {
     int quarter = op == IR_OP_fcos;
-    uint32_t y = turns_core(e, x, quarter);
+    uint32_t y = hard_fix(e, IR_FLOAT_FN_SIN + (unsigned)quarter, ua, turns_core(e, x, quarter));
     r = narrow(e, y, modes[round & 3]);
     if (round) { /* |y| = 1 off the quarter turns (4 (x - rint(x)) not an integer) */
       uint32_t q4 = xop(e, SpvOpFMul, cf64(e, 4.0), xop(e, SpvOpFSub, x, round_even64(e, x)));
