@@ -110,6 +110,38 @@ function(prospero_unit_test name)
                        ENVIRONMENT "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR};PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
 endfunction()
 
+# prospero_gpu_shader_test(NAME SOURCES ... [LIBS ...] [TIMEOUT s]): a device test of
+# the shader back end, ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME: GFX10 kernels
+# (llvm-mc-19 at test time) run on the Vulkan device (lavapipe in CI) against C and the IR
+# interpreter, with the shared wave harness of tests/unit/shader_spirv and the shader IR test
+# helpers on its include path and SPIRV-Tools' validator linked. Exit status 77 (skip): no
+# Vulkan device or no llvm-mc-19. Under the sanitizers leak checks are off (lavapipe's JIT,
+# see tests/gpu/tiling).
+function(prospero_gpu_shader_test name)
+  cmake_parse_arguments(G "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
+  add_executable(test_gpu_${name} ${G_SOURCES})
+  set_target_properties(test_gpu_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                        ${CMAKE_BINARY_DIR}/tests)
+  target_include_directories(test_gpu_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_SOURCE_DIR}/tests/support
+                             ${CMAKE_SOURCE_DIR}/tests/unit/shader_ir
+                             ${CMAKE_SOURCE_DIR}/tests/gpu/tiling
+                             ${CMAKE_SOURCE_DIR}/tests/unit/shader_spirv)
+  find_library(SPIRV_TOOLS_LIB SPIRV-Tools)
+  target_link_libraries(test_gpu_${name} PRIVATE prospero_shader_dispatch ${G_LIBS} m
+                        ${SPIRV_TOOLS_LIB} stdc++ PkgConfig::CMOCKA)
+  add_test(NAME gpu.${name} COMMAND test_gpu_${name})
+  set(env "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR}")
+  if(PROSPERO_SANITIZE)
+    list(APPEND env "LSAN_OPTIONS=detect_leaks=0")
+  endif()
+  if(NOT G_TIMEOUT)
+    set(G_TIMEOUT 300)
+  endif()
+  set_tests_properties(gpu.${name} PROPERTIES LABELS "gpu" TIMEOUT ${G_TIMEOUT}
+                       ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
+endfunction()
+
 # prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n] [CORPUS dir]):
 # a libFuzzer target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a
 # bounded time, starting from the committed seeds in CORPUS (default: the folder's corpus/;

@@ -76,7 +76,7 @@ static void guard_unmap_end(uint64_t addr, uint64_t size, void *ctx) {
   if (the_cp) cp_unmap_end(the_cp);
 }
 
-bool app_gpu_init(const char *dump_dir) {
+bool app_gpu_init(const char *dump_dir, const char *shader_cache_dir, const char *shader_dump_dir) {
   if (dump_dir && mkdir(dump_dir, 0777) != 0 && errno != EEXIST) {
     fprintf(stderr, "prospero: --dump-pm4: cannot make '%s': %s\n", dump_dir, strerror(errno));
     return false;
@@ -87,7 +87,10 @@ bool app_gpu_init(const char *dump_dir) {
     return false;
   }
 #ifdef PROSPERO_APP_COMPUTE
-  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window, .guard = app_gpu_guard()};
+  the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window,
+                                         .guard = app_gpu_guard(),
+                                         .cache_dir = shader_cache_dir,
+                                         .dump_dir = shader_dump_dir};
   /* the GPU's imports of guest memory go when the guest unmaps it */
   guest_vm_add_unmap_observer(app_gpu_compute_unmapped, &the_compute);
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
@@ -98,6 +101,7 @@ bool app_gpu_init(const char *dump_dir) {
                              .flip_pending = app_gpu_flip_pending,
                              .agc_packet = app_gpu_agc_packet};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
+  (void)shader_cache_dir, (void)shader_dump_dir;
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
                              .flip_pending = app_gpu_flip_pending,

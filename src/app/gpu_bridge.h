@@ -11,7 +11,11 @@ struct cp;
 
 /* Creates the command processor; DUMP_DIR (NULL: none) receives a listing of every
  * submission (--dump-pm4; the folder is made if missing). False with a message on stderr. */
-bool app_gpu_init(const char *dump_dir);
+/* The command processor and its ops. PM4_DUMP_DIR: --dump-pm4 (NULL: none); SHADER_CACHE_DIR
+ * and SHADER_DUMP_DIR: the compute shader cache's disk folder and --dump-shaders (NULL: none;
+ * the strings must outlive the GPU). */
+bool app_gpu_init(const char *pm4_dump_dir, const char *shader_cache_dir,
+                  const char *shader_dump_dir);
 /* The command processor (NULL before app_gpu_init). */
 struct cp *app_gpu_cp(void);
 

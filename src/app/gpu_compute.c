@@ -34,7 +34,10 @@ static bool ready(struct app_gpu_compute *c) {
     c->own_dev = c->dev != NULL;
     c->dev_failed = c->dev == NULL;
   }
-  if (c->dev && !c->cache) c->cache = shader_cache_create(NULL);
+  if (c->dev && !c->cache) {
+    const struct shader_cache_config cfg = {.disk_dir = c->cache_dir, .dump_dir = c->dump_dir};
+    c->cache = shader_cache_create(&cfg);
+  }
   if (c->dev && !c->mem) __atomic_store_n(&c->mem, shader_memory_create(c->dev), __ATOMIC_RELEASE);
   return c->dev && c->cache && c->mem;
 }

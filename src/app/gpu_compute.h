@@ -29,6 +29,9 @@ struct app_gpu_compute {
   vk_device *dev; /* NULL: created on the first dispatch (vk_device_create) */
   bool own_dev, dev_failed;
   struct shader_cache *cache; /* created on the first dispatch */
+  /* the shader cache's folders (struct shader_cache_config): compiled modules kept across runs
+   * (the per-title data folder's shader_cache) and --dump-shaders; NULL: none */
+  const char *cache_dir, *dump_dir;
   /* the table of guest ranges kept across dispatches (created on the first dispatch): each
    * window is imported once and dropped when the guest unmaps it (the kernel's unmap
    * notification through app_gpu_compute_unmapped) */

@@ -128,7 +128,9 @@ int main(int argc, char **argv) {
     LOG(core, INFO, "shader dumps go to %s (shader cache in %s)", game.shader_dump_dir,
         game.shader_cache_dir);
   }
-  if (!app_gpu_init(opt.dump_pm4_count ? opt.dump_pm4[0] : NULL)) return PROSPERO_EXIT_USAGE;
+  if (!app_gpu_init(opt.dump_pm4_count ? opt.dump_pm4[0] : NULL, game.shader_cache_dir,
+                    game.shader_dump_dir[0] ? game.shader_dump_dir : NULL))
+    return PROSPERO_EXIT_USAGE;
   if (!opt.check_count) app_frames_start();
   linker_set_hle(&app_hle_bridge_ops);
   trap_set_syscall_ops(&app_hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);

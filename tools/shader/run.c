@@ -9,6 +9,7 @@
 
 #include "common/exit_codes.h"
 #include "gpu/shader/dispatch/compute_dispatch.h"
+#include "gpu/shader/dispatch/image_model.h"
 #include "gpu/shader/dispatch/run_spec.h"
 #include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/ir/ir_mode.h"
@@ -148,6 +149,7 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
   uint8_t *priv = calloc((size_t)nw * cfg.wave_size, lane_bytes ? lane_bytes : 1);
   bool ok = w && lds && priv && nw <= IR_INTERP_MAX_WAVES;
   struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
+  struct shader_image_model images = {.mem = win->data, .base = win->addr, .size = win->size};
   for (uint32_t z = 0; ok && z < s->groups[2]; z++)
     for (uint32_t y = 0; ok && y < s->groups[1]; y++)
       for (uint32_t x = 0; ok && x < s->groups[0]; x++) {
@@ -171,6 +173,8 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           iw->wave_id = wave;
           iw->scratch = lane_bytes ? priv + (size_t)wave * cfg.wave_size * lane_bytes : NULL;
           iw->scratch_size = lane_bytes;
+          iw->image = shader_image_model;
+          iw->image_ctx = &images;
           iw->gds = win->gds->data;
           iw->gds_size = win->gds->size;
         }

@@ -42,6 +42,7 @@ struct cp *cp_create(const struct cp_ops *ops) {
 void cp_destroy(struct cp *cp) {
   if (!cp) return;
   cp_thread_stop(cp);
+  for (unsigned i = 0; i < CP_QUEUES; i++) cp_ce_free(&cp->q[i]);
   pthread_mutex_destroy(&cp->lock);
   pthread_mutex_destroy(&cp->turn_lock);
   pthread_cond_destroy(&cp->wake);
@@ -243,6 +244,7 @@ void cp_queue_reset(struct cp *cp, unsigned queue) {
   q->fifo_count = 0;
   q->depth = 0;
   q->pred_active = false;
+  cp_ce_drop_work(q);
   __atomic_store_n(&q->status, CP_QUEUE_IDLE, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&cp->lock);
 }
@@ -250,6 +252,7 @@ void cp_queue_reset(struct cp *cp, unsigned queue) {
 void cp_reset(struct cp *cp) {
   pthread_mutex_lock(&cp->lock);
   for (unsigned i = 0; i < CP_QUEUES; i++) {
+    cp_ce_free(&cp->q[i]);
     memset(&cp->q[i], 0, sizeof(cp->q[i]));
     cp->q[i].id = i;
     cp->q[i].cp = cp;

@@ -97,6 +97,7 @@ enum cp_queue_status {
 struct cp_stats {
   uint64_t packets, dwords, reg_writes, draws, dispatches, agc_packets, events, interrupts,
       wait_polls, predicated_skips, submissions;
+  uint64_t ce_packets; /* packets the constant engine ran (graphics queue) */
 };
 
 struct cp;

@@ -359,6 +359,9 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
         return CP_STEP_STOPPED;
       break;
     case 5: /* immediate */ v = wide ? addr64(b[1], b[2]) : b[1]; break;
+    case 6: /* atomic return data: what the last ATOMIC_MEM found (cp_exec_mem.c) */
+      v = wide ? q->atomic_return : (uint32_t)q->atomic_return;
+      break;
     case 9: /* GPU clock */ v = gpu_clock(q); break;
     default: FAIL("COPY_DATA source %u not supported", src);
   }
@@ -719,6 +722,32 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
       /* register shadowing control and engine syncs: one engine, nothing is shadowed */
       return CP_STEP_DONE;
     case PM4_CLEAR_STATE: return cp_exec_clear_state(q, f, b, nb);
+    /* cp_exec_mem.c */
+    case PM4_ATOMIC_MEM: return cp_exec_atomic_mem(q, f, b, nb);
+    case PM4_COND_WRITE: return cp_exec_cond_write(q, f, b, nb);
+    case PM4_REG_RMW: return cp_exec_reg_rmw(q, f, b, nb);
+    case PM4_CONTEXT_REG_RMW: return cp_exec_context_reg_rmw(q, f, b, nb);
+    case PM4_SET_SH_REG_OFFSET: return cp_exec_set_sh_reg_offset(q, f, b, nb);
+    case PM4_PRIME_UTCL2: /* primes the GPU's address translation cache: nothing to do here */
+      if (nb != 4) FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
+      return CP_STEP_DONE;
+    case PM4_GFX_PIPE_LOCK: /* syncs the CP's engines with the context manager / DMA: one engine */
+    case PM4_FRAME_CONTROL: /* the kernel's frame begin/end and TMZ: no protected memory here */
+    case PM4_INVALIDATE_TLBS: /* no GPU address translation to invalidate */
+    case PM4_HDP_FLUSH:       /* the host data path has no write buffer to flush here */
+      if (nb != 1) FAIL("%s with %u body dwords (1 expected)", pm4_opcode_name(h->opcode), nb);
+      return CP_STEP_DONE;
+    /* the constant engine and its counters (cp_exec_ce.c) */
+    case PM4_INDIRECT_BUFFER_CNST:
+    case PM4_LOAD_CONST_RAM:
+    case PM4_WRITE_CONST_RAM:
+    case PM4_DUMP_CONST_RAM:
+    case PM4_DUMP_CONST_RAM_OFFSET:
+    case PM4_INCREMENT_CE_COUNTER:
+    case PM4_INCREMENT_DE_COUNTER:
+    case PM4_WAIT_ON_CE_COUNTER:
+    case PM4_WAIT_ON_DE_COUNTER_DIFF:
+    case PM4_SWITCH_BUFFER: return cp_exec_ce_packet(q, f, h, b, nb);
     default: {
       const char *name = pm4_opcode_name(h->opcode);
       if (name) FAIL("packet %s (0x%02x) is not supported yet", name, h->opcode);
@@ -823,3 +852,7 @@ void *cp_mem_map(struct cp_queue *q, uint64_t addr, uint64_t size, bool write) {
 bool cp_mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n) {
   return mem_read(q, addr, dst, n);
 }
+bool cp_mem_write(struct cp_queue *q, uint64_t addr, const void *src, size_t n) {
+  return mem_write(q, addr, src, n);
+}
+bool cp_compare(unsigned func, uint64_t v, uint64_t ref) { return compare(func, v, ref); }

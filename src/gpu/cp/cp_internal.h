@@ -22,6 +22,8 @@ struct cp_frame {
   uint64_t addr;
 };
 
+struct cp_ce;
+
 struct cp_queue {
   struct cp *cp;
   unsigned id;
@@ -52,6 +54,10 @@ struct cp_queue {
   uint32_t index_size, index_type, instances;
   /* SET_PREDICATION */
   bool pred_active, pred_pass;
+  /* ATOMIC_MEM: the value the last returning atomic found (COPY_DATA source 6) */
+  uint64_t atomic_return;
+  /* the constant engine (cp_exec_ce.c): graphics queue only, made on its first CE packet */
+  struct cp_ce *ce;
   struct cp_stats stats;
 };
 
@@ -91,6 +97,33 @@ void *cp_mem_map(struct cp_queue *q, uint64_t addr, uint64_t size, bool write);
 /* N bytes at guest ADDR into DST, aligned dwords and qwords as acquire loads; false when the
  * range is not mapped (cp_exec.c). */
 bool cp_mem_read(struct cp_queue *q, uint64_t addr, void *dst, size_t n);
+
+/* N bytes from SRC to guest ADDR, aligned dwords and qwords as release stores; false when the
+ * range is not writable (cp_exec.c). */
+bool cp_mem_write(struct cp_queue *q, uint64_t addr, const void *src, size_t n);
+/* WAIT_REG_MEM's compare: FUNC 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >; 7 (reserved) false. */
+bool cp_compare(unsigned func, uint64_t v, uint64_t ref);
+
+/* Packets of cp_exec_mem.c (memory atomics, conditional and read-modify-write register
+ * writes, SET_SH_REG_OFFSET); docs/gpu-cp.md describes each. */
+enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                unsigned nb);
+enum cp_step cp_exec_cond_write(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                unsigned nb);
+enum cp_step cp_exec_reg_rmw(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                             unsigned nb);
+enum cp_step cp_exec_context_reg_rmw(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                     unsigned nb);
+enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                       unsigned nb);
+
+/* The constant engine (cp_exec_ce.c): a CE packet, INDIRECT_BUFFER_CNST or a CE/DE counter
+ * packet met by the queue's stream (H its header, at F's cursor); the CE's state of Q freed;
+ * its pending work and counters dropped (cp_queue_reset; CE RAM stays, as registers do). */
+enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
+                               const uint32_t *b, unsigned nb);
+void cp_ce_free(struct cp_queue *q);
+void cp_ce_drop_work(struct cp_queue *q);
 
 /* Packets of cp_exec_indirect.c (state read from memory, addresses from SET_BASE's bases)
  * and cp_exec_lod.c; B is the body, NB its dwords; docs/gpu-cp.md describes each. */

@@ -245,6 +245,23 @@ static unsigned list_stream(FILE *out, const uint32_t *w, size_t n, const struct
         for (unsigned k = 1; k < nb; k++) list_reg(out, reg + k - 1, b[k]);
         break;
       }
+      case PM4_INDIRECT_BUFFER:
+      case PM4_INDIRECT_BUFFER_CNST:
+        if (nb == 13) { /* the conditional form: compare, then the two buffers */
+          const uint64_t ib1 = ((uint64_t)(b[8] & 0xffff) << 32) | (b[7] & ~3u),
+                         ib2 = ((uint64_t)(b[11] & 0xffff) << 32) | (b[10] & ~3u);
+          fprintf(out,
+                  " conditional MODE=%u FUNCTION=%u COMPARE_ADDR=0x%" PRIx64 " MASK=0x%" PRIx64
+                  " REFERENCE=0x%" PRIx64 " IB1=0x%" PRIx64 " SIZE1=0x%x IB2=0x%" PRIx64
+                  " SIZE2=0x%x\n",
+                  b[0] & 3, (b[0] >> 8) & 7, ((uint64_t)b[2] << 32) | (b[1] & ~7u),
+                  ((uint64_t)b[4] << 32) | b[3], ((uint64_t)b[6] << 32) | b[5], ib1, b[9] & 0xfffff,
+                  ib2, b[12] & 0xfffff);
+          bad += list_ib(out, o, ib1, b[9] & 0xfffff, depth);
+          bad += list_ib(out, o, ib2, b[12] & 0xfffff, depth);
+          break;
+        }
+        /* fall through: the plain form's fields */
       default: {
         /* the event name, then the packet's fields from pm4_fields.def, else raw dwords */
         if (h.opcode == PM4_EVENT_WRITE || h.opcode == PM4_EVENT_WRITE_EOP ||
@@ -269,7 +286,8 @@ static unsigned list_stream(FILE *out, const uint32_t *w, size_t n, const struct
         if (nb > covered + 8u) fprintf(out, " ...");
         if (h.opcode == PM4_NOP && h.dwords == 1) fprintf(out, " pad");
         fputc('\n', out);
-        if (h.opcode == PM4_INDIRECT_BUFFER && nb >= 3)
+        /* the constant engine's buffers are listed too */
+        if ((h.opcode == PM4_INDIRECT_BUFFER || h.opcode == PM4_INDIRECT_BUFFER_CNST) && nb >= 3)
           bad += list_ib(out, o, ((uint64_t)(b[1] & 0xffff) << 32) | (b[0] & ~3u), b[2] & 0xfffff,
                          depth);
         break;

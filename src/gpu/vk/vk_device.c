@@ -17,6 +17,7 @@ struct vk_device {
   VkPhysicalDeviceMemoryProperties mem;
   bool has_address;
   bool has_int64_atomics; /* shaderBufferInt64Atomics enabled */
+  uint32_t shader_clock;  /* VK_KHR_shader_clock: 1 subgroup clock, 2 device clock (bits) */
   uint32_t subgroup_size;
   /* VK_EXT_subgroup_size_control for compute (0, 0: not available) and the pipelines built
    * with a required subgroup size */
@@ -168,6 +169,11 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_SIZE_CONTROL_FEATURES_EXT};
   bool size_control = has_extension(dev->physical, VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME);
   if (size_control) f12.pNext = &fsc;
+  /* the shader clock (s_memtime, s_memrealtime) */
+  VkPhysicalDeviceShaderClockFeaturesKHR fclk = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR};
+  bool clock = has_extension(dev->physical, VK_KHR_SHADER_CLOCK_EXTENSION_NAME);
+  if (clock) fclk.pNext = f11.pNext, f11.pNext = &fclk;
   VkPhysicalDeviceFeatures2 f2 = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                   .pNext = &f11};
   vkGetPhysicalDeviceFeatures2(dev->physical, &f2);
@@ -200,6 +206,12 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
       .pNext = &want12,
       .storageBuffer16BitAccess = f11.storageBuffer16BitAccess,
   };
+  clock = clock && (fclk.shaderSubgroupClock || fclk.shaderDeviceClock);
+  VkPhysicalDeviceShaderClockFeaturesKHR want_clk = {
+      .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_CLOCK_FEATURES_KHR,
+      .shaderSubgroupClock = fclk.shaderSubgroupClock,
+      .shaderDeviceClock = fclk.shaderDeviceClock};
+  if (clock) want_clk.pNext = want11.pNext, want11.pNext = &want_clk;
   VkPhysicalDeviceFeatures2 want = {.sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2,
                                     .pNext = &want11};
   want.features.shaderInt16 = f2.features.shaderInt16;
@@ -213,8 +225,9 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
                                  .queueFamilyIndex = dev->queue_family,
                                  .queueCount = 1,
                                  .pQueuePriorities = &prio};
-  const char *exts[4] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  const char *exts[5] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
   uint32_t n_exts = 1;
+  if (clock) exts[n_exts++] = VK_KHR_SHADER_CLOCK_EXTENSION_NAME;
   if (size_control) exts[n_exts++] = VK_EXT_SUBGROUP_SIZE_CONTROL_EXTENSION_NAME;
   bool host_import = has_extension(dev->physical, VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME);
   if (host_import) exts[n_exts++] = VK_EXT_EXTERNAL_MEMORY_HOST_EXTENSION_NAME;
@@ -232,6 +245,7 @@ vk_device *vk_device_create(const struct vk_device_options *options) {
     return NULL;
   }
   vkGetDeviceQueue(dev->device, dev->queue_family, 0, &dev->queue);
+  if (clock) dev->shader_clock = (fclk.shaderSubgroupClock ? 1u : 0) | (fclk.shaderDeviceClock ? 2u : 0);
   if (size_control) {
     dev->subgroup_min = psc.minSubgroupSize;
     dev->subgroup_max = psc.maxSubgroupSize;
@@ -289,6 +303,7 @@ bool vk_device_is_cpu(const vk_device *dev) {
 }
 bool vk_device_has_address(const vk_device *dev) { return dev->has_address; }
 bool vk_device_has_int64_atomics(const vk_device *dev) { return dev->has_int64_atomics; }
+uint32_t vk_device_shader_clock(const vk_device *dev) { return dev->shader_clock; }
 uint32_t vk_device_subgroup_size(const vk_device *dev) { return dev->subgroup_size; }
 VkInstance vk_device_instance(const vk_device *dev) { return dev->instance; }
 VkQueue vk_device_queue(const vk_device *dev) { return dev->queue; }

@@ -51,6 +51,8 @@ bool vk_device_is_cpu(const vk_device *dev);
 bool vk_device_has_address(const vk_device *dev); /* buffer device addresses usable */
 /* 64-bit integer atomics on buffer (device-address) memory usable (shaderBufferInt64Atomics) */
 bool vk_device_has_int64_atomics(const vk_device *dev);
+/* VK_KHR_shader_clock as enabled: bit 0 shaderSubgroupClock, bit 1 shaderDeviceClock */
+uint32_t vk_device_shader_clock(const vk_device *dev);
 uint32_t vk_device_subgroup_size(const vk_device *dev);
 VkInstance vk_device_instance(const vk_device *dev);
 VkQueue vk_device_queue(const vk_device *dev);

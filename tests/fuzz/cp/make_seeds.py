@@ -95,6 +95,43 @@ seed("indirect", 0, pkt3(0x11, [0, A, 0]), pkt3(0x11, [4, A + 0x100, 0]),
      pkt3(0x37, [5 << 8, A + 0x310, 0, 0x4000, 0, 36, 1]), pkt3(0x91, [A + 0x300, 0, 1]),
      pkt3(0x2D, [36, 2]), pkt3(0x8E, [64, A + 0x400, 0, (1 << 2) | (1 << 10)]),
      pkt3(0x10, [0], 0x05 << 2), pkt3(0x63, [1, 0x10, 0x240, 1]))
+# Memory atomics and register read-modify-writes: ATOMIC_MEM (add 32-bit, add 64-bit without
+# return, a compare-and-swap that holds, and the loop form on a value that does not match),
+# COPY_DATA of the atomic return data, COND_WRITE to memory and to a register, REG_RMW with
+# immediate and register masks, CONTEXT_REG_RMW, SET_BASE 5 then SET_SH_REG_OFFSET index 0 and
+# 2, PRIME_UTCL2, GFX_PIPE_LOCK, FRAME_CONTROL, INVALIDATE_TLBS, HDP_FLUSH.
+seed("atomics", 0, pkt3(0x1E, [0x0F, A, 0, 5, 0, 0, 0, 10]),
+     pkt3(0x1E, [0x6F, A + 8, 0, 1, 1, 0, 0, 10]), pkt3(0x1E, [0x08, A, 0, 9, 0, 5, 0, 10]),
+     pkt3(0x40, [6 | (5 << 8) | (1 << 16), 0, 0, A + 16, 0]),
+     pkt3(0x45, [3 | (1 << 4) | (1 << 8), A, 0, 9, 0xFFFFFFFF, A + 24, 0, 0x77]),
+     pkt3(0x45, [0, 0x2E40, 0, 0, 0, 0x2E41, 0, 0x78]),
+     pkt3(0x21, [0x2E40, 0xFFFF, 0x10000]), pkt3(0x21, [0x2E40 | (3 << 30), 0x2E41, 0x2E42]),
+     pkt3(0x51, [0x200, 0xFF00, 0x1234]), pkt3(0x11, [5, A + 0x100, 0]),
+     pkt3(0x77, [0x240, 2, 0xBEEF0000]), pkt3(0x77, [0x241 | (2 << 30), 0x40, 0]),
+     pkt3(0x5D, [8, A, 0, 1]), pkt3(0x75, [1]), pkt3(0x90, [0]), pkt3(0x98, [0]), pkt3(0x95, [0]),
+     pkt3(0x1E, [0x08 | (1 << 8), A + 32, 0, 1, 0, 7, 0, 10]))
+# The constant engine on the graphics queue: a CE buffer (at BASE + 0x200) written, loaded, dumped
+# to an address and to SET_BASE 2's base + an offset, counted; the DE waits on the CE counter,
+# counts a draw; CE packets met in the queue's own stream; a CE buffer that waits on the DE, calls
+# another through the conditional form, copies an immediate and skips a write with COND_EXEC.
+CE = BASE + 0x200
+CE_SUB = BASE + 0x300  # the buffer the conditional CE buffer calls
+ce_words = (pkt3(0x81, [0x100, 1, 2, 3]) + pkt3(0x80, [A, 0, 8, 0x200]) +
+            pkt3(0x83, [0x100 | (1 << 30), 3, A + 0x40, 0]) + pkt3(0x11, [2, A + 0x80, 0]) +
+            pkt3(0x9E, [0x200 | (1 << 30), 4, 0x10]) + pkt3(0x84, [1]) + pkt3(0x88, [4]) +
+            pkt3(0x8B, [0]) + pkt3(0x83, [0, 1, A + 0xC0, 0]) +
+            pkt3(0x33, [2 | (3 << 8), A + 0x100, 0, 0xFFFFFFFF, 0xFFFFFFFF, 0, 0, CE_SUB, 0, 5,
+                        CE_SUB, 0, 5]) +
+            pkt3(0x40, [5 | (5 << 8), 0x42, 0, A + 0xE8, 0]) + pkt3(0x22, [A + 0x104, 0, 0, 5]) +
+            pkt3(0x37, [5 << 8, A + 0xEC, 0, 0xBAD]))
+sub_words = pkt3(0x37, [(5 << 8) | (1 << 16), A + 0xE0, 0, 0x98, 0x99])
+stream = (pkt3(0x33, [CE, 0, len(ce_words)]) + pkt3(0x86, [0]) + pkt3(0x86, [0]) +
+          pkt3(0x85, [0]) + pkt3(0x81, [0, 0x55]) + pkt3(0x83, [1 << 30, 1, A + 0xD0, 0]) +
+          pkt3(0x86, [0]) + pkt3(0x86, [0]))
+# the queue's stream ends by chaining to four of its own fillers (the CE buffer follows them)
+stream += pkt3(0x3F, [BASE + 0x1F0, 0, 4 | (1 << 20)])
+seed("constant", 0, stream + [0x80000000] * (0x80 - len(stream)), ce_words,
+     [0x80000000] * (0x40 - len(ce_words)), sub_words)
 # The GDS forms (a 64 KiB GDS, byte addresses): DMA_DATA fill of GDS (SRC_SEL 2, DST_SEL 1),
 # memory to GDS, GDS to GDS, GDS to memory; WRITE_DATA to GDS (DST_SEL 3) and WR_ONE_ADDR;
 # COPY_DATA GDS to memory and immediate to GDS; RELEASE_MEM DATA_SEL 5 and EVENT_WRITE_EOS

@@ -95,47 +95,10 @@ static uint64_t inc32(uint64_t m, uint64_t d) { return inc(m, d) & 0xffffffffu; 
 static uint64_t add64(uint64_t m, uint64_t d) { return m + d; }
 static uint64_t umax64(uint64_t m, uint64_t d) { return d > m ? d : m; }
 
-/* Whether N lanes that applied F with data V to one location starting at INIT got back RET
- * and left FINAL under some serial order of them: at each step a lane whose returned value
- * is the current one goes next, one that leaves it unchanged first (it cannot hurt), so the
- * search needs no backtracking for the operations used here. */
-static bool serial_order(uint32_t n, const uint64_t *v, const uint64_t *ret, uint64_t init,
-                         uint64_t final, uint64_t (*f)(uint64_t, uint64_t)) {
-  bool used[64] = {0};
-  uint64_t cur = init;
-  for (uint32_t k = 0; k < n; k++) {
-    int pick = -1;
-    for (uint32_t l = 0; l < n; l++) {
-      if (used[l] || ret[l] != cur) continue;
-      if (f(cur, v[l]) == cur) {
-        pick = (int)l;
-        break;
-      }
-      if (pick < 0) pick = (int)l;
-    }
-    if (pick < 0) {
-      fprintf(stderr, "serial order: no lane returned 0x%llx (step %u)\n", (unsigned long long)cur,
-              k);
-      return false;
-    }
-    used[pick] = true;
-    cur = f(cur, v[pick]);
-  }
-  if (cur != final)
-    fprintf(stderr, "serial order: ends at 0x%llx, memory 0x%llx\n", (unsigned long long)cur,
-            (unsigned long long) final);
-  return cur == final;
-}
-
 /* ---- the operands ------------------------------------------------------------------------ */
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t next(void) {
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return rng;
-}
+static uint64_t next(void) { return wave_xorshift64(&rng); }
 
 /* memory and data operands: special pairs first, then random values of every magnitude
  * (random bits, some NaNs and denormals among them) and a few equal pairs */
@@ -209,61 +172,15 @@ static void run_kernel(const char *name, const char *src, uint32_t lanes, const 
   wave_run(dev, &r, device, interp);
 }
 
-static uint32_t word(const uint8_t *win, uint32_t off) {
-  uint32_t v;
-  memcpy(&v, win + off, 4);
-  return v;
-}
-static uint64_t qword(const uint8_t *win, uint32_t off) {
-  uint64_t v;
-  memcpy(&v, win + off, 8);
-  return v;
-}
-
 /* Dword I of lane L's 32 output dwords (at 128 L) must be WANT on both. */
 static unsigned check(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
                       uint32_t i, uint32_t want) {
-  uint32_t got = word(device, 128 * l + 4 * i), in = word(interp, 128 * l + 4 * i);
-  if (got == want && in == want) return 0;
-  fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
-          name, l, i, got, in, want);
-  return 1;
+  return wave_check(name, device, interp, 0, l, i, want);
 }
 static unsigned check64(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
                         uint32_t i, uint64_t want) {
   return check(name, device, interp, l, i, (uint32_t)want) +
          check(name, device, interp, l, i + 1, (uint32_t)(want >> 32));
-}
-
-/* The returned values of a location all lanes worked on: dword (BYTES 4) or qword at
- * window offset AT + STEP l on each side; checked against a serial order on both, then
- * cleared on both so the windows can be compared. */
-static unsigned contended(const char *name, uint8_t *device, uint8_t *interp, uint32_t lanes,
-                          uint32_t at, uint32_t step, uint32_t bytes, const uint64_t *v,
-                          uint64_t init, uint64_t final, uint64_t (*f)(uint64_t, uint64_t)) {
-  unsigned bad = 0;
-  uint8_t *side[2] = {device, interp};
-  for (int s = 0; s < 2; s++) {
-    uint64_t ret[64];
-    for (uint32_t l = 0; l < lanes; l++) {
-      ret[l] = bytes == 4 ? word(side[s], at + step * l) : qword(side[s], at + step * l);
-      memset(side[s] + at + step * l, 0, bytes);
-    }
-    if (!serial_order(lanes, v, ret, init, final, f)) {
-      fprintf(stderr, "%s: the %s's returned values fit no serial order\n", name,
-              s ? "interpreter" : "device");
-      bad++;
-    }
-  }
-  return bad;
-}
-
-static void finish(uint8_t *device, uint8_t *interp, unsigned bad) {
-  assert_int_equal(bad, 0);
-  assert_memory_equal(device, interp, WINDOW_SIZE);
-  free(device);
-  free(interp);
-  kernels_passed++;
 }
 
 /* ---- lds_atomics_32 --------------------------------------------------------------------- */
@@ -331,8 +248,7 @@ static const char lds32_src[] =
 
 static void lds_atomics_32(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     run_kernel("lds atomics 32", lds32_src, lanes, NULL, &device, &interp);
@@ -364,11 +280,13 @@ static void lds_atomics_32(void **state) {
       bad += check("lds atomics 32 (one dword)", device, interp, l, 17, (uint32_t)maxs);
       bad += check("lds atomics 32 (one dword)", device, interp, l, 18, (uint32_t)adds);
     }
-    bad += contended("ds_inc_rtn_u32", device, interp, lanes, 52, 128, 4, vinc, 5, incs, inc32);
-    bad += contended("ds_max_rtn_f32", device, interp, lanes, 56, 128, 4, vmax, 0xff800000u, maxs,
-                     fmax32);
-    bad += contended("ds_add_rtn_f32", device, interp, lanes, 60, 128, 4, vadd, 0, adds, fadd32);
-    finish(device, interp, bad);
+    bad +=
+        wave_contended("ds_inc_rtn_u32", device, interp, lanes, 52, 128, 4, vinc, 5, incs, inc32);
+    bad += wave_contended("ds_max_rtn_f32", device, interp, lanes, 56, 128, 4, vmax, 0xff800000u,
+                          maxs, fmax32);
+    bad +=
+        wave_contended("ds_add_rtn_f32", device, interp, lanes, 60, 128, 4, vadd, 0, adds, fadd32);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -473,8 +391,7 @@ static const char lds64_src[] =
 
 static void lds_atomics_64(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     run_kernel("lds atomics 64", lds64_src, lanes, NULL, &device, &interp);
@@ -500,7 +417,7 @@ static void lds_atomics_64(void **state) {
       for (uint32_t i = 0; i < 12; i++)
         bad += check64("lds atomics 64", device, interp, l, 2 * i, want[i]);
       bad += check64("lds atomics 64 (unaligned)", device, interp, l, 24, L | 0xffffffffu);
-      uint64_t got = qword(device, 0x2800 + 8 * l);
+      uint64_t got = wave_qword(device, 0x2800 + 8 * l);
       if (got != L + (1ull << 32))
         fprintf(stderr, "unaligned add lane %u: 0x%016llx\n", l, (unsigned long long)got), bad++;
       vadd[l] = (uint64_t)(l + 1) << 32 | 0x80000000u;
@@ -509,15 +426,18 @@ static void lds_atomics_64(void **state) {
     }
     const uint64_t finals[3] = {adds, mins, maxs};
     for (uint32_t i = 0; i < 3; i++)
-      if (qword(device, 0x2c00 + 8 * i) != finals[i])
+      if (wave_qword(device, 0x2c00 + 8 * i) != finals[i])
         fprintf(stderr, "one qword %u: 0x%016llx, expected 0x%016llx\n", i,
-                (unsigned long long)qword(device, 0x2c00 + 8 * i), (unsigned long long)finals[i]),
+                (unsigned long long)wave_qword(device, 0x2c00 + 8 * i),
+                (unsigned long long)finals[i]),
             bad++;
-    bad += contended("ds_add_rtn_u64", device, interp, lanes, 104, 128, 8, vadd, 0, adds, add64);
-    bad += contended("ds_min_rtn_f64", device, interp, lanes, 112, 128, 8, b64,
-                     0x7ff0000000000000ull, mins, fmin64);
-    bad += contended("ds_max_rtn_u64", device, interp, lanes, 120, 128, 8, vmax, 0, maxs, umax64);
-    finish(device, interp, bad);
+    bad +=
+        wave_contended("ds_add_rtn_u64", device, interp, lanes, 104, 128, 8, vadd, 0, adds, add64);
+    bad += wave_contended("ds_min_rtn_f64", device, interp, lanes, 112, 128, 8, b64,
+                          0x7ff0000000000000ull, mins, fmin64);
+    bad +=
+        wave_contended("ds_max_rtn_u64", device, interp, lanes, 120, 128, 8, vmax, 0, maxs, umax64);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -659,8 +579,7 @@ static const char global_src[] =
 
 static void global_buffer_atomics(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
   struct ir_vsharp vs = {.base = WINDOW + BUF,
                          .stride = 0,
@@ -701,19 +620,19 @@ static void global_buffer_atomics(void **state) {
       vmax[l] = b, vinc[l] = 40, vadd[l] = (uint64_t)(l + 1) << 32 | 0x80000000u;
       maxs = fmax32(maxs, b), incs = inc(incs, 40), adds += vadd[l];
     }
-    if (word(device, SHARED) != maxs || qword(device, SHARED + 8) != incs ||
-        qword(device, BUF + 0x7f0) != adds)
-      fprintf(stderr, "one address: 0x%08x 0x%016llx 0x%016llx\n", word(device, SHARED),
-              (unsigned long long)qword(device, SHARED + 8),
-              (unsigned long long)qword(device, BUF + 0x7f0)),
+    if (wave_word(device, SHARED) != maxs || wave_qword(device, SHARED + 8) != incs ||
+        wave_qword(device, BUF + 0x7f0) != adds)
+      fprintf(stderr, "one address: 0x%08x 0x%016llx 0x%016llx\n", wave_word(device, SHARED),
+              (unsigned long long)wave_qword(device, SHARED + 8),
+              (unsigned long long)wave_qword(device, BUF + 0x7f0)),
           bad++;
-    bad += contended("global_atomic_fmax", device, interp, lanes, 0x2800, 16, 4, vmax, 0xff800000u,
-                     maxs, fmax32);
-    bad += contended("global_atomic_inc_x2", device, interp, lanes, 0x2808, 16, 8, vinc, 35, incs,
-                     inc);
-    bad += contended("buffer_atomic_add_x2", device, interp, lanes, 0x2c00, 8, 8, vadd, 0, adds,
-                     add64);
-    finish(device, interp, bad);
+    bad += wave_contended("global_atomic_fmax", device, interp, lanes, 0x2800, 16, 4, vmax,
+                          0xff800000u, maxs, fmax32);
+    bad += wave_contended("global_atomic_inc_x2", device, interp, lanes, 0x2808, 16, 8, vinc, 35,
+                          incs, inc);
+    bad += wave_contended("buffer_atomic_add_x2", device, interp, lanes, 0x2c00, 8, 8, vadd, 0,
+                          adds, add64);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -808,8 +727,7 @@ static const char flat_src[] =
 
 static void flat_atomics_x2(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
@@ -839,9 +757,9 @@ static void flat_atomics_x2(void **state) {
     }
     for (uint32_t l = 0; l < lanes; l++)
       bad += check64("flat atomics x2 (one qword)", device, interp, l, 26, adds);
-    bad += contended("flat_atomic_add_x2 (LDS)", device, interp, lanes, 96, 128, 8, vadd, 0, adds,
-                     add64);
-    finish(device, interp, bad);
+    bad += wave_contended("flat_atomic_add_x2 (LDS)", device, interp, lanes, 96, 128, 8, vadd, 0,
+                          adds, add64);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -900,8 +818,7 @@ static const char gds_src[] =
 
 static void gds_atomics(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *gds = malloc(GDS_BYTES), *igds = NULL, *device, *interp;
@@ -941,7 +858,8 @@ static void gds_atomics(void **state) {
     }
     for (uint32_t l = 0; l < lanes; l++)
       bad += check("gds atomics (one dword)", device, interp, l, 11, (uint32_t)adds);
-    bad += contended("ds_add_rtn_u32 gds", device, interp, lanes, 40, 128, 4, vadd, 0, adds, add64);
+    bad += wave_contended("ds_add_rtn_u32 gds", device, interp, lanes, 40, 128, 4, vadd, 0, adds,
+                          add64);
     /* the GDS outside the wave's window and past the lanes' bytes is untouched */
     for (uint32_t i = 0; i < GDS_BYTES; i++) {
       bool lane32 = i >= GDS_BASE && i < GDS_BASE + 4 * lanes;
@@ -953,8 +871,8 @@ static void gds_atomics(void **state) {
         break;
       }
     }
-    if (word(gds, GDS_BASE) != inc(10, 20) + 1) { /* lane 0's dword, then the ordered add */
-      fprintf(stderr, "gds ordered count: 0x%08x\n", word(gds, GDS_BASE));
+    if (wave_word(gds, GDS_BASE) != inc(10, 20) + 1) { /* lane 0's dword, then the ordered add */
+      fprintf(stderr, "gds ordered count: 0x%08x\n", wave_word(gds, GDS_BASE));
       bad++;
     }
     if (memcmp(gds, igds, GDS_BYTES) != 0) {
@@ -964,7 +882,7 @@ static void gds_atomics(void **state) {
     free(gds);
     free(igds);
     free(start);
-    finish(device, interp, bad);
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 

@@ -64,13 +64,7 @@ static void run_wave(const char *name, const char *src, uint32_t lanes, uint32_t
 /* Dword I of lane L's 32 output dwords at GLOBAL + 128 L must be WANT on both. */
 static unsigned check(const char *name, const uint8_t *device, const uint8_t *interp, uint32_t l,
                       uint32_t i, uint32_t want) {
-  uint32_t got, in;
-  memcpy(&got, device + (GLOBAL - WINDOW) + 128 * l + 4 * i, 4);
-  memcpy(&in, interp + (GLOBAL - WINDOW) + 128 * l + 4 * i, 4);
-  if (got == want && in == want) return 0;
-  fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
-          name, l, i, got, in, want);
-  return 1;
+  return wave_check(name, device, interp, GLOBAL - WINDOW, l, i, want);
 }
 
 static const char atomics_src[] =
@@ -152,8 +146,7 @@ static const char atomics_src[] =
 
 static void flat_atomics_on_private_memory(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     run_wave("private atomics", atomics_src, lanes, 0, NULL, &device, &interp);
@@ -179,11 +172,7 @@ static void flat_atomics_on_private_memory(void **state) {
       for (uint32_t i = 0; i < 16; i++)
         bad += check("private atomics", device, interp, l, i, want[i]);
     }
-    assert_int_equal(bad, 0);
-    assert_memory_equal(device, interp, WINDOW_SIZE);
-    free(device);
-    free(interp);
-    kernels_passed++;
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -224,8 +213,7 @@ static const char ring_src[] =
 
 static void swizzled_ring_atomics(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     struct ir_vsharp v = {.base = RING,
                           .stride = 16, /* a lane's 16 bytes: offsets 0..15 in range */
@@ -255,11 +243,7 @@ static void swizzled_ring_atomics(void **state) {
         if (got != mem[k]) fprintf(stderr, "ring lane %u dword %u: 0x%08x\n", l, k, got), bad++;
       }
     }
-    assert_int_equal(bad, 0);
-    assert_memory_equal(device, interp, WINDOW_SIZE);
-    free(device);
-    free(interp);
-    kernels_passed++;
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -306,8 +290,7 @@ static const char atomics64_src[] =
 
 static void global_atomics_64(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   if (!vk_device_has_int64_atomics(dev)) skip_because("no shaderBufferInt64Atomics");
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
@@ -332,11 +315,7 @@ static void global_atomics_64(void **state) {
     uint64_t got;
     memcpy(&got, device + 0x3800, 8);
     if (got != shared) fprintf(stderr, "shared add: 0x%016llx\n", (unsigned long long)got), bad++;
-    assert_int_equal(bad, 0);
-    assert_memory_equal(device, interp, WINDOW_SIZE);
-    free(device);
-    free(interp);
-    kernels_passed++;
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -364,8 +343,7 @@ static const char wrap_src[] =
 
 static void global_atomics_wrap(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     run_wave("global inc/dec", wrap_src, lanes, 0, NULL, &device, &interp);
@@ -381,11 +359,7 @@ static void global_atomics_wrap(void **state) {
     uint32_t got;
     memcpy(&got, device + 0x3b00, 4);
     if (got != shared) fprintf(stderr, "shared inc: 0x%08x, expected 0x%08x\n", got, shared), bad++;
-    assert_int_equal(bad, 0);
-    assert_memory_equal(device, interp, WINDOW_SIZE);
-    free(device);
-    free(interp);
-    kernels_passed++;
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 
@@ -417,8 +391,7 @@ static const char movrel_src[] =
 
 static void relative_vgpr_moves(void **state) {
   (void)state;
-  SKIP_WITHOUT_LLVM_MC();
-  if (!dev) skip_because("no Vulkan device");
+  WAVE_SKIP_UNLESS_READY(dev);
   for (uint32_t lanes = 32; lanes <= 64; lanes += 32) {
     uint8_t *device, *interp;
     run_wave("relative moves", movrel_src, lanes, 3, NULL, &device, &interp);
@@ -430,11 +403,7 @@ static void relative_vgpr_moves(void **state) {
       bad += check("relative moves", device, interp, l, 5, l);
       bad += check("relative moves", device, interp, l, 6, 16 * l + 6);
     }
-    assert_int_equal(bad, 0);
-    assert_memory_equal(device, interp, WINDOW_SIZE);
-    free(device);
-    free(interp);
-    kernels_passed++;
+    wave_finish(device, interp, WINDOW_SIZE, bad, &kernels_passed);
   }
 }
 

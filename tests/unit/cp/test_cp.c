@@ -17,44 +17,8 @@
 
 #include "common/log.h"
 #include "gpu/cp/cp.h"
-#include "cp_test_window.h"
+#include "cp_test_pm4.h"
 
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define PKT0(reg, body) (((((body)-1u) & 0x3fffu) << 16) | (reg))
-/* opcodes (AMD's PM4 packet definitions) */
-enum {
-  NOP = 0x10,
-  SET_BASE = 0x11,
-  DISPATCH_DIRECT = 0x15,
-  DISPATCH_INDIRECT = 0x16,
-  SET_PREDICATION = 0x20,
-  COND_EXEC = 0x22,
-  DRAW_INDEX_2 = 0x27,
-  INDEX_TYPE = 0x2A,
-  DRAW_INDEX_AUTO = 0x2D,
-  NUM_INSTANCES = 0x2F,
-  WRITE_DATA = 0x37,
-  WAIT_REG_MEM = 0x3C,
-  INDIRECT_BUFFER = 0x3F,
-  COPY_DATA = 0x40,
-  EVENT_WRITE = 0x46,
-  EVENT_WRITE_EOP = 0x47,
-  EVENT_WRITE_EOS = 0x48,
-  RELEASE_MEM = 0x49,
-  DMA_DATA = 0x50,
-  ACQUIRE_MEM = 0x58,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_UCONFIG_REG = 0x79,
-  SET_UCONFIG_REG_INDEX = 0x7A,
-  WAIT_REG_MEM64 = 0x93,
-  LOAD_SH_REG_INDEX = 0x63,
-  SET_SH_REG_INDEX = 0x9B,
-  SET_CONTEXT_REG_INDEX = 0x6A,
-  LOAD_CONTEXT_REG_INDEX = 0x9F,
-  DRAW_INDEX_OFFSET_2 = 0x35,
-  DRAW_INDIRECT = 0x24,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_DISPATCH_INITIATOR 0xB800u
 #define R_COMPUTE_DIM_X 0xB804u
@@ -66,20 +30,12 @@ enum {
 #define R_CB_COLOR0_INFO 0x28C70u
 #define R_DB_DEPTH_CONTROL 0x28800u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
 
 /* ---- guest memory: one flat range ---- */
 #define MEM_BASE 0x200000000ull
 #define MEM_SIZE (1u << 20)
-static uint8_t *mem;
+#include "cp_test_harness.h"
 
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
 static uint64_t rd64(uint64_t addr) {
   uint64_t v;
   memcpy(&v, mem + (addr - MEM_BASE), 8);
@@ -132,10 +88,7 @@ static void on_acquire(void *ctx, unsigned queue, uint64_t base, uint64_t size) 
 }
 static uint64_t fixed_clock(void *ctx) { return 0x123456789abcull; }
 
-static struct cp *cp;
-
 static int setup(void **state) {
-  mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof(rec));
   const struct cp_ops ops = {.mem_map = mem_map,
                              .interrupt = on_interrupt,
@@ -144,13 +97,7 @@ static int setup(void **state) {
                              .agc_packet = on_agc,
                              .acquire = on_acquire,
                              .gpu_clock = fixed_clock};
-  cp = cp_create(&ops);
-  return cp && mem ? 0 : -1;
-}
-static int teardown(void **state) {
-  cp_destroy(cp);
-  free(mem);
-  return 0;
+  return cp_test_setup(&ops);
 }
 
 /* A stream being built at a guest address. */
@@ -170,9 +117,6 @@ static void submit(unsigned queue, struct stream *s) {
   assert_int_equal(cp_submit(cp, queue, s->addr, s->n), 0);
 }
 static void run(void) { assert_true(cp_run_until_idle(cp, 100)); }
-
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 
 /* ---- tests ---- */
 
@@ -853,26 +797,26 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_header),
       cmocka_unit_test(test_reg_table),
-      cmocka_unit_test_setup_teardown(test_set_regs, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_write_copy_dma, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_events, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_indirect_buffers, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_indirect_depth_and_unmapped, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_chain_loop_does_not_hang, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_blocks_one_queue, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_on_register, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_cond_exec_and_predication, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dispatch, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_draws_and_agc, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_reset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_fifo_full, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_gpu_thread, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_gpu_thread_stress, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_set_regs, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_load_sh_reg_index, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_set_reg_index_forms, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_write_copy_dma, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_events, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_buffers, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_depth_and_unmapped, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_chain_loop_does_not_hang, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_blocks_one_queue, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_on_register, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_cond_exec_and_predication, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dispatch, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_draws_and_agc, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_malformed, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_reset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_fifo_full, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dump_and_listing, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_gpu_thread, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_gpu_thread_stress, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,34 +4,14 @@
  * (0x0B, 0x0C) do nothing; the others go to ops.agc_packet; a malformed one stops its queue.
  * Packets are encoded here from the layouts (docs/agc.md), expected effects follow from what
  * the GFX10 packets are defined to do. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
-
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_pm4.h"
 
 #define MEM_BASE 0x300000000ull
 #define MEM_SIZE (1u << 16)
 #define STREAM MEM_BASE
 #define LABEL (MEM_BASE + 0x8000)
-static uint8_t *mem;
-
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
+#include "cp_test_harness.h"
 
 static struct {
   unsigned interrupts, event, agc, agc_sub, acquires;
@@ -70,39 +50,21 @@ static int flip_pending(void *ctx, uint32_t handle, uint32_t index) {
   return pending[handle][index];
 }
 
-static struct cp *cp;
-static uint32_t n;
-
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof rec);
   memset(pending, 0, sizeof pending);
   flip_queries = 0;
-  n = 0;
   const struct cp_ops ops = {.mem_map = mem_map,
                              .interrupt = on_interrupt,
                              .agc_packet = on_agc,
                              .acquire = on_acquire,
                              .flip_pending = flip_pending};
-  cp = cp_create(&ops);
-  return cp && mem ? 0 : -1;
+  return cp_test_setup(&ops);
 }
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
-}
+/* Runs the whole stream again on the graphics queue: its status after. */
 static enum cp_queue_status run(void) {
-  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, STREAM, n), 0);
-  cp_run_until_idle(cp, 100);
+  cp_test_submit_run(CP_GFX_QUEUE);
   return cp_queue_status(cp, CP_GFX_QUEUE);
 }
 
@@ -315,15 +277,15 @@ static void test_malformed(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_release_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_write_data, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_wait_flip_done, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_regs_indirect, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dma_data, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_markers_and_others, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_release_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_write_data, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_acquire_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_wait_flip_done, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_regs_indirect, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dma_data, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_markers_and_others, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_malformed, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,17 +16,12 @@
 
 #include "gpu/cp/cp.h"
 #include "hle/libSceAgc/agc.h"
-#include "cp_test_window.h"
 
 /* Guest addresses are the host addresses of MEM (the builders take guest pointers). */
+static uint64_t base; /* the host address of MEM */
+#define MEM_BASE base
 #define MEM_SIZE (1u << 16)
-static uint8_t *mem;
-static uint64_t base;
-
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, base, MEM_SIZE, addr, size);
-}
+#include "cp_test_harness.h"
 
 #define MAX_DRAWS 8
 static struct cp_draw draws[MAX_DRAWS];
@@ -37,27 +32,17 @@ static void on_draw(void *ctx, const struct cp_draw *d) {
   ndraws++;
 }
 
-static struct cp *cp;
 static struct agc_cb cb;
 
 static int setup(void **state) {
   (void)state;
-  mem = aligned_alloc(4096, MEM_SIZE);
-  if (!mem) return -1;
-  memset(mem, 0, MEM_SIZE);
-  base = (uint64_t)(uintptr_t)mem;
   ndraws = 0;
   const struct cp_ops ops = {.mem_map = mem_map, .draw = on_draw};
-  cp = cp_create(&ops);
+  if (cp_test_setup(&ops)) return -1;
+  base = (uint64_t)(uintptr_t)mem;
   uint32_t *dcb = (uint32_t *)mem;
   cb = (struct agc_cb){
       .bottom = dcb, .top = dcb + 1024, .cursor_up = dcb, .cursor_down = dcb + 1024};
-  return cp ? 0 : -1;
-}
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
   return 0;
 }
 
@@ -243,15 +228,15 @@ static void test_branch(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_direct_draws, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_indirect_draws, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_cond_exec, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_dma_data, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_registers_indirect, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_predication, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_rewind, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_branch, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_direct_draws, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_indirect_draws, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_cond_exec, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_dma_data, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_registers_indirect, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_registers_indirect_bad, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_predication, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_rewind, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_branch, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

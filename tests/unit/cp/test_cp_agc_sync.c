@@ -15,37 +15,22 @@
 
 #include "gpu/cp/cp.h"
 #include "hle/libSceAgc/agc.h"
-#include "cp_test_window.h"
 
+static uint64_t base; /* the host address of MEM */
+#define MEM_BASE base
 #define MEM_SIZE (1u << 16)
-static uint8_t *mem;
-static uint64_t base;
+#include "cp_test_harness.h"
 
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, base, MEM_SIZE, addr, size);
-}
-
-static struct cp *cp;
 static struct agc_cb cb;
 
 static int setup(void **state) {
   (void)state;
-  mem = aligned_alloc(4096, MEM_SIZE);
-  if (!mem) return -1;
-  memset(mem, 0, MEM_SIZE);
-  base = (uint64_t)(uintptr_t)mem;
   const struct cp_ops ops = {.mem_map = mem_map};
-  cp = cp_create(&ops);
+  if (cp_test_setup(&ops)) return -1;
+  base = (uint64_t)(uintptr_t)mem;
   uint32_t *dcb = (uint32_t *)mem; /* the first 4 KiB */
   cb = (struct agc_cb){
       .bottom = dcb, .top = dcb + 1024, .cursor_up = dcb, .cursor_down = dcb + 1024};
-  return cp ? 0 : -1;
-}
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
   return 0;
 }
 
@@ -105,9 +90,9 @@ static void test_patched_wait(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_copy_data, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_patched_release_mem, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_patched_wait, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_copy_data, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_patched_release_mem, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_patched_wait, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,24 +11,10 @@
  * - where they overlap, the console's AGC register defaults (sceAgcGetRegisterDefaults2,
  *   version 8, docs/agc.md) give the same values for the scissors, the clip-rectangle rule and
  *   the sample masks; the registers where they differ are listed in docs/gpu-cp.md. */
-#include <setjmp.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
-
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-enum { CLEAR_STATE = 0x12, SET_CONTEXT_REG = 0x69, SET_SH_REG = 0x76, SET_UCONFIG_REG = 0x79 };
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
+#include "cp_test_pm4.h"
 
 struct reg_value {
   uint32_t addr, value;
@@ -116,41 +102,14 @@ static const struct reg_value agc_values[] = {
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 16)
-static uint8_t *mem;
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
-static struct cp *cp;
-static uint32_t n;
+#define STREAM MEM_BASE
+#include "cp_test_harness.h"
 
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   const struct cp_ops ops = {.mem_map = mem_map};
-  cp = cp_create(&ops);
-  n = 0;
-  return cp && mem ? 0 : -1;
+  return cp_test_setup(&ops);
 }
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) ((uint32_t *)mem)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
-}
-static enum cp_queue_status run_on(unsigned queue) {
-  assert_int_equal(cp_submit(cp, queue, MEM_BASE, n), 0);
-  assert_true(cp_run_until_idle(cp, 100));
-  n = 0;
-  return cp_queue_status(cp, queue);
-}
-static uint32_t reg(unsigned queue, uint32_t byte_addr) { return cp_reg(cp, queue, byte_addr / 4); }
 
 static void check(unsigned queue, const struct reg_value *v, size_t count) {
   for (size_t i = 0; i < count; i++) {
@@ -177,7 +136,7 @@ static void test_new_queue(void **state) {
   check_clear_state(cp_compute_queue(6, 7));
   dirty_context();
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x55u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
   cp_reset(cp);
   check_clear_state(CP_GFX_QUEUE);
@@ -192,10 +151,10 @@ static void test_clear(void **state) {
   dirty_context();
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x55u);
   putv(3, PKT3(SET_UCONFIG_REG, 2), UC_OFF(R_VGT_PRIMITIVE_TYPE), 4u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x76);
   putv(2, PKT3(CLEAR_STATE, 1), 0xFFFFFFF0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   check_clear_state(CP_GFX_QUEUE);
   assert_int_equal(reg(0, R_COMPUTE_USER_DATA_0), 0x55);
   assert_int_equal(reg(0, R_VGT_PRIMITIVE_TYPE), 4);
@@ -208,27 +167,27 @@ static void test_push_pop(void **state) {
   dirty_context();
   putv(2, PKT3(CLEAR_STATE, 1), 1u);                                  /* push */
   putv(3, PKT3(SET_CONTEXT_REG, 2), CTX_OFF(R_CB_TARGET_MASK), 0x3u); /* after the push */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0x3);
   putv(2, PKT3(CLEAR_STATE, 1), 2u); /* pop */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
   assert_int_equal(reg(0, R_CB_TARGET_MASK + 4), 0xF0);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x76);
 
   putv(2, PKT3(CLEAR_STATE, 1), 3u); /* push and clear */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   check_clear_state(CP_GFX_QUEUE);
   putv(3, PKT3(SET_CONTEXT_REG, 2), CTX_OFF(R_PA_SU_SC_MODE_CNTL), 0x1u);
   putv(2, PKT3(CLEAR_STATE, 1), 2u); /* pop: the state before the push */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x76);
   assert_int_equal(reg(0, R_PA_SU_SC_MODE_CNTL), 0x4); /* its value before the push */
 
   putv(2, PKT3(CLEAR_STATE, 1), 2u); /* nothing pushed any more */
   putv(3, PKT3(SET_CONTEXT_REG, 2), CTX_OFF(R_DB_DEPTH_CONTROL), 0x77u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x77);
 
@@ -238,15 +197,15 @@ static void test_push_pop(void **state) {
   putv(2, PKT3(CLEAR_STATE, 1), 1u);
   putv(3, PKT3(SET_CONTEXT_REG, 2), CTX_OFF(R_DB_DEPTH_CONTROL), 0x79u);
   putv(2, PKT3(CLEAR_STATE, 1), 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x78);
 
   /* the saved copy is the queue's own */
   unsigned c = cp_compute_queue(0, 0);
   putv(2, PKT3(CLEAR_STATE, 1), 1u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   putv(2, PKT3(CLEAR_STATE, 1), 2u);
-  assert_int_equal(run_on(c), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(c), CP_QUEUE_IDLE);
   assert_int_equal(reg(c, R_DB_DEPTH_CONTROL), 0);
 }
 
@@ -255,15 +214,15 @@ static void test_push_pop(void **state) {
 static void test_bad_packets(void **state) {
   (void)state;
   dirty_context();
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   for (uint32_t cmd = 4; cmd < 16; cmd++) {
     putv(2, PKT3(CLEAR_STATE, 1), cmd);
-    assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+    assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
     assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
     cp_queue_reset(cp, CP_GFX_QUEUE);
   }
   putv(3, PKT3(CLEAR_STATE, 2), 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(reg(0, R_CB_TARGET_MASK), 0xF);
 }
 
@@ -275,29 +234,29 @@ static void test_reset_packets(void **state) {
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x55u);
   putv(2, PKT3(CLEAR_STATE, 1), 1u);
   putv(2, DRV(0x05u, 1), 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   check_clear_state(CP_GFX_QUEUE);
   assert_int_equal(reg(0, R_COMPUTE_USER_DATA_0), 0);
   putv(2, PKT3(CLEAR_STATE, 1), 2u); /* the push before the reset is gone */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   check_clear_state(CP_GFX_QUEUE);
 
   unsigned c = cp_compute_queue(3, 2);
   dirty_context();
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x66u);
   putv(2, DRV(0x09u, 1), 0u);
-  assert_int_equal(run_on(c), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(c), CP_QUEUE_IDLE);
   check_clear_state(c);
   assert_int_equal(reg(c, R_COMPUTE_USER_DATA_0), 0);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_new_queue, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_clear, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_push_pop, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_bad_packets, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_reset_packets, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_new_queue, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_clear, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_push_pop, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_bad_packets, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_reset_packets, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,27 +7,9 @@
  * (PAL GFX10's dw_offset/num_dwords, Mesa's EOP_DATA_GDS(i, 1) for GDS dword i), WRITE_DATA
  * DST_SEL 3 and COPY_DATA SRC/DST_SEL 3 with a 16-bit GDS address (read as bytes: docs).
  * The expected values follow from those definitions. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
+#include "cp_test_pm4.h"
 
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-enum {
-  DISPATCH_DIRECT = 0x15,
-  WRITE_DATA = 0x37,
-  COPY_DATA = 0x40,
-  EVENT_WRITE_EOS = 0x48,
-  RELEASE_MEM = 0x49,
-  DMA_DATA = 0x50,
-};
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define GDS_BYTES 0x10000u
 
@@ -36,19 +18,12 @@ enum {
 #define STREAM MEM_BASE
 #define TABLE (MEM_BASE + 0x10000)
 #define OUT (MEM_BASE + 0x20000)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
+#include "cp_test_harness.h"
 
-static uint8_t *mem, *gds;
-static struct cp *cp;
-static uint32_t n; /* dwords of the stream at STREAM */
+static uint8_t *gds;
 static unsigned gds_calls, interrupts;
 static uint64_t int_data;
 
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
 static void *gds_map(void *ctx, uint32_t offset, uint32_t size) {
   (void)ctx;
   gds_calls++;
@@ -70,7 +45,6 @@ static void on_dispatch(void *ctx, const struct cp_dispatch *d) {
   memcpy(gds + 4, &v, 4);
 }
 
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
 static uint32_t gdw(uint32_t off) {
   uint32_t v;
   memcpy(&v, gds + off, 4);
@@ -78,42 +52,30 @@ static uint32_t gdw(uint32_t off) {
 }
 static void set_gdw(uint32_t off, uint32_t v) { memcpy(gds + off, &v, 4); }
 
-static struct cp *make_cp(bool with_gds) {
-  const struct cp_ops ops = {.mem_map = mem_map,
-                             .interrupt = on_interrupt,
-                             .dispatch = on_dispatch,
-                             .gds_map = with_gds ? gds_map : NULL};
-  return cp_create(&ops);
+static struct cp_ops gds_test_ops(bool with_gds) {
+  return (struct cp_ops){.mem_map = mem_map,
+                         .interrupt = on_interrupt,
+                         .dispatch = on_dispatch,
+                         .gds_map = with_gds ? gds_map : NULL};
 }
 
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   gds = calloc(1, GDS_BYTES);
-  gds_calls = interrupts = n = 0;
+  gds_calls = interrupts = 0;
   int_data = 0;
-  cp = make_cp(true);
-  return cp && mem && gds ? 0 : -1;
+  const struct cp_ops ops = gds_test_ops(true);
+  return cp_test_setup(&ops) == 0 && gds ? 0 : -1;
 }
 static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
   free(gds);
-  return 0;
+  return cp_test_teardown(state);
 }
 
-static void putv(unsigned k, ...) {
-  va_list ap;
-  va_start(ap, k);
-  for (unsigned i = 0; i < k; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
-}
-/* Runs the stream on compute queue 0.0: its status after. */
+/* Runs the whole stream on compute queue 0.0: its status after. */
 static enum cp_queue_status run(void) {
   const unsigned q = cp_compute_queue(0, 0);
-  assert_int_equal(cp_submit(cp, q, STREAM, n), 0);
-  cp_run_until_idle(cp, 100);
+  cp_test_submit_run(q);
   return cp_queue_status(cp, q);
 }
 static void restart(void) {
@@ -287,7 +249,8 @@ static void test_ordered_with_dispatches(void **state) {
 static void test_no_gds_op(void **state) {
   (void)state;
   cp_destroy(cp);
-  cp = make_cp(false);
+  const struct cp_ops ops = gds_test_ops(false);
+  cp = cp_create(&ops);
   assert_non_null(cp);
   const uint32_t forms[][8] = {
       {PKT3(DMA_DATA, 6), DMA_CTL(2, 1), 1u, 0u, 0u, 0u, 4u},

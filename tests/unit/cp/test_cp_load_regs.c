@@ -8,36 +8,8 @@
  * LOAD_CONTEXT_REG 0x61, SET_CONFIG_REG 0x68. The reset packets are NOPs with sub-selector 0x05
  * (header 0xC0001014) and 0x09 (0xC0001024) and one reserved dword, as KytyPS5's command
  * processor reads the console's packets; so is the driver form of DRAW_INDEX_AUTO (0x04). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
+#include "cp_test_pm4.h"
 
-#include <cmocka.h>
-
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
-enum {
-  LOAD_UCONFIG_REG = 0x5E,
-  LOAD_SH_REG = 0x5F,
-  LOAD_CONFIG_REG = 0x60,
-  LOAD_CONTEXT_REG = 0x61,
-  SET_CONFIG_REG = 0x68,
-  SET_CONTEXT_REG = 0x69,
-  SET_SH_REG = 0x76,
-  SET_UCONFIG_REG = 0x79,
-  SET_BASE = 0x11,
-  INDEX_BASE = 0x26,
-  NUM_INSTANCES = 0x2F,
-  DRAW_INDEX_AUTO = 0x2D,
-};
 /* byte addresses of registers (GFX10 register database) and their spaces' starts */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_COMPUTE_PGM_LO 0xB830u
@@ -45,22 +17,13 @@ enum {
 #define R_CB_COLOR0_BASE 0x28C60u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
 #define R_CONFIG_SAMPLE 0x8400u /* a config-space dword (space 0x8000-0xAFFF) */
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
-#define CFG_OFF(r) (((r)-0x8000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)
 #define STREAM MEM_BASE
 #define IMAGE (MEM_BASE + 0x10000)    /* a register image of the config, SH, context spaces */
 #define UC_IMAGE (MEM_BASE + 0x20000) /* one of the user config space (0x10000 bytes) */
-static uint8_t *mem;
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
+#include "cp_test_harness.h"
 
 static struct {
   unsigned draws, agc;
@@ -76,38 +39,12 @@ static void on_agc(void *ctx, unsigned queue, unsigned sub, const uint32_t *b, u
   rec.agc++;
 }
 
-static struct cp *cp;
-static uint32_t n;
-
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof rec);
   const struct cp_ops ops = {.mem_map = mem_map, .draw = on_draw, .agc_packet = on_agc};
-  cp = cp_create(&ops);
-  n = 0;
-  return cp && mem ? 0 : -1;
+  return cp_test_setup(&ops);
 }
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
-}
-/* Submits the stream on QUEUE, runs to idle, answers the queue's status. */
-static enum cp_queue_status run_on(unsigned queue) {
-  assert_int_equal(cp_submit(cp, queue, STREAM, n), 0);
-  assert_true(cp_run_until_idle(cp, 100));
-  n = 0;
-  return cp_queue_status(cp, queue);
-}
-static uint32_t reg(unsigned queue, uint32_t byte_addr) { return cp_reg(cp, queue, byte_addr / 4); }
 
 /* LOAD_CONTEXT_REG with two ranges: each register from the image at its own offset. */
 static void test_load_context_reg(void **state) {
@@ -118,7 +55,7 @@ static void test_load_context_reg(void **state) {
   dw(IMAGE)[CTX_OFF(R_CB_COLOR0_BASE) + 2] = 0x9ABCu; /* past the range: not loaded */
   putv(7, PKT3(LOAD_CONTEXT_REG, 6), LO(IMAGE), HI(IMAGE), CTX_OFF(R_DB_DEPTH_CONTROL), 1u,
        CTX_OFF(R_CB_COLOR0_BASE), 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0x00700076u);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE), 0x1234u);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE + 4), 0x5678u);
@@ -136,7 +73,7 @@ static void test_load_sh_uconfig(void **state) {
   unsigned q = cp_compute_queue(2, 5);
   putv(5, PKT3(LOAD_SH_REG, 4), LO(IMAGE) | 3u, HI(IMAGE), SH_OFF(R_COMPUTE_USER_DATA_0), 4u);
   putv(5, PKT3(LOAD_UCONFIG_REG, 4), LO(UC_IMAGE), HI(UC_IMAGE), UC_OFF(R_VGT_PRIMITIVE_TYPE), 1u);
-  assert_int_equal(run_on(q), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(q), CP_QUEUE_IDLE);
   for (unsigned i = 0; i < 4; i++)
     assert_int_equal(reg(q, R_COMPUTE_USER_DATA_0 + 4 * i), 0xA0u + i);
   assert_int_equal(reg(q, R_VGT_PRIMITIVE_TYPE), 4);
@@ -149,12 +86,12 @@ static void test_config_space(void **state) {
   dw(IMAGE)[CFG_OFF(R_CONFIG_SAMPLE) + 1] = 0xCAFEu;
   putv(3, PKT3(SET_CONFIG_REG, 2), CFG_OFF(R_CONFIG_SAMPLE), 0x77u);
   putv(5, PKT3(LOAD_CONFIG_REG, 4), LO(IMAGE), HI(IMAGE), CFG_OFF(R_CONFIG_SAMPLE) + 1, 1u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CONFIG_SAMPLE), 0x77u);
   assert_int_equal(reg(0, R_CONFIG_SAMPLE + 4), 0xCAFEu);
   /* the space ends at the SH space: a write across it stops the queue */
   putv(4, PKT3(SET_CONFIG_REG, 3), 0xBFFu, 1u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
 /* Bad packets stop the queue before any register of the packet is written: a range past the
@@ -164,7 +101,7 @@ static void test_load_errors(void **state) {
   dw(IMAGE)[CTX_OFF(R_DB_DEPTH_CONTROL)] = 0x11u;
   putv(7, PKT3(LOAD_CONTEXT_REG, 6), LO(IMAGE), HI(IMAGE), CTX_OFF(R_DB_DEPTH_CONTROL), 1u, 0x3FFu,
        2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   /* two ranges, the second the last registers of the user config space: it runs */
@@ -172,21 +109,21 @@ static void test_load_errors(void **state) {
        0x3FFCu, 4u);
   dw(UC_IMAGE)[UC_OFF(R_VGT_PRIMITIVE_TYPE)] = 4;
   dw(UC_IMAGE)[0x3FFF] = 0x3FFFu;
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_VGT_PRIMITIVE_TYPE), 4);
   assert_int_equal(cp_reg(cp, 0, 0xC000u + 0x3FFF), 0x3FFFu);
   /* an image whose first dword is the last mapped one: its second range is not mapped */
   const uint64_t far = MEM_BASE + MEM_SIZE - 4;
   dw(far)[0] = 0x99u;
   putv(7, PKT3(LOAD_SH_REG, 6), LO(far), HI(far), 0u, 1u, 0x10u, 1u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(reg(0, 0xB000u), 0);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(6, PKT3(LOAD_SH_REG, 5), LO(IMAGE), HI(IMAGE), 0u, 1u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(3, PKT3(LOAD_CONTEXT_REG, 2), LO(IMAGE), HI(IMAGE));
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
 /* DRAW_RESET: the graphics queue's registers and draw state are a new queue's afterwards. */
@@ -202,7 +139,7 @@ static void test_draw_reset(void **state) {
   putv(3, PKT3(DRAW_INDEX_AUTO, 2), 6u, 2u);
   putv(2, DRV(0x05u, 1), 0u);
   putv(3, PKT3(DRAW_INDEX_AUTO, 2), 9u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.draws, 2);
   assert_int_equal(rec.last.count, 9);
   assert_int_equal(rec.last.instances, 0);
@@ -223,14 +160,14 @@ static void test_acb_reset(void **state) {
   assert_int_equal(DRV(0x09u, 1), 0xC0001024u);
   unsigned a = cp_compute_queue(0, 1), b = cp_compute_queue(6, 7);
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x55u);
-  assert_int_equal(run_on(b), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(b), CP_QUEUE_IDLE);
   putv(3, PKT3(SET_SH_REG, 2), SH_OFF(R_COMPUTE_USER_DATA_0), 0x66u);
   putv(2, DRV(0x09u, 1), 0u);
-  assert_int_equal(run_on(a), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(a), CP_QUEUE_IDLE);
   assert_int_equal(reg(a, R_COMPUTE_USER_DATA_0), 0);
   assert_int_equal(reg(b, R_COMPUTE_USER_DATA_0), 0x55u);
   putv(3, DRV(0x09u, 2), 0u, 0u);
-  assert_int_equal(run_on(b), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(b), CP_QUEUE_STOPPED);
   assert_int_equal(reg(b, R_COMPUTE_USER_DATA_0), 0x55u);
 }
 
@@ -244,7 +181,7 @@ static void test_driver_draw_index_auto(void **state) {
   assert_int_equal(DRV(0x04u, 6), 0xC0051010u);
   putv(2, PKT3(NUM_INSTANCES, 1), 2u);
   putv(7, DRV(0x04u, 6), 36u, 0x1u, 0u, 0u, 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.draws, 1);
   assert_int_equal(rec.last.opcode, DRAW_INDEX_AUTO);
   assert_int_equal(rec.last.count, 36);
@@ -253,26 +190,26 @@ static void test_driver_draw_index_auto(void **state) {
   assert_int_equal(rec.agc, 0);
   putv(7, DRV(0x04u, 6), 3u, 0x100u, 0u, 0u, 0u, 0u); /* fuse draws */
   putv(7, DRV(0x04u, 6), 3u, 0x100u, 1u, 0u, 0u, 0u); /* fuse draws, is default */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.draws, 3);
   assert_int_equal(rec.last.initiator, 2);
   putv(7, DRV(0x04u, 6), 3u, 0x100u, 0u, 0u, 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.last.initiator, 2u | 0x20u);
   putv(4, DRV(0x04u, 3), 36u, 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(rec.draws, 4);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_load_context_reg, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_load_sh_uconfig, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_config_space, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_load_errors, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_draw_reset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_acb_reset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_driver_draw_index_auto, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_load_context_reg, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_load_sh_uconfig, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_config_space, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_load_errors, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_draw_reset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_acb_reset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_driver_draw_index_auto, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,42 +15,15 @@
  *   index type} (16 bytes).
  * - GET_LOD_STATS (0x8E, 4): BU_SIZE, BASE_LO (31:6), BASE_HI, INTERVAL (9:2), RESET_CNT
  *   (17:10), RESET_FORCE (18), REPORT_AND_RESET (19), CACHE_POLICY (29:28). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include <cmocka.h>
+#include "cp_test_pm4.h"
 
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define DRV(sub, body) (PKT3(0x10u, body) | (sub) << 2)
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
-enum {
-  SET_BASE = 0x11,
-  DRAW_INDIRECT = 0x24,
-  DRAW_INDEX_AUTO = 0x2D,
-  LOAD_SH_REG_INDEX = 0x63,
-  LOAD_UCONFIG_REG_INDEX = 0x64,
-  LOAD_CONTEXT_REG_INDEX = 0x9F,
-  SET_CONTEXT_REG_INDIRECT = 0x73,
-  INDEX_ATTRIBUTES_INDIRECT = 0x91,
-  GET_LOD_STATS = 0x8E,
-};
 /* byte addresses of registers (GFX10 register database) */
 #define R_COMPUTE_USER_DATA_0 0xB900u
 #define R_DB_DEPTH_CONTROL 0x28800u
 #define R_CB_COLOR0_BASE 0x28C60u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
 #define R_VGT_INDEX_TYPE 0x3090Cu
-#define SH_OFF(r) (((r)-0xB000u) / 4)
-#define CTX_OFF(r) (((r)-0x28000u) / 4)
-#define UC_OFF(r) (((r)-0x30000u) / 4)
 
 #define MEM_BASE 0x400000000ull
 #define MEM_SIZE (1u << 20)
@@ -59,12 +32,7 @@ enum {
 #define PATCH (MEM_BASE + 0x20000) /* SET_BASE 0 */
 #define ATTRS (MEM_BASE + 0x30000) /* index attribute entries */
 #define LOD (MEM_BASE + 0x40000)   /* a LOD statistics buffer */
-static uint8_t *mem;
-static uint32_t *dw(uint64_t addr) { return (uint32_t *)(mem + (addr - MEM_BASE)); }
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
+#include "cp_test_harness.h"
 
 static struct {
   unsigned draws;
@@ -76,41 +44,15 @@ static void on_draw(void *ctx, const struct cp_draw *d) {
   rec.last = *d;
 }
 
-static struct cp *cp;
-static uint32_t n;
-
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   memset(&rec, 0, sizeof rec);
   const struct cp_ops ops = {.mem_map = mem_map, .draw = on_draw};
-  cp = cp_create(&ops);
-  n = 0;
-  return cp && mem ? 0 : -1;
-}
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
-}
-static void putv(unsigned count, ...) {
-  va_list ap;
-  va_start(ap, count);
-  for (unsigned i = 0; i < count; i++) dw(STREAM)[n++] = va_arg(ap, uint32_t);
-  va_end(ap);
+  return cp_test_setup(&ops);
 }
 static void set_base(unsigned index, uint64_t a) {
   putv(4, PKT3(SET_BASE, 3), index, LO(a), HI(a));
 }
-/* Submits the stream on QUEUE, runs to idle, answers the queue's status. */
-static enum cp_queue_status run_on(unsigned queue) {
-  assert_int_equal(cp_submit(cp, queue, STREAM, n), 0);
-  assert_true(cp_run_until_idle(cp, 100));
-  n = 0;
-  return cp_queue_status(cp, queue);
-}
-static uint32_t reg(unsigned queue, uint32_t byte_addr) { return cp_reg(cp, queue, byte_addr / 4); }
 
 /* INDEX 1: the source is SET_BASE 4's base + ADDR_OFFSET whatever MEM_ADDR_LO holds, for the
  * three spaces and both data formats; INDEX 0 on the same queue still takes its address. */
@@ -129,7 +71,7 @@ static void test_offset_form(void **state) {
   putv(5, PKT3(LOAD_CONTEXT_REG_INDEX, 4), 1u, 0x80u, 0x80000000u, 2u);
   putv(5, PKT3(LOAD_UCONFIG_REG_INDEX, 4), 1u, 0xC0u, UC_OFF(R_VGT_PRIMITIVE_TYPE), 1u);
   putv(5, PKT3(LOAD_SH_REG_INDEX, 4), LO(PATCH), HI(PATCH), SH_OFF(R_COMPUTE_USER_DATA_0) + 3, 1u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   for (unsigned i = 0; i < 3; i++)
     assert_int_equal(reg(0, R_COMPUTE_USER_DATA_0 + 4 * i), 0xA0u + i);
   assert_int_equal(reg(0, R_COMPUTE_USER_DATA_0 + 12), 0x77u);
@@ -147,10 +89,10 @@ static void test_bases_per_queue(void **state) {
   dw(LOADS + 0x10)[0] = 0x5Au;
   set_base(4, LOADS);
   putv(5, PKT3(LOAD_SH_REG_INDEX, 4), 1u, 0x10u, SH_OFF(R_COMPUTE_USER_DATA_0), 1u);
-  assert_int_equal(run_on(a), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(a), CP_QUEUE_IDLE);
   assert_int_equal(reg(a, R_COMPUTE_USER_DATA_0), 0x5Au);
   putv(5, PKT3(LOAD_SH_REG_INDEX, 4), 1u, 0x10u, SH_OFF(R_COMPUTE_USER_DATA_0), 1u);
-  assert_int_equal(run_on(b), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(b), CP_QUEUE_STOPPED);
   assert_int_equal(reg(b, R_COMPUTE_USER_DATA_0), 0);
 }
 
@@ -164,12 +106,12 @@ static void test_bases_apart_and_reset(void **state) {
   set_base(0, PATCH);
   set_base(5, LOD);
   putv(5, PKT3(DRAW_INDIRECT, 4), 0x20u, 0u, 0u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.draws, 1);
   assert_int_equal(rec.last.indirect_addr, ATTRS + 0x20);
   putv(2, DRV(0x05u, 1), 0u); /* DRAW_RESET */
   putv(5, PKT3(LOAD_SH_REG_INDEX, 4), 1u, 0x10u, SH_OFF(R_COMPUTE_USER_DATA_0), 1u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
 /* Forms that stop the queue with nothing written: INDEX 2 and 3 (bit 1 reserved on GFX10.1),
@@ -179,7 +121,7 @@ static void test_errors(void **state) {
   (void)state;
   dw(LOADS)[0] = 0x11u;
   set_base(4, LOADS);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   const uint32_t bad[][4] = {
       {2u, 0u, SH_OFF(R_COMPUTE_USER_DATA_0), 1u},
       {LO(LOADS) | 3u, HI(LOADS), SH_OFF(R_COMPUTE_USER_DATA_0), 1u},
@@ -189,21 +131,21 @@ static void test_errors(void **state) {
   };
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     putv(5, PKT3(LOAD_SH_REG_INDEX, 4), bad[i][0], bad[i][1], bad[i][2], bad[i][3]);
-    assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+    assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
     assert_int_equal(reg(0, R_COMPUTE_USER_DATA_0), 0);
     cp_queue_reset(cp, CP_GFX_QUEUE);
   }
   for (unsigned index = 2; index < 16; index++) {
     if (index == 4 || index == 5) continue;
     set_base(index, LOADS);
-    assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+    assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
     cp_queue_reset(cp, CP_GFX_QUEUE);
   }
   putv(3, PKT3(SET_BASE, 2), 4u, LO(LOADS));
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(4, PKT3(LOAD_CONTEXT_REG_INDEX, 3), 1u, 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
 /* SET_CONTEXT_REG_INDIRECT: register REG_OFFSET + i from the patch table's dword offset_i;
@@ -214,23 +156,23 @@ static void test_set_context_reg_indirect(void **state) {
   for (unsigned i = 0; i < 16; i++) dw(PATCH)[i] = 0xC0DE0000u + i;
   set_base(0, PATCH);
   putv(5, PKT3(SET_CONTEXT_REG_INDIRECT, 4), CTX_OFF(R_CB_COLOR0_BASE), 5u, 2u, 9u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE), 0xC0DE0005u);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE + 4), 0xC0DE0002u);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE + 8), 0xC0DE0009u);
   assert_int_equal(reg(0, R_CB_COLOR0_BASE + 12), 0);
   /* the index field (31:28) does not change what is written */
   putv(3, PKT3(SET_CONTEXT_REG_INDIRECT, 2), CTX_OFF(R_DB_DEPTH_CONTROL) | 1u << 28, 15u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL), 0xC0DE000Fu);
   /* the second entry is past the mapped memory: nothing written */
   putv(4, PKT3(SET_CONTEXT_REG_INDIRECT, 3), CTX_OFF(R_DB_DEPTH_CONTROL) + 1, 1u,
        (MEM_SIZE - 0x20000u) / 4);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(reg(0, R_DB_DEPTH_CONTROL + 4), 0);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(4, PKT3(SET_CONTEXT_REG_INDIRECT, 3), 0x3FFu, 1u, 2u); /* past 0x400 registers */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(cp_reg(cp, 0, 0xA000u + 0x3FF), 0);
 }
 
@@ -243,7 +185,7 @@ static void test_index_attributes_indirect(void **state) {
   memcpy(dw(ATTRS + 2 * 16), entry, sizeof entry);
   putv(4, PKT3(INDEX_ATTRIBUTES_INDIRECT, 3), LO(ATTRS), HI(ATTRS), 2u);
   putv(3, PKT3(DRAW_INDEX_AUTO, 2), 36u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.draws, 1);
   assert_int_equal(rec.last.index_base, 0x700005000ull);
   assert_int_equal(rec.last.index_size, 99);
@@ -253,19 +195,19 @@ static void test_index_attributes_indirect(void **state) {
   const uint32_t entry0[4] = {0x100u, 0, 3u, 2u};
   memcpy(dw(ATTRS), entry0, sizeof entry0);
   putv(4, PKT3(INDEX_ATTRIBUTES_INDIRECT, 3), LO(ATTRS) | 0xEu, HI(ATTRS), 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   putv(3, PKT3(DRAW_INDEX_AUTO, 2), 3u, 2u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(rec.last.index_base, 0x100u);
   assert_int_equal(rec.last.index_type, 2);
   putv(4, PKT3(INDEX_ATTRIBUTES_INDIRECT, 3), 1u, 0u, 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(4, PKT3(INDEX_ATTRIBUTES_INDIRECT, 3), LO(ATTRS), HI(ATTRS), 0xFFFFu); /* past the end */
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(3, PKT3(INDEX_ATTRIBUTES_INDIRECT, 2), LO(ATTRS), HI(ATTRS));
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   assert_int_equal(rec.draws, 2);
 }
 
@@ -276,26 +218,26 @@ static void test_get_lod_stats(void **state) {
   (void)state;
   memset(dw(LOD), 0xEE, 256);
   putv(5, PKT3(GET_LOD_STATS, 4), 256u, LO(LOD), HI(LOD), 10u << 2 | 1u << 10 | 1u << 19);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
   assert_int_equal(cp_queue_stats(cp, 0).packets, 1);
   assert_int_equal(dw(LOD)[0], 0xEEEEEEEEu);
   const uint64_t end = MEM_BASE + MEM_SIZE - 64;
   putv(5, PKT3(GET_LOD_STATS, 4), 128u, LO(end), HI(end), 0u);
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_queue_reset(cp, CP_GFX_QUEUE);
   putv(4, PKT3(GET_LOD_STATS, 3), 256u, LO(LOD), HI(LOD));
-  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
+  assert_int_equal(run_idle_on(CP_GFX_QUEUE), CP_QUEUE_STOPPED);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_offset_form, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_bases_per_queue, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_bases_apart_and_reset, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_set_context_reg_indirect, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_index_attributes_indirect, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_get_lod_stats, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_offset_form, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_bases_per_queue, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_bases_apart_and_reset, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_errors, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_set_context_reg_indirect, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_index_attributes_indirect, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_get_lod_stats, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,22 +6,10 @@
  * ones until end. Packets are encoded from AMD's PM4 definitions (WAIT_REG_MEM 0x3C, function 3
  * "equal", memory space 1; WRITE_DATA 0x37 to memory, DST_SEL 5; DISPATCH_DIRECT 0x15). */
 #include <pthread.h>
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#include <cmocka.h>
+#include "cp_test_pm4.h"
 
-#include "gpu/cp/cp.h"
-#include "cp_test_window.h"
-
-#define PKT3(op, body) (0xC0000000u | ((((body)-1u) & 0x3fffu) << 16) | ((op) << 8))
-#define LO(a) ((uint32_t)(a))
-#define HI(a) ((uint32_t)((a) >> 32))
 #define MEM_BASE 0x500000000ull
 #define MEM_SIZE (1u << 16)
 #define GFX_STREAM MEM_BASE
@@ -29,12 +17,7 @@
 #define GATE (MEM_BASE + 0x8000)
 #define LABEL (MEM_BASE + 0x8100)
 
-static uint8_t *mem;
-static uint32_t *dw(uint64_t a) { return (uint32_t *)(mem + (a - MEM_BASE)); }
-static void *mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
-  (void)ctx, (void)write;
-  return cp_test_window_view(mem, MEM_BASE, MEM_SIZE, addr, size);
-}
+#include "cp_test_harness.h"
 
 static int seq;
 static int next_seq(void) { return __atomic_add_fetch(&seq, 1, __ATOMIC_SEQ_CST); }
@@ -53,19 +36,10 @@ static void slow_dispatch(void *ctx, const struct cp_dispatch *d) {
   __atomic_store_n(&dispatch_ended, next_seq(), __ATOMIC_SEQ_CST);
 }
 
-static struct cp *cp;
 static int setup(void **state) {
   (void)state;
-  mem = calloc(1, MEM_SIZE);
   const struct cp_ops ops = {.mem_map = mem_map, .dispatch = slow_dispatch};
-  cp = cp_create(&ops);
-  return cp && mem ? 0 : -1;
-}
-static int teardown(void **state) {
-  (void)state;
-  cp_destroy(cp);
-  free(mem);
-  return 0;
+  return cp_test_setup(&ops);
 }
 
 /* A buffer at AT: wait until the dword at GATE + OFF is 1, then write VALUE to LABEL + OFF. */
@@ -166,9 +140,9 @@ static void test_unmap_not_starved(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test_setup_teardown(test_unmap_stops_the_reader, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_unmap_waits_for_the_turn, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_unmap_not_starved, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_unmap_stops_the_reader, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_unmap_waits_for_the_turn, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_unmap_not_starved, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -394,6 +394,8 @@ static void formatted_stores_of_each_class(void **state) {
   } cases[] = {
       {"BUF_FMT_8_8_8_8_UNORM", 4, {F_0_5, F_2, F_M1, F_0_2}, {128, 255, 0, 51}},
       {"BUF_FMT_8_8_8_8_SNORM", 4, {F_M1_5, F_1, F_0_5, F_M0_25}, {0x81, 0x7f, 64, 0xe0}},
+      /* NaN gives 0 (the D3D FLOAT -> SNORM rule), -1 gives -127 */
+      {"BUF_FMT_8_8_8_8_SNORM", 4, {F_MNAN, F_SNAN, F_M1, F_1}, {0, 0, 0x81, 0x7f}},
       {"BUF_FMT_16_16_UINT", 4, {70000, 12}, {0xff, 0xff, 12, 0}},
       {"BUF_FMT_16_16_SINT", 4, {0xfffe0000u, 0x7fffffff}, {0x00, 0x80, 0xff, 0x7f}},
       {"BUF_FMT_16_16_FLOAT", 4, {F_1, F_M0}, {0x00, 0x3c, 0x00, 0x80}},

@@ -216,16 +216,15 @@ static void unsupported_is_a_counted_error(void **state) {
   SKIP_WITHOUT_LLVM_MC();
   struct ir_function *fn = translate(PRE32
                                      "v_cvt_f32_u32 v1, v0\n"
-                                     "v_mov_b32 v2, v0\n"
-                                     "v_mov_b32 v3, 0\n"
-                                     "ds_mskor_b32 v9, v2, v3\n"
-                                     "ds_mskor_b32 v9, v2, v3 offset:8\n" STORE_V1 "s_endpgm\n",
+                                     "v_interp_mov_f32 v10, p10, attr0.x\n"
+                                     "v_interp_mov_f32 v11, p10, attr1.y\n"
+                                     "v_add3_u32 v1, v1, v10, v11\n" STORE_V1 "s_endpgm\n",
                                      false);
   struct spirv_module m;
   assert_false(spirv_emit_compute(fn, NULL, &m));
   assert_null(m.words);
   assert_int_equal(m.unsupported, 2);
-  assert_non_null(strstr(m.error, "atomic_lds_mskor"));
+  assert_non_null(strstr(m.error, "attr_p10")); /* interpolation inputs: no compute form */
   assert_non_null(strstr(m.error, "2 unsupported"));
   ir_function_destroy(fn);
 }
@@ -294,7 +293,7 @@ static void lane_model_options(void **state) {
   /* one wave: as before, no wave_barrier function */
   dis = emit_with(fn, &(struct spirv_emit_options){.lds_bytes = 1024});
   assert_non_null(strstr(dis, "LocalSize 64 1 1"));
-  assert_null(strstr(dis, "OpFunctionCall"));
+  assert_null(strstr(dis, "wave_barrier"));
   free(dis);
   /* refusals: too many waves, narrow lanes without the subgroup path */
   struct spirv_module m;
@@ -381,18 +380,86 @@ static void atomic_helpers(void **state) {
       {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096, .subgroup = true}};
   for (int k = 0; k < 3; k++) {
     char *dis = emit_with(fn, &modes[k]);
-    static const char *const names[] = {"\"atomic_add_lds64\"",    "\"atomic_fmin_lds\"",
-                                        "\"atomic_inc_lds\"",      "\"atomic_fmax_global\"",
-                                        "\"atomic_dec_global64\"", "\"lds_lock\""};
+    static const char *const names[] = {"\"atomic_add_lds64\"", "\"atomic_fmin_lds\"",
+                                        "\"atomic_inc_lds\"", "\"atomic_fmax_global\"",
+                                        "\"atomic_dec_global64\"", "\"lds_lock\"",
+                                        /* the LDS store of an unaligned 32-bit atomic */
+                                        "\"atomic_mskor_lds\""};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
       assert_non_null(strstr(dis, names[i]));
     assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %atomic_add_lds64"), 2);
-    assert_int_equal(spv_check_count(dis, "= OpFunction "), 6 + (k == 1)); /* + wave_barrier */
+    assert_int_equal(spv_check_count(dis, "= OpFunction "), 7 + (k == 1)); /* + wave_barrier */
     free(dis);
   }
   struct spirv_module m; /* without the GDS mapped: refused */
   assert_false(spirv_emit_compute(fn, &(struct spirv_emit_options){.lds_bytes = 1024}, &m));
   assert_non_null(strstr(m.error, "GDS: atomic_gds"));
+  ir_function_destroy(fn);
+}
+
+/* The forms of spirv_emit_lds.c (sub-dword LDS stores through the masked-or helper, mskor
+ * and wrap helpers, src2 under the LDS lock, their GDS forms, the shader clock, a no-op
+ * message) with one wave, four waves and the subgroup path: valid, helpers named so, the
+ * clock's capability and extension only when used. */
+static void lds_forms_and_clock(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_function *fn = translate(PRE32
+                                     "v_mov_b32 v2, 0\n"
+                                     "v_mov_b32 v3, 1\n"
+                                     "ds_write_b8 v9, v2 offset:1\n"
+                                     "ds_read_i16 v1, v9 offset:3\n"
+                                     "ds_mskor_rtn_b64 v[4:5], v9, v[2:3], v[2:3]\n"
+                                     "ds_wrap_rtn_b32 v6, v9, v2, v3\n"
+                                     "ds_add_src2_u32 v9 offset:16\n"
+                                     "ds_max_src2_f64 v9 offset:32\n"
+                                     "s_mov_b32 m0, 0x400\n"
+                                     "ds_write_b16 v9, v1 gds\n"
+                                     "ds_mskor_rtn_b32 v7, v9, v2, v3 gds\n"
+                                     "ds_xor_src2_b32 v9 offset:4 gds\n"
+                                     "s_sendmsg sendmsg(MSG_GS_ALLOC_REQ)\n"
+                                     "s_memtime s[20:21]\n"
+                                     "s_waitcnt lgkmcnt(0)\n"
+                                     "v_add3_u32 v1, v1, v6, v7\n"
+                                     "v_add3_u32 v1, v1, v4, s20\n" STORE_V1 "s_endpgm\n",
+                                     true);
+  const uint32_t clock = SPIRV_CLOCK_SUBGROUP | SPIRV_CLOCK_DEVICE;
+  const struct spirv_emit_options modes[3] = {
+      {.lds_bytes = 1024, .gds_addr = 0x40000000, .gds_bytes = 4096, .shader_clock = clock},
+      {.lds_bytes = 1024,
+       .gds_addr = 0x40000000,
+       .gds_bytes = 4096,
+       .shader_clock = clock,
+       .waves = 4},
+      {.lds_bytes = 1024,
+       .gds_addr = 0x40000000,
+       .gds_bytes = 4096,
+       .shader_clock = clock,
+       .subgroup = true}};
+  for (int k = 0; k < 3; k++) {
+    char *dis = emit_with(fn, &modes[k]);
+    static const char *const names[] = {"\"atomic_mskor_lds\"",
+                                        "\"atomic_mskor_lds64\"",
+                                        "\"atomic_wrap_lds\"",
+                                        "\"lds_src2_add_32\"",
+                                        "\"lds_src2_fmax_64\"",
+                                        "\"atomic_mskor_global\"",
+                                        "\"lds_lock\"",
+                                        "OpCapability ShaderClockKHR",
+                                        "\"SPV_KHR_shader_clock\"",
+                                        "OpReadClockKHR %ulong %uint_1"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+      if (!strstr(dis, names[i])) fprintf(stderr, "missing %s\n", names[i]);
+      assert_non_null(strstr(dis, names[i]));
+    }
+    free(dis);
+  }
+  ir_function_destroy(fn);
+  /* without the clock, no capability */
+  fn = translate(PRE32 "ds_write_b8 v9, v0\n" STORE_V1 "s_endpgm\n", false);
+  char *dis = emit_with(fn, &(struct spirv_emit_options){.lds_bytes = 256});
+  assert_null(strstr(dis, "ShaderClockKHR"));
+  free(dis);
   ir_function_destroy(fn);
 }
 
@@ -422,6 +489,39 @@ static void unstructured_is_the_dispatcher_form(void **state) {
     assert_int_equal(spv_check_count(dis, "OpLoopMerge"), 1);
     assert_int_equal(spv_check_count(dis, "OpPhi"), 0);
     assert_non_null(strstr(dis, "%next_block = OpVariable"));
+    free(dis);
+    ir_function_destroy(fn);
+  }
+}
+
+/* Images (docs/shader-spirv.md, "Images"): the texel address is one helper function per
+ * module, called by every load, store and atomic (the query needs none); valid in wave32
+ * and wave64 and inside an irreducible cycle (the dispatcher form). */
+static void image_address_helper(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int k = 0; k < 3; k++) {
+    const char *body =
+        "image_load v[1:4], v[10:11], s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "image_store v[1:4], v[10:11], s[24:31] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "image_atomic_add v5, v[10:11], s[24:31] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n"
+        "image_get_resinfo v[6:9], v10, s[16:23] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+        "s_waitcnt vmcnt(0)\n"
+        "v_add_nc_u32 v1, v1, v5\n"
+        "v_add_nc_u32 v1, v1, v6\n";
+    char src[2048];
+    if (k < 2) snprintf(src, sizeof src, PRE32 "%s" STORE_V1 "s_endpgm\n", body);
+    else
+      snprintf(src, sizeof src,
+               PRE32
+               "s_cmp_eq_u32 s0, 0\ns_cbranch_scc1 b\na:\n%sb:\ns_add_u32 s1, s1, 2\n"
+               "s_cmp_lt_u32 s1, 10\ns_cbranch_scc1 a\n" STORE_V1 "s_endpgm\n",
+               body);
+    struct ir_function *fn = translate(src, k == 1);
+    assert_int_equal(fn->structured, k < 2);
+    char *dis = emit_valid(fn);
+    assert_int_equal(spv_check_count(dis, "OpName %image_texel_address"), 1);
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %image_texel_address"), 3);
     free(dis);
     ir_function_destroy(fn);
   }
@@ -469,6 +569,50 @@ static void float_mode_writes(void **state) {
   }
 }
 
+/* Formatted buffer accesses (spirv_emit_format.c): an MTBUF immediate format emits its class's
+ * conversion only (8_8_8_8_UNORM: no signed conversion, no format table); a V#'s format is
+ * read at run time from the module's table of layouts and every class is computed; D16
+ * forms and stores too; a reserved immediate format is refused with the operation named. */
+static void formatted_access_paths(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  for (int w64 = 0; w64 < 2; w64++) {
+    struct ir_function *fn = translate(
+        PRE32
+        "tbuffer_load_format_xyzw v[1:4], v0, s[8:11], 0 format:[BUF_FMT_8_8_8_8_UNORM] idxen\n"
+        "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
+        w64);
+    char *dis = emit_valid(fn);
+    assert_null(strstr(dis, "buffer_formats"));
+    assert_null(strstr(dis, "OpConvertSToF"));
+    assert_non_null(strstr(dis, "OpConvertUToF"));
+    free(dis);
+    ir_function_destroy(fn);
+    fn = translate(
+        PRE32
+        "buffer_load_format_xyzw v[1:4], v0, s[8:11], 0 idxen\n"
+        "buffer_load_format_d16_xy v5, v0, s[8:11], 0 idxen\n"
+        "buffer_store_format_d16_xyzw v[5:6], v0, s[12:15], 0 idxen\n"
+        "tbuffer_store_format_xy v[1:2], v0, s[12:15], 0 format:[BUF_FMT_10_11_11_FLOAT] idxen\n"
+        "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
+        w64);
+    dis = emit_valid(fn);
+    assert_non_null(strstr(dis, "OpName %buffer_formats \"buffer_formats\""));
+    assert_non_null(strstr(dis, "OpConvertSToF"));
+    free(dis);
+    ir_function_destroy(fn);
+  }
+  struct ir_function *fn = translate(PRE32
+                                     "tbuffer_load_format_x v1, v0, s[8:11], 0 format:100 idxen\n"
+                                     "s_waitcnt vmcnt(0)\n" STORE_V1 "s_endpgm\n",
+                                     false);
+  struct spirv_module m;
+  assert_false(spirv_emit_compute(fn, NULL, &m));
+  assert_null(m.words);
+  assert_non_null(strstr(m.error, "load_buffer_fmt with the reserved buffer format 100"));
+  ir_function_destroy(fn);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(kernels_wave32_validate),
@@ -479,8 +623,11 @@ int main(void) {
       cmocka_unit_test(lane_model_options),
       cmocka_unit_test(gds_and_scratch_refusals),
       cmocka_unit_test(atomic_helpers),
+      cmocka_unit_test(lds_forms_and_clock),
       cmocka_unit_test(unstructured_is_the_dispatcher_form),
+      cmocka_unit_test(image_address_helper),
       cmocka_unit_test(float_mode_writes),
+      cmocka_unit_test(formatted_access_paths),
   };
   return test_skip_status(cmocka_run_group_tests(tests, NULL, NULL));
 }

@@ -3,10 +3,14 @@
  * emitted (spirv-val must accept the module), then run on one wave of `lanes` lanes over a
  * guest window filled with `fill` (plus an optional table copied in), with `lds_bytes` of
  * LDS, `priv_bytes` of private memory per lane (0x5a bytes) and optionally a GDS. Include after
- * cmocka (the xl_test_harness.h), spv_check.h and vk_test_device.h. */
+ * cmocka (the xl_test_harness.h), spv_check.h and vk_test_device.h. With it come what those
+ * tests check the two windows with: wave_check (a lane's output dword on both sides),
+ * wave_contended (returned values that must fit a serial order), wave_finish (no failure, equal
+ * windows, freed, counted), and WAVE_SKIP_UNLESS_READY, wave_xorshift64. */
 #ifndef PROSPERO_TESTS_SHADER_SPIRV_WAVE_RUN_H
 #define PROSPERO_TESTS_SHADER_SPIRV_WAVE_RUN_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +36,7 @@ struct wave_run {
   uint8_t *gds, **gds_interp;
   uint32_t gds_bytes;
   uint64_t gds_addr;
+  uint32_t shader_clock; /* spirv_emit_options.shader_clock */
 };
 
 /* The two windows after the run in *DEVICE and *INTERP (the caller frees them). */
@@ -45,7 +50,8 @@ static inline void wave_run(vk_device *dev, const struct wave_run *r, uint8_t **
                                     .scratch_lane_bytes = r->priv_bytes,
                                     .lds_bytes = r->lds_bytes,
                                     .gds_addr = r->gds ? r->gds_addr : 0,
-                                    .gds_bytes = r->gds ? r->gds_bytes : 0};
+                                    .gds_bytes = r->gds ? r->gds_bytes : 0,
+                                    .shader_clock = r->shader_clock};
   struct spirv_module m;
   bool ok = spirv_emit_compute(fn, &opts, &m);
   if (!ok) fprintf(stderr, "%s: emit: %s\n", r->name, m.error);
@@ -104,6 +110,117 @@ static inline void wave_run(vk_device *dev, const struct wave_run *r, uint8_t **
   ir_function_destroy(fn);
   *device = gmem;
   *interp = imem;
+}
+
+/* The start of a device test: skips it (test_skip.h) without llvm-mc-19 or without the
+ * Vulkan device DEV. */
+#define WAVE_SKIP_UNLESS_READY(dev)               \
+  do {                                            \
+    SKIP_WITHOUT_LLVM_MC();                       \
+    if (!(dev)) skip_because("no Vulkan device"); \
+  } while (0)
+
+/* The next value of the xorshift64 generator (13, 7, 17) whose state is *S: the tests'
+ * operand tables. */
+static inline uint64_t wave_xorshift64(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+/* ---- checking the two windows ------------------------------------------------------------ */
+
+static inline uint32_t wave_word(const uint8_t *win, uint32_t off) {
+  uint32_t v;
+  memcpy(&v, win + off, 4);
+  return v;
+}
+static inline uint64_t wave_qword(const uint8_t *win, uint32_t off) {
+  uint64_t v;
+  memcpy(&v, win + off, 8);
+  return v;
+}
+
+/* Dword I of lane L's 32 output dwords (at window offset OUT + 128 L) must be WANT on both
+ * sides: 0, or 1 with a line on stderr. */
+static inline unsigned wave_check(const char *name, const uint8_t *device, const uint8_t *interp,
+                                  uint32_t out, uint32_t l, uint32_t i, uint32_t want) {
+  uint32_t got = wave_word(device, out + 128 * l + 4 * i);
+  uint32_t in = wave_word(interp, out + 128 * l + 4 * i);
+  if (got == want && in == want) return 0;
+  fprintf(stderr, "%s: lane %u dword %u: device 0x%08x, interpreter 0x%08x, expected 0x%08x\n",
+          name, l, i, got, in, want);
+  return 1;
+}
+
+/* Whether N lanes that applied F with data V to one location starting at INIT got back RET
+ * and left FINAL under some serial order of them: at each step a lane whose returned value
+ * is the current one goes next, one that leaves it unchanged first (it cannot hurt), so the
+ * search needs no backtracking for the operations the tests use. */
+static inline bool wave_serial_order(uint32_t n, const uint64_t *v, const uint64_t *ret,
+                                     uint64_t init, uint64_t final,
+                                     uint64_t (*f)(uint64_t, uint64_t)) {
+  bool used[64] = {0};
+  uint64_t cur = init;
+  for (uint32_t k = 0; k < n; k++) {
+    int pick = -1;
+    for (uint32_t l = 0; l < n; l++) {
+      if (used[l] || ret[l] != cur) continue;
+      if (f(cur, v[l]) == cur) {
+        pick = (int)l;
+        break;
+      }
+      if (pick < 0) pick = (int)l;
+    }
+    if (pick < 0) {
+      fprintf(stderr, "serial order: no lane returned 0x%llx (step %u)\n", (unsigned long long)cur,
+              k);
+      return false;
+    }
+    used[pick] = true;
+    cur = f(cur, v[pick]);
+  }
+  if (cur != final)
+    fprintf(stderr, "serial order: ends at 0x%llx, memory 0x%llx\n", (unsigned long long)cur,
+            (unsigned long long) final);
+  return cur == final;
+}
+
+/* The values the lanes got back from one location they all worked on: a dword (BYTES 4) or
+ * qword per lane at window offset AT + STEP l on each side, which must fit a serial order
+ * (wave_serial_order) on both; then cleared on both so the windows can be compared. The
+ * number of sides that fit none. */
+static inline unsigned wave_contended(const char *name, uint8_t *device, uint8_t *interp,
+                                      uint32_t lanes, uint32_t at, uint32_t step, uint32_t bytes,
+                                      const uint64_t *v, uint64_t init, uint64_t final,
+                                      uint64_t (*f)(uint64_t, uint64_t)) {
+  unsigned bad = 0;
+  uint8_t *side[2] = {device, interp};
+  for (int s = 0; s < 2; s++) {
+    uint64_t ret[64];
+    for (uint32_t l = 0; l < lanes; l++) {
+      ret[l] = bytes == 4 ? wave_word(side[s], at + step * l) : wave_qword(side[s], at + step * l);
+      memset(side[s] + at + step * l, 0, bytes);
+    }
+    if (!wave_serial_order(lanes, v, ret, init, final, f)) {
+      fprintf(stderr, "%s: the %s's returned values fit no serial order\n", name,
+              s ? "interpreter" : "device");
+      bad++;
+    }
+  }
+  return bad;
+}
+
+/* The end of one kernel's checks: none failed (BAD 0) and the two windows of SIZE bytes are
+ * equal; frees both and counts the kernel in *PASSED. */
+static inline void wave_finish(uint8_t *device, uint8_t *interp, uint32_t size, unsigned bad,
+                               unsigned *passed) {
+  assert_int_equal(bad, 0);
+  assert_memory_equal(device, interp, size);
+  free(device);
+  free(interp);
+  (*passed)++;
 }
 
 #endif

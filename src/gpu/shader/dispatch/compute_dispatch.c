@@ -98,6 +98,7 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   shader_dispatch_float_controls(d->dev, &fc);
   spec.denorm_preserve_f32 = fc.denorm_preserve_f32;
   spec.rte_f32 = fc.rte_f32;
+  spec.shader_clock = (uint8_t)shader_dispatch_clock(d->dev);
   spec.waves = (uint8_t)cfg.waves_per_group;
   spec.subgroup = shader_dispatch_subgroup(d->dev, cfg.wave_size);
   if (cfg.scratch_sgpr >= 0) { /* the module adds the group's part of the wave offset */

@@ -128,6 +128,7 @@ bool shader_compile(const uint32_t *words, size_t count, const struct shader_spe
   struct spirv_emit_options eo = {.lds_bytes = spec->lds_bytes,
                                   .denorm_preserve_f32 = spec->denorm_preserve_f32,
                                   .rte_f32 = spec->rte_f32,
+                                  .shader_clock = spec->shader_clock,
                                   .entry_vgprs = spec->entry_vgprs,
                                   .waves = spec->waves,
                                   .subgroup = spec->subgroup != 0,
@@ -252,10 +253,15 @@ static void compile_entry(struct shader_cache *c, struct shader_cache_entry *e) 
       e->spirv = w;
       e->spirv_count = n;
       if (c->disk_dir) disk_write(c, e);
+      LOG(shader, INFO, "shader %016llx%016llx compiled (%zu SPIR-V words)",
+          (unsigned long long)e->hash[0], (unsigned long long)e->hash[1], n);
     } else {
       LOG(shader, WARN, "shader %016llx%016llx not compiled: %s", (unsigned long long)e->hash[0],
           (unsigned long long)e->hash[1], e->error);
     }
+  } else {
+    LOG(shader, INFO, "shader %016llx%016llx read from the disk cache",
+        (unsigned long long)e->hash[0], (unsigned long long)e->hash[1]);
   }
   pthread_mutex_lock(&c->lock);
   if (from_disk) c->stats.disk_hits++;

@@ -23,9 +23,10 @@ struct shader_spec {
   uint32_t tgid_sgpr[3]; /* as spirv_emit_options.tgid_sgpr: SGPR + 1, 0 = not enabled */
   uint8_t denorm_preserve_f32, rte_f32; /* the device's float controls */
   uint8_t waves;                        /* waves per workgroup (0: 1) */
-  uint8_t subgroup;    /* 1: the device's subgroup is one wave (spirv_emit_options.subgroup) */
-  uint8_t entry_vgprs; /* as spirv_emit_options.entry_vgprs (the thread-id VGPRs); 0: all */
-  uint8_t pad[3];
+  uint8_t subgroup;     /* 1: the device's subgroup is one wave (spirv_emit_options.subgroup) */
+  uint8_t entry_vgprs;  /* as spirv_emit_options.entry_vgprs (the thread-id VGPRs); 0: all */
+  uint8_t shader_clock; /* as spirv_emit_options.shader_clock: the device's shader clock */
+  uint8_t pad[2];
   /* scratch, as spirv_emit_options: the wave offset SGPR + 1, the bytes per group, the
    * private bytes per lane */
   uint32_t scratch_sgpr, scratch_group_bytes, scratch_lane_bytes;

@@ -20,6 +20,11 @@ void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *o
   opts->rte_f64 = fc.shaderRoundingModeRTEFloat64;
 }
 
+uint32_t shader_dispatch_clock(vk_device *dev) {
+  uint32_t f = vk_device_shader_clock(dev);
+  return (f & 1 ? SPIRV_CLOCK_SUBGROUP : 0) | (f & 2 ? SPIRV_CLOCK_DEVICE : 0);
+}
+
 bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes) {
   VkPhysicalDeviceSubgroupProperties sg = {
       .sType = VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};

@@ -60,5 +60,7 @@ bool shader_dispatch_subgroup(vk_device *dev, uint32_t lanes);
 
 /* The float controls DEV supports, as spirv_emit_options wants them. */
 void shader_dispatch_float_controls(vk_device *dev, struct spirv_emit_options *opts);
+/* The device's shader clock as spirv_emit_options.shader_clock (SPIRV_CLOCK_* bits) */
+uint32_t shader_dispatch_clock(vk_device *dev);
 
 #endif

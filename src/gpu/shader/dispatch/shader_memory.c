@@ -7,6 +7,11 @@
 #include <string.h>
 
 #include "gpu/shader/spirv/spirv_emit.h"
+#include "gpu/tiling/tiling.h"
+
+_Static_assert(SPIRV_PATTERN_WORDS == TILING_GPU_TABLE_WORDS, "swizzle equation table size");
+_Static_assert(SPIRV_PATTERN_INDEX(31, 2, 4) == TILING_GPU_INDEX(31, 2, 4), "equation index");
+_Static_assert(SPIRV_RANGES_PATTERNS % 2 == 0, "the equations are 64-bit words");
 
 struct range {
   uint64_t addr, size;
@@ -35,19 +40,38 @@ struct shader_memory {
   bool pending_all; /* more than fit: every range goes */
 };
 
+/* The swizzle equations of image accesses, built once per process from the tiling library
+ * and copied after the range slots of every table. */
+static uint64_t equations[SPIRV_PATTERN_WORDS];
+static size_t equation_words;
+static pthread_once_t equations_once = PTHREAD_ONCE_INIT;
+static void equations_build(void) {
+  equation_words = tiling_gpu_table(equations, SPIRV_PATTERN_WORDS);
+}
+
 struct shader_memory *shader_memory_create(vk_device *dev) {
   struct shader_memory *m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->dev = dev;
   m->table_stale = true;
   pthread_mutex_init(&m->lock, NULL);
-  uint64_t bytes = 4ull * (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS);
+  uint64_t bytes = 4ull * SPIRV_RANGES_PATTERNS + 8ull * SPIRV_PATTERN_WORDS;
   if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
                         &m->table)) {
     free(m);
     return NULL;
   }
   memset(m->table.mapped, 0, bytes);
+  /* the swizzle equations of image accesses, after the range slots (never rewritten) */
+  pthread_once(&equations_once, equations_build);
+  if (!equation_words) {
+    vk_buffer_destroy(dev, &m->table);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+    return NULL;
+  }
+  memcpy((uint64_t *)m->table.mapped + SPIRV_RANGES_PATTERNS / 2, equations,
+         equation_words * sizeof *equations);
   return m;
 }
 

@@ -323,17 +323,21 @@ static bool number_tree(uint32_t count, uint32_t root, const uint32_t *parent, u
  * when dom_pre[A] <= dom_pre[B] and dom_post[B] <= dom_post[A]. Built from the reverse
  * post-order, where a node's dominators come first, without child lists: subtree sizes
  * backwards, then each child's range carved out of its parent's. NEXT: scratch, n entries. */
-static void number_dominator_tree(struct cfg_graph *g, uint32_t *next) {
-  uint32_t *pre = g->dom_pre, *last = g->dom_post, count = g->rpo_count;
-  for (uint32_t i = 0; i < count; i++) last[g->rpo[i]] = 1; /* subtree sizes first */
-  for (uint32_t i = count; i-- > 1;) last[g->idom[g->rpo[i]]] += last[g->rpo[i]];
+void cfg_tree_number(const uint32_t *rpo, uint32_t count, const uint32_t *idom, uint32_t *pre,
+                     uint32_t *last, uint32_t *next) {
+  for (uint32_t i = 0; i < count; i++) last[rpo[i]] = 1; /* subtree sizes first */
+  for (uint32_t i = count; i-- > 1;) last[idom[rpo[i]]] += last[rpo[i]];
   for (uint32_t i = 0; i < count; i++) {
-    uint32_t x = g->rpo[i], size = last[x];
-    pre[x] = i == 0 ? 0 : next[g->idom[x]];
-    if (i > 0) next[g->idom[x]] += size;
+    uint32_t x = rpo[i], size = last[x];
+    pre[x] = i == 0 ? 0 : next[idom[x]];
+    if (i > 0) next[idom[x]] += size;
     next[x] = pre[x] + 1;
     last[x] = pre[x] + size - 1;
   }
+}
+
+static void number_dominator_tree(struct cfg_graph *g, uint32_t *next) {
+  cfg_tree_number(g->rpo, g->rpo_count, g->idom, g->dom_pre, g->dom_post, next);
 }
 
 static bool compute_dominators(struct cfg_graph *g) {

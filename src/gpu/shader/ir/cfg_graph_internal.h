@@ -61,6 +61,13 @@ bool cfg_graph_analyze_dominators(struct cfg_graph *g);
 struct cfg_graph *cfg_graph_create_csr(uint32_t node_count, uint32_t entry,
                                        const uint32_t *first, const uint32_t *succ);
 
+/* Numbers the tree given by IDOM (the root's entry ignored) whose nodes RPO[0..COUNT) lists
+ * parents first (RPO[0] the root): PRE[x] its pre-order number, children in RPO order, and
+ * LAST[x] the greatest number in its subtree, so that a is an ancestor of b exactly when
+ * PRE[a] <= PRE[b] && LAST[b] <= LAST[a]. NEXT: scratch, one entry per node. */
+void cfg_tree_number(const uint32_t *rpo, uint32_t count, const uint32_t *idom, uint32_t *pre,
+                     uint32_t *last, uint32_t *next);
+
 static inline bool cfg_vec_has(const struct cfg_vec *v, uint32_t x) {
   for (uint32_t i = 0; i < v->n; i++)
     if (v->v[i] == x) return true;

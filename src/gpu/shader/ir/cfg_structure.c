@@ -1023,41 +1023,24 @@ static bool check_routing(const struct cfg_graph *g, const struct cfg_structure 
  * continue construct (a case the fuzzer found).
  * A merge of CFG_NONE excludes nothing. CONTINUE_PART asks about the continue construct of
  * loop H instead of its loop or selection construct. */
+/* SG's dominator tree (structural dominance), numbered as cfg_graph numbers its own, with
+ * SG itself built only when a post-dominance query needs it (struct_dom_build). */
+struct struct_dom {
+  const struct cfg_graph *g;
+  const struct cfg_structure *s;
+  uint32_t n, entry;
+  const uint32_t *idom, *pre, *post; /* SG's tables: in TABLES, or SG's own (fallback) */
+  uint32_t *tables;
+  struct cfg_graph *sg; /* SG, once built */
+  bool no_memory;       /* SG was needed and could not be built */
+};
+
 /* Dominance in SG between nodes reachable from its entry (the only ones the checks ask
  * about: SG has G's edges plus edges from reachable headers to the merges and continue
  * targets they dominate, so it reaches what G reaches), without cfg_gi_dominates' guards. */
-static inline __attribute__((always_inline)) bool sg_dominates(const struct cfg_graph *sg,
+static inline __attribute__((always_inline)) bool sg_dominates(const struct struct_dom *sd,
                                                                uint32_t a, uint32_t b) {
-  return sg->dom_pre[a] <= sg->dom_pre[b] && sg->dom_post[b] <= sg->dom_post[a];
-}
-
-static inline __attribute__((always_inline)) bool
-in_continue_construct(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t b) {
-  /* a block post-dominates itself: the continue target alone (the usual continue construct)
-   * needs no post-dominator analysis of SG */
-  return sg_dominates(sg, sh->continue_to, b) &&
-         (b == sh->continue_to || cfg_graph_post_dominates(sg, sh->continue_to, b)) &&
-         (sh->merge == CFG_NONE || !sg_dominates(sg, sh->merge, b));
-}
-
-static inline __attribute__((always_inline)) bool
-construct_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, uint32_t h,
-                 bool continue_part, uint32_t b) {
-  if (continue_part) return in_continue_construct(sg, sh, b);
-  if (!sg_dominates(sg, h, b)) return false;
-  if (sh->merge != CFG_NONE && sg_dominates(sg, sh->merge, b)) return false;
-  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
-}
-
-/* construct_member for a block B of H's subtree of the structural dominator tree outside its
- * merge's subtree (the blocks the checks walk): H dominates B and the merge does not (were
- * the merge outside H's subtree and dominating B, it would dominate H in SG and so in G,
- * where H dominates it), so only the continue construct decides. */
-static inline __attribute__((always_inline)) bool
-walked_member(const struct cfg_graph *sg, const struct cfg_node_shape *sh, bool continue_part,
-              uint32_t b) {
-  if (continue_part) return in_continue_construct(sg, sh, b);
-  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sg, sh, b);
+  return sd->pre[a] <= sd->pre[b] && sd->post[b] <= sd->post[a];
 }
 
 /* SG for the structure S of G (NULL when out of memory): G's successors of each node, then
@@ -1088,6 +1071,132 @@ static struct cfg_graph *structural_graph(const struct cfg_graph *g,
   if (sg && cfg_graph_analyze_dominators(sg)) return sg;
   cfg_graph_destroy(sg);
   return NULL;
+}
+
+/* SG's dominator tree without SG, from G's analysis (current: cfg_structure_check used it).
+ * SG's depth-first walk is G's: an extra edge H->T has H dominating T in G, so T is a
+ * descendant of H in G's walk and already visited when the walk looks at H's extra edges
+ * (after its successors); SG's reverse post-order is G's. SG's predecessors of T are G's
+ * and the header that declares T (one at most among the reachable headers: no target is
+ * claimed twice). One Cooper-Harvey-Kennedy pass over the reverse post-order without the
+ * retreating edges is the fixpoint of the iteration when every retreating edge P->B has B
+ * dominating P in its result (a second pass would change nothing); otherwise, or when a
+ * target has two declaring headers, SG is built and analysed as a graph. */
+static bool struct_dom_from_g(struct struct_dom *sd) {
+  const struct cfg_graph *g = sd->g;
+  const struct cfg_structure *s = sd->s;
+  uint32_t n = sd->n;
+  uint32_t *t = malloc(4 * (size_t)n * sizeof *t);
+  if (!t) return false;
+  uint32_t *idom = t, *pre = t + n, *post = t + 2 * (size_t)n, *xpred = t + 3 * (size_t)n;
+  for (uint32_t b = 0; b < n; b++) xpred[b] = idom[b] = CFG_NONE;
+  /* G's analysis must describe G as it is (it does after cfg_structurize) */
+  bool ok = g->analyzed_n == n && g->dom_done && g->rpo_index && !g->edited;
+  for (uint32_t h = 0; h < n && ok; h++) {
+    const struct cfg_node_shape *sh = &s->shapes[h];
+    if ((sh->shape != CFG_SHAPE_SELECTION && sh->shape != CFG_SHAPE_LOOP) ||
+        !cfg_gi_reachable(g, h))
+      continue;
+    uint32_t extra[2] = {sh->merge, sh->shape == CFG_SHAPE_LOOP ? sh->continue_to : CFG_NONE};
+    for (int e = 0; e < 2 && ok; e++) {
+      uint32_t x = extra[e];
+      if (x >= n || x == h || xpred[x] == h) continue;
+      if (xpred[x] != CFG_NONE || !cfg_gi_dominates(g, h, x)) ok = false;
+      xpred[x] = h;
+    }
+  }
+  const uint32_t *rpo = g->rpo, *rank = g->rpo_index;
+  uint32_t count = g->rpo_count;
+  if (ok && count > 0) idom[rpo[0]] = rpo[0];
+  for (uint32_t i = 1; i < count && ok; i++) {
+    uint32_t b = rpo[i], nd = xpred[b];
+    for (uint32_t k = 0; k < cfg_gi_pred_count(g, b); k++) {
+      uint32_t p = cfg_gi_pred(g, b, k);
+      if (rank[p] >= i) continue; /* retreating (checked below) or unreachable */
+      nd = nd == CFG_NONE ? p : cfg_tree_intersect(idom, rank, p, nd);
+    }
+    idom[b] = nd;
+    ok = nd != CFG_NONE;
+  }
+  for (uint32_t i = 1; i < count && ok; i++) {
+    uint32_t b = rpo[i];
+    for (uint32_t k = 0; k < cfg_gi_pred_count(g, b) && ok; k++) {
+      uint32_t p = cfg_gi_pred(g, b, k);
+      if (rank[p] == CFG_NONE || rank[p] < i) continue;
+      while (rank[p] > i) p = idom[p];
+      ok = p == b;
+    }
+  }
+  if (!ok) {
+    free(t);
+    sd->sg = structural_graph(g, s);
+    if (!sd->sg) return false;
+    sd->idom = sd->sg->idom;
+    sd->pre = sd->sg->dom_pre;
+    sd->post = sd->sg->dom_post;
+    return true;
+  }
+  cfg_tree_number(rpo, count, idom, pre, post, xpred);
+  sd->tables = t;
+  sd->idom = idom;
+  sd->pre = pre;
+  sd->post = post;
+  return true;
+}
+
+static bool struct_dom_init(struct struct_dom *sd, const struct cfg_graph *g,
+                            const struct cfg_structure *s) {
+  *sd = (struct struct_dom){.g = g, .s = s, .n = cfg_graph_node_count(g),
+                            .entry = cfg_graph_entry(g)};
+  return struct_dom_from_g(sd);
+}
+
+static void struct_dom_free(struct struct_dom *sd) {
+  free(sd->tables);
+  cfg_graph_destroy(sd->sg);
+}
+
+/* Post-dominance in SG (SG is built on the first query). */
+static bool sg_post_dominates(struct struct_dom *sd, uint32_t a, uint32_t b) {
+  if (!sd->sg && !sd->no_memory) {
+    sd->sg = structural_graph(sd->g, sd->s);
+    sd->no_memory = !sd->sg;
+  }
+  return sd->sg && cfg_graph_post_dominates(sd->sg, a, b);
+}
+
+/* cfg_graph_dominates in SG (the guards of the checked query). */
+static bool sg_dominates_checked(const struct struct_dom *sd, uint32_t a, uint32_t b) {
+  return cfg_gi_reachable(sd->g, a) && cfg_gi_reachable(sd->g, b) && sg_dominates(sd, a, b);
+}
+
+static inline __attribute__((always_inline)) bool
+in_continue_construct(struct struct_dom *sd, const struct cfg_node_shape *sh, uint32_t b) {
+  /* a block post-dominates itself: the continue target alone (the usual continue construct)
+   * needs no post-dominator analysis of SG */
+  return sg_dominates(sd, sh->continue_to, b) &&
+         (b == sh->continue_to || sg_post_dominates(sd, sh->continue_to, b)) &&
+         (sh->merge == CFG_NONE || !sg_dominates(sd, sh->merge, b));
+}
+
+static inline __attribute__((always_inline)) bool
+construct_member(struct struct_dom *sd, const struct cfg_node_shape *sh, uint32_t h,
+                 bool continue_part, uint32_t b) {
+  if (continue_part) return in_continue_construct(sd, sh, b);
+  if (!sg_dominates(sd, h, b)) return false;
+  if (sh->merge != CFG_NONE && sg_dominates(sd, sh->merge, b)) return false;
+  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sd, sh, b);
+}
+
+/* construct_member for a block B of H's subtree of the structural dominator tree outside its
+ * merge's subtree (the blocks the checks walk): H dominates B and the merge does not (were
+ * the merge outside H's subtree and dominating B, it would dominate H in SG and so in G,
+ * where H dominates it), so only the continue construct decides. */
+static inline __attribute__((always_inline)) bool
+walked_member(struct struct_dom *sd, const struct cfg_node_shape *sh, bool continue_part,
+              uint32_t b) {
+  if (continue_part) return in_continue_construct(sd, sh, b);
+  return sh->shape != CFG_SHAPE_LOOP || !in_continue_construct(sd, sh, b);
 }
 
 bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *s, char *err,
@@ -1148,10 +1257,10 @@ bool cfg_structure_check(const struct cfg_graph *g, const struct cfg_structure *
 
 /* The header whose merge is M (CFG_NONE when M is nobody's merge), or the immediate
  * structural dominator: the next block of the validator's walk out of a selection. */
-static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner, uint32_t b) {
+static uint32_t next_out(const struct struct_dom *sd, const uint32_t *merge_owner, uint32_t b) {
   uint32_t h = merge_owner[b];
-  if (h != CFG_NONE && h != b && sg_dominates(sg, h, b)) return h;
-  return b == cfg_graph_entry(sg) ? CFG_NONE : cfg_graph_idom(sg, b);
+  if (h != CFG_NONE && h != b && sg_dominates(sd, h, b)) return h;
+  return b == sd->entry ? CFG_NONE : sd->idom[b];
 }
 
 /* Whether the edge B->X that leaves construct part PART of header H is a structured exit,
@@ -1162,18 +1271,18 @@ static uint32_t next_out(const struct cfg_graph *sg, const uint32_t *merge_owner
  * of the nearest enclosing loop (the first loop header out along the walk through merge
  * owners and immediate structural dominators whose merge does not dominate H) — never to
  * an enclosing selection's merge. */
-static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structure *s,
+static bool structured_exit(const struct struct_dom *sd, const struct cfg_structure *s,
                             const uint32_t *merge_owner, uint32_t h, int part, uint32_t x) {
   const struct cfg_node_shape *sh = &s->shapes[h];
   if (sh->shape == CFG_SHAPE_LOOP)
     return part ? x == h || x == sh->merge : x == sh->merge || x == sh->continue_to;
   if (x == sh->merge) return true;
-  uint32_t n = cfg_graph_node_count(sg);
-  for (uint32_t b = next_out(sg, merge_owner, h), steps = 0; b != CFG_NONE && steps <= n;
-       b = next_out(sg, merge_owner, b), steps++) {
+  uint32_t n = sd->n;
+  for (uint32_t b = next_out(sd, merge_owner, h), steps = 0; b != CFG_NONE && steps <= n;
+       b = next_out(sd, merge_owner, b), steps++) {
     const struct cfg_node_shape *o = &s->shapes[b];
     if (o->shape != CFG_SHAPE_LOOP) continue;
-    if (o->merge != CFG_NONE && sg_dominates(sg, o->merge, h)) continue;
+    if (o->merge != CFG_NONE && sg_dominates(sd, o->merge, h)) continue;
     return x == o->merge || x == o->continue_to;
   }
   return false;
@@ -1188,7 +1297,7 @@ static bool structured_exit(const struct cfg_graph *sg, const struct cfg_structu
  *   structured exits: every edge that leaves the construct is one (structured_exit).
  * A broken entry is reported before a broken exit (the first of each in walk order), and
  * only a broken exit names a selection in *BAD_SEL. */
-static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *sg,
+static bool check_construct(const struct cfg_graph *g, struct struct_dom *sd,
                             const struct cfg_structure *s, const uint32_t *merge_owner,
                             const uint32_t *by_pre, uint32_t h, char *err, size_t err_size,
                             uint32_t *bad_sel) {
@@ -1199,18 +1308,18 @@ static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *s
   for (int part = 0; part < parts; part++) {
     uint32_t entry = part ? sh->continue_to : h;
     /* the continue construct lies in the continue target's subtree (inside H's) */
-    for (uint32_t k = sg->dom_pre[entry]; k <= sg->dom_post[entry]; k++) {
-      if (sh->merge != CFG_NONE && k == sg->dom_pre[sh->merge]) { /* the merge's subtree */
-        k = sg->dom_post[sh->merge];
+    for (uint32_t k = sd->pre[entry]; k <= sd->post[entry]; k++) {
+      if (sh->merge != CFG_NONE && k == sd->pre[sh->merge]) { /* the merge's subtree */
+        k = sd->post[sh->merge];
         continue;
       }
       uint32_t b = by_pre[k];
-      if (!cfg_gi_reachable(g, b) || !walked_member(sg, sh, part, b)) continue;
+      if (!cfg_gi_reachable(g, b) || !walked_member(sd, sh, part, b)) continue;
       for (uint32_t i = 0; b != entry && i < cfg_gi_pred_count(g, b); i++) {
         uint32_t p = cfg_gi_pred(g, b, i);
-        if (!cfg_gi_reachable(g, p) || construct_member(sg, sh, h, part, p)) continue;
-        const char *from = !cfg_graph_dominates(sg, h, p) ? "outside the header"
-                           : sh->merge != CFG_NONE && cfg_graph_dominates(sg, sh->merge, p)
+        if (!cfg_gi_reachable(g, p) || construct_member(sd, sh, h, part, p)) continue;
+        const char *from = !sg_dominates_checked(sd, h, p) ? "outside the header"
+                           : sh->merge != CFG_NONE && sg_dominates_checked(sd, sh->merge, p)
                                ? "past the merge"
                                : "the continue construct";
         snprintf(err, err_size, "^%u (%s) enters the %s construct of ^%u at ^%u, not at ^%u", p,
@@ -1220,8 +1329,8 @@ static bool check_construct(const struct cfg_graph *g, const struct cfg_graph *s
       }
       for (uint32_t i = 0; !bad_exit && i < cfg_gi_succ_count(g, b); i++) {
         uint32_t x = cfg_gi_succ(g, b, i);
-        if (construct_member(sg, sh, h, part, x) ||
-            structured_exit(sg, s, merge_owner, h, part, x))
+        if (construct_member(sd, sh, h, part, x) ||
+            structured_exit(sd, s, merge_owner, h, part, x))
           continue;
         bad_exit = true; /* the message stays unless a broken entry replaces it */
         snprintf(err, err_size, "^%u exits the %s construct of ^%u to ^%u, not a structured exit",
@@ -1240,21 +1349,18 @@ static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, 
   /* the other rules first: they make every merge and continue target a valid node */
   if (!cfg_structure_check(g, s, err, err_size)) return false;
   uint32_t n = cfg_graph_node_count(g);
-  struct cfg_graph *sg = structural_graph(g, s);
-  if (!sg) {
-    snprintf(err, err_size, "out of memory");
-    return false;
-  }
-  uint32_t *merge_owner = malloc((2 * (size_t)n + 1) * sizeof *merge_owner);
-  if (!merge_owner) {
-    cfg_graph_destroy(sg);
+  struct struct_dom sd;
+  uint32_t *merge_owner = NULL;
+  if (!struct_dom_init(&sd, g, s) ||
+      !(merge_owner = malloc((2 * (size_t)n + 1) * sizeof *merge_owner))) {
+    struct_dom_free(&sd);
     snprintf(err, err_size, "out of memory");
     return false;
   }
   uint32_t *by_pre = merge_owner + n; /* structural dominator tree pre-order -> node */
   for (uint32_t b = 0; b < n; b++) {
     merge_owner[b] = CFG_NONE;
-    if (cfg_gi_reachable(sg, b)) by_pre[sg->dom_pre[b]] = b;
+    if (cfg_gi_reachable(g, b)) by_pre[sd.pre[b]] = b;
   }
   for (uint32_t h = 0; h < n; h++) {
     const struct cfg_node_shape *sh = &s->shapes[h];
@@ -1265,9 +1371,14 @@ static bool check_all(const struct cfg_graph *g, const struct cfg_structure *s, 
   bool ok = true;
   for (uint32_t h = 0; h < n && ok; h++)
     if (cfg_gi_reachable(g, h))
-      ok = check_construct(g, sg, s, merge_owner, by_pre, h, err, err_size, bad_sel);
+      ok = check_construct(g, &sd, s, merge_owner, by_pre, h, err, err_size, bad_sel);
+  if (sd.no_memory) { /* SG was needed for post-dominance and could not be built */
+    if (bad_sel) *bad_sel = CFG_NONE;
+    snprintf(err, err_size, "out of memory");
+    ok = false;
+  }
   free(merge_owner);
-  cfg_graph_destroy(sg);
+  struct_dom_free(&sd);
   return ok;
 }
 

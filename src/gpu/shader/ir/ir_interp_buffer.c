@@ -61,37 +61,13 @@ bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset) {
 }
 
 /* ---- formats ---------------------------------------------------------------------------
- * GFX10 unified buffer formats by value (isa/mtbuf_formats.def names them). Each name lists
- * its components from the most significant bits down, so x is the last one: 10_11_11 has x
- * in bits 10:0, y in 21:11, z in 31:22 (Mesa maps R11G11B10_FLOAT to it); 2_10_10_10 has x
- * in 9:0 and w in 31:30 (R10G10B10A2); 10_10_10_2 the reverse. Values 78..127 are reserved. */
-#define ROW(c, b0, b1, b2, b3, k) {c, {b0, b1, b2, b3}, IR_BUF_##k}
-#define INTS(c, b0, b1, b2, b3) /* UNORM SNORM USCALED SSCALED UINT SINT */               \
-  ROW(c, b0, b1, b2, b3, UNORM), ROW(c, b0, b1, b2, b3, SNORM), ROW(c, b0, b1, b2, b3, USCALED), \
-  ROW(c, b0, b1, b2, b3, SSCALED), ROW(c, b0, b1, b2, b3, UINT), ROW(c, b0, b1, b2, b3, SINT)
-#define INTS_F(c, b0, b1, b2, b3) INTS(c, b0, b1, b2, b3), ROW(c, b0, b1, b2, b3, FLOAT)
-#define WORDS(c) ROW(c, 32, 32, 32, 32, UINT), ROW(c, 32, 32, 32, 32, SINT), ROW(c, 32, 32, 32, 32, FLOAT)
-static const struct ir_buffer_format formats[78] = {
-    {0, {0, 0, 0, 0}, 0},     /* 0 INVALID */
-    INTS(1, 8, 0, 0, 0),      /* 1..6     8 */
-    INTS_F(1, 16, 0, 0, 0),   /* 7..13    16 */
-    INTS(2, 8, 8, 0, 0),      /* 14..19   8_8 */
-    ROW(1, 32, 0, 0, 0, UINT), ROW(1, 32, 0, 0, 0, SINT), ROW(1, 32, 0, 0, 0, FLOAT), /* 20..22 */
-    INTS_F(2, 16, 16, 0, 0),  /* 23..29   16_16 */
-    INTS_F(3, 11, 11, 10, 0), /* 30..36   10_11_11 */
-    INTS_F(3, 10, 11, 11, 0), /* 37..43   11_11_10 */
-    INTS(4, 2, 10, 10, 10),   /* 44..49   10_10_10_2 */
-    INTS(4, 10, 10, 10, 2),   /* 50..55   2_10_10_10 */
-    INTS(4, 8, 8, 8, 8),      /* 56..61   8_8_8_8 */
-    WORDS(2),                 /* 62..64   32_32 */
-    INTS_F(4, 16, 16, 16, 16), /* 65..71  16_16_16_16 */
-    WORDS(3),                 /* 72..74   32_32_32 */
-    WORDS(4),                 /* 75..77   32_32_32_32 */
+ * The layouts are the rows of buffer_formats.def (shared with the SPIR-V back end); values
+ * without a row (78..127, reserved) read as no components. */
+static const struct ir_buffer_format formats[128] = {
+#define BUF_FORMAT(v, c, x, y, z, w, k) [v] = {c, {x, y, z, w}, IR_BUF_##k},
+#include "gpu/shader/ir/buffer_formats.def"
+#undef BUF_FORMAT
 };
-#undef WORDS
-#undef INTS_F
-#undef INTS
-#undef ROW
 
 struct ir_buffer_format ir_buffer_format_of(uint32_t format) {
   struct ir_buffer_format none = {0, {0, 0, 0, 0}, 0};
@@ -202,7 +178,8 @@ static uint32_t component_bits(const struct ir_buffer_format *f, unsigned n, uin
   int64_t s = (int32_t)v;
   switch (f->cls) {
     case IR_BUF_UNORM: return (uint32_t)clamp_round(x * full, 0, full);
-    case IR_BUF_SNORM: return (uint32_t)((int64_t)clamp_round(fmax(x, -1.0) * half, -half, half) & mask);
+    case IR_BUF_SNORM: /* NaN gives 0 (D3D FLOAT -> SNORM rule), as for UNORM */
+      return (uint32_t)((int64_t)clamp_round(x * half, -half, half) & mask);
     case IR_BUF_USCALED: return (uint32_t)clamp_round(x, 0, full);
     case IR_BUF_SSCALED: return (uint32_t)((int64_t)clamp_round(x, -half - 1, half) & mask);
     case IR_BUF_UINT: return v > full ? (uint32_t)full : v;

@@ -504,8 +504,9 @@ bool isa_decode_wave(const uint32_t *words, size_t count, size_t offset, bool wa
   const uint32_t *w = words + offset;
   size_t avail = count - offset;
   /* zero everything but the operand arrays (only [0, num) of them is ever read) */
+  _Static_assert(offsetof(struct isa_inst, srcs) + sizeof in->srcs == sizeof *in,
+                 "the operand arrays end the instruction");
   memset(in, 0, offsetof(struct isa_inst, defs));
-  memset(&in->clamp, 0, sizeof *in - offsetof(struct isa_inst, clamp));
   unsigned op = 0;
   int fam = family_of(w[0], &op);
   if (fam < 0) return fail(err, ISA_ERR_BAD_ENCODING, offset, w[0], "no encoding family");

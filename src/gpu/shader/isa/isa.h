@@ -229,9 +229,6 @@ struct isa_inst {
   uint32_t words[5];                  /* the encoding */
 
   uint8_t num_defs, num_srcs;
-  /* Only defs[0..num_defs) and srcs[0..num_srcs) are defined after a decode. */
-  struct isa_operand defs[ISA_MAX_DEFS]; /* vdst/sdst/vdata-out; defs[1] is the VOP3B sdst */
-  struct isa_operand srcs[ISA_MAX_SRCS]; /* in assembly order after the defs */
 
   /* VALU modifiers */
   uint8_t clamp, omod;          /* omod: 0 none, 1 *2, 2 *4, 3 /2 */
@@ -262,6 +259,12 @@ struct isa_inst {
   uint8_t exp_target, exp_en, exp_compr, exp_done, exp_vm;
   /* VINTRP */
   uint8_t attr, attr_chan;
+
+  /* Last, so that a decode writes the fields above in one piece and the operands as far as
+   * it uses them (the translator keeps an instruction's decode for each one it translates).
+   * Only defs[0..num_defs) and srcs[0..num_srcs) are defined after a decode. */
+  struct isa_operand defs[ISA_MAX_DEFS]; /* vdst/sdst/vdata-out; defs[1] is the VOP3B sdst */
+  struct isa_operand srcs[ISA_MAX_SRCS]; /* in assembly order after the defs */
 };
 
 /* ---------------------------------------------------------------------------------------- */

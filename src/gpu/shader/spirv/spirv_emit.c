@@ -95,8 +95,8 @@ static uint32_t pred_load(struct emit *e, uint32_t ok, uint32_t addr) {
 /* The V# range check and address of a dword buffer access (ir_interp_buffer.c has the
  * rules, docs/shader-ir.md "Buffer memory" their evidence). OFF_ID is the IR offset
  * operand: a buffer_offset's parts are the offset and soffset. */
-static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload,
-                          uint32_t *in_range, uint32_t *addr) {
+void spirv_buffer_access(struct emit *e, const uint32_t *args, uint32_t payload64,
+                         uint32_t *in_range, uint32_t *addr) {
   const struct ir_function *fn = e->fn;
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
   uint32_t vs = e->val[args[0]], d[4];
@@ -122,7 +122,7 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   uint32_t index =
       sel(e, u32, add_tid, op2(e, SpvOpIAdd, u32, e->val[args[1]], e->lane), e->val[args[1]]);
   /* range: end = off + payload in 64 bits (a huge offset is out of range, no wrap) */
-  uint32_t end64 = add64(e, to_u64(e, off), cu64(e, payload));
+  uint32_t end64 = add64(e, to_u64(e, off), payload64);
   uint32_t idx_ok = op2(e, SpvOpULessThan, bl, index, nr);
   uint32_t off_ok = op2(e, SpvOpULessThanEqual, bl, end64, to_u64(e, stride));
   uint32_t structured_off = op2(e, SpvOpLogicalAnd, bl, idx_ok, off_ok);
@@ -150,6 +150,15 @@ static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload
   *addr = sel(e, u64, swz, swzaddr, lin); /* a guest address */
 }
 
+static void buffer_access(struct emit *e, const uint32_t *args, uint32_t payload,
+                          uint32_t *in_range, uint32_t *addr) {
+  spirv_buffer_access(e, args, cu64(e, payload), in_range, addr);
+}
+/* for spirv_emit_image.c */
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n) {
+  return psb_load_bytes(e, addr64, n);
+}
+
 /* A barrier among the lanes of the wave that also orders their buffer (PhysicalStorageBuffer:
  * uniform memory) and workgroup memory accesses (spirv_emit_lanes.c). */
 static void barrier(struct emit *e) { spirv_lane_barrier(e); }
@@ -168,6 +177,14 @@ static void write_end(struct emit *e) {
   else if (!e->follows || e->follows[e->cur]) barrier(e);
   else e->fenced = false; /* nothing follows before the next fence */
 }
+void spirv_write_begin(struct emit *e) { write_begin(e); }
+void spirv_write_end(struct emit *e) { write_end(e); }
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64) { return psb_load(e, addr64); }
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v) { psb_store(e, addr64, v); }
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n) {
+  psb_store_bytes(e, addr64, v, n);
+}
+
 static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassWorkgroup, e->t_u32);
   uint32_t w[2] = {var, index};
@@ -177,10 +194,11 @@ static uint32_t wg_ptr(struct emit *e, uint32_t var, uint32_t index) {
 /* ---- LDS -------------------------------------------------------------------------------
  * A workgroup array of dwords (plus a spare one, so an unaligned access's second dword is
  * always inside). A dword access at byte address A is in range when A + 4 <= the LDS size
- * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores go through
- * atomic AND/OR of the bytes they change, so lanes writing other bytes of the same dwords
- * in the same instruction do not disturb each other. LDS is not initialised (as on the
- * hardware). */
+ * (ir_interp.c's rule); it may be unaligned, spanning two dwords. Stores replace the bytes
+ * they change in each dword with one atomic masked or, so lanes writing other bytes of the
+ * same dwords in the same instruction do not disturb each other, and lanes writing the same
+ * bytes leave one lane's value (with atomic AND then OR, two lanes' values were ORed). LDS
+ * is not initialised (as on the hardware). */
 
 /* Dword index of A (0 when out of range), the byte shift, and whether A is in range. */
 static void lds_where(struct emit *e, uint32_t addr, uint32_t *idx, uint32_t *sh, uint32_t *ok) {
@@ -207,12 +225,14 @@ static uint32_t emit_load_lds(struct emit *e, uint32_t addr) {
   return sel(e, u32, ok, sel(e, u32, aligned, w0, joined), cu32(e, 0));
 }
 
+/* MEM[IDX] = (MEM[IDX] & ~MASK) | (BITS & MASK) as one atomic step (the masked-or helper's
+ * compare-and-swap loop, spirv_emit_atomic.c): lanes storing to the same dword in one
+ * instruction leave one lane's bytes each, never a mix; mask 0 goes to the spare dword. */
 static void lds_merge(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bits) {
-  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), p = wg_ptr(e, e->lds_var, idx);
-  uint32_t a[4] = {p, sc, sem, op1(e, SpvOpNot, e->t_u32, mask)};
-  spv_op(&e->b, SpvOpAtomicAnd, e->t_u32, a, 4);
-  uint32_t o[4] = {p, sc, sem, op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask)};
-  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, o, 4);
+  uint32_t any = op2(e, SpvOpINotEqual, e->t_bool, mask, cu32(e, 0));
+  uint32_t at = sel(e, e->t_u32, any, idx, cu32(e, e->lds_bytes / 4));
+  spirv_atomic_call(e, SPIRV_ATOMIC_LDS, SPIRV_ATOMIC_MSKOR, at, mask,
+                    op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask), 0);
 }
 
 static void emit_store_lds(struct emit *e, uint32_t addr, uint32_t v, uint32_t pred) {
@@ -279,9 +299,7 @@ static uint32_t atomic32(struct emit *e, uint32_t op, enum spirv_atomic_kind kin
 /* the new value of OP on OLD, V and C, computed in place (unaligned accesses) */
 static uint32_t atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
                            uint32_t c) {
-  if (op == SPIRV_ATOMIC_CMPSWAP) return sel(e, t, op2(e, SpvOpIEqual, e->t_bool, old, c), v, old);
-  if (op == SPIRV_ATOMIC_FCMPSWAP) return sel(e, t, spirv_float_equal(e, t, old, c), v, old);
-  return spirv_atomic_value(e, op, t, old, v);
+  return spirv_atomic_new(e, op, t, old, v, c);
 }
 
 /* a 32-bit atomic at device address ADDR (an inactive lane's: its junk dword) */
@@ -291,6 +309,15 @@ static uint32_t emit_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t
   uint32_t r = atomic32(e, op, SPIRV_ATOMIC_GLOBAL, p, addr, SpvScopeDevice, v, c);
   write_end(e);
   return r;
+}
+
+/* for spirv_emit_image.c: a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at
+ * device address ADDR, fenced as a write */
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c) {
+  uint32_t op = atomic_op_of(e, imm, cas);
+  if (op >= SPIRV_ATOMIC_OPS) return cu32(e, 0);
+  return emit_atomic(e, op, addr, v, c ? c : cu32(e, 0));
 }
 
 /* A 64-bit atomic (atomic_op_of) at device address AT for a lane whose predicate is OK, with
@@ -365,8 +392,8 @@ static uint32_t emit_atomic_lds(struct emit *e, uint32_t op, uint32_t addr, uint
   uint32_t spare = cu32(e, e->lds_bytes / 4);
   uint32_t at = sel(e, u32, op2(e, SpvOpLogicalAnd, bl, go, aligned), idx, spare);
   write_begin(e);
-  uint32_t r = atomic32(e, op, SPIRV_ATOMIC_LDS, wg_ptr(e, e->lds_var, at), at, SpvScopeWorkgroup,
-                        v, c);
+  uint32_t r =
+      atomic32(e, op, SPIRV_ATOMIC_LDS, wg_ptr(e, e->lds_var, at), at, SpvScopeWorkgroup, v, c);
   /* unaligned: read, apply, merge the bytes back under the lane's predicate */
   uint32_t un = op2(e, SpvOpLogicalAnd, bl, go, op1(e, SpvOpLogicalNot, bl, aligned));
   uint32_t old = emit_load_lds(e, addr);
@@ -401,15 +428,54 @@ static uint32_t gds_guest(struct emit *e, uint32_t a, uint32_t n, uint32_t *ok) 
   return guest_addr(e, add64(e, cu64(e, e->gds_addr), to_u64(e, a)), n, ok);
 }
 
+/* ---- for the other LDS and GDS forms (spirv_emit_lds.c) --------------------------------- */
+
+uint32_t spirv_lds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred) {
+  return emit_atomic_lds(e, op, addr, v, c, pred);
+}
+uint32_t spirv_lds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred) {
+  return emit_atomic_lds64(e, op, addr, v, c, pred);
+}
+uint32_t spirv_gds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, 4, &ok);
+  return sel(e, e->t_u32, ok, emit_atomic(e, op, pred_addr(e, ok, at), v, c), cu32(e, 0));
+}
+uint32_t spirv_gds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, 8, &ok);
+  return atomic64_at(e, op, at, ok, v, c);
+}
+uint32_t spirv_gds_load_bytes(struct emit *e, uint32_t addr, uint32_t n) {
+  uint32_t ok = 0, at = gds_guest(e, addr, n, &ok), p = pred_addr(e, ok, at), v;
+  e->fenced = false;
+  if (n < 8) return sel(e, e->t_u32, ok, psb_load_bytes(e, p, n), cu32(e, 0));
+  v = op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, psb_load_bytes(e, p, 4)),
+          op2(e, SpvOpShiftLeftLogical, e->t_u64,
+              to_u64(e, psb_load_bytes(e, add64(e, p, cu64(e, 4)), 4)), cu32(e, 32)));
+  return sel(e, e->t_u64, ok, v, cu64(e, 0));
+}
+void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n, uint32_t pred) {
+  uint32_t ok = pred, at = gds_guest(e, addr, n, &ok);
+  uint32_t to = pred_addr(e, ok, at);
+  write_begin(e);
+  psb_store_bytes(e, to, v, n);
+  write_end(e);
+}
+
 /* ---- operations --------------------------------------------------------------------- */
 
 #define SUPPORTED_OPS(X)                                                                           \
   X(const)                                                                                         \
   X(undef)                                                                                         \
-  X(phi) X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane)        \
-      X(read_lane) X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half)   \
-          X(ffloor) X(fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass) X(           \
-              load_buffer_const) X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_lds64) X(atomic_lds_cmpst64) X(atomic_buffer64) X(atomic_buffer_cmpswap64)        \
+  X(phi)                                                                                           \
+  X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane) X(read_lane)  \
+      X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half) X(ffloor) X(   \
+          fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass) X(load_buffer_const)     \
+          X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_lds64) X(            \
+              atomic_lds_cmpst64) X(atomic_buffer64) X(atomic_buffer_cmpswap64)                    \
               X(atomic_global_cmpswap) X(atomic_global64) X(atomic_global_cmpswap64) X(            \
                   atomic_buffer_cmpswap) X(atomic_buffer) X(atomic_global) X(load_buffer_sub)      \
                   X(store_buffer_sub) X(load_global_sub) X(store_global_sub) X(bitcast_f32) X(     \
@@ -441,7 +507,8 @@ bool spirv_emit_supports(enum ir_op op) {
     return true;
     default:
       return spirv_emit_float_supports(op) || spirv_emit_scratch_supports(op) ||
-             spirv_div_supports(op);
+             spirv_div_supports(op) || spirv_format_supports(op) || spirv_lds_supports(op) ||
+             spirv_emit_image_supports(op);
   }
 }
 
@@ -570,8 +637,8 @@ static uint32_t flush_value(struct emit *e, enum ir_type t, uint32_t v) {
   uint32_t exp_mask = t == IR_TYPE_F16 ? 0x7c00u : 0x7f800000u;
   uint32_t sign = t == IR_TYPE_F16 ? 0x8000u : 0x80000000u;
   uint32_t u = t == IR_TYPE_F16 ? v : op1(e, SpvOpBitcast, u32, v);
-  uint32_t den = op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, exp_mask)),
-                     cu32(e, 0));
+  uint32_t den =
+      op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, exp_mask)), cu32(e, 0));
   uint32_t r = sel(e, u32, den, op2(e, SpvOpBitwiseAnd, u32, u, cu32(e, sign)), u);
   return t == IR_TYPE_F16 ? r : op1(e, SpvOpBitcast, e->t_f32, r);
 }
@@ -976,7 +1043,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       e->fenced = false;
       break;
     }
-    case IR_OP_atomic_buffer: /* V#, index, offset, data, active; one 4-byte access */
+    case IR_OP_atomic_buffer:           /* V#, index, offset, data, active; one 4-byte access */
     case IR_OP_atomic_buffer_cmpswap: { /* V#, index, offset, new, compare, active */
       bool cas = in->op == IR_OP_atomic_buffer_cmpswap;
       uint32_t ok, addr;
@@ -988,7 +1055,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
               cu32(e, 0));
       break;
     }
-    case IR_OP_atomic_buffer64: /* V#, index, offset, data, active; one 8-byte access */
+    case IR_OP_atomic_buffer64:           /* V#, index, offset, data, active; one 8-byte access */
     case IR_OP_atomic_buffer_cmpswap64: { /* V#, index, offset, new, compare, active */
       bool cas = in->op == IR_OP_atomic_buffer_cmpswap64;
       uint32_t ok, addr;
@@ -998,7 +1065,7 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
       v = atomic64_at(e, atomic_op_of(e, in->imm, cas), addr, go, a[3], cas ? a[4] : 0);
       break;
     }
-    case IR_OP_atomic_global: /* address, data, active */
+    case IR_OP_atomic_global:           /* address, data, active */
     case IR_OP_atomic_global_cmpswap: { /* address, new, compare, active */
       bool cas = in->op == IR_OP_atomic_global_cmpswap;
       uint32_t ok = a[cas ? 3 : 2], at = guest_addr(e, a[0], 4, &ok);
@@ -1057,7 +1124,8 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
     default:
-      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a))
+      if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
+          spirv_emit_format(e, id, a) || spirv_emit_lds(e, id, a) || spirv_emit_image(e, id, a))
         return;
       unsupported(e, "operation %s", ir_op_infos[in->op].name);
       return;
@@ -1262,12 +1330,10 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
   }
   e->gds_addr = opts ? opts->gds_addr : 0;
   e->gds_bytes = opts ? opts->gds_bytes : 0;
+  e->shader_clock = opts ? opts->shader_clock : 0;
   bool lds = false;
   for (uint32_t i = 0; i < fn->inst_count; i++)
-    lds |= !fn->insts[i].dead &&
-           (fn->insts[i].op == IR_OP_load_lds || fn->insts[i].op == IR_OP_store_lds ||
-            fn->insts[i].op == IR_OP_atomic_lds || fn->insts[i].op == IR_OP_atomic_lds_cmpst ||
-            fn->insts[i].op == IR_OP_atomic_lds64 || fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
+    lds |= !fn->insts[i].dead && spirv_lds_uses((enum ir_op)fn->insts[i].op, false);
   if (lds) {
     e->lds_bytes = opts ? opts->lds_bytes : 0;
     uint32_t arr = spv_type_array(b, e->t_u32, e->lds_bytes / 4 + 1);
@@ -1277,8 +1343,7 @@ static void setup(struct emit *e, const struct spirv_emit_options *opts) {
     e->iface[e->niface++] = e->lds_var;
     bool lds64 = false; /* the 64-bit atomics' lock (spirv_emit_atomic.c) */
     for (uint32_t i = 0; i < fn->inst_count; i++)
-      lds64 |= !fn->insts[i].dead && (fn->insts[i].op == IR_OP_atomic_lds64 ||
-                                      fn->insts[i].op == IR_OP_atomic_lds_cmpst64);
+      lds64 |= !fn->insts[i].dead && spirv_lds_uses((enum ir_op)fn->insts[i].op, true);
     if (lds64) {
       e->lds_lock_var = spv_variable(b, spv_type_pointer(b, SpvStorageClassWorkgroup, e->t_u32),
                                      SpvStorageClassWorkgroup);
@@ -1318,6 +1383,11 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   /* everything the module would need, counted before any emission */
   for (uint32_t i = 0; i < fn->inst_count; i++) {
+    char why[sizeof out->error];
+    if (!fn->insts[i].dead && spirv_image_refusal(fn, i, why, sizeof why)) {
+      if (!out->unsupported++) memcpy(out->error, why, sizeof why);
+      continue;
+    }
     if (fn->insts[i].dead || spirv_emit_supports((enum ir_op)fn->insts[i].op)) continue;
     if (opts && opts->gds_addr && spirv_gds_emitted((enum ir_op)fn->insts[i].op)) continue;
     if (!out->unsupported && spirv_gds_refusal(fn, i, out->error, sizeof out->error)) {
@@ -1337,7 +1407,8 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
   }
   for (uint32_t i = 0; modes && i < fn->inst_count && !out->unsupported; i++)
     if (ir_float_mode_refused_at(fn, modes, i, out->error, sizeof out->error) ||
-        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error))
+        spirv_hwreg_refusal(fn, i, out->error, sizeof out->error) ||
+        spirv_wave_refusal(fn, opts, i, out->error, sizeof out->error))
       out->unsupported++;
   if (out->unsupported) {
     free(modes);
@@ -1409,6 +1480,8 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spv_entry_point(&e.b, SpvExecutionModelGLCompute, main_fn, "main", e.iface, e.niface);
     spirv_lanes_finish(&e, main_fn);
     spirv_atomic_fn_bodies(&e);
+    spirv_lds_fn_bodies(&e);
+    spirv_image_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

@@ -48,6 +48,14 @@ struct spirv_push {
 #define SPIRV_RANGE_DWORDS 8
 #define SPIRV_RANGE_SLOTS 4
 #define SPIRV_RANGE_UNUSED (1ull << 63)
+/* After the slots, at dword SPIRV_RANGES_PATTERNS: the GFX10 swizzle equations for image
+ * accesses (tiling.h tiling_gpu_table, 64-bit words; at most SPIRV_PATTERN_WORDS): word
+ * SPIRV_PATTERN_INDEX(mode, kind, elem_log2) gives where an equation's 16 words start (0:
+ * none), each word b the in-block bits flipped by bit b of x (15:0), y (31:16), z (47:32).
+ * The dispatch fills it once (shader_memory.c, which checks the two headers agree). */
+#define SPIRV_RANGES_PATTERNS (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS)
+#define SPIRV_PATTERN_INDEX(mode, kind, elem_log2) (((mode) * 3u + (kind)) * 5u + (elem_log2))
+#define SPIRV_PATTERN_WORDS (32u * 3u * 5u + 16u * 160u)
 /* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
  * the slots past it are not tested (the pipeline compiler removes their code). */
 #define SPIRV_SPEC_RANGE_COUNT 0
@@ -140,10 +148,15 @@ struct spirv_emit_options {
    * address at which the caller maps the global data share's gds_bytes bytes as one more
    * guest range (0: GDS accesses are refused); a GDS access of N bytes at address A is in
    * range when A + N <= gds_bytes, else it reads 0 and writes nothing (the interpreter's
-   * rule). The sub-dword, masked-or, src2, wrap and ds_gws_* forms stay refused. */
+   * rule). The ds_gws_* forms stay refused. */
   uint64_t gds_addr;
   uint32_t gds_bytes;
+  /* the device's VK_KHR_shader_clock features (SPIRV_CLOCK_* bits; 0: none): s_memtime
+   * needs either, s_memrealtime the device clock, else they are refused */
+  uint32_t shader_clock;
 };
+#define SPIRV_CLOCK_SUBGROUP 1u /* shaderSubgroupClock */
+#define SPIRV_CLOCK_DEVICE 2u   /* shaderDeviceClock */
 #define SPIRV_MAX_SCRATCH_LANE_BYTES 16384u
 
 struct spirv_module {

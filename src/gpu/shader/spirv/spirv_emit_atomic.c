@@ -90,11 +90,20 @@ uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint3
 }
 
 /* The new value of OP (enum ir_atomic or a SPIRV_ATOMIC_* compare) on OLD, V and C */
-static uint32_t new_value(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
+uint32_t spirv_atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
                           uint32_t c) {
   if (op == SPIRV_ATOMIC_FCMPSWAP) return sel(e, t, spirv_float_equal(e, t, old, c), v, old);
   if (op == SPIRV_ATOMIC_CMPSWAP) return sel(e, t, op2(e, SpvOpIEqual, e->t_bool, old, c), v, old);
+  if (op == SPIRV_ATOMIC_MSKOR) /* ds_mskor: V the mask, C the value */
+    return op2(e, SpvOpBitwiseOr, t, op2(e, SpvOpBitwiseAnd, t, old, op1(e, SpvOpNot, t, v)), c);
+  if (op == SPIRV_ATOMIC_WRAP) /* ds_wrap_rtn_b32: V data0, C data1 */
+    return sel(e, t, op2(e, SpvOpUGreaterThanEqual, e->t_bool, old, v),
+               op2(e, SpvOpISub, t, old, v), op2(e, SpvOpIAdd, t, old, c));
   return spirv_atomic_value(e, op, t, old, v);
+}
+static uint32_t new_value(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
+                          uint32_t c) {
+  return spirv_atomic_new(e, op, t, old, v, c);
 }
 
 /* ---- the helpers' calls ------------------------------------------------------------------ */
@@ -119,7 +128,13 @@ static const char *const op_names[SPIRV_ATOMIC_OPS] = {
     [IR_ATOMIC_RSUB] = "rsub",
     [SPIRV_ATOMIC_CMPSWAP] = "cmpswap",
     [SPIRV_ATOMIC_FCMPSWAP] = "fcmpswap",
+    [SPIRV_ATOMIC_MSKOR] = "mskor",
+    [SPIRV_ATOMIC_WRAP] = "wrap",
 };
+
+const char *spirv_atomic_op_name(uint32_t op) {
+  return op < SPIRV_ATOMIC_OPS && op_names[op] ? op_names[op] : "op";
+}
 
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go) {

@@ -12,6 +12,7 @@
 
 #include <spirv/unified1/GLSL.std.450.h>
 
+#include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_builder.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 
@@ -45,15 +46,18 @@ struct emit {
   uint32_t waves, lanes;                     /* waves per workgroup, invocations per wave */
   bool subgroup;                             /* cross-lane operations through subgroup operations */
   uint32_t lane_in, wave_in;                 /* the built-ins lane and wave come from */
-  uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 3]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
+  uint32_t atomic_fn[4][IR_ATOMIC_RSUB + 5]; /* atomic helpers (spirv_emit_atomic.c); 0: none */
+  uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
+  uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
+  uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
   uint32_t scratch_var, scratch_bytes; /* the lane's private memory (spirv_emit_scratch.c) */
   uint32_t scratch_sgpr, scratch_group_bytes, num_groups_var; /* the wave offset */
   bool scratch_too_big;
-  uint32_t iface[16], niface;
+  uint32_t iface[20], niface;
   uint32_t ballot_var, ballot_count; /* workgroup slots of ballot (3 x 2 dwords), counter */
   uint32_t rfl_var, rfl_count;       /* workgroup rows of read_first_lane (2 x wave), counter */
   uint32_t scatter_var;              /* lane_scatter: owners, spare, values, losers (4 x wave) */
@@ -82,6 +86,7 @@ struct emit {
   uint32_t fences_spec;
   uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
+  uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -156,6 +161,7 @@ static inline uint32_t type_of(struct emit *e, enum ir_type t) {
     case IR_TYPE_F32: return e->t_f32;
     case IR_TYPE_V4U32: return e->t_v4u32;
     case IR_TYPE_V4F32: return e->t_v4f32;
+    case IR_TYPE_V8U32: return spv_type_array(&e->b, e->t_u32, 8); /* a T# */
     default: unsupported(e, "type %s", ir_type_name(t)); return e->t_u32;
   }
 }
@@ -195,8 +201,15 @@ uint32_t spirv_atomic_value(struct emit *e, uint64_t op, uint32_t t, uint32_t ol
 
 /* ---- atomics without a SPIR-V instruction (spirv_emit_atomic.c) ------------------------- */
 
-/* the compare-and-swap forms as helper operations, after enum ir_atomic */
-enum { SPIRV_ATOMIC_CMPSWAP = IR_ATOMIC_RSUB + 1, SPIRV_ATOMIC_FCMPSWAP, SPIRV_ATOMIC_OPS };
+/* the compare-and-swap forms as helper operations, after enum ir_atomic; then masked or
+ * (ds_mskor: (old & ~V) | C) and wrap (ds_wrap: old >= V ? old - V : old + C) */
+enum {
+  SPIRV_ATOMIC_CMPSWAP = IR_ATOMIC_RSUB + 1,
+  SPIRV_ATOMIC_FCMPSWAP,
+  SPIRV_ATOMIC_MSKOR,
+  SPIRV_ATOMIC_WRAP,
+  SPIRV_ATOMIC_OPS
+};
 /* where a helper works: ADDR is a device address (GLOBAL: 4-byte aligned, GLOBAL64: 8), an
  * LDS dword index (LDS) or an LDS byte address (LDS64, taken under the LDS lock) */
 enum spirv_atomic_kind {
@@ -206,12 +219,17 @@ enum spirv_atomic_kind {
   SPIRV_ATOMIC_LDS64,
   SPIRV_ATOMIC_KINDS
 };
-_Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 3, "atomic_fn size");
+_Static_assert(SPIRV_ATOMIC_OPS == IR_ATOMIC_RSUB + 5, "atomic_fn size");
 /* A call of the helper of OP (an enum ir_atomic or SPIRV_ATOMIC_*CMPSWAP) on ADDR with data V
  * and compare value C (0: none); GO (LDS64 only) whether the lane does it. The old value. */
 uint32_t spirv_atomic_call(struct emit *e, enum spirv_atomic_kind kind, uint32_t op, uint32_t addr,
                            uint32_t v, uint32_t c, uint32_t go);
 void spirv_atomic_fn_bodies(struct emit *e);
+/* the name of helper operation OP ("add", "mskor", ...) */
+const char *spirv_atomic_op_name(uint32_t op);
+/* The new value of OP (an enum ir_atomic or a SPIRV_ATOMIC_* above) on OLD, V and C of type T */
+uint32_t spirv_atomic_new(struct emit *e, uint32_t op, uint32_t t, uint32_t old, uint32_t v,
+                          uint32_t c);
 uint32_t spirv_atomic_float_value(struct emit *e, uint64_t op, uint32_t t, uint32_t old,
                                   uint32_t v);
 /* float equality of the bits (f32 in u32, f64 in u64): -0 == +0, NaN never equal */
@@ -284,6 +302,9 @@ bool spirv_fence_plan(struct emit *e);
  * the entry block. */
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
 void spirv_guest_ranges_load(struct emit *e);
+/* The same for an access of a run-time number of bytes BYTES64 (a u64 value; any size,
+ * a range smaller than the access holds none of it) */
+uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint32_t *active);
 void spirv_fence_free(struct emit *e);
 /* Plans the guarded fences (after spirv_fence_plan, with the block labels allocated) and
  * records their guards in the module; structured functions only. */
@@ -297,6 +318,109 @@ void spirv_guarded_fence_after(struct emit *e);
 static inline uint32_t spirv_block_end(const struct emit *e, uint32_t b) {
   return e->end && e->end[b] ? e->end[b] : e->begin[b];
 }
+
+/* ---- buffer memory helpers of spirv_emit.c, for spirv_emit_format.c ------------------- */
+
+/* The V# range check and guest address of a buffer access of PAYLOAD64 bytes (a u64 value):
+ * ARGS are the IR operands V#, index, offset (a buffer_offset's parts are the offset and
+ * soffset); *IN_RANGE a bool, *ADDR a u64 guest address. */
+void spirv_buffer_access(struct emit *e, const uint32_t *args, uint32_t payload64,
+                         uint32_t *in_range, uint32_t *addr);
+/* a dword at a 4-byte aligned device address; N (1..4) bytes at any address */
+uint32_t spirv_psb_load(struct emit *e, uint32_t addr64);
+void spirv_psb_store(struct emit *e, uint32_t addr64, uint32_t v);
+void spirv_psb_store_bytes(struct emit *e, uint32_t addr64, uint32_t v, uint32_t n);
+/* the fences around a write to guest memory (docs/shader-spirv.md, "Memory order") */
+void spirv_write_begin(struct emit *e);
+void spirv_write_end(struct emit *e);
+
+/* ---- format conversions (spirv_emit_format.c) -----------------------------------------
+ * The GFX10 unified formats of the texture unit (layouts: ir/buffer_formats.def through
+ * ir_buffer_format_of, the interpreter's table; rules: ir_interp_buffer.c). A format is
+ * either known when the module is built (an MTBUF instruction's: only its class's code is
+ * emitted) or a run-time u32 value (a V#'s FORMAT field: the layout is read from a table in
+ * the module, every class's conversion is computed and the format's is selected). These
+ * are the entry points any memory path converting through a unified format uses (the
+ * formatted buffer accesses here; images later): set a struct spirv_format up once per
+ * access, then decode / encode. Values are SPIR-V ids of u32 values (bool where said). */
+struct spirv_format {
+  bool known;                /* the format is a compile-time constant ... */
+  struct ir_buffer_format f; /* ... with this layout (comps > 0) */
+  uint32_t valid;            /* bool: the format has components (run time: not 0, 78..127) */
+  uint32_t cls;              /* enum ir_buffer_class */
+  uint32_t bits[4], lo[4];   /* per component: width (0: absent) and first bit in the element */
+  uint32_t bytes64;          /* the element's size in bytes, a u64 value */
+};
+/* FORMAT (1..127) known at compile time; false (and nothing set up) for a value without
+ * components (0, 78..127) */
+bool spirv_format_known(struct emit *e, uint32_t format, struct spirv_format *f);
+/* the format in u32 value FORMAT (0..127) at run time */
+void spirv_format_dynamic(struct emit *e, uint32_t format, struct spirv_format *f);
+/* RAW: the element's dwords as u32 values (little endian, component c at bits lo[c] and
+ * up; dwords past the element's size are not read: pass 0). OUT: the four components as
+ * u32 bit patterns (f32 bits for the float classes UNORM/SNORM/USCALED/SSCALED/FLOAT, the
+ * zero- or sign-extended integer for UINT/SINT); components the format lacks: x, y, z 0, w
+ * one (spirv_format_one). */
+void spirv_format_decode(struct emit *e, const struct spirv_format *f, const uint32_t raw[4],
+                         uint32_t out[4]);
+/* IN: four components as u32 bit patterns (as decode gives them; those the format lacks are
+ * ignored) -> RAW: the element's dwords (bits past the element 0), clamped and rounded as
+ * ir_buffer_format_store does */
+void spirv_format_encode(struct emit *e, const struct spirv_format *f, const uint32_t in[4],
+                         uint32_t raw[4]);
+/* "one" of F's class: 1.0f as bits, or 1 for UINT/SINT */
+uint32_t spirv_format_one(struct emit *e, const struct spirv_format *f);
+/* D16: a component value of F's class to its 16-bit form (binary16 nearest even for the float
+ * classes, the low 16 bits for UINT/SINT) and back (exact widening; SINT sign-extends) */
+uint32_t spirv_format_to_d16(struct emit *e, const struct spirv_format *f, uint32_t v);
+uint32_t spirv_format_from_d16(struct emit *e, const struct spirv_format *f, uint32_t v);
+/* the IR operations: load_buffer_fmt, store_buffer_fmt */
+bool spirv_format_supports(enum ir_op op);
+bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a);
+
+/* ---- sub-dword LDS, mskor/src2/wrap in LDS and GDS, clock and messages (spirv_emit_lds.c) */
+
+bool spirv_lds_supports(enum ir_op op);
+/* The GDS forms of spirv_emit_lds.c, emitted when the caller maps the GDS */
+bool spirv_lds_gds_emitted(enum ir_op op);
+/* Whether OP needs the LDS array (LOCK false) or the LDS lock (LOCK true) */
+bool spirv_lds_uses(enum ir_op op, bool lock);
+/* Whether the emission of OP (one of spirv_emit_lds.c's) ends with spirv_write_end */
+bool spirv_lds_ends_with_fence(enum ir_op op);
+/* When instruction I (read_clock, send_msg) cannot be emitted under OPTS: the reason in ERR */
+bool spirv_wave_refusal(const struct ir_function *fn, const struct spirv_emit_options *opts,
+                        uint32_t i, char *err, size_t size);
+bool spirv_emit_lds(struct emit *e, uint32_t id, const uint32_t *a);
+void spirv_lds_fn_bodies(struct emit *e);
+/* spirv_emit.c's pieces they are made of (the fences around a write: above): an LDS atomic (OP as
+ * spirv_atomic_call's, PRED the lane's predicate), 32- and 64-bit; the same in the GDS; N (1,
+ * 2) bytes read from / written to GDS address ADDR */
+uint32_t spirv_lds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred);
+uint32_t spirv_lds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred);
+uint32_t spirv_gds_atomic(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                          uint32_t pred);
+uint32_t spirv_gds_atomic64(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
+                            uint32_t pred);
+uint32_t spirv_gds_load_bytes(struct emit *e, uint32_t addr, uint32_t n);
+void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n, uint32_t pred);
+
+/* ---- images (spirv_emit_image.c) ------------------------------------------------------- */
+
+bool spirv_emit_image_supports(enum ir_op op);
+/* Whether instruction I of FN is an image operation (or form) not emitted: true with the
+ * reason in ERR. */
+bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
+bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
+/* the body of the image address helper, after main (when an image access called it) */
+void spirv_image_fn_body(struct emit *e);
+/* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
+uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
+/* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced
+ * as a write (spirv_emit.c) */
+uint32_t spirv_emit_atomic32(struct emit *e, uint64_t imm, bool cas, uint32_t addr, uint32_t v,
+                             uint32_t c);
 
 /* ---- the dispatcher form (spirv_emit_dispatch.c) ------------------------------------ */
 

@@ -70,7 +70,8 @@ void spirv_lanes_setup(struct emit *e, const struct spirv_emit_options *opts) {
   uint32_t n = e->lanes, w = e->waves;
   if (!e->subgroup) {
     if (uses(fn, IR_OP_ballot, IR_OP_ballot)) e->ballot_var = wg_array(e, 6 * w, "ballot_slots");
-    if (uses(fn, IR_OP_read_first_lane, IR_OP_read_lane))
+    if (uses(fn, IR_OP_read_first_lane, IR_OP_read_lane) || /* read_clock: spirv_emit_lds.c */
+        uses(fn, IR_OP_read_clock, IR_OP_read_clock))
       e->rfl_var = wg_array(e, 2 * n * w, "lane_values");
     if (uses(fn, IR_OP_lane_scatter, IR_OP_lane_scatter))
       e->scatter_var = wg_array(e, 4 * n * w, "scatter_slots");

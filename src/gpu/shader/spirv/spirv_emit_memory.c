@@ -27,6 +27,7 @@ static bool is_access(enum ir_op op) {
     case IR_OP_aperture_hi:
     case IR_OP_wave_id:
     case IR_OP_read_clock:
+    case IR_OP_send_msg: /* emitted as nothing (the no-op messages) */
     case IR_OP_get_hwreg: return false;
     default: return (ir_op_infos[op].flags & (IR_MEM | IR_SIDE)) != 0;
   }
@@ -39,6 +40,7 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_store_global_sub:
     case IR_OP_store_buffer:
     case IR_OP_store_buffer_sub:
+    case IR_OP_store_buffer_fmt:
     case IR_OP_atomic_buffer:
     case IR_OP_atomic_global:
     case IR_OP_atomic_lds:
@@ -56,8 +58,11 @@ static bool ends_with_fence(enum ir_op op) {
     case IR_OP_atomic_gds_cmpst:
     case IR_OP_atomic_gds64:
     case IR_OP_atomic_gds_cmpst64:
+    case IR_OP_image_store:
+    case IR_OP_image_atomic:
+    case IR_OP_image_atomic_cmpswap:
     case IR_OP_store_lds: return true;
-    default: return false;
+    default: return spirv_lds_ends_with_fence(op);
   }
 }
 
@@ -240,6 +245,25 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
     uint32_t lim =
         bytes > 1 ? op2(e, SpvOpISub, u64, e->range_size[i], cu64(e, bytes - 1)) : e->range_size[i];
     uint32_t hit = op2(e, SpvOpULessThan, bl, off, lim);
+    if (i) hit = op2(e, SpvOpLogicalAnd, bl, e->range_live[i], hit);
+    uint32_t dev = op2(e, SpvOpIAdd, u64, e->range_dev[i], off);
+    r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
+    mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
+  }
+  *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
+  return r;
+}
+
+uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint32_t *active) {
+  uint32_t u64 = e->t_u64, bl = e->t_bool;
+  uint32_t g = op2(e, SpvOpBitwiseAnd, u64, g64, cu64(e, 0xffffffffffffull));
+  uint32_t r = cu64(e, 0), mapped = 0;
+  for (uint32_t i = SPIRV_RANGE_SLOTS; i-- > 0;) { /* as spirv_guest_addr */
+    uint32_t off = op2(e, SpvOpISub, u64, g, e->range_base[i]);
+    /* the whole access inside: size >= bytes and off <= size - bytes */
+    uint32_t fits = op2(e, SpvOpUGreaterThanEqual, bl, e->range_size[i], bytes64);
+    uint32_t lim = op2(e, SpvOpISub, u64, e->range_size[i], bytes64);
+    uint32_t hit = op2(e, SpvOpLogicalAnd, bl, fits, op2(e, SpvOpULessThanEqual, bl, off, lim));
     if (i) hit = op2(e, SpvOpLogicalAnd, bl, e->range_live[i], hit);
     uint32_t dev = op2(e, SpvOpIAdd, u64, e->range_dev[i], off);
     r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);

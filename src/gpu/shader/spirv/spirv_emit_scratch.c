@@ -28,7 +28,8 @@
  * its block. */
 bool spirv_gds_emitted(enum ir_op op) {
   return op == IR_OP_load_gds || op == IR_OP_store_gds || op == IR_OP_atomic_gds ||
-         op == IR_OP_atomic_gds_cmpst || op == IR_OP_atomic_gds64 || op == IR_OP_atomic_gds_cmpst64;
+         op == IR_OP_atomic_gds_cmpst || op == IR_OP_atomic_gds64 ||
+         op == IR_OP_atomic_gds_cmpst64 || spirv_lds_gds_emitted(op);
 }
 
 bool spirv_gds_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {

@@ -30,6 +30,7 @@ static void free_code(struct xl_code *c) {
   free(c->leader);
   free(c->inst_at);
   free(c->insts);
+  free(c->inst_store);
   free(c->order);
   free(c->block_first);
 }
@@ -179,9 +180,10 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
   c.leader = calloc(count + 1, 1);
   c.inst_at = malloc((count + 1) * sizeof *c.inst_at);
   c.insts = malloc((count + 1) * sizeof *c.insts);
+  c.inst_store = malloc((count + 1) * sizeof(struct isa_inst));
   c.order = malloc((count + 1) * sizeof *c.order);
   c.block_first = malloc((count + 2) * sizeof *c.block_first);
-  if (!c.leader || !c.inst_at || !c.insts || !c.order || !c.block_first) {
+  if (!c.leader || !c.inst_at || !c.insts || !c.inst_store || !c.order || !c.block_first) {
     free_code(&c);
     snprintf(err->msg, sizeof err->msg, "out of memory");
     return NULL;
@@ -259,21 +261,21 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
       if (i == c.block_first[b]) fn->blocks[b].pc = dec->dword * 4;
       last = dec;
       switch (dec->flow) {
-        case XL_FLOW_NONE: xl_translate_inst(xs, &dec->in, dec->dword * 4); break;
+        case XL_FLOW_NONE: xl_translate_inst(xs, dec->in, dec->dword * 4); break;
         case XL_FLOW_SWAPPC:
         case XL_FLOW_CALL: {
           /* the return address (the next instruction) goes to the destination pair */
-          const struct isa_operand *d = &dec->in.defs[0];
-          if (dec->in.num_defs && d->kind == ISA_OPK_SGPR && d->reg + 1 < 106) {
-            uint32_t ret = (dec->dword + dec->in.size) * 4;
+          const struct isa_operand *d = &dec->in->defs[0];
+          if (dec->in->num_defs && d->kind == ISA_OPK_SGPR && d->reg + 1 < 106) {
+            uint32_t ret = (dec->dword + dec->in->size) * 4;
             ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg, ir_b_const(&xs->b, IR_TYPE_U32, ret));
             ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg + 1, ir_b_const(&xs->b, IR_TYPE_U32, 0));
           }
           break;
         }
         case XL_FLOW_UNRESOLVED: {
-          uint32_t sgpr = dec->in.num_srcs && dec->in.srcs[0].kind == ISA_OPK_SGPR
-                              ? dec->in.srcs[0].reg : IR_NONE;
+          uint32_t sgpr = dec->in->num_srcs && dec->in->srcs[0].kind == ISA_OPK_SGPR
+                              ? dec->in->srcs[0].reg : IR_NONE;
           if (fn->indirect_jumps.count++ == 0) {
             fn->indirect_jumps.reason = dec->indirect;
             fn->indirect_jumps.offset = dec->dword * 4;
@@ -281,11 +283,11 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
           }
           if (sgpr != IR_NONE)
             LOG(shader, WARN, "%s s[%u:%u] at 0x%x is not translated: %s; the path ends there",
-                dec->in.info->name, sgpr, sgpr + 1, dec->dword * 4,
+                dec->in->info->name, sgpr, sgpr + 1, dec->dword * 4,
                 ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
           else
             LOG(shader, WARN, "%s at 0x%x is not translated: %s; the path ends there",
-                dec->in.info->name, dec->dword * 4,
+                dec->in->info->name, dec->dword * 4,
                 ir_indirect_jump_name((enum ir_indirect_jump)dec->indirect));
           ir_unsupported_i(&xs->b, dec->dword * 4);
           xs->unsupported++;

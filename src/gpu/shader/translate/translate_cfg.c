@@ -1,5 +1,6 @@
 /* Code discovery and basic blocks: decode from dword 0 along every path, split at branch
  * targets and after branches, recover constant s_setpc/s_swappc targets. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,19 +193,26 @@ bool xl_discover(struct xl_code *c) {
       }
       struct xl_decoded *dec = &c->insts[c->inst_count];
       struct isa_error e;
-      if (!isa_decode_wave(c->words, c->count, at, c->wave64, &dec->in, &e)) {
+      /* room for a whole decode: at most one per dword before this one, none longer */
+      struct isa_inst *in = (struct isa_inst *)(c->inst_store + c->store_used);
+      if (!isa_decode_wave(c->words, c->count, at, c->wave64, in, &e)) {
         c->err->offset = at * 4;
         snprintf(c->err->msg, sizeof c->err->msg, "undecodable instruction 0x%08x: %s (%s)",
                  e.word, isa_error_name(e.code), e.msg);
         ok = false;
         break;
       }
+      /* a decode writes the operands up to srcs[num_srcs) and nothing after them */
+      size_t used = offsetof(struct isa_inst, srcs) + in->num_srcs * sizeof in->srcs[0];
+      c->store_used += (used + _Alignof(struct isa_inst) - 1) & ~(_Alignof(struct isa_inst) - 1);
+      dec->in = in;
+      dec->size = in->size;
       dec->dword = at;
       dec->target = XL_NONE;
-      dec->flow = xl_flow_of(&dec->in);
+      dec->flow = xl_flow_of(dec->in);
       c->inst_at[at] = c->inst_count++;
-      uint32_t next = at + dec->in.size;
-      track(&known, &dec->in, xl_track_of(&dec->in), next * 4);
+      uint32_t next = at + dec->in->size;
+      track(&known, dec->in, xl_track_of(dec->in), next * 4);
       enum xl_flow f = dec->flow;
       if (f == XL_FLOW_NONE) {
         if (next >= c->count) {
@@ -217,16 +225,16 @@ bool xl_discover(struct xl_code *c) {
       if (f == XL_FLOW_END) break;
       uint32_t target = XL_NONE;
       if (f == XL_FLOW_JUMP || flow_conditional(f) || f == XL_FLOW_CALL) {
-        int64_t t = (int64_t)next + (int16_t)dec->in.simm16;
+        int64_t t = (int64_t)next + (int16_t)dec->in->simm16;
         if (t < 0 || t >= c->count) {
           ok = fail(c, at, "%s", "branch target outside the code");
           break;
         }
         target = (uint32_t)t;
       } else { /* setpc / swappc: the address must be a known constant */
-        const struct isa_operand *src = &dec->in.srcs[0];
+        const struct isa_operand *src = &dec->in->srcs[0];
         uint32_t lo, hi;
-        if (dec->in.num_srcs > 0 && src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 &&
+        if (dec->in->num_srcs > 0 && src->kind == ISA_OPK_SGPR && src->reg + 1 < 106 &&
             known.known[src->reg] == known.gen &&
             known.known[src->reg + 1] == known.gen) {
           lo = known.value[src->reg];
@@ -238,7 +246,7 @@ bool xl_discover(struct xl_code *c) {
           target = lo / 4;
         } else {
           dec->flow = XL_FLOW_UNRESOLVED;
-          dec->indirect = (uint8_t)unresolved_reason(&known, &dec->in);
+          dec->indirect = (uint8_t)unresolved_reason(&known, dec->in);
           break;
         }
       }
@@ -284,7 +292,7 @@ bool xl_build_blocks(struct xl_code *c) {
     if (i > 0) {
       const struct xl_decoded *prev = &c->insts[c->order[i - 1]];
       /* a gap (undecoded words) or the previous instruction ending its block */
-      if (prev->dword + prev->in.size != dec->dword || prev->flow != XL_FLOW_NONE) starts = true;
+      if (prev->dword + prev->size != dec->dword || prev->flow != XL_FLOW_NONE) starts = true;
     }
     if (starts) {
       c->block_first[c->block_count] = i;
@@ -306,7 +314,7 @@ bool xl_build_graph(struct xl_code *c) {
   if (!c->graph) return fail(c, 0, "%s", "out of memory");
   for (uint32_t b = 0; b < c->block_count; b++) {
     const struct xl_decoded *last = &c->insts[c->order[c->block_first[b + 1] - 1]];
-    uint32_t next = last->dword + last->in.size;
+    uint32_t next = last->dword + last->size;
     bool falls = last->flow == XL_FLOW_NONE || flow_conditional(last->flow);
     if (last->target != XL_NONE) cfg_graph_add_edge(c->graph, b, xl_block_of_dword(c, last->target));
     if (falls && next < c->count && c->inst_at[next] != XL_NONE)

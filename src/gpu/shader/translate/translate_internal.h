@@ -25,12 +25,13 @@ enum xl_flow {
 };
 
 struct xl_decoded {
-  struct isa_inst in;
   uint32_t dword;     /* offset in dwords */
   uint32_t target;    /* branch target (dword) or XL_NONE */
   uint32_t block;
   enum xl_flow flow;
   uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
+  uint8_t size;       /* in->size, for the block and graph builders */
+  const struct isa_inst *in; /* its decode, in xl_code.inst_store */
 };
 
 struct xl_code {
@@ -42,6 +43,11 @@ struct xl_code {
   uint32_t *inst_at;        /* per dword: index into insts or XL_NONE */
   struct xl_decoded *insts;
   uint32_t inst_count;
+  /* The decodes, one after the other, each as long as the operands it uses (struct
+   * isa_inst ends with its operand arrays): a third of the full structures' bytes, which
+   * the translation reads back after building the graph. Room for COUNT full ones. */
+  unsigned char *inst_store;
+  size_t store_used;
   uint32_t *order;          /* instruction indices in address order */
   uint32_t ordered;
   uint32_t *block_first;    /* per block: first position in order[]; [block_count] = end */
