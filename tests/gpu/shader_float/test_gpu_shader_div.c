@@ -11,6 +11,7 @@
  * windows must be equal byte for byte. Every module passes spirv-val. */
 #include "xl_test_harness.h"
 
+#include <fenv.h>
 #include <math.h>
 
 #include "gpu/shader/dispatch/shader_dispatch.h"
@@ -37,6 +38,29 @@ static int exp64(uint64_t u) { return (int)(u >> 52 & 0x7ff); }
 static bool denorm32(float f) { return fpclassify(f) == FP_SUBNORMAL; }
 static bool denorm64(double d) { return fpclassify(d) == FP_SUBNORMAL; }
 
+#pragma STDC FENV_ACCESS ON
+
+/* The round field the scalings follow (0 nearest even, 1 toward +inf, 2 toward -inf, 3
+ * toward zero: MODE 1:0 for f32, 3:2 for f64). The pseudocode's ldexp as v_ldexp in that
+ * mode: the exact product (in double for f32, in long double for f64: both exact there)
+ * converted by C under fesetround. */
+static unsigned ref_round;
+static const int ref_dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+static float ref_ldexpf(float x, int k) {
+  volatile double p = (double)x * ldexp(1.0, k);
+  fesetround(ref_dirs[ref_round]);
+  volatile float r = (float)p;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+static double ref_ldexp(double x, int k) {
+  volatile long double p = (long double)x * ldexpl(1.0L, k);
+  fesetround(ref_dirs[ref_round]);
+  volatile double r = (double)p;
+  fesetround(FE_TONEAREST);
+  return r;
+}
+
 /* V_DIV_SCALE_F32: S0 the value scaled, S1 the denominator, S2 the numerator */
 static uint32_t ref_scale32(uint32_t s0, uint32_t s1, uint32_t s2, bool *vcc) {
   float S0 = flt(s0), S1 = flt(s1), S2 = flt(s2);
@@ -46,19 +70,19 @@ static uint32_t ref_scale32(uint32_t s0, uint32_t s1, uint32_t s2, bool *vcc) {
     d = bits(NAN);
   } else if (exp32(s2) - exp32(s1) >= 96) { /* N/D near the largest float */
     *vcc = true;
-    if (S0 == S1) d = bits(ldexpf(S0, 64)); /* only the denominator is scaled */
+    if (S0 == S1) d = bits(ref_ldexpf(S0, 64)); /* only the denominator is scaled */
   } else if (denorm32(S1)) {
-    d = bits(ldexpf(S0, 64));
+    d = bits(ref_ldexpf(S0, 64));
   } else if (denorm64(1.0 / (double)S1) && denorm32(S2 / S1)) {
     *vcc = true;
-    if (S0 == S1) d = bits(ldexpf(S0, 64));
+    if (S0 == S1) d = bits(ref_ldexpf(S0, 64));
   } else if (denorm64(1.0 / (double)S1)) {
-    d = bits(ldexpf(S0, -64));
+    d = bits(ref_ldexpf(S0, -64));
   } else if (denorm32(S2 / S1)) {
     *vcc = true;
-    if (S0 == S2) d = bits(ldexpf(S0, 64)); /* only the numerator is scaled */
-  } else if (exp32(s2) <= 23) {             /* a tiny numerator */
-    d = bits(ldexpf(S0, 64));
+    if (S0 == S2) d = bits(ref_ldexpf(S0, 64)); /* only the numerator is scaled */
+  } else if (exp32(s2) <= 23) {                 /* a tiny numerator */
+    d = bits(ref_ldexpf(S0, 64));
   }
   return d;
 }
@@ -71,19 +95,19 @@ static uint64_t ref_scale64(uint64_t s0, uint64_t s1, uint64_t s2, bool *vcc) {
     d = bits64((double)NAN);
   } else if (exp64(s2) - exp64(s1) >= 768) {
     *vcc = true;
-    if (S0 == S1) d = bits64(ldexp(S0, 128));
+    if (S0 == S1) d = bits64(ref_ldexp(S0, 128));
   } else if (denorm64(S1)) {
-    d = bits64(ldexp(S0, 128));
+    d = bits64(ref_ldexp(S0, 128));
   } else if (denorm64(1.0 / S1) && denorm64(S2 / S1)) {
     *vcc = true;
-    if (S0 == S1) d = bits64(ldexp(S0, 128));
+    if (S0 == S1) d = bits64(ref_ldexp(S0, 128));
   } else if (denorm64(1.0 / S1)) {
-    d = bits64(ldexp(S0, -128));
+    d = bits64(ref_ldexp(S0, -128));
   } else if (denorm64(S2 / S1)) {
     *vcc = true;
-    if (S0 == S2) d = bits64(ldexp(S0, 128));
+    if (S0 == S2) d = bits64(ref_ldexp(S0, 128));
   } else if (exp64(s2) <= 53) {
-    d = bits64(ldexp(S0, 128));
+    d = bits64(ref_ldexp(S0, 128));
   }
   return d;
 }
@@ -271,11 +295,11 @@ enum kind { SCALE, FMAS, FIXUP, DIVIDE };
 
 /* Runs OP between the loads and the stores; checks result and VCC of every lane against the
  * reference. Operands: 4 arrays of LANES values (the fourth: the lane's VCC before OP). */
-static void run32(const char *name, const char *op, enum kind k, const uint32_t *ops) {
+static void run32m(const char *name, const char *op, enum kind k, const uint32_t *ops,
+                   uint32_t mode) {
   char src[2048];
   snprintf(src, sizeof src, "%s%s\n%s", load32, op, store32);
-  struct float_wave r =
-      float_wave_run(dev, src, IR_FLOAT_MODE_DEFAULT, name, ops, 4 * LANES * 4, 0x500, 4 * 256);
+  struct float_wave r = float_wave_run(dev, src, mode, name, ops, 4 * LANES * 4, 0x500, 4 * 256);
   unsigned bad = 0, flagged = 0, changed = 0;
   for (uint32_t l = 0; l < LANES; l++) {
     uint32_t a = ops[l], b = ops[LANES + l], c = ops[2 * LANES + l];
@@ -307,15 +331,14 @@ static void run32(const char *name, const char *op, enum kind k, const uint32_t 
   kernels_passed++;
 }
 
-static void run64(const char *name, const char *op, enum kind k, const uint64_t *ops,
-                  const uint32_t *vcc_in) {
+static void run64m(const char *name, const char *op, enum kind k, const uint64_t *ops,
+                   const uint32_t *vcc_in, uint32_t mode) {
   char src[2048];
   snprintf(src, sizeof src, "%s%s\n%s", load64, op, store64);
   uint8_t buf[3 * 512 + 256];
   memcpy(buf, ops, 3 * 512);
   memcpy(buf + 1536, vcc_in, 256);
-  struct float_wave r =
-      float_wave_run(dev, src, IR_FLOAT_MODE_DEFAULT, name, buf, sizeof buf, 0x500, sizeof buf);
+  struct float_wave r = float_wave_run(dev, src, mode, name, buf, sizeof buf, 0x500, sizeof buf);
   unsigned bad = 0, flagged = 0, changed = 0;
   for (uint32_t l = 0; l < LANES; l++) {
     uint64_t a = ops[l], b = ops[LANES + l], c = ops[2 * LANES + l];
@@ -348,6 +371,14 @@ static void run64(const char *name, const char *op, enum kind k, const uint64_t 
   kernels_passed++;
 }
 
+static void run32(const char *name, const char *op, enum kind k, const uint32_t *ops) {
+  run32m(name, op, k, ops, IR_FLOAT_MODE_DEFAULT);
+}
+static void run64(const char *name, const char *op, enum kind k, const uint64_t *ops,
+                  const uint32_t *vcc_in) {
+  run64m(name, op, k, ops, vcc_in, IR_FLOAT_MODE_DEFAULT);
+}
+
 static void div_scale_matches_isa(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -359,6 +390,85 @@ static void div_scale_matches_isa(void **state) {
   uint32_t v[LANES] = {0};
   scale_ops64(d);
   run64("v_div_scale_f64", "v_div_scale_f64 v[7:8], vcc, v[1:2], v[3:4], v[5:6]", SCALE, d, v);
+}
+
+/* Lanes where a scaling is inexact (the rest as scale_ops): (S0, D, N) with D denormal (N
+ * less than 96 binades above it) and S0 >= 2^64 (S0 * 2^64 overflows), a tiny N (exponent field <=
+ * 23) with a large D = S0, and exact scalings next to them (2^64 - ulp, denormal S0) */
+static const uint32_t directed32[][3] = {
+    {0x5f800000u, 0x00000001u, 0x2b800000u}, {0xdf800000u, 0x00000001u, 0x2b800000u},
+    {0x5f7fffffu, 0x00000003u, 0x2b800000u}, {0xff7fffffu, 0x00400000u, 0xab800000u},
+    {0x7e000000u, 0x7e000000u, 0x00800000u}, {0xfe123456u, 0xfe123456u, 0x00800001u},
+    {0x00000005u, 0x00000005u, 0x40000000u}, {0x80700001u, 0x80700001u, 0x3f800000u},
+    {0x7f000000u, 0x00012345u, 0x2f800000u}, {0x40490fdbu, 0x7e800000u, 0x00000001u},
+};
+/* f64: 1/D denormal (|D| > 2^1022) with N/D denormal and S0 = D (always an overflow), with
+ * N/D below the denormals and S0 = N tiny (a denormal result of scaling down, bits lost),
+ * D denormal with S0 huge (N less than 768 binades above), a tiny N with S0 = D large */
+static const uint64_t directed64[][3] = {
+    {0x7fe0000000000000ull, 0x7fe0000000000000ull, 0x3ff0000000000000ull},
+    {0xffefffffffffffffull, 0xffefffffffffffffull, 0x3ff8000000000000ull},
+    {0x0008000000000003ull, 0x7fe0000000000000ull, 0x0008000000000003ull},
+    {0x8000000000000007ull, 0xffe1234567890abcull, 0x8000000000000007ull},
+    {0x0010000000000001ull, 0x7fe0000000000000ull, 0x0010000000000001ull},
+    {0x07f0000000000fffull, 0x7fefffffffffffffull, 0x3c30000000000000ull},
+    {0x87f0000000000801ull, 0x7fe8000000000000ull, 0x3c30000000000000ull},
+    {0x7fe0000000000000ull, 0x0000000000000001ull, 0x26f0000000000000ull},
+    {0xf800000000000000ull, 0x800fffffffffffffull, 0x26f0000000000000ull},
+    {0x7e00000000000000ull, 0x7e00000000000000ull, 0x0010000000000000ull},
+    {0xfe10000000000001ull, 0xfe10000000000001ull, 0x0350000000000000ull},
+};
+
+/* v_div_scale_f32/f64 under each directed round field of its precision (FLOAT_MODE 0xf1,
+ * 0xf2, 0xf3; 0xf4, 0xf8, 0xfc): the scalings rounded as v_ldexp in the mode; the lanes
+ * above differ from nearest even in every direction but one per sign */
+static void div_scale_in_directed_modes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  uint64_t saved_rng = rng; /* the tests after this one see the operands they always did */
+  for (unsigned round = 1; round <= 3; round++) {
+    uint32_t o[4 * LANES] = {0};
+    scale_ops32(o);
+    const size_t n32 = sizeof directed32 / sizeof directed32[0];
+    for (unsigned i = 0; i < n32; i++)
+      for (unsigned j = 0; j < 3; j++) o[j * LANES + LANES - 1 - i] = directed32[i][j];
+    unsigned differ = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+      bool v;
+      ref_round = 0;
+      uint32_t ne = ref_scale32(o[l], o[LANES + l], o[2 * LANES + l], &v);
+      ref_round = round;
+      differ += ref_scale32(o[l], o[LANES + l], o[2 * LANES + l], &v) != ne;
+    }
+    char name[64];
+    snprintf(name, sizeof name, "v_div_scale_f32 round %u", round);
+    run32m(name, "v_div_scale_f32 v4, vcc, v1, v2, v3", SCALE, o, 0xf0u | round);
+    printf("%s: %u lanes differ from nearest even\n", name, differ);
+    assert_true(differ >= 2);
+
+    uint64_t d[3 * LANES];
+    uint32_t v[LANES] = {0};
+    scale_ops64(d);
+    const size_t n64 = sizeof directed64 / sizeof directed64[0];
+    for (unsigned i = 0; i < n64; i++)
+      for (unsigned j = 0; j < 3; j++) d[j * LANES + LANES - 1 - i] = directed64[i][j];
+    differ = 0;
+    for (unsigned l = 0; l < LANES; l++) {
+      bool f;
+      ref_round = 0;
+      uint64_t ne = ref_scale64(d[l], d[LANES + l], d[2 * LANES + l], &f);
+      ref_round = round;
+      differ += ref_scale64(d[l], d[LANES + l], d[2 * LANES + l], &f) != ne;
+    }
+    snprintf(name, sizeof name, "v_div_scale_f64 round %u", round);
+    run64m(name, "v_div_scale_f64 v[7:8], vcc, v[1:2], v[3:4], v[5:6]", SCALE, d, v,
+           0xf0u | round << 2);
+    printf("%s: %u lanes differ from nearest even\n", name, differ);
+    assert_true(differ >= 3);
+  }
+  ref_round = 0;
+  rng = saved_rng;
 }
 
 /* fma operands: finite, products and sums in every range (denormal results included), the
@@ -474,8 +584,9 @@ static void fdiv_sequence_matches_isa(void **state) {
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(div_scale_matches_isa), cmocka_unit_test(div_fmas_matches_isa),
-      cmocka_unit_test(div_fixup_matches_isa), cmocka_unit_test(fdiv_sequence_matches_isa)};
+      cmocka_unit_test(div_scale_matches_isa), cmocka_unit_test(div_scale_in_directed_modes),
+      cmocka_unit_test(div_fmas_matches_isa), cmocka_unit_test(div_fixup_matches_isa),
+      cmocka_unit_test(fdiv_sequence_matches_isa)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_div: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

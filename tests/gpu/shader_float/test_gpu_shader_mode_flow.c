@@ -16,6 +16,7 @@
 #include <math.h>
 
 #include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/spirv/spirv_emit.h"
 #include "spv_check.h"
@@ -32,7 +33,51 @@ static uint32_t rng = 0x2468ace1u;
 static uint32_t rnd(void) { return xorshift32(&rng); }
 static bool isnan_bits(uint32_t u) { return (u & 0x7fffffffu) > 0x7f800000u; }
 
-enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32, FRACT, RSQ };
+enum op { ADD, SUB, MUL, FMA, CVT_F32_F64, CVT_F16_F32, FRACT, RSQ, EXP2, LOG2, SIN, COS };
+
+/* v_exp/log/sin/cos_f32 in the f32 round field: the long double value (exp2l, log2l; sinl or
+ * cosl of the exactly reduced quarter-turn angle, docs/shader-float.md) converted to f32 by
+ * C under fesetround, after the documented special values (exact in every mode). The test's
+ * inputs keep long double's value off the f32 grid and midpoints by far more than its
+ * error (checked against the exhaustive search's bound: prospero-float-search). */
+static uint32_t ref_trans(enum op op, uint32_t a, unsigned round) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  uint32_t mag = a & 0x7fffffffu;
+  if (mag > 0x7f800000u) return a | 0x400000u;
+  float x;
+  memcpy(&x, &a, 4);
+  volatile long double v;
+  if (op == EXP2) {
+    if (a == 0xff800000u) return 0;
+    if (a == 0x7f800000u) return a;
+    v = exp2l(x);
+    /* long double's 1 and infinity: the exact value is on x's side of 1 (exp2 increases),
+     * and finite (beyond f32 only) */
+    if (v == 1.0L && x != 0.0f) v = x > 0 ? nextafterl(1.0L, 2.0L) : nextafterl(1.0L, 0.0L);
+    if (x > 200.0f) v = 0x1p200L;
+    if (x < -200.0f) v = 0x1p-200L;
+  } else if (op == LOG2) {
+    if (!mag) return 0xff800000u;
+    if (a >> 31) return 0x7fc00000u;
+    if (a == 0x7f800000u) return a;
+    v = log2l(x);
+  } else {
+    if (mag > 0x43800000u) return op == COS ? 0x3f800000u : 0; /* |a| > 256 */
+    double r = (double)x - nearbyint(x), q4 = 4.0 * r, q = nearbyint(q4), f = q4 - q;
+    long double th = (long double)f * 1.5707963267948966192313216916397514L;
+    int k = ((int)q + (op == COS)) & 3;
+    long double w = k & 1 ? cosl(th) : sinl(th);
+    if (fabsl(w) == 1.0L && f != 0.0) /* |sin|, |cos| < 1 off the quarter turns */
+      w = nextafterl(w, 0.0L);
+    v = k & 2 ? -w : w;
+  }
+  fesetround(dirs[round]);
+  volatile float out = (float)v;
+  fesetround(FE_TONEAREST);
+  uint32_t u = bits(out);
+  if ((op == SIN || op == COS) && (u & 0x7fffffffu) == 0) u = op == SIN && !mag ? a : 0;
+  return u;
+}
 
 /* the value of the f16 bits H (0 .. 0x7c00: +0 to +inf) from the format's definition */
 static float half_value(uint32_t h) {
@@ -106,6 +151,10 @@ static uint32_t ref(enum op op, uint32_t mode, uint32_t a, uint32_t b, uint32_t 
     return fout ? flush(bits(f)) : bits(f);
   }
   if (fin) a = flush(a), b = flush(b), c = flush(c);
+  if (op >= EXP2) {
+    uint32_t u = ref_trans(op, a, mode & 3);
+    return fout ? flush(u) : u;
+  }
   if (op == RSQ) { /* 1/sqrt in the mode: +-0 -> +-inf, +inf -> +0, a < 0 -> default NaN */
     uint32_t u = isnan_bits(a)            ? a | 0x400000u
                  : (a & 0x7fffffffu) == 0 ? (a | 0x7f800000u)
@@ -152,7 +201,7 @@ static uint32_t operand(unsigned kind) {
   }
 }
 
-enum fill { F32_OPS, F64_OPS, HALF_OPS, FRACT_OPS, RSQ_OPS };
+enum fill { F32_OPS, F64_OPS, HALF_OPS, FRACT_OPS, RSQ_OPS, TRANS_OPS };
 
 static void make_ops(uint32_t *o, enum fill fill) {
   if (fill == F64_OPS) { /* (v2:v1) an f64 */
@@ -197,6 +246,26 @@ static void make_ops(uint32_t *o, enum fill fill) {
     for (unsigned l = 0; l < LANES; l++) {
       uint32_t r = rnd();
       o[l] = l < sizeof special / 4 ? special[l] : (r & 0x007fffffu) | (1u + r % 253u) << 23;
+      o[LANES + l] = o[2 * LANES + l] = 0;
+    }
+    return;
+  }
+  if (fill == TRANS_OPS) { /* exact results, values next to +-1 (the side rule), specials */
+    static const uint32_t special[] = {
+        0,           0x80000000u, 0x7f800000u, 0xff800000u, 0x7fc00001u, 0xff800001u,
+        0x3f800000u, 0x40400000u, 0xc1200000u, 0x3e800000u, 0x3f000000u, 0x3f400000u,
+        0xbe800000u, 0x00000001u, 0x80000001u, 0x2b800000u, 0xab800000u, /* +-2^-40 */
+        0x21800000u, 0xa1800000u,                                        /* +-2^-60 */
+        0x1f000000u, 0x9f000000u,                                        /* +-2^-65: cos ~ 1 */
+        0x3e800001u, 0x3e7fffffu, 0xbf400001u, 0x3f7fffffu, 0x3f800001u, 0x43800000u,
+        0x43800001u, 0x43000000u, 0x42fe0000u, 0xc3000001u, 0x7f7fffffu, 0x4b800000u};
+    const unsigned ns = sizeof special / 4;
+    for (unsigned l = 0; l < LANES; l++) {
+      uint32_t r = rnd();
+      o[l] = l < ns ? special[l]
+             : l - ns < ir_float_hard_case_count /* the hard cases of every function */
+                 ? ir_float_hard_cases[l - ns].x
+                 : (r & 0x807fffffu) | (97u + r % 38u) << 23; /* 2^-30..2^8 */
       o[LANES + l] = o[2 * LANES + l] = 0;
     }
     return;
@@ -441,6 +510,26 @@ static void conversions_in_directed_modes(void **state) {
       "v_rsq_f32 v7, v1\n";
   static const struct row rowsr[] = {{RSQ, 0xf0}, {RSQ, 0xf1}, {RSQ, 0xf2}, {RSQ, 0xf3}};
   run_kernel("v_rsq_f32 in the four f32 round modes", rsq, rowsr, 4, RSQ_OPS, 0);
+}
+
+/* v_exp/log/sin/cos_f32 in the four f32 round modes (docs/shader-float.md, "The exhaustive
+ * search"): against the long double value converted by C under fesetround */
+static void transcendentals_in_directed_modes(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char *const names[4] = {"v_exp_f32", "v_log_f32", "v_sin_f32", "v_cos_f32"};
+  for (int k = 0; k < 4; k++) {
+    char body[512], name[96];
+    snprintf(body, sizeof body,
+             "%s v4, v1\ns_round_mode 0x1\n%s v5, v1\ns_round_mode 0x2\n%s v6, v1\n"
+             "s_round_mode 0x3\n%s v7, v1\n",
+             names[k], names[k], names[k], names[k]);
+    snprintf(name, sizeof name, "%s in the four f32 round modes", names[k]);
+    int op = EXP2 + k;
+    const struct row rows[] = {{op, 0xf0}, {op, 0xf1}, {op, 0xf2}, {op, 0xf3}};
+    run_kernel(name, body, rows, 4, TRANS_OPS, 0);
+  }
 }
 
 /* f64 and f16 arithmetic under the f16/f64 round field (MODE 3:2), set by s_round_mode in
@@ -883,14 +972,20 @@ static void unknown_modes_refused(void **state) {
            "%ss_round_mode 0x1\nv_exp_f32 v4, v1\nbuffer_store_dword v4, v20, s[4:7], 0 "
            "offen\ns_endpgm\n",
            load);
-  assert_true(
-      refused_with(src, "MODE 0xf1 (round f32 toward +inf) is not computed exactly: fexp2"));
+  assert_false(refused_with(src, "fexp2")); /* computed in every direction */
+  snprintf(src, sizeof src,
+           "%ss_denorm_mode 0x3\nv_div_scale_f64 v[4:5], vcc_lo, v[1:2], v[1:2], "
+           "v[1:2]\nbuffer_store_dword v4, v20, "
+           "s[4:7], 0 offen\ns_endpgm\n",
+           load);
+  assert_true(refused_with(src, "denormals f16/f64 flushed"));
+  /* a directed f16/f64 round field: v_div_scale_f64 is computed (gpu.shader_div) */
   snprintf(src, sizeof src,
            "%ss_round_mode 0x4\nv_div_scale_f64 v[4:5], vcc_lo, v[1:2], v[1:2], "
            "v[1:2]\nbuffer_store_dword v4, v20, "
            "s[4:7], 0 offen\ns_endpgm\n",
            load);
-  assert_true(refused_with(src, "round f16/f64 toward +inf"));
+  assert_false(refused_with(src, "round f16/f64 toward +inf"));
 }
 
 int main(void) {
@@ -898,6 +993,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(modes_in_sequence),
                                      cmocka_unit_test(modes_over_control_flow),
                                      cmocka_unit_test(conversions_in_directed_modes),
+                                     cmocka_unit_test(transcendentals_in_directed_modes),
                                      cmocka_unit_test(wide_arithmetic_in_directed_modes),
                                      cmocka_unit_test(wide_denormal_modes),
                                      cmocka_unit_test(unknown_modes_refused)};

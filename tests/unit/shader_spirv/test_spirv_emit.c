@@ -510,12 +510,12 @@ static void image_address_helper(void **state) {
         "v_add_nc_u32 v1, v1, v5\n"
         "v_add_nc_u32 v1, v1, v6\n";
     char src[2048];
-    if (k < 2)
-      snprintf(src, sizeof src, PRE32 "%s" STORE_V1 "s_endpgm\n", body);
+    if (k < 2) snprintf(src, sizeof src, PRE32 "%s" STORE_V1 "s_endpgm\n", body);
     else
       snprintf(src, sizeof src,
-               PRE32 "s_cmp_eq_u32 s0, 0\ns_cbranch_scc1 b\na:\n%sb:\ns_add_u32 s1, s1, 2\n"
-                     "s_cmp_lt_u32 s1, 10\ns_cbranch_scc1 a\n" STORE_V1 "s_endpgm\n",
+               PRE32
+               "s_cmp_eq_u32 s0, 0\ns_cbranch_scc1 b\na:\n%sb:\ns_add_u32 s1, s1, 2\n"
+               "s_cmp_lt_u32 s1, 10\ns_cbranch_scc1 a\n" STORE_V1 "s_endpgm\n",
                body);
     struct ir_function *fn = translate(src, k == 1);
     assert_int_equal(fn->structured, k < 2);
@@ -539,9 +539,10 @@ static void float_mode_writes(void **state) {
                                          "s_round_mode 0x3\n", "s_denorm_mode 0x0\n",
                                          "s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n"};
   char src[512];
-  for (int i = 0; i < 4; i++) {
-    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\nv_add_f32 v1, v1, v1\n%ss_endpgm\n", PRE32,
-             accepted[i], STORE_V1);
+  for (int i = 0; i < 5; i++) { /* the last: v_exp_f32 toward zero */
+    snprintf(src, sizeof src, "%s%sv_cvt_f32_u32 v1, v0\n%s\n%ss_endpgm\n", PRE32,
+             accepted[i < 4 ? i : 1], i < 4 ? "v_add_f32 v1, v1, v1" : "v_exp_f32 v1, v1",
+             STORE_V1);
     struct ir_function *fn = translate(src, false);
     free(emit_valid(fn));
     ir_function_destroy(fn);
@@ -551,8 +552,9 @@ static void float_mode_writes(void **state) {
   } refused[] = {
       {"s_setreg_imm32_b32 hwreg(HW_REG_MODE, 8, 1), 1\nv_cvt_f32_u32 v1, v0\n",
        "float mode: MODE bits"},
-      {"s_round_mode 0x3\nv_cvt_f32_u32 v1, v0\nv_exp_f32 v1, v1\n",
-       "MODE 0xf3 (round f32 toward zero) is not computed exactly: fexp2"},
+      {"s_denorm_mode 0x3\nv_cvt_f64_u32 v[2:3], v0\n"
+       "v_div_scale_f64 v[2:3], vcc_lo, v[2:3], v[2:3], v[2:3]\nv_mov_b32 v1, v2\n",
+       "(denormals f16/f64 flushed) is not computed exactly: ddiv_scale"},
       {"s_getreg_b32 s0, hwreg(HW_REG_MODE, 8, 2)\nv_mov_b32 v1, s0\n", "only the float mode"},
   };
   for (int i = 0; i < 3; i++) {

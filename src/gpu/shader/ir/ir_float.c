@@ -273,12 +273,37 @@ double ir_float_turns_core(double x, int quarter) {
   return k & 2 ? -v : v;
 }
 
+const struct ir_float_hard_case ir_float_hard_cases[] = {
+    /* exp2: values on an f32 midpoint the exact value is just off */
+    {IR_FLOAT_FN_EXP2, 1, 0x3b429d37u},
+    {IR_FLOAT_FN_EXP2, -1, 0xb52d1f9au},
+    {IR_FLOAT_FN_EXP2, 1, 0xbcf3a937u},
+    /* sin(2 pi x) = +-0.3791... (0x1.843bb1p-2 is an f32 midpoint) */
+    {IR_FLOAT_FN_SIN, -1, 0x3d7d7f58u},
+    {IR_FLOAT_FN_SIN, 1, 0xbd7d7f58u},
+    {IR_FLOAT_FN_SIN, -1, 0x3ee05015u},
+    {IR_FLOAT_FN_SIN, 1, 0xbee05015u},
+    {IR_FLOAT_FN_COS, -1, 0x3e40a02au},
+    {IR_FLOAT_FN_COS, -1, 0xbe40a02au},
+    {IR_FLOAT_FN_COS, 1, 0x3e9fafebu},
+    {IR_FLOAT_FN_COS, 1, 0xbe9fafebu},
+};
+const unsigned ir_float_hard_case_count =
+    sizeof ir_float_hard_cases / sizeof ir_float_hard_cases[0];
+
+double ir_float_hard_fix(unsigned fn, uint32_t a, double y) {
+  for (unsigned i = 0; i < ir_float_hard_case_count; i++)
+    if (ir_float_hard_cases[i].fn == fn && ir_float_hard_cases[i].x == a)
+      return nextafter(y, ir_float_hard_cases[i].dir > 0 ? INFINITY : -INFINITY);
+  return y;
+}
+
 /* f64 -> f32 rounded once to nearest even, as the module narrows (gradual underflow) */
 static uint32_t narrow32(double d) { return u_of((float)d); }
 
 uint32_t ir_float_exp2_32(uint32_t a) {
   if (nan32(a)) return a | 0x400000u;
-  return narrow32(ir_float_exp2_core((double)f_of(a)));
+  return narrow32(ir_float_hard_fix(IR_FLOAT_FN_EXP2, a, ir_float_exp2_core((double)f_of(a))));
 }
 
 uint32_t ir_float_log2_32(uint32_t a) {
@@ -286,14 +311,15 @@ uint32_t ir_float_log2_32(uint32_t a) {
   if ((a & 0x7fffffffu) == 0) return 0xff800000u;
   if (a >> 31) return QNAN32;
   if (a == 0x7f800000u) return a;
-  return narrow32(ir_float_log2_core((double)f_of(a)));
+  return narrow32(ir_float_hard_fix(IR_FLOAT_FN_LOG2, a, ir_float_log2_core((double)f_of(a))));
 }
 
 /* sin/cos rules around the core: the +-256 range, NaN, and zero results (+0 but sin(+-0)) */
 static uint32_t turns(uint32_t a, int quarter) {
   if (nan32(a)) return a | 0x400000u;
   if ((a & 0x7fffffffu) > 0x43800000u) return quarter ? 0x3f800000u : 0; /* |a| > 256, inf */
-  uint32_t r = narrow32(ir_float_turns_core((double)f_of(a), quarter));
+  uint32_t r = narrow32(ir_float_hard_fix(IR_FLOAT_FN_SIN + (unsigned)quarter, a,
+                                          ir_float_turns_core((double)f_of(a), quarter)));
   if ((r & 0x7fffffffu) == 0) return quarter == 0 && (a & 0x7fffffffu) == 0 ? a : 0;
   return r;
 }

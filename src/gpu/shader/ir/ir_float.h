@@ -72,4 +72,21 @@ double ir_float_exp2_core(double x);               /* any x (clamped to [-151, 1
 double ir_float_log2_core(double x);               /* x positive, finite, normal */
 double ir_float_turns_core(double x, int quarter); /* |x| <= 256; quarter 0 sin, 1 cos */
 
+/* The hard cases: the f32 inputs where the algorithm's f64 value would round to f32
+ * differently from the exact value in some direction (it lies on a midpoint the exact value
+ * is just off; found by the exhaustive search, tools/float-search, docs/shader-float.md).
+ * The value used instead is one f64 step from the algorithm's toward the exact value (DIR
+ * +1 up, -1 down), in both back ends. FN: IR_FLOAT_FN_*. */
+enum { IR_FLOAT_FN_EXP2, IR_FLOAT_FN_LOG2, IR_FLOAT_FN_SIN, IR_FLOAT_FN_COS };
+struct ir_float_hard_case {
+  uint8_t fn;
+  int8_t dir;
+  uint32_t x;
+};
+extern const struct ir_float_hard_case ir_float_hard_cases[];
+extern const unsigned ir_float_hard_case_count;
+/* Y, the algorithm's value for the f32 bits A of function FN, or its replacement when A is
+ * a hard case of FN */
+double ir_float_hard_fix(unsigned fn, uint32_t a, double y);
+
 #endif

@@ -62,12 +62,20 @@ static uint16_t double_to_half(double d, bool rtz) { return (uint16_t)ir_small_f
 
 static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits); }
 
+/* X (f32 or f64 by WIDE) times 2^K in the round field ROUND */
+static double scaled(double x, int k, bool wide, unsigned round) {
+  uint64_t bits = wide ? bf64(x) : bf32((float)x);
+  uint64_t r = ir_float_scale_round(bits, wide, k, round);
+  return wide ? f64(r) : (double)f32(r);
+}
+
 /* v_div_scale per the ISA: the case analysis on numerator N (s2) and denominator D (s1)
  * in single (T = float) or double precision; returns the result bits and sets *FLAG (VCC).
  * "1/D is denormal" is tested in double precision for both (so never for an f32 D), "N/D
- * is denormal" in T, with the host's IEEE division. */
-#define DIV_SCALE(name, T, BITS, EXPBITS, MANBITS, LIMIT, SCALE, TINY)                       \
-  static uint64_t name(T s0, T d, T n, bool *flag) {                                       \
+ * is denormal" in T, with the host's IEEE division. The scalings by 2^+-SCALE are
+ * v_ldexp's in the round field ROUND (ir_float_scale_round: exact but past the range). */
+#define DIV_SCALE(name, T, BITS, EXPBITS, MANBITS, LIMIT, SCALE, TINY, WIDE)                       \
+  static uint64_t name(T s0, T d, T n, unsigned round, bool *flag) {                                       \
     BITS bd, bn;                                                                             \
     memcpy(&bd, &d, sizeof d);                                                               \
     memcpy(&bn, &n, sizeof n);                                                               \
@@ -79,27 +87,43 @@ static double h2d(uint64_t bits) { return (double)half_to_float((uint16_t)bits);
       r = (T)NAN;                                                                            \
     } else if (en - ed >= LIMIT) {                                                           \
       *flag = true;                                                                          \
-      if (s0 == d) r = ldexp(s0, SCALE);                                                     \
+      if (s0 == d) r = scaled(s0, SCALE, WIDE, round);                                                     \
     } else if (fpclassify(d) == FP_SUBNORMAL) {                                              \
-      r = ldexp(s0, SCALE);                                                                  \
+      r = scaled(s0, SCALE, WIDE, round);                                                                  \
     } else if (fpclassify(1.0 / (double)d) == FP_SUBNORMAL && fpclassify(n / d) == FP_SUBNORMAL) { \
       *flag = true;                                                                          \
-      if (s0 == d) r = ldexp(s0, SCALE);                                                     \
+      if (s0 == d) r = scaled(s0, SCALE, WIDE, round);                                                     \
     } else if (fpclassify(1.0 / (double)d) == FP_SUBNORMAL) {                                       \
-      r = ldexp(s0, -(SCALE));                                                               \
+      r = scaled(s0, -(SCALE), WIDE, round);                                                               \
     } else if (fpclassify(n / d) == FP_SUBNORMAL) {                                          \
       *flag = true;                                                                          \
-      if (s0 == n) r = ldexp(s0, SCALE);                                                     \
+      if (s0 == n) r = scaled(s0, SCALE, WIDE, round);                                                     \
     } else if (en <= TINY) {                                                                 \
-      r = ldexp(s0, SCALE);                                                                  \
+      r = scaled(s0, SCALE, WIDE, round);                                                                  \
     }                                                                                        \
     BITS out;                                                                                \
     memcpy(&out, &r, sizeof r);                                                              \
     return out;                                                                              \
   }
-DIV_SCALE(div_scale_f32, float, uint32_t, 8, 23, 96, 64, 23)
-DIV_SCALE(div_scale_f64, double, uint64_t, 11, 52, 768, 128, 53)
+DIV_SCALE(div_scale_f32, float, uint32_t, 8, 23, 96, 64, 23, false)
+DIV_SCALE(div_scale_f64, double, uint64_t, 11, 52, 768, 128, 53, true)
 #undef DIV_SCALE
+
+/* v_div_scale_f32/f64 and their flags in MODE (the f32 or f16/f64 round field scales) */
+static bool eval_div_scale(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
+  if (op != IR_OP_fdiv_scale && op != IR_OP_fdiv_scale_flag && op != IR_OP_ddiv_scale &&
+      op != IR_OP_ddiv_scale_flag)
+    return false;
+  bool flag, wide = op == IR_OP_ddiv_scale || op == IR_OP_ddiv_scale_flag;
+  bool is_flag = op == IR_OP_fdiv_scale_flag || op == IR_OP_ddiv_scale_flag;
+  unsigned round = wide ? (mode >> 2) & 3 : mode & 3;
+  /* the flag forms take (d, n): s0 does not matter for the flag */
+  const uint64_t s0 = c[0], d = is_flag ? c[0] : c[1], nn = is_flag ? c[1] : c[2];
+  uint64_t r = wide ? div_scale_f64(f64(s0), f64(d), f64(nn), round, &flag)
+                    : div_scale_f32(f32(s0), f32(d), f32(nn), round, &flag);
+  *out = is_flag ? flag : r;
+  return true;
+}
 
 /* Per-lane evaluation of operations the folder does not evaluate. */
 static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t *out) {
@@ -154,19 +178,6 @@ static bool eval_extra(enum ir_op op, uint64_t imm, const uint64_t *c, uint64_t 
     case IR_OP_dceil: *out = bf64(ceil(f64(c[0]))); return true;
     case IR_OP_dtrunc: *out = bf64(trunc(f64(c[0]))); return true;
     case IR_OP_drint: *out = bf64(nearbyint(f64(c[0]))); return true;
-    case IR_OP_fdiv_scale:
-    case IR_OP_fdiv_scale_flag:
-    case IR_OP_ddiv_scale:
-    case IR_OP_ddiv_scale_flag: {
-      bool flag, wide = op == IR_OP_ddiv_scale || op == IR_OP_ddiv_scale_flag;
-      bool is_flag = op == IR_OP_fdiv_scale_flag || op == IR_OP_ddiv_scale_flag;
-      /* the flag forms take (d, n): s0 does not matter for the flag */
-      const uint64_t s0 = c[0], d = is_flag ? c[0] : c[1], nn = is_flag ? c[1] : c[2];
-      uint64_t r = wide ? div_scale_f64(f64(s0), f64(d), f64(nn), &flag)
-                        : div_scale_f32(f32(s0), f32(d), f32(nn), &flag);
-      *out = is_flag ? flag : r;
-      return true;
-    }
     default: (void)b; return false;
   }
 }
@@ -851,7 +862,8 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     }
     if (!ir_float_round32_eval(mode, op, c, &out[l]) &&
         !ir_float_round16_eval(mode, op, c, &out[l]) &&
-        !ir_eval_op(in->op, in->imm, c, &out[l]) && !eval_extra(in->op, in->imm, c, &out[l]))
+        !eval_div_scale(mode, op, c, &out[l]) && !ir_eval_op(in->op, in->imm, c, &out[l]) &&
+        !eval_extra(in->op, in->imm, c, &out[l]))
       return stop(it, "%%%u: the interpreter does not execute %s", id, info->name);
     if (fout) out[l] = ir_float_flush_bits((enum ir_type)info->result, out[l]);
   }

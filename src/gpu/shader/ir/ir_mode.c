@@ -251,10 +251,13 @@ bool ir_float_mode_refused_at(const struct ir_function *fn, const uint16_t *mode
   if (m == IR_FLOAT_MODE_DEFAULT || op == IR_OP_get_hwreg) return false;
   const char *what = NULL;
   char field[64];
-  if ((m & 3) && f32_rounds(op) && !ir_float_round32_op(op)) {
+  /* v_div_scale's value: a scaling by 2^+-64 / 2^+-128, rounded as v_ldexp in the mode
+   * (ir_float_scale_round, spirv_emit_div.c) */
+  if ((m & 3) && f32_rounds(op) && !ir_float_round32_op(op) && op != IR_OP_fdiv_scale) {
     snprintf(field, sizeof field, "round f32 %s", round[m & 3]);
     what = field;
-  } else if (((m >> 2) & 3) && wide_or_half(op) && !wide_exact(op) && !ir_float_round16_op(op)) {
+  } else if (((m >> 2) & 3) && wide_or_half(op) && !wide_exact(op) && !ir_float_round16_op(op) &&
+             op != IR_OP_ddiv_scale) {
     snprintf(field, sizeof field, "round f16/f64 %s", round[(m >> 2) & 3]);
     what = field;
   } else if (((m >> 6) & 3) != 3 && wide_or_half(op) && !wide_arith(op)) {

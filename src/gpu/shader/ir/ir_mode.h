@@ -44,7 +44,7 @@ static inline uint32_t ir_float_flush32(uint32_t u) {
 }
 /* The f32 operations computed under a directed f32 round field (MODE 1:0 = 1 +inf, 2 -inf,
  * 3 zero; ir_round.c): fadd fsub fmul ffma fldexp cvt_f32_u32 cvt_f32_i32 cvt_f32_f64 frcp
- * fsqrt ffract frsq. */
+ * fsqrt ffract frsq fexp2 flog2 fsin fcos. */
 bool ir_float_round32_op(enum ir_op op);
 /* OP on the operand bits C rounded by MODE's f32 round field into *OUT: false (nothing
  * done) when the field is nearest even or OP is not one of those. */
@@ -73,6 +73,12 @@ bool ir_float_round16_op(enum ir_op op);
 /* OP on the operand bits C rounded by MODE's f16/f64 round field into *OUT: false (nothing
  * done) when the field is nearest even or OP is not one of those. */
 bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out);
+/* BITS (f32, or f64 when WIDE) times 2^K rounded by ROUND (0 nearest even, 1 toward +inf,
+ * 2 toward -inf, 3 toward zero) as IEEE scaleB / v_ldexp in that mode: exact but for an
+ * overflow (inf when rounding away from zero on its side, else the largest finite value)
+ * or a denormal result; zeros and infinities unchanged, a NaN quieted. The scaling of
+ * v_div_scale_f32/f64 (ir_interp.c; docs/shader-float.md, "Float modes"). */
+uint64_t ir_float_scale_round(uint64_t bits, bool wide, int k, unsigned round);
 /* Whether FN has an instruction refused so: false, or true with the first one's reason. */
 bool ir_float_mode_refusal(const struct ir_function *fn, char *err, size_t size);
 

@@ -25,7 +25,11 @@ bool ir_float_round32_op(enum ir_op op) {
     case IR_OP_frcp:
     case IR_OP_fsqrt:
     case IR_OP_ffract:
-    case IR_OP_frsq: return true;
+    case IR_OP_frsq:
+    case IR_OP_fexp2:
+    case IR_OP_flog2:
+    case IR_OP_fsin:
+    case IR_OP_fcos: return true;
     default: return false;
   }
 }
@@ -92,6 +96,51 @@ static uint32_t compute(enum ir_op op, const uint64_t *c) {
   return u_of(r);
 }
 
+/* v_exp/log/sin/cos_f32 rounded by ROUND (1 toward +inf, 2 toward -inf, 3 toward zero):
+ * the f64 value y of the algorithm (ir_float.c) narrowed in the direction, which rounds as
+ * the exact value does for every f32 input (prospero-float-search, docs/shader-float.md)
+ * but where y is +-1 and the exact value is not: there the exact value's side decides (exp2
+ * of a tiny x: the sign of x; sin/cos off the quarter turns: toward zero). The special
+ * values of the nearest-even rules are exact: the same in every mode. */
+static uint32_t transcendental(enum ir_op op, uint32_t a, unsigned round) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  uint32_t mag = a & 0x7fffffffu;
+  float x = f_of(a);
+  double y;
+  int side = 0; /* the exact value lies above (1) or below (-1) y = +-1 */
+  if (op == IR_OP_fexp2) {
+    if (a == 0xff800000u) return 0;
+    if (a == 0x7f800000u) return a;
+    y = ir_float_hard_fix(IR_FLOAT_FN_EXP2, a, ir_float_exp2_core(x));
+    if (y == 1.0 && mag) side = (a >> 31) ? -1 : 1;
+  } else if (op == IR_OP_flog2) {
+    if (!mag) return 0xff800000u;
+    if (a >> 31) return 0x7fc00000u;
+    if (a == 0x7f800000u) return a;
+    y = ir_float_hard_fix(IR_FLOAT_FN_LOG2, a, ir_float_log2_core(x));
+  } else {
+    int quarter = op == IR_OP_fcos;
+    if (mag > 0x43800000u) return quarter ? 0x3f800000u : 0; /* |a| > 256, inf */
+    y = ir_float_hard_fix(IR_FLOAT_FN_SIN + (unsigned)quarter, a, ir_float_turns_core(x, quarter));
+    double q4 = 4.0 * ((double)x - nearbyint(x)); /* exact */
+    if (fabs(y) == 1.0 && q4 != nearbyint(q4)) side = y > 0 ? -1 : 1;
+  }
+  int saved = fegetround();
+  fesetround(dirs[round & 3]);
+  volatile double vy = y;
+  volatile float f = (float)vy;
+  fesetround(saved);
+  uint32_t r = u_of(f);
+  if (side) { /* y = +-1 exactly: one step toward the exact value when the direction says */
+    bool up = side > 0;
+    bool move = round == 1 ? up : round == 2 ? !up : up == (y < 0);
+    if (move) r = up == (y > 0) ? r + 1 : r - 1;
+  }
+  if ((op == IR_OP_fsin || op == IR_OP_fcos) && (r & 0x7fffffffu) == 0)
+    r = op == IR_OP_fsin && !mag ? a : 0; /* zero results: +0 but sin(+-0) */
+  return r;
+}
+
 bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {
   static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
   if (!(mode & 3) || !ir_float_round32_op(op)) return false;
@@ -107,6 +156,10 @@ bool ir_float_round32_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint
       *out = (uint32_t)c[i] | 0x400000u;
       return true;
     }
+  if (op == IR_OP_fexp2 || op == IR_OP_flog2 || op == IR_OP_fsin || op == IR_OP_fcos) {
+    *out = transcendental(op, (uint32_t)c[0], mode & 3);
+    return true;
+  }
   if (op == IR_OP_frsq) { /* exact side test, not the host's arithmetic */
     *out = ir_float_rsq32_round((uint32_t)c[0], mode & 3);
     return true;
@@ -234,6 +287,27 @@ static uint64_t double_op(enum ir_op op, unsigned round, const uint64_t *c) {
   double rr = r;
   memcpy(&u, &rr, 8);
   return u;
+}
+
+uint64_t ir_float_scale_round(uint64_t bits, bool wide, int k, unsigned round) {
+  static const int dirs[4] = {FE_TONEAREST, FE_UPWARD, FE_DOWNWARD, FE_TOWARDZERO};
+  if (wide ? nan64(bits) : nan32(bits)) return bits | (wide ? 1ull << 51 : 0x400000u);
+  int saved = fegetround();
+  if (round & 3) fesetround(dirs[round & 3]);
+  uint64_t out;
+  if (wide) { /* the host's scalbn: a product by a power of two, rounded in the mode */
+    volatile double a, r;
+    memcpy((void *)&a, &bits, 8);
+    r = ldexp(a, k);
+    double rr = r;
+    memcpy(&out, &rr, 8);
+  } else {
+    volatile float a = f_of(bits), r;
+    r = ldexpf(a, k);
+    out = u_of(r);
+  }
+  if (round & 3) fesetround(saved);
+  return out;
 }
 
 bool ir_float_round16_eval(uint32_t mode, enum ir_op op, const uint64_t *c, uint64_t *out) {

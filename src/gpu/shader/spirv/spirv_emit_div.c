@@ -25,7 +25,12 @@
  *   denormal S0 scaled up is its fraction converted to float times a power of two (both
  *   normal, one exact product); a denormal result of scaling down is the nearest-even
  *   integer of a normal, exact product, placed as the fraction. NaN gives the quiet NaN
- *   (as ldexp), a zero NaN: the canonical quiet NaN of the host's NAN. */
+ *   (as ldexp), a zero NaN: the canonical quiet NaN of the host's NAN.
+ * - Under a directed round field (f32: MODE 1:0, f64: MODE 3:2) the scaling is v_ldexp's
+ *   in that mode: it is exact, so the same as nearest even, except for an overflow (the
+ *   largest finite value unless rounding away from zero) and a denormal result of scaling
+ *   down (rounded in the direction); docs/shader-float.md, "Float modes". */
+#include "gpu/shader/ir/ir_mode.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 /* one precision: f32 on u32 bits or f64 on u64 bits */
@@ -88,10 +93,17 @@ static uint32_t fmul_exact(struct emit *e, const struct prec *p, uint32_t a, uin
   return r;
 }
 
-/* u * 2^k for a constant k (64 or 128, or their negatives), rounded to nearest even */
-static uint32_t scale(struct emit *e, const struct prec *p, uint32_t u, int k) {
+/* u * 2^k for a constant k (64 or 128, or their negatives), rounded by ROUND (0 nearest
+ * even, 1 toward +inf, 2 toward -inf, 3 toward zero): exact but for an overflow (inf, or
+ * the largest finite value when the direction points toward zero on its side) and a
+ * denormal result of scaling down (the integer of units of the smallest denormal rounded
+ * in the direction: RoundEven, or Ceil away from zero, Trunc toward it) */
+static uint32_t scale(struct emit *e, const struct prec *p, uint32_t u, int k, unsigned round) {
   uint32_t u32 = e->t_u32;
   uint32_t sign = iop(e, p, SpvOpBitwiseAnd, u, ci(e, p, sign_of(p)));
+  uint32_t neg = cmp(e, SpvOpINotEqual, sign, ci(e, p, 0));
+  /* the direction points away from zero on u's side */
+  uint32_t away = round == 1 ? not_(e, neg) : round == 2 ? neg : spv_const_bool(&e->b, false);
   uint32_t ex = expo(e, p, u);
   uint32_t frac = iop(e, p, SpvOpBitwiseAnd, u, ci(e, p, (1ull << p->mb) - 1));
   uint32_t r;
@@ -103,6 +115,8 @@ static uint32_t scale(struct emit *e, const struct prec *p, uint32_t u, int k) {
     uint32_t over = cmp(e, SpvOpUGreaterThanEqual, op2(e, SpvOpIAdd, u32, ex, cu32(e, (uint32_t)k)),
                         cu32(e, p->emax));
     uint32_t inf = iop(e, p, SpvOpBitwiseOr, sign, ci(e, p, (uint64_t)p->emax << p->mb));
+    if (round) /* the largest finite value unless rounding away from zero */
+      inf = sel(e, p->t, away, inf, iop(e, p, SpvOpISub, inf, ci(e, p, 1)));
     uint32_t moved = iop(e, p, SpvOpIAdd, u, ci(e, p, (uint64_t)k << p->mb));
     r = sel(e, p->t, over, inf, moved);
     r = sel(e, p->t, cmp(e, SpvOpIEqual, ex, cu32(e, 0)), den, r);
@@ -121,7 +135,11 @@ static uint32_t scale(struct emit *e, const struct prec *p, uint32_t u, int k) {
     uint32_t two =
         op1(e, SpvOpBitcast, p->f, iop(e, p, SpvOpShiftLeftLogical, fldt, ci(e, p, p->mb)));
     uint32_t y = fmul_exact(e, p, op1(e, SpvOpConvertUToF, p->f, M), two);
-    uint32_t n = op1(e, SpvOpConvertFToU, p->t, glsl(e, p->f, GLSLstd450RoundEven, y, 0, 1));
+    uint32_t n = glsl(e, p->f, GLSLstd450RoundEven, y, 0, 1);
+    if (round)
+      n = sel(e, p->f, away, glsl(e, p->f, GLSLstd450Ceil, y, 0, 1),
+              glsl(e, p->f, GLSLstd450Trunc, y, 0, 1));
+    n = op1(e, SpvOpConvertFToU, p->t, n);
     uint32_t tiny = iop(e, p, SpvOpBitwiseOr, n, sign);
     uint32_t moved = iop(e, p, SpvOpISub, u, ci(e, p, (uint64_t)kk << p->mb));
     r = sel(e, p->t, cmp(e, SpvOpUGreaterThan, ex, cu32(e, kk)), moved, tiny);
@@ -208,10 +226,10 @@ static uint32_t flag_of(struct emit *e, const struct cases *c) {
 }
 
 static uint32_t scale_of(struct emit *e, const struct prec *p, uint32_t s0, uint32_t ud,
-                         uint32_t un, const struct cases *c) {
+                         uint32_t un, const struct cases *c, unsigned round) {
   int k = p->d ? 128 : 64;
-  uint32_t up = scale(e, p, s0, k);
-  uint32_t down = p->d ? scale(e, p, s0, -k) : s0;
+  uint32_t up = scale(e, p, s0, k, round);
+  uint32_t down = p->d ? scale(e, p, s0, -k, round) : s0;
   uint32_t by_d = sel(e, p->t, feq(e, p, s0, ud), up, s0);
   uint32_t by_n = sel(e, p->t, feq(e, p, s0, un), up, s0);
   uint32_t nan = ci(e, p, p->d ? 0x7ff8000000000000ull : 0x7fc00000u);
@@ -253,7 +271,9 @@ bool spirv_emit_div(struct emit *e, uint32_t id, const uint32_t *a) {
     v = flag_of(e, &c);
     def(e, SpvOpCopyObject, e->t_bool, e->val[id], &v, 1);
   } else {
-    v = op1(e, SpvOpBitcast, p.f, scale_of(e, &p, s0, ud, un, &c));
+    /* the round field of the precision: f32 MODE 1:0, f64 MODE 3:2 (ir_mode.c) */
+    unsigned mode = IR_MODE_VALUE(e->modes[id]), round = d ? (mode >> 2) & 3 : mode & 3;
+    v = op1(e, SpvOpBitcast, p.f, scale_of(e, &p, s0, ud, un, &c, round));
     def(e, SpvOpCopyObject, p.f, e->val[id], &v, 1);
   }
   return true;

@@ -7,6 +7,8 @@
  * between only ever sees normal numbers (so a device that flushes f64 denormals computes
  * them exactly too). Float operations whose exactness rests on the order of operations are
  * decorated NoContraction so the driver neither fuses nor reassociates them. */
+#include <string.h>
+
 #include "gpu/shader/ir/ir_float.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
@@ -343,22 +345,75 @@ static uint32_t turns_core(struct emit *e, uint32_t x, int quarter) {
              op1(e, SpvOpFNegate, f64, v), v);
 }
 
-static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a) {
+/* Under a directed ROUND (1 toward +inf, 2 toward -inf, 3 toward zero; 0 nearest even):
+ * the f64 value y narrowed in the direction, and where y is +-1 but the exact value is not
+ * (exp2 of a tiny nonzero x: the exact value on x's side of 1; sin/cos off the quarter
+ * turns: toward zero) one step toward it when the direction says (ir_round.c,
+ * docs/shader-float.md); exp2(-inf) = +0, exp2(+inf) = +inf in every mode. */
+static uint32_t side_step(struct emit *e, uint32_t r, uint32_t y, uint32_t apply, uint32_t up,
+                          unsigned round) {
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
+  uint32_t ypos = op2(e, SpvOpFOrdGreaterThan, bl, y, cf64(e, 0.0));
+  uint32_t move = round == 1   ? up
+                  : round == 2 ? op1(e, SpvOpLogicalNot, bl, up)
+                               : op2(e, SpvOpLogicalNotEqual, bl, up, ypos); /* toward zero */
+  uint32_t grow = op2(e, SpvOpLogicalEqual, bl, up, ypos); /* the magnitude grows */
+  uint32_t moved = sel(e, u32, grow, op2(e, SpvOpIAdd, u32, r, cu32(e, 1)),
+                       op2(e, SpvOpISub, u32, r, cu32(e, 1)));
+  return sel(e, u32, op2(e, SpvOpLogicalAnd, bl, apply, move), moved, r);
+}
+
+/* Y with the hard cases of FN (ir_float.h) replaced: a select on the input bits UA per case,
+ * the replacement computed by the host as the interpreter computes it */
+static uint32_t hard_fix(struct emit *e, unsigned fn, uint32_t ua, uint32_t y) {
+  for (unsigned i = 0; i < ir_float_hard_case_count; i++) {
+    const struct ir_float_hard_case *h = &ir_float_hard_cases[i];
+    if (h->fn != fn) continue;
+    float x;
+    memcpy(&x, &h->x, 4);
+    double v = fn == IR_FLOAT_FN_EXP2   ? ir_float_exp2_core(x)
+               : fn == IR_FLOAT_FN_LOG2 ? ir_float_log2_core(x)
+                                        : ir_float_turns_core(x, fn == IR_FLOAT_FN_COS);
+    y = sel(e, t_f64(e), op2(e, SpvOpIEqual, e->t_bool, ua, cu32(e, h->x)),
+            cf64(e, ir_float_hard_fix(fn, h->x, v)), y);
+  }
+  return y;
+}
+
+static uint32_t exact_transcendental(struct emit *e, enum ir_op op, uint32_t a, unsigned round) {
+  static const enum narrow_mode modes[4] = {NEAREST_EVEN, TOWARD_POS, TOWARD_NEG, TOWARD_ZERO};
   uint32_t u32 = e->t_u32, bl = e->t_bool;
   uint32_t ua = op1(e, SpvOpBitcast, u32, a), x = widen(e, ua), r;
   uint32_t mag = op2(e, SpvOpBitwiseAnd, u32, ua, cu32(e, 0x7fffffffu));
   uint32_t neg = op2(e, SpvOpUGreaterThan, bl, ua, cu32(e, 0x7fffffffu));
   uint32_t zero = op2(e, SpvOpIEqual, bl, mag, cu32(e, 0));
   if (op == IR_OP_fexp2) {
-    r = narrow(e, exp2_core(e, x), NEAREST_EVEN);
+    uint32_t y = hard_fix(e, IR_FLOAT_FN_EXP2, ua, exp2_core(e, x));
+    r = narrow(e, y, modes[round & 3]);
+    if (round) {
+      uint32_t one = op2(e, SpvOpFOrdEqual, bl, y, cf64(e, 1.0));
+      r = side_step(e, r, y, op2(e, SpvOpLogicalAnd, bl, one, op1(e, SpvOpLogicalNot, bl, zero)),
+                    op1(e, SpvOpLogicalNot, bl, neg), round);
+      r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0xff800000u)), cu32(e, 0), r);
+      r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), ua, r);
+    }
   } else if (op == IR_OP_flog2) {
-    r = narrow(e, log2_core(e, x), NEAREST_EVEN);
+    r = narrow(e, hard_fix(e, IR_FLOAT_FN_LOG2, ua, log2_core(e, x)), modes[round & 3]);
     r = sel(e, u32, op2(e, SpvOpIEqual, bl, ua, cu32(e, 0x7f800000u)), ua, r);
     r = sel(e, u32, neg, cu32(e, 0x7fc00000u), r);
     r = sel(e, u32, zero, cu32(e, 0xff800000u), r);
   } else {
     int quarter = op == IR_OP_fcos;
-    r = narrow(e, turns_core(e, x, quarter), NEAREST_EVEN);
+    uint32_t y = hard_fix(e, IR_FLOAT_FN_SIN + (unsigned)quarter, ua, turns_core(e, x, quarter));
+    r = narrow(e, y, modes[round & 3]);
+    if (round) { /* |y| = 1 off the quarter turns (4 (x - rint(x)) not an integer) */
+      uint32_t q4 = xop(e, SpvOpFMul, cf64(e, 4.0), xop(e, SpvOpFSub, x, round_even64(e, x)));
+      uint32_t off = op2(e, SpvOpFOrdNotEqual, bl, q4, round_even64(e, q4));
+      uint32_t unit =
+          op2(e, SpvOpFOrdEqual, bl, glsl(e, t_f64(e), GLSLstd450FAbs, y, 0, 1), cf64(e, 1.0));
+      uint32_t below = op2(e, SpvOpFOrdLessThan, bl, y, cf64(e, 0.0)); /* toward zero: up */
+      r = side_step(e, r, y, op2(e, SpvOpLogicalAnd, bl, unit, off), below, round);
+    }
     uint32_t rzero =
         op2(e, SpvOpIEqual, bl, op2(e, SpvOpBitwiseAnd, u32, r, cu32(e, 0x7fffffffu)), cu32(e, 0));
     r = sel(e, u32, rzero, quarter ? cu32(e, 0) : sel(e, u32, zero, ua, cu32(e, 0)), r);
@@ -749,6 +804,10 @@ uint32_t spirv_exact_msb64(struct emit *e, uint32_t v) { return msb64(e, v); }
 void spirv_exact_f64_parts(struct emit *e, uint32_t u, uint32_t *A, uint32_t *ea) {
   f64_parts(e, u, A, ea);
 }
+uint32_t spirv_exact_transcendental_round(struct emit *e, enum ir_op op, uint32_t a,
+                                          unsigned round) {
+  return exact_transcendental(e, op, a, round);
+}
 uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round) {
   return exact_rsq(e, a, round);
 }
@@ -806,7 +865,7 @@ bool spirv_emit_exact(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_fexp2:
     case IR_OP_flog2:
     case IR_OP_fsin:
-    case IR_OP_fcos: v = exact_transcendental(e, (enum ir_op)in->op, a[0]); break;
+    case IR_OP_fcos: v = exact_transcendental(e, (enum ir_op)in->op, a[0], 0); break;
     default: return false;
   }
   e->float_used = true;

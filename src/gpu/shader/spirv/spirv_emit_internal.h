@@ -278,6 +278,10 @@ uint32_t spirv_exact_dfma(struct emit *e, uint32_t a, uint32_t b, uint32_t c);
 uint32_t spirv_exact_dsqrt_round(struct emit *e, uint32_t a, unsigned round);
 uint32_t spirv_exact_drcp_round(struct emit *e, uint32_t a, unsigned round);
 uint32_t spirv_exact_drsq_round(struct emit *e, uint32_t a, unsigned round);
+/* fexp2 flog2 fsin fcos (OP, f32 operand A) rounded by ROUND: the f64 algorithm narrowed in
+ * the direction, the exact value's side where y = +-1 (an f32 result) */
+uint32_t spirv_exact_transcendental_round(struct emit *e, enum ir_op op, uint32_t a,
+                                          unsigned round);
 /* frsq (f32 operand A) rounded by ROUND the same way (an f32 result) */
 uint32_t spirv_exact_rsq32_round(struct emit *e, uint32_t a, unsigned round);
 /* The same rounded by ROUND (0 nearest even, 1 toward +inf, 2 toward -inf, 3 toward zero);

@@ -126,6 +126,12 @@ bool spirv_emit_round(struct emit *e, uint32_t id, const uint32_t *a) {
               op2(e, SpvOpBitwiseOr, u32, sgn, sel(e, u32, away, cu32(e, 1), cu32(e, 0))), r);
       break;
     }
+    case IR_OP_fexp2: /* the f64 algorithm narrowed in the direction, the side rule at +-1 */
+    case IR_OP_flog2:
+    case IR_OP_fsin:
+    case IR_OP_fcos:
+      r = ubits(e, spirv_exact_transcendental_round(e, (enum ir_op)in->op, a[0], round));
+      break;
     case IR_OP_frsq: /* the nearest-even result moved to the exact value's side */
       r = ubits(e, spirv_exact_rsq32_round(e, a[0], round));
       break;
