@@ -191,47 +191,6 @@ static uint32_t cas_loop(struct emit *e, uint32_t op, uint32_t t, uint32_t p, ui
 
 /* the 8 bytes at LDS byte address A (any alignment; dwords I, I+1, I+2 with the byte shift
  * SH, I+2 at most the spare dword) */
-static uint32_t lds_read8(struct emit *e, uint32_t idx, uint32_t sh) {
-  uint32_t u32 = e->t_u32, u64 = e->t_u64, w[3];
-  for (uint32_t k = 0; k < 3; k++) {
-    uint32_t a[3] = {lds_ptr(e, op2(e, SpvOpIAdd, u32, idx, cu32(e, k))),
-                     cu32(e, SpvScopeWorkgroup), cu32(e, 0)};
-    w[k] = spv_op(&e->b, SpvOpAtomicLoad, u32, a, 3);
-  }
-  uint32_t q = op2(e, SpvOpBitwiseOr, u64, to_u64(e, w[0]),
-                   op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, w[1]), cu32(e, 32)));
-  uint32_t back =
-      op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 64), sh), cu32(e, 63));
-  uint32_t joined = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftRightLogical, u64, q, sh),
-                        op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, w[2]), back));
-  return sel(e, u64, op2(e, SpvOpIEqual, e->t_bool, sh, cu32(e, 0)), q, joined);
-}
-static void lds_merge3(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bits) {
-  uint32_t sc = cu32(e, SpvScopeWorkgroup), sem = cu32(e, 0), p = lds_ptr(e, idx);
-  uint32_t a[4] = {p, sc, sem, op1(e, SpvOpNot, e->t_u32, mask)};
-  spv_op(&e->b, SpvOpAtomicAnd, e->t_u32, a, 4);
-  uint32_t o[4] = {p, sc, sem, op2(e, SpvOpBitwiseAnd, e->t_u32, bits, mask)};
-  spv_op(&e->b, SpvOpAtomicOr, e->t_u32, o, 4);
-}
-static void lds_write8(struct emit *e, uint32_t idx, uint32_t sh, uint32_t nv) {
-  uint32_t u32 = e->t_u32, bl = e->t_bool;
-  uint32_t lo = op1(e, SpvOpUConvert, u32, nv);
-  uint32_t hi =
-      op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, e->t_u64, nv, cu32(e, 32)));
-  uint32_t aligned = op2(e, SpvOpIEqual, bl, sh, cu32(e, 0));
-  uint32_t back =
-      op2(e, SpvOpBitwiseAnd, u32, op2(e, SpvOpISub, u32, cu32(e, 32), sh), cu32(e, 31));
-  uint32_t ones = cu32(e, ~0u), zero = cu32(e, 0);
-  uint32_t m[3] = {op2(e, SpvOpShiftLeftLogical, u32, ones, sh), ones,
-                   sel(e, u32, aligned, zero, op2(e, SpvOpShiftRightLogical, u32, ones, back))};
-  uint32_t d[3] = {op2(e, SpvOpShiftLeftLogical, u32, lo, sh),
-                   sel(e, u32, aligned, hi,
-                       op2(e, SpvOpBitwiseOr, u32, op2(e, SpvOpShiftRightLogical, u32, lo, back),
-                           op2(e, SpvOpShiftLeftLogical, u32, hi, sh))),
-                   op2(e, SpvOpShiftRightLogical, u32, hi, back)};
-  for (uint32_t k = 0; k < 3; k++)
-    lds_merge3(e, op2(e, SpvOpIAdd, u32, idx, cu32(e, k)), m[k], d[k]);
-}
 
 /* The 64-bit LDS helper: (byte address, data, compare, go) -> the old value (0 unless go) */
 static void lds64_body(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, uint32_t c,
@@ -267,11 +226,8 @@ static void lds64_body(struct emit *e, uint32_t op, uint32_t addr, uint32_t v, u
   uint32_t bm[3] = {mine, crit, after};
   inst(e, SpvOpBranchConditional, bm, 3);
   label(e, crit);
-  uint32_t idx = op2(e, SpvOpShiftRightLogical, u32, addr, cu32(e, 2));
-  uint32_t sh = op2(e, SpvOpShiftLeftLogical, u32, op2(e, SpvOpBitwiseAnd, u32, addr, cu32(e, 3)),
-                    cu32(e, 3));
-  uint32_t old = lds_read8(e, idx, sh);
-  lds_write8(e, idx, sh, new_value(e, op, u64, old, v, c));
+  uint32_t old = spirv_lds_read_bytes(e, true, addr);
+  spirv_lds_write_bytes(e, true, addr, new_value(e, op, u64, old, v, c));
   uint32_t sw[4] = {e->lds_lock_var, cu32(e, SpvScopeWorkgroup), cu32(e, rel), cu32(e, 0)};
   inst(e, SpvOpAtomicStore, sw, 4);
   branch(e, after);

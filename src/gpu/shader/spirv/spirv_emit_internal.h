@@ -394,6 +394,12 @@ bool spirv_lds_ends_with_fence(enum ir_op op);
 bool spirv_wave_refusal(const struct ir_function *fn, const struct spirv_emit_options *opts,
                         uint32_t i, char *err, size_t size);
 bool spirv_emit_lds(struct emit *e, uint32_t id, const uint32_t *a);
+/* 4 (WIDE: 8) bytes at LDS byte address X, any alignment: read with atomic loads of the
+ * dwords they cover; written with atomic AND/OR of the bytes in each dword (the other bytes
+ * stay as they are). Dword indices past the LDS go to its spare dword. Callers that need the
+ * read-modify-write to be one step hold the LDS lock (the 64-bit LDS atomics, src2). */
+uint32_t spirv_lds_read_bytes(struct emit *e, bool wide, uint32_t x);
+void spirv_lds_write_bytes(struct emit *e, bool wide, uint32_t x, uint32_t v);
 void spirv_lds_fn_bodies(struct emit *e);
 /* spirv_emit.c's pieces they are made of (the fences around a write: above): an LDS atomic (OP as
  * spirv_atomic_call's, PRED the lane's predicate), 32- and 64-bit; the same in the GDS; N (1,

@@ -223,7 +223,7 @@ static uint32_t atomic_load(struct emit *e, uint32_t idx) {
   return spv_op(&e->b, SpvOpAtomicLoad, e->t_u32, a, 3);
 }
 /* 4 (or, WIDE, 8) bytes at LDS byte address X, read with atomic loads: a u32 (u64) */
-static uint32_t read_bytes(struct emit *e, bool wide, uint32_t x) {
+uint32_t spirv_lds_read_bytes(struct emit *e, bool wide, uint32_t x) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64;
   uint32_t idx = op2(e, SpvOpShiftRightLogical, u32, x, cu32(e, 2));
   uint32_t sh =
@@ -250,7 +250,7 @@ static void merge_word(struct emit *e, uint32_t idx, uint32_t mask, uint32_t bit
 }
 /* V (u32, or WIDE u64) written at LDS byte address X (inside the LDS) with atomic AND/OR of
  * the bytes it covers in each dword: the bytes of other lanes' dwords stay theirs */
-static void write_bytes(struct emit *e, bool wide, uint32_t x, uint32_t v) {
+void spirv_lds_write_bytes(struct emit *e, bool wide, uint32_t x, uint32_t v) {
   uint32_t u32 = e->t_u32, u64 = e->t_u64;
   uint32_t idx = op2(e, SpvOpShiftRightLogical, u32, x, cu32(e, 2));
   uint32_t sh =
@@ -329,9 +329,10 @@ static void src2_body(struct emit *e, bool wide, uint32_t op) {
   uint32_t b_ok =
       op2(e, SpvOpULessThanEqual, bl, add64(e, to_u64(e, b), cu64(e, n)), cu64(e, e->lds_bytes));
   uint32_t zero = wide ? cu64(e, 0) : cu32(e, 0);
-  uint32_t vb = sel(e, t, b_ok, read_bytes(e, wide, sel(e, u32, b_ok, b, cu32(e, 0))), zero);
-  uint32_t va = read_bytes(e, wide, a);
-  write_bytes(e, wide, a, spirv_atomic_value(e, op, t, va, vb));
+  uint32_t vb =
+      sel(e, t, b_ok, spirv_lds_read_bytes(e, wide, sel(e, u32, b_ok, b, cu32(e, 0))), zero);
+  uint32_t va = spirv_lds_read_bytes(e, wide, a);
+  spirv_lds_write_bytes(e, wide, a, spirv_atomic_value(e, op, t, va, vb));
   uint32_t sw[4] = {e->lds_lock_var, cu32(e, SpvScopeWorkgroup), cu32(e, 0), cu32(e, 0)};
   inst(e, SpvOpAtomicStore, sw, 4);
   branch(e, after);
