@@ -592,6 +592,25 @@ static enum cp_step cond_exec(struct cp_queue *q, struct cp_frame *f, const uint
   return CP_STEP_DONE;
 }
 
+/* PRED_EXEC (1 body dword): EXEC_COUNT (13:0), DEVICE_SELECT (31:24) (PAL's PFP header). The
+ * next EXEC_COUNT dwords run only when DEVICE_SELECT has this GPU's bit; otherwise they are
+ * skipped. The bit of a GPU instance is 1 << its index (the Linux amdgpu header's GFX 9.4.3
+ * name for the field, VIRTUAL_XCC_ID_SELECT, and the drivers that write it: one bit per
+ * accelerator instance, instance i at bit i); the PS5's GPU is one instance, index 0: bit 0
+ * (CP_PRED_EXEC_SELF). A count past the end of the buffer is an error whether or not the
+ * dwords are skipped. */
+#define CP_PRED_EXEC_SELF 0x01u
+static enum cp_step pred_exec(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                              unsigned nb, uint32_t packet_dwords) {
+  if (nb != 1) FAIL("PRED_EXEC with %u body dwords (1 expected)", nb);
+  const uint32_t count = b[0] & 0x3fff, select = b[0] >> 24;
+  if ((uint64_t)f->pos + packet_dwords + count > f->size)
+    FAIL("PRED_EXEC covers %u dwords past the end of the buffer", count);
+  if (!(select & CP_PRED_EXEC_SELF)) f->pos += count;
+  f->pos += packet_dwords;
+  return CP_STEP_DONE;
+}
+
 static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const struct pm4_header *h,
                                const uint32_t *b, unsigned nb);
 
@@ -728,6 +747,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_REG_RMW: return cp_exec_reg_rmw(q, f, b, nb);
     case PM4_CONTEXT_REG_RMW: return cp_exec_context_reg_rmw(q, f, b, nb);
     case PM4_SET_SH_REG_OFFSET: return cp_exec_set_sh_reg_offset(q, f, b, nb);
+    case PM4_MEM_SEMAPHORE: return cp_exec_mem_semaphore(q, f, b, nb);
     case PM4_PRIME_UTCL2: /* primes the GPU's address translation cache: nothing to do here */
       if (nb != 4) FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
       return CP_STEP_DONE;
@@ -788,6 +808,8 @@ enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f) {
     r = indirect_buffer(q, f, b, nb, h.dwords);
   } else if (h.opcode == PM4_COND_EXEC) {
     r = cond_exec(q, f, b, nb, h.dwords);
+  } else if (h.opcode == PM4_PRED_EXEC) {
+    r = pred_exec(q, f, b, nb, h.dwords);
   } else {
     r = exec_type3(q, f, &h, b, nb);
     if (r == CP_STEP_DONE) f->pos += h.dwords;

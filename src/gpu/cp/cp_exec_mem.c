@@ -1,9 +1,9 @@
-/* Packets that change memory or registers from what they find there: ATOMIC_MEM, COND_WRITE,
- * REG_RMW, CONTEXT_REG_RMW, and SET_SH_REG_OFFSET (an SH register from an address the CP
- * computes). Facts: AMD's GFX10 PM4 packet definitions as PAL publishes them (the ME/PFP
- * packet headers, the TC_OP atomic opcodes of the register database's enum header), the older
- * SI/CI/VI header's notes on SET_SH_REG_OFFSET and PAL's use of it, Mesa's CONTEXT_REG_RMW
- * writer for that packet's mask rule; docs/gpu-cp.md lists the readings. */
+/* Packets that change memory or registers from what they find there: ATOMIC_MEM (integer and
+ * float), COND_WRITE, REG_RMW, CONTEXT_REG_RMW, SET_SH_REG_OFFSET (an SH register from an
+ * address the CP computes) and MEM_SEMAPHORE. Facts: AMD's GFX10 PM4 packet definitions as PAL
+ * publishes them (the ME/PFP packet headers, the TC_OP atomic opcodes of the register database's
+ * enum header), the older SI/CI/VI header's notes on SET_SH_REG_OFFSET and PAL's use of it, Mesa's
+ * CONTEXT_REG_RMW writer for that packet's mask rule; docs/gpu-cp.md lists the readings. */
 #include <inttypes.h>
 #include <string.h>
 
@@ -37,7 +37,9 @@ enum atomic_kind {
   AT_XOR,
   AT_INC,
   AT_DEC,
-  AT_FLOAT, /* FCMPSWAP / FMIN / FMAX and their flush-denorm forms */
+  AT_FCMPSWAP, /* the float ones (below), also in their flush-denorm forms */
+  AT_FMIN,
+  AT_FMAX,
 };
 
 static enum atomic_kind atomic_kind(unsigned op) {
@@ -56,21 +58,70 @@ static enum atomic_kind atomic_kind(unsigned op) {
     case 0x18: return AT_INC;
     case 0x19: return AT_DEC;
     case 0x01:
+    case 0x09: return AT_FCMPSWAP;
     case 0x02:
+    case 0x0A: return AT_FMIN;
     case 0x03:
-    case 0x09:
-    case 0x0A:
-    case 0x0B: return AT_FLOAT;
+    case 0x0B: return AT_FMAX;
     default: return AT_NONE; /* reads, writes, cache operations, reserved codes */
   }
 }
 
+/* The float operations' rule (docs/gpu-cp.md, ATOMIC_MEM): the ISA's pseudo-code of the
+ * buffer atomics these TC_OPs stand for (FMIN/FMAX store the smaller/larger of the memory
+ * value and DATA, FCMPSWAP stores DATA when the memory value equals CMP), with the NaN, zero and
+ * denormal choices prospero makes for the shaders' float atomics on the same L2 atomic unit
+ * (docs/shader-spirv.md, Float atomics): FMIN/FMAX are IEEE 754-2019 minimumNumber /
+ * maximumNumber (a NaN operand gives the other one unchanged, two NaNs the memory one
+ * quieted, -0 below +0), FCMPSWAP compares as floats (-0 equals +0, a NaN equals nothing).
+ * The FLUSH_DENORM forms (0x09-0x0B) first take a denormal operand as the zero of its sign
+ * (our reading of the name: what is stored is the flushed operand). All on the bits. */
+static bool f_nan(uint64_t v, unsigned bits) {
+  const uint64_t sign = 1ull << (bits - 1), inf = bits == 64 ? 0x7ff0000000000000ull : 0x7f800000u;
+  return (v & ~sign) > inf;
+}
+static uint64_t f_flush(uint64_t v, unsigned bits) {
+  const uint64_t sign = 1ull << (bits - 1), inf = bits == 64 ? 0x7ff0000000000000ull : 0x7f800000u;
+  return (v & inf) == 0 ? v & sign : v; /* exponent 0: a denormal (or a zero) */
+}
+/* A key ordering the non-NaN values of BITS bits as their numbers (-0 just below +0). */
+static uint64_t f_key(uint64_t v, unsigned bits) {
+  const uint64_t sign = 1ull << (bits - 1), all = sign | (sign - 1);
+  return v & sign ? ~v & all : v | sign;
+}
+/* FCMPSWAP's compare: A equals B as floats (after the flush of a FLUSH_DENORM form). */
+static bool f_equal(uint64_t a, uint64_t b, unsigned bits, bool flush) {
+  const uint64_t sign = 1ull << (bits - 1);
+  if (flush) {
+    a = f_flush(a, bits);
+    b = f_flush(b, bits);
+  }
+  if (f_nan(a, bits) || f_nan(b, bits)) return false;
+  return a == b || ((a | b) & ~sign) == 0; /* -0 == +0 */
+}
+static uint64_t float_apply(enum atomic_kind k, uint64_t old, uint64_t s, uint64_t c, unsigned bits,
+                            bool flush) {
+  const uint64_t quiet = 1ull << (bits == 64 ? 51 : 22);
+  if (k == AT_FCMPSWAP) return f_equal(old, c, bits, flush) ? (flush ? f_flush(s, bits) : s) : old;
+  if (flush) {
+    old = f_flush(old, bits);
+    s = f_flush(s, bits);
+  }
+  const bool nan_o = f_nan(old, bits), nan_s = f_nan(s, bits);
+  if (nan_o && nan_s) return old | quiet;
+  if (nan_o) return s;
+  if (nan_s) return old;
+  const bool s_less = f_key(s, bits) < f_key(old, bits);
+  return (k == AT_FMIN) == s_less ? s : old;
+}
+
 /* The new value of an operand of BITS bits (32 or 64; the value and operands are zero-extended)
- * after operation K with the packet's source S and compare value C. INC and DEC wrap as the
+ * after operation K with the packet's source S and compare value C (FLUSH: a float operation's
+ * FLUSH_DENORM form). INC and DEC wrap as the
  * buffer atomics do (the ISA's pseudo-code): INC gives 0 once the old value reaches S, DEC
  * gives S when the old value is 0 or above S. */
 static uint64_t atomic_apply(enum atomic_kind k, uint64_t old, uint64_t s, uint64_t c,
-                             unsigned bits) {
+                             unsigned bits, bool flush) {
   const uint64_t m = bits == 64 ? ~0ull : 0xffffffffull;
   const int64_t so = bits == 64 ? (int64_t)old : (int64_t)(int32_t)old;
   const int64_t ss = bits == 64 ? (int64_t)s : (int64_t)(int32_t)s;
@@ -88,18 +139,27 @@ static uint64_t atomic_apply(enum atomic_kind k, uint64_t old, uint64_t s, uint6
     case AT_XOR: return old ^ s;
     case AT_INC: return old >= s ? 0 : old + 1;
     case AT_DEC: return (old == 0 || old > s) ? s : old - 1;
+    case AT_FCMPSWAP:
+    case AT_FMIN:
+    case AT_FMAX: return float_apply(k, old, s, c, bits, flush);
     default: return old;
   }
+}
+
+/* Whether the compare of a compare-and-swap holds: integer equality, float equality for
+ * FCMPSWAP (COMMAND 1 loops until it does). */
+static bool compare_holds(enum atomic_kind k, uint64_t old, uint64_t c, unsigned bits, bool flush) {
+  return k == AT_FCMPSWAP ? f_equal(old, c, bits, flush) : old == c;
 }
 
 /* ATOMIC_MEM (8 body dwords): ATOMIC (6:0, a TC_OP) + COMMAND (11:8) + CACHE_POLICY (26:25) +
  * ENGINE_SEL (31:30); ADDR_LO, ADDR_HI; SRC_DATA_LO, HI; CMP_DATA_LO, HI; LOOP_INTERVAL
  * (12:0). COMMAND 0 single pass, 2 wait for write confirmation and 3 send and continue run the
  * operation once (it is done when the packet ends here); 1 loops until the compare of a
- * compare-and-swap holds: the queue waits on the packet (re-checked every pass, like
- * WAIT_REG_MEM) while the value differs from CMP_DATA. The operation is one host atomic
- * (guest CPU threads may touch the same memory); a returning operation (bit 6 clear) keeps
- * the value it found for COPY_DATA's source 6 (atomic return data). */
+ * compare-and-swap (integer or float) holds: the queue waits on the packet (re-checked every pass,
+ * like WAIT_REG_MEM) while the value differs from CMP_DATA. The operation is one host atomic (guest
+ * CPU threads may touch the same memory); a returning operation (bit 6 clear) keeps the value it
+ * found for COPY_DATA's source 6 (atomic return data). */
 enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
   if (nb != 8) FAIL("ATOMIC_MEM with %u body dwords (8 expected)", nb);
@@ -112,13 +172,9 @@ enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const ui
         "ATOMIC_MEM operation 0x%02x is not an atomic operation (TC_OP: reads, writes and cache "
         "operations are not)",
         op);
-  if (k == AT_FLOAT)
-    FAIL(
-        "ATOMIC_MEM float operation 0x%02x not supported yet (its NaN and denormal rules are not "
-        "in the packet definitions)",
-        op);
+  const bool flush = (op & 0x1f) >= 0x09 && (op & 0x1f) <= 0x0B; /* FLUSH_DENORM forms */
   if (cmd > 3) FAIL("ATOMIC_MEM command %u is not defined (0-3)", cmd);
-  if (cmd == 1 && k != AT_CMPSWAP)
+  if (cmd == 1 && k != AT_CMPSWAP && k != AT_FCMPSWAP)
     FAIL("ATOMIC_MEM loop-until-compare (command 1) with operation 0x%02x, which has no compare",
          op);
   const uint64_t addr = addr64(b[1], b[2]);
@@ -132,15 +188,15 @@ enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const ui
   if (wide) {
     uint64_t *w = p, o = __atomic_load_n(w, __ATOMIC_ACQUIRE), n;
     do {
-      if (cmd == 1 && o != c) return CP_STEP_BLOCKED;
-      n = atomic_apply(k, o, s, c, 64);
+      if (cmd == 1 && !compare_holds(k, o, c, 64, flush)) return CP_STEP_BLOCKED;
+      n = atomic_apply(k, o, s, c, 64, flush);
     } while (!__atomic_compare_exchange_n(w, &o, n, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     old = o;
   } else {
     uint32_t *w = p, o = __atomic_load_n(w, __ATOMIC_ACQUIRE), n;
     do {
-      if (cmd == 1 && o != c) return CP_STEP_BLOCKED;
-      n = (uint32_t)atomic_apply(k, o, s, c, 32);
+      if (cmd == 1 && !compare_holds(k, o, c, 32, flush)) return CP_STEP_BLOCKED;
+      n = (uint32_t)atomic_apply(k, o, s, c, 32, flush);
     } while (!__atomic_compare_exchange_n(w, &o, n, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
     old = o;
   }
@@ -278,4 +334,38 @@ enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, c
       "SET_SH_REG_OFFSET index %u not supported (0 an address in the command buffer, 2 SET_BASE "
       "5's base + offset; 1, GFX10's two-dword 256-byte form, is not public; 3 is not defined)",
       index);
+}
+
+/* ---- MEM_SEMAPHORE ---- */
+
+/* MEM_SEMAPHORE (GFX10: 3 body dwords): ADDRESS_LO (31:3, the 8-byte aligned address of a
+ * 64-bit semaphore; bits 2:0 reserved, ignored), ADDRESS_HI, then USE_MAILBOX (16) +
+ * SIGNAL_TYPE (20) + SEM_SEL (31:29) (PAL's GFX10 ME header). SEM_SEL 6 signals: SIGNAL_TYPE 0
+ * adds one to the value, 1 writes 1. SEM_SEL 7 waits: while the value is 0 the queue blocks on
+ * the packet (re-checked every pass, like WAIT_REG_MEM: the other queues go on); once it is not,
+ * one is taken from it and the queue goes on. That a wait consumes one signal is our reading of
+ * the Linux radeon/amdgpu drivers' bookkeeping of the packets they write (each wait needs a
+ * signal of its own: "more waiters than signalers, hardware lockup imminent"); docs/gpu-cp.md.
+ * USE_MAILBOX (a signal waiting for the CP's mailbox to be written) is not modelled: the queue
+ * stops, as for another SEM_SEL. Both forms change the value with one host atomic. */
+enum cp_step cp_exec_mem_semaphore(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                   unsigned nb) {
+  if (nb != 3) FAIL("MEM_SEMAPHORE with %u body dwords (3 expected)", nb);
+  const unsigned mailbox = (b[2] >> 16) & 1, write_one = (b[2] >> 20) & 1, sel = b[2] >> 29;
+  if (sel != 6 && sel != 7) FAIL("MEM_SEMAPHORE SEM_SEL %u is not defined (6 signal, 7 wait)", sel);
+  if (mailbox)
+    FAIL("MEM_SEMAPHORE with USE_MAILBOX not supported (the CP mailbox is not modelled)");
+  const uint64_t addr = addr64(b[0] & ~7u, b[1]);
+  uint64_t *p = cp_mem_map(q, addr, 8, true);
+  if (!p) FAIL("MEM_SEMAPHORE semaphore 0x%" PRIx64 " is not writable", addr);
+  if (sel == 6) {
+    if (write_one) __atomic_store_n(p, 1, __ATOMIC_RELEASE);
+    else __atomic_fetch_add(p, 1, __ATOMIC_ACQ_REL);
+    return CP_STEP_DONE;
+  }
+  uint64_t v = __atomic_load_n(p, __ATOMIC_ACQUIRE);
+  do {
+    if (v == 0) return CP_STEP_BLOCKED;
+  } while (!__atomic_compare_exchange_n(p, &v, v - 1, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE));
+  return CP_STEP_DONE;
 }

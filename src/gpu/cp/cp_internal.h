@@ -105,7 +105,7 @@ bool cp_mem_write(struct cp_queue *q, uint64_t addr, const void *src, size_t n);
 bool cp_compare(unsigned func, uint64_t v, uint64_t ref);
 
 /* Packets of cp_exec_mem.c (memory atomics, conditional and read-modify-write register
- * writes, SET_SH_REG_OFFSET); docs/gpu-cp.md describes each. */
+ * writes, SET_SH_REG_OFFSET, MEM_SEMAPHORE); docs/gpu-cp.md describes each. */
 enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb);
 enum cp_step cp_exec_cond_write(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
@@ -116,6 +116,8 @@ enum cp_step cp_exec_context_reg_rmw(struct cp_queue *q, struct cp_frame *f, con
                                      unsigned nb);
 enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                        unsigned nb);
+enum cp_step cp_exec_mem_semaphore(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
+                                   unsigned nb);
 
 /* The constant engine (cp_exec_ce.c): a CE packet, INDIRECT_BUFFER_CNST or a CE/DE counter
  * packet met by the queue's stream (H its header, at F's cursor); the CE's state of Q freed;

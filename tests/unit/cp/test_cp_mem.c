@@ -7,7 +7,11 @@
  *   until the compare holds, 2 wait for write confirmation, 3 send and continue), ADDR lo, hi,
  *   SRC_DATA lo, hi, CMP_DATA lo, hi, LOOP_INTERVAL (12:0). TC_OP: SWAP_RTN_32 0x07,
  *   CMPSWAP_RTN_32 0x08, ADD 0x0F, SUB 0x10, SMIN 0x11, UMIN 0x12, SMAX 0x13, UMAX 0x14,
- *   AND 0x15, OR 0x16, XOR 0x17, INC 0x18, DEC 0x19; + 0x20 64-bit, + 0x40 without return.
+ *   AND 0x15, OR 0x16, XOR 0x17, INC 0x18, DEC 0x19, the floats FCMPSWAP 0x01, FMIN 0x02, FMAX
+ *   0x03 and their FLUSH_DENORM forms 0x09-0x0B; + 0x20 64-bit, + 0x40 without return. The
+ *   float rule is docs/gpu-cp.md's reading (the ISA's pseudo-code with IEEE minimumNumber /
+ *   maximumNumber, -0 below +0, a float compare for FCMPSWAP, a denormal taken as the zero of
+ *   its sign by the FLUSH_DENORM forms): the expected bits below are worked out by hand.
  * - COPY_DATA (0x40) SRC_SEL 6: the atomic's return data.
  * - COND_WRITE (0x45, 8): FUNCTION (2:0) + POLL_SPACE (4) + WRITE_SPACE (9:8), POLL_ADDRESS lo,
  *   hi, REFERENCE, MASK, WRITE_ADDRESS lo, hi, WRITE_DATA.
@@ -50,6 +54,10 @@ static void atomic(unsigned op, unsigned cmd, uint64_t addr, uint64_t src, uint6
 /* COPY_DATA of the atomic return data (SRC_SEL 6) to OUT + 8 * i, 64 bits */
 static void copy_return(unsigned i) {
   putv(6, PKT3(COPY_DATA, 5), 6u | 2u << 8 | 1u << 16, 0u, 0u, LO(OUT + 8 * i), HI(OUT + 8 * i));
+}
+/* WRITE_DATA of 0x5EED to OUT + 0x100: a mark that the packets before it ran */
+static void write_data_mark(void) {
+  putv(5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT + 0x100), HI(OUT + 0x100), 0x5EEDu);
 }
 
 /* Each 32-bit operation on its own dword, the value before it read back through COPY_DATA's
@@ -117,6 +125,80 @@ static void test_atomic_64(void **state) {
   assert_int_equal(*qw(OUT + 8), 0x123456789ull);
 }
 
+/* The float operations, 32-bit, each on its own dword: the value stored and the value found
+ * (COPY_DATA source 6), worked out by hand from the rule in the header comment. */
+static void test_atomic_float_32(void **state) {
+  (void)state;
+  static const struct {
+    unsigned op;
+    uint32_t before, src, cmp, after;
+  } t[] = {
+      {0x02, 0x3FC00000u, 0xC0000000u, 0, 0xC0000000u}, /* fmin(1.5, -2) = -2 */
+      {0x03, 0x3FC00000u, 0xC0000000u, 0, 0x3FC00000u}, /* fmax(1.5, -2) = 1.5 */
+      {0x02, 0x00000000u, 0x80000000u, 0, 0x80000000u}, /* fmin(+0, -0) = -0 */
+      {0x03, 0x80000000u, 0x00000000u, 0, 0x00000000u}, /* fmax(-0, +0) = +0 */
+      {0x02, 0x7FC00001u, 0x40400000u, 0, 0x40400000u}, /* fmin(qNaN, 3) = 3 */
+      {0x03, 0x40400000u, 0x7F800001u, 0, 0x40400000u}, /* fmax(3, sNaN) = 3 */
+      {0x02, 0x7F800001u, 0xFFC00000u, 0, 0x7FC00001u}, /* two NaNs: the memory one, quiet */
+      {0x02, 0x00000001u, 0x00000000u, 0, 0x00000000u}, /* denormal kept: +0 is smaller */
+      {0x0A, 0x80000001u, 0x00000000u, 0, 0x80000000u}, /* flushed: fmin(-0, +0) = -0 */
+      {0x0B, 0x3F800000u, 0x00400000u, 0, 0x3F800000u}, /* flushed: fmax(1, +0) = 1 */
+      {0x0B, 0x00000005u, 0x80000000u, 0, 0x00000000u}, /* flushed: fmax(+0, -0) = +0 */
+      {0x01, 0x3F800000u, 0x40000000u, 0x3F800000u, 0x40000000u}, /* fcmpswap 1 == 1 */
+      {0x01, 0x00000000u, 0x40000000u, 0x80000000u, 0x40000000u}, /* +0 == -0 */
+      {0x01, 0x7FC00000u, 0x40000000u, 0x7FC00000u, 0x7FC00000u}, /* NaN equals nothing */
+      {0x01, 0x00000001u, 0x40000000u, 0x00000000u, 0x00000001u}, /* denormal != 0 */
+      {0x09, 0x00000001u, 0x00000002u, 0x00000000u, 0x00000000u}, /* flushed: equal, +0 in */
+      {0x42, 0x40A00000u, 0x40800000u, 0, 0x40800000u},           /* fmin(5, 4) = 4, no return */
+  };
+  const unsigned k = sizeof t / sizeof t[0];
+  for (unsigned i = 0; i < k; i++) {
+    dw(DATA)[2 * i] = t[i].before;
+    dw(DATA)[2 * i + 1] = 0xABABABABu;
+    atomic(t[i].op, 0, DATA + 8 * i, t[i].src | 0xDEAD00000000ull, t[i].cmp);
+    copy_return(i);
+  }
+  assert_int_equal(run_on(CP_GFX_QUEUE), CP_QUEUE_IDLE);
+  for (unsigned i = 0; i < k; i++) {
+    assert_int_equal(dw(DATA)[2 * i], t[i].after);
+    assert_int_equal(dw(DATA)[2 * i + 1], 0xABABABABu);
+    /* the value found; the no-return form leaves the previous one (0x00000001) */
+    assert_int_equal(*qw(OUT + 8 * i), t[i].op & 0x40 ? 0x00000001u : t[i].before);
+  }
+}
+
+/* 64-bit float operations and the loop form of FCMPSWAP (a float compare: the CPU's -0 meets
+ * the packet's +0). */
+static void test_atomic_float_64(void **state) {
+  (void)state;
+  *qw(DATA) = 0x3FF0000000000000ull;      /* 1.0 */
+  *qw(DATA + 8) = 0x8000000000000000ull;  /* -0.0 */
+  *qw(DATA + 16) = 0x4004000000000000ull; /* 2.5 */
+  *qw(DATA + 24) = 0x000FFFFFFFFFFFFFull; /* the largest denormal */
+  *qw(DATA + 32) = 0x3FF0000000000000ull;
+  atomic(0x22, 0, DATA, 0xBFF0000000000000ull, 0); /* fmin(1, -1) = -1 */
+  copy_return(0);
+  atomic(0x63, 0, DATA + 8, 0, 0); /* fmax(-0, +0) = +0, no return */
+  atomic(0x21, 0, DATA + 16, 0x401C000000000000ull, 0x4004000000000000ull); /* 2.5 == 2.5: 7 */
+  atomic(0x2B, 0, DATA + 24, 0x8000000000000001ull, 0); /* flushed: fmax(+0, -0) = +0 */
+  atomic(0x21, 1, DATA + 32, 0x4000000000000000ull, 0); /* loop until the value is 0 */
+  write_data_mark();
+  assert_false(cp_test_submit_run(CP_GFX_QUEUE));
+  n = 0;
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
+  assert_int_equal(*qw(DATA), 0xBFF0000000000000ull);
+  assert_int_equal(*qw(OUT), 0x3FF0000000000000ull);
+  assert_int_equal(*qw(DATA + 8), 0);
+  assert_int_equal(*qw(DATA + 16), 0x401C000000000000ull);
+  assert_int_equal(*qw(DATA + 24), 0);
+  assert_int_equal(*qw(DATA + 32), 0x3FF0000000000000ull);
+  assert_int_equal(dw(OUT + 0x100)[0], 0);
+  __atomic_store_n(qw(DATA + 32), 0x8000000000000000ull, __ATOMIC_RELEASE); /* -0 */
+  assert_true(cp_run_until_idle(cp, 20));
+  assert_int_equal(*qw(DATA + 32), 0x4000000000000000ull);
+  assert_int_equal(dw(OUT + 0x100)[0], 0x5EEDu);
+}
+
 /* COMMAND 1 (loop until the compare holds): the queue waits on the packet while the value
  * differs, another queue runs meanwhile; once the CPU stores the compare value the swap
  * happens and the queue goes on. */
@@ -143,15 +225,16 @@ static void test_atomic_loop(void **state) {
   n = 0;
 }
 
-/* Bad ATOMIC_MEM packets stop their queue alone, nothing written: float and non-atomic
- * operations, the loop form without a compare, an undefined command, misaligned and unmapped
- * addresses, another length, a truncated packet. */
+/* Bad ATOMIC_MEM packets stop their queue alone, nothing written: reserved float codes and
+ * non-atomic operations, the loop form without a compare, an undefined command, misaligned and
+ * unmapped addresses, another length, a truncated packet. */
 static void test_atomic_errors(void **state) {
   (void)state;
   const unsigned other = cp_compute_queue(6, 7);
   dw(DATA)[0] = 3;
   const uint32_t bad[][3] = {
-      {0x01, 0, 0}, /* FCMPSWAP_RTN_32 */
+      {0x04, 0, 0}, /* RESERVED_FOP_RTN_32_0 */
+      {0x0E, 0, 0}, /* RESERVED_FOP_FLUSH_DENORM_RTN_32_2 */
       {0x00, 0, 0}, /* READ */
       {0x20, 0, 0}, /* WRITE */
       {0x1A, 0, 0}, /* a cache operation */
@@ -313,6 +396,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_atomic_32, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_atomic_64, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_float_32, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_atomic_float_64, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_atomic_loop, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_atomic_errors, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_cond_write, setup, cp_test_teardown),
