@@ -144,3 +144,15 @@ seed("gds", 1, pkt3(0x50, [(2 << 29) | (1 << 20), 0x77, 0, 0x100, 0, 64]),
      pkt3(0x49, [0x28 | (5 << 8), (5 << 29) | (2 << 24), A + 0x300, 0, 0x10 | (4 << 16), 0, 0]),
      pkt3(0x48, [0x2F | (6 << 8), A + 0x320, 1 << 29, 0x40 | (2 << 16)]),
      pkt3(0x50, [(2 << 29) | (1 << 20), 1, 0, 0xFFF0, 0, 32]))
+# PRED_EXEC and MEM_SEMAPHORE on a compute queue: a PRED_EXEC for this GPU (DEVICE_SELECT bit 0)
+# running a write, one for another device skipping one, a semaphore signalled twice (increment,
+# then write 1 on a second one), two waits (the second blocks: nothing is left), and the float
+# ATOMIC_MEM operations (fmin 32-bit, fmax 64-bit without return, fcmpswap, a flush-denorm fmin).
+seed("sync", 2, pkt3(0x23, [(1 << 24) | 5]), pkt3(0x37, [5 << 8, A, 0, 1]),
+     pkt3(0x23, [(2 << 24) | 5]), pkt3(0x37, [5 << 8, A + 4, 0, 2]),
+     pkt3(0x39, [A + 0x40, 0, 6 << 29]), pkt3(0x39, [A + 0x48, 0, (6 << 29) | (1 << 20)]),
+     pkt3(0x1E, [0x02, A + 0x80, 0, 0xC0000000, 0, 0, 0, 10]),
+     pkt3(0x1E, [0x63, A + 0x88, 0, 0, 0x3FF00000, 0, 0, 10]),
+     pkt3(0x1E, [0x01, A + 0x90, 0, 0x40000000, 0, 0x80000000, 0, 10]),
+     pkt3(0x1E, [0x0A, A + 0x98, 0, 0x80000001, 0, 0, 0, 10]),
+     pkt3(0x39, [A + 0x40, 0, 7 << 29]), pkt3(0x39, [A + 0x40, 0, 7 << 29]))
