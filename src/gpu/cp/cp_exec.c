@@ -362,7 +362,10 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
     case 6: /* atomic return data: what the last ATOMIC_MEM found (cp_exec_mem.c) */
       v = wide ? q->atomic_return : (uint32_t)q->atomic_return;
       break;
-    case 9: /* GPU clock */ v = gpu_clock(q); break;
+    case 9:  /* GPU clock count */
+    case 10: /* system clock count: the same host clock, as EVENT_WRITE_EOP's DATA_SEL 4 */
+      v = gpu_clock(q);
+      break;
     default: FAIL("COPY_DATA source %u not supported", src);
   }
   if (dst == 0) {

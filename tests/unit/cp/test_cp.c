@@ -277,6 +277,8 @@ static void test_write_copy_dma(void **state) {
        0);
   /* COPY_DATA GPU clock (src 9) to memory, 64-bit */
   putv(&s, 6, PKT3(COPY_DATA, 5), 9u | (5u << 8) | (1u << 16), 0, 0, LO(b + 16), HI(b + 16));
+  /* COPY_DATA system clock count (src 10), 64-bit: the same clock here (EOP DATA_SEL 4's rule) */
+  putv(&s, 6, PKT3(COPY_DATA, 5), 10u | (5u << 8) | (1u << 16), 0, 0, LO(b + 24), HI(b + 24));
   /* DMA_DATA memory to memory, 12 bytes (SRC_SEL 0, DST_SEL 0) */
   putv(&s, 7, PKT3(DMA_DATA, 6), 0, LO(a), HI(a), LO(c), HI(c), 12);
   /* DMA_DATA fill (SRC_SEL 2 = DATA) 16 bytes */
@@ -293,6 +295,7 @@ static void test_write_copy_dma(void **state) {
   assert_int_equal(dw(b)[2], 0xC0DE);
   assert_int_equal(cp_reg(cp, 0, R_COMPUTE_USER_DATA_0 / 4), 2);
   assert_int_equal(rd64(b + 16), 0x123456789abcull);
+  assert_int_equal(rd64(b + 24), 0x123456789abcull);
   assert_memory_equal(dw(c), dw(a), 12);
   for (int i = 0; i < 4; i++) assert_int_equal(dw(c + 32)[i], 0x5A5A5A5A);
   assert_int_equal(dw(c + 32)[4], 0);
