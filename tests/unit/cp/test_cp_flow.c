@@ -9,6 +9,8 @@
  *   semaphore. A wait blocks its queue while the value is 0, then takes one from it.
  * - WRITE_DATA (0x37): DST_SEL (11:8) 5 memory, address lo, hi, the data. */
 
+#include <unistd.h>
+
 #include "cp_test_pm4.h"
 
 #define MEM_BASE 0x200000000ull
@@ -181,6 +183,59 @@ static void test_semaphore_blocks(void **state) {
   n = 0;
 }
 
+/* On the GPU thread: two compute queues hand a token back and forth through two semaphores,
+ * 50 times (A waits on S1, writes OUT[i], signals S2; B signals S1, waits on S2, then copies
+ * OUT[i] to OUT2[i]): each of B's copies finds A's write of that round, both queues end and
+ * both semaphores are back at 0. Meanwhile a third queue's wait on a semaphore nobody signals
+ * blocks it alone until the CPU signals it. */
+#define ROUNDS 50
+#define OUT2 (OUT + 0x1000)
+static void test_semaphore_gpu_thread(void **state) {
+  (void)state;
+  const unsigned a = cp_compute_queue(1, 1), b = cp_compute_queue(2, 2), c = cp_compute_queue(6, 0);
+  const uint64_t s1 = SEM, s2 = SEM + 8, s3 = SEM + 16;
+  for (unsigned i = 0; i < ROUNDS; i++) {
+    semaphore(s1, WAIT, 0);
+    write_out(i, i + 1);
+    semaphore(s2, SIGNAL, 0);
+  }
+  const uint32_t b_first = n;
+  for (unsigned i = 0; i < ROUNDS; i++) {
+    semaphore(s1, SIGNAL, 0);
+    semaphore(s2, WAIT, 0);
+    putv(6, PKT3(COPY_DATA, 5), 1u | 5u << 8, LO(OUT + 4 * i), HI(OUT + 4 * i), LO(OUT2 + 4 * i),
+         HI(OUT2 + 4 * i));
+  }
+  const uint32_t c_first = n;
+  semaphore(s3, WAIT, 0);
+  putv(5, PKT3(WRITE_DATA, 4), 5u << 8, LO(OUT2 + 0x800), HI(OUT2 + 0x800), 0xC0FFEEu);
+  assert_int_equal(cp_thread_start(cp), 0);
+  assert_int_equal(cp_submit(cp, c, STREAM + c_first * 4, n - c_first), 0);
+  assert_int_equal(cp_submit(cp, a, STREAM, b_first), 0);
+  assert_int_equal(cp_submit(cp, b, STREAM + b_first * 4, c_first - b_first), 0);
+  const uint32_t *last = dw(OUT2 + 4 * (ROUNDS - 1));
+  for (int i = 0; i < 5000 && __atomic_load_n(last, __ATOMIC_ACQUIRE) != ROUNDS; i++) usleep(1000);
+  assert_int_equal(__atomic_load_n(last, __ATOMIC_ACQUIRE), ROUNDS);
+  assert_int_equal(__atomic_load_n(dw(OUT2 + 0x800), __ATOMIC_ACQUIRE), 0);
+  __atomic_store_n(qw(s3), 1, __ATOMIC_RELEASE);
+  const uint32_t *mark = dw(OUT2 + 0x800);
+  for (int i = 0; i < 5000 && __atomic_load_n(mark, __ATOMIC_ACQUIRE) != 0xC0FFEEu; i++)
+    usleep(1000);
+  assert_int_equal(__atomic_load_n(mark, __ATOMIC_ACQUIRE), 0xC0FFEEu);
+  cp_thread_stop(cp);
+  for (unsigned i = 0; i < ROUNDS; i++) {
+    assert_int_equal(dw(OUT)[i], i + 1);
+    assert_int_equal(dw(OUT2)[i], i + 1);
+  }
+  assert_int_equal(*qw(s1), 0);
+  assert_int_equal(*qw(s2), 0);
+  assert_int_equal(*qw(s3), 0);
+  assert_int_equal(cp_queue_status(cp, a), CP_QUEUE_IDLE);
+  assert_int_equal(cp_queue_status(cp, b), CP_QUEUE_IDLE);
+  assert_int_equal(cp_queue_status(cp, c), CP_QUEUE_IDLE);
+  n = 0;
+}
+
 /* Bad MEM_SEMAPHORE packets stop their queue alone with the semaphore untouched: SEM_SEL 0-5,
  * USE_MAILBOX, the CI form (2 body dwords), an unmapped semaphore, a truncated packet. */
 static void test_semaphore_errors(void **state) {
@@ -214,6 +269,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_pred_exec_errors, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_semaphore_values, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_semaphore_blocks, setup, cp_test_teardown),
+      cmocka_unit_test_setup_teardown(test_semaphore_gpu_thread, setup, cp_test_teardown),
       cmocka_unit_test_setup_teardown(test_semaphore_errors, setup, cp_test_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
