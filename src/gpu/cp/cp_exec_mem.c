@@ -169,8 +169,8 @@ enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const ui
   const unsigned bytes = wide ? 8 : 4;
   if (k == AT_NONE)
     FAIL(
-        "ATOMIC_MEM operation 0x%02x is not an atomic operation (TC_OP: reads, writes and cache "
-        "operations are not)",
+        "ATOMIC_MEM operation 0x%02x is not a GFX10 atomic operation (TC_OP: a read, a write, a "
+        "cache operation or a reserved code; the float add, 0x05/0x0D, is GFX11's)",
         op);
   const bool flush = (op & 0x1f) >= 0x09 && (op & 0x1f) <= 0x0B; /* FLUSH_DENORM forms */
   if (cmd > 3) FAIL("ATOMIC_MEM command %u is not defined (0-3)", cmd);
