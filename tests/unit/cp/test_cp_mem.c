@@ -234,6 +234,7 @@ static void test_atomic_errors(void **state) {
   dw(DATA)[0] = 3;
   const uint32_t bad[][3] = {
       {0x04, 0, 0}, /* RESERVED_FOP_RTN_32_0 */
+      {0x0D, 0, 0}, /* reserved on GFX10 (GFX11's FADD_FLUSH_DENORM_RTN_32) */
       {0x0E, 0, 0}, /* RESERVED_FOP_FLUSH_DENORM_RTN_32_2 */
       {0x00, 0, 0}, /* READ */
       {0x20, 0, 0}, /* WRITE */
