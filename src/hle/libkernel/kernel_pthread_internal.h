@@ -135,6 +135,13 @@ void kernel_pthread_suspend_point(struct kthread *t);
 bool kernel_pthread_suspend_due(const struct kthread *t);
 /* True when T has a pending signal it does not block, or a suspend request (kernel_signal.c). */
 bool kernel_signal_deliverable(struct kthread *t);
+/* Gives T's host thread the nice its priority maps to (kernel_sched.c), when T has started and
+ * not ended and host priorities are on; registry lock held (so that a priority change and the
+ * thread's own start apply in order). */
+void kernel_sched_apply_locked(struct kthread *t);
+/* The calling thread's object (made if needed) with priority PRIO (-1: keep its own) applied to
+ * the host (kernel_pthread.c). */
+void kernel_sched_main_thread_attach(int prio);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);
 
