@@ -118,6 +118,8 @@ struct kthread *kernel_pthread_current(void) {
   t->adopted = true;
   t->tid = kernel_thread_id();
   kernel_pthread_attr_defaults(&t->attr);
+  int main_prio = kernel_sched_main_prio(); /* the guest's main thread: its priority and nice */
+  if (main_prio >= 0 && gettid() == getpid()) t->attr.prio = main_prio;
   t->cancel_state = KTHREAD_CANCEL_ENABLE;
   t->cancel_type = KTHREAD_CANCEL_DEFERRED;
   char host[16] = "";
@@ -797,15 +799,6 @@ static void note_host_affinity(void) {
   LOG_ONCE(hle, STUB,
            "pthread: affinity masks are recorded and reported; the host's choice of CPU is not "
            "changed");
-}
-
-void kernel_sched_main_thread_attach(int prio) {
-  struct kthread *t = kernel_pthread_current();
-  if (!t) return;
-  pthread_mutex_lock(&reg_lock);
-  if (prio >= 0) t->attr.prio = prio;
-  kernel_sched_apply_locked(t);
-  pthread_mutex_unlock(&reg_lock);
 }
 
 /* The console's priority range for POLICY; false for an unknown policy. */

@@ -139,9 +139,9 @@ bool kernel_signal_deliverable(struct kthread *t);
  * not ended and host priorities are on; registry lock held (so that a priority change and the
  * thread's own start apply in order). */
 void kernel_sched_apply_locked(struct kthread *t);
-/* The calling thread's object (made if needed) with priority PRIO (-1: keep its own) applied to
- * the host (kernel_pthread.c). */
-void kernel_sched_main_thread_attach(int prio);
+/* The guest main thread's priority once kernel_sched_main_thread_start set it, else -1: its
+ * thread object, made on first use, starts with it. */
+int kernel_sched_main_prio(void);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);
 

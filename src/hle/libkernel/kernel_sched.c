@@ -118,10 +118,16 @@ static bool param_main_priority(int *prio) {
   return true;
 }
 
+static _Atomic int main_prio = -1;
+
+int kernel_sched_main_prio(void) { return atomic_load(&main_prio); }
+
 void kernel_sched_main_thread_start(void) {
   host_sched_init(); /* the base is this thread's nice, before anything changes it */
   int prio;
-  bool given = param_main_priority(&prio);
-  kernel_sched_main_thread_attach(given ? prio : -1);
-  if (given) LOG(hle, DEBUG, "main thread priority %d (the process param's)", prio);
+  if (!param_main_priority(&prio)) prio = KTHREAD_PRIO_FIFO_DEFAULT;
+  else LOG(hle, DEBUG, "main thread priority %d (the process param's)", prio);
+  /* its thread object is made on first use (kernel_pthread_current) with this priority */
+  atomic_store(&main_prio, prio);
+  if (atomic_load(&enabled)) host_sched_set_nice(0, kernel_sched_host_nice(prio));
 }

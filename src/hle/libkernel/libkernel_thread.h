@@ -198,8 +198,9 @@ void kernel_sched_set_host_priorities(bool on);
 bool kernel_sched_host_priorities(void);
 /* Logs the mapping once (INFO), with whether a raised priority can be applied later. */
 void kernel_sched_log_mapping(void);
-/* The guest's main thread, before its code runs: its object, and its priority (the process
- * param's main thread priority when the executable gives a valid one, else 700) applied. */
+/* On the guest's main thread, before its code runs: its priority (the process param's main
+ * thread priority when the executable gives a valid one, else 700) given to its nice and to its
+ * thread object when that is made (on first use). */
 void kernel_sched_main_thread_start(void);
 
 /* ---- attributes (kernel_pthread_attr.c) ----------------------------------------------- */
