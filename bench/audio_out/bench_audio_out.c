@@ -72,22 +72,29 @@ static void sink(void *ctx, const float *frames, size_t count, bool has_data) {
   if (i < MAX_PERIODS) arrivals[i] = t;
 }
 
-static void *spin(void *arg) {
-  (void)arg;
-  volatile uint64_t x = 0;
-  while (!atomic_load_explicit(&stop, memory_order_relaxed)) x = x * 3 + 1;
-  return NULL;
-}
-
-/* This thread's run-queue wait so far (ns; /proc/thread-self/schedstat), 0 if unknown. */
-static uint64_t run_delay_ns(void) {
+/* This thread's time on a CPU and on the run queue so far (ns; /proc/thread-self/schedstat),
+ * 0 if unknown. */
+static void sched_times(uint64_t *on_cpu_ns, uint64_t *waited_ns) {
   FILE *f = fopen("/proc/thread-self/schedstat", "r");
   unsigned long long on_cpu = 0, waited = 0;
   if (f) {
-    if (fscanf(f, "%llu %llu", &on_cpu, &waited) != 2) waited = 0;
+    if (fscanf(f, "%llu %llu", &on_cpu, &waited) != 2) on_cpu = waited = 0;
     fclose(f);
   }
-  return waited;
+  *on_cpu_ns = on_cpu;
+  *waited_ns = waited;
+}
+
+/* A busy thread; ARG: where it leaves its time on a CPU (ms) */
+static void *spin(void *arg) {
+  uint64_t ran0, waited;
+  sched_times(&ran0, &waited);
+  volatile uint64_t x = 0;
+  while (!atomic_load_explicit(&stop, memory_order_relaxed)) x = x * 3 + 1;
+  uint64_t ran;
+  sched_times(&ran, &waited);
+  *(double *)arg = (double)(ran - ran0) / 1e6;
+  return NULL;
 }
 
 struct producer {
@@ -95,6 +102,7 @@ struct producer {
   int nice;   /* the native producer's nice in the prioritised case, else INT_MIN */
   double seconds;
   double run_queue_ms; /* how long the host kept the producer waiting to run */
+  double on_cpu_ms;    /* how long it ran */
   uint64_t underruns;  /* the native producer's: buffers later than the mixer would take */
 };
 
@@ -124,7 +132,8 @@ static void *produce(void *arg) {
   if (p->nice != INT_MIN) setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), p->nice);
   static _Thread_local int16_t buf[LENGTH * 2];
   uint64_t end = now_ns() + (uint64_t)(p->seconds * 1e9);
-  uint64_t waited = run_delay_ns();
+  uint64_t ran0, waited;
+  sched_times(&ran0, &waited);
   uint32_t n = 0;
   /* the native producer's schedule: buffer k starts at start + k periods, as a port's */
   uint64_t start = now_ns() + PERIOD_NS_INT;
@@ -143,7 +152,10 @@ static void *produce(void *arg) {
     start += PERIOD_NS_INT;
   }
   if (p->handle >= 0) audioout_output(p->handle, NULL);
-  p->run_queue_ms = (double)(run_delay_ns() - waited) / 1e6;
+  uint64_t ran, waited_end;
+  sched_times(&ran, &waited_end);
+  p->run_queue_ms = (double)(waited_end - waited) / 1e6;
+  p->on_cpu_ms = (double)(ran - ran0) / 1e6;
   return NULL;
 }
 
@@ -170,6 +182,7 @@ struct result {
   double mixer_p99, mixer_max; /* gaps between any two periods */
   int periods;
   double run_queue_ms, native_run_queue_ms;
+  double on_cpu_ms, busy_on_cpu_ms; /* the emulated producer's; a busy thread's (mean) */
   uint64_t native_underruns;
 };
 
@@ -202,15 +215,16 @@ static kthread_t guest_thread(int prio, void *(*fn)(void *), void *arg, void **s
 static struct result run(int handle, double seconds, int spinners, bool prioritised) {
   pthread_t t[256], prod, native;
   kthread_t gt[256], gprod = NULL;
+  static double busy_ran[256];
   void *stacks[257];
   atomic_store(&stop, false);
   for (int i = 0; i < spinners; i++) {
-    if (prioritised) gt[i] = guest_thread(PRIO_BUSY, spin, NULL, &stacks[i], "busy");
-    else pthread_create(&t[i], NULL, spin, NULL);
+    if (prioritised) gt[i] = guest_thread(PRIO_BUSY, spin, &busy_ran[i], &stacks[i], "busy");
+    else pthread_create(&t[i], NULL, spin, &busy_ran[i]);
   }
   atomic_store(&arrived, 0);
   atomic_store(&all_arrived, 0);
-  struct producer p = {handle, INT_MIN, seconds, 0, 0}, q = {-1, INT_MIN, seconds, 0, 0};
+  struct producer p = {handle, INT_MIN, seconds, 0, 0, 0}, q = {-1, INT_MIN, seconds, 0, 0, 0};
   if (prioritised) {
     q.nice = kernel_sched_host_nice(PRIO_AUDIO); /* the same treatment */
     gprod = guest_thread(PRIO_AUDIO, produce, &p, &stacks[spinners], "audio");
@@ -239,6 +253,8 @@ static struct result run(int handle, double seconds, int spinners, bool prioriti
   r.run_queue_ms = p.run_queue_ms;
   r.native_run_queue_ms = q.run_queue_ms;
   r.native_underruns = q.underruns;
+  r.on_cpu_ms = p.on_cpu_ms;
+  for (int i = 0; i < spinners; i++) r.busy_on_cpu_ms += busy_ran[i] / spinners;
   return r;
 }
 
@@ -295,10 +311,10 @@ int main(int argc, char **argv) {
    * the host runs it less than that (other processes), which the figures then show */
   printf(
       "  host: the emulated producer waited on the run queue %.0f ms of the busy %.0f s "
-      "(%.1f%%), the native one %.0f ms (%.1f%%); %llu of %llu Output returns the host "
-      "delayed more than 0.5 ms (worst %.1f ms over the run)\n",
+      "(%.1f%%), the native one %.0f ms (%.1f%%); it ran %.0f ms, a busy thread %.0f ms; %llu "
+      "of %llu Output returns the host delayed more than 0.5 ms (worst %.1f ms over the run)\n",
       busy.run_queue_ms, seconds, busy.run_queue_ms / (seconds * 10.0), busy.native_run_queue_ms,
-      busy.native_run_queue_ms / (seconds * 10.0),
+      busy.native_run_queue_ms / (seconds * 10.0), busy.on_cpu_ms, busy.busy_on_cpu_ms,
       (unsigned long long)(c2.host_delayed - c1.host_delayed),
       (unsigned long long)(c2.returns - c1.returns), (double)c2.worst_host_ns / 1e6);
   /* the returns the emulator made late beyond the host's delay, if any (its own part) */
@@ -326,11 +342,11 @@ int main(int argc, char **argv) {
   printf(
       "  prioritised: max gap %.3f ms, mixer p99 %.3f ms; the native producer at the same nice "
       "beside it: %llu underruns; run-queue wait: emulated %.0f ms (%.1f%%), native %.0f ms "
-      "(%.1f%%); %llu of %llu Output returns the host delayed more than 0.5 ms, %llu later than "
-      "the host explains\n",
+      "(%.1f%%); it ran %.0f ms, a busy thread %.0f ms; %llu of %llu Output returns the host "
+      "delayed more than 0.5 ms, %llu later than the host explains\n",
       pr.max, pr.mixer_p99, (unsigned long long)pr.native_underruns, pr.run_queue_ms,
       pr.run_queue_ms / (seconds * 10.0), pr.native_run_queue_ms,
-      pr.native_run_queue_ms / (seconds * 10.0),
+      pr.native_run_queue_ms / (seconds * 10.0), pr.on_cpu_ms, pr.busy_on_cpu_ms,
       (unsigned long long)(c4.host_delayed - c3.host_delayed),
       (unsigned long long)(c4.returns - c3.returns),
       (unsigned long long)(c4.unexplained - c3.unexplained));
