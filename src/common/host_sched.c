@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <linux/capability.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -28,6 +29,7 @@ static struct {
   const pthread_attr_t *attr;
   void *(*fn)(void *);
   void *arg;
+  sigset_t mask; /* the caller's signal mask, which the new thread inherits from the helper */
   int result;
 } req;
 static bool helper_running;
@@ -38,7 +40,10 @@ static void *helper_main(void *arg) {
   pthread_mutex_lock(&req_lock);
   for (;;) {
     while (!req.pending) pthread_cond_wait(&req_cond, &req_lock);
+    sigset_t own;
+    pthread_sigmask(SIG_SETMASK, &req.mask, &own);
     req.result = pthread_create(req.thread, req.attr, req.fn, req.arg);
+    pthread_sigmask(SIG_SETMASK, &own, NULL);
     req.pending = false;
     req.done = true;
     pthread_cond_broadcast(&req_cond);
@@ -122,6 +127,7 @@ int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void
   req.attr = attr;
   req.fn = fn;
   req.arg = arg;
+  pthread_sigmask(SIG_SETMASK, NULL, &req.mask);
   req.done = false;
   req.pending = true;
   pthread_cond_broadcast(&req_cond);

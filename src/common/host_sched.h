@@ -39,7 +39,9 @@ bool host_sched_set_nice(pid_t tid, int nice);
 bool host_sched_can_lower_to(int nice);
 
 /* pthread_create, but the new thread starts at the base nice: when the caller's nice is above
- * the base the creation is done by the helper thread (which stays at the base), else here. */
+ * the base the creation is done by the helper thread (which stays at the base), else here.
+ * Either way the new thread starts with the caller's signal mask; its CPU affinity is the
+ * helper's (the process's at start) when the helper made it. */
 int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
                              void *arg);
 

@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@
 
 #include "test_skip.h"
 
+#include "common/host_sched.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/libkernel/libkernel_thread.h"
@@ -251,6 +253,16 @@ static void drop_privilege(void) {
   assert_int_equal(setrlimit(RLIMIT_NICE, &r), 0);
 }
 
+/* a host thread made through host_sched_thread_create: its nice and whether SIGUSR2 is blocked */
+static void *host_report(void *arg) {
+  int *out = arg;
+  out[0] = proc_nice((int)syscall(SYS_gettid));
+  sigset_t m;
+  pthread_sigmask(SIG_SETMASK, NULL, &m);
+  out[1] = sigismember(&m, SIGUSR2);
+  return NULL;
+}
+
 static void test_unprivileged(void **state) {
   (void)state;
   drop_privilege();
@@ -277,6 +289,19 @@ static void test_unprivileged(void **state) {
   /* lowering still works */
   assert_int_equal(kernel_pthread_sce_setprio(m.t, 767), 0);
   assert_int_equal(proc_nice(m.tid), expected_nice(767));
+  /* a host service thread started from this low-priority thread: the base nice, and this
+   * thread's signal mask (the helper that made it passes it on) */
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGUSR2);
+  pthread_sigmask(SIG_BLOCK, &block, &old);
+  int seen[2] = {INT_MIN, -1};
+  pthread_t h;
+  assert_int_equal(host_sched_thread_create(&h, NULL, host_report, seen), 0);
+  pthread_join(h, NULL);
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  assert_int_equal(seen[0], base);
+  assert_int_equal(seen[1], 1);
   struct made both[2] = {m, d};
   finish(both, 2);
 }
