@@ -18,6 +18,7 @@
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 static int base_nice;
+static int lower_floor; /* the lowest nice this process may set (CAP_SYS_NICE, RLIMIT_NICE) */
 
 /* the helper thread's one request slot (req_lock) */
 static pthread_mutex_t req_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -57,9 +58,12 @@ static int read_nice(pid_t tid) {
   return n == -1 && errno ? INT_MIN : n;
 }
 
+static int lowest_allowed(void);
+
 static void init(void) {
   int n = read_nice(0);
   base_nice = n == INT_MIN ? 0 : n;
+  lower_floor = lowest_allowed();
   /* started before any thread's nice is raised (every setter runs this first), so it
    * inherits the base */
   pthread_attr_t a;
@@ -90,12 +94,15 @@ static bool has_cap_sys_nice(void) {
   return (d[CAP_SYS_NICE / 32].effective >> (CAP_SYS_NICE % 32)) & 1u;
 }
 
-bool host_sched_can_lower_to(int nice) {
-  if (has_cap_sys_nice()) return true;
+static int lowest_allowed(void) {
+  if (has_cap_sys_nice()) return HOST_SCHED_NICE_MIN;
   struct rlimit r;
-  if (getrlimit(RLIMIT_NICE, &r) != 0) return false;
-  return r.rlim_cur == RLIM_INFINITY || (long long)(20 - nice) <= (long long)r.rlim_cur;
+  if (getrlimit(RLIMIT_NICE, &r) != 0) return HOST_SCHED_NICE_MAX + 1;
+  if (r.rlim_cur == RLIM_INFINITY || r.rlim_cur >= 40) return HOST_SCHED_NICE_MIN;
+  return 20 - (int)r.rlim_cur; /* RLIMIT_NICE r allows nice 20 - r and above */
 }
+
+bool host_sched_can_lower_to(int nice) { return nice >= lowest_allowed(); }
 
 bool host_sched_set_nice(pid_t tid, int nice) {
   host_sched_init();
@@ -115,12 +122,9 @@ bool host_sched_set_nice(pid_t tid, int nice) {
   return false;
 }
 
-int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
-                             void *arg) {
-  host_sched_init();
-  int mine = read_nice(0);
-  if (!helper_running || mine == INT_MIN || mine <= base_nice)
-    return pthread_create(thread, attr, fn, arg);
+/* Has the helper thread create the thread (it runs at the base nice). */
+static int create_by_helper(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                            void *arg) {
   pthread_mutex_lock(&req_serial);
   pthread_mutex_lock(&req_lock);
   req.thread = thread;
@@ -136,4 +140,25 @@ int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void
   pthread_mutex_unlock(&req_lock);
   pthread_mutex_unlock(&req_serial);
   return r;
+}
+
+int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                             void *arg) {
+  host_sched_init();
+  int mine = read_nice(0);
+  if (!helper_running || mine == INT_MIN || mine <= base_nice)
+    return pthread_create(thread, attr, fn, arg);
+  return create_by_helper(thread, attr, fn, arg);
+}
+
+int host_sched_thread_create_for(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                                 void *arg, int target) {
+  host_sched_init();
+  int mine = read_nice(0);
+  /* here when the thread can reach TARGET from this thread's nice: upwards, or downwards where
+   * the host allows it (the common cases: a creator at the default priority making more of
+   * them, or a privileged process), else from the helper's base */
+  if (!helper_running || mine == INT_MIN || mine <= target || target >= lower_floor)
+    return pthread_create(thread, attr, fn, arg);
+  return create_by_helper(thread, attr, fn, arg);
 }

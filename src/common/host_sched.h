@@ -45,4 +45,11 @@ bool host_sched_can_lower_to(int nice);
 int host_sched_thread_create(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
                              void *arg);
 
+/* For a thread that sets its own nice to TARGET as it starts (a guest thread): made by the
+ * caller when the thread can get there from the caller's nice (TARGET at or above it, or the
+ * host lets this process lower a nice to TARGET: it inherits the caller's), else by the helper
+ * thread at the base. */
+int host_sched_thread_create_for(pthread_t *thread, const pthread_attr_t *attr, void *(*fn)(void *),
+                                 void *arg, int target);
+
 #endif

@@ -551,8 +551,8 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_attr_setstacksize(&ha, HOST_STACK);
   kernel_thread_live_add();
   pthread_t host;
-  /* at the base nice, whatever the creator's: the thread then takes its own */
-  int r = host_sched_thread_create(&host, &ha, host_main, t);
+  /* from a nice the thread can take its own from (kernel_sched.c), whatever the creator's */
+  int r = host_sched_thread_create_for(&host, &ha, host_main, t, kernel_sched_start_nice(t));
   pthread_attr_destroy(&ha);
   if (r == 0) {
     /* The thread stores the same value itself as it starts; whichever is first lets a

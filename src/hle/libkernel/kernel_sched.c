@@ -92,6 +92,10 @@ void kernel_sched_log_mapping(void) {
                                       "RLIMIT_NICE too low)");
 }
 
+int kernel_sched_start_nice(const struct kthread *t) {
+  return atomic_load(&enabled) ? kernel_sched_host_nice(t->attr.prio) : HOST_SCHED_NICE_MAX;
+}
+
 void kernel_sched_apply_locked(struct kthread *t) {
   if (!atomic_load(&enabled) || !t->tid || atomic_load(&t->done)) return;
   pid_t host = (pid_t)kernel_thread_host_tid(t->tid);
