@@ -183,6 +183,7 @@ struct result {
   int periods;
   double run_queue_ms, native_run_queue_ms;
   double on_cpu_ms, busy_on_cpu_ms; /* the emulated producer's; a busy thread's (mean) */
+  double process_cpu_s;             /* the whole process's CPU time over the run */
   uint64_t native_underruns;
 };
 
@@ -217,6 +218,8 @@ static struct result run(int handle, double seconds, int spinners, bool prioriti
   kthread_t gt[256], gprod = NULL;
   static double busy_ran[256];
   void *stacks[257];
+  struct timespec cpu0, cpu1;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu0);
   atomic_store(&stop, false);
   for (int i = 0; i < spinners; i++) {
     if (prioritised) gt[i] = guest_thread(PRIO_BUSY, spin, &busy_ran[i], &stacks[i], "busy");
@@ -254,6 +257,9 @@ static struct result run(int handle, double seconds, int spinners, bool prioriti
   r.native_run_queue_ms = q.run_queue_ms;
   r.native_underruns = q.underruns;
   r.on_cpu_ms = p.on_cpu_ms;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu1);
+  r.process_cpu_s =
+      (double)(cpu1.tv_sec - cpu0.tv_sec) + (double)(cpu1.tv_nsec - cpu0.tv_nsec) / 1e9;
   for (int i = 0; i < spinners; i++) r.busy_on_cpu_ms += busy_ran[i] / spinners;
   return r;
 }
@@ -311,10 +317,12 @@ int main(int argc, char **argv) {
    * the host runs it less than that (other processes), which the figures then show */
   printf(
       "  host: the emulated producer waited on the run queue %.0f ms of the busy %.0f s "
-      "(%.1f%%), the native one %.0f ms (%.1f%%); it ran %.0f ms, a busy thread %.0f ms; %llu "
-      "of %llu Output returns the host delayed more than 0.5 ms (worst %.1f ms over the run)\n",
+      "(%.1f%%), the native one %.0f ms (%.1f%%); it ran %.0f ms, a busy thread %.0f ms, the "
+      "process %.1f s of the cores' %.0f s; %llu of %llu Output returns the host delayed more "
+      "than 0.5 ms (worst %.1f ms over the run)\n",
       busy.run_queue_ms, seconds, busy.run_queue_ms / (seconds * 10.0), busy.native_run_queue_ms,
       busy.native_run_queue_ms / (seconds * 10.0), busy.on_cpu_ms, busy.busy_on_cpu_ms,
+      busy.process_cpu_s, seconds * (double)cores,
       (unsigned long long)(c2.host_delayed - c1.host_delayed),
       (unsigned long long)(c2.returns - c1.returns), (double)c2.worst_host_ns / 1e6);
   /* the returns the emulator made late beyond the host's delay, if any (its own part) */
@@ -342,12 +350,13 @@ int main(int argc, char **argv) {
   printf(
       "  prioritised: max gap %.3f ms, mixer p99 %.3f ms; the native producer at the same nice "
       "beside it: %llu underruns; run-queue wait: emulated %.0f ms (%.1f%%), native %.0f ms "
-      "(%.1f%%); it ran %.0f ms, a busy thread %.0f ms; %llu of %llu Output returns the host "
-      "delayed more than 0.5 ms, %llu later than the host explains\n",
+      "(%.1f%%); it ran %.0f ms, a busy thread %.0f ms, the process %.1f s of the cores' %.0f s; "
+      "%llu of %llu Output returns the host delayed more than 0.5 ms, %llu later than the host "
+      "explains\n",
       pr.max, pr.mixer_p99, (unsigned long long)pr.native_underruns, pr.run_queue_ms,
       pr.run_queue_ms / (seconds * 10.0), pr.native_run_queue_ms,
-      pr.native_run_queue_ms / (seconds * 10.0), pr.on_cpu_ms, pr.busy_on_cpu_ms,
-      (unsigned long long)(c4.host_delayed - c3.host_delayed),
+      pr.native_run_queue_ms / (seconds * 10.0), pr.on_cpu_ms, pr.busy_on_cpu_ms, pr.process_cpu_s,
+      seconds * (double)cores, (unsigned long long)(c4.host_delayed - c3.host_delayed),
       (unsigned long long)(c4.returns - c3.returns),
       (unsigned long long)(c4.unexplained - c3.unexplained));
   audioout_close(h);
