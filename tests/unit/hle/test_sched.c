@@ -331,6 +331,15 @@ static void *spins(void *p) {
 
 static void test_share(void **state) {
   (void)state;
+  /* Linux's weight of each nice (kernel/sched/core.c sched_prio_to_weight), -20..19 */
+  static const int weight[40] = {
+      88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916, 9548, 7620, 6100, 4904,
+      3906,  3121,  2501,  1991,  1586,  1277,  1024,  820,   655,   526,   423,  335,  272,  215,
+      172,   137,   110,   87,    70,    56,    45,    36,    29,    23,    18,   15,
+  };
+  double expected = (double)weight[expected_nice(256) + 20] / weight[expected_nice(700) + 20];
+  if (expected < 2.0)
+    skip_because("the process runs at nice %d: the table's offsets are clamped to 19", base);
   cpu_set_t set;
   if (sched_getaffinity(0, sizeof set, &set) != 0) skip_because("no CPU affinity");
   share_cpu = -1;
@@ -361,9 +370,10 @@ static void test_share(void **state) {
   if (!ran[0] || !ran[1]) skip_because("cannot pin a thread to CPU %d", share_cpu);
   double ratio = (double)ran[0] / (double)ran[1];
   print_message("CPU %d: priority 256 ran %.0f ms, 700 ran %.0f ms: ratio %.2f (weights: %.2f)\n",
-                share_cpu, (double)ran[0] / 1e6, (double)ran[1] / 1e6, ratio, 1024.0 / 172.0);
-  /* weights 1024 : 172 (nice +0 : +8) give 5.95; 2.5 leaves room for a loaded host */
-  assert_true(ratio > 2.5);
+                share_cpu, (double)ran[0] / 1e6, (double)ran[1] / 1e6, ratio, expected);
+  /* at base 0 the weights 1024 : 172 (nice 0 : +8) give 5.95, so at least 2.5: room for a
+   * loaded host */
+  assert_true(ratio > 0.42 * expected);
 }
 
 int main(int argc, char **argv) {
