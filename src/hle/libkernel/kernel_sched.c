@@ -17,8 +17,10 @@
  * Each thread applies its nice itself as it starts (kernel_pthread.c, host thread id known),
  * a priority change applies it to the target's host thread. A thread's nice can be raised
  * freely; lowering it (a guest raising a priority) needs CAP_SYS_NICE or RLIMIT_NICE, else
- * the thread keeps its lower host priority (logged once). New guest threads are created at
- * the base nice (host_sched_thread_create), so a low-priority creator never drags them down. */
+ * the thread keeps its lower host priority (logged once). A new guest thread is created from a
+ * nice it can reach its own from (host_sched_thread_create_for: its creator's, or the base when
+ * the creator's is above its own and the host refuses lowering), so a low-priority creator
+ * never drags it down. */
 #define _GNU_SOURCE
 #include <limits.h>
 #include <stdatomic.h>
