@@ -17,6 +17,11 @@ int crt_cxx_main_envp(int, char **, char **) __asm__("_Z4mainiPPcS0_") CRT_MAIN_
 int crt_cxx_main_args(int, char **) __asm__("_Z4mainiPPc") CRT_MAIN_REF;
 int crt_cxx_main_void(void) __asm__("_Z4mainv") CRT_MAIN_REF;
 
+/* The main thread's priority, when the program defines it (as the console's SDK names it:
+ * `unsigned int sceUserMainThreadPriority = 256;`); else the block's pointer is NULL and the
+ * default (700) applies. */
+extern const uint32_t sceUserMainThreadPriority CRT_MAIN_REF;
+
 /* mkself finds this block by its section name and points PT_SCE_PROCPARAM at it. */
 __attribute__((section(".sce_process_param"), used, aligned(8)))
 const struct sce_process_param prospero_process_param = {
@@ -24,6 +29,7 @@ const struct sce_process_param prospero_process_param = {
     .magic = SCE_PROC_PARAM_MAGIC,
     .entry_count = SCE_PROC_PARAM_ENTRY_COUNT,
     .sdk_version = PROSPERO_GUEST_SDK_VERSION,
+    .main_thread_priority = &sceUserMainThreadPriority,
 };
 
 /* C++ objects with static storage register their destructors against this handle. */

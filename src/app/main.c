@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common/exit_codes.h"
+#include "common/host_sched.h"
 #include "common/log.h"
 #include "audio_host.h"
 #include "coverage.h"
@@ -17,6 +18,7 @@
 #include "hle/libSceSaveData/save_data.h"
 #include "hle/libSceSystemService/system_service.h"
 #include "hle/libSceUserService/user_service.h"
+#include "hle/libkernel/libkernel_thread.h"
 #include "hle_bridge.h"
 #include "input_host.h"
 #include "loader/loader.h"
@@ -27,9 +29,12 @@
 #define PROSPERO_VERSION "0.0.0"
 #endif
 
+static bool link_only; /* --check */
+
 static void on_linked(const struct loader_module *exec) {
   hle_kernel_set_proc_param((void *)(uintptr_t)exec->proc_param);
   app_coverage_log();
+  if (!link_only) kernel_sched_main_thread_start(); /* this thread runs the guest's main */
 }
 
 /* --system-param NAME=VALUE and --user-name: the settings the HLE libraries answer with. */
@@ -98,6 +103,16 @@ int main(int argc, char **argv) {
       return PROSPERO_EXIT_USAGE;
     }
   if (!apply_system_settings(&opt)) return PROSPERO_EXIT_USAGE;
+  if (opt.host_priorities_count) {
+    const char *v = opt.host_priorities[0];
+    if (strcmp(v, "on") && strcmp(v, "off")) {
+      fprintf(stderr, "prospero: --host-priorities: on or off, not '%s'\n", v);
+      return PROSPERO_EXIT_USAGE;
+    }
+    kernel_sched_set_host_priorities(strcmp(v, "on") == 0);
+  }
+  host_sched_init(); /* the base nice: this thread's, before any guest thread changes one */
+  if (!opt.check_count) kernel_sched_log_mapping();
   if (opt.json_count && !opt.check_count) {
     fprintf(stderr, "prospero: --json goes with --check\n");
     return PROSPERO_EXIT_USAGE;
@@ -134,6 +149,7 @@ int main(int argc, char **argv) {
   if (!opt.check_count) app_frames_start();
   linker_set_hle(&app_hle_bridge_ops);
   trap_set_syscall_ops(&app_hle_bridge_syscall_ops, opt.strict_syscalls_count > 0);
+  link_only = opt.check_count > 0;
   struct loader_game lg = {
       .eboot_path = game.eboot,
       .module_dir = game.module_dir,

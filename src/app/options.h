@@ -83,6 +83,10 @@
   X(keymap, "keymap", "FILE", false,                                                            \
     "Keyboard map of the pad: lines KEY = ACTION (an SDL key name; a button or stick "          \
     "direction). Default: the map in docs/input-audio.md.")                                     \
+  X(host_priorities, "host-priorities", "on|off", false,                                        \
+    "Give guest threads host CPU shares by their priority (a per-thread nice: the highest "     \
+    "guest priorities keep the process's nice, lower ones get less CPU; table in "              \
+    "docs/kernel-threads.md). Default: on; off leaves every thread at the process's nice.")     \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \

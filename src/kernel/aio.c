@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/host_sched.h"
 #include "common/log.h"
 
 #define PRIORITIES 3
@@ -138,7 +139,7 @@ static bool start_workers(void) {
   int ok = 0;
   for (int i = 0; i < AIO_LANES; i++) {
     pthread_cond_init(&lanes[i].work, NULL);
-    if (pthread_create(&lanes[i].thread, NULL, worker, &lanes[i]) == 0) {
+    if (host_sched_thread_create(&lanes[i].thread, NULL, worker, &lanes[i]) == 0) {
       pthread_setname_np(lanes[i].thread, "aio-worker");
       ok++;
     }

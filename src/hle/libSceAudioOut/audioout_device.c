@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/host_sched.h"
 #include "common/log.h"
 #include "hle/libSceAudioOut/audioout.h"
 #include "hle/libkernel/libkernel.h"
@@ -154,9 +155,9 @@ bool audioout_device_start(void) {
     pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
     struct sched_param sp = {.sched_priority = sched_get_priority_min(SCHED_FIFO)};
     pthread_attr_setschedparam(&attr, &sp);
-    ok = pthread_create(&mixer, &attr, mixer_main, NULL) == 0;
+    ok = host_sched_thread_create(&mixer, &attr, mixer_main, NULL) == 0;
     pthread_attr_destroy(&attr);
-    if (!ok) ok = pthread_create(&mixer, NULL, mixer_main, NULL) == 0;
+    if (!ok) ok = host_sched_thread_create(&mixer, NULL, mixer_main, NULL) == 0;
     else LOG(hle, DEBUG, "audio out: the mixer runs at real-time priority");
     started = ok;
     if (!ok) LOG(hle, ERROR, "audio out: cannot start the mixer thread");

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/host_sched.h"
 #include "common/log.h"
 #include "hle/libScePad/pad.h"
 #include "hle/libkernel/libkernel.h"
@@ -380,7 +381,7 @@ bool pad_replay_start(struct pad_replay *r) {
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-  int rc = pthread_create(&t, &attr, runner_main, &runner);
+  int rc = host_sched_thread_create(&t, &attr, runner_main, &runner);
   pthread_attr_destroy(&attr);
   if (rc) {
     pad_set_open_hook(NULL, NULL);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "common/host_sched.h"
 #include "common/log.h"
 #include "hle/libkernel/libkernel.h"
 #include "hle/libSceVideoOut/videoout_internal.h"
@@ -181,11 +182,11 @@ bool videoout_threads_start(void) {
   present_busy = present_has_work = false;
   pthread_mutex_unlock(&videoout_lock);
   if (running) return true;
-  if (present_installed && pthread_create(&present_thread, NULL, present_main, NULL)) {
+  if (present_installed && host_sched_thread_create(&present_thread, NULL, present_main, NULL)) {
     LOG(hle, ERROR, "videoout: cannot start the presenter thread");
     return false;
   }
-  if (pthread_create(&vblank_thread, NULL, vblank_main, NULL)) {
+  if (host_sched_thread_create(&vblank_thread, NULL, vblank_main, NULL)) {
     LOG(hle, ERROR, "videoout: cannot start the vblank thread");
     if (present_installed) {
       pthread_mutex_lock(&videoout_lock);

@@ -13,8 +13,9 @@
  * Cancellation is deferred: a request is acted on at cancellation points (join, the sleeps,
  * pthread_testcancel, and the waits of other areas that use kernel_thread_cancel_wait_*);
  * a thread blocked in such a wait is interrupted with a host signal. Asynchronous
- * cancellation is treated as deferred (logged). Priorities, policies and affinity masks are
- * kept and reported as the console does; the host scheduler is not changed (logged once). */
+ * cancellation is treated as deferred (logged). Priorities and policies are kept and reported
+ * as the console does and reach the host as per-thread nice values (kernel_sched.c); affinity
+ * masks are kept and reported, the host's CPU choice is not changed (logged once). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <limits.h>
@@ -29,6 +30,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/host_sched.h"
 #include "common/log.h"
 #include "hle/guest_errno.h"
 #include "hle/libkernel/kernel_pthread_internal.h"
@@ -116,6 +118,8 @@ struct kthread *kernel_pthread_current(void) {
   t->adopted = true;
   t->tid = kernel_thread_id();
   kernel_pthread_attr_defaults(&t->attr);
+  int main_prio = kernel_sched_main_prio(); /* the guest's main thread: its priority and nice */
+  if (main_prio >= 0 && gettid() == getpid()) t->attr.prio = main_prio;
   t->cancel_state = KTHREAD_CANCEL_ENABLE;
   t->cancel_type = KTHREAD_CANCEL_DEFERRED;
   char host[16] = "";
@@ -459,6 +463,7 @@ static void *host_main(void *p) {
   t->host = pthread_self();
   t->host_known = true;
   t->tid = kernel_thread_id();
+  kernel_sched_apply_locked(t); /* under the lock: a priority change meanwhile applies after */
   pthread_mutex_unlock(&reg_lock);
   set_host_name(t, pthread_self());
   uint64_t top = t->attr.stackaddr + t->attr.stacksize;
@@ -546,7 +551,8 @@ int kernel_pthread_create_name(kthread_t *out, const kthread_attr_t *attrp, kthr
   pthread_attr_setstacksize(&ha, HOST_STACK);
   kernel_thread_live_add();
   pthread_t host;
-  int r = pthread_create(&host, &ha, host_main, t);
+  /* from a nice the thread can take its own from (kernel_sched.c), whatever the creator's */
+  int r = host_sched_thread_create_for(&host, &ha, host_main, t, kernel_sched_start_nice(t));
   pthread_attr_destroy(&ha);
   if (r == 0) {
     /* The thread stores the same value itself as it starts; whichever is first lets a
@@ -789,10 +795,10 @@ int kernel_pthread_get_name(kthread_t t, char *name) {
 
 /* ---- scheduling: priority, policy, affinity ---------------------------------------------- */
 
-static void note_host_scheduling(void) {
+static void note_host_affinity(void) {
   LOG_ONCE(hle, STUB,
-           "pthread: priorities, policies and affinity masks are recorded and "
-           "reported; the host scheduler is not changed");
+           "pthread: affinity masks are recorded and reported; the host's choice of CPU is not "
+           "changed");
 }
 
 /* The console's priority range for POLICY; false for an unknown policy. */
@@ -841,9 +847,11 @@ int kernel_pthread_setprio(kthread_t t, int prio) {
   pthread_mutex_lock(&reg_lock);
   int e = reg_has_locked(t) ? 0 : GUEST_ESRCH;
   if (!e && !kernel_pthread_prio_valid(t->attr.policy, prio)) e = GUEST_EINVAL;
-  if (!e) t->attr.prio = prio;
+  if (!e) {
+    t->attr.prio = prio;
+    kernel_sched_apply_locked(t);
+  }
   pthread_mutex_unlock(&reg_lock);
-  if (!e) note_host_scheduling();
   return e;
 }
 
@@ -869,9 +877,9 @@ int kernel_pthread_setschedparam(kthread_t t, int policy, const struct kthread_s
   if (!e) {
     t->attr.policy = policy;
     t->attr.prio = param->sched_priority;
+    kernel_sched_apply_locked(t);
   }
   pthread_mutex_unlock(&reg_lock);
-  if (!e) note_host_scheduling();
   return e;
 }
 
@@ -910,7 +918,7 @@ int kernel_pthread_setaffinity(kthread_t t, uint64_t mask) {
   if (!e && (mask & kernel_pthread_cpu_mask_all()) == 0) e = GUEST_EINVAL;
   if (!e) t->attr.affinity = mask & kernel_pthread_cpu_mask_all();
   pthread_mutex_unlock(&reg_lock);
-  if (!e) note_host_scheduling();
+  if (!e) note_host_affinity();
   return e;
 }
 

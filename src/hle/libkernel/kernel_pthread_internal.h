@@ -135,6 +135,16 @@ void kernel_pthread_suspend_point(struct kthread *t);
 bool kernel_pthread_suspend_due(const struct kthread *t);
 /* True when T has a pending signal it does not block, or a suspend request (kernel_signal.c). */
 bool kernel_signal_deliverable(struct kthread *t);
+/* Gives T's host thread the nice its priority maps to (kernel_sched.c), when T has started and
+ * not ended and host priorities are on; registry lock held (so that a priority change and the
+ * thread's own start apply in order). */
+void kernel_sched_apply_locked(struct kthread *t);
+/* The nice T's host thread takes as it starts: its priority's (host priorities on), else the
+ * highest possible (it changes nothing, so any creator's will do). */
+int kernel_sched_start_nice(const struct kthread *t);
+/* The guest main thread's priority once kernel_sched_main_thread_start set it, else -1: its
+ * thread object, made on first use, starts with it. */
+int kernel_sched_main_prio(void);
 /* True when T is a live thread object; the registry lock is not held after. */
 bool kernel_pthread_valid(struct kthread *t);
 

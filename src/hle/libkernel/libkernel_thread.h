@@ -184,6 +184,25 @@ int kernel_pthread_sce_setschedparam(kthread_t t, int policy,
 int kernel_pthread_sce_getaffinity(kthread_t t, uint64_t *mask);
 int kernel_pthread_sce_setaffinity(kthread_t t, uint64_t mask);
 
+/* ---- guest priorities on the host scheduler (kernel_sched.c) --------------------------
+ * Every guest thread's priority maps to a host nice: the process's base nice plus the offset
+ * of kernel_sched_nice_offset's table (docs/kernel-threads.md), applied by the thread itself
+ * as it starts and on every priority change (--host-priorities=off: never). */
+/* The nice offset above the base for a guest thread at PRIO (any policy: the table is by
+ * priority); -1 for a priority outside 256..959. */
+int kernel_sched_nice_offset(int prio);
+/* The host nice a guest thread at PRIO gets: base + offset, clamped to the host's range. */
+int kernel_sched_host_nice(int prio);
+/* On (the default) or off: whether priorities reach the host at all. */
+void kernel_sched_set_host_priorities(bool on);
+bool kernel_sched_host_priorities(void);
+/* Logs the mapping once (INFO), with whether a raised priority can be applied later. */
+void kernel_sched_log_mapping(void);
+/* On the guest's main thread, before its code runs: its priority (the process param's main
+ * thread priority when the executable gives a valid one, else 700) given to its nice and to its
+ * thread object when that is made (on first use). */
+void kernel_sched_main_thread_start(void);
+
 /* ---- attributes (kernel_pthread_attr.c) ----------------------------------------------- */
 int kernel_pthread_attr_init(kthread_attr_t *a);
 int kernel_pthread_attr_destroy(kthread_attr_t *a);

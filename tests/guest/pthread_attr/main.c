@@ -50,6 +50,14 @@ static void *inspect(void *p) {
   return NULL;
 }
 
+/* a detached thread that stays until released, so that a join finds it alive (it may start
+ * and end before its creator's next call otherwise) */
+static volatile int release_detached;
+static void *stays(void *p) {
+  while (!release_detached) sceKernelUsleep(1000);
+  return p;
+}
+
 static int in_range(const void *p, const void *lo, size_t n) {
   return (const char *)p >= (const char *)lo && (const char *)p < (const char *)lo + n;
 }
@@ -163,8 +171,9 @@ int main(void) {
   check("pthread_attr_getstacksize(NULL attr)", pthread_attr_getstacksize(NULL, &sz), EINVAL);
   pthread_t d;
   memset(&s, 0, sizeof s);
-  check("create detached", pthread_create(&d, &pa, inspect, &s), 0);
+  check("create detached", pthread_create(&d, &pa, stays, &s), 0);
   check("join a detached thread", pthread_join(d, NULL), EINVAL);
+  release_detached = 1;
   pthread_attr_destroy(&pa);
   check("pthread_attr_get_np of self",
         (pthread_attr_init(&pa), pthread_attr_get_np(pthread_self(), &pa)), 0);
