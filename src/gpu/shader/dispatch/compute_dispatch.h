@@ -44,7 +44,16 @@ struct compute_dispatcher {
    * mapped (through MEM, or a table made for the dispatch) and compiled for it; NULL: such
    * a shader is refused, naming its first GDS operation */
   struct compute_gds *gds;
+  /* accesses outside every mapped guest range (docs/shader-dispatch.md, "Unmapped
+   * accesses"): the last dispatch's record (count 0: none), its line of text, and how many
+   * warnings were logged so far (one per faulting dispatch, COMPUTE_FAULT_WARNINGS in all,
+   * then every COMPUTE_FAULT_SUMMARY-th faulting dispatch as a summary) */
+  struct shader_fault fault;
+  char fault_text[320];
+  uint64_t faulting_dispatches;
 };
+#define COMPUTE_FAULT_WARNINGS 8
+#define COMPUTE_FAULT_SUMMARY 1000
 
 /* DISPATCH_DIRECT: GROUPS[3] workgroups (0 in any dimension: nothing runs). WINDOW holds
  * the guest memory the shader reaches, its code included. False with ERR filled when the

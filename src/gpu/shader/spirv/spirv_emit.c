@@ -1483,6 +1483,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spirv_lds_fn_bodies(&e);
     spirv_format_fn_bodies(&e);
     spirv_image_fn_body(&e);
+    spirv_fault_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

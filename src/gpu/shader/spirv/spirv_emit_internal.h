@@ -88,6 +88,9 @@ struct emit {
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
   uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
   uint32_t format_fn[5];    /* run-time format helper functions (spirv_emit_format.c; 0: none) */
+  uint32_t fault_fn;        /* the unmapped-access helper (spirv_emit_memory.c; 0: none yet) */
+  uint32_t fault_lane;      /* lane | wave << 8 (entry block) */
+  uint32_t fault_lane0;     /* lane == 0: the lane that reports a scalar access (entry block) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -303,6 +306,8 @@ bool spirv_fence_plan(struct emit *e);
  * the entry block. */
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
 void spirv_guest_ranges_load(struct emit *e);
+/* The body of the unmapped-access helper the accesses call (after main) */
+void spirv_fault_fn_body(struct emit *e);
 /* The same for an access of a run-time number of bytes BYTES64 (a u64 value; any size,
  * a range smaller than the access holds none of it) */
 uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint32_t *active);

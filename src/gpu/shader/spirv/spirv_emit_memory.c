@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gpu/shader/ir/ir_interp.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 /* Whether OP reads or writes memory another lane may see (guest memory, LDS, GDS): every
@@ -231,6 +232,158 @@ void spirv_guest_ranges_load(struct emit *e) {
     e->range_size[i] = ranges_u64(e, at + 2);
     e->range_dev[i] = ranges_u64(e, at + 4);
   }
+  e->fault_lane = op2(e, SpvOpBitwiseOr, e->t_u32, e->lane,
+                      op2(e, SpvOpShiftLeftLogical, e->t_u32, e->wave, cu32(e, 8)));
+  e->fault_lane0 = op2(e, SpvOpIEqual, e->t_bool, e->lane, cu32(e, 0));
+}
+
+/* ---- accesses outside every range: the fault record ---------------------------------------
+ * An access whose address no range holds reads 0 and drops its store as before; it also
+ * calls the fault helper (one OpFunctionCall per access, its operands all computed anyway),
+ * which on the miss path only counts it in the record (SPIRV_FAULT_*) with one atomic add
+ * and, when its add found 0, writes the details. Its body has no effect on a lane that
+ * hits, so the cost of the hit path is the call's branch. */
+
+_Static_assert(IR_INTERP_FAULT_LOAD == SPIRV_FAULT_LOAD &&
+                   IR_INTERP_FAULT_STORE == SPIRV_FAULT_STORE &&
+                   IR_INTERP_FAULT_ATOMIC == SPIRV_FAULT_ATOMIC &&
+                   IR_INTERP_FAULT_SCALAR == SPIRV_FAULT_SCALAR,
+               "the interpreter's fault kinds are the record's");
+
+const char *spirv_fault_kind_name(uint32_t kind) {
+  static const char *const names[SPIRV_FAULT_KINDS] = {"?",      "load",        "store",
+                                                       "atomic", "scalar load", "image"};
+  return kind < SPIRV_FAULT_KINDS ? names[kind] : "?";
+}
+
+/* The kind of fault an access of OP is (SPIRV_FAULT_NONE: the GDS, not guest memory) */
+static uint32_t fault_kind(enum ir_op op) {
+  switch (op) {
+    case IR_OP_load_global: /* without a lane predicate: s_scratch_load, the wave's */
+    case IR_OP_load_global_sub:
+    case IR_OP_load_const:
+    case IR_OP_load_buffer_const: return SPIRV_FAULT_SCALAR;
+    case IR_OP_store_global:
+    case IR_OP_store_global_sub:
+    case IR_OP_store_buffer:
+    case IR_OP_store_buffer_sub:
+    case IR_OP_store_buffer_fmt: return SPIRV_FAULT_STORE;
+    case IR_OP_atomic_global:
+    case IR_OP_atomic_global64:
+    case IR_OP_atomic_global_cmpswap:
+    case IR_OP_atomic_global_cmpswap64:
+    case IR_OP_atomic_buffer:
+    case IR_OP_atomic_buffer64:
+    case IR_OP_atomic_buffer_cmpswap:
+    case IR_OP_atomic_buffer_cmpswap64: return SPIRV_FAULT_ATOMIC;
+    case IR_OP_image_sample:
+    case IR_OP_image_gather:
+    case IR_OP_image_load:
+    case IR_OP_image_sample_ex:
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_store:
+    case IR_OP_image_atomic:
+    case IR_OP_image_atomic_cmpswap:
+    case IR_OP_image_get_lod: return SPIRV_FAULT_IMAGE;
+    case IR_OP_load_gds:
+    case IR_OP_store_gds:
+    case IR_OP_atomic_gds:
+    case IR_OP_atomic_gds_cmpst:
+    case IR_OP_atomic_gds64:
+    case IR_OP_atomic_gds_cmpst64:
+    case IR_OP_load_gds_sub:
+    case IR_OP_store_gds_sub:
+    case IR_OP_atomic_gds_mskor:
+    case IR_OP_atomic_gds_mskor64:
+    case IR_OP_atomic_gds_src2:
+    case IR_OP_atomic_gds_src2_64:
+    case IR_OP_atomic_gds_wrap: return SPIRV_FAULT_NONE;
+    default: return SPIRV_FAULT_LOAD;
+  }
+}
+
+/* The helper's call for the access being emitted (e->cur) at masked guest address G of BYTES
+ * bytes (0: a run-time size), by a lane whose predicate is ACTIVE (0: every lane), that hits
+ * a range when MAPPED */
+static void fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g,
+                       uint32_t bytes) {
+  uint32_t kind = fault_kind((enum ir_op)e->fn->insts[e->cur].op);
+  if (kind == SPIRV_FAULT_NONE || !e->fault_lane) return;
+  if (!e->fault_fn) e->fault_fn = spv_id(&e->b);
+  /* a scalar access is the wave's: every invocation makes it, lane 0 reports it */
+  if (kind == SPIRV_FAULT_SCALAR)
+    active = active ? op2(e, SpvOpLogicalAnd, e->t_bool, active, e->fault_lane0) : e->fault_lane0;
+  uint32_t pc = ir_inst_pc(e->fn, e->cur);
+  uint32_t w[9] = {e->t_void,
+                   spv_id(&e->b),
+                   e->fault_fn,
+                   active ? active : spv_const_bool(&e->b, true),
+                   mapped,
+                   g,
+                   cu32(e, kind | (bytes < 256 ? bytes : 0) << 8),
+                   cu32(e, pc),
+                   e->fault_lane};
+  inst(e, SpvOpFunctionCall, w, 9);
+}
+
+static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
+static uint32_t param(struct emit *e, uint32_t type) {
+  uint32_t id = spv_id(&e->b), w[2] = {type, id};
+  inst(e, SpvOpFunctionParameter, w, 2);
+  return id;
+}
+/* if (COND) { ...the caller's code... }: opens the then-block, returns the merge block */
+static uint32_t if_open(struct emit *e, uint32_t cond) {
+  uint32_t then = spv_id(&e->b), merge = spv_id(&e->b);
+  uint32_t sm[2] = {merge, SpvSelectionControlMaskNone};
+  inst(e, SpvOpSelectionMerge, sm, 2);
+  uint32_t bc[3] = {cond, then, merge};
+  inst(e, SpvOpBranchConditional, bc, 3);
+  label(e, then);
+  return merge;
+}
+static void if_close(struct emit *e, uint32_t merge) {
+  inst(e, SpvOpBranch, &merge, 1);
+  label(e, merge);
+}
+static void record_store(struct emit *e, uint32_t rec, uint32_t dword, uint32_t v) {
+  uint32_t at = op2(e, SpvOpIAdd, e->t_u64, rec, cu64(e, 4ull * dword));
+  uint32_t w[4] = {op1(e, SpvOpConvertUToPtr, e->t_psb_u32, at), v, SpvMemoryAccessAlignedMask, 4};
+  inst(e, SpvOpStore, w, 4);
+}
+
+/* fault(active, mapped, guest address, kind | bytes << 8, pc, lane | wave << 8) */
+void spirv_fault_fn_body(struct emit *e) {
+  if (!e->fault_fn) return;
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t params[6] = {bl, bl, u64, u32, u32, u32};
+  uint32_t ft = spv_type_function(&e->b, e->t_void, params, 6);
+  uint32_t f[4] = {e->t_void, e->fault_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->fault_fn, "fault");
+  uint32_t active = param(e, bl), mapped = param(e, bl), g = param(e, u64);
+  uint32_t kind = param(e, u32), pc = param(e, u32), lane = param(e, u32);
+  label(e, spv_id(&e->b));
+  uint32_t miss = op2(e, SpvOpLogicalAnd, bl, active, op1(e, SpvOpLogicalNot, bl, mapped));
+  uint32_t m1 = if_open(e, miss);
+  /* the record's address: loaded on the miss path only */
+  uint32_t rec = ranges_u64(e, SPIRV_RANGES_FAULT);
+  uint32_t m2 = if_open(e, op2(e, SpvOpINotEqual, bl, rec, cu64(e, 0)));
+  uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, rec);
+  uint32_t aw[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 1)};
+  uint32_t old = spv_op(&e->b, SpvOpAtomicIAdd, u32, aw, 4);
+  uint32_t m3 = if_open(e, op2(e, SpvOpIEqual, bl, old, cu32(e, 0)));
+  record_store(e, rec, SPIRV_FAULT_ADDR, op1(e, SpvOpUConvert, u32, g));
+  record_store(e, rec, SPIRV_FAULT_ADDR + 1,
+               op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, g, cu32(e, 32))));
+  record_store(e, rec, SPIRV_FAULT_KIND, kind);
+  record_store(e, rec, SPIRV_FAULT_PC, pc);
+  record_store(e, rec, SPIRV_FAULT_LANE, lane);
+  if_close(e, m3);
+  if_close(e, m2);
+  if_close(e, m1);
+  inst(e, SpvOpReturn, NULL, 0);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
 }
 
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active) {
@@ -250,6 +403,7 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
     r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
     mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
+  fault_note(e, *active, mapped, g, bytes);
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
 }
@@ -269,6 +423,7 @@ uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint
     r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
     mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
+  fault_note(e, *active, mapped, g, 0);
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
 }
