@@ -18,10 +18,13 @@
  *   0, no fault) and a V# whose base is in no range (every lane in its records: 32 faults).
  * - no_fault: a clean kernel after a faulting one against the same table: the record is
  *   clear again.
+ * - checks_off: with the checks off the record stays clear (the accesses still read 0);
+ *   the dispatcher's sampling of the checks.
  * - report_text: the warning's text names the count, the first access and the nearest
  *   range. */
 #include "xl_test_harness.h"
 
+#include "gpu/shader/dispatch/compute_dispatch.h"
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/dispatch/shader_memory.h"
 #include "gpu/shader/spirv/spirv_emit.h"
@@ -303,6 +306,40 @@ static void no_fault(void **state) {
   run_free(&b);
 }
 
+/* With the checks off (shader_memory_set_fault_check, as the dispatcher's sampling turns
+ * them off) the same faulting kernel leaves the record clear and still reads 0 there; on
+ * again, it counts. */
+static void checks_off(void **state) {
+  (void)state;
+  WAVE_SKIP_UNLESS_READY();
+  struct shader_memory *mem = shader_memory_create(dev);
+  assert_non_null(mem);
+  assert_true(shader_memory_fault_check(mem)); /* a new table checks */
+  for (int on = 0; on < 2; on++) {
+    shader_memory_set_fault_check(mem, on);
+    struct run r = run_kernel("checks_off", LANE_ADDR, "global_load_dword v3, v1, s[0:1]\n",
+                              "s_waitcnt vmcnt(0)\n"
+                              "global_store_dword v4, v3, s[0:1]\n"
+                              "s_endpgm\n",
+                              mem);
+    assert_int_equal(r.fault.count, on ? 16 : 0);
+    assert_int_equal(r.interp_fault.count, 16);
+    for (uint32_t l = 0; l < 32; l++)
+      assert_int_equal(word(r.device, OUT + 4 * l), l < 16 ? FILL_BASE + l : 0);
+    run_free(&r);
+  }
+  shader_memory_destroy(mem);
+  /* the dispatcher's sample: the first 16 dispatches, every 64th, all after a fault */
+  static const struct {
+    uint64_t nth;
+    bool faulted, due;
+  } due[] = {{0, false, true},  {15, false, true},    {16, false, false},  {63, false, false},
+             {64, false, true}, {65, false, false},   {127, false, false}, {128, false, true},
+             {65, true, true},  {1000001, true, true}};
+  for (size_t i = 0; i < sizeof due / sizeof *due; i++)
+    assert_int_equal(compute_fault_check_due(due[i].nth, due[i].faulted), due[i].due);
+}
+
 static void report_text(void **state) {
   (void)state;
   WAVE_SKIP_UNLESS_READY();
@@ -339,7 +376,7 @@ int main(void) {
       cmocka_unit_test(global_load),   cmocka_unit_test(global_store),
       cmocka_unit_test(global_atomic), cmocka_unit_test(scalar_load),
       cmocka_unit_test(buffer),        cmocka_unit_test(no_fault),
-      cmocka_unit_test(report_text)};
+      cmocka_unit_test(checks_off),    cmocka_unit_test(report_text)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   return test_skip_status(r);

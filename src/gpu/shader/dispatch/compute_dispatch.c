@@ -54,6 +54,10 @@ void compute_wave_to_spirv(const struct compute_wave *w, struct spirv_wave_state
   for (int r = 0; r < 3; r++) memcpy(out->vgpr[r], w->vgpr[r], sizeof w->vgpr[r]);
 }
 
+bool compute_fault_check_due(uint64_t nth, bool faulted) {
+  return faulted || nth < COMPUTE_FAULT_CHECK_FIRST || nth % COMPUTE_FAULT_CHECK_EVERY == 0;
+}
+
 /* Adds part P's record to the dispatch's *F (the first fault of the first part that has
  * one stays) */
 static void fault_add(struct shader_fault *f, const struct shader_fault *p) {
@@ -152,6 +156,11 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
   struct shader_memory *mem = d->mem, *own = NULL;
   d->fault = (struct shader_fault){0};
   d->fault_text[0] = 0;
+  /* the fault checks, sampled (the entry's counts: a race between threads only shifts a
+   * sample) */
+  struct shader_cache_entry *ce = (struct shader_cache_entry *)e;
+  uint64_t nth = __atomic_fetch_add(&ce->dispatches, 1, __ATOMIC_RELAXED);
+  d->fault_checked = compute_fault_check_due(nth, __atomic_load_n(&ce->faulted, __ATOMIC_RELAXED));
   if (!mem && !(mem = own = shader_memory_create(d->dev))) {
     snprintf(err, err_size, "allocating the guest range table failed");
     return false;
@@ -183,6 +192,7 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
         }
         /* the kept table imports the window once */
         uint64_t size = window->size & ~3ull;
+        shader_memory_set_fault_check(mem, d->fault_checked);
         ok = size &&
              shader_memory_use_window(mem, window->addr, window->data, size, err, err_size) &&
              (!gds || shader_memory_use_pinned(mem, COMPUTE_GDS_ADDR, d->gds->data, d->gds->size,
@@ -200,7 +210,11 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
       }
   free(states);
   shader_memory_destroy(own);
-  if (d->fault.count) fault_report(d, pc, e->hash);
+  if (d->mem) shader_memory_set_fault_check(d->mem, true); /* the table's default */
+  if (d->fault.count) {
+    __atomic_store_n(&ce->faulted, true, __ATOMIC_RELAXED);
+    fault_report(d, pc, e->hash);
+  }
   return ok;
 }
 

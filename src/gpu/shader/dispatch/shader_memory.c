@@ -30,6 +30,7 @@ struct shader_memory {
   uint32_t count;
   struct vk_buffer table;
   struct vk_buffer fault; /* the fault record (SPIRV_FAULT_*), its address in the table */
+  bool fault_check;       /* SPIRV_SPEC_FAULT_CHECK for the next dispatches */
   bool table_stale;
   uint64_t imports, clock;
   /* unmaps reported from other threads, applied before the table is next used */
@@ -55,6 +56,7 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   if (!m) return NULL;
   m->dev = dev;
   m->table_stale = true;
+  m->fault_check = true;
   pthread_mutex_init(&m->lock, NULL);
   uint64_t bytes = 4ull * SPIRV_RANGES_PATTERNS + 8ull * SPIRV_PATTERN_WORDS;
   if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
@@ -316,6 +318,9 @@ void shader_memory_finish(struct shader_memory *m) {
   for (uint32_t i = 0; i < m->count; i++)
     if (!m->r[i].imported) m->r[i].device_wrote = true;
 }
+
+void shader_memory_set_fault_check(struct shader_memory *m, bool on) { m->fault_check = on; }
+bool shader_memory_fault_check(const struct shader_memory *m) { return m->fault_check; }
 
 bool shader_memory_fault(const struct shader_memory *m, struct shader_fault *out) {
   const uint32_t *r = m->fault.mapped;

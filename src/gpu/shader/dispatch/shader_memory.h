@@ -95,6 +95,10 @@ struct shader_fault {
   uint32_t pc;    /* its instruction's byte offset in the shader (UINT32_MAX: unknown) */
   uint32_t lane, wave;
 };
+/* Whether the next dispatches against M count such accesses (SPIRV_SPEC_FAULT_CHECK; a new
+ * table: true). Off, they cost nothing and the record stays clear. */
+void shader_memory_set_fault_check(struct shader_memory *m, bool on);
+bool shader_memory_fault_check(const struct shader_memory *m);
 /* The record of the last dispatch against M (after shader_memory_finish): false when no
  * access faulted. */
 bool shader_memory_fault(const struct shader_memory *m, struct shader_fault *out);

@@ -103,7 +103,12 @@ const char *spirv_fault_kind_name(uint32_t kind);
  * module then computes v0 from its invocation index instead of loading it per lane; it
  * carries "prospero.tid_linear <wave size>" (OpString) for spirv_tid_linear. */
 #define SPIRV_SPEC_TID_LINEAR 3
-#define SPIRV_SPEC_COUNT 4 /* the specialization constants above */
+/* Specialization constant 4 (bool, default true): accesses outside every range are counted
+ * in the fault record (SPIRV_RANGES_FAULT). False: the pipeline has no trace of the checks
+ * (on lavapipe they cost a kernel of one load and one store per lane about a third of its
+ * speed, every dispatch); such accesses still read 0 and drop their stores. */
+#define SPIRV_SPEC_FAULT_CHECK 4
+#define SPIRV_SPEC_COUNT 5 /* the specialization constants above */
 /* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
 #define SPIRV_GUARD_TID_MAX 1023
 

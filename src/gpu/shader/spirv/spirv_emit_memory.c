@@ -238,11 +238,12 @@ void spirv_guest_ranges_load(struct emit *e) {
 }
 
 /* ---- accesses outside every range: the fault record ---------------------------------------
- * An access whose address no range holds reads 0 and drops its store as before; it also
- * calls the fault helper (one OpFunctionCall per access, its operands all computed anyway),
- * which on the miss path only counts it in the record (SPIRV_FAULT_*) with one atomic add
- * and, when its add found 0, writes the details. Its body has no effect on a lane that
- * hits, so the cost of the hit path is the call's branch. */
+ * An access whose address no range holds reads 0 and drops its store as before; the lane
+ * also counts it in function variables (selects only: fault_note), and before it returns
+ * hands its count to the record (SPIRV_FAULT_*) through the flush helper: one atomic add
+ * for a lane that faulted, and the details of its first fault when its add found 0. The
+ * checks run when specialization constant SPIRV_SPEC_FAULT_CHECK is true (the dispatch
+ * samples them: docs/shader-dispatch.md). */
 
 _Static_assert(IR_INTERP_FAULT_LOAD == SPIRV_FAULT_LOAD &&
                    IR_INTERP_FAULT_STORE == SPIRV_FAULT_STORE &&
@@ -302,28 +303,58 @@ static uint32_t fault_kind(enum ir_op op) {
   }
 }
 
-/* The helper's call for the access being emitted (e->cur) at masked guest address G of BYTES
- * bytes (0: a run-time size), by a lane whose predicate is ACTIVE (0: every lane), that hits
- * a range when MAPPED */
+/* The lane's record so far, in three function variables: its count, and its first fault's
+ * address and information (kind in bits 3:0, bytes in 7:4, the instruction's offset in 31:8,
+ * 0xffffff unknown); and the specialization constant that turns the checks on. Declared in
+ * the entry block (before any other instruction). */
+void spirv_fault_vars(struct emit *e) {
+  uint32_t *vars[3] = {&e->fault_count, &e->fault_addr, &e->fault_info};
+  static const char *const names[3] = {"fault_count", "fault_addr", "fault_info"};
+  for (int v = 0; v < 3; v++) {
+    uint32_t t = v == 1 ? e->t_u64 : e->t_u32;
+    *vars[v] = spv_id(&e->b);
+    uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassFunction, t), *vars[v],
+                     SpvStorageClassFunction, v == 1 ? cu64(e, 0) : cu32(e, 0)};
+    inst(e, SpvOpVariable, w, 4);
+    spv_name(&e->b, *vars[v], names[v]);
+  }
+  e->fault_check = spv_id(&e->b);
+  uint32_t id = SPIRV_SPEC_FAULT_CHECK;
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpSpecConstantTrue, (uint32_t[]){e->t_bool, e->fault_check},
+           2);
+  spv_decorate(&e->b, e->fault_check, SpvDecorationSpecId, &id, 1);
+  spv_name(&e->b, e->fault_check, "fault_check");
+}
+
+/* The access being emitted (e->cur) at masked guest address G of BYTES bytes (0: a run-time
+ * size), by a lane whose predicate is ACTIVE (0: every lane), hits a range when MAPPED: on a
+ * miss the lane's count goes up and, when it was 0, the access becomes its first. Selects
+ * only: no memory access, no control flow (lavapipe runs the body of any branch masked, so a
+ * branch to a helper that counts with an atomic cost the bandwidth kernel 2.5 times its
+ * time). */
 static void fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g,
                        uint32_t bytes) {
   uint32_t kind = fault_kind((enum ir_op)e->fn->insts[e->cur].op);
-  if (kind == SPIRV_FAULT_NONE || !e->fault_lane) return;
-  if (!e->fault_fn) e->fault_fn = spv_id(&e->b);
+  if (kind == SPIRV_FAULT_NONE || !e->fault_count || !e->fault_lane) return;
+  uint32_t u32 = e->t_u32, bl = e->t_bool;
   /* a scalar access is the wave's: every invocation makes it, lane 0 reports it */
   if (kind == SPIRV_FAULT_SCALAR)
-    active = active ? op2(e, SpvOpLogicalAnd, e->t_bool, active, e->fault_lane0) : e->fault_lane0;
+    active = active ? op2(e, SpvOpLogicalAnd, bl, active, e->fault_lane0) : e->fault_lane0;
+  uint32_t miss = op1(e, SpvOpLogicalNot, bl, mapped);
+  if (active) miss = op2(e, SpvOpLogicalAnd, bl, active, miss);
   uint32_t pc = ir_inst_pc(e->fn, e->cur);
-  uint32_t w[9] = {e->t_void,
-                   spv_id(&e->b),
-                   e->fault_fn,
-                   active ? active : spv_const_bool(&e->b, true),
-                   mapped,
-                   g,
-                   cu32(e, kind | (bytes < 256 ? bytes : 0) << 8),
-                   cu32(e, pc),
-                   e->fault_lane};
-  inst(e, SpvOpFunctionCall, w, 9);
+  uint32_t info = kind | (bytes < 16 ? bytes : 0) << 4 | (pc < 0xffffff ? pc : 0xffffff) << 8;
+  uint32_t count = op1(e, SpvOpLoad, u32, e->fault_count);
+  uint32_t first = op2(e, SpvOpLogicalAnd, bl, miss, op2(e, SpvOpIEqual, bl, count, cu32(e, 0)));
+  uint32_t w[2] = {e->fault_count,
+                   op2(e, SpvOpIAdd, u32, count, sel(e, u32, miss, cu32(e, 1), cu32(e, 0)))};
+  inst(e, SpvOpStore, w, 2);
+  w[0] = e->fault_addr;
+  w[1] = sel(e, e->t_u64, first, g, op1(e, SpvOpLoad, e->t_u64, e->fault_addr));
+  inst(e, SpvOpStore, w, 2);
+  w[0] = e->fault_info;
+  w[1] = sel(e, u32, first, cu32(e, info), op1(e, SpvOpLoad, u32, e->fault_info));
+  inst(e, SpvOpStore, w, 2);
 }
 
 static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
@@ -352,32 +383,53 @@ static void record_store(struct emit *e, uint32_t rec, uint32_t dword, uint32_t 
   inst(e, SpvOpStore, w, 4);
 }
 
-/* fault(active, mapped, guest address, kind | bytes << 8, pc, lane | wave << 8) */
+void spirv_fault_flush(struct emit *e) {
+  if (!e->fault_count || !e->fault_lane) return;
+  if (!e->fault_fn) e->fault_fn = spv_id(&e->b);
+  uint32_t w[7] = {e->t_void,
+                   spv_id(&e->b),
+                   e->fault_fn,
+                   op1(e, SpvOpLoad, e->t_u32, e->fault_count),
+                   op1(e, SpvOpLoad, e->t_u64, e->fault_addr),
+                   op1(e, SpvOpLoad, e->t_u32, e->fault_info),
+                   e->fault_lane};
+  inst(e, SpvOpFunctionCall, w, 7);
+}
+
+/* flush(count, address, information, lane | wave << 8): with the checks on, a lane that
+ * faulted adds its count to the record's (one atomic), and the lane whose add found 0 writes
+ * its first fault. With them off (SPIRV_SPEC_FAULT_CHECK false) the pipeline compiler drops
+ * the body, the variables and the selects that feed them. */
 void spirv_fault_fn_body(struct emit *e) {
   if (!e->fault_fn) return;
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
-  uint32_t params[6] = {bl, bl, u64, u32, u32, u32};
-  uint32_t ft = spv_type_function(&e->b, e->t_void, params, 6);
+  uint32_t params[4] = {u32, u64, u32, u32};
+  uint32_t ft = spv_type_function(&e->b, e->t_void, params, 4);
   uint32_t f[4] = {e->t_void, e->fault_fn, SpvFunctionControlMaskNone, ft};
   inst(e, SpvOpFunction, f, 4);
-  spv_name(&e->b, e->fault_fn, "fault");
-  uint32_t active = param(e, bl), mapped = param(e, bl), g = param(e, u64);
-  uint32_t kind = param(e, u32), pc = param(e, u32), lane = param(e, u32);
+  spv_name(&e->b, e->fault_fn, "fault_flush");
+  uint32_t count = param(e, u32), g = param(e, u64), info = param(e, u32), lane = param(e, u32);
   label(e, spv_id(&e->b));
-  uint32_t miss = op2(e, SpvOpLogicalAnd, bl, active, op1(e, SpvOpLogicalNot, bl, mapped));
-  uint32_t m1 = if_open(e, miss);
-  /* the record's address: loaded on the miss path only */
+  uint32_t m1 = if_open(e, op2(e, SpvOpLogicalAnd, bl, e->fault_check,
+                               op2(e, SpvOpINotEqual, bl, count, cu32(e, 0))));
   uint32_t rec = ranges_u64(e, SPIRV_RANGES_FAULT);
   uint32_t m2 = if_open(e, op2(e, SpvOpINotEqual, bl, rec, cu64(e, 0)));
   uint32_t p = op1(e, SpvOpConvertUToPtr, e->t_psb_u32, rec);
-  uint32_t aw[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), cu32(e, 1)};
+  uint32_t aw[4] = {p, cu32(e, SpvScopeDevice), cu32(e, 0), count};
   uint32_t old = spv_op(&e->b, SpvOpAtomicIAdd, u32, aw, 4);
   uint32_t m3 = if_open(e, op2(e, SpvOpIEqual, bl, old, cu32(e, 0)));
   record_store(e, rec, SPIRV_FAULT_ADDR, op1(e, SpvOpUConvert, u32, g));
   record_store(e, rec, SPIRV_FAULT_ADDR + 1,
                op1(e, SpvOpUConvert, u32, op2(e, SpvOpShiftRightLogical, u64, g, cu32(e, 32))));
-  record_store(e, rec, SPIRV_FAULT_KIND, kind);
-  record_store(e, rec, SPIRV_FAULT_PC, pc);
+  uint32_t kind = op2(e, SpvOpBitwiseAnd, u32, info, cu32(e, 0xf));
+  uint32_t bytes = op2(e, SpvOpBitwiseAnd, u32,
+                       op2(e, SpvOpShiftRightLogical, u32, info, cu32(e, 4)), cu32(e, 0xf));
+  record_store(
+      e, rec, SPIRV_FAULT_KIND,
+      op2(e, SpvOpBitwiseOr, u32, kind, op2(e, SpvOpShiftLeftLogical, u32, bytes, cu32(e, 8))));
+  uint32_t pc = op2(e, SpvOpShiftRightLogical, u32, info, cu32(e, 8));
+  record_store(e, rec, SPIRV_FAULT_PC,
+               sel(e, u32, op2(e, SpvOpIEqual, bl, pc, cu32(e, 0xffffff)), cu32(e, ~0u), pc));
   record_store(e, rec, SPIRV_FAULT_LANE, lane);
   if_close(e, m3);
   if_close(e, m2);
@@ -884,4 +936,5 @@ void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv
   spec[SPIRV_SPEC_GUARDED_FENCES] = spirv_guarded_fences(words, count, states, waves);
   spec[SPIRV_SPEC_EXEC_FULL] = spirv_exec_full(words, count, states, waves);
   spec[SPIRV_SPEC_TID_LINEAR] = spirv_tid_linear(words, count, states, waves);
+  spec[SPIRV_SPEC_FAULT_CHECK] = 1;
 }
