@@ -390,8 +390,8 @@ static void atomic_helpers(void **state) {
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
       assert_non_null(strstr(dis, names[i]));
     assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %atomic_add_lds64"), 2);
-    /* + fault_flush, + wave_barrier */
-    assert_int_equal(spv_check_count(dis, "= OpFunction "), 8 + (k == 1));
+    /* + fault_note, fault_flush, + wave_barrier */
+    assert_int_equal(spv_check_count(dis, "= OpFunction "), 9 + (k == 1));
     free(dis);
   }
   struct spirv_module m; /* without the GDS mapped: refused */
@@ -589,9 +589,10 @@ static void formatted_access_paths(void **state) {
         w64);
     char *dis = emit_valid(fn);
     assert_null(strstr(dis, "buffer_format"));
-    /* no helper but the fault record's flush before the return */
+    /* no helper but the fault record's (a note per access, the flush before the return) */
     assert_int_equal(spv_check_count(dis, "OpFunctionCall"),
-                     spv_check_count(dis, "OpFunctionCall %void %fault_flush"));
+                     spv_check_count(dis, "OpFunctionCall %void %fault_flush") +
+                         spv_check_count(dis, "OpFunctionCall %void %fault_note"));
     assert_null(strstr(dis, "OpConvertSToF"));
     assert_non_null(strstr(dis, "OpConvertUToF"));
     free(dis);
@@ -607,8 +608,8 @@ static void formatted_access_paths(void **state) {
         w64);
     dis = emit_valid(fn);
     assert_non_null(strstr(dis, "OpName %buffer_formats \"buffer_formats\""));
-    /* main, 4 helpers and the fault record's flush */
-    assert_int_equal(spv_check_count(dis, " = OpFunction "), 6);
+    /* main, 4 helpers and the fault record's two */
+    assert_int_equal(spv_check_count(dis, " = OpFunction "), 7);
     assert_int_equal(spv_check_count(dis, "%buffer_format_load = OpFunction "), 1);
     assert_int_equal(spv_check_count(dis, "%buffer_format_load_d16 = OpFunction "), 1);
     assert_int_equal(spv_check_count(dis, "%buffer_format_store_d16 = OpFunction "), 1);

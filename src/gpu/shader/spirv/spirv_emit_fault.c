@@ -68,10 +68,10 @@ static uint32_t fault_kind(enum ir_op op) {
   }
 }
 
-/* The lane's record so far, in three function variables: its count, and its first fault's
- * address and information (kind in bits 3:0, bytes in 7:4, the instruction's offset in 31:8,
- * 0xffffff unknown); and the specialization constant that turns the checks on. Declared in
- * the entry block (before any other instruction). */
+/* The lane's record so far, in three function variables of the entry point (declared first
+ * in its entry block): its count, and its first fault's address and information (kind in bits
+ * 3:0, bytes in 7:4, the instruction's offset in 31:8, 0xffffff unknown); and the
+ * specialization constant that turns the checks on. */
 void spirv_fault_vars(struct emit *e) {
   uint32_t *vars[3] = {&e->fault_count, &e->fault_addr, &e->fault_info};
   static const char *const names[3] = {"fault_count", "fault_addr", "fault_info"};
@@ -92,34 +92,27 @@ void spirv_fault_vars(struct emit *e) {
 }
 
 /* The access being emitted (e->cur) at masked guest address G of BYTES bytes (0: a run-time
- * size), by a lane whose predicate is ACTIVE (0: every lane), hits a range when MAPPED: on a
- * miss the lane's count goes up and, when it was 0, the access becomes its first. Selects
- * only: no memory access, no control flow (lavapipe runs the body of any branch masked, so a
- * branch to a helper that counts with an atomic cost the bandwidth kernel 2.5 times its
- * time). */
+ * size), by a lane whose predicate is ACTIVE (0: every lane), hits a range when MAPPED: a
+ * call of the note helper (one instruction and the information's constant per access), which
+ * on a miss counts it and, when the count was 0, makes it the first. Selects only, no memory
+ * access, no control flow: lavapipe runs the body of any branch masked, so a branch to code
+ * that counts with an atomic cost the bandwidth kernel 2.5 times its time. */
 void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g,
                       uint32_t bytes) {
   uint32_t kind = fault_kind((enum ir_op)e->fn->insts[e->cur].op);
   if (kind == SPIRV_FAULT_NONE || !e->fault_count || !e->fault_lane) return;
-  uint32_t u32 = e->t_u32, bl = e->t_bool;
   /* a scalar access is the wave's: every invocation makes it, lane 0 reports it */
   if (kind == SPIRV_FAULT_SCALAR)
-    active = active ? op2(e, SpvOpLogicalAnd, bl, active, e->fault_lane0) : e->fault_lane0;
-  uint32_t miss = op1(e, SpvOpLogicalNot, bl, mapped);
-  if (active) miss = op2(e, SpvOpLogicalAnd, bl, active, miss);
+    active = active ? op2(e, SpvOpLogicalAnd, e->t_bool, active, e->fault_lane0) : e->fault_lane0;
   uint32_t pc = ir_inst_pc(e->fn, e->cur);
   uint32_t info = kind | (bytes < 16 ? bytes : 0) << 4 | (pc < 0xffffff ? pc : 0xffffff) << 8;
-  uint32_t count = op1(e, SpvOpLoad, u32, e->fault_count);
-  uint32_t first = op2(e, SpvOpLogicalAnd, bl, miss, op2(e, SpvOpIEqual, bl, count, cu32(e, 0)));
-  uint32_t w[2] = {e->fault_count,
-                   op2(e, SpvOpIAdd, u32, count, sel(e, u32, miss, cu32(e, 1), cu32(e, 0)))};
-  inst(e, SpvOpStore, w, 2);
-  w[0] = e->fault_addr;
-  w[1] = sel(e, e->t_u64, first, g, op1(e, SpvOpLoad, e->t_u64, e->fault_addr));
-  inst(e, SpvOpStore, w, 2);
-  w[0] = e->fault_info;
-  w[1] = sel(e, u32, first, cu32(e, info), op1(e, SpvOpLoad, u32, e->fault_info));
-  inst(e, SpvOpStore, w, 2);
+  if (!e->fault_note_fn) e->fault_note_fn = spv_id(&e->b);
+  uint32_t w[10] = {e->t_void,        spv_id(&e->b),
+                    e->fault_note_fn, active ? active : spv_const_bool(&e->b, true),
+                    mapped,           g,
+                    cu32(e, info),    e->fault_count,
+                    e->fault_addr,    e->fault_info};
+  inst(e, SpvOpFunctionCall, w, 10);
 }
 
 static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
@@ -165,7 +158,39 @@ void spirv_fault_flush(struct emit *e) {
  * faulted adds its count to the record's (one atomic), and the lane whose add found 0 writes
  * its first fault. With them off (SPIRV_SPEC_FAULT_CHECK false) the pipeline compiler drops
  * the body, the variables and the selects that feed them. */
+/* note(active, mapped, guest address, information, the three variables): the selects on
+ * the lane's variables, passed by pointer (after inlining, the pipeline compiler keeps them
+ * in registers, or drops them with the checks off) */
+static void note_fn_body(struct emit *e) {
+  uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
+  uint32_t p32 = spv_type_pointer(&e->b, SpvStorageClassFunction, u32);
+  uint32_t p64 = spv_type_pointer(&e->b, SpvStorageClassFunction, u64);
+  uint32_t params[7] = {bl, bl, u64, u32, p32, p64, p32};
+  uint32_t ft = spv_type_function(&e->b, e->t_void, params, 7);
+  uint32_t f[4] = {e->t_void, e->fault_note_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->fault_note_fn, "fault_note");
+  uint32_t active = param(e, bl), mapped = param(e, bl), g = param(e, u64), info = param(e, u32);
+  uint32_t vcount = param(e, p32), vaddr = param(e, p64), vinfo = param(e, p32);
+  label(e, spv_id(&e->b));
+  uint32_t miss = op2(e, SpvOpLogicalAnd, bl, active, op1(e, SpvOpLogicalNot, bl, mapped));
+  uint32_t count = op1(e, SpvOpLoad, u32, vcount);
+  uint32_t first = op2(e, SpvOpLogicalAnd, bl, miss, op2(e, SpvOpIEqual, bl, count, cu32(e, 0)));
+  uint32_t w[2] = {vcount,
+                   op2(e, SpvOpIAdd, u32, count, sel(e, u32, miss, cu32(e, 1), cu32(e, 0)))};
+  inst(e, SpvOpStore, w, 2);
+  w[0] = vaddr;
+  w[1] = sel(e, u64, first, g, op1(e, SpvOpLoad, u64, vaddr));
+  inst(e, SpvOpStore, w, 2);
+  w[0] = vinfo;
+  w[1] = sel(e, u32, first, info, op1(e, SpvOpLoad, u32, vinfo));
+  inst(e, SpvOpStore, w, 2);
+  inst(e, SpvOpReturn, NULL, 0);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
+}
+
 void spirv_fault_fn_body(struct emit *e) {
+  if (e->fault_note_fn) note_fn_body(e);
   if (!e->fault_fn) return;
   uint32_t u32 = e->t_u32, u64 = e->t_u64, bl = e->t_bool;
   uint32_t params[4] = {u32, u64, u32, u32};
