@@ -5,6 +5,7 @@
  *   prospero-shader --stage cs FILE -o OUT.spv [--wave64] [--lds BYTES]
  *                                  compile a compute shader to SPIR-V (docs/shader-spirv.md)
  *   prospero-shader run SPEC.json [--interp] [--dump-shaders DIR] [--cache DIR]
+ *                       [--fail-on-fault]
  *                                  replay one dispatch described by SPEC.json (run_spec.h)
  * FILE holds raw little-endian instruction words; "-" reads standard input.
  */
@@ -23,6 +24,7 @@ static void usage(FILE *out) {
           "usage: prospero-shader --ir [--raw] [--wave64] [--cfg] FILE\n"
           "       prospero-shader --stage cs [--wave64] [--lds BYTES] FILE -o OUT.spv\n"
           "       prospero-shader run SPEC.json [--interp] [--dump-shaders DIR] [--cache DIR]\n"
+          "                              [--fail-on-fault]\n"
           "  --ir      print the typed SSA IR of the shader in FILE (raw LE words, - = stdin)\n"
           "  --raw     print the IR as translated, before SSA construction and passes\n"
           "  --wave64  translate for 64-lane waves (default 32)\n"
@@ -32,7 +34,9 @@ static void usage(FILE *out) {
           "  run       replay the dispatch SPEC.json describes on the Vulkan device and write its\n"
           "            dump blocks (docs/shader-spirv.md); --interp: through the IR interpreter;\n"
           "            --dump-shaders: words, disassembly, IR and SPIR-V of the shader into DIR;\n"
-          "            --cache: keep compiled shaders in DIR\n");
+          "            --cache: keep compiled shaders in DIR; accesses outside every mapped\n"
+          "            range (read as 0, stores dropped) are reported on stderr, and with\n"
+          "            --fail-on-fault the exit status is 3\n");
 }
 
 static uint32_t *read_words(const char *path, size_t *count) {
@@ -115,6 +119,7 @@ int main(int argc, char **argv) {
       if (strcmp(argv[i], "--interp") == 0) o.interp = true;
       else if (strcmp(argv[i], "--dump-shaders") == 0 && i + 1 < argc) o.dump_dir = argv[++i];
       else if (strcmp(argv[i], "--cache") == 0 && i + 1 < argc) o.cache_dir = argv[++i];
+      else if (strcmp(argv[i], "--fail-on-fault") == 0) o.fail_on_fault = true;
       else if (argv[i][0] == '-' || spec) {
         usage(stderr);
         return PROSPERO_EXIT_USAGE;

@@ -116,7 +116,7 @@ static bool build_window(const struct run_spec *s, const uint8_t *code, size_t c
 
 /* Runs every wave of every group through the IR interpreter, in order. */
 static bool run_interp(const struct run_spec *s, const struct compute_regs *regs,
-                       struct window *win) {
+                       struct window *win, bool *faulted) {
   char err[256];
   struct compute_config cfg;
   if (!compute_config_decode(regs, &cfg, err, sizeof err)) {
@@ -148,6 +148,8 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
   uint32_t lane_bytes = cfg.scratch_wave_bytes / cfg.wave_size;
   uint8_t *priv = calloc((size_t)nw * cfg.wave_size, lane_bytes ? lane_bytes : 1);
   bool ok = w && lds && priv && nw <= IR_INTERP_MAX_WAVES;
+  struct ir_interp_fault fault = {0};
+  uint32_t fault_wave = 0;
   struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
   struct shader_image_model images = {.mem = win->data, .base = win->addr, .size = win->size};
   for (uint32_t z = 0; ok && z < s->groups[2]; z++)
@@ -165,6 +167,7 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           iw->exec = start.exec;
           iw->mem = &map;
           iw->mem_count = 1;
+          iw->tolerate_unmapped = true; /* as the device: read 0, store dropped, reported */
           iw->global = win->data;
           iw->global_base = win->addr;
           iw->global_size = (uint32_t)win->size;
@@ -182,7 +185,25 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           fprintf(stderr, "prospero-shader: interpreter, group (%u, %u, %u): %s\n", x, y, z, err);
           ok = false;
         }
+        for (uint32_t wave = 0; wave < nw; wave++) { /* the dispatch's first, and the count */
+          const struct ir_interp_fault *f = &w[wave].fault;
+          if (!f->count) continue;
+          if (!fault.count) fault = *f, fault_wave = wave;
+          else fault.count += f->count;
+        }
       }
+  if (fault.count) {
+    char pc[24] = "?";
+    if (fault.pc != UINT32_MAX) snprintf(pc, sizeof pc, "0x%x", fault.pc);
+    fprintf(stderr,
+            "prospero-shader: unmapped access: %u access%s outside every mapped guest range (read "
+            "as 0, stores dropped); first: %u-byte %s at 0x%llx, shader offset %s, lane %u of wave "
+            "%u; the window is 0x%llx-0x%llx\n",
+            fault.count, fault.count == 1 ? "" : "es", fault.bytes,
+            spirv_fault_kind_name(fault.kind), (unsigned long long)fault.addr, pc, fault.lane,
+            fault_wave, (unsigned long long)win->addr, (unsigned long long)(win->addr + win->size));
+    *faulted = true;
+  }
   free(priv);
   free(lds);
   free(w);
@@ -191,7 +212,7 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
 }
 
 static bool run_device(const struct compute_regs *regs, const struct run_spec *s,
-                       struct window *win, const struct shader_run_options *o) {
+                       struct window *win, const struct shader_run_options *o, bool *faulted) {
   vk_device *dev = vk_device_create(NULL);
   if (!dev) {
     fprintf(stderr,
@@ -205,6 +226,10 @@ static bool run_device(const struct compute_regs *regs, const struct run_spec *s
   char err[256];
   bool ok = cache && compute_dispatch_direct(&d, regs, s->groups, &sw, err, sizeof err);
   if (!ok) fprintf(stderr, "prospero-shader: %s\n", cache ? err : "out of memory");
+  if (d.fault.count) { /* the log has it too; this line is the tool's own, always printed */
+    fprintf(stderr, "prospero-shader: unmapped access: %s\n", d.fault_text);
+    *faulted = true;
+  }
   shader_cache_destroy(cache);
   vk_device_destroy(dev);
   return ok;
@@ -256,7 +281,10 @@ int shader_run_main(const char *spec_path, const struct shader_run_options *o) {
   run_spec_regs(&s, &regs);
   ok = build_window(&s, code, code_size & ~(size_t)3, &win);
   free(code);
-  if (ok) ok = o->interp ? run_interp(&s, &regs, &win) : run_device(&regs, &s, &win, o);
+  bool faulted = false;
+  if (ok)
+    ok = o->interp ? run_interp(&s, &regs, &win, &faulted)
+                   : run_device(&regs, &s, &win, o, &faulted);
   for (uint32_t i = 0; ok && i < s.dump_count; i++) {
     const struct run_spec_block *b = &s.dump[i];
     FILE *f = fopen(b->file, "wb");
@@ -270,5 +298,5 @@ int shader_run_main(const char *spec_path, const struct shader_run_options *o) {
   free(win.data);
   compute_gds_destroy(win.gds);
   run_spec_free(&s);
-  return ok ? 0 : 1;
+  return !ok ? 1 : faulted && o->fail_on_fault ? SHADER_RUN_EXIT_FAULT : 0;
 }

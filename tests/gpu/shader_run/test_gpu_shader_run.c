@@ -222,6 +222,71 @@ static void bad_spec_names_the_field(void **state) {
   assert_int_equal(system(cmd), 0);
 }
 
+/* Stores outside every mapped range (lanes 16-31, 1 MiB past the dump block): dropped, the
+ * others land; the tool prints one line naming them on the device and with --interp, exits 0,
+ * and 3 with --fail-on-fault (docs/shader-dispatch.md, "Unmapped accesses"). */
+static void unmapped_access_reported(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip_because("no Vulkan device");
+  static const char src[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "v_lshrrev_b32 v2, 4, v0\n"
+      "v_lshlrev_b32 v2, 20, v2\n" /* lanes 16-31: + 1 MiB */
+      "v_add_nc_u32 v1, v1, v2\n"
+      "v_add_nc_u32 v3, 0x700, v0\n"
+      "global_store_dword v1, v3, s[0:1]\n"
+      "s_endpgm\n";
+  size_t n;
+  uint32_t *w = assemble(src, &n, false);
+  write_file("fault.bin", w, n * 4);
+  free(w);
+  /* the store's offset: the size llvm-mc-19 gives what comes before it */
+  const char *at = strstr(src, "global_store_dword");
+  char *before = strndup(src, (size_t)(at - src));
+  assert_non_null(before);
+  w = assemble(before, &n, false);
+  unsigned pc = (unsigned)n * 4;
+  free(w);
+  free(before);
+  static const char spec[] =
+      "{\"code\": \"fault.bin\", \"code_addr\": \"0x100000\", \"wave\": 32,"
+      " \"threads\": [32, 1, 1], \"groups\": [1, 1, 1], \"user_sgprs\": [\"0x300000\", 0],"
+      " \"memory\": [{\"addr\": \"0x300000\", \"size\": 256, \"fill\": \"0xaaaaaaaa\"}],"
+      " \"dump\": [{\"addr\": \"0x300000\", \"size\": 256, \"file\": \"fault.out\"}]}";
+  write_file("fault.json", spec, strlen(spec));
+  for (int interp = 0; interp < 2; interp++)
+    for (int fail = 0; fail < 2; fail++) {
+      char cmd[1024];
+      snprintf(cmd, sizeof cmd, "%s run %s/fault.json%s%s 2>%s/fault.err", tool, dir,
+               interp ? " --interp" : "", fail ? " --fail-on-fault" : "", dir);
+      int rc = system(cmd);
+      assert_true(WIFEXITED(rc));
+      assert_int_equal(WEXITSTATUS(rc), fail ? 3 : 0);
+      /* the first fault: some lane of 16-31, its own address, the store's offset */
+      snprintf(
+          cmd, sizeof cmd,
+          "grep -qF 'unmapped access: 16 accesses outside every mapped guest range (read as 0, "
+          "stores dropped); first: 4-byte store at 0x4000' %s/fault.err && grep -qE "
+          "'store at 0x4000[4-7][048c], shader offset 0x%x, lane (1[6-9]|2[0-9]|3[01]) of "
+          "wave 0' %s/fault.err",
+          dir, pc, dir);
+      rc = system(cmd);
+      if (rc != 0) {
+        snprintf(cmd, sizeof cmd, "cat %s/fault.err >&2", dir);
+        assert_int_equal(system(cmd), 0);
+      }
+      assert_int_equal(rc, 0);
+      uint8_t *got = read_dump("fault.out", 256);
+      for (uint32_t i = 0; i < 64; i++) {
+        uint32_t v;
+        memcpy(&v, got + 4 * i, 4);
+        assert_int_equal(v, i < 16 ? 0x700 + i : FILL); /* the rest: dropped */
+      }
+      free(got);
+    }
+}
+
 /* DISPATCH_INDIRECT: the group counts come from guest memory. */
 static void indirect_dispatch(void **state) {
   (void)state;
@@ -270,6 +335,71 @@ static void indirect_dispatch(void **state) {
   struct shader_cache_stats st;
   shader_cache_get_stats(c, &st);
   assert_int_equal(st.compiles, 1);
+  shader_cache_destroy(c);
+  free(mem);
+  free(w);
+}
+
+/* The dispatcher's sampled fault checks through the C API (docs/shader-dispatch.md,
+ * "Unmapped accesses"): 70 dispatches of one shader whose lanes 16-31 store 1 MiB away (in no
+ * range) when user SGPR s2 says so, in dispatches 20, 64 and 66-69: the first 16 dispatches
+ * are checked, dispatch 20 is not (its faults go unseen), 64 is (a multiple of 64) and
+ * reports, and after it every dispatch is checked; the stores in range land each time. */
+static void sampled_fault_checks(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const char src[] =
+      "v_lshlrev_b32 v1, 2, v0\n"
+      "v_lshrrev_b32 v2, 4, v0\n"
+      "v_mul_lo_u32 v2, v2, s2\n" /* lanes 16-31: + s2 */
+      "v_add_nc_u32 v1, v1, v2\n"
+      "v_add_nc_u32 v3, 0x700, v0\n"
+      "global_store_dword v1, v3, s[0:1]\n"
+      "s_endpgm\n";
+  size_t n;
+  uint32_t *w = assemble(src, &n, false);
+  enum { WIN = 0x100000, SIZE = 0x4000, CODE = 0x100000, DST = 0x102000 };
+  uint8_t *mem = malloc(SIZE);
+  assert_non_null(mem);
+  memset(mem, 0, SIZE);
+  memcpy(mem + (CODE - WIN), w, n * 4);
+  struct compute_regs r = {0};
+  r.r[COMPUTE_PGM_LO] = CODE >> 8;
+  r.r[COMPUTE_NUM_THREAD_X] = 32;
+  r.r[COMPUTE_NUM_THREAD_Y] = 1;
+  r.r[COMPUTE_NUM_THREAD_Z] = 1;
+  r.r[COMPUTE_PGM_RSRC2] = 3u << 1; /* three user SGPRs */
+  r.r[COMPUTE_USER_DATA_0] = DST;
+  r.r[COMPUTE_DISPATCH_INITIATOR] = 1u | 1u << 15; /* wave32 */
+  struct shader_cache *c = shader_cache_create(&(struct shader_cache_config){.workers = 1});
+  struct compute_dispatcher d = {.dev = dev, .cache = c};
+  struct shader_dispatch_window win = {.addr = WIN, .data = mem, .size = SIZE};
+  static const uint32_t one[3] = {1, 1, 1};
+  char err[256];
+  for (uint32_t k = 0; k < 70; k++) {
+    bool far = k == 20 || k == 64 || k >= 66;
+    r.r[COMPUTE_USER_DATA_0 + 2] = far ? 0x100000 : 0;
+    memset(mem + (DST - WIN), 0, 256);
+    bool ok = compute_dispatch_direct(&d, &r, one, &win, err, sizeof err);
+    if (!ok) fprintf(stderr, "sampled_fault_checks: %s\n", err);
+    assert_true(ok);
+    bool checked = k < 16 || k >= 64; /* 64: a sample, which faults; then all */
+    assert_int_equal(d.fault_checked, checked);
+    assert_int_equal(d.fault.count, far && checked ? 16 : 0);
+    if (d.fault.count) {
+      assert_int_equal(d.fault.kind, SPIRV_FAULT_STORE);
+      assert_in_range(d.fault.lane, 16, 31);
+      assert_int_equal(d.fault.addr, DST + 0x100000 + 4ull * d.fault.lane);
+      assert_non_null(strstr(d.fault_text, "16 accesses outside every mapped guest range"));
+    }
+    for (uint32_t l = 0; l < 32; l++) { /* in range: landed; lanes 16-31 far: nowhere */
+      uint32_t v;
+      memcpy(&v, mem + (DST - WIN) + 4 * l, 4);
+      assert_int_equal(v, l < 16 || !far ? 0x700 + l : 0);
+    }
+  }
+  assert_int_equal(d.faulting_dispatches, 5); /* 64, 66-69 */
   shader_cache_destroy(c);
   free(mem);
   free(w);
@@ -584,7 +714,8 @@ int main(int argc, char **argv) {
       cmocka_unit_test(spec_kernels_match_c), cmocka_unit_test(bad_spec_names_the_field),
       cmocka_unit_test(indirect_dispatch),    cmocka_unit_test(tg_size_and_scratch_offset),
       cmocka_unit_test(long_shader),          cmocka_unit_test(grid_above_65535),
-      cmocka_unit_test(multi_wave_groups)};
+      cmocka_unit_test(multi_wave_groups),    cmocka_unit_test(unmapped_access_reported),
+      cmocka_unit_test(sampled_fault_checks)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   char cmd[256];

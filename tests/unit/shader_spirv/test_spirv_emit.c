@@ -143,7 +143,9 @@ static void capabilities_only_when_used(void **state) {
   char *dis = emit_valid(fn);
   assert_null(strstr(dis, "DenormPreserve"));
   assert_null(strstr(dis, "OpTypePointer Workgroup")); /* no cross-lane operation */
-  assert_null(strstr(dis, "OpAtomic"));
+  /* no atomic but the fault record's count (fault_flush, once per module) */
+  assert_int_equal(spv_check_count(dis, "OpAtomic"), 1);
+  assert_non_null(strstr(dis, "OpAtomicIAdd"));
   /* its one store is the only memory access: no other lane's access can meet it, no fence */
   assert_non_null(strstr(dis, "OpStore"));
   assert_int_equal(spv_check_count(dis, "OpControlBarrier"), 0);
@@ -388,7 +390,8 @@ static void atomic_helpers(void **state) {
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
       assert_non_null(strstr(dis, names[i]));
     assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %atomic_add_lds64"), 2);
-    assert_int_equal(spv_check_count(dis, "= OpFunction "), 7 + (k == 1)); /* + wave_barrier */
+    /* + fault_note, fault_flush, + wave_barrier */
+    assert_int_equal(spv_check_count(dis, "= OpFunction "), 9 + (k == 1));
     free(dis);
   }
   struct spirv_module m; /* without the GDS mapped: refused */
@@ -586,7 +589,10 @@ static void formatted_access_paths(void **state) {
         w64);
     char *dis = emit_valid(fn);
     assert_null(strstr(dis, "buffer_format"));
-    assert_null(strstr(dis, "OpFunctionCall"));
+    /* no helper but the fault record's (a note per access, the flush before the return) */
+    assert_int_equal(spv_check_count(dis, "OpFunctionCall"),
+                     spv_check_count(dis, "OpFunctionCall %void %fault_flush") +
+                         spv_check_count(dis, "OpFunctionCall %void %fault_note"));
     assert_null(strstr(dis, "OpConvertSToF"));
     assert_non_null(strstr(dis, "OpConvertUToF"));
     free(dis);
@@ -602,7 +608,8 @@ static void formatted_access_paths(void **state) {
         w64);
     dis = emit_valid(fn);
     assert_non_null(strstr(dis, "OpName %buffer_formats \"buffer_formats\""));
-    assert_int_equal(spv_check_count(dis, " = OpFunction "), 5); /* main and 4 helpers */
+    /* main, 4 helpers and the fault record's two */
+    assert_int_equal(spv_check_count(dis, " = OpFunction "), 7);
     assert_int_equal(spv_check_count(dis, "%buffer_format_load = OpFunction "), 1);
     assert_int_equal(spv_check_count(dis, "%buffer_format_load_d16 = OpFunction "), 1);
     assert_int_equal(spv_check_count(dis, "%buffer_format_store_d16 = OpFunction "), 1);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "gpu/shader/isa/isa.h"
 #include "gpu/shader/translate/translate.h"
 
@@ -51,6 +52,35 @@ void compute_wave_to_spirv(const struct compute_wave *w, struct spirv_wave_state
   out->exec[0] = (uint32_t)w->exec;
   out->exec[1] = (uint32_t)(w->exec >> 32);
   for (int r = 0; r < 3; r++) memcpy(out->vgpr[r], w->vgpr[r], sizeof w->vgpr[r]);
+}
+
+bool compute_fault_check_due(uint64_t nth, bool faulted) {
+  return faulted || nth < COMPUTE_FAULT_CHECK_FIRST || nth % COMPUTE_FAULT_CHECK_EVERY == 0;
+}
+
+/* Adds part P's record to the dispatch's *F (the first fault of the first part that has
+ * one stays) */
+static void fault_add(struct shader_fault *f, const struct shader_fault *p) {
+  if (!p->count) return;
+  uint32_t count = f->count;
+  if (!count) *f = *p;
+  f->count = count + p->count < count ? UINT32_MAX : count + p->count;
+}
+
+/* The warning about dispatch D's unmapped accesses (its fault and fault_text set) by the
+ * shader at guest address PC (hash HASH): one per faulting dispatch up to
+ * COMPUTE_FAULT_WARNINGS, then a summary every COMPUTE_FAULT_SUMMARY-th. */
+static void fault_report(struct compute_dispatcher *d, uint64_t pc, const uint64_t hash[2]) {
+  uint64_t n = ++d->faulting_dispatches;
+  if (n <= COMPUTE_FAULT_WARNINGS)
+    LOG(shader, WARN, "compute shader 0x%llx (hash %016llx%016llx): %s%s", (unsigned long long)pc,
+        (unsigned long long)hash[0], (unsigned long long)hash[1], d->fault_text,
+        n == COMPUTE_FAULT_WARNINGS ? " (further faulting dispatches are summarised)" : "");
+  else if (n % COMPUTE_FAULT_SUMMARY == 0)
+    LOG(shader, WARN,
+        "%llu compute dispatches so far accessed memory outside every mapped guest range; the "
+        "last: shader 0x%llx: %s",
+        (unsigned long long)n, (unsigned long long)pc, d->fault_text);
 }
 
 bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_regs *regs,
@@ -121,9 +151,17 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
              e->error);
     return false;
   }
-  /* with the GDS, the window and the GDS are two ranges: the kept table, or one for now */
+  /* the kept table, or one for this dispatch (with the GDS, the window and the GDS are two
+   * ranges); its fault record says which accesses fell outside them */
   struct shader_memory *mem = d->mem, *own = NULL;
-  if (gds && !mem && !(mem = own = shader_memory_create(d->dev))) {
+  d->fault = (struct shader_fault){0};
+  d->fault_text[0] = 0;
+  /* the fault checks, sampled (the entry's counts: a race between threads only shifts a
+   * sample) */
+  struct shader_cache_entry *ce = (struct shader_cache_entry *)e;
+  uint64_t nth = __atomic_fetch_add(&ce->dispatches, 1, __ATOMIC_RELAXED);
+  d->fault_checked = compute_fault_check_due(nth, __atomic_load_n(&ce->faulted, __ATOMIC_RELAXED));
+  if (!mem && !(mem = own = shader_memory_create(d->dev))) {
     snprintf(err, err_size, "allocating the guest range table failed");
     return false;
   }
@@ -152,22 +190,31 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           compute_wave_to_spirv(&wave, &states[w]);
           if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
-        if (mem) { /* the kept table: the window is imported once */
-          uint64_t size = window->size & ~3ull;
-          ok = shader_memory_use_window(mem, window->addr, window->data, size, err, err_size) &&
-               (!gds || shader_memory_use_pinned(mem, COMPUTE_GDS_ADDR, d->gds->data, d->gds->size,
-                                                 err, err_size)) &&
-               shader_dispatch_memory(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
-                                      part, mem, err, err_size);
-          if (ok) shader_memory_download(mem, window->addr, size); /* copies only */
-          if (ok && gds) shader_memory_download(mem, COMPUTE_GDS_ADDR, d->gds->size);
-        } else {
-          ok = shader_dispatch_waves(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
-                                     part, window, err, err_size);
+        /* the kept table imports the window once */
+        uint64_t size = window->size & ~3ull;
+        shader_memory_set_fault_check(mem, d->fault_checked);
+        ok = size &&
+             shader_memory_use_window(mem, window->addr, window->data, size, err, err_size) &&
+             (!gds || shader_memory_use_pinned(mem, COMPUTE_GDS_ADDR, d->gds->data, d->gds->size,
+                                               err, err_size)) &&
+             shader_dispatch_memory(d->dev, e->spirv, e->spirv_count, states, cfg.waves_per_group,
+                                    part, mem, err, err_size);
+        if (!size) snprintf(err, err_size, "the guest window is smaller than a dword");
+        if (ok) shader_memory_download(mem, window->addr, size); /* copies only */
+        if (ok && gds) shader_memory_download(mem, COMPUTE_GDS_ADDR, d->gds->size);
+        struct shader_fault f;
+        if (ok && shader_memory_fault(mem, &f)) {
+          fault_add(&d->fault, &f);
+          shader_memory_fault_text(mem, &d->fault, d->fault_text, sizeof d->fault_text);
         }
       }
   free(states);
   shader_memory_destroy(own);
+  if (d->mem) shader_memory_set_fault_check(d->mem, true); /* the table's default */
+  if (d->fault.count) {
+    __atomic_store_n(&ce->faulted, true, __ATOMIC_RELAXED);
+    fault_report(d, pc, e->hash);
+  }
   return ok;
 }
 

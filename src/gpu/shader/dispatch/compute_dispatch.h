@@ -44,7 +44,26 @@ struct compute_dispatcher {
    * mapped (through MEM, or a table made for the dispatch) and compiled for it; NULL: such
    * a shader is refused, naming its first GDS operation */
   struct compute_gds *gds;
+  /* accesses outside every mapped guest range (docs/shader-dispatch.md, "Unmapped
+   * accesses"): whether the last dispatch checked for them, its record (count 0: none), its
+   * line of text, and how many warnings were logged so far (one per faulting dispatch,
+   * COMPUTE_FAULT_WARNINGS in all, then every COMPUTE_FAULT_SUMMARY-th faulting dispatch as a
+   * summary) */
+  bool fault_checked;
+  struct shader_fault fault;
+  char fault_text[320];
+  uint64_t faulting_dispatches;
 };
+#define COMPUTE_FAULT_WARNINGS 8
+#define COMPUTE_FAULT_SUMMARY 1000
+/* The fault checks are sampled (they cost lavapipe up to a third of a memory-bound kernel's
+ * speed): a shader's first COMPUTE_FAULT_CHECK_FIRST dispatches, then every
+ * COMPUTE_FAULT_CHECK_EVERY-th, and all of them once one faulted, run with them. */
+#define COMPUTE_FAULT_CHECK_FIRST 16
+#define COMPUTE_FAULT_CHECK_EVERY 64
+/* Whether a shader's dispatch number NTH (from 0) runs with the checks, FAULTED: one of its
+ * dispatches touched memory outside every range. */
+bool compute_fault_check_due(uint64_t nth, bool faulted);
 
 /* DISPATCH_DIRECT: GROUPS[3] workgroups (0 in any dimension: nothing runs). WINDOW holds
  * the guest memory the shader reaches, its code included. False with ERR filled when the

@@ -54,6 +54,10 @@ struct shader_cache_entry {
   size_t spirv_count;
   bool uses_barrier; /* READY: the shader has s_barrier (waves of a group synchronise) */
   char error[200];   /* FAILED: why (translation or emission) */
+  /* compute_dispatch's counts: dispatches run, and whether one touched memory outside every
+   * range (which then keeps the fault checks on for it) */
+  uint64_t dispatches;
+  bool faulted;
   /* private */
   uint32_t *code; /* the words, until compiled */
   struct shader_cache_entry *next, *queue_next;

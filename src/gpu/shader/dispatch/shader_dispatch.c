@@ -110,6 +110,7 @@ bool shader_dispatch_memory(vk_device *dev, const uint32_t *words, size_t count,
    * (SPIRV_SPEC_*: guarded fences left out, a full EXEC, linear thread ids) */
   uint32_t spec[SPIRV_SPEC_COUNT];
   spirv_dispatch_spec(words, count, states, wave_count, shader_memory_count(mem), spec);
+  spec[SPIRV_SPEC_FAULT_CHECK] = shader_memory_fault_check(mem); /* the table's choice */
   /* the subgroup path: subgroups of exactly one wave, required when the device lets a
    * pipeline say so (else its one size is the wave's: shader_dispatch_subgroup) */
   uint32_t lanes = spirv_subgroup_lanes(words, count), lo, hi;

@@ -29,6 +29,8 @@ struct shader_memory {
   struct range r[SHADER_MEMORY_MAX_RANGES];
   uint32_t count;
   struct vk_buffer table;
+  struct vk_buffer fault; /* the fault record (SPIRV_FAULT_*), its address in the table */
+  bool fault_check;       /* SPIRV_SPEC_FAULT_CHECK for the next dispatches */
   bool table_stale;
   uint64_t imports, clock;
   /* unmaps reported from other threads, applied before the table is next used */
@@ -54,6 +56,7 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
   if (!m) return NULL;
   m->dev = dev;
   m->table_stale = true;
+  m->fault_check = true;
   pthread_mutex_init(&m->lock, NULL);
   uint64_t bytes = 4ull * SPIRV_RANGES_PATTERNS + 8ull * SPIRV_PATTERN_WORDS;
   if (!vk_buffer_create(dev, bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, GPU_VK_MEMORY_HOST,
@@ -62,9 +65,23 @@ struct shader_memory *shader_memory_create(vk_device *dev) {
     return NULL;
   }
   memset(m->table.mapped, 0, bytes);
+  if (!vk_buffer_create(dev, 4 * SPIRV_FAULT_DWORDS, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                        GPU_VK_MEMORY_HOST, &m->fault) ||
+      !m->fault.address) {
+    vk_buffer_destroy(dev, &m->fault);
+    vk_buffer_destroy(dev, &m->table);
+    pthread_mutex_destroy(&m->lock);
+    free(m);
+    return NULL;
+  }
+  memset(m->fault.mapped, 0, 4 * SPIRV_FAULT_DWORDS);
+  uint32_t *w = m->table.mapped;
+  w[SPIRV_RANGES_FAULT] = (uint32_t)m->fault.address;
+  w[SPIRV_RANGES_FAULT + 1] = (uint32_t)(m->fault.address >> 32);
   /* the swizzle equations of image accesses, after the range slots (never rewritten) */
   pthread_once(&equations_once, equations_build);
   if (!equation_words) {
+    vk_buffer_destroy(dev, &m->fault);
     vk_buffer_destroy(dev, &m->table);
     pthread_mutex_destroy(&m->lock);
     free(m);
@@ -82,6 +99,7 @@ void shader_memory_destroy(struct shader_memory *m) {
     free(m->r[i].host_dirty);
   }
   vk_buffer_destroy(m->dev, &m->table);
+  vk_buffer_destroy(m->dev, &m->fault);
   pthread_mutex_destroy(&m->lock);
   free(m);
 }
@@ -291,6 +309,7 @@ bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **tab
     }
     m->table_stale = false;
   }
+  memset(m->fault.mapped, 0, 4 * SPIRV_FAULT_DWORDS); /* this dispatch's record */
   *table = &m->table;
   return true;
 }
@@ -298,4 +317,48 @@ bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **tab
 void shader_memory_finish(struct shader_memory *m) {
   for (uint32_t i = 0; i < m->count; i++)
     if (!m->r[i].imported) m->r[i].device_wrote = true;
+}
+
+void shader_memory_set_fault_check(struct shader_memory *m, bool on) { m->fault_check = on; }
+bool shader_memory_fault_check(const struct shader_memory *m) { return m->fault_check; }
+
+bool shader_memory_fault(const struct shader_memory *m, struct shader_fault *out) {
+  const uint32_t *r = m->fault.mapped;
+  *out =
+      (struct shader_fault){.count = r[SPIRV_FAULT_COUNT],
+                            .addr = (uint64_t)r[SPIRV_FAULT_ADDR + 1] << 32 | r[SPIRV_FAULT_ADDR],
+                            .kind = r[SPIRV_FAULT_KIND] & 0xff,
+                            .bytes = r[SPIRV_FAULT_KIND] >> 8 & 0xff,
+                            .pc = r[SPIRV_FAULT_PC],
+                            .lane = r[SPIRV_FAULT_LANE] & 0xff,
+                            .wave = r[SPIRV_FAULT_LANE] >> 8 & 0xff};
+  return out->count != 0;
+}
+
+void shader_memory_fault_text(const struct shader_memory *m, const struct shader_fault *f,
+                              char *text, size_t size) {
+  char pc[24] = "?", bytes[16] = "";
+  if (f->pc != UINT32_MAX) snprintf(pc, sizeof pc, "0x%x", f->pc);
+  if (f->bytes) snprintf(bytes, sizeof bytes, "%u-byte ", f->bytes);
+  int n = snprintf(text, size,
+                   "%u access%s outside every mapped guest range (read as 0, stores dropped); "
+                   "first: %s%s at 0x%llx, shader offset %s, lane %u of wave %u",
+                   f->count, f->count == 1 ? "" : "es", bytes, spirv_fault_kind_name(f->kind),
+                   (unsigned long long)f->addr, pc, f->lane, f->wave);
+  if (n < 0 || (size_t)n >= size) return;
+  /* the nearest range: the distance to its first byte below, or past its end above */
+  const struct range *near = NULL;
+  uint64_t best = UINT64_MAX;
+  for (uint32_t i = 0; i < m->count; i++) {
+    const struct range *r = &m->r[i];
+    uint64_t d = f->addr < r->addr             ? r->addr - f->addr
+                 : f->addr - r->addr < r->size ? 0
+                                               : f->addr - (r->addr + r->size) + 1;
+    if (d < best) best = d, near = r;
+  }
+  if (!near) snprintf(text + n, size - (size_t)n, "; no range mapped");
+  else
+    snprintf(text + n, size - (size_t)n, "; nearest mapped range 0x%llx-0x%llx (%u mapped)",
+             (unsigned long long)near->addr, (unsigned long long)(near->addr + near->size),
+             m->count);
 }

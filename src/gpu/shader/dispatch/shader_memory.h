@@ -12,7 +12,8 @@
  *     against since their last download are copied back).
  * The module reads the table from a storage buffer (binding 1): a guest address is
  * translated by the first range holding the whole access; an address in no range reads 0
- * and drops its store or atomic (the console's GPU faults there: docs). At most
+ * and drops its store or atomic, and counts in the fault record (the console's GPU faults
+ * there: docs; shader_memory_fault). At most
  * SHADER_MEMORY_MAX_RANGES ranges (the module tests each slot inline). */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_SHADER_MEMORY_H
 #define PROSPERO_GPU_SHADER_DISPATCH_SHADER_MEMORY_H
@@ -81,5 +82,29 @@ uint64_t shader_memory_imports(const struct shader_memory *m);
 bool shader_memory_prepare(struct shader_memory *m, const struct vk_buffer **table);
 /* After a dispatch: the copied ranges may hold device writes. */
 void shader_memory_finish(struct shader_memory *m);
+
+/* ---- accesses outside every range (docs/shader-dispatch.md, "Unmapped accesses") ----
+ * The table carries a fault record (SPIRV_RANGES_FAULT) that shader_memory_prepare clears:
+ * after the dispatch it says how many accesses of the run fell outside every range (they
+ * read 0 and dropped their stores) and which was first. */
+struct shader_fault {
+  uint32_t count; /* lane accesses outside every range (0: none) */
+  uint64_t addr;  /* the first one's guest address (bits 47:0) */
+  uint32_t kind;  /* enum spirv_fault_kind */
+  uint32_t bytes; /* its size (0: unknown) */
+  uint32_t pc;    /* its instruction's byte offset in the shader (UINT32_MAX: unknown) */
+  uint32_t lane, wave;
+};
+/* Whether the next dispatches against M count such accesses (SPIRV_SPEC_FAULT_CHECK; a new
+ * table: true). Off, they cost nothing and the record stays clear. */
+void shader_memory_set_fault_check(struct shader_memory *m, bool on);
+bool shader_memory_fault_check(const struct shader_memory *m);
+/* The record of the last dispatch against M (after shader_memory_finish): false when no
+ * access faulted. */
+bool shader_memory_fault(const struct shader_memory *m, struct shader_fault *out);
+/* One line about F (no newline): the count, the first access, and the mapped range nearest
+ * to its address in M ("no range mapped" when none). */
+void shader_memory_fault_text(const struct shader_memory *m, const struct shader_fault *f,
+                              char *text, size_t size);
 
 #endif

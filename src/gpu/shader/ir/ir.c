@@ -123,6 +123,25 @@ struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size
   return fn;
 }
 
+void ir_note_pc(struct ir_function *fn, uint32_t first, uint32_t pc) {
+  if (first >= fn->inst_count) return; /* nothing emitted */
+  if (fn->pc_count && first < fn->pcs[fn->pc_count - 1].end) return;
+  if (fn->pc_count == fn->pc_cap && !grow((void **)&fn->pcs, &fn->pc_cap, fn->pc_count + 1,
+                                          sizeof *fn->pcs))
+    return; /* the pcs are for reports only: without room they stay unknown */
+  fn->pcs[fn->pc_count++] = (struct ir_pc_span){first, fn->inst_count, pc};
+}
+
+uint32_t ir_inst_pc(const struct ir_function *fn, uint32_t id) {
+  uint32_t lo = 0, hi = fn->pc_count; /* the first span ending after ID */
+  while (lo < hi) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (fn->pcs[mid].end <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < fn->pc_count && fn->pcs[lo].first <= id ? fn->pcs[lo].pc : IR_NONE;
+}
+
 bool ir_function_reserve(struct ir_function *fn, uint32_t insts, uint32_t args) {
   return grow((void **)&fn->insts, &fn->inst_cap, insts, sizeof *fn->insts) &&
          grow((void **)&fn->args, &fn->arg_cap, args, sizeof *fn->args);
@@ -138,6 +157,7 @@ void ir_function_destroy(struct ir_function *fn) {
   free(fn->blocks);
   free(fn->insts);
   free(fn->args);
+  free(fn->pcs);
   cfg_structure_free(&fn->structure);
   cfg_graph_destroy(fn->cfg);
   free(fn);

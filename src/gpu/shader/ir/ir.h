@@ -178,11 +178,22 @@ struct ir_function {
   uint32_t float_mode;            /* MODE bits at wave start; set_float_mode changes them */
   bool failed;                    /* an allocation failed: the function is not usable */
   struct ir_chunk *arena;         /* storage of the block lists */
+  /* the guest instruction each translated instruction came from: instructions [first, end)
+   * from the one at byte offset pc, in increasing order (ir_note_pc, ir_inst_pc) */
+  struct ir_pc_span { uint32_t first, end, pc; } *pcs;
+  uint32_t pc_count, pc_cap;
 };
 
 /* Creates an empty function over CFG (taking ownership), one block per node. */
 struct ir_function *ir_function_create(struct cfg_graph *cfg, uint32_t wave_size);
 void ir_function_destroy(struct ir_function *fn);
+
+/* Records that instructions [FIRST, fn->inst_count) come from the guest instruction at byte
+ * offset PC (the translator, after each one; FIRST at least the last span's end). */
+void ir_note_pc(struct ir_function *fn, uint32_t first, uint32_t pc);
+/* The byte offset of the guest instruction instruction ID came from (IR_NONE: unknown, such
+ * as an instruction a pass added). */
+uint32_t ir_inst_pc(const struct ir_function *fn, uint32_t id);
 
 /* Reserves room for INSTS instructions and ARGS operands (avoids regrowth). */
 bool ir_function_reserve(struct ir_function *fn, uint32_t insts, uint32_t args);

@@ -351,6 +351,19 @@ static const struct mem_op *mem_op_of(enum ir_op op) {
   return (unsigned)op < IR_OP_COUNT && mem_ops[op].is_mem ? &mem_ops[op] : NULL;
 }
 
+/* Counts an access of KIND by LANE outside memory (ir_interp_wave.fault) */
+static void note_fault(struct interp *it, uint32_t id, uint64_t addr, uint32_t size,
+                       uint32_t kind, uint32_t lane) {
+  struct ir_interp_fault *f = &it->w->fault;
+  if (kind == IR_INTERP_FAULT_SCALAR && lane) return; /* the wave's: once */
+  if (f->count++) return;
+  f->addr = addr & 0xffffffffffffull;
+  f->kind = kind;
+  f->bytes = size;
+  f->pc = ir_inst_pc(it->fn, id);
+  f->lane = lane;
+}
+
 /* SIZE bytes at ADDR in SPACE for LANE, or NULL outside the buffer. */
 static uint8_t *mem_at(const struct ir_interp_wave *w, enum mem_space sp, uint32_t lane,
                        uint64_t addr, uint32_t size) {
@@ -403,6 +416,13 @@ static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
     if (m->space == MS_GLOBAL && !it->w->global)
       return stop(it, "%%%u: global memory access without a global window", id);
     uint8_t *p = mem_at(it->w, m->space, l, addr, size);
+    if (!p && m->space == MS_GLOBAL) /* outside the window: as the device's fault record */
+      note_fault(it, id, addr, size,
+                 !m->pred                  ? IR_INTERP_FAULT_SCALAR
+                 : m->form == MF_LOAD      ? IR_INTERP_FAULT_LOAD
+                 : m->form == MF_STORE     ? IR_INTERP_FAULT_STORE
+                                           : IR_INTERP_FAULT_ATOMIC,
+                 l);
     if (!p) continue; /* outside: reads 0, writes dropped */
     uint64_t old = 0, v = m->form == MF_LOAD ? 0 : V(it, args[1])[l], r;
     memcpy(&old, p, size);
@@ -585,7 +605,8 @@ static const struct buf_op buf_ops[IR_OP_COUNT] = {
 /* SIZE bytes at guest address ADDR in the caller's memory map, or NULL (run stopped).
  * GFX10 virtual addresses have 48 bits; bits 63:48 are ignored (RADV's 32-bit descriptor
  * addresses carry 0xffff8000 as their high dword, bit 47 sign-extended). */
-static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t size) {
+static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t size,
+                        uint32_t kind, uint32_t lane) {
   const struct ir_interp_wave *w = it->w;
   addr &= 0xffffffffffffull;
   for (uint32_t i = 0; i < w->mem_count; i++) {
@@ -593,7 +614,10 @@ static uint8_t *mem_map(struct interp *it, uint32_t id, uint64_t addr, uint32_t 
     if (m->data && addr >= m->addr && m->size >= size && addr - m->addr <= m->size - size)
       return m->data + (addr - m->addr);
   }
-  stop(it, "%%%u: %u bytes at 0x%llx are outside the memory map", id, size, (unsigned long long)addr);
+  if (w->tolerate_unmapped) /* reads 0, drops the store: counted */
+    note_fault(it, id, addr, size, kind, lane);
+  else
+    stop(it, "%%%u: %u bytes at 0x%llx are outside the memory map", id, size, (unsigned long long)addr);
   return NULL;
 }
 
@@ -620,9 +644,10 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
     return true;
   }
   if (b->form == BF_CONST) { /* address + offset, dword aligned */
-    p = mem_map(it, id, (V(it, args[0])[l] + (uint32_t)V(it, args[1])[l]) & ~3ull, 4);
+    p = mem_map(it, id, (V(it, args[0])[l] + (uint32_t)V(it, args[1])[l]) & ~3ull, 4,
+                IR_INTERP_FAULT_SCALAR, l);
     if (p) memcpy(out, p, 4);
-    return p != NULL;
+    return p != NULL || it->w->tolerate_unmapped;
   }
   bool fmt = b->form == BF_FMT_LOAD || b->form == BF_FMT_STORE, d16 = in->imm & IR_FMT_D16;
   uint32_t *vec = b->form == BF_FMT_LOAD ? &it->vec[((size_t)id * it->lanes + l) * IMG_SLOT] : NULL;
@@ -635,9 +660,9 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   if (b->form == BF_SCALAR) {
     uint32_t off = (uint32_t)V(it, args[1])[l];
     if (!ir_buffer_scalar_in_range(&v, off)) return true;
-    p = mem_map(it, id, v.base + (off & ~3u), 4);
+    p = mem_map(it, id, v.base + (off & ~3u), 4, IR_INTERP_FAULT_SCALAR, l);
     if (p) memcpy(out, p, 4);
-    return p != NULL;
+    return p != NULL || it->w->tolerate_unmapped;
   }
   struct ir_buffer_format f = {0, {0, 0, 0, 0}, 0};
   if (fmt && !buf_format(it, id, &v, in->imm, &f)) return false;
@@ -658,7 +683,11 @@ static bool exec_buffer_lane(struct interp *it, uint32_t id, const struct buf_op
   }
   if (size != 1 && size != 2 && size != 4 && size != 8 && !fmt)
     return stop(it, "%%%u: buffer access of %u bytes", id, size);
-  if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off, soff), size))) return false;
+  uint32_t kind = b->form == BF_LOAD || b->form == BF_FMT_LOAD     ? IR_INTERP_FAULT_LOAD
+                  : b->form == BF_STORE || b->form == BF_FMT_STORE ? IR_INTERP_FAULT_STORE
+                                                                   : IR_INTERP_FAULT_ATOMIC;
+  if (!(p = mem_map(it, id, ir_buffer_address(&v, index, off, soff), size, kind, l)))
+    return it->w->tolerate_unmapped; /* tolerated: reads 0, the store dropped */
   uint64_t old = 0, val = data && !fmt ? V(it, args[3])[l] : 0, r;
   if (!fmt) memcpy(&old, p, size);
   switch (b->form) {

@@ -51,6 +51,14 @@ struct ir_interp_memory {
   uint64_t size;
 };
 
+/* kinds of ir_interp_wave.fault (the numbers of enum spirv_fault_kind) */
+enum {
+  IR_INTERP_FAULT_LOAD = 1,
+  IR_INTERP_FAULT_STORE,
+  IR_INTERP_FAULT_ATOMIC,
+  IR_INTERP_FAULT_SCALAR
+};
+
 struct ir_interp_wave {
   uint32_t sgpr[106];
   uint32_t vgpr[256][IR_INTERP_MAX_LANES];
@@ -82,6 +90,19 @@ struct ir_interp_wave {
    * addresses must be mapped or out of the V#'s range as well. */
   const struct ir_interp_memory *mem;
   uint32_t mem_count;
+  /* accesses outside memory (docs/shader-dispatch.md, "Unmapped accesses"), as the device's
+   * fault record counts them: an active lane's global access outside the global window
+   * (which reads 0 and drops its store) and, with tolerate_unmapped, a buffer or constant
+   * access outside the memory map (which then reads 0 and drops its store instead of
+   * stopping the run). The count goes up per lane and access (a scalar one once per wave);
+   * the first one's guest address (bits 47:0), kind (IR_INTERP_FAULT_*, the numbers of
+   * enum spirv_fault_kind), bytes, instruction offset (ir_inst_pc) and lane are kept. */
+  bool tolerate_unmapped;
+  struct ir_interp_fault {
+    uint32_t count;
+    uint64_t addr;
+    uint32_t kind, bytes, pc, lane;
+  } fault;
   /* optional image model: called per lane (stores and atomics only for the lanes their
    * predicate enables); without it image operations stop with an error */
   ir_interp_image_fn image;

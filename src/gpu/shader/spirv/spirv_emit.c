@@ -1186,6 +1186,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
   e->fenced = e->dirty_in && !e->dirty_in[blk]; /* no access since the last fence */
   if (entry) { /* function variables come first in the first block */
     spirv_lanes_vars(e);
+    spirv_fault_vars(e);
     if (e->dispatch) spirv_dispatch_vars(e);
   }
   spv_name_numbered(&e->b, e->begin[blk], "b", blk, b->pc != IR_NONE ? "_pc_" : NULL, b->pc);
@@ -1248,6 +1249,7 @@ static void emit_block(struct emit *e, uint32_t blk, bool entry) {
       return;
     }
     case IR_OP_ret:
+      spirv_fault_flush(e);
       spirv_wave_end(e);
       inst(e, SpvOpReturn, NULL, 0);
       return;
@@ -1483,6 +1485,7 @@ bool spirv_emit_compute(const struct ir_function *fn, const struct spirv_emit_op
     spirv_lds_fn_bodies(&e);
     spirv_format_fn_bodies(&e);
     spirv_image_fn_body(&e);
+    spirv_fault_fn_body(&e);
     /* IEEE as the interpreter: denormals kept, round to nearest even (when the device
      * lets the module say so) */
     uint32_t width = 32;

@@ -48,6 +48,31 @@ struct spirv_push {
 #define SPIRV_RANGE_DWORDS 8
 #define SPIRV_RANGE_SLOTS 4
 #define SPIRV_RANGE_UNUSED (1ull << 63)
+/* Dwords 2-3 (qword SPIRV_RANGES_FAULT / 2): the device address of the fault record, 0 for
+ * none. An access by an active lane whose address no range holds (after the V# check: a
+ * buffer access out of its records is no fault) still reads 0 and drops its store or
+ * atomic, and counts in the record: SPIRV_FAULT_DWORDS dwords the dispatch clears before
+ * and reads after the run (docs/shader-dispatch.md, "Unmapped accesses"). The count goes
+ * up once per lane and access (each dword of a wide access; a scalar access once per
+ * wave); the access that took the count from 0 writes the details of the first. */
+#define SPIRV_RANGES_FAULT 2
+#define SPIRV_FAULT_COUNT 0 /* accesses outside every range (modulo 2^32) */
+#define SPIRV_FAULT_ADDR 2  /* the first one's guest address, bits 47:0 (lo, hi) */
+#define SPIRV_FAULT_KIND 4  /* enum spirv_fault_kind in bits 7:0, its bytes in bits 15:8 */
+#define SPIRV_FAULT_PC 5    /* its instruction's byte offset in the shader (~0: unknown) */
+#define SPIRV_FAULT_LANE 6  /* its lane in bits 7:0, its wave in the workgroup in 15:8 */
+#define SPIRV_FAULT_DWORDS 8 /* the rest: 0 */
+enum spirv_fault_kind {
+  SPIRV_FAULT_NONE = 0,
+  SPIRV_FAULT_LOAD,   /* vector memory (global, flat, buffer) */
+  SPIRV_FAULT_STORE,
+  SPIRV_FAULT_ATOMIC,
+  SPIRV_FAULT_SCALAR, /* s_load / s_buffer_load */
+  SPIRV_FAULT_IMAGE,  /* an image access's texels */
+  SPIRV_FAULT_KINDS
+};
+/* "load", "store", ... ("?" for none or an unknown value) */
+const char *spirv_fault_kind_name(uint32_t kind);
 /* After the slots, at dword SPIRV_RANGES_PATTERNS: the GFX10 swizzle equations for image
  * accesses (tiling.h tiling_gpu_table, 64-bit words; at most SPIRV_PATTERN_WORDS): word
  * SPIRV_PATTERN_INDEX(mode, kind, elem_log2) gives where an equation's 16 words start (0:
@@ -78,7 +103,12 @@ struct spirv_push {
  * module then computes v0 from its invocation index instead of loading it per lane; it
  * carries "prospero.tid_linear <wave size>" (OpString) for spirv_tid_linear. */
 #define SPIRV_SPEC_TID_LINEAR 3
-#define SPIRV_SPEC_COUNT 4 /* the specialization constants above */
+/* Specialization constant 4 (bool, default true): accesses outside every range are counted
+ * in the fault record (SPIRV_RANGES_FAULT). False: the pipeline has no trace of the checks
+ * (on lavapipe they cost a kernel of one load and one store per lane about a third of its
+ * speed, every dispatch); such accesses still read 0 and drop their stores. */
+#define SPIRV_SPEC_FAULT_CHECK 4
+#define SPIRV_SPEC_COUNT 5 /* the specialization constants above */
 /* The thread-id VGPRs a guard assumes (spirv_emit_options.entry_vgprs) hold at most this. */
 #define SPIRV_GUARD_TID_MAX 1023
 

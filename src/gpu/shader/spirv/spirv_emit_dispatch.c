@@ -242,6 +242,7 @@ void spirv_dispatch_terminator(struct emit *e, uint32_t blk, uint32_t term, bool
     edge_stores(e, blk, s1, c, false);
     next = sel(e, e->t_u32, c, cu32(e, s0), cu32(e, s1));
   } else if (t->op == IR_OP_ret) {
+    spirv_fault_flush(e);
     spirv_wave_end(e);
     inst(e, SpvOpReturn, NULL, 0);
   } else if (t->op == IR_OP_unreachable) {

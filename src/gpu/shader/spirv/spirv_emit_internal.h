@@ -88,6 +88,12 @@ struct emit {
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
   uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
   uint32_t format_fn[5];    /* run-time format helper functions (spirv_emit_format.c; 0: none) */
+  uint32_t fault_fn;        /* the fault record's flush helper (spirv_emit_fault.c; 0: none) */
+  uint32_t fault_note_fn;   /* the note helper (0: none) */
+  uint32_t fault_count, fault_addr, fault_info; /* the lane's faults so far (variables) */
+  uint32_t fault_check;                         /* SPIRV_SPEC_FAULT_CHECK */
+  uint32_t fault_lane;                          /* lane | wave << 8 (entry block) */
+  uint32_t fault_lane0; /* lane == 0: the lane that reports a scalar access (entry block) */
 };
 
 /* ---- errors ----------------------------------------------------------------------- */
@@ -303,6 +309,16 @@ bool spirv_fence_plan(struct emit *e);
  * the entry block. */
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active);
 void spirv_guest_ranges_load(struct emit *e);
+/* Qword INDEX / 2 of the range table (INDEX: a dword, even), loaded */
+uint32_t spirv_ranges_u64(struct emit *e, uint32_t index);
+/* Accesses outside every range (spirv_emit_fault.c): the lane's variables (first in the entry
+ * block); the count of the access being emitted at masked guest address G of
+ * BYTES bytes (0: a run-time size) by a lane whose predicate is ACTIVE (0: every lane) that
+ * hits a range when MAPPED; the flush before each return; the helpers' bodies (after main) */
+void spirv_fault_vars(struct emit *e);
+void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g, uint32_t bytes);
+void spirv_fault_flush(struct emit *e);
+void spirv_fault_fn_body(struct emit *e);
 /* The same for an access of a run-time number of bytes BYTES64 (a u64 value; any size,
  * a range smaller than the access holds none of it) */
 uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint32_t *active);

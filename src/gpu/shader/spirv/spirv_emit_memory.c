@@ -204,9 +204,10 @@ void spirv_fence_free(struct emit *e) {
  * scalar load each on a device that sees uniformity, such as lavapipe); an access then
  * tests its address against every slot with a compare and a select, no control flow and
  * no memory access (a loop over the table in a function cost lavapipe 25 times the
- * access itself). Unused slots hold a base above the 48-bit space, so they never match. */
+ * access itself). Unused slots hold a base above the 48-bit space, so they never match. An
+ * active lane's access in no range is counted for the fault record (spirv_emit_fault.c). */
 
-static uint32_t ranges_u64(struct emit *e, uint32_t index) { /* INDEX: a dword, even */
+uint32_t spirv_ranges_u64(struct emit *e, uint32_t index) { /* INDEX: a dword, even */
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassStorageBuffer, e->t_u64);
   uint32_t w[3] = {e->ranges_var, cu32(e, 0), cu32(e, index / 2)};
   return op1(e, SpvOpLoad, e->t_u64, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
@@ -227,10 +228,13 @@ void spirv_guest_ranges_load(struct emit *e) {
   }
   for (uint32_t i = 0; i < SPIRV_RANGE_SLOTS; i++) {
     uint32_t at = SPIRV_RANGES_FIRST + i * SPIRV_RANGE_DWORDS;
-    e->range_base[i] = ranges_u64(e, at);
-    e->range_size[i] = ranges_u64(e, at + 2);
-    e->range_dev[i] = ranges_u64(e, at + 4);
+    e->range_base[i] = spirv_ranges_u64(e, at);
+    e->range_size[i] = spirv_ranges_u64(e, at + 2);
+    e->range_dev[i] = spirv_ranges_u64(e, at + 4);
   }
+  e->fault_lane = op2(e, SpvOpBitwiseOr, e->t_u32, e->lane,
+                      op2(e, SpvOpShiftLeftLogical, e->t_u32, e->wave, cu32(e, 8)));
+  e->fault_lane0 = op2(e, SpvOpIEqual, e->t_bool, e->lane, cu32(e, 0));
 }
 
 uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t *active) {
@@ -250,6 +254,7 @@ uint32_t spirv_guest_addr(struct emit *e, uint32_t g64, uint32_t bytes, uint32_t
     r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
     mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
+  spirv_fault_note(e, *active, mapped, g, bytes);
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
 }
@@ -269,6 +274,7 @@ uint32_t spirv_guest_addr_n(struct emit *e, uint32_t g64, uint32_t bytes64, uint
     r = i == SPIRV_RANGE_SLOTS - 1 ? dev : sel(e, u64, hit, dev, r);
     mapped = mapped ? op2(e, SpvOpLogicalOr, bl, hit, mapped) : hit;
   }
+  spirv_fault_note(e, *active, mapped, g, 0);
   *active = *active ? op2(e, SpvOpLogicalAnd, bl, *active, mapped) : mapped;
   return r;
 }
@@ -729,4 +735,5 @@ void spirv_dispatch_spec(const uint32_t *words, size_t count, const struct spirv
   spec[SPIRV_SPEC_GUARDED_FENCES] = spirv_guarded_fences(words, count, states, waves);
   spec[SPIRV_SPEC_EXEC_FULL] = spirv_exec_full(words, count, states, waves);
   spec[SPIRV_SPEC_TID_LINEAR] = spirv_tid_linear(words, count, states, waves);
+  spec[SPIRV_SPEC_FAULT_CHECK] = 1;
 }

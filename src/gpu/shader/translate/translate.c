@@ -261,7 +261,12 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
       if (i == c.block_first[b]) fn->blocks[b].pc = dec->dword * 4;
       last = dec;
       switch (dec->flow) {
-        case XL_FLOW_NONE: xl_translate_inst(xs, dec->in, dec->dword * 4); break;
+        case XL_FLOW_NONE: {
+          uint32_t first = fn->inst_count;
+          xl_translate_inst(xs, dec->in, dec->dword * 4);
+          ir_note_pc(fn, first, dec->dword * 4); /* for reports (shader faults) */
+          break;
+        }
         case XL_FLOW_SWAPPC:
         case XL_FLOW_CALL: {
           /* the return address (the next instruction) goes to the destination pair */
