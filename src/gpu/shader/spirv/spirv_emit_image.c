@@ -6,7 +6,7 @@
  * blocks, mip chain and mip tail) and the mode's XOR equation from the table after the guest
  * ranges (SPIRV_RANGES_PATTERNS, filled from tiling_patterns.inc by tiling_gpu_table) — and
  * reads or writes guest memory through the range table like any other access. Field
- * positions: ir_tsharp.h. Sampling (filtering, LOD selection) is refused.
+ * positions: ir_tsharp.h. Sampling: spirv_emit_sample.c, through the texel fetch helper here.
  *
  * Formats: every unified format whose element is 1, 2, 4, 8 or 16 bytes, through the
  * buffer formats' conversions (spirv_emit_format.c: the rules of docs/shader-ir.md "Buffer
@@ -263,6 +263,10 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   return sel(e, U64, linear, lin, tiled);
 }
 
+static void load_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
+                     uint32_t raw[4]);
+static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, uint32_t *ok);
+
 /* The address computation is one helper function per module (the T#, x, y, slice, level,
  * is3d -> the guest address, bit 63 set when the surface has no layout here): some 1,500
  * instructions that every image access would otherwise repeat. */
@@ -277,7 +281,69 @@ static uint32_t texel_call(struct emit *e, uint32_t t, uint32_t x, uint32_t y, u
   return op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
 }
 
+/* The texel fetch of sampling (spirv_emit_sample.c). The element's address and range
+ * lookup are computed where the fetch is (the range table is main's); its bytes are read
+ * and decoded by one helper function per module, image_texel_decode (T#, device address,
+ * whether to read, the lane's junk address -> the components decoded by the T#'s format,
+ * f32 bits for the float classes; all 0 when not read). */
+void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src) {
+  struct img m;
+  src->t = t;
+  uint32_t w[2] = {t, ir_tsharp_fields[IR_TSHARP_format].dword};
+  uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+  m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
+                    ir_tsharp_fields[IR_TSHARP_format].bits);
+  img_format(e, &m);
+  src->bpe = m.bpe;
+  src->fmt_ok = m.fmt_ok;
+}
+
+uint32_t spirv_image_fetch(struct emit *e, const struct spirv_texel_src *src, uint32_t x,
+                           uint32_t y, uint32_t slice, uint32_t level, uint32_t is3d) {
+  uint32_t lay, g = texel_call(e, src->t, x, y, slice, level, is3d, &lay);
+  struct img m;
+  m.bpe = src->bpe;
+  uint32_t ok = land(e, lay, src->fmt_ok);
+  uint32_t at = element_addr(e, &m, g, &ok);
+  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
+  uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
+  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+}
+
+static void fetch_fn_body(struct emit *e) {
+  uint32_t params[4] = {t_tsharp(e), U64, BL, U64};
+  uint32_t ft = spv_type_function(&e->b, e->t_v4u32, params, 4);
+  uint32_t f[4] = {e->t_v4u32, e->image_fetch_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->image_fetch_fn, "image_texel_decode");
+  uint32_t p[4];
+  for (uint32_t i = 0; i < 4; i++) {
+    p[i] = spv_id(&e->b);
+    uint32_t w[2] = {params[i], p[i]};
+    inst(e, SpvOpFunctionParameter, w, 2);
+  }
+  uint32_t entry = spv_id(&e->b);
+  inst(e, SpvOpLabel, &entry, 1);
+  uint32_t junk = e->junk;
+  e->junk = p[3]; /* the lane's junk dword, main's value passed in */
+  struct img m;
+  uint32_t w[2] = {p[0], ir_tsharp_fields[IR_TSHARP_format].dword};
+  uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+  m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
+                    ir_tsharp_fields[IR_TSHARP_format].bits);
+  img_format(e, &m);
+  uint32_t raw[4], c[4];
+  load_raw(e, &m, p[1], p[2], raw);
+  spirv_format_decode(e, &m.fmt, raw, c);
+  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, p[2], c[k], cu32(e, 0));
+  uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, c, 4);
+  inst(e, SpvOpReturnValue, &r, 1);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
+  e->junk = junk;
+}
+
 void spirv_image_fn_body(struct emit *e) {
+  if (e->image_fetch_fn) fetch_fn_body(e); /* it calls the address helper */
   if (!e->image_addr_fn) return;
   uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL};
   uint32_t ft = spv_type_function(&e->b, U64, params, 6);
@@ -480,7 +546,8 @@ static uint32_t emit_query(struct emit *e, uint32_t t, uint32_t mip) {
 
 bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
-         op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap;
+         op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap ||
+         op == IR_OP_image_sample || op == IR_OP_image_sample_ex;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -488,11 +555,15 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
   const char *name = ir_op_infos[in->op].name;
   switch ((enum ir_op)in->op) {
     case IR_OP_image_sample:
+    case IR_OP_image_sample_ex: return spirv_sample_refusal(in, i, err, size);
     case IR_OP_image_gather:
-    case IR_OP_image_sample_ex:
     case IR_OP_image_gather_ex:
+      snprintf(err, size, "%s (%%%u): image_gather4 (four texels' one component) is not emitted",
+               name, i);
+      return true;
     case IR_OP_image_get_lod:
-      snprintf(err, size, "%s (%%%u): sampling (filtering, LOD selection) is not emitted", name, i);
+      snprintf(err, size, "%s (%%%u): sampling's LOD query (from derivatives) is not emitted", name,
+               i);
       return true;
     case IR_OP_image_status:
       snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
@@ -533,6 +604,12 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
       return true;
     }
     case IR_OP_image_query: v = emit_query(e, a[0], a[1]); break;
+    case IR_OP_image_sample:
+    case IR_OP_image_sample_ex: {
+      uint32_t bits = spirv_emit_sample(e, in, a);
+      def(e, SpvOpBitcast, e->t_v4f32, r, &bits, 1);
+      return true;
+    }
     case IR_OP_image_load: v = emit_load(e, a[0], a[1], in->imm); break;
     case IR_OP_image_store: emit_store(e, a[0], a[1], a[2], a[3], in->imm); return true;
     case IR_OP_image_atomic:

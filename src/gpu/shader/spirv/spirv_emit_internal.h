@@ -50,6 +50,7 @@ struct emit {
   uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
+  uint32_t image_fetch_fn;                   /* the texel fetch helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
@@ -422,8 +423,21 @@ bool spirv_emit_image_supports(enum ir_op op);
  * reason in ERR. */
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
-/* the body of the image address helper, after main (when an image access called it) */
+/* the bodies of the image helpers (address, texel fetch), after main (when called) */
 void spirv_image_fn_body(struct emit *e);
+/* sampling's texel fetch: the T# and its element size, set up once per instruction; then
+ * (x, y, slice, absolute level, bool is3d) -> v4u32: the element's components decoded by its
+ * format, 0 without a layout or mapping */
+struct spirv_texel_src {
+  uint32_t t, bpe, fmt_ok;
+};
+void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src);
+uint32_t spirv_image_fetch(struct emit *e, const struct spirv_texel_src *src, uint32_t x,
+                           uint32_t y, uint32_t slice, uint32_t level, uint32_t is3d);
+/* image_sample(_ex) (spirv_emit_sample.c): the refusal of the forms not emitted, and the
+ * v4u32 bits of the result */
+bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);
+uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *in, const uint32_t *a);
 /* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
 /* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced

@@ -1,0 +1,217 @@
+/* image_sample in the interpreter's image model: the sampling rules of the SPIR-V back end
+ * (docs/shader-spirv.md, "Sampling"; spirv_emit_sample.c) in C, operation for operation in
+ * the same order and precision so both give the same bits. */
+#include <math.h>
+#include <string.h>
+
+#include "gpu/shader/dispatch/image_model.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_ssharp.h"
+#include "gpu/shader/ir/ir_tsharp.h"
+
+/* the products and sums below are single f32 operations, never fused */
+#pragma STDC FP_CONTRACT OFF
+
+/* The flags of the forms modelled: image_sample_lz / _l, with _o (offsets). */
+#define SAMPLE_FLAGS_OK                                                                   \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | (0xfull << IR_IMAGE_DMASK_SHIFT))
+
+static float f_of(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static uint32_t u_of(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+
+/* floor(P * 256) of P (NaN as 0, clamped to ±2^22): a coordinate or LOD in 1/256 steps */
+static int32_t fixed8(float p) {
+  if (p != p) p = 0.0f;
+  if (p > 0x1p22f) p = 0x1p22f;
+  if (p < -0x1p22f) p = -0x1p22f;
+  float q = p * 256.0f;
+  return (int32_t)floorf(q);
+}
+
+/* the texel index I of an axis of N texels under clamp mode MODE; true: the border */
+static bool address(uint32_t mode, int32_t i, int32_t n, int32_t *out) {
+  int32_t j = i < 0 ? -1 - i : i; /* mirrored once about 0 */
+  switch (mode) {
+    case IR_CLAMP_WRAP: *out = ((i % n) + n) % n; return false;
+    case IR_CLAMP_MIRROR: {
+      int32_t m = ((i % (2 * n)) + 2 * n) % (2 * n);
+      *out = m < n ? m : 2 * n - 1 - m;
+      return false;
+    }
+    case IR_CLAMP_LAST_TEXEL: *out = i < 0 ? 0 : i >= n ? n - 1 : i; return false;
+    case IR_CLAMP_MIRROR_ONCE_LAST_TEXEL: *out = j >= n ? n - 1 : j; return false;
+    case IR_CLAMP_BORDER: *out = i < 0 || i >= n ? 0 : i; return i < 0 || i >= n;
+    default: /* IR_CLAMP_MIRROR_ONCE_BORDER */ *out = j < n ? j : 0; return j >= n;
+  }
+}
+
+/* A + (B - A) at 1/256 steps: A·(256 − F)/256 + B·F/256 (each product and the sum rounded
+ * to f32); F == 0 gives A itself */
+static float lerp8(float a, float b, int32_t f) {
+  if (f == 0) return a;
+  float wa = (float)(256 - f) * 0x1p-8f, wb = (float)f * 0x1p-8f;
+  float pa = a * wa, pb = b * wb;
+  return pa + pb;
+}
+
+/* memory component k of the border colour: BC_SWIZZLE (T# word 3 27:25) names, for the
+ * memory components x, y, z, w, the border channels they take (X = red .. W = alpha) */
+static const uint8_t bc_channel[8][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {3, 2, 1, 0}, {3, 0, 1, 2},
+                                         {2, 1, 0, 3}, {1, 0, 3, 2}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+
+struct sampler {
+  struct shader_image_model *m;
+  const struct ir_tsharp *t;
+  struct ir_ssharp s;
+  struct ir_buffer_format f;
+  uint32_t bpe, one, bc;
+  bool fmt_ok, is_int, unnorm, is3d;
+  unsigned axes; /* 1 (1D), 2, 3 (3D) */
+  float co[3];   /* u, v, w */
+  int32_t off[3];
+  uint32_t slice; /* arrays: the physical layer */
+};
+
+/* texel (x, y, z or slice) of absolute level L, or the border (memory components) */
+static void texel(const struct sampler *sp, const int32_t i[3], const bool border[3], uint32_t l,
+                  float out[4]) {
+  if (border[0] || border[1] || border[2]) {
+    uint32_t rgb = sp->s.border_type == IR_BORDER_OPAQUE_WHITE ? sp->one : 0;
+    uint32_t a = sp->s.border_type == IR_BORDER_TRANS_BLACK ? 0 : sp->one;
+    for (unsigned k = 0; k < 4; k++) out[k] = f_of(bc_channel[sp->bc][k] == 3 ? a : rgb);
+    return;
+  }
+  uint32_t c[4] = {0, 0, 0, 0};
+  uint32_t z = sp->is3d ? (uint32_t)i[2] : sp->slice;
+  uint8_t *p = sp->fmt_ok
+                   ? shader_image_texel(sp->m, sp->t, sp->bpe, (uint32_t)i[0], (uint32_t)i[1], z, l)
+                   : NULL;
+  if (p) ir_buffer_format_load(&sp->f, p, c);
+  for (unsigned k = 0; k < 4; k++) out[k] = f_of(c[k]);
+}
+
+/* the filtered value of absolute level L (LINEAR: the xy filter is bilinear) */
+static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool zlinear,
+                         float out[4]) {
+  const struct ir_tsharp *t = sp->t;
+  int32_t n[3] = {(int32_t)(t->width >> l ? t->width >> l : 1),
+                  (int32_t)(t->height >> l ? t->height >> l : 1),
+                  (int32_t)(t->depth >> l ? t->depth >> l : 1)};
+  int32_t i0[3] = {0, 0, 0}, fr[3] = {0, 0, 0};
+  for (unsigned a = 0; a < sp->axes; a++) {
+    bool lin = a == 2 ? zlinear : linear;
+    float s = sp->co[a];
+    if (!sp->unnorm) s = s * (float)n[a];
+    if (lin) s = s - 0.5f;
+    int32_t p = fixed8(s) + sp->off[a] * 256;
+    i0[a] = p >> 8;
+    fr[a] = lin ? p & 255 : 0;
+  }
+  float v[2][2][2][4]; /* [z][y][x] */
+  for (unsigned dz = 0; dz < 2; dz++)
+    for (unsigned dy = 0; dy < 2; dy++)
+      for (unsigned dx = 0; dx < 2; dx++) {
+        int32_t idx[3] = {0, 0, 0};
+        bool bd[3] = {false, false, false};
+        unsigned d[3] = {dx, dy, dz};
+        for (unsigned a = 0; a < sp->axes; a++)
+          bd[a] = address(sp->s.clamp[a], i0[a] + (int32_t)d[a], n[a], &idx[a]);
+        texel(sp, idx, bd, l, v[dz][dy][dx]);
+      }
+  for (unsigned k = 0; k < 4; k++) {
+    float p[2];
+    for (unsigned dz = 0; dz < 2; dz++) {
+      float r0 = lerp8(v[dz][0][0][k], v[dz][0][1][k], fr[0]);
+      float r1 = lerp8(v[dz][1][0][k], v[dz][1][1][k], fr[0]);
+      p[dz] = lerp8(r0, r1, fr[1]);
+    }
+    out[k] = lerp8(p[0], p[1], fr[2]);
+  }
+}
+
+bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_image *op,
+                         const struct ir_tsharp *t, uint32_t result[5]) {
+  uint64_t fl = op->imm;
+  unsigned dim = (unsigned)(fl & IR_IMAGE_DIM_MASK);
+  if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) || !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO)) || dim == 3 ||
+      dim >= 6)
+    return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
+  struct sampler sp = {.m = m, .t = t};
+  ir_ssharp_decode(op->ssharp, &sp.s);
+  /* S# settings not modelled: min/max reduction, the half-border modes, the border colour
+   * table, the reserved Z_FILTER value */
+  if (sp.s.filter_mode || sp.s.border_type == IR_BORDER_REGISTER || sp.s.z_filter == 3)
+    return false;
+  for (unsigned a = 0; a < 3; a++)
+    if (sp.s.clamp[a] == IR_CLAMP_HALF_BORDER || sp.s.clamp[a] == IR_CLAMP_MIRROR_ONCE_HALF_BORDER)
+      return false;
+  sp.f = ir_buffer_format_of(t->format);
+  sp.fmt_ok = shader_image_format_ok(&sp.f);
+  sp.bpe = sp.fmt_ok ? ir_buffer_format_bytes(&sp.f) : 4;
+  sp.is_int = sp.f.cls == IR_BUF_UINT || sp.f.cls == IR_BUF_SINT;
+  sp.one = ir_buffer_format_one(&sp.f);
+  sp.bc = (op->tsharp[3] >> 25) & 7;
+  sp.unnorm = (fl & IR_IMAGE_UNORM) || sp.s.force_unnormalized;
+  sp.is3d = t->type == IR_TSHARP_3D;
+  sp.axes = dim == 0 || dim == 4 ? 1 : dim == 2 ? 3 : 2;
+  for (unsigned a = 0; a < 3; a++) sp.co[a] = f_of(op->coords[a]);
+  if (fl & IR_IMAGE_OFFSET)
+    for (unsigned a = 0; a < 3; a++) /* 6-bit signed offsets at bits 5:0, 13:8, 21:16 */
+      sp.off[a] = (int32_t)(op->extras[0] >> (8 * a) << 26) >> 26;
+  struct ir_vsharp v = {0};
+  memcpy(v.dst_sel, t->dst_sel, 4);
+  uint32_t c[4] = {0, 0, 0, 0};
+  bool in = t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA && t->type != IR_TSHARP_CUBE;
+  uint32_t top = t->last_level < t->levels - 1 ? t->last_level : t->levels - 1;
+  in = in && t->base_level <= top && t->base_array < t->depth;
+  if (in) {
+    uint32_t nlev = top - t->base_level + 1;
+    /* the array layer: the coordinate rounded to nearest even, clamped to the layers */
+    if (dim == 4 || dim == 5) {
+      float a = sp.co[dim == 4 ? 1 : 2];
+      if (a != a) a = 0.0f;
+      a = a < 0.0f ? 0.0f : a > 65535.0f ? 65535.0f : a;
+      uint32_t layer = (uint32_t)nearbyintf(a), last = t->depth - t->base_array - 1;
+      sp.slice = t->base_array + (layer > last ? last : layer);
+    }
+    /* the LOD in 1/256 steps: the instruction's (0 for _lz) plus LOD_BIAS, clamped to
+     * MIN_LOD..MAX_LOD; at or below 0 the magnification filter applies */
+    int32_t lod = (fl & IR_IMAGE_LOD) ? fixed8(f_of(op->coords[3])) : 0;
+    lod += sp.s.lod_bias;
+    if (lod < sp.s.min_lod) lod = sp.s.min_lod;
+    if (lod > sp.s.max_lod) lod = sp.s.max_lod;
+    unsigned xy = lod <= 0 ? sp.s.mag_filter : sp.s.min_filter;
+    bool linear = (xy & 1) && !sp.is_int;
+    bool zlinear = sp.s.z_filter == 0 ? linear : sp.s.z_filter == 2 && !sp.is_int;
+    int32_t top_fixed = (int32_t)(nlev - 1) * 256;
+    int32_t lc = lod < 0 ? 0 : lod > top_fixed ? top_fixed : lod;
+    uint32_t l0 = 0, l1 = 0;
+    int32_t fm = 0;
+    if (sp.s.mip_filter == 2 && !sp.is_int) {
+      l0 = (uint32_t)lc >> 8;
+      fm = lc & 255;
+      l1 = l0 + 1 < nlev ? l0 + 1 : l0;
+    } else if (sp.s.mip_filter != 0) {
+      l0 = (uint32_t)(lc + 128) >> 8;
+      if (l0 > nlev - 1) l0 = nlev - 1;
+    }
+    float a[4], b[4];
+    sample_level(&sp, t->base_level + l0, linear, zlinear, a);
+    if (fm) sample_level(&sp, t->base_level + l1, linear, zlinear, b);
+    for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
+  }
+  memset(result, 0, 5 * sizeof *result);
+  ir_buffer_dst_sel(&v, &sp.f, in, c, result);
+  for (unsigned k = 0; (fl & IR_IMAGE_D16) && k < 4; k++)
+    result[k] = ir_buffer_to_d16(&sp.f, result[k]);
+  return true;
+}
