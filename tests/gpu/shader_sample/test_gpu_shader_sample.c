@@ -328,14 +328,15 @@ static float lerp256(float a, float b, int32_t f) {
 /* the value of one level: per axis the coordinate in texels (times the level's size unless
  * unnormalised, minus 0.5 when linear), in 1/256 steps plus the offset; the texel below and
  * the one above with the fraction as the weight; row by row, then plane by plane */
-static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const float co[3],
-                      const int32_t off[3], uint32_t slice, uint32_t l, bool lin_xy, bool lin_z,
-                      uint32_t out[4]) {
+static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const float co[3],
+                       const int32_t off[3], uint32_t slice, uint32_t l, bool lin_xy, bool lin_z,
+                       float t[2][2][2][4], int32_t w[3]) {
   const struct tex_case *c = rf->c;
   unsigned axes = c->mimg_dim == 0 || c->mimg_dim == 4 ? 1 : c->mimg_dim == 2 ? 3 : 2;
   int32_t n[3] = {(int32_t)lsize(c->width, l), (int32_t)lsize(c->height, l),
                   (int32_t)lsize(c->depth, l)};
-  int32_t lo[3] = {0, 0, 0}, w[3] = {0, 0, 0};
+  int32_t lo[3] = {0, 0, 0};
+  w[0] = w[1] = w[2] = 0;
   for (unsigned a = 0; a < axes; a++) {
     bool lin = a == 2 ? lin_z : lin_xy;
     float t = s->force_unnormalized ? co[a] : co[a] * (float)n[a];
@@ -348,7 +349,6 @@ static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const flo
   uint32_t alpha = s->border_type == IR_BORDER_TRANS_BLACK ? 0 : f2u(1.0f);
   if (c->cls == UINT) rgb = rgb ? 1 : 0, alpha = alpha ? 1 : 0;
   static const unsigned alpha_at[6] = {3, 1, 0, 0, 3, 2}; /* BC_SWIZZLE: alpha's component */
-  float t[2][2][2][4];
   for (unsigned z = 0; z < 2; z++)
     for (unsigned y = 0; y < 2; y++)
       for (unsigned x = 0; x < 2; x++) {
@@ -363,6 +363,14 @@ static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const flo
         }
         for (unsigned k = 0; k < 4; k++) t[z][y][x][k] = u2f(v[k]);
       }
+}
+
+static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const float co[3],
+                      const int32_t off[3], uint32_t slice, uint32_t l, bool lin_xy, bool lin_z,
+                      uint32_t out[4]) {
+  float t[2][2][2][4];
+  int32_t w[3];
+  ref_texels(rf, s, co, off, slice, l, lin_xy, lin_z, t, w);
   for (unsigned k = 0; k < 4; k++) {
     float p0 = lerp256(lerp256(t[0][0][0][k], t[0][0][1][k], w[0]),
                        lerp256(t[0][1][0][k], t[0][1][1][k], w[0]), w[1]);
@@ -375,7 +383,7 @@ static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const flo
 /* one sample: LOD (in 1/256 steps, with the S#'s bias and clamps), the filters it selects,
  * the level(s), then DST_SEL */
 static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const float co[4],
-                       bool has_lod, const int32_t off[3], uint32_t out[4]) {
+                       bool has_lod, const int32_t off[3], int gather, uint32_t out[4]) {
   const struct tex_case *c = rf->c;
   bool is_int = c->cls == UINT;
   uint32_t nlev = c->last_level - c->base_level + 1;
@@ -402,11 +410,25 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
     l0 = (uint32_t)(lc + 128) / 256;
     l0 = l0 < nlev ? l0 : nlev - 1;
   }
+  uint32_t one = is_int ? 1 : f2u(1.0f);
+  if (gather >= 0) {
+    /* gather4: the nearest level (none: the base), the 2x2 texels of a bilinear footprint,
+     * component GATHER after DST_SEL of (i0,j1) (i1,j1) (i1,j0) (i0,j0) */
+    uint32_t g = s->mip_filter ? (uint32_t)(lc + 128) / 256 : 0;
+    g = g < nlev ? g : nlev - 1;
+    float t[2][2][2][4];
+    int32_t w[3];
+    ref_texels(rf, s, co, off, slice, c->base_level + g, true, true, t, w);
+    static const unsigned xs[4] = {0, 1, 1, 0}, ys[4] = {1, 1, 0, 0};
+    uint8_t sel = c->sel[gather];
+    for (unsigned k = 0; k < 4; k++)
+      out[k] = sel == 0 ? 0 : sel == 1 ? one : f2u(t[0][ys[k]][xs[k]][sel - 4]);
+    return;
+  }
   uint32_t a[4], b[4], m[4];
   ref_level(rf, s, co, off, slice, c->base_level + l0, lin, lin_z, a);
   ref_level(rf, s, co, off, slice, c->base_level + l1, lin, lin_z, b);
   for (unsigned k = 0; k < 4; k++) m[k] = f2u(lerp256(u2f(a[k]), u2f(b[k]), wm));
-  uint32_t one = is_int ? 1 : f2u(1.0f);
   for (unsigned k = 0; k < 4; k++)
     out[k] = c->sel[k] == 0 ? 0 : c->sel[k] == 1 ? one : m[c->sel[k] - 4];
 }
@@ -414,9 +436,10 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
 /* ---- the runs ------------------------------------------------------------------------- */
 
 struct variant {
-  const char *name, *op; /* the instruction: image_sample_l, image_sample_lz_o */
+  const char *name, *op; /* the instruction: image_sample_l, image_sample_lz_o, ... */
   bool lod, offset, d16;
   unsigned wave;
+  bool gather; /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
 };
 
 static const struct variant variants[] = {
@@ -424,6 +447,9 @@ static const struct variant variants[] = {
     {"l", "image_sample_l", true, false, false, 64},
     {"lz_o", "image_sample_lz_o", false, true, false, 32},
     {"l_d16", "image_sample_l", true, false, true, 32},
+    {"gather4_lz", "image_gather4_lz", false, false, false, 32, true},
+    {"gather4_l_o", "image_gather4_l_o", true, true, false, 64, true},
+    {"gather4_lz_d16", "image_gather4_lz", false, false, true, 32, true},
 };
 
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
@@ -442,8 +468,8 @@ static const char *kernel(const struct tex_case *c, const struct variant *v) {
                     "s_waitcnt vmcnt(0)\n");
   for (unsigned k = 0; k < 4; k++)
     at += snprintf(src + at, sizeof src - (size_t)at,
-                   "%s %s, %s, s[0:7], s[%u:%u] dmask:0xf dim:%s%s\n", v->op, res[k], addr,
-                   8 + 4 * k, 11 + 4 * k, c->dim, v->d16 ? " d16" : "");
+                   "%s %s, %s, s[0:7], s[%u:%u] dmask:0x%x dim:%s%s\n", v->op, res[k], addr,
+                   8 + 4 * k, 11 + 4 * k, v->gather ? 1u << k : 0xfu, c->dim, v->d16 ? " d16" : "");
   at +=
       snprintf(src + at, sizeof src - (size_t)at, "s_waitcnt vmcnt(0)\nv_lshlrev_b32 v30, 6, v0\n");
   for (unsigned k = 0; k < 4; k++)
@@ -626,7 +652,8 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   for (unsigned l = 0; l < wave; l++)
     for (unsigned s = 0; s < 4; s++) {
       uint32_t want[4];
-      ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], want);
+      ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
+                 want);
       if (v->d16) {
         uint32_t h[4];
         for (unsigned k = 0; k < 4; k++)
@@ -636,10 +663,12 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
         want[2] = want[3] = FILL * 0x01010101u;
       }
       for (unsigned k = 0; k < 4; k++) {
-        uint32_t got = out[16 * l + 4 * s + k], ig = ((const uint32_t *)(imem + OUT_OFF))[16 * l + 4 * s + k];
+        uint32_t got = out[16 * l + 4 * s + k],
+                 ig = ((const uint32_t *)(imem + OUT_OFF))[16 * l + 4 * s + k];
         if (got != want[k] && bad++ < (getenv("SAMPLE_DEBUG") ? 400 : 12))
           fprintf(stderr,
-                  "%s %s wave%u lane %u sampler %u comp %u: 0x%08x (%g, interpreter 0x%08x) want 0x%08x (%g); co %g %g "
+                  "%s %s wave%u lane %u sampler %u comp %u: 0x%08x (%g, interpreter 0x%08x) want "
+                  "0x%08x (%g); co %g %g "
                   "%g lod %g\n",
                   c->name, v->name, wave, l, s, k, got, (double)u2f(got), ig, want[k],
                   (double)u2f(want[k]), (double)lanes_co[l][0], (double)lanes_co[l][1],
@@ -668,7 +697,8 @@ static void sample_cases(void **state) {
   if (!dev) skip();
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     for (size_t k = 0; k < sizeof variants / sizeof *variants; k++)
-      run_case(&cases[i], &variants[k]);
+      if (!variants[k].gather || cases[i].mimg_dim == 1 || cases[i].mimg_dim == 5)
+        run_case(&cases[i], &variants[k]); /* gather4: 2D and 2D arrays */
 }
 
 #define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
@@ -690,8 +720,10 @@ static void refusals(void **state) {
        "derivatives"},
       {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "cube"},
-      {"image_gather4_lz v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
-       "image_gather4"},
+      {"image_gather4h v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "gather4h"},
+      {"image_gather4_b v[0:3], v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD bias"},
       {"image_get_lod v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "LOD query"},
   };

@@ -1,5 +1,5 @@
-/* image_sample in the interpreter's image model: the sampling rules of the SPIR-V back end
- * (docs/shader-spirv.md, "Sampling"; spirv_emit_sample.c) in C, operation for operation in
+/* image_sample and image_gather4 in the interpreter's image model: the sampling rules of the SPIR-V
+ * back end (docs/shader-spirv.md, "Sampling"; spirv_emit_sample.c) in C, operation for operation in
  * the same order and precision so both give the same bits. */
 #include <math.h>
 #include <string.h>
@@ -99,14 +99,16 @@ static void texel(const struct sampler *sp, const int32_t i[3], const bool borde
   for (unsigned k = 0; k < 4; k++) out[k] = f_of(c[k]);
 }
 
-/* the filtered value of absolute level L (LINEAR: the xy filter is bilinear) */
-static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool zlinear,
-                         float out[4]) {
+/* the texels of absolute level L around the coordinates (V[z][y][x]: memory components,
+ * the border colour where the address mode gives it) and the weights FR per axis */
+static void footprint(const struct sampler *sp, uint32_t l, bool linear, bool zlinear,
+                      float v[2][2][2][4], int32_t fr[3]) {
   const struct ir_tsharp *t = sp->t;
   int32_t n[3] = {(int32_t)(t->width >> l ? t->width >> l : 1),
                   (int32_t)(t->height >> l ? t->height >> l : 1),
                   (int32_t)(t->depth >> l ? t->depth >> l : 1)};
-  int32_t i0[3] = {0, 0, 0}, fr[3] = {0, 0, 0};
+  int32_t i0[3] = {0, 0, 0};
+  fr[0] = fr[1] = fr[2] = 0;
   for (unsigned a = 0; a < sp->axes; a++) {
     bool lin = a == 2 ? zlinear : linear;
     float s = sp->co[a];
@@ -116,7 +118,6 @@ static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool
     i0[a] = p >> 8;
     fr[a] = lin ? p & 255 : 0;
   }
-  float v[2][2][2][4]; /* [z][y][x] */
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
@@ -127,6 +128,14 @@ static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool
           bd[a] = address(sp->s.clamp[a], i0[a] + (int32_t)d[a], n[a], &idx[a]);
         texel(sp, idx, bd, l, v[dz][dy][dx]);
       }
+}
+
+/* the filtered value of absolute level L (LINEAR: the xy filter is bilinear) */
+static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool zlinear,
+                         float out[4]) {
+  float v[2][2][2][4];
+  int32_t fr[3];
+  footprint(sp, l, linear, zlinear, v, fr);
   for (unsigned k = 0; k < 4; k++) {
     float p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
@@ -142,9 +151,13 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
                          const struct ir_tsharp *t, uint32_t result[5]) {
   uint64_t fl = op->imm;
   unsigned dim = (unsigned)(fl & IR_IMAGE_DIM_MASK);
+  bool gather = op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex;
+  unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
   if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) || !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO)) || dim == 3 ||
       dim >= 6)
     return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
+  if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
+    return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
   ir_ssharp_decode(op->ssharp, &sp.s);
   /* S# settings not modelled: min/max reduction, the half-border modes, the border colour
@@ -204,12 +217,41 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
       l0 = (uint32_t)(lc + 128) >> 8;
       if (l0 > nlev - 1) l0 = nlev - 1;
     }
+    if (gather) {
+      /* the level nearest the LOD (MIP_FILTER none: the base), the bilinear footprint
+       * whatever the filter and format; component COMP of each texel after DST_SEL, in the
+       * order (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+      uint32_t g0 = 0;
+      if (sp.s.mip_filter != 0) {
+        g0 = (uint32_t)(lc + 128) >> 8;
+        if (g0 > nlev - 1) g0 = nlev - 1;
+      }
+      float v[2][2][2][4];
+      int32_t fr[3];
+      footprint(&sp, t->base_level + g0, true, true, v, fr);
+      unsigned comp = (unsigned)__builtin_ctz(dm);
+      static const unsigned order[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}}; /* (x, y) */
+      memset(result, 0, 5 * sizeof *result);
+      uint8_t ds = t->dst_sel[comp];
+      for (unsigned k = 0; k < 4; k++) {
+        const float *tx = v[0][order[k][1]][order[k][0]];
+        uint32_t r = ds == IR_SEL_1 ? sp.one : 0;
+        if (ds >= IR_SEL_X) memcpy(&r, &tx[ds - IR_SEL_X], 4);
+        result[k] = fl & IR_IMAGE_D16 ? ir_buffer_to_d16(&sp.f, r) : r;
+      }
+      return true;
+    }
     float a[4], b[4];
     sample_level(&sp, t->base_level + l0, linear, zlinear, a);
     if (fm) sample_level(&sp, t->base_level + l1, linear, zlinear, b);
     for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
   }
   memset(result, 0, 5 * sizeof *result);
+  if (gather) { /* outside: 0, or one for SEL_1 */
+    uint32_t r = t->dst_sel[__builtin_ctz(dm)] == IR_SEL_1 ? sp.one : 0;
+    for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? ir_buffer_to_d16(&sp.f, r) : r;
+    return true;
+  }
   ir_buffer_dst_sel(&v, &sp.f, in, c, result);
   for (unsigned k = 0; (fl & IR_IMAGE_D16) && k < 4; k++)
     result[k] = ir_buffer_to_d16(&sp.f, result[k]);

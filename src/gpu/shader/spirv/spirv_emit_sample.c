@@ -1,5 +1,6 @@
 /* image_sample_lz / image_sample_l (and their _o forms) on 1D, 2D, 3D, 1D-array and
- * 2D-array images (docs/shader-spirv.md, "Sampling").
+ * 2D-array images, image_gather4_lz / _l (and _o) on 2D and 2D-array images
+ * (docs/shader-spirv.md, "Sampling").
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
  * and the S# (ir_ssharp.h's table) at run time, selects the level(s) from the LOD, the
@@ -25,6 +26,15 @@
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
   uint64_t f = in->imm;
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
+  bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
+  unsigned dm = (unsigned)(f >> IR_IMAGE_DMASK_SHIFT) & 15;
+  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 5) || (dm & (dm - 1)))) {
+    snprintf(err, size, "image_gather4 (%%%u): %s is not emitted", i,
+             (f & IR_IMAGE_ROW) ? "gather4h (a row of four texels)"
+             : (dm & (dm - 1))  ? "a gather of several components (dmask)"
+                                : "a gather from an image other than 2D or 2D array");
+    return true;
+  }
   const char *why = (f & IR_IMAGE_BIAS)                        ? "an LOD bias (_b)"
                     : (f & IR_IMAGE_CLAMP)                     ? "an LOD clamp (_cl)"
                     : (f & IR_IMAGE_COMPARE)                   ? "a depth compare (_c)"
@@ -37,7 +47,8 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                     : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
                                                        : NULL;
   if (!why) return false;
-  snprintf(err, size, "image_sample (%%%u): sampling with %s is not emitted", i, why);
+  snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
+           gather ? "image_gather4" : "image_sample", i, why);
   return true;
 }
 
@@ -147,10 +158,11 @@ struct smp {
   uint32_t mode[3]; /* clamp modes */
 };
 
-/* the filtered memory components of absolute level L */
-static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32_t linear,
-                         uint32_t zlinear, uint32_t out[4]) {
-  uint32_t one = cu32(e, 1), i0[3], fr[3], n[3];
+/* the texels of absolute level L around the coordinates (V[z][y][x], memory components;
+ * the border colour where the address mode gives it) and the weights FR per axis */
+static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t linear,
+                      uint32_t zlinear, uint32_t v[2][2][2][4], uint32_t fr[3]) {
+  uint32_t one = cu32(e, 1), i0[3], n[3];
   for (unsigned a = 0; a < 3; a++) {
     n[a] = op2(e, SpvOpShiftRightLogical, U32, s->size[a], l);
     n[a] = usel(e, ieq(e, n[a], cu32(e, 0)), one, n[a]);
@@ -166,7 +178,6 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
     i0[a] = op2(e, SpvOpShiftRightArithmetic, U32, p, cu32(e, 8));
     fr[a] = usel(e, lin, band(e, p, cu32(e, 255)), cu32(e, 0));
   }
-  uint32_t v[2][2][2][4]; /* [z][y][x] */
   unsigned nz = s->axes == 3 ? 2 : 1, ny = s->axes >= 2 ? 2 : 1;
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
@@ -192,6 +203,13 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
           v[dz][dy][dx][k] = usel(e, border, bv, c);
         }
       }
+}
+
+/* the filtered memory components of absolute level L */
+static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32_t linear,
+                         uint32_t zlinear, uint32_t out[4]) {
+  uint32_t v[2][2][2][4], fr[3];
+  footprint(e, s, l, linear, zlinear, v, fr);
   for (unsigned k = 0; k < 4; k++) {
     uint32_t p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
@@ -224,7 +242,8 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   for (unsigned k = 0; k < 3; k++) s.co[k] = co[k];
   uint32_t ex0 = zero;
-  if (ins->op == IR_OP_image_sample_ex && (fl & IR_IMAGE_OFFSET)) {
+  if ((ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex) &&
+      (fl & IR_IMAGE_OFFSET)) {
     uint32_t w[2] = {a[3], 0};
     ex0 = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   }
@@ -327,6 +346,28 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   a0 = usel(e, ult(e, fifteen, a0), fifteen, a0);
   a1 = usel(e, ult(e, fifteen, a1), fifteen, a1);
   uint32_t va[4], vb[4], c[4], out[4];
+  if (ins->op == IR_OP_image_gather || ins->op == IR_OP_image_gather_ex) {
+    /* gather4: the level nearest the LOD (MIP_FILTER none: the base), the bilinear 2x2
+     * footprint whatever the filter and format, component COMP of each texel after DST_SEL,
+     * returned in the order (i0, j1), (i1, j1), (i1, j0), (i0, j0) */
+    uint32_t g0 = usel(e, ieq(e, mipf, zero), zero, pt0);
+    uint32_t ga = usel(e, in, add(e, base_level, g0), zero);
+    ga = usel(e, ult(e, fifteen, ga), fifteen, ga);
+    uint32_t v[2][2][2][4], fr[3], t = spv_const_bool(&e->b, true);
+    footprint(e, &s, ga, t, t, v, fr);
+    unsigned comp = (unsigned)__builtin_ctz((unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15);
+    uint32_t ds = tf(e, s.tw, IR_TSHARP_dst_sel_x + comp);
+    static const unsigned order[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}}; /* (x, y) */
+    for (unsigned k = 0; k < 4; k++) {
+      const uint32_t *tx = v[0][order[k][1]][order[k][0]];
+      uint32_t r = usel(e, ieq(e, ds, cu32(e, IR_SEL_1)), fone, zero);
+      for (uint32_t j = 0; j < 4; j++)
+        r = usel(e, land(e, in, ieq(e, ds, cu32(e, IR_SEL_X + j))), tx[j], r);
+      out[k] = (fl & IR_IMAGE_D16) ? spirv_format_to_d16(e, &fmt, r) : r;
+    }
+    e->fenced = false;
+    return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
+  }
   sample_level(e, &s, a0, linear, zlinear, va);
   sample_level(e, &s, a1, linear, zlinear, vb);
   for (unsigned k = 0; k < 4; k++) c[k] = usel(e, in, lerp8(e, va[k], vb[k], fm), zero);
