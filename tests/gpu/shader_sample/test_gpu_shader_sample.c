@@ -191,7 +191,8 @@ static const struct ir_ssharp samplers[4] = {
      .mag_filter = IR_XY_BILINEAR,
      .min_filter = IR_XY_BILINEAR,
      .mip_filter = 2,
-     .max_lod = 15 * 256},
+     .max_lod = 15 * 256,
+     .depth_compare = 1 /* less */},
     {.clamp = {IR_CLAMP_MIRROR, IR_CLAMP_LAST_TEXEL, IR_CLAMP_MIRROR_ONCE_LAST_TEXEL},
      .mag_filter = IR_XY_POINT,
      .min_filter = IR_XY_BILINEAR,
@@ -200,6 +201,7 @@ static const struct ir_ssharp samplers[4] = {
      .min_lod = 64,
      .max_lod = 2 * 256 + 128,
      .lod_bias = 96,
+     .depth_compare = 6 /* greater or equal */,
      .border_type = IR_BORDER_OPAQUE_BLACK},
     {.clamp = {IR_CLAMP_BORDER, IR_CLAMP_BORDER, IR_CLAMP_BORDER},
      .mag_filter = IR_XY_BILINEAR,
@@ -208,6 +210,7 @@ static const struct ir_ssharp samplers[4] = {
      .mip_filter = 0,
      .max_lod = 15 * 256,
      .lod_bias = -200,
+     .depth_compare = 5 /* not equal */,
      .border_type = IR_BORDER_OPAQUE_WHITE},
     {.clamp = {IR_CLAMP_MIRROR_ONCE_BORDER, IR_CLAMP_WRAP, IR_CLAMP_BORDER},
      .mag_filter = IR_XY_ANISO_BILINEAR,
@@ -215,6 +218,7 @@ static const struct ir_ssharp samplers[4] = {
      .mip_filter = 2,
      .max_lod = 15 * 256,
      .force_unnormalized = true,
+     .depth_compare = 3 /* less or equal */,
      .border_type = IR_BORDER_OPAQUE_BLACK},
 };
 
@@ -264,6 +268,8 @@ static uint32_t half_of(float x) {
 /* ---- the sampling rules, written from the document ------------------------------------ */
 
 struct ref {
+  bool compare; /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  float ref;
   const struct tex_case *c;
   const struct tiling_layout *lay;
   const uint8_t *tex; /* the texture's bytes (offset 0 = the T# base without the XOR) */
@@ -361,6 +367,11 @@ static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const fl
         } else {
           element(rf, (uint32_t)ix, (uint32_t)iy, axes == 3 ? (uint32_t)iz : slice, l, v);
         }
+        if (rf->compare) { /* SQ_TEX_DEPTH_COMPARE_*: ref FUNC texel */
+          float d = u2f(v[0]), r = rf->ref;
+          bool pass[8] = {false, r<d, r == d, r <= d, r> d, r != d, r >= d, true};
+          v[0] = pass[s->depth_compare] ? f2u(1.0f) : 0;
+        }
         for (unsigned k = 0; k < 4; k++) t[z][y][x][k] = u2f(v[k]);
       }
 }
@@ -422,15 +433,18 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
     static const unsigned xs[4] = {0, 1, 1, 0}, ys[4] = {1, 1, 0, 0};
     uint8_t sel = c->sel[gather];
     for (unsigned k = 0; k < 4; k++)
-      out[k] = sel == 0 ? 0 : sel == 1 ? one : f2u(t[0][ys[k]][xs[k]][sel - 4]);
+      out[k] = rf->compare ? f2u(t[0][ys[k]][xs[k]][0])
+               : sel == 0  ? 0
+               : sel == 1  ? one
+                           : f2u(t[0][ys[k]][xs[k]][sel - 4]);
     return;
   }
   uint32_t a[4], b[4], m[4];
   ref_level(rf, s, co, off, slice, c->base_level + l0, lin, lin_z, a);
   ref_level(rf, s, co, off, slice, c->base_level + l1, lin, lin_z, b);
   for (unsigned k = 0; k < 4; k++) m[k] = f2u(lerp256(u2f(a[k]), u2f(b[k]), wm));
-  for (unsigned k = 0; k < 4; k++)
-    out[k] = c->sel[k] == 0 ? 0 : c->sel[k] == 1 ? one : m[c->sel[k] - 4];
+  for (unsigned k = 0; k < 4; k++) /* _c: the filtered comparison everywhere, no DST_SEL */
+    out[k] = rf->compare ? m[0] : c->sel[k] == 0 ? 0 : c->sel[k] == 1 ? one : m[c->sel[k] - 4];
 }
 
 /* ---- the runs ------------------------------------------------------------------------- */
@@ -439,7 +453,8 @@ struct variant {
   const char *name, *op; /* the instruction: image_sample_l, image_sample_lz_o, ... */
   bool lod, offset, d16;
   unsigned wave;
-  bool gather; /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
+  bool gather;  /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
+  bool compare; /* _c: the depth reference before the coordinates */
 };
 
 static const struct variant variants[] = {
@@ -450,12 +465,16 @@ static const struct variant variants[] = {
     {"gather4_lz", "image_gather4_lz", false, false, false, 32, true},
     {"gather4_l_o", "image_gather4_l_o", true, true, false, 64, true},
     {"gather4_lz_d16", "image_gather4_lz", false, false, true, 32, true},
+    {"c_l", "image_sample_c_l", true, false, false, 32, false, true},
+    {"c_lz_o", "image_sample_c_lz_o", false, true, false, 64, false, true},
+    {"c_l_d16", "image_sample_c_l", true, false, true, 32, false, true},
+    {"gather4_c_lz", "image_gather4_c_lz", false, false, false, 32, true, true},
 };
 
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
   static char src[4096];
   unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
-  unsigned n = nc + v->lod + v->offset, dw = v->d16 ? 2 : 4;
+  unsigned n = nc + v->lod + v->offset + v->compare, dw = v->d16 ? 2 : 4;
   char addr[16], res[4][16];
   if (n == 1) snprintf(addr, sizeof addr, "v2");
   else snprintf(addr, sizeof addr, "v[2:%u]", 1 + n);
@@ -543,6 +562,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   uint32_t *co = (uint32_t *)(mem + IO_OFF);
   float lanes_co[64][4];
   int32_t lanes_off[64][3];
+  float lanes_ref[64];
   unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
   uint32_t nlev = c->last_level - c->base_level + 1, layers = c->depth - c->base_array;
   for (unsigned l = 0; l < wave; l++) {
@@ -575,6 +595,9 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     }
     uint32_t n = 0;
     if (v->offset) co[8 * l + n++] = ox | oy << 8 | oz << 16;
+    lanes_ref[l] = (float)((int32_t)(rnd() % 1401) - 200) / 1000.0f;
+    if (l % 16 == 6) lanes_ref[l] = NAN;
+    if (v->compare) co[8 * l + n++] = f2u(lanes_ref[l]);
     for (unsigned k = 0; k < nc; k++) co[8 * l + n++] = f2u(p[k]);
     if (v->lod) co[8 * l + n++] = f2u(p[3]);
   }
@@ -652,12 +675,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   for (unsigned l = 0; l < wave; l++)
     for (unsigned s = 0; s < 4; s++) {
       uint32_t want[4];
+      rf.compare = v->compare;
+      rf.ref = lanes_ref[l];
       ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
                  want);
       if (v->d16) {
         uint32_t h[4];
         for (unsigned k = 0; k < 4; k++)
-          h[k] = c->cls == UINT ? want[k] & 0xffff : half_of(u2f(want[k]));
+          h[k] = c->cls == UINT && !v->compare ? want[k] & 0xffff : half_of(u2f(want[k]));
         want[0] = h[0] | h[1] << 16;
         want[1] = h[2] | h[3] << 16;
         want[2] = want[3] = FILL * 0x01010101u;
@@ -714,8 +739,8 @@ static void refusals(void **state) {
        "implicit LOD"},
       {"image_sample_b v[0:3], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "LOD bias"},
-      {"image_sample_c_lz v[0:3], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
-       "depth compare"},
+      {"image_sample_c_b v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD bias"},
       {"image_sample_d v[0:3], v[4:9], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "derivatives"},
       {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,

@@ -15,7 +15,7 @@
 /* The flags of the forms modelled: image_sample_lz / _l, with _o (offsets). */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | (0xfull << IR_IMAGE_DMASK_SHIFT))
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
   float f;
@@ -79,7 +79,15 @@ struct sampler {
   float co[3];   /* u, v, w */
   int32_t off[3];
   uint32_t slice; /* arrays: the physical layer */
+  bool compare;   /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  float ref;
 };
+
+/* REF FUNC D (SQ_TEX_DEPTH_COMPARE_*) as 1.0 or 0.0; NaN: only not-equal holds */
+static float depth_compare(uint32_t func, float ref, float d) {
+  bool r[8] = {false, ref<d, ref == d, ref <= d, ref> d, ref != d, ref >= d, true};
+  return r[func & 7] ? 1.0f : 0.0f;
+}
 
 /* texel (x, y, z or slice) of absolute level L, or the border (memory components) */
 static void texel(const struct sampler *sp, const int32_t i[3], const bool border[3], uint32_t l,
@@ -127,6 +135,8 @@ static void footprint(const struct sampler *sp, uint32_t l, bool linear, bool zl
         for (unsigned a = 0; a < sp->axes; a++)
           bd[a] = address(sp->s.clamp[a], i0[a] + (int32_t)d[a], n[a], &idx[a]);
         texel(sp, idx, bd, l, v[dz][dy][dx]);
+        if (sp->compare)
+          v[dz][dy][dx][0] = depth_compare(sp->s.depth_compare, sp->ref, v[dz][dy][dx][0]);
       }
 }
 
@@ -136,7 +146,7 @@ static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool
   float v[2][2][2][4];
   int32_t fr[3];
   footprint(sp, l, linear, zlinear, v, fr);
-  for (unsigned k = 0; k < 4; k++) {
+  for (unsigned k = 0; k < (sp->compare ? 1u : 4u); k++) {
     float p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
       float r0 = lerp8(v[dz][0][0][k], v[dz][0][1][k], fr[0]);
@@ -145,6 +155,13 @@ static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool
     }
     out[k] = lerp8(p[0], p[1], fr[2]);
   }
+  for (unsigned k = 1; sp->compare && k < 4; k++) out[k] = out[0];
+}
+
+/* D16 of a depth comparison's result (an f32) */
+static uint32_t compare_d16(uint32_t v) {
+  struct ir_buffer_format f32 = {.comps = 1, .bits = {32}, .cls = IR_BUF_FLOAT};
+  return ir_buffer_to_d16(&f32, v);
 }
 
 bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_image *op,
@@ -177,6 +194,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   sp.is3d = t->type == IR_TSHARP_3D;
   sp.axes = dim == 0 || dim == 4 ? 1 : dim == 2 ? 3 : 2;
   for (unsigned a = 0; a < 3; a++) sp.co[a] = f_of(op->coords[a]);
+  sp.compare = (fl & IR_IMAGE_COMPARE) != 0;
+  sp.ref = f_of(op->extras[1]);
   if (fl & IR_IMAGE_OFFSET)
     for (unsigned a = 0; a < 3; a++) /* 6-bit signed offsets at bits 5:0, 13:8, 21:16 */
       sp.off[a] = (int32_t)(op->extras[0] >> (8 * a) << 26) >> 26;
@@ -235,6 +254,10 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
       uint8_t ds = t->dst_sel[comp];
       for (unsigned k = 0; k < 4; k++) {
         const float *tx = v[0][order[k][1]][order[k][0]];
+        if (sp.compare) { /* the four comparisons, no DST_SEL */
+          result[k] = fl & IR_IMAGE_D16 ? compare_d16(u_of(tx[0])) : u_of(tx[0]);
+          continue;
+        }
         uint32_t r = ds == IR_SEL_1 ? sp.one : 0;
         if (ds >= IR_SEL_X) memcpy(&r, &tx[ds - IR_SEL_X], 4);
         result[k] = fl & IR_IMAGE_D16 ? ir_buffer_to_d16(&sp.f, r) : r;
@@ -247,6 +270,10 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
   }
   memset(result, 0, 5 * sizeof *result);
+  if (sp.compare) { /* the filtered comparison in every component, no DST_SEL */
+    for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? compare_d16(c[0]) : c[0];
+    return true;
+  }
   if (gather) { /* outside: 0, or one for SEL_1 */
     uint32_t r = t->dst_sel[__builtin_ctz(dm)] == IR_SEL_1 ? sp.one : 0;
     for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? ir_buffer_to_d16(&sp.f, r) : r;

@@ -21,7 +21,7 @@
 /* the forms emitted: _lz and _l, unnormalised, D16, offsets, r128 */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | (0xfull << IR_IMAGE_DMASK_SHIFT))
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
   uint64_t f = in->imm;
@@ -37,7 +37,6 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
   }
   const char *why = (f & IR_IMAGE_BIAS)                        ? "an LOD bias (_b)"
                     : (f & IR_IMAGE_CLAMP)                     ? "an LOD clamp (_cl)"
-                    : (f & IR_IMAGE_COMPARE)                   ? "a depth compare (_c)"
                     : (f & (IR_IMAGE_DERIV | IR_IMAGE_COARSE)) ? "explicit derivatives (_d, _cd)"
                     : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))      ? "a fault status (TFE/LWE)"
                     : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO))
@@ -156,7 +155,24 @@ struct smp {
   uint32_t co[3];   /* f32 coordinates */
   uint32_t off[3];  /* texel offsets (signed) */
   uint32_t mode[3]; /* clamp modes */
+  bool compare;     /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  uint32_t ref, func;
 };
+
+/* the depth comparison of _c forms: REF (f32) FUNC (SQ_TEX_DEPTH_COMPARE_*: never, less,
+ * equal, less or equal, greater, not equal, greater or equal, always) the texel's D, as
+ * 1.0 or 0.0 (f32 bits); NaN: only not-equal holds */
+static uint32_t depth_compare(struct emit *e, const struct smp *s, uint32_t d) {
+  uint32_t r = s->ref, x = op1(e, SpvOpBitcast, F32, d);
+  uint32_t lt = op2(e, SpvOpFOrdLessThan, BL, r, x), eq = op2(e, SpvOpFOrdEqual, BL, r, x);
+  uint32_t gt = op2(e, SpvOpFOrdGreaterThan, BL, r, x);
+  uint32_t ne = op2(e, SpvOpFUnordNotEqual, BL, r, x);
+  uint32_t res[8] = {spv_const_bool(&e->b, false), lt, eq, lor(e, lt, eq), gt, ne, lor(e, gt, eq),
+                     spv_const_bool(&e->b, true)};
+  uint32_t pass = res[0];
+  for (unsigned k = 1; k < 8; k++) pass = sel(e, BL, ieq(e, s->func, cu32(e, k)), res[k], pass);
+  return usel(e, pass, cu32(e, 0x3f800000u), cu32(e, 0));
+}
 
 /* the texels of absolute level L around the coordinates (V[z][y][x], memory components;
  * the border colour where the address mode gives it) and the weights FR per axis */
@@ -202,6 +218,7 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
           uint32_t bv = usel(e, ieq(e, s->bc_alpha, cu32(e, k)), s->alpha, s->rgb);
           v[dz][dy][dx][k] = usel(e, border, bv, c);
         }
+        if (s->compare) v[dz][dy][dx][0] = depth_compare(e, s, v[dz][dy][dx][0]);
       }
 }
 
@@ -210,7 +227,7 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
                          uint32_t zlinear, uint32_t out[4]) {
   uint32_t v[2][2][2][4], fr[3];
   footprint(e, s, l, linear, zlinear, v, fr);
-  for (unsigned k = 0; k < 4; k++) {
+  for (unsigned k = 0; k < (s->compare ? 1u : 4u); k++) {
     uint32_t p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
       uint32_t r0 = lerp8(e, v[dz][0][0][k], v[dz][0][1][k], fr[0]);
@@ -219,6 +236,7 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
     }
     out[k] = lerp8(e, p[0], p[1], fr[2]);
   }
+  for (unsigned k = 1; s->compare && k < 4; k++) out[k] = out[0];
 }
 
 uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint32_t *a) {
@@ -242,10 +260,15 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   for (unsigned k = 0; k < 3; k++) s.co[k] = co[k];
   uint32_t ex0 = zero;
-  if ((ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex) &&
-      (fl & IR_IMAGE_OFFSET)) {
+  bool ex = ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex;
+  if (ex && (fl & IR_IMAGE_OFFSET)) {
     uint32_t w[2] = {a[3], 0};
     ex0 = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+  }
+  s.compare = ex && (fl & IR_IMAGE_COMPARE);
+  if (s.compare) {
+    uint32_t w[2] = {a[3], 1};
+    s.ref = op1(e, SpvOpBitcast, F32, spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2));
   }
   for (unsigned k = 0; k < 3; k++) /* 6-bit signed offsets at bits 5:0, 13:8, 21:16 */
     s.off[k] = op2(e, SpvOpShiftRightArithmetic, U32,
@@ -273,6 +296,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   uint32_t fone = spirv_format_one(e, &fmt);
   /* the S# */
   for (unsigned k = 0; k < 3; k++) s.mode[k] = sf(e, s.sw, IR_SSHARP_clamp_x + k);
+  s.func = sf(e, s.sw, IR_SSHARP_depth_compare_func);
   uint32_t border_type = sf(e, s.sw, IR_SSHARP_border_color_type);
   uint32_t mag = sf(e, s.sw, IR_SSHARP_xy_mag_filter), min = sf(e, s.sw, IR_SSHARP_xy_min_filter);
   uint32_t zfilter = sf(e, s.sw, IR_SSHARP_z_filter), mipf = sf(e, s.sw, IR_SSHARP_mip_filter);
@@ -346,6 +370,8 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   a0 = usel(e, ult(e, fifteen, a0), fifteen, a0);
   a1 = usel(e, ult(e, fifteen, a1), fifteen, a1);
   uint32_t va[4], vb[4], c[4], out[4];
+  struct spirv_format f32fmt = {.known = true,
+                                .f = {.comps = 1, .bits = {32}, .cls = IR_BUF_FLOAT}};
   if (ins->op == IR_OP_image_gather || ins->op == IR_OP_image_gather_ex) {
     /* gather4: the level nearest the LOD (MIP_FILTER none: the base), the bilinear 2x2
      * footprint whatever the filter and format, component COMP of each texel after DST_SEL,
@@ -360,6 +386,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
     static const unsigned order[4][2] = {{0, 1}, {1, 1}, {1, 0}, {0, 0}}; /* (x, y) */
     for (unsigned k = 0; k < 4; k++) {
       const uint32_t *tx = v[0][order[k][1]][order[k][0]];
+      if (s.compare) { /* the four comparisons, no DST_SEL */
+        uint32_t r = usel(e, in, tx[0], zero);
+        out[k] = (fl & IR_IMAGE_D16) ? spirv_format_to_d16(e, &f32fmt, r) : r;
+        continue;
+      }
       uint32_t r = usel(e, ieq(e, ds, cu32(e, IR_SEL_1)), fone, zero);
       for (uint32_t j = 0; j < 4; j++)
         r = usel(e, land(e, in, ieq(e, ds, cu32(e, IR_SEL_X + j))), tx[j], r);
@@ -371,6 +402,12 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   sample_level(e, &s, a0, linear, zlinear, va);
   sample_level(e, &s, a1, linear, zlinear, vb);
   for (unsigned k = 0; k < 4; k++) c[k] = usel(e, in, lerp8(e, va[k], vb[k], fm), zero);
+  if (s.compare) { /* the filtered comparison in every component, no DST_SEL */
+    for (unsigned k = 0; k < 4; k++)
+      out[k] = (fl & IR_IMAGE_D16) ? spirv_format_to_d16(e, &f32fmt, c[k]) : c[k];
+    e->fenced = false;
+    return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
+  }
   /* DST_SEL, as loads (outside: 0, SEL_1 one); D16 */
   for (unsigned k = 0; k < 4; k++) {
     uint32_t ds = tf(e, s.tw, IR_TSHARP_dst_sel_x + k);
