@@ -676,7 +676,9 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     for (unsigned s = 0; s < 4; s++) {
       uint32_t want[4];
       rf.compare = v->compare;
-      rf.ref = lanes_ref[l];
+      rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
+      if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
+      if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
       ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
                  want);
       if (v->d16) {

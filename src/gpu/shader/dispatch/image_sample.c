@@ -196,6 +196,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   for (unsigned a = 0; a < 3; a++) sp.co[a] = f_of(op->coords[a]);
   sp.compare = (fl & IR_IMAGE_COMPARE) != 0;
   sp.ref = f_of(op->extras[1]);
+  if (sp.f.cls == IR_BUF_UNORM) /* the reference clamped to 0..1 (a NaN kept) */
+    sp.ref = sp.ref < 0.0f ? 0.0f : sp.ref > 1.0f ? 1.0f : sp.ref;
   if (fl & IR_IMAGE_OFFSET)
     for (unsigned a = 0; a < 3; a++) /* 6-bit signed offsets at bits 5:0, 13:8, 21:16 */
       sp.off[a] = (int32_t)(op->extras[0] >> (8 * a) << 26) >> 26;
