@@ -268,7 +268,8 @@ static uint32_t half_of(float x) {
 /* ---- the sampling rules, written from the document ------------------------------------ */
 
 struct ref {
-  bool compare; /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  const float *deriv; /* _d: d/dx x y z, d/dy x y z; NULL: the LOD is given */
+  bool compare;       /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
   float ref;
   const struct tex_case *c;
   const struct tiling_layout *lay;
@@ -299,6 +300,28 @@ static int32_t steps(float v) {
   if (isnan(v)) return 0;
   v = fminf(fmaxf(v, -0x1p22f), 0x1p22f);
   return (int32_t)floorf(v * 256.0f);
+}
+
+/* floor(128 · log2 X) for rho² = X, the LOD in 1/256 steps, by the document's rule: the
+ * exponent, then seven binary digits of log2 of the significand by squaring (f32) */
+static int32_t lod_steps(float x) {
+  if (isnan(x)) return 0;
+  if (isinf(x)) return 4096;
+  if (x < 0x1p-126f) return -4096;
+  int e;
+  float m = 2.0f * frexpf(x, &e); /* x = m · 2^(e - 1), m in [1, 2) */
+  int32_t k = 0;
+  for (int j = 0; j < 7; j++) {
+    float sq = m * m;
+    k *= 2;
+    if (sq >= 2.0f) {
+      k += 1;
+      m = sq / 2.0f;
+    } else {
+      m = sq;
+    }
+  }
+  return (e - 1) * 128 + k;
 }
 
 /* the index of texel I on an axis of N under MODE; -1: the border colour */
@@ -405,7 +428,22 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
     uint32_t layer = (uint32_t)nearbyintf(a), layers = c->depth - c->base_array;
     slice = c->base_array + (layer < layers ? layer : layers - 1);
   }
-  int32_t lod = (has_lod ? steps(co[3]) : 0) + s->lod_bias;
+  int32_t lod = has_lod ? steps(co[3]) : 0;
+  if (rf->deriv) { /* rho²: the larger squared length of the scaled derivatives */
+    unsigned axes = c->mimg_dim == 0 || c->mimg_dim == 4 ? 1 : c->mimg_dim == 2 ? 3 : 2;
+    uint32_t size[3] = {lsize(c->width, c->base_level), lsize(c->height, c->base_level),
+                        lsize(c->depth, c->base_level)};
+    float r[2] = {0.0f, 0.0f};
+    for (unsigned d = 0; d < 2; d++)
+      for (unsigned a = 0; a < axes; a++) {
+        float g = rf->deriv[3 * d + a];
+        if (!s->force_unnormalized) g = g * (float)size[a];
+        float g2 = g * g;
+        r[d] = a ? r[d] + g2 : g2;
+      }
+    lod = lod_steps(r[1] > r[0] ? r[1] : r[0]);
+  }
+  lod += s->lod_bias;
   lod = lod < s->min_lod ? s->min_lod : lod;
   lod = lod > s->max_lod ? s->max_lod : lod;
   bool lin = ((lod <= 0 ? s->mag_filter : s->min_filter) & 1) && !is_int;
@@ -455,6 +493,7 @@ struct variant {
   unsigned wave;
   bool gather;  /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
   bool compare; /* _c: the depth reference before the coordinates */
+  bool deriv;   /* _d: d/dx and d/dy before the coordinates */
 };
 
 static const struct variant variants[] = {
@@ -469,21 +508,25 @@ static const struct variant variants[] = {
     {"c_lz_o", "image_sample_c_lz_o", false, true, false, 64, false, true},
     {"c_l_d16", "image_sample_c_l", true, false, true, 32, false, true},
     {"gather4_c_lz", "image_gather4_c_lz", false, false, false, 32, true, true},
+    {"d", "image_sample_d", false, false, false, 32, false, false, true},
+    {"c_d_o", "image_sample_c_d_o", false, true, false, 64, false, true, true},
 };
 
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
   static char src[4096];
   unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
-  unsigned n = nc + v->lod + v->offset + v->compare, dw = v->d16 ? 2 : 4;
+  unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
+  unsigned n = nc + v->lod + v->offset + v->compare + (v->deriv ? 2 * ng : 0), dw = v->d16 ? 2 : 4;
   char addr[16], res[4][16];
   if (n == 1) snprintf(addr, sizeof addr, "v2");
   else snprintf(addr, sizeof addr, "v[2:%u]", 1 + n);
   for (unsigned k = 0; k < 4; k++)
-    snprintf(res[k], sizeof res[k], "v[%u:%u]", 10 + 4 * k, 9 + 4 * k + dw);
+    snprintf(res[k], sizeof res[k], "v[%u:%u]", 14 + 4 * k, 13 + 4 * k + dw);
   int at = snprintf(src, sizeof src,
-                    "v_lshlrev_b32 v1, 5, v0\n"
+                    "v_lshlrev_b32 v1, 6, v0\n"
                     "global_load_dwordx4 v[2:5], v1, s[24:25]\n"
                     "global_load_dwordx4 v[6:9], v1, s[24:25] offset:16\n"
+                    "global_load_dwordx4 v[10:13], v1, s[24:25] offset:32\n"
                     "s_waitcnt vmcnt(0)\n");
   for (unsigned k = 0; k < 4; k++)
     at += snprintf(src + at, sizeof src - (size_t)at,
@@ -493,8 +536,8 @@ static const char *kernel(const struct tex_case *c, const struct variant *v) {
       snprintf(src + at, sizeof src - (size_t)at, "s_waitcnt vmcnt(0)\nv_lshlrev_b32 v30, 6, v0\n");
   for (unsigned k = 0; k < 4; k++)
     at += snprintf(src + at, sizeof src - (size_t)at,
-                   "global_store_dwordx%u v30, v[%u:%u], s[26:27] offset:%u\n", dw, 10 + 4 * k,
-                   9 + 4 * k + dw, 16 * k);
+                   "global_store_dwordx%u v30, v[%u:%u], s[26:27] offset:%u\n", dw, 14 + 4 * k,
+                   13 + 4 * k + dw, 16 * k);
   snprintf(src + at, sizeof src - (size_t)at, "s_endpgm\n");
   return src;
 }
@@ -562,7 +605,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   uint32_t *co = (uint32_t *)(mem + IO_OFF);
   float lanes_co[64][4];
   int32_t lanes_off[64][3];
-  float lanes_ref[64];
+  float lanes_ref[64], lanes_d[64][6];
   unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
   uint32_t nlev = c->last_level - c->base_level + 1, layers = c->depth - c->base_array;
   for (unsigned l = 0; l < wave; l++) {
@@ -594,12 +637,20 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       lanes_off[l][k] = v->offset ? (int32_t)(o << 26) >> 26 : 0;
     }
     uint32_t n = 0;
-    if (v->offset) co[8 * l + n++] = ox | oy << 8 | oz << 16;
+    if (v->offset) co[16 * l + n++] = ox | oy << 8 | oz << 16;
     lanes_ref[l] = (float)((int32_t)(rnd() % 1401) - 200) / 1000.0f;
     if (l % 16 == 6) lanes_ref[l] = NAN;
-    if (v->compare) co[8 * l + n++] = f2u(lanes_ref[l]);
-    for (unsigned k = 0; k < nc; k++) co[8 * l + n++] = f2u(p[k]);
-    if (v->lod) co[8 * l + n++] = f2u(p[3]);
+    if (v->compare) co[16 * l + n++] = f2u(lanes_ref[l]);
+    unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
+    for (unsigned d = 0; d < 6; d++) { /* d/dx x y z, d/dy x y z: up to a texture's size */
+      lanes_d[l][d] = d % 3 < ng ? (float)((int32_t)(rnd() % 2001) - 1000) / 2000.0f : 0.0f;
+      if (l % 16 == 11) lanes_d[l][d] *= 1.0f / 64.0f; /* magnified */
+    }
+    if (l % 16 == 12) lanes_d[l][0] = lanes_d[l][3] = 0.0f, lanes_d[l][1] = lanes_d[l][4] = 0.0f;
+    for (unsigned d = 0; d < 2 && v->deriv; d++)
+      for (unsigned k = 0; k < ng; k++) co[16 * l + n++] = f2u(lanes_d[l][3 * d + k]);
+    for (unsigned k = 0; k < nc; k++) co[16 * l + n++] = f2u(p[k]);
+    if (v->lod) co[16 * l + n++] = f2u(p[3]);
   }
 
   /* the interpreter with the C image model */
@@ -676,6 +727,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     for (unsigned s = 0; s < 4; s++) {
       uint32_t want[4];
       rf.compare = v->compare;
+      rf.deriv = v->deriv ? lanes_d[l] : NULL;
       rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
       if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
       if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
@@ -707,8 +759,10 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       fprintf(stderr, "%s %s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n",
               c->name, v->name, wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
   if (!bad)
-    printf("%s %s wave%u: %u lanes x 4 samplers as computed in C and as the interpreter\n", c->name,
-           v->name, wave, wave);
+    printf(
+        "%s %s wave%u: %u lanes x 4 samplers as computed in C and as the interpreter (module "
+        "%zu KB)\n",
+        c->name, v->name, wave, wave, count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   shader_memory_destroy(m);
@@ -718,13 +772,28 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   free(mem);
 }
 
+/* The variants each case runs (indices into variants[]): every variant on one to three
+ * cases, the 3D case with the fewest (its modules are the largest for llvmpipe to compile). */
+static const uint32_t case_variants[] = {
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11, /* linear 2D RGBA8 */
+    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10, /* 2D array RGBA16F */
+    1u << 0 | 1u << 2 | 1u << 11,           /* 3D R32F */
+    1u << 3 | 1u << 7 | 1u << 12,           /* 1D R16 */
+    1u << 2 | 1u << 6 | 1u << 12,           /* 2D BGRA8 XOR */
+    1u << 1 | 1u << 7 | 1u << 11,           /* 1D array */
+    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3,  /* 2D RGBA8 UINT */
+};
+_Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
+               "a variant set per case");
+
 static void sample_cases(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
   if (!dev) skip();
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
     for (size_t k = 0; k < sizeof variants / sizeof *variants; k++)
-      if (!variants[k].gather || cases[i].mimg_dim == 1 || cases[i].mimg_dim == 5)
+      if ((case_variants[i] >> k & 1) &&
+          (!getenv("SAMPLE_ONLY") || !strcmp(getenv("SAMPLE_ONLY"), variants[k].name)))
         run_case(&cases[i], &variants[k]); /* gather4: 2D and 2D arrays */
 }
 
@@ -743,8 +812,8 @@ static void refusals(void **state) {
        "LOD bias"},
       {"image_sample_c_b v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "LOD bias"},
-      {"image_sample_d v[0:3], v[4:9], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
-       "derivatives"},
+      {"image_sample_cd v[0:3], v[4:9], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "coarse derivatives"},
       {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "cube"},
       {"image_gather4h v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,

@@ -15,7 +15,8 @@
 /* The flags of the forms modelled: image_sample_lz / _l, with _o (offsets). */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | (0xfull << IR_IMAGE_DMASK_SHIFT))
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV |                  \
+   (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
   float f;
@@ -35,6 +36,25 @@ static int32_t fixed8(float p) {
   if (p < -0x1p22f) p = -0x1p22f;
   float q = p * 256.0f;
   return (int32_t)floorf(q);
+}
+
+/* floor(128 · log2 X): 128 · the exponent plus seven bits of log2 of the significand m,
+ * each by squaring m and halving it when it reaches 2; NaN 0, +inf 4096, zero and
+ * denormals -4096 (docs/shader-spirv.md, "Sampling") */
+static int32_t lod_of_rho2(float x) {
+  if (x != x) return 0;
+  uint32_t bits = u_of(x), ex = bits >> 23 & 255;
+  if (ex == 255) return 4096;
+  if (ex == 0 || bits >> 31) return -4096;
+  float m = f_of((bits & 0x7fffffu) | 0x3f800000u);
+  int32_t k = 0;
+  for (unsigned j = 0; j < 7; j++) {
+    m = m * m;
+    bool ge = m >= 2.0f;
+    if (ge) m = m * 0.5f;
+    k = 2 * k + ge;
+  }
+  return ((int32_t)ex - 127) * 128 + k;
 }
 
 /* the texel index I of an axis of N texels under clamp mode MODE; true: the border */
@@ -170,8 +190,9 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dim = (unsigned)(fl & IR_IMAGE_DIM_MASK);
   bool gather = op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex;
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) || !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO)) || dim == 3 ||
-      dim >= 6)
+  if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
+      !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim == 3 || dim >= 6 ||
+      (gather && (fl & IR_IMAGE_DERIV)))
     return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
   if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
@@ -220,6 +241,25 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     /* the LOD in 1/256 steps: the instruction's (0 for _lz) plus LOD_BIAS, clamped to
      * MIN_LOD..MAX_LOD; at or below 0 the magnification filter applies */
     int32_t lod = (fl & IR_IMAGE_LOD) ? fixed8(f_of(op->coords[3])) : 0;
+    if (fl & IR_IMAGE_DERIV) {
+      /* _d: rho² the larger of |d/dx|², |d/dy|², scaled by the base level's size */
+      float rho[2];
+      for (unsigned d = 0; d < 2; d++) {
+        float sum = 0.0f;
+        for (unsigned a = 0; a < sp.axes; a++) {
+          uint32_t size = a == 0 ? t->width : a == 1 ? t->height : t->depth;
+          uint32_t n = size >> t->base_level ? size >> t->base_level : 1;
+          float g = f_of(op->extras[2 + 3 * d + a]);
+          if (!sp.unnorm) g = g * (float)n;
+          float g2 = g * g;
+          sum = a ? sum + g2 : g2;
+        }
+        rho[d] = sum;
+      }
+      lod = lod_of_rho2(rho[1] > rho[0] ? rho[1] : rho[0]);
+      if (sp.s.max_aniso && (sp.s.mag_filter > 1 || sp.s.min_filter > 1))
+        return false; /* anisotropic filtering from derivatives: not modelled */
+    }
     lod += sp.s.lod_bias;
     if (lod < sp.s.min_lod) lod = sp.s.min_lod;
     if (lod > sp.s.max_lod) lod = sp.s.max_lod;

@@ -21,7 +21,8 @@
 /* the forms emitted: _lz and _l, unnormalised, D16, offsets, r128 */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | (0xfull << IR_IMAGE_DMASK_SHIFT))
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV |                  \
+   (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
   uint64_t f = in->imm;
@@ -35,11 +36,12 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                                 : "a gather from an image other than 2D or 2D array");
     return true;
   }
-  const char *why = (f & IR_IMAGE_BIAS)                        ? "an LOD bias (_b)"
-                    : (f & IR_IMAGE_CLAMP)                     ? "an LOD clamp (_cl)"
-                    : (f & (IR_IMAGE_DERIV | IR_IMAGE_COARSE)) ? "explicit derivatives (_d, _cd)"
-                    : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))      ? "a fault status (TFE/LWE)"
-                    : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO))
+  const char *why = (f & IR_IMAGE_BIAS)                   ? "an LOD bias (_b)"
+                    : (f & IR_IMAGE_CLAMP)                ? "an LOD clamp (_cl)"
+                    : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
+                    : (gather && (f & IR_IMAGE_DERIV))    ? "derivatives"
+                    : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
+                    : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
                         ? "an implicit LOD (quad derivatives)"
                     : dim == 3                         ? "a cube map"
                     : dim >= 6                         ? "an MSAA surface"
@@ -110,6 +112,29 @@ static uint32_t fixed8(struct emit *e, uint32_t p) {
 static uint32_t pmod(struct emit *e, uint32_t i, uint32_t n) {
   uint32_t r = op2(e, SpvOpSRem, U32, i, n);
   return usel(e, slt(e, r, cu32(e, 0)), add(e, r, n), r);
+}
+
+/* floor(128 · log2 X) of f32 X (the LOD of rho² = X in 1/256 steps): 128 · the exponent
+ * plus seven bits of log2 of the significand m, each by squaring m (one f32 multiply) and
+ * halving it when it reaches 2 (our rule); NaN 0, +inf 4096, zero and denormals -4096 */
+static uint32_t lod_of_rho2(struct emit *e, uint32_t x) {
+  uint32_t bits = asu(e, x);
+  uint32_t ex = bits32(e, bits, 23, 8);
+  uint32_t m =
+      asf(e, op2(e, SpvOpBitwiseOr, U32, band(e, bits, cu32(e, 0x7fffffu)), cu32(e, 0x3f800000u)));
+  uint32_t k = cu32(e, 0);
+  for (unsigned j = 0; j < 7; j++) {
+    m = fop(e, SpvOpFMul, m, m);
+    uint32_t ge = op2(e, SpvOpFOrdGreaterThanEqual, BL, m, cf32(e, 2.0f));
+    m = sel(e, F32, ge, fop(e, SpvOpFMul, m, cf32(e, 0.5f)), m);
+    k = add(e, add(e, k, k), usel(e, ge, cu32(e, 1), cu32(e, 0)));
+  }
+  uint32_t l = add(e, op2(e, SpvOpShiftLeftLogical, U32, sub(e, ex, cu32(e, 127)), cu32(e, 7)), k);
+  uint32_t sign = op2(e, SpvOpINotEqual, BL, op2(e, SpvOpShiftRightLogical, U32, bits, cu32(e, 31)),
+                      cu32(e, 0));
+  l = usel(e, lor(e, ieq(e, ex, cu32(e, 0)), sign), cu32(e, (uint32_t)-4096), l);
+  l = usel(e, ieq(e, ex, cu32(e, 255)), cu32(e, 4096), l);
+  return usel(e, op1(e, SpvOpIsNan, BL, x), cu32(e, 0), l);
 }
 
 /* texel index I (signed) of an axis of N texels under clamp mode MODE: the index kept and
@@ -355,6 +380,31 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   /* the LOD in 1/256 steps: the instruction's (_lz: 0) plus LOD_BIAS, clamped to
    * MIN_LOD..MAX_LOD; at or below 0 the magnification filter */
   uint32_t lod = (fl & IR_IMAGE_LOD) ? fixed8(e, co[3]) : zero;
+  if (fl & IR_IMAGE_DERIV) {
+    /* _d: rho² = the larger of |d/dx|² and |d/dy|², each derivative scaled by the base
+     * level's size (unnormalised: as given), squares summed x, y, z in order */
+    uint32_t rho[2];
+    for (unsigned d = 0; d < 2; d++) {
+      uint32_t sum = 0;
+      for (unsigned k = 0; k < s.axes; k++) {
+        uint32_t w[2] = {a[3], 2 + 3 * d + k};
+        uint32_t g = asf(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2));
+        uint32_t n = op2(e, SpvOpShiftRightLogical, U32, s.size[k], base_level);
+        n = usel(e, ieq(e, n, zero), one, n);
+        g = sel(e, F32, s.unnorm, g, fop(e, SpvOpFMul, g, op1(e, SpvOpConvertUToF, F32, n)));
+        uint32_t g2 = fop(e, SpvOpFMul, g, g);
+        sum = sum ? fop(e, SpvOpFAdd, sum, g2) : g2;
+      }
+      rho[d] = sum;
+    }
+    uint32_t r2 = sel(e, F32, op2(e, SpvOpFOrdGreaterThan, BL, rho[1], rho[0]), rho[1], rho[0]);
+    lod = lod_of_rho2(e, r2);
+    /* anisotropic filtering from the derivatives is not modelled */
+    uint32_t aniso =
+        land(e, op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_max_aniso_ratio), zero),
+             lor(e, ult(e, one, mag), ult(e, one, min)));
+    in = land(e, in, op1(e, SpvOpLogicalNot, BL, aniso));
+  }
   lod = smin(e, smax(e, add(e, lod, bias), min_lod), max_lod);
   uint32_t xy = usel(e, op2(e, SpvOpSLessThanEqual, BL, lod, zero), mag, min);
   uint32_t not_int = op1(e, SpvOpLogicalNot, BL, is_int);
