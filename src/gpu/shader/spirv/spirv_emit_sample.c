@@ -1,5 +1,5 @@
-/* image_sample_lz / image_sample_l (and their _o forms) on 1D, 2D, 3D, 1D-array and
- * 2D-array images, image_gather4_lz / _l (and _o) on 2D and 2D-array images
+/* image_sample_lz / _l / _d on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz /
+ * _l on 2D and 2D-array images, each with _o (offsets) and _c (depth compare)
  * (docs/shader-spirv.md, "Sampling").
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
@@ -18,7 +18,7 @@
 #define F32 e->t_f32
 #define BL e->t_bool
 
-/* the forms emitted: _lz and _l, unnormalised, D16, offsets, r128 */
+/* the forms emitted: _lz, _l, _d; unnormalised, D16, offsets, compare, r128 */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV |                  \
