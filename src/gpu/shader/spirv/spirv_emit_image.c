@@ -132,8 +132,9 @@ static uint32_t pattern_word(struct emit *e, uint32_t i) {
 /* The guest address of element (x, y, slice) of level L of M, and whether the surface's
  * mode and element have a layout here (*OK). The layout rules are tiling_layout.c's, in
  * straight-line code over the sixteen possible levels. */
-static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint32_t y,
-                           uint32_t slice, uint32_t l, uint32_t is3d, uint32_t *ok) {
+static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const uint32_t *xs,
+                        const uint32_t *ys, const uint32_t *slices, uint32_t l, uint32_t is3d,
+                        uint32_t *ok, uint32_t *out) {
   uint32_t zero = cu32(e, 0), one = cu32(e, 1), mode = m->mode, ee = m->e;
   uint32_t low = band(e, mode, cu32(e, 3));
   uint32_t linear = eq(e, mode, zero);
@@ -219,39 +220,46 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   uint32_t mh_l = sel(e, U32, thick, nib(e, 0x11222, ee), nib(e, 0x22334, ee));
   uint32_t tx = sel(e, U32, in_tail, shl(e, mx, mw_l), zero),
            ty = sel(e, U32, in_tail, shl(e, my, mh_l), zero);
-  /* slice base, block, in-block offset */
-  uint32_t slice64 = to_u64(e, slice);
-  uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
-  uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
-  uint32_t block = add(e, mul(e, shr(e, y, bhl), shr(e, pitch, bwl)), shr(e, x, bwl));
-  block = sel(e, U32, in_tail, zero, block);
-  uint32_t z = sel(e, U32, micro, zero, slice);
   /* the equation: 16 words at pattern_word(index) */
   uint32_t kind = sel(e, U32, is3d, sel(e, U32, sd, one, cu32(e, 2)), zero);
   uint32_t index = add(e, mul(e, add(e, mul(e, mode, cu32(e, 3)), kind), cu32(e, 5)), ee);
   uint32_t start = op1(e, SpvOpUConvert, U32, pattern_word(e, index));
-  uint32_t xx = add(e, x, tx), yy = add(e, y, ty), inb = zero;
+  uint32_t eq_lo[16], eq_hi[16];
   for (uint32_t b = 0; b < 16; b++) {
     uint32_t wd = pattern_word(e, add(e, start, cu32(e, b)));
-    uint32_t lo = op1(e, SpvOpUConvert, U32, wd);
-    uint32_t hi = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, U64, wd, cu32(e, 32)));
-    uint32_t cb = cu32(e, b);
-    uint32_t fx = op1(e, SpvOpSNegate, U32, band(e, shr(e, xx, cb), one));
-    uint32_t fy = op1(e, SpvOpSNegate, U32, band(e, shr(e, yy, cb), one));
-    uint32_t fz = op1(e, SpvOpSNegate, U32, band(e, shr(e, z, cb), one));
-    uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))),
-                     band(e, fy, shr(e, lo, cu32(e, 16))));
-    t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
-    inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
+    eq_lo[b] = op1(e, SpvOpUConvert, U32, wd);
+    eq_hi[b] = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, U64, wd, cu32(e, 32)));
   }
-  inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
-  uint32_t tiled =
-      add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
-            add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
-  uint32_t lin = add64(
-      e, add64(e, m->base, add64(e, slice_base, mbo)),
-      op2(e, SpvOpIMul, U64,
-          add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
+  /* per element: slice base, block, in-block offset */
+  for (unsigned c = 0; c < n; c++) {
+    uint32_t x = xs[c], y = ys[c], slice = slices[c];
+    uint32_t slice64 = to_u64(e, slice);
+    uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
+    uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
+    uint32_t block = add(e, mul(e, shr(e, y, bhl), shr(e, pitch, bwl)), shr(e, x, bwl));
+    block = sel(e, U32, in_tail, zero, block);
+    uint32_t z = sel(e, U32, micro, zero, slice);
+    uint32_t xx = add(e, x, tx), yy = add(e, y, ty), inb = zero;
+    for (uint32_t b = 0; b < 16; b++) {
+      uint32_t cb = cu32(e, b), lo = eq_lo[b], hi = eq_hi[b];
+      uint32_t fx = op1(e, SpvOpSNegate, U32, band(e, shr(e, xx, cb), one));
+      uint32_t fy = op1(e, SpvOpSNegate, U32, band(e, shr(e, yy, cb), one));
+      uint32_t fz = op1(e, SpvOpSNegate, U32, band(e, shr(e, z, cb), one));
+      uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))),
+                       band(e, fy, shr(e, lo, cu32(e, 16))));
+      t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
+      inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
+    }
+    inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
+    uint32_t tiled =
+        add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
+              add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
+    uint32_t lin = add64(
+        e, add64(e, m->base, add64(e, slice_base, mbo)),
+        op2(e, SpvOpIMul, U64,
+            add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
+    out[c] = sel(e, U64, linear, lin, tiled);
+  }
   /* a mode with no equation for the element size (or the kind) has no layout */
   *ok = op2(e, SpvOpLogicalOr, BL, linear, op2(e, SpvOpINotEqual, BL, start, zero));
   *ok = land(e, *ok, lt(e, mode, cu32(e, 32)));
@@ -260,7 +268,6 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
       op2(e, SpvOpINotEqual, BL,
           band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
   *ok = land(e, *ok, op2(e, SpvOpLogicalOr, BL, lnot(e, is3d), allow3d));
-  return sel(e, U64, linear, lin, tiled);
 }
 
 static void load_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
@@ -298,16 +305,61 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
   src->fmt_ok = m.fmt_ok;
 }
 
-uint32_t spirv_image_fetch(struct emit *e, const struct spirv_texel_src *src, uint32_t x,
-                           uint32_t y, uint32_t slice, uint32_t level, uint32_t is3d) {
-  uint32_t lay, g = texel_call(e, src->t, x, y, slice, level, is3d, &lay);
+/* the footprint helper: T#, x0, x1, y0, y1, slice0, slice1, level, is3d -> the guest
+ * addresses of the eight elements (x_i, y_j, slice_k) at index 4k + 2j + i, bit 63 set when
+ * the surface has no layout; the level's layout computed once for all eight */
+static uint32_t t_foot(struct emit *e) { return spv_type_array(&e->b, U64, 8); }
+
+void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                           const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                           uint32_t is3d, unsigned count, uint32_t out[8]) {
+  if (!e->image_foot_fn) e->image_foot_fn = spv_id(&e->b);
+  uint32_t w[10] = {e->image_foot_fn, src->t,   x[0],  x[1], y[0], y[1],
+                    slice[0],         slice[1], level, is3d};
+  uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
+  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
   struct img m;
   m.bpe = src->bpe;
-  uint32_t ok = land(e, lay, src->fmt_ok);
-  uint32_t at = element_addr(e, &m, g, &ok);
-  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
-  uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
-  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+  for (uint32_t c = 0; c < count; c++) {
+    uint32_t ex[2] = {arr, c};
+    uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
+    uint32_t ok =
+        op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
+    uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
+    ok = land(e, ok, src->fmt_ok);
+    uint32_t at = element_addr(e, &m, g, &ok);
+    uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
+    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+  }
+}
+
+static void foot_fn_body(struct emit *e) {
+  uint32_t params[9] = {t_tsharp(e), U32, U32, U32, U32, U32, U32, U32, BL};
+  uint32_t ft = spv_type_function(&e->b, t_foot(e), params, 9);
+  uint32_t f[4] = {t_foot(e), e->image_foot_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->image_foot_fn, "image_footprint_address");
+  uint32_t p[9];
+  for (uint32_t i = 0; i < 9; i++) {
+    p[i] = spv_id(&e->b);
+    uint32_t w[2] = {params[i], p[i]};
+    inst(e, SpvOpFunctionParameter, w, 2);
+  }
+  uint32_t entry = spv_id(&e->b);
+  inst(e, SpvOpLabel, &entry, 1);
+  struct img m;
+  img_read(e, p[0], &m);
+  uint32_t xs[8], ys[8], ss[8], g[8], ok;
+  for (unsigned c = 0; c < 8; c++) {
+    xs[c] = p[1 + (c & 1)];
+    ys[c] = p[3 + (c >> 1 & 1)];
+    ss[c] = p[5 + (c >> 2)];
+  }
+  texel_addrs(e, &m, 8, xs, ys, ss, p[7], p[8], &ok, g);
+  for (unsigned c = 0; c < 8; c++) g[c] = sel(e, U64, ok, g[c], cu64(e, 1ull << 63));
+  uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, t_foot(e), g, 8);
+  inst(e, SpvOpReturnValue, &r, 1);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
 }
 
 static void fetch_fn_body(struct emit *e) {
@@ -343,7 +395,8 @@ static void fetch_fn_body(struct emit *e) {
 }
 
 void spirv_image_fn_body(struct emit *e) {
-  if (e->image_fetch_fn) fetch_fn_body(e); /* it calls the address helper */
+  if (e->image_fetch_fn) fetch_fn_body(e);
+  if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
   uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL};
   uint32_t ft = spv_type_function(&e->b, U64, params, 6);
@@ -360,7 +413,8 @@ void spirv_image_fn_body(struct emit *e) {
   inst(e, SpvOpLabel, &entry, 1);
   struct img m;
   img_read(e, p[0], &m);
-  uint32_t ok, g = texel_addr(e, &m, p[1], p[2], p[3], p[4], p[5], &ok);
+  uint32_t ok, g;
+  texel_addrs(e, &m, 1, &p[1], &p[2], &p[3], p[4], p[5], &ok, &g);
   uint32_t r = sel(e, U64, ok, g, cu64(e, 1ull << 63));
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);

@@ -50,7 +50,8 @@ struct emit {
   uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
-  uint32_t image_fetch_fn;                   /* the texel fetch helper (0: none) */
+  uint32_t image_fetch_fn;                   /* the texel decode helper (0: none) */
+  uint32_t image_foot_fn;                    /* the footprint address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
@@ -425,15 +426,17 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
 bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
 /* the bodies of the image helpers (address, texel fetch), after main (when called) */
 void spirv_image_fn_body(struct emit *e);
-/* sampling's texel fetch: the T# and its element size, set up once per instruction; then
- * (x, y, slice, absolute level, bool is3d) -> v4u32: the element's components decoded by its
- * format, 0 without a layout or mapping */
+/* sampling's texel fetch: the T# and its element size, set up once per instruction */
 struct spirv_texel_src {
   uint32_t t, bpe, fmt_ok;
 };
 void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src);
-uint32_t spirv_image_fetch(struct emit *e, const struct spirv_texel_src *src, uint32_t x,
-                           uint32_t y, uint32_t slice, uint32_t level, uint32_t is3d);
+/* the elements (x[i], y[j], slice[k]) of absolute level LEVEL at OUT[4k + 2j + i] for the
+ * first COUNT indices, each a v4u32 of components decoded by the format (0 without a
+ * layout or mapping) */
+void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                           const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                           uint32_t is3d, unsigned count, uint32_t out[8]);
 /* image_sample(_ex) (spirv_emit_sample.c): the refusal of the forms not emitted, and the
  * v4u32 bits of the result */
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);

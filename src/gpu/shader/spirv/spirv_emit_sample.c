@@ -219,24 +219,29 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
     i0[a] = op2(e, SpvOpShiftRightArithmetic, U32, p, cu32(e, 8));
     fr[a] = usel(e, lin, band(e, p, cu32(e, 255)), cu32(e, 0));
   }
-  unsigned nz = s->axes == 3 ? 2 : 1, ny = s->axes >= 2 ? 2 : 1;
+  /* per axis the two texel indices (wrapped) and whether each is the border */
+  uint32_t idx[3][2], bd[3][2];
+  for (unsigned a = 0; a < 3; a++)
+    for (unsigned d = 0; d < 2; d++) {
+      idx[a][d] = cu32(e, 0);
+      bd[a][d] = spv_const_bool(&e->b, false);
+      if (a < s->axes)
+        idx[a][d] = address(e, s->mode[a], add(e, i0[a], cu32(e, d)), n[a], &bd[a][d]);
+    }
+  uint32_t zs[2] = {sel(e, U32, s->is3d, idx[2][0], s->slice),
+                    sel(e, U32, s->is3d, idx[2][1], s->slice)};
+  uint32_t t8[8];
+  unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
+  spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
-        if (dz >= nz || dy >= ny) { /* an axis the dimension lacks: weight 0, never read */
+        if (4 * dz + 2 * dy + dx >= count) { /* an axis the dimension lacks: weight 0 */
           for (unsigned k = 0; k < 4; k++) v[dz][dy][dx][k] = v[0][0][dx][k];
           continue;
         }
-        unsigned d[3] = {dx, dy, dz};
-        uint32_t idx[3] = {cu32(e, 0), cu32(e, 0), cu32(e, 0)};
-        uint32_t border = spv_const_bool(&e->b, false);
-        for (unsigned a = 0; a < s->axes; a++) {
-          uint32_t b;
-          idx[a] = address(e, s->mode[a], add(e, i0[a], cu32(e, d[a])), n[a], &b);
-          border = lor(e, border, b);
-        }
-        uint32_t z = sel(e, U32, s->is3d, idx[2], s->slice);
-        uint32_t t = spirv_image_fetch(e, &s->src, idx[0], idx[1], z, l, s->is3d);
+        uint32_t border = lor(e, lor(e, bd[0][dx], bd[1][dy]), bd[2][dz]);
+        uint32_t t = t8[4 * dz + 2 * dy + dx];
         for (unsigned k = 0; k < 4; k++) {
           uint32_t w[2] = {t, k};
           uint32_t c = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
