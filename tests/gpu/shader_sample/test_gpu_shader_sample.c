@@ -269,6 +269,7 @@ static uint32_t half_of(float x) {
 
 struct ref {
   const float *deriv; /* _d: d/dx x y z, d/dy x y z; NULL: the LOD is given */
+  bool clamp;         /* _cl: co[3] is the LOD clamp */
   bool compare;       /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
   float ref;
   const struct tex_case *c;
@@ -444,6 +445,7 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
     lod = lod_steps(r[1] > r[0] ? r[1] : r[0]);
   }
   lod += s->lod_bias;
+  if (rf->clamp && lod < steps(co[3])) lod = steps(co[3]); /* _cl: at least the clamp */
   lod = lod < s->min_lod ? s->min_lod : lod;
   lod = lod > s->max_lod ? s->max_lod : lod;
   bool lin = ((lod <= 0 ? s->mag_filter : s->min_filter) & 1) && !is_int;
@@ -494,6 +496,7 @@ struct variant {
   bool gather;  /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
   bool compare; /* _c: the depth reference before the coordinates */
   bool deriv;   /* _d: d/dx and d/dy before the coordinates */
+  bool clamp;   /* _cl: the LOD clamp after the coordinates */
 };
 
 static const struct variant variants[] = {
@@ -510,13 +513,15 @@ static const struct variant variants[] = {
     {"gather4_c_lz", "image_gather4_c_lz", false, false, false, 32, true, true},
     {"d", "image_sample_d", false, false, false, 32, false, false, true},
     {"c_d_o", "image_sample_c_d_o", false, true, false, 64, false, true, true},
+    {"d_cl", "image_sample_d_cl", false, false, false, 32, false, false, true, true},
 };
 
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
   static char src[4096];
   unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
   unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
-  unsigned n = nc + v->lod + v->offset + v->compare + (v->deriv ? 2 * ng : 0), dw = v->d16 ? 2 : 4;
+  unsigned n = nc + v->lod + v->clamp + v->offset + v->compare + (v->deriv ? 2 * ng : 0),
+           dw = v->d16 ? 2 : 4;
   char addr[16], res[4][16];
   if (n == 1) snprintf(addr, sizeof addr, "v2");
   else snprintf(addr, sizeof addr, "v[2:%u]", 1 + n);
@@ -650,7 +655,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     for (unsigned d = 0; d < 2 && v->deriv; d++)
       for (unsigned k = 0; k < ng; k++) co[16 * l + n++] = f2u(lanes_d[l][3 * d + k]);
     for (unsigned k = 0; k < nc; k++) co[16 * l + n++] = f2u(p[k]);
-    if (v->lod) co[16 * l + n++] = f2u(p[3]);
+    if (v->lod || v->clamp) co[16 * l + n++] = f2u(p[3]);
   }
 
   /* the interpreter with the C image model */
@@ -728,6 +733,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       uint32_t want[4];
       rf.compare = v->compare;
       rf.deriv = v->deriv ? lanes_d[l] : NULL;
+      rf.clamp = v->clamp;
       rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
       if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
       if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
@@ -775,13 +781,13 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 /* The variants each case runs (indices into variants[]): every variant on one to three
  * cases, the 3D case with the fewest (its modules are the largest for llvmpipe to compile). */
 static const uint32_t case_variants[] = {
-    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11, /* linear 2D RGBA8 */
-    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10, /* 2D array RGBA16F */
-    1u << 0 | 1u << 2 | 1u << 11,           /* 3D R32F */
-    1u << 3 | 1u << 7 | 1u << 12,           /* 1D R16 */
-    1u << 2 | 1u << 6 | 1u << 12,           /* 2D BGRA8 XOR */
-    1u << 1 | 1u << 7 | 1u << 11,           /* 1D array */
-    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3,  /* 2D RGBA8 UINT */
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* linear 2D RGBA8 */
+    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10,            /* 2D array RGBA16F */
+    1u << 0 | 1u << 2 | 1u << 11,                      /* 3D R32F */
+    1u << 3 | 1u << 7 | 1u << 12,                      /* 1D R16 */
+    1u << 2 | 1u << 6 | 1u << 12,                      /* 2D BGRA8 XOR */
+    1u << 1 | 1u << 7 | 1u << 11 | 1u << 13,           /* 1D array */
+    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3,             /* 2D RGBA8 UINT */
 };
 _Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
                "a variant set per case");

@@ -12,10 +12,10 @@
 /* the products and sums below are single f32 operations, never fused */
 #pragma STDC FP_CONTRACT OFF
 
-/* The flags of the forms modelled: image_sample_lz / _l, with _o (offsets). */
+/* The flags of the forms modelled: _lz, _l, _d (with _cl), _o, _c. */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV |                  \
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
@@ -192,7 +192,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
   if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim == 3 || dim >= 6 ||
-      (gather && (fl & IR_IMAGE_DERIV)))
+      (gather && (fl & IR_IMAGE_DERIV)) || ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
     return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
   if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
@@ -261,6 +261,10 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
         return false; /* anisotropic filtering from derivatives: not modelled */
     }
     lod += sp.s.lod_bias;
+    if (fl & IR_IMAGE_CLAMP) { /* _d_cl: at least the instruction's clamp */
+      int32_t cl = fixed8(f_of(op->coords[3]));
+      lod = lod < cl ? cl : lod;
+    }
     if (lod < sp.s.min_lod) lod = sp.s.min_lod;
     if (lod > sp.s.max_lod) lod = sp.s.max_lod;
     unsigned xy = lod <= 0 ? sp.s.mag_filter : sp.s.min_filter;

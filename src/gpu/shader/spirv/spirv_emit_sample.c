@@ -21,7 +21,7 @@
 /* the forms emitted: _lz, _l, _d; unnormalised, D16, offsets, compare, r128 */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
-   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV |                  \
+   IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
@@ -36,8 +36,9 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                                 : "a gather from an image other than 2D or 2D array");
     return true;
   }
-  const char *why = (f & IR_IMAGE_BIAS)                   ? "an LOD bias (_b)"
-                    : (f & IR_IMAGE_CLAMP)                ? "an LOD clamp (_cl)"
+  const char *why = (f & IR_IMAGE_BIAS) ? "an LOD bias (_b)"
+                    : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV))
+                        ? "an LOD clamp (_cl) without derivatives"
                     : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
                     : (gather && (f & IR_IMAGE_DERIV))    ? "derivatives"
                     : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
@@ -410,7 +411,10 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
              lor(e, ult(e, one, mag), ult(e, one, min)));
     in = land(e, in, op1(e, SpvOpLogicalNot, BL, aniso));
   }
-  lod = smin(e, smax(e, add(e, lod, bias), min_lod), max_lod);
+  lod = add(e, lod, bias);
+  if (fl & IR_IMAGE_CLAMP) /* _d_cl: at least the instruction's clamp */
+    lod = smax(e, lod, fixed8(e, co[3]));
+  lod = smin(e, smax(e, lod, min_lod), max_lod);
   uint32_t xy = usel(e, op2(e, SpvOpSLessThanEqual, BL, lod, zero), mag, min);
   uint32_t not_int = op1(e, SpvOpLogicalNot, BL, is_int);
   uint32_t linear = land(e, op2(e, SpvOpINotEqual, BL, band(e, xy, one), zero), not_int);
