@@ -525,6 +525,33 @@ static void image_address_helper(void **state) {
     char *dis = emit_valid(fn);
     assert_int_equal(spv_check_count(dis, "OpName %image_texel_address"), 1);
     assert_int_equal(spv_check_count(dis, "OpFunctionCall %ulong %image_texel_address"), 3);
+    assert_int_equal(spv_check_count(dis, "image_footprint_address"), 0); /* no sampling */
+    free(dis);
+    ir_function_destroy(fn);
+  }
+  /* sampling (docs/shader-spirv.md, "Sampling"): one footprint helper and one decode helper
+   * per module; per instruction a footprint call per level (2) and a decode per texel the
+   * dimension has (2D: 4 a level, 3D: 8) */
+  for (int k = 0; k < 3; k++) {
+    const char *body =
+        "image_sample_l v[1:4], v[10:12], s[16:23], s[24:27] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+        "image_sample_lz v[5:8], v[10:12], s[16:23], s[24:27] dmask:0xf dim:SQ_RSRC_IMG_3D\n"
+        "s_waitcnt vmcnt(0)\n"
+        "v_add_nc_u32 v1, v1, v5\n";
+    char src[2048];
+    if (k < 2) snprintf(src, sizeof src, PRE32 "%s" STORE_V1 "s_endpgm\n", body);
+    else
+      snprintf(src, sizeof src,
+               PRE32
+               "s_cmp_eq_u32 s0, 0\ns_cbranch_scc1 b\na:\n%sb:\ns_add_u32 s1, s1, 2\n"
+               "s_cmp_lt_u32 s1, 10\ns_cbranch_scc1 a\n" STORE_V1 "s_endpgm\n",
+               body);
+    struct ir_function *fn = translate(src, k == 1);
+    char *dis = emit_valid(fn);
+    assert_int_equal(spv_check_count(dis, "OpName %image_footprint_address"), 1);
+    assert_int_equal(spv_check_count(dis, "OpName %image_texel_decode"), 1);
+    assert_int_equal(spv_check_count(dis, "%image_footprint_address %"), 4);
+    assert_int_equal(spv_check_count(dis, "%image_texel_decode %"), 2 * 4 + 2 * 8);
     free(dis);
     ir_function_destroy(fn);
   }

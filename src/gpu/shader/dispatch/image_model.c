@@ -14,9 +14,35 @@ static uint64_t image_model_block(uint32_t mode) {
 }
 
 /* a format with an element of 1, 2, 4, 8 or 16 bytes (the 96-bit ones have no layout) */
-static bool image_model_format(const struct ir_buffer_format *f) {
+bool shader_image_format_ok(const struct ir_buffer_format *f) {
   uint32_t b = ir_buffer_format_bytes(f);
   return f->comps && b && b <= 16 && !(b & (b - 1));
+}
+
+/* the bytes of element (x, y, slice) of level LEVEL (absolute) in the window, or NULL (no
+ * layout, not mapped); the caller checks the coordinates */
+uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
+                            uint32_t x, uint32_t y, uint32_t slice, uint32_t level) {
+  bool is3d = t->type == IR_TSHARP_3D;
+  bool xor_mode = t->sw_mode >= 16;
+  uint64_t blk = image_model_block(t->sw_mode), base = t->base;
+  struct tiling_surface sf = {.mode = t->sw_mode,
+                              .bpe = bpe,
+                              .width = t->width,
+                              .height = t->height,
+                              .depth = t->depth,
+                              .levels = t->levels,
+                              .fragments = 1,
+                              .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D};
+  if (xor_mode) {
+    sf.pipe_bank_xor = (uint32_t)(base & (blk - 1));
+    base &= ~(blk - 1);
+  }
+  struct tiling_layout lay;
+  if (!tiling_compute_layout(&sf, &lay)) return NULL;
+  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, 0);
+  if (a < m->base || a + bpe > m->base + m->size) return NULL;
+  return m->mem + (a - m->base);
 }
 
 /* the element's bytes in the window, or NULL (outside the image, no layout, not mapped) */
@@ -43,25 +69,7 @@ static uint8_t *image_model_element(struct shader_image_model *m, const struct i
     slice = t->base_array + s;
     if (slice < s || slice >= t->depth) return NULL;
   }
-  bool xor_mode = t->sw_mode >= 16;
-  uint64_t blk = image_model_block(t->sw_mode), base = t->base;
-  struct tiling_surface sf = {.mode = t->sw_mode,
-                              .bpe = bpe,
-                              .width = t->width,
-                              .height = t->height,
-                              .depth = t->depth,
-                              .levels = t->levels,
-                              .fragments = 1,
-                              .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D};
-  if (xor_mode) {
-    sf.pipe_bank_xor = (uint32_t)(base & (blk - 1));
-    base &= ~(blk - 1);
-  }
-  struct tiling_layout lay;
-  if (!tiling_compute_layout(&sf, &lay)) return NULL;
-  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, 0);
-  if (a < m->base || a + bpe > m->base + m->size) return NULL;
-  return m->mem + (a - m->base);
+  return shader_image_texel(m, t, bpe, x, y, slice, level);
 }
 
 static uint32_t image_model_atomic(uint32_t op, uint32_t old, uint32_t v) {
@@ -91,11 +99,14 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     ir_tsharp_resinfo(&t, op->coords[0], result);
     return true;
   }
+  if (op->op == IR_OP_image_sample || op->op == IR_OP_image_sample_ex ||
+      op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex)
+    return shader_image_sample(m, op, &t, result);
   if (op->op != IR_OP_image_load && op->op != IR_OP_image_store && op->op != IR_OP_image_atomic &&
       op->op != IR_OP_image_atomic_cmpswap)
     return false;
   struct ir_buffer_format f = ir_buffer_format_of(t.format);
-  bool ok = image_model_format(&f);
+  bool ok = shader_image_format_ok(&f);
   uint32_t bpe = ok ? ir_buffer_format_bytes(&f) : 4;
   uint8_t *p = ok ? image_model_element(m, op, &t, bpe) : NULL;
   struct ir_vsharp v = {0};

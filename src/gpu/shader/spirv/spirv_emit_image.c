@@ -6,7 +6,7 @@
  * blocks, mip chain and mip tail) and the mode's XOR equation from the table after the guest
  * ranges (SPIRV_RANGES_PATTERNS, filled from tiling_patterns.inc by tiling_gpu_table) — and
  * reads or writes guest memory through the range table like any other access. Field
- * positions: ir_tsharp.h. Sampling (filtering, LOD selection) is refused.
+ * positions: ir_tsharp.h. Sampling: spirv_emit_sample.c, through the texel fetch helper here.
  *
  * Formats: every unified format whose element is 1, 2, 4, 8 or 16 bytes, through the
  * buffer formats' conversions (spirv_emit_format.c: the rules of docs/shader-ir.md "Buffer
@@ -132,8 +132,9 @@ static uint32_t pattern_word(struct emit *e, uint32_t i) {
 /* The guest address of element (x, y, slice) of level L of M, and whether the surface's
  * mode and element have a layout here (*OK). The layout rules are tiling_layout.c's, in
  * straight-line code over the sixteen possible levels. */
-static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint32_t y,
-                           uint32_t slice, uint32_t l, uint32_t is3d, uint32_t *ok) {
+static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const uint32_t *xs,
+                        const uint32_t *ys, const uint32_t *slices, uint32_t l, uint32_t is3d,
+                        uint32_t *ok, uint32_t *out) {
   uint32_t zero = cu32(e, 0), one = cu32(e, 1), mode = m->mode, ee = m->e;
   uint32_t low = band(e, mode, cu32(e, 3));
   uint32_t linear = eq(e, mode, zero);
@@ -219,39 +220,46 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
   uint32_t mh_l = sel(e, U32, thick, nib(e, 0x11222, ee), nib(e, 0x22334, ee));
   uint32_t tx = sel(e, U32, in_tail, shl(e, mx, mw_l), zero),
            ty = sel(e, U32, in_tail, shl(e, my, mh_l), zero);
-  /* slice base, block, in-block offset */
-  uint32_t slice64 = to_u64(e, slice);
-  uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
-  uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
-  uint32_t block = add(e, mul(e, shr(e, y, bhl), shr(e, pitch, bwl)), shr(e, x, bwl));
-  block = sel(e, U32, in_tail, zero, block);
-  uint32_t z = sel(e, U32, micro, zero, slice);
   /* the equation: 16 words at pattern_word(index) */
   uint32_t kind = sel(e, U32, is3d, sel(e, U32, sd, one, cu32(e, 2)), zero);
   uint32_t index = add(e, mul(e, add(e, mul(e, mode, cu32(e, 3)), kind), cu32(e, 5)), ee);
   uint32_t start = op1(e, SpvOpUConvert, U32, pattern_word(e, index));
-  uint32_t xx = add(e, x, tx), yy = add(e, y, ty), inb = zero;
+  uint32_t eq_lo[16], eq_hi[16];
   for (uint32_t b = 0; b < 16; b++) {
     uint32_t wd = pattern_word(e, add(e, start, cu32(e, b)));
-    uint32_t lo = op1(e, SpvOpUConvert, U32, wd);
-    uint32_t hi = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, U64, wd, cu32(e, 32)));
-    uint32_t cb = cu32(e, b);
-    uint32_t fx = op1(e, SpvOpSNegate, U32, band(e, shr(e, xx, cb), one));
-    uint32_t fy = op1(e, SpvOpSNegate, U32, band(e, shr(e, yy, cb), one));
-    uint32_t fz = op1(e, SpvOpSNegate, U32, band(e, shr(e, z, cb), one));
-    uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))),
-                     band(e, fy, shr(e, lo, cu32(e, 16))));
-    t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
-    inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
+    eq_lo[b] = op1(e, SpvOpUConvert, U32, wd);
+    eq_hi[b] = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, U64, wd, cu32(e, 32)));
   }
-  inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
-  uint32_t tiled =
-      add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
-            add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
-  uint32_t lin = add64(
-      e, add64(e, m->base, add64(e, slice_base, mbo)),
-      op2(e, SpvOpIMul, U64,
-          add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
+  /* per element: slice base, block, in-block offset */
+  for (unsigned c = 0; c < n; c++) {
+    uint32_t x = xs[c], y = ys[c], slice = slices[c];
+    uint32_t slice64 = to_u64(e, slice);
+    uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
+    uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
+    uint32_t block = add(e, mul(e, shr(e, y, bhl), shr(e, pitch, bwl)), shr(e, x, bwl));
+    block = sel(e, U32, in_tail, zero, block);
+    uint32_t z = sel(e, U32, micro, zero, slice);
+    uint32_t xx = add(e, x, tx), yy = add(e, y, ty), inb = zero;
+    for (uint32_t b = 0; b < 16; b++) {
+      uint32_t cb = cu32(e, b), lo = eq_lo[b], hi = eq_hi[b];
+      uint32_t fx = op1(e, SpvOpSNegate, U32, band(e, shr(e, xx, cb), one));
+      uint32_t fy = op1(e, SpvOpSNegate, U32, band(e, shr(e, yy, cb), one));
+      uint32_t fz = op1(e, SpvOpSNegate, U32, band(e, shr(e, z, cb), one));
+      uint32_t t = op2(e, SpvOpBitwiseXor, U32, band(e, fx, band(e, lo, cu32(e, 0xffff))),
+                       band(e, fy, shr(e, lo, cu32(e, 16))));
+      t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
+      inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
+    }
+    inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
+    uint32_t tiled =
+        add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
+              add64(e, op2(e, SpvOpShiftLeftLogical, U64, to_u64(e, block), blk), to_u64(e, inb)));
+    uint32_t lin = add64(
+        e, add64(e, m->base, add64(e, slice_base, mbo)),
+        op2(e, SpvOpIMul, U64,
+            add64(e, op2(e, SpvOpIMul, U64, to_u64(e, y), to_u64(e, pitch)), to_u64(e, x)), bpe64));
+    out[c] = sel(e, U64, linear, lin, tiled);
+  }
   /* a mode with no equation for the element size (or the kind) has no layout */
   *ok = op2(e, SpvOpLogicalOr, BL, linear, op2(e, SpvOpINotEqual, BL, start, zero));
   *ok = land(e, *ok, lt(e, mode, cu32(e, 32)));
@@ -260,8 +268,11 @@ static uint32_t texel_addr(struct emit *e, const struct img *m, uint32_t x, uint
       op2(e, SpvOpINotEqual, BL,
           band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
   *ok = land(e, *ok, op2(e, SpvOpLogicalOr, BL, lnot(e, is3d), allow3d));
-  return sel(e, U64, linear, lin, tiled);
 }
+
+static void load_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
+                     uint32_t raw[4]);
+static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, uint32_t *ok);
 
 /* The address computation is one helper function per module (the T#, x, y, slice, level,
  * is3d -> the guest address, bit 63 set when the surface has no layout here): some 1,500
@@ -277,7 +288,115 @@ static uint32_t texel_call(struct emit *e, uint32_t t, uint32_t x, uint32_t y, u
   return op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
 }
 
+/* The texel fetch of sampling (spirv_emit_sample.c). The element's address and range
+ * lookup are computed where the fetch is (the range table is main's); its bytes are read
+ * and decoded by one helper function per module, image_texel_decode (T#, device address,
+ * whether to read, the lane's junk address -> the components decoded by the T#'s format,
+ * f32 bits for the float classes; all 0 when not read). */
+void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src) {
+  struct img m;
+  src->t = t;
+  uint32_t w[2] = {t, ir_tsharp_fields[IR_TSHARP_format].dword};
+  uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+  m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
+                    ir_tsharp_fields[IR_TSHARP_format].bits);
+  img_format(e, &m);
+  src->bpe = m.bpe;
+  src->fmt_ok = m.fmt_ok;
+}
+
+/* the footprint helper: T#, x0, x1, y0, y1, slice0, slice1, level, is3d -> the guest
+ * addresses of the eight elements (x_i, y_j, slice_k) at index 4k + 2j + i, bit 63 set when
+ * the surface has no layout; the level's layout computed once for all eight */
+static uint32_t t_foot(struct emit *e) { return spv_type_array(&e->b, U64, 8); }
+
+void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                           const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                           uint32_t is3d, unsigned count, uint32_t out[8]) {
+  if (!e->image_foot_fn) e->image_foot_fn = spv_id(&e->b);
+  uint32_t w[10] = {e->image_foot_fn, src->t,   x[0],  x[1], y[0], y[1],
+                    slice[0],         slice[1], level, is3d};
+  uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
+  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
+  struct img m;
+  m.bpe = src->bpe;
+  for (uint32_t c = 0; c < count; c++) {
+    uint32_t ex[2] = {arr, c};
+    uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
+    uint32_t ok =
+        op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
+    uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
+    ok = land(e, ok, src->fmt_ok);
+    uint32_t at = element_addr(e, &m, g, &ok);
+    uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
+    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+  }
+}
+
+static void foot_fn_body(struct emit *e) {
+  uint32_t params[9] = {t_tsharp(e), U32, U32, U32, U32, U32, U32, U32, BL};
+  uint32_t ft = spv_type_function(&e->b, t_foot(e), params, 9);
+  uint32_t f[4] = {t_foot(e), e->image_foot_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->image_foot_fn, "image_footprint_address");
+  uint32_t p[9];
+  for (uint32_t i = 0; i < 9; i++) {
+    p[i] = spv_id(&e->b);
+    uint32_t w[2] = {params[i], p[i]};
+    inst(e, SpvOpFunctionParameter, w, 2);
+  }
+  uint32_t entry = spv_id(&e->b);
+  inst(e, SpvOpLabel, &entry, 1);
+  struct img m;
+  img_read(e, p[0], &m);
+  uint32_t xs[8], ys[8], ss[8], g[8], ok;
+  for (unsigned c = 0; c < 8; c++) {
+    xs[c] = p[1 + (c & 1)];
+    ys[c] = p[3 + (c >> 1 & 1)];
+    ss[c] = p[5 + (c >> 2)];
+  }
+  texel_addrs(e, &m, 8, xs, ys, ss, p[7], p[8], &ok, g);
+  for (unsigned c = 0; c < 8; c++) g[c] = sel(e, U64, ok, g[c], cu64(e, 1ull << 63));
+  uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, t_foot(e), g, 8);
+  inst(e, SpvOpReturnValue, &r, 1);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
+}
+
+static void fetch_fn_body(struct emit *e) {
+  uint32_t params[4] = {t_tsharp(e), U64, BL, U64};
+  uint32_t ft = spv_type_function(&e->b, e->t_v4u32, params, 4);
+  uint32_t f[4] = {e->t_v4u32, e->image_fetch_fn, SpvFunctionControlMaskNone, ft};
+  inst(e, SpvOpFunction, f, 4);
+  spv_name(&e->b, e->image_fetch_fn, "image_texel_decode");
+  uint32_t p[4];
+  for (uint32_t i = 0; i < 4; i++) {
+    p[i] = spv_id(&e->b);
+    uint32_t w[2] = {params[i], p[i]};
+    inst(e, SpvOpFunctionParameter, w, 2);
+  }
+  uint32_t entry = spv_id(&e->b);
+  inst(e, SpvOpLabel, &entry, 1);
+  uint32_t junk = e->junk;
+  e->junk = p[3]; /* the lane's junk dword, main's value passed in */
+  struct img m;
+  uint32_t w[2] = {p[0], ir_tsharp_fields[IR_TSHARP_format].dword};
+  uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
+  m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
+                    ir_tsharp_fields[IR_TSHARP_format].bits);
+  img_format(e, &m);
+  uint32_t raw[4], c[4];
+  load_raw(e, &m, p[1], p[2], raw);
+  spirv_format_decode(e, &m.fmt, raw, c);
+  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, p[2], c[k], cu32(e, 0));
+  uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, c, 4);
+  inst(e, SpvOpReturnValue, &r, 1);
+  inst(e, SpvOpFunctionEnd, NULL, 0);
+  e->junk = junk;
+}
+
 void spirv_image_fn_body(struct emit *e) {
+  if (e->image_fetch_fn) fetch_fn_body(e);
+  if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
   uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL};
   uint32_t ft = spv_type_function(&e->b, U64, params, 6);
@@ -294,7 +413,8 @@ void spirv_image_fn_body(struct emit *e) {
   inst(e, SpvOpLabel, &entry, 1);
   struct img m;
   img_read(e, p[0], &m);
-  uint32_t ok, g = texel_addr(e, &m, p[1], p[2], p[3], p[4], p[5], &ok);
+  uint32_t ok, g;
+  texel_addrs(e, &m, 1, &p[1], &p[2], &p[3], p[4], p[5], &ok, &g);
   uint32_t r = sel(e, U64, ok, g, cu64(e, 1ull << 63));
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
@@ -480,7 +600,9 @@ static uint32_t emit_query(struct emit *e, uint32_t t, uint32_t mip) {
 
 bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
-         op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap;
+         op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap ||
+         op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
+         op == IR_OP_image_gather_ex;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -488,11 +610,12 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
   const char *name = ir_op_infos[in->op].name;
   switch ((enum ir_op)in->op) {
     case IR_OP_image_sample:
-    case IR_OP_image_gather:
     case IR_OP_image_sample_ex:
-    case IR_OP_image_gather_ex:
+    case IR_OP_image_gather:
+    case IR_OP_image_gather_ex: return spirv_sample_refusal(in, i, err, size);
     case IR_OP_image_get_lod:
-      snprintf(err, size, "%s (%%%u): sampling (filtering, LOD selection) is not emitted", name, i);
+      snprintf(err, size, "%s (%%%u): sampling's LOD query (from derivatives) is not emitted", name,
+               i);
       return true;
     case IR_OP_image_status:
       snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
@@ -533,6 +656,14 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
       return true;
     }
     case IR_OP_image_query: v = emit_query(e, a[0], a[1]); break;
+    case IR_OP_image_sample:
+    case IR_OP_image_sample_ex:
+    case IR_OP_image_gather:
+    case IR_OP_image_gather_ex: {
+      uint32_t bits = spirv_emit_sample(e, in, a);
+      def(e, SpvOpBitcast, e->t_v4f32, r, &bits, 1);
+      return true;
+    }
     case IR_OP_image_load: v = emit_load(e, a[0], a[1], in->imm); break;
     case IR_OP_image_store: emit_store(e, a[0], a[1], a[2], a[3], in->imm); return true;
     case IR_OP_image_atomic:

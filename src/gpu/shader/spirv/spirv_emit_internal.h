@@ -50,6 +50,8 @@ struct emit {
   uint32_t lds_fn[2][IR_ATOMIC_RSUB + 1];    /* LDS src2 helpers (spirv_emit_lds.c); 0: none */
   uint32_t lds_lock_var;                     /* the 64-bit LDS atomics' lock (0: none) */
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
+  uint32_t image_fetch_fn;                   /* the texel decode helper (0: none) */
+  uint32_t image_foot_fn;                    /* the footprint address helper (0: none) */
   uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
@@ -438,8 +440,23 @@ bool spirv_emit_image_supports(enum ir_op op);
  * reason in ERR. */
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size);
 bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a);
-/* the body of the image address helper, after main (when an image access called it) */
+/* the bodies of the image helpers (address, texel fetch), after main (when called) */
 void spirv_image_fn_body(struct emit *e);
+/* sampling's texel fetch: the T# and its element size, set up once per instruction */
+struct spirv_texel_src {
+  uint32_t t, bpe, fmt_ok;
+};
+void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src);
+/* the elements (x[i], y[j], slice[k]) of absolute level LEVEL at OUT[4k + 2j + i] for the
+ * first COUNT indices, each a v4u32 of components decoded by the format (0 without a
+ * layout or mapping) */
+void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                           const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                           uint32_t is3d, unsigned count, uint32_t out[8]);
+/* image_sample(_ex) (spirv_emit_sample.c): the refusal of the forms not emitted, and the
+ * v4u32 bits of the result */
+bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);
+uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *in, const uint32_t *a);
 /* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
 /* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced

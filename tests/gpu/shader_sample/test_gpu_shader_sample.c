@@ -1,0 +1,854 @@
+/* Image sampling on the Vulkan device (docs/shader-spirv.md, "Sampling").
+ *
+ * Each case lays out a texture in guest memory with the tiling library (linear and
+ * swizzled, mips, arrays, 3D), fills its texels with values chosen here, describes it with
+ * a T# and four S#s (every address mode, point / bilinear / per-axis filters, mip none /
+ * point / linear, LOD bias and clamps, the three border colours, unnormalised
+ * coordinates), and runs one kernel per variant (image_sample_l in wave32 and wave64,
+ * image_sample_lz_o with texel offsets, image_sample_l with d16): every lane samples the
+ * texture with the four S#s at its own coordinates and LOD. The expected values are
+ * computed here in C from the sampling rules of the document (the texel selection, the
+ * address modes, 1/256 coordinate and weight steps, f32 products and sums in a fixed
+ * order), reading texels through the tiling library's element offsets and the formats'
+ * definitions; the whole output window is also compared byte for byte with the IR
+ * interpreter run with the C image model (shader_image_model). */
+#include "xl_test_harness.h"
+
+#include <math.h>
+
+#include "gpu/shader/dispatch/image_model.h"
+#include "gpu/shader/dispatch/shader_cache.h"
+#include "gpu/shader/dispatch/shader_dispatch.h"
+#include "gpu/shader/dispatch/shader_memory.h"
+#include "gpu/shader/ir/ir_ssharp.h"
+#include "gpu/shader/ir/ir_tsharp.h"
+#include "gpu/tiling/tiling.h"
+#include "spv_check.h"
+#include "vk_test_device.h"
+
+/* the expected values' products and sums are single f32 operations */
+#pragma STDC FP_CONTRACT OFF
+
+static vk_device *dev;
+
+#define GBASE 0x200000000ull
+#define GSIZE (8u << 20)
+#define IO_OFF (6u << 20) /* coordinates: 32 bytes a lane; results at +4 KiB: 64 bytes a lane */
+#define OUT_OFF (IO_OFF + 4096u)
+#define FILL 0xa5u
+
+enum cls { UNORM, FLOAT, UINT };
+
+struct tex_case {
+  const char *name, *dim;
+  unsigned mimg_dim; /* 0 1D, 1 2D, 2 3D, 4 1D array, 5 2D array */
+  uint32_t type, mode, format, comps, bits;
+  enum cls cls;
+  uint32_t width, height, depth, levels, base_level, last_level, base_array, pbx;
+  uint8_t sel[4];
+  uint32_t bc; /* BC_SWIZZLE */
+};
+
+static const struct tex_case cases[] = {
+    {"linear_2d_rgba8_unorm",
+     "SQ_RSRC_IMG_2D",
+     1,
+     IR_TSHARP_2D,
+     TILING_SW_LINEAR,
+     56,
+     4,
+     8,
+     UNORM,
+     13,
+     9,
+     1,
+     4,
+     0,
+     3,
+     0,
+     0,
+     {4, 5, 6, 7},
+     0},
+    {"4kb_s_2d_array_rgba16f",
+     "SQ_RSRC_IMG_2D_ARRAY",
+     5,
+     IR_TSHARP_2D_ARRAY,
+     TILING_SW_4KB_S,
+     71,
+     4,
+     16,
+     FLOAT,
+     20,
+     12,
+     4,
+     4,
+     1,
+     3,
+     1,
+     0,
+     {4, 5, 6, 7},
+     0},
+    {"64kb_s_3d_r32f",
+     "SQ_RSRC_IMG_3D",
+     2,
+     IR_TSHARP_3D,
+     TILING_SW_64KB_S,
+     22,
+     1,
+     32,
+     FLOAT,
+     9,
+     7,
+     5,
+     3,
+     0,
+     2,
+     0,
+     0,
+     {4, 4, 1, 1},
+     0},
+    {"linear_1d_r16_unorm",
+     "SQ_RSRC_IMG_1D",
+     0,
+     IR_TSHARP_1D,
+     TILING_SW_LINEAR,
+     7,
+     1,
+     16,
+     UNORM,
+     37,
+     1,
+     1,
+     2,
+     0,
+     1,
+     0,
+     0,
+     {4, 0, 1, 4},
+     0},
+    {"64kb_r_x_2d_bgra8_unorm",
+     "SQ_RSRC_IMG_2D",
+     1,
+     IR_TSHARP_2D,
+     TILING_SW_64KB_R_X,
+     56,
+     4,
+     8,
+     UNORM,
+     30,
+     17,
+     1,
+     5,
+     0,
+     4,
+     0,
+     0x300,
+     {6, 5, 4, 7},
+     0},
+    {"4kb_s_x_1d_array_rgba8_swapped",
+     "SQ_RSRC_IMG_1D_ARRAY",
+     4,
+     IR_TSHARP_1D_ARRAY,
+     TILING_SW_4KB_S_X,
+     56,
+     4,
+     8,
+     UNORM,
+     40,
+     1,
+     3,
+     2,
+     0,
+     1,
+     0,
+     0x500,
+     {7, 6, 5, 4},
+     2},
+    {"4kb_d_2d_rgba8_uint",
+     "SQ_RSRC_IMG_2D",
+     1,
+     IR_TSHARP_2D,
+     TILING_SW_4KB_D,
+     60,
+     4,
+     8,
+     UINT,
+     11,
+     10,
+     1,
+     2,
+     0,
+     1,
+     0,
+     0,
+     {4, 5, 6, 7},
+     0},
+};
+
+/* The four samplers of every kernel. */
+static const struct ir_ssharp samplers[4] = {
+    {.clamp = {IR_CLAMP_WRAP, IR_CLAMP_WRAP, IR_CLAMP_WRAP},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .depth_compare = 1 /* less */},
+    {.clamp = {IR_CLAMP_MIRROR, IR_CLAMP_LAST_TEXEL, IR_CLAMP_MIRROR_ONCE_LAST_TEXEL},
+     .mag_filter = IR_XY_POINT,
+     .min_filter = IR_XY_BILINEAR,
+     .z_filter = 1,
+     .mip_filter = 1,
+     .min_lod = 64,
+     .max_lod = 2 * 256 + 128,
+     .lod_bias = 96,
+     .depth_compare = 6 /* greater or equal */,
+     .border_type = IR_BORDER_OPAQUE_BLACK},
+    {.clamp = {IR_CLAMP_BORDER, IR_CLAMP_BORDER, IR_CLAMP_BORDER},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_POINT,
+     .z_filter = 2,
+     .mip_filter = 0,
+     .max_lod = 15 * 256,
+     .lod_bias = -200,
+     .depth_compare = 5 /* not equal */,
+     .border_type = IR_BORDER_OPAQUE_WHITE},
+    {.clamp = {IR_CLAMP_MIRROR_ONCE_BORDER, IR_CLAMP_WRAP, IR_CLAMP_BORDER},
+     .mag_filter = IR_XY_ANISO_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .force_unnormalized = true,
+     .depth_compare = 3 /* less or equal */,
+     .border_type = IR_BORDER_OPAQUE_BLACK},
+};
+
+static uint32_t rng = 4242;
+static uint32_t rnd(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 17;
+  rng ^= rng << 5;
+  return rng;
+}
+static uint32_t f2u(float f) {
+  uint32_t u;
+  memcpy(&u, &f, 4);
+  return u;
+}
+static float u2f(uint32_t u) {
+  float f;
+  memcpy(&f, &u, 4);
+  return f;
+}
+static uint32_t lsize(uint32_t s, uint32_t l) { return s >> l ? s >> l : 1; }
+
+/* binary16 -> f32 (exact) and f32 -> binary16 (nearest even; finite values here) */
+static float float_of_half(uint32_t h) {
+  uint32_t e = h >> 10 & 31, m = h & 1023;
+  double v = e ? ldexp(m + 1024.0, (int)e - 25) : ldexp(m, -24);
+  return (float)(h & 0x8000 ? -v : v);
+}
+static uint32_t half_of(float x) {
+  uint32_t s = f2u(x) >> 16 & 0x8000;
+  if (isnan(x)) return s | 0x7e00;
+  double a = fabs((double)x);
+  if (a >= 65520.0) return s | 0x7c00;
+  if (a < 0x1p-14) return s | (uint32_t)nearbyint(a * 0x1p24);
+  int ex;
+  frexp(a, &ex);
+  int e = ex - 1;
+  double m = nearbyint(ldexp(a, 10 - e));
+  if (m >= 2048) {
+    m /= 2;
+    e++;
+  }
+  if (e > 15) return s | 0x7c00;
+  return s | (uint32_t)(e + 15) << 10 | ((uint32_t)m - 1024);
+}
+
+/* ---- the sampling rules, written from the document ------------------------------------ */
+
+struct ref {
+  const float *deriv; /* _d: d/dx x y z, d/dy x y z; NULL: the LOD is given */
+  bool clamp;         /* _cl: co[3] is the LOD clamp */
+  bool compare;       /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  float ref;
+  const struct tex_case *c;
+  const struct tiling_layout *lay;
+  const uint8_t *tex; /* the texture's bytes (offset 0 = the T# base without the XOR) */
+};
+
+/* the value of a component's raw bits R (as f32 bits, or the integer) */
+static uint32_t comp_value(const struct tex_case *c, uint32_t r) {
+  if (c->cls == UINT) return r;
+  if (c->cls == FLOAT) return c->bits == 16 ? f2u(float_of_half(r)) : r;
+  return f2u((float)r / (float)((1u << c->bits) - 1));
+}
+
+/* memory components of element (x, y, z) of absolute level L */
+static void element(const struct ref *rf, uint32_t x, uint32_t y, uint32_t z, uint32_t l,
+                    uint32_t out[4]) {
+  const struct tex_case *c = rf->c;
+  uint64_t off = tiling_element_offset(rf->lay, l, x, y, z, 0);
+  for (unsigned k = 0; k < 4; k++) {
+    uint32_t r = 0;
+    if (k < c->comps) memcpy(&r, rf->tex + off + k * c->bits / 8, c->bits / 8);
+    out[k] = k < c->comps ? comp_value(c, r) : k == 3 ? (c->cls == UINT ? 1 : f2u(1.0f)) : 0;
+  }
+}
+
+/* floor(v * 256), NaN as 0, v clamped to ±2^22 */
+static int32_t steps(float v) {
+  if (isnan(v)) return 0;
+  v = fminf(fmaxf(v, -0x1p22f), 0x1p22f);
+  return (int32_t)floorf(v * 256.0f);
+}
+
+/* floor(128 · log2 X) for rho² = X, the LOD in 1/256 steps, by the document's rule: the
+ * exponent, then seven binary digits of log2 of the significand by squaring (f32) */
+static int32_t lod_steps(float x) {
+  if (isnan(x)) return 0;
+  if (isinf(x)) return 4096;
+  if (x < 0x1p-126f) return -4096;
+  int e;
+  float m = 2.0f * frexpf(x, &e); /* x = m · 2^(e - 1), m in [1, 2) */
+  int32_t k = 0;
+  for (int j = 0; j < 7; j++) {
+    float sq = m * m;
+    k *= 2;
+    if (sq >= 2.0f) {
+      k += 1;
+      m = sq / 2.0f;
+    } else {
+      m = sq;
+    }
+  }
+  return (e - 1) * 128 + k;
+}
+
+/* the index of texel I on an axis of N under MODE; -1: the border colour */
+static int32_t wrap_mode(uint32_t mode, int32_t i, int32_t n) {
+  int32_t m2 = 2 * n;
+  switch (mode) {
+    case IR_CLAMP_WRAP: return ((i % n) + n) % n;
+    case IR_CLAMP_MIRROR: {
+      int32_t k = ((i % m2) + m2) % m2;
+      return k < n ? k : m2 - 1 - k;
+    }
+    case IR_CLAMP_LAST_TEXEL: return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+    case IR_CLAMP_MIRROR_ONCE_LAST_TEXEL: {
+      int32_t k = i < 0 ? -i - 1 : i;
+      return k > n - 1 ? n - 1 : k;
+    }
+    case IR_CLAMP_BORDER: return i < 0 || i >= n ? -1 : i;
+    case IR_CLAMP_MIRROR_ONCE_BORDER: {
+      int32_t k = i < 0 ? -i - 1 : i;
+      return k >= n ? -1 : k;
+    }
+    default: fail(); return 0;
+  }
+}
+
+static float lerp256(float a, float b, int32_t f) {
+  if (f == 0) return a;
+  float x = a * ((float)(256 - f) / 256.0f);
+  float y = b * ((float)f / 256.0f);
+  return x + y;
+}
+
+/* the value of one level: per axis the coordinate in texels (times the level's size unless
+ * unnormalised, minus 0.5 when linear), in 1/256 steps plus the offset; the texel below and
+ * the one above with the fraction as the weight; row by row, then plane by plane */
+static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const float co[3],
+                       const int32_t off[3], uint32_t slice, uint32_t l, bool lin_xy, bool lin_z,
+                       float t[2][2][2][4], int32_t w[3]) {
+  const struct tex_case *c = rf->c;
+  unsigned axes = c->mimg_dim == 0 || c->mimg_dim == 4 ? 1 : c->mimg_dim == 2 ? 3 : 2;
+  int32_t n[3] = {(int32_t)lsize(c->width, l), (int32_t)lsize(c->height, l),
+                  (int32_t)lsize(c->depth, l)};
+  int32_t lo[3] = {0, 0, 0};
+  w[0] = w[1] = w[2] = 0;
+  for (unsigned a = 0; a < axes; a++) {
+    bool lin = a == 2 ? lin_z : lin_xy;
+    float t = s->force_unnormalized ? co[a] : co[a] * (float)n[a];
+    if (lin) t = t - 0.5f;
+    int32_t q = steps(t) + off[a] * 256;
+    lo[a] = q >> 8;
+    w[a] = lin ? q & 255 : 0;
+  }
+  uint32_t rgb = s->border_type == IR_BORDER_OPAQUE_WHITE ? f2u(1.0f) : 0;
+  uint32_t alpha = s->border_type == IR_BORDER_TRANS_BLACK ? 0 : f2u(1.0f);
+  if (c->cls == UINT) rgb = rgb ? 1 : 0, alpha = alpha ? 1 : 0;
+  static const unsigned alpha_at[6] = {3, 1, 0, 0, 3, 2}; /* BC_SWIZZLE: alpha's component */
+  for (unsigned z = 0; z < 2; z++)
+    for (unsigned y = 0; y < 2; y++)
+      for (unsigned x = 0; x < 2; x++) {
+        int32_t ix = wrap_mode(s->clamp[0], lo[0] + (int32_t)x, n[0]);
+        int32_t iy = axes >= 2 ? wrap_mode(s->clamp[1], lo[1] + (int32_t)y, n[1]) : 0;
+        int32_t iz = axes == 3 ? wrap_mode(s->clamp[2], lo[2] + (int32_t)z, n[2]) : 0;
+        uint32_t v[4];
+        if (ix < 0 || iy < 0 || iz < 0) {
+          for (unsigned k = 0; k < 4; k++) v[k] = k == alpha_at[c->bc] ? alpha : rgb;
+        } else {
+          element(rf, (uint32_t)ix, (uint32_t)iy, axes == 3 ? (uint32_t)iz : slice, l, v);
+        }
+        if (rf->compare) { /* SQ_TEX_DEPTH_COMPARE_*: ref FUNC texel */
+          float d = u2f(v[0]), r = rf->ref;
+          bool pass[8] = {false, r<d, r == d, r <= d, r> d, r != d, r >= d, true};
+          v[0] = pass[s->depth_compare] ? f2u(1.0f) : 0;
+        }
+        for (unsigned k = 0; k < 4; k++) t[z][y][x][k] = u2f(v[k]);
+      }
+}
+
+static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const float co[3],
+                      const int32_t off[3], uint32_t slice, uint32_t l, bool lin_xy, bool lin_z,
+                      uint32_t out[4]) {
+  float t[2][2][2][4];
+  int32_t w[3];
+  ref_texels(rf, s, co, off, slice, l, lin_xy, lin_z, t, w);
+  for (unsigned k = 0; k < 4; k++) {
+    float p0 = lerp256(lerp256(t[0][0][0][k], t[0][0][1][k], w[0]),
+                       lerp256(t[0][1][0][k], t[0][1][1][k], w[0]), w[1]);
+    float p1 = lerp256(lerp256(t[1][0][0][k], t[1][0][1][k], w[0]),
+                       lerp256(t[1][1][0][k], t[1][1][1][k], w[0]), w[1]);
+    out[k] = f2u(lerp256(p0, p1, w[2]));
+  }
+}
+
+/* one sample: LOD (in 1/256 steps, with the S#'s bias and clamps), the filters it selects,
+ * the level(s), then DST_SEL */
+static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const float co[4],
+                       bool has_lod, const int32_t off[3], int gather, uint32_t out[4]) {
+  const struct tex_case *c = rf->c;
+  bool is_int = c->cls == UINT;
+  uint32_t nlev = c->last_level - c->base_level + 1;
+  uint32_t slice = 0;
+  if (c->mimg_dim == 4 || c->mimg_dim == 5) {
+    float a = co[c->mimg_dim == 4 ? 1 : 2];
+    a = isnan(a) ? 0.0f : fminf(fmaxf(a, 0.0f), 65535.0f);
+    uint32_t layer = (uint32_t)nearbyintf(a), layers = c->depth - c->base_array;
+    slice = c->base_array + (layer < layers ? layer : layers - 1);
+  }
+  int32_t lod = has_lod ? steps(co[3]) : 0;
+  if (rf->deriv) { /* rho²: the larger squared length of the scaled derivatives */
+    unsigned axes = c->mimg_dim == 0 || c->mimg_dim == 4 ? 1 : c->mimg_dim == 2 ? 3 : 2;
+    uint32_t size[3] = {lsize(c->width, c->base_level), lsize(c->height, c->base_level),
+                        lsize(c->depth, c->base_level)};
+    float r[2] = {0.0f, 0.0f};
+    for (unsigned d = 0; d < 2; d++)
+      for (unsigned a = 0; a < axes; a++) {
+        float g = rf->deriv[3 * d + a];
+        if (!s->force_unnormalized) g = g * (float)size[a];
+        float g2 = g * g;
+        r[d] = a ? r[d] + g2 : g2;
+      }
+    lod = lod_steps(r[1] > r[0] ? r[1] : r[0]);
+  }
+  lod += s->lod_bias;
+  if (rf->clamp && lod < steps(co[3])) lod = steps(co[3]); /* _cl: at least the clamp */
+  lod = lod < s->min_lod ? s->min_lod : lod;
+  lod = lod > s->max_lod ? s->max_lod : lod;
+  bool lin = ((lod <= 0 ? s->mag_filter : s->min_filter) & 1) && !is_int;
+  bool lin_z = s->z_filter == 0 ? lin : s->z_filter == 2 && !is_int;
+  int32_t lc = lod < 0 ? 0 : lod > (int32_t)(nlev - 1) * 256 ? (int32_t)(nlev - 1) * 256 : lod;
+  uint32_t l0 = 0, l1 = 0;
+  int32_t wm = 0;
+  if (s->mip_filter == 2 && !is_int) {
+    l0 = (uint32_t)lc / 256;
+    wm = lc % 256;
+    l1 = l0 + 1 < nlev ? l0 + 1 : l0;
+  } else if (s->mip_filter) {
+    l0 = (uint32_t)(lc + 128) / 256;
+    l0 = l0 < nlev ? l0 : nlev - 1;
+  }
+  uint32_t one = is_int ? 1 : f2u(1.0f);
+  if (gather >= 0) {
+    /* gather4: the nearest level (none: the base), the 2x2 texels of a bilinear footprint,
+     * component GATHER after DST_SEL of (i0,j1) (i1,j1) (i1,j0) (i0,j0) */
+    uint32_t g = s->mip_filter ? (uint32_t)(lc + 128) / 256 : 0;
+    g = g < nlev ? g : nlev - 1;
+    float t[2][2][2][4];
+    int32_t w[3];
+    ref_texels(rf, s, co, off, slice, c->base_level + g, true, true, t, w);
+    static const unsigned xs[4] = {0, 1, 1, 0}, ys[4] = {1, 1, 0, 0};
+    uint8_t sel = c->sel[gather];
+    for (unsigned k = 0; k < 4; k++)
+      out[k] = rf->compare ? f2u(t[0][ys[k]][xs[k]][0])
+               : sel == 0  ? 0
+               : sel == 1  ? one
+                           : f2u(t[0][ys[k]][xs[k]][sel - 4]);
+    return;
+  }
+  uint32_t a[4], b[4], m[4];
+  ref_level(rf, s, co, off, slice, c->base_level + l0, lin, lin_z, a);
+  ref_level(rf, s, co, off, slice, c->base_level + l1, lin, lin_z, b);
+  for (unsigned k = 0; k < 4; k++) m[k] = f2u(lerp256(u2f(a[k]), u2f(b[k]), wm));
+  for (unsigned k = 0; k < 4; k++) /* _c: the filtered comparison everywhere, no DST_SEL */
+    out[k] = rf->compare ? m[0] : c->sel[k] == 0 ? 0 : c->sel[k] == 1 ? one : m[c->sel[k] - 4];
+}
+
+/* ---- the runs ------------------------------------------------------------------------- */
+
+struct variant {
+  const char *name, *op; /* the instruction: image_sample_l, image_sample_lz_o, ... */
+  bool lod, offset, d16;
+  unsigned wave;
+  bool gather;  /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
+  bool compare; /* _c: the depth reference before the coordinates */
+  bool deriv;   /* _d: d/dx and d/dy before the coordinates */
+  bool clamp;   /* _cl: the LOD clamp after the coordinates */
+};
+
+static const struct variant variants[] = {
+    {"l", "image_sample_l", true, false, false, 32},
+    {"l", "image_sample_l", true, false, false, 64},
+    {"lz_o", "image_sample_lz_o", false, true, false, 32},
+    {"l_d16", "image_sample_l", true, false, true, 32},
+    {"gather4_lz", "image_gather4_lz", false, false, false, 32, true},
+    {"gather4_l_o", "image_gather4_l_o", true, true, false, 64, true},
+    {"gather4_lz_d16", "image_gather4_lz", false, false, true, 32, true},
+    {"c_l", "image_sample_c_l", true, false, false, 32, false, true},
+    {"c_lz_o", "image_sample_c_lz_o", false, true, false, 64, false, true},
+    {"c_l_d16", "image_sample_c_l", true, false, true, 32, false, true},
+    {"gather4_c_lz", "image_gather4_c_lz", false, false, false, 32, true, true},
+    {"d", "image_sample_d", false, false, false, 32, false, false, true},
+    {"c_d_o", "image_sample_c_d_o", false, true, false, 64, false, true, true},
+    {"d_cl", "image_sample_d_cl", false, false, false, 32, false, false, true, true},
+};
+
+static const char *kernel(const struct tex_case *c, const struct variant *v) {
+  static char src[4096];
+  unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
+  unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
+  unsigned n = nc + v->lod + v->clamp + v->offset + v->compare + (v->deriv ? 2 * ng : 0),
+           dw = v->d16 ? 2 : 4;
+  char addr[16], res[4][16];
+  if (n == 1) snprintf(addr, sizeof addr, "v2");
+  else snprintf(addr, sizeof addr, "v[2:%u]", 1 + n);
+  for (unsigned k = 0; k < 4; k++)
+    snprintf(res[k], sizeof res[k], "v[%u:%u]", 14 + 4 * k, 13 + 4 * k + dw);
+  int at = snprintf(src, sizeof src,
+                    "v_lshlrev_b32 v1, 6, v0\n"
+                    "global_load_dwordx4 v[2:5], v1, s[24:25]\n"
+                    "global_load_dwordx4 v[6:9], v1, s[24:25] offset:16\n"
+                    "global_load_dwordx4 v[10:13], v1, s[24:25] offset:32\n"
+                    "s_waitcnt vmcnt(0)\n");
+  for (unsigned k = 0; k < 4; k++)
+    at += snprintf(src + at, sizeof src - (size_t)at,
+                   "%s %s, %s, s[0:7], s[%u:%u] dmask:0x%x dim:%s%s\n", v->op, res[k], addr,
+                   8 + 4 * k, 11 + 4 * k, v->gather ? 1u << k : 0xfu, c->dim, v->d16 ? " d16" : "");
+  at +=
+      snprintf(src + at, sizeof src - (size_t)at, "s_waitcnt vmcnt(0)\nv_lshlrev_b32 v30, 6, v0\n");
+  for (unsigned k = 0; k < 4; k++)
+    at += snprintf(src + at, sizeof src - (size_t)at,
+                   "global_store_dwordx%u v30, v[%u:%u], s[26:27] offset:%u\n", dw, 14 + 4 * k,
+                   13 + 4 * k + dw, 16 * k);
+  snprintf(src + at, sizeof src - (size_t)at, "s_endpgm\n");
+  return src;
+}
+
+/* fills every element of the texture with values of its class (finite floats, no
+ * denormals) */
+static void fill_texture(const struct tex_case *c, const struct tiling_layout *lay, uint8_t *tex) {
+  bool is3d = c->type == IR_TSHARP_3D;
+  for (uint32_t l = 0; l < c->levels; l++) {
+    uint32_t w = lsize(c->width, l), h = lsize(c->height, l);
+    uint32_t ns = is3d ? lsize(c->depth, l) : c->depth;
+    for (uint32_t z = 0; z < ns; z++)
+      for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+          uint64_t off = tiling_element_offset(lay, l, x, y, z, 0);
+          for (unsigned k = 0; k < c->comps; k++) {
+            uint32_t v = rnd();
+            if (c->cls == FLOAT && c->bits == 16) /* exponents 10..16: 2^-5 .. 2^2 */
+              v = (v & 0x8000) | ((10 + v % 7) << 10) | (v >> 8 & 1023);
+            if (c->cls == FLOAT && c->bits == 32)
+              v = f2u((float)((int32_t)(v % 20001) - 10000) / 1024.0f);
+            memcpy(tex + off + k * c->bits / 8, &v, c->bits / 8);
+          }
+        }
+  }
+}
+
+static void run_case(const struct tex_case *c, const struct variant *v) {
+  unsigned wave = v->wave;
+  uint32_t bpe = c->comps * c->bits / 8;
+  bool is3d = c->type == IR_TSHARP_3D;
+  struct tiling_surface surf = {.mode = c->mode,
+                                .bpe = bpe,
+                                .width = c->width,
+                                .height = c->height,
+                                .depth = c->depth,
+                                .levels = c->levels,
+                                .fragments = 1,
+                                .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D,
+                                .pipe_bank_xor = c->pbx};
+  struct tiling_layout lay;
+  assert_true(tiling_compute_layout(&surf, &lay));
+  assert_true(lay.size < IO_OFF);
+  struct ir_tsharp t = {.base = GBASE + c->pbx,
+                        .format = c->format,
+                        .type = c->type,
+                        .sw_mode = c->mode,
+                        .width = c->width,
+                        .height = c->height,
+                        .depth = c->depth,
+                        .base_array = c->base_array,
+                        .base_level = c->base_level,
+                        .last_level = c->last_level,
+                        .levels = c->levels};
+  memcpy(t.dst_sel, c->sel, 4);
+  uint32_t ts[8], ss[4][4];
+  ir_tsharp_encode(&t, ts);
+  ir_tsharp_set(ts, IR_TSHARP_bc_swizzle, c->bc);
+  for (unsigned k = 0; k < 4; k++) ir_ssharp_encode(&samplers[k], ss[k]);
+
+  uint8_t *mem = malloc(GSIZE);
+  assert_non_null(mem);
+  memset(mem, FILL, GSIZE);
+  fill_texture(c, &lay, mem);
+  uint32_t *co = (uint32_t *)(mem + IO_OFF);
+  float lanes_co[64][4];
+  int32_t lanes_off[64][3];
+  float lanes_ref[64], lanes_d[64][6];
+  unsigned nc = c->mimg_dim == 0 ? 1 : c->mimg_dim == 1 || c->mimg_dim == 4 ? 2 : 3;
+  uint32_t nlev = c->last_level - c->base_level + 1, layers = c->depth - c->base_array;
+  for (unsigned l = 0; l < wave; l++) {
+    float *p = lanes_co[l];
+    for (unsigned k = 0; k < 3; k++) p[k] = (float)((int32_t)(rnd() % 4001) - 1500) / 1000.0f;
+    if (c->mimg_dim == 4 || c->mimg_dim == 5) /* the layer: halves from -1 to layers + 0.5 */
+      p[nc - 1] = (float)(rnd() % (2 * layers + 4)) * 0.5f - 1.0f;
+    p[3] = (float)(rnd() % ((nlev + 1) * 16)) / 16.0f - 1.0f;
+    switch (l % 16) {
+      case 3: p[3] = NAN; break;
+      case 5:
+        p[0] = (float)(rnd() % c->width) + 0.5f;
+        p[0] /= (float)c->width;
+        break;
+      case 9: p[0] = NAN; break;
+      case 13:
+        p[0] = 1.0e7f;
+        p[1] = -3.0e6f;
+        break;
+      case 14:
+        p[0] = 0.0f;
+        p[3] = 0.5f;
+        break;
+      default: break;
+    }
+    uint32_t ox = rnd() & 63, oy = rnd() & 63, oz = rnd() & 63;
+    for (unsigned k = 0; k < 3; k++) {
+      uint32_t o = k == 0 ? ox : k == 1 ? oy : oz;
+      lanes_off[l][k] = v->offset ? (int32_t)(o << 26) >> 26 : 0;
+    }
+    uint32_t n = 0;
+    if (v->offset) co[16 * l + n++] = ox | oy << 8 | oz << 16;
+    lanes_ref[l] = (float)((int32_t)(rnd() % 1401) - 200) / 1000.0f;
+    if (l % 16 == 6) lanes_ref[l] = NAN;
+    if (v->compare) co[16 * l + n++] = f2u(lanes_ref[l]);
+    unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
+    for (unsigned d = 0; d < 6; d++) { /* d/dx x y z, d/dy x y z: up to a texture's size */
+      lanes_d[l][d] = d % 3 < ng ? (float)((int32_t)(rnd() % 2001) - 1000) / 2000.0f : 0.0f;
+      if (l % 16 == 11) lanes_d[l][d] *= 1.0f / 64.0f; /* magnified */
+    }
+    if (l % 16 == 12) lanes_d[l][0] = lanes_d[l][3] = 0.0f, lanes_d[l][1] = lanes_d[l][4] = 0.0f;
+    for (unsigned d = 0; d < 2 && v->deriv; d++)
+      for (unsigned k = 0; k < ng; k++) co[16 * l + n++] = f2u(lanes_d[l][3 * d + k]);
+    for (unsigned k = 0; k < nc; k++) co[16 * l + n++] = f2u(p[k]);
+    if (v->lod || v->clamp) co[16 * l + n++] = f2u(p[3]);
+  }
+
+  /* the interpreter with the C image model */
+  uint8_t *imem = malloc(GSIZE);
+  assert_non_null(imem);
+  memcpy(imem, mem, GSIZE);
+  struct ir_translate_stats tst;
+  struct ir_function *fn = translate_asm(
+      kernel(c, v), (struct ir_translate_options){.wave_size = wave, .run_passes = true}, &tst);
+  assert_int_equal(tst.unsupported_count, 0);
+  struct ir_interp_wave *iw = calloc(1, sizeof *iw);
+  assert_non_null(iw);
+  memcpy(iw->sgpr, ts, 32);
+  for (unsigned k = 0; k < 4; k++) memcpy(iw->sgpr + 8 + 4 * k, ss[k], 16);
+  uint64_t io[2] = {GBASE + IO_OFF, GBASE + OUT_OFF};
+  for (int i = 0; i < 2; i++) {
+    iw->sgpr[24 + 2 * i] = (uint32_t)io[i];
+    iw->sgpr[25 + 2 * i] = (uint32_t)(io[i] >> 32);
+  }
+  iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
+  for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
+  struct ir_interp_memory imap = {.addr = GBASE, .data = imem, .size = GSIZE};
+  struct shader_image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
+  iw->mem = &imap;
+  iw->mem_count = 1;
+  iw->global = imem;
+  iw->global_base = GBASE;
+  iw->global_size = GSIZE;
+  iw->image = shader_image_model;
+  iw->image_ctx = &model;
+  char err[256];
+  bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);
+  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", c->name, err);
+  assert_true(ran);
+  ir_function_destroy(fn);
+  free(iw);
+
+  /* the device */
+  struct shader_memory *m = shader_memory_create(dev);
+  assert_non_null(m);
+  assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
+  size_t n;
+  uint32_t *w = assemble(kernel(c, v), &n, wave == 64);
+  struct shader_spec spec = {.wave_size = wave, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  size_t count;
+  bool barrier;
+  bool ok = shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err);
+  if (!ok) fprintf(stderr, "compile: %s\n", err);
+  assert_true(ok);
+  assert_true(spv_check_valid(spv, count));
+  struct spirv_wave_state *st = calloc(1, sizeof *st);
+  assert_non_null(st);
+  memcpy(st->sgpr, ts, 32);
+  for (unsigned k = 0; k < 4; k++) memcpy(st->sgpr + 8 + 4 * k, ss[k], 16);
+  for (int i = 0; i < 2; i++) {
+    st->sgpr[24 + 2 * i] = (uint32_t)io[i];
+    st->sgpr[25 + 2 * i] = (uint32_t)(io[i] >> 32);
+  }
+  st->exec[0] = ~0u;
+  st->exec[1] = wave == 64 ? ~0u : 0;
+  for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
+  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
+                              sizeof err);
+  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
+  assert_true(ok);
+  shader_memory_download(m, GBASE, GSIZE);
+
+  /* expected from C */
+  struct ref rf = {.c = c, .lay = &lay, .tex = mem};
+  const uint32_t *out = (const uint32_t *)(mem + OUT_OFF);
+  unsigned bad = 0;
+  for (unsigned l = 0; l < wave; l++)
+    for (unsigned s = 0; s < 4; s++) {
+      uint32_t want[4];
+      rf.compare = v->compare;
+      rf.deriv = v->deriv ? lanes_d[l] : NULL;
+      rf.clamp = v->clamp;
+      rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
+      if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
+      if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
+      ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
+                 want);
+      if (v->d16) {
+        uint32_t h[4];
+        for (unsigned k = 0; k < 4; k++)
+          h[k] = c->cls == UINT && !v->compare ? want[k] & 0xffff : half_of(u2f(want[k]));
+        want[0] = h[0] | h[1] << 16;
+        want[1] = h[2] | h[3] << 16;
+        want[2] = want[3] = FILL * 0x01010101u;
+      }
+      for (unsigned k = 0; k < 4; k++) {
+        uint32_t got = out[16 * l + 4 * s + k],
+                 ig = ((const uint32_t *)(imem + OUT_OFF))[16 * l + 4 * s + k];
+        if (got != want[k] && bad++ < (getenv("SAMPLE_DEBUG") ? 400 : 12))
+          fprintf(stderr,
+                  "%s %s wave%u lane %u sampler %u comp %u: 0x%08x (%g, interpreter 0x%08x) want "
+                  "0x%08x (%g); co %g %g "
+                  "%g lod %g\n",
+                  c->name, v->name, wave, l, s, k, got, (double)u2f(got), ig, want[k],
+                  (double)u2f(want[k]), (double)lanes_co[l][0], (double)lanes_co[l][1],
+                  (double)lanes_co[l][2], (double)lanes_co[l][3]);
+      }
+    }
+  for (uint64_t i = 0; i < GSIZE; i++)
+    if (mem[i] != imem[i] && bad++ < 24)
+      fprintf(stderr, "%s %s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n",
+              c->name, v->name, wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
+  if (!bad)
+    printf(
+        "%s %s wave%u: %u lanes x 4 samplers as computed in C and as the interpreter (module "
+        "%zu KB)\n",
+        c->name, v->name, wave, wave, count * 4 / 1024);
+  assert_int_equal(bad, 0);
+  free(imem);
+  shader_memory_destroy(m);
+  free(st);
+  free(spv);
+  free(w);
+  free(mem);
+}
+
+/* The variants each case runs (indices into variants[]): every variant on one to three
+ * cases, the 3D case with the fewest (its modules are the largest for llvmpipe to compile). */
+static const uint32_t case_variants[] = {
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* linear 2D RGBA8 */
+    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10,            /* 2D array RGBA16F */
+    1u << 0 | 1u << 2 | 1u << 11,                      /* 3D R32F */
+    1u << 3 | 1u << 7 | 1u << 12,                      /* 1D R16 */
+    1u << 2 | 1u << 6 | 1u << 12,                      /* 2D BGRA8 XOR */
+    1u << 1 | 1u << 7 | 1u << 11 | 1u << 13,           /* 1D array */
+    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3,             /* 2D RGBA8 UINT */
+};
+_Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
+               "a variant set per case");
+
+static void sample_cases(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+    for (size_t k = 0; k < sizeof variants / sizeof *variants; k++)
+      if ((case_variants[i] >> k & 1) &&
+          (!getenv("SAMPLE_ONLY") || !strcmp(getenv("SAMPLE_ONLY"), variants[k].name)))
+        run_case(&cases[i], &variants[k]); /* gather4: 2D and 2D arrays */
+}
+
+#define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
+
+/* The forms not emitted are refused with their reason. */
+static void refusals(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const struct {
+    const char *src, *why;
+  } k[] = {
+      {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "implicit LOD"},
+      {"image_sample_b v[0:3], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD bias"},
+      {"image_sample_c_b v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD bias"},
+      {"image_sample_cd v[0:3], v[4:9], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "coarse derivatives"},
+      {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
+       "cube"},
+      {"image_gather4h v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "gather4h"},
+      {"image_gather4_b v[0:3], v[4:6], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD bias"},
+      {"image_get_lod v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
+       "LOD query"},
+  };
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
+    size_t n;
+    uint32_t *w = assemble(k[i].src, &n, false);
+    struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+    uint32_t *spv = NULL;
+    size_t count;
+    bool barrier;
+    char err[256] = "";
+    assert_false(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+    if (!strstr(err, k[i].why)) fprintf(stderr, "refusal: %s\n", err);
+    assert_non_null(strstr(err, k[i].why));
+    free(w);
+  }
+}
+
+int main(void) {
+  dev = vk_test_device();
+  const struct CMUnitTest tests[] = {cmocka_unit_test(sample_cases), cmocka_unit_test(refusals)};
+  int r = cmocka_run_group_tests(tests, NULL, NULL);
+  if (dev) vk_device_destroy(dev);
+  if (!dev && r == 0) return 77;
+  return r;
+}
