@@ -24,8 +24,10 @@
  * version also changes when the emitter's modules do (4: the specialization constants and
  * OpStrings the dispatch reads, spirv_dispatch_spec), so older modules are compiled again */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
-#define DISK_VERSION 9u /* 8: modules report accesses outside every guest range (fault record);
-                            9: images compute the level layout before the element (sampling) */
+/* 8: modules report accesses outside every guest range (fault record); 9: images compute the
+ * level layout before the element (sampling) */
+#define DISK_VERSION 9u
+
 
 struct shader_cache {
   pthread_mutex_t lock;
