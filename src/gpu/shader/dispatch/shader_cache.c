@@ -28,7 +28,6 @@
  * level layout before the element (sampling) */
 #define DISK_VERSION 9u
 
-
 struct shader_cache {
   pthread_mutex_t lock;
   pthread_cond_t done, work;
