@@ -22,7 +22,20 @@
 static struct cp *the_cp;
 #ifdef PROSPERO_APP_COMPUTE
 static struct app_gpu_compute the_compute;
+static enum compute_fault_checks fault_checks = COMPUTE_FAULT_CHECKS_SAMPLED;
 #endif
+
+bool app_gpu_set_shader_fault_checks(const char *mode) {
+  static const char *const names[] = {"sampled", "always", "off"};
+  for (int i = 0; i < 3; i++)
+    if (strcmp(mode, names[i]) == 0) {
+#ifdef PROSPERO_APP_COMPUTE
+      fault_checks = (enum compute_fault_checks)i; /* the enum's order */
+#endif
+      return true;
+    }
+  return false;
+}
 
 void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   (void)ctx;
@@ -90,7 +103,8 @@ bool app_gpu_init(const char *dump_dir, const char *shader_cache_dir, const char
   the_compute = (struct app_gpu_compute){.window = app_gpu_guest_window,
                                          .guard = app_gpu_guard(),
                                          .cache_dir = shader_cache_dir,
-                                         .dump_dir = shader_dump_dir};
+                                         .dump_dir = shader_dump_dir,
+                                         .fault_checks = fault_checks};
   /* the GPU's imports of guest memory go when the guest unmaps it */
   guest_vm_add_unmap_observer(app_gpu_compute_unmapped, &the_compute);
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,

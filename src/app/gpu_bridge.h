@@ -9,13 +9,16 @@
 
 struct cp;
 
-/* Creates the command processor; DUMP_DIR (NULL: none) receives a listing of every
- * submission (--dump-pm4; the folder is made if missing). False with a message on stderr. */
-/* The command processor and its ops. PM4_DUMP_DIR: --dump-pm4 (NULL: none); SHADER_CACHE_DIR
- * and SHADER_DUMP_DIR: the compute shader cache's disk folder and --dump-shaders (NULL: none;
- * the strings must outlive the GPU). */
+/* The command processor and its ops. PM4_DUMP_DIR: --dump-pm4 (NULL: none; it receives a
+ * listing of every submission, the folder made if missing); SHADER_CACHE_DIR and
+ * SHADER_DUMP_DIR: the compute shader cache's disk folder and --dump-shaders (NULL: none; the
+ * strings must outlive the GPU). False with a message on stderr. */
 bool app_gpu_init(const char *pm4_dump_dir, const char *shader_cache_dir,
                   const char *shader_dump_dir);
+/* --shader-fault-checks: which compute dispatches check for accesses outside every mapped
+ * guest range, MODE "sampled" (the default), "always" or "off"; called before app_gpu_init.
+ * False for another MODE. */
+bool app_gpu_set_shader_fault_checks(const char *mode);
 /* The command processor (NULL before app_gpu_init). */
 struct cp *app_gpu_cp(void);
 

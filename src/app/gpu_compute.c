@@ -60,9 +60,17 @@ void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
       if (c->guard && !app_gpu_guard_use_begin(c->guard, win.addr, win.addr + win.size, epoch))
         continue;
       /* the CP read DISPATCH_INDIRECT's dimensions from memory already: both run direct */
-      struct compute_dispatcher disp = {
-          .dev = c->dev, .cache = c->cache, .mem = c->mem, .gds = c->gds};
+      char origin[24];
+      snprintf(origin, sizeof origin, "queue %u", d->queue);
+      struct compute_dispatcher disp = {.dev = c->dev,
+                                        .cache = c->cache,
+                                        .mem = c->mem,
+                                        .gds = c->gds,
+                                        .fault_checks = c->fault_checks,
+                                        .origin = origin,
+                                        .faulting_dispatches = c->faulting_dispatches};
       ok = compute_dispatch_direct(&disp, &regs, d->dim, &win, err, sizeof err);
+      c->faulting_dispatches = disp.faulting_dispatches;
       if (c->guard) app_gpu_guard_use_end(c->guard, win.addr, win.addr + win.size);
       break;
     }

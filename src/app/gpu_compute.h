@@ -44,6 +44,10 @@ struct app_gpu_compute {
   /* the guard that keeps the window mapped while the dispatch runs (gpu_guard.h); NULL: none
      (tests whose memory is not the guest's) */
   struct app_gpu_guard *guard;
+  /* the unmapped-access checks (--shader-fault-checks) and the warnings logged so far, kept
+   * across dispatches so that the dispatcher's rate limit holds for the whole run */
+  enum compute_fault_checks fault_checks;
+  uint64_t faulting_dispatches;
   uint64_t dispatched, failed;
 };
 

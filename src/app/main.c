@@ -111,6 +111,12 @@ int main(int argc, char **argv) {
     }
     kernel_sched_set_host_priorities(strcmp(v, "on") == 0);
   }
+  if (opt.shader_fault_checks_count &&
+      !app_gpu_set_shader_fault_checks(opt.shader_fault_checks[0])) {
+    fprintf(stderr, "prospero: --shader-fault-checks: sampled, always or off, not '%s'\n",
+            opt.shader_fault_checks[0]);
+    return PROSPERO_EXIT_USAGE;
+  }
   host_sched_init(); /* the base nice: this thread's, before any guest thread changes one */
   if (!opt.check_count) kernel_sched_log_mapping();
   if (opt.json_count && !opt.check_count) {

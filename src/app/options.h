@@ -87,6 +87,11 @@
     "Give guest threads host CPU shares by their priority (a per-thread nice: the highest "     \
     "guest priorities keep the process's nice, lower ones get less CPU; table in "              \
     "docs/kernel-threads.md). Default: on; off leaves every thread at the process's nice.")     \
+  X(shader_fault_checks, "shader-fault-checks", "MODE", false,                                  \
+    "Which compute dispatches check for shader accesses outside every mapped guest range (read " \
+    "as 0 and dropped either way; a checked dispatch that makes one logs a warning): sampled "  \
+    "(the default: a shader's first 16 dispatches, every 64th, all once it faulted), always "   \
+    "(every dispatch: nothing missed, memory-bound shaders slower) or off.")                    \
   X(help, "help", NULL, false, "Print this help and exit.")                                     \
   X(version, "version", NULL, false, "Print the version and exit.")                             \
   X(options_markdown, "options-markdown", NULL, false,                                          \

@@ -401,6 +401,27 @@ static void sampled_fault_checks(void **state) {
   }
   assert_int_equal(d.faulting_dispatches, 5); /* 64, 66-69 */
   shader_cache_destroy(c);
+  /* the other modes (--shader-fault-checks): "always" checks dispatch 20, which no sample
+   * would (the shader never faulted before it); "off" checks none, not even a shader's first
+   * dispatches, which still drop the far stores */
+  for (int mode = COMPUTE_FAULT_CHECKS_ALWAYS; mode <= COMPUTE_FAULT_CHECKS_OFF; mode++) {
+    c = shader_cache_create(&(struct shader_cache_config){.workers = 1});
+    struct compute_dispatcher m = {
+        .dev = dev, .cache = c, .fault_checks = (enum compute_fault_checks)mode};
+    for (uint32_t k = 0; k <= 20; k++) {
+      bool far = k == 20 || (mode == COMPUTE_FAULT_CHECKS_OFF && k == 0);
+      r.r[COMPUTE_USER_DATA_0 + 2] = far ? 0x100000 : 0;
+      memset(mem + (DST - WIN), 0, 256);
+      assert_true(compute_dispatch_direct(&m, &r, one, &win, err, sizeof err));
+      assert_int_equal(m.fault_checked, mode == COMPUTE_FAULT_CHECKS_ALWAYS);
+      assert_int_equal(m.fault.count, far && mode == COMPUTE_FAULT_CHECKS_ALWAYS ? 16 : 0);
+      uint32_t v;
+      memcpy(&v, mem + (DST - WIN) + 4 * 31, 4);
+      assert_int_equal(v, far ? 0 : 0x700 + 31);
+    }
+    assert_int_equal(m.faulting_dispatches, mode == COMPUTE_FAULT_CHECKS_ALWAYS ? 1 : 0);
+    shader_cache_destroy(c);
+  }
   free(mem);
   free(w);
 }

@@ -73,14 +73,16 @@ static void fault_add(struct shader_fault *f, const struct shader_fault *p) {
 static void fault_report(struct compute_dispatcher *d, uint64_t pc, const uint64_t hash[2]) {
   uint64_t n = ++d->faulting_dispatches;
   if (n <= COMPUTE_FAULT_WARNINGS)
-    LOG(shader, WARN, "compute shader 0x%llx (hash %016llx%016llx): %s%s", (unsigned long long)pc,
-        (unsigned long long)hash[0], (unsigned long long)hash[1], d->fault_text,
+    LOG(shader, WARN, "compute shader 0x%llx (hash %016llx%016llx%s%s): %s%s",
+        (unsigned long long)pc, (unsigned long long)hash[0], (unsigned long long)hash[1],
+        d->origin ? ", " : "", d->origin ? d->origin : "", d->fault_text,
         n == COMPUTE_FAULT_WARNINGS ? " (further faulting dispatches are summarised)" : "");
   else if (n % COMPUTE_FAULT_SUMMARY == 0)
     LOG(shader, WARN,
         "%llu compute dispatches so far accessed memory outside every mapped guest range; the "
-        "last: shader 0x%llx: %s",
-        (unsigned long long)n, (unsigned long long)pc, d->fault_text);
+        "last: shader 0x%llx%s%s: %s",
+        (unsigned long long)n, (unsigned long long)pc, d->origin ? " on " : "",
+        d->origin ? d->origin : "", d->fault_text);
 }
 
 bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_regs *regs,
@@ -160,7 +162,10 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
    * sample) */
   struct shader_cache_entry *ce = (struct shader_cache_entry *)e;
   uint64_t nth = __atomic_fetch_add(&ce->dispatches, 1, __ATOMIC_RELAXED);
-  d->fault_checked = compute_fault_check_due(nth, __atomic_load_n(&ce->faulted, __ATOMIC_RELAXED));
+  d->fault_checked =
+      d->fault_checks == COMPUTE_FAULT_CHECKS_ALWAYS ||
+      (d->fault_checks == COMPUTE_FAULT_CHECKS_SAMPLED &&
+       compute_fault_check_due(nth, __atomic_load_n(&ce->faulted, __ATOMIC_RELAXED)));
   if (!mem && !(mem = own = shader_memory_create(d->dev))) {
     snprintf(err, err_size, "allocating the guest range table failed");
     return false;

@@ -34,6 +34,12 @@
  * (docs/shader-dispatch.md, "Scratch"). */
 void compute_grid_part(const uint32_t groups[3], uint32_t ring, uint32_t part[3]);
 
+enum compute_fault_checks {
+  COMPUTE_FAULT_CHECKS_SAMPLED,
+  COMPUTE_FAULT_CHECKS_ALWAYS,
+  COMPUTE_FAULT_CHECKS_OFF,
+};
+
 struct compute_dispatcher {
   vk_device *dev;
   struct shader_cache *cache;
@@ -50,6 +56,11 @@ struct compute_dispatcher {
    * COMPUTE_FAULT_WARNINGS in all, then every COMPUTE_FAULT_SUMMARY-th faulting dispatch as a
    * summary) */
   bool fault_checked;
+  /* which dispatches run with the checks: COMPUTE_FAULT_CHECKS_SAMPLED (0, the default: see
+   * COMPUTE_FAULT_CHECK_FIRST), _ALWAYS (every one: slower, nothing missed) or _OFF */
+  enum compute_fault_checks fault_checks;
+  /* where the dispatch came from, named in the warning ("queue 3"); NULL: not named */
+  const char *origin;
   struct shader_fault fault;
   char fault_text[320];
   uint64_t faulting_dispatches;
