@@ -516,7 +516,7 @@ static void div_fmas_matches_isa(void **state) {
       {0x3b4dde2f170d59f7ull, 0x8d1e17eb462e7839ull, 0x087c169f70a04dd7ull}, /* 14 */
   };
   for (unsigned i = 0; i < sizeof found / sizeof found[0]; i++) {
-    unsigned l = LANES - 1 - 3 * i; /* l % 3 != 0 for LANES 64: VCC set */
+    unsigned l = LANES - 1 - 3 * i; /* lanes 63, 60, .. 39, VCC set */
     d[l] = found[i][0], d[LANES + l] = found[i][1], d[2 * LANES + l] = found[i][2], v[l] = 1;
   }
   run64("v_div_fmas_f64", "v_div_fmas_f64 v[7:8], v[1:2], v[3:4], v[5:6]", FMAS, d, v);
@@ -568,6 +568,8 @@ static void ldexp64_matches_c(void **state) {
     }
     for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
       d[i] = fixed[i][0], n[i] = (uint32_t)fixed[i][1];
+    for (unsigned l = 0; l < LANES; l++) /* unused by the kernel: S1 in the messages */
+      d[LANES + l] = (uint64_t)(int64_t)(int32_t)n[l];
     ref_round = round;
     unsigned denormal = 0;
     for (unsigned l = 0; l < LANES; l++) denormal += denorm64(ref_ldexp(dbl(d[l]), (int32_t)n[l]));
