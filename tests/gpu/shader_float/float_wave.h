@@ -8,6 +8,8 @@
 #define PROSPERO_TEST_FLOAT_WAVE_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "gpu/shader/dispatch/shader_dispatch.h"
@@ -56,6 +58,27 @@ static inline uint64_t xorshift64(uint64_t *state) {
   *state ^= *state >> 7;
   *state ^= *state << 17;
   return *state;
+}
+
+/* The seed of a test's random operands: DEF (the committed one), or PROSPERO_TEST_SEED when
+ * set (decimal or 0x hex, non-zero: xorshift stays at zero) to run the test over other
+ * operands; the seed used is printed either way. A failure found with another seed becomes a
+ * fixed case of the test. */
+static inline uint64_t float_test_seed(uint64_t def) {
+  const char *env = getenv("PROSPERO_TEST_SEED");
+  uint64_t seed = def;
+  if (env && *env) {
+    char *end;
+    unsigned long long v = strtoull(env, &end, 0);
+    if (*end || v == 0) {
+      fprintf(stderr, "PROSPERO_TEST_SEED=%s: a non-zero integer expected\n", env);
+      exit(2);
+    }
+    seed = v;
+  }
+  printf("random operands from seed 0x%llx%s\n", (unsigned long long)seed,
+         seed == def ? "" : " (PROSPERO_TEST_SEED)");
+  return seed;
 }
 
 /* The two windows after a run: the interpreter's and the device's. */

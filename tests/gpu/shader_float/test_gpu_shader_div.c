@@ -291,7 +291,7 @@ static const char *const store64 =
     "buffer_store_dword v11, v10, s[4:7], 0 offen offset:1024\n"
     "s_endpgm\n";
 
-enum kind { SCALE, FMAS, FIXUP, DIVIDE };
+enum kind { SCALE, FMAS, FIXUP, DIVIDE, LDEXP };
 
 /* Runs OP between the loads and the stores; checks result and VCC of every lane against the
  * reference. Operands: 4 arrays of LANES values (the fourth: the lane's VCC before OP). */
@@ -348,6 +348,10 @@ static void run64m(const char *name, const char *op, enum kind k, const uint64_t
     switch (k) {
       case SCALE: want = ref_scale64(a, b, c, &vout); break;
       case FMAS: want = ref_fmas64(a, b, c, vin); break;
+      case LDEXP: /* under an f16/f64 denormal field that flushes outputs (0, 1): a zero */
+        want = bits64(ref_ldexp(dbl(a), (int32_t)vcc_in[l]));
+        if ((mode >> 6 & 3) < 2 && denorm64(dbl(want))) want &= 1ull << 63;
+        break;
       default: want = ref_fixup64(a, b, c); break;
     }
     flagged += vout, changed += want != a;
@@ -497,7 +501,86 @@ static void div_fmas_matches_isa(void **state) {
     if (l % 8 == 3) c = bits64(-dbl(a) * dbl(b));
     d[l] = a, d[LANES + l] = b, d[2 * LANES + l] = c, v[l] = l % 3 != 0;
   }
+  /* lanes other seeds found (PROSPERO_TEST_SEED): denormal results of the scaling down,
+   * which lavapipe computed as the power of two above them while v_ldexp_f64 multiplied by
+   * 2^-1074 in float arithmetic (docs/shader-float.md, "Fixed") */
+  static const uint64_t found[][3] = {
+      {0x343a7010b748cd79ull, 0x92a434e107dd1226ull, 0x830aa7408d7b6cc1ull}, /* seed 37 */
+      {0x3251ffd3f3c84619ull, 0x94a3c3e244e74b74ull, 0x06392341ffd88dd3ull},
+      {0x38f7d2ad36003701ull, 0x90fe284b03c44341ull, 0x0a06738193b7871aull},
+      {0xb6fe4440043787c0ull, 0x0f0aa39f154abb3eull, 0x00b69c238884218bull},
+      {0xb6bb4a28b856e511ull, 0x12224b5c62a57c02ull, 0x08ef33f700ec76a8ull},
+      {0xbaa47b70562e75a1ull, 0x8da4443588b51d48ull, 0x8859f19d910d8ab6ull}, /* 5 ulps */
+      {0xbba0a61542e257c5ull, 0x8ccc331fbbcbb52eull, 0x887d57d79e038cd9ull}, /* 12 */
+      {0x389820c859defef4ull, 0x0fc52bdaad10e0b5ull, 0x886fed28d40be85cull}, /* -8 */
+      {0x3b4dde2f170d59f7ull, 0x8d1e17eb462e7839ull, 0x087c169f70a04dd7ull}, /* 14 */
+  };
+  for (unsigned i = 0; i < sizeof found / sizeof found[0]; i++) {
+    unsigned l = LANES - 1 - 3 * i; /* lanes 63, 60, .. 39, VCC set */
+    d[l] = found[i][0], d[LANES + l] = found[i][1], d[2 * LANES + l] = found[i][2], v[l] = 1;
+  }
   run64("v_div_fmas_f64", "v_div_fmas_f64 v[7:8], v[1:2], v[3:4], v[5:6]", FMAS, d, v);
+}
+
+/* v_ldexp_f64 (the scaling of v_div_fmas_f64, an integer sequence in the translator):
+ * S0 * 2^S1 rounded once, under nearest even and the three directed f64 round fields
+ * (FLOAT_MODE 0xf4, 0xf8, 0xfc), against C's conversion of the exact long double product,
+ * and under 0x70 (f16/f64 denormal outputs flushed, inputs kept: a denormal result is a zero
+ * of its sign).
+ * Lanes: results across the denormal range (every shift, ties, the tie to 2^-1022, below
+ * half the smallest denormal), the overflow edge, denormal and huge S0, zeros, infinities */
+static void ldexp64_matches_c(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const uint64_t fixed[][2] = {
+      {0x3ff8000000000000ull, (uint64_t)-1074}, /* 1.5 2^-1074: a tie, up to 2 */
+      {0x3ff0000000000000ull, (uint64_t)-1075}, /* the tie to zero */
+      {0x3ff0000000000001ull, (uint64_t)-1075}, /* just above it */
+      {0x3fffffffffffffffull, (uint64_t)-1023}, /* the tie to 2^-1022 */
+      {0x3ffffffffffffffeull, (uint64_t)-1023}, /* just below it */
+      {0xbff0000000000000ull, (uint64_t)-2000}, /* far below: -0 */
+      {0x7fefffffffffffffull, 1},               /* overflow */
+      {0xffe0000000000000ull, 1},
+      {0x7fe0000000000000ull, 0},
+      {0x0000000000000001ull, 1073}, /* a denormal S0 up to 2^-1 */
+      {0x800fffffffffffffull, 2},
+      {0x0008000000000001ull, -1 & 0xffffffffull}, /* denormal down: a tie */
+      {0, 100},
+      {1ull << 63, (uint64_t)-100},
+      {0x7ff0000000000000ull, (uint64_t)-5000},
+      {0xfff0000000000000ull, 5000},
+  };
+  uint64_t saved_rng = rng; /* the tests after this one see the operands they always did */
+  for (unsigned run = 0; run <= 4; run++) { /* round fields 0..3, then 0 with 0x70 */
+    unsigned round = run & 3;
+    uint32_t mode = run == 4 ? 0x70u : 0xf0u | round << 2;
+    uint64_t d[3 * LANES] = {0};
+    uint32_t n[LANES];
+    for (unsigned l = 0; l < LANES; l++) {
+      uint64_t x = rnd64();
+      int ex = (int)(x >> 52 & 0x7ff);
+      /* the result's exponent field before rounding: the overflow edge, else the denormal
+       * range and the normals just above it */
+      int target = l % 4 == 3 ? 2040 + (int)(rnd() % 16) : -60 + (int)(rnd() % 70);
+      n[l] = (uint32_t)(target - ex);
+      d[l] = x;
+    }
+    for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+      d[i] = fixed[i][0], n[i] = (uint32_t)fixed[i][1];
+    for (unsigned l = 0; l < LANES; l++) /* unused by the kernel: S1 in the messages */
+      d[LANES + l] = (uint64_t)(int64_t)(int32_t)n[l];
+    ref_round = round;
+    unsigned denormal = 0;
+    for (unsigned l = 0; l < LANES; l++) denormal += denorm64(ref_ldexp(dbl(d[l]), (int32_t)n[l]));
+    char name[64];
+    snprintf(name, sizeof name, "v_ldexp_f64 FLOAT_MODE 0x%02x", mode);
+    run64m(name, "v_ldexp_f64 v[7:8], v[1:2], v12", LDEXP, d, n, mode);
+    printf("%s: %u denormal results\n", name, denormal);
+    assert_true(denormal >= 20);
+  }
+  ref_round = 0;
+  rng = saved_rng;
 }
 
 static void div_fixup_matches_isa(void **state) {
@@ -582,11 +665,12 @@ static void fdiv_sequence_matches_isa(void **state) {
 }
 
 int main(void) {
+  rng = (uint64_t)float_test_seed(rng);
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(div_scale_matches_isa), cmocka_unit_test(div_scale_in_directed_modes),
-      cmocka_unit_test(div_fmas_matches_isa), cmocka_unit_test(div_fixup_matches_isa),
-      cmocka_unit_test(fdiv_sequence_matches_isa)};
+      cmocka_unit_test(div_fmas_matches_isa),  cmocka_unit_test(ldexp64_matches_c),
+      cmocka_unit_test(div_fixup_matches_isa), cmocka_unit_test(fdiv_sequence_matches_isa)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   printf("gpu.shader_div: %u kernels passed\n", kernels_passed);
   if (dev) vk_device_destroy(dev);

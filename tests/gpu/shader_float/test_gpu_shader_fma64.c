@@ -174,6 +174,7 @@ static void reference_examples(void **state) {
 }
 
 int main(void) {
+  rng = (uint64_t)float_test_seed(rng);
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(reference_examples),
                                      cmocka_unit_test(fma64_matches_c)};

@@ -989,6 +989,8 @@ static void unknown_modes_refused(void **state) {
 }
 
 int main(void) {
+  rng = (uint32_t)float_test_seed(rng);
+  if (!rng) rng = 1; /* a 32-bit generator: the seed's low half */
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(modes_in_sequence),
                                      cmocka_unit_test(modes_over_control_flow),

@@ -248,9 +248,14 @@ static void frexp64(struct xl_state *x, uint32_t b, uint32_t *mant, uint32_t *ex
 }
 
 /* v_ldexp_f64: S0 * 2^S1 rounded once. A finite non-zero S0 = m * 2^E (frexp, m in
- * [0.5, 1)); a normal result takes E + S1 as its exponent field, an overflow gives inf, an
- * underflow is m * 2^(E + S1 + 1074) (exact) times 2^-1074 (the one rounding). +-0, inf
- * and NaN give S0. */
+ * [0.5, 1)); a normal result takes E + S1 as its exponent field, an overflow is 2^1023 *
+ * 2^1023 with S0's sign (inf, or the largest finite value as the float mode rounds). An
+ * underflow (a denormal or zero result) is one fma of normal operands, y * 2^-1000 + -0
+ * with y = m * 2^(E + S1 + 1000) (exact; E + S1 clamped at -1140, far enough below for the
+ * sticky bit): the fma rounds the exact product once, in the float mode, and flushes it as
+ * the f16/f64 denormal field says (dfma is exact on integers in the module). It was a
+ * product by the denormal 2^-1074 in float arithmetic, which lavapipe returned as the power
+ * of two above the result (gpu.shader_div). +-0, inf and NaN give S0. */
 uint32_t xl_ldexp64(struct xl_state *x, uint32_t d, uint32_t n) {
   struct ir_builder *bd = &x->b;
   uint32_t b = ir_bitcast_u64(bd, d), m, ex;
@@ -260,12 +265,17 @@ uint32_t xl_ldexp64(struct xl_state *x, uint32_t d, uint32_t n) {
   uint32_t sign = ir_iand64(bd, b, c64(x, 1ull << 63));
   uint32_t normal = ir_ior64(bd, ir_iand64(bd, m, c64(x, 0x800fffffffffffffull)),
                              ir_pack_u64(bd, c32(x, 0), ir_shl(bd, ir_iadd(bd, e, c32(x, 1022)), c32(x, 20))));
-  uint32_t inf = ir_ior64(bd, sign, c64(x, 0x7ff0000000000000ull));
-  uint32_t k = ir_iadd(bd, ir_smax(bd, e, c32(x, (uint32_t)-1140)), c32(x, 1074)); /* -66..52 */
+  /* an overflow: 2^1023 * 2^1023 with S0's sign, rounded in the float mode (inf, or the
+   * largest finite value when rounding toward zero or away from the sign) */
+  uint32_t inf = ir_bitcast_u64(bd, ir_dmul(bd, ir_bitcast_f64(bd, ir_ior64(bd, sign, c64(x, 0x7fe0000000000000ull))),
+                                            konst(x, IR_TYPE_F64, 0x7fe0000000000000ull)));
+  uint32_t k = ir_iadd(bd, ir_smax(bd, e, c32(x, (uint32_t)-1140)), c32(x, 1000)); /* -140..-22 */
   uint32_t scale = ir_bitcast_f64(bd, ir_pack_u64(bd, c32(x, 0), ir_shl(bd, ir_iadd(bd, k, c32(x, 1023)), c32(x, 20))));
-  uint32_t tiny = ir_dmul(bd, ir_dmul(bd, ir_bitcast_f64(bd, m), scale), konst(x, IR_TYPE_F64, 1));
+  uint32_t y = ir_dmul(bd, ir_bitcast_f64(bd, m), scale);
+  uint32_t tiny = ir_bitcast_u64(bd, ir_dfma(bd, y, konst(x, IR_TYPE_F64, 0x0170000000000000ull) /* 2^-1000 */,
+                                             konst(x, IR_TYPE_F64, 1ull << 63)));
   uint32_t r = ir_select(bd, ir_slt(bd, c32(x, 1024), e), inf,
-                         ir_select(bd, ir_slt(bd, e, c32(x, (uint32_t)-1021)), ir_bitcast_u64(bd, tiny), normal));
+                         ir_select(bd, ir_slt(bd, e, c32(x, (uint32_t)-1021)), tiny, normal));
   uint32_t e_in = ir_ubfe(bd, ir_hi_u32(bd, b), c32(x, 20), c32(x, 11));
   uint32_t special = ir_bor(bd, ir_ieq(bd, e_in, c32(x, 2047)),
                             ir_ieq64(bd, ir_iand64(bd, b, c64(x, ~(1ull << 63))), c64(x, 0)));
