@@ -25,8 +25,9 @@
  * OpStrings the dispatch reads, spirv_dispatch_spec), so older modules are compiled again */
 #define DISK_MAGIC 0x43535250u /* "PRSC" */
 /* 8: modules report accesses outside every guest range (fault record); 9: images compute the
- * level layout before the element (sampling) */
-#define DISK_VERSION 9u
+ * level layout before the element (sampling); 10: v_ldexp_f64's denormal and overflow results
+ * (also in v_div_fmas_f64) */
+#define DISK_VERSION 10u
 
 struct shader_cache {
   pthread_mutex_t lock;
