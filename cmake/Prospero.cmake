@@ -110,6 +110,29 @@ function(prospero_unit_test name)
                        ENVIRONMENT "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR};PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
 endfunction()
 
+# prospero_gpu_test(NAME SOURCES ... [INCLUDES dir ...] [LIBS ...]): a test on the Vulkan
+# device (lavapipe in CI), ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME, with src/,
+# tests/support and INCLUDES on its include path. Exit status 77 (skip): no Vulkan device (or
+# a tool the test needs). Under the sanitizers leak checks are off: lavapipe's JIT keeps a few
+# small allocations until exit whose stacks end in generated code, so LeakSanitizer cannot
+# attribute (or suppress) them; address and UB checks stay.
+function(prospero_gpu_test name)
+  cmake_parse_arguments(G "" "" "SOURCES;INCLUDES;LIBS" ${ARGN})
+  add_executable(test_gpu_${name} ${G_SOURCES})
+  set_target_properties(test_gpu_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                        ${CMAKE_BINARY_DIR}/tests)
+  target_include_directories(test_gpu_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_SOURCE_DIR}/tests/support ${G_INCLUDES})
+  target_link_libraries(test_gpu_${name} PRIVATE ${G_LIBS} PkgConfig::CMOCKA)
+  add_test(NAME gpu.${name} COMMAND test_gpu_${name})
+  set(env "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR}" "PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
+  if(PROSPERO_SANITIZE)
+    list(APPEND env "LSAN_OPTIONS=detect_leaks=0")
+  endif()
+  set_tests_properties(gpu.${name} PROPERTIES LABELS "gpu" TIMEOUT 300
+                       ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
+endfunction()
+
 # prospero_gpu_shader_test(NAME SOURCES ... [LIBS ...] [TIMEOUT s]): a device test of
 # the shader back end, ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME: GFX10 kernels
 # (llvm-mc-19 at test time) run on the Vulkan device (lavapipe in CI) against C and the IR
