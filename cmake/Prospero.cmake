@@ -110,6 +110,29 @@ function(prospero_unit_test name)
                        ENVIRONMENT "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR};PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
 endfunction()
 
+# prospero_gpu_test(NAME SOURCES ... [INCLUDES dir ...] [LIBS ...]): a test on the Vulkan
+# device (lavapipe in CI), ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME, with src/,
+# tests/support and INCLUDES on its include path. Exit status 77 (skip): no Vulkan device (or
+# a tool the test needs). Under the sanitizers leak checks are off: lavapipe's JIT keeps a few
+# small allocations until exit whose stacks end in generated code, so LeakSanitizer cannot
+# attribute (or suppress) them; address and UB checks stay.
+function(prospero_gpu_test name)
+  cmake_parse_arguments(G "" "" "SOURCES;INCLUDES;LIBS" ${ARGN})
+  add_executable(test_gpu_${name} ${G_SOURCES})
+  set_target_properties(test_gpu_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
+                        ${CMAKE_BINARY_DIR}/tests)
+  target_include_directories(test_gpu_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_SOURCE_DIR}/tests/support ${G_INCLUDES})
+  target_link_libraries(test_gpu_${name} PRIVATE ${G_LIBS} PkgConfig::CMOCKA)
+  add_test(NAME gpu.${name} COMMAND test_gpu_${name})
+  set(env "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR}" "PROSPERO_SHARED_DIR=${PROSPERO_SHARED_DIR}")
+  if(PROSPERO_SANITIZE)
+    list(APPEND env "LSAN_OPTIONS=detect_leaks=0")
+  endif()
+  set_tests_properties(gpu.${name} PROPERTIES LABELS "gpu" TIMEOUT 300
+                       ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
+endfunction()
+
 # prospero_gpu_shader_test(NAME SOURCES ... [LIBS ...] [TIMEOUT s]): a device test of
 # the shader back end, ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME: GFX10 kernels
 # (llvm-mc-19 at test time) run on the Vulkan device (lavapipe in CI) against C and the IR
@@ -142,12 +165,49 @@ function(prospero_gpu_shader_test name)
                        ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
 endfunction()
 
+# The fuzzer flags: undefined behaviour is fatal, as in the sanitizer build (no recovery:
+# libFuzzer keeps the input that triggered it).
+if(PROSPERO_SANITIZE)
+  set(PROSPERO_FUZZ_FLAGS -fsanitize=fuzzer)
+else()
+  set(PROSPERO_FUZZ_FLAGS -fsanitize=fuzzer,address,undefined)
+endif()
+
+# prospero_fuzz_module(MODULE): the object library prospero_fuzz_MODULE, the sources of
+# prospero_MODULE compiled with the fuzzer's instrumentation, made once and shared by every
+# fuzz target that names the module.
+function(prospero_fuzz_module m)
+  if(TARGET prospero_fuzz_${m})
+    return()
+  endif()
+  get_target_property(msrcs prospero_${m} SOURCES)
+  get_target_property(mdir prospero_${m} SOURCE_DIR)
+  set(srcs)
+  foreach(s IN LISTS msrcs)
+    if(NOT IS_ABSOLUTE ${s})
+      set(s ${mdir}/${s})
+    endif()
+    list(APPEND srcs ${s})
+  endforeach()
+  add_library(prospero_fuzz_${m} OBJECT ${srcs})
+  target_include_directories(prospero_fuzz_${m} PRIVATE ${CMAKE_SOURCE_DIR}/src
+                             ${CMAKE_BINARY_DIR}/generated)
+  target_compile_options(prospero_fuzz_${m} PRIVATE ${PROSPERO_FUZZ_FLAGS}
+                         -fno-sanitize-recover=undefined)
+  get_target_property(mlibs prospero_${m} LINK_LIBRARIES)
+  if(mlibs)
+    # their include folders and definitions; the fuzz target links them
+    target_link_libraries(prospero_fuzz_${m} PRIVATE ${mlibs})
+  endif()
+endfunction()
+
 # prospero_fuzz_target(NAME SOURCES ... [MODULES m ...] [LIBS ...] [SECONDS n] [CORPUS dir]):
 # a libFuzzer target build/bin/fuzz_NAME plus a ctest entry (label "fuzz") that runs it for a
 # bounded time, starting from the committed seeds in CORPUS (default: the folder's corpus/;
 # every target has one, CMake stops without it). Undefined behaviour is fatal in it.
-# The sources of each prospero module named in MODULES are compiled into the target with
-# coverage instrumentation (a plain link would give the fuzzer no feedback from them).
+# The sources of each prospero module named in MODULES are compiled with coverage
+# instrumentation (a plain link would give the fuzzer no feedback from them), once per
+# module for all the targets (prospero_fuzz_module).
 function(prospero_fuzz_target name)
   cmake_parse_arguments(F "" "SECONDS;CORPUS" "SOURCES;MODULES;LIBS" ${ARGN})
   if(NOT PROSPERO_FUZZ)
@@ -159,14 +219,8 @@ function(prospero_fuzz_target name)
   set(all_sources ${F_SOURCES})
   set(all_libs ${F_LIBS})
   foreach(m IN LISTS F_MODULES)
-    get_target_property(msrcs prospero_${m} SOURCES)
-    get_target_property(mdir prospero_${m} SOURCE_DIR)
-    foreach(s IN LISTS msrcs)
-      if(NOT IS_ABSOLUTE ${s})
-        set(s ${mdir}/${s})
-      endif()
-      list(APPEND all_sources ${s})
-    endforeach()
+    prospero_fuzz_module(${m})
+    list(APPEND all_sources $<TARGET_OBJECTS:prospero_fuzz_${m}>)
     get_target_property(mlibs prospero_${m} LINK_LIBRARIES)
     if(mlibs)
       foreach(l IN LISTS mlibs)
@@ -178,14 +232,9 @@ function(prospero_fuzz_target name)
   add_executable(fuzz_${name} ${all_sources})
   target_include_directories(fuzz_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src
                              ${CMAKE_BINARY_DIR}/generated)
-  # undefined behaviour is fatal, as in the sanitizer build (no recovery: libFuzzer keeps
-  # the input that triggered it)
-  set(fl -fsanitize=fuzzer)
-  if(NOT PROSPERO_SANITIZE)
-    set(fl -fsanitize=fuzzer,address,undefined)
-  endif()
-  target_compile_options(fuzz_${name} PRIVATE ${fl} -fno-sanitize-recover=undefined)
-  target_link_options(fuzz_${name} PRIVATE ${fl})
+  target_compile_options(fuzz_${name} PRIVATE ${PROSPERO_FUZZ_FLAGS}
+                         -fno-sanitize-recover=undefined)
+  target_link_options(fuzz_${name} PRIVATE ${PROSPERO_FUZZ_FLAGS})
   target_link_libraries(fuzz_${name} PRIVATE ${all_libs})
   set(corpus ${CMAKE_BINARY_DIR}/fuzz-corpus/${name})
   file(MAKE_DIRECTORY ${corpus})

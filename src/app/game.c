@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "common/exit_codes.h"
+#include "common/host_dirs.h"
 #include "common/log.h"
 #include "kernel/mounts.h"
 #include "loader/loader.h"
@@ -101,18 +102,6 @@ int app_game_locate(const char *path, struct app_game *g) {
   return 0;
 }
 
-bool app_game_make_dirs(const char *path) {
-  char buf[PATH_MAX];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
-
 int app_game_mount(struct app_game *g) {
   const char *xdg = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
   char base[PATH_MAX];
@@ -132,7 +121,7 @@ int app_game_mount(struct app_game *g) {
     char dir[PATH_MAX], point[32];
     snprintf(dir, sizeof dir, "%.4000s/%s", g->data_dir, writable[i]);
     snprintf(point, sizeof point, "/%s", writable[i]);
-    if (!app_game_make_dirs(dir)) {
+    if (!host_dirs_make(dir)) {
       LOG(core, ERROR, "cannot create %s: %s", dir, strerror(errno));
       return PROSPERO_EXIT_BAD_GAME;
     }

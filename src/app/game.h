@@ -27,7 +27,4 @@ int app_game_locate(const char *path, struct app_game *g);
  * (read-only), /hostapp, /download0, /temp0 and /temp. */
 int app_game_mount(struct app_game *g);
 
-/* mkdir -p PATH; false (errno set) when a component cannot be created. */
-bool app_game_make_dirs(const char *path);
-
 #endif

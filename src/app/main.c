@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "common/exit_codes.h"
+#include "common/host_dirs.h"
 #include "common/host_sched.h"
 #include "common/log.h"
 #include "audio_host.h"
@@ -141,7 +142,7 @@ int main(int argc, char **argv) {
   np_trophy_set_title(game.data_dir, game.folder);
   uds_stats_set_title(game.data_dir, game.folder);
   if (opt.dump_shaders_count) {
-    if (!app_game_make_dirs(opt.dump_shaders[0])) {
+    if (!host_dirs_make(opt.dump_shaders[0])) {
       fprintf(stderr, "prospero: --dump-shaders: cannot create '%s'\n", opt.dump_shaders[0]);
       return PROSPERO_EXIT_USAGE;
     }

@@ -8,12 +8,6 @@
 #include "common/log.h"
 #include "gpu/cp/cp_internal.h"
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
 uint32_t *cp_reg_slot(struct cp_queue *q, uint32_t reg) {
   switch (pm4_space_of(reg)) {
     case PM4_SPACE_SH: return &q->sh[reg - PM4_SH_BASE];
@@ -34,8 +28,6 @@ static uint64_t gpu_clock(struct cp_queue *q) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec) / 10u; /* 100 MHz */
 }
-
-static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
 
 /* Writes N bytes at guest ADDR; false if the range is not writable. Guest memory is shared
  * with guest CPU threads that poll labels: aligned dwords and qwords are stored one by one,
@@ -95,13 +87,13 @@ static bool reg_write_seq(struct cp_queue *q, uint32_t reg, const uint32_t *v, u
 
 static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint32_t *b, unsigned nb,
                              uint32_t *bank, uint32_t span, const char *what) {
-  if (nb < 1) FAIL("%s without a register offset", what);
+  if (nb < 1) CP_FAIL("%s without a register offset", what);
   uint32_t off = b[0] & 0xffff;
   /* the index field (bits 31:28) selects how the CP applies some registers (e.g. the CU
    * mask of COMPUTE_STATIC_THREAD_MGMT_SE*); the values are stored as written */
   if (off + (nb - 1) > span)
-    FAIL("%s writes %u registers from offset 0x%x, past the end of the space (0x%x)", what, nb - 1,
-         off, span);
+    CP_FAIL("%s writes %u registers from offset 0x%x, past the end of the space (0x%x)", what,
+            nb - 1, off, span);
   uint32_t *dst = bank + off;
   if (nb <= 5) { /* the common short writes, without a library call */
     for (unsigned i = 1; i < nb; i++) dst[i - 1] = b[i];
@@ -120,16 +112,16 @@ static enum cp_step set_regs(struct cp_queue *q, struct cp_frame *f, const uint3
 static enum cp_step load_regs(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                               unsigned nb, uint32_t base, uint32_t span, const char *what) {
   if (nb < 4 || (nb - 2) % 2)
-    FAIL("%s with %u body dwords (address lo, hi, then offset/count pairs expected)", what, nb);
-  uint64_t addr = addr64(b[0] & ~3u, b[1] & 0xffff);
+    CP_FAIL("%s with %u body dwords (address lo, hi, then offset/count pairs expected)", what, nb);
+  uint64_t addr = cp_addr64(b[0] & ~3u, b[1] & 0xffff);
   for (unsigned i = 2; i < nb; i += 2) {
     uint32_t off = b[i] & 0xffff, n = b[i + 1] & 0x3fff;
     if (off + n > span)
-      FAIL("%s range %u: %u registers from offset 0x%x past the end of the space (0x%x)", what,
-           (i - 2) / 2, n, off, span);
+      CP_FAIL("%s range %u: %u registers from offset 0x%x past the end of the space (0x%x)", what,
+              (i - 2) / 2, n, off, span);
     if (n && !map(q, addr + (uint64_t)off * 4, (uint64_t)n * 4, false))
-      FAIL("%s range %u: 0x%" PRIx64 " (%u dwords) is not mapped", what, (i - 2) / 2,
-           addr + (uint64_t)off * 4, n);
+      CP_FAIL("%s range %u: 0x%" PRIx64 " (%u dwords) is not mapped", what, (i - 2) / 2,
+              addr + (uint64_t)off * 4, n);
   }
   for (unsigned i = 2; i < nb; i += 2) {
     uint32_t off = b[i] & 0xffff, n = b[i + 1] & 0x3fff;
@@ -146,7 +138,7 @@ static enum cp_step load_regs(struct cp_queue *q, struct cp_frame *f, const uint
 static enum cp_step reset_queue_state(struct cp_queue *q, struct cp_frame *f, unsigned sub,
                                       unsigned nb) {
   if (nb != 1)
-    FAIL("driver packet %s with %u body dwords (1 expected)", cp_agc_packet_name(sub), nb);
+    CP_FAIL("driver packet %s with %u body dwords (1 expected)", cp_agc_packet_name(sub), nb);
   cp_queue_new_state(q);
   q->stats.agc_packets++;
   return CP_STEP_DONE;
@@ -170,25 +162,25 @@ static bool compare(unsigned func, uint64_t v, uint64_t ref) {
 static enum cp_step wait_reg_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                  unsigned nb, bool wide) {
   if (nb != (wide ? 8u : 6u))
-    FAIL("WAIT_REG_MEM%s with %u body dwords (%u expected)", wide ? "64" : "", nb, wide ? 8 : 6);
+    CP_FAIL("WAIT_REG_MEM%s with %u body dwords (%u expected)", wide ? "64" : "", nb, wide ? 8 : 6);
   unsigned func = b[0] & 7, space = (b[0] >> 4) & 3, op = (b[0] >> 6) & 3;
-  if (func == 7) FAIL("WAIT_REG_MEM compare function 7 is reserved");
+  if (func == 7) CP_FAIL("WAIT_REG_MEM compare function 7 is reserved");
   /* operation 0 waits, 3 waits preemptably (the same here); 1 writes a register first */
-  if (op != 0 && op != 3) FAIL("WAIT_REG_MEM operation %u not supported", op);
-  if (space > 1) FAIL("WAIT_REG_MEM memory space %u not supported", space);
+  if (op != 0 && op != 3) CP_FAIL("WAIT_REG_MEM operation %u not supported", op);
+  if (space > 1) CP_FAIL("WAIT_REG_MEM memory space %u not supported", space);
   bool mem = space == 1;
-  uint64_t ref = wide ? addr64(b[3], b[4]) : b[3];
-  uint64_t mask = wide ? addr64(b[5], b[6]) : b[4];
+  uint64_t ref = wide ? cp_addr64(b[3], b[4]) : b[3];
+  uint64_t mask = wide ? cp_addr64(b[5], b[6]) : b[4];
   uint64_t v = 0;
   if (mem) {
-    uint64_t addr = addr64(b[1], b[2]);
-    if (addr & (wide ? 7 : 3)) FAIL("WAIT_REG_MEM address 0x%" PRIx64 " misaligned", addr);
+    uint64_t addr = cp_addr64(b[1], b[2]);
+    if (addr & (wide ? 7 : 3)) CP_FAIL("WAIT_REG_MEM address 0x%" PRIx64 " misaligned", addr);
     if (!mem_read(q, addr, &v, wide ? 8 : 4))
-      FAIL("WAIT_REG_MEM address 0x%" PRIx64 " is not mapped", addr);
+      CP_FAIL("WAIT_REG_MEM address 0x%" PRIx64 " is not mapped", addr);
   } else {
     uint32_t reg = b[1] & 0x3ffff; /* REG_POLL_ADDR, 18 bits */
     uint32_t *r = cp_reg_slot(q, reg);
-    if (!r) FAIL("WAIT_REG_MEM register 0x%x outside the register banks", reg);
+    if (!r) CP_FAIL("WAIT_REG_MEM register 0x%x outside the register banks", reg);
     v = *r;
     if (wide) {
       uint32_t *r2 = cp_reg_slot(q, reg + 1);
@@ -207,7 +199,7 @@ static bool write_selected(struct cp_queue *q, uint64_t addr, unsigned data_sel,
   switch (data_sel) {
     case 0: *written = 0; return true;
     case 1: *written = lo; return mem_write(q, addr, &lo, 4);
-    case 2: v = addr64(lo, hi); break;
+    case 2: v = cp_addr64(lo, hi); break;
     case 3: /* GPU clock */
     case 4: /* system clock: the same host clock */ v = gpu_clock(q); break;
     default: return false;
@@ -223,59 +215,60 @@ static void interrupt(struct cp_queue *q, unsigned event, uint64_t data) {
 
 static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
-  if (nb != 6 && nb != 7) FAIL("RELEASE_MEM with %u body dwords (6 or 7 expected)", nb);
+  if (nb != 6 && nb != 7) CP_FAIL("RELEASE_MEM with %u body dwords (6 or 7 expected)", nb);
   unsigned event = b[0] & 0x3f, data_sel = b[1] >> 29, int_sel = (b[1] >> 24) & 7;
-  uint64_t addr = addr64(b[2], b[3]), written = 0;
+  uint64_t addr = cp_addr64(b[2], b[3]), written = 0;
   q->stats.events++;
-  if (data_sel > 5) FAIL("RELEASE_MEM data select %u not supported", data_sel);
+  if (data_sel > 5) CP_FAIL("RELEASE_MEM data select %u not supported", data_sel);
   /* INT_SEL 1 interrupt only, 2 after the write is confirmed, 3 data and confirm, 4 with the
    * context id; 5 and 6 send it only when a 32/64-bit compare holds (not supported yet) */
-  if (int_sel > 4) FAIL("RELEASE_MEM conditional interrupt select %u not supported", int_sel);
+  if (int_sel > 4) CP_FAIL("RELEASE_MEM conditional interrupt select %u not supported", int_sel);
   if (data_sel == 5) { /* GDS to memory (cp_exec_gds.c) */
     if (!cp_exec_gds_to_mem(q, f, "RELEASE_MEM", addr, b[4], &written)) return CP_STEP_STOPPED;
   } else if (data_sel && (addr & (data_sel == 1 ? 3 : 7))) {
-    FAIL("RELEASE_MEM address 0x%" PRIx64 " misaligned for data select %u", addr, data_sel);
+    CP_FAIL("RELEASE_MEM address 0x%" PRIx64 " misaligned for data select %u", addr, data_sel);
   } else if (!write_selected(q, addr, data_sel, b[4], b[5], &written))
-    FAIL("RELEASE_MEM address 0x%" PRIx64 " is not writable", addr);
+    CP_FAIL("RELEASE_MEM address 0x%" PRIx64 " is not writable", addr);
   if (int_sel) interrupt(q, event, written);
   return CP_STEP_DONE;
 }
 
 static enum cp_step event_write_eop(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb) {
-  if (nb != 5) FAIL("EVENT_WRITE_EOP with %u body dwords (5 expected)", nb);
+  if (nb != 5) CP_FAIL("EVENT_WRITE_EOP with %u body dwords (5 expected)", nb);
   unsigned event = b[0] & 0x3f, data_sel = b[2] >> 29, int_sel = (b[2] >> 24) & 3;
-  uint64_t addr = addr64(b[1], b[2] & 0xffff), written = 0;
+  uint64_t addr = cp_addr64(b[1], b[2] & 0xffff), written = 0;
   q->stats.events++;
-  if (data_sel > 4) FAIL("EVENT_WRITE_EOP data select %u not supported", data_sel);
+  if (data_sel > 4) CP_FAIL("EVENT_WRITE_EOP data select %u not supported", data_sel);
   if (data_sel && (addr & (data_sel == 1 ? 3 : 7)))
-    FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " misaligned", addr);
+    CP_FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " misaligned", addr);
   if (!write_selected(q, addr, data_sel, b[3], b[4], &written))
-    FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " is not writable", addr);
+    CP_FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " is not writable", addr);
   if (int_sel) interrupt(q, event, written);
   return CP_STEP_DONE;
 }
 
 static enum cp_step event_write_eos(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb) {
-  if (nb != 4) FAIL("EVENT_WRITE_EOS with %u body dwords (4 expected)", nb);
+  if (nb != 4) CP_FAIL("EVENT_WRITE_EOS with %u body dwords (4 expected)", nb);
   unsigned cmd = b[2] >> 29;
-  uint64_t addr = addr64(b[1], b[2] & 0xffff);
+  uint64_t addr = cp_addr64(b[1], b[2] & 0xffff);
   q->stats.events++;
   uint64_t first;
   if (cmd == 1) /* store GDS data (cp_exec_gds.c) */
     return cp_exec_gds_to_mem(q, f, "EVENT_WRITE_EOS", addr, b[3], &first) ? CP_STEP_DONE
                                                                            : CP_STEP_STOPPED;
-  if (cmd != 2) FAIL("EVENT_WRITE_EOS command %u not supported (1 GDS data, 2 32-bit data)", cmd);
-  if (addr & 3) FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " misaligned", addr);
+  if (cmd != 2)
+    CP_FAIL("EVENT_WRITE_EOS command %u not supported (1 GDS data, 2 32-bit data)", cmd);
+  if (addr & 3) CP_FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " misaligned", addr);
   if (!mem_write(q, addr, &b[3], 4))
-    FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " is not writable", addr);
+    CP_FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " is not writable", addr);
   return CP_STEP_DONE;
 }
 
 static enum cp_step event_write(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
-  if (nb != 1 && nb != 3) FAIL("EVENT_WRITE with %u body dwords (1 or 3 expected)", nb);
+  if (nb != 1 && nb != 3) CP_FAIL("EVENT_WRITE with %u body dwords (1 or 3 expected)", nb);
   unsigned event = b[0] & 0x3f;
   q->stats.events++;
   /* The CP runs each packet to completion before the next, so the flush and partial-flush
@@ -294,7 +287,7 @@ static enum cp_step event_write(struct cp_queue *q, struct cp_frame *f, const ui
 /* WRITE_DATA with control dword CTL (the body's dword 0, or a driver packet's translation). */
 static enum cp_step write_data_ctl(struct cp_queue *q, struct cp_frame *f, uint32_t ctl,
                                    const uint32_t *b, unsigned nb) {
-  if (nb < 4) FAIL("WRITE_DATA with %u body dwords (4 or more expected)", nb);
+  if (nb < 4) CP_FAIL("WRITE_DATA with %u body dwords (4 or more expected)", nb);
   unsigned dst = (ctl >> 8) & 0xf;
   bool one = (ctl >> 16) & 1;
   uint32_t n = nb - 3;
@@ -303,22 +296,22 @@ static enum cp_step write_data_ctl(struct cp_queue *q, struct cp_frame *f, uint3
     uint32_t reg = b[1] & 0xffff;
     for (uint32_t i = 0; i < n; i++) {
       uint32_t *r = cp_reg_slot(q, one ? reg : reg + i);
-      if (!r) FAIL("WRITE_DATA register 0x%x outside the register banks", one ? reg : reg + i);
+      if (!r) CP_FAIL("WRITE_DATA register 0x%x outside the register banks", one ? reg : reg + i);
       *r = data[i];
       q->stats.reg_writes++;
     }
     return CP_STEP_DONE;
   }
   if (dst == 3) return cp_exec_write_data_gds(q, f, one, b, nb);
-  if (dst != 1 && dst != 2 && dst != 5) FAIL("WRITE_DATA destination %u not supported", dst);
-  uint64_t addr = addr64(b[1], b[2]);
-  if (addr & 3) FAIL("WRITE_DATA address 0x%" PRIx64 " misaligned", addr);
+  if (dst != 1 && dst != 2 && dst != 5) CP_FAIL("WRITE_DATA destination %u not supported", dst);
+  uint64_t addr = cp_addr64(b[1], b[2]);
+  if (addr & 3) CP_FAIL("WRITE_DATA address 0x%" PRIx64 " misaligned", addr);
   if (one) {
     for (uint32_t i = 0; i < n; i++)
       if (!mem_write(q, addr, &data[i], 4))
-        FAIL("WRITE_DATA address 0x%" PRIx64 " is not writable", addr);
+        CP_FAIL("WRITE_DATA address 0x%" PRIx64 " is not writable", addr);
   } else if (!mem_write(q, addr, data, (size_t)n * 4)) {
-    FAIL("WRITE_DATA range 0x%" PRIx64 " (%u dwords) is not writable", addr, n);
+    CP_FAIL("WRITE_DATA range 0x%" PRIx64 " (%u dwords) is not writable", addr, n);
   }
   return CP_STEP_DONE;
 }
@@ -330,7 +323,7 @@ static enum cp_step write_data(struct cp_queue *q, struct cp_frame *f, const uin
 
 static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                               unsigned nb) {
-  if (nb != 5) FAIL("COPY_DATA with %u body dwords (5 expected)", nb);
+  if (nb != 5) CP_FAIL("COPY_DATA with %u body dwords (5 expected)", nb);
   unsigned src = b[0] & 0xf, dst = (b[0] >> 8) & 0xf;
   bool wide = (b[0] >> 16) & 1;
   size_t size = wide ? 8 : 4;
@@ -338,27 +331,27 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
   switch (src) {
     case 0: { /* register */
       uint32_t *r = cp_reg_slot(q, b[1] & 0xffff);
-      if (!r) FAIL("COPY_DATA source register 0x%x outside the register banks", b[1] & 0xffff);
+      if (!r) CP_FAIL("COPY_DATA source register 0x%x outside the register banks", b[1] & 0xffff);
       v = *r;
       if (wide) {
         uint32_t *r2 = cp_reg_slot(q, (b[1] & 0xffff) + 1);
-        if (!r2) FAIL("COPY_DATA source register 0x%x outside the banks", (b[1] & 0xffff) + 1);
+        if (!r2) CP_FAIL("COPY_DATA source register 0x%x outside the banks", (b[1] & 0xffff) + 1);
         v |= (uint64_t)*r2 << 32;
       }
       break;
     }
     case 1:
     case 2: { /* memory */
-      uint64_t a = addr64(b[1], b[2]);
-      if (a & (size - 1)) FAIL("COPY_DATA source 0x%" PRIx64 " misaligned", a);
-      if (!mem_read(q, a, &v, size)) FAIL("COPY_DATA source 0x%" PRIx64 " is not mapped", a);
+      uint64_t a = cp_addr64(b[1], b[2]);
+      if (a & (size - 1)) CP_FAIL("COPY_DATA source 0x%" PRIx64 " misaligned", a);
+      if (!mem_read(q, a, &v, size)) CP_FAIL("COPY_DATA source 0x%" PRIx64 " is not mapped", a);
       break;
     }
     case 3: /* GDS */
       if (!cp_gds_read(q, f, "COPY_DATA source", b[1] & 0xffff, &v, (uint32_t)size))
         return CP_STEP_STOPPED;
       break;
-    case 5: /* immediate */ v = wide ? addr64(b[1], b[2]) : b[1]; break;
+    case 5: /* immediate */ v = wide ? cp_addr64(b[1], b[2]) : b[1]; break;
     case 6: /* atomic return data: what the last ATOMIC_MEM found (cp_exec_mem.c) */
       v = wide ? q->atomic_return : (uint32_t)q->atomic_return;
       break;
@@ -366,48 +359,48 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
     case 10: /* system clock count: the same host clock, as EVENT_WRITE_EOP's DATA_SEL 4 */
       v = gpu_clock(q);
       break;
-    default: FAIL("COPY_DATA source %u not supported", src);
+    default: CP_FAIL("COPY_DATA source %u not supported", src);
   }
   if (dst == 0) {
     uint32_t reg = b[3] & 0xffff;
     uint32_t vv[2] = {(uint32_t)v, (uint32_t)(v >> 32)};
     if (!reg_write_seq(q, reg, vv, wide ? 2 : 1))
-      FAIL("COPY_DATA destination register 0x%x outside the register banks", reg);
+      CP_FAIL("COPY_DATA destination register 0x%x outside the register banks", reg);
     return CP_STEP_DONE;
   }
   if (dst == 3) /* GDS */
     return cp_gds_write(q, f, "COPY_DATA destination", b[3] & 0xffff, &v, (uint32_t)size)
                ? CP_STEP_DONE
                : CP_STEP_STOPPED;
-  if (dst != 1 && dst != 2 && dst != 5) FAIL("COPY_DATA destination %u not supported", dst);
-  uint64_t a = addr64(b[3], b[4]);
-  if (a & (size - 1)) FAIL("COPY_DATA destination 0x%" PRIx64 " misaligned", a);
-  if (!mem_write(q, a, &v, size)) FAIL("COPY_DATA destination 0x%" PRIx64 " is not writable", a);
+  if (dst != 1 && dst != 2 && dst != 5) CP_FAIL("COPY_DATA destination %u not supported", dst);
+  uint64_t a = cp_addr64(b[3], b[4]);
+  if (a & (size - 1)) CP_FAIL("COPY_DATA destination 0x%" PRIx64 " misaligned", a);
+  if (!mem_write(q, a, &v, size)) CP_FAIL("COPY_DATA destination 0x%" PRIx64 " is not writable", a);
   return CP_STEP_DONE;
 }
 
 static enum cp_step dma_data(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                              unsigned nb) {
-  if (nb != 6) FAIL("DMA_DATA with %u body dwords (6 expected)", nb);
+  if (nb != 6) CP_FAIL("DMA_DATA with %u body dwords (6 expected)", nb);
   unsigned dst_sel = (b[0] >> 20) & 3, src_sel = (b[0] >> 29) & 3;
   uint32_t cmd = b[5], bytes = cmd & 0x3ffffff;
   bool sas = (cmd >> 26) & 1, das = (cmd >> 27) & 1, saic = (cmd >> 28) & 1, daic = (cmd >> 29) & 1;
   if (dst_sel == 1 || src_sel == 1) return cp_exec_dma_data_gds(q, f, b, nb); /* cp_exec_gds.c */
-  if (dst_sel == 2) FAIL("DMA_DATA to nowhere (DST_SEL 2) not supported");
+  if (dst_sel == 2) CP_FAIL("DMA_DATA to nowhere (DST_SEL 2) not supported");
   if (das || sas || daic || (saic && src_sel != 2))
-    FAIL("DMA_DATA to or from registers (SAS %u DAS %u SAIC %u DAIC %u) not supported", sas, das,
-         saic, daic);
-  uint64_t dst = addr64(b[3], b[4]);
+    CP_FAIL("DMA_DATA to or from registers (SAS %u DAS %u SAIC %u DAIC %u) not supported", sas, das,
+            saic, daic);
+  uint64_t dst = cp_addr64(b[3], b[4]);
   if (bytes == 0) return CP_STEP_DONE;
   uint8_t *d = map(q, dst, bytes, true);
-  if (!d) FAIL("DMA_DATA destination 0x%" PRIx64 " (%u bytes) is not writable", dst, bytes);
+  if (!d) CP_FAIL("DMA_DATA destination 0x%" PRIx64 " (%u bytes) is not writable", dst, bytes);
   if (src_sel == 2) { /* DATA: fill with the dword */
-    if (bytes & 3) FAIL("DMA_DATA fill of %u bytes (a multiple of 4 expected)", bytes);
+    if (bytes & 3) CP_FAIL("DMA_DATA fill of %u bytes (a multiple of 4 expected)", bytes);
     for (uint32_t i = 0; i < bytes; i += 4) memcpy(d + i, &b[1], 4);
   } else {
-    uint64_t src = addr64(b[1], b[2]);
+    uint64_t src = cp_addr64(b[1], b[2]);
     const uint8_t *s = map(q, src, bytes, false);
-    if (!s) FAIL("DMA_DATA source 0x%" PRIx64 " (%u bytes) is not mapped", src, bytes);
+    if (!s) CP_FAIL("DMA_DATA source 0x%" PRIx64 " (%u bytes) is not mapped", src, bytes);
     memmove(d, s, bytes);
   }
   return CP_STEP_DONE;
@@ -415,10 +408,10 @@ static enum cp_step dma_data(struct cp_queue *q, struct cp_frame *f, const uint3
 
 static enum cp_step acquire_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
-  if (nb != 6 && nb != 7) FAIL("ACQUIRE_MEM with %u body dwords (6 or 7 expected)", nb);
+  if (nb != 6 && nb != 7) CP_FAIL("ACQUIRE_MEM with %u body dwords (6 or 7 expected)", nb);
   /* dw1 COHER_CNTL, dw2 COHER_SIZE (256-byte units), dw3 COHER_SIZE_HI, dw4 COHER_BASE_LO,
    * dw5 COHER_BASE_HI (256-byte units), dw6 POLL_INTERVAL, dw7 GCR_CNTL (GFX10) */
-  uint64_t size = addr64(b[1], b[2] & 0xff) << 8, base = addr64(b[3], b[4] & 0xffffff) << 8;
+  uint64_t size = cp_addr64(b[1], b[2] & 0xff) << 8, base = cp_addr64(b[3], b[4] & 0xffffff) << 8;
   if (q->cp->ops.acquire) q->cp->ops.acquire(q->cp->ops.ctx, q->id, base, size);
   return CP_STEP_DONE;
 }
@@ -445,18 +438,18 @@ static enum cp_step dispatch_indirect(struct cp_queue *q, struct cp_frame *f, co
   uint64_t addr;
   uint32_t initiator;
   if (nb == 3) { /* compute queues: the address */
-    addr = addr64(b[0], b[1]);
+    addr = cp_addr64(b[0], b[1]);
     initiator = b[2];
   } else if (nb == 2) { /* graphics: an offset from SET_BASE's base */
     addr = q->draw_base + b[0];
     initiator = b[1];
   } else {
-    FAIL("DISPATCH_INDIRECT with %u body dwords (2 or 3 expected)", nb);
+    CP_FAIL("DISPATCH_INDIRECT with %u body dwords (2 or 3 expected)", nb);
   }
   uint32_t dim[3];
-  if (addr & 3) FAIL("DISPATCH_INDIRECT arguments at 0x%" PRIx64 " misaligned", addr);
+  if (addr & 3) CP_FAIL("DISPATCH_INDIRECT arguments at 0x%" PRIx64 " misaligned", addr);
   if (!mem_read(q, addr, dim, sizeof(dim)))
-    FAIL("DISPATCH_INDIRECT arguments at 0x%" PRIx64 " are not mapped", addr);
+    CP_FAIL("DISPATCH_INDIRECT arguments at 0x%" PRIx64 " are not mapped", addr);
   dispatch(q, dim, initiator, true);
   return CP_STEP_DONE;
 }
@@ -479,7 +472,7 @@ static enum cp_step draw(struct cp_queue *q, struct cp_frame *f, unsigned op, co
       break;
     case PM4_DRAW_INDEX_2: /* max size, base lo, base hi, count, initiator */
       want = 5;
-      d.index_base = addr64(b[1], b[2]);
+      d.index_base = cp_addr64(b[1], b[2]);
       d.count = b[3];
       break;
     case PM4_DRAW_INDEX_OFFSET_2: /* max size, offset, count, initiator */
@@ -500,7 +493,7 @@ static enum cp_step draw(struct cp_queue *q, struct cp_frame *f, unsigned op, co
       want = nb ? nb : 1;
       break;
   }
-  if (nb != want) FAIL("%s with %u body dwords (%u expected)", pm4_opcode_name(op), nb, want);
+  if (nb != want) CP_FAIL("%s with %u body dwords (%u expected)", pm4_opcode_name(op), nb, want);
   d.initiator = b[nb - 1];
   q->stats.draws++;
   if (q->cp->ops.draw) q->cp->ops.draw(q->cp->ops.ctx, &d);
@@ -518,12 +511,12 @@ static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, cons
 static enum cp_step cond_indirect_buffer(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                          uint32_t packet_dwords) {
   unsigned mode = b[0] & 3, func = (b[0] >> 8) & 7;
-  if (mode != 1 && mode != 2) FAIL("COND_INDIRECT_BUFFER mode %u (1 or 2 expected)", mode);
-  if (func == 7) FAIL("COND_INDIRECT_BUFFER function 7 (reserved)");
-  uint64_t addr = addr64(b[1] & ~7u, b[2]), v;
+  if (mode != 1 && mode != 2) CP_FAIL("COND_INDIRECT_BUFFER mode %u (1 or 2 expected)", mode);
+  if (func == 7) CP_FAIL("COND_INDIRECT_BUFFER function 7 (reserved)");
+  uint64_t addr = cp_addr64(b[1] & ~7u, b[2]), v;
   if (!mem_read(q, addr, &v, 8))
-    FAIL("COND_INDIRECT_BUFFER value 0x%" PRIx64 " is not mapped", addr);
-  bool pass = compare(func, v & addr64(b[3], b[4]), addr64(b[5], b[6]));
+    CP_FAIL("COND_INDIRECT_BUFFER value 0x%" PRIx64 " is not mapped", addr);
+  bool pass = compare(func, v & cp_addr64(b[3], b[4]), cp_addr64(b[5], b[6]));
   if (!pass && mode == 1) {
     f->pos += packet_dwords;
     return CP_STEP_DONE;
@@ -536,8 +529,8 @@ static enum cp_step cond_indirect_buffer(struct cp_queue *q, struct cp_frame *f,
 static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb, uint32_t packet_dwords) {
   if (nb == 13) return cond_indirect_buffer(q, f, b, packet_dwords);
-  if (nb != 3) FAIL("INDIRECT_BUFFER with %u body dwords (3 or 13 expected)", nb);
-  uint64_t addr = addr64(b[0] & ~3u, b[1] & 0xffff);
+  if (nb != 3) CP_FAIL("INDIRECT_BUFFER with %u body dwords (3 or 13 expected)", nb);
+  uint64_t addr = cp_addr64(b[0] & ~3u, b[1] & 0xffff);
   uint32_t size = b[2] & 0xfffff;
   bool chain = (b[2] >> 20) & 1;
   if (size == 0) {
@@ -545,13 +538,13 @@ static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, cons
     return CP_STEP_DONE;
   }
   const uint32_t *w = map(q, addr, (uint64_t)size * 4, false);
-  if (!w) FAIL("INDIRECT_BUFFER 0x%" PRIx64 " (%u dwords) is not mapped", addr, size);
+  if (!w) CP_FAIL("INDIRECT_BUFFER 0x%" PRIx64 " (%u dwords) is not mapped", addr, size);
   if (chain) { /* the rest of this buffer is replaced */
     *f = (struct cp_frame){.w = w, .size = size, .pos = 0, .addr = addr};
     return CP_STEP_DONE;
   }
   if (q->depth >= 1 + CP_IB_DEPTH)
-    FAIL("INDIRECT_BUFFER nested deeper than %u levels", CP_IB_DEPTH);
+    CP_FAIL("INDIRECT_BUFFER nested deeper than %u levels", CP_IB_DEPTH);
   f->pos += packet_dwords; /* return address */
   q->frame[q->depth++] = (struct cp_frame){.w = w, .size = size, .pos = 0, .addr = addr};
   return CP_STEP_DONE;
@@ -559,20 +552,20 @@ static enum cp_step indirect_buffer(struct cp_queue *q, struct cp_frame *f, cons
 
 static enum cp_step set_predication(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                     unsigned nb) {
-  if (nb != 3) FAIL("SET_PREDICATION with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("SET_PREDICATION with %u body dwords (3 expected)", nb);
   unsigned op = (b[0] >> 16) & 7;
   bool draw_visible = (b[0] >> 8) & 1;
-  uint64_t addr = addr64(b[1], b[2]);
+  uint64_t addr = cp_addr64(b[1], b[2]);
   if (op == 0) {
     q->pred_active = false;
     return CP_STEP_DONE;
   }
   if (op != 3 && op != 4)
-    FAIL("SET_PREDICATION operation %u (occlusion/primitive counts) not supported", op);
+    CP_FAIL("SET_PREDICATION operation %u (occlusion/primitive counts) not supported", op);
   uint64_t v = 0;
-  if (addr & (op == 3 ? 7 : 3)) FAIL("SET_PREDICATION address 0x%" PRIx64 " misaligned", addr);
+  if (addr & (op == 3 ? 7 : 3)) CP_FAIL("SET_PREDICATION address 0x%" PRIx64 " misaligned", addr);
   if (!mem_read(q, addr, &v, op == 3 ? 8 : 4))
-    FAIL("SET_PREDICATION address 0x%" PRIx64 " is not mapped", addr);
+    CP_FAIL("SET_PREDICATION address 0x%" PRIx64 " is not mapped", addr);
   /* boolean predication: with DRAW_VISIBLE, predicated packets run when the value is
    * non-zero; without it, when the value is zero */
   q->pred_active = true;
@@ -582,13 +575,13 @@ static enum cp_step set_predication(struct cp_queue *q, struct cp_frame *f, cons
 
 static enum cp_step cond_exec(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                               unsigned nb, uint32_t packet_dwords) {
-  if (nb != 4) FAIL("COND_EXEC with %u body dwords (4 expected)", nb);
-  uint64_t addr = addr64(b[0] & ~3u, b[1]);
+  if (nb != 4) CP_FAIL("COND_EXEC with %u body dwords (4 expected)", nb);
+  uint64_t addr = cp_addr64(b[0] & ~3u, b[1]);
   uint32_t count = b[3] & 0x3fff, v;
-  if (!mem_read(q, addr, &v, 4)) FAIL("COND_EXEC address 0x%" PRIx64 " is not mapped", addr);
+  if (!mem_read(q, addr, &v, 4)) CP_FAIL("COND_EXEC address 0x%" PRIx64 " is not mapped", addr);
   if (v == 0) {
     if ((uint64_t)f->pos + packet_dwords + count > f->size)
-      FAIL("COND_EXEC skips %u dwords past the end of the buffer", count);
+      CP_FAIL("COND_EXEC skips %u dwords past the end of the buffer", count);
     f->pos += count;
   }
   f->pos += packet_dwords;
@@ -605,10 +598,10 @@ static enum cp_step cond_exec(struct cp_queue *q, struct cp_frame *f, const uint
 #define CP_PRED_EXEC_SELF 0x01u
 static enum cp_step pred_exec(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                               unsigned nb, uint32_t packet_dwords) {
-  if (nb != 1) FAIL("PRED_EXEC with %u body dwords (1 expected)", nb);
+  if (nb != 1) CP_FAIL("PRED_EXEC with %u body dwords (1 expected)", nb);
   const uint32_t count = b[0] & 0x3fff, select = b[0] >> 24;
   if ((uint64_t)f->pos + packet_dwords + count > f->size)
-    FAIL("PRED_EXEC covers %u dwords past the end of the buffer", count);
+    CP_FAIL("PRED_EXEC covers %u dwords past the end of the buffer", count);
   if (!(select & CP_PRED_EXEC_SELF)) f->pos += count;
   f->pos += packet_dwords;
   return CP_STEP_DONE;
@@ -625,7 +618,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
  * queued and not done, as WAIT_REG_MEM does on a label: the cursor stays on the packet. */
 static enum cp_step wait_flip_done(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                    unsigned nb) {
-  if (nb < 2) FAIL("driver packet WAIT_FLIP_DONE with %u body dwords (2 or more expected)", nb);
+  if (nb < 2) CP_FAIL("driver packet WAIT_FLIP_DONE with %u body dwords (2 or more expected)", nb);
   int pending = q->cp->ops.flip_pending ? q->cp->ops.flip_pending(q->cp->ops.ctx, b[0], b[1]) : 0;
   if (pending > 0) return CP_STEP_BLOCKED;
   if (pending < 0)
@@ -646,7 +639,7 @@ static enum cp_step agc_nop(struct cp_queue *q, struct cp_frame *f, const struct
   struct cp_agc_xlat x;
   char err[160];
   int t = cp_agc_translate(h->sub, b, nb, &x, err, sizeof err);
-  if (t < 0) FAIL("driver packet %s (NOP 0x%02x): %s", cp_agc_packet_name(h->sub), h->sub, err);
+  if (t < 0) CP_FAIL("driver packet %s (NOP 0x%02x): %s", cp_agc_packet_name(h->sub), h->sub, err);
   if (t > 0) {
     if (!x.opcode) return CP_STEP_DONE;
     if (x.same_body) return write_data_ctl(q, f, x.body[0], b, nb);
@@ -705,7 +698,7 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_ACQUIRE_MEM: return acquire_mem(q, f, b, nb);
     case PM4_SET_PREDICATION: return set_predication(q, f, b, nb);
     case PM4_DISPATCH_DIRECT:
-      if (nb != 4) FAIL("DISPATCH_DIRECT with %u body dwords (4 expected)", nb);
+      if (nb != 4) CP_FAIL("DISPATCH_DIRECT with %u body dwords (4 expected)", nb);
       dispatch(q, b, b[3], false);
       return CP_STEP_DONE;
     case PM4_DISPATCH_INDIRECT: return dispatch_indirect(q, f, b, nb);
@@ -719,24 +712,24 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_DRAW_INDEX_MULTI_AUTO: return draw(q, f, h->opcode, b, nb);
     case PM4_SET_BASE: return cp_exec_set_base(q, f, b, nb);
     case PM4_INDEX_BASE:
-      if (nb != 2) FAIL("INDEX_BASE with %u body dwords (2 expected)", nb);
-      q->index_base = addr64(b[0] & ~1u, b[1]);
+      if (nb != 2) CP_FAIL("INDEX_BASE with %u body dwords (2 expected)", nb);
+      q->index_base = cp_addr64(b[0] & ~1u, b[1]);
       return CP_STEP_DONE;
     case PM4_INDEX_BUFFER_SIZE:
-      if (nb != 1) FAIL("INDEX_BUFFER_SIZE with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("INDEX_BUFFER_SIZE with %u body dwords (1 expected)", nb);
       q->index_size = b[0];
       return CP_STEP_DONE;
     case PM4_INDEX_TYPE:
-      if (nb != 1) FAIL("INDEX_TYPE with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("INDEX_TYPE with %u body dwords (1 expected)", nb);
       q->index_type = b[0] & 3;
       q->uc[PM4_REG_VGT_INDEX_TYPE - PM4_UCONFIG_BASE] = q->index_type;
       return CP_STEP_DONE;
     case PM4_NUM_INSTANCES:
-      if (nb != 1) FAIL("NUM_INSTANCES with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("NUM_INSTANCES with %u body dwords (1 expected)", nb);
       q->instances = b[0];
       return CP_STEP_DONE;
     case PM4_REWIND: /* waits until the packet's VALID bit (31) is set (by the CPU) */
-      if (nb != 1) FAIL("REWIND with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("REWIND with %u body dwords (1 expected)", nb);
       return __atomic_load_n(&b[0], __ATOMIC_ACQUIRE) >> 31 ? CP_STEP_DONE : CP_STEP_BLOCKED;
     case PM4_CONTEXT_CONTROL:
     case PM4_PFP_SYNC_ME:
@@ -752,13 +745,13 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_SET_SH_REG_OFFSET: return cp_exec_set_sh_reg_offset(q, f, b, nb);
     case PM4_MEM_SEMAPHORE: return cp_exec_mem_semaphore(q, f, b, nb);
     case PM4_PRIME_UTCL2: /* primes the GPU's address translation cache: nothing to do here */
-      if (nb != 4) FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
+      if (nb != 4) CP_FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
       return CP_STEP_DONE;
     case PM4_GFX_PIPE_LOCK: /* syncs the CP's engines with the context manager / DMA: one engine */
     case PM4_FRAME_CONTROL: /* the kernel's frame begin/end and TMZ: no protected memory here */
     case PM4_INVALIDATE_TLBS: /* no GPU address translation to invalidate */
     case PM4_HDP_FLUSH:       /* the host data path has no write buffer to flush here */
-      if (nb != 1) FAIL("%s with %u body dwords (1 expected)", pm4_opcode_name(h->opcode), nb);
+      if (nb != 1) CP_FAIL("%s with %u body dwords (1 expected)", pm4_opcode_name(h->opcode), nb);
       return CP_STEP_DONE;
     /* the constant engine and its counters (cp_exec_ce.c) */
     case PM4_INDIRECT_BUFFER_CNST:
@@ -773,15 +766,15 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_SWITCH_BUFFER: return cp_exec_ce_packet(q, f, h, b, nb);
     default: {
       const char *name = pm4_opcode_name(h->opcode);
-      if (name) FAIL("packet %s (0x%02x) is not supported yet", name, h->opcode);
-      FAIL("unknown packet opcode 0x%02x", h->opcode);
+      if (name) CP_FAIL("packet %s (0x%02x) is not supported yet", name, h->opcode);
+      CP_FAIL("unknown packet opcode 0x%02x", h->opcode);
     }
   }
 }
 
 enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f) {
   struct pm4_header h = pm4_header_decode(f->w[f->pos]);
-  if (h.type == 1) FAIL("type-1 packet header (reserved)");
+  if (h.type == 1) CP_FAIL("type-1 packet header (reserved)");
   if (h.type == 2) {
     q->stats.packets++;
     q->stats.dwords++;
@@ -789,12 +782,12 @@ enum cp_step cp_exec_packet(struct cp_queue *q, struct cp_frame *f) {
     return CP_STEP_DONE;
   }
   if ((uint64_t)f->pos + h.dwords > f->size)
-    FAIL("truncated packet: %u dwords, %u left in the buffer", h.dwords, f->size - f->pos);
+    CP_FAIL("truncated packet: %u dwords, %u left in the buffer", h.dwords, f->size - f->pos);
   const uint32_t *b = &f->w[f->pos + 1];
   unsigned nb = h.dwords - 1;
   if (h.type == 0) {
     if (!reg_write_seq(q, h.reg, b, nb))
-      FAIL("type-0 write of %u registers from 0x%x outside the register banks", nb, h.reg);
+      CP_FAIL("type-0 write of %u registers from 0x%x outside the register banks", nb, h.reg);
     q->stats.packets++;
     q->stats.dwords += h.dwords;
     f->pos += h.dwords;

@@ -52,14 +52,6 @@ struct cp_ce {
   uint32_t scan_pos;
 };
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
-static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
-
 void cp_ce_free(struct cp_queue *q) {
   free(q->ce);
   q->ce = NULL;
@@ -94,7 +86,7 @@ static enum ce_step ce_indirect(struct cp_queue *q, struct cp_ce *ce, const stru
                     mode, func);
       return CE_STOP;
     }
-    const uint64_t ca = addr64(b[1] & ~7u, b[2]);
+    const uint64_t ca = cp_addr64(b[1] & ~7u, b[2]);
     uint64_t v;
     if (!cp_mem_read(q, ca, &v, 8)) {
       cp_queue_fail(q, f,
@@ -103,7 +95,7 @@ static enum ce_step ce_indirect(struct cp_queue *q, struct cp_ce *ce, const stru
                     ca);
       return CE_STOP;
     }
-    const bool pass = cp_compare(func, v & addr64(b[3], b[4]), addr64(b[5], b[6]));
+    const bool pass = cp_compare(func, v & cp_addr64(b[3], b[4]), cp_addr64(b[5], b[6]));
     if (!pass && mode == 1) {
       top->pos += packet_dwords;
       return CE_DONE;
@@ -119,7 +111,7 @@ static enum ce_step ce_indirect(struct cp_queue *q, struct cp_ce *ce, const stru
                   nb);
     return CE_STOP;
   }
-  const uint64_t a = addr64(b[0] & ~3u, b[1] & 0xffff);
+  const uint64_t a = cp_addr64(b[0] & ~3u, b[1] & 0xffff);
   const uint32_t size = b[2] & 0xfffff;
   const bool chain = (b[2] >> 20) & 1;
   top->pos += packet_dwords;
@@ -196,7 +188,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
     }
     case PM4_LOAD_CONST_RAM: { /* ADDR lo, hi, NUM_DW (14:0), START_ADDR (15:0, bytes) */
       if (nb != 4) CE_FAIL("constant engine: LOAD_CONST_RAM with %u body dwords (4 expected)", nb);
-      const uint64_t a = addr64(b[0], b[1]);
+      const uint64_t a = cp_addr64(b[0], b[1]);
       const uint32_t n = b[2] & 0x7fff, off = b[3] & 0xffff;
       if (!ram_range(off, n))
         CE_FAIL(
@@ -217,7 +209,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
         CE_FAIL("constant engine: %s with %u body dwords (%u expected)", name, nb,
                 off_form ? 3 : 4);
       const uint32_t off = b[0] & 0xffff, n = b[1] & 0x7fff;
-      const uint64_t a = off_form ? ce->dst_base + b[2] : addr64(b[2], b[3]);
+      const uint64_t a = off_form ? ce->dst_base + b[2] : cp_addr64(b[2], b[3]);
       if (!ram_range(off, n))
         CE_FAIL(
             "constant engine: %s of %u dwords from byte 0x%x of CE RAM (dword aligned, inside "
@@ -250,7 +242,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
             "constant engine: SET_BASE index %u not supported (2, the DUMP_CONST_RAM_OFFSET "
             "base; 3, the CS partition bases, is not modelled)",
             b[0] & 0xf);
-      ce->dst_base = addr64(b[1] & ~7u, b[2]);
+      ce->dst_base = cp_addr64(b[1] & ~7u, b[2]);
       break;
     case PM4_INDIRECT_BUFFER_CNST: {
       enum ce_step r = ce_indirect(q, ce, f, b, nb, h.dwords);
@@ -262,7 +254,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
       const unsigned dst = (b[0] >> 8) & 0xf;
       if (dst != 5)
         CE_FAIL("constant engine: WRITE_DATA destination %u not supported (5, memory)", dst);
-      const uint64_t a = addr64(b[1], b[2]);
+      const uint64_t a = cp_addr64(b[1], b[2]);
       if (a & 3) CE_FAIL("constant engine: WRITE_DATA address 0x%" PRIx64 " misaligned", a);
       const bool one = (b[0] >> 16) & 1;
       if (!cp_mem_map(q, a, one ? 4 : (uint64_t)(nb - 3) * 4, true))
@@ -279,9 +271,9 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
       const size_t size = (b[0] >> 16) & 1 ? 8 : 4;
       uint64_t v = 0;
       if (src == 5) {
-        v = size == 8 ? addr64(b[1], b[2]) : b[1];
+        v = size == 8 ? cp_addr64(b[1], b[2]) : b[1];
       } else if (src == 1 || src == 2) {
-        const uint64_t a = addr64(b[1], b[2]);
+        const uint64_t a = cp_addr64(b[1], b[2]);
         if ((a & (size - 1)) || !cp_mem_read(q, a, &v, size))
           CE_FAIL("constant engine: COPY_DATA source 0x%" PRIx64 " misaligned or not mapped", a);
       } else {
@@ -290,7 +282,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
       }
       if (dst != 2 && dst != 5)
         CE_FAIL("constant engine: COPY_DATA destination %u not supported (2/5 memory)", dst);
-      const uint64_t d = addr64(b[3], b[4]);
+      const uint64_t d = cp_addr64(b[3], b[4]);
       if ((d & (size - 1)) || !cp_mem_write(q, d, &v, size))
         CE_FAIL("constant engine: COPY_DATA destination 0x%" PRIx64 " misaligned or not writable",
                 d);
@@ -298,7 +290,7 @@ static enum ce_step ce_packet(struct cp_queue *q, struct cp_ce *ce, const struct
     }
     case PM4_COND_EXEC: { /* ADDR lo (31:2), hi, reserved, EXEC_COUNT (13:0) */
       if (nb != 4) CE_FAIL("constant engine: COND_EXEC with %u body dwords (4 expected)", nb);
-      const uint64_t a = addr64(b[0] & ~3u, b[1]);
+      const uint64_t a = cp_addr64(b[0] & ~3u, b[1]);
       const uint32_t count = b[3] & 0x3fff;
       uint32_t v;
       if (!cp_mem_read(q, a, &v, 4))
@@ -410,7 +402,7 @@ static void ce_scan_ahead(struct cp_queue *q, struct cp_ce *ce) {
       bool queued;
       if (h.opcode == PM4_INDIRECT_BUFFER_CNST && h.dwords == 4)
         queued =
-            !(b[2] & 0xfffff) || ce_queue(ce, addr64(b[0] & ~3u, b[1] & 0xffff), b[2] & 0xfffff);
+            !(b[2] & 0xfffff) || ce_queue(ce, cp_addr64(b[0] & ~3u, b[1] & 0xffff), b[2] & 0xfffff);
       else queued = ce_queue(ce, r->addr + (uint64_t)pos * 4, h.dwords);
       if (!queued) break;
     }
@@ -423,23 +415,23 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
                                const uint32_t *b, unsigned nb) {
   const char *name = pm4_opcode_name(h->opcode);
   if (q->id != CP_GFX_QUEUE)
-    FAIL("%s: the constant engine and its counters exist on the graphics queue only", name);
+    CP_FAIL("%s: the constant engine and its counters exist on the graphics queue only", name);
   if (!q->ce && !(q->ce = calloc(1, sizeof *q->ce)))
-    FAIL("%s: no memory for the constant engine's state", name);
+    CP_FAIL("%s: no memory for the constant engine's state", name);
   struct cp_ce *ce = q->ce;
   /* a CE packet of the submission the CE read ahead of the DE: handed over already */
   if (ce_stream_packet(h->opcode) && f == &q->frame[0] && ce_scanned(q, ce, f->pos))
     return CP_STEP_DONE;
   switch (h->opcode) {
     case PM4_SWITCH_BUFFER: /* the DE's side of a CE buffer switch: nothing to do */
-      if (nb != 1) FAIL("SWITCH_BUFFER with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("SWITCH_BUFFER with %u body dwords (1 expected)", nb);
       return CP_STEP_DONE;
     case PM4_INCREMENT_DE_COUNTER:
-      if (nb != 1) FAIL("INCREMENT_DE_COUNTER with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("INCREMENT_DE_COUNTER with %u body dwords (1 expected)", nb);
       ce->de_total++;
       return ce_run(q) ? CP_STEP_DONE : CP_STEP_STOPPED;
     case PM4_WAIT_ON_CE_COUNTER: /* COND_SURFACE_SYNC (0), FORCE_SYNC (1): cache actions */
-      if (nb != 1) FAIL("WAIT_ON_CE_COUNTER with %u body dwords (1 expected)", nb);
+      if (nb != 1) CP_FAIL("WAIT_ON_CE_COUNTER with %u body dwords (1 expected)", nb);
       if (!ce_run(q)) return CP_STEP_STOPPED;
       if (!ce->ce_counter) { /* the CE may have work further on in the submission */
         ce_scan_ahead(q, ce);
@@ -451,11 +443,11 @@ enum cp_step cp_exec_ce_packet(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_INDIRECT_BUFFER_CNST: {
       /* the conditional form (13 body dwords) is handed over as it is: the CE evaluates it */
       if (nb == 13) goto hand_over;
-      if (nb != 3) FAIL("INDIRECT_BUFFER_CNST with %u body dwords (3 or 13 expected)", nb);
-      const uint64_t a = addr64(b[0] & ~3u, b[1] & 0xffff);
+      if (nb != 3) CP_FAIL("INDIRECT_BUFFER_CNST with %u body dwords (3 or 13 expected)", nb);
+      const uint64_t a = cp_addr64(b[0] & ~3u, b[1] & 0xffff);
       const uint32_t size = b[2] & 0xfffff;
       if (size && !cp_mem_map(q, a, (uint64_t)size * 4, false))
-        FAIL("INDIRECT_BUFFER_CNST 0x%" PRIx64 " (%u dwords) is not mapped", a, size);
+        CP_FAIL("INDIRECT_BUFFER_CNST 0x%" PRIx64 " (%u dwords) is not mapped", a, size);
       if (size && !ce_queue(ce, a, size)) {
         /* the CE is that far behind: let it run, else wait for the DE to let it go on */
         if (!ce_run(q)) return CP_STEP_STOPPED;

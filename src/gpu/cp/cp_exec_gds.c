@@ -19,12 +19,6 @@
 
 #include "gpu/cp/cp_internal.h"
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
 /* Host view of GDS bytes [OFF, OFF + N), or NULL (the queue is then stopped, naming WHAT). */
 static uint8_t *gds_view(struct cp_queue *q, struct cp_frame *f, const char *what, uint32_t off,
                          uint32_t n) {
@@ -98,12 +92,12 @@ enum cp_step cp_exec_dma_data_gds(struct cp_queue *q, struct cp_frame *f, const 
   unsigned dst_sel = (b[0] >> 20) & 3, src_sel = (b[0] >> 29) & 3;
   uint32_t cmd = b[5], bytes = cmd & 0x3ffffff;
   bool sas = (cmd >> 26) & 1, das = (cmd >> 27) & 1, saic = (cmd >> 28) & 1, daic = (cmd >> 29) & 1;
-  if (dst_sel == 2) FAIL("DMA_DATA from GDS to nowhere (DST_SEL 2) not supported");
+  if (dst_sel == 2) CP_FAIL("DMA_DATA from GDS to nowhere (DST_SEL 2) not supported");
   /* the memory side's register forms and the non-incrementing forms stay refused, as for
      memory to memory (a fill, SRC_SEL 2, keeps its one dword: SAIC accepted) */
   if ((sas && src_sel != 1 && src_sel != 2) || (das && dst_sel != 1) || daic ||
       (saic && src_sel != 2))
-    FAIL(
+    CP_FAIL(
         "DMA_DATA with GDS to or from registers or without increment (SAS %u DAS %u SAIC %u "
         "DAIC %u) not supported",
         sas, das, saic, daic);
@@ -114,9 +108,9 @@ enum cp_step cp_exec_dma_data_gds(struct cp_queue *q, struct cp_frame *f, const 
   } else if (src_sel != 2) {
     uint64_t src = ((uint64_t)b[2] << 32) | b[1];
     if (!(s = cp_mem_map(q, src, bytes, false)))
-      FAIL("DMA_DATA source 0x%" PRIx64 " (%u bytes) is not mapped", src, bytes);
+      CP_FAIL("DMA_DATA source 0x%" PRIx64 " (%u bytes) is not mapped", src, bytes);
   } else if (bytes & 3) {
-    FAIL("DMA_DATA fill of %u bytes (a multiple of 4 expected)", bytes);
+    CP_FAIL("DMA_DATA fill of %u bytes (a multiple of 4 expected)", bytes);
   }
   uint8_t *d;
   if (dst_sel == 1) {
@@ -124,7 +118,7 @@ enum cp_step cp_exec_dma_data_gds(struct cp_queue *q, struct cp_frame *f, const 
   } else {
     uint64_t dst = ((uint64_t)b[4] << 32) | b[3];
     if (!(d = cp_mem_map(q, dst, bytes, true)))
-      FAIL("DMA_DATA destination 0x%" PRIx64 " (%u bytes) is not writable", dst, bytes);
+      CP_FAIL("DMA_DATA destination 0x%" PRIx64 " (%u bytes) is not writable", dst, bytes);
   }
   if (src_sel == 2)
     for (uint32_t i = 0; i < bytes; i += 4) memcpy(d + i, &b[1], 4);

@@ -7,29 +7,21 @@
 
 #include "gpu/cp/cp_internal.h"
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
-static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
-
 /* SET_BASE (3): BASE_INDEX (3:0), ADDRESS_LO (31:3, 8-byte aligned), ADDRESS_HI. Bases: 0 the
  * display list patch table (SET_CONTEXT_REG_INDIRECT), 1 draw/dispatch indirect arguments,
  * 4 LOAD_*_REG_INDEX's offset form, 5 indirect data (SET_SH_REG_OFFSET's indirect forms,
  * recorded). 2 and 3 (GDS and constant engine partitions) stop the queue. */
 enum cp_step cp_exec_set_base(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                               unsigned nb) {
-  if (nb != 3) FAIL("SET_BASE with %u body dwords (3 expected)", nb);
-  uint64_t a = addr64(b[1] & ~7u, b[2]);
+  if (nb != 3) CP_FAIL("SET_BASE with %u body dwords (3 expected)", nb);
+  uint64_t a = cp_addr64(b[1] & ~7u, b[2]);
   switch (b[0] & 0xf) {
     case 0: q->patch_table_base = a; break;
     case 1: q->draw_base = a; break;
     case 4: q->load_reg_base = a; break;
     case 5: q->indirect_data_base = a; break;
     default:
-      FAIL(
+      CP_FAIL(
           "SET_BASE index %u not supported (0 patch table, 1 draw/dispatch indirect, 4 register "
           "loads, 5 indirect data)",
           b[0] & 0xf);
@@ -46,20 +38,20 @@ enum cp_step cp_exec_set_base(struct cp_queue *q, struct cp_frame *f, const uint
  * (GFX10.3 made INDEX two bits, 2 an indirect address): a set bit 1 stops the queue. */
 enum cp_step cp_exec_load_regs_index(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                      unsigned nb, uint32_t base, uint32_t span) {
-  if (nb != 4) FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
+  if (nb != 4) CP_FAIL("LOAD_*_REG_INDEX with %u body dwords (4 expected)", nb);
   unsigned index = b[0] & 3;
   bool pairs = b[2] >> 31;
   uint32_t off = b[2] & 0xffff, n = b[3] & 0x3fff;
   uint64_t addr;
   if (index == 0) {
-    addr = addr64(b[0] & ~3u, b[1] & 0xffff);
+    addr = cp_addr64(b[0] & ~3u, b[1] & 0xffff);
   } else if (index == 1) {
     addr = q->load_reg_base + b[1];
     if (addr & 3)
-      FAIL("LOAD_*_REG_INDEX offset 0x%" PRIx32 " from base 0x%" PRIx64 " is not dword aligned",
-           b[1], q->load_reg_base);
+      CP_FAIL("LOAD_*_REG_INDEX offset 0x%" PRIx32 " from base 0x%" PRIx64 " is not dword aligned",
+              b[1], q->load_reg_base);
   } else {
-    FAIL(
+    CP_FAIL(
         "LOAD_*_REG_INDEX index %u (0 direct address, 1 offset from SET_BASE 4; bit 1 is "
         "reserved on GFX10.1)",
         index);
@@ -67,10 +59,10 @@ enum cp_step cp_exec_load_regs_index(struct cp_queue *q, struct cp_frame *f, con
   if (pairs) {
     if (!n) return CP_STEP_DONE;
     const uint32_t *p = cp_mem_map(q, addr, (uint64_t)n * 8, false);
-    if (!p) FAIL("LOAD_*_REG_INDEX pairs at 0x%" PRIx64 " (%u) are not mapped", addr, n);
+    if (!p) CP_FAIL("LOAD_*_REG_INDEX pairs at 0x%" PRIx64 " (%u) are not mapped", addr, n);
     for (uint32_t i = 0; i < n; i++) {
       uint32_t o = __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE);
-      if (o >= span) FAIL("LOAD_*_REG_INDEX pair %u: register offset 0x%x past the space", i, o);
+      if (o >= span) CP_FAIL("LOAD_*_REG_INDEX pair %u: register offset 0x%x past the space", i, o);
     }
     for (uint32_t i = 0; i < n; i++)
       *cp_reg_slot(q, base + __atomic_load_n(&p[2 * i], __ATOMIC_ACQUIRE)) =
@@ -78,9 +70,9 @@ enum cp_step cp_exec_load_regs_index(struct cp_queue *q, struct cp_frame *f, con
     q->stats.reg_writes += n;
     return CP_STEP_DONE;
   }
-  if (off + n > span) FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
+  if (off + n > span) CP_FAIL("LOAD_*_REG_INDEX of %u registers from 0x%x past the space", n, off);
   if (n && !cp_mem_read(q, addr, cp_reg_slot(q, base + off), (size_t)n * 4))
-    FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
+    CP_FAIL("LOAD_*_REG_INDEX source 0x%" PRIx64 " (%u dwords) is not mapped", addr, n);
   q->stats.reg_writes += n;
   return CP_STEP_DONE;
 }
@@ -91,19 +83,19 @@ enum cp_step cp_exec_load_regs_index(struct cp_queue *q, struct cp_frame *f, con
  * the registers inside the space) before any register is written. */
 enum cp_step cp_exec_set_context_reg_indirect(struct cp_queue *q, struct cp_frame *f,
                                               const uint32_t *b, unsigned nb) {
-  if (nb < 1) FAIL("SET_CONTEXT_REG_INDIRECT without a register offset");
+  if (nb < 1) CP_FAIL("SET_CONTEXT_REG_INDIRECT without a register offset");
   uint32_t off = b[0] & 0xffff, n = nb - 1;
   if (off + n > PM4_CONTEXT_COUNT)
-    FAIL(
+    CP_FAIL(
         "SET_CONTEXT_REG_INDIRECT writes %u registers from offset 0x%x, past the end of the "
         "context space (0x%x)",
         n, off, PM4_CONTEXT_COUNT);
   const uint64_t table = q->patch_table_base;
   for (uint32_t i = 0; i < n; i++)
     if (!cp_mem_map(q, table + (uint64_t)b[1 + i] * 4, 4, false))
-      FAIL("SET_CONTEXT_REG_INDIRECT value %u at 0x%" PRIx64 " (patch table 0x%" PRIx64
-           " + dword 0x%" PRIx32 ") is not mapped",
-           i, table + (uint64_t)b[1 + i] * 4, table, b[1 + i]);
+      CP_FAIL("SET_CONTEXT_REG_INDIRECT value %u at 0x%" PRIx64 " (patch table 0x%" PRIx64
+              " + dword 0x%" PRIx32 ") is not mapped",
+              i, table + (uint64_t)b[1 + i] * 4, table, b[1 + i]);
   for (uint32_t i = 0; i < n; i++)
     cp_mem_read(q, table + (uint64_t)b[1 + i] * 4, &q->ctx[off + i], 4);
   q->stats.reg_writes += n;
@@ -118,16 +110,17 @@ enum cp_step cp_exec_set_context_reg_indirect(struct cp_queue *q, struct cp_fram
  * from a base the public definitions do not name: it stops the queue. */
 enum cp_step cp_exec_index_attributes_indirect(struct cp_queue *q, struct cp_frame *f,
                                                const uint32_t *b, unsigned nb) {
-  if (nb != 3) FAIL("INDEX_ATTRIBUTES_INDIRECT with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("INDEX_ATTRIBUTES_INDIRECT with %u body dwords (3 expected)", nb);
   if (b[0] & 1)
-    FAIL(
+    CP_FAIL(
         "INDEX_ATTRIBUTES_INDIRECT with INDIRECT_MODE (an offset from a base the public PM4 "
         "definitions do not name) not supported");
-  uint64_t entry = addr64(b[0] & ~0xfu, b[1]) + (uint64_t)(b[2] & 0xffff) * 16;
+  uint64_t entry = cp_addr64(b[0] & ~0xfu, b[1]) + (uint64_t)(b[2] & 0xffff) * 16;
   uint32_t e[4];
   if (!cp_mem_read(q, entry, e, sizeof e))
-    FAIL("INDEX_ATTRIBUTES_INDIRECT entry %u at 0x%" PRIx64 " is not mapped", b[2] & 0xffff, entry);
-  q->index_base = addr64(e[0] & ~1u, e[1]);
+    CP_FAIL("INDEX_ATTRIBUTES_INDIRECT entry %u at 0x%" PRIx64 " is not mapped", b[2] & 0xffff,
+            entry);
+  q->index_base = cp_addr64(e[0] & ~1u, e[1]);
   q->index_size = e[2];
   q->index_type = e[3] & 3;
   q->uc[PM4_REG_VGT_INDEX_TYPE - PM4_UCONFIG_BASE] = q->index_type;

@@ -5,12 +5,6 @@
 #include "common/log.h"
 #include "gpu/cp/cp_internal.h"
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
 /* GET_LOD_STATS (4): BU_SIZE (the buffer's bytes), BASE_LO (31:6, 64-byte aligned), BASE_HI,
  * then INTERVAL (9:2), RESET_CNT (17:10), RESET_FORCE (18), REPORT_AND_RESET (19),
  * CACHE_POLICY (29:28). The texture units count the LOD levels sampled and the CP writes the
@@ -19,11 +13,11 @@
  * guest memory, and nothing is written to it (logged once). */
 enum cp_step cp_exec_get_lod_stats(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                    unsigned nb) {
-  if (nb != 4) FAIL("GET_LOD_STATS with %u body dwords (4 expected)", nb);
+  if (nb != 4) CP_FAIL("GET_LOD_STATS with %u body dwords (4 expected)", nb);
   uint64_t base = ((uint64_t)b[2] << 32) | (b[1] & ~0x3fu);
   if (b[0] && !cp_mem_map(q, base, b[0], true))
-    FAIL("GET_LOD_STATS buffer 0x%" PRIx64 " (%" PRIu32 " bytes) is not writable guest memory",
-         base, b[0]);
+    CP_FAIL("GET_LOD_STATS buffer 0x%" PRIx64 " (%" PRIu32 " bytes) is not writable guest memory",
+            base, b[0]);
   q->lod_stats.base = base;
   q->lod_stats.bytes = b[0];
   q->lod_stats.control = b[3];

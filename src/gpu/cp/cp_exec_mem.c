@@ -9,14 +9,6 @@
 
 #include "gpu/cp/cp_internal.h"
 
-#define FAIL(...)                     \
-  do {                                \
-    cp_queue_fail(q, f, __VA_ARGS__); \
-    return CP_STEP_STOPPED;           \
-  } while (0)
-
-static uint64_t addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
-
 /* ---- ATOMIC_MEM ---- */
 
 /* The integer operations of the TC_OP encoding: bits 4:0 of the opcode name the operation,
@@ -162,28 +154,28 @@ static bool compare_holds(enum atomic_kind k, uint64_t old, uint64_t c, unsigned
  * found for COPY_DATA's source 6 (atomic return data). */
 enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
-  if (nb != 8) FAIL("ATOMIC_MEM with %u body dwords (8 expected)", nb);
+  if (nb != 8) CP_FAIL("ATOMIC_MEM with %u body dwords (8 expected)", nb);
   const unsigned op = b[0] & 0x7f, cmd = (b[0] >> 8) & 0xf;
   const enum atomic_kind k = atomic_kind(op);
   const bool wide = op & 0x20, returns = !(op & 0x40);
   const unsigned bytes = wide ? 8 : 4;
   if (k == AT_NONE)
-    FAIL(
+    CP_FAIL(
         "ATOMIC_MEM operation 0x%02x is not a GFX10 atomic operation (TC_OP: a read, a write, a "
         "cache operation or a reserved code; the float add, 0x05/0x0D, is GFX11's)",
         op);
   const bool flush = (op & 0x1f) >= 0x09 && (op & 0x1f) <= 0x0B; /* FLUSH_DENORM forms */
-  if (cmd > 3) FAIL("ATOMIC_MEM command %u is not defined (0-3)", cmd);
+  if (cmd > 3) CP_FAIL("ATOMIC_MEM command %u is not defined (0-3)", cmd);
   if (cmd == 1 && k != AT_CMPSWAP && k != AT_FCMPSWAP)
-    FAIL("ATOMIC_MEM loop-until-compare (command 1) with operation 0x%02x, which has no compare",
-         op);
-  const uint64_t addr = addr64(b[1], b[2]);
+    CP_FAIL("ATOMIC_MEM loop-until-compare (command 1) with operation 0x%02x, which has no compare",
+            op);
+  const uint64_t addr = cp_addr64(b[1], b[2]);
   if (addr & (bytes - 1))
-    FAIL("ATOMIC_MEM address 0x%" PRIx64 " misaligned for a %u-byte operation", addr, bytes);
+    CP_FAIL("ATOMIC_MEM address 0x%" PRIx64 " misaligned for a %u-byte operation", addr, bytes);
   void *p = cp_mem_map(q, addr, bytes, true);
-  if (!p) FAIL("ATOMIC_MEM address 0x%" PRIx64 " is not writable", addr);
+  if (!p) CP_FAIL("ATOMIC_MEM address 0x%" PRIx64 " is not writable", addr);
   const uint64_t m = wide ? ~0ull : 0xffffffffull;
-  const uint64_t s = addr64(b[3], b[4]) & m, c = addr64(b[5], b[6]) & m;
+  const uint64_t s = cp_addr64(b[3], b[4]) & m, c = cp_addr64(b[5], b[6]) & m;
   uint64_t old;
   if (wide) {
     uint64_t *w = p, o = __atomic_load_n(w, __ATOMIC_ACQUIRE), n;
@@ -214,34 +206,35 @@ enum cp_step cp_exec_atomic_mem(struct cp_queue *q, struct cp_frame *f, const ui
  * RAM, not modelled) and 3 stop the queue, as does function 7 (reserved). */
 enum cp_step cp_exec_cond_write(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                 unsigned nb) {
-  if (nb != 8) FAIL("COND_WRITE with %u body dwords (8 expected)", nb);
+  if (nb != 8) CP_FAIL("COND_WRITE with %u body dwords (8 expected)", nb);
   const unsigned func = b[0] & 7, poll_mem = (b[0] >> 4) & 1, wspace = (b[0] >> 8) & 3;
-  if (func == 7) FAIL("COND_WRITE compare function 7 is reserved");
+  if (func == 7) CP_FAIL("COND_WRITE compare function 7 is reserved");
   if (wspace > 1)
-    FAIL(
+    CP_FAIL(
         "COND_WRITE write space %u not supported (0 register, 1 memory; 2 is the CP's scratch "
         "RAM)",
         wspace);
   uint32_t v;
   if (poll_mem) {
-    const uint64_t a = addr64(b[1], b[2]);
-    if (a & 3) FAIL("COND_WRITE poll address 0x%" PRIx64 " misaligned", a);
-    if (!cp_mem_read(q, a, &v, 4)) FAIL("COND_WRITE poll address 0x%" PRIx64 " is not mapped", a);
+    const uint64_t a = cp_addr64(b[1], b[2]);
+    if (a & 3) CP_FAIL("COND_WRITE poll address 0x%" PRIx64 " misaligned", a);
+    if (!cp_mem_read(q, a, &v, 4))
+      CP_FAIL("COND_WRITE poll address 0x%" PRIx64 " is not mapped", a);
   } else {
     const uint32_t *r = cp_reg_slot(q, b[1] & 0x3ffff);
-    if (!r) FAIL("COND_WRITE poll register 0x%x outside the register banks", b[1] & 0x3ffff);
+    if (!r) CP_FAIL("COND_WRITE poll register 0x%x outside the register banks", b[1] & 0x3ffff);
     v = *r;
   }
   /* the destination is checked whatever the compare gives: a bad one is a bad packet */
   uint32_t *dst_reg = NULL;
-  const uint64_t wa = addr64(b[5], b[6]);
+  const uint64_t wa = cp_addr64(b[5], b[6]);
   if (wspace == 0) {
     dst_reg = cp_reg_slot(q, b[5] & 0x3ffff);
-    if (!dst_reg) FAIL("COND_WRITE register 0x%x outside the register banks", b[5] & 0x3ffff);
+    if (!dst_reg) CP_FAIL("COND_WRITE register 0x%x outside the register banks", b[5] & 0x3ffff);
   } else {
-    if (wa & 3) FAIL("COND_WRITE write address 0x%" PRIx64 " misaligned", wa);
+    if (wa & 3) CP_FAIL("COND_WRITE write address 0x%" PRIx64 " misaligned", wa);
     if (!cp_mem_map(q, wa, 4, true))
-      FAIL("COND_WRITE write address 0x%" PRIx64 " is not writable", wa);
+      CP_FAIL("COND_WRITE write address 0x%" PRIx64 " is not writable", wa);
   }
   if (!cp_compare(func, v & b[4], b[3])) return CP_STEP_DONE;
   if (dst_reg) {
@@ -260,18 +253,18 @@ enum cp_step cp_exec_cond_write(struct cp_queue *q, struct cp_frame *f, const ui
  * in memory too: nothing is shadowed here (CONTEXT_CONTROL). */
 enum cp_step cp_exec_reg_rmw(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                              unsigned nb) {
-  if (nb != 3) FAIL("REG_RMW with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("REG_RMW with %u body dwords (3 expected)", nb);
   uint32_t *r = cp_reg_slot(q, b[0] & 0x3ffff);
-  if (!r) FAIL("REG_RMW register 0x%x outside the register banks", b[0] & 0x3ffff);
+  if (!r) CP_FAIL("REG_RMW register 0x%x outside the register banks", b[0] & 0x3ffff);
   uint32_t and_mask = b[1], or_mask = b[2];
   if (b[0] >> 31) {
     const uint32_t *m = cp_reg_slot(q, b[1] & 0x3ffff);
-    if (!m) FAIL("REG_RMW AND mask register 0x%x outside the register banks", b[1] & 0x3ffff);
+    if (!m) CP_FAIL("REG_RMW AND mask register 0x%x outside the register banks", b[1] & 0x3ffff);
     and_mask = *m;
   }
   if ((b[0] >> 30) & 1) {
     const uint32_t *m = cp_reg_slot(q, b[2] & 0x3ffff);
-    if (!m) FAIL("REG_RMW OR mask register 0x%x outside the register banks", b[2] & 0x3ffff);
+    if (!m) CP_FAIL("REG_RMW OR mask register 0x%x outside the register banks", b[2] & 0x3ffff);
     or_mask = *m;
   }
   *r = (*r & and_mask) | or_mask;
@@ -284,11 +277,11 @@ enum cp_step cp_exec_reg_rmw(struct cp_queue *q, struct cp_frame *f, const uint3
  * rule Mesa's register tracker applies to the packets it writes). */
 enum cp_step cp_exec_context_reg_rmw(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                      unsigned nb) {
-  if (nb != 3) FAIL("CONTEXT_REG_RMW with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("CONTEXT_REG_RMW with %u body dwords (3 expected)", nb);
   const uint32_t off = b[0] & 0xffff;
   if (off >= PM4_CONTEXT_COUNT)
-    FAIL("CONTEXT_REG_RMW offset 0x%x past the end of the context space (0x%x)", off,
-         PM4_CONTEXT_COUNT);
+    CP_FAIL("CONTEXT_REG_RMW offset 0x%x past the end of the context space (0x%x)", off,
+            PM4_CONTEXT_COUNT);
   q->ctx[off] = (q->ctx[off] & ~b[1]) | (b[2] & b[1]);
   q->stats.reg_writes++;
   return CP_STEP_DONE;
@@ -310,13 +303,13 @@ enum cp_step cp_exec_context_reg_rmw(struct cp_queue *q, struct cp_frame *f, con
  *   defined. Both stop the queue. */
 enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                        unsigned nb) {
-  if (nb != 3) FAIL("SET_SH_REG_OFFSET with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("SET_SH_REG_OFFSET with %u body dwords (3 expected)", nb);
   const uint32_t off = b[0] & 0xffff;
   const unsigned index = b[0] >> 30;
   if (index == 0) {
     if (off + 2 > PM4_SH_COUNT)
-      FAIL("SET_SH_REG_OFFSET writes 2 registers from offset 0x%x, past the SH space (0x%x)", off,
-           PM4_SH_COUNT);
+      CP_FAIL("SET_SH_REG_OFFSET writes 2 registers from offset 0x%x, past the SH space (0x%x)",
+              off, PM4_SH_COUNT);
     const uint64_t a = f->addr + (uint64_t)(b[1] & 0x3fffff) * 4;
     q->sh[off] = (uint32_t)a;
     q->sh[off + 1] = ((uint32_t)(a >> 32) & 0xffff) | (b[2] & 0xffff0000u);
@@ -325,12 +318,12 @@ enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, c
   }
   if (index == 2) {
     if (off >= PM4_SH_COUNT)
-      FAIL("SET_SH_REG_OFFSET offset 0x%x past the SH space (0x%x)", off, PM4_SH_COUNT);
+      CP_FAIL("SET_SH_REG_OFFSET offset 0x%x past the SH space (0x%x)", off, PM4_SH_COUNT);
     q->sh[off] = (uint32_t)(q->indirect_data_base + b[1]);
     q->stats.reg_writes++;
     return CP_STEP_DONE;
   }
-  FAIL(
+  CP_FAIL(
       "SET_SH_REG_OFFSET index %u not supported (0 an address in the command buffer, 2 SET_BASE "
       "5's base + offset; 1, GFX10's two-dword 256-byte form, is not public; 3 is not defined)",
       index);
@@ -350,14 +343,15 @@ enum cp_step cp_exec_set_sh_reg_offset(struct cp_queue *q, struct cp_frame *f, c
  * stops, as for another SEM_SEL. Both forms change the value with one host atomic. */
 enum cp_step cp_exec_mem_semaphore(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
                                    unsigned nb) {
-  if (nb != 3) FAIL("MEM_SEMAPHORE with %u body dwords (3 expected)", nb);
+  if (nb != 3) CP_FAIL("MEM_SEMAPHORE with %u body dwords (3 expected)", nb);
   const unsigned mailbox = (b[2] >> 16) & 1, write_one = (b[2] >> 20) & 1, sel = b[2] >> 29;
-  if (sel != 6 && sel != 7) FAIL("MEM_SEMAPHORE SEM_SEL %u is not defined (6 signal, 7 wait)", sel);
+  if (sel != 6 && sel != 7)
+    CP_FAIL("MEM_SEMAPHORE SEM_SEL %u is not defined (6 signal, 7 wait)", sel);
   if (mailbox)
-    FAIL("MEM_SEMAPHORE with USE_MAILBOX not supported (the CP mailbox is not modelled)");
-  const uint64_t addr = addr64(b[0] & ~7u, b[1]);
+    CP_FAIL("MEM_SEMAPHORE with USE_MAILBOX not supported (the CP mailbox is not modelled)");
+  const uint64_t addr = cp_addr64(b[0] & ~7u, b[1]);
   uint64_t *p = cp_mem_map(q, addr, 8, true);
-  if (!p) FAIL("MEM_SEMAPHORE semaphore 0x%" PRIx64 " is not writable", addr);
+  if (!p) CP_FAIL("MEM_SEMAPHORE semaphore 0x%" PRIx64 " is not writable", addr);
   if (sel == 6) {
     if (write_one) __atomic_store_n(p, 1, __ATOMIC_RELEASE);
     else __atomic_fetch_add(p, 1, __ATOMIC_ACQ_REL);

@@ -162,6 +162,17 @@ __attribute__((format(printf, 3, 4))) void cp_queue_fail(struct cp_queue *q,
                                                          const struct cp_frame *f, const char *fmt,
                                                          ...);
 
+/* The packet handlers' error exit: in a handler of queue `q` at frame `f`, fails the queue
+ * with the message (cp_queue_fail) and returns CP_STEP_STOPPED. */
+#define CP_FAIL(...)                  \
+  do {                                \
+    cp_queue_fail(q, f, __VA_ARGS__); \
+    return CP_STEP_STOPPED;           \
+  } while (0)
+
+/* The 64-bit address of a packet's LO and HI dwords. */
+static inline uint64_t cp_addr64(uint32_t lo, uint32_t hi) { return ((uint64_t)hi << 32) | lo; }
+
 /* The clear state (cp_clear_state.c): CTX (the context bank) at the GFX10 clear-state
  * values; Q's state a new queue's (context registers at the clear state, the other banks,
  * the saved context and the draw state zero); the CLEAR_STATE packet with body B. */

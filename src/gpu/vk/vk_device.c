@@ -322,6 +322,25 @@ static bool find_memory_type(const vk_device *dev, uint32_t bits, VkMemoryProper
   return false;
 }
 
+/* USAGE and what every buffer may serve: transfers both ways and, where the device has
+ * buffer addresses, the shaders' loads and stores through one. */
+static VkBufferUsageFlags buffer_usage(const vk_device *dev, VkBufferUsageFlags usage) {
+  usage |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (dev->has_address) usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+  return usage;
+}
+
+/* The last step of making OUT with its memory bound: its device address (where the device
+ * has them) and size. */
+static void buffer_finish(const vk_device *dev, struct vk_buffer *out, VkDeviceSize size) {
+  if (dev->has_address) {
+    VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
+                                    .buffer = out->buffer};
+    out->address = vkGetBufferDeviceAddress(dev->device, &ai);
+  }
+  out->size = size;
+}
+
 bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usage,
                       enum vk_memory memory, struct vk_buffer *out) {
   memset(out, 0, sizeof(*out));
@@ -329,8 +348,7 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
     LOG(vk, ERROR, "zero-sized buffer requested");
     return false;
   }
-  usage |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  if (dev->has_address) usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+  usage = buffer_usage(dev, usage);
   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
                             .size = size,
                             .usage = usage,
@@ -371,12 +389,7 @@ bool vk_buffer_create(vk_device *dev, VkDeviceSize size, VkBufferUsageFlags usag
     vk_buffer_destroy(dev, out);
     return false;
   }
-  if (dev->has_address) {
-    VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
-                                    .buffer = out->buffer};
-    out->address = vkGetBufferDeviceAddress(dev->device, &ai);
-  }
-  out->size = size;
+  buffer_finish(dev, out, size);
   return true;
 }
 
@@ -397,8 +410,7 @@ bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBuffe
     LOG(vk, ERROR, "host memory at %p cannot be imported", ptr);
     return false;
   }
-  usage |= VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  if (dev->has_address) usage |= VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT;
+  usage = buffer_usage(dev, usage);
   VkExternalMemoryBufferCreateInfo ebi = {
       .sType = VK_STRUCTURE_TYPE_EXTERNAL_MEMORY_BUFFER_CREATE_INFO, .handleTypes = ht};
   VkBufferCreateInfo bci = {.sType = VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO,
@@ -435,12 +447,7 @@ bool vk_buffer_import_host(vk_device *dev, void *ptr, VkDeviceSize size, VkBuffe
     vk_buffer_destroy(dev, out);
     return false;
   }
-  if (dev->has_address) {
-    VkBufferDeviceAddressInfo ai = {.sType = VK_STRUCTURE_TYPE_BUFFER_DEVICE_ADDRESS_INFO,
-                                    .buffer = out->buffer};
-    out->address = vkGetBufferDeviceAddress(dev->device, &ai);
-  }
-  out->size = size;
+  buffer_finish(dev, out, size);
   return true;
 }
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <sys/time.h>
 
+#include "common/host_dirs.h"
 #include "common/log.h"
 #include "hle/libSceNpTrophy/trophy_set.h"
 #include "hle/libSceUserService/user_service.h"
@@ -37,18 +38,6 @@ static char set_path[PATH_MAX];              /* the trophy file the set was read
 static bool notify;
 static struct note { int32_t context, trophy; } notes[NOTES_MAX];
 static uint32_t notes_head, notes_count;
-
-static bool make_dirs(const char *path) {
-  char buf[PATH_MAX];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
 
 /* Reads the file PATH (at most TRP_MAX_BYTES) and parses it with PARSE: true when the set
  * was read; false with WHY set when the file exists but cannot be used; false with WHY
@@ -150,7 +139,7 @@ static bool write_lines(int32_t user, const char *file, const uint64_t *u, const
   char path[PATH_MAX], tmp[PATH_MAX + 8], dir[PATH_MAX];
   if (!state_path(user, file, path, sizeof path)) return false;
   snprintf(dir, sizeof dir, "%s/%d", store_dir, (int)user);
-  if (!make_dirs(dir)) return false;
+  if (!host_dirs_make(dir)) return false;
   snprintf(tmp, sizeof tmp, "%s.new", path);
   FILE *f = fopen(tmp, "w");
   if (!f) return false;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "common/host_dirs.h"
 #include "common/log.h"
 #include "hle/libSceNpTrophy/np_trophy.h"
 
@@ -54,18 +55,6 @@ void uds_stats_set_title(const char *title_data_dir, const char *game_folder) {
   pthread_mutex_unlock(&lock);
 }
 
-static bool make_dirs(const char *path) {
-  char buf[PATH_MAX];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
-
 static void stats_path(int32_t user, char *out, size_t cap) {
   snprintf(out, cap, "%s/%d/stats.txt", store_dir, (int)user);
 }
@@ -99,7 +88,7 @@ static void save(int32_t user) {
   snprintf(dir, sizeof dir, "%s/%d", store_dir, (int)user);
   stats_path(user, path, sizeof path);
   snprintf(tmp, sizeof tmp, "%s.new", path);
-  FILE *f = make_dirs(dir) ? fopen(tmp, "w") : NULL;
+  FILE *f = host_dirs_make(dir) ? fopen(tmp, "w") : NULL;
   for (uint32_t i = 0; f && i < config.stat_count; i++)
     fprintf(f, "%lld %.21Lg\n", (long long)config.stats[i].id, values[i]);
   if (!f || fclose(f) != 0 || rename(tmp, path) != 0)

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/host_dirs.h"
 #include "common/log.h"
 #include "hle/libSceSaveData/save_data.h"
 
@@ -61,21 +62,9 @@ bool save_data_slot_exists(int32_t user, const char *name) {
          S_ISREG(st.st_mode);
 }
 
-static bool make_dirs(const char *path) {
-  char buf[PATH_MAX];
-  snprintf(buf, sizeof buf, "%s", path);
-  for (char *p = buf + 1; *p; p++) {
-    if (*p != '/') continue;
-    *p = '\0';
-    if (mkdir(buf, 0755) != 0 && errno != EEXIST) return false;
-    *p = '/';
-  }
-  return mkdir(buf, 0755) == 0 || errno == EEXIST;
-}
-
 bool save_data_slot_create(int32_t user, const char *name, uint64_t blocks) {
   char p[PATH_MAX];
-  if (!sub_path(user, name, "sce_sys", p, sizeof p) || !make_dirs(p)) {
+  if (!sub_path(user, name, "sce_sys", p, sizeof p) || !host_dirs_make(p)) {
     LOG(hle, ERROR, "save data: cannot create the folder of %s: %s", name, strerror(errno));
     return false;
   }

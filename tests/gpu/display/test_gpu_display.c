@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 #include "test_skip.h"
+#include "test_file.h"
 #include <openssl/evp.h>
 #include <png.h>
 #include <stdio.h>
@@ -33,29 +34,12 @@ static uint32_t pattern(uint32_t x, uint32_t y) { /* 0xAARRGGBB */
          ((x * y + 13) & 0xff);
 }
 
-static char *read_file(const char *path, size_t *n) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *b = malloc((size_t)len + 1);
-  if (b && fread(b, 1, (size_t)len, f) != (size_t)len) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[len] = 0;
-  *n = (size_t)len;
-  return b;
-}
-
 /* The manifest's SHA-256 of map FILE (tests/data/tiling/manifest.tsv, last column). */
 static bool manifest_sha(const char *file, char out[65]) {
   char path[4096];
   size_t n;
   snprintf(path, sizeof path, "%s/tests/data/tiling/manifest.tsv", getenv("PROSPERO_SOURCE_DIR"));
-  char *t = read_file(path, &n);
+  char *t = test_file_read(path, &n);
   if (!t) return false;
   bool found = false;
   for (char *line = strtok(t, "\n"); line && !found; line = strtok(NULL, "\n")) {
@@ -95,7 +79,7 @@ static uint32_t *golden_map(uint32_t bpe, uint32_t w, uint32_t h) {
   if (shared && *shared) {
     char path[4400];
     snprintf(path, sizeof path, "%s/oracles/tiling/%s", shared, file);
-    uint32_t *m = (uint32_t *)read_file(path, &n);
+    uint32_t *m = (uint32_t *)test_file_read(path, &n);
     if (m && n == (size_t)w * h * 4) return m;
     free(m);
   }
@@ -319,7 +303,7 @@ static void test_tiled_half_float(void **state) {
   assert_true(display_present(dpy, &ft, pa, 1));
   assert_true(display_present(dpy, &fl, pb, 1));
   size_t na, nb;
-  char *da = read_file(a, &na), *db = read_file(b, &nb);
+  char *da = test_file_read(a, &na), *db = test_file_read(b, &nb);
   assert_non_null(da);
   assert_non_null(db);
   assert_int_equal(na, nb);

@@ -5,16 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-static void check(const char *what, long got, long want) {
-  if (got == want) {
-    printf("%s: ok\n", what);
-  } else {
-    printf("%s: got %#lx, want %#lx\n", what, (unsigned long)got, (unsigned long)want);
-    failures++;
-  }
-}
+#include "../guest_check.h"
 
 static pthread_key_t k_plain, k_again;
 static int plain_calls;

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "common/log.h"
+#include "test_log_capture.h"
 
 static void parse_levels_global_and_per_category(void **state) {
   (void)state;
@@ -26,28 +27,18 @@ static void parse_levels_global_and_per_category(void **state) {
 
 static void filtered_messages_are_not_written_and_once_logs_once(void **state) {
   (void)state;
-  char path[] = "/tmp/prospero-log-test-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "log-test");
   log_set_level(LOG_LEVEL_WARN);
   LOG(loader, INFO, "hidden %d", 1);
   LOG(loader, WARN, "shown %d", 2);
   for (int i = 0; i < 3; i++) LOG_ONCE(hle, ERROR, "once %d", i);
-  log_close();
-
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char buf[4096] = {0};
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  fclose(f);
-  unlink(path);
-  assert_true(n > 0);
+  char *buf = test_log_capture_end(&log);
   assert_null(strstr(buf, "hidden"));
   assert_non_null(strstr(buf, "W loader: shown 2"));
   assert_non_null(strstr(buf, "E hle: once 0"));
   assert_null(strstr(buf, "once 1"));
+  free(buf);
 }
 
 int main(void) {

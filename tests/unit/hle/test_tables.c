@@ -14,6 +14,7 @@
 #include "common/nid.h"
 #include "hle/hle.h"
 #include "hle/hle_names.h"
+#include "test_log_capture.h"
 
 static void test_every_named_nid_matches_its_name(void **state) {
   (void)state;
@@ -143,25 +144,12 @@ static void test_bind_untraced_is_direct(void **state) {
   assert_null(hle_bind_address(lib, NULL));
 }
 
-static char *read_all(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  static char buf[1 << 16];
-  size_t n = fread(buf, 1, sizeof buf - 1, f);
-  buf[n] = '\0';
-  fclose(f);
-  return buf;
-}
-
 /* The tracing thunk must pass every argument (integer, vector, stack) and the return value
  * through unchanged, and log the call and the return. */
 static void test_trace_thunk_preserves_arguments(void **state) {
   (void)state;
-  char path[] = "/tmp/prospero-hle-trace-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "hle-trace");
 
   assert_false(hle_trace_enable("no-such-library"));
   assert_true(hle_trace_enable("libc"));
@@ -202,13 +190,11 @@ static void test_trace_thunk_preserves_arguments(void **state) {
   assert_non_null(so);
   assert_ptr_equal(hle_bind_address(lib, so), so->address);
 
-  log_close();
-  const char *text = read_all(path);
-  unlink(path);
-  assert_non_null(text);
+  char *text = test_log_capture_end(&log);
   assert_non_null(strstr(text, "trace> libc:snprintf("));
   assert_non_null(strstr(text, "trace< libc:snprintf = 0x"));
   assert_non_null(strstr(text, "trace< libc:strlen = 0xc"));
+  free(text);
 }
 
 /* A stub as a table would hold it: logs once at level STUB however often it is called. */
@@ -217,20 +203,16 @@ HLE_STUB_DEFINE(minus_one_stub, sceOtherStub, -1)
 
 static void test_stub_logs_once(void **state) {
   (void)state;
-  char path[] = "/tmp/prospero-hle-stub-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "hle-stub");
   for (int i = 0; i < 3; i++) assert_int_equal(example_stub(), 0);
   assert_int_equal(minus_one_stub(), -1);
-  log_close();
-  const char *text = read_all(path);
-  unlink(path);
+  char *text = test_log_capture_end(&log);
   const char *first = strstr(text, "stub called: sceExampleStub");
   assert_non_null(first);
   assert_null(strstr(first + 1, "stub called: sceExampleStub"));
   assert_non_null(strstr(text, " S hle: "));
+  free(text);
 }
 
 /* The list of known names: identifiers, no duplicates, none a table line already names

@@ -25,6 +25,7 @@
 #include "kernel/kernel_errno.h"
 #include "kernel/mounts.h"
 #include "kernel/sync_wait.h"
+#include "test_log_capture.h"
 
 static uint64_t mono_us(void) {
   struct timespec ts;
@@ -513,11 +514,8 @@ static void test_wait_interrupted(void **state) {
 
 static void test_wait_trace(void **state) {
   (void)state;
-  char path[] = "/tmp/prospero_equeue_trace_XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "equeue-trace");
   sync_trace_set(true);
   uint64_t q = make("traced");
   assert_int_equal(equeue_add_user(q, 1, true), 0);
@@ -532,14 +530,7 @@ static void test_wait_trace(void **state) {
   assert_int_equal(equeue_wait(q, &ev, 1, 10000, &n), -KERNEL_ETIMEDOUT);
   assert_int_equal(equeue_wait(q, &ev, 1, 0, &n), -KERNEL_ETIMEDOUT); /* no sleep: no trace */
   sync_trace_set(false);
-  log_close();
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char text[8192] = {0};
-  size_t len = fread(text, 1, sizeof text - 1, f);
-  fclose(f);
-  unlink(path);
-  assert_true(len > 0);
+  char *text = test_log_capture_end(&log);
   char want[128];
   snprintf(want, sizeof want, "waits on equeue %#llx \"traced\" (no timeout)",
            (unsigned long long)q);
@@ -554,6 +545,7 @@ static void test_wait_trace(void **state) {
   int waits = 0;
   for (const char *p = text; (p = strstr(p, "waits on equeue")); p++) waits++;
   assert_int_equal(waits, 2);
+  free(text);
 }
 
 int main(void) {

@@ -26,6 +26,7 @@
 #include "kernel/sync_rwlock.h"
 #include "kernel/sync_sema.h"
 #include "kernel/sync_wait.h"
+#include "test_log_capture.h"
 
 static int64_t now_ms(void) { return sync_clock_ns(SYNC_CLOCK_MONOTONIC) / 1000000; }
 
@@ -586,11 +587,8 @@ static int cond_wait_once(void *p) {
 
 static void test_wait_trace(void **state) {
   (void)state;
-  char path[] = "/tmp/prospero_sync_trace_XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "sync-trace");
   sync_trace_set(true);
   struct busy_cond b = {0};
   sync_mutex_init(&b.m, SYNC_MUTEX_ERRORCHECK, 0, 0, NULL);
@@ -610,19 +608,13 @@ static void test_wait_trace(void **state) {
   }
   finish(t, &c);
   sync_trace_set(false);
-  log_close();
-  FILE *f = fopen(path, "r");
-  assert_non_null(f);
-  char text[8192] = {0};
-  size_t n = fread(text, 1, sizeof text - 1, f);
-  fclose(f);
-  unlink(path);
-  assert_true(n > 0);
+  char *text = test_log_capture_end(&log);
   char want[96];
   snprintf(want, sizeof want, "woken by thread %d", (int)sync_self_tid());
   assert_non_null(strstr(text, "waits on cond"));
   assert_non_null(strstr(text, "\"traced\""));
   assert_non_null(strstr(text, want)); /* the signaller is named */
+  free(text);
 }
 
 int main(void) {

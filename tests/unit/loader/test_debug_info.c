@@ -17,6 +17,7 @@
 
 #include "common/log.h"
 #include "loader/debug_info.h"
+#include "test_file.h"
 
 static uint8_t *sample;
 static size_t sample_size;
@@ -24,27 +25,10 @@ static void *sample_handle;
 static uint64_t sample_base; /* where the host loaded it */
 static char log_path[64];
 
-static uint8_t *read_all(const char *path, size_t *size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t *b = malloc((size_t)n + 1);
-  if (b && fread(b, 1, (size_t)n, f) != (size_t)n) {
-    free(b);
-    b = NULL;
-  }
-  fclose(f);
-  if (b) b[n] = 0;
-  *size = (size_t)n;
-  return b;
-}
-
 /* 1-based line of the source line holding TOKEN. */
 static unsigned marker_line(const char *token) {
   size_t n;
-  char *src = (char *)read_all(SAMPLE_SOURCE, &n);
+  char *src = test_file_read(SAMPLE_SOURCE, &n);
   assert_non_null(src);
   char *at = strstr(src, token);
   assert_non_null(at);
@@ -57,7 +41,7 @@ static unsigned marker_line(const char *token) {
 /* The log written since the last call (warnings go to a file while the tests run). */
 static char *take_log(void) {
   size_t n;
-  char *s = (char *)read_all(log_path, &n);
+  char *s = test_file_read(log_path, &n);
   if (!s) s = strdup("");
   FILE *f = fopen(log_path, "w"); /* truncate */
   if (f) fclose(f);
@@ -66,7 +50,7 @@ static char *take_log(void) {
 
 static int setup(void **state) {
   (void)state;
-  sample = read_all(SAMPLE_PATH, &sample_size);
+  sample = (uint8_t *)test_file_read(SAMPLE_PATH, &sample_size);
   sample_handle = dlopen(SAMPLE_PATH, RTLD_NOW | RTLD_LOCAL);
   if (!sample || !sample_handle) return -1;
   Dl_info di;

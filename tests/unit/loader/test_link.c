@@ -20,6 +20,7 @@
 #include "sce/sce_elf.h"
 #include "loader/tls.h"
 #include "placed_module.h"
+#include "test_log_capture.h"
 
 static char nid_a[12], nid_b[12], nid_c[12], nid_d[12], nid_e[12], nid_obj[12];
 static uint64_t hle_fn_a = 0x1000, hle_fn_c = 0x3000, hle_obj = 0x5000;
@@ -148,19 +149,10 @@ static void test_relocations(void **state) {
   sb_free(b);
   p.m.tls_index = 7;
   char err[256] = "";
-  char log_path[] = "/tmp/prospero-link-log-XXXXXX";
-  int fd = mkstemp(log_path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(log_path));
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "link-log");
   bool linked = linker_relocate(&p.m, err, sizeof err);
-  log_close();
-  static char log_text[1 << 16];
-  FILE *lf = fopen(log_path, "rb");
-  assert_non_null(lf);
-  log_text[fread(log_text, 1, sizeof log_text - 1, lf)] = '\0';
-  fclose(lf);
-  unlink(log_path);
+  char *log_text = test_log_capture_end(&log);
   if (!linked) fail_msg("%s", err);
   /* an unresolved import the HLE knows as the other kind is logged with its name */
   char want[128];
@@ -168,6 +160,7 @@ static void test_relocations(void **state) {
   assert_non_null(strstr(log_text, want));
   snprintf(want, sizeof want, "unresolved object %s (name unknown)", nid_d);
   assert_non_null(strstr(log_text, want));
+  free(log_text);
   assert_int_equal(placed_read64(&p, D + 0x50), linker_invalid_object_address());
   assert_int_equal(placed_read64(&p, D + 0x00), p.m.base + 0x1234);
   assert_int_equal(placed_read64(&p, D + 0x08), hle_fn_a + 0x10);
@@ -195,23 +188,13 @@ static void test_relocations(void **state) {
   placed_free(&p);
 }
 
-/* Reads the log written while FN runs into a static buffer. */
-static const char *logged_while(bool (*fn)(struct placed *, char *, size_t), struct placed *p,
-                                char *err, size_t cap, bool *result) {
-  static char text[1 << 14];
-  char path[] = "/tmp/prospero-link-log-XXXXXX";
-  int fd = mkstemp(path);
-  assert_true(fd >= 0);
-  close(fd);
-  assert_true(log_open_file(path));
+/* The log written while FN runs (malloc'd, the caller frees it). */
+static char *logged_while(bool (*fn)(struct placed *, char *, size_t), struct placed *p,
+                          char *err, size_t cap, bool *result) {
+  struct test_log_capture log;
+  test_log_capture_begin(&log, "link-log");
   *result = fn(p, err, cap);
-  log_close();
-  FILE *f = fopen(path, "rb");
-  assert_non_null(f);
-  text[fread(text, 1, sizeof text - 1, f)] = '\0';
-  fclose(f);
-  unlink(path);
-  return text;
+  return test_log_capture_end(&log);
 }
 
 static bool relocate(struct placed *p, char *err, size_t cap) {
@@ -244,11 +227,12 @@ static void test_names_outside_strtab(void **state) {
     assert_int_equal(p.m.dyn.bad_symbol_names, 2);
     char err[256] = "";
     bool ok;
-    const char *log = logged_while(relocate, &p, err, sizeof err, &ok);
+    char *log = logged_while(relocate, &p, err, sizeof err, &ok);
     char want[160];
     snprintf(want, sizeof want, "odd: 2 symbol(s) have a name outside the string table (symbol "
              "%u, %u)", s1, s2);
     if (!strstr(log, want)) fail_msg("log lacks '%s':\n%s", want, log);
+    free(log);
     if (!used) {
       if (!ok) fail_msg("%s", err);
       assert_int_equal(placed_read64(&p, D), hle_fn_a);

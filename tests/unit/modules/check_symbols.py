@@ -15,7 +15,7 @@ import sys
 # (libc_, kernel_ for libkernel) as the HLE tables do; the system call handlers in
 # src/hle/syscall/ keep FreeBSD's own naming of a call's handler (sys_<name>).
 PREFIXES = {
-    "common": ["errmsg_", "host_sched_", "log_", "nid_"],
+    "common": ["errmsg_", "host_dirs_", "host_sched_", "log_", "nid_"],
     "sce": ["sce_"],
     "kernel": ["kernel_", "guest_vm_", "mounts_", "title_", "files_", "umtx_", "dmem_", "vm_call_",
                "aio_", "pfs_dir_", "sync_", "equeue_", "mempool_"],

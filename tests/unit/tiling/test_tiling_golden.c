@@ -34,7 +34,7 @@ static uint32_t *read_shared_map(const char *file, size_t *n) {
   FILE *f = fopen(path, "rb");
   if (!f) return NULL;
   fclose(f);
-  return (uint32_t *)tsv_read_file(path, n);
+  return (uint32_t *)test_file_read(path, n);
 }
 
 static void sha256_hex(const void *p, size_t n, char hex[65]) {

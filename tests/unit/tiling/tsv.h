@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_file.h"
+
 #define TSV_MAX_COLS 40
 
 struct tsv {
@@ -15,23 +17,6 @@ struct tsv {
   char *names[TSV_MAX_COLS];
   char *cols[TSV_MAX_COLS];
 };
-
-static inline char *tsv_read_file(const char *path, size_t *out_size) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *buf = malloc((size_t)n + 1);
-  if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-    free(buf);
-    buf = NULL;
-  }
-  fclose(f);
-  if (buf) buf[n] = 0;
-  if (out_size) *out_size = (size_t)n;
-  return buf;
-}
 
 static inline int tsv_split(char *line, char **cols) {
   int n = 0;
@@ -66,7 +51,7 @@ static inline bool tsv_next(struct tsv *t) {
 
 static inline bool tsv_open(struct tsv *t, const char *path) {
   memset(t, 0, sizeof(*t));
-  t->text = tsv_read_file(path, NULL);
+  t->text = test_file_read(path, NULL);
   if (!t->text) return false;
   t->cursor = t->text;
   if (!tsv_next(t)) return false;
