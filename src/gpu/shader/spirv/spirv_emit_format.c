@@ -374,8 +374,8 @@ static uint32_t private_table(struct emit *e, const uint32_t *v, uint32_t n, con
   for (uint32_t k = 0; k < n; k++) w0[2 + k] = cu32(e, v[k]);
   spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpConstantComposite, w0, 2 + n);
   uint32_t id = spv_id(&e->b);
-  uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), id,
-                   SpvStorageClassPrivate, w0[1]};
+  uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), id, SpvStorageClassPrivate,
+                   w0[1]};
   spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpVariable, w, 4);
   spv_name(&e->b, id, name);
   if (e->b.version >= 0x00010400) {
@@ -501,8 +501,8 @@ void spirv_format_decode(struct emit *e, const struct spirv_format *f, const uin
                     nmask(e, n).id);
     uint32_t v = decode_dynamic(e, f->cls, r, n);
     if (f->srgb) /* x, y, z through the EOTF, w UNORM */
-      v = usel(e, ieq(e, f->cls, IR_BUF_SRGB), c == 3 ? norm_value(e, r, kn(e, 8)) : srgb_decode(e, r),
-               v);
+      v = usel(e, ieq(e, f->cls, IR_BUF_SRGB),
+               c == 3 ? norm_value(e, r, kn(e, 8)) : srgb_decode(e, r), v);
     out[c] = usel(e, ieq(e, f->bits[c], 0), missing, v);
   }
 }
