@@ -34,7 +34,7 @@ static vk_device *dev;
 #define IO_OFF (12u << 20) /* coordinates, data, load results, query results: 1 KiB each */
 #define FILL 0xa5u
 
-enum cls { UINT, SINT, UNORM, SNORM, FLOAT };
+enum cls { UINT, SINT, UNORM, SNORM, FLOAT, SRGB };
 static uint32_t half_of(float x);
 static float float_of_half(uint32_t h);
 /* the GFX10 image formats used here: components, bits each, class */
@@ -51,7 +51,9 @@ static const struct {
     {57, 4, 8, SNORM},  /* 8_8_8_8_SNORM */
     {61, 4, 8, SINT},   /* 8_8_8_8_SINT */
     {71, 4, 16, FLOAT}, /* 16_16_16_16_FLOAT */
-    {77, 4, 32, FLOAT}  /* 32_32_32_32_FLOAT */
+    {77, 4, 32, FLOAT}, /* 32_32_32_32_FLOAT */
+    {128, 1, 8, SRGB},  /* 8_SRGB (image-only GFX10 format) */
+    {130, 4, 8, SRGB}   /* 8_8_8_8_SRGB */
 };
 
 struct img_case {
@@ -65,6 +67,23 @@ struct img_case {
 #define SEL_ID \
   { 4, 5, 6, 7 }
 static const struct img_case cases[] = {
+    {"4kb_s_2d_srgba8_mips", "SQ_RSRC_IMG_2D", 2, IR_TSHARP_2D, TILING_SW_4KB_S, 130, 45, 30, 1, 4,
+     0, 3, 0, 0, SEL_ID},
+    {"linear_2d_array_r8_srgb",
+     "SQ_RSRC_IMG_2D_ARRAY",
+     3,
+     IR_TSHARP_2D_ARRAY,
+     TILING_SW_LINEAR,
+     128,
+     40,
+     9,
+     2,
+     1,
+     0,
+     0,
+     0,
+     0,
+     {4, 4, 0, 5}},
     {"linear_2d_array_rgba8", "SQ_RSRC_IMG_2D_ARRAY", 3, IR_TSHARP_2D_ARRAY, TILING_SW_LINEAR, 56,
      37, 23, 3, 4, 0, 3, 0, 0, SEL_ID},
     {"4kb_s_array_r32_tail",
@@ -171,9 +190,14 @@ static struct fmt_info fmt_of(uint32_t f) {
 }
 
 /* component value of raw bits R (n bits) */
-static uint32_t comp_value(struct fmt_info f, uint32_t r) {
+static uint32_t comp_value(struct fmt_info f, unsigned k, uint32_t r) {
   uint32_t full = f.bits == 32 ? ~0u : (1u << f.bits) - 1;
+  if (f.cls == SRGB && k == 3) f.cls = UNORM; /* alpha is linear */
   switch (f.cls) {
+    case SRGB: { /* the sRGB EOTF (IEC 61966-2-1) of r/255, rounded to f32 */
+      double v = r / 255.0;
+      return f2u((float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)));
+    }
     case UNORM: return f2u((float)r / (float)full);
     case SNORM: {
       int32_t v = (int32_t)(r << (32 - f.bits)) >> (32 - f.bits);
@@ -186,13 +210,20 @@ static uint32_t comp_value(struct fmt_info f, uint32_t r) {
   }
 }
 /* bits stored for value V */
-static uint32_t comp_bits(struct fmt_info f, uint32_t v) {
+static uint32_t comp_bits(struct fmt_info f, unsigned k, uint32_t v) {
   if (f.bits == 32) return v;
   uint32_t full = (1u << f.bits) - 1;
   int32_t half = (int32_t)(full >> 1);
   float x;
   memcpy(&x, &v, 4);
+  if (f.cls == SRGB && k == 3) f.cls = UNORM; /* alpha is linear */
   switch (f.cls) {
+    case SRGB: { /* the sRGB OETF, clamped to 0..1 (NaN 0), to 8 bits nearest */
+      if (isnan(x) || x <= 0) return 0;
+      if (x >= 1) return 255;
+      double d = x, e = d <= 0.0031308 ? 12.92 * d : 1.055 * pow(d, 1 / 2.4) - 0.055;
+      return (uint32_t)nearbyint(255 * e);
+    }
     case SNORM: {
       if (isnan(x)) return 0;
       double d = (double)(x < -1.0f ? -1.0f : x) * half;
@@ -409,7 +440,7 @@ static void run_case(const struct img_case *c, unsigned wave) {
         static const float special[] = {-1.5f, -1.0f, 1.0f, 1.5f, 0.5f / 127, -0.0f, NAN, 70000.0f};
         data[4 * l + k] =
             r % 4 == 0 ? f2u(special[(r >> 4) % 8]) : f2u((float)(r % 3000) / 1000.0f - 1.5f);
-      } else if (f.cls == UNORM) {
+      } else if (f.cls == UNORM || f.cls == SRGB) {
         static const float special[] = {-0.5f,      0.0f,         1.0f, 1.5f,
                                         0.5f / 255, 2.5f / 65535, NAN,  -0.0f};
         data[4 * l + k] =
@@ -513,7 +544,7 @@ static void run_case(const struct img_case *c, unsigned wave) {
       for (unsigned k = 0; k < 4; k++) {
         uint32_t r = 0;
         if (k < f.comps) memcpy(&r, mem + SRC_OFF + off + k * f.bits / 8, f.bits / 8);
-        cv[k] = k < f.comps ? comp_value(f, r) : k == 3 ? one : 0;
+        cv[k] = k < f.comps ? comp_value(f, k, r) : k == 3 ? one : 0;
       }
     }
     uint32_t exp[4], q[4];
@@ -559,7 +590,7 @@ static void run_case(const struct img_case *c, unsigned wave) {
       for (int k = 3; k >= 0; k--)
         if (c->sel[k] == 4 + j)
           v = d16 ? from16(f, data[4 * l + k / 2] >> (16 * (k & 1)) & 0xffff) : data[4 * l + k];
-      uint32_t b = comp_bits(f, v);
+      uint32_t b = comp_bits(f, j, v);
       memcpy(want + off + j * f.bits / 8, &b, f.bits / 8);
     }
   }

@@ -37,7 +37,7 @@ static vk_device *dev;
 #define OUT_OFF (IO_OFF + 4096u)
 #define FILL 0xa5u
 
-enum cls { UNORM, FLOAT, UINT };
+enum cls { UNORM, FLOAT, UINT, SRGB };
 
 struct tex_case {
   const char *name, *dim;
@@ -50,6 +50,25 @@ struct tex_case {
 };
 
 static const struct tex_case cases[] = {
+    {"4kb_s_2d_rgba8_srgb",
+     "SQ_RSRC_IMG_2D",
+     1,
+     IR_TSHARP_2D,
+     TILING_SW_4KB_S,
+     130,
+     4,
+     8,
+     SRGB,
+     11,
+     7,
+     1,
+     3,
+     0,
+     2,
+     0,
+     0,
+     {4, 5, 6, 7},
+     0},
     {"linear_2d_rgba8_unorm",
      "SQ_RSRC_IMG_2D",
      1,
@@ -278,8 +297,12 @@ struct ref {
 };
 
 /* the value of a component's raw bits R (as f32 bits, or the integer) */
-static uint32_t comp_value(const struct tex_case *c, uint32_t r) {
+static uint32_t comp_value(const struct tex_case *c, unsigned k, uint32_t r) {
   if (c->cls == UINT) return r;
+  if (c->cls == SRGB && k < 3) { /* the sRGB EOTF (IEC 61966-2-1) of r/255, before filtering */
+    double v = r / 255.0;
+    return f2u((float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)));
+  }
   if (c->cls == FLOAT) return c->bits == 16 ? f2u(float_of_half(r)) : r;
   return f2u((float)r / (float)((1u << c->bits) - 1));
 }
@@ -292,7 +315,7 @@ static void element(const struct ref *rf, uint32_t x, uint32_t y, uint32_t z, ui
   for (unsigned k = 0; k < 4; k++) {
     uint32_t r = 0;
     if (k < c->comps) memcpy(&r, rf->tex + off + k * c->bits / 8, c->bits / 8);
-    out[k] = k < c->comps ? comp_value(c, r) : k == 3 ? (c->cls == UINT ? 1 : f2u(1.0f)) : 0;
+    out[k] = k < c->comps ? comp_value(c, k, r) : k == 3 ? (c->cls == UINT ? 1 : f2u(1.0f)) : 0;
   }
 }
 
@@ -781,6 +804,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 /* The variants each case runs (indices into variants[]): every variant on one to three
  * cases, the 3D case with the fewest (its modules are the largest for llvmpipe to compile). */
 static const uint32_t case_variants[] = {
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* 2D RGBA8 SRGB */
     1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* linear 2D RGBA8 */
     1u << 1 | 1u << 5 | 1u << 8 | 1u << 10,            /* 2D array RGBA16F */
     1u << 0 | 1u << 2 | 1u << 11,                      /* 3D R32F */

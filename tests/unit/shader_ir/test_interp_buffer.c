@@ -868,6 +868,49 @@ static void accesses_outside_the_memory_map_are_errors(void **state) {
   free(w);
 }
 
+/* The SRGB rows (image formats 128..130): the decode table against the sRGB EOTF computed
+ * here in double (IEC 61966-2-1), the encode rule against the OETF, and the thresholds
+ * against the encode rule (each the first f32 whose code is above J). */
+static void srgb_formats_follow_the_formula(void **state) {
+  (void)state;
+  for (uint32_t k = 0; k < 256; k++) {
+    double v = k / 255.0;
+    float want = (float)(v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4));
+    assert_true(ir_srgb_to_linear(k) == want);
+  }
+  assert_true(ir_srgb_to_linear(0) == 0.0f && ir_srgb_to_linear(255) == 1.0f);
+  for (uint32_t j = 0; j < 255; j++) {
+    float t = ir_srgb_threshold(j);
+    assert_int_equal(ir_srgb_encode_formula(t), j + 1);
+    assert_int_equal(ir_srgb_encode_formula(nextafterf(t, 0)), j);
+    /* the threshold sits near the linear value of code j + 1/2 */
+    double m = (j + 0.5) / 255.0, lin = m <= 0.04045 ? m / 12.92 : pow((m + 0.055) / 1.055, 2.4);
+    assert_true(fabs(t - lin) < 1e-6);
+  }
+  assert_int_equal(ir_srgb_encode_formula(NAN), 0);
+  assert_int_equal(ir_srgb_encode_formula(-1.0f), 0);
+  assert_int_equal(ir_srgb_encode_formula(2.0f), 255);
+  assert_int_equal(ir_srgb_encode_formula(0.5f), 188); /* 255 * 0.7353569 = 187.52 */
+  /* the rows: 8_8_8_8_SRGB decodes x, y, z through the EOTF and w as UNORM */
+  struct ir_buffer_format f = ir_buffer_format_of(130);
+  assert_int_equal(f.comps, 4);
+  assert_int_equal(f.cls, IR_BUF_SRGB);
+  assert_int_equal(ir_buffer_format_of(128).comps, 1);
+  assert_int_equal(ir_buffer_format_of(129).comps, 2);
+  assert_int_equal(ir_buffer_format_of(131).comps, 0);
+  assert_int_equal(ir_buffer_format_of(169).comps, 0); /* BC1_UNORM: no row */
+  uint8_t p[4] = {128, 10, 255, 128}, q[4];
+  uint32_t out[4];
+  ir_buffer_format_load(&f, p, out);
+  double v = 128 / 255.0;
+  assert_true(out[0] == fbits((float)pow((v + 0.055) / 1.055, 2.4)));
+  assert_true(out[1] == fbits((float)(10 / 255.0 / 12.92)));
+  assert_true(out[2] == fbits(1.0f));
+  assert_true(out[3] == fbits((float)(128 / 255.0)));
+  ir_buffer_format_store(&f, out, q);
+  assert_memory_equal(p, q, 4);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(range_checks_of_every_oob_select),
@@ -885,6 +928,7 @@ int main(void) {
       cmocka_unit_test(inactive_lanes_neither_read_nor_fault),
       cmocka_unit_test(every_format_opcode_descriptor),
       cmocka_unit_test(buffer_forms_without_established_semantics_are_counted),
+      cmocka_unit_test(srgb_formats_follow_the_formula),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

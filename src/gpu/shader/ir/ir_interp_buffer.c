@@ -62,8 +62,8 @@ bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset) {
 
 /* ---- formats ---------------------------------------------------------------------------
  * The layouts are the rows of buffer_formats.def (shared with the SPIR-V back end); values
- * without a row (78..127, reserved) read as no components. */
-static const struct ir_buffer_format formats[128] = {
+ * without a row (78..127 reserved, 131 and up) read as no components. */
+static const struct ir_buffer_format formats[IR_BUFFER_FORMAT_ROWS] = {
 #define BUF_FORMAT(v, c, x, y, z, w, k) [v] = {c, {x, y, z, w}, IR_BUF_##k},
 #include "gpu/shader/ir/buffer_formats.def"
 #undef BUF_FORMAT
@@ -132,9 +132,36 @@ uint32_t ir_buffer_format_one(const struct ir_buffer_format *f) {
 
 static int64_t sext(uint64_t r, unsigned n) { return n >= 64 ? (int64_t)r : (int64_t)(r << (64 - n)) >> (64 - n); }
 
-static uint32_t component_value(const struct ir_buffer_format *f, unsigned n, uint32_t r) {
+float ir_srgb_to_linear(uint32_t k) {
+  long double v = (long double)(k & 255) / 255.0L;
+  return (float)(v <= 0.04045L ? v / 12.92L : powl((v + 0.055L) / 1.055L, 2.4L));
+}
+
+uint32_t ir_srgb_encode_formula(float x) {
+  if (isnan(x) || x <= 0) return 0;
+  if (x >= 1) return 255;
+  long double l = x, s = l <= 0.0031308L ? 12.92L * l : 1.055L * powl(l, 1.0L / 2.4L) - 0.055L;
+  long double k = nearbyintl(255.0L * s);
+  return k < 0 ? 0 : k > 255 ? 255 : (uint32_t)k;
+}
+
+float ir_srgb_threshold(uint32_t j) {
+  /* bisection on the bits of the positive floats 0..1 (ordered as integers); the encoding
+   * is monotonic in x */
+  uint32_t lo = 0, hi = 0x3f800000u; /* encode(lo) <= j < encode(hi) */
+  while (hi - lo > 1) {
+    uint32_t mid = lo + (hi - lo) / 2;
+    if (ir_srgb_encode_formula(bitsf(mid)) > j) hi = mid;
+    else lo = mid;
+  }
+  return bitsf(hi);
+}
+
+static uint32_t component_value(const struct ir_buffer_format *f, unsigned c, unsigned n,
+                                uint32_t r) {
   double full = ldexp(1.0, (int)n) - 1, half = ldexp(1.0, (int)n - 1) - 1;
   switch (f->cls) {
+    case IR_BUF_SRGB: return c == 3 ? fbits((float)(r / full)) : fbits(ir_srgb_to_linear(r));
     case IR_BUF_UNORM: return fbits((float)(r / full));
     case IR_BUF_SNORM: return fbits((float)fmax(sext(r, n) / half, -1.0));
     case IR_BUF_USCALED: return fbits((float)r);
@@ -160,7 +187,7 @@ void ir_buffer_format_load(const struct ir_buffer_format *f, const uint8_t *p, u
   unsigned lo = 0;
   for (unsigned c = 0; c < f->comps; c++) {
     unsigned n = f->bits[c];
-    out[c] = component_value(f, n, (uint32_t)((e >> lo) & ((1ull << n) - 1)));
+    out[c] = component_value(f, c, n, (uint32_t)((e >> lo) & ((1ull << n) - 1)));
     lo += n;
   }
 }
@@ -171,12 +198,16 @@ static double clamp_round(double x, double lo, double hi) {
   return nearbyint(fmin(fmax(x, lo), hi));
 }
 
-static uint32_t component_bits(const struct ir_buffer_format *f, unsigned n, uint32_t v) {
+static uint32_t component_bits(const struct ir_buffer_format *f, unsigned c, unsigned n,
+                               uint32_t v) {
   double full = ldexp(1.0, (int)n) - 1, half = ldexp(1.0, (int)n - 1) - 1;
   double x = bitsf(v);
   uint64_t mask = (1ull << n) - 1;
   int64_t s = (int32_t)v;
   switch (f->cls) {
+    case IR_BUF_SRGB:
+      if (c == 3) return (uint32_t)clamp_round(x * full, 0, full);
+      return ir_srgb_encode_formula(bitsf(v));
     case IR_BUF_UNORM: return (uint32_t)clamp_round(x * full, 0, full);
     case IR_BUF_SNORM: /* NaN gives 0 (D3D FLOAT -> SNORM rule), as for UNORM */
       return (uint32_t)((int64_t)clamp_round(x * half, -half, half) & mask);
@@ -198,7 +229,7 @@ void ir_buffer_format_store(const struct ir_buffer_format *f, const uint32_t in[
   uint64_t e = 0;
   unsigned lo = 0;
   for (unsigned c = 0; c < f->comps; c++) {
-    e |= (uint64_t)component_bits(f, f->bits[c], in[c]) << lo;
+    e |= (uint64_t)component_bits(f, c, f->bits[c], in[c]) << lo;
     lo += f->bits[c];
   }
   memcpy(p, &e, ir_buffer_format_bytes(f));

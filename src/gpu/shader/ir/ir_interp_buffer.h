@@ -64,7 +64,11 @@ bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset);
 
 /* ---- unified buffer formats -------------------------------------------------------- */
 enum ir_buffer_class { IR_BUF_UNORM, IR_BUF_SNORM, IR_BUF_USCALED, IR_BUF_SSCALED, IR_BUF_UINT,
-                       IR_BUF_SINT, IR_BUF_FLOAT };
+                       IR_BUF_SINT, IR_BUF_FLOAT, IR_BUF_SRGB };
+
+/* The rows of the format table: 0..127 the buffer formats, 128..130 the 8-bit SRGB image
+ * formats (T# FORMAT only); larger values have no row. */
+#define IR_BUFFER_FORMAT_ROWS 131u
 
 struct ir_buffer_format {
   uint8_t comps;   /* 0: not a format the texture unit converts (invalid or reserved) */
@@ -72,7 +76,8 @@ struct ir_buffer_format {
   uint8_t cls;     /* enum ir_buffer_class */
 };
 
-/* The layout of FORMAT (0..127); comps 0 for invalid and reserved values. */
+/* The layout of FORMAT (0..130, IR_BUFFER_FORMAT_ROWS); comps 0 for invalid, reserved and
+ * larger values. */
 struct ir_buffer_format ir_buffer_format_of(uint32_t format);
 /* Bytes of one element of F. */
 uint32_t ir_buffer_format_bytes(const struct ir_buffer_format *f);
@@ -82,6 +87,16 @@ uint32_t ir_buffer_format_bytes(const struct ir_buffer_format *f);
 void ir_buffer_format_load(const struct ir_buffer_format *f, const uint8_t *p, uint32_t out[4]);
 /* Converts the shader values IN (floats as bits, or integers) to one element at P. */
 void ir_buffer_format_store(const struct ir_buffer_format *f, const uint32_t in[4], uint8_t *p);
+/* SRGB (docs/shader-spirv.md, "SRGB formats"): the sRGB EOTF of K/255 (K 0..255) as the f32
+ * nearest the value computed in long double: ((K/255 + 0.055)/1.055)^2.4, K/255/12.92 up to
+ * 0.04045. The value of an SRGB format's x, y, z components (w is UNORM). */
+float ir_srgb_to_linear(uint32_t k);
+/* The encode rule of SRGB stores: round(255 * OETF(x)) with OETF(x) = 1.055 x^(1/2.4) - 0.055
+ * (12.92 x up to 0.0031308), x clamped to 0..1 (NaN 0), computed in long double. */
+uint32_t ir_srgb_encode_formula(float x);
+/* The same rule as thresholds: entry J (0..254) is the smallest f32 X whose encoding is above
+ * J, so the encoding of X is the number of entries <= X (what the SPIR-V back end does). */
+float ir_srgb_threshold(uint32_t j);
 /* "One" in F's class: 1.0f (as bits) or the integer 1. */
 uint32_t ir_buffer_format_one(const struct ir_buffer_format *f);
 /* Applies the V#'s dst_sel to the loaded components C (IN_RANGE false: all zero, except

@@ -364,34 +364,75 @@ static uint32_t packed_row(uint32_t format) {
   return f.comps ? d : 0;
 }
 
-/* the module's table of the 128 packed rows (made on first use, from main: a Private variable
- * the entry point lists as its interface from SPIR-V 1.4) */
-static void format_table(struct emit *e) {
-  if (e->format_table) return;
-  uint32_t arr = spv_type_array(&e->b, e->t_u32, 128);
-  uint32_t w0[2 + 128]; /* one OpConstantComposite of the 128 rows (once per module) */
+/* a Private u32 array variable of the N values V, initialised by one OpConstantComposite
+ * (made on first use, from main: the entry point lists it as its interface from SPIR-V 1.4) */
+static uint32_t private_table(struct emit *e, const uint32_t *v, uint32_t n, const char *name) {
+  uint32_t arr = spv_type_array(&e->b, e->t_u32, n);
+  uint32_t w0[2 + 512];
   w0[0] = arr;
   w0[1] = spv_id(&e->b);
-  for (uint32_t v = 0; v < 128; v++) w0[2 + v] = cu32(e, packed_row(v));
-  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpConstantComposite, w0, 2 + 128);
-  uint32_t init = w0[1];
-  e->format_table = spv_id(&e->b);
-  uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), e->format_table,
-                   SpvStorageClassPrivate, init};
+  for (uint32_t k = 0; k < n; k++) w0[2 + k] = cu32(e, v[k]);
+  spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpConstantComposite, w0, 2 + n);
+  uint32_t id = spv_id(&e->b);
+  uint32_t w[4] = {spv_type_pointer(&e->b, SpvStorageClassPrivate, arr), id, SpvStorageClassPrivate,
+                   w0[1]};
   spv_inst(&e->b, SPV_SEC_GLOBAL, SpvOpVariable, w, 4);
-  spv_name(&e->b, e->format_table, "buffer_formats");
+  spv_name(&e->b, id, name);
   if (e->b.version >= 0x00010400) {
-    if (e->niface < sizeof e->iface / sizeof *e->iface) e->iface[e->niface++] = e->format_table;
+    if (e->niface < sizeof e->iface / sizeof *e->iface) e->iface[e->niface++] = id;
     else e->b.failed = true;
   }
+  return id;
 }
 
-/* the packed row of run-time format FORMAT from the module's table */
-static uint32_t table_row(struct emit *e, uint32_t format) {
-  format_table(e);
+/* element I (a u32 id) of the Private table T */
+static uint32_t table_load(struct emit *e, uint32_t t, uint32_t i) {
   uint32_t pt = spv_type_pointer(&e->b, SpvStorageClassPrivate, e->t_u32);
-  uint32_t w[2] = {e->format_table, u2(e, SpvOpBitwiseAnd, format, cu32(e, 127))};
+  uint32_t w[2] = {t, i};
   return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
+}
+
+/* the packed row of run-time format FORMAT from the module's table of the
+ * IR_BUFFER_FORMAT_ROWS rows (values past it: row 0, no components) */
+static void table_row_prepare(struct emit *e) {
+  if (e->format_table) return;
+  uint32_t rows[IR_BUFFER_FORMAT_ROWS];
+  for (uint32_t v = 0; v < IR_BUFFER_FORMAT_ROWS; v++) rows[v] = packed_row(v);
+  e->format_table = private_table(e, rows, IR_BUFFER_FORMAT_ROWS, "buffer_formats");
+}
+static uint32_t table_row(struct emit *e, uint32_t format) {
+  table_row_prepare(e);
+  uint32_t in = b2(e, SpvOpULessThan, format, cu32(e, IR_BUFFER_FORMAT_ROWS));
+  return table_load(e, e->format_table, usel(e, in, format, cu32(e, 0)));
+}
+
+/* SRGB (docs/shader-spirv.md, "SRGB formats"): the module's table of the 256 decode values
+ * (f32 bits, ir_srgb_to_linear) then the 255 encode thresholds (ir_srgb_threshold) */
+uint32_t spirv_format_srgb_table(struct emit *e) {
+  if (!e->srgb_table) {
+    uint32_t v[511];
+    for (uint32_t k = 0; k < 256; k++) v[k] = fbits(ir_srgb_to_linear(k));
+    for (uint32_t j = 0; j < 255; j++) v[256 + j] = fbits(ir_srgb_threshold(j));
+    e->srgb_table = private_table(e, v, 511, "srgb");
+  }
+  return e->srgb_table;
+}
+
+/* an SRGB colour field R (0..255) as its linear f32 bits */
+static uint32_t srgb_decode(struct emit *e, uint32_t r) {
+  return table_load(e, spirv_format_srgb_table(e), u2(e, SpvOpBitwiseAnd, r, cu32(e, 255)));
+}
+
+/* f32 bits V to an SRGB colour field: the number of thresholds <= V (a binary search; NaN 0) */
+static uint32_t srgb_encode(struct emit *e, uint32_t v) {
+  e->float_used = true;
+  uint32_t t = spirv_format_srgb_table(e), x = op1(e, SpvOpBitcast, e->t_f32, v), lo = cu32(e, 0);
+  for (uint32_t step = 128; step; step >>= 1) {
+    uint32_t th = table_load(e, t, u2(e, SpvOpIAdd, lo, cu32(e, 256 + step - 1)));
+    uint32_t ge = b2(e, SpvOpFOrdGreaterThanEqual, x, op1(e, SpvOpBitcast, e->t_f32, th));
+    lo = usel(e, ge, u2(e, SpvOpIAdd, lo, cu32(e, step)), lo);
+  }
+  return lo;
 }
 
 bool spirv_format_known(struct emit *e, uint32_t format, struct spirv_format *f) {
@@ -458,7 +499,11 @@ void spirv_format_decode(struct emit *e, const struct spirv_format *f, const uin
     uint32_t r = u2(e, SpvOpBitwiseAnd,
                     u2(e, SpvOpShiftRightLogical, w, u2(e, SpvOpBitwiseAnd, f->lo[c], cu32(e, 31))),
                     nmask(e, n).id);
-    out[c] = usel(e, ieq(e, f->bits[c], 0), missing, decode_dynamic(e, f->cls, r, n));
+    uint32_t v = decode_dynamic(e, f->cls, r, n);
+    if (f->srgb) /* x, y, z through the EOTF, w UNORM */
+      v = usel(e, ieq(e, f->cls, IR_BUF_SRGB),
+               c == 3 ? norm_value(e, r, kn(e, 8)) : srgb_decode(e, r), v);
+    out[c] = usel(e, ieq(e, f->bits[c], 0), missing, v);
   }
 }
 
@@ -476,6 +521,13 @@ void spirv_format_encode(struct emit *e, const struct spirv_format *f, const uin
       continue;
     }
     uint32_t v = encode_dynamic(e, f->cls, in[c], rn(f->bits[c])); /* 0 when absent */
+    if (f->srgb) { /* x, y, z through the thresholds, w UNORM */
+      uint32_t sv = c == 3 ? encode_dynamic(e, cu32(e, IR_BUF_UNORM), in[c], rn(f->bits[c]))
+                           : srgb_encode(e, in[c]);
+      uint32_t is = op2(e, SpvOpLogicalAnd, e->t_bool, ieq(e, f->cls, IR_BUF_SRGB),
+                        b2(e, SpvOpINotEqual, f->bits[c], cu32(e, 0)));
+      v = usel(e, is, sv, v);
+    }
     v = u2(e, SpvOpShiftLeftLogical, v, u2(e, SpvOpBitwiseAnd, f->lo[c], cu32(e, 31)));
     uint32_t dw = u2(e, SpvOpShiftRightLogical, f->lo[c], cu32(e, 5));
     for (unsigned k = 0; k < 4; k++)
@@ -597,7 +649,7 @@ static const char *const fn_names[FORMAT_FNS] = {"buffer_format_size", "buffer_f
                                                  "buffer_format_store_d16"};
 
 static uint32_t format_fn(struct emit *e, unsigned k) {
-  format_table(e); /* listed in the entry point's interface before main ends */
+  table_row_prepare(e); /* listed in the entry point's interface before main ends */
   e->float_used = true;
   if (!e->format_fn[k]) e->format_fn[k] = spv_id(&e->b);
   return e->format_fn[k];

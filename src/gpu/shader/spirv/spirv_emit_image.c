@@ -79,6 +79,8 @@ struct img {
  * 96-bit ones have none in the tiling library either). */
 static void img_format(struct emit *e, struct img *m) {
   spirv_format_dynamic(e, m->format, &m->fmt);
+  m->fmt.srgb = true;         /* a T#'s format: the SRGB rows can occur */
+  spirv_format_srgb_table(e); /* made from main (the first image access is there) */
   uint32_t bytes = op1(e, SpvOpUConvert, U32, m->fmt.bytes64);
   uint32_t pow2 = eq(e, band(e, bytes, op2(e, SpvOpISub, U32, bytes, cu32(e, 1))), cu32(e, 0));
   uint32_t size_ok = land(e, lt(e, cu32(e, 0), bytes), le(e, bytes, cu32(e, 16)));

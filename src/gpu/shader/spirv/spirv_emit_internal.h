@@ -89,6 +89,7 @@ struct emit {
   uint32_t exec_full_spec;  /* SPIRV_SPEC_EXEC_FULL (0 until the entry EXEC is read) */
   uint32_t tid_linear_spec; /* SPIRV_SPEC_TID_LINEAR (0 until v0 is read) */
   uint32_t format_table;    /* the unified formats' layouts (spirv_emit_format.c; 0: none yet) */
+  uint32_t srgb_table;      /* the SRGB decode values and encode thresholds (0: none yet) */
   uint32_t format_fn[5];    /* run-time format helper functions (spirv_emit_format.c; 0: none) */
   uint32_t fault_fn;        /* the fault record's flush helper (spirv_emit_fault.c; 0: none) */
   uint32_t fault_note_fn;   /* the note helper (0: none) */
@@ -369,12 +370,17 @@ struct spirv_format {
   uint32_t cls;              /* enum ir_buffer_class */
   uint32_t bits[4], lo[4];   /* per component: width (0: absent) and first bit in the element */
   uint32_t bytes64;          /* the element's size in bytes, a u64 value */
+  bool srgb;                 /* run time: the SRGB rows can occur (a T#'s format) */
 };
 /* FORMAT (1..127) known at compile time; false (and nothing set up) for a value without
  * components (0, 78..127) */
 bool spirv_format_known(struct emit *e, uint32_t format, struct spirv_format *f);
-/* the format in u32 value FORMAT (0..127) at run time */
+/* the format in u32 value FORMAT at run time (rows 0..130, IR_BUFFER_FORMAT_ROWS; larger
+ * values have no components); set f->srgb after it where the SRGB rows can occur (images) */
 void spirv_format_dynamic(struct emit *e, uint32_t format, struct spirv_format *f);
+/* the module's SRGB table (made on first use; call it from main before a helper function
+ * decodes or encodes a format with f->srgb: its variable is in the entry point's interface) */
+uint32_t spirv_format_srgb_table(struct emit *e);
 /* RAW: the element's dwords as u32 values (little endian, component c at bits lo[c] and
  * up; dwords past the element's size are not read: pass 0). OUT: the four components as
  * u32 bit patterns (f32 bits for the float classes UNORM/SNORM/USCALED/SSCALED/FLOAT, the
