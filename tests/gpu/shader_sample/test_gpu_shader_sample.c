@@ -516,10 +516,13 @@ struct variant {
   const char *name, *op; /* the instruction: image_sample_l, image_sample_lz_o, ... */
   bool lod, offset, d16;
   unsigned wave;
-  bool gather;  /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
-  bool compare; /* _c: the depth reference before the coordinates */
-  bool deriv;   /* _d: d/dx and d/dy before the coordinates */
-  bool clamp;   /* _cl: the LOD clamp after the coordinates */
+  bool gather;   /* image_gather4*: sampler k gathers component k (dmask 1 << k) */
+  bool compare;  /* _c: the depth reference before the coordinates */
+  bool deriv;    /* _d: d/dx and d/dy before the coordinates */
+  bool clamp;    /* _cl: the LOD clamp after the coordinates */
+  bool implicit; /* no LOD: the derivatives come from the lane's quad */
+  uint64_t exec; /* nonzero: the kernel runs the samples under this EXEC (inactive lanes
+                    keep 0.5 in every address VGPR) */
 };
 
 static const struct variant variants[] = {
@@ -537,7 +540,26 @@ static const struct variant variants[] = {
     {"d", "image_sample_d", false, false, false, 32, false, false, true},
     {"c_d_o", "image_sample_c_d_o", false, true, false, 64, false, true, true},
     {"d_cl", "image_sample_d_cl", false, false, false, 32, false, false, true, true},
+    {"implicit", "image_sample", false, false, false, 32, false, false, false, false, true,
+     0xfd7ff7f6ull},
+    {"implicit", "image_sample", false, false, false, 64, false, false, false, false, true,
+     0x7fffbfff6fffffffull},
+    {"c_implicit", "image_sample_c", false, false, false, 32, false, true, false, false, true},
+    {"gather4_implicit", "image_gather4", false, false, false, 64, true, false, false, false, true,
+     0xffff0fffffff7ff9ull},
+    {"cl_implicit", "image_sample_cl", false, false, false, 32, false, false, false, true, true},
 };
+
+/* d/dx x y z, d/dy x y z of lane L from its quad (lanes 4k..4k+3: top left, top right,
+ * bottom left, bottom right; one pair per quad): TR - TL and BL - TL of the coordinates the
+ * dimension differentiates (the rule of docs/shader-spirv.md "Sampling") */
+static void quad_derivs(float co[64][4], unsigned l, unsigned ng, float d[6]) {
+  unsigned q = l & ~3u;
+  for (unsigned k = 0; k < 3; k++) {
+    d[k] = k < ng ? co[q + 1][k] - co[q][k] : 0.0f;
+    d[3 + k] = k < ng ? co[q + 2][k] - co[q][k] : 0.0f;
+  }
+}
 
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
   static char src[4096];
@@ -556,6 +578,22 @@ static const char *kernel(const struct tex_case *c, const struct variant *v) {
                     "global_load_dwordx4 v[6:9], v1, s[24:25] offset:16\n"
                     "global_load_dwordx4 v[10:13], v1, s[24:25] offset:32\n"
                     "s_waitcnt vmcnt(0)\n");
+  if (v->exec) { /* the address VGPRs of the inactive lanes hold 0.5 */
+    at = 0;
+    for (unsigned r = 2; r < 14; r++)
+      at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, 0.5\n", r);
+    at +=
+        snprintf(src + at, sizeof src - (size_t)at, "s_mov_b32 exec_lo, 0x%x\n", (uint32_t)v->exec);
+    if (v->wave == 64)
+      at += snprintf(src + at, sizeof src - (size_t)at, "s_mov_b32 exec_hi, 0x%x\n",
+                     (uint32_t)(v->exec >> 32));
+    at += snprintf(src + at, sizeof src - (size_t)at,
+                   "v_lshlrev_b32 v1, 6, v0\n"
+                   "global_load_dwordx4 v[2:5], v1, s[24:25]\n"
+                   "global_load_dwordx4 v[6:9], v1, s[24:25] offset:16\n"
+                   "global_load_dwordx4 v[10:13], v1, s[24:25] offset:32\n"
+                   "s_waitcnt vmcnt(0)\n");
+  }
   for (unsigned k = 0; k < 4; k++)
     at += snprintf(src + at, sizeof src - (size_t)at,
                    "%s %s, %s, s[0:7], s[%u:%u] dmask:0x%x dim:%s%s\n", v->op, res[k], addr,
@@ -657,7 +695,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
         p[0] = 0.0f;
         p[3] = 0.5f;
         break;
-      default: break;
+      default:
+        if (v->implicit && l % 4) { /* near the quad's top left: an LOD around 0 */
+          float scale = l % 16 >= 12 ? 1.0f / 1024.0f : 1.0f / 16000.0f; /* magnified */
+          for (unsigned k = 0; k < 3; k++)
+            p[k] = lanes_co[l & ~3u][k] + (float)((int32_t)(rnd() % 2001) - 1000) * scale;
+          if (c->mimg_dim == 4 || c->mimg_dim == 5) p[nc - 1] = lanes_co[l & ~3u][nc - 1];
+        }
+        break;
     }
     uint32_t ox = rnd() & 63, oy = rnd() & 63, oz = rnd() & 63;
     for (unsigned k = 0; k < 3; k++) {
@@ -679,6 +724,17 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       for (unsigned k = 0; k < ng; k++) co[16 * l + n++] = f2u(lanes_d[l][3 * d + k]);
     for (unsigned k = 0; k < nc; k++) co[16 * l + n++] = f2u(p[k]);
     if (v->lod || v->clamp) co[16 * l + n++] = f2u(p[3]);
+  }
+
+  /* implicit LOD: each lane's derivatives from its quad, inactive lanes' coordinates 0.5 */
+  bool active[64];
+  for (unsigned l = 0; l < wave; l++) active[l] = !v->exec || (v->exec >> l & 1);
+  if (v->implicit) {
+    float eff[64][4];
+    unsigned ng = c->mimg_dim == 2 ? 3 : c->mimg_dim == 1 || c->mimg_dim == 5 ? 2 : 1;
+    for (unsigned l = 0; l < wave; l++)
+      for (unsigned k = 0; k < 4; k++) eff[l][k] = active[l] ? lanes_co[l][k] : 0.5f;
+    for (unsigned l = 0; l < wave; l++) quad_derivs(eff, l, ng, lanes_d[l]);
   }
 
   /* the interpreter with the C image model */
@@ -755,13 +811,15 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     for (unsigned s = 0; s < 4; s++) {
       uint32_t want[4];
       rf.compare = v->compare;
-      rf.deriv = v->deriv ? lanes_d[l] : NULL;
+      rf.deriv = v->deriv || v->implicit ? lanes_d[l] : NULL;
       rf.clamp = v->clamp;
       rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
       if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
       if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
       ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
                  want);
+      if (!active[l]) /* not stored */
+        want[0] = want[1] = want[2] = want[3] = FILL * 0x01010101u;
       if (v->d16) {
         uint32_t h[4];
         for (unsigned k = 0; k < 4; k++)
@@ -804,14 +862,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 /* The variants each case runs (indices into variants[]): every variant on one to three
  * cases, the 3D case with the fewest (its modules are the largest for llvmpipe to compile). */
 static const uint32_t case_variants[] = {
-    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* 2D RGBA8 SRGB */
-    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13, /* linear 2D RGBA8 */
-    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10,            /* 2D array RGBA16F */
-    1u << 0 | 1u << 2 | 1u << 11,                      /* 3D R32F */
-    1u << 3 | 1u << 7 | 1u << 12,                      /* 1D R16 */
-    1u << 2 | 1u << 6 | 1u << 12,                      /* 2D BGRA8 XOR */
-    1u << 1 | 1u << 7 | 1u << 11 | 1u << 13,           /* 1D array */
-    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3,             /* 2D RGBA8 UINT */
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13,                       /* 2D RGBA8 SRGB */
+    1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13 | 1u << 14 | 1u << 17, /* linear 2D RGBA8 */
+    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10 | 1u << 15 | 1u << 18,            /* 2D array RGBA16F */
+    1u << 0 | 1u << 2 | 1u << 11,                                            /* 3D R32F */
+    1u << 3 | 1u << 7 | 1u << 12 | 1u << 16,                                 /* 1D R16 */
+    1u << 2 | 1u << 6 | 1u << 12 | 1u << 18,                                 /* 2D BGRA8 XOR */
+    1u << 1 | 1u << 7 | 1u << 11 | 1u << 13 | 1u << 15,                      /* 1D array */
+    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3 | 1u << 14,                        /* 2D RGBA8 UINT */
 };
 _Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
                "a variant set per case");
@@ -836,8 +894,6 @@ static void refusals(void **state) {
   static const struct {
     const char *src, *why;
   } k[] = {
-      {"image_sample v[0:3], v[4:5], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
-       "implicit LOD"},
       {"image_sample_b v[0:3], v[4:6], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "LOD bias"},
       {"image_sample_c_b v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n" STORE_V0,

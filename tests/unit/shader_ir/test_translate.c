@@ -301,15 +301,18 @@ static void image_operations_carry_dim_dmask_and_coordinates(void **state) {
   count_ops(fn, count);
   for (uint32_t i = 0; i < fn->inst_count; i++) {
     if (fn->insts[i].dead) continue;
-    if (fn->insts[i].op == IR_OP_image_sample) {
-      if (fn->insts[i].imm & IR_IMAGE_LOD) lod_flags = (uint32_t)fn->insts[i].imm;
-      else sample_flags = (uint32_t)fn->insts[i].imm;
-    }
+    if (fn->insts[i].op == IR_OP_image_sample) lod_flags = (uint32_t)fn->insts[i].imm;
+    if (fn->insts[i].op == IR_OP_image_sample_ex) sample_flags = (uint32_t)fn->insts[i].imm;
   }
-  assert_int_equal(count[IR_OP_image_sample], 2);
+  /* the implicit LOD became the _d form: the derivatives read from the quad's top left, top
+   * right and bottom left lanes for u and v */
+  assert_int_equal(count[IR_OP_image_sample], 1);
+  assert_int_equal(count[IR_OP_image_sample_ex], 1);
+  assert_int_equal(count[IR_OP_read_lane], 6);
+  assert_int_equal(count[IR_OP_fsub], 4);
   assert_int_equal(count[IR_OP_image_load], 1);
   assert_int_equal(count[IR_OP_image_store], 1);
-  assert_int_equal(sample_flags, 1 | 0x5 << IR_IMAGE_DMASK_SHIFT);
+  assert_int_equal(sample_flags, 1 | IR_IMAGE_DERIV | 0x5 << IR_IMAGE_DMASK_SHIFT);
   assert_int_equal(lod_flags, 1 | IR_IMAGE_LOD | 0xf << IR_IMAGE_DMASK_SHIFT);
   /* dmask 0x5 returns x and z into v0, v1 */
   assert_int_equal(count[IR_OP_extract_f32] >= 2, 1);

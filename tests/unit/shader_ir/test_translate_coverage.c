@@ -755,10 +755,13 @@ static void image_compare_offset_derivative_gather_atomic(void **state) {
   assert_int_equal(st.unsupported_count, 0);
   const uint64_t C = IR_IMAGE_COMPARE, O = IR_IMAGE_OFFSET, D = IR_IMAGE_DERIV;
 
-  /* sample_c 2D: compare reference first (v4), then x, y (v5, v6) */
-  uint32_t i = find_image(fn, IR_OP_image_sample_ex, C, O | D);
-  assert_int_equal(fn->insts[i].imm & 0xffff, 1 | C | 0x3 << IR_IMAGE_DMASK_SHIFT);
+  /* sample_c 2D: compare reference first (v4), then x, y (v5, v6); the implicit LOD becomes
+   * _d with the quad's differences (fsub of read_lane values) */
+  uint32_t i = find_image(fn, IR_OP_image_sample_ex, C | D, O | IR_IMAGE_CLAMP);
+  assert_int_equal(fn->insts[i].imm & 0xffff, 1 | C | D | 0x3 << IR_IMAGE_DMASK_SHIFT);
   uint32_t *a = ir_inst_args(fn, i);
+  for (unsigned k = 2; k < 8; k++)
+    assert_int_equal(fn->insts[ir_inst_args(fn, a[3])[k]].op, k % 3 == 1 ? IR_OP_const : IR_OP_bitcast_u32);
   assert_int_equal(component_vgpr(fn, a[3], 1), 4);
   assert_int_equal(component_vgpr(fn, a[2], 0), 5);
   assert_int_equal(component_vgpr(fn, a[2], 1), 6);
@@ -780,7 +783,7 @@ static void image_compare_offset_derivative_gather_atomic(void **state) {
   a = ir_inst_args(fn, i);
   assert_int_equal(component_vgpr(fn, a[3], 1), 40);
   assert_int_equal(component_vgpr(fn, a[2], 1), 42);
-  i = find_image(fn, IR_OP_image_gather, 0x2 << IR_IMAGE_DMASK_SHIFT, 0);
+  i = find_image(fn, IR_OP_image_gather_ex, D | 0x2 << IR_IMAGE_DMASK_SHIFT, 0);
   a = ir_inst_args(fn, i);
   assert_int_equal(component_vgpr(fn, a[2], 0), 44);
   /* sample_d cube: d/dx (2 face values), d/dy (2), then x, y, face */

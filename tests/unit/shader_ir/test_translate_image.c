@@ -151,8 +151,11 @@ enum {
 #define FRAG IR_IMAGE_FRAGMENTS
 #define R128 IR_IMAGE_R128
 #define LOAD IR_OP_image_load
-#define SAMPLE IR_OP_image_sample
-#define GATHER IR_OP_image_gather
+/* no LOD in these sample and gather forms: the translator's _d form with the quad's
+ * derivatives in the extras */
+#define SAMPLE IR_OP_image_sample_ex
+#define GATHER IR_OP_image_gather_ex
+#define QD IR_IMAGE_DERIV
 #define UN IR_IMAGE_UNORM
 
 /* The lane's fetches (slot order), from its VGPRs V. */
@@ -164,24 +167,24 @@ static unsigned lane_fetches(const uint32_t *v, struct fetch *f) {
   const struct fetch all[] = {
       {LOAD, D2 | UN | TFE, {0}, 0x3, 10, false, false, true},
       {LOAD, D2 | UN | TFE, {0}, 0x7, 13, true, false, true},
-      {SAMPLE, D2 | TFE, {0}, 0xf, 16, false, false, true},
-      {SAMPLE, D2 | LWE, {0}, 0x1, 21, false, false, true},
+      {SAMPLE, D2 | QD | TFE, {0}, 0xf, 16, false, false, true},
+      {SAMPLE, D2 | QD | LWE, {0}, 0x1, 21, false, false, true},
       {LOAD, D2 | UN, {0}, 0x1, 23, false, false, false},
       {LOAD, D2MSAA | UN | FRAG, {0}, 0x4, 25, false, true, false},
       {LOAD, D2MSAA_ARR | UN | FRAG, {0}, 0x1, 29, true, true, false},
       {LOAD, D2MSAA | UN | FRAG | TFE, {0}, 0x2, 31, false, true, true},
-      {GATHER, D2 | ROW, {0}, 0x2, 36, false, true, false},
-      {GATHER, D2 | ROW, {0}, 0x8, 40, true, true, false},
+      {GATHER, D2 | QD | ROW, {0}, 0x2, 36, false, true, false},
+      {GATHER, D2 | QD | ROW, {0}, 0x8, 40, true, true, false},
       {LOAD, D2 | UN | PCK, {0}, 0x5, 42, false, false, false},
       {LOAD, D2 | UN | PCK | SGN | LOD, {0}, 0x1, 44, false, false, false},
       {0}, /* stores: checked from the log */
       {0},
       {LOAD, D2MSAA_ARR | UN, {0}, 0xf, 48, false, false, false},
       {LOAD, D2MSAA_ARR | UN | FRAG, {0}, 0x1, 58, false, true, false},
-      {GATHER, D2 | ROW | TFE, {0}, 0x1, 62, false, true, true},
-      {SAMPLE, D2 | TFE | LWE, {0}, 0x3, 67, false, false, true},
+      {GATHER, D2 | QD | ROW | TFE, {0}, 0x1, 62, false, true, true},
+      {SAMPLE, D2 | QD | TFE | LWE, {0}, 0x3, 67, false, false, true},
       {LOAD, D2 | UN | R128, {0}, 0x1, 70, false, false, false},
-      {GATHER, D2 | TFE, {0}, 0x1, 72, true, true, true},
+      {GATHER, D2 | QD | TFE, {0}, 0x1, 72, true, true, true},
   };
   const uint32_t *co[OPS] = {xy, xy, st, st, xy, ms, msa, ms, st, st, xy, xym, NULL, NULL, msa, ms16, st, st, xy, st};
   for (unsigned s = 0; s < OPS; s++) {

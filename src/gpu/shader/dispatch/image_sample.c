@@ -192,7 +192,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
   if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim == 3 || dim >= 6 ||
-      (gather && (fl & IR_IMAGE_DERIV)) || ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
+      ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
     return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
   if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */

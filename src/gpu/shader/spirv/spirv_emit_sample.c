@@ -40,7 +40,6 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                     : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV))
                         ? "an LOD clamp (_cl) without derivatives"
                     : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
-                    : (gather && (f & IR_IMAGE_DERIV))    ? "derivatives"
                     : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
                     : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
                         ? "an implicit LOD (quad derivatives)"

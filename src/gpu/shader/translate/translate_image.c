@@ -138,6 +138,25 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint64_
   return true;
 }
 
+/* An implicit LOD (image_sample, image_gather4 and their _c, _o, _cl forms): the
+ * derivatives come from the lane's quad, lanes 4k..4k+3 laid out 2x2 (4k top left, 4k+1
+ * top right, 4k+2 bottom left), one pair per quad (coarse): d/dx = TR - TL and d/dy =
+ * BL - TL of each coordinate the dimension differentiates, read from those lanes whatever
+ * EXEC holds (docs/shader-spirv.md "Sampling"). The form becomes its _d form. */
+static void quad_derivatives(struct xl_state *x, unsigned dim, struct image_args *r) {
+  struct ir_builder *bd = &x->b;
+  uint32_t tl = ir_iand(bd, ir_lane_id(bd), c32(x, ~3u));
+  uint32_t tr = ir_iadd(bd, tl, c32(x, 1)), bl = ir_iadd(bd, tl, c32(x, 2));
+  for (unsigned k = 0; k < image_grads[dim]; k++) {
+    uint32_t f0 = ir_bitcast_f32(bd, ir_read_lane(bd, r->co[k], tl));
+    uint32_t fx = ir_bitcast_f32(bd, ir_read_lane(bd, r->co[k], tr));
+    uint32_t fy = ir_bitcast_f32(bd, ir_read_lane(bd, r->co[k], bl));
+    r->ex[2 + k] = ir_bitcast_u32(bd, ir_fsub(bd, fx, f0));
+    r->ex[5 + k] = ir_bitcast_u32(bd, ir_fsub(bd, fy, f0));
+  }
+  r->extras = true;
+}
+
 /* Writes the result components (V: V4U32 or V4F32) selected by MASK to vdata, 32-bit or
  * (D16) two per register; with STATUS (TFE/LWE) the status dword follows the data. */
 static void image_write_result(struct xl_state *x, const struct isa_inst *in, uint32_t v,
@@ -247,6 +266,10 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
   if (!image_args_of(x, in, detail, &a, fl, &r) || (fl && a.res + 1 >= in->num_srcs)) {
     xl_unsupported(x, in, pc);
     return;
+  }
+  if (fl && !lod && !(detail & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV | IR_IMAGE_BIAS))) {
+    quad_derivatives(x, dim, &r);
+    flags |= IR_IMAGE_DERIV;
   }
   uint32_t tsharp = image_tsharp(x, in, a.res);
   if (fl) {

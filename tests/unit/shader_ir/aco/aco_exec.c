@@ -16,7 +16,8 @@
  *
  * The image model does not decode T#s (the interpreter has no texture unit): it recognises
  * each image by its descriptor words, so a descriptor loaded from a wrong offset stops the
- * run. A sampled fetch without an explicit LOD (implicit derivatives) reads level 0. */
+ * run. A sampled fetch without an explicit LOD (implicit derivatives: the translator's _d
+ * form, derivatives from the quad) reads level 0. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -93,7 +94,7 @@ static bool image_model(void *ctx, const struct ir_interp_image *op, uint32_t r[
   if (dim != 1) return false; /* SQ_RSRC_IMG_2D */
   if (!memcmp(op->tsharp, tex_tsharp, sizeof tex_tsharp)) {
     float out[4];
-    if (op->op == IR_OP_image_sample) {
+    if (op->op == IR_OP_image_sample || op->op == IR_OP_image_sample_ex) { /* _ex: quad d/dx */
       if (memcmp(op->ssharp, tex_ssharp, sizeof tex_ssharp) || dmask != 0xf) return false;
       float lod = op->imm & IR_IMAGE_LOD ? bitsf(op->coords[3]) : 0.0f;
       tex_sample(bitsf(op->coords[0]), bitsf(op->coords[1]), lod, out);
