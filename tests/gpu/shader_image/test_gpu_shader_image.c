@@ -24,6 +24,7 @@
 #include "gpu/tiling/tiling_desc.h"
 #include "spv_check.h"
 #include "vk_test_device.h"
+#include "image_wave_run.h"
 
 static vk_device *dev;
 
@@ -469,67 +470,17 @@ static void run_case(const struct img_case *c, unsigned wave) {
   uint8_t *imem = malloc(GSIZE);
   assert_non_null(imem);
   memcpy(imem, mem, GSIZE);
-  struct ir_translate_stats tst;
-  struct ir_function *fn = translate_asm(
-      kernel(c), (struct ir_translate_options){.wave_size = wave, .run_passes = true}, &tst);
-  struct ir_interp_wave *iw = calloc(1, sizeof *iw);
-  assert_non_null(iw);
-  memcpy(iw->sgpr, ts, 32);
-  memcpy(iw->sgpr + 8, td, 32);
+  /* s0-s7 the T#, s8-s15 a second descriptor, s16-s23 the four I/O addresses */
+  uint32_t sgpr[24];
+  memcpy(sgpr, ts, 32);
+  memcpy(sgpr + 8, td, 32);
   for (int i = 0; i < 4; i++) {
     uint64_t a = GBASE + IO_OFF + 1024u * (unsigned)i;
-    iw->sgpr[16 + 2 * i] = (uint32_t)a;
-    iw->sgpr[17 + 2 * i] = (uint32_t)(a >> 32);
+    sgpr[16 + 2 * i] = (uint32_t)a;
+    sgpr[17 + 2 * i] = (uint32_t)(a >> 32);
   }
-  iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
-  for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
-  struct ir_interp_memory imap = {.addr = GBASE, .data = imem, .size = GSIZE};
-  struct shader_image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
-  iw->mem = &imap;
-  iw->mem_count = 1;
-  iw->global = imem;
-  iw->global_base = GBASE;
-  iw->global_size = GSIZE;
-  iw->image = shader_image_model;
-  iw->image_ctx = &model;
-  char err[256];
-  bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", c->name, err);
-  assert_true(ran);
-  ir_function_destroy(fn);
-  free(iw);
-
-  struct shader_memory *m = shader_memory_create(dev);
-  assert_non_null(m);
-  assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
-  size_t n;
-  uint32_t *w = assemble(kernel(c), &n, wave == 64);
-  struct shader_spec spec = {.wave_size = wave, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  size_t count;
-  bool barrier;
-  bool ok = shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err);
-  if (!ok) fprintf(stderr, "compile: %s\n", err);
-  assert_true(ok);
-  assert_true(spv_check_valid(spv, count));
-  struct spirv_wave_state *st = calloc(1, sizeof *st);
-  assert_non_null(st);
-  memcpy(st->sgpr, ts, 32);
-  memcpy(st->sgpr + 8, td, 32);
-  uint64_t io_addr[4] = {GBASE + IO_OFF, GBASE + IO_OFF + 1024, GBASE + IO_OFF + 2048,
-                         GBASE + IO_OFF + 3072};
-  for (int i = 0; i < 4; i++) {
-    st->sgpr[16 + 2 * i] = (uint32_t)io_addr[i];
-    st->sgpr[17 + 2 * i] = (uint32_t)(io_addr[i] >> 32);
-  }
-  st->exec[0] = ~0u;
-  st->exec[1] = wave == 64 ? ~0u : 0;
-  for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
-  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
-                              sizeof err);
-  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
-  assert_true(ok);
-  shader_memory_download(m, GBASE, GSIZE);
+  image_wave_interp(c->name, kernel(c), wave, sgpr, 24, imem, GBASE, GSIZE);
+  image_wave_device(dev, c->name, kernel(c), wave, sgpr, 24, mem, GBASE, GSIZE);
 
   unsigned bad = 0;
   for (unsigned l = 0; l < wave; l++) {
@@ -610,10 +561,6 @@ static void run_case(const struct img_case *c, unsigned wave) {
         c->name, wave, d16 ? " d16" : "", wave);
   assert_int_equal(bad, 0);
   free(imem);
-  shader_memory_destroy(m);
-  free(st);
-  free(spv);
-  free(w);
   free(want);
   free(mem);
 }

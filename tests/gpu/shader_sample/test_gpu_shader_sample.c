@@ -25,6 +25,7 @@
 #include "gpu/tiling/tiling.h"
 #include "spv_check.h"
 #include "vk_test_device.h"
+#include "image_wave_run.h"
 
 /* the expected values' products and sums are single f32 operations */
 #pragma STDC FP_CONTRACT OFF
@@ -741,67 +742,19 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   uint8_t *imem = malloc(GSIZE);
   assert_non_null(imem);
   memcpy(imem, mem, GSIZE);
-  struct ir_translate_stats tst;
-  struct ir_function *fn = translate_asm(
-      kernel(c, v), (struct ir_translate_options){.wave_size = wave, .run_passes = true}, &tst);
-  assert_int_equal(tst.unsupported_count, 0);
-  struct ir_interp_wave *iw = calloc(1, sizeof *iw);
-  assert_non_null(iw);
-  memcpy(iw->sgpr, ts, 32);
-  for (unsigned k = 0; k < 4; k++) memcpy(iw->sgpr + 8 + 4 * k, ss[k], 16);
+  /* s0-s7 the T#, s8-s23 the four S#s, s24-s27 the input and output addresses */
+  uint32_t sgpr[28];
+  memcpy(sgpr, ts, 32);
+  for (unsigned k = 0; k < 4; k++) memcpy(sgpr + 8 + 4 * k, ss[k], 16);
   uint64_t io[2] = {GBASE + IO_OFF, GBASE + OUT_OFF};
   for (int i = 0; i < 2; i++) {
-    iw->sgpr[24 + 2 * i] = (uint32_t)io[i];
-    iw->sgpr[25 + 2 * i] = (uint32_t)(io[i] >> 32);
+    sgpr[24 + 2 * i] = (uint32_t)io[i];
+    sgpr[25 + 2 * i] = (uint32_t)(io[i] >> 32);
   }
-  iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
-  for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
-  struct ir_interp_memory imap = {.addr = GBASE, .data = imem, .size = GSIZE};
-  struct shader_image_model model = {.mem = imem, .base = GBASE, .size = GSIZE};
-  iw->mem = &imap;
-  iw->mem_count = 1;
-  iw->global = imem;
-  iw->global_base = GBASE;
-  iw->global_size = GSIZE;
-  iw->image = shader_image_model;
-  iw->image_ctx = &model;
-  char err[256];
-  bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);
-  if (!ran) fprintf(stderr, "%s: interpreter: %s\n", c->name, err);
-  assert_true(ran);
-  ir_function_destroy(fn);
-  free(iw);
+  image_wave_interp(c->name, kernel(c, v), wave, sgpr, 28, imem, GBASE, GSIZE);
 
   /* the device */
-  struct shader_memory *m = shader_memory_create(dev);
-  assert_non_null(m);
-  assert_true(shader_memory_map(m, GBASE, mem, GSIZE, false, err, sizeof err));
-  size_t n;
-  uint32_t *w = assemble(kernel(c, v), &n, wave == 64);
-  struct shader_spec spec = {.wave_size = wave, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  size_t count;
-  bool barrier;
-  bool ok = shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err);
-  if (!ok) fprintf(stderr, "compile: %s\n", err);
-  assert_true(ok);
-  assert_true(spv_check_valid(spv, count));
-  struct spirv_wave_state *st = calloc(1, sizeof *st);
-  assert_non_null(st);
-  memcpy(st->sgpr, ts, 32);
-  for (unsigned k = 0; k < 4; k++) memcpy(st->sgpr + 8 + 4 * k, ss[k], 16);
-  for (int i = 0; i < 2; i++) {
-    st->sgpr[24 + 2 * i] = (uint32_t)io[i];
-    st->sgpr[25 + 2 * i] = (uint32_t)(io[i] >> 32);
-  }
-  st->exec[0] = ~0u;
-  st->exec[1] = wave == 64 ? ~0u : 0;
-  for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
-  ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
-                              sizeof err);
-  if (!ok) fprintf(stderr, "dispatch: %s\n", err);
-  assert_true(ok);
-  shader_memory_download(m, GBASE, GSIZE);
+  size_t count = image_wave_device(dev, c->name, kernel(c, v), wave, sgpr, 28, mem, GBASE, GSIZE);
 
   /* expected from C */
   struct ref rf = {.c = c, .lay = &lay, .tex = mem};
@@ -852,10 +805,6 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
         c->name, v->name, wave, wave, count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
-  shader_memory_destroy(m);
-  free(st);
-  free(spv);
-  free(w);
   free(mem);
 }
 
