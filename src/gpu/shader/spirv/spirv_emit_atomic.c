@@ -157,13 +157,6 @@ static uint32_t lds_ptr(struct emit *e, uint32_t idx) {
   uint32_t w[2] = {e->lds_var, idx};
   return spv_op(&e->b, SpvOpAccessChain, pt, w, 2);
 }
-static uint32_t param(struct emit *e, uint32_t type) {
-  uint32_t id = spv_id(&e->b), w[2] = {type, id};
-  inst(e, SpvOpFunctionParameter, w, 2);
-  return id;
-}
-static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
-static void branch(struct emit *e, uint32_t to) { inst(e, SpvOpBranch, &to, 1); }
 
 /* The compare-and-swap loop on pointer P (scope SCOPE) of the value type T */
 static uint32_t cas_loop(struct emit *e, uint32_t op, uint32_t t, uint32_t p, uint32_t first,

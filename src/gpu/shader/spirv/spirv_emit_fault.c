@@ -115,12 +115,6 @@ void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t
   inst(e, SpvOpFunctionCall, w, 10);
 }
 
-static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
-static uint32_t param(struct emit *e, uint32_t type) {
-  uint32_t id = spv_id(&e->b), w[2] = {type, id};
-  inst(e, SpvOpFunctionParameter, w, 2);
-  return id;
-}
 /* if (COND) { ...the caller's code... }: opens the then-block, returns the merge block */
 static uint32_t if_open(struct emit *e, uint32_t cond) {
   uint32_t then = spv_id(&e->b), merge = spv_id(&e->b);

@@ -706,12 +706,6 @@ static void store_values(struct emit *e, const struct spirv_format *f, uint32_t 
   spirv_format_encode(e, f, c, raw);
 }
 
-static uint32_t param(struct emit *e, uint32_t type) {
-  uint32_t id = spv_id(&e->b), w[2] = {type, id};
-  inst(e, SpvOpFunctionParameter, w, 2);
-  return id;
-}
-
 /* spirv_format_decode for a run-time format as a loop over the format's components, in the
  * load helper: one copy of the conversions rather than four (lavapipe inlines the helper at
  * each call, and the loop's count is known only at run time, so it stays a loop). The

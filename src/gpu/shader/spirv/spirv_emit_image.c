@@ -335,20 +335,21 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
   }
 }
 
-static void foot_fn_body(struct emit *e) {
-  uint32_t params[9] = {t_tsharp(e), U32, U32, U32, U32, U32, U32, U32, BL};
-  uint32_t ft = spv_type_function(&e->b, t_foot(e), params, 9);
-  uint32_t f[4] = {t_foot(e), e->image_foot_fn, SpvFunctionControlMaskNone, ft};
+/* Opens helper function FN named NAME, returning RET, with the N parameter types PARAMS
+ * (their ids into P), and its entry block */
+static void fn_begin(struct emit *e, uint32_t fn, const char *name, uint32_t ret,
+                     const uint32_t *params, uint32_t n, uint32_t *p) {
+  uint32_t ft = spv_type_function(&e->b, ret, params, n);
+  uint32_t f[4] = {ret, fn, SpvFunctionControlMaskNone, ft};
   inst(e, SpvOpFunction, f, 4);
-  spv_name(&e->b, e->image_foot_fn, "image_footprint_address");
-  uint32_t p[9];
-  for (uint32_t i = 0; i < 9; i++) {
-    p[i] = spv_id(&e->b);
-    uint32_t w[2] = {params[i], p[i]};
-    inst(e, SpvOpFunctionParameter, w, 2);
-  }
-  uint32_t entry = spv_id(&e->b);
-  inst(e, SpvOpLabel, &entry, 1);
+  spv_name(&e->b, fn, name);
+  for (uint32_t i = 0; i < n; i++) p[i] = param(e, params[i]);
+  label(e, spv_id(&e->b));
+}
+
+static void foot_fn_body(struct emit *e) {
+  uint32_t params[9] = {t_tsharp(e), U32, U32, U32, U32, U32, U32, U32, BL}, p[9];
+  fn_begin(e, e->image_foot_fn, "image_footprint_address", t_foot(e), params, 9, p);
   struct img m;
   img_read(e, p[0], &m);
   uint32_t xs[8], ys[8], ss[8], g[8], ok;
@@ -365,19 +366,8 @@ static void foot_fn_body(struct emit *e) {
 }
 
 static void fetch_fn_body(struct emit *e) {
-  uint32_t params[4] = {t_tsharp(e), U64, BL, U64};
-  uint32_t ft = spv_type_function(&e->b, e->t_v4u32, params, 4);
-  uint32_t f[4] = {e->t_v4u32, e->image_fetch_fn, SpvFunctionControlMaskNone, ft};
-  inst(e, SpvOpFunction, f, 4);
-  spv_name(&e->b, e->image_fetch_fn, "image_texel_decode");
-  uint32_t p[4];
-  for (uint32_t i = 0; i < 4; i++) {
-    p[i] = spv_id(&e->b);
-    uint32_t w[2] = {params[i], p[i]};
-    inst(e, SpvOpFunctionParameter, w, 2);
-  }
-  uint32_t entry = spv_id(&e->b);
-  inst(e, SpvOpLabel, &entry, 1);
+  uint32_t params[4] = {t_tsharp(e), U64, BL, U64}, p[4];
+  fn_begin(e, e->image_fetch_fn, "image_texel_decode", e->t_v4u32, params, 4, p);
   uint32_t junk = e->junk;
   e->junk = p[3]; /* the lane's junk dword, main's value passed in */
   struct img m;
@@ -400,19 +390,8 @@ void spirv_image_fn_body(struct emit *e) {
   if (e->image_fetch_fn) fetch_fn_body(e);
   if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
-  uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL};
-  uint32_t ft = spv_type_function(&e->b, U64, params, 6);
-  uint32_t f[4] = {U64, e->image_addr_fn, SpvFunctionControlMaskNone, ft};
-  inst(e, SpvOpFunction, f, 4);
-  spv_name(&e->b, e->image_addr_fn, "image_texel_address");
-  uint32_t p[6];
-  for (uint32_t i = 0; i < 6; i++) {
-    p[i] = spv_id(&e->b);
-    uint32_t w[2] = {params[i], p[i]};
-    inst(e, SpvOpFunctionParameter, w, 2);
-  }
-  uint32_t entry = spv_id(&e->b);
-  inst(e, SpvOpLabel, &entry, 1);
+  uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL}, p[6];
+  fn_begin(e, e->image_addr_fn, "image_texel_address", U64, params, 6, p);
   struct img m;
   img_read(e, p[0], &m);
   uint32_t ok, g;

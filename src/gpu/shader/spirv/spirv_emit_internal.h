@@ -115,6 +115,14 @@ static inline void unsupported(struct emit *e, const char *fmt, ...) {
 static inline void inst(struct emit *e, SpvOp op, const uint32_t *w, uint32_t n) {
   spv_inst(&e->b, SPV_SEC_FUNCTION, op, w, n);
 }
+/* a helper function's parameter of type TYPE (its id), a block's label, a branch */
+static inline uint32_t param(struct emit *e, uint32_t type) {
+  uint32_t id = spv_id(&e->b), w[2] = {type, id};
+  inst(e, SpvOpFunctionParameter, w, 2);
+  return id;
+}
+static inline void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
+static inline void branch(struct emit *e, uint32_t to) { inst(e, SpvOpBranch, &to, 1); }
 /* OP TYPE ID ARGS with a given result id */
 static inline void def(struct emit *e, SpvOp op, uint32_t type, uint32_t id, const uint32_t *a,
                        uint32_t n) {

@@ -280,14 +280,6 @@ void spirv_lds_write_bytes(struct emit *e, bool wide, uint32_t x, uint32_t v) {
   for (uint32_t k = 0; k < n; k++) merge_word(e, word_at(e, idx, k), m[k], d[k]);
 }
 
-static void label(struct emit *e, uint32_t id) { inst(e, SpvOpLabel, &id, 1); }
-static void branch(struct emit *e, uint32_t to) { inst(e, SpvOpBranch, &to, 1); }
-static uint32_t param(struct emit *e, uint32_t type) {
-  uint32_t id = spv_id(&e->b), w[2] = {type, id};
-  inst(e, SpvOpFunctionParameter, w, 2);
-  return id;
-}
-
 /* (A, B, go): each lane whose go is set takes the lock (a relaxed compare-and-swap 0 -> 1,
  * as the 64-bit LDS atomics: spirv_emit_atomic.c), reads B (0 when B + size is past the
  * LDS) and A, writes A op B to A and releases the lock in the same loop iteration */
