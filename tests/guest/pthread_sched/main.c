@@ -6,16 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-static void check(const char *what, long got, long want) {
-  if (got == want) {
-    printf("%s: ok\n", what);
-  } else {
-    printf("%s: got %#lx, want %#lx\n", what, (unsigned long)got, (unsigned long)want);
-    failures++;
-  }
-}
+#include "../guest_check.h"
 
 static void check_str(const char *what, const char *got, const char *want) {
   if (strcmp(got, want) == 0) {
