@@ -51,20 +51,7 @@ static uint32_t fault_kind(enum ir_op op) {
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_image_get_lod: return SPIRV_FAULT_IMAGE;
-    case IR_OP_load_gds:
-    case IR_OP_store_gds:
-    case IR_OP_atomic_gds:
-    case IR_OP_atomic_gds_cmpst:
-    case IR_OP_atomic_gds64:
-    case IR_OP_atomic_gds_cmpst64:
-    case IR_OP_load_gds_sub:
-    case IR_OP_store_gds_sub:
-    case IR_OP_atomic_gds_mskor:
-    case IR_OP_atomic_gds_mskor64:
-    case IR_OP_atomic_gds_src2:
-    case IR_OP_atomic_gds_src2_64:
-    case IR_OP_atomic_gds_wrap: return SPIRV_FAULT_NONE;
-    default: return SPIRV_FAULT_LOAD;
+    default: return spirv_gds_emitted(op) ? SPIRV_FAULT_NONE : SPIRV_FAULT_LOAD;
   }
 }
 
