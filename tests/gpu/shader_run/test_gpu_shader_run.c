@@ -6,6 +6,7 @@
 
 #include "gpu/shader/dispatch/compute_dispatch.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
+#include "test_log_capture.h"
 #include "vk_test_device.h"
 
 static const char *tool;
@@ -406,8 +407,12 @@ static void sampled_fault_checks(void **state) {
    * dispatches, which still drop the far stores */
   for (int mode = COMPUTE_FAULT_CHECKS_ALWAYS; mode <= COMPUTE_FAULT_CHECKS_OFF; mode++) {
     c = shader_cache_create(&(struct shader_cache_config){.workers = 1});
-    struct compute_dispatcher m = {
-        .dev = dev, .cache = c, .fault_checks = (enum compute_fault_checks)mode};
+    struct compute_dispatcher m = {.dev = dev,
+                                   .cache = c,
+                                   .fault_checks = (enum compute_fault_checks)mode,
+                                   .origin = "queue 9"};
+    struct test_log_capture log;
+    test_log_capture_begin(&log, "fault-modes");
     for (uint32_t k = 0; k <= 20; k++) {
       bool far = k == 20 || (mode == COMPUTE_FAULT_CHECKS_OFF && k == 0);
       r.r[COMPUTE_USER_DATA_0 + 2] = far ? 0x100000 : 0;
@@ -420,6 +425,11 @@ static void sampled_fault_checks(void **state) {
       assert_int_equal(v, far ? 0 : 0x700 + 31);
     }
     assert_int_equal(m.faulting_dispatches, mode == COMPUTE_FAULT_CHECKS_ALWAYS ? 1 : 0);
+    /* the warning names where the dispatch came from; "off" logs none */
+    char *text = test_log_capture_end(&log);
+    bool warned = strstr(text, ", queue 9): 16 accesses outside every mapped guest range");
+    assert_int_equal(warned, mode == COMPUTE_FAULT_CHECKS_ALWAYS);
+    free(text);
     shader_cache_destroy(c);
   }
   free(mem);
