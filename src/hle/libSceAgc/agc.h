@@ -130,6 +130,16 @@ uint32_t *agc_acb_dispatch_indirect(struct agc_cb *cb, uint64_t args, uint32_t m
 uint32_t agc_acb_dispatch_indirect_get_size(void);
 
 /* ---- memory, labels, events ---- */
+/* The GFX10 RELEASE_MEM sceAgcCbReleaseMem writes (docs/agc.md: two console captures with
+ * known arguments fix the layout): its first body dword, EVENT_TYPE (5:0) = the action,
+ * EVENT_INDEX (11:8) 5 (end of pipe; measured for 0x28 and 0x2D) or 6 for the shader-done
+ * events CS_DONE 0x2F and PS_DONE 0x30 (AMD's rule, as PAL and Mesa write it: our reading for
+ * the console), GCR_CNTL (23:12), CACHE_POLICY (26:25). */
+static inline uint32_t agc_release_mem_event(unsigned action, unsigned gcr_cntl,
+                                             unsigned cache_policy) {
+  unsigned index = action == 0x2F || action == 0x30 ? 6 : 5;
+  return (action & 0x3fu) | index << 8 | (gcr_cntl & 0xfffu) << 12 | (cache_policy & 3u) << 25;
+}
 uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cntl, uint8_t dst,
                              uint8_t cache_policy, uint64_t address, uint8_t data_sel,
                              uint64_t data, uint16_t gds_offset, uint16_t gds_size,
