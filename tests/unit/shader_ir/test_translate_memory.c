@@ -683,23 +683,31 @@ static void image_forms_by_name(void **state) {
       "s_endpgm\n",
       true, &st);
   assert_int_equal(st.unsupported_count, 0);
-  /* _b_cl: bias -> coordinate 3, clamp -> extras[2] */
+  /* _b_cl: bias -> coordinate 3, clamp -> extras[4] (2D: ir_image_clamp_slot); the LOD from
+   * the quad's derivatives */
   uint32_t i = find_op(fn, IR_OP_image_sample_ex, 0);
   uint32_t *a = ir_inst_args(fn, i);
   uint64_t imm = fn->insts[i].imm;
-  assert_true((imm & IR_IMAGE_BIAS) && (imm & IR_IMAGE_CLAMP));
+  assert_true((imm & IR_IMAGE_BIAS) && (imm & IR_IMAGE_CLAMP) && (imm & IR_IMAGE_DERIV));
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), 4);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[0]), 5);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[1]), 6);
-  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[2]), 7);
-  /* _c_cd */
+  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[4]), 7);
+  /* _c_cd: the _d form, each derivative read from the quad's top left lane */
   i = find_op(fn, IR_OP_image_sample_ex, 1);
   a = ir_inst_args(fn, i);
   imm = fn->insts[i].imm;
-  assert_true((imm & IR_IMAGE_COARSE) && (imm & IR_IMAGE_DERIV) && (imm & IR_IMAGE_COMPARE));
+  assert_true(!(imm & IR_IMAGE_COARSE) && (imm & IR_IMAGE_DERIV) && (imm & IR_IMAGE_COMPARE));
   const int cd_want[8] = {-1, 10, 11, 12, -1, 13, 14, -1};
-  for (unsigned k = 1; k < 8; k++)
-    if (cd_want[k] >= 0) assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[k]), cd_want[k]);
+  for (unsigned k = 1; k < 8; k++) {
+    uint32_t e = ir_inst_args(fn, a[3])[k];
+    if (k == 1 || cd_want[k] < 0) {
+      if (cd_want[k] >= 0) assert_int_equal(traced_vgpr(fn, e), cd_want[k]);
+      continue;
+    }
+    assert_int_equal(fn->insts[e].op, IR_OP_read_lane);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, e)[0]), cd_want[k]);
+  }
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[0]), 15);
   /* _d_g16 3D: halves */
   i = find_op(fn, IR_OP_image_sample_ex, 2);
@@ -737,7 +745,7 @@ static void image_forms_by_name(void **state) {
   i = find_op(fn, IR_OP_image_gather_ex, 0);
   a = ir_inst_args(fn, i);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), 54);
-  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[2]), 57);
+  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[4]), 57);
   ir_function_destroy(fn);
 }
 
@@ -852,6 +860,7 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
 #define V(n) (w->vgpr[n][l])
 #define LO(n) (V(n) & 0xffff)
 #define HI(n) (V(n) >> 16)
+#define TL(n) (w->vgpr[n][l & ~3u]) /* the quad's top left lane (_cd) */
     /* 0: sample_d_g16 3D: 16-bit derivatives by direction, 32-bit coordinates */
     o = &g->op[0][l];
     assert_int_equal(o->op, IR_OP_image_sample_ex);
@@ -875,7 +884,7 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->coords[3], h2f(LO(4)));
     assert_int_equal(o->coords[0], h2f(LO(5)));
     assert_int_equal(o->coords[1], h2f(HI(5)));
-    assert_int_equal(o->extras[2], h2f(LO(6)));
+    assert_int_equal(o->extras[4], h2f(LO(6)));
     /* 3: load_mip A16 3D: 16-bit integers x y | z mip */
     o = &g->op[3][l];
     assert_int_equal(o->op, IR_OP_image_load);
@@ -901,17 +910,19 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     o = &g->op[6][l];
     assert_int_equal(o->coords[3], V(54));
     assert_int_equal(o->coords[0], V(55));
-    assert_int_equal(o->extras[2], V(57));
+    assert_int_equal(o->extras[4], V(57));
     assert_int_equal(r->vgpr[50][l], act ? model_value(6, l, 0, true) | model_value(6, l, 1, true) << 16 : V(50));
     assert_int_equal(r->vgpr[51][l], act ? model_value(6, l, 2, true) | model_value(6, l, 3, true) << 16 : V(51));
-    /* 7: sample_c_cd_g16 A16 2D: compare (32-bit), dx | dy (16-bit), x y (16-bit) */
+    /* 7: sample_c_cd_g16 A16 2D: compare (32-bit), dx | dy (16-bit), x y (16-bit); the
+     * derivatives those of the quad's top left lane (inactive lane 7's quad too) */
     o = &g->op[7][l];
-    assert_true((o->imm & IR_IMAGE_COARSE) && (o->imm & IR_IMAGE_COMPARE));
+    assert_true(!(o->imm & IR_IMAGE_COARSE) && (o->imm & IR_IMAGE_COMPARE) &&
+                (o->imm & IR_IMAGE_DERIV));
     assert_int_equal(o->extras[1], V(10));
-    assert_int_equal(o->extras[2], h2f(LO(11)));
-    assert_int_equal(o->extras[3], h2f(HI(11)));
-    assert_int_equal(o->extras[5], h2f(LO(12)));
-    assert_int_equal(o->extras[6], h2f(HI(12)));
+    assert_int_equal(o->extras[2], h2f(TL(11) & 0xffff));
+    assert_int_equal(o->extras[3], h2f(TL(11) >> 16));
+    assert_int_equal(o->extras[5], h2f(TL(12) & 0xffff));
+    assert_int_equal(o->extras[6], h2f(TL(12) >> 16));
     assert_int_equal(o->coords[0], h2f(LO(13)));
     assert_int_equal(o->coords[1], h2f(HI(13)));
     /* 8: get_resinfo: the mip level; dmask 0xb = width, height, mip count */
@@ -944,11 +955,12 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->coords[3], h2f(LO(41)));
     assert_int_equal(o->coords[0], h2f(LO(46)));
     assert_int_equal(o->coords[1], h2f(HI(46)));
-    assert_int_equal(o->extras[2], h2f(LO(52)));
+    assert_int_equal(o->extras[4], h2f(LO(52)));
     assert_int_equal(r->vgpr[68][l], act ? model_value(11, l, 0, false) : V(68));
 #undef V
 #undef LO
 #undef HI
+#undef TL
   }
 }
 
