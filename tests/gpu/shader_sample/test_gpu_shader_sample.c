@@ -292,8 +292,8 @@ struct ref {
   bool clamp;         /* _cl: co[3] is the LOD clamp */
   bool has_bias;      /* _b: BIAS is added to the LOD from the derivatives */
   float bias;
-  bool get_lod;       /* image_get_lod: (clamped LOD, LOD before the clamps, 0, 0) */
-  bool compare;       /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
+  bool get_lod; /* image_get_lod: (clamped LOD, LOD before the clamps, 0, 0) */
+  bool compare; /* _c: texel x becomes 1.0 when REF FUNC x holds, else 0.0 */
   float ref;
   const struct tex_case *c;
   const struct tiling_layout *lay;
@@ -855,13 +855,13 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 static const uint32_t case_variants[] = {
     1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13 | 1u << 22, /* 2D RGBA8 SRGB */
     1u << 0 | 1u << 4 | 1u << 9 | 1u << 11 | 1u << 13 | 1u << 14 | 1u << 17 | 1u << 19 |
-        1u << 24,                                                         /* linear 2D RGBA8 */
-    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10 | 1u << 15 | 1u << 18 | 1u << 20, /* 2D array */
-    1u << 0 | 1u << 2 | 1u << 11 | 1u << 24 | 1u << 25,                      /* 3D R32F */
-    1u << 3 | 1u << 7 | 1u << 12 | 1u << 16 | 1u << 19,                      /* 1D R16 */
-    1u << 2 | 1u << 6 | 1u << 12 | 1u << 18 | 1u << 21,                      /* 2D BGRA8 XOR */
+        1u << 24,                                                             /* linear 2D RGBA8 */
+    1u << 1 | 1u << 5 | 1u << 8 | 1u << 10 | 1u << 15 | 1u << 18 | 1u << 20,  /* 2D array */
+    1u << 0 | 1u << 2 | 1u << 11 | 1u << 24 | 1u << 25,                       /* 3D R32F */
+    1u << 3 | 1u << 7 | 1u << 12 | 1u << 16 | 1u << 19,                       /* 1D R16 */
+    1u << 2 | 1u << 6 | 1u << 12 | 1u << 18 | 1u << 21,                       /* 2D BGRA8 XOR */
     1u << 1 | 1u << 7 | 1u << 11 | 1u << 13 | 1u << 15 | 1u << 22 | 1u << 24, /* 1D array */
-    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3 | 1u << 14 | 1u << 23,             /* 2D RGBA8 UINT */
+    1u << 0 | 1u << 4 | 1u << 8 | 1u << 3 | 1u << 14 | 1u << 23,              /* 2D RGBA8 UINT */
 };
 _Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
                "a variant set per case");
@@ -886,7 +886,8 @@ static void refusals(void **state) {
   static const struct {
     const char *src, *why;
   } k[] = {
-      {"image_sample_c_b_cl_o v[0:3], v[4:11], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_3D\n" STORE_V0,
+      {"image_sample_c_b_cl_o v[0:3], v[4:11], s[0:7], s[8:11] dmask:0xf "
+       "dim:SQ_RSRC_IMG_3D\n" STORE_V0,
        "unsupported"}, /* no slot for the clamp: the translator refuses it */
       {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "cube"},

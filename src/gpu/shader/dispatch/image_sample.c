@@ -18,7 +18,7 @@
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
-#define GET_LOD_FLAGS_OK                                                                    \
+#define GET_LOD_FLAGS_OK                                                                \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_D16 | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
@@ -336,7 +336,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   }
   memset(result, 0, 5 * sizeof *result);
   if (get_lod) return true; /* an image out of range: 0 */
-  if (sp.compare) { /* the filtered comparison in every component, no DST_SEL */
+  if (sp.compare) {         /* the filtered comparison in every component, no DST_SEL */
     for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? compare_d16(c[0]) : c[0];
     return true;
   }

@@ -25,7 +25,7 @@
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
-#define GET_LOD_FLAGS_OK                                                                    \
+#define GET_LOD_FLAGS_OK                                                                \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_D16 | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
@@ -34,9 +34,9 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
   if (in->op == IR_OP_image_get_lod) {
-    const char *why = !(f & IR_IMAGE_DERIV)          ? "no derivatives"
-                      : dim == 3                     ? "a cube map"
-                      : dim >= 6                     ? "an MSAA surface"
+    const char *why = !(f & IR_IMAGE_DERIV)               ? "no derivatives"
+                      : dim == 3                          ? "a cube map"
+                      : dim >= 6                          ? "an MSAA surface"
                       : (f & ~(uint64_t)GET_LOD_FLAGS_OK) ? "an unknown flag"
                                                           : NULL;
     if (!why) return false;
@@ -52,19 +52,18 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
     return true;
   }
   bool b_cl = (f & IR_IMAGE_BIAS) && (f & IR_IMAGE_CLAMP);
-  const char *why = ((f & IR_IMAGE_BIAS) && !(f & IR_IMAGE_DERIV))
-                        ? "an LOD bias (_b) without derivatives"
-                    : (b_cl && ir_image_clamp_slot(f) < 0) ? "an LOD bias and clamp with no clamp slot"
-                    : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV))
-                        ? "an LOD clamp (_cl) without derivatives"
-                    : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
-                    : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
-                    : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
-                        ? "an implicit LOD (quad derivatives)"
-                    : dim == 3                         ? "a cube map"
-                    : dim >= 6                         ? "an MSAA surface"
-                    : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
-                                                       : NULL;
+  const char *why =
+      ((f & IR_IMAGE_BIAS) && !(f & IR_IMAGE_DERIV))    ? "an LOD bias (_b) without derivatives"
+      : (b_cl && ir_image_clamp_slot(f) < 0)            ? "an LOD bias and clamp with no clamp slot"
+      : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV)) ? "an LOD clamp (_cl) without derivatives"
+      : (f & IR_IMAGE_COARSE)                           ? "coarse derivatives (_cd: per quad)"
+      : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))             ? "a fault status (TFE/LWE)"
+      : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
+          ? "an implicit LOD (quad derivatives)"
+      : dim == 3                         ? "a cube map"
+      : dim >= 6                         ? "an MSAA surface"
+      : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
+                                         : NULL;
   if (!why) return false;
   snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
            gather ? "image_gather4" : "image_sample", i, why);
