@@ -749,6 +749,45 @@ static void image_forms_by_name(void **state) {
   ir_function_destroy(fn);
 }
 
+/* _b_cl's clamp slot (ir_image_clamp_slot): 2D d/dx z (4); 3D, whose derivatives fill
+ * extras[2..7]: the offset's slot without _o, the reference's with _o and without _c; 3D
+ * _c_b_cl_o has none and is unsupported. */
+static void image_b_cl_clamp_slots(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_src(
+      /* bias, compare, x, y, z, clamp */
+      "image_sample_c_b_cl v1, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+      /* offset, bias, x, y, z, clamp */
+      "image_sample_b_cl_o v2, v[10:15], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+      /* offset, bias, compare, x, y, clamp */
+      "image_gather4_c_b_cl_o v[20:23], v[24:29], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+      "s_endpgm\n",
+      true, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  static const struct {
+    enum ir_op op;
+    unsigned nth;
+    int clamp_vgpr, slot, bias_vgpr;
+  } want[] = {{IR_OP_image_sample_ex, 0, 9, 0, 4},
+              {IR_OP_image_sample_ex, 1, 15, 1, 11},
+              {IR_OP_image_gather_ex, 0, 29, 4, 25}};
+  for (unsigned k = 0; k < 3; k++) {
+    uint32_t i = find_op(fn, want[k].op, want[k].nth);
+    uint32_t *a = ir_inst_args(fn, i);
+    assert_int_equal(ir_image_clamp_slot(fn->insts[i].imm), want[k].slot);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[want[k].slot]), want[k].clamp_vgpr);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), want[k].bias_vgpr);
+  }
+  ir_function_destroy(fn);
+  fn = translate_src("image_sample_c_b_cl_o v1, v[4:10], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+                     "s_endpgm\n",
+                     true, &st);
+  assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+}
+
 /* The D16 result packing executes: the sample result is not modelled, so the test checks
  * the IR that writes v32/v33: pack_half of components 0|1 and 2|0. */
 static void image_d16_result_packing(void **state) {
@@ -1772,6 +1811,7 @@ int main(void) {
       cmocka_unit_test(buffer_format_stores_and_d16),
       cmocka_unit_test(buffer_compare_and_swap_operands),
       cmocka_unit_test(image_forms_by_name),
+      cmocka_unit_test(image_b_cl_clamp_slots),
       cmocka_unit_test(image_d16_result_packing),
       cmocka_unit_test(image_forms_execute),
       cmocka_unit_test(unmodelled_memory_forms_are_counted),
