@@ -18,8 +18,8 @@
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
-#define GET_LOD_FLAGS_OK                                                                \
-  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_D16 | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
@@ -287,7 +287,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
       int32_t r[2] = {lc, raw};
       for (unsigned k = 0; k < 2; k++) {
         float v = (float)r[k] * 0x1p-8f;
-        result[k] = fl & IR_IMAGE_D16 ? compare_d16(u_of(v)) : u_of(v);
+        result[k] = u_of(v);
       }
       return true;
     }

@@ -25,8 +25,8 @@
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
    IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
-#define GET_LOD_FLAGS_OK                                                                \
-  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_D16 | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
@@ -34,9 +34,10 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
   if (in->op == IR_OP_image_get_lod) {
-    const char *why = !(f & IR_IMAGE_DERIV)               ? "no derivatives"
-                      : dim == 3                          ? "a cube map"
-                      : dim >= 6                          ? "an MSAA surface"
+    const char *why = !(f & IR_IMAGE_DERIV) ? "no derivatives"
+                      : dim == 3            ? "a cube map"
+                      : dim >= 6            ? "an MSAA surface"
+                      : (f & IR_IMAGE_D16)  ? "D16 (llvm-mc-19 has no D16 image_get_lod)"
                       : (f & ~(uint64_t)GET_LOD_FLAGS_OK) ? "an unknown flag"
                                                           : NULL;
     if (!why) return false;
@@ -452,13 +453,10 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   if (get_lod) {
     /* x: the LOD the sample would use (the S#'s clamps and the levels'), y: the LOD before
      * the clamps (bias included), as f32 in levels; 0 for an image out of range */
-    struct spirv_format f32fmt = {.known = true,
-                                  .f = {.comps = 1, .bits = {32}, .cls = IR_BUF_FLOAT}};
     uint32_t r[2] = {lc, raw}, out[4] = {zero, zero, zero, zero};
     for (unsigned k = 0; k < 2; k++) {
       uint32_t v = fop(e, SpvOpFMul, op1(e, SpvOpConvertSToF, F32, r[k]), cf32(e, 0x1p-8f));
-      v = usel(e, in, asu(e, v), zero);
-      out[k] = (fl & IR_IMAGE_D16) ? spirv_format_to_d16(e, &f32fmt, v) : v;
+      out[k] = usel(e, in, asu(e, v), zero);
     }
     e->fenced = false;
     return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
