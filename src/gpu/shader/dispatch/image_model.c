@@ -100,7 +100,8 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     return true;
   }
   if (op->op == IR_OP_image_sample || op->op == IR_OP_image_sample_ex ||
-      op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex)
+      op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex ||
+      op->op == IR_OP_image_get_lod)
     return shader_image_sample(m, op, &t, result);
   if (op->op != IR_OP_image_load && op->op != IR_OP_image_store && op->op != IR_OP_image_atomic &&
       op->op != IR_OP_image_atomic_cmpswap)

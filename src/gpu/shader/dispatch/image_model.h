@@ -17,8 +17,8 @@ struct shader_image_model {
 };
 
 /* ir_interp_image_fn with CTX a struct shader_image_model: image_load, image_store,
- * image_query, image_atomic(_cmpswap), image_sample(_ex) in the forms
- * shader_image_sample models; false (the run stops) for the others (gather4, get_lod). */
+ * image_query, image_atomic(_cmpswap), image_sample(_ex), image_gather(_ex) and image_get_lod
+ * in the forms shader_image_sample models; false (the run stops) for the others. */
 bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t result[5]);
 
 struct ir_tsharp;
@@ -29,8 +29,9 @@ bool shader_image_format_ok(const struct ir_buffer_format *f);
  * M's window, or NULL (no layout, not mapped); the coordinates are not checked */
 uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
                             uint32_t x, uint32_t y, uint32_t slice, uint32_t level);
-/* image_sample(_ex) of one lane (image_sample.c, the rules of docs/shader-spirv.md
- * "Sampling"): false for the forms and S# settings not modelled (the run stops) */
+/* image_sample(_ex), image_gather(_ex) or image_get_lod of one lane (image_sample.c, the rules of
+ * docs/shader-spirv.md "Sampling"): false for the forms and S# settings not modelled (the run
+ * stops) */
 bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_image *op,
                          const struct ir_tsharp *t, uint32_t result[5]);
 

@@ -12,10 +12,14 @@
 /* the products and sums below are single f32 operations, never fused */
 #pragma STDC FP_CONTRACT OFF
 
-/* The flags of the forms modelled: _lz, _l, _d (with _cl), _o, _c. */
+/* The flags of the forms modelled: _lz, _l, _d (with _cl), _b (with derivatives), _o, _c;
+ * get_lod: derivatives only. */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
+   IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
@@ -190,10 +194,13 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dim = (unsigned)(fl & IR_IMAGE_DIM_MASK);
   bool gather = op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex;
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
+  bool get_lod = op->op == IR_OP_image_get_lod;
+  if ((fl & ~(uint64_t)(get_lod ? GET_LOD_FLAGS_OK : SAMPLE_FLAGS_OK)) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim == 3 || dim >= 6 ||
-      ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
-    return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
+      (get_lod && !(fl & IR_IMAGE_DERIV)) ||
+      ((fl & (IR_IMAGE_CLAMP | IR_IMAGE_BIAS)) && !(fl & IR_IMAGE_DERIV)) ||
+      ((fl & IR_IMAGE_BIAS) && (fl & IR_IMAGE_CLAMP) && ir_image_clamp_slot(fl) < 0))
+    return false; /* implicit LOD, clamp or bias without derivatives, cube, MSAA, status */
   if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
@@ -260,9 +267,12 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
       if (sp.s.max_aniso && (sp.s.mag_filter > 1 || sp.s.min_filter > 1))
         return false; /* anisotropic filtering from derivatives: not modelled */
     }
+    if (fl & IR_IMAGE_BIAS) lod += fixed8(f_of(op->coords[3])); /* _b, in 1/256 steps */
     lod += sp.s.lod_bias;
-    if (fl & IR_IMAGE_CLAMP) { /* _d_cl: at least the instruction's clamp */
-      int32_t cl = fixed8(f_of(op->coords[3]));
+    int32_t raw = lod;
+    if (fl & IR_IMAGE_CLAMP) { /* _cl: at least the instruction's clamp (_b_cl: in its slot) */
+      uint32_t c = fl & IR_IMAGE_BIAS ? op->extras[ir_image_clamp_slot(fl)] : op->coords[3];
+      int32_t cl = fixed8(f_of(c));
       lod = lod < cl ? cl : lod;
     }
     if (lod < sp.s.min_lod) lod = sp.s.min_lod;
@@ -272,6 +282,15 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     bool zlinear = sp.s.z_filter == 0 ? linear : sp.s.z_filter == 2 && !sp.is_int;
     int32_t top_fixed = (int32_t)(nlev - 1) * 256;
     int32_t lc = lod < 0 ? 0 : lod > top_fixed ? top_fixed : lod;
+    if (get_lod) { /* x: the LOD used (clamped), y: before the clamps; f32 in levels */
+      memset(result, 0, 5 * sizeof *result);
+      int32_t r[2] = {lc, raw};
+      for (unsigned k = 0; k < 2; k++) {
+        float v = (float)r[k] * 0x1p-8f;
+        result[k] = u_of(v);
+      }
+      return true;
+    }
     uint32_t l0 = 0, l1 = 0;
     int32_t fm = 0;
     if (sp.s.mip_filter == 2 && !sp.is_int) {
@@ -316,7 +335,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
   }
   memset(result, 0, 5 * sizeof *result);
-  if (sp.compare) { /* the filtered comparison in every component, no DST_SEL */
+  if (get_lod) return true; /* an image out of range: 0 */
+  if (sp.compare) {         /* the filtered comparison in every component, no DST_SEL */
     for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? compare_d16(c[0]) : c[0];
     return true;
   }

@@ -532,7 +532,8 @@ static bool exec_image(struct interp *it, uint32_t id) {
                  in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex ||
                  in->op == IR_OP_image_get_lod;
   bool query = in->op == IR_OP_image_query; /* coordinates: the mip level in coords[0] */
-  bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
+  bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex ||
+            in->op == IR_OP_image_get_lod;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++) {

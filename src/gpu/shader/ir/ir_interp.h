@@ -35,7 +35,7 @@ struct ir_interp_image {
   uint32_t lane;
   uint32_t tsharp[8], ssharp[4];
   uint32_t coords[4];
-  uint32_t extras[8]; /* _ex forms: offset, compare, d/dx x y z, d/dy x y z */
+  uint32_t extras[8]; /* _ex forms and get_lod: offset, compare, d/dx x y z, d/dy x y z */
   uint32_t data[4];   /* store: the four components; atomics: operand (cmpswap: new, cmp) */
 };
 

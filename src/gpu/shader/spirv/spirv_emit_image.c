@@ -583,7 +583,7 @@ bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
          op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap ||
          op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
-         op == IR_OP_image_gather_ex;
+         op == IR_OP_image_gather_ex || op == IR_OP_image_get_lod;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -593,11 +593,8 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
     case IR_OP_image_sample:
     case IR_OP_image_sample_ex:
     case IR_OP_image_gather:
-    case IR_OP_image_gather_ex: return spirv_sample_refusal(in, i, err, size);
-    case IR_OP_image_get_lod:
-      snprintf(err, size, "%s (%%%u): sampling's LOD query (from derivatives) is not emitted", name,
-               i);
-      return true;
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_get_lod: return spirv_sample_refusal(in, i, err, size);
     case IR_OP_image_status:
       snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
       return true;
@@ -640,7 +637,8 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_image_sample:
     case IR_OP_image_sample_ex:
     case IR_OP_image_gather:
-    case IR_OP_image_gather_ex: {
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_get_lod: {
       uint32_t bits = spirv_emit_sample(e, in, a);
       def(e, SpvOpBitcast, e->t_v4f32, r, &bits, 1);
       return true;

@@ -1,6 +1,7 @@
-/* image_sample_lz / _l / _d on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz /
- * _l on 2D and 2D-array images, each with _o (offsets) and _c (depth compare)
- * (docs/shader-spirv.md, "Sampling").
+/* image_sample_lz / _l / _d / _b on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz
+ * / _l / _b on 2D and 2D-array images, each with _o (offsets) and _c (depth compare), and
+ * image_get_lod (docs/shader-spirv.md, "Sampling"; the implicit and _cd forms reach here as
+ * _d forms).
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
  * and the S# (ir_ssharp.h's table) at run time, selects the level(s) from the LOD, the
@@ -18,16 +19,31 @@
 #define F32 e->t_f32
 #define BL e->t_bool
 
-/* the forms emitted: _lz, _l, _d; unnormalised, D16, offsets, compare, r128 */
+/* the forms emitted: _lz, _l, _d, _b (with derivatives); unnormalised, D16, offsets, compare,
+ * r128; get_lod: derivatives only */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
+   IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
   uint64_t f = in->imm;
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
+  if (in->op == IR_OP_image_get_lod) {
+    const char *why = !(f & IR_IMAGE_DERIV) ? "no derivatives"
+                      : dim == 3            ? "a cube map"
+                      : dim >= 6            ? "an MSAA surface"
+                      : (f & IR_IMAGE_D16)  ? "D16 (llvm-mc-19 has no D16 image_get_lod)"
+                      : (f & ~(uint64_t)GET_LOD_FLAGS_OK) ? "an unknown flag"
+                                                          : NULL;
+    if (!why) return false;
+    snprintf(err, size, "image_get_lod (%%%u): an LOD query with %s is not emitted", i, why);
+    return true;
+  }
   unsigned dm = (unsigned)(f >> IR_IMAGE_DMASK_SHIFT) & 15;
   if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 5) || (dm & (dm - 1)))) {
     snprintf(err, size, "image_gather4 (%%%u): %s is not emitted", i,
@@ -36,17 +52,19 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                                 : "a gather from an image other than 2D or 2D array");
     return true;
   }
-  const char *why = (f & IR_IMAGE_BIAS) ? "an LOD bias (_b)"
-                    : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV))
-                        ? "an LOD clamp (_cl) without derivatives"
-                    : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
-                    : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
-                    : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
-                        ? "an implicit LOD (quad derivatives)"
-                    : dim == 3                         ? "a cube map"
-                    : dim >= 6                         ? "an MSAA surface"
-                    : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
-                                                       : NULL;
+  bool b_cl = (f & IR_IMAGE_BIAS) && (f & IR_IMAGE_CLAMP);
+  const char *why =
+      ((f & IR_IMAGE_BIAS) && !(f & IR_IMAGE_DERIV))    ? "an LOD bias (_b) without derivatives"
+      : (b_cl && ir_image_clamp_slot(f) < 0)            ? "an LOD bias and clamp with no clamp slot"
+      : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV)) ? "an LOD clamp (_cl) without derivatives"
+      : (f & IR_IMAGE_COARSE)                           ? "coarse derivatives (_cd: per quad)"
+      : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))             ? "a fault status (TFE/LWE)"
+      : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
+          ? "an implicit LOD (quad derivatives)"
+      : dim == 3                         ? "a cube map"
+      : dim >= 6                         ? "an MSAA surface"
+      : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
+                                         : NULL;
   if (!why) return false;
   snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
            gather ? "image_gather4" : "image_sample", i, why);
@@ -290,11 +308,13 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   for (unsigned k = 0; k < 3; k++) s.co[k] = co[k];
   uint32_t ex0 = zero;
-  bool ex = ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex;
+  bool ex = ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex ||
+            ins->op == IR_OP_image_get_lod;
   if (ex && (fl & IR_IMAGE_OFFSET)) {
     uint32_t w[2] = {a[3], 0};
     ex0 = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   }
+  bool get_lod = ins->op == IR_OP_image_get_lod;
   s.compare = ex && (fl & IR_IMAGE_COMPARE);
   if (s.compare) {
     uint32_t w[2] = {a[3], 1};
@@ -410,9 +430,18 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
              lor(e, ult(e, one, mag), ult(e, one, min)));
     in = land(e, in, op1(e, SpvOpLogicalNot, BL, aniso));
   }
+  if (fl & IR_IMAGE_BIAS) /* _b: the instruction's bias in 1/256 steps */
+    lod = add(e, lod, fixed8(e, co[3]));
   lod = add(e, lod, bias);
-  if (fl & IR_IMAGE_CLAMP) /* _d_cl: at least the instruction's clamp */
-    lod = smax(e, lod, fixed8(e, co[3]));
+  uint32_t raw = lod;
+  if (fl & IR_IMAGE_CLAMP) { /* _cl: at least the instruction's clamp (_b_cl: in its slot) */
+    uint32_t cl = co[3];
+    if (fl & IR_IMAGE_BIAS) {
+      uint32_t w[2] = {a[3], (uint32_t)ir_image_clamp_slot(fl)};
+      cl = asf(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2));
+    }
+    lod = smax(e, lod, fixed8(e, cl));
+  }
   lod = smin(e, smax(e, lod, min_lod), max_lod);
   uint32_t xy = usel(e, op2(e, SpvOpSLessThanEqual, BL, lod, zero), mag, min);
   uint32_t not_int = op1(e, SpvOpLogicalNot, BL, is_int);
@@ -421,6 +450,17 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
       sel(e, BL, ieq(e, zfilter, zero), linear, land(e, ieq(e, zfilter, cu32(e, 2)), not_int));
   uint32_t top_fixed = op2(e, SpvOpShiftLeftLogical, U32, sub(e, nlev, one), cu32(e, 8));
   uint32_t lc = smin(e, smax(e, lod, zero), top_fixed);
+  if (get_lod) {
+    /* x: the LOD the sample would use (the S#'s clamps and the levels'), y: the LOD before
+     * the clamps (bias included), as f32 in levels; 0 for an image out of range */
+    uint32_t r[2] = {lc, raw}, out[4] = {zero, zero, zero, zero};
+    for (unsigned k = 0; k < 2; k++) {
+      uint32_t v = fop(e, SpvOpFMul, op1(e, SpvOpConvertSToF, F32, r[k]), cf32(e, 0x1p-8f));
+      out[k] = usel(e, in, asu(e, v), zero);
+    }
+    e->fenced = false;
+    return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
+  }
   uint32_t miplin = land(e, ieq(e, mipf, cu32(e, 2)), not_int);
   uint32_t lin0 = op2(e, SpvOpShiftRightLogical, U32, lc, cu32(e, 8));
   uint32_t pt0 = op2(e, SpvOpShiftRightLogical, U32, add(e, lc, cu32(e, 128)), cu32(e, 8));
