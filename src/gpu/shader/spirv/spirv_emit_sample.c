@@ -29,11 +29,11 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
   unsigned dm = (unsigned)(f >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 5) || (dm & (dm - 1)))) {
+  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 3 && dim != 5) || (dm & (dm - 1)))) {
     snprintf(err, size, "image_gather4 (%%%u): %s is not emitted", i,
              (f & IR_IMAGE_ROW) ? "gather4h (a row of four texels)"
              : (dm & (dm - 1))  ? "a gather of several components (dmask)"
-                                : "a gather from an image other than 2D or 2D array");
+                                : "a gather from a 1D or 3D image");
     return true;
   }
   const char *why = (f & IR_IMAGE_BIAS) ? "an LOD bias (_b)"
@@ -43,7 +43,7 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                     : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
                     : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
                         ? "an implicit LOD (quad derivatives)"
-                    : dim == 3                         ? "a cube map"
+                    : dim == 3 && (f & IR_IMAGE_OFFSET) ? "texel offsets on a cube map"
                     : dim >= 6                         ? "an MSAA surface"
                     : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
                                                        : NULL;
@@ -182,6 +182,9 @@ struct smp {
   uint32_t mode[3]; /* clamp modes */
   bool compare;     /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
   uint32_t ref, func;
+  bool cube; /* a cube map (spirv_emit_sample_cube.c): co the face coordinates */
+  struct spirv_cube cu;
+  uint32_t is_int;
 };
 
 /* the depth comparison of _c forms: REF (f32) FUNC (SQ_TEX_DEPTH_COMPARE_*: never, less,
@@ -232,7 +235,10 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
                     sel(e, U32, s->is3d, idx[2][1], s->slice)};
   uint32_t t8[8];
   unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
-  spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  if (s->cube) /* the face's texels, or across its edges */
+    spirv_cube_footprint(e, &s->src, &s->cu, i0, n[0], l, linear, s->is_int, idx, bd, t8);
+  else
+    spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
@@ -318,6 +324,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   uint32_t last_level = tf(e, s.tw, IR_TSHARP_last_level);
   uint32_t max_mip = tf(e, s.tw, IR_TSHARP_max_mip);
   s.is3d = ieq(e, type, cu32(e, IR_TSHARP_3D));
+  s.cube = dim == 3;
+  if (s.cube) { /* normalised face coordinates, the face's slice (spirv_emit_sample_cube.c) */
+    uint32_t seamless = ieq(e, sf(e, s.sw, IR_SSHARP_disable_cube_wrap), zero);
+    spirv_cube_coords(e, co, s.size[0], s.size[1], depth, base_array, seamless, &s.cu, s.co);
+  }
   spirv_image_texel_src(e, a[0], &s.src);
   struct spirv_format fmt;
   spirv_format_dynamic(e, format, &fmt);
@@ -330,6 +341,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   uint32_t is_int =
       lor(e, ieq(e, fmt.cls, cu32(e, IR_BUF_UINT)), ieq(e, fmt.cls, cu32(e, IR_BUF_SINT)));
+  s.is_int = is_int;
   uint32_t fone = spirv_format_one(e, &fmt);
   /* the S# */
   for (unsigned k = 0; k < 3; k++) s.mode[k] = sf(e, s.sw, IR_SSHARP_clamp_x + k);
@@ -345,6 +357,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   s.unnorm = (fl & IR_IMAGE_UNORM)
                  ? spv_const_bool(&e->b, true)
                  : op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_force_unnormalized), zero);
+  if (s.cube) s.unnorm = spv_const_bool(&e->b, false); /* face coordinates: normalised */
   /* the border colour in memory components: BC_SWIZZLE (T# word 3 27:25) puts alpha into
    * component bc_alpha (XYZW 3, XWYZ 1, WZYX 0, WXYZ 0, ZYXW 3, YXWZ 2; 6, 7 as XYZW) */
   uint32_t bc = bits32(e, s.tw[3], 25, 3);
@@ -367,12 +380,13 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
                           land(e, ult(e, type, cu32(e, IR_TSHARP_2D_MSAA)),
                                op2(e, SpvOpINotEqual, BL, type, cu32(e, IR_TSHARP_CUBE))));
   uint32_t top = usel(e, ult(e, last_level, max_mip), last_level, max_mip);
+  if (s.cube) type_ok = land(e, ieq(e, type, cu32(e, IR_TSHARP_CUBE)), s.cu.in);
   uint32_t in = land(e, land(e, type_ok, op2(e, SpvOpULessThanEqual, BL, base_level, top)),
                      ult(e, base_array, depth));
   in = land(e, in, op1(e, SpvOpLogicalNot, BL, unmodelled));
   uint32_t nlev = add(e, sub(e, top, base_level), one);
   /* the array layer: rounded to nearest even, clamped to the layers */
-  s.slice = zero;
+  s.slice = s.cube ? add(e, s.cu.slice0, s.cu.face) : zero;
   if (dim == 4 || dim == 5) {
     uint32_t l = co[dim == 4 ? 1 : 2];
     l = sel(e, F32, op1(e, SpvOpIsNan, BL, l), cf32(e, 0.0f), l);
