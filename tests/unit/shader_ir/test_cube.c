@@ -25,7 +25,9 @@ static const int faces[6][3][3] = {
     {{0, 0, 1}, {1, 0, 0}, {0, -1, 0}},  {{0, 0, -1}, {-1, 0, 0}, {0, -1, 0}},
 };
 
-static double dot(const int a[3], const double r[3]) { return a[0] * r[0] + a[1] * r[1] + a[2] * r[2]; }
+static double dot(const int a[3], const double r[3]) {
+  return a[0] * r[0] + a[1] * r[1] + a[2] * r[2];
+}
 
 /* Vulkan's face selection: the largest magnitude, z before y before x on ties */
 static unsigned select_face(const double r[3]) {

@@ -210,9 +210,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
   if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim >= 6 ||
-      (dim == 3 && (fl & IR_IMAGE_OFFSET)) ||
-      ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
-    return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
+      (dim == 3 && (fl & IR_IMAGE_OFFSET)) || ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
+    return false; /* bias, _cl without derivatives, offsets on a cube, MSAA, status */
   if (gather && ((dim != 1 && dim != 3 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
@@ -251,9 +250,9 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   struct ir_vsharp v = {0};
   memcpy(v.dst_sel, t->dst_sel, 4);
   uint32_t c[4] = {0, 0, 0, 0};
-  bool in = sp.cube ? t->type == IR_TSHARP_CUBE && sp.cu.in
-                    : t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA &&
-                          t->type != IR_TSHARP_CUBE;
+  bool in =
+      sp.cube ? t->type == IR_TSHARP_CUBE && sp.cu.in
+              : t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA && t->type != IR_TSHARP_CUBE;
   uint32_t top = t->last_level < t->levels - 1 ? t->last_level : t->levels - 1;
   in = in && t->base_level <= top && t->base_array < t->depth;
   if (in) {

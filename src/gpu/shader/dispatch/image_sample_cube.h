@@ -23,8 +23,8 @@ void shader_cube_coords(const struct ir_tsharp *t, const float co[3], bool seaml
                         struct shader_cube *c, float uv[2]);
 
 /* fetches the memory components of texel (I, J) of slice SLICE, level L (CTX: the caller's) */
-typedef void shader_cube_fetch_fn(const void *ctx, uint32_t slice, int32_t i, int32_t j,
-                                  uint32_t l, float out[4]);
+typedef void shader_cube_fetch_fn(const void *ctx, uint32_t slice, int32_t i, int32_t j, uint32_t l,
+                                  float out[4]);
 
 /* Texel (I, J) of a seamless footprint at level L on faces of N texels: the texel across an
  * edge from the neighbouring face, a corner the average of three (INT: integer formats, the

@@ -30,9 +30,11 @@ static int32_t coord(uint8_t how, int32_t k, int32_t n) {
 /* texel (I, J) of FACE, at most one of them outside 0 .. N - 1 */
 static struct ir_cube_texel across(uint32_t face, int32_t i, int32_t j, int32_t n) {
   struct ir_cube_texel t = {face, i, j};
-  int edge = i < 0 ? IR_CUBE_I_LOW : i >= n ? IR_CUBE_I_HIGH : j < 0 ? IR_CUBE_J_LOW
-             : j >= n                                              ? IR_CUBE_J_HIGH
-                                                                   : -1;
+  int edge = i < 0    ? IR_CUBE_I_LOW
+             : i >= n ? IR_CUBE_I_HIGH
+             : j < 0  ? IR_CUBE_J_LOW
+             : j >= n ? IR_CUBE_J_HIGH
+                      : -1;
   if (edge < 0) return t;
   const struct ir_cube_step *s = &ir_cube_steps[face][edge];
   int32_t k = edge < IR_CUBE_J_LOW ? j : i;

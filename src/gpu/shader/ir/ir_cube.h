@@ -40,6 +40,7 @@ struct ir_cube_texel {
 /* The texels that stand for texel (I, J) of FACE (faces of N texels a side, I and J within
  * -1 .. N): 1 (on the face, or across one edge) or 3 (a corner: the face's own corner
  * texel, then the one across the i edge, then the one across the j edge). */
-unsigned ir_cube_texels(uint32_t face, int32_t i, int32_t j, int32_t n, struct ir_cube_texel out[3]);
+unsigned ir_cube_texels(uint32_t face, int32_t i, int32_t j, int32_t n,
+                        struct ir_cube_texel out[3]);
 
 #endif

@@ -343,7 +343,15 @@ void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, c
                             const uint32_t y[2], const uint32_t slice[2], uint32_t level,
                             uint32_t out[2]) {
   if (!e->image_foot_fn) e->image_foot_fn = spv_id(&e->b);
-  uint32_t w[10] = {e->image_foot_fn, src->t, x[0], x[1], y[0], y[1], slice[0], slice[1], level,
+  uint32_t w[10] = {e->image_foot_fn,
+                    src->t,
+                    x[0],
+                    x[1],
+                    y[0],
+                    y[1],
+                    slice[0],
+                    slice[1],
+                    level,
                     spv_const_bool(&e->b, false)};
   uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
   out[0] = foot_decode(e, src, arr, 0); /* (x0, y0, slice0) */

@@ -482,16 +482,16 @@ struct spirv_cube {
  * level-0 WIDTH, HEIGHT, DEPTH (fields + 1) and BASE_ARRAY: UV the f32 face coordinates
  * 0 .. 1, C the face and its slices */
 void spirv_cube_coords(struct emit *e, const uint32_t co[3], uint32_t width, uint32_t height,
-                       uint32_t depth, uint32_t base_array, uint32_t seamless,
-                       struct spirv_cube *c, uint32_t uv[2]);
+                       uint32_t depth, uint32_t base_array, uint32_t seamless, struct spirv_cube *c,
+                       uint32_t uv[2]);
 /* the four texels T4[2 dy + dx] (v4u32, memory components) of the bilinear footprint at
  * I0 (i, j signed) on faces of N texels at level L: seamless, across the edges and the mean
  * at a corner (clamped to the face unless LINEAR); otherwise the face's texels IDX as the
  * address modes gave them, with their border flags BD (cleared when seamless) */
 void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
-                          const struct spirv_cube *c, const uint32_t i0[2], uint32_t n,
-                          uint32_t l, uint32_t linear, uint32_t is_int, uint32_t idx[][2],
-                          uint32_t bd[3][2], uint32_t t4[4]);
+                          const struct spirv_cube *c, const uint32_t i0[2], uint32_t n, uint32_t l,
+                          uint32_t linear, uint32_t is_int, uint32_t idx[][2], uint32_t bd[3][2],
+                          uint32_t t4[4]);
 /* image_sample(_ex) (spirv_emit_sample.c): the refusal of the forms not emitted, and the
  * v4u32 bits of the result */
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);

@@ -44,9 +44,9 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
                     : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
                         ? "an implicit LOD (quad derivatives)"
                     : dim == 3 && (f & IR_IMAGE_OFFSET) ? "texel offsets on a cube map"
-                    : dim >= 6                         ? "an MSAA surface"
-                    : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
-                                                       : NULL;
+                    : dim >= 6                          ? "an MSAA surface"
+                    : (f & ~(uint64_t)SAMPLE_FLAGS_OK)  ? "an unknown flag"
+                                                        : NULL;
   if (!why) return false;
   snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
            gather ? "image_gather4" : "image_sample", i, why);
@@ -235,10 +235,9 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
                     sel(e, U32, s->is3d, idx[2][1], s->slice)};
   uint32_t t8[8];
   unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
-  if (s->cube) /* the face's texels, or across its edges */
+  if (s->cube)                          /* the face's texels, or across its edges */
     spirv_cube_footprint(e, &s->src, &s->cu, i0, n[0], l, linear, s->is_int, idx, bd, t8);
-  else
-    spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  else spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {

@@ -29,8 +29,8 @@ static uint32_t fop(struct emit *e, SpvOp op, uint32_t a, uint32_t b) {
 }
 
 void spirv_cube_coords(struct emit *e, const uint32_t co[3], uint32_t width, uint32_t height,
-                       uint32_t depth, uint32_t base_array, uint32_t seamless,
-                       struct spirv_cube *c, uint32_t uv[2]) {
+                       uint32_t depth, uint32_t base_array, uint32_t seamless, struct spirv_cube *c,
+                       uint32_t uv[2]) {
   /* the face coordinates: s - 1 and t - 1, clamped to 0 .. 1 (a NaN kept) */
   for (unsigned a = 0; a < 2; a++) {
     uint32_t u = fop(e, SpvOpFSub, co[a], cf32(e, 1.0f));
@@ -54,8 +54,8 @@ void spirv_cube_coords(struct emit *e, const uint32_t co[3], uint32_t width, uin
   uint32_t last = usel(e, ieq(e, cubes, zero), zero, op2(e, SpvOpISub, U32, cubes, cu32(e, 1)));
   layer = usel(e, op2(e, SpvOpULessThan, BL, layer, cubes), layer, last);
   c->face = usel(e, op2(e, SpvOpULessThan, BL, cu32(e, 5), face), cu32(e, 5), face);
-  c->in = op2(e, SpvOpLogicalAnd, BL, op2(e, SpvOpINotEqual, BL, cubes, zero),
-              ieq(e, width, height));
+  c->in =
+      op2(e, SpvOpLogicalAnd, BL, op2(e, SpvOpINotEqual, BL, cubes, zero), ieq(e, width, height));
   c->slice0 = op2(e, SpvOpIAdd, U32, base_array, op2(e, SpvOpIMul, U32, layer, cu32(e, 6)));
   c->seamless = seamless;
   /* the face's row of ir_cube_steps: per edge a byte, neighbour | i << 3 | j << 5 */
@@ -79,9 +79,9 @@ static uint32_t coord(struct emit *e, uint32_t how, uint32_t k, uint32_t n1) {
 }
 
 void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
-                          const struct spirv_cube *c, const uint32_t i0[2], uint32_t n,
-                          uint32_t l, uint32_t linear, uint32_t is_int, uint32_t idx[][2],
-                          uint32_t bd[3][2], uint32_t t4[4]) {
+                          const struct spirv_cube *c, const uint32_t i0[2], uint32_t n, uint32_t l,
+                          uint32_t linear, uint32_t is_int, uint32_t idx[][2], uint32_t bd[3][2],
+                          uint32_t t4[4]) {
   uint32_t one = cu32(e, 1), n1 = op2(e, SpvOpISub, U32, n, one);
   uint32_t lo = usel(e, linear, cu32(e, (uint32_t)-1), cu32(e, 0)), hi = usel(e, linear, n, n1);
   uint32_t face_slice = op2(e, SpvOpIAdd, U32, c->slice0, c->face);
@@ -103,17 +103,18 @@ void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
     unsigned dx = p & 1, dy = p >> 1;
     uint32_t i = xs[dx], j = ys[dy];
     /* the edge crossed (i first: a corner's texel is replaced below) */
-    uint32_t edge = usel(e, slt(e, i, cu32(e, 0)), cu32(e, IR_CUBE_I_LOW),
-                         usel(e, out_i[dx], cu32(e, IR_CUBE_I_HIGH),
-                              usel(e, slt(e, j, cu32(e, 0)), cu32(e, IR_CUBE_J_LOW),
-                                   cu32(e, IR_CUBE_J_HIGH))));
+    uint32_t edge =
+        usel(e, slt(e, i, cu32(e, 0)), cu32(e, IR_CUBE_I_LOW),
+             usel(e, out_i[dx], cu32(e, IR_CUBE_I_HIGH),
+                  usel(e, slt(e, j, cu32(e, 0)), cu32(e, IR_CUBE_J_LOW), cu32(e, IR_CUBE_J_HIGH))));
     uint32_t step = op2(e, SpvOpBitwiseAnd, U32,
                         op2(e, SpvOpShiftRightLogical, U32, c->steps,
                             op2(e, SpvOpShiftLeftLogical, U32, edge, cu32(e, 3))),
                         cu32(e, 255));
     uint32_t k = usel(e, out_i[dx], j, i);
     uint32_t nf = op2(e, SpvOpBitwiseAnd, U32, step, cu32(e, 7));
-    uint32_t ci = coord(e, bits32(e, step, 3, 2), k, n1), cj = coord(e, bits32(e, step, 5, 2), k, n1);
+    uint32_t ci = coord(e, bits32(e, step, 3, 2), k, n1),
+             cj = coord(e, bits32(e, step, 5, 2), k, n1);
     uint32_t across = lor(e, out_i[dx], out_j[dy]);
     uint32_t sl = usel(e, across, op2(e, SpvOpIAdd, U32, c->slice0, nf), face_slice);
     ci = usel(e, across, ci, i);
@@ -149,8 +150,8 @@ void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
   for (unsigned p = 0; p < 4; p++) {
     unsigned dx = p & 1, dy = p >> 1;
     unsigned own = 2 * (1 - dy) + (1 - dx), ai = 2 * (1 - dy) + dx, aj = 2 * dy + (1 - dx);
-    uint32_t corner = op2(e, SpvOpLogicalAnd, BL, avg_ok,
-                          op2(e, SpvOpLogicalAnd, BL, out_i[dx], out_j[dy]));
+    uint32_t corner =
+        op2(e, SpvOpLogicalAnd, BL, avg_ok, op2(e, SpvOpLogicalAnd, BL, out_i[dx], out_j[dy]));
     uint32_t comp[4];
     for (unsigned k = 0; k < 4; k++) {
       uint32_t a = op1(e, SpvOpBitcast, F32, v[own][k]), b = op1(e, SpvOpBitcast, F32, v[ai][k]);
