@@ -245,6 +245,8 @@ static float lerp256(float a, float b, int32_t f) {
   return x + y;
 }
 
+static unsigned n_across, n_corners; /* texels of the expected values beyond a face */
+
 /* the face's texel (I, J) at level L of the cube whose face 0 is SLICE0: seamless — across
  * an edge the texel Vulkan's face selection gives, at a corner the mean of the three —, or
  * per face with the S#'s address modes and border colour */
@@ -271,6 +273,7 @@ static void cube_texel(const struct ref *rf, const struct ir_ssharp *s, bool sea
   unsigned g;
   int gi, gj;
   if (!(iout && jout)) {
+    n_across++;
     project(face, i, j, n, &g, &gi, &gj);
     element(rf, gi, gj, slice0 + g, l, out);
     return;
@@ -278,6 +281,7 @@ static void cube_texel(const struct ref *rf, const struct ir_ssharp *s, bool sea
   /* a corner: the face's corner texel, the texels across the i and the j edge */
   int ic = i < 0 ? 0 : n - 1, jc = j < 0 ? 0 : n - 1;
   float v[3][4];
+  n_corners++;
   element(rf, ic, jc, slice0 + face, l, v[0]);
   project(face, i, jc, n, &g, &gi, &gj);
   element(rf, gi, gj, slice0 + g, l, v[1]);
@@ -581,6 +585,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   struct ref rf = {.c = c, .lay = &lay, .tex = mem, .compare = v->compare, .lod = v->lod};
   const uint32_t *out = (const uint32_t *)(mem + OUT_OFF);
   unsigned bad = 0, crossed = 0;
+  n_across = n_corners = 0;
   for (unsigned l = 0; l < wave; l++) {
     float u = addr[l][0] - 1.0f, w = addr[l][1] - 1.0f;
     float edge = 0.5f / (float)c->size; /* within half a level-0 texel of an edge */
@@ -607,11 +612,12 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       fprintf(stderr, "%s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n", name,
               wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
   assert_true(crossed >= wave / 8); /* the directions reach the edges */
+  assert_true(n_across > 0);        /* and footprints cross them */
   if (!bad)
     printf(
-        "%s wave%u: %u lanes x 4 samplers (%u near an edge) as computed in C and as the "
-        "interpreter (module %zu KB)\n",
-        name, wave, wave, crossed, count * 4 / 1024);
+        "%s wave%u: %u lanes x 4 samplers (%u near an edge; %u texels across an edge, %u "
+        "corners) as computed in C and as the interpreter (module %zu KB)\n",
+        name, wave, wave, crossed, n_across, n_corners, count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   free(mem);
