@@ -46,6 +46,7 @@ struct tex_case {
   enum cls cls;
   uint32_t size, slices, levels, base_level, last_level, base_array;
   uint8_t sel[4];
+  bool uniform; /* every texel uniform_bytes: a corner's three texels are equal */
 };
 
 static const struct tex_case cases[] = {
@@ -66,6 +67,23 @@ static const struct tex_case cases[] = {
      3,
      1,
      {6, 5, 4, 7}},
+    /* one value everywhere, whose plain three-texel mean is not itself (Vulkan: equal texels
+     * filter to that value) */
+    {"cube_4kb_s_rgba8_uniform",
+     false,
+     TILING_SW_4KB_S,
+     56,
+     4,
+     8,
+     UNORM,
+     4,
+     6,
+     3,
+     0,
+     2,
+     0,
+     {4, 5, 6, 7},
+     true},
     /* a depth cube: R32 float, DST_SEL (X, X, 1, 1) */
     {"cube_64kb_s_r32f", false, TILING_SW_64KB_S, 22, 1, 32, FLOAT, 8, 6, 2, 0, 1, 0, {4, 4, 1, 1}},
 };
@@ -102,6 +120,10 @@ static const struct ir_ssharp samplers[4] = {
      .depth_compare = 3 /* less or equal */},
 };
 static bool seamless_of(unsigned s) { return s != 2; }
+
+/* the uniform case's bytes: k/255 that the 1/256 blends keep but whose plain three-texel mean
+ * in f32 is not itself */
+static const uint8_t uniform_bytes[4] = {1, 33, 66, 132};
 
 static uint32_t rng = 6161;
 static uint32_t rnd(void) {
@@ -463,7 +485,7 @@ static void fill_texture(const struct tex_case *c, const struct tiling_layout *l
         for (uint32_t x = 0; x < n; x++) {
           uint64_t off = tiling_element_offset(lay, l, x, y, z, 0);
           for (unsigned k = 0; k < c->comps; k++) {
-            uint32_t v = rnd();
+            uint32_t v = c->uniform ? uniform_bytes[k] : rnd();
             if (c->cls == FLOAT && c->bits == 16) /* exponents 10..16: 2^-5 .. 2^2 */
               v = (v & 0x8000) | ((10 + v % 7) << 10) | (v >> 8 & 1023);
             if (c->cls == FLOAT && c->bits == 32) v = f2u((float)(v % 1001) / 1000.0f);
@@ -595,6 +617,8 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       rf.deriv = v->deriv || v->implicit ? derivs[l] : NULL;
       rf.ref = refs[l];
       ref_sample(&rf, s, addr[l], lods[l], v->gather ? (int)s : -1, want);
+      for (unsigned k = 0; c->uniform && seamless_of(s) && k < 4; k++) /* the value itself */
+        assert_int_equal(want[k], f2u((float)uniform_bytes[v->gather ? s : k] / 255.0f));
       for (unsigned k = 0; k < 4; k++) {
         uint32_t got = out[16 * l + 4 * s + k],
                  ig = ((const uint32_t *)(imem + OUT_OFF))[16 * l + 4 * s + k];
@@ -627,6 +651,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 static const uint32_t case_variants[] = {
     1u << 0 | 1u << 1 | 1u << 4, /* cube RGBA8 */
     1u << 0 | 1u << 1 | 1u << 2, /* cube array RGBA16F */
+    1u << 0 | 1u << 1,           /* uniform cube RGBA8 */
     1u << 3 | 1u << 5,           /* depth cube */
 };
 _Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
