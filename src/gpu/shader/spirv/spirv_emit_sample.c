@@ -1,6 +1,6 @@
-/* image_sample_lz / _l / _d on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz /
- * _l on 2D and 2D-array images, each with _o (offsets) and _c (depth compare)
- * (docs/shader-spirv.md, "Sampling").
+/* image_sample_lz / _l / _d on 1D, 2D, 3D, 1D-array, 2D-array and cube images, image_gather4_lz
+ * / _l on 2D, 2D-array and cube images, each with _o (offsets; not on cubes) and _c (depth
+ * compare) (docs/shader-spirv.md, "Sampling"; cube maps: spirv_emit_sample_cube.c).
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
  * and the S# (ir_ssharp.h's table) at run time, selects the level(s) from the LOD, the
@@ -235,9 +235,12 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
                     sel(e, U32, s->is3d, idx[2][1], s->slice)};
   uint32_t t8[8];
   unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
-  if (s->cube)                          /* the face's texels, or across its edges */
+  /* a cube: the face's texels, or across its edges */
+  if (s->cube) {
     spirv_cube_footprint(e, &s->src, &s->cu, i0, n[0], l, linear, s->is_int, idx, bd, t8);
-  else spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  } else {
+    spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  }
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
