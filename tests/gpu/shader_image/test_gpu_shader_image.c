@@ -781,7 +781,8 @@ static void refusals(void **state) {
   static const struct {
     const char *src, *why;
   } k[] = {
-      {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
+      {"image_sample_lz_o v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf "
+       "dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "sampling"},
       {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0,
        "float image atomics"},

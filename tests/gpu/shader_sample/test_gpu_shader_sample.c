@@ -889,7 +889,8 @@ static void refusals(void **state) {
       {"image_sample_c_b_cl_o v[0:3], v[4:11], s[0:7], s[8:11] dmask:0xf "
        "dim:SQ_RSRC_IMG_3D\n" STORE_V0,
        "unsupported"}, /* no slot for the clamp: the translator refuses it */
-      {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
+      {"image_sample_lz_o v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf "
+       "dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "cube"},
       {"image_gather4h v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "gather4h"},

@@ -312,6 +312,23 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
  * the surface has no layout; the level's layout computed once for all eight */
 static uint32_t t_foot(struct emit *e) { return spv_type_array(&e->b, U64, 8); }
 
+/* element C of the footprint helper's result ARR, decoded by the format */
+static uint32_t foot_decode(struct emit *e, const struct spirv_texel_src *src, uint32_t arr,
+                            uint32_t c) {
+  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
+  struct img m;
+  m.bpe = src->bpe;
+  uint32_t ex[2] = {arr, c};
+  uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
+  uint32_t ok =
+      op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
+  uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
+  ok = land(e, ok, src->fmt_ok);
+  uint32_t at = element_addr(e, &m, g, &ok);
+  uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
+  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+}
+
 void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
                            uint32_t is3d, unsigned count, uint32_t out[8]) {
@@ -319,20 +336,26 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
   uint32_t w[10] = {e->image_foot_fn, src->t,   x[0],  x[1], y[0], y[1],
                     slice[0],         slice[1], level, is3d};
   uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
-  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
-  struct img m;
-  m.bpe = src->bpe;
-  for (uint32_t c = 0; c < count; c++) {
-    uint32_t ex[2] = {arr, c};
-    uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
-    uint32_t ok =
-        op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
-    uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
-    ok = land(e, ok, src->fmt_ok);
-    uint32_t at = element_addr(e, &m, g, &ok);
-    uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
-    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
-  }
+  for (uint32_t c = 0; c < count; c++) out[c] = foot_decode(e, src, arr, c);
+}
+
+void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                            uint32_t out[2]) {
+  if (!e->image_foot_fn) e->image_foot_fn = spv_id(&e->b);
+  uint32_t w[10] = {e->image_foot_fn,
+                    src->t,
+                    x[0],
+                    x[1],
+                    y[0],
+                    y[1],
+                    slice[0],
+                    slice[1],
+                    level,
+                    spv_const_bool(&e->b, false)};
+  uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
+  out[0] = foot_decode(e, src, arr, 0); /* (x0, y0, slice0) */
+  out[1] = foot_decode(e, src, arr, 7); /* (x1, y1, slice1) */
 }
 
 /* Opens helper function FN named NAME, returning RET, with the N parameter types PARAMS

@@ -1,7 +1,7 @@
-/* image_sample_lz / _l / _d / _b on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz
- * / _l / _b on 2D and 2D-array images, each with _o (offsets) and _c (depth compare), and
- * image_get_lod (docs/shader-spirv.md, "Sampling"; the implicit and _cd forms reach here as
- * _d forms).
+/* image_sample_lz / _l / _d / _b on 1D, 2D, 3D, 1D-array, 2D-array and cube images,
+ * image_gather4_lz / _l / _b on 2D, 2D-array and cube images, each with _o (offsets; not on
+ * cubes) and _c (depth compare), and image_get_lod (docs/shader-spirv.md, "Sampling"; the
+ * implicit and _cd forms reach here as _d forms; cube maps: spirv_emit_sample_cube.c).
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
  * and the S# (ir_ssharp.h's table) at run time, selects the level(s) from the LOD, the
@@ -45,11 +45,11 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
     return true;
   }
   unsigned dm = (unsigned)(f >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 5) || (dm & (dm - 1)))) {
+  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 3 && dim != 5) || (dm & (dm - 1)))) {
     snprintf(err, size, "image_gather4 (%%%u): %s is not emitted", i,
              (f & IR_IMAGE_ROW) ? "gather4h (a row of four texels)"
              : (dm & (dm - 1))  ? "a gather of several components (dmask)"
-                                : "a gather from an image other than 2D or 2D array");
+                                : "a gather from a 1D or 3D image");
     return true;
   }
   bool b_cl = (f & IR_IMAGE_BIAS) && (f & IR_IMAGE_CLAMP);
@@ -61,10 +61,10 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
       : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))             ? "a fault status (TFE/LWE)"
       : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
           ? "an implicit LOD (quad derivatives)"
-      : dim == 3                         ? "a cube map"
-      : dim >= 6                         ? "an MSAA surface"
-      : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
-                                         : NULL;
+      : dim == 3 && (f & IR_IMAGE_OFFSET) ? "texel offsets on a cube map"
+      : dim >= 6                          ? "an MSAA surface"
+      : (f & ~(uint64_t)SAMPLE_FLAGS_OK)  ? "an unknown flag"
+                                          : NULL;
   if (!why) return false;
   snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
            gather ? "image_gather4" : "image_sample", i, why);
@@ -200,6 +200,9 @@ struct smp {
   uint32_t mode[3]; /* clamp modes */
   bool compare;     /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
   uint32_t ref, func;
+  bool cube; /* a cube map (spirv_emit_sample_cube.c): co the face coordinates */
+  struct spirv_cube cu;
+  uint32_t is_int;
 };
 
 /* the depth comparison of _c forms: REF (f32) FUNC (SQ_TEX_DEPTH_COMPARE_*: never, less,
@@ -250,7 +253,12 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
                     sel(e, U32, s->is3d, idx[2][1], s->slice)};
   uint32_t t8[8];
   unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
-  spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  /* a cube: the face's texels, or across its edges */
+  if (s->cube) {
+    spirv_cube_footprint(e, &s->src, &s->cu, i0, n[0], l, linear, s->is_int, idx, bd, t8);
+  } else {
+    spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  }
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
@@ -338,6 +346,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   uint32_t last_level = tf(e, s.tw, IR_TSHARP_last_level);
   uint32_t max_mip = tf(e, s.tw, IR_TSHARP_max_mip);
   s.is3d = ieq(e, type, cu32(e, IR_TSHARP_3D));
+  s.cube = dim == 3;
+  if (s.cube) { /* normalised face coordinates, the face's slice (spirv_emit_sample_cube.c) */
+    uint32_t seamless = ieq(e, sf(e, s.sw, IR_SSHARP_disable_cube_wrap), zero);
+    spirv_cube_coords(e, co, s.size[0], s.size[1], depth, base_array, seamless, &s.cu, s.co);
+  }
   spirv_image_texel_src(e, a[0], &s.src);
   struct spirv_format fmt;
   spirv_format_dynamic(e, format, &fmt);
@@ -350,6 +363,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   uint32_t is_int =
       lor(e, ieq(e, fmt.cls, cu32(e, IR_BUF_UINT)), ieq(e, fmt.cls, cu32(e, IR_BUF_SINT)));
+  s.is_int = is_int;
   uint32_t fone = spirv_format_one(e, &fmt);
   /* the S# */
   for (unsigned k = 0; k < 3; k++) s.mode[k] = sf(e, s.sw, IR_SSHARP_clamp_x + k);
@@ -365,6 +379,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   s.unnorm = (fl & IR_IMAGE_UNORM)
                  ? spv_const_bool(&e->b, true)
                  : op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_force_unnormalized), zero);
+  if (s.cube) s.unnorm = spv_const_bool(&e->b, false); /* face coordinates: normalised */
   /* the border colour in memory components: BC_SWIZZLE (T# word 3 27:25) puts alpha into
    * component bc_alpha (XYZW 3, XWYZ 1, WZYX 0, WXYZ 0, ZYXW 3, YXWZ 2; 6, 7 as XYZW) */
   uint32_t bc = bits32(e, s.tw[3], 25, 3);
@@ -387,12 +402,13 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
                           land(e, ult(e, type, cu32(e, IR_TSHARP_2D_MSAA)),
                                op2(e, SpvOpINotEqual, BL, type, cu32(e, IR_TSHARP_CUBE))));
   uint32_t top = usel(e, ult(e, last_level, max_mip), last_level, max_mip);
+  if (s.cube) type_ok = land(e, ieq(e, type, cu32(e, IR_TSHARP_CUBE)), s.cu.in);
   uint32_t in = land(e, land(e, type_ok, op2(e, SpvOpULessThanEqual, BL, base_level, top)),
                      ult(e, base_array, depth));
   in = land(e, in, op1(e, SpvOpLogicalNot, BL, unmodelled));
   uint32_t nlev = add(e, sub(e, top, base_level), one);
   /* the array layer: rounded to nearest even, clamped to the layers */
-  s.slice = zero;
+  s.slice = s.cube ? add(e, s.cu.slice0, s.cu.face) : zero;
   if (dim == 4 || dim == 5) {
     uint32_t l = co[dim == 4 ? 1 : 2];
     l = sel(e, F32, op1(e, SpvOpIsNan, BL, l), cf32(e, 0.0f), l);
