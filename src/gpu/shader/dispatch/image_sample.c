@@ -215,8 +215,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   bool get_lod = op->op == IR_OP_image_get_lod;
   if ((fl & ~(uint64_t)(get_lod ? GET_LOD_FLAGS_OK : SAMPLE_FLAGS_OK)) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim >= 6 ||
-      (dim == 3 && (get_lod || (fl & IR_IMAGE_OFFSET))) ||
-      (get_lod && !(fl & IR_IMAGE_DERIV)) ||
+      (dim == 3 && (get_lod || (fl & IR_IMAGE_OFFSET))) || (get_lod && !(fl & IR_IMAGE_DERIV)) ||
       ((fl & (IR_IMAGE_CLAMP | IR_IMAGE_BIAS)) && !(fl & IR_IMAGE_DERIV)) ||
       ((fl & IR_IMAGE_BIAS) && (fl & IR_IMAGE_CLAMP) && ir_image_clamp_slot(fl) < 0))
     return false; /* implicit LOD, clamp or bias without derivatives, an LOD query or offsets
