@@ -27,10 +27,10 @@
 #define AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED ((int)0x8A6C9018u)
 
 /* sceAgcDriverWaitUntilSafeForRendering's packet: the dwords the console's function takes
- * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware). Ours is the AGC
- * WAIT_FLIP_DONE driver packet (7 dwords: header, video out handle, buffer index, 4 zero)
- * and a NOP over the rest; the console's own body is a WAIT_REG_MEM64 on a flip label of
- * the kernel's, which this emulator does not have. */
+ * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware), laid out as the console
+ * writes them (two tags, a wait, a NOP) with the AGC WAIT_FLIP_DONE driver packet (7 dwords:
+ * header, video out handle, buffer index, 4 zero) at dword 3 where the console waits with
+ * WAIT_REG_MEM64 on a flip label of the kernel's, which this emulator does not have. */
 #define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
 #define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
 /* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
