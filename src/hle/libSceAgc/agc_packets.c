@@ -272,10 +272,9 @@ uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
 
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg) {
-  if (mode != 1 || index < 0 || index > 1)
-    LOG_ONCE(hle, STUB,
-             "sceAgcDcbSetFlip: the marker tag is measured for flip mode 1 and buffers 0 and 1 "
-             "only; other arguments are written the same way (docs/agc.md)");
+  LOG_ONCE(hle, STUB,
+           "sceAgc*SetFlip: the FLIP driver packet stands for the console's RELEASE_MEM of the "
+           "kernel's flip label; the tag is measured for flip mode 1 only (docs/agc.md)");
   uint32_t *p = agc_cb_alloc(cb, AGC_FLIP_DWORDS);
   if (!p) return NULL;
   memset(p, 0, AGC_FLIP_DWORDS * 4);

@@ -154,6 +154,9 @@ int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, ui
         (void *)cmd, dwords, reserved, index, AGC_DRIVER_WAIT_RENDERING_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
+  LOG_ONCE(hle, STUB,
+           "sceAgcDriverWaitUntilSafeForRendering: the WAIT_FLIP_DONE driver packet stands for "
+           "the console's WAIT_REG_MEM64 on the kernel's flip label (docs/agc.md)");
   uint32_t *p = *cmd;
   for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
   write_tag(p, 0xCB000000u | (uint32_t)index);
