@@ -46,7 +46,7 @@ int main(void) {
        p[4] == (PKT3(0x37, 5) | 4u) && p[8] == 0x3456789Au &&
        p[10] == (PKT3(0x10, 5) | 0x17u << 2) && p[11] == (uint32_t)h && p[12] == 1 &&
        p[13] == SCE_VIDEO_OUT_FLIP_MODE_VSYNC && p[14] == 0x3456789Au && p[15] == 0x12u &&
-       p[18] == PKT3(0x10, 46);
+       p[18] == PKT3(0x10, 45);
   printf("flip packet: %s\n", ok ? "ok" : "WRONG");
   SceAgcDriverCommandBufferSubmit submit = {dcb, (uint32_t)(cb.cursorUp - dcb), 0};
   printf("submit: %d (%u dwords)\n", sceAgcDriverSubmitDcb(&submit), submit.dwords);
