@@ -49,7 +49,7 @@ static void test_wait_until_safe(void **state) {
   (void)state;
   dw(FLIP_LABEL(1))[1] = 1; /* the high half counts: a 64-bit compare */
   put_words(console_wait_buffer1, 32);
-  putv(3, 0xC0017900u, 0x342u, 0x600Du); /* after the wait */
+  putv(3, 0xC0017900u, 0x342u, 0x600Du);          /* after the wait */
   assert_false(cp_test_submit_run(CP_GFX_QUEUE)); /* not idle: the queue waits */
   assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_BLOCKED);
   assert_int_equal(reg(CP_GFX_QUEUE, 0x30000 + 0x342 * 4), 0xCB000001u); /* the first tag */
