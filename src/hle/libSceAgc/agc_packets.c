@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 
 /* A NOP header carrying driver packet SUB with BODY dwords. */
 static uint32_t nop_header(unsigned sub, unsigned body) {
@@ -260,41 +261,17 @@ uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
   return p;
 }
 
-/* sceAgcDcbSetFlip as the console writes it (64 dwords; mihawk-99/PS5_Vulkan golden/c1/
- * c1-present-2.json and c1-present-4.json, handle 0x4E100200, mode 1, indices 0 and 1):
- *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342-0x343: tag 0xC7010101 | index << 3, 0
- *   4  WRITE_DATA to register 0xC343 (control 0x06010000: register, one address, cache
- *      policy 3): argument lo, hi
- *  10  RELEASE_MEM (8) of a kernel flip label: ours is the FLIP driver packet (6) and a NOP (2)
- *  18  NOP of 46 dwords (0xC02C1000) */
-#define AGC_FLIP_DWORDS 64u
-#define AGC_FLIP_AT 10u /* where the console's RELEASE_MEM starts */
-
+/* sceAgcDcbSetFlip: sceAgcDriverSetFlip's 64 dwords with its third argument 0 (the console's
+ * library calls the driver's function so, in one public reading of the two libraries; the
+ * captured words agree: agc_driver.c). An index the driver refuses writes nothing. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg) {
-  LOG_ONCE(hle, STUB,
-           "sceAgc*SetFlip: the FLIP driver packet stands for the console's RELEASE_MEM of the "
-           "kernel's flip label; the tag is measured for flip mode 1 only (docs/agc.md)");
-  uint32_t *p = agc_cb_alloc(cb, AGC_FLIP_DWORDS);
+  if (index < -2 || index > 15) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, AGC_DRIVER_SET_FLIP_DWORDS);
   if (!p) return NULL;
-  memset(p, 0, AGC_FLIP_DWORDS * 4);
-  p[0] = pm4_type3(PM4_SET_UCONFIG_REG, 3) | 4u;
-  p[1] = AGC_DATA_REG_UC;
-  p[2] = 0xC7010101u | ((uint32_t)index & 0x1Fu) << 3;
-  p[4] = pm4_type3(PM4_WRITE_DATA, 5) | 4u;
-  p[5] = 0x06010000u;
-  p[6] = 0xC000u + AGC_DATA_REG_UC + 1u;
-  p[8] = (uint32_t)(uint64_t)arg;
-  p[9] = (uint32_t)((uint64_t)arg >> 32);
-  uint32_t *f = p + AGC_FLIP_AT;
-  f[0] = nop_header(PM4_DRV_FLIP, 5);
-  f[1] = handle;
-  f[2] = (uint32_t)index;
-  f[3] = mode;
-  f[4] = (uint32_t)(uint64_t)arg;
-  f[5] = (uint32_t)((uint64_t)arg >> 32);
-  f[6] = pm4_type3(PM4_NOP, 1);
-  p[18] = pm4_type3(PM4_NOP, AGC_FLIP_DWORDS - 19);
+  uint32_t *cursor = p;
+  if (agc_driver_set_flip(&cursor, AGC_DRIVER_SET_FLIP_DWORDS, 0, handle, index, mode, arg) != 0)
+    return NULL; /* not reached: the arguments were checked */
   return p;
 }
 

@@ -34,8 +34,9 @@
 #define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
 #define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
 /* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
- * value); ours is the AGC FLIP driver packet (6 dwords: header, handle, index, mode,
- * argument lo, hi) and a NOP over the rest, the console's an end-of-pipe flip sequence. */
+ * value), laid out as the console's sceAgcDcbSetFlip was captured writing them, with the AGC
+ * FLIP driver packet (6 dwords: header, handle, index, mode, argument lo, hi) at dword 10
+ * where the console writes a RELEASE_MEM of a kernel flip label (agc_driver.c). */
 #define AGC_DRIVER_SET_FLIP_DWORDS 64u
 #define AGC_DRIVER_FLIP_DWORDS 6u
 #define AGC_DRIVER_ERROR_INVALID_INDEX ((int)0x8029000Au) /* video out's INVALID_INDEX */

@@ -139,6 +139,9 @@ static void test_set_flip(void **state) {
   check_flip(0, 0x5053564B);
   check_flip(1, 0x5053564C);
   setup(NULL);
+  assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 16, 1, 0)); /* the driver's INVALID_INDEX */
+  assert_ptr_equal(cb.cursor_up, buf);
+  assert_int_equal(buf[0], FILL);
   cb.cursor_down = buf + 63; /* no room for 64 dwords */
   assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 0, 1, 0));
   assert_int_equal(buf[0], FILL);

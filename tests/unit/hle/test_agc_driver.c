@@ -176,29 +176,40 @@ static void test_create_queue(void **state) {
 }
 
 /* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
- * console's GetSetFlipPacketSizeInDwords says; the FLIP driver packet (header 0xC004105C: a
- * NOP of 5 body dwords, sub-selector 0x17) then a NOP over the other 58; indices outside
- * -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function returns. */
+ * console's GetSetFlipPacketSizeInDwords says, laid out as the console's sceAgcDcbSetFlip
+ * (the driver function with a third argument of 0) was captured writing them for (0x4E100200,
+ * buffer 1, mode 1, 0x5053564C) in mihawk-99/PS5_Vulkan golden/c1/c1-present-4.json; dwords
+ * 10-17 (the console's RELEASE_MEM of the kernel's flip label) hold the FLIP driver packet
+ * (header 0xC004105C: a NOP of 5 body dwords, sub-selector 0x17) and a 2-dword NOP; indices
+ * outside -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function
+ * returns. */
 static void test_set_flip(void **state) {
   (void)state;
   assert_int_equal(agc_driver_get_set_flip_packet_size_in_dwords(), 64);
+  const uint32_t console[64] = {0xC0027904u, 0x342u, 0xC7010109u, 0, 0xC0043704u,       0x06010000u,
+                                0xC343u,     0,      0x5053564Cu, 0, [18] = 0xC02C1000u};
   uint32_t buf[70];
   memset(buf, 0xAB, sizeof buf);
   uint32_t *cur = buf;
-  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 0x4E100200u, 1, 1, 0x5053564C), 0);
   assert_ptr_equal(cur, buf + 64);
-  assert_int_equal(buf[0], 0xC004105Cu);
-  assert_int_equal(buf[1], 1);
-  assert_int_equal(buf[2], 3);
-  assert_int_equal(buf[3], 1);
-  assert_int_equal(buf[4], 0x3456789Au);
-  assert_int_equal(buf[5], 0x12u);
-  assert_int_equal(buf[6], 0xC0381000u); /* NOP, COUNT 56: 57 body dwords, 58 in all */
-  for (int i = 7; i < 64; i++) assert_int_equal(buf[i], 0);
+  for (int i = 0; i < 64; i++)
+    if (i < 10 || i >= 18) assert_int_equal(buf[i], console[i]);
+  const uint32_t flip[8] = {0xC004105Cu, 0x4E100200u, 1, 1, 0x5053564Cu, 0, 0xC0001000u, 0};
+  for (int i = 0; i < 8; i++) assert_int_equal(buf[10 + i], flip[i]);
   assert_int_equal(buf[64], 0xABABABABu);
+  /* a larger reservation: the closing NOP covers it; the argument's high half */
+  memset(buf, 0xAB, sizeof buf);
+  cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 66, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_ptr_equal(cur, buf + 66);
+  assert_int_equal(buf[9], 0x12u);
+  assert_int_equal(buf[15], 0x12u);
+  assert_int_equal(buf[18], 0xC02E1000u); /* NOP of 48 dwords */
+  assert_int_equal(buf[66], 0xABABABABu);
   cur = buf;
   assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank */
-  assert_int_equal(buf[2], 0xFFFFFFFFu);
+  assert_int_equal(buf[12], 0xFFFFFFFFu);
   cur = buf;
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, 16, 1, 0), 0x8029000Au);
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, -3, 1, 0), 0x8029000Au);
