@@ -104,11 +104,12 @@ static void test_release_mem(void **state) {
          0xC0064900u, 0x0030C528u, 0x20000000u, 0x0003FFFCu, 0x2u, 0x42C10011u, 0, 0);
 }
 
-/* DcbSetFlip(handle, index, mode, argument), golden/c1/c1-present-2.json (0x4E100200, 0, 1,
- * 0x5053564B) and golden/c1/c1-present-4.json (0x4E100200, 1, 1, 0x5053564C): 64 dwords. Dwords
- * 10-17 are the console's RELEASE_MEM of the kernel's flip label (0xC0064900 06200504 42010000
- * 800040A0 + index * 8, 0000000C, 1, 0, 08000102 + index), where ours has the FLIP driver
- * packet and a NOP; every other dword is the console's. */
+/* DcbSetFlip(handle, index, mode, argument), golden/c1/c1-present-2.json and golden/b4/
+ * m2-solid-1.json (words 50-113) (0x4E100200, 0, 1, 0x5053564B) and golden/c1/c1-present-4.json
+ * (0x4E100200, 1, 1, 0x5053564C): 64 dwords. Dwords 10-17 are the console's RELEASE_MEM of the
+ * kernel's flip label (0xC0064900 06200504 42010000 800040A0 + index * 8, 0000000C, 1, 0, a
+ * per-flip context id), where ours has the FLIP driver packet and a NOP; every other dword is the
+ * console's. */
 static void check_flip(uint32_t index, int64_t arg) {
   const uint32_t console[64] = {0xC0027904u,
                                 0x342u,
