@@ -179,7 +179,7 @@ uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cnt
   p[4] = (uint32_t)(address >> 32);
   p[5] = (uint32_t)data;
   p[6] = (uint32_t)(data >> 32);
-  p[7] = interrupt_ctx_id & 0x07ffffffu;
+  p[7] = interrupt_ctx_id & 0x0fffffffu; /* INT_CTXID, 28 bits (PAL; the console's 0x08000102) */
   return p;
 }
 uint32_t agc_cb_queue_end_of_pipe_action_get_size(void) { return 8 * 4; }

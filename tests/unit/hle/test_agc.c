@@ -110,7 +110,7 @@ static void test_release_mem(void **state) {
   EXPECT(agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 0x1122334455667788ull, 0, 0, 2,
                             0xFFFFFFFFu),
          0xC0064900u, 0x2Fu | 6u << 8 | 1u << 25, 2u << 24 | 1u << 29, 0x00001000u, 0x9u,
-         0x55667788u, 0x11223344u, 0x07FFFFFFu);
+         0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   setup(NULL);
   /* interrupt 4 (interrupt only): address and data are not written into the packet */
   EXPECT(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x900001000ull, 0, 5, 0, 0, 4, 0), 0xC0064900u,

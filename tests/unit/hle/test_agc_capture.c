@@ -104,6 +104,18 @@ static void test_release_mem(void **state) {
          0xC0064900u, 0x0030C528u, 0x20000000u, 0x0003FFFCu, 0x2u, 0x42C10011u, 0, 0);
 }
 
+/* The RELEASE_MEM the console's flip sequence writes (golden/c1/c1-present-2.json, words 10-17:
+ * event 4 with EVENT_INDEX 5, GCR_CNTL 0x200, cache policy 3; DST_SEL 1, INT_SEL 2, DATA_SEL 2;
+ * the flip label 0xC_800040A0; data 1; INT_CTXID 0x08000102, bit 27 set) is CbReleaseMem's
+ * packet with the arguments in the fields of their name: the console's library puts the cache
+ * policy, interrupt select, data select 2 and a 28-bit context id where AMD's definitions do
+ * (not a capture of CbReleaseMem itself: its argument mapping stays one reading). */
+static void test_release_mem_flip_fields(void **state) {
+  (void)state;
+  EXPECT(agc_cb_release_mem(&cb, 4, 0x200, 1, 3, 0xC800040A0ull, 2, 1, 0, 0, 2, 0x08000102u),
+         0xC0064900u, 0x06200504u, 0x42010000u, 0x800040A0u, 0xCu, 1u, 0, 0x08000102u);
+}
+
 /* DcbSetFlip(handle, index, mode, argument), golden/c1/c1-present-2.json and golden/b4/
  * m2-solid-1.json (words 50-113) (0x4E100200, 0, 1, 0x5053564B) and golden/c1/c1-present-4.json
  * (0x4E100200, 1, 1, 0x5053564C): 64 dwords. Dwords 10-17 are the console's RELEASE_MEM of the
@@ -155,6 +167,7 @@ int main(void) {
       cmocka_unit_test_setup(test_draw_index_auto, setup),
       cmocka_unit_test_setup(test_indexed_draw, setup),
       cmocka_unit_test_setup(test_release_mem, setup),
+      cmocka_unit_test_setup(test_release_mem_flip_fields, setup),
       cmocka_unit_test(test_set_flip),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
