@@ -175,8 +175,8 @@ uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void) { return AGC_DRIVER
 
 /* The console's flip sequence, as sceAgcDcbSetFlip (which calls this function with a third
  * argument of 0, in one public reading of the two libraries) was captured writing it
- * (mihawk-99/PS5_Vulkan golden/c1/c1-present-2.json and -4.json: handle 0x4E100200, mode 1,
- * buffers 0 and 1):
+ * (mihawk-99/PS5_Vulkan golden/c1/c1-present-2.json, -4.json and b4/m2-solid-1.json: handle
+ * 0x4E100200, mode 1, buffers 0 and 1; the RELEASE_MEM's context id differs per flip):
  *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342-0x343: tag 0xC7010101 | index << 3, 0
  *   4  WRITE_DATA (header bit 2 set) to register 0xC343, control 0x06010000 (a register, one
  *      address, cache policy 3): argument lo, hi
