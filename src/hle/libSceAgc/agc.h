@@ -34,6 +34,10 @@ _Static_assert(sizeof(struct agc_cb) == 0x38, "SceAgcCb is 0x38 bytes");
 #define AGC_REG_OFFSET(packed) ((uint32_t)(packed))
 #define AGC_REG_VALUE(packed) ((uint32_t)((packed) >> 32))
 
+/* The user config register the console's library writes its tags to (0x342, measured in
+ * DrawIndirectMulti, SetFlip, WaitUntilSafeForRendering and the markers). */
+#define AGC_DATA_REG_UC 0x342u
+
 /* A register/value pair in memory (SceAgcShaderRegister / ShaderRegister). */
 struct agc_shader_register {
   uint32_t offset; /* dwords from the start of its space (SH 0x2C00, context 0xA000, ...) */
@@ -176,7 +180,9 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
                                uint64_t address, uint64_t reference, uint64_t mask,
                                uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
- * requested when the command processor reaches the packet: driver packet FLIP. */
+ * requested when the command processor reaches the packet: sceAgcDriverSetFlip's 64 dwords
+ * (the console's layout, with the driver packet FLIP at dword 10 where the console writes a
+ * RELEASE_MEM of a kernel flip label; docs/agc.md). An index outside -2..15: NULL. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
 /* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip

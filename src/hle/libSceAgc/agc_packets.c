@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 
 /* A NOP header carrying driver packet SUB with BODY dwords. */
 static uint32_t nop_header(unsigned sub, unsigned body) {
@@ -178,7 +179,7 @@ uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cnt
   p[4] = (uint32_t)(address >> 32);
   p[5] = (uint32_t)data;
   p[6] = (uint32_t)(data >> 32);
-  p[7] = interrupt_ctx_id & 0x07ffffffu;
+  p[7] = interrupt_ctx_id & 0x0fffffffu; /* INT_CTXID, 28 bits (PAL; the console's 0x08000102) */
   return p;
 }
 uint32_t agc_cb_queue_end_of_pipe_action_get_size(void) { return 8 * 4; }
@@ -260,16 +261,17 @@ uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
   return p;
 }
 
+/* sceAgcDcbSetFlip: sceAgcDriverSetFlip's 64 dwords with its third argument 0 (the console's
+ * library calls the driver's function so, in one public reading of the two libraries; the
+ * captured words agree: agc_driver.c). An index the driver refuses writes nothing. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg) {
-  uint32_t *p = agc_cb_alloc(cb, 6);
+  if (index < -2 || index > 15) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, AGC_DRIVER_SET_FLIP_DWORDS);
   if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_FLIP, 5);
-  p[1] = handle;
-  p[2] = (uint32_t)index;
-  p[3] = mode;
-  p[4] = (uint32_t)(uint64_t)arg;
-  p[5] = (uint32_t)((uint64_t)arg >> 32);
+  uint32_t *cursor = p;
+  if (agc_driver_set_flip(&cursor, AGC_DRIVER_SET_FLIP_DWORDS, 0, handle, index, mode, arg) != 0)
+    return NULL; /* not reached: the arguments were checked */
   return p;
 }
 

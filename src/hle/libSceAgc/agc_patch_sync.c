@@ -39,7 +39,7 @@ int agc_queue_end_of_pipe_action_patch_data(uint32_t *cmd, uint32_t context_id, 
   p[2] = (p[2] & ~0xE0000000u) | data_sel << 29;
   p[5] = (uint32_t)data;
   p[6] = (uint32_t)(data >> 32);
-  p[7] = context_id & 0x07ffffffu;
+  p[7] = context_id & 0x0fffffffu; /* INT_CTXID: 28 bits */
   return 0;
 }
 

@@ -110,7 +110,7 @@ static void test_release_mem(void **state) {
   EXPECT(agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 0x1122334455667788ull, 0, 0, 2,
                             0xFFFFFFFFu),
          0xC0064900u, 0x2Fu | 6u << 8 | 1u << 25, 2u << 24 | 1u << 29, 0x00001000u, 0x9u,
-         0x55667788u, 0x11223344u, 0x07FFFFFFu);
+         0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   setup(NULL);
   /* interrupt 4 (interrupt only): address and data are not written into the packet */
   EXPECT(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x900001000ull, 0, 5, 0, 0, 4, 0), 0xC0064900u,
@@ -236,8 +236,14 @@ static void test_nop_and_markers(void **state) {
   setup(NULL);
   EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
   setup(NULL);
-  /* FLIP: handle, buffer index, flip mode, argument lo, hi */
-  EXPECT(agc_dcb_set_flip(&cb, 1, 3, 1, -2), DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu);
+  /* FLIP: handle, buffer index, flip mode, argument lo, hi; at dword 10 of the console's 64
+   * (the other dwords: test_agc_capture.c) */
+  const uint32_t *f = agc_dcb_set_flip(&cb, 1, 3, 1, -2);
+  assert_ptr_equal(f, buf);
+  assert_ptr_equal(cb.cursor_up, buf + 64);
+  const uint32_t flip[6] = {DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu};
+  for (int i = 0; i < 6; i++) assert_int_equal(f[10 + i], flip[i]);
+  assert_int_equal(f[2], 0xC7010101u | 3u << 3); /* the tag carries the buffer */
 }
 
 /* The callback grows the buffer: it moves cursor_down by what it is asked for. */

@@ -129,13 +129,13 @@ static void test_end_of_pipe_patches(void **state) {
   uint32_t *p = agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 7, 0, 0, 2, 3);
   assert_non_null(p);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(p, 0xA00002000ull), 0);
-  assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0x0FFFFFFF, 2, 0x1122334455667788ull),
+  assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0xFFFFFFFF, 2, 0x1122334455667788ull),
                    0);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_gcr_cntl(p, 0x3A5), 0);
   /* CS_DONE (index 6) becomes BOTTOM_OF_PIPE_TS (index 5) */
   assert_int_equal(agc_queue_end_of_pipe_action_patch_type(p, 0x28), 0);
   EXPECT(p, PKT3(0x49u, 7), 0x28u | 5u << 8 | 0x3A5u << 12 | 1u << 25, 2u << 24 | 2u << 29,
-         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x07FFFFFFu);
+         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   /* values the fields cannot hold, or another packet: nothing changes */
   assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0, 4, 0), BAD);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_gcr_cntl(p, 0x1000), BAD);
@@ -145,7 +145,7 @@ static void test_end_of_pipe_patches(void **state) {
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(short_form, 0x1000), BAD);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(NULL, 0x1000), BAD);
   EXPECT(p, PKT3(0x49u, 7), 0x28u | 5u << 8 | 0x3A5u << 12 | 1u << 25, 2u << 24 | 2u << 29,
-         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x07FFFFFFu);
+         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   /* and back to a shader-done event: index 6 */
   assert_int_equal(agc_queue_end_of_pipe_action_patch_type(p, 0x30), 0);
   assert_int_equal(p[1], 0x30u | 6u << 8 | 0x3A5u << 12 | 1u << 25);
