@@ -62,6 +62,7 @@ static bool read_section(const char *dir, const char *obj, const char *section, 
 
 static void compile(const char *ll, bool wave64, struct object *o) {
   char dir[] = "/tmp/prospero-llc-XXXXXX";
+  bool link = strstr(ll, "amdhsa_code_object_version") != NULL;
   assert_non_null(mkdtemp(dir));
   char path[600], cmd[1500];
   snprintf(path, sizeof path, "%s/k.ll", dir);
@@ -72,10 +73,20 @@ static void compile(const char *ll, bool wave64, struct object *o) {
   snprintf(
       cmd, sizeof cmd,
       "llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1013 -mattr=%s -disable-promote-alloca-to-vector"
-      " -disable-promote-alloca-to-lds -filetype=obj %s -o %s/k.o",
-      wave64 ? "+wavefrontsize64" : "+wavefrontsize32", path, dir);
+      " -disable-promote-alloca-to-lds%s -filetype=obj %s -o %s/k.o",
+      wave64 ? "+wavefrontsize64" : "+wavefrontsize32",
+      /* every callee is in the module: no stack for unknown ones (with code object v4 llc
+       * otherwise adds its 16 KiB guess for them to the kernel's private segment) */
+      link ? " -amdgpu-assume-external-call-stack-size=0" : "", path, dir);
   assert_int_equal(system(cmd), 0);
   snprintf(path, sizeof path, "%s/k.o", dir);
+  if (link) {
+    /* calls: the callees' rel32 relocations are resolved by linking the code object as a
+     * runtime loads it (Debian 12's ld.lld 14 reads code object v4, which the IR asks for) */
+    snprintf(cmd, sizeof cmd, "ld.lld -shared %s/k.o -o %s/k.so", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(path, sizeof path, "%s/k.so", dir);
+  }
   o->text = malloc(65536);
   size_t got;
   assert_true(read_section(dir, path, ".text", o->text, 65536, &got));
@@ -400,6 +411,61 @@ static uint32_t wgsum_expect(uint32_t i) {
   return sum + wgsum_in(i);
 }
 
+/* ---- calls: noinline functions, h called from two sites (its second call through the
+ * address kept in s[4:5] across the first), f calling g (f saves its return address with
+ * v_writelane and restores it with v_readlane; the lanes' VGPR is spilled to the stack):
+ * out[i] = f(h(h(in[i])), i), f(x, y) = g(3x ^ y) + x, g(x) = x * x + 7, h(x) = 4x - 5 */
+#define NOINLINE_FUNCTIONS                          \
+  "define internal i32 @g(i32 %x) #1 {\n"           \
+  "  %a = mul i32 %x, %x\n"                         \
+  "  %b = add i32 %a, 7\n"                          \
+  "  ret i32 %b\n"                                  \
+  "}\n"                                             \
+  "define internal i32 @f(i32 %x, i32 %y) #1 {\n"   \
+  "  %a = mul i32 %x, 3\n"                          \
+  "  %b = xor i32 %a, %y\n"                         \
+  "  %c = call i32 @g(i32 %b)\n"                    \
+  "  %d = add i32 %c, %x\n"                         \
+  "  ret i32 %d\n"                                  \
+  "}\n"                                             \
+  "define internal i32 @h(i32 %x) #1 {\n"           \
+  "  %a = shl i32 %x, 2\n"                          \
+  "  %b = sub i32 %a, 5\n"                          \
+  "  ret i32 %b\n"                                  \
+  "}\n"
+static const char calls_ll[] = HEAD
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 6\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  %r1 = call i32 @h(i32 %v)\n"
+    "  %r2 = call i32 @h(i32 %r1)\n"
+    "  %r3 = call i32 @f(i32 %r2, i32 %i)\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %r3, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n"
+    /* after the kernel: the program's first word is its entry */
+    NOINLINE_FUNCTIONS "attributes #1 = { noinline }\n"
+    "!llvm.module.flags = !{!0}\n"
+    "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 400}\n";
+static uint32_t calls_in(uint32_t i) { return i * 2654435761u + 11; }
+static uint32_t calls_h(uint32_t x) { return 4 * x - 5; }
+static uint32_t calls_g(uint32_t x) { return x * x + 7; }
+static uint32_t calls_expect(uint32_t i) {
+  uint32_t x = calls_h(calls_h(calls_in(i)));
+  return calls_g((3 * x) ^ i) + x;
+}
+
 static void run(const char *name, const char *body, const char *wg, bool wave64,
                 const uint32_t threads[3], const uint32_t groups[3], uint32_t (*in)(uint32_t),
                 uint32_t (*expect)(uint32_t)) {
@@ -416,12 +482,14 @@ static void run(const char *name, const char *body, const char *wg, bool wave64,
 
 static void llc_kernels_match_c(void **state) {
   (void)state;
-  if (system("command -v llc-19 >/dev/null && command -v llvm-objcopy-19 >/dev/null") != 0) {
-    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19 not installed\n");
+  if (system("command -v llc-19 >/dev/null && command -v llvm-objcopy-19 >/dev/null &&"
+             " command -v ld.lld >/dev/null") != 0) {
+    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19/ld.lld not installed\n");
     skip();
   }
   if (!dev) skip();
   /* 32 x 2 threads: two wave32 waves per group (ly = 0, then 1); 16 groups cover 1,024 */
+  if (getenv("LLC_ONLY_CALLS")) goto calls;
   run("ids_w32", ids_ll, "64,64", false, (const uint32_t[3]){32, 2, 1},
       (const uint32_t[3]){16, 1, 1}, ids_in, ids_expect);
   run("ids_w64", ids_ll, "64,64", true, (const uint32_t[3]){32, 2, 1},
@@ -441,7 +509,12 @@ static void llc_kernels_match_c(void **state) {
       (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
   run("private_w32", private_ll, "256,256", false, (const uint32_t[3]){256, 1, 1},
       (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
-  printf("%u of 9 llc-19 kernels passed\n", kernels_passed);
+calls: /* calls and returns through s_swappc_b64 / s_setpc_b64 */
+  run("calls_w32", calls_ll, "64,64", false, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, calls_in, calls_expect);
+  run("calls_w64", calls_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, calls_in, calls_expect);
+  printf("%u of 11 llc-19 kernels passed\n", kernels_passed);
 }
 
 int main(void) {

@@ -10,6 +10,9 @@
 
 size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64) {
   size_t at = 0, reach = 0;
+  /* the last s_getpc_b64: its low register and the byte offset it yields, for the
+   * s_add_u32 of a call's target (functions placed after the entry's s_endpgm) */
+  uint32_t getpc_reg = UINT32_MAX, getpc_at = 0;
   while (at < max) {
     struct isa_inst in;
     if (!isa_decode_wave(words, max, at, wave64, &in, NULL)) return at; /* translation says why */
@@ -19,6 +22,20 @@ size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64) {
       if (target > (int64_t)reach) reach = (size_t)target;
     }
     uint16_t mn = in.info->mnemonic;
+    if (mn == ISA_MN_s_getpc_b64 && in.num_defs == 1 && in.defs[0].kind == ISA_OPK_SGPR) {
+      getpc_reg = in.defs[0].reg;
+      getpc_at = (uint32_t)next * 4;
+    } else if (mn == ISA_MN_s_add_u32 && getpc_reg != UINT32_MAX && in.num_defs == 1 &&
+               in.num_srcs == 2 && in.defs[0].kind == ISA_OPK_SGPR &&
+               in.defs[0].reg == getpc_reg && in.srcs[0].kind == ISA_OPK_SGPR &&
+               in.srcs[0].reg == getpc_reg &&
+               (in.srcs[1].kind == ISA_OPK_LITERAL || in.srcs[1].kind == ISA_OPK_INLINE_INT)) {
+      /* a forward target's first word; its function ends at a later s_setpc or s_endpgm,
+       * which the scan reaches from there */
+      int64_t target = ((int64_t)getpc_at + (int32_t)in.srcs[1].value) / 4 + 1;
+      if (target > (int64_t)reach) reach = (size_t)target;
+      getpc_reg = UINT32_MAX;
+    }
     if (mn == ISA_MN_s_code_end) return next;
     if ((mn == ISA_MN_s_endpgm || mn == ISA_MN_s_endpgm_saved) && next > reach) return next;
     at = next;

@@ -89,7 +89,8 @@ bool compute_dispatch_indirect(struct compute_dispatcher *d, const struct comput
                                size_t err_size);
 
 /* The dwords of the shader starting at WORDS[0] (at most MAX): decoded linearly up to the
- * s_endpgm that no earlier branch jumps past, or to s_code_end; what a cache key hashes. */
+ * s_endpgm that no earlier branch (or s_getpc_b64 + s_add_u32 call target) reaches past,
+ * or to s_code_end; what a cache key hashes. */
 size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64);
 
 /* The start state of a wave in the form the SPIR-V module reads. */

@@ -355,7 +355,8 @@ static const struct mem_op *mem_op_of(enum ir_op op) {
 static void note_fault(struct interp *it, uint32_t id, uint64_t addr, uint32_t size,
                        uint32_t kind, uint32_t lane) {
   struct ir_interp_fault *f = &it->w->fault;
-  if (kind == IR_INTERP_FAULT_SCALAR && lane) return; /* the wave's: once */
+  /* the wave's: once */
+  if ((kind == IR_INTERP_FAULT_SCALAR || kind == IR_INTERP_FAULT_JUMP) && lane) return;
   if (f->count++) return;
   f->addr = addr & 0xffffffffffffull;
   f->kind = kind;
@@ -869,6 +870,12 @@ static bool exec_inst(struct interp *it, uint32_t id) {
       return true;
     case IR_OP_barrier:
     case IR_OP_wait_counters: return true;
+    case IR_OP_bad_jump: { /* the block's ret ends the wave */
+      uint64_t v;
+      if (!uniform(it, args[0], &v)) return stop(it, "%%%u: non-uniform jump target", id);
+      note_fault(it, id, v, 0, IR_INTERP_FAULT_JUMP, 0);
+      return true;
+    }
     case IR_OP_gws: return exec_gws(it, id);
     default: break;
   }

@@ -56,7 +56,9 @@ enum {
   IR_INTERP_FAULT_LOAD = 1,
   IR_INTERP_FAULT_STORE,
   IR_INTERP_FAULT_ATOMIC,
-  IR_INTERP_FAULT_SCALAR
+  IR_INTERP_FAULT_SCALAR,
+  IR_INTERP_FAULT_IMAGE,
+  IR_INTERP_FAULT_JUMP /* a return to no return point (IR_OP_bad_jump): the wave ends */
 };
 
 struct ir_interp_wave {

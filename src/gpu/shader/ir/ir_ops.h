@@ -312,6 +312,10 @@
   X(wait_counters,  VOID, SIDE | IMM,        0, ()) \
   X(kill,           VOID, SIDE,              1, (U1)) /* discard the lanes where true */ \
   X(trap,           VOID, SIDE | IMM,        0, ()) \
+  X(bad_jump,       VOID, SIDE | IMM,        1, (U64)) /* a return through a register to no \
+                                                       return point: a fault of kind jump \
+                                                       (the value as its address), the wave's; \
+                                                       imm = instruction offset */ \
   X(unsupported,    VOID, SIDE | IMM,        0, ()) /* imm = instruction offset */ \
   X(observe,        VOID, SIDE | IMM,        1, (ANY)) /* test hook: register imm's final value */ \
   /* terminators (targets are the block's CFG successors) */ \

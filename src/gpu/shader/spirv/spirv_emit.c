@@ -495,7 +495,7 @@ void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n
                                                               X(buffer_offset) X(load_global) X(   \
                                                                   store_global) X(load_global_if)  \
                                                                   X(load_global_sub_if) X(barrier) \
-                                                                      X(wait_counters) X(observe)  \
+                                                                      X(wait_counters) X(observe) X(bad_jump)  \
                                                                           X(br) X(cbr) X(ret)      \
                                                                               X(unreachable)
 
@@ -1123,6 +1123,9 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_barrier: spirv_wave_barrier(e); return;
     case IR_OP_wait_counters:
     case IR_OP_observe: return; /* no effect on the GPU (observe is an interpreter hook) */
+    case IR_OP_bad_jump: /* counted in the fault record; the block's ret ends the wave */
+      spirv_fault_note(e, 0, spv_const_bool(&e->b, false), a[0], 0);
+      return;
     default:
       if (spirv_emit_float(e, id, a) || spirv_emit_scratch(e, id, a) || spirv_emit_div(e, id, a) ||
           spirv_emit_format(e, id, a) || spirv_emit_lds(e, id, a) || spirv_emit_image(e, id, a))

@@ -69,6 +69,7 @@ enum spirv_fault_kind {
   SPIRV_FAULT_ATOMIC,
   SPIRV_FAULT_SCALAR, /* s_load / s_buffer_load */
   SPIRV_FAULT_IMAGE,  /* an image access's texels */
+  SPIRV_FAULT_JUMP,   /* a return through a register to no return point (the wave ends) */
   SPIRV_FAULT_KINDS
 };
 /* "load", "store", ... ("?" for none or an unknown value) */

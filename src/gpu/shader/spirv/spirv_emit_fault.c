@@ -13,12 +13,15 @@
 _Static_assert(IR_INTERP_FAULT_LOAD == SPIRV_FAULT_LOAD &&
                    IR_INTERP_FAULT_STORE == SPIRV_FAULT_STORE &&
                    IR_INTERP_FAULT_ATOMIC == SPIRV_FAULT_ATOMIC &&
-                   IR_INTERP_FAULT_SCALAR == SPIRV_FAULT_SCALAR,
+                   IR_INTERP_FAULT_SCALAR == SPIRV_FAULT_SCALAR &&
+                   IR_INTERP_FAULT_IMAGE == SPIRV_FAULT_IMAGE &&
+                   IR_INTERP_FAULT_JUMP == SPIRV_FAULT_JUMP,
                "the interpreter's fault kinds are the record's");
 
 const char *spirv_fault_kind_name(uint32_t kind) {
   static const char *const names[SPIRV_FAULT_KINDS] = {"?",      "load",        "store",
-                                                       "atomic", "scalar load", "image"};
+                                                       "atomic", "scalar load", "image",
+                                                       "jump"};
   return kind < SPIRV_FAULT_KINDS ? names[kind] : "?";
 }
 
@@ -51,6 +54,7 @@ static uint32_t fault_kind(enum ir_op op) {
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_image_get_lod: return SPIRV_FAULT_IMAGE;
+    case IR_OP_bad_jump: return SPIRV_FAULT_JUMP;
     default: return spirv_gds_emitted(op) ? SPIRV_FAULT_NONE : SPIRV_FAULT_LOAD;
   }
 }
@@ -89,7 +93,7 @@ void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t
   uint32_t kind = fault_kind((enum ir_op)e->fn->insts[e->cur].op);
   if (kind == SPIRV_FAULT_NONE || !e->fault_count || !e->fault_lane) return;
   /* a scalar access is the wave's: every invocation makes it, lane 0 reports it */
-  if (kind == SPIRV_FAULT_SCALAR)
+  if (kind == SPIRV_FAULT_SCALAR || kind == SPIRV_FAULT_JUMP)
     active = active ? op2(e, SpvOpLogicalAnd, e->t_bool, active, e->fault_lane0) : e->fault_lane0;
   uint32_t pc = ir_inst_pc(e->fn, e->cur);
   uint32_t info = kind | (bytes < 16 ? bytes : 0) << 4 | (pc < 0xffffff ? pc : 0xffffff) << 8;

@@ -163,7 +163,8 @@ uint32_t spirv_half_round(struct emit *e, enum ir_op op, const uint32_t *a, unsi
  * refused), so its writes (set_float_mode from s_round_mode, s_denorm_mode, s_setreg of
  * MODE; set_hwreg of MODE from a value) emit nothing and each float operation is emitted
  * for its own mode; s_getreg of those bits is the constant known there. The other MODE bits
- * (DX10_CLAMP, IEEE, ...) and the other hardware registers are not modelled: refused. */
+ * (DX10_CLAMP, IEEE, ...) and the other hardware registers are not modelled: refused (but
+ * for writes of FLAT_SCR_LO/HI, below). */
 static uint32_t hwreg_mask(uint64_t imm) {
   uint32_t off = ((uint32_t)imm >> 6) & 31, size = (((uint32_t)imm >> 11) & 31) + 1;
   return (uint32_t)(((size >= 32 ? 0xffffffffull : (1ull << size) - 1)) << off);
@@ -182,6 +183,11 @@ bool spirv_hwreg_refusal(const struct ir_function *fn, uint32_t id, char *err, s
   if (in->op != IR_OP_get_hwreg && in->op != IR_OP_set_hwreg) return false;
   uint32_t hw = (uint32_t)in->imm & 63, mask = hwreg_mask(in->imm);
   if (hw == 1 && !(mask & ~0xffu)) return false;
+  /* FLAT_SCR_LO/HI (20, 21), which a kernel with calls sets up: each lane's private
+   * segment is its scratch slot, reached by the private offset (FLAT's private aperture,
+   * scratch_*), so the base never reaches an address; writes have no effect here and
+   * s_getreg of them stays refused */
+  if (in->op == IR_OP_set_hwreg && (hw == 20 || hw == 21)) return false;
   snprintf(err, size,
            "%s of hardware register %u bits 0x%x (%%%u): only the float mode, MODE bits 7:0, is "
            "modelled in the module",

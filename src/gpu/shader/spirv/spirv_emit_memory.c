@@ -27,6 +27,7 @@ static bool is_access(enum ir_op op) {
     case IR_OP_aperture_hi:
     case IR_OP_wave_id:
     case IR_OP_read_clock:
+    case IR_OP_bad_jump: /* a fault note (selects on function variables) */
     case IR_OP_send_msg: /* emitted as nothing (the no-op messages) */
     case IR_OP_get_hwreg: return false;
     default: return (ir_op_infos[op].flags & (IR_MEM | IR_SIDE)) != 0;

@@ -33,6 +33,25 @@ static void free_code(struct xl_code *c) {
   free(c->inst_store);
   free(c->order);
   free(c->block_first);
+  free(c->ret_points);
+  free(c->disp_reg);
+}
+
+/* Dispatch node I of a return (xl_code.disp_*): the SGPR pair against one return point
+ * (the values s_swappc writes: the byte offset, code base 0 as s_getpc's, high half 0), or
+ * the no-match fault. */
+static void emit_return_node(struct xl_state *x, const struct xl_code *c, uint32_t i) {
+  struct ir_builder *b = &x->b;
+  uint32_t reg = IR_REG_SGPR0 + c->disp_reg[i];
+  uint32_t v = ir_pack_u64(b, ir_b_get_reg(b, reg), ir_b_get_reg(b, reg + 1));
+  if (c->disp_cand[i] == XL_NONE) {
+    uint32_t first = b->fn->inst_count;
+    ir_bad_jump_i(b, c->disp_pc[i], v);
+    ir_note_pc(b->fn, first, c->disp_pc[i]);
+    ir_ret(b);
+    return;
+  }
+  ir_cbr(b, ir_ieq64(b, v, ir_b_const(b, IR_TYPE_U64, (uint64_t)c->disp_cand[i] * 4)));
 }
 
 static void emit_terminator(struct xl_state *x, struct ir_function *fn, uint32_t block,
@@ -248,6 +267,12 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
     if (!cfg_graph_reachable(g, b)) continue;
     if (b == cfg_graph_entry(g) && routes.konst) /* "no route number" for routing */
       routes.undef = ir_b_emit(&xs->b, IR_OP_undef, IR_TYPE_U32, 0, 0, NULL);
+    if (b >= c.block_count && b < c.block_count + c.disp_count) { /* a return's compare */
+      ir_block_reserve(fn, b, 6);
+      fn->blocks[b].pc = c.disp_pc[b - c.block_count];
+      emit_return_node(xs, &c, b - c.block_count);
+      continue;
+    }
     if (b >= c.block_count) { /* inserted by the structuriser: forwarding, route or guard */
       ir_block_reserve(fn, b, 4); /* the branch, a guard's test, and a phi SSA may add */
       emit_inserted(xs, &routes, b);
@@ -268,6 +293,7 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
           break;
         }
         case XL_FLOW_SWAPPC:
+        case XL_FLOW_ICALL: /* its target pair is not the destination: read after this */
         case XL_FLOW_CALL: {
           /* the return address (the next instruction) goes to the destination pair */
           const struct isa_operand *d = &dec->in->defs[0];

@@ -172,8 +172,15 @@ static bool add_leader(struct xl_code *c, uint32_t dword) {
 }
 
 bool xl_discover(struct xl_code *c) {
-  uint32_t *work = malloc((c->count + 1) * sizeof *work);
-  if (!work) return fail(c, 0, "%s", "out of memory");
+  /* pushes: one per branch target, two per call (target and return point), plus dword 0 */
+  uint32_t *work = malloc((2 * (size_t)c->count + 2) * sizeof *work);
+  c->ret_points = malloc(2 * ((size_t)c->count + 1) * sizeof *c->ret_points);
+  c->ret_count = c->callee_count = 0;
+  if (!work || !c->ret_points) {
+    free(work);
+    return fail(c, 0, "%s", "out of memory");
+  }
+  c->callees = c->ret_points + c->count + 1;
   uint32_t wp = 0;
   work[wp++] = 0;
   c->leader[0] = 1;
@@ -245,8 +252,25 @@ bool xl_discover(struct xl_code *c) {
           }
           target = lo / 4;
         } else {
-          dec->flow = XL_FLOW_UNRESOLVED;
           dec->indirect = (uint8_t)unresolved_reason(&known, dec->in);
+          /* a return: the pair comes from before the block or from an instruction the
+           * tracker does not evaluate (v_readlane of a spilled return address); it becomes
+           * a multi-way branch to the return points once they are all known */
+          bool reg = dec->indirect == IR_INDIRECT_INCOMING ||
+                     dec->indirect == IR_INDIRECT_COMPUTED;
+          dec->flow = reg && f == XL_FLOW_SETPC ? XL_FLOW_RETURN : XL_FLOW_UNRESOLVED;
+          /* a call through a register that is not the one it writes (a callee's address
+           * kept across an earlier call): a multi-way branch to the callees */
+          const struct isa_operand *d = &dec->in->defs[0];
+          if (reg && f == XL_FLOW_SWAPPC && dec->in->num_defs == 1 &&
+              d->kind == ISA_OPK_SGPR && (d->reg + 1 < src->reg || src->reg + 1 < d->reg)) {
+            dec->flow = XL_FLOW_ICALL;
+            if (next < c->count) {
+              c->leader[next] = 1;
+              c->ret_points[c->ret_count++] = next;
+              if (c->inst_at[next] == XL_NONE) work[wp++] = next;
+            }
+          }
           break;
         }
       }
@@ -265,14 +289,29 @@ bool xl_discover(struct xl_code *c) {
         at = next;
         continue;
       }
-      /* jumps and calls end the path here; a call's return point is not followed because
-       * the return address only exists in registers (the callee's s_setpc is resolved
-       * when it is a constant) */
+      /* a call's return point is reached when the callee returns (its s_setpc through
+       * the return address becomes a multi-way branch to the return points) */
+      if (f == XL_FLOW_SWAPPC) {
+        uint32_t k = 0;
+        while (k < c->callee_count && c->callees[k] != target) k++;
+        if (k == c->callee_count) c->callees[c->callee_count++] = target;
+      }
+      if (f == XL_FLOW_SWAPPC && next < c->count) {
+        c->leader[next] = 1;
+        c->ret_points[c->ret_count++] = next;
+        if (c->inst_at[next] == XL_NONE) work[wp++] = next;
+      }
+      /* jumps and calls end the path here */
       break;
     }
   }
   free(work);
   if (!ok) return false;
+  /* without calls a jump through a register has no known targets */
+  for (uint32_t i = 0; i < c->inst_count; i++)
+    if ((c->insts[i].flow == XL_FLOW_RETURN && c->ret_count == 0) ||
+        (c->insts[i].flow == XL_FLOW_ICALL && c->callee_count == 0))
+      c->insts[i].flow = XL_FLOW_UNRESOLVED;
   /* a target in the middle of an instruction is not code we can run */
   for (uint32_t d = 0; d < c->count; d++)
     if (c->leader[d] && c->inst_at[d] == XL_NONE)
@@ -309,12 +348,54 @@ uint32_t xl_block_of_dword(const struct xl_code *c, uint32_t dword) {
   return c->insts[c->inst_at[dword]].block;
 }
 
+/* The dispatch nodes of the returns: per XL_FLOW_RETURN, one compare per return point and
+ * the no-match node. Numbers them after the guest blocks (dec->target: the first). */
+static bool plan_returns(struct xl_code *c) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < c->inst_count; i++)
+    n += c->insts[i].flow == XL_FLOW_RETURN ? c->ret_count + 1
+         : c->insts[i].flow == XL_FLOW_ICALL ? c->callee_count + 1
+                                              : 0;
+  c->disp_count = 0;
+  if (!n) return true;
+  c->disp_reg = malloc(3 * n * sizeof *c->disp_reg);
+  if (!c->disp_reg) return fail(c, 0, "%s", "out of memory");
+  c->disp_cand = c->disp_reg + n;
+  c->disp_pc = c->disp_cand + n;
+  for (uint32_t o = 0; o < c->ordered; o++) { /* in address order: stable numbering */
+    struct xl_decoded *dec = &c->insts[c->order[o]];
+    if (dec->flow != XL_FLOW_RETURN && dec->flow != XL_FLOW_ICALL) continue;
+    bool ret = dec->flow == XL_FLOW_RETURN;
+    const uint32_t *cand = ret ? c->ret_points : c->callees;
+    uint32_t count = ret ? c->ret_count : c->callee_count;
+    dec->target = c->block_count + c->disp_count;
+    for (uint32_t k = 0; k <= count; k++) {
+      c->disp_reg[c->disp_count] = dec->in->srcs[0].reg;
+      c->disp_cand[c->disp_count] = k < count ? cand[k] : XL_NONE;
+      c->disp_pc[c->disp_count++] = dec->dword * 4;
+    }
+  }
+  return true;
+}
+
 bool xl_build_graph(struct xl_code *c) {
-  c->graph = cfg_graph_create(c->block_count, xl_block_of_dword(c, 0));
+  if (!plan_returns(c)) return false;
+  c->graph = cfg_graph_create(c->block_count + c->disp_count, xl_block_of_dword(c, 0));
   if (!c->graph) return fail(c, 0, "%s", "out of memory");
+  for (uint32_t i = 0; i < c->disp_count; i++) {
+    uint32_t node = c->block_count + i;
+    if (c->disp_cand[i] == XL_NONE) continue; /* no match: the wave ends */
+    /* successor 0 taken (the value is this return point), 1 the next compare */
+    cfg_graph_add_edge(c->graph, node, xl_block_of_dword(c, c->disp_cand[i]));
+    cfg_graph_add_edge(c->graph, node, node + 1);
+  }
   for (uint32_t b = 0; b < c->block_count; b++) {
     const struct xl_decoded *last = &c->insts[c->order[c->block_first[b + 1] - 1]];
     uint32_t next = last->dword + last->size;
+    if (last->flow == XL_FLOW_RETURN || last->flow == XL_FLOW_ICALL) {
+      cfg_graph_add_edge(c->graph, b, last->target);
+      continue;
+    }
     bool falls = last->flow == XL_FLOW_NONE || flow_conditional(last->flow);
     if (last->target != XL_NONE) cfg_graph_add_edge(c->graph, b, xl_block_of_dword(c, last->target));
     if (falls && next < c->count && c->inst_at[next] != XL_NONE)

@@ -22,11 +22,16 @@ enum xl_flow {
   XL_FLOW_SWAPPC,     /* s_swappc_b64 with a constant target */
   XL_FLOW_CALL,       /* s_call_b64 */
   XL_FLOW_UNRESOLVED, /* s_setpc/s_swappc through a register we cannot evaluate */
+  XL_FLOW_RETURN,     /* s_setpc through a register to one of the return points (a
+                       * multi-way branch: xl_code.disp_*) */
+  XL_FLOW_ICALL,      /* s_swappc through a register to one of the callees (the entries of
+                       * the constant-target calls), the same multi-way form */
 };
 
 struct xl_decoded {
   uint32_t dword;     /* offset in dwords */
-  uint32_t target;    /* branch target (dword) or XL_NONE */
+  uint32_t target;    /* branch target (dword) or XL_NONE; XL_FLOW_RETURN: its first
+                       * dispatch node (a CFG node after the guest blocks) */
   uint32_t block;
   enum xl_flow flow;
   uint8_t indirect;   /* XL_FLOW_UNRESOLVED: enum ir_indirect_jump */
@@ -53,6 +58,17 @@ struct xl_code {
   uint32_t *block_first;    /* per block: first position in order[]; [block_count] = end */
   uint32_t block_count;
   struct cfg_graph *graph;
+  /* Calls: the return points (dwords after each s_swappc with a constant target), in
+   * discovery order; every return through a register may go to any of them. */
+  uint32_t *ret_points;
+  uint32_t ret_count;
+  uint32_t *callees; /* the distinct targets of s_swappc with a constant target */
+  uint32_t callee_count;
+  /* Dispatch nodes of the returns (CFG nodes block_count + i): node i compares the SGPR
+   * pair disp_reg[i] with return point disp_cand[i] (branch there, else to node i + 1);
+   * disp_cand[i] == XL_NONE is the no-match node (a bad_jump fault, the wave ends). */
+  uint32_t *disp_reg, *disp_cand, *disp_pc;
+  uint32_t disp_count;
 };
 
 /* Scalar instructions the constant tracker of code discovery evaluates. */
