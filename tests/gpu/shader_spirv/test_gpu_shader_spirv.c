@@ -442,6 +442,54 @@ static uint32_t irreducible_first_expect(uint32_t l) { return irreducible_run(l,
 static const char irreducible_second_src[] = IRREDUCIBLE_SRC(13);
 static const char irreducible_first_src[] = IRREDUCIBLE_SRC(12);
 
+/* Calls and returns (s_swappc_b64 / s_setpc_b64 through the return address): one callee
+ * called from two sites, a callee that calls it again keeping its return address in
+ * s[34:35] (s_mov_b64), and one that spills it to lanes of v40 (v_writelane/v_readlane, as
+ * LLVM does). Targets as LLVM builds them: s_getpc_b64 + s_add_u32/s_addc_u32 of the low
+ * and high halves of the 64-bit distance (-1 above a backward one). */
+static uint32_t calls_twice(uint32_t x) { return 2 * x + 3; }
+static uint32_t calls_expect(uint32_t l) {
+  uint32_t x = calls_twice(l) + 5;
+  x = calls_twice(x);
+  x = calls_twice(x ^ 0x55) + l;    /* outer: s_mov_b64 save */
+  return calls_twice(x - 7) ^ 0xf0; /* spill: v_writelane save */
+}
+#define CALL(pair, lo, hi, label, n)                                                         \
+  "s_getpc_b64 s[" #pair "]\n"                                                             \
+  "pc" #n ":\n"                                                                            \
+  "s_add_u32 s" #lo ", s" #lo ", " #label " - pc" #n "\n"                                  \
+  "s_addc_u32 s" #hi ", s" #hi ", (" #label " - pc" #n ") >> 32\n"                          \
+  "s_swappc_b64 s[30:31], s[" #pair "]\n"
+static const char calls_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "v_mov_b32 v1, v0\n"
+    CALL(12:13, 12, 13, twice, 0)
+    "v_add_nc_u32 v1, 5, v1\n"
+    CALL(14:15, 14, 15, twice, 1)
+    CALL(16:17, 16, 17, outer, 2)
+    CALL(20:21, 20, 21, spill, 3)
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n"
+    "twice:\n"
+    "v_lshl_add_u32 v1, v1, 1, 3\n"
+    "s_setpc_b64 s[30:31]\n"
+    "outer:\n"
+    "s_mov_b64 s[34:35], s[30:31]\n"
+    "v_xor_b32 v1, 0x55, v1\n"
+    CALL(18:19, 18, 19, twice, 4)
+    "v_add_nc_u32 v1, v0, v1\n"
+    "s_mov_b64 s[30:31], s[34:35]\n"
+    "s_setpc_b64 s[30:31]\n"
+    "spill:\n"
+    "v_writelane_b32 v40, s30, 0\n"
+    "v_writelane_b32 v40, s31, 1\n"
+    "v_subrev_nc_u32 v1, 7, v1\n"
+    CALL(22:23, 22, 23, twice, 5)
+    "v_xor_b32 v1, 0xf0, v1\n"
+    "v_readlane_b32 s31, v40, 1\n"
+    "v_readlane_b32 s30, v40, 0\n"
+    "s_setpc_b64 s[30:31]\n";
+
 /* 64-bit float arithmetic (correctly rounded add and multiply, floor/ceil/trunc/round-even,
  * min/max, |x| and -x modifiers, a compare, the conversion to f32), computed in C in the
  * same order: x = lane + 0.5, y = x * x * 0.1, z = y - x. */
@@ -616,6 +664,8 @@ static const struct kernel kernels[] = {
     {"atomics64", atomics_src, true, 64 * 4, atomics_expect, 0, 0, atomics_check},
     {"irreducible_second32", irreducible_second_src, false, 32 * 4, irreducible_second_expect},
     {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
+    {"calls32", calls_src, false, 32 * 4, calls_expect},
+    {"calls64", calls_src, true, 64 * 4, calls_expect},
     {"float64_32", float64_32_src, false, 32 * 4, float64_expect},
     {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
     {"float16_32", float16_src, false, 32 * 4, float16_expect},
