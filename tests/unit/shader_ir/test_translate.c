@@ -777,6 +777,124 @@ static void selection_exits_are_routed_and_run(void **state) {
   }
 }
 
+/* Calls (docs/shader-ir.md, *Control flow*): discovery follows each s_swappc's return point;
+ * a s_setpc through the return address becomes a compare chain over the return points and
+ * a no-match node (bad_jump, the wave ends); a s_swappc through a pair kept across a call
+ * one over the callees. Run in the interpreter against the C of the same calls. */
+#define CALL_TO(pair, lo, hi, label, n)                                                      \
+  "s_getpc_b64 s[" #pair "]\n"                                                             \
+  "pc" #n ":\n"                                                                            \
+  "s_add_u32 s" #lo ", s" #lo ", " #label " - pc" #n "\n"                                  \
+  "s_addc_u32 s" #hi ", s" #hi ", (" #label " - pc" #n ") >> 32\n"                         \
+  "s_swappc_b64 s[30:31], s[" #pair "]\n"
+static const char *const calls_src =
+    "s_mov_b32 s0, 3\n"
+    CALL_TO(4:5, 4, 5, triple, 0) /* s0 = 3 * 3 + 1 */
+    "s_add_u32 s0, s0, 2\n"
+    "s_swappc_b64 s[30:31], s[4:5]\n" /* the callee's address kept: s0 = 37 */
+    CALL_TO(6:7, 6, 7, outer, 1)      /* s0 = (37 ^ 5) * 3 + 1 + 100 */
+    "s_mov_b32 s2, s0\n"
+    "s_endpgm\n"
+    "triple:\n"
+    "s_mul_i32 s0, s0, 3\n"
+    "s_add_u32 s0, s0, 1\n"
+    "s_setpc_b64 s[30:31]\n"
+    "outer:\n"
+    "s_mov_b64 s[34:35], s[30:31]\n"
+    "s_xor_b32 s0, s0, 5\n"
+    CALL_TO(8:9, 8, 9, triple, 2)
+    "s_add_u32 s0, s0, 100\n"
+    "s_mov_b64 s[30:31], s[34:35]\n"
+    "s_setpc_b64 s[30:31]\n";
+
+static void calls_and_returns_are_multiway_branches(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(
+      calls_src, (struct ir_translate_options){.wave_size = 32, .run_passes = true}, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  assert_int_equal(fn->indirect_jumps.count, 0);
+  uint32_t ops[IR_OP_COUNT];
+  count_ops(fn, ops);
+  /* two returns over the 4 return points and one call over the 2 callees, each with its
+   * no-match node */
+  assert_int_equal(ops[IR_OP_bad_jump], 3);
+  /* every return point is reached: the blocks after the three constant calls and the
+   * kept-address call */
+  size_t n;
+  uint32_t *w = assemble(calls_src, &n, false);
+  uint32_t points = 0;
+  for (uint32_t d = 0; d + 1 < n; d++) {
+    if (w[d] != 0xbe9e2104 && w[d] != 0xbe9e2106 && w[d] != 0xbe9e2108) continue;
+    /* s_swappc_b64 s[30:31], s[4|6|8:...]: the block at the next dword is reachable */
+    for (uint32_t b = 0; b < fn->block_count; b++)
+      if (fn->blocks[b].pc == (d + 1) * 4 && cfg_graph_reachable(fn->cfg, b)) {
+        points++;
+        break;
+      }
+  }
+  free(w);
+  assert_int_equal(points, 4);
+  ir_function_destroy(fn);
+  struct ir_interp_wave *iw = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+  run(calls_src, false, iw, r);
+  uint32_t x = 3 * 3 + 1;
+  x = (x + 2) * 3 + 1;
+  x = ((x ^ 5) * 3 + 1) + 100;
+  assert_int_equal(r->sgpr[0], x);
+  assert_int_equal(r->sgpr[2], x);
+  assert_int_equal(r->fault.count, 0);
+  free(iw);
+  free(r);
+}
+
+/* A return to an address that is none of the return points (here the return address + 4)
+ * is a jump fault: counted with the value and the s_setpc's offset, and the wave ends
+ * (the code after the call does not run). A s_swappc whose target pair is the one it
+ * writes is not followed (reported as before). */
+static void bad_returns_fault_and_end_the_wave(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const char *const src = "s_mov_b32 s2, 1\n"
+                                 CALL_TO(4:5, 4, 5, f, 0)
+                                 "s_mov_b32 s2, 2\n"
+                                 "s_endpgm\n"
+                                 "f:\n"
+                                 "s_add_u32 s30, s30, 4\n"
+                                 "s_setpc_b64 s[30:31]\n";
+  for (int passes = 0; passes < 2; passes++) {
+    struct ir_function *fn = translate_asm(
+        src, (struct ir_translate_options){.wave_size = 32, .run_passes = passes}, NULL);
+    struct ir_interp_wave *iw = wave_new(0xffffffffu);
+    char err[160];
+    bool ok = ir_interp_run(fn, iw, 1000, err, sizeof err);
+    if (!ok) fprintf(stderr, "interp: %s\n", err);
+    assert_true(ok);
+    assert_int_equal(iw->fault.count, 1);
+    assert_int_equal(iw->fault.kind, IR_INTERP_FAULT_JUMP);
+    /* s_swappc at 0x18 (the distance's halves are literals), its return point 0x1c, + 4
+     * (the s_endpgm: code, but no return point); the s_setpc at 0x28 (llvm-objdump-19) */
+    assert_int_equal(iw->fault.addr, 0x20);
+    assert_int_equal(iw->fault.pc, 0x28);
+    if (!passes) assert_int_equal(iw->sgpr[2], 1); /* raw IR: registers are the wave's */
+    free(iw);
+    ir_function_destroy(fn);
+  }
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_asm(CALL_TO(4:5, 4, 5, g, 0)
+                                         "s_swappc_b64 s[30:31], s[30:31]\n"
+                                         "s_endpgm\n"
+                                         "g:\n"
+                                         "s_setpc_b64 s[30:31]\n",
+                                         (struct ir_translate_options){.wave_size = 32}, &st);
+  assert_int_equal(fn->indirect_jumps.count, 1);
+  assert_int_equal(fn->indirect_jumps.reason, IR_INDIRECT_INCOMING);
+  assert_int_equal(fn->indirect_jumps.offset, 0x18); /* after the 0x18 bytes of CALL_TO */
+  assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+}
+
 /* s_setpc/s_swappc through a register that is not a constant of the block: the jump is an
  * `unsupported` operation, the function records how many and the first one's typed reason,
  * offset and register, and the log names the instruction, registers, offset and reason. */
@@ -1122,6 +1240,8 @@ int main(void) {
       cmocka_unit_test(nested_loop_exits_are_routed_and_run),
       cmocka_unit_test(selection_exits_are_routed_and_run),
       cmocka_unit_test(unresolved_indirect_jumps_have_typed_reasons),
+      cmocka_unit_test(calls_and_returns_are_multiway_branches),
+      cmocka_unit_test(bad_returns_fault_and_end_the_wave),
       cmocka_unit_test(float_modifiers_and_select),
       cmocka_unit_test(vector_carry_chain_64bit),
       cmocka_unit_test(wave64_masks),

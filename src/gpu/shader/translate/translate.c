@@ -48,6 +48,9 @@ static void emit_return_node(struct xl_state *x, const struct xl_code *c, uint32
     uint32_t first = b->fn->inst_count;
     ir_bad_jump_i(b, c->disp_pc[i], v);
     ir_note_pc(b->fn, first, c->disp_pc[i]);
+    for (uint32_t k = 0; k < x->observe_count; k++) /* the wave ends here: as at a return */
+      if (x->observe[k] < IR_REG_COUNT)
+        ir_observe_i(b, x->observe[k], ir_b_get_reg(b, x->observe[k]));
     ir_ret(b);
     return;
   }

@@ -219,8 +219,10 @@ bool xl_discover(struct xl_code *c) {
       dec->flow = xl_flow_of(dec->in);
       c->inst_at[at] = c->inst_count++;
       uint32_t next = at + dec->in->size;
-      track(&known, dec->in, xl_track_of(dec->in), next * 4);
       enum xl_flow f = dec->flow;
+      /* a call's return address is written after its target is read (and the block ends) */
+      if (f != XL_FLOW_SWAPPC && f != XL_FLOW_CALL)
+        track(&known, dec->in, xl_track_of(dec->in), next * 4);
       if (f == XL_FLOW_NONE) {
         if (next >= c->count) {
           ok = fail(c, at, "%s", "code runs past the end without s_endpgm");
