@@ -21,7 +21,9 @@
  * - checks_off: with the checks off the record stays clear (the accesses still read 0);
  *   the dispatcher's sampling of the checks.
  * - report_text: the warning's text names the count, the first access and the nearest
- *   range. */
+ *   range.
+ * - bad_return: a s_setpc through a return address that is none of the return points: one
+ *   jump fault (lane 0), the wave ends before the code after the call. */
 #include "xl_test_harness.h"
 
 #include "gpu/shader/dispatch/compute_dispatch.h"
@@ -248,6 +250,40 @@ static void scalar_load(void **state) {
   run_free(&r);
 }
 
+/* A return to none of the return points (the return address + 4): a jump fault, the
+ * wave's (lane 0 reports it) with the value as its address and the s_setpc's offset; the
+ * wave ends there, so the store after the call never happens. */
+#define BAD_RETURN_CALL                         \
+  LANE_ADDR                                     \
+  "v_mov_b32 v3, 7\n"                           \
+  "global_store_dword v4, v3, s[0:1]\n"         \
+  "s_getpc_b64 s[6:7]\n"                        \
+  "pc0:\n"                                      \
+  "s_add_u32 s6, s6, f - pc0\n"                 \
+  "s_addc_u32 s7, s7, (f - pc0) >> 32\n"        \
+  "s_swappc_b64 s[30:31], s[6:7]\n"
+static void bad_return(void **state) {
+  (void)state;
+  WAVE_SKIP_UNLESS_READY();
+  size_t n;
+  uint32_t *w = assemble(BAD_RETURN_CALL "f:\n", &n, false); /* the return point: n * 4 */
+  free(w);
+  struct run r = run_kernel("bad_return",
+                            BAD_RETURN_CALL "v_mov_b32 v3, 9\n"
+                                            "global_store_dword v4, v3, s[0:1]\n"
+                                            "s_endpgm\n"
+                                            "f:\n"
+                                            "s_add_u32 s30, s30, 4\n",
+                            "s_setpc_b64 s[30:31]\n", "", NULL);
+  check_fault(&r, 1, SPIRV_FAULT_JUMP, 0, 0, 0, n * 4 + 4, false);
+  for (uint32_t l = 0; l < 32; l++) {
+    assert_int_equal(word(r.device, OUT + 4 * l), 7);
+    assert_int_equal(word(r.interp, OUT + 4 * l), 7);
+  }
+  assert_memory_equal(r.device, r.interp, WINDOW_SIZE);
+  run_free(&r);
+}
+
 static void buffer(void **state) {
   (void)state;
   WAVE_SKIP_UNLESS_READY();
@@ -376,7 +412,8 @@ int main(void) {
       cmocka_unit_test(global_load),   cmocka_unit_test(global_store),
       cmocka_unit_test(global_atomic), cmocka_unit_test(scalar_load),
       cmocka_unit_test(buffer),        cmocka_unit_test(no_fault),
-      cmocka_unit_test(checks_off),    cmocka_unit_test(report_text)};
+      cmocka_unit_test(checks_off),    cmocka_unit_test(report_text),
+      cmocka_unit_test(bad_return)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   return test_skip_status(r);
