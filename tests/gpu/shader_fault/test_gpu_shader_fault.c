@@ -276,6 +276,13 @@ static void bad_return(void **state) {
                                             "s_add_u32 s30, s30, 4\n",
                             "s_setpc_b64 s[30:31]\n", "", NULL);
   check_fault(&r, 1, SPIRV_FAULT_JUMP, 0, 0, 0, n * 4 + 4, false);
+  char text[512], want[64];
+  shader_memory_fault_text(NULL, &r.fault, text, sizeof text);
+  snprintf(want, sizeof want, "a jump through a register to 0x%zx", n * 4 + 4);
+  if (!strstr(text, want)) fprintf(stderr, "text: %s\n", text);
+  assert_non_null(strstr(text, want));
+  snprintf(want, sizeof want, "shader offset 0x%x", r.pc);
+  assert_non_null(strstr(text, want));
   for (uint32_t l = 0; l < 32; l++) {
     assert_int_equal(word(r.device, OUT + 4 * l), 7);
     assert_int_equal(word(r.interp, OUT + 4 * l), 7);

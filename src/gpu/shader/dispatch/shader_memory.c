@@ -340,6 +340,13 @@ void shader_memory_fault_text(const struct shader_memory *m, const struct shader
   char pc[24] = "?", bytes[16] = "";
   if (f->pc != UINT32_MAX) snprintf(pc, sizeof pc, "0x%x", f->pc);
   if (f->bytes) snprintf(bytes, sizeof bytes, "%u-byte ", f->bytes);
+  if (f->kind == SPIRV_FAULT_JUMP) { /* no access: a return the translation cannot follow */
+    snprintf(text, size,
+             "%u fault%s; first: a jump through a register to 0x%llx (code offset), none of "
+             "the shader's return points or callees: the wave ended; shader offset %s, wave %u",
+             f->count, f->count == 1 ? "" : "s", (unsigned long long)f->addr, pc, f->wave);
+    return;
+  }
   int n = snprintf(text, size,
                    "%u access%s outside every mapped guest range (read as 0, stores dropped); "
                    "first: %s%s at 0x%llx, shader offset %s, lane %u of wave %u",
