@@ -253,14 +253,14 @@ static void scalar_load(void **state) {
 /* A return to none of the return points (the return address + 4): a jump fault, the
  * wave's (lane 0 reports it) with the value as its address and the s_setpc's offset; the
  * wave ends there, so the store after the call never happens. */
-#define BAD_RETURN_CALL                         \
-  LANE_ADDR                                     \
-  "v_mov_b32 v3, 7\n"                           \
-  "global_store_dword v4, v3, s[0:1]\n"         \
-  "s_getpc_b64 s[6:7]\n"                        \
-  "pc0:\n"                                      \
-  "s_add_u32 s6, s6, f - pc0\n"                 \
-  "s_addc_u32 s7, s7, (f - pc0) >> 32\n"        \
+#define BAD_RETURN_CALL                  \
+  LANE_ADDR                              \
+  "v_mov_b32 v3, 7\n"                    \
+  "global_store_dword v4, v3, s[0:1]\n"  \
+  "s_getpc_b64 s[6:7]\n"                 \
+  "pc0:\n"                               \
+  "s_add_u32 s6, s6, f - pc0\n"          \
+  "s_addc_u32 s7, s7, (f - pc0) >> 32\n" \
   "s_swappc_b64 s[30:31], s[6:7]\n"
 static void bad_return(void **state) {
   (void)state;
@@ -269,11 +269,12 @@ static void bad_return(void **state) {
   uint32_t *w = assemble(BAD_RETURN_CALL "f:\n", &n, false); /* the return point: n * 4 */
   free(w);
   struct run r = run_kernel("bad_return",
-                            BAD_RETURN_CALL "v_mov_b32 v3, 9\n"
-                                            "global_store_dword v4, v3, s[0:1]\n"
-                                            "s_endpgm\n"
-                                            "f:\n"
-                                            "s_add_u32 s30, s30, 4\n",
+                            BAD_RETURN_CALL
+                            "v_mov_b32 v3, 9\n"
+                            "global_store_dword v4, v3, s[0:1]\n"
+                            "s_endpgm\n"
+                            "f:\n"
+                            "s_add_u32 s30, s30, 4\n",
                             "s_setpc_b64 s[30:31]\n", "", NULL);
   check_fault(&r, 1, SPIRV_FAULT_JUMP, 0, 0, 0, n * 4 + 4, false);
   char text[512], want[64];

@@ -415,23 +415,23 @@ static uint32_t wgsum_expect(uint32_t i) {
  * address kept in s[4:5] across the first), f calling g (f saves its return address with
  * v_writelane and restores it with v_readlane; the lanes' VGPR is spilled to the stack):
  * out[i] = f(h(h(in[i])), i), f(x, y) = g(3x ^ y) + x, g(x) = x * x + 7, h(x) = 4x - 5 */
-#define NOINLINE_FUNCTIONS                          \
-  "define internal i32 @g(i32 %x) #1 {\n"           \
-  "  %a = mul i32 %x, %x\n"                         \
-  "  %b = add i32 %a, 7\n"                          \
-  "  ret i32 %b\n"                                  \
-  "}\n"                                             \
-  "define internal i32 @f(i32 %x, i32 %y) #1 {\n"   \
-  "  %a = mul i32 %x, 3\n"                          \
-  "  %b = xor i32 %a, %y\n"                         \
-  "  %c = call i32 @g(i32 %b)\n"                    \
-  "  %d = add i32 %c, %x\n"                         \
-  "  ret i32 %d\n"                                  \
-  "}\n"                                             \
-  "define internal i32 @h(i32 %x) #1 {\n"           \
-  "  %a = shl i32 %x, 2\n"                          \
-  "  %b = sub i32 %a, 5\n"                          \
-  "  ret i32 %b\n"                                  \
+#define NOINLINE_FUNCTIONS                        \
+  "define internal i32 @g(i32 %x) #1 {\n"         \
+  "  %a = mul i32 %x, %x\n"                       \
+  "  %b = add i32 %a, 7\n"                        \
+  "  ret i32 %b\n"                                \
+  "}\n"                                           \
+  "define internal i32 @f(i32 %x, i32 %y) #1 {\n" \
+  "  %a = mul i32 %x, 3\n"                        \
+  "  %b = xor i32 %a, %y\n"                       \
+  "  %c = call i32 @g(i32 %b)\n"                  \
+  "  %d = add i32 %c, %x\n"                       \
+  "  ret i32 %d\n"                                \
+  "}\n"                                           \
+  "define internal i32 @h(i32 %x) #1 {\n"         \
+  "  %a = shl i32 %x, 2\n"                        \
+  "  %b = sub i32 %a, 5\n"                        \
+  "  ret i32 %b\n"                                \
   "}\n"
 static const char calls_ll[] = HEAD
     "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
@@ -455,7 +455,8 @@ static const char calls_ll[] = HEAD
     "  ret void\n"
     "}\n"
     /* after the kernel: the program's first word is its entry */
-    NOINLINE_FUNCTIONS "attributes #1 = { noinline }\n"
+    NOINLINE_FUNCTIONS
+    "attributes #1 = { noinline }\n"
     "!llvm.module.flags = !{!0}\n"
     "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 400}\n";
 static uint32_t calls_in(uint32_t i) { return i * 2654435761u + 11; }
@@ -489,7 +490,6 @@ static void llc_kernels_match_c(void **state) {
   }
   if (!dev) skip();
   /* 32 x 2 threads: two wave32 waves per group (ly = 0, then 1); 16 groups cover 1,024 */
-  if (getenv("LLC_ONLY_CALLS")) goto calls;
   run("ids_w32", ids_ll, "64,64", false, (const uint32_t[3]){32, 2, 1},
       (const uint32_t[3]){16, 1, 1}, ids_in, ids_expect);
   run("ids_w64", ids_ll, "64,64", true, (const uint32_t[3]){32, 2, 1},
@@ -509,7 +509,7 @@ static void llc_kernels_match_c(void **state) {
       (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
   run("private_w32", private_ll, "256,256", false, (const uint32_t[3]){256, 1, 1},
       (const uint32_t[3]){4, 1, 1}, private_in, private_expect);
-calls: /* calls and returns through s_swappc_b64 / s_setpc_b64 */
+  /* calls and returns through s_swappc_b64 / s_setpc_b64 */
   run("calls_w32", calls_ll, "64,64", false, (const uint32_t[3]){64, 1, 1},
       (const uint32_t[3]){16, 1, 1}, calls_in, calls_expect);
   run("calls_w64", calls_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},

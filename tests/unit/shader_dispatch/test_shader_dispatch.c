@@ -237,18 +237,19 @@ static void code_extent_follows_branches(void **state) {
   free(w);
   /* a call's target after the s_endpgm (s_getpc_b64 + s_add_u32 of the distance, as LLVM
    * places non-inlined functions): the scan goes on to the callee's end */
-  w = assemble("s_getpc_b64 s[4:5]\n"
-               "pc0:\n"
-               "s_add_u32 s4, s4, f - pc0\n"
-               "s_addc_u32 s5, s5, 0\n"
-               "s_swappc_b64 s[30:31], s[4:5]\n"
-               "s_endpgm\n"
-               "f:\n"
-               "v_mov_b32 v1, 0x12345678\n"
-               "s_setpc_b64 s[30:31]\n"
-               "s_code_end\n"
-               ".long 0xdeadbeef\n",
-               &n, false);
+  w = assemble(
+      "s_getpc_b64 s[4:5]\n"
+      "pc0:\n"
+      "s_add_u32 s4, s4, f - pc0\n"
+      "s_addc_u32 s5, s5, 0\n"
+      "s_swappc_b64 s[30:31], s[4:5]\n"
+      "s_endpgm\n"
+      "f:\n"
+      "v_mov_b32 v1, 0x12345678\n"
+      "s_setpc_b64 s[30:31]\n"
+      "s_code_end\n"
+      ".long 0xdeadbeef\n",
+      &n, false);
   assert_int_equal(n, 11); /* 1 + 2 + 1 + 1 + 1, 2 + 1, 1, 1 */
   assert_int_equal(compute_code_extent(w, n, false), 10);
   free(w);

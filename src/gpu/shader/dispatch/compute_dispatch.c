@@ -26,9 +26,8 @@ size_t compute_code_extent(const uint32_t *words, size_t max, bool wave64) {
       getpc_reg = in.defs[0].reg;
       getpc_at = (uint32_t)next * 4;
     } else if (mn == ISA_MN_s_add_u32 && getpc_reg != UINT32_MAX && in.num_defs == 1 &&
-               in.num_srcs == 2 && in.defs[0].kind == ISA_OPK_SGPR &&
-               in.defs[0].reg == getpc_reg && in.srcs[0].kind == ISA_OPK_SGPR &&
-               in.srcs[0].reg == getpc_reg &&
+               in.num_srcs == 2 && in.defs[0].kind == ISA_OPK_SGPR && in.defs[0].reg == getpc_reg &&
+               in.srcs[0].kind == ISA_OPK_SGPR && in.srcs[0].reg == getpc_reg &&
                (in.srcs[1].kind == ISA_OPK_LITERAL || in.srcs[1].kind == ISA_OPK_INLINE_INT)) {
       /* a forward target's first word; its function ends at a later s_setpc or s_endpgm,
        * which the scan reaches from there */

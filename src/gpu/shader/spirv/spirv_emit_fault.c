@@ -19,9 +19,8 @@ _Static_assert(IR_INTERP_FAULT_LOAD == SPIRV_FAULT_LOAD &&
                "the interpreter's fault kinds are the record's");
 
 const char *spirv_fault_kind_name(uint32_t kind) {
-  static const char *const names[SPIRV_FAULT_KINDS] = {"?",      "load",        "store",
-                                                       "atomic", "scalar load", "image",
-                                                       "jump"};
+  static const char *const names[SPIRV_FAULT_KINDS] = {"?",           "load",  "store", "atomic",
+                                                       "scalar load", "image", "jump"};
   return kind < SPIRV_FAULT_KINDS ? names[kind] : "?";
 }
 
