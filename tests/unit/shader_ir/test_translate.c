@@ -852,7 +852,8 @@ static void calls_and_returns_are_multiway_branches(void **state) {
 /* A return to an address that is none of the return points (here the return address + 4)
  * is a jump fault: counted with the value and the s_setpc's offset, and the wave ends
  * (the code after the call does not run). A s_swappc whose target pair is the one it
- * writes is not followed (reported as before). */
+ * writes is not followed (reported as before), nor are returns past the bound on compare
+ * nodes. */
 static void bad_returns_fault_and_end_the_wave(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -892,6 +893,30 @@ static void bad_returns_fault_and_end_the_wave(void **state) {
   assert_int_equal(fn->indirect_jumps.reason, IR_INDIRECT_INCOMING);
   assert_int_equal(fn->indirect_jumps.offset, 0x18); /* after the 0x18 bytes of CALL_TO */
   assert_int_equal(st.unsupported_count, 1);
+  ir_function_destroy(fn);
+  /* 300 functions called once each: 300 returns x 301 compare nodes exceed the bound
+   * (XL_MAX_DISPATCH_NODES, 65536): the returns stay unresolved instead */
+  size_t cap = 300 * 160 + 64, len = 0;
+  char *big = malloc(cap);
+  assert_non_null(big);
+  for (int k = 0; k < 300; k++)
+    len += (size_t)snprintf(big + len, cap - len,
+                            "s_getpc_b64 s[4:5]\np%d:\ns_add_u32 s4, s4, f%d - p%d\n"
+                            "s_addc_u32 s5, s5, 0\ns_swappc_b64 s[30:31], s[4:5]\n",
+                            k, k, k);
+  len += (size_t)snprintf(big + len, cap - len, "s_endpgm\n");
+  for (int k = 0; k < 300; k++)
+    len += (size_t)snprintf(big + len, cap - len, "f%d:\ns_setpc_b64 s[30:31]\n", k);
+  assert_true(len < cap);
+  fn = translate_asm(big, (struct ir_translate_options){.wave_size = 32}, &st);
+  free(big);
+  /* the first callee's return ends the only path that reaches a block */
+  assert_int_equal(fn->indirect_jumps.count, 1);
+  assert_int_equal(fn->indirect_jumps.reason, IR_INDIRECT_INCOMING);
+  assert_int_equal(st.unsupported_count, 1);
+  uint32_t ops[IR_OP_COUNT];
+  count_ops(fn, ops);
+  assert_int_equal(ops[IR_OP_bad_jump], 0);
   ir_function_destroy(fn);
 }
 

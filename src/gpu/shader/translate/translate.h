@@ -6,7 +6,11 @@
  * Code is discovered from dword 0 by following branches (data after s_endpgm or s_code_end
  * is never decoded). Basic blocks split at branch targets and after branches; SOPP branches,
  * s_setpc_b64 / s_swappc_b64 whose target is a constant built in the same block from
- * s_getpc_b64 plus s_add/s_addc/s_sub/s_mov, and s_endpgm end blocks. The graph is
+ * s_getpc_b64 plus s_add/s_addc/s_sub/s_mov, and s_endpgm end blocks. A call's return point
+ * is followed; a s_setpc through a return address (or a s_swappc through a kept callee
+ * address) becomes a compare chain over the shader's return points (callees), a value
+ * matching none a bad_jump fault that ends the wave (docs/shader-ir.md, "Calls and
+ * returns"). The graph is
  * structured (cfg_structure.h); when that fails fn->structured is false and
  * fn->structure.reason says why (the dispatcher form is then required).
  *
@@ -26,8 +30,10 @@
 #include "gpu/shader/ir/ir.h"
 
 /* Why an s_setpc_b64 / s_swappc_b64 target could not be resolved (the jump becomes an
- * `unsupported` operation and the path ends there). Discovery only follows targets that
- * are constants built in the same block (s_getpc_b64 plus s_add/s_addc/s_sub/s_mov). */
+ * `unsupported` operation and the path ends there). Discovery follows targets that are
+ * constants built in the same block (s_getpc_b64 plus s_add/s_addc/s_sub/s_mov), and makes
+ * INCOMING and COMPUTED ones multi-way branches when the shader has calls (returns) or
+ * constant callees (s_swappc); the rest keep their reason. */
 #define IR_INDIRECT_JUMPS(X)                                                                   \
   X(NONE, "no unresolved indirect jump")                                                       \
   X(LOADED, "the target is loaded from memory (a jump table or a function pointer)")            \

@@ -1,10 +1,12 @@
 /* Code discovery and basic blocks: decode from dword 0 along every path, split at branch
- * targets and after branches, recover constant s_setpc/s_swappc targets. */
+ * targets and after branches, recover constant s_setpc/s_swappc targets, follow calls'
+ * return points and lay out the compare chains of returns through registers. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/log.h"
 #include "gpu/shader/translate/translate_internal.h"
 
 /* Control flow of an opcode, by its mnemonic id (the names exist in one scalar family each:
@@ -360,6 +362,16 @@ static bool plan_returns(struct xl_code *c) {
                                               : 0;
   c->disp_count = 0;
   if (!n) return true;
+  /* every return compares with every return point: bounded, so that many calls and returns
+   * (hostile or fuzzed code) cannot make the graph quadratic; past it they stay unresolved */
+  if (n > XL_MAX_DISPATCH_NODES) {
+    LOG(shader, WARN, "%zu compare nodes for the shader's returns and calls exceed %u: they are "
+        "not translated", n, XL_MAX_DISPATCH_NODES);
+    for (uint32_t i = 0; i < c->inst_count; i++)
+      if (c->insts[i].flow == XL_FLOW_RETURN || c->insts[i].flow == XL_FLOW_ICALL)
+        c->insts[i].flow = XL_FLOW_UNRESOLVED;
+    return true;
+  }
   c->disp_reg = malloc(3 * n * sizeof *c->disp_reg);
   if (!c->disp_reg) return fail(c, 0, "%s", "out of memory");
   c->disp_cand = c->disp_reg + n;

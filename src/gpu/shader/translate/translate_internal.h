@@ -6,6 +6,8 @@
 #include "gpu/shader/isa/isa.h"
 
 #define XL_NONE UINT32_MAX
+/* At most this many compare nodes for the multi-way returns and calls of one shader. */
+#define XL_MAX_DISPATCH_NODES 65536u
 
 /* How an instruction affects control flow. */
 enum xl_flow {
