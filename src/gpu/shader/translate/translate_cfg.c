@@ -295,12 +295,13 @@ bool xl_discover(struct xl_code *c) {
       }
       /* a call's return point is reached when the callee returns (its s_setpc through
        * the return address becomes a multi-way branch to the return points) */
-      if (f == XL_FLOW_SWAPPC) {
+      bool call = f == XL_FLOW_SWAPPC || f == XL_FLOW_CALL; /* s_call_b64: a PC-relative one */
+      if (call) {
         uint32_t k = 0;
         while (k < c->callee_count && c->callees[k] != target) k++;
         if (k == c->callee_count) c->callees[c->callee_count++] = target;
       }
-      if (f == XL_FLOW_SWAPPC && next < c->count) {
+      if (call && next < c->count) {
         c->leader[next] = 1;
         c->ret_points[c->ret_count++] = next;
         if (c->inst_at[next] == XL_NONE) work[wp++] = next;
