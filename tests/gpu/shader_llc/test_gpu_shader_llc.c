@@ -63,6 +63,13 @@ static bool read_section(const char *dir, const char *obj, const char *section, 
 static void compile(const char *ll, bool wave64, struct object *o) {
   char dir[] = "/tmp/prospero-llc-XXXXXX";
   bool link = strstr(ll, "amdhsa_code_object_version") != NULL;
+  /* the stack llc assumes for a call it cannot size (a recursion): "; stack N" in the IR,
+   * else 0: every callee is in the module (with code object v4 llc otherwise adds its
+   * 16 KiB guess to the kernel's private segment) */
+  const char *stack = strstr(ll, "; stack ");
+  unsigned assumed = stack ? (unsigned)strtoul(stack + 8, NULL, 10) : 0;
+  char extra[96] = "";
+  if (link) snprintf(extra, sizeof extra, " -amdgpu-assume-external-call-stack-size=%u", assumed);
   assert_non_null(mkdtemp(dir));
   char path[600], cmd[1500];
   snprintf(path, sizeof path, "%s/k.ll", dir);
@@ -74,10 +81,7 @@ static void compile(const char *ll, bool wave64, struct object *o) {
       cmd, sizeof cmd,
       "llc-19 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx1013 -mattr=%s -disable-promote-alloca-to-vector"
       " -disable-promote-alloca-to-lds%s -filetype=obj %s -o %s/k.o",
-      wave64 ? "+wavefrontsize64" : "+wavefrontsize32",
-      /* every callee is in the module: no stack for unknown ones (with code object v4 llc
-       * otherwise adds its 16 KiB guess for them to the kernel's private segment) */
-      link ? " -amdgpu-assume-external-call-stack-size=0" : "", path, dir);
+      wave64 ? "+wavefrontsize64" : "+wavefrontsize32", extra, path, dir);
   assert_int_equal(system(cmd), 0);
   snprintf(path, sizeof path, "%s/k.o", dir);
   if (link) {
@@ -459,6 +463,54 @@ static const char calls_ll[] = HEAD
     "attributes #1 = { noinline }\n"
     "!llvm.module.flags = !{!0}\n"
     "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 400}\n";
+/* ---- recursion with a divergent depth: out[i] = r(in[i], i % 7), r(x, 0) = x,
+ * r(x, d) = r(3x + d, d - 1) ^ d. Each level saves s[30:31] and its frame pointer with
+ * v_writelane into a VGPR spilled to the stack; the lanes whose depth ran out wait under
+ * EXEC while the others recurse. llc cannot size the stack of a recursion: 256 bytes per
+ * lane are assumed ("; stack 256"; seven levels of 16 bytes are used) */
+static const char recursion_ll[] =
+    "; stack 256\n" HEAD
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 6\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  %d = urem i32 %i, 7\n"
+    "  %r = call i32 @r(i32 %v, i32 %d)\n"
+    "  %q = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %r, ptr addrspace(1) %q\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n"
+    "define internal i32 @r(i32 %x, i32 %d) #1 {\n"
+    "  %c = icmp eq i32 %d, 0\n"
+    "  br i1 %c, label %base, label %rec\n"
+    "base:\n"
+    "  ret i32 %x\n"
+    "rec:\n"
+    "  %x1 = mul i32 %x, 3\n"
+    "  %x2 = add i32 %x1, %d\n"
+    "  %d1 = sub i32 %d, 1\n"
+    "  %rr = call i32 @r(i32 %x2, i32 %d1)\n"
+    "  %r2 = xor i32 %rr, %d\n"
+    "  ret i32 %r2\n"
+    "}\n"
+    "attributes #1 = { noinline }\n"
+    "!llvm.module.flags = !{!0}\n"
+    "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 400}\n";
+static uint32_t recursion_in(uint32_t i) { return i * 40503u + 3; }
+static uint32_t recursion_r(uint32_t x, uint32_t d) {
+  return d ? recursion_r(3 * x + d, d - 1) ^ d : x;
+}
+static uint32_t recursion_expect(uint32_t i) { return recursion_r(recursion_in(i), i % 7); }
+
 static uint32_t calls_in(uint32_t i) { return i * 2654435761u + 11; }
 static uint32_t calls_h(uint32_t x) { return 4 * x - 5; }
 static uint32_t calls_g(uint32_t x) { return x * x + 7; }
@@ -514,7 +566,11 @@ static void llc_kernels_match_c(void **state) {
       (const uint32_t[3]){16, 1, 1}, calls_in, calls_expect);
   run("calls_w64", calls_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
       (const uint32_t[3]){16, 1, 1}, calls_in, calls_expect);
-  printf("%u of 11 llc-19 kernels passed\n", kernels_passed);
+  run("recursion_w32", recursion_ll, "64,64", false, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, recursion_in, recursion_expect);
+  run("recursion_w64", recursion_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, recursion_in, recursion_expect);
+  printf("%u of 13 llc-19 kernels passed\n", kernels_passed);
 }
 
 int main(void) {
