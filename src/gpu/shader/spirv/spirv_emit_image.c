@@ -474,15 +474,21 @@ static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, ui
   return at;
 }
 
-static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
-  uint32_t a_t = t;
-  struct img m;
-  img_read(e, t, &m);
+/* The element a load or store of FLAGS addresses: its device address; *LAID: inside the
+ * image, with a format and a layout; *OK: and in mapped memory */
+static uint32_t load_element(struct emit *e, struct img *m, uint32_t t, uint32_t co, uint64_t flags,
+                             uint32_t *laid, uint32_t *ok) {
+  img_read(e, t, m);
   uint32_t x, y, s, l, is3d, in, lay;
-  coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
-  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
-  uint32_t ok = land(e, land(e, in, lay), m.fmt_ok);
-  uint32_t at = element_addr(e, &m, g, &ok);
+  coords(e, m, flags, co, &x, &y, &s, &l, &is3d, &in);
+  uint32_t g = texel_call(e, t, x, y, s, l, is3d, &lay);
+  *laid = *ok = land(e, land(e, in, lay), m->fmt_ok);
+  return element_addr(e, m, g, ok);
+}
+
+static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
+  struct img m;
+  uint32_t laid, ok, at = load_element(e, &m, t, co, flags, &laid, &ok);
   uint32_t raw[4], c[4], out[4], zero = cu32(e, 0);
   load_raw(e, &m, at, ok, raw);
   spirv_format_decode(e, &m.fmt, raw, c);
@@ -530,10 +536,30 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   spirv_write_end(e);
 }
 
-/* image_atomic(_cmpswap) on an element of one 32-bit integer component (32_UINT,
- * 32_SINT): one device-scope atomic on its dword (the integer operations the global atomics
- * have, inc/dec with their wrap included); any other format, or a lane outside the image,
- * returns 0 and writes nothing. No level operand: the T#'s base level. */
+/* The TFE status of image_load FETCH (image_status): 1 (not resident) when the element is
+ * inside the image and laid out but not in mapped guest memory, else 0 (our reading,
+ * docs/shader-spirv.md *Images*). The fetch's address is computed again (no memory access). */
+static uint32_t emit_status(struct emit *e, uint32_t fetch) {
+  const struct ir_function *fn = e->fn;
+  const uint32_t *fa = ir_inst_args(fn, fetch);
+  struct img m;
+  uint32_t laid, ok;
+  load_element(e, &m, e->val[fa[0]], e->val[fa[1]], fn->insts[fetch].imm, &laid, &ok);
+  return sel(e, U32, land(e, laid, lnot(e, ok)), cu32(e, 1), cu32(e, 0));
+}
+
+/* the fetch an image_status reads (through copies) */
+static uint32_t status_fetch(const struct ir_function *fn, uint32_t i) {
+  uint32_t s = ir_inst_args(fn, i)[0], hops = 0;
+  while (fn->insts[s].op == IR_OP_copy && hops++ < fn->inst_count) s = ir_inst_args(fn, s)[0];
+  return s;
+}
+
+/* image_atomic(_cmpswap) on an element of one 32-bit component: the integer operations
+ * (32_UINT, 32_SINT) and the float ones (fcmpswap, fmin, fmax: 32_FLOAT), one device-scope
+ * atomic on its dword (the global atomics' path: native integer atomics, inc/dec and the
+ * float rules of *Float atomics* as helper loops); any other format, or a lane outside the
+ * image, returns 0 and writes nothing. No level operand: the T#'s base level. */
 static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
   bool cas = in->op == IR_OP_image_atomic_cmpswap;
   uint64_t flags = in->imm;
@@ -543,12 +569,15 @@ static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint
   uint32_t x, y, s, l, is3d, inside, lay;
   coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &l, &is3d, &inside);
   uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
-  uint32_t int32 =
-      op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
-  uint32_t ok = land(e, land(e, land(e, inside, lay), int32), a[cas ? 4 : 3]);
+  /* imm bits 23:16: the operation (cmpswap: 1 compares as floats) */
+  uint64_t op = (flags >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
+  bool fl = cas ? op == 1 : op == IR_ATOMIC_FMIN || op == IR_ATOMIC_FMAX;
+  uint32_t fmt =
+      fl ? eq(e, m.format, cu32(e, 22))
+         : op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
+  uint32_t ok = land(e, land(e, land(e, inside, lay), fmt), a[cas ? 4 : 3]);
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t addr = sel(e, U64, ok, at, e->junk);
-  uint64_t op = cas ? 0 : (flags >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
   uint32_t old = spirv_emit_atomic32(e, op, cas, addr, a[2], cas ? a[3] : 0);
   return sel(e, U32, ok, old, cu32(e, 0));
 }
@@ -583,7 +612,7 @@ bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
          op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap ||
          op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
-         op == IR_OP_image_gather_ex;
+         op == IR_OP_image_gather_ex || op == IR_OP_image_status;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -598,28 +627,34 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
       snprintf(err, size, "%s (%%%u): sampling's LOD query (from derivatives) is not emitted", name,
                i);
       return true;
-    case IR_OP_image_status:
-      snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
+    case IR_OP_image_status: { /* of an image_load (sampling's status: spirv_sample_refusal) */
+      uint32_t f = status_fetch(fn, i);
+      if (fn->insts[f].op == IR_OP_image_load) return false;
+      snprintf(err, size,
+               "image_status (%%%u) of %s (%%%u): a sampling fault status is not emitted", i,
+               ir_op_infos[fn->insts[f].op].name, f);
       return true;
+    }
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap: {
       uint64_t op = (in->imm >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
-      /* imm bits 23:16: fcmpswap (1) / fmin, fmax */
-      bool fl = in->op == IR_OP_image_atomic_cmpswap ? op != 0 : op > IR_ATOMIC_DEC;
-      if (!fl && (in->imm & IR_IMAGE_DIM_MASK) < 6) return false;
+      /* imm bits 23:16: the integer operations, fcmpswap (1), fmin, fmax */
+      bool known = in->op == IR_OP_image_atomic_cmpswap
+                       ? op <= 1
+                       : op <= IR_ATOMIC_DEC || op == IR_ATOMIC_FMIN || op == IR_ATOMIC_FMAX;
+      if (known && (in->imm & IR_IMAGE_DIM_MASK) < 6) return false;
       snprintf(err, size, "%s (%%%u): %s image atomics are not emitted yet", name, i,
-               fl ? "float" : "MSAA");
+               known ? "MSAA" : "these");
       return true;
     }
     case IR_OP_image_load:
     case IR_OP_image_store: {
       uint64_t f = in->imm;
       unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
-      const char *why = (f & IR_IMAGE_PACKED)                 ? "packed (_pck) data"
-                        : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE)"
-                        : (f & IR_IMAGE_FRAGMENTS)            ? "MSAA fragments"
-                        : dim >= 6                            ? "MSAA surfaces"
-                                                              : NULL;
+      const char *why = (f & IR_IMAGE_PACKED)      ? "packed (_pck) data"
+                        : (f & IR_IMAGE_FRAGMENTS) ? "MSAA fragments"
+                        : dim >= 6                 ? "MSAA surfaces"
+                                                   : NULL;
       if (!why) return false;
       snprintf(err, size, "%s (%%%u) with %s is not emitted yet", name, i, why);
       return true;
@@ -646,6 +681,11 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
       return true;
     }
     case IR_OP_image_load: v = emit_load(e, a[0], a[1], in->imm); break;
+    case IR_OP_image_status: {
+      uint32_t o = emit_status(e, status_fetch(e->fn, id));
+      def(e, SpvOpCopyObject, U32, r, &o, 1);
+      return true;
+    }
     case IR_OP_image_store: emit_store(e, a[0], a[1], a[2], a[3], in->imm); return true;
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap: {
