@@ -785,8 +785,6 @@ static void refusals(void **state) {
        "sampling"},
       {"image_msaa_load v0, v[4:6], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA unorm\n" STORE_V0,
        "MSAA fragments"},
-      {"image_load v0, v[4:6], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA unorm\n" STORE_V0,
-       "MSAA surfaces"},
       {"image_sample_lz v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D "
        "tfe\n" STORE_V0,
        "fault status"},

@@ -19,12 +19,15 @@ bool shader_image_format_ok(const struct ir_buffer_format *f) {
   return f->comps && b && b <= 16 && !(b & (b - 1));
 }
 
-/* the bytes of element (x, y, slice) of level LEVEL (absolute) in the window, or NULL (no
- * layout, not mapped: *UNMAPPED tells which, when given); the caller checks the coordinates */
+/* the bytes of element (x, y, slice, fragment FRAG) of level LEVEL (absolute) in the window,
+ * or NULL (no layout, not mapped: *UNMAPPED tells which, when given); the caller checks the
+ * coordinates. MSAA types: one level, 2^LAST_LEVEL fragments (tiling_surface_from_tsharp). */
 static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_tsharp *t,
                                   uint32_t bpe, uint32_t x, uint32_t y, uint32_t slice,
-                                  uint32_t level, bool *unmapped) {
+                                  uint32_t frag, uint32_t level, bool *unmapped) {
   bool is3d = t->type == IR_TSHARP_3D;
+  bool msaa = t->type == IR_TSHARP_2D_MSAA || t->type == IR_TSHARP_2D_MSAA_ARRAY;
+  if (msaa && t->last_level > 3) return NULL;
   bool xor_mode = t->sw_mode >= 16;
   uint64_t blk = image_model_block(t->sw_mode), base = t->base;
   struct tiling_surface sf = {.mode = t->sw_mode,
@@ -32,8 +35,8 @@ static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_
                               .width = t->width,
                               .height = t->height,
                               .depth = t->depth,
-                              .levels = t->levels,
-                              .fragments = 1,
+                              .levels = msaa ? 1 : t->levels,
+                              .fragments = msaa ? 1u << t->last_level : 1,
                               .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D};
   if (xor_mode) {
     sf.pipe_bank_xor = (uint32_t)(base & (blk - 1));
@@ -41,7 +44,7 @@ static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_
   }
   struct tiling_layout lay;
   if (!tiling_compute_layout(&sf, &lay)) return NULL;
-  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, 0);
+  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, frag);
   if (a < m->base || a + bpe > m->base + m->size) {
     if (unmapped) *unmapped = true;
     return NULL;
@@ -51,22 +54,33 @@ static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_
 
 uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
                             uint32_t x, uint32_t y, uint32_t slice, uint32_t level) {
-  return image_model_texel(m, t, bpe, x, y, slice, level, NULL);
+  return image_model_texel(m, t, bpe, x, y, slice, 0, level, NULL);
 }
 
 /* the element's bytes in the window, or NULL (outside the image, no layout, not mapped;
- * *UNMAPPED set for an element inside the image, with a layout, outside the window) */
+ * *UNMAPPED set for an element inside the image, with a layout, outside the window). The
+ * coordinates by the dimension: x, [y], [layer or z], [mip]; 2D MSAA x, y, fragment, [mip];
+ * 2D MSAA array x, y, layer, fragment (docs/shader-spirv.md, *Images*). */
 static uint8_t *image_model_element(struct shader_image_model *m, const struct ir_interp_image *op,
                                     const struct ir_tsharp *t, uint32_t bpe, bool *unmapped) {
   unsigned dim = (unsigned)(op->imm & IR_IMAGE_DIM_MASK);
+  bool msaa = dim >= 6;
   uint32_t x = op->coords[0], y = dim == 0 || dim == 4 ? 0 : op->coords[1];
-  uint32_t s = dim == 4 ? op->coords[1] : dim == 2 || dim == 3 || dim == 5 ? op->coords[2] : 0;
-  bool lod = (op->imm & IR_IMAGE_LOD) && op->op == IR_OP_image_load;
-  lod |= (op->imm & IR_IMAGE_LOD) && op->op == IR_OP_image_store;
-  uint32_t mip = lod ? op->coords[3] : 0, level = t->base_level + mip;
+  uint32_t s = dim == 4                                       ? op->coords[1]
+               : dim == 2 || dim == 3 || dim == 5 || dim == 7 ? op->coords[2]
+                                                              : 0;
+  uint32_t frag = dim == 6 ? op->coords[2] : dim == 7 ? op->coords[3] : 0;
+  bool lod = (op->imm & IR_IMAGE_LOD) && dim != 7 &&
+             (op->op == IR_OP_image_load || op->op == IR_OP_image_store);
+  uint32_t mip = lod ? op->coords[3] : 0, level = msaa ? mip : t->base_level + mip;
   bool is3d = t->type == IR_TSHARP_3D;
-  if (t->type < IR_TSHARP_1D || t->type >= IR_TSHARP_2D_MSAA) return NULL;
-  if (mip >= 16 || level > t->last_level || level >= t->levels) return NULL;
+  bool msaa_type = t->type == IR_TSHARP_2D_MSAA || t->type == IR_TSHARP_2D_MSAA_ARRAY;
+  if (msaa) {
+    if (!msaa_type || mip || t->last_level > 3 || frag >= 1u << t->last_level) return NULL;
+  } else {
+    if (t->type < IR_TSHARP_1D || msaa_type) return NULL;
+    if (mip >= 16 || level > t->last_level || level >= t->levels) return NULL;
+  }
   uint32_t lw = t->width >> level ? t->width >> level : 1;
   uint32_t lh = t->height >> level ? t->height >> level : 1;
   uint32_t ld = t->depth >> level ? t->depth >> level : 1;
@@ -79,13 +93,14 @@ static uint8_t *image_model_element(struct shader_image_model *m, const struct i
     slice = t->base_array + s;
     if (slice < s || slice >= t->depth) return NULL;
   }
-  return image_model_texel(m, t, bpe, x, y, slice, level, unmapped);
+  return image_model_texel(m, t, bpe, x, y, slice, frag, level, unmapped);
 }
 
-/* the forms this model has no rules for (the SPIR-V back end refuses them too): MSAA
- * dimensions and fragment loads, packed (_pck) data */
+/* the forms this model has no rules for (the SPIR-V back end refuses them too):
+ * image_msaa_load (which four samples) and packed (_pck) data (how the element's bits map
+ * to the registers) */
 static bool image_model_unmodelled(const struct ir_interp_image *op) {
-  return (op->imm & IR_IMAGE_DIM_MASK) >= 6 || (op->imm & (IR_IMAGE_FRAGMENTS | IR_IMAGE_PACKED));
+  return (op->imm & (IR_IMAGE_FRAGMENTS | IR_IMAGE_PACKED)) != 0;
 }
 
 /* 32-bit image atomics: integer ones on 32_UINT / 32_SINT elements, float ones (fcmpswap,
