@@ -286,9 +286,11 @@ static void tfe_status(void **state) {
  * image_load and image_store on 2D MSAA (x, y, fragment) and 2D MSAA array (x, y, layer,
  * fragment) surfaces: 2^LAST_LEVEL fragments, one level, laid out by the tiling library
  * (tiling_element_offset with the fragment). Every lane loads its element into registers and
- * stores its data at the same place of a second surface of the same shape; lanes l % 8 == 7
- * are outside (the fragment, x or the layer). A Z mode with 8-byte elements and MSAA has no
- * layout (the library refuses it): loads 0, stores dropped. */
+ * stores its data at the same place of a second surface of the same shape, then adds 1 to
+ * that element with image_atomic_add (glc: the stored value back on 32_UINT, 0 and nothing
+ * written on the other formats); lanes l % 8 == 7 are outside (the fragment, x or the
+ * layer). A Z mode with 8-byte elements and MSAA has no layout (the library refuses it):
+ * loads 0, stores dropped. */
 #define MS_DST (1u << 20)
 #define MS_IO (3u << 20)
 struct msaa_case {
@@ -343,7 +345,7 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
   struct tiling_tsharp info;
   assert_true(tiling_surface_from_tsharp(sgpr, &from, &info) == c->laid_out);
   if (c->laid_out) assert_int_equal(from.fragments, frags);
-  for (unsigned i = 0; i < 3; i++) {
+  for (unsigned i = 0; i < 4; i++) {
     uint64_t a = GBASE + MS_IO + 1024u * i;
     sgpr[16 + 2 * i] = (uint32_t)a;
     sgpr[17 + 2 * i] = (uint32_t)(a >> 32);
@@ -355,7 +357,7 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
   uint8_t *want = malloc(size);
   assert_non_null(want);
   memset(want, 0xa5, size);
-  uint32_t *co = (uint32_t *)(mem + MS_IO), *data = co + 256, exp[64][4];
+  uint32_t *co = (uint32_t *)(mem + MS_IO), *data = co + 256, exp[64][4], exp_add[64];
   uint32_t key[64];
   for (unsigned l = 0; l < wave; l++) {
     uint32_t x, y, s, f;
@@ -387,6 +389,7 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
     uint32_t mask = c->bits == 32 ? ~0u : (1u << c->bits) - 1;
     for (unsigned k = 0; k < 4; k++) data[4 * l + k] = rnd() & mask;
     memset(exp[l], 0, sizeof exp[l]);
+    exp_add[l] = 0;
     if (!in || !c->laid_out) continue;
     uint64_t off = tiling_element_offset(&lay, 0, x, y, c->base_array + s, f);
     assert_true(off + bpe <= size);
@@ -397,6 +400,11 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
     }
     for (unsigned k = 0; k < c->comps; k++)
       memcpy(want + off + k * c->bits / 8, &data[4 * l + k], c->bits / 8);
+    if (c->format == 20) { /* 32_UINT: the atomic add sees the stored value */
+      exp_add[l] = data[4 * l];
+      uint32_t v = data[4 * l] + 1;
+      memcpy(want + off, &v, 4);
+    }
   }
   char src[1024];
   const char *dim = arr ? "SQ_RSRC_IMG_2D_MSAA_ARRAY" : "SQ_RSRC_IMG_2D_MSAA";
@@ -408,10 +416,13 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
            "s_waitcnt vmcnt(0)\n"
            "image_load v[6:9], %s, s[0:7] dmask:0xf dim:%s unorm\n"
            "image_store v[10:13], %s, s[8:15] dmask:0xf dim:%s unorm\n"
+           "v_mov_b32 v14, 1\n"
+           "image_atomic_add v14, %s, s[8:15] dmask:0x1 dim:%s unorm glc\n"
            "s_waitcnt vmcnt(0)\n"
            "global_store_dwordx4 v1, v[6:9], s[20:21]\n"
+           "global_store_dword v1, v14, s[22:23]\n"
            "s_endpgm\n",
-           addr, dim, addr, dim);
+           addr, dim, addr, dim, addr, dim);
   uint8_t *imem = malloc(GSIZE);
   assert_non_null(imem);
   memcpy(imem, mem, GSIZE);
@@ -419,6 +430,11 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
   image_wave_device(dev, c->name, src, wave, sgpr, 24, mem, GBASE, GSIZE);
   unsigned bad = 0;
   const uint32_t *res = (const uint32_t *)(mem + MS_IO + 2048);
+  const uint32_t *ret = (const uint32_t *)(mem + MS_IO + 3072);
+  for (unsigned l = 0; l < wave; l++)
+    if (ret[4 * l] != exp_add[l] && bad++ < 12)
+      fprintf(stderr, "%s wave%u lane %u: image_atomic_add returned 0x%x, want 0x%x\n", c->name,
+              wave, l, ret[4 * l], exp_add[l]);
   for (unsigned l = 0; l < wave; l++)
     for (unsigned k = 0; k < 4; k++)
       if (res[4 * l + k] != exp[l][k] && bad++ < 12)
@@ -434,8 +450,10 @@ static void msaa_run(const struct msaa_case *c, unsigned wave) {
       fprintf(stderr, "%s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n", c->name,
               wave, (unsigned long long)i, mem[i], imem[i]);
   if (!bad)
-    printf("%s wave%u: %u fragments, loads and stores as computed in C and as the interpreter\n",
-           c->name, wave, frags);
+    printf(
+        "%s wave%u: %u fragments, loads, stores and atomics as computed in C and as the "
+        "interpreter\n",
+        c->name, wave, frags);
   assert_int_equal(bad, 0);
   free(imem);
   free(want);

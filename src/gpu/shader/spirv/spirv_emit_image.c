@@ -248,7 +248,6 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
     eq_lo[b] = op1(e, SpvOpUConvert, U32, wd);
     eq_hi[b] = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, U64, wd, cu32(e, 32)));
   }
-
   /* per element: slice base, block, in-block offset */
   for (unsigned c = 0; c < n; c++) {
     uint32_t x = xs[c], y = ys[c], slice = slices[c];
