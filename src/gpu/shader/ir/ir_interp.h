@@ -33,6 +33,7 @@ struct ir_interp_image {
                         mip level in coords[0]), image_get_lod */
   uint64_t imm;
   uint32_t lane;
+  uint32_t pc; /* the instruction's byte offset in the shader (ir_inst_pc) */
   uint32_t tsharp[8], ssharp[4];
   uint32_t coords[4];
   uint32_t extras[8]; /* _ex forms: offset, compare, d/dx x y z, d/dy x y z */
@@ -56,7 +57,9 @@ enum {
   IR_INTERP_FAULT_LOAD = 1,
   IR_INTERP_FAULT_STORE,
   IR_INTERP_FAULT_ATOMIC,
-  IR_INTERP_FAULT_SCALAR
+  IR_INTERP_FAULT_SCALAR,
+  IR_INTERP_FAULT_IMAGE,
+  IR_INTERP_FAULT_FORMAT /* an image access to a format not decoded (the format in addr) */
 };
 
 struct ir_interp_wave {

@@ -392,6 +392,11 @@ static uint32_t table_load(struct emit *e, uint32_t t, uint32_t i) {
   return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
 }
 
+uint32_t spirv_private_table(struct emit *e, const uint32_t *v, uint32_t n, const char *name) {
+  return private_table(e, v, n, name);
+}
+uint32_t spirv_table_load(struct emit *e, uint32_t t, uint32_t i) { return table_load(e, t, i); }
+
 /* the packed row of run-time format FORMAT from the module's table of the
  * IR_BUFFER_FORMAT_ROWS rows (values past it: row 0, no components) */
 static void table_row_prepare(struct emit *e) {
@@ -857,4 +862,9 @@ bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a) {
   }
   e->fenced = false;
   return true;
+}
+
+uint32_t spirv_format_value8(struct emit *e, enum ir_buffer_class cls, uint32_t r) {
+  if (cls == IR_BUF_SRGB) return srgb_decode(e, r);
+  return decode_known(e, cls, u2(e, SpvOpBitwiseAnd, r, cu32(e, 255)), kn(e, 8));
 }

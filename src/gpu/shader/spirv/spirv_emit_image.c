@@ -70,8 +70,11 @@ struct img {
   uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
   struct spirv_format fmt; /* the unified format's layout and class (spirv_emit_format.c) */
-  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes */
+  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes, or special */
   uint32_t e, bpe;         /* log2 of the element's bytes, bytes */
+  uint32_t info, special;  /* ir_texel_info of the format; whether it is a special one */
+  uint32_t bwl, bhl;       /* log2 texels per element in x, y (special formats; else 0) */
+  uint32_t ew, eh;         /* level 0's size in elements (img_read) */
 };
 
 /* The format at run time, through the buffer formats' conversions (spirv_format_dynamic):
@@ -81,10 +84,19 @@ static void img_format(struct emit *e, struct img *m) {
   spirv_format_dynamic(e, m->format, &m->fmt);
   m->fmt.srgb = true;         /* a T#'s format: the SRGB rows can occur */
   spirv_format_srgb_table(e); /* made from main (the first image access is there) */
-  uint32_t bytes = op1(e, SpvOpUConvert, U32, m->fmt.bytes64);
+  /* the special formats (ir_texel.h): their element's bytes and shape from their entry */
+  m->info = spirv_texel_info(e, m->format);
+  m->special = op2(e, SpvOpINotEqual, BL, band(e, m->info, cu32(e, 15)), cu32(e, 0));
+  m->bwl = band(e, shr(e, m->info, cu32(e, 12)), cu32(e, 3));
+  m->bhl = band(e, shr(e, m->info, cu32(e, 14)), cu32(e, 3));
+  m->fmt.cls =
+      sel(e, U32, m->special, band(e, shr(e, m->info, cu32(e, 4)), cu32(e, 7)), m->fmt.cls);
+  uint32_t bytes =
+      sel(e, U32, m->special, shl(e, cu32(e, 1), band(e, shr(e, m->info, cu32(e, 8)), cu32(e, 7))),
+          op1(e, SpvOpUConvert, U32, m->fmt.bytes64));
   uint32_t pow2 = eq(e, band(e, bytes, op2(e, SpvOpISub, U32, bytes, cu32(e, 1))), cu32(e, 0));
   uint32_t size_ok = land(e, lt(e, cu32(e, 0), bytes), le(e, bytes, cu32(e, 16)));
-  m->fmt_ok = land(e, m->fmt.valid, land(e, pow2, size_ok));
+  m->fmt_ok = op2(e, SpvOpLogicalOr, BL, m->special, land(e, m->fmt.valid, land(e, pow2, size_ok)));
   m->bpe = sel(e, U32, m->fmt_ok, bytes, cu32(e, 1));
   m->e = glsl(e, U32, GLSL_FIND_UMSB, m->bpe, 0, 1);
 }
@@ -122,6 +134,11 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
   m->pbx = band(e, op1(e, SpvOpUConvert, U32, base), xmask);
   m->base = op2(e, SpvOpBitwiseAnd, U64, base, op1(e, SpvOpNot, U64, to_u64(e, xmask)));
   img_format(e, m);
+  /* the element grid: texels per element side by side (4:2:2 pairs, 4x4 blocks) */
+  m->ew = shr(e, add(e, m->width, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bwl), cu32(e, 1))),
+              m->bwl);
+  m->eh = shr(e, add(e, m->height, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bhl), cu32(e, 1))),
+              m->bhl);
 }
 
 /* bits of the swizzle equation table (64-bit word I of binding 1 past the ranges) */
@@ -131,9 +148,10 @@ static uint32_t pattern_word(struct emit *e, uint32_t i) {
   return op1(e, SpvOpLoad, U64, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
-/* The guest address of element (x, y, slice) of level L of M, and whether the surface's
- * mode and element have a layout here (*OK). The layout rules are tiling_layout.c's, in
- * straight-line code over the sixteen possible levels. */
+/* The guest address of the element holding texel (x, y, slice) of level L of M, and whether
+ * the surface's mode and element have a layout here (*OK). The layout rules are
+ * tiling_layout.c's, in straight-line code over the sixteen possible levels, on the element
+ * grid (special formats: x and y / texels per element). */
 static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const uint32_t *xs,
                         const uint32_t *ys, const uint32_t *slices, uint32_t l, uint32_t is3d,
                         uint32_t *ok, uint32_t *out) {
@@ -180,7 +198,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   uint32_t plane[16], before[16];
   for (uint32_t i = 0; i < 16; i++) {
     uint32_t ci = cu32(e, i), valid = lt(e, ci, L), r = cu32(e, (1u << i) - 1);
-    uint32_t mw = shr(e, add(e, m->width, r), ci), mh = shr(e, add(e, m->height, r), ci);
+    uint32_t mw = shr(e, add(e, m->ew, r), ci), mh = shr(e, add(e, m->eh, r), ci);
     uint32_t cond = land(e, land(e, land(e, valid, lnot(e, found)), land(e, multi, lnot(e, micro))),
                          land(e, land(e, le(e, mw, fix_w), le(e, mh, fix_h)),
                               le(e, op2(e, SpvOpISub, U32, L, ci), max_tail)));
@@ -189,7 +207,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
     before[i] = land(e, valid, lnot(e, op2(e, SpvOpLogicalOr, BL, found, cond)));
     found = op2(e, SpvOpLogicalOr, BL, found, cond);
     /* linear: max(1, size >> i), the pitch aligned to 256 bytes */
-    uint32_t lw = umax(e, shr(e, m->width, ci), one), lh = umax(e, shr(e, m->height, ci), one);
+    uint32_t lw = umax(e, shr(e, m->ew, ci), one), lh = umax(e, shr(e, m->eh, ci), one);
     uint32_t p_i = sel(e, U32, linear, align_up(e, lw, lin_align), align_up(e, mw, bw));
     uint32_t ph = sel(e, U32, linear, lh, align_up(e, mh, bh));
     plane[i] = op2(e, SpvOpIMul, U64, op2(e, SpvOpIMul, U64, to_u64(e, p_i), to_u64(e, ph)), bpe64);
@@ -234,7 +252,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   }
   /* per element: slice base, block, in-block offset */
   for (unsigned c = 0; c < n; c++) {
-    uint32_t x = xs[c], y = ys[c], slice = slices[c];
+    uint32_t x = shr(e, xs[c], m->bwl), y = shr(e, ys[c], m->bhl), slice = slices[c];
     uint32_t slice64 = to_u64(e, slice);
     uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
     uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
@@ -305,6 +323,19 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
   img_format(e, &m);
   src->bpe = m.bpe;
   src->fmt_ok = m.fmt_ok;
+  src->bwl = m.bwl;
+  src->bhl = m.bhl;
+  src->format = m.format;
+  /* a format not decoded on an image type (1D .. 2D MSAA array): counted once per sampling
+   * instruction and lane, read as 0 */
+  uint32_t w3[2] = {t, ir_tsharp_fields[IR_TSHARP_type].dword};
+  uint32_t type =
+      bits32(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w3, 2),
+             ir_tsharp_fields[IR_TSHARP_type].lo, ir_tsharp_fields[IR_TSHARP_type].bits);
+  uint32_t undecoded = land(e, land(e, le(e, cu32(e, IR_TSHARP_1D), type), lnot(e, m.fmt_ok)),
+                            op2(e, SpvOpINotEqual, BL, m.format, cu32(e, 0)));
+  spirv_fault_note_kind(e, SPIRV_FAULT_FORMAT, undecoded, spv_const_bool(&e->b, false),
+                        to_u64(e, m.format), 0);
 }
 
 /* the footprint helper: T#, x0, x1, y0, y1, slice0, slice1, level, is3d -> the guest
@@ -322,6 +353,8 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
   if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
   struct img m;
   m.bpe = src->bpe;
+  uint32_t mx = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bwl), cu32(e, 1));
+  uint32_t my = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bhl), cu32(e, 1));
   for (uint32_t c = 0; c < count; c++) {
     uint32_t ex[2] = {arr, c};
     uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
@@ -330,8 +363,11 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
     uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
     ok = land(e, ok, src->fmt_ok);
     uint32_t at = element_addr(e, &m, g, &ok);
-    uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
-    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+    /* the texel inside the element (special formats), (y & 3) << 2 | (x & 3) */
+    uint32_t sub = op2(e, SpvOpBitwiseOr, U32, band(e, x[c & 1], mx),
+                       shl(e, band(e, y[(c >> 1) & 1], my), cu32(e, 2)));
+    uint32_t a[6] = {e->image_fetch_fn, src->t, at, ok, e->junk, sub};
+    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 6);
   }
 }
 
@@ -366,8 +402,8 @@ static void foot_fn_body(struct emit *e) {
 }
 
 static void fetch_fn_body(struct emit *e) {
-  uint32_t params[4] = {t_tsharp(e), U64, BL, U64}, p[4];
-  fn_begin(e, e->image_fetch_fn, "image_texel_decode", e->t_v4u32, params, 4, p);
+  uint32_t params[5] = {t_tsharp(e), U64, BL, U64, U32}, p[5];
+  fn_begin(e, e->image_fetch_fn, "image_texel_decode", e->t_v4u32, params, 5, p);
   uint32_t junk = e->junk;
   e->junk = p[3]; /* the lane's junk dword, main's value passed in */
   struct img m;
@@ -376,10 +412,12 @@ static void fetch_fn_body(struct emit *e) {
   m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
                     ir_tsharp_fields[IR_TSHARP_format].bits);
   img_format(e, &m);
-  uint32_t raw[4], c[4];
+  uint32_t raw[4], c[4], sc[4];
   load_raw(e, &m, p[1], p[2], raw);
   spirv_format_decode(e, &m.fmt, raw, c);
-  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, p[2], c[k], cu32(e, 0));
+  spirv_texel_decode(e, m.info, raw, p[4], sc);
+  for (uint32_t k = 0; k < 4; k++)
+    c[k] = sel(e, U32, p[2], sel(e, U32, m.special, sc[k], c[k]), cu32(e, 0));
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, c, 4);
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
@@ -388,6 +426,7 @@ static void fetch_fn_body(struct emit *e) {
 
 void spirv_image_fn_body(struct emit *e) {
   if (e->image_fetch_fn) fetch_fn_body(e);
+  spirv_texel_fn_body(e); /* after the fetch helper, which may call it */
   if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
   uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL}, p[6];
@@ -482,11 +521,24 @@ static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flag
   coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
   uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t ok = land(e, land(e, in, lay), m.fmt_ok);
+  /* a format not decoded (INVALID excepted): counted in the fault record, read as 0 */
+  uint32_t undecoded =
+      land(e, land(e, in, lnot(e, m.fmt_ok)), op2(e, SpvOpINotEqual, BL, m.format, cu32(e, 0)));
+  spirv_fault_note_kind(e, SPIRV_FAULT_FORMAT, undecoded, spv_const_bool(&e->b, false),
+                        to_u64(e, m.format), 0);
   uint32_t at = element_addr(e, &m, g, &ok);
-  uint32_t raw[4], c[4], out[4], zero = cu32(e, 0);
+  uint32_t raw[4], c[4], sc[4], out[4], zero = cu32(e, 0);
   load_raw(e, &m, at, ok, raw);
   spirv_format_decode(e, &m.fmt, raw, c);
-  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, ok, c[k], zero);
+  /* special formats: the texel inside the element */
+  uint32_t sub =
+      op2(e, SpvOpBitwiseOr, U32,
+          band(e, x, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bwl), cu32(e, 1))),
+          shl(e, band(e, y, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bhl), cu32(e, 1))),
+              cu32(e, 2)));
+  spirv_texel_decode(e, m.info, raw, sub, sc);
+  for (uint32_t k = 0; k < 4; k++)
+    c[k] = sel(e, U32, ok, sel(e, U32, m.special, sc[k], c[k]), zero);
   uint32_t one = spirv_format_one(e, &m.fmt);
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t ds = field(e, m.w, IR_TSHARP_dst_sel_x + k);
@@ -507,6 +559,7 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
   uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
   uint32_t ok = land(e, land(e, land(e, in, lay), m.fmt_ok), active);
+  ok = land(e, ok, lnot(e, m.special)); /* stores to the special formats: dropped */
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t d[4], zero = cu32(e, 0);
   for (uint32_t k = 0; k < 4; k++) {
