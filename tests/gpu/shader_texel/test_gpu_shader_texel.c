@@ -273,7 +273,7 @@ static void ref_texel(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t s
 static const char kernel[] = KERNEL_HEAD
     "image_load_mip v[6:9], v[2:4], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
     "image_sample_lz v[14:17], v[10:11], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
-    "image_sample_lz v[18:21], v[10:11], s[0:7], s[12:15] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+    "image_sample_lz v[18:21], v[12:13], s[0:7], s[12:15] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
     "s_waitcnt vmcnt(0)\n"
     "v_lshlrev_b32 v22, 6, v0\n"
     "global_store_dwordx4 v22, v[6:9], s[18:19]\n"
@@ -293,7 +293,8 @@ struct run {
   uint32_t format;
   uint8_t *mem, *imem;
   struct tiling_layout lay;
-  uint32_t lanes[WAVE][8]; /* x, y, mip, -, u, v, x0, y0 */
+  uint32_t lanes[WAVE][8]; /* x, y, mip, -, u, v (x0, y0's centre), u2, v2 (bilinear) */
+  uint32_t x0[WAVE], y0[WAVE];
 };
 
 /* lays out FORMAT's surface, fills it, runs the kernel on both sides */
@@ -342,9 +343,11 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
     c[1] = rnd() % (H >> mip);
     c[2] = mip;
     c[3] = 0;
-    c[6] = rnd() % W, c[7] = rnd() % H;
-    c[4] = f2u(((float)c[6] + 0.5f) / (float)W);
-    c[5] = f2u(((float)c[7] + 0.5f) / (float)H);
+    r->x0[l] = rnd() % W, r->y0[l] = rnd() % H;
+    c[4] = f2u(((float)r->x0[l] + 0.5f) / (float)W);
+    c[5] = f2u(((float)r->y0[l] + 0.5f) / (float)H);
+    c[6] = f2u((float)(rnd() % 1000) / 700.0f - 0.2f); /* anywhere, wrapped and mirrored */
+    c[7] = f2u((float)(rnd() % 1000) / 700.0f - 0.2f);
     memcpy(r->mem + IO_OFF + 32 * l, c, 32);
   }
   memcpy(r->imem, r->mem, GSIZE);
@@ -393,7 +396,7 @@ static void formats(void **state) {
       float e[4] = {0, 0, 0, 0}, e0[4];
       uint32_t lw = W >> c[2], lh = H >> c[2];
       if (c[0] < lw && c[1] < lh) ref_at(&r, c[0], c[1], c[2], e);
-      ref_at(&r, c[6], c[7], 0, e0);
+      ref_at(&r, r.x0[l], r.y0[l], 0, e0);
       for (int k = 0; k < 4; k++) {
         if (got[k] != f2u(e[k]) || got[4 + k] != f2u(e0[k]))
           fprintf(stderr,

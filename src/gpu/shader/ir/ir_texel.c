@@ -20,11 +20,21 @@ struct ir_texel_format ir_texel_format_of(uint32_t format) {
   return format < IR_TEXEL_INFO_ROWS ? table[format] : none;
 }
 
+uint32_t ir_texel_plain_format(const struct ir_texel_format *f) {
+  switch (f->cls) {
+    case IR_BUF_FLOAT: return 77;
+    case IR_BUF_SNORM: return 57;
+    case IR_BUF_UINT: return 60;
+    case IR_BUF_SRGB: return 130;
+    default: return 56;
+  }
+}
+
 uint32_t ir_texel_info(uint32_t format) {
   struct ir_texel_format f = ir_texel_format_of(format);
   if (f.kind == IR_TEXEL_PLAIN) return 0;
   return f.kind | (uint32_t)f.cls << 4 | (uint32_t)f.bytes_log2 << 8 | (uint32_t)f.bw_log2 << 12 |
-         (uint32_t)f.bh_log2 << 14;
+         (uint32_t)f.bh_log2 << 14 | ir_texel_plain_format(&f) << 16;
 }
 
 bool ir_texel_decoded(uint32_t format) {

@@ -59,8 +59,15 @@ struct ir_texel_format {
 
 struct ir_texel_format ir_texel_format_of(uint32_t format);
 
-/* FORMAT's entry packed in a dword for the SPIR-V back end's table: kind 3:0, class 6:4,
- * log2 bytes 10:8, log2 texels per element x 13:12, y 15:14; 0 for a plain format */
+/* The plain format (a row of buffer_formats.def) a texel of special format F is given as:
+ * 8_8_8_8 of F's class (UNORM 56, SNORM 57, UINT 60, SRGB 130: x, y, z, then w 1 as 255,
+ * 127 or 1), 32_32_32_32_FLOAT (77) for 5_9_9_9. The SPIR-V back end decodes a texel into
+ * an element of it and converts that as any element (spirv_emit_texel.c). */
+uint32_t ir_texel_plain_format(const struct ir_texel_format *f);
+
+/* FORMAT's entry packed in a dword for the SPIR-V back end: kind 3:0, class 6:4, log2 bytes
+ * 10:8, log2 texels per element x 13:12, y 15:14, the plain format 23:16; 0 for a plain
+ * format */
 uint32_t ir_texel_info(uint32_t format);
 
 /* Whether an image access of FORMAT reads texels: a row with an element of 1, 2, 4, 8 or 16

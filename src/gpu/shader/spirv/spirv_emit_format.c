@@ -863,8 +863,3 @@ bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a) {
   e->fenced = false;
   return true;
 }
-
-uint32_t spirv_format_value8(struct emit *e, enum ir_buffer_class cls, uint32_t r) {
-  if (cls == IR_BUF_SRGB) return srgb_decode(e, r);
-  return decode_known(e, cls, u2(e, SpvOpBitwiseAnd, r, cu32(e, 255)), kn(e, 8));
-}

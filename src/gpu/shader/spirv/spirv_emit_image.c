@@ -81,16 +81,17 @@ struct img {
  * every unified format whose element is a power of two of bytes has a layout here (the
  * 96-bit ones have none in the tiling library either). */
 static void img_format(struct emit *e, struct img *m) {
-  spirv_format_dynamic(e, m->format, &m->fmt);
-  m->fmt.srgb = true;         /* a T#'s format: the SRGB rows can occur */
-  spirv_format_srgb_table(e); /* made from main (the first image access is there) */
-  /* the special formats (ir_texel.h): their element's bytes and shape from their entry */
+  /* the special formats (ir_texel.h): their element's bytes and shape from their entry, and
+   * the plain format their texels are decoded into (m->fmt) */
   m->info = spirv_texel_info(e, m->format);
   m->special = op2(e, SpvOpINotEqual, BL, band(e, m->info, cu32(e, 15)), cu32(e, 0));
   m->bwl = band(e, shr(e, m->info, cu32(e, 12)), cu32(e, 3));
   m->bhl = band(e, shr(e, m->info, cu32(e, 14)), cu32(e, 3));
-  m->fmt.cls =
-      sel(e, U32, m->special, band(e, shr(e, m->info, cu32(e, 4)), cu32(e, 7)), m->fmt.cls);
+  uint32_t plain =
+      sel(e, U32, m->special, band(e, shr(e, m->info, cu32(e, 16)), cu32(e, 255)), m->format);
+  spirv_format_dynamic(e, plain, &m->fmt);
+  m->fmt.srgb = true;         /* a T#'s format: the SRGB rows can occur */
+  spirv_format_srgb_table(e); /* made from main (the first image access is there) */
   uint32_t bytes =
       sel(e, U32, m->special, shl(e, cu32(e, 1), band(e, shr(e, m->info, cu32(e, 8)), cu32(e, 7))),
           op1(e, SpvOpUConvert, U32, m->fmt.bytes64));
@@ -326,6 +327,7 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
   src->bwl = m.bwl;
   src->bhl = m.bhl;
   src->format = m.format;
+  src->plain = sel(e, U32, m.special, band(e, shr(e, m.info, cu32(e, 16)), cu32(e, 255)), m.format);
   /* a format not decoded on an image type (1D .. 2D MSAA array): counted once per sampling
    * instruction and lane, read as 0 */
   uint32_t w3[2] = {t, ir_tsharp_fields[IR_TSHARP_type].dword};
@@ -414,10 +416,10 @@ static void fetch_fn_body(struct emit *e) {
   img_format(e, &m);
   uint32_t raw[4], c[4], sc[4];
   load_raw(e, &m, p[1], p[2], raw);
+  spirv_texel_decode(e, m.info, raw, p[4], sc); /* special formats: the plain element */
+  for (uint32_t k = 0; k < 4; k++) raw[k] = sel(e, U32, m.special, sc[k], raw[k]);
   spirv_format_decode(e, &m.fmt, raw, c);
-  spirv_texel_decode(e, m.info, raw, p[4], sc);
-  for (uint32_t k = 0; k < 4; k++)
-    c[k] = sel(e, U32, p[2], sel(e, U32, m.special, sc[k], c[k]), cu32(e, 0));
+  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, p[2], c[k], cu32(e, 0));
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, c, 4);
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
@@ -529,16 +531,16 @@ static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flag
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t raw[4], c[4], sc[4], out[4], zero = cu32(e, 0);
   load_raw(e, &m, at, ok, raw);
-  spirv_format_decode(e, &m.fmt, raw, c);
-  /* special formats: the texel inside the element */
+  /* special formats: the texel inside the element, as an element of the plain format */
   uint32_t sub =
       op2(e, SpvOpBitwiseOr, U32,
           band(e, x, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bwl), cu32(e, 1))),
           shl(e, band(e, y, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bhl), cu32(e, 1))),
               cu32(e, 2)));
   spirv_texel_decode(e, m.info, raw, sub, sc);
-  for (uint32_t k = 0; k < 4; k++)
-    c[k] = sel(e, U32, ok, sel(e, U32, m.special, sc[k], c[k]), zero);
+  for (uint32_t k = 0; k < 4; k++) raw[k] = sel(e, U32, m.special, sc[k], raw[k]);
+  spirv_format_decode(e, &m.fmt, raw, c);
+  for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, ok, c[k], zero);
   uint32_t one = spirv_format_one(e, &m.fmt);
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t ds = field(e, m.w, IR_TSHARP_dst_sel_x + k);

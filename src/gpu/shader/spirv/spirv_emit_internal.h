@@ -52,9 +52,8 @@ struct emit {
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint32_t image_fetch_fn;                   /* the texel decode helper (0: none) */
   uint32_t image_foot_fn;                    /* the footprint address helper (0: none) */
-  uint32_t texel_fn;    /* the special formats' texel decode helper (spirv_emit_texel.c) */
-  uint32_t texel_table; /* their ir_texel_info words by format (0: none yet) */
-  uint64_t gds_addr;    /* spirv_emit_options.gds_addr, gds_bytes */
+  uint32_t texel_fn; /* the special formats' texel helper (spirv_emit_texel.c; 0: none) */
+  uint64_t gds_addr; /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
@@ -421,15 +420,12 @@ void spirv_format_fn_bodies(struct emit *e);
  * point's interface), and element I (a u32 id) of table T */
 uint32_t spirv_private_table(struct emit *e, const uint32_t *v, uint32_t n, const char *name);
 uint32_t spirv_table_load(struct emit *e, uint32_t t, uint32_t i);
-/* an 8-bit field R (u32, bits 7:0) as a component of class CLS known at compile time (UNORM,
- * SNORM, UINT; SRGB: through the EOTF) */
-uint32_t spirv_format_value8(struct emit *e, enum ir_buffer_class cls, uint32_t r);
 
 /* ---- the special image formats' texels (spirv_emit_texel.c; ir_texel.h) ----------------
- * spirv_texel_info: FORMAT's ir_texel_info word at run time (the module's table; call it
- * from main first). spirv_texel_decode: the texel SUB ((y & 3) << 2 | (x & 3) inside the
- * element) of the element's dwords RAW of a special format INFO, through one helper
- * function per module: four components as u32 bits (as spirv_format_decode gives them). */
+ * spirv_texel_info: FORMAT's ir_texel_info word at run time (0: a plain format).
+ * spirv_texel_decode: the texel SUB ((y & 3) << 2 | (x & 3) inside the element) of the
+ * element's dwords RAW of a special format INFO as the dwords OUT of an element of its plain
+ * format (info bits 23:16), through one helper function per module. */
 uint32_t spirv_texel_info(struct emit *e, uint32_t format);
 void spirv_texel_decode(struct emit *e, uint32_t info, const uint32_t raw[4], uint32_t sub,
                         uint32_t out[4]);
@@ -483,6 +479,7 @@ struct spirv_texel_src {
   uint32_t t, bpe, fmt_ok;
   uint32_t bwl, bhl; /* log2 texels per element in x, y (special formats; else 0) */
   uint32_t format;   /* the T#'s format (u32) */
+  uint32_t plain;    /* the format whose conversions apply (special formats: their plain one) */
 };
 void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src);
 /* the elements (x[i], y[j], slice[k]) of absolute level LEVEL at OUT[4k + 2j + i] for the

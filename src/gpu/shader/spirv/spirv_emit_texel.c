@@ -1,18 +1,17 @@
 /* The texels of the special image formats (ir_texel.h: 5_9_9_9, GB_GR, BG_RG, BC1..BC5) in
- * the module: the formats' table, and one helper function that decodes a texel of an
- * element (docs/shader-spirv.md, "Images"). The rules are ir_texel.c's, on integers: the
- * endpoints widened to 8 bits, the interpolations rounded to the nearest integer, the 8-bit
- * results converted as 8-bit components (spirv_format_value8); 5_9_9_9 multiplies the
- * mantissa by a power of two (exact). Every kind's value is computed and the format's
- * selected: the helper is one straight-line body, called per texel (lavapipe inlines it). */
+ * the module (docs/shader-spirv.md, "Images"): their ir_texel_info words, and one helper
+ * function that turns a texel of an element into an element of a plain format
+ * (ir_texel_plain_format: 8_8_8_8 of the class, 32_32_32_32_FLOAT for 5_9_9_9), which the
+ * caller converts as any element (spirv_format_decode). The rules are ir_texel.c's, on
+ * integers: the endpoints widened to 8 bits, the interpolations rounded to the nearest
+ * integer; 5_9_9_9 multiplies the mantissa by a power of two (exact). Every kind's value is
+ * computed and the format's selected: one straight-line body without conversions, called
+ * per texel (lavapipe inlines it). */
 #include "gpu/shader/ir/ir_texel.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 
 #define U32 e->t_u32
 #define BL e->t_bool
-
-/* formats 0..TABLE_ROWS - 1 have a table entry (the special ones are below 256) */
-#define TABLE_ROWS 256u
 
 static uint32_t add(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIAdd, U32, a, b); }
 static uint32_t sub(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpISub, U32, a, b); }
@@ -44,13 +43,14 @@ static uint32_t field(struct emit *e, uint32_t v, uint32_t lo, unsigned n) {
 }
 
 uint32_t spirv_texel_info(struct emit *e, uint32_t format) {
-  if (!e->texel_table) {
-    uint32_t v[TABLE_ROWS];
-    for (uint32_t f = 0; f < TABLE_ROWS; f++) v[f] = ir_texel_info(f);
-    e->texel_table = spirv_private_table(e, v, TABLE_ROWS, "image_texel_formats");
+  /* a select per special format of the C table (some twenty compares): no array, which
+   * lavapipe would index with a ladder of branches at every texel */
+  uint32_t info = cu32(e, 0);
+  for (uint32_t f = 0; f < IR_TEXEL_INFO_ROWS; f++) {
+    uint32_t w = ir_texel_info(f);
+    if (w) info = usel(e, ieq(e, format, f), cu32(e, w), info);
   }
-  uint32_t in = op2(e, SpvOpULessThan, BL, format, cu32(e, TABLE_ROWS));
-  return spirv_table_load(e, e->texel_table, usel(e, in, format, cu32(e, 0)));
+  return info;
 }
 
 void spirv_texel_decode(struct emit *e, uint32_t info, const uint32_t raw[4], uint32_t sub,
@@ -128,16 +128,7 @@ static uint32_t channel_block(struct emit *e, uint32_t lo, uint32_t hi, uint32_t
   return band(e, v, cu32(e, 255));
 }
 
-/* an 8-bit field V of run-time class CLS (UNORM, SNORM, UINT or SRGB) */
-static uint32_t value8(struct emit *e, uint32_t cls, uint32_t v) {
-  uint32_t un = spirv_format_value8(e, IR_BUF_UNORM, v);
-  uint32_t sn = spirv_format_value8(e, IR_BUF_SNORM, v);
-  uint32_t sr = spirv_format_value8(e, IR_BUF_SRGB, v);
-  return usel(e, ieq(e, cls, IR_BUF_SRGB), sr,
-              usel(e, ieq(e, cls, IR_BUF_SNORM), sn, usel(e, ieq(e, cls, IR_BUF_UINT), v, un)));
-}
-
-/* texel(info, r0, r1, r2, r3, sub) -> v4u32 */
+/* texel(info, r0, r1, r2, r3, sub) -> the element of the plain format (info 23:16) */
 void spirv_texel_fn_body(struct emit *e) {
   if (!e->texel_fn) return;
   uint32_t params[6] = {U32, U32, U32, U32, U32, U32}, p[6];
@@ -152,7 +143,7 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t kind = band(e, info, cu32(e, 15)), cls = field(e, info, cu32(e, 4), 3);
   uint32_t bc1 = ieq(e, kind, IR_TEXEL_BC1), bc2 = ieq(e, kind, IR_TEXEL_BC2);
   uint32_t bc3 = ieq(e, kind, IR_TEXEL_BC3), bc4 = ieq(e, kind, IR_TEXEL_BC4);
-  uint32_t bc5 = ieq(e, kind, IR_TEXEL_BC5), e5 = ieq(e, kind, IR_TEXEL_E5B9G9R9);
+  uint32_t bc5 = ieq(e, kind, IR_TEXEL_BC5);
   uint32_t gb = ieq(e, kind, IR_TEXEL_GB_GR), bg = ieq(e, kind, IR_TEXEL_BG_RG);
   uint32_t colour = lor(e, bc1, lor(e, bc2, bc3)), sn = ieq(e, cls, IR_BUF_SNORM);
   /* 4:2:2: the bytes of dword 0, G by the texel's parity */
@@ -170,21 +161,29 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t nib = field(e, usel(e, op2(e, SpvOpULessThan, BL, i, cu32(e, 8)), r0, r1),
                        shl(e, band(e, i, cu32(e, 7)), cu32(e, 2)), 4);
   uint32_t alpha = usel(e, bc2, mul(e, nib, cu32(e, 17)), usel(e, bc3, ch0, rgba[3]));
-  /* 5_9_9_9: mantissa x 2^(exponent - 24), exact */
+  /* w 1 of the class: UNORM, SRGB 255, SNORM 127, UINT 1 */
+  uint32_t one =
+      usel(e, sn, cu32(e, 127), usel(e, ieq(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 255)));
+  uint32_t zero = cu32(e, 0), b8[4];
+  for (uint32_t k = 0; k < 3; k++) {
+    uint32_t v = usel(e, lor(e, gb, bg), s422[k], usel(e, colour, rgba[k], k ? ch1 : ch0));
+    if (k == 1) v = usel(e, bc4, zero, v);
+    if (k == 2) v = usel(e, lor(e, bc4, bc5), zero, v);
+    b8[k] = v;
+  }
+  b8[3] = usel(e, colour, alpha, one);
+  uint32_t rgba8 = bor(e, bor(e, b8[0], shl(e, b8[1], cu32(e, 8))),
+                       bor(e, shl(e, b8[2], cu32(e, 16)), shl(e, b8[3], cu32(e, 24))));
+  /* 5_9_9_9: 32_32_32_32_FLOAT, mantissa x 2^(exponent - 24), exact */
+  uint32_t e5 = ieq(e, kind, IR_TEXEL_E5B9G9R9), out[4];
   uint32_t scale = op1(e, SpvOpBitcast, e->t_f32,
                        shl(e, add(e, shr(e, r0, cu32(e, 27)), cu32(e, 103)), cu32(e, 23)));
-  uint32_t one = usel(e, ieq(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 0x3f800000u));
-  uint32_t zero = cu32(e, 0), out[4];
   for (uint32_t k = 0; k < 3; k++) {
     uint32_t m = op1(e, SpvOpConvertUToF, e->t_f32, field(e, r0, cu32(e, 9 * k), 9));
     uint32_t fv = op1(e, SpvOpBitcast, U32, op2(e, SpvOpFMul, e->t_f32, m, scale));
-    uint32_t v8 = usel(e, lor(e, gb, bg), s422[k], usel(e, colour, rgba[k], k ? ch1 : ch0));
-    uint32_t v = value8(e, cls, v8);
-    if (k == 1) v = usel(e, bc4, zero, v);
-    if (k == 2) v = usel(e, lor(e, bc4, bc5), zero, v);
-    out[k] = usel(e, e5, fv, v);
+    out[k] = k ? usel(e, e5, fv, zero) : usel(e, e5, fv, rgba8);
   }
-  out[3] = usel(e, colour, spirv_format_value8(e, IR_BUF_UNORM, alpha), one);
+  out[3] = usel(e, e5, cu32(e, 0x3f800000u), zero);
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
