@@ -43,8 +43,9 @@ static uint32_t field(struct emit *e, uint32_t v, uint32_t lo, unsigned n) {
 }
 
 uint32_t spirv_texel_info(struct emit *e, uint32_t format) {
-  /* a select per special format of the C table (some twenty compares): no array, which
-   * lavapipe would index with a ladder of branches at every texel */
+  /* a select per special format of the C table (some twenty compares), not a Private array
+   * indexed at run time: with such a table per texel lavapipe's compile took several times
+   * longer here (docs/shader-spirv.md, Images, cost) */
   uint32_t info = cu32(e, 0);
   for (uint32_t f = 0; f < IR_TEXEL_INFO_ROWS; f++) {
     uint32_t w = ir_texel_info(f);
