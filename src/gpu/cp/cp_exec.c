@@ -219,10 +219,16 @@ static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const ui
   unsigned event = b[0] & 0x3f, data_sel = b[1] >> 29, int_sel = (b[1] >> 24) & 7;
   uint64_t addr = cp_addr64(b[2], b[3]), written = 0;
   q->stats.events++;
-  if (data_sel > 5) CP_FAIL("RELEASE_MEM data select %u not supported", data_sel);
+  if (data_sel > 5) CP_FAIL("RELEASE_MEM DATA_SEL %u is not defined on GFX10", data_sel);
   /* INT_SEL 1 interrupt only, 2 after the write is confirmed, 3 data and confirm, 4 with the
-   * context id; 5 and 6 send it only when a 32/64-bit compare holds (not supported yet) */
-  if (int_sel > 4) CP_FAIL("RELEASE_MEM conditional interrupt select %u not supported", int_sel);
+   * context id; 5 and 6 send it only when a 32/64-bit compare holds, with a function no public
+   * definition gives (docs/gpu-cp.md); 7 is not defined */
+  if (int_sel == 5 || int_sel == 6)
+    CP_FAIL(
+        "RELEASE_MEM INT_SEL %u (interrupt on a %u-bit compare) not supported: its compare "
+        "function is not public",
+        int_sel, int_sel == 5 ? 32 : 64);
+  if (int_sel > 6) CP_FAIL("RELEASE_MEM INT_SEL %u is not defined", int_sel);
   if (data_sel == 5) { /* GDS to memory (cp_exec_gds.c) */
     if (!cp_exec_gds_to_mem(q, f, "RELEASE_MEM", addr, b[4], &written)) return CP_STEP_STOPPED;
   } else if (data_sel && (addr & (data_sel == 1 ? 3 : 7))) {
@@ -258,8 +264,11 @@ static enum cp_step event_write_eos(struct cp_queue *q, struct cp_frame *f, cons
   if (cmd == 1) /* store GDS data (cp_exec_gds.c) */
     return cp_exec_gds_to_mem(q, f, "EVENT_WRITE_EOS", addr, b[3], &first) ? CP_STEP_DONE
                                                                            : CP_STEP_STOPPED;
-  if (cmd != 2)
-    CP_FAIL("EVENT_WRITE_EOS command %u not supported (1 GDS data, 2 32-bit data)", cmd);
+  if (cmd == 0) /* "store append count to memory": which counter, and its width, not public */
+    CP_FAIL(
+        "EVENT_WRITE_EOS COMMAND 0 (store append count) not supported: the counter it "
+        "stores is not public");
+  if (cmd != 2) CP_FAIL("EVENT_WRITE_EOS COMMAND %u is not defined (0-2 are)", cmd);
   if (addr & 3) CP_FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " misaligned", addr);
   if (!mem_write(q, addr, &b[3], 4))
     CP_FAIL("EVENT_WRITE_EOS address 0x%" PRIx64 " is not writable", addr);
@@ -303,7 +312,10 @@ static enum cp_step write_data_ctl(struct cp_queue *q, struct cp_frame *f, uint3
     return CP_STEP_DONE;
   }
   if (dst == 3) return cp_exec_write_data_gds(q, f, one, b, nb);
-  if (dst != 1 && dst != 2 && dst != 5) CP_FAIL("WRITE_DATA destination %u not supported", dst);
+  if (dst == 6) /* the MEC's "memory mapped ADC persistent state": no public meaning */
+    CP_FAIL("WRITE_DATA destination 6 (ADC persistent state) not supported: not public");
+  if (dst != 1 && dst != 2 && dst != 5)
+    CP_FAIL("WRITE_DATA destination %u is not defined on GFX10", dst);
   uint64_t addr = cp_addr64(b[1], b[2]);
   if (addr & 3) CP_FAIL("WRITE_DATA address 0x%" PRIx64 " misaligned", addr);
   if (one) {
@@ -359,7 +371,14 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
     case 10: /* system clock count: the same host clock, as EVENT_WRITE_EOP's DATA_SEL 4 */
       v = gpu_clock(q);
       break;
-    default: CP_FAIL("COPY_DATA source %u not supported", src);
+    case 4: CP_FAIL("COPY_DATA source 4 (performance counters) not supported: none are modelled");
+    case 7:
+    case 8: /* GDS_ATOMIC_RETURN_DATA0/1: what the last ATOMIC_GDS returned */
+      CP_FAIL(
+          "COPY_DATA source %u (GDS atomic return data %u) not supported: ATOMIC_GDS does not "
+          "run",
+          src, src - 7);
+    default: CP_FAIL("COPY_DATA source %u is not defined on GFX10", src);
   }
   if (dst == 0) {
     uint32_t reg = b[3] & 0xffff;
@@ -372,7 +391,10 @@ static enum cp_step copy_data(struct cp_queue *q, struct cp_frame *f, const uint
     return cp_gds_write(q, f, "COPY_DATA destination", b[3] & 0xffff, &v, (uint32_t)size)
                ? CP_STEP_DONE
                : CP_STEP_STOPPED;
-  if (dst != 1 && dst != 2 && dst != 5) CP_FAIL("COPY_DATA destination %u not supported", dst);
+  if (dst == 4)
+    CP_FAIL("COPY_DATA destination 4 (performance counters) not supported: none are modelled");
+  if (dst != 1 && dst != 2 && dst != 5)
+    CP_FAIL("COPY_DATA destination %u is not defined on GFX10", dst);
   uint64_t a = cp_addr64(b[3], b[4]);
   if (a & (size - 1)) CP_FAIL("COPY_DATA destination 0x%" PRIx64 " misaligned", a);
   if (!mem_write(q, a, &v, size)) CP_FAIL("COPY_DATA destination 0x%" PRIx64 " is not writable", a);
@@ -744,6 +766,14 @@ static enum cp_step exec_type3(struct cp_queue *q, struct cp_frame *f, const str
     case PM4_CONTEXT_REG_RMW: return cp_exec_context_reg_rmw(q, f, b, nb);
     case PM4_SET_SH_REG_OFFSET: return cp_exec_set_sh_reg_offset(q, f, b, nb);
     case PM4_MEM_SEMAPHORE: return cp_exec_mem_semaphore(q, f, b, nb);
+    case PM4_ATOMIC_GDS:
+      /* The layout is public (pm4_fields.def) but not what ATOM_OP's values mean: no public
+       * definition lists them and no public driver writes the packet (docs/gpu-cp.md). */
+      if (nb != 10) CP_FAIL("ATOMIC_GDS with %u body dwords (10 expected)", nb);
+      CP_FAIL(
+          "ATOMIC_GDS (ATOM_OP 0x%02x) not supported: the encoding of its operations is not "
+          "public",
+          b[0] & 0xff);
     case PM4_PRIME_UTCL2: /* primes the GPU's address translation cache: nothing to do here */
       if (nb != 4) CP_FAIL("PRIME_UTCL2 with %u body dwords (4 expected)", nb);
       return CP_STEP_DONE;

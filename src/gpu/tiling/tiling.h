@@ -273,15 +273,16 @@ bool tiling_get_plane(const struct tiling_layout *layout, uint32_t level, uint32
  * (the SPIR-V back end's image accesses; docs/shader-spirv.md), filled from the same parsed
  * data as the CPU paths (tiling_patterns.inc), in 64-bit words:
  *   [TILING_GPU_INDEX(mode, kind, elem_log2)]  the word at which the equation of that
- *       (mode value 0..31, kind 0 thin / 1 thick 3D block / 2 3D with a 2D block, log2 of
- *       the element bytes 0..4) combination without MSAA starts; 0: none (linear too);
+ *       (mode value 0..31, kind 0 thin / 1 thick 3D block / 2 3D with a 2D block / 3, 4, 5
+ *       thin 2D with 2, 4, 8 MSAA fragments, log2 of the element bytes 0..4) combination
+ *       starts; 0: none (linear too; MSAA: the combinations tiling_compute_layout accepts);
  *   an equation: 16 words, word b = the in-block address bits flipped by bit b of x (bits
- *       15:0), of y (31:16) and of the slice z (47:32).
+ *       15:0), of y (31:16), of the slice z (47:32) and, b < 4, of the fragment (63:48).
  * Returns the words written (at most TILING_GPU_TABLE_WORDS), 0 when CAP is too small or
  * the equations failed to parse. */
-#define TILING_GPU_INDEX(mode, kind, elem_log2) (((mode) * 3u + (kind)) * 5u + (elem_log2))
-#define TILING_GPU_INDEX_WORDS (32u * 3u * 5u)
-#define TILING_GPU_TABLE_WORDS (TILING_GPU_INDEX_WORDS + 16u * 160u)
+#define TILING_GPU_INDEX(mode, kind, elem_log2) (((mode) * 6u + (kind)) * 5u + (elem_log2))
+#define TILING_GPU_INDEX_WORDS (32u * 6u * 5u)
+#define TILING_GPU_TABLE_WORDS (TILING_GPU_INDEX_WORDS + 16u * 192u)
 size_t tiling_gpu_table(uint64_t *out, size_t cap);
 
 #endif

@@ -34,6 +34,10 @@ _Static_assert(sizeof(struct agc_cb) == 0x38, "SceAgcCb is 0x38 bytes");
 #define AGC_REG_OFFSET(packed) ((uint32_t)(packed))
 #define AGC_REG_VALUE(packed) ((uint32_t)((packed) >> 32))
 
+/* The user config register the console's library writes its tags to (0x342, measured in
+ * DrawIndirectMulti, SetFlip, WaitUntilSafeForRendering and the markers). */
+#define AGC_DATA_REG_UC 0x342u
+
 /* A register/value pair in memory (SceAgcShaderRegister / ShaderRegister). */
 struct agc_shader_register {
   uint32_t offset; /* dwords from the start of its space (SH 0x2C00, context 0xA000, ...) */
@@ -130,6 +134,16 @@ uint32_t *agc_acb_dispatch_indirect(struct agc_cb *cb, uint64_t args, uint32_t m
 uint32_t agc_acb_dispatch_indirect_get_size(void);
 
 /* ---- memory, labels, events ---- */
+/* The GFX10 RELEASE_MEM sceAgcCbReleaseMem writes (docs/agc.md: two console captures with
+ * known arguments fix the layout): its first body dword, EVENT_TYPE (5:0) = the action,
+ * EVENT_INDEX (11:8) 5 (end of pipe; measured for 0x28 and 0x2D) or 6 for the shader-done
+ * events CS_DONE 0x2F and PS_DONE 0x30 (AMD's rule, as PAL and Mesa write it: our reading for
+ * the console), GCR_CNTL (23:12), CACHE_POLICY (26:25). */
+static inline uint32_t agc_release_mem_event(unsigned action, unsigned gcr_cntl,
+                                             unsigned cache_policy) {
+  unsigned index = action == 0x2F || action == 0x30 ? 6 : 5;
+  return (action & 0x3fu) | index << 8 | (gcr_cntl & 0xfffu) << 12 | (cache_policy & 3u) << 25;
+}
 uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cntl, uint8_t dst,
                              uint8_t cache_policy, uint64_t address, uint8_t data_sel,
                              uint64_t data, uint16_t gds_offset, uint16_t gds_size,
@@ -166,7 +180,9 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
                                uint64_t address, uint64_t reference, uint64_t mask,
                                uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
- * requested when the command processor reaches the packet: driver packet FLIP. */
+ * requested when the command processor reaches the packet: sceAgcDriverSetFlip's 64 dwords
+ * (the console's layout, with the driver packet FLIP at dword 10 where the console writes a
+ * RELEASE_MEM of a kernel flip label; docs/agc.md). An index outside -2..15: NULL. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
 /* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip

@@ -99,7 +99,6 @@ uint32_t agc_dcb_draw_indirect_get_size(void) { return 5 * 4; }
 
 /* ---- multi draws ---- */
 
-#define AGC_DATA_REG_UC 0x342u /* the user config register the library's tags are written to */
 #define MULTI_BEGIN_TAG 0xC6000008u
 #define MULTI_END_TAG 0xC6000000u
 

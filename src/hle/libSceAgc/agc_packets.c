@@ -8,6 +8,7 @@
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 
 /* A NOP header carrying driver packet SUB with BODY dwords. */
 static uint32_t nop_header(unsigned sub, unsigned body) {
@@ -159,20 +160,26 @@ uint32_t *agc_cb_release_mem(struct agc_cb *cb, uint8_t action, uint16_t gcr_cnt
   if (interrupt >= 4 && gcr_cntl != 0) return NULL;
   if (interrupt == 5 && (address == 0 || (address & 3))) return NULL;
   if (interrupt == 6 && (address == 0 || (address & 7))) return NULL;
+  /* ours: values the packet's fields cannot hold (an event type is 6 bits, GCR_CNTL 12,
+   * CACHE_POLICY 2) */
+  if (action > 0x3f || gcr_cntl > 0xfff || cache_policy > 3) return NULL;
   if (interrupt == 4) address = data = 0; /* interrupt only */
   LOG_ONCE(hle, STUB,
-           "sceAgcCbReleaseMem: a driver packet stands for the RELEASE_MEM the console writes "
-           "(its argument mapping is not known; docs/agc.md)");
+           "sceAgcCbReleaseMem: RELEASE_MEM as measured for the cache policy 0, data selects 0-1 "
+           "and no interrupt; the other fields are mapped onto the GFX10 fields of their name "
+           "(docs/agc.md)");
   uint32_t *p = agc_cb_alloc(cb, 8);
   if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_RELEASE_MEM, 7);
-  p[1] = action | (uint32_t)cache_policy << 8;
-  p[2] = gcr_cntl | (uint32_t)data_sel << 16 | (uint32_t)interrupt << 24;
+  /* header; event dword; DST_SEL (17:16), INT_SEL (26:24), DATA_SEL (31:29); address lo, hi;
+   * data lo, hi; INT_CTXID */
+  p[0] = pm4_type3(PM4_RELEASE_MEM, 7);
+  p[1] = agc_release_mem_event(action, gcr_cntl, cache_policy);
+  p[2] = (uint32_t)dst << 16 | (uint32_t)interrupt << 24 | (uint32_t)data_sel << 29;
   p[3] = (uint32_t)address;
   p[4] = (uint32_t)(address >> 32);
   p[5] = (uint32_t)data;
   p[6] = (uint32_t)(data >> 32);
-  p[7] = interrupt_ctx_id & 0x07ffffffu;
+  p[7] = interrupt_ctx_id & 0x0fffffffu; /* INT_CTXID, 28 bits (PAL; the console's 0x08000102) */
   return p;
 }
 uint32_t agc_cb_queue_end_of_pipe_action_get_size(void) { return 8 * 4; }
@@ -254,16 +261,17 @@ uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
   return p;
 }
 
+/* sceAgcDcbSetFlip: sceAgcDriverSetFlip's 64 dwords with its third argument 0 (the console's
+ * library calls the driver's function so, in one public reading of the two libraries; the
+ * captured words agree: agc_driver.c). An index the driver refuses writes nothing. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg) {
-  uint32_t *p = agc_cb_alloc(cb, 6);
+  if (index < -2 || index > 15) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, AGC_DRIVER_SET_FLIP_DWORDS);
   if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_FLIP, 5);
-  p[1] = handle;
-  p[2] = (uint32_t)index;
-  p[3] = mode;
-  p[4] = (uint32_t)(uint64_t)arg;
-  p[5] = (uint32_t)((uint64_t)arg >> 32);
+  uint32_t *cursor = p;
+  if (agc_driver_set_flip(&cursor, AGC_DRIVER_SET_FLIP_DWORDS, 0, handle, index, mode, arg) != 0)
+    return NULL; /* not reached: the arguments were checked */
   return p;
 }
 

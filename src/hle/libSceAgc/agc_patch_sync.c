@@ -1,9 +1,10 @@
 /* The patches of the label and wait packets (agc.h): sceAgcQueueEndOfPipeActionPatch* change
- * the packet sceAgcCbReleaseMem wrote, sceAgcWaitRegMemPatch* the one sceAgc*WaitRegMem
- * wrote. Those builders write Sony's driver packets (RELEASE_MEM, WAIT_MEM_32/64: agc_packets.c)
- * where the console writes GFX10 packets, so the patches change the same fields of the driver
- * packets (docs/agc.md). A packet of another kind or a value the field cannot hold returns
- * AGC_ERROR_INVALID_PACKET and changes nothing. */
+ * the packet sceAgcCbReleaseMem wrote (the GFX10 RELEASE_MEM, as the console's library
+ * writes it: agc_packets.c), sceAgcWaitRegMemPatch* the one sceAgc*WaitRegMem wrote. That
+ * builder writes Sony's driver packets (WAIT_MEM_32/64) where the console writes GFX10
+ * packets, so those patches change the same fields of the driver packets (docs/agc.md). A
+ * packet of another kind or a value the field cannot hold returns AGC_ERROR_INVALID_PACKET
+ * and changes nothing. */
 #include <stddef.h>
 
 #include "gpu/cp/pm4.h"
@@ -15,9 +16,13 @@ static uint32_t *driver_packet(uint32_t *cmd, unsigned sub, unsigned body) {
   return cmd;
 }
 
-/* RELEASE_MEM: action (7:0) + cache policy; GCR (15:0) + data select (23:16) + interrupt;
- * address lo, hi; data lo, hi; context id. */
-static uint32_t *release_mem(uint32_t *cmd) { return driver_packet(cmd, PM4_DRV_RELEASE_MEM, 7); }
+/* RELEASE_MEM (7 body dwords, its PREDICATE bit aside): the event dword (EVENT_TYPE 5:0,
+ * EVENT_INDEX 11:8, GCR_CNTL 23:12, CACHE_POLICY 26:25); DST_SEL + INT_SEL + DATA_SEL
+ * (31:29); address lo, hi; data lo, hi; INT_CTXID. */
+static uint32_t *release_mem(uint32_t *cmd) {
+  if (!cmd || (cmd[0] & ~1u) != pm4_type3(PM4_RELEASE_MEM, 7)) return NULL;
+  return cmd;
+}
 
 int agc_queue_end_of_pipe_action_patch_address(uint32_t *cmd, uint64_t address) {
   uint32_t *p = release_mem(cmd);
@@ -31,24 +36,25 @@ int agc_queue_end_of_pipe_action_patch_data(uint32_t *cmd, uint32_t context_id, 
                                             uint64_t data) {
   uint32_t *p = release_mem(cmd);
   if (!p || data_sel > 3) return AGC_ERROR_INVALID_PACKET; /* the builder's data selects */
-  p[2] = (p[2] & ~0x00FF0000u) | data_sel << 16;
+  p[2] = (p[2] & ~0xE0000000u) | data_sel << 29;
   p[5] = (uint32_t)data;
   p[6] = (uint32_t)(data >> 32);
-  p[7] = context_id & 0x07ffffffu;
+  p[7] = context_id & 0x0fffffffu; /* INT_CTXID: 28 bits */
   return 0;
 }
 
 int agc_queue_end_of_pipe_action_patch_gcr_cntl(uint32_t *cmd, uint16_t gcr_cntl) {
   uint32_t *p = release_mem(cmd);
   if (!p || gcr_cntl > 0xFFF) return AGC_ERROR_INVALID_PACKET; /* a 12-bit field */
-  p[2] = (p[2] & ~0xFFFFu) | gcr_cntl;
+  p[1] = (p[1] & ~0x00FFF000u) | (uint32_t)gcr_cntl << 12;
   return 0;
 }
 
+/* The action is the event type; its EVENT_INDEX follows it as the builder's does. */
 int agc_queue_end_of_pipe_action_patch_type(uint32_t *cmd, uint8_t action) {
   uint32_t *p = release_mem(cmd);
   if (!p || action > 0x3F) return AGC_ERROR_INVALID_PACKET; /* an event type */
-  p[1] = (p[1] & ~0xFFu) | action;
+  p[1] = (p[1] & ~0x00000F3Fu) | (agc_release_mem_event(action, 0, 0) & 0xF3Fu);
   return 0;
 }
 

@@ -169,7 +169,8 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the counter sources 0x14/0x24/0x64 from one source (docs/agc.md). */
     HLE_FUNC("WmAc2MEj6Io", sceAgcDcbDmaData, agc_dcb_dma_data, HLE_PARTIAL),
     HLE_FUNC("2ccJz9LQI+w", sceAgcDcbDmaDataGetSize, agc_dcb_dma_data_get_size, HLE_IMPLEMENTED),
-    /* PARTIAL: MAX_SIZE and the initiator from one source (docs/agc.md). */
+    /* PARTIAL: MAX_SIZE for count 0 and the modifier's bits from one source; the rest captured
+       (docs/agc.md). */
     HLE_FUNC("q88lQ+GP5Yk", sceAgcDcbDrawIndex, agc_dcb_draw_index, HLE_PARTIAL),
     HLE_FUNC("Yw0jKSqop+E", sceAgcDcbDrawIndexAuto, agc_dcb_draw_index_auto, HLE_IMPLEMENTED),
     HLE_FUNC("WrdP9Zxx3lQ", sceAgcDcbDrawIndexAutoGetSize, agc_dcb_draw_index_auto_get_size,
@@ -249,7 +250,9 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
              agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_IMPLEMENTED),
+    /* PARTIAL: the console's 64 dwords (captured) with the FLIP driver packet for its RELEASE_MEM
+       of a kernel flip label; the tag measured for mode 1 only (docs/agc.md). */
+    HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),

@@ -126,51 +126,97 @@ static uint32_t pkt3(unsigned opcode, unsigned sub, uint32_t body) {
   return 0xC0000000u | ((body - 1u) & 0x3fffu) << 16 | opcode << 8 | sub << 2;
 }
 
+/* The console's packet (mihawk-99/PS5_Vulkan golden/b4/b4-marker-1.json, c1/c1-present-1.json
+ * and -3, c1-clear/c1-clear-1.json: handles 0x4E100100 and 0x4E100200, buffers 0 and 1):
+ *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342: tag 0xCB000000 | index
+ *   3  WAIT_REG_MEM64 (9) until the kernel's flip label of the buffer (0xC_800040A0 + index * 8)
+ *      is 0: ours is the WAIT_FLIP_DONE driver packet (7) and a NOP (2)
+ *  12  SET_UCONFIG_REG of 0x342: tag 0xCB000020 | index
+ *  15  NOP over the rest (17 dwords of 32) */
+#define WAIT_AT 3u          /* where the console's WAIT_REG_MEM64 starts */
+#define WAIT_END_TAG_AT 12u /* the closing tag */
+#define WAIT_NOP_AT 15u     /* the NOP over the rest */
+
+static void write_tag(uint32_t *p, uint32_t tag) {
+  p[0] = pkt3(PM4_SET_UCONFIG_REG, 1, 2);
+  p[1] = 0x342u;
+  p[2] = tag;
+}
+
 int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                                              uint32_t handle, int32_t index) {
-  /* the NOP after the wait packet has at most 0x4000 body dwords */
+  /* the NOP over the rest has at most 0x4000 body dwords */
   if (!cmd || !*cmd || dwords < AGC_DRIVER_WAIT_RENDERING_DWORDS ||
-      dwords > AGC_DRIVER_WAIT_FLIP_DONE_DWORDS + 0x4000u || reserved != 0 || index < 0 ||
-      index > 15) {
+      dwords > WAIT_NOP_AT + 1u + 0x4000u || reserved != 0 || index < 0 || index > 15) {
     LOG(hle, GAME_ERROR,
         "sceAgcDriverWaitUntilSafeForRendering: refused (cursor %p, %u dwords, reserved %u, "
         "buffer %d; %u dwords, reserved 0 and a buffer 0-15 expected)",
         (void *)cmd, dwords, reserved, index, AGC_DRIVER_WAIT_RENDERING_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
+  LOG_ONCE(hle, STUB,
+           "sceAgcDriverWaitUntilSafeForRendering: the WAIT_FLIP_DONE driver packet stands for "
+           "the console's WAIT_REG_MEM64 on the kernel's flip label (docs/agc.md)");
   uint32_t *p = *cmd;
-  p[0] = pkt3(PM4_NOP, PM4_DRV_WAIT_FLIP_DONE, AGC_DRIVER_WAIT_FLIP_DONE_DWORDS - 1);
-  p[1] = handle;
-  p[2] = (uint32_t)index;
-  for (uint32_t i = 3; i < AGC_DRIVER_WAIT_FLIP_DONE_DWORDS; i++) p[i] = 0;
-  uint32_t rest = dwords - AGC_DRIVER_WAIT_FLIP_DONE_DWORDS;
-  p[AGC_DRIVER_WAIT_FLIP_DONE_DWORDS] = pkt3(PM4_NOP, 0, rest - 1); /* a NOP over the rest */
-  for (uint32_t i = AGC_DRIVER_WAIT_FLIP_DONE_DWORDS + 1; i < dwords; i++) p[i] = 0;
+  for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
+  write_tag(p, 0xCB000000u | (uint32_t)index);
+  uint32_t *w = p + WAIT_AT;
+  w[0] = pkt3(PM4_NOP, PM4_DRV_WAIT_FLIP_DONE, AGC_DRIVER_WAIT_FLIP_DONE_DWORDS - 1);
+  w[1] = handle;
+  w[2] = (uint32_t)index;
+  w[AGC_DRIVER_WAIT_FLIP_DONE_DWORDS] = pkt3(PM4_NOP, 0, 1); /* to the console's 9 dwords */
+  write_tag(p + WAIT_END_TAG_AT, 0xCB000020u | (uint32_t)index);
+  p[WAIT_NOP_AT] = pkt3(PM4_NOP, 0, dwords - WAIT_NOP_AT - 1);
   *cmd = p + dwords;
   return 0;
 }
 
 uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void) { return AGC_DRIVER_SET_FLIP_DWORDS; }
 
+/* The console's flip sequence, as sceAgcDcbSetFlip (which calls this function with a third
+ * argument of 0, in one public reading of the two libraries) was captured writing it
+ * (mihawk-99/PS5_Vulkan golden/c1/c1-present-2.json, -4.json and b4/m2-solid-1.json: handle
+ * 0x4E100200, mode 1, buffers 0 and 1; the RELEASE_MEM's context id differs per flip):
+ *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342-0x343: tag 0xC7010101 | index << 3, 0
+ *   4  WRITE_DATA (header bit 2 set) to register 0xC343, control 0x06010000 (a register, one
+ *      address, cache policy 3): argument lo, hi
+ *  10  RELEASE_MEM (8) of the kernel's flip label, 1 and an interrupt: ours is the FLIP
+ *      driver packet (6) and a NOP (2)
+ *  18  NOP over the rest (46 dwords of 64) */
+#define FLIP_AT 10u /* where the console's RELEASE_MEM starts */
+#define FLIP_NOP_AT 18u
+
 int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
                         int32_t index, uint32_t mode, int64_t arg) {
-  (void)reserved; /* the console's third argument; its meaning is not known */
+  (void)reserved; /* the console's third argument (0 from sceAgcDcbSetFlip); not known */
   if (index < -2 || index > 15) return AGC_DRIVER_ERROR_INVALID_INDEX;
-  if (!cmd || !*cmd || dwords < AGC_DRIVER_SET_FLIP_DWORDS ||
-      dwords > AGC_DRIVER_FLIP_DWORDS + 0x4000u) {
+  if (!cmd || !*cmd || dwords < AGC_DRIVER_SET_FLIP_DWORDS || dwords > FLIP_NOP_AT + 1u + 0x4000u) {
     LOG(hle, GAME_ERROR, "sceAgcDriverSetFlip: refused (cursor %p, %u dwords; %u or more expected)",
         (void *)cmd, dwords, AGC_DRIVER_SET_FLIP_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
+  LOG_ONCE(hle, STUB,
+           "sceAgc*SetFlip: the FLIP driver packet stands for the console's RELEASE_MEM of the "
+           "kernel's flip label; the tag is measured for flip mode 1 only (docs/agc.md)");
   uint32_t *p = *cmd;
-  p[0] = pkt3(PM4_NOP, PM4_DRV_FLIP, AGC_DRIVER_FLIP_DWORDS - 1);
-  p[1] = handle;
-  p[2] = (uint32_t)index;
-  p[3] = mode;
-  p[4] = (uint32_t)(uint64_t)arg;
-  p[5] = (uint32_t)((uint64_t)arg >> 32);
-  p[AGC_DRIVER_FLIP_DWORDS] = pkt3(PM4_NOP, 0, dwords - AGC_DRIVER_FLIP_DWORDS - 1);
-  for (uint32_t i = AGC_DRIVER_FLIP_DWORDS + 1; i < dwords; i++) p[i] = 0;
+  for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
+  p[0] = pkt3(PM4_SET_UCONFIG_REG, 1, 3);
+  p[1] = 0x342u;
+  p[2] = 0xC7010101u | ((uint32_t)index & 0x1Fu) << 3;
+  p[4] = pkt3(PM4_WRITE_DATA, 1, 5);
+  p[5] = 0x06010000u;
+  p[6] = 0xC343u;
+  p[8] = (uint32_t)(uint64_t)arg;
+  p[9] = (uint32_t)((uint64_t)arg >> 32);
+  uint32_t *f = p + FLIP_AT;
+  f[0] = pkt3(PM4_NOP, PM4_DRV_FLIP, AGC_DRIVER_FLIP_DWORDS - 1);
+  f[1] = handle;
+  f[2] = (uint32_t)index;
+  f[3] = mode;
+  f[4] = (uint32_t)(uint64_t)arg;
+  f[5] = (uint32_t)((uint64_t)arg >> 32);
+  f[AGC_DRIVER_FLIP_DWORDS] = pkt3(PM4_NOP, 0, 1); /* to the console's 8 dwords */
+  p[FLIP_NOP_AT] = pkt3(PM4_NOP, 0, dwords - FLIP_NOP_AT - 1);
   *cmd = p + dwords;
   return 0;
 }

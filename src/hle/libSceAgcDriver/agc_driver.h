@@ -27,15 +27,16 @@
 #define AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED ((int)0x8A6C9018u)
 
 /* sceAgcDriverWaitUntilSafeForRendering's packet: the dwords the console's function takes
- * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware). Ours is the AGC
- * WAIT_FLIP_DONE driver packet (7 dwords: header, video out handle, buffer index, 4 zero)
- * and a NOP over the rest; the console's own body is a WAIT_REG_MEM64 on a flip label of
- * the kernel's, which this emulator does not have. */
+ * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware), laid out as the console
+ * writes them (two tags, a wait, a NOP) with the AGC WAIT_FLIP_DONE driver packet (7 dwords:
+ * header, video out handle, buffer index, 4 zero) at dword 3 where the console waits with
+ * WAIT_REG_MEM64 on a flip label of the kernel's, which this emulator does not have. */
 #define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
 #define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
 /* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
- * value); ours is the AGC FLIP driver packet (6 dwords: header, handle, index, mode,
- * argument lo, hi) and a NOP over the rest, the console's an end-of-pipe flip sequence. */
+ * value), laid out as the console's sceAgcDcbSetFlip was captured writing them, with the AGC
+ * FLIP driver packet (6 dwords: header, handle, index, mode, argument lo, hi) at dword 10
+ * where the console writes a RELEASE_MEM of a kernel flip label (agc_driver.c). */
 #define AGC_DRIVER_SET_FLIP_DWORDS 64u
 #define AGC_DRIVER_FLIP_DWORDS 6u
 #define AGC_DRIVER_ERROR_INVALID_INDEX ((int)0x8029000Au) /* video out's INVALID_INDEX */

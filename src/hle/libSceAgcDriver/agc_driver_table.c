@@ -257,8 +257,8 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_user_data_write_push_marker, HLE_STUB),
     HLE_FUNC("zmw2uVSEj94", sceAgcDriverUserDataWriteSetMarker,
              agc_driver_stub_user_data_write_set_marker, HLE_STUB),
-    /* PARTIAL: the packet is the WAIT_FLIP_DONE driver packet and a NOP, not the console's
-       (a WAIT_REG_MEM64 on a kernel flip label); the error code is ours (docs/agc.md). */
+    /* PARTIAL: the console's 32 dwords (captured) with the WAIT_FLIP_DONE driver packet for its
+       WAIT_REG_MEM64 on a kernel flip label; the error code is ours (docs/agc.md). */
     HLE_FUNC("u8BkdHb1+Po", sceAgcDriverWaitUntilSafeForRendering,
              agc_driver_wait_until_safe_for_rendering, HLE_PARTIAL),
 };

@@ -135,7 +135,10 @@ seed("constant", 0, stream + [0x80000000] * (0x80 - len(stream)), ce_words,
 # The GDS forms (a 64 KiB GDS, byte addresses): DMA_DATA fill of GDS (SRC_SEL 2, DST_SEL 1),
 # memory to GDS, GDS to GDS, GDS to memory; WRITE_DATA to GDS (DST_SEL 3) and WR_ONE_ADDR;
 # COPY_DATA GDS to memory and immediate to GDS; RELEASE_MEM DATA_SEL 5 and EVENT_WRITE_EOS
-# COMMAND 1 (GDS dword offset 15:0, count 31:16); then a DMA_DATA past the GDS's end (stops).
+# COMMAND 1 (GDS dword offset 15:0, count 31:16); then a DMA_DATA past the GDS's end (stops),
+# and an ATOMIC_GDS after it (listed, not run: ATOM_OP 1, CMP_SWAP, COMPLETE, READ, RD_CNTL 2;
+# AUTO_INC_BYTES 4, DMODE; ATOM_BASE 0x40; ATOM_SIZE 0x100; OFFSET0 1, OFFSET1 2; ATOM_DST 8;
+# SRC0 0x11, SRC0_U 0x22, SRC1 0x33, SRC1_U 0x44: PAL's PM4_ME_ATOMIC_GDS layout).
 seed("gds", 1, pkt3(0x50, [(2 << 29) | (1 << 20), 0x77, 0, 0x100, 0, 64]),
      pkt3(0x50, [1 << 20, A, 0, 0x200, 0, 32]), pkt3(0x50, [(1 << 29) | (1 << 20), 0x100, 0, 0x204, 0, 16]),
      pkt3(0x50, [1 << 29, 0x200, 0, A + 0x100, 0, 32]), pkt3(0x37, [3 << 8, 0x40, 0, 5, 6, 7]),
@@ -143,7 +146,8 @@ seed("gds", 1, pkt3(0x50, [(2 << 29) | (1 << 20), 0x77, 0, 0x100, 0, 64]),
      pkt3(0x40, [5 | (3 << 8) | (1 << 16), 1, 2, 0x60, 0]),
      pkt3(0x49, [0x28 | (5 << 8), (5 << 29) | (2 << 24), A + 0x300, 0, 0x10 | (4 << 16), 0, 0]),
      pkt3(0x48, [0x2F | (6 << 8), A + 0x320, 1 << 29, 0x40 | (2 << 16)]),
-     pkt3(0x50, [(2 << 29) | (1 << 20), 1, 0, 0xFFF0, 0, 32]))
+     pkt3(0x50, [(2 << 29) | (1 << 20), 1, 0, 0xFFF0, 0, 32]),
+     pkt3(0x1D, [0x00170001, 0x104, 0x40, 0x100, 0x00020001, 8, 0x11, 0x22, 0x33, 0x44]))
 # PRED_EXEC and MEM_SEMAPHORE on a compute queue: a PRED_EXEC for this GPU (DEVICE_SELECT bit 0)
 # running a write, one for another device skipping one, a semaphore signalled twice (increment,
 # then write 1 on a second one), two waits (the second blocks: nothing is left), and the float

@@ -1,8 +1,9 @@
 /* Fuzz target for the interpreter's image model (image_model.c, image_sample.c): guest
  * descriptors and coordinates are untrusted. Input: 8 T# dwords, 4 S# dwords, 4 coordinate
- * dwords, 2 extras dwords, the MIMG flags (8 bytes) and one byte choosing the operation;
- * missing bytes are 0. The T#'s base is moved into a 256 KiB window most of the time so the
- * texel reads happen; the model must answer or refuse, reading nothing outside the window. */
+ * dwords, extras dwords 0-1, the MIMG flags (8 bytes), one byte choosing the operation and
+ * extras dwords 2-7 (the derivatives; _b_cl's clamp); missing bytes are 0. The T#'s base is moved
+ * into a 256 KiB window most of the time so the texel reads happen; the model must answer or
+ * refuse, reading nothing outside the window. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!win) abort();
     for (uint32_t i = 0; i < WIN_SIZE; i++) win[i] = (uint8_t)(i * 37 + 11);
   }
-  uint8_t in[8 * 4 + 4 * 4 + 4 * 4 + 2 * 4 + 8 + 1] = {0};
+  uint8_t in[8 * 4 + 4 * 4 + 4 * 4 + 2 * 4 + 8 + 1 + 6 * 4] = {0};
   memcpy(in, data, size < sizeof in ? size : sizeof in);
   struct ir_interp_image op = {0};
   memcpy(op.tsharp, in, 32);
@@ -30,11 +31,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   memcpy(op.coords, in + 48, 16);
   memcpy(op.extras, in + 64, 8);
   memcpy(&op.imm, in + 72, 8);
-  static const uint32_t ops[4] = {IR_OP_image_sample, IR_OP_image_sample_ex, IR_OP_image_gather_ex,
-                                  IR_OP_image_load};
+  memcpy(op.extras + 2, in + 81, 24);
+  static const uint32_t ops[8] = {
+      IR_OP_image_sample,  IR_OP_image_sample_ex, IR_OP_image_gather_ex, IR_OP_image_load,
+      IR_OP_image_get_lod, IR_OP_image_gather,    IR_OP_image_sample_ex, IR_OP_image_load};
   uint8_t pick = in[80];
-  op.op = ops[pick & 3];
-  if (!(pick & 4)) { /* the base inside the window (keeping the XOR bits) */
+  op.op = ops[(pick & 3) | (pick >> 1 & 4)]; /* bits 1:0 and 3 */
+  if (!(pick & 4)) {                         /* the base inside the window (keeping the XOR bits) */
     uint64_t base = WIN_BASE + ((uint64_t)(op.tsharp[0] & 0x3ff) << 8);
     ir_tsharp_set(op.tsharp, IR_TSHARP_base_lo, (uint32_t)(base >> 8));
     ir_tsharp_set(op.tsharp, IR_TSHARP_base_hi, (uint32_t)(base >> 40));

@@ -7,6 +7,9 @@
  * window over the guest address space, gpu_window.c, has its own test: unit.app_gpu_window). */
 #include "xl_test_harness.h"
 
+#include <unistd.h>
+
+#include "common/log.h"
 #include "gpu/cp/cp.h"
 #include "gpu_compute.h"
 #include "vk_test_device.h"
@@ -79,31 +82,34 @@ static const char kernel[] =
     "s_endpgm\n";
 static uint32_t expect(uint32_t i) { return i < GROUPS * THREADS ? i * i + 0x1234u : FILL; }
 
-/* The stream: the dispatch registers, DISPATCH_DIRECT, RELEASE_MEM of the label. */
-static uint32_t build_stream(uint64_t code) {
+/* The stream: the dispatch registers (USER_DATA_0/1 = BUF_ADDR), DISPATCHES x DISPATCH_DIRECT,
+ * RELEASE_MEM of the label. */
+static uint32_t build_stream(uint64_t code, uint64_t buf_addr, unsigned dispatches) {
   struct stream s = {MEM_BASE};
   putv(&s, 4, PKT3(SET_SH_REG, 3), SH_OFF(R_COMPUTE_PGM_LO), (uint32_t)(code >> 8),
        (uint32_t)(code >> 40));
   /* RSRC1: VGPRS 0 (one granule); RSRC2: USER_SGPR 2 (bits 5:1), TGID_X_EN (bit 7) */
   putv(&s, 4, PKT3(SET_SH_REG, 3), SH_OFF(R_COMPUTE_PGM_RSRC1), 0u, 2u << 1 | 1u << 7);
   putv(&s, 5, PKT3(SET_SH_REG, 4), SH_OFF(R_COMPUTE_NUM_THREAD_X), THREADS, 1u, 1u);
-  putv(&s, 4, PKT3(SET_SH_REG, 3), SH_OFF(R_COMPUTE_USER_DATA_0), (uint32_t)BUF,
-       (uint32_t)(BUF >> 32));
+  putv(&s, 4, PKT3(SET_SH_REG, 3), SH_OFF(R_COMPUTE_USER_DATA_0), (uint32_t)buf_addr,
+       (uint32_t)(buf_addr >> 32));
   /* DISPATCH_DIRECT: dims, initiator COMPUTE_SHADER_EN (bit 0) | CS_W32_EN (bit 15) */
-  putv(&s, 5, PKT3(DISPATCH_DIRECT, 4), GROUPS, 1u, 1u, 1u | 1u << 15);
+  for (unsigned i = 0; i < dispatches; i++)
+    putv(&s, 5, PKT3(DISPATCH_DIRECT, 4), GROUPS, 1u, 1u, 1u | 1u << 15);
   /* RELEASE_MEM BOTTOM_OF_PIPE_TS (0x28, index 5), DATA_SEL 1 (32-bit), no interrupt */
   putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x28u | 5u << 8, 1u << 29, (uint32_t)LABEL,
        (uint32_t)(LABEL >> 32), LABEL_VALUE, 0u, 0u);
   return (uint32_t)((s.at - MEM_BASE) / 4);
 }
 
-static void run_stream(uint64_t code, struct app_gpu_compute *c) {
+static void run_stream_to(uint64_t code, uint64_t buf_addr, unsigned dispatches,
+                          struct app_gpu_compute *c) {
   size_t n;
   uint32_t *w = assemble(kernel, &n, false);
   for (uint32_t i = 0; i < MEM_SIZE; i += 4) memcpy(mem + i, &(uint32_t){FILL}, 4);
   memcpy(mem + (CODE - MEM_BASE), w, n * 4);
   free(w);
-  uint32_t dwords = build_stream(code);
+  uint32_t dwords = build_stream(code, buf_addr, dispatches);
   *c = (struct app_gpu_compute){.dev = dev, .window = flat_window};
   const struct cp_ops ops = {.ctx = c, .mem_map = mem_map, .dispatch = app_gpu_compute_dispatch};
   struct cp *cp = cp_create(&ops);
@@ -112,10 +118,12 @@ static void run_stream(uint64_t code, struct app_gpu_compute *c) {
   assert_int_equal(cp_submit(cp, q, MEM_BASE, dwords), 0);
   assert_true(cp_run_until_idle(cp, 100));
   assert_int_equal(cp_queue_status(cp, q), CP_QUEUE_IDLE);
-  assert_int_equal(cp_queue_stats(cp, q).dispatches, 1);
+  assert_int_equal(cp_queue_stats(cp, q).dispatches, dispatches);
   cp_destroy(cp);
   app_gpu_compute_fini(c);
 }
+
+static void run_stream(uint64_t code, struct app_gpu_compute *c) { run_stream_to(code, BUF, 1, c); }
 
 static void dispatch_writes_buffer_then_label(void **state) {
   (void)state;
@@ -147,6 +155,45 @@ static void code_outside_window_is_counted(void **state) {
   assert_int_equal(rd(LABEL), LABEL_VALUE);
 }
 
+/* A kernel storing outside every mapped range (its buffer 4 MiB past the window), dispatched
+ * FAULTING times by one queue: each dispatch is a faulting one (the first 16 of a shader are
+ * checked), and the op keeps the count across its dispatches, so the dispatcher's rate limit
+ * holds for the run (docs/shader-dispatch.md, "Unmapped accesses"): COMPUTE_FAULT_WARNINGS
+ * warnings naming the queue, the last saying that further ones are summarised. */
+#define FAULTING 12u
+static void fault_warnings_limited_across_dispatches(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  char path[] = "/tmp/prospero-cp-dispatch-log-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+  assert_true(log_open_file(path));
+  struct app_gpu_compute c;
+  run_stream_to(CODE, MEM_BASE + 4ull * MEM_SIZE, FAULTING, &c);
+  log_close();
+  assert_int_equal(c.dispatched, FAULTING);
+  assert_int_equal(c.failed, 0);
+  assert_int_equal(c.faulting_dispatches, FAULTING);
+  assert_int_equal(rd(LABEL), LABEL_VALUE);
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char line[1024];
+  unsigned warnings = 0, named = 0, last_says_summarised = 0;
+  while (fgets(line, sizeof line, f))
+    if (strstr(line, "outside every mapped guest range")) {
+      warnings++;
+      named += strstr(line, "queue ") != NULL;
+      last_says_summarised = strstr(line, "further faulting dispatches are summarised") != NULL;
+    }
+  fclose(f);
+  unlink(path);
+  assert_int_equal(warnings, COMPUTE_FAULT_WARNINGS);
+  assert_int_equal(named, COMPUTE_FAULT_WARNINGS);
+  assert_true(last_says_summarised);
+}
+
 /* The registers the op hands the dispatcher: every COMPUTE_* register from its SH slot
  * (byte offset - 0xB000) / 4, DISPATCH_INITIATOR from the packet. */
 static void regs_from_sh(void **state) {
@@ -168,7 +215,8 @@ int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(regs_from_sh),
                                      cmocka_unit_test(dispatch_writes_buffer_then_label),
-                                     cmocka_unit_test(code_outside_window_is_counted)};
+                                     cmocka_unit_test(code_outside_window_is_counted),
+                                     cmocka_unit_test(fault_warnings_limited_across_dispatches)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   free(mem);

@@ -781,10 +781,14 @@ static void refusals(void **state) {
   static const struct {
     const char *src, *why;
   } k[] = {
-      {"image_sample_l v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
+      {"image_sample_lz_o v[0:3], v[4:7], s[0:7], s[8:11] dmask:0xf "
+       "dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "sampling"},
-      {"image_atomic_fmax v0, v[4:5], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D unorm glc\n" STORE_V0,
-       "float image atomics"},
+      {"image_msaa_load v0, v[4:6], s[0:7] dmask:0x1 dim:SQ_RSRC_IMG_2D_MSAA unorm\n" STORE_V0,
+       "MSAA fragments"},
+      {"image_sample_lz v[0:1], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D "
+       "tfe\n" STORE_V0,
+       "fault status"},
       {"image_load_pck v[0:1], v[4:5], s[0:7] dmask:0x3 dim:SQ_RSRC_IMG_2D unorm\n" STORE_V0,
        "_pck"},
   };

@@ -4,8 +4,8 @@
  * guest waits on an event queue for the GRAPHICS end-of-pipe event (sceAgcDriverAddEqEvent)
  * and checks the buffer the shader wrote and the label. Each builder's packet is checked
  * against the PM4 definitions (header (3 << 30) | (body - 1) << 16 | opcode << 8; SH
- * register offsets from 0xB000 / 4; the driver packet RELEASE_MEM in a NOP, sub-selector
- * 0x18). */
+ * register offsets from 0xB000 / 4; RELEASE_MEM 0x49 as the console's library writes it,
+ * docs/agc.md). */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -151,13 +151,14 @@ int main(void) {
   /* DISPATCH_DIRECT (0x15): initiator COMPUTE_SHADER_EN | ORDER_MODE | CS_W32_EN */
   p = sceAgcCbDispatch(&cb, GROUPS, 1, 1, SCE_AGC_DISPATCH_MODIFIER_WAVE32);
   check_packet("dispatch", p, (uint32_t[]){PKT3(0x15, 4), GROUPS, 1, 1, 0x8041u}, 5);
-  /* RELEASE_MEM driver packet: NOP (0x10) with sub-selector 0x18 in bits 7:2 */
+  /* RELEASE_MEM (0x49): EVENT_TYPE CS_DONE (0x2F) with EVENT_INDEX 6 (shader done); INT_SEL 2
+   * (26:24) and DATA_SEL 1 (31:29); address; data; context id 0 */
   const uint64_t la = (uint64_t)(uintptr_t)&label;
   p = sceAgcCbReleaseMem(&cb, SCE_AGC_RELEASE_MEM_ACTION_CS_DONE, 0, SCE_AGC_RELEASE_MEM_DST_MEMORY,
                          0, &label, SCE_AGC_RELEASE_MEM_DATA_32, LABEL_VALUE, 0, 0,
                          SCE_AGC_RELEASE_MEM_INTERRUPT_AFTER_WRITE, 0);
   check_packet("release mem", p,
-               (uint32_t[]){PKT3(0x10, 7) | 0x18u << 2, 0x2F, 1u << 16 | 2u << 24, (uint32_t)la,
+               (uint32_t[]){PKT3(0x49, 7), 0x2F | 6u << 8, 2u << 24 | 1u << 29, (uint32_t)la,
                             (uint32_t)(la >> 32), LABEL_VALUE, 0, 0},
                8);
   printf("sizes: %u %u %u %u\n", sceAgcDcbSetShRegisterDirectGetSize(),

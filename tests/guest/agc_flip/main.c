@@ -1,9 +1,9 @@
-/* A flip requested from the command stream: a DCB with sceAgcDcbSetFlip (the driver packet
- * FLIP: NOP with sub-selector 0x17, body handle, buffer index, flip mode, argument lo/hi)
- * after a WRITE_DATA of a label, submitted with sceAgcDriverSubmitDcb. The flip event of
- * video out must arrive with the flip's argument (bits 16-63 of the event data, as for a
- * flip submitted from the CPU), the flip status must show the buffer on screen, and the
- * label must have been written. No Vulkan device is needed. */
+/* A flip requested from the command stream: a DCB with sceAgcDcbSetFlip (the console's 64
+ * dwords, with the driver packet FLIP at dword 10: NOP with sub-selector 0x17, body handle,
+ * buffer index, flip mode, argument lo/hi; docs/agc.md) after a WRITE_DATA of a label, submitted
+ * with sceAgcDriverSubmitDcb. The flip event of video out must arrive with the flip's argument
+ * (bits 16-63 of the event data, as for a flip submitted from the CPU), the flip status must show
+ * the buffer on screen, and the label must have been written. No Vulkan device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -16,7 +16,7 @@
 #define H 32
 #define PKT3(op, body) (0xC0000000u | ((uint32_t)(body)-1u) << 16 | (uint32_t)(op) << 8)
 
-static uint32_t dcb[64];
+static uint32_t dcb[128];
 static volatile uint32_t label;
 
 int main(void) {
@@ -33,7 +33,7 @@ int main(void) {
   sceKernelCreateEqueue(&eq, "flip");
   printf("add flip event: %d\n", sceVideoOutAddFlipEvent(eq, h, (void *)0x77));
 
-  SceAgcCb cb = {dcb, dcb + 64, dcb, dcb + 64, NULL, NULL, 0, 0};
+  SceAgcCb cb = {dcb, dcb + 128, dcb, dcb + 128, NULL, NULL, 0, 0};
   const uint32_t value = 0x600DF00Du;
   const uint64_t la = (uint64_t)(uintptr_t)&label;
   uint32_t *p = sceAgcDcbWriteData(&cb, SCE_AGC_WRITE_DATA_DST_MEMORY, 0, &label, &value, 1, 1, 0);
@@ -42,8 +42,11 @@ int main(void) {
   printf("write data packet: %s\n", ok ? "ok" : "WRONG");
   const int64_t arg = 0x123456789ALL;
   p = sceAgcDcbSetFlip(&cb, (uint32_t)h, 1, SCE_VIDEO_OUT_FLIP_MODE_VSYNC, arg);
-  ok = p && p[0] == (PKT3(0x10, 5) | 0x17u << 2) && p[1] == (uint32_t)h && p[2] == 1 &&
-       p[3] == SCE_VIDEO_OUT_FLIP_MODE_VSYNC && p[4] == 0x3456789Au && p[5] == 0x12u;
+  ok = p && cb.cursorUp == p + 64 && p[0] == (PKT3(0x79, 3) | 4u) && p[2] == 0xC7010109u &&
+       p[4] == (PKT3(0x37, 5) | 4u) && p[8] == 0x3456789Au &&
+       p[10] == (PKT3(0x10, 5) | 0x17u << 2) && p[11] == (uint32_t)h && p[12] == 1 &&
+       p[13] == SCE_VIDEO_OUT_FLIP_MODE_VSYNC && p[14] == 0x3456789Au && p[15] == 0x12u &&
+       p[18] == PKT3(0x10, 45);
   printf("flip packet: %s\n", ok ? "ok" : "WRONG");
   SceAgcDriverCommandBufferSubmit submit = {dcb, (uint32_t)(cb.cursorUp - dcb), 0};
   printf("submit: %d (%u dwords)\n", sceAgcDriverSubmitDcb(&submit), submit.dwords);

@@ -5,8 +5,10 @@
  * whenever the guest sees B set, the flip status already shows that flip (count 2, buffer
  * 1 on screen); without the wait B is set before the flips are done (the status after the
  * loop then shows fewer flips, unless the guest ran late). The packet's dwords are checked against
- * the console's WAIT_FLIP_DONE header (0xC0051018: NOP, 6 body dwords, sub-selector 6) and the size
- * the console's function takes (32 dwords). No Vulkan device is needed. */
+ * the console's tags (SET_UCONFIG_REG of 0x342: 0xCB000000 | buffer before the wait, 0xCB000020 |
+ * buffer after it; captured on a console, docs/agc.md), the WAIT_FLIP_DONE header at dword 3
+ * (0xC0051018: NOP, 6 body dwords, sub-selector 6) and the size the console's function takes
+ * (32 dwords). No Vulkan device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -40,7 +42,10 @@ int main(void) {
   uint32_t *p = cb.cursorUp;
   uint32_t r = sceAgcDriverWaitUntilSafeForRendering(&cb.cursorUp, size, 0, (uint32_t)h, 1);
   printf("wait packet: %u, %u dwords, %s\n", r, (unsigned)(cb.cursorUp - p),
-         p[0] == 0xC0051018u && p[1] == (uint32_t)h && p[2] == 1 ? "ok" : "WRONG");
+         p[0] == 0xC0017904u && p[2] == 0xCB000001u && p[3] == 0xC0051018u && p[4] == (uint32_t)h &&
+                 p[5] == 1 && p[14] == 0xCB000021u
+             ? "ok"
+             : "WRONG");
   uint32_t *before = cb.cursorUp; /* a buffer outside 0..15: refused, nothing written */
   r = sceAgcDriverWaitUntilSafeForRendering(&cb.cursorUp, size, 0, (uint32_t)h, 16);
   printf("buffer 16: %s\n", r != 0 && cb.cursorUp == before ? "refused" : "WRONG");

@@ -1,9 +1,9 @@
 /* libSceAgc's builders: every packet's dwords against packets written here from the PM4
  * definitions (type-3 header: 3 << 30 | (body dwords - 1) << 16 | opcode << 8; opcodes
  * SET_CONFIG_REG 0x68, SET_CONTEXT_REG 0x69, SET_SH_REG 0x76, SET_UCONFIG_REG 0x79,
- * DISPATCH_DIRECT 0x15, DISPATCH_INDIRECT 0x16, NOP 0x10) and the driver packets' layouts
- * (NOP with the sub-selector in bits 7:2: RELEASE_MEM 0x18, WRITE_DATA 0x15, ACQUIRE_MEM
- * 0x14, PUSH_MARKER 0x0B, POP_MARKER 0x0C); the argument checks the console's library makes;
+ * DISPATCH_DIRECT 0x15, DISPATCH_INDIRECT 0x16, RELEASE_MEM 0x49, NOP 0x10) and the driver
+ * packets' layouts (NOP with the sub-selector in bits 7:2: WRITE_DATA 0x15, ACQUIRE_MEM 0x14,
+ * PUSH_MARKER 0x0B, POP_MARKER 0x0C); the argument checks the console's library makes;
  * the command buffer's room, reserve and growth callback. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -93,19 +93,35 @@ static void test_dispatch(void **state) {
   assert_int_equal(agc_acb_dispatch_indirect_get_size(), 16);
 }
 
+/* RELEASE_MEM (0x49, 7 body dwords) as the console's library wrote it for known arguments:
+ * two captures the PS5_Vulkan project published (golden/b4/b4-headless-1.json: the call's
+ * arguments beside the words it wrote; docs/agc.md) are the first two packets, word for
+ * word. The fields they leave at 0 follow AMD's RELEASE_MEM layout (PAL's PM4_ME_RELEASE_MEM):
+ * CACHE_POLICY (26:25) and EVENT_INDEX (11:8; 6 for CS_DONE/PS_DONE) of dword 1, INT_SEL
+ * (26:24) of dword 2, INT_CTXID in dword 7. */
 static void test_release_mem(void **state) {
   (void)state;
+  EXPECT(agc_cb_release_mem(&cb, 0x2D, 12, 1, 0, 0, 0, 0, 0, 1, 0, 0), 0xC0064900u, 0x0000C52Du,
+         0x00010000u, 0, 0, 0, 0, 0);
+  setup(NULL);
+  EXPECT(agc_cb_release_mem(&cb, 0x28, 0x30C, 0, 0, 0x20002BFFCull, 1, 0x42340002u, 0, 0, 0, 0),
+         0xC0064900u, 0x0030C528u, 0x20000000u, 0x0002BFFCu, 0x2u, 0x42340002u, 0, 0);
+  setup(NULL);
   EXPECT(agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 0x1122334455667788ull, 0, 0, 2,
                             0xFFFFFFFFu),
-         DRV(0x18, 7), 0x2Fu | 1u << 8, 1u << 16 | 2u << 24, 0x00001000u, 0x9u, 0x55667788u,
-         0x11223344u, 0x07FFFFFFu);
+         0xC0064900u, 0x2Fu | 6u << 8 | 1u << 25, 2u << 24 | 1u << 29, 0x00001000u, 0x9u,
+         0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   setup(NULL);
   /* interrupt 4 (interrupt only): address and data are not written into the packet */
-  EXPECT(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x900001000ull, 0, 5, 0, 0, 4, 0), DRV(0x18, 7),
-         0x28u, 4u << 24, 0, 0, 0, 0, 0);
+  EXPECT(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x900001000ull, 0, 5, 0, 0, 4, 0), 0xC0064900u,
+         0x28u | 5u << 8, 4u << 24, 0, 0, 0, 0, 0);
   setup(NULL);
-  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 2, 0, 0x1000, 1, 0, 0, 0, 0, 0)); /* dst */
-  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 4, 0, 0, 0, 0, 0)); /* data sel */
+  /* values the packet's fields cannot hold (ours) */
+  assert_null(agc_cb_release_mem(&cb, 0x40, 0, 0, 0, 0x1000, 1, 0, 0, 0, 0, 0));      /* action */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0x1000, 0, 0, 0x1000, 1, 0, 0, 0, 0, 0)); /* GCR */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 4, 0x1000, 1, 0, 0, 0, 0, 0));      /* cache */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 2, 0, 0x1000, 1, 0, 0, 0, 0, 0));      /* dst */
+  assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 4, 0, 0, 0, 0, 0));      /* data sel */
   assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 4, 0, 0, 0)); /* GDS offset */
   assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 0, 3, 0, 0)); /* GDS size */
   assert_null(agc_cb_release_mem(&cb, 0x28, 0, 0, 0, 0x1000, 1, 0, 0, 0, 7, 0)); /* interrupt */
@@ -220,8 +236,14 @@ static void test_nop_and_markers(void **state) {
   setup(NULL);
   EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
   setup(NULL);
-  /* FLIP: handle, buffer index, flip mode, argument lo, hi */
-  EXPECT(agc_dcb_set_flip(&cb, 1, 3, 1, -2), DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu);
+  /* FLIP: handle, buffer index, flip mode, argument lo, hi; at dword 10 of the console's 64
+   * (the other dwords: test_agc_capture.c) */
+  const uint32_t *f = agc_dcb_set_flip(&cb, 1, 3, 1, -2);
+  assert_ptr_equal(f, buf);
+  assert_ptr_equal(cb.cursor_up, buf + 64);
+  const uint32_t flip[6] = {DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu};
+  for (int i = 0; i < 6; i++) assert_int_equal(f[10 + i], flip[i]);
+  assert_int_equal(f[2], 0xC7010101u | 3u << 3); /* the tag carries the buffer */
 }
 
 /* The callback grows the buffer: it moves cursor_down by what it is asked for. */

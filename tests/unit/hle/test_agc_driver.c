@@ -1,7 +1,7 @@
 /* libSceAgcDriver (src/hle/libSceAgcDriver): sceAgcDriverWaitUntilSafeForRendering's packet
- * (the AGC WAIT_FLIP_DONE driver packet as the console's libSceAgc writes it, header
- * 0xC0051018: a PM4 type-3 NOP, 6 body dwords, sub-selector 6 in bits 7:2; then a NOP over
- * the rest of the 32 dwords the console's function takes), submission through
+ * (the console's 32 dwords as captured, with the AGC WAIT_FLIP_DONE driver packet, header
+ * 0xC0051018: a PM4 type-3 NOP, 6 body dwords, sub-selector 6 in bits 7:2, in place of the
+ * console's wait on a kernel flip label), submission through
  * SubmitCommandBuffer(s), the queue objects of sceAgcDriverCreateQueue (hardware measurements
  * of CreateQueue(type, &queue, 0): 0 and a pointer to an object beginning 0x38, type,
  * 0x00020000, 0) and the retail library's resource registration (each entry point returns
@@ -16,22 +16,43 @@
 
 #include "hle/libSceAgcDriver/agc_driver.h"
 
+/* The console's packet for (handle 0x4E100200, buffer 1) as captured in mihawk-99/PS5_Vulkan
+ * golden/c1/c1-present-3.json (buffer 0: c1-present-1.json, b4/b4-marker-1.json with handle
+ * 0x4E100100, c1-clear/c1-clear-1.json): dwords 3-11 (a WAIT_REG_MEM64 0xC0079300 06000113
+ * 800040A8 0000000C 0 0 FFFFFFFF FFFFFFFF 00000040 on the kernel's flip label) are where ours
+ * has WAIT_FLIP_DONE and a 2-dword NOP; every other dword is the console's. */
+static const uint32_t console_wait_buffer1[32] = {
+    0xC0017904u, 0x342u,      0xCB000001u, 0xC0079300u, 0x06000113u, 0x800040A8u, 0xCu,       0, 0,
+    0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,       0xC0017904u, 0x342u,      0xCB000021u, 0xC00F1000u};
+
 static void test_wait_until_safe_for_rendering(void **state) {
   (void)state;
   assert_int_equal(agc_driver_get_wait_rendering_packet_size_in_dwords(), 32);
   uint32_t buf[40];
   memset(buf, 0xAB, sizeof buf);
   uint32_t *cur = buf;
-  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 1, 3), 0);
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 0x4E100200u, 1), 0);
   assert_ptr_equal(cur, buf + 32);
-  assert_int_equal(buf[0], 0xC0051018u);
-  assert_int_equal(buf[1], 1);
-  assert_int_equal(buf[2], 3);
-  for (int i = 3; i < 7; i++) assert_int_equal(buf[i], 0);
-  /* a NOP (0x10) of the remaining 25 dwords: COUNT 23 */
-  assert_int_equal(buf[7], 0xC0171000u);
-  for (int i = 8; i < 32; i++) assert_int_equal(buf[i], 0);
+  for (int i = 0; i < 32; i++)
+    if (i < 3 || i >= 12) assert_int_equal(buf[i], console_wait_buffer1[i]);
+  assert_int_equal(buf[3], 0xC0051018u); /* WAIT_FLIP_DONE: handle, buffer, 4 zero */
+  assert_int_equal(buf[4], 0x4E100200u);
+  assert_int_equal(buf[5], 1);
+  for (int i = 6; i < 10; i++) assert_int_equal(buf[i], 0);
+  assert_int_equal(buf[10], 0xC0001000u); /* a NOP to the console's 9 dwords */
+  assert_int_equal(buf[11], 0);
   assert_int_equal(buf[32], 0xABABABABu); /* nothing past the packet */
+
+  /* buffer 3 of a larger reservation: the tags carry the buffer, the NOP covers the rest */
+  memset(buf, 0xAB, sizeof buf);
+  cur = buf;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 36, 0, 1, 3), 0);
+  assert_ptr_equal(cur, buf + 36);
+  assert_int_equal(buf[2], 0xCB000003u);
+  assert_int_equal(buf[14], 0xCB000023u);
+  assert_int_equal(buf[15], 0xC0131000u); /* NOP of 21 dwords */
+  for (int i = 16; i < 36; i++) assert_int_equal(buf[i], 0);
+  assert_int_equal(buf[36], 0xABABABABu);
 
   /* refused: too small, reserved not 0, a buffer outside 0..15, no cursor; nothing written */
   memset(buf, 0xAB, sizeof buf);
@@ -155,29 +176,40 @@ static void test_create_queue(void **state) {
 }
 
 /* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
- * console's GetSetFlipPacketSizeInDwords says; the FLIP driver packet (header 0xC004105C: a
- * NOP of 5 body dwords, sub-selector 0x17) then a NOP over the other 58; indices outside
- * -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function returns. */
+ * console's GetSetFlipPacketSizeInDwords says, laid out as the console's sceAgcDcbSetFlip
+ * (the driver function with a third argument of 0) was captured writing them for (0x4E100200,
+ * buffer 1, mode 1, 0x5053564C) in mihawk-99/PS5_Vulkan golden/c1/c1-present-4.json; dwords
+ * 10-17 (the console's RELEASE_MEM of the kernel's flip label) hold the FLIP driver packet
+ * (header 0xC004105C: a NOP of 5 body dwords, sub-selector 0x17) and a 2-dword NOP; indices
+ * outside -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function
+ * returns. */
 static void test_set_flip(void **state) {
   (void)state;
   assert_int_equal(agc_driver_get_set_flip_packet_size_in_dwords(), 64);
+  const uint32_t console[64] = {0xC0027904u, 0x342u, 0xC7010109u, 0, 0xC0043704u,       0x06010000u,
+                                0xC343u,     0,      0x5053564Cu, 0, [18] = 0xC02C1000u};
   uint32_t buf[70];
   memset(buf, 0xAB, sizeof buf);
   uint32_t *cur = buf;
-  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 0x4E100200u, 1, 1, 0x5053564C), 0);
   assert_ptr_equal(cur, buf + 64);
-  assert_int_equal(buf[0], 0xC004105Cu);
-  assert_int_equal(buf[1], 1);
-  assert_int_equal(buf[2], 3);
-  assert_int_equal(buf[3], 1);
-  assert_int_equal(buf[4], 0x3456789Au);
-  assert_int_equal(buf[5], 0x12u);
-  assert_int_equal(buf[6], 0xC0381000u); /* NOP, COUNT 56: 57 body dwords, 58 in all */
-  for (int i = 7; i < 64; i++) assert_int_equal(buf[i], 0);
+  for (int i = 0; i < 64; i++)
+    if (i < 10 || i >= 18) assert_int_equal(buf[i], console[i]);
+  const uint32_t flip[8] = {0xC004105Cu, 0x4E100200u, 1, 1, 0x5053564Cu, 0, 0xC0001000u, 0};
+  for (int i = 0; i < 8; i++) assert_int_equal(buf[10 + i], flip[i]);
   assert_int_equal(buf[64], 0xABABABABu);
+  /* a larger reservation: the closing NOP covers it; the argument's high half */
+  memset(buf, 0xAB, sizeof buf);
+  cur = buf;
+  assert_int_equal(agc_driver_set_flip(&cur, 66, 0, 1, 3, 1, 0x123456789ALL), 0);
+  assert_ptr_equal(cur, buf + 66);
+  assert_int_equal(buf[9], 0x12u);
+  assert_int_equal(buf[15], 0x12u);
+  assert_int_equal(buf[18], 0xC02E1000u); /* NOP of 48 dwords */
+  assert_int_equal(buf[66], 0xABABABABu);
   cur = buf;
   assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank */
-  assert_int_equal(buf[2], 0xFFFFFFFFu);
+  assert_int_equal(buf[12], 0xFFFFFFFFu);
   cur = buf;
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, 16, 1, 0), 0x8029000Au);
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, -3, 1, 0), 0x8029000Au);

@@ -121,28 +121,34 @@ static void test_get_sizes(void **state) {
   assert_int_equal(agc_dcb_begin_occlusion_query_get_size(2), 0);
 }
 
-/* RELEASE_MEM (driver packet 0x18): action + cache policy; GCR + data select (23:16) +
- * interrupt; address lo, hi; data lo, hi; context id. */
+/* RELEASE_MEM (0x49, 7 body dwords; PAL's PM4_ME_RELEASE_MEM): EVENT_TYPE (5:0) + EVENT_INDEX
+ * (11:8) + GCR_CNTL (23:12) + CACHE_POLICY (26:25); DST_SEL + INT_SEL (26:24) + DATA_SEL
+ * (31:29); address lo, hi; data lo, hi; INT_CTXID. */
 static void test_end_of_pipe_patches(void **state) {
   (void)state;
   uint32_t *p = agc_cb_release_mem(&cb, 0x2F, 0, 0, 1, 0x900001000ull, 1, 7, 0, 0, 2, 3);
   assert_non_null(p);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(p, 0xA00002000ull), 0);
-  assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0x0FFFFFFF, 2, 0x1122334455667788ull),
+  assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0xFFFFFFFF, 2, 0x1122334455667788ull),
                    0);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_gcr_cntl(p, 0x3A5), 0);
+  /* CS_DONE (index 6) becomes BOTTOM_OF_PIPE_TS (index 5) */
   assert_int_equal(agc_queue_end_of_pipe_action_patch_type(p, 0x28), 0);
-  EXPECT(p, DRV(0x18, 7), 0x28u | 1u << 8, 0x3A5u | 2u << 16 | 2u << 24, 0x00002000u, 0xAu,
-         0x55667788u, 0x11223344u, 0x07FFFFFFu);
+  EXPECT(p, PKT3(0x49u, 7), 0x28u | 5u << 8 | 0x3A5u << 12 | 1u << 25, 2u << 24 | 2u << 29,
+         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x0FFFFFFFu);
   /* values the fields cannot hold, or another packet: nothing changes */
   assert_int_equal(agc_queue_end_of_pipe_action_patch_data(p, 0, 4, 0), BAD);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_gcr_cntl(p, 0x1000), BAD);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_type(p, 0x40), BAD);
-  uint32_t other[8] = {PKT3(0x49u, 7)};
+  uint32_t other[8] = {DRV(0x18, 7)}, short_form[7] = {PKT3(0x49u, 6)};
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(other, 0x1000), BAD);
+  assert_int_equal(agc_queue_end_of_pipe_action_patch_address(short_form, 0x1000), BAD);
   assert_int_equal(agc_queue_end_of_pipe_action_patch_address(NULL, 0x1000), BAD);
-  EXPECT(p, DRV(0x18, 7), 0x28u | 1u << 8, 0x3A5u | 2u << 16 | 2u << 24, 0x00002000u, 0xAu,
-         0x55667788u, 0x11223344u, 0x07FFFFFFu);
+  EXPECT(p, PKT3(0x49u, 7), 0x28u | 5u << 8 | 0x3A5u << 12 | 1u << 25, 2u << 24 | 2u << 29,
+         0x00002000u, 0xAu, 0x55667788u, 0x11223344u, 0x0FFFFFFFu);
+  /* and back to a shader-done event: index 6 */
+  assert_int_equal(agc_queue_end_of_pipe_action_patch_type(p, 0x30), 0);
+  assert_int_equal(p[1], 0x30u | 6u << 8 | 0x3A5u << 12 | 1u << 25);
 }
 
 /* WAIT_MEM_32 (0x0A): address lo, hi; mask; reference; control (function 2:0); poll.

@@ -322,6 +322,8 @@ static bool expect_unsupported(const struct mimg_row *m, const struct walk_case 
   if (!strcmp(n, "image_msaa_load") && c->dim < 6) return true;
   if (c->dim == 7 && (sampler || lod)) return true;        /* five address values */
   if (atomic && c->dmask != (cmpswap ? 3u : 1u)) return true; /* 64-bit image atomics */
+  /* _c_b_cl_o on 3D or cube: no free slot for the clamp (ir_image_clamp_slot) */
+  if (strstr(n, "_c_b_cl_o") && (c->dim == 2 || c->dim == 3)) return true;
   return false;
 }
 

@@ -683,23 +683,31 @@ static void image_forms_by_name(void **state) {
       "s_endpgm\n",
       true, &st);
   assert_int_equal(st.unsupported_count, 0);
-  /* _b_cl: bias -> coordinate 3, clamp -> extras[2] */
+  /* _b_cl: bias -> coordinate 3, clamp -> extras[4] (2D: ir_image_clamp_slot); the LOD from
+   * the quad's derivatives */
   uint32_t i = find_op(fn, IR_OP_image_sample_ex, 0);
   uint32_t *a = ir_inst_args(fn, i);
   uint64_t imm = fn->insts[i].imm;
-  assert_true((imm & IR_IMAGE_BIAS) && (imm & IR_IMAGE_CLAMP));
+  assert_true((imm & IR_IMAGE_BIAS) && (imm & IR_IMAGE_CLAMP) && (imm & IR_IMAGE_DERIV));
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), 4);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[0]), 5);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[1]), 6);
-  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[2]), 7);
-  /* _c_cd */
+  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[4]), 7);
+  /* _c_cd: the _d form, each derivative read from the quad's top left lane */
   i = find_op(fn, IR_OP_image_sample_ex, 1);
   a = ir_inst_args(fn, i);
   imm = fn->insts[i].imm;
-  assert_true((imm & IR_IMAGE_COARSE) && (imm & IR_IMAGE_DERIV) && (imm & IR_IMAGE_COMPARE));
+  assert_true(!(imm & IR_IMAGE_COARSE) && (imm & IR_IMAGE_DERIV) && (imm & IR_IMAGE_COMPARE));
   const int cd_want[8] = {-1, 10, 11, 12, -1, 13, 14, -1};
-  for (unsigned k = 1; k < 8; k++)
-    if (cd_want[k] >= 0) assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[k]), cd_want[k]);
+  for (unsigned k = 1; k < 8; k++) {
+    uint32_t e = ir_inst_args(fn, a[3])[k];
+    if (k == 1 || cd_want[k] < 0) {
+      if (cd_want[k] >= 0) assert_int_equal(traced_vgpr(fn, e), cd_want[k]);
+      continue;
+    }
+    assert_int_equal(fn->insts[e].op, IR_OP_read_lane);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, e)[0]), cd_want[k]);
+  }
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[0]), 15);
   /* _d_g16 3D: halves */
   i = find_op(fn, IR_OP_image_sample_ex, 2);
@@ -737,7 +745,46 @@ static void image_forms_by_name(void **state) {
   i = find_op(fn, IR_OP_image_gather_ex, 0);
   a = ir_inst_args(fn, i);
   assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), 54);
-  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[2]), 57);
+  assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[4]), 57);
+  ir_function_destroy(fn);
+}
+
+/* _b_cl's clamp slot (ir_image_clamp_slot): 2D d/dx z (4); 3D, whose derivatives fill
+ * extras[2..7]: the offset's slot without _o, the reference's with _o and without _c; 3D
+ * _c_b_cl_o has none and is unsupported. */
+static void image_b_cl_clamp_slots(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  struct ir_translate_stats st;
+  struct ir_function *fn = translate_src(
+      /* bias, compare, x, y, z, clamp */
+      "image_sample_c_b_cl v1, v[4:9], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+      /* offset, bias, x, y, z, clamp */
+      "image_sample_b_cl_o v2, v[10:15], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+      /* offset, bias, compare, x, y, clamp */
+      "image_gather4_c_b_cl_o v[20:23], v[24:29], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n"
+      "s_endpgm\n",
+      true, &st);
+  assert_int_equal(st.unsupported_count, 0);
+  static const struct {
+    enum ir_op op;
+    unsigned nth;
+    int clamp_vgpr, slot, bias_vgpr;
+  } want[] = {{IR_OP_image_sample_ex, 0, 9, 0, 4},
+              {IR_OP_image_sample_ex, 1, 15, 1, 11},
+              {IR_OP_image_gather_ex, 0, 29, 4, 25}};
+  for (unsigned k = 0; k < 3; k++) {
+    uint32_t i = find_op(fn, want[k].op, want[k].nth);
+    uint32_t *a = ir_inst_args(fn, i);
+    assert_int_equal(ir_image_clamp_slot(fn->insts[i].imm), want[k].slot);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[3])[want[k].slot]), want[k].clamp_vgpr);
+    assert_int_equal(traced_vgpr(fn, ir_inst_args(fn, a[2])[3]), want[k].bias_vgpr);
+  }
+  ir_function_destroy(fn);
+  fn = translate_src("image_sample_c_b_cl_o v1, v[4:10], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_3D\n"
+                     "s_endpgm\n",
+                     true, &st);
+  assert_int_equal(st.unsupported_count, 1);
   ir_function_destroy(fn);
 }
 
@@ -852,6 +899,7 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
 #define V(n) (w->vgpr[n][l])
 #define LO(n) (V(n) & 0xffff)
 #define HI(n) (V(n) >> 16)
+#define TL(n) (w->vgpr[n][l & ~3u]) /* the quad's top left lane (_cd) */
     /* 0: sample_d_g16 3D: 16-bit derivatives by direction, 32-bit coordinates */
     o = &g->op[0][l];
     assert_int_equal(o->op, IR_OP_image_sample_ex);
@@ -875,7 +923,7 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->coords[3], h2f(LO(4)));
     assert_int_equal(o->coords[0], h2f(LO(5)));
     assert_int_equal(o->coords[1], h2f(HI(5)));
-    assert_int_equal(o->extras[2], h2f(LO(6)));
+    assert_int_equal(o->extras[4], h2f(LO(6)));
     /* 3: load_mip A16 3D: 16-bit integers x y | z mip */
     o = &g->op[3][l];
     assert_int_equal(o->op, IR_OP_image_load);
@@ -901,17 +949,19 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     o = &g->op[6][l];
     assert_int_equal(o->coords[3], V(54));
     assert_int_equal(o->coords[0], V(55));
-    assert_int_equal(o->extras[2], V(57));
+    assert_int_equal(o->extras[4], V(57));
     assert_int_equal(r->vgpr[50][l], act ? model_value(6, l, 0, true) | model_value(6, l, 1, true) << 16 : V(50));
     assert_int_equal(r->vgpr[51][l], act ? model_value(6, l, 2, true) | model_value(6, l, 3, true) << 16 : V(51));
-    /* 7: sample_c_cd_g16 A16 2D: compare (32-bit), dx | dy (16-bit), x y (16-bit) */
+    /* 7: sample_c_cd_g16 A16 2D: compare (32-bit), dx | dy (16-bit), x y (16-bit); the
+     * derivatives those of the quad's top left lane (inactive lane 7's quad too) */
     o = &g->op[7][l];
-    assert_true((o->imm & IR_IMAGE_COARSE) && (o->imm & IR_IMAGE_COMPARE));
+    assert_true(!(o->imm & IR_IMAGE_COARSE) && (o->imm & IR_IMAGE_COMPARE) &&
+                (o->imm & IR_IMAGE_DERIV));
     assert_int_equal(o->extras[1], V(10));
-    assert_int_equal(o->extras[2], h2f(LO(11)));
-    assert_int_equal(o->extras[3], h2f(HI(11)));
-    assert_int_equal(o->extras[5], h2f(LO(12)));
-    assert_int_equal(o->extras[6], h2f(HI(12)));
+    assert_int_equal(o->extras[2], h2f(TL(11) & 0xffff));
+    assert_int_equal(o->extras[3], h2f(TL(11) >> 16));
+    assert_int_equal(o->extras[5], h2f(TL(12) & 0xffff));
+    assert_int_equal(o->extras[6], h2f(TL(12) >> 16));
     assert_int_equal(o->coords[0], h2f(LO(13)));
     assert_int_equal(o->coords[1], h2f(HI(13)));
     /* 8: get_resinfo: the mip level; dmask 0xb = width, height, mip count */
@@ -944,11 +994,12 @@ static void check_image_run(const struct ir_interp_wave *w, const struct ir_inte
     assert_int_equal(o->coords[3], h2f(LO(41)));
     assert_int_equal(o->coords[0], h2f(LO(46)));
     assert_int_equal(o->coords[1], h2f(HI(46)));
-    assert_int_equal(o->extras[2], h2f(LO(52)));
+    assert_int_equal(o->extras[4], h2f(LO(52)));
     assert_int_equal(r->vgpr[68][l], act ? model_value(11, l, 0, false) : V(68));
 #undef V
 #undef LO
 #undef HI
+#undef TL
   }
 }
 
@@ -1760,6 +1811,7 @@ int main(void) {
       cmocka_unit_test(buffer_format_stores_and_d16),
       cmocka_unit_test(buffer_compare_and_swap_operands),
       cmocka_unit_test(image_forms_by_name),
+      cmocka_unit_test(image_b_cl_clamp_slots),
       cmocka_unit_test(image_d16_result_packing),
       cmocka_unit_test(image_forms_execute),
       cmocka_unit_test(unmodelled_memory_forms_are_counted),

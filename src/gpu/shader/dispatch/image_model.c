@@ -20,11 +20,15 @@ bool shader_image_format_ok(const struct ir_buffer_format *f) {
   return f->comps && b && b <= 16 && !(b & (b - 1));
 }
 
-/* the bytes of element (x, y, slice) of level LEVEL (absolute) in the window, or NULL (no
- * layout, not mapped); the caller checks the coordinates */
-uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
-                            uint32_t x, uint32_t y, uint32_t slice, uint32_t level) {
+/* the bytes of element (x, y, slice, fragment FRAG) of level LEVEL (absolute) in the window,
+ * or NULL (no layout, not mapped: *UNMAPPED tells which, when given); the caller checks the
+ * coordinates. MSAA types: one level, 2^LAST_LEVEL fragments (tiling_surface_from_tsharp). */
+static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_tsharp *t,
+                                  uint32_t bpe, uint32_t x, uint32_t y, uint32_t slice,
+                                  uint32_t frag, uint32_t level, bool *unmapped) {
   bool is3d = t->type == IR_TSHARP_3D;
+  bool msaa = t->type == IR_TSHARP_2D_MSAA || t->type == IR_TSHARP_2D_MSAA_ARRAY;
+  if (msaa && t->last_level > 3) return NULL;
   bool xor_mode = t->sw_mode >= 16;
   uint64_t blk = image_model_block(t->sw_mode), base = t->base;
   struct tiling_surface sf = {.mode = t->sw_mode,
@@ -32,8 +36,8 @@ uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp
                               .width = t->width,
                               .height = t->height,
                               .depth = t->depth,
-                              .levels = t->levels,
-                              .fragments = 1,
+                              .levels = msaa ? 1 : t->levels,
+                              .fragments = msaa ? 1u << t->last_level : 1,
                               .dim = is3d ? TILING_DIM_3D : TILING_DIM_2D};
   if (xor_mode) {
     sf.pipe_bank_xor = (uint32_t)(base & (blk - 1));
@@ -41,9 +45,17 @@ uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp
   }
   struct tiling_layout lay;
   if (!tiling_compute_layout(&sf, &lay)) return NULL;
-  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, 0);
-  if (a < m->base || a + bpe > m->base + m->size) return NULL;
+  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, frag);
+  if (a < m->base || a + bpe > m->base + m->size) {
+    if (unmapped) *unmapped = true;
+    return NULL;
+  }
   return m->mem + (a - m->base);
+}
+
+uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
+                            uint32_t x, uint32_t y, uint32_t slice, uint32_t level) {
+  return image_model_texel(m, t, bpe, x, y, slice, 0, level, NULL);
 }
 
 void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o) {
@@ -59,13 +71,17 @@ void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o) {
   o->bpe = o->ok ? ir_buffer_format_bytes(&o->f) : 4;
 }
 
-bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
-                        const struct shader_image_fmt *f, uint32_t x, uint32_t y, uint32_t slice,
-                        uint32_t level, uint32_t c[4]) {
+/* the texel (X, Y) of T as F's element holds it, decoded into C: plain formats the element
+ * (fragment FRAG), special ones the element of the element grid holding it; false when not
+ * read (*UNMAPPED as image_model_texel) */
+static bool image_model_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
+                              const struct shader_image_fmt *f, uint32_t x, uint32_t y,
+                              uint32_t slice, uint32_t frag, uint32_t level, uint32_t c[4],
+                              bool *unmapped) {
   c[0] = c[1] = c[2] = c[3] = 0;
   if (!f->ok) return false;
   if (f->x.kind == IR_TEXEL_PLAIN) {
-    uint8_t *p = shader_image_texel(m, t, f->bpe, x, y, slice, level);
+    uint8_t *p = image_model_texel(m, t, f->bpe, x, y, slice, frag, level, unmapped);
     if (p) ir_buffer_format_load(&f->f, p, c);
     return p != NULL;
   }
@@ -74,9 +90,15 @@ bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
   uint32_t bw = f->x.bw_log2, bh = f->x.bh_log2;
   g.width = (t->width + (1u << bw) - 1) >> bw;
   g.height = (t->height + (1u << bh) - 1) >> bh;
-  uint8_t *p = shader_image_texel(m, &g, f->bpe, x >> bw, y >> bh, slice, level);
+  uint8_t *p = image_model_texel(m, &g, f->bpe, x >> bw, y >> bh, slice, frag, level, unmapped);
   if (p) ir_texel_decode(&f->x, p, x & ((1u << bw) - 1), y & ((1u << bh) - 1), c);
   return p != NULL;
+}
+
+bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
+                        const struct shader_image_fmt *f, uint32_t x, uint32_t y, uint32_t slice,
+                        uint32_t level, uint32_t c[4]) {
+  return image_model_fetch(m, t, f, x, y, slice, 0, level, c, NULL);
 }
 
 void shader_image_format_fault(struct shader_image_model *m, uint32_t format, uint32_t pc,
@@ -87,19 +109,30 @@ void shader_image_format_fault(struct shader_image_model *m, uint32_t format, ui
       .count = 1, .addr = format, .kind = IR_INTERP_FAULT_FORMAT, .pc = pc, .lane = lane};
 }
 
-/* the element's coordinates (x, y, slice, absolute level) of OP in T, or false (outside the
- * image, the layers or the levels) */
+/* the element's coordinates of OP in T — x, y, slice, fragment, absolute level — or false
+ * (outside the image, the layers, the levels or the fragments). The coordinates by the
+ * dimension: x, [y], [layer or z], [mip]; 2D MSAA x, y, fragment, [mip]; 2D MSAA array x,
+ * y, layer, fragment (docs/shader-spirv.md, *Images*). */
 static bool image_model_coords(const struct ir_interp_image *op, const struct ir_tsharp *t,
-                               uint32_t xyzl[4]) {
+                               uint32_t at[5]) {
   unsigned dim = (unsigned)(op->imm & IR_IMAGE_DIM_MASK);
+  bool msaa = dim >= 6;
   uint32_t x = op->coords[0], y = dim == 0 || dim == 4 ? 0 : op->coords[1];
-  uint32_t s = dim == 4 ? op->coords[1] : dim == 2 || dim == 3 || dim == 5 ? op->coords[2] : 0;
-  bool lod = (op->imm & IR_IMAGE_LOD) && op->op == IR_OP_image_load;
-  lod |= (op->imm & IR_IMAGE_LOD) && op->op == IR_OP_image_store;
-  uint32_t mip = lod ? op->coords[3] : 0, level = t->base_level + mip;
+  uint32_t s = dim == 4                                       ? op->coords[1]
+               : dim == 2 || dim == 3 || dim == 5 || dim == 7 ? op->coords[2]
+                                                              : 0;
+  uint32_t frag = dim == 6 ? op->coords[2] : dim == 7 ? op->coords[3] : 0;
+  bool lod = (op->imm & IR_IMAGE_LOD) && dim != 7 &&
+             (op->op == IR_OP_image_load || op->op == IR_OP_image_store);
+  uint32_t mip = lod ? op->coords[3] : 0, level = msaa ? mip : t->base_level + mip;
   bool is3d = t->type == IR_TSHARP_3D;
-  if (t->type < IR_TSHARP_1D || t->type >= IR_TSHARP_2D_MSAA) return false;
-  if (mip >= 16 || level > t->last_level || level >= t->levels) return false;
+  bool msaa_type = t->type == IR_TSHARP_2D_MSAA || t->type == IR_TSHARP_2D_MSAA_ARRAY;
+  if (msaa) {
+    if (!msaa_type || mip || t->last_level > 3 || frag >= 1u << t->last_level) return false;
+  } else {
+    if (t->type < IR_TSHARP_1D || msaa_type) return false;
+    if (mip >= 16 || level > t->last_level || level >= t->levels) return false;
+  }
   uint32_t lw = t->width >> level ? t->width >> level : 1;
   uint32_t lh = t->height >> level ? t->height >> level : 1;
   uint32_t ld = t->depth >> level ? t->depth >> level : 1;
@@ -112,34 +145,45 @@ static bool image_model_coords(const struct ir_interp_image *op, const struct ir
     slice = t->base_array + s;
     if (slice < s || slice >= t->depth) return false;
   }
-  xyzl[0] = x, xyzl[1] = y, xyzl[2] = slice, xyzl[3] = level;
+  at[0] = x, at[1] = y, at[2] = slice, at[3] = frag, at[4] = level;
   return true;
 }
 
-/* the element's bytes in the window, or NULL (outside the image, no layout, not mapped) */
+/* the element's bytes in the window, or NULL (outside the image, no layout, not mapped;
+ * *UNMAPPED set for an element inside the image, with a layout, outside the window) */
 static uint8_t *image_model_element(struct shader_image_model *m, const struct ir_interp_image *op,
-                                    const struct ir_tsharp *t, uint32_t bpe) {
-  uint32_t c[4];
-  if (!image_model_coords(op, t, c)) return NULL;
-  return shader_image_texel(m, t, bpe, c[0], c[1], c[2], c[3]);
+                                    const struct ir_tsharp *t, uint32_t bpe, bool *unmapped) {
+  uint32_t at[5];
+  if (!image_model_coords(op, t, at)) return NULL;
+  return image_model_texel(m, t, bpe, at[0], at[1], at[2], at[3], at[4], unmapped);
 }
 
-static uint32_t image_model_atomic(uint32_t op, uint32_t old, uint32_t v) {
-  switch (op) {
-    case IR_ATOMIC_SWAP: return v;
-    case IR_ATOMIC_ADD: return old + v;
-    case IR_ATOMIC_SUB: return old - v;
-    case IR_ATOMIC_SMIN: return (int32_t)v < (int32_t)old ? v : old;
-    case IR_ATOMIC_UMIN: return v < old ? v : old;
-    case IR_ATOMIC_SMAX: return (int32_t)v > (int32_t)old ? v : old;
-    case IR_ATOMIC_UMAX: return v > old ? v : old;
-    case IR_ATOMIC_AND: return old & v;
-    case IR_ATOMIC_OR: return old | v;
-    case IR_ATOMIC_XOR: return old ^ v;
-    case IR_ATOMIC_INC: return old >= v ? 0 : old + 1;
-    case IR_ATOMIC_DEC: return old == 0 || old > v ? v : old - 1;
-    default: return old;
+/* the forms this model has no rules for (the SPIR-V back end refuses them too):
+ * image_msaa_load (which four samples) and packed (_pck) data (how the element's bits map
+ * to the registers) */
+static bool image_model_unmodelled(const struct ir_interp_image *op) {
+  return (op->imm & (IR_IMAGE_FRAGMENTS | IR_IMAGE_PACKED)) != 0;
+}
+
+/* 32-bit image atomics: integer ones on 32_UINT / 32_SINT elements, float ones (fcmpswap,
+ * fmin, fmax) on 32_FLOAT (docs/shader-spirv.md, *Images*) */
+static bool image_model_atomic(const struct ir_interp_image *op, const struct ir_tsharp *t,
+                               uint8_t *p, uint32_t result[5]) {
+  bool cas = op->op == IR_OP_image_atomic_cmpswap;
+  uint32_t aop = (uint32_t)(op->imm >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
+  bool fl = cas ? aop == 1 : aop == IR_ATOMIC_FMIN || aop == IR_ATOMIC_FMAX;
+  if (!p || (fl ? t->format != 22 : t->format != 20 && t->format != 21)) return true;
+  uint32_t old, nv;
+  memcpy(&old, p, 4);
+  if (cas) {
+    bool same = fl ? ir_interp_float_equal32(old, op->data[1]) : old == op->data[1];
+    nv = same ? op->data[0] : old;
+  } else if (!ir_interp_atomic32(aop, old, op->data[0], &nv)) {
+    return false;
   }
+  memcpy(p, &nv, 4);
+  result[0] = old;
+  return true;
 }
 
 bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t result[5]) {
@@ -152,29 +196,37 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     return true;
   }
   if (op->op == IR_OP_image_sample || op->op == IR_OP_image_sample_ex ||
-      op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex)
+      op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex ||
+      op->op == IR_OP_image_get_lod)
     return shader_image_sample(m, op, &t, result);
   if (op->op != IR_OP_image_load && op->op != IR_OP_image_store && op->op != IR_OP_image_atomic &&
       op->op != IR_OP_image_atomic_cmpswap)
     return false;
+  if (image_model_unmodelled(op)) return false;
   struct shader_image_fmt sf;
   shader_image_fmt_of(t.format, &sf);
   struct ir_buffer_format f = sf.f;
+  bool unmapped = false;
   struct ir_vsharp v = {0};
   memcpy(v.dst_sel, t.dst_sel, 4);
   if (op->op == IR_OP_image_load) { /* the texel, decoded (special formats too) */
-    uint32_t c[4] = {0, 0, 0, 0}, at[4];
+    uint32_t c[4] = {0, 0, 0, 0}, at[5];
     bool in = image_model_coords(op, &t, at), got = false;
-    if (in && sf.ok) got = shader_image_fetch(m, &t, &sf, at[0], at[1], at[2], at[3], c);
-    else if (in && t.format) shader_image_format_fault(m, t.format, op->pc, op->lane);
+    if (in && sf.ok)
+      got = image_model_fetch(m, &t, &sf, at[0], at[1], at[2], at[3], at[4], c, &unmapped);
+    else if (in && t.format)
+      shader_image_format_fault(m, t.format, op->pc, op->lane);
     ir_buffer_dst_sel(&v, &f, got, c, result);
     for (unsigned k = 0; (op->imm & IR_IMAGE_D16) && k < 4; k++)
       result[k] = ir_buffer_to_d16(&f, result[k]);
+    /* TFE: not resident (our reading, docs/shader-spirv.md *Images*) when the element is
+     * inside the image and laid out but not in mapped memory; 0 otherwise */
+    result[4] = (op->imm & IR_IMAGE_TFE) && unmapped ? 1 : 0;
     return true;
   }
   /* stores and atomics: the plain formats' elements (special ones: dropped) */
   bool ok = sf.ok && sf.x.kind == IR_TEXEL_PLAIN;
-  uint8_t *p = ok ? image_model_element(m, op, &t, sf.bpe) : NULL;
+  uint8_t *p = ok ? image_model_element(m, op, &t, sf.bpe, &unmapped) : NULL;
   if (op->op == IR_OP_image_store) {
     if (!p) return true;
     uint32_t c[4];
@@ -187,14 +239,5 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     ir_buffer_format_store(&f, c, p);
     return true;
   }
-  if (!p || (t.format != 20 && t.format != 21)) return true; /* 32_UINT, 32_SINT */
-  uint32_t old;
-  memcpy(&old, p, 4);
-  uint32_t nv = op->op == IR_OP_image_atomic_cmpswap
-                    ? (old == op->data[1] ? op->data[0] : old)
-                    : image_model_atomic((uint32_t)(op->imm >> IR_IMAGE_ATOMIC_SHIFT) & 0xff, old,
-                                         op->data[0]);
-  memcpy(p, &nv, 4);
-  result[0] = old;
-  return true;
+  return image_model_atomic(op, &t, p, result);
 }

@@ -23,8 +23,8 @@ struct shader_image_model {
 };
 
 /* ir_interp_image_fn with CTX a struct shader_image_model: image_load, image_store,
- * image_query, image_atomic(_cmpswap), image_sample(_ex) in the forms
- * shader_image_sample models; false (the run stops) for the others (gather4, get_lod). */
+ * image_query, image_atomic(_cmpswap), image_sample(_ex), image_gather(_ex) and image_get_lod
+ * in the forms shader_image_sample models; false (the run stops) for the others. */
 bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t result[5]);
 
 struct ir_tsharp;
@@ -56,8 +56,9 @@ void shader_image_format_fault(struct shader_image_model *m, uint32_t format, ui
  * M's window, or NULL (no layout, not mapped); the coordinates are not checked */
 uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
                             uint32_t x, uint32_t y, uint32_t slice, uint32_t level);
-/* image_sample(_ex) of one lane (image_sample.c, the rules of docs/shader-spirv.md
- * "Sampling"): false for the forms and S# settings not modelled (the run stops) */
+/* image_sample(_ex), image_gather(_ex) or image_get_lod of one lane (image_sample.c, the rules of
+ * docs/shader-spirv.md "Sampling"): false for the forms and S# settings not modelled (the run
+ * stops) */
 bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_image *op,
                          const struct ir_tsharp *t, uint32_t result[5]);
 

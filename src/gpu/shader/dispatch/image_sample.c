@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "gpu/shader/dispatch/image_model.h"
+#include "gpu/shader/dispatch/image_sample_cube.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/ir_ssharp.h"
 #include "gpu/shader/ir/ir_tsharp.h"
@@ -12,10 +13,14 @@
 /* the products and sums below are single f32 operations, never fused */
 #pragma STDC FP_CONTRACT OFF
 
-/* The flags of the forms modelled: _lz, _l, _d (with _cl), _o, _c. */
+/* The flags of the forms modelled: _lz, _l, _d (with _cl), _b (with derivatives), _o, _c;
+ * get_lod: derivatives only. */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
+   IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 static float f_of(uint32_t u) {
@@ -102,6 +107,8 @@ struct sampler {
   uint32_t slice; /* arrays: the physical layer */
   bool compare;   /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
   float ref;
+  bool cube; /* a cube map (image_sample_cube.c): co the face coordinates, slice the face's */
+  struct shader_cube cu;
 };
 
 /* REF FUNC D (SQ_TEX_DEPTH_COMPARE_*) as 1.0 or 0.0; NaN: only not-equal holds */
@@ -123,6 +130,16 @@ static void texel(const struct sampler *sp, const int32_t i[3], const bool borde
   uint32_t z = sp->is3d ? (uint32_t)i[2] : sp->slice;
   shader_image_fetch(sp->m, sp->t, &sp->sf, (uint32_t)i[0], (uint32_t)i[1], z, l, c);
   for (unsigned k = 0; k < 4; k++) out[k] = f_of(c[k]);
+}
+
+/* texel (I, J) of SLICE (a cube's face) for shader_cube_texel */
+static void cube_fetch(const void *ctx, uint32_t slice, int32_t i, int32_t j, uint32_t l,
+                       float out[4]) {
+  struct sampler sp = *(const struct sampler *)ctx;
+  int32_t idx[3] = {i, j, 0};
+  bool bd[3] = {false, false, false};
+  sp.slice = slice;
+  texel(&sp, idx, bd, l, out);
 }
 
 /* the texels of absolute level L around the coordinates (V[z][y][x]: memory components,
@@ -150,9 +167,14 @@ static void footprint(const struct sampler *sp, uint32_t l, bool linear, bool zl
         int32_t idx[3] = {0, 0, 0};
         bool bd[3] = {false, false, false};
         unsigned d[3] = {dx, dy, dz};
-        for (unsigned a = 0; a < sp->axes; a++)
-          bd[a] = address(sp->s.clamp[a], i0[a] + (int32_t)d[a], n[a], &idx[a]);
-        texel(sp, idx, bd, l, v[dz][dy][dx]);
+        if (sp->cube && sp->cu.seamless) { /* across the faces' edges */
+          shader_cube_texel(&sp->cu, i0[0] + (int32_t)dx, i0[1] + (int32_t)dy, n[0], l, linear,
+                            sp->is_int, cube_fetch, sp, v[dz][dy][dx]);
+        } else {
+          for (unsigned a = 0; a < sp->axes; a++)
+            bd[a] = address(sp->s.clamp[a], i0[a] + (int32_t)d[a], n[a], &idx[a]);
+          texel(sp, idx, bd, l, v[dz][dy][dx]);
+        }
         if (sp->compare)
           v[dz][dy][dx][0] = depth_compare(sp->s.depth_compare, sp->ref, v[dz][dy][dx][0]);
       }
@@ -188,11 +210,15 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   unsigned dim = (unsigned)(fl & IR_IMAGE_DIM_MASK);
   bool gather = op->op == IR_OP_image_gather || op->op == IR_OP_image_gather_ex;
   unsigned dm = (unsigned)(fl >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if ((fl & ~(uint64_t)SAMPLE_FLAGS_OK) ||
-      !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim == 3 || dim >= 6 ||
-      ((fl & IR_IMAGE_CLAMP) && !(fl & IR_IMAGE_DERIV)))
-    return false; /* implicit LOD, bias, clamp, compare, derivatives, cube, MSAA, status */
-  if (gather && ((dim != 1 && dim != 5) || !dm || (dm & (dm - 1))))
+  bool get_lod = op->op == IR_OP_image_get_lod;
+  if ((fl & ~(uint64_t)(get_lod ? GET_LOD_FLAGS_OK : SAMPLE_FLAGS_OK)) ||
+      !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim >= 6 ||
+      (dim == 3 && (get_lod || (fl & IR_IMAGE_OFFSET))) || (get_lod && !(fl & IR_IMAGE_DERIV)) ||
+      ((fl & (IR_IMAGE_CLAMP | IR_IMAGE_BIAS)) && !(fl & IR_IMAGE_DERIV)) ||
+      ((fl & IR_IMAGE_BIAS) && (fl & IR_IMAGE_CLAMP) && ir_image_clamp_slot(fl) < 0))
+    return false; /* implicit LOD, clamp or bias without derivatives, an LOD query or offsets
+                     on a cube, MSAA, status */
+  if (gather && ((dim != 1 && dim != 3 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
   ir_ssharp_decode(op->ssharp, &sp.s);
@@ -214,6 +240,13 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   sp.is3d = t->type == IR_TSHARP_3D;
   sp.axes = dim == 0 || dim == 4 ? 1 : dim == 2 ? 3 : 2;
   for (unsigned a = 0; a < 3; a++) sp.co[a] = f_of(op->coords[a]);
+  sp.cube = dim == 3;
+  if (sp.cube) { /* the face coordinates, normalised; the face's slice */
+    bool seamless = !ir_ssharp_get(op->ssharp, IR_SSHARP_disable_cube_wrap);
+    shader_cube_coords(t, sp.co, seamless, &sp.cu, sp.co);
+    sp.unnorm = false;
+    sp.slice = sp.cu.slice0 + sp.cu.face;
+  }
   sp.compare = (fl & IR_IMAGE_COMPARE) != 0;
   sp.ref = f_of(op->extras[1]);
   if (sp.f.cls == IR_BUF_UNORM) /* the reference clamped to 0..1 (a NaN kept) */
@@ -224,7 +257,9 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   struct ir_vsharp v = {0};
   memcpy(v.dst_sel, t->dst_sel, 4);
   uint32_t c[4] = {0, 0, 0, 0};
-  bool in = t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA && t->type != IR_TSHARP_CUBE;
+  bool in =
+      sp.cube ? t->type == IR_TSHARP_CUBE && sp.cu.in
+              : t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA && t->type != IR_TSHARP_CUBE;
   uint32_t top = t->last_level < t->levels - 1 ? t->last_level : t->levels - 1;
   in = in && t->base_level <= top && t->base_array < t->depth;
   if (t->type >= IR_TSHARP_1D && !sp.fmt_ok && t->format) /* not decoded: counted, read as 0 */
@@ -261,9 +296,12 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
       if (sp.s.max_aniso && (sp.s.mag_filter > 1 || sp.s.min_filter > 1))
         return false; /* anisotropic filtering from derivatives: not modelled */
     }
+    if (fl & IR_IMAGE_BIAS) lod += fixed8(f_of(op->coords[3])); /* _b, in 1/256 steps */
     lod += sp.s.lod_bias;
-    if (fl & IR_IMAGE_CLAMP) { /* _d_cl: at least the instruction's clamp */
-      int32_t cl = fixed8(f_of(op->coords[3]));
+    int32_t raw = lod;
+    if (fl & IR_IMAGE_CLAMP) { /* _cl: at least the instruction's clamp (_b_cl: in its slot) */
+      uint32_t c = fl & IR_IMAGE_BIAS ? op->extras[ir_image_clamp_slot(fl)] : op->coords[3];
+      int32_t cl = fixed8(f_of(c));
       lod = lod < cl ? cl : lod;
     }
     if (lod < sp.s.min_lod) lod = sp.s.min_lod;
@@ -273,6 +311,15 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     bool zlinear = sp.s.z_filter == 0 ? linear : sp.s.z_filter == 2 && !sp.is_int;
     int32_t top_fixed = (int32_t)(nlev - 1) * 256;
     int32_t lc = lod < 0 ? 0 : lod > top_fixed ? top_fixed : lod;
+    if (get_lod) { /* x: the LOD used (clamped), y: before the clamps; f32 in levels */
+      memset(result, 0, 5 * sizeof *result);
+      int32_t r[2] = {lc, raw};
+      for (unsigned k = 0; k < 2; k++) {
+        float v = (float)r[k] * 0x1p-8f;
+        result[k] = u_of(v);
+      }
+      return true;
+    }
     uint32_t l0 = 0, l1 = 0;
     int32_t fm = 0;
     if (sp.s.mip_filter == 2 && !sp.is_int) {
@@ -317,7 +364,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
   }
   memset(result, 0, 5 * sizeof *result);
-  if (sp.compare) { /* the filtered comparison in every component, no DST_SEL */
+  if (get_lod) return true; /* an image out of range: 0 */
+  if (sp.compare) {         /* the filtered comparison in every component, no DST_SEL */
     for (unsigned k = 0; k < 4; k++) result[k] = fl & IR_IMAGE_D16 ? compare_d16(c[0]) : c[0];
     return true;
   }

@@ -27,8 +27,9 @@
 /* 8: modules report accesses outside every guest range (fault record); 9: images compute the
  * level layout before the element (sampling); 10: v_ldexp_f64's denormal and overflow results
  * (also in v_div_fmas_f64); 11: the format table has the SRGB image rows (131 entries) and
- * image modules carry the SRGB table */
-#define DISK_VERSION 11u
+ * image modules carry the SRGB table; 12: the GPU equation table has the MSAA equations (its
+ * index layout and the address helper's parameters changed) */
+#define DISK_VERSION 12u
 
 struct shader_cache {
   pthread_mutex_t lock;

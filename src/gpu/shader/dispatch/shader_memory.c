@@ -10,7 +10,7 @@
 #include "gpu/tiling/tiling.h"
 
 _Static_assert(SPIRV_PATTERN_WORDS == TILING_GPU_TABLE_WORDS, "swizzle equation table size");
-_Static_assert(SPIRV_PATTERN_INDEX(31, 2, 4) == TILING_GPU_INDEX(31, 2, 4), "equation index");
+_Static_assert(SPIRV_PATTERN_INDEX(31, 5, 4) == TILING_GPU_INDEX(31, 5, 4), "equation index");
 _Static_assert(SPIRV_RANGES_PATTERNS % 2 == 0, "the equations are 64-bit words");
 
 struct range {

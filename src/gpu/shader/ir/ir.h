@@ -102,8 +102,9 @@ enum ir_image_flags {
   IR_IMAGE_ATOMIC_SHIFT = 16, /* image_atomic: enum ir_atomic in bits 23:16 */
   IR_IMAGE_COARSE = 1 << 24,  /* _cd: the derivatives are per quad (coarse), else as _d */
   IR_IMAGE_D16 = 1 << 25,     /* 16-bit data: each component in the low half of its dword */
-  /* with IR_IMAGE_BIAS | IR_IMAGE_CLAMP (_b_cl) coordinate 3 is the bias and extras[2]
-   * the clamp; an image_atomic with imm bits 23:16 = IR_ATOMIC_FMIN/FMAX is a float one */
+  /* with IR_IMAGE_BIAS | IR_IMAGE_CLAMP (_b_cl) coordinate 3 is the bias and the clamp is
+   * in extras[ir_image_clamp_slot()]; an image_atomic with imm bits 23:16 =
+   * IR_ATOMIC_FMIN/FMAX is a float one */
   IR_IMAGE_TFE = 1 << 26,     /* texel fault enable: the fetch returns a status (image_status) */
   IR_IMAGE_LWE = 1 << 27,     /* LOD warning enable (sampler operations): a status as TFE */
   IR_IMAGE_PACKED = 1 << 28,  /* _pck load/store: the element's bits, no format conversion */
@@ -115,6 +116,16 @@ enum ir_image_flags {
 #define IR_IMAGE_FRAGMENTS (1ull << 32)
 /* r128: a 128-bit T# (four SGPRs); the T# operand's dwords 4-7 are 0 (not read) */
 #define IR_IMAGE_R128 (1ull << 33)
+
+/* The extras slot of the LOD clamp of a _b_cl form (IR_IMAGE_BIAS | IR_IMAGE_CLAMP, coordinate
+ * 3 the bias, the derivatives in extras[2..7]): d/dx z (4) when the dimension differentiates
+ * fewer than three values; 3D and cube: the offset's slot (0) without _o, else the
+ * reference's (1) without _c; -1 when none is free (3D or cube with both _o and _c). */
+static inline int ir_image_clamp_slot(uint64_t flags) {
+  uint64_t dim = flags & IR_IMAGE_DIM_MASK;
+  if (dim != 2 && dim != 3) return 4;
+  return !(flags & IR_IMAGE_OFFSET) ? 0 : !(flags & IR_IMAGE_COMPARE) ? 1 : -1;
+}
 
 /* Immediate of `export`: target, channel enables, compressed source, done, valid mask. */
 #define IR_EXPORT_IMM(target, en, compr, done, vm)                                  \

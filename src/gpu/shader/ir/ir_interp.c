@@ -287,6 +287,13 @@ static bool atomic_apply(enum ir_atomic op, unsigned bits, uint64_t old, uint64_
   return true;
 }
 
+bool ir_interp_atomic32(uint32_t op, uint32_t old, uint32_t v, uint32_t *r) {
+  uint64_t r64;
+  if (!atomic_apply((enum ir_atomic)op, 32, old, v, &r64)) return false;
+  *r = (uint32_t)r64;
+  return true;
+}
+
 /* ---- memory ----------------------------------------------------------------------------
  * Every load, store and atomic the interpreter executes, by address space and form. */
 enum mem_space { MS_LDS, MS_SCRATCH, MS_GLOBAL, MS_GDS };
@@ -399,6 +406,8 @@ static bool mem_equal(uint64_t mem, uint64_t cmp, uint32_t size, bool fl) {
   memcpy(&b, &bo, 4);
   return a == b;
 }
+
+bool ir_interp_float_equal32(uint32_t a, uint32_t b) { return mem_equal(a, b, 4, true); }
 
 /* Lanes in order (atomics see the earlier lanes' updates); values little-endian. */
 static bool exec_mem(struct interp *it, uint32_t id, const struct mem_op *m) {
@@ -532,7 +541,8 @@ static bool exec_image(struct interp *it, uint32_t id) {
                  in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex ||
                  in->op == IR_OP_image_get_lod;
   bool query = in->op == IR_OP_image_query; /* coordinates: the mip level in coords[0] */
-  bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex;
+  bool ex = in->op == IR_OP_image_sample_ex || in->op == IR_OP_image_gather_ex ||
+            in->op == IR_OP_image_get_lod;
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++) {

@@ -36,7 +36,7 @@ struct ir_interp_image {
   uint32_t pc; /* the instruction's byte offset in the shader (ir_inst_pc) */
   uint32_t tsharp[8], ssharp[4];
   uint32_t coords[4];
-  uint32_t extras[8]; /* _ex forms: offset, compare, d/dx x y z, d/dy x y z */
+  uint32_t extras[8]; /* _ex forms and get_lod: offset, compare, d/dx x y z, d/dy x y z */
   uint32_t data[4];   /* store: the four components; atomics: operand (cmpswap: new, cmp) */
 };
 
@@ -44,6 +44,13 @@ struct ir_interp_image {
  * result[4]: the status dword of a fetch with IR_IMAGE_TFE/LWE, 0 when nothing is to be
  * reported), or false to stop the run with an error. */
 typedef bool (*ir_interp_image_fn)(void *ctx, const struct ir_interp_image *op, uint32_t result[5]);
+
+/* The memory value after one 32-bit atomic OP (enum ir_atomic) of OLD (memory) and V (data)
+ * in *R, by the interpreter's rules (the integer ones and the float ones of docs/shader-spirv.md,
+ * *Float atomics*); false for an operation without a rule. Image models use it. */
+bool ir_interp_atomic32(uint32_t op, uint32_t old, uint32_t v, uint32_t *r);
+/* f32 bits A and B equal as floats (-0 == +0, NaN never equal): the fcmpswap compare */
+bool ir_interp_float_equal32(uint32_t a, uint32_t b);
 
 /* One host buffer mapped at a guest GPU address (buffer and constant memory). */
 struct ir_interp_memory {

@@ -290,7 +290,9 @@
   /* T#, coordinates, new value (vdata[0]), compare value (vdata[1]), active; returns old */ \
   X(image_atomic_cmpswap,U32,SIDE | IMM,     5, (V8U32, V4U32, U32, U32, U1)) \
   X(image_query,    V4U32,PURE | IMM,        2, (V8U32, U32)) /* T#, mip level */ \
-  X(image_get_lod,  V4F32,MEM | IMM,         3, (V8U32, V4U32, V4F32)) /* x clamped, y raw LOD */ \
+  /* T#, S#, coordinates, extras (d/dx, d/dy of the lane's quad in [2..7], as _ex); returns \
+   * x the clamped LOD, y the LOD before the clamps, z = w = 0 */ \
+  X(image_get_lod,  V4F32,MEM | IMM,         4, (V8U32, V4U32, V4F32, V8U32)) \
   /* the status dword of an image fetch made with IR_IMAGE_TFE/LWE (operand: its result) */ \
   X(image_status,   U32,  MEM,               1, (ANY)) \
   /* interpolation inputs: attribute parameter P0, P1-P0, P2-P0; imm = attr*4 + channel */ \

@@ -78,11 +78,12 @@ const char *spirv_fault_kind_name(uint32_t kind);
 /* After the slots, at dword SPIRV_RANGES_PATTERNS: the GFX10 swizzle equations for image
  * accesses (tiling.h tiling_gpu_table, 64-bit words; at most SPIRV_PATTERN_WORDS): word
  * SPIRV_PATTERN_INDEX(mode, kind, elem_log2) gives where an equation's 16 words start (0:
- * none), each word b the in-block bits flipped by bit b of x (15:0), y (31:16), z (47:32).
+ * none; kinds 0-2 as tiling.h, 3-5 2D with 2, 4, 8 fragments), each word b the in-block bits
+ * flipped by bit b of x (15:0), y (31:16), z (47:32) and, b < 4, the fragment (63:48).
  * The dispatch fills it once (shader_memory.c, which checks the two headers agree). */
 #define SPIRV_RANGES_PATTERNS (SPIRV_RANGES_FIRST + SPIRV_RANGE_DWORDS * SPIRV_RANGE_SLOTS)
-#define SPIRV_PATTERN_INDEX(mode, kind, elem_log2) (((mode) * 3u + (kind)) * 5u + (elem_log2))
-#define SPIRV_PATTERN_WORDS (32u * 3u * 5u + 16u * 160u)
+#define SPIRV_PATTERN_INDEX(mode, kind, elem_log2) (((mode) * 6u + (kind)) * 5u + (elem_log2))
+#define SPIRV_PATTERN_WORDS (32u * 6u * 5u + 16u * 192u)
 /* Specialization constant 0: the number of ranges in the table (default SPIRV_RANGE_SLOTS);
  * the slots past it are not tested (the pipeline compiler removes their code). */
 #define SPIRV_SPEC_RANGE_COUNT 0

@@ -24,7 +24,8 @@ const char *spirv_fault_kind_name(uint32_t kind) {
   return kind < SPIRV_FAULT_KINDS ? names[kind] : "?";
 }
 
-/* The kind of fault an access of OP is (SPIRV_FAULT_NONE: the GDS, not guest memory) */
+/* The kind of fault an access of OP is (SPIRV_FAULT_NONE: the GDS, not guest memory; an
+ * image_status, whose fetch counted it) */
 static uint32_t fault_kind(enum ir_op op) {
   switch (op) {
     case IR_OP_load_global: /* without a lane predicate: s_scratch_load, the wave's */
@@ -53,6 +54,7 @@ static uint32_t fault_kind(enum ir_op op) {
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap:
     case IR_OP_image_get_lod: return SPIRV_FAULT_IMAGE;
+    case IR_OP_image_status: return SPIRV_FAULT_NONE; /* its fetch counted the access */
     default: return spirv_gds_emitted(op) ? SPIRV_FAULT_NONE : SPIRV_FAULT_LOAD;
   }
 }

@@ -75,6 +75,9 @@ struct img {
   uint32_t info, special;  /* ir_texel_info of the format; whether it is a special one */
   uint32_t bwl, bhl;       /* log2 texels per element in x, y (special formats; else 0) */
   uint32_t ew, eh;         /* level 0's size in elements (img_read) */
+  uint32_t msaa;           /* an MSAA type (2D MSAA, 2D MSAA array) */
+  uint32_t slog;           /* MSAA: log2 of the fragments (LAST_LEVEL), else 0 */
+  uint32_t msaa_bad;       /* MSAA with LAST_LEVEL above 3 (16 fragments): no layout */
 };
 
 /* The format at run time, through the buffer formats' conversions (spirv_format_dynamic):
@@ -123,7 +126,13 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
   m->base_array = field(e, m->w, IR_TSHARP_base_array);
   m->base_level = field(e, m->w, IR_TSHARP_base_level);
   m->last_level = field(e, m->w, IR_TSHARP_last_level);
-  m->levels = add(e, field(e, m->w, IR_TSHARP_max_mip), cu32(e, 1));
+  /* MSAA types: one level, log2 of the fragments in LAST_LEVEL (tiling_surface_from_tsharp) */
+  m->msaa = op2(e, SpvOpLogicalOr, BL, eq(e, m->type, cu32(e, IR_TSHARP_2D_MSAA)),
+                eq(e, m->type, cu32(e, IR_TSHARP_2D_MSAA_ARRAY)));
+  m->slog = sel(e, U32, m->msaa, band(e, m->last_level, cu32(e, 3)), cu32(e, 0));
+  m->msaa_bad = land(e, m->msaa, lt(e, cu32(e, 3), m->last_level));
+  m->levels =
+      sel(e, U32, m->msaa, cu32(e, 1), add(e, field(e, m->w, IR_TSHARP_max_mip), cu32(e, 1)));
   /* XOR modes (values 16 and up) keep the pipe/bank XOR in the base's bits below the block */
   uint32_t blk = sel(e, U32, lt(e, m->mode, cu32(e, 4)), cu32(e, 8),
                      sel(e, U32,
@@ -154,8 +163,8 @@ static uint32_t pattern_word(struct emit *e, uint32_t i) {
  * tiling_layout.c's, in straight-line code over the sixteen possible levels, on the element
  * grid (special formats: x and y / texels per element). */
 static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const uint32_t *xs,
-                        const uint32_t *ys, const uint32_t *slices, uint32_t l, uint32_t is3d,
-                        uint32_t *ok, uint32_t *out) {
+                        const uint32_t *ys, const uint32_t *slices, const uint32_t *frags,
+                        uint32_t l, uint32_t is3d, uint32_t *ok, uint32_t *out) {
   uint32_t zero = cu32(e, 0), one = cu32(e, 1), mode = m->mode, ee = m->e;
   uint32_t low = band(e, mode, cu32(e, 3));
   uint32_t linear = eq(e, mode, zero);
@@ -167,9 +176,14 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
                          op2(e, SpvOpLogicalOr, BL, eq(e, shr(e, mode, cu32(e, 2)), one),
                              eq(e, shr(e, mode, cu32(e, 2)), cu32(e, 5))),
                          cu32(e, 12), cu32(e, 16)));
-  /* block size in elements: thin 2D blocks, or the 1 KiB 3D block scaled (tiling_layout.c) */
-  uint32_t elems = op2(e, SpvOpISub, U32, blk, ee);
-  uint32_t wl_thin = shr(e, add(e, elems, one), one),
+  /* block size in elements: thin 2D blocks (with MSAA the block holds every fragment: the
+   * width takes the odd bit when the fragments' log2 is even or the block's is odd), or
+   * the 1 KiB 3D block scaled (tiling_layout.c) */
+  uint32_t slog = m->slog;
+  uint32_t elems = op2(e, SpvOpISub, U32, op2(e, SpvOpISub, U32, blk, ee), slog);
+  uint32_t wfirst =
+      op2(e, SpvOpLogicalOr, BL, eq(e, band(e, slog, one), zero), eq(e, band(e, blk, one), one));
+  uint32_t wl_thin = shr(e, add(e, elems, sel(e, U32, wfirst, one, zero)), one),
            hl_thin = op2(e, SpvOpISub, U32, elems, wl_thin);
   uint32_t kb = op2(e, SpvOpISub, U32, blk, cu32(e, 10));
   uint32_t avg = op2(e, SpvOpUDiv, U32, kb, cu32(e, 3)),
@@ -219,6 +233,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
     pitch = sel(e, U32, eq(e, l, ci), p_i, pitch);
   }
   uint32_t blk_size = shl(e, one, blk);
+  chain = op2(e, SpvOpShiftLeftLogical, U64, chain, slog); /* one level: every fragment */
   chain = add64(e, chain,
                 sel(e, U64, found, to_u64(e, op2(e, SpvOpUDiv, U32, blk_size, bd)), cu64(e, 0)));
   uint32_t in_tail = land(e, found, le(e, first, l));
@@ -241,9 +256,10 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   uint32_t mh_l = sel(e, U32, thick, nib(e, 0x11222, ee), nib(e, 0x22334, ee));
   uint32_t tx = sel(e, U32, in_tail, shl(e, mx, mw_l), zero),
            ty = sel(e, U32, in_tail, shl(e, my, mh_l), zero);
-  /* the equation: 16 words at pattern_word(index) */
-  uint32_t kind = sel(e, U32, is3d, sel(e, U32, sd, one, cu32(e, 2)), zero);
-  uint32_t index = add(e, mul(e, add(e, mul(e, mode, cu32(e, 3)), kind), cu32(e, 5)), ee);
+  /* the equation: 16 words at pattern_word(index); MSAA kinds 3..5: 2, 4, 8 fragments */
+  uint32_t kind = sel(e, U32, is3d, sel(e, U32, sd, one, cu32(e, 2)),
+                      sel(e, U32, eq(e, slog, zero), zero, add(e, slog, cu32(e, 2))));
+  uint32_t index = add(e, mul(e, add(e, mul(e, mode, cu32(e, 6)), kind), cu32(e, 5)), ee);
   uint32_t start = op1(e, SpvOpUConvert, U32, pattern_word(e, index));
   uint32_t eq_lo[16], eq_hi[16];
   for (uint32_t b = 0; b < 16; b++) {
@@ -271,6 +287,11 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
       t = op2(e, SpvOpBitwiseXor, U32, t, band(e, fz, band(e, hi, cu32(e, 0xffff))));
       inb = op2(e, SpvOpBitwiseXor, U32, inb, t);
     }
+    /* the fragment's bits: bits 63:48 of words 0..3 */
+    for (uint32_t b = 0; frags && b < 4; b++) {
+      uint32_t fs = op1(e, SpvOpSNegate, U32, band(e, shr(e, frags[c], cu32(e, b)), one));
+      inb = op2(e, SpvOpBitwiseXor, U32, inb, band(e, fs, shr(e, eq_hi[b], cu32(e, 16))));
+    }
     inb = op2(e, SpvOpBitwiseXor, U32, inb, m->pbx);
     uint32_t tiled =
         add64(e, add64(e, m->base, add64(e, slice_base, mbo)),
@@ -289,6 +310,11 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
       op2(e, SpvOpINotEqual, BL,
           band(e, shr(e, cu32(e, 0x0F220221u), band(e, mode, cu32(e, 31))), one), zero);
   *ok = land(e, *ok, op2(e, SpvOpLogicalOr, BL, lnot(e, is3d), allow3d));
+  /* MSAA: not linear (the library lays out fragments in Z and R modes only), 8 at most */
+  *ok = land(
+      e, *ok,
+      lnot(e, land(e, m->msaa,
+                   op2(e, SpvOpLogicalOr, BL, m->msaa_bad, land(e, linear, lt(e, zero, slog))))));
 }
 
 static void load_raw(struct emit *e, const struct img *m, uint32_t at, uint32_t ok,
@@ -301,10 +327,10 @@ static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, ui
 static uint32_t t_tsharp(struct emit *e) { return spv_type_array(&e->b, U32, 8); }
 
 static uint32_t texel_call(struct emit *e, uint32_t t, uint32_t x, uint32_t y, uint32_t slice,
-                           uint32_t level, uint32_t is3d, uint32_t *ok) {
+                           uint32_t frag, uint32_t level, uint32_t is3d, uint32_t *ok) {
   if (!e->image_addr_fn) e->image_addr_fn = spv_id(&e->b);
-  uint32_t w[7] = {e->image_addr_fn, t, x, y, slice, level, is3d};
-  uint32_t r = spv_op(&e->b, SpvOpFunctionCall, U64, w, 7);
+  uint32_t w[8] = {e->image_addr_fn, t, x, y, slice, frag, level, is3d};
+  uint32_t r = spv_op(&e->b, SpvOpFunctionCall, U64, w, 8);
   *ok = op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
   return op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
 }
@@ -345,6 +371,28 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
  * the surface has no layout; the level's layout computed once for all eight */
 static uint32_t t_foot(struct emit *e) { return spv_type_array(&e->b, U64, 8); }
 
+/* element C of the footprint helper's result ARR, decoded by the format; X, Y: the texel's
+ * coordinates (special formats: its place in the element) */
+static uint32_t foot_decode(struct emit *e, const struct spirv_texel_src *src, uint32_t arr,
+                            uint32_t c, uint32_t x, uint32_t y) {
+  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
+  struct img m;
+  m.bpe = src->bpe;
+  uint32_t ex[2] = {arr, c};
+  uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
+  uint32_t ok =
+      op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
+  uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
+  ok = land(e, ok, src->fmt_ok);
+  uint32_t at = element_addr(e, &m, g, &ok);
+  /* the texel inside the element (special formats), (y & 3) << 2 | (x & 3) */
+  uint32_t mx = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bwl), cu32(e, 1));
+  uint32_t my = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bhl), cu32(e, 1));
+  uint32_t sub = op2(e, SpvOpBitwiseOr, U32, band(e, x, mx), shl(e, band(e, y, my), cu32(e, 2)));
+  uint32_t a[6] = {e->image_fetch_fn, src->t, at, ok, e->junk, sub};
+  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 6);
+}
+
 void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
                            uint32_t is3d, unsigned count, uint32_t out[8]) {
@@ -352,25 +400,27 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
   uint32_t w[10] = {e->image_foot_fn, src->t,   x[0],  x[1], y[0], y[1],
                     slice[0],         slice[1], level, is3d};
   uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
-  if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
-  struct img m;
-  m.bpe = src->bpe;
-  uint32_t mx = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bwl), cu32(e, 1));
-  uint32_t my = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bhl), cu32(e, 1));
-  for (uint32_t c = 0; c < count; c++) {
-    uint32_t ex[2] = {arr, c};
-    uint32_t r = spv_op(&e->b, SpvOpCompositeExtract, U64, ex, 2);
-    uint32_t ok =
-        op2(e, SpvOpIEqual, BL, op2(e, SpvOpShiftRightLogical, U64, r, cu32(e, 63)), cu64(e, 0));
-    uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
-    ok = land(e, ok, src->fmt_ok);
-    uint32_t at = element_addr(e, &m, g, &ok);
-    /* the texel inside the element (special formats), (y & 3) << 2 | (x & 3) */
-    uint32_t sub = op2(e, SpvOpBitwiseOr, U32, band(e, x[c & 1], mx),
-                       shl(e, band(e, y[(c >> 1) & 1], my), cu32(e, 2)));
-    uint32_t a[6] = {e->image_fetch_fn, src->t, at, ok, e->junk, sub};
-    out[c] = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 6);
-  }
+  for (uint32_t c = 0; c < count; c++)
+    out[c] = foot_decode(e, src, arr, c, x[c & 1], y[(c >> 1) & 1]);
+}
+
+void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                            uint32_t out[2]) {
+  if (!e->image_foot_fn) e->image_foot_fn = spv_id(&e->b);
+  uint32_t w[10] = {e->image_foot_fn,
+                    src->t,
+                    x[0],
+                    x[1],
+                    y[0],
+                    y[1],
+                    slice[0],
+                    slice[1],
+                    level,
+                    spv_const_bool(&e->b, false)};
+  uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
+  out[0] = foot_decode(e, src, arr, 0, x[0], y[0]); /* (x0, y0, slice0) */
+  out[1] = foot_decode(e, src, arr, 7, x[1], y[1]); /* (x1, y1, slice1) */
 }
 
 /* Opens helper function FN named NAME, returning RET, with the N parameter types PARAMS
@@ -396,7 +446,7 @@ static void foot_fn_body(struct emit *e) {
     ys[c] = p[3 + (c >> 1 & 1)];
     ss[c] = p[5 + (c >> 2)];
   }
-  texel_addrs(e, &m, 8, xs, ys, ss, p[7], p[8], &ok, g);
+  texel_addrs(e, &m, 8, xs, ys, ss, NULL, p[7], p[8], &ok, g);
   for (unsigned c = 0; c < 8; c++) g[c] = sel(e, U64, ok, g[c], cu64(e, 1ull << 63));
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, t_foot(e), g, 8);
   inst(e, SpvOpReturnValue, &r, 1);
@@ -431,33 +481,38 @@ void spirv_image_fn_body(struct emit *e) {
   spirv_texel_fn_body(e); /* after the fetch helper, which may call it */
   if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
-  uint32_t params[6] = {t_tsharp(e), U32, U32, U32, U32, BL}, p[6];
-  fn_begin(e, e->image_addr_fn, "image_texel_address", U64, params, 6, p);
+  uint32_t params[7] = {t_tsharp(e), U32, U32, U32, U32, U32, BL}, p[7];
+  fn_begin(e, e->image_addr_fn, "image_texel_address", U64, params, 7, p);
   struct img m;
   img_read(e, p[0], &m);
   uint32_t ok, g;
-  texel_addrs(e, &m, 1, &p[1], &p[2], &p[3], p[4], p[5], &ok, &g);
+  texel_addrs(e, &m, 1, &p[1], &p[2], &p[3], &p[4], p[5], p[6], &ok, &g);
   uint32_t r = sel(e, U64, ok, g, cu64(e, 1ull << 63));
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
 }
 
 /* The element's coordinates from the IR's vec4 (FLAGS: the MIMG dimension and LOD use):
- * x, y, the slice (array layer or 3D z) and the level; *IN: inside the level and the layers,
- * the level inside base..last. */
+ * x, y, the slice (array layer or 3D z), the fragment (MSAA dimensions: 2D MSAA x, y,
+ * fragment; 2D MSAA array x, y, layer, fragment) and the level; *IN: inside the level, the
+ * layers and the fragments, the level inside base..last (MSAA: level 0 only), the T#'s type
+ * one of the dimension's kind (MSAA or not). */
 static void coords(struct emit *e, const struct img *m, uint64_t flags, uint32_t co, uint32_t *x,
-                   uint32_t *y, uint32_t *slice, uint32_t *level, uint32_t *is3d, uint32_t *in) {
+                   uint32_t *y, uint32_t *slice, uint32_t *frag, uint32_t *level, uint32_t *is3d,
+                   uint32_t *in) {
   uint32_t c[4], zero = cu32(e, 0), one = cu32(e, 1);
   for (uint32_t k = 0; k < 4; k++) {
     uint32_t w[2] = {co, k};
     c[k] = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   }
-  unsigned dim = (unsigned)(flags & IR_IMAGE_DIM_MASK); /* 1D 2D 3D cube 1Da 2Da */
+  unsigned dim = (unsigned)(flags & IR_IMAGE_DIM_MASK); /* 1D 2D 3D cube 1Da 2Da 2Dms 2Dmsa */
+  bool msaa = dim >= 6;
   *x = c[0];
   *y = dim == 0 || dim == 4 ? zero : c[1];
-  uint32_t s = dim == 4 ? c[1] : dim == 2 || dim == 3 || dim == 5 ? c[2] : zero;
-  uint32_t mip = (flags & IR_IMAGE_LOD) ? c[3] : zero;
-  *level = add(e, m->base_level, mip);
+  uint32_t s = dim == 4 ? c[1] : dim == 2 || dim == 3 || dim == 5 || dim == 7 ? c[2] : zero;
+  *frag = dim == 6 ? c[2] : dim == 7 ? c[3] : zero;
+  uint32_t mip = (flags & IR_IMAGE_LOD) && dim != 7 ? c[3] : zero;
+  *level = msaa ? mip : add(e, m->base_level, mip);
   *is3d = eq(e, m->type, cu32(e, IR_TSHARP_3D));
   uint32_t lw = umax(e, shr(e, m->width, *level), one),
            lh = umax(e, shr(e, m->height, *level), one);
@@ -466,12 +521,15 @@ static void coords(struct emit *e, const struct img *m, uint64_t flags, uint32_t
   uint32_t s_ok =
       sel(e, BL, *is3d, lt(e, s, ld), land(e, lt(e, phys, m->depth), le(e, m->base_array, phys)));
   *slice = sel(e, U32, *is3d, s, phys);
-  uint32_t lvl_ok = land(e, land(e, lt(e, mip, cu32(e, 16)), le(e, *level, m->last_level)),
-                         lt(e, *level, m->levels));
+  uint32_t lvl_ok = msaa ? eq(e, mip, zero)
+                         : land(e, land(e, lt(e, mip, cu32(e, 16)), le(e, *level, m->last_level)),
+                                lt(e, *level, m->levels));
   *in = land(e, land(e, lt(e, *x, lw), lt(e, *y, lh)), land(e, s_ok, lvl_ok));
-  *in = land(
-      e, *in,
-      land(e, le(e, cu32(e, IR_TSHARP_1D), m->type), lt(e, m->type, cu32(e, IR_TSHARP_2D_MSAA))));
+  uint32_t type_ok = msaa ? m->msaa
+                          : land(e, le(e, cu32(e, IR_TSHARP_1D), m->type),
+                                 lt(e, m->type, cu32(e, IR_TSHARP_2D_MSAA)));
+  *in = land(e, *in, type_ok);
+  if (msaa) *in = land(e, *in, lt(e, *frag, shl(e, one, m->slog)));
   *level = umin(e, *level, cu32(e, 15));
 }
 
@@ -515,20 +573,29 @@ static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, ui
   return at;
 }
 
+/* The element a load or store of FLAGS addresses: its device address; *LAID: inside the
+ * image, with a format and a layout; *OK: and in mapped memory; XYIN (when given): the
+ * texel's x and y and whether it is inside the image */
+static uint32_t load_element(struct emit *e, struct img *m, uint32_t t, uint32_t co, uint64_t flags,
+                             uint32_t *laid, uint32_t *ok, uint32_t xyin[3]) {
+  img_read(e, t, m);
+  uint32_t x, y, s, f, l, is3d, in, lay;
+  coords(e, m, flags, co, &x, &y, &s, &f, &l, &is3d, &in);
+  if (xyin) xyin[0] = x, xyin[1] = y, xyin[2] = in;
+  uint32_t g = texel_call(e, t, x, y, s, f, l, is3d, &lay);
+  *laid = *ok = land(e, land(e, in, lay), m->fmt_ok);
+  return element_addr(e, m, g, ok);
+}
+
 static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
-  uint32_t a_t = t;
   struct img m;
-  img_read(e, t, &m);
-  uint32_t x, y, s, l, is3d, in, lay;
-  coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
-  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
-  uint32_t ok = land(e, land(e, in, lay), m.fmt_ok);
+  uint32_t laid, ok, xyin[3], at = load_element(e, &m, t, co, flags, &laid, &ok, xyin);
+  uint32_t x = xyin[0], y = xyin[1], in = xyin[2];
   /* a format not decoded (INVALID excepted): counted in the fault record, read as 0 */
   uint32_t undecoded =
       land(e, land(e, in, lnot(e, m.fmt_ok)), op2(e, SpvOpINotEqual, BL, m.format, cu32(e, 0)));
   spirv_fault_note_kind(e, SPIRV_FAULT_FORMAT, undecoded, spv_const_bool(&e->b, false),
                         to_u64(e, m.format), 0);
-  uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t raw[4], c[4], sc[4], out[4], zero = cu32(e, 0);
   load_raw(e, &m, at, ok, raw);
   /* special formats: the texel inside the element, as an element of the plain format */
@@ -557,9 +624,9 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   uint32_t a_t = t;
   struct img m;
   img_read(e, t, &m);
-  uint32_t x, y, s, l, is3d, in, lay;
-  coords(e, &m, flags, co, &x, &y, &s, &l, &is3d, &in);
-  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
+  uint32_t x, y, s, f, l, is3d, in, lay;
+  coords(e, &m, flags, co, &x, &y, &s, &f, &l, &is3d, &in);
+  uint32_t g = texel_call(e, a_t, x, y, s, f, l, is3d, &lay);
   uint32_t ok = land(e, land(e, land(e, in, lay), m.fmt_ok), active);
   ok = land(e, ok, lnot(e, m.special)); /* stores to the special formats: dropped */
   uint32_t at = element_addr(e, &m, g, &ok);
@@ -585,25 +652,48 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   spirv_write_end(e);
 }
 
-/* image_atomic(_cmpswap) on an element of one 32-bit integer component (32_UINT,
- * 32_SINT): one device-scope atomic on its dword (the integer operations the global atomics
- * have, inc/dec with their wrap included); any other format, or a lane outside the image,
- * returns 0 and writes nothing. No level operand: the T#'s base level. */
+/* The TFE status of image_load FETCH (image_status): 1 (not resident) when the element is
+ * inside the image and laid out but not in mapped guest memory, else 0 (our reading,
+ * docs/shader-spirv.md *Images*). The fetch's address is computed again (no memory access). */
+static uint32_t emit_status(struct emit *e, uint32_t fetch) {
+  const struct ir_function *fn = e->fn;
+  const uint32_t *fa = ir_inst_args(fn, fetch);
+  struct img m;
+  uint32_t laid, ok;
+  load_element(e, &m, e->val[fa[0]], e->val[fa[1]], fn->insts[fetch].imm, &laid, &ok, NULL);
+  return sel(e, U32, land(e, laid, lnot(e, ok)), cu32(e, 1), cu32(e, 0));
+}
+
+/* the fetch an image_status reads (through copies) */
+static uint32_t status_fetch(const struct ir_function *fn, uint32_t i) {
+  uint32_t s = ir_inst_args(fn, i)[0], hops = 0;
+  while (fn->insts[s].op == IR_OP_copy && hops++ < fn->inst_count) s = ir_inst_args(fn, s)[0];
+  return s;
+}
+
+/* image_atomic(_cmpswap) on an element of one 32-bit component: the integer operations
+ * (32_UINT, 32_SINT) and the float ones (fcmpswap, fmin, fmax: 32_FLOAT), one device-scope
+ * atomic on its dword (the global atomics' path: native integer atomics, inc/dec and the
+ * float rules of *Float atomics* as helper loops); any other format, or a lane outside the
+ * image, returns 0 and writes nothing. No level operand: the T#'s base level. */
 static uint32_t emit_atomic(struct emit *e, const struct ir_inst *in, const uint32_t *a) {
   bool cas = in->op == IR_OP_image_atomic_cmpswap;
   uint64_t flags = in->imm;
   uint32_t a_t = a[0];
   struct img m;
   img_read(e, a[0], &m);
-  uint32_t x, y, s, l, is3d, inside, lay;
-  coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &l, &is3d, &inside);
-  uint32_t g = texel_call(e, a_t, x, y, s, l, is3d, &lay);
-  uint32_t int32 =
-      op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
-  uint32_t ok = land(e, land(e, land(e, inside, lay), int32), a[cas ? 4 : 3]);
+  uint32_t x, y, s, f, l, is3d, inside, lay;
+  coords(e, &m, flags & ~(uint64_t)IR_IMAGE_LOD, a[1], &x, &y, &s, &f, &l, &is3d, &inside);
+  uint32_t g = texel_call(e, a_t, x, y, s, f, l, is3d, &lay);
+  /* imm bits 23:16: the operation (cmpswap: 1 compares as floats) */
+  uint64_t op = (flags >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
+  bool fl = cas ? op == 1 : op == IR_ATOMIC_FMIN || op == IR_ATOMIC_FMAX;
+  uint32_t fmt =
+      fl ? eq(e, m.format, cu32(e, 22))
+         : op2(e, SpvOpLogicalOr, BL, eq(e, m.format, cu32(e, 20)), eq(e, m.format, cu32(e, 21)));
+  uint32_t ok = land(e, land(e, land(e, inside, lay), fmt), a[cas ? 4 : 3]);
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t addr = sel(e, U64, ok, at, e->junk);
-  uint64_t op = cas ? 0 : (flags >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
   uint32_t old = spirv_emit_atomic32(e, op, cas, addr, a[2], cas ? a[3] : 0);
   return sel(e, U32, ok, old, cu32(e, 0));
 }
@@ -638,7 +728,7 @@ bool spirv_emit_image_supports(enum ir_op op) {
   return op == IR_OP_vec8_u32 || op == IR_OP_image_load || op == IR_OP_image_store ||
          op == IR_OP_image_query || op == IR_OP_image_atomic || op == IR_OP_image_atomic_cmpswap ||
          op == IR_OP_image_sample || op == IR_OP_image_sample_ex || op == IR_OP_image_gather ||
-         op == IR_OP_image_gather_ex;
+         op == IR_OP_image_gather_ex || op == IR_OP_image_get_lod || op == IR_OP_image_status;
 }
 
 bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, size_t size) {
@@ -648,33 +738,37 @@ bool spirv_image_refusal(const struct ir_function *fn, uint32_t i, char *err, si
     case IR_OP_image_sample:
     case IR_OP_image_sample_ex:
     case IR_OP_image_gather:
-    case IR_OP_image_gather_ex: return spirv_sample_refusal(in, i, err, size);
-    case IR_OP_image_get_lod:
-      snprintf(err, size, "%s (%%%u): sampling's LOD query (from derivatives) is not emitted", name,
-               i);
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_get_lod: return spirv_sample_refusal(in, i, err, size);
+    case IR_OP_image_status: { /* of an image_load (sampling's status: spirv_sample_refusal) */
+      uint32_t f = status_fetch(fn, i);
+      if (fn->insts[f].op == IR_OP_image_load) return false;
+      snprintf(err, size,
+               "image_status (%%%u) of %s (%%%u): a sampling fault status is not emitted", i,
+               ir_op_infos[fn->insts[f].op].name, f);
       return true;
-    case IR_OP_image_status:
-      snprintf(err, size, "image_status (%%%u): texel fault status (TFE/LWE) is not emitted", i);
-      return true;
+    }
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap: {
       uint64_t op = (in->imm >> IR_IMAGE_ATOMIC_SHIFT) & 0xff;
-      /* imm bits 23:16: fcmpswap (1) / fmin, fmax */
-      bool fl = in->op == IR_OP_image_atomic_cmpswap ? op != 0 : op > IR_ATOMIC_DEC;
-      if (!fl && (in->imm & IR_IMAGE_DIM_MASK) < 6) return false;
-      snprintf(err, size, "%s (%%%u): %s image atomics are not emitted yet", name, i,
-               fl ? "float" : "MSAA");
+      /* imm bits 23:16: the integer operations, fcmpswap (1), fmin, fmax */
+      bool known = in->op == IR_OP_image_atomic_cmpswap
+                       ? op <= 1
+                       : op <= IR_ATOMIC_DEC || op == IR_ATOMIC_FMIN || op == IR_ATOMIC_FMAX;
+      if (known) return false;
+      snprintf(err, size, "%s (%%%u): image atomic operation %u is not emitted", name, i,
+               (unsigned)op);
       return true;
     }
     case IR_OP_image_load:
     case IR_OP_image_store: {
       uint64_t f = in->imm;
-      unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
-      const char *why = (f & IR_IMAGE_PACKED)                 ? "packed (_pck) data"
-                        : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE)"
-                        : (f & IR_IMAGE_FRAGMENTS)            ? "MSAA fragments"
-                        : dim >= 6                            ? "MSAA surfaces"
-                                                              : NULL;
+      const char *why = (f & IR_IMAGE_PACKED) ? "packed (_pck) data: how the element's bits map "
+                                                "to the dmask's registers is not established"
+                        : (f & IR_IMAGE_FRAGMENTS)
+                            ? "MSAA fragments (image_msaa_load: which four samples it returns "
+                              "is not established)"
+                            : NULL;
       if (!why) return false;
       snprintf(err, size, "%s (%%%u) with %s is not emitted yet", name, i, why);
       return true;
@@ -695,12 +789,18 @@ bool spirv_emit_image(struct emit *e, uint32_t id, const uint32_t *a) {
     case IR_OP_image_sample:
     case IR_OP_image_sample_ex:
     case IR_OP_image_gather:
-    case IR_OP_image_gather_ex: {
+    case IR_OP_image_gather_ex:
+    case IR_OP_image_get_lod: {
       uint32_t bits = spirv_emit_sample(e, in, a);
       def(e, SpvOpBitcast, e->t_v4f32, r, &bits, 1);
       return true;
     }
     case IR_OP_image_load: v = emit_load(e, a[0], a[1], in->imm); break;
+    case IR_OP_image_status: {
+      uint32_t o = emit_status(e, status_fetch(e->fn, id));
+      def(e, SpvOpCopyObject, U32, r, &o, 1);
+      return true;
+    }
     case IR_OP_image_store: emit_store(e, a[0], a[1], a[2], a[3], in->imm); return true;
     case IR_OP_image_atomic:
     case IR_OP_image_atomic_cmpswap: {

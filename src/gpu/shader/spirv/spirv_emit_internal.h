@@ -488,6 +488,31 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
 void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
                            uint32_t is3d, unsigned count, uint32_t out[8]);
+/* the elements (x[k], y[k], slice[k]) of absolute level LEVEL of a 2D (array) surface at
+ * OUT[k], k = 0, 1: two elements of any places, one footprint helper call */
+void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
+                            const uint32_t y[2], const uint32_t slice[2], uint32_t level,
+                            uint32_t out[2]);
+/* cube maps in sampling (spirv_emit_sample_cube.c) */
+struct spirv_cube {
+  uint32_t face, slice0; /* u32: the face 0 .. 5, the slice of the layer's face 0 */
+  uint32_t seamless, in; /* bool: DISABLE_CUBE_WRAP clear; the T# holds a whole cube */
+  uint32_t steps;        /* u32: the face's row of ir_cube_steps, a byte an edge */
+};
+/* the address's s, t (1 .. 2 across the face) and q (face + 8 × layer) against the T#'s
+ * level-0 WIDTH, HEIGHT, DEPTH (fields + 1) and BASE_ARRAY: UV the f32 face coordinates
+ * 0 .. 1, C the face and its slices */
+void spirv_cube_coords(struct emit *e, const uint32_t co[3], uint32_t width, uint32_t height,
+                       uint32_t depth, uint32_t base_array, uint32_t seamless, struct spirv_cube *c,
+                       uint32_t uv[2]);
+/* the four texels T4[2 dy + dx] (v4u32, memory components) of the bilinear footprint at
+ * I0 (i, j signed) on faces of N texels at level L: seamless, across the edges and the mean
+ * at a corner (clamped to the face unless LINEAR); otherwise the face's texels IDX as the
+ * address modes gave them, with their border flags BD (cleared when seamless) */
+void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
+                          const struct spirv_cube *c, const uint32_t i0[2], uint32_t n, uint32_t l,
+                          uint32_t linear, uint32_t is_int, uint32_t idx[][2], uint32_t bd[3][2],
+                          uint32_t t4[4]);
 /* image_sample(_ex) (spirv_emit_sample.c): the refusal of the forms not emitted, and the
  * v4u32 bits of the result */
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);

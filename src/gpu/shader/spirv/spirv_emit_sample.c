@@ -1,6 +1,7 @@
-/* image_sample_lz / _l / _d on 1D, 2D, 3D, 1D-array and 2D-array images, image_gather4_lz /
- * _l on 2D and 2D-array images, each with _o (offsets) and _c (depth compare)
- * (docs/shader-spirv.md, "Sampling").
+/* image_sample_lz / _l / _d / _b on 1D, 2D, 3D, 1D-array, 2D-array and cube images,
+ * image_gather4_lz / _l / _b on 2D, 2D-array and cube images, each with _o (offsets; not on
+ * cubes) and _c (depth compare), and image_get_lod (docs/shader-spirv.md, "Sampling"; the
+ * implicit and _cd forms reach here as _d forms; cube maps: spirv_emit_sample_cube.c).
  *
  * As for loads, no Vulkan image or sampler stands for the guest's: the module reads the T#
  * and the S# (ir_ssharp.h's table) at run time, selects the level(s) from the LOD, the
@@ -18,35 +19,52 @@
 #define F32 e->t_f32
 #define BL e->t_bool
 
-/* the forms emitted: _lz, _l, _d; unnormalised, D16, offsets, compare, r128 */
+/* the forms emitted: _lz, _l, _d, _b (with derivatives); unnormalised, D16, offsets, compare,
+ * r128; get_lod: derivatives only */
 #define SAMPLE_FLAGS_OK                                                                   \
   (IR_IMAGE_DIM_MASK | IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_UNORM | IR_IMAGE_D16 | \
    IR_IMAGE_OFFSET | IR_IMAGE_R128 | IR_IMAGE_COMPARE | IR_IMAGE_DERIV | IR_IMAGE_CLAMP | \
+   IR_IMAGE_BIAS | (0xfull << IR_IMAGE_DMASK_SHIFT))
+#define GET_LOD_FLAGS_OK                                                 \
+  (IR_IMAGE_DIM_MASK | IR_IMAGE_UNORM | IR_IMAGE_R128 | IR_IMAGE_DERIV | \
    (0xfull << IR_IMAGE_DMASK_SHIFT))
 
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size) {
   uint64_t f = in->imm;
   unsigned dim = (unsigned)(f & IR_IMAGE_DIM_MASK);
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
+  if (in->op == IR_OP_image_get_lod) {
+    const char *why = !(f & IR_IMAGE_DERIV) ? "no derivatives"
+                      : dim == 3            ? "a cube map"
+                      : dim >= 6            ? "an MSAA surface"
+                      : (f & IR_IMAGE_D16)  ? "D16 (llvm-mc-19 has no D16 image_get_lod)"
+                      : (f & ~(uint64_t)GET_LOD_FLAGS_OK) ? "an unknown flag"
+                                                          : NULL;
+    if (!why) return false;
+    snprintf(err, size, "image_get_lod (%%%u): an LOD query with %s is not emitted", i, why);
+    return true;
+  }
   unsigned dm = (unsigned)(f >> IR_IMAGE_DMASK_SHIFT) & 15;
-  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 5) || (dm & (dm - 1)))) {
+  if (gather && ((f & IR_IMAGE_ROW) || (dim != 1 && dim != 3 && dim != 5) || (dm & (dm - 1)))) {
     snprintf(err, size, "image_gather4 (%%%u): %s is not emitted", i,
              (f & IR_IMAGE_ROW) ? "gather4h (a row of four texels)"
              : (dm & (dm - 1))  ? "a gather of several components (dmask)"
-                                : "a gather from an image other than 2D or 2D array");
+                                : "a gather from a 1D or 3D image");
     return true;
   }
-  const char *why = (f & IR_IMAGE_BIAS) ? "an LOD bias (_b)"
-                    : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV))
-                        ? "an LOD clamp (_cl) without derivatives"
-                    : (f & IR_IMAGE_COARSE)               ? "coarse derivatives (_cd: per quad)"
-                    : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE)) ? "a fault status (TFE/LWE)"
-                    : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
-                        ? "an implicit LOD (quad derivatives)"
-                    : dim == 3                         ? "a cube map"
-                    : dim >= 6                         ? "an MSAA surface"
-                    : (f & ~(uint64_t)SAMPLE_FLAGS_OK) ? "an unknown flag"
-                                                       : NULL;
+  bool b_cl = (f & IR_IMAGE_BIAS) && (f & IR_IMAGE_CLAMP);
+  const char *why =
+      ((f & IR_IMAGE_BIAS) && !(f & IR_IMAGE_DERIV))    ? "an LOD bias (_b) without derivatives"
+      : (b_cl && ir_image_clamp_slot(f) < 0)            ? "an LOD bias and clamp with no clamp slot"
+      : ((f & IR_IMAGE_CLAMP) && !(f & IR_IMAGE_DERIV)) ? "an LOD clamp (_cl) without derivatives"
+      : (f & IR_IMAGE_COARSE)                           ? "coarse derivatives (_cd: per quad)"
+      : (f & (IR_IMAGE_TFE | IR_IMAGE_LWE))             ? "a fault status (TFE/LWE)"
+      : !(f & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))
+          ? "an implicit LOD (quad derivatives)"
+      : dim == 3 && (f & IR_IMAGE_OFFSET) ? "texel offsets on a cube map"
+      : dim >= 6                          ? "an MSAA surface"
+      : (f & ~(uint64_t)SAMPLE_FLAGS_OK)  ? "an unknown flag"
+                                          : NULL;
   if (!why) return false;
   snprintf(err, size, "%s (%%%u): sampling with %s is not emitted",
            gather ? "image_gather4" : "image_sample", i, why);
@@ -182,6 +200,9 @@ struct smp {
   uint32_t mode[3]; /* clamp modes */
   bool compare;     /* _c: each texel's x becomes 1.0 when REF FUNC x holds, else 0.0 */
   uint32_t ref, func;
+  bool cube; /* a cube map (spirv_emit_sample_cube.c): co the face coordinates */
+  struct spirv_cube cu;
+  uint32_t is_int;
 };
 
 /* the depth comparison of _c forms: REF (f32) FUNC (SQ_TEX_DEPTH_COMPARE_*: never, less,
@@ -232,7 +253,12 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
                     sel(e, U32, s->is3d, idx[2][1], s->slice)};
   uint32_t t8[8];
   unsigned count = 2u << (s->axes - 1); /* the corners the dimension has */
-  spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  /* a cube: the face's texels, or across its edges */
+  if (s->cube) {
+    spirv_cube_footprint(e, &s->src, &s->cu, i0, n[0], l, linear, s->is_int, idx, bd, t8);
+  } else {
+    spirv_image_footprint(e, &s->src, idx[0], idx[1], zs, l, s->is3d, count, t8);
+  }
   for (unsigned dz = 0; dz < 2; dz++)
     for (unsigned dy = 0; dy < 2; dy++)
       for (unsigned dx = 0; dx < 2; dx++) {
@@ -290,11 +316,13 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   for (unsigned k = 0; k < 3; k++) s.co[k] = co[k];
   uint32_t ex0 = zero;
-  bool ex = ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex;
+  bool ex = ins->op == IR_OP_image_sample_ex || ins->op == IR_OP_image_gather_ex ||
+            ins->op == IR_OP_image_get_lod;
   if (ex && (fl & IR_IMAGE_OFFSET)) {
     uint32_t w[2] = {a[3], 0};
     ex0 = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   }
+  bool get_lod = ins->op == IR_OP_image_get_lod;
   s.compare = ex && (fl & IR_IMAGE_COMPARE);
   if (s.compare) {
     uint32_t w[2] = {a[3], 1};
@@ -318,6 +346,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   uint32_t last_level = tf(e, s.tw, IR_TSHARP_last_level);
   uint32_t max_mip = tf(e, s.tw, IR_TSHARP_max_mip);
   s.is3d = ieq(e, type, cu32(e, IR_TSHARP_3D));
+  s.cube = dim == 3;
+  if (s.cube) { /* normalised face coordinates, the face's slice (spirv_emit_sample_cube.c) */
+    uint32_t seamless = ieq(e, sf(e, s.sw, IR_SSHARP_disable_cube_wrap), zero);
+    spirv_cube_coords(e, co, s.size[0], s.size[1], depth, base_array, seamless, &s.cu, s.co);
+  }
   spirv_image_texel_src(e, a[0], &s.src);
   struct spirv_format fmt;
   spirv_format_dynamic(e, s.src.plain, &fmt); /* special formats: their texels' */
@@ -330,6 +363,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   uint32_t is_int =
       lor(e, ieq(e, fmt.cls, cu32(e, IR_BUF_UINT)), ieq(e, fmt.cls, cu32(e, IR_BUF_SINT)));
+  s.is_int = is_int;
   uint32_t fone = spirv_format_one(e, &fmt);
   /* the S# */
   for (unsigned k = 0; k < 3; k++) s.mode[k] = sf(e, s.sw, IR_SSHARP_clamp_x + k);
@@ -345,6 +379,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   s.unnorm = (fl & IR_IMAGE_UNORM)
                  ? spv_const_bool(&e->b, true)
                  : op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_force_unnormalized), zero);
+  if (s.cube) s.unnorm = spv_const_bool(&e->b, false); /* face coordinates: normalised */
   /* the border colour in memory components: BC_SWIZZLE (T# word 3 27:25) puts alpha into
    * component bc_alpha (XYZW 3, XWYZ 1, WZYX 0, WXYZ 0, ZYXW 3, YXWZ 2; 6, 7 as XYZW) */
   uint32_t bc = bits32(e, s.tw[3], 25, 3);
@@ -367,12 +402,13 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
                           land(e, ult(e, type, cu32(e, IR_TSHARP_2D_MSAA)),
                                op2(e, SpvOpINotEqual, BL, type, cu32(e, IR_TSHARP_CUBE))));
   uint32_t top = usel(e, ult(e, last_level, max_mip), last_level, max_mip);
+  if (s.cube) type_ok = land(e, ieq(e, type, cu32(e, IR_TSHARP_CUBE)), s.cu.in);
   uint32_t in = land(e, land(e, type_ok, op2(e, SpvOpULessThanEqual, BL, base_level, top)),
                      ult(e, base_array, depth));
   in = land(e, in, op1(e, SpvOpLogicalNot, BL, unmodelled));
   uint32_t nlev = add(e, sub(e, top, base_level), one);
   /* the array layer: rounded to nearest even, clamped to the layers */
-  s.slice = zero;
+  s.slice = s.cube ? add(e, s.cu.slice0, s.cu.face) : zero;
   if (dim == 4 || dim == 5) {
     uint32_t l = co[dim == 4 ? 1 : 2];
     l = sel(e, F32, op1(e, SpvOpIsNan, BL, l), cf32(e, 0.0f), l);
@@ -410,9 +446,18 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
              lor(e, ult(e, one, mag), ult(e, one, min)));
     in = land(e, in, op1(e, SpvOpLogicalNot, BL, aniso));
   }
+  if (fl & IR_IMAGE_BIAS) /* _b: the instruction's bias in 1/256 steps */
+    lod = add(e, lod, fixed8(e, co[3]));
   lod = add(e, lod, bias);
-  if (fl & IR_IMAGE_CLAMP) /* _d_cl: at least the instruction's clamp */
-    lod = smax(e, lod, fixed8(e, co[3]));
+  uint32_t raw = lod;
+  if (fl & IR_IMAGE_CLAMP) { /* _cl: at least the instruction's clamp (_b_cl: in its slot) */
+    uint32_t cl = co[3];
+    if (fl & IR_IMAGE_BIAS) {
+      uint32_t w[2] = {a[3], (uint32_t)ir_image_clamp_slot(fl)};
+      cl = asf(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2));
+    }
+    lod = smax(e, lod, fixed8(e, cl));
+  }
   lod = smin(e, smax(e, lod, min_lod), max_lod);
   uint32_t xy = usel(e, op2(e, SpvOpSLessThanEqual, BL, lod, zero), mag, min);
   uint32_t not_int = op1(e, SpvOpLogicalNot, BL, is_int);
@@ -421,6 +466,17 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
       sel(e, BL, ieq(e, zfilter, zero), linear, land(e, ieq(e, zfilter, cu32(e, 2)), not_int));
   uint32_t top_fixed = op2(e, SpvOpShiftLeftLogical, U32, sub(e, nlev, one), cu32(e, 8));
   uint32_t lc = smin(e, smax(e, lod, zero), top_fixed);
+  if (get_lod) {
+    /* x: the LOD the sample would use (the S#'s clamps and the levels'), y: the LOD before
+     * the clamps (bias included), as f32 in levels; 0 for an image out of range */
+    uint32_t r[2] = {lc, raw}, out[4] = {zero, zero, zero, zero};
+    for (unsigned k = 0; k < 2; k++) {
+      uint32_t v = fop(e, SpvOpFMul, op1(e, SpvOpConvertSToF, F32, r[k]), cf32(e, 0x1p-8f));
+      out[k] = usel(e, in, asu(e, v), zero);
+    }
+    e->fenced = false;
+    return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
+  }
   uint32_t miplin = land(e, ieq(e, mipf, cu32(e, 2)), not_int);
   uint32_t lin0 = op2(e, SpvOpShiftRightLogical, U32, lc, cu32(e, 8));
   uint32_t pt0 = op2(e, SpvOpShiftRightLogical, U32, add(e, lc, cu32(e, 128)), cu32(e, 8));

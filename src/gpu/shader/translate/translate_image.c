@@ -128,8 +128,10 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint64_
   for (unsigned k = 0; k < nc && k < 4; k++) r->co[k] = addr_elem(x, a, d, k, a16, fl);
   if (tail) {
     uint32_t t = addr_elem(x, a, d, nc, a16, fl);
-    if ((detail & IR_IMAGE_BIAS) && (detail & IR_IMAGE_CLAMP)) { /* _b_cl: clamp in extras[2] */
-      r->ex[2] = t;
+    int slot = ir_image_clamp_slot(dim | detail);
+    if ((detail & IR_IMAGE_BIAS) && (detail & IR_IMAGE_CLAMP)) { /* _b_cl: the clamp's slot */
+      if (slot < 0) return false;
+      r->ex[slot] = t;
       r->extras = true;
     } else {
       r->co[3] = t;
@@ -155,6 +157,18 @@ static void quad_derivatives(struct xl_state *x, unsigned dim, struct image_args
     r->ex[5 + k] = ir_bitcast_u32(bd, ir_fsub(bd, fy, f0));
   }
   r->extras = true;
+}
+
+/* _cd (coarse derivatives, "LOD per quad"): every lane of a quad takes the derivatives its
+ * top left lane was given, read whatever EXEC holds as the quad's coordinates are
+ * (docs/shader-spirv.md "Sampling"); the form becomes its _d form. */
+static void quad_coarse(struct xl_state *x, unsigned dim, struct image_args *r) {
+  struct ir_builder *bd = &x->b;
+  uint32_t tl = ir_iand(bd, ir_lane_id(bd), c32(x, ~3u));
+  for (unsigned k = 0; k < image_grads[dim]; k++) {
+    r->ex[2 + k] = ir_read_lane(bd, r->ex[2 + k], tl);
+    r->ex[5 + k] = ir_read_lane(bd, r->ex[5 + k], tl);
+  }
 }
 
 /* Writes the result components (V: V4U32 or V4F32) selected by MASK to vdata, 32-bit or
@@ -267,9 +281,13 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     xl_unsupported(x, in, pc);
     return;
   }
-  if (fl && !lod && !(detail & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV | IR_IMAGE_BIAS))) {
+  /* an implicit LOD (plain, _b, _cl and get_lod) from the quad's derivatives; _cd as _d */
+  if (fl && !(detail & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV))) {
     quad_derivatives(x, dim, &r);
     flags |= IR_IMAGE_DERIV;
+  } else if (detail & IR_IMAGE_COARSE) {
+    quad_coarse(x, dim, &r);
+    flags &= ~(uint64_t)IR_IMAGE_COARSE;
   }
   uint32_t tsharp = image_tsharp(x, in, a.res);
   if (fl) {
@@ -277,13 +295,12 @@ static void translate_image(struct xl_state *x, const struct isa_inst *in, enum 
     uint32_t f[4];
     for (unsigned k = 0; k < 4; k++) f[k] = ir_bitcast_f32(bd, r.co[k]);
     uint32_t coords = ir_vec4_f32(bd, f[0], f[1], f[2], f[3]), v;
-    if (lod) {
-      v = ir_image_get_lod_i(bd, flags, tsharp, ssharp, coords);
-    } else if (r.extras) {
+    if (r.extras) {
       uint32_t *q = r.ex;
       uint32_t extras = ir_vec8_u32(bd, q[0], q[1], q[2], q[3], q[4], q[5], q[6], q[7]);
-      v = gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
-                 : ir_image_sample_ex_i(bd, flags, tsharp, ssharp, coords, extras);
+      v = lod      ? ir_image_get_lod_i(bd, flags, tsharp, ssharp, coords, extras)
+          : gather ? ir_image_gather_ex_i(bd, flags, tsharp, ssharp, coords, extras)
+                   : ir_image_sample_ex_i(bd, flags, tsharp, ssharp, coords, extras);
     } else {
       v = gather ? ir_image_gather_i(bd, flags, tsharp, ssharp, coords)
                  : ir_image_sample_i(bd, flags, tsharp, ssharp, coords);
