@@ -214,8 +214,7 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     bool in = image_model_coords(op, &t, at), got = false;
     if (in && sf.ok)
       got = image_model_fetch(m, &t, &sf, at[0], at[1], at[2], at[3], at[4], c, &unmapped);
-    else if (in && t.format)
-      shader_image_format_fault(m, t.format, op->pc, op->lane);
+    else if (in && t.format) shader_image_format_fault(m, t.format, op->pc, op->lane);
     ir_buffer_dst_sel(&v, &f, got, c, result);
     for (unsigned k = 0; (op->imm & IR_IMAGE_D16) && k < 4; k++)
       result[k] = ir_buffer_to_d16(&f, result[k]);
