@@ -20,9 +20,12 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/dispatch/shader_memory.h"
 
-static inline void image_wave_interp(const char *name, const char *src, uint32_t wave,
-                                     const uint32_t *sgpr, unsigned nsgpr, uint8_t *imem,
-                                     uint64_t gbase, uint64_t size) {
+/* image_wave_interp with the model's fault record (image accesses of a format not decoded)
+ * copied to FAULT when not NULL */
+static inline void image_wave_interp_fault(const char *name, const char *src, uint32_t wave,
+                                           const uint32_t *sgpr, unsigned nsgpr, uint8_t *imem,
+                                           uint64_t gbase, uint64_t size,
+                                           struct ir_interp_fault *fault) {
   struct ir_translate_stats tst;
   struct ir_function *fn = translate_asm(
       src, (struct ir_translate_options){.wave_size = wave, .run_passes = true}, &tst);
@@ -34,7 +37,7 @@ static inline void image_wave_interp(const char *name, const char *src, uint32_t
   iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
   for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
   struct ir_interp_memory imap = {.addr = gbase, .data = imem, .size = size};
-  struct shader_image_model model = {.mem = imem, .base = gbase, .size = size};
+  struct shader_image_model model = {.mem = imem, .base = gbase, .size = size, .fault = &iw->fault};
   iw->mem = &imap;
   iw->mem_count = 1;
   iw->global = imem;
@@ -46,13 +49,22 @@ static inline void image_wave_interp(const char *name, const char *src, uint32_t
   bool ran = ir_interp_run(fn, iw, 10000, err, sizeof err);
   if (!ran) fprintf(stderr, "%s: interpreter: %s\n", name, err);
   assert_true(ran);
+  if (fault) *fault = iw->fault;
   ir_function_destroy(fn);
   free(iw);
 }
 
-static inline size_t image_wave_device(vk_device *dev, const char *name, const char *src,
-                                       uint32_t wave, const uint32_t *sgpr, unsigned nsgpr,
-                                       uint8_t *mem, uint64_t gbase, uint64_t size) {
+static inline void image_wave_interp(const char *name, const char *src, uint32_t wave,
+                                     const uint32_t *sgpr, unsigned nsgpr, uint8_t *imem,
+                                     uint64_t gbase, uint64_t size) {
+  image_wave_interp_fault(name, src, wave, sgpr, nsgpr, imem, gbase, size, NULL);
+}
+
+/* image_wave_device with the dispatch's fault record copied to FAULT when not NULL */
+static inline size_t image_wave_device_fault(vk_device *dev, const char *name, const char *src,
+                                             uint32_t wave, const uint32_t *sgpr, unsigned nsgpr,
+                                             uint8_t *mem, uint64_t gbase, uint64_t size,
+                                             struct shader_fault *fault) {
   char err[256];
   struct shader_memory *m = shader_memory_create(dev);
   assert_non_null(m);
@@ -78,11 +90,18 @@ static inline size_t image_wave_device(vk_device *dev, const char *name, const c
   if (!ok) fprintf(stderr, "%s: dispatch: %s\n", name, err);
   assert_true(ok);
   shader_memory_download(m, gbase, size);
+  if (fault) shader_memory_fault(m, fault);
   shader_memory_destroy(m);
   free(st);
   free(spv);
   free(w);
   return count;
+}
+
+static inline size_t image_wave_device(vk_device *dev, const char *name, const char *src,
+                                       uint32_t wave, const uint32_t *sgpr, unsigned nsgpr,
+                                       uint8_t *mem, uint64_t gbase, uint64_t size) {
+  return image_wave_device_fault(dev, name, src, wave, sgpr, nsgpr, mem, gbase, size, NULL);
 }
 
 #endif

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_texel.h"
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/tiling/tiling.h"
 
@@ -57,12 +58,63 @@ uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp
   return image_model_texel(m, t, bpe, x, y, slice, 0, level, NULL);
 }
 
-/* the element's bytes in the window, or NULL (outside the image, no layout, not mapped;
- * *UNMAPPED set for an element inside the image, with a layout, outside the window). The
- * coordinates by the dimension: x, [y], [layer or z], [mip]; 2D MSAA x, y, fragment, [mip];
- * 2D MSAA array x, y, layer, fragment (docs/shader-spirv.md, *Images*). */
-static uint8_t *image_model_element(struct shader_image_model *m, const struct ir_interp_image *op,
-                                    const struct ir_tsharp *t, uint32_t bpe, bool *unmapped) {
+void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o) {
+  o->f = ir_buffer_format_of(format);
+  o->x = ir_texel_format_of(format);
+  if (o->x.kind != IR_TEXEL_PLAIN) { /* four components of the format's class */
+    o->f = (struct ir_buffer_format){4, {0, 0, 0, 0}, o->x.cls};
+    o->bpe = 1u << o->x.bytes_log2;
+    o->ok = true;
+    return;
+  }
+  o->ok = shader_image_format_ok(&o->f);
+  o->bpe = o->ok ? ir_buffer_format_bytes(&o->f) : 4;
+}
+
+/* the texel (X, Y) of T as F's element holds it, decoded into C: plain formats the element
+ * (fragment FRAG), special ones the element of the element grid holding it; false when not
+ * read (*UNMAPPED as image_model_texel) */
+static bool image_model_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
+                              const struct shader_image_fmt *f, uint32_t x, uint32_t y,
+                              uint32_t slice, uint32_t frag, uint32_t level, uint32_t c[4],
+                              bool *unmapped) {
+  c[0] = c[1] = c[2] = c[3] = 0;
+  if (!f->ok) return false;
+  if (f->x.kind == IR_TEXEL_PLAIN) {
+    uint8_t *p = image_model_texel(m, t, f->bpe, x, y, slice, frag, level, unmapped);
+    if (p) ir_buffer_format_load(&f->f, p, c);
+    return p != NULL;
+  }
+  /* the element grid: the texels per element side by side (the tiling's element) */
+  struct ir_tsharp g = *t;
+  uint32_t bw = f->x.bw_log2, bh = f->x.bh_log2;
+  g.width = (t->width + (1u << bw) - 1) >> bw;
+  g.height = (t->height + (1u << bh) - 1) >> bh;
+  uint8_t *p = image_model_texel(m, &g, f->bpe, x >> bw, y >> bh, slice, frag, level, unmapped);
+  if (p) ir_texel_decode(&f->x, p, x & ((1u << bw) - 1), y & ((1u << bh) - 1), c);
+  return p != NULL;
+}
+
+bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
+                        const struct shader_image_fmt *f, uint32_t x, uint32_t y, uint32_t slice,
+                        uint32_t level, uint32_t c[4]) {
+  return image_model_fetch(m, t, f, x, y, slice, 0, level, c, NULL);
+}
+
+void shader_image_format_fault(struct shader_image_model *m, uint32_t format, uint32_t pc,
+                               uint32_t lane) {
+  struct ir_interp_fault *f = m->fault;
+  if (!f || f->count++) return;
+  *f = (struct ir_interp_fault){
+      .count = 1, .addr = format, .kind = IR_INTERP_FAULT_FORMAT, .pc = pc, .lane = lane};
+}
+
+/* the element's coordinates of OP in T — x, y, slice, fragment, absolute level — or false
+ * (outside the image, the layers, the levels or the fragments). The coordinates by the
+ * dimension: x, [y], [layer or z], [mip]; 2D MSAA x, y, fragment, [mip]; 2D MSAA array x,
+ * y, layer, fragment (docs/shader-spirv.md, *Images*). */
+static bool image_model_coords(const struct ir_interp_image *op, const struct ir_tsharp *t,
+                               uint32_t at[5]) {
   unsigned dim = (unsigned)(op->imm & IR_IMAGE_DIM_MASK);
   bool msaa = dim >= 6;
   uint32_t x = op->coords[0], y = dim == 0 || dim == 4 ? 0 : op->coords[1];
@@ -76,24 +128,34 @@ static uint8_t *image_model_element(struct shader_image_model *m, const struct i
   bool is3d = t->type == IR_TSHARP_3D;
   bool msaa_type = t->type == IR_TSHARP_2D_MSAA || t->type == IR_TSHARP_2D_MSAA_ARRAY;
   if (msaa) {
-    if (!msaa_type || mip || t->last_level > 3 || frag >= 1u << t->last_level) return NULL;
+    if (!msaa_type || mip || t->last_level > 3 || frag >= 1u << t->last_level) return false;
   } else {
-    if (t->type < IR_TSHARP_1D || msaa_type) return NULL;
-    if (mip >= 16 || level > t->last_level || level >= t->levels) return NULL;
+    if (t->type < IR_TSHARP_1D || msaa_type) return false;
+    if (mip >= 16 || level > t->last_level || level >= t->levels) return false;
   }
   uint32_t lw = t->width >> level ? t->width >> level : 1;
   uint32_t lh = t->height >> level ? t->height >> level : 1;
   uint32_t ld = t->depth >> level ? t->depth >> level : 1;
-  if (x >= lw || y >= lh) return NULL;
+  if (x >= lw || y >= lh) return false;
   uint32_t slice;
   if (is3d) {
-    if (s >= ld) return NULL;
+    if (s >= ld) return false;
     slice = s;
   } else {
     slice = t->base_array + s;
-    if (slice < s || slice >= t->depth) return NULL;
+    if (slice < s || slice >= t->depth) return false;
   }
-  return image_model_texel(m, t, bpe, x, y, slice, frag, level, unmapped);
+  at[0] = x, at[1] = y, at[2] = slice, at[3] = frag, at[4] = level;
+  return true;
+}
+
+/* the element's bytes in the window, or NULL (outside the image, no layout, not mapped;
+ * *UNMAPPED set for an element inside the image, with a layout, outside the window) */
+static uint8_t *image_model_element(struct shader_image_model *m, const struct ir_interp_image *op,
+                                    const struct ir_tsharp *t, uint32_t bpe, bool *unmapped) {
+  uint32_t at[5];
+  if (!image_model_coords(op, t, at)) return NULL;
+  return image_model_texel(m, t, bpe, at[0], at[1], at[2], at[3], at[4], unmapped);
 }
 
 /* the forms this model has no rules for (the SPIR-V back end refuses them too):
@@ -141,16 +203,19 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
       op->op != IR_OP_image_atomic_cmpswap)
     return false;
   if (image_model_unmodelled(op)) return false;
-  struct ir_buffer_format f = ir_buffer_format_of(t.format);
-  bool ok = shader_image_format_ok(&f), unmapped = false;
-  uint32_t bpe = ok ? ir_buffer_format_bytes(&f) : 4;
-  uint8_t *p = ok ? image_model_element(m, op, &t, bpe, &unmapped) : NULL;
+  struct shader_image_fmt sf;
+  shader_image_fmt_of(t.format, &sf);
+  struct ir_buffer_format f = sf.f;
+  bool unmapped = false;
   struct ir_vsharp v = {0};
   memcpy(v.dst_sel, t.dst_sel, 4);
-  if (op->op == IR_OP_image_load) {
-    uint32_t c[4] = {0, 0, 0, 0};
-    if (p) ir_buffer_format_load(&f, p, c);
-    ir_buffer_dst_sel(&v, &f, p != NULL, c, result);
+  if (op->op == IR_OP_image_load) { /* the texel, decoded (special formats too) */
+    uint32_t c[4] = {0, 0, 0, 0}, at[5];
+    bool in = image_model_coords(op, &t, at), got = false;
+    if (in && sf.ok)
+      got = image_model_fetch(m, &t, &sf, at[0], at[1], at[2], at[3], at[4], c, &unmapped);
+    else if (in && t.format) shader_image_format_fault(m, t.format, op->pc, op->lane);
+    ir_buffer_dst_sel(&v, &f, got, c, result);
     for (unsigned k = 0; (op->imm & IR_IMAGE_D16) && k < 4; k++)
       result[k] = ir_buffer_to_d16(&f, result[k]);
     /* TFE: not resident (our reading, docs/shader-spirv.md *Images*) when the element is
@@ -158,6 +223,9 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     result[4] = (op->imm & IR_IMAGE_TFE) && unmapped ? 1 : 0;
     return true;
   }
+  /* stores and atomics: the plain formats' elements (special ones: dropped) */
+  bool ok = sf.ok && sf.x.kind == IR_TEXEL_PLAIN;
+  uint8_t *p = ok ? image_model_element(m, op, &t, sf.bpe, &unmapped) : NULL;
   if (op->op == IR_OP_image_store) {
     if (!p) return true;
     uint32_t c[4];

@@ -10,10 +10,16 @@
 #include <stdint.h>
 
 #include "gpu/shader/ir/ir_interp.h"
+#include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_texel.h"
 
 struct shader_image_model {
   uint8_t *mem; /* the window: guest [base, base + size) */
   uint64_t base, size;
+  /* optional: where a load or sample of a format the model does not decode (ir_texel_decoded)
+   * is counted, as the device's fault record counts it (kind IR_INTERP_FAULT_FORMAT, the
+   * format in addr); such an access reads 0 as on the device */
+  struct ir_interp_fault *fault;
 };
 
 /* ir_interp_image_fn with CTX a struct shader_image_model: image_load, image_store,
@@ -25,6 +31,27 @@ struct ir_tsharp;
 struct ir_buffer_format;
 /* a format with an element of 1, 2, 4, 8 or 16 bytes (the ones images lay out) */
 bool shader_image_format_ok(const struct ir_buffer_format *f);
+
+/* A T# format as the image model reads it: the row's layout (special formats: four
+ * components of their class), the ir_texel.h entry, the element's bytes and whether its
+ * texels are decoded (ok). */
+struct shader_image_fmt {
+  struct ir_buffer_format f;
+  struct ir_texel_format x;
+  uint32_t bpe;
+  bool ok;
+};
+void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o);
+/* The components of texel (X, Y, SLICE) of absolute level LEVEL of T (format F) — the
+ * element holding it (special formats: x / texels per element ...) decoded — or false (no
+ * layout, not mapped, format not decoded; C all 0). The coordinates are not checked. */
+bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
+                        const struct shader_image_fmt *f, uint32_t x, uint32_t y, uint32_t slice,
+                        uint32_t level, uint32_t c[4]);
+/* Counts an access of lane LANE at instruction offset PC to format FORMAT, which the model
+ * does not decode, in M's fault record (when it has one) */
+void shader_image_format_fault(struct shader_image_model *m, uint32_t format, uint32_t pc,
+                               uint32_t lane);
 /* the bytes of element (X, Y, SLICE) of absolute level LEVEL of T (BPE bytes an element) in
  * M's window, or NULL (no layout, not mapped); the coordinates are not checked */
 uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,

@@ -98,6 +98,7 @@ struct sampler {
   const struct ir_tsharp *t;
   struct ir_ssharp s;
   struct ir_buffer_format f;
+  struct shader_image_fmt sf; /* the T#'s format as the model reads it (image_model.h) */
   uint32_t bpe, one, bc;
   bool fmt_ok, is_int, unnorm, is3d;
   unsigned axes; /* 1 (1D), 2, 3 (3D) */
@@ -127,10 +128,7 @@ static void texel(const struct sampler *sp, const int32_t i[3], const bool borde
   }
   uint32_t c[4] = {0, 0, 0, 0};
   uint32_t z = sp->is3d ? (uint32_t)i[2] : sp->slice;
-  uint8_t *p = sp->fmt_ok
-                   ? shader_image_texel(sp->m, sp->t, sp->bpe, (uint32_t)i[0], (uint32_t)i[1], z, l)
-                   : NULL;
-  if (p) ir_buffer_format_load(&sp->f, p, c);
+  shader_image_fetch(sp->m, sp->t, &sp->sf, (uint32_t)i[0], (uint32_t)i[1], z, l, c);
   for (unsigned k = 0; k < 4; k++) out[k] = f_of(c[k]);
 }
 
@@ -231,9 +229,10 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   for (unsigned a = 0; a < 3; a++)
     if (sp.s.clamp[a] == IR_CLAMP_HALF_BORDER || sp.s.clamp[a] == IR_CLAMP_MIRROR_ONCE_HALF_BORDER)
       return false;
-  sp.f = ir_buffer_format_of(t->format);
-  sp.fmt_ok = shader_image_format_ok(&sp.f);
-  sp.bpe = sp.fmt_ok ? ir_buffer_format_bytes(&sp.f) : 4;
+  shader_image_fmt_of(t->format, &sp.sf);
+  sp.f = sp.sf.f;
+  sp.fmt_ok = sp.sf.ok;
+  sp.bpe = sp.sf.bpe;
   sp.is_int = sp.f.cls == IR_BUF_UINT || sp.f.cls == IR_BUF_SINT;
   sp.one = ir_buffer_format_one(&sp.f);
   sp.bc = (op->tsharp[3] >> 25) & 7;
@@ -263,6 +262,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
               : t->type >= IR_TSHARP_1D && t->type < IR_TSHARP_2D_MSAA && t->type != IR_TSHARP_CUBE;
   uint32_t top = t->last_level < t->levels - 1 ? t->last_level : t->levels - 1;
   in = in && t->base_level <= top && t->base_array < t->depth;
+  if (t->type >= IR_TSHARP_1D && !sp.fmt_ok && t->format) /* not decoded: counted, read as 0 */
+    shader_image_format_fault(m, t->format, op->pc, op->lane);
   if (in) {
     uint32_t nlev = top - t->base_level + 1;
     /* the array layer: the coordinate rounded to nearest even, clamped to the layers */

@@ -347,6 +347,15 @@ void shader_memory_fault_text(const struct shader_memory *m, const struct shader
              f->count, f->count == 1 ? "" : "s", (unsigned long long)f->addr, pc, f->wave);
     return;
   }
+  if (f->kind == SPIRV_FAULT_FORMAT) { /* the address is the T#'s format */
+    snprintf(text, size,
+             "%u image access%s of a format not decoded or outside every mapped guest range "
+             "(read as 0, stores dropped); first: image format %llu (not decoded), shader offset "
+             "%s, lane %u of wave %u",
+             f->count, f->count == 1 ? "" : "es", (unsigned long long)f->addr, pc, f->lane,
+             f->wave);
+    return;
+  }
   int n = snprintf(text, size,
                    "%u access%s outside every mapped guest range (read as 0, stores dropped); "
                    "first: %s%s at 0x%llx, shader offset %s, lane %u of wave %u",

@@ -547,7 +547,8 @@ static bool exec_image(struct interp *it, uint32_t id) {
   unsigned ci = sampler ? 2 : 1; /* coordinates operand */
   if (is_image_result(in->op) && !vec_alloc(it)) return false;
   for (uint32_t l = 0; l < it->lanes; l++) {
-    struct ir_interp_image op = {.op = in->op, .imm = in->imm, .lane = l};
+    struct ir_interp_image op = {
+        .op = in->op, .imm = in->imm, .lane = l, .pc = ir_inst_pc(it->fn, id)};
     uint32_t r[IMG_SLOT] = {0, 0, 0, 0, 0};
     V(it, id)[l] = 0;
     if (!is_image_result(in->op) && !(V(it, args[in->arg_count - 1])[l] & 1)) continue;

@@ -33,6 +33,7 @@ struct ir_interp_image {
                         mip level in coords[0]), image_get_lod */
   uint64_t imm;
   uint32_t lane;
+  uint32_t pc; /* the instruction's byte offset in the shader (ir_inst_pc) */
   uint32_t tsharp[8], ssharp[4];
   uint32_t coords[4];
   uint32_t extras[8]; /* _ex forms and get_lod: offset, compare, d/dx x y z, d/dy x y z */
@@ -65,7 +66,8 @@ enum {
   IR_INTERP_FAULT_ATOMIC,
   IR_INTERP_FAULT_SCALAR,
   IR_INTERP_FAULT_IMAGE,
-  IR_INTERP_FAULT_JUMP /* a return to no return point (IR_OP_bad_jump): the wave ends */
+  IR_INTERP_FAULT_JUMP,  /* a return to no return point (IR_OP_bad_jump): the wave ends */
+  IR_INTERP_FAULT_FORMAT /* an image access to a format not decoded (the format in addr) */
 };
 
 struct ir_interp_wave {

@@ -129,8 +129,8 @@ void spv_extension(struct spv_builder *b, const char *name) {
 uint32_t spv_glsl_std(struct spv_builder *b) {
   if (!b->glsl_std) {
     b->glsl_std = spv_id(b);
-    spv_inst_str(b, SPV_SEC_EXT_INST_IMPORT, SpvOpExtInstImport, &b->glsl_std, 1,
-                 "GLSL.std.450", NULL, 0);
+    spv_inst_str(b, SPV_SEC_EXT_INST_IMPORT, SpvOpExtInstImport, &b->glsl_std, 1, "GLSL.std.450",
+                 NULL, 0);
   }
   return b->glsl_std;
 }
@@ -150,8 +150,8 @@ void spv_memory_model(struct spv_builder *b, SpvAddressingModel am, SpvMemoryMod
   b->memory_model_set = 1;
 }
 
-void spv_entry_point(struct spv_builder *b, SpvExecutionModel model, uint32_t fn,
-                     const char *name, const uint32_t *interface, uint32_t n) {
+void spv_entry_point(struct spv_builder *b, SpvExecutionModel model, uint32_t fn, const char *name,
+                     const uint32_t *interface, uint32_t n) {
   uint32_t pre[2] = {(uint32_t)model, fn};
   spv_inst_str(b, SPV_SEC_ENTRY_POINT, SpvOpEntryPoint, pre, 2, name, interface, n);
 }
@@ -249,8 +249,8 @@ void spv_decorate(struct spv_builder *b, uint32_t id, SpvDecoration d, const uin
   spv_inst(b, SPV_SEC_ANNOTATION, SpvOpDecorate, w, n + 2);
 }
 
-void spv_member_decorate(struct spv_builder *b, uint32_t type, uint32_t member,
-                         SpvDecoration d, const uint32_t *lits, uint32_t n) {
+void spv_member_decorate(struct spv_builder *b, uint32_t type, uint32_t member, SpvDecoration d,
+                         const uint32_t *lits, uint32_t n) {
   uint32_t w[9] = {type, member, (uint32_t)d};
   if (n > 6) {
     b->failed = true;

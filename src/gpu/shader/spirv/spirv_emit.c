@@ -471,7 +471,8 @@ void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n
   X(const)                                                                                         \
   X(undef)                                                                                         \
   X(phi)                                                                                           \
-  X(entry_reg) X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane) X(read_lane)  \
+  X(entry_reg)                                                                                     \
+  X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane) X(read_lane)               \
       X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half) X(ffloor) X(   \
           fceil) X(ftrunc) X(frint) X(ffract) X(fsat) X(fflush) X(fclass) X(load_buffer_const)     \
           X(load_lds) X(store_lds) X(atomic_lds) X(atomic_lds_cmpst) X(atomic_lds64) X(            \

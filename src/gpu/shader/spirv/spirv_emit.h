@@ -70,6 +70,8 @@ enum spirv_fault_kind {
   SPIRV_FAULT_SCALAR, /* s_load / s_buffer_load */
   SPIRV_FAULT_IMAGE,  /* an image access's texels */
   SPIRV_FAULT_JUMP,   /* a return through a register to no return point (the wave ends) */
+  SPIRV_FAULT_FORMAT, /* an image load or sample of a format not decoded: read as 0, the
+                         record's address is the T#'s format (docs/shader-spirv.md, "Images") */
   SPIRV_FAULT_KINDS
 };
 /* "load", "store", ... ("?" for none or an unknown value) */

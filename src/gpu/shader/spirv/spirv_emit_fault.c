@@ -15,12 +15,13 @@ _Static_assert(IR_INTERP_FAULT_LOAD == SPIRV_FAULT_LOAD &&
                    IR_INTERP_FAULT_ATOMIC == SPIRV_FAULT_ATOMIC &&
                    IR_INTERP_FAULT_SCALAR == SPIRV_FAULT_SCALAR &&
                    IR_INTERP_FAULT_IMAGE == SPIRV_FAULT_IMAGE &&
-                   IR_INTERP_FAULT_JUMP == SPIRV_FAULT_JUMP,
+                   IR_INTERP_FAULT_JUMP == SPIRV_FAULT_JUMP &&
+                   IR_INTERP_FAULT_FORMAT == SPIRV_FAULT_FORMAT,
                "the interpreter's fault kinds are the record's");
 
 const char *spirv_fault_kind_name(uint32_t kind) {
-  static const char *const names[SPIRV_FAULT_KINDS] = {"?",           "load",  "store", "atomic",
-                                                       "scalar load", "image", "jump"};
+  static const char *const names[SPIRV_FAULT_KINDS] = {
+      "?", "load", "store", "atomic", "scalar load", "image", "jump", "image format"};
   return kind < SPIRV_FAULT_KINDS ? names[kind] : "?";
 }
 
@@ -91,7 +92,12 @@ void spirv_fault_vars(struct emit *e) {
  * that counts with an atomic cost the bandwidth kernel 2.5 times its time. */
 void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g,
                       uint32_t bytes) {
-  uint32_t kind = fault_kind((enum ir_op)e->fn->insts[e->cur].op);
+  spirv_fault_note_kind(e, fault_kind((enum ir_op)e->fn->insts[e->cur].op), active, mapped, g,
+                        bytes);
+}
+
+void spirv_fault_note_kind(struct emit *e, uint32_t kind, uint32_t active, uint32_t mapped,
+                           uint32_t g, uint32_t bytes) {
   if (kind == SPIRV_FAULT_NONE || !e->fault_count || !e->fault_lane) return;
   /* a scalar access is the wave's: every invocation makes it, lane 0 reports it */
   if (kind == SPIRV_FAULT_SCALAR || kind == SPIRV_FAULT_JUMP)

@@ -392,6 +392,11 @@ static uint32_t table_load(struct emit *e, uint32_t t, uint32_t i) {
   return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 2));
 }
 
+uint32_t spirv_private_table(struct emit *e, const uint32_t *v, uint32_t n, const char *name) {
+  return private_table(e, v, n, name);
+}
+uint32_t spirv_table_load(struct emit *e, uint32_t t, uint32_t i) { return table_load(e, t, i); }
+
 /* the packed row of run-time format FORMAT from the module's table of the
  * IR_BUFFER_FORMAT_ROWS rows (values past it: row 0, no components) */
 static void table_row_prepare(struct emit *e) {

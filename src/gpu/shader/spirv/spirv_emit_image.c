@@ -70,8 +70,11 @@ struct img {
   uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
   struct spirv_format fmt; /* the unified format's layout and class (spirv_emit_format.c) */
-  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes */
+  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes, or special */
   uint32_t e, bpe;         /* log2 of the element's bytes, bytes */
+  uint32_t info, special;  /* ir_texel_info of the format; whether it is a special one */
+  uint32_t bwl, bhl;       /* log2 texels per element in x, y (special formats; else 0) */
+  uint32_t ew, eh;         /* level 0's size in elements (img_read) */
   uint32_t msaa;           /* an MSAA type (2D MSAA, 2D MSAA array) */
   uint32_t slog;           /* MSAA: log2 of the fragments (LAST_LEVEL), else 0 */
   uint32_t msaa_bad;       /* MSAA with LAST_LEVEL above 3 (16 fragments): no layout */
@@ -81,13 +84,23 @@ struct img {
  * every unified format whose element is a power of two of bytes has a layout here (the
  * 96-bit ones have none in the tiling library either). */
 static void img_format(struct emit *e, struct img *m) {
-  spirv_format_dynamic(e, m->format, &m->fmt);
+  /* the special formats (ir_texel.h): their element's bytes and shape from their entry, and
+   * the plain format their texels are decoded into (m->fmt) */
+  m->info = spirv_texel_info(e, m->format);
+  m->special = op2(e, SpvOpINotEqual, BL, band(e, m->info, cu32(e, 15)), cu32(e, 0));
+  m->bwl = band(e, shr(e, m->info, cu32(e, 12)), cu32(e, 3));
+  m->bhl = band(e, shr(e, m->info, cu32(e, 14)), cu32(e, 3));
+  uint32_t plain =
+      sel(e, U32, m->special, band(e, shr(e, m->info, cu32(e, 16)), cu32(e, 255)), m->format);
+  spirv_format_dynamic(e, plain, &m->fmt);
   m->fmt.srgb = true;         /* a T#'s format: the SRGB rows can occur */
   spirv_format_srgb_table(e); /* made from main (the first image access is there) */
-  uint32_t bytes = op1(e, SpvOpUConvert, U32, m->fmt.bytes64);
+  uint32_t bytes =
+      sel(e, U32, m->special, shl(e, cu32(e, 1), band(e, shr(e, m->info, cu32(e, 8)), cu32(e, 7))),
+          op1(e, SpvOpUConvert, U32, m->fmt.bytes64));
   uint32_t pow2 = eq(e, band(e, bytes, op2(e, SpvOpISub, U32, bytes, cu32(e, 1))), cu32(e, 0));
   uint32_t size_ok = land(e, lt(e, cu32(e, 0), bytes), le(e, bytes, cu32(e, 16)));
-  m->fmt_ok = land(e, m->fmt.valid, land(e, pow2, size_ok));
+  m->fmt_ok = op2(e, SpvOpLogicalOr, BL, m->special, land(e, m->fmt.valid, land(e, pow2, size_ok)));
   m->bpe = sel(e, U32, m->fmt_ok, bytes, cu32(e, 1));
   m->e = glsl(e, U32, GLSL_FIND_UMSB, m->bpe, 0, 1);
 }
@@ -131,6 +144,11 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
   m->pbx = band(e, op1(e, SpvOpUConvert, U32, base), xmask);
   m->base = op2(e, SpvOpBitwiseAnd, U64, base, op1(e, SpvOpNot, U64, to_u64(e, xmask)));
   img_format(e, m);
+  /* the element grid: texels per element side by side (4:2:2 pairs, 4x4 blocks) */
+  m->ew = shr(e, add(e, m->width, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bwl), cu32(e, 1))),
+              m->bwl);
+  m->eh = shr(e, add(e, m->height, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bhl), cu32(e, 1))),
+              m->bhl);
 }
 
 /* bits of the swizzle equation table (64-bit word I of binding 1 past the ranges) */
@@ -140,9 +158,10 @@ static uint32_t pattern_word(struct emit *e, uint32_t i) {
   return op1(e, SpvOpLoad, U64, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
 }
 
-/* The guest address of element (x, y, slice) of level L of M, and whether the surface's
- * mode and element have a layout here (*OK). The layout rules are tiling_layout.c's, in
- * straight-line code over the sixteen possible levels. */
+/* The guest address of the element holding texel (x, y, slice) of level L of M, and whether
+ * the surface's mode and element have a layout here (*OK). The layout rules are
+ * tiling_layout.c's, in straight-line code over the sixteen possible levels, on the element
+ * grid (special formats: x and y / texels per element). */
 static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const uint32_t *xs,
                         const uint32_t *ys, const uint32_t *slices, const uint32_t *frags,
                         uint32_t l, uint32_t is3d, uint32_t *ok, uint32_t *out) {
@@ -194,7 +213,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   uint32_t plane[16], before[16];
   for (uint32_t i = 0; i < 16; i++) {
     uint32_t ci = cu32(e, i), valid = lt(e, ci, L), r = cu32(e, (1u << i) - 1);
-    uint32_t mw = shr(e, add(e, m->width, r), ci), mh = shr(e, add(e, m->height, r), ci);
+    uint32_t mw = shr(e, add(e, m->ew, r), ci), mh = shr(e, add(e, m->eh, r), ci);
     uint32_t cond = land(e, land(e, land(e, valid, lnot(e, found)), land(e, multi, lnot(e, micro))),
                          land(e, land(e, le(e, mw, fix_w), le(e, mh, fix_h)),
                               le(e, op2(e, SpvOpISub, U32, L, ci), max_tail)));
@@ -203,7 +222,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
     before[i] = land(e, valid, lnot(e, op2(e, SpvOpLogicalOr, BL, found, cond)));
     found = op2(e, SpvOpLogicalOr, BL, found, cond);
     /* linear: max(1, size >> i), the pitch aligned to 256 bytes */
-    uint32_t lw = umax(e, shr(e, m->width, ci), one), lh = umax(e, shr(e, m->height, ci), one);
+    uint32_t lw = umax(e, shr(e, m->ew, ci), one), lh = umax(e, shr(e, m->eh, ci), one);
     uint32_t p_i = sel(e, U32, linear, align_up(e, lw, lin_align), align_up(e, mw, bw));
     uint32_t ph = sel(e, U32, linear, lh, align_up(e, mh, bh));
     plane[i] = op2(e, SpvOpIMul, U64, op2(e, SpvOpIMul, U64, to_u64(e, p_i), to_u64(e, ph)), bpe64);
@@ -250,7 +269,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   }
   /* per element: slice base, block, in-block offset */
   for (unsigned c = 0; c < n; c++) {
-    uint32_t x = xs[c], y = ys[c], slice = slices[c];
+    uint32_t x = shr(e, xs[c], m->bwl), y = shr(e, ys[c], m->bhl), slice = slices[c];
     uint32_t slice64 = to_u64(e, slice);
     uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
     uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
@@ -331,6 +350,20 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
   img_format(e, &m);
   src->bpe = m.bpe;
   src->fmt_ok = m.fmt_ok;
+  src->bwl = m.bwl;
+  src->bhl = m.bhl;
+  src->format = m.format;
+  src->plain = sel(e, U32, m.special, band(e, shr(e, m.info, cu32(e, 16)), cu32(e, 255)), m.format);
+  /* a format not decoded on an image type (1D .. 2D MSAA array): counted once per sampling
+   * instruction and lane, read as 0 */
+  uint32_t w3[2] = {t, ir_tsharp_fields[IR_TSHARP_type].dword};
+  uint32_t type =
+      bits32(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w3, 2),
+             ir_tsharp_fields[IR_TSHARP_type].lo, ir_tsharp_fields[IR_TSHARP_type].bits);
+  uint32_t undecoded = land(e, land(e, le(e, cu32(e, IR_TSHARP_1D), type), lnot(e, m.fmt_ok)),
+                            op2(e, SpvOpINotEqual, BL, m.format, cu32(e, 0)));
+  spirv_fault_note_kind(e, SPIRV_FAULT_FORMAT, undecoded, spv_const_bool(&e->b, false),
+                        to_u64(e, m.format), 0);
 }
 
 /* the footprint helper: T#, x0, x1, y0, y1, slice0, slice1, level, is3d -> the guest
@@ -338,9 +371,10 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
  * the surface has no layout; the level's layout computed once for all eight */
 static uint32_t t_foot(struct emit *e) { return spv_type_array(&e->b, U64, 8); }
 
-/* element C of the footprint helper's result ARR, decoded by the format */
+/* element C of the footprint helper's result ARR, decoded by the format; X, Y: the texel's
+ * coordinates (special formats: its place in the element) */
 static uint32_t foot_decode(struct emit *e, const struct spirv_texel_src *src, uint32_t arr,
-                            uint32_t c) {
+                            uint32_t c, uint32_t x, uint32_t y) {
   if (!e->image_fetch_fn) e->image_fetch_fn = spv_id(&e->b);
   struct img m;
   m.bpe = src->bpe;
@@ -351,8 +385,12 @@ static uint32_t foot_decode(struct emit *e, const struct spirv_texel_src *src, u
   uint32_t g = op2(e, SpvOpBitwiseAnd, U64, r, cu64(e, ~(1ull << 63)));
   ok = land(e, ok, src->fmt_ok);
   uint32_t at = element_addr(e, &m, g, &ok);
-  uint32_t a[5] = {e->image_fetch_fn, src->t, at, ok, e->junk};
-  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 5);
+  /* the texel inside the element (special formats), (y & 3) << 2 | (x & 3) */
+  uint32_t mx = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bwl), cu32(e, 1));
+  uint32_t my = op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), src->bhl), cu32(e, 1));
+  uint32_t sub = op2(e, SpvOpBitwiseOr, U32, band(e, x, mx), shl(e, band(e, y, my), cu32(e, 2)));
+  uint32_t a[6] = {e->image_fetch_fn, src->t, at, ok, e->junk, sub};
+  return spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, a, 6);
 }
 
 void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
@@ -362,7 +400,8 @@ void spirv_image_footprint(struct emit *e, const struct spirv_texel_src *src, co
   uint32_t w[10] = {e->image_foot_fn, src->t,   x[0],  x[1], y[0], y[1],
                     slice[0],         slice[1], level, is3d};
   uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
-  for (uint32_t c = 0; c < count; c++) out[c] = foot_decode(e, src, arr, c);
+  for (uint32_t c = 0; c < count; c++)
+    out[c] = foot_decode(e, src, arr, c, x[c & 1], y[(c >> 1) & 1]);
 }
 
 void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, const uint32_t x[2],
@@ -380,8 +419,8 @@ void spirv_image_texel_pair(struct emit *e, const struct spirv_texel_src *src, c
                     level,
                     spv_const_bool(&e->b, false)};
   uint32_t arr = spv_op(&e->b, SpvOpFunctionCall, t_foot(e), w, 10);
-  out[0] = foot_decode(e, src, arr, 0); /* (x0, y0, slice0) */
-  out[1] = foot_decode(e, src, arr, 7); /* (x1, y1, slice1) */
+  out[0] = foot_decode(e, src, arr, 0, x[0], y[0]); /* (x0, y0, slice0) */
+  out[1] = foot_decode(e, src, arr, 7, x[1], y[1]); /* (x1, y1, slice1) */
 }
 
 /* Opens helper function FN named NAME, returning RET, with the N parameter types PARAMS
@@ -415,8 +454,8 @@ static void foot_fn_body(struct emit *e) {
 }
 
 static void fetch_fn_body(struct emit *e) {
-  uint32_t params[4] = {t_tsharp(e), U64, BL, U64}, p[4];
-  fn_begin(e, e->image_fetch_fn, "image_texel_decode", e->t_v4u32, params, 4, p);
+  uint32_t params[5] = {t_tsharp(e), U64, BL, U64, U32}, p[5];
+  fn_begin(e, e->image_fetch_fn, "image_texel_decode", e->t_v4u32, params, 5, p);
   uint32_t junk = e->junk;
   e->junk = p[3]; /* the lane's junk dword, main's value passed in */
   struct img m;
@@ -425,8 +464,10 @@ static void fetch_fn_body(struct emit *e) {
   m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
                     ir_tsharp_fields[IR_TSHARP_format].bits);
   img_format(e, &m);
-  uint32_t raw[4], c[4];
+  uint32_t raw[4], c[4], sc[4];
   load_raw(e, &m, p[1], p[2], raw);
+  spirv_texel_decode(e, m.info, raw, p[4], sc); /* special formats: the plain element */
+  for (uint32_t k = 0; k < 4; k++) raw[k] = sel(e, U32, m.special, sc[k], raw[k]);
   spirv_format_decode(e, &m.fmt, raw, c);
   for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, p[2], c[k], cu32(e, 0));
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, c, 4);
@@ -437,6 +478,7 @@ static void fetch_fn_body(struct emit *e) {
 
 void spirv_image_fn_body(struct emit *e) {
   if (e->image_fetch_fn) fetch_fn_body(e);
+  spirv_texel_fn_body(e); /* after the fetch helper, which may call it */
   if (e->image_foot_fn) foot_fn_body(e);
   if (!e->image_addr_fn) return;
   uint32_t params[7] = {t_tsharp(e), U32, U32, U32, U32, U32, BL}, p[7];
@@ -532,12 +574,14 @@ static uint32_t element_addr(struct emit *e, const struct img *m, uint32_t g, ui
 }
 
 /* The element a load or store of FLAGS addresses: its device address; *LAID: inside the
- * image, with a format and a layout; *OK: and in mapped memory */
+ * image, with a format and a layout; *OK: and in mapped memory; XYIN (when given): the
+ * texel's x and y and whether it is inside the image */
 static uint32_t load_element(struct emit *e, struct img *m, uint32_t t, uint32_t co, uint64_t flags,
-                             uint32_t *laid, uint32_t *ok) {
+                             uint32_t *laid, uint32_t *ok, uint32_t xyin[3]) {
   img_read(e, t, m);
   uint32_t x, y, s, f, l, is3d, in, lay;
   coords(e, m, flags, co, &x, &y, &s, &f, &l, &is3d, &in);
+  if (xyin) xyin[0] = x, xyin[1] = y, xyin[2] = in;
   uint32_t g = texel_call(e, t, x, y, s, f, l, is3d, &lay);
   *laid = *ok = land(e, land(e, in, lay), m->fmt_ok);
   return element_addr(e, m, g, ok);
@@ -545,9 +589,23 @@ static uint32_t load_element(struct emit *e, struct img *m, uint32_t t, uint32_t
 
 static uint32_t emit_load(struct emit *e, uint32_t t, uint32_t co, uint64_t flags) {
   struct img m;
-  uint32_t laid, ok, at = load_element(e, &m, t, co, flags, &laid, &ok);
-  uint32_t raw[4], c[4], out[4], zero = cu32(e, 0);
+  uint32_t laid, ok, xyin[3], at = load_element(e, &m, t, co, flags, &laid, &ok, xyin);
+  uint32_t x = xyin[0], y = xyin[1], in = xyin[2];
+  /* a format not decoded (INVALID excepted): counted in the fault record, read as 0 */
+  uint32_t undecoded =
+      land(e, land(e, in, lnot(e, m.fmt_ok)), op2(e, SpvOpINotEqual, BL, m.format, cu32(e, 0)));
+  spirv_fault_note_kind(e, SPIRV_FAULT_FORMAT, undecoded, spv_const_bool(&e->b, false),
+                        to_u64(e, m.format), 0);
+  uint32_t raw[4], c[4], sc[4], out[4], zero = cu32(e, 0);
   load_raw(e, &m, at, ok, raw);
+  /* special formats: the texel inside the element, as an element of the plain format */
+  uint32_t sub =
+      op2(e, SpvOpBitwiseOr, U32,
+          band(e, x, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bwl), cu32(e, 1))),
+          shl(e, band(e, y, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m.bhl), cu32(e, 1))),
+              cu32(e, 2)));
+  spirv_texel_decode(e, m.info, raw, sub, sc);
+  for (uint32_t k = 0; k < 4; k++) raw[k] = sel(e, U32, m.special, sc[k], raw[k]);
   spirv_format_decode(e, &m.fmt, raw, c);
   for (uint32_t k = 0; k < 4; k++) c[k] = sel(e, U32, ok, c[k], zero);
   uint32_t one = spirv_format_one(e, &m.fmt);
@@ -570,6 +628,7 @@ static void emit_store(struct emit *e, uint32_t t, uint32_t co, uint32_t data, u
   coords(e, &m, flags, co, &x, &y, &s, &f, &l, &is3d, &in);
   uint32_t g = texel_call(e, a_t, x, y, s, f, l, is3d, &lay);
   uint32_t ok = land(e, land(e, land(e, in, lay), m.fmt_ok), active);
+  ok = land(e, ok, lnot(e, m.special)); /* stores to the special formats: dropped */
   uint32_t at = element_addr(e, &m, g, &ok);
   uint32_t d[4], zero = cu32(e, 0);
   for (uint32_t k = 0; k < 4; k++) {
@@ -601,7 +660,7 @@ static uint32_t emit_status(struct emit *e, uint32_t fetch) {
   const uint32_t *fa = ir_inst_args(fn, fetch);
   struct img m;
   uint32_t laid, ok;
-  load_element(e, &m, e->val[fa[0]], e->val[fa[1]], fn->insts[fetch].imm, &laid, &ok);
+  load_element(e, &m, e->val[fa[0]], e->val[fa[1]], fn->insts[fetch].imm, &laid, &ok, NULL);
   return sel(e, U32, land(e, laid, lnot(e, ok)), cu32(e, 1), cu32(e, 0));
 }
 

@@ -52,7 +52,8 @@ struct emit {
   uint32_t image_addr_fn;                    /* the image address helper (0: none) */
   uint32_t image_fetch_fn;                   /* the texel decode helper (0: none) */
   uint32_t image_foot_fn;                    /* the footprint address helper (0: none) */
-  uint64_t gds_addr;                         /* spirv_emit_options.gds_addr, gds_bytes */
+  uint32_t texel_fn; /* the special formats' texel helper (spirv_emit_texel.c; 0: none) */
+  uint64_t gds_addr; /* spirv_emit_options.gds_addr, gds_bytes */
   uint32_t gds_bytes;
   uint32_t shader_clock;               /* spirv_emit_options.shader_clock */
   uint32_t bar_var, bar_count, bar_fn; /* s_barrier between waves: counters, count, function */
@@ -328,6 +329,9 @@ uint32_t spirv_ranges_u64(struct emit *e, uint32_t index);
  * hits a range when MAPPED; the flush before each return; the helpers' bodies (after main) */
 void spirv_fault_vars(struct emit *e);
 void spirv_fault_note(struct emit *e, uint32_t active, uint32_t mapped, uint32_t g, uint32_t bytes);
+/* the same with the record's kind KIND (enum spirv_fault_kind) given, G any u64 value */
+void spirv_fault_note_kind(struct emit *e, uint32_t kind, uint32_t active, uint32_t mapped,
+                           uint32_t g, uint32_t bytes);
 void spirv_fault_flush(struct emit *e);
 void spirv_fault_fn_body(struct emit *e);
 /* The same for an access of a run-time number of bytes BYTES64 (a u64 value; any size,
@@ -412,6 +416,20 @@ bool spirv_format_supports(enum ir_op op);
 bool spirv_emit_format(struct emit *e, uint32_t id, const uint32_t *a);
 /* the bodies of the run-time format helpers the accesses called (after main) */
 void spirv_format_fn_bodies(struct emit *e);
+/* a Private u32 table of the N values V named NAME (made from main: it joins the entry
+ * point's interface), and element I (a u32 id) of table T */
+uint32_t spirv_private_table(struct emit *e, const uint32_t *v, uint32_t n, const char *name);
+uint32_t spirv_table_load(struct emit *e, uint32_t t, uint32_t i);
+
+/* ---- the special image formats' texels (spirv_emit_texel.c; ir_texel.h) ----------------
+ * spirv_texel_info: FORMAT's ir_texel_info word at run time (0: a plain format).
+ * spirv_texel_decode: the texel SUB ((y & 3) << 2 | (x & 3) inside the element) of the
+ * element's dwords RAW of a special format INFO as the dwords OUT of an element of its plain
+ * format (info bits 23:16), through one helper function per module. */
+uint32_t spirv_texel_info(struct emit *e, uint32_t format);
+void spirv_texel_decode(struct emit *e, uint32_t info, const uint32_t raw[4], uint32_t sub,
+                        uint32_t out[4]);
+void spirv_texel_fn_body(struct emit *e);
 
 /* ---- sub-dword LDS, mskor/src2/wrap in LDS and GDS, clock and messages (spirv_emit_lds.c) */
 
@@ -459,6 +477,9 @@ void spirv_image_fn_body(struct emit *e);
 /* sampling's texel fetch: the T# and its element size, set up once per instruction */
 struct spirv_texel_src {
   uint32_t t, bpe, fmt_ok;
+  uint32_t bwl, bhl; /* log2 texels per element in x, y (special formats; else 0) */
+  uint32_t format;   /* the T#'s format (u32) */
+  uint32_t plain;    /* the format whose conversions apply (special formats: their plain one) */
 };
 void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *src);
 /* the elements (x[i], y[j], slice[k]) of absolute level LEVEL at OUT[4k + 2j + i] for the

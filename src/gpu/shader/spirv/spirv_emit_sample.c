@@ -332,7 +332,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
     s.off[k] = op2(e, SpvOpShiftRightArithmetic, U32,
                    op2(e, SpvOpShiftLeftLogical, U32, ex0, cu32(e, 26 - 8 * k)), cu32(e, 26));
   /* the T# */
-  uint32_t format = tf(e, s.tw, IR_TSHARP_format), type = tf(e, s.tw, IR_TSHARP_type);
+  uint32_t type = tf(e, s.tw, IR_TSHARP_type);
   s.size[0] =
       add(e,
           op2(e, SpvOpBitwiseOr, U32, tf(e, s.tw, IR_TSHARP_width_lo),
@@ -353,7 +353,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   spirv_image_texel_src(e, a[0], &s.src);
   struct spirv_format fmt;
-  spirv_format_dynamic(e, format, &fmt);
+  spirv_format_dynamic(e, s.src.plain, &fmt); /* special formats: their texels' */
   if (s.compare) { /* UNORM formats: the reference clamped to 0..1 (a NaN kept) */
     uint32_t un = ieq(e, fmt.cls, cu32(e, IR_BUF_UNORM)), r = s.ref;
     r = sel(e, F32, land(e, un, op2(e, SpvOpFOrdLessThan, BL, r, cf32(e, 0.0f))), cf32(e, 0.0f), r);
