@@ -29,8 +29,9 @@
  * (also in v_div_fmas_f64); 11: the format table has the SRGB image rows (131 entries) and
  * image modules carry the SRGB table; 12: the GPU equation table has the MSAA equations (its
  * index layout and the address helper's parameters changed); 13: calls and returns through
- * registers are translated (compare chains, the jump fault) */
-#define DISK_VERSION 13u
+ * registers are translated (compare chains, the jump fault); 14: s_getpc and return addresses
+ * add the code base the wave state carries (SPIRV_STATE_CODE_BASE) */
+#define DISK_VERSION 14u
 
 struct shader_cache {
   pthread_mutex_t lock;
