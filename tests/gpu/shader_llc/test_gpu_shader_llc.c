@@ -62,10 +62,8 @@ static bool address_of(const char *obj, const char *name, bool nm, uint64_t *add
   while (!found && fgets(line, sizeof line, p)) {
     char n[64];
     unsigned long long a, size;
-    if (nm)
-      found = sscanf(line, "%llx %*s %63s", &a, n) == 2 && strcmp(n, name) == 0;
-    else
-      found = sscanf(line, "%*u %63s %llx %llx", n, &size, &a) == 3 && strcmp(n, name) == 0;
+    if (nm) found = sscanf(line, "%llx %*s %63s", &a, n) == 2 && strcmp(n, name) == 0;
+    else found = sscanf(line, "%*u %63s %llx %llx", n, &size, &a) == 3 && strcmp(n, name) == 0;
     if (found) *addr = a;
   }
   pclose(p);
