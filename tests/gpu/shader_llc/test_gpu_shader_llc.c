@@ -620,8 +620,10 @@ static void run(const char *name, const char *body, const char *wg, bool wave64,
 static void llc_kernels_match_c(void **state) {
   (void)state;
   if (system("command -v llc-19 >/dev/null && command -v llvm-objcopy-19 >/dev/null &&"
+             " command -v llvm-objdump-19 >/dev/null && command -v llvm-nm-19 >/dev/null &&"
              " command -v ld.lld >/dev/null") != 0) {
-    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19/ld.lld not installed\n");
+    fprintf(stderr,
+            "skipped: llc-19/llvm-objcopy-19/llvm-objdump-19/llvm-nm-19/ld.lld not installed\n");
     skip();
   }
   if (!dev) skip();
