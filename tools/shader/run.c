@@ -174,6 +174,7 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
           iw->lds = cfg.lds_bytes ? lds : NULL;
           iw->lds_size = cfg.lds_bytes;
           iw->wave_id = wave;
+          iw->code_base = ADDR48(s->code_addr); /* s_getpc's base, as the device's */
           iw->scratch = lane_bytes ? priv + (size_t)wave * cfg.wave_size * lane_bytes : NULL;
           iw->scratch_size = lane_bytes;
           iw->image = shader_image_model;

@@ -40,6 +40,8 @@
 #define FAR 0x10000u         /* WINDOW + FAR + 4 x lane: in no range */
 #define OUT 0x1000u          /* window offset of the output dwords (4 x lane) */
 #define FILL_BASE 0x1000000u /* dword i of the window starts as FILL_BASE + i */
+/* the shader's guest code address (outside the window: the code is not read as data) */
+#define CODE_BASE 0x7f0000010000ull
 
 static vk_device *dev;
 
@@ -102,6 +104,9 @@ static struct run run_kernel(const char *name, const char *prefix, const char *a
   struct ir_interp_memory map;
   wave_start(w, s, 32, &map, r.interp, WINDOW, WINDOW_SIZE, NULL, 0);
   w->tolerate_unmapped = true;
+  w->code_base = CODE_BASE;
+  s->code_base[0] = (uint32_t)CODE_BASE;
+  s->code_base[1] = (uint32_t)(CODE_BASE >> 32);
   char err[256];
   ok = ir_interp_run(fn, w, 100000, err, sizeof err);
   if (!ok) fprintf(stderr, "%s: interpreter: %s\n", name, err);
@@ -276,10 +281,12 @@ static void bad_return(void **state) {
                             "f:\n"
                             "s_add_u32 s30, s30, 4\n",
                             "s_setpc_b64 s[30:31]\n", "", NULL);
-  check_fault(&r, 1, SPIRV_FAULT_JUMP, 0, 0, 0, n * 4 + 4, false);
+  /* the value is a guest address: the code base plus the return point's offset + 4 */
+  check_fault(&r, 1, SPIRV_FAULT_JUMP, 0, 0, 0, CODE_BASE + n * 4 + 4, false);
   char text[512], want[64];
   shader_memory_fault_text(NULL, &r.fault, text, sizeof text);
-  snprintf(want, sizeof want, "a jump through a register to 0x%zx", n * 4 + 4);
+  snprintf(want, sizeof want, "a jump through a register to 0x%llx",
+           (unsigned long long)(CODE_BASE + n * 4 + 4));
   if (!strstr(text, want)) fprintf(stderr, "text: %s\n", text);
   assert_non_null(strstr(text, want));
   snprintf(want, sizeof want, "shader offset 0x%x", r.pc);

@@ -28,7 +28,7 @@ static unsigned kernels_passed;
 enum {
   WIN = 0x100000,
   SIZE = 0x100000,
-  CODE = 0x100000,
+  CODE = 0x102000, /* a linked object's .rodata (before .text) goes below it */
   KERNARG = 0x108000,
   IN = 0x109000,
   OUT = 0x110000,
@@ -44,7 +44,31 @@ struct object {
   uint32_t *text;
   size_t text_dwords;
   uint8_t desc[64];
+  /* a linked object's .rodata (its kernel descriptor and constants), placed RODATA_BEFORE
+   * bytes before the code as the link laid it out (NULL: none) */
+  uint8_t *rodata;
+  size_t rodata_size;
+  uint64_t rodata_before;
 };
+
+/* The address of section SECTION (llvm-objdump-19 -h) or symbol SECTION (llvm-nm-19, when
+ * NM) in OBJ; false when not found. */
+static bool address_of(const char *obj, const char *name, bool nm, uint64_t *addr) {
+  char cmd[800], line[256];
+  snprintf(cmd, sizeof cmd, nm ? "llvm-nm-19 %s" : "llvm-objdump-19 -h %s", obj);
+  FILE *p = popen(cmd, "r");
+  if (!p) return false;
+  bool found = false;
+  while (!found && fgets(line, sizeof line, p)) {
+    char n[64];
+    unsigned long long a, size;
+    if (nm) found = sscanf(line, "%llx %*s %63s", &a, n) == 2 && strcmp(n, name) == 0;
+    else found = sscanf(line, "%*u %63s %llx %llx", n, &size, &a) == 3 && strcmp(n, name) == 0;
+    if (found) *addr = a;
+  }
+  pclose(p);
+  return found;
+}
 
 static bool read_section(const char *dir, const char *obj, const char *section, void *out,
                          size_t max, size_t *got) {
@@ -95,8 +119,23 @@ static void compile(const char *ll, bool wave64, struct object *o) {
   size_t got;
   assert_true(read_section(dir, path, ".text", o->text, 65536, &got));
   o->text_dwords = got / 4;
-  assert_true(read_section(dir, path, ".rodata", o->desc, sizeof o->desc, &got));
-  assert_int_equal(got, 64);
+  o->rodata = NULL;
+  o->rodata_size = o->rodata_before = 0;
+  if (link) { /* the descriptor at k.kd in .rodata, with the constants the code reads */
+    uint64_t text_at, rodata_at, kd_at;
+    o->rodata = malloc(4096);
+    assert_true(read_section(dir, path, ".rodata", o->rodata, 4096, &o->rodata_size));
+    assert_true(address_of(path, ".text", false, &text_at));
+    assert_true(address_of(path, ".rodata", false, &rodata_at));
+    assert_true(address_of(path, "k.kd", true, &kd_at));
+    assert_true(rodata_at + o->rodata_size <= text_at && text_at - rodata_at <= CODE - WIN);
+    assert_true(kd_at >= rodata_at && kd_at - rodata_at + 64 <= o->rodata_size);
+    memcpy(o->desc, o->rodata + (kd_at - rodata_at), 64);
+    o->rodata_before = text_at - rodata_at;
+  } else {
+    assert_true(read_section(dir, path, ".rodata", o->desc, sizeof o->desc, &got));
+    assert_int_equal(got, 64);
+  }
   snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
   assert_int_equal(system(cmd), 0);
 }
@@ -108,6 +147,8 @@ static uint32_t le32(const uint8_t *p) {
 /* Dispatches O over GROUPS with THREADS per group; kernel arguments (out, in, n) at KERNARG. */
 static void dispatch(const struct object *o, const uint32_t threads[3], const uint32_t groups[3],
                      uint8_t *mem) {
+  assert_true(CODE + o->text_dwords * 4 <= KERNARG);
+  if (o->rodata) memcpy(mem + (CODE - WIN) - o->rodata_before, o->rodata, o->rodata_size);
   memcpy(mem + (CODE - WIN), o->text, o->text_dwords * 4);
   uint64_t args[2] = {OUT, IN};
   memcpy(mem + (KERNARG - WIN), args, sizeof args);
@@ -519,6 +560,48 @@ static uint32_t calls_expect(uint32_t i) {
   return calls_g((3 * x) ^ i) + x;
 }
 
+/* ---- a constant table (.rodata, linked before .text): llc reads it with s_getpc_b64 +
+ * s_add_u32/s_addc_u32 of tab@rel32 (a negative distance) and a global_load_dword of the
+ * lane's entry and an s_load_dword of the group's: out[i] = tab[in & 15] * in + tab[gx & 15] */
+static const uint32_t rodata_tab[16] = {3,  14, 15, 92, 65, 35,  89,  79,
+                                        32, 38, 46, 26, 43, 383, 279, 50288};
+static const char rodata_ll[] = HEAD
+    "@tab = internal addrspace(4) constant [16 x i32] [i32 3, i32 14, i32 15, i32 92, i32 65,"
+    " i32 35, i32 89, i32 79, i32 32, i32 38, i32 46, i32 26, i32 43, i32 383, i32 279,"
+    " i32 50288], align 4\n"
+    "define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) #0 {\n"
+    "entry:\n"
+    "  %gx = call i32 @llvm.amdgcn.workgroup.id.x()\n"
+    "  %lx = call i32 @llvm.amdgcn.workitem.id.x()\n"
+    "  %b = shl i32 %gx, 6\n"
+    "  %i = add i32 %b, %lx\n"
+    "  %inb = icmp ult i32 %i, %n\n"
+    "  br i1 %inb, label %body, label %exit\n"
+    "body:\n"
+    "  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i\n"
+    "  %v = load i32, ptr addrspace(1) %p\n"
+    "  %j = and i32 %v, 15\n"
+    "  %q = getelementptr [16 x i32], ptr addrspace(4) @tab, i32 0, i32 %j\n"
+    "  %t = load i32, ptr addrspace(4) %q\n"
+    "  %g = and i32 %gx, 15\n"
+    "  %q2 = getelementptr [16 x i32], ptr addrspace(4) @tab, i32 0, i32 %g\n"
+    "  %u = load i32, ptr addrspace(4) %q2\n"
+    "  %s = mul i32 %t, %v\n"
+    "  %s2 = add i32 %s, %u\n"
+    "  %o = getelementptr i32, ptr addrspace(1) %out, i32 %i\n"
+    "  store i32 %s2, ptr addrspace(1) %o\n"
+    "  br label %exit\n"
+    "exit:\n"
+    "  ret void\n"
+    "}\n"
+    "!llvm.module.flags = !{!0}\n"
+    "!0 = !{i32 1, !\"amdhsa_code_object_version\", i32 400}\n";
+static uint32_t rodata_in(uint32_t i) { return i * 2246822519u + 7; }
+static uint32_t rodata_expect(uint32_t i) {
+  uint32_t v = rodata_in(i);
+  return rodata_tab[v & 15] * v + rodata_tab[(i / 64) & 15];
+}
+
 static void run(const char *name, const char *body, const char *wg, bool wave64,
                 const uint32_t threads[3], const uint32_t groups[3], uint32_t (*in)(uint32_t),
                 uint32_t (*expect)(uint32_t)) {
@@ -531,13 +614,16 @@ static void run(const char *name, const char *body, const char *wg, bool wave64,
   check(name, mem, expect);
   free(mem);
   free(o.text);
+  free(o.rodata);
 }
 
 static void llc_kernels_match_c(void **state) {
   (void)state;
   if (system("command -v llc-19 >/dev/null && command -v llvm-objcopy-19 >/dev/null &&"
+             " command -v llvm-objdump-19 >/dev/null && command -v llvm-nm-19 >/dev/null &&"
              " command -v ld.lld >/dev/null") != 0) {
-    fprintf(stderr, "skipped: llc-19/llvm-objcopy-19/ld.lld not installed\n");
+    fprintf(stderr,
+            "skipped: llc-19/llvm-objcopy-19/llvm-objdump-19/llvm-nm-19/ld.lld not installed\n");
     skip();
   }
   if (!dev) skip();
@@ -570,7 +656,12 @@ static void llc_kernels_match_c(void **state) {
       (const uint32_t[3]){16, 1, 1}, recursion_in, recursion_expect);
   run("recursion_w64", recursion_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
       (const uint32_t[3]){16, 1, 1}, recursion_in, recursion_expect);
-  printf("%u of 13 llc-19 kernels passed\n", kernels_passed);
+  /* constants after (here before) the code, read through s_getpc: the code at CODE */
+  run("rodata_w32", rodata_ll, "64,64", false, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, rodata_in, rodata_expect);
+  run("rodata_w64", rodata_ll, "64,64", true, (const uint32_t[3]){64, 1, 1},
+      (const uint32_t[3]){16, 1, 1}, rodata_in, rodata_expect);
+  printf("%u of 15 llc-19 kernels passed\n", kernels_passed);
 }
 
 int main(void) {

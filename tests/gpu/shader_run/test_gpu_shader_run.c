@@ -175,6 +175,42 @@ static const char gds_spec[] =
     " \"memory\": [{\"addr\": \"0xffffffff0000\", \"size\": 1024, \"fill\": \"0x1000\"}],"
     " \"dump\": [{\"addr\": \"0xffffffff0000\", \"size\": 768, \"file\": \"%s\"}]}";
 
+/* ---- constants after the code, read through s_getpc as LLVM reads .rodata (s_add_u32 of
+ * the distance, s_load_dwordx4 of four, global_load_dword of one per lane): s_getpc gives
+ * the guest address, code_addr plus the offset ------------------------------------------ */
+static uint32_t rodata_expect(uint32_t i) {
+  if (i >= 32) return FILL;
+  uint32_t t = 0x5a000000u + i * 0x10203u;
+  return (((t + 0x11111111u) ^ 0x22222222u) + 0x33333333u) ^ 0x44444444u;
+}
+static const char rodata_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "s_getpc_b64 s[12:13]\n"
+    "pc_r:\n"
+    "s_add_u32 s12, s12, table - pc_r\n"
+    "s_addc_u32 s13, s13, (table - pc_r) >> 32\n"
+    "s_load_dwordx4 s[16:19], s[12:13], 0x0\n"
+    "global_load_dword v1, v9, s[12:13] offset:16\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_add_nc_u32 v1, s16, v1\n"
+    "v_xor_b32 v1, s17, v1\n"
+    "v_add_nc_u32 v1, s18, v1\n"
+    "v_xor_b32 v1, s19, v1\n"
+    "global_store_dword v9, v1, s[0:1]\n"
+    "s_endpgm\n"
+    "table:\n"
+    ".long 0x11111111, 0x22222222, 0x33333333, 0x44444444\n"
+    ".set i, 0\n"
+    ".rept 32\n"
+    ".long 0x5a000000 + i * 0x10203\n"
+    ".set i, i + 1\n"
+    ".endr\n";
+static const char rodata_spec[] =
+    "{\"code\": \"%s\", \"code_addr\": \"0x310100\", \"wave\": 32, \"threads\": [32, 1, 1],"
+    " \"groups\": [1, 1, 1], \"user_sgprs\": [\"0x300000\", 0],"
+    " \"memory\": [{\"addr\": \"0x300000\", \"size\": 256, \"fill\": \"0xaaaaaaaa\"}],"
+    " \"dump\": [{\"addr\": \"0x300000\", \"size\": 256, \"file\": \"%s\"}]}";
+
 static void spec_kernels_match_c(void **state) {
   (void)state;
   SKIP_WITHOUT_LLVM_MC();
@@ -205,7 +241,8 @@ static void spec_kernels_match_c(void **state) {
            d[0], d[1], d[2], d[3]);
   run_case("lds", lds_src, false, lds_spec, 128, lds_expect);
   run_case("gds", gds_src, false, gds_spec, 192, gds_expect);
-  printf("%u of 4 spec kernels passed on the device and in the interpreter\n", cases_passed);
+  run_case("rodata", rodata_src, false, rodata_spec, 64, rodata_expect);
+  printf("%u of 5 spec kernels passed on the device and in the interpreter\n", cases_passed);
 }
 
 /* A bad spec is refused with the field named, exit status 64. */

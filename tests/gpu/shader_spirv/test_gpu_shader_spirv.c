@@ -26,6 +26,11 @@ static unsigned kernels_passed;
 #define IN 0x101000u
 #define GLOBAL 0x102000u
 #define FILL 0xaaaaaaaau
+/* the shader's guest code address (the base of s_getpc and of return addresses): in the
+ * window's last KiB, or an address outside it whose low word carries into the high word
+ * when an offset is added (0x7ff'ffffff00 + 0x100 = 0x800'00000000) */
+#define CODE 0x102c00u
+#define FAR_CODE 0x7ffffffff00ull
 
 static void vsharp(uint32_t d[4], uint64_t base, uint32_t num_records) {
   struct ir_vsharp v = {.base = base, .num_records = num_records, .dst_sel = {4, 5, 6, 7},
@@ -47,6 +52,9 @@ struct kernel {
   void (*check_in)(const uint8_t *in, uint32_t lanes);
   uint32_t out_bytes;  /* the output V#'s size when larger than the per-lane dwords (0: out_records) */
   void (*check_out)(const uint8_t *out, uint32_t lanes);
+  /* the code is copied into the window at CODE, its guest address (constants placed after
+   * it are read through s_getpc); otherwise its address is FAR_CODE, outside the window */
+  bool code_in_window;
 };
 
 static uint32_t sext(uint32_t v, unsigned bits) {
@@ -460,6 +468,36 @@ static uint32_t calls_expect(uint32_t l) {
   "s_add_u32 s" #lo ", s" #lo ", " #label " - pc" #n "\n"                                  \
   "s_addc_u32 s" #hi ", s" #hi ", (" #label " - pc" #n ") >> 32\n"                          \
   "s_swappc_b64 s[30:31], s[" #pair "]\n"
+/* Constants placed after the code, read as LLVM reads .rodata: s_getpc_b64 + s_add_u32
+ * table@rel (a literal distance) + s_addc_u32, four of them with s_load_dwordx4 and one
+ * per lane with global_load_dword (saddr form); the code runs at its guest address CODE. */
+static uint32_t rodata_expect(uint32_t l) {
+  uint32_t t = 0x5a000000u + l * 0x10203u;
+  return (((t + 0x11111111u) ^ 0x22222222u) + 0x33333333u) ^ 0x44444444u;
+}
+static const char rodata_src[] =
+    "v_lshlrev_b32 v9, 2, v0\n"
+    "s_getpc_b64 s[12:13]\n"
+    "pc_r:\n"
+    "s_add_u32 s12, s12, table - pc_r\n"
+    "s_addc_u32 s13, s13, (table - pc_r) >> 32\n"
+    "s_load_dwordx4 s[16:19], s[12:13], 0x0\n"
+    "global_load_dword v1, v9, s[12:13] offset:16\n"
+    "s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+    "v_add_nc_u32 v1, s16, v1\n"
+    "v_xor_b32 v1, s17, v1\n"
+    "v_add_nc_u32 v1, s18, v1\n"
+    "v_xor_b32 v1, s19, v1\n"
+    "buffer_store_dword v1, v9, s[4:7], 0 offen\n"
+    "s_endpgm\n"
+    "table:\n"
+    ".long 0x11111111, 0x22222222, 0x33333333, 0x44444444\n"
+    ".set i, 0\n"
+    ".rept 64\n"
+    ".long 0x5a000000 + i * 0x10203\n"
+    ".set i, i + 1\n"
+    ".endr\n";
+
 static const char calls_src[] =
     "v_lshlrev_b32 v9, 2, v0\n"
     "v_mov_b32 v1, v0\n"
@@ -666,6 +704,8 @@ static const struct kernel kernels[] = {
     {"irreducible_first64", irreducible_first_src, true, 64 * 4, irreducible_first_expect},
     {"calls32", calls_src, false, 32 * 4, calls_expect},
     {"calls64", calls_src, true, 64 * 4, calls_expect},
+    {"rodata32", rodata_src, false, 32 * 4, rodata_expect, 0, 0, NULL, 0, NULL, true},
+    {"rodata64", rodata_src, true, 64 * 4, rodata_expect, 0, 0, NULL, 0, NULL, true},
     {"float64_32", float64_32_src, false, 32 * 4, float64_expect},
     {"float64_64", float64_64_src, true, 64 * 4, float64_expect},
     {"float16_32", float16_src, false, 32 * 4, float16_expect},
@@ -719,6 +759,10 @@ static void run_kernel(const struct kernel *k) {
   s->exec[0] = (uint32_t)w->exec;
   s->exec[1] = (uint32_t)(w->exec >> 32);
   for (uint32_t l = 0; l < lanes; l++) s->vgpr[0][l] = w->vgpr[0][l];
+  /* the code's guest address: every kernel runs at a nonzero one */
+  w->code_base = k->code_in_window ? CODE : FAR_CODE;
+  s->code_base[0] = (uint32_t)w->code_base;
+  s->code_base[1] = (uint32_t)(w->code_base >> 32);
 
   /* interpreter */
   uint8_t *imem = malloc(WINDOW_SIZE), *gmem = malloc(WINDOW_SIZE);
@@ -726,6 +770,14 @@ static void run_kernel(const struct kernel *k) {
   assert_non_null(gmem);
   init_window(imem);
   init_window(gmem);
+  if (k->code_in_window) { /* the code and the constants after it, at CODE */
+    size_t words;
+    uint32_t *code = assemble(k->src, &words, k->wave64);
+    assert_true(words * 4 <= WINDOW + WINDOW_SIZE - CODE);
+    memcpy(imem + (CODE - WINDOW), code, words * 4);
+    memcpy(gmem + (CODE - WINDOW), code, words * 4);
+    free(code);
+  }
   struct ir_interp_memory map = {.addr = WINDOW, .data = imem, .size = WINDOW_SIZE};
   w->mem = &map;
   w->mem_count = 1;

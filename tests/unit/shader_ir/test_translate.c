@@ -838,15 +838,48 @@ static void calls_and_returns_are_multiway_branches(void **state) {
   free(w);
   assert_int_equal(points, 4);
   ir_function_destroy(fn);
+  /* at code base 0 and at a guest code address whose low word carries into the high one
+   * when an offset is added (s_getpc and the return addresses are the base plus offsets) */
+  static const uint64_t bases[] = {0, 0x1234ffffff00ull};
+  for (uint32_t k = 0; k < 2; k++) {
+    struct ir_interp_wave *iw = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
+    iw->code_base = bases[k];
+    run(calls_src, false, iw, r);
+    uint32_t x = 3 * 3 + 1;
+    x = (x + 2) * 3 + 1;
+    x = ((x ^ 5) * 3 + 1) + 100;
+    x = x * 3 + 1;
+    assert_int_equal(r->sgpr[0], x);
+    assert_int_equal(r->sgpr[2], x);
+    assert_int_equal(r->fault.count, 0);
+    /* the last call (s_call_b64 at 0x3c after two CALL_TO of 0x18 bytes each, the distances
+     * literals) left its guest return address */
+    uint64_t ret = bases[k] + 0x40;
+    assert_int_equal(r->sgpr[30], (uint32_t)ret);
+    assert_int_equal(r->sgpr[31], (uint32_t)(ret >> 32));
+    free(iw);
+    free(r);
+  }
+}
+
+/* s_getpc_b64 gives the guest address of the next instruction: the wave's code base plus
+ * its offset (0x1234ffffff00 + 8), and a distance added to it carries into the high word
+ * (0x123500000008) */
+static void getpc_is_the_guest_address(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  static const char *const src = "s_nop 0\n"
+                                 "s_getpc_b64 s[4:5]\n"
+                                 "s_add_u32 s6, s4, 0x100\n"
+                                 "s_addc_u32 s7, s5, 0\n"
+                                 "s_endpgm\n";
   struct ir_interp_wave *iw = wave_new(0xffffffffu), *r = calloc(1, sizeof *r);
-  run(calls_src, false, iw, r);
-  uint32_t x = 3 * 3 + 1;
-  x = (x + 2) * 3 + 1;
-  x = ((x ^ 5) * 3 + 1) + 100;
-  x = x * 3 + 1;
-  assert_int_equal(r->sgpr[0], x);
-  assert_int_equal(r->sgpr[2], x);
-  assert_int_equal(r->fault.count, 0);
+  iw->code_base = 0x1234ffffff00ull;
+  run(src, false, iw, r);
+  assert_int_equal(r->sgpr[4], 0xffffff08u); /* s_nop 4 bytes + s_getpc 4 bytes */
+  assert_int_equal(r->sgpr[5], 0x1234u);
+  assert_int_equal(r->sgpr[6], 0x00000008u);
+  assert_int_equal(r->sgpr[7], 0x1235u);
   free(iw);
   free(r);
 }
@@ -870,6 +903,7 @@ static void bad_returns_fault_and_end_the_wave(void **state) {
     struct ir_function *fn = translate_asm(
         src, (struct ir_translate_options){.wave_size = 32, .run_passes = passes}, NULL);
     struct ir_interp_wave *iw = wave_new(0xffffffffu);
+    iw->code_base = 0x7f0000004000ull; /* the value is a guest address */
     char err[160];
     bool ok = ir_interp_run(fn, iw, 1000, err, sizeof err);
     if (!ok) fprintf(stderr, "interp: %s\n", err);
@@ -878,7 +912,7 @@ static void bad_returns_fault_and_end_the_wave(void **state) {
     assert_int_equal(iw->fault.kind, IR_INTERP_FAULT_JUMP);
     /* s_swappc at 0x18 (the distance's halves are literals), its return point 0x1c, + 4
      * (the s_endpgm: code, but no return point); the s_setpc at 0x28 (llvm-objdump-19) */
-    assert_int_equal(iw->fault.addr, 0x20);
+    assert_int_equal(iw->fault.addr, 0x7f0000004020ull);
     assert_int_equal(iw->fault.pc, 0x28);
     if (!passes) assert_int_equal(iw->sgpr[2], 1); /* raw IR: registers are the wave's */
     free(iw);
@@ -1268,6 +1302,7 @@ int main(void) {
       cmocka_unit_test(selection_exits_are_routed_and_run),
       cmocka_unit_test(unresolved_indirect_jumps_have_typed_reasons),
       cmocka_unit_test(calls_and_returns_are_multiway_branches),
+      cmocka_unit_test(getpc_is_the_guest_address),
       cmocka_unit_test(bad_returns_fault_and_end_the_wave),
       cmocka_unit_test(float_modifiers_and_select),
       cmocka_unit_test(vector_carry_chain_64bit),

@@ -209,6 +209,9 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           struct compute_wave wave;
           compute_wave_start(&cfg, base, groups, w, &wave);
           compute_wave_to_spirv(&wave, &states[w]);
+          /* the code's guest address: the base of s_getpc and of return addresses */
+          states[w].code_base[0] = (uint32_t)pc;
+          states[w].code_base[1] = (uint32_t)(pc >> 32);
           if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
         /* the kept table imports the window once */

@@ -30,8 +30,9 @@
  * image modules carry the SRGB table; 12: the GPU equation table has the MSAA equations (its
  * index layout and the address helper's parameters changed); 13: calls and returns through
  * registers are translated (compare chains, the jump fault); 14: image modules carry the texel
- * helper of the packed, subsampled and BC formats and the image-format fault */
-#define DISK_VERSION 14u
+ * helper of the packed, subsampled and BC formats and the image-format fault; 15: s_getpc and
+ * return addresses add the code base the wave state carries (SPIRV_STATE_CODE_BASE) */
+#define DISK_VERSION 15u
 
 struct shader_cache {
   pthread_mutex_t lock;

@@ -874,6 +874,9 @@ static bool exec_inst(struct interp *it, uint32_t id) {
     case IR_OP_wave_id:
       for (uint32_t l = 0; l < n; l++) out[l] = w->wave_id;
       return true;
+    case IR_OP_code_base:
+      for (uint32_t l = 0; l < n; l++) out[l] = w->code_base;
+      return true;
     case IR_OP_aperture_hi: /* SH_MEM_BASES: private 15:0, shared 31:16 = bits 63:48 */
       for (uint32_t l = 0; l < n; l++)
         out[l] = (in->imm ? w->hwreg[15] & 0xffff : w->hwreg[15] >> 16) << 16;

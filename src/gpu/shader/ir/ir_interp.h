@@ -142,6 +142,9 @@ struct ir_interp_wave {
   } msgs[8];
   uint32_t msg_count;
   uint32_t wave_id; /* the wave's index in its workgroup (s_get_waveid_in_workgroup) */
+  /* the shader's guest code address (COMPUTE_PGM_LO/HI << 8): s_getpc_b64 gives it plus the
+   * next instruction's byte offset, a call's return address it plus the return point's */
+  uint64_t code_base;
   uint32_t steps;   /* blocks executed (output) */
   /* optional bound on the IR instructions executed (0: none); a block's cost grows with its
    * size (one v_movreld is ~1,000 instructions), so a bound on blocks alone lets a small

@@ -52,6 +52,9 @@
   X(select,         ANY,  PURE,              3, (U1, ANY, ANY)) /* a0 ? a1 : a2 */ \
   /* lanes and waves */ \
   X(lane_id,        U32,  PURE,              0, ()) \
+  /* the shader's guest code address (COMPUTE_PGM_LO/HI << 8), an input: s_getpc and the \
+   * return addresses of calls are this plus a byte offset (docs/shader-ir.md, Calls) */ \
+  X(code_base,      U64,  PURE,              0, ()) \
   X(lane_bit,       U1,   PURE,              1, (U64)) /* bit lane_id of a mask */ \
   X(ballot,         U64,  PURE,              1, (U1)) /* mask of lanes (all invocations) */ \
   X(read_first_lane,U32,  PURE,              2, (U32, U64)) /* value, EXEC */ \

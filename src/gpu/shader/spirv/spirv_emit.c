@@ -20,6 +20,8 @@ _Static_assert(offsetof(struct spirv_wave_state, m0) == SPIRV_STATE_M0 * 4, "sta
 _Static_assert(offsetof(struct spirv_wave_state, scc) == SPIRV_STATE_SCC * 4, "state layout");
 _Static_assert(offsetof(struct spirv_wave_state, vgpr) == SPIRV_STATE_VGPR * 4, "state layout");
 _Static_assert(offsetof(struct spirv_wave_state, junk) == SPIRV_STATE_JUNK * 4, "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, code_base) == SPIRV_STATE_CODE_BASE * 4,
+               "state layout");
 _Static_assert(sizeof(struct spirv_push) == 16, "push constant layout");
 
 /* ---- memory ----------------------------------------------------------------------- */
@@ -471,6 +473,7 @@ void spirv_gds_store_bytes(struct emit *e, uint32_t addr, uint32_t v, uint32_t n
   X(const)                                                                                         \
   X(undef)                                                                                         \
   X(phi)                                                                                           \
+  X(code_base)                                                                                     \
   X(entry_reg)                                                                                     \
   X(copy) X(select) X(lane_id) X(lane_bit) X(ballot) X(read_first_lane) X(read_lane)               \
       X(lane_scatter) X(write_lane) X(wave_id) X(u16_of) X(u32_of_u16) X(pack_half) X(ffloor) X(   \
@@ -705,6 +708,11 @@ static void emit_inst_body(struct emit *e, uint32_t id, const uint32_t *flushed)
     case IR_OP_select: simple = SpvOpSelect; break;
     case IR_OP_lane_id: v = e->lane; break;
     case IR_OP_wave_id: v = e->wave; break; /* s_get_waveid_in_workgroup */
+    case IR_OP_code_base: /* the wave state's code address (lo, hi) */
+      v = op2(e, SpvOpBitwiseOr, u64, to_u64(e, state_word(e, cu32(e, SPIRV_STATE_CODE_BASE))),
+              op2(e, SpvOpShiftLeftLogical, u64,
+                  to_u64(e, state_word(e, cu32(e, SPIRV_STATE_CODE_BASE + 1))), cu64(e, 32)));
+      break;
     case IR_OP_lane_bit:
       v = op2(e, SpvOpINotEqual, bl,
               op2(e, SpvOpBitwiseAnd, u64, op2(e, SpvOpShiftRightLogical, u64, a[0], e->lane),

@@ -124,12 +124,17 @@ const char *spirv_fault_kind_name(uint32_t kind);
 #define SPIRV_STATE_SCC 111     /* 0 or 1 */
 #define SPIRV_STATE_VGPR 112    /* v[r] of lane l at SPIRV_STATE_VGPR + r * 64 + l */
 #define SPIRV_STATE_JUNK (112 + 256 * 64) /* one dword per lane, written by dropped stores */
+/* the shader's guest code address (COMPUTE_PGM_LO/HI << 8; lo, hi): s_getpc_b64 gives it
+ * plus the next instruction's byte offset, a call's return address it plus the return
+ * point's; a run-time input, so one module serves the same code at any address */
+#define SPIRV_STATE_CODE_BASE (SPIRV_STATE_JUNK + 64)
 struct spirv_wave_state {
   uint32_t sgpr[106];
   uint32_t vcc[2], exec[2];
   uint32_t m0, scc;
   uint32_t vgpr[256][64];
   uint32_t junk[64];
+  uint32_t code_base[2];
 };
 
 struct spirv_emit_options {

@@ -26,6 +26,7 @@ static bool is_access(enum ir_op op) {
     case IR_OP_set_reg:
     case IR_OP_aperture_hi:
     case IR_OP_wave_id:
+    case IR_OP_code_base: /* the wave state's dwords, never written */
     case IR_OP_read_clock:
     case IR_OP_bad_jump: /* a fault note (selects on function variables) */
     case IR_OP_send_msg: /* emitted as nothing (the no-op messages) */

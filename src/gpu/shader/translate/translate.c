@@ -38,8 +38,8 @@ static void free_code(struct xl_code *c) {
 }
 
 /* Dispatch node I of a return (xl_code.disp_*): the SGPR pair against one return point
- * (the values s_swappc writes: the byte offset, code base 0 as s_getpc's, high half 0), or
- * the no-match fault. */
+ * (the values s_swappc writes: the run-time code base plus the byte offset, as s_getpc's),
+ * or the no-match fault. */
 static void emit_return_node(struct xl_state *x, const struct xl_code *c, uint32_t i) {
   struct ir_builder *b = &x->b;
   uint32_t reg = IR_REG_SGPR0 + c->disp_reg[i];
@@ -54,7 +54,9 @@ static void emit_return_node(struct xl_state *x, const struct xl_code *c, uint32
     ir_ret(b);
     return;
   }
-  ir_cbr(b, ir_ieq64(b, v, ir_b_const(b, IR_TYPE_U64, (uint64_t)c->disp_cand[i] * 4)));
+  uint64_t offset = (uint64_t)c->disp_cand[i] * 4;
+  uint32_t target = ir_iadd64(b, ir_code_base(b), ir_b_const(b, IR_TYPE_U64, offset));
+  ir_cbr(b, ir_ieq64(b, v, target));
 }
 
 static void emit_terminator(struct xl_state *x, struct ir_function *fn, uint32_t block,
@@ -298,12 +300,15 @@ struct ir_function *ir_translate(const uint32_t *words, size_t count,
         case XL_FLOW_SWAPPC:
         case XL_FLOW_ICALL: /* its target pair is not the destination: read after this */
         case XL_FLOW_CALL: {
-          /* the return address (the next instruction) goes to the destination pair */
+          /* the return address (the next instruction's guest address: the code base plus
+           * its offset) goes to the destination pair */
           const struct isa_operand *d = &dec->in->defs[0];
           if (dec->in->num_defs && d->kind == ISA_OPK_SGPR && d->reg + 1 < 106) {
+            struct ir_builder *bd = &xs->b;
             uint32_t ret = (dec->dword + dec->in->size) * 4;
-            ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg, ir_b_const(&xs->b, IR_TYPE_U32, ret));
-            ir_b_set_reg(&xs->b, IR_REG_SGPR0 + d->reg + 1, ir_b_const(&xs->b, IR_TYPE_U32, 0));
+            uint32_t a = ir_iadd64(bd, ir_code_base(bd), ir_b_const(bd, IR_TYPE_U64, ret));
+            ir_b_set_reg(bd, IR_REG_SGPR0 + d->reg, ir_lo_u32(bd, a));
+            ir_b_set_reg(bd, IR_REG_SGPR0 + d->reg + 1, ir_hi_u32(bd, a));
           }
           break;
         }

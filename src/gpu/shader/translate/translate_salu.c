@@ -209,8 +209,8 @@ void xl_translate_salu(struct xl_state *x, const struct isa_inst *in, const stru
       break;
     }
     case K_SBARRIER: ir_barrier(bd); break;
-    case K_SGETPC: /* the byte address of the next instruction (code base 0) */
-      write_s64(x, defp(in, 0), c64(x, pc + in->size * 4u));
+    case K_SGETPC: /* the guest address of the next instruction: the code base + offset */
+      write_s64(x, defp(in, 0), ir_iadd64(bd, ir_code_base(bd), c64(x, pc + in->size * 4u)));
       break;
     /* set_float_mode imm: MODE bits written in the low word, their mask in the high word
      * (MODE 3:0 round modes, 7:4 denormal modes) */
