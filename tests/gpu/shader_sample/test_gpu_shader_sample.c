@@ -242,6 +242,50 @@ static const struct ir_ssharp samplers[4] = {
      .border_type = IR_BORDER_OPAQUE_BLACK},
 };
 
+/* The samplers of the reduction runs: FILTER_MODE min and max (the component-wise minimum
+ * or maximum of the texels of nonzero weight, Vulkan's VK_SAMPLER_REDUCTION_MODE_MIN/MAX,
+ * which radv writes into this field) with the filters, mips and address modes above, and
+ * the half-border address modes (OpenGL's CLAMP and MIRROR_CLAMP_EXT, radeonsi's mapping)
+ * with min and with the blend. */
+static const struct ir_ssharp samplers_minmax[4] = {
+    {.clamp = {IR_CLAMP_WRAP, IR_CLAMP_WRAP, IR_CLAMP_WRAP},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .filter_mode = IR_FILTER_MIN,
+     .depth_compare = 1},
+    {.clamp = {IR_CLAMP_MIRROR, IR_CLAMP_LAST_TEXEL, IR_CLAMP_MIRROR_ONCE_LAST_TEXEL},
+     .mag_filter = IR_XY_POINT,
+     .min_filter = IR_XY_BILINEAR,
+     .z_filter = 2,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .lod_bias = 40,
+     .filter_mode = IR_FILTER_MAX,
+     .depth_compare = 4,
+     .border_type = IR_BORDER_OPAQUE_WHITE},
+    {.clamp = {IR_CLAMP_MIRROR_ONCE_HALF_BORDER, IR_CLAMP_HALF_BORDER, IR_CLAMP_BORDER},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 1,
+     .max_lod = 15 * 256,
+     .filter_mode = IR_FILTER_MIN,
+     .depth_compare = 6,
+     .border_type = IR_BORDER_TRANS_BLACK},
+    {.clamp = {IR_CLAMP_HALF_BORDER, IR_CLAMP_MIRROR_ONCE_HALF_BORDER, IR_CLAMP_HALF_BORDER},
+     .mag_filter = IR_XY_POINT,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .depth_compare = 3,
+     .border_type = IR_BORDER_OPAQUE_BLACK},
+};
+
+/* the samplers and the T#'s MIN_LOD (unsigned 4.8) of the current run */
+static const struct ir_ssharp *cur_samplers = samplers;
+static uint32_t cur_tmin;
+
 static uint32_t rng = 4242;
 static uint32_t rnd(void) {
   rng ^= rng << 13;
@@ -298,6 +342,7 @@ struct ref {
   const struct tex_case *c;
   const struct tiling_layout *lay;
   const uint8_t *tex; /* the texture's bytes (offset 0 = the T# base without the XOR) */
+  uint32_t tmin;      /* the T#'s MIN_LOD, 4.8 in levels of the resource */
 };
 
 /* the value of a component's raw bits R (as f32 bits, or the integer) */
@@ -366,6 +411,8 @@ static int32_t wrap_mode(uint32_t mode, int32_t i, int32_t n) {
       int32_t k = i < 0 ? -i - 1 : i;
       return k > n - 1 ? n - 1 : k;
     }
+    case IR_CLAMP_HALF_BORDER: /* the coordinate is clamped first (ref_texels) */
+    case IR_CLAMP_MIRROR_ONCE_HALF_BORDER:
     case IR_CLAMP_BORDER: return i < 0 || i >= n ? -1 : i;
     case IR_CLAMP_MIRROR_ONCE_BORDER: {
       int32_t k = i < 0 ? -i - 1 : i;
@@ -397,8 +444,16 @@ static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const fl
   for (unsigned a = 0; a < axes; a++) {
     bool lin = a == 2 ? lin_z : lin_xy;
     float t = s->force_unnormalized ? co[a] : co[a] * (float)n[a];
+    /* half border: the texel coordinate (mirror once: |t|) within 0..n, a point texel's
+     * position below n */
+    bool half =
+        s->clamp[a] == IR_CLAMP_HALF_BORDER || s->clamp[a] == IR_CLAMP_MIRROR_ONCE_HALF_BORDER;
+    if (half && s->clamp[a] == IR_CLAMP_MIRROR_ONCE_HALF_BORDER) t = fabsf(t);
+    if (half && !isnan(t)) t = fminf(fmaxf(t, 0.0f), (float)n[a]);
     if (lin) t = t - 0.5f;
-    int32_t q = steps(t) + off[a] * 256;
+    int32_t q = steps(t);
+    if (half && q >= n[a] * 256) q = n[a] * 256 - 1;
+    q += off[a] * 256;
     lo[a] = q >> 8;
     w[a] = lin ? q & 255 : 0;
   }
@@ -433,6 +488,20 @@ static void ref_level(const struct ref *rf, const struct ir_ssharp *s, const flo
   float t[2][2][2][4];
   int32_t w[3];
   ref_texels(rf, s, co, off, slice, l, lin_xy, lin_z, t, w);
+  if (s->filter_mode) { /* min / max over the texels whose weight is not zero: per axis the
+                           lower texel always, the upper one when its fraction is not 0 */
+    for (unsigned k = 0; k < 4; k++) {
+      float m = t[0][0][0][k];
+      for (unsigned z = 0; z < 2; z++)
+        for (unsigned y = 0; y < 2; y++)
+          for (unsigned x = 0; x < 2; x++)
+            if ((!x || w[0]) && (!y || w[1]) && (!z || w[2]))
+              m = s->filter_mode == IR_FILTER_MIN ? fminf(m, t[z][y][x][k])
+                                                  : fmaxf(m, t[z][y][x][k]);
+      out[k] = f2u(m);
+    }
+    return;
+  }
   for (unsigned k = 0; k < 4; k++) {
     float p0 = lerp256(lerp256(t[0][0][0][k], t[0][0][1][k], w[0]),
                        lerp256(t[0][1][0][k], t[0][1][1][k], w[0]), w[1]);
@@ -480,6 +549,12 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
   bool lin = ((lod <= 0 ? s->mag_filter : s->min_filter) & 1) && !is_int;
   bool lin_z = s->z_filter == 0 ? lin : s->z_filter == 2 && !is_int;
   int32_t lc = lod < 0 ? 0 : lod > (int32_t)(nlev - 1) * 256 ? (int32_t)(nlev - 1) * 256 : lod;
+  /* the T#'s MIN_LOD: the level position (absolute, 1/256 steps) at least MIN_LOD, then at
+   * most the last level */
+  int32_t apos = (int32_t)c->base_level * 256 + lc;
+  if (apos < (int32_t)rf->tmin) apos = (int32_t)rf->tmin;
+  lc = apos - (int32_t)c->base_level * 256;
+  if (lc > (int32_t)(nlev - 1) * 256) lc = (int32_t)(nlev - 1) * 256;
   if (rf->get_lod) { /* levels as f32: the clamped LOD, the one before the clamps */
     out[0] = f2u((float)lc / 256.0f);
     out[1] = f2u((float)raw / 256.0f);
@@ -517,7 +592,11 @@ static void ref_sample(const struct ref *rf, const struct ir_ssharp *s, const fl
   uint32_t a[4], b[4], m[4];
   ref_level(rf, s, co, off, slice, c->base_level + l0, lin, lin_z, a);
   ref_level(rf, s, co, off, slice, c->base_level + l1, lin, lin_z, b);
-  for (unsigned k = 0; k < 4; k++) m[k] = f2u(lerp256(u2f(a[k]), u2f(b[k]), wm));
+  for (unsigned k = 0; k < 4; k++) /* min / max: the second level only at nonzero weight */
+    m[k] = !s->filter_mode                   ? f2u(lerp256(u2f(a[k]), u2f(b[k]), wm))
+           : !wm                             ? a[k]
+           : s->filter_mode == IR_FILTER_MIN ? f2u(fminf(u2f(a[k]), u2f(b[k])))
+                                             : f2u(fmaxf(u2f(a[k]), u2f(b[k])));
   for (unsigned k = 0; k < 4; k++) /* _c: the filtered comparison everywhere, no DST_SEL */
     out[k] = rf->compare ? m[0] : c->sel[k] == 0 ? 0 : c->sel[k] == 1 ? one : m[c->sel[k] - 4];
 }
@@ -689,7 +768,8 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   uint32_t ts[8], ss[4][4];
   ir_tsharp_encode(&t, ts);
   ir_tsharp_set(ts, IR_TSHARP_bc_swizzle, c->bc);
-  for (unsigned k = 0; k < 4; k++) ir_ssharp_encode(&samplers[k], ss[k]);
+  ir_tsharp_set(ts, IR_TSHARP_min_lod, cur_tmin);
+  for (unsigned k = 0; k < 4; k++) ir_ssharp_encode(&cur_samplers[k], ss[k]);
 
   uint8_t *mem = malloc(GSIZE);
   assert_non_null(mem);
@@ -796,7 +876,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   size_t count = image_wave_device(dev, c->name, kernel(c, v), wave, sgpr, 28, mem, GBASE, GSIZE);
 
   /* expected from C */
-  struct ref rf = {.c = c, .lay = &lay, .tex = mem};
+  struct ref rf = {.c = c, .lay = &lay, .tex = mem, .tmin = cur_tmin};
   const uint32_t *out = (const uint32_t *)(mem + OUT_OFF);
   unsigned bad = 0;
   for (unsigned l = 0; l < wave; l++)
@@ -811,7 +891,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
       rf.ref = lanes_ref[l]; /* UNORM textures: clamped to [0, 1] */
       if (c->cls == UNORM && rf.ref < 0.0f) rf.ref = 0.0f;
       if (c->cls == UNORM && rf.ref > 1.0f) rf.ref = 1.0f;
-      ref_sample(&rf, &samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
+      ref_sample(&rf, &cur_samplers[s], lanes_co[l], v->lod, lanes_off[l], v->gather ? (int)s : -1,
                  want);
       if (!active[l]) /* not stored */
         want[0] = want[1] = want[2] = want[3] = FILL * 0x01010101u;
@@ -842,9 +922,9 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
               c->name, v->name, wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
   if (!bad)
     printf(
-        "%s %s wave%u: %u lanes x 4 samplers as computed in C and as the interpreter (module "
+        "%s %s wave%u%s: %u lanes x 4 samplers as computed in C and as the interpreter (module "
         "%zu KB)\n",
-        c->name, v->name, wave, wave, count * 4 / 1024);
+        c->name, v->name, wave, cur_samplers == samplers ? "" : " min/max", wave, count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   free(mem);
@@ -875,6 +955,33 @@ static void sample_cases(void **state) {
       if ((case_variants[i] >> k & 1) &&
           (!getenv("SAMPLE_ONLY") || !strcmp(getenv("SAMPLE_ONLY"), variants[k].name)))
         run_case(&cases[i], &variants[k]); /* gather4: 2D and 2D arrays */
+}
+
+/* FILTER_MODE min and max, and the T#'s MIN_LOD (absolute, 4.8): a few of the kernels
+ * above (the S#s and the T# are data, so the modules are the same) with the reduction
+ * samplers and a nonzero MIN_LOD (for the 2D array, whose BASE_LEVEL is 1, above it). */
+static void reduction_cases(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const struct {
+    unsigned tex, var;
+    uint32_t tmin;
+  } runs[] = {
+      {0, 0, 0x140},  /* 2D RGBA8 sRGB, image_sample_l, MIN_LOD 1.25 */
+      {0, 4, 0x180},  /* 2D RGBA8 sRGB, image_gather4_lz: the nearest level at least 1.5 */
+      {2, 11, 0x1c0}, /* 2D array RGBA16F (BASE_LEVEL 1), image_sample_d, MIN_LOD 1.75 */
+      {3, 0, 0},      /* 3D R32F, image_sample_l: the z axis's pair */
+  };
+  for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+    if (getenv("SAMPLE_ONLY") && strcmp(getenv("SAMPLE_ONLY"), variants[runs[i].var].name))
+      continue;
+    cur_samplers = samplers_minmax;
+    cur_tmin = runs[i].tmin;
+    run_case(&cases[runs[i].tex], &variants[runs[i].var]);
+  }
+  cur_samplers = samplers;
+  cur_tmin = 0;
 }
 
 #define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
@@ -931,7 +1038,8 @@ static void refusals(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(sample_cases), cmocka_unit_test(refusals)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(sample_cases),
+                                     cmocka_unit_test(reduction_cases), cmocka_unit_test(refusals)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -74,6 +74,8 @@ static bool address(uint32_t mode, int32_t i, int32_t n, int32_t *out) {
     }
     case IR_CLAMP_LAST_TEXEL: *out = i < 0 ? 0 : i >= n ? n - 1 : i; return false;
     case IR_CLAMP_MIRROR_ONCE_LAST_TEXEL: *out = j >= n ? n - 1 : j; return false;
+    case IR_CLAMP_HALF_BORDER: /* the coordinate was clamped (half_border_coord) */
+    case IR_CLAMP_MIRROR_ONCE_HALF_BORDER:
     case IR_CLAMP_BORDER: *out = i < 0 || i >= n ? 0 : i; return i < 0 || i >= n;
     default: /* IR_CLAMP_MIRROR_ONCE_BORDER */ *out = j < n ? j : 0; return j >= n;
   }
@@ -86,6 +88,16 @@ static float lerp8(float a, float b, int32_t f) {
   float wa = (float)(256 - f) * 0x1p-8f, wb = (float)f * 0x1p-8f;
   float pa = a * wa, pb = b * wb;
   return pa + pb;
+}
+
+/* the filter's combination of A and B at weight F of B (1/256 steps): the blend, or under
+ * FILTER_MODE min / max A alone when F is 0 (B has weight 0), else the smaller / larger as
+ * an ordered f32 comparison (B < A: B; a NaN keeps A) */
+static float combine(unsigned mode, float a, float b, int32_t f) {
+  if (mode == IR_FILTER_BLEND) return lerp8(a, b, f);
+  if (f == 0) return a;
+  bool take_b = mode == IR_FILTER_MIN ? b < a : b > a;
+  return take_b ? b : a;
 }
 
 /* memory component k of the border colour: BC_SWIZZLE (T# word 3 27:25) names, for the
@@ -156,8 +168,19 @@ static void footprint(const struct sampler *sp, uint32_t l, bool linear, bool zl
     bool lin = a == 2 ? zlinear : linear;
     float s = sp->co[a];
     if (!sp->unnorm) s = s * (float)n[a];
+    /* the half-border modes (OpenGL's CLAMP and MIRROR_CLAMP_EXT): the coordinate in texels
+     * (mirrored once: its magnitude) clamped to 0..n (a NaN kept), so a linear footprint
+     * takes at most half a texel of border; a point axis's texel at most n - 1 */
+    uint32_t mode = sp->s.clamp[a];
+    bool half = mode == IR_CLAMP_HALF_BORDER || mode == IR_CLAMP_MIRROR_ONCE_HALF_BORDER;
+    if (half) {
+      if (mode == IR_CLAMP_MIRROR_ONCE_HALF_BORDER) s = fabsf(s);
+      s = s < 0.0f ? 0.0f : s > (float)n[a] ? (float)n[a] : s;
+    }
     if (lin) s = s - 0.5f;
-    int32_t p = fixed8(s) + sp->off[a] * 256;
+    int32_t p = fixed8(s);
+    if (half && p > n[a] * 256 - 1) p = n[a] * 256 - 1;
+    p += sp->off[a] * 256;
     i0[a] = p >> 8;
     fr[a] = lin ? p & 255 : 0;
   }
@@ -189,11 +212,11 @@ static void sample_level(const struct sampler *sp, uint32_t l, bool linear, bool
   for (unsigned k = 0; k < (sp->compare ? 1u : 4u); k++) {
     float p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
-      float r0 = lerp8(v[dz][0][0][k], v[dz][0][1][k], fr[0]);
-      float r1 = lerp8(v[dz][1][0][k], v[dz][1][1][k], fr[0]);
-      p[dz] = lerp8(r0, r1, fr[1]);
+      float r0 = combine(sp->s.filter_mode, v[dz][0][0][k], v[dz][0][1][k], fr[0]);
+      float r1 = combine(sp->s.filter_mode, v[dz][1][0][k], v[dz][1][1][k], fr[0]);
+      p[dz] = combine(sp->s.filter_mode, r0, r1, fr[1]);
     }
-    out[k] = lerp8(p[0], p[1], fr[2]);
+    out[k] = combine(sp->s.filter_mode, p[0], p[1], fr[2]);
   }
   for (unsigned k = 1; sp->compare && k < 4; k++) out[k] = out[0];
 }
@@ -222,13 +245,10 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
   ir_ssharp_decode(op->ssharp, &sp.s);
-  /* S# settings not modelled: min/max reduction, the half-border modes, the border colour
-   * table, the reserved Z_FILTER value */
-  if (sp.s.filter_mode || sp.s.border_type == IR_BORDER_REGISTER || sp.s.z_filter == 3)
+  /* S# settings not modelled: the reserved FILTER_MODE 3, the border colour table, the
+   * reserved Z_FILTER value */
+  if (sp.s.filter_mode == 3 || sp.s.border_type == IR_BORDER_REGISTER || sp.s.z_filter == 3)
     return false;
-  for (unsigned a = 0; a < 3; a++)
-    if (sp.s.clamp[a] == IR_CLAMP_HALF_BORDER || sp.s.clamp[a] == IR_CLAMP_MIRROR_ONCE_HALF_BORDER)
-      return false;
   shader_image_fmt_of(t->format, &sp.sf);
   sp.f = sp.sf.f;
   sp.fmt_ok = sp.sf.ok;
@@ -311,6 +331,12 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     bool zlinear = sp.s.z_filter == 0 ? linear : sp.s.z_filter == 2 && !sp.is_int;
     int32_t top_fixed = (int32_t)(nlev - 1) * 256;
     int32_t lc = lod < 0 ? 0 : lod > top_fixed ? top_fixed : lod;
+    /* the T#'s MIN_LOD (word 1 19:8, unsigned 4.8, in levels of the resource): the level
+     * position is at least it, relative to BASE_LEVEL, and still at most the last level */
+    int32_t tmin =
+        (int32_t)ir_tsharp_get(op->tsharp, IR_TSHARP_min_lod) - (int32_t)t->base_level * 256;
+    lc = lc < tmin ? tmin : lc;
+    lc = lc > top_fixed ? top_fixed : lc;
     if (get_lod) { /* x: the LOD used (clamped), y: before the clamps; f32 in levels */
       memset(result, 0, 5 * sizeof *result);
       int32_t r[2] = {lc, raw};
@@ -361,7 +387,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     float a[4], b[4];
     sample_level(&sp, t->base_level + l0, linear, zlinear, a);
     if (fm) sample_level(&sp, t->base_level + l1, linear, zlinear, b);
-    for (unsigned k = 0; k < 4; k++) c[k] = u_of(fm ? lerp8(a[k], b[k], fm) : a[k]);
+    for (unsigned k = 0; k < 4; k++)
+      c[k] = u_of(fm ? combine(sp.s.filter_mode, a[k], b[k], fm) : a[k]);
   }
   memset(result, 0, 5 * sizeof *result);
   if (get_lod) return true; /* an image out of range: 0 */

@@ -82,6 +82,14 @@ enum ir_ssharp_border {
   IR_BORDER_REGISTER = 3, /* the colour table at BORDER_COLOR_PTR */
 };
 
+/* FILTER_MODE (word 0 30:29, SQ_IMG_FILTER_MODE_*): how the filter combines the texels it
+ * selects; radv writes VkSamplerReductionMode's weighted average, min and max as 0, 1, 2 */
+enum ir_ssharp_filter_mode {
+  IR_FILTER_BLEND = 0,
+  IR_FILTER_MIN = 1, /* the component-wise minimum of the texels of nonzero weight */
+  IR_FILTER_MAX = 2, /* the maximum */
+};
+
 /* The fields the sampling rules use, decoded. */
 struct ir_ssharp {
   uint8_t clamp[3]; /* x, y, z: enum ir_ssharp_clamp */

@@ -171,21 +171,46 @@ static uint32_t address(struct emit *e, uint32_t mode, uint32_t i, uint32_t n, u
   r = usel(e, ieq(e, mode, cu32(e, IR_CLAMP_MIRROR)), mirror, r);
   r = usel(e, ieq(e, mode, cu32(e, IR_CLAMP_LAST_TEXEL)), clamp, r);
   r = usel(e, ieq(e, mode, cu32(e, IR_CLAMP_MIRROR_ONCE_LAST_TEXEL)), once, r);
-  r = usel(e, ieq(e, mode, cu32(e, IR_CLAMP_BORDER)), usel(e, out_b, zero, i), r);
+  /* CLAMP_BORDER and the half-border modes (their coordinate clamped before: footprint) */
+  uint32_t as_border = lor(e, ieq(e, mode, cu32(e, IR_CLAMP_BORDER)),
+                           ieq(e, band(e, mode, cu32(e, 6)), cu32(e, IR_CLAMP_HALF_BORDER)));
+  r = usel(e, as_border, usel(e, out_b, zero, i), r);
   r = usel(e, ieq(e, mode, cu32(e, IR_CLAMP_MIRROR_ONCE_BORDER)), usel(e, j_past, zero, j), r);
-  *border = lor(e, land(e, ieq(e, mode, cu32(e, IR_CLAMP_BORDER)), out_b),
+  *border = lor(e, land(e, as_border, out_b),
                 land(e, ieq(e, mode, cu32(e, IR_CLAMP_MIRROR_ONCE_BORDER)), j_past));
   return r;
 }
 
-/* A·(256 − F)/256 + B·F/256 (F 0..255; F == 0: A itself) on f32 bits */
-static uint32_t lerp8(struct emit *e, uint32_t a, uint32_t b, uint32_t f) {
-  uint32_t wa =
+/* a weight F of the upper texel (0..255) as the filter uses it: F == 0, (256 − F)/256 and
+ * F/256 (f32) */
+struct weight {
+  uint32_t zero, wa, wb;
+};
+static struct weight weight_of(struct emit *e, uint32_t f) {
+  struct weight w;
+  w.zero = ieq(e, f, cu32(e, 0));
+  w.wa =
       fop(e, SpvOpFMul, op1(e, SpvOpConvertUToF, F32, sub(e, cu32(e, 256), f)), cf32(e, 0x1p-8f));
-  uint32_t wb = fop(e, SpvOpFMul, op1(e, SpvOpConvertUToF, F32, f), cf32(e, 0x1p-8f));
-  uint32_t r =
-      fop(e, SpvOpFAdd, fop(e, SpvOpFMul, asf(e, a), wa), fop(e, SpvOpFMul, asf(e, b), wb));
-  return usel(e, ieq(e, f, cu32(e, 0)), a, asu(e, r));
+  w.wb = fop(e, SpvOpFMul, op1(e, SpvOpConvertUToF, F32, f), cf32(e, 0x1p-8f));
+  return w;
+}
+
+/* FILTER_MODE as the two booleans the filter needs */
+struct fmode {
+  uint32_t blend, min; /* blend (0); else min (1) or max (2) */
+};
+
+/* the filter's combination of A and B (f32 bits) at weight W of B: A when the weight is 0;
+ * else the blend A·(256 − F)/256 + B·F/256, or under min / max B when B < A (min) / B > A
+ * (max) as an ordered comparison, else A (a NaN keeps A) */
+static uint32_t combine(struct emit *e, struct fmode m, uint32_t a, uint32_t b, struct weight w) {
+  uint32_t fa = asf(e, a), fb = asf(e, b);
+  uint32_t lerp =
+      asu(e, fop(e, SpvOpFAdd, fop(e, SpvOpFMul, fa, w.wa), fop(e, SpvOpFMul, fb, w.wb)));
+  uint32_t take_b = sel(e, BL, m.min, op2(e, SpvOpFOrdLessThan, BL, fb, fa),
+                        op2(e, SpvOpFOrdGreaterThan, BL, fb, fa));
+  uint32_t r = usel(e, m.blend, lerp, usel(e, take_b, b, a));
+  return usel(e, w.zero, a, r);
 }
 
 /* What the sampling of one lane needs. */
@@ -203,6 +228,7 @@ struct smp {
   bool cube; /* a cube map (spirv_emit_sample_cube.c): co the face coordinates */
   struct spirv_cube cu;
   uint32_t is_int;
+  struct fmode fmode; /* FILTER_MODE: blend, min, max */
 };
 
 /* the depth comparison of _c forms: REF (f32) FUNC (SQ_TEX_DEPTH_COMPARE_*: never, less,
@@ -233,10 +259,21 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
   }
   for (unsigned a = 0; a < s->axes; a++) {
     uint32_t lin = a == 2 ? zlinear : linear;
-    uint32_t c = s->co[a];
-    c = sel(e, F32, s->unnorm, c, fop(e, SpvOpFMul, c, op1(e, SpvOpConvertUToF, F32, n[a])));
+    uint32_t c = s->co[a], nf = op1(e, SpvOpConvertUToF, F32, n[a]);
+    c = sel(e, F32, s->unnorm, c, fop(e, SpvOpFMul, c, nf));
+    /* the half-border modes (4, 5): the coordinate (mirrored once: its magnitude) clamped to
+     * 0..n, a NaN kept; the texel position at most n - 1/256 */
+    uint32_t half = ieq(e, band(e, s->mode[a], cu32(e, 6)), cu32(e, IR_CLAMP_HALF_BORDER));
+    c = sel(e, F32, ieq(e, s->mode[a], cu32(e, IR_CLAMP_MIRROR_ONCE_HALF_BORDER)),
+            glsl(e, F32, GLSLstd450FAbs, c, 0, 1), c);
+    uint32_t hc = sel(e, F32, op2(e, SpvOpFOrdLessThan, BL, c, cf32(e, 0.0f)), cf32(e, 0.0f), c);
+    hc = sel(e, F32, op2(e, SpvOpFOrdGreaterThan, BL, hc, nf), nf, hc);
+    c = sel(e, F32, half, hc, c);
     c = sel(e, F32, lin, fop(e, SpvOpFSub, c, cf32(e, 0.5f)), c);
-    uint32_t p = add(e, fixed8(e, c), op2(e, SpvOpShiftLeftLogical, U32, s->off[a], cu32(e, 8)));
+    uint32_t p = fixed8(e, c);
+    uint32_t pmax = sub(e, op2(e, SpvOpShiftLeftLogical, U32, n[a], cu32(e, 8)), one);
+    p = usel(e, land(e, half, slt(e, pmax, p)), pmax, p);
+    p = add(e, p, op2(e, SpvOpShiftLeftLogical, U32, s->off[a], cu32(e, 8)));
     i0[a] = op2(e, SpvOpShiftRightArithmetic, U32, p, cu32(e, 8));
     fr[a] = usel(e, lin, band(e, p, cu32(e, 255)), cu32(e, 0));
   }
@@ -283,14 +320,16 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
                          uint32_t zlinear, uint32_t out[4]) {
   uint32_t v[2][2][2][4], fr[3];
   footprint(e, s, l, linear, zlinear, v, fr);
+  struct weight w[3];
+  for (unsigned a = 0; a < 3; a++) w[a] = weight_of(e, fr[a]);
   for (unsigned k = 0; k < (s->compare ? 1u : 4u); k++) {
     uint32_t p[2];
     for (unsigned dz = 0; dz < 2; dz++) {
-      uint32_t r0 = lerp8(e, v[dz][0][0][k], v[dz][0][1][k], fr[0]);
-      uint32_t r1 = lerp8(e, v[dz][1][0][k], v[dz][1][1][k], fr[0]);
-      p[dz] = lerp8(e, r0, r1, fr[1]);
+      uint32_t r0 = combine(e, s->fmode, v[dz][0][0][k], v[dz][0][1][k], w[0]);
+      uint32_t r1 = combine(e, s->fmode, v[dz][1][0][k], v[dz][1][1][k], w[0]);
+      p[dz] = combine(e, s->fmode, r0, r1, w[1]);
     }
-    out[k] = lerp8(e, p[0], p[1], fr[2]);
+    out[k] = combine(e, s->fmode, p[0], p[1], w[2]);
   }
   for (unsigned k = 1; s->compare && k < 4; k++) out[k] = out[0];
 }
@@ -390,13 +429,12 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   s.rgb = usel(e, ieq(e, border_type, cu32(e, IR_BORDER_OPAQUE_WHITE)), fone, zero);
   s.alpha = usel(e, ieq(e, border_type, cu32(e, IR_BORDER_TRANS_BLACK)), zero, fone);
   /* settings not modelled give what an access outside the image gives */
+  uint32_t fmode = sf(e, s.sw, IR_SSHARP_filter_mode);
+  s.fmode.blend = ieq(e, fmode, cu32(e, IR_FILTER_BLEND));
+  s.fmode.min = ieq(e, fmode, cu32(e, IR_FILTER_MIN));
   uint32_t unmodelled =
-      lor(e, op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_filter_mode), zero),
+      lor(e, ieq(e, fmode, cu32(e, 3)),
           lor(e, ieq(e, border_type, cu32(e, IR_BORDER_REGISTER)), ieq(e, zfilter, cu32(e, 3))));
-  for (unsigned k = 0; k < 3; k++)
-    unmodelled = lor(e, unmodelled,
-                     lor(e, ieq(e, s.mode[k], cu32(e, IR_CLAMP_HALF_BORDER)),
-                         ieq(e, s.mode[k], cu32(e, IR_CLAMP_MIRROR_ONCE_HALF_BORDER))));
   /* the image: a 1-sample type other than cube, levels base..min(last, MAX_MIP), layers */
   uint32_t type_ok = land(e, op2(e, SpvOpULessThanEqual, BL, cu32(e, IR_TSHARP_1D), type),
                           land(e, ult(e, type, cu32(e, IR_TSHARP_2D_MSAA)),
@@ -466,6 +504,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
       sel(e, BL, ieq(e, zfilter, zero), linear, land(e, ieq(e, zfilter, cu32(e, 2)), not_int));
   uint32_t top_fixed = op2(e, SpvOpShiftLeftLogical, U32, sub(e, nlev, one), cu32(e, 8));
   uint32_t lc = smin(e, smax(e, lod, zero), top_fixed);
+  /* the T#'s MIN_LOD (unsigned 4.8, in levels of the resource): at least it, relative to
+   * BASE_LEVEL, at most the last level */
+  uint32_t tmin = sub(e, tf(e, s.tw, IR_TSHARP_min_lod),
+                      op2(e, SpvOpShiftLeftLogical, U32, base_level, cu32(e, 8)));
+  lc = smin(e, smax(e, lc, tmin), top_fixed);
   if (get_lod) {
     /* x: the LOD the sample would use (the S#'s clamps and the levels'), y: the LOD before
      * the clamps (bias included), as f32 in levels; 0 for an image out of range */
@@ -522,7 +565,8 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   }
   sample_level(e, &s, a0, linear, zlinear, va);
   sample_level(e, &s, a1, linear, zlinear, vb);
-  for (unsigned k = 0; k < 4; k++) c[k] = usel(e, in, lerp8(e, va[k], vb[k], fm), zero);
+  struct weight wm = weight_of(e, fm);
+  for (unsigned k = 0; k < 4; k++) c[k] = usel(e, in, combine(e, s.fmode, va[k], vb[k], wm), zero);
   if (s.compare) { /* the filtered comparison in every component, no DST_SEL */
     for (unsigned k = 0; k < 4; k++)
       out[k] = (fl & IR_IMAGE_D16) ? spirv_format_to_d16(e, &f32fmt, c[k]) : c[k];
