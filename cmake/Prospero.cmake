@@ -154,7 +154,10 @@ function(prospero_gpu_shader_test name)
   target_link_libraries(test_gpu_${name} PRIVATE prospero_shader_dispatch ${G_LIBS} m
                         ${SPIRV_TOOLS_LIB} stdc++ PkgConfig::CMOCKA)
   add_test(NAME gpu.${name} COMMAND test_gpu_${name})
-  set(env "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR}")
+  # lavapipe compiles a pipeline's shader when it first runs, inside the submission: on a
+  # loaded machine a large sampling kernel's fence takes longer than the device's default
+  # 60 s wait (vk_device.c), so the tests wait up to 10 minutes (ctest's TIMEOUT bounds them)
+  set(env "PROSPERO_SOURCE_DIR=${CMAKE_SOURCE_DIR}" "PROSPERO_VK_TIMEOUT_MS=600000")
   if(PROSPERO_SANITIZE)
     list(APPEND env "LSAN_OPTIONS=detect_leaks=0")
   endif()
