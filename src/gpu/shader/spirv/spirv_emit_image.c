@@ -15,22 +15,12 @@
 #include "gpu/shader/ir/ir_interp_buffer.h"
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
+#include "gpu/shader/spirv/spirv_emit_u32.h"
 
 #define U32 e->t_u32
 #define U64 e->t_u64
 #define BL e->t_bool
 
-static uint32_t add(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIAdd, U32, a, b); }
-static uint32_t mul(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIMul, U32, a, b); }
-static uint32_t shr(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpShiftRightLogical, U32, a, b);
-}
-static uint32_t shl(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpShiftLeftLogical, U32, a, b);
-}
-static uint32_t band(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpBitwiseAnd, U32, a, b);
-}
 static uint32_t lt(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpULessThan, BL, a, b);
 }

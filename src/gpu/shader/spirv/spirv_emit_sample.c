@@ -14,6 +14,7 @@
 #include "gpu/shader/ir/ir_ssharp.h"
 #include "gpu/shader/ir/ir_tsharp.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
+#include "gpu/shader/spirv/spirv_emit_u32.h"
 
 #define U32 e->t_u32
 #define F32 e->t_f32
@@ -82,11 +83,6 @@ static uint32_t sf(struct emit *e, const uint32_t *w, enum ir_ssharp_field f) {
   return bits32(e, w[i->dword], i->lo, i->bits);
 }
 
-static uint32_t add(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpIAdd, U32, a, b); }
-static uint32_t sub(struct emit *e, uint32_t a, uint32_t b) { return op2(e, SpvOpISub, U32, a, b); }
-static uint32_t band(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpBitwiseAnd, U32, a, b);
-}
 static uint32_t ieq(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpIEqual, BL, a, b);
 }
