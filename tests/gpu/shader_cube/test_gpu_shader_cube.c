@@ -14,6 +14,8 @@
  * byte for byte with the IR interpreter run with the C image model. */
 #include "xl_test_harness.h"
 
+#include "float_bits.h"
+
 #include <math.h>
 
 #include "gpu/shader/dispatch/image_model.h"
@@ -132,23 +134,7 @@ static uint32_t rnd(void) {
   rng ^= rng << 5;
   return rng;
 }
-static uint32_t f2u(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static float u2f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
 static uint32_t lsize(uint32_t s, uint32_t l) { return s >> l ? s >> l : 1; }
-
-static float float_of_half(uint32_t h) {
-  uint32_t e = h >> 10 & 31, m = h & 1023;
-  double v = e ? ldexp(m + 1024.0, (int)e - 25) : ldexp(m, -24);
-  return (float)(h & 0x8000 ? -v : v);
-}
 
 /* ---- Vulkan's cube rules ---------------------------------------------------------------- */
 
@@ -206,7 +192,7 @@ struct ref {
 };
 
 static uint32_t comp_value(const struct tex_case *c, uint32_t r) {
-  if (c->cls == FLOAT) return c->bits == 16 ? f2u(float_of_half(r)) : r;
+  if (c->cls == FLOAT) return c->bits == 16 ? f2u(float_of_finite_half(r)) : r;
   return f2u((float)r / (float)((1u << c->bits) - 1));
 }
 

@@ -13,6 +13,8 @@
  * elements no lane stored keep their fill). */
 #include "xl_test_harness.h"
 
+#include "float_bits.h"
+
 #include <math.h>
 
 #include "gpu/shader/dispatch/shader_cache.h"
@@ -169,11 +171,6 @@ static uint32_t rnd(void) {
   rng ^= rng >> 17;
   rng ^= rng << 5;
   return rng;
-}
-static uint32_t f2u(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
 }
 static uint32_t lsize(uint32_t s, uint32_t l) { return s >> l ? s >> l : 1; }
 

@@ -18,6 +18,8 @@
  *   format, the load's offset (from llvm-mc-19) and 96 accesses; the warning text names them. */
 #include "xl_test_harness.h"
 
+#include "float_bits.h"
+
 #include <math.h>
 
 #include "gpu/shader/dispatch/image_model.h"
@@ -45,16 +47,6 @@ static vk_device *dev;
 #define H 10u
 #define LEVELS 2u
 
-static uint32_t f2u(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static float u2f(uint32_t u) {
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
 static uint32_t unorm(uint32_t v, uint32_t bits) {
   return f2u((float)((double)v / (double)((1u << bits) - 1)));
 }
