@@ -931,19 +931,7 @@ static void refusals(void **state) {
       {"image_get_lod v[0:1], v[4:6], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
        "cube"},
   };
-  for (size_t i = 0; i < sizeof k / sizeof *k; i++) {
-    size_t n;
-    uint32_t *w = assemble(k[i].src, &n, false);
-    struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
-    uint32_t *spv = NULL;
-    size_t count;
-    bool barrier;
-    char err[256] = "";
-    assert_false(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
-    if (!strstr(err, k[i].why)) fprintf(stderr, "refusal: %s\n", err);
-    assert_non_null(strstr(err, k[i].why));
-    free(w);
-  }
+  for (size_t i = 0; i < sizeof k / sizeof *k; i++) image_expect_refusal(k[i].src, k[i].why);
   /* D16 image_get_lod (the bit set by hand): llvm-mc-19 has no such form, the decoder
    * refuses it */
   size_t n;
@@ -952,14 +940,7 @@ static void refusals(void **state) {
       "dim:SQ_RSRC_IMG_2D\n" STORE_V0,
       &n, false);
   w[1] |= 1u << 31;
-  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
-  uint32_t *spv = NULL;
-  size_t count;
-  bool barrier;
-  char err[256] = "";
-  assert_false(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
-  if (!strstr(err, "image form not allowed")) fprintf(stderr, "refusal: %s\n", err);
-  assert_non_null(strstr(err, "image form not allowed"));
+  image_expect_refusal_words(w, n, "image form not allowed");
   free(w);
 }
 

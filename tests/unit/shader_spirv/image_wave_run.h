@@ -1,11 +1,12 @@
-/* The image tests' run of one kernel (gpu.shader_image, gpu.shader_sample): one wave of WAVE
+/* The image tests' run of one kernel (gpu.shader_image, _sample, _cube, _texel): one wave of WAVE
  * lanes, every lane active, v0 the lane id and s0..s(NSGPR - 1) from SGPR, over the guest
  * window [GBASE, GBASE + SIZE). image_wave_interp runs it in the IR interpreter with the C
  * image model (shader_image_model) over IMEM, a copy of the window; image_wave_device runs it
  * on the Vulkan device over MEM (mapped, dispatched, downloaded into MEM) and returns the
  * module's size in words. Each asserts that
  * the kernel translated, compiled (spirv-val accepting the module) and ran, naming NAME when
- * it did not. Include after cmocka (xl_test_harness.h), spv_check.h and vk_test_device.h. */
+ * it did not; image_expect_refusal asserts that a kernel is refused with a given reason.
+ * Include after cmocka (xl_test_harness.h), spv_check.h and vk_test_device.h. */
 #ifndef PROSPERO_TESTS_SHADER_SPIRV_IMAGE_WAVE_RUN_H
 #define PROSPERO_TESTS_SHADER_SPIRV_IMAGE_WAVE_RUN_H
 
@@ -102,6 +103,26 @@ static inline size_t image_wave_device(vk_device *dev, const char *name, const c
                                        uint32_t wave, const uint32_t *sgpr, unsigned nsgpr,
                                        uint8_t *mem, uint64_t gbase, uint64_t size) {
   return image_wave_device_fault(dev, name, src, wave, sgpr, nsgpr, mem, gbase, size, NULL);
+}
+
+/* The shader of the N words W must be refused by shader_compile (wave32) with a message
+ * holding WHY. */
+static inline void image_expect_refusal_words(const uint32_t *w, size_t n, const char *why) {
+  struct shader_spec spec = {.wave_size = 32, .float_mode = 0xf0, .entry_vgprs = 1};
+  uint32_t *spv = NULL;
+  size_t count;
+  bool barrier;
+  char err[256] = "";
+  assert_false(shader_compile(w, n, &spec, NULL, &spv, &count, &barrier, err, sizeof err));
+  if (!strstr(err, why)) fprintf(stderr, "refusal: %s\n", err);
+  assert_non_null(strstr(err, why));
+}
+/* The same for the GFX10 assembly SRC (llvm-mc-19) */
+static inline void image_expect_refusal(const char *src, const char *why) {
+  size_t n;
+  uint32_t *w = assemble(src, &n, false);
+  image_expect_refusal_words(w, n, why);
+  free(w);
 }
 
 #endif
