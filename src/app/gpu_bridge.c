@@ -17,6 +17,7 @@
 #include "gpu_flip.h"
 #include "gpu_guard.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/libSceVideoOut/videoout.h"
 #include "kernel/guest_vm.h"
 
 static struct cp *the_cp;
@@ -40,6 +41,8 @@ bool app_gpu_set_shader_fault_checks(const char *mode) {
 void *app_gpu_mem_map(void *ctx, uint64_t addr, uint64_t size, bool write) {
   (void)ctx;
   if (size == 0 || addr + size < addr) return NULL;
+  void *label = videoout_labels_host(addr, size); /* video out's flip labels, wherever they are */
+  if (label) return label;
   const int need = PROT_READ | (write ? PROT_WRITE : 0);
   uint64_t at = addr, end = addr + size;
   while (at < end) { /* every byte in committed ranges with the access, back to back */
@@ -113,13 +116,15 @@ bool app_gpu_init(const char *dump_dir, const char *shader_cache_dir, const char
                              .dispatch = app_gpu_compute_dispatch,
                              .gds_map = app_gpu_compute_gds_map,
                              .flip_pending = app_gpu_flip_pending,
-                             .agc_packet = app_gpu_agc_packet};
+                             .agc_packet = app_gpu_agc_packet,
+                             .interrupt_context = app_gpu_interrupt_context};
 #else /* the UBSan build of prospero (src/app/CMakeLists.txt): dispatches are counted only */
   (void)shader_cache_dir, (void)shader_dump_dir;
   const struct cp_ops ops = {.mem_map = app_gpu_mem_map,
                              .interrupt = on_interrupt,
                              .flip_pending = app_gpu_flip_pending,
-                             .agc_packet = app_gpu_agc_packet};
+                             .agc_packet = app_gpu_agc_packet,
+                             .interrupt_context = app_gpu_interrupt_context};
 #endif
   the_cp = cp_create(&ops);
   if (!the_cp) {

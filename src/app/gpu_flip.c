@@ -31,3 +31,13 @@ int app_gpu_flip_pending(void *ctx, uint32_t handle, uint32_t index) {
   int r = videoout_buffer_flip_pending((int32_t)handle, (int32_t)index);
   return r < 0 ? -1 : r;
 }
+
+void app_gpu_interrupt_context(void *ctx, unsigned queue, uint32_t context_id) {
+  (void)ctx;
+  if (!videoout_is_eop_flip_id(context_id)) {
+    LOG_ONCE(gpu, DEBUG, "cp: queue %u: interrupt context id 0x%08x is not a flip's: no action",
+             queue, context_id);
+    return;
+  }
+  videoout_eop_flip(context_id); /* an unknown id or a refused flip is logged there */
+}

@@ -63,6 +63,11 @@ struct cp_ops {
    * event type and the data the packet wrote (0 when none). The app posts it as a
    * GRAPHICS event. NULL: counted only. */
   void (*interrupt)(void *ctx, unsigned queue, unsigned event, uint64_t data);
+  /* The INT_CTXID of a RELEASE_MEM that sent an interrupt, when it is not 0, right after the
+   * interrupt op (the packet's write done, before the next packet): the console's flip
+   * sequence names the flip the kernel does on the interrupt this way (the app hands those
+   * ids to video out, docs/gpu-cp.md). NULL: ignored. */
+  void (*interrupt_context)(void *ctx, unsigned queue, uint32_t context_id);
   /* DISPATCH_DIRECT/INDIRECT. NULL: counted, logged once. */
   void (*dispatch)(void *ctx, const struct cp_dispatch *d);
   /* Draw packets. NULL: counted. */

@@ -235,7 +235,12 @@ static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const ui
     CP_FAIL("RELEASE_MEM address 0x%" PRIx64 " misaligned for data select %u", addr, data_sel);
   } else if (!write_selected(q, addr, data_sel, b[4], b[5], &written))
     CP_FAIL("RELEASE_MEM address 0x%" PRIx64 " is not writable", addr);
-  if (int_sel) interrupt(q, event, written);
+  if (int_sel) {
+    interrupt(q, event, written);
+    uint32_t context = nb == 7 ? b[6] & 0x0FFFFFFFu : 0; /* INT_CTXID, 28 bits */
+    if (context && q->cp->ops.interrupt_context)
+      q->cp->ops.interrupt_context(q->cp->ops.ctx, q->id, context);
+  }
   return CP_STEP_DONE;
 }
 

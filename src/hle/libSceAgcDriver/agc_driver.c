@@ -7,6 +7,7 @@
 
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
+#include "hle/libSceVideoOut/videoout.h"
 #include "kernel/equeue.h"
 #include "kernel/kernel_errno.h"
 
@@ -127,15 +128,19 @@ static uint32_t pkt3(unsigned opcode, unsigned sub, uint32_t body) {
 }
 
 /* The console's packet (mihawk-99/PS5_Vulkan golden/b4/b4-marker-1.json, c1/c1-present-1.json
- * and -3, c1-clear/c1-clear-1.json: handles 0x4E100100 and 0x4E100200, buffers 0 and 1):
+ * and -3, c1-clear/c1-clear-1.json: handles 0x4E100100 and 0x4E100200, buffers 0 and 1; the
+ * handle changes no word):
  *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342: tag 0xCB000000 | index
- *   3  WAIT_REG_MEM64 (9) until the kernel's flip label of the buffer (0xC_800040A0 + index * 8)
- *      is 0: ours is the WAIT_FLIP_DONE driver packet (7) and a NOP (2)
+ *   3  WAIT_REG_MEM64 (9): control 0x06000113 (function 3 "equal", memory, the PFP, cache
+ *      policy 3) until the 64 bits of the buffer's flip label (video out's page,
+ *      0xC_800040A0 + index * 8) & all ones are 0, poll interval 0x40
  *  12  SET_UCONFIG_REG of 0x342: tag 0xCB000020 | index
  *  15  NOP over the rest (17 dwords of 32) */
-#define WAIT_AT 3u          /* where the console's WAIT_REG_MEM64 starts */
+#define WAIT_AT 3u          /* where the WAIT_REG_MEM64 starts */
 #define WAIT_END_TAG_AT 12u /* the closing tag */
 #define WAIT_NOP_AT 15u     /* the NOP over the rest */
+#define WAIT_CONTROL 0x06000113u
+#define WAIT_POLL_INTERVAL 0x40u
 
 static void write_tag(uint32_t *p, uint32_t tag) {
   p[0] = pkt3(PM4_SET_UCONFIG_REG, 1, 2);
@@ -145,6 +150,7 @@ static void write_tag(uint32_t *p, uint32_t tag) {
 
 int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                                              uint32_t handle, int32_t index) {
+  (void)handle; /* the console's words do not hold it: one label page for every port */
   /* the NOP over the rest has at most 0x4000 body dwords */
   if (!cmd || !*cmd || dwords < AGC_DRIVER_WAIT_RENDERING_DWORDS ||
       dwords > WAIT_NOP_AT + 1u + 0x4000u || reserved != 0 || index < 0 || index > 15) {
@@ -154,17 +160,18 @@ int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, ui
         (void *)cmd, dwords, reserved, index, AGC_DRIVER_WAIT_RENDERING_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
-  LOG_ONCE(hle, STUB,
-           "sceAgcDriverWaitUntilSafeForRendering: the WAIT_FLIP_DONE driver packet stands for "
-           "the console's WAIT_REG_MEM64 on the kernel's flip label (docs/agc.md)");
   uint32_t *p = *cmd;
   for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
   write_tag(p, 0xCB000000u | (uint32_t)index);
+  const uint64_t label = videoout_label_address(index);
   uint32_t *w = p + WAIT_AT;
-  w[0] = pkt3(PM4_NOP, PM4_DRV_WAIT_FLIP_DONE, AGC_DRIVER_WAIT_FLIP_DONE_DWORDS - 1);
-  w[1] = handle;
-  w[2] = (uint32_t)index;
-  w[AGC_DRIVER_WAIT_FLIP_DONE_DWORDS] = pkt3(PM4_NOP, 0, 1); /* to the console's 9 dwords */
+  w[0] = pkt3(PM4_WAIT_REG_MEM64, 0, 8);
+  w[1] = WAIT_CONTROL;
+  w[2] = (uint32_t)label;
+  w[3] = (uint32_t)(label >> 32);
+  w[4] = w[5] = 0;           /* reference: 0 */
+  w[6] = w[7] = 0xFFFFFFFFu; /* mask: all 64 bits */
+  w[8] = WAIT_POLL_INTERVAL;
   write_tag(p + WAIT_END_TAG_AT, 0xCB000020u | (uint32_t)index);
   p[WAIT_NOP_AT] = pkt3(PM4_NOP, 0, dwords - WAIT_NOP_AT - 1);
   *cmd = p + dwords;
@@ -176,15 +183,20 @@ uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void) { return AGC_DRIVER
 /* The console's flip sequence, as sceAgcDcbSetFlip (which calls this function with a third
  * argument of 0, in one public reading of the two libraries) was captured writing it
  * (mihawk-99/PS5_Vulkan golden/c1/c1-present-2.json, -4.json and b4/m2-solid-1.json: handle
- * 0x4E100200, mode 1, buffers 0 and 1; the RELEASE_MEM's context id differs per flip):
+ * 0x4E100200, mode 1, buffers 0 and 1):
  *   0  SET_UCONFIG_REG (header bit 2 set) of 0x342-0x343: tag 0xC7010101 | index << 3, 0
  *   4  WRITE_DATA (header bit 2 set) to register 0xC343, control 0x06010000 (a register, one
  *      address, cache policy 3): argument lo, hi
- *  10  RELEASE_MEM (8) of the kernel's flip label, 1 and an interrupt: ours is the FLIP
- *      driver packet (6) and a NOP (2)
+ *  10  RELEASE_MEM (8): event 4 with EVENT_INDEX 5, GCR_CNTL 0x200, cache policy 3
+ *      (0x06200504); DST_SEL 1, INT_SEL 2, DATA_SEL 2 (0x42010000); the buffer's flip label
+ *      (0xC_800040A0 + index * 8); data 1; INT_CTXID the id video out gave the flip when it was
+ *      registered (the console's driver calls video out's SubmitEopFlip while building, in
+ *      the same reading; the captures show consecutive ids 0x08000101-0x08000103)
  *  18  NOP over the rest (46 dwords of 64) */
-#define FLIP_AT 10u /* where the console's RELEASE_MEM starts */
+#define FLIP_RELEASE_AT 10u /* where the RELEASE_MEM starts */
 #define FLIP_NOP_AT 18u
+#define FLIP_RELEASE_EVENT 0x06200504u
+#define FLIP_RELEASE_SELECT 0x42010000u
 
 int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
                         int32_t index, uint32_t mode, int64_t arg) {
@@ -195,9 +207,11 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
         (void *)cmd, dwords, AGC_DRIVER_SET_FLIP_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
-  LOG_ONCE(hle, STUB,
-           "sceAgc*SetFlip: the FLIP driver packet stands for the console's RELEASE_MEM of the "
-           "kernel's flip label; the tag is measured for flip mode 1 only (docs/agc.md)");
+  if (mode != 1)
+    LOG_ONCE(hle, STUB,
+             "sceAgc*SetFlip: the tag is measured for flip mode 1 only; mode %u is written with "
+             "the same tag (docs/agc.md)",
+             mode);
   uint32_t *p = *cmd;
   for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
   p[0] = pkt3(PM4_SET_UCONFIG_REG, 1, 3);
@@ -208,14 +222,15 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
   p[6] = 0xC343u;
   p[8] = (uint32_t)(uint64_t)arg;
   p[9] = (uint32_t)((uint64_t)arg >> 32);
-  uint32_t *f = p + FLIP_AT;
-  f[0] = pkt3(PM4_NOP, PM4_DRV_FLIP, AGC_DRIVER_FLIP_DWORDS - 1);
-  f[1] = handle;
-  f[2] = (uint32_t)index;
-  f[3] = mode;
-  f[4] = (uint32_t)(uint64_t)arg;
-  f[5] = (uint32_t)((uint64_t)arg >> 32);
-  f[AGC_DRIVER_FLIP_DWORDS] = pkt3(PM4_NOP, 0, 1); /* to the console's 8 dwords */
+  const uint64_t label = videoout_label_address(index);
+  uint32_t *r = p + FLIP_RELEASE_AT;
+  r[0] = pkt3(PM4_RELEASE_MEM, 0, 7);
+  r[1] = FLIP_RELEASE_EVENT;
+  r[2] = FLIP_RELEASE_SELECT;
+  r[3] = (uint32_t)label;
+  r[4] = (uint32_t)(label >> 32);
+  r[5] = 1; /* data lo; hi 0 */
+  r[7] = videoout_register_eop_flip(handle, index, mode, arg);
   p[FLIP_NOP_AT] = pkt3(PM4_NOP, 0, dwords - FLIP_NOP_AT - 1);
   *cmd = p + dwords;
   return 0;

@@ -9,15 +9,13 @@
 #include "hle/libSceVideoOut/videoout_internal.h"
 #include "kernel/kernel_errno.h"
 
-#define MAIN_HANDLE 1
-
 pthread_mutex_t videoout_lock = PTHREAD_MUTEX_INITIALIZER;
 pthread_cond_t videoout_vblank_cond = PTHREAD_COND_INITIALIZER;
 struct videoout_port videoout_port;
 
 /* The port for HANDLE, or NULL; call with the lock held. */
 static struct videoout_port *port_of(int32_t handle) {
-  return handle == MAIN_HANDLE && videoout_port.open ? &videoout_port : NULL;
+  return handle == VIDEOOUT_MAIN_HANDLE && videoout_port.open ? &videoout_port : NULL;
 }
 
 int videoout_open(int32_t user_id, int32_t bus_type, int32_t index, const void *param) {
@@ -28,6 +26,10 @@ int videoout_open(int32_t user_id, int32_t bus_type, int32_t index, const void *
   }
   if (index != 0) return VIDEOOUT_ERROR_INVALID_VALUE;
   if (param) LOG_ONCE(hle, WARN, "sceVideoOutOpen: open parameters ignored");
+  if (!videoout_labels_map())
+    LOG_ONCE(hle, ERROR,
+             "sceVideoOutOpen: no flip label page: flips from the command stream "
+             "cannot be waited on");
   struct equeue_source *fs = videoout_source_create(VIDEOOUT_IDENT_FLIP);
   struct equeue_source *vs = videoout_source_create(VIDEOOUT_IDENT_VBLANK);
   pthread_mutex_lock(&videoout_lock);
@@ -48,10 +50,10 @@ int videoout_open(int32_t user_id, int32_t bus_type, int32_t index, const void *
   p->open = true;
   pthread_mutex_unlock(&videoout_lock);
   if (!videoout_threads_start()) {
-    videoout_close(MAIN_HANDLE);
+    videoout_close(VIDEOOUT_MAIN_HANDLE);
     return VIDEOOUT_ERROR_INVALID_VALUE;
   }
-  return MAIN_HANDLE;
+  return VIDEOOUT_MAIN_HANDLE;
 }
 
 int videoout_close(int32_t handle) {
@@ -67,6 +69,7 @@ int videoout_close(int32_t handle) {
   struct equeue_source *fs = p->flip_source, *vs = p->vblank_source;
   p->open = false;
   p->flip_source = p->vblank_source = NULL;
+  videoout_labels_clear_locked(); /* the queue is gone: no flip is pending */
   pthread_cond_broadcast(&videoout_vblank_cond);
   pthread_mutex_unlock(&videoout_lock);
   equeue_source_destroy(fs);
@@ -74,7 +77,7 @@ int videoout_close(int32_t handle) {
   return 0;
 }
 
-void videoout_reset(void) { videoout_close(MAIN_HANDLE); }
+void videoout_reset(void) { videoout_close(VIDEOOUT_MAIN_HANDLE); }
 
 void videoout_set_buffer_attribute(struct videoout_buffer_attribute *attr, uint32_t pixel_format,
                                    uint32_t tiling_mode, uint32_t aspect_ratio, uint32_t width,
@@ -153,7 +156,10 @@ static int register_group(int32_t handle, int g, int32_t start, void *const *add
   p->group[g].attr = *attr;
   p->group[g].pixel_format2 = pixel_format2;
   p->group[g].bytes_per_pixel = bytes_per_pixel;
-  for (int32_t i = 0; i < num; i++) p->slot[start + i] = (struct videoout_slot){addresses[i], g};
+  for (int32_t i = 0; i < num; i++) {
+    p->slot[start + i] = (struct videoout_slot){addresses[i], g};
+    videoout_labels_sync_locked(p, start + i); /* a new buffer's label is 0 */
+  }
   r = g;
 out:
   pthread_mutex_unlock(&videoout_lock);
@@ -283,6 +289,8 @@ int videoout_forget_range(uint64_t addr, uint64_t size) {
       struct videoout_flip_request *q = &p->queue[(p->queue_head + k) % VIDEOOUT_FLIP_QUEUE_MAX];
       if (q->index == i) q->index = -1;
     }
+    videoout_labels_sync_locked(p, i);
+    videoout_labels_sync_locked(p, -1);
     n++;
   }
   /* a group left without buffers is free again */
@@ -322,27 +330,32 @@ int videoout_unregister_buffers(int32_t handle, int32_t group) {
   return r;
 }
 
-/* One flip into the queue, from the CPU (SubmitFlip) or the command stream (GPU). */
-static int submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg, bool gpu) {
+/* One flip into the queue, from the CPU (SubmitFlip) or the command stream (GPU); the
+ * buffer's flip label says a flip of it is queued. Called with videoout_lock held. */
+int videoout_submit_flip_locked(int32_t handle, int32_t index, int32_t mode, int64_t arg,
+                                bool gpu) {
   if (mode < VIDEOOUT_FLIP_MODE_VSYNC || mode > VIDEOOUT_FLIP_MODE_WINDOW_2)
     return VIDEOOUT_ERROR_INVALID_FLIP_MODE;
   if (mode != VIDEOOUT_FLIP_MODE_VSYNC)
     LOG_ONCE(hle, WARN, "videoout: flip mode %d is done at the vblank like VSYNC", mode);
-  int r = 0;
-  pthread_mutex_lock(&videoout_lock);
   struct videoout_port *p = port_of(handle);
-  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
-  else if (index < -1 || index >= VIDEOOUT_BUFFERS_MAX || (index >= 0 && p->slot[index].group < 0))
-    r = VIDEOOUT_ERROR_INVALID_INDEX;
-  else if (p->queue_len == VIDEOOUT_FLIP_QUEUE_MAX) r = VIDEOOUT_ERROR_FLIP_QUEUE_FULL;
-  else {
-    int tail = (p->queue_head + p->queue_len) % VIDEOOUT_FLIP_QUEUE_MAX;
-    p->queue[tail] = (struct videoout_flip_request){index, arg, gpu};
-    p->queue_len++;
-    p->flip.flip_pending_num++;
-    if (gpu) p->flip.gc_queue_num++;
-    p->flip.submit_tsc = kernel_read_tsc();
-  }
+  if (!p) return VIDEOOUT_ERROR_INVALID_HANDLE;
+  if (index < -1 || index >= VIDEOOUT_BUFFERS_MAX || (index >= 0 && p->slot[index].group < 0))
+    return VIDEOOUT_ERROR_INVALID_INDEX;
+  if (p->queue_len == VIDEOOUT_FLIP_QUEUE_MAX) return VIDEOOUT_ERROR_FLIP_QUEUE_FULL;
+  int tail = (p->queue_head + p->queue_len) % VIDEOOUT_FLIP_QUEUE_MAX;
+  p->queue[tail] = (struct videoout_flip_request){index, arg, gpu};
+  p->queue_len++;
+  p->flip.flip_pending_num++;
+  if (gpu) p->flip.gc_queue_num++;
+  p->flip.submit_tsc = kernel_read_tsc();
+  videoout_labels_sync_locked(p, index);
+  return 0;
+}
+
+static int submit_flip(int32_t handle, int32_t index, int32_t mode, int64_t arg, bool gpu) {
+  pthread_mutex_lock(&videoout_lock);
+  int r = videoout_submit_flip_locked(handle, index, mode, arg, gpu);
   pthread_mutex_unlock(&videoout_lock);
   return r;
 }

@@ -234,6 +234,51 @@ int videoout_get_event_id(const void *ev);
 int videoout_get_event_data(const void *ev, int64_t *data);
 int videoout_get_event_count(const void *ev);
 
+/* ---- Flip labels and end-of-pipe flips (videoout_labels.c; not guest functions) --------
+ * The console's flip sequence (captured, docs/agc.md): sceAgcDriverSetFlip registers the flip
+ * with video out while it builds the packet and writes a RELEASE_MEM of 1 to the buffer's
+ * flip label with an interrupt whose context id names the registered flip; the kernel flips
+ * on the interrupt and clears the label once the flip is done. WaitUntilSafeForRendering
+ * waits with WAIT_REG_MEM64 until the label is 0. The labels: 64 bits per index at
+ * VIDEOOUT_LABEL_BASE + index * 8 in the kernel's page at VIDEOOUT_LABEL_PAGE (the same
+ * address for every handle in the captures). Here a label is 1 while a flip of its buffer
+ * (CPU or GPU requested) is queued and 0 once none is (our reading: the release rule of
+ * WAIT_FLIP_DONE, docs/videoout.md). */
+#define VIDEOOUT_LABEL_PAGE 0xC80004000ull
+#define VIDEOOUT_LABEL_PAGE_SIZE 0x4000ull /* one 16 KiB guest page */
+#define VIDEOOUT_LABEL_BASE 0xC800040A0ull
+#define VIDEOOUT_LABEL_INDEX_MIN (-2) /* SetFlip's indices are -2..15 */
+static inline uint64_t videoout_label_address(int32_t index) {
+  return VIDEOOUT_LABEL_BASE + (uint64_t)(int64_t)index * 8u;
+}
+/* The context ids of the registered flips: 0x08000100 + n for the n-th (from 1), as the
+ * captures show consecutive ids 0x08000101-0x08000103 (our reading), in the 28 bits of
+ * RELEASE_MEM's INT_CTXID. The last VIDEOOUT_EOP_FLIPS registrations are kept (a buffer
+ * resubmitted flips again); an older id is unknown. */
+#define VIDEOOUT_EOP_FLIP_ID_FIRST 0x08000101u
+#define VIDEOOUT_EOP_FLIP_ID_END 0x10000000u
+#define VIDEOOUT_EOP_FLIPS 64
+
+/* Maps the label page once (sceVideoOutOpen does): in guest memory at VIDEOOUT_LABEL_PAGE
+ * when the guest bands exist, else a host page (no bands: unit tests, sanitizer builds).
+ * False when there is none (the address is the guest's: logged). */
+bool videoout_labels_map(void);
+/* A host pointer to [ADDR, ADDR+SIZE) when it lies in the label page, else NULL: the command
+ * processor's memory op asks it first, so the stream reaches the labels wherever they are. */
+void *videoout_labels_host(uint64_t addr, uint64_t size);
+/* The label of INDEX (-2..15); UINT64_MAX when there is no page (tests). */
+uint64_t videoout_label_value(int32_t index);
+/* The driver's SubmitEopFlip: records the flip (HANDLE, INDEX, MODE, ARG, checked when it is
+ * done) and answers its context id. */
+uint32_t videoout_register_eop_flip(uint32_t handle, int32_t index, uint32_t mode, int64_t arg);
+/* Whether ID is in the range of those context ids. */
+bool videoout_is_eop_flip_id(uint32_t id);
+/* The end-of-pipe interrupt with context id ID: the registered flip is queued as a flip of
+ * the command stream (paced like any flip; the label stays 1 until it is done). 0, the
+ * flip's error (then the label is 0 again), or INVALID_VALUE for an id no SetFlip
+ * registered; errors are logged. */
+int videoout_eop_flip(uint32_t id);
+
 /* Closes every port and stops the threads (tests, process exit). */
 void videoout_reset(void);
 

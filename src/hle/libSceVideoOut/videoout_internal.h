@@ -39,12 +39,23 @@ struct videoout_port {
   struct equeue_source *flip_source, *vblank_source;
 };
 
+#define VIDEOOUT_MAIN_HANDLE 1 /* the one port's handle */
+
 extern pthread_mutex_t videoout_lock;
 extern pthread_cond_t videoout_vblank_cond; /* broadcast at every vblank and at close */
 extern struct videoout_port videoout_port;
 
 /* A VIDEO_OUT event source with IDENT (flip or vblank) and the console's data packing. */
 struct equeue_source *videoout_source_create(uint64_t ident);
+
+/* Queues a flip (videoout_submit_flip's checks and errors; GPU: requested by the command
+ * stream). With videoout_lock held. */
+int videoout_submit_flip_locked(int32_t handle, int32_t index, int32_t mode, int64_t arg, bool gpu);
+
+/* videoout_labels.c, with videoout_lock held: the flip label of INDEX (-2..15) becomes 1 when a
+ * flip of it is queued and 0 when none is; every label 0 (the port closed). No page: nothing. */
+void videoout_labels_sync_locked(const struct videoout_port *p, int32_t index);
+void videoout_labels_clear_locked(void);
 
 /* Starts the vblank (and, with present ops, the presenter) thread; stops them. Called with
  * videoout_lock NOT held. */

@@ -93,6 +93,7 @@ static bool vblank_tick(uint64_t missed, struct videoout_flip_request *done) {
   p->flip.current_buffer = done->index;
   p->flip.flip_pending_num--;
   if (done->gpu) p->flip.gc_queue_num--;
+  videoout_labels_sync_locked(p, done->index); /* 0 unless another flip of it is queued */
   if (present_installed) {
     struct videoout_frame f = {
         .buffer_index = done->index, .flip_count = p->flip.count, .vblank_count = p->vblank.count};

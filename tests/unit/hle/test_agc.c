@@ -236,13 +236,18 @@ static void test_nop_and_markers(void **state) {
   setup(NULL);
   EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
   setup(NULL);
-  /* FLIP: handle, buffer index, flip mode, argument lo, hi; at dword 10 of the console's 64
-   * (the other dwords: test_agc_capture.c) */
+  /* the console's flip sequence (every dword: test_agc_capture.c): the RELEASE_MEM at dword
+   * 10 addresses buffer 3's flip label, 0xC_800040A0 + 3 * 8, and the argument is written to
+   * user config 0x343 */
   const uint32_t *f = agc_dcb_set_flip(&cb, 1, 3, 1, -2);
   assert_ptr_equal(f, buf);
   assert_ptr_equal(cb.cursor_up, buf + 64);
-  const uint32_t flip[6] = {DRV(0x17, 5), 1, 3, 1, 0xFFFFFFFEu, 0xFFFFFFFFu};
-  for (int i = 0; i < 6; i++) assert_int_equal(f[10 + i], flip[i]);
+  assert_int_equal(f[8], 0xFFFFFFFEu);
+  assert_int_equal(f[9], 0xFFFFFFFFu);
+  assert_int_equal(f[10], 0xC0064900u);
+  assert_int_equal(f[13], 0x800040B8u);
+  assert_int_equal(f[14], 0xCu);
+  assert_int_equal(f[15], 1u);
   assert_int_equal(f[2], 0xC7010101u | 3u << 3); /* the tag carries the buffer */
 }
 

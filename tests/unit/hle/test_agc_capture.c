@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "hle/libSceAgc/agc.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 
 #define AGC_TEST_DWORDS 128
 #include "agc_cb_expect.h"
@@ -118,11 +119,11 @@ static void test_release_mem_flip_fields(void **state) {
 
 /* DcbSetFlip(handle, index, mode, argument), golden/c1/c1-present-2.json and golden/b4/
  * m2-solid-1.json (words 50-113) (0x4E100200, 0, 1, 0x5053564B) and golden/c1/c1-present-4.json
- * (0x4E100200, 1, 1, 0x5053564C): 64 dwords. Dwords 10-17 are the console's RELEASE_MEM of the
- * kernel's flip label (0xC0064900 06200504 42010000 800040A0 + index * 8, 0000000C, 1, 0, a
- * per-flip context id), where ours has the FLIP driver packet and a NOP; every other dword is the
- * console's. */
-static void check_flip(uint32_t index, int64_t arg) {
+ * (0x4E100200, 1, 1, 0x5053564C): 64 dwords, every one the console's but the RELEASE_MEM's
+ * context id (dword 17), which is not a function of the arguments (0x08000101 in m2-solid-1 and
+ * 0x08000102 in c1-present-2 for the same call, 0x08000103 in c1-present-4): a flip id of the
+ * same form, 0x08000100 + n in 28 bits, the next call's the next. Returns it. */
+static uint32_t check_flip(uint32_t index, int64_t arg) {
   const uint32_t console[64] = {0xC0027904u,
                                 0x342u,
                                 0xC7010101u | index << 3,
@@ -133,24 +134,32 @@ static void check_flip(uint32_t index, int64_t arg) {
                                 0,
                                 (uint32_t)arg,
                                 (uint32_t)(arg >> 32),
-                                [18] = 0xC02C1000u};
+                                0xC0064900u,
+                                0x06200504u,
+                                0x42010000u,
+                                0x800040A0u + index * 8,
+                                0xCu,
+                                1u,
+                                0,
+                                0x08000102u, /* not compared */
+                                0xC02C1000u};
   setup(NULL);
   const uint32_t *p = agc_dcb_set_flip(&cb, 0x4E100200u, (int32_t)index, 1, arg);
   assert_ptr_equal(p, buf);
   assert_ptr_equal(cb.cursor_up, buf + 64);
   assert_int_equal(buf[64], FILL);
   for (int i = 0; i < 64; i++)
-    if (i < 10 || i >= 18)
-      if (p[i] != console[i]) fail_msg("dword %d: 0x%08x, expected 0x%08x", i, p[i], console[i]);
-  const uint32_t flip[8] = {0xC004105Cu,   0x4E100200u,           index,       1,
-                            (uint32_t)arg, (uint32_t)(arg >> 32), 0xC0001000u, 0};
-  for (int i = 0; i < 8; i++) assert_int_equal(p[10 + i], flip[i]);
+    if (i != 17 && p[i] != console[i])
+      fail_msg("dword %d: 0x%08x, expected 0x%08x", i, p[i], console[i]);
+  if ((p[17] & 0xFFFFFF00u) != 0x08000100u || p[17] == 0x08000100u)
+    fail_msg("context id 0x%08x: 0x08000101-0x080001FF expected", p[17]);
+  return p[17];
 }
 
 static void test_set_flip(void **state) {
   (void)state;
-  check_flip(0, 0x5053564B);
-  check_flip(1, 0x5053564C);
+  uint32_t id = check_flip(0, 0x5053564B);
+  assert_int_equal(check_flip(1, 0x5053564C), id + 1); /* consecutive, as captured */
   setup(NULL);
   assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 16, 1, 0)); /* the driver's INVALID_INDEX */
   assert_ptr_equal(cb.cursor_up, buf);
@@ -158,6 +167,35 @@ static void test_set_flip(void **state) {
   cb.cursor_down = buf + 63; /* no room for 64 dwords */
   assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 0, 1, 0));
   assert_int_equal(buf[0], FILL);
+}
+
+/* sceAgcDriverWaitUntilSafeForRendering(&cursor, 32, 0, handle, index): golden/b4/
+ * b4-marker-1.json (0x4E100100, buffer 0, words 0-31), golden/c1/c1-present-1.json and
+ * golden/c1-clear/c1-clear-1.json (0x4E100200, buffer 0), golden/c1/c1-present-3.json
+ * (0x4E100200, buffer 1): the tag 0xCB000000 | index to 0x342, WAIT_REG_MEM64 until the flip
+ * label 0xC_800040A0 + index * 8 is 0, the tag 0xCB000020 | index, a NOP of 17 dwords. */
+static void check_wait(uint32_t handle, uint32_t index) {
+  const uint32_t console[32] = {0xC0017904u, 0x342u,      0xCB000000u | index,
+                                0xC0079300u, 0x06000113u, 0x800040A0u + index * 8,
+                                0xCu,        0,           0,
+                                0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,
+                                0xC0017904u, 0x342u,      0xCB000020u | index,
+                                0xC00F1000u};
+  setup(NULL);
+  uint32_t *cur = buf;
+  assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, handle, (int32_t)index),
+                   0);
+  assert_ptr_equal(cur, buf + 32);
+  assert_int_equal(buf[32], FILL);
+  for (int i = 0; i < 32; i++)
+    if (buf[i] != console[i]) fail_msg("dword %d: 0x%08x, expected 0x%08x", i, buf[i], console[i]);
+}
+
+static void test_wait_until_safe(void **state) {
+  (void)state;
+  check_wait(0x4E100100u, 0);
+  check_wait(0x4E100200u, 0);
+  check_wait(0x4E100200u, 1);
 }
 
 int main(void) {
@@ -169,6 +207,7 @@ int main(void) {
       cmocka_unit_test_setup(test_release_mem, setup),
       cmocka_unit_test_setup(test_release_mem_flip_fields, setup),
       cmocka_unit_test(test_set_flip),
+      cmocka_unit_test(test_wait_until_safe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

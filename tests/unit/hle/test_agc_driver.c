@@ -1,7 +1,7 @@
 /* libSceAgcDriver (src/hle/libSceAgcDriver): sceAgcDriverWaitUntilSafeForRendering's packet
- * (the console's 32 dwords as captured, with the AGC WAIT_FLIP_DONE driver packet, header
- * 0xC0051018: a PM4 type-3 NOP, 6 body dwords, sub-selector 6 in bits 7:2, in place of the
- * console's wait on a kernel flip label), submission through
+ * (the console's 32 dwords as captured: a WAIT_REG_MEM64 on the buffer's flip label between
+ * two tags), sceAgcDriverSetFlip's 64 dwords (the console's, with a RELEASE_MEM of the flip
+ * label and the context id video out gave the flip), submission through
  * SubmitCommandBuffer(s), the queue objects of sceAgcDriverCreateQueue (hardware measurements
  * of CreateQueue(type, &queue, 0): 0 and a pointer to an object beginning 0x38, type,
  * 0x00020000, 0) and the retail library's resource registration (each entry point returns
@@ -18,9 +18,9 @@
 
 /* The console's packet for (handle 0x4E100200, buffer 1) as captured in mihawk-99/PS5_Vulkan
  * golden/c1/c1-present-3.json (buffer 0: c1-present-1.json, b4/b4-marker-1.json with handle
- * 0x4E100100, c1-clear/c1-clear-1.json): dwords 3-11 (a WAIT_REG_MEM64 0xC0079300 06000113
- * 800040A8 0000000C 0 0 FFFFFFFF FFFFFFFF 00000040 on the kernel's flip label) are where ours
- * has WAIT_FLIP_DONE and a 2-dword NOP; every other dword is the console's. */
+ * 0x4E100100, c1-clear/c1-clear-1.json): the tag, WAIT_REG_MEM64 (0xC0079300 06000113) until
+ * the 64 bits at the kernel's flip label 0xC_800040A8 are 0 (mask all ones, poll interval
+ * 0x40), the closing tag, a NOP of 17 dwords. */
 static const uint32_t console_wait_buffer1[32] = {
     0xC0017904u, 0x342u,      0xCB000001u, 0xC0079300u, 0x06000113u, 0x800040A8u, 0xCu,       0, 0,
     0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,       0xC0017904u, 0x342u,      0xCB000021u, 0xC00F1000u};
@@ -34,13 +34,8 @@ static void test_wait_until_safe_for_rendering(void **state) {
   assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, 0x4E100200u, 1), 0);
   assert_ptr_equal(cur, buf + 32);
   for (int i = 0; i < 32; i++)
-    if (i < 3 || i >= 12) assert_int_equal(buf[i], console_wait_buffer1[i]);
-  assert_int_equal(buf[3], 0xC0051018u); /* WAIT_FLIP_DONE: handle, buffer, 4 zero */
-  assert_int_equal(buf[4], 0x4E100200u);
-  assert_int_equal(buf[5], 1);
-  for (int i = 6; i < 10; i++) assert_int_equal(buf[i], 0);
-  assert_int_equal(buf[10], 0xC0001000u); /* a NOP to the console's 9 dwords */
-  assert_int_equal(buf[11], 0);
+    if (buf[i] != console_wait_buffer1[i])
+      fail_msg("dword %d: 0x%08x, expected 0x%08x", i, buf[i], console_wait_buffer1[i]);
   assert_int_equal(buf[32], 0xABABABABu); /* nothing past the packet */
 
   /* buffer 3 of a larger reservation: the tags carry the buffer, the NOP covers the rest */
@@ -49,6 +44,7 @@ static void test_wait_until_safe_for_rendering(void **state) {
   assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 36, 0, 1, 3), 0);
   assert_ptr_equal(cur, buf + 36);
   assert_int_equal(buf[2], 0xCB000003u);
+  assert_int_equal(buf[5], 0x800040B8u); /* buffer 3's label */
   assert_int_equal(buf[14], 0xCB000023u);
   assert_int_equal(buf[15], 0xC0131000u); /* NOP of 21 dwords */
   for (int i = 16; i < 36; i++) assert_int_equal(buf[i], 0);
@@ -176,40 +172,46 @@ static void test_create_queue(void **state) {
 }
 
 /* sceAgcDriverSetFlip (cursor, dwords, ?, handle, index, mode, argument): 64 dwords as the
- * console's GetSetFlipPacketSizeInDwords says, laid out as the console's sceAgcDcbSetFlip
- * (the driver function with a third argument of 0) was captured writing them for (0x4E100200,
- * buffer 1, mode 1, 0x5053564C) in mihawk-99/PS5_Vulkan golden/c1/c1-present-4.json; dwords
- * 10-17 (the console's RELEASE_MEM of the kernel's flip label) hold the FLIP driver packet
- * (header 0xC004105C: a NOP of 5 body dwords, sub-selector 0x17) and a 2-dword NOP; indices
+ * console's GetSetFlipPacketSizeInDwords says, as the console's sceAgcDcbSetFlip (the driver
+ * function with a third argument of 0) was captured writing them for (0x4E100200, buffer 1,
+ * mode 1, 0x5053564C) in mihawk-99/PS5_Vulkan golden/c1/c1-present-4.json: dwords 10-17 the
+ * RELEASE_MEM of the kernel's flip label 0xC_800040A8 with data 1 and an interrupt, its
+ * context id (0x08000103 in that capture) one that video out registered for the flip; indices
  * outside -2..15 are video out's INVALID_INDEX (0x8029000A), as the console's function
  * returns. */
 static void test_set_flip(void **state) {
   (void)state;
   assert_int_equal(agc_driver_get_set_flip_packet_size_in_dwords(), 64);
-  const uint32_t console[64] = {0xC0027904u, 0x342u, 0xC7010109u, 0, 0xC0043704u,       0x06010000u,
-                                0xC343u,     0,      0x5053564Cu, 0, [18] = 0xC02C1000u};
+  const uint32_t console[64] = {0xC0027904u, 0x342u,      0xC7010109u, 0,           0xC0043704u,
+                                0x06010000u, 0xC343u,     0,           0x5053564Cu, 0,
+                                0xC0064900u, 0x06200504u, 0x42010000u, 0x800040A8u, 0xCu,
+                                1u,          0,           0x08000103u, 0xC02C1000u};
   uint32_t buf[70];
   memset(buf, 0xAB, sizeof buf);
   uint32_t *cur = buf;
   assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 0x4E100200u, 1, 1, 0x5053564C), 0);
   assert_ptr_equal(cur, buf + 64);
   for (int i = 0; i < 64; i++)
-    if (i < 10 || i >= 18) assert_int_equal(buf[i], console[i]);
-  const uint32_t flip[8] = {0xC004105Cu, 0x4E100200u, 1, 1, 0x5053564Cu, 0, 0xC0001000u, 0};
-  for (int i = 0; i < 8; i++) assert_int_equal(buf[10 + i], flip[i]);
+    if (i != 17 && buf[i] != console[i])
+      fail_msg("dword %d: 0x%08x, expected 0x%08x", i, buf[i], console[i]);
+  const uint32_t id = buf[17]; /* a flip id: 0x08000100 + n, 28 bits */
+  assert_true(id >= 0x08000101u && id < 0x10000000u);
   assert_int_equal(buf[64], 0xABABABABu);
-  /* a larger reservation: the closing NOP covers it; the argument's high half */
+  /* a larger reservation: the closing NOP covers it; the argument's high half; the next
+     flip's id follows */
   memset(buf, 0xAB, sizeof buf);
   cur = buf;
   assert_int_equal(agc_driver_set_flip(&cur, 66, 0, 1, 3, 1, 0x123456789ALL), 0);
   assert_ptr_equal(cur, buf + 66);
   assert_int_equal(buf[9], 0x12u);
-  assert_int_equal(buf[15], 0x12u);
+  assert_int_equal(buf[13], 0x800040B8u); /* buffer 3's label */
+  assert_int_equal(buf[17], id + 1);
   assert_int_equal(buf[18], 0xC02E1000u); /* NOP of 48 dwords */
   assert_int_equal(buf[66], 0xABABABABu);
   cur = buf;
-  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank */
-  assert_int_equal(buf[12], 0xFFFFFFFFu);
+  assert_int_equal(agc_driver_set_flip(&cur, 64, 0, 1, -1, 1, 0), 0); /* blank: label - 8 */
+  assert_int_equal(buf[13], 0x80004098u);
+  assert_int_equal(buf[14], 0xCu);
   cur = buf;
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, 16, 1, 0), 0x8029000Au);
   assert_int_equal((uint32_t)agc_driver_set_flip(&cur, 64, 0, 1, -3, 1, 0), 0x8029000Au);
