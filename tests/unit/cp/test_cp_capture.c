@@ -17,8 +17,9 @@
 #include "cp_test_harness.h"
 
 static struct {
-  unsigned interrupts;
+  unsigned interrupts, contexts;
   uint64_t data;
+  uint32_t context_id;
 } rec;
 static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
   (void)ctx;
@@ -28,10 +29,19 @@ static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t dat
   rec.data = data;
 }
 
+static void on_context(void *ctx, unsigned queue, uint32_t context_id) {
+  (void)ctx;
+  (void)queue;
+  assert_int_equal(rec.interrupts, rec.contexts + 1); /* after its interrupt */
+  rec.contexts++;
+  rec.context_id = context_id;
+}
+
 static int setup(void **state) {
   (void)state;
   memset(&rec, 0, sizeof rec);
-  const struct cp_ops ops = {.mem_map = mem_map, .interrupt = on_interrupt};
+  const struct cp_ops ops = {
+      .mem_map = mem_map, .interrupt = on_interrupt, .interrupt_context = on_context};
   return cp_test_setup(&ops);
 }
 
@@ -62,7 +72,8 @@ static void test_wait_until_safe(void **state) {
 /* sceAgcDcbSetFlip(handle 0x4E100200, buffer 1, mode 1, argument 0x5053564C): golden/c1/
  * c1-present-4.json, words 0-63. The argument goes to user config register 0x343 (its high
  * half last: one address), buffer 1's flip label becomes 1 at the end of the pipe and the
- * interrupt follows (on the console, the kernel's cue to flip). */
+ * interrupt follows (on the console, the kernel's cue to flip) with the packet's context id,
+ * INT_CTXID (28 bits), 0x08000103. */
 static void test_set_flip(void **state) {
   (void)state;
   const uint32_t console_flip_buffer1[64] = {
@@ -78,6 +89,9 @@ static void test_set_flip(void **state) {
   assert_int_equal(dw(FLIP_LABEL(1))[1], 0);
   assert_int_equal(dw(FLIP_LABEL(0))[0], 0);
   assert_int_equal(rec.interrupts, 1);
+  assert_int_equal(rec.data, 1);
+  assert_int_equal(rec.contexts, 1);
+  assert_int_equal(rec.context_id, 0x08000103u);
 }
 
 int main(void) {
