@@ -1,9 +1,11 @@
 /* A flip requested from the command stream: a DCB with sceAgcDcbSetFlip (the console's 64
- * dwords, with the driver packet FLIP at dword 10: NOP with sub-selector 0x17, body handle,
- * buffer index, flip mode, argument lo/hi; docs/agc.md) after a WRITE_DATA of a label, submitted
- * with sceAgcDriverSubmitDcb. The flip event of video out must arrive with the flip's argument
- * (bits 16-63 of the event data, as for a flip submitted from the CPU), the flip status must show
- * the buffer on screen, and the label must have been written. No Vulkan device is needed. */
+ * dwords: at dword 10 a RELEASE_MEM of 1 to the buffer's flip label 0xC_800040A0 + index * 8
+ * with an interrupt whose context id names the flip, docs/agc.md) after a WRITE_DATA of a label,
+ * submitted with sceAgcDriverSubmitDcb. The flip event of video out must arrive with the flip's
+ * argument (bits 16-63 of the event data, as for a flip submitted from the CPU), the flip status
+ * must show the buffer on screen, the label must have been written, and the flip label (read by
+ * the guest at its address in the kernel's page) is 0 again once the flip is done. No Vulkan
+ * device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -44,9 +46,9 @@ int main(void) {
   p = sceAgcDcbSetFlip(&cb, (uint32_t)h, 1, SCE_VIDEO_OUT_FLIP_MODE_VSYNC, arg);
   ok = p && cb.cursorUp == p + 64 && p[0] == (PKT3(0x79, 3) | 4u) && p[2] == 0xC7010109u &&
        p[4] == (PKT3(0x37, 5) | 4u) && p[8] == 0x3456789Au &&
-       p[10] == (PKT3(0x10, 5) | 0x17u << 2) && p[11] == (uint32_t)h && p[12] == 1 &&
-       p[13] == SCE_VIDEO_OUT_FLIP_MODE_VSYNC && p[14] == 0x3456789Au && p[15] == 0x12u &&
-       p[18] == PKT3(0x10, 45);
+       p[10] == PKT3(0x49, 7) && p[11] == 0x06200504u && p[12] == 0x42010000u &&
+       p[13] == 0x800040A8u && p[14] == 0xCu && p[15] == 1 && p[16] == 0 &&
+       (p[17] & 0xFFFFFF00u) == 0x08000100u && p[18] == PKT3(0x10, 45);
   printf("flip packet: %s\n", ok ? "ok" : "WRONG");
   SceAgcDriverCommandBufferSubmit submit = {dcb, (uint32_t)(cb.cursorUp - dcb), 0};
   printf("submit: %d (%u dwords)\n", sceAgcDriverSubmitDcb(&submit), submit.dwords);
@@ -67,6 +69,9 @@ int main(void) {
   printf("flip status: count %llu buffer %d arg 0x%llx\n", (unsigned long long)st.count,
          st.currentBuffer, (unsigned long long)st.flipArg);
   printf("label: 0x%08x\n", label);
+  /* the kernel's flip label of buffer 1, mapped by video out: 0 once the flip is done */
+  const volatile uint64_t *flip_label = (const volatile uint64_t *)0xC800040A8ull;
+  printf("flip label: %llu\n", (unsigned long long)*flip_label);
   sceVideoOutClose(h);
   return 0;
 }

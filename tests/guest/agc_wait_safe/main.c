@@ -6,9 +6,11 @@
  * 1 on screen); without the wait B is set before the flips are done (the status after the
  * loop then shows fewer flips, unless the guest ran late). The packet's dwords are checked against
  * the console's tags (SET_UCONFIG_REG of 0x342: 0xCB000000 | buffer before the wait, 0xCB000020 |
- * buffer after it; captured on a console, docs/agc.md), the WAIT_FLIP_DONE header at dword 3
- * (0xC0051018: NOP, 6 body dwords, sub-selector 6) and the size the console's function takes
- * (32 dwords). No Vulkan device is needed. */
+ * buffer after it; captured on a console, docs/agc.md), the WAIT_REG_MEM64 at dword 3
+ * (0xC0079300 06000113: until the 64 bits of buffer 1's flip label, 0xC_800040A8, are 0; the
+ * label page is video out's) and the size the console's function takes (32 dwords). The
+ * label is 1 while a flip of the buffer is queued, CPU flips too (our reading). No Vulkan
+ * device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -42,8 +44,8 @@ int main(void) {
   uint32_t *p = cb.cursorUp;
   uint32_t r = sceAgcDriverWaitUntilSafeForRendering(&cb.cursorUp, size, 0, (uint32_t)h, 1);
   printf("wait packet: %u, %u dwords, %s\n", r, (unsigned)(cb.cursorUp - p),
-         p[0] == 0xC0017904u && p[2] == 0xCB000001u && p[3] == 0xC0051018u && p[4] == (uint32_t)h &&
-                 p[5] == 1 && p[14] == 0xCB000021u
+         p[0] == 0xC0017904u && p[2] == 0xCB000001u && p[3] == 0xC0079300u &&
+                 p[4] == 0x06000113u && p[5] == 0x800040A8u && p[6] == 0xCu && p[14] == 0xCB000021u
              ? "ok"
              : "WRONG");
   uint32_t *before = cb.cursorUp; /* a buffer outside 0..15: refused, nothing written */
