@@ -180,9 +180,9 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
                                uint64_t address, uint64_t reference, uint64_t mask,
                                uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
- * requested when the command processor reaches the packet: sceAgcDriverSetFlip's 64 dwords
- * (the console's layout, with the driver packet FLIP at dword 10 where the console writes a
- * RELEASE_MEM of a kernel flip label; docs/agc.md). An index outside -2..15: NULL. */
+ * requested at the end of the pipe: sceAgcDriverSetFlip's 64 dwords (the console's: the flip
+ * is registered with video out now, and the RELEASE_MEM at dword 10 writes 1 to the buffer's
+ * flip label with an interrupt carrying its id; docs/agc.md). An index outside -2..15: NULL. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
 /* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip

@@ -276,7 +276,9 @@ uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, ui
 }
 
 /* WAIT_FLIP_DONE (7): video out handle, display buffer index, 4 reserved dwords; the command
- * processor holds the queue there while a flip of the buffer is queued (docs/agc.md). */
+ * processor holds the queue there while a flip of the buffer is queued (docs/agc.md). The
+ * console's words for this form are not captured (sceAgcDriverWaitUntilSafeForRendering's
+ * are: a WAIT_REG_MEM64 on the buffer's flip label). */
 uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle,
                                                 uint32_t index) {
   if (index > 15) return NULL; /* not a display buffer */

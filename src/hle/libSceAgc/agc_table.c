@@ -250,8 +250,8 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("GBCh3zCihoU", sceAgcDcbSetCxRegistersIndirectGetSize,
              agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
-    /* PARTIAL: the console's 64 dwords (captured) with the FLIP driver packet for its RELEASE_MEM
-       of a kernel flip label; the tag measured for mode 1 only (docs/agc.md). */
+    /* PARTIAL: the console's 64 dwords (captured, the flip registered with video out and its
+       label written by RELEASE_MEM); the tag measured for mode 1 only (docs/agc.md). */
     HLE_FUNC("YUeqkyT7mEQ", sceAgcDcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
     HLE_FUNC("8N2tmT3jmC8", sceAgcDcbSetIndexCount, agc_dcb_set_index_count, HLE_IMPLEMENTED),
     HLE_FUNC("mljzuGDZRQ4", sceAgcDcbSetIndexCountGetSize, agc_dcb_set_state_get_size,

@@ -27,18 +27,19 @@
 #define AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED ((int)0x8A6C9018u)
 
 /* sceAgcDriverWaitUntilSafeForRendering's packet: the dwords the console's function takes
- * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware), laid out as the console
- * writes them (two tags, a wait, a NOP) with the AGC WAIT_FLIP_DONE driver packet (7 dwords:
- * header, video out handle, buffer index, 4 zero) at dword 3 where the console waits with
- * WAIT_REG_MEM64 on a flip label of the kernel's, which this emulator does not have. */
+ * (GetWaitRenderingPacketSizeInDwords, 32 as measured on hardware), the console's words (two
+ * tags around a WAIT_REG_MEM64 until the buffer's flip label in video out's page is 0). The
+ * 7-dword WAIT_FLIP_DONE driver packet (header, video out handle, buffer index, 4 zero) of
+ * older streams and of sceAgcDcbWaitUntilSafeForRendering is still run by the command
+ * processor. */
 #define AGC_DRIVER_WAIT_RENDERING_DWORDS 32u
-#define AGC_DRIVER_WAIT_FLIP_DONE_DWORDS 7u
 /* sceAgcDriverSetFlip's packet: 64 dwords (GetSetFlipPacketSizeInDwords, the console's
- * value), laid out as the console's sceAgcDcbSetFlip was captured writing them, with the AGC
- * FLIP driver packet (6 dwords: header, handle, index, mode, argument lo, hi) at dword 10
- * where the console writes a RELEASE_MEM of a kernel flip label (agc_driver.c). */
+ * value), the words the console's sceAgcDcbSetFlip was captured writing: a RELEASE_MEM at
+ * dword 10 writes 1 to the buffer's flip label with an interrupt whose context id is the one
+ * video out gave the flip when this function registered it (agc_driver.c). The FLIP driver
+ * packet (6 dwords: header, handle, index, mode, argument lo, hi) of older streams is still
+ * run by the command processor. */
 #define AGC_DRIVER_SET_FLIP_DWORDS 64u
-#define AGC_DRIVER_FLIP_DWORDS 6u
 #define AGC_DRIVER_ERROR_INVALID_INDEX ((int)0x8029000Au) /* video out's INVALID_INDEX */
 
 /* The graphics queue (the command processor's queue 0). ACBs name a compute queue by its
@@ -96,10 +97,11 @@ uint32_t agc_driver_get_wait_rendering_packet_size_in_dwords(void);
 int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                                              uint32_t handle, int32_t index);
 uint32_t agc_driver_get_set_flip_packet_size_in_dwords(void);
-/* Writes the flip packet at *CMD (DWORDS dwords, at least the size above) and advances *CMD
- * past it: when the command processor reaches it, video out flips buffer INDEX (-1 blank)
- * of port HANDLE with MODE and ARG. INDEX outside -2..15: INVALID_INDEX (the console's
- * check); a bad cursor or size: EINVAL (ours). Nothing is written on an error. */
+/* Registers the flip with video out and writes the flip packet at *CMD (DWORDS dwords, at
+ * least the size above), advancing *CMD past it: at the end of the pipe of the work before
+ * it, video out flips buffer INDEX (-1 blank) of port HANDLE with MODE and ARG (checked then).
+ * INDEX outside -2..15: INVALID_INDEX (the console's check); a bad cursor or size: EINVAL (ours).
+ * Nothing is written on an error. */
 int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint32_t handle,
                         int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */

@@ -173,8 +173,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
              HLE_STUB),
-    /* PARTIAL: the packet is the FLIP driver packet and a NOP, not the console's end-of-pipe
-       flip sequence; the third argument is not known (ignored); EINVAL is ours. */
+    /* PARTIAL: the console's 64 dwords (captured, the RELEASE_MEM of the flip label with the id
+       of the flip registered with video out), but the tag is measured for flip mode 1 only and
+       the third argument is not known (ignored); EINVAL is ours. */
     HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_set_flip, HLE_PARTIAL),
     HLE_FUNC("MM4IZSEYytQ", sceAgcDriverSetHsOffchipParam, agc_driver_stub_set_hs_offchip_param,
              HLE_STUB),
@@ -257,10 +258,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_user_data_write_push_marker, HLE_STUB),
     HLE_FUNC("zmw2uVSEj94", sceAgcDriverUserDataWriteSetMarker,
              agc_driver_stub_user_data_write_set_marker, HLE_STUB),
-    /* PARTIAL: the console's 32 dwords (captured) with the WAIT_FLIP_DONE driver packet for its
-       WAIT_REG_MEM64 on a kernel flip label; the error code is ours (docs/agc.md). */
+    /* The console's 32 dwords (captured: WAIT_REG_MEM64 on video out's flip label); the error
+       code of a refused call is ours (docs/agc.md). */
     HLE_FUNC("u8BkdHb1+Po", sceAgcDriverWaitUntilSafeForRendering,
-             agc_driver_wait_until_safe_for_rendering, HLE_PARTIAL),
+             agc_driver_wait_until_safe_for_rendering, HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libSceAgcDriver = {

@@ -45,10 +45,9 @@ int main(void) {
   const int64_t arg = 0x123456789ALL;
   p = sceAgcDcbSetFlip(&cb, (uint32_t)h, 1, SCE_VIDEO_OUT_FLIP_MODE_VSYNC, arg);
   ok = p && cb.cursorUp == p + 64 && p[0] == (PKT3(0x79, 3) | 4u) && p[2] == 0xC7010109u &&
-       p[4] == (PKT3(0x37, 5) | 4u) && p[8] == 0x3456789Au &&
-       p[10] == PKT3(0x49, 7) && p[11] == 0x06200504u && p[12] == 0x42010000u &&
-       p[13] == 0x800040A8u && p[14] == 0xCu && p[15] == 1 && p[16] == 0 &&
-       (p[17] & 0xFFFFFF00u) == 0x08000100u && p[18] == PKT3(0x10, 45);
+       p[4] == (PKT3(0x37, 5) | 4u) && p[8] == 0x3456789Au && p[10] == PKT3(0x49, 7) &&
+       p[11] == 0x06200504u && p[12] == 0x42010000u && p[13] == 0x800040A8u && p[14] == 0xCu &&
+       p[15] == 1 && p[16] == 0 && (p[17] & 0xFFFFFF00u) == 0x08000100u && p[18] == PKT3(0x10, 45);
   printf("flip packet: %s\n", ok ? "ok" : "WRONG");
   SceAgcDriverCommandBufferSubmit submit = {dcb, (uint32_t)(cb.cursorUp - dcb), 0};
   printf("submit: %d (%u dwords)\n", sceAgcDriverSubmitDcb(&submit), submit.dwords);

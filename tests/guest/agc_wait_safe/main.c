@@ -44,8 +44,8 @@ int main(void) {
   uint32_t *p = cb.cursorUp;
   uint32_t r = sceAgcDriverWaitUntilSafeForRendering(&cb.cursorUp, size, 0, (uint32_t)h, 1);
   printf("wait packet: %u, %u dwords, %s\n", r, (unsigned)(cb.cursorUp - p),
-         p[0] == 0xC0017904u && p[2] == 0xCB000001u && p[3] == 0xC0079300u &&
-                 p[4] == 0x06000113u && p[5] == 0x800040A8u && p[6] == 0xCu && p[14] == 0xCB000021u
+         p[0] == 0xC0017904u && p[2] == 0xCB000001u && p[3] == 0xC0079300u && p[4] == 0x06000113u &&
+                 p[5] == 0x800040A8u && p[6] == 0xCu && p[14] == 0xCB000021u
              ? "ok"
              : "WRONG");
   uint32_t *before = cb.cursorUp; /* a buffer outside 0..15: refused, nothing written */
