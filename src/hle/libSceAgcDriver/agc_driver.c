@@ -160,6 +160,7 @@ int agc_driver_wait_until_safe_for_rendering(uint32_t **cmd, uint32_t dwords, ui
         (void *)cmd, dwords, reserved, index, AGC_DRIVER_WAIT_RENDERING_DWORDS);
     return AGC_DRIVER_ERROR_EINVAL;
   }
+  videoout_labels_map(); /* the label the packet waits on (mapped once) */
   uint32_t *p = *cmd;
   for (uint32_t i = 0; i < dwords; i++) p[i] = 0;
   write_tag(p, 0xCB000000u | (uint32_t)index);

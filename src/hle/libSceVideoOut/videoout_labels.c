@@ -144,6 +144,7 @@ uint64_t videoout_label_value(int32_t index) {
 }
 
 uint32_t videoout_register_eop_flip(uint32_t handle, int32_t index, uint32_t mode, int64_t arg) {
+  videoout_labels_map(); /* the packet's label must exist even before sceVideoOutOpen */
   pthread_mutex_lock(&videoout_lock);
   uint32_t id = eop_next;
   eop_next = eop_next + 1 == VIDEOOUT_EOP_FLIP_ID_END ? VIDEOOUT_EOP_FLIP_ID_FIRST : eop_next + 1;
