@@ -4,7 +4,9 @@
  * following flips but never the vblanks; the flip queue holds 16 requests, then
  * FLIP_QUEUE_FULL; closing finishes the frame being presented. The expected behaviour is the
  * console's documented one (a flip waits for the vblank and its turn; the flip rate divides
- * the refresh rate). */
+ * the refresh rate). The flip labels (test_flip_labels): the 64-bit word of buffer i at
+ * 0xC_800040A0 + i * 8 (the address the console's captured flip sequence uses) is 1 while a
+ * flip of the buffer is queued and 0 once none is; the end-of-pipe flips' ids. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,14 +25,15 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 static struct videoout_frame seen[64];
 static int seen_count;
-static bool hold; /* the presenter keeps the frame until released */
+static bool hold;   /* the presenter keeps the frame until released */
+static int hold_at; /* and keeps the HOLD_AT-th frame (from 1; 0: none) until it is 0 again */
 
 static void present(void *ctx, const struct videoout_frame *f) {
   (void)ctx;
   pthread_mutex_lock(&lock);
   if (seen_count < 64) seen[seen_count++] = *f;
   pthread_cond_broadcast(&cond);
-  while (hold) pthread_cond_wait(&cond, &lock);
+  while (hold || (hold_at && seen_count == hold_at)) pthread_cond_wait(&cond, &lock);
   pthread_mutex_unlock(&lock);
 }
 
@@ -276,10 +279,95 @@ static void test_forget_range(void **state) {
   videoout_set_present_ops(NULL);
 }
 
+static void set_hold(bool on, int at) {
+  pthread_mutex_lock(&lock);
+  hold = on;
+  hold_at = at;
+  pthread_cond_broadcast(&cond);
+  pthread_mutex_unlock(&lock);
+}
+
+/* The labels follow the queue: a queued flip (CPU or end-of-pipe) sets its buffer's label,
+ * the vblank doing the last queued flip of it clears it (two queued flips of one buffer: 1
+ * until the second), a flip turned blank by an unmap clears it, a close clears every label.
+ * The page is reached at the console's address (videoout_labels_host). End-of-pipe flips:
+ * consecutive ids from the 0x08000101 form, an id never given and one out of the range are
+ * refused, a registered flip of a free slot is refused with its label 0. */
+static void test_flip_labels(void **state) {
+  (void)state;
+  int h = open_with_buffers();
+  assert_true(videoout_labels_map());
+  uint64_t *l0 = videoout_labels_host(0xC800040A0ull, 8);
+  uint64_t *l2 = videoout_labels_host(0xC800040B0ull, 8);
+  assert_non_null(l0);
+  assert_ptr_equal(l2, l0 + 2);
+  assert_null(videoout_labels_host(0xC80003FF8ull, 8)); /* outside the page */
+  assert_null(videoout_labels_host(0xC80007FFCull, 8));
+  assert_int_equal(videoout_label_address(-1), 0xC80004098ull);
+  for (int i = -2; i < 16; i++) assert_int_equal(videoout_label_value(i), 0);
+
+  set_hold(true, 0);
+  assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 0), 0);
+  wait_seen(1); /* buffer 1 on screen, held */
+  for (int tries = 0; tries < 200 && videoout_label_value(1) != 0; tries++) videoout_wait_vblank(h);
+  assert_int_equal(videoout_label_value(1), 0);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
+  assert_int_equal(videoout_submit_flip(h, 2, VIDEOOUT_FLIP_MODE_VSYNC, 2), 0);
+  assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 3), 0);
+  assert_int_equal(*l0, 1);
+  assert_int_equal(*l2, 1);
+  assert_int_equal(videoout_label_value(3), 0);
+  /* an end-of-pipe flip of buffer 3, and one of a free slot */
+  uint32_t id = videoout_register_eop_flip((uint32_t)h, 3, VIDEOOUT_FLIP_MODE_VSYNC, 4);
+  uint32_t bad = videoout_register_eop_flip((uint32_t)h, 9, VIDEOOUT_FLIP_MODE_VSYNC, 5);
+  assert_true(id >= 0x08000101u && id < 0x10000000u);
+  assert_int_equal(bad, id + 1);
+  assert_int_equal(videoout_eop_flip(id), 0);
+  assert_int_equal(videoout_label_value(3), 1);
+  assert_int_equal(videoout_eop_flip(bad), VIDEOOUT_ERROR_INVALID_INDEX);
+  assert_int_equal(videoout_label_value(9), 0);
+  assert_int_equal(videoout_eop_flip(id + 2), VIDEOOUT_ERROR_INVALID_VALUE); /* never given */
+  assert_int_equal(videoout_eop_flip(0x12345u), VIDEOOUT_ERROR_INVALID_VALUE);
+  /* the unmap of buffer 2 turns its queued flip blank: its label is 0, the blank's 1 */
+  assert_int_equal(videoout_forget_range((uint64_t)(uintptr_t)pixels[2], sizeof pixels[2]), 1);
+  assert_int_equal(*l2, 0);
+  assert_int_equal(videoout_label_value(-1), 1);
+  struct videoout_flip_status st;
+  assert_int_equal(videoout_get_flip_status(h, &st), 0);
+  assert_int_equal(st.flip_pending_num, 4);
+  assert_int_equal(st.gc_queue_num, 1);
+
+  set_hold(false, 3); /* flips 0 and the blank; the presenter holds the blank */
+  wait_seen(3);       /* so the second flip of buffer 0 is still queued */
+  assert_int_equal(seen[1].buffer_index, 0);
+  assert_int_equal(*l0, 1);
+  set_hold(false, 0); /* then 0 and 3 */
+  for (int tries = 0; tries < 200 && videoout_is_flip_pending(h); tries++) videoout_wait_vblank(h);
+  assert_int_equal(videoout_is_flip_pending(h), 0);
+  for (int i = -2; i < 16; i++) assert_int_equal(videoout_label_value(i), 0);
+  wait_seen(5); /* the presenter has the last frame */
+  assert_int_equal(seen[2].buffer_index, -1);
+  assert_int_equal(seen[4].buffer_index, 3);
+  assert_int_equal(videoout_get_flip_status(h, &st), 0);
+  assert_int_equal(st.flip_arg, 4);
+  assert_int_equal(st.gc_queue_num, 0);
+
+  /* a close clears every label: one left queued behind a held frame */
+  set_hold(true, 0);
+  assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 6), 0);
+  wait_seen(6);
+  assert_int_equal(videoout_submit_flip(h, 3, VIDEOOUT_FLIP_MODE_VSYNC, 7), 0);
+  assert_int_equal(videoout_label_value(3), 1);
+  set_hold(false, 0);
+  assert_int_equal(videoout_close(h), 0);
+  assert_int_equal(videoout_label_value(3), 0);
+  videoout_set_present_ops(NULL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_flip_rates), cmocka_unit_test(test_slow_presenter),
+      cmocka_unit_test(test_flip_rates),        cmocka_unit_test(test_slow_presenter),
       cmocka_unit_test(test_register_buffers2), cmocka_unit_test(test_register_buffers2_formats),
-      cmocka_unit_test(test_forget_range)};
+      cmocka_unit_test(test_forget_range),      cmocka_unit_test(test_flip_labels)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
