@@ -12,15 +12,11 @@
  * it before a guest unmap changes the pages, so a label write never reaches a page the guest
  * gave back. */
 #include <inttypes.h>
-#include <string.h>
 #include <sys/mman.h>
 
 #include "common/log.h"
 #include "hle/libSceVideoOut/videoout_internal.h"
 #include "kernel/guest_vm.h"
-
-/* Label slots for the indices SetFlip accepts (-2..15). */
-#define LABEL_SLOTS (VIDEOOUT_BUFFERS_MAX - VIDEOOUT_LABEL_INDEX_MIN)
 
 static pthread_mutex_t map_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool map_tried;
@@ -49,8 +45,7 @@ static void labels_unmap_begin(uint64_t addr, uint64_t size, void *ctx) {
   if (had)
     LOG(hle, GAME_ERROR,
         "videoout: the guest unmapped the flip label page 0x%" PRIx64
-        ": flips no longer "
-        "clear their labels, and waits on them do not end",
+        ": flips no longer clear their labels, and waits on them do not end",
         (uint64_t)VIDEOOUT_LABEL_PAGE);
 }
 

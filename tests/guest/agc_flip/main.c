@@ -4,8 +4,9 @@
  * submitted with sceAgcDriverSubmitDcb. The flip event of video out must arrive with the flip's
  * argument (bits 16-63 of the event data, as for a flip submitted from the CPU), the flip status
  * must show the buffer on screen, the label must have been written, and the flip label (read by
- * the guest at its address in the kernel's page) is 0 again once the flip is done. No Vulkan
- * device is needed. */
+ * the guest at its address in the kernel's page) is 0 again once the flip is done. A guest
+ * that unmaps the label page then flips from the CPU: the flip is done, nothing faults (video
+ * out stops writing the labels). No Vulkan device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -71,6 +72,17 @@ int main(void) {
   /* the kernel's flip label of buffer 1, mapped by video out: 0 once the flip is done */
   const volatile uint64_t *flip_label = (const volatile uint64_t *)0xC800040A8ull;
   printf("flip label: %llu\n", (unsigned long long)*flip_label);
+
+  /* a guest that unmaps the label page: video out stops writing it (logged), a CPU flip
+     still flips, nothing faults */
+  printf("munmap labels: %d\n", sceKernelMunmap((void *)0xC80004000ull, 0x4000));
+  printf("cpu flip: %d\n", sceVideoOutSubmitFlip(h, 0, SCE_VIDEO_OUT_FLIP_MODE_VSYNC, 9));
+  got = 0;
+  timeout = 5 * 1000 * 1000;
+  r = sceKernelWaitEqueue(eq, &ev, 1, &got, &timeout);
+  sceVideoOutGetFlipStatus(h, &st);
+  printf("after unmap: wait %d, flip status: count %llu buffer %d\n", r,
+         (unsigned long long)st.count, st.currentBuffer);
   sceVideoOutClose(h);
   return 0;
 }
