@@ -201,7 +201,7 @@ static void regs_from_sh(void **state) {
   uint32_t sh[PM4_SH_COUNT];
   for (uint32_t i = 0; i < PM4_SH_COUNT; i++) sh[i] = 0x10000u + i;
   struct compute_regs r;
-  app_gpu_compute_regs(sh, 0x8001u, &r);
+  app_gpu_compute_regs(sh, NULL, 0x8001u, &r);
   assert_int_equal(r.r[COMPUTE_PGM_LO], 0x10000u + SH_OFF(R_COMPUTE_PGM_LO));
   assert_int_equal(r.r[COMPUTE_PGM_RSRC1], 0x10000u + SH_OFF(R_COMPUTE_PGM_RSRC1));
   assert_int_equal(r.r[COMPUTE_NUM_THREAD_Z], 0x10000u + SH_OFF(R_COMPUTE_NUM_THREAD_X) + 2);
