@@ -5,12 +5,15 @@
 
 #include "common/log.h"
 
-void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute_regs *out) {
+void app_gpu_compute_regs(const uint32_t *sh, const uint32_t *uc, uint32_t initiator,
+                          struct compute_regs *out) {
   *out = (struct compute_regs){0};
   for (int r = 0; r < COMPUTE_REG_COUNT; r++) {
     uint32_t dword = compute_reg_table[r].offset / 4;
     if (dword >= PM4_SH_BASE && dword < PM4_SH_BASE + PM4_SH_COUNT)
       out->r[r] = sh[dword - PM4_SH_BASE];
+    else if (uc && dword >= PM4_UCONFIG_BASE && dword < PM4_UCONFIG_BASE + PM4_UCONFIG_COUNT)
+      out->r[r] = uc[dword - PM4_UCONFIG_BASE];
   }
   out->r[COMPUTE_DISPATCH_INITIATOR] = initiator;
 }
@@ -45,7 +48,7 @@ static bool ready(struct app_gpu_compute *c) {
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d) {
   struct app_gpu_compute *c = ctx;
   struct compute_regs regs;
-  app_gpu_compute_regs(d->sh, d->initiator, &regs);
+  app_gpu_compute_regs(d->sh, d->uc, d->initiator, &regs);
   char err[256] = "";
   struct compute_config cfg;
   struct shader_dispatch_window win;

@@ -51,9 +51,11 @@ struct app_gpu_compute {
   uint64_t dispatched, failed;
 };
 
-/* The COMPUTE_* registers of SH (PM4_SH_COUNT dwords, sh[reg - PM4_SH_BASE]) with
- * DISPATCH_INITIATOR = INITIATOR. */
-void app_gpu_compute_regs(const uint32_t *sh, uint32_t initiator, struct compute_regs *out);
+/* The dispatch registers: the COMPUTE_* ones of SH (PM4_SH_COUNT dwords, sh[reg -
+ * PM4_SH_BASE]), the user-config ones (TA_CS_BC_BASE_ADDR/_HI) of UC (PM4_UCONFIG_COUNT
+ * dwords, uc[reg - PM4_UCONFIG_BASE]; NULL: 0), with DISPATCH_INITIATOR = INITIATOR. */
+void app_gpu_compute_regs(const uint32_t *sh, const uint32_t *uc, uint32_t initiator,
+                          struct compute_regs *out);
 
 /* The cp_ops.dispatch op; CTX is a struct app_gpu_compute. */
 void app_gpu_compute_dispatch(void *ctx, const struct cp_dispatch *d);

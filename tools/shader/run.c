@@ -151,7 +151,10 @@ static bool run_interp(const struct run_spec *s, const struct compute_regs *regs
   struct ir_interp_fault fault = {0};
   uint32_t fault_wave = 0;
   struct ir_interp_memory map = {.addr = win->addr, .data = win->data, .size = win->size};
-  struct shader_image_model images = {.mem = win->data, .base = win->addr, .size = win->size};
+  struct shader_image_model images = {.mem = win->data,
+                                      .base = win->addr,
+                                      .size = win->size,
+                                      .border_color_base = cfg.border_color_base};
   for (uint32_t z = 0; ok && z < s->groups[2]; z++)
     for (uint32_t y = 0; ok && y < s->groups[1]; y++)
       for (uint32_t x = 0; ok && x < s->groups[0]; x++) {

@@ -31,13 +31,15 @@ static inline unsigned cp_compute_queue(unsigned pipe, unsigned q) {
 #define CP_DMA_MAX_BYTES (1u << 26) /* DMA_DATA BYTE_COUNT is 26 bits */
 
 /* A compute dispatch: the grid and the queue's SH registers (COMPUTE_PGM_*, COMPUTE_NUM_
- * THREAD_*, COMPUTE_USER_DATA_*...) as they are when the packet runs. */
+ * THREAD_*, COMPUTE_USER_DATA_*...) and user-config registers (TA_CS_BC_BASE_ADDR/_HI, the
+ * sampler's border colour table) as they are when the packet runs. */
 struct cp_dispatch {
   unsigned queue;
   uint32_t dim[3];    /* thread groups (COMPUTE_DIM_X/Y/Z) */
   uint32_t initiator; /* COMPUTE_DISPATCH_INITIATOR */
   bool indirect;      /* the dimensions came from memory (DISPATCH_INDIRECT) */
   const uint32_t *sh; /* PM4_SH_COUNT dwords: sh[reg - PM4_SH_BASE] */
+  const uint32_t *uc; /* PM4_UCONFIG_COUNT dwords: uc[reg - PM4_UCONFIG_BASE] */
 };
 
 /* A draw packet, recorded for the graphics work. */

@@ -455,7 +455,8 @@ static void dispatch(struct cp_queue *q, const uint32_t dim[3], uint32_t initiat
                           .dim = {dim[0], dim[1], dim[2]},
                           .initiator = initiator,
                           .indirect = ind,
-                          .sh = q->sh};
+                          .sh = q->sh,
+                          .uc = q->uc};
   if (q->cp->ops.dispatch) q->cp->ops.dispatch(q->cp->ops.ctx, &d);
   else LOG_ONCE(gpu, WARN, "cp: no compute dispatch installed: dispatches are counted, not run");
 }

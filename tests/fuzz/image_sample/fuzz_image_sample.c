@@ -2,8 +2,9 @@
  * descriptors and coordinates are untrusted. Input: 8 T# dwords, 4 S# dwords, 4 coordinate
  * dwords, extras dwords 0-1, the MIMG flags (8 bytes), one byte choosing the operation and
  * extras dwords 2-7 (the derivatives; _b_cl's clamp); missing bytes are 0. The T#'s base is moved
- * into a 256 KiB window most of the time so the texel reads happen; the model must answer or
- * refuse, reading nothing outside the window. */
+ * into a 256 KiB window most of the time so the texel reads happen, and so is the border
+ * colour table's base (BORDER_COLOR_TYPE 3: entries at the window's end run past it); the
+ * model must answer or refuse, reading nothing outside the window. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     ir_tsharp_set(op.tsharp, IR_TSHARP_base_hi, (uint32_t)(base >> 40));
   }
   struct shader_image_model m = {.mem = win, .base = WIN_BASE, .size = WIN_SIZE};
+  /* the border colour table: in the window (bit 4 clear), else anywhere (bits 63:48 too) */
+  m.border_color_base = !(pick & 16) ? WIN_BASE + ((uint64_t)(op.tsharp[1] & 0x3ff) << 8)
+                                     : (uint64_t)op.extras[0] << 32 | op.extras[1];
   uint32_t result[5];
   (void)shader_image_model(&m, &op, result);
   return 0;

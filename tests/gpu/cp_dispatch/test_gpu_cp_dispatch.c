@@ -195,18 +195,38 @@ static void fault_warnings_limited_across_dispatches(void **state) {
 }
 
 /* The registers the op hands the dispatcher: every COMPUTE_* register from its SH slot
- * (byte offset - 0xB000) / 4, DISPATCH_INITIATOR from the packet. */
+ * (byte offset - 0xB000) / 4, DISPATCH_INITIATOR from the packet, TA_CS_BC_BASE_ADDR/_HI
+ * from the user-config slots (byte offset - 0x30000) / 4. */
 static void regs_from_sh(void **state) {
   (void)state;
   uint32_t sh[PM4_SH_COUNT];
   for (uint32_t i = 0; i < PM4_SH_COUNT; i++) sh[i] = 0x10000u + i;
   struct compute_regs r;
-  app_gpu_compute_regs(sh, 0x8001u, &r);
+  app_gpu_compute_regs(sh, NULL, 0x8001u, &r);
   assert_int_equal(r.r[COMPUTE_PGM_LO], 0x10000u + SH_OFF(R_COMPUTE_PGM_LO));
   assert_int_equal(r.r[COMPUTE_PGM_RSRC1], 0x10000u + SH_OFF(R_COMPUTE_PGM_RSRC1));
   assert_int_equal(r.r[COMPUTE_NUM_THREAD_Z], 0x10000u + SH_OFF(R_COMPUTE_NUM_THREAD_X) + 2);
   assert_int_equal(r.r[COMPUTE_USER_DATA_0], 0x10000u + SH_OFF(R_COMPUTE_USER_DATA_0));
   assert_int_equal(r.r[COMPUTE_DISPATCH_INITIATOR], 0x8001u);
+  assert_int_equal(r.r[COMPUTE_TA_CS_BC_BASE_ADDR], 0);
+  /* the queue's user-config bank: the border colour table at 0xab_abcd_ef12_00 (bits 39:8
+   * in TA_CS_BC_BASE_ADDR, 47:40 in _HI.ADDRESS) */
+  uint32_t *uc = calloc(PM4_UCONFIG_COUNT, sizeof *uc);
+  assert_non_null(uc);
+  uc[(0x30E00u - 0x30000u) / 4] = 0xabcdef12u;
+  uc[(0x30E04u - 0x30000u) / 4] = 0xffffffabu; /* ADDRESS is bits 7:0 */
+  memset(sh, 0, sizeof sh);
+  for (int d = 0; d < 3; d++) sh[SH_OFF(R_COMPUTE_NUM_THREAD_X) + d] = 1;
+  app_gpu_compute_regs(sh, uc, 0x5u, &r);
+  assert_int_equal(r.r[COMPUTE_TA_CS_BC_BASE_ADDR], 0xabcdef12u);
+  assert_int_equal(r.r[COMPUTE_TA_CS_BC_BASE_ADDR_HI], 0xffffffabu);
+  struct compute_config cfg;
+  char err[160];
+  bool ok = compute_config_decode(&r, &cfg, err, sizeof err);
+  if (!ok) fprintf(stderr, "decode: %s\n", err);
+  assert_true(ok);
+  assert_true(cfg.border_color_base == 0xababcdef1200ull);
+  free(uc);
 }
 
 int main(void) {

@@ -6,6 +6,8 @@
 
 #include "gpu/shader/dispatch/compute_dispatch.h"
 #include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_ssharp.h"
+#include "gpu/shader/ir/ir_tsharp.h"
 #include "test_log_capture.h"
 #include "vk_test_device.h"
 
@@ -243,6 +245,101 @@ static void spec_kernels_match_c(void **state) {
   run_case("gds", gds_src, false, gds_spec, 192, gds_expect);
   run_case("rodata", rodata_src, false, rodata_spec, 64, rodata_expect);
   printf("%u of 5 spec kernels passed on the device and in the interpreter\n", cases_passed);
+}
+
+/* ---- the sampler's border colour table (`border_color_base`: TA_CS_BC_BASE_ADDR/_HI): a
+ * 1x1 RGBA32 FLOAT image, clamp-to-border with a point filter and BORDER_COLOR_TYPE 3 at
+ * entry 3; lane i samples (u, v) = (((i % 8) - 2) * 0.4, (i / 8 - 1) * 0.6) with
+ * image_sample_lz: the texel inside [0, 1)², the table's entry 3 (red, green, blue, alpha
+ * as stored) outside; without the field the table is at 0, outside the spec's memory, and
+ * the border colour reads (0, 0, 0, 0) ---------------------------------------------------- */
+#define BORDER_TEXEL 0x204000u
+#define BORDER_TABLE 0x400000u
+static const float border_texel[4] = {1.5f, -2.0f, 0.25f, 8.0f};
+static bool border_table_given;
+static float border_entry(uint32_t e, uint32_t k) {
+  float v[4] = {(float)e + 0.5f, -(float)(e + 1), 100.0f + (float)e, 0.125f * (float)e};
+  return v[k];
+}
+static uint32_t border_expect(uint32_t i) {
+  uint32_t lane = i / 4, k = i % 4;
+  float u = (float)((int)(lane % 8) - 2) * 0.4f, v = (float)((int)(lane / 8) - 1) * 0.6f;
+  bool inside = u >= 0.0f && u < 1.0f && v >= 0.0f && v < 1.0f;
+  float r = inside ? border_texel[k] : border_table_given ? border_entry(3, k) : 0.0f;
+  uint32_t b;
+  memcpy(&b, &r, 4);
+  return b;
+}
+static const char border_src[] =
+    "v_lshlrev_b32 v1, 3, v0\n"
+    "global_load_dwordx2 v[2:3], v1, s[2:3]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "image_sample_lz v[4:7], v[2:3], s[4:11], s[12:15] dmask:0xf dim:SQ_RSRC_IMG_2D\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v8, 4, v0\n"
+    "global_store_dwordx4 v8, v[4:7], s[0:1]\n"
+    "s_endpgm\n";
+
+static void border_colour_table(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  /* the coordinates at IN, the texel at BORDER_TEXEL; the table (8 entries) */
+  size_t in_size = BORDER_TEXEL - IN + 16;
+  uint8_t *in = calloc(1, in_size);
+  assert_non_null(in);
+  for (uint32_t l = 0; l < 32; l++) {
+    float uv[2] = {(float)((int)(l % 8) - 2) * 0.4f, (float)((int)(l / 8) - 1) * 0.6f};
+    memcpy(in + 8 * l, uv, 8);
+  }
+  memcpy(in + (BORDER_TEXEL - IN), border_texel, 16);
+  write_file("border_in.bin", in, in_size);
+  free(in);
+  float table[8][4];
+  for (uint32_t e = 0; e < 8; e++)
+    for (uint32_t k = 0; k < 4; k++) table[e][k] = border_entry(e, k);
+  write_file("bc_entries.bin", table, sizeof table);
+  struct ir_tsharp t = {.base = BORDER_TEXEL,
+                        .format = 77 /* 32_32_32_32 FLOAT */,
+                        .type = IR_TSHARP_2D,
+                        .sw_mode = 0 /* linear */,
+                        .width = 1,
+                        .height = 1,
+                        .depth = 1,
+                        .levels = 1,
+                        .dst_sel = {4, 5, 6, 7}};
+  struct ir_ssharp smp = {.clamp = {IR_CLAMP_BORDER, IR_CLAMP_BORDER, IR_CLAMP_BORDER},
+                          .max_lod = 15 * 256,
+                          .border_type = IR_BORDER_REGISTER,
+                          .border_ptr = 3};
+  uint32_t tw[8], sw[4];
+  ir_tsharp_encode(&t, tw);
+  ir_ssharp_encode(&smp, sw);
+  for (int given = 1; given >= 0; given--) {
+    border_table_given = given;
+    char spec[2048];
+    int at =
+        snprintf(spec, sizeof spec,
+                 "{\"code\": \"%%s\", \"code_addr\": \"0x100000\", \"wave\": 32,"
+                 " \"threads\": [32, 1, 1], \"groups\": [1, 1, 1], \"user_sgprs\": [\"0x%x\", 0,"
+                 " \"0x%x\", 0",
+                 OUT, IN);
+    for (int k = 0; k < 8; k++)
+      at += snprintf(spec + at, sizeof spec - (size_t)at, ", \"0x%x\"", tw[k]);
+    for (int k = 0; k < 4; k++)
+      at += snprintf(spec + at, sizeof spec - (size_t)at, ", \"0x%x\"", sw[k]);
+    snprintf(spec + at, sizeof spec - (size_t)at,
+             "], %s \"memory\": [{\"addr\": \"0x%x\", \"file\": \"border_in.bin\"},"
+             " {\"addr\": \"0x%x\", \"file\": \"bc_entries.bin\"},"
+             " {\"addr\": \"0x%x\", \"size\": 512, \"fill\": \"0xaaaaaaaa\"}],"
+             " \"dump\": [{\"addr\": \"0x%x\", \"size\": 512, \"file\": \"%%s\"}]}",
+             given ? "\"border_color_base\": \"0x400000\"," : "", IN, BORDER_TABLE, OUT, OUT);
+    run_case(given ? "border_table" : "border_table_at_0", border_src, false, spec, 128,
+             border_expect);
+  }
+  printf(
+      "the border colour table through border_color_base on the device and in the "
+      "interpreter\n");
 }
 
 /* A bad spec is refused with the field named, exit status 64. */
@@ -783,7 +880,7 @@ int main(int argc, char **argv) {
       cmocka_unit_test(indirect_dispatch),    cmocka_unit_test(tg_size_and_scratch_offset),
       cmocka_unit_test(long_shader),          cmocka_unit_test(grid_above_65535),
       cmocka_unit_test(multi_wave_groups),    cmocka_unit_test(unmapped_access_reported),
-      cmocka_unit_test(sampled_fault_checks)};
+      cmocka_unit_test(sampled_fault_checks), cmocka_unit_test(border_colour_table)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   char cmd[256];

@@ -40,6 +40,8 @@ static vk_device *dev;
 #define IO_OFF (6u << 20) /* coordinates: 32 bytes a lane; results at +4 KiB: 64 bytes a lane */
 #define OUT_OFF (IO_OFF + 4096u)
 #define FILL 0xa5u
+/* the border colour table (BORDER_COLOR_TYPE 3): 4096 entries of 16 bytes */
+#define TABLE_OFF (7u << 20)
 
 enum cls { UNORM, FLOAT, UINT, SRGB };
 
@@ -285,9 +287,51 @@ static const struct ir_ssharp samplers_minmax[4] = {
      .border_type = IR_BORDER_OPAQUE_BLACK},
 };
 
-/* the samplers and the T#'s MIN_LOD (unsigned 4.8) of the current run */
+/* The samplers of the border colour table runs: BORDER_COLOR_TYPE 3, the colour at entry
+ * BORDER_COLOR_PTR of the table at TA_CS_BC_BASE_ADDR (the kernel's border base), with the
+ * border address modes under the bilinear filter (a texel at the edge blends with the
+ * border colour), the half-border modes, a point filter and unnormalised coordinates. */
+static const struct ir_ssharp samplers_table[4] = {
+    {.clamp = {IR_CLAMP_BORDER, IR_CLAMP_BORDER, IR_CLAMP_BORDER},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .z_filter = 2,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .border_type = IR_BORDER_REGISTER,
+     .border_ptr = 5},
+    {.clamp = {IR_CLAMP_MIRROR_ONCE_BORDER, IR_CLAMP_BORDER, IR_CLAMP_HALF_BORDER},
+     .mag_filter = IR_XY_POINT,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 1,
+     .max_lod = 15 * 256,
+     .border_type = IR_BORDER_REGISTER,
+     .border_ptr = 4095},
+    {.clamp = {IR_CLAMP_HALF_BORDER, IR_CLAMP_BORDER, IR_CLAMP_WRAP},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_POINT,
+     .mip_filter = 0,
+     .max_lod = 15 * 256,
+     .border_type = IR_BORDER_REGISTER,
+     .border_ptr = 0},
+    {.clamp = {IR_CLAMP_BORDER, IR_CLAMP_MIRROR_ONCE_BORDER, IR_CLAMP_BORDER},
+     .mag_filter = IR_XY_BILINEAR,
+     .min_filter = IR_XY_BILINEAR,
+     .mip_filter = 2,
+     .max_lod = 15 * 256,
+     .force_unnormalized = true,
+     .border_type = IR_BORDER_REGISTER,
+     .border_ptr = 300},
+};
+
+/* the samplers and the T#'s MIN_LOD (unsigned 4.8) of the current run; the border colour
+ * table's guest address (0: none written, 0 is outside the window) */
 static const struct ir_ssharp *cur_samplers = samplers;
 static uint32_t cur_tmin;
+static uint64_t cur_table;
+/* the footprint texels the C rules took from the table in the current run (of weight 0
+ * too): the runs must reach it */
+static unsigned table_texels;
 
 static uint32_t rng = 4242;
 static uint32_t rnd(void) {
@@ -329,8 +373,9 @@ struct ref {
   float ref;
   const struct tex_case *c;
   const struct tiling_layout *lay;
-  const uint8_t *tex; /* the texture's bytes (offset 0 = the T# base without the XOR) */
-  uint32_t tmin;      /* the T#'s MIN_LOD, 4.8 in levels of the resource */
+  const uint8_t *tex;    /* the texture's bytes (offset 0 = the T# base without the XOR) */
+  uint32_t tmin;         /* the T#'s MIN_LOD, 4.8 in levels of the resource */
+  const uint32_t *table; /* the border colour table's dwords (NULL: not in memory, reads 0) */
 };
 
 /* the value of a component's raw bits R (as f32 bits, or the integer) */
@@ -388,6 +433,10 @@ static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const fl
   uint32_t alpha = s->border_type == IR_BORDER_TRANS_BLACK ? 0 : f2u(1.0f);
   if (c->cls == UINT) rgb = rgb ? 1 : 0, alpha = alpha ? 1 : 0;
   static const unsigned alpha_at[6] = {3, 1, 0, 0, 3, 2}; /* BC_SWIZZLE: alpha's component */
+  /* BC_SWIZZLE XYZW, XWYZ, WZYX, WXYZ, ZYXW, YXWZ: the border channel (0 red .. 3 alpha)
+   * each memory component x, y, z, w takes */
+  static const unsigned channel[6][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {3, 2, 1, 0},
+                                         {3, 0, 1, 2}, {2, 1, 0, 3}, {1, 0, 3, 2}};
   for (unsigned z = 0; z < 2; z++)
     for (unsigned y = 0; y < 2; y++)
       for (unsigned x = 0; x < 2; x++) {
@@ -395,7 +444,12 @@ static void ref_texels(const struct ref *rf, const struct ir_ssharp *s, const fl
         int32_t iy = axes >= 2 ? wrap_mode(s->clamp[1], lo[1] + (int32_t)y, n[1]) : 0;
         int32_t iz = axes == 3 ? wrap_mode(s->clamp[2], lo[2] + (int32_t)z, n[2]) : 0;
         uint32_t v[4];
-        if (ix < 0 || iy < 0 || iz < 0) {
+        if ((ix < 0 || iy < 0 || iz < 0) && s->border_type == IR_BORDER_REGISTER) {
+          /* the table's entry: red, green, blue, alpha dwords as stored */
+          table_texels++;
+          for (unsigned k = 0; k < 4; k++)
+            v[k] = rf->table ? rf->table[4 * s->border_ptr + channel[c->bc][k]] : 0;
+        } else if (ix < 0 || iy < 0 || iz < 0) {
           for (unsigned k = 0; k < 4; k++) v[k] = k == alpha_at[c->bc] ? alpha : rgb;
         } else {
           element(rf, (uint32_t)ix, (uint32_t)iy, axes == 3 ? (uint32_t)iz : slice, l, v);
@@ -702,6 +756,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   assert_non_null(mem);
   memset(mem, FILL, GSIZE);
   fill_texture(c, &lay, mem);
+  /* the border colour table: entries of the texture's result type (f32 for the float and
+   * normalised formats, integers for UINT), each entry's dwords distinct */
+  assert_true(lay.size <= TABLE_OFF);
+  uint32_t *table = (uint32_t *)(mem + TABLE_OFF);
+  for (uint32_t i = 0; i < 4096 * 4; i++)
+    table[i] = c->cls == UINT ? 100000u + 7u * i : f2u((float)((int32_t)(i % 97) - 40) / 8.0f);
+  image_wave_border_base = cur_table;
+  table_texels = 0;
   uint32_t *co = (uint32_t *)(mem + IO_OFF);
   float lanes_co[64][4];
   int32_t lanes_off[64][3];
@@ -803,7 +865,11 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   size_t count = image_wave_device(dev, c->name, kernel(c, v), wave, sgpr, 28, mem, GBASE, GSIZE);
 
   /* expected from C */
-  struct ref rf = {.c = c, .lay = &lay, .tex = mem, .tmin = cur_tmin};
+  struct ref rf = {.c = c,
+                   .lay = &lay,
+                   .tex = mem,
+                   .tmin = cur_tmin,
+                   .table = cur_table ? (const uint32_t *)(mem + (cur_table - GBASE)) : NULL};
   const uint32_t *out = (const uint32_t *)(mem + OUT_OFF);
   unsigned bad = 0;
   for (unsigned l = 0; l < wave; l++)
@@ -847,11 +913,21 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     if (mem[i] != imem[i] && bad++ < 24)
       fprintf(stderr, "%s %s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n",
               c->name, v->name, wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
+  if (cur_samplers == samplers_table) {
+    printf("%s %s: %u footprint texels from the border colour table\n", c->name, v->name,
+           table_texels);
+    assert_true(table_texels >= wave);
+  }
   if (!bad)
     printf(
         "%s %s wave%u%s: %u lanes x 4 samplers as computed in C and as the interpreter (module "
         "%zu KB)\n",
-        c->name, v->name, wave, cur_samplers == samplers ? "" : " min/max", wave, count * 4 / 1024);
+        c->name, v->name, wave,
+        cur_samplers == samplers         ? ""
+        : cur_samplers != samplers_table ? " min/max"
+        : cur_table                      ? " border table"
+                                         : " border table at 0 (unmapped)",
+        wave, count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   free(mem);
@@ -911,6 +987,38 @@ static void reduction_cases(void **state) {
   cur_tmin = 0;
 }
 
+/* BORDER_COLOR_TYPE 3: the border colour from the table at TA_CS_BC_BASE_ADDR, entry
+ * BORDER_COLOR_PTR (f32 entries for the sRGB, RGBA16F and UNORM textures, integer ones for
+ * the UINT texture; BC_SWIZZLE 2 on the 1D array), a few of the kernels above (the table's
+ * base is a run-time input of the same modules), and the table's base left 0 (never
+ * written: address 0 is outside the window, the entry reads 0). */
+static void border_table_cases(void **state) {
+  (void)state;
+  SKIP_WITHOUT_LLVM_MC();
+  if (!dev) skip();
+  static const struct {
+    unsigned tex, var;
+    uint64_t table;
+  } runs[] = {
+      {0, 0, GBASE + TABLE_OFF}, /* 2D RGBA8 sRGB, image_sample_l */
+      {2, 1, GBASE + TABLE_OFF}, /* 2D array RGBA16F, image_sample_l wave64 */
+      {7, 0, GBASE + TABLE_OFF}, /* 2D RGBA8 UINT, image_sample_l */
+      {7, 4, GBASE + TABLE_OFF}, /* 2D RGBA8 UINT, image_gather4_lz */
+      {6, 1, GBASE + TABLE_OFF}, /* 1D array RGBA8, BC_SWIZZLE WZYX */
+      {1, 0, 0},                 /* linear 2D RGBA8, no table */
+  };
+  for (size_t i = 0; i < sizeof runs / sizeof *runs; i++) {
+    if (getenv("SAMPLE_ONLY") && strcmp(getenv("SAMPLE_ONLY"), variants[runs[i].var].name))
+      continue;
+    cur_samplers = samplers_table;
+    cur_table = runs[i].table;
+    run_case(&cases[runs[i].tex], &variants[runs[i].var]);
+  }
+  cur_samplers = samplers;
+  cur_table = 0;
+  image_wave_border_base = 0;
+}
+
 #define STORE_V0 "s_waitcnt vmcnt(0)\nglobal_store_dword v4, v0, s[12:13]\ns_endpgm\n"
 
 /* The forms not emitted are refused with their reason. */
@@ -946,8 +1054,9 @@ static void refusals(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(sample_cases),
-                                     cmocka_unit_test(reduction_cases), cmocka_unit_test(refusals)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(sample_cases), cmocka_unit_test(reduction_cases),
+      cmocka_unit_test(border_table_cases), cmocka_unit_test(refusals)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -30,6 +30,9 @@
 #define R_CB_COLOR0_INFO 0x28C70u
 #define R_DB_DEPTH_CONTROL 0x28800u
 #define R_VGT_PRIMITIVE_TYPE 0x30908u
+/* the border colour table of compute work (Mesa's sid.h R_030E00 / R_030E04) */
+#define R_TA_CS_BC_BASE_ADDR 0x30E00u
+#define R_TA_CS_BC_BASE_ADDR_HI 0x30E04u
 
 /* ---- guest memory: one flat range ---- */
 #define MEM_BASE 0x200000000ull
@@ -49,6 +52,7 @@ struct rec {
   unsigned dispatches;
   struct cp_dispatch last_dispatch;
   uint32_t last_pgm_lo, last_user0, last_num_thread_x;
+  uint32_t last_bc_base, last_bc_base_hi; /* TA_CS_BC_BASE_ADDR/_HI through cp_dispatch.uc */
   unsigned draws;
   struct cp_draw last_draw;
   unsigned agc, agc_sub, agc_n;
@@ -70,6 +74,8 @@ static void on_dispatch(void *ctx, const struct cp_dispatch *d) {
   rec.last_pgm_lo = d->sh[SH_OFF(R_COMPUTE_PGM_LO)];
   rec.last_user0 = d->sh[SH_OFF(R_COMPUTE_USER_DATA_0)];
   rec.last_num_thread_x = d->sh[SH_OFF(R_COMPUTE_NUM_THREAD_X)];
+  rec.last_bc_base = d->uc[UC_OFF(R_TA_CS_BC_BASE_ADDR)];
+  rec.last_bc_base_hi = d->uc[UC_OFF(R_TA_CS_BC_BASE_ADDR_HI)];
 }
 static void on_draw(void *ctx, const struct cp_draw *d) {
   rec.draws++;
@@ -508,6 +514,8 @@ static void test_dispatch(void **state) {
   putv(&s, 4, PKT3(SET_SH_REG, 3) | 2u, SH_OFF(R_COMPUTE_PGM_LO), 0x1000, 0x2);
   putv(&s, 3, PKT3(SET_SH_REG, 2) | 2u, SH_OFF(R_COMPUTE_USER_DATA_0), 0xD00D);
   putv(&s, 5, PKT3(SET_SH_REG, 4) | 2u, SH_OFF(R_COMPUTE_NUM_THREAD_X), 64, 1, 1);
+  /* the border colour table at 0x12_3456_7800, as radv's compute preamble writes it */
+  putv(&s, 4, PKT3(SET_UCONFIG_REG, 3), UC_OFF(R_TA_CS_BC_BASE_ADDR), 0x12345678u, 0x12u);
   putv(&s, 5, PKT3(DISPATCH_DIRECT, 4) | 2u, 4, 3, 2, 1);
   submit(cp_compute_queue(1, 1), &s);
   run();
@@ -521,6 +529,10 @@ static void test_dispatch(void **state) {
   assert_int_equal(rec.last_pgm_lo, 0x1000);
   assert_int_equal(rec.last_user0, 0xD00D);
   assert_int_equal(rec.last_num_thread_x, 64);
+  /* the user-config registers reach the dispatch (cp_dispatch.uc) */
+  assert_non_null(rec.last_dispatch.uc);
+  assert_int_equal(rec.last_bc_base, 0x12345678u);
+  assert_int_equal(rec.last_bc_base_hi, 0x12u);
   /* the dispatch packet sets COMPUTE_DIM_X..Z and COMPUTE_DISPATCH_INITIATOR */
   assert_int_equal(cp_reg(cp, 10, R_COMPUTE_DIM_X / 4), 4);
   assert_int_equal(cp_reg(cp, 10, R_COMPUTE_DISPATCH_INITIATOR / 4), 1);

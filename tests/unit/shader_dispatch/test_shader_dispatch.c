@@ -27,6 +27,9 @@ static void register_offsets_and_fields(void **state) {
   assert_int_equal(compute_reg_at(0xB900), COMPUTE_USER_DATA_0);
   assert_int_equal(compute_reg_at(0xB93C), COMPUTE_USER_DATA_15);
   assert_int_equal(compute_reg_at(0xB840), -1);
+  /* the user-config registers of the border colour table (sid.h R_030E00, R_030E04) */
+  assert_int_equal(compute_reg_at(0x30E00), COMPUTE_TA_CS_BC_BASE_ADDR);
+  assert_int_equal(compute_reg_at(0x30E04), COMPUTE_TA_CS_BC_BASE_ADDR_HI);
   /* a driver's RSRC2 for nine user SGPRs and the X workgroup id: 0x92 */
   struct compute_regs r = {0};
   assert_true(compute_regs_write(&r, 0xB84C, 0x92));
@@ -313,8 +316,10 @@ static void spec_parses(void **state) {
       " \"tgid\": [true, false, true], \"tid_dims\": 2, \"lds_bytes\": 1000,"
       " \"memory\": [{\"addr\": \"0xffff000000200000\", \"file\": \"in.bin\"},"
       "              {\"addr\": 3145728, \"size\": 4096, \"fill\": \"0xaaaaaaaa\"}],"
+      " \"border_color_base\": \"0x9876543200\","
       " \"dump\": [{\"addr\": \"0x300000\", \"size\": \"0x1000\", \"file\": \"/abs/out.bin\"}]}";
   assert_true(parse(json, &s, err));
+  assert_true(s.border_color_base == 0x9876543200ull);
   assert_string_equal(s.code, "/specs/k.bin");
   assert_int_equal(s.code_addr, 0x100000);
   assert_int_equal(s.wave, 32);
@@ -344,6 +349,10 @@ static void spec_parses(void **state) {
   assert_int_equal(c.tid_dims, 2);
   assert_int_equal(c.lds_bytes, 1024); /* granules of 512 bytes */
   assert_int_equal(c.waves_per_group, 4);
+  /* TA_CS_BC_BASE_ADDR holds bits 39:8, _HI.ADDRESS bits 47:40 */
+  assert_int_equal(r.r[COMPUTE_TA_CS_BC_BASE_ADDR], 0x98765432u);
+  assert_int_equal(r.r[COMPUTE_TA_CS_BC_BASE_ADDR_HI], 0);
+  assert_true(c.border_color_base == 0x9876543200ull);
   run_spec_free(&s);
 }
 
@@ -382,6 +391,12 @@ static void spec_errors_name_the_field(void **state) {
       {"{\"code\": \"k\", \"code_addr\": 0, \"threads\": [1,1,1], \"groups\": [1,1,1], "
        "\"lds_bytes\": 65537}",
        "lds_bytes:"},
+      {"{\"code\": \"k\", \"code_addr\": 0, \"threads\": [1,1,1], \"groups\": [1,1,1], "
+       "\"border_color_base\": \"0x1010\"}",
+       "border_color_base:"},
+      {"{\"code\": \"k\", \"code_addr\": 0, \"threads\": [1,1,1], \"groups\": [1,1,1], "
+       "\"border_color_base\": \"0x1000000000000\"}",
+       "border_color_base:"},
       {"{\"code\": \"k\", \"code_addr\": 0, \"threads\": [1,1,1], \"groups\": [1,1,1], \"memory\": "
        "[{\"addr\": 0}]}",
        "memory[0].size:"},

@@ -80,11 +80,30 @@ static void positive_bias_and_black_border(void **state) {
   assert_false(s.force_unnormalized);
 }
 
+/* The border colour table's S# fields (radv: BORDER_COLOR_TYPE 3, the slot in
+ * BORDER_COLOR_PTR 11:0) and BC_SWIZZLE's channels: each of the six names a permutation of
+ * the four channels, alpha where PAL's names put W (XYZW, XWYZ, WZYX, WXYZ, ZYXW, YXWZ). */
+static void border_table_fields(void **state) {
+  (void)state;
+  const uint32_t w[4] = {0, 0, 0, 3u << 30 | 4095};
+  struct ir_ssharp s;
+  ir_ssharp_decode(w, &s);
+  assert_int_equal(s.border_type, IR_BORDER_REGISTER);
+  assert_int_equal(s.border_ptr, 4095);
+  static const char *const names[6] = {"XYZW", "XWYZ", "WZYX", "WXYZ", "ZYXW", "YXWZ"};
+  for (unsigned b = 0; b < 8; b++)
+    for (unsigned k = 0; k < 4; k++) {
+      const char *n = names[b < 6 ? b : 0]; /* 6, 7: as XYZW */
+      assert_int_equal(ir_ssharp_bc_channel[b][k], (unsigned)(n[k] == 'W' ? 3 : n[k] - 'X'));
+    }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(decode_hand_encoded),
       cmocka_unit_test(fields_do_not_overlap),
       cmocka_unit_test(positive_bias_and_black_border),
+      cmocka_unit_test(border_table_fields),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,11 @@
 #include "gpu/shader/dispatch/shader_dispatch.h"
 #include "gpu/shader/dispatch/shader_memory.h"
 
+/* The border colour table's base (TA_CS_BC_BASE_ADDR/_HI, what S#s of BORDER_COLOR_TYPE 3
+ * read) both runs give the kernel: the image model's border_color_base, the wave state's
+ * border_base. 0 unless a test sets it. */
+static uint64_t image_wave_border_base;
+
 /* image_wave_interp with the model's fault record (image accesses of a format not decoded)
  * copied to FAULT when not NULL */
 static inline void image_wave_interp_fault(const char *name, const char *src, uint32_t wave,
@@ -38,7 +43,11 @@ static inline void image_wave_interp_fault(const char *name, const char *src, ui
   iw->exec = wave == 64 ? ~0ull : 0xffffffffull;
   for (uint32_t l = 0; l < wave; l++) iw->vgpr[0][l] = l;
   struct ir_interp_memory imap = {.addr = gbase, .data = imem, .size = size};
-  struct shader_image_model model = {.mem = imem, .base = gbase, .size = size, .fault = &iw->fault};
+  struct shader_image_model model = {.mem = imem,
+                                     .base = gbase,
+                                     .size = size,
+                                     .fault = &iw->fault,
+                                     .border_color_base = image_wave_border_base};
   iw->mem = &imap;
   iw->mem_count = 1;
   iw->global = imem;
@@ -86,6 +95,8 @@ static inline size_t image_wave_device_fault(vk_device *dev, const char *name, c
   st->exec[0] = ~0u;
   st->exec[1] = wave == 64 ? ~0u : 0;
   for (uint32_t l = 0; l < wave; l++) st->vgpr[0][l] = l;
+  st->border_base[0] = (uint32_t)image_wave_border_base;
+  st->border_base[1] = (uint32_t)(image_wave_border_base >> 32);
   ok = shader_dispatch_memory(dev, spv, count, st, 1, (const uint32_t[3]){1, 1, 1}, m, err,
                               sizeof err);
   if (!ok) fprintf(stderr, "%s: dispatch: %s\n", name, err);

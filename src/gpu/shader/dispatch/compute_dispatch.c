@@ -212,6 +212,9 @@ bool compute_dispatch_direct(struct compute_dispatcher *d, const struct compute_
           /* the code's guest address: the base of s_getpc and of return addresses */
           states[w].code_base[0] = (uint32_t)pc;
           states[w].code_base[1] = (uint32_t)(pc >> 32);
+          /* the sampler's border colour table (TA_CS_BC_BASE_ADDR/_HI) */
+          states[w].border_base[0] = (uint32_t)cfg.border_color_base;
+          states[w].border_base[1] = (uint32_t)(cfg.border_color_base >> 32);
           if (cfg.scratch_sgpr >= 0) states[w].sgpr[cfg.scratch_sgpr] = w * cfg.scratch_wave_bytes;
         }
         /* the kept table imports the window once */

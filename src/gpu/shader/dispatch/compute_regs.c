@@ -5,18 +5,22 @@
 
 const struct compute_reg_info compute_reg_table[COMPUTE_REG_COUNT] = {
 #define REG(name, offset) [COMPUTE_##name] = {"COMPUTE_" #name, offset},
+#define UCONFIG(name, offset) [COMPUTE_##name] = {#name, offset},
 #define FIELD(reg, name, shift, width)
 #include "gpu/shader/dispatch/compute_regs.def"
 #undef REG
+#undef UCONFIG
 #undef FIELD
 };
 
 const struct compute_field_info compute_field_table[COMPUTE_FIELD_COUNT] = {
 #define REG(name, offset)
+#define UCONFIG(name, offset)
 #define FIELD(reg, name, shift, width) \
   [COMPUTE_##reg##__##name] = {COMPUTE_##reg, #name, shift, width},
 #include "gpu/shader/dispatch/compute_regs.def"
 #undef REG
+#undef UCONFIG
 #undef FIELD
 };
 
@@ -119,6 +123,8 @@ bool compute_config_decode(const struct compute_regs *regs, struct compute_confi
                   "dimensions in threads (partial workgroups) are not supported yet");
   for (uint32_t i = 0; i < COMPUTE_MAX_USER_SGPRS; i++)
     cfg->user_data[i] = regs->r[COMPUTE_USER_DATA_0 + i];
+  uint64_t bc_hi = compute_get(regs, COMPUTE_TA_CS_BC_BASE_ADDR_HI__ADDRESS);
+  cfg->border_color_base = bc_hi << 40 | (uint64_t)regs->r[COMPUTE_TA_CS_BC_BASE_ADDR] << 8;
   /* the system SGPRs after the user SGPRs, in the hardware's order */
   int s = (int)cfg->user_sgprs;
   for (int d = 0; d < 3; d++) cfg->tgid_sgpr[d] = cfg->tgid_en[d] ? s++ : -1;

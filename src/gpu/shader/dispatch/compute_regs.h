@@ -22,25 +22,30 @@
 
 enum compute_reg {
 #define REG(name, offset) COMPUTE_##name,
+#define UCONFIG(name, offset) COMPUTE_##name,
 #define FIELD(reg, name, shift, width)
 #include "gpu/shader/dispatch/compute_regs.def"
 #undef REG
+#undef UCONFIG
 #undef FIELD
   COMPUTE_REG_COUNT
 };
 
 enum compute_field {
 #define REG(name, offset)
+#define UCONFIG(name, offset)
 #define FIELD(reg, name, shift, width) COMPUTE_##reg##__##name,
 #include "gpu/shader/dispatch/compute_regs.def"
 #undef REG
+#undef UCONFIG
 #undef FIELD
   COMPUTE_FIELD_COUNT
 };
 
 struct compute_reg_info {
   const char *name;
-  uint32_t offset; /* byte offset, e.g. 0xB848 for COMPUTE_PGM_RSRC1 */
+  uint32_t offset; /* byte offset, e.g. 0xB848 for COMPUTE_PGM_RSRC1, 0x30E00 for
+                      TA_CS_BC_BASE_ADDR (a user-config register) */
 };
 struct compute_field_info {
   enum compute_reg reg;
@@ -50,7 +55,8 @@ struct compute_field_info {
 extern const struct compute_reg_info compute_reg_table[COMPUTE_REG_COUNT];
 extern const struct compute_field_info compute_field_table[COMPUTE_FIELD_COUNT];
 
-/* The registers' values, indexed by enum compute_reg (what SET_SH_REG left there). */
+/* The registers' values, indexed by enum compute_reg (what SET_SH_REG, for the user-config
+ * ones SET_UCONFIG_REG, left there). */
 struct compute_regs {
   uint32_t r[COMPUTE_REG_COUNT];
 };
@@ -85,6 +91,9 @@ struct compute_config {
   uint32_t group_threads;      /* threads[0] * threads[1] * threads[2] */
   uint32_t waves_per_group;
   uint32_t user_data[COMPUTE_MAX_USER_SGPRS];
+  /* the border colour table (S# BORDER_COLOR_TYPE 3): TA_CS_BC_BASE_ADDR << 8 |
+   * TA_CS_BC_BASE_ADDR_HI.ADDRESS << 40; entry BORDER_COLOR_PTR at + 16 * BORDER_COLOR_PTR */
+  uint64_t border_color_base;
   /* the SGPR of each system value, or -1: tgid[d], tg_size, scratch_offset */
   int tgid_sgpr[3], tg_size_sgpr, scratch_sgpr;
 };

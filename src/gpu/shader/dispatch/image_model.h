@@ -20,6 +20,9 @@ struct shader_image_model {
    * is counted, as the device's fault record counts it (kind IR_INTERP_FAULT_FORMAT, the
    * format in addr); such an access reads 0 as on the device */
   struct ir_interp_fault *fault;
+  /* the sampler's border colour table (compute_config.border_color_base): an S# of
+   * BORDER_COLOR_TYPE 3 reads its border colour at + 16 × BORDER_COLOR_PTR */
+  uint64_t border_color_base;
 };
 
 /* ir_interp_image_fn with CTX a struct shader_image_model: image_load, image_store,

@@ -100,11 +100,6 @@ static float combine(unsigned mode, float a, float b, int32_t f) {
   return take_b ? b : a;
 }
 
-/* memory component k of the border colour: BC_SWIZZLE (T# word 3 27:25) names, for the
- * memory components x, y, z, w, the border channels they take (X = red .. W = alpha) */
-static const uint8_t bc_channel[8][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {3, 2, 1, 0}, {3, 0, 1, 2},
-                                         {2, 1, 0, 3}, {1, 0, 3, 2}, {0, 1, 2, 3}, {0, 1, 2, 3}};
-
 struct sampler {
   struct shader_image_model *m;
   const struct ir_tsharp *t;
@@ -112,6 +107,7 @@ struct sampler {
   struct ir_buffer_format f;
   struct shader_image_fmt sf; /* the T#'s format as the model reads it (image_model.h) */
   uint32_t bpe, one, bc;
+  uint32_t bcol[4]; /* the border colour in memory components (border_colour) */
   bool fmt_ok, is_int, unnorm, is3d;
   unsigned axes; /* 1 (1D), 2, 3 (3D) */
   float co[3];   /* u, v, w */
@@ -133,15 +129,33 @@ static float depth_compare(uint32_t func, float ref, float d) {
 static void texel(const struct sampler *sp, const int32_t i[3], const bool border[3], uint32_t l,
                   float out[4]) {
   if (border[0] || border[1] || border[2]) {
-    uint32_t rgb = sp->s.border_type == IR_BORDER_OPAQUE_WHITE ? sp->one : 0;
-    uint32_t a = sp->s.border_type == IR_BORDER_TRANS_BLACK ? 0 : sp->one;
-    for (unsigned k = 0; k < 4; k++) out[k] = f_of(bc_channel[sp->bc][k] == 3 ? a : rgb);
+    for (unsigned k = 0; k < 4; k++) out[k] = f_of(sp->bcol[k]);
     return;
   }
   uint32_t c[4] = {0, 0, 0, 0};
   uint32_t z = sp->is3d ? (uint32_t)i[2] : sp->slice;
   shader_image_fetch(sp->m, sp->t, &sp->sf, (uint32_t)i[0], (uint32_t)i[1], z, l, c);
   for (unsigned k = 0; k < 4; k++) out[k] = f_of(c[k]);
+}
+
+/* The border colour in memory components (SP->bcol): transparent black, opaque black or
+ * opaque white, or under BORDER_COLOR_TYPE 3 the table's entry BORDER_COLOR_PTR — four
+ * dwords (red, green, blue, alpha) as stored at M->border_color_base + 16 ×
+ * BORDER_COLOR_PTR (bits 47:0), read when READ; outside the window: 0 (as an unmapped
+ * texel) — then BC_SWIZZLE's channel per component (ir_ssharp_bc_channel) */
+static void border_colour(struct sampler *sp, bool read) {
+  uint32_t rgb = sp->s.border_type == IR_BORDER_OPAQUE_WHITE ? sp->one : 0;
+  uint32_t a = sp->s.border_type == IR_BORDER_TRANS_BLACK ? 0 : sp->one;
+  uint32_t entry[4] = {0, 0, 0, 0};
+  struct shader_image_model *m = sp->m;
+  uint64_t g = (m->border_color_base + 16ull * sp->s.border_ptr) & 0xffffffffffffull;
+  if (read && sp->s.border_type == IR_BORDER_REGISTER && g >= m->base && m->size >= 16 &&
+      g - m->base <= m->size - 16)
+    memcpy(entry, m->mem + (g - m->base), 16);
+  for (unsigned k = 0; k < 4; k++) {
+    unsigned ch = ir_ssharp_bc_channel[sp->bc][k];
+    sp->bcol[k] = sp->s.border_type == IR_BORDER_REGISTER ? entry[ch] : ch == 3 ? a : rgb;
+  }
 }
 
 /* texel (I, J) of SLICE (a cube's face) for shader_cube_texel */
@@ -245,10 +259,8 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};
   ir_ssharp_decode(op->ssharp, &sp.s);
-  /* S# settings not modelled: the reserved FILTER_MODE 3, the border colour table, the
-   * reserved Z_FILTER value */
-  if (sp.s.filter_mode == 3 || sp.s.border_type == IR_BORDER_REGISTER || sp.s.z_filter == 3)
-    return false;
+  /* S# settings not modelled: the reserved FILTER_MODE 3 and Z_FILTER value */
+  if (sp.s.filter_mode == 3 || sp.s.z_filter == 3) return false;
   shader_image_fmt_of(t->format, &sp.sf);
   sp.f = sp.sf.f;
   sp.fmt_ok = sp.sf.ok;
@@ -285,6 +297,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   if (t->type >= IR_TSHARP_1D && !sp.fmt_ok && t->format) /* not decoded: counted, read as 0 */
     shader_image_format_fault(m, t->format, op->pc, op->lane);
   if (in) {
+    border_colour(&sp, true);
     uint32_t nlev = top - t->base_level + 1;
     /* the array layer: the coordinate rounded to nearest even, clamped to the layers */
     if (dim == 4 || dim == 5) {

@@ -130,9 +130,9 @@ static bool get_blocks(const cJSON *root, const char *key, bool dump, const char
   return true;
 }
 
-static const char *const known_keys[] = {"code",      "code_addr",  "wave", "threads",
-                                         "groups",    "user_sgprs", "tgid", "tid_dims",
-                                         "lds_bytes", "memory",     "dump"};
+static const char *const known_keys[] = {
+    "code",     "code_addr", "wave",   "threads",           "groups", "user_sgprs", "tgid",
+    "tid_dims", "lds_bytes", "memory", "border_color_base", "dump"};
 
 bool run_spec_parse(const char *text, size_t len, const char *base_dir, struct run_spec *s,
                     char *err, size_t size) {
@@ -230,6 +230,16 @@ bool run_spec_parse(const char *text, size_t len, const char *base_dir, struct r
   if ((v = cJSON_GetObjectItemCaseSensitive(root, "lds_bytes")) &&
       !get_u32(v, 65536, "lds_bytes", &s->lds_bytes, err, size))
     goto out;
+  if ((v = cJSON_GetObjectItemCaseSensitive(root, "border_color_base"))) {
+    if (!get_uint(v, (1ull << 48) - 1, "border_color_base", &s->border_color_base, err, size))
+      goto out;
+    if (s->border_color_base & 255) {
+      bad(err, size, "border_color_base",
+          "0x%llx is not 256-byte aligned (TA_CS_BC_BASE_ADDR holds bits 39:8)",
+          (unsigned long long)s->border_color_base);
+      goto out;
+    }
+  }
   if (!get_blocks(root, "memory", false, base_dir, s->memory, &s->memory_count, err, size) ||
       !get_blocks(root, "dump", true, base_dir, s->dump, &s->dump_count, err, size))
     goto out;
@@ -255,6 +265,8 @@ void run_spec_regs(const struct run_spec *s, struct compute_regs *r) {
   compute_set(r, COMPUTE_DISPATCH_INITIATOR__CS_W32_EN, s->wave == 32);
   r->r[COMPUTE_PGM_LO] = (uint32_t)(s->code_addr >> 8);
   compute_set(r, COMPUTE_PGM_HI__DATA, (uint32_t)(s->code_addr >> 40));
+  r->r[COMPUTE_TA_CS_BC_BASE_ADDR] = (uint32_t)(s->border_color_base >> 8);
+  compute_set(r, COMPUTE_TA_CS_BC_BASE_ADDR_HI__ADDRESS, (uint32_t)(s->border_color_base >> 40));
   compute_set(r, COMPUTE_PGM_RSRC1__VGPRS, 63);
   compute_set(r, COMPUTE_PGM_RSRC1__FLOAT_MODE, 0xf0); /* round to nearest, denormals kept */
   compute_set(r, COMPUTE_PGM_RSRC2__USER_SGPR, s->user_sgpr_count);

@@ -5,13 +5,16 @@
  *     "groups": [4,1,1], "user_sgprs": ["0x200000", 0, 16, "0x27fac"],
  *     "tgid": [true,false,false], "tid_dims": 1, "lds_bytes": 0,
  *     "memory": [{"addr": "0x200000", "file": "in.bin"}, {"addr": "0x300000", "size": 4096, "fill":
- * "0xaaaaaaaa"}], "dump": [{"addr": "0x300000", "size": 4096, "file": "out.bin"}] }
+ * "0xaaaaaaaa"}], "border_color_base": "0x400000",
+ *   "dump": [{"addr": "0x300000", "size": 4096, "file": "out.bin"}] }
  *
  * Numbers may be JSON numbers (integers) or strings in C notation ("0x...", 64-bit for
  * addresses). `fill` is a 32-bit pattern repeated little-endian (default 0). Paths are
  * relative to the spec's folder. Required: code, code_addr (256-byte aligned, as
  * COMPUTE_PGM_LO holds address bits 39:8), threads, groups. Defaults: wave 64, no user
- * SGPRs, no workgroup ids, tid_dims 1, lds_bytes 0, no memory, no dump. An unknown key is an
+ * SGPRs, no workgroup ids, tid_dims 1, lds_bytes 0, no memory, no dump, border_color_base 0
+ * (the sampler's border colour table that S#s of BORDER_COLOR_TYPE 3 read, 256-byte
+ * aligned: TA_CS_BC_BASE_ADDR/_HI; 16 bytes an entry). An unknown key is an
  * error (a misspelled field would otherwise be ignored). prospero-shader takes blocks at
  * COMPUTE_GDS_ADDR (0xffffffff0000) and up as the GDS's bytes (compute_gds.h). */
 #ifndef PROSPERO_GPU_SHADER_DISPATCH_RUN_SPEC_H
@@ -42,6 +45,7 @@ struct run_spec {
   bool tgid[3];
   uint32_t tid_dims; /* 1..3 */
   uint32_t lds_bytes;
+  uint64_t border_color_base; /* TA_CS_BC_BASE_ADDR/_HI: the sampler's border colour table */
   struct run_spec_block memory[RUN_SPEC_MAX_BLOCKS], dump[RUN_SPEC_MAX_BLOCKS];
   uint32_t memory_count, dump_count;
 };

@@ -32,8 +32,10 @@
  * registers are translated (compare chains, the jump fault); 14: image modules carry the texel
  * helper of the packed, subsampled and BC formats and the image-format fault; 15: s_getpc and
  * return addresses add the code base the wave state carries (SPIRV_STATE_CODE_BASE); 16: sampling
- * applies FILTER_MODE min/max, the half-border modes and the T#'s MIN_LOD */
-#define DISK_VERSION 16u
+ * applies FILTER_MODE min/max, the half-border modes and the T#'s MIN_LOD; 17: the wave state
+ * carries the border colour table's base (SPIRV_STATE_BORDER_BASE: a larger state, which
+ * multi-wave modules index) and sampling reads its entry under BORDER_COLOR_TYPE 3 */
+#define DISK_VERSION 17u
 
 struct shader_cache {
   pthread_mutex_t lock;

@@ -9,6 +9,9 @@ const struct ir_ssharp_field_info ir_ssharp_fields[IR_SSHARP_FIELD_COUNT] = {
 
 static uint32_t mask_of(unsigned bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
+const uint8_t ir_ssharp_bc_channel[8][4] = {{0, 1, 2, 3}, {0, 3, 1, 2}, {3, 2, 1, 0}, {3, 0, 1, 2},
+                                            {2, 1, 0, 3}, {1, 0, 3, 2}, {0, 1, 2, 3}, {0, 1, 2, 3}};
+
 uint32_t ir_ssharp_get(const uint32_t w[4], enum ir_ssharp_field f) {
   const struct ir_ssharp_field_info *i = &ir_ssharp_fields[f];
   return (w[i->dword] >> i->lo) & mask_of(i->bits);

@@ -102,6 +102,12 @@ struct ir_ssharp {
   uint16_t border_ptr;
 };
 
+/* The border colour's channel (0 red, 1 green, 2 blue, 3 alpha) that memory component k
+ * (x, y, z, w) takes under BC_SWIZZLE b (T# word 3 27:25): ir_ssharp_bc_channel[b][k]
+ * (XYZW, XWYZ, WZYX, WXYZ, ZYXW, YXWZ; 6 and 7 read as XYZW). The border colour then goes
+ * through DST_SEL as a texel's memory components do. */
+extern const uint8_t ir_ssharp_bc_channel[8][4];
+
 uint32_t ir_ssharp_get(const uint32_t w[4], enum ir_ssharp_field f);
 void ir_ssharp_set(uint32_t w[4], enum ir_ssharp_field f, uint32_t v);
 void ir_ssharp_decode(const uint32_t w[4], struct ir_ssharp *s);

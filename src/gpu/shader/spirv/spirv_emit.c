@@ -22,6 +22,8 @@ _Static_assert(offsetof(struct spirv_wave_state, vgpr) == SPIRV_STATE_VGPR * 4, 
 _Static_assert(offsetof(struct spirv_wave_state, junk) == SPIRV_STATE_JUNK * 4, "state layout");
 _Static_assert(offsetof(struct spirv_wave_state, code_base) == SPIRV_STATE_CODE_BASE * 4,
                "state layout");
+_Static_assert(offsetof(struct spirv_wave_state, border_base) == SPIRV_STATE_BORDER_BASE * 4,
+               "state layout");
 _Static_assert(sizeof(struct spirv_push) == 16, "push constant layout");
 
 /* ---- memory ----------------------------------------------------------------------- */
@@ -82,6 +84,10 @@ static uint32_t state_word(struct emit *e, uint32_t i) {
             op2(e, SpvOpIMul, e->t_u32, e->wave, cu32(e, sizeof(struct spirv_wave_state) / 4)), i);
   uint32_t w[3] = {e->state_buf, cu32(e, 0), i};
   return op1(e, SpvOpLoad, e->t_u32, spv_op(&e->b, SpvOpAccessChain, pt, w, 3));
+}
+
+uint32_t spirv_state_word(struct emit *e, uint32_t index) {
+  return state_word(e, cu32(e, index));
 }
 
 /* Predicated accesses without control flow: a lane whose access must not happen (inactive,

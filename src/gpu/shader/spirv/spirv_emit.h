@@ -128,6 +128,11 @@ const char *spirv_fault_kind_name(uint32_t kind);
  * plus the next instruction's byte offset, a call's return address it plus the return
  * point's; a run-time input, so one module serves the same code at any address */
 #define SPIRV_STATE_CODE_BASE (SPIRV_STATE_JUNK + 64)
+/* the sampler's border colour table (lo, hi: compute_config.border_color_base, from
+ * TA_CS_BC_BASE_ADDR/_HI): an S# of BORDER_COLOR_TYPE 3 takes its border colour from the 16
+ * bytes at this address + 16 * BORDER_COLOR_PTR (docs/shader-spirv.md, "Sampling"); a
+ * run-time input, as the code base */
+#define SPIRV_STATE_BORDER_BASE (SPIRV_STATE_CODE_BASE + 2)
 struct spirv_wave_state {
   uint32_t sgpr[106];
   uint32_t vcc[2], exec[2];
@@ -135,6 +140,7 @@ struct spirv_wave_state {
   uint32_t vgpr[256][64];
   uint32_t junk[64];
   uint32_t code_base[2];
+  uint32_t border_base[2];
 };
 
 struct spirv_emit_options {

@@ -517,6 +517,8 @@ void spirv_cube_footprint(struct emit *e, const struct spirv_texel_src *src,
  * v4u32 bits of the result */
 bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_t size);
 uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *in, const uint32_t *a);
+/* dword INDEX (SPIRV_STATE_*) of the wave's start state (spirv_emit.c) */
+uint32_t spirv_state_word(struct emit *e, uint32_t index);
 /* N (1 or 2) bytes at any device address, zero-extended (spirv_emit.c) */
 uint32_t spirv_psb_load_bytes(struct emit *e, uint32_t addr64, uint32_t n);
 /* a 32-bit atomic of IR atomic IMM (CAS: compare-and-swap) at device address ADDR, fenced

@@ -214,7 +214,8 @@ struct smp {
   struct spirv_texel_src src;
   uint32_t tw[8], sw[4];
   unsigned axes; /* from the instruction's dimension: 1, 2 or 3 */
-  uint32_t is3d, unnorm, slice, bc_alpha, rgb, alpha;
+  uint32_t is3d, unnorm, slice;
+  uint32_t bcol[4]; /* the border colour in memory components (border_colour) */
   uint32_t size[3]; /* width, height, depth of level 0 */
   uint32_t co[3];   /* f32 coordinates */
   uint32_t off[3];  /* texel offsets (signed) */
@@ -304,8 +305,7 @@ static void footprint(struct emit *e, const struct smp *s, uint32_t l, uint32_t 
         for (unsigned k = 0; k < 4; k++) {
           uint32_t w[2] = {t, k};
           uint32_t c = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
-          uint32_t bv = usel(e, ieq(e, s->bc_alpha, cu32(e, k)), s->alpha, s->rgb);
-          v[dz][dy][dx][k] = usel(e, border, bv, c);
+          v[dz][dy][dx][k] = usel(e, border, s->bcol[k], c);
         }
         if (s->compare) v[dz][dy][dx][0] = depth_compare(e, s, v[dz][dy][dx][0]);
       }
@@ -328,6 +328,43 @@ static void sample_level(struct emit *e, const struct smp *s, uint32_t l, uint32
     out[k] = combine(e, s->fmode, p[0], p[1], w[2]);
   }
   for (unsigned k = 1; s->compare && k < 4; k++) out[k] = out[0];
+}
+
+/* The border colour in memory components (S->bcol) of S# type TYPE for a format whose one is
+ * FONE: transparent black, opaque black or opaque white (0 and FONE), or under type 3
+ * (IR_BORDER_REGISTER) the table's entry BORDER_COLOR_PTR — four dwords, red, green, blue,
+ * alpha, as stored — at the wave state's border base + 16 × BORDER_COLOR_PTR, read when
+ * READ (a lane whose image is in range): unmapped, it reads 0 and counts as an image access
+ * in the fault record. BC_SWIZZLE (T# word 3 27:25) names the border channel each memory
+ * component takes (ir_ssharp_bc_channel). */
+static void border_colour(struct emit *e, struct smp *s, uint32_t type, uint32_t fone,
+                          uint32_t read) {
+  uint32_t zero = cu32(e, 0);
+  uint32_t rgb = usel(e, ieq(e, type, cu32(e, IR_BORDER_OPAQUE_WHITE)), fone, zero);
+  uint32_t alpha = usel(e, ieq(e, type, cu32(e, IR_BORDER_TRANS_BLACK)), zero, fone);
+  uint32_t table = ieq(e, type, cu32(e, IR_BORDER_REGISTER));
+  uint32_t base =
+      op2(e, SpvOpBitwiseOr, e->t_u64, to_u64(e, spirv_state_word(e, SPIRV_STATE_BORDER_BASE)),
+          op2(e, SpvOpShiftLeftLogical, e->t_u64,
+              to_u64(e, spirv_state_word(e, SPIRV_STATE_BORDER_BASE + 1)), cu64(e, 32)));
+  uint32_t ptr = sf(e, s->sw, IR_SSHARP_border_color_ptr);
+  uint32_t g = add64(e, base, to_u64(e, shl(e, ptr, cu32(e, 4))));
+  uint32_t ok = land(e, table, read);
+  uint32_t at = spirv_guest_addr(e, g, 16, &ok);
+  uint32_t entry[4];
+  for (unsigned j = 0; j < 4; j++) {
+    uint32_t d = spirv_psb_load(e, sel(e, e->t_u64, ok, add64(e, at, cu64(e, 4 * j)), e->junk));
+    entry[j] = usel(e, ok, d, zero);
+  }
+  uint32_t sh = shl(e, bits32(e, s->tw[3], 25, 3), cu32(e, 1)); /* 2 bits per BC_SWIZZLE */
+  for (unsigned k = 0; k < 4; k++) {
+    uint32_t packed = 0;
+    for (unsigned bc = 0; bc < 8; bc++) packed |= (uint32_t)ir_ssharp_bc_channel[bc][k] << 2 * bc;
+    uint32_t ch = band(e, shr(e, cu32(e, packed), sh), cu32(e, 3));
+    uint32_t tv = entry[0];
+    for (unsigned j = 1; j < 4; j++) tv = usel(e, ieq(e, ch, cu32(e, j)), entry[j], tv);
+    s->bcol[k] = usel(e, table, tv, usel(e, ieq(e, ch, cu32(e, 3)), alpha, rgb));
+  }
 }
 
 uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint32_t *a) {
@@ -415,22 +452,11 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
                  ? spv_const_bool(&e->b, true)
                  : op2(e, SpvOpINotEqual, BL, sf(e, s.sw, IR_SSHARP_force_unnormalized), zero);
   if (s.cube) s.unnorm = spv_const_bool(&e->b, false); /* face coordinates: normalised */
-  /* the border colour in memory components: BC_SWIZZLE (T# word 3 27:25) puts alpha into
-   * component bc_alpha (XYZW 3, XWYZ 1, WZYX 0, WXYZ 0, ZYXW 3, YXWZ 2; 6, 7 as XYZW) */
-  uint32_t bc = bits32(e, s.tw[3], 25, 3);
-  s.bc_alpha = band(e,
-                    op2(e, SpvOpShiftRightLogical, U32, cu32(e, 0x33230013u),
-                        op2(e, SpvOpShiftLeftLogical, U32, bc, cu32(e, 2))),
-                    cu32(e, 15));
-  s.rgb = usel(e, ieq(e, border_type, cu32(e, IR_BORDER_OPAQUE_WHITE)), fone, zero);
-  s.alpha = usel(e, ieq(e, border_type, cu32(e, IR_BORDER_TRANS_BLACK)), zero, fone);
   /* settings not modelled give what an access outside the image gives */
   uint32_t fmode = sf(e, s.sw, IR_SSHARP_filter_mode);
   s.fmode.blend = ieq(e, fmode, cu32(e, IR_FILTER_BLEND));
   s.fmode.min = ieq(e, fmode, cu32(e, IR_FILTER_MIN));
-  uint32_t unmodelled =
-      lor(e, ieq(e, fmode, cu32(e, 3)),
-          lor(e, ieq(e, border_type, cu32(e, IR_BORDER_REGISTER)), ieq(e, zfilter, cu32(e, 3))));
+  uint32_t unmodelled = lor(e, ieq(e, fmode, cu32(e, 3)), ieq(e, zfilter, cu32(e, 3)));
   /* the image: a 1-sample type other than cube, levels base..min(last, MAX_MIP), layers */
   uint32_t type_ok = land(e, op2(e, SpvOpULessThanEqual, BL, cu32(e, IR_TSHARP_1D), type),
                           land(e, ult(e, type, cu32(e, IR_TSHARP_2D_MSAA)),
@@ -516,6 +542,7 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
     e->fenced = false;
     return spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
   }
+  border_colour(e, &s, border_type, fone, in);
   uint32_t miplin = land(e, ieq(e, mipf, cu32(e, 2)), not_int);
   uint32_t lin0 = op2(e, SpvOpShiftRightLogical, U32, lc, cu32(e, 8));
   uint32_t pt0 = op2(e, SpvOpShiftRightLogical, U32, add(e, lc, cu32(e, 128)), cu32(e, 8));
