@@ -133,7 +133,7 @@ function(prospero_gpu_test name)
                        ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
 endfunction()
 
-# prospero_gpu_shader_test(NAME SOURCES ... [LIBS ...] [TIMEOUT s]): a device test of
+# prospero_gpu_shader_test(NAME SOURCES ... [LIBS ...] [TIMEOUT s] [PARTS n]): a device test of
 # the shader back end, ctest "gpu.NAME" (label gpu), build/tests/test_gpu_NAME: GFX10 kernels
 # (llvm-mc-19 at test time) run on the Vulkan device (lavapipe in CI) against C and the IR
 # interpreter, with the shared wave harness of tests/unit/shader_spirv and the shader IR test
@@ -141,7 +141,7 @@ endfunction()
 # Vulkan device or no llvm-mc-19. Under the sanitizers leak checks are off (lavapipe's JIT,
 # see tests/gpu/tiling).
 function(prospero_gpu_shader_test name)
-  cmake_parse_arguments(G "" "TIMEOUT" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(G "" "TIMEOUT;PARTS" "SOURCES;LIBS" ${ARGN})
   add_executable(test_gpu_${name} ${G_SOURCES})
   set_target_properties(test_gpu_${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY
                         ${CMAKE_BINARY_DIR}/tests)
@@ -153,7 +153,6 @@ function(prospero_gpu_shader_test name)
   find_library(SPIRV_TOOLS_LIB SPIRV-Tools)
   target_link_libraries(test_gpu_${name} PRIVATE prospero_shader_dispatch ${G_LIBS} m
                         ${SPIRV_TOOLS_LIB} stdc++ PkgConfig::CMOCKA)
-  add_test(NAME gpu.${name} COMMAND test_gpu_${name})
   # lavapipe compiles a pipeline's shader when it first runs, inside the submission: on a
   # loaded machine a large sampling kernel's fence takes longer than the device's default
   # 60 s wait (vk_device.c), so the tests wait up to 10 minutes (ctest's TIMEOUT bounds them)
@@ -164,8 +163,21 @@ function(prospero_gpu_shader_test name)
   if(NOT G_TIMEOUT)
     set(G_TIMEOUT 300)
   endif()
-  set_tests_properties(gpu.${name} PROPERTIES LABELS "gpu" TIMEOUT ${G_TIMEOUT}
-                       ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
+  # PARTS n: n ctest entries gpu.NAME.1 .. gpu.NAME.n, each running every n-th unit of the
+  # test's work (PROSPERO_TEST_PART, tests/support/test_part.h), so a long test runs side by
+  # side under ctest -j and each part stays well inside its timeout.
+  if(G_PARTS AND G_PARTS GREATER 1)
+    foreach(i RANGE 1 ${G_PARTS})
+      add_test(NAME gpu.${name}.${i} COMMAND test_gpu_${name})
+      set_tests_properties(gpu.${name}.${i} PROPERTIES LABELS "gpu" TIMEOUT ${G_TIMEOUT}
+                           ENVIRONMENT "${env};PROSPERO_TEST_PART=${i}/${G_PARTS}"
+                           SKIP_RETURN_CODE 77)
+    endforeach()
+  else()
+    add_test(NAME gpu.${name} COMMAND test_gpu_${name})
+    set_tests_properties(gpu.${name} PROPERTIES LABELS "gpu" TIMEOUT ${G_TIMEOUT}
+                         ENVIRONMENT "${env}" SKIP_RETURN_CODE 77)
+  endif()
 endfunction()
 
 # The fuzzer flags: undefined behaviour is fatal, as in the sanitizer build (no recovery:
