@@ -66,6 +66,31 @@ static void expect(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t sy, 
 }
 #define U8(v) ((float)((double)(v) / 255.0))
 
+/* a plain row's element at P (ir_buffer_format_load) against the expected bits E */
+static void expect_row(uint32_t format, const uint8_t *p, const uint32_t e[4]) {
+  struct ir_buffer_format f = ir_buffer_format_of(format);
+  uint32_t out[4];
+  assert_true(f.comps != 0);
+  ir_buffer_format_load(&f, p, out);
+  for (int k = 0; k < 4; k++) {
+    if (out[k] != e[k])
+      fprintf(stderr, "format %u component %d: %08x, expected %08x\n", format, k, out[k], e[k]);
+    assert_int_equal(out[k], e[k]);
+  }
+}
+
+/* a special format's texel 0 (ir_texel_decode) against the expected bits E */
+static void expect_bits(uint32_t format, const uint8_t *p, const uint32_t e[4]) {
+  struct ir_texel_format f = ir_texel_format_of(format);
+  uint32_t out[4];
+  ir_texel_decode(&f, p, 0, 0, out);
+  for (int k = 0; k < 4; k++) {
+    if (out[k] != e[k])
+      fprintf(stderr, "format %u component %d: %08x, expected %08x\n", format, k, out[k], e[k]);
+    assert_int_equal(out[k], e[k]);
+  }
+}
+
 static void fixed_blocks(void **state) {
   (void)state;
   /* BC1, c0 = pure red 0xf800 > c1 = pure blue 0x001f: four colours; texels 0..3 take codes
@@ -135,9 +160,29 @@ static void fixed_blocks(void **state) {
   expect(151, p422, 1, 0, (float[]){U8(20), U8(30), U8(40), 1});
   expect(148, p422, 1, 0, (float[]){10.0f / 127.0f, 40.0f / 127.0f, 30.0f / 127.0f, 1});
   expect(149, p422, 1, 0, (float[]){u2f(10), u2f(40), u2f(30), u2f(1)});
+  /* 8_24 (Mesa's Z24_UNORM_S8_UINT): depth in bits 23:0, stencil 31:24. Depth 0x800000 as
+   * UNORM24 is 8388608 / 16777215 = 0.5 (1 + 1/16777215): 0.5 + 2.98023241e-8, above half
+   * the f32 spacing at 0.5 (2^-25 = 2.98023224e-8), so 0x3f000001; stencil 0xab = 171/255 */
+  const uint8_t d24[4] = {0x00, 0x00, 0x80, 0xab}, d24b[4] = {0x78, 0x56, 0x34, 0x12};
+  expect_row(141, d24, (uint32_t[]){0x3f000001u, f2u(U8(171)), 0, f2u(1)});
+  expect_row(142, d24b, (uint32_t[]){0x345678, 0x12, 0, 1});
+  /* 24_8 (S8_UINT_Z24_UNORM): stencil in bits 7:0, depth 31:8; depth 0xffffff is 1 */
+  const uint8_t s8[4] = {0x80, 0xff, 0xff, 0xff};
+  expect_row(143, s8, (uint32_t[]){f2u(U8(128)), f2u(1), 0, f2u(1)});
+  expect_row(144, d24b, (uint32_t[]){0x78, 0x123456, 0, 1});
+  /* 32_FLOAT_CLAMP: the float as it is */
+  const uint8_t fq[4] = {0x00, 0x00, 0x80, 0x3e};
+  expect_row(140, fq, (uint32_t[]){f2u(0.25f), 0, 0, f2u(1)});
+  /* X24_8_32 (Z32_FLOAT_S8X24_UINT): dword 0 the depth, byte 4 the stencil, bytes 5..7
+   * unused */
+  const uint8_t x24[8] = {0x00, 0x00, 0x80, 0x3f, 0x5a, 0xff, 0xff, 0xff};
+  expect_bits(145, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, 1});
+  expect_bits(146, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, f2u(1)});
   /* which formats are decoded: rows with a layout, the special ones; not 6E4, 1_UNORM,
-   * 32_32_32, BC6H, BC7 */
+   * 1_REVERSED, 32_32_32, BC6H, BC7 */
   assert_true(ir_texel_decoded(133) && ir_texel_decoded(137) && ir_texel_decoded(178));
+  for (uint32_t f = 140; f <= 146; f++) assert_true(ir_texel_decoded(f));
+  assert_false(ir_texel_decoded(139));
   assert_false(ir_texel_decoded(131) || ir_texel_decoded(138) || ir_texel_decoded(74));
   assert_false(ir_texel_decoded(179) || ir_texel_decoded(181) || ir_texel_decoded(0));
 }
@@ -201,6 +246,20 @@ static float value8(enum ir_buffer_class cls, int v) {
 /* texel (SX, SY) of the element at P of FORMAT as the shader sees it */
 static void ref_texel(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t sy, float out[4]) {
   struct ir_buffer_format row = ir_buffer_format_of(format);
+  uint32_t w32 = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+  out[2] = 0.0f;
+  switch (format) { /* 32_FLOAT_CLAMP, the depth-stencil formats (depth UNORM24: d / (2^24 - 1)) */
+    case 140: out[0] = u2f(w32), out[1] = 0.0f, out[3] = 1.0f; return;
+    case 141:
+      out[0] = u2f(unorm(w32 & 0xffffff, 24)), out[1] = U8(w32 >> 24), out[3] = 1.0f;
+      return;
+    case 142: out[0] = u2f(w32 & 0xffffff), out[1] = u2f(w32 >> 24), out[3] = u2f(1); return;
+    case 143: out[0] = U8(w32 & 255), out[1] = u2f(unorm(w32 >> 8, 24)), out[3] = 1.0f; return;
+    case 144: out[0] = u2f(w32 & 255), out[1] = u2f(w32 >> 8), out[3] = u2f(1); return;
+    case 145: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = u2f(1); return;
+    case 146: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = 1.0f; return;
+    default: break;
+  }
   if (row.comps) { /* the packed UNORM rows */
     uint32_t w = p[0] | (uint32_t)p[1] << 8, lo = 0;
     for (unsigned k = 0; k < 4; k++) {
@@ -360,8 +419,9 @@ static void ref_at(const struct run *r, uint32_t x, uint32_t y, uint32_t l, floa
 static void formats(void **state) {
   (void)state;
   if (!dev) skip();
-  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151, 152,
-                                  153, 154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178};
+  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151,
+                                  152, 153, 154, 169, 170, 171, 172, 173, 174, 175, 176,
+                                  177, 178, 140, 141, 142, 143, 144, 145, 146};
   struct run r;
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
