@@ -258,6 +258,12 @@ static void ref_texel(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t s
     case 144: out[0] = u2f(w32 & 255), out[1] = u2f(w32 >> 8), out[3] = u2f(1); return;
     case 145: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = u2f(1); return;
     case 146: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = 1.0f; return;
+    case 72: /* 32_32_32 UINT, SINT, FLOAT: three dwords as they are */
+    case 73:
+    case 74:
+      for (int k = 0; k < 3; k++) memcpy(&out[k], p + 4 * k, 4);
+      out[3] = format == 74 ? 1.0f : u2f(1);
+      return;
     default: break;
   }
   if (row.comps) { /* the packed UNORM rows */
@@ -342,6 +348,7 @@ static uint32_t rnd(void) {
 
 struct run {
   uint32_t format;
+  uint32_t mode; /* the surface's swizzle mode (0: linear) */
   uint8_t *mem, *imem;
   struct tiling_layout lay;
   uint32_t lanes[WAVE][8]; /* x, y, mip, -, u, v (x0, y0's centre), u2, v2 (bilinear) */
@@ -353,10 +360,11 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   struct ir_texel_format x = ir_texel_format_of(r->format);
   struct ir_buffer_format row = ir_buffer_format_of(r->format);
   uint32_t bpe = x.kind ? 1u << x.bytes_log2 : row.comps ? ir_buffer_format_bytes(&row) : 2;
-  uint32_t bw = x.kind ? x.bw_log2 : 0, bh = x.kind ? x.bh_log2 : 0;
-  struct tiling_surface sf = {.mode = TILING_SW_4KB_S,
-                              .bpe = bpe,
-                              .width = (W + (1u << bw) - 1) >> bw,
+  uint32_t bw = x.kind ? x.bw_log2 : 0, bh = x.kind ? x.bh_log2 : 0, x3 = bpe == 12 ? 3 : 1;
+  /* 96-bit: a row of 4-byte elements three times as wide (addrlib's expanded formats) */
+  struct tiling_surface sf = {.mode = r->mode,
+                              .bpe = x3 == 3 ? 4 : bpe,
+                              .width = x3 * ((W + (1u << bw) - 1) >> bw),
                               .height = (H + (1u << bh) - 1) >> bh,
                               .depth = 1,
                               .levels = LEVELS,
@@ -367,7 +375,7 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   struct ir_tsharp t = {.base = GBASE,
                         .format = r->format,
                         .type = IR_TSHARP_2D,
-                        .sw_mode = TILING_SW_4KB_S,
+                        .sw_mode = r->mode,
                         .width = W,
                         .height = H,
                         .depth = 1,
@@ -412,16 +420,17 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
 static void ref_at(const struct run *r, uint32_t x, uint32_t y, uint32_t l, float out[4]) {
   struct ir_texel_format f = ir_texel_format_of(r->format);
   uint32_t bw = f.kind ? f.bw_log2 : 0, bh = f.kind ? f.bh_log2 : 0;
-  uint64_t off = tiling_element_offset(&r->lay, l, x >> bw, y >> bh, 0, 0);
+  uint32_t x3 = r->format >= 72 && r->format <= 74 ? 3 : 1; /* 32_32_32: elements 3x.. 3x + 2 */
+  uint64_t off = tiling_element_offset(&r->lay, l, (x >> bw) * x3, y >> bh, 0, 0);
   ref_texel(r->format, r->mem + off, x & ((1u << bw) - 1), y & ((1u << bh) - 1), out);
 }
 
 static void formats(void **state) {
   (void)state;
   if (!dev) skip();
-  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151,
-                                  152, 153, 154, 169, 170, 171, 172, 173, 174, 175, 176,
-                                  177, 178, 140, 141, 142, 143, 144, 145, 146};
+  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151, 152,
+                                  153, 154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178,
+                                  140, 141, 142, 143, 144, 145, 146, 72,  73,  74};
   struct run r;
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
@@ -430,6 +439,7 @@ static void formats(void **state) {
   size_t words = 0;
   for (size_t i = 0; i < sizeof list / sizeof *list; i++) {
     r.format = list[i];
+    r.mode = r.format >= 72 && r.format <= 74 ? TILING_SW_LINEAR : TILING_SW_4KB_S;
     struct shader_fault df;
     struct ir_interp_fault ifl;
     words = run_format(&r, &df, &ifl);
@@ -468,7 +478,7 @@ static void formats(void **state) {
 static void undecoded_format(void **state) {
   (void)state;
   if (!dev) skip();
-  struct run r = {.format = 131}; /* 6E4_FLOAT */
+  struct run r = {.format = 131, .mode = TILING_SW_4KB_S}; /* 6E4_FLOAT */
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
   assert_non_null(r.mem);

@@ -249,7 +249,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
    * reserved Z_FILTER value */
   if (sp.s.filter_mode == 3 || sp.s.border_type == IR_BORDER_REGISTER || sp.s.z_filter == 3)
     return false;
-  shader_image_fmt_of(t->format, &sp.sf);
+  shader_image_fmt_of(t, &sp.sf);
   sp.f = sp.sf.f;
   sp.fmt_ok = sp.sf.ok;
   sp.bpe = sp.sf.bpe;
