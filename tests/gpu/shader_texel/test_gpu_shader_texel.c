@@ -13,9 +13,11 @@
  *   device's results equal the interpreter's byte for byte; the loads and the point samples
  *   equal a reference decoder written here from the same definitions (whole 4x4 blocks
  *   decoded into palettes), the element found by the tiling library.
- * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded): the loads and samples read 0,
- *   and the fault record of the device and the interpreter hold kind "image format", the
- *   format, the load's offset (from llvm-mc-19) and 96 accesses; the warning text names them. */
+ * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded) and one of 32_32_32_FLOAT on a
+ *   4 KiB S surface (96-bit formats are decoded on linear surfaces only): the loads and
+ *   samples read 0, and the fault record of the device and the interpreter hold kind "image
+ *   format", the format, the load's offset (from llvm-mc-19) and one count per access; the
+ *   warning text names them. */
 #include "xl_test_harness.h"
 
 #include "float_bits.h"
@@ -475,10 +477,120 @@ static void formats(void **state) {
   free(r.imem);
 }
 
-static void undecoded_format(void **state) {
+/* ---- stores ----------------------------------------------------------------------------- */
+
+static const char store_kernel[] =
+    "v_lshlrev_b32 v1, 5, v0\n"
+    "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+    "global_load_dwordx4 v[10:13], v1, s[16:17] offset:16\n"
+    "s_waitcnt vmcnt(0)\n"
+    "image_store_mip v[10:13], v[2:4], s[0:7] dmask:0xf "
+    "dim:SQ_RSRC_IMG_2D unorm\n"
+    "s_endpgm\n";
+
+/* F (f32) as an N-bit UNORM: clamped to 0..1 (NaN 0), times 2^N - 1, to nearest even
+ * (exact in double: a 24-bit mantissa times a 24-bit integer) */
+static uint32_t to_unorm(uint32_t f, unsigned n) {
+  double x = u2f(f), full = (double)((1u << n) - 1);
+  if (isnan(x) || x <= 0) return 0;
+  return x >= 1 ? (uint32_t)full : (uint32_t)nearbyint(x * full);
+}
+
+/* the element FORMAT's store of the data D writes, from the formats' definitions */
+static void ref_store(uint32_t format, const uint32_t d[4], uint8_t out[12]) {
+  uint32_t w = 0;
+  switch (format) {
+    case 140: w = d[0]; break;
+    case 141: w = to_unorm(d[0], 24) | to_unorm(d[1], 8) << 24; break;
+    case 142: w = (d[0] > 0xffffff ? 0xffffff : d[0]) | (d[1] > 255 ? 255 : d[1]) << 24; break;
+    case 143: w = to_unorm(d[0], 8) | to_unorm(d[1], 24) << 8; break;
+    case 144: w = (d[0] > 255 ? 255 : d[0]) | (d[1] > 0xffffff ? 0xffffff : d[1]) << 8; break;
+    default: memcpy(out, d, 12); return; /* 32_32_32: the dwords as they are */
+  }
+  memcpy(out, &w, 4);
+}
+
+/* image_store_mip of every lane to its own texel of level 0 or 1 (the T#'s DST_SEL XYZW):
+ * the device's memory equals the interpreter's and each element the reference encoding */
+static void stores(void **state) {
   (void)state;
   if (!dev) skip();
-  struct run r = {.format = 131, .mode = TILING_SW_4KB_S}; /* 6E4_FLOAT */
+  static const uint32_t list[] = {140, 141, 142, 143, 144, 72, 73, 74};
+  static const float probes[] = {0.0f,  1.0f, 0.5f,      0.25f, 1.0f / 3.0f,
+                                 -1.0f, 2.0f, 0.123456f, 1e-9f, 0.99999994f};
+  struct run r;
+  r.mem = malloc(GSIZE);
+  r.imem = malloc(GSIZE);
+  assert_non_null(r.mem);
+  assert_non_null(r.imem);
+  for (size_t i = 0; i < sizeof list / sizeof *list; i++) {
+    r.format = list[i];
+    r.mode = r.format >= 72 && r.format <= 74 ? TILING_SW_LINEAR : TILING_SW_4KB_S;
+    uint32_t x3 = r.format <= 74 ? 3 : 1, bpe = x3 == 3 ? 12 : 4;
+    struct tiling_surface sf = {.mode = r.mode,
+                                .bpe = 4,
+                                .width = W * x3,
+                                .height = H,
+                                .depth = 1,
+                                .levels = LEVELS,
+                                .fragments = 1,
+                                .dim = TILING_DIM_2D};
+    assert_true(tiling_compute_layout(&sf, &r.lay));
+    struct ir_tsharp t = {.base = GBASE,
+                          .format = r.format,
+                          .type = IR_TSHARP_2D,
+                          .sw_mode = r.mode,
+                          .width = W,
+                          .height = H,
+                          .depth = 1,
+                          .last_level = LEVELS - 1,
+                          .levels = LEVELS,
+                          .dst_sel = {4, 5, 6, 7}};
+    uint32_t sgpr[20] = {0};
+    ir_tsharp_encode(&t, sgpr);
+    sgpr[16] = (uint32_t)(GBASE + IO_OFF), sgpr[17] = (uint32_t)((GBASE + IO_OFF) >> 32);
+    memset(r.mem, 0xa5, GSIZE);
+    for (uint64_t b = 0; b < r.lay.size; b++) r.mem[b] = (uint8_t)rnd();
+    bool unorm_fmt = r.format == 141 || r.format == 143;
+    for (uint32_t l = 0; l < WAVE; l++) {
+      uint32_t *c = r.lanes[l], mip = l >= 26; /* distinct texels: 26 of level 0, 6 of 1 */
+      c[0] = mip ? l - 26 : l % W, c[1] = mip ? 1 : l / W, c[2] = mip, c[3] = 0;
+      for (int k = 0; k < 4; k++) {
+        uint32_t v = rnd();
+        if (unorm_fmt) v = l == 31 && k == 0 ? 0x7fc00000u : f2u(probes[(l + 3 * k) % 10]);
+        c[4 + k] = v;
+      }
+      memcpy(r.mem + IO_OFF + 32 * l, c, 32);
+    }
+    memcpy(r.imem, r.mem, GSIZE);
+    char name[32];
+    snprintf(name, sizeof name, "store %u", r.format);
+    struct shader_fault df;
+    struct ir_interp_fault ifl;
+    image_wave_interp_fault(name, store_kernel, WAVE, sgpr, 20, r.imem, GBASE, GSIZE, &ifl);
+    image_wave_device_fault(dev, name, store_kernel, WAVE, sgpr, 20, r.mem, GBASE, GSIZE, &df);
+    assert_int_equal(df.count, 0);
+    assert_int_equal(ifl.count, 0);
+    assert_memory_equal(r.mem, r.imem, r.lay.size);
+    for (uint32_t l = 0; l < WAVE; l++) {
+      const uint32_t *c = r.lanes[l];
+      uint8_t want[12];
+      ref_store(r.format, c + 4, want);
+      uint64_t off = tiling_element_offset(&r.lay, c[2], c[0] * x3, c[1], 0, 0);
+      if (memcmp(r.mem + off, want, bpe))
+        fprintf(stderr, "store %u lane %u: %08x, expected %08x\n", r.format, l,
+                *(const uint32_t *)(r.mem + off), *(const uint32_t *)want);
+      assert_memory_equal(r.mem + off, want, bpe);
+    }
+  }
+  printf("%zu formats' stores passed\n", sizeof list / sizeof *list);
+  free(r.mem);
+  free(r.imem);
+}
+
+/* FORMAT on a surface of MODE is not decoded: reads 0, counted and named on both sides */
+static void expect_undecoded(uint32_t format, uint32_t mode) {
+  struct run r = {.format = format, .mode = mode};
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
   assert_non_null(r.mem);
@@ -497,8 +609,8 @@ static void undecoded_format(void **state) {
   assert_int_equal(df.count, inside + 2 * WAVE);
   assert_int_equal(ifl.kind, SPIRV_FAULT_FORMAT);
   assert_int_equal(df.kind, SPIRV_FAULT_FORMAT);
-  assert_int_equal(ifl.addr, 131);
-  assert_int_equal(df.addr, 131);
+  assert_int_equal(ifl.addr, format);
+  assert_int_equal(df.addr, format);
   assert_int_equal(ifl.pc, pc);
   assert_int_equal(ifl.lane, 0);
   assert_true(df.pc == pc || df.pc == pc + 8 || df.pc == pc + 16); /* the first lane's first */
@@ -513,7 +625,7 @@ static void undecoded_format(void **state) {
   char text[512], want[64];
   df.pc = pc;
   shader_memory_fault_text(m, &df, text, sizeof text);
-  snprintf(want, sizeof want, "image format 131 (not decoded), shader offset 0x%x", pc);
+  snprintf(want, sizeof want, "image format %u (not decoded), shader offset 0x%x", format, pc);
   if (!strstr(text, want)) fprintf(stderr, "%s\n", text);
   assert_non_null(strstr(text, want));
   shader_memory_destroy(m);
@@ -521,10 +633,17 @@ static void undecoded_format(void **state) {
   free(r.imem);
 }
 
+static void undecoded_format(void **state) {
+  (void)state;
+  if (!dev) skip();
+  expect_undecoded(131, TILING_SW_4KB_S); /* 6E4_FLOAT: no public layout */
+  expect_undecoded(74, TILING_SW_4KB_S);  /* 32_32_32_FLOAT tiled: linear only */
+}
+
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(fixed_blocks), cmocka_unit_test(formats),
-                                     cmocka_unit_test(undecoded_format)};
+                                     cmocka_unit_test(undecoded_format), cmocka_unit_test(stores)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;
