@@ -588,6 +588,71 @@ static void stores(void **state) {
   free(r.imem);
 }
 
+/* ---- 32_FLOAT_CLAMP's compare ---------------------------------------------------------- */
+
+static const char compare_kernel[] =
+    "v_lshlrev_b32 v1, 5, v0\n"
+    "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "image_sample_c_lz v6, v[2:4], s[0:7], s[8:11] dmask:0x1 "
+    "dim:SQ_RSRC_IMG_2D\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v22, 6, v0\n"
+    "global_store_dword v22, v6, s[18:19]\n"
+    "s_endpgm\n";
+
+/* sample_c with LESS (pass when ref < texel) on a surface whose texels all hold TEXEL, the
+ * reference REF: the result of FORMAT's sample on the device (the interpreter's equal) */
+static float compare_result(uint32_t format, float texel, float ref) {
+  uint8_t *mem = malloc(GSIZE), *imem = malloc(GSIZE);
+  assert_non_null(mem);
+  assert_non_null(imem);
+  struct ir_tsharp t = {.base = GBASE,
+                        .format = format,
+                        .type = IR_TSHARP_2D,
+                        .sw_mode = TILING_SW_LINEAR,
+                        .width = W,
+                        .height = H,
+                        .depth = 1,
+                        .levels = 1,
+                        .dst_sel = {4, 5, 6, 7}};
+  const struct ir_ssharp cmp = {.clamp = {IR_CLAMP_LAST_TEXEL, IR_CLAMP_LAST_TEXEL, 0},
+                                .depth_compare = 1,
+                                .max_lod = 15 * 256};
+  uint32_t sgpr[20] = {0};
+  ir_tsharp_encode(&t, sgpr);
+  ir_ssharp_encode(&cmp, sgpr + 8);
+  sgpr[16] = (uint32_t)(GBASE + IO_OFF), sgpr[17] = (uint32_t)((GBASE + IO_OFF) >> 32);
+  sgpr[18] = (uint32_t)(GBASE + OUT_OFF), sgpr[19] = (uint32_t)((GBASE + OUT_OFF) >> 32);
+  memset(mem, 0, GSIZE);
+  for (uint32_t b = 0; b < IO_OFF; b += 4) memcpy(mem + b, &texel, 4);
+  for (uint32_t l = 0; l < WAVE; l++) {
+    float c[4] = {ref, 0.5f, 0.5f, 0};
+    memcpy(mem + IO_OFF + 32 * l, c, 16);
+  }
+  memcpy(imem, mem, GSIZE);
+  image_wave_interp("compare", compare_kernel, WAVE, sgpr, 20, imem, GBASE, GSIZE);
+  image_wave_device(dev, "compare", compare_kernel, WAVE, sgpr, 20, mem, GBASE, GSIZE);
+  float d, i;
+  memcpy(&d, mem + OUT_OFF, 4);
+  memcpy(&i, imem + OUT_OFF, 4);
+  assert_true(f2u(d) == f2u(i));
+  free(mem);
+  free(imem);
+  return d;
+}
+
+/* 32_FLOAT_CLAMP (140, a promoted 24-bit depth surface) clamps the compare reference to 0..1
+ * as the UNORM depth formats do; 32_FLOAT (22) does not */
+static void float_clamp_compare(void **state) {
+  (void)state;
+  if (!dev) skip();
+  assert_true(compare_result(140, 1.25f, 1.5f) == 1.0f);   /* 1 < 1.25 */
+  assert_true(compare_result(22, 1.25f, 1.5f) == 0.0f);    /* 1.5 < 1.25 fails */
+  assert_true(compare_result(140, -0.25f, -0.5f) == 0.0f); /* 0 < -0.25 fails */
+  assert_true(compare_result(22, -0.25f, -0.5f) == 1.0f);  /* -0.5 < -0.25 */
+}
+
 /* FORMAT on a surface of MODE is not decoded: reads 0, counted and named on both sides */
 static void expect_undecoded(uint32_t format, uint32_t mode) {
   struct run r = {.format = format, .mode = mode};
@@ -643,7 +708,8 @@ static void undecoded_format(void **state) {
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(fixed_blocks), cmocka_unit_test(formats),
-                                     cmocka_unit_test(undecoded_format), cmocka_unit_test(stores)};
+                                     cmocka_unit_test(undecoded_format), cmocka_unit_test(stores),
+                                     cmocka_unit_test(float_clamp_compare)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;
