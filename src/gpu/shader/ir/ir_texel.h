@@ -77,8 +77,9 @@ uint32_t ir_texel_plain_format(const struct ir_texel_format *f);
 uint32_t ir_texel_info(uint32_t format);
 
 /* Whether an image access of FORMAT reads texels: a row with an element of 1, 2, 4, 8 or 16
- * bytes, or a kind here. The others (0 excepted: INVALID, a null resource) are reported
- * when an access meets them (docs/shader-dispatch.md, "Unmapped accesses"). */
+ * bytes, or a kind here (the 96-bit rows, read on linear surfaces only, are not counted).
+ * The others (0 excepted: INVALID, a null resource) are reported when an access meets them
+ * (docs/shader-dispatch.md, "Unmapped accesses"). */
 bool ir_texel_decoded(uint32_t format);
 
 /* The texel at SUB_X, SUB_Y inside the element at P (a special format F) as the shader sees
