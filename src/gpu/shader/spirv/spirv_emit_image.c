@@ -60,7 +60,7 @@ struct img {
   uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
   struct spirv_format fmt; /* the unified format's layout and class (spirv_emit_format.c) */
-  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes, or special */
+  uint32_t fmt_ok;         /* an element of 1, 2, 4, 8 or 16 bytes, special, or linear 96-bit */
   uint32_t e, bpe;         /* log2 of the element's bytes (96-bit: 2), bytes (96-bit: 12) */
   uint32_t x3;             /* a 96-bit format (32_32_32_*): 4-byte elements, 3 a texel */
   uint32_t abpe;           /* the laid-out element's bytes (96-bit: 4, else bpe) */
