@@ -13,9 +13,11 @@
  *   device's results equal the interpreter's byte for byte; the loads and the point samples
  *   equal a reference decoder written here from the same definitions (whole 4x4 blocks
  *   decoded into palettes), the element found by the tiling library.
- * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded): the loads and samples read 0,
- *   and the fault record of the device and the interpreter hold kind "image format", the
- *   format, the load's offset (from llvm-mc-19) and 96 accesses; the warning text names them. */
+ * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded) and one of 32_32_32_FLOAT on a
+ *   4 KiB S surface (96-bit formats are decoded on linear surfaces only): the loads and
+ *   samples read 0, and the fault record of the device and the interpreter hold kind "image
+ *   format", the format, the load's offset (from llvm-mc-19) and one count per access; the
+ *   warning text names them. */
 #include "xl_test_harness.h"
 
 #include "float_bits.h"
@@ -65,6 +67,31 @@ static void expect(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t sy, 
   }
 }
 #define U8(v) ((float)((double)(v) / 255.0))
+
+/* a plain row's element at P (ir_buffer_format_load) against the expected bits E */
+static void expect_row(uint32_t format, const uint8_t *p, const uint32_t e[4]) {
+  struct ir_buffer_format f = ir_buffer_format_of(format);
+  uint32_t out[4];
+  assert_true(f.comps != 0);
+  ir_buffer_format_load(&f, p, out);
+  for (int k = 0; k < 4; k++) {
+    if (out[k] != e[k])
+      fprintf(stderr, "format %u component %d: %08x, expected %08x\n", format, k, out[k], e[k]);
+    assert_int_equal(out[k], e[k]);
+  }
+}
+
+/* a special format's texel 0 (ir_texel_decode) against the expected bits E */
+static void expect_bits(uint32_t format, const uint8_t *p, const uint32_t e[4]) {
+  struct ir_texel_format f = ir_texel_format_of(format);
+  uint32_t out[4];
+  ir_texel_decode(&f, p, 0, 0, out);
+  for (int k = 0; k < 4; k++) {
+    if (out[k] != e[k])
+      fprintf(stderr, "format %u component %d: %08x, expected %08x\n", format, k, out[k], e[k]);
+    assert_int_equal(out[k], e[k]);
+  }
+}
 
 static void fixed_blocks(void **state) {
   (void)state;
@@ -135,9 +162,29 @@ static void fixed_blocks(void **state) {
   expect(151, p422, 1, 0, (float[]){U8(20), U8(30), U8(40), 1});
   expect(148, p422, 1, 0, (float[]){10.0f / 127.0f, 40.0f / 127.0f, 30.0f / 127.0f, 1});
   expect(149, p422, 1, 0, (float[]){u2f(10), u2f(40), u2f(30), u2f(1)});
+  /* 8_24 (Mesa's Z24_UNORM_S8_UINT): depth in bits 23:0, stencil 31:24. Depth 0x800000 as
+   * UNORM24 is 8388608 / 16777215 = 0.5 (1 + 1/16777215): 0.5 + 2.98023241e-8, above half
+   * the f32 spacing at 0.5 (2^-25 = 2.98023224e-8), so 0x3f000001; stencil 0xab = 171/255 */
+  const uint8_t d24[4] = {0x00, 0x00, 0x80, 0xab}, d24b[4] = {0x78, 0x56, 0x34, 0x12};
+  expect_row(141, d24, (uint32_t[]){0x3f000001u, f2u(U8(171)), 0, f2u(1)});
+  expect_row(142, d24b, (uint32_t[]){0x345678, 0x12, 0, 1});
+  /* 24_8 (S8_UINT_Z24_UNORM): stencil in bits 7:0, depth 31:8; depth 0xffffff is 1 */
+  const uint8_t s8[4] = {0x80, 0xff, 0xff, 0xff};
+  expect_row(143, s8, (uint32_t[]){f2u(U8(128)), f2u(1), 0, f2u(1)});
+  expect_row(144, d24b, (uint32_t[]){0x78, 0x123456, 0, 1});
+  /* 32_FLOAT_CLAMP: the float as it is */
+  const uint8_t fq[4] = {0x00, 0x00, 0x80, 0x3e};
+  expect_row(140, fq, (uint32_t[]){f2u(0.25f), 0, 0, f2u(1)});
+  /* X24_8_32 (Z32_FLOAT_S8X24_UINT): dword 0 the depth, byte 4 the stencil, bytes 5..7
+   * unused */
+  const uint8_t x24[8] = {0x00, 0x00, 0x80, 0x3f, 0x5a, 0xff, 0xff, 0xff};
+  expect_bits(145, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, 1});
+  expect_bits(146, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, f2u(1)});
   /* which formats are decoded: rows with a layout, the special ones; not 6E4, 1_UNORM,
-   * 32_32_32, BC6H, BC7 */
+   * 1_REVERSED, 32_32_32, BC6H, BC7 */
   assert_true(ir_texel_decoded(133) && ir_texel_decoded(137) && ir_texel_decoded(178));
+  for (uint32_t f = 140; f <= 146; f++) assert_true(ir_texel_decoded(f));
+  assert_false(ir_texel_decoded(139));
   assert_false(ir_texel_decoded(131) || ir_texel_decoded(138) || ir_texel_decoded(74));
   assert_false(ir_texel_decoded(179) || ir_texel_decoded(181) || ir_texel_decoded(0));
 }
@@ -201,6 +248,26 @@ static float value8(enum ir_buffer_class cls, int v) {
 /* texel (SX, SY) of the element at P of FORMAT as the shader sees it */
 static void ref_texel(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t sy, float out[4]) {
   struct ir_buffer_format row = ir_buffer_format_of(format);
+  uint32_t w32 = p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+  out[2] = 0.0f;
+  switch (format) { /* 32_FLOAT_CLAMP, the depth-stencil formats (depth UNORM24: d / (2^24 - 1)) */
+    case 140: out[0] = u2f(w32), out[1] = 0.0f, out[3] = 1.0f; return;
+    case 141:
+      out[0] = u2f(unorm(w32 & 0xffffff, 24)), out[1] = U8(w32 >> 24), out[3] = 1.0f;
+      return;
+    case 142: out[0] = u2f(w32 & 0xffffff), out[1] = u2f(w32 >> 24), out[3] = u2f(1); return;
+    case 143: out[0] = U8(w32 & 255), out[1] = u2f(unorm(w32 >> 8, 24)), out[3] = 1.0f; return;
+    case 144: out[0] = u2f(w32 & 255), out[1] = u2f(w32 >> 8), out[3] = u2f(1); return;
+    case 145: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = u2f(1); return;
+    case 146: out[0] = u2f(w32), out[1] = u2f(p[4]), out[3] = 1.0f; return;
+    case 72: /* 32_32_32 UINT, SINT, FLOAT: three dwords as they are */
+    case 73:
+    case 74:
+      for (int k = 0; k < 3; k++) memcpy(&out[k], p + 4 * k, 4);
+      out[3] = format == 74 ? 1.0f : u2f(1);
+      return;
+    default: break;
+  }
   if (row.comps) { /* the packed UNORM rows */
     uint32_t w = p[0] | (uint32_t)p[1] << 8, lo = 0;
     for (unsigned k = 0; k < 4; k++) {
@@ -283,6 +350,7 @@ static uint32_t rnd(void) {
 
 struct run {
   uint32_t format;
+  uint32_t mode; /* the surface's swizzle mode (0: linear) */
   uint8_t *mem, *imem;
   struct tiling_layout lay;
   uint32_t lanes[WAVE][8]; /* x, y, mip, -, u, v (x0, y0's centre), u2, v2 (bilinear) */
@@ -294,10 +362,11 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   struct ir_texel_format x = ir_texel_format_of(r->format);
   struct ir_buffer_format row = ir_buffer_format_of(r->format);
   uint32_t bpe = x.kind ? 1u << x.bytes_log2 : row.comps ? ir_buffer_format_bytes(&row) : 2;
-  uint32_t bw = x.kind ? x.bw_log2 : 0, bh = x.kind ? x.bh_log2 : 0;
-  struct tiling_surface sf = {.mode = TILING_SW_4KB_S,
-                              .bpe = bpe,
-                              .width = (W + (1u << bw) - 1) >> bw,
+  uint32_t bw = x.kind ? x.bw_log2 : 0, bh = x.kind ? x.bh_log2 : 0, x3 = bpe == 12 ? 3 : 1;
+  /* 96-bit: a row of 4-byte elements three times as wide (addrlib's expanded formats) */
+  struct tiling_surface sf = {.mode = r->mode,
+                              .bpe = x3 == 3 ? 4 : bpe,
+                              .width = x3 * ((W + (1u << bw) - 1) >> bw),
                               .height = (H + (1u << bh) - 1) >> bh,
                               .depth = 1,
                               .levels = LEVELS,
@@ -308,7 +377,7 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   struct ir_tsharp t = {.base = GBASE,
                         .format = r->format,
                         .type = IR_TSHARP_2D,
-                        .sw_mode = TILING_SW_4KB_S,
+                        .sw_mode = r->mode,
                         .width = W,
                         .height = H,
                         .depth = 1,
@@ -353,7 +422,8 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
 static void ref_at(const struct run *r, uint32_t x, uint32_t y, uint32_t l, float out[4]) {
   struct ir_texel_format f = ir_texel_format_of(r->format);
   uint32_t bw = f.kind ? f.bw_log2 : 0, bh = f.kind ? f.bh_log2 : 0;
-  uint64_t off = tiling_element_offset(&r->lay, l, x >> bw, y >> bh, 0, 0);
+  uint32_t x3 = r->format >= 72 && r->format <= 74 ? 3 : 1; /* 32_32_32: elements 3x.. 3x + 2 */
+  uint64_t off = tiling_element_offset(&r->lay, l, (x >> bw) * x3, y >> bh, 0, 0);
   ref_texel(r->format, r->mem + off, x & ((1u << bw) - 1), y & ((1u << bh) - 1), out);
 }
 
@@ -361,7 +431,8 @@ static void formats(void **state) {
   (void)state;
   if (!dev) skip();
   static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151, 152,
-                                  153, 154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178};
+                                  153, 154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178,
+                                  140, 141, 142, 143, 144, 145, 146, 72,  73,  74};
   struct run r;
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
@@ -370,6 +441,7 @@ static void formats(void **state) {
   size_t words = 0;
   for (size_t i = 0; i < sizeof list / sizeof *list; i++) {
     r.format = list[i];
+    r.mode = r.format >= 72 && r.format <= 74 ? TILING_SW_LINEAR : TILING_SW_4KB_S;
     struct shader_fault df;
     struct ir_interp_fault ifl;
     words = run_format(&r, &df, &ifl);
@@ -405,10 +477,185 @@ static void formats(void **state) {
   free(r.imem);
 }
 
-static void undecoded_format(void **state) {
+/* ---- stores ----------------------------------------------------------------------------- */
+
+static const char store_kernel[] =
+    "v_lshlrev_b32 v1, 5, v0\n"
+    "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+    "global_load_dwordx4 v[10:13], v1, s[16:17] offset:16\n"
+    "s_waitcnt vmcnt(0)\n"
+    "image_store_mip v[10:13], v[2:4], s[0:7] dmask:0xf "
+    "dim:SQ_RSRC_IMG_2D unorm\n"
+    "s_endpgm\n";
+
+/* F (f32) as an N-bit UNORM: clamped to 0..1 (NaN 0), times 2^N - 1, to nearest even
+ * (exact in double: a 24-bit mantissa times a 24-bit integer) */
+static uint32_t to_unorm(uint32_t f, unsigned n) {
+  double x = u2f(f), full = (double)((1u << n) - 1);
+  if (isnan(x) || x <= 0) return 0;
+  return x >= 1 ? (uint32_t)full : (uint32_t)nearbyint(x * full);
+}
+
+/* the element FORMAT's store of the data D writes, from the formats' definitions */
+static void ref_store(uint32_t format, const uint32_t d[4], uint8_t out[12]) {
+  uint32_t w = 0;
+  switch (format) {
+    case 140: w = d[0]; break;
+    case 141: w = to_unorm(d[0], 24) | to_unorm(d[1], 8) << 24; break;
+    case 142: w = (d[0] > 0xffffff ? 0xffffff : d[0]) | (d[1] > 255 ? 255 : d[1]) << 24; break;
+    case 143: w = to_unorm(d[0], 8) | to_unorm(d[1], 24) << 8; break;
+    case 144: w = (d[0] > 255 ? 255 : d[0]) | (d[1] > 0xffffff ? 0xffffff : d[1]) << 8; break;
+    default: memcpy(out, d, 12); return; /* 32_32_32: the dwords as they are */
+  }
+  memcpy(out, &w, 4);
+}
+
+/* image_store_mip of every lane to its own texel of level 0 or 1 (the T#'s DST_SEL XYZW):
+ * the device's memory equals the interpreter's and each element the reference encoding */
+static void stores(void **state) {
   (void)state;
   if (!dev) skip();
-  struct run r = {.format = 131}; /* 6E4_FLOAT */
+  static const uint32_t list[] = {140, 141, 142, 143, 144, 72, 73, 74};
+  static const float probes[] = {0.0f,  1.0f, 0.5f,      0.25f, 1.0f / 3.0f,
+                                 -1.0f, 2.0f, 0.123456f, 1e-9f, 0.99999994f};
+  struct run r;
+  r.mem = malloc(GSIZE);
+  r.imem = malloc(GSIZE);
+  assert_non_null(r.mem);
+  assert_non_null(r.imem);
+  for (size_t i = 0; i < sizeof list / sizeof *list; i++) {
+    r.format = list[i];
+    r.mode = r.format >= 72 && r.format <= 74 ? TILING_SW_LINEAR : TILING_SW_4KB_S;
+    uint32_t x3 = r.format <= 74 ? 3 : 1, bpe = x3 == 3 ? 12 : 4;
+    struct tiling_surface sf = {.mode = r.mode,
+                                .bpe = 4,
+                                .width = W * x3,
+                                .height = H,
+                                .depth = 1,
+                                .levels = LEVELS,
+                                .fragments = 1,
+                                .dim = TILING_DIM_2D};
+    assert_true(tiling_compute_layout(&sf, &r.lay));
+    struct ir_tsharp t = {.base = GBASE,
+                          .format = r.format,
+                          .type = IR_TSHARP_2D,
+                          .sw_mode = r.mode,
+                          .width = W,
+                          .height = H,
+                          .depth = 1,
+                          .last_level = LEVELS - 1,
+                          .levels = LEVELS,
+                          .dst_sel = {4, 5, 6, 7}};
+    uint32_t sgpr[20] = {0};
+    ir_tsharp_encode(&t, sgpr);
+    sgpr[16] = (uint32_t)(GBASE + IO_OFF), sgpr[17] = (uint32_t)((GBASE + IO_OFF) >> 32);
+    memset(r.mem, 0xa5, GSIZE);
+    for (uint64_t b = 0; b < r.lay.size; b++) r.mem[b] = (uint8_t)rnd();
+    bool unorm_fmt = r.format == 141 || r.format == 143;
+    for (uint32_t l = 0; l < WAVE; l++) {
+      uint32_t *c = r.lanes[l], mip = l >= 26; /* distinct texels: 26 of level 0, 6 of 1 */
+      c[0] = mip ? l - 26 : l % W, c[1] = mip ? 1 : l / W, c[2] = mip, c[3] = 0;
+      for (int k = 0; k < 4; k++) {
+        uint32_t v = rnd();
+        if (unorm_fmt) v = l == 31 && k == 0 ? 0x7fc00000u : f2u(probes[(l + 3 * k) % 10]);
+        c[4 + k] = v;
+      }
+      memcpy(r.mem + IO_OFF + 32 * l, c, 32);
+    }
+    memcpy(r.imem, r.mem, GSIZE);
+    char name[32];
+    snprintf(name, sizeof name, "store %u", r.format);
+    struct shader_fault df;
+    struct ir_interp_fault ifl;
+    image_wave_interp_fault(name, store_kernel, WAVE, sgpr, 20, r.imem, GBASE, GSIZE, &ifl);
+    image_wave_device_fault(dev, name, store_kernel, WAVE, sgpr, 20, r.mem, GBASE, GSIZE, &df);
+    assert_int_equal(df.count, 0);
+    assert_int_equal(ifl.count, 0);
+    assert_memory_equal(r.mem, r.imem, r.lay.size);
+    for (uint32_t l = 0; l < WAVE; l++) {
+      const uint32_t *c = r.lanes[l];
+      uint8_t want[12];
+      ref_store(r.format, c + 4, want);
+      uint64_t off = tiling_element_offset(&r.lay, c[2], c[0] * x3, c[1], 0, 0);
+      if (memcmp(r.mem + off, want, bpe))
+        fprintf(stderr, "store %u lane %u: %08x, expected %08x\n", r.format, l,
+                *(const uint32_t *)(r.mem + off), *(const uint32_t *)want);
+      assert_memory_equal(r.mem + off, want, bpe);
+    }
+  }
+  printf("%zu formats' stores passed\n", sizeof list / sizeof *list);
+  free(r.mem);
+  free(r.imem);
+}
+
+/* ---- 32_FLOAT_CLAMP's compare ---------------------------------------------------------- */
+
+static const char compare_kernel[] =
+    "v_lshlrev_b32 v1, 5, v0\n"
+    "global_load_dwordx4 v[2:5], v1, s[16:17]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "image_sample_c_lz v6, v[2:4], s[0:7], s[8:11] dmask:0x1 "
+    "dim:SQ_RSRC_IMG_2D\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v22, 6, v0\n"
+    "global_store_dword v22, v6, s[18:19]\n"
+    "s_endpgm\n";
+
+/* sample_c with LESS (pass when ref < texel) on a surface whose texels all hold TEXEL, the
+ * reference REF: the result of FORMAT's sample on the device (the interpreter's equal) */
+static float compare_result(uint32_t format, float texel, float ref) {
+  uint8_t *mem = malloc(GSIZE), *imem = malloc(GSIZE);
+  assert_non_null(mem);
+  assert_non_null(imem);
+  struct ir_tsharp t = {.base = GBASE,
+                        .format = format,
+                        .type = IR_TSHARP_2D,
+                        .sw_mode = TILING_SW_LINEAR,
+                        .width = W,
+                        .height = H,
+                        .depth = 1,
+                        .levels = 1,
+                        .dst_sel = {4, 5, 6, 7}};
+  const struct ir_ssharp cmp = {.clamp = {IR_CLAMP_LAST_TEXEL, IR_CLAMP_LAST_TEXEL, 0},
+                                .depth_compare = 1,
+                                .max_lod = 15 * 256};
+  uint32_t sgpr[20] = {0};
+  ir_tsharp_encode(&t, sgpr);
+  ir_ssharp_encode(&cmp, sgpr + 8);
+  sgpr[16] = (uint32_t)(GBASE + IO_OFF), sgpr[17] = (uint32_t)((GBASE + IO_OFF) >> 32);
+  sgpr[18] = (uint32_t)(GBASE + OUT_OFF), sgpr[19] = (uint32_t)((GBASE + OUT_OFF) >> 32);
+  memset(mem, 0, GSIZE);
+  for (uint32_t b = 0; b < IO_OFF; b += 4) memcpy(mem + b, &texel, 4);
+  for (uint32_t l = 0; l < WAVE; l++) {
+    float c[4] = {ref, 0.5f, 0.5f, 0};
+    memcpy(mem + IO_OFF + 32 * l, c, 16);
+  }
+  memcpy(imem, mem, GSIZE);
+  image_wave_interp("compare", compare_kernel, WAVE, sgpr, 20, imem, GBASE, GSIZE);
+  image_wave_device(dev, "compare", compare_kernel, WAVE, sgpr, 20, mem, GBASE, GSIZE);
+  float d, i;
+  memcpy(&d, mem + OUT_OFF, 4);
+  memcpy(&i, imem + OUT_OFF, 4);
+  assert_true(f2u(d) == f2u(i));
+  free(mem);
+  free(imem);
+  return d;
+}
+
+/* 32_FLOAT_CLAMP (140, a promoted 24-bit depth surface) clamps the compare reference to 0..1
+ * as the UNORM depth formats do; 32_FLOAT (22) does not */
+static void float_clamp_compare(void **state) {
+  (void)state;
+  if (!dev) skip();
+  assert_true(compare_result(140, 1.25f, 1.5f) == 1.0f);   /* 1 < 1.25 */
+  assert_true(compare_result(22, 1.25f, 1.5f) == 0.0f);    /* 1.5 < 1.25 fails */
+  assert_true(compare_result(140, -0.25f, -0.5f) == 0.0f); /* 0 < -0.25 fails */
+  assert_true(compare_result(22, -0.25f, -0.5f) == 1.0f);  /* -0.5 < -0.25 */
+}
+
+/* FORMAT on a surface of MODE is not decoded: reads 0, counted and named on both sides */
+static void expect_undecoded(uint32_t format, uint32_t mode) {
+  struct run r = {.format = format, .mode = mode};
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
   assert_non_null(r.mem);
@@ -427,8 +674,8 @@ static void undecoded_format(void **state) {
   assert_int_equal(df.count, inside + 2 * WAVE);
   assert_int_equal(ifl.kind, SPIRV_FAULT_FORMAT);
   assert_int_equal(df.kind, SPIRV_FAULT_FORMAT);
-  assert_int_equal(ifl.addr, 131);
-  assert_int_equal(df.addr, 131);
+  assert_int_equal(ifl.addr, format);
+  assert_int_equal(df.addr, format);
   assert_int_equal(ifl.pc, pc);
   assert_int_equal(ifl.lane, 0);
   assert_true(df.pc == pc || df.pc == pc + 8 || df.pc == pc + 16); /* the first lane's first */
@@ -443,7 +690,7 @@ static void undecoded_format(void **state) {
   char text[512], want[64];
   df.pc = pc;
   shader_memory_fault_text(m, &df, text, sizeof text);
-  snprintf(want, sizeof want, "image format 131 (not decoded), shader offset 0x%x", pc);
+  snprintf(want, sizeof want, "image format %u (not decoded), shader offset 0x%x", format, pc);
   if (!strstr(text, want)) fprintf(stderr, "%s\n", text);
   assert_non_null(strstr(text, want));
   shader_memory_destroy(m);
@@ -451,10 +698,18 @@ static void undecoded_format(void **state) {
   free(r.imem);
 }
 
+static void undecoded_format(void **state) {
+  (void)state;
+  if (!dev) skip();
+  expect_undecoded(131, TILING_SW_4KB_S); /* 6E4_FLOAT: no public layout */
+  expect_undecoded(74, TILING_SW_4KB_S);  /* 32_32_32_FLOAT tiled: linear only */
+}
+
 int main(void) {
   dev = vk_test_device();
   const struct CMUnitTest tests[] = {cmocka_unit_test(fixed_blocks), cmocka_unit_test(formats),
-                                     cmocka_unit_test(undecoded_format)};
+                                     cmocka_unit_test(undecoded_format), cmocka_unit_test(stores),
+                                     cmocka_unit_test(float_clamp_compare)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

@@ -14,7 +14,7 @@ static uint64_t image_model_block(uint32_t mode) {
   return (mode >> 2) == 1 || (mode >> 2) == 5 ? 4096 : 65536;
 }
 
-/* a format with an element of 1, 2, 4, 8 or 16 bytes (the 96-bit ones have no layout) */
+/* a format with an element of 1, 2, 4, 8 or 16 bytes (the 96-bit ones: shader_image_fmt_of) */
 bool shader_image_format_ok(const struct ir_buffer_format *f) {
   uint32_t b = ir_buffer_format_bytes(f);
   return f->comps && b && b <= 16 && !(b & (b - 1));
@@ -31,9 +31,13 @@ static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_
   if (msaa && t->last_level > 3) return NULL;
   bool xor_mode = t->sw_mode >= 16;
   uint64_t blk = image_model_block(t->sw_mode), base = t->base;
+  /* 96-bit texels: a linear surface of 4-byte elements three times as wide (addrlib's
+   * ADDR_EXPANDED: the width times 3, the element 32 bits), the texel at element 3x */
+  uint32_t x3 = bpe == 12 ? 3 : 1;
+  if (x3 == 3 && t->sw_mode != 0) return NULL;
   struct tiling_surface sf = {.mode = t->sw_mode,
-                              .bpe = bpe,
-                              .width = t->width,
+                              .bpe = x3 == 3 ? 4 : bpe,
+                              .width = t->width * x3,
                               .height = t->height,
                               .depth = t->depth,
                               .levels = msaa ? 1 : t->levels,
@@ -45,7 +49,7 @@ static uint8_t *image_model_texel(struct shader_image_model *m, const struct ir_
   }
   struct tiling_layout lay;
   if (!tiling_compute_layout(&sf, &lay)) return NULL;
-  uint64_t a = base + tiling_element_offset(&lay, level, x, y, slice, frag);
+  uint64_t a = base + tiling_element_offset(&lay, level, x * x3, y, slice, frag);
   if (a < m->base || a + bpe > m->base + m->size) {
     if (unmapped) *unmapped = true;
     return NULL;
@@ -58,7 +62,8 @@ uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp
   return image_model_texel(m, t, bpe, x, y, slice, 0, level, NULL);
 }
 
-void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o) {
+void shader_image_fmt_of(const struct ir_tsharp *t, struct shader_image_fmt *o) {
+  uint32_t format = t->format;
   o->f = ir_buffer_format_of(format);
   o->x = ir_texel_format_of(format);
   if (o->x.kind != IR_TEXEL_PLAIN) { /* four components of the format's class */
@@ -68,6 +73,7 @@ void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o) {
     return;
   }
   o->ok = shader_image_format_ok(&o->f);
+  if (o->f.comps && ir_buffer_format_bytes(&o->f) == 12) o->ok = t->sw_mode == 0; /* linear */
   o->bpe = o->ok ? ir_buffer_format_bytes(&o->f) : 4;
 }
 
@@ -204,7 +210,7 @@ bool shader_image_model(void *ctx, const struct ir_interp_image *op, uint32_t re
     return false;
   if (image_model_unmodelled(op)) return false;
   struct shader_image_fmt sf;
-  shader_image_fmt_of(t.format, &sf);
+  shader_image_fmt_of(&t, &sf);
   struct ir_buffer_format f = sf.f;
   bool unmapped = false;
   struct ir_vsharp v = {0};

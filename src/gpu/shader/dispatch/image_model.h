@@ -37,14 +37,15 @@ bool shader_image_format_ok(const struct ir_buffer_format *f);
 
 /* A T# format as the image model reads it: the row's layout (special formats: four
  * components of their class), the ir_texel.h entry, the element's bytes and whether its
- * texels are decoded (ok). */
+ * texels are decoded (ok). The 96-bit formats (32_32_32_*: 12 bytes) are decoded on linear
+ * surfaces only (SW_MODE 0; docs/shader-spirv.md "Images"): T's mode decides. */
 struct shader_image_fmt {
   struct ir_buffer_format f;
   struct ir_texel_format x;
   uint32_t bpe;
   bool ok;
 };
-void shader_image_fmt_of(uint32_t format, struct shader_image_fmt *o);
+void shader_image_fmt_of(const struct ir_tsharp *t, struct shader_image_fmt *o);
 /* The components of texel (X, Y, SLICE) of absolute level LEVEL of T (format F) — the
  * element holding it (special formats: x / texels per element ...) decoded — or false (no
  * layout, not mapped, format not decoded; C all 0). The coordinates are not checked. */
@@ -55,8 +56,9 @@ bool shader_image_fetch(struct shader_image_model *m, const struct ir_tsharp *t,
  * does not decode, in M's fault record (when it has one) */
 void shader_image_format_fault(struct shader_image_model *m, uint32_t format, uint32_t pc,
                                uint32_t lane);
-/* the bytes of element (X, Y, SLICE) of absolute level LEVEL of T (BPE bytes an element) in
- * M's window, or NULL (no layout, not mapped); the coordinates are not checked */
+/* the bytes of element (X, Y, SLICE) of absolute level LEVEL of T (BPE bytes an element;
+ * 12: a 96-bit texel of a linear surface) in M's window, or NULL (no layout, not mapped); the
+ * coordinates are not checked */
 uint8_t *shader_image_texel(struct shader_image_model *m, const struct ir_tsharp *t, uint32_t bpe,
                             uint32_t x, uint32_t y, uint32_t slice, uint32_t level);
 /* image_sample(_ex), image_gather(_ex) or image_get_lod of one lane (image_sample.c, the rules of

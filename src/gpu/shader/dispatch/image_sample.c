@@ -261,7 +261,7 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   ir_ssharp_decode(op->ssharp, &sp.s);
   /* S# settings not modelled: the reserved FILTER_MODE 3 and Z_FILTER value */
   if (sp.s.filter_mode == 3 || sp.s.z_filter == 3) return false;
-  shader_image_fmt_of(t->format, &sp.sf);
+  shader_image_fmt_of(t, &sp.sf);
   sp.f = sp.sf.f;
   sp.fmt_ok = sp.sf.ok;
   sp.bpe = sp.sf.bpe;
@@ -281,7 +281,9 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   }
   sp.compare = (fl & IR_IMAGE_COMPARE) != 0;
   sp.ref = f_of(op->extras[1]);
-  if (sp.f.cls == IR_BUF_UNORM) /* the reference clamped to 0..1 (a NaN kept) */
+  /* UNORM formats and 32_FLOAT_CLAMP (140, a promoted 24-bit depth surface): the reference
+   * clamped to 0..1 (a NaN kept) */
+  if (sp.f.cls == IR_BUF_UNORM || t->format == 140)
     sp.ref = sp.ref < 0.0f ? 0.0f : sp.ref > 1.0f ? 1.0f : sp.ref;
   if (fl & IR_IMAGE_OFFSET)
     for (unsigned a = 0; a < 3; a++) /* 6-bit signed offsets at bits 5:0, 13:8, 21:16 */

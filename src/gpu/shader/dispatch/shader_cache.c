@@ -34,8 +34,10 @@
  * return addresses add the code base the wave state carries (SPIRV_STATE_CODE_BASE); 16: sampling
  * applies FILTER_MODE min/max, the half-border modes and the T#'s MIN_LOD; 17: the wave state
  * carries the border colour table's base (SPIRV_STATE_BORDER_BASE: a larger state, which
- * multi-wave modules index) and sampling reads its entry under BORDER_COLOR_TYPE 3 */
-#define DISK_VERSION 17u
+ * multi-wave modules index) and sampling reads its entry under BORDER_COLOR_TYPE 3; 18: the
+ * format table has the depth-stencil rows 140..144, the texel helper X24_8_32 and 96-bit linear
+ * images */
+#define DISK_VERSION 18u
 
 struct shader_cache {
   pthread_mutex_t lock;

@@ -62,7 +62,7 @@ bool ir_buffer_scalar_in_range(const struct ir_vsharp *v, uint32_t offset) {
 
 /* ---- formats ---------------------------------------------------------------------------
  * The layouts are the rows of buffer_formats.def (shared with the SPIR-V back end); values
- * without a row (78..127 reserved, 131, 132, 138 and up) read as no components. */
+ * without a row (78..127 reserved, 131, 132, 138, 139, 145 and up) read as no components. */
 static const struct ir_buffer_format formats[IR_BUFFER_FORMAT_ROWS] = {
 #define BUF_FORMAT(v, c, x, y, z, w, k) [v] = {c, {x, y, z, w}, IR_BUF_##k},
 #include "gpu/shader/ir/buffer_formats.def"

@@ -67,8 +67,9 @@ enum ir_buffer_class { IR_BUF_UNORM, IR_BUF_SNORM, IR_BUF_USCALED, IR_BUF_SSCALE
                        IR_BUF_SINT, IR_BUF_FLOAT, IR_BUF_SRGB };
 
 /* The rows of the format table: 0..127 the buffer formats, 128..130 the 8-bit SRGB image
- * formats and 133..137 the packed UNORM ones (T# FORMAT only); larger values have no row. */
-#define IR_BUFFER_FORMAT_ROWS 138u
+ * formats, 133..137 the packed UNORM ones and 140..144 32_FLOAT_CLAMP and the 4-byte
+ * depth-stencil ones (T# FORMAT only); larger values have no row. */
+#define IR_BUFFER_FORMAT_ROWS 145u
 
 struct ir_buffer_format {
   uint8_t comps;   /* 0: not a format the texture unit converts (invalid or reserved) */
@@ -76,7 +77,7 @@ struct ir_buffer_format {
   uint8_t cls;     /* enum ir_buffer_class */
 };
 
-/* The layout of FORMAT (0..137, IR_BUFFER_FORMAT_ROWS); comps 0 for invalid, reserved and
+/* The layout of FORMAT (0..144, IR_BUFFER_FORMAT_ROWS); comps 0 for invalid, reserved and
  * larger values. */
 struct ir_buffer_format ir_buffer_format_of(uint32_t format);
 /* Bytes of one element of F. */

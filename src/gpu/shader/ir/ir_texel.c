@@ -21,6 +21,7 @@ struct ir_texel_format ir_texel_format_of(uint32_t format) {
 }
 
 uint32_t ir_texel_plain_format(const struct ir_texel_format *f) {
+  if (f->kind == IR_TEXEL_X24_8_32) return f->cls == IR_BUF_UINT ? 75 : 77;
   switch (f->cls) {
     case IR_BUF_FLOAT: return 77;
     case IR_BUF_SNORM: return 57;
@@ -153,6 +154,12 @@ void ir_texel_decode(const struct ir_texel_format *f, const uint8_t *p, uint32_t
       out[3] = one;
       return;
     }
+    case IR_TEXEL_X24_8_32: /* the stencil an integer in both forms (our reading) */
+      out[0] = le32(p);
+      out[1] = p[4];
+      out[2] = zero;
+      out[3] = cls == IR_BUF_UINT ? 1 : one;
+      return;
     default: out[0] = out[1] = out[2] = out[3] = 0; return;
   }
 }

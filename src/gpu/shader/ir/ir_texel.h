@@ -1,7 +1,8 @@
 /* The GFX10 image formats whose texels are not plain components of one element (the rows of
  * buffer_formats.def): the shared-exponent 5_9_9_9, the 4:2:2 subsampled GB_GR and BG_RG
- * (one 32-bit element holds two texels side by side) and the block-compressed BC1..BC5 (one
- * 8- or 16-byte element holds a 4x4 block). One table of their values, element shapes and
+ * (one 32-bit element holds two texels side by side), the block-compressed BC1..BC5 (one
+ * 8- or 16-byte element holds a 4x4 block) and the depth-stencil X24_8_32 (a 64-bit element
+ * whose y has 8 of its dword's 32 bits). One table of their values, element shapes and
  * number formats; a decoder of one texel for C (the interpreter's image model, tests); the
  * SPIR-V back end reads the same table (ir_texel_info) and decodes by the same rules
  * (spirv_emit_texel.c). The rules and their readings: docs/shader-spirv.md, "Images". */
@@ -21,6 +22,7 @@ enum ir_texel_kind {
   IR_TEXEL_BC3,       /* 16 bytes: an interpolated alpha block, then a BC1 colour block */
   IR_TEXEL_BC4,       /* 8 bytes: one interpolated channel block (x) */
   IR_TEXEL_BC5,       /* 16 bytes: two of them (x, then y) */
+  IR_TEXEL_X24_8_32,  /* 8 bytes: x dword 0 (depth), y bits 39:32 (stencil), 63:40 unused */
   IR_TEXEL_KINDS
 };
 
@@ -45,7 +47,9 @@ enum ir_texel_kind {
   X(175, BC4, UNORM, 3, 2, 2)      /*  BC4_UNORM */     \
   X(176, BC4, SNORM, 3, 2, 2)      /*  BC4_SNORM */     \
   X(177, BC5, UNORM, 4, 2, 2)      /*  BC5_UNORM */     \
-  X(178, BC5, SNORM, 4, 2, 2)      /*  BC5_SNORM */
+  X(178, BC5, SNORM, 4, 2, 2)      /*  BC5_SNORM */     \
+  X(145, X24_8_32, UINT, 3, 0, 0)  /*  X24_8_32_UINT */ \
+  X(146, X24_8_32, FLOAT, 3, 0, 0) /*  X24_8_32_FLOAT */
 
 /* Formats up to this value have an entry (ir_texel_info); the T# field has 9 bits. */
 #define IR_TEXEL_INFO_ROWS 512u
@@ -61,8 +65,10 @@ struct ir_texel_format ir_texel_format_of(uint32_t format);
 
 /* The plain format (a row of buffer_formats.def) a texel of special format F is given as:
  * 8_8_8_8 of F's class (UNORM 56, SNORM 57, UINT 60, SRGB 130: x, y, z, then w 1 as 255,
- * 127 or 1), 32_32_32_32_FLOAT (77) for 5_9_9_9. The SPIR-V back end decodes a texel into
- * an element of it and converts that as any element (spirv_emit_texel.c). */
+ * 127 or 1), 32_32_32_32_FLOAT (77) for 5_9_9_9, 32_32_32_32 UINT (75) or FLOAT (77) for
+ * X24_8_32 (x the depth dword, y the stencil byte as an integer, z 0, w 1). The SPIR-V back
+ * end decodes a texel into an element of it and converts that as any element
+ * (spirv_emit_texel.c). */
 uint32_t ir_texel_plain_format(const struct ir_texel_format *f);
 
 /* FORMAT's entry packed in a dword for the SPIR-V back end: kind 3:0, class 6:4, log2 bytes
@@ -71,8 +77,9 @@ uint32_t ir_texel_plain_format(const struct ir_texel_format *f);
 uint32_t ir_texel_info(uint32_t format);
 
 /* Whether an image access of FORMAT reads texels: a row with an element of 1, 2, 4, 8 or 16
- * bytes, or a kind here. The others (0 excepted: INVALID, a null resource) are reported
- * when an access meets them (docs/shader-dispatch.md, "Unmapped accesses"). */
+ * bytes, or a kind here (the 96-bit rows, read on linear surfaces only, are not counted).
+ * The others (0 excepted: INVALID, a null resource) are reported when an access meets them
+ * (docs/shader-dispatch.md, "Unmapped accesses"). */
 bool ir_texel_decoded(uint32_t format);
 
 /* The texel at SUB_X, SUB_Y inside the element at P (a special format F) as the shader sees

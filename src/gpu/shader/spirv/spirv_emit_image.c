@@ -60,8 +60,10 @@ struct img {
   uint32_t pbx;  /* the pipe/bank XOR (XOR modes), else 0 */
   uint32_t format, type, mode, width, height, depth, base_array, base_level, last_level, levels;
   struct spirv_format fmt; /* the unified format's layout and class (spirv_emit_format.c) */
-  uint32_t fmt_ok;         /* a format with an element of 1, 2, 4, 8 or 16 bytes, or special */
-  uint32_t e, bpe;         /* log2 of the element's bytes, bytes */
+  uint32_t fmt_ok;         /* an element of 1, 2, 4, 8 or 16 bytes, special, or linear 96-bit */
+  uint32_t e, bpe;         /* log2 of the element's bytes (96-bit: 2), bytes (96-bit: 12) */
+  uint32_t x3;             /* a 96-bit format (32_32_32_*): 4-byte elements, 3 a texel */
+  uint32_t abpe;           /* the laid-out element's bytes (96-bit: 4, else bpe) */
   uint32_t info, special;  /* ir_texel_info of the format; whether it is a special one */
   uint32_t bwl, bhl;       /* log2 texels per element in x, y (special formats; else 0) */
   uint32_t ew, eh;         /* level 0's size in elements (img_read) */
@@ -71,9 +73,11 @@ struct img {
 };
 
 /* The format at run time, through the buffer formats' conversions (spirv_format_dynamic):
- * every unified format whose element is a power of two of bytes has a layout here (the
- * 96-bit ones have none in the tiling library either). */
-static void img_format(struct emit *e, struct img *m) {
+ * every unified format whose element is a power of two of bytes has a layout here; the
+ * 96-bit ones on linear surfaces (MODE: the T#'s SW_MODE) as a row of 4-byte elements three
+ * times as wide, as addrlib lays them out (ADDR_EXPANDED, linear only); tiled, they are
+ * formats not decoded. */
+static void img_format(struct emit *e, struct img *m, uint32_t mode) {
   /* the special formats (ir_texel.h): their element's bytes and shape from their entry, and
    * the plain format their texels are decoded into (m->fmt) */
   m->info = spirv_texel_info(e, m->format);
@@ -91,8 +95,18 @@ static void img_format(struct emit *e, struct img *m) {
   uint32_t pow2 = eq(e, band(e, bytes, op2(e, SpvOpISub, U32, bytes, cu32(e, 1))), cu32(e, 0));
   uint32_t size_ok = land(e, lt(e, cu32(e, 0), bytes), le(e, bytes, cu32(e, 16)));
   m->fmt_ok = op2(e, SpvOpLogicalOr, BL, m->special, land(e, m->fmt.valid, land(e, pow2, size_ok)));
+  m->x3 = land(e, land(e, lnot(e, m->special), m->fmt.valid), eq(e, bytes, cu32(e, 12)));
+  m->fmt_ok = op2(e, SpvOpLogicalOr, BL, m->fmt_ok, land(e, m->x3, eq(e, mode, cu32(e, 0))));
   m->bpe = sel(e, U32, m->fmt_ok, bytes, cu32(e, 1));
-  m->e = glsl(e, U32, GLSL_FIND_UMSB, m->bpe, 0, 1);
+  m->abpe = sel(e, U32, m->x3, cu32(e, 4), m->bpe);
+  m->e = glsl(e, U32, GLSL_FIND_UMSB, m->abpe, 0, 1);
+}
+
+/* the T#'s SW_MODE (T the T# value) */
+static uint32_t tsharp_mode(struct emit *e, uint32_t t) {
+  uint32_t w[2] = {t, ir_tsharp_fields[IR_TSHARP_sw_mode].dword};
+  return bits32(e, spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2),
+                ir_tsharp_fields[IR_TSHARP_sw_mode].lo, ir_tsharp_fields[IR_TSHARP_sw_mode].bits);
 }
 
 static void img_read(struct emit *e, uint32_t t, struct img *m) {
@@ -133,10 +147,12 @@ static void img_read(struct emit *e, uint32_t t, struct img *m) {
                        op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), blk), cu32(e, 1)), cu32(e, 0));
   m->pbx = band(e, op1(e, SpvOpUConvert, U32, base), xmask);
   m->base = op2(e, SpvOpBitwiseAnd, U64, base, op1(e, SpvOpNot, U64, to_u64(e, xmask)));
-  img_format(e, m);
-  /* the element grid: texels per element side by side (4:2:2 pairs, 4x4 blocks) */
+  img_format(e, m, m->mode);
+  /* the element grid: texels per element side by side (4:2:2 pairs, 4x4 blocks; 96-bit:
+   * three elements a texel) */
   m->ew = shr(e, add(e, m->width, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bwl), cu32(e, 1))),
               m->bwl);
+  m->ew = sel(e, U32, m->x3, mul(e, m->width, cu32(e, 3)), m->ew);
   m->eh = shr(e, add(e, m->height, op2(e, SpvOpISub, U32, shl(e, cu32(e, 1), m->bhl), cu32(e, 1))),
               m->bhl);
 }
@@ -198,7 +214,7 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   uint32_t lin_align = shr(e, cu32(e, 256), ee);
   uint32_t found = spv_const_bool(&e->b, false), first = L;
   uint32_t chain = cu64(e, 0), after = cu64(e, 0), pitch = zero;
-  uint32_t bpe64 = to_u64(e, m->bpe);
+  uint32_t bpe64 = to_u64(e, m->abpe);
   uint32_t multi = lt(e, one, L);
   uint32_t plane[16], before[16];
   for (uint32_t i = 0; i < 16; i++) {
@@ -259,7 +275,8 @@ static void texel_addrs(struct emit *e, const struct img *m, unsigned n, const u
   }
   /* per element: slice base, block, in-block offset */
   for (unsigned c = 0; c < n; c++) {
-    uint32_t x = shr(e, xs[c], m->bwl), y = shr(e, ys[c], m->bhl), slice = slices[c];
+    uint32_t x = sel(e, U32, m->x3, mul(e, xs[c], cu32(e, 3)), shr(e, xs[c], m->bwl));
+    uint32_t y = shr(e, ys[c], m->bhl), slice = slices[c];
     uint32_t slice64 = to_u64(e, slice);
     uint32_t thick_slices = to_u64(e, mul(e, bd, op2(e, SpvOpUDiv, U32, slice, bd)));
     uint32_t slice_base = op2(e, SpvOpIMul, U64, chain, sel(e, U64, thick, thick_slices, slice64));
@@ -337,7 +354,7 @@ void spirv_image_texel_src(struct emit *e, uint32_t t, struct spirv_texel_src *s
   uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
                     ir_tsharp_fields[IR_TSHARP_format].bits);
-  img_format(e, &m);
+  img_format(e, &m, tsharp_mode(e, t));
   src->bpe = m.bpe;
   src->fmt_ok = m.fmt_ok;
   src->bwl = m.bwl;
@@ -453,7 +470,7 @@ static void fetch_fn_body(struct emit *e) {
   uint32_t word = spv_op(&e->b, SpvOpCompositeExtract, U32, w, 2);
   m.format = bits32(e, word, ir_tsharp_fields[IR_TSHARP_format].lo,
                     ir_tsharp_fields[IR_TSHARP_format].bits);
-  img_format(e, &m);
+  img_format(e, &m, tsharp_mode(e, p[0]));
   uint32_t raw[4], c[4], sc[4];
   load_raw(e, &m, p[1], p[2], raw);
   spirv_texel_decode(e, m.info, raw, p[4], sc); /* special formats: the plain element */

@@ -387,7 +387,7 @@ struct spirv_format {
 /* FORMAT (1..127) known at compile time; false (and nothing set up) for a value without
  * components (0, 78..127) */
 bool spirv_format_known(struct emit *e, uint32_t format, struct spirv_format *f);
-/* the format in u32 value FORMAT at run time (rows 0..130, IR_BUFFER_FORMAT_ROWS; larger
+/* the format in u32 value FORMAT at run time (rows 0..144, IR_BUFFER_FORMAT_ROWS; larger
  * values have no components); set f->srgb after it where the SRGB rows can occur (images) */
 void spirv_format_dynamic(struct emit *e, uint32_t format, struct spirv_format *f);
 /* the module's SRGB table (made on first use; call it from main before a helper function

@@ -426,8 +426,9 @@ uint32_t spirv_emit_sample(struct emit *e, const struct ir_inst *ins, const uint
   spirv_image_texel_src(e, a[0], &s.src);
   struct spirv_format fmt;
   spirv_format_dynamic(e, s.src.plain, &fmt); /* special formats: their texels' */
-  if (s.compare) { /* UNORM formats: the reference clamped to 0..1 (a NaN kept) */
-    uint32_t un = ieq(e, fmt.cls, cu32(e, IR_BUF_UNORM)), r = s.ref;
+  if (s.compare) { /* UNORM formats and 32_FLOAT_CLAMP: the reference clamped to 0..1 */
+    uint32_t un = lor(e, ieq(e, fmt.cls, cu32(e, IR_BUF_UNORM)), ieq(e, s.src.plain, cu32(e, 140)));
+    uint32_t r = s.ref;
     r = sel(e, F32, land(e, un, op2(e, SpvOpFOrdLessThan, BL, r, cf32(e, 0.0f))), cf32(e, 0.0f), r);
     r = sel(e, F32, land(e, un, op2(e, SpvOpFOrdGreaterThan, BL, r, cf32(e, 1.0f))), cf32(e, 1.0f),
             r);

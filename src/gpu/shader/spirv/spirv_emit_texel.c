@@ -171,6 +171,13 @@ void spirv_texel_fn_body(struct emit *e) {
     out[k] = k ? usel(e, e5, fv, zero) : usel(e, e5, fv, rgba8);
   }
   out[3] = usel(e, e5, cu32(e, 0x3f800000u), zero);
+  /* X24_8_32: the depth dword, the stencil byte (an integer), 0, 1 of the class */
+  uint32_t x24 = ieq(e, kind, IR_TEXEL_X24_8_32);
+  uint32_t x24_one = usel(e, ieq(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 0x3f800000u));
+  out[0] = usel(e, x24, r0, out[0]);
+  out[1] = usel(e, x24, field(e, r1, zero, 8), out[1]);
+  out[2] = usel(e, x24, zero, out[2]);
+  out[3] = usel(e, x24, x24_one, out[3]);
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
   inst(e, SpvOpReturnValue, &r, 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
