@@ -171,6 +171,38 @@ static unsigned select_face(const float r[3]) {
   return 2 * a + (r[a] < 0);
 }
 
+/* the face of the address's third value Q (face + 8 × layer) */
+static unsigned face_of_q(float q) {
+  unsigned f = (uint32_t)nearbyintf(fminf(fmaxf(q, 0.0f), 65535.0f)) & 7;
+  return f > 5 ? 5 : f;
+}
+
+/* The quad's derivatives of lane L's face coordinates (d/dx s t, d/dy s t) from the addresses
+ * (s, t, q) of its quad, by the Vulkan specification's cube derivative transformation
+ * d s_face = 1/2 (|rA| d sc - sc d |rA|) / rA² with the lane's own face, the direction's
+ * derivatives those of the quad (TR - TL, BL - TL); each lane's direction rebuilt from its
+ * address as the point (2s - 3, 2t - 3) of its face of the unit cube (|rA| = 1). */
+static void quad_derivs(const float addr[][3], unsigned l, float out[4]) {
+  float r[3][3];
+  for (unsigned p = 0; p < 3; p++) { /* TL, TR, BL */
+    const float *ad = addr[(l & ~3u) + p];
+    unsigned g = face_of_q(ad[2]);
+    float u[3] = {1.0f, ad[0] * 2.0f - 3.0f, ad[1] * 2.0f - 3.0f};
+    for (unsigned k = 0; k < 3; k++)
+      for (unsigned m = 0; m < 3; m++)
+        if (faces[g][m][k]) r[p][k] = faces[g][m][k] > 0 ? u[m] : -u[m];
+  }
+  unsigned f = face_of_q(addr[l][2]);
+  float a = addr[l][0] * 2.0f - 3.0f, b = addr[l][1] * 2.0f - 3.0f;
+  for (unsigned d = 0; d < 2; d++) {
+    float dr[3];
+    for (unsigned k = 0; k < 3; k++) dr[k] = r[1 + d][k] - r[0][k];
+    float m = fdot(faces[f][0], dr);
+    out[2 * d] = (fdot(faces[f][1], dr) - a * m) * 0.5f;
+    out[2 * d + 1] = (fdot(faces[f][2], dr) - b * m) * 0.5f;
+  }
+}
+
 /* the texel the centre of texel (I, J) of FACE projects to, for a texel beyond one edge */
 static void project(unsigned face, int i, int j, int n, unsigned *g, int *gi, int *gj) {
   double a = (2.0 * i + 1) / n - 1, b = (2.0 * j + 1) / n - 1, r[3];
@@ -609,13 +641,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     addr[l][1] = fmaf(fdot(faces[f][2], r), inv, 1.5f);
     addr[l][2] = c->array ? fmaf(layer, 8.0f, (float)f) : (float)f;
   }
-  for (unsigned l = 0; l < wave; l++) { /* the quad's derivatives: TR - TL, BL - TL of s, t */
+  unsigned cross = 0; /* quads whose three lanes are not on one face */
+  for (unsigned l = 0; l < wave; l++) {
+    quad_derivs(addr, l, quad[l]);
     unsigned q = l & ~3u;
-    for (unsigned k = 0; k < 2; k++) {
-      quad[l][k] = addr[q + 1][k] - addr[q][k];
-      quad[l][2 + k] = addr[q + 2][k] - addr[q][k];
-    }
+    cross += l == q && (select_face(dirs[q + 1]) != select_face(dirs[q]) ||
+                        select_face(dirs[q + 2]) != select_face(dirs[q]));
   }
+  assert_true(!implicit || cross > 0);
 
   uint8_t *imem = malloc(GSIZE);
   assert_non_null(imem);
@@ -679,9 +712,11 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   assert_true(n_across > 0 || !texels); /* and footprints cross them */
   if (!bad)
     printf(
-        "%s wave%u: %u lanes x %u instructions (%u near an edge; %u texels across an edge, %u "
-        "corners) as computed in C and as the interpreter (module %zu KB)\n",
-        name, wave, wave, nops, crossed, n_across, n_corners, count * 4 / 1024);
+        "%s wave%u: %u lanes x %u instructions (%u near an edge, %u quads across faces; %u "
+        "texels across an edge, %u corners) as computed in C and as the interpreter (module "
+        "%zu KB)\n",
+        name, wave, wave, nops, crossed, implicit ? cross : 0, n_across, n_corners,
+        count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   free(mem);
