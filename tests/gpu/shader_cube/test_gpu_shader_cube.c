@@ -36,8 +36,9 @@ static vk_device *dev;
 
 #define GBASE 0x200000000ull
 #define GSIZE (8u << 20)
-#define IO_OFF (6u << 20) /* inputs: 64 bytes a lane; results at +4 KiB: 64 bytes a lane */
+#define IO_OFF (6u << 20) /* inputs: 64 bytes a lane; results at +4 KiB: 128 bytes a lane */
 #define OUT_OFF (IO_OFF + 4096u)
+#define MAX_OPS 6 /* instructions a kernel (sampler k % 4), 16 bytes of results each */
 #define FILL 0xa5u
 
 enum cls { UNORM, FLOAT };
@@ -135,6 +136,14 @@ static uint32_t rnd(void) {
   rng ^= rng << 5;
   return rng;
 }
+/* the bias and clamp values: their own sequence (the other inputs stay as they were) */
+static uint32_t rng2 = 4242;
+static uint32_t rnd2(void) {
+  rng2 ^= rng2 << 13;
+  rng2 ^= rng2 >> 17;
+  rng2 ^= rng2 << 5;
+  return rng2;
+}
 static uint32_t lsize(uint32_t s, uint32_t l) { return s >> l ? s >> l : 1; }
 
 /* ---- Vulkan's cube rules ---------------------------------------------------------------- */
@@ -162,6 +171,38 @@ static unsigned select_face(const float r[3]) {
   return 2 * a + (r[a] < 0);
 }
 
+/* the face of the address's third value Q (face + 8 × layer) */
+static unsigned face_of_q(float q) {
+  unsigned f = (uint32_t)nearbyintf(fminf(fmaxf(q, 0.0f), 65535.0f)) & 7;
+  return f > 5 ? 5 : f;
+}
+
+/* The quad's derivatives of lane L's face coordinates (d/dx s t, d/dy s t) from the addresses
+ * (s, t, q) of its quad, by the Vulkan specification's cube derivative transformation
+ * d s_face = 1/2 (|rA| d sc - sc d |rA|) / rA² with the lane's own face, the direction's
+ * derivatives those of the quad (TR - TL, BL - TL); each lane's direction rebuilt from its
+ * address as the point (2s - 3, 2t - 3) of its face of the unit cube (|rA| = 1). */
+static void quad_derivs(const float addr[][3], unsigned l, float out[4]) {
+  float r[3][3];
+  for (unsigned p = 0; p < 3; p++) { /* TL, TR, BL */
+    const float *ad = addr[(l & ~3u) + p];
+    unsigned g = face_of_q(ad[2]);
+    float u[3] = {1.0f, ad[0] * 2.0f - 3.0f, ad[1] * 2.0f - 3.0f};
+    for (unsigned k = 0; k < 3; k++)
+      for (unsigned m = 0; m < 3; m++)
+        if (faces[g][m][k]) r[p][k] = faces[g][m][k] > 0 ? u[m] : -u[m];
+  }
+  unsigned f = face_of_q(addr[l][2]);
+  float a = addr[l][0] * 2.0f - 3.0f, b = addr[l][1] * 2.0f - 3.0f;
+  for (unsigned d = 0; d < 2; d++) {
+    float dr[3];
+    for (unsigned k = 0; k < 3; k++) dr[k] = r[1 + d][k] - r[0][k];
+    float m = fdot(faces[f][0], dr);
+    out[2 * d] = (fdot(faces[f][1], dr) - a * m) * 0.5f;
+    out[2 * d + 1] = (fdot(faces[f][2], dr) - b * m) * 0.5f;
+  }
+}
+
 /* the texel the centre of texel (I, J) of FACE projects to, for a texel beyond one edge */
 static void project(unsigned face, int i, int j, int n, unsigned *g, int *gi, int *gj) {
   double a = (2.0 * i + 1) / n - 1, b = (2.0 * j + 1) / n - 1, r[3];
@@ -187,6 +228,9 @@ struct ref {
   bool lod;           /* _l: the LOD is given (else 0: _lz) */
   bool compare;
   float ref;
+  bool has_bias, clamp; /* _b: BIAS added to the LOD from the derivatives; _cl: CLAMPV */
+  float bias, clampv;
+  bool get_lod; /* image_get_lod: (clamped LOD, LOD before the clamps, 0, 0) */
   const struct tex_case *c;
   const struct tiling_layout *lay;
   const uint8_t *tex;
@@ -310,11 +354,20 @@ static void ref_sample(const struct ref *rf, unsigned si, const float co[3], flo
       }
     lod = lod_steps(r[1] > r[0] ? r[1] : r[0]);
   }
+  if (rf->has_bias) lod += steps(rf->bias); /* _b: the bias in 1/256 steps */
   lod += s->lod_bias;
+  int32_t raw = lod;
+  if (rf->clamp && lod < steps(rf->clampv)) lod = steps(rf->clampv); /* _cl: at least it */
   lod = lod < s->min_lod ? s->min_lod : lod;
   lod = lod > s->max_lod ? s->max_lod : lod;
   bool lin = (lod <= 0 ? s->mag_filter : s->min_filter) & 1;
   int32_t lc = lod < 0 ? 0 : lod > (int32_t)(nlev - 1) * 256 ? (int32_t)(nlev - 1) * 256 : lod;
+  if (rf->get_lod) { /* levels as f32: the clamped LOD, the one before the clamps */
+    out[0] = f2u((float)lc / 256.0f);
+    out[1] = f2u((float)raw / 256.0f);
+    out[2] = out[3] = 0;
+    return;
+  }
   uint32_t l0 = 0, l1 = 0;
   int32_t wm = 0;
   if (s->mip_filter == 2) {
@@ -360,24 +413,72 @@ static void ref_sample(const struct ref *rf, unsigned si, const float co[3], flo
 
 /* ---- the runs ---------------------------------------------------------------------------- */
 
+/* A kernel: up to MAX_OPS instructions, instruction k with sampler k % 4; OPS[1] NULL: OPS[0]
+ * for all four samplers. */
 struct variant {
-  const char *name, *op;
+  const char *name;
+  const char *ops[MAX_OPS];
   unsigned wave;
-  bool lod, gather, compare, deriv, implicit;
 };
 
 static const struct variant variants[] = {
-    {"l", "image_sample_l", 32, true},
-    {"gather4_lz", "image_gather4_lz", 64, false, true},
-    {"d", "image_sample_d", 32, false, false, false, true},
-    {"c_l", "image_sample_c_l", 32, true, false, true},
-    {"implicit", "image_sample", 32, false, false, false, false, true},
-    {"gather4_c_lz", "image_gather4_c_lz", 32, false, true, true},
+    {"l", {"image_sample_l"}, 32},
+    {"gather4_lz", {"image_gather4_lz"}, 64},
+    {"d", {"image_sample_d"}, 32},
+    {"c_l", {"image_sample_c_l"}, 32},
+    {"implicit", {"image_sample"}, 32},
+    {"gather4_c_lz", {"image_gather4_c_lz"}, 32},
+    /* the bias and coarse forms, several in a kernel (lavapipe's compile time grows with the
+     * instructions): six on a cube, the plain and the compare-clamp ones on a cube array */
+    {"b_cd",
+     {"image_sample_b", "image_sample_b_cl", "image_sample_cd", "image_sample_cd_cl",
+      "image_sample_c_b", "image_sample_c_cd"},
+     32},
+    {"b_cd_array",
+     {"image_sample_b", "image_sample_c_b_cl", "image_sample_cd", "image_sample_c_cd_cl"},
+     64},
+    {"get_lod", {"image_get_lod"}, 64},
 };
 
-/* inputs per lane (dwords): x y z layer | lod ref dsdx dtdx | dsdy dtdy */
+/* the form an instruction name gives (its suffixes, as the ISA names them) */
+struct form {
+  bool gather, get_lod, compare, lod, lz, deriv, coarse, clamp, bias;
+  bool implicit; /* the LOD from the quad's derivatives (plain, _b, _cl, get_lod) */
+};
+
+static struct form form_of(const char *op) {
+  struct form f = {0};
+  const char *p = op + strlen("image_sample");
+  if (!strncmp(op, "image_gather4", 13)) {
+    f.gather = true;
+    p = op + 13;
+  } else if (!strcmp(op, "image_get_lod")) {
+    f.get_lod = true;
+    p = op + strlen(op);
+  }
+  while (*p == '_') {
+    size_t n = strcspn(++p, "_");
+    bool *const fields[] = {&f.compare, &f.lod, &f.lz, &f.deriv, &f.deriv, &f.clamp, &f.bias};
+    static const char *const sfx[] = {"c", "l", "lz", "d", "cd", "cl", "b"};
+    for (unsigned k = 0; k < sizeof sfx / sizeof *sfx; k++)
+      if (n == strlen(sfx[k]) && !strncmp(p, sfx[k], n)) *fields[k] = true;
+    f.coarse |= n == 2 && !strncmp(p, "cd", 2);
+    p += n;
+  }
+  f.implicit = !f.lod && !f.lz && !f.deriv;
+  return f;
+}
+
+static unsigned ops_of(const struct variant *v) {
+  unsigned n = 0;
+  while (n < MAX_OPS && v->ops[n]) n++;
+  return n == 1 ? 4 : n;
+}
+static const char *op_of(const struct variant *v, unsigned k) { return v->ops[v->ops[1] ? k : 0]; }
+
+/* inputs per lane (dwords): x y z layer | lod ref dsdx dtdx | dsdy dtdy bias clamp */
 static const char *kernel(const struct tex_case *c, const struct variant *v) {
-  static char src[4096];
+  static char src[8192];
   int at = snprintf(src, sizeof src,
                     "v_lshlrev_b32 v1, 6, v0\n"
                     "global_load_dwordx4 v[2:5], v1, s[24:25]\n"
@@ -393,23 +494,27 @@ static const char *kernel(const struct tex_case *c, const struct variant *v) {
                     "v_fma_f32 v16, v16, v14, 1.5\n");
   if (c->array)
     at += snprintf(src + at, sizeof src - (size_t)at, "v_fmac_f32 v17, 0x41000000, v5\n");
-  /* the address: [ref] [d/dx s t, d/dy s t] s t q [lod] from v20 */
-  unsigned r = 20;
-  if (v->compare) at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, v7\n", r++);
-  if (v->deriv)
-    for (unsigned k = 0; k < 4; k++)
-      at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, v%u\n", r++, 8 + k);
-  for (unsigned k = 0; k < 3; k++)
-    at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, v%u\n", r++, 15 + k);
-  if (v->lod) at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, v6\n", r++);
-  for (unsigned k = 0; k < 4; k++)
-    at +=
-        snprintf(src + at, sizeof src - (size_t)at,
-                 "%s v[%u:%u], v[20:%u], s[0:7], s[%u:%u] dmask:0x%x dim:SQ_RSRC_IMG_CUBE\n", v->op,
-                 30 + 4 * k, 33 + 4 * k, r - 1, 8 + 4 * k, 11 + 4 * k, v->gather ? 1u << k : 0xfu);
+  unsigned nops = ops_of(v);
+  for (unsigned k = 0; k < nops; k++) {
+    /* the address from v(60 + 10k): [bias] [ref] [d/dx s t, d/dy s t] s t q [lod | clamp] */
+    struct form f = form_of(op_of(v, k));
+    unsigned r0 = 60 + 10 * k, r = r0, from[9], n = 0;
+    if (f.bias) from[n++] = 12;
+    if (f.compare) from[n++] = 7;
+    for (unsigned d = 0; f.deriv && d < 4; d++) from[n++] = 8 + d;
+    for (unsigned d = 0; d < 3; d++) from[n++] = 15 + d;
+    if (f.lod) from[n++] = 6;
+    if (f.clamp) from[n++] = 13;
+    for (unsigned i = 0; i < n; i++)
+      at += snprintf(src + at, sizeof src - (size_t)at, "v_mov_b32 v%u, v%u\n", r++, from[i]);
+    at += snprintf(src + at, sizeof src - (size_t)at,
+                   "%s v[%u:%u], v[%u:%u], s[0:7], s[%u:%u] dmask:0x%x dim:SQ_RSRC_IMG_CUBE\n",
+                   op_of(v, k), 30 + 4 * k, 33 + 4 * k, r0, r - 1, 8 + 4 * (k % 4),
+                   11 + 4 * (k % 4), f.gather ? 1u << (k % 4) : 0xfu);
+  }
   at +=
-      snprintf(src + at, sizeof src - (size_t)at, "s_waitcnt vmcnt(0)\nv_lshlrev_b32 v1, 6, v0\n");
-  for (unsigned k = 0; k < 4; k++)
+      snprintf(src + at, sizeof src - (size_t)at, "s_waitcnt vmcnt(0)\nv_lshlrev_b32 v1, 7, v0\n");
+  for (unsigned k = 0; k < nops; k++)
     at += snprintf(src + at, sizeof src - (size_t)at,
                    "global_store_dwordx4 v1, v[%u:%u], s[26:27] offset:%u\n", 30 + 4 * k,
                    33 + 4 * k, 16 * k);
@@ -489,12 +594,23 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   memset(mem, FILL, GSIZE);
   fill_texture(c, &lay, mem);
   uint32_t *in = (uint32_t *)(mem + IO_OFF);
-  float addr[64][3], lods[64], refs[64], derivs[64][4], dirs[64][3];
+  float addr[64][3], lods[64], refs[64], derivs[64][4], dirs[64][3], quad[64][4];
+  float biases[64], clamps[64];
+  unsigned nops = ops_of(v);
+  bool implicit = false, texels = false; /* lanes in quads; some instruction reads texels */
+  for (unsigned k = 0; k < nops; k++) {
+    implicit |= form_of(op_of(v, k)).implicit;
+    texels |= !form_of(op_of(v, k)).get_lod;
+  }
   uint32_t nlev = c->last_level - c->base_level + 1, cubes = (c->slices - c->base_array) / 6;
   for (unsigned l = 0; l < wave; l++) {
     float r[3];
     direction(l, r);
-    if (v->implicit && l % 4) { /* near the quad's top left, on its face: small derivatives */
+    if (implicit && l % 8 == 4) { /* a top left lane near an edge: its quad may cross it */
+      unsigned axis = select_face(r) / 2, k = (axis + 1) % 3;
+      r[k] = copysignf(0.99f * fabsf(r[axis]), r[k]);
+    }
+    if (implicit && l % 4) { /* near the quad's top left, on its face: small derivatives */
       const float *q = dirs[l & ~3u];
       unsigned axis = select_face(q) / 2;
       for (unsigned k = 0; k < 3; k++)
@@ -506,11 +622,17 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     lods[l] = (float)(rnd() % ((nlev + 1) * 16)) / 16.0f - 1.0f;
     refs[l] = (float)(rnd() % 1201) / 1000.0f - 0.1f;
     for (unsigned k = 0; k < 4; k++)
-      derivs[l][k] = (float)((int32_t)(rnd() % 2001) - 1000) / 4000.0f;
+      derivs[l][k] = (float)((int32_t)(rnd() % 2001) - 1000) / 4000.0f * (float)(8 / c->size);
     if (l % 8 == 5) derivs[l][0] = derivs[l][1] = derivs[l][2] = derivs[l][3] = 0.0f;
-    float io[10] = {r[0],    r[1],         r[2],         layer,        lods[l],
-                    refs[l], derivs[l][0], derivs[l][1], derivs[l][2], derivs[l][3]};
-    for (unsigned k = 0; k < 10; k++) in[16 * l + k] = f2u(io[k]);
+    /* _b: biases -3..3 in 1/16 steps, NaN, beyond every LOD; _cl: clamps -1..3, NaN */
+    biases[l] = (float)((int32_t)(rnd2() % 97) - 48) / 16.0f;
+    if (l % 16 == 10) biases[l] = NAN;
+    if (l % 32 == 15) biases[l] = l & 32 ? 1.0e9f : -3.0e7f;
+    clamps[l] = (float)(rnd2() % 64) / 16.0f - 1.0f;
+    if (l % 16 == 7) clamps[l] = NAN;
+    float io[12] = {r[0],         r[1],         r[2],         layer,        lods[l],   refs[l],
+                    derivs[l][0], derivs[l][1], derivs[l][2], derivs[l][3], biases[l], clamps[l]};
+    for (unsigned k = 0; k < 12; k++) in[16 * l + k] = f2u(io[k]);
     /* the address the kernel forms, from Vulkan's face table: sc / |2 ma| + 1.5 (one fma;
      * the product is exact), face + 8 × layer */
     unsigned f = select_face(r);
@@ -519,14 +641,14 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     addr[l][1] = fmaf(fdot(faces[f][2], r), inv, 1.5f);
     addr[l][2] = c->array ? fmaf(layer, 8.0f, (float)f) : (float)f;
   }
-  if (v->implicit) /* the quad's derivatives: TR - TL, BL - TL of s and t */
-    for (unsigned l = 0; l < wave; l++) {
-      unsigned q = l & ~3u;
-      for (unsigned k = 0; k < 2; k++) {
-        derivs[l][k] = addr[q + 1][k] - addr[q][k];
-        derivs[l][2 + k] = addr[q + 2][k] - addr[q][k];
-      }
-    }
+  unsigned cross = 0; /* quads whose three lanes are not on one face */
+  for (unsigned l = 0; l < wave; l++) {
+    quad_derivs(addr, l, quad[l]);
+    unsigned q = l & ~3u;
+    cross += l == q && (select_face(dirs[q + 1]) != select_face(dirs[q]) ||
+                        select_face(dirs[q + 2]) != select_face(dirs[q]));
+  }
+  assert_true(!implicit || cross > 0);
 
   uint8_t *imem = malloc(GSIZE);
   assert_non_null(imem);
@@ -544,7 +666,7 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
   image_wave_interp(name, kernel(c, v), wave, sgpr, 28, imem, GBASE, GSIZE);
   size_t count = image_wave_device(dev, name, kernel(c, v), wave, sgpr, 28, mem, GBASE, GSIZE);
 
-  struct ref rf = {.c = c, .lay = &lay, .tex = mem, .compare = v->compare, .lod = v->lod};
+  struct ref rf = {.c = c, .lay = &lay, .tex = mem};
   const uint32_t *out = (const uint32_t *)(mem + OUT_OFF);
   unsigned bad = 0, crossed = 0;
   n_across = n_corners = 0;
@@ -552,22 +674,33 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     float u = addr[l][0] - 1.0f, w = addr[l][1] - 1.0f;
     float edge = 0.5f / (float)c->size; /* within half a level-0 texel of an edge */
     crossed += u < edge || u > 1.0f - edge || w < edge || w > 1.0f - edge;
-    for (unsigned s = 0; s < 4; s++) {
+    for (unsigned i = 0; i < nops; i++) {
+      unsigned s = i % 4;
+      struct form f = form_of(op_of(v, i));
       uint32_t want[4];
-      rf.deriv = v->deriv || v->implicit ? derivs[l] : NULL;
+      /* _cd: the quad's top left lane's derivatives */
+      rf.deriv = f.deriv ? derivs[f.coarse ? l & ~3u : l] : f.implicit ? quad[l] : NULL;
+      rf.lod = f.lod;
+      rf.compare = f.compare;
       rf.ref = refs[l];
-      ref_sample(&rf, s, addr[l], lods[l], v->gather ? (int)s : -1, want);
+      rf.has_bias = f.bias;
+      rf.bias = biases[l];
+      rf.clamp = f.clamp;
+      rf.clampv = clamps[l];
+      rf.get_lod = f.get_lod;
+      ref_sample(&rf, s, addr[l], lods[l], f.gather ? (int)s : -1, want);
       for (unsigned k = 0; c->uniform && seamless_of(s) && k < 4; k++) /* the value itself */
-        assert_int_equal(want[k], f2u((float)uniform_bytes[v->gather ? s : k] / 255.0f));
+        assert_int_equal(want[k], f2u((float)uniform_bytes[f.gather ? s : k] / 255.0f));
       for (unsigned k = 0; k < 4; k++) {
-        uint32_t got = out[16 * l + 4 * s + k],
-                 ig = ((const uint32_t *)(imem + OUT_OFF))[16 * l + 4 * s + k];
+        uint32_t got = out[32 * l + 4 * i + k],
+                 ig = ((const uint32_t *)(imem + OUT_OFF))[32 * l + 4 * i + k];
         if (got != want[k] && bad++ < 16)
           fprintf(stderr,
-                  "%s wave%u lane %u sampler %u comp %u: 0x%08x (%g, interpreter 0x%08x) want "
-                  "0x%08x (%g); s %g t %g q %g lod %g\n",
-                  name, wave, l, s, k, got, (double)u2f(got), ig, want[k], (double)u2f(want[k]),
-                  (double)addr[l][0], (double)addr[l][1], (double)addr[l][2], (double)lods[l]);
+                  "%s wave%u lane %u %s sampler %u comp %u: 0x%08x (%g, interpreter 0x%08x) "
+                  "want 0x%08x (%g); s %g t %g q %g lod %g bias %g clamp %g\n",
+                  name, wave, l, op_of(v, i), s, k, got, (double)u2f(got), ig, want[k],
+                  (double)u2f(want[k]), (double)addr[l][0], (double)addr[l][1], (double)addr[l][2],
+                  (double)lods[l], (double)biases[l], (double)clamps[l]);
       }
     }
   }
@@ -575,13 +708,15 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
     if (mem[i] != imem[i] && bad++ < 24)
       fprintf(stderr, "%s wave%u: window byte 0x%llx: device 0x%02x, interpreter 0x%02x\n", name,
               wave, (unsigned long long)(GBASE + i), mem[i], imem[i]);
-  assert_true(crossed >= wave / 8); /* the directions reach the edges */
-  assert_true(n_across > 0);        /* and footprints cross them */
+  assert_true(crossed >= wave / 8);     /* the directions reach the edges */
+  assert_true(n_across > 0 || !texels); /* and footprints cross them */
   if (!bad)
     printf(
-        "%s wave%u: %u lanes x 4 samplers (%u near an edge; %u texels across an edge, %u "
-        "corners) as computed in C and as the interpreter (module %zu KB)\n",
-        name, wave, wave, crossed, n_across, n_corners, count * 4 / 1024);
+        "%s wave%u: %u lanes x %u instructions (%u near an edge, %u quads across faces; %u "
+        "texels across an edge, %u corners) as computed in C and as the interpreter (module "
+        "%zu KB)\n",
+        name, wave, wave, nops, crossed, implicit ? cross : 0, n_across, n_corners,
+        count * 4 / 1024);
   assert_int_equal(bad, 0);
   free(imem);
   free(mem);
@@ -589,10 +724,10 @@ static void run_case(const struct tex_case *c, const struct variant *v) {
 
 /* the variants of each case (indices into variants[]) */
 static const uint32_t case_variants[] = {
-    1u << 0 | 1u << 1 | 1u << 4, /* cube RGBA8 */
-    1u << 0 | 1u << 1 | 1u << 2, /* cube array RGBA16F */
-    1u << 0 | 1u << 1,           /* uniform cube RGBA8 */
-    1u << 3 | 1u << 5,           /* depth cube */
+    1u << 0 | 1u << 1 | 1u << 4 | 1u << 6 | 1u << 8, /* cube RGBA8 */
+    1u << 0 | 1u << 1 | 1u << 2 | 1u << 7 | 1u << 8, /* cube array RGBA16F */
+    1u << 0 | 1u << 1,                               /* uniform cube RGBA8 */
+    1u << 3 | 1u << 5,                               /* depth cube */
 };
 _Static_assert(sizeof case_variants / sizeof *case_variants == sizeof cases / sizeof *cases,
                "a variant set per case");

@@ -1039,8 +1039,6 @@ static void refusals(void **state) {
        "cube"},
       {"image_gather4h v[0:3], v[4:5], s[0:7], s[8:11] dmask:0x1 dim:SQ_RSRC_IMG_2D\n" STORE_V0,
        "gather4h"},
-      {"image_get_lod v[0:1], v[4:6], s[0:7], s[8:11] dmask:0x3 dim:SQ_RSRC_IMG_CUBE\n" STORE_V0,
-       "cube"},
   };
   for (size_t i = 0; i < sizeof k / sizeof *k; i++) image_expect_refusal(k[i].src, k[i].why);
   /* D16 image_get_lod (the bit set by hand): llvm-mc-19 has no such form, the decoder

@@ -101,6 +101,18 @@ static void corners_give_three_texels(void **state) {
       }
 }
 
+/* the axes table the translator's cube derivatives use (ir_cube_axes): M, S, T of each face
+ * as Vulkan's table gives them */
+static void axes_follow_face_selection(void **state) {
+  (void)state;
+  for (unsigned f = 0; f < 6; f++)
+    for (unsigned m = 0; m < 3; m++) {
+      const struct ir_cube_axis *a = &ir_cube_axes[f][m];
+      assert_true(a->axis < 3 && (a->sign == 1 || a->sign == -1));
+      for (unsigned k = 0; k < 3; k++) assert_int_equal(faces[f][m][k], k == a->axis ? a->sign : 0);
+    }
+}
+
 /* crossing an edge and back: the neighbour's edge leads back to the face */
 static void edges_are_mutual(void **state) {
   (void)state;
@@ -116,10 +128,9 @@ static void edges_are_mutual(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(edges_follow_face_selection),
-      cmocka_unit_test(inside_is_itself),
-      cmocka_unit_test(corners_give_three_texels),
-      cmocka_unit_test(edges_are_mutual),
+      cmocka_unit_test(edges_follow_face_selection), cmocka_unit_test(inside_is_itself),
+      cmocka_unit_test(corners_give_three_texels),   cmocka_unit_test(edges_are_mutual),
+      cmocka_unit_test(axes_follow_face_selection),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

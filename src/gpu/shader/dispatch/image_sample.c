@@ -250,11 +250,11 @@ bool shader_image_sample(struct shader_image_model *m, const struct ir_interp_im
   bool get_lod = op->op == IR_OP_image_get_lod;
   if ((fl & ~(uint64_t)(get_lod ? GET_LOD_FLAGS_OK : SAMPLE_FLAGS_OK)) ||
       !(fl & (IR_IMAGE_LOD | IR_IMAGE_LOD_ZERO | IR_IMAGE_DERIV)) || dim >= 6 ||
-      (dim == 3 && (get_lod || (fl & IR_IMAGE_OFFSET))) || (get_lod && !(fl & IR_IMAGE_DERIV)) ||
+      (dim == 3 && (fl & IR_IMAGE_OFFSET)) || (get_lod && !(fl & IR_IMAGE_DERIV)) ||
       ((fl & (IR_IMAGE_CLAMP | IR_IMAGE_BIAS)) && !(fl & IR_IMAGE_DERIV)) ||
       ((fl & IR_IMAGE_BIAS) && (fl & IR_IMAGE_CLAMP) && ir_image_clamp_slot(fl) < 0))
-    return false; /* implicit LOD, clamp or bias without derivatives, an LOD query or offsets
-                     on a cube, MSAA, status */
+    return false; /* implicit LOD, clamp or bias without derivatives, offsets on a cube,
+                     MSAA, status */
   if (gather && ((dim != 1 && dim != 3 && dim != 5) || !dm || (dm & (dm - 1))))
     return false; /* gather4 from 1D or 3D images, of several components */
   struct sampler sp = {.m = m, .t = t};

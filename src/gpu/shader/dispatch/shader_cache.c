@@ -36,8 +36,9 @@
  * carries the border colour table's base (SPIRV_STATE_BORDER_BASE: a larger state, which
  * multi-wave modules index) and sampling reads its entry under BORDER_COLOR_TYPE 3; 18: the
  * format table has the depth-stencil rows 140..144, the texel helper X24_8_32 and 96-bit linear
- * images */
-#define DISK_VERSION 18u
+ * images; 19: a cube's implicit LOD takes the derivatives of the lane's face coordinates
+ * (Vulkan's cube transformation) */
+#define DISK_VERSION 19u
 
 struct shader_cache {
   pthread_mutex_t lock;

@@ -18,6 +18,13 @@ const struct ir_cube_step ir_cube_steps[6][4] = {
     /* -Z */ {{0, L, A}, {1, F, A}, {2, R, F}, {3, R, L}},
 };
 
+/* +X: ma +rx, sc -rz, tc -ry; -X: -rx, +rz, -ry; +Y: +ry, +rx, +rz; -Y: -ry, +rx, -rz;
+ * +Z: +rz, +rx, -ry; -Z: -rz, -rx, -ry */
+const struct ir_cube_axis ir_cube_axes[6][3] = {
+    {{0, 1}, {2, -1}, {1, -1}}, {{0, -1}, {2, 1}, {1, -1}}, {{1, 1}, {0, 1}, {2, 1}},
+    {{1, -1}, {0, 1}, {2, -1}}, {{2, 1}, {0, 1}, {1, -1}},  {{2, -1}, {0, -1}, {1, -1}},
+};
+
 static int32_t coord(uint8_t how, int32_t k, int32_t n) {
   switch (how) {
     case IR_CUBE_FIRST: return 0;

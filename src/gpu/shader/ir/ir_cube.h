@@ -31,6 +31,15 @@ struct ir_cube_step {
 /* [face][enum ir_cube_edge] */
 extern const struct ir_cube_step ir_cube_steps[6][4];
 
+/* Vulkan's face selection table ("Cube Map Face Selection"): per face the direction's
+ * component along its major axis (M, |rA| = M · r), and the components sc = S · r and
+ * tc = T · r — each a world axis (0 x, 1 y, 2 z) and a sign. */
+struct ir_cube_axis {
+  uint8_t axis;
+  int8_t sign;
+};
+extern const struct ir_cube_axis ir_cube_axes[6][3]; /* [face][M, S, T] */
+
 /* a texel of a face (slice offset FACE of its layer) */
 struct ir_cube_texel {
   uint32_t face;

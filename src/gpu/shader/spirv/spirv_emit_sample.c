@@ -36,7 +36,6 @@ bool spirv_sample_refusal(const struct ir_inst *in, uint32_t i, char *err, size_
   bool gather = in->op == IR_OP_image_gather || in->op == IR_OP_image_gather_ex;
   if (in->op == IR_OP_image_get_lod) {
     const char *why = !(f & IR_IMAGE_DERIV) ? "no derivatives"
-                      : dim == 3            ? "a cube map"
                       : dim >= 6            ? "an MSAA surface"
                       : (f & IR_IMAGE_D16)  ? "D16 (llvm-mc-19 has no D16 image_get_lod)"
                       : (f & ~(uint64_t)GET_LOD_FLAGS_OK) ? "an unknown flag"

@@ -201,6 +201,10 @@ bool xl_translate_image_ext(struct xl_state *x, const struct isa_inst *in, uint3
  * detail bit above the IR image flags: 16-bit derivatives (_g16). */
 #define XL_IMAGE_G16 (1ull << 40)
 bool xl_image_form_of(const struct isa_inst *in, enum ir_op *op, uint64_t *detail);
+/* The quad's derivatives of a cube map's face coordinates from the lane's address values
+ * CO (s, t, face) into EX[2..3] (d/dx) and EX[5..6] (d/dy), as IR values (u32 bits);
+ * translate_image_cube.c. */
+void xl_cube_quad_derivatives(struct xl_state *x, const uint32_t co[3], uint32_t ex[8]);
 
 void xl_translate_alu_ext(struct xl_state *x, const struct isa_inst *in, const struct xl_entry *e,
                           uint32_t pc);

@@ -147,6 +147,11 @@ static bool image_args_of(struct xl_state *x, const struct isa_inst *in, uint64_
  * EXEC holds (docs/shader-spirv.md "Sampling"). The form becomes its _d form. */
 static void quad_derivatives(struct xl_state *x, unsigned dim, struct image_args *r) {
   struct ir_builder *bd = &x->b;
+  r->extras = true;
+  if (dim == 3) { /* a cube: the derivatives of the lane's face coordinates */
+    xl_cube_quad_derivatives(x, r->co, r->ex);
+    return;
+  }
   uint32_t tl = ir_iand(bd, ir_lane_id(bd), c32(x, ~3u));
   uint32_t tr = ir_iadd(bd, tl, c32(x, 1)), bl = ir_iadd(bd, tl, c32(x, 2));
   for (unsigned k = 0; k < image_grads[dim]; k++) {
@@ -156,7 +161,6 @@ static void quad_derivatives(struct xl_state *x, unsigned dim, struct image_args
     r->ex[2 + k] = ir_bitcast_u32(bd, ir_fsub(bd, fx, f0));
     r->ex[5 + k] = ir_bitcast_u32(bd, ir_fsub(bd, fy, f0));
   }
-  r->extras = true;
 }
 
 /* _cd (coarse derivatives, "LOD per quad"): every lane of a quad takes the derivatives its
