@@ -78,7 +78,8 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     /* PARTIAL: the error codes are ours. */
     HLE_FUNC("DL2RXaXOy88", sceAgcDriverDeleteEqEvent, agc_driver_delete_eq_event, HLE_PARTIAL),
-    /* PARTIAL: the error code for an unknown object is ours. */
+    /* PARTIAL: 0x8A6D0003 as measured, the queue kept (when the console accepts a destroy is not
+       known); the error code for an unknown object is ours. */
     HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_destroy_queue, HLE_PARTIAL),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
