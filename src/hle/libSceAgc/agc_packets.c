@@ -265,7 +265,7 @@ uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *name) {
   (void)name;
   LOG_ONCE(hle, STUB,
            "sceAgcDcbPushMarker: the marker value 0xC1000000 is measured for one call; whether "
-           "the string changes it is not known (docs/agc.md)");
+           "the string or a colour argument changes it is not known (docs/agc.md)");
   return marker(cb, MARKER_HEADER_DCB, MARKER_PUSH);
 }
 
