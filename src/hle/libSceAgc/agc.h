@@ -97,8 +97,6 @@ _Static_assert(sizeof(struct agc_register_defaults) == 0x40, "RegisterDefaults i
 extern struct agc_register_defaults agc_register_defaults_public;
 extern struct agc_register_defaults agc_register_defaults_internal;
 
-/* The defaults of VERSION (the library's version 8 for every version: the others' tables are
- * not known, logged once). */
 /* The version gates (agc_shader.c): the unnamed export 23LRUSvYu1M keeps the first version
  * it is given; sceAgcInit answers AGC_ERROR_VERSION for another one. STATE is not written.
  * agc_init_reset forgets the kept version (tests). */
@@ -106,6 +104,8 @@ extern struct agc_register_defaults agc_register_defaults_internal;
 int agc_init_gate(void *state, uint32_t version);
 int agc_init(void *state, uint32_t version);
 void agc_init_reset(void);
+/* The defaults of VERSION (the library's version 8 for every version: the others' tables are
+ * not known, logged once). */
 struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
 struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version);
 
