@@ -347,8 +347,11 @@ uint32_t *agc_acb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t hand
  *   0  SET_UCONFIG_REG of 0x342-0x343: tag 0xC8010000 (32 bits) / 0xC8020000 (64 bits), the
  *      poll address's low 32 bits as given
  *   4  WAIT_REG_MEM (7) / WAIT_REG_MEM64 (9): control = MEM_SPACE 1 (bit 4) | FUNCTION (2:0) |
- *      OPERATION's two low bits in 9:8 | CACHE_POLICY (26:25); the address (4 / 8 aligned) lo,
- *      hi; the reference; the mask (each lo, hi for 64 bits); the poll interval = cycles / 16
+ *      OPERATION | CACHE_POLICY (26:25); the address (4 / 8 aligned) lo, hi; the reference; the
+ *      mask (each lo, hi for 64 bits); the poll interval = cycles / 16. OPERATION's two low
+ *      bits go to 9:8 in the 32-bit form (measured); in the 64-bit form (not measured by
+ *      argument) its bit 0 goes to 8 and bits 2:1 to 7:6, as a homebrew runtime's reading of
+ *      the library has it
  *  11/13  SET_UCONFIG_REG of 0x342: 0xC8000000
  * 14 or 16 dwords. The compute form's headers have bit 2 clear (measured). */
 #define WAIT_TAG 0xC8000000u
@@ -370,7 +373,8 @@ static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint8_t size, uint8_t
   uint32_t *w = p + WAIT_AT;
   const uint64_t aligned = address & (wide ? ~7ull : ~3ull);
   w[0] = pm4_type3(wide ? PM4_WAIT_REG_MEM64 : PM4_WAIT_REG_MEM, wide ? 8 : 6);
-  w[1] = 0x10u | (func & 7u) | (operation & 3u) << 8 | (cache_policy & 3u) << 25;
+  const uint32_t op = wide ? (operation & 1u) << 8 | (operation & 6u) << 5 : (operation & 3u) << 8;
+  w[1] = 0x10u | (func & 7u) | op | (cache_policy & 3u) << 25;
   w[2] = (uint32_t)aligned;
   w[3] = (uint32_t)(aligned >> 32);
   if (wide) {

@@ -217,9 +217,11 @@ static void test_wait_reg_mem(void **state) {
   EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), 0xC0027904u, 0x342u, 0xC8010000u,
          0x1000u, 0xC0053C00u, 0x310u, 0x1000u, 0, 0, 0, 0, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
-  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 5, 0x7, 0, 0x90000100Full, 0x1122334455667788ull,
+  /* the 64-bit form: the operation as a homebrew runtime reads the library (its test: function
+   * 6, operation 2, cache policy 3 give control 0x06000056) */
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 6, 2, 3, 0x90000100Full, 0x1122334455667788ull,
                               0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
-         0xC0027904u, 0x342u, 0xC8020000u, 0x0000100Fu, 0xC0079300u, 0x315u, 0x1008u, 0x9u,
+         0xC0027904u, 0x342u, 0xC8020000u, 0x0000100Fu, 0xC0079300u, 0x06000056u, 0x1008u, 0x9u,
          0x55667788u, 0x11223344u, 0, 0xFFFFFFFFu, 0xFFFFu, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
   /* the compute form takes no operation: the cache policy is its fourth argument */
