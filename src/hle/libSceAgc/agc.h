@@ -358,6 +358,12 @@ int agc_update_prim_state(struct agc_shader_register *cx, struct agc_shader_regi
  * of them without PS inputs) route input n from attribute n. 0 or an error. */
 int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,
                                    const struct agc_shader *ps);
+/* sceAgcLinkShaders(cx, uc, hs, gs, ps, prim): CX holds 34 registers, the 32 of
+ * CreateInterpolantMapping(gs, ps) then the 2 of CreatePrimState (at +0x100), UC the 3 of
+ * CreatePrimState(hs, gs, prim) (the argument list and layout: docs/agc.md). 0 or an error. */
+int agc_link_shaders(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                     const struct agc_shader *hs, const struct agc_shader *gs,
+                     const struct agc_shader *ps, uint32_t prim);
 
 /* ---- predication and patches (agc_patch.c) ---- */
 /* SET_PREDICATION of the value at ADDRESS (16-byte aligned): CONDITION (PRED_BOOL), OP

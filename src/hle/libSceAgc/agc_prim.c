@@ -113,6 +113,16 @@ static uint32_t input_cntl(uint32_t ps, const uint32_t *gs_sem) {
   return (v & ~0x300u) | ((ps >> 28) & 3u) << 8; /* DEFAULT_VAL */
 }
 
+/* LinkShaders: the interpolant mapping and the primitive state in one list pair (the layout:
+ * agc.h). */
+int agc_link_shaders(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                     const struct agc_shader *hs, const struct agc_shader *gs,
+                     const struct agc_shader *ps, uint32_t prim) {
+  if (!cx) return AGC_ERROR_INVALID_ARGUMENT;
+  int r = agc_create_interpolant_mapping(cx, gs, ps);
+  return r ? r : agc_create_prim_state(cx + 32, uc, hs, gs, prim);
+}
+
 int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,
                                    const struct agc_shader *ps) {
   if (!regs) return AGC_ERROR_INVALID_ARGUMENT;

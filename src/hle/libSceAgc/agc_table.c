@@ -32,7 +32,6 @@ HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
-HLE_STUB_DEFINE(agc_stub_link_shaders, sceAgcLinkShaders, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
@@ -325,7 +324,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_init, HLE_PARTIAL),
     /* PARTIAL: one source; the error code is its (docs/agc.md). */
     HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_jump_patch_set_target, HLE_PARTIAL),
-    HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_stub_link_shaders, HLE_STUB),
+    /* PARTIAL: the composition of the two builders is our reading of the measured layout. */
+    HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_link_shaders, HLE_PARTIAL),
     HLE_FUNC("0fWWK5uG9rQ", sceAgcQueueEndOfPipeActionPatchAddress,
              agc_queue_end_of_pipe_action_patch_address, HLE_PARTIAL),
     HLE_FUNC("MlEw1feXcjg", sceAgcQueueEndOfPipeActionPatchData,
