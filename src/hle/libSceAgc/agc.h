@@ -360,7 +360,8 @@ int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struc
                                    const struct agc_shader *ps);
 /* sceAgcLinkShaders(cx, uc, hs, gs, ps, prim): CX holds 34 registers, the 32 of
  * CreateInterpolantMapping(gs, ps) then the 2 of CreatePrimState (at +0x100), UC the 3 of
- * CreatePrimState(hs, gs, prim) (the argument list and layout: docs/agc.md). 0 or an error. */
+ * CreatePrimState(hs, gs, prim) (the argument list and layout: docs/agc.md); either may be
+ * NULL. Always 0, as the console's function. */
 int agc_link_shaders(struct agc_shader_register *cx, struct agc_shader_register *uc,
                      const struct agc_shader *hs, const struct agc_shader *gs,
                      const struct agc_shader *ps, uint32_t prim);

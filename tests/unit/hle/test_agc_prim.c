@@ -62,9 +62,19 @@ static void test_link_shaders(void **state) {
   expect_reg(cx[32], 0x2D5, 0x106);
   expect_reg(cx[33], 0x29B, 0x22);
   expect_reg(uc[2], 0x242, 9);
-  /* refused: no lists, no geometry shader */
-  assert_int_not_equal(agc_link_shaders(NULL, uc, NULL, &gs, NULL, 4), 0);
-  assert_int_not_equal(agc_link_shaders(cx, uc, NULL, NULL, NULL, 4), 0);
+  /* either list may be NULL; the function answers 0 on every path (the same reading of the
+   * firmware 12.02 code, research/gpu/AGC_LINK_SHADERS_CPU_GATE.md); without a geometry
+   * shader the primitive state is left as it was (the console's defaults there are not known) */
+  uc[2] = R(0, 0);
+  assert_int_equal(agc_link_shaders(NULL, uc, NULL, &gs, NULL, 6), 0);
+  expect_reg(uc[2], 0x242, 6);
+  assert_int_equal(agc_link_shaders(cx, NULL, NULL, &gs, NULL, 1), 0);
+  expect_reg(cx[33], 0x29B, 0);
+  cx[33] = R(0, 0);
+  assert_int_equal(agc_link_shaders(cx, uc, NULL, NULL, NULL, 4), 0);
+  expect_reg(cx[0], 0x191, 0);
+  expect_reg(cx[33], 0, 0);
+  assert_int_equal(agc_link_shaders(NULL, NULL, NULL, NULL, NULL, 4), 0);
 }
 
 static void test_prim_state(void **state) {
