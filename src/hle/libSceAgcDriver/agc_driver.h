@@ -106,6 +106,10 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
                         int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
 int agc_driver_resource_registration_not_supported(void);
+/* sceAgcDriverSdmaCopyLinearBlocking: not supported by the retail module (its code logs and
+ * returns this constant on firmware 12.02, one public reading); nothing is copied. */
+#define AGC_DRIVER_ERROR_SDMA_NOT_SUPPORTED ((int)0x8A6D0001u)
+int agc_driver_sdma_copy_linear_blocking(void);
 /* agc_driver_state.c: SysSubmitFlipHandleProxy and UserDataImmediateWrite (0 in the retail
  * build); IsCaptureInProgress, IsTraceInProgress, IsSubmitValidationEnabled (0: none of them
  * exists here); SysIsGameClosed (0: a closed game does not run on). */

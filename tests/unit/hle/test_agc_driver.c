@@ -227,6 +227,9 @@ static void test_set_flip(void **state) {
 static void test_resource_registration(void **state) {
   (void)state;
   assert_int_equal((uint32_t)agc_driver_resource_registration_not_supported(), 0x8A6C9018u);
+  /* SdmaCopyLinearBlocking: 0x8A6D0001, the constant the retail code returns on firmware 12.02
+     (mpereiraesaa/ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md) */
+  assert_int_equal((uint32_t)agc_driver_sdma_copy_linear_blocking(), 0x8A6D0001u);
   /* no capture, trace or validation here; a game that runs is not closed; the retail build's
      SysSubmitFlipHandleProxy / UserDataImmediateWrite return 0 */
   assert_int_equal(agc_driver_no_capture_trace_or_validation(), 0);
