@@ -97,6 +97,13 @@ _Static_assert(sizeof(struct agc_register_defaults) == 0x40, "RegisterDefaults i
 extern struct agc_register_defaults agc_register_defaults_public;
 extern struct agc_register_defaults agc_register_defaults_internal;
 
+/* The version gates (agc_shader.c): the unnamed export 23LRUSvYu1M keeps the first version
+ * it is given; sceAgcInit answers AGC_ERROR_VERSION for another one. STATE is not written.
+ * agc_init_reset forgets the kept version (tests). */
+#define AGC_ERROR_VERSION ((int)0x8A6C0004u)
+int agc_init_gate(void *state, uint32_t version);
+int agc_init(void *state, uint32_t version);
+void agc_init_reset(void);
 /* The defaults of VERSION (the library's version 8 for every version: the others' tables are
  * not known, logged once). */
 struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
@@ -171,7 +178,8 @@ uint32_t agc_dcb_jump_get_size(void);
  * 0x39 (the packet then carries it and EVENT_INDEX 1). */
 uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address);
 /* A wait until (*ADDRESS & MASK) FUNC REFERENCE holds (SIZE 0: 32 bits, 1: 64 bits; FUNC
- * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): driver packet WAIT_MEM_32 / WAIT_MEM_64. */
+ * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): the console's three packets, WAIT_REG_MEM(64)
+ * between two SET_UCONFIG_REG of the marker register (14 or 16 dwords; docs/agc.md). */
 uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
                                uint8_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles);
@@ -186,10 +194,15 @@ uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, ui
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg);
 /* A wait until display buffer INDEX (0..15) of port HANDLE is off screen and has no flip
- * queued: driver packet WAIT_FLIP_DONE. */
+ * queued: sceAgcDriverWaitUntilSafeForRendering's 32 dwords (NULL when no port HANDLE is
+ * open); the compute form: driver packet WAIT_FLIP_DONE. */
 uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle, uint32_t index);
-uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker);
+uint32_t *agc_acb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle, uint32_t index);
+/* The markers: a SET_UCONFIG_REG of the marker register 0x342 (3 dwords; NAME not read). */
+uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *name);
 uint32_t *agc_dcb_pop_marker(struct agc_cb *cb);
+uint32_t *agc_acb_push_marker(struct agc_cb *cb, const char *name);
+uint32_t *agc_acb_pop_marker(struct agc_cb *cb);
 
 /* ---- draws and their state (agc_draw.c) ---- */
 /* VGT_DRAW_INITIATOR bits a draw modifier sets: its bit 8 becomes bit 5, unless its bit 32 is
@@ -345,6 +358,13 @@ int agc_update_prim_state(struct agc_shader_register *cx, struct agc_shader_regi
  * of them without PS inputs) route input n from attribute n. 0 or an error. */
 int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,
                                    const struct agc_shader *ps);
+/* sceAgcLinkShaders(cx, uc, hs, gs, ps, prim): CX holds 34 registers, the 32 of
+ * CreateInterpolantMapping(gs, ps) then the 2 of CreatePrimState (at +0x100), UC the 3 of
+ * CreatePrimState(hs, gs, prim) (the argument list and layout: docs/agc.md); either may be
+ * NULL. Always 0, as the console's function. */
+int agc_link_shaders(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                     const struct agc_shader *hs, const struct agc_shader *gs,
+                     const struct agc_shader *ps, uint32_t prim);
 
 /* ---- predication and patches (agc_patch.c) ---- */
 /* SET_PREDICATION of the value at ADDRESS (16-byte aligned): CONDITION (PRED_BOOL), OP

@@ -9,6 +9,7 @@
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 /* A NOP header carrying driver packet SUB with BODY dwords. */
 static uint32_t nop_header(unsigned sub, unsigned body) {
@@ -235,30 +236,56 @@ uint32_t *agc_cb_nop(struct agc_cb *cb, uint32_t dwords) {
 }
 uint32_t agc_cb_nop_get_size(uint32_t dwords) { return dwords * 4; }
 
-uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *marker) {
-  if (!marker) return NULL;
-  LOG_ONCE(hle, STUB,
-           "sceAgc*PushMarker: a driver packet stands for the console's marker register write "
-           "(docs/agc.md)");
-  size_t len = strnlen(marker, 4095);
-  uint32_t body = (uint32_t)(len + 4) / 4; /* the string and its NUL, whole dwords */
-  uint32_t *p = agc_cb_alloc(cb, body + 1);
+/* The marker register the console's builders tag: user config 0x342 (SQ_THREAD_TRACE_USERDATA_2
+ * in AMD's register headers), written with SET_UCONFIG_REG whose header has bit 2
+ * (RESET_FILTER_CAM) set in the graphics forms and clear in the compute forms (measured:
+ * obSCEne's checks 166-agc/dcb-push-marker and acb-push-marker, as the Orbistoun project,
+ * project-oops/Orbistoun, records them in crates/orbistoun-hle/data/knowledge/libSceAgc.toml
+ * and its packet builders). */
+#define MARKER_REG 0x342u
+#define MARKER_HEADER_DCB 0xC0017904u
+#define MARKER_HEADER_ACB 0xC0017900u
+#define MARKER_PAIR_HEADER_DCB 0xC0027904u
+#define MARKER_PAIR_HEADER_ACB 0xC0027900u
+#define MARKER_PUSH 0xC1000000u /* PushMarker's value (measured, one call) */
+#define MARKER_POP 0xC2000000u  /* PopMarker's value (measured) */
+
+static uint32_t *marker(struct agc_cb *cb, uint32_t header, uint32_t value) {
+  uint32_t *p = agc_cb_alloc(cb, 3);
   if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_PUSH_MARKER, body);
-  memset(&p[1], 0, (size_t)body * 4);
-  memcpy(&p[1], marker, len);
+  p[0] = header;
+  p[1] = MARKER_REG;
+  p[2] = value;
   return p;
 }
 
-uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
+/* Push/PopMarker: the console writes 12 bytes, the marker register's tag alone; the string is
+ * not in the packet (it is not read here). */
+uint32_t *agc_dcb_push_marker(struct agc_cb *cb, const char *name) {
+  (void)name;
   LOG_ONCE(hle, STUB,
-           "sceAgc*PopMarker: a driver packet stands for the console's marker register write "
-           "(docs/agc.md)");
-  uint32_t *p = agc_cb_alloc(cb, 2);
-  if (!p) return NULL;
-  p[0] = nop_header(PM4_DRV_POP_MARKER, 1);
-  p[1] = 0;
-  return p;
+           "sceAgcDcbPushMarker: the marker value 0xC1000000 is measured for one call; whether "
+           "the string or a colour argument changes it is not known (docs/agc.md)");
+  return marker(cb, MARKER_HEADER_DCB, MARKER_PUSH);
+}
+
+uint32_t *agc_dcb_pop_marker(struct agc_cb *cb) {
+  return marker(cb, MARKER_HEADER_DCB, MARKER_POP);
+}
+
+uint32_t *agc_acb_push_marker(struct agc_cb *cb, const char *name) {
+  (void)name;
+  LOG_ONCE(hle, STUB,
+           "sceAgcAcbPushMarker: the compute form's header is measured, its value is the graphics "
+           "form's (docs/agc.md)");
+  return marker(cb, MARKER_HEADER_ACB, MARKER_PUSH);
+}
+
+uint32_t *agc_acb_pop_marker(struct agc_cb *cb) {
+  LOG_ONCE(hle, STUB,
+           "sceAgcAcbPopMarker: the compute form's header is measured, its value is the graphics "
+           "form's (docs/agc.md)");
+  return marker(cb, MARKER_HEADER_ACB, MARKER_POP);
 }
 
 /* sceAgcDcbSetFlip: sceAgcDriverSetFlip's 64 dwords with its third argument 0 (the console's
@@ -275,16 +302,35 @@ uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, ui
   return p;
 }
 
-/* WAIT_FLIP_DONE (7): video out handle, display buffer index, 4 reserved dwords; the command
- * processor holds the queue there while a flip of the buffer is queued (docs/agc.md). The
- * console's words for this form are not captured (sceAgcDriverWaitUntilSafeForRendering's
- * are: a WAIT_REG_MEM64 on the buffer's flip label). */
+/* sceAgcDcbWaitUntilSafeForRendering: sceAgcDriverWaitUntilSafeForRendering's 32 dwords (the
+ * console's form writes the same words: obSCEne's check 166-agc/dcb-wait-until-safe-for-
+ * rendering with a port open, buffers 0, 1 and 4, as the Orbistoun project records it in
+ * crates/orbistoun-hle/data/knowledge/libSceAgc.toml; the cursor advances 32 dwords and the
+ * packet's address is returned). With no port open at HANDLE the console writes nothing and
+ * answers NULL (measured); so does this one. */
 uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle,
+                                                uint32_t index) {
+  if (index > 15) return NULL; /* not a display buffer (ours: the driver's refusal) */
+  struct videoout_flip_status status;
+  if (videoout_get_flip_status((int32_t)handle, &status) != 0) return NULL;
+  uint32_t *p = agc_cb_alloc(cb, AGC_DRIVER_WAIT_RENDERING_DWORDS);
+  if (!p) return NULL;
+  uint32_t *cursor = p;
+  if (agc_driver_wait_until_safe_for_rendering(&cursor, AGC_DRIVER_WAIT_RENDERING_DWORDS, 0, handle,
+                                               (int32_t)index) != 0)
+    return NULL; /* not reached: the arguments were checked */
+  return p;
+}
+
+/* sceAgcAcbWaitUntilSafeForRendering: WAIT_FLIP_DONE (7): video out handle, display buffer
+ * index, 4 reserved dwords; the command processor holds the queue there while a flip of the
+ * buffer is queued (docs/agc.md). The console's words for the compute form are not measured. */
+uint32_t *agc_acb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t handle,
                                                 uint32_t index) {
   if (index > 15) return NULL; /* not a display buffer */
   LOG_ONCE(hle, STUB,
-           "sceAgc*WaitUntilSafeForRendering: the driver packet WAIT_FLIP_DONE stands for the "
-           "console's wait on the buffer's flip label (docs/agc.md)");
+           "sceAgcAcbWaitUntilSafeForRendering: the driver packet WAIT_FLIP_DONE stands for the "
+           "console's words, which are not known (docs/agc.md)");
   uint32_t *p = agc_cb_alloc(cb, 7);
   if (!p) return NULL;
   p[0] = nop_header(PM4_DRV_WAIT_FLIP_DONE, 6);
@@ -294,48 +340,80 @@ uint32_t *agc_dcb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t hand
   return p;
 }
 
-/* WAIT_MEM control: the WAIT_REG_MEM control dword (function 2:0, memory space 1 in 5:4,
- * cache policy 26:25) with the library's OPERATION spread over bits 9:8 and 7:6 (its two low
- * bits, or its low bit for 64 bits, in 9:8; the next two in 7:6). */
-static uint32_t wait_control(bool wide, unsigned func, unsigned op, unsigned cache) {
-  uint32_t c = 0x10u | (func & 7u) | (cache & 3u) << 25;
-  return wide ? c | (op & 1u) << 8 | (op & 6u) << 5 : c | (op & 3u) << 8 | (op & 0xCu) << 4;
+/* WaitRegMem as the console writes it (obSCEne's check 166-agc/dcb-wait-reg-mem, measured one
+ * argument at a time, and the three packets' headers at zero arguments for both forms, as the
+ * Orbistoun project records them: its knowledge file and crates/orbistoun-gpu packet builder
+ * wait_reg_mem):
+ *   0  SET_UCONFIG_REG of 0x342-0x343: tag 0xC8010000 (32 bits) / 0xC8020000 (64 bits), the
+ *      poll address's low 32 bits as given
+ *   4  WAIT_REG_MEM (7) / WAIT_REG_MEM64 (9): control = MEM_SPACE 1 (bit 4) | FUNCTION (2:0) |
+ *      OPERATION | CACHE_POLICY (26:25); the address (4 / 8 aligned) lo, hi; the reference; the
+ *      mask (each lo, hi for 64 bits); the poll interval = cycles / 16. OPERATION's two low
+ *      bits go to 9:8 in the 32-bit form (measured); in the 64-bit form (not measured by
+ *      argument) its bit 0 goes to 8 and bits 2:1 to 7:6, as a homebrew runtime's reading of
+ *      the library has it
+ *  11/13  SET_UCONFIG_REG of 0x342: 0xC8000000
+ * 14 or 16 dwords. The compute form's headers have bit 2 clear (measured). */
+#define WAIT_TAG 0xC8000000u
+#define WAIT_AT 4u /* where the WAIT_REG_MEM starts */
+
+static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint8_t size, uint8_t func,
+                              uint8_t operation, uint8_t cache_policy, uint64_t address,
+                              uint64_t reference, uint64_t mask, uint32_t poll_cycles) {
+  if (size > 1 || func > 7 || cache_policy > 3) return NULL;
+  const bool wide = size == 1;
+  const uint32_t poll = poll_cycles >> 4 > 0xffff ? 0xffff : poll_cycles >> 4;
+  const uint32_t n = wide ? 16 : 14;
+  uint32_t *p = agc_cb_alloc(cb, n);
+  if (!p) return NULL;
+  p[0] = dcb ? MARKER_PAIR_HEADER_DCB : MARKER_PAIR_HEADER_ACB;
+  p[1] = MARKER_REG;
+  p[2] = WAIT_TAG | (wide ? 0x20000u : 0x10000u);
+  p[3] = (uint32_t)address;
+  uint32_t *w = p + WAIT_AT;
+  const uint64_t aligned = address & (wide ? ~7ull : ~3ull);
+  w[0] = pm4_type3(wide ? PM4_WAIT_REG_MEM64 : PM4_WAIT_REG_MEM, wide ? 8 : 6);
+  const uint32_t op = wide ? (operation & 1u) << 8 | (operation & 6u) << 5 : (operation & 3u) << 8;
+  w[1] = 0x10u | (func & 7u) | op | (cache_policy & 3u) << 25;
+  w[2] = (uint32_t)aligned;
+  w[3] = (uint32_t)(aligned >> 32);
+  if (wide) {
+    w[4] = (uint32_t)reference;
+    w[5] = (uint32_t)(reference >> 32);
+    w[6] = (uint32_t)mask;
+    w[7] = (uint32_t)(mask >> 32);
+    w[8] = poll;
+  } else {
+    w[4] = (uint32_t)reference;
+    w[5] = (uint32_t)mask;
+    w[6] = poll;
+  }
+  uint32_t *end = p + n - 3;
+  end[0] = dcb ? MARKER_HEADER_DCB : MARKER_HEADER_ACB;
+  end[1] = MARKER_REG;
+  end[2] = WAIT_TAG;
+  return p;
 }
 
 uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
                                uint8_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles) {
-  if (size > 1 || func > 7 || cache_policy > 3) return NULL;
-  LOG_ONCE(hle, STUB,
-           "sceAgc*WaitRegMem: a driver packet stands for the console's three packets around "
-           "WAIT_REG_MEM (docs/agc.md)");
-  bool wide = size == 1;
-  uint32_t poll = poll_cycles >> 4 > 0xffff ? 0xffff : poll_cycles >> 4;
-  uint32_t *p = agc_cb_alloc(cb, wide ? 9 : 7);
-  if (!p) return NULL;
-  p[0] = nop_header(wide ? PM4_DRV_WAIT_MEM_64 : PM4_DRV_WAIT_MEM_32, wide ? 8 : 6);
-  p[1] = (uint32_t)address & (wide ? ~7u : ~3u);
-  p[2] = (uint32_t)(address >> 32) & 0x3ffffu;
-  p[3] = (uint32_t)mask;
-  if (wide) {
-    p[4] = (uint32_t)(mask >> 32);
-    p[5] = (uint32_t)reference;
-    p[6] = (uint32_t)(reference >> 32);
-    p[7] = wait_control(true, func, operation, cache_policy);
-    p[8] = poll;
-  } else {
-    p[4] = (uint32_t)reference;
-    p[5] = wait_control(false, func, operation, cache_policy);
-    p[6] = poll;
-  }
-  return p;
+  if (size == 1)
+    LOG_ONCE(hle, STUB,
+             "sceAgcDcbWaitRegMem: the 64-bit form's fields are placed as AMD's WAIT_REG_MEM64 "
+             "orders them (measured with zero arguments only; docs/agc.md)");
+  return wait_reg_mem(cb, true, size, func, operation, cache_policy, address, reference, mask,
+                      poll_cycles);
 }
 
 uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t cache_policy,
                                uint64_t address, uint64_t reference, uint64_t mask,
                                uint32_t poll_cycles) {
-  return agc_dcb_wait_reg_mem(cb, size, func, 0, cache_policy, address, reference, mask,
-                              poll_cycles);
+  LOG_ONCE(hle, STUB,
+           "sceAgcAcbWaitRegMem: the compute form's fields are placed as the graphics form's "
+           "(its headers are measured; docs/agc.md)");
+  return wait_reg_mem(cb, false, size, func, 0, cache_policy, address, reference, mask,
+                      poll_cycles);
 }
 
 uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t address) {

@@ -1,20 +1,13 @@
 /* The patches of the label and wait packets (agc.h): sceAgcQueueEndOfPipeActionPatch* change
  * the packet sceAgcCbReleaseMem wrote (the GFX10 RELEASE_MEM, as the console's library
- * writes it: agc_packets.c), sceAgcWaitRegMemPatch* the one sceAgc*WaitRegMem wrote. That
- * builder writes Sony's driver packets (WAIT_MEM_32/64) where the console writes GFX10
- * packets, so those patches change the same fields of the driver packets (docs/agc.md). A
- * packet of another kind or a value the field cannot hold returns AGC_ERROR_INVALID_PACKET
- * and changes nothing. */
+ * writes it: agc_packets.c), sceAgcWaitRegMemPatch* the WAIT_REG_MEM(64) sceAgc*WaitRegMem
+ * wrote (given the three packets' start, as the builder returns it, or the wait itself;
+ * docs/agc.md). A packet of another kind or a value the field cannot hold returns
+ * AGC_ERROR_INVALID_PACKET and changes nothing. */
 #include <stddef.h>
 
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
-
-/* The driver packet SUB with BODY dwords at CMD (its PREDICATE bit aside), else NULL. */
-static uint32_t *driver_packet(uint32_t *cmd, unsigned sub, unsigned body) {
-  if (!cmd || (cmd[0] & ~1u) != (pm4_type3(PM4_NOP, body) | sub << 2)) return NULL;
-  return cmd;
-}
 
 /* RELEASE_MEM (7 body dwords, its PREDICATE bit aside): the event dword (EVENT_TYPE 5:0,
  * EVENT_INDEX 11:8, GCR_CNTL 23:12, CACHE_POLICY 26:25); DST_SEL + INT_SEL + DATA_SEL
@@ -58,20 +51,27 @@ int agc_queue_end_of_pipe_action_patch_type(uint32_t *cmd, uint8_t action) {
   return 0;
 }
 
-/* WAIT_MEM_32 (address lo, hi; mask; reference; control; poll) or WAIT_MEM_64 (address lo,
- * hi; mask lo, hi; reference lo, hi; control; poll); *WIDE tells which. */
+/* The WAIT_REG_MEM (control; address lo, hi; reference; mask; poll) or WAIT_REG_MEM64
+ * (control; address lo, hi; reference lo, hi; mask lo, hi; poll) at CMD, or after the
+ * SET_UCONFIG_REG of the marker register 0x342-0x343 that opens WaitRegMem's packets (4
+ * dwords, either form's header); *WIDE tells which size. The PREDICATE bit aside. */
 static uint32_t *wait_mem(uint32_t *cmd, bool *wide) {
-  uint32_t *p = driver_packet(cmd, PM4_DRV_WAIT_MEM_32, 6);
-  *wide = p == NULL;
-  return p ? p : driver_packet(cmd, PM4_DRV_WAIT_MEM_64, 8);
+  if (!cmd) return NULL;
+  if (((cmd[0] & ~4u) == pm4_type3(PM4_SET_UCONFIG_REG, 3)) && cmd[1] == 0x342u) cmd += 4;
+  const uint32_t h = cmd[0] & ~1u;
+  *wide = h == pm4_type3(PM4_WAIT_REG_MEM64, 8);
+  return *wide || h == pm4_type3(PM4_WAIT_REG_MEM, 6) ? cmd : NULL;
 }
 
+/* The address (aligned as the builder aligns it); the marker register's copy of it in the
+ * opening packet is left as it was (what the console's patch does with it is not known). */
 int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address) {
   bool wide;
   uint32_t *p = wait_mem(cmd, &wide);
   if (!p) return AGC_ERROR_INVALID_PACKET;
-  p[1] = (uint32_t)address & (wide ? ~7u : ~3u); /* as the builder aligns it */
-  p[2] = (uint32_t)(address >> 32) & 0x3ffffu;
+  const uint64_t aligned = address & (wide ? ~7ull : ~3ull);
+  p[2] = (uint32_t)aligned;
+  p[3] = (uint32_t)(aligned >> 32);
   return 0;
 }
 
@@ -81,7 +81,7 @@ int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference) {
   bool wide;
   uint32_t *p = wait_mem(cmd, &wide);
   if (!p) return AGC_ERROR_INVALID_PACKET;
-  p[wide ? 5 : 4] = (uint32_t)reference;
+  p[4] = (uint32_t)reference;
   return 0;
 }
 
@@ -89,7 +89,7 @@ int agc_wait_reg_mem_patch_mask(uint32_t *cmd, uint64_t mask) {
   bool wide;
   uint32_t *p = wait_mem(cmd, &wide);
   if (!p) return AGC_ERROR_INVALID_PACKET;
-  p[3] = (uint32_t)mask;
+  p[wide ? 6 : 5] = (uint32_t)mask;
   return 0;
 }
 
@@ -97,7 +97,6 @@ int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func) {
   bool wide;
   uint32_t *p = wait_mem(cmd, &wide);
   if (!p || func > 7) return AGC_ERROR_INVALID_PACKET; /* the builder's functions */
-  uint32_t *control = &p[wide ? 7 : 5];
-  *control = (*control & ~7u) | func;
+  p[1] = (p[1] & ~7u) | func;
   return 0;
 }

@@ -6,6 +6,7 @@
  * geometry stage's outputs to the pixel shader's inputs by semantic (docs/agc.md). */
 #include <stddef.h>
 
+#include "common/log.h"
 #include "hle/libSceAgc/agc.h"
 
 #define VGT_GS_OUT_PRIM_TYPE_CX 0x29Bu /* byte 0x28A6C */
@@ -111,6 +112,21 @@ static uint32_t input_cntl(uint32_t ps, const uint32_t *gs_sem) {
     if (ps & (SEM_FLAT | SEM_CUSTOM)) v |= 0x400u;
   }
   return (v & ~0x300u) | ((ps >> 28) & 3u) << 8; /* DEFAULT_VAL */
+}
+
+/* LinkShaders: the interpolant mapping and the primitive state in one list pair (the layout:
+ * agc.h). Either list may be NULL; the console's function returns 0 on every path and writes
+ * defaults where a shader is missing (one public reading of it), which defaults is not known:
+ * a part whose builder refuses its shaders is left as it was here (logged once). */
+int agc_link_shaders(struct agc_shader_register *cx, struct agc_shader_register *uc,
+                     const struct agc_shader *hs, const struct agc_shader *gs,
+                     const struct agc_shader *ps, uint32_t prim) {
+  if ((cx && agc_create_interpolant_mapping(cx, gs, ps) != 0) ||
+      agc_create_prim_state(cx ? cx + 32 : NULL, uc, hs, gs, prim) != 0)
+    LOG_ONCE(hle, WARN,
+             "sceAgcLinkShaders: missing or unusable shaders: the part they decide is left as it "
+             "was (the console writes defaults there, not known; docs/agc.md)");
+  return 0;
 }
 
 int agc_create_interpolant_mapping(struct agc_shader_register *regs, const struct agc_shader *gs,

@@ -1,5 +1,7 @@
-/* Shader objects (the header the shader compiler writes, made usable) and the register
- * defaults (agc.h; the tables are in agc_register_defaults.c). */
+/* Shader objects (the header the shader compiler writes, made usable), the register
+ * defaults (agc.h; the tables are in agc_register_defaults.c) and the library's version
+ * gates. */
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "common/log.h"
@@ -66,3 +68,36 @@ struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t versi
   check_version(version, "sceAgcGetRegisterDefaults2Internal");
   return &agc_register_defaults_internal;
 }
+
+/* The version gates, as the console answers them (obSCEne's checks 166-agc/init-alias-7e41 and
+ * init-raw-gate-7e52, as the Orbistoun project records them in its libSceAgc knowledge file):
+ * the unnamed export 23LRUSvYu1M (state, version) keeps the first version it is given and
+ * answers 0; afterwards 0 for that version and AGC_ERROR_VERSION for another. sceAgcInit
+ * (state, version) answers 0 (measured for 12, 13 and 14 before any gate call), and
+ * AGC_ERROR_VERSION for a version other than the one the gate kept. Neither writes through
+ * STATE. */
+static _Atomic uint32_t kept_version; /* 0: none kept yet (the versions are 8 and up) */
+
+int agc_init_gate(void *state, uint32_t version) {
+  (void)state;
+  uint32_t none = 0;
+  if (version == 0) return AGC_ERROR_VERSION; /* not a version the library knows (ours) */
+  if (atomic_compare_exchange_strong(&kept_version, &none, version)) {
+    if (version != 8 && version != 13)
+      LOG_ONCE(hle, WARN, "sceAgc 23LRUSvYu1M: version %u kept (measured for 8 and 13 only)",
+               version);
+    return 0;
+  }
+  return atomic_load(&kept_version) == version ? 0 : AGC_ERROR_VERSION;
+}
+
+int agc_init(void *state, uint32_t version) {
+  (void)state;
+  uint32_t kept = atomic_load(&kept_version);
+  if (kept && kept != version) return AGC_ERROR_VERSION;
+  if (version < 12 || version > 14)
+    LOG_ONCE(hle, WARN, "sceAgcInit: version %u (measured for 12, 13 and 14 only)", version);
+  return 0;
+}
+
+void agc_init_reset(void) { atomic_store(&kept_version, 0); }

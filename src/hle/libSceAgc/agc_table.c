@@ -32,8 +32,6 @@ HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
-HLE_STUB_DEFINE(agc_stub_init, sceAgcInit, 0)
-HLE_STUB_DEFINE(agc_stub_link_shaders, sceAgcLinkShaders, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
@@ -63,14 +61,12 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("e1DFTg+Sd8U", sceAgcAcbJump, agc_stub_acb_jump, HLE_STUB),
     HLE_FUNC("b-oySn+G2tE", sceAgcAcbJumpGetSize, agc_acb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("q4VuU-QsLOE", sceAgcAcbMemSemaphore, agc_stub_acb_mem_semaphore, HLE_STUB),
-    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
-       stands for it. */
-    HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
+    /* PARTIAL: the header is measured, the value is the graphics form's. */
+    HLE_FUNC("6mFxkVqdmbQ", sceAgcAcbPopMarker, agc_acb_pop_marker, HLE_PARTIAL),
     HLE_FUNC("szG7hz2yEhA", sceAgcAcbPrimeUtcl2, agc_stub_acb_prime_utcl2, HLE_STUB),
     HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
-    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
-       stands for it. */
-    HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
+    /* PARTIAL: the header is measured, the value is the graphics form's. */
+    HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_acb_push_marker, HLE_PARTIAL),
     HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_acb_reset_queue, HLE_PARTIAL),
@@ -84,11 +80,12 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
-       packet stands for it. */
+    /* PARTIAL: the three packets' headers are measured; the fields are placed as the graphics
+       form's. */
     HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
+    /* PARTIAL: the driver packet WAIT_FLIP_DONE stands for the console's words (not known). */
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
-             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
+             agc_acb_wait_until_safe_for_rendering, HLE_PARTIAL),
     HLE_FUNC("eZ4+17OQz4Q", sceAgcAcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("3ZWa3AoyWZQ", sceAgcAsyncCondExecPatchSetCommandAddress,
              agc_cond_exec_patch_set_command_address, HLE_PARTIAL),
@@ -216,13 +213,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
-    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
-       stands for it. */
-    HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_PARTIAL),
+    HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
     HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
     HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
-    /* PARTIAL: the console writes a SET_UCONFIG_REG of register 0x342 (measured); a driver packet
-       stands for it. */
+    /* PARTIAL: the value is measured for one call (whether the string changes it is not known). */
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
@@ -300,11 +294,11 @@ static const struct hle_symbol agc_symbols[] = {
              agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the console writes WAIT_REG_MEM between two SET_UCONFIG_REG (measured); a driver
-       packet stands for it. */
+    /* PARTIAL: the 64-bit form's fields (measured at zero arguments) are placed as AMD's
+       WAIT_REG_MEM64 orders them; the refusals are ours. */
     HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
-             agc_dcb_wait_until_safe_for_rendering, HLE_PARTIAL),
+             agc_dcb_wait_until_safe_for_rendering, HLE_IMPLEMENTED),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
     HLE_FUNC("p9tI+yTvx68", sceAgcDcbWriteDataGetSize, agc_dcb_write_data_get_size,
              HLE_IMPLEMENTED),
@@ -326,10 +320,12 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_PARTIAL),
     HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
              agc_stub_get_register_defaults_internal, HLE_STUB),
-    HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_stub_init, HLE_STUB),
+    /* PARTIAL: measured for versions 12-14 (and after the gate kept 8); others answer 0. */
+    HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_init, HLE_PARTIAL),
     /* PARTIAL: one source; the error code is its (docs/agc.md). */
     HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_jump_patch_set_target, HLE_PARTIAL),
-    HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_stub_link_shaders, HLE_STUB),
+    /* PARTIAL: the composition of the two builders is our reading of the measured layout. */
+    HLE_FUNC("MqAdbRMdNz4", sceAgcLinkShaders, agc_link_shaders, HLE_PARTIAL),
     HLE_FUNC("0fWWK5uG9rQ", sceAgcQueueEndOfPipeActionPatchAddress,
              agc_queue_end_of_pipe_action_patch_address, HLE_PARTIAL),
     HLE_FUNC("MlEw1feXcjg", sceAgcQueueEndOfPipeActionPatchData,
@@ -379,6 +375,9 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask, HLE_PARTIAL),
     HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_wait_reg_mem_patch_reference,
              HLE_PARTIAL),
+    /* The version gate retail titles import beside sceAgcInit (no known name; a different entry
+       point, measured). PARTIAL: a first version other than 8 or 13 is not measured. */
+    HLE_NID_FUNC("23LRUSvYu1M", agc_init_gate, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAgc = {

@@ -241,6 +241,12 @@ int agc_driver_resource_registration_not_supported(void) {
   return AGC_DRIVER_ERROR_RESOURCE_REGISTRATION_NOT_SUPPORTED;
 }
 
+int agc_driver_sdma_copy_linear_blocking(void) {
+  LOG_ONCE(hle, GAME_ERROR,
+           "sceAgcDriverSdmaCopyLinearBlocking: not supported by the retail module (0x8A6D0001)");
+  return AGC_DRIVER_ERROR_SDMA_NOT_SUPPORTED;
+}
+
 /* Event data: the number of interrupts since the guest last collected the event. */
 static int64_t count_posts(int64_t current, int64_t posted, void *ctx) {
   (void)posted;

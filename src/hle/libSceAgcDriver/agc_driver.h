@@ -106,6 +106,10 @@ int agc_driver_set_flip(uint32_t **cmd, uint32_t dwords, uint32_t reserved, uint
                         int32_t index, uint32_t mode, int64_t arg);
 /* The retail library's resource registration: RESOURCE_REGISTRATION_NOT_SUPPORTED. */
 int agc_driver_resource_registration_not_supported(void);
+/* sceAgcDriverSdmaCopyLinearBlocking: not supported by the retail module (its code logs and
+ * returns this constant on firmware 12.02, one public reading); nothing is copied. */
+#define AGC_DRIVER_ERROR_SDMA_NOT_SUPPORTED ((int)0x8A6D0001u)
+int agc_driver_sdma_copy_linear_blocking(void);
 /* agc_driver_state.c: SysSubmitFlipHandleProxy and UserDataImmediateWrite (0 in the retail
  * build); IsCaptureInProgress, IsTraceInProgress, IsSubmitValidationEnabled (0: none of them
  * exists here); SysIsGameClosed (0: a closed game does not run on). */
@@ -118,8 +122,10 @@ int agc_driver_delete_eq_event(uint64_t eq, int32_t id);
 /* sceAgcDriverCreateQueue(type, &queue, flags) / DestroyQueue(queue) (agc_driver_queue.c):
  * *QUEUE receives a 0x38-byte object beginning with 0x38, TYPE, 0x00020000, 0 (as measured on
  * the console); type 0 is the graphics queue, any other type a compute queue of its own (our
- * reading). 0; EINVAL for a NULL QUEUE pointer, EAGAIN when no queue is left. DestroyQueue: 0,
- * or EINVAL for an object CreateQueue did not make (the console's codes are not known). */
+ * reading). 0; EINVAL for a NULL QUEUE pointer, EAGAIN when no queue is left. DestroyQueue:
+ * AGC_DRIVER_ERROR_DESTROY_QUEUE for a queue CreateQueue made, which stays usable (the answer
+ * measured on the console for every queue of types 0-4), EINVAL for another object (ours). */
+#define AGC_DRIVER_ERROR_DESTROY_QUEUE ((int)0x8A6D0003u)
 #define AGC_DRIVER_QUEUE_OBJECT_SIZE 0x38u
 #define AGC_DRIVER_QUEUE_OBJECT_WORD2 0x00020000u
 #define AGC_DRIVER_QUEUE_TYPE_GRAPHICS 0u

@@ -83,19 +83,22 @@ static int slot_of_locked(const void *queue) {
   return (const void *)&objects[i] == queue && slots[i].used ? i : -1;
 }
 
+/* The console answered 0x8A6D0003 for every queue CreateQueue had just made (types 0 to 4, in
+ * every sweep of obSCEne's checks 166-agc/driver-create-queue and driver-queue-types, as the
+ * Orbistoun project records them in its libSceAgcDriver knowledge file); when it accepts a
+ * destroy is not known, so the queue is kept, usable, and the answer is that code. */
 int agc_driver_destroy_queue(void *queue) {
   pthread_mutex_lock(&queue_lock);
   int i = slot_of_locked(queue);
-  if (i >= 0) {
-    slots[i].used = false;
-    memset(&objects[i], 0, sizeof objects[i]);
-  }
   pthread_mutex_unlock(&queue_lock);
   if (i < 0) {
     LOG(hle, GAME_ERROR, "sceAgcDriverDestroyQueue: %p is not a queue CreateQueue made", queue);
     return AGC_DRIVER_ERROR_EINVAL;
   }
-  return 0;
+  LOG_ONCE(hle, WARN,
+           "sceAgcDriverDestroyQueue: 0x8A6D0003, the console's answer for the queues measured; "
+           "the queue is kept (docs/agc.md)");
+  return AGC_DRIVER_ERROR_DESTROY_QUEUE;
 }
 
 int agc_driver_queue_of(const void *queue) {

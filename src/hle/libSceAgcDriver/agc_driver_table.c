@@ -78,11 +78,16 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     /* PARTIAL: the error codes are ours. */
     HLE_FUNC("DL2RXaXOy88", sceAgcDriverDeleteEqEvent, agc_driver_delete_eq_event, HLE_PARTIAL),
-    /* PARTIAL: the error code for an unknown object is ours. */
+    /* PARTIAL: 0x8A6D0003 as measured, the queue kept (when the console accepts a destroy is not
+       known); the error code for an unknown object is ours. */
     HLE_FUNC("XNbrdwCsZ9A", sceAgcDriverDestroyQueue, agc_driver_destroy_queue, HLE_PARTIAL),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("5l3IfCFJxBs", sceAgcDriverFindResourcesPublic,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* The retail code is `mov eax, 0x8A6C9018; ret` (a public reading of the firmware 12.02
+       module, which titles import beside the resource registration). */
+    HLE_FUNC("F0ZXt5q0ZTA", sceAgcDriverGetDefaultOwner,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("Zw7uUVPulbw", sceAgcDriverGetEqContextId, agc_driver_stub_get_eq_context_id,
              HLE_STUB),
@@ -160,6 +165,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
+    /* `mov eax, 0x8A6C9018; ret` in the retail code (the same reading as GetDefaultOwner). */
+    HLE_FUNC("U9ueyEhSkF4", sceAgcDriverRegisterDefaultOwner,
+             agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("emP3ckeS2uo", sceAgcDriverRegisterGdsResource,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     /* The retail library's resource registration returns 0x8A6C9018 and writes nothing. */
@@ -173,6 +181,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
              HLE_STUB),
+    /* The retail code logs the unsupported path and returns 0x8A6D0001 (a public reading of
+       the firmware 12.02 module). */
+    HLE_FUNC("bQ+En9GY3PM", sceAgcDriverSdmaCopyLinearBlocking,
+             agc_driver_sdma_copy_linear_blocking, HLE_IMPLEMENTED),
     /* PARTIAL: the console's 64 dwords (captured, the RELEASE_MEM of the flip label with the id
        of the flip registered with video out), but the tag is measured for flip mode 1 only and
        the third argument is not known (ignored); EINVAL is ours. */

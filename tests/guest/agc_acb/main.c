@@ -1,6 +1,6 @@
 /* ACBs on a compute queue: queue ids are 0x20 + pipe * 8 + queue (0x20 .. 0x57). Two ACBs
  * submitted with sceAgcDriverSubmitMultiAcbs to queue 0x21 run in order: the first writes a
- * value (WRITE_DATA), the second waits for that value (WAIT_MEM_32) then releases a label with
+ * value (WRITE_DATA), the second waits for that value (WAIT_REG_MEM) then releases a label with
  * an interrupt (RELEASE_MEM), which posts the event registered under the queue's id. A queue
  * id outside the range is refused. No Vulkan device is needed. */
 #include <agc.h>
@@ -34,7 +34,7 @@ int main(void) {
   SceAgcCb a = {acb1, acb1 + 32, acb1, acb1 + 32, NULL, NULL, 0, 0};
   const uint32_t v = 0x1234;
   sceAgcAcbWriteData(&a, SCE_AGC_WRITE_DATA_DST_MEMORY, 0, &value, &v, 1, 1, 0);
-  /* only 4 dwords free at first: the wait (7 dwords) makes the library call grow() */
+  /* only 4 dwords free at first: the wait (14 dwords) makes the library call grow() */
   SceAgcCb b = {acb2, acb2 + 64, acb2, acb2 + 4, grow, acb2 + 64, 0, 0};
   sceAgcAcbWaitRegMem(&b, SCE_AGC_WAIT_REG_MEM_SIZE_32, SCE_AGC_WAIT_REG_MEM_FUNCTION_EQUAL, 0,
                       &value, 0x1234, 0xFFFFFFFF, 0);

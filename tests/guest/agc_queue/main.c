@@ -3,7 +3,8 @@
  * type-0 queue (the graphics queue) and a type-3 queue each run the command buffers submitted
  * to them: the type-3 queue's buffer waits for a label the CPU sets later, and meanwhile a
  * buffer on the type-0 queue runs to its end, so the two are different queues of the GPU.
- * No Vulkan device is needed. */
+ * DestroyQueue answers 0x8A6D0003, the console's answer for every queue measured (obSCEne's
+ * checks, as the Orbistoun project records them). No Vulkan device is needed. */
 #include <agc.h>
 #include <agc_driver.h>
 #include <kernel.h>
@@ -49,9 +50,9 @@ int main(void) {
   gate = 1;
   printf("type 3 ran: %d (third 0x%x)\n", wait_for(&third, 0x33), third);
 
-  printf("destroy type 3: %d\n", sceAgcDriverDestroyQueue(other));
+  printf("destroy type 3: 0x%x\n", (unsigned)sceAgcDriverDestroyQueue(other));
   printf("destroy again: 0x%x\n", (unsigned)sceAgcDriverDestroyQueue(other));
   printf("create without an output: 0x%x\n", (unsigned)sceAgcDriverCreateQueue(0, NULL, 0));
-  printf("destroy type 0: %d\n", sceAgcDriverDestroyQueue(gfx));
+  printf("destroy type 0: 0x%x\n", (unsigned)sceAgcDriverDestroyQueue(gfx));
   return 0;
 }

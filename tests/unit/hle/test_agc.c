@@ -2,8 +2,9 @@
  * definitions (type-3 header: 3 << 30 | (body dwords - 1) << 16 | opcode << 8; opcodes
  * SET_CONFIG_REG 0x68, SET_CONTEXT_REG 0x69, SET_SH_REG 0x76, SET_UCONFIG_REG 0x79,
  * DISPATCH_DIRECT 0x15, DISPATCH_INDIRECT 0x16, RELEASE_MEM 0x49, NOP 0x10) and the driver
- * packets' layouts (NOP with the sub-selector in bits 7:2: WRITE_DATA 0x15, ACQUIRE_MEM 0x14,
- * PUSH_MARKER 0x0B, POP_MARKER 0x0C); the argument checks the console's library makes;
+ * packets' layouts (NOP with the sub-selector in bits 7:2: WRITE_DATA 0x15, ACQUIRE_MEM 0x14);
+ * the console's measured words where a source gives them (WaitRegMem, the markers); the
+ * argument checks the console's library makes;
  * the command buffer's room, reserve and growth callback. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -198,28 +199,71 @@ static void test_event_write(void **state) {
   assert_null(agc_dcb_event_write(&cb, 0x07, 0x1000)); /* an address only for sampling */
 }
 
-/* WAIT_MEM_32/64: the WAIT_REG_MEM control dword is function (2:0) | memory space 1 (5:4) |
- * cache policy (26:25), the library's operation spread over 9:8 and 7:6. */
+/* WaitRegMem as the console writes it, measured one argument at a time (obSCEne's check
+ * 166-agc/dcb-wait-reg-mem, as the Orbistoun project, github.com/project-oops/Orbistoun,
+ * records it: knowledge/libSceAgc.toml and its packet builder wait_reg_mem): SET_UCONFIG_REG
+ * (0xC0027904) of 0x342-0x343 = 0xC8010000 (32 bits) or 0xC8020000 (64 bits), the address's low
+ * 32 bits as given; WAIT_REG_MEM (0xC0053C00) or WAIT_REG_MEM64 (0xC0079300): control 0x10 |
+ * function | (operation & 3) << 8 | cache policy << 25, the aligned address lo, hi, the
+ * reference, the mask, cycles / 16; SET_UCONFIG_REG (0xC0017904) of 0x342 = 0xC8000000. The
+ * compute form's headers have bit 2 clear (0xC0027900, 0xC0017900: measured at zero
+ * arguments). */
 static void test_wait_reg_mem(void **state) {
   (void)state;
-  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
-         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 1, 0x900001003ull, 0x55, 0xFF, 0x100), 0xC0027904u,
+         0x342u, 0xC8010000u, 0x00001003u, 0xC0053C00u, 0x02000013u, 0x1000u, 0x9u, 0x55u, 0xFFu,
+         0x10u, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
-  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), DRV(0x0A, 6), 0x1000u, 0, 0, 0,
-         0x10u | 3u << 8 | 3u << 6, 0);
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), 0xC0027904u, 0x342u, 0xC8010000u,
+         0x1000u, 0xC0053C00u, 0x310u, 0x1000u, 0, 0, 0, 0, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
-  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 5, 0x7, 0, 0x90000100Full, 0x1122334455667788ull,
+  /* the 64-bit form: the operation as a homebrew runtime reads the library (its test: function
+   * 6, operation 2, cache policy 3 give control 0x06000056) */
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 6, 2, 3, 0x90000100Full, 0x1122334455667788ull,
                               0xFFFFFFFF00000000ull, 0xFFFFFFFFu),
-         DRV(0x16, 8), 0x1008u, 0x9u, 0, 0xFFFFFFFFu, 0x55667788u, 0x11223344u,
-         0x15u | 1u << 8 | 3u << 6, 0xFFFFu);
+         0xC0027904u, 0x342u, 0xC8020000u, 0x0000100Fu, 0xC0079300u, 0x06000056u, 0x1008u, 0x9u,
+         0x55667788u, 0x11223344u, 0, 0xFFFFFFFFu, 0xFFFFu, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
   /* the compute form takes no operation: the cache policy is its fourth argument */
-  EXPECT(agc_acb_wait_reg_mem(&cb, 0, 3, 1, 0x900001003ull, 0x55, 0xFF, 0x100), DRV(0x0A, 6),
-         0x1000u, 0x9u, 0xFFu, 0x55u, 0x13u | 1u << 25, 0x10u);
+  EXPECT(agc_acb_wait_reg_mem(&cb, 0, 3, 1, 0x900001003ull, 0x55, 0xFF, 0x100), 0xC0027900u, 0x342u,
+         0xC8010000u, 0x00001003u, 0xC0053C00u, 0x02000013u, 0x1000u, 0x9u, 0x55u, 0xFFu, 0x10u,
+         0xC0017900u, 0x342u, 0xC8000000u);
   setup(NULL);
   assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 4, 0x1000, 0, 0, 0));
+  cb.cursor_down = buf + 13; /* no room for 14 dwords */
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 0, 0x1000, 0, 0, 0));
+  assert_int_equal(buf[0], FILL);
+}
+
+/* The version gates as the console answers them (obSCEne's checks 166-agc/init-alias-7e41 and
+ * init-raw-gate-7e52, as the Orbistoun project records them): the unnamed export 23LRUSvYu1M
+ * keeps the first version (8 answered 0; then 13, 12 and 14 0x8A6C0004 and 8 still 0; a first
+ * call with 13 keeps 13); sceAgcInit answers 0 for 12, 13 and 14 before any gate call and
+ * 0x8A6C0004 for a version other than the kept one. Nothing is written through the state. */
+static void test_init(void **state) {
+  (void)state;
+  uint8_t st[16];
+  memset(st, 0xCC, sizeof st);
+  agc_init_reset();
+  assert_int_equal(agc_init(st, 12), 0);
+  assert_int_equal(agc_init(st, 13), 0);
+  assert_int_equal(agc_init(st, 14), 0);
+  uint8_t app_state[16] = {0, 0, 0, 0, 1};
+  assert_int_equal(agc_init_gate(app_state, 8), 0);
+  assert_int_equal(agc_init_gate(app_state, 13), (int)0x8A6C0004u);
+  assert_int_equal(agc_init_gate(app_state, 12), (int)0x8A6C0004u);
+  assert_int_equal(agc_init_gate(app_state, 14), (int)0x8A6C0004u);
+  assert_int_equal(agc_init_gate(app_state, 8), 0);
+  assert_int_equal(agc_init(st, 13), (int)0x8A6C0004u);
+  assert_int_equal(app_state[4], 1);
+  for (size_t i = 0; i < sizeof st; i++) assert_int_equal(st[i], 0xCC);
+  agc_init_reset();
+  assert_int_equal(agc_init_gate(NULL, 13), 0);
+  assert_int_equal(agc_init_gate(NULL, 8), (int)0x8A6C0004u);
+  assert_int_equal(agc_init_gate(NULL, 13), 0);
+  agc_init_reset();
 }
 
 static void test_nop_and_markers(void **state) {
@@ -229,12 +273,17 @@ static void test_nop_and_markers(void **state) {
   assert_null(agc_cb_nop(&cb, 1));
   assert_null(agc_cb_nop(&cb, 0x4002));
   assert_int_equal(agc_cb_nop_get_size(9), 36);
-  /* the string and its NUL in whole dwords, little-endian */
-  EXPECT(agc_dcb_push_marker(&cb, "abc"), DRV(0x0B, 1), 0x00636261u);
+  /* the markers as the console writes them (obSCEne's checks 166-agc/dcb-push-marker,
+   * dcb-pop-marker and acb-push-marker, as the Orbistoun project records them): a
+   * SET_UCONFIG_REG (0xC0017904; the compute form 0xC0017900) of 0x342 = 0xC1000000 (push) or
+   * 0xC2000000 (pop); the string is not in the packet */
+  EXPECT(agc_dcb_push_marker(&cb, "abc"), 0xC0017904u, 0x342u, 0xC1000000u);
   setup(NULL);
-  EXPECT(agc_dcb_push_marker(&cb, "abcd"), DRV(0x0B, 2), 0x64636261u, 0);
+  EXPECT(agc_dcb_pop_marker(&cb), 0xC0017904u, 0x342u, 0xC2000000u);
   setup(NULL);
-  EXPECT(agc_dcb_pop_marker(&cb), DRV(0x0C, 1), 0);
+  EXPECT(agc_acb_push_marker(&cb, "abcd"), 0xC0017900u, 0x342u, 0xC1000000u);
+  setup(NULL);
+  EXPECT(agc_acb_pop_marker(&cb), 0xC0017900u, 0x342u, 0xC2000000u);
   setup(NULL);
   /* the console's flip sequence (every dword: test_agc_capture.c): the RELEASE_MEM at dword
    * 10 addresses buffer 3's flip label, 0xC_800040A0 + 3 * 8, and the argument is written to
@@ -395,6 +444,7 @@ int main(void) {
       cmocka_unit_test_setup(test_event_write, setup),
       cmocka_unit_test_setup(test_jump, setup),
       cmocka_unit_test_setup(test_nop_and_markers, setup),
+      cmocka_unit_test(test_init),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
       cmocka_unit_test(test_register_defaults),

@@ -13,6 +13,7 @@
 
 #include "hle/libSceAgc/agc.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/libSceVideoOut/videoout.h"
 
 #define AGC_TEST_DWORDS 128
 #include "agc_cb_expect.h"
@@ -198,6 +199,53 @@ static void test_wait_until_safe(void **state) {
   check_wait(0x4E100200u, 1);
 }
 
+/* sceAgcDcbWaitUntilSafeForRendering(cb, handle, index) writes the driver's words above: the
+ * console's Dcb form, measured with a port open (obSCEne's check
+ * 166-agc/dcb-wait-until-safe-for-rendering, buffers 0, 1 and 4, as the Orbistoun project,
+ * github.com/project-oops/Orbistoun, records it in crates/orbistoun-hle/data/knowledge/
+ * libSceAgc.toml): the tag 0xCB000000 + index to 0x342, WAIT_REG_MEM64 until the buffer's flip
+ * label 0xC_800040A0 + 8 * index is 0 (poll interval 0x40), the tag 0xCB000020 + index, the
+ * header of a NOP over the rest; the cursor advances 32 dwords and the packet's address is
+ * returned. Index 4, where no buffer is registered, is written the same; with no port open
+ * nothing is written and NULL returned. The expected words are the PS5_Vulkan captures'
+ * (check_wait's). */
+static void check_dcb_wait(int32_t handle, uint32_t index) {
+  const uint32_t console[16] = {0xC0017904u, 0x342u,      0xCB000000u | index,
+                                0xC0079300u, 0x06000113u, 0x800040A0u + index * 8,
+                                0xCu,        0,           0,
+                                0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,
+                                0xC0017904u, 0x342u,      0xCB000020u | index,
+                                0xC00F1000u};
+  setup(NULL);
+  uint32_t *p = agc_dcb_wait_until_safe_for_rendering(&cb, (uint32_t)handle, index);
+  assert_ptr_equal(p, buf);
+  assert_ptr_equal(cb.cursor_up, buf + 32);
+  assert_int_equal(buf[32], FILL);
+  for (int i = 0; i < 16; i++)
+    if (buf[i] != console[i]) fail_msg("dword %d: 0x%08x, expected 0x%08x", i, buf[i], console[i]);
+}
+
+static void test_dcb_wait_until_safe(void **state) {
+  (void)state;
+  videoout_reset();
+  setup(NULL);
+  assert_null(agc_dcb_wait_until_safe_for_rendering(&cb, 0x4E100100u, 0)); /* no port open */
+  assert_ptr_equal(cb.cursor_up, buf);
+  assert_int_equal(buf[0], FILL);
+  const int h = videoout_open(255, 0, 0, NULL);
+  assert_true(h > 0);
+  check_dcb_wait(h, 0);
+  check_dcb_wait(h, 1);
+  check_dcb_wait(h, 4);
+  setup(NULL);
+  assert_null(agc_dcb_wait_until_safe_for_rendering(&cb, (uint32_t)h, 16)); /* ours */
+  cb.cursor_down = buf + 31; /* no room for 32 dwords */
+  assert_null(agc_dcb_wait_until_safe_for_rendering(&cb, (uint32_t)h, 0));
+  assert_int_equal(buf[0], FILL);
+  assert_int_equal(videoout_close(h), 0);
+  videoout_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_registers_indirect, setup),
@@ -208,6 +256,7 @@ int main(void) {
       cmocka_unit_test_setup(test_release_mem_flip_fields, setup),
       cmocka_unit_test(test_set_flip),
       cmocka_unit_test(test_wait_until_safe),
+      cmocka_unit_test(test_dcb_wait_until_safe),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

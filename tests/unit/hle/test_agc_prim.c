@@ -37,6 +37,46 @@ static void shaders(uint32_t gs_stages) {
   hs = (struct agc_shader){.type = 3, .specials = &hs_sp};
 }
 
+/* sceAgcLinkShaders(cx, uc, hs, gs, ps, prim): the argument list and the layout (CX: the 32
+ * SPI_PS_INPUT_CNTL_n, VGT_SHADER_STAGES_EN at +0x100, VGT_GS_OUT_PRIM_TYPE at +0x108; UC:
+ * GE_CNTL, GE_USER_VGPR_EN, VGT_PRIMITIVE_TYPE) as a homebrew project's firmware 12.02 contract
+ * (mpereiraesaa/ps5-homebrew-lab include/agc_link_shaders_contract.h) gives them; measured on
+ * the console (obSCEne's check 166-agc/link-shaders, as the Orbistoun project records it): the
+ * default interpolants at +0 ({0x191 + i, i}) and {0x29B, 2} at +0x108 for a GS without
+ * GS_EN and no pixel shader inputs. */
+static void test_link_shaders(void **state) {
+  (void)state;
+  struct agc_shader_register cx[34], uc[3];
+  shaders(0x102);
+  assert_int_equal(agc_link_shaders(cx, uc, NULL, &gs, NULL, 4), 0);
+  for (uint32_t i = 0; i < 32; i++) expect_reg(cx[i], 0x191 + i, i);
+  assert_int_equal(offsetof(struct agc_shader_register, value), 4);
+  assert_int_equal(sizeof cx[0] * 33, 0x108);
+  expect_reg(cx[32], 0x2D5, 0x102);
+  expect_reg(cx[33], 0x29B, 2);
+  expect_reg(uc[0], 0x25B, 0x1234);
+  expect_reg(uc[1], 0x262, 0x3);
+  expect_reg(uc[2], 0x242, 4);
+  /* a hull shader: the primitive state's rules (test_prim_state) */
+  assert_int_equal(agc_link_shaders(cx, uc, &hs, &gs, NULL, 9), 0);
+  expect_reg(cx[32], 0x2D5, 0x106);
+  expect_reg(cx[33], 0x29B, 0x22);
+  expect_reg(uc[2], 0x242, 9);
+  /* either list may be NULL; the function answers 0 on every path (the same reading of the
+   * firmware 12.02 code, research/gpu/AGC_LINK_SHADERS_CPU_GATE.md); without a geometry
+   * shader the primitive state is left as it was (the console's defaults there are not known) */
+  uc[2] = R(0, 0);
+  assert_int_equal(agc_link_shaders(NULL, uc, NULL, &gs, NULL, 6), 0);
+  expect_reg(uc[2], 0x242, 6);
+  assert_int_equal(agc_link_shaders(cx, NULL, NULL, &gs, NULL, 1), 0);
+  expect_reg(cx[33], 0x29B, 0);
+  cx[33] = R(0, 0);
+  assert_int_equal(agc_link_shaders(cx, uc, NULL, NULL, NULL, 4), 0);
+  expect_reg(cx[0], 0x191, 0);
+  expect_reg(cx[33], 0, 0);
+  assert_int_equal(agc_link_shaders(NULL, NULL, NULL, NULL, NULL, 4), 0);
+}
+
 static void test_prim_state(void **state) {
   (void)state;
   struct agc_shader_register cx[2], uc[3];
@@ -107,6 +147,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_prim_state),
       cmocka_unit_test(test_interpolants),
+      cmocka_unit_test(test_link_shaders),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

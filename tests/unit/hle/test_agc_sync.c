@@ -70,15 +70,16 @@ static void test_clear_state_and_lod_stats(void **state) {
   assert_ptr_equal(cb.cursor_up, buf);
 }
 
-/* WAIT_FLIP_DONE (driver packet 0x06, header 0xC0051018 as the console's library writes it):
- * handle, display buffer index, 4 reserved dwords. INDEX_ATTRIBUTES_INDIRECT (0x91): base lo
- * (31:4, INDIRECT_MODE 0), hi, ATTRIBUTE_INDEX (15:0). */
+/* AcbWaitUntilSafeForRendering: WAIT_FLIP_DONE (driver packet 0x06, header 0xC0051018 as
+ * KytyPS5 reads the console's packet): handle, display buffer index, 4 reserved dwords (the
+ * graphics form: test_agc_capture.c). INDEX_ATTRIBUTES_INDIRECT (0x91): base lo (31:4,
+ * INDIRECT_MODE 0), hi, ATTRIBUTE_INDEX (15:0). */
 static void test_wait_safe_and_index_args(void **state) {
   (void)state;
-  EXPECT(agc_dcb_wait_until_safe_for_rendering(&cb, 1, 15), 0xC0051018u, 1u, 15u, 0, 0, 0, 0);
+  EXPECT(agc_acb_wait_until_safe_for_rendering(&cb, 1, 15), 0xC0051018u, 1u, 15u, 0, 0, 0, 0);
   assert_int_equal(DRV(0x06, 6), 0xC0051018u);
   setup(NULL);
-  assert_null(agc_dcb_wait_until_safe_for_rendering(&cb, 1, 16));
+  assert_null(agc_acb_wait_until_safe_for_rendering(&cb, 1, 16));
   EXPECT(agc_dcb_set_index_indirect_args(&cb, 0x900001230ull, 0xFFFF), PKT3(0x91u, 3), 0x00001230u,
          0x9u, 0xFFFFu);
   setup(NULL);
@@ -151,9 +152,12 @@ static void test_end_of_pipe_patches(void **state) {
   assert_int_equal(p[1], 0x30u | 6u << 8 | 0x3A5u << 12 | 1u << 25);
 }
 
-/* WAIT_MEM_32 (0x0A): address lo, hi; mask; reference; control (function 2:0); poll.
- * WAIT_MEM_64 (0x16): address lo, hi; mask lo, hi; reference lo, hi; control; poll. The
- * reference and mask patches change their low 32 bits. */
+/* The WaitRegMem patches on the builder's packets (the console's layout: test_agc.c): given the
+ * three packets' start (what the builder returns) or the WAIT_REG_MEM itself, they change the
+ * wait's address (aligned as the builder aligns it), the low 32 bits of its reference and mask,
+ * its function; the opening marker's copy of the address is left. WAIT_REG_MEM (0x3C):
+ * control, address lo, hi, reference, mask, poll; WAIT_REG_MEM64 (0x93): control, address lo,
+ * hi, reference lo, hi, mask lo, hi, poll (PAL's PM4_ME_WAIT_REG_MEM(64)). */
 static void test_wait_reg_mem_patches(void **state) {
   (void)state;
   uint32_t *p = agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 0, 0x900001000ull, 0x55, 0xFF, 0x100);
@@ -161,20 +165,24 @@ static void test_wait_reg_mem_patches(void **state) {
   assert_int_equal(agc_wait_reg_mem_patch_address(p, 0xA00002007ull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_reference(p, 0x1234567899ull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_mask(p, 0xF0F0F0F0ull), 0);
-  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p, 6), 0);
-  EXPECT(p, DRV(0x0A, 6), 0x00002004u, 0xAu, 0xF0F0F0F0u, 0x34567899u, 0x16u, 0x10u);
+  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p + 4, 6), 0); /* the wait itself */
+  EXPECT(p, 0xC0027904u, 0x342u, 0xC8010000u, 0x1000u, PKT3(0x3Cu, 6), 0x16u, 0x00002004u, 0xAu,
+         0x34567899u, 0xF0F0F0F0u, 0x10u, 0xC0017904u, 0x342u, 0xC8000000u);
   assert_int_equal(agc_wait_reg_mem_patch_compare_function(p, 8), BAD);
   setup(NULL);
-  p = agc_dcb_wait_reg_mem(&cb, 1, 3, 0, 0, 0x900001000ull, 0x1111111122222222ull,
+  p = agc_acb_wait_reg_mem(&cb, 1, 3, 0, 0x900001000ull, 0x1111111122222222ull,
                            0x3333333344444444ull, 0x100);
   assert_non_null(p);
   assert_int_equal(agc_wait_reg_mem_patch_address(p, 0xA0000200Cull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_reference(p, 0x99ull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_mask(p, 0xFFull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_compare_function(p, 4), 0);
-  EXPECT(p, DRV(0x16, 8), 0x00002008u, 0xAu, 0xFFu, 0x33333333u, 0x99u, 0x11111111u, 0x14u, 0x10u);
+  EXPECT(p, 0xC0027900u, 0x342u, 0xC8020000u, 0x1000u, PKT3(0x93u, 8), 0x14u, 0x00002008u, 0xAu,
+         0x99u, 0x11111111u, 0xFFu, 0x33333333u, 0x10u, 0xC0017900u, 0x342u, 0xC8000000u);
   uint32_t other[9] = {DRV(0x18, 7)};
   assert_int_equal(agc_wait_reg_mem_patch_address(other, 0x1000), BAD);
+  uint32_t marker_only[8] = {0xC0027904u, 0x342u, 0xC8010000u, 0, PKT3(0x49u, 7)};
+  assert_int_equal(agc_wait_reg_mem_patch_address(marker_only, 0x1000), BAD);
   assert_int_equal(agc_wait_reg_mem_patch_reference(NULL, 0), BAD);
 }
 
