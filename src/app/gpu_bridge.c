@@ -61,9 +61,10 @@ static void start_gpu_thread(void) {
 }
 
 /* End-of-pipe interrupts become GRAPHICS events of the AGC driver (guest event queues). */
-static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data,
+                         uint32_t context_id) {
   (void)ctx;
-  agc_driver_interrupt(queue, event, data);
+  agc_driver_interrupt(queue, event, data, context_id);
 }
 
 /* The AGC driver's submissions: queued on the command processor, whose GPU thread is started

@@ -62,9 +62,10 @@ struct cp_ops {
    * NULL when any byte of it is not. Required. */
   void *(*mem_map)(void *ctx, uint64_t addr, uint64_t size, bool write);
   /* An end-of-pipe/end-of-shader interrupt (INT_SEL of RELEASE_MEM / EVENT_WRITE_EOP): the
-   * event type and the data the packet wrote (0 when none). The app posts it as a
-   * GRAPHICS event. NULL: counted only. */
-  void (*interrupt)(void *ctx, unsigned queue, unsigned event, uint64_t data);
+   * event type, the data the packet wrote (0 when none) and the packet's context id
+   * (RELEASE_MEM's INT_CTXID, 28 bits; 0 for EVENT_WRITE_EOP and a 6-dword RELEASE_MEM). The
+   * app posts it as a GRAPHICS event. NULL: counted only. */
+  void (*interrupt)(void *ctx, unsigned queue, unsigned event, uint64_t data, uint32_t context_id);
   /* The INT_CTXID of a RELEASE_MEM that sent an interrupt, when it is not 0, right after the
    * interrupt op (the packet's write done, before the next packet): the console's flip
    * sequence names the flip the kernel does on the interrupt this way (the app hands those

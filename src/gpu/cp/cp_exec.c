@@ -208,9 +208,9 @@ static bool write_selected(struct cp_queue *q, uint64_t addr, unsigned data_sel,
   return mem_write(q, addr, &v, 8);
 }
 
-static void interrupt(struct cp_queue *q, unsigned event, uint64_t data) {
+static void interrupt(struct cp_queue *q, unsigned event, uint64_t data, uint32_t context_id) {
   q->stats.interrupts++;
-  if (q->cp->ops.interrupt) q->cp->ops.interrupt(q->cp->ops.ctx, q->id, event, data);
+  if (q->cp->ops.interrupt) q->cp->ops.interrupt(q->cp->ops.ctx, q->id, event, data, context_id);
 }
 
 static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const uint32_t *b,
@@ -236,8 +236,8 @@ static enum cp_step release_mem(struct cp_queue *q, struct cp_frame *f, const ui
   } else if (!write_selected(q, addr, data_sel, b[4], b[5], &written))
     CP_FAIL("RELEASE_MEM address 0x%" PRIx64 " is not writable", addr);
   if (int_sel) {
-    interrupt(q, event, written);
     uint32_t context = nb == 7 ? b[6] & 0x0FFFFFFFu : 0; /* INT_CTXID, 28 bits */
+    interrupt(q, event, written, context);
     if (context && q->cp->ops.interrupt_context)
       q->cp->ops.interrupt_context(q->cp->ops.ctx, q->id, context);
   }
@@ -255,7 +255,7 @@ static enum cp_step event_write_eop(struct cp_queue *q, struct cp_frame *f, cons
     CP_FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " misaligned", addr);
   if (!write_selected(q, addr, data_sel, b[3], b[4], &written))
     CP_FAIL("EVENT_WRITE_EOP address 0x%" PRIx64 " is not writable", addr);
-  if (int_sel) interrupt(q, event, written);
+  if (int_sel) interrupt(q, event, written, 0);
   return CP_STEP_DONE;
 }
 

@@ -247,11 +247,12 @@ int agc_driver_sdma_copy_linear_blocking(void) {
   return AGC_DRIVER_ERROR_SDMA_NOT_SUPPORTED;
 }
 
-/* Event data: the number of interrupts since the guest last collected the event. */
-static int64_t count_posts(int64_t current, int64_t posted, void *ctx) {
-  (void)posted;
+/* Event data: the latest interrupt's (two interrupts before the guest collects the event
+ * leave the second's: our reading, the console's merge is not measured). */
+static int64_t latest_post(int64_t current, int64_t posted, void *ctx) {
+  (void)current;
   (void)ctx;
-  return current + 1;
+  return posted;
 }
 
 int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata) {
@@ -259,7 +260,7 @@ int agc_driver_add_eq_event(uint64_t eq, int32_t id, void *udata) {
   pthread_mutex_lock(&driver_lock);
   if (!sources[id]) {
     struct equeue_source_desc d = {
-        .filter = EQUEUE_FILTER_GRAPHICS, .ident = (uint64_t)id, .merge = count_posts};
+        .filter = EQUEUE_FILTER_GRAPHICS, .ident = (uint64_t)id, .merge = latest_post};
     sources[id] = equeue_source_create(&d);
   }
   struct equeue_source *s = sources[id];
@@ -286,7 +287,11 @@ int agc_driver_delete_eq_event(uint64_t eq, int32_t id) {
   return r < 0 ? AGC_DRIVER_ERROR_ENOENT : 0;
 }
 
-void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data) {
+int64_t agc_driver_event_data(uint32_t context_id) {
+  return (int64_t)((uint64_t)context_id << 16 | 0xFF00u);
+}
+
+void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data, uint32_t context_id) {
   (void)event;
   (void)data;
   /* the graphics queue posts id 0, compute queue n (1..56) its ACB queue id */
@@ -296,7 +301,7 @@ void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data) {
   pthread_mutex_lock(&driver_lock);
   struct equeue_source *s = sources[id];
   pthread_mutex_unlock(&driver_lock);
-  if (s) equeue_source_post(s, 0, 1);
+  if (s) equeue_source_post(s, 0, agc_driver_event_data(context_id));
 }
 
 void agc_driver_reset(void) {

@@ -66,7 +66,12 @@ void agc_driver_set_ops(const struct agc_driver_ops *ops);
 /* An end-of-pipe interrupt from QUEUE (the command processor's RELEASE_MEM/EOP with an
  * interrupt select): posted as a GRAPHICS event to the queues registered for it. Any
  * thread. */
-void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data);
+void agc_driver_interrupt(unsigned queue, unsigned event, uint64_t data, uint32_t context_id);
+
+/* The GRAPHICS event's data for an interrupt with CONTEXT_ID (RELEASE_MEM's INT_CTXID, 0 when
+ * the packet has none): context id << 16 | 0xFF00, as measured on the console (obSCEne's
+ * check 166-agc/driver-add-eq-event: data 0x0101FF00 for context 0x101). */
+int64_t agc_driver_event_data(uint32_t context_id);
 
 /* SceAgcDriverCommandBufferSubmit / the submit packet: the buffer's address and its size in
  * dwords. */

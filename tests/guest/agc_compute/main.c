@@ -152,14 +152,15 @@ int main(void) {
   p = sceAgcCbDispatch(&cb, GROUPS, 1, 1, SCE_AGC_DISPATCH_MODIFIER_WAVE32);
   check_packet("dispatch", p, (uint32_t[]){PKT3(0x15, 4), GROUPS, 1, 1, 0x8041u}, 5);
   /* RELEASE_MEM (0x49): EVENT_TYPE CS_DONE (0x2F) with EVENT_INDEX 6 (shader done); INT_SEL 2
-   * (26:24) and DATA_SEL 1 (31:29); address; data; context id 0 */
+   * (26:24) and DATA_SEL 1 (31:29); address; data; context id 0x101 (the GRAPHICS event's data
+   * is context id << 16 | 0xFF00, measured on the console with this id: 0x0101FF00) */
   const uint64_t la = (uint64_t)(uintptr_t)&label;
   p = sceAgcCbReleaseMem(&cb, SCE_AGC_RELEASE_MEM_ACTION_CS_DONE, 0, SCE_AGC_RELEASE_MEM_DST_MEMORY,
                          0, &label, SCE_AGC_RELEASE_MEM_DATA_32, LABEL_VALUE, 0, 0,
-                         SCE_AGC_RELEASE_MEM_INTERRUPT_AFTER_WRITE, 0);
+                         SCE_AGC_RELEASE_MEM_INTERRUPT_AFTER_WRITE, 0x101);
   check_packet("release mem", p,
                (uint32_t[]){PKT3(0x49, 7), 0x2F | 6u << 8, 2u << 24 | 1u << 29, (uint32_t)la,
-                            (uint32_t)(la >> 32), LABEL_VALUE, 0, 0},
+                            (uint32_t)(la >> 32), LABEL_VALUE, 0, 0x101},
                8);
   printf("sizes: %u %u %u %u\n", sceAgcDcbSetShRegisterDirectGetSize(),
          sceAgcCbSetShRegisterRangeDirectGetSize(3), sceAgcCbDispatchGetSize(),
@@ -174,7 +175,8 @@ int main(void) {
   int r = sceKernelWaitEqueue(eq, &ev, 1, &got, &timeout);
   printf("wait: %d, %d event(s)\n", r, got);
   if (r == 0 && got == 1)
-    printf("event: filter %d ident %lu udata %s\n", ev.filter, (unsigned long)ev.ident,
+    printf("event: filter %d ident %lu flags 0x%x data 0x%lx udata %s\n", ev.filter,
+           (unsigned long)ev.ident, ev.flags, (unsigned long)ev.data,
            ev.udata == &tag ? "ok" : "wrong");
   printf("label: 0x%08x\n", label);
   int bad = 0;

@@ -49,6 +49,7 @@ static uint64_t rd64(uint64_t addr) {
 struct rec {
   unsigned interrupts, last_int_queue, last_int_event;
   uint64_t last_int_data;
+  uint32_t int_contexts[4]; /* the context id of each interrupt, in order */
   unsigned dispatches;
   struct cp_dispatch last_dispatch;
   uint32_t last_pgm_lo, last_user0, last_num_thread_x;
@@ -62,7 +63,9 @@ struct rec {
 };
 static struct rec rec;
 
-static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data,
+                         uint32_t context_id) {
+  if (rec.interrupts < 4) rec.int_contexts[rec.interrupts] = context_id;
   rec.interrupts++;
   rec.last_int_queue = queue;
   rec.last_int_event = event;
@@ -313,9 +316,10 @@ static void test_events(void **state) {
   /* RELEASE_MEM BOTTOM_OF_PIPE_TS (0x28, index 5), DATA_SEL 1 (32-bit), no interrupt */
   putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x28u | (5u << 8), 1u << 29, LO(l), HI(l), 0xAAAA5555,
        0xFFFFFFFF, 0);
-  /* DATA_SEL 2 (64-bit), INT_SEL 2 (interrupt after the write) */
+  /* DATA_SEL 2 (64-bit), INT_SEL 2 (interrupt after the write), INT_CTXID 0x8000101 (its
+   * 28 bits; the top nibble of the dword is not part of it) */
   putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x14u | (5u << 8), (2u << 29) | (2u << 24), LO(l + 8),
-       HI(l + 8), 0x11112222, 0x33334444, 0);
+       HI(l + 8), 0x11112222, 0x33334444, 0xF8000101u);
   /* DATA_SEL 3 (GPU clock) */
   putv(&s, 8, PKT3(RELEASE_MEM, 7), 0x28u | (5u << 8), 3u << 29, LO(l + 16), HI(l + 16), 0, 0, 0);
   /* EVENT_WRITE_EOP: DATA_SEL 1, INT_SEL 1 in dw3 with the high address bits */
@@ -338,6 +342,8 @@ static void test_events(void **state) {
   assert_int_equal(rec.last_int_queue, 1 + 2 * 8 + 3);
   assert_int_equal(rec.last_int_event, 0x04);
   assert_int_equal(rec.last_int_data, 0xE0E0);
+  assert_int_equal(rec.int_contexts[0], 0x08000101); /* the RELEASE_MEM's INT_CTXID */
+  assert_int_equal(rec.int_contexts[1], 0);          /* EVENT_WRITE_EOP has none */
   struct cp_stats st = cp_queue_stats(cp, cp_compute_queue(2, 3));
   assert_int_equal(st.events, 6);
   assert_int_equal(st.interrupts, 2);

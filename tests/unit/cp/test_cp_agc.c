@@ -17,7 +17,9 @@ static struct {
   unsigned interrupts, event, agc, agc_sub, acquires;
   uint64_t data, acq_base, acq_size;
 } rec;
-static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data,
+                         uint32_t context_id) {
+  (void)context_id;
   (void)ctx;
   (void)queue;
   rec.interrupts++;

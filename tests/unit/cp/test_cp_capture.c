@@ -19,9 +19,11 @@
 static struct {
   unsigned interrupts, contexts;
   uint64_t data;
-  uint32_t context_id;
+  uint32_t context_id, interrupt_context_id;
 } rec;
-static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data,
+                         uint32_t context_id) {
+  rec.interrupt_context_id = context_id;
   (void)ctx;
   (void)queue;
   (void)event;
@@ -92,6 +94,7 @@ static void test_set_flip(void **state) {
   assert_int_equal(rec.data, 1);
   assert_int_equal(rec.contexts, 1);
   assert_int_equal(rec.context_id, 0x08000103u);
+  assert_int_equal(rec.interrupt_context_id, 0x08000103u); /* the interrupt carries it too */
 }
 
 int main(void) {

@@ -30,7 +30,9 @@ static void *gds_map(void *ctx, uint32_t offset, uint32_t size) {
   if (offset > GDS_BYTES || size > GDS_BYTES - offset) return NULL;
   return gds + offset;
 }
-static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data) {
+static void on_interrupt(void *ctx, unsigned queue, unsigned event, uint64_t data,
+                         uint32_t context_id) {
+  (void)context_id;
   (void)ctx, (void)queue, (void)event;
   interrupts++;
   int_data = data;

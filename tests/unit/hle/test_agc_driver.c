@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "kernel/equeue.h"
 
 /* The console's packet for (handle 0x4E100200, buffer 1) as captured in mihawk-99/PS5_Vulkan
  * golden/c1/c1-present-3.json (buffer 0: c1-present-1.json, b4/b4-marker-1.json with handle
@@ -237,8 +238,47 @@ static void test_resource_registration(void **state) {
   assert_int_equal(agc_driver_returns_zero(), 0);
 }
 
+/* An interrupting release posts one GRAPHICS event to each queue registered for it: ident the
+ * id, filter -14, flags 0x20 (EV_CLEAR), fflags 0, data context id << 16 | 0xFF00, udata the
+ * registration's (measured on the console: obSCEne's check 166-agc/driver-add-eq-event, the
+ * 32-byte kevent for context 0x101 as the Orbistoun project records it: data 0x0101FF00). */
+static void test_interrupt_event(void **state) {
+  (void)state;
+  assert_int_equal(agc_driver_event_data(0x101), 0x0101FF00);
+  assert_int_equal(agc_driver_event_data(0), 0xFF00);
+  assert_int_equal(agc_driver_event_data(0x08000101u), 0x08000101FF00ll);
+  uint64_t eq = 0;
+  assert_int_equal(equeue_create("agc eop", &eq), 0);
+  static int tag;
+  assert_int_equal(agc_driver_add_eq_event(eq, AGC_DRIVER_EVENT_GFX_EOP, &tag), 0);
+  agc_driver_interrupt(AGC_DRIVER_GFX_QUEUE, 0x28, 1, 0x101);
+  struct equeue_event ev[2];
+  int got = 0;
+  assert_int_equal(equeue_wait(eq, ev, 2, 0, &got), 0);
+  assert_int_equal(got, 1);
+  assert_int_equal(ev[0].ident, 0);
+  assert_int_equal(ev[0].filter, -14);
+  assert_int_equal(ev[0].flags, 0x20);
+  assert_int_equal(ev[0].fflags, 0);
+  assert_int_equal(ev[0].data, 0x0101FF00);
+  assert_ptr_equal((void *)(uintptr_t)ev[0].udata, &tag);
+  /* two interrupts before the guest collects: the later one's data (our reading) */
+  agc_driver_interrupt(AGC_DRIVER_GFX_QUEUE, 0x28, 1, 0x08000102u);
+  agc_driver_interrupt(AGC_DRIVER_GFX_QUEUE, 0x28, 1, 0);
+  assert_int_equal(equeue_wait(eq, ev, 2, 0, &got), 0);
+  assert_int_equal(got, 1);
+  assert_int_equal(ev[0].data, 0xFF00);
+  /* a compute queue's interrupt goes to its own id, not to this registration */
+  agc_driver_interrupt(1, 0x28, 1, 0x101);
+  assert_int_not_equal(equeue_wait(eq, ev, 2, 0, &got), 0);
+  assert_int_equal(agc_driver_delete_eq_event(eq, AGC_DRIVER_EVENT_GFX_EOP), 0);
+  assert_int_equal(equeue_delete(eq), 0);
+  agc_driver_reset();
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_interrupt_event),
       cmocka_unit_test(test_wait_until_safe_for_rendering),
       cmocka_unit_test(test_submit_command_buffer),
       cmocka_unit_test(test_create_queue),
