@@ -290,10 +290,26 @@ uint32_t *agc_acb_pop_marker(struct agc_cb *cb) {
 
 /* sceAgcDcbSetFlip: sceAgcDriverSetFlip's 64 dwords with its third argument 0 (the console's
  * library calls the driver's function so, in one public reading of the two libraries; the
- * captured words agree: agc_driver.c). An index the driver refuses writes nothing. */
+ * captured words agree: agc_driver.c). An index the driver refuses writes nothing. So does a
+ * flip of a display buffer with no buffer registered, or of a port that is not open: the
+ * console writes nothing and answers NULL (obSCEne's check 166-agc/dcb-set-flip: index 4 with
+ * two buffers registered, and no port; as the Orbistoun project records it). The blank
+ * indices -1 and -2 need no buffer. */
 uint32_t *agc_dcb_set_flip(struct agc_cb *cb, uint32_t handle, int32_t index, uint32_t mode,
                            int64_t arg) {
   if (index < -2 || index > 15) return NULL;
+  struct videoout_flip_status status;
+  if (videoout_get_flip_status((int32_t)handle, &status) != 0) {
+    LOG_ONCE(hle, GAME_ERROR, "sceAgcDcbSetFlip: video out handle %u is not open: nothing written",
+             handle);
+    return NULL;
+  }
+  if (index >= 0 && videoout_buffer_registered((int32_t)handle, index) != 1) {
+    LOG_ONCE(hle, GAME_ERROR,
+             "sceAgcDcbSetFlip: no buffer is registered at display buffer %d: nothing written",
+             index);
+    return NULL;
+  }
   uint32_t *p = agc_cb_alloc(cb, AGC_DRIVER_SET_FLIP_DWORDS);
   if (!p) return NULL;
   uint32_t *cursor = p;

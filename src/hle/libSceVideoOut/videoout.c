@@ -381,6 +381,17 @@ int videoout_buffer_flip_pending(int32_t handle, int32_t index) {
   return r;
 }
 
+int videoout_buffer_registered(int32_t handle, int32_t index) {
+  int r;
+  pthread_mutex_lock(&videoout_lock);
+  struct videoout_port *p = port_of(handle);
+  if (!p) r = VIDEOOUT_ERROR_INVALID_HANDLE;
+  else if (index < 0 || index >= VIDEOOUT_BUFFERS_MAX) r = VIDEOOUT_ERROR_INVALID_INDEX;
+  else r = p->slot[index].group >= 0;
+  pthread_mutex_unlock(&videoout_lock);
+  return r;
+}
+
 int videoout_is_flip_pending(int32_t handle) {
   pthread_mutex_lock(&videoout_lock);
   struct videoout_port *p = port_of(handle);

@@ -220,6 +220,9 @@ int videoout_submit_flip_gpu(int32_t handle, int32_t index, int32_t mode, int64_
  * INDEX (CPU or GPU requested) is queued and not done, 0 when none is; INVALID_HANDLE,
  * INVALID_INDEX (0..15) otherwise. Not a guest function. */
 int videoout_buffer_flip_pending(int32_t handle, int32_t index);
+/* 1 when a buffer is registered at display buffer INDEX (0..15) of the port, 0 when the slot is
+ * free; INVALID_HANDLE, INVALID_INDEX otherwise. Not a guest function. */
+int videoout_buffer_registered(int32_t handle, int32_t index);
 int videoout_is_flip_pending(int32_t handle);
 int videoout_get_flip_status(int32_t handle, struct videoout_flip_status *out);
 int videoout_get_vblank_status(int32_t handle, struct videoout_vblank_status *out);

@@ -20,6 +20,7 @@
 #define DRV(sub, body) (PKT3(0x10u, body) | (uint32_t)(sub) << 2)
 #define REG(off, val) ((uint64_t)(val) << 32 | (uint32_t)(off))
 #include "agc_cb_expect.h"
+#include "videoout_test_port.h"
 
 static void test_set_register_direct(void **state) {
   (void)state;
@@ -288,7 +289,8 @@ static void test_nop_and_markers(void **state) {
   /* the console's flip sequence (every dword: test_agc_capture.c): the RELEASE_MEM at dword
    * 10 addresses buffer 3's flip label, 0xC_800040A0 + 3 * 8, and the argument is written to
    * user config 0x343 */
-  const uint32_t *f = agc_dcb_set_flip(&cb, 1, 3, 1, -2);
+  const int port = videoout_test_port(4);
+  const uint32_t *f = agc_dcb_set_flip(&cb, (uint32_t)port, 3, 1, -2);
   assert_ptr_equal(f, buf);
   assert_ptr_equal(cb.cursor_up, buf + 64);
   assert_int_equal(f[8], 0xFFFFFFFEu);
@@ -298,6 +300,8 @@ static void test_nop_and_markers(void **state) {
   assert_int_equal(f[14], 0xCu);
   assert_int_equal(f[15], 1u);
   assert_int_equal(f[2], 0xC7010101u | 3u << 3); /* the tag carries the buffer */
+  assert_int_equal(videoout_close(port), 0);
+  videoout_reset();
 }
 
 /* The callback grows the buffer: it moves cursor_down by what it is asked for. */

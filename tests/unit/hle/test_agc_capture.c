@@ -17,6 +17,7 @@
 
 #define AGC_TEST_DWORDS 128
 #include "agc_cb_expect.h"
+#include "videoout_test_port.h"
 
 /* Set{Cx,Uc,Sh}RegistersIndirect: golden/b4/b4-marker-1.json (calls 2-4, words 32-47) and
  * golden/c1-clear/c1-clear-1.json (calls 2-4 and 8-10, words 32-47 and 60-75). */
@@ -145,7 +146,9 @@ static uint32_t check_flip(uint32_t index, int64_t arg) {
                                 0x08000102u, /* not compared */
                                 0xC02C1000u};
   setup(NULL);
-  const uint32_t *p = agc_dcb_set_flip(&cb, 0x4E100200u, (int32_t)index, 1, arg);
+  /* the handle (0x4E100200 in the capture) is in no word; ours are small numbers */
+  const uint32_t handle = (uint32_t)videoout_test_port(2);
+  const uint32_t *p = agc_dcb_set_flip(&cb, handle, (int32_t)index, 1, arg);
   assert_ptr_equal(p, buf);
   assert_ptr_equal(cb.cursor_up, buf + 64);
   assert_int_equal(buf[64], FILL);
@@ -161,13 +164,25 @@ static void test_set_flip(void **state) {
   (void)state;
   uint32_t id = check_flip(0, 0x5053564B);
   assert_int_equal(check_flip(1, 0x5053564C), id + 1); /* consecutive, as captured */
+  const uint32_t h = (uint32_t)videoout_test_port(2);
   setup(NULL);
-  assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 16, 1, 0)); /* the driver's INVALID_INDEX */
+  assert_null(agc_dcb_set_flip(&cb, h, 16, 1, 0)); /* the driver's INVALID_INDEX */
   assert_ptr_equal(cb.cursor_up, buf);
   assert_int_equal(buf[0], FILL);
-  cb.cursor_down = buf + 63; /* no room for 64 dwords */
-  assert_null(agc_dcb_set_flip(&cb, 0x4E100200u, 0, 1, 0));
+  /* the console writes nothing and answers NULL for a display buffer with no buffer
+   * registered (index 4 with two registered) and for a port that is not open (obSCEne's
+   * check 166-agc/dcb-set-flip, as the Orbistoun project records it) */
+  assert_null(agc_dcb_set_flip(&cb, h, 4, 1, 0));
+  assert_null(agc_dcb_set_flip(&cb, h + 1, 0, 1, 0));
+  assert_ptr_equal(cb.cursor_up, buf);
   assert_int_equal(buf[0], FILL);
+  assert_ptr_equal(agc_dcb_set_flip(&cb, h, -1, 1, 0), buf); /* a blank flip needs no buffer */
+  setup(NULL);
+  cb.cursor_down = buf + 63; /* no room for 64 dwords */
+  assert_null(agc_dcb_set_flip(&cb, h, 0, 1, 0));
+  assert_int_equal(buf[0], FILL);
+  assert_int_equal(videoout_close((int32_t)h), 0);
+  videoout_reset();
 }
 
 /* sceAgcDriverWaitUntilSafeForRendering(&cursor, 32, 0, handle, index): golden/b4/
