@@ -62,10 +62,16 @@ struct agc_register_defaults *agc_register_defaults_find(uint32_t version, int i
 static struct agc_register_defaults *defaults(uint32_t version, int internal, const char *fn) {
   struct agc_register_defaults *d = agc_register_defaults_find(version, internal);
   if (d) return d;
-  LOG_ONCE(hle, WARN,
-           "%s: register defaults version %u are not known (8, 12 and 13 are), version 8's "
-           "are returned",
-           fn, version);
+  if (internal) /* one log line for each function */
+    LOG_ONCE(hle, WARN,
+             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "version 8's are returned",
+             fn, version);
+  else
+    LOG_ONCE(hle, WARN,
+             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "version 8's are returned",
+             fn, version);
   return agc_register_defaults_find(8, internal);
 }
 
