@@ -83,19 +83,28 @@ _Static_assert(sizeof(struct agc_shader) == 0x60, "the shader header is 0x60 byt
  * holds; *OUT = HEADER. 0 or an error. */
 int agc_create_shader(struct agc_shader **out, void *header, const void *code);
 
-/* sceAgcGetRegisterDefaults2's result (0x40 bytes): per register space (0 context, 1 SH,
- * 2 user config, 3 unused) the register list of each group by index; TYPES holds COUNT
- * triples (type hash, index * 4 + space, 0). */
+/* sceAgcGetRegisterDefaults2's result (0x40 bytes, as the console lays it out): per register
+ * space (0 context, 1 SH, 2 user config, 3 a fourth table the internal records use) the
+ * register list of each group by index and the number of registers the space's lists hold;
+ * TYPES holds COUNT triples (type hash, type word, 0). The type word: instances << 18 |
+ * registers per instance << 10 | index << 2 | space (a group's list holds their product).
+ * The tables are generated (agc_register_defaults.c, from agc_register_defaults.txt). */
 struct agc_register_defaults {
   struct agc_shader_register **table[4]; /* +0x00 */
-  uint64_t reserved[2];                  /* +0x20 */
+  uint32_t length[4];                    /* +0x20 */
   uint32_t *types;                       /* +0x30 */
   uint32_t count;                        /* +0x38 */
-  uint32_t reserved2;
+  uint32_t reserved;
 };
 _Static_assert(sizeof(struct agc_register_defaults) == 0x40, "RegisterDefaults is 0x40 bytes");
-extern struct agc_register_defaults agc_register_defaults_public;
-extern struct agc_register_defaults agc_register_defaults_internal;
+/* The known records: VERSION, INTERNAL (0 public, 1 ...Internal); ends with a NULL record. */
+struct agc_register_defaults_version {
+  uint32_t version, internal;
+  struct agc_register_defaults *record;
+};
+extern const struct agc_register_defaults_version agc_register_defaults_versions[];
+/* The record of VERSION, or NULL if it is not known. */
+struct agc_register_defaults *agc_register_defaults_find(uint32_t version, int internal);
 
 /* The version gates (agc_shader.c): the unnamed export 23LRUSvYu1M keeps the first version
  * it is given; sceAgcInit answers AGC_ERROR_VERSION for another one. STATE is not written.
@@ -104,8 +113,8 @@ extern struct agc_register_defaults agc_register_defaults_internal;
 int agc_init_gate(void *state, uint32_t version);
 int agc_init(void *state, uint32_t version);
 void agc_init_reset(void);
-/* The defaults of VERSION (the library's version 8 for every version: the others' tables are
- * not known, logged once). */
+/* The defaults of VERSION (8, 0xC and 0xD are known; another version gets version 8's, logged
+ * once). */
 struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
 struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version);
 

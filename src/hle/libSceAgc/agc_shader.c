@@ -51,22 +51,36 @@ int agc_create_shader(struct agc_shader **out, void *header, const void *code) {
   return 0;
 }
 
-static void check_version(uint32_t version, const char *fn) {
-  if (version != 8)
+struct agc_register_defaults *agc_register_defaults_find(uint32_t version, int internal) {
+  for (const struct agc_register_defaults_version *v = agc_register_defaults_versions; v->record;
+       v++)
+    if (v->version == version && (int)v->internal == internal) return v->record;
+  return NULL;
+}
+
+/* VERSION's record; for a version the walks do not cover, version 8's (logged once). */
+static struct agc_register_defaults *defaults(uint32_t version, int internal, const char *fn) {
+  struct agc_register_defaults *d = agc_register_defaults_find(version, internal);
+  if (d) return d;
+  if (internal) /* one log line for each function */
     LOG_ONCE(hle, WARN,
-             "%s: register defaults version %u: only version 8's tables are known, they are "
-             "returned",
+             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "version 8's are returned",
              fn, version);
+  else
+    LOG_ONCE(hle, WARN,
+             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "version 8's are returned",
+             fn, version);
+  return agc_register_defaults_find(8, internal);
 }
 
 struct agc_register_defaults *agc_get_register_defaults2(uint32_t version) {
-  check_version(version, "sceAgcGetRegisterDefaults2");
-  return &agc_register_defaults_public;
+  return defaults(version, 0, "sceAgcGetRegisterDefaults2");
 }
 
 struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version) {
-  check_version(version, "sceAgcGetRegisterDefaults2Internal");
-  return &agc_register_defaults_internal;
+  return defaults(version, 1, "sceAgcGetRegisterDefaults2Internal");
 }
 
 /* The version gates, as the console answers them (obSCEne's checks 166-agc/init-alias-7e41 and

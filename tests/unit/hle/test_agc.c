@@ -380,59 +380,147 @@ static void test_create_shader(void **state) {
   assert_int_not_equal(agc_create_shader(NULL, &obj.h, code), 0);
 }
 
-/* The group of type HASH in D: its space and index from the types triples, then its list. */
+/* The group of type HASH in D: its type word (checked against WORD, the walk's) and its list. */
 static const struct agc_shader_register *group(const struct agc_register_defaults *d, uint32_t hash,
-                                               unsigned *space) {
+                                               uint32_t word) {
   for (uint32_t i = 0; i < d->count; i++) {
     if (d->types[3 * i] != hash) continue;
-    *space = d->types[3 * i + 1] & 3;
+    assert_int_equal(d->types[3 * i + 1], word);
     assert_int_equal(d->types[3 * i + 2], 0);
-    return d->table[*space][d->types[3 * i + 1] >> 2];
+    return d->table[word & 3][(word >> 2) & 0xff];
   }
   return NULL;
 }
 
-/* Version 8's register defaults against SharpEmu's numeric table (a second source besides the
- * one the data came from): hashes, spaces, offsets and values of a sample of groups. */
-static void test_register_defaults(void **state) {
-  (void)state;
-  struct agc_register_defaults *d = agc_get_register_defaults2(8);
-  assert_ptr_equal(d, &agc_register_defaults_public);
-  assert_int_equal(offsetof(struct agc_register_defaults, count), 0x38);
-  assert_null(d->table[3]);
-  unsigned space;
-  const struct agc_shader_register *g = group(d, 0xE24F806Du, &space); /* CB_COLOR_CONTROL */
+/* Expects OFFSET = VALUE at G[I]. */
+static void pair(const struct agc_shader_register *g, int i, uint32_t offset, uint32_t value) {
   assert_non_null(g);
-  assert_int_equal(space, 0);
-  assert_int_equal(g[0].offset, 0x202);
-  assert_int_equal(g[0].value, 0x00CC0010u);
-  g = group(d, 0x38E92C91u, &space); /* CB_COLOR0_*: 16 registers */
+  assert_int_equal(g[i].offset, offset);
+  assert_int_equal(g[i].value, value);
+}
+
+/* The records' layout as the console's (0x40 bytes: four tables, four register counts, the
+ * types triples, their count) and, per known record, the group and register counts the
+ * Orbistoun project's hardware walks state (crates/orbistoun-gpu/data/register-defaults.toml,
+ * obSCEne check 166-agc/register-defaults-walk-4e9b): every type word's index names a list of
+ * its space, each index once, and the lists of a space hold its count of registers. */
+static void test_register_defaults_layout(void **state) {
+  (void)state;
+  assert_int_equal(offsetof(struct agc_register_defaults, table), 0x00);
+  assert_int_equal(offsetof(struct agc_register_defaults, length), 0x20);
+  assert_int_equal(offsetof(struct agc_register_defaults, types), 0x30);
+  assert_int_equal(offsetof(struct agc_register_defaults, count), 0x38);
+  static const struct {
+    uint32_t version, internal, count, length[4];
+  } walk[] = {
+      {8, 0, 127, {0x1E9, 0x9F, 0x37, 0}},   {12, 0, 0x80, {0x1E2, 0x9F, 0x37, 0}},
+      {13, 0, 0x89, {0x1E8, 0xA2, 0x38, 0}}, {8, 1, 22, {4, 0xF, 0, 6}},
+      {12, 1, 0x1C, {9, 0xF, 1, 6}},         {13, 1, 0x18, {8, 0xC, 1, 6}},
+  };
+  for (size_t w = 0; w < sizeof walk / sizeof walk[0]; w++) {
+    const struct agc_register_defaults *d =
+        walk[w].internal ? agc_get_register_defaults2_internal(walk[w].version)
+                         : agc_get_register_defaults2(walk[w].version);
+    assert_ptr_equal(d, agc_register_defaults_find(walk[w].version, (int)walk[w].internal));
+    assert_int_equal(d->count, walk[w].count);
+    uint32_t regs[4] = {0}, groups[4] = {0};
+    uint8_t seen[4][256] = {{0}};
+    for (uint32_t i = 0; i < d->count; i++) {
+      uint32_t word = d->types[3 * i + 1], space = word & 3, index = (word >> 2) & 0xff;
+      assert_non_null(d->table[space]);
+      assert_non_null(d->table[space][index]);
+      assert_int_equal(seen[space][index], 0);
+      seen[space][index] = 1;
+      groups[space]++;
+      regs[space] += (word >> 18) * ((word >> 10) & 0xff);
+    }
+    for (int s = 0; s < 4; s++) {
+      assert_int_equal(regs[s], walk[w].length[s]);
+      assert_int_equal(d->length[s], walk[w].length[s]);
+      for (uint32_t k = 0; k < groups[s]; k++) assert_int_equal(seen[s][k], 1); /* 0..n-1 */
+      if (!groups[s]) assert_null(d->table[s]);
+    }
+  }
+  /* a version the walks do not cover: version 8's (logged) */
+  assert_ptr_equal(agc_get_register_defaults2(10), agc_register_defaults_find(8, 0));
+  assert_ptr_equal(agc_get_register_defaults2_internal(5), agc_register_defaults_find(8, 1));
+  assert_null(agc_register_defaults_find(11, 0));
+}
+
+/* A sample of groups per version: type words and (offset, value) pairs as the hardware walks
+ * give them (Orbistoun's register-defaults.toml; checks 166-agc/register-defaults-walk-4e9b and,
+ * for the groups longer than 16 bytes, rd01). */
+static void test_register_defaults_versions(void **state) {
+  (void)state;
+  const struct agc_register_defaults *d = agc_get_register_defaults2(13);
+  const struct agc_shader_register *g;
+  pair(group(d, 0xE24F806Du, 0x40400), 0, 0x202, 0x00CC0010u);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 0x10);
+  pair(group(d, 0xB994AD29u, 0x40428), 0, 0x2AF, 0x00040000u);
+  g = group(d, 0x67096014u, 0x44518); /* 17 registers, 0x2AF the 14th */
+  pair(g, 0, 0x010, 0x80000180u);
+  pair(g, 13, 0x2AF, 0x00040000u);
+  pair(g, 16, 0x00A, 0);
+  g = group(d, 0x38E92C91u, 0x204138); /* colour targets 0-7, 16 registers each */
+  pair(g, 4, 0x31E, 0x48);
+  pair(g, 15, 0x3B8, 0x08C6C000u);
+  pair(g, 16, 0x327, 0);
+  pair(g, 127, 0x3BF, 0x08C6C000u);
+  g = group(d, 0x7690AF6Fu, 0x402948); /* 16 viewports, 10 registers each */
+  pair(g, 0, 0x10F, 0x3F800000u);
+  pair(g, 6, 0x094, 0x80000000u);
+  pair(g, 127, 0x0AD, 0x40004000u); /* the last walked pair */
+  pair(g, 159, 0x0D3, 0);           /* not walked: OpenAGC's version 8 (same pattern) */
+  pair(group(d, 0xF899653Au, 0x40411), 0, 0x22A, 0x00FFFFFFu);
+  pair(group(d, 0xE3A37123u, 0x40422), 0, 0x0A2, 0);
+  pair(group(d, 0x036AC8A6u, 0xC0452), 2, 0x25E, 0);
+
+  d = agc_get_register_defaults2(12);
+  assert_null(group(d, 0xB994AD29u, 0));
+  pair(group(d, 0x01396B11u, 0x40424), 0, 0x201, 0x00010000u);
+  pair(group(d, 0x67096014u, 0x44104), 13, 0x007, 0);
+  pair(group(d, 0xAAA964B9u, 0x181130), 23, 0x186, 0);
+  g = group(d, 0x9E5CFB8Au, 0x40C31);
+  pair(g, 0, 0x107, 0xFFFF0000u);
+  pair(g, 2, 0x007, 0x0000FFFFu);
+
+  /* version 8: the walk; where they overlap, SharpEmu's numeric table agrees (0x202, the
+   * colour target's offsets, COMPUTE_PGM_LO/HI, VGT_PRIMITIVE_TYPE; docs/agc.md lists where
+   * the older reading differs) */
+  d = agc_get_register_defaults2(8);
+  pair(group(d, 0xE24F806Du, 0x40400), 0, 0x202, 0x00CC0010u);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 0x8);
+  pair(group(d, 0x01396B11u, 0x40420), 0, 0x201, 0);
+  g = group(d, 0x38E92C91u, 0x204120);
   const uint32_t cb[16] = {0x318, 0x31B, 0x31C, 0x31D, 0x31E, 0x31F, 0x321, 0x323,
                            0x324, 0x325, 0x390, 0x398, 0x3A0, 0x3A8, 0x3B0, 0x3B8};
   for (int i = 0; i < 16; i++) assert_int_equal(g[i].offset, cb[i]);
-  assert_int_equal(g[4].value, 0x48);
-  assert_int_equal(g[15].value, 0x0006C000u);
-  g = group(d, 0x7690AF6Fu, &space); /* viewport: scales 0x4E7E0000, scissor, z range */
-  assert_int_equal(g[0].offset, 0x10F);
-  assert_int_equal(g[0].value, 0x4E7E0000u);
-  assert_int_equal(g[6].offset, 0x094);
-  assert_int_equal(g[6].value, 0x80000000u);
-  assert_int_equal(g[9].offset, 0x0B5);
-  g = group(d, 0xC918DF3Eu, &space); /* COMPUTE_PGM_LO/HI */
-  assert_int_equal(space, 1);
-  assert_int_equal(g[0].offset, 0x20C);
-  assert_int_equal(g[1].offset, 0x20D);
-  g = group(d, 0x9EBFAB10u, &space); /* VGT_PRIMITIVE_TYPE */
-  assert_int_equal(space, 2);
-  assert_int_equal(g[0].offset, 0x242);
+  pair(group(d, 0xAAA964B9u, 0x20112C), 31, 0x18E, 0);
+  pair(group(d, 0x7690AF6Fu, 0x402930), 150, 0x169, 0x3F800000u);
+  g = group(d, 0xC918DF3Eu, 0x40835); /* COMPUTE_PGM_LO/HI */
+  pair(g, 0, 0x20C, 0);
+  pair(g, 1, 0x20D, 0);
+  pair(group(d, 0x9EBFAB10u, 0x40432), 0, 0x242, 0); /* VGT_PRIMITIVE_TYPE */
+  pair(group(d, 0xF6D8A76Eu, 0x4042A), 0, 0x383, 0x40000040u);
+
+  d = agc_get_register_defaults2_internal(13);
+  pair(group(d, 0x8FB4EDB5u, 0x40400), 0, 0x00E, 2);
+  pair(group(d, 0x0C4A80EFu, 0x40421), 0, 0x100, 0x00FFFFFFu);
+  pair(group(d, 0x60289246u, 0x40402), 0, 0x260, 0);
+  g = group(d, 0xAC0F9E76u, 0x80407); /* the fourth table: 2 instances of 1 register */
+  pair(g, 1, 0x095, 0);
+  g = group(d, 0x929FD95Du, 0x40C0B);
+  pair(g, 0, 0x26E, 0);
+  pair(g, 1, 0x278, 0);
+  d = agc_get_register_defaults2_internal(12);
+  pair(group(d, 0xB994AD29u, 0x40404), 0, 0x2AF, 0x00040000u);
+  pair(group(d, 0x0DD283E7u, 0x4042D), 0, 0x006, 0);
+  pair(group(d, 0xD9E6D9F7u, 0x40439), 0, 0x001, 3);
   d = agc_get_register_defaults2_internal(8);
-  g = group(d, 0xB994AD29u, &space);
-  assert_int_equal(space, 0);
-  assert_int_equal(g[0].offset, 0x2AF);
-  g = group(d, 0x6AC156EFu, &space);
-  assert_int_equal(space, 1);
-  assert_int_equal(g[0].offset, 0x216);
-  assert_ptr_equal(agc_get_register_defaults2(10), &agc_register_defaults_public);
+  pair(group(d, 0x6AC156EFu, 0x40401), 0, 0x216, 0xFFFFFFFFu);
+  pair(group(d, 0xBE7DCD73u, 0x40411), 0, 0x27D, 0x4FF);
+  pair(group(d, 0x31F34B9Fu, 0x40403), 0, 0x26C, 0);
+  pair(group(d, 0x929FD95Du, 0x40C0B), 2, 0x262, 0); /* OpenAGC's version 8 */
 }
 
 int main(void) {
@@ -451,7 +539,8 @@ int main(void) {
       cmocka_unit_test(test_init),
       cmocka_unit_test_setup(test_room_and_callback, setup),
       cmocka_unit_test(test_create_shader),
-      cmocka_unit_test(test_register_defaults),
+      cmocka_unit_test(test_register_defaults_layout),
+      cmocka_unit_test(test_register_defaults_versions),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
