@@ -58,18 +58,19 @@ struct agc_register_defaults *agc_register_defaults_find(uint32_t version, int i
   return NULL;
 }
 
-/* VERSION's record; for a version the walks do not cover, version 8's (logged once). */
+/* VERSION's record (8, 0xC and 0xD walked; 0, 4, 5, 7 and 9-11 OpenAGC's); for a version no
+ * source covers (1-3, 6, above 13), version 8's (logged once). */
 static struct agc_register_defaults *defaults(uint32_t version, int internal, const char *fn) {
   struct agc_register_defaults *d = agc_register_defaults_find(version, internal);
   if (d) return d;
   if (internal) /* one log line for each function */
     LOG_ONCE(hle, WARN,
-             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "%s: register defaults version %u are not known (0, 4, 5 and 7-13 are), "
              "version 8's are returned",
              fn, version);
   else
     LOG_ONCE(hle, WARN,
-             "%s: register defaults version %u are not known (8, 12 and 13 are), "
+             "%s: register defaults version %u are not known (0, 4, 5 and 7-13 are), "
              "version 8's are returned",
              fn, version);
   return agc_register_defaults_find(8, internal);

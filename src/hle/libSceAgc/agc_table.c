@@ -313,11 +313,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_get_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
-    /* PARTIAL: versions 8, 0xC and 0xD as the console's walks give them; another version gets
-     * version 8's (logged). */
+    /* PARTIAL: versions 8, 0xC and 0xD as the console's walks give them, 0, 4, 5, 7 and 9-11
+     * as OpenAGC's tables (not walked); another version gets version 8's (logged). */
     HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),
-    /* PARTIAL: versions 8, 0xC and 0xD as the console's walks give them; another version gets
-     * version 8's (logged). */
+    /* PARTIAL: versions 8, 0xC and 0xD as the console's walks give them, 0, 4, 5, 7 and 9-11
+     * as OpenAGC's tables (not walked); another version gets version 8's (logged). */
     HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal, agc_get_register_defaults2_internal,
              HLE_PARTIAL),
     HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,

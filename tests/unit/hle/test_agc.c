@@ -413,9 +413,28 @@ static void test_register_defaults_layout(void **state) {
   static const struct {
     uint32_t version, internal, count, length[4];
   } walk[] = {
-      {8, 0, 127, {0x1E9, 0x9F, 0x37, 0}},   {12, 0, 0x80, {0x1E2, 0x9F, 0x37, 0}},
-      {13, 0, 0x89, {0x1E8, 0xA2, 0x38, 0}}, {8, 1, 22, {4, 0xF, 0, 6}},
-      {12, 1, 0x1C, {9, 0xF, 1, 6}},         {13, 1, 0x18, {8, 0xC, 1, 6}},
+      {8, 0, 127, {0x1E9, 0x9F, 0x37, 0}},
+      {12, 0, 0x80, {0x1E2, 0x9F, 0x37, 0}},
+      {13, 0, 0x89, {0x1E8, 0xA2, 0x38, 0}},
+      {8, 1, 22, {4, 0xF, 0, 6}},
+      {12, 1, 0x1C, {9, 0xF, 1, 6}},
+      {13, 1, 0x18, {8, 0xC, 1, 6}},
+      /* not walked: OpenAGC's tables (src/register_defaults_v*.c at 48d02db: the group counts
+       * its headers state, the register totals of its lists) */
+      {0, 0, 150, {0x20B, 0xA1, 0x2B, 0}},
+      {0, 1, 15, {1, 0xC, 0, 4}},
+      {4, 0, 150, {0x1E8, 0x9E, 0x2B, 0}},
+      {4, 1, 19, {2, 0xF, 0, 4}},
+      {5, 0, 156, {0x1EB, 0x9F, 0x4B, 0}},
+      {5, 1, 21, {3, 0xF, 0, 6}},
+      {7, 0, 127, {0x1E9, 0x9F, 0x37, 0}},
+      {7, 1, 22, {4, 0xF, 0, 6}},
+      {9, 0, 127, {0x1E9, 0xA0, 0x37, 0}},
+      {9, 1, 22, {4, 0xE, 1, 6}},
+      {10, 0, 128, {0x1E2, 0x9F, 0x37, 0}},
+      {10, 1, 28, {9, 0xF, 1, 6}},
+      {11, 0, 137, {0x1E8, 0xA2, 0x38, 0}},
+      {11, 1, 24, {8, 0xC, 1, 6}},
   };
   for (size_t w = 0; w < sizeof walk / sizeof walk[0]; w++) {
     const struct agc_register_defaults *d =
@@ -441,10 +460,83 @@ static void test_register_defaults_layout(void **state) {
       if (!groups[s]) assert_null(d->table[s]);
     }
   }
-  /* a version the walks do not cover: version 8's (logged) */
-  assert_ptr_equal(agc_get_register_defaults2(10), agc_register_defaults_find(8, 0));
-  assert_ptr_equal(agc_get_register_defaults2_internal(5), agc_register_defaults_find(8, 1));
-  assert_null(agc_register_defaults_find(11, 0));
+  /* a version no source covers: version 8's (logged) */
+  assert_ptr_equal(agc_get_register_defaults2(1), agc_register_defaults_find(8, 0));
+  assert_ptr_equal(agc_get_register_defaults2(14), agc_register_defaults_find(8, 0));
+  assert_ptr_equal(agc_get_register_defaults2_internal(6), agc_register_defaults_find(8, 1));
+  assert_null(agc_register_defaults_find(3, 0));
+  assert_null(agc_register_defaults_find(6, 1));
+  assert_null(agc_register_defaults_find(14, 1));
+}
+
+/* The versions no walk covers, as OpenAGC's tables list them (github.com/OpenAGC/OpenAGC
+ * src/register_defaults_v{0,4,5,7,9,10,11}.c at commit 48d02db): a sample of (hash, offset,
+ * value) per version, and the type word its space and index give (instances x registers: one
+ * unless the walk repeats the group; its lists are flat). */
+static void test_register_defaults_openagc(void **state) {
+  (void)state;
+  const struct agc_register_defaults *d;
+  const struct agc_shader_register *g;
+  d = agc_get_register_defaults2(0);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 8);
+  pair(group(d, 0x7F7BD53Eu, 0x40448), 0, 0x00A, 0); /* not in versions 5 and later */
+  g = group(d, 0x38E92C91u, 0x205128); /* 8 colour targets of 20 registers (16 in 4-11) */
+  pair(g, 1, 0x319, 0);
+  pair(g, 159, 0x3BF, 0x08C6C000u);
+  g = group(d, 0x9E5CFB8Au, 0x41831); /* 6 SH registers (3 in 4-8, 10, 11; 4 in 9) */
+  pair(g, 0, 0x107, 0xFFFF0000u);
+  pair(g, 5, 0x001, 3);
+  pair(group(d, 0x5D9ED616u, 0x4045A), 0, 0x2BC, 0);
+  d = agc_get_register_defaults2_internal(0);
+  pair(group(d, 0x6AC156EFu, 0x40401), 0, 0x216, 0xFFFFFFFFu);
+  pair(group(d, 0x929FD95Du, 0x40C07), 2, 0x262, 0);
+
+  d = agc_get_register_defaults2(4);
+  pair(group(d, 0x01396B11u, 0x40424), 0, 0x201, 0);
+  g = group(d, 0x38E92C91u, 0x204128);
+  pair(g, 1, 0x31B, 0);
+  pair(group(d, 0x5D9ED616u, 0x4045A), 0, 0x2BC, 0);
+  d = agc_get_register_defaults2_internal(4);
+  pair(group(d, 0xC620E68Cu, 0x40431), 0, 0x081, 0);
+  pair(group(d, 0x929FD95Du, 0x40C07), 0, 0x26E, 0);
+
+  d = agc_get_register_defaults2(5);
+  pair(group(d, 0x01396B11u, 0x40420), 0, 0x201, 0);
+  assert_null(group(d, 0x7F7BD53Eu, 0));
+  d = agc_get_register_defaults2_internal(5);
+  pair(group(d, 0x8FB4EDB5u, 0x40400), 0, 0x00E, 2);
+  pair(group(d, 0x929FD95Du, 0x40C0B), 1, 0x278, 0);
+
+  d = agc_get_register_defaults2(7);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 8);
+  pair(group(d, 0x38E92C91u, 0x204120), 127, 0x3BF, 0x08C6C000u);
+  d = agc_get_register_defaults2_internal(7);
+  pair(group(d, 0xC620E68Cu, 0x40431), 0, 0x081, 0);
+
+  d = agc_get_register_defaults2(9);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 0x10);
+  g = group(d, 0x9E5CFB8Au, 0x41031);
+  pair(g, 2, 0x081, 0);
+  pair(g, 3, 0x007, 0xFFFF);
+  d = agc_get_register_defaults2_internal(9);
+  pair(group(d, 0x60289246u, 0x40402), 0, 0x260, 0);
+
+  /* 10 and 11: the walked 0xC's and 0xD's groups, but 0x201 = 0 (walked 0x10000) */
+  d = agc_get_register_defaults2(10);
+  pair(group(d, 0xF6C28182u, 0x40404), 0, 0x109, 0x10);
+  pair(group(d, 0x01396B11u, 0x40424), 0, 0x201, 0);
+  pair(group(d, 0x9E5CFB8Au, 0x40C31), 1, 0x087, 0xFFFF);
+  d = agc_get_register_defaults2_internal(10);
+  pair(group(d, 0x929FD95Du, 0x40C0B), 2, 0x262, 0);
+  d = agc_get_register_defaults2(11);
+  pair(group(d, 0x01396B11u, 0x40424), 0, 0x201, 0);
+  pair(group(d, 0x38E92C91u, 0x204138), 0, 0x318, 0);
+  pair(group(d, 0x9E5CFB8Au, 0x40C3D), 2, 0x007, 0xFFFF);
+  d = agc_get_register_defaults2_internal(11);
+  pair(group(d, 0x8FB4EDB5u, 0x40400), 0, 0x00E, 2);
+  pair(group(d, 0x60289246u, 0x40402), 0, 0x260, 0);
+  /* 12 keeps the walk (OpenAGC reads 12 as its 10, which differs from the walk in 0x201) */
+  assert_ptr_not_equal(agc_get_register_defaults2(12), agc_get_register_defaults2(10));
 }
 
 /* A sample of groups per version: type words and (offset, value) pairs as the hardware walks
@@ -541,6 +633,7 @@ int main(void) {
       cmocka_unit_test(test_create_shader),
       cmocka_unit_test(test_register_defaults_layout),
       cmocka_unit_test(test_register_defaults_versions),
+      cmocka_unit_test(test_register_defaults_openagc),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
