@@ -27,6 +27,7 @@
 #include "app/gpu_flip.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceVideoOut/videoout.h"
+#include "videoout_test_port.h"
 
 #define W 16
 #define H 8
@@ -83,19 +84,12 @@ static unsigned put_flip(uint32_t *p, int32_t handle, int32_t index, int32_t mod
   return 6;
 }
 
-static uint32_t pixels[2][W * H];
-
 static void test_gpu_flips_paced_like_cpu_flips(void **state) {
   (void)state;
   static const struct videoout_present_ops ops = {.present = present};
   videoout_set_present_ops(&ops);
-  int h = videoout_open(255, 0, 0, NULL);
+  int h = videoout_test_port(2);
   assert_int_equal(h, 1);
-  struct videoout_buffer_attribute a;
-  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
-                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
-  void *addr[2] = {pixels[0], pixels[1]};
-  assert_int_equal(videoout_register_buffers(h, 0, addr, 2, &a), 0);
 
   /* a CPU flip first; the presenter holds it, so nothing else is done meanwhile */
   set_hold(true);
@@ -166,13 +160,8 @@ static void test_wait_until_safe_for_rendering(void **state) {
   static const struct videoout_present_ops ops = {.present = present};
   seen_count = 0;
   videoout_set_present_ops(&ops);
-  int h = videoout_open(255, 0, 0, NULL);
+  int h = videoout_test_port(2);
   assert_int_equal(h, 1);
-  struct videoout_buffer_attribute a;
-  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
-                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
-  void *addr[2] = {pixels[0], pixels[1]};
-  assert_int_equal(videoout_register_buffers(h, 0, addr, 2, &a), 0);
   set_hold(true);
   assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
   wait_seen(1); /* buffer 0 on screen, held */
@@ -257,14 +246,9 @@ static void test_eop_flip_labels(void **state) {
   static const struct videoout_present_ops ops = {.present = present};
   seen_count = 0;
   videoout_set_present_ops(&ops);
-  int h = videoout_open(255, 0, 0, NULL);
+  int h = videoout_test_port(2);
   assert_int_equal(h, 1);
   assert_true(videoout_labels_map());
-  struct videoout_buffer_attribute a;
-  videoout_set_buffer_attribute(&a, VIDEOOUT_PIXEL_FORMAT_A8R8G8B8_SRGB,
-                                VIDEOOUT_TILING_MODE_LINEAR, 0, W, H, W);
-  void *addr[2] = {pixels[0], pixels[1]};
-  assert_int_equal(videoout_register_buffers(h, 0, addr, 2, &a), 0);
   set_hold(true);
   assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
   wait_seen(1); /* buffer 1 on screen, held: no other flip is done meanwhile */

@@ -190,13 +190,19 @@ static void test_set_flip(void **state) {
  * golden/c1-clear/c1-clear-1.json (0x4E100200, buffer 0), golden/c1/c1-present-3.json
  * (0x4E100200, buffer 1): the tag 0xCB000000 | index to 0x342, WAIT_REG_MEM64 until the flip
  * label 0xC_800040A0 + index * 8 is 0, the tag 0xCB000020 | index, a NOP of 17 dwords. */
+static void console_wait_words(uint32_t index, uint32_t w[16]) {
+  const uint32_t words[16] = {0xC0017904u, 0x342u,      0xCB000000u | index,
+                              0xC0079300u, 0x06000113u, 0x800040A0u + index * 8,
+                              0xCu,        0,           0,
+                              0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,
+                              0xC0017904u, 0x342u,      0xCB000020u | index,
+                              0xC00F1000u};
+  memcpy(w, words, sizeof words);
+}
+
 static void check_wait(uint32_t handle, uint32_t index) {
-  const uint32_t console[32] = {0xC0017904u, 0x342u,      0xCB000000u | index,
-                                0xC0079300u, 0x06000113u, 0x800040A0u + index * 8,
-                                0xCu,        0,           0,
-                                0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,
-                                0xC0017904u, 0x342u,      0xCB000020u | index,
-                                0xC00F1000u};
+  uint32_t console[32] = {0};
+  console_wait_words(index, console);
   setup(NULL);
   uint32_t *cur = buf;
   assert_int_equal(agc_driver_wait_until_safe_for_rendering(&cur, 32, 0, handle, (int32_t)index),
@@ -225,12 +231,8 @@ static void test_wait_until_safe(void **state) {
  * nothing is written and NULL returned. The expected words are the PS5_Vulkan captures'
  * (check_wait's). */
 static void check_dcb_wait(int32_t handle, uint32_t index) {
-  const uint32_t console[16] = {0xC0017904u, 0x342u,      0xCB000000u | index,
-                                0xC0079300u, 0x06000113u, 0x800040A0u + index * 8,
-                                0xCu,        0,           0,
-                                0xFFFFFFFFu, 0xFFFFFFFFu, 0x40u,
-                                0xC0017904u, 0x342u,      0xCB000020u | index,
-                                0xC00F1000u};
+  uint32_t console[16];
+  console_wait_words(index, console);
   setup(NULL);
   uint32_t *p = agc_dcb_wait_until_safe_for_rendering(&cb, (uint32_t)handle, index);
   assert_ptr_equal(p, buf);
