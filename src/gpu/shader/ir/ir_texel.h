@@ -1,10 +1,10 @@
 /* The GFX10 image formats whose texels are not plain components of one element (the rows of
  * buffer_formats.def): the shared-exponent 5_9_9_9, the 4:2:2 subsampled GB_GR and BG_RG
- * (one 32-bit element holds two texels side by side) and the block-compressed BC1..BC5 (one
- * 8- or 16-byte element holds a 4x4 block). One table of their values, element shapes and
- * number formats; a decoder of one texel for C (the interpreter's image model, tests); the
- * SPIR-V back end reads the same table (ir_texel_info) and decodes by the same rules
- * (spirv_emit_texel.c). The rules and their readings: docs/shader-spirv.md, "Images". */
+ * (one 32-bit element holds two texels side by side) and the block-compressed BC1..BC7 (one
+ * 8- or 16-byte element holds a 4x4 block; BC6H and BC7: ir_texel_bptc.h). One table of their
+ * values, element shapes and number formats; a decoder of one texel for C (the interpreter's image
+ * model, tests); the SPIR-V back end reads the same table (ir_texel_info) and decodes by the same
+ * rules (spirv_emit_texel.c). The rules and their readings: docs/shader-spirv.md, "Images". */
 #ifndef PROSPERO_GPU_SHADER_IR_IR_TEXEL_H
 #define PROSPERO_GPU_SHADER_IR_IR_TEXEL_H
 
@@ -21,6 +21,9 @@ enum ir_texel_kind {
   IR_TEXEL_BC3,       /* 16 bytes: an interpolated alpha block, then a BC1 colour block */
   IR_TEXEL_BC4,       /* 8 bytes: one interpolated channel block (x) */
   IR_TEXEL_BC5,       /* 16 bytes: two of them (x, then y) */
+  IR_TEXEL_BC6H_UF,   /* 16 bytes: BPTC half floats, unsigned (ir_texel_bptc.h) */
+  IR_TEXEL_BC6H_SF,   /* 16 bytes: BPTC half floats, signed */
+  IR_TEXEL_BC7,       /* 16 bytes: BPTC RGBA 8-bit */
   IR_TEXEL_KINDS
 };
 
@@ -45,7 +48,11 @@ enum ir_texel_kind {
   X(175, BC4, UNORM, 3, 2, 2)      /*  BC4_UNORM */     \
   X(176, BC4, SNORM, 3, 2, 2)      /*  BC4_SNORM */     \
   X(177, BC5, UNORM, 4, 2, 2)      /*  BC5_UNORM */     \
-  X(178, BC5, SNORM, 4, 2, 2)      /*  BC5_SNORM */
+  X(178, BC5, SNORM, 4, 2, 2)      /*  BC5_SNORM */     \
+  X(179, BC6H_UF, FLOAT, 4, 2, 2)  /*  BC6H_UFLOAT */   \
+  X(180, BC6H_SF, FLOAT, 4, 2, 2)  /*  BC6H_SFLOAT */   \
+  X(181, BC7, UNORM, 4, 2, 2)      /*  BC7_UNORM */     \
+  X(182, BC7, SRGB, 4, 2, 2)       /*  BC7_SRGB */
 
 /* Formats up to this value have an entry (ir_texel_info); the T# field has 9 bits. */
 #define IR_TEXEL_INFO_ROWS 512u
@@ -61,7 +68,7 @@ struct ir_texel_format ir_texel_format_of(uint32_t format);
 
 /* The plain format (a row of buffer_formats.def) a texel of special format F is given as:
  * 8_8_8_8 of F's class (UNORM 56, SNORM 57, UINT 60, SRGB 130: x, y, z, then w 1 as 255,
- * 127 or 1), 32_32_32_32_FLOAT (77) for 5_9_9_9. The SPIR-V back end decodes a texel into
+ * 127 or 1), 32_32_32_32_FLOAT (77) for 5_9_9_9 and BC6H. The SPIR-V back end decodes a texel into
  * an element of it and converts that as any element (spirv_emit_texel.c). */
 uint32_t ir_texel_plain_format(const struct ir_texel_format *f);
 
