@@ -21,6 +21,7 @@
 #include "float_bits.h"
 
 #include <math.h>
+#include <time.h>
 
 #include "gpu/shader/dispatch/image_model.h"
 #include "gpu/shader/dispatch/shader_cache.h"
@@ -445,6 +446,14 @@ static const char kernel[] = KERNEL_HEAD
     "global_store_dwordx4 v22, v[18:21], s[18:19] offset:32\n"
     "s_endpgm\n";
 
+/* the process's CPU time in seconds (lavapipe compiles a pipeline on the calling thread) */
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+static double first_run_cpu; /* the first device run of a kernel: its compile, mostly */
+
 static uint32_t rng = 12345;
 static uint32_t rnd(void) {
   rng ^= rng << 13;
@@ -518,7 +527,11 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   char name[32];
   snprintf(name, sizeof name, "format %u", r->format);
   image_wave_interp_fault(name, kernel, WAVE, sgpr, 20, r->imem, GBASE, GSIZE, ifl);
-  return image_wave_device_fault(dev, name, kernel, WAVE, sgpr, 20, r->mem, GBASE, GSIZE, df);
+  double t0 = cpu_seconds();
+  size_t words =
+      image_wave_device_fault(dev, name, kernel, WAVE, sgpr, 20, r->mem, GBASE, GSIZE, df);
+  if (!first_run_cpu) first_run_cpu = cpu_seconds() - t0;
+  return words;
 }
 
 static bool is_bptc(uint32_t format) { return format >= 179 && format <= 182; }
@@ -591,7 +604,8 @@ static void formats(void **state) {
     free(bptc_ref);
     bptc_ref = NULL;
   }
-  printf("%zu formats passed (module %zu words)\n", sizeof list / sizeof *list, words);
+  printf("%zu formats passed (module %zu words, first run %.1f s CPU)\n",
+         sizeof list / sizeof *list, words, first_run_cpu);
   free(r.mem);
   free(r.imem);
 }
@@ -651,6 +665,7 @@ static void bptc_modes(void **state) {
   uint8_t *mem = malloc(GSIZE), *imem = malloc(GSIZE);
   assert_true(blk && want && mem && imem);
   size_t words = 0;
+  double first = 0;
   for (size_t fi = 0; fi < sizeof list / sizeof *list; fi++) {
     uint32_t format = list[fi];
     bptc_blocks(format, blk);
@@ -709,7 +724,9 @@ static void bptc_modes(void **state) {
       char name[48];
       snprintf(name, sizeof name, "bptc format %u run %u", format, run);
       image_wave_interp(name, bptc_kernel, WAVE, sgpr, 20, imem, GBASE, GSIZE);
+      double t0 = cpu_seconds();
       words = image_wave_device(dev, name, bptc_kernel, WAVE, sgpr, 20, mem, GBASE, GSIZE);
+      if (fi == 0 && run == 0) first = cpu_seconds() - t0;
       for (uint32_t l = 0; l < WAVE; l++) {
         uint32_t b = run * WAVE + l;
         const uint32_t *d = (const uint32_t *)(mem + OUT_OFF + 256 * l);
@@ -729,8 +746,8 @@ static void bptc_modes(void **state) {
   }
   printf(
       "BC6H and BC7: %u blocks a format of every mode equal the device's decode (module %zu "
-      "words)\n",
-      BPTC_BLOCKS, words);
+      "words, first run %.1f s CPU)\n",
+      BPTC_BLOCKS, words, first);
   free(blk);
   free(want);
   free(mem);
