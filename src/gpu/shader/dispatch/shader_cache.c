@@ -33,7 +33,7 @@
  * helper of the packed, subsampled and BC formats and the image-format fault; 15: s_getpc and
  * return addresses add the code base the wave state carries (SPIRV_STATE_CODE_BASE); 16: sampling
  * applies FILTER_MODE min/max, the half-border modes and the T#'s MIN_LOD */
-#define DISK_VERSION 16u
+#define DISK_VERSION 17u
 
 struct shader_cache {
   pthread_mutex_t lock;
