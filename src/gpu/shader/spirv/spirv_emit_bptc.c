@@ -47,20 +47,42 @@ static uint32_t tree_u32(struct emit *e, uint32_t idx, const uint32_t *w, uint32
   return tree(e, U32, idx, c, n);
 }
 
-/* N bits (an id, 0..31) of the 128-bit block R from bit POS (an id, < 128) */
-static uint32_t getbits(struct emit *e, const uint32_t r[4], uint32_t pos, uint32_t n) {
-  uint32_t d = shr(e, pos, cu(e, 5)), zero = cu(e, 0);
-  uint32_t lo = tree(e, U32, d, r, 4);
-  uint32_t hi4[4] = {r[1], r[2], r[3], zero};
-  uint32_t hi = tree(e, U32, d, hi4, 4);
+/* the 128-bit block R as two u64 halves Q (bits 63:0, 127:64) */
+static void halves(struct emit *e, const uint32_t r[4], uint32_t q[2]) {
   uint32_t u64 = e->t_u64;
-  uint32_t v = op2(e, SpvOpBitwiseOr, u64,
-                   op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, hi), cu(e, 32)), to_u64(e, lo));
-  v = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, u64, v, band(e, pos, cu(e, 31))));
-  return band(e, v, sub(e, shl(e, cu(e, 1), n), cu(e, 1)));
+  for (int k = 0; k < 2; k++)
+    q[k] = op2(e, SpvOpBitwiseOr, u64,
+               op2(e, SpvOpShiftLeftLogical, u64, to_u64(e, r[2 * k + 1]), cu(e, 32)),
+               to_u64(e, r[2 * k]));
 }
-static uint32_t getbits_c(struct emit *e, const uint32_t r[4], uint32_t pos, uint32_t n) {
-  return getbits(e, r, pos, cu(e, n));
+/* N bits (an id, 0..31) of the block Q (halves) from bit POS (an id, < 128) */
+static uint32_t getbits(struct emit *e, const uint32_t q[2], uint32_t pos, uint32_t n) {
+  uint32_t u64 = e->t_u64, up = op2(e, SpvOpUGreaterThanEqual, BL, pos, cu(e, 64));
+  uint32_t a = sel(e, u64, up, q[1], q[0]), b = sel(e, u64, up, cu64(e, 0), q[1]);
+  uint32_t sh = band(e, pos, cu(e, 63));
+  /* a >> sh with b's low bits above it; b << 1 << (63 - sh) never shifts by 64 */
+  uint32_t v = op2(e, SpvOpBitwiseOr, u64, op2(e, SpvOpShiftRightLogical, u64, a, sh),
+                   op2(e, SpvOpShiftLeftLogical, u64,
+                       op2(e, SpvOpShiftLeftLogical, u64, b, cu(e, 1)), sub(e, cu(e, 63), sh)));
+  return band(e, op1(e, SpvOpUConvert, U32, v), sub(e, shl(e, cu(e, 1), n), cu(e, 1)));
+}
+static uint32_t getbits_c(struct emit *e, const uint32_t q[2], uint32_t pos, uint32_t n) {
+  return getbits(e, q, pos, cu(e, n));
+}
+/* entry IDX of the N-entry table T of PER entries of BITS bits a u64 word (a tree of
+ * 64-bit constants) */
+static uint32_t packed(struct emit *e, uint32_t idx, const uint32_t *t, uint32_t n, uint32_t bits) {
+  uint32_t per = 64 / bits, words = (n + per - 1) / per, w[64], lg = 0;
+  while ((1u << lg) < per) lg++;
+  uint64_t v[64] = {0};
+  for (uint32_t k = 0; k < n; k++) v[k / per] |= (uint64_t)t[k] << (bits * (k % per));
+  uint32_t size = 1;
+  while (size < words) size *= 2;
+  for (uint32_t k = 0; k < size; k++) w[k] = cu64(e, v[k]);
+  uint32_t word = tree(e, e->t_u64, shr(e, idx, cu(e, lg)), w, size);
+  uint32_t at = mul(e, band(e, idx, cu(e, per - 1)), cu(e, bits));
+  uint32_t x = op1(e, SpvOpUConvert, U32, op2(e, SpvOpShiftRightLogical, e->t_u64, word, at));
+  return bits == 32 ? x : band(e, x, cu(e, (1u << bits) - 1));
 }
 
 /* the anchor tables as eight words of 4-bit entries each */
@@ -76,11 +98,12 @@ static void subset_of(struct emit *e, uint32_t ns, uint32_t part, uint32_t t, bo
                       uint32_t *before, uint32_t *is_anchor) {
   uint32_t p2[64], two = ieq(e, ns, 2), three = ieq(e, ns, 3);
   for (uint32_t k = 0; k < 64; k++) p2[k] = ir_bptc_partition2[k];
-  uint32_t s2 = band(e, shr(e, tree_u32(e, part, p2, 64), t), cu(e, 1));
+  uint32_t s2 = band(e, shr(e, packed(e, part, p2, bc7 ? 64 : 32, 16), t), cu(e, 1));
   uint32_t s3 = cu(e, 0);
   uint32_t none = cu(e, 16), a1 = usel(e, two, anchor(e, ir_bptc_anchor2, part), none), a2 = none;
   if (bc7) { /* three subsets too */
-    s3 = band(e, shr(e, tree_u32(e, part, ir_bptc_partition3, 64), shl(e, t, cu(e, 1))), cu(e, 3));
+    s3 =
+        band(e, shr(e, packed(e, part, ir_bptc_partition3, 64, 32), shl(e, t, cu(e, 1))), cu(e, 3));
     a1 = usel(e, three, anchor(e, ir_bptc_anchor3[0], part), a1);
     a2 = usel(e, three, anchor(e, ir_bptc_anchor3[1], part), none);
   }
@@ -130,7 +153,8 @@ static void bc7_body(struct emit *e, uint32_t fn) {
   fn_begin(e, fn, "image_texel_bc7", p);
   label(e, spv_id(&e->b));
   const uint32_t *r = p + 1;
-  uint32_t t = band(e, p[5], cu(e, 15)), b0 = band(e, r[0], cu(e, 255));
+  uint32_t t = band(e, p[5], cu(e, 15)), b0 = band(e, r[0], cu(e, 255)), q[2];
+  halves(e, r, q);
   /* the mode: byte 0's trailing zeros (32 for a zero byte: reserved) */
   uint32_t mode =
       op1(e, SpvOpBitCount, U32, sub(e, band(e, b0, op1(e, SpvOpSNegate, U32, b0)), cu(e, 1)));
@@ -150,11 +174,11 @@ static void bc7_body(struct emit *e, uint32_t fn) {
   uint32_t epb = bits32(e, md, 16, 1), spb = bits32(e, md, 17, 1), ib = bits32(e, md, 18, 3);
   uint32_t ib2 = bits32(e, md, 21, 2);
   uint32_t pos = add(e, band(e, mode, cu(e, 7)), cu(e, 1));
-  uint32_t part = getbits(e, r, pos, pb);
+  uint32_t part = getbits(e, q, pos, pb);
   pos = add(e, pos, pb);
-  uint32_t rot = getbits(e, r, pos, rb);
+  uint32_t rot = getbits(e, q, pos, rb);
   pos = add(e, pos, rb);
-  uint32_t sl = getbits(e, r, pos, sb);
+  uint32_t sl = getbits(e, q, pos, sb);
   pos = add(e, pos, sb);
   uint32_t s, before, anc;
   subset_of(e, ns, part, t, true, &s, &before, &anc);
@@ -165,12 +189,12 @@ static void bc7_body(struct emit *e, uint32_t fn) {
   uint32_t hasp = bor(e, epb, spb), ep[2][4];
   for (uint32_t k = 0; k < 2; k++) {
     uint32_t n = add(e, add(e, s, s), cu(e, k));
-    uint32_t pbit = band(e, getbits_c(e, r, add(e, ppos, usel(e, nz(e, epb), n, s)), 1), hasp);
+    uint32_t pbit = band(e, getbits_c(e, q, add(e, ppos, usel(e, nz(e, epb), n, s)), 1), hasp);
     for (uint32_t c = 0; c < 4; c++) {
       uint32_t nb = c < 3 ? cb : ab;
       uint32_t at = c < 3 ? add(e, pos, mul(e, add(e, mul(e, cu(e, c), ns2), n), cb))
                           : add(e, apos, mul(e, n, ab));
-      uint32_t v = getbits(e, r, at, nb);
+      uint32_t v = getbits(e, q, at, nb);
       v = bor(e, shl(e, v, hasp), pbit);
       nb = add(e, nb, hasp);
       /* widened to 8 bits by repeating the top bits (nb >= 5 for every mode's endpoint) */
@@ -179,11 +203,11 @@ static void bc7_body(struct emit *e, uint32_t fn) {
       ep[k][c] = c < 3 ? x : usel(e, ieq(e, ab, 0), cu(e, 255), x);
     }
   }
-  uint32_t i1 = getbits(e, r, sub(e, add(e, ipos, mul(e, ib, t)), before), sub(e, ib, anc));
+  uint32_t i1 = getbits(e, q, sub(e, add(e, ipos, mul(e, ib, t)), before), sub(e, ib, anc));
   uint32_t at2 =
       sub(e, add(e, add(e, ipos, mul(e, cu(e, 16), ib)), mul(e, ib2, t)), add(e, ns, before));
   uint32_t has2 = nz(e, ib2);
-  uint32_t i2 = getbits(e, r, at2, usel(e, has2, sub(e, ib2, anc), cu(e, 0)));
+  uint32_t i2 = getbits(e, q, at2, usel(e, has2, sub(e, ib2, anc), cu(e, 0)));
   uint32_t sel2 = nz(e, sl),
            alpha2 = op2(e, SpvOpLogicalAnd, BL, has2, op1(e, SpvOpLogicalNot, BL, sel2));
   uint32_t ci = usel(e, sel2, i2, i1), cbits = usel(e, sel2, ib2, ib);
@@ -208,23 +232,22 @@ static uint32_t sext(struct emit *e, uint32_t x, uint32_t n) {
   return op2(e, SpvOpShiftRightArithmetic, U32, shl(e, x, k), k);
 }
 
-/* BC6H's unquantisation of endpoint component X (EB bits; SIGNED a bool) to 16 bits */
-static uint32_t unquantise(struct emit *e, uint32_t x, uint32_t eb, uint32_t is_signed) {
+/* BC6H's unquantisation of endpoint component X to 16 bits (unsigned 0..0xffff, signed
+ * -0x7fff..0x7fff), one formula for both: the magnitude A of X, then A itself when the
+ * endpoint has FULL bits (15 unsigned, 16 signed), 0 for 0, SAT from LIM on (unsigned the
+ * largest code: 0xffff; signed 2^(bits-1) - 1 and up: 0x7fff), else ((A << 15) + 0x4000)
+ * >> (bits - 1) (unsigned the same as ((A << 16) + 0x8000) >> bits) */
+struct unq {
+  uint32_t is_signed, full, lim, sat, sh;
+};
+static uint32_t unquantise(struct emit *e, const struct unq *u, uint32_t x) {
   uint32_t zero = cu(e, 0);
-  uint32_t uq = shr(e, add(e, shl(e, x, cu(e, 16)), cu(e, 0x8000)), eb);
-  uq = usel(e, op2(e, SpvOpIEqual, BL, x, sub(e, shl(e, cu(e, 1), eb), cu(e, 1))), cu(e, 0xffff),
-            uq);
-  uq = usel(e, ieq(e, x, 0), zero, uq);
-  uq = usel(e, op2(e, SpvOpUGreaterThanEqual, BL, eb, cu(e, 15)), x, uq);
-  uint32_t neg = op2(e, SpvOpSLessThan, BL, x, zero);
-  uint32_t a = usel(e, neg, op1(e, SpvOpSNegate, U32, x), x), eb1 = sub(e, eb, cu(e, 1));
-  uint32_t q = shr(e, add(e, shl(e, a, cu(e, 15)), cu(e, 0x4000)), eb1);
-  q = usel(e, op2(e, SpvOpUGreaterThanEqual, BL, a, sub(e, shl(e, cu(e, 1), eb1), cu(e, 1))),
-           cu(e, 0x7fff), q);
-  q = usel(e, ieq(e, a, 0), zero, q);
-  q = usel(e, neg, op1(e, SpvOpSNegate, U32, q), q);
-  q = usel(e, op2(e, SpvOpUGreaterThanEqual, BL, eb, cu(e, 16)), x, q);
-  return usel(e, is_signed, q, uq);
+  uint32_t neg = op2(e, SpvOpLogicalAnd, BL, u->is_signed, op2(e, SpvOpSLessThan, BL, x, zero));
+  uint32_t a = usel(e, neg, op1(e, SpvOpSNegate, U32, x), x);
+  uint32_t q = shr(e, add(e, shl(e, a, cu(e, 15)), cu(e, 0x4000)), u->sh);
+  q = usel(e, op2(e, SpvOpUGreaterThanEqual, BL, a, u->lim), u->sat, q);
+  q = usel(e, u->full, a, usel(e, ieq(e, a, 0), zero, q));
+  return usel(e, neg, op1(e, SpvOpSNegate, U32, q), q);
 }
 
 /* the f32 bits of half H (exact) */
@@ -246,15 +269,16 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
   fn_begin(e, fn, "image_texel_bc6h", p);
   uint32_t entry = spv_id(&e->b);
   label(e, entry);
-  const uint32_t *r = p + 1;
-  uint32_t t = band(e, p[5], cu(e, 15));
+  const uint32_t *r = p + 1, t = band(e, p[5], cu(e, 15));
+  uint32_t q[2];
+  halves(e, r, q);
   uint32_t is_signed = ieq(e, band(e, p[0], cu(e, 15)), IR_TEXEL_BC6H_SF);
   uint32_t b0 = band(e, r[0], cu(e, 31));
   uint32_t mode = usel(e, nz(e, band(e, b0, cu(e, 2))), b0, band(e, b0, cu(e, 3)));
   /* per mode: mode bits 2:0, transformed 3, two subsets 4, endpoint bits 9:5, delta bits
    * 13:10, 17:14, 21:18, runs 26:22; the first run's number in the run stream 63:32 */
   uint64_t mw[32];
-  uint32_t stream[128] = {0}, n = 0;
+  uint32_t stream[256] = {0}, n = 0;
   for (uint32_t k = 0; k < 32; k++) {
     const struct ir_bc6h_mode *m = &ir_bc6h_modes[k];
     uint32_t d[3];
@@ -264,9 +288,8 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
             d[1] << 14 | d[2] << 18 | (uint32_t)m->runs << 22;
     for (uint32_t j = 0; j < m->runs; j++, n++) { /* value 3:0, lo 7:4, count 11:8, reverse 12 */
       const struct ir_bc6h_run *x = &m->run[j];
-      stream[n / 2] |=
-          (x->value | (uint32_t)x->lo << 4 | (uint32_t)x->count << 8 | (uint32_t)x->reverse << 12)
-          << (16 * (n % 2));
+      stream[n] =
+          x->value | (uint32_t)x->lo << 4 | (uint32_t)x->count << 8 | (uint32_t)x->reverse << 12;
     }
   }
   uint32_t mc[32];
@@ -301,12 +324,9 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
   inst(e, SpvOpBranchConditional, bc, 3);
   label(e, body);
   uint32_t at = add(e, first, k);
-  uint32_t d = band(e,
-                    shr(e, tree_u32(e, shr(e, band(e, at, cu(e, 255)), cu(e, 1)), stream, 128),
-                        shl(e, band(e, at, cu(e, 1)), cu(e, 4))),
-                    cu(e, 0xffff));
+  uint32_t d = packed(e, band(e, at, cu(e, 255)), stream, n, 16);
   uint32_t vi = bits32(e, d, 0, 4), lo = bits32(e, d, 4, 4), cnt = bits32(e, d, 8, 4);
-  uint32_t x = getbits(e, r, pos, cnt);
+  uint32_t x = getbits(e, q, pos, cnt);
   uint32_t xr = shr(e, op1(e, SpvOpBitReverse, U32, x), sub(e, cu(e, 32), cnt));
   x = shl(e, usel(e, nz(e, bits32(e, d, 12, 1)), xr, x), lo);
   uint32_t nv[12];
@@ -325,14 +345,18 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
   branch(e, head);
   label(e, merge);
   /* the partition (two subsets), the texel's index */
-  uint32_t part = usel(e, two, getbits_c(e, r, pos, 5), cu(e, 0));
+  uint32_t part = usel(e, two, getbits_c(e, q, pos, 5), cu(e, 0));
   uint32_t ipos = add(e, pos, usel(e, two, cu(e, 5), cu(e, 0)));
   uint32_t ns = usel(e, two, cu(e, 2), cu(e, 1)), ib = usel(e, two, cu(e, 3), cu(e, 4));
   uint32_t s, before, anc;
   subset_of(e, ns, part, t, false, &s, &before, &anc);
-  uint32_t index = getbits(e, r, sub(e, add(e, ipos, mul(e, ib, t)), before), sub(e, ib, anc));
+  uint32_t index = getbits(e, q, sub(e, add(e, ipos, mul(e, ib, t)), before), sub(e, ib, anc));
   uint32_t w = weight(e, index, ib), second = nz(e, s), out[4];
-  uint32_t emask = sub(e, shl(e, cu(e, 1), eb), cu(e, 1));
+  uint32_t emask = sub(e, shl(e, cu(e, 1), eb), cu(e, 1)), eb1 = sub(e, eb, cu(e, 1));
+  struct unq u = {is_signed,
+                  op2(e, SpvOpUGreaterThanEqual, BL, eb, usel(e, is_signed, cu(e, 16), cu(e, 15))),
+                  usel(e, is_signed, sub(e, shl(e, cu(e, 1), eb1), cu(e, 1)), emask),
+                  usel(e, is_signed, cu(e, 0x7fff), cu(e, 0xffff)), eb1};
   for (uint32_t c = 0; c < 3; c++) {
     uint32_t q[2];
     for (uint32_t kk = 0; kk < 2; kk++) { /* endpoint w or y, x or z */
@@ -343,7 +367,7 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
       uint32_t dx = band(e, add(e, val[c], sext(e, xv, db)), emask);
       xv = usel(e, op2(e, SpvOpLogicalAnd, BL, tr, moved), dx, xv);
       xv = usel(e, is_signed, sext(e, xv, eb), xv);
-      q[kk] = unquantise(e, xv, eb, is_signed);
+      q[kk] = unquantise(e, &u, xv);
     }
     uint32_t v = interpolate(e, q[0], q[1], w);
     uint32_t neg = op2(e, SpvOpSLessThan, BL, v, cu(e, 0));
