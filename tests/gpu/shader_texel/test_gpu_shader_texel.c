@@ -1,6 +1,6 @@
 /* The image formats whose texels are not plain components (docs/shader-spirv.md, "Images"):
  * the packed 16-bit UNORM rows (5_6_5, 1_5_5_5, 5_5_5_1, 4_4_4_4, 4_4), the shared-exponent
- * 5_9_9_9, the 4:2:2 GB_GR / BG_RG and the block-compressed BC1..BC5, and the report of a
+ * 5_9_9_9, the 4:2:2 GB_GR / BG_RG and the block-compressed BC1..BC7, and the report of a
  * format still not decoded.
  *
  * - fixed_blocks: ir_texel_decode against values worked out by hand from the formats'
@@ -12,7 +12,11 @@
  *   at a texel's centre with a point sampler and with a bilinear one (image_sample_lz). The
  *   device's results equal the interpreter's byte for byte; the loads and the point samples
  *   equal a reference decoder written here from the same definitions (whole 4x4 blocks
- *   decoded into palettes), the element found by the tiling library.
+ *   decoded into palettes), the element found by the tiling library; for BC6H and BC7 the
+ *   reference is the Vulkan device's own decode of the surface's blocks.
+ * - bptc_modes: BC6H and BC7 blocks of every mode (reserved ones too) decoded by the Vulkan
+ *   device itself (lavapipe: a BC image blitted to a plain one) against ir_texel_decode and
+ *   against every texel the module and the interpreter load from a surface of them.
  * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded): the loads and samples read 0,
  *   and the fault record of the device and the interpreter hold kind "image format", the
  *   format, the load's offset (from llvm-mc-19) and 96 accesses; the warning text names them. */
