@@ -5,7 +5,7 @@
  * ir_texel_bptc.c's: every table lookup is a tree of selects on the index's bits over
  * constants made from ir_texel_bptc_tables.c (no arrays: lavapipe lowers an indexed array
  * to a ladder of branches), and BC6H reads its header in a loop over the mode's runs (one
- * copy of the bit reader instead of some 280 runs). */
+ * copy of the bit reader instead of 236 runs). */
 #include "gpu/shader/ir/ir_texel.h"
 #include "gpu/shader/ir/ir_texel_bptc.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
