@@ -1,6 +1,6 @@
 /* The image formats whose texels are not plain components (docs/shader-spirv.md, "Images"):
  * the packed 16-bit UNORM rows (5_6_5, 1_5_5_5, 5_5_5_1, 4_4_4_4, 4_4), the shared-exponent
- * 5_9_9_9, the 4:2:2 GB_GR / BG_RG and the block-compressed BC1..BC5, and the report of a
+ * 5_9_9_9, the 4:2:2 GB_GR / BG_RG and the block-compressed BC1..BC7, and the report of a
  * format still not decoded.
  *
  * - fixed_blocks: ir_texel_decode against values worked out by hand from the formats'
@@ -12,7 +12,11 @@
  *   at a texel's centre with a point sampler and with a bilinear one (image_sample_lz). The
  *   device's results equal the interpreter's byte for byte; the loads and the point samples
  *   equal a reference decoder written here from the same definitions (whole 4x4 blocks
- *   decoded into palettes), the element found by the tiling library.
+ *   decoded into palettes), the element found by the tiling library; for BC6H and BC7 the
+ *   reference is the Vulkan device's own decode of the surface's blocks.
+ * - bptc_modes: BC6H and BC7 blocks of every mode (reserved ones too) decoded by the Vulkan
+ *   device itself (lavapipe: a BC image blitted to a plain one) against ir_texel_decode and
+ *   against every texel the module and the interpreter load from a surface of them.
  * - undecoded_format: a T# of 6E4_FLOAT (131, not decoded) and one of 32_32_32_FLOAT on a
  *   4 KiB S surface (96-bit formats are decoded on linear surfaces only): the loads and
  *   samples read 0, and the fault record of the device and the interpreter hold kind "image
@@ -23,6 +27,7 @@
 #include "float_bits.h"
 
 #include <math.h>
+#include <time.h>
 
 #include "gpu/shader/dispatch/image_model.h"
 #include "gpu/shader/dispatch/shader_cache.h"
@@ -91,6 +96,11 @@ static void expect_bits(uint32_t format, const uint8_t *p, const uint32_t e[4]) 
       fprintf(stderr, "format %u component %d: %08x, expected %08x\n", format, k, out[k], e[k]);
     assert_int_equal(out[k], e[k]);
   }
+}
+
+/* N bits of V into the block P from bit *AT on */
+static void put_bits(uint8_t *p, uint32_t *at, uint32_t v, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++, ++*at) p[*at / 8] |= (uint8_t)((v >> k & 1) << (*at % 8));
 }
 
 static void fixed_blocks(void **state) {
@@ -180,13 +190,60 @@ static void fixed_blocks(void **state) {
   const uint8_t x24[8] = {0x00, 0x00, 0x80, 0x3f, 0x5a, 0xff, 0xff, 0xff};
   expect_bits(145, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, 1});
   expect_bits(146, x24, (uint32_t[]){0x3f800000u, 0x5a, 0, f2u(1)});
+  /* BC7 mode 6 (byte 0 bit 6; one subset, 7-bit R0 R1 G0 G1 B0 B1 A0 A1, a p-bit per
+   * endpoint, 4-bit indices, texel 0's 3): R0 127, A0 A1 127, the rest 0, p-bits 1 and 0,
+   * so endpoint 0 is (255, 1, 1, 255) and endpoint 1 (0, 0, 0, 254). Texel 0 index 0,
+   * texel 1 index 15, texel 2 index 8 (weight 34): R ((64 - 34) 255 + 32) >> 6 = 120, G
+   * (30 + 32) >> 6 = 0, A (30 255 + 34 254 + 32) >> 6 = 254 */
+  uint8_t bc7[16] = {0};
+  uint32_t at = 0;
+  put_bits(bc7, &at, 0x40, 7);
+  static const uint32_t ends[8] = {127, 0, 0, 0, 0, 0, 127, 127};
+  for (int k = 0; k < 8; k++) put_bits(bc7, &at, ends[k], 7);
+  put_bits(bc7, &at, 1, 1);
+  put_bits(bc7, &at, 0, 1);
+  put_bits(bc7, &at, 0, 3);
+  put_bits(bc7, &at, 15, 4);
+  put_bits(bc7, &at, 8, 4);
+  expect(181, bc7, 0, 0, (float[]){1, U8(1), U8(1), 1});
+  expect(181, bc7, 1, 0, (float[]){0, 0, 0, U8(254)});
+  expect(181, bc7, 2, 0, (float[]){U8(120), 0, 0, U8(254)});
+  expect(182, bc7, 2, 0, (float[]){ir_srgb_to_linear(120), 0, 0, U8(254)});
+  uint8_t bc7z[16] = {0}; /* byte 0 zero: the reserved mode 8, all 0 */
+  memset(bc7z + 1, 0xff, 15);
+  expect(181, bc7z, 1, 1, (float[]){0, 0, 0, 0});
+  /* BC6H mode 0x03 (5 mode bits; 10-bit endpoints rw gw bw rx gx bx, not transformed; one
+   * subset, 4-bit indices): rw 1023, gw 512, bw 0, rx 0, gx 512, bx 1. Unsigned: 1023 is the
+   * largest code -> 0xffff, 512 -> ((512 << 16) + 0x8000) >> 10 = 32800, 1 -> 96. Texel 0
+   * index 0: R 0xffff 31 >> 6 = 0x7bff (65504), G 32800 31 >> 6 = 15887 = 0x3e0f (1 +
+   * 527/1024), B 0; texel 1 index 15: R 0, G the same, B 96 31 >> 6 = 46 (46 2^-24) */
+  uint8_t bc6[16] = {0};
+  at = 0;
+  put_bits(bc6, &at, 0x03, 5);
+  static const uint32_t e6[6] = {1023, 512, 0, 0, 512, 1};
+  for (int k = 0; k < 6; k++) put_bits(bc6, &at, e6[k], 10);
+  put_bits(bc6, &at, 0, 3);
+  put_bits(bc6, &at, 15, 4);
+  expect(179, bc6, 0, 0, (float[]){65504.0f, 1.0f + 527.0f / 1024.0f, 0, 1});
+  expect(179, bc6, 1, 0, (float[]){0, 1.0f + 527.0f / 1024.0f, ldexpf(46, -24), 1});
+  /* signed: rw 1023 is -1 -> -(((1 << 15) + 0x4000) >> 9) = -96 -> -(96 31 >> 5) = -93, a
+   * half with the sign bit: -93 2^-24; gw 512 is -512, at least 2^9 - 1 in magnitude ->
+   * -0x7fff -> -(0x7fff 31 >> 5) = -0x7bff (-65504) */
+  expect(180, bc6, 0, 0, (float[]){ldexpf(-93, -24), -65504.0f, 0, 1});
+  /* a reserved mode (0x13): 0, w 1 */
+  uint8_t bc6r[16];
+  memset(bc6r, 0xa5, 16);
+  bc6r[0] = 0x13;
+  expect(179, bc6r, 3, 3, (float[]){0, 0, 0, 1});
   /* which formats are decoded: rows with a layout, the special ones; not 6E4, 1_UNORM,
-   * 1_REVERSED, 32_32_32, BC6H, BC7 */
+   * 1_REVERSED, 32_32_32 */
   assert_true(ir_texel_decoded(133) && ir_texel_decoded(137) && ir_texel_decoded(178));
   for (uint32_t f = 140; f <= 146; f++) assert_true(ir_texel_decoded(f));
+  assert_true(ir_texel_decoded(179) && ir_texel_decoded(180) && ir_texel_decoded(181) &&
+              ir_texel_decoded(182));
   assert_false(ir_texel_decoded(139));
   assert_false(ir_texel_decoded(131) || ir_texel_decoded(138) || ir_texel_decoded(74));
-  assert_false(ir_texel_decoded(179) || ir_texel_decoded(181) || ir_texel_decoded(0));
+  assert_false(ir_texel_decoded(0));
 }
 
 /* ---- the reference decoder -------------------------------------------------------------- */
@@ -322,6 +379,126 @@ static void ref_texel(uint32_t format, const uint8_t *p, uint32_t sx, uint32_t s
   }
 }
 
+/* ---- lavapipe's own BC6H / BC7 decode ---------------------------------------------------- */
+
+/* The N 16-byte BPTC blocks at BLOCKS decoded by the Vulkan device itself: uploaded to a
+ * VK_FORMAT_BC6H_{U,S}FLOAT_BLOCK or BC7_UNORM_BLOCK image (16 blocks a row), blitted texel
+ * for texel (same size, nearest) to R16G16B16A16_SFLOAT or R8G8B8A8_UNORM and read back.
+ * OUT[16 b + t] is block b's texel t as the shader sees it: BC6H the halves as f32 (w 1),
+ * BC7 the bytes as UNORM, or for BC7_SRGB (182: the same bytes, D3D and the Khronos
+ * specification decode the block before the conversion) x, y, z through the EOTF
+ * (ir_srgb_to_linear, the rule of every SRGB format here). False when the device cannot
+ * blit from the format (the caller skips). */
+static bool device_bptc_decode(uint32_t format, const uint8_t *blocks, uint32_t n,
+                               uint32_t (*out)[4]) {
+  VkDevice vd = vk_device_handle(dev);
+  bool bc6 = format == 179 || format == 180;
+  VkFormat src_fmt = format == 179   ? VK_FORMAT_BC6H_UFLOAT_BLOCK
+                     : format == 180 ? VK_FORMAT_BC6H_SFLOAT_BLOCK
+                                     : VK_FORMAT_BC7_UNORM_BLOCK;
+  VkFormat dst_fmt = bc6 ? VK_FORMAT_R16G16B16A16_SFLOAT : VK_FORMAT_R8G8B8A8_UNORM;
+  VkFormatProperties fp;
+  vkGetPhysicalDeviceFormatProperties(vk_device_physical(dev), src_fmt, &fp);
+  if (!(fp.optimalTilingFeatures & VK_FORMAT_FEATURE_BLIT_SRC_BIT)) {
+    printf("SKIP: the device cannot blit from VkFormat %d\n", (int)src_fmt);
+    return false;
+  }
+  uint32_t bw = n < 16 ? n : 16, bh = (n + 15) / 16, w = 4 * bw, h = 4 * bh;
+  uint32_t texel_bytes = bc6 ? 8 : 4;
+  struct vk_buffer up, down;
+  assert_true(vk_buffer_create(dev, (VkDeviceSize)16 * bw * bh, VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+                               GPU_VK_MEMORY_HOST, &up));
+  assert_true(vk_buffer_create(dev, (VkDeviceSize)texel_bytes * w * h,
+                               VK_BUFFER_USAGE_TRANSFER_DST_BIT, GPU_VK_MEMORY_HOST, &down));
+  memset(up.mapped, 0, 16u * bw * bh);
+  memcpy(up.mapped, blocks, 16u * n);
+  VkImage img[2];
+  VkDeviceMemory mem[2];
+  for (int k = 0; k < 2; k++) {
+    VkImageCreateInfo ci = {
+        .sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO,
+        .imageType = VK_IMAGE_TYPE_2D,
+        .format = k ? dst_fmt : src_fmt,
+        .extent = {w, h, 1},
+        .mipLevels = 1,
+        .arrayLayers = 1,
+        .samples = VK_SAMPLE_COUNT_1_BIT,
+        .tiling = VK_IMAGE_TILING_OPTIMAL,
+        .usage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+        .initialLayout = VK_IMAGE_LAYOUT_UNDEFINED};
+    assert_int_equal(vkCreateImage(vd, &ci, NULL, &img[k]), VK_SUCCESS);
+    VkMemoryRequirements req;
+    vkGetImageMemoryRequirements(vd, img[k], &req);
+    uint32_t type = 0;
+    while (!(req.memoryTypeBits & (1u << type))) type++;
+    VkMemoryAllocateInfo ai = {.sType = VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO,
+                               .allocationSize = req.size,
+                               .memoryTypeIndex = type};
+    assert_int_equal(vkAllocateMemory(vd, &ai, NULL, &mem[k]), VK_SUCCESS);
+    assert_int_equal(vkBindImageMemory(vd, img[k], mem[k], 0), VK_SUCCESS);
+  }
+  VkCommandBuffer cb = vk_device_begin(dev);
+  assert_non_null(cb);
+  VkImageMemoryBarrier b[2];
+  for (int k = 0; k < 2; k++)
+    b[k] = (VkImageMemoryBarrier){.sType = VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER,
+                                  .dstAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT,
+                                  .oldLayout = VK_IMAGE_LAYOUT_UNDEFINED,
+                                  .newLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                  .srcQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                  .dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED,
+                                  .image = img[k],
+                                  .subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}};
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                       NULL, 0, NULL, 2, b);
+  VkBufferImageCopy region = {.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                              .imageExtent = {w, h, 1}};
+  vkCmdCopyBufferToImage(cb, up.buffer, img[0], VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  b[0].srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  b[0].dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  b[0].oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  b[0].newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                       NULL, 0, NULL, 1, b);
+  VkImageBlit blit = {.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                      .srcOffsets = {{0, 0, 0}, {(int32_t)w, (int32_t)h, 1}},
+                      .dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1},
+                      .dstOffsets = {{0, 0, 0}, {(int32_t)w, (int32_t)h, 1}}};
+  vkCmdBlitImage(cb, img[0], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, img[1],
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &blit, VK_FILTER_NEAREST);
+  b[1].srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT;
+  b[1].dstAccessMask = VK_ACCESS_TRANSFER_READ_BIT;
+  b[1].oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+  b[1].newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0,
+                       NULL, 0, NULL, 1, &b[1]);
+  vkCmdCopyImageToBuffer(cb, img[1], VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, down.buffer, 1, &region);
+  assert_true(vk_device_submit_wait(dev, cb));
+  const uint8_t *d = down.mapped;
+  for (uint32_t blk = 0; blk < n; blk++)
+    for (uint32_t t = 0; t < 16; t++) {
+      uint32_t x = 4 * (blk % 16) + t % 4, y = 4 * (blk / 16) + t / 4;
+      const uint8_t *px = d + (size_t)texel_bytes * (y * w + x);
+      uint32_t *o = out[16 * blk + t];
+      for (int k = 0; k < 4; k++) {
+        if (bc6) {
+          uint32_t hv = px[2 * k] | (uint32_t)px[2 * k + 1] << 8;
+          assert_true((hv >> 10 & 31) != 31); /* BC6H's largest value is 65504 */
+          o[k] = f2u(float_of_finite_half(hv));
+        } else {
+          o[k] = format == 182 && k < 3 ? f2u(ir_srgb_to_linear(px[k])) : f2u(U8(px[k]));
+        }
+      }
+    }
+  for (int k = 0; k < 2; k++) {
+    vkDestroyImage(vd, img[k], NULL);
+    vkFreeMemory(vd, mem[k], NULL);
+  }
+  vk_buffer_destroy(dev, &up);
+  vk_buffer_destroy(dev, &down);
+  return true;
+}
+
 /* ---- the kernel --------------------------------------------------------------------------- */
 
 #define KERNEL_HEAD                                        \
@@ -339,6 +516,14 @@ static const char kernel[] = KERNEL_HEAD
     "global_store_dwordx4 v22, v[14:17], s[18:19] offset:16\n"
     "global_store_dwordx4 v22, v[18:21], s[18:19] offset:32\n"
     "s_endpgm\n";
+
+/* the process's CPU time in seconds (lavapipe compiles a pipeline on the calling thread) */
+static double cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+static double first_run_cpu; /* the first device run of a kernel: its compile, mostly */
 
 static uint32_t rng = 12345;
 static uint32_t rnd(void) {
@@ -415,8 +600,17 @@ static size_t run_format(struct run *r, struct shader_fault *df, struct ir_inter
   char name[32];
   snprintf(name, sizeof name, "format %u", r->format);
   image_wave_interp_fault(name, kernel, WAVE, sgpr, 20, r->imem, GBASE, GSIZE, ifl);
-  return image_wave_device_fault(dev, name, kernel, WAVE, sgpr, 20, r->mem, GBASE, GSIZE, df);
+  double t0 = cpu_seconds();
+  size_t words =
+      image_wave_device_fault(dev, name, kernel, WAVE, sgpr, 20, r->mem, GBASE, GSIZE, df);
+  if (!first_run_cpu) first_run_cpu = cpu_seconds() - t0;
+  return words;
 }
+
+static bool is_bptc(uint32_t format) { return format >= 179 && format <= 182; }
+
+/* the device's own decode of every 16-byte element of a BPTC surface (device_bptc_decode) */
+static uint32_t (*bptc_ref)[4];
 
 /* the reference texel (X, Y) of level L */
 static void ref_at(const struct run *r, uint32_t x, uint32_t y, uint32_t l, float out[4]) {
@@ -424,15 +618,20 @@ static void ref_at(const struct run *r, uint32_t x, uint32_t y, uint32_t l, floa
   uint32_t bw = f.kind ? f.bw_log2 : 0, bh = f.kind ? f.bh_log2 : 0;
   uint32_t x3 = r->format >= 72 && r->format <= 74 ? 3 : 1; /* 32_32_32: elements 3x.. 3x + 2 */
   uint64_t off = tiling_element_offset(&r->lay, l, (x >> bw) * x3, y >> bh, 0, 0);
+  if (is_bptc(r->format)) {
+    const uint32_t *v = bptc_ref[(off / 16) * 16 + (y & 3) * 4 + (x & 3)];
+    for (int k = 0; k < 4; k++) out[k] = u2f(v[k]);
+    return;
+  }
   ref_texel(r->format, r->mem + off, x & ((1u << bw) - 1), y & ((1u << bh) - 1), out);
 }
 
 static void formats(void **state) {
   (void)state;
   if (!dev) skip();
-  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151, 152,
-                                  153, 154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178,
-                                  140, 141, 142, 143, 144, 145, 146, 72,  73,  74};
+  static const uint32_t list[] = {133, 134, 135, 136, 137, 132, 147, 148, 149, 150, 151, 152, 153,
+                                  154, 169, 170, 171, 172, 173, 174, 175, 176, 177, 178, 140, 141,
+                                  142, 143, 144, 145, 146, 72,  73,  74,  179, 180, 181, 182};
   struct run r;
   r.mem = malloc(GSIZE);
   r.imem = malloc(GSIZE);
@@ -445,6 +644,12 @@ static void formats(void **state) {
     struct shader_fault df;
     struct ir_interp_fault ifl;
     words = run_format(&r, &df, &ifl);
+    if (is_bptc(r.format)) { /* the references: the device's own decode of the surface */
+      uint32_t n = (uint32_t)(r.lay.size / 16);
+      bptc_ref = calloc((size_t)n * 16, sizeof *bptc_ref);
+      assert_non_null(bptc_ref);
+      if (!device_bptc_decode(r.format, r.mem, n, bptc_ref)) skip();
+    }
     assert_int_equal(df.count, 0);
     assert_int_equal(ifl.count, 0);
     const uint8_t *dout = r.mem + OUT_OFF, *iout = r.imem + OUT_OFF;
@@ -471,10 +676,157 @@ static void formats(void **state) {
         assert_int_equal(got[4 + k], f2u(e0[k]));
       }
     }
+    free(bptc_ref);
+    bptc_ref = NULL;
   }
-  printf("%zu formats passed (module %zu words)\n", sizeof list / sizeof *list, words);
+  printf("%zu formats passed (module %zu words, first run %.1f s CPU)\n",
+         sizeof list / sizeof *list, words, first_run_cpu);
   free(r.mem);
   free(r.imem);
+}
+
+/* ---- every BPTC mode against the device's own decode -------------------------------------- */
+
+#define BPTC_BLOCKS 256u /* a 16 x 16 block surface */
+
+/* blocks of every mode of FORMAT: per mode value, random blocks with the mode's bits set
+ * (the first with every other bit 0, the second with every other bit 1); BC7's modes 0..7
+ * and the reserved mode 8 (byte 0 zero), BC6H's fourteen modes and its four reserved ones */
+static void bptc_blocks(uint32_t format, uint8_t (*blk)[16]) {
+  bool bc7 = format >= 181;
+  uint32_t modes = bc7 ? 9 : 18;
+  for (uint32_t b = 0; b < BPTC_BLOCKS; b++) {
+    uint32_t m = b % modes, j = b / modes;
+    for (int k = 0; k < 16; k++) blk[b][k] = j == 0 ? 0 : j == 1 ? 0xff : (uint8_t)rnd();
+    if (bc7) {
+      uint32_t low = m < 8 ? (2u << m) - 1 : 255;
+      blk[b][0] = (uint8_t)((blk[b][0] & ~low) | (m < 8 ? 1u << m : 0));
+    } else { /* 0, 1 (2 bits), then the 5-bit values with bit 1 set */
+      uint32_t v = m < 2 ? m : (m - 2) / 2 * 4 + 2 + (m & 1);
+      uint32_t low = m < 2 ? 3 : 31;
+      blk[b][0] = (uint8_t)((blk[b][0] & ~low) | v);
+    }
+  }
+}
+
+/* each lane's block: the texels 0..15 of the block at (x0, y0), loaded in a loop */
+static const char bptc_kernel[] =
+    "v_lshlrev_b32 v1, 3, v0\n"
+    "global_load_dwordx2 v[2:3], v1, s[16:17]\n"
+    "s_waitcnt vmcnt(0)\n"
+    "v_lshlrev_b32 v22, 8, v0\n"
+    "s_mov_b32 s20, 0\n"
+    "loop:\n"
+    "s_and_b32 s21, s20, 3\n"
+    "s_lshr_b32 s22, s20, 2\n"
+    "v_add_nc_u32 v6, s21, v2\n"
+    "v_add_nc_u32 v7, s22, v3\n"
+    "v_mov_b32 v8, 0\n"
+    "image_load_mip v[10:13], v[6:8], s[0:7] dmask:0xf dim:SQ_RSRC_IMG_2D unorm\n"
+    "s_waitcnt vmcnt(0)\n"
+    "global_store_dwordx4 v22, v[10:13], s[18:19]\n"
+    "v_add_nc_u32 v22, 16, v22\n"
+    "s_add_u32 s20, s20, 1\n"
+    "s_cmp_lt_u32 s20, 16\n"
+    "s_cbranch_scc1 loop\n"
+    "s_endpgm\n";
+
+static void bptc_modes(void **state) {
+  (void)state;
+  if (!dev) skip();
+  static const uint32_t list[] = {179, 180, 181, 182};
+  uint8_t(*blk)[16] = malloc(BPTC_BLOCKS * 16);
+  uint32_t(*want)[4] = malloc(BPTC_BLOCKS * 16 * sizeof *want);
+  uint8_t *mem = malloc(GSIZE), *imem = malloc(GSIZE);
+  assert_true(blk && want && mem && imem);
+  size_t words = 0;
+  double first = 0;
+  for (size_t fi = 0; fi < sizeof list / sizeof *list; fi++) {
+    uint32_t format = list[fi];
+    bptc_blocks(format, blk);
+    if (!device_bptc_decode(format, &blk[0][0], BPTC_BLOCKS, want)) skip();
+    /* the C decoder (the interpreter's) against the device's, every texel */
+    struct ir_texel_format f = ir_texel_format_of(format);
+    uint32_t bad = 0;
+    for (uint32_t b = 0; b < BPTC_BLOCKS; b++)
+      for (uint32_t t = 0; t < 16; t++) {
+        uint32_t got[4];
+        ir_texel_decode(&f, blk[b], t % 4, t / 4, got);
+        if (memcmp(got, want[16 * b + t], 16) && bad++ < 8)
+          fprintf(stderr,
+                  "format %u block %u (byte 0 %02x) texel %u: %08x %08x %08x %08x, device %08x "
+                  "%08x %08x %08x\n",
+                  format, b, blk[b][0], t, got[0], got[1], got[2], got[3], want[16 * b + t][0],
+                  want[16 * b + t][1], want[16 * b + t][2], want[16 * b + t][3]);
+      }
+    assert_int_equal(bad, 0);
+    /* a 64 x 64 surface of those blocks (16 x 16 elements, 4 KiB S), every texel loaded by
+     * the module and by the interpreter, 32 blocks a run */
+    struct tiling_surface sf = {.mode = TILING_SW_4KB_S,
+                                .bpe = 16,
+                                .width = 16,
+                                .height = 16,
+                                .depth = 1,
+                                .levels = 1,
+                                .fragments = 1,
+                                .dim = TILING_DIM_2D};
+    struct tiling_layout lay;
+    assert_true(tiling_compute_layout(&sf, &lay));
+    assert_true(lay.size < IO_OFF);
+    memset(mem, 0xa5, GSIZE);
+    for (uint32_t b = 0; b < BPTC_BLOCKS; b++)
+      memcpy(mem + tiling_element_offset(&lay, 0, b % 16, b / 16, 0, 0), blk[b], 16);
+    struct ir_tsharp ts = {.base = GBASE,
+                           .format = format,
+                           .type = IR_TSHARP_2D,
+                           .sw_mode = TILING_SW_4KB_S,
+                           .width = 64,
+                           .height = 64,
+                           .depth = 1,
+                           .last_level = 0,
+                           .levels = 1,
+                           .dst_sel = {4, 5, 6, 7}};
+    uint32_t sgpr[20] = {0};
+    ir_tsharp_encode(&ts, sgpr);
+    sgpr[16] = (uint32_t)(GBASE + IO_OFF), sgpr[17] = (uint32_t)((GBASE + IO_OFF) >> 32);
+    sgpr[18] = (uint32_t)(GBASE + OUT_OFF), sgpr[19] = (uint32_t)((GBASE + OUT_OFF) >> 32);
+    for (uint32_t run = 0; run < BPTC_BLOCKS / WAVE; run++) {
+      for (uint32_t l = 0; l < WAVE; l++) {
+        uint32_t b = run * WAVE + l, xy[2] = {4 * (b % 16), 4 * (b / 16)};
+        memcpy(mem + IO_OFF + 8 * l, xy, 8);
+      }
+      memcpy(imem, mem, GSIZE);
+      char name[48];
+      snprintf(name, sizeof name, "bptc format %u run %u", format, run);
+      image_wave_interp(name, bptc_kernel, WAVE, sgpr, 20, imem, GBASE, GSIZE);
+      double t0 = cpu_seconds();
+      words = image_wave_device(dev, name, bptc_kernel, WAVE, sgpr, 20, mem, GBASE, GSIZE);
+      if (fi == 0 && run == 0) first = cpu_seconds() - t0;
+      for (uint32_t l = 0; l < WAVE; l++) {
+        uint32_t b = run * WAVE + l;
+        const uint32_t *d = (const uint32_t *)(mem + OUT_OFF + 256 * l);
+        const uint32_t *in = (const uint32_t *)(imem + OUT_OFF + 256 * l);
+        for (uint32_t t = 0; t < 16; t++)
+          if (memcmp(d + 4 * t, want[16 * b + t], 16) || memcmp(in + 4 * t, want[16 * b + t], 16))
+            fprintf(stderr,
+                    "format %u block %u (byte 0 %02x) texel %u: module %08x %08x %08x %08x, "
+                    "interpreter %08x %08x %08x %08x, expected %08x %08x %08x %08x\n",
+                    format, b, blk[b][0], t, d[4 * t], d[4 * t + 1], d[4 * t + 2], d[4 * t + 3],
+                    in[4 * t], in[4 * t + 1], in[4 * t + 2], in[4 * t + 3], want[16 * b + t][0],
+                    want[16 * b + t][1], want[16 * b + t][2], want[16 * b + t][3]);
+        assert_memory_equal(d, want[16 * b], 256);
+        assert_memory_equal(in, want[16 * b], 256);
+      }
+    }
+  }
+  printf(
+      "BC6H and BC7: %u blocks a format of every mode equal the device's decode (module %zu "
+      "words, first run %.1f s CPU)\n",
+      BPTC_BLOCKS, words, first);
+  free(blk);
+  free(want);
+  free(mem);
+  free(imem);
 }
 
 /* ---- stores ----------------------------------------------------------------------------- */
@@ -707,9 +1059,10 @@ static void undecoded_format(void **state) {
 
 int main(void) {
   dev = vk_test_device();
-  const struct CMUnitTest tests[] = {cmocka_unit_test(fixed_blocks), cmocka_unit_test(formats),
-                                     cmocka_unit_test(undecoded_format), cmocka_unit_test(stores),
-                                     cmocka_unit_test(float_clamp_compare)};
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(fixed_blocks), cmocka_unit_test(formats),
+      cmocka_unit_test(bptc_modes),   cmocka_unit_test(undecoded_format),
+      cmocka_unit_test(stores),       cmocka_unit_test(float_clamp_compare)};
   int r = cmocka_run_group_tests(tests, NULL, NULL);
   if (dev) vk_device_destroy(dev);
   if (!dev && r == 0) return 77;

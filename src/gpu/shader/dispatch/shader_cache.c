@@ -37,8 +37,9 @@
  * multi-wave modules index) and sampling reads its entry under BORDER_COLOR_TYPE 3; 18: the
  * format table has the depth-stencil rows 140..144, the texel helper X24_8_32 and 96-bit linear
  * images; 19: a cube's implicit LOD takes the derivatives of the lane's face coordinates
- * (Vulkan's cube transformation) */
-#define DISK_VERSION 19u
+ * (Vulkan's cube transformation); 20: the texel helper decodes BC6H and BC7 (their own helper
+ * functions) */
+#define DISK_VERSION 20u
 
 struct shader_cache {
   pthread_mutex_t lock;

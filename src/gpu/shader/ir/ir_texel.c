@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gpu/shader/ir/ir_interp_buffer.h"
+#include "gpu/shader/ir/ir_texel_bptc.h"
 
 static const struct ir_texel_format table[IR_TEXEL_INFO_ROWS] = {
 #define IR_TEXEL_ROW_(v, k, c, b, w, h) [v] = {IR_TEXEL_##k, IR_BUF_##c, b, w, h},
@@ -159,6 +160,17 @@ void ir_texel_decode(const struct ir_texel_format *f, const uint8_t *p, uint32_t
       out[1] = p[4];
       out[2] = zero;
       out[3] = cls == IR_BUF_UINT ? 1 : one;
+      return;
+    case IR_TEXEL_BC6H_UF:
+    case IR_TEXEL_BC6H_SF:
+      ir_bc6h_texel(p, i, f->kind == IR_TEXEL_BC6H_SF, c);
+      for (int k = 0; k < 3; k++) out[k] = ir_half_to_f32_bits(c[k]);
+      out[3] = one;
+      return;
+    case IR_TEXEL_BC7:
+      ir_bc7_texel(p, i, c);
+      for (int k = 0; k < 3; k++) out[k] = value8(cls, c[k]);
+      out[3] = value8(IR_BUF_UNORM, c[3]);
       return;
     default: out[0] = out[1] = out[2] = out[3] = 0; return;
   }

@@ -430,6 +430,9 @@ uint32_t spirv_texel_info(struct emit *e, uint32_t format);
 void spirv_texel_decode(struct emit *e, uint32_t info, const uint32_t raw[4], uint32_t sub,
                         uint32_t out[4]);
 void spirv_texel_fn_body(struct emit *e);
+/* the BC6H and BC7 helpers (spirv_emit_bptc.c): (info, r0..r3, texel) -> the plain element;
+ * the texel helper calls them in branches of their own and emits their bodies after it */
+void spirv_bptc_fn_bodies(struct emit *e, uint32_t bc6h_fn, uint32_t bc7_fn);
 
 /* ---- sub-dword LDS, mskor/src2/wrap in LDS and GDS, clock and messages (spirv_emit_lds.c) */
 

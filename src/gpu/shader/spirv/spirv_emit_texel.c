@@ -1,4 +1,4 @@
-/* The texels of the special image formats (ir_texel.h: 5_9_9_9, GB_GR, BG_RG, BC1..BC5) in
+/* The texels of the special image formats (ir_texel.h: 5_9_9_9, GB_GR, BG_RG, BC1..BC7) in
  * the module (docs/shader-spirv.md, "Images"): their ir_texel_info words, and one helper
  * function that turns a texel of an element into an element of a plain format
  * (ir_texel_plain_format: 8_8_8_8 of the class, 32_32_32_32_FLOAT for 5_9_9_9), which the
@@ -6,7 +6,8 @@
  * integers: the endpoints widened to 8 bits, the interpolations rounded to the nearest
  * integer; 5_9_9_9 multiplies the mantissa by a power of two (exact). Every kind's value is
  * computed and the format's selected: one straight-line body without conversions, called
- * per texel (lavapipe inlines it). */
+ * per texel (lavapipe inlines it); BC6H and BC7 branch to their own helpers first
+ * (spirv_emit_bptc.c). */
 #include "gpu/shader/ir/ir_texel.h"
 #include "gpu/shader/spirv/spirv_emit_internal.h"
 #include "gpu/shader/spirv/spirv_emit_u32.h"
@@ -128,6 +129,29 @@ void spirv_texel_fn_body(struct emit *e) {
   e->float_used = true;
   uint32_t info = p[0], r0 = p[1], r1 = p[2], r2 = p[3], r3 = p[4], i = band(e, p[5], cu32(e, 15));
   uint32_t kind = band(e, info, cu32(e, 15)), cls = field(e, info, cu32(e, 4), 3);
+  /* BC6H and BC7: their own helpers, in branches (the other kinds' code below does not run
+   * for them, nor theirs for the others) */
+  uint32_t bc6h_fn = spv_id(&e->b), bc7_fn = spv_id(&e->b);
+  uint32_t b6 = spv_id(&e->b), n6 = spv_id(&e->b), b7 = spv_id(&e->b), rest = spv_id(&e->b);
+  uint32_t m6 = spv_id(&e->b), m7 = spv_id(&e->b);
+  uint32_t is6 = lor(e, ieq(e, kind, IR_TEXEL_BC6H_UF), ieq(e, kind, IR_TEXEL_BC6H_SF));
+  uint32_t sm6[2] = {m6, SpvSelectionControlMaskNone}, bc6[3] = {is6, b6, n6};
+  inst(e, SpvOpSelectionMerge, sm6, 2);
+  inst(e, SpvOpBranchConditional, bc6, 3);
+  label(e, b6);
+  uint32_t cw6[7] = {bc6h_fn, info, r0, r1, r2, r3, i};
+  uint32_t v6 = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, cw6, 7);
+  branch(e, m6);
+  label(e, n6);
+  uint32_t sm7[2] = {m7, SpvSelectionControlMaskNone};
+  uint32_t bc7[3] = {ieq(e, kind, IR_TEXEL_BC7), b7, rest};
+  inst(e, SpvOpSelectionMerge, sm7, 2);
+  inst(e, SpvOpBranchConditional, bc7, 3);
+  label(e, b7);
+  uint32_t cw7[7] = {bc7_fn, info, r0, r1, r2, r3, i};
+  uint32_t v7 = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, cw7, 7);
+  branch(e, m7);
+  label(e, rest);
   uint32_t bc1 = ieq(e, kind, IR_TEXEL_BC1), bc2 = ieq(e, kind, IR_TEXEL_BC2);
   uint32_t bc3 = ieq(e, kind, IR_TEXEL_BC3), bc4 = ieq(e, kind, IR_TEXEL_BC4);
   uint32_t bc5 = ieq(e, kind, IR_TEXEL_BC5);
@@ -179,6 +203,15 @@ void spirv_texel_fn_body(struct emit *e) {
   out[2] = usel(e, x24, zero, out[2]);
   out[3] = usel(e, x24, x24_one, out[3]);
   uint32_t r = spv_op(&e->b, SpvOpCompositeConstruct, e->t_v4u32, out, 4);
-  inst(e, SpvOpReturnValue, &r, 1);
+  branch(e, m7);
+  label(e, m7);
+  uint32_t p7[6] = {e->t_v4u32, spv_id(&e->b), v7, b7, r, rest};
+  inst(e, SpvOpPhi, p7, 6);
+  branch(e, m6);
+  label(e, m6);
+  uint32_t p6[6] = {e->t_v4u32, spv_id(&e->b), v6, b6, p7[1], m7};
+  inst(e, SpvOpPhi, p6, 6);
+  inst(e, SpvOpReturnValue, &p6[1], 1);
   inst(e, SpvOpFunctionEnd, NULL, 0);
+  spirv_bptc_fn_bodies(e, bc6h_fn, bc7_fn);
 }
