@@ -14,18 +14,6 @@
 #define U32 e->t_u32
 #define BL e->t_bool
 
-static uint32_t ieq(struct emit *e, uint32_t a, uint32_t v) {
-  return op2(e, SpvOpIEqual, BL, a, cu32(e, v));
-}
-static uint32_t usel(struct emit *e, uint32_t c, uint32_t a, uint32_t b) {
-  return sel(e, U32, c, a, b);
-}
-static uint32_t ult(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpULessThan, BL, a, b);
-}
-static uint32_t lor(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpLogicalOr, BL, a, b);
-}
 static uint32_t nz(struct emit *e, uint32_t a) { return op2(e, SpvOpINotEqual, BL, a, cu32(e, 0)); }
 static uint32_t cu(struct emit *e, uint32_t v) { return cu32(e, v); }
 
@@ -96,7 +84,7 @@ static uint32_t anchor(struct emit *e, const uint8_t *tab, uint32_t part) {
 /* texel T's subset (NS subsets, partition PART), anchors before it, whether it is one */
 static void subset_of(struct emit *e, uint32_t ns, uint32_t part, uint32_t t, bool bc7, uint32_t *s,
                       uint32_t *before, uint32_t *is_anchor) {
-  uint32_t p2[64], two = ieq(e, ns, 2), three = ieq(e, ns, 3);
+  uint32_t p2[64], two = ieq_k(e, ns, 2), three = ieq_k(e, ns, 3);
   for (uint32_t k = 0; k < 64; k++) p2[k] = ir_bptc_partition2[k];
   uint32_t s2 = band(e, shr(e, packed(e, part, p2, bc7 ? 64 : 32, 16), t), cu(e, 1));
   uint32_t s3 = cu(e, 0);
@@ -110,11 +98,11 @@ static void subset_of(struct emit *e, uint32_t ns, uint32_t part, uint32_t t, bo
   *s = usel(e, two, s2, usel(e, three, s3, cu(e, 0)));
   uint32_t gt1 = usel(e, op2(e, SpvOpUGreaterThan, BL, t, a1), cu(e, 1), cu(e, 0));
   uint32_t gt2 = usel(e, op2(e, SpvOpUGreaterThan, BL, t, a2), cu(e, 1), cu(e, 0));
-  *before = usel(e, ieq(e, t, 0), cu(e, 0), add(e, cu(e, 1), add(e, gt1, gt2)));
-  *is_anchor = usel(
-      e,
-      lor(e, ieq(e, t, 0), lor(e, op2(e, SpvOpIEqual, BL, t, a1), op2(e, SpvOpIEqual, BL, t, a2))),
-      cu(e, 1), cu(e, 0));
+  *before = usel(e, ieq_k(e, t, 0), cu(e, 0), add(e, cu(e, 1), add(e, gt1, gt2)));
+  *is_anchor = usel(e,
+                    lor(e, ieq_k(e, t, 0),
+                        lor(e, op2(e, SpvOpIEqual, BL, t, a1), op2(e, SpvOpIEqual, BL, t, a2))),
+                    cu(e, 1), cu(e, 0));
 }
 
 /* the weight of INDEX for BITS (2..4) index bits */
@@ -200,7 +188,7 @@ static void bc7_body(struct emit *e, uint32_t fn) {
       /* widened to 8 bits by repeating the top bits (nb >= 5 for every mode's endpoint) */
       uint32_t x = bor(e, shl(e, v, sub(e, cu(e, 8), nb)),
                        shr(e, v, band(e, sub(e, add(e, nb, nb), cu(e, 8)), cu(e, 31))));
-      ep[k][c] = c < 3 ? x : usel(e, ieq(e, ab, 0), cu(e, 255), x);
+      ep[k][c] = c < 3 ? x : usel(e, ieq_k(e, ab, 0), cu(e, 255), x);
     }
   }
   uint32_t i1 = getbits(e, q, sub(e, add(e, ipos, mul(e, ib, t)), before), sub(e, ib, anc));
@@ -217,9 +205,9 @@ static void bc7_body(struct emit *e, uint32_t fn) {
   v[3] = interpolate(e, ep[0][3], ep[1][3], wa);
   /* rotation 1, 2, 3: alpha swaps with R, G, B */
   uint32_t o[4];
-  for (uint32_t c = 0; c < 3; c++) o[c] = usel(e, ieq(e, rot, c + 1), v[3], v[c]);
-  o[3] = usel(e, ieq(e, rot, 1), v[0],
-              usel(e, ieq(e, rot, 2), v[1], usel(e, ieq(e, rot, 3), v[2], v[3])));
+  for (uint32_t c = 0; c < 3; c++) o[c] = usel(e, ieq_k(e, rot, c + 1), v[3], v[c]);
+  o[3] = usel(e, ieq_k(e, rot, 1), v[0],
+              usel(e, ieq_k(e, rot, 2), v[1], usel(e, ieq_k(e, rot, 3), v[2], v[3])));
   uint32_t rgba = bor(e, bor(e, o[0], shl(e, o[1], cu(e, 8))),
                       bor(e, shl(e, o[2], cu(e, 16)), shl(e, o[3], cu(e, 24))));
   uint32_t out[4] = {usel(e, invalid, cu(e, 0), rgba), cu(e, 0), cu(e, 0), cu(e, 0)};
@@ -246,7 +234,7 @@ static uint32_t unquantise(struct emit *e, const struct unq *u, uint32_t x) {
   uint32_t a = usel(e, neg, op1(e, SpvOpSNegate, U32, x), x);
   uint32_t q = shr(e, add(e, shl(e, a, cu(e, 15)), cu(e, 0x4000)), u->sh);
   q = usel(e, op2(e, SpvOpUGreaterThanEqual, BL, a, u->lim), u->sat, q);
-  q = usel(e, u->full, a, usel(e, ieq(e, a, 0), zero, q));
+  q = usel(e, u->full, a, usel(e, ieq_k(e, a, 0), zero, q));
   return usel(e, neg, op1(e, SpvOpSNegate, U32, q), q);
 }
 
@@ -259,7 +247,7 @@ static uint32_t half_to_f32(struct emit *e, uint32_t h) {
   uint32_t f = op2(e, SpvOpFMul, e->t_f32, op1(e, SpvOpConvertUToF, e->t_f32, m),
                    cf32(e, 1.0f / 16777216.0f)); /* m 2^-24, exact */
   uint32_t den = op1(e, SpvOpBitcast, U32, f);
-  uint32_t v = usel(e, ieq(e, ex, 0), den, usel(e, ieq(e, ex, 31), inf, normal));
+  uint32_t v = usel(e, ieq_k(e, ex, 0), den, usel(e, ieq_k(e, ex, 31), inf, normal));
   return bor(e, sign, v);
 }
 
@@ -272,7 +260,7 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
   const uint32_t *r = p + 1, t = band(e, p[5], cu(e, 15));
   uint32_t q[2];
   halves(e, r, q);
-  uint32_t is_signed = ieq(e, band(e, p[0], cu(e, 15)), IR_TEXEL_BC6H_SF);
+  uint32_t is_signed = ieq_k(e, band(e, p[0], cu(e, 15)), IR_TEXEL_BC6H_SF);
   uint32_t b0 = band(e, r[0], cu(e, 31));
   uint32_t mode = usel(e, nz(e, band(e, b0, cu(e, 2))), b0, band(e, b0, cu(e, 3)));
   /* per mode: mode bits 2:0, transformed 3, two subsets 4, endpoint bits 9:5, delta bits
@@ -330,7 +318,7 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
   uint32_t xr = shr(e, op1(e, SpvOpBitReverse, U32, x), sub(e, cu(e, 32), cnt));
   x = shl(e, usel(e, nz(e, bits32(e, d, 12, 1)), xr, x), lo);
   uint32_t nv[12];
-  for (uint32_t j = 0; j < 12; j++) nv[j] = usel(e, ieq(e, vi, j), bor(e, val[j], x), val[j]);
+  for (uint32_t j = 0; j < 12; j++) nv[j] = usel(e, ieq_k(e, vi, j), bor(e, val[j], x), val[j]);
   uint32_t np = add(e, pos, cnt);
   branch(e, cont);
   label(e, cont);
@@ -377,7 +365,7 @@ static void bc6h_body(struct emit *e, uint32_t fn) {
         bor(e, shr(e, mul(e, op1(e, SpvOpSNegate, U32, v), cu(e, 31)), cu(e, 5)), cu(e, 0x8000)),
         shr(e, mul(e, v, cu(e, 31)), cu(e, 5)));
     uint32_t h = usel(e, is_signed, sh, uh);
-    out[c] = usel(e, ieq(e, mb, 0), cu(e, 0), half_to_f32(e, h)); /* reserved: 0 */
+    out[c] = usel(e, ieq_k(e, mb, 0), cu(e, 0), half_to_f32(e, h)); /* reserved: 0 */
   }
   out[3] = cu(e, 0x3f800000u);
   fn_end(e, out);

@@ -88,17 +88,8 @@ static uint32_t ieq(struct emit *e, uint32_t a, uint32_t b) {
 static uint32_t slt(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpSLessThan, BL, a, b);
 }
-static uint32_t ult(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpULessThan, BL, a, b);
-}
-static uint32_t lor(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpLogicalOr, BL, a, b);
-}
 static uint32_t land(struct emit *e, uint32_t a, uint32_t b) {
   return op2(e, SpvOpLogicalAnd, BL, a, b);
-}
-static uint32_t usel(struct emit *e, uint32_t c, uint32_t a, uint32_t b) {
-  return sel(e, U32, c, a, b);
 }
 static uint32_t smin(struct emit *e, uint32_t a, uint32_t b) { return usel(e, slt(e, a, b), a, b); }
 static uint32_t smax(struct emit *e, uint32_t a, uint32_t b) { return usel(e, slt(e, a, b), b, a); }

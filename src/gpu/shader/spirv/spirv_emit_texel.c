@@ -15,15 +15,6 @@
 #define U32 e->t_u32
 #define BL e->t_bool
 
-static uint32_t ieq(struct emit *e, uint32_t a, uint32_t v) {
-  return op2(e, SpvOpIEqual, BL, a, cu32(e, v));
-}
-static uint32_t usel(struct emit *e, uint32_t c, uint32_t a, uint32_t b) {
-  return sel(e, U32, c, a, b);
-}
-static uint32_t lor(struct emit *e, uint32_t a, uint32_t b) {
-  return op2(e, SpvOpLogicalOr, BL, a, b);
-}
 /* bits LO.. (N of them) of V, LO a u32 id */
 static uint32_t field(struct emit *e, uint32_t v, uint32_t lo, unsigned n) {
   return band(e, shr(e, v, lo), cu32(e, (1u << n) - 1));
@@ -36,7 +27,7 @@ uint32_t spirv_texel_info(struct emit *e, uint32_t format) {
   uint32_t info = cu32(e, 0);
   for (uint32_t f = 0; f < IR_TEXEL_INFO_ROWS; f++) {
     uint32_t w = ir_texel_info(f);
-    if (w) info = usel(e, ieq(e, format, f), cu32(e, w), info);
+    if (w) info = usel(e, ieq_k(e, format, f), cu32(e, w), info);
   }
   return info;
 }
@@ -77,11 +68,11 @@ static void color_block(struct emit *e, uint32_t cw, uint32_t iw, uint32_t i, ui
     uint32_t a = ab[0], b = ab[1], two_a = add(e, a, a), two_b = add(e, b, b);
     uint32_t i2 = div_round(e, add(e, two_a, b), 3), i3 = div_round(e, add(e, a, two_b), 3);
     uint32_t mid = div_round(e, add(e, a, b), 2);
-    uint32_t hi =
-        usel(e, fm, usel(e, ieq(e, code, 2), i2, i3), usel(e, ieq(e, code, 2), mid, cu32(e, 0)));
-    rgba[ch] = usel(e, ieq(e, code, 0), a, usel(e, ieq(e, code, 1), b, hi));
+    uint32_t hi = usel(e, fm, usel(e, ieq_k(e, code, 2), i2, i3),
+                       usel(e, ieq_k(e, code, 2), mid, cu32(e, 0)));
+    rgba[ch] = usel(e, ieq_k(e, code, 0), a, usel(e, ieq_k(e, code, 1), b, hi));
   }
-  uint32_t clear = op2(e, SpvOpLogicalAnd, BL, op1(e, SpvOpLogicalNot, BL, fm), ieq(e, code, 3));
+  uint32_t clear = op2(e, SpvOpLogicalAnd, BL, op1(e, SpvOpLogicalNot, BL, fm), ieq_k(e, code, 3));
   rgba[3] = usel(e, clear, cu32(e, 0), cu32(e, 255));
 }
 
@@ -100,7 +91,7 @@ static uint32_t channel_block(struct emit *e, uint32_t lo, uint32_t hi, uint32_t
   for (int k = 0; k < 2; k++) {
     uint32_t u = field(e, lo, cu32(e, 8 * k), 8);
     uint32_t s = op2(e, SpvOpShiftRightArithmetic, U32, shl(e, u, cu32(e, 24)), cu32(e, 24));
-    s = usel(e, ieq(e, s, (uint32_t)-128), cu32(e, (uint32_t)-127), s); /* -128 reads as -127 */
+    s = usel(e, ieq_k(e, s, (uint32_t)-128), cu32(e, (uint32_t)-127), s); /* -128 reads as -127 */
     ep[k] = usel(e, sn, s, u);
   }
   uint32_t a = ep[0], b = ep[1];
@@ -110,9 +101,9 @@ static uint32_t channel_block(struct emit *e, uint32_t lo, uint32_t hi, uint32_t
   uint32_t lo6 = usel(e, sn, cu32(e, (uint32_t)-127), cu32(e, 0));
   uint32_t hi7 = usel(e, sn, cu32(e, 127), cu32(e, 255));
   uint32_t six_v = usel(e, op2(e, SpvOpULessThan, BL, code, cu32(e, 6)), six,
-                        usel(e, ieq(e, code, 6), lo6, hi7));
+                        usel(e, ieq_k(e, code, 6), lo6, hi7));
   uint32_t v = usel(e, op2(e, SpvOpSGreaterThan, BL, a, b), eight, six_v);
-  v = usel(e, ieq(e, code, 0), a, usel(e, ieq(e, code, 1), b, v));
+  v = usel(e, ieq_k(e, code, 0), a, usel(e, ieq_k(e, code, 1), b, v));
   return band(e, v, cu32(e, 255));
 }
 
@@ -134,7 +125,7 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t bc6h_fn = spv_id(&e->b), bc7_fn = spv_id(&e->b);
   uint32_t b6 = spv_id(&e->b), n6 = spv_id(&e->b), b7 = spv_id(&e->b), rest = spv_id(&e->b);
   uint32_t m6 = spv_id(&e->b), m7 = spv_id(&e->b);
-  uint32_t is6 = lor(e, ieq(e, kind, IR_TEXEL_BC6H_UF), ieq(e, kind, IR_TEXEL_BC6H_SF));
+  uint32_t is6 = lor(e, ieq_k(e, kind, IR_TEXEL_BC6H_UF), ieq_k(e, kind, IR_TEXEL_BC6H_SF));
   uint32_t sm6[2] = {m6, SpvSelectionControlMaskNone}, bc6[3] = {is6, b6, n6};
   inst(e, SpvOpSelectionMerge, sm6, 2);
   inst(e, SpvOpBranchConditional, bc6, 3);
@@ -144,7 +135,7 @@ void spirv_texel_fn_body(struct emit *e) {
   branch(e, m6);
   label(e, n6);
   uint32_t sm7[2] = {m7, SpvSelectionControlMaskNone};
-  uint32_t bc7[3] = {ieq(e, kind, IR_TEXEL_BC7), b7, rest};
+  uint32_t bc7[3] = {ieq_k(e, kind, IR_TEXEL_BC7), b7, rest};
   inst(e, SpvOpSelectionMerge, sm7, 2);
   inst(e, SpvOpBranchConditional, bc7, 3);
   label(e, b7);
@@ -152,15 +143,15 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t v7 = spv_op(&e->b, SpvOpFunctionCall, e->t_v4u32, cw7, 7);
   branch(e, m7);
   label(e, rest);
-  uint32_t bc1 = ieq(e, kind, IR_TEXEL_BC1), bc2 = ieq(e, kind, IR_TEXEL_BC2);
-  uint32_t bc3 = ieq(e, kind, IR_TEXEL_BC3), bc4 = ieq(e, kind, IR_TEXEL_BC4);
-  uint32_t bc5 = ieq(e, kind, IR_TEXEL_BC5);
-  uint32_t gb = ieq(e, kind, IR_TEXEL_GB_GR), bg = ieq(e, kind, IR_TEXEL_BG_RG);
-  uint32_t colour = lor(e, bc1, lor(e, bc2, bc3)), sn = ieq(e, cls, IR_BUF_SNORM);
+  uint32_t bc1 = ieq_k(e, kind, IR_TEXEL_BC1), bc2 = ieq_k(e, kind, IR_TEXEL_BC2);
+  uint32_t bc3 = ieq_k(e, kind, IR_TEXEL_BC3), bc4 = ieq_k(e, kind, IR_TEXEL_BC4);
+  uint32_t bc5 = ieq_k(e, kind, IR_TEXEL_BC5);
+  uint32_t gb = ieq_k(e, kind, IR_TEXEL_GB_GR), bg = ieq_k(e, kind, IR_TEXEL_BG_RG);
+  uint32_t colour = lor(e, bc1, lor(e, bc2, bc3)), sn = ieq_k(e, cls, IR_BUF_SNORM);
   /* 4:2:2: the bytes of dword 0, G by the texel's parity */
   uint32_t by[4];
   for (uint32_t k = 0; k < 4; k++) by[k] = field(e, r0, cu32(e, 8 * k), 8);
-  uint32_t odd = ieq(e, band(e, i, cu32(e, 1)), 1);
+  uint32_t odd = ieq_k(e, band(e, i, cu32(e, 1)), 1);
   uint32_t s422[3] = {usel(e, gb, by[0], by[1]),
                       usel(e, gb, usel(e, odd, by[3], by[1]), usel(e, odd, by[2], by[0])),
                       usel(e, gb, by[2], by[3])};
@@ -174,7 +165,7 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t alpha = usel(e, bc2, mul(e, nib, cu32(e, 17)), usel(e, bc3, ch0, rgba[3]));
   /* w 1 of the class: UNORM, SRGB 255, SNORM 127, UINT 1 */
   uint32_t one =
-      usel(e, sn, cu32(e, 127), usel(e, ieq(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 255)));
+      usel(e, sn, cu32(e, 127), usel(e, ieq_k(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 255)));
   uint32_t zero = cu32(e, 0), b8[4];
   for (uint32_t k = 0; k < 3; k++) {
     uint32_t v = usel(e, lor(e, gb, bg), s422[k], usel(e, colour, rgba[k], k ? ch1 : ch0));
@@ -186,7 +177,7 @@ void spirv_texel_fn_body(struct emit *e) {
   uint32_t rgba8 = bor(e, bor(e, b8[0], shl(e, b8[1], cu32(e, 8))),
                        bor(e, shl(e, b8[2], cu32(e, 16)), shl(e, b8[3], cu32(e, 24))));
   /* 5_9_9_9: 32_32_32_32_FLOAT, mantissa x 2^(exponent - 24), exact */
-  uint32_t e5 = ieq(e, kind, IR_TEXEL_E5B9G9R9), out[4];
+  uint32_t e5 = ieq_k(e, kind, IR_TEXEL_E5B9G9R9), out[4];
   uint32_t scale = op1(e, SpvOpBitcast, e->t_f32,
                        shl(e, add(e, shr(e, r0, cu32(e, 27)), cu32(e, 103)), cu32(e, 23)));
   for (uint32_t k = 0; k < 3; k++) {
@@ -196,8 +187,8 @@ void spirv_texel_fn_body(struct emit *e) {
   }
   out[3] = usel(e, e5, cu32(e, 0x3f800000u), zero);
   /* X24_8_32: the depth dword, the stencil byte (an integer), 0, 1 of the class */
-  uint32_t x24 = ieq(e, kind, IR_TEXEL_X24_8_32);
-  uint32_t x24_one = usel(e, ieq(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 0x3f800000u));
+  uint32_t x24 = ieq_k(e, kind, IR_TEXEL_X24_8_32);
+  uint32_t x24_one = usel(e, ieq_k(e, cls, IR_BUF_UINT), cu32(e, 1), cu32(e, 0x3f800000u));
   out[0] = usel(e, x24, r0, out[0]);
   out[1] = usel(e, x24, field(e, r1, zero, 8), out[1]);
   out[2] = usel(e, x24, zero, out[2]);
