@@ -84,12 +84,19 @@ static unsigned put_flip(uint32_t *p, int32_t handle, int32_t index, int32_t mod
   return 6;
 }
 
-static void test_gpu_flips_paced_like_cpu_flips(void **state) {
-  (void)state;
+/* The main port with two buffers, its frames recorded by present() (seen[] emptied). */
+static int presented_port(void) {
   static const struct videoout_present_ops ops = {.present = present};
+  seen_count = 0;
   videoout_set_present_ops(&ops);
   int h = videoout_test_port(2);
   assert_int_equal(h, 1);
+  return h;
+}
+
+static void test_gpu_flips_paced_like_cpu_flips(void **state) {
+  (void)state;
+  int h = presented_port();
 
   /* a CPU flip first; the presenter holds it, so nothing else is done meanwhile */
   set_hold(true);
@@ -157,11 +164,7 @@ static void test_gpu_flips_paced_like_cpu_flips(void **state) {
  * and the graphics queue goes on once video out has done the flip. */
 static void test_wait_until_safe_for_rendering(void **state) {
   (void)state;
-  static const struct videoout_present_ops ops = {.present = present};
-  seen_count = 0;
-  videoout_set_present_ops(&ops);
-  int h = videoout_test_port(2);
-  assert_int_equal(h, 1);
+  int h = presented_port();
   set_hold(true);
   assert_int_equal(videoout_submit_flip(h, 0, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
   wait_seen(1); /* buffer 0 on screen, held */
@@ -243,11 +246,7 @@ static uint64_t wait_label(int h, int32_t index, uint64_t v) {
  * the flip at a vblank the label is 0 and the graphics queue goes on. */
 static void test_eop_flip_labels(void **state) {
   (void)state;
-  static const struct videoout_present_ops ops = {.present = present};
-  seen_count = 0;
-  videoout_set_present_ops(&ops);
-  int h = videoout_test_port(2);
-  assert_int_equal(h, 1);
+  int h = presented_port();
   assert_true(videoout_labels_map());
   set_hold(true);
   assert_int_equal(videoout_submit_flip(h, 1, VIDEOOUT_FLIP_MODE_VSYNC, 1), 0);
