@@ -409,4 +409,26 @@ int agc_branch_patch_set_else_target(uint32_t *cmd, uint64_t target, uint32_t dw
 int agc_jump_patch_set_target(uint32_t *cmd, uint64_t target, uint32_t dwords);
 int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type);
 
+/* ---- compatibility exports of newer libSceAgc builds (agc_compat.c) ---- */
+/* The AMM semaphore label codes the bundled SPRX returns (OpenAGC's record). */
+#define AGC_ERROR_AMM_ALIGNMENT ((int)0x8A6C0002u)   /* base/size not 16 KiB multiples, NULL */
+#define AGC_ERROR_AMM_INDEX ((int)0x8A6C000Bu)       /* a label past the memory's end */
+#define AGC_ERROR_AMM_ALREADY_SET ((int)0x8A6C0048u) /* memory given twice */
+#define AGC_ERROR_AMM_NOT_SET ((int)0x8A6C0049u)     /* a label before the memory */
+int agc_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address);
+int agc_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy);
+int agc_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst);
+int agc_async_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address);
+int agc_async_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy);
+int agc_async_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst);
+int agc_acquire_mem_set_engine(uint32_t *cmd, uint32_t engine);
+void agc_get_is_trinity_mode(uint8_t *out);
+uint32_t agc_get_shader_instrumentation(void);
+int agc_set_shader_instrumentation(uint32_t flags);
+int agc_set_amm_semaphore_memory(void *memory, uint64_t bytes);
+int agc_get_semaphore_label(uint32_t index, void **out);
+/* Forgets the instrumentation flags and the AMM memory (tests). */
+void agc_compat_reset(void);
+int agc_debug_raise_exception(uint32_t code, uint32_t arg);
+
 #endif

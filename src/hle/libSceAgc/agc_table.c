@@ -310,6 +310,33 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the sources disagree on the header-only NOP; NULL's error is ours (docs/agc.md). */
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
              HLE_PARTIAL),
+    /* The same body under the 0.90 version's name (OpenAGC: a forwarding wrapper). */
+    HLE_FUNC("V++UgBtQhn0", sceAgcGetDataPacketPayloadAddress_0090,
+             agc_get_data_packet_payload_address, HLE_PARTIAL),
+    /* Compatibility exports of newer builds (agc_compat.c; OpenAGC's SPRX readings). PARTIAL:
+     * the graphics WRITE_DATA patchers' wrong-packet code is ours (the async ones' is read). */
+    HLE_FUNC("fPSCdQxgpSw", sceAgcWriteDataPatchSetAddressOrOffset,
+             agc_write_data_patch_set_address_or_offset, HLE_PARTIAL),
+    HLE_FUNC("eAy8eGNsCuU", sceAgcWriteDataPatchSetCachePolicy,
+             agc_write_data_patch_set_cache_policy, HLE_PARTIAL),
+    HLE_FUNC("tmy-+rBpspY", sceAgcWriteDataPatchSetDst, agc_write_data_patch_set_dst, HLE_PARTIAL),
+    HLE_FUNC("d4NZIlguzv0", sceAgcAsyncWriteDataPatchSetAddressOrOffset,
+             agc_async_write_data_patch_set_address_or_offset, HLE_IMPLEMENTED),
+    HLE_FUNC("y5K5tPktiL8", sceAgcAsyncWriteDataPatchSetCachePolicy,
+             agc_async_write_data_patch_set_cache_policy, HLE_IMPLEMENTED),
+    HLE_FUNC("EJBA4dbmvfg", sceAgcAsyncWriteDataPatchSetDst, agc_async_write_data_patch_set_dst,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("W0WEyog0f74", sceAgcAcquireMemSetEngine, agc_acquire_mem_set_engine, HLE_IMPLEMENTED),
+    HLE_FUNC("BfBDZGbti7A", sceAgcGetIsTrinityMode, agc_get_is_trinity_mode, HLE_IMPLEMENTED),
+    HLE_FUNC("SwI6QxqwAC0", sceAgcGetShaderInstrumentation, agc_get_shader_instrumentation,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("RTpj-tIlvZc", sceAgcSetShaderInstrumentation, agc_set_shader_instrumentation,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("OQTgEXyihvA", sceAgcSetAmmSemaphoreMemory, agc_set_amm_semaphore_memory,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("hFQ9pUxoLQ4", sceAgcGetSemaphoreLabel, agc_get_semaphore_label, HLE_IMPLEMENTED),
+    /* PARTIAL: the console hands the exception to a debugger; we log it and go on. */
+    HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_PARTIAL),
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_get_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
