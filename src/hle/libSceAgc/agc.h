@@ -106,7 +106,7 @@ extern const struct agc_register_defaults_version agc_register_defaults_versions
 /* The record of VERSION, or NULL if it is not known. */
 struct agc_register_defaults *agc_register_defaults_find(uint32_t version, int internal);
 
-/* The version gates (agc_shader.c): the unnamed export 23LRUSvYu1M keeps the first version
+/* The version gates (agc_shader.c): sceAgcInit_0090 (23LRUSvYu1M) keeps the first version
  * it is given; sceAgcInit answers AGC_ERROR_VERSION for another one. STATE is not written.
  * agc_init_reset forgets the kept version (tests). */
 #define AGC_ERROR_VERSION ((int)0x8A6C0004u)
@@ -117,6 +117,32 @@ void agc_init_reset(void);
  * once). */
 struct agc_register_defaults *agc_get_register_defaults2(uint32_t version);
 struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t version);
+/* The no-argument exports: the record of the version the last successful sceAgcInit (or the
+ * gate) was given, as the console's wrappers read it from the library's runtime record; before
+ * any, version 8's (logged once). */
+struct agc_register_defaults *agc_get_register_defaults(void);
+struct agc_register_defaults *agc_get_register_defaults_internal(void);
+
+/* ---- fused shader halves (agc_fuse.c) ---- */
+/* SizeAlign: the scratch memory a fusion needs. ALIGN is written as 64 bits (the console's
+ * field is at least 32 bits wide and the struct 16 bytes either way). */
+struct agc_size_align {
+  uint64_t size;
+  uint64_t align;
+};
+/* The halves are not a front/back pair (GS front 4 + GS back 6, HS front 5 + HS back 7), or
+ * disagree on their stage's VGT_SHADER_STAGES_EN bit. */
+#define AGC_ERROR_INVALID_SHADER_HALVES ((int)0x8A6C0008u)
+int agc_get_fused_shader_size(struct agc_size_align *out, const struct agc_shader *front,
+                              const struct agc_shader *back);
+/* *FUSED = BACK as a GS (2) or HS (3) with FRONT's checksums, code address and resource needs;
+ * its SH registers are copied to SCRATCH first when SCRATCH is not NULL (else BACK's list is
+ * changed in place). The _0200 form (the later export) computes the shared VGPRs from both
+ * halves and clears the user data; the first keeps the larger field and FRONT's user data. */
+int agc_fuse_shader_halves(struct agc_shader *fused, const struct agc_shader *front,
+                           const struct agc_shader *back, void *scratch);
+int agc_fuse_shader_halves_0200(struct agc_shader *fused, const struct agc_shader *front,
+                                const struct agc_shader *back, void *scratch);
 
 /* Reserves N dwords in CB (the callback may grow it): the first, or NULL (no buffer, N 0,
  * no room). */

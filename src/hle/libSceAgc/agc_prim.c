@@ -14,8 +14,6 @@
 #define SPI_PS_INPUT_CNTL_0_CX 0x191u  /* byte 0x28644 */
 #define STAGES_GS_EN 0x20u             /* VGT_SHADER_STAGES_EN.GS_EN */
 #define STAGES_HS_EN 0x04u             /* VGT_SHADER_STAGES_EN.HS_EN */
-#define SHADER_TYPE_GS 2u
-#define SHADER_TYPE_HS 3u
 
 /* VGT_GS_OUT_PRIM_TYPE.OUTPRIM_TYPE for a primitive type without a geometry shader deciding
  * it: points 0, lines 1, triangles 2, RECT_2D 3 (rect list 7), RECTLIST 4 (the legacy rect list
@@ -41,8 +39,10 @@ static const struct agc_shader_specials *specials(const struct agc_shader *s) {
 int agc_create_prim_state(struct agc_shader_register *cx, struct agc_shader_register *uc,
                           const struct agc_shader *hs, const struct agc_shader *gs, uint32_t prim) {
   if (!cx && !uc) return 0;
-  if (!gs || gs->type != SHADER_TYPE_GS || !gs->specials) return AGC_ERROR_INVALID_ARGUMENT;
-  if (hs && (hs->type != SHADER_TYPE_HS || !hs->specials)) return AGC_ERROR_INVALID_ARGUMENT;
+  /* The shaders' types are not checked (OpenAGC's reading of the FW 5.50 function at 0xe2d0);
+   * missing specials, which the console reads unchecked, are refused (ours). */
+  if (!gs || !gs->specials) return AGC_ERROR_INVALID_ARGUMENT;
+  if (hs && !hs->specials) return AGC_ERROR_INVALID_ARGUMENT;
   const struct agc_shader_specials *g = specials(gs), *h = hs ? specials(hs) : NULL;
   if (cx) {
     cx[0] = g->vgt_shader_stages_en;

@@ -86,12 +86,19 @@ struct agc_register_defaults *agc_get_register_defaults2_internal(uint32_t versi
 
 /* The version gates, as the console answers them (obSCEne's checks 166-agc/init-alias-7e41 and
  * init-raw-gate-7e52, as the Orbistoun project records them in its libSceAgc knowledge file):
- * the unnamed export 23LRUSvYu1M (state, version) keeps the first version it is given and
+ * sceAgcInit_0090 (23LRUSvYu1M, the name OpenAGC's NID list gives it and which hashes to it;
+ * (state, version)) keeps the first version it is given and
  * answers 0; afterwards 0 for that version and AGC_ERROR_VERSION for another. sceAgcInit
  * (state, version) answers 0 (measured for 12, 13 and 14 before any gate call), and
  * AGC_ERROR_VERSION for a version other than the one the gate kept. Neither writes through
  * STATE. */
 static _Atomic uint32_t kept_version; /* 0: none kept yet (the versions are 8 and up) */
+
+/* The version the last successful initialisation was given (-1: none yet). The console's
+ * initializer stores it in the library's runtime record (+0x44), where the no-argument
+ * sceAgcGetRegisterDefaults(Internal) read it before calling the versioned functions
+ * (OpenAGC analysis/agc_register_defaults_facts.md, read from the SPRX of every firmware). */
+static _Atomic int64_t init_version = -1;
 
 int agc_init_gate(void *state, uint32_t version) {
   (void)state;
@@ -99,11 +106,12 @@ int agc_init_gate(void *state, uint32_t version) {
   if (version == 0) return AGC_ERROR_VERSION; /* not a version the library knows (ours) */
   if (atomic_compare_exchange_strong(&kept_version, &none, version)) {
     if (version != 8 && version != 13)
-      LOG_ONCE(hle, WARN, "sceAgc 23LRUSvYu1M: version %u kept (measured for 8 and 13 only)",
-               version);
-    return 0;
+      LOG_ONCE(hle, WARN, "sceAgcInit_0090: version %u kept (measured for 8 and 13 only)", version);
+  } else if (atomic_load(&kept_version) != version) {
+    return AGC_ERROR_VERSION;
   }
-  return atomic_load(&kept_version) == version ? 0 : AGC_ERROR_VERSION;
+  atomic_store(&init_version, version);
+  return 0;
 }
 
 int agc_init(void *state, uint32_t version) {
@@ -112,7 +120,29 @@ int agc_init(void *state, uint32_t version) {
   if (kept && kept != version) return AGC_ERROR_VERSION;
   if (version < 12 || version > 14)
     LOG_ONCE(hle, WARN, "sceAgcInit: version %u (measured for 12, 13 and 14 only)", version);
+  atomic_store(&init_version, version);
   return 0;
 }
 
-void agc_init_reset(void) { atomic_store(&kept_version, 0); }
+void agc_init_reset(void) {
+  atomic_store(&kept_version, 0);
+  atomic_store(&init_version, -1);
+}
+
+static struct agc_register_defaults *defaults_of_init(int internal, const char *fn) {
+  int64_t v = atomic_load(&init_version);
+  if (v >= 0) return defaults((uint32_t)v, internal, fn);
+  LOG_ONCE(hle, WARN,
+           "%s before sceAgcInit: no version was given (the console reads its runtime record), "
+           "version 8's defaults are returned",
+           fn);
+  return agc_register_defaults_find(8, internal);
+}
+
+struct agc_register_defaults *agc_get_register_defaults(void) {
+  return defaults_of_init(0, "sceAgcGetRegisterDefaults");
+}
+
+struct agc_register_defaults *agc_get_register_defaults_internal(void) {
+  return defaults_of_init(1, "sceAgcGetRegisterDefaultsInternal");
+}

@@ -28,15 +28,12 @@ HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
-HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
-HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
 HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
+HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping_0100, sceAgcUpdateInterpolantMapping_0100, 0)
 
 static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_acb_acquire_mem, HLE_IMPLEMENTED),
@@ -137,6 +134,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("ORWsxIbk4TE", sceAgcCondExecPatchSetEnd, agc_cond_exec_patch_set_end, HLE_PARTIAL),
     /* PARTIAL: 16-bit and custom inputs from one source; our error codes (docs/agc.md). */
     HLE_FUNC("pdEV7bI6COI", sceAgcCreateInterpolantMapping, agc_create_interpolant_mapping,
+             HLE_PARTIAL),
+    /* The same function under its older name (OpenAGC: the FW 5.50 export at 0xdd60 has the same
+       three-argument ABI; imported by PPSA02453). PARTIAL as the current export. */
+    HLE_FUNC("HV4j+E0MBHE", sceAgcCreateInterpolantMapping_0100, agc_create_interpolant_mapping,
              HLE_PARTIAL),
     /* PARTIAL: one source for the lists beyond the measured primitive type; our error codes
        (docs/agc.md). */
@@ -306,7 +307,10 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("cdDRpqcFGbU", sceAgcDmaDataPatchSetSrcAddressOrOffsetOrImmediate,
              agc_dma_data_patch_set_src, HLE_IMPLEMENTED),
-    HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_stub_fuse_shader_halves, HLE_STUB),
+    /* PARTIAL: a half without the registers the fusion changes, or without specials, is refused
+       (ours; the console's behaviour there is not recorded) (docs/agc.md). */
+    HLE_FUNC("nApJjpKNBl4", sceAgcFuseShaderHalves, agc_fuse_shader_halves, HLE_PARTIAL),
+    HLE_FUNC("fd5Bp5tGTgo", sceAgcFuseShaderHalves_0200, agc_fuse_shader_halves_0200, HLE_PARTIAL),
     /* PARTIAL: the sources disagree on the header-only NOP; NULL's error is ours (docs/agc.md). */
     HLE_FUNC("CQsSq6l6+kA", sceAgcGetDataPacketPayloadAddress, agc_get_data_packet_payload_address,
              HLE_PARTIAL),
@@ -337,9 +341,12 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("hFQ9pUxoLQ4", sceAgcGetSemaphoreLabel, agc_get_semaphore_label, HLE_IMPLEMENTED),
     /* PARTIAL: the console hands the exception to a debugger; we log it and go on. */
     HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_PARTIAL),
-    HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_stub_get_fused_shader_size, HLE_STUB),
+    /* PARTIAL: the size and alignment are the reference HLEs' reading, not the SPRX's. */
+    HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_get_fused_shader_size, HLE_PARTIAL),
+    HLE_FUNC("dolOmWH+huQ", sceAgcGetFusedShaderSize_0080, agc_get_fused_shader_size, HLE_PARTIAL),
     HLE_FUNC("Lkf86B98qPc", sceAgcGetPacketSize, agc_get_packet_size, HLE_IMPLEMENTED),
-    HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_stub_get_register_defaults, HLE_STUB),
+    /* PARTIAL: the versioned function's tables; before any sceAgcInit, version 8's (ours). */
+    HLE_FUNC("Wi82ArQtAwg", sceAgcGetRegisterDefaults, agc_get_register_defaults, HLE_PARTIAL),
     /* PARTIAL: versions 8, 0xC and 0xD as the console's walks give them, 0, 4, 5, 7 and 9-11
      * as OpenAGC's tables (not walked); another version gets version 8's (logged). */
     HLE_FUNC("2JtWUUiYBXs", sceAgcGetRegisterDefaults2, agc_get_register_defaults2, HLE_PARTIAL),
@@ -347,10 +354,14 @@ static const struct hle_symbol agc_symbols[] = {
      * as OpenAGC's tables (not walked); another version gets version 8's (logged). */
     HLE_FUNC("wRbq6ZjNop4", sceAgcGetRegisterDefaults2Internal, agc_get_register_defaults2_internal,
              HLE_PARTIAL),
-    HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal,
-             agc_stub_get_register_defaults_internal, HLE_STUB),
+    HLE_FUNC("uIwxsqDlHRc", sceAgcGetRegisterDefaultsInternal, agc_get_register_defaults_internal,
+             HLE_PARTIAL),
     /* PARTIAL: measured for versions 12-14 (and after the gate kept 8); others answer 0. */
     HLE_FUNC("kW3GLb7QfPg", sceAgcInit, agc_init, HLE_PARTIAL),
+    /* The version gate retail titles import beside sceAgcInit (a different entry point, measured;
+       the name is OpenAGC's NID list's and hashes to the NID). PARTIAL: a first version other
+       than 8 or 13 is not measured. */
+    HLE_FUNC("23LRUSvYu1M", sceAgcInit_0090, agc_init_gate, HLE_PARTIAL),
     /* PARTIAL: one source; the error code is its (docs/agc.md). */
     HLE_FUNC("2BS4EtAaF28", sceAgcJumpPatchSetTarget, agc_jump_patch_set_target, HLE_PARTIAL),
     /* PARTIAL: the composition of the two builders is our reading of the measured layout. */
@@ -395,6 +406,8 @@ static const struct hle_symbol agc_symbols[] = {
              agc_stub_suspend_point_and_check_status, HLE_STUB),
     HLE_FUNC("SbuY2jN+axQ", sceAgcUpdateInterpolantMapping, agc_stub_update_interpolant_mapping,
              HLE_STUB),
+    HLE_FUNC("k0E7vkgqAuE", sceAgcUpdateInterpolantMapping_0100,
+             agc_stub_update_interpolant_mapping_0100, HLE_STUB),
     /* PARTIAL: one source for the output primitive part (docs/agc.md). */
     HLE_FUNC("Y3ymLfZ1384", sceAgcUpdatePrimState, agc_update_prim_state, HLE_PARTIAL),
     HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_wait_reg_mem_patch_address,
@@ -404,9 +417,6 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask, HLE_PARTIAL),
     HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_wait_reg_mem_patch_reference,
              HLE_PARTIAL),
-    /* The version gate retail titles import beside sceAgcInit (no known name; a different entry
-       point, measured). PARTIAL: a first version other than 8 or 13 is not measured. */
-    HLE_NID_FUNC("23LRUSvYu1M", agc_init_gate, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAgc = {

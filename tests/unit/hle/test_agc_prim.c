@@ -113,10 +113,20 @@ static void test_prim_state(void **state) {
   cx[0].value |= 0x04;
   assert_int_equal(agc_update_prim_state(cx, NULL, 2), 0);
   expect_reg(cx[1], 0x29B, 0); /* HS_EN: unchanged */
-  /* refused: no geometry shader, shaders of the wrong type; nothing to fill is a success */
+  /* The types are not checked (OpenAGC's reading of the FW 5.50 code): a record of another type
+   * in the GS place is read as the geometry shader. */
+  shaders(0x102);
+  assert_int_equal(agc_create_prim_state(cx, uc, NULL, &hs, 4), 0);
+  expect_reg(cx[0], 0x2D5, 0x04);
+  expect_reg(cx[1], 0x29B, 2);
+  expect_reg(uc[1], 0x262, 0x7);
+  /* refused (ours): no geometry shader, no specials; nothing to fill is a success */
   assert_int_not_equal(agc_create_prim_state(cx, uc, NULL, NULL, 4), 0);
-  assert_int_not_equal(agc_create_prim_state(cx, uc, NULL, &hs, 4), 0);
-  assert_int_not_equal(agc_create_prim_state(cx, uc, &gs, &gs, 4), 0);
+  gs.specials = NULL;
+  assert_int_not_equal(agc_create_prim_state(cx, uc, NULL, &gs, 4), 0);
+  shaders(0x102);
+  hs.specials = NULL;
+  assert_int_not_equal(agc_create_prim_state(cx, uc, &hs, &gs, 4), 0);
   assert_int_equal(agc_create_prim_state(NULL, NULL, NULL, NULL, 4), 0);
 }
 
