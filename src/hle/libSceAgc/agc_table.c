@@ -15,16 +15,11 @@ HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
-HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
@@ -32,7 +27,6 @@ HLE_STUB_DEFINE(agc_stub_fuse_shader_halves, sceAgcFuseShaderHalves, 0)
 HLE_STUB_DEFINE(agc_stub_get_fused_shader_size, sceAgcGetFusedShaderSize, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults, sceAgcGetRegisterDefaults, 0)
 HLE_STUB_DEFINE(agc_stub_get_register_defaults_internal, sceAgcGetRegisterDefaultsInternal, 0)
-HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
@@ -80,9 +74,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the three packets' headers are measured; the fields are placed as the graphics
-       form's. */
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_IMPLEMENTED),
     /* PARTIAL: the driver packet WAIT_FLIP_DONE stands for the console's words (not known). */
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_acb_wait_until_safe_for_rendering, HLE_PARTIAL),
@@ -104,11 +96,12 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: refusals where one reading of the library masks (docs/agc.md). */
     HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_cb_branch, HLE_PARTIAL),
     HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_cb_branch_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
+    HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_cb_cond_write, HLE_IMPLEMENTED),
     HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_cb_cond_write_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("k3GhuSNmBLU", sceAgcCbDispatch, agc_cb_dispatch, HLE_IMPLEMENTED),
     HLE_FUNC("Abendgtz+3o", sceAgcCbDispatchGetSize, agc_cb_dispatch_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_stub_cb_mem_semaphore, HLE_STUB),
+    /* PARTIAL: the record places the arguments two ways (docs/agc.md). */
+    HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_cb_mem_semaphore, HLE_PARTIAL),
     HLE_FUNC("LtTouSCZjHM", sceAgcCbNop, agc_cb_nop, HLE_IMPLEMENTED),
     HLE_FUNC("t7PlZ9nt5Lc", sceAgcCbNopGetSize, agc_cb_nop_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("hL7C0IRpWZI", sceAgcCbQueueEndOfPipeActionGetSize,
@@ -148,7 +141,8 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("pH3-dfRpfA0", sceAgcDcbAtomicGds, agc_stub_dcb_atomic_gds, HLE_STUB),
     HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_stub_dcb_atomic_mem, HLE_STUB),
+    /* PARTIAL: dword 1's rest and dword 8 are not settled (docs/agc.md). */
+    HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_dcb_atomic_mem, HLE_PARTIAL),
     HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
              agc_dcb_begin_occlusion_query_get_size, HLE_PARTIAL),
@@ -212,9 +206,9 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the target's low bits and the refusals (docs/agc.md). */
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
+    HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_dcb_mem_semaphore, HLE_IMPLEMENTED),
     HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
-    HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
+    HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_dcb_prime_utcl2, HLE_IMPLEMENTED),
     HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the value is measured for one call (whether the string changes it is not known). */
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
@@ -294,9 +288,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the 64-bit form's fields (measured at zero arguments) are placed as AMD's
-       WAIT_REG_MEM64 orders them; the refusals are ours. */
-    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
              agc_dcb_wait_until_safe_for_rendering, HLE_IMPLEMENTED),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -345,7 +337,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_set_cx_reg_indirect_patch_set_address, HLE_IMPLEMENTED),
     HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
              agc_set_cx_reg_indirect_patch_set_num_registers, HLE_IMPLEMENTED),
-    HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
+    HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_set_nop, HLE_IMPLEMENTED),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_set_packet_predication, HLE_PARTIAL),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
