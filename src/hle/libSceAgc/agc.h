@@ -316,6 +316,14 @@ uint32_t *agc_dcb_prime_utcl2(struct agc_cb *cb, uint32_t cache_perm, uint32_t p
 uint32_t *agc_cb_cond_write(struct agc_cb *cb, uint32_t func, uint32_t write_space,
                             uint64_t write_address, uint32_t data, uint64_t poll_address,
                             uint32_t reference, uint32_t mask);
+/* ATOMIC_GDS as the _0900 exports write it (the graphics form with ENGINE). */
+uint32_t *agc_dcb_atomic_gds_0900(struct agc_cb *cb, uint32_t engine, uint32_t control,
+                                  uint32_t mode, uint32_t gds_op, uint32_t src, uint16_t offset,
+                                  uint16_t index, uint32_t mask, uint32_t data, uint64_t compare,
+                                  uint64_t extra);
+uint32_t *agc_acb_atomic_gds_0900(struct agc_cb *cb, uint32_t control, uint32_t mode,
+                                  uint32_t gds_op, uint32_t src, uint16_t offset, uint16_t index,
+                                  uint32_t mask, uint32_t data, uint64_t compare, uint64_t extra);
 /* The packet at CMD becomes a NOP of its length; returns NULL. */
 uint32_t *agc_set_nop(uint32_t *cmd);
 

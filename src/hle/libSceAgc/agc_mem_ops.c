@@ -1,10 +1,11 @@
 /* The memory-operation builders (agc.h): DcbAtomicMem (ATOMIC_MEM), Dcb/CbMemSemaphore
- * (MEM_SEMAPHORE), DcbPrimeUtcl2 (PRIME_UTCL2), CbCondWrite (COND_WRITE), and sceAgcSetNop,
+ * (MEM_SEMAPHORE), DcbPrimeUtcl2 (PRIME_UTCL2), CbCondWrite (COND_WRITE), Dcb/AcbAtomicGds_0900
+ * (ATOMIC_GDS), and sceAgcSetNop,
  * which turns a written packet into a NOP. What each writes is what the OpenAGC project read
  * in the console's libSceAgc (FW 5.50): the header, which argument lands in which dword and the
  * masks applied (docs/agc.md names its files); the fields' names are AMD's (PAL's GFX10 PM4
- * packet definitions), whose packets these are. The command processor runs all four packets
- * (gpu/cp/cp_exec_mem.c, cp_exec.c). */
+ * packet definitions), whose packets these are. The command processor runs all but ATOMIC_GDS
+ * (gpu/cp/cp_exec_mem.c, cp_exec.c), which stops the queue with the reason. */
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
@@ -95,6 +96,48 @@ uint32_t *agc_cb_cond_write(struct agc_cb *cb, uint32_t func, uint32_t write_spa
   p[7] = (uint32_t)(write_address >> 32);
   p[8] = data;
   return p;
+}
+
+/* ATOMIC_GDS (11 dwords, header 0xC0091D00), the _0900 builders (the FW 5.50 and 11.60 bodies,
+ * as OpenAGC reads them). Dword 1 from CONTROL and MODE: CONTROL's bits 7:0, its bit 9 in 16,
+ * bit 5 in 18, bit 6 in 20, and bit 17 when MODE is 1 and CONTROL's bit 5 clear (AMD's
+ * ATOM_OP, ATOM_CMP_SWAP, ATOM_READ, ATOM_RD_CNTL, ATOM_COMPLETE); the graphics form adds
+ * ENGINE in 31:30. Dword 2: GDS_OP bit 0 in 8, SRC's 6 bits in 5:0; then OFFSET, INDEX (16
+ * bits each), MASK & 0x00FF00FF, DATA, COMPARE (lo, hi), EXTRA (lo, hi). */
+static uint32_t *atomic_gds(struct agc_cb *cb, uint32_t engine, uint32_t control, uint32_t mode,
+                            uint32_t gds_op, uint32_t src, uint16_t offset, uint16_t index,
+                            uint32_t mask, uint32_t data, uint64_t compare, uint64_t extra) {
+  uint32_t *p = agc_cb_alloc(cb, 11);
+  if (!p) return NULL;
+  uint32_t c = (engine & 3u) << 30 | (control & 0xffu) | (control << 7 & 0x10000u) |
+               (control & 0x20u) << 13 | (control & 0x40u) << 14;
+  if (mode == 1 && !(control & 0x20u)) c |= 0x20000u;
+  p[0] = pm4_type3(PM4_ATOMIC_GDS, 10);
+  p[1] = c;
+  p[2] = (gds_op & 1u) << 8 | (src & 0x3fu);
+  p[3] = offset;
+  p[4] = index;
+  p[5] = mask & 0x00ff00ffu;
+  p[6] = data;
+  p[7] = (uint32_t)compare;
+  p[8] = (uint32_t)(compare >> 32);
+  p[9] = (uint32_t)extra;
+  p[10] = (uint32_t)(extra >> 32);
+  return p;
+}
+
+uint32_t *agc_dcb_atomic_gds_0900(struct agc_cb *cb, uint32_t engine, uint32_t control,
+                                  uint32_t mode, uint32_t gds_op, uint32_t src, uint16_t offset,
+                                  uint16_t index, uint32_t mask, uint32_t data, uint64_t compare,
+                                  uint64_t extra) {
+  return atomic_gds(cb, engine, control, mode, gds_op, src, offset, index, mask, data, compare,
+                    extra);
+}
+
+uint32_t *agc_acb_atomic_gds_0900(struct agc_cb *cb, uint32_t control, uint32_t mode,
+                                  uint32_t gds_op, uint32_t src, uint16_t offset, uint16_t index,
+                                  uint32_t mask, uint32_t data, uint64_t compare, uint64_t extra) {
+  return atomic_gds(cb, 0, control, mode, gds_op, src, offset, index, mask, data, compare, extra);
 }
 
 /* The console's function writes 0x10 (NOP) into the second byte of the dword at CMD (a type-3

@@ -38,6 +38,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("cduV1f0dcGQ", sceAgcAcbAtomicGds, agc_stub_acb_atomic_gds, HLE_STUB),
     HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("gQkqkLttcpw", sceAgcAcbAtomicGds_0900, agc_acb_atomic_gds_0900, HLE_IMPLEMENTED),
     HLE_FUNC("XKKuA6VkSRc", sceAgcAcbAtomicMem, agc_stub_acb_atomic_mem, HLE_STUB),
     HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
@@ -141,6 +142,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("pH3-dfRpfA0", sceAgcDcbAtomicGds, agc_stub_dcb_atomic_gds, HLE_STUB),
     HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("zARR5aCmkoY", sceAgcDcbAtomicGds_0900, agc_dcb_atomic_gds_0900, HLE_IMPLEMENTED),
     /* PARTIAL: dword 1's rest and dword 8 are not settled (docs/agc.md). */
     HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_dcb_atomic_mem, HLE_PARTIAL),
     HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),

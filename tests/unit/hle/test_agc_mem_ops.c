@@ -69,6 +69,28 @@ static void test_cond_write(void **state) {
   assert_int_equal(agc_cb_cond_write_get_size(), 36);
 }
 
+/* The _0900 ATOMIC_GDS builders: the compute form with OpenAGC's test call (control 0x200: its
+ * bit 9 in 16; mode 1 with control bit 5 clear: bit 17); the graphics form adds the engine in
+ * 31:30 (control 0x2E5: 0xE5, bit 9 -> 16, bit 5 -> 18, bit 6 -> 20, no bit 17 as bit 5 is
+ * set); gds_op's bit 0 in 8, the source's 6 bits, the 16-bit offset and index, the mask's
+ * 0x00FF00FF bits. */
+static void test_atomic_gds_0900(void **state) {
+  (void)state;
+  EXPECT(agc_acb_atomic_gds_0900(&cb, 0x200, 1, 1, 0x2A, 0x1234, 0x5678, 0xFFFFFFFFu, 0xAABBCCDDu,
+                                 0x1122334455667788ull, 0x99AABBCCDDEEFF00ull),
+         0xC0091D00u, 0x00030000u, 0x12Au, 0x1234u, 0x5678u, 0x00FF00FFu, 0xAABBCCDDu, 0x55667788u,
+         0x11223344u, 0xDDEEFF00u, 0x99AABBCCu);
+  setup(NULL);
+  EXPECT(agc_dcb_atomic_gds_0900(&cb, 1, 0x2E5, 1, 3, 0x7F, 0xFFFF, 0x8001, 0xFFFFFFFFu, 7,
+                                 0x100000002ull, 0),
+         0xC0091D00u, 0x401500E5u, 0x13Fu, 0xFFFFu, 0x8001u, 0x00FF00FFu, 7u, 2u, 1u, 0, 0);
+  setup(NULL);
+  /* mode other than 1: no bit 17 */
+  EXPECT(agc_acb_atomic_gds_0900(&cb, 0x1, 0, 0, 0, 0, 0, 0, 0, 0, 0), 0xC0091D00u, 0x1u, 0, 0, 0,
+         0, 0, 0, 0, 0, 0);
+  assert_int_equal(agc_atomic_gds_get_size(), 44);
+}
+
 /* SetNop: the header's opcode byte becomes 0x10, the rest stays; NULL is returned. */
 static void test_set_nop(void **state) {
   (void)state;
@@ -92,6 +114,8 @@ static void test_full(void **state) {
   assert_null(agc_cb_mem_semaphore(&cb, 0x1000, 0, 0, 6));
   assert_null(agc_dcb_prime_utcl2(&cb, 0, 0, 0x4000, 1));
   assert_null(agc_cb_cond_write(&cb, 3, 1, 0x1000, 1, 0x1000, 0, 0));
+  assert_null(agc_acb_atomic_gds_0900(&cb, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+  assert_null(agc_dcb_atomic_gds_0900(&cb, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
   assert_ptr_equal(cb.cursor_up, buf);
   assert_int_equal(buf[0], FILL);
 }
@@ -156,6 +180,13 @@ static void test_cp_runs(void **state) {
   assert_int_equal(cp_queue_status(cp, cq), CP_QUEUE_IDLE);
   assert_int_equal(mem[6], 0);
   assert_int_equal(mem[7], 5);
+
+  /* ATOMIC_GDS: what its operations do is not public, the queue stops (and says why) */
+  setup(NULL);
+  assert_non_null(agc_dcb_atomic_gds_0900(&cb, 0, 0x1, 0, 0, 0, 0, 0, 0, 1, 0, 0));
+  assert_int_equal(cp_submit(cp, CP_GFX_QUEUE, A(buf), 11), 0);
+  assert_true(cp_run_until_idle(cp, 10));
+  assert_int_equal(cp_queue_status(cp, CP_GFX_QUEUE), CP_QUEUE_STOPPED);
   cp_destroy(cp);
 }
 
@@ -165,6 +196,7 @@ int main(void) {
       cmocka_unit_test_setup(test_mem_semaphore, setup),
       cmocka_unit_test_setup(test_prime_utcl2, setup),
       cmocka_unit_test_setup(test_cond_write, setup),
+      cmocka_unit_test_setup(test_atomic_gds_0900, setup),
       cmocka_unit_test(test_set_nop),
       cmocka_unit_test_setup(test_full, setup),
       cmocka_unit_test_setup(test_cp_runs, setup),
