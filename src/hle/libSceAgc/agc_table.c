@@ -367,10 +367,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_wait_reg_mem_patch_address,
              HLE_PARTIAL),
     HLE_FUNC("n485EBnIWmk", sceAgcWaitRegMemPatchCompareFunction,
-             agc_wait_reg_mem_patch_compare_function, HLE_PARTIAL),
-    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask, HLE_PARTIAL),
+             agc_wait_reg_mem_patch_compare_function, HLE_IMPLEMENTED),
+    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask,
+             HLE_IMPLEMENTED),
     HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_wait_reg_mem_patch_reference,
-             HLE_PARTIAL),
+             HLE_IMPLEMENTED),
     /* The version gate retail titles import beside sceAgcInit (no known name; a different entry
        point, measured). PARTIAL: a first version other than 8 or 13 is not measured. */
     HLE_NID_FUNC("23LRUSvYu1M", agc_init_gate, HLE_PARTIAL),
