@@ -17,6 +17,7 @@ HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_0100, sceAgcDcbContextStateOp_0100, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
@@ -154,6 +155,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
     HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_dcb_context_state_op_get_size,
              HLE_IMPLEMENTED),
+    /* The two-argument (cb, operation) form OpenAGC reads (NID qj7QZpgr9Uw, its name hashed
+       here): its packets use the library's private label and register list (docs/agc.md). */
+    HLE_FUNC("qj7QZpgr9Uw", sceAgcDcbContextStateOp_0100, agc_stub_dcb_context_state_op_0100,
+             HLE_STUB),
     HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_dcb_copy_data, HLE_PARTIAL),
     HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_copy_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
