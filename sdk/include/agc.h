@@ -354,6 +354,32 @@ uint32_t *sceAgcDcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunctio
 uint32_t *sceAgcAcbWaitRegMem(SceAgcCb *cb, uint8_t size, uint8_t compareFunction,
                               uint8_t cachePolicy, const volatile void *address, uint64_t reference,
                               uint64_t mask, uint32_t pollCycles);
+/* Memory operations. ATOMIC_MEM: the TC_OP ATOMIC (e.g. 0x0F add, 0x08 compare-and-swap; bit 5
+ * 64 bits, bit 6 no return) on the value at ADDRESS, COMMAND 0 once, 1 looping until the
+ * compare holds. */
+uint32_t *sceAgcDcbAtomicMem(SceAgcCb *cb, uint32_t engine, uint32_t atomic, uint32_t command,
+                             volatile void *address, uint64_t data, uint64_t compare);
+uint32_t sceAgcDcbAtomicMemGetSize(void);
+/* MEM_SEMAPHORE on the 64-bit semaphore at ADDRESS (8-byte aligned): SEMSEL 6 signals
+ * (SIGNALTYPE 0 adds one, 1 writes 1), 7 waits until it is not 0 and takes one. */
+#define SCE_AGC_MEM_SEMAPHORE_SIGNAL 6
+#define SCE_AGC_MEM_SEMAPHORE_WAIT 7
+uint32_t *sceAgcDcbMemSemaphore(SceAgcCb *cb, volatile uint64_t *address, uint32_t useMailbox,
+                                uint32_t signalType, uint32_t semSel);
+uint32_t *sceAgcCbMemSemaphore(SceAgcCb *cb, volatile uint64_t *address, uint32_t useMailbox,
+                               uint32_t signalType, uint32_t semSel);
+/* A hint: the GPU's address translation for PAGES pages from ADDRESS. */
+uint32_t *sceAgcDcbPrimeUtcl2(SceAgcCb *cb, uint32_t cachePermissions, uint32_t primeMode,
+                              const volatile void *address, uint32_t pages);
+uint32_t sceAgcDcbPrimeUtcl2GetSize(void);
+/* DATA to WRITEADDRESS (WRITESPACE 1: memory) when (*POLLADDRESS & MASK) COMPAREFUNCTION
+ * REFERENCE holds (the functions of WaitRegMem); nothing otherwise (no wait). */
+uint32_t *sceAgcCbCondWrite(SceAgcCb *cb, uint32_t compareFunction, uint32_t writeSpace,
+                            volatile void *writeAddress, uint32_t data,
+                            const volatile void *pollAddress, uint32_t reference, uint32_t mask);
+uint32_t sceAgcCbCondWriteGetSize(void);
+/* The packet at CMD becomes a NOP of the same length (the GPU skips it); returns NULL. */
+uint32_t *sceAgcSetNop(uint32_t *cmd);
 /* The command stream waits there until display buffer INDEX (0..15) of port HANDLE is safe to
  * draw into (its flip done). */
 uint32_t *sceAgcDcbWaitUntilSafeForRendering(SceAgcCb *cb, uint32_t videoOutHandle,

@@ -215,13 +215,13 @@ uint32_t *agc_dcb_event_write(struct agc_cb *cb, uint8_t event_type, uint64_t ad
 /* A wait until (*ADDRESS & MASK) FUNC REFERENCE holds (SIZE 0: 32 bits, 1: 64 bits; FUNC
  * 0 always, 1 <, 2 <=, 3 ==, 4 !=, 5 >=, 6 >): the console's three packets, WAIT_REG_MEM(64)
  * between two SET_UCONFIG_REG of the marker register (14 or 16 dwords; docs/agc.md). */
-uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
-                               uint8_t cache_policy, uint64_t address, uint64_t reference,
+uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint32_t size, uint32_t func, uint32_t operation,
+                               uint32_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles);
 /* The compute form: no OPERATION (0). */
-uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t cache_policy,
-                               uint64_t address, uint64_t reference, uint64_t mask,
-                               uint32_t poll_cycles);
+uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint32_t size, uint32_t func,
+                               uint32_t cache_policy, uint64_t address, uint64_t reference,
+                               uint64_t mask, uint32_t poll_cycles);
 /* A flip of video out buffer INDEX of port HANDLE (MODE, ARG as sceVideoOutSubmitFlip),
  * requested at the end of the pipe: sceAgcDriverSetFlip's 64 dwords (the console's: the flip
  * is registered with video out now, and the RELEASE_MEM at dword 10 writes 1 to the buffer's
@@ -323,6 +323,35 @@ uint32_t *agc_dcb_get_lod_stats(struct agc_cb *cb, uint8_t cache_policy, uint64_
  * is known for either. */
 uint32_t *agc_dcb_reset_queue(struct agc_cb *cb, uint32_t op, uint32_t state);
 uint32_t *agc_acb_reset_queue(struct agc_cb *cb, uint32_t op);
+
+/* ---- memory operations (agc_mem_ops.c): the arguments as one reading of the console's
+ * library places them (docs/agc.md), named by the PM4 fields they fill ---- */
+/* ATOMIC_MEM: ENGINE (31:30), ATOMIC (a TC_OP, 6:0), COMMAND (11:8) on the value at ADDRESS. */
+uint32_t *agc_dcb_atomic_mem(struct agc_cb *cb, uint32_t engine, uint32_t atomic, uint32_t command,
+                             uint64_t address, uint64_t data, uint64_t compare);
+/* MEM_SEMAPHORE on the 64-bit semaphore at ADDRESS: SEM_SEL 6 signals, 7 waits. */
+uint32_t *agc_dcb_mem_semaphore(struct agc_cb *cb, uint64_t address, uint32_t use_mailbox,
+                                uint32_t signal_type, uint32_t sem_sel);
+uint32_t *agc_cb_mem_semaphore(struct agc_cb *cb, uint64_t address, uint32_t use_mailbox,
+                               uint32_t signal_type, uint32_t sem_sel);
+/* PRIME_UTCL2 of PAGES pages from ADDRESS. */
+uint32_t *agc_dcb_prime_utcl2(struct agc_cb *cb, uint32_t cache_perm, uint32_t prime_mode,
+                              uint64_t address, uint32_t pages);
+/* COND_WRITE: DATA to WRITE_ADDRESS (WRITE_SPACE 0 a register, 1 memory) when
+ * (*POLL_ADDRESS & MASK) FUNC REFERENCE holds (FUNC as WaitRegMem's). */
+uint32_t *agc_cb_cond_write(struct agc_cb *cb, uint32_t func, uint32_t write_space,
+                            uint64_t write_address, uint32_t data, uint64_t poll_address,
+                            uint32_t reference, uint32_t mask);
+/* ATOMIC_GDS as the _0900 exports write it (the graphics form with ENGINE). */
+uint32_t *agc_dcb_atomic_gds_0900(struct agc_cb *cb, uint32_t engine, uint32_t control,
+                                  uint32_t mode, uint32_t gds_op, uint32_t src, uint16_t offset,
+                                  uint16_t index, uint32_t mask, uint32_t data, uint64_t compare,
+                                  uint64_t extra);
+uint32_t *agc_acb_atomic_gds_0900(struct agc_cb *cb, uint32_t control, uint32_t mode,
+                                  uint32_t gds_op, uint32_t src, uint16_t offset, uint16_t index,
+                                  uint32_t mask, uint32_t data, uint64_t compare, uint64_t extra);
+/* The packet at CMD becomes a NOP of its length; returns NULL. */
+uint32_t *agc_set_nop(uint32_t *cmd);
 
 /* ---- the GetSize companions of builders not written yet (agc_sizes.c): the sizes the
  * console's library returns (docs/agc.md) ---- */

@@ -363,20 +363,21 @@ uint32_t *agc_acb_wait_until_safe_for_rendering(struct agc_cb *cb, uint32_t hand
  *   0  SET_UCONFIG_REG of 0x342-0x343: tag 0xC8010000 (32 bits) / 0xC8020000 (64 bits), the
  *      poll address's low 32 bits as given
  *   4  WAIT_REG_MEM (7) / WAIT_REG_MEM64 (9): control = MEM_SPACE 1 (bit 4) | FUNCTION (2:0) |
- *      OPERATION | CACHE_POLICY (26:25); the address (4 / 8 aligned) lo, hi; the reference; the
- *      mask (each lo, hi for 64 bits); the poll interval = cycles / 16. OPERATION's two low
- *      bits go to 9:8 in the 32-bit form (measured); in the 64-bit form (not measured by
- *      argument) its bit 0 goes to 8 and bits 2:1 to 7:6, as a homebrew runtime's reading of
- *      the library has it
+ *      OPERATION | CACHE_POLICY (26:25); the address (4 / 8 aligned) lo, its high dword's 18
+ *      bits; the reference; the mask (each lo, hi for 64 bits); the poll interval = cycles / 16
+ *      (at most 0xFFFF). OPERATION's two low bits go to 9:8 in the 32-bit form (measured) and
+ *      its bits 3:2 to 7:6; in the 64-bit form its bit 0 goes to 8 and bits 2:1 to 7:6 (the
+ *      OpenAGC project's reading of the library, which also gives the 64-bit order and the
+ *      refusals: size > 1, function > 7, operation > 4, cache policy > 3)
  *  11/13  SET_UCONFIG_REG of 0x342: 0xC8000000
  * 14 or 16 dwords. The compute form's headers have bit 2 clear (measured). */
 #define WAIT_TAG 0xC8000000u
 #define WAIT_AT 4u /* where the WAIT_REG_MEM starts */
 
-static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint8_t size, uint8_t func,
-                              uint8_t operation, uint8_t cache_policy, uint64_t address,
+static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint32_t size, uint32_t func,
+                              uint32_t operation, uint32_t cache_policy, uint64_t address,
                               uint64_t reference, uint64_t mask, uint32_t poll_cycles) {
-  if (size > 1 || func > 7 || cache_policy > 3) return NULL;
+  if (size > 1 || func > 7 || operation > 4 || cache_policy > 3) return NULL;
   const bool wide = size == 1;
   const uint32_t poll = poll_cycles >> 4 > 0xffff ? 0xffff : poll_cycles >> 4;
   const uint32_t n = wide ? 16 : 14;
@@ -389,10 +390,11 @@ static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint8_t size, uint8_t
   uint32_t *w = p + WAIT_AT;
   const uint64_t aligned = address & (wide ? ~7ull : ~3ull);
   w[0] = pm4_type3(wide ? PM4_WAIT_REG_MEM64 : PM4_WAIT_REG_MEM, wide ? 8 : 6);
-  const uint32_t op = wide ? (operation & 1u) << 8 | (operation & 6u) << 5 : (operation & 3u) << 8;
+  const uint32_t op = wide ? (operation & 1u) << 8 | (operation & 6u) << 5
+                           : (operation & 3u) << 8 | (operation & 0xcu) << 4;
   w[1] = 0x10u | (func & 7u) | op | (cache_policy & 3u) << 25;
   w[2] = (uint32_t)aligned;
-  w[3] = (uint32_t)(aligned >> 32);
+  w[3] = (uint32_t)(aligned >> 32) & 0x3ffffu;
   if (wide) {
     w[4] = (uint32_t)reference;
     w[5] = (uint32_t)(reference >> 32);
@@ -411,23 +413,16 @@ static uint32_t *wait_reg_mem(struct agc_cb *cb, bool dcb, uint8_t size, uint8_t
   return p;
 }
 
-uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t operation,
-                               uint8_t cache_policy, uint64_t address, uint64_t reference,
+uint32_t *agc_dcb_wait_reg_mem(struct agc_cb *cb, uint32_t size, uint32_t func, uint32_t operation,
+                               uint32_t cache_policy, uint64_t address, uint64_t reference,
                                uint64_t mask, uint32_t poll_cycles) {
-  if (size == 1)
-    LOG_ONCE(hle, STUB,
-             "sceAgcDcbWaitRegMem: the 64-bit form's fields are placed as AMD's WAIT_REG_MEM64 "
-             "orders them (measured with zero arguments only; docs/agc.md)");
   return wait_reg_mem(cb, true, size, func, operation, cache_policy, address, reference, mask,
                       poll_cycles);
 }
 
-uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint8_t size, uint8_t func, uint8_t cache_policy,
-                               uint64_t address, uint64_t reference, uint64_t mask,
-                               uint32_t poll_cycles) {
-  LOG_ONCE(hle, STUB,
-           "sceAgcAcbWaitRegMem: the compute form's fields are placed as the graphics form's "
-           "(its headers are measured; docs/agc.md)");
+uint32_t *agc_acb_wait_reg_mem(struct agc_cb *cb, uint32_t size, uint32_t func,
+                               uint32_t cache_policy, uint64_t address, uint64_t reference,
+                               uint64_t mask, uint32_t poll_cycles) {
   return wait_reg_mem(cb, false, size, func, 0, cache_policy, address, reference, mask,
                       poll_cycles);
 }

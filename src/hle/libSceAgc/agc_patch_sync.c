@@ -1,9 +1,9 @@
 /* The patches of the label and wait packets (agc.h): sceAgcQueueEndOfPipeActionPatch* change
  * the packet sceAgcCbReleaseMem wrote (the GFX10 RELEASE_MEM, as the console's library
  * writes it: agc_packets.c), sceAgcWaitRegMemPatch* the WAIT_REG_MEM(64) sceAgc*WaitRegMem
- * wrote (given the three packets' start, as the builder returns it, or the wait itself;
- * docs/agc.md). A packet of another kind or a value the field cannot hold returns
- * AGC_ERROR_INVALID_PACKET and changes nothing. */
+ * wrote (given the three packets' start, as the builder returns it; the address patch also
+ * takes the wait itself; docs/agc.md). A packet of another kind or a value the field cannot hold
+ * returns AGC_ERROR_INVALID_PACKET and changes nothing. */
 #include <stddef.h>
 
 #include "gpu/cp/pm4.h"
@@ -63,6 +63,18 @@ static uint32_t *wait_mem(uint32_t *cmd, bool *wide) {
   return *wide || h == pm4_type3(PM4_WAIT_REG_MEM, 6) ? cmd : NULL;
 }
 
+/* The reference, mask and function patches as the OpenAGC project reads the console's
+ * (FW 5.50): CMD must be a packet whose opcode byte is 0x79 (SET_UCONFIG_REG: the marker
+ * packet the builder returns), the wait is the packet after it (stepped by its length), and
+ * its opcode byte must be 0x3C or 0x93; anything else, NULL included, is refused. */
+static uint32_t *wait_after_marker(uint32_t *cmd, bool *wide) {
+  if (!cmd || ((cmd[0] >> 8) & 0xffu) != PM4_SET_UCONFIG_REG) return NULL;
+  uint32_t *w = cmd + ((cmd[0] >> 16) & 0x3fffu) + 2;
+  const unsigned op = (w[0] >> 8) & 0xffu;
+  *wide = op == PM4_WAIT_REG_MEM64;
+  return *wide || op == PM4_WAIT_REG_MEM ? w : NULL;
+}
+
 /* The address (aligned as the builder aligns it); the marker register's copy of it in the
  * opening packet is left as it was (what the console's patch does with it is not known). */
 int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address) {
@@ -79,7 +91,7 @@ int agc_wait_reg_mem_patch_address(uint32_t *cmd, uint64_t address) {
  * sizes (docs/agc.md). */
 int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference) {
   bool wide;
-  uint32_t *p = wait_mem(cmd, &wide);
+  uint32_t *p = wait_after_marker(cmd, &wide);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[4] = (uint32_t)reference;
   return 0;
@@ -87,16 +99,17 @@ int agc_wait_reg_mem_patch_reference(uint32_t *cmd, uint64_t reference) {
 
 int agc_wait_reg_mem_patch_mask(uint32_t *cmd, uint64_t mask) {
   bool wide;
-  uint32_t *p = wait_mem(cmd, &wide);
+  uint32_t *p = wait_after_marker(cmd, &wide);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[wide ? 6 : 5] = (uint32_t)mask;
   return 0;
 }
 
+/* The function's three bits go to the control dword's 2:0 (the others are dropped). */
 int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func) {
   bool wide;
-  uint32_t *p = wait_mem(cmd, &wide);
-  if (!p || func > 7) return AGC_ERROR_INVALID_PACKET; /* the builder's functions */
-  p[1] = (p[1] & ~7u) | func;
+  uint32_t *p = wait_after_marker(cmd, &wide);
+  if (!p) return AGC_ERROR_INVALID_PACKET;
+  p[1] = (p[1] & ~7u) | (func & 7u);
   return 0;
 }

@@ -15,20 +15,15 @@ HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_cb_cond_write, sceAgcCbCondWrite, 0)
-HLE_STUB_DEFINE(agc_stub_cb_mem_semaphore, sceAgcCbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_atomic_mem, sceAgcDcbAtomicMem, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
+HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_0100, sceAgcDcbContextStateOp_0100, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_mem_semaphore, sceAgcDcbMemSemaphore, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_prime_utcl2, sceAgcDcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
-HLE_STUB_DEFINE(agc_stub_set_nop, sceAgcSetNop, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
@@ -41,6 +36,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("cduV1f0dcGQ", sceAgcAcbAtomicGds, agc_stub_acb_atomic_gds, HLE_STUB),
     HLE_FUNC("hcIxS8pmXF4", sceAgcAcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
+    HLE_FUNC("gQkqkLttcpw", sceAgcAcbAtomicGds_0900, agc_acb_atomic_gds_0900, HLE_IMPLEMENTED),
     HLE_FUNC("XKKuA6VkSRc", sceAgcAcbAtomicMem, agc_stub_acb_atomic_mem, HLE_STUB),
     HLE_FUNC("da1Sm8-QDoU", sceAgcAcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("qyM2bxYFPAk", sceAgcAcbCondExec, agc_dcb_cond_exec, HLE_IMPLEMENTED),
@@ -77,9 +73,7 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_STUB),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the three packets' headers are measured; the fields are placed as the graphics
-       form's. */
-    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_PARTIAL),
+    HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_IMPLEMENTED),
     /* PARTIAL: the driver packet WAIT_FLIP_DONE stands for the console's words (not known). */
     HLE_FUNC("GPbUp9jXQa8", sceAgcAcbWaitUntilSafeForRendering,
              agc_acb_wait_until_safe_for_rendering, HLE_PARTIAL),
@@ -101,11 +95,12 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: refusals where one reading of the library masks (docs/agc.md). */
     HLE_FUNC("w1KFAHVqpaU", sceAgcCbBranch, agc_cb_branch, HLE_PARTIAL),
     HLE_FUNC("uZW-mqsxkrM", sceAgcCbBranchGetSize, agc_cb_branch_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_stub_cb_cond_write, HLE_STUB),
+    HLE_FUNC("7toV+elXqNM", sceAgcCbCondWrite, agc_cb_cond_write, HLE_IMPLEMENTED),
     HLE_FUNC("FuVbkyKlf+s", sceAgcCbCondWriteGetSize, agc_cb_cond_write_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("k3GhuSNmBLU", sceAgcCbDispatch, agc_cb_dispatch, HLE_IMPLEMENTED),
     HLE_FUNC("Abendgtz+3o", sceAgcCbDispatchGetSize, agc_cb_dispatch_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_stub_cb_mem_semaphore, HLE_STUB),
+    /* PARTIAL: the record places the arguments two ways (docs/agc.md). */
+    HLE_FUNC("vHX9guneRBY", sceAgcCbMemSemaphore, agc_cb_mem_semaphore, HLE_PARTIAL),
     HLE_FUNC("LtTouSCZjHM", sceAgcCbNop, agc_cb_nop, HLE_IMPLEMENTED),
     HLE_FUNC("t7PlZ9nt5Lc", sceAgcCbNopGetSize, agc_cb_nop_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("hL7C0IRpWZI", sceAgcCbQueueEndOfPipeActionGetSize,
@@ -149,7 +144,9 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("pH3-dfRpfA0", sceAgcDcbAtomicGds, agc_stub_dcb_atomic_gds, HLE_STUB),
     HLE_FUNC("1tB0xkLNjcw", sceAgcDcbAtomicGdsGetSize, agc_atomic_gds_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_stub_dcb_atomic_mem, HLE_STUB),
+    HLE_FUNC("zARR5aCmkoY", sceAgcDcbAtomicGds_0900, agc_dcb_atomic_gds_0900, HLE_IMPLEMENTED),
+    /* PARTIAL: dword 1's rest and dword 8 are not settled (docs/agc.md). */
+    HLE_FUNC("1-gUn1PI4Sw", sceAgcDcbAtomicMem, agc_dcb_atomic_mem, HLE_PARTIAL),
     HLE_FUNC("oz6zQq1JwCE", sceAgcDcbAtomicMemGetSize, agc_atomic_mem_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ms1xVoZ-Vwc", sceAgcDcbBeginOcclusionQueryGetSize,
              agc_dcb_begin_occlusion_query_get_size, HLE_PARTIAL),
@@ -159,6 +156,10 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
     HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_dcb_context_state_op_get_size,
              HLE_IMPLEMENTED),
+    /* The two-argument (cb, operation) form OpenAGC reads (NID qj7QZpgr9Uw, its name hashed
+       here): its packets use the library's private label and register list (docs/agc.md). */
+    HLE_FUNC("qj7QZpgr9Uw", sceAgcDcbContextStateOp_0100, agc_stub_dcb_context_state_op_0100,
+             HLE_STUB),
     HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_dcb_copy_data, HLE_PARTIAL),
     HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_copy_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
@@ -213,9 +214,9 @@ static const struct hle_symbol agc_symbols[] = {
     /* PARTIAL: the target's low bits and the refusals (docs/agc.md). */
     HLE_FUNC("xSAR0LTcRKM", sceAgcDcbJump, agc_dcb_jump, HLE_PARTIAL),
     HLE_FUNC("VEGu4dixjUg", sceAgcDcbJumpGetSize, agc_dcb_jump_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_stub_dcb_mem_semaphore, HLE_STUB),
+    HLE_FUNC("G0jrLdvEqDw", sceAgcDcbMemSemaphore, agc_dcb_mem_semaphore, HLE_IMPLEMENTED),
     HLE_FUNC("H7uZqCoNuWk", sceAgcDcbPopMarker, agc_dcb_pop_marker, HLE_IMPLEMENTED),
-    HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_stub_dcb_prime_utcl2, HLE_STUB),
+    HLE_FUNC("jt3pl7EN17o", sceAgcDcbPrimeUtcl2, agc_dcb_prime_utcl2, HLE_IMPLEMENTED),
     HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the value is measured for one call (whether the string changes it is not known). */
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
@@ -295,9 +296,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_dcb_stall_command_buffer_parser_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("43WJ08sSugE", sceAgcDcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
-    /* PARTIAL: the 64-bit form's fields (measured at zero arguments) are placed as AMD's
-       WAIT_REG_MEM64 orders them; the refusals are ours. */
-    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_PARTIAL),
+    HLE_FUNC("VmW0Tdpy420", sceAgcDcbWaitRegMem, agc_dcb_wait_reg_mem, HLE_IMPLEMENTED),
     HLE_FUNC("MWiElSNE8j8", sceAgcDcbWaitUntilSafeForRendering,
              agc_dcb_wait_until_safe_for_rendering, HLE_IMPLEMENTED),
     HLE_FUNC("i1jyy49AjXU", sceAgcDcbWriteData, agc_dcb_write_data, HLE_IMPLEMENTED),
@@ -383,7 +382,7 @@ static const struct hle_symbol agc_symbols[] = {
              agc_set_cx_reg_indirect_patch_set_address, HLE_IMPLEMENTED),
     HLE_FUNC("whb1RL7K4Ss", sceAgcSetCxRegIndirectPatchSetNumRegisters,
              agc_set_cx_reg_indirect_patch_set_num_registers, HLE_IMPLEMENTED),
-    HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_stub_set_nop, HLE_STUB),
+    HLE_FUNC("K2mciNVxUCE", sceAgcSetNop, agc_set_nop, HLE_IMPLEMENTED),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
     HLE_FUNC("w6Dj1VJt5qY", sceAgcSetPacketPredication, agc_set_packet_predication, HLE_PARTIAL),
     /* PARTIAL: the error code is one source's (docs/agc.md). */
@@ -413,10 +412,11 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("3KDcnM3lrcU", sceAgcWaitRegMemPatchAddress, agc_wait_reg_mem_patch_address,
              HLE_PARTIAL),
     HLE_FUNC("n485EBnIWmk", sceAgcWaitRegMemPatchCompareFunction,
-             agc_wait_reg_mem_patch_compare_function, HLE_PARTIAL),
-    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask, HLE_PARTIAL),
+             agc_wait_reg_mem_patch_compare_function, HLE_IMPLEMENTED),
+    HLE_FUNC("hXAnLgDHCoI", sceAgcWaitRegMemPatchMask, agc_wait_reg_mem_patch_mask,
+             HLE_IMPLEMENTED),
     HLE_FUNC("7nOoijNPvEU", sceAgcWaitRegMemPatchReference, agc_wait_reg_mem_patch_reference,
-             HLE_PARTIAL),
+             HLE_IMPLEMENTED),
 };
 
 const struct hle_library hle_library_libSceAgc = {

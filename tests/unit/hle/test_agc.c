@@ -215,8 +215,21 @@ static void test_wait_reg_mem(void **state) {
          0x342u, 0xC8010000u, 0x00001003u, 0xC0053C00u, 0x02000013u, 0x1000u, 0x9u, 0x55u, 0xFFu,
          0x10u, 0xC0017904u, 0x342u, 0xC8000000u);
   setup(NULL);
-  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 0xF, 0, 0x1000, 0, 0, 0), 0xC0027904u, 0x342u, 0xC8010000u,
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 0, 3, 0, 0x1000, 0, 0, 0), 0xC0027904u, 0x342u, 0xC8010000u,
          0x1000u, 0xC0053C00u, 0x310u, 0x1000u, 0, 0, 0, 0, 0xC0017904u, 0x342u, 0xC8000000u);
+  setup(NULL);
+  /* OpenAGC's reading of the library (src/cb_builders.c's record of the FW 5.50 builder): the
+   * 32-bit form puts the operation's bits 3:2 in 7:6 (operation 4: 0x40) and keeps 18 bits of
+   * the address's high dword (0x7FFFFFF0 -> 0x3FFF0); the opening packet's copy is the low
+   * dword as given */
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 0, 1, 4, 2, 0x7FFFFFF000002008ull, 7, 0xF, 0x40), 0xC0027904u,
+         0x342u, 0xC8010000u, 0x2008u, 0xC0053C00u, 0x04000051u, 0x2008u, 0x3FFF0u, 7u, 0xFu, 4u,
+         0xC0017904u, 0x342u, 0xC8000000u);
+  setup(NULL);
+  /* ... and the 64-bit form too (WAIT_REG_MEM64: operation 1 -> bit 8) */
+  EXPECT(agc_dcb_wait_reg_mem(&cb, 1, 3, 1, 0, 0xFFFFFFFF00000010ull, 1, 2, 0), 0xC0027904u, 0x342u,
+         0xC8020000u, 0x10u, 0xC0079300u, 0x113u, 0x10u, 0x3FFFFu, 1u, 0, 2u, 0, 0, 0xC0017904u,
+         0x342u, 0xC8000000u);
   setup(NULL);
   /* the 64-bit form: the operation as a homebrew runtime reads the library (its test: function
    * 6, operation 2, cache policy 3 give control 0x06000056) */
@@ -233,6 +246,9 @@ static void test_wait_reg_mem(void **state) {
   assert_null(agc_dcb_wait_reg_mem(&cb, 2, 3, 0, 0, 0x1000, 0, 0, 0));
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 8, 0, 0, 0x1000, 0, 0, 0));
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 4, 0x1000, 0, 0, 0));
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 5, 0, 0x1000, 0, 0, 0)); /* operation > 4 */
+  assert_null(agc_dcb_wait_reg_mem(&cb, 0x100, 3, 0, 0, 0x1000, 0, 0, 0));
+  assert_null(agc_acb_wait_reg_mem(&cb, 0, 3, 0x101, 0x1000, 0, 0, 0));
   cb.cursor_down = buf + 13; /* no room for 14 dwords */
   assert_null(agc_dcb_wait_reg_mem(&cb, 0, 3, 0, 0, 0x1000, 0, 0, 0));
   assert_int_equal(buf[0], FILL);

@@ -165,10 +165,15 @@ static void test_wait_reg_mem_patches(void **state) {
   assert_int_equal(agc_wait_reg_mem_patch_address(p, 0xA00002007ull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_reference(p, 0x1234567899ull), 0);
   assert_int_equal(agc_wait_reg_mem_patch_mask(p, 0xF0F0F0F0ull), 0);
-  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p + 4, 6), 0); /* the wait itself */
+  /* the function's three low bits (0xE: 6); the wait itself is refused by the reference,
+   * mask and function patches (OpenAGC's reading of the library: the packet given must be the
+   * opening SET_UCONFIG_REG) */
+  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p, 0xE), 0);
+  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p + 4, 1), BAD);
+  assert_int_equal(agc_wait_reg_mem_patch_reference(p + 4, 1), BAD);
+  assert_int_equal(agc_wait_reg_mem_patch_mask(p + 4, 1), BAD);
   EXPECT(p, 0xC0027904u, 0x342u, 0xC8010000u, 0x1000u, PKT3(0x3Cu, 6), 0x16u, 0x00002004u, 0xAu,
          0x34567899u, 0xF0F0F0F0u, 0x10u, 0xC0017904u, 0x342u, 0xC8000000u);
-  assert_int_equal(agc_wait_reg_mem_patch_compare_function(p, 8), BAD);
   setup(NULL);
   p = agc_acb_wait_reg_mem(&cb, 1, 3, 0, 0x900001000ull, 0x1111111122222222ull,
                            0x3333333344444444ull, 0x100);
@@ -184,6 +189,18 @@ static void test_wait_reg_mem_patches(void **state) {
   uint32_t marker_only[8] = {0xC0027904u, 0x342u, 0xC8010000u, 0, PKT3(0x49u, 7)};
   assert_int_equal(agc_wait_reg_mem_patch_address(marker_only, 0x1000), BAD);
   assert_int_equal(agc_wait_reg_mem_patch_reference(NULL, 0), BAD);
+  assert_int_equal(agc_wait_reg_mem_patch_reference(marker_only, 0), BAD);
+  /* the wait is the packet after the opening one, whatever its length: a one-register
+   * SET_UCONFIG_REG (3 dwords) then a WAIT_REG_MEM64 */
+  uint32_t short_open[12] = {0xC0017904u, 0x342u, 0, PKT3(0x93u, 8), 0x13u, 0, 0, 1, 0, 2, 0, 0};
+  assert_int_equal(agc_wait_reg_mem_patch_reference(short_open, 9), 0);
+  assert_int_equal(agc_wait_reg_mem_patch_mask(short_open, 0x30), 0);
+  assert_int_equal(agc_wait_reg_mem_patch_compare_function(short_open, 4), 0);
+  assert_int_equal(short_open[4], 0x14u);
+  assert_int_equal(short_open[7], 9u);
+  assert_int_equal(short_open[8], 0);
+  assert_int_equal(short_open[9], 0x30u);
+  assert_int_equal(short_open[10], 0);
 }
 
 /* COND_INDIRECT_BUFFER (INDIRECT_BUFFER 0x3F with 13 body dwords): MODE + FUNCTION; compare
