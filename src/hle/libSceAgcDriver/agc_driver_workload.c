@@ -23,8 +23,8 @@
 #define TAG_COMPLETE 0xCD000000u
 #define HEADER_BIT2 0x4u /* the graphics form's prefix headers (control 0) */
 #define WRITE_DATA_CONTROL 0x06010000u
-/* ATOMIC_MEM's control: TC_OP ATOMIC_SWAP_64 (0x67) / ATOMIC_AND_64 (0x75), COMMAND 0; the
- * graphics form adds ENGINE_SEL 1 (bit 30). */
+/* ATOMIC_MEM's control: TC_OP ATOMIC_SWAP_64 (0x67) / ATOMIC_AND_64 (0x75), COMMAND 2 (wait
+ * for write confirmation); the graphics form adds ENGINE_SEL 1 (bit 30). */
 #define ATOMIC_ACTIVE 0x267u
 #define ATOMIC_COMPLETE 0x275u
 #define ATOMIC_ENGINE_PFP 0x40000000u

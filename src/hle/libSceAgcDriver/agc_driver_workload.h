@@ -7,8 +7,9 @@
  * Streams are 1..31 (0 is the driver's own "System" stream), workload ids 0..63. A packet
  * begins with the user-data prefix (the marker register 0x342 tagged 0xCC000000 | stream for
  * active, 0xCD000000 | id << 5 | stream for complete) and ends, for active and complete, with a
- * 9-dword ATOMIC_MEM on the stream's slot (header 0xC0071E00): active swaps the mask of the
- * active ids in (TC_OP 0x67, ATOMIC_SWAP_64), complete ANDs ~(1 << id) (0x75, ATOMIC_AND_64).
+ * 9-dword ATOMIC_MEM on the stream's slot (header 0xC0071E00, COMMAND 2): active swaps the
+ * mask of the active ids in (TC_OP 0x67, ATOMIC_SWAP_64), complete ANDs ~(1 << id) (0x75,
+ * ATOMIC_AND_64).
  * CONTROL is a bool: 0 for the graphics (DCB) form, whose prefix headers have bit 2 set and
  * whose ATOMIC_MEM has ENGINE_SEL 1 (bit 30); 1 for the compute (ACB) form, both clear. */
 #ifndef PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_WORKLOAD_H

@@ -9,7 +9,8 @@
  *   compute form (control 1): bit 2 of the prefix headers and bit 30 of the last control clear
  *   inactive: active's 9-dword prefix with mask 0.
  * 0x1E is AMD's ATOMIC_MEM (PAL's GFX10 PM4 definitions): ATOMIC (6:0) 0x67 is TC_OP
- * ATOMIC_SWAP_64, 0x75 ATOMIC_AND_64, ENGINE_SEL (31:30) 1 the PFP. So the slot, 0xFF bytes
+ * ATOMIC_SWAP_64, 0x75 ATOMIC_AND_64, COMMAND (11:8) 2 wait for write confirmation,
+ * ENGINE_SEL (31:30) 1 the PFP. So the slot, 0xFF bytes
  * as the driver fills it, takes the mask (0x80000000_00000021 for ids 0, 5, 63), then loses
  * the completed id's bit (5: 0x80000000_00000001). The tag register 0x342 (user config, byte
  * 0x30D08: SQ_THREAD_TRACE_USERDATA_2) holds the last tag. No packet stops its queue. */
