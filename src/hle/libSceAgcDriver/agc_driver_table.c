@@ -22,7 +22,6 @@ HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info_agr, sceAgcDriverGetRegShado
 HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_trace_initiator, sceAgcDriverGetTraceInitiator, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_workload_stream_info, sceAgcDriverGetWorkloadStreamInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
@@ -135,8 +134,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("0MtUJ3BpGhE", sceAgcDriverGetWaitRenderingPacketSizeInDwords,
              agc_driver_get_wait_rendering_packet_size_in_dwords, HLE_IMPLEMENTED),
-    HLE_FUNC("t8PLXbBCiRA", sceAgcDriverGetWorkloadStreamInfo,
-             agc_driver_stub_get_workload_stream_info, HLE_STUB),
+    /* PARTIAL: the arguments are two public readings', the codes and stream 0's answer ours;
+       what is copied (32 bytes at most, the slot's value) is the console's (docs/agc.md). */
+    HLE_FUNC("t8PLXbBCiRA", sceAgcDriverGetWorkloadStreamInfo, agc_driver_get_workload_stream_info,
+             HLE_PARTIAL),
     HLE_FUNC("C2yjkNdzbW4", sceAgcDriverIDHSSubmit, agc_driver_stub_idhs_submit, HLE_STUB),
     HLE_FUNC("F0Y42t-3e18", sceAgcDriverInitResourceRegistration,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),

@@ -113,6 +113,27 @@ int agc_driver_unregister_workload_stream(uint32_t stream) {
   return rc;
 }
 
+int agc_driver_get_workload_stream_info(uint32_t stream, void *name, uint64_t size,
+                                        uint64_t *slot) {
+  if (stream >= AGC_WORKLOAD_STREAMS) return AGC_WORKLOAD_ERROR_STREAM;
+  pthread_mutex_lock(&lock);
+  int rc = 0;
+  const uint8_t *t = slots();
+  if (!(registered >> stream & 1u)) {
+    rc = AGC_WORKLOAD_ERROR_NOT_REGISTERED;
+  } else if (!t) {
+    rc = AGC_WORKLOAD_ERROR_NO_TABLE;
+  } else {
+    if (name)
+      memcpy(name, descriptors[stream],
+             size < AGC_WORKLOAD_DESCRIPTOR_BYTES ? (size_t)size : AGC_WORKLOAD_DESCRIPTOR_BYTES);
+    /* the GPU writes the slot (ATOMIC_MEM): read it as one 64-bit value */
+    if (slot) *slot = __atomic_load_n((const uint64_t *)(t + (size_t)stream * 8), __ATOMIC_ACQUIRE);
+  }
+  pthread_mutex_unlock(&lock);
+  return rc;
+}
+
 /* The address of registered STREAM's slot into *ADDR: 0 or an error. */
 static int registered_slot(uint32_t stream, uint64_t *addr) {
   if (!stream_valid(stream)) return AGC_WORKLOAD_ERROR_STREAM;

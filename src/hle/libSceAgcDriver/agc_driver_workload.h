@@ -48,6 +48,11 @@ int agc_driver_register_workload_stream(uint32_t stream, const void *descriptor)
 /* sceAgcDriverUnregisterWorkloadStream(stream): clears the descriptor and the mark. */
 int agc_driver_unregister_workload_stream(uint32_t stream);
 
+/* sceAgcDriverGetWorkloadStreamInfo(stream, name, size, slot): copies min(SIZE, 32) bytes of
+ * registered STREAM's (0..31) descriptor to NAME and the 64-bit value of its GPU slot to *SLOT
+ * (either may be NULL). 0 or an error. The arguments are two public readings' (docs/agc.md). */
+int agc_driver_get_workload_stream_info(uint32_t stream, void *name, uint64_t size, uint64_t *slot);
+
 uint32_t agc_driver_get_set_workloads_active_packet_size(void);
 uint32_t agc_driver_get_set_workload_complete_packet_size(void);
 uint32_t agc_driver_get_set_workload_stream_inactive_packet_size(void);

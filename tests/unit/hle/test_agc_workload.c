@@ -11,6 +11,7 @@
  *   control 1 (the Acb forms): bit 2 of the prefix headers and bit 30 of 0x4000026x clear.
  * Streams 1..31, ids 0..63, 1..63 distinct ids; the slot of stream n is the table's base +
  * n * 8; the table is 0xFF but for slots 0 and 1 (zero when the kernel's seed query fails).
+ * GetWorkloadStreamInfo copies at most 32 descriptor bytes and returns the slot's 64-bit value.
  * Sizes: GetSet*PacketSize 18 and 12; UserDataGetPacketSize 3 (0 bytes), 4 (1..4), else
  * dwords + 7. The packets' run by the command processor: the ATOMIC_MEM SWAP_64 (0x67) and
  * AND_64 (0x75) of AMD's PM4 definitions (PAL's ATOMIC_MEM and TC_OP enum). */
@@ -174,6 +175,28 @@ static void test_refusals(void **state) {
   assert_int_equal(buf[7], 0xFFFFFFFFu);
 }
 
+/* GetWorkloadStreamInfo: at most 32 descriptor bytes, the slot's value (stream 0's "System"
+ * and its zero slot; a fresh stream's all-ones slot). */
+static void test_stream_info(void **state) {
+  (void)state;
+  uint8_t name[40];
+  uint64_t slot = 5;
+  memset(name, 0x5A, sizeof name);
+  assert_int_equal(agc_driver_get_workload_stream_info(0, name, sizeof name, &slot), 0);
+  assert_memory_equal(name, "System\0", 7);
+  assert_int_equal(name[32], 0x5A);
+  assert_true(slot == 0);
+  assert_int_equal(agc_driver_get_workload_stream_info(7, name, 8, &slot), (int)0x8A6C003Au);
+  assert_int_equal(agc_driver_get_workload_stream_info(32, name, 8, &slot), (int)0x8A6C0033u);
+  assert_int_equal(agc_driver_register_workload_stream(7, descriptor), 0);
+  memset(name, 0x5A, sizeof name);
+  assert_int_equal(agc_driver_get_workload_stream_info(7, name, 3, &slot), 0);
+  assert_memory_equal(name, descriptor, 3);
+  assert_int_equal(name[3], 0x5A);
+  assert_true(slot == ~0ull);
+  assert_int_equal(agc_driver_get_workload_stream_info(7, NULL, 0, NULL), 0);
+}
+
 /* No room and no callback: NULL, nothing written. With a callback that moves the buffer: the
  * packet at the new cursor. */
 static uint32_t other[64];
@@ -259,6 +282,9 @@ static void test_runs(void **state) {
     assert_int_equal(cp_queue_status(cp, queue), CP_QUEUE_IDLE);
     assert_int_equal(cp_reg(cp, queue, 0x30D08u / 4), 0xCC000002u);
     assert_true(*slot == 0x0000010000000002ull); /* the prefix alone leaves the slot */
+    uint64_t value = 0;
+    assert_int_equal(agc_driver_get_workload_stream_info(2, NULL, 0, &value), 0);
+    assert_true(value == 0x0000010000000002ull);
   }
   cp_destroy(cp);
 }
@@ -273,6 +299,7 @@ int main(void) {
       cmocka_unit_test_setup(test_complete, setup_streams),
       cmocka_unit_test_setup(test_inactive, setup_streams),
       cmocka_unit_test_setup(test_refusals, setup_streams),
+      cmocka_unit_test_setup(test_stream_info, setup_streams),
       cmocka_unit_test_setup(test_room, setup_streams),
       cmocka_unit_test_setup(test_set_marker, setup_streams),
       cmocka_unit_test_setup(test_runs, setup_streams),
