@@ -46,8 +46,6 @@ HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
 HLE_STUB_DEFINE(agc_driver_stub_tmp_init_idhs, sceAgcDriverTmpInitIdhs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_trigger_capture, sceAgcDriverTriggerCapture, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_write_packet, sceAgcDriverUserDataWritePacket, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_write_pop_marker, sceAgcDriverUserDataWritePopMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_set_marker, sceAgcDriverUserDataWriteSetMarker, 0)
 
@@ -268,10 +266,14 @@ static const struct hle_symbol agc_driver_symbols[] = {
     /* 0: the retail build returns 0 (a public listing of the module). */
     HLE_FUNC("t30LG1ibIJE", sceAgcDriverUserDataImmediateWrite, agc_driver_returns_zero,
              HLE_PARTIAL),
-    HLE_FUNC("-vc-xL+G8u0", sceAgcDriverUserDataWritePacket, agc_driver_stub_user_data_write_packet,
-             HLE_STUB),
+    /* PARTIAL: the arguments are two public readings'; the words are the console's for 0 and 8
+       bytes (the workload builders' prefix), the same rule for other sizes (ours). */
+    HLE_FUNC("-vc-xL+G8u0", sceAgcDriverUserDataWritePacket, agc_driver_user_data_write_packet,
+             HLE_PARTIAL),
+    /* PARTIAL: the arguments are two public readings'; the 3 dwords are DcbPopMarker's measured
+       words (tag 0xC2000000). */
     HLE_FUNC("LEnn-4ARRJM", sceAgcDriverUserDataWritePopMarker,
-             agc_driver_stub_user_data_write_pop_marker, HLE_STUB),
+             agc_driver_user_data_write_pop_marker, HLE_PARTIAL),
     HLE_FUNC("+b34-CLWc0s", sceAgcDriverUserDataWritePushMarker,
              agc_driver_stub_user_data_write_push_marker, HLE_STUB),
     HLE_FUNC("zmw2uVSEj94", sceAgcDriverUserDataWriteSetMarker,

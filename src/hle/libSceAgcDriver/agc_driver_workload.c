@@ -79,6 +79,9 @@ uint32_t agc_driver_get_set_workload_stream_inactive_packet_size(void) {
   return agc_driver_user_data_get_packet_size(8);
 }
 
+/* CONTROL is a bool (the low byte of its register). */
+static bool graphics_form(uint32_t control) { return (control & 0xFFu) == 0; }
+
 static bool stream_valid(uint32_t stream) {
   return stream >= 1 && stream <= AGC_WORKLOAD_STREAM_MAX;
 }
@@ -147,20 +150,63 @@ static int registered_slot(uint32_t stream, uint64_t *addr) {
   return rc;
 }
 
-/* The user-data prefix carrying the 64-bit MASK under TAG (9 dwords): SET_UCONFIG_REG of
- * 0x342-0x343 = the tag, the mask's low half; WRITE_DATA to register 0xC343 whose next two
- * dwords are the mask's high half and 0, as the console's builder lays them out. */
-static void prefix_mask(uint32_t *p, bool graphics, uint32_t tag, uint64_t mask) {
+/* The user-data packet (agc_driver_user_data_get_packet_size(SIZE) dwords) carrying SIZE bytes
+ * of SRC under TAG, as the console's builders lay it out for 0 and 8 bytes: SET_UCONFIG_REG of
+ * 0x342 = the tag (3 dwords, no payload), or of 0x342-0x343 = the tag, the first payload dword;
+ * with more than one payload dword, a WRITE_DATA to register 0xC343 (control 0x06010000) of the
+ * remaining payload dwords and a 0. The graphics form sets header bit 2. The last payload dword
+ * is zero-filled. Returns the dwords written. */
+static uint32_t user_data(uint32_t *p, bool graphics, uint32_t tag, const void *src,
+                          uint32_t size) {
   const uint32_t bit2 = graphics ? HEADER_BIT2 : 0;
-  p[0] = pm4_type3(PM4_SET_UCONFIG_REG, 3) | bit2;
+  const uint32_t n = (uint32_t)(((uint64_t)size + 3u) >> 2);
+  p[0] = pm4_type3(PM4_SET_UCONFIG_REG, n ? 3 : 2) | bit2;
   p[1] = MARKER_REG;
   p[2] = tag;
-  p[3] = (uint32_t)mask;
-  p[4] = pm4_type3(PM4_WRITE_DATA, 4) | bit2;
+  if (n == 0) return 3;
+  if (n == 1) {
+    p[3] = 0;
+    memcpy(&p[3], src, size);
+    return 4;
+  }
+  p[4] = pm4_type3(PM4_WRITE_DATA, n + 2) | bit2;
   p[5] = WRITE_DATA_CONTROL;
+  p[6 + n - 1] = 0;
+  memcpy(&p[6], src, size); /* payload dword 0 at p[6] for now, the rest from p[7] */
+  p[3] = p[6];
   p[6] = MARKER_DATA_REG;
-  p[7] = (uint32_t)(mask >> 32);
-  p[8] = 0;
+  p[6 + n] = 0;
+  return n + 7;
+}
+
+/* WRITE_DATA's body (n + 2 dwords) fits its 14-bit count: n <= 0x3FFE. */
+#define USER_DATA_MAX_BYTES (0x3FFEu * 4u)
+#define TAG_POP_MARKER 0xC2000000u /* the measured pop marker's tag (agc_packets.c) */
+
+uint32_t agc_driver_user_data_write_packet(uint32_t *packet, uint32_t control, uint32_t tag,
+                                           const void *src, uint32_t size) {
+  if (!packet || (size && !src) || size > USER_DATA_MAX_BYTES) {
+    LOG(hle, GAME_ERROR,
+        "sceAgcDriverUserDataWritePacket: refused (packet %p, data %p, %u bytes; %u at most)",
+        (void *)packet, src, size, USER_DATA_MAX_BYTES);
+    return 0;
+  }
+  if (size != 0 && size != 8)
+    LOG_ONCE(hle, STUB,
+             "sceAgcDriverUserDataWritePacket: the layout of %u bytes follows the one recorded "
+             "for 0 and 8 bytes (docs/agc.md)",
+             size);
+  return user_data(packet, graphics_form(control), tag, src, size);
+}
+
+uint32_t agc_driver_user_data_write_pop_marker(uint32_t *packet, uint32_t control) {
+  if (!packet) return 0;
+  return user_data(packet, graphics_form(control), TAG_POP_MARKER, NULL, 0);
+}
+
+/* The prefix carrying a 64-bit MASK (9 dwords; little-endian, as the guest's). */
+static void prefix_mask(uint32_t *p, bool graphics, uint32_t tag, uint64_t mask) {
+  user_data(p, graphics, tag, &mask, sizeof mask);
 }
 
 /* The 9-dword ATOMIC_MEM of OP with SRC on the slot at ADDR. */
@@ -173,9 +219,6 @@ static void atomic_slot(uint32_t *p, bool graphics, uint32_t op, uint64_t addr, 
   p[5] = (uint32_t)(src >> 32);
   p[6] = p[7] = p[8] = 0; /* compare data, loop interval */
 }
-
-/* CONTROL is a bool (the low byte of its register). */
-static bool graphics_form(uint32_t control) { return (control & 0xFFu) == 0; }
 
 int agc_driver_set_workloads_active(uint32_t *packet, uint32_t control, uint32_t stream,
                                     const uint32_t *ids, uint32_t count) {
@@ -204,9 +247,7 @@ int agc_driver_set_workload_complete(uint32_t *packet, uint32_t control, uint32_
   int rc = registered_slot(stream, &slot);
   if (rc) return rc;
   const bool g = graphics_form(control);
-  packet[0] = pm4_type3(PM4_SET_UCONFIG_REG, 2) | (g ? HEADER_BIT2 : 0);
-  packet[1] = MARKER_REG;
-  packet[2] = TAG_COMPLETE | id << 5 | stream;
+  user_data(packet, g, TAG_COMPLETE | id << 5 | stream, NULL, 0);
   atomic_slot(packet + 3, g, ATOMIC_COMPLETE, slot, ~(1ull << id));
   return 0;
 }

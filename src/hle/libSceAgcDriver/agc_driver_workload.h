@@ -42,6 +42,16 @@
  * 3 for none, 4 for one dword, else dwords + 7. */
 uint32_t agc_driver_user_data_get_packet_size(uint32_t bytes);
 
+/* sceAgcDriverUserDataWritePacket(packet, control, tag, data, size): the user-data packet of
+ * SIZE bytes of DATA under TAG at PACKET (the size above; control as the workload builders').
+ * The dwords written, 0 when refused (no packet, no data, above 0xFFF8 bytes). The layout is
+ * the console's for 0 and 8 bytes, the same rule for other sizes (ours). */
+uint32_t agc_driver_user_data_write_packet(uint32_t *packet, uint32_t control, uint32_t tag,
+                                           const void *data, uint32_t size);
+/* sceAgcDriverUserDataWritePopMarker(packet, control): the pop marker's tag 0xC2000000 with no
+ * payload (3 dwords; the words sceAgcDcbPopMarker was measured writing). */
+uint32_t agc_driver_user_data_write_pop_marker(uint32_t *packet, uint32_t control);
+
 /* sceAgcDriverRegisterWorkloadStream(stream, descriptor): copies 32 bytes of DESCRIPTOR as the
  * stream's and marks it registered. 0, or an error above (a registered stream is refused). */
 int agc_driver_register_workload_stream(uint32_t stream, const void *descriptor);

@@ -13,7 +13,7 @@
  * n * 8; the table is 0xFF but for slots 0 and 1 (zero when the kernel's seed query fails).
  * GetWorkloadStreamInfo copies at most 32 descriptor bytes and returns the slot's 64-bit value.
  * Sizes: GetSet*PacketSize 18 and 12; UserDataGetPacketSize 3 (0 bytes), 4 (1..4), else
- * dwords + 7. The packets' run by the command processor: the ATOMIC_MEM SWAP_64 (0x67) and
+ * dwords + 7. The packets run by the command processor: the ATOMIC_MEM SWAP_64 (0x67) and
  * AND_64 (0x75) of AMD's PM4 definitions (PAL's ATOMIC_MEM and TC_OP enum). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -197,6 +197,45 @@ static void test_stream_info(void **state) {
   assert_int_equal(agc_driver_get_workload_stream_info(7, NULL, 0, NULL), 0);
 }
 
+/* UserDataWritePacket / WritePopMarker at a raw packet: the words, the dwords returned, the
+ * next dword untouched. 0 and 8 bytes are the recorded layouts (the workload prefixes), 1-4
+ * bytes the 4 dwords UserDataGetPacketSize gives them, 12 bytes the same rule extended (ours);
+ * the pop marker is sceAgcDcbPopMarker's measured 0xC0017904 0x342 0xC2000000. */
+static void user_data(uint32_t n, const uint32_t *want, uint32_t got) {
+  assert_int_equal(got, n);
+  for (uint32_t i = 0; i < n; i++)
+    if (buf[i] != want[i]) fail_msg("dword %u: 0x%08x, expected 0x%08x", i, buf[i], want[i]);
+  assert_int_equal(buf[n], FILL);
+  setup(NULL);
+}
+#define USER_DATA(got, ...)                                   \
+  do {                                                        \
+    const uint32_t w_[] = {__VA_ARGS__};                      \
+    user_data(sizeof w_ / sizeof w_[0], w_, (uint32_t)(got)); \
+  } while (0)
+
+static void test_user_data(void **state) {
+  (void)state;
+  const uint8_t three[3] = {1, 2, 3};
+  const uint64_t mask = 0x8000000000000021ull;
+  const uint32_t twelve[3] = {0x11111111u, 0x22222222u, 0x33333333u};
+  USER_DATA(agc_driver_user_data_write_packet(buf, 0, 0x12345678u, NULL, 0), 0xC0017904u, 0x342u,
+            0x12345678u);
+  USER_DATA(agc_driver_user_data_write_packet(buf, 1, 0xAu, three, 3), 0xC0027900u, 0x342u, 0xAu,
+            0x00030201u);
+  USER_DATA(agc_driver_user_data_write_packet(buf, 0, 0xCC000001u, &mask, 8), 0xC0027904u, 0x342u,
+            0xCC000001u, 0x00000021u, 0xC0033704u, 0x06010000u, 0x0000C343u, 0x80000000u, 0u);
+  USER_DATA(agc_driver_user_data_write_packet(buf, 0, 0xBu, twelve, 12), 0xC0027904u, 0x342u, 0xBu,
+            0x11111111u, 0xC0043704u, 0x06010000u, 0x0000C343u, 0x22222222u, 0x33333333u, 0u);
+  USER_DATA(agc_driver_user_data_write_pop_marker(buf, 0), 0xC0017904u, 0x342u, 0xC2000000u);
+  USER_DATA(agc_driver_user_data_write_pop_marker(buf, 1), 0xC0017900u, 0x342u, 0xC2000000u);
+  assert_int_equal(agc_driver_user_data_write_packet(NULL, 0, 1, NULL, 0), 0);
+  assert_int_equal(agc_driver_user_data_write_packet(buf, 0, 1, NULL, 4), 0);
+  assert_int_equal(agc_driver_user_data_write_packet(buf, 0, 1, buf, 0xFFF9u), 0);
+  assert_int_equal(agc_driver_user_data_write_pop_marker(NULL, 0), 0);
+  assert_int_equal(buf[0], FILL);
+}
+
 /* No room and no callback: NULL, nothing written. With a callback that moves the buffer: the
  * packet at the new cursor. */
 static uint32_t other[64];
@@ -300,6 +339,7 @@ int main(void) {
       cmocka_unit_test_setup(test_inactive, setup_streams),
       cmocka_unit_test_setup(test_refusals, setup_streams),
       cmocka_unit_test_setup(test_stream_info, setup_streams),
+      cmocka_unit_test_setup(test_user_data, setup_streams),
       cmocka_unit_test_setup(test_room, setup_streams),
       cmocka_unit_test_setup(test_set_marker, setup_streams),
       cmocka_unit_test_setup(test_runs, setup_streams),
