@@ -42,6 +42,22 @@ static void fill_slots(uint8_t *t) {
   memset(t, 0, 16); /* slots 0 and 1: the kernel's answer, zero when it fails */
 }
 
+/* The guest unmapped pages of the table: the driver forgets it (the builders then answer
+ * NO_TABLE; logged), so nothing here reads or writes a page the guest gave back. */
+static void table_unmapped(uint64_t addr, uint64_t size, void *ctx) {
+  (void)ctx;
+  pthread_mutex_lock(&lock);
+  const uint64_t t = (uint64_t)(uintptr_t)table;
+  const bool hit = table && addr < t + TABLE_PAGE && t < addr + size;
+  if (hit) table = NULL;
+  pthread_mutex_unlock(&lock);
+  if (hit)
+    LOG(hle, GAME_ERROR,
+        "agc driver: the guest unmapped the workload slot table at 0x%" PRIx64
+        ": the workload builders refuse from now on",
+        t);
+}
+
 /* The table (made once; lock held), or NULL. */
 static uint8_t *slots(void) {
   if (table || table_tried) return table;
@@ -50,6 +66,8 @@ static uint8_t *slots(void) {
       GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE | GUEST_PROT_GPU_READ | GUEST_PROT_GPU_WRITE;
   uint64_t a = guest_vm_alloc(TABLE_PAGE, TABLE_PAGE, prot, "SceAgcWorkloadStreams");
   uint8_t *t = (uint8_t *)(uintptr_t)a;
+  if (t && !guest_vm_add_unmap_observer(table_unmapped, NULL))
+    LOG(hle, WARN, "agc driver: no unmap observer left for the workload slot table");
   if (!t) {
     t = aligned_alloc(TABLE_PAGE, TABLE_PAGE);
     LOG(hle, DEBUG, "agc driver: the workload slot table is a host page (no guest memory)");
