@@ -400,6 +400,18 @@ uint32_t *sceAgcDcbPushMarker(SceAgcCb *cb, const char *marker);
 uint32_t *sceAgcAcbPushMarker(SceAgcCb *cb, const char *marker);
 uint32_t *sceAgcDcbPopMarker(SceAgcCb *cb);
 uint32_t *sceAgcAcbPopMarker(SceAgcCb *cb);
+uint32_t *sceAgcDcbSetMarker(SceAgcCb *cb, const char *marker, uint32_t color);
+uint32_t *sceAgcAcbSetMarker(SceAgcCb *cb, const char *marker, uint32_t color);
+/* Workloads of stream STREAM_ID (1-31, registered with sceAgcDriverRegisterWorkloadStream):
+ * the COUNT (1-63) distinct WORKLOAD_IDS (0-63) active, one complete, or none (inactive). */
+uint32_t *sceAgcDcbSetWorkloadsActive(SceAgcCb *cb, uint32_t streamId, const uint32_t *workloadIds,
+                                      uint32_t workloadCount);
+uint32_t *sceAgcAcbSetWorkloadsActive(SceAgcCb *cb, uint32_t streamId, const uint32_t *workloadIds,
+                                      uint32_t workloadCount);
+uint32_t *sceAgcDcbSetWorkloadComplete(SceAgcCb *cb, uint32_t streamId, uint32_t workloadId);
+uint32_t *sceAgcAcbSetWorkloadComplete(SceAgcCb *cb, uint32_t streamId, uint32_t workloadId);
+uint32_t *sceAgcDcbSetWorkloadStreamInactive(SceAgcCb *cb, uint32_t streamId);
+uint32_t *sceAgcAcbSetWorkloadStreamInactive(SceAgcCb *cb, uint32_t streamId);
 
 __PROSPERO_END_DECLS
 

@@ -50,6 +50,20 @@ uint32_t sceAgcDriverGetSetFlipPacketSizeInDwords(void);
 uint32_t sceAgcDriverSetFlip(uint32_t **cmd, uint32_t dwords, uint32_t reserved,
                              uint32_t video_out_handle, int32_t buffer_index, uint32_t flip_mode,
                              int64_t flip_arg);
+/* Workload streams: STREAM_ID 1-31 with a 32-byte DESCRIPTOR; the packets at PACKET (CONTROL 0
+ * for a DCB, 1 for an ACB) of the sizes below, in dwords. 0 or an error. */
+int sceAgcDriverRegisterWorkloadStream(uint32_t stream_id, const void *descriptor);
+int sceAgcDriverUnregisterWorkloadStream(uint32_t stream_id);
+int sceAgcDriverGetWorkloadStreamInfo(uint32_t stream_id, void *name, uint64_t name_size,
+                                      uint64_t *slot_value);
+uint32_t sceAgcDriverGetSetWorkloadsActivePacketSize(void);
+uint32_t sceAgcDriverGetSetWorkloadCompletePacketSize(void);
+int sceAgcDriverSetWorkloadsActive(uint32_t *packet, uint32_t control, uint32_t stream_id,
+                                   const uint32_t *workload_ids, uint32_t workload_count);
+int sceAgcDriverSetWorkloadComplete(uint32_t *packet, uint32_t control, uint32_t stream_id,
+                                    uint32_t workload_id);
+/* The dwords of a user-data packet carrying BYTES. */
+uint32_t sceAgcDriverUserDataGetPacketSize(uint32_t bytes);
 int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
 int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
 

@@ -32,6 +32,17 @@ const char *pm4_driver_packet_name(unsigned sub) {
   return NULL;
 }
 
+const char *pm4_agc_tag_name(uint32_t value) {
+  switch (value >> 24) {
+#define X(name, top) \
+  case top:          \
+    return #name;
+#include "gpu/cp/agc_tags.def"
+#undef X
+    default: return NULL;
+  }
+}
+
 const char *pm4_event_name(unsigned event) {
   switch (event) {
 #define X(name, v) \
@@ -139,6 +150,12 @@ static void list_reg(FILE *out, uint32_t reg, uint32_t value) {
   const struct pm4_field *f = pm4_reg_fields(reg, &nf);
   for (size_t i = 0; i < nf; i++)
     fprintf(out, " %s=%" PRIu32, f[i].name, pm4_field_get(value, &f[i]));
+  const char *tag = reg == PM4_REG_SQ_THREAD_TRACE_USERDATA_2 ? pm4_agc_tag_name(value) : NULL;
+  if (tag) {
+    fprintf(out, " AGC_TAG=%s", tag);
+    if (value >> 24 == 0xCC || value >> 24 == 0xCD) fprintf(out, " STREAM=%" PRIu32, value & 0x1f);
+    if (value >> 24 == 0xCD) fprintf(out, " WORKLOAD=%" PRIu32, (value >> 5) & 0x3f);
+  }
   fputc('\n', out);
 }
 

@@ -87,6 +87,9 @@ const char *pm4_opcode_name(unsigned opcode);
 /* Name of the Sony driver packet a NOP with sub-selector SUB carries (agc_packets.def), or
  * NULL. */
 const char *pm4_driver_packet_name(unsigned sub);
+/* The name of the AGC libraries' tag VALUE in SQ_THREAD_TRACE_USERDATA_2 (agc_tags.def, by its
+ * top byte), or NULL. */
+const char *pm4_agc_tag_name(uint32_t value);
 /* Name of a VGT event type, or NULL. */
 const char *pm4_event_name(unsigned event);
 

@@ -3,6 +3,7 @@
  * console library's exports. docs/agc.md says what each builder writes. */
 #include "hle/hle.h"
 #include "hle/libSceAgc/agc.h"
+#include "hle/libSceAgc/agc_workload.h"
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
 HLE_STUB_DEFINE(agc_stub_acb_atomic_gds, sceAgcAcbAtomicGds, 0)
@@ -12,18 +13,12 @@ HLE_STUB_DEFINE(agc_stub_acb_jump, sceAgcAcbJump, 0)
 HLE_STUB_DEFINE(agc_stub_acb_mem_semaphore, sceAgcAcbMemSemaphore, 0)
 HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
-HLE_STUB_DEFINE(agc_stub_acb_set_marker, sceAgcAcbSetMarker, 0)
-HLE_STUB_DEFINE(agc_stub_acb_set_workload_complete, sceAgcAcbSetWorkloadComplete, 0)
-HLE_STUB_DEFINE(agc_stub_acb_set_workloads_active, sceAgcAcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_0100, sceAgcDcbContextStateOp_0100, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_marker, sceAgcDcbSetMarker, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_workload_complete, sceAgcDcbSetWorkloadComplete, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_set_workloads_active, sceAgcDcbSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_stub_set_submit_mode, sceAgcSetSubmitMode, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
@@ -66,11 +61,16 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("DwICrVxerkY", sceAgcAcbRewind, agc_stub_acb_rewind, HLE_STUB),
     HLE_FUNC("0ZOG0jc9nRg", sceAgcAcbRewindGetSize, agc_dcb_rewind_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
-    HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_stub_acb_set_marker, HLE_STUB),
-    HLE_FUNC("opR1JeJZCBU", sceAgcAcbSetWorkloadComplete, agc_stub_acb_set_workload_complete,
-             HLE_STUB),
-    HLE_FUNC("rVOmPz2RBlg", sceAgcAcbSetWorkloadsActive, agc_stub_acb_set_workloads_active,
-             HLE_STUB),
+    /* PARTIAL: the console's words are not known (a NOP with the colour stands for them). */
+    HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_acb_set_marker, HLE_PARTIAL),
+    /* PARTIAL (the three workload forms): the words and the cursor rule are the console's; which
+       driver check refuses what, the slot's address and the inactive form's stream check are
+       ours (docs/agc.md "Workloads"). */
+    HLE_FUNC("opR1JeJZCBU", sceAgcAcbSetWorkloadComplete, agc_acb_set_workload_complete,
+             HLE_PARTIAL),
+    HLE_FUNC("FcgdDM3MB+k", sceAgcAcbSetWorkloadStreamInactive,
+             agc_acb_set_workload_stream_inactive, HLE_PARTIAL),
+    HLE_FUNC("rVOmPz2RBlg", sceAgcAcbSetWorkloadsActive, agc_acb_set_workloads_active, HLE_PARTIAL),
     HLE_FUNC("idlaArvdXEs", sceAgcAcbWaitOnAddressGetSize, agc_wait_on_address_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("htn36gPnBk4", sceAgcAcbWaitRegMem, agc_acb_wait_reg_mem, HLE_IMPLEMENTED),
@@ -260,7 +260,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("GIIW2J37e70", sceAgcDcbSetIndexSize, agc_dcb_set_index_size, HLE_IMPLEMENTED),
     HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_dcb_set_index_size_get_size,
              HLE_IMPLEMENTED),
-    HLE_FUNC("QhCbS4X9Rl8", sceAgcDcbSetMarker, agc_stub_dcb_set_marker, HLE_STUB),
+    /* PARTIAL: the console's words are not known (a NOP with the colour stands for them). */
+    HLE_FUNC("QhCbS4X9Rl8", sceAgcDcbSetMarker, agc_dcb_set_marker, HLE_PARTIAL),
     HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_dcb_set_num_instances, HLE_IMPLEMENTED),
     HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),
@@ -284,10 +285,12 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     HLE_FUNC("UQGTw4xRlcM", sceAgcDcbSetUcRegistersIndirectGetSize,
              agc_dcb_set_registers_indirect_get_size, HLE_IMPLEMENTED),
-    HLE_FUNC("hEK26Wdny6s", sceAgcDcbSetWorkloadComplete, agc_stub_dcb_set_workload_complete,
-             HLE_STUB),
-    HLE_FUNC("LFSPFmGc9Hg", sceAgcDcbSetWorkloadsActive, agc_stub_dcb_set_workloads_active,
-             HLE_STUB),
+    /* PARTIAL: as the Acb forms (docs/agc.md "Workloads"). */
+    HLE_FUNC("hEK26Wdny6s", sceAgcDcbSetWorkloadComplete, agc_dcb_set_workload_complete,
+             HLE_PARTIAL),
+    HLE_FUNC("FneFypEDRgY", sceAgcDcbSetWorkloadStreamInactive,
+             agc_dcb_set_workload_stream_inactive, HLE_PARTIAL),
+    HLE_FUNC("LFSPFmGc9Hg", sceAgcDcbSetWorkloadsActive, agc_dcb_set_workloads_active, HLE_PARTIAL),
     HLE_FUNC("XN+Iuu7XsM8", sceAgcDcbSetZPassPredicationEnableGetSize, agc_dcb_predication_get_size,
              HLE_IMPLEMENTED),
     HLE_FUNC("u2T2DiA5hRI", sceAgcDcbStallCommandBufferParser, agc_dcb_stall_command_buffer_parser,

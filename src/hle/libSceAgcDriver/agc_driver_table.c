@@ -2,6 +2,7 @@
  * from the names (checked by tests/unit/hle). docs/agc.md says what each PARTIAL leaves out. */
 #include "hle/hle.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
+#include "hle/libSceAgcDriver/agc_driver_workload.h"
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
 HLE_STUB_DEFINE(agc_driver_stub_acquire_razor_acq, sceAgcDriverAcquireRazorACQ, 0)
@@ -19,26 +20,18 @@ HLE_STUB_DEFINE(agc_driver_stub_get_pa_debug_interface_version,
 HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info, sceAgcDriverGetRegShadowInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info_agr, sceAgcDriverGetRegShadowInfoAgr, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_set_workload_complete_packet_size,
-                sceAgcDriverGetSetWorkloadCompletePacketSize, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_set_workloads_active_packet_size,
-                sceAgcDriverGetSetWorkloadsActivePacketSize, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_trace_initiator, sceAgcDriverGetTraceInitiator, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_workload_stream_info, sceAgcDriverGetWorkloadStreamInfo, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
 HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
-HLE_STUB_DEFINE(agc_driver_stub_register_workload_stream, sceAgcDriverRegisterWorkloadStream, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_start, sceAgcDriverRequestCaptureStart, 0)
 HLE_STUB_DEFINE(agc_driver_stub_request_capture_stop, sceAgcDriverRequestCaptureStop, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param_direct, sceAgcDriverSetHsOffchipParamDirect, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_tf_ring, sceAgcDriverSetTFRing, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_workload_complete, sceAgcDriverSetWorkloadComplete, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_workloads_active, sceAgcDriverSetWorkloadsActive, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_async_graphics, sceAgcDriverSetupAsyncGraphics, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers_direct,
@@ -53,10 +46,6 @@ HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
 HLE_STUB_DEFINE(agc_driver_stub_tmp_init_idhs, sceAgcDriverTmpInitIdhs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_trigger_capture, sceAgcDriverTriggerCapture, 0)
-HLE_STUB_DEFINE(agc_driver_stub_unregister_workload_stream, sceAgcDriverUnregisterWorkloadStream, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_get_packet_size, sceAgcDriverUserDataGetPacketSize, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_write_packet, sceAgcDriverUserDataWritePacket, 0)
-HLE_STUB_DEFINE(agc_driver_stub_user_data_write_pop_marker, sceAgcDriverUserDataWritePopMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_set_marker, sceAgcDriverUserDataWriteSetMarker, 0)
 
@@ -130,17 +119,23 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("2PrsbRYyZi4", sceAgcDriverGetSetFlipPacketSizeInDwords,
              agc_driver_get_set_flip_packet_size_in_dwords, HLE_IMPLEMENTED),
+    /* 12 and 18 dwords: read from every firmware's module and measured (docs/agc.md). */
     HLE_FUNC("WNyjOWq8-Vk", sceAgcDriverGetSetWorkloadCompletePacketSize,
-             agc_driver_stub_get_set_workload_complete_packet_size, HLE_STUB),
+             agc_driver_get_set_workload_complete_packet_size, HLE_IMPLEMENTED),
+    /* PARTIAL: 9, the dwords the inactive builder writes; the export's answer is not recorded. */
+    HLE_FUNC("k8rLr8nq-hE", sceAgcDriverGetSetWorkloadStreamInactivePacketSize,
+             agc_driver_get_set_workload_stream_inactive_packet_size, HLE_PARTIAL),
     HLE_FUNC("gyVTZWyySpM", sceAgcDriverGetSetWorkloadsActivePacketSize,
-             agc_driver_stub_get_set_workloads_active_packet_size, HLE_STUB),
+             agc_driver_get_set_workloads_active_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("e-YMQ+2tj9M", sceAgcDriverGetTFRing, agc_driver_stub_get_tf_ring, HLE_STUB),
     HLE_FUNC("xDPdCurOujQ", sceAgcDriverGetTraceInitiator, agc_driver_stub_get_trace_initiator,
              HLE_STUB),
     HLE_FUNC("0MtUJ3BpGhE", sceAgcDriverGetWaitRenderingPacketSizeInDwords,
              agc_driver_get_wait_rendering_packet_size_in_dwords, HLE_IMPLEMENTED),
-    HLE_FUNC("t8PLXbBCiRA", sceAgcDriverGetWorkloadStreamInfo,
-             agc_driver_stub_get_workload_stream_info, HLE_STUB),
+    /* PARTIAL: the arguments are two public readings', the codes and stream 0's answer ours;
+       what is copied (32 bytes at most, the slot's value) is the console's (docs/agc.md). */
+    HLE_FUNC("t8PLXbBCiRA", sceAgcDriverGetWorkloadStreamInfo, agc_driver_get_workload_stream_info,
+             HLE_PARTIAL),
     HLE_FUNC("C2yjkNdzbW4", sceAgcDriverIDHSSubmit, agc_driver_stub_idhs_submit, HLE_STUB),
     HLE_FUNC("F0Y42t-3e18", sceAgcDriverInitResourceRegistration,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
@@ -175,8 +170,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("W5z4eZrjEas", sceAgcDriverRegisterResource,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
-    HLE_FUNC("3AyTaWcF-H8", sceAgcDriverRegisterWorkloadStream,
-             agc_driver_stub_register_workload_stream, HLE_STUB),
+    /* PARTIAL: the error codes and the refusal of a registered stream are our reading. */
+    HLE_FUNC("3AyTaWcF-H8", sceAgcDriverRegisterWorkloadStream, agc_driver_register_workload_stream,
+             HLE_PARTIAL),
     HLE_FUNC("SAfhzJPcjuk", sceAgcDriverRequestCaptureStart, agc_driver_stub_request_capture_start,
              HLE_STUB),
     HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
@@ -198,10 +194,15 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("VOMSpd9+vxU", sceAgcDriverSetResourceUserData,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     HLE_FUNC("XlNp7jzGiPo", sceAgcDriverSetTFRing, agc_driver_stub_set_tf_ring, HLE_STUB),
-    HLE_FUNC("i6bfTi13ApA", sceAgcDriverSetWorkloadComplete, agc_driver_stub_set_workload_complete,
-             HLE_STUB),
-    HLE_FUNC("UM9b9NunSrE", sceAgcDriverSetWorkloadsActive, agc_driver_stub_set_workloads_active,
-             HLE_STUB),
+    /* PARTIAL (the three builders): the words, ranges and codes are the console's; which check
+       returns which code, the slot's address and the inactive form's arguments are ours
+       (docs/agc.md "Workloads"). */
+    HLE_FUNC("i6bfTi13ApA", sceAgcDriverSetWorkloadComplete, agc_driver_set_workload_complete,
+             HLE_PARTIAL),
+    HLE_FUNC("AU87qNukGi4", sceAgcDriverSetWorkloadStreamInactive,
+             agc_driver_set_workload_stream_inactive, HLE_PARTIAL),
+    HLE_FUNC("UM9b9NunSrE", sceAgcDriverSetWorkloadsActive, agc_driver_set_workloads_active,
+             HLE_PARTIAL),
     HLE_FUNC("Vlaj1gwmIFA", sceAgcDriverSetupAsyncGraphics, agc_driver_stub_setup_async_graphics,
              HLE_STUB),
     HLE_FUNC("Hj4eWnDektQ", sceAgcDriverSetupRegisterShadow, agc_driver_stub_setup_register_shadow,
@@ -255,17 +256,24 @@ static const struct hle_symbol agc_driver_symbols[] = {
        below return the same). */
     HLE_FUNC("pWLG7WOpVcw", sceAgcDriverUnregisterResource,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* PARTIAL: the error codes are our reading. */
     HLE_FUNC("n5ElQVYsU1A", sceAgcDriverUnregisterWorkloadStream,
-             agc_driver_stub_unregister_workload_stream, HLE_STUB),
-    HLE_FUNC("VhLnEiTuuWo", sceAgcDriverUserDataGetPacketSize,
-             agc_driver_stub_user_data_get_packet_size, HLE_STUB),
+             agc_driver_unregister_workload_stream, HLE_PARTIAL),
+    /* PARTIAL: the formula read for the driver's user-data size helper; that this export is
+       that helper (for sizes other than 0) is one project's model. */
+    HLE_FUNC("VhLnEiTuuWo", sceAgcDriverUserDataGetPacketSize, agc_driver_user_data_get_packet_size,
+             HLE_PARTIAL),
     /* 0: the retail build returns 0 (a public listing of the module). */
     HLE_FUNC("t30LG1ibIJE", sceAgcDriverUserDataImmediateWrite, agc_driver_returns_zero,
              HLE_PARTIAL),
-    HLE_FUNC("-vc-xL+G8u0", sceAgcDriverUserDataWritePacket, agc_driver_stub_user_data_write_packet,
-             HLE_STUB),
+    /* PARTIAL: the arguments are two public readings'; the words are the console's for 0 and 8
+       bytes (the workload builders' prefix), the same rule for other sizes (ours). */
+    HLE_FUNC("-vc-xL+G8u0", sceAgcDriverUserDataWritePacket, agc_driver_user_data_write_packet,
+             HLE_PARTIAL),
+    /* PARTIAL: the arguments are two public readings'; the 3 dwords are DcbPopMarker's measured
+       words (tag 0xC2000000). */
     HLE_FUNC("LEnn-4ARRJM", sceAgcDriverUserDataWritePopMarker,
-             agc_driver_stub_user_data_write_pop_marker, HLE_STUB),
+             agc_driver_user_data_write_pop_marker, HLE_PARTIAL),
     HLE_FUNC("+b34-CLWc0s", sceAgcDriverUserDataWritePushMarker,
              agc_driver_stub_user_data_write_push_marker, HLE_STUB),
     HLE_FUNC("zmw2uVSEj94", sceAgcDriverUserDataWriteSetMarker,
