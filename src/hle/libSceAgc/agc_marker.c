@@ -28,3 +28,34 @@ uint32_t *agc_acb_set_marker(struct agc_cb *cb, const char *text, uint32_t colou
   (void)text;
   return set_marker(cb, "sceAgcAcbSetMarker", colour);
 }
+
+/* The Span forms of newer builds (cb, text, length, colour: OpenAGC's reading of a retail
+ * bundle's SPRX) take the text's length instead of its terminator. The text is not in the
+ * words we write (nor in the measured push marker's), so each writes its sibling's words. */
+uint32_t *agc_dcb_set_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                  uint32_t colour) {
+  (void)text;
+  (void)length;
+  return set_marker(cb, "sceAgcDcbSetMarkerSpan", colour);
+}
+
+uint32_t *agc_acb_set_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                  uint32_t colour) {
+  (void)text;
+  (void)length;
+  return set_marker(cb, "sceAgcAcbSetMarkerSpan", colour);
+}
+
+uint32_t *agc_dcb_push_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                   uint32_t colour) {
+  (void)length;
+  (void)colour;
+  return agc_dcb_push_marker(cb, text);
+}
+
+uint32_t *agc_acb_push_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                   uint32_t colour) {
+  (void)length;
+  (void)colour;
+  return agc_acb_push_marker(cb, text);
+}

@@ -55,6 +55,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("eCjKaqeeQ5s", sceAgcAcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the header is measured, the value is the graphics form's. */
     HLE_FUNC("cpCILPya5Zk", sceAgcAcbPushMarker, agc_acb_push_marker, HLE_PARTIAL),
+    /* PARTIAL: the words of its sibling (the text and length are not in them). */
+    HLE_FUNC("8Kly1JrJUlw", sceAgcAcbPushMarkerSpan, agc_acb_push_marker_span, HLE_PARTIAL),
     HLE_FUNC("F8NLhWvFemI", sceAgcAcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("JrtiDtKeS38", sceAgcAcbResetQueue, agc_acb_reset_queue, HLE_PARTIAL),
@@ -63,6 +65,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("ebixW91gpPw", sceAgcAcbSetFlip, agc_dcb_set_flip, HLE_PARTIAL),
     /* PARTIAL: the console's words are not known (a NOP with the colour stands for them). */
     HLE_FUNC("xAeBOa0A3kk", sceAgcAcbSetMarker, agc_acb_set_marker, HLE_PARTIAL),
+    /* PARTIAL: the words of its sibling (the text and length are not in them). */
+    HLE_FUNC("pxx-GoOSdw4", sceAgcAcbSetMarkerSpan, agc_acb_set_marker_span, HLE_PARTIAL),
     /* PARTIAL (the three workload forms): the words and the cursor rule are the console's; which
        driver check refuses what, the slot's address and the inactive form's stream check are
        ours (docs/agc.md "Workloads"). */
@@ -220,6 +224,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("KjPeVduz6jU", sceAgcDcbPrimeUtcl2GetSize, agc_prime_utcl2_get_size, HLE_IMPLEMENTED),
     /* PARTIAL: the value is measured for one call (whether the string changes it is not known). */
     HLE_FUNC("+kSrjIVxKFE", sceAgcDcbPushMarker, agc_dcb_push_marker, HLE_PARTIAL),
+    /* PARTIAL: the words of its sibling (the text and length are not in them). */
+    HLE_FUNC("N7M3+N-sBCw", sceAgcDcbPushMarkerSpan, agc_dcb_push_marker_span, HLE_PARTIAL),
     HLE_FUNC("zg6u-N6Otxs", sceAgcDcbQueueEndOfShaderActionGetSize,
              agc_queue_end_of_shader_action_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("TRO721eVt4g", sceAgcDcbResetQueue, agc_dcb_reset_queue, HLE_PARTIAL),
@@ -262,6 +268,8 @@ static const struct hle_symbol agc_symbols[] = {
              HLE_IMPLEMENTED),
     /* PARTIAL: the console's words are not known (a NOP with the colour stands for them). */
     HLE_FUNC("QhCbS4X9Rl8", sceAgcDcbSetMarker, agc_dcb_set_marker, HLE_PARTIAL),
+    /* PARTIAL: the words of its sibling (the text and length are not in them). */
+    HLE_FUNC("BYcSvEsINWU", sceAgcDcbSetMarkerSpan, agc_dcb_set_marker_span, HLE_PARTIAL),
     HLE_FUNC("tSBxhAPyytQ", sceAgcDcbSetNumInstances, agc_dcb_set_num_instances, HLE_IMPLEMENTED),
     HLE_FUNC("6DFuRKT4C9w", sceAgcDcbSetNumInstancesGetSize, agc_dcb_set_state_get_size,
              HLE_IMPLEMENTED),

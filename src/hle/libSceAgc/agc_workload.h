@@ -26,5 +26,14 @@ uint32_t *agc_acb_set_workload_stream_inactive(struct agc_cb *cb, uint32_t strea
 #define AGC_SET_MARKER_DWORDS 3u
 uint32_t *agc_dcb_set_marker(struct agc_cb *cb, const char *text, uint32_t colour);
 uint32_t *agc_acb_set_marker(struct agc_cb *cb, const char *text, uint32_t colour);
+/* The Span forms (text, length, colour): the words of SetMarker / Push*Marker. */
+uint32_t *agc_dcb_set_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                  uint32_t colour);
+uint32_t *agc_acb_set_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                  uint32_t colour);
+uint32_t *agc_dcb_push_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                   uint32_t colour);
+uint32_t *agc_acb_push_marker_span(struct agc_cb *cb, const char *text, uint32_t length,
+                                   uint32_t colour);
 
 #endif

@@ -275,6 +275,23 @@ static void test_set_marker(void **state) {
   assert_int_equal(buf[0], FILL);
 }
 
+/* The Span forms write their siblings' words: SetMarker's NOP with the colour; the push
+ * markers' measured SET_UCONFIG_REG of 0x342 = 0xC1000000 (header bit 2 in the graphics form). */
+static void test_marker_spans(void **state) {
+  (void)state;
+  EXPECT(agc_dcb_set_marker_span(&cb, "frame!", 5, 0x12345678u), 0xC0011000u, 0x12345678u, 0u);
+  setup(NULL);
+  EXPECT(agc_acb_set_marker_span(&cb, "abc", 3, 9), 0xC0011000u, 9u, 0u);
+  setup(NULL);
+  EXPECT(agc_dcb_push_marker_span(&cb, "pass", 4, 0xFF), 0xC0017904u, 0x342u, 0xC1000000u);
+  setup(NULL);
+  EXPECT(agc_acb_push_marker_span(&cb, "pass", 4, 0xFF), 0xC0017900u, 0x342u, 0xC1000000u);
+  setup(NULL);
+  cb.cursor_down = cb.top = buf + 2;
+  assert_null(agc_dcb_push_marker_span(&cb, "x", 1, 0));
+  assert_int_equal(buf[0], FILL);
+}
+
 /* The packets run: the graphics queue and a compute queue take them; the slot holds the active
  * mask (SWAP), then loses the completed bit (AND); the marker register 0x342 (user config, byte
  * 0x30D08) keeps the last tag; SetMarker's NOP and a push/pop pair go by. */
@@ -342,6 +359,7 @@ int main(void) {
       cmocka_unit_test_setup(test_user_data, setup_streams),
       cmocka_unit_test_setup(test_room, setup_streams),
       cmocka_unit_test_setup(test_set_marker, setup_streams),
+      cmocka_unit_test_setup(test_marker_spans, setup_streams),
       cmocka_unit_test_setup(test_runs, setup_streams),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
