@@ -93,7 +93,7 @@ static bool state_ready(uint64_t *label, uint32_t *pairs) {
 
 /* LOAD_CONTEXT_REG_INDEX (INDEX 0, DATA_FORMAT 1: NUM_DWORDS (offset, value) pairs). */
 static void restore_packet(uint32_t *p, uint64_t list, uint32_t pairs) {
-  p[0] = pm4_type3(PM4_LOAD_CONTEXT_REG_INDEX, 3);
+  p[0] = pm4_type3(PM4_LOAD_CONTEXT_REG_INDEX, 4);
   p[1] = (uint32_t)list & ~3u;
   p[2] = (uint32_t)(list >> 32);
   p[3] = 0x80000000u;
@@ -108,17 +108,17 @@ static void restore_packet(uint32_t *p, uint64_t list, uint32_t pairs) {
 static void sync_block(uint32_t *p, uint32_t op, uint64_t label) {
   const bool first = op != 2;
   const uint64_t data = first ? 1 : 1ull << 32;
-  p[0] = pm4_type3(PM4_COND_EXEC, 3);
+  p[0] = pm4_type3(PM4_COND_EXEC, 4);
   p[1] = ((uint32_t)label + (first ? 0 : 4)) & ~3u;
   p[2] = (uint32_t)(label >> 32);
   p[3] = 0;
   p[4] = 8;
-  p[5] = pm4_type3(PM4_RELEASE_MEM, 6);
+  p[5] = pm4_type3(PM4_RELEASE_MEM, 7);
   p[6] = 0x06000528u;
   p[7] = 0x04010000u;
   p[8] = p[9] = p[10] = p[11] = 0;
   p[12] = 0x08100000u | op;
-  p[13] = pm4_type3(PM4_ATOMIC_MEM, 7);
+  p[13] = pm4_type3(PM4_ATOMIC_MEM, 8);
   p[14] = 0x40000267u;
   p[15] = (uint32_t)label;
   p[16] = (uint32_t)(label >> 32);
@@ -129,7 +129,7 @@ static void sync_block(uint32_t *p, uint32_t op, uint64_t label) {
 }
 
 static uint32_t *context_control(uint32_t *p, uint32_t shadow) {
-  p[0] = pm4_type3(PM4_CONTEXT_CONTROL, 1);
+  p[0] = pm4_type3(PM4_CONTEXT_CONTROL, 2);
   p[1] = 0;
   p[2] = shadow;
   return p + 3;
@@ -155,7 +155,7 @@ uint32_t *agc_dcb_context_state_transition(struct agc_cb *cb, uint32_t op) {
   sync_block(q, op, label);
   q += 22;
   if (op != 2) q = context_control(q, 0x80018001u);
-  q[0] = pm4_type3(PM4_CLEAR_STATE, 0);
+  q[0] = pm4_type3(PM4_CLEAR_STATE, 1);
   q[1] = op == 3 ? 1 : op;
   if (op == 3) restore_packet(q + 2, list, pairs);
   return p;
