@@ -313,6 +313,16 @@ static void test_context_refused(void **state) {
   assert_int_equal(agc_context_state_place(block, 8), AGC_ERROR_INVALID_ARGUMENT); /* too small */
 }
 
+/* Without a placed block the builder makes one in guest memory; with no guest address space
+ * (this test does not reserve one) that fails: NULL, nothing written (logged). */
+static void test_context_no_guest_memory(void **state) {
+  (void)state;
+  agc_context_state_reset();
+  assert_null(agc_dcb_context_state_transition(&cb, 0));
+  assert_ptr_equal(cb.cursor_up, buf);
+  assert_int_equal(buf[0], FILL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_gs_prim_payload),
@@ -332,6 +342,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_context_op2, setup_context, teardown_context),
       cmocka_unit_test_setup_teardown(test_context_op3, setup_context, teardown_context),
       cmocka_unit_test_setup_teardown(test_context_refused, setup_context, teardown_context),
+      cmocka_unit_test_setup(test_context_no_guest_memory, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
