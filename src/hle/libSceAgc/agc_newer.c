@@ -6,7 +6,6 @@
  * console measurement of sceAgcCreateInterpolantMapping (0x191 + n) instead. */
 #include <stddef.h>
 
-#include "common/log.h"
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
 

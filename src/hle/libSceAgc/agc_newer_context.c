@@ -8,7 +8,6 @@
  * use (agc_context_state_place for tests). */
 #include <pthread.h>
 #include <stddef.h>
-#include <string.h>
 
 #include "common/log.h"
 #include "gpu/cp/pm4.h"
@@ -83,7 +82,9 @@ static bool state_ready(uint64_t *label, uint32_t *pairs) {
         GUEST_PROT_CPU_READ | GUEST_PROT_CPU_WRITE | GUEST_PROT_GPU_READ | GUEST_PROT_GPU_WRITE,
         "libSceAgc context state");
     if (!at || place_locked((void *)(uintptr_t)at, bytes) != 0)
-      LOG(hle, ERROR, "libSceAgc: the context-state label and register list cannot be made");
+      LOG_ONCE(hle, ERROR,
+               "libSceAgc: the context-state label and register list cannot be made in guest "
+               "memory: qj7QZpgr9Uw answers NULL");
   }
   *label = state_label;
   *pairs = state_pairs;
