@@ -10,6 +10,7 @@
 #define PROSPERO_HLE_LIBSCEAGC_AGC_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* SceAgcCb (the SDK's CommandBuffer), 0x38 bytes. Packets are written upwards from
@@ -485,5 +486,38 @@ int agc_get_semaphore_label(uint32_t index, void **out);
 /* Forgets the instrumentation flags and the AMM memory (tests). */
 void agc_compat_reset(void);
 int agc_debug_raise_exception(uint32_t code, uint32_t arg);
+
+/* ---- exports of newer libSceAgc builds and NID-only exports (agc_newer.c) ---- */
+/* sceAgcGetGsPrimPayload: *OUT = 8 when the first entry of GS's context list for register
+ * 0x1C2 has low nibble 2, else 0. 0, or AGC_ERROR_INVALID_ARGUMENT (NULL pointers: ours). */
+int agc_get_gs_prim_payload(uint32_t *out, const struct agc_shader *gs);
+/* -KRzWekV120: sceAgcDcbSetIndexSize's packet with BIT14's low bit in value bit 14. */
+uint32_t *agc_dcb_set_index_size_ex(struct agc_cb *cb, uint32_t index_size, uint32_t cache_policy,
+                                    uint32_t bit14);
+/* The INDIRECT_BUFFER-opcode field patchers of NIDs 7Wa3aeJgeVU (the buffer at dword 8),
+ * rP5xLdOf26k (11) and Ikfdt-rIqCE (1): address, high half, IB_SIZE and CACHE_POLICY. 0 or
+ * AGC_ERROR_INVALID_PACKET (another opcode; nothing changed). */
+int agc_ib_patch_fields_at8(uint32_t *cmd, uint32_t cache_policy, uint64_t address,
+                            uint32_t dwords);
+int agc_ib_patch_fields_at11(uint32_t *cmd, uint32_t cache_policy, uint64_t address,
+                             uint32_t dwords);
+int agc_ib_patch_fields_at1(uint32_t *cmd, uint32_t cache_policy, uint64_t address,
+                            uint32_t dwords);
+/* The FW 11.60 interpolant mappers dbOlWdppb4o (create: the registers past PS's inputs are
+ * the identity) and vieBRwlh1Lw (update: those are left as they are): SPI_PS_INPUT_CNTL_n
+ * (context 0x191 + n) of PS's inputs matched to GS's outputs. 0 or AGC_ERROR_INVALID_ARGUMENT. */
+int agc_create_interpolant_mapping_1160(struct agc_shader_register *regs,
+                                        const struct agc_shader *gs, const struct agc_shader *ps);
+int agc_update_interpolant_mapping_1160(struct agc_shader_register *regs,
+                                        const struct agc_shader *gs, const struct agc_shader *ps);
+/* qj7QZpgr9Uw (agc_newer_context.c): the context-state transition OP (0-3) of 5, 27, 27 or 32
+ * dwords; NULL for another OP, a full buffer or no label block. */
+uint32_t *agc_dcb_context_state_transition(struct agc_cb *cb, uint32_t op);
+/* The label block ({0, 1} then version 8's context defaults as pairs): its bytes, placing it
+ * in BLOCK (8-aligned, GPU-visible; tests) instead of guest memory made on first use, and
+ * forgetting it (tests). */
+size_t agc_context_state_bytes(void);
+int agc_context_state_place(void *block, size_t bytes);
+void agc_context_state_reset(void);
 
 #endif

@@ -15,7 +15,6 @@ HLE_STUB_DEFINE(agc_stub_acb_prime_utcl2, sceAgcAcbPrimeUtcl2, 0)
 HLE_STUB_DEFINE(agc_stub_acb_rewind, sceAgcAcbRewind, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_atomic_gds, sceAgcDcbAtomicGds, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_context_state_op, sceAgcDcbContextStateOp, 0)
-HLE_STUB_DEFINE(agc_stub_dcb_context_state_op_0100, sceAgcDcbContextStateOp_0100, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced, sceAgcDcbDrawIndexMultiInstanced, 0)
 HLE_STUB_DEFINE(agc_stub_dcb_draw_index_multi_instanced_get_size,
                 sceAgcDcbDrawIndexMultiInstancedGetSize, 0)
@@ -24,6 +23,9 @@ HLE_STUB_DEFINE(agc_stub_suspend_point, sceAgcSuspendPoint, 0)
 HLE_STUB_DEFINE(agc_stub_suspend_point_and_check_status, sceAgcSuspendPointAndCheckStatus, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping, sceAgcUpdateInterpolantMapping, 0)
 HLE_STUB_DEFINE(agc_stub_update_interpolant_mapping_0100, sceAgcUpdateInterpolantMapping_0100, 0)
+/* The console fills through a compute shader of its own that nobody has recorded (OpenAGC binds
+ * its own kernel there): NULL, the full-buffer answer, until its packets are known. */
+HLE_STUB_DEFINE(agc_stub_cb_memset_exclusive, sceAgcCbMemsetExclusive, 0)
 
 static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("KT-hTp-Ch14", sceAgcAcbAcquireMem, agc_acb_acquire_mem, HLE_IMPLEMENTED),
@@ -160,10 +162,6 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("HabmgqPwPw0", sceAgcDcbContextStateOp, agc_stub_dcb_context_state_op, HLE_STUB),
     HLE_FUNC("H6vHS5cidSA", sceAgcDcbContextStateOpGetSize, agc_dcb_context_state_op_get_size,
              HLE_IMPLEMENTED),
-    /* The two-argument (cb, operation) form OpenAGC reads (NID qj7QZpgr9Uw, its name hashed
-       here): its packets use the library's private label and register list (docs/agc.md). */
-    HLE_FUNC("qj7QZpgr9Uw", sceAgcDcbContextStateOp_0100, agc_stub_dcb_context_state_op_0100,
-             HLE_STUB),
     HLE_FUNC("1rZSWUv1IRc", sceAgcDcbCopyData, agc_dcb_copy_data, HLE_PARTIAL),
     HLE_FUNC("b5u0Jzm8TF8", sceAgcDcbCopyDataGetSize, agc_copy_data_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("CtB+A9-VxO0", sceAgcDcbDispatchIndirect, agc_dcb_dispatch_indirect, HLE_IMPLEMENTED),
@@ -349,6 +347,26 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("OQTgEXyihvA", sceAgcSetAmmSemaphoreMemory, agc_set_amm_semaphore_memory,
              HLE_IMPLEMENTED),
     HLE_FUNC("hFQ9pUxoLQ4", sceAgcGetSemaphoreLabel, agc_get_semaphore_label, HLE_IMPLEMENTED),
+    /* Newer-build and NID-only exports (agc_newer*.c; OpenAGC's readings of the SPRX bodies,
+     * docs/agc.md "Newer-build exports"). The NID-only lines' official names are not known. */
+    HLE_FUNC("ICkECTBxrMw", sceAgcGetGsPrimPayload, agc_get_gs_prim_payload, HLE_IMPLEMENTED),
+    HLE_NID_FUNC("-KRzWekV120", agc_dcb_set_index_size_ex, HLE_IMPLEMENTED),
+    HLE_NID_FUNC("7Wa3aeJgeVU", agc_ib_patch_fields_at8, HLE_IMPLEMENTED),
+    HLE_NID_FUNC("rP5xLdOf26k", agc_ib_patch_fields_at11, HLE_IMPLEMENTED),
+    HLE_NID_FUNC("Ikfdt-rIqCE", agc_ib_patch_fields_at1, HLE_IMPLEMENTED),
+    /* PARTIAL: the register offsets follow the console measurement of the FW 5.50 create
+     * function (0x191 + n), OpenAGC's record of these bodies has 0x10000000 + n; the transform
+     * is that record's, not measured. */
+    HLE_NID_FUNC("dbOlWdppb4o", agc_create_interpolant_mapping_1160, HLE_PARTIAL),
+    HLE_NID_FUNC("vieBRwlh1Lw", agc_update_interpolant_mapping_1160, HLE_PARTIAL),
+    /* PARTIAL: ATOMIC_MEM's opcode is GFX10's (the record leaves it open), the label block is
+     * ours (the console's library allocates its own), the kernel's answer to the interrupt is
+     * not known. */
+    /* The two-argument (cb, operation) form; the name sceAgcDcbContextStateOp_0100 hashes to
+     * the NID. */
+    HLE_FUNC("qj7QZpgr9Uw", sceAgcDcbContextStateOp_0100, agc_dcb_context_state_transition,
+             HLE_PARTIAL),
+    HLE_FUNC("6nths4DHNrs", sceAgcCbMemsetExclusive, agc_stub_cb_memset_exclusive, HLE_STUB),
     /* PARTIAL: the console hands the exception to a debugger; we log it and go on. */
     HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_PARTIAL),
     /* PARTIAL: the size and alignment are the reference HLEs' reading, not the SPRX's. */

@@ -259,7 +259,8 @@ static inline uint64_t videoout_label_address(int32_t index) {
  * RELEASE_MEM's INT_CTXID. The last VIDEOOUT_EOP_FLIPS registrations are kept (a buffer
  * resubmitted flips again); an older id is unknown. */
 #define VIDEOOUT_EOP_FLIP_ID_FIRST 0x08000101u
-#define VIDEOOUT_EOP_FLIP_ID_END 0x10000000u
+/* Below 0x08100000: sceAgcDcbContextStateOp_0100's interrupts are 0x0810000X (docs/agc.md). */
+#define VIDEOOUT_EOP_FLIP_ID_END 0x08100000u
 #define VIDEOOUT_EOP_FLIPS 64
 
 /* Maps the label page once (sceVideoOutOpen does): in guest memory at VIDEOOUT_LABEL_PAGE
