@@ -5,6 +5,7 @@
 #ifndef PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 #define PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "hle/libSceAgcDriver/agc_driver.h"
@@ -17,6 +18,8 @@
 #define AGC_DRIVER_ERROR_PERMISSION_INSUFFICIENT ((int)0x8A6D0001u)
 #define AGC_DRIVER_ERROR_AGR_NOT_SET_UP ((int)0x8A6D0003u)
 #define AGC_DRIVER_ERROR_CAPTURE_UNAVAILABLE ((int)0x8A6C1000u)
+/* GetRegShadowInfo's answer for a NULL output (the same value as AGR_NOT_SET_UP). */
+#define AGC_DRIVER_ERROR_NULL_OUTPUT ((int)0x8A6D0003u)
 
 /* ---- agc_driver_fixed.c: constant answers ------------------------------------------- */
 /* Each logs its name once and returns PERMISSION_INSUFFICIENT. */
@@ -58,6 +61,30 @@ int agc_driver_setup_async_graphics(uint32_t flag);
 int agc_driver_agr_submit_dcb(const struct agc_driver_submit *packet);
 int agc_driver_agr_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
                                      uint32_t count);
+/* ---- agc_driver_shadow.c: the register-shadow aperture ------------------------------ */
+/* The console driver's 2 MiB aperture (address hint, size and alignment) and its two
+ * register-shadow ranges (offsets, size); the 40-byte descriptor of one range. */
+#define AGC_DRIVER_SHADOW_HINT 0xFE0000000ull
+#define AGC_DRIVER_SHADOW_SIZE 0x200000u
+#define AGC_DRIVER_SHADOW_FIRST 0x8000u
+#define AGC_DRIVER_SHADOW_SECOND 0x21000u
+#define AGC_DRIVER_SHADOW_RANGE_SIZE 0x19000u
+struct agc_driver_shadow_info {
+  uint64_t address;   /* +0x00 */
+  uint32_t size;      /* +0x08 */
+  uint32_t ranges[6]; /* +0x0C */
+  uint32_t reserved;  /* +0x24 */
+};
+_Static_assert(sizeof(struct agc_driver_shadow_info) == 40, "the descriptor is 40 bytes");
+/* The aperture's guest address, committed on the first call; 0 without memory. */
+uint64_t agc_driver_shadow_aperture(void);
+/* Descriptor WHICH (0 the first range, 1 the second) into *OUT; false without memory. */
+bool agc_driver_shadow_descriptor(unsigned which, struct agc_driver_shadow_info *out);
+/* sceAgcDriverGetRegShadowInfo(out) / GetRegShadowInfoAgr(out): NULL_OUTPUT for a NULL OUT,
+ * else the first (the AGR form: the second) descriptor copied to OUT and 0 (PARTIAL). */
+int agc_driver_get_reg_shadow_info(struct agc_driver_shadow_info *out);
+int agc_driver_get_reg_shadow_info_agr(struct agc_driver_shadow_info *out);
+
 /* Forgets the ring and the async state (tests). */
 void agc_driver_async_reset(void);
 

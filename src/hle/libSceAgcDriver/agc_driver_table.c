@@ -10,8 +10,6 @@ HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_hs_offchip_param, sceAgcDriverGetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info, sceAgcDriverGetRegShadowInfo, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info_agr, sceAgcDriverGetRegShadowInfoAgr, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_set_workload_complete_packet_size,
                 sceAgcDriverGetSetWorkloadCompletePacketSize, 0)
@@ -95,10 +93,14 @@ static const struct hle_symbol agc_driver_symbols[] = {
        measured on hardware). */
     HLE_FUNC("Pqxglq1oKec", sceAgcDriverGetPaDebugInterfaceVersion,
              agc_driver_get_pa_debug_interface_version, HLE_IMPLEMENTED),
-    HLE_FUNC("CP-kVAMmWVw", sceAgcDriverGetRegShadowInfo, agc_driver_stub_get_reg_shadow_info,
-             HLE_STUB),
-    HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr,
-             agc_driver_stub_get_reg_shadow_info_agr, HLE_STUB),
+    /* PARTIAL: NULL output 0x8A6D0003 and a 40-byte copy, as the console's body; that the copy is
+       the driver's first register-shadow descriptor is our reading (docs/agc.md). */
+    HLE_FUNC("CP-kVAMmWVw", sceAgcDriverGetRegShadowInfo, agc_driver_get_reg_shadow_info,
+             HLE_PARTIAL),
+    /* PARTIAL: as GetRegShadowInfo with the second descriptor (our reading: its body is not
+       recorded). */
+    HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr, agc_driver_get_reg_shadow_info_agr,
+             HLE_PARTIAL),
     HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc,
              agc_driver_stub_get_reserved_dmem_for_agc, HLE_STUB),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings

@@ -14,6 +14,10 @@
  *     reading of the FW 5.50 body);
  *   - SetTFRing's checks: a 256-byte aligned address, a size multiple of 4
  *     (agc_driver_ring_facts.tsv: address-0x100, size-4);
+ *   - GetRegShadowInfo: 0x8A6D0003 for a NULL output, else 40 bytes (a public reading of the
+ *     FW 12.02 body); the driver's two register-shadow descriptors in its 2 MiB aperture
+ *     (analysis/agc_driver_shadow_facts.md, fw1160_register_shadow_20260729.md: address =
+ *     aperture + 0x8000 / + 0x21000, size 0x19000, words 0 0x3BF 0x2000 0x2281 0x2400 0x2843, 0);
  *   - GetEqContextId: the event's data >> 16, with the data the console posts (context id <<
  *     16 | 0xFF00, docs/agc.md). */
 #include <setjmp.h>
@@ -187,12 +191,46 @@ static void test_async_graphics(void **state) {
   agc_driver_async_reset();
 }
 
+/* The 40 bytes as ten dwords, the aperture's address split into the first two. */
+static void expect_descriptor(const uint32_t got[10], uint64_t address) {
+  const uint32_t want[10] = {(uint32_t)address,
+                             (uint32_t)(address >> 32),
+                             0x19000u,
+                             0,
+                             0x3BFu,
+                             0x2000u,
+                             0x2281u,
+                             0x2400u,
+                             0x2843u,
+                             0};
+  for (int i = 0; i < 10; i++)
+    if (got[i] != want[i]) fail_msg("dword %d: 0x%08x, expected 0x%08x", i, got[i], want[i]);
+}
+
+static void test_reg_shadow_info(void **state) {
+  (void)state;
+  assert_int_equal((uint32_t)agc_driver_get_reg_shadow_info(NULL), 0x8A6D0003u);
+  assert_int_equal((uint32_t)agc_driver_get_reg_shadow_info_agr(NULL), 0x8A6D0003u);
+  uint64_t aperture = agc_driver_shadow_aperture();
+  assert_int_not_equal(aperture, 0);
+  assert_int_equal(aperture % 0x200000u, 0);                /* 2 MiB aligned */
+  assert_int_equal(agc_driver_shadow_aperture(), aperture); /* made once */
+  uint32_t out[12];
+  memset(out, 0xA5, sizeof out);
+  assert_int_equal(agc_driver_get_reg_shadow_info((struct agc_driver_shadow_info *)out), 0);
+  expect_descriptor(out, aperture + 0x8000u);
+  assert_int_equal(out[10], 0xA5A5A5A5u); /* 40 bytes, nothing more */
+  memset(out, 0xA5, sizeof out);
+  assert_int_equal(agc_driver_get_reg_shadow_info_agr((struct agc_driver_shadow_info *)out), 0);
+  expect_descriptor(out, aperture + 0x21000u);
+  assert_int_equal(out[10], 0xA5A5A5A5u);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_constant_answers),
-      cmocka_unit_test(test_event_accessors),
-      cmocka_unit_test(test_tf_ring),
-      cmocka_unit_test(test_async_graphics),
+      cmocka_unit_test(test_constant_answers), cmocka_unit_test(test_event_accessors),
+      cmocka_unit_test(test_tf_ring),          cmocka_unit_test(test_async_graphics),
+      cmocka_unit_test(test_reg_shadow_info),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
