@@ -71,28 +71,34 @@ int agc_driver_setup_async_graphics(uint32_t flag) {
   return 0;
 }
 
-/* The AGR path is open (under async_lock's protection of the read). */
-static bool agr_open(const char *fn) {
+/* The AGR path is open; the first refusal and the first submission are each logged once per
+ * entry point (*LOGGED: bit 1 a refusal logged, bit 2 a submission). */
+static bool agr_open(const char *fn, int *logged) {
   pthread_mutex_lock(&async_lock);
   bool open = async_state.async_set_up && async_state.agr;
   pthread_mutex_unlock(&async_lock);
-  if (!open)
-    LOG_ONCE(hle, WARN,
-             "%s: the async graphics ring is not set up (0x8A6D0003, the console's answer while "
-             "its AGR flag is clear)",
-             fn);
-  else LOG_ONCE(hle, INFO, "%s: async graphics buffers run on the graphics queue", fn);
+  const int bit = open ? 2 : 1;
+  if (!(__atomic_fetch_or(logged, bit, __ATOMIC_RELAXED) & bit)) {
+    if (!open)
+      LOG(hle, WARN,
+          "%s: the async graphics ring is not set up (0x8A6D0003, the console's answer while "
+          "its AGR flag is clear)",
+          fn);
+    else LOG(hle, INFO, "%s: async graphics buffers run on the graphics queue", fn);
+  }
   return open;
 }
 
 int agc_driver_agr_submit_dcb(const struct agc_driver_submit *packet) {
-  if (!agr_open("sceAgcDriverAgrSubmitDcb")) return AGC_DRIVER_ERROR_AGR_NOT_SET_UP;
+  static int logged;
+  if (!agr_open("sceAgcDriverAgrSubmitDcb", &logged)) return AGC_DRIVER_ERROR_AGR_NOT_SET_UP;
   return agc_driver_submit_dcb(packet);
 }
 
 int agc_driver_agr_submit_multi_dcbs(const uint32_t *const *addrs, const uint32_t *dwords,
                                      uint32_t count) {
-  if (!agr_open("sceAgcDriverAgrSubmitMultiDcbs")) return AGC_DRIVER_ERROR_AGR_NOT_SET_UP;
+  static int logged;
+  if (!agr_open("sceAgcDriverAgrSubmitMultiDcbs", &logged)) return AGC_DRIVER_ERROR_AGR_NOT_SET_UP;
   return agc_driver_submit_multi_dcbs(addrs, dwords, count);
 }
 
