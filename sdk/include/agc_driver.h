@@ -66,6 +66,46 @@ int sceAgcDriverSetWorkloadComplete(uint32_t *packet, uint32_t control, uint32_t
 uint32_t sceAgcDriverUserDataGetPacketSize(uint32_t bytes);
 int sceAgcDriverAddEqEvent(SceKernelEqueue eq, int32_t id, void *udata);
 int sceAgcDriverDeleteEqEvent(SceKernelEqueue eq, int32_t id);
+/* The GRAPHICS event's fields: the context id of the release that interrupted (the event's
+ * data >> 16) and the event id it was registered with. */
+uint32_t sceAgcDriverGetEqContextId(const SceKernelEvent *ev);
+int sceAgcDriverGetEqEventType(const SceKernelEvent *ev);
+
+/* The tessellation-factor ring: BASE 256-byte aligned, SIZE a multiple of 4. */
+int sceAgcDriverSetTFRing(const void *base, uint32_t size);
+/* Async graphics: FLAG != 0 opens the AGR submits, which otherwise answer 0x8A6D0003. */
+int sceAgcDriverSetupAsyncGraphics(uint32_t flag);
+int sceAgcDriverAgrSubmitDcb(const SceAgcDriverCommandBufferSubmit *packet);
+int sceAgcDriverAgrSubmitMultiDcbs(const uint32_t *const *addrs, const uint32_t *dwords,
+                                   uint32_t count);
+
+/* A register-shadow range of the driver's aperture (40 bytes). GetRegShadowInfo gives the
+ * first, the Agr form the second; 0x8A6D0003 for a NULL output. */
+typedef struct SceAgcDriverRegShadowInfo {
+  uint64_t address;
+  uint32_t size;
+  uint32_t ranges[6];
+  uint32_t reserved;
+} SceAgcDriverRegShadowInfo;
+int sceAgcDriverGetRegShadowInfo(SceAgcDriverRegShadowInfo *info);
+int sceAgcDriverGetRegShadowInfoAgr(SceAgcDriverRegShadowInfo *info);
+
+/* The retail module's fixed answers: 0x8A6D0001 (permission insufficient) for the debug and
+ * Direct exports, 0x8A6C1000 for the capture controls, 0 for IsPaDebug and
+ * GetTraceInitiator. */
+int sceAgcDriverGetPaDebugInterfaceVersion(void);
+int sceAgcDriverGetGpuRefClks(void);
+int sceAgcDriverSubmitMultiCommandBuffersDirect(void);
+int sceAgcDriverSuspendPointSubmitDirect(uint32_t a, uint32_t b, uint32_t c, uint32_t d);
+int sceAgcDriverIsSuspendPointInFlight(void);
+int sceAgcDriverIsSuspendPointInFlightDirect(uint32_t value);
+int sceAgcDriverSetTFRingDirect(void);
+int sceAgcDriverSetHsOffchipParamDirect(uint64_t list, uint32_t count);
+int sceAgcDriverRequestCaptureStart(void);
+int sceAgcDriverRequestCaptureStop(void);
+int sceAgcDriverTriggerCapture(void);
+int sceAgcDriverIsPaDebug(void);
+int sceAgcDriverGetTraceInitiator(void);
 
 __PROSPERO_END_DECLS
 

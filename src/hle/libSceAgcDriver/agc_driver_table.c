@@ -3,51 +3,32 @@
 #include "hle/hle.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceAgcDriver/agc_driver_workload.h"
+#include "hle/libSceAgcDriver/agc_driver_misc.h"
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
 HLE_STUB_DEFINE(agc_driver_stub_acquire_razor_acq, sceAgcDriverAcquireRazorACQ, 0)
-HLE_STUB_DEFINE(agc_driver_stub_agr_submit_dcb, sceAgcDriverAgrSubmitDcb, 0)
-HLE_STUB_DEFINE(agc_driver_stub_agr_submit_multi_dcbs, sceAgcDriverAgrSubmitMultiDcbs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_eq_context_id, sceAgcDriverGetEqContextId, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_eq_event_type, sceAgcDriverGetEqEventType, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_gpu_ref_clks, sceAgcDriverGetGpuRefClks, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_hs_offchip_param, sceAgcDriverGetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_pa_debug_interface_version,
-                sceAgcDriverGetPaDebugInterfaceVersion, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info, sceAgcDriverGetRegShadowInfo, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reg_shadow_info_agr, sceAgcDriverGetRegShadowInfoAgr, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_trace_initiator, sceAgcDriverGetTraceInitiator, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
 HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
-HLE_STUB_DEFINE(agc_driver_stub_request_capture_start, sceAgcDriverRequestCaptureStart, 0)
-HLE_STUB_DEFINE(agc_driver_stub_request_capture_stop, sceAgcDriverRequestCaptureStop, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param_direct, sceAgcDriverSetHsOffchipParamDirect, 0)
-HLE_STUB_DEFINE(agc_driver_stub_set_tf_ring, sceAgcDriverSetTFRing, 0)
-HLE_STUB_DEFINE(agc_driver_stub_setup_async_graphics, sceAgcDriverSetupAsyncGraphics, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
-HLE_STUB_DEFINE(agc_driver_stub_submit_multi_command_buffers_direct,
-                sceAgcDriverSubmitMultiCommandBuffersDirect, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_hdr_scopes_acq, sceAgcDriverSubmitToHDRScopesACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_razor_acq, sceAgcDriverSubmitToRazorACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_suspend_point_submit, sceAgcDriverSuspendPointSubmit, 0)
-HLE_STUB_DEFINE(agc_driver_stub_suspend_point_submit_direct, sceAgcDriverSuspendPointSubmitDirect,
-                0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
                 sceAgcDriverSysEnableSubmitDone45Exception, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
 HLE_STUB_DEFINE(agc_driver_stub_tmp_init_idhs, sceAgcDriverTmpInitIdhs, 0)
-HLE_STUB_DEFINE(agc_driver_stub_trigger_capture, sceAgcDriverTriggerCapture, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_set_marker, sceAgcDriverUserDataWriteSetMarker, 0)
+HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
 
 static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("MetMOQVd8HY", sceAgcDriverAcquireRazorACQ, agc_driver_stub_acquire_razor_acq,
@@ -55,9 +36,13 @@ static const struct hle_symbol agc_driver_symbols[] = {
     /* PARTIAL: ids other than 0 and the compute queue ids are never posted (logged); the event data
        is our reading. */
     HLE_FUNC("w2rJhmD+dsE", sceAgcDriverAddEqEvent, agc_driver_add_eq_event, HLE_PARTIAL),
-    HLE_FUNC("AhGvpITrf4M", sceAgcDriverAgrSubmitDcb, agc_driver_stub_agr_submit_dcb, HLE_STUB),
-    HLE_FUNC("+T8Xo6LtFJI", sceAgcDriverAgrSubmitMultiDcbs, agc_driver_stub_agr_submit_multi_dcbs,
-             HLE_STUB),
+    /* PARTIAL: 0x8A6D0003 while the driver's AGR flag is clear (the console's answer); which call
+       sets it is not recorded: here SetupAsyncGraphics with a non-zero flag, then the graphics
+       queue (docs/agc.md). */
+    HLE_FUNC("AhGvpITrf4M", sceAgcDriverAgrSubmitDcb, agc_driver_agr_submit_dcb, HLE_PARTIAL),
+    /* PARTIAL: as AgrSubmitDcb, with SubmitMultiDcbs's three arguments. */
+    HLE_FUNC("+T8Xo6LtFJI", sceAgcDriverAgrSubmitMultiDcbs, agc_driver_agr_submit_multi_dcbs,
+             HLE_PARTIAL),
     /* PARTIAL: the object's other bytes, the types other than 0 (a compute queue of its own)
        and the error codes are ours (docs/agc.md). */
     HLE_FUNC("zP4ZNlXLBVg", sceAgcDriverCreateQueue, agc_driver_create_queue, HLE_PARTIAL),
@@ -78,23 +63,33 @@ static const struct hle_symbol agc_driver_symbols[] = {
        module, which titles import beside the resource registration). */
     HLE_FUNC("F0ZXt5q0ZTA", sceAgcDriverGetDefaultOwner,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
-    HLE_FUNC("Zw7uUVPulbw", sceAgcDriverGetEqContextId, agc_driver_stub_get_eq_context_id,
-             HLE_STUB),
-    HLE_FUNC("5CdQTZIQPxM", sceAgcDriverGetEqEventType, agc_driver_stub_get_eq_event_type,
-             HLE_STUB),
-    HLE_FUNC("g68eYcZS7PY", sceAgcDriverGetGpuRefClks, agc_driver_stub_get_gpu_ref_clks, HLE_STUB),
+    /* The event's data >> 16, as the console's body computes it: the context id. */
+    HLE_FUNC("Zw7uUVPulbw", sceAgcDriverGetEqContextId, agc_driver_get_eq_context_id,
+             HLE_IMPLEMENTED),
+    /* PARTIAL: the registered event id (ident) of a GRAPHICS event: our reading, the console's
+       body is not recorded. */
+    HLE_FUNC("5CdQTZIQPxM", sceAgcDriverGetEqEventType, agc_driver_get_eq_event_type, HLE_PARTIAL),
+    /* 0x8A6D0001: the retail body is a stub returning it (OpenAGC's NID record). */
+    HLE_FUNC("g68eYcZS7PY", sceAgcDriverGetGpuRefClks, agc_driver_get_gpu_ref_clks,
+             HLE_IMPLEMENTED),
     HLE_FUNC("r28hEh6cNH0", sceAgcDriverGetHsOffchipParam, agc_driver_stub_get_hs_offchip_param,
              HLE_STUB),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("LepGrgk77sM", sceAgcDriverGetOwnerName,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
+    /* 0x8A6D0001 after logging "permission insufficient", no ioctl (FW 5.50 body at 0x2B0,
+       measured on hardware). */
     HLE_FUNC("Pqxglq1oKec", sceAgcDriverGetPaDebugInterfaceVersion,
-             agc_driver_stub_get_pa_debug_interface_version, HLE_STUB),
-    HLE_FUNC("CP-kVAMmWVw", sceAgcDriverGetRegShadowInfo, agc_driver_stub_get_reg_shadow_info,
-             HLE_STUB),
-    HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr,
-             agc_driver_stub_get_reg_shadow_info_agr, HLE_STUB),
+             agc_driver_get_pa_debug_interface_version, HLE_IMPLEMENTED),
+    /* PARTIAL: NULL output 0x8A6D0003 and a 40-byte copy, as the console's body; that the copy is
+       the driver's first register-shadow descriptor is our reading (docs/agc.md). */
+    HLE_FUNC("CP-kVAMmWVw", sceAgcDriverGetRegShadowInfo, agc_driver_get_reg_shadow_info,
+             HLE_PARTIAL),
+    /* PARTIAL: as GetRegShadowInfo with the second descriptor (our reading: its body is not
+       recorded). */
+    HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr, agc_driver_get_reg_shadow_info_agr,
+             HLE_PARTIAL),
     HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc,
              agc_driver_stub_get_reserved_dmem_for_agc, HLE_STUB),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
@@ -128,8 +123,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("gyVTZWyySpM", sceAgcDriverGetSetWorkloadsActivePacketSize,
              agc_driver_get_set_workloads_active_packet_size, HLE_IMPLEMENTED),
     HLE_FUNC("e-YMQ+2tj9M", sceAgcDriverGetTFRing, agc_driver_stub_get_tf_ring, HLE_STUB),
-    HLE_FUNC("xDPdCurOujQ", sceAgcDriverGetTraceInitiator, agc_driver_stub_get_trace_initiator,
-             HLE_STUB),
+    /* 0: the retail body is a stub returning it (OpenAGC's NID record). */
+    HLE_FUNC("xDPdCurOujQ", sceAgcDriverGetTraceInitiator, agc_driver_constant_zero,
+             HLE_IMPLEMENTED),
     HLE_FUNC("0MtUJ3BpGhE", sceAgcDriverGetWaitRenderingPacketSizeInDwords,
              agc_driver_get_wait_rendering_packet_size_in_dwords, HLE_IMPLEMENTED),
     /* PARTIAL: the arguments are two public readings', the codes and stream 0's answer ours;
@@ -142,9 +138,17 @@ static const struct hle_symbol agc_driver_symbols[] = {
     /* 0: no capture, trace or submit validation exists here. */
     HLE_FUNC("Ddwk4gLT5j0", sceAgcDriverIsCaptureInProgress,
              agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
+    /* 0: `xor eax, eax; ret` in the FW 5.50 body. */
+    HLE_FUNC("HMnVBVUyajk", sceAgcDriverIsPaDebug, agc_driver_constant_zero, HLE_IMPLEMENTED),
     /* 0: no capture, trace or submit validation exists here. */
     HLE_FUNC("qspAL8bgcBY", sceAgcDriverIsSubmitValidationEnabled,
              agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
+    /* 0x8A6D0001: the retail query is a permission stub (OpenAGC's NID record). */
+    HLE_FUNC("K15VxhSJOfc", sceAgcDriverIsSuspendPointInFlight,
+             agc_driver_is_suspend_point_in_flight, HLE_IMPLEMENTED),
+    /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
+    HLE_FUNC("I6elAJxk6Jo", sceAgcDriverIsSuspendPointInFlightDirect,
+             agc_driver_is_suspend_point_in_flight_direct, HLE_IMPLEMENTED),
     /* 0: no capture, trace or submit validation exists here. */
     HLE_FUNC("+TN0oRTBxJQ", sceAgcDriverIsTraceInProgress,
              agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
@@ -173,10 +177,12 @@ static const struct hle_symbol agc_driver_symbols[] = {
     /* PARTIAL: the error codes and the refusal of a registered stream are our reading. */
     HLE_FUNC("3AyTaWcF-H8", sceAgcDriverRegisterWorkloadStream, agc_driver_register_workload_stream,
              HLE_PARTIAL),
-    HLE_FUNC("SAfhzJPcjuk", sceAgcDriverRequestCaptureStart, agc_driver_stub_request_capture_start,
-             HLE_STUB),
-    HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_stub_request_capture_stop,
-             HLE_STUB),
+    /* 0x8A6C1000: the retail capture controls are stubs returning it. */
+    HLE_FUNC("SAfhzJPcjuk", sceAgcDriverRequestCaptureStart, agc_driver_capture_unavailable,
+             HLE_IMPLEMENTED),
+    /* 0x8A6C1000: the retail capture controls are stubs returning it. */
+    HLE_FUNC("FOwvmNlFLjM", sceAgcDriverRequestCaptureStop, agc_driver_capture_unavailable,
+             HLE_IMPLEMENTED),
     /* The retail code logs the unsupported path and returns 0x8A6D0001 (a public reading of
        the firmware 12.02 module). */
     HLE_FUNC("bQ+En9GY3PM", sceAgcDriverSdmaCopyLinearBlocking,
@@ -187,13 +193,16 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("cwbxjPSJ7WQ", sceAgcDriverSetFlip, agc_driver_set_flip, HLE_PARTIAL),
     HLE_FUNC("MM4IZSEYytQ", sceAgcDriverSetHsOffchipParam, agc_driver_stub_set_hs_offchip_param,
              HLE_STUB),
+    /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
     HLE_FUNC("DPcAnsOlTQs", sceAgcDriverSetHsOffchipParamDirect,
-             agc_driver_stub_set_hs_offchip_param_direct, HLE_STUB),
+             agc_driver_set_hs_offchip_param_direct, HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("VOMSpd9+vxU", sceAgcDriverSetResourceUserData,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
-    HLE_FUNC("XlNp7jzGiPo", sceAgcDriverSetTFRing, agc_driver_stub_set_tf_ring, HLE_STUB),
+    /* PARTIAL: the console's alignment checks (base 256 bytes, size 4); the refusal's code is
+       ours and the ring is recorded, not used (no tessellation). */
+    HLE_FUNC("XlNp7jzGiPo", sceAgcDriverSetTFRing, agc_driver_set_tf_ring, HLE_PARTIAL),
     /* PARTIAL (the three builders): the words, ranges and codes are the console's; which check
        returns which code, the slot's address and the inactive form's arguments are ours
        (docs/agc.md "Workloads"). */
@@ -203,8 +212,13 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_set_workload_stream_inactive, HLE_PARTIAL),
     HLE_FUNC("UM9b9NunSrE", sceAgcDriverSetWorkloadsActive, agc_driver_set_workloads_active,
              HLE_PARTIAL),
-    HLE_FUNC("Vlaj1gwmIFA", sceAgcDriverSetupAsyncGraphics, agc_driver_stub_setup_async_graphics,
-             HLE_STUB),
+    /* PARTIAL: 0 and the flag recorded, as the console's body; the AGR and interrupt paths it
+       selects there are modelled only by AgrSubmit* (docs/agc.md). */
+    HLE_FUNC("Vlaj1gwmIFA", sceAgcDriverSetupAsyncGraphics, agc_driver_setup_async_graphics,
+             HLE_PARTIAL),
+    /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
+    HLE_FUNC("16IjQxB-Heo", sceAgcDriverSetTFRingDirect, agc_driver_set_tf_ring_direct,
+             HLE_IMPLEMENTED),
     HLE_FUNC("Hj4eWnDektQ", sceAgcDriverSetupRegisterShadow, agc_driver_stub_setup_register_shadow,
              HLE_STUB),
     /* PARTIAL: the error codes are ours (docs/agc.md). */
@@ -220,8 +234,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
     /* PARTIAL: as SubmitCommandBuffer; the buffers are queued one after the other. */
     HLE_FUNC("Fj7r9EHzF38", sceAgcDriverSubmitMultiCommandBuffers,
              agc_driver_submit_multi_command_buffers, HLE_PARTIAL),
+    /* 0x8A6D0001: the FW 5.50 export is a permission stub (logged on hardware). */
     HLE_FUNC("xmWi73o1BR0", sceAgcDriverSubmitMultiCommandBuffersDirect,
-             agc_driver_stub_submit_multi_command_buffers_direct, HLE_STUB),
+             agc_driver_submit_multi_command_buffers_direct, HLE_IMPLEMENTED),
     /* PARTIAL: the error codes are ours; the buffers are queued one after the other. */
     HLE_FUNC("6UzEidRZwkg", sceAgcDriverSubmitMultiDcbs, agc_driver_submit_multi_dcbs, HLE_PARTIAL),
     HLE_FUNC("lOYHtoUcJD4", sceAgcDriverSubmitToHDRScopesACQ,
@@ -230,8 +245,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("QcmHLO2n7mk", sceAgcDriverSuspendPointSubmit, agc_driver_stub_suspend_point_submit,
              HLE_STUB),
+    /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
     HLE_FUNC("ZV04pRl7cWU", sceAgcDriverSuspendPointSubmitDirect,
-             agc_driver_stub_suspend_point_submit_direct, HLE_STUB),
+             agc_driver_suspend_point_submit_direct, HLE_IMPLEMENTED),
     HLE_FUNC("x3K61sY5m8Q", sceAgcDriverSysEnableSubmitDone45Exception,
              agc_driver_stub_sys_enable_submit_done45_exception, HLE_STUB),
     HLE_FUNC("kuE1uTiWfuk", sceAgcDriverSysGetClientNumber, agc_driver_stub_sys_get_client_number,
@@ -243,7 +259,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("BbI8si4o-fA", sceAgcDriverSysSubmitFlipHandleProxy, agc_driver_returns_zero,
              HLE_PARTIAL),
     HLE_FUNC("UM8rn9hRWrY", sceAgcDriverTmpInitIdhs, agc_driver_stub_tmp_init_idhs, HLE_STUB),
-    HLE_FUNC("Xq5WmbwPTnQ", sceAgcDriverTriggerCapture, agc_driver_stub_trigger_capture, HLE_STUB),
+    /* 0x8A6C1000: the retail capture controls are stubs returning it. */
+    HLE_FUNC("Xq5WmbwPTnQ", sceAgcDriverTriggerCapture, agc_driver_capture_unavailable,
+             HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("SCoAN5fYlUM", sceAgcDriverUnregisterAllResourcesForOwner,
