@@ -272,6 +272,7 @@ uint32_t agc_dcb_set_state_get_size(void); /* NUM_INSTANCES, INDEX_BUFFER_SIZE: 
 uint32_t *agc_dcb_set_index_buffer(struct agc_cb *cb, uint64_t address);
 uint32_t *agc_dcb_set_index_size(struct agc_cb *cb, uint8_t index_size, uint8_t cache_policy);
 uint32_t agc_dcb_set_index_size_get_size(void);
+uint32_t agc_dcb_set_index_buffer_get_size(void);
 /* INDEX_ATTRIBUTES_INDIRECT: the indexed indirect draws' index attributes at ADDRESS
  * (16-byte aligned) + entry OFFSET (16 bits). */
 uint32_t *agc_dcb_set_index_indirect_args(struct agc_cb *cb, uint64_t address, uint32_t offset);

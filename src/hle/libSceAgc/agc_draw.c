@@ -186,6 +186,8 @@ uint32_t *agc_dcb_set_index_buffer(struct agc_cb *cb, uint64_t address) {
   p[2] = (uint32_t)(address >> 32);
   return p;
 }
+/* 12 bytes: the newer builds export the GetSize companion (its body returns 0xC). */
+uint32_t agc_dcb_set_index_buffer_get_size(void) { return 3 * 4; }
 
 /* VGT_INDEX_TYPE through SET_UCONFIG_REG_INDEX (INDEX 2 in the offset dword's bits 31:28):
  * INDEX_TYPE (1:0), the index cache policy (7:6) and bit 10 set. */

@@ -261,6 +261,8 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("AFIh8SQkYlQ", sceAgcDcbSetIndexIndirectArgsGetSize,
              agc_dcb_set_index_indirect_args_get_size, HLE_IMPLEMENTED),
     HLE_FUNC("l4fM9K-Lyks", sceAgcDcbSetIndexBuffer, agc_dcb_set_index_buffer, HLE_IMPLEMENTED),
+    HLE_FUNC("j4emHHndCPY", sceAgcDcbSetIndexBufferGetSize, agc_dcb_set_index_buffer_get_size,
+             HLE_IMPLEMENTED),
     HLE_FUNC("GIIW2J37e70", sceAgcDcbSetIndexSize, agc_dcb_set_index_size, HLE_IMPLEMENTED),
     HLE_FUNC("ca4KPvp0qLQ", sceAgcDcbSetIndexSizeGetSize, agc_dcb_set_index_size_get_size,
              HLE_IMPLEMENTED),

@@ -8,7 +8,11 @@
  *     command-buffer submit (FW 5.50), GetGpuRefClks and IsSuspendPointInFlight (stubs that
  *     return 0x8A6D0001): PERMISSION_INSUFFICIENT, nothing else done;
  *   - RequestCaptureStart, RequestCaptureStop, TriggerCapture: 0x8A6C1000;
- *   - IsPaDebug (`xor eax, eax; ret`) and GetTraceInitiator: 0. */
+ *   - IsPaDebug (`xor eax, eax; ret`) and GetTraceInitiator: 0;
+ *   - the five submit-validation controls of the newer builds titles bundle (Set/Get
+ *     SubmitValidationMode, Set/GetSubmitValidationConfig, SetValidationErrorOutputFrequency:
+ *     `mov eax, 0x8A6C1000; ret`, no argument read, nothing written): 0x8A6C1000;
+ *   - GetShaderDebuggingStatus (FW 5.50): 1. */
 #include "common/log.h"
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
 
@@ -34,3 +38,7 @@ PERMISSION_STUB(agc_driver_set_hs_offchip_param_direct, "sceAgcDriverSetHsOffchi
 int agc_driver_capture_unavailable(void) { return AGC_DRIVER_ERROR_CAPTURE_UNAVAILABLE; }
 
 int agc_driver_constant_zero(void) { return 0; }
+
+int agc_driver_validation_unavailable(void) { return AGC_DRIVER_ERROR_CAPTURE_UNAVAILABLE; }
+
+int agc_driver_get_shader_debugging_status(void) { return 1; }

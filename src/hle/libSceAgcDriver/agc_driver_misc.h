@@ -35,6 +35,10 @@ int agc_driver_set_hs_offchip_param_direct(void);
 int agc_driver_capture_unavailable(void);
 /* IsPaDebug and GetTraceInitiator: 0. */
 int agc_driver_constant_zero(void);
+/* The submit-validation controls of newer builds: CAPTURE_UNAVAILABLE's value (0x8A6C1000). */
+int agc_driver_validation_unavailable(void);
+/* GetShaderDebuggingStatus: 1. */
+int agc_driver_get_shader_debugging_status(void);
 
 /* ---- agc_driver_eq.c: the GRAPHICS event's fields ------------------------------------ */
 /* sceAgcDriverGetEqContextId(ev): the context id of the interrupt that posted EV, the event's

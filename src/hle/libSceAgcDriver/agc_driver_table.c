@@ -6,6 +6,12 @@
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
+HLE_STUB_DEFINE(agc_driver_stub_register_gpu_reset_callbacks, sceAgcDriverRegisterGpuResetCallbacks,
+                0)
+HLE_STUB_DEFINE(agc_driver_stub_unregister_gpu_reset_callbacks,
+                sceAgcDriverUnregisterGpuResetCallbacks, 0)
+HLE_STUB_DEFINE(agc_driver_stub_user_data_immediate_write_packet,
+                sceAgcDriverUserDataImmediateWritePacket, 0)
 HLE_STUB_DEFINE(agc_driver_stub_acquire_razor_acq, sceAgcDriverAcquireRazorACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
@@ -140,6 +146,29 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),
     /* 0: `xor eax, eax; ret` in the FW 5.50 body. */
     HLE_FUNC("HMnVBVUyajk", sceAgcDriverIsPaDebug, agc_driver_constant_zero, HLE_IMPLEMENTED),
+    /* 1: the FW 5.50 body's constant. */
+    HLE_FUNC("rJUyMrDdxJg", sceAgcDriverGetShaderDebuggingStatus,
+             agc_driver_get_shader_debugging_status, HLE_IMPLEMENTED),
+    /* 0x8A6C1000: the newer builds' submit-validation controls read no argument and write
+       nothing (OpenAGC's reading of a bundled libSceAgcDriver.sprx). */
+    HLE_FUNC("+iAOE3jCnkk", sceAgcDriverSetSubmitValidationMode, agc_driver_validation_unavailable,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("WHIOMbb+iIU", sceAgcDriverGetSubmitValidationMode, agc_driver_validation_unavailable,
+             HLE_IMPLEMENTED),
+    HLE_FUNC("chJWZcNSzjk", sceAgcDriverSetSubmitValidationConfig,
+             agc_driver_validation_unavailable, HLE_IMPLEMENTED),
+    HLE_FUNC("ICaGtkEIXTk", sceAgcDriverGetSubmitValidationConfig,
+             agc_driver_validation_unavailable, HLE_IMPLEMENTED),
+    HLE_FUNC("8F5j7U-Bq6s", sceAgcDriverSetValidationErrorOutputFrequency,
+             agc_driver_validation_unavailable, HLE_IMPLEMENTED),
+    /* The retail module's bodies return 0 and do nothing else (OpenAGC's SPRX reading): ours
+       too, but a function that only answers success is counted as a stub. */
+    HLE_FUNC("KtIXf8La96k", sceAgcDriverRegisterGpuResetCallbacks,
+             agc_driver_stub_register_gpu_reset_callbacks, HLE_STUB),
+    HLE_FUNC("DDCQA2fPQj0", sceAgcDriverUnregisterGpuResetCallbacks,
+             agc_driver_stub_unregister_gpu_reset_callbacks, HLE_STUB),
+    HLE_FUNC("tLTma0k0U3E", sceAgcDriverUserDataImmediateWritePacket,
+             agc_driver_stub_user_data_immediate_write_packet, HLE_STUB),
     /* 0: no capture, trace or submit validation exists here. */
     HLE_FUNC("qspAL8bgcBY", sceAgcDriverIsSubmitValidationEnabled,
              agc_driver_no_capture_trace_or_validation, HLE_IMPLEMENTED),

@@ -101,6 +101,7 @@ static void test_draw_state(void **state) {
   setup(NULL);
   EXPECT(agc_dcb_set_index_size(&cb, 0, 0), 0xC0017A00u, 0x20000243u, 0x400u);
   assert_int_equal(agc_dcb_set_index_size_get_size(), 12);
+  assert_int_equal(agc_dcb_set_index_buffer_get_size(), 12); /* the SPRX body: 0xC (OpenAGC) */
   setup(NULL);
   /* SET_BASE: header bit 1 SHADER_TYPE, BASE_INDEX 1, address (8-byte aligned) lo, hi */
   EXPECT(agc_dcb_set_base_indirect_args(&cb, 0, 0x900001238ull), 0xC0021100u, 1, 0x1238u, 9);

@@ -71,6 +71,15 @@ static void test_constant_answers(void **state) {
   assert_int_equal((uint32_t)call_by_name("sceAgcDriverTriggerCapture"), 0x8A6C1000u);
   assert_int_equal(call_by_name("sceAgcDriverIsPaDebug"), 0);
   assert_int_equal(call_by_name("sceAgcDriverGetTraceInitiator"), 0);
+  /* the newer builds' submit-validation controls: 0x8A6C1000 whatever the arguments */
+  static const char *const validation[] = {
+      "sceAgcDriverSetSubmitValidationMode",           "sceAgcDriverGetSubmitValidationMode",
+      "sceAgcDriverSetSubmitValidationConfig",         "sceAgcDriverGetSubmitValidationConfig",
+      "sceAgcDriverSetValidationErrorOutputFrequency",
+  };
+  for (size_t i = 0; i < sizeof validation / sizeof validation[0]; i++)
+    assert_int_equal((uint32_t)call_by_name(validation[i]), 0x8A6C1000u);
+  assert_int_equal(call_by_name("sceAgcDriverGetShaderDebuggingStatus"), 1);
 }
 
 /* The event of an interrupting release with context 0x101 (data 0x0101FF00, as measured):
