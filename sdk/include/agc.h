@@ -402,6 +402,13 @@ uint32_t *sceAgcDcbPopMarker(SceAgcCb *cb);
 uint32_t *sceAgcAcbPopMarker(SceAgcCb *cb);
 uint32_t *sceAgcDcbSetMarker(SceAgcCb *cb, const char *marker, uint32_t color);
 uint32_t *sceAgcAcbSetMarker(SceAgcCb *cb, const char *marker, uint32_t color);
+/* The marker calls with an explicit text length (newer library builds). */
+uint32_t *sceAgcDcbSetMarkerSpan(SceAgcCb *cb, const char *marker, uint32_t length, uint32_t color);
+uint32_t *sceAgcAcbSetMarkerSpan(SceAgcCb *cb, const char *marker, uint32_t length, uint32_t color);
+uint32_t *sceAgcDcbPushMarkerSpan(SceAgcCb *cb, const char *marker, uint32_t length,
+                                  uint32_t color);
+uint32_t *sceAgcAcbPushMarkerSpan(SceAgcCb *cb, const char *marker, uint32_t length,
+                                  uint32_t color);
 /* Workloads of stream STREAM_ID (1-31, registered with sceAgcDriverRegisterWorkloadStream):
  * the COUNT (1-63) distinct WORKLOAD_IDS (0-63) active, one complete, or none (inactive). */
 uint32_t *sceAgcDcbSetWorkloadsActive(SceAgcCb *cb, uint32_t streamId, const uint32_t *workloadIds,
@@ -412,6 +419,27 @@ uint32_t *sceAgcDcbSetWorkloadComplete(SceAgcCb *cb, uint32_t streamId, uint32_t
 uint32_t *sceAgcAcbSetWorkloadComplete(SceAgcCb *cb, uint32_t streamId, uint32_t workloadId);
 uint32_t *sceAgcDcbSetWorkloadStreamInactive(SceAgcCb *cb, uint32_t streamId);
 uint32_t *sceAgcAcbSetWorkloadStreamInactive(SceAgcCb *cb, uint32_t streamId);
+
+/* Patch a WRITE_DATA packet already written: its address, cache policy (0-3) or destination
+ * (graphics form: five bits; compute form: DST_SEL's four). 0, or 0x8A6C000C for a packet of
+ * another kind. */
+int32_t sceAgcWriteDataPatchSetAddressOrOffset(uint32_t *cmd, uint64_t addressOrOffset);
+int32_t sceAgcWriteDataPatchSetCachePolicy(uint32_t *cmd, uint32_t cachePolicy);
+int32_t sceAgcWriteDataPatchSetDst(uint32_t *cmd, uint32_t dst);
+int32_t sceAgcAsyncWriteDataPatchSetAddressOrOffset(uint32_t *cmd, uint64_t addressOrOffset);
+int32_t sceAgcAsyncWriteDataPatchSetCachePolicy(uint32_t *cmd, uint32_t cachePolicy);
+int32_t sceAgcAsyncWriteDataPatchSetDst(uint32_t *cmd, uint32_t dst);
+/* An ACQUIRE_MEM packet's engine (bit 0 of ENGINE). */
+int32_t sceAgcAcquireMemSetEngine(uint32_t *cmd, uint32_t engine);
+/* *IS_TRINITY = 0 on a standard PS5. */
+void sceAgcGetIsTrinityMode(uint8_t *isTrinity);
+uint32_t sceAgcGetShaderInstrumentation(void);
+int32_t sceAgcSetShaderInstrumentation(uint32_t flags);
+/* Semaphore labels: give the memory once (base and size 16 KiB multiples; it is cleared),
+ * then label INDEX is the 32 bytes at base + 32 * INDEX. */
+int32_t sceAgcSetAmmSemaphoreMemory(void *memory, uint64_t sizeInBytes);
+int32_t sceAgcGetSemaphoreLabel(uint32_t index, void **label);
+uint32_t sceAgcDcbSetIndexBufferGetSize(void);
 
 __PROSPERO_END_DECLS
 
