@@ -521,4 +521,23 @@ size_t agc_context_state_bytes(void);
 int agc_context_state_place(void *block, size_t bytes);
 void agc_context_state_reset(void);
 
+/* ---- state queries (agc_state_queries.c) ---- */
+/* SceAgcMemoryRange: an address and a size in bytes (16 bytes). */
+struct agc_memory_range {
+  uint32_t *base;
+  uint64_t size;
+};
+_Static_assert(sizeof(struct agc_memory_range) == 16, "SceAgcMemoryRange is 16 bytes");
+/* sceAgcGetDataPacketPayloadRange: TYPE 0 the packet's body (NULL, 0 for a header-only NOP,
+ * count 0x3FFF), any other TYPE the body past its first dword (a SET_*_REG's values). 0, or
+ * AGC_ERROR_INVALID_ARGUMENT (NULL pointers: ours). */
+int agc_get_data_packet_payload_range(struct agc_memory_range *range, uint32_t *cmd, uint32_t type);
+/* sceAgcGetGsOversubscription: OUT[0] GE_PC_ALLOC (user config 0x260), OUT[1]
+ * SPI_SHADER_PGM_RSRC4_GS (persistent 0x81), both 0 for LIMIT 0, everything for LIMIT
+ * 0xFFFFFFFF, else the point INTERPOLATION of the way from GS's occupancy without
+ * oversubscription to its most (bounded by LIMIT). 0 or AGC_ERROR_INVALID_ARGUMENT (a missing
+ * shader, list, specials or register). */
+int agc_get_gs_oversubscription(struct agc_shader_register out[2], const struct agc_shader *gs,
+                                uint32_t limit, float interpolation);
+
 #endif

@@ -369,6 +369,15 @@ static const struct hle_symbol agc_symbols[] = {
     HLE_FUNC("qj7QZpgr9Uw", sceAgcDcbContextStateOp_0100, agc_dcb_context_state_transition,
              HLE_PARTIAL),
     HLE_FUNC("6nths4DHNrs", sceAgcCbMemsetExclusive, agc_stub_cb_memset_exclusive, HLE_STUB),
+    /* State queries (agc_state_queries.c; OpenAGC's record of the bodies, docs/agc.md "State
+     * queries"). PARTIAL: one record; NULL's error is ours; the header-only NOP case is the one
+     * the sources disagree on for GetDataPacketPayloadAddress. */
+    HLE_FUNC("s+VGAMDQ0AQ", sceAgcGetDataPacketPayloadRange, agc_get_data_packet_payload_range,
+             HLE_PARTIAL),
+    /* PARTIAL: the record is of the bundled compatibility library, whose answer without
+     * oversubscription is 0, 0; the system library's (runtime defaults) is not recorded, nor its
+     * errors (ours) or a negative or huge interpolation product (ours: 0). */
+    HLE_FUNC("NKIzURsgV7I", sceAgcGetGsOversubscription, agc_get_gs_oversubscription, HLE_PARTIAL),
     /* PARTIAL: the console hands the exception to a debugger; we log it and go on. */
     HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_PARTIAL),
     /* PARTIAL: the size and alignment are the reference HLEs' reading, not the SPRX's. */
