@@ -1,7 +1,8 @@
 /* libSceAgcDriver's entry points beside submission (agc_driver.h): the ones the retail library
  * compiles to a constant answer (agc_driver_fixed.c), the event accessors (agc_driver_eq.c),
- * the tessellation ring and the async graphics ring (agc_driver_async.c). docs/agc.md gives
- * the source of each fact. */
+ * the tessellation ring and the async graphics ring (agc_driver_async.c), the register-shadow
+ * aperture (agc_driver_shadow.c), the resource-name limit and the default queues'
+ * configuration bit (agc_driver_debug.c). docs/agc.md gives the source of each fact. */
 #ifndef PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 #define PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 
@@ -91,5 +92,21 @@ int agc_driver_get_reg_shadow_info_agr(struct agc_driver_shadow_info *out);
 
 /* Forgets the ring and the async state (tests). */
 void agc_driver_async_reset(void);
+
+/* ---- agc_driver_debug.c: resource-name limit, the default queues' configuration bit ----- */
+/* sceAgcDriverGetResourceRegistrationMaxNameLength(): 32 (OpenAGC's record, from a reference
+ * HLE, not the SPRX: PARTIAL). */
+#define AGC_DRIVER_RESOURCE_NAME_MAX 32u
+uint32_t agc_driver_get_resource_registration_max_name_length(void);
+/* The unnamed export oFb2hMcoJa4(set): sets (SET != 0) or clears the bit 0x20000 of the word at
+ * +0x08 of the driver's two default queues, which CreateQueue sets when given no
+ * configuration; answers 0 (our reading). */
+#define AGC_DRIVER_DEFAULT_QUEUES 2u
+#define AGC_DRIVER_QUEUE_FLAG_NO_CONFIG 0x20000u
+int agc_driver_set_queue_config_flag(uint32_t set);
+/* The recorded word of default queue WHICH (0 or 1; 0 for another). */
+uint32_t agc_driver_queue_config_flags(unsigned which);
+/* Back to the state before libSceAgc's initialiser: the bit set on both (tests). */
+void agc_driver_debug_reset(void);
 
 #endif

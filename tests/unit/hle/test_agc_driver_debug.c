@@ -1,0 +1,114 @@
+/* libSceAgcDriver's exports added in session 27 (src/hle/libSceAgcDriver/agc_driver_debug.c
+ * and their table lines). The expected values are written out from the records:
+ *   - the NIDs: the OpenAGC project's analysis/agc_known_nids.tsv (the sceAgd* debug exports,
+ *     Hp3dLock, the tool memory for GPU reset, the capture interface, ReleaseRazorACQ,
+ *     SetTargetRingForDiag, GetResourceRegistrationMaxNameLength, oFb2hMcoJa4) and
+ *     analysis/agc_nids_version_variants.tsv (the FW 3.20 sceAgcSdma* exports); each is looked
+ *     up by that string, not by our hash of the name;
+ *   - GetResourceRegistrationMaxNameLength: 32 (OpenAGC include/agcdriver.h, src/game_compat.c);
+ *   - oFb2hMcoJa4: ORs 0x20000 into, or masks it out of, the word at +0x08 of both default
+ *     queues by its one argument; CreateQueue leaves 0x20000 there without a configuration,
+ *     libSceAgc's initialiser then calls it with 0 and a game's queue word reads 0 (a public
+ *     reading of the FW 12.02 module, ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "hle/hle.h"
+#include "hle/libSceAgcDriver/agc_driver_misc.h"
+
+/* The libSceAgcDriver table line of NID (the record's string). */
+static const struct hle_symbol *line_of(const char *nid) {
+  const struct hle_library *lib = hle_library_find("libSceAgcDriver");
+  assert_non_null(lib);
+  for (size_t i = 0; i < lib->symbol_count; i++)
+    if (strcmp(lib->symbols[i].nid, nid) == 0) return &lib->symbols[i];
+  fail_msg("NID %s is not in libSceAgcDriver's table", nid);
+  return NULL;
+}
+
+static void test_recorded_nids(void **state) {
+  (void)state;
+  static const struct {
+    const char *nid, *name;
+    enum hle_status status;
+  } rows[] = {
+      {"KKrEe-LWNG8", "sceAgdGetApplicationGpuDebug", HLE_STUB},
+      {"qDjJ+CgiMzs", "sceAgdGetSystemGpuDebug", HLE_STUB},
+      {"Dg-D0+2-m8g", "sceAgdResetGpu", HLE_STUB},
+      {"4JOwdjYqMpU", "sceAgdSetApplicationGpuDebug", HLE_STUB},
+      {"SOo3Lwyglfo", "sceAgcDriverHp3dLockStart", HLE_STUB},
+      {"u2g5VER9UnM", "sceAgcDriverHp3dLockEnd", HLE_STUB},
+      {"T8xEHO2Y+XU", "sceAgcDriverAllocateToolMemoryForGpuReset", HLE_STUB},
+      {"4XJkjqVrJrs", "sceAgcDriverGetAllocatedToolMemoryForGpuReset", HLE_STUB},
+      {"oz3Yd--lAEE", "sceAgcDriverRegisterCaptureInterface", HLE_STUB},
+      {"qR+S4WqJvUM", "sceAgcDriverDeregisterCaptureInterface", HLE_STUB},
+      {"TEOAw-eLjNo", "sceAgcDriverReleaseRazorACQ", HLE_STUB},
+      {"l0Jxfl0DEdo", "sceAgcDriverSetTargetRingForDiag", HLE_STUB},
+      {"uJziRsODk1c", "sceAgcDriverGetResourceRegistrationMaxNameLength", HLE_PARTIAL},
+      {"OYBiWgeGpPo", "sceAgcSdmaClose", HLE_STUB},
+      {"CmlLiND79W8", "sceAgcSdmaConstFill", HLE_STUB},
+      {"7HmaD1MaWQs", "sceAgcSdmaCopyLinear", HLE_STUB},
+      {"DBZMYLxXRYA", "sceAgcSdmaCopyTiledBC", HLE_STUB},
+      {"hBsEOmOR3qQ", "sceAgcSdmaCopyTiledGen2", HLE_STUB},
+      {"oWyZFLUVjcI", "sceAgcSdmaCopyWindowBC", HLE_STUB},
+      {"f4aTpX9UhD0", "sceAgcSdmaCopyWindowGen2", HLE_STUB},
+      {"GOP1R6vumsg", "sceAgcSdmaFlush", HLE_STUB},
+      {"aYySApdZmtE", "sceAgcSdmaOpen", HLE_STUB},
+      {"scA1QSh8cfE", "sceAgcSdmaSetTileModesBC", HLE_STUB},
+      {"oFb2hMcoJa4", NULL, HLE_PARTIAL},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+    const struct hle_symbol *s = line_of(rows[i].nid);
+    assert_int_equal(s->kind, HLE_FUNCTION);
+    assert_int_equal(s->status, rows[i].status);
+    assert_non_null(s->address);
+    if (rows[i].name) assert_string_equal(s->name, rows[i].name);
+    else assert_null(s->name);
+  }
+}
+
+static void test_max_name_length(void **state) {
+  (void)state;
+  uint32_t (*fn)(void) = (uint32_t(*)(void))line_of("uJziRsODk1c")->address;
+  assert_int_equal(fn(), 32);
+  assert_int_equal(fn(), 32);
+}
+
+static void test_queue_config_flag(void **state) {
+  (void)state;
+  int (*set)(uint32_t) = (int (*)(uint32_t))line_of("oFb2hMcoJa4")->address;
+  agc_driver_debug_reset();
+  /* CreateQueue without a configuration: 0x20000 on both default queues */
+  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
+  assert_int_equal(agc_driver_queue_config_flags(1), 0x20000);
+  /* libSceAgc's initialiser (version >= 6) calls it with 0: a game's queue word reads 0 */
+  assert_int_equal(set(0), 0);
+  assert_int_equal(agc_driver_queue_config_flags(0), 0);
+  assert_int_equal(agc_driver_queue_config_flags(1), 0);
+  /* idempotent */
+  assert_int_equal(set(0), 0);
+  assert_int_equal(agc_driver_queue_config_flags(0), 0);
+  /* any non-zero argument sets the bit again, on both queues */
+  assert_int_equal(set(1), 0);
+  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
+  assert_int_equal(agc_driver_queue_config_flags(1), 0x20000);
+  assert_int_equal(set(0x80000000u), 0);
+  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
+  /* only two default queues */
+  assert_int_equal(agc_driver_queue_config_flags(2), 0);
+  agc_driver_debug_reset();
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_recorded_nids),
+      cmocka_unit_test(test_max_name_length),
+      cmocka_unit_test(test_queue_config_flag),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
