@@ -1,7 +1,7 @@
 /* libSceAgcDriver's debug and bookkeeping exports added in session 27 (agc_driver_misc.h):
- * the resource-registration name limit and the unnamed export oFb2hMcoJa4, the driver's
- * setter of the default queues' bit 0x20000. What the records give (docs/agc.md, "The driver's
- * other exports"):
+ * the resource-registration name limit, the unnamed export oFb2hMcoJa4 (the driver's setter of
+ * the default queues' bit 0x20000) and the region reserved for libSceAgc. What the records give
+ * (docs/agc.md, "The driver's other exports"):
  *   - GetResourceRegistrationMaxNameLength: 32 in the OpenAGC project's record (include/
  *     agcdriver.h and src/game_compat.c, marked "reference-confirmed", i.e. read from a
  *     reference HLE, not from the SPRX). PARTIAL.
@@ -14,7 +14,15 @@
  *     initialise), and libSceAgc's initialiser calls this export with 0 for a version >= 6
  *     (the state seen in a game: 0). The class-0 submit path moves that bit into the
  *     register it hands the kernel; our command processor has no such register, so the bit
- *     is recorded only (PARTIAL); the answer 0 is our reading. */
+ *     is recorded only (PARTIAL); the answer 0 is our reading.
+ *   - GetReservedDmemForAgc(base_out, size_out) (FW 12.02 body at +0x9D0, the same public
+ *     reading, research/gpu/AGC_ANALYSIS.md): 0x8A6D0003 when either output is NULL, else 0
+ *     with base = the driver's window base + the offset of its fifth region (0x40000) and size
+ *     = that region's size (0x1B0000); measured on a console: 0x1B0000 and a base 0x40000 past
+ *     a window the kernel had moved 4 GiB up from the 0xFE0000000 hint. The window is the 2 MiB
+ *     allocation at that hint that OpenAGC's agc_driver_shadow_facts.md records (the
+ *     register-shadow aperture, agc_driver_shadow.c); libSceAgc's constructor rounds the base
+ *     up to 4 bytes, zeroes 0x60 bytes there and requires 0xFE0040000. */
 #include <pthread.h>
 
 #include "common/log.h"
@@ -53,4 +61,16 @@ void agc_driver_debug_reset(void) {
   for (unsigned i = 0; i < AGC_DRIVER_DEFAULT_QUEUES; i++)
     queue_flags[i] = AGC_DRIVER_QUEUE_FLAG_NO_CONFIG;
   pthread_mutex_unlock(&queue_flags_lock);
+}
+
+int agc_driver_get_reserved_dmem_for_agc(uint64_t *base_out, uint32_t *size_out) {
+  if (!base_out || !size_out) {
+    LOG(hle, GAME_ERROR, "sceAgcDriverGetReservedDmemForAgc: NULL output (0x8A6D0003)");
+    return AGC_DRIVER_ERROR_NULL_OUTPUT;
+  }
+  uint64_t window = agc_driver_shadow_aperture();
+  if (!window) return AGC_DRIVER_ERROR_EAGAIN; /* no memory for the window (logged) */
+  *base_out = window + AGC_DRIVER_RESERVED_DMEM_OFFSET;
+  *size_out = AGC_DRIVER_RESERVED_DMEM_SIZE;
+  return 0;
 }

@@ -108,5 +108,12 @@ int agc_driver_set_queue_config_flag(uint32_t set);
 uint32_t agc_driver_queue_config_flags(unsigned which);
 /* Back to the state before libSceAgc's initialiser: the bit set on both (tests). */
 void agc_driver_debug_reset(void);
+/* sceAgcDriverGetReservedDmemForAgc(base_out, size_out): NULL_OUTPUT (0x8A6D0003) when either
+ * pointer is NULL, else 0 with *BASE_OUT = the driver's 2 MiB window (the register-shadow
+ * aperture above) + 0x40000 and *SIZE_OUT = 0x1B0000, the window's fifth region, where
+ * libSceAgc's constructor puts its table (0xFE0040000 when the window is at its hint). */
+#define AGC_DRIVER_RESERVED_DMEM_OFFSET 0x40000u
+#define AGC_DRIVER_RESERVED_DMEM_SIZE 0x1B0000u
+int agc_driver_get_reserved_dmem_for_agc(uint64_t *base_out, uint32_t *size_out);
 
 #endif

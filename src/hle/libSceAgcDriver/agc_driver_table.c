@@ -17,7 +17,6 @@ HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_hs_offchip_param, sceAgcDriverGetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
@@ -127,8 +126,11 @@ static const struct hle_symbol agc_driver_symbols[] = {
        recorded). */
     HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr, agc_driver_get_reg_shadow_info_agr,
              HLE_PARTIAL),
-    HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc,
-             agc_driver_stub_get_reserved_dmem_for_agc, HLE_STUB),
+    /* 0x8A6D0003 for a NULL output, else the driver window + 0x40000 and 0x1B0000 (the FW
+       12.02 body and a console's answer, docs/agc.md); the window is the register-shadow
+       aperture (at 0xFE0000000 when free). */
+    HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc, agc_driver_get_reserved_dmem_for_agc,
+             HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("NghWEUXp1qM", sceAgcDriverGetResourceBaseAddressAndSizeInBytes,

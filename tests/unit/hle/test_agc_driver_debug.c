@@ -9,7 +9,10 @@
  *   - oFb2hMcoJa4: ORs 0x20000 into, or masks it out of, the word at +0x08 of both default
  *     queues by its one argument; CreateQueue leaves 0x20000 there without a configuration,
  *     libSceAgc's initialiser then calls it with 0 and a game's queue word reads 0 (a public
- *     reading of the FW 12.02 module, ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md). */
+ *     reading of the FW 12.02 module, ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md);
+ *   - GetReservedDmemForAgc (Um-jkyDy9rI): 0x8A6D0003 for a NULL output, else 0 with the base
+ *     0x40000 into the driver's 2 MiB window and the size 0x1B0000 (the same reading,
+ *     research/gpu/AGC_ANALYSIS.md, and a console's answer 0x...40000 / 0x1b0000). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,11 +107,41 @@ static void test_queue_config_flag(void **state) {
   agc_driver_debug_reset();
 }
 
+static void test_reserved_dmem(void **state) {
+  (void)state;
+  const struct hle_symbol *s = line_of("Um-jkyDy9rI");
+  assert_int_equal(s->status, HLE_IMPLEMENTED);
+  int (*fn)(uint64_t *, uint32_t *) = (int (*)(uint64_t *, uint32_t *))s->address;
+  uint64_t base = 0x1111;
+  uint32_t size = 0x2222;
+  assert_int_equal((uint32_t)fn(NULL, &size), 0x8A6D0003u);
+  assert_int_equal((uint32_t)fn(&base, NULL), 0x8A6D0003u);
+  assert_int_equal((uint32_t)fn(NULL, NULL), 0x8A6D0003u);
+  assert_int_equal(base, 0x1111); /* nothing written on a refusal */
+  assert_int_equal(size, 0x2222);
+  assert_int_equal(fn(&base, &size), 0);
+  assert_int_equal(size, 0x1B0000);
+  /* the window is the driver's 2 MiB allocation (2 MiB aligned): the base is 0x40000 into it,
+     where libSceAgc's constructor expects its table (0xFE0040000 at the hint) */
+  assert_int_equal(base & 0x1FFFFFu, 0x40000);
+  assert_int_equal(base - 0x40000, agc_driver_shadow_aperture());
+  assert_true(base + size <= agc_driver_shadow_aperture() + 0x200000);
+  /* above the two register-shadow ranges (+0x8000 and +0x21000, 0x19000 bytes each) */
+  assert_true(base >= agc_driver_shadow_aperture() + 0x21000 + 0x19000);
+  /* the same answer every time */
+  uint64_t again = 0;
+  uint32_t again_size = 0;
+  assert_int_equal(fn(&again, &again_size), 0);
+  assert_int_equal(again, base);
+  assert_int_equal(again_size, 0x1B0000);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_recorded_nids),
       cmocka_unit_test(test_max_name_length),
       cmocka_unit_test(test_queue_config_flag),
+      cmocka_unit_test(test_reserved_dmem),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
