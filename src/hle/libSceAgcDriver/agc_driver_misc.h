@@ -115,5 +115,15 @@ void agc_driver_debug_reset(void);
 #define AGC_DRIVER_RESERVED_DMEM_OFFSET 0x40000u
 #define AGC_DRIVER_RESERVED_DMEM_SIZE 0x1B0000u
 int agc_driver_get_reserved_dmem_for_agc(uint64_t *base_out, uint32_t *size_out);
+/* sceAgcDriverSuspendPointSubmit(packet): the console's body reads SubmitDcb's 16-byte packet
+ * (address, dwords, queue byte) and submits it under the driver's submit lock; here it is
+ * SubmitDcb on the graphics queue (the suspend point itself is not modelled: PARTIAL). */
+int agc_driver_suspend_point_submit(const struct agc_driver_submit *packet);
+/* sceAgcDriverPatchClearState(values, count): 0x8A6D0003 (the console's) for COUNT above 0x400,
+ * before reading VALUES; EINVAL (ours) for NULL values with a count; else 0, the patch not
+ * applied to the command processor's clear state (PARTIAL). */
+#define AGC_DRIVER_CLEAR_STATE_PATCH_MAX 0x400u
+#define AGC_DRIVER_ERROR_PATCH_COUNT ((int)0x8A6D0003u)
+int agc_driver_patch_clear_state(const void *values, uint32_t count);
 
 #endif

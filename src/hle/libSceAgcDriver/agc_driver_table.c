@@ -22,11 +22,9 @@ HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
-HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_hdr_scopes_acq, sceAgcDriverSubmitToHDRScopesACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_razor_acq, sceAgcDriverSubmitToRazorACQ, 0)
-HLE_STUB_DEFINE(agc_driver_stub_suspend_point_submit, sceAgcDriverSuspendPointSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
                 sceAgcDriverSysEnableSubmitDone45Exception, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
@@ -220,8 +218,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("aCfbPzyjU90", sceAgcDriverPassInfoDownward, agc_driver_stub_pass_info_downward,
              HLE_STUB),
-    HLE_FUNC("lYz7vbL4W4A", sceAgcDriverPatchClearState, agc_driver_stub_patch_clear_state,
-             HLE_STUB),
+    /* PARTIAL: 0x8A6D0003 above 0x400 entries, as the console's body; the patch is not applied
+       to the clear state (its entries' layout is not recorded). */
+    HLE_FUNC("lYz7vbL4W4A", sceAgcDriverPatchClearState, agc_driver_patch_clear_state, HLE_PARTIAL),
     HLE_FUNC("AOLcoIkQDgM", sceAgcDriverQueryResourceRegistrationUserMemoryRequirements,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
@@ -305,8 +304,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_submit_to_hdr_scopes_acq, HLE_STUB),
     HLE_FUNC("jJyVJyhi5h8", sceAgcDriverSubmitToRazorACQ, agc_driver_stub_submit_to_razor_acq,
              HLE_STUB),
-    HLE_FUNC("QcmHLO2n7mk", sceAgcDriverSuspendPointSubmit, agc_driver_stub_suspend_point_submit,
-             HLE_STUB),
+    /* PARTIAL: SubmitDcb's packet, submitted as SubmitDcb (the console's body reads the same
+       packet and submits under the driver's lock); the suspend point itself is not modelled. */
+    HLE_FUNC("QcmHLO2n7mk", sceAgcDriverSuspendPointSubmit, agc_driver_suspend_point_submit,
+             HLE_PARTIAL),
     /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
     HLE_FUNC("ZV04pRl7cWU", sceAgcDriverSuspendPointSubmitDirect,
              agc_driver_suspend_point_submit_direct, HLE_IMPLEMENTED),

@@ -12,7 +12,12 @@
  *     reading of the FW 12.02 module, ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md);
  *   - GetReservedDmemForAgc (Um-jkyDy9rI): 0x8A6D0003 for a NULL output, else 0 with the base
  *     0x40000 into the driver's 2 MiB window and the size 0x1B0000 (the same reading,
- *     research/gpu/AGC_ANALYSIS.md, and a console's answer 0x...40000 / 0x1b0000). */
+ *     research/gpu/AGC_ANALYSIS.md, and a console's answer 0x...40000 / 0x1b0000);
+ *   - SuspendPointSubmit (QcmHLO2n7mk): SubmitDcb's packet (address +0, dwords +8) submitted
+ *     under the driver's submit lock (OpenAGC REFERENCE_FINDINGS.md's strings, SharpEmu's
+ *     reading of the offsets): the buffer goes to the graphics queue;
+ *   - PatchClearState (lYz7vbL4W4A): 0x8A6D0003 for a count above 0x400, checked before the
+ *     array is read (REFERENCE_FINDINGS.md; SharpEmu's reading of the argument order). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +27,7 @@
 #include <cmocka.h>
 
 #include "hle/hle.h"
+#include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
 
 /* The libSceAgcDriver table line of NID (the record's string). */
@@ -136,12 +142,72 @@ static void test_reserved_dmem(void **state) {
   assert_int_equal(again_size, 0x1B0000);
 }
 
+/* a fake command processor recording the submissions */
+static struct {
+  unsigned n, queue;
+  uint64_t addr;
+  uint32_t dwords;
+} subs;
+static int fake_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
+  (void)ctx;
+  subs.n++;
+  subs.queue = queue;
+  subs.addr = addr;
+  subs.dwords = dwords;
+  return 0;
+}
+
+static void test_suspend_point_submit(void **state) {
+  (void)state;
+  const struct hle_symbol *s = line_of("QcmHLO2n7mk");
+  assert_string_equal(s->name, "sceAgcDriverSuspendPointSubmit");
+  assert_int_equal(s->status, HLE_PARTIAL);
+  int (*fn)(const void *) = (int (*)(const void *))s->address;
+  memset(&subs, 0, sizeof subs);
+  const struct agc_driver_ops ops = {.submit = fake_submit};
+  agc_driver_set_ops(&ops);
+  static uint32_t dcb[6];
+  /* the packet's bytes as the console reads them: address +0, dwords +8, queue byte +0xC */
+  uint8_t packet[16] = {0};
+  uint64_t addr = (uint64_t)(uintptr_t)dcb;
+  uint32_t dwords = 6;
+  memcpy(packet, &addr, 8);
+  memcpy(packet + 8, &dwords, 4);
+  assert_int_equal(fn(packet), 0);
+  assert_int_equal(subs.n, 1);
+  assert_int_equal(subs.queue, AGC_DRIVER_GFX_QUEUE);
+  assert_int_equal(subs.addr, addr);
+  assert_int_equal(subs.dwords, 6);
+  /* a NULL packet is refused (SubmitDcb's code, ours), nothing queued */
+  assert_int_equal(fn(NULL), AGC_DRIVER_ERROR_EINVAL);
+  assert_int_equal(subs.n, 1);
+  agc_driver_set_ops(NULL);
+}
+
+static void test_patch_clear_state(void **state) {
+  (void)state;
+  const struct hle_symbol *s = line_of("lYz7vbL4W4A");
+  assert_string_equal(s->name, "sceAgcDriverPatchClearState");
+  assert_int_equal(s->status, HLE_PARTIAL);
+  int (*fn)(const void *, uint32_t) = (int (*)(const void *, uint32_t))s->address;
+  static uint32_t values[2 * 0x401];
+  /* above 0x400 entries: 0x8A6D0003, before the array is read (a NULL array too) */
+  assert_int_equal((uint32_t)fn(values, 0x401), 0x8A6D0003u);
+  assert_int_equal((uint32_t)fn(NULL, 0x401), 0x8A6D0003u);
+  assert_int_equal((uint32_t)fn(values, 0xFFFFFFFFu), 0x8A6D0003u);
+  /* up to 0x400: accepted */
+  assert_int_equal(fn(values, 0x400), 0);
+  assert_int_equal(fn(values, 1), 0);
+  assert_int_equal(fn(NULL, 0), 0);
+  /* a NULL array with entries: EINVAL (ours; the console would read through it) */
+  assert_int_equal(fn(NULL, 1), AGC_DRIVER_ERROR_EINVAL);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_recorded_nids),
-      cmocka_unit_test(test_max_name_length),
-      cmocka_unit_test(test_queue_config_flag),
-      cmocka_unit_test(test_reserved_dmem),
+      cmocka_unit_test(test_recorded_nids),        cmocka_unit_test(test_max_name_length),
+      cmocka_unit_test(test_queue_config_flag),    cmocka_unit_test(test_reserved_dmem),
+      cmocka_unit_test(test_suspend_point_submit), cmocka_unit_test(test_patch_clear_state),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
