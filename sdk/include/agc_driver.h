@@ -89,6 +89,12 @@ typedef struct SceAgcDriverRegShadowInfo {
 } SceAgcDriverRegShadowInfo;
 int sceAgcDriverGetRegShadowInfo(SceAgcDriverRegShadowInfo *info);
 int sceAgcDriverGetRegShadowInfoAgr(SceAgcDriverRegShadowInfo *info);
+/* The region the driver reserves for libSceAgc: 0x40000 into the same 2 MiB window
+ * (0xFE0040000 when the window is at its usual address), 0x1B0000 bytes; 0x8A6D0003 when either
+ * pointer is NULL. */
+int sceAgcDriverGetReservedDmemForAgc(uint64_t *base, uint32_t *size);
+/* The longest resource name the registration accepts (32 here; see docs/agc.md). */
+uint32_t sceAgcDriverGetResourceRegistrationMaxNameLength(void);
 
 /* The retail module's fixed answers: 0x8A6D0001 (permission insufficient) for the debug and
  * Direct exports, 0x8A6C1000 for the capture controls, 0 for IsPaDebug and

@@ -1,7 +1,8 @@
 /* libSceAgcDriver's entry points beside submission (agc_driver.h): the ones the retail library
  * compiles to a constant answer (agc_driver_fixed.c), the event accessors (agc_driver_eq.c),
- * the tessellation ring and the async graphics ring (agc_driver_async.c). docs/agc.md gives
- * the source of each fact. */
+ * the tessellation ring and the async graphics ring (agc_driver_async.c), the register-shadow
+ * aperture (agc_driver_shadow.c), the resource-name limit and the default queues'
+ * configuration bit (agc_driver_debug.c). docs/agc.md gives the source of each fact. */
 #ifndef PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 #define PROSPERO_HLE_LIBSCEAGCDRIVER_AGC_DRIVER_MISC_H
 
@@ -91,5 +92,38 @@ int agc_driver_get_reg_shadow_info_agr(struct agc_driver_shadow_info *out);
 
 /* Forgets the ring and the async state (tests). */
 void agc_driver_async_reset(void);
+
+/* ---- agc_driver_debug.c: resource-name limit, the default queues' configuration bit ----- */
+/* sceAgcDriverGetResourceRegistrationMaxNameLength(): 32 (OpenAGC's record, from a reference
+ * HLE, not the SPRX: PARTIAL). */
+#define AGC_DRIVER_RESOURCE_NAME_MAX 32u
+uint32_t agc_driver_get_resource_registration_max_name_length(void);
+/* The unnamed export oFb2hMcoJa4(set): sets (SET != 0) or clears the bit 0x20000 of the word at
+ * +0x08 of the driver's two default queues, which CreateQueue sets when given no
+ * configuration; answers 0 (our reading). */
+#define AGC_DRIVER_DEFAULT_QUEUES 2u
+#define AGC_DRIVER_QUEUE_FLAG_NO_CONFIG 0x20000u
+int agc_driver_set_queue_config_flag(uint32_t set);
+/* The recorded word of default queue WHICH (0 or 1; 0 for another). */
+uint32_t agc_driver_queue_config_flags(unsigned which);
+/* Back to the state before libSceAgc's initialiser: the bit set on both (tests). */
+void agc_driver_debug_reset(void);
+/* sceAgcDriverGetReservedDmemForAgc(base_out, size_out): NULL_OUTPUT (0x8A6D0003) when either
+ * pointer is NULL, else 0 with *BASE_OUT = the driver's 2 MiB window (the register-shadow
+ * aperture above) + 0x40000 and *SIZE_OUT = 0x1B0000, the window's fifth region, where
+ * libSceAgc's constructor puts its table (0xFE0040000 when the window is at its hint). */
+#define AGC_DRIVER_RESERVED_DMEM_OFFSET 0x40000u
+#define AGC_DRIVER_RESERVED_DMEM_SIZE 0x1B0000u
+int agc_driver_get_reserved_dmem_for_agc(uint64_t *base_out, uint32_t *size_out);
+/* sceAgcDriverSuspendPointSubmit(packet): the console's body reads SubmitDcb's 16-byte packet
+ * (address, dwords, queue byte) and submits it under the driver's submit lock; here it is
+ * SubmitDcb on the graphics queue (the suspend point itself is not modelled: PARTIAL). */
+int agc_driver_suspend_point_submit(const struct agc_driver_submit *packet);
+/* sceAgcDriverPatchClearState(values, count): 0x8A6D0003 (the console's) for COUNT above 0x400,
+ * before reading VALUES; EINVAL (ours) for NULL values with a count; else 0, the patch not
+ * applied to the command processor's clear state (PARTIAL). */
+#define AGC_DRIVER_CLEAR_STATE_PATCH_MAX 0x400u
+#define AGC_DRIVER_ERROR_PATCH_COUNT ((int)0x8A6D0003u)
+int agc_driver_patch_clear_state(const void *values, uint32_t count);
 
 #endif

@@ -17,17 +17,14 @@ HLE_STUB_DEFINE(agc_driver_stub_cwsr_resume_acq, sceAgcDriverCwsrResumeAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_cwsr_suspend_acq, sceAgcDriverCwsrSuspendAcq, 0)
 HLE_STUB_DEFINE(agc_driver_stub_debug_hardware_status, sceAgcDriverDebugHardwareStatus, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_hs_offchip_param, sceAgcDriverGetHsOffchipParam, 0)
-HLE_STUB_DEFINE(agc_driver_stub_get_reserved_dmem_for_agc, sceAgcDriverGetReservedDmemForAgc, 0)
 HLE_STUB_DEFINE(agc_driver_stub_get_tf_ring, sceAgcDriverGetTFRing, 0)
 HLE_STUB_DEFINE(agc_driver_stub_idhs_submit, sceAgcDriverIDHSSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_module_registration, sceAgcDriverModuleRegistration, 0)
 HLE_STUB_DEFINE(agc_driver_stub_notify_default_states, sceAgcDriverNotifyDefaultStates, 0)
 HLE_STUB_DEFINE(agc_driver_stub_pass_info_downward, sceAgcDriverPassInfoDownward, 0)
-HLE_STUB_DEFINE(agc_driver_stub_patch_clear_state, sceAgcDriverPatchClearState, 0)
 HLE_STUB_DEFINE(agc_driver_stub_setup_register_shadow, sceAgcDriverSetupRegisterShadow, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_hdr_scopes_acq, sceAgcDriverSubmitToHDRScopesACQ, 0)
 HLE_STUB_DEFINE(agc_driver_stub_submit_to_razor_acq, sceAgcDriverSubmitToRazorACQ, 0)
-HLE_STUB_DEFINE(agc_driver_stub_suspend_point_submit, sceAgcDriverSuspendPointSubmit, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_enable_submit_done45_exception,
                 sceAgcDriverSysEnableSubmitDone45Exception, 0)
 HLE_STUB_DEFINE(agc_driver_stub_sys_get_client_number, sceAgcDriverSysGetClientNumber, 0)
@@ -35,6 +32,37 @@ HLE_STUB_DEFINE(agc_driver_stub_tmp_init_idhs, sceAgcDriverTmpInitIdhs, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_push_marker, sceAgcDriverUserDataWritePushMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_user_data_write_set_marker, sceAgcDriverUserDataWriteSetMarker, 0)
 HLE_STUB_DEFINE(agc_driver_stub_set_hs_offchip_param, sceAgcDriverSetHsOffchipParam, 0)
+
+/* Session 27 (agc_driver_debug.c's area): exports named in OpenAGC's NID records
+ * (analysis/agc_known_nids.tsv, agc_nids_version_variants.tsv) whose bodies no public source
+ * records: each logs once and returns 0 (docs/agc.md "The driver's other exports"). */
+HLE_STUB_DEFINE(agc_driver_stub_agd_get_application_gpu_debug, sceAgdGetApplicationGpuDebug, 0)
+HLE_STUB_DEFINE(agc_driver_stub_agd_get_system_gpu_debug, sceAgdGetSystemGpuDebug, 0)
+HLE_STUB_DEFINE(agc_driver_stub_agd_reset_gpu, sceAgdResetGpu, 0)
+HLE_STUB_DEFINE(agc_driver_stub_agd_set_application_gpu_debug, sceAgdSetApplicationGpuDebug, 0)
+HLE_STUB_DEFINE(agc_driver_stub_hp3d_lock_start, sceAgcDriverHp3dLockStart, 0)
+HLE_STUB_DEFINE(agc_driver_stub_hp3d_lock_end, sceAgcDriverHp3dLockEnd, 0)
+HLE_STUB_DEFINE(agc_driver_stub_allocate_tool_memory_for_gpu_reset,
+                sceAgcDriverAllocateToolMemoryForGpuReset, 0)
+HLE_STUB_DEFINE(agc_driver_stub_get_allocated_tool_memory_for_gpu_reset,
+                sceAgcDriverGetAllocatedToolMemoryForGpuReset, 0)
+HLE_STUB_DEFINE(agc_driver_stub_register_capture_interface, sceAgcDriverRegisterCaptureInterface, 0)
+HLE_STUB_DEFINE(agc_driver_stub_deregister_capture_interface,
+                sceAgcDriverDeregisterCaptureInterface, 0)
+HLE_STUB_DEFINE(agc_driver_stub_release_razor_acq, sceAgcDriverReleaseRazorACQ, 0)
+HLE_STUB_DEFINE(agc_driver_stub_set_target_ring_for_diag, sceAgcDriverSetTargetRingForDiag, 0)
+/* The FW 3.20 SDMA exports (names from the 3.20 stub list; FW 5.50 and later do not export
+ * them, their successor SdmaCopyLinearBlocking refuses every call). */
+HLE_STUB_DEFINE(agc_driver_stub_sdma_close, sceAgcSdmaClose, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_const_fill, sceAgcSdmaConstFill, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_copy_linear, sceAgcSdmaCopyLinear, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_copy_tiled_bc, sceAgcSdmaCopyTiledBC, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_copy_tiled_gen2, sceAgcSdmaCopyTiledGen2, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_copy_window_bc, sceAgcSdmaCopyWindowBC, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_copy_window_gen2, sceAgcSdmaCopyWindowGen2, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_flush, sceAgcSdmaFlush, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_open, sceAgcSdmaOpen, 0)
+HLE_STUB_DEFINE(agc_driver_stub_sdma_set_tile_modes_bc, sceAgcSdmaSetTileModesBC, 0)
 
 static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("MetMOQVd8HY", sceAgcDriverAcquireRazorACQ, agc_driver_stub_acquire_razor_acq,
@@ -96,8 +124,11 @@ static const struct hle_symbol agc_driver_symbols[] = {
        recorded). */
     HLE_FUNC("ME1eUot7+Qw", sceAgcDriverGetRegShadowInfoAgr, agc_driver_get_reg_shadow_info_agr,
              HLE_PARTIAL),
-    HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc,
-             agc_driver_stub_get_reserved_dmem_for_agc, HLE_STUB),
+    /* 0x8A6D0003 for a NULL output, else the driver window + 0x40000 and 0x1B0000 (the FW
+       12.02 body and a console's answer, docs/agc.md); the window is the register-shadow
+       aperture (at 0xFE0000000 when free). */
+    HLE_FUNC("Um-jkyDy9rI", sceAgcDriverGetReservedDmemForAgc, agc_driver_get_reserved_dmem_for_agc,
+             HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
        below return the same). */
     HLE_FUNC("NghWEUXp1qM", sceAgcDriverGetResourceBaseAddressAndSizeInBytes,
@@ -187,8 +218,9 @@ static const struct hle_symbol agc_driver_symbols[] = {
              HLE_STUB),
     HLE_FUNC("aCfbPzyjU90", sceAgcDriverPassInfoDownward, agc_driver_stub_pass_info_downward,
              HLE_STUB),
-    HLE_FUNC("lYz7vbL4W4A", sceAgcDriverPatchClearState, agc_driver_stub_patch_clear_state,
-             HLE_STUB),
+    /* PARTIAL: 0x8A6D0003 above 0x400 entries, as the console's body; the patch is not applied
+       to the clear state (its entries' layout is not recorded). */
+    HLE_FUNC("lYz7vbL4W4A", sceAgcDriverPatchClearState, agc_driver_patch_clear_state, HLE_PARTIAL),
     HLE_FUNC("AOLcoIkQDgM", sceAgcDriverQueryResourceRegistrationUserMemoryRequirements,
              agc_driver_resource_registration_not_supported, HLE_IMPLEMENTED),
     /* 0x8A6C9018, as a public listing of the retail module gives it (the measured siblings
@@ -272,8 +304,10 @@ static const struct hle_symbol agc_driver_symbols[] = {
              agc_driver_stub_submit_to_hdr_scopes_acq, HLE_STUB),
     HLE_FUNC("jJyVJyhi5h8", sceAgcDriverSubmitToRazorACQ, agc_driver_stub_submit_to_razor_acq,
              HLE_STUB),
-    HLE_FUNC("QcmHLO2n7mk", sceAgcDriverSuspendPointSubmit, agc_driver_stub_suspend_point_submit,
-             HLE_STUB),
+    /* PARTIAL: SubmitDcb's packet, submitted as SubmitDcb (the console's body reads the same
+       packet and submits under the driver's lock); the suspend point itself is not modelled. */
+    HLE_FUNC("QcmHLO2n7mk", sceAgcDriverSuspendPointSubmit, agc_driver_suspend_point_submit,
+             HLE_PARTIAL),
     /* 0x8A6D0001: the Direct export is a permission stub in every firmware 3.20-12.70. */
     HLE_FUNC("ZV04pRl7cWU", sceAgcDriverSuspendPointSubmitDirect,
              agc_driver_suspend_point_submit_direct, HLE_IMPLEMENTED),
@@ -329,6 +363,49 @@ static const struct hle_symbol agc_driver_symbols[] = {
        code of a refused call is ours (docs/agc.md). */
     HLE_FUNC("u8BkdHb1+Po", sceAgcDriverWaitUntilSafeForRendering,
              agc_driver_wait_until_safe_for_rendering, HLE_IMPLEMENTED),
+    /* ---- Session 27 (agc_driver_debug.c; docs/agc.md "The driver's other exports") ---- */
+    HLE_FUNC("KKrEe-LWNG8", sceAgdGetApplicationGpuDebug,
+             agc_driver_stub_agd_get_application_gpu_debug, HLE_STUB),
+    HLE_FUNC("qDjJ+CgiMzs", sceAgdGetSystemGpuDebug, agc_driver_stub_agd_get_system_gpu_debug,
+             HLE_STUB),
+    HLE_FUNC("Dg-D0+2-m8g", sceAgdResetGpu, agc_driver_stub_agd_reset_gpu, HLE_STUB),
+    HLE_FUNC("4JOwdjYqMpU", sceAgdSetApplicationGpuDebug,
+             agc_driver_stub_agd_set_application_gpu_debug, HLE_STUB),
+    HLE_FUNC("SOo3Lwyglfo", sceAgcDriverHp3dLockStart, agc_driver_stub_hp3d_lock_start, HLE_STUB),
+    HLE_FUNC("u2g5VER9UnM", sceAgcDriverHp3dLockEnd, agc_driver_stub_hp3d_lock_end, HLE_STUB),
+    HLE_FUNC("T8xEHO2Y+XU", sceAgcDriverAllocateToolMemoryForGpuReset,
+             agc_driver_stub_allocate_tool_memory_for_gpu_reset, HLE_STUB),
+    HLE_FUNC("4XJkjqVrJrs", sceAgcDriverGetAllocatedToolMemoryForGpuReset,
+             agc_driver_stub_get_allocated_tool_memory_for_gpu_reset, HLE_STUB),
+    HLE_FUNC("oz3Yd--lAEE", sceAgcDriverRegisterCaptureInterface,
+             agc_driver_stub_register_capture_interface, HLE_STUB),
+    HLE_FUNC("qR+S4WqJvUM", sceAgcDriverDeregisterCaptureInterface,
+             agc_driver_stub_deregister_capture_interface, HLE_STUB),
+    HLE_FUNC("TEOAw-eLjNo", sceAgcDriverReleaseRazorACQ, agc_driver_stub_release_razor_acq,
+             HLE_STUB),
+    HLE_FUNC("l0Jxfl0DEdo", sceAgcDriverSetTargetRingForDiag,
+             agc_driver_stub_set_target_ring_for_diag, HLE_STUB),
+    /* PARTIAL: 32 is OpenAGC's record from a reference HLE, not read from the SPRX; two other
+       public HLEs write 256 through a pointer, and the retail siblings answer 0x8A6C9018. */
+    HLE_FUNC("uJziRsODk1c", sceAgcDriverGetResourceRegistrationMaxNameLength,
+             agc_driver_get_resource_registration_max_name_length, HLE_PARTIAL),
+    HLE_FUNC("OYBiWgeGpPo", sceAgcSdmaClose, agc_driver_stub_sdma_close, HLE_STUB),
+    HLE_FUNC("CmlLiND79W8", sceAgcSdmaConstFill, agc_driver_stub_sdma_const_fill, HLE_STUB),
+    HLE_FUNC("7HmaD1MaWQs", sceAgcSdmaCopyLinear, agc_driver_stub_sdma_copy_linear, HLE_STUB),
+    HLE_FUNC("DBZMYLxXRYA", sceAgcSdmaCopyTiledBC, agc_driver_stub_sdma_copy_tiled_bc, HLE_STUB),
+    HLE_FUNC("hBsEOmOR3qQ", sceAgcSdmaCopyTiledGen2, agc_driver_stub_sdma_copy_tiled_gen2,
+             HLE_STUB),
+    HLE_FUNC("oWyZFLUVjcI", sceAgcSdmaCopyWindowBC, agc_driver_stub_sdma_copy_window_bc, HLE_STUB),
+    HLE_FUNC("f4aTpX9UhD0", sceAgcSdmaCopyWindowGen2, agc_driver_stub_sdma_copy_window_gen2,
+             HLE_STUB),
+    HLE_FUNC("GOP1R6vumsg", sceAgcSdmaFlush, agc_driver_stub_sdma_flush, HLE_STUB),
+    HLE_FUNC("aYySApdZmtE", sceAgcSdmaOpen, agc_driver_stub_sdma_open, HLE_STUB),
+    HLE_FUNC("scA1QSh8cfE", sceAgcSdmaSetTileModesBC, agc_driver_stub_sdma_set_tile_modes_bc,
+             HLE_STUB),
+    /* PARTIAL (name unknown; libSceAgc's initialiser calls it): sets or clears the default
+       queues' bit 0x20000 by its argument, as the FW 12.02 body does; the bit is recorded, no
+       submit path here reads it, and the answer 0 is ours. */
+    HLE_NID_FUNC("oFb2hMcoJa4", agc_driver_set_queue_config_flag, HLE_PARTIAL),
 };
 
 const struct hle_library hle_library_libSceAgcDriver = {
