@@ -16,6 +16,7 @@
 
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "kernel/equeue.h"
+#include "agc_submit_recorder.h"
 
 /* The console's packet for (handle 0x4E100200, buffer 1) as captured in mihawk-99/PS5_Vulkan
  * golden/c1/c1-present-3.json (buffer 0: c1-present-1.json, b4/b4-marker-1.json with handle
@@ -69,23 +70,6 @@ static void test_wait_until_safe_for_rendering(void **state) {
   uint32_t *null_cur = NULL;
   assert_int_equal(agc_driver_wait_until_safe_for_rendering(&null_cur, 32, 0, 1, 0),
                    AGC_DRIVER_ERROR_EINVAL);
-}
-
-/* a fake command processor recording the submissions */
-static struct {
-  unsigned n, queue[8];
-  uint64_t addr[8];
-  uint32_t dwords[8];
-} subs;
-static int fake_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
-  (void)ctx;
-  if (subs.n < 8) {
-    subs.queue[subs.n] = queue;
-    subs.addr[subs.n] = addr;
-    subs.dwords[subs.n] = dwords;
-  }
-  subs.n++;
-  return 0;
 }
 
 static void test_submit_command_buffer(void **state) {

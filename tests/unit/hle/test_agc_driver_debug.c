@@ -29,6 +29,7 @@
 #include "hle/hle.h"
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
+#include "agc_submit_recorder.h"
 
 /* The libSceAgcDriver table line of NID (the record's string). */
 static const struct hle_symbol *line_of(const char *nid) {
@@ -142,21 +143,6 @@ static void test_reserved_dmem(void **state) {
   assert_int_equal(again_size, 0x1B0000);
 }
 
-/* a fake command processor recording the submissions */
-static struct {
-  unsigned n, queue;
-  uint64_t addr;
-  uint32_t dwords;
-} subs;
-static int fake_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
-  (void)ctx;
-  subs.n++;
-  subs.queue = queue;
-  subs.addr = addr;
-  subs.dwords = dwords;
-  return 0;
-}
-
 static void test_suspend_point_submit(void **state) {
   (void)state;
   const struct hle_symbol *s = line_of("QcmHLO2n7mk");
@@ -175,9 +161,9 @@ static void test_suspend_point_submit(void **state) {
   memcpy(packet + 8, &dwords, 4);
   assert_int_equal(fn(packet), 0);
   assert_int_equal(subs.n, 1);
-  assert_int_equal(subs.queue, AGC_DRIVER_GFX_QUEUE);
-  assert_int_equal(subs.addr, addr);
-  assert_int_equal(subs.dwords, 6);
+  assert_int_equal(subs.queue[0], AGC_DRIVER_GFX_QUEUE);
+  assert_int_equal(subs.addr[0], addr);
+  assert_int_equal(subs.dwords[0], 6);
   /* a NULL packet is refused (SubmitDcb's code, ours), nothing queued */
   assert_int_equal(fn(NULL), AGC_DRIVER_ERROR_EINVAL);
   assert_int_equal(subs.n, 1);

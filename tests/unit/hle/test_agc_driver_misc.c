@@ -32,6 +32,7 @@
 #include "hle/libSceAgcDriver/agc_driver.h"
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
 #include "kernel/equeue.h"
+#include "agc_submit_recorder.h"
 
 /* The table's function for NAME, called without arguments (these ignore theirs). */
 static int call_by_name(const char *name) {
@@ -141,22 +142,6 @@ static void test_tf_ring(void **state) {
   assert_int_equal(base, 0x200100000ull);
   assert_int_equal(size, 0x20000);
   agc_driver_async_reset();
-}
-
-static struct {
-  unsigned n, queue[4];
-  uint64_t addr[4];
-  uint32_t dwords[4];
-} subs;
-static int fake_submit(void *ctx, unsigned queue, uint64_t addr, uint32_t dwords) {
-  (void)ctx;
-  if (subs.n < 4) {
-    subs.queue[subs.n] = queue;
-    subs.addr[subs.n] = addr;
-    subs.dwords[subs.n] = dwords;
-  }
-  subs.n++;
-  return 0;
 }
 
 /* AgrSubmit*: 0x8A6D0003 and nothing queued while the AGR flag is clear (before any
