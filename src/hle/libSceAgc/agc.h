@@ -388,6 +388,12 @@ int agc_wait_reg_mem_patch_compare_function(uint32_t *cmd, uint8_t func);
 /* ---- register lists read from memory (agc_indirect.c) ---- */
 /* The patch functions' error for a packet of another kind (one source's code). */
 #define AGC_ERROR_INVALID_PACKET ((int)0x8A6C000Cu)
+/* The packet at CMD when its opcode byte (header bits 15:8) is OPCODE, else NULL: the check the
+ * console's patch functions make (the opcode byte alone, whatever the packet's length). A NULL
+ * CMD, which the console's library would dereference, is refused the same way. */
+static inline uint32_t *agc_packet_with_opcode(uint32_t *cmd, unsigned opcode) {
+  return cmd && ((cmd[0] >> 8) & 0xFFu) == opcode ? cmd : NULL;
+}
 uint32_t *agc_dcb_set_cx_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
 uint32_t *agc_dcb_set_sh_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
 uint32_t *agc_dcb_set_uc_registers_indirect(struct agc_cb *cb, uint64_t regs, uint32_t count);
@@ -472,11 +478,10 @@ int agc_get_data_packet_payload_address(uint32_t **out, uint32_t *cmd, int type)
 #define AGC_ERROR_AMM_INDEX ((int)0x8A6C000Bu)       /* a label past the memory's end */
 #define AGC_ERROR_AMM_ALREADY_SET ((int)0x8A6C0048u) /* memory given twice */
 #define AGC_ERROR_AMM_NOT_SET ((int)0x8A6C0049u)     /* a label before the memory */
+/* The address and cache-policy patchers serve the graphics and the Async exports alike. */
 int agc_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address);
 int agc_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy);
 int agc_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst);
-int agc_async_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address);
-int agc_async_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy);
 int agc_async_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst);
 int agc_acquire_mem_set_engine(uint32_t *cmd, uint32_t engine);
 void agc_get_is_trinity_mode(uint8_t *out);

@@ -10,61 +10,41 @@
 #include "gpu/cp/pm4.h"
 #include "hle/libSceAgc/agc.h"
 
-/* The packet at CMD when its opcode byte (header bits 15:8) is OPCODE, else NULL. */
-static uint32_t *packet_with_opcode(uint32_t *cmd, unsigned opcode) {
-  if (!cmd || ((cmd[0] >> 8) & 0xFFu) != opcode) return NULL;
-  return cmd;
-}
-
 /* WRITE_DATA's dword 1 fields the patchers change (the GFX10 packet's CONTROL dword). */
 #define WRITE_DATA_DST_SEL_MASK 0x00000F00u      /* bits 11:8 */
 #define WRITE_DATA_CACHE_POLICY_MASK 0x06000000u /* bits 26:25 */
 #define WRITE_DATA_ENGINE_BIT30 0x40000000u      /* the low bit of ENGINE_SEL (31:30) */
 
-static int patch_write_data_address(uint32_t *cmd, uint64_t address) {
-  uint32_t *p = packet_with_opcode(cmd, PM4_WRITE_DATA);
+/* The address and cache-policy patchers: one body serves the graphics and the compute
+ * (Async) exports, which the SPRX's bodies write alike. */
+int agc_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address) {
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_WRITE_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[2] = (uint32_t)address;
   p[3] = (uint32_t)(address >> 32);
   return 0;
 }
 
-static int patch_write_data_cache_policy(uint32_t *cmd, uint32_t policy) {
-  uint32_t *p = packet_with_opcode(cmd, PM4_WRITE_DATA);
+int agc_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy) {
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_WRITE_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[1] = (p[1] & ~WRITE_DATA_CACHE_POLICY_MASK) | (policy & 3u) << 25;
   return 0;
 }
 
-int agc_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address) {
-  return patch_write_data_address(cmd, address);
-}
-
-int agc_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy) {
-  return patch_write_data_cache_policy(cmd, policy);
-}
-
 /* The graphics form takes a five-bit destination: its bit 0 goes to control bit 30, bits 4:1
  * to DST_SEL (bits 11:8), as the SPRX's body shifts it. */
 int agc_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst) {
-  uint32_t *p = packet_with_opcode(cmd, PM4_WRITE_DATA);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_WRITE_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   uint32_t fields = ((dst & 1u) << 30) | ((dst >> 1 & 0xFu) << 8);
   p[1] = (p[1] & ~(WRITE_DATA_ENGINE_BIT30 | 0x80000000u | WRITE_DATA_DST_SEL_MASK)) | fields;
   return 0;
 }
 
-int agc_async_write_data_patch_set_address_or_offset(uint32_t *cmd, uint64_t address) {
-  return patch_write_data_address(cmd, address);
-}
-
-int agc_async_write_data_patch_set_cache_policy(uint32_t *cmd, uint32_t policy) {
-  return patch_write_data_cache_policy(cmd, policy);
-}
-
 /* The compute form: DST_SEL's four bits only. */
 int agc_async_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst) {
-  uint32_t *p = packet_with_opcode(cmd, PM4_WRITE_DATA);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_WRITE_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[1] = (p[1] & ~WRITE_DATA_DST_SEL_MASK) | (dst & 0xFu) << 8;
   return 0;
@@ -72,7 +52,7 @@ int agc_async_write_data_patch_set_dst(uint32_t *cmd, uint32_t dst) {
 
 /* ACQUIRE_MEM's ENGINE_SEL (dword 1 bit 31). */
 int agc_acquire_mem_set_engine(uint32_t *cmd, uint32_t engine) {
-  uint32_t *p = packet_with_opcode(cmd, PM4_ACQUIRE_MEM);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_ACQUIRE_MEM);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[1] = (p[1] & 0x7FFFFFFFu) | (engine & 1u) << 31;
   return 0;

@@ -30,17 +30,9 @@ uint32_t *agc_dcb_set_uc_registers_indirect(struct agc_cb *cb, uint64_t regs, ui
 }
 uint32_t agc_dcb_set_registers_indirect_get_size(void) { return 5 * 4; }
 
-/* The packet at CMD when its opcode (header bits 15:8) is OPCODE, else NULL: the console's
- * library checks the opcode byte alone (three public readings of it agree, docs/agc.md). A
- * NULL CMD, which the console's library would dereference, is refused here. */
-static uint32_t *packet(uint32_t *cmd, unsigned opcode) {
-  if (!cmd || ((cmd[0] >> 8) & 0xFFu) != opcode) return NULL;
-  return cmd;
-}
-
 /* The list's address: dword 1 bits 31:2 (bits 1:0 kept), dword 2 the high 32 bits. */
 static int set_address(uint32_t *cmd, unsigned opcode, uint64_t regs) {
-  uint32_t *p = packet(cmd, opcode);
+  uint32_t *p = agc_packet_with_opcode(cmd, opcode);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[1] = (p[1] & 3u) | ((uint32_t)regs & ~3u);
   p[2] = (uint32_t)(regs >> 32);
@@ -48,7 +40,7 @@ static int set_address(uint32_t *cmd, unsigned opcode, uint64_t regs) {
 }
 /* The count: dword 4 bits 13:0 (bits 31:14 kept), set or added to (wrapping in 14 bits). */
 static int set_count(uint32_t *cmd, unsigned opcode, uint32_t count, bool add) {
-  uint32_t *p = packet(cmd, opcode);
+  uint32_t *p = agc_packet_with_opcode(cmd, opcode);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   uint32_t n = ((add ? p[4] : 0) + count) & 0x3FFFu;
   p[4] = (p[4] & ~0x3FFFu) | n;

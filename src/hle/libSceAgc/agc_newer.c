@@ -54,7 +54,7 @@ uint32_t *agc_dcb_set_index_size_ex(struct agc_cb *cb, uint32_t index_size, uint
  * (29:28), the other bits of that dword kept. */
 static int patch_ib_fields(uint32_t *cmd, unsigned at, uint32_t cache_policy, uint64_t address,
                            uint32_t dwords) {
-  if (!cmd || ((cmd[0] >> 8) & 0xFFu) != PM4_INDIRECT_BUFFER) return AGC_ERROR_INVALID_PACKET;
+  if (!agc_packet_with_opcode(cmd, PM4_INDIRECT_BUFFER)) return AGC_ERROR_INVALID_PACKET;
   cmd[at] = (cmd[at] & 3u) | ((uint32_t)address & ~3u);
   cmd[at + 1] = (uint32_t)(address >> 32);
   cmd[at + 2] = (cmd[at + 2] & 0xCFF00000u) | (dwords & 0xFFFFFu) | (cache_policy & 3u) << 28;

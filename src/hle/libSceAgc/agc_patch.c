@@ -12,14 +12,6 @@ static uint32_t *packet(uint32_t *cmd, unsigned opcode, unsigned dwords) {
   return cmd;
 }
 
-/* The packet at CMD when its opcode byte (header bits 15:8) is OPCODE, else NULL: the check
- * the console's library makes in the DMA_DATA and COND_EXEC address patches (docs/agc.md). A
- * NULL CMD, which the console's library would dereference, is refused here. */
-static uint32_t *opcode_packet(uint32_t *cmd, unsigned opcode) {
-  if (!cmd || ((cmd[0] >> 8) & 0xFFu) != opcode) return NULL;
-  return cmd;
-}
-
 /* SET_PREDICATION: PRED_BOOL (8) = CONDITION, HINT (12) = WAIT_OP, PRED_OP (18:16) = OP; the
  * 16-byte aligned address. COUNT is not part of the packet. */
 uint32_t *agc_dcb_set_predication(struct agc_cb *cb, uint8_t condition, uint8_t op, uint8_t wait_op,
@@ -75,7 +67,7 @@ int agc_set_range_predication(uint32_t *start, const uint32_t *end, uint32_t pre
 }
 
 int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address) {
-  uint32_t *p = opcode_packet(cmd, PM4_DMA_DATA);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_DMA_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[4] = (uint32_t)address;
   p[5] = (uint32_t)(address >> 32);
@@ -83,7 +75,7 @@ int agc_dma_data_patch_set_dst(uint32_t *cmd, uint64_t address) {
 }
 
 int agc_dma_data_patch_set_src(uint32_t *cmd, uint64_t address_or_data) {
-  uint32_t *p = opcode_packet(cmd, PM4_DMA_DATA);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_DMA_DATA);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[2] = (uint32_t)address_or_data;
   p[3] = (uint32_t)(address_or_data >> 32);
@@ -92,7 +84,7 @@ int agc_dma_data_patch_set_src(uint32_t *cmd, uint64_t address_or_data) {
 
 /* COND_EXEC's address: dword 1 bits 31:2 (bits 1:0 kept), dword 2 the high 32 bits. */
 int agc_cond_exec_patch_set_command_address(uint32_t *cmd, uint64_t address) {
-  uint32_t *p = opcode_packet(cmd, PM4_COND_EXEC);
+  uint32_t *p = agc_packet_with_opcode(cmd, PM4_COND_EXEC);
   if (!p) return AGC_ERROR_INVALID_PACKET;
   p[1] = (p[1] & 3u) | ((uint32_t)address & ~3u);
   p[2] = (uint32_t)(address >> 32);

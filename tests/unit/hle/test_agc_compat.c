@@ -11,12 +11,29 @@
 
 #include <cmocka.h>
 
+#include "hle/hle.h"
 #include "hle/libSceAgc/agc.h"
 
 /* A WRITE_DATA header (opcode 0x37, count 3) and an ACQUIRE_MEM header (opcode 0x58). */
 #define WRITE_DATA_HEADER 0xC0033700u
 #define ACQUIRE_MEM_HEADER 0xC0055800u
 #define NOP_HEADER 0xC0001000u
+
+/* The function libSceAgc's table gives export NAME (the Async patchers share the graphics
+ * forms' bodies: they are reached through the table, as a guest reaches them). */
+static void *export_of(const char *name) {
+  const struct hle_library *lib = hle_library_find("libSceAgc");
+  assert_non_null(lib);
+  for (size_t i = 0; i < lib->symbol_count; i++)
+    if (lib->symbols[i].name && strcmp(lib->symbols[i].name, name) == 0)
+      return lib->symbols[i].address;
+  fail_msg("%s is not in libSceAgc's table", name);
+  return NULL;
+}
+typedef int (*patch64_fn)(uint32_t *, uint64_t);
+typedef int (*patch32_fn)(uint32_t *, uint32_t);
+#define ASYNC_ADDRESS ((patch64_fn)export_of("sceAgcAsyncWriteDataPatchSetAddressOrOffset"))
+#define ASYNC_CACHE_POLICY ((patch32_fn)export_of("sceAgcAsyncWriteDataPatchSetCachePolicy"))
 
 static void test_write_data_patchers(void **state) {
   (void)state;
@@ -40,10 +57,10 @@ static void test_write_data_patchers(void **state) {
 
   /* the async forms */
   uint32_t a[5] = {WRITE_DATA_HEADER, 0, 0, 0, 0};
-  assert_int_equal(agc_async_write_data_patch_set_address_or_offset(a, 0xFFFFFFFF00000004ull), 0);
+  assert_int_equal(ASYNC_ADDRESS(a, 0xFFFFFFFF00000004ull), 0);
   assert_int_equal(a[2], 4u);
   assert_int_equal(a[3], 0xFFFFFFFFu);
-  assert_int_equal(agc_async_write_data_patch_set_cache_policy(a, 3), 0);
+  assert_int_equal(ASYNC_CACHE_POLICY(a, 3), 0);
   assert_int_equal(a[1], 0x06000000u);
   a[1] = 0xFFFFFFFFu;
   assert_int_equal(agc_async_write_data_patch_set_dst(a, 0x15), 0); /* four bits: 5 */
@@ -52,7 +69,7 @@ static void test_write_data_patchers(void **state) {
   /* a packet of another kind: the compatibility error, nothing changed */
   uint32_t n[5] = {NOP_HEADER, 7, 7, 7, 7};
   assert_int_equal(agc_async_write_data_patch_set_dst(n, 1), (int)0x8A6C000Cu);
-  assert_int_equal(agc_async_write_data_patch_set_address_or_offset(n, 1), (int)0x8A6C000Cu);
+  assert_int_equal(ASYNC_ADDRESS(n, 1), (int)0x8A6C000Cu);
   assert_int_equal(agc_write_data_patch_set_cache_policy(n, 1), (int)0x8A6C000Cu);
   assert_int_equal(agc_write_data_patch_set_dst(NULL, 1), (int)0x8A6C000Cu);
   for (int i = 1; i < 5; i++) assert_int_equal(n[i], 7);
