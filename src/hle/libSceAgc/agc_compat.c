@@ -106,10 +106,11 @@ void agc_compat_reset(void) {
   atomic_store(&amm_bytes, 0);
 }
 
-/* The console's body forwards to the kernel's debugger exception, which a retail process
- * without a debugger attached does not see; we log it (the guest may be asking for help). */
+/* The console's body forwards to the kernel's debugger exception; there is no debugger to
+ * hand it to here, so this is a stub (logged once, with the first call's arguments, which may
+ * tell a developer why the guest asked for one). */
 int agc_debug_raise_exception(uint32_t code, uint32_t arg) {
-  LOG(hle, WARN, "sceAgcDebugRaiseException(0x%x, 0x%x): the guest raised a debug exception", code,
-      arg);
+  LOG_ONCE(hle, STUB, "stub called: sceAgcDebugRaiseException(0x%x, 0x%x): no debugger to raise",
+           code, arg);
   return 0;
 }

@@ -378,8 +378,9 @@ static const struct hle_symbol agc_symbols[] = {
      * oversubscription is 0, 0; the system library's (runtime defaults) is not recorded, nor its
      * errors (ours) or a negative or huge interpolation product (ours: 0). */
     HLE_FUNC("NKIzURsgV7I", sceAgcGetGsOversubscription, agc_get_gs_oversubscription, HLE_PARTIAL),
-    /* PARTIAL: the console hands the exception to a debugger; we log it and go on. */
-    HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_PARTIAL),
+    /* The console hands the exception to a debugger; there is none here: a stub (logged once
+       with its arguments). */
+    HLE_FUNC("T6xuVw0KUJo", sceAgcDebugRaiseException, agc_debug_raise_exception, HLE_STUB),
     /* PARTIAL: the size and alignment are the reference HLEs' reading, not the SPRX's. */
     HLE_FUNC("nQT5kYLv0cg", sceAgcGetFusedShaderSize, agc_get_fused_shader_size, HLE_PARTIAL),
     HLE_FUNC("dolOmWH+huQ", sceAgcGetFusedShaderSize_0080, agc_get_fused_shader_size, HLE_PARTIAL),

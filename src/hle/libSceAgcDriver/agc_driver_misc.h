@@ -98,16 +98,6 @@ void agc_driver_async_reset(void);
  * HLE, not the SPRX: PARTIAL). */
 #define AGC_DRIVER_RESOURCE_NAME_MAX 32u
 uint32_t agc_driver_get_resource_registration_max_name_length(void);
-/* The unnamed export oFb2hMcoJa4(set): sets (SET != 0) or clears the bit 0x20000 of the word at
- * +0x08 of the driver's two default queues, which CreateQueue sets when given no
- * configuration; answers 0 (our reading). */
-#define AGC_DRIVER_DEFAULT_QUEUES 2u
-#define AGC_DRIVER_QUEUE_FLAG_NO_CONFIG 0x20000u
-int agc_driver_set_queue_config_flag(uint32_t set);
-/* The recorded word of default queue WHICH (0 or 1; 0 for another). */
-uint32_t agc_driver_queue_config_flags(unsigned which);
-/* Back to the state before libSceAgc's initialiser: the bit set on both (tests). */
-void agc_driver_debug_reset(void);
 /* sceAgcDriverGetReservedDmemForAgc(base_out, size_out): NULL_OUTPUT (0x8A6D0003) when either
  * pointer is NULL, else 0 with *BASE_OUT = the driver's 2 MiB window (the register-shadow
  * aperture above) + 0x40000 and *SIZE_OUT = 0x1B0000, the window's fifth region, where

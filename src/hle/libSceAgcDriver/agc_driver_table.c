@@ -6,6 +6,7 @@
 #include "hle/libSceAgcDriver/agc_driver_misc.h"
 
 /* Entry points not implemented yet: each logs once and returns 0 (NULL for the builders). */
+HLE_STUB_DEFINE(agc_driver_stub_o_fb2h_mco_ja4, libSceAgcDriver oFb2hMcoJa4, 0)
 HLE_STUB_DEFINE(agc_driver_stub_register_gpu_reset_callbacks, sceAgcDriverRegisterGpuResetCallbacks,
                 0)
 HLE_STUB_DEFINE(agc_driver_stub_unregister_gpu_reset_callbacks,
@@ -402,10 +403,11 @@ static const struct hle_symbol agc_driver_symbols[] = {
     HLE_FUNC("aYySApdZmtE", sceAgcSdmaOpen, agc_driver_stub_sdma_open, HLE_STUB),
     HLE_FUNC("scA1QSh8cfE", sceAgcSdmaSetTileModesBC, agc_driver_stub_sdma_set_tile_modes_bc,
              HLE_STUB),
-    /* PARTIAL (name unknown; libSceAgc's initialiser calls it): sets or clears the default
-       queues' bit 0x20000 by its argument, as the FW 12.02 body does; the bit is recorded, no
-       submit path here reads it, and the answer 0 is ours. */
-    HLE_NID_FUNC("oFb2hMcoJa4", agc_driver_set_queue_config_flag, HLE_PARTIAL),
+    /* Name unknown; libSceAgc's initialiser calls it. The FW 12.02 body sets or clears the
+       default queues' bit 0x20000 by its argument, a bit only the console's submit path reads
+       (into a register our command processor does not have): nothing here to set, so a stub
+       answering 0 (docs/agc.md). */
+    HLE_NID_FUNC("oFb2hMcoJa4", agc_driver_stub_o_fb2h_mco_ja4, HLE_STUB),
 };
 
 const struct hle_library hle_library_libSceAgcDriver = {

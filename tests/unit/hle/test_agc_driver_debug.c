@@ -6,10 +6,7 @@
  *     analysis/agc_nids_version_variants.tsv (the FW 3.20 sceAgcSdma* exports); each is looked
  *     up by that string, not by our hash of the name;
  *   - GetResourceRegistrationMaxNameLength: 32 (OpenAGC include/agcdriver.h, src/game_compat.c);
- *   - oFb2hMcoJa4: ORs 0x20000 into, or masks it out of, the word at +0x08 of both default
- *     queues by its one argument; CreateQueue leaves 0x20000 there without a configuration,
- *     libSceAgc's initialiser then calls it with 0 and a game's queue word reads 0 (a public
- *     reading of the FW 12.02 module, ps5-homebrew-lab research/gpu/AGC_QUEUE_SUBMIT.md);
+ *   - oFb2hMcoJa4: a stub line (its bit has no reader here: docs/agc.md);
  *   - GetReservedDmemForAgc (Um-jkyDy9rI): 0x8A6D0003 for a NULL output, else 0 with the base
  *     0x40000 into the driver's 2 MiB window and the size 0x1B0000 (the same reading,
  *     research/gpu/AGC_ANALYSIS.md, and a console's answer 0x...40000 / 0x1b0000);
@@ -70,7 +67,7 @@ static void test_recorded_nids(void **state) {
       {"GOP1R6vumsg", "sceAgcSdmaFlush", HLE_STUB},
       {"aYySApdZmtE", "sceAgcSdmaOpen", HLE_STUB},
       {"scA1QSh8cfE", "sceAgcSdmaSetTileModesBC", HLE_STUB},
-      {"oFb2hMcoJa4", NULL, HLE_PARTIAL},
+      {"oFb2hMcoJa4", NULL, HLE_STUB},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     const struct hle_symbol *s = line_of(rows[i].nid);
@@ -87,31 +84,6 @@ static void test_max_name_length(void **state) {
   uint32_t (*fn)(void) = (uint32_t(*)(void))line_of("uJziRsODk1c")->address;
   assert_int_equal(fn(), 32);
   assert_int_equal(fn(), 32);
-}
-
-static void test_queue_config_flag(void **state) {
-  (void)state;
-  int (*set)(uint32_t) = (int (*)(uint32_t))line_of("oFb2hMcoJa4")->address;
-  agc_driver_debug_reset();
-  /* CreateQueue without a configuration: 0x20000 on both default queues */
-  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
-  assert_int_equal(agc_driver_queue_config_flags(1), 0x20000);
-  /* libSceAgc's initialiser (version >= 6) calls it with 0: a game's queue word reads 0 */
-  assert_int_equal(set(0), 0);
-  assert_int_equal(agc_driver_queue_config_flags(0), 0);
-  assert_int_equal(agc_driver_queue_config_flags(1), 0);
-  /* idempotent */
-  assert_int_equal(set(0), 0);
-  assert_int_equal(agc_driver_queue_config_flags(0), 0);
-  /* any non-zero argument sets the bit again, on both queues */
-  assert_int_equal(set(1), 0);
-  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
-  assert_int_equal(agc_driver_queue_config_flags(1), 0x20000);
-  assert_int_equal(set(0x80000000u), 0);
-  assert_int_equal(agc_driver_queue_config_flags(0), 0x20000);
-  /* only two default queues */
-  assert_int_equal(agc_driver_queue_config_flags(2), 0);
-  agc_driver_debug_reset();
 }
 
 static void test_reserved_dmem(void **state) {
@@ -191,9 +163,9 @@ static void test_patch_clear_state(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_recorded_nids),        cmocka_unit_test(test_max_name_length),
-      cmocka_unit_test(test_queue_config_flag),    cmocka_unit_test(test_reserved_dmem),
-      cmocka_unit_test(test_suspend_point_submit), cmocka_unit_test(test_patch_clear_state),
+      cmocka_unit_test(test_recorded_nids),     cmocka_unit_test(test_max_name_length),
+      cmocka_unit_test(test_reserved_dmem),     cmocka_unit_test(test_suspend_point_submit),
+      cmocka_unit_test(test_patch_clear_state),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
