@@ -328,6 +328,12 @@ static void test_flip_labels(void **state) {
   assert_int_equal(videoout_label_value(9), 0);
   assert_int_equal(videoout_eop_flip(id + 2), VIDEOOUT_ERROR_INVALID_VALUE); /* never given */
   assert_int_equal(videoout_eop_flip(0x12345u), VIDEOOUT_ERROR_INVALID_VALUE);
+  /* the flip ids end below 0x08100000: sceAgcDcbContextStateOp_0100's interrupts
+   * (0x08100001 / 0x08100002) are no flip's */
+  assert_true(videoout_is_eop_flip_id(0x08000101u));
+  assert_true(videoout_is_eop_flip_id(0x080FFFFFu));
+  assert_false(videoout_is_eop_flip_id(0x08100001u));
+  assert_false(videoout_is_eop_flip_id(0x08100002u));
   /* the unmap of buffer 2 turns its queued flip blank: its label is 0, the blank's 1 */
   assert_int_equal(videoout_forget_range((uint64_t)(uintptr_t)pixels[2], sizeof pixels[2]), 1);
   assert_int_equal(*l2, 0);
